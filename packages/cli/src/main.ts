@@ -1,0 +1,24 @@
+/**
+ * The `sightline` command. Each verb lives in `commands/<verb>.ts` and registers itself here.
+ */
+import { Command, CommanderError } from 'commander';
+import { EXIT_USAGE } from './exit-codes.js';
+
+const program = new Command()
+  .name('sightline')
+  .description('Context engineering for AI agents, and a bug-triage agent built on it.')
+  .version('0.1.0')
+  .showHelpAfterError('(run with --help for usage)')
+  .exitOverride();
+
+// Commands register below, one line each.
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Progress reporting on stderr: an ora spinner when stderr is a terminal, plain lines otherwise,
+ * nothing when quiet. stdout stays clean for `--json` output.
+ */
+import ora, { type Ora } from 'ora';
+
+/** Reports what a long command is doing. */
+export interface Progress {
+  /** Shows the current step (replaces the previous one on a terminal). */
+  update(text: string): void;
+  /** Ends with a success line. */
+  succeed(text: string): void;
+  /** Ends with a failure line. */
+  fail(text: string): void;
+}
+
+/** Options of {@link createProgress}. */
+export interface ProgressOptions {
+  /** Print nothing. Default false. */
+  quiet?: boolean;
+  /** Stream to write to. Default `process.stderr`. */
+  stream?: NodeJS.WriteStream;
+}
+
+/** Creates a {@link Progress} for one command run. */
+export function createProgress({ quiet = false, stream = process.stderr }: ProgressOptions = {}): Progress {
+  if (quiet) return { update() {}, succeed() {}, fail() {} };
+  if (!stream.isTTY) {
+    const line = (text: string) => stream.write(`${text}\n`);
+    return { update: line, succeed: line, fail: line };
+  }
+  let spinner: Ora | undefined;
+  return {
+    update(text) {
+      spinner ??= ora({ stream }).start();
+      spinner.text = text;
+    },
+    succeed(text) {
+      (spinner ?? ora({ stream })).succeed(text);
+      spinner = undefined;
+    },
+    fail(text) {
+      (spinner ?? ora({ stream })).fail(text);
+      spinner = undefined;
+    },
+  };
+}

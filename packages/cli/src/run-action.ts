@@ -1,0 +1,32 @@
+/**
+ * Wraps a command's action so that a user mistake prints one clear line (no stack trace) and sets
+ * the right exit code, while an unexpected failure still shows its stack for a bug report.
+ */
+import { SightlineError } from '@sightline/core';
+import { EXIT_FAILURE, exitCodeFor } from './exit-codes.js';
+
+/**
+ * Returns a commander action that runs `action` and turns thrown errors into exit codes.
+ * `action` may return an exit code; `undefined` means 0.
+ */
+export function runAction<Args extends unknown[]>(
+  action: (...args: Args) => Promise<number | undefined>,
+): (...args: Args) => Promise<void> {
+  return async (...args: Args) => {
+    try {
+      process.exitCode = (await action(...args)) ?? 0;
+    } catch (error) {
+      process.exitCode = exitCodeFor(error);
+      if (SightlineError.isInstance(error)) {
+        process.stderr.write(`sightline: ${error.message}\n`);
+      } else {
+        process.stderr.write(
+          `sightline: unexpected failure, please report it with this output.\n${
+            error instanceof Error ? (error.stack ?? error.message) : String(error)
+          }\n`,
+        );
+        process.exitCode = EXIT_FAILURE;
+      }
+    }
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * One error class for all of Sightline, with a closed set of stable codes.
+ *
+ * Configuration and usage mistakes throw a `SightlineError` at the point they are detected;
+ * tools given to a model never throw, they return `{ error: { code, message } }` values instead
+ * (see {@link toToolError}). Pattern from the AI SDK's `AISDKError` (vercel/ai
+ * `packages/provider/src/errors/ai-sdk-error.ts`): a symbol marker makes `isInstance` work across
+ * duplicate installs of the package.
+ */
+
+/** Every code a `SightlineError` can carry. Codes are stable: callers and tests may match on them. */
+export type SightlineErrorCode =
+  | 'INVALID_ARGUMENT'
+  | 'PATH_OUTSIDE_ROOT'
+  | 'PATH_NOT_FOUND'
+  | 'NOT_A_FILE'
+  | 'NOT_A_DIRECTORY'
+  | 'BINARY_FILE'
+  | 'SECRET_FILE'
+  | 'INVALID_REGEX'
+  | 'FILE_TOO_LARGE'
+  | 'REPORT_EMPTY'
+  | 'REPORT_UNPARSEABLE'
+  | 'REPORT_TOO_LARGE'
+  | 'UNKNOWN_MODEL'
+  | 'MISSING_API_KEY'
+  | 'MODEL_CALL_FAILED'
+  | 'MODEL_OUTPUT_INVALID'
+  | 'DIAGNOSIS_INVALID'
+  | 'CACHE_VERSION_MISMATCH'
+  | 'LANGUAGE_UNSUPPORTED'
+  | 'TOOL_FAILED';
+
+const marker = Symbol.for('sightline.error');
+
+/** Options of {@link SightlineError}. */
+export interface SightlineErrorOptions {
+  /** Stable machine-readable code. */
+  code: SightlineErrorCode;
+  /** What went wrong and what to do about it, written for a person (or a model). */
+  message: string;
+  /** Structured details (paths, limits, offending values) for programs and logs. */
+  details?: Readonly<Record<string, unknown>>;
+  /** The underlying error, if any. */
+  cause?: unknown;
+}
+
+/** The error type thrown by every Sightline package. */
+export class SightlineError extends Error {
+  private readonly [marker] = true;
+  readonly code: SightlineErrorCode;
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor({ code, message, details = {}, cause }: SightlineErrorOptions) {
+    super(message, { cause });
+    this.name = 'SightlineError';
+    this.code = code;
+    this.details = details;
+  }
+
+  /** True for any `SightlineError`, even one created by another copy of this package. */
+  static isInstance(error: unknown): error is SightlineError {
+    return typeof error === 'object' && error !== null && marker in error;
+  }
+}
+
+/** The value a model-facing tool returns instead of throwing. */
+export interface ToolError {
+  error: { code: SightlineErrorCode; message: string };
+}
+
+/**
+ * Converts anything thrown inside a tool into a model-readable {@link ToolError}.
+ * Unknown errors become `TOOL_FAILED` with their message; no stack trace reaches the model.
+ */
+export function toToolError(error: unknown): ToolError {
+  if (SightlineError.isInstance(error)) {
+    return { error: { code: error.code, message: error.message } };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return { error: { code: 'TOOL_FAILED', message } };
+}
+
+/** True when `value` is a {@link ToolError}. */
+export function isToolError(value: unknown): value is ToolError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'error' in value &&
+    typeof (value as ToolError).error?.code === 'string'
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * Exact token counting with gpt-tokenizer (no chars/4 estimates).
+ *
+ * `o200k_base` is the encoding of current OpenAI models and the default; `cl100k_base` is the
+ * GPT-4/3.5 encoding. Anthropic and Google do not publish their tokenizers: for their models the
+ * count is exact for o200k_base, which is a close proxy (model profiles name the encoding used).
+ */
+import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
+import { countTokens as countO200k, decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+
+/** Token encodings Sightline can count exactly. */
+export type Encoding = 'o200k_base' | 'cl100k_base';
+
+/** Options of {@link countTokens}. */
+export interface CountTokensOptions {
+  /** Encoding to count with. Default `o200k_base`. */
+  encoding?: Encoding;
+}
+
+/**
+ * Counts the tokens of `text`.
+ * @returns the exact number of tokens (integer ≥ 0).
+ * @example countTokens('hello world') // 2
+ */
+export function countTokens(text: string, { encoding = 'o200k_base' }: CountTokensOptions = {}): number {
+  if (text.length === 0) return 0;
+  return encoding === 'cl100k_base' ? countCl100k(text) : countO200k(text);
+}
+
+/**
+ * Cuts `text` to at most `maxTokens` tokens (o200k_base), on a token boundary.
+ * @returns `text` unchanged when it already fits.
+ */
+export function truncateToTokens(text: string, maxTokens: number): string {
+  if (maxTokens <= 0) return '';
+  const tokens = encode(text);
+  if (tokens.length <= maxTokens) return text;
+  return decode(tokens.slice(0, maxTokens));
+}

@@ -1,0 +1,11 @@
+/** A ranked suspect location produced by the offline localizer. Lines are 1-based, inclusive. */
+export interface Suspect {
+  /** Repository-relative path. */
+  path: string;
+  lines: [number, number];
+  symbol?: string;
+  /** Combined score, higher is more suspect (comparable within one ranking only). */
+  score: number;
+  /** Why this location is suspect, one short human-readable sentence each. */
+  evidence: string[];
+}

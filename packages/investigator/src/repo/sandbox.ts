@@ -1,0 +1,100 @@
+/**
+ * Keeps every file access inside the repository root: no `..` escape, no absolute path outside,
+ * no symlink that leads out, no NUL bytes. Used by the code tools and by diagnosis verification.
+ */
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { SightlineError } from '@sightline/core';
+
+/** A path proven to be inside the repository root. */
+export interface ResolvedPath {
+  /** Absolute real path (symlinks resolved). */
+  absolute: string;
+  /** Repository-relative path with `/` separators (`''` for the root itself). */
+  relative: string;
+  isDirectory: boolean;
+  isFile: boolean;
+  /** Size in bytes. */
+  size: number;
+}
+
+/**
+ * Resolves the real path of a repository root.
+ * @throws SightlineError `PATH_NOT_FOUND` when it does not exist, `NOT_A_DIRECTORY` when it is a file.
+ */
+export async function resolveRoot(root: string): Promise<string> {
+  let real: string;
+  try {
+    real = await realpath(path.resolve(root));
+  } catch {
+    throw new SightlineError({
+      code: 'PATH_NOT_FOUND',
+      message: `Repository directory "${root}" does not exist. Pass the folder that holds the code (--repo DIR).`,
+      details: { root },
+    });
+  }
+  if (!(await stat(real)).isDirectory()) {
+    throw new SightlineError({
+      code: 'NOT_A_DIRECTORY',
+      message: `"${root}" is a file, not a directory. Pass the repository folder.`,
+      details: { root },
+    });
+  }
+  return real;
+}
+
+function outside(requested: string): SightlineError {
+  return new SightlineError({
+    code: 'PATH_OUTSIDE_ROOT',
+    message: `Path "${requested}" is outside the repository root. Use a path relative to the repository root, without "..".`,
+    details: { path: requested },
+  });
+}
+
+/** True when `child` equals `parent` or lies under it (both absolute, normalised). */
+export function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/**
+ * Resolves `requested` (repository-relative, or absolute inside the root) against `root`
+ * (a real path from {@link resolveRoot}) and proves it stays inside, following symlinks.
+ * @throws SightlineError `INVALID_ARGUMENT` (empty or NUL byte), `PATH_OUTSIDE_ROOT`, `PATH_NOT_FOUND`.
+ */
+export async function resolveInRoot(root: string, requested: string): Promise<ResolvedPath> {
+  if (typeof requested !== 'string' || requested.includes('\0')) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: 'Path must be a string without NUL bytes.',
+      details: { path: String(requested) },
+    });
+  }
+  const cleaned = requested.trim() === '' ? '.' : requested.trim().replace(/\\/g, '/');
+  const lexical = path.resolve(root, cleaned);
+  if (!isInside(root, lexical)) throw outside(requested);
+  let real: string;
+  try {
+    real = await realpath(lexical);
+  } catch {
+    throw new SightlineError({
+      code: 'PATH_NOT_FOUND',
+      message: `"${requested}" does not exist in the repository. Check the spelling, or list the parent folder with list_dir.`,
+      details: { path: requested },
+    });
+  }
+  if (!isInside(root, real)) throw outside(requested);
+  const info = await stat(real);
+  return {
+    absolute: real,
+    relative: toPosix(path.relative(root, real)),
+    isDirectory: info.isDirectory(),
+    isFile: info.isFile(),
+    size: info.size,
+  };
+}
+
+/** Converts a platform path to `/` separators. */
+export function toPosix(value: string): string {
+  return value.split(path.sep).join('/');
+}

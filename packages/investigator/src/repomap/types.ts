@@ -1,0 +1,82 @@
+/**
+ * Shapes of the repository index that the repository map, the code tools and the localizer share.
+ * Paths are relative to the repository root, with `/` separators. Lines are 1-based, inclusive.
+ */
+
+/** Kind of a definition, normalised across languages from tags.scm captures. */
+export type DefinitionKind =
+  | 'class'
+  | 'interface'
+  | 'type'
+  | 'enum'
+  | 'function'
+  | 'method'
+  | 'constant'
+  | 'variable'
+  | 'module'
+  | 'macro'
+  | 'field'
+  | 'other';
+
+/** One definition found by tree-sitter tags. */
+export interface Definition {
+  name: string;
+  kind: DefinitionKind;
+  /** Repository-relative path. */
+  path: string;
+  /** 1-based inclusive line range of the whole definition node. */
+  lines: [number, number];
+  /** Enclosing scope names, outermost first, e.g. `['Parser', 'parseInline']`. */
+  scope: string[];
+  /** The definition's first line(s), trimmed: what the map shows. At most 200 characters. */
+  signature: string;
+}
+
+/** One reference (use, call, import) of a name. */
+export interface Reference {
+  name: string;
+  path: string;
+  /** 1-based line. */
+  line: number;
+}
+
+/** One indexed file. */
+export interface IndexedFile {
+  path: string;
+  /** Language id, e.g. `typescript`, `tsx`, `javascript`, `python`, or `null` when not parsed. */
+  language: string | null;
+  /** Size in bytes. */
+  size: number;
+  /** Number of lines. */
+  lineCount: number;
+  mtimeMs: number;
+  definitions: Definition[];
+  references: Reference[];
+}
+
+/** The whole index of a repository. */
+export interface RepoIndex {
+  /** Absolute, real path of the repository root. */
+  root: string;
+  /** Every indexed file, keyed by repository-relative path. */
+  files: Map<string, IndexedFile>;
+  /** Files skipped and why (vendored, generated, minified, binary, too large). */
+  skipped: { path: string; reason: string }[];
+}
+
+/** What a report is about; used to personalize PageRank. */
+export interface Focus {
+  /** Identifiers mentioned in the report (function names, error names, …). */
+  identifiers?: string[];
+  /** Repository-relative paths mentioned in the report. */
+  paths?: string[];
+  /** Stack frames mapped to repository files (1-based line). */
+  frames?: { path: string; line?: number }[];
+}
+
+/** A file with its personalized PageRank score. */
+export interface RankedFile {
+  path: string;
+  /** PageRank score; scores over all files sum to 1. */
+  rank: number;
+}

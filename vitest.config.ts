@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Tests run against each package's TypeScript source (the `@sightline/source` export condition),
+// so `npm test` needs no build step.
+export default defineConfig({
+  resolve: { conditions: ['@sightline/source'] },
+  ssr: { resolve: { conditions: ['@sightline/source'] } },
+  test: {
+    include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
