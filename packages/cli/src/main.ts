@@ -2,6 +2,9 @@
  * The `sightline` command. Each verb lives in `commands/<verb>.ts` and registers itself here.
  */
 import { Command, CommanderError } from 'commander';
+import { registerMap } from './commands/map.js';
+import { registerSchema } from './commands/schema.js';
+import { registerTriage } from './commands/triage.js';
 import { EXIT_USAGE } from './exit-codes.js';
 
 const program = new Command()
@@ -12,6 +15,9 @@ const program = new Command()
   .exitOverride();
 
 // Commands register below, one line each.
+registerSchema(program);
+registerTriage(program);
+registerMap(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -3,17 +3,26 @@
  * by every Sightline package.
  */
 export {
-  SightlineError,
   isToolError,
-  toToolError,
+  SightlineError,
   type SightlineErrorCode,
   type SightlineErrorOptions,
   type ToolError,
+  toToolError,
 } from './errors.js';
 export {
   DEFAULT_MODEL_PROFILE,
-  MODEL_PROFILES,
   getModelProfile,
+  MODEL_PROFILES,
   type ModelProfile,
 } from './model-profiles.js';
-export { countTokens, truncateToTokens, type CountTokensOptions, type Encoding } from './tokens.js';
+export {
+  MODEL_SPEC_FORMS,
+  type ModelEnv,
+  type ModelProvider,
+  modelSpecFromEnv,
+  type ResolvedModel,
+  type ResolveModelOptions,
+  resolveModel,
+} from './resolve-model.js';
+export { type CountTokensOptions, countTokens, type Encoding, truncateToTokens } from './tokens.js';

@@ -22,6 +22,8 @@ export interface Frame {
   inApp: boolean;
   /** The frame's original text (one line, or a JSON rendering for structured input). */
   raw: string;
+  /** Repository-relative path of the frame's file, set by `markInAppFrames` when it exists there. */
+  repoPath?: string;
 }
 
 /** One exception (or panic, crash, signal) with its frames, innermost first. */
@@ -55,4 +57,10 @@ export interface Report {
   identifiers: string[];
   /** File paths mentioned in the text or frames. */
   paths: string[];
+  /** When the report was written, as given by the source (reviews: the export's date column). */
+  date?: string;
+  /** Language or country of the report, as given by the source (reviews). */
+  locale?: string;
+  /** What intake changed or could not read (body truncated, bytes replaced, parser fallback). */
+  notes?: string[];
 }

@@ -62,6 +62,8 @@ export interface RepoIndex {
   files: Map<string, IndexedFile>;
   /** Files skipped and why (vendored, generated, minified, binary, too large). */
   skipped: { path: string; reason: string }[];
+  /** Problems that did not stop the index (a grammar that failed to load, an unsupported language). */
+  warnings?: string[];
 }
 
 /** What a report is about; used to personalize PageRank. */

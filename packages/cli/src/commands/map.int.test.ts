@@ -1,0 +1,144 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { countTokens } from '@sightline/core';
+import { indexRepository } from '@sightline/investigator';
+import { Command } from 'commander';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { parseFocus, registerMap, runMap } from './map.js';
+
+const REPO: Record<string, string> = {
+  'src/log.ts': 'export function logEvent(name: string): void {\n  console.log(name);\n}\n',
+  'src/money.ts':
+    "import { logEvent } from './log.js';\n\nexport function formatMoney(cents: number): string {\n  logEvent('format');\n  return (cents / 100).toFixed(2);\n}\n",
+  'src/checkout.ts':
+    "import { formatMoney } from './money.js';\nimport { logEvent } from './log.js';\n\nexport function checkoutOrder(total: number): string {\n  logEvent('checkout');\n  return formatMoney(total);\n}\n",
+};
+
+let root: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'sightline-map-'));
+  for (const [file, content] of Object.entries(REPO)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), content);
+  }
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+afterEach(() => {
+  process.exitCode = undefined;
+  vi.restoreAllMocks();
+});
+
+async function map(options: Parameters<typeof runMap>[0]) {
+  let stdout = '';
+  const code = await runMap({ cacheDir: false, ...options }, { stdout: (text) => (stdout += text) });
+  return { code, stdout };
+}
+
+describe('runMap', () => {
+  it('prints the map within the budget', async () => {
+    const { code, stdout } = await map({ dir: root, tokens: 200 });
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      [
+        'src/log.ts:',
+        '1│ export function logEvent(name: string): void',
+        'src/money.ts:',
+        '3│ export function formatMoney(cents: number): string',
+        'src/checkout.ts:',
+        '4│ export function checkoutOrder(total: number): string',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints only JSON with --json, ranked around the focus', async () => {
+    const { stdout } = await map({ dir: root, tokens: 40, json: true, focus: ['src/checkout.ts:5'] });
+    const parsed = JSON.parse(stdout);
+    expect(parsed.files[0]).toMatchObject({
+      path: 'src/checkout.ts',
+      symbols: [{ name: 'checkoutOrder', kind: 'function', lines: [4, 7], scope: [] }],
+    });
+    expect(parsed.tokens).toBe(countTokens(parsed.text));
+    expect(parsed.tokens).toBeLessThanOrEqual(40);
+    expect(parsed).toMatchObject({ root: expect.any(String), budget: 40 });
+    expect(parsed.shownSymbols + parsed.omittedSymbols).toBe(3);
+  });
+
+  it('rejects a bad budget', async () => {
+    await expect(map({ dir: root, tokens: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('parseFocus', () => {
+  it('tells files, frames and identifiers apart', async () => {
+    const index = await indexRepository(root, { cacheDir: false });
+    const focus = await parseFocus(index, [
+      'src/money.ts:4',
+      path.join(root, 'src/log.ts'),
+      'checkoutOrder',
+      'missing.ts:3',
+      '../outside.ts',
+    ]);
+    expect(focus).toEqual({
+      frames: [{ path: 'src/money.ts', line: 4 }],
+      paths: ['src/log.ts'],
+      identifiers: ['checkoutOrder', 'missing.ts:3', '../outside.ts'],
+    });
+    expect(await parseFocus(index, [])).toEqual({});
+  });
+});
+
+describe('sightline map', () => {
+  async function run(...args: string[]) {
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const program = new Command().exitOverride();
+    registerMap(program);
+    let thrown: unknown;
+    await program.parseAsync(['map', ...args], { from: 'user' }).catch((error) => {
+      thrown = error;
+    });
+    return {
+      exitCode: process.exitCode,
+      thrown,
+      stdout: stdout.mock.calls.map(([chunk]) => String(chunk)).join(''),
+      stderr: stderr.mock.calls.map(([chunk]) => String(chunk)).join(''),
+    };
+  }
+
+  it('maps a directory with repeated --focus values', async () => {
+    const { exitCode, stdout } = await run(root, '--tokens', '60', '--focus', 'formatMoney', '--focus', 'src/log.ts', '--json');
+    expect(exitCode).toBe(EXIT_OK);
+    const parsed = JSON.parse(stdout);
+    expect(parsed.files.map((file: { path: string }) => file.path).slice(0, 2).sort()).toEqual([
+      'src/log.ts',
+      'src/money.ts',
+    ]);
+    expect(parsed.tokens).toBeLessThanOrEqual(60);
+  });
+
+  it('exits 2 with a clear message for a missing directory', async () => {
+    const { exitCode, stdout, stderr } = await run(path.join(root, 'nope'));
+    expect(exitCode).toBe(EXIT_USAGE);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('does not exist');
+  });
+
+  it('rejects a budget that is not a positive number', async () => {
+    const { thrown } = await run(root, '--tokens', 'many');
+    expect(thrown).toMatchObject({ code: 'commander.invalidArgument' });
+  });
+
+  it('documents an example in --help', async () => {
+    const { thrown, stdout } = await run('--help');
+    expect(thrown).toMatchObject({ exitCode: 0 });
+    expect(stdout).toContain('sightline map . --tokens 2048');
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * `sightline map [DIR]`: prints the repository map — the most important definitions of a
+ * repository, ranked around an optional focus, within a token budget.
+ */
+import { SightlineError } from '@sightline/core';
+import {
+  type Focus,
+  indexRepository,
+  type RepoIndex,
+  type RepoMap,
+  renderRepoMap,
+  resolveInRoot,
+  resolveRoot,
+} from '@sightline/investigator';
+import { type Command, InvalidArgumentError } from 'commander';
+import { createProgress, type Progress } from '../progress.js';
+import { runAction } from '../run-action.js';
+
+/** Options of {@link runMap}. */
+export interface MapCommandOptions {
+  /** Repository folder. Default the current directory. */
+  dir?: string;
+  /** Budget of the map, in tokens. Default 1024. */
+  tokens?: number;
+  /** `IDENT`, `FILE` or `FILE:LINE` values; files and frames are kept in order, innermost first. */
+  focus?: string[];
+  /** Print JSON (files, symbols, ranks and the text) instead of the map. Default false. */
+  json?: boolean;
+  /** Cache folder, or `false` for none. Default the index's own (`<DIR>/.sightline/cache`). */
+  cacheDir?: string | false;
+}
+
+/** Where {@link runMap} writes. */
+export interface MapIO {
+  /** Receives the output meant for stdout. */
+  stdout: (text: string) => void;
+  /** Receives warnings meant for stderr. Default: dropped. */
+  stderr?: (text: string) => void;
+  /** Progress on stderr. Default: none. */
+  progress?: Progress;
+}
+
+/** Milliseconds between two progress updates while indexing. */
+const PROGRESS_INTERVAL_MS = 250;
+
+/**
+ * Runs `sightline map`: indexes the repository, renders its map and writes it.
+ * @param options - see {@link MapCommandOptions}.
+ * @param io - output and progress.
+ * @returns the exit code (0).
+ * @throws SightlineError `PATH_NOT_FOUND` or `NOT_A_DIRECTORY` for a bad DIR, `INVALID_ARGUMENT`
+ *   for a budget that is not a positive integer.
+ */
+export async function runMap(
+  { dir = '.', tokens = 1024, focus = [], json = false, cacheDir }: MapCommandOptions,
+  { stdout, stderr = () => {}, progress = createProgress({ quiet: true }) }: MapIO,
+): Promise<number> {
+  if (!Number.isInteger(tokens) || tokens <= 0) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--tokens must be a positive whole number of tokens, got ${tokens}.`,
+      details: { tokens },
+    });
+  }
+  const root = await resolveRoot(dir);
+  const started = performance.now();
+  let lastUpdate = 0;
+  const index = await indexRepository(root, {
+    cacheDir,
+    onProgress: (done, total) => {
+      const now = performance.now();
+      if (now - lastUpdate < PROGRESS_INTERVAL_MS) return;
+      lastUpdate = now;
+      progress.update(`Indexing ${done}/${total} files`);
+    },
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  progress.succeed(`Indexed ${index.files.size} files in ${seconds} s`);
+  for (const warning of index.warnings ?? []) stderr(`sightline: warning: ${warning}\n`);
+
+  const map = renderRepoMap(index, { focus: await parseFocus(index, focus), tokens });
+  stdout(json ? `${JSON.stringify(toJson(root, tokens, map), null, 2)}\n` : map.text);
+  return 0;
+}
+
+/**
+ * Turns `--focus` values into a {@link Focus}: a path of an indexed file (relative to the
+ * repository or absolute inside it) is a file focus, `FILE:LINE` a stack frame, anything else an
+ * identifier.
+ * @param index - the repository index.
+ * @param values - the `--focus` values, frames innermost first.
+ * @returns the focus (empty lists left out).
+ */
+export async function parseFocus(index: RepoIndex, values: readonly string[]): Promise<Focus> {
+  const identifiers: string[] = [];
+  const paths: string[] = [];
+  const frames: { path: string; line: number }[] = [];
+  for (const value of values) {
+    const withLine = /^(.+):(\d+)$/.exec(value);
+    const path = await indexedPath(index, withLine?.[1] ?? value);
+    if (path !== undefined && withLine) frames.push({ path, line: Number(withLine[2]) });
+    else if (path !== undefined) paths.push(path);
+    else identifiers.push(value);
+  }
+  return {
+    ...(identifiers.length > 0 && { identifiers }),
+    ...(paths.length > 0 && { paths }),
+    ...(frames.length > 0 && { frames }),
+  };
+}
+
+async function indexedPath(index: RepoIndex, requested: string): Promise<string | undefined> {
+  try {
+    const { relative } = await resolveInRoot(index.root, requested);
+    return index.files.has(relative) ? relative : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toJson(root: string, budget: number, map: RepoMap) {
+  return {
+    root,
+    budget,
+    tokens: map.tokens,
+    shownFiles: map.shownFiles,
+    omittedFiles: map.omittedFiles,
+    shownSymbols: map.shownSymbols,
+    omittedSymbols: map.omittedSymbols,
+    files: map.files.map((file) => ({
+      path: file.path,
+      rank: file.rank,
+      symbols: file.symbols.map(({ name, kind, lines, scope, signature }) => ({ name, kind, lines, scope, signature })),
+    })),
+    text: map.text,
+  };
+}
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed <= 0) {
+    throw new InvalidArgumentError('expected a positive whole number of tokens.');
+  }
+  return parsed;
+}
+
+/**
+ * Registers `sightline map [DIR]` on `program`.
+ * @param program - the root command.
+ */
+export function registerMap(program: Command): void {
+  program
+    .command('map')
+    .description('Print the repository map: the most important definitions, within a token budget.')
+    .argument('[dir]', 'repository folder', '.')
+    .option('--tokens <n>', 'token budget of the map', positiveInteger, 1024)
+    .option(
+      '--focus <value>',
+      'rank around IDENT, FILE or FILE:LINE; repeat it (frames innermost first)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .option('--json', 'print JSON (files, symbols, ranks, text) instead of the map')
+    .addHelpText(
+      'after',
+      [
+        '',
+        'Examples:',
+        '  sightline map . --tokens 2048',
+        '  sightline map ~/src/app --focus src/orders/total.ts:42 --focus computeTotal --json',
+        '',
+      ].join('\n'),
+    )
+    .action(
+      runAction(async (dir: string, options: { tokens: number; focus: string[]; json?: boolean }) =>
+        runMap(
+          { dir, tokens: options.tokens, focus: options.focus, json: options.json ?? false },
+          {
+            stdout: (text) => process.stdout.write(text),
+            stderr: (text) => process.stderr.write(text),
+            progress: createProgress(),
+          },
+        ),
+      ),
+    );
+}

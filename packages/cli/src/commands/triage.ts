@@ -1,0 +1,193 @@
+/**
+ * `sightline triage FILE...`: parses one or many reports (a review export holds many) and
+ * classifies each as bug, crash, feature or other, as a table with per-label counts or as JSON lines.
+ */
+import { readFile } from 'node:fs/promises';
+import { SightlineError } from '@sightline/core';
+import {
+  CLASSIFICATION_LABELS,
+  type Classification,
+  type ClassificationLabel,
+  type ClassifyOptions,
+  type Report,
+  classify,
+  parseReports,
+} from '@sightline/investigator';
+import type { Command } from 'commander';
+import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { runAction } from '../run-action.js';
+
+/** Options of {@link runTriage}. */
+export interface TriageOptions {
+  /** Report files; `-` reads standard input. */
+  files: string[];
+  /** Input format passed to `parseReports`. Default `auto` (detect). */
+  format?: string;
+  /** Print one JSON object per report and nothing else on stdout. Default false. */
+  json?: boolean;
+  /** Classify with this model instead of offline. Default: offline. */
+  model?: ClassifyOptions['model'];
+}
+
+/** Where {@link runTriage} reads and writes, so tests can run it without a process. */
+export interface TriageIO {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** Reads all of standard input. */
+  readStdin(): Promise<Uint8Array>;
+  /** Terminal width in characters for the table. Default 100. */
+  columns?: number;
+}
+
+/** One triaged report, as printed by `--json`. */
+export interface TriageRow {
+  file: string;
+  id: string;
+  kind: Report['kind'];
+  label: ClassificationLabel;
+  confidence: number;
+  method: Classification['method'];
+  title: string;
+  /** Innermost in-app frame as `file:line function`, or null. */
+  topFrame: string | null;
+  reasons: string[];
+}
+
+/**
+ * Parses and classifies every report in `options.files`. A file that cannot be read or parsed is
+ * reported on stderr and skipped; the others are still processed.
+ *
+ * @param options - Files, input format, output mode and optional model.
+ * @param io - Output streams and stdin.
+ * @returns 0, or 2 when any file failed.
+ * @throws SightlineError from the model path (`MODEL_CALL_FAILED`, `MODEL_OUTPUT_INVALID`).
+ */
+export async function runTriage(options: TriageOptions, io: TriageIO): Promise<number> {
+  const rows: TriageRow[] = [];
+  let failed = 0;
+  for (const file of options.files) {
+    let reports: Report[];
+    try {
+      const input = file === '-' ? await io.readStdin() : await readFile(file);
+      reports = parseReports(input, {
+        ...(file === '-' ? {} : { filename: file }),
+        ...(options.format && options.format !== 'auto' ? { format: options.format } : {}),
+      });
+    } catch (error) {
+      failed += 1;
+      io.stderr(`sightline triage: ${file === '-' ? 'stdin' : file}: ${describeError(error)}\n`);
+      continue;
+    }
+    for (const report of reports) {
+      const classification = await classify(report, options.model ? { model: options.model } : {});
+      const row = toRow(file === '-' ? 'stdin' : file, report, classification);
+      rows.push(row);
+      if (options.json) io.stdout(`${JSON.stringify(row)}\n`);
+    }
+  }
+  if (!options.json) io.stdout(renderTable(rows, io.columns ?? 100));
+  return failed > 0 ? EXIT_USAGE : EXIT_OK;
+}
+
+/**
+ * Registers `sightline triage` on the program.
+ *
+ * @param program - The root commander program.
+ */
+export function registerTriage(program: Command): void {
+  program
+    .command('triage')
+    .description('Classify reports (reviews, crash logs, issues) as bug, crash, feature or other, offline.')
+    .argument('<files...>', 'report files; - reads standard input; a review export holds many reports')
+    .option('--format <format>', 'input format (auto detects it)', 'auto')
+    .option('--json', 'print one JSON object per report (JSON lines) and nothing else')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ sightline triage crash.txt
+  $ sightline triage reviews.jsonl --json > labels.jsonl
+  $ pbpaste | sightline triage -
+  $ sightline triage logs/*.txt issue.md
+
+Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
+    )
+    .action(
+      runAction(async (files: string[], flags: { format: string; json?: boolean }) =>
+        runTriage(
+          { files, format: flags.format, json: flags.json === true },
+          {
+            stdout: (text) => process.stdout.write(text),
+            stderr: (text) => process.stderr.write(text),
+            readStdin,
+            columns: process.stdout.columns ?? 100,
+          },
+        ),
+      ),
+    );
+}
+
+function toRow(file: string, report: Report, classification: Classification): TriageRow {
+  const title = report.title?.trim() || report.body.trim().split('\n', 1)[0] || '';
+  return {
+    file,
+    id: report.id,
+    kind: report.kind,
+    label: classification.label,
+    confidence: Math.round(classification.confidence * 100) / 100,
+    method: classification.method,
+    title,
+    topFrame: topInAppFrame(report),
+    reasons: classification.reasons,
+  };
+}
+
+/** The innermost in-app frame of the first exception that has one, as `file:line function`. */
+function topInAppFrame(report: Report): string | null {
+  for (const exception of report.exceptions) {
+    for (let current: typeof exception | undefined = exception; current; current = current.cause) {
+      const frame = current.frames.find((candidate) => candidate.inApp);
+      if (frame) {
+        const location = [frame.file ?? frame.module, frame.line].filter((part) => part !== undefined).join(':');
+        return [location, frame.function].filter(Boolean).join(' ') || frame.raw;
+      }
+    }
+  }
+  return null;
+}
+
+function renderTable(rows: readonly TriageRow[], columns: number): string {
+  const frameWidth = Math.min(40, Math.max(5, ...rows.map((row) => row.topFrame?.length ?? 1)));
+  const titleWidth = Math.max(20, columns - 8 - 6 - frameWidth - 3);
+  const line = (label: string, confidence: string, title: string, frame: string) =>
+    `${label.padEnd(8)}${confidence.padStart(4)}  ${cut(title, titleWidth).padEnd(titleWidth)} ${cut(frame, frameWidth)}`.trimEnd();
+  const lines = [line('LABEL', 'CONF', 'TITLE', 'FRAME')];
+  for (const row of rows) {
+    lines.push(line(row.label, row.confidence.toFixed(2), row.title, row.topFrame ?? '-'));
+  }
+  const counts = CLASSIFICATION_LABELS.map(
+    (label) => `${label} ${rows.filter((row) => row.label === label).length}`,
+  );
+  lines.push('', `${counts.join(' · ')} (${rows.length} report${rows.length === 1 ? '' : 's'})`);
+  return `${lines.join('\n')}\n`;
+}
+
+function cut(text: string, width: number): string {
+  const single = text.replace(/\s+/g, ' ');
+  return single.length <= width ? single : `${single.slice(0, width - 1)}…`;
+}
+
+function describeError(error: unknown): string {
+  if (SightlineError.isInstance(error)) return error.message;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return 'no such file.';
+  if (code === 'EISDIR') return 'is a directory, not a report file.';
+  if (code === 'EACCES') return 'permission denied.';
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function readStdin(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { SightlineError } from './errors.js';
+import { getModelProfile } from './model-profiles.js';
+import { modelSpecFromEnv, resolveModel } from './resolve-model.js';
+
+/** Provider and model id as the constructed AI SDK model reports them. */
+function describeModel(model: unknown): { provider: string; modelId: string } {
+  const { provider, modelId } = model as { provider: string; modelId: string };
+  return { provider, modelId };
+}
+
+function caught(run: () => unknown): SightlineError {
+  try {
+    run();
+  } catch (error) {
+    if (SightlineError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a SightlineError');
+}
+
+describe('resolveModel', () => {
+  it('constructs an Anthropic model with its profile', () => {
+    const resolved = resolveModel('anthropic:claude-sonnet-4-5', {
+      env: { ANTHROPIC_API_KEY: 'test-key' },
+    });
+    expect({ ...resolved, model: describeModel(resolved.model) }).toEqual({
+      model: { provider: 'anthropic.messages', modelId: 'claude-sonnet-4-5' },
+      id: 'claude-sonnet-4-5',
+      provider: 'anthropic',
+      profile: getModelProfile('claude-sonnet-4-5'),
+    });
+  });
+
+  it('uses the OpenAI Responses API for openai: specs', () => {
+    const resolved = resolveModel('openai:gpt-4.1-mini', { env: { OPENAI_API_KEY: 'test-key' } });
+    expect(describeModel(resolved.model)).toEqual({
+      provider: 'openai.responses',
+      modelId: 'gpt-4.1-mini',
+    });
+    expect(resolved.profile.id).toBe('gpt-4.1-mini');
+  });
+
+  it('constructs an OpenAI-compatible model without a key, keeping tags in the model id', () => {
+    const resolved = resolveModel('openai-compatible:http://localhost:11434/v1#qwen2.5-coder:14b', {
+      env: {},
+    });
+    expect({ ...resolved, model: describeModel(resolved.model) }).toEqual({
+      model: { provider: 'openai-compatible.chat', modelId: 'qwen2.5-coder:14b' },
+      id: 'qwen2.5-coder:14b',
+      provider: 'openai-compatible',
+      profile: getModelProfile('qwen2.5-coder'),
+    });
+  });
+
+  it('says which variable to set when a key is missing', () => {
+    const error = caught(() =>
+      resolveModel('openai:gpt-4.1-mini', { env: { OPENAI_API_KEY: ' ' } }),
+    );
+    expect(error.code).toBe('MISSING_API_KEY');
+    expect(error.message).toContain('OPENAI_API_KEY');
+    expect(caught(() => resolveModel('anthropic:claude-haiku-4-5', { env: {} })).message).toContain(
+      'ANTHROPIC_API_KEY',
+    );
+  });
+
+  it.each([
+    'claude-sonnet-4-5',
+    'anthropic:',
+    'google:gemini-2.5-pro',
+    'openai-compatible:qwen3',
+    'openai-compatible:not a url#qwen3',
+    'openai-compatible:http://localhost:8080/v1#',
+  ])('rejects %j with UNKNOWN_MODEL listing the accepted forms', (spec) => {
+    const error = caught(() => resolveModel(spec, { env: {} }));
+    expect(error.code).toBe('UNKNOWN_MODEL');
+    expect(error.message).toContain('openai-compatible:<baseURL>#<model>');
+  });
+});
+
+describe('modelSpecFromEnv', () => {
+  it('reads SIGHTLINE_MODEL and SIGHTLINE_STRUCTURER_MODEL, treating blanks as unset', () => {
+    expect(
+      modelSpecFromEnv({ SIGHTLINE_MODEL: 'openai:gpt-4.1', SIGHTLINE_STRUCTURER_MODEL: '  ' }),
+    ).toEqual({ model: 'openai:gpt-4.1', structurer: undefined });
+    expect(modelSpecFromEnv({})).toEqual({ model: undefined, structurer: undefined });
+  });
+});

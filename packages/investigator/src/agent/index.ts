@@ -1,0 +1,14 @@
+/** The investigation agent: a model investigates a report through the tool funnel. */
+export {
+  type AgentPhase,
+  DEFAULT_FUNNEL_BUDGETS,
+  type FunnelBudgets,
+  PHASE_TOOLS,
+} from './funnel.js';
+export { REPORT_SECTIONS } from './prompts.js';
+export {
+  type InvestigateWithModelOptions,
+  type InvestigationProgress,
+  type InvestigationResult,
+  investigateWithModel,
+} from './run-agent.js';

@@ -1,0 +1,58 @@
+/**
+ * Model-call plumbing shared by the investigation loop and the structurer: a readable model name,
+ * and the translation of provider failures (network, authentication, unknown model) into one
+ * `MODEL_CALL_FAILED` error that says what to check.
+ */
+import { SightlineError } from '@sightline/core';
+import {
+  APICallError,
+  type LanguageModel,
+  NoObjectGeneratedError,
+  RetryError,
+  ToolChoiceViolationError,
+} from 'ai';
+
+/**
+ * Names a model the way specs do: `anthropic:claude-sonnet-4-5` for the model object of
+ * `anthropic.messages` / `claude-sonnet-4-5` (the provider's first dotted segment, a colon, the id).
+ * @returns the name; a string model (AI Gateway id) is returned as is.
+ */
+export function describeModel(model: LanguageModel): string {
+  if (typeof model === 'string') return model;
+  return `${model.provider.split('.')[0]}:${model.modelId}`;
+}
+
+/**
+ * Runs one model call. Sightline errors and structured-output parse failures (handled by the
+ * structurer's re-ask) pass through; a tool call where the step allowed none (the AI SDK enforces
+ * `toolChoice`) becomes `MODEL_OUTPUT_INVALID`; anything else becomes `MODEL_CALL_FAILED`.
+ * @param modelName - name used in the message (see {@link describeModel}).
+ * @param call - the call, e.g. `() => generateText(...)`.
+ * @returns what `call` resolves to.
+ * @throws SightlineError `MODEL_CALL_FAILED` with `details.model` and, for HTTP failures,
+ *   `details.statusCode`; `MODEL_OUTPUT_INVALID` when the model broke the step's tool choice.
+ */
+export async function callModel<T>(modelName: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (SightlineError.isInstance(error) || NoObjectGeneratedError.isInstance(error)) throw error;
+    if (ToolChoiceViolationError.isInstance(error)) {
+      throw new SightlineError({
+        code: 'MODEL_OUTPUT_INVALID',
+        message: `The model ${modelName} called a tool where none was allowed (the server may ignore tool choice). Use a model or server that supports tool choice.`,
+        details: { model: modelName, errors: [], markdown: '' },
+        cause: error,
+      });
+    }
+    const last = RetryError.isInstance(error) ? error.lastError : error;
+    const statusCode = APICallError.isInstance(last) ? last.statusCode : undefined;
+    const reason = (last instanceof Error ? last.message : String(last)).replace(/[.\s]+$/, '');
+    throw new SightlineError({
+      code: 'MODEL_CALL_FAILED',
+      message: `The call to model ${modelName} failed${statusCode ? ` (HTTP ${statusCode})` : ''}: ${reason}. Check the API key, the network or server URL, and that the model id exists for this provider.`,
+      details: { model: modelName, ...(statusCode ? { statusCode } : {}) },
+      cause: error,
+    });
+  }
+}

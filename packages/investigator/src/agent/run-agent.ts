@@ -1,0 +1,210 @@
+/**
+ * The investigation agent: one AI SDK `generateText` loop through the tool funnel (explore →
+ * deep-dive → output) that writes a Markdown report, then a structurer call that turns it into a
+ * verified `Diagnosis`.
+ */
+import { SightlineError } from '@sightline/core';
+import { generateText, type LanguageModel, type ModelMessage, type StepResult } from 'ai';
+import type { Diagnosis, DiagnosisLabel, DiagnosisStats } from '../diagnosis/schema.js';
+import type { Report } from '../intake/types.js';
+import type { Suspect } from '../localize/types.js';
+import { resolveRoot } from '../repo/index.js';
+import type { RepoIndex } from '../repomap/types.js';
+import { createCodeTools } from '../tools/index.js';
+import { countByPhase, summarizeStats } from './agent-stats.js';
+import {
+  type AgentPhase,
+  createToolFunnel,
+  DEFAULT_FUNNEL_BUDGETS,
+  type FunnelBudgets,
+  replayFunnel,
+} from './funnel.js';
+import { callModel, describeModel } from './model-call.js';
+import { createPhaseTools } from './phase-tools.js';
+import { buildInvestigationPrompt, buildSystemPrompt, OUTPUT_INSTRUCTIONS } from './prompts.js';
+import { structureReport } from './structure.js';
+
+/** A progress event of an investigation (for spinners and logs). */
+export type InvestigationProgress =
+  | { type: 'phase-change'; phase: AgentPhase | 'structure' }
+  | { type: 'step'; phase: AgentPhase; step: number }
+  | { type: 'tool-call'; name: string; input: string }
+  /** Tokens used so far by the investigation loop (cumulative). */
+  | { type: 'tokens'; input: number; output: number };
+
+/** Options of {@link investigateWithModel}. */
+export interface InvestigateWithModelOptions {
+  /** The parsed report (from `parseReport`). */
+  report: Report;
+  /** Repository root. */
+  root: string;
+  /** The repository index the code tools search (from the repomap indexer). */
+  index: RepoIndex;
+  /** The investigating model (e.g. `resolveModel(spec).model`). */
+  model: LanguageModel;
+  /** The model that turns the Markdown report into JSON. Default: `model`. */
+  structurer?: LanguageModel;
+  /** Offline suspects (from `localize`), best first. Shown to the model and kept in the diagnosis. */
+  suspects: Suspect[];
+  /** Repository map rendered for this report (`renderRepoMap(index, { focus, tokens })` text). */
+  repoMap: string;
+  /** Step budgets. Default `{ explore: 8, deepDive: 4 }` (whole numbers ≥ 1). */
+  budgets?: Partial<FunnelBudgets>;
+  /** The report's classification. */
+  label: DiagnosisLabel;
+  /** Receives progress events; must not throw. */
+  onProgress?: (event: InvestigationProgress) => void;
+}
+
+/** What {@link investigateWithModel} returns. */
+export interface InvestigationResult {
+  /** The verified diagnosis (`method: 'agent'`). */
+  diagnosis: Diagnosis;
+  /** The agent's Markdown report (stage 1). */
+  markdown: string;
+  /** Cost of the run; `byPhase` has `explore`, `deep-dive`, `output` and `structure`. */
+  stats: DiagnosisStats;
+}
+
+/** The tools the agent is given (the funnel narrows them per step). */
+type InvestigationTools = ReturnType<typeof createCodeTools> & ReturnType<typeof createPhaseTools>;
+
+/** Longest tool input summary in a progress event, in characters. */
+const INPUT_SUMMARY_CHARS = 120;
+
+/**
+ * Investigates a report with a model: explore with the four read-only code tools, deep-dive with
+ * `read_file`, write a Markdown report, structure it into a diagnosis and verify it against the
+ * repository (one re-ask on failure).
+ * @returns the verified diagnosis, the Markdown report and the run's statistics.
+ * @throws SightlineError `INVALID_ARGUMENT` for bad budgets; `PATH_NOT_FOUND` / `NOT_A_DIRECTORY`
+ *   for a bad root; `MODEL_CALL_FAILED` when a model call fails (network, auth, unknown model);
+ *   `MODEL_OUTPUT_INVALID` when no valid diagnosis results — `details.markdown` keeps the report
+ *   and `details.errors` the verification errors.
+ * @example
+ * const { model } = resolveModel('anthropic:claude-sonnet-4-5');
+ * const { diagnosis, markdown } = await investigateWithModel({
+ *   report, root, index, model, suspects, label: 'bug',
+ *   repoMap: renderRepoMap(index, { focus, tokens: 2048 }).text,
+ * });
+ */
+export async function investigateWithModel({
+  report,
+  root: requestedRoot,
+  index,
+  model,
+  structurer = model,
+  suspects,
+  repoMap,
+  budgets: budgetOptions,
+  label,
+  onProgress,
+}: InvestigateWithModelOptions): Promise<InvestigationResult> {
+  const started = performance.now();
+  const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...budgetOptions });
+  const root = await resolveRoot(requestedRoot);
+  const modelName = describeModel(model);
+  const tools: InvestigationTools = {
+    ...createCodeTools({ root, index }),
+    ...createPhaseTools({ root }),
+  };
+  const system = buildSystemPrompt(budgets);
+  const messages: ModelMessage[] = [
+    { role: 'user', content: buildInvestigationPrompt({ report, repoMap, suspects }) },
+  ];
+
+  let currentPhase: AgentPhase | undefined;
+  const tokens = { input: 0, output: 0 };
+  const funnel = createToolFunnel<InvestigationTools>({
+    budgets,
+    onStepStart: ({ phase, step }) => {
+      if (phase !== currentPhase) onProgress?.({ type: 'phase-change', phase });
+      currentPhase = phase;
+      onProgress?.({ type: 'step', phase, step });
+    },
+  });
+  const onStepFinish = (step: StepResult<InvestigationTools>) => {
+    for (const call of step.toolCalls) {
+      const input = JSON.stringify(call.input) ?? '';
+      onProgress?.({
+        type: 'tool-call',
+        name: call.toolName,
+        input: input.slice(0, INPUT_SUMMARY_CHARS),
+      });
+    }
+    tokens.input += step.usage.inputTokens ?? 0;
+    tokens.output += step.usage.outputTokens ?? 0;
+    onProgress?.({ type: 'tokens', ...tokens });
+  };
+
+  const loop = await callModel(modelName, () =>
+    generateText({ model, system, messages, tools, ...funnel, onStepFinish }),
+  );
+  const steps: StepResult<InvestigationTools>[] = [...loop.steps];
+  const phases = replayFunnel(steps, budgets).phases;
+  if (phases.at(-1) !== 'output') {
+    // The model answered without a tool call before the output phase (it considers itself done):
+    // ask for the report in one more step, with no tools.
+    if (currentPhase !== 'output') onProgress?.({ type: 'phase-change', phase: 'output' });
+    onProgress?.({ type: 'step', phase: 'output', step: 1 });
+    const output = await callModel(modelName, () =>
+      generateText({
+        model,
+        system,
+        messages: [
+          ...messages,
+          ...loop.response.messages,
+          { role: 'user', content: OUTPUT_INSTRUCTIONS },
+        ],
+        tools,
+        activeTools: [],
+        toolChoice: 'none',
+      }),
+    );
+    output.steps.forEach(onStepFinish);
+    steps.push(...output.steps);
+    phases.push('output');
+  }
+  const markdown = steps.at(-1)?.text.trim() ?? '';
+
+  const byPhase = countByPhase(steps, phases);
+  const statsNow = (): DiagnosisStats =>
+    summarizeStats(byPhase, modelName, performance.now() - started);
+  if (markdown === '') {
+    throw new SightlineError({
+      code: 'MODEL_OUTPUT_INVALID',
+      message: `The model ${modelName} wrote no report in the output phase. Try again or use a stronger model.`,
+      details: { errors: [], markdown, stats: statsNow() },
+    });
+  }
+
+  onProgress?.({ type: 'phase-change', phase: 'structure' });
+  const structured = await structureReport({
+    model: structurer,
+    modelName: describeModel(structurer),
+    markdown,
+    root,
+    context: { report, label, method: 'agent', suspects, stats: statsNow() },
+  });
+  byPhase.structure = {
+    steps: structured.usage.calls,
+    toolCalls: 0,
+    inputTokens: structured.usage.inputTokens,
+    outputTokens: structured.usage.outputTokens,
+  };
+  const stats = statsNow();
+  return { diagnosis: { ...structured.diagnosis, stats }, markdown, stats };
+}
+
+function checkBudgets(budgets: FunnelBudgets): FunnelBudgets {
+  for (const [name, value] of Object.entries(budgets)) {
+    if (!Number.isInteger(value) || value < 1) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `The ${name} step budget must be a whole number of at least 1 (got ${value}).`,
+        details: { [name]: value },
+      });
+    }
+  }
+  return budgets;
+}

@@ -1,0 +1,66 @@
+/**
+ * Turns a review (title, text, star rating) into the tokens the offline review classifier learns
+ * from. Which steps run is part of the trained model, chosen by cross-validation on the training
+ * split (scripts/train-classifier.ts), so training and prediction always tokenize alike.
+ */
+import nlpUtils from 'wink-nlp-utils';
+
+/** The text of one review, as the classifier sees it. */
+export interface ReviewText {
+  title?: string;
+  /** Review body ('' when the review has only a title). */
+  text: string;
+  /** Star rating 1–5. */
+  rating?: number;
+}
+
+/** Which preprocessing steps run. Stored in the model file. */
+export interface ReviewFeatureOptions {
+  /** Include the title's tokens. */
+  title: boolean;
+  /**
+   * Mark the two words after `not`/`no`/`never` within a clause with a `!` prefix
+   * (wink-nlp-utils `propagateNegations`), so "not working" differs from "working".
+   */
+  negation: boolean;
+  /** Drop wink-nlp-utils' default English stop words. */
+  removeStopWords: boolean;
+  /** Reduce words to their Porter2 stems. */
+  stem: boolean;
+  /** Add the adjacent word pairs of each clause (`word1_word2`). */
+  bigrams: boolean;
+  /** Add the star rating as one token, `__rating_N`. */
+  rating: boolean;
+}
+
+/** Splits text into clauses so negation and bigrams do not cross punctuation. */
+const CLAUSE_BREAK = /[.!?;:,()\n]+/;
+
+/**
+ * Returns the classifier tokens of a review.
+ *
+ * @param review - The review's title, text and rating.
+ * @param options - The preprocessing steps to run.
+ * @returns Tokens in text order (title first), then the rating token if enabled.
+ */
+export function reviewTokens(review: ReviewText, options: ReviewFeatureOptions): string[] {
+  const source = options.title && review.title ? `${review.title}\n${review.text}` : review.text;
+  const tokens: string[] = [];
+  for (const clause of source.split(CLAUSE_BREAK)) {
+    let words = nlpUtils.string.tokenize0(nlpUtils.string.lowerCase(clause));
+    if (options.negation) words = nlpUtils.tokens.propagateNegations(words, 2);
+    if (options.removeStopWords) words = nlpUtils.tokens.removeWords(words);
+    if (options.stem) words = stemKeepingNegation(words);
+    if (options.bigrams) words = nlpUtils.tokens.appendBigrams(words);
+    tokens.push(...words);
+  }
+  if (options.rating && review.rating !== undefined) tokens.push(`__rating_${review.rating}`);
+  return tokens;
+}
+
+/** Stems each word, keeping the `!` negation marker in front of the stem. */
+function stemKeepingNegation(words: string[]): string[] {
+  const negated = words.map((word) => word.startsWith('!'));
+  const stems = nlpUtils.tokens.stem(words.map((word) => word.replace(/^!/, '')));
+  return stems.map((stem, index) => (negated[index] ? `!${stem}` : stem));
+}

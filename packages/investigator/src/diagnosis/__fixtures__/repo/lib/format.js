@@ -1,0 +1,3 @@
+export function formatName(first, last) {
+  return `${first} ${last}`.trim();
+}

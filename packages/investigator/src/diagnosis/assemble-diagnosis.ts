@@ -1,0 +1,78 @@
+/**
+ * Joins what the model wrote with what the program knows (report, label, method, suspects, run
+ * statistics) into one {@link Diagnosis}.
+ */
+import type { Report } from '../intake/types.js';
+import type { Suspect } from '../localize/types.js';
+import {
+  DIAGNOSIS_SCHEMA_VERSION,
+  type Diagnosis,
+  type DiagnosisLabel,
+  type DiagnosisStats,
+  type ModelDiagnosis,
+} from './schema.js';
+
+/** What the program contributes to a diagnosis. */
+export interface DiagnosisContext {
+  /** The parsed report. */
+  report: Report;
+  /** Its classification. */
+  label: DiagnosisLabel;
+  /** `agent` when a model wrote `modelPart`, `offline` when the localizer did. */
+  method: Diagnosis['method'];
+  /** Offline localizer ranking, most suspect first. */
+  suspects: Suspect[];
+  /** Cost of the run. */
+  stats: DiagnosisStats;
+}
+
+/** Longest title taken from a report's first line, in characters. */
+const TITLE_CHARS = 120;
+
+/**
+ * Builds a full diagnosis from the model's part and the program's context. `null` values of the
+ * model schema (no symbol, no patch) become absent fields. Nothing is checked here: pass the result
+ * to `verifyDiagnosis`.
+ * @param modelPart output of `modelDiagnosisSchema` (AI SDK `Output.object`) or an offline
+ *   equivalent.
+ * @param context report, label, method, suspects and statistics.
+ * @returns the diagnosis with `schemaVersion` {@link DIAGNOSIS_SCHEMA_VERSION}; the report title is
+ *   the report's title, else its first non-empty body line (at most 120 characters), else its id.
+ */
+export function assembleDiagnosis(
+  modelPart: ModelDiagnosis,
+  { report, label, method, suspects, stats }: DiagnosisContext,
+): Diagnosis {
+  const firstLine = report.body
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line !== '');
+  return {
+    schemaVersion: DIAGNOSIS_SCHEMA_VERSION,
+    report: {
+      id: report.id,
+      title: report.title?.trim() || firstLine?.slice(0, TITLE_CHARS) || report.id,
+      kind: report.kind,
+      label,
+    },
+    method,
+    rootCause: modelPart.rootCause,
+    affectedFiles: modelPart.affectedFiles.map(({ symbol, ...file }) =>
+      symbol === null ? file : { ...file, symbol },
+    ),
+    proposedChange:
+      modelPart.proposedChange === null
+        ? null
+        : modelPart.proposedChange.patch === null
+          ? { description: modelPart.proposedChange.description }
+          : {
+              description: modelPart.proposedChange.description,
+              patch: modelPart.proposedChange.patch,
+            },
+    complexity: modelPart.complexity,
+    risk: modelPart.risk,
+    riskRationale: modelPart.riskRationale,
+    suspects,
+    stats,
+  };
+}

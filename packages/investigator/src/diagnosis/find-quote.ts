@@ -1,0 +1,71 @@
+/**
+ * Finds a quoted code snippet in a file, ignoring differences in whitespace (indentation, line
+ * breaks, runs of spaces), so a model's copy of one or more lines is matched to where it starts.
+ */
+
+/** Where a quote was found. */
+export interface QuoteLocation {
+  /** True when the quote starts within `tolerance` lines of the expected line. */
+  found: boolean;
+  /** 1-based lines where the quote starts anywhere in the file, in order. */
+  occurrences: number[];
+}
+
+/**
+ * Collapses every run of whitespace (line breaks included) to one space and trims.
+ * @param text any text.
+ * @returns the normalised text.
+ */
+export function normalizeWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Looks for `quote` in `lines`, whitespace-normalised. A quote may span lines and may start or end
+ * inside a line.
+ * @param lines the file's lines.
+ * @param quote the quoted code; an empty (all-whitespace) quote is never found.
+ * @param line 1-based line where the quote is said to start.
+ * @param tolerance how many lines the start may be off, either way. Default 3.
+ * @returns whether it starts near `line`, and every line where it starts in the file.
+ */
+export function findQuote(
+  lines: readonly string[],
+  quote: string,
+  line: number,
+  tolerance = 3,
+): QuoteLocation {
+  const needle = normalizeWhitespace(quote);
+  if (needle === '') return { found: false, occurrences: [] };
+  // One normalised text for the file, with the offset where each non-blank line starts.
+  let haystack = '';
+  const starts: { offset: number; line: number }[] = [];
+  lines.forEach((text, index) => {
+    const normalised = normalizeWhitespace(text);
+    if (normalised === '') return;
+    if (haystack !== '') haystack += ' ';
+    starts.push({ offset: haystack.length, line: index + 1 });
+    haystack += normalised;
+  });
+  const occurrences: number[] = [];
+  for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
+    const start = lineAt(starts, at);
+    if (occurrences.at(-1) !== start) occurrences.push(start);
+  }
+  return {
+    found: occurrences.some((start) => Math.abs(start - line) <= tolerance),
+    occurrences,
+  };
+}
+
+/** Line holding normalised offset `offset` (binary search over line starts). */
+function lineAt(starts: readonly { offset: number; line: number }[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if ((starts[middle]?.offset ?? 0) <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return starts[low]?.line ?? 1;
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { FIXTURE_PATCH, validDiagnosis } from './__fixtures__/diagnosis.js';
+import { renderDiagnosisMarkdown } from './render-markdown.js';
+
+describe('renderDiagnosisMarkdown', () => {
+  it('renders every section of an agent diagnosis', () => {
+    const markdown = renderDiagnosisMarkdown(validDiagnosis());
+    const headings = markdown.split('\n').filter((line) => line.startsWith('#'));
+    expect(headings).toEqual([
+      '# Name shows as "undefined"',
+      '## Root cause',
+      '## Affected files',
+      '### `lib/user.js:13-18` `displayName` (cause)',
+      '### `lib/format.js:1-3` (related)',
+      '## Proposed change',
+      '## Complexity and risk',
+      '## Suspects',
+      '## Stats',
+    ]);
+    expect(markdown).toContain('- **Label:** bug');
+    expect(markdown).toContain('- **Method:** agent (model investigation)');
+    expect(markdown).toContain(
+      '**displayName returns profile.name even when it is missing.** (confidence 80%)',
+    );
+    expect(markdown).toContain(
+      "`lib/user.js:14`\n\n```js\nif (!profile) {\n      return 'Anonymous';\n```",
+    );
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the quoted code is a template literal
+    expect(markdown).toContain('```js\nreturn `${first} ${last}`.trim();\n```');
+    expect(markdown).toContain(`\`\`\`diff\n${FIXTURE_PATCH}\`\`\``);
+    expect(markdown).toContain('- **Complexity:** low\n- **Risk:** low: One branch');
+    expect(markdown).toContain(
+      '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | identifier "displayName" in the report |',
+    );
+    expect(markdown).toContain(
+      'model anthropic:claude-sonnet-4-5 · 5 tool calls · (explore 3 steps/4 calls, deep-dive 1 steps/1 calls) · 13000 input + 500 output tokens · 12.3 s',
+    );
+    expect(markdown.endsWith('\n')).toBe(true);
+  });
+
+  it('says an offline diagnosis has no proposed change', () => {
+    const diagnosis = { ...validDiagnosis(), method: 'offline' as const, proposedChange: null };
+    const markdown = renderDiagnosisMarkdown(diagnosis);
+    expect(markdown).toContain('- **Method:** offline (no model)');
+    expect(markdown).toContain('## Proposed change\n\nNone (offline: a model would propose one).');
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * Renders a diagnosis as a Markdown report for maintainers: what broke and why, where, the quoted
+ * evidence, the proposed change, how hard and how risky it is, the offline ranking and the cost.
+ */
+import type { AffectedFile, Diagnosis, DiagnosisStats } from './schema.js';
+
+/** Suspects listed in the ranking table. */
+const MAX_SUSPECTS = 10;
+
+/**
+ * Renders `diagnosis` as Markdown.
+ * @param diagnosis a (verified) diagnosis.
+ * @returns the Markdown text, ending with a newline.
+ */
+export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
+  const { report, rootCause, proposedChange } = diagnosis;
+  const sections = [
+    `# ${inline(report.title)}`,
+    [
+      `- **Report:** \`${report.id}\` (${report.kind})`,
+      `- **Label:** ${report.label}`,
+      `- **Method:** ${diagnosis.method === 'agent' ? 'agent (model investigation)' : 'offline (no model)'}`,
+    ].join('\n'),
+    `## Root cause\n\n**${inline(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${rootCause.explanation}`,
+    `## Affected files\n\n${
+      diagnosis.affectedFiles.length === 0
+        ? 'None identified.'
+        : diagnosis.affectedFiles.map(renderFile).join('\n\n')
+    }`,
+    `## Proposed change\n\n${
+      proposedChange === null
+        ? diagnosis.method === 'offline'
+          ? 'None (offline: a model would propose one).'
+          : 'None proposed.'
+        : `${proposedChange.description}${proposedChange.patch ? `\n\n${fence(proposedChange.patch, 'diff')}` : ''}`
+    }`,
+    `## Complexity and risk\n\n- **Complexity:** ${diagnosis.complexity}\n- **Risk:** ${diagnosis.risk}: ${diagnosis.riskRationale}`,
+    `## Suspects\n\n${renderSuspects(diagnosis)}`,
+    `## Stats\n\n${renderStats(diagnosis.stats)}`,
+  ];
+  return `${sections.join('\n\n')}\n`;
+}
+
+function renderFile(file: AffectedFile): string {
+  const symbol = file.symbol === undefined ? '' : ` \`${file.symbol}\``;
+  const heading = `### \`${file.path}:${range(file.lines)}\`${symbol} (${file.role})`;
+  const evidence = file.evidence.map(
+    ({ path, line, quote }) => `\`${path}:${line}\`\n\n${fence(quote, languageOf(path))}`,
+  );
+  return [heading, ...evidence].join('\n\n');
+}
+
+function renderSuspects({ suspects }: Diagnosis): string {
+  if (suspects.length === 0) return 'None ranked.';
+  const rows = suspects
+    .slice(0, MAX_SUSPECTS)
+    .map(
+      (suspect, index) =>
+        `| ${index + 1} | \`${suspect.path}:${range(suspect.lines)}\` | ${
+          suspect.symbol === undefined ? '' : `\`${suspect.symbol}\``
+        } | ${suspect.score.toFixed(3)} | ${cell(suspect.evidence.join('; '))} |`,
+    );
+  const more =
+    suspects.length > MAX_SUSPECTS ? `\n\n${suspects.length - MAX_SUSPECTS} more not shown.` : '';
+  return `| # | location | symbol | score | why |\n| --- | --- | --- | --- | --- |\n${rows.join('\n')}${more}`;
+}
+
+function renderStats(stats: DiagnosisStats): string {
+  const phases = Object.entries(stats.byPhase)
+    .map(([phase, { steps, toolCalls }]) => `${phase} ${steps} steps/${toolCalls} calls`)
+    .join(', ');
+  return [
+    stats.model === undefined ? undefined : `model ${stats.model}`,
+    `${stats.toolCalls} tool calls`,
+    phases === '' ? undefined : `(${phases})`,
+    `${stats.inputTokens} input + ${stats.outputTokens} output tokens`,
+    `${(stats.durationMs / 1000).toFixed(1)} s`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' · ');
+}
+
+function range([start, end]: [number, number]): string {
+  return `${start}-${end}`;
+}
+
+/** A fenced code block whose fence is longer than any backtick run inside the text. */
+function fence(text: string, language: string): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}${language}\n${text.replace(/\n$/, '')}\n${marks}`;
+}
+
+/** One line of text, safe for a heading or bold span. */
+function inline(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Text safe for a table cell. */
+function cell(text: string): string {
+  return inline(text).replace(/\|/g, '\\|');
+}
+
+/** Fence language from a file extension (`ts`, `py`, …), empty when there is none. */
+function languageOf(filePath: string): string {
+  const match = /\.([a-z0-9]+)$/i.exec(filePath);
+  return match?.[1]?.toLowerCase() ?? '';
+}

@@ -1,0 +1,263 @@
+/**
+ * The diagnosis schema: what an investigation produces, versioned, with every field described for
+ * the model that fills it. Two views of one shape:
+ *
+ * - {@link diagnosisSchema}: the whole stored/printed `Diagnosis` (version, report, method,
+ *   suspects and run statistics included), exported as JSON Schema by {@link diagnosisJsonSchema}.
+ * - {@link modelDiagnosisSchema}: only the part a model writes (stage 2, AI SDK `Output.object`).
+ *   It is shaped for OpenAI strict structured outputs, which need every property required (absent
+ *   values as `null`, not optional), no tuples (`prefixItems` / array-form `items` are rejected)
+ *   and a root object (ai-sdk.dev/docs/troubleshooting/no-object-generated-content-filter;
+ *   pydantic/pydantic-ai#7315). The AI SDK turns zod 4 into draft-07 JSON Schema with
+ *   `io: 'input'` and adds `additionalProperties: false` itself. It carries no refinements: the
+ *   semantic checks (start ≤ end, paths, quotes) are made by `verifyDiagnosis`, whose messages can
+ *   be given back to the model.
+ */
+import { z } from 'zod';
+import type { ReportKind } from '../intake/types.js';
+import type { Suspect } from '../localize/types.js';
+
+/** Version of the diagnosis format; bump on any incompatible change. */
+export const DIAGNOSIS_SCHEMA_VERSION = 1;
+
+/** Report kinds, as in `intake/types.ts`. */
+export const REPORT_KINDS = ['review', 'crash', 'issue', 'text'] as const;
+
+/** Labels a report can be classified with. */
+export const DIAGNOSIS_LABELS = ['bug', 'crash', 'feature', 'other'] as const;
+
+/** Label of a classified report. */
+export type DiagnosisLabel = (typeof DIAGNOSIS_LABELS)[number];
+
+const levels = ['low', 'medium', 'high'] as const;
+
+const pathSchema = z
+  .string()
+  .min(1)
+  .describe(
+    'Repository-relative file path with "/" separators, exactly as it exists in the repository (e.g. "src/user/profile.ts"). Never absolute, never "..".',
+  );
+
+const lineNumberSchema = z.number().int().min(1);
+
+/** A 1-based inclusive line range `[start, end]` with start ≤ end. */
+export const lineRangeSchema = z
+  .tuple([lineNumberSchema, lineNumberSchema])
+  .refine(([start, end]) => start <= end, {
+    error: (issue) => {
+      const [start, end] = issue.input as [number, number];
+      return `start line ${start} is after end line ${end}; give [start, end] with start <= end`;
+    },
+  })
+  .describe('Line range [start, end], 1-based and inclusive, start <= end.');
+
+/** The same range as the model writes it: a two-element array (tuples break OpenAI strict mode). */
+const modelLineRangeSchema = z
+  .array(lineNumberSchema)
+  .length(2)
+  .pipe(z.tuple([lineNumberSchema, lineNumberSchema]))
+  .describe('Line range [start, end], 1-based and inclusive, start <= end.');
+
+/** A verbatim quote of repository code that supports a claim. */
+export const evidenceSchema = z
+  .object({
+    path: pathSchema,
+    line: lineNumberSchema.describe('1-based line number where the quote starts.'),
+    quote: z
+      .string()
+      .min(1)
+      .describe(
+        'Code copied verbatim from that line (one or more whole or partial lines; whitespace may differ). No paraphrase, no "...", no line numbers.',
+      ),
+  })
+  .describe('A quote of repository code backing the claim; it is checked against the file.');
+
+/** The part an affected file plays in the bug. */
+const roleSchema = z
+  .enum(['cause', 'symptom', 'related'])
+  .describe(
+    '"cause": where the defect is and the fix goes; "symptom": where the failure surfaces (e.g. the throwing frame); "related": code the fix must keep consistent.',
+  );
+
+const modelAffectedFileSchema = z
+  .object({
+    path: pathSchema,
+    lines: modelLineRangeSchema,
+    symbol: z
+      .string()
+      .nullable()
+      .describe('Function, method or class at those lines, or null when none applies.'),
+    role: roleSchema,
+    evidence: z
+      .array(evidenceSchema)
+      .describe(
+        'Quotes from the repository that support this location (at least one for a cause).',
+      ),
+  })
+  .describe('A file and line range involved in the bug.');
+
+/** One file and line range involved in the bug, with its role and evidence. */
+export const affectedFileSchema = modelAffectedFileSchema
+  .extend({
+    lines: lineRangeSchema,
+    symbol: z.string().optional().describe('Function, method or class at those lines.'),
+  })
+  .describe('A file and line range involved in the bug.');
+
+const rootCauseSchema = z
+  .object({
+    summary: z.string().min(1).describe('One sentence naming the defect and where it is.'),
+    explanation: z
+      .string()
+      .min(1)
+      .describe('How the defect produces the reported behaviour, step by step, citing code.'),
+    confidence: z
+      .number()
+      .min(0)
+      .max(1)
+      .describe('Probability that this root cause is right, from 0 (guess) to 1 (certain).'),
+  })
+  .describe('The root cause of the reported problem.');
+
+const patchDescription =
+  'The change as a unified diff against the repository ("--- a/path", "+++ b/path", "@@" hunks with exact context lines); it must apply cleanly.';
+
+const modelProposedChangeSchema = z
+  .object({
+    description: z.string().min(1).describe('What to change and why it fixes the root cause.'),
+    patch: z.string().nullable().describe(`${patchDescription} Null when no patch is given.`),
+  })
+  .nullable()
+  .describe('The proposed fix, or null when none can be proposed with confidence.');
+
+const proposedChangeSchema = z
+  .object({
+    description: z.string().min(1).describe('What to change and why it fixes the root cause.'),
+    patch: z.string().optional().describe(patchDescription),
+  })
+  .nullable()
+  .describe('The proposed fix, or null when none was proposed.');
+
+const assessmentShape = {
+  complexity: z
+    .enum(levels)
+    .describe('Effort of the fix: low (a few lines, one place), medium, high (design change).'),
+  risk: z.enum(levels).describe('Risk that the fix breaks something else: low, medium or high.'),
+  riskRationale: z.string().min(1).describe('Why the risk is what it is: callers, data, tests.'),
+};
+
+/**
+ * The part of a diagnosis a model writes. Shaped for OpenAI strict structured outputs (see the
+ * module header); pass it to AI SDK `Output.object({ schema: modelDiagnosisSchema })`.
+ */
+export const modelDiagnosisSchema = z
+  .object({
+    rootCause: rootCauseSchema,
+    affectedFiles: z
+      .array(modelAffectedFileSchema)
+      .describe('Files and line ranges involved, the cause first.'),
+    proposedChange: modelProposedChangeSchema,
+    ...assessmentShape,
+  })
+  .describe('Diagnosis of a bug report against a repository.');
+
+/** A ranked suspect location from the offline localizer (same shape as `Suspect`). */
+export const suspectSchema = z
+  .object({
+    path: pathSchema,
+    lines: lineRangeSchema,
+    symbol: z.string().optional().describe('Function, method or class at those lines.'),
+    score: z
+      .number()
+      .describe('Ranking score, higher is more suspect; comparable within one ranking only.'),
+    evidence: z
+      .array(z.string())
+      .describe('Why this location is suspect, one short sentence each.'),
+  })
+  .describe('A suspect location ranked by the offline localizer.');
+
+const phaseStatsSchema = z
+  .object({
+    steps: z.number().int().min(0).describe('Model steps run in this phase.'),
+    toolCalls: z.number().int().min(0).describe('Tool calls made in this phase.'),
+    inputTokens: z.number().int().min(0).describe('Input tokens used in this phase.'),
+    outputTokens: z.number().int().min(0).describe('Output tokens used in this phase.'),
+  })
+  .describe('Work done in one phase of the run.');
+
+const statsSchema = z
+  .object({
+    toolCalls: z.number().int().min(0).describe('Tool calls made in the whole run.'),
+    byPhase: z
+      .record(z.string(), phaseStatsSchema)
+      .describe('Per phase ("explore", "deep-dive", "output", "structure", …).'),
+    inputTokens: z.number().int().min(0).describe('Input tokens used in the whole run.'),
+    outputTokens: z.number().int().min(0).describe('Output tokens used in the whole run.'),
+    durationMs: z.number().min(0).describe('Wall-clock duration of the run, in milliseconds.'),
+    model: z
+      .string()
+      .optional()
+      .describe('Model id, e.g. "anthropic:claude-sonnet-4-5"; absent offline.'),
+  })
+  .describe('Cost of the run.');
+
+/** The whole diagnosis, as stored and printed. */
+export const diagnosisSchema = z
+  .object({
+    schemaVersion: z.literal(DIAGNOSIS_SCHEMA_VERSION).describe('Version of this format.'),
+    report: z
+      .object({
+        id: z.string().min(1).describe('Report id (content hash or the source id).'),
+        title: z.string().describe('Report title or its first line.'),
+        kind: z.enum(REPORT_KINDS).describe('What kind of report it was.'),
+        label: z.enum(DIAGNOSIS_LABELS).describe('Classification of the report.'),
+      })
+      .describe('The report that was diagnosed.'),
+    method: z
+      .enum(['agent', 'offline'])
+      .describe(
+        '"agent": a model investigated; "offline": ranked by the localizer without a model.',
+      ),
+    rootCause: rootCauseSchema,
+    affectedFiles: z
+      .array(affectedFileSchema)
+      .describe('Files and line ranges involved, the cause first.'),
+    proposedChange: proposedChangeSchema,
+    ...assessmentShape,
+    suspects: z.array(suspectSchema).describe('Offline localizer ranking, most suspect first.'),
+    stats: statsSchema,
+  })
+  .meta({
+    title: 'Sightline diagnosis',
+    description: 'Diagnosis of a bug report against a repository, verified against its files.',
+  });
+
+/** A verbatim code quote. */
+export type Evidence = z.infer<typeof evidenceSchema>;
+/** One affected file of a diagnosis. */
+export type AffectedFile = z.infer<typeof affectedFileSchema>;
+/** Per-phase statistics of a run. */
+export type PhaseStats = z.infer<typeof phaseStatsSchema>;
+/** Statistics of a run. */
+export type DiagnosisStats = z.infer<typeof statsSchema>;
+/** A verified-shape diagnosis. */
+export type Diagnosis = z.infer<typeof diagnosisSchema>;
+/** What the model writes (after parsing: line ranges are tuples, absent values are `null`). */
+export type ModelDiagnosis = z.output<typeof modelDiagnosisSchema>;
+
+/** True when A and B are mutually assignable. */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Fails to compile unless `T` is `true`. */
+type Assert<T extends true> = T;
+// Compile-time proofs that the schemas match the shared interfaces: a drift fails typecheck here.
+type _SuspectMatchesInterface = Assert<Same<z.infer<typeof suspectSchema>, Suspect>>;
+type _ReportKindMatchesIntake = Assert<Same<Diagnosis['report']['kind'], ReportKind>>;
+
+/**
+ * The diagnosis format as JSON Schema (draft 2020-12), for `sightline schema diagnosis` and for
+ * consumers in other languages.
+ * @returns a fresh JSON Schema object.
+ */
+export function diagnosisJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(diagnosisSchema, { target: 'draft-2020-12' }) as Record<string, unknown>;
+}

@@ -1,0 +1,193 @@
+/**
+ * Verifies a diagnosis against its schema and against the repository itself, so that no invented
+ * path, line range, quote or patch survives: every path exists inside the root and is a readable
+ * file, every range lies within it, every quote is found where it is said to be, and the patch
+ * applies cleanly. Nothing is written.
+ */
+import type { z } from 'zod';
+import { resolveRoot } from '../repo/sandbox.js';
+import { findQuote } from './find-quote.js';
+import { createRepoFileCache, type RepoFile, type RepoFileCache } from './repo-file-cache.js';
+import {
+  type AffectedFile,
+  affectedFileSchema,
+  DIAGNOSIS_SCHEMA_VERSION,
+  type Diagnosis,
+  diagnosisSchema,
+  type Evidence,
+  suspectSchema,
+} from './schema.js';
+import type { VerificationError, VerificationResult } from './verification-error.js';
+import { verifyPatch } from './verify-patch.js';
+
+/** How many lines a quote may start away from its stated line, either way. */
+export const QUOTE_LINE_TOLERANCE = 3;
+/** Longest file line echoed in a message, in characters. */
+const ECHO_CHARS = 200;
+
+/** The parts of a diagnosis that are checked against the repository, with their indices. */
+interface Checkable {
+  affectedFiles: [number, AffectedFile][];
+  suspects: [number, z.infer<typeof suspectSchema>][];
+  patch: string | undefined;
+}
+
+/**
+ * Verifies `diagnosis` against the diagnosis schema and the repository at `repoRoot`. When the
+ * schema check fails, the parts that still parse (single affected files, suspects, the patch) are
+ * checked against the repository too, so one re-ask can fix everything.
+ * @param diagnosis any value, typically a model's output after `assembleDiagnosis`.
+ * @param repoRoot repository folder.
+ * @returns `ok` with the parsed diagnosis, or every failure with a message a model can act on.
+ * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` when `repoRoot` is not a folder.
+ */
+export async function verifyDiagnosis(
+  diagnosis: unknown,
+  repoRoot: string,
+): Promise<VerificationResult> {
+  const root = await resolveRoot(repoRoot);
+  const version = isRecord(diagnosis) ? diagnosis.schemaVersion : undefined;
+  if (typeof version === 'number' && version !== DIAGNOSIS_SCHEMA_VERSION) {
+    const message = `diagnosis schema version ${version} is not supported; this Sightline reads version ${DIAGNOSIS_SCHEMA_VERSION}.`;
+    return { ok: false, errors: [{ code: 'UNSUPPORTED_VERSION', path: 'schemaVersion', message }] };
+  }
+  const parsed = diagnosisSchema.safeParse(diagnosis);
+  const errors: VerificationError[] = parsed.success ? [] : schemaErrors(parsed.error);
+  const checkable = parsed.success ? fromDiagnosis(parsed.data) : salvage(diagnosis);
+  errors.push(...(await checkRepository(checkable, root)));
+  return parsed.success && errors.length === 0
+    ? { ok: true, diagnosis: parsed.data, errors }
+    : { ok: false, errors };
+}
+
+function schemaErrors(error: z.ZodError): VerificationError[] {
+  return error.issues.map((issue) => ({
+    code: 'SCHEMA',
+    path: formatPath(issue.path),
+    message: issue.message,
+  }));
+}
+
+/** `['affectedFiles', 0, 'lines']` → `affectedFiles[0].lines`. */
+function formatPath(segments: readonly PropertyKey[]): string {
+  return segments
+    .map((segment, index) =>
+      typeof segment === 'number' ? `[${segment}]` : `${index === 0 ? '' : '.'}${String(segment)}`,
+    )
+    .join('');
+}
+
+function fromDiagnosis(diagnosis: Diagnosis): Checkable {
+  return {
+    affectedFiles: diagnosis.affectedFiles.map((file, index) => [index, file]),
+    suspects: diagnosis.suspects.map((suspect, index) => [index, suspect]),
+    patch: diagnosis.proposedChange?.patch,
+  };
+}
+
+/** The parts of a schema-invalid value that are well-formed on their own. */
+function salvage(value: unknown): Checkable {
+  const record = isRecord(value) ? value : {};
+  const parseEach = <T>(items: unknown, schema: z.ZodType<T>): [number, T][] =>
+    (Array.isArray(items) ? items : []).flatMap((item, index) => {
+      const result = schema.safeParse(item);
+      return result.success ? [[index, result.data] as [number, T]] : [];
+    });
+  const change = record.proposedChange;
+  const patch = isRecord(change) && typeof change.patch === 'string' ? change.patch : undefined;
+  return {
+    affectedFiles: parseEach(record.affectedFiles, affectedFileSchema),
+    suspects: parseEach(record.suspects, suspectSchema),
+    patch,
+  };
+}
+
+async function checkRepository(
+  { affectedFiles, suspects, patch }: Checkable,
+  root: string,
+): Promise<VerificationError[]> {
+  const files = createRepoFileCache(root);
+  const errors: VerificationError[] = [];
+  for (const [index, file] of affectedFiles) {
+    const at = `affectedFiles[${index}]`;
+    errors.push(...(await checkLocation(files, at, file.path, file.lines)));
+    for (const [evidenceIndex, evidence] of file.evidence.entries()) {
+      errors.push(...(await checkEvidence(files, `${at}.evidence[${evidenceIndex}]`, evidence)));
+    }
+  }
+  for (const [index, suspect] of suspects) {
+    errors.push(...(await checkLocation(files, `suspects[${index}]`, suspect.path, suspect.lines)));
+  }
+  if (patch !== undefined) {
+    if (patch.trim() === '') {
+      errors.push({
+        code: 'PATCH_INVALID',
+        path: 'proposedChange.patch',
+        message: 'the patch is empty; give a unified diff or leave the patch out.',
+      });
+    } else {
+      errors.push(...(await verifyPatch(patch, { root, files })));
+    }
+  }
+  return errors;
+}
+
+/** Checks that `path` is a readable file and `[start, end]` lies within it. */
+async function checkLocation(
+  files: RepoFileCache,
+  at: string,
+  path: string,
+  [start, end]: [number, number],
+): Promise<VerificationError[]> {
+  const file = await files(path);
+  if (!file.ok) return [{ code: file.code, path: `${at}.path`, message: file.message }];
+  if (end <= file.lines.length) return [];
+  return [
+    {
+      code: 'LINES_OUT_OF_RANGE',
+      path: `${at}.lines`,
+      message: `${path} has ${file.lines.length} lines; lines [${start}, ${end}] are out of range.`,
+    },
+  ];
+}
+
+/** Checks that an evidence quote is found at (or near) its line in its file. */
+async function checkEvidence(
+  files: RepoFileCache,
+  at: string,
+  { path, line, quote }: Evidence,
+): Promise<VerificationError[]> {
+  const file = await files(path);
+  if (!file.ok) return [{ code: file.code, path: `${at}.path`, message: file.message }];
+  const { found, occurrences } = findQuote(file.lines, quote, line, QUOTE_LINE_TOLERANCE);
+  if (found) return [];
+  const elsewhere =
+    occurrences.length === 0
+      ? 'the quote does not occur in the file; copy the code exactly from the file.'
+      : `the quote occurs at line ${occurrences.slice(0, 5).join(', ')}; fix the line number.`;
+  if (line > file.lines.length) {
+    return [
+      {
+        code: 'LINES_OUT_OF_RANGE',
+        path: `${at}.line`,
+        message: `${path} has ${file.lines.length} lines; line ${line} is out of range; ${elsewhere}`,
+      },
+    ];
+  }
+  return [
+    {
+      code: 'QUOTE_NOT_FOUND',
+      path: `${at}.quote`,
+      message: `quote not found at ${path}:${line} ±${QUOTE_LINE_TOLERANCE}; line ${line} is: \`${lineText(file, line)}\`; ${elsewhere}`,
+    },
+  ];
+}
+
+function lineText(file: RepoFile, line: number): string {
+  const text = (file.lines[line - 1] ?? '').trim();
+  return text.length > ECHO_CHARS ? `${text.slice(0, ECHO_CHARS)}…` : text;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

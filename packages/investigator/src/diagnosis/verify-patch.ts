@@ -1,0 +1,165 @@
+/**
+ * Checks that a proposed unified diff applies cleanly to the repository, without writing anything:
+ * every file it touches lies inside the root and exists (unless the patch creates it from
+ * `/dev/null`), and every hunk's context and removed lines match the file exactly.
+ */
+import { SightlineError } from '@sightline/core';
+import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
+import { resolveInRoot } from '../repo/sandbox.js';
+import type { RepoFileCache } from './repo-file-cache.js';
+import { splitLines } from './repo-file-cache.js';
+import type { VerificationError } from './verification-error.js';
+
+const DEV_NULL = '/dev/null';
+/** Longest file line echoed in a message, in characters. */
+const ECHO_CHARS = 200;
+
+/** Options of {@link verifyPatch}. */
+export interface VerifyPatchOptions {
+  /** Real repository root. */
+  root: string;
+  /** Reader shared with the rest of the verification. */
+  files: RepoFileCache;
+  /** Where the patch sits in the diagnosis. Default `proposedChange.patch`. */
+  errorPath?: string;
+}
+
+/**
+ * Verifies a unified diff against the repository. Several files per patch are allowed; `a/` and
+ * `b/` header prefixes are stripped; a later section for the same file applies on top of earlier ones.
+ * @param patch the unified diff text.
+ * @param options root, file reader, error path.
+ * @returns the failures, empty when the whole patch applies.
+ */
+export async function verifyPatch(
+  patch: string,
+  { root, files, errorPath = 'proposedChange.patch' }: VerifyPatchOptions,
+): Promise<VerificationError[]> {
+  const invalid = (message: string): VerificationError[] => [
+    { code: 'PATCH_INVALID', path: errorPath, message },
+  ];
+  let sections: StructuredPatch[];
+  try {
+    sections = parsePatch(patch).filter((section) => section.hunks.length > 0);
+  } catch (error) {
+    return invalid(
+      `the patch is not a valid unified diff (${error instanceof Error ? error.message : String(error)}); check that each @@ header's line counts match its hunk.`,
+    );
+  }
+  if (sections.length === 0) {
+    return invalid(
+      'the patch has no hunks; give a unified diff with ---/+++ file headers and @@ hunks.',
+    );
+  }
+  const errors: VerificationError[] = [];
+  const patched = new Map<string, string>();
+  for (const section of sections) {
+    const oldName = stripPrefix(section.oldFileName, 'a/');
+    const newName = stripPrefix(section.newFileName, 'b/');
+    const target = oldName === DEV_NULL ? newName : oldName;
+    const fail = (code: VerificationError['code'], message: string) =>
+      errors.push({ code, path: errorPath, message });
+    if (target === undefined || target === DEV_NULL) {
+      fail('PATCH_INVALID', 'a hunk has no ---/+++ file header naming the file it changes.');
+      continue;
+    }
+    const outside = await firstOutside(root, [oldName, newName]);
+    if (outside !== undefined) {
+      fail(
+        'PATH_OUTSIDE_ROOT',
+        `the patch touches "${outside}", which is outside the repository root.`,
+      );
+      continue;
+    }
+    let source: string;
+    if (oldName === DEV_NULL) {
+      const exists = patched.has(target) || (await files(target)).ok;
+      if (exists) {
+        fail(
+          'PATCH_DOES_NOT_APPLY',
+          `the patch creates "${target}" from /dev/null, but it already exists.`,
+        );
+        continue;
+      }
+      source = '';
+    } else {
+      const file = await files(target);
+      if (!file.ok) {
+        fail(file.code, `the patch changes "${target}": ${file.message}`);
+        continue;
+      }
+      source = patched.get(target) ?? file.text;
+    }
+    const result = applyPatch(source, section);
+    if (result === false) {
+      fail('PATCH_DOES_NOT_APPLY', explainFailure(target, source, section));
+      continue;
+    }
+    if (newName !== undefined && newName !== DEV_NULL) patched.set(newName, result);
+  }
+  return errors;
+}
+
+function stripPrefix(name: string | undefined, prefix: string): string | undefined {
+  if (name === undefined || name === DEV_NULL) return name;
+  return name.startsWith(prefix) ? name.slice(prefix.length) : name;
+}
+
+/** The first of `names` that leads out of the root, whether or not it exists. */
+async function firstOutside(
+  root: string,
+  names: (string | undefined)[],
+): Promise<string | undefined> {
+  for (const name of names) {
+    if (name === undefined || name === DEV_NULL) continue;
+    try {
+      await resolveInRoot(root, name);
+    } catch (error) {
+      if (SightlineError.isInstance(error) && error.code === 'PATH_OUTSIDE_ROOT') return name;
+    }
+  }
+  return undefined;
+}
+
+/** Names the first hunk that does not match, and the first line where it differs. */
+function explainFailure(target: string, source: string, section: StructuredPatch): string {
+  const lines = splitLines(source);
+  const index = section.hunks.findIndex(
+    (hunk) => applyPatch(source, { ...section, hunks: [hunk] }) === false,
+  );
+  const hunk = section.hunks[index];
+  if (hunk === undefined) {
+    return `the hunks for "${target}" each match alone but not together; they overlap or are out of order.`;
+  }
+  const header = `hunk ${index + 1} (@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@)`;
+  const mismatch = firstMismatch(hunk, lines);
+  if (mismatch === undefined) {
+    return `${header} does not match "${target}" anywhere; copy its context lines exactly from the file.`;
+  }
+  const { line, expected } = mismatch;
+  const actual =
+    line > lines.length
+      ? `the file has only ${lines.length} lines`
+      : `line ${line} is \`${echo(lines[line - 1] ?? '')}\``;
+  return `${header} does not apply to "${target}": it expects \`${echo(expected)}\` at line ${line}, but ${actual}; copy context and removed lines exactly from the file.`;
+}
+
+/** First context or removed line of `hunk` that differs from the file at the hunk's position. */
+function firstMismatch(
+  hunk: StructuredPatchHunk,
+  lines: readonly string[],
+): { line: number; expected: string } | undefined {
+  let line = hunk.oldStart;
+  for (const entry of hunk.lines) {
+    const operation = entry[0];
+    if (operation !== ' ' && operation !== '-') continue;
+    const expected = entry.slice(1);
+    if (lines[line - 1] !== expected) return { line, expected };
+    line += 1;
+  }
+  return undefined;
+}
+
+function echo(text: string): string {
+  return text.length > ECHO_CHARS ? `${text.slice(0, ECHO_CHARS)}…` : text;
+}

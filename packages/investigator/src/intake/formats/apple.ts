@@ -1,0 +1,206 @@
+/**
+ * Apple crash reports: `.ips` files (a one-line JSON header, then either a JSON body — bug_type
+ * 309, macOS 12 / iOS 15 and later — or the classic text report — bug_type 109 and older), and the
+ * classic text report alone. Frames of the crashed process's own binary are in-app. Formats:
+ * developer.apple.com/documentation/xcode/interpreting-the-json-format-of-a-crash-report and
+ * ".../examining-the-fields-in-a-crash-report".
+ */
+import { MAX_FRAMES } from '../limits.js';
+import { splitLines } from '../lines.js';
+import type { Exception, Frame } from '../types.js';
+import { crashReport, describeException } from './error-header.js';
+import type { FormatInput, ParsedReport, TraceFormat } from './types.js';
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/** Parses the one-line JSON header of an `.ips` file, or returns `null`. */
+function ipsHeader(firstLine: string): Json | null {
+  if (!firstLine.startsWith('{') || !firstLine.includes('"bug_type"')) return null;
+  try {
+    const value: unknown = JSON.parse(firstLine);
+    return isObject(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+// `4   kaki    0x0000000100081a1c main + 108`, symbol optionally followed by `(File.m:12)`.
+const FRAME_START = /^(\d+)\s+(\S.*)$/;
+const ADDRESS = /\s(0x[0-9a-fA-F]+)\s/;
+
+function parseTextFrame(line: string, process: string | undefined): Frame | null {
+  const start = FRAME_START.exec(line);
+  if (!start?.[2]) return null;
+  const rest = `${start[2]} `;
+  const address = ADDRESS.exec(rest);
+  if (!address || address.index === undefined) return null;
+  const image = rest.slice(0, address.index).trim();
+  let symbol = rest.slice(address.index + address[0].length).trim();
+  let file: string | undefined;
+  let lineNumber: number | undefined;
+  const source = / \(([^()\s]+):(\d+)(?::\d+)?\)$/.exec(symbol);
+  if (source?.[1]) {
+    file = source[1];
+    lineNumber = Number(source[2]);
+    symbol = symbol.slice(0, source.index).trim();
+  }
+  symbol = symbol.replace(/ \(in [^)]*\)$/, '').replace(/ \+ \d+$/, '');
+  const fn = /^0x[0-9a-fA-F]+$/.test(symbol) || symbol === image ? undefined : symbol;
+  return {
+    ...(file ? { file } : {}),
+    ...(lineNumber ? { line: lineNumber } : {}),
+    ...(fn ? { function: fn } : {}),
+    module: image,
+    inApp: process !== undefined && image === process,
+    raw: line.trim(),
+  };
+}
+
+function field(lines: string[], name: string): string | undefined {
+  const prefix = `${name}:`;
+  const line = lines.find((candidate) => candidate.startsWith(prefix));
+  return line?.slice(prefix.length).trim();
+}
+
+function framesAfter(lines: string[], heading: (line: string) => boolean, process?: string): Frame[] {
+  const start = lines.findIndex(heading);
+  if (start < 0) return [];
+  const frames: Frame[] = [];
+  for (let index = start + 1; index < lines.length && frames.length < MAX_FRAMES; index += 1) {
+    const frame = parseTextFrame(lines[index] ?? '', process);
+    if (!frame) break;
+    frames.push(frame);
+  }
+  return frames;
+}
+
+/** Lines of the "Application Specific Information" block, without dyld's mode notes. */
+function applicationSpecific(lines: string[]): string[] {
+  const start = lines.findIndex((line) => line.startsWith('Application Specific Information:'));
+  if (start < 0) return [];
+  const block: string[] = [];
+  for (let index = start + 1; index < lines.length && (lines[index] ?? '').trim() !== ''; index += 1) {
+    block.push((lines[index] ?? '').trim());
+  }
+  return block.filter((line) => !/^dyld\d? mode$/.test(line));
+}
+
+function message(asi: string[], subtype: string | undefined): string {
+  if (asi.length > 0) return `Application Specific Information: ${asi.join(' ')}`;
+  return subtype ?? '';
+}
+
+/** Parses a classic text crash report. */
+export function parseAppleTextExceptions(lines: string[], processName?: string): Exception[] {
+  const type = field(lines, 'Exception Type');
+  if (type === undefined) return [];
+  const process = processName ?? field(lines, 'Process')?.replace(/\s*\[\d+\]$/, '');
+  const crashed = field(lines, 'Triggered by Thread') ?? field(lines, 'Crashed Thread')?.split(/\s/)[0];
+  const lastException = framesAfter(lines, (line) => line.startsWith('Last Exception Backtrace:'), process);
+  const thread = framesAfter(
+    lines,
+    (line) => (crashed ? line.startsWith(`Thread ${crashed} Crashed`) : / Crashed:/.test(line)),
+    process,
+  );
+  return [
+    {
+      type,
+      message: message(applicationSpecific(lines), field(lines, 'Exception Subtype')),
+      frames: lastException.length > 0 ? lastException : thread,
+    },
+  ];
+}
+
+function jsonFrames(value: unknown, images: unknown[], process: Json): Frame[] {
+  if (!Array.isArray(value)) return [];
+  return value.slice(0, MAX_FRAMES).filter(isObject).map((frame) => {
+    const image = isObject(images[Number(frame.imageIndex)]) ? (images[Number(frame.imageIndex)] as Json) : {};
+    const name = text(image.name);
+    const symbol = text(frame.symbol);
+    const offset = typeof frame.imageOffset === 'number' ? frame.imageOffset : undefined;
+    const file = text(frame.sourceFile);
+    const line = typeof frame.sourceLine === 'number' ? frame.sourceLine : undefined;
+    const own =
+      (name !== undefined && name === text(process.procName)) ||
+      (text(image.path) !== undefined && text(image.path) === text(process.procPath));
+    return {
+      ...(file ? { file } : {}),
+      ...(line ? { line } : {}),
+      ...(symbol ? { function: symbol } : {}),
+      ...(name ? { module: name } : {}),
+      inApp: own,
+      raw: `${text(image.path) ?? name ?? '???'} ${symbol ?? ''} + ${offset === undefined ? '?' : `0x${offset.toString(16)}`}`.replace(/ {2,}/g, ' '),
+    };
+  });
+}
+
+/** Parses the JSON body of a bug_type 309 report. */
+export function parseIpsBody(body: Json): Exception[] {
+  const exception = isObject(body.exception) ? body.exception : {};
+  const kind = text(exception.type);
+  const signal = text(exception.signal);
+  const type = kind ? `${kind}${signal ? ` (${signal})` : ''}` : (signal ?? 'crash');
+  const asi = isObject(body.asi)
+    ? Object.values(body.asi).flatMap((lines) => (Array.isArray(lines) ? lines.filter((line) => typeof line === 'string') : []))
+    : [];
+  const termination = isObject(body.termination) ? text(body.termination.indicator) : undefined;
+  const images = Array.isArray(body.usedImages) ? body.usedImages : [];
+  const threads = Array.isArray(body.threads) ? body.threads.filter(isObject) : [];
+  const faulting = typeof body.faultingThread === 'number' ? threads[body.faultingThread] : undefined;
+  const thread = threads.find((candidate) => candidate.triggered === true) ?? faulting ?? threads[0];
+  const lastException = jsonFrames(body.lastExceptionBacktrace, images, body);
+  return [
+    {
+      type,
+      message: message(asi as string[], text(exception.subtype) ?? termination),
+      frames: lastException.length > 0 ? lastException : jsonFrames(thread?.frames, images, body),
+    },
+  ];
+}
+
+function parseApple(input: FormatInput): ParsedReport[] {
+  const [first = '', ...rest] = input.lines;
+  const header = ipsHeader(first.trim());
+  let exceptions: Exception[];
+  if (header) {
+    const remainder = input.text.slice(input.text.indexOf('\n') + 1);
+    let body: unknown;
+    try {
+      body = remainder.trimStart().startsWith('{') ? JSON.parse(remainder) : undefined;
+    } catch {
+      body = undefined;
+    }
+    exceptions = isObject(body)
+      ? parseIpsBody(body)
+      : parseAppleTextExceptions(splitLines(remainder), text(header.app_name) ?? text(header.name));
+  } else {
+    exceptions = parseAppleTextExceptions(rest.length > 0 ? input.lines : [first]);
+  }
+  const [report] = crashReport(input, exceptions);
+  const os = text(header?.os_version);
+  const version = text(header?.app_version);
+  return [
+    {
+      ...(report as ParsedReport),
+      ...(exceptions[0] ? { title: describeException(exceptions[0]).slice(0, 300) } : {}),
+      ...(os ? { platform: os } : {}),
+      ...(version ? { appVersion: version } : {}),
+    },
+  ];
+}
+
+/** The Apple crash-report format (`.ips` JSON and classic text). */
+export const appleFormat: TraceFormat = {
+  name: 'apple',
+  detect: ({ lines }) => {
+    if (ipsHeader((lines[0] ?? '').trim())) return 100;
+    const hasType = lines.some((line) => line.startsWith('Exception Type:'));
+    return hasType && lines.some((line) => / Crashed:/.test(line) || line.startsWith('Incident Identifier:')) ? 90 : 0;
+  },
+  parse: parseApple,
+  parseExceptions: (lines) => parseAppleTextExceptions(lines),
+};

@@ -1,0 +1,41 @@
+/** Every report format, and detection of the one an input is in. */
+import { markdownIssueFormat } from './markdown-issue.js';
+import { reviewsFormat } from './reviews.js';
+import { sentryFormat } from './sentry.js';
+import { TRACE_FORMATS } from './trace-formats.js';
+import type { FormatInput, ReportFormat } from './types.js';
+
+/** Plain text: the fallback when no other format recognises the input. */
+export const textFormat: ReportFormat = {
+  name: 'text',
+  detect: () => 1,
+  parse: ({ text, lines, value }) => {
+    const first = typeof value === 'object' ? undefined : lines.find((line) => line.trim() !== '');
+    return [{ kind: 'text', exceptions: [], body: text, ...(first ? { title: first.trim().slice(0, 300) } : {}) }];
+  },
+};
+
+/** All formats in detection order (ties go to the earlier one). */
+export const REPORT_FORMATS: readonly ReportFormat[] = [
+  sentryFormat,
+  reviewsFormat,
+  markdownIssueFormat,
+  ...TRACE_FORMATS,
+  textFormat,
+];
+
+/** The names accepted by `parseReport`'s `format` option. */
+export const REPORT_FORMAT_NAMES: readonly string[] = REPORT_FORMATS.map((format) => format.name);
+
+/**
+ * Picks the format that is most confident about `input` (the text format when none is).
+ * @returns the chosen format.
+ */
+export function detectFormat(input: FormatInput): ReportFormat {
+  let best: { format: ReportFormat; score: number } = { format: textFormat, score: 0 };
+  for (const format of REPORT_FORMATS) {
+    const score = format.detect(input);
+    if (score > best.score) best = { format, score };
+  }
+  return best.format;
+}

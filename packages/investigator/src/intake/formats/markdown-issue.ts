@@ -1,0 +1,84 @@
+/**
+ * Issue text in Markdown (GitHub/GitLab issues, or `{title, body}` issue JSON): the title is the
+ * first heading or the first line; stack traces are read from fenced code blocks and from the
+ * prose around them, with whichever trace format fits each part.
+ */
+import { MAX_EXCEPTIONS } from '../limits.js';
+import { splitLines } from '../lines.js';
+import type { Exception } from '../types.js';
+import { parseTraces } from './trace-formats.js';
+import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
+
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+const HEADING = /^ {0,3}#{1,6}\s+(\S.*)$/;
+
+/** Issue JSON such as GitHub's: a string `title` and a string `body`. */
+export function issueObject(value: unknown): { title: string; body: string } | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const { title, body } = value as { title?: unknown; body?: unknown };
+  if (typeof title !== 'string' || (typeof body !== 'string' && body !== null && body !== undefined)) return null;
+  return { title, body: typeof body === 'string' ? body : '' };
+}
+
+/** Splits Markdown lines into fenced code blocks and the prose outside them. */
+export function splitFences(lines: string[]): { blocks: string[][]; prose: string[] } {
+  const blocks: string[][] = [];
+  const prose: string[] = [];
+  let open: { marker: string; lines: string[] } | undefined;
+  for (const line of lines) {
+    const fence = FENCE.exec(line);
+    if (open) {
+      if (fence?.[1] && fence[1][0] === open.marker[0] && fence[1].length >= open.marker.length && line.trim() === fence[1]) {
+        blocks.push(open.lines);
+        open = undefined;
+      } else {
+        open.lines.push(line);
+      }
+    } else if (fence?.[1]) {
+      open = { marker: fence[1], lines: [] };
+    } else {
+      prose.push(line);
+    }
+  }
+  if (open) blocks.push(open.lines);
+  return { blocks, prose };
+}
+
+function titleOf(lines: string[]): string | undefined {
+  const heading = lines.map((line) => HEADING.exec(line)?.[1]).find((found) => found !== undefined);
+  const first = heading ?? lines.find((line) => line.trim() !== '' && !FENCE.test(line));
+  const cleaned = first?.replace(/\s#+\s*$/, '').trim();
+  return cleaned ? cleaned.slice(0, 300) : undefined;
+}
+
+function parseIssue(input: FormatInput): ParsedReport[] {
+  const issue = issueObject(input.value);
+  const lines = issue ? splitLines(issue.body) : input.lines;
+  const { blocks, prose } = splitFences(lines);
+  const exceptions: Exception[] = [];
+  for (const block of [...blocks, prose]) {
+    if (exceptions.length >= MAX_EXCEPTIONS) break;
+    exceptions.push(...parseTraces(block));
+  }
+  const body = issue ? issue.body : input.text;
+  const title = issue ? issue.title : titleOf(lines);
+  return [
+    {
+      kind: 'issue',
+      exceptions: exceptions.slice(0, MAX_EXCEPTIONS),
+      body,
+      ...(title ? { title } : {}),
+      identifierText: [issue?.title, body].filter(Boolean).join('\n'),
+    },
+  ];
+}
+
+/** The Markdown issue format. */
+export const markdownIssueFormat: ReportFormat = {
+  name: 'markdown-issue',
+  detect: ({ value, lines }) => {
+    if (issueObject(value)) return 90;
+    return lines.some((line) => FENCE.test(line) || HEADING.test(line)) ? 92 : 0;
+  },
+  parse: parseIssue,
+};

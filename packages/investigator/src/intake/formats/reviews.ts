@@ -1,0 +1,133 @@
+/**
+ * App-store review exports: a JSON array (or `{reviews: [...]}`), NDJSON, or CSV with a header row.
+ * Columns are recognised by their usual names (App Store Connect, Google Play Console, scraper
+ * exports): text/body/content/review/comment, rating/score/stars, title, date, version, locale, id.
+ * CSV is read with csv-parse (csv.js.org/parse).
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
+
+type Row = Record<string, unknown>;
+const isObject = (value: unknown): value is Row =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const FIELDS = {
+  text: ['text', 'body', 'content', 'review', 'comment', 'reviewtext', 'review_text', 'reviewbody', 'review_body', 'text_review'],
+  rating: ['rating', 'score', 'stars', 'star_rating', 'starrating', 'reviewrating', 'star'],
+  title: ['title', 'subject', 'headline', 'review_title', 'reviewtitle'],
+  date: ['date', 'at', 'time', 'timestamp', 'created_at', 'createdat', 'updated', 'submitted', 'lastmodified', 'reviewdate', 'review_date'],
+  version: ['version', 'appversion', 'app_version', 'reviewcreatedversion', 'appversionname', 'app_version_name', 'version_name'],
+  locale: ['locale', 'language', 'lang', 'country', 'territory', 'reviewerlanguage', 'reviewer_language'],
+  id: ['id', 'reviewid', 'review_id', 'uuid'],
+};
+const REVIEW_ONLY = ['review', 'reviewtext', 'review_text', 'reviewbody', 'reviewid', 'review_id', 'rating', 'stars', 'score'];
+
+function pick(row: Row, names: string[]): unknown {
+  for (const [key, value] of Object.entries(row)) {
+    if (names.includes(key.toLowerCase()) && value !== null && value !== undefined && value !== '') return value;
+  }
+  return undefined;
+}
+
+const asText = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
+
+/** True when an object looks like one review: review text plus a rating or a review-only key. */
+export function isReviewRow(row: unknown): row is Row {
+  if (!isObject(row)) return false;
+  const keys = Object.keys(row).map((key) => key.toLowerCase());
+  const hasText = keys.some((key) => FIELDS.text.includes(key));
+  return hasText && keys.some((key) => REVIEW_ONLY.includes(key));
+}
+
+function rowsOfValue(value: unknown): Row[] | null {
+  const list = isObject(value) ? (value.reviews ?? value.data ?? value.items ?? [value]) : value;
+  if (!Array.isArray(list) || list.length === 0) return null;
+  const rows = list.filter(isObject);
+  return rows.some(isReviewRow) ? rows.filter(isReviewRow) : null;
+}
+
+function ndjsonRows(lines: string[]): Row[] | null {
+  const nonEmpty = lines.filter((line) => line.trim() !== '');
+  if (nonEmpty.length < 2 || !nonEmpty[0]?.trimStart().startsWith('{')) return null;
+  const rows: Row[] = [];
+  for (const line of nonEmpty) {
+    try {
+      const value: unknown = JSON.parse(line);
+      if (isReviewRow(value)) rows.push(value);
+    } catch {
+      if (rows.length === 0) return null;
+    }
+  }
+  return rows.length > 0 ? rows : null;
+}
+
+function csvDelimiter(header: string): string | null {
+  const counts = [',', ';', '\t'].map((delimiter) => [delimiter, header.split(delimiter).length - 1] as const);
+  const [delimiter, count] = counts.sort((a, b) => b[1] - a[1])[0] ?? [',', 0];
+  return count > 0 ? delimiter : null;
+}
+
+function csvHeaderLooksLikeReviews(header: string): boolean {
+  const delimiter = csvDelimiter(header);
+  if (!delimiter) return false;
+  const names = header.split(delimiter).map((name) => name.trim().replace(/^"|"$/g, '').toLowerCase());
+  return names.some((name) => FIELDS.text.includes(name)) && names.some((name) => REVIEW_ONLY.includes(name));
+}
+
+function csvRows(input: FormatInput): Row[] | null {
+  const header = input.lines.find((line) => line.trim() !== '') ?? '';
+  if (!csvHeaderLooksLikeReviews(header)) return null;
+  try {
+    const rows = parseCsv(input.text, {
+      columns: true,
+      bom: true,
+      delimiter: csvDelimiter(header) ?? ',',
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      max_record_size: 1_000_000,
+    }) as Row[];
+    return rows.filter(isReviewRow);
+  } catch {
+    return null;
+  }
+}
+
+function rowsOf(input: FormatInput): Row[] | null {
+  return (input.value === undefined ? null : rowsOfValue(input.value)) ?? ndjsonRows(input.lines) ?? null;
+}
+
+function toReport(row: Row): ParsedReport {
+  const title = asText(pick(row, FIELDS.title));
+  const body = asText(pick(row, FIELDS.text)) ?? '';
+  const ratingValue = Number(pick(row, FIELDS.rating));
+  const date = asText(pick(row, FIELDS.date));
+  const version = asText(pick(row, FIELDS.version));
+  const locale = asText(pick(row, FIELDS.locale));
+  const id = asText(pick(row, FIELDS.id));
+  return {
+    kind: 'review',
+    exceptions: [],
+    body,
+    ...(title ? { title } : {}),
+    ...(Number.isFinite(ratingValue) && ratingValue >= 1 && ratingValue <= 5 ? { rating: ratingValue } : {}),
+    ...(date ? { date } : {}),
+    ...(version ? { appVersion: version } : {}),
+    ...(locale ? { locale } : {}),
+    ...(id ? { id } : {}),
+    identifierText: [title, body].filter(Boolean).join('\n'),
+  };
+}
+
+/** The review-export format (JSON, NDJSON, CSV). */
+export const reviewsFormat: ReportFormat = {
+  name: 'reviews',
+  detect: (input) => {
+    if (input.value !== undefined) return rowsOfValue(input.value) ? 95 : 0;
+    if (ndjsonRows(input.lines.slice(0, 5))) return 95;
+    return csvHeaderLooksLikeReviews(input.lines.find((line) => line.trim() !== '') ?? '') ? 90 : 0;
+  },
+  parse: (input) => (rowsOf(input) ?? csvRows(input) ?? []).map(toReport),
+};

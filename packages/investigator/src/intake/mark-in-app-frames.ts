@@ -1,0 +1,94 @@
+/**
+ * Re-decides `inApp` against a real repository: a frame is the repository's own code when its
+ * file exists there. The frame's path is cleaned first (`file://`, `webpack:///`, URL host, and
+ * `node_modules/<package>/` when `<package>` is the repository's own package name — so a report
+ * against a published library, whose traces run through `node_modules/<pkg>/`, finds the
+ * library's files). A JVM frame (`MyServlet.java` in class `com.example.MyServlet`) is looked up
+ * as `com/example/MyServlet.java` under any source root.
+ */
+import path from 'node:path';
+import { framePathSegments, readPackageName } from '../localize/frame-paths.js';
+import { listRepositoryFiles, resolveRoot } from '../repo/index.js';
+import type { Exception, Frame, Report } from './types.js';
+
+/** Options of {@link markInAppFrames}. */
+export interface MarkInAppFramesOptions {
+  /** Repository-relative file paths (`/` separators); listed from the repository when absent. */
+  files?: string[];
+  /** The repository's package name; read from its `package.json` when absent. */
+  packageName?: string;
+}
+
+interface Lookup {
+  files: Set<string>;
+  /** Relative path → every file ending with it, for JVM package paths under a source root. */
+  suffixes: Map<string, string>;
+  packageName?: string;
+  rootName: string;
+}
+
+function jvmCandidate(frame: Frame): string | undefined {
+  if (!frame.file || /[/\\]/.test(frame.file) || !frame.module?.includes('.')) return undefined;
+  const packagePath = frame.module.split('.').slice(0, -1);
+  return [...packagePath, frame.file].join('/');
+}
+
+function resolveFrame(frame: Frame, lookup: Lookup): string | undefined | null {
+  const jvm = jvmCandidate(frame);
+  if (jvm) return lookup.suffixes.get(jvm) ?? null;
+  if (!frame.file) return undefined;
+  const segments = framePathSegments(frame.file, lookup.packageName);
+  if (!segments || segments.length === 0) return null;
+  for (let start = 0; start < segments.length; start += 1) {
+    const candidate = segments.slice(start).join('/');
+    if (!lookup.files.has(candidate)) continue;
+    const deepEnough = segments.length - start >= 2 || start === 0 || segments[start - 1] === lookup.rootName;
+    if (deepEnough) return candidate;
+  }
+  return null;
+}
+
+function markException(exception: Exception, lookup: Lookup): Exception {
+  const frames = exception.frames.map((frame): Frame => {
+    const repoPath = resolveFrame(frame, lookup);
+    if (repoPath === undefined) return frame;
+    if (repoPath === null) return { ...frame, inApp: false };
+    return { ...frame, inApp: true, repoPath };
+  });
+  return { ...exception, frames, ...(exception.cause ? { cause: markException(exception.cause, lookup) } : {}) };
+}
+
+/**
+ * Re-checks every frame's `inApp` flag against the files of a repository. Frames with a file (or a
+ * JVM class) become in-app exactly when that file exists in the repository, and get its
+ * `repoPath`; frames without one (native addresses) keep their flag.
+ * @param report a parsed report (not modified).
+ * @param repoRoot the repository's root folder.
+ * @param options precomputed file list and package name (see {@link MarkInAppFramesOptions}).
+ * @returns a copy of the report with updated frames.
+ * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` when `repoRoot` is not a folder.
+ */
+export async function markInAppFrames(
+  report: Report,
+  repoRoot: string,
+  options: MarkInAppFramesOptions = {},
+): Promise<Report> {
+  const root = await resolveRoot(repoRoot);
+  const files = options.files ?? (await listRepositoryFiles(root)).files.map((file) => file.path);
+  const suffixes = new Map<string, string>();
+  for (const file of files) {
+    const parts = file.split('/');
+    for (let start = 0; start < parts.length - 1; start += 1) {
+      const suffix = parts.slice(start).join('/');
+      if (!suffixes.has(suffix)) suffixes.set(suffix, file);
+    }
+  }
+  const packageName = options.packageName ?? readPackageName(root);
+  const lookup: Lookup = {
+    files: new Set(files),
+    suffixes,
+    ...(packageName ? { packageName } : {}),
+    rootName: path.basename(root),
+  };
+  return { ...report, exceptions: report.exceptions.map((exception) => markException(exception, lookup)) };
+}

@@ -1,0 +1,146 @@
+/**
+ * Entry point of intake: a raw bug report in any supported format becomes a {@link Report}.
+ * Detection is by content (`format` forces one); every failure mode of untrusted input ends in a
+ * text report or a `SightlineError`, never another exception.
+ */
+import { createHash } from 'node:crypto';
+import { SightlineError } from '@sightline/core';
+import { decodeInput, type ReportInput } from './decode-input.js';
+import { REPORT_FORMAT_NAMES, REPORT_FORMATS, detectFormat, textFormat } from './formats/index.js';
+import type { FormatInput, ParsedReport, ReportFormat } from './formats/types.js';
+import { extractIdentifiers } from './identifiers.js';
+import { MAX_BODY_CHARS, MAX_REPORT_BYTES } from './limits.js';
+import { splitLines } from './lines.js';
+import { extractPaths } from './paths.js';
+import type { Exception, Frame, Report } from './types.js';
+
+/** Options of {@link parseReport} and {@link parseReports}. */
+export interface ParseReportOptions {
+  /** Name of the file the report came from, kept in `source.filename`. */
+  filename?: string;
+  /** Force a format (one of {@link REPORT_FORMAT_NAMES}) instead of detecting it. */
+  format?: string;
+  /** Largest accepted input in bytes. Default 10 MiB ({@link MAX_REPORT_BYTES}). */
+  maxBytes?: number;
+}
+
+/** Language or runtime implied by a trace format, used when the report names none. */
+const FORMAT_PLATFORM: Record<string, string> = {
+  v8: 'javascript',
+  firefox: 'javascript',
+  python: 'python',
+  java: 'java',
+  'android-anr': 'android',
+  apple: 'apple',
+  go: 'go',
+  rust: 'rust',
+  dotnet: 'dotnet',
+  ruby: 'ruby',
+};
+
+/** Every frame of the exceptions and their causes. */
+export function allFrames(exceptions: Exception[]): Frame[] {
+  const frames: Frame[] = [];
+  for (const exception of exceptions) {
+    for (let current: Exception | undefined = exception; current; current = current.cause) {
+      frames.push(...current.frames);
+    }
+  }
+  return frames;
+}
+
+function chooseFormat(input: FormatInput, name: string | undefined): ReportFormat {
+  if (name === undefined) return detectFormat(input);
+  const format = REPORT_FORMATS.find((candidate) => candidate.name === name);
+  if (!format) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `Unknown report format "${name}". Use one of: ${REPORT_FORMAT_NAMES.join(', ')}, or leave it out to detect the format.`,
+      details: { format: name },
+    });
+  }
+  return format;
+}
+
+function runFormat(format: ReportFormat, input: FormatInput, notes: string[]): { name: string; parsed: ParsedReport[] } {
+  try {
+    const parsed = format.parse(input);
+    if (parsed.length > 0) return { name: format.name, parsed };
+  } catch (error) {
+    if (SightlineError.isInstance(error)) throw error;
+    notes.push(`the ${format.name} parser failed (${error instanceof Error ? error.message : String(error)}); read as text`);
+  }
+  return { name: textFormat.name, parsed: textFormat.parse(input) };
+}
+
+function buildReport(parsed: ParsedReport, format: string, text: string, notes: string[], filename?: string): Report {
+  const fullBody = parsed.body ?? text;
+  const ownNotes = [...notes];
+  let body = fullBody;
+  if (body.length > MAX_BODY_CHARS) {
+    body = body.slice(0, MAX_BODY_CHARS);
+    ownNotes.push(`body cut to ${MAX_BODY_CHARS} characters (of ${fullBody.length})`);
+  }
+  const frames = allFrames(parsed.exceptions);
+  const scanned = parsed.identifierText ?? fullBody;
+  const platform = parsed.platform ?? FORMAT_PLATFORM[format];
+  const id = parsed.id ?? createHash('sha256').update(`${parsed.title ?? ''}\n${fullBody}`).digest('hex').slice(0, 16);
+  return {
+    id,
+    kind: parsed.kind,
+    source: { format, ...(filename ? { filename } : {}) },
+    ...(parsed.title ? { title: parsed.title } : {}),
+    body,
+    ...(parsed.rating !== undefined ? { rating: parsed.rating } : {}),
+    ...(platform ? { platform } : {}),
+    ...(parsed.appVersion ? { appVersion: parsed.appVersion } : {}),
+    exceptions: parsed.exceptions,
+    identifiers: extractIdentifiers(scanned, frames),
+    paths: extractPaths(scanned, frames),
+    ...(parsed.date ? { date: parsed.date } : {}),
+    ...(parsed.locale ? { locale: parsed.locale } : {}),
+    ...(ownNotes.length > 0 ? { notes: ownNotes } : {}),
+  };
+}
+
+/**
+ * Parses a raw bug report into every report it holds (one for crash logs and issues, one per row
+ * for review exports).
+ * @param input text, bytes or parsed JSON (Sentry event, issue `{title, body}`, review rows).
+ * @param options see {@link ParseReportOptions}.
+ * @returns the reports, in input order.
+ * @throws SightlineError `REPORT_EMPTY`, `REPORT_TOO_LARGE` (over `maxBytes`, default 10 MiB),
+ *   `REPORT_UNPARSEABLE` (binary data), `INVALID_ARGUMENT` (unknown `format`).
+ */
+export function parseReports(input: ReportInput, options: ParseReportOptions = {}): Report[] {
+  const { filename, format, maxBytes = MAX_REPORT_BYTES } = options;
+  const decoded = decodeInput(input, maxBytes);
+  const formatInput: FormatInput = {
+    text: decoded.text,
+    lines: splitLines(decoded.text),
+    ...(decoded.value !== undefined ? { value: decoded.value } : {}),
+  };
+  const { name, parsed } = runFormat(chooseFormat(formatInput, format), formatInput, decoded.notes);
+  return parsed.map((report) => buildReport(report, name, decoded.text, decoded.notes, filename));
+}
+
+/**
+ * Parses a raw bug report: detects its format, extracts exceptions (frames innermost first, in-app
+ * frames marked), title, identifiers and paths. For an export holding several reviews this returns
+ * the first, with a note; use {@link parseReports} for all of them.
+ * @param input text, bytes or parsed JSON (Sentry event, issue `{title, body}`, review rows).
+ * @param options see {@link ParseReportOptions}.
+ * @returns the report.
+ * @throws SightlineError `REPORT_EMPTY`, `REPORT_TOO_LARGE` (over `maxBytes`, default 10 MiB),
+ *   `REPORT_UNPARSEABLE` (binary data), `INVALID_ARGUMENT` (unknown `format`).
+ * @example
+ * const report = parseReport(fs.readFileSync('crash.txt'), { filename: 'crash.txt' });
+ * report.exceptions[0]?.frames.find((frame) => frame.inApp);
+ */
+export function parseReport(input: ReportInput, options: ParseReportOptions = {}): Report {
+  const reports = parseReports(input, options);
+  const [first, ...rest] = reports;
+  if (!first) throw new SightlineError({ code: 'REPORT_UNPARSEABLE', message: 'No report could be read from the input.' });
+  if (rest.length === 0) return first;
+  return { ...first, notes: [...(first.notes ?? []), `the input holds ${reports.length} reports; this is the first (use parseReports for all)`] };
+}

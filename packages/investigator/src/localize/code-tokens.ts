@@ -1,0 +1,102 @@
+/**
+ * Turns code and prose into comparable search terms: identifiers are split at camelCase,
+ * PascalCase, snake_case, kebab-case and digit boundaries, lower-cased, stemmed (Porter2) and
+ * stripped of English stop words and language keywords. A compound identifier also keeps its whole
+ * lower-cased form, so an exact mention of `hasStandardBrowserEnv` outweighs its parts.
+ */
+import nlp from 'wink-nlp-utils';
+
+/** Keywords and glue words of common languages that say nothing about where a bug is. */
+const CODE_STOP_WORDS = new Set(
+  'const let var function return if else for while do new this self true false null undefined none nil void typeof instanceof import export from require module exports default class extends static public private protected async await try catch finally throw switch case break continue def func fn pub use package int string bool boolean number object strict js ts mjs cjs http https www com'.split(
+    ' ',
+  ),
+);
+
+const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+const ADJACENT_WORDS = /\b([A-Za-z]{2,})(?=[ \t-]+([A-Za-z]{2,})\b)/g;
+
+/**
+ * Splits one identifier into its words: `parseHTTPResponse2` → `parse`, `http`, `response`;
+ * `balance_pairs` → `balance`, `pairs`.
+ */
+export function splitIdentifier(identifier: string): string[] {
+  return identifier
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z]+/)
+    .filter((part) => part.length > 0)
+    .map((part) => part.toLowerCase());
+}
+
+/**
+ * Tokenises code or prose into search terms (order kept, duplicates kept: term frequency counts).
+ * @param text any text: source code, a bug report, a path.
+ * @returns stemmed, lower-cased terms of at least two letters, stop words removed.
+ */
+export function tokenizeCode(text: string): string[] {
+  const terms: string[] = [];
+  const push = (word: string) => {
+    const term = normalizeWord(word);
+    if (term) terms.push(term);
+  };
+  for (const [identifier] of text.matchAll(IDENTIFIER)) {
+    const parts = splitIdentifier(identifier);
+    if (parts.length > 1) push(parts.join(''));
+    for (const part of parts) push(part);
+  }
+  return terms;
+}
+
+/** Lower-cased word → its stem, or `null` for a stop word; words repeat a lot in code. */
+const normalized = new Map<string, string | null>();
+/** Bound on the memo, so a long-lived process indexing many repositories stays small. */
+const MAX_MEMO = 200_000;
+
+function normalizeWord(word: string): string | null {
+  let term = normalized.get(word);
+  if (term === undefined) {
+    const kept =
+      word.length > 1 && !CODE_STOP_WORDS.has(word) && nlp.tokens.removeWords([word]).length > 0;
+    term = kept ? (nlp.tokens.stem([word])[0] ?? null) : null;
+    if (normalized.size >= MAX_MEMO) normalized.clear();
+    normalized.set(word, term);
+  }
+  return term;
+}
+
+/**
+ * Maps each search term of `text` back to the first word that produced it, so evidence can say
+ * `navigator` rather than the stem `navig`.
+ * @returns term → surface word (the identifier, or its part, as written).
+ */
+export function termSurfaces(text: string): Map<string, string> {
+  const surfaces = new Map<string, string>();
+  const remember = (word: string, surface: string) => {
+    const [term] = tokenizeCode(word);
+    if (term && !surfaces.has(term)) surfaces.set(term, surface);
+  };
+  for (const [identifier] of text.matchAll(IDENTIFIER)) {
+    const parts = splitIdentifier(identifier);
+    if (parts.length > 1) remember(parts.join(''), identifier);
+    for (const part of parts) remember(part, part);
+  }
+  for (const [, first = "", second = ""] of text.matchAll(ADJACENT_WORDS)) {
+    remember(`${first}${second}`.toLowerCase(), `${first} ${second}`);
+  }
+  return surfaces;
+}
+
+
+/**
+ * Terms for prose phrases that name code: each pair of adjacent words becomes the term of their
+ * compound, so "HTML block" in a report meets `html_block` or `htmlBlock` in the code (whose
+ * compound term {@link tokenizeCode} keeps). Meant for queries; a compound that no document holds
+ * simply matches nothing.
+ * @returns one term per adjacent word pair, in order.
+ */
+export function phraseTerms(text: string): string[] {
+  return [...text.matchAll(ADJACENT_WORDS)].map(
+    ([, first = '', second = '']) => normalizeWord(`${first}${second}`.toLowerCase()) ?? '',
+  );
+}

@@ -1,0 +1,189 @@
+/**
+ * BM25F search over a repository index, at two grains: whole files (fields: path, definition
+ * names, content) and single definitions (fields: name with scope, body). Built lazily once per
+ * `RepoIndex` and cached for its lifetime. Scoring is wink-bm25-text-search's BM25F (Robertson &
+ * Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009) with its default
+ * k1 = 1.2, b = 0.75; terms come from {@link tokenizeCode}.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import bm25 from 'wink-bm25-text-search';
+import type { Definition, RepoIndex } from '../repomap/types.js';
+import { phraseTerms, tokenizeCode } from './code-tokens.js';
+
+/** A lexical match of a query against one document. */
+export interface LexicalMatch {
+  /** BM25F score divided by the best score of the same query: 1 for the best document. */
+  score: number;
+  /** Query terms found in the document, rarest in the repository first (at most 6). */
+  terms: string[];
+}
+
+/** A definition that matched a query. */
+export interface DefinitionMatch {
+  definition: Definition;
+  match: LexicalMatch;
+}
+
+/** Lexical search over one repository index. */
+export interface LexicalIndex {
+  /** Scores every file that shares a term with the query, keyed by path. */
+  searchFiles(query: string): Map<string, LexicalMatch>;
+  /** Scores definitions that share a term with the query, grouped by path, best first. */
+  searchDefinitions(query: string): Map<string, DefinitionMatch[]>;
+}
+
+/** Definition kinds worth a document of their own: they have a body a fix would change. */
+const BODY_KINDS = new Set([
+  'function',
+  'method',
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'module',
+  'macro',
+]);
+
+interface Corpus {
+  search(query: string): Map<string, LexicalMatch>;
+}
+
+/** Builds one BM25F engine over pre-tokenised documents (at least three, padded if needed). */
+function buildCorpus(
+  documents: { id: string; fields: Record<string, string[]> }[],
+  weights: Record<string, number>,
+): Corpus {
+  const engine = bm25();
+  engine.defineConfig({ fldWeights: weights });
+  engine.definePrepTasks([(text: string) => (text === '' ? [] : text.split(' '))]);
+  const termSets = new Map<string, Set<string>>();
+  const documentFrequency = new Map<string, number>();
+  for (const { id, fields } of documents) {
+    const terms = new Set(Object.values(fields).flat());
+    termSets.set(id, terms);
+    for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+    engine.addDoc(
+      Object.fromEntries(Object.entries(fields).map(([name, list]) => [name, list.join(' ')])),
+      id,
+    );
+  }
+  for (let pad = documents.length; pad < 3; pad += 1) engine.addDoc({}, `\0pad${pad}`);
+  engine.consolidate();
+  return {
+    search(query) {
+      const queryTerms = [...tokenizeCode(query), ...phraseTerms(query)];
+      const results = new Map<string, LexicalMatch>();
+      if (queryTerms.length === 0) return results;
+      const hits = engine
+        .search(queryTerms.join(' '), documents.length + 3)
+        .filter(([id, score]) => termSets.has(id) && score > 0);
+      const best = Math.max(0, ...hits.map(([, score]) => score));
+      const unique = [...new Set(queryTerms)];
+      for (const [id, score] of hits) {
+        const terms = unique
+          .filter((term) => termSets.get(id)?.has(term))
+          .sort(
+            (a, b) =>
+              (documentFrequency.get(a) ?? 0) - (documentFrequency.get(b) ?? 0) ||
+              a.localeCompare(b),
+          )
+          .slice(0, 6);
+        results.set(id, { score: score / best, terms });
+      }
+      return results;
+    },
+  };
+}
+
+function definitionId(definition: Definition): string {
+  return `${definition.path}#${definition.lines[0]}-${definition.lines[1]}#${definition.name}`;
+}
+
+function createLexicalIndex(index: RepoIndex): LexicalIndex {
+  const paths = [...index.files.keys()].sort();
+  // Terms of each line, computed once and shared by the file and definition documents.
+  const lineTerms = new Map<string, string[][]>();
+  const termsOf = (file: string, [start, end]: [number, number] = [1, Infinity]): string[] => {
+    let lines = lineTerms.get(file);
+    if (!lines) {
+      lines = readFileSafely(path.join(index.root, file)).split('\n').map(tokenizeCode);
+      lineTerms.set(file, lines);
+    }
+    return lines.slice(start - 1, end).flat();
+  };
+  let files: Corpus | undefined;
+  let definitions: { corpus: Corpus; byId: Map<string, Definition> } | undefined;
+  return {
+    searchFiles(query) {
+      files ??= buildCorpus(
+        paths.map((file) => ({
+          id: file,
+          fields: {
+            path: tokenizeCode(file),
+            names: tokenizeCode(
+              (index.files.get(file)?.definitions ?? [])
+                .map((definition) => definition.name)
+                .join(' '),
+            ),
+            body: termsOf(file),
+          },
+        })),
+        { path: 3, names: 2, body: 1 },
+      );
+      return files.search(query);
+    },
+    searchDefinitions(query) {
+      if (!definitions) {
+        const byId = new Map<string, Definition>();
+        for (const file of paths) {
+          for (const definition of index.files.get(file)?.definitions ?? []) {
+            if (BODY_KINDS.has(definition.kind)) byId.set(definitionId(definition), definition);
+          }
+        }
+        const documents = [...byId.entries()].map(([id, definition]) => ({
+          id,
+          fields: {
+            name: tokenizeCode([...definition.scope, definition.name].join(' ')),
+            body: termsOf(definition.path, definition.lines),
+          },
+        }));
+        definitions = { corpus: buildCorpus(documents, { name: 3, body: 1 }), byId };
+      }
+      const grouped = new Map<string, DefinitionMatch[]>();
+      for (const [id, match] of definitions.corpus.search(query)) {
+        const definition = definitions.byId.get(id);
+        if (!definition) continue;
+        grouped.set(definition.path, [
+          ...(grouped.get(definition.path) ?? []),
+          { definition, match },
+        ]);
+      }
+      return grouped;
+    },
+  };
+}
+
+function readFileSafely(absolute: string): string {
+  try {
+    return readFileSync(absolute, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+const cache = new WeakMap<RepoIndex, LexicalIndex>();
+
+/**
+ * Returns the lexical index of a repository index, building it on first use (files are read from
+ * `index.root`; an unreadable file counts as empty).
+ * @returns the cached {@link LexicalIndex}.
+ */
+export function getLexicalIndex(index: RepoIndex): LexicalIndex {
+  let lexical = cache.get(index);
+  if (!lexical) {
+    lexical = createLexicalIndex(index);
+    cache.set(index, lexical);
+  }
+  return lexical;
+}

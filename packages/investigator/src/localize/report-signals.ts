@@ -1,0 +1,115 @@
+/**
+ * Reads what a report says about the repository: its stack frames resolved to repository files
+ * (innermost first, the deepest chained cause first), the repository paths it names, the
+ * identifiers it mentions (including the function names of this repository's frames) and the
+ * text to search lexically.
+ */
+import type { Exception, Frame, Report } from '../intake/types.js';
+import type { RepoIndex } from '../repomap/types.js';
+import { fileRole } from './file-roles.js';
+import { framePathSegments, type MappedFrame, mapFrame, matchIndexedPath } from './frame-paths.js';
+
+/** A stack frame of this repository, resolved to an indexed file. */
+export interface InAppFrame extends MappedFrame {
+  /** 0 for the innermost in-app frame, counting only frames resolved to this repository. */
+  position: number;
+  /** The frame's function name, as printed. */
+  function?: string;
+  /** The frame as written in the report. */
+  raw: string;
+  /** The exception the frame belongs to. */
+  exception: { type: string; message: string };
+}
+
+/** Everything the localizer reads from a report. */
+export interface ReportSignals {
+  frames: InAppFrame[];
+  /** Indexed files the report names (in its text or in frames), deduplicated, in report order. */
+  paths: string[];
+  /** Identifiers of the report and of its in-app frames' function names, deduplicated. */
+  identifiers: string[];
+  /** Text for lexical search: the title (twice, it is the densest summary) and the body. */
+  query: string;
+  /** True when a frame or named path is a test file: then tests are not demoted. */
+  aboutTests: boolean;
+}
+
+/** Exceptions with the deepest chained cause first: the cause is where the failure began. */
+function causeFirst(exceptions: Exception[]): Exception[] {
+  const ordered: Exception[] = [];
+  for (const exception of exceptions) {
+    const chain: Exception[] = [];
+    for (let current: Exception | undefined = exception; current; current = current.cause) {
+      chain.push(current);
+    }
+    ordered.push(...chain.reverse());
+  }
+  return ordered;
+}
+
+/** A Java-style frame (`Foo.java` in module `com.example.Foo`) as a path with folders. */
+function withModuleFolders(frame: Frame): Frame {
+  if (!frame.file || frame.file.includes('/') || !frame.module?.includes('.')) return frame;
+  const folders = frame.module.split('.').slice(0, -1);
+  return { ...frame, file: [...folders, frame.file].join('/') };
+}
+
+/** Words of a frame's function name worth matching against definitions (`A.b [as c]` → A, b, c). */
+function functionNames(name: string | undefined): string[] {
+  return (name?.match(/[A-Za-z_$][\w$]*/g) ?? []).filter(
+    (word) =>
+      word.length > 2 &&
+      !['async', 'new', 'exports', 'module', 'Object', 'anonymous'].includes(word),
+  );
+}
+
+/**
+ * Collects the signals of a report against an index.
+ * @param options.packageName this repository's package name (frames under
+ *   `node_modules/<packageName>/` are this repository's code).
+ * @returns the signals; empty lists when the report names nothing in the repository.
+ */
+export function collectReportSignals(
+  report: Report,
+  index: RepoIndex,
+  { packageName }: { packageName?: string } = {},
+): ReportSignals {
+  const frames: InAppFrame[] = [];
+  const identifiers = new Set<string>();
+  for (const exception of causeFirst(report.exceptions)) {
+    for (const frame of exception.frames) {
+      const mapped =
+        mapFrame(index, withModuleFolders(frame), { packageName }) ??
+        mapFrame(index, frame, { packageName });
+      const ours =
+        mapped !== null ||
+        (frame.file ? framePathSegments(frame.file, packageName) !== null : frame.inApp);
+      if (ours) for (const name of functionNames(frame.function)) identifiers.add(name);
+      if (!mapped) continue;
+      frames.push({
+        ...mapped,
+        position: frames.length,
+        ...(frame.function ? { function: frame.function } : {}),
+        raw: frame.raw,
+        exception: { type: exception.type, message: exception.message },
+      });
+    }
+  }
+  for (const identifier of report.identifiers) identifiers.add(identifier);
+  const paths = new Set<string>(frames.map((frame) => frame.path));
+  for (const mentioned of report.paths) {
+    const segments = framePathSegments(mentioned, packageName);
+    const match = segments && segments.length > 0 ? matchIndexedPath(index, segments) : null;
+    if (match) paths.add(match);
+  }
+  const isTest = (file: string) =>
+    fileRole(file, index.files.get(file)?.language ?? null) === 'test';
+  const title = report.title ?? '';
+  return {
+    frames,
+    paths: [...paths],
+    identifiers: [...identifiers],
+    query: [title, title, report.body].join('\n'),
+    aboutTests: [...paths].some(isTest),
+  };
+}

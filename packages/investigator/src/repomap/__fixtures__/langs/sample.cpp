@@ -1,0 +1,10 @@
+#include "sample.h"
+
+namespace storage {
+
+int Store::count() const
+{
+    return helper(1);
+}
+
+}

@@ -1,0 +1,8 @@
+namespace storage {
+
+class Store {
+public:
+    int count() const;
+};
+
+}

@@ -1,0 +1,3 @@
+struct Store {
+    func get() -> Int { return 1 }
+}

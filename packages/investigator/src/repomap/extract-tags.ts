@@ -1,0 +1,189 @@
+/**
+ * Turns one parsed file into definitions and references, the way aider's repository map reads
+ * tags queries (Paul Gauthier, "Building a better repository map with tree sitter", aider.chat,
+ * 2023): `@name` is the symbol, `@definition.<kind>` / `@reference.<kind>` the node it belongs
+ * to. Sightline adds `@scope` for nodes that only scope their children (Rust `impl` blocks),
+ * computes enclosing scopes from definition ranges, and promotes functions inside classes to methods.
+ */
+import type { Node, Parser } from 'web-tree-sitter';
+import {
+  CONTAINER_KINDS,
+  definitionKind,
+  definitionNode,
+  kindSpecificity,
+} from './definition-kind.js';
+import type { Grammar } from './grammars.js';
+import type { Definition, DefinitionKind, Reference } from './types.js';
+
+/** Definitions and references of one file. */
+export interface FileTags {
+  /** Sorted by position. */
+  definitions: Definition[];
+  /** Sorted by position; a name that is a definition's own name is not a reference. */
+  references: Reference[];
+}
+
+/** Longest signature kept, in characters. */
+export const MAX_SIGNATURE_CHARS = 200;
+/** Most source lines a signature spans (long parameter lists are cut there). */
+const MAX_SIGNATURE_LINES = 6;
+
+interface Span {
+  name: string;
+  /** `null` for scope-only nodes (`@scope`). */
+  kind: DefinitionKind | null;
+  start: number;
+  end: number;
+  startRow: number;
+  endRow: number;
+  nameRow: number;
+}
+
+function roleOf(name: string): 'definition' | 'reference' | 'scope' | null {
+  if (name.startsWith('definition.')) return 'definition';
+  if (name.startsWith('reference.')) return 'reference';
+  return name === 'scope' ? 'scope' : null;
+}
+
+function span(name: string, kind: DefinitionKind | null, node: Node, nameNode: Node): Span {
+  const { row: startRow } = node.startPosition;
+  const { row, column } = node.endPosition;
+  return {
+    name,
+    kind,
+    start: node.startIndex,
+    end: node.endIndex,
+    startRow,
+    // A node that ends with its newline (`#define X 1\n`) ends on the line before.
+    endRow: column === 0 && row > startRow ? row - 1 : row,
+    nameRow: nameNode.startPosition.row,
+  };
+}
+
+/**
+ * The first line(s) of a definition, trimmed and joined: from its first line through its name,
+ * continued while brackets stay open (multi-line parameter lists), without a trailing `{`.
+ * @param lines the file's lines.
+ * @returns at most {@link MAX_SIGNATURE_CHARS} characters.
+ */
+export function signatureOf(lines: readonly string[], { startRow, endRow, nameRow }: Span): string {
+  let text = '';
+  let depth = 0;
+  const lastRow = Math.min(endRow, startRow + MAX_SIGNATURE_LINES - 1, lines.length - 1);
+  for (let row = startRow; row <= lastRow; row++) {
+    const line = (lines[row] ?? '').trim();
+    for (const char of line) {
+      if (char === '(' || char === '[') depth++;
+      else if (char === ')' || char === ']') depth--;
+    }
+    if (line) text = text ? `${text} ${line}` : line;
+    if ((row >= nameRow && depth <= 0) || text.length >= MAX_SIGNATURE_CHARS) break;
+  }
+  text = text.replace(/\s*\{$/, '');
+  return text.length > MAX_SIGNATURE_CHARS ? `${text.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : text;
+}
+
+/** Fills `scope` (outermost first) from containing spans and promotes functions in classes to methods. */
+function resolveScopes(spans: Span[]): { span: Span; scope: string[]; kind: DefinitionKind }[] {
+  spans.sort((a, b) => a.start - b.start || b.end - a.end);
+  const stack: Span[] = [];
+  const result: { span: Span; scope: string[]; kind: DefinitionKind }[] = [];
+  for (const current of spans) {
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as Span;
+      const contains =
+        top.start <= current.start &&
+        current.end <= top.end &&
+        !(top.start === current.start && top.end === current.end);
+      if (contains) break;
+      stack.pop();
+    }
+    const parent = stack[stack.length - 1];
+    if (current.kind) {
+      const promoted =
+        current.kind === 'function' &&
+        parent &&
+        (parent.kind === null || CONTAINER_KINDS.has(parent.kind));
+      result.push({
+        span: current,
+        scope: stack.map((item) => item.name),
+        kind: promoted ? 'method' : current.kind,
+      });
+    }
+    stack.push(current);
+  }
+  return result;
+}
+
+/**
+ * Parses a file and reads its tags.
+ * @param parser the shared parser (its language is set here).
+ * @param grammar the file's grammar with compiled tags queries.
+ * @param text the file's content.
+ * @param filePath repository-relative path stored in each definition and reference.
+ * @param lines `text` split into lines (reused for line counts by the caller).
+ * @returns definitions and references; empty when the parser gives up.
+ */
+export function extractTags(
+  parser: Parser,
+  grammar: Grammar,
+  text: string,
+  filePath: string,
+  lines: readonly string[],
+): FileTags {
+  parser.setLanguage(grammar.language);
+  const tree = parser.parse(text);
+  if (!tree) return { definitions: [], references: [] };
+  const definitions = new Map<number, Span>();
+  const scopes: Span[] = [];
+  const references = new Map<number, Reference>();
+  try {
+    for (const query of grammar.queries) {
+      for (const match of query.matches(tree.rootNode)) {
+        let nameNode: Node | undefined;
+        let roleCapture: { name: string; node: Node } | undefined;
+        for (const capture of match.captures) {
+          if (capture.name === 'name') nameNode = capture.node;
+          else if (roleOf(capture.name)) roleCapture = capture;
+        }
+        if (!nameNode || !roleCapture) continue;
+        const name = nameNode.text.trim();
+        if (!name || /\s/.test(name)) continue;
+        const role = roleOf(roleCapture.name);
+        if (role === 'reference') {
+          references.set(nameNode.startIndex, {
+            name,
+            path: filePath,
+            line: nameNode.startPosition.row + 1,
+          });
+        } else if (role === 'scope') {
+          scopes.push(span(name, null, roleCapture.node, nameNode));
+        } else {
+          const node = definitionNode(roleCapture.node);
+          const kind = definitionKind(roleCapture.name, node);
+          const existing = definitions.get(nameNode.startIndex);
+          if (existing?.kind && kindSpecificity(kind) <= kindSpecificity(existing.kind)) continue;
+          definitions.set(nameNode.startIndex, span(name, kind, node, nameNode));
+        }
+      }
+    }
+  } finally {
+    tree.delete();
+  }
+  for (const nameStart of definitions.keys()) references.delete(nameStart);
+  return {
+    definitions: resolveScopes([...definitions.values(), ...scopes]).map(
+      ({ span: item, scope, kind }) => ({
+        name: item.name,
+        kind,
+        path: filePath,
+        lines: [item.startRow + 1, item.endRow + 1],
+        scope,
+        signature: signatureOf(lines, item),
+      }),
+    ),
+    references: [...references.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([, reference]) => reference),
+  };
+}

@@ -1,0 +1,176 @@
+/**
+ * The reference graph of a repository map: one node per indexed file, one directed edge from a
+ * file that references a name to each other file that defines it, weighted the way aider weights
+ * its repository map (Aider-AI/aider `aider/repomap.py`, `get_ranked_tags`). Edges between the
+ * same two files are merged; each edge keeps the weight of every identifier it carries, so rank
+ * can be distributed back to (file, identifier) pairs.
+ *
+ * Unlike aider, a file's references to its own definitions add no self-loop, and unreferenced
+ * definitions add no 0.1 self-edge: a self-loop keeps a file's rank inside it, so a leaf file's
+ * whole rank would flow to whatever unused name it defines. Ranking gives unreferenced names a
+ * share of their file's rank instead (see `rank.ts`).
+ */
+import { DirectedGraph } from 'graphology';
+import type { Focus, RepoIndex } from './types.js';
+
+/** Attributes of a file node (the node key is the repository-relative path). */
+export type FileNodeAttributes = Record<string, never>;
+
+/** Attributes of an edge from a referencing file to a defining file. */
+export interface ReferenceEdgeAttributes {
+  /** Sum of the weights of the identifiers this edge carries. */
+  weight: number;
+  /** Weight of each shared identifier, by name. */
+  identifiers: Map<string, number>;
+}
+
+/** The file graph of a repository, with the name tables it was built from. */
+export interface ReferenceGraph {
+  /** Files as nodes, references as weighted edges (referencing file → defining file). */
+  graph: DirectedGraph<FileNodeAttributes, ReferenceEdgeAttributes>;
+  /** Files defining each name. */
+  definers: ReadonlyMap<string, ReadonlySet<string>>;
+  /** For each name, the files referencing it and how many times. */
+  referencers: ReadonlyMap<string, ReadonlyMap<string, number>>;
+}
+
+/**
+ * Identifier weights, all from aider's `get_ranked_tags` (Aider-AI/aider `aider/repomap.py`):
+ * mentioned ×10, long snake/camel/kebab names (≥ 8 characters) ×10, private (`_` prefix) ×0.1,
+ * defined in more than 5 files ×0.1. `unreferenced` is aider's self-edge weight for a definition
+ * nobody references; Sightline uses it as the share of a file's rank its names get regardless of
+ * references.
+ */
+export const IDENTIFIER_WEIGHTS = {
+  mentioned: 10,
+  long: 10,
+  longMinLength: 8,
+  private: 0.1,
+  common: 0.1,
+  commonDefinerCount: 5,
+  unreferenced: 0.1,
+} as const;
+
+/** Options of {@link buildReferenceGraph}. */
+export interface BuildReferenceGraphOptions {
+  /** Identifiers in `focus.identifiers` weigh ×10. Default: no focus. */
+  focus?: Focus;
+}
+
+/**
+ * The multiplier of one identifier's edges (before the √references factor).
+ * @param name - the identifier.
+ * @param definerCount - how many files define it.
+ * @param mentioned - whether the focus mentions it.
+ * @returns the product of the factors in {@link IDENTIFIER_WEIGHTS} that apply.
+ */
+export function identifierMultiplier(name: string, definerCount: number, mentioned: boolean): number {
+  const hasLetter = /\p{L}/u.test(name);
+  const isSnake = name.includes('_') && hasLetter;
+  const isKebab = name.includes('-') && hasLetter;
+  const isCamel = /\p{Lu}/u.test(name) && /\p{Ll}/u.test(name);
+  let multiplier = 1;
+  if (mentioned) multiplier *= IDENTIFIER_WEIGHTS.mentioned;
+  if ((isSnake || isKebab || isCamel) && name.length >= IDENTIFIER_WEIGHTS.longMinLength) {
+    multiplier *= IDENTIFIER_WEIGHTS.long;
+  }
+  if (name.startsWith('_')) multiplier *= IDENTIFIER_WEIGHTS.private;
+  if (definerCount > IDENTIFIER_WEIGHTS.commonDefinerCount) multiplier *= IDENTIFIER_WEIGHTS.common;
+  return multiplier;
+}
+
+/**
+ * Builds the reference graph of an index. An identifier referenced `n` times by file R and
+ * defined in another file D adds `multiplier × √n` to the edge R → D (aider's scaling, so that
+ * frequent uses do not dominate). Every indexed file is a node, even without definitions.
+ * @param index - the repository index.
+ * @param options - see {@link BuildReferenceGraphOptions}.
+ * @returns the graph and its name tables.
+ */
+export function buildReferenceGraph(
+  index: RepoIndex,
+  { focus }: BuildReferenceGraphOptions = {},
+): ReferenceGraph {
+  const definers = new Map<string, Set<string>>();
+  const referencers = new Map<string, Map<string, number>>();
+  for (const file of index.files.values()) {
+    for (const definition of file.definitions) {
+      getOrCreate(definers, definition.name, () => new Set<string>()).add(file.path);
+    }
+    for (const reference of file.references) {
+      const counts = getOrCreate(referencers, reference.name, () => new Map<string, number>());
+      counts.set(file.path, (counts.get(file.path) ?? 0) + 1);
+    }
+  }
+
+  const edges = new Map<string, Map<string, ReferenceEdgeAttributes>>();
+  const addWeight = (source: string, target: string, name: string, weight: number) => {
+    const targets = getOrCreate(edges, source, () => new Map<string, ReferenceEdgeAttributes>());
+    const edge = getOrCreate(targets, target, () => ({ weight: 0, identifiers: new Map() }));
+    edge.weight += weight;
+    edge.identifiers.set(name, (edge.identifiers.get(name) ?? 0) + weight);
+  };
+
+  const mentioned = new Set(focus?.identifiers ?? []);
+  for (const [name, definingFiles] of definers) {
+    const counts = referencers.get(name);
+    if (counts === undefined) continue;
+    const multiplier = identifierMultiplier(name, definingFiles.size, mentioned.has(name));
+    for (const [referencer, count] of counts) {
+      const weight = multiplier * Math.sqrt(count);
+      for (const definer of definingFiles) {
+        if (definer !== referencer) addWeight(referencer, definer, name, weight);
+      }
+    }
+  }
+
+  const graph = new DirectedGraph<FileNodeAttributes, ReferenceEdgeAttributes>();
+  for (const path of index.files.keys()) graph.addNode(path, {});
+  for (const [source, targets] of edges) {
+    for (const [target, attributes] of targets) graph.addDirectedEdge(source, target, attributes);
+  }
+  return { graph, definers, referencers };
+}
+
+const graphsOfIndexes = new WeakMap<RepoIndex, ReferenceGraph>();
+
+/**
+ * Fan-in of a definition: how many other files reference the name `name` defined in `path`.
+ * References are matched by name (as tree-sitter tags give them), so a name defined in several
+ * files counts its referencing files for each of them. The localizer uses it as a risk signal.
+ * @param source - a graph from {@link buildReferenceGraph}, or an index (its graph is then built
+ *   once and kept for later calls while the index object lives).
+ * @param path - repository-relative path of the defining file.
+ * @param name - the defined name.
+ * @returns the number of distinct files other than `path` referencing `name`; 0 when `path` does
+ *   not define `name`.
+ */
+export function fanIn(source: ReferenceGraph | RepoIndex, path: string, name: string): number {
+  const graph = isReferenceGraph(source) ? source : graphOf(source);
+  if (!graph.definers.get(name)?.has(path)) return 0;
+  const counts = graph.referencers.get(name);
+  if (counts === undefined) return 0;
+  return counts.size - (counts.has(path) ? 1 : 0);
+}
+
+function isReferenceGraph(source: ReferenceGraph | RepoIndex): source is ReferenceGraph {
+  return 'graph' in source;
+}
+
+function graphOf(index: RepoIndex): ReferenceGraph {
+  let graph = graphsOfIndexes.get(index);
+  if (graph === undefined) {
+    graph = buildReferenceGraph(index);
+    graphsOfIndexes.set(index, graph);
+  }
+  return graph;
+}
+
+function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = create();
+    map.set(key, value);
+  }
+  return value;
+}

@@ -1,0 +1,40 @@
+/**
+ * The repository map: tree-sitter index of definitions and references, reference graph,
+ * personalized PageRank, and the token-budgeted map an agent reads before any tool call.
+ */
+export { type FindDefinitionsOptions, findDefinitions } from './find-definitions.js';
+export {
+  type BuildReferenceGraphOptions,
+  buildReferenceGraph,
+  type FileNodeAttributes,
+  fanIn,
+  IDENTIFIER_WEIGHTS,
+  identifierMultiplier,
+  type ReferenceEdgeAttributes,
+  type ReferenceGraph,
+} from './graph.js';
+export { type IndexRepositoryOptions, indexRepository } from './index-repository.js';
+export {
+  type PageRankOptions,
+  type PageRankResult,
+  personalizedPageRank,
+  type WeightedGraph,
+} from './pagerank.js';
+export { FOCUS_WEIGHTS, focusPersonalization } from './personalization.js';
+export {
+  type RankedDefinition,
+  type RankOptions,
+  type RepositoryRanking,
+  rankDefinitions,
+  rankFiles,
+  rankRepository,
+} from './rank.js';
+export {
+  MAP_SIGNATURE_CHARS,
+  type RenderRepoMapOptions,
+  type RepoMap,
+  type RepoMapFile,
+  renderRepoMap,
+} from './render-map.js';
+export { type BuildRepoMapOptions, type BuiltRepoMap, buildRepoMap } from './repo-map.js';
+export type * from './types.js';

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES, languageForPath } from './languages.js';
+
+describe('languageForPath', () => {
+  it.each([
+    ['src/a.ts', 'typescript'],
+    ['src/a.mts', 'typescript'],
+    ['src/a.cts', 'typescript'],
+    ['src/a.d.ts', 'typescript'],
+    ['src/App.tsx', 'tsx'],
+    ['src/a.js', 'javascript'],
+    ['src/a.mjs', 'javascript'],
+    ['src/a.cjs', 'javascript'],
+    ['src/App.jsx', 'javascript'],
+    ['lib/a.py', 'python'],
+    ['cmd/main.go', 'go'],
+    ['src/lib.rs', 'rust'],
+    ['src/Main.java', 'java'],
+    ['src/Program.cs', 'csharp'],
+    ['lib/a.rb', 'ruby'],
+    ['index.php', 'php'],
+    ['src/a.c', 'c'],
+    ['src/a.cpp', 'cpp'],
+    ['src/a.hpp', 'cpp'],
+    ['src/Main.kt', 'kotlin'],
+    ['Sources/App.swift', 'swift'],
+    ['SRC/UPPER.TS', 'typescript'],
+  ])('%s is %s', (file, id) => {
+    expect(languageForPath(file)?.id).toBe(id);
+  });
+
+  it('returns null for unknown extensions', () => {
+    expect(languageForPath('README.md')).toBeNull();
+    expect(languageForPath('Makefile')).toBeNull();
+  });
+
+  it('reads a .h header as C unless its content is C++', () => {
+    expect(languageForPath('a.h')?.id).toBe('c');
+    expect(languageForPath('a.h', 'typedef struct s { int a; } s_t;\nint f(void);\n')?.id).toBe(
+      'c',
+    );
+    expect(languageForPath('a.h', 'namespace n {\nclass A {};\n}\n')?.id).toBe('cpp');
+    expect(languageForPath('a.h', 'template <typename T> T max(T a, T b);\n')?.id).toBe('cpp');
+  });
+});
+
+describe('LANGUAGES', () => {
+  it('says which languages are unsupported and why', () => {
+    const unsupported = LANGUAGES.filter((language) => !language.supported);
+    expect(unsupported.map((language) => language.id)).toEqual(['swift']);
+    expect(unsupported[0]?.reason).toMatch(/wasm/);
+    expect(unsupported[0]?.grammar).toBeUndefined();
+  });
+
+  it('gives every supported language a grammar and no extension twice', () => {
+    for (const language of LANGUAGES.filter((item) => item.supported)) {
+      expect(language.grammar?.wasm, language.id).toMatch(/\.wasm$/);
+    }
+    const extensions = LANGUAGES.flatMap((language) => language.extensions);
+    expect(new Set(extensions).size).toBe(extensions.length);
+  });
+});

@@ -1,0 +1,214 @@
+/**
+ * The `grep` code tool: a regular-expression search over the repository with ripgrep, results
+ * grouped by file with 1-based line numbers, long lines cut around the match, secrets and
+ * vendored folders left out, and every size capped.
+ */
+import path from 'node:path';
+import { SightlineError, toToolError } from '@sightline/core';
+import { isSecretFile } from '../repo/content.js';
+import { VENDORED_DIRS } from '../repo/files.js';
+import { resolveInRoot, resolveRoot, toPosix } from '../repo/sandbox.js';
+import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
+import { countFittingItems, cutLine, ELLIPSIS, pluralize } from './output-format.js';
+import { type RipgrepMatch, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
+import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
+import { integerInRange, nonEmptyText } from './validate-input.js';
+
+/** Options of {@link grep}. */
+export interface GrepOptions
+  extends Pick<
+    CodeToolLimits,
+    'maxOutputTokens' | 'maxGrepResults' | 'maxMatchChars' | 'grepTimeoutMs' | 'maxGrepOutputBytes'
+  > {
+  /** Repository-relative folder or file to search in. Default the whole repository. */
+  path?: string;
+  /** Only search files matching this glob (ripgrep/.gitignore syntax, e.g. `*.ts`, `src/**`). */
+  glob?: string;
+  /** Match letter case exactly. Default false (case-insensitive). */
+  caseSensitive?: boolean;
+  /** Matches to return, at least 1; values above `maxGrepResults` are lowered to it. Default 50. */
+  maxResults?: number;
+  /** Search secret-looking files (.env, keys, credentials) too. Default false. */
+  allowSecrets?: boolean;
+}
+
+/** One matching line. */
+export interface GrepMatch {
+  /** 1-based line number. */
+  line: number;
+  /** The line, cut to `maxMatchChars` around the match with `…`. */
+  text: string;
+}
+
+/** The matches in one file. */
+export interface GrepFileMatches {
+  /** Repository-relative path with `/` separators. */
+  path: string;
+  matches: GrepMatch[];
+}
+
+/** Result of {@link grep}. */
+export interface GrepResult extends CodeToolSuccess {
+  /** Files with matches, in path order; only what `text` shows. */
+  files: GrepFileMatches[];
+  /** Matches shown. */
+  matchCount: number;
+  /** True when more matches exist than are shown (any cap, the timeout included). */
+  truncated: boolean;
+}
+
+const REGEX_ERROR =
+  /regex parse error|error parsing regex|size limit|unrecognized escape|unclosed/i;
+
+/** Cuts a long line to `maxChars`, keeping the match in view (a little context before it). */
+function excerpt(match: RipgrepMatch, maxChars: number): string {
+  if (match.text.length <= maxChars) return match.text;
+  const start = Math.max(0, Math.min(match.matchStart - 40, match.text.length - maxChars));
+  if (start === 0) return cutLine(match.text, maxChars).text;
+  const body = cutLine(match.text.slice(start), maxChars - 1).text;
+  return `${ELLIPSIS}${body}`;
+}
+
+function ripgrepArgs(
+  pattern: string,
+  target: string,
+  glob: string | undefined,
+  caseSensitive: boolean,
+) {
+  const args = ['--json', '--no-config', '--hidden', '--no-require-git', '--sort', 'path'];
+  args.push(caseSensitive ? '--case-sensitive' : '--ignore-case');
+  if (glob !== undefined) args.push('--glob', glob);
+  for (const dir of VENDORED_DIRS) args.push('--glob', `!${dir}/`);
+  args.push('--regexp', pattern, '--', target);
+  return args;
+}
+
+function regexError(stderr: string): SightlineError {
+  const detail = stderr
+    .replace(/^rg: /gm, '')
+    .replace(/\n*Consider enabling PCRE2[\s\S]*$/, '')
+    .trim();
+  return new SightlineError({
+    code: 'INVALID_REGEX',
+    message: `The pattern is not a valid regular expression for ripgrep's default engine (Rust regex syntax: no look-around, no backreferences). Escape special characters such as ( [ { . * + ? with a backslash, or simplify the pattern.\n${detail}`,
+    details: { stderr: detail },
+  });
+}
+
+function stopNote(run: RipgrepRun, shown: number, more: boolean, maxResults: number, cap: number) {
+  if (run.stopped === 'timeout') {
+    return `[The search was stopped after the time limit; showing ${shown} matches found until then. Narrow it with path or glob.]`;
+  }
+  if (run.stopped === 'output-cap') {
+    return `[The search was stopped because ripgrep printed too much (very long matching lines); showing ${shown} matches. Narrow it with path or glob.]`;
+  }
+  if (!more) return '';
+  const raise = maxResults < cap ? `, or raise maxResults (up to ${cap})` : '';
+  return `[Showing the first ${shown} matches; there are more. Use a more specific pattern, pass path or glob${raise}.]`;
+}
+
+/**
+ * Searches the repository for a regular expression with ripgrep (Rust regex syntax).
+ * Honours `.gitignore`, searches hidden files but never `.git`, vendored folders or secret files
+ * (unless `allowSecrets`), does not follow symlinks, skips binary files.
+ * @param root repository root (any path; its real path is used).
+ * @param pattern regular expression, 1–1,000 characters.
+ * @returns matches grouped by file, or `INVALID_ARGUMENT`, `INVALID_REGEX`, `PATH_OUTSIDE_ROOT`,
+ *   `PATH_NOT_FOUND`, `SECRET_FILE`, `TOOL_FAILED` as a {@link ToolError}; never throws.
+ * @example await grep('.', 'parseReport\\(', { glob: '*.ts' })
+ */
+export async function grep(
+  root: string,
+  pattern: string,
+  {
+    path: searchPath = '.',
+    glob,
+    caseSensitive = false,
+    maxResults,
+    allowSecrets = false,
+    maxOutputTokens = DEFAULT_LIMITS.maxOutputTokens,
+    maxGrepResults = DEFAULT_LIMITS.maxGrepResults,
+    maxMatchChars = DEFAULT_LIMITS.maxMatchChars,
+    grepTimeoutMs = DEFAULT_LIMITS.grepTimeoutMs,
+    maxGrepOutputBytes = DEFAULT_LIMITS.maxGrepOutputBytes,
+  }: GrepOptions = {},
+): Promise<CodeToolResult<GrepResult>> {
+  try {
+    nonEmptyText('pattern', pattern);
+    if (glob !== undefined) nonEmptyText('glob', glob, 500);
+    const requested = integerInRange('maxResults', maxResults, { min: 1, fallback: 50 });
+    const limit = Math.min(requested, maxGrepResults);
+    const realRoot = await resolveRoot(root);
+    const target = await resolveInRoot(realRoot, searchPath);
+    if (target.isFile && !allowSecrets && isSecretFile(target.relative)) {
+      throw new SightlineError({
+        code: 'SECRET_FILE',
+        message: `"${searchPath}" looks like a secret file (keys, tokens, credentials); it is not searched.`,
+        details: { path: target.relative },
+      });
+    }
+    const toRelative = (printed: string) =>
+      toPosix(path.relative(realRoot, path.resolve(realRoot, printed)));
+    const run = await runRipgrep({
+      cwd: realRoot,
+      args: ripgrepArgs(pattern, target.relative || '.', glob, caseSensitive),
+      accept: (match) => allowSecrets || !isSecretFile(toRelative(match.path)),
+      maxMatches: limit + 1,
+      timeoutMs: grepTimeoutMs,
+      maxOutputChars: maxGrepOutputBytes,
+    });
+    if (run.exitCode === 2 && run.matches.length === 0 && REGEX_ERROR.test(run.stderr)) {
+      throw regexError(run.stderr);
+    }
+    const found = run.matches.slice(0, limit).map((match) => ({
+      path: toRelative(match.path),
+      line: match.line,
+      text: excerpt(match, maxMatchChars),
+    }));
+    const flags = caseSensitive ? '' : 'i';
+    const where = target.relative === '' ? 'the repository' : `"${target.relative}"`;
+    const scope = `${where}${glob === undefined ? '' : ` (glob ${glob})`}`;
+    if (found.length === 0 && run.stopped !== 'timeout') {
+      return {
+        text: `No matches for /${pattern}/${flags} in ${scope}. Check the spelling, try a shorter pattern, caseSensitive=false, or a wider path.`,
+        files: [],
+        matchCount: 0,
+        truncated: false,
+      };
+    }
+    const render = (count: number) => {
+      const files = groupByFile(found.slice(0, count));
+      const lines = [
+        `${pluralize(count, 'match', 'matches')} in ${pluralize(files.length, 'file')} for /${pattern}/${flags} in ${scope}:`,
+      ];
+      for (const file of files) {
+        lines.push(file.path);
+        for (const match of file.matches) lines.push(`  ${match.line}: ${match.text}`);
+      }
+      const more = count < found.length || run.matches.length > limit;
+      const note = stopNote(run, count, more, requested, maxGrepResults);
+      if (note) lines.push(note);
+      if (requested > maxGrepResults) lines.push(`[maxResults was lowered to ${maxGrepResults}.]`);
+      return lines.join('\n');
+    };
+    const shown = countFittingItems(found.length, maxOutputTokens, render);
+    return {
+      text: render(shown),
+      files: groupByFile(found.slice(0, shown)),
+      matchCount: shown,
+      truncated: shown < found.length || run.matches.length > limit || run.stopped !== null,
+    };
+  } catch (error) {
+    return toToolError(error);
+  }
+}
+
+function groupByFile(matches: { path: string; line: number; text: string }[]): GrepFileMatches[] {
+  const files: GrepFileMatches[] = [];
+  for (const { path: file, line, text } of matches) {
+    const last = files.at(-1);
+    if (last?.path === file) last.matches.push({ line, text });
+    else files.push({ path: file, matches: [{ line, text }] });
+  }
+  return files;
+}

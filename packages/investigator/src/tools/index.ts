@@ -1,0 +1,24 @@
+/** The read-only code tools an agent investigates a repository with. */
+export { type CreateCodeToolsOptions, createCodeTools } from './create-code-tools.js';
+export {
+  DEFINITION_KINDS,
+  type FindSymbolOptions,
+  type FindSymbolResult,
+  findSymbol,
+} from './find-symbol.js';
+export {
+  type GrepFileMatches,
+  type GrepMatch,
+  type GrepOptions,
+  type GrepResult,
+  grep,
+} from './grep.js';
+export { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
+export { type ListDirEntry, type ListDirOptions, type ListDirResult, listDir } from './list-dir.js';
+export { type ReadFileOptions, type ReadFileResult, readFile } from './read-file.js';
+export {
+  type CodeToolModelOutput,
+  type CodeToolResult,
+  type CodeToolSuccess,
+  toCodeToolModelOutput,
+} from './tool-result.js';

@@ -1,0 +1,211 @@
+/**
+ * The `read_file` code tool: a range of a repository file as numbered lines, at most a few hundred
+ * lines and a token budget per call, with clear refusals for folders, binary, secret and oversized
+ * files, and notes for what was cut.
+ */
+import { readFile as readBytes } from 'node:fs/promises';
+import { SightlineError, toToolError } from '@sightline/core';
+import { isSecretFile, SNIFF_BYTES, sniffContent } from '../repo/content.js';
+import { resolveInRoot, resolveRoot } from '../repo/sandbox.js';
+import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
+import { countFittingItems, cutLine, digits, formatBytes, pluralize } from './output-format.js';
+import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
+import { integerInRange } from './validate-input.js';
+
+/** Options of {@link readFile}. */
+export interface ReadFileOptions
+  extends Pick<
+    CodeToolLimits,
+    'maxOutputTokens' | 'maxReadLines' | 'maxLineChars' | 'maxFileBytes'
+  > {
+  /** First line to show, 1-based. Default 1. */
+  startLine?: number;
+  /** Last line to show, 1-based inclusive. Default `startLine + maxReadLines - 1`. */
+  endLine?: number;
+  /** Read secret-looking files (.env, keys, credentials) too. Default false. */
+  allowSecrets?: boolean;
+}
+
+/** Result of {@link readFile}. */
+export interface ReadFileResult extends CodeToolSuccess {
+  /** Repository-relative real path of the file, `/` separators. */
+  path: string;
+  /** Lines shown, 1-based inclusive; `null` for an empty file. */
+  lines: [number, number] | null;
+  /** Lines in the whole file. */
+  totalLines: number;
+  /**
+   * True when lines asked for were left out (the line cap or the token budget; without `endLine`
+   * the whole rest of the file counts as asked for) or a line was cut.
+   */
+  truncated: boolean;
+}
+
+function refuse(
+  code: 'NOT_A_FILE' | 'SECRET_FILE' | 'FILE_TOO_LARGE' | 'BINARY_FILE',
+  message: string,
+  path: string,
+) {
+  return new SightlineError({ code, message, details: { path } });
+}
+
+/** Decodes UTF-8, replacing invalid sequences with U+FFFD. */
+function decode(bytes: Buffer): { text: string; valid: boolean } {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), valid: true };
+  } catch {
+    return { text: new TextDecoder('utf-8').decode(bytes), valid: false };
+  }
+}
+
+/** Splits text into lines without their `\n` / `\r\n` endings; a final newline ends the last line. */
+function splitLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+}
+
+/**
+ * Reads lines of a repository file, numbered `  12│ code`.
+ * @param root repository root (any path; its real path is used).
+ * @param filePath repository-relative path (an absolute path inside the root also works).
+ * @returns the numbered lines and notes, or `INVALID_ARGUMENT`, `PATH_OUTSIDE_ROOT`,
+ *   `PATH_NOT_FOUND`, `NOT_A_FILE`, `SECRET_FILE`, `FILE_TOO_LARGE`, `BINARY_FILE` as a
+ *   {@link ToolError}; never throws.
+ * @example await readFile('.', 'src/parser.ts', { startLine: 120, endLine: 160 })
+ */
+export async function readFile(
+  root: string,
+  filePath: string,
+  {
+    startLine,
+    endLine,
+    allowSecrets = false,
+    maxOutputTokens = DEFAULT_LIMITS.maxOutputTokens,
+    maxReadLines = DEFAULT_LIMITS.maxReadLines,
+    maxLineChars = DEFAULT_LIMITS.maxLineChars,
+    maxFileBytes = DEFAULT_LIMITS.maxFileBytes,
+  }: ReadFileOptions = {},
+): Promise<CodeToolResult<ReadFileResult>> {
+  try {
+    const realRoot = await resolveRoot(root);
+    const file = await resolveInRoot(realRoot, filePath);
+    const shownPath = file.relative;
+    if (file.isDirectory) {
+      throw refuse(
+        'NOT_A_FILE',
+        `"${filePath}" is a folder. Use list_dir to see what it holds.`,
+        shownPath,
+      );
+    }
+    if (!file.isFile) {
+      throw refuse(
+        'NOT_A_FILE',
+        `"${filePath}" is not a regular file and cannot be read.`,
+        shownPath,
+      );
+    }
+    if (file.size > maxFileBytes) {
+      throw refuse(
+        'FILE_TOO_LARGE',
+        `"${shownPath}" is ${formatBytes(file.size)}; read_file reads files up to ${formatBytes(maxFileBytes)}. Use grep with path="${shownPath}" to find the lines you need.`,
+        shownPath,
+      );
+    }
+    const bytes = await readBytes(file.absolute);
+    const { text, valid } = decode(bytes);
+    if (!allowSecrets && (isSecretFile(filePath, text) || isSecretFile(shownPath, text))) {
+      throw refuse(
+        'SECRET_FILE',
+        `"${filePath}" looks like a secret file (keys, tokens, credentials) and is not shown. Look for where the code reads the setting instead.`,
+        shownPath,
+      );
+    }
+    if (sniffContent(bytes, shownPath) === 'binary' || bytes.includes(0, SNIFF_BYTES)) {
+      throw refuse(
+        'BINARY_FILE',
+        `"${shownPath}" is a binary file (it contains NUL bytes); it has no lines to show.`,
+        shownPath,
+      );
+    }
+    const lines = splitLines(text);
+    const total = lines.length;
+    const start = integerInRange('startLine', startLine, { min: 1, fallback: 1 });
+    if (total === 0) {
+      if (start > 1) throw pastEnd(start, shownPath, total);
+      return {
+        text: `${shownPath} is empty (0 lines).`,
+        path: shownPath,
+        lines: null,
+        totalLines: 0,
+        truncated: false,
+      };
+    }
+    if (start > total) throw pastEnd(start, shownPath, total);
+    const requestedEnd = integerInRange('endLine', endLine, {
+      min: 1,
+      fallback: start + maxReadLines - 1,
+    });
+    if (requestedEnd < start) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `endLine (${requestedEnd}) is before startLine (${start}). Give endLine ≥ startLine; "${shownPath}" has ${pluralize(total, 'line')}.`,
+        details: { startLine: start, endLine: requestedEnd },
+      });
+    }
+    const end = Math.min(requestedEnd, total, start + maxReadLines - 1);
+    const width = Math.max(4, digits(end));
+    const numbered = lines.slice(start - 1, end).map((line, offset) => {
+      const { text: shown, cut } = cutLine(line, maxLineChars);
+      return { text: `${String(start + offset).padStart(width)}│ ${shown}`, cut };
+    });
+    const render = (count: number) => {
+      const last = start + count - 1;
+      const out = [
+        `${shownPath} (lines ${start}-${last} of ${total})`,
+        ...numbered.slice(0, count).map((line) => line.text),
+      ];
+      if (last < total) {
+        const why =
+          count < numbered.length
+            ? 'to stay within the output budget'
+            : last < requestedEnd
+              ? `read_file shows at most ${maxReadLines} lines a call`
+              : '';
+        out.push(
+          `[Showing lines ${start}-${last} of ${total}${why ? ` (${why})` : ''}. To read on, call read_file with startLine=${last + 1}.]`,
+        );
+      }
+      const cutCount = numbered.slice(0, count).filter((line) => line.cut).length;
+      if (cutCount > 0)
+        out.push(
+          `[${pluralize(cutCount, 'line')} longer than ${maxLineChars} characters ${cutCount === 1 ? 'was' : 'were'} cut with "…".]`,
+        );
+      if (!valid)
+        out.push('[The file is not valid UTF-8; undecodable bytes are shown as "\uFFFD".]');
+      return out.join('\n');
+    };
+    const shown = Math.max(1, countFittingItems(numbered.length, maxOutputTokens, render));
+    const last = start + shown - 1;
+    return {
+      text: render(shown),
+      path: shownPath,
+      lines: [start, last],
+      totalLines: total,
+      truncated:
+        last < (endLine === undefined ? total : Math.min(requestedEnd, total)) ||
+        numbered.slice(0, shown).some((line) => line.cut),
+    };
+  } catch (error) {
+    return toToolError(error);
+  }
+}
+
+function pastEnd(start: number, path: string, total: number): SightlineError {
+  return new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: `startLine ${start} is past the end: "${path}" has ${pluralize(total, 'line')}.`,
+    details: { path, startLine: start, totalLines: total },
+  });
+}
