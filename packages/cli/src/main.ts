@@ -2,8 +2,10 @@
  * The `sightline` command. Each verb lives in `commands/<verb>.ts` and registers itself here.
  */
 import { Command, CommanderError } from 'commander';
+import { registerInvestigate } from './commands/investigate.js';
 import { registerMap } from './commands/map.js';
 import { registerSchema } from './commands/schema.js';
+import { registerTool } from './commands/tool.js';
 import { registerTriage } from './commands/triage.js';
 import { EXIT_USAGE } from './exit-codes.js';
 
@@ -15,9 +17,11 @@ const program = new Command()
   .exitOverride();
 
 // Commands register below, one line each.
+registerInvestigate(program);
 registerSchema(program);
 registerTriage(program);
 registerMap(program);
+registerTool(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -51,6 +51,10 @@ describe('resolveModel', () => {
       provider: 'openai-compatible',
       profile: getModelProfile('qwen2.5-coder'),
     });
+    // The schema must reach local servers: json_schema response format, not bare json_object.
+    expect(
+      (resolved.model as { supportsStructuredOutputs?: boolean }).supportsStructuredOutputs,
+    ).toBe(true);
   });
 
   it('says which variable to set when a key is missing', () => {

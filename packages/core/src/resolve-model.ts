@@ -85,7 +85,15 @@ export function resolveModel(
       throw unknownModel(spec, 'an openai-compatible spec needs a base URL, `#`, then the model');
     }
     const apiKey = env[API_KEY_VARIABLES['openai-compatible']] || undefined;
-    const model = createOpenAICompatible({ name: 'openai-compatible', baseURL, apiKey })(id);
+    // Ollama (≥ 0.5), llama.cpp server, vLLM and LM Studio all accept `response_format:
+    // json_schema`; without this flag the SDK sends `json_object` and the schema never reaches
+    // the model, so structured output (the diagnosis structurer) would have to guess the shape.
+    const model = createOpenAICompatible({
+      name: 'openai-compatible',
+      baseURL,
+      apiKey,
+      supportsStructuredOutputs: true,
+    })(id);
     return { model, id, provider, profile: getModelProfile(id) };
   }
   throw unknownModel(spec, `provider \`${provider}\` is not supported`);

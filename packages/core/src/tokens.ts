@@ -5,8 +5,27 @@
  * GPT-4/3.5 encoding. Anthropic and Google do not publish their tokenizers: for their models the
  * count is exact for o200k_base, which is a close proxy (model profiles name the encoding used).
  */
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
-import { countTokens as countO200k, decode, encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { createRequire } from 'node:module';
+
+/** The part of a gpt-tokenizer encoding module Sightline uses. */
+interface EncodingModule {
+  countTokens(text: string): number;
+  encode(text: string): number[];
+  decode(tokens: number[]): string;
+}
+
+// Each encoding's rank table takes ~0.3–1 s to load: load it on first use, not at import, so
+// commands that never count tokens (and warm repository-map runs) start fast.
+const require = createRequire(import.meta.url);
+const loaded = new Map<Encoding, EncodingModule>();
+function encodingModule(encoding: Encoding): EncodingModule {
+  let module = loaded.get(encoding);
+  if (!module) {
+    module = require(`gpt-tokenizer/encoding/${encoding}`) as EncodingModule;
+    loaded.set(encoding, module);
+  }
+  return module;
+}
 
 /** Token encodings Sightline can count exactly. */
 export type Encoding = 'o200k_base' | 'cl100k_base';
@@ -24,7 +43,7 @@ export interface CountTokensOptions {
  */
 export function countTokens(text: string, { encoding = 'o200k_base' }: CountTokensOptions = {}): number {
   if (text.length === 0) return 0;
-  return encoding === 'cl100k_base' ? countCl100k(text) : countO200k(text);
+  return encodingModule(encoding).countTokens(text);
 }
 
 /**
@@ -33,6 +52,7 @@ export function countTokens(text: string, { encoding = 'o200k_base' }: CountToke
  */
 export function truncateToTokens(text: string, maxTokens: number): string {
   if (maxTokens <= 0) return '';
+  const { encode, decode } = encodingModule('o200k_base');
   const tokens = encode(text);
   if (tokens.length <= maxTokens) return text;
   return decode(tokens.slice(0, maxTokens));

@@ -6,8 +6,9 @@
 export * from './agent/index.js';
 export * from './classify/index.js';
 export * from './diagnosis/index.js';
-export type { Exception, Frame, Report, ReportKind } from './intake/types.js';
-export type { Suspect } from './localize/types.js';
+export * from './intake/index.js';
+export * from './investigate/index.js';
+export * from './localize/index.js';
 export * from './repo/index.js';
 export * from './repomap/index.js';
 export {

@@ -37,7 +37,10 @@ afterEach(() => {
 
 async function map(options: Parameters<typeof runMap>[0]) {
   let stdout = '';
-  const code = await runMap({ cacheDir: false, ...options }, { stdout: (text) => (stdout += text) });
+  const code = await runMap(
+    { cacheDir: false, ...options },
+    { stdout: (text) => (stdout += text) },
+  );
   return { code, stdout };
 }
 
@@ -59,7 +62,12 @@ describe('runMap', () => {
   });
 
   it('prints only JSON with --json, ranked around the focus', async () => {
-    const { stdout } = await map({ dir: root, tokens: 40, json: true, focus: ['src/checkout.ts:5'] });
+    const { stdout } = await map({
+      dir: root,
+      tokens: 40,
+      json: true,
+      focus: ['src/checkout.ts:5'],
+    });
     const parsed = JSON.parse(stdout);
     expect(parsed.files[0]).toMatchObject({
       path: 'src/checkout.ts',
@@ -82,13 +90,14 @@ describe('parseFocus', () => {
     const focus = await parseFocus(index, [
       'src/money.ts:4',
       path.join(root, 'src/log.ts'),
+      path.relative(process.cwd(), path.join(root, 'src/checkout.ts')),
       'checkoutOrder',
       'missing.ts:3',
       '../outside.ts',
     ]);
     expect(focus).toEqual({
       frames: [{ path: 'src/money.ts', line: 4 }],
-      paths: ['src/log.ts'],
+      paths: ['src/log.ts', 'src/checkout.ts'],
       identifiers: ['checkoutOrder', 'missing.ts:3', '../outside.ts'],
     });
     expect(await parseFocus(index, [])).toEqual({});
@@ -114,13 +123,24 @@ describe('sightline map', () => {
   }
 
   it('maps a directory with repeated --focus values', async () => {
-    const { exitCode, stdout } = await run(root, '--tokens', '60', '--focus', 'formatMoney', '--focus', 'src/log.ts', '--json');
+    const { exitCode, stdout } = await run(
+      root,
+      '--tokens',
+      '60',
+      '--focus',
+      'formatMoney',
+      '--focus',
+      'src/log.ts',
+      '--json',
+    );
     expect(exitCode).toBe(EXIT_OK);
     const parsed = JSON.parse(stdout);
-    expect(parsed.files.map((file: { path: string }) => file.path).slice(0, 2).sort()).toEqual([
-      'src/log.ts',
-      'src/money.ts',
-    ]);
+    expect(
+      parsed.files
+        .map((file: { path: string }) => file.path)
+        .slice(0, 2)
+        .sort(),
+    ).toEqual(['src/log.ts', 'src/money.ts']);
     expect(parsed.tokens).toBeLessThanOrEqual(60);
   });
 

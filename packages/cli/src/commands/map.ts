@@ -2,6 +2,7 @@
  * `sightline map [DIR]`: prints the repository map — the most important definitions of a
  * repository, ranked around an optional focus, within a token budget.
  */
+import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import {
   type Focus,
@@ -85,8 +86,8 @@ export async function runMap(
 
 /**
  * Turns `--focus` values into a {@link Focus}: a path of an indexed file (relative to the
- * repository or absolute inside it) is a file focus, `FILE:LINE` a stack frame, anything else an
- * identifier.
+ * repository, to the working folder, or absolute inside the repository) is a file focus,
+ * `FILE:LINE` a stack frame, anything else an identifier.
  * @param index - the repository index.
  * @param values - the `--focus` values, frames innermost first.
  * @returns the focus (empty lists left out).
@@ -109,13 +110,17 @@ export async function parseFocus(index: RepoIndex, values: readonly string[]): P
   };
 }
 
+/** The indexed path `requested` names, relative to the repository root or to the working folder. */
 async function indexedPath(index: RepoIndex, requested: string): Promise<string | undefined> {
-  try {
-    const { relative } = await resolveInRoot(index.root, requested);
-    return index.files.has(relative) ? relative : undefined;
-  } catch {
-    return undefined;
+  for (const candidate of [requested, path.resolve(requested)]) {
+    try {
+      const { relative } = await resolveInRoot(index.root, candidate);
+      if (index.files.has(relative)) return relative;
+    } catch {
+      // Not a path inside the repository: try the next reading, else it is an identifier.
+    }
   }
+  return undefined;
 }
 
 function toJson(root: string, budget: number, map: RepoMap) {
@@ -130,7 +135,13 @@ function toJson(root: string, budget: number, map: RepoMap) {
     files: map.files.map((file) => ({
       path: file.path,
       rank: file.rank,
-      symbols: file.symbols.map(({ name, kind, lines, scope, signature }) => ({ name, kind, lines, scope, signature })),
+      symbols: file.symbols.map(({ name, kind, lines, scope, signature }) => ({
+        name,
+        kind,
+        lines,
+        scope,
+        signature,
+      })),
     })),
     text: map.text,
   };

@@ -9,11 +9,12 @@ import {
   type Classification,
   type ClassificationLabel,
   type ClassifyOptions,
-  type Report,
   classify,
   parseReports,
+  REPORT_FORMAT_NAMES,
+  type Report,
 } from '@sightline/investigator';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import { runAction } from '../run-action.js';
 
@@ -97,9 +98,18 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
 export function registerTriage(program: Command): void {
   program
     .command('triage')
-    .description('Classify reports (reviews, crash logs, issues) as bug, crash, feature or other, offline.')
-    .argument('<files...>', 'report files; - reads standard input; a review export holds many reports')
-    .option('--format <format>', 'input format (auto detects it)', 'auto')
+    .description(
+      'Classify reports (reviews, crash logs, issues) as bug, crash, feature or other, offline.',
+    )
+    .argument(
+      '<files...>',
+      'report files; - reads standard input; a review export holds many reports',
+    )
+    .addOption(
+      new Option('--format <format>', 'input format; auto detects it')
+        .choices(['auto', ...REPORT_FORMAT_NAMES])
+        .default('auto'),
+    )
     .option('--json', 'print one JSON object per report (JSON lines) and nothing else')
     .addHelpText(
       'after',
@@ -148,7 +158,9 @@ function topInAppFrame(report: Report): string | null {
     for (let current: typeof exception | undefined = exception; current; current = current.cause) {
       const frame = current.frames.find((candidate) => candidate.inApp);
       if (frame) {
-        const location = [frame.file ?? frame.module, frame.line].filter((part) => part !== undefined).join(':');
+        const location = [frame.file ?? frame.module, frame.line]
+          .filter((part) => part !== undefined)
+          .join(':');
         return [location, frame.function].filter(Boolean).join(' ') || frame.raw;
       }
     }
@@ -157,8 +169,10 @@ function topInAppFrame(report: Report): string | null {
 }
 
 function renderTable(rows: readonly TriageRow[], columns: number): string {
-  const frameWidth = Math.min(40, Math.max(5, ...rows.map((row) => row.topFrame?.length ?? 1)));
-  const titleWidth = Math.max(20, columns - 8 - 6 - frameWidth - 3);
+  // LABEL (8) + CONF (4) + 2 spaces, then title and frame separated by one space.
+  const longestFrame = Math.max(5, ...rows.map((row) => row.topFrame?.length ?? 1));
+  const frameWidth = Math.max(5, Math.min(longestFrame, 50, columns - 14 - 1 - 20));
+  const titleWidth = Math.max(20, columns - 14 - 1 - frameWidth);
   const line = (label: string, confidence: string, title: string, frame: string) =>
     `${label.padEnd(8)}${confidence.padStart(4)}  ${cut(title, titleWidth).padEnd(titleWidth)} ${cut(frame, frameWidth)}`.trimEnd();
   const lines = [line('LABEL', 'CONF', 'TITLE', 'FRAME')];

@@ -88,14 +88,13 @@ export async function structureReport({
     } else {
       errors = [{ code: 'SCHEMA', path: '', message: attempt.failure }];
     }
-    messages.push(
-      { role: 'assistant', content: attempt.text },
-      { role: 'user', content: await buildReaskMessage(errors, attempt.output, root) },
-    );
+    // An empty assistant turn is rejected by some providers (Anthropic): leave it out then.
+    if (attempt.text.trim() !== '') messages.push({ role: 'assistant', content: attempt.text });
+    messages.push({ role: 'user', content: await buildReaskMessage(errors, attempt.output, root) });
   }
   throw new SightlineError({
     code: 'MODEL_OUTPUT_INVALID',
-    message: `The structurer model ${modelName} produced no valid diagnosis after ${MAX_STRUCTURER_CALLS} attempts (${errors.length} error(s)). The Markdown report is kept; try a stronger structurer model (--structurer-model).`,
+    message: `The structurer model ${modelName} produced no valid diagnosis after ${MAX_STRUCTURER_CALLS} attempts (${errors.length} error(s)). The Markdown report is kept in the error details; retry, or use a stronger structurer model.`,
     details: { errors, markdown },
   });
 }

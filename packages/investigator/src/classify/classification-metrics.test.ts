@@ -26,7 +26,9 @@ describe('classificationMetrics', () => {
   });
 
   it('adds labels that appear only in the pairs, and handles no pairs', () => {
-    expect(Object.keys(classificationMetrics([{ actual: 'x', predicted: 'y' }], ['bug']).perLabel)).toEqual(['bug', 'x', 'y']);
+    expect(
+      Object.keys(classificationMetrics([{ actual: 'x', predicted: 'y' }], ['bug']).perLabel),
+    ).toEqual(['bug', 'x', 'y']);
     expect(classificationMetrics([], ['bug'])).toEqual({
       accuracy: 0,
       count: 0,

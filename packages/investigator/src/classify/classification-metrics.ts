@@ -57,12 +57,23 @@ export function classificationMetrics(
   const perLabel: Record<string, LabelMetrics> = {};
   for (const label of allLabels) {
     const truePositives = confusion[label]?.[label] ?? 0;
-    const support = allLabels.reduce((sum, predicted) => sum + (confusion[label]?.[predicted] ?? 0), 0);
-    const predictedCount = allLabels.reduce((sum, actual) => sum + (confusion[actual]?.[label] ?? 0), 0);
+    const support = allLabels.reduce(
+      (sum, predicted) => sum + (confusion[label]?.[predicted] ?? 0),
+      0,
+    );
+    const predictedCount = allLabels.reduce(
+      (sum, actual) => sum + (confusion[actual]?.[label] ?? 0),
+      0,
+    );
     const precision = predictedCount === 0 ? 0 : truePositives / predictedCount;
     const recall = support === 0 ? 0 : truePositives / support;
     const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
     perLabel[label] = { precision, recall, f1, support };
   }
-  return { accuracy: pairs.length === 0 ? 0 : correct / pairs.length, perLabel, confusion, count: pairs.length };
+  return {
+    accuracy: pairs.length === 0 ? 0 : correct / pairs.length,
+    perLabel,
+    confusion,
+    count: pairs.length,
+  };
 }

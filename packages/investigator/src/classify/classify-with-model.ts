@@ -3,7 +3,7 @@
  * picks one label with the AI SDK's `Output.choice` (structured output restricted to the labels).
  */
 import { SightlineError, truncateToTokens } from '@sightline/core';
-import { type LanguageModel, NoObjectGeneratedError, Output, generateText } from 'ai';
+import { generateText, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
 import type { Report } from '../intake/types.js';
 import { CLASSIFICATION_LABELS, type Classification, type ClassificationLabel } from './types.js';
 

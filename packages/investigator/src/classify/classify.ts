@@ -9,9 +9,9 @@ import type { Report } from '../intake/types.js';
 import { classifyWithModel } from './classify-with-model.js';
 import shippedModel from './model/review-classifier.json' with { type: 'json' };
 import {
+  loadReviewClassifier,
   type ReviewClassifier,
   type ReviewClassifierModel,
-  loadReviewClassifier,
 } from './review-classifier.js';
 import type { Classification } from './types.js';
 
@@ -50,7 +50,10 @@ export function shippedReviewClassifier(): ReviewClassifier {
  * const classification = await classify(parseReport(text));
  * // { label: 'bug', confidence: 0.93, method: 'offline', reasons: [...] }
  */
-export async function classify(report: Report, options: ClassifyOptions = {}): Promise<Classification> {
+export async function classify(
+  report: Report,
+  options: ClassifyOptions = {},
+): Promise<Classification> {
   const exception = report.exceptions[0];
   if (exception) {
     const message = exception.message ? `: ${exception.message}` : '';

@@ -16,7 +16,12 @@ import type { LabeledReview } from './train-review-classifier.js';
 export async function readLabeledReviews(file: string): Promise<LabeledReview[]> {
   const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
   return lines.map((line, index) => {
-    const row = JSON.parse(line) as { title?: string | null; text?: unknown; rating?: unknown; label?: unknown };
+    const row = JSON.parse(line) as {
+      title?: string | null;
+      text?: unknown;
+      rating?: unknown;
+      label?: unknown;
+    };
     if (typeof row.text !== 'string' || typeof row.label !== 'string') {
       throw new SightlineError({
         code: 'INVALID_ARGUMENT',

@@ -4,10 +4,10 @@ import { SightlineError } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
 import { shippedReviewClassifier } from './classify.js';
 import {
+  loadReviewClassifier,
   REVIEW_CLASSIFIER_FORMAT,
   REVIEW_CLASSIFIER_VERSION,
   type ReviewClassifierModel,
-  loadReviewClassifier,
 } from './review-classifier.js';
 
 describe('shipped review classifier', () => {
@@ -28,7 +28,11 @@ describe('shipped review classifier', () => {
   });
 
   it('returns scores that sum to 1 with the winner as confidence', () => {
-    const prediction = shippedReviewClassifier().predict({ title: 'Crashes', text: 'It crashes when I open a photo', rating: 1 });
+    const prediction = shippedReviewClassifier().predict({
+      title: 'Crashes',
+      text: 'It crashes when I open a photo',
+      rating: 1,
+    });
     const total = Object.values(prediction.scores).reduce((sum, score) => sum + score, 0);
     expect(total).toBeCloseTo(1, 10);
     expect(prediction.confidence).toBe(prediction.scores[prediction.label]);

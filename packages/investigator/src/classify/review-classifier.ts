@@ -91,7 +91,12 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
       if (knownTokens === 0) {
         const uniform = 1 / model.labels.length;
         const scores = Object.fromEntries(model.labels.map((label) => [label, uniform]));
-        return { label: 'other', confidence: uniform, scores: scores as Record<ReviewLabel, number>, knownTokens };
+        return {
+          label: 'other',
+          confidence: uniform,
+          scores: scores as Record<ReviewLabel, number>,
+          knownTokens,
+        };
       }
       return { ...scoreOdds(classifier.computeOdds(tokens), model), knownTokens };
     },

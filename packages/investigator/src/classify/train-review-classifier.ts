@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import naiveBayesTextClassifier from 'wink-naive-bayes-text-classifier';
-import { type LabelPair, classificationMetrics } from './classification-metrics.js';
+import { classificationMetrics, type LabelPair } from './classification-metrics.js';
 import {
   REVIEW_CLASSIFIER_FORMAT,
   REVIEW_CLASSIFIER_VERSION,
@@ -31,6 +31,8 @@ export interface TrainingSettings {
   scheme: LabelScheme;
   features: ReviewFeatureOptions;
   naiveBayes: { considerOnlyPresence: boolean; smoothingFactor: number };
+  /** Tokens found in fewer training reviews than this are left out of the vocabulary. Default 1 (keep all). */
+  minDocumentFrequency?: number;
   /** Offsets added to trained labels' log2 odds; default none. */
   offsets?: Record<string, number>;
 }
@@ -62,23 +64,27 @@ export function trainReviewClassifier(
   const classifier = naiveBayesTextClassifier();
   classifier.defineConfig(settings.naiveBayes);
   classifier.definePrepTasks([(tokens) => tokens]);
-  for (const example of examples) {
-    classifier.learn(reviewTokens(example, settings.features), learnedLabel(example.label, settings.scheme));
+  const tokenized = examples.map((example) => reviewTokens(example, settings.features));
+  const documentFrequency = new Map<string, number>();
+  for (const tokens of tokenized) {
+    for (const token of new Set(tokens))
+      documentFrequency.set(token, (documentFrequency.get(token) ?? 0) + 1);
   }
-  const labelMap =
-    settings.scheme === 'mapped'
-      ? DATASET_LABEL_MAP
-      : Object.fromEntries(REVIEW_LABELS.map((label) => [label, label]));
+  const minimum = settings.minDocumentFrequency ?? 1;
+  tokenized.forEach((tokens, index) => {
+    const kept = tokens.filter((token) => (documentFrequency.get(token) ?? 0) >= minimum);
+    classifier.learn(kept, learnedLabel(examples[index]?.label ?? '', settings.scheme));
+  });
   return {
     format: REVIEW_CLASSIFIER_FORMAT,
     version: REVIEW_CLASSIFIER_VERSION,
     labels: REVIEW_LABELS,
-    labelMap,
+    labelMap: labelMapFor(settings.scheme),
     features: settings.features,
     naiveBayes: settings.naiveBayes,
     offsets: settings.offsets ?? {},
+    training: { ...training, minDocumentFrequency: minimum },
     learning: classifier.exportJSON(),
-    training,
   };
 }
 
@@ -176,13 +182,18 @@ export function evaluateOdds(
   predictions: readonly FoldPrediction[],
   { scheme, offsets }: { scheme: LabelScheme; offsets: Record<string, number> },
 ): LabelPair[] {
-  const labelMap =
-    scheme === 'mapped' ? DATASET_LABEL_MAP : Object.fromEntries(REVIEW_LABELS.map((l) => [l, l]));
-  const model = { labels: REVIEW_LABELS, labelMap, offsets };
+  const model = { labels: REVIEW_LABELS, labelMap: labelMapFor(scheme), offsets };
   return predictions.map(({ actual, odds }) => ({
     actual,
     predicted: odds[0]?.[0] === 'unknown' ? 'other' : scoreOdds(odds, model).label,
   }));
+}
+
+/** The map from learned labels to output labels under a scheme. */
+function labelMapFor(scheme: LabelScheme): Record<string, ReviewLabel> {
+  return scheme === 'mapped'
+    ? DATASET_LABEL_MAP
+    : Object.fromEntries(REVIEW_LABELS.map((label) => [label, label]));
 }
 
 function learnedLabel(label: string, scheme: LabelScheme): string {
@@ -190,12 +201,13 @@ function learnedLabel(label: string, scheme: LabelScheme): string {
 }
 
 function textFold(text: string, folds: number): number {
-  const normalized = text.toLowerCase().replace(/\s+/g, " ").trim();
+  const normalized = text.toLowerCase().replace(/\s+/g, ' ').trim();
   return createHash('sha1').update(normalized).digest().readUInt32BE(0) % folds;
 }
 
 function range(from: number, to: number, step: number): number[] {
   const values: number[] = [];
-  for (let value = from; value <= to + 1e-9; value += step) values.push(Math.round(value * 100) / 100);
+  for (let value = from; value <= to + 1e-9; value += step)
+    values.push(Math.round(value * 100) / 100);
   return values;
 }

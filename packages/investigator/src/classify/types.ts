@@ -6,7 +6,12 @@
 export type ClassificationLabel = 'bug' | 'crash' | 'feature' | 'other';
 
 /** Every {@link ClassificationLabel}, in the order reports list them. */
-export const CLASSIFICATION_LABELS: readonly ClassificationLabel[] = ['bug', 'crash', 'feature', 'other'];
+export const CLASSIFICATION_LABELS: readonly ClassificationLabel[] = [
+  'bug',
+  'crash',
+  'feature',
+  'other',
+];
 
 /** A report's classification. */
 export interface Classification {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_PATCH, validDiagnosis } from './__fixtures__/diagnosis.js';
+import { FIXTURE_PATCH, itemAt, validDiagnosis } from './__fixtures__/diagnosis.js';
 import { renderDiagnosisMarkdown } from './render-markdown.js';
 
 describe('renderDiagnosisMarkdown', () => {
@@ -36,6 +36,14 @@ describe('renderDiagnosisMarkdown', () => {
       'model anthropic:claude-sonnet-4-5 · 5 tool calls · (explore 3 steps/4 calls, deep-dive 1 steps/1 calls) · 13000 input + 500 output tokens · 12.3 s',
     );
     expect(markdown.endsWith('\n')).toBe(true);
+  });
+
+  it('fences a quote that contains a code fence with a longer fence', () => {
+    const diagnosis = validDiagnosis();
+    itemAt(diagnosis.affectedFiles, 0).evidence = [
+      { path: 'README.md', line: 1, quote: '```js\nx\n```' },
+    ];
+    expect(renderDiagnosisMarkdown(diagnosis)).toContain('````md\n```js\nx\n```\n````');
   });
 
   it('says an offline diagnosis has no proposed change', () => {

@@ -125,11 +125,6 @@ describe('verifyDiagnosis', () => {
         message: '"config/credentials.json" looks like a secrets file; it is never read or cited.',
       },
       {
-        code: 'SECRET_FILE',
-        path: 'affectedFiles[1].evidence[0].path',
-        message: '"config/credentials.json" looks like a secrets file; it is never read or cited.',
-      },
-      {
         code: 'BINARY_FILE',
         path: 'suspects[1].path',
         message: '"assets/blob.bin" is a binary file; it has no lines to cite.',

@@ -6,8 +6,7 @@
 import { SightlineError } from '@sightline/core';
 import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
 import { resolveInRoot } from '../repo/sandbox.js';
-import type { RepoFileCache } from './repo-file-cache.js';
-import { splitLines } from './repo-file-cache.js';
+import { type RepoFileCache, splitLines } from './repo-file-cache.js';
 import type { VerificationError } from './verification-error.js';
 
 const DEV_NULL = '/dev/null';
@@ -63,7 +62,9 @@ export async function verifyPatch(
       fail('PATCH_INVALID', 'a hunk has no ---/+++ file header naming the file it changes.');
       continue;
     }
-    const outside = await firstOutside(root, [oldName, newName]);
+    const names = [oldName, newName];
+    const places = await Promise.all(names.map((name) => locate(root, name)));
+    const outside = names[places.indexOf('outside')];
     if (outside !== undefined) {
       fail(
         'PATH_OUTSIDE_ROOT',
@@ -72,9 +73,9 @@ export async function verifyPatch(
       continue;
     }
     let source: string;
+    const earlier = patched.get(target);
     if (oldName === DEV_NULL) {
-      const exists = patched.has(target) || (await files(target)).ok;
-      if (exists) {
+      if (earlier !== undefined || places[1] === 'present') {
         fail(
           'PATCH_DOES_NOT_APPLY',
           `the patch creates "${target}" from /dev/null, but it already exists.`,
@@ -82,13 +83,15 @@ export async function verifyPatch(
         continue;
       }
       source = '';
+    } else if (earlier !== undefined) {
+      source = earlier;
     } else {
       const file = await files(target);
       if (!file.ok) {
         fail(file.code, `the patch changes "${target}": ${file.message}`);
         continue;
       }
-      source = patched.get(target) ?? file.text;
+      source = file.text;
     }
     const result = applyPatch(source, section);
     if (result === false) {
@@ -105,20 +108,21 @@ function stripPrefix(name: string | undefined, prefix: string): string | undefin
   return name.startsWith(prefix) ? name.slice(prefix.length) : name;
 }
 
-/** The first of `names` that leads out of the root, whether or not it exists. */
-async function firstOutside(
+/** Where a patch file name points: outside the root, to an existing path, or to nothing yet. */
+async function locate(
   root: string,
-  names: (string | undefined)[],
-): Promise<string | undefined> {
-  for (const name of names) {
-    if (name === undefined || name === DEV_NULL) continue;
-    try {
-      await resolveInRoot(root, name);
-    } catch (error) {
-      if (SightlineError.isInstance(error) && error.code === 'PATH_OUTSIDE_ROOT') return name;
-    }
+  name: string | undefined,
+): Promise<'outside' | 'present' | 'absent' | 'none'> {
+  if (name === undefined || name === DEV_NULL) return 'none';
+  try {
+    await resolveInRoot(root, name);
+    return 'present';
+  } catch (error) {
+    // resolveInRoot checks the lexical path before existence, so a new file outside is caught too.
+    return SightlineError.isInstance(error) && error.code === 'PATH_OUTSIDE_ROOT'
+      ? 'outside'
+      : 'absent';
   }
-  return undefined;
 }
 
 /** Names the first hunk that does not match, and the first line where it differs. */

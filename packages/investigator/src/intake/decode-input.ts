@@ -28,8 +28,10 @@ const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 const BINARY_SHARE = 0.1;
 
 function decodeBytes(bytes: Uint8Array, notes: string[]): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);
   if (text.includes('\uFFFD') && sniffContent(bytes) !== 'binary') {
     notes.push('invalid UTF-8 bytes were replaced with U+FFFD');
@@ -51,7 +53,8 @@ function stringify(value: object): string {
   } catch (error) {
     throw new SightlineError({
       code: 'REPORT_UNPARSEABLE',
-      message: 'The report object cannot be serialised (cyclic or too deeply nested). Pass the report as text or as plain JSON data.',
+      message:
+        'The report object cannot be serialised (cyclic or too deeply nested). Pass the report as text or as plain JSON data.',
       cause: error,
     });
   }
@@ -99,7 +102,8 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
   if (sample.length > 0 && odd / sample.length > BINARY_SHARE) {
     throw new SightlineError({
       code: 'REPORT_UNPARSEABLE',
-      message: 'The report looks like binary data (a minidump, an image or a compressed file). Pass a text crash log, issue text, review export or Sentry event JSON.',
+      message:
+        'The report looks like binary data (a minidump, an image or a compressed file). Pass a text crash log, issue text, review export or Sentry event JSON.',
       details: { controlShare: odd / sample.length },
     });
   }

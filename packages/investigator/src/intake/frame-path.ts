@@ -2,7 +2,7 @@
 
 /**
  * Strips transport prefixes from a frame's file so it reads as a path: `file://`,
- * `webpack:///`, `webpack-internal:///`, `app:///`, and a leading `./`. URLs of other schemes
+ * `webpack:///`, `webpack-internal:///`, `app:///`, and leading `./`. URLs of other schemes
  * (http, https) are kept whole.
  * @returns the cleaned file, or `undefined` for an empty one.
  */
@@ -11,7 +11,8 @@ export function normalizeFramePath(file: string | undefined): string | undefined
   const cleaned = file
     .trim()
     .replace(/^file:\/\/(?:localhost)?/i, '')
-    .replace(/^(?:webpack(?:-internal)?|app|turbopack):\/\/\/?(?:\([^)]*\)\/)?(?:\.\/)?/i, '');
+    .replace(/^(?:webpack(?:-internal)?|app|turbopack):\/\/\/?(?:\([^)]*\)\/)?/i, '')
+    .replace(/^(?:\.\/)+/, '');
   return cleaned === '' ? undefined : cleaned;
 }
 
@@ -24,5 +25,9 @@ export function splitLocation(location: string): { file: string; line?: number; 
   if (!match?.[1]) return { file: location };
   const line = Number(match[2]);
   const column = match[3] === undefined ? undefined : Number(match[3]);
-  return { file: match[1], ...(line > 0 ? { line } : {}), ...(column && column > 0 ? { column } : {}) };
+  return {
+    file: match[1],
+    ...(line > 0 ? { line } : {}),
+    ...(column && column > 0 ? { column } : {}),
+  };
 }

@@ -3,16 +3,32 @@
  * (`userAgent`, `ReferenceError`), snake_case and SCREAMING_CASE, dotted or `::` paths
  * (`navigator.userAgent`, `std::vec::Vec`), errno codes (`ENOENT`), anything inside Markdown
  * inline code, and the function names of stack frames. Plain English words, file names, domains
- * and version numbers are left out. Chunks holding a `/` or `\` are paths and skipped.
+ * and version numbers are left out, and so are the segments of paths (tokens next to `/` or `\`).
  */
 import { MAX_TOKENS } from './limits.js';
-import { CHUNK, FILE_EXTENSIONS } from './paths.js';
+import { FILE_EXTENSIONS } from './paths.js';
 import type { Frame } from './types.js';
 
 const TOKEN = /(?<![\w$])[A-Za-z_$][\w$]*(?:(?:\.|::|#)[A-Za-z_$][\w$]*)*/g;
 const INLINE_CODE = /`([^`\n]{1,200})`/g;
-const ERRNO = /^E(?:NO|CONN|ADDR|ACCES|ROFS|PERM|EXIST|ISDIR|MFILE|PIPE|TIMEDOUT|NOTDIR|NOTEMPTY|NOTFOUND|AGAIN|BUSY|INVAL)[A-Z]*$/;
-const DOMAINS = new Set(['com', 'org', 'net', 'io', 'dev', 'app', 'co', 'uk', 'de', 'fr', 'edu', 'gov', 'info', 'me']);
+const ERRNO =
+  /^E(?:NO|CONN|ADDR|ACCES|ROFS|PERM|EXIST|ISDIR|MFILE|PIPE|TIMEDOUT|NOTDIR|NOTEMPTY|NOTFOUND|AGAIN|BUSY|INVAL)[A-Z]*$/;
+const DOMAINS = new Set([
+  'com',
+  'org',
+  'net',
+  'io',
+  'dev',
+  'app',
+  'co',
+  'uk',
+  'de',
+  'fr',
+  'edu',
+  'gov',
+  'info',
+  'me',
+]);
 
 /** Brand and product names with inner capitals that are not code. */
 const BRANDS = new Set(
@@ -41,7 +57,8 @@ function isCodeLike(token: string): boolean {
     const last = (segments.at(-1) ?? '').toLowerCase();
     if (segments.every((segment) => segment.length <= 1)) return false;
     if (FILE_EXTENSIONS.has(last) && token.includes('.') && !token.includes('::')) return false;
-    if (DOMAINS.has(last) && segments.every((segment) => /^[a-z0-9-]+$/.test(segment))) return false;
+    if (DOMAINS.has(last) && segments.every((segment) => /^[a-z0-9-]+$/.test(segment)))
+      return false;
     return true;
   }
   if (/^_*$/.test(token)) return false;
@@ -51,11 +68,15 @@ function isCodeLike(token: string): boolean {
   return ERRNO.test(token);
 }
 
+const isSlash = (character: string | undefined) => character === '/' || character === '\\';
+
+/** Tokens of `text`, except the segments of paths (tokens next to a `/` or `\`). */
 function tokensOf(text: string): string[] {
   const tokens: string[] = [];
-  for (const [chunk] of text.matchAll(CHUNK)) {
-    if (chunk.length > 300 || /[/\\]/.test(chunk)) continue;
-    for (const [token] of chunk.matchAll(TOKEN)) tokens.push(token);
+  for (const match of text.matchAll(TOKEN)) {
+    const end = match.index + match[0].length;
+    if (isSlash(text[match.index - 1]) || isSlash(text[end])) continue;
+    tokens.push(match[0].replace(/^(?:self|this|cls)\./, ''));
   }
   return tokens;
 }
@@ -70,18 +91,24 @@ function tokensOf(text: string): string[] {
 export function extractIdentifiers(text: string, frames: Frame[]): string[] {
   const inlineCode = new Set<string>();
   for (const [, code] of text.matchAll(INLINE_CODE)) {
-    for (const token of tokensOf(code ?? '')) if (token.length > 1 && !KEYWORDS.has(token)) inlineCode.add(token);
+    // Only a span that is one name (`navigator`, `createdAt()`): in longer snippets the plain words are not reliable names.
+    const name = /^\s*([A-Za-z_$][\w$]*)(?:\(\))?\s*$/.exec(code ?? '')?.[1];
+    if (name && name.length > 1 && !KEYWORDS.has(name)) inlineCode.add(name);
   }
   const frameNames = new Set<string>();
   for (const frame of frames) {
+    if (frame.function?.startsWith('<')) continue;
     for (const token of tokensOf(frame.function ?? '')) if (token.length > 1) frameNames.add(token);
   }
   const found = new Set<string>();
   const accept = (token: string): void => {
     if (found.size < MAX_TOKENS && token.length > 1 && token.length <= 120) found.add(token);
   };
+  const rejected = new Set<string>();
   for (const token of tokensOf(text)) {
+    if (found.has(token) || rejected.has(token)) continue;
     if (isCodeLike(token) || inlineCode.has(token) || frameNames.has(token)) accept(token);
+    else rejected.add(token);
   }
   for (const name of frameNames) accept(name);
   return [...found];

@@ -7,7 +7,9 @@ import { MAX_LINE_CHARS } from './limits.js';
  * @returns the lines, without their terminators.
  */
 export function splitLines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/).map((line) => (line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line));
+  return text
+    .split(/\r\n|\r|\n/)
+    .map((line) => (line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line));
 }
 
 /** Collapses runs of whitespace (newlines included) to one space and trims. */

@@ -13,7 +13,10 @@ import type { Exception, Frame, Report } from './types.js';
 
 /** Options of {@link markInAppFrames}. */
 export interface MarkInAppFramesOptions {
-  /** Repository-relative file paths (`/` separators); listed from the repository when absent. */
+  /**
+   * Repository-relative file paths (`/` separators). Default: the repository's files, build output
+   * (`bin/`, `dist/`) included, since frames often run from there.
+   */
   files?: string[];
   /** The repository's package name; read from its `package.json` when absent. */
   packageName?: string;
@@ -42,7 +45,8 @@ function resolveFrame(frame: Frame, lookup: Lookup): string | undefined | null {
   for (let start = 0; start < segments.length; start += 1) {
     const candidate = segments.slice(start).join('/');
     if (!lookup.files.has(candidate)) continue;
-    const deepEnough = segments.length - start >= 2 || start === 0 || segments[start - 1] === lookup.rootName;
+    const deepEnough =
+      segments.length - start >= 2 || start === 0 || segments[start - 1] === lookup.rootName;
     if (deepEnough) return candidate;
   }
   return null;
@@ -55,7 +59,11 @@ function markException(exception: Exception, lookup: Lookup): Exception {
     if (repoPath === null) return { ...frame, inApp: false };
     return { ...frame, inApp: true, repoPath };
   });
-  return { ...exception, frames, ...(exception.cause ? { cause: markException(exception.cause, lookup) } : {}) };
+  return {
+    ...exception,
+    frames,
+    ...(exception.cause ? { cause: markException(exception.cause, lookup) } : {}),
+  };
 }
 
 /**
@@ -74,7 +82,9 @@ export async function markInAppFrames(
   options: MarkInAppFramesOptions = {},
 ): Promise<Report> {
   const root = await resolveRoot(repoRoot);
-  const files = options.files ?? (await listRepositoryFiles(root)).files.map((file) => file.path);
+  const files =
+    options.files ??
+    (await listRepositoryFiles(root, { includeBuildOutput: true })).files.map((file) => file.path);
   const suffixes = new Map<string, string>();
   for (const file of files) {
     const parts = file.split('/');
@@ -90,5 +100,8 @@ export async function markInAppFrames(
     ...(packageName ? { packageName } : {}),
     rootName: path.basename(root),
   };
-  return { ...report, exceptions: report.exceptions.map((exception) => markException(exception, lookup)) };
+  return {
+    ...report,
+    exceptions: report.exceptions.map((exception) => markException(exception, lookup)),
+  };
 }

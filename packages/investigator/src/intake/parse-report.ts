@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { decodeInput, type ReportInput } from './decode-input.js';
-import { REPORT_FORMAT_NAMES, REPORT_FORMATS, detectFormat, textFormat } from './formats/index.js';
+import { detectFormat, REPORT_FORMAT_NAMES, REPORT_FORMATS, textFormat } from './formats/index.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './formats/types.js';
 import { extractIdentifiers } from './identifiers.js';
 import { MAX_BODY_CHARS, MAX_REPORT_BYTES } from './limits.js';
@@ -62,18 +62,30 @@ function chooseFormat(input: FormatInput, name: string | undefined): ReportForma
   return format;
 }
 
-function runFormat(format: ReportFormat, input: FormatInput, notes: string[]): { name: string; parsed: ParsedReport[] } {
+function runFormat(
+  format: ReportFormat,
+  input: FormatInput,
+  notes: string[],
+): { name: string; parsed: ParsedReport[] } {
   try {
     const parsed = format.parse(input);
     if (parsed.length > 0) return { name: format.name, parsed };
   } catch (error) {
     if (SightlineError.isInstance(error)) throw error;
-    notes.push(`the ${format.name} parser failed (${error instanceof Error ? error.message : String(error)}); read as text`);
+    notes.push(
+      `the ${format.name} parser failed (${error instanceof Error ? error.message : String(error)}); read as text`,
+    );
   }
   return { name: textFormat.name, parsed: textFormat.parse(input) };
 }
 
-function buildReport(parsed: ParsedReport, format: string, text: string, notes: string[], filename?: string): Report {
+function buildReport(
+  parsed: ParsedReport,
+  format: string,
+  text: string,
+  notes: string[],
+  filename?: string,
+): Report {
   const fullBody = parsed.body ?? text;
   const ownNotes = [...notes];
   let body = fullBody;
@@ -84,7 +96,12 @@ function buildReport(parsed: ParsedReport, format: string, text: string, notes: 
   const frames = allFrames(parsed.exceptions);
   const scanned = parsed.identifierText ?? fullBody;
   const platform = parsed.platform ?? FORMAT_PLATFORM[format];
-  const id = parsed.id ?? createHash('sha256').update(`${parsed.title ?? ''}\n${fullBody}`).digest('hex').slice(0, 16);
+  const id =
+    parsed.id ??
+    createHash('sha256')
+      .update(`${parsed.title ?? ''}\n${fullBody}`)
+      .digest('hex')
+      .slice(0, 16);
   return {
     id,
     kind: parsed.kind,
@@ -140,7 +157,17 @@ export function parseReports(input: ReportInput, options: ParseReportOptions = {
 export function parseReport(input: ReportInput, options: ParseReportOptions = {}): Report {
   const reports = parseReports(input, options);
   const [first, ...rest] = reports;
-  if (!first) throw new SightlineError({ code: 'REPORT_UNPARSEABLE', message: 'No report could be read from the input.' });
+  if (!first)
+    throw new SightlineError({
+      code: 'REPORT_UNPARSEABLE',
+      message: 'No report could be read from the input.',
+    });
   if (rest.length === 0) return first;
-  return { ...first, notes: [...(first.notes ?? []), `the input holds ${reports.length} reports; this is the first (use parseReports for all)`] };
+  return {
+    ...first,
+    notes: [
+      ...(first.notes ?? []),
+      `the input holds ${reports.length} reports; this is the first (use parseReports for all)`,
+    ],
+  };
 }

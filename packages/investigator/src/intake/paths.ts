@@ -19,10 +19,27 @@ export const FILE_EXTENSIONS = new Set(
 );
 
 /** `Node.js`-style product names that look like file names. */
-const PRODUCT_NAMES = new Set(['node.js', 'vue.js', 'next.js', 'nuxt.js', 'express.js', 'react.js', 'three.js', 'd3.js', 'chart.js', 'angular.js', 'ember.js', 'backbone.js', 'socket.io', 'asp.net', 'ado.net', 'vb.net']);
+const PRODUCT_NAMES = new Set([
+  'node.js',
+  'vue.js',
+  'next.js',
+  'nuxt.js',
+  'express.js',
+  'react.js',
+  'three.js',
+  'd3.js',
+  'chart.js',
+  'angular.js',
+  'ember.js',
+  'backbone.js',
+  'socket.io',
+  'asp.net',
+  'ado.net',
+  'vb.net',
+]);
 
 /** Chunks of text between whitespace, quotes and brackets. */
-export const CHUNK = /[^\s"'`()<>[\]{},;|]+/g;
+export const CHUNK = /[^\s"'`()[\]{},;|]+/g;
 
 function extensionOf(path: string): string | undefined {
   const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
@@ -35,7 +52,7 @@ function extensionOf(path: string): string | undefined {
  * @returns the normalised path (URL → its path part, `:line:column` removed), or `undefined`.
  */
 export function toPath(chunk: string): string | undefined {
-  let candidate = trimEndCharacters(chunk, '.,:;!?');
+  let candidate = trimEndCharacters(chunk.replace(/^[<*_]+/, ''), '.,:;!?>*_');
   const scheme = candidate.indexOf('://');
   if (scheme > 0 && !/^(?:file|webpack|webpack-internal|app)$/i.test(candidate.slice(0, scheme))) {
     const slash = candidate.indexOf('/', scheme + 3);
@@ -47,7 +64,8 @@ export function toPath(chunk: string): string | undefined {
   const extension = extensionOf(candidate);
   if (!extension || !FILE_EXTENSIONS.has(extension)) return undefined;
   const hasFolder = /[/\\]/.test(candidate);
-  if (!hasFolder && (PRODUCT_NAMES.has(candidate.toLowerCase()) || !/^[\w.@+-]+$/.test(candidate))) return undefined;
+  if (!hasFolder && (PRODUCT_NAMES.has(candidate.toLowerCase()) || !/^[\w.@+-]+$/.test(candidate)))
+    return undefined;
   if (/^[a-z]+:/i.test(candidate) && !/^[A-Za-z]:[\\/]/.test(candidate)) return undefined;
   return candidate;
 }
@@ -61,9 +79,11 @@ export function toPath(chunk: string): string | undefined {
  */
 export function extractPaths(text: string, frames: Frame[]): string[] {
   const found = new Set<string>();
+  const seen = new Set<string>();
   for (const [chunk] of text.matchAll(CHUNK)) {
     if (found.size >= MAX_TOKENS) break;
-    if (chunk.length > 500 || !/[./\\]/.test(chunk)) continue;
+    if (chunk.length > 500 || seen.has(chunk) || !/[./\\]/.test(chunk)) continue;
+    seen.add(chunk);
     const path = toPath(chunk);
     if (path) found.add(path);
   }

@@ -81,12 +81,20 @@ export function termSurfaces(text: string): Map<string, string> {
     if (parts.length > 1) remember(parts.join(''), identifier);
     for (const part of parts) remember(part, part);
   }
-  for (const [, first = "", second = ""] of text.matchAll(ADJACENT_WORDS)) {
+  for (const [first, second] of adjacentWordPairs(text)) {
     remember(`${first}${second}`.toLowerCase(), `${first} ${second}`);
   }
   return surfaces;
 }
 
+/**
+ * Pairs of adjacent words in prose (letters only, separated by blanks or a hyphen): the phrases
+ * that may name code, like "HTML block" for `html_block`.
+ * @returns `[first, second]` pairs as written, in order.
+ */
+export function adjacentWordPairs(text: string): [string, string][] {
+  return [...text.matchAll(ADJACENT_WORDS)].map(([, first = '', second = '']) => [first, second]);
+}
 
 /**
  * Terms for prose phrases that name code: each pair of adjacent words becomes the term of their
@@ -96,7 +104,7 @@ export function termSurfaces(text: string): Map<string, string> {
  * @returns one term per adjacent word pair, in order.
  */
 export function phraseTerms(text: string): string[] {
-  return [...text.matchAll(ADJACENT_WORDS)].map(
-    ([, first = '', second = '']) => normalizeWord(`${first}${second}`.toLowerCase()) ?? '',
+  return adjacentWordPairs(text).flatMap(
+    ([first, second]) => normalizeWord(`${first}${second}`.toLowerCase()) ?? [],
   );
 }

@@ -3,7 +3,7 @@
  * shipped source, so tests, fixtures, examples, benchmarks, documentation and type declarations
  * are demoted unless the report itself points into them.
  */
-import type { IndexedFile } from '../repomap/types.js';
+import type { IndexedFile, RepoIndex } from '../repomap/types.js';
 
 /** What part a file plays in a repository. */
 export type FileRole = 'source' | 'test' | 'auxiliary' | 'declaration' | 'bundle' | 'other';
@@ -46,25 +46,30 @@ export const ROLE_FACTORS: Readonly<Record<FileRole, number>> = {
 
 /** A bundle is at least this long, in lines, … */
 const BUNDLE_MIN_LINES = 1_000;
-/** … defines at least this many distinct names … */
-const BUNDLE_MIN_NAMES = 20;
-/** … and at least this share of them is also defined in another file. */
-const BUNDLE_SHARED_NAMES = 0.5;
+/** … and holds copies of at least this many other files, … */
+const BUNDLE_MIN_COPIES = 3;
+/** … a copy being a file (of at least three names) whose names it defines for the most part. */
+const COPY_SHARED_NAMES = 0.8;
 
 /**
  * True when a file looks like a bundled copy of the repository's own source (`dist/x.js`,
- * a browser build at the root): long, and most of its names are defined elsewhere too. Such
- * copies are what a bundler concatenates; the fix belongs in the originals.
+ * a browser build at the root): long, and defining most names of several other files. That is
+ * what a bundler's concatenation looks like; the fix belongs in the originals. A sibling that
+ * merely mirrors one other file's API (a v2 next to a v1) is not a bundle.
  * @param file the indexed file.
- * @param definers files defining each name, over the whole index.
+ * @param index the whole index.
  */
-export function isBundledCopy(
-  file: IndexedFile,
-  definers: ReadonlyMap<string, ReadonlySet<string>>,
-): boolean {
+export function isBundledCopy(file: IndexedFile, index: RepoIndex): boolean {
   if (file.lineCount < BUNDLE_MIN_LINES) return false;
   const names = new Set(file.definitions.map((definition) => definition.name));
-  if (names.size < BUNDLE_MIN_NAMES) return false;
-  const shared = [...names].filter((name) => (definers.get(name)?.size ?? 0) > 1).length;
-  return shared / names.size >= BUNDLE_SHARED_NAMES;
+  let copies = 0;
+  for (const other of index.files.values()) {
+    if (other.path === file.path) continue;
+    const otherNames = new Set(other.definitions.map((definition) => definition.name));
+    if (otherNames.size < 3) continue;
+    const shared = [...otherNames].filter((name) => names.has(name)).length;
+    if (shared / otherNames.size >= COPY_SHARED_NAMES) copies += 1;
+    if (copies >= BUNDLE_MIN_COPIES) return true;
+  }
+  return false;
 }

@@ -136,7 +136,8 @@ function findOnDisk(root: string, segments: string[]): string | null {
  * Resolves a stack frame to an indexed repository file: by path suffix, or, for a generated file
  * that exists in the repository but is not indexed (a bundle under `dist/`), through its source
  * map.
- * @param frame the frame; its `inApp` flag is ignored (intake cannot know this repository).
+ * @param frame the frame; its `repoPath` (set by `markInAppFrames`) is used when indexed, its
+ *   `inApp` flag is ignored (intake alone cannot know this repository).
  * @param options.packageName this repository's package name (see {@link framePathSegments}).
  * @returns the mapped frame, or `null` when it is not this repository's code.
  */
@@ -145,6 +146,9 @@ export function mapFrame(
   frame: Frame,
   { packageName }: { packageName?: string } = {},
 ): MappedFrame | null {
+  if (frame.repoPath && index.files.has(frame.repoPath)) {
+    return { path: frame.repoPath, ...(frame.line ? { line: frame.line } : {}), via: 'path' };
+  }
   if (!frame.file) return null;
   const segments = framePathSegments(frame.file, packageName);
   if (!segments || segments.length === 0) return null;

@@ -6,6 +6,7 @@
  */
 import type { Exception, Frame, Report } from '../intake/types.js';
 import type { RepoIndex } from '../repomap/types.js';
+import { adjacentWordPairs, tokenizeCode } from './code-tokens.js';
 import { fileRole } from './file-roles.js';
 import { framePathSegments, type MappedFrame, mapFrame, matchIndexedPath } from './frame-paths.js';
 
@@ -28,11 +29,16 @@ export interface ReportSignals {
   paths: string[];
   /** Identifiers of the report and of its in-app frames' function names, deduplicated. */
   identifiers: string[];
+  /** Adjacent word pairs of the prose ("HTML block"), which may name a definition (`html_block`). */
+  phrases: [string, string][];
   /** Text for lexical search: the title (twice, it is the densest summary) and the body. */
   query: string;
   /** True when a frame or named path is a test file: then tests are not demoted. */
   aboutTests: boolean;
 }
+
+/** Parts of a dotted identifier shorter than this (`fs`, `run`) are too generic to keep alone. */
+const MIN_PART_LENGTH = 4;
 
 /** Exceptions with the deepest chained cause first: the cause is where the failure began. */
 function causeFirst(exceptions: Exception[]): Exception[] {
@@ -74,8 +80,11 @@ export function collectReportSignals(
   index: RepoIndex,
   { packageName }: { packageName?: string } = {},
 ): ReportSignals {
+  const ownName = packageName?.toLowerCase().replace(/[^a-z0-9]/g, '');
   const frames: InAppFrame[] = [];
   const identifiers = new Set<string>();
+  const foreign = new Set<string>();
+  const ownFrameNames = new Set<string>();
   for (const exception of causeFirst(report.exceptions)) {
     for (const frame of exception.frames) {
       const mapped =
@@ -84,7 +93,13 @@ export function collectReportSignals(
       const ours =
         mapped !== null ||
         (frame.file ? framePathSegments(frame.file, packageName) !== null : frame.inApp);
-      if (ours) for (const name of functionNames(frame.function)) identifiers.add(name);
+      for (const name of functionNames(frame.function)) {
+        if (!ours) foreign.add(name);
+        else {
+          identifiers.add(name);
+          ownFrameNames.add(name);
+        }
+      }
       if (!mapped) continue;
       frames.push({
         ...mapped,
@@ -95,7 +110,18 @@ export function collectReportSignals(
       });
     }
   }
-  for (const identifier of report.identifiers) identifiers.add(identifier);
+  // Dotted mentions (`FlatESLint.lintFiles`) also name their parts; names that only belong to
+  // other code's frames (`ModuleJob.run` in node:internal) say nothing about this repository.
+  for (const identifier of report.identifiers) {
+    identifiers.add(identifier);
+    if (!identifier.includes('.')) continue;
+    for (const part of identifier.split('.')) {
+      if (part.length >= MIN_PART_LENGTH && !foreign.has(part)) identifiers.add(part);
+    }
+  }
+  for (const name of foreign) if (!ownFrameNames.has(name)) identifiers.delete(name);
+  // Keywords and stop words (`exports`, `module`) name nothing in particular.
+  for (const name of identifiers) if (tokenizeCode(name).length === 0) identifiers.delete(name);
   const paths = new Set<string>(frames.map((frame) => frame.path));
   for (const mentioned of report.paths) {
     const segments = framePathSegments(mentioned, packageName);
@@ -109,6 +135,10 @@ export function collectReportSignals(
     frames,
     paths: [...paths],
     identifiers: [...identifiers],
+    // The project's own name ("markdown it") is in every report about it: it locates nothing.
+    phrases: adjacentWordPairs(`${title}\n${report.body}`).filter(
+      ([first, second]) => `${first}${second}`.toLowerCase() !== ownName,
+    ),
     query: [title, title, report.body].join('\n'),
     aboutTests: [...paths].some(isTest),
   };

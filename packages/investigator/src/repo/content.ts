@@ -25,7 +25,10 @@ const GENERATED_MARKERS = [
  * - `generated`: a generator marker (`@generated`, `DO NOT EDIT`, …) in the first 5 lines.
  * @returns the reason to skip, or `null` for ordinary text.
  */
-export function sniffContent(head: Uint8Array, filePath = ''): 'binary' | 'minified' | 'generated' | null {
+export function sniffContent(
+  head: Uint8Array,
+  filePath = '',
+): 'binary' | 'minified' | 'generated' | null {
   const sample = head.subarray(0, SNIFF_BYTES);
   if (sample.includes(0)) return 'binary';
   const text = Buffer.from(sample).toString('utf8');
@@ -44,7 +47,8 @@ const SECRET_NAMES = [
   /^\.envrc$/,
   /\.(pem|key|p12|pfx|jks|keystore|asc|gpg)$/,
   /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
-  /^credentials(\.\w+)?$/,
+  // `credentials.json`, not `credentials.ts`: source files that handle credentials are code.
+  /^credentials(\.(json|ya?ml|toml|ini|xml|cfg|conf|txt|csv|env))?$/,
   /^\.netrc$/,
   /^\.git-credentials$/,
   /^secrets?\.(json|ya?ml|toml|env)$/,

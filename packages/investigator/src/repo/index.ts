@@ -1,12 +1,12 @@
 /** Repository access shared by the index, the code tools and diagnosis verification. */
-export { SNIFF_BYTES, isSecretFile, sniffContent, type SkipReason } from './content.js';
+export { isSecretFile, type SkipReason, SNIFF_BYTES, sniffContent } from './content.js';
 export {
   BUILD_OUTPUT_DIRS,
-  VENDORED_DIRS,
-  listRepositoryFiles,
-  loadGitignore,
-  type ListFilesOptions,
   type ListedFile,
   type ListedFiles,
+  type ListFilesOptions,
+  listRepositoryFiles,
+  loadGitignore,
+  VENDORED_DIRS,
 } from './files.js';
-export { isInside, resolveInRoot, resolveRoot, toPosix, type ResolvedPath } from './sandbox.js';
+export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';

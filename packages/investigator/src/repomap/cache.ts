@@ -96,7 +96,8 @@ export async function readCache(
 }
 
 /**
- * Writes the cache atomically into the first folder of `directories` that accepts it.
+ * Writes the cache atomically into the first folder of `directories` that accepts it, with a
+ * `.gitignore` that keeps the folder out of version control.
  * @returns the file written, or `null` when no folder was writable. Never throws.
  */
 export async function writeCache(
@@ -111,6 +112,10 @@ export async function writeCache(
     const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
     try {
       await mkdir(directory, { recursive: true });
+      // Keep the cache out of `git status` of the repository it sits in.
+      await writeFile(path.join(directory, '.gitignore'), '*\n', { flag: 'wx' }).catch(
+        () => undefined,
+      );
       await writeFile(temporary, text);
       await rename(temporary, target);
       return target;
@@ -121,7 +126,11 @@ export async function writeCache(
   return null;
 }
 
-/** Stores an indexed file compactly (paths are implied by the entry). */
+/**
+ * Stores an indexed file compactly: definitions and references as tuples, paths implied by the entry.
+ * @param file the indexed file.
+ * @returns the cache entry; {@link fromCacheEntry} restores it.
+ */
 export function toCacheEntry(file: IndexedFile): CacheEntry {
   return {
     path: file.path,
@@ -141,7 +150,11 @@ export function toCacheEntry(file: IndexedFile): CacheEntry {
   };
 }
 
-/** Restores an indexed file from a cache entry written by {@link toCacheEntry}. */
+/**
+ * Restores an indexed file from a cache entry written by {@link toCacheEntry}.
+ * @param entry an entry that is not a skip (`entry.skip` unset).
+ * @returns the indexed file, equal to the one stored.
+ */
 export function fromCacheEntry(entry: CacheEntry): IndexedFile {
   const filePath = entry.path;
   return {

@@ -15,7 +15,7 @@ async function tagsOf(name: string): Promise<FileTags> {
   const { grammar, warnings } = await loadGrammar(language);
   if (!grammar) throw new Error(warnings.join('; '));
   expect(warnings).toEqual([]);
-  return extractTags(await getParser(), grammar, text, name, text.split('\n'));
+  return extractTags(await getParser(), grammar, text, name);
 }
 
 /** `kind Scope.name start-end`: one line per definition, easy to read in a failing diff. */
@@ -148,14 +148,14 @@ describe('extractTags: other languages', () => {
     ]);
   });
 
-  it('Go: structs, interfaces, methods, constants', async () => {
+  it('Go: structs, interfaces, methods scoped by receiver, constants', async () => {
     expect(await definitionsOf('sample.go')).toEqual([
       'constant MaxItems 5-5',
       'class Store 7-9',
       'field Store.items 8-8',
       'interface Getter 11-13',
       'method Getter.Get 12-12',
-      'method Get 15-17',
+      'method Store.Get 15-17',
       'function NewStore 19-22',
     ]);
     expect(await referencesOf('sample.go')).toContain('Println:20');
@@ -257,7 +257,7 @@ describe('extractTags: other languages', () => {
     ]);
     expect(await definitionsOf('sample.cpp')).toEqual([
       'module storage 3-10',
-      'method storage.count 5-8',
+      'method storage.Store.count 5-8',
     ]);
     expect(await referencesOf('sample.cpp')).toEqual(['helper:7']);
   });

@@ -23,6 +23,9 @@ export interface FileTags {
   references: Reference[];
 }
 
+/** Captures naming a definition's qualifier: Sightline's `@qualifier`, tree-sitter-cpp's `@local.scope`. */
+const QUALIFIER_CAPTURES = new Set(['qualifier', 'local.scope']);
+
 /** Longest signature kept, in characters. */
 export const MAX_SIGNATURE_CHARS = 200;
 /** Most source lines a signature spans (long parameter lists are cut there). */
@@ -37,6 +40,8 @@ interface Span {
   startRow: number;
   endRow: number;
   nameRow: number;
+  /** Qualifier written outside the definition's range: a Go receiver type, a C++ `Type::`. */
+  qualifier?: string;
 }
 
 function roleOf(name: string): 'definition' | 'reference' | 'scope' | null {
@@ -60,27 +65,43 @@ function span(name: string, kind: DefinitionKind | null, node: Node, nameNode: N
   };
 }
 
+/** Offsets where each line of `text` starts. */
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
+    starts.push(index + 1);
+  }
+  return starts;
+}
+
 /**
  * The first line(s) of a definition, trimmed and joined: from its first line through its name,
  * continued while brackets stay open (multi-line parameter lists), without a trailing `{`.
- * @param lines the file's lines.
+ * @param text the file's content.
+ * @param lineStarts offsets where each line of `text` starts.
  * @returns at most {@link MAX_SIGNATURE_CHARS} characters.
  */
-export function signatureOf(lines: readonly string[], { startRow, endRow, nameRow }: Span): string {
-  let text = '';
+function signatureOf(
+  text: string,
+  lineStarts: readonly number[],
+  { startRow, endRow, nameRow }: Span,
+): string {
+  let signature = '';
   let depth = 0;
-  const lastRow = Math.min(endRow, startRow + MAX_SIGNATURE_LINES - 1, lines.length - 1);
+  const lastRow = Math.min(endRow, startRow + MAX_SIGNATURE_LINES - 1, lineStarts.length - 1);
   for (let row = startRow; row <= lastRow; row++) {
-    const line = (lines[row] ?? '').trim();
+    const line = text.slice(lineStarts[row], lineStarts[row + 1] ?? text.length).trim();
     for (const char of line) {
       if (char === '(' || char === '[') depth++;
       else if (char === ')' || char === ']') depth--;
     }
-    if (line) text = text ? `${text} ${line}` : line;
-    if ((row >= nameRow && depth <= 0) || text.length >= MAX_SIGNATURE_CHARS) break;
+    if (line) signature = signature ? `${signature} ${line}` : line;
+    if ((row >= nameRow && depth <= 0) || signature.length >= MAX_SIGNATURE_CHARS) break;
   }
-  text = text.replace(/\s*\{$/, '');
-  return text.length > MAX_SIGNATURE_CHARS ? `${text.slice(0, MAX_SIGNATURE_CHARS - 1)}…` : text;
+  signature = signature.replace(/\s*\{$/, '');
+  return signature.length > MAX_SIGNATURE_CHARS
+    ? `${signature.slice(0, MAX_SIGNATURE_CHARS - 1)}…`
+    : signature;
 }
 
 /** Fills `scope` (outermost first) from containing spans and promotes functions in classes to methods. */
@@ -106,7 +127,9 @@ function resolveScopes(spans: Span[]): { span: Span; scope: string[]; kind: Defi
         (parent.kind === null || CONTAINER_KINDS.has(parent.kind));
       result.push({
         span: current,
-        scope: stack.map((item) => item.name),
+        scope: current.qualifier
+          ? [...stack.map((item) => item.name), current.qualifier]
+          : stack.map((item) => item.name),
         kind: promoted ? 'method' : current.kind,
       });
     }
@@ -121,7 +144,6 @@ function resolveScopes(spans: Span[]): { span: Span; scope: string[]; kind: Defi
  * @param grammar the file's grammar with compiled tags queries.
  * @param text the file's content.
  * @param filePath repository-relative path stored in each definition and reference.
- * @param lines `text` split into lines (reused for line counts by the caller).
  * @returns definitions and references; empty when the parser gives up.
  */
 export function extractTags(
@@ -129,7 +151,6 @@ export function extractTags(
   grammar: Grammar,
   text: string,
   filePath: string,
-  lines: readonly string[],
 ): FileTags {
   parser.setLanguage(grammar.language);
   const tree = parser.parse(text);
@@ -142,8 +163,10 @@ export function extractTags(
       for (const match of query.matches(tree.rootNode)) {
         let nameNode: Node | undefined;
         let roleCapture: { name: string; node: Node } | undefined;
+        let qualifier: string | undefined;
         for (const capture of match.captures) {
           if (capture.name === 'name') nameNode = capture.node;
+          else if (QUALIFIER_CAPTURES.has(capture.name)) qualifier = capture.node.text;
           else if (roleOf(capture.name)) roleCapture = capture;
         }
         if (!nameNode || !roleCapture) continue;
@@ -162,8 +185,12 @@ export function extractTags(
           const node = definitionNode(roleCapture.node);
           const kind = definitionKind(roleCapture.name, node);
           const existing = definitions.get(nameNode.startIndex);
-          if (existing?.kind && kindSpecificity(kind) <= kindSpecificity(existing.kind)) continue;
-          definitions.set(nameNode.startIndex, span(name, kind, node, nameNode));
+          qualifier ??= existing?.qualifier;
+          if (existing?.kind && kindSpecificity(kind) <= kindSpecificity(existing.kind)) {
+            existing.qualifier = qualifier;
+            continue;
+          }
+          definitions.set(nameNode.startIndex, { ...span(name, kind, node, nameNode), qualifier });
         }
       }
     }
@@ -171,6 +198,7 @@ export function extractTags(
     tree.delete();
   }
   for (const nameStart of definitions.keys()) references.delete(nameStart);
+  const lineStarts = definitions.size > 0 ? lineStartsOf(text) : [];
   return {
     definitions: resolveScopes([...definitions.values(), ...scopes]).map(
       ({ span: item, scope, kind }) => ({
@@ -179,7 +207,7 @@ export function extractTags(
         path: filePath,
         lines: [item.startRow + 1, item.endRow + 1],
         scope,
-        signature: signatureOf(lines, item),
+        signature: signatureOf(text, lineStarts, item),
       }),
     ),
     references: [...references.entries()]

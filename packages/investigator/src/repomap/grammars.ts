@@ -54,11 +54,25 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * Captures of grammar tags queries that the index never reads. Disabling them spares the work of
+ * capturing doc comments (`(comment)* @doc`), which more than halves query time on JavaScript.
+ */
+const UNUSED_CAPTURES = ['doc', 'ignore'];
+
+function compile(language: Language, source: string): Query {
+  const query = new Query(language, source);
+  for (const name of UNUSED_CAPTURES) {
+    if (query.captureNames.includes(name)) query.disableCapture(name);
+  }
+  return query;
+}
+
 /** Compiles all sources as one query; when that fails, compiles each alone and keeps the good ones. */
 function compileQueries(id: string, language: Language, sources: string[]): GrammarLoad {
   try {
     return {
-      grammar: { id, language, queries: [new Query(language, sources.join('\n'))] },
+      grammar: { id, language, queries: [compile(language, sources.join('\n'))] },
       warnings: [],
     };
   } catch {
@@ -66,7 +80,7 @@ function compileQueries(id: string, language: Language, sources: string[]): Gram
     const warnings: string[] = [];
     sources.forEach((source, index) => {
       try {
-        queries.push(new Query(language, source));
+        queries.push(compile(language, source));
       } catch (error) {
         warnings.push(
           `${id}: tags query ${index + 1} of ${sources.length} did not compile (${message(error)}); its tags are missing`,

@@ -20,7 +20,10 @@ describe('identifierMultiplier', () => {
 
 describe('buildReferenceGraph', () => {
   const index = handIndex({
-    'a.ts': { definitions: ['main'], references: ['helper', 'helper', 'helper', 'helper', 'parseQuery'] },
+    'a.ts': {
+      definitions: ['main'],
+      references: ['helper', 'helper', 'helper', 'helper', 'parseQuery'],
+    },
     'b.ts': { definitions: ['helper', 'parseQuery', 'unused'], references: ['helper'] },
     'c.ts': { references: ['helper'] },
     'README.md': {},
@@ -33,16 +36,36 @@ describe('buildReferenceGraph', () => {
       source,
       target,
       weight: attributes.weight,
-      identifiers: Object.fromEntries(attributes.identifiers),
     }));
     const byEnds = (x: { source: string; target: string }, y: { source: string; target: string }) =>
       `${x.source}>${x.target}`.localeCompare(`${y.source}>${y.target}`);
     expect(edges.sort(byEnds)).toEqual(
       [
-          { source: 'a.ts', target: 'b.ts', weight: 12, identifiers: { helper: 2, parseQuery: 10 } },
-          { source: 'c.ts', target: 'b.ts', weight: 1, identifiers: { helper: 1 } },
+        // helper: √4 × 1; parseQuery: √1 × 10 (long camelCase)
+        { source: 'a.ts', target: 'b.ts', weight: 12 },
+        { source: 'c.ts', target: 'b.ts', weight: 1 },
       ].sort(byEnds),
     );
+  });
+
+  it('keeps the name tables and iterates the same edges without graphology', () => {
+    const built = buildReferenceGraph(index);
+    expect(Object.fromEntries(built.multipliers)).toEqual({ helper: 1, parseQuery: 10 });
+    expect(Object.fromEntries(built.referencers.get('helper') ?? [])).toEqual({
+      'a.ts': 4,
+      'b.ts': 1,
+      'c.ts': 1,
+    });
+    const seen: [string, string, number][] = [];
+    for (const node of built.adjacency.nodes()) {
+      built.adjacency.forEachOutEdge(node, (_edge, { weight }, source, target) =>
+        seen.push([source, target, weight]),
+      );
+    }
+    expect(seen).toEqual([
+      ['a.ts', 'b.ts', 12],
+      ['c.ts', 'b.ts', 1],
+    ]);
   });
 
   it('weighs identifiers mentioned in the focus ten times more', () => {

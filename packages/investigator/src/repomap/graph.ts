@@ -2,8 +2,8 @@
  * The reference graph of a repository map: one node per indexed file, one directed edge from a
  * file that references a name to each other file that defines it, weighted the way aider weights
  * its repository map (Aider-AI/aider `aider/repomap.py`, `get_ranked_tags`). Edges between the
- * same two files are merged; each edge keeps the weight of every identifier it carries, so rank
- * can be distributed back to (file, identifier) pairs.
+ * same two files are merged into one weight; an identifier's share of an edge is recomputed from
+ * the name tables and `multipliers` when rank is distributed back to (file, identifier) pairs.
  *
  * Unlike aider, a file's references to its own definitions add no self-loop, and unreferenced
  * definitions add no 0.1 self-edge: a self-loop keeps a file's rank inside it, so a leaf file's
@@ -11,6 +11,7 @@
  * share of their file's rank instead (see `rank.ts`).
  */
 import { DirectedGraph } from 'graphology';
+import type { WeightedGraph } from './pagerank.js';
 import type { Focus, RepoIndex } from './types.js';
 
 /** Attributes of a file node (the node key is the repository-relative path). */
@@ -18,20 +19,29 @@ export type FileNodeAttributes = Record<string, never>;
 
 /** Attributes of an edge from a referencing file to a defining file. */
 export interface ReferenceEdgeAttributes {
-  /** Sum of the weights of the identifiers this edge carries. */
+  /** Sum over the shared identifiers of `multiplier × √references`. */
   weight: number;
-  /** Weight of each shared identifier, by name. */
-  identifiers: Map<string, number>;
 }
 
 /** The file graph of a repository, with the name tables it was built from. */
 export interface ReferenceGraph {
-  /** Files as nodes, references as weighted edges (referencing file → defining file). */
-  graph: DirectedGraph<FileNodeAttributes, ReferenceEdgeAttributes>;
+  /** Every indexed file, in index order. */
+  files: readonly string[];
+  /** Out-edges of each file that has any: defining file → edge attributes. */
+  edges: ReadonlyMap<string, ReadonlyMap<string, ReferenceEdgeAttributes>>;
   /** Files defining each name. */
   definers: ReadonlyMap<string, ReadonlySet<string>>;
   /** For each name, the files referencing it and how many times. */
   referencers: ReadonlyMap<string, ReadonlyMap<string, number>>;
+  /** {@link identifierMultiplier} of each name both defined and referenced. */
+  multipliers: ReadonlyMap<string, number>;
+  /** Iterates nodes and out-edges without building the graphology view (what PageRank reads). */
+  adjacency: WeightedGraph;
+  /**
+   * The same graph as a graphology graph, built on first access (tens of thousands of edges take
+   * a few hundred milliseconds to insert, so ranking does not use it).
+   */
+  readonly graph: DirectedGraph<FileNodeAttributes, ReferenceEdgeAttributes>;
 }
 
 /**
@@ -64,7 +74,11 @@ export interface BuildReferenceGraphOptions {
  * @param mentioned - whether the focus mentions it.
  * @returns the product of the factors in {@link IDENTIFIER_WEIGHTS} that apply.
  */
-export function identifierMultiplier(name: string, definerCount: number, mentioned: boolean): number {
+export function identifierMultiplier(
+  name: string,
+  definerCount: number,
+  mentioned: boolean,
+): number {
   const hasLetter = /\p{L}/u.test(name);
   const isSnake = name.includes('_') && hasLetter;
   const isKebab = name.includes('-') && hasLetter;
@@ -104,32 +118,56 @@ export function buildReferenceGraph(
   }
 
   const edges = new Map<string, Map<string, ReferenceEdgeAttributes>>();
-  const addWeight = (source: string, target: string, name: string, weight: number) => {
-    const targets = getOrCreate(edges, source, () => new Map<string, ReferenceEdgeAttributes>());
-    const edge = getOrCreate(targets, target, () => ({ weight: 0, identifiers: new Map() }));
-    edge.weight += weight;
-    edge.identifiers.set(name, (edge.identifiers.get(name) ?? 0) + weight);
-  };
-
+  const multipliers = new Map<string, number>();
   const mentioned = new Set(focus?.identifiers ?? []);
   for (const [name, definingFiles] of definers) {
     const counts = referencers.get(name);
     if (counts === undefined) continue;
     const multiplier = identifierMultiplier(name, definingFiles.size, mentioned.has(name));
+    multipliers.set(name, multiplier);
     for (const [referencer, count] of counts) {
       const weight = multiplier * Math.sqrt(count);
+      const targets = getOrCreate(
+        edges,
+        referencer,
+        () => new Map<string, ReferenceEdgeAttributes>(),
+      );
       for (const definer of definingFiles) {
-        if (definer !== referencer) addWeight(referencer, definer, name, weight);
+        if (definer === referencer) continue;
+        const edge = targets.get(definer);
+        if (edge === undefined) targets.set(definer, { weight });
+        else edge.weight += weight;
       }
     }
   }
 
-  const graph = new DirectedGraph<FileNodeAttributes, ReferenceEdgeAttributes>();
-  for (const path of index.files.keys()) graph.addNode(path, {});
-  for (const [source, targets] of edges) {
-    for (const [target, attributes] of targets) graph.addDirectedEdge(source, target, attributes);
-  }
-  return { graph, definers, referencers };
+  const files = [...index.files.keys()];
+  let graph: DirectedGraph<FileNodeAttributes, ReferenceEdgeAttributes> | undefined;
+  return {
+    files,
+    edges,
+    definers,
+    referencers,
+    multipliers,
+    adjacency: {
+      nodes: () => files,
+      forEachOutEdge(node, callback) {
+        for (const [target, attributes] of edges.get(node) ?? [])
+          callback(`${node}->${target}`, attributes, node, target);
+      },
+    },
+    get graph() {
+      if (graph === undefined) {
+        graph = new DirectedGraph<FileNodeAttributes, ReferenceEdgeAttributes>();
+        for (const path of files) graph.addNode(path, {});
+        for (const [source, targets] of edges) {
+          for (const [target, attributes] of targets)
+            graph.addDirectedEdge(source, target, attributes);
+        }
+      }
+      return graph;
+    },
+  };
 }
 
 const graphsOfIndexes = new WeakMap<RepoIndex, ReferenceGraph>();
@@ -154,7 +192,7 @@ export function fanIn(source: ReferenceGraph | RepoIndex, path: string, name: st
 }
 
 function isReferenceGraph(source: ReferenceGraph | RepoIndex): source is ReferenceGraph {
-  return 'graph' in source;
+  return 'definers' in source;
 }
 
 function graphOf(index: RepoIndex): ReferenceGraph {

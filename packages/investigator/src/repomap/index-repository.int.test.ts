@@ -54,6 +54,7 @@ describe('indexRepository', () => {
       ['src/Sample.cs', 'csharp'],
       ['src/Sample.java', 'java'],
       ['src/Sample.kt', 'kotlin'],
+      ['src/config.ts', 'typescript'],
       ['src/notes.txt', null],
       ['src/sample.c', 'c'],
       ['src/sample.cpp', 'cpp'],
@@ -87,7 +88,7 @@ describe('indexRepository', () => {
   it('reports progress up to the total', async () => {
     const calls: [number, number][] = [];
     await index({ cacheDir: false, onProgress: (done, total) => calls.push([done, total]) });
-    expect(calls.at(-1)).toEqual([22, 22]);
+    expect(calls.at(-1)).toEqual([23, 23]);
     expect(
       calls.every(([done], position) => position === 0 || done >= (calls[position - 1]?.[0] ?? 0)),
     ).toBe(true);
@@ -105,9 +106,10 @@ describe('indexRepository cache', () => {
 
   it('writes <root>/.sightline/cache and re-parses nothing on a warm run', async () => {
     const cold = await index();
-    expect(parsed).toHaveLength(21);
+    expect(parsed).toHaveLength(22);
     const document = JSON.parse(await readFile(cacheFile(), 'utf8'));
     expect(document).toMatchObject({ version: 1, root });
+    expect(await readFile(path.join(path.dirname(cacheFile()), '.gitignore'), 'utf8')).toBe('*\n');
     const warm = await index();
     expect(parsed).toEqual([]);
     expect(warm).toEqual(cold);
@@ -136,11 +138,11 @@ describe('indexRepository cache', () => {
     const document = JSON.parse(await readFile(cacheFile(), 'utf8'));
     await writeFile(cacheFile(), JSON.stringify({ ...document, version: 999 }));
     expect(await index()).toEqual(cold);
-    expect(parsed).toHaveLength(21);
+    expect(parsed).toHaveLength(22);
     expect(JSON.parse(await readFile(cacheFile(), 'utf8')).version).toBe(1);
     await writeFile(cacheFile(), '{"version": 1, "entr');
     expect(await index()).toEqual(cold);
-    expect(parsed).toHaveLength(21);
+    expect(parsed).toHaveLength(22);
   });
 
   it('works without a cache when the cache folder cannot be written', async () => {
@@ -148,7 +150,7 @@ describe('indexRepository cache', () => {
     await writeFile(blocker, 'x');
     const first = await index({ cacheDir: path.join(blocker, 'cache') });
     await index({ cacheDir: path.join(blocker, 'cache') });
-    expect(parsed).toHaveLength(22);
+    expect(parsed).toHaveLength(23);
     expect(first.files.get('src/sample.ts')?.definitions).toHaveLength(10);
   });
 
@@ -173,7 +175,7 @@ describe('indexRepository cache', () => {
   it('writes nothing with cacheDir: false', async () => {
     await index({ cacheDir: false });
     await index({ cacheDir: false });
-    expect(parsed).toHaveLength(21);
+    expect(parsed).toHaveLength(22);
     await expect(stat(path.join(root, '.sightline'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -30,7 +30,7 @@ import type { IndexedFile, RepoIndex } from './types.js';
 /** Options of {@link indexRepository}. */
 export interface IndexRepositoryOptions {
   /**
-   * Folder of the cache file, or `false` for no cache. Default `<root>/.sightline/cache`, falling
+   * Folder of the cache file (relative to the current directory), or `false` for no cache. Default `<root>/.sightline/cache`, falling
    * back to `~/.cache/sightline/<hash of root>` when the repository is not writable.
    */
   cacheDir?: string | false;
@@ -38,7 +38,7 @@ export interface IndexRepositoryOptions {
   maxFileBytes?: number;
   /** Called as files are indexed (cached ones included), with counts of files. */
   onProgress?: (done: number, total: number) => void;
-  /** Called for each file actually read and parsed (a cache miss), with its path. */
+  /** Called for each file actually read (a cache miss), with its path; for tests and diagnostics. */
   onParse?: (path: string) => void;
 }
 
@@ -75,7 +75,7 @@ async function indexContent(
     for (const problem of problems) warnings.add(problem);
     cacheable = grammar !== null || !language.supported;
     if (grammar) {
-      const tags = extractTags(await getParser(), grammar, text, file.path, text.split('\n'));
+      const tags = extractTags(await getParser(), grammar, text, file.path);
       indexed.language = language.id;
       indexed.definitions = tags.definitions;
       indexed.references = tags.references;
@@ -142,13 +142,17 @@ export async function indexRepository(
     for (const [position, file] of batch.entries()) {
       const buffer = buffers[position];
       done++;
-      if (!buffer) continue;
+      changed = true;
+      if (!buffer) {
+        skipped.push({ path: file.path, reason: 'unreadable' });
+        onProgress?.(done, total);
+        continue;
+      }
       onParse?.(file.path);
       const result = await indexContent(file, buffer, warnings);
       if (result.file) indexed.set(file.path, result.file);
-      else skipped.push({ path: file.path, reason: result.entry.skip ?? 'unreadable' });
+      if (result.entry.skip) skipped.push({ path: file.path, reason: result.entry.skip });
       if (result.cacheable) entries.set(file.path, result.entry);
-      changed = true;
       onProgress?.(done, total);
     }
   }

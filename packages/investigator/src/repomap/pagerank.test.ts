@@ -27,23 +27,48 @@ describe('personalizedPageRank', () => {
   });
 
   it('gives a symmetric cycle uniform ranks', () => {
-    const { ranks } = personalizedPageRank(graphOf([['A', 'B', 1], ['B', 'C', 1], ['C', 'A', 1]]));
+    const { ranks } = personalizedPageRank(
+      graphOf([
+        ['A', 'B', 1],
+        ['B', 'C', 1],
+        ['C', 'A', 1],
+      ]),
+    );
     expect(rounded(ranks)).toEqual({ A: 0.3333, B: 0.3333, C: 0.3333 });
   });
 
   it('follows edge weights', () => {
-    const { ranks } = personalizedPageRank(graphOf([['A', 'B', 9], ['A', 'C', 1], ['B', 'A', 1], ['C', 'A', 1]]));
+    const { ranks } = personalizedPageRank(
+      graphOf([
+        ['A', 'B', 9],
+        ['A', 'C', 1],
+        ['B', 'A', 1],
+        ['C', 'A', 1],
+      ]),
+    );
     expect(ranks.get('B')).toBeGreaterThan(ranks.get('C') as number);
   });
 
   it('teleports and redistributes dangling mass by the personalization vector', () => {
     const graph = graphOf([], ['A', 'B', 'C']);
-    const { ranks } = personalizedPageRank(graph, new Map([['B', 3], ['C', 1], ['missing', 5]]));
+    const { ranks } = personalizedPageRank(
+      graph,
+      new Map([
+        ['B', 3],
+        ['C', 1],
+        ['missing', 5],
+      ]),
+    );
     expect(rounded(ranks)).toEqual({ A: 0, B: 0.75, C: 0.25 });
   });
 
   it('moves rank towards personalized nodes', () => {
-    const graph = graphOf([['A', 'B', 1], ['B', 'A', 1], ['C', 'A', 1], ['D', 'A', 1]]);
+    const graph = graphOf([
+      ['A', 'B', 1],
+      ['B', 'A', 1],
+      ['C', 'A', 1],
+      ['D', 'A', 1],
+    ]);
     const plain = personalizedPageRank(graph).ranks;
     const focused = personalizedPageRank(graph, new Map([['D', 1]])).ranks;
     expect(focused.get('D') as number).toBeGreaterThan(plain.get('D') as number);
@@ -52,8 +77,19 @@ describe('personalizedPageRank', () => {
   });
 
   it('handles empty graphs, stops at maxIterations and rejects bad damping', () => {
-    expect(personalizedPageRank(graphOf([]))).toEqual({ ranks: new Map(), iterations: 0, converged: true });
-    const capped = personalizedPageRank(graphOf([['A', 'B', 1], ['B', 'C', 1]]), undefined, { maxIterations: 1 });
+    expect(personalizedPageRank(graphOf([]))).toEqual({
+      ranks: new Map(),
+      iterations: 0,
+      converged: true,
+    });
+    const capped = personalizedPageRank(
+      graphOf([
+        ['A', 'B', 1],
+        ['B', 'C', 1],
+      ]),
+      undefined,
+      { maxIterations: 1 },
+    );
     expect(capped).toMatchObject({ iterations: 1, converged: false });
     expect(() => personalizedPageRank(graphOf([]), undefined, { damping: 1 })).toThrow(RangeError);
   });

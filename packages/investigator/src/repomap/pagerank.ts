@@ -5,8 +5,6 @@
  * the personalization vector, and iteration stops when the L1 change falls under
  * `tolerance × number of nodes`.
  */
-import type { AbstractGraph, Attributes } from 'graphology-types';
-
 /** Options of {@link personalizedPageRank}. */
 export interface PageRankOptions {
   /** Probability of following an edge rather than teleporting. Default 0.85. */
@@ -27,12 +25,27 @@ export interface PageRankResult {
   converged: boolean;
 }
 
-/** A graph whose edges carry a numeric `weight` (edges with weight ≤ 0 are ignored). */
-export type WeightedGraph = AbstractGraph<Attributes, { weight: number }>;
+/**
+ * What PageRank reads of a graph: its nodes and each node's out-edges with a numeric `weight`
+ * (edges with weight ≤ 0 are ignored). Any graphology graph with such edges fits.
+ */
+export interface WeightedGraph {
+  nodes(): readonly string[];
+  forEachOutEdge(
+    node: string,
+    callback: (
+      edge: string,
+      attributes: { weight: number },
+      source: string,
+      target: string,
+    ) => void,
+  ): void;
+}
 
 /**
  * Computes personalized PageRank.
- * @param graph - directed graph; parallel edges add up, self-loops count.
+ * @param graph - directed graph (a graphology graph, or any {@link WeightedGraph}); parallel
+ *   edges add up, self-loops count.
  * @param personalization - teleport weight per node key (need not sum to 1; keys not in the graph
  *   and weights ≤ 0 are ignored). Uniform when absent or when no weight is positive.
  * @param options - see {@link PageRankOptions}.
@@ -44,7 +57,8 @@ export function personalizedPageRank(
   personalization?: ReadonlyMap<string, number>,
   { damping = 0.85, tolerance = 1e-6, maxIterations = 100 }: PageRankOptions = {},
 ): PageRankResult {
-  if (!(damping >= 0 && damping < 1)) throw new RangeError(`damping must be in [0, 1), got ${damping}`);
+  if (!(damping >= 0 && damping < 1))
+    throw new RangeError(`damping must be in [0, 1), got ${damping}`);
   const nodes = graph.nodes();
   const count = nodes.length;
   if (count === 0) return { ranks: new Map(), iterations: 0, converged: true };
@@ -92,12 +106,16 @@ export function personalizedPageRank(
     let change = 0;
     for (let i = 0; i < count; i++) change += Math.abs((next[i] as number) - (rank[i] as number));
     [rank, next] = [next, rank];
-    if (change < count * tolerance) return { ranks: toMap(nodes, rank), iterations: iteration, converged: true };
+    if (change < count * tolerance)
+      return { ranks: toMap(nodes, rank), iterations: iteration, converged: true };
   }
   return { ranks: toMap(nodes, rank), iterations: maxIterations, converged: false };
 }
 
-function teleportVector(nodes: string[], personalization?: ReadonlyMap<string, number>): Float64Array {
+function teleportVector(
+  nodes: readonly string[],
+  personalization?: ReadonlyMap<string, number>,
+): Float64Array {
   const vector = new Float64Array(nodes.length);
   let total = 0;
   if (personalization !== undefined) {
@@ -113,6 +131,6 @@ function teleportVector(nodes: string[], personalization?: ReadonlyMap<string, n
   return vector.map((weight) => weight / total);
 }
 
-function toMap(nodes: string[], rank: Float64Array): Map<string, number> {
+function toMap(nodes: readonly string[], rank: Float64Array): Map<string, number> {
   return new Map(nodes.map((node, i) => [node, rank[i] as number]));
 }

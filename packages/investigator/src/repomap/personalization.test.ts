@@ -11,7 +11,9 @@ function expected(raw: Record<string, number>): Record<string, number> {
 }
 
 function rounded(weights: Map<string, number>): Record<string, number> {
-  return Object.fromEntries([...weights].map(([path, weight]) => [path, Number(weight.toFixed(9))]));
+  return Object.fromEntries(
+    [...weights].map(([path, weight]) => [path, Number(weight.toFixed(9))]),
+  );
 }
 
 function roundedRecord(weights: Record<string, number>): Record<string, number> {
@@ -31,19 +33,29 @@ describe('focusPersonalization', () => {
 
   it('is empty (uniform teleport) without a focus or when nothing matches', () => {
     expect(focusPersonalization(graph)).toEqual(new Map());
-    expect(focusPersonalization(graph, { paths: ['nope.ts'], identifiers: ['nothing'] })).toEqual(new Map());
+    expect(focusPersonalization(graph, { paths: ['nope.ts'], identifiers: ['nothing'] })).toEqual(
+      new Map(),
+    );
   });
 
   it('weighs frames most, the innermost most of all, and keeps the best frame of a file', () => {
     const weights = focusPersonalization(graph, {
-      frames: [{ path: 'src/lexer.ts', line: 3 }, { path: 'src/parser.ts' }, { path: 'src/lexer.ts' }],
+      frames: [
+        { path: 'src/lexer.ts', line: 3 },
+        { path: 'src/parser.ts' },
+        { path: 'src/lexer.ts' },
+      ],
       paths: ['README.md'],
     });
-    expect(rounded(weights)).toEqual(roundedRecord(expected({ 'src/lexer.ts': 4, 'src/parser.ts': 3, 'README.md': 1 })));
+    expect(rounded(weights)).toEqual(
+      roundedRecord(expected({ 'src/lexer.ts': 4, 'src/parser.ts': 3, 'README.md': 1 })),
+    );
   });
 
   it('spreads identifiers over their defining files and adds files named after them', () => {
-    const weights = focusPersonalization(graph, { identifiers: ['parse', 'tokenize', 'stringify', 'src'] });
+    const weights = focusPersonalization(graph, {
+      identifiers: ['parse', 'tokenize', 'stringify', 'src'],
+    });
     const raw = {
       'src/parser.ts': 0.5 + 1,
       'src/lexer.ts': 0.5 + 1 + 1,

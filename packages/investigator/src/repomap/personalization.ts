@@ -35,10 +35,14 @@ export const FOCUS_WEIGHTS = {
  *   frames keeps its highest frame weight and the other contributions add up; then the focus
  *   weights share `1 − background` and every file gets `background / files`.
  */
-export function focusPersonalization(graph: ReferenceGraph, focus: Focus = {}): Map<string, number> {
+export function focusPersonalization(
+  graph: ReferenceGraph,
+  focus: Focus = {},
+): Map<string, number> {
   const weights = new Map<string, number>();
+  const files = new Set(graph.files);
   const add = (path: string, weight: number) => {
-    if (graph.graph.hasNode(path)) weights.set(path, (weights.get(path) ?? 0) + weight);
+    if (files.has(path)) weights.set(path, (weights.get(path) ?? 0) + weight);
   };
 
   const frameWeights = new Map<string, number>();
@@ -54,21 +58,23 @@ export function focusPersonalization(graph: ReferenceGraph, focus: Focus = {}): 
   for (const identifier of identifiers) {
     const definingFiles = graph.definers.get(identifier);
     if (definingFiles === undefined) continue;
-    for (const path of definingFiles) add(path, FOCUS_WEIGHTS.definedIdentifier / definingFiles.size);
+    for (const path of definingFiles)
+      add(path, FOCUS_WEIGHTS.definedIdentifier / definingFiles.size);
   }
   if (identifiers.size > 0) {
-    graph.graph.forEachNode((path) => {
+    for (const path of files) {
       if (pathNames(path).some((name) => identifiers.has(name))) add(path, FOCUS_WEIGHTS.namedFile);
-    });
+    }
   }
   const total = [...weights.values()].reduce((sum, weight) => sum + weight, 0);
   if (total === 0) return new Map();
-  const background = FOCUS_WEIGHTS.background / graph.graph.order;
-  const vector = new Map<string, number>();
-  graph.graph.forEachNode((path) => {
-    vector.set(path, background + ((weights.get(path) ?? 0) / total) * (1 - FOCUS_WEIGHTS.background));
-  });
-  return vector;
+  const background = FOCUS_WEIGHTS.background / files.size;
+  return new Map(
+    graph.files.map((path) => [
+      path,
+      background + ((weights.get(path) ?? 0) / total) * (1 - FOCUS_WEIGHTS.background),
+    ]),
+  );
 }
 
 /** Folder names, the file name, and the file name without its extension. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { handIndex } from './__fixtures__/hand-index.js';
-import type { Focus } from './types.js';
 import { rankDefinitions, rankFiles, rankRepository } from './rank.js';
+import type { Focus } from './types.js';
 
 // A small app: everything uses `logger`, the router uses the database, one handler formats dates.
 const index = handIndex({
@@ -9,7 +9,10 @@ const index = handIndex({
   'src/db.ts': { definitions: ['openDatabase'], references: ['createLogger'] },
   'src/router.ts': { definitions: ['createRouter'], references: ['createLogger', 'openDatabase'] },
   'src/dates.ts': { definitions: ['formatDate'], references: ['createLogger'] },
-  'src/handlers/orders.ts': { definitions: ['listOrders'], references: ['createLogger', 'formatDate', 'openDatabase'] },
+  'src/handlers/orders.ts': {
+    definitions: ['listOrders'],
+    references: ['createLogger', 'formatDate', 'openDatabase'],
+  },
   'src/main.ts': { references: ['createRouter', 'createLogger'] },
 });
 

@@ -40,9 +40,17 @@ export type RankOptions = PageRankOptions;
  * @param options - see {@link PageRankOptions}.
  * @returns the graph, ranked files and ranked definitions.
  */
-export function rankRepository(index: RepoIndex, focus: Focus = {}, options: RankOptions = {}): RepositoryRanking {
+export function rankRepository(
+  index: RepoIndex,
+  focus: Focus = {},
+  options: RankOptions = {},
+): RepositoryRanking {
   const graph = buildReferenceGraph(index, { focus });
-  const { ranks } = personalizedPageRank(graph.graph, focusPersonalization(graph, focus), options);
+  const { ranks } = personalizedPageRank(
+    graph.adjacency,
+    focusPersonalization(graph, focus),
+    options,
+  );
   const files = [...ranks]
     .map(([path, rank]) => ({ path, rank }))
     .sort((a, b) => b.rank - a.rank || compare(a.path, b.path));
@@ -68,13 +76,17 @@ export function rankFiles(index: RepoIndex, focus?: Focus, options?: RankOptions
  * @param options - see {@link PageRankOptions}.
  * @returns every (file, defined name) pair, highest rank first.
  */
-export function rankDefinitions(index: RepoIndex, focus?: Focus, options?: RankOptions): RankedDefinition[] {
+export function rankDefinitions(
+  index: RepoIndex,
+  focus?: Focus,
+  options?: RankOptions,
+): RankedDefinition[] {
   return rankRepository(index, focus, options).definitions;
 }
 
 function distributeRank(
   index: RepoIndex,
-  { graph }: ReferenceGraph,
+  { edges, definers, referencers, multipliers }: ReferenceGraph,
   ranks: ReadonlyMap<string, number>,
 ): RankedDefinition[] {
   const pairRanks = new Map<string, Map<string, number>>();
@@ -92,24 +104,35 @@ function distributeRank(
     pairRanks.set(file.path, new Map([...byName.keys()].map((name) => [name, base])));
   }
 
-  graph.forEachNode((source) => {
-    const outWeight = graph.reduceOutEdges(source, (sum, _edge, attributes) => sum + attributes.weight, 0);
-    if (outWeight === 0) return;
-    const share = (ranks.get(source) ?? 0) / outWeight;
-    graph.forEachOutEdge(source, (_edge, attributes, _source, target) => {
-      const names = pairRanks.get(target) as Map<string, number>;
-      for (const [name, weight] of attributes.identifiers) {
-        names.set(name, (names.get(name) ?? 0) + share * weight);
+  const shares = new Map<string, number>();
+  for (const [source, targets] of edges) {
+    let outWeight = 0;
+    for (const { weight } of targets.values()) outWeight += weight;
+    if (outWeight > 0) shares.set(source, (ranks.get(source) ?? 0) / outWeight);
+  }
+  // Edge R → D carries `multiplier × √count` of each name R references and D defines.
+  for (const [name, multiplier] of multipliers) {
+    const definingFiles = definers.get(name) as ReadonlySet<string>;
+    for (const [referencer, count] of referencers.get(name) ?? []) {
+      const flow = (shares.get(referencer) ?? 0) * multiplier * Math.sqrt(count);
+      if (flow === 0) continue;
+      for (const definer of definingFiles) {
+        if (definer === referencer) continue;
+        const names = pairRanks.get(definer) as Map<string, number>;
+        names.set(name, (names.get(name) ?? 0) + flow);
       }
-    });
-  });
+    }
+  }
 
   const ranked: RankedDefinition[] = [];
   for (const [path, names] of pairRanks) {
     const byName = definitionsByName.get(path) as Map<string, Definition[]>;
-    for (const [name, rank] of names) ranked.push({ path, name, rank, definitions: byName.get(name) ?? [] });
+    for (const [name, rank] of names)
+      ranked.push({ path, name, rank, definitions: byName.get(name) ?? [] });
   }
-  return ranked.sort((a, b) => b.rank - a.rank || compare(a.path, b.path) || compare(a.name, b.name));
+  return ranked.sort(
+    (a, b) => b.rank - a.rank || compare(a.path, b.path) || compare(a.name, b.name),
+  );
 }
 
 function compare(a: string, b: string): number {

@@ -8,12 +8,28 @@ const index = handIndex({
   'src/parser.ts': {
     definitions: [
       { name: 'Parser', kind: 'class', lines: [3, 40], signature: 'export class Parser {' },
-      { name: 'parseInline', kind: 'method', lines: [10, 20], scope: ['Parser'], signature: 'parseInline(src: string): Node[] {' },
-      { name: 'parseBlock', kind: 'method', lines: [22, 38], scope: ['Parser'], signature: 'parseBlock(src: string): Node[] {' },
+      {
+        name: 'parseInline',
+        kind: 'method',
+        lines: [10, 20],
+        scope: ['Parser'],
+        signature: 'parseInline(src: string): Node[] {',
+      },
+      {
+        name: 'parseBlock',
+        kind: 'method',
+        lines: [22, 38],
+        scope: ['Parser'],
+        signature: 'parseBlock(src: string): Node[] {',
+      },
     ],
     references: ['tokenize', 'tokenize'],
   },
-  'src/lexer.ts': { definitions: [{ name: 'tokenize', lines: [5, 30], signature: 'export function tokenize(src: string) {' }] },
+  'src/lexer.ts': {
+    definitions: [
+      { name: 'tokenize', lines: [5, 30], signature: 'export function tokenize(src: string) {' },
+    ],
+  },
   'src/main.ts': { references: ['Parser', 'parseInline'] },
   'README.md': {},
 });
@@ -23,9 +39,13 @@ function bigIndex(): RepoIndex {
   const files: Parameters<typeof handIndex>[0] = {};
   for (let f = 0; f < 60; f++) {
     const names = Array.from({ length: 10 }, (_, d) => `module${f}Function${d}`);
-    const previous = f > 0 ? Array.from({ length: 10 }, (_, d) => `module${f - 1}Function${d}`) : [];
+    const previous =
+      f > 0 ? Array.from({ length: 10 }, (_, d) => `module${f - 1}Function${d}`) : [];
     files[`src/module-${f}.ts`] = {
-      definitions: names.map((name) => ({ name, signature: `export function ${name}(input: string, options?: Options): Result` })),
+      definitions: names.map((name) => ({
+        name,
+        signature: `export function ${name}(input: string, options?: Options): Result`,
+      })),
       references: previous,
     };
   }
@@ -48,18 +68,28 @@ describe('renderRepoMap', () => {
         '',
       ].join('\n'),
     );
-    expect(map).toMatchObject({ shownFiles: 4, omittedFiles: 0, shownSymbols: 4, omittedSymbols: 0 });
+    expect(map).toMatchObject({
+      shownFiles: 4,
+      omittedFiles: 0,
+      shownSymbols: 4,
+      omittedSymbols: 0,
+    });
     expect(map.tokens).toBe(countTokens(map.text));
-    expect(map.files.map((file) => [file.path, file.symbols.map((symbol) => symbol.name)])).toEqual([
-      ['src/lexer.ts', ['tokenize']],
-      ['src/parser.ts', ['Parser', 'parseInline', 'parseBlock']],
-      ['README.md', []],
-      ['src/main.ts', []],
-    ]);
+    expect(map.files.map((file) => [file.path, file.symbols.map((symbol) => symbol.name)])).toEqual(
+      [
+        ['src/lexer.ts', ['tokenize']],
+        ['src/parser.ts', ['Parser', 'parseInline', 'parseBlock']],
+        ['README.md', []],
+        ['src/main.ts', []],
+      ],
+    );
   });
 
   it('shows the definition enclosing a frame line first, with its class for context', () => {
-    const map = renderRepoMap(index, { tokens: 40, focus: { frames: [{ path: 'src/parser.ts', line: 25 }] } });
+    const map = renderRepoMap(index, {
+      tokens: 40,
+      focus: { frames: [{ path: 'src/parser.ts', line: 25 }] },
+    });
     expect(map.text.split('\n')[0]).toBe('src/parser.ts:');
     expect(map.files[0]?.symbols.map((symbol) => symbol.name)).toContain('parseBlock');
     expect(map.files[0]?.symbols.map((symbol) => symbol.name)).toContain('Parser');
@@ -92,7 +122,10 @@ describe('renderRepoMap', () => {
   });
 
   it('puts definitions of a focus identifier first', () => {
-    const map = renderRepoMap(bigIndex(), { tokens: 100, focus: { identifiers: ['module42Function7'] } });
+    const map = renderRepoMap(bigIndex(), {
+      tokens: 100,
+      focus: { identifiers: ['module42Function7'] },
+    });
     expect(map.text.split('\n').slice(0, 2)).toEqual([
       'src/module-42.ts:',
       '71│ export function module42Function7(input: string, options?: Options): Result',

@@ -68,18 +68,21 @@ export function renderRepoMap(
   { focus = {}, tokens: budget = 1024, encoding = 'o200k_base', rank }: RenderRepoMapOptions = {},
 ): RepoMap {
   const ranking = rankRepository(index, focus, rank);
-  const fileRanks = new Map(ranking.files.map((file, order) => [file.path, { rank: file.rank, order }]));
+  const fileRanks = new Map(
+    ranking.files.map((file, order) => [file.path, { rank: file.rank, order }]),
+  );
   const totalFiles = index.files.size;
   let totalSymbols = 0;
   for (const file of index.files.values()) totalSymbols += file.definitions.length;
 
   const items = mapItems(index, focus, ranking);
+  const ancestry = createAncestry(index);
   const render = (count: number): RepoMap => {
-    const files = selectFiles(index, items.slice(0, count), fileRanks);
+    const files = selectFiles(items.slice(0, count), fileRanks, ancestry);
     const shownSymbols = files.reduce((sum, file) => sum + file.symbols.length, 0);
     const omittedFiles = totalFiles - files.length;
     const omittedSymbols = totalSymbols - shownSymbols;
-    const lines = files.flatMap(formatFile);
+    const lines = files.flatMap((file) => formatFile(file, ancestry));
     if (omittedFiles > 0 || omittedSymbols > 0) {
       lines.push(`(${omittedFiles} more files and ${omittedSymbols} more symbols not shown)`);
     }
@@ -129,29 +132,41 @@ function mapItems(index: RepoIndex, focus: Focus, ranking: RepositoryRanking): M
   };
   for (const frame of focus.frames ?? []) {
     if (frame.line === undefined) continue;
-    const enclosing = innermostEnclosing(index.files.get(frame.path)?.definitions ?? [], frame.line);
+    const enclosing = innermostEnclosing(
+      index.files.get(frame.path)?.definitions ?? [],
+      frame.line,
+    );
     if (enclosing !== undefined) push(enclosing);
   }
   const mentioned = new Set(
     (focus.identifiers ?? []).filter(
-      (name) => (ranking.graph.definers.get(name)?.size ?? 0) <= IDENTIFIER_WEIGHTS.commonDefinerCount,
+      (name) =>
+        (ranking.graph.definers.get(name)?.size ?? 0) <= IDENTIFIER_WEIGHTS.commonDefinerCount,
     ),
   );
   for (const pair of ranking.definitions) {
     if (mentioned.has(pair.name)) for (const definition of pair.definitions) push(definition);
   }
-  for (const pair of ranking.definitions) for (const definition of pair.definitions) push(definition);
+  for (const pair of ranking.definitions)
+    for (const definition of pair.definitions) push(definition);
   for (const { path } of ranking.files) {
     if ((index.files.get(path)?.definitions.length ?? 0) === 0) items.push({ path });
   }
   return items;
 }
 
-function innermostEnclosing(definitions: readonly Definition[], line: number): Definition | undefined {
+function innermostEnclosing(
+  definitions: readonly Definition[],
+  line: number,
+): Definition | undefined {
   let best: Definition | undefined;
   for (const definition of definitions) {
     const [start, end] = definition.lines;
-    if (start <= line && line <= end && (best === undefined || end - start < best.lines[1] - best.lines[0])) {
+    if (
+      start <= line &&
+      line <= end &&
+      (best === undefined || end - start < best.lines[1] - best.lines[0])
+    ) {
       best = definition;
     }
   }
@@ -160,9 +175,9 @@ function innermostEnclosing(definitions: readonly Definition[], line: number): D
 
 /** Groups chosen items by file, adds enclosing scopes, orders files by rank and lines by number. */
 function selectFiles(
-  index: RepoIndex,
   items: readonly MapItem[],
   fileRanks: ReadonlyMap<string, { rank: number; order: number }>,
+  ancestry: Ancestry,
 ): RepoMapFile[] {
   const chosen = new Map<string, Set<Definition>>();
   for (const item of items) {
@@ -174,8 +189,7 @@ function selectFiles(
     }
     if ('definition' in item) {
       symbols.add(item.definition);
-      const definitions = index.files.get(path)?.definitions ?? [];
-      for (const ancestor of ancestorsOf(item.definition, definitions)) symbols.add(ancestor);
+      for (const ancestor of ancestry(item.definition)) symbols.add(ancestor);
     }
   }
   return [...chosen]
@@ -187,11 +201,27 @@ function selectFiles(
     .sort((a, b) => (fileRanks.get(a.path)?.order ?? 0) - (fileRanks.get(b.path)?.order ?? 0));
 }
 
-/** Definitions of the same file that enclose `definition` and are named in its scope. */
-function ancestorsOf(definition: Definition, definitions: readonly Definition[]): Definition[] {
-  if (definition.scope.length === 0) return [];
-  const scope = new Set(definition.scope);
-  return definitions.filter((other) => other !== definition && scope.has(other.name) && encloses(other, definition));
+/** Definitions of the same file that enclose a definition and are named in its scope. */
+type Ancestry = (definition: Definition) => readonly Definition[];
+
+/** Memoized {@link Ancestry} of an index (the binary search renders the same items many times). */
+function createAncestry(index: RepoIndex): Ancestry {
+  const cache = new Map<Definition, readonly Definition[]>();
+  return (definition) => {
+    let ancestors = cache.get(definition);
+    if (ancestors === undefined) {
+      const scope = new Set(definition.scope);
+      ancestors =
+        scope.size === 0
+          ? []
+          : (index.files.get(definition.path)?.definitions ?? []).filter(
+              (other) =>
+                other !== definition && scope.has(other.name) && encloses(other, definition),
+            );
+      cache.set(definition, ancestors);
+    }
+    return ancestors;
+  };
 }
 
 function encloses(outer: Definition, inner: Definition): boolean {
@@ -202,7 +232,8 @@ function encloses(outer: Definition, inner: Definition): boolean {
   );
 }
 
-function formatFile(file: RepoMapFile): string[] {
+/** `path:` then one `line│ signature` per source line, indented by the number of ancestors. */
+function formatFile(file: RepoMapFile, ancestry: Ancestry): string[] {
   if (file.symbols.length === 0) return [file.path];
   const width = String(Math.max(...file.symbols.map((symbol) => symbol.lines[0]))).length;
   const lines = [`${file.path}:`];
@@ -211,8 +242,8 @@ function formatFile(file: RepoMapFile): string[] {
     // Several definitions on one line (a field and its type's members) show that line once.
     if (symbol.lines[0] === previousLine) continue;
     previousLine = symbol.lines[0];
-    const depth = file.symbols.filter((other) => other !== symbol && encloses(other, symbol)).length;
-    lines.push(`${String(symbol.lines[0]).padStart(width)}│ ${'  '.repeat(depth)}${compact(symbol.signature)}`);
+    const indent = '  '.repeat(ancestry(symbol).length);
+    lines.push(`${String(symbol.lines[0]).padStart(width)}│ ${indent}${compact(symbol.signature)}`);
   }
   return lines;
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { countTokens } from '@sightline/core';
@@ -81,13 +81,20 @@ describe('repository map of a real (small) repository', () => {
   });
 
   it('moves the file of a focus identifier, a mentioned path or a frame to the top', () => {
-    expect(rankFiles(index, { identifiers: ['checkoutOrder'] })[0]?.path).toBe('src/orders/checkout.ts');
+    expect(rankFiles(index, { identifiers: ['checkoutOrder'] })[0]?.path).toBe(
+      'src/orders/checkout.ts',
+    );
     expect(rankFiles(index, { identifiers: ['ShoppingCart'] })[0]?.path).toBe('src/cart.ts');
-    expect(rankFiles(index, { frames: [{ path: 'src/money.ts', line: 5 }] })[0]?.path).toBe('src/money.ts');
+    expect(rankFiles(index, { frames: [{ path: 'src/money.ts', line: 5 }] })[0]?.path).toBe(
+      'src/money.ts',
+    );
   });
 
   it('shows the method enclosing a frame line, inside its class', () => {
-    const map = renderRepoMap(index, { tokens: 48, focus: { frames: [{ path: 'src/cart.ts', line: 13 }] } });
+    const map = renderRepoMap(index, {
+      tokens: 48,
+      focus: { frames: [{ path: 'src/cart.ts', line: 13 }] },
+    });
     expect(map.text.split('\n').slice(0, 3)).toEqual([
       'src/cart.ts:',
       ' 4│ export class ShoppingCart',

@@ -27,7 +27,10 @@ export interface BuiltRepoMap {
  * const { map } = await buildRepoMap('.', { focus: { identifiers: ['parseReport'] }, tokens: 2048 });
  * console.log(map.text);
  */
-export async function buildRepoMap(root: string, options: BuildRepoMapOptions = {}): Promise<BuiltRepoMap> {
+export async function buildRepoMap(
+  root: string,
+  options: BuildRepoMapOptions = {},
+): Promise<BuiltRepoMap> {
   const { focus, tokens, encoding, rank, ...indexOptions } = options;
   const index = await indexRepository(root, indexOptions);
   return { index, map: renderRepoMap(index, { focus, tokens, encoding, rank }) };

@@ -57,16 +57,16 @@ export interface GrepResult extends CodeToolSuccess {
   truncated: boolean;
 }
 
-const REGEX_ERROR =
-  /regex parse error|error parsing regex|size limit|unrecognized escape|unclosed/i;
+const REGEX_ERROR = /regex parse error|regex exceeds size limit/;
+const GLOB_ERROR = /error parsing glob/;
 
 /** Cuts a long line to `maxChars`, keeping the match in view (a little context before it). */
 function excerpt(match: RipgrepMatch, maxChars: number): string {
-  if (match.text.length <= maxChars) return match.text;
-  const start = Math.max(0, Math.min(match.matchStart - 40, match.text.length - maxChars));
-  if (start === 0) return cutLine(match.text, maxChars).text;
-  const body = cutLine(match.text.slice(start), maxChars - 1).text;
-  return `${ELLIPSIS}${body}`;
+  const { text } = match;
+  if (text.length <= maxChars) return text;
+  const start = Math.max(0, Math.min(match.matchStart - 40, text.length - (maxChars - 1)));
+  if (start === 0) return cutLine(text, maxChars).text;
+  return `${ELLIPSIS}${cutLine(text.slice(start), maxChars - 1).text}`;
 }
 
 function ripgrepArgs(
@@ -157,8 +157,15 @@ export async function grep(
       timeoutMs: grepTimeoutMs,
       maxOutputChars: maxGrepOutputBytes,
     });
-    if (run.exitCode === 2 && run.matches.length === 0 && REGEX_ERROR.test(run.stderr)) {
-      throw regexError(run.stderr);
+    if (run.exitCode === 2 && run.matches.length === 0) {
+      if (REGEX_ERROR.test(run.stderr)) throw regexError(run.stderr);
+      if (GLOB_ERROR.test(run.stderr)) {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `The glob is not valid: ${run.stderr.replace(/^rg: /, '').trim()}`,
+          details: { glob },
+        });
+      }
     }
     const found = run.matches.slice(0, limit).map((match) => ({
       path: toRelative(match.path),
@@ -168,9 +175,11 @@ export async function grep(
     const flags = caseSensitive ? '' : 'i';
     const where = target.relative === '' ? 'the repository' : `"${target.relative}"`;
     const scope = `${where}${glob === undefined ? '' : ` (glob ${glob})`}`;
-    if (found.length === 0 && run.stopped !== 'timeout') {
+    if (found.length === 0 && run.stopped === null) {
+      const problem = run.exitCode === 2 ? run.stderr.split('\n')[0]?.replace(/^rg: /, '') : '';
+      const reported = problem ? `\n[ripgrep reported: ${cutLine(problem, 300).text}]` : '';
       return {
-        text: `No matches for /${pattern}/${flags} in ${scope}. Check the spelling, try a shorter pattern, caseSensitive=false, or a wider path.`,
+        text: `No matches for /${pattern}/${flags} in ${scope}. Check the spelling, try a shorter pattern, caseSensitive=false, or a wider path.${reported}`,
         files: [],
         matchCount: 0,
         truncated: false,

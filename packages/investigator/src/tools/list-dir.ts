@@ -111,11 +111,11 @@ async function describe(
   return { path: relative, type: 'other' as const, depth };
 }
 
-function label(entry: ListDirEntry): string {
+function label(entry: ListDirEntry, expanded: ReadonlySet<string>): string {
   const name = path.posix.basename(entry.path);
   switch (entry.type) {
     case 'directory':
-      return `${name}/`;
+      return expanded.has(entry.path) ? `${name}/` : `${name}/ …`;
     case 'symlink':
       if (entry.note === 'symlink-broken') return `${name} -> (broken symlink)`;
       if (entry.note === 'symlink-outside-root')
@@ -133,7 +133,11 @@ function label(entry: ListDirEntry): string {
   }
 }
 
-function renderTree(base: string, entries: ListDirEntry[]): string[] {
+function renderTree(
+  base: string,
+  entries: ListDirEntry[],
+  expanded: ReadonlySet<string>,
+): string[] {
   const children = new Map<string, ListDirEntry[]>();
   for (const entry of entries) {
     const parent = path.posix.dirname(entry.path);
@@ -143,7 +147,7 @@ function renderTree(base: string, entries: ListDirEntry[]): string[] {
   const lines: string[] = [];
   const visit = (dir: string) => {
     for (const entry of children.get(dir) ?? []) {
-      lines.push(`${'  '.repeat(entry.depth - 1)}${label(entry)}`);
+      lines.push(`${'  '.repeat(entry.depth - 1)}${label(entry, expanded)}`);
       if (entry.type === 'directory') visit(entry.path);
     }
   };
@@ -184,10 +188,15 @@ export async function listDir(
     }
     const isIgnored = await loadGitignore(realRoot);
     const entries: ListDirEntry[] = [];
+    const expanded = new Set<string>();
     let leftOut = false;
     const queue: { dir: string; depth: number }[] = [{ dir: folder.relative, depth: 1 }];
     for (let next = queue.shift(); next && !leftOut; next = queue.shift()) {
-      const listed = await readdir(path.join(realRoot, next.dir), { withFileTypes: true });
+      // An unreadable folder (permissions) lists as empty rather than failing the whole call.
+      const listed = await readdir(path.join(realRoot, next.dir), { withFileTypes: true }).catch(
+        () => [],
+      );
+      expanded.add(next.dir);
       const kept = listed
         .filter(
           (entry) =>
@@ -211,14 +220,27 @@ export async function listDir(
       }
     }
     const shownPath = folder.relative || '.';
+    const heading = folder.relative === '' ? '. (repository root)' : `${folder.relative}/`;
     const render = (count: number) => {
       const shown = entries.slice(0, count);
-      const folders = shown.filter((entry) => entry.type === 'directory').length;
+      const tally = (type: ListDirEntry['type'], noun: string) => {
+        const found = shown.filter((entry) => entry.type === type).length;
+        return type === 'directory' || type === 'file' || found > 0 ? [pluralize(found, noun)] : [];
+      };
+      const counts = [
+        ...tally('directory', 'folder'),
+        ...tally('file', 'file'),
+        ...tally('symlink', 'symlink'),
+        ...tally('other', 'special file'),
+      ];
       const lines = [
-        `${shownPath}/ (depth ${maxDepth}: ${pluralize(folders, 'folder')}, ${pluralize(count - folders, 'other entry', 'other entries')})`,
-        ...renderTree(folder.relative, shown),
+        `${heading} — depth ${maxDepth}: ${counts.join(', ')}`,
+        ...renderTree(folder.relative, shown, expanded),
       ];
       if (entries.length === 0) lines.push('(empty, or everything in it is ignored by .gitignore)');
+      if (shown.some((entry) => entry.type === 'directory' && !expanded.has(entry.path))) {
+        lines.push('[Folders marked … were not expanded; list them with list_dir and their path.]');
+      }
       if (count < entries.length || leftOut) {
         lines.push(
           `[Listing capped at ${count} entries. List a subfolder with list_dir, or use a smaller depth.]`,

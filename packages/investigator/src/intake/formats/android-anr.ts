@@ -30,7 +30,8 @@ function parseNativeFrame(line: string): Frame | null {
   if (buildId >= 0) rest = rest.slice(0, buildId).trim();
   let symbol = rest.startsWith('(') && rest.endsWith(')') ? rest.slice(1, -1) : undefined;
   const offset = symbol?.lastIndexOf('+') ?? -1;
-  if (symbol && offset > 0 && /^\+\d+$/.test(symbol.slice(offset))) symbol = symbol.slice(0, offset);
+  if (symbol && offset > 0 && /^\+\d+$/.test(symbol.slice(offset)))
+    symbol = symbol.slice(0, offset);
   return {
     file: match[1],
     ...(symbol ? { function: symbol } : {}),
@@ -65,7 +66,9 @@ function parseThreads(lines: string[]): ThreadDump[] {
 /** Parses the main thread of an ART thread dump (and the thread it waits for). */
 export function parseAnrExceptions(lines: string[]): Exception[] {
   const threads = parseThreads(lines);
-  const main = threads.find((thread) => thread.name === 'main') ?? threads.find((thread) => thread.tid === '1');
+  const main =
+    threads.find((thread) => thread.name === 'main') ??
+    threads.find((thread) => thread.tid === '1');
   if (!main) return [];
   const holderId = main.waits ? /held by thread (\d+)/.exec(main.waits)?.[1] : undefined;
   const holder = holderId ? threads.find((thread) => thread.tid === holderId) : undefined;
@@ -78,7 +81,11 @@ export function parseAnrExceptions(lines: string[]): Exception[] {
   if (holder) {
     exceptions.push({
       type: 'ANR lock holder',
-      message: `thread "${holder.name}" (tid=${holder.tid}) ${holder.state ?? ''} holds the lock the main thread waits for`.replace(/ {2,}/g, ' '),
+      message:
+        `thread "${holder.name}" (tid=${holder.tid}) ${holder.state ?? ''} holds the lock the main thread waits for`.replace(
+          / {2,}/g,
+          ' ',
+        ),
       frames: holder.frames,
     });
   }
@@ -93,6 +100,6 @@ export const androidAnrFormat: TraceFormat = {
     lines.some((line) => /^"main" .*prio=/.test(line))
       ? 95
       : 0,
-  parse: (input) => crashReport(input, parseAnrExceptions(input.lines)),
+  parse: (input) => crashReport(input, parseAnrExceptions(input.lines), true),
   parseExceptions: parseAnrExceptions,
 };

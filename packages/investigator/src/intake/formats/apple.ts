@@ -15,7 +15,8 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
 
 /** Parses the one-line JSON header of an `.ips` file, or returns `null`. */
 function ipsHeader(firstLine: string): Json | null {
@@ -66,7 +67,11 @@ function field(lines: string[], name: string): string | undefined {
   return line?.slice(prefix.length).trim();
 }
 
-function framesAfter(lines: string[], heading: (line: string) => boolean, process?: string): Frame[] {
+function framesAfter(
+  lines: string[],
+  heading: (line: string) => boolean,
+  process?: string,
+): Frame[] {
   const start = lines.findIndex(heading);
   if (start < 0) return [];
   const frames: Frame[] = [];
@@ -83,7 +88,11 @@ function applicationSpecific(lines: string[]): string[] {
   const start = lines.findIndex((line) => line.startsWith('Application Specific Information:'));
   if (start < 0) return [];
   const block: string[] = [];
-  for (let index = start + 1; index < lines.length && (lines[index] ?? '').trim() !== ''; index += 1) {
+  for (
+    let index = start + 1;
+    index < lines.length && (lines[index] ?? '').trim() !== '';
+    index += 1
+  ) {
     block.push((lines[index] ?? '').trim());
   }
   return block.filter((line) => !/^dyld\d? mode$/.test(line));
@@ -99,8 +108,13 @@ export function parseAppleTextExceptions(lines: string[], processName?: string):
   const type = field(lines, 'Exception Type');
   if (type === undefined) return [];
   const process = processName ?? field(lines, 'Process')?.replace(/\s*\[\d+\]$/, '');
-  const crashed = field(lines, 'Triggered by Thread') ?? field(lines, 'Crashed Thread')?.split(/\s/)[0];
-  const lastException = framesAfter(lines, (line) => line.startsWith('Last Exception Backtrace:'), process);
+  const crashed =
+    field(lines, 'Triggered by Thread') ?? field(lines, 'Crashed Thread')?.split(/\s/)[0];
+  const lastException = framesAfter(
+    lines,
+    (line) => line.startsWith('Last Exception Backtrace:'),
+    process,
+  );
   const thread = framesAfter(
     lines,
     (line) => (crashed ? line.startsWith(`Thread ${crashed} Crashed`) : / Crashed:/.test(line)),
@@ -117,25 +131,33 @@ export function parseAppleTextExceptions(lines: string[], processName?: string):
 
 function jsonFrames(value: unknown, images: unknown[], process: Json): Frame[] {
   if (!Array.isArray(value)) return [];
-  return value.slice(0, MAX_FRAMES).filter(isObject).map((frame) => {
-    const image = isObject(images[Number(frame.imageIndex)]) ? (images[Number(frame.imageIndex)] as Json) : {};
-    const name = text(image.name);
-    const symbol = text(frame.symbol);
-    const offset = typeof frame.imageOffset === 'number' ? frame.imageOffset : undefined;
-    const file = text(frame.sourceFile);
-    const line = typeof frame.sourceLine === 'number' ? frame.sourceLine : undefined;
-    const own =
-      (name !== undefined && name === text(process.procName)) ||
-      (text(image.path) !== undefined && text(image.path) === text(process.procPath));
-    return {
-      ...(file ? { file } : {}),
-      ...(line ? { line } : {}),
-      ...(symbol ? { function: symbol } : {}),
-      ...(name ? { module: name } : {}),
-      inApp: own,
-      raw: `${text(image.path) ?? name ?? '???'} ${symbol ?? ''} + ${offset === undefined ? '?' : `0x${offset.toString(16)}`}`.replace(/ {2,}/g, ' '),
-    };
-  });
+  return value
+    .slice(0, MAX_FRAMES)
+    .filter(isObject)
+    .map((frame) => {
+      const image = isObject(images[Number(frame.imageIndex)])
+        ? (images[Number(frame.imageIndex)] as Json)
+        : {};
+      const name = text(image.name);
+      const symbol = text(frame.symbol);
+      const offset = typeof frame.imageOffset === 'number' ? frame.imageOffset : undefined;
+      const file = text(frame.sourceFile);
+      const line = typeof frame.sourceLine === 'number' ? frame.sourceLine : undefined;
+      const own =
+        (name !== undefined && name === text(process.procName)) ||
+        (text(image.path) !== undefined && text(image.path) === text(process.procPath));
+      return {
+        ...(file ? { file } : {}),
+        ...(line ? { line } : {}),
+        ...(symbol ? { function: symbol } : {}),
+        ...(name ? { module: name } : {}),
+        inApp: own,
+        raw: `${text(image.path) ?? name ?? '???'} ${symbol ?? ''} + ${offset === undefined ? '?' : `0x${offset.toString(16)}`}`.replace(
+          / {2,}/g,
+          ' ',
+        ),
+      };
+    });
 }
 
 /** Parses the JSON body of a bug_type 309 report. */
@@ -145,13 +167,17 @@ export function parseIpsBody(body: Json): Exception[] {
   const signal = text(exception.signal);
   const type = kind ? `${kind}${signal ? ` (${signal})` : ''}` : (signal ?? 'crash');
   const asi = isObject(body.asi)
-    ? Object.values(body.asi).flatMap((lines) => (Array.isArray(lines) ? lines.filter((line) => typeof line === 'string') : []))
+    ? Object.values(body.asi).flatMap((lines) =>
+        Array.isArray(lines) ? lines.filter((line) => typeof line === 'string') : [],
+      )
     : [];
   const termination = isObject(body.termination) ? text(body.termination.indicator) : undefined;
   const images = Array.isArray(body.usedImages) ? body.usedImages : [];
   const threads = Array.isArray(body.threads) ? body.threads.filter(isObject) : [];
-  const faulting = typeof body.faultingThread === 'number' ? threads[body.faultingThread] : undefined;
-  const thread = threads.find((candidate) => candidate.triggered === true) ?? faulting ?? threads[0];
+  const faulting =
+    typeof body.faultingThread === 'number' ? threads[body.faultingThread] : undefined;
+  const thread =
+    threads.find((candidate) => candidate.triggered === true) ?? faulting ?? threads[0];
   const lastException = jsonFrames(body.lastExceptionBacktrace, images, body);
   return [
     {
@@ -180,7 +206,7 @@ function parseApple(input: FormatInput): ParsedReport[] {
   } else {
     exceptions = parseAppleTextExceptions(rest.length > 0 ? input.lines : [first]);
   }
-  const [report] = crashReport(input, exceptions);
+  const [report] = crashReport(input, exceptions, true);
   const os = text(header?.os_version);
   const version = text(header?.app_version);
   return [
@@ -199,7 +225,10 @@ export const appleFormat: TraceFormat = {
   detect: ({ lines }) => {
     if (ipsHeader((lines[0] ?? '').trim())) return 100;
     const hasType = lines.some((line) => line.startsWith('Exception Type:'));
-    return hasType && lines.some((line) => / Crashed:/.test(line) || line.startsWith('Incident Identifier:')) ? 90 : 0;
+    return hasType &&
+      lines.some((line) => / Crashed:/.test(line) || line.startsWith('Incident Identifier:'))
+      ? 90
+      : 0;
   },
   parse: parseApple,
   parseExceptions: (lines) => parseAppleTextExceptions(lines),

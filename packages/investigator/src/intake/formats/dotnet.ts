@@ -23,7 +23,11 @@ export function parseDotnetFrame(line: string): Frame | null {
   const args = match[2] ?? '';
   const hasLine = match[4] !== undefined;
   // `Foo.bar(File.java:1)` is a JVM frame: .NET argument lists are empty or `Type name` pairs.
-  if (!hasLine && args !== '' && (!args.includes(' ') || /^(?:Native [Mm]ethod|Unknown Source|Compiled Code)$/.test(args))) {
+  if (
+    !hasLine &&
+    args !== '' &&
+    (!args.includes(' ') || /^(?:Native [Mm]ethod|Unknown Source|Compiled Code)$/.test(args))
+  ) {
     return null;
   }
   const qualified = match[1].trim();
@@ -76,9 +80,14 @@ export function parseDotnetExceptions(lines: string[]): Exception[] {
       continue;
     }
     const next = lines[index + 1] ?? '';
-    if (line.trim() !== '' && (parseDotnetFrame(next) || line.includes(' ---> ')) && parseErrorHeader(line.split(' ---> ')[0] ?? '', false)) {
+    if (
+      line.trim() !== '' &&
+      (parseDotnetFrame(next) || line.includes(' ---> ')) &&
+      parseErrorHeader(line.split(' ---> ')[0] ?? '', false)
+    ) {
       chain = headerChain(line).slice(0, MAX_CAUSE_DEPTH);
-      for (let link = 0; link + 1 < chain.length; link += 1) (chain[link] as Exception).cause = chain[link + 1];
+      for (let link = 0; link + 1 < chain.length; link += 1)
+        (chain[link] as Exception).cause = chain[link + 1];
       exceptions.push(chain[0] as Exception);
       level = 0;
       inFrames = false;
@@ -95,7 +104,8 @@ export function parseDotnetExceptions(lines: string[]): Exception[] {
 /** The .NET format. */
 export const dotnetFormat: TraceFormat = {
   name: 'dotnet',
-  detect: ({ lines }) => Math.min(60, lines.filter((line) => parseDotnetFrame(line) !== null).length),
+  detect: ({ lines }) =>
+    Math.min(60, lines.filter((line) => parseDotnetFrame(line) !== null).length),
   parse: (input) => crashReport(input, parseDotnetExceptions(input.lines)),
   parseExceptions: parseDotnetExceptions,
 };

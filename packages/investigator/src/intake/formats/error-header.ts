@@ -14,7 +14,8 @@ export interface ErrorHeader {
 }
 
 // `Uncaught TypeError: x`, `TypeError [ERR_X]: x`, `java.lang.IllegalStateException: x`, `Error`.
-const HEADER = /^(?:Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
+const HEADER =
+  /^(?:Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
 
 /**
  * Parses an error header line.
@@ -28,7 +29,11 @@ export function parseErrorHeader(line: string, requireErrorName = true): ErrorHe
   if (!match?.[1]) return null;
   const type = match[1];
   const hasColon = line.includes(':');
-  if (requireErrorName && !/(?:Error|Exception|Warning|Fault|Panic|Interrupt|Exit)$/.test(type) && !type.includes('.')) {
+  if (
+    requireErrorName &&
+    !/(?:Error|Exception|Warning|Fault|Panic|Interrupt|Exit)$/.test(type) &&
+    !type.includes('.')
+  ) {
     return null;
   }
   if (!hasColon && !/(?:Error|Exception)$/.test(type)) return null;
@@ -46,19 +51,40 @@ export function describeException(exception: Exception): string {
   return exception.message ? `${exception.type}: ${exception.message}` : exception.type;
 }
 
+/** `Type: message` of an exception and of each of its causes, outermost first. */
+export function describeChain(exceptions: Exception[]): string[] {
+  const lines: string[] = [];
+  for (const exception of exceptions) {
+    for (let current: Exception | undefined = exception; current; current = current.cause) {
+      lines.push(describeException(current));
+    }
+  }
+  return lines;
+}
+
 /**
- * Wraps the exceptions of a text crash log into a crash report titled after the first one.
+ * Wraps the exceptions of a text crash log into a crash report titled after the first one (or
+ * after the first line when the trace names no error).
+ * @param summaryOnly scan only the title and exception messages for identifiers, not the whole
+ *   text (for dumps full of unrelated threads and metadata). Default false.
  * @returns one crash report (no exceptions means a text report).
  */
-export function crashReport(input: FormatInput, exceptions: Exception[]): ParsedReport[] {
+export function crashReport(
+  input: FormatInput,
+  exceptions: Exception[],
+  summaryOnly = false,
+): ParsedReport[] {
   const kept = exceptions.slice(0, MAX_EXCEPTIONS);
   const first = kept[0];
+  const firstLine = input.lines.find((line) => line.trim() !== '')?.trim();
+  const title = (first ? describeException(first) : '') || firstLine;
   return [
     {
       kind: first ? 'crash' : 'text',
       exceptions: kept,
-      title: first ? describeException(first).slice(0, 300) : undefined,
+      ...(title ? { title: title.slice(0, 300) } : {}),
       body: input.text,
+      ...(summaryOnly ? { identifierText: [title, ...describeChain(kept)].join('\n') } : {}),
     },
   ];
 }

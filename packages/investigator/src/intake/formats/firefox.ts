@@ -81,7 +81,8 @@ export function parseFirefoxExceptions(lines: string[]): Exception[] {
 /** The Firefox/Safari format. */
 export const firefoxFormat: TraceFormat = {
   name: 'firefox',
-  detect: ({ lines }) => Math.min(60, lines.filter((line) => parseFirefoxFrame(line) !== null).length),
+  detect: ({ lines }) =>
+    Math.min(60, lines.filter((line) => parseFirefoxFrame(line) !== null).length),
   parse: (input) => crashReport(input, parseFirefoxExceptions(input.lines)),
   parseExceptions: parseFirefoxExceptions,
 };

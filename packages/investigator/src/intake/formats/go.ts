@@ -55,12 +55,15 @@ function parseGoroutine(lines: string[], start: number): Frame[] {
 function header(lines: string[], until: number): { type: string; message: string } {
   for (let index = 0; index < until; index += 1) {
     const line = lines[index] ?? '';
-    const signal = SIGNAL.test((lines[index + 1] ?? '').trim()) ? ` ${(lines[index + 1] ?? '').trim()}` : '';
+    const signal = SIGNAL.test((lines[index + 1] ?? '').trim())
+      ? ` ${(lines[index + 1] ?? '').trim()}`
+      : '';
     const panic = PANIC.exec(line.trim());
     if (panic?.[2] !== undefined) {
       const value = panic[2].replace(/ \[recovered\]$/, '');
       const runtime = /^runtime error: (.*)$/.exec(value);
-      if (panic[1] === 'panic' && runtime?.[1]) return { type: 'runtime error', message: `${runtime[1]}${signal}` };
+      if (panic[1] === 'panic' && runtime?.[1])
+        return { type: 'runtime error', message: `${runtime[1]}${signal}` };
       return { type: panic[1] ?? 'panic', message: `${value}${signal}` };
     }
     const http = HTTP_PANIC.exec(line);

@@ -11,7 +11,14 @@ export const textFormat: ReportFormat = {
   detect: () => 1,
   parse: ({ text, lines, value }) => {
     const first = typeof value === 'object' ? undefined : lines.find((line) => line.trim() !== '');
-    return [{ kind: 'text', exceptions: [], body: text, ...(first ? { title: first.trim().slice(0, 300) } : {}) }];
+    return [
+      {
+        kind: 'text',
+        exceptions: [],
+        body: text,
+        ...(first ? { title: first.trim().slice(0, 300) } : {}),
+      },
+    ];
   },
 };
 

@@ -22,6 +22,8 @@ const MAX_MESSAGE_LINES = 50;
 
 /** Removes an Android logcat prefix from a line, if it has one. */
 export function stripLogcatPrefix(line: string): string {
+  const first = line.charCodeAt(0);
+  if (!(first >= 48 && first <= 57) && line[1] !== '/') return line;
   return line.replace(LOGCAT_THREADTIME, '').replace(LOGCAT_BRIEF, '');
 }
 

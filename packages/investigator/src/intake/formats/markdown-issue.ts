@@ -16,7 +16,11 @@ const HEADING = /^ {0,3}#{1,6}\s+(\S.*)$/;
 export function issueObject(value: unknown): { title: string; body: string } | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
   const { title, body } = value as { title?: unknown; body?: unknown };
-  if (typeof title !== 'string' || (typeof body !== 'string' && body !== null && body !== undefined)) return null;
+  if (
+    typeof title !== 'string' ||
+    (typeof body !== 'string' && body !== null && body !== undefined)
+  )
+    return null;
   return { title, body: typeof body === 'string' ? body : '' };
 }
 
@@ -28,7 +32,12 @@ export function splitFences(lines: string[]): { blocks: string[][]; prose: strin
   for (const line of lines) {
     const fence = FENCE.exec(line);
     if (open) {
-      if (fence?.[1] && fence[1][0] === open.marker[0] && fence[1].length >= open.marker.length && line.trim() === fence[1]) {
+      if (
+        fence?.[1] &&
+        fence[1][0] === open.marker[0] &&
+        fence[1].length >= open.marker.length &&
+        line.trim() === fence[1]
+      ) {
         blocks.push(open.lines);
         open = undefined;
       } else {

@@ -13,7 +13,8 @@ import type { TraceFormat } from './types.js';
 
 const TRACEBACK = /^\s*Traceback \(most recent call last\):\s*$/;
 const FRAME = /^\s*File "([^"]*)", line (\d+)(?:, in (.*))?$/;
-const CHAIN = /^\s*(?:The above exception was the direct cause of the following exception:|During handling of the above exception, another exception occurred:)\s*$/;
+const CHAIN =
+  /^\s*(?:The above exception was the direct cause of the following exception:|During handling of the above exception, another exception occurred:)\s*$/;
 const EXCEPTION_LINE = /^([A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)*)(?:: ?(.*))?$/;
 
 function parseFrame(line: string): Frame | null {

@@ -12,19 +12,69 @@ const isObject = (value: unknown): value is Row =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const FIELDS = {
-  text: ['text', 'body', 'content', 'review', 'comment', 'reviewtext', 'review_text', 'reviewbody', 'review_body', 'text_review'],
+  text: [
+    'text',
+    'body',
+    'content',
+    'review',
+    'comment',
+    'reviewtext',
+    'review_text',
+    'reviewbody',
+    'review_body',
+    'text_review',
+  ],
   rating: ['rating', 'score', 'stars', 'star_rating', 'starrating', 'reviewrating', 'star'],
   title: ['title', 'subject', 'headline', 'review_title', 'reviewtitle'],
-  date: ['date', 'at', 'time', 'timestamp', 'created_at', 'createdat', 'updated', 'submitted', 'lastmodified', 'reviewdate', 'review_date'],
-  version: ['version', 'appversion', 'app_version', 'reviewcreatedversion', 'appversionname', 'app_version_name', 'version_name'],
-  locale: ['locale', 'language', 'lang', 'country', 'territory', 'reviewerlanguage', 'reviewer_language'],
+  date: [
+    'date',
+    'at',
+    'time',
+    'timestamp',
+    'created_at',
+    'createdat',
+    'updated',
+    'submitted',
+    'lastmodified',
+    'reviewdate',
+    'review_date',
+  ],
+  version: [
+    'version',
+    'appversion',
+    'app_version',
+    'reviewcreatedversion',
+    'appversionname',
+    'app_version_name',
+    'version_name',
+  ],
+  locale: [
+    'locale',
+    'language',
+    'lang',
+    'country',
+    'territory',
+    'reviewerlanguage',
+    'reviewer_language',
+  ],
   id: ['id', 'reviewid', 'review_id', 'uuid'],
 };
-const REVIEW_ONLY = ['review', 'reviewtext', 'review_text', 'reviewbody', 'reviewid', 'review_id', 'rating', 'stars', 'score'];
+const REVIEW_ONLY = [
+  'review',
+  'reviewtext',
+  'review_text',
+  'reviewbody',
+  'reviewid',
+  'review_id',
+  'rating',
+  'stars',
+  'score',
+];
 
 function pick(row: Row, names: string[]): unknown {
   for (const [key, value] of Object.entries(row)) {
-    if (names.includes(key.toLowerCase()) && value !== null && value !== undefined && value !== '') return value;
+    if (names.includes(key.toLowerCase()) && value !== null && value !== undefined && value !== '')
+      return value;
   }
   return undefined;
 }
@@ -63,7 +113,9 @@ function ndjsonRows(lines: string[]): Row[] | null {
 }
 
 function csvDelimiter(header: string): string | null {
-  const counts = [',', ';', '\t'].map((delimiter) => [delimiter, header.split(delimiter).length - 1] as const);
+  const counts = [',', ';', '\t'].map(
+    (delimiter) => [delimiter, header.split(delimiter).length - 1] as const,
+  );
   const [delimiter, count] = counts.sort((a, b) => b[1] - a[1])[0] ?? [',', 0];
   return count > 0 ? delimiter : null;
 }
@@ -71,8 +123,13 @@ function csvDelimiter(header: string): string | null {
 function csvHeaderLooksLikeReviews(header: string): boolean {
   const delimiter = csvDelimiter(header);
   if (!delimiter) return false;
-  const names = header.split(delimiter).map((name) => name.trim().replace(/^"|"$/g, '').toLowerCase());
-  return names.some((name) => FIELDS.text.includes(name)) && names.some((name) => REVIEW_ONLY.includes(name));
+  const names = header
+    .split(delimiter)
+    .map((name) => name.trim().replace(/^"|"$/g, '').toLowerCase());
+  return (
+    names.some((name) => FIELDS.text.includes(name)) &&
+    names.some((name) => REVIEW_ONLY.includes(name))
+  );
 }
 
 function csvRows(input: FormatInput): Row[] | null {
@@ -96,7 +153,9 @@ function csvRows(input: FormatInput): Row[] | null {
 }
 
 function rowsOf(input: FormatInput): Row[] | null {
-  return (input.value === undefined ? null : rowsOfValue(input.value)) ?? ndjsonRows(input.lines) ?? null;
+  return (
+    (input.value === undefined ? null : rowsOfValue(input.value)) ?? ndjsonRows(input.lines) ?? null
+  );
 }
 
 function toReport(row: Row): ParsedReport {
@@ -112,7 +171,9 @@ function toReport(row: Row): ParsedReport {
     exceptions: [],
     body,
     ...(title ? { title } : {}),
-    ...(Number.isFinite(ratingValue) && ratingValue >= 1 && ratingValue <= 5 ? { rating: ratingValue } : {}),
+    ...(Number.isFinite(ratingValue) && ratingValue >= 1 && ratingValue <= 5
+      ? { rating: ratingValue }
+      : {}),
     ...(date ? { date } : {}),
     ...(version ? { appVersion: version } : {}),
     ...(locale ? { locale } : {}),

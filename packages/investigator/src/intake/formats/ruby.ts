@@ -78,7 +78,9 @@ export function parseRubyExceptions(lines: string[]): Exception[] {
       continue;
     }
     if (parsed.error || !current) {
-      const rails = RAILS_HEADER.exec((lines[index - 1] ?? '').trim());
+      let above = index - 1;
+      while (above > 0 && above > index - 4 && (lines[above] ?? '').trim() === '') above -= 1;
+      const rails = RAILS_HEADER.exec((lines[above] ?? '').trim());
       current = {
         type: parsed.error?.type ?? rails?.[1] ?? '',
         message: parsed.error?.message ?? rails?.[2] ?? '',

@@ -75,7 +75,9 @@ export function parseRustExceptions(lines: string[]): Exception[] {
     const frames = backtraceStart > index ? parseBacktrace(lines, backtraceStart + 1) : [];
     const file = normalizeFramePath(location.file);
     if (file && location.line) {
-      const known = frames.some((frame) => frame.line === location.line && frame.file?.endsWith(file));
+      const known = frames.some(
+        (frame) => frame.line === location.line && frame.file?.endsWith(file),
+      );
       if (!known) {
         frames.unshift({
           file,

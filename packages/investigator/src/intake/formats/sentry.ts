@@ -10,7 +10,7 @@ import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath } from '../frame-path.js';
 import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
-import { describeException } from './error-header.js';
+import { describeChain, describeException } from './error-header.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -20,23 +20,36 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
 const EVENT_KEYS = [
-  'exception', 'sentry.interfaces.Exception', 'stacktrace', 'sentry.interfaces.Stacktrace',
-  'threads', 'logentry', 'sentry.interfaces.Message', 'event_id', 'entries',
+  'exception',
+  'sentry.interfaces.Exception',
+  'stacktrace',
+  'sentry.interfaces.Stacktrace',
+  'threads',
+  'logentry',
+  'sentry.interfaces.Message',
+  'event_id',
+  'entries',
 ];
 
 /** Outermost-frame markers: entry points and error reporters' wrappers (raven-js `wrap`…). */
-const ENTRY_FUNCTION = /^(?:main|<module>|__main__|_start|start|run_module|runMain|Thread\.run|run)$/;
+const ENTRY_FUNCTION =
+  /^(?:main|<module>|__main__|_start|start|run_module|runMain|Thread\.run|run)$/;
 const REPORTER_PATH = /(?:^|\/)(?:raven|tracekit|sentry)[^/]*\.js$/i;
 
 function event(value: unknown): Json | null {
   if (!isObject(value)) return null;
-  const inner = isObject(value.event) ? value.event : isObject(value.data) && !('title' in value) ? value.data : value;
+  const inner = isObject(value.event)
+    ? value.event
+    : isObject(value.data) && !('title' in value)
+      ? value.data
+      : value;
   return EVENT_KEYS.some((key) => key in inner) ? inner : null;
 }
 
 function values(container: unknown): Json[] {
   if (Array.isArray(container)) return container.filter(isObject);
-  if (isObject(container) && Array.isArray(container.values)) return container.values.filter(isObject);
+  if (isObject(container) && Array.isArray(container.values))
+    return container.values.filter(isObject);
   return [];
 }
 
@@ -52,8 +65,11 @@ function toFrame(raw: Json): Frame {
   const column = Number(raw.colno);
   const fn = text(raw.function);
   const module = text(raw.module) ?? text(raw.package);
-  const inApp = typeof raw.in_app === 'boolean' ? raw.in_app : file !== undefined && isInAppFile(file);
-  const where = [file, line > 0 ? line : undefined, column > 0 ? column : undefined].filter((part) => part !== undefined).join(':');
+  const inApp =
+    typeof raw.in_app === 'boolean' ? raw.in_app : file !== undefined && isInAppFile(file);
+  const where = [file, line > 0 ? line : undefined, column > 0 ? column : undefined]
+    .filter((part) => part !== undefined)
+    .join(':');
   return {
     ...(file ? { file } : {}),
     ...(line > 0 ? { line } : {}),
@@ -77,13 +93,19 @@ function framesOf(stacktrace: unknown): Frame[] {
   const raw = stacktrace.frames.filter(isObject);
   const first = raw[0];
   const last = raw.at(-1);
-  const innermostFirst = raw.length > 1 && first && last && isOutermost(last) && !isOutermost(first);
+  const innermostFirst =
+    raw.length > 1 && first && last && isOutermost(last) && !isOutermost(first);
   const ordered = innermostFirst ? raw : [...raw].reverse();
   return ordered.slice(0, MAX_FRAMES).map(toFrame);
 }
 
 function eventMessage(body: Json): string {
-  const candidates = [body.logentry, body['sentry.interfaces.Message'], entry(body, 'message'), body.message];
+  const candidates = [
+    body.logentry,
+    body['sentry.interfaces.Message'],
+    entry(body, 'message'),
+    body.message,
+  ];
   for (const candidate of candidates) {
     if (isObject(candidate)) {
       const found = text(candidate.formatted) ?? text(candidate.message);
@@ -94,9 +116,13 @@ function eventMessage(body: Json): string {
 }
 
 function exceptionsOf(body: Json): Exception[] {
-  const raw = values(body.exception ?? body['sentry.interfaces.Exception'] ?? entry(body, 'exception'));
+  const raw = values(
+    body.exception ?? body['sentry.interfaces.Exception'] ?? entry(body, 'exception'),
+  );
   const threads = values(body.threads ?? entry(body, 'threads'));
-  const crashed = threads.find((thread) => thread.crashed === true) ?? threads.find((thread) => thread.current === true);
+  const crashed =
+    threads.find((thread) => thread.crashed === true) ??
+    threads.find((thread) => thread.current === true);
   const chain = raw.slice(-MAX_CAUSE_DEPTH).map((value): Exception => {
     const stacktrace = value.stacktrace ?? (crashed ? crashed.stacktrace : undefined);
     const mechanism = isObject(value.mechanism) ? text(value.mechanism.type) : undefined;
@@ -111,7 +137,11 @@ function exceptionsOf(body: Json): Exception[] {
   }
   const outermost = chain.at(-1);
   if (outermost) return [outermost];
-  const stacktrace = body.stacktrace ?? body['sentry.interfaces.Stacktrace'] ?? entry(body, 'stacktrace') ?? crashed?.stacktrace;
+  const stacktrace =
+    body.stacktrace ??
+    body['sentry.interfaces.Stacktrace'] ??
+    entry(body, 'stacktrace') ??
+    crashed?.stacktrace;
   const message = eventMessage(body);
   if (stacktrace === undefined && message === '') return [];
   return [{ type: '', message, frames: framesOf(stacktrace) }];
@@ -121,13 +151,18 @@ function parseSentry(input: FormatInput): ParsedReport[] {
   const body = event(input.value) ?? {};
   const exceptions = exceptionsOf(body);
   const first = exceptions[0];
-  const title = text(body.title) ?? (first ? describeException(first) : undefined) ?? eventMessage(body);
+  const title =
+    text(body.title) ?? (first ? describeException(first) : undefined) ?? eventMessage(body);
   const contexts = isObject(body.contexts) ? body.contexts : {};
   const os = isObject(contexts.os) ? text(contexts.os.name) : undefined;
   const platform = text(body.platform) ?? os;
   const release = text(body.release);
   const id = text(body.event_id) ?? text(body.eventID) ?? text(body.id);
-  const summary = [title, ...exceptions.map(describeException), text(body.culprit) ?? text(body.transaction)];
+  const summary = [
+    title,
+    ...describeChain(exceptions),
+    text(body.culprit) ?? text(body.transaction),
+  ];
   return [
     {
       kind: first ? 'crash' : 'text',

@@ -27,9 +27,13 @@ function openingParenthesis(text: string): number {
 }
 
 function cleanFunction(name: string): string | undefined {
-  const alias = name.endsWith(']') ? name.lastIndexOf(' [as ') : -1;
-  const cleaned = (alias >= 0 ? name.slice(0, alias) : name).replace(/^(?:async |new )+/, '').trim();
-  if (cleaned === '' || cleaned === '<anonymous>' || cleaned === 'Object.<anonymous>') return undefined;
+  const trimmed = name.trim();
+  const alias = trimmed.endsWith(']') ? trimmed.lastIndexOf(' [as ') : -1;
+  const cleaned = (alias >= 0 ? trimmed.slice(0, alias) : trimmed)
+    .replace(/^(?:async |new )+/, '')
+    .trim();
+  if (cleaned === '' || cleaned === '<anonymous>' || cleaned === 'Object.<anonymous>')
+    return undefined;
   return cleaned;
 }
 
@@ -56,7 +60,10 @@ export function parseV8Frame(line: string): Frame | null {
     rest = inner >= 0 && close > inner ? rest.slice(inner + 1, close) : rest;
   }
   const location = splitLocation(rest);
-  if (location.line === undefined && !/^(?:native|<anonymous>|unknown location|index \d+)$/.test(rest)) {
+  if (
+    location.line === undefined &&
+    !/^(?:native|<anonymous>|unknown location|index \d+)$/.test(rest)
+  ) {
     return null;
   }
   const file = location.line === undefined ? rest : normalizeFramePath(location.file);
@@ -80,7 +87,11 @@ function headerAbove(lines: string[], start: number): { exception: Exception; is
     const header = parseErrorHeader(line);
     if (header) {
       return {
-        exception: { type: header.type, message: joinMessage([header.message, ...message]), frames: [] },
+        exception: {
+          type: header.type,
+          message: joinMessage([header.message, ...message]),
+          frames: [],
+        },
         isCause: /^\s*\[cause\]:/.test(line),
       };
     }

@@ -11,5 +11,5 @@ export function cartTotal(items: LineItem[]): number {
 }
 
 export function describeCart(items: LineItem[]): string {
-  return `Total: ${formatPrice(cartTotal(items))}`;
+  return 'Total: ' + formatPrice(cartTotal(items));
 }

@@ -1,4 +1,4 @@
 /** Formats cents as dollars. */
 export function formatPrice(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
+  return '$' + (cents / 100).toFixed(2);
 }

@@ -1,0 +1,190 @@
+/**
+ * `sightline investigate --repo DIR --report FILE|-`: the main job. Prints a verified diagnosis
+ * (Markdown by default, JSON with `--format json` or `--json`). Exit codes: 0 verified diagnosis,
+ * 2 bad input, 3 the model could not produce a valid one.
+ */
+import { writeFile } from 'node:fs/promises';
+import { modelSpecFromEnv, resolveModel, SightlineError } from '@sightline/core';
+import {
+  type InvestigateProgress,
+  investigate,
+  renderDiagnosisMarkdown,
+} from '@sightline/investigator';
+import type { LanguageModel } from 'ai';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { EXIT_MODEL } from '../exit-codes.js';
+import { createProgress, type Progress } from '../progress.js';
+import { readInput } from '../read-input.js';
+import { runAction } from '../run-action.js';
+
+/** Options of {@link runInvestigate}, as the command line gives them. */
+export interface InvestigateCommandOptions {
+  repo: string;
+  report: string;
+  model?: string;
+  structurer?: string;
+  format: 'md' | 'json';
+  reportFormat?: string;
+  out?: string;
+  budgetExplore?: number;
+  budgetDeep?: number;
+  mapTokens?: number;
+  cache: boolean;
+  quiet?: boolean;
+}
+
+/** Where {@link runInvestigate} writes, and what it may inject (tests pass a scripted model). */
+export interface InvestigateIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  progress: Progress;
+  env: Readonly<Record<string, string | undefined>>;
+  readStdin?: () => Promise<Uint8Array>;
+  /** Use this model instead of resolving `--model` (tests). */
+  model?: LanguageModel;
+}
+
+function describeProgress(event: InvestigateProgress): string | undefined {
+  switch (event.type) {
+    case 'stage-start':
+      return {
+        parse: 'Reading the report',
+        index: 'Indexing the repository',
+        localize: 'Ranking suspect files',
+        agent: 'Investigating with the model',
+        verify: 'Verifying the diagnosis against the repository',
+      }[event.stage];
+    case 'index-progress':
+      return event.total >= 200 ? `Indexing the repository (${event.done}/${event.total} files)` : undefined;
+    case 'phase-change':
+      return `Phase: ${event.phase}`;
+    case 'step':
+      return `${event.phase}: step ${event.step}`;
+    case 'tool-call':
+      return `tool call ${event.name}(${event.input})`;
+    case 'tokens':
+      return `tokens so far: ${event.input} in, ${event.output} out`;
+  }
+}
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) {
+    throw new InvalidArgumentError('expected a whole number of at least 1.');
+  }
+  return parsed;
+}
+
+/**
+ * Runs the investigation for the command line.
+ * @returns the exit code (0 verified diagnosis printed; 3 model failure, unverified report kept).
+ * @throws SightlineError for bad input (exit 2 through runAction).
+ */
+export async function runInvestigate(options: InvestigateCommandOptions, io: InvestigateIO): Promise<number> {
+  const input = await readInput(options.report, io.readStdin);
+  const fromEnv = modelSpecFromEnv(io.env);
+  const modelSpec = options.model ?? fromEnv.model;
+  const structurerSpec = options.structurer ?? fromEnv.structurer;
+  const model = io.model ?? (modelSpec ? resolveModel(modelSpec, { env: io.env }).model : undefined);
+  const structurer =
+    structurerSpec && model ? resolveModel(structurerSpec, { env: io.env }).model : undefined;
+  if (structurerSpec && !model) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: '--structurer needs --model (or SIGHTLINE_MODEL): the structurer only formats what the model found.',
+    });
+  }
+  try {
+    const { diagnosis } = await investigate({
+      repo: options.repo,
+      report: input.bytes,
+      filename: input.name,
+      ...(options.reportFormat ? { format: options.reportFormat } : {}),
+      ...(model ? { model } : {}),
+      ...(structurer ? { structurer } : {}),
+      budgets: {
+        ...(options.budgetExplore ? { explore: options.budgetExplore } : {}),
+        ...(options.budgetDeep ? { deepDive: options.budgetDeep } : {}),
+      },
+      ...(options.mapTokens ? { mapTokens: options.mapTokens } : {}),
+      ...(options.cache ? {} : { cacheDir: false as const }),
+      onProgress: (event) => {
+        const text = describeProgress(event);
+        if (text) io.progress.update(text);
+      },
+    });
+    const output =
+      options.format === 'json'
+        ? `${JSON.stringify(diagnosis, null, 2)}\n`
+        : renderDiagnosisMarkdown(diagnosis);
+    if (options.out) {
+      await writeFile(options.out, output);
+      io.progress.succeed(`Verified diagnosis written to ${options.out}`);
+    } else {
+      io.progress.succeed(`Verified diagnosis (${diagnosis.method})`);
+      io.stdout(output.endsWith('\n') ? output : `${output}\n`);
+    }
+    return 0;
+  } catch (error) {
+    if (!SightlineError.isInstance(error) || error.code !== 'MODEL_OUTPUT_INVALID') throw error;
+    io.progress.fail('The model did not produce a verified diagnosis');
+    io.stderr(`sightline: ${error.message}\n`);
+    const markdown = error.details.markdown;
+    if (typeof markdown === 'string' && markdown.trim() !== '') {
+      const kept = `${options.out ?? 'sightline-investigation'}.unverified.md`;
+      await writeFile(kept, markdown);
+      io.stderr(`The model's unverified report was kept in ${kept}; nothing in it was checked.\n`);
+    }
+    return EXIT_MODEL;
+  }
+}
+
+/**
+ * Registers `sightline investigate` on `program`.
+ * @param program the root command.
+ */
+export function registerInvestigate(program: Command): void {
+  program
+    .command('investigate')
+    .description(
+      'Investigate a bug report against a repository and print a verified diagnosis: root cause, affected files and lines, proposed change, complexity and risk.',
+    )
+    .requiredOption('--repo <dir>', 'repository folder to investigate')
+    .requiredOption('--report <file>', 'bug report file (crash log, issue text, review, Sentry JSON), or - for stdin')
+    .option('--model <spec>', 'model for the agent: anthropic:<id>, openai:<id> or openai-compatible:<baseURL>#<id> (default: $SIGHTLINE_MODEL; none = offline)')
+    .option('--structurer <spec>', 'cheaper model that turns the report into JSON (default: --model; $SIGHTLINE_STRUCTURER_MODEL)')
+    .addOption(new Option('--format <format>', 'output format').choices(['md', 'json']).default('md'))
+    .option('--json', 'same as --format json: only the diagnosis JSON on stdout')
+    .option('--report-format <name>', 'force the report format instead of detecting it')
+    .option('--out <file>', 'write the diagnosis to a file instead of stdout')
+    .option('--budget-explore <n>', 'agent steps in the explore phase (default 8)', positiveInteger)
+    .option('--budget-deep <n>', 'agent steps in the deep-dive phase (default 4)', positiveInteger)
+    .option('--map-tokens <n>', 'token budget of the repository map given to the agent (default 1024)', positiveInteger)
+    .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
+    .option('-q, --quiet', 'no progress on stderr')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  sightline investigate --repo . --report crash.log
+  sightline investigate --repo ~/src/app --report issue.md --model anthropic:claude-sonnet-4-5
+  cat sentry-event.json | sightline investigate --repo . --report - --json
+
+Without a model the offline localizer writes the diagnosis (no API key needed).
+Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one.`,
+    )
+    .action(
+      runAction(async (options: InvestigateCommandOptions & { json?: boolean }) => {
+        const format = options.json ? 'json' : options.format;
+        return runInvestigate(
+          { ...options, format },
+          {
+            stdout: (text) => process.stdout.write(text),
+            stderr: (text) => process.stderr.write(text),
+            progress: createProgress({ quiet: options.quiet ?? false }),
+            env: process.env,
+          },
+        );
+      }),
+    );
+}

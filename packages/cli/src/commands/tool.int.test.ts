@@ -1,0 +1,152 @@
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { Command } from 'commander';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { registerTool, runTool, type ToolRequest } from './tool.js';
+
+let repo: FakeRepository;
+
+beforeAll(async () => {
+  repo = await createFakeRepository();
+});
+
+afterAll(() => repo.cleanup());
+
+afterEach(() => {
+  process.exitCode = undefined;
+  vi.restoreAllMocks();
+});
+
+const size = (file: string) => Buffer.byteLength(repo.files[file] ?? '');
+
+async function run(request: ToolRequest, json = false) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runTool(
+    request,
+    { repo: repo.root, json },
+    { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
+  );
+  return { code, stdout, stderr };
+}
+
+describe('runTool', () => {
+  it('prints the text of each tool', async () => {
+    expect(
+      await run({ tool: 'grep', pattern: 'cartTotal\\(', glob: '*.ts', caseSensitive: true }),
+    ).toEqual({
+      code: EXIT_OK,
+      stdout: [
+        '2 matches in 2 files for /cartTotal\\(/ in the repository (glob *.ts):',
+        'src/cart/total.ts',
+        '  4: export function cartTotal(items: LineItem[]): number {',
+        'src/checkout.ts',
+        '  6:   const total = cartTotal(items);',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+    expect(
+      (await run({ tool: 'read_file', path: 'src/format.ts', startLine: 2, endLine: 2 })).stdout,
+    ).toBe(
+      'src/format.ts (lines 2-2 of 4)\n   2│ export function formatEuro(amount: number): string {\n[Showing lines 2-2 of 4. To read on, call read_file with startLine=3.]\n',
+    );
+    expect((await run({ tool: 'list_dir', path: 'src', depth: 1 })).stdout).toBe(
+      [
+        'src/ — depth 1: 1 folder, 2 files',
+        'cart/ …',
+        `checkout.ts  ${size('src/checkout.ts')} B, 8 lines`,
+        `format.ts  ${size('src/format.ts')} B, 4 lines`,
+        '[Folders marked … were not expanded; list them with list_dir and their path.]',
+        '',
+      ].join('\n'),
+    );
+    expect(
+      (await run({ tool: 'find_symbol', name: 'cartTotal', kind: 'function' })).stdout,
+    ).toMatch(
+      /^1 definition of "cartTotal" of kind function:\nsrc\/cart\/total\.ts:4-10 {2}function cartTotal\n/,
+    );
+  });
+
+  it('prints a tool error on stderr and exits 2', async () => {
+    expect(await run({ tool: 'read_file', path: '../secret' })).toEqual({
+      code: EXIT_USAGE,
+      stdout: '',
+      stderr:
+        'sightline: PATH_OUTSIDE_ROOT: Path "../secret" is outside the repository root. Use a path relative to the repository root, without "..".\n',
+    });
+  });
+
+  it('prints the raw result with --json, errors included', async () => {
+    const ok = await run({ tool: 'read_file', path: 'README.md' }, true);
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      path: 'README.md',
+      lines: [1, 3],
+      totalLines: 3,
+    });
+    const failed = await run({ tool: 'grep', pattern: 'a(' }, true);
+    expect(failed.code).toBe(EXIT_USAGE);
+    expect(JSON.parse(failed.stdout)).toMatchObject({ error: { code: 'INVALID_REGEX' } });
+  });
+});
+
+describe('sightline tool', () => {
+  async function parse(args: string[]) {
+    const program = new Command().exitOverride();
+    registerTool(program);
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    await program.parseAsync(['node', 'sightline', 'tool', ...args]);
+    const result = {
+      exitCode: process.exitCode,
+      stdout: stdout.mock.calls.map(([text]) => String(text)).join(''),
+      stderr: stderr.mock.calls.map(([text]) => String(text)).join(''),
+    };
+    vi.restoreAllMocks();
+    return result;
+  }
+
+  it('accepts both spellings and passes the flags on', async () => {
+    const snake = await parse([
+      'read_file',
+      '--repo',
+      repo.root,
+      'src/format.ts',
+      '--start',
+      '2',
+      '--end',
+      '3',
+    ]);
+    const kebab = await parse([
+      'read-file',
+      '--repo',
+      repo.root,
+      'src/format.ts',
+      '--start',
+      '2',
+      '--end',
+      '3',
+    ]);
+    expect(snake).toEqual(kebab);
+    expect(snake.stdout).toMatch(/^src\/format\.ts \(lines 2-3 of 4\)/);
+    const grep = await parse([
+      'grep',
+      '--repo',
+      repo.root,
+      'total',
+      '--path',
+      'src/cart',
+      '--max-results',
+      '1',
+    ]);
+    expect(grep.stdout).toMatch(/^1 match in 1 file for \/total\/i in "src\/cart":/);
+  });
+
+  it('exits 2 with the tool message for a bad number', async () => {
+    expect(await parse(['list-dir', '--repo', repo.root, '--depth', 'two'])).toEqual({
+      exitCode: EXIT_USAGE,
+      stdout: '',
+      stderr: 'sightline: INVALID_ARGUMENT: depth must be a whole number ≥ 1; got NaN.\n',
+    });
+  });
+});

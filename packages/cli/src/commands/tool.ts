@@ -1,0 +1,196 @@
+/**
+ * `sightline tool <name>`: runs one read-only code tool (grep, read_file, list_dir, find_symbol)
+ * from the shell, to see exactly what the agent would see. Tool errors print their message on
+ * stderr and exit 2; `--json` prints the tool's raw result (success or error object).
+ */
+import { isToolError } from '@sightline/core';
+import {
+  type CodeToolResult,
+  type CodeToolSuccess,
+  type DefinitionKind,
+  findSymbol,
+  grep,
+  indexRepository,
+  listDir,
+  readFile,
+  resolveRoot,
+} from '@sightline/investigator';
+import type { Command } from 'commander';
+import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { runAction } from '../run-action.js';
+
+/** One tool call, as the shell gives it. */
+export type ToolRequest =
+  | {
+      tool: 'grep';
+      pattern: string;
+      path?: string;
+      glob?: string;
+      caseSensitive?: boolean;
+      maxResults?: number;
+    }
+  | { tool: 'read_file'; path: string; startLine?: number; endLine?: number }
+  | { tool: 'list_dir'; path?: string; depth?: number }
+  | { tool: 'find_symbol'; name: string; kind?: DefinitionKind };
+
+/** Options of {@link runTool}. */
+export interface ToolCommandOptions {
+  /** Repository folder. Default the current directory. */
+  repo?: string;
+  /** Print the raw result as JSON. Default false. */
+  json?: boolean;
+}
+
+/** Where {@link runTool} writes. */
+export interface ToolIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+async function call(root: string, request: ToolRequest): Promise<CodeToolResult<CodeToolSuccess>> {
+  switch (request.tool) {
+    case 'grep': {
+      const { pattern, path, glob, caseSensitive, maxResults } = request;
+      return grep(root, pattern, { path, glob, caseSensitive, maxResults });
+    }
+    case 'read_file':
+      return readFile(root, request.path, {
+        startLine: request.startLine,
+        endLine: request.endLine,
+      });
+    case 'list_dir':
+      return listDir(root, request.path, { depth: request.depth });
+    case 'find_symbol':
+      return findSymbol(await indexRepository(root), request.name, { kind: request.kind });
+  }
+}
+
+/**
+ * Runs one code tool and writes its result.
+ * @returns 0 on success, 2 when the tool returned an error.
+ * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` for a bad `--repo`.
+ */
+export async function runTool(
+  request: ToolRequest,
+  { repo = '.', json = false }: ToolCommandOptions,
+  { stdout, stderr }: ToolIO,
+): Promise<number> {
+  const root = await resolveRoot(repo);
+  const result = await call(root, request);
+  if (json) stdout(`${JSON.stringify(result, null, 2)}\n`);
+  if (isToolError(result)) {
+    if (!json) stderr(`sightline: ${result.error.code}: ${result.error.message}\n`);
+    return EXIT_USAGE;
+  }
+  if (!json) stdout(`${result.text}\n`);
+  return EXIT_OK;
+}
+
+/** Parses a number option; validation (whole, positive) is the tool's, so its message is shown. */
+const toNumber = (value: string) => Number(value);
+
+const processIO: ToolIO = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+interface CommonFlags {
+  repo: string;
+  json?: boolean;
+}
+
+function common(command: Command, example: string): Command {
+  return command
+    .option('--repo <dir>', 'repository folder', '.')
+    .option('--json', 'print the raw result (success or error object) as JSON')
+    .addHelpText('after', `\nExample:\n  ${example}\n`);
+}
+
+/**
+ * Registers `sightline tool grep|read_file|list_dir|find_symbol` on `program`
+ * (`read-file`, `list-dir`, `find-symbol` work too).
+ * @param program - the root command.
+ */
+export function registerTool(program: Command): void {
+  const tool = program
+    .command('tool')
+    .description('Run one read-only code tool and print what the agent would see.');
+
+  common(
+    tool
+      .command('grep')
+      .description('Search the repository with a regular expression (ripgrep).')
+      .argument('<pattern>', 'regular expression (Rust regex syntax)')
+      .option('--path <path>', 'folder or file to search in')
+      .option('--glob <glob>', 'only files matching this glob, e.g. "*.ts"')
+      .option('--case-sensitive', 'match letter case exactly')
+      .option('--max-results <n>', 'most matches to show (default 50)', toNumber),
+    "sightline tool grep --repo . 'cartTotal\\(' --glob '*.ts'",
+  ).action(
+    runAction(
+      async (
+        pattern: string,
+        flags: CommonFlags & {
+          path?: string;
+          glob?: string;
+          caseSensitive?: boolean;
+          maxResults?: number;
+        },
+      ) => {
+        const { path, glob, caseSensitive, maxResults } = flags;
+        return runTool(
+          { tool: 'grep', pattern, path, glob, caseSensitive, maxResults },
+          flags,
+          processIO,
+        );
+      },
+    ),
+  );
+
+  common(
+    tool
+      .command('read_file')
+      .alias('read-file')
+      .description('Print lines of a file, numbered (at most 200 a call).')
+      .argument('<path>', 'file path relative to the repository')
+      .option('--start <n>', 'first line, 1-based', toNumber)
+      .option('--end <n>', 'last line, inclusive', toNumber),
+    'sightline tool read_file --repo . src/cart.ts --start 10 --end 40',
+  ).action(
+    runAction(async (path: string, flags: CommonFlags & { start?: number; end?: number }) =>
+      runTool(
+        { tool: 'read_file', path, startLine: flags.start, endLine: flags.end },
+        flags,
+        processIO,
+      ),
+    ),
+  );
+
+  common(
+    tool
+      .command('list_dir')
+      .alias('list-dir')
+      .description('List a folder as a tree, with sizes and line counts.')
+      .argument('[path]', 'folder relative to the repository', '.')
+      .option('--depth <n>', 'levels to show (default 2)', toNumber),
+    'sightline tool list_dir --repo . src --depth 1',
+  ).action(
+    runAction(async (path: string, flags: CommonFlags & { depth?: number }) =>
+      runTool({ tool: 'list_dir', path, depth: flags.depth }, flags, processIO),
+    ),
+  );
+
+  common(
+    tool
+      .command('find_symbol')
+      .alias('find-symbol')
+      .description('Find where a symbol is defined (indexes the repository first).')
+      .argument('<name>', 'symbol name, plain or qualified (Cart.total)')
+      .option('--kind <kind>', 'only this kind: class, function, method, type, …'),
+    'sightline tool find_symbol --repo . cartTotal --kind function',
+  ).action(
+    runAction(async (name: string, flags: CommonFlags & { kind?: DefinitionKind }) =>
+      runTool({ tool: 'find_symbol', name, kind: flags.kind }, flags, processIO),
+    ),
+  );
+}

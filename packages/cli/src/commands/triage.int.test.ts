@@ -1,0 +1,110 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runTriage, type TriageIO, type TriageRow } from './triage.js';
+
+const sharedData = path.resolve(process.cwd(), '../shared/data');
+const hasSharedData = existsSync(path.join(sharedData, 'reviews/test.jsonl'));
+if (!hasSharedData) console.warn(`skipping shared-data triage tests: ${sharedData} is missing`);
+
+function memoryIo(stdin = ''): TriageIO & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout(text: string) {
+      io.out += text;
+    },
+    stderr(text: string) {
+      io.err += text;
+    },
+    readStdin: async () => new TextEncoder().encode(stdin),
+    columns: 80,
+  };
+  return io;
+}
+
+const jsonRows = (out: string): TriageRow[] =>
+  out
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as TriageRow);
+
+describe('runTriage', () => {
+  it('classifies a report from stdin and prints a table with per-label counts', async () => {
+    const io = memoryIo(
+      'The app crashes every time I open the camera since the last update. Please fix!',
+    );
+    expect(await runTriage({ files: ['-'] }, io)).toBe(0);
+    const lines = io.out.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^LABEL\s+CONF\s+TITLE\s+FRAME$/);
+    expect(lines[1]).toMatch(/^(bug|feature|other)\s+0\.\d\d {2}The app crashes every time.*…? -$/);
+    expect(lines.every((line) => line.length <= 80)).toBe(true);
+    expect(lines.at(-1)).toMatch(/^bug \d · crash 0 · feature \d · other \d \(1 report\)$/);
+    expect(io.err).toBe('');
+  });
+
+  it('prints JSON lines only with json, one object per report', async () => {
+    const io = memoryIo('Please add an option to export my notes as PDF, that would be great.');
+    expect(await runTriage({ files: ['-'], json: true }, io)).toBe(0);
+    expect(jsonRows(io.out)).toEqual([
+      {
+        file: 'stdin',
+        id: expect.any(String),
+        kind: expect.any(String),
+        label: expect.stringMatching(/^(bug|feature|other)$/),
+        confidence: expect.any(Number),
+        method: 'offline',
+        title: 'Please add an option to export my notes as PDF, that would be great.',
+        topFrame: null,
+        reasons: expect.any(Array),
+      },
+    ]);
+  });
+
+  it('reports an unreadable file on stderr, still processes the others, and exits 2', async () => {
+    const io = memoryIo('Love this app!');
+    expect(await runTriage({ files: ['/nonexistent/report.txt', '-'], json: true }, io)).toBe(2);
+    expect(io.err).toBe('sightline triage: /nonexistent/report.txt: no such file.\n');
+    expect(jsonRows(io.out)).toHaveLength(1);
+  });
+
+  it.skipIf(!hasSharedData)(
+    'labels every shared crash log with an exception a crash, with its top in-app frame',
+    async () => {
+      const crashDir = path.join(sharedData, 'crashes');
+      const files = readdirSync(crashDir)
+        .filter((name) => name !== 'index.json')
+        .map((name) => path.join(crashDir, name));
+      const io = memoryIo();
+      expect(await runTriage({ files, json: true }, io)).toBe(0);
+      const rows = jsonRows(io.out);
+      expect(rows.length).toBeGreaterThanOrEqual(files.length);
+      const crashes = rows.filter((row) => row.label === 'crash');
+      // Every file but the Sentry message event (no exception) holds a crash.
+      expect(new Set(crashes.map((row) => path.basename(row.file))).size).toBeGreaterThanOrEqual(
+        files.length - 1,
+      );
+      const table = memoryIo();
+    await runTriage({ files }, table);
+    expect(table.out.split('\n').every((line) => line.length <= 80)).toBe(true);
+    const node = rows.find((row) => row.file.endsWith('node_typeerror_async.txt'));
+      expect(node).toMatchObject({
+        label: 'crash',
+        method: 'offline',
+        topFrame: expect.stringMatching(/:\d+ \S+/),
+      });
+    },
+  );
+
+  it.skipIf(!hasSharedData)(
+    'triages the whole review test split (one report per line)',
+    async () => {
+      const io = memoryIo();
+      expect(await runTriage({ files: [path.join(sharedData, 'reviews/test.jsonl')] }, io)).toBe(0);
+      const summary = io.out.trimEnd().split('\n').at(-1) ?? '';
+      expect(summary).toMatch(/^bug \d+ · crash 0 · feature \d+ · other \d+ \(677 reports\)$/);
+      const counts = [...summary.matchAll(/(\d+)/g)].map((match) => Number(match[1]));
+      expect(counts.slice(0, 4).reduce((sum, count) => sum + count, 0)).toBe(677);
+    },
+  );
+});

@@ -1,0 +1,103 @@
+/** Untrusted input: every case ends in a text report or a SightlineError with a stable code. */
+import { describe, expect, it } from 'vitest';
+import { MAX_REPORT_BYTES } from './limits.js';
+import { parseReport } from './parse-report.js';
+
+const code = (run: () => unknown): string | undefined => {
+  try {
+    run();
+    return undefined;
+  } catch (error) {
+    return (error as { code?: string }).code ?? 'NOT_A_SIGHTLINE_ERROR';
+  }
+};
+
+describe('parseReport on bad input', () => {
+  it('refuses empty and whitespace-only input with REPORT_EMPTY', () => {
+    expect(code(() => parseReport(''))).toBe('REPORT_EMPTY');
+    expect(code(() => parseReport(' \n\t\r\n '))).toBe('REPORT_EMPTY');
+    expect(code(() => parseReport(new Uint8Array()))).toBe('REPORT_EMPTY');
+  });
+
+  it('refuses input over the limit with REPORT_TOO_LARGE (10 MiB by default)', () => {
+    expect(MAX_REPORT_BYTES).toBe(10 * 1024 * 1024);
+    const paste = 'x'.repeat(50 * 1024 * 1024);
+    expect(code(() => parseReport(paste))).toBe('REPORT_TOO_LARGE');
+    expect(code(() => parseReport(Buffer.from('hello world'), { maxBytes: 5 }))).toBe(
+      'REPORT_TOO_LARGE',
+    );
+  });
+
+  it('refuses binary data with REPORT_UNPARSEABLE', () => {
+    const bytes = new Uint8Array(4096).map((_, index) => (index * 7919) % 256);
+    expect(code(() => parseReport(bytes))).toBe('REPORT_UNPARSEABLE');
+  });
+
+  it('reads invalid UTF-8 with replacement characters and says so', () => {
+    const bytes = Buffer.concat([
+      Buffer.from('TypeError: bad \xff byte\n    at f (/app/a.js:1:2)\n', 'latin1'),
+      Buffer.from([0xc3, 0x28]),
+    ]);
+    const report = parseReport(bytes);
+    expect(report.kind).toBe('crash');
+    expect(report.notes).toEqual(['invalid UTF-8 bytes were replaced with U+FFFD']);
+  });
+
+  it('reads UTF-16 with a byte-order mark', () => {
+    const text = 'ReferenceError: x is not defined\n    at g (/app/b.js:4:1)\n';
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(parseReport(bytes).exceptions[0]?.type).toBe('ReferenceError');
+  });
+
+  it('turns truncated JSON, JSON scalars and unknown objects into text reports', () => {
+    for (const input of [
+      '{"exception": {"values": [{"type": "Type',
+      '42',
+      'null',
+      '"just a string"',
+      '{"a": 1}',
+    ]) {
+      expect(parseReport(input)).toMatchObject({ kind: 'text', exceptions: [] });
+    }
+  });
+
+  it('reads deeply nested JSON without overflowing the stack', () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    expect(parseReport(deep).kind).toBe('text');
+    let nested: Record<string, unknown> = {};
+    for (let depth = 0; depth < 100_000; depth += 1) nested = { child: nested };
+    expect(code(() => parseReport(nested))).toBe('REPORT_UNPARSEABLE');
+  });
+
+  it('refuses cyclic objects with REPORT_UNPARSEABLE', () => {
+    const cyclic: Record<string, unknown> = { title: 't' };
+    cyclic.self = cyclic;
+    expect(code(() => parseReport(cyclic))).toBe('REPORT_UNPARSEABLE');
+  });
+
+  it('removes stray control characters and notes it', () => {
+    const report = parseReport('App crashes\u0000 on start');
+    expect(report).toMatchObject({
+      kind: 'text',
+      title: 'App crashes on start',
+      notes: ['control characters were removed'],
+    });
+  });
+
+  it('stays fast on adversarial lines (no super-linear regular expressions)', () => {
+    const lines = [
+      `    at ${'('.repeat(1_999)}`,
+      `${'a@'.repeat(999)}/:1`,
+      `  File "${'"'.repeat(1_999)}`,
+      `${'<'.repeat(1_998)}a`,
+      ` in ${' in '.repeat(499)}:line 1`,
+      `${'a.'.repeat(999)}a`,
+      `thread 'x' panicked at ${"', ".repeat(600)}`,
+      `${'0x'.repeat(999)}`,
+    ];
+    const text = Array.from({ length: 300 }, (_, index) => lines[index % lines.length]).join('\n');
+    const started = performance.now();
+    parseReport(text);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});

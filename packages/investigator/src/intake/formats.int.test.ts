@@ -1,0 +1,418 @@
+/** Each format on a small fixture written for it (formats the shared samples do not cover). */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPORT_FORMAT_NAMES } from './formats/index.js';
+import { parseReport, parseReports } from './parse-report.js';
+import type { Exception } from './types.js';
+
+const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, '__fixtures__', name));
+
+/** Exceptions without the frames' raw text, for whole-shape comparison. */
+function shape(exceptions: Exception[]): unknown {
+  return JSON.parse(
+    JSON.stringify(exceptions, (key, value) => (key === 'raw' ? undefined : value)),
+  );
+}
+
+describe('trace formats', () => {
+  it('reads Kotlin with a cause, `... N more` and a skipped Suppressed block', () => {
+    const report = parseReport(fixture('kotlin.txt'));
+    expect(report.source.format).toBe('java');
+    expect(shape(report.exceptions)).toEqual([
+      {
+        type: 'java.lang.IllegalStateException',
+        message: 'Cart total must not be negative: -3',
+        frames: [
+          {
+            file: 'CartService.kt',
+            line: 42,
+            function: 'checkout',
+            module: 'com.shop.cart.CartService',
+            inApp: true,
+          },
+          {
+            file: 'CartController.kt',
+            line: 17,
+            function: 'post',
+            module: 'com.shop.cart.CartController',
+            inApp: true,
+          },
+          {
+            file: 'DispatchedTask.kt',
+            line: 108,
+            function: 'run',
+            module: 'kotlinx.coroutines.DispatchedTask',
+            inApp: false,
+          },
+          {
+            file: 'ThreadPoolExecutor.java',
+            line: 1136,
+            function: 'runWorker',
+            module: 'java.util.concurrent.ThreadPoolExecutor',
+            inApp: false,
+          },
+          { file: 'Main.kt', line: 9, function: 'main', module: 'com.shop.MainKt', inApp: true },
+        ],
+        cause: {
+          type: 'java.lang.ArithmeticException',
+          message: 'integer overflow',
+          frames: [
+            {
+              file: 'Math.java',
+              line: 883,
+              function: 'addExact',
+              module: 'java.lang.Math',
+              inApp: false,
+            },
+            {
+              file: 'Money.kt',
+              line: 12,
+              function: 'plus',
+              module: 'com.shop.cart.Money',
+              inApp: true,
+            },
+            {
+              file: 'CartService.kt',
+              line: 40,
+              function: 'checkout',
+              module: 'com.shop.cart.CartService',
+              inApp: true,
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('strips logcat prefixes from an Android FATAL EXCEPTION', () => {
+    const [exception] = parseReport(fixture('logcat.txt')).exceptions;
+    expect(exception?.type).toBe('java.lang.NullPointerException');
+    expect(exception?.message).toBe(
+      "Attempt to invoke virtual method 'int java.lang.String.length()' on a null object reference",
+    );
+    expect(exception?.frames.map((frame) => [frame.function, frame.inApp])).toEqual([
+      ['onSave', true],
+      ['access$onSave', true],
+      ['performClick', false],
+      ['handleCallback', false],
+      ['main', false],
+    ]);
+  });
+
+  it('reads .NET inner exceptions: the innermost frames come first in the text', () => {
+    const report = parseReport(fixture('dotnet.txt'));
+    expect(report.source.format).toBe('dotnet');
+    expect(shape(report.exceptions)).toEqual([
+      {
+        type: 'System.InvalidOperationException',
+        message: 'Could not load the order 42.',
+        frames: [
+          {
+            file: 'C:\\src\\Shop\\Orders\\OrderService.cs',
+            line: 23,
+            function: 'Get',
+            module: 'Shop.Orders.OrderService',
+            inApp: true,
+          },
+          { function: 'Execute', module: 'System.Threading.Tasks.Task', inApp: false },
+          {
+            file: 'C:\\src\\Shop\\Program.cs',
+            line: 12,
+            function: 'Main',
+            module: 'Shop.Program',
+            inApp: true,
+          },
+        ],
+        cause: {
+          type: 'System.NullReferenceException',
+          message: 'Object reference not set to an instance of an object.',
+          frames: [
+            {
+              file: 'C:\\src\\Shop\\Orders\\OrderRepository.cs',
+              line: 87,
+              function: 'Map',
+              module: 'Shop.Orders.OrderRepository',
+              inApp: true,
+            },
+            {
+              file: 'C:\\src\\Shop\\Orders\\OrderRepository.cs',
+              line: 41,
+              function: 'Load',
+              module: 'Shop.Orders.OrderRepository',
+              inApp: true,
+            },
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('reads a Ruby backtrace with Ruby 3.4 quoting, gems as library frames', () => {
+    const report = parseReport(fixture('ruby.txt'));
+    expect(shape(report.exceptions)).toEqual([
+      {
+        type: 'NoMethodError',
+        message: "undefined method 'amount' for nil",
+        frames: [
+          {
+            file: '/app/lib/billing/invoice.rb',
+            line: 27,
+            module: 'Billing::Invoice',
+            function: 'total',
+            inApp: true,
+          },
+          {
+            file: '/app/lib/billing/invoice.rb',
+            line: 12,
+            module: 'Billing::Invoice',
+            function: 'lines',
+            inApp: true,
+          },
+          {
+            file: '/usr/local/bundle/gems/activesupport-7.1.2/lib/active_support/core_ext/enumerable.rb',
+            line: 61,
+            module: 'Array',
+            function: 'each',
+            inApp: false,
+          },
+          { file: '/app/bin/report.rb', line: 5, inApp: true },
+        ],
+      },
+    ]);
+  });
+
+  it('reads a Rails log header above the backtrace', () => {
+    const [exception] = parseReport(fixture('ruby-rails.txt')).exceptions;
+    expect(exception?.type).toBe('ActiveRecord::RecordNotFound');
+    expect(exception?.message).toBe("Couldn't find Invoice with 'id'=7");
+    expect(exception?.frames[0]).toMatchObject({
+      file: 'app/controllers/invoices_controller.rb',
+      line: 9,
+      function: 'set_invoice',
+      inApp: true,
+    });
+  });
+
+  it('reads a Safari stack with its message line and native frames', () => {
+    const report = parseReport(fixture('safari.txt'));
+    expect(report.source.format).toBe('firefox');
+    const [exception] = report.exceptions;
+    expect(exception?.type).toBe('TypeError');
+    expect(
+      exception?.frames.map((frame) => [frame.function, frame.line, frame.column, frame.inApp]),
+    ).toEqual([
+      ['renderHeader', 2, 10423, true],
+      [undefined, 2, 11877, true],
+      ['forEach', undefined, undefined, false],
+      [undefined, 2, 12001, true],
+    ]);
+  });
+
+  it('chains Python tracebacks: the last one escaped, the first is its cause', () => {
+    const [exception] = parseReport(fixture('python-chained.txt')).exceptions;
+    expect(exception?.type).toBe('app.config.ConfigError');
+    expect(exception?.frames.map((frame) => [frame.file, frame.line, frame.inApp])).toEqual([
+      ['/srv/api/app/config.py', 16, true],
+      ['/srv/api/.venv/lib/python3.11/site-packages/click/core.py', 1157, false],
+      ['/srv/api/app/main.py', 8, true],
+    ]);
+    expect(exception?.cause?.type).toBe('json.decoder.JSONDecodeError');
+    expect(exception?.cause?.message).toBe('Expecting value: line 1 column 1 (char 0)');
+    expect(exception?.cause?.frames[0]).toMatchObject({
+      file: '/usr/lib/python3.11/json/__init__.py',
+      inApp: false,
+    });
+  });
+
+  it('reads a Rust 1.73+ panic with a backtrace, std frames not in-app', () => {
+    const [exception] = parseReport(fixture('rust-backtrace.txt')).exceptions;
+    expect(exception?.message).toBe('called `Option::unwrap()` on a `None` value');
+    const inApp = exception?.frames.filter((frame) => frame.inApp);
+    expect(inApp?.map((frame) => [frame.function, frame.file, frame.line])).toEqual([
+      ['tomlish::parser::Parser::parse_table', 'src/parser.rs', 88],
+      ['tomlish::main', 'src/main.rs', 12],
+    ]);
+    expect(exception?.frames).toHaveLength(6);
+  });
+});
+
+describe('Apple classic text report', () => {
+  it('prefers the Last Exception Backtrace and marks the process image in-app', () => {
+    const report = parseReport(fixture('apple-classic.crash'));
+    expect(report.source.format).toBe('apple');
+    const [exception] = report.exceptions;
+    expect(exception?.type).toBe('EXC_CRASH (SIGABRT)');
+    expect(exception?.message).toMatch(
+      /^Application Specific Information: \*\*\* Terminating app due to uncaught exception 'NSRangeException'/,
+    );
+    expect(
+      exception?.frames
+        .filter((frame) => frame.inApp)
+        .map(({ function: fn, file, line, module }) => ({ fn, file, line, module })),
+    ).toEqual([
+      {
+        fn: '-[NoteListController noteAtIndex:]',
+        file: 'NoteListController.m',
+        line: 88,
+        module: 'Notes',
+      },
+      {
+        fn: '-[NoteListController tableView:viewForRow:]',
+        file: 'NoteListController.m',
+        line: 61,
+        module: 'Notes',
+      },
+    ]);
+    expect(exception?.frames[2]).toMatchObject({
+      function: '-[__NSArrayM objectAtIndex:]',
+      module: 'CoreFoundation',
+      inApp: false,
+    });
+  });
+});
+
+describe('reviews', () => {
+  it('reads NDJSON with Google Play column names', () => {
+    const reports = parseReports(fixture('reviews.ndjson'));
+    expect(
+      reports.map(({ id, kind, title, rating, date, appVersion, locale }) => ({
+        id,
+        kind,
+        title,
+        rating,
+        date,
+        appVersion,
+        locale,
+      })),
+    ).toEqual([
+      {
+        id: 'r-1',
+        kind: 'review',
+        title: 'Crashes on launch',
+        rating: 1,
+        date: '2026-11-02',
+        appVersion: '4.2.0',
+        locale: 'en',
+      },
+      {
+        id: 'r-2',
+        kind: 'review',
+        title: 'Love it',
+        rating: 5,
+        date: '2026-11-03',
+        appVersion: '4.2.0',
+        locale: 'en',
+      },
+    ]);
+    expect(reports[0]?.body).toBe(
+      'Since the 4.2 update the app crashes as soon as I open the photo picker.',
+    );
+  });
+
+  it('reads CSV with quoted fields through csv-parse', () => {
+    const reports = parseReports(fixture('reviews.csv'));
+    expect(reports).toHaveLength(2);
+    expect(reports[0]).toMatchObject({
+      id: 'a1',
+      title: 'Sync broken',
+      body: 'Notes don\'t sync between iPhone and iPad, "Sync now" spins forever',
+      rating: 2,
+      appVersion: '3.1.4',
+      locale: 'en_US',
+      source: { format: 'reviews' },
+    });
+  });
+
+  it('returns the first review from parseReport, with a note, and reads JSON arrays', () => {
+    const rows = [
+      { id: 7, text: 'Login button does nothing', rating: 1 },
+      { id: 8, text: 'ok', rating: 4 },
+    ];
+    const report = parseReport(rows);
+    expect(report).toMatchObject({
+      id: '7',
+      kind: 'review',
+      body: 'Login button does nothing',
+      rating: 1,
+    });
+    expect(report.notes).toEqual([
+      'the input holds 2 reports; this is the first (use parseReports for all)',
+    ]);
+    expect(parseReports(JSON.stringify(rows))).toHaveLength(2);
+  });
+});
+
+describe('markdown issue', () => {
+  it('takes the title from the heading and the trace from the fenced block', () => {
+    const report = parseReport(fixture('issue.md'), { filename: 'issue.md' });
+    expect(report).toMatchObject({
+      kind: 'issue',
+      source: { format: 'markdown-issue', filename: 'issue.md' },
+    });
+    expect(report.title).toBe('`exportCsv` crashes when a row has no `createdAt`');
+    expect(report.exceptions[0]?.type).toBe('TypeError');
+    expect(
+      report.exceptions[0]?.frames.filter((frame) => frame.inApp).map((frame) => frame.function),
+    ).toEqual(['formatDate', 'CsvWriter.writeRow', 'ReportService.exportCsv']);
+    expect(report.identifiers.slice(0, 4)).toEqual([
+      'exportCsv',
+      'createdAt',
+      'reportService.exportCsv',
+      'TypeError',
+    ]);
+    expect(report.paths[0]).toBe('src/export/csv-writer.ts');
+  });
+
+  it('uses the first line as title when there is no heading', () => {
+    const report = parseReport(
+      'Crash when saving\n\n```\nError: boom\n    at save (/app/src/save.js:3:9)\n```\n',
+    );
+    expect(report.title).toBe('Crash when saving');
+    expect(report.exceptions[0]?.frames[0]).toMatchObject({
+      function: 'save',
+      file: '/app/src/save.js',
+      line: 3,
+      column: 9,
+    });
+  });
+});
+
+describe('format option', () => {
+  it('lists the format names', () => {
+    expect(REPORT_FORMAT_NAMES).toEqual([
+      'sentry',
+      'reviews',
+      'markdown-issue',
+      'apple',
+      'android-anr',
+      'go',
+      'rust',
+      'python',
+      'java',
+      'dotnet',
+      'ruby',
+      'v8',
+      'firefox',
+      'text',
+    ]);
+  });
+
+  it('forces a format', () => {
+    const text = '# Title\n\n```\nError: x\n    at f (/a/b.js:1:1)\n```';
+    expect(parseReport(text).kind).toBe('issue');
+    expect(parseReport(text, { format: 'text' })).toMatchObject({
+      kind: 'text',
+      source: { format: 'text' },
+      exceptions: [],
+    });
+    expect(parseReport(text, { format: 'v8' }).kind).toBe('crash');
+  });
+
+  it('rejects an unknown format with INVALID_ARGUMENT', () => {
+    expect(() => parseReport('x', { format: 'cobol' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+  });
+});

@@ -1,0 +1,144 @@
+/**
+ * The main job: a raw bug report and a repository become a verified diagnosis.
+ *
+ * report ─► parseReport ─► markInAppFrames(repo) ─► classify
+ * repo ─► indexRepository (cached) ─► localize ─► offline diagnosis, or the agent when a model is
+ * given (repository map focused on the report + suspects before any tool call) ─► verifyDiagnosis.
+ * See shared/ARCHITECTURE.md, "Data flow of the main job".
+ */
+import { SightlineError } from '@sightline/core';
+import type { LanguageModel } from 'ai';
+import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
+import { type Classification, classify } from '../classify/index.js';
+import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
+import { markInAppFrames, parseReport } from '../intake/index.js';
+import type { ReportInput } from '../intake/decode-input.js';
+import type { Report } from '../intake/types.js';
+import { diagnoseOffline, localize } from '../localize/index.js';
+import type { Suspect } from '../localize/types.js';
+import { resolveRoot } from '../repo/index.js';
+import { indexRepository, renderRepoMap } from '../repomap/index.js';
+import type { FunnelBudgets } from '../agent/funnel.js';
+import { reportFocus } from './report-focus.js';
+
+/** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
+export type InvestigateProgress =
+  | { type: 'stage-start'; stage: 'parse' | 'index' | 'localize' | 'agent' | 'verify' }
+  | { type: 'index-progress'; done: number; total: number }
+  | InvestigationProgress;
+
+/** Options of {@link investigate}. */
+export interface InvestigateOptions {
+  /** Repository root folder. */
+  repo: string;
+  /** The raw report: text, bytes or parsed JSON. */
+  report: ReportInput;
+  /** File name of the report, kept in `report.source` and used for format hints. */
+  filename?: string;
+  /** Force a report format instead of detecting it. */
+  format?: string;
+  /** The investigating model; without one the offline localizer writes the diagnosis. */
+  model?: LanguageModel;
+  /** Model for stage 2 (Markdown → JSON). Default: `model`. */
+  structurer?: LanguageModel;
+  /** Agent step budgets. Default `{ explore: 8, deepDive: 4 }`. */
+  budgets?: Partial<FunnelBudgets>;
+  /** Token budget of the repository map given to the agent. Default 1,024. */
+  mapTokens?: number;
+  /** Index cache folder, or `false` for none. Default `<repo>/.sightline/cache`. */
+  cacheDir?: string | false;
+  /** Suspects computed by the localizer. Default 10. */
+  suspectLimit?: number;
+  /** Receives progress events; must not throw. */
+  onProgress?: (event: InvestigateProgress) => void;
+}
+
+/** What {@link investigate} returns. */
+export interface Investigation {
+  report: Report;
+  classification: Classification;
+  suspects: Suspect[];
+  /** The verified diagnosis. */
+  diagnosis: Diagnosis;
+  /** The agent's own Markdown report (stage 1); absent offline. */
+  agentMarkdown?: string;
+  verification: VerificationResult;
+}
+
+/**
+ * Investigates a bug report against a repository.
+ * @returns the verified diagnosis with the parsed report, its classification and the suspects.
+ * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (bad repo), `REPORT_EMPTY`/
+ *   `REPORT_TOO_LARGE` (bad report), `MODEL_CALL_FAILED`, `MODEL_OUTPUT_INVALID` (the model could
+ *   not produce a verified diagnosis; `details.markdown` keeps its report).
+ * @example const { diagnosis } = await investigate({ repo: '.', report: crashLogText });
+ */
+export async function investigate(options: InvestigateOptions): Promise<Investigation> {
+  const { onProgress = () => {} } = options;
+  const started = Date.now();
+  const root = await resolveRoot(options.repo);
+
+  onProgress({ type: 'stage-start', stage: 'parse' });
+  const parsed = parseReport(options.report, {
+    ...(options.filename ? { filename: options.filename } : {}),
+    ...(options.format ? { format: options.format } : {}),
+  });
+  const report = await markInAppFrames(parsed, root);
+  const classification = await classify(report);
+
+  onProgress({ type: 'stage-start', stage: 'index' });
+  const index = await indexRepository(root, {
+    ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+    onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
+  });
+
+  onProgress({ type: 'stage-start', stage: 'localize' });
+  const suspects = localize(report, index, { limit: options.suspectLimit ?? 10 });
+
+  let diagnosis: Diagnosis;
+  let agentMarkdown: string | undefined;
+  if (options.model) {
+    onProgress({ type: 'stage-start', stage: 'agent' });
+    const repoMap = renderRepoMap(index, {
+      focus: reportFocus(report, index),
+      tokens: options.mapTokens ?? 1024,
+    });
+    const result = await investigateWithModel({
+      report,
+      root,
+      index,
+      model: options.model,
+      ...(options.structurer ? { structurer: options.structurer } : {}),
+      suspects,
+      repoMap: repoMap.text,
+      ...(options.budgets ? { budgets: options.budgets } : {}),
+      label: classification.label,
+      onProgress,
+    });
+    diagnosis = result.diagnosis;
+    agentMarkdown = result.markdown;
+  } else {
+    diagnosis = diagnoseOffline(report, index, { label: classification.label, suspects });
+    diagnosis.stats.durationMs = Date.now() - started;
+  }
+
+  onProgress({ type: 'stage-start', stage: 'verify' });
+  const verification = await verifyDiagnosis(diagnosis, root);
+  if (!verification.ok) {
+    throw new SightlineError({
+      code: options.model ? 'MODEL_OUTPUT_INVALID' : 'DIAGNOSIS_INVALID',
+      message: `The diagnosis failed verification against the repository: ${verification.errors
+        .map((error) => `${error.path}: ${error.message}`)
+        .join('; ')}`,
+      details: { errors: verification.errors, ...(agentMarkdown ? { markdown: agentMarkdown } : {}) },
+    });
+  }
+  return {
+    report,
+    classification,
+    suspects,
+    diagnosis,
+    ...(agentMarkdown ? { agentMarkdown } : {}),
+    verification,
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adjacentWordPairs,
+  phraseTerms,
+  splitIdentifier,
+  termSurfaces,
+  tokenizeCode,
+} from './code-tokens.js';
+
+describe('code tokens', () => {
+  it('splits camelCase, PascalCase, acronyms, snake_case and digits', () => {
+    expect(splitIdentifier('parseHTTPResponse2')).toEqual(['parse', 'http', 'response']);
+    expect(splitIdentifier('balance_pairs')).toEqual(['balance', 'pairs']);
+    expect(splitIdentifier('FlatESLint')).toEqual(['flat', 'es', 'lint']);
+  });
+
+  it('keeps the compound, stems, and drops stop words and keywords', () => {
+    expect(tokenizeCode('const hasStandardBrowserEnv = this.delimiters;')).toEqual([
+      'hasstandardbrowserenv',
+      'standard',
+      'browser',
+      'env',
+      'delimit',
+    ]);
+  });
+
+  it('turns prose phrases into compounds that meet identifiers', () => {
+    expect(adjacentWordPairs('an HTML block, closed')).toEqual([
+      ['an', 'HTML'],
+      ['HTML', 'block'],
+    ]);
+    expect(phraseTerms('the HTML block')).toContain(tokenizeCode('html_block')[0]);
+  });
+
+  it('maps terms back to the words that produced them', () => {
+    const surfaces = termSurfaces('navigator.userAgent of the HTML block');
+    expect(surfaces.get('navig')).toBe('navigator');
+    expect(surfaces.get('userag')).toBe('userAgent');
+    expect(surfaces.get(tokenizeCode('html_block')[0] ?? '')).toBe('HTML block');
+  });
+});

@@ -1,0 +1,85 @@
+/**
+ * Complexity and risk of a fix, estimated without a model from what the index knows: how many
+ * files the suspects spread over, how long the suspect range is, how many other files use the
+ * suspect symbol (fan-in in the reference graph), and whether any test file references it.
+ */
+import type { Diagnosis } from '../diagnosis/schema.js';
+import { fanIn } from '../repomap/graph.js';
+import type { RepoIndex } from '../repomap/types.js';
+import { fileRole } from './file-roles.js';
+import type { Suspect } from './types.js';
+
+/** The assessment part of a diagnosis. */
+export type OfflineAssessment = Pick<Diagnosis, 'complexity' | 'risk' | 'riskRationale'>;
+
+/** A range longer than this many lines makes a fix "medium" even in one file. */
+const LONG_RANGE_LINES = 80;
+/** Fan-in from this many files makes a change risky ("medium"), … */
+const MEDIUM_FAN_IN = 3;
+/** … and from this many, "high". */
+const HIGH_FAN_IN = 10;
+/** Test files named in the rationale, at most. */
+const SHOWN_TESTS = 3;
+
+const LEVELS = ['low', 'medium', 'high'] as const;
+
+/** The name a symbol like `FlatESLint.lintFiles` is referenced by: its last part. */
+function referencedName(symbol: string | undefined): string | undefined {
+  return symbol?.split(/[.#]/).at(-1);
+}
+
+/** Test files that reference `name`, or import the file by its base name. */
+function testsReferencing(index: RepoIndex, path: string, name: string | undefined): string[] {
+  const stem = path
+    .split('/')
+    .at(-1)
+    ?.replace(/\.[^.]+$/, '');
+  return [...index.files.values()]
+    .filter((file) => fileRole(file.path, file.language) === 'test')
+    .filter((file) =>
+      file.references.some((reference) => reference.name === name || reference.name === stem),
+    )
+    .map((file) => file.path)
+    .sort();
+}
+
+/**
+ * Estimates complexity and risk from the suspects a diagnosis cites.
+ * - complexity: `low` for one file and a range of at most 80 lines, `high` for three or more
+ *   files, else `medium`;
+ * - risk: from the fan-in of the first suspect's symbol (`medium` from 3 referencing files,
+ *   `high` from 10), one level higher when no test file references it.
+ * These thresholds are Sightline's own choice.
+ * @param index the repository index.
+ * @param suspects the suspects the diagnosis cites, most suspect first (at least one).
+ * @returns complexity, risk and a rationale that names the numbers.
+ */
+export function assessOffline(index: RepoIndex, suspects: readonly Suspect[]): OfflineAssessment {
+  const [first] = suspects;
+  if (!first) {
+    return {
+      complexity: 'medium',
+      risk: 'medium',
+      riskRationale: 'Nothing in the repository could be tied to the report, so neither is known.',
+    };
+  }
+  const files = new Set(suspects.map((suspect) => suspect.path)).size;
+  const length = first.lines[1] - first.lines[0] + 1;
+  const complexity =
+    files >= 3 ? 'high' : files === 1 && length <= LONG_RANGE_LINES ? 'low' : 'medium';
+  const name = referencedName(first.symbol);
+  const users = name ? fanIn(index, first.path, name) : 0;
+  const tests = testsReferencing(index, first.path, name);
+  const base = users >= HIGH_FAN_IN ? 2 : users >= MEDIUM_FAN_IN ? 1 : 0;
+  const risk = LEVELS[Math.min(2, base + (tests.length === 0 ? 1 : 0))] ?? 'high';
+  const subject = name ? `\`${name}\` in ${first.path}` : first.path;
+  const testNote =
+    tests.length === 0
+      ? 'no test file references it, so a change is not covered'
+      : `tests reference it (${tests.slice(0, SHOWN_TESTS).join(', ')}${tests.length > SHOWN_TESTS ? `, and ${tests.length - SHOWN_TESTS} more` : ''})`;
+  return {
+    complexity,
+    risk,
+    riskRationale: `${subject} is used from ${users} other file${users === 1 ? '' : 's'}; ${testNote}. The suspects span ${files} file${files === 1 ? '' : 's'} and the first range is ${length} lines.`,
+  };
+}

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
+import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
+import {
+  createHandBuiltRepository,
+  type HandBuiltRepository,
+} from './__fixtures__/hand-built-index.js';
+import { decodeCrashReport, issueReport, TINY_QUERY } from './__fixtures__/tiny-query.js';
+import { diagnoseOffline } from './offline-diagnosis.js';
+
+let repository: HandBuiltRepository;
+let fake: FakeRepository;
+beforeAll(async () => {
+  repository = await createHandBuiltRepository(TINY_QUERY);
+  fake = await createFakeRepository();
+});
+afterAll(async () => {
+  await repository.cleanup();
+  await fake.cleanup();
+});
+
+describe('diagnoseOffline', () => {
+  it('states what the trace shows, quotes the repository, proposes nothing, and verifies', async () => {
+    const diagnosis = diagnoseOffline(decodeCrashReport(), repository.index);
+    expect(diagnosis.method).toBe('offline');
+    expect(diagnosis.proposedChange).toBeNull();
+    expect(diagnosis.report.label).toBe('crash');
+    expect(diagnosis.rootCause.summary).toBe(
+      "TypeError: Cannot read properties of undefined (reading 'replace') is raised in `decode` at lib/utils.js:4.",
+    );
+    expect(diagnosis.rootCause.explanation).toContain(
+      'called through `parseValues` (lib/parse.js:9)',
+    );
+    expect(diagnosis.rootCause.explanation).toContain('Configure a model');
+    expect(diagnosis.affectedFiles[0]).toEqual({
+      path: 'lib/utils.js',
+      lines: [3, 5],
+      symbol: 'decode',
+      role: 'cause',
+      evidence: [
+        {
+          path: 'lib/utils.js',
+          line: 4,
+          quote: "return decodeURIComponent(value.replace(/\\+/g, ' '));",
+        },
+      ],
+    });
+    expect((await verifyDiagnosis(diagnosis, repository.root)).errors).toEqual([]);
+  });
+
+  it('is less confident without a trace, and still verifies', async () => {
+    const crash = diagnoseOffline(decodeCrashReport(), repository.index);
+    const issue = diagnoseOffline(
+      issueReport('stringify says Cyclic object value for a shared array', 'no cycle here'),
+      repository.index,
+    );
+    expect(issue.rootCause.confidence).toBeLessThan(crash.rootCause.confidence);
+    expect(issue.report.label).toBe('bug');
+    expect(issue.affectedFiles[0]?.path).toBe('lib/stringify.js');
+    expect((await verifyDiagnosis(issue, repository.root)).ok).toBe(true);
+  });
+
+  it('estimates risk from fan-in and tests, and explains it', () => {
+    const diagnosis = diagnoseOffline(
+      issueReport('stringify says Cyclic object value for a shared array', 'no cycle here'),
+      repository.index,
+      { maxAffectedFiles: 1 },
+    );
+    expect(diagnosis).toMatchObject({ complexity: 'low', risk: 'low' });
+    expect(diagnosis.riskRationale).toBe(
+      '`stringify` in lib/stringify.js is used from 1 other file; tests reference it (test/stringify.test.js). The suspects span 1 file and the first range is 9 lines.',
+    );
+  });
+
+  it('passes verification on the shared fake repository', async () => {
+    const diagnosis = diagnoseOffline(fake.report, fake.index);
+    expect(diagnosis.affectedFiles[0]?.path).toBe(fake.bug.path);
+    expect((await verifyDiagnosis(diagnosis, fake.root)).ok).toBe(true);
+  });
+
+  it('says so when nothing matches', () => {
+    const diagnosis = diagnoseOffline(issueReport('Zzz', 'qwerty'), repository.index);
+    expect(diagnosis.affectedFiles).toEqual([]);
+    expect(diagnosis.rootCause).toMatchObject({
+      summary: 'Nothing in the repository could be tied to the report.',
+      confidence: 0,
+    });
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The diagnosis Sightline gives without a model: what the evidence shows and nothing more. The
+ * root cause names the exception, where it was raised and the in-app frames it went through (or,
+ * without a trace, the best lexical and symbol matches, with low confidence); affected files are
+ * the top suspects, each with a line quoted verbatim from the repository; no change is proposed.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
+import type { AffectedFile, Diagnosis, DiagnosisLabel } from '../diagnosis/schema.js';
+import type { Report } from '../intake/types.js';
+import type { RepoIndex } from '../repomap/types.js';
+import { readPackageName } from './frame-paths.js';
+import { localize } from './localize.js';
+import { assessOffline } from './offline-assessment.js';
+import { collectReportSignals, type InAppFrame } from './report-signals.js';
+import type { Suspect } from './types.js';
+
+/** Options of {@link diagnoseOffline}. */
+export interface DiagnoseOfflineOptions {
+  /** The report's classification. Default `crash` when it carries an exception, else `bug`. */
+  label?: DiagnosisLabel;
+  /** Suspects already computed by {@link localize}. Default: localize now. */
+  suspects?: Suspect[];
+  /** Affected files cited, at most. Default 3. */
+  maxAffectedFiles?: number;
+  /** This repository's package name. Default: `name` of the root `package.json`. */
+  packageName?: string;
+}
+
+/** Confidence with an in-app frame: the crash site is known, the defect is not. */
+const TRACE_CONFIDENCE = 0.4;
+/** Confidence from words and names alone. */
+const LEXICAL_CONFIDENCE = 0.15;
+/** A suspect is cited when its score is at least this share of the top score. */
+const CITED_SHARE = 0.4;
+/** Callers listed in the explanation, at most. */
+const SHOWN_CALLERS = 4;
+
+const MODEL_NOTE =
+  'This is an offline ranking from stack frames, names in the report, text similarity and the repository graph; no model read the code, so the actual defect (which may sit in a caller or in the code that produced the bad data) is not established and no change is proposed. Configure a model (--model) to investigate further.';
+
+function readLines(index: RepoIndex, file: string): string[] {
+  try {
+    return readFileSync(path.join(index.root, file), 'utf8').split('\n');
+  } catch {
+    return [];
+  }
+}
+
+/** The first non-blank line at or after `from` within `lines`' range, quoted verbatim. */
+function quoteAt(
+  lines: string[],
+  [from, to]: [number, number],
+): { line: number; quote: string } | undefined {
+  for (let line = from; line <= Math.min(to, lines.length); line += 1) {
+    const text = lines[line - 1]?.trim();
+    if (text) return { line, quote: text.length > 200 ? text.slice(0, 200) : text };
+  }
+  return undefined;
+}
+
+function affectedFile(
+  index: RepoIndex,
+  suspect: Suspect,
+  frame: InAppFrame | undefined,
+  cause: boolean,
+): AffectedFile | undefined {
+  const lines = readLines(index, suspect.path);
+  const at = frame?.line ? quoteAt(lines, [frame.line, frame.line]) : undefined;
+  const quote = at ?? quoteAt(lines, suspect.lines);
+  if (!quote) return undefined;
+  return {
+    path: suspect.path,
+    lines: suspect.lines,
+    ...(suspect.symbol ? { symbol: suspect.symbol } : {}),
+    role: cause ? 'cause' : frame ? 'symptom' : 'related',
+    evidence: [{ path: suspect.path, ...quote }],
+  };
+}
+
+function describeFrame(frame: InAppFrame): string {
+  return `${frame.function ? `\`${frame.function}\` ` : ''}(${frame.path}:${frame.line ?? '?'})`;
+}
+
+/** The root cause as far as the evidence goes: the trace if there is one, else the best matches. */
+function describeRootCause(frames: InAppFrame[], cited: Suspect[]): Diagnosis['rootCause'] {
+  const [innermost] = frames;
+  const first = cited[0];
+  if (innermost) {
+    const { type, message } = innermost.exception;
+    const error = message ? `${type}: ${message}` : type;
+    const callers = frames.slice(1, 1 + SHOWN_CALLERS).map(describeFrame);
+    const where = innermost.function ? `in \`${innermost.function}\` ` : '';
+    const through = callers.length > 0 ? `, called through ${callers.join(' ← ')}` : '';
+    const ranked =
+      first && first.path !== innermost.path
+        ? `The localizer ranks ${first.path} above the crash site: ${first.evidence.slice(0, 2).join('; ')}.`
+        : '';
+    return {
+      summary: `${error} is raised ${where}at ${innermost.path}:${innermost.line ?? '?'}.`,
+      explanation: [
+        `The report's stack trace shows ${error} raised at ${describeFrame(innermost)}${through}.`,
+        ranked,
+        MODEL_NOTE,
+      ]
+        .filter(Boolean)
+        .join(' '),
+      confidence: TRACE_CONFIDENCE,
+    };
+  }
+  if (first) {
+    const matches = cited.map(
+      (suspect) => `${suspect.path} (${suspect.evidence.slice(0, 2).join('; ')})`,
+    );
+    return {
+      summary: `No stack trace; the report's words and names point at ${first.path}${first.symbol ? ` (\`${first.symbol}\`)` : ''}.`,
+      explanation: `Best matches: ${matches.join(', ')}. ${MODEL_NOTE}`,
+      confidence: LEXICAL_CONFIDENCE,
+    };
+  }
+  return {
+    summary: 'Nothing in the repository could be tied to the report.',
+    explanation: `The report names no file, frame or symbol of this repository, and its words match no code. ${MODEL_NOTE}`,
+    confidence: 0,
+  };
+}
+
+/**
+ * Diagnoses a report without a model.
+ * @param report the parsed report.
+ * @param index the repository index.
+ * @param options see {@link DiagnoseOfflineOptions}.
+ * @returns a diagnosis with `method: "offline"`, `proposedChange: null` and quotes taken from the
+ *   repository, ready for `verifyDiagnosis`. `stats.durationMs` is the time spent here.
+ */
+export function diagnoseOffline(
+  report: Report,
+  index: RepoIndex,
+  options: DiagnoseOfflineOptions = {},
+): Diagnosis {
+  const started = performance.now();
+  const { maxAffectedFiles = 3, packageName = readPackageName(index.root) } = options;
+  const suspects = options.suspects ?? localize(report, index, { packageName });
+  const { frames } = collectReportSignals(report, index, { packageName });
+  const top = suspects[0]?.score ?? 0;
+  const cited = suspects
+    .filter((suspect) => suspect.score >= top * CITED_SHARE)
+    .slice(0, maxAffectedFiles);
+  const affectedFiles = cited.flatMap((suspect, position) => {
+    const frame = frames.find((candidate) => candidate.path === suspect.path);
+    return affectedFile(index, suspect, frame, position === 0) ?? [];
+  });
+  const diagnosis = assembleDiagnosis(
+    {
+      rootCause: describeRootCause(frames, cited),
+      affectedFiles: affectedFiles.map((file) => ({ ...file, symbol: file.symbol ?? null })),
+      proposedChange: null,
+      ...assessOffline(index, cited),
+    },
+    {
+      report,
+      label: options.label ?? (report.exceptions.length > 0 ? 'crash' : 'bug'),
+      method: 'offline',
+      suspects,
+      stats: { toolCalls: 0, byPhase: {}, inputTokens: 0, outputTokens: 0, durationMs: 0 },
+    },
+  );
+  diagnosis.stats.durationMs = Math.round(performance.now() - started);
+  return diagnosis;
+}

@@ -1,0 +1,162 @@
+/**
+ * The per-file signals of the offline localizer, each normalised to [0, 1] with the evidence
+ * sentence that explains it: stack frames, lexical match, mentioned definitions, named paths and
+ * personalized PageRank. {@link localize} weighs and ranks them.
+ */
+import type { ReferenceGraph } from '../repomap/graph.js';
+import { rankRepository } from '../repomap/rank.js';
+import type { Focus, RepoIndex } from '../repomap/types.js';
+import { splitIdentifier, termSurfaces } from './code-tokens.js';
+import { type DefinitionMatch, getLexicalIndex } from './lexical-index.js';
+import type { InAppFrame, ReportSignals } from './report-signals.js';
+import { type ChosenRange, rangeAtLine } from './suspect-range.js';
+
+/** Frame at in-app position `i` weighs `FRAME_DECAY ** i` (innermost 1, its caller 0.6, …). */
+export const FRAME_DECAY = 0.6;
+
+/** A prose phrase naming a definition ("HTML block") counts this much of a code identifier. */
+const PHRASE_WEIGHT = 0.5;
+
+/** Identifiers shorter than this are too generic to match definitions by name. */
+const MIN_IDENTIFIER_LENGTH = 3;
+/** Lexical matches weaker than this (relative to the best) are not worth an evidence line. */
+const LEXICAL_EVIDENCE_MIN = 0.2;
+/** PageRank shares weaker than this (relative to the top file) are not worth an evidence line. */
+const PAGERANK_EVIDENCE_MIN = 0.1;
+
+/** Names of at least two words, by their lower-cased letters and digits (`html_block` → `htmlblock`). */
+function definersByCompound(graph: ReferenceGraph): Map<string, Map<string, ReadonlySet<string>>> {
+  const table = new Map<string, Map<string, ReadonlySet<string>>>();
+  for (const [name, definers] of graph.definers) {
+    if (splitIdentifier(name).length < 2) continue;
+    const compound = name.toLowerCase().replace(/[^a-z0-9]/g, '');
+    table.set(compound, (table.get(compound) ?? new Map()).set(name, definers));
+  }
+  return table;
+}
+
+/** One file's signals. */
+export interface FileSignals {
+  frame: number;
+  /** Mean of the file's BM25F score and its best definition's (each relative to the best). */
+  lexical: number;
+  symbol: number;
+  path: number;
+  pageRank: number;
+  evidence: string[];
+  /** The range of the innermost frame in this file, when a frame points into it. */
+  frameRange?: ChosenRange;
+}
+
+/** All files' signals, with what range selection needs. */
+export interface ScoredFiles {
+  files: Map<string, FileSignals>;
+  /** Definitions matching the report, grouped by path, best first. */
+  definitionMatches: Map<string, DefinitionMatch[]>;
+}
+
+function frameEvidence(frame: InAppFrame): string {
+  const where = `${frame.path}:${frame.line ?? '?'}${frame.function ? ` in ${frame.function}` : ''}`;
+  const via = frame.via === 'source-map' ? ' (through a source map)' : '';
+  return frame.position === 0
+    ? `innermost in-app frame: ${where}${via}, where ${frame.exception.type} was raised`
+    : `in-app frame ${frame.position + 1} of the stack (a caller): ${where}${via}`;
+}
+
+/**
+ * Computes every signal for every file the report relates to.
+ * @returns signals of files with at least one non-zero signal, and the intermediate tables.
+ */
+export function scoreFiles(index: RepoIndex, signals: ReportSignals): ScoredFiles {
+  const files = new Map<string, FileSignals>();
+  const at = (path: string): FileSignals => {
+    let entry = files.get(path);
+    if (!entry) {
+      entry = { frame: 0, lexical: 0, symbol: 0, path: 0, pageRank: 0, evidence: [] };
+      files.set(path, entry);
+    }
+    return entry;
+  };
+
+  for (const frame of signals.frames) {
+    const entry = at(frame.path);
+    const weight = FRAME_DECAY ** frame.position;
+    if (weight > entry.frame) {
+      entry.frame = weight;
+      const file = index.files.get(frame.path);
+      if (file && frame.line) entry.frameRange = rangeAtLine(file, frame.line);
+    }
+    entry.evidence.push(frameEvidence(frame));
+  }
+
+  const surfaces = termSurfaces(signals.query);
+  const describe = (terms: string[]) => terms.map((term) => surfaces.get(term) ?? term).join(', ');
+  const lexical = getLexicalIndex(index);
+  const definitionMatches = lexical.searchDefinitions(signals.query);
+  const fileMatches = lexical.searchFiles(signals.query);
+  for (const path of new Set([...fileMatches.keys(), ...definitionMatches.keys()])) {
+    const whole = fileMatches.get(path);
+    const best = definitionMatches.get(path)?.[0];
+    const entry = at(path);
+    entry.lexical = ((whole?.score ?? 0) + (best?.match.score ?? 0)) / 2;
+    if (entry.lexical < LEXICAL_EVIDENCE_MIN) continue;
+    if (whole) entry.evidence.push(`BM25 match: ${describe(whole.terms)}`);
+    if (best) {
+      entry.evidence.push(
+        `BM25 match in \`${best.definition.name}\`: ${describe(best.match.terms)}`,
+      );
+    }
+  }
+
+  const focus: Focus = {
+    frames: signals.frames.map(({ path, line }) => (line ? { path, line } : { path })),
+    paths: signals.paths,
+    identifiers: signals.identifiers,
+  };
+  const ranking = rankRepository(index, focus);
+
+  const credit = (definers: ReadonlySet<string>, reason: string, weight = 1) => {
+    for (const path of definers) {
+      const entry = at(path);
+      entry.symbol = Math.min(1, entry.symbol + weight / definers.size);
+      entry.evidence.push(reason);
+    }
+  };
+  const named = new Set<string>();
+  for (const identifier of signals.identifiers) {
+    const definers = ranking.graph.definers.get(identifier);
+    if (identifier.length < MIN_IDENTIFIER_LENGTH || !definers) continue;
+    named.add(identifier);
+    credit(definers, `defines \`${identifier}\` mentioned in the report`);
+  }
+  const byCompound = definersByCompound(ranking.graph);
+  for (const [first, second] of signals.phrases) {
+    for (const [name, definers] of byCompound.get(`${first}${second}`.toLowerCase()) ?? []) {
+      if (named.has(name)) continue;
+      named.add(name);
+      credit(
+        definers,
+        `defines \`${name}\`, which the report calls "${first} ${second}"`,
+        PHRASE_WEIGHT,
+      );
+    }
+  }
+
+  for (const path of signals.paths) {
+    at(path).path = 1;
+    if (!signals.frames.some((frame) => frame.path === path))
+      at(path).evidence.push('named in the report');
+  }
+
+  const topRank = ranking.files[0]?.rank ?? 0;
+  const focusWords = [...signals.paths, ...signals.identifiers].slice(0, 3).join(', ') || 'none';
+  for (const { path, rank } of ranking.files) {
+    const entry = files.get(path);
+    if (!entry || topRank === 0) continue;
+    entry.pageRank = rank / topRank;
+    if (entry.pageRank >= PAGERANK_EVIDENCE_MIN) {
+      entry.evidence.push(`PageRank ${rank.toFixed(3)} (focus: ${focusWords})`);
+    }
+  }
+  return { files, definitionMatches };
+}

@@ -1,0 +1,100 @@
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listDir } from './list-dir.js';
+
+const fixture = fileURLToPath(new URL('./__fixtures__/repo', import.meta.url));
+
+describe('listDir', () => {
+  it('lists two levels, folders first, with sizes and line counts', async () => {
+    expect(await listDir(fixture)).toEqual({
+      text: [
+        '. (repository root) — depth 2: 3 folders, 3 files',
+        'docs/',
+        '  notes.txt  37 B, 1 line',
+        'src/',
+        '  util/ …',
+        '  cart.ts  396 B, 15 lines',
+        'README.md  58 B, 3 lines',
+        '[Folders marked … were not expanded; list them with list_dir and their path.]',
+      ].join('\n'),
+      path: '.',
+      entries: [
+        { path: 'docs', type: 'directory', depth: 1 },
+        { path: 'src', type: 'directory', depth: 1 },
+        { path: 'README.md', type: 'file', depth: 1, size: 58, lineCount: 3 },
+        { path: 'docs/notes.txt', type: 'file', depth: 2, size: 37, lineCount: 1 },
+        { path: 'src/util', type: 'directory', depth: 2 },
+        { path: 'src/cart.ts', type: 'file', depth: 2, size: 396, lineCount: 15 },
+      ],
+      truncated: false,
+    });
+  });
+
+  it('lists one level of a subfolder', async () => {
+    expect(await listDir(fixture, 'src', { depth: 1 })).toMatchObject({
+      text: 'src/ — depth 1: 1 folder, 1 file\nutil/ …\ncart.ts  396 B, 15 lines\n[Folders marked … were not expanded; list them with list_dir and their path.]',
+      path: 'src',
+    });
+  });
+});
+
+describe('listDir on a larger repository', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'sightline-list-'));
+    await cp(fixture, root, { recursive: true });
+    await writeFile(path.join(root, '.gitignore'), 'generated/\n*.log\n');
+    await mkdir(path.join(root, 'generated'));
+    await mkdir(path.join(root, 'node_modules/pkg'), { recursive: true });
+    await writeFile(path.join(root, 'debug.log'), 'log\n');
+    await writeFile(path.join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x00]));
+    await mkdir(path.join(root, 'many'));
+    for (let index = 0; index < 30; index++) {
+      await writeFile(path.join(root, 'many', `file-${String(index).padStart(2, '0')}.txt`), 'x\n');
+    }
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('hides ignored and vendored entries and marks binary files', async () => {
+    expect(await listDir(root, '.', { depth: 1 })).toMatchObject({
+      text: [
+        '. (repository root) — depth 1: 3 folders, 3 files',
+        'docs/ …',
+        'many/ …',
+        'src/ …',
+        '.gitignore  17 B, 2 lines',
+        'README.md  58 B, 3 lines',
+        'logo.png  3 B, binary',
+        '[Folders marked … were not expanded; list them with list_dir and their path.]',
+      ].join('\n'),
+    });
+  });
+
+  it('caps the entries, shallow ones first', async () => {
+    const result = await listDir(root, '.', { depth: 3, maxListEntries: 10 });
+    expect(result).toMatchObject({ truncated: true });
+    expect('entries' in result && result.entries.map((entry) => entry.path)).toEqual([
+      'docs',
+      'many',
+      'src',
+      '.gitignore',
+      'README.md',
+      'logo.png',
+      'docs/notes.txt',
+      'many/file-00.txt',
+      'many/file-01.txt',
+      'many/file-02.txt',
+    ]);
+    expect('text' in result && result.text.split('\n').at(-1)).toBe(
+      '[Listing capped at 10 entries. List a subfolder with list_dir, or use a smaller depth.]',
+    );
+  });
+
+  it('lowers a depth over the cap and says so', async () => {
+    const result = await listDir(root, 'src', { depth: 50 });
+    expect('text' in result && result.text.split('\n').at(-1)).toBe('[depth was lowered to 5.]');
+  });
+});
