@@ -6,7 +6,8 @@ export default defineConfig({
   resolve: { conditions: ['@sightline/source'] },
   ssr: { resolve: { conditions: ['@sightline/source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts', 'examples/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**', 'bench/.cache/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -226,7 +226,7 @@ async function main(): Promise<void> {
       'rank',
       'BM25 rank',
       'top suspect',
-      'lines overlap gold',
+      'gold-file suspect overlaps gold span',
       'index cold / localize cold / warm (ms)',
       'diagnosis tokens',
     ],

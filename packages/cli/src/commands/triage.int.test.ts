@@ -85,9 +85,9 @@ describe('runTriage', () => {
         files.length - 1,
       );
       const table = memoryIo();
-    await runTriage({ files }, table);
-    expect(table.out.split('\n').every((line) => line.length <= 80)).toBe(true);
-    const node = rows.find((row) => row.file.endsWith('node_typeerror_async.txt'));
+      await runTriage({ files }, table);
+      expect(table.out.split('\n').every((line) => line.length <= 80)).toBe(true);
+      const node = rows.find((row) => row.file.endsWith('node_typeerror_async.txt'));
       expect(node).toMatchObject({
         label: 'crash',
         method: 'offline',

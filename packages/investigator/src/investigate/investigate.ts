@@ -125,11 +125,14 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   onProgress({ type: 'stage-start', stage: 'verify' });
   const verification = await verifyDiagnosis(diagnosis, root);
   if (!verification.ok) {
+    const errors = verification.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
+    if (!options.model) {
+      // The offline diagnosis quotes the repository itself: failing verification is a Sightline bug.
+      throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
+    }
     throw new SightlineError({
-      code: options.model ? 'MODEL_OUTPUT_INVALID' : 'DIAGNOSIS_INVALID',
-      message: `The diagnosis failed verification against the repository: ${verification.errors
-        .map((error) => `${error.path}: ${error.message}`)
-        .join('; ')}`,
+      code: 'MODEL_OUTPUT_INVALID',
+      message: `The diagnosis failed verification against the repository: ${errors}`,
       details: { errors: verification.errors, ...(agentMarkdown ? { markdown: agentMarkdown } : {}) },
     });
   }

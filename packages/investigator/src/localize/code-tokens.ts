@@ -19,6 +19,8 @@ const ADJACENT_WORDS = /\b([A-Za-z]{2,})(?=[ \t-]+([A-Za-z]{2,})\b)/g;
 /**
  * Splits one identifier into its words: `parseHTTPResponse2` → `parse`, `http`, `response`;
  * `balance_pairs` → `balance`, `pairs`.
+ * @param identifier one identifier, without dots.
+ * @returns its words, lower-cased.
  */
 export function splitIdentifier(identifier: string): string[] {
   return identifier
@@ -68,6 +70,7 @@ function normalizeWord(word: string): string | null {
 /**
  * Maps each search term of `text` back to the first word that produced it, so evidence can say
  * `navigator` rather than the stem `navig`.
+ * @param text the report text.
  * @returns term → surface word (the identifier, or its part, as written).
  */
 export function termSurfaces(text: string): Map<string, string> {
@@ -90,6 +93,7 @@ export function termSurfaces(text: string): Map<string, string> {
 /**
  * Pairs of adjacent words in prose (letters only, separated by blanks or a hyphen): the phrases
  * that may name code, like "HTML block" for `html_block`.
+ * @param text prose.
  * @returns `[first, second]` pairs as written, in order.
  */
 export function adjacentWordPairs(text: string): [string, string][] {
@@ -101,6 +105,7 @@ export function adjacentWordPairs(text: string): [string, string][] {
  * compound, so "HTML block" in a report meets `html_block` or `htmlBlock` in the code (whose
  * compound term {@link tokenizeCode} keeps). Meant for queries; a compound that no document holds
  * simply matches nothing.
+ * @param text the query.
  * @returns one term per adjacent word pair, in order.
  */
 export function phraseTerms(text: string): string[] {

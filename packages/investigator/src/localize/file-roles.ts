@@ -58,6 +58,7 @@ const COPY_SHARED_NAMES = 0.8;
  * merely mirrors one other file's API (a v2 next to a v1) is not a bundle.
  * @param file the indexed file.
  * @param index the whole index.
+ * @returns true for a bundled copy.
  */
 export function isBundledCopy(file: IndexedFile, index: RepoIndex): boolean {
   if (file.lineCount < BUNDLE_MIN_LINES) return false;

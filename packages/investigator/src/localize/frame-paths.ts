@@ -26,7 +26,8 @@ const RUNTIME_FRAME = /^(node:|internal\/|native\b|<anonymous>|\[native code\]|w
 
 /**
  * Reads the `name` of the repository's root `package.json`.
- * @returns the package name, or `undefined` when there is no readable manifest.
+ * @param root absolute path of the repository root.
+ * @returns the package name, or `undefined` when there is no readable manifest (never throws).
  */
 export function readPackageName(root: string): string | undefined {
   try {
@@ -98,6 +99,8 @@ function basenameTable(index: RepoIndex): Map<string, string[][]> {
 
 /**
  * Finds the indexed file whose path shares the longest suffix of segments with `segments`.
+ * @param index the repository index.
+ * @param segments the frame path's segments, from {@link framePathSegments}.
  * @returns the repository-relative path, or `null` when no file has the same name, the best
  *   suffix is shared by several files (ambiguous), or only the file name agrees while both paths
  *   name different folders.
@@ -136,6 +139,7 @@ function findOnDisk(root: string, segments: string[]): string | null {
  * Resolves a stack frame to an indexed repository file: by path suffix, or, for a generated file
  * that exists in the repository but is not indexed (a bundle under `dist/`), through its source
  * map.
+ * @param index the repository index (bundles are looked up on disk under `index.root`).
  * @param frame the frame; its `repoPath` (set by `markInAppFrames`) is used when indexed, its
  *   `inApp` flag is ignored (intake alone cannot know this repository).
  * @param options.packageName this repository's package name (see {@link framePathSegments}).

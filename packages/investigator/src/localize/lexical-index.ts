@@ -78,7 +78,7 @@ function buildCorpus(
       const hits = engine
         .search(queryTerms.join(' '), documents.length + 3)
         .filter(([id, score]) => termSets.has(id) && score > 0);
-      const best = Math.max(0, ...hits.map(([, score]) => score));
+      const best = hits.reduce((most, [, score]) => Math.max(most, score), 0);
       const unique = [...new Set(queryTerms)];
       for (const [id, score] of hits) {
         const terms = unique
@@ -177,6 +177,7 @@ const cache = new WeakMap<RepoIndex, LexicalIndex>();
 /**
  * Returns the lexical index of a repository index, building it on first use (files are read from
  * `index.root`; an unreadable file counts as empty).
+ * @param index the repository index.
  * @returns the cached {@link LexicalIndex}.
  */
 export function getLexicalIndex(index: RepoIndex): LexicalIndex {

@@ -71,6 +71,8 @@ function functionNames(name: string | undefined): string[] {
 
 /**
  * Collects the signals of a report against an index.
+ * @param report the parsed report.
+ * @param index the repository index.
  * @param options.packageName this repository's package name (frames under
  *   `node_modules/<packageName>/` are this repository's code).
  * @returns the signals; empty lists when the report names nothing in the repository.

@@ -65,7 +65,9 @@ function frameEvidence(frame: InAppFrame): string {
 
 /**
  * Computes every signal for every file the report relates to.
- * @returns signals of files with at least one non-zero signal, and the intermediate tables.
+ * @param index the repository index.
+ * @param signals what the report says, from `collectReportSignals`.
+ * @returns signals of files with at least one non-zero signal, and the definitions that match.
  */
 export function scoreFiles(index: RepoIndex, signals: ReportSignals): ScoredFiles {
   const files = new Map<string, FileSignals>();

@@ -28,6 +28,8 @@ function clampWindow(line: number, radius: number, lineCount: number): [number, 
 /**
  * The innermost callable (function, method) enclosing `line`, else the innermost short container
  * (class, module) enclosing it.
+ * @param file the indexed file.
+ * @param line 1-based line.
  * @returns the definition, or `undefined` when none encloses the line.
  */
 export function enclosingDefinition(file: IndexedFile, line: number): Definition | undefined {
@@ -49,14 +51,20 @@ export interface ChosenRange {
   symbol?: string;
 }
 
-/** The qualified name of a definition: its scope and name joined with `.`. */
+/**
+ * The qualified name of a definition: its scope and name joined with `.`.
+ * @param definition the definition.
+ * @returns e.g. `Parser.parse`.
+ */
 export function qualifiedName(definition: Definition): string {
   return [...definition.scope, definition.name].join('.');
 }
 
 /**
  * The range around a frame line: the enclosing definition, else ±{@link FRAME_WINDOW_LINES}.
+ * @param file the indexed file.
  * @param line 1-based frame line.
+ * @returns the range and, when a definition encloses the line, its qualified name.
  */
 export function rangeAtLine(file: IndexedFile, line: number): ChosenRange {
   const definition = enclosingDefinition(file, line);
@@ -64,12 +72,20 @@ export function rangeAtLine(file: IndexedFile, line: number): ChosenRange {
   return { lines: clampWindow(line, FRAME_WINDOW_LINES, file.lineCount) };
 }
 
-/** The range of a definition chosen by name or lexical match. */
+/**
+ * The range of a definition chosen by name or lexical match.
+ * @param definition the definition.
+ * @returns its lines and qualified name.
+ */
 export function rangeOfDefinition(definition: Definition): ChosenRange {
   return { lines: [...definition.lines], symbol: qualifiedName(definition) };
 }
 
-/** The top of a file, when no line or definition stands out. */
+/**
+ * The top of a file, when no line or definition stands out.
+ * @param file the indexed file.
+ * @returns its first 40 lines (fewer in a short file).
+ */
 export function headRange(file: IndexedFile): ChosenRange {
   return { lines: [1, Math.max(1, Math.min(file.lineCount, HEAD_LINES))] };
 }

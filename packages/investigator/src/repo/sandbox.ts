@@ -29,7 +29,7 @@ export async function resolveRoot(root: string): Promise<string> {
   } catch {
     throw new SightlineError({
       code: 'PATH_NOT_FOUND',
-      message: `Repository directory "${root}" does not exist. Pass the folder that holds the code (--repo DIR).`,
+      message: `Repository directory "${root}" does not exist. Pass the folder that holds the code.`,
       details: { root },
     });
   }

@@ -1,0 +1,153 @@
+/** Review exports, Markdown issues and the `format` option, on fixtures and inline inputs. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPORT_FORMAT_NAMES } from './formats/index.js';
+import { parseReport, parseReports } from './parse-report.js';
+
+const fixture = (name: string) =>
+  readFileSync(path.join(import.meta.dirname, '__fixtures__', name));
+
+describe('reviews', () => {
+  it('reads NDJSON with Google Play column names', () => {
+    const reports = parseReports(fixture('reviews.ndjson'));
+    expect(
+      reports.map(({ id, kind, title, rating, date, appVersion, locale }) => ({
+        id,
+        kind,
+        title,
+        rating,
+        date,
+        appVersion,
+        locale,
+      })),
+    ).toEqual([
+      {
+        id: 'r-1',
+        kind: 'review',
+        title: 'Crashes on launch',
+        rating: 1,
+        date: '2026-11-02',
+        appVersion: '4.2.0',
+        locale: 'en',
+      },
+      {
+        id: 'r-2',
+        kind: 'review',
+        title: 'Love it',
+        rating: 5,
+        date: '2026-11-03',
+        appVersion: '4.2.0',
+        locale: 'en',
+      },
+    ]);
+    expect(reports[0]?.body).toBe(
+      'Since the 4.2 update the app crashes as soon as I open the photo picker.',
+    );
+  });
+
+  it('reads CSV with quoted fields through csv-parse', () => {
+    const reports = parseReports(fixture('reviews.csv'));
+    expect(reports).toHaveLength(2);
+    expect(reports[0]).toMatchObject({
+      id: 'a1',
+      title: 'Sync broken',
+      body: 'Notes don\'t sync between iPhone and iPad, "Sync now" spins forever',
+      rating: 2,
+      appVersion: '3.1.4',
+      locale: 'en_US',
+      source: { format: 'reviews' },
+    });
+  });
+
+  it('returns the first review from parseReport, with a note, and reads JSON arrays', () => {
+    const rows = [
+      { id: 7, text: 'Login button does nothing', rating: 1 },
+      { id: 8, text: 'ok', rating: 4 },
+    ];
+    const report = parseReport(rows);
+    expect(report).toMatchObject({
+      id: '7',
+      kind: 'review',
+      body: 'Login button does nothing',
+      rating: 1,
+    });
+    expect(report.notes).toEqual([
+      'the input holds 2 reports; this is the first (use parseReports for all)',
+    ]);
+    expect(parseReports(JSON.stringify(rows))).toHaveLength(2);
+  });
+});
+
+describe('markdown issue', () => {
+  it('takes the title from the heading and the trace from the fenced block', () => {
+    const report = parseReport(fixture('issue.md'), { filename: 'issue.md' });
+    expect(report).toMatchObject({
+      kind: 'issue',
+      source: { format: 'markdown-issue', filename: 'issue.md' },
+    });
+    expect(report.title).toBe('`exportCsv` crashes when a row has no `createdAt`');
+    expect(report.exceptions[0]?.type).toBe('TypeError');
+    expect(
+      report.exceptions[0]?.frames.filter((frame) => frame.inApp).map((frame) => frame.function),
+    ).toEqual(['formatDate', 'CsvWriter.writeRow', 'ReportService.exportCsv']);
+    expect(report.identifiers.slice(0, 4)).toEqual([
+      'exportCsv',
+      'createdAt',
+      'reportService.exportCsv',
+      'TypeError',
+    ]);
+    expect(report.paths[0]).toBe('src/export/csv-writer.ts');
+  });
+
+  it('uses the first line as title when there is no heading', () => {
+    const report = parseReport(
+      'Crash when saving\n\n```\nError: boom\n    at save (/app/src/save.js:3:9)\n```\n',
+    );
+    expect(report.title).toBe('Crash when saving');
+    expect(report.exceptions[0]?.frames[0]).toMatchObject({
+      function: 'save',
+      file: '/app/src/save.js',
+      line: 3,
+      column: 9,
+    });
+  });
+});
+
+describe('format option', () => {
+  it('lists the format names', () => {
+    expect(REPORT_FORMAT_NAMES).toEqual([
+      'sentry',
+      'reviews',
+      'markdown-issue',
+      'apple',
+      'android-anr',
+      'go',
+      'rust',
+      'python',
+      'java',
+      'dotnet',
+      'ruby',
+      'v8',
+      'firefox',
+      'text',
+    ]);
+  });
+
+  it('forces a format', () => {
+    const text = '# Title\n\n```\nError: x\n    at f (/a/b.js:1:1)\n```';
+    expect(parseReport(text).kind).toBe('issue');
+    expect(parseReport(text, { format: 'text' })).toMatchObject({
+      kind: 'text',
+      source: { format: 'text' },
+      exceptions: [],
+    });
+    expect(parseReport(text, { format: 'v8' }).kind).toBe('crash');
+  });
+
+  it('rejects an unknown format with INVALID_ARGUMENT', () => {
+    expect(() => parseReport('x', { format: 'cobol' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+    );
+  });
+});

@@ -1,0 +1,114 @@
+import { SightlineError } from '@sightline/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ModelDiagnosis } from '../diagnosis/schema.js';
+import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
+import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
+import { type InvestigateProgress, investigate } from './investigate.js';
+
+let repo: FakeRepository;
+beforeEach(async () => {
+  repo = await createFakeRepository();
+});
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+function modelDiagnosis(quote: string): ModelDiagnosis {
+  return {
+    rootCause: {
+      summary: `${repo.bug.symbol} starts its loop at 1 and skips the first item.`,
+      explanation: 'items[0] is never added to the total.',
+      confidence: 0.9,
+    },
+    affectedFiles: [
+      {
+        path: repo.bug.path,
+        lines: repo.bug.lines,
+        symbol: repo.bug.symbol,
+        role: 'cause',
+        evidence: [{ path: repo.bug.path, line: repo.bug.lines[0], quote }],
+      },
+    ],
+    proposedChange: { description: 'Start the loop at index 0.', patch: null },
+    complexity: 'low',
+    risk: 'low',
+    riskRationale: 'One loop bound.',
+  };
+}
+
+/** A whole agent run: suspect, conclude, the Markdown report, then the structurer's JSON. */
+function agentScript(structured: ModelDiagnosis[]): ScriptedResponse[] {
+  return [
+    {
+      toolCalls: [
+        {
+          toolName: 'suspect',
+          input: { locations: [{ path: repo.bug.path, lines: repo.bug.lines, why: 'loop bound' }] },
+        },
+      ],
+    },
+    { toolCalls: [{ toolName: 'conclude', input: { summary: 'off-by-one in cartTotal' } }] },
+    { text: `## Root cause\n${repo.bug.symbol} skips items[0].` },
+    ...structured.map((part) => ({ text: JSON.stringify(part) })),
+  ];
+}
+
+describe('investigate', () => {
+  it('writes a verified offline diagnosis naming the buggy file when no model is given', async () => {
+    const events: InvestigateProgress[] = [];
+    const result = await investigate({
+      repo: repo.root,
+      report: repo.reportText,
+      cacheDir: false,
+      onProgress: (event) => events.push(event),
+    });
+    expect(result.verification).toEqual({ ok: true, diagnosis: result.diagnosis, errors: [] });
+    expect(result.diagnosis.method).toBe('offline');
+    expect(result.diagnosis.proposedChange).toBeNull();
+    expect(result.suspects[0]?.path).toBe(repo.bug.path);
+    expect(result.diagnosis.affectedFiles[0]?.path).toBe(repo.bug.path);
+    expect(result.agentMarkdown).toBeUndefined();
+    expect(events.filter((event) => event.type === 'stage-start').map((event) => event.stage)).toEqual([
+      'parse',
+      'index',
+      'localize',
+      'verify',
+    ]);
+  });
+
+  it('runs the agent with a model and returns its verified diagnosis', async () => {
+    const scripted = createScriptedModel(agentScript([modelDiagnosis(repo.bug.quote.trim())]));
+    const result = await investigate({ repo: repo.root, report: repo.reportText, model: scripted.model, cacheDir: false });
+    expect(result.diagnosis.method).toBe('agent');
+    expect(result.diagnosis.affectedFiles.map((file) => file.path)).toEqual([repo.bug.path]);
+    expect(result.diagnosis.suspects[0]?.path).toBe(repo.bug.path);
+    expect(result.agentMarkdown).toContain('skips items[0]');
+    expect(scripted.remaining()).toBe(0);
+    // The first call already holds the repository map and the suspects: no tool call needed first.
+    const firstPrompt = JSON.stringify(scripted.calls[0]?.prompt);
+    expect(firstPrompt).toContain(repo.bug.path);
+    expect(firstPrompt).toContain('cartTotal');
+  });
+
+  it('fails with MODEL_OUTPUT_INVALID and keeps the report when the model invents a quote twice', async () => {
+    const invented = modelDiagnosis('for (let index = 0; index <= items.length; index++) {');
+    const scripted = createScriptedModel(agentScript([invented, invented]));
+    const failure = await investigate({
+      repo: repo.root,
+      report: repo.reportText,
+      model: scripted.model,
+      cacheDir: false,
+    }).catch((error: unknown) => error);
+    expect(SightlineError.isInstance(failure) && failure.code).toBe('MODEL_OUTPUT_INVALID');
+    expect((failure as SightlineError).details.markdown).toContain('skips items[0]');
+  });
+
+  it('rejects a missing repository and an empty report with clear errors', async () => {
+    await expect(investigate({ repo: `${repo.root}/nope`, report: 'x' })).rejects.toMatchObject({
+      code: 'PATH_NOT_FOUND',
+    });
+    await expect(investigate({ repo: repo.root, report: '   ', cacheDir: false })).rejects.toMatchObject({
+      code: 'REPORT_EMPTY',
+    });
+  });
+});
