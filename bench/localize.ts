@@ -13,8 +13,7 @@
  * case with a stack trace at rank 1. Published anchors, file-level Acc@1/Acc@5 on SWE-bench Lite
  * (LocAgent, Chen et al., ACL 2025): BM25 38.7/61.7, CodeRankEmbed 52.6/84.7, LocAgent 77.7/94.2.
  */
-import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { countTokens } from '@sightline/core';
@@ -27,28 +26,13 @@ import {
   type Suspect,
   verifyDiagnosis,
 } from '@sightline/investigator';
-import { BENCH_DIR, npmPack } from './lib/npm-pack.js';
+import { type GoldSpan, readSharedCases, SHARED_CASES_DIR, type SharedCase } from './lib/cases.js';
+import { npmPack } from './lib/npm-pack.js';
 import { type Figures, markdownTable, updateReadmeTable, writeResults } from './lib/results.js';
 import { median, timed } from './lib/stats.js';
 
-const CASES_DIR = path.resolve(BENCH_DIR, '..', '..', 'shared', 'data', 'cases');
 const LIMIT = 10;
 const WARM_RUNS = 3;
-
-interface GoldSpan {
-  file: string;
-  lines: [number, number];
-  symbol?: string;
-}
-
-interface Case {
-  id: string;
-  package: string;
-  version: string;
-  report: { title: string; body: string };
-  has_stack_trace: boolean;
-  gold: GoldSpan[];
-}
 
 interface CaseResult {
   id: string;
@@ -91,7 +75,7 @@ function lineMatch(
   return { overlap: false, iou: 0 };
 }
 
-async function runCase(entry: Case): Promise<CaseResult> {
+async function runCase(entry: SharedCase): Promise<CaseResult> {
   const { dir } = await npmPack(`${entry.package}@${entry.version}`);
   const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-bench-localize-'));
   try {
@@ -148,18 +132,13 @@ const ms = (value: number, note?: string) => ({
 });
 
 async function main(): Promise<void> {
-  if (!existsSync(CASES_DIR)) {
+  const cases = readSharedCases();
+  if (cases.length === 0) {
     console.log(
-      `Skipping bench:localize: no cases at ${CASES_DIR} (the shared data folder is missing).`,
+      `Skipping bench:localize: no cases at ${SHARED_CASES_DIR} (the shared data folder is missing).`,
     );
     return;
   }
-  const names = (await readdir(CASES_DIR)).filter((name) => name.endsWith('.json')).sort();
-  const cases = await Promise.all(
-    names.map(
-      async (name) => JSON.parse(await readFile(path.join(CASES_DIR, name), 'utf8')) as Case,
-    ),
-  );
   const results: CaseResult[] = [];
   for (const entry of cases) {
     results.push(await runCase(entry));

@@ -25,10 +25,14 @@ const caseDir = path.join(here, 'json5-2.2.1-proto-pollution');
 const demo = JSON.parse(await readFile(path.join(caseDir, 'case.json'), 'utf8')) as DemoCase;
 const cli = path.join(here, '..', 'packages', 'cli', 'bin', 'sightline.js');
 
-process.stderr.write(`Fetching ${demo.package}@${demo.version} with npm pack (cached after the first run)…\n`);
+process.stderr.write(
+  `Fetching ${demo.package}@${demo.version} with npm pack (cached after the first run)…\n`,
+);
 const { dir } = await npmPack(`${demo.package}@${demo.version}`);
 const reportPath = path.join(caseDir, demo.report);
-process.stderr.write(`$ sightline investigate --repo ${path.relative(process.cwd(), dir)} --report ${path.relative(process.cwd(), reportPath)}\n\n`);
+process.stderr.write(
+  `$ sightline investigate --repo ${path.relative(process.cwd(), dir)} --report ${path.relative(process.cwd(), reportPath)}\n\n`,
+);
 
 const markdown = await new Promise<string>((resolve, reject) => {
   const child = execFile(
@@ -43,8 +47,12 @@ process.stdout.write(markdown);
 
 const named = demo.gold.filter((gold) => markdown.includes(gold.file)).map((gold) => gold.file);
 if (named.length === 0) {
-  process.stderr.write(`\nThe diagnosis does not name the file the upstream fix changed (${demo.gold.map((gold) => gold.file).join(', ')}).\n`);
+  process.stderr.write(
+    `\nThe diagnosis does not name the file the upstream fix changed (${demo.gold.map((gold) => gold.file).join(', ')}).\n`,
+  );
   process.exitCode = 1;
 } else {
-  process.stderr.write(`\nThe diagnosis names ${[...new Set(named)].join(', ')}, the file the upstream fix changed.\n`);
+  process.stderr.write(
+    `\nThe diagnosis names ${[...new Set(named)].join(', ')}, the file the upstream fix changed.\n`,
+  );
 }

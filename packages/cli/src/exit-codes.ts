@@ -9,7 +9,11 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_MODEL = 3;
 
-const MODEL_CODES: SightlineErrorCode[] = ['MODEL_OUTPUT_INVALID', 'DIAGNOSIS_INVALID', 'MODEL_CALL_FAILED'];
+const MODEL_CODES: SightlineErrorCode[] = [
+  'MODEL_OUTPUT_INVALID',
+  'DIAGNOSIS_INVALID',
+  'MODEL_CALL_FAILED',
+];
 const FAILURE_CODES: SightlineErrorCode[] = ['TOOL_FAILED'];
 
 /** Maps an error to the exit code the command should end with. */

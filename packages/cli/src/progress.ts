@@ -23,7 +23,10 @@ export interface ProgressOptions {
 }
 
 /** Creates a {@link Progress} for one command run. */
-export function createProgress({ quiet = false, stream = process.stderr }: ProgressOptions = {}): Progress {
+export function createProgress({
+  quiet = false,
+  stream = process.stderr,
+}: ProgressOptions = {}): Progress {
   if (quiet) return { update() {}, succeed() {}, fail() {} };
   if (!stream.isTTY) {
     const line = (text: string) => stream.write(`${text}\n`);

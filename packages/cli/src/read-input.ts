@@ -5,7 +5,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { SightlineError } from '@sightline/core';
 
 /** Reads all of standard input as bytes. */
-export async function readStdin(stream: NodeJS.ReadableStream = process.stdin): Promise<Uint8Array> {
+export async function readStdin(
+  stream: NodeJS.ReadableStream = process.stdin,
+): Promise<Uint8Array> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
   return Buffer.concat(chunks);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SightlineError, isToolError, toToolError } from './errors.js';
+import { isToolError, SightlineError, toToolError } from './errors.js';
 
 describe('SightlineError', () => {
   it('carries a stable code and details, recognised by isInstance', () => {
@@ -14,9 +14,13 @@ describe('SightlineError', () => {
   });
 
   it('turns thrown values into model-readable tool errors', () => {
-    const fromSightline = toToolError(new SightlineError({ code: 'INVALID_REGEX', message: 'bad' }));
+    const fromSightline = toToolError(
+      new SightlineError({ code: 'INVALID_REGEX', message: 'bad' }),
+    );
     expect(fromSightline).toEqual({ error: { code: 'INVALID_REGEX', message: 'bad' } });
-    expect(toToolError(new Error('boom'))).toEqual({ error: { code: 'TOOL_FAILED', message: 'boom' } });
+    expect(toToolError(new Error('boom'))).toEqual({
+      error: { code: 'TOOL_FAILED', message: 'boom' },
+    });
     expect(isToolError(fromSightline)).toBe(true);
     expect(isToolError({ ok: true })).toBe(false);
   });

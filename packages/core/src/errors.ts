@@ -47,7 +47,8 @@ export interface SightlineErrorOptions {
 
 /** The error type thrown by every Sightline package. */
 export class SightlineError extends Error {
-  private readonly [marker] = true;
+  /** Brand checked by {@link SightlineError.isInstance} (survives duplicate installs). */
+  readonly [marker] = true;
   readonly code: SightlineErrorCode;
   readonly details: Readonly<Record<string, unknown>>;
 

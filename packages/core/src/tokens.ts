@@ -41,7 +41,10 @@ export interface CountTokensOptions {
  * @returns the exact number of tokens (integer ≥ 0).
  * @example countTokens('hello world') // 2
  */
-export function countTokens(text: string, { encoding = 'o200k_base' }: CountTokensOptions = {}): number {
+export function countTokens(
+  text: string,
+  { encoding = 'o200k_base' }: CountTokensOptions = {},
+): number {
   if (text.length === 0) return 0;
   return encodingModule(encoding).countTokens(text);
 }

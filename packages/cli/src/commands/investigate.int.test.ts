@@ -8,7 +8,11 @@ import {
   type FakeRepository,
 } from '@sightline/investigator/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type InvestigateCommandOptions, type InvestigateIO, runInvestigate } from './investigate.js';
+import {
+  type InvestigateCommandOptions,
+  type InvestigateIO,
+  runInvestigate,
+} from './investigate.js';
 
 let repo: FakeRepository;
 let work: string;
@@ -23,7 +27,9 @@ afterEach(async () => {
   await repo.cleanup();
 });
 
-function memoryIo(extra: Partial<InvestigateIO> = {}): InvestigateIO & { out: string; err: string } {
+function memoryIo(
+  extra: Partial<InvestigateIO> = {},
+): InvestigateIO & { out: string; err: string } {
   const io = {
     out: '',
     err: '',
@@ -40,7 +46,9 @@ function memoryIo(extra: Partial<InvestigateIO> = {}): InvestigateIO & { out: st
   return io;
 }
 
-const options = (overrides: Partial<InvestigateCommandOptions> = {}): InvestigateCommandOptions => ({
+const options = (
+  overrides: Partial<InvestigateCommandOptions> = {},
+): InvestigateCommandOptions => ({
   repo: repo.root,
   report: reportFile,
   format: 'md',
@@ -86,7 +94,11 @@ describe('sightline investigate', () => {
 
   it('exits 3 and keeps the unverified report when the model cannot produce a valid diagnosis', async () => {
     const script = [
-      { toolCalls: [{ toolName: 'suspect', input: { locations: [{ path: repo.bug.path, why: 'guess' }] } }] },
+      {
+        toolCalls: [
+          { toolName: 'suspect', input: { locations: [{ path: repo.bug.path, why: 'guess' }] } },
+        ],
+      },
       { toolCalls: [{ toolName: 'conclude', input: { summary: 'guess' } }] },
       { text: '## Root cause\nSomething in src/cart/sum.ts.' },
       { text: 'not json' },

@@ -55,7 +55,9 @@ function describeProgress(event: InvestigateProgress): string | undefined {
         verify: 'Verifying the diagnosis against the repository',
       }[event.stage];
     case 'index-progress':
-      return event.total >= 200 ? `Indexing the repository (${event.done}/${event.total} files)` : undefined;
+      return event.total >= 200
+        ? `Indexing the repository (${event.done}/${event.total} files)`
+        : undefined;
     case 'phase-change':
       return `Phase: ${event.phase}`;
     case 'step':
@@ -80,18 +82,23 @@ function positiveInteger(value: string): number {
  * @returns the exit code (0 verified diagnosis printed; 3 model failure, unverified report kept).
  * @throws SightlineError for bad input (exit 2 through runAction).
  */
-export async function runInvestigate(options: InvestigateCommandOptions, io: InvestigateIO): Promise<number> {
+export async function runInvestigate(
+  options: InvestigateCommandOptions,
+  io: InvestigateIO,
+): Promise<number> {
   const input = await readInput(options.report, io.readStdin);
   const fromEnv = modelSpecFromEnv(io.env);
   const modelSpec = options.model ?? fromEnv.model;
   const structurerSpec = options.structurer ?? fromEnv.structurer;
-  const model = io.model ?? (modelSpec ? resolveModel(modelSpec, { env: io.env }).model : undefined);
+  const model =
+    io.model ?? (modelSpec ? resolveModel(modelSpec, { env: io.env }).model : undefined);
   const structurer =
     structurerSpec && model ? resolveModel(structurerSpec, { env: io.env }).model : undefined;
   if (structurerSpec && !model) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: '--structurer needs --model (or SIGHTLINE_MODEL): the structurer only formats what the model found.',
+      message:
+        '--structurer needs --model (or SIGHTLINE_MODEL): the structurer only formats what the model found.',
     });
   }
   try {
@@ -150,16 +157,31 @@ export function registerInvestigate(program: Command): void {
       'Investigate a bug report against a repository and print a verified diagnosis: root cause, affected files and lines, proposed change, complexity and risk.',
     )
     .requiredOption('--repo <dir>', 'repository folder to investigate')
-    .requiredOption('--report <file>', 'bug report file (crash log, issue text, review, Sentry JSON), or - for stdin')
-    .option('--model <spec>', 'model for the agent: anthropic:<id>, openai:<id> or openai-compatible:<baseURL>#<id> (default: $SIGHTLINE_MODEL; none = offline)')
-    .option('--structurer <spec>', 'cheaper model that turns the report into JSON (default: --model; $SIGHTLINE_STRUCTURER_MODEL)')
-    .addOption(new Option('--format <format>', 'output format').choices(['md', 'json']).default('md'))
+    .requiredOption(
+      '--report <file>',
+      'bug report file (crash log, issue text, review, Sentry JSON), or - for stdin',
+    )
+    .option(
+      '--model <spec>',
+      'model for the agent: anthropic:<id>, openai:<id> or openai-compatible:<baseURL>#<id> (default: $SIGHTLINE_MODEL; none = offline)',
+    )
+    .option(
+      '--structurer <spec>',
+      'cheaper model that turns the report into JSON (default: --model; $SIGHTLINE_STRUCTURER_MODEL)',
+    )
+    .addOption(
+      new Option('--format <format>', 'output format').choices(['md', 'json']).default('md'),
+    )
     .option('--json', 'same as --format json: only the diagnosis JSON on stdout')
     .option('--report-format <name>', 'force the report format instead of detecting it')
     .option('--out <file>', 'write the diagnosis to a file instead of stdout')
     .option('--budget-explore <n>', 'agent steps in the explore phase (default 8)', positiveInteger)
     .option('--budget-deep <n>', 'agent steps in the deep-dive phase (default 4)', positiveInteger)
-    .option('--map-tokens <n>', 'token budget of the repository map given to the agent (default 1024)', positiveInteger)
+    .option(
+      '--map-tokens <n>',
+      'token budget of the repository map given to the agent (default 1024)',
+      positiveInteger,
+    )
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(

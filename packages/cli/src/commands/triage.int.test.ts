@@ -64,7 +64,9 @@ describe('runTriage', () => {
   it('reports an unreadable file on stderr, still processes the others, and exits 2', async () => {
     const io = memoryIo('Love this app!');
     expect(await runTriage({ files: ['/nonexistent/report.txt', '-'], json: true }, io)).toBe(2);
-    expect(io.err).toBe('sightline triage: /nonexistent/report.txt: no such file.\n');
+    expect(io.err).toBe(
+      'sightline triage: Cannot read "/nonexistent/report.txt": no such file. Check the path, or pass - to read standard input.\n',
+    );
     expect(jsonRows(io.out)).toHaveLength(1);
   });
 

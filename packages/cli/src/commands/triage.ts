@@ -2,7 +2,6 @@
  * `sightline triage FILE...`: parses one or many reports (a review export holds many) and
  * classifies each as bug, crash, feature or other, as a table with per-label counts or as JSON lines.
  */
-import { readFile } from 'node:fs/promises';
 import { SightlineError } from '@sightline/core';
 import {
   CLASSIFICATION_LABELS,
@@ -16,6 +15,7 @@ import {
 } from '@sightline/investigator';
 import { type Command, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { readInput, readStdin } from '../read-input.js';
 import { runAction } from '../run-action.js';
 
 /** Options of {@link runTriage}. */
@@ -69,14 +69,14 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
   for (const file of options.files) {
     let reports: Report[];
     try {
-      const input = file === '-' ? await io.readStdin() : await readFile(file);
-      reports = parseReports(input, {
+      const { bytes } = await readInput(file, io.readStdin);
+      reports = parseReports(bytes, {
         ...(file === '-' ? {} : { filename: file }),
         ...(options.format && options.format !== 'auto' ? { format: options.format } : {}),
       });
     } catch (error) {
       failed += 1;
-      io.stderr(`sightline triage: ${file === '-' ? 'stdin' : file}: ${describeError(error)}\n`);
+      io.stderr(`sightline triage: ${describeError(error, file === '-' ? 'stdin' : file)}\n`);
       continue;
     }
     for (const report of reports) {
@@ -191,17 +191,11 @@ function cut(text: string, width: number): string {
   return single.length <= width ? single : `${single.slice(0, width - 1)}…`;
 }
 
-function describeError(error: unknown): string {
-  if (SightlineError.isInstance(error)) return error.message;
+function describeError(error: unknown, file: string): string {
+  if (SightlineError.isInstance(error)) {
+    return error.message.includes(file) ? error.message : `${file}: ${error.message}`;
+  }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return 'no such file.';
-  if (code === 'EISDIR') return 'is a directory, not a report file.';
-  if (code === 'EACCES') return 'permission denied.';
-  return error instanceof Error ? error.message : String(error);
-}
-
-async function readStdin(): Promise<Uint8Array> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  if (code === 'EACCES') return `${file}: permission denied.`;
+  return `${file}: ${error instanceof Error ? error.message : String(error)}`;
 }

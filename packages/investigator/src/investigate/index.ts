@@ -1,8 +1,8 @@
 /** The main job: report + repository → verified diagnosis. */
 export {
-  type Investigation,
   type InvestigateOptions,
   type InvestigateProgress,
+  type Investigation,
   investigate,
 } from './investigate.js';
 export { reportFocus } from './report-focus.js';

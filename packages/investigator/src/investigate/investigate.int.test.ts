@@ -68,17 +68,19 @@ describe('investigate', () => {
     expect(result.suspects[0]?.path).toBe(repo.bug.path);
     expect(result.diagnosis.affectedFiles[0]?.path).toBe(repo.bug.path);
     expect(result.agentMarkdown).toBeUndefined();
-    expect(events.filter((event) => event.type === 'stage-start').map((event) => event.stage)).toEqual([
-      'parse',
-      'index',
-      'localize',
-      'verify',
-    ]);
+    expect(
+      events.filter((event) => event.type === 'stage-start').map((event) => event.stage),
+    ).toEqual(['parse', 'index', 'localize', 'verify']);
   });
 
   it('runs the agent with a model and returns its verified diagnosis', async () => {
     const scripted = createScriptedModel(agentScript([modelDiagnosis(repo.bug.quote.trim())]));
-    const result = await investigate({ repo: repo.root, report: repo.reportText, model: scripted.model, cacheDir: false });
+    const result = await investigate({
+      repo: repo.root,
+      report: repo.reportText,
+      model: scripted.model,
+      cacheDir: false,
+    });
     expect(result.diagnosis.method).toBe('agent');
     expect(result.diagnosis.affectedFiles.map((file) => file.path)).toEqual([repo.bug.path]);
     expect(result.diagnosis.suspects[0]?.path).toBe(repo.bug.path);
@@ -107,7 +109,9 @@ describe('investigate', () => {
     await expect(investigate({ repo: `${repo.root}/nope`, report: 'x' })).rejects.toMatchObject({
       code: 'PATH_NOT_FOUND',
     });
-    await expect(investigate({ repo: repo.root, report: '   ', cacheDir: false })).rejects.toMatchObject({
+    await expect(
+      investigate({ repo: repo.root, report: '   ', cacheDir: false }),
+    ).rejects.toMatchObject({
       code: 'REPORT_EMPTY',
     });
   });

@@ -8,17 +8,17 @@
  */
 import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
+import type { FunnelBudgets } from '../agent/funnel.js';
 import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
 import { type Classification, classify } from '../classify/index.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
-import { markInAppFrames, parseReport } from '../intake/index.js';
 import type { ReportInput } from '../intake/decode-input.js';
+import { markInAppFrames, parseReport } from '../intake/index.js';
 import type { Report } from '../intake/types.js';
 import { diagnoseOffline, localize } from '../localize/index.js';
 import type { Suspect } from '../localize/types.js';
 import { resolveRoot } from '../repo/index.js';
 import { indexRepository, renderRepoMap } from '../repomap/index.js';
-import type { FunnelBudgets } from '../agent/funnel.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
@@ -133,7 +133,10 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     throw new SightlineError({
       code: 'MODEL_OUTPUT_INVALID',
       message: `The diagnosis failed verification against the repository: ${errors}`,
-      details: { errors: verification.errors, ...(agentMarkdown ? { markdown: agentMarkdown } : {}) },
+      details: {
+        errors: verification.errors,
+        ...(agentMarkdown ? { markdown: agentMarkdown } : {}),
+      },
     });
   }
   return {

@@ -3,29 +3,22 @@
  * shared bug-localization cases when their packages were already fetched by `npm run
  * bench:localize` (tests never download).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cachedCasePackage,
+  readSharedCases,
+  SHARED_CASES_DIR,
+} from '../../../../bench/lib/cases.js';
 import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
 import { parseReport } from '../intake/parse-report.js';
 import { indexRepository } from '../repomap/index-repository.js';
 import { decodeCrashReport, TINY_QUERY } from './__fixtures__/tiny-query.js';
 import { localize } from './localize.js';
 import { diagnoseOffline } from './offline-diagnosis.js';
-
-const CASES_DIR = path.resolve(process.cwd(), '../shared/data/cases');
-const PACKAGES_DIR = path.resolve(process.cwd(), 'bench/.cache/npm');
-
-interface Case {
-  id: string;
-  package: string;
-  version: string;
-  report: { title: string; body: string };
-  has_stack_trace: boolean;
-  gold: { file: string; lines: [number, number] }[];
-}
 
 describe('localize on a fixture library indexed with tree-sitter', () => {
   let root: string;
@@ -48,21 +41,16 @@ describe('localize on a fixture library indexed with tree-sitter', () => {
   });
 });
 
-const cases: Case[] = existsSync(CASES_DIR)
-  ? readdirSync(CASES_DIR)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .map((name) => JSON.parse(readFileSync(path.join(CASES_DIR, name), 'utf8')) as Case)
-  : [];
-const fetched = cases.filter((entry) =>
-  existsSync(path.join(PACKAGES_DIR, `${entry.package}@${entry.version}`, '.unpacked')),
-);
+const fetched = readSharedCases().flatMap((entry) => {
+  const dir = cachedCasePackage(entry);
+  return dir ? [{ ...entry, dir }] : [];
+});
 
 describe.skipIf(fetched.length === 0)(
   `shared cases (${fetched.length} fetched; run npm run bench:localize to fetch the rest)`,
   () => {
     it.each(fetched.map((entry) => [entry.id, entry] as const))('%s', async (_id, entry) => {
-      const dir = path.join(PACKAGES_DIR, `${entry.package}@${entry.version}`, 'package');
+      const { dir } = entry;
       const index = await indexRepository(dir, { cacheDir: false });
       const report = parseReport(entry.report);
       const suspects = localize(report, index);
@@ -76,6 +64,6 @@ describe.skipIf(fetched.length === 0)(
   },
 );
 
-if (!existsSync(CASES_DIR)) {
-  console.warn(`localize.int.test: skipping the shared cases, ${CASES_DIR} is missing.`);
+if (!existsSync(SHARED_CASES_DIR)) {
+  console.warn(`localize.int.test: skipping the shared cases, ${SHARED_CASES_DIR} is missing.`);
 }

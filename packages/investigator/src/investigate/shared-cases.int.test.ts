@@ -1,0 +1,36 @@
+/**
+ * The whole offline pipeline (`investigate`: parse, in-app marking, classification, index,
+ * localization, offline diagnosis, verification) on the shared real bug cases, when their packages
+ * were already fetched by `npm run bench:localize` (tests never download).
+ */
+import { describe, expect, it } from 'vitest';
+import { cachedCasePackage, readSharedCases } from '../../../../bench/lib/cases.js';
+import { investigate } from './investigate.js';
+
+const fetched = readSharedCases().flatMap((entry) => {
+  const dir = cachedCasePackage(entry);
+  return dir ? [{ ...entry, dir }] : [];
+});
+
+describe.skipIf(fetched.length === 0)(
+  `investigate on the shared cases (${fetched.length} fetched; npm run bench:localize fetches them)`,
+  () => {
+    it.each(fetched.map((entry) => [entry.id, entry] as const))('%s', async (_id, entry) => {
+      const text = `# ${entry.report.title}\n\n${entry.report.body}\n`;
+      const { diagnosis, verification } = await investigate({
+        repo: entry.dir,
+        report: text,
+        filename: 'report.md',
+        cacheDir: false,
+      });
+      expect(verification.errors).toEqual([]);
+      expect(diagnosis.method).toBe('offline');
+      const named = diagnosis.suspects.slice(0, 5).map((suspect) => suspect.path);
+      expect(named.some((file) => entry.gold.some((gold) => gold.file === file))).toBe(true);
+      if (entry.has_stack_trace) {
+        expect(diagnosis.report.label).toBe('crash');
+        expect(entry.gold.map((gold) => gold.file)).toContain(diagnosis.affectedFiles[0]?.path);
+      }
+    });
+  },
+);
