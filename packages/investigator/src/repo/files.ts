@@ -56,6 +56,8 @@ export interface ListedFile {
   /** Size in bytes. */
   size: number;
   mtimeMs: number;
+  /** Status change time: moves on every write, even when a tool resets the mtime. */
+  ctimeMs: number;
 }
 
 /** The walk's result: the files to read, and those left out with the reason. */
@@ -142,7 +144,12 @@ export async function listRepositoryFiles(
       if (info.size > maxFileBytes) {
         result.skipped.push({ path: file, reason: 'too-large' });
       } else {
-        result.files.push({ path: file, size: info.size, mtimeMs: info.mtimeMs });
+        result.files.push({
+          path: file,
+          size: info.size,
+          mtimeMs: info.mtimeMs,
+          ctimeMs: info.ctimeMs,
+        });
       }
     });
   }

@@ -1,6 +1,9 @@
 /**
  * On-disk cache of the repository index: one versioned JSON file, entries keyed by path and
- * validated by size and modification time, so a warm run only stats files. Written atomically
+ * validated by size, modification time and status change time, so a warm run only stats files.
+ * The status change time catches writes whose mtime was reset (every file of an unpacked npm
+ * tarball carries the same mtime); where even the times cannot tell (see {@link isRacy}) the
+ * entry's content hash decides. Written atomically
  * (temporary file, then rename). A cache that is missing, unreadable, of another version or of
  * another root is ignored and rebuilt; a folder that cannot be written is skipped silently.
  */
@@ -11,7 +14,7 @@ import path from 'node:path';
 import type { Definition, DefinitionKind, IndexedFile, Reference } from './types.js';
 
 /** Version of the cache format and of the tags it holds; bump it when either changes. */
-export const CACHE_VERSION = 1;
+export const CACHE_VERSION = 2;
 /** File name of the cache inside its folder. */
 export const CACHE_FILE_NAME = `repomap-v${CACHE_VERSION}.json`;
 
@@ -25,6 +28,9 @@ export interface CacheEntry {
   path: string;
   size: number;
   mtimeMs: number;
+  ctimeMs: number;
+  /** SHA-1 of the content (hex, 20 characters), checked when the mtime is unreliable. */
+  hash?: string;
   /** Set when the file was skipped (`binary`, `minified`, `generated`). */
   skip?: string;
   language?: string | null;
@@ -36,7 +42,38 @@ export interface CacheEntry {
 interface CacheDocument {
   version: number;
   root: string;
+  /** When the cache was written (ms since the epoch). */
+  writtenAtMs: number;
   entries: CacheEntry[];
+}
+
+/** A cache read from disk. */
+export interface LoadedCache {
+  entries: Map<string, CacheEntry>;
+  /** When it was written (ms since the epoch); 0 when there was no cache. */
+  writtenAtMs: number;
+}
+
+/** Window in which a change may share its times with the cache write (filesystem granularity). */
+const RACY_WINDOW_MS = 2_000;
+
+/**
+ * True when a file's times cannot prove it unchanged since the cache was written: no time at all,
+ * or a time so close to the cache write that an edit in the same tick would look unchanged (git's
+ * "racy clean" problem, git Documentation/technical/racy-git.txt). Such files are compared by hash.
+ */
+export function isRacy(
+  file: { mtimeMs: number; ctimeMs: number },
+  cacheWrittenAtMs: number,
+): boolean {
+  return (
+    file.mtimeMs <= 0 || Math.max(file.mtimeMs, file.ctimeMs) >= cacheWrittenAtMs - RACY_WINDOW_MS
+  );
+}
+
+/** Content hash stored in cache entries. */
+export function contentHash(content: Uint8Array): string {
+  return createHash('sha1').update(content).digest('hex').slice(0, 20);
 }
 
 /**
@@ -62,6 +99,7 @@ function isEntry(value: unknown): value is CacheEntry {
     typeof entry.path === 'string' &&
     typeof entry.size === 'number' &&
     typeof entry.mtimeMs === 'number' &&
+    typeof entry.ctimeMs === 'number' &&
     (typeof entry.skip === 'string' ||
       (Array.isArray(entry.definitions) && Array.isArray(entry.references)))
   );
@@ -70,12 +108,9 @@ function isEntry(value: unknown): value is CacheEntry {
 /**
  * Reads the first usable cache among `directories`.
  * @param root real path of the repository root; a cache written for another root is ignored.
- * @returns entries by path; empty when no usable cache exists. Never throws.
+ * @returns entries by path and the time of writing; empty when no usable cache exists. Never throws.
  */
-export async function readCache(
-  root: string,
-  directories: string[],
-): Promise<Map<string, CacheEntry>> {
+export async function readCache(root: string, directories: string[]): Promise<LoadedCache> {
   for (const directory of directories) {
     let document: Partial<CacheDocument>;
     try {
@@ -90,9 +125,12 @@ export async function readCache(
     ) {
       continue;
     }
-    return new Map(document.entries.filter(isEntry).map((entry) => [entry.path, entry]));
+    return {
+      entries: new Map(document.entries.filter(isEntry).map((entry) => [entry.path, entry])),
+      writtenAtMs: typeof document.writtenAtMs === 'number' ? document.writtenAtMs : 0,
+    };
   }
-  return new Map();
+  return { entries: new Map(), writtenAtMs: 0 };
 }
 
 /**
@@ -105,7 +143,12 @@ export async function writeCache(
   directories: string[],
   entries: Iterable<CacheEntry>,
 ): Promise<string | null> {
-  const document: CacheDocument = { version: CACHE_VERSION, root, entries: [...entries] };
+  const document: CacheDocument = {
+    version: CACHE_VERSION,
+    root,
+    writtenAtMs: Date.now(),
+    entries: [...entries],
+  };
   const text = JSON.stringify(document);
   for (const directory of directories) {
     const target = path.join(directory, CACHE_FILE_NAME);
@@ -129,13 +172,17 @@ export async function writeCache(
 /**
  * Stores an indexed file compactly: definitions and references as tuples, paths implied by the entry.
  * @param file the indexed file.
+ * @param ctimeMs its status change time (ms).
+ * @param hash its {@link contentHash}.
  * @returns the cache entry; {@link fromCacheEntry} restores it.
  */
-export function toCacheEntry(file: IndexedFile): CacheEntry {
+export function toCacheEntry(file: IndexedFile, ctimeMs: number, hash: string): CacheEntry {
   return {
     path: file.path,
     size: file.size,
     mtimeMs: file.mtimeMs,
+    ctimeMs,
+    hash,
     language: file.language,
     lineCount: file.lineCount,
     definitions: file.definitions.map((item) => [

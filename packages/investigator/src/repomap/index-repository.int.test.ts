@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_FILE_NAME, cacheDirectories } from './cache.js';
+import { CACHE_FILE_NAME, CACHE_VERSION, cacheDirectories } from './cache.js';
 import { findDefinitions } from './find-definitions.js';
 import { type IndexRepositoryOptions, indexRepository } from './index-repository.js';
 
@@ -108,7 +108,7 @@ describe('indexRepository cache', () => {
     const cold = await index();
     expect(parsed).toHaveLength(22);
     const document = JSON.parse(await readFile(cacheFile(), 'utf8'));
-    expect(document).toMatchObject({ version: 1, root });
+    expect(document).toMatchObject({ version: CACHE_VERSION, root });
     expect(await readFile(path.join(path.dirname(cacheFile()), '.gitignore'), 'utf8')).toBe('*\n');
     const warm = await index();
     expect(parsed).toEqual([]);
@@ -133,14 +133,29 @@ describe('indexRepository cache', () => {
     expect(entries.map((entry) => entry.path)).not.toContain('src/sample.go');
   });
 
+  it('re-parses a rewritten file whose size and mtime were kept (as tar and npm pack do)', async () => {
+    const file = path.join(root, 'src', 'sample.ts');
+    const npmTime = new Date(Date.UTC(1985, 9, 26, 8, 15, 0));
+    await utimes(file, npmTime, npmTime);
+    await index();
+    await index();
+    expect(parsed).toEqual([]);
+    // Same size, same mtime, other content: the status change time tells.
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('export function', 'export function'.toUpperCase()));
+    await utimes(file, npmTime, npmTime);
+    await index();
+    expect(parsed).toEqual(['src/sample.ts']);
+  });
+
   it('ignores and rebuilds a cache of another version or a corrupt one', async () => {
     const cold = await index();
     const document = JSON.parse(await readFile(cacheFile(), 'utf8'));
     await writeFile(cacheFile(), JSON.stringify({ ...document, version: 999 }));
     expect(await index()).toEqual(cold);
     expect(parsed).toHaveLength(22);
-    expect(JSON.parse(await readFile(cacheFile(), 'utf8')).version).toBe(1);
-    await writeFile(cacheFile(), '{"version": 1, "entr');
+    expect(JSON.parse(await readFile(cacheFile(), 'utf8')).version).toBe(CACHE_VERSION);
+    await writeFile(cacheFile(), `{"version": ${CACHE_VERSION}, "entr`);
     expect(await index()).toEqual(cold);
     expect(parsed).toHaveLength(22);
   });

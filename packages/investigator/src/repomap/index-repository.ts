@@ -17,7 +17,9 @@ import {
 import {
   type CacheEntry,
   cacheDirectories,
+  contentHash,
   fromCacheEntry,
+  isRacy,
   readCache,
   toCacheEntry,
   writeCache,
@@ -59,10 +61,13 @@ async function indexContent(
   warnings: Set<string>,
 ): Promise<{ entry: CacheEntry; file?: IndexedFile; cacheable: boolean }> {
   const reason = sniffContent(buffer.subarray(0, SNIFF_BYTES), file.path);
-  if (reason) return { entry: { ...file, skip: reason }, cacheable: true };
+  const hash = contentHash(buffer);
+  if (reason) return { entry: { ...file, hash, skip: reason }, cacheable: true };
   const text = buffer.toString('utf8');
   const indexed: IndexedFile = {
-    ...file,
+    path: file.path,
+    size: file.size,
+    mtimeMs: file.mtimeMs,
     language: null,
     lineCount: lineCountOf(text),
     definitions: [],
@@ -81,12 +86,14 @@ async function indexContent(
       indexed.references = tags.references;
     }
   }
-  return { entry: toCacheEntry(indexed), file: indexed, cacheable };
+  return { entry: toCacheEntry(indexed, file.ctimeMs, hash), file: indexed, cacheable };
 }
 
 /**
  * Indexes a repository with tree-sitter tags, reusing the on-disk cache for unchanged files
- * (same size and modification time): a warm run stats files and reads nothing else.
+ * (same size, modification and status change times): a warm run stats files and reads nothing
+ * else, except files changed too close to the last cache write to tell by time, which are read and
+ * compared by content hash.
  * @param root the repository folder.
  * @param options cache folder, size cap, progress and parse callbacks.
  * @returns every file (sorted by path) with its definitions and references, the files skipped
@@ -104,32 +111,46 @@ export async function indexRepository(
   const realRoot = await resolveRoot(root);
   const listed = await listRepositoryFiles(realRoot, { maxFileBytes });
   const directories = cacheDir === false ? [] : cacheDirectories(realRoot, cacheDir);
-  const cached = await readCache(realRoot, directories);
+  const cache = await readCache(realRoot, directories);
   const entries = new Map<string, CacheEntry>();
   const indexed = new Map<string, IndexedFile>();
   const skipped: RepoIndex['skipped'] = [...listed.skipped];
   const warnings = new Set<string>();
-  const toRead: ListedFile[] = [];
+  /** Files to read: changed ones, and unchanged-looking ones whose mtime proves nothing. */
+  const toRead: { file: ListedFile; candidate?: CacheEntry }[] = [];
   const total = listed.files.length;
   let done = 0;
   let changed = false;
 
+  const reuse = async (file: ListedFile, entry: CacheEntry) => {
+    entries.set(file.path, entry);
+    if (entry.skip) skipped.push({ path: file.path, reason: entry.skip });
+    else indexed.set(file.path, fromCacheEntry(entry));
+    const language = entry.language === null ? languageForPath(file.path) : null;
+    if (language && !language.supported) {
+      for (const problem of (await loadGrammar(language)).warnings) warnings.add(problem);
+    }
+  };
+
   for (const file of listed.files) {
-    const entry = cached.get(file.path);
+    const entry = cache.entries.get(file.path);
     if (isSecretFile(file.path)) {
       skipped.push({ path: file.path, reason: 'secret' });
       done++;
-    } else if (entry && entry.size === file.size && entry.mtimeMs === file.mtimeMs) {
-      entries.set(file.path, entry);
-      if (entry.skip) skipped.push({ path: file.path, reason: entry.skip });
-      else indexed.set(file.path, fromCacheEntry(entry));
-      const language = entry.language === null ? languageForPath(file.path) : null;
-      if (language && !language.supported) {
-        for (const problem of (await loadGrammar(language)).warnings) warnings.add(problem);
+    } else if (
+      entry &&
+      entry.size === file.size &&
+      entry.mtimeMs === file.mtimeMs &&
+      entry.ctimeMs === file.ctimeMs
+    ) {
+      if (isRacy(file, cache.writtenAtMs)) {
+        toRead.push({ file, candidate: entry });
+      } else {
+        await reuse(file, entry);
+        done++;
       }
-      done++;
     } else {
-      toRead.push(file);
+      toRead.push({ file });
     }
   }
   if (done > 0) onProgress?.(done, total);
@@ -137,11 +158,16 @@ export async function indexRepository(
   for (let start = 0; start < toRead.length; start += READ_BATCH) {
     const batch = toRead.slice(start, start + READ_BATCH);
     const buffers = await Promise.all(
-      batch.map((file) => readFile(path.join(realRoot, file.path)).catch(() => null)),
+      batch.map(({ file }) => readFile(path.join(realRoot, file.path)).catch(() => null)),
     );
-    for (const [position, file] of batch.entries()) {
+    for (const [position, { file, candidate }] of batch.entries()) {
       const buffer = buffers[position];
       done++;
+      if (buffer && candidate?.hash !== undefined && candidate.hash === contentHash(buffer)) {
+        await reuse(file, candidate);
+        onProgress?.(done, total);
+        continue;
+      }
       changed = true;
       if (!buffer) {
         skipped.push({ path: file.path, reason: 'unreadable' });
@@ -157,7 +183,7 @@ export async function indexRepository(
     }
   }
 
-  if (directories.length > 0 && (changed || entries.size !== cached.size)) {
+  if (directories.length > 0 && (changed || entries.size !== cache.entries.size)) {
     await writeCache(realRoot, directories, entries.values());
   }
   const files = new Map<string, IndexedFile>();
