@@ -1,5 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { createFakeRepository } from '@sightline/investigator/testing';
 import { describe, expect, it } from 'vitest';
 import { runTriage, type TriageIO, type TriageRow } from './triage.js';
 
@@ -68,6 +70,27 @@ describe('runTriage', () => {
       'sightline triage: Cannot read "/nonexistent/report.txt": no such file. Check the path, or pass - to read standard input.\n',
     );
     expect(jsonRows(io.out)).toHaveLength(1);
+  });
+
+  it('marks frames in-app against --repo: a dependency path that is the repository itself', async () => {
+    const repo = await createFakeRepository();
+    try {
+      const trace = [
+        "TypeError: Cannot read properties of undefined (reading 'price')",
+        '    at cartTotal (/home/user/app/node_modules/fake-shop/src/cart/total.ts:7:25)',
+        '    at Object.<anonymous> (/home/user/app/index.js:3:1)',
+      ].join('\n');
+      await writeFile(path.join(repo.root, 'package.json'), '{"name": "fake-shop"}\n');
+      const withoutRepo = memoryIo(trace);
+      await runTriage({ files: ['-'], json: true }, withoutRepo);
+      expect(jsonRows(withoutRepo.out)[0]?.topFrame).not.toContain('src/cart/total.ts');
+      const withRepo = memoryIo(trace);
+      expect(await runTriage({ files: ['-'], json: true, repo: repo.root }, withRepo)).toBe(0);
+      expect(jsonRows(withRepo.out)[0]).toMatchObject({ label: 'crash' });
+      expect(jsonRows(withRepo.out)[0]?.topFrame).toContain('src/cart/total.ts:7');
+    } finally {
+      await repo.cleanup();
+    }
   });
 
   it.skipIf(!hasSharedData)(

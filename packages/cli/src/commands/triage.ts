@@ -2,16 +2,19 @@
  * `sightline triage FILE...`: parses one or many reports (a review export holds many) and
  * classifies each as bug, crash, feature or other, as a table with per-label counts or as JSON lines.
  */
-import { SightlineError } from '@sightline/core';
+import { resolveModel, SightlineError } from '@sightline/core';
 import {
   CLASSIFICATION_LABELS,
   type Classification,
   type ClassificationLabel,
   type ClassifyOptions,
   classify,
+  listRepositoryFiles,
+  markInAppFrames,
   parseReports,
   REPORT_FORMAT_NAMES,
   type Report,
+  resolveRoot,
 } from '@sightline/investigator';
 import { type Command, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
@@ -28,6 +31,8 @@ export interface TriageOptions {
   json?: boolean;
   /** Classify with this model instead of offline. Default: offline. */
   model?: ClassifyOptions['model'];
+  /** Repository whose files decide which stack frames are in-app. Default: decided per frame. */
+  repo?: string;
 }
 
 /** Where {@link runTriage} reads and writes, so tests can run it without a process. */
@@ -66,6 +71,7 @@ export interface TriageRow {
 export async function runTriage(options: TriageOptions, io: TriageIO): Promise<number> {
   const rows: TriageRow[] = [];
   let failed = 0;
+  const inApp = options.repo ? await inAppMarker(options.repo) : undefined;
   for (const file of options.files) {
     let reports: Report[];
     try {
@@ -79,7 +85,8 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       io.stderr(`sightline triage: ${describeError(error, file === '-' ? 'stdin' : file)}\n`);
       continue;
     }
-    for (const report of reports) {
+    for (const parsed of reports) {
+      const report = inApp ? await inApp(parsed) : parsed;
       const classification = await classify(report, options.model ? { model: options.model } : {});
       const row = toRow(file === '-' ? 'stdin' : file, report, classification);
       rows.push(row);
@@ -88,6 +95,14 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
   }
   if (!options.json) io.stdout(renderTable(rows, io.columns ?? 100));
   return failed > 0 ? EXIT_USAGE : EXIT_OK;
+}
+
+/** Marks in-app frames against a repository, listing its files once for all reports. */
+async function inAppMarker(repo: string): Promise<(report: Report) => Promise<Report>> {
+  const root = await resolveRoot(repo);
+  const { files } = await listRepositoryFiles(root, { includeBuildOutput: true });
+  const paths = files.map((file) => file.path);
+  return (report) => markInAppFrames(report, root, { files: paths });
 }
 
 /**
@@ -111,6 +126,11 @@ export function registerTriage(program: Command): void {
         .default('auto'),
     )
     .option('--json', 'print one JSON object per report (JSON lines) and nothing else')
+    .option('--repo <dir>', 'repository whose files decide which stack frames are in-app')
+    .option(
+      '--model <spec>',
+      'classify with a model (anthropic:<id>, openai:<id>, openai-compatible:<url>#<id>) instead of offline',
+    )
     .addHelpText(
       'after',
       `
@@ -119,20 +139,31 @@ Examples:
   $ sightline triage reviews.jsonl --json > labels.jsonl
   $ pbpaste | sightline triage -
   $ sightline triage logs/*.txt issue.md
+  $ sightline triage --repo ~/src/app crash.txt
 
 Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
     )
     .action(
-      runAction(async (files: string[], flags: { format: string; json?: boolean }) =>
-        runTriage(
-          { files, format: flags.format, json: flags.json === true },
-          {
-            stdout: (text) => process.stdout.write(text),
-            stderr: (text) => process.stderr.write(text),
-            readStdin,
-            columns: process.stdout.columns ?? 100,
-          },
-        ),
+      runAction(
+        async (
+          files: string[],
+          flags: { format: string; json?: boolean; repo?: string; model?: string },
+        ) =>
+          runTriage(
+            {
+              files,
+              format: flags.format,
+              json: flags.json === true,
+              ...(flags.repo ? { repo: flags.repo } : {}),
+              ...(flags.model ? { model: resolveModel(flags.model).model } : {}),
+            },
+            {
+              stdout: (text) => process.stdout.write(text),
+              stderr: (text) => process.stderr.write(text),
+              readStdin,
+              columns: process.stdout.columns ?? 100,
+            },
+          ),
       ),
     );
 }
