@@ -88,6 +88,8 @@ describe('sightline investigate', () => {
     ['an unknown model spec', { model: 'gpt-4o' }, 'UNKNOWN_MODEL'],
     ['a model without its API key', { model: 'anthropic:claude-sonnet-4-5' }, 'MISSING_API_KEY'],
     ['a structurer without a model', { structurer: 'openai:gpt-4.1-mini' }, 'INVALID_ARGUMENT'],
+    ['--out in a missing folder', { out: '/nonexistent/dir/x.md' }, 'INVALID_ARGUMENT'],
+    ['--out that is a folder', { out: tmpdir() }, 'INVALID_ARGUMENT'],
   ])('refuses %s with a clear error', async (_name, overrides, code) => {
     await expect(runInvestigate(options(overrides), memoryIo())).rejects.toMatchObject({ code });
   });

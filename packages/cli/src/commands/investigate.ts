@@ -3,7 +3,8 @@
  * (Markdown by default, JSON with `--format json` or `--json`). Exit codes: 0 verified diagnosis,
  * 2 bad input, 3 the model could not produce a valid one.
  */
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { modelSpecFromEnv, resolveModel, SightlineError } from '@sightline/core';
 import {
   type InvestigateProgress,
@@ -29,6 +30,8 @@ export interface InvestigateCommandOptions {
   budgetExplore?: number;
   budgetDeep?: number;
   mapTokens?: number;
+  /** Longest wait for one model call, in seconds. */
+  timeout?: number;
   cache: boolean;
   quiet?: boolean;
 }
@@ -69,6 +72,39 @@ function describeProgress(event: InvestigateProgress): string | undefined {
   }
 }
 
+/**
+ * Fails before any work when `--out` cannot be written: its folder must exist and it must not be
+ * a folder itself.
+ * @throws SightlineError `INVALID_ARGUMENT`.
+ */
+async function checkWritable(file: string): Promise<void> {
+  const folder = await stat(path.dirname(path.resolve(file))).catch(() => null);
+  const target = await stat(file).catch(() => null);
+  if (!folder?.isDirectory() || target?.isDirectory()) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `Cannot write the diagnosis to "${file}": ${
+        target?.isDirectory() ? 'it is a folder' : 'its folder does not exist'
+      }. Give --out a file path in an existing folder.`,
+      details: { file },
+    });
+  }
+}
+
+/** Writes a result file, turning file-system failures into a clear error. */
+async function writeOutput(file: string, text: string): Promise<void> {
+  try {
+    await writeFile(file, text);
+  } catch (error) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `Cannot write "${file}": ${(error as NodeJS.ErrnoException).code ?? String(error)}. Give --out a writable file path.`,
+      details: { file },
+      cause: error,
+    });
+  }
+}
+
 function positiveInteger(value: string): number {
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < 1) {
@@ -86,6 +122,7 @@ export async function runInvestigate(
   options: InvestigateCommandOptions,
   io: InvestigateIO,
 ): Promise<number> {
+  if (options.out) await checkWritable(options.out);
   const input = await readInput(options.report, io.readStdin);
   const fromEnv = modelSpecFromEnv(io.env);
   const modelSpec = options.model ?? fromEnv.model;
@@ -114,6 +151,7 @@ export async function runInvestigate(
         ...(options.budgetDeep ? { deepDive: options.budgetDeep } : {}),
       },
       ...(options.mapTokens ? { mapTokens: options.mapTokens } : {}),
+      ...(options.timeout ? { stepTimeoutMs: options.timeout * 1000 } : {}),
       ...(options.cache ? {} : { cacheDir: false as const }),
       onProgress: (event) => {
         const text = describeProgress(event);
@@ -125,7 +163,7 @@ export async function runInvestigate(
         ? `${JSON.stringify(diagnosis, null, 2)}\n`
         : renderDiagnosisMarkdown(diagnosis);
     if (options.out) {
-      await writeFile(options.out, output);
+      await writeOutput(options.out, output);
       io.progress.succeed(`Verified diagnosis written to ${options.out}`);
     } else {
       io.progress.succeed(`Verified diagnosis (${diagnosis.method})`);
@@ -139,7 +177,7 @@ export async function runInvestigate(
     const markdown = error.details.markdown;
     if (typeof markdown === 'string' && markdown.trim() !== '') {
       const kept = `${options.out ?? 'sightline-investigation'}.unverified.md`;
-      await writeFile(kept, markdown);
+      await writeOutput(kept, markdown);
       io.stderr(`The model's unverified report was kept in ${kept}; nothing in it was checked.\n`);
     }
     return EXIT_MODEL;
@@ -180,6 +218,11 @@ export function registerInvestigate(program: Command): void {
     .option(
       '--map-tokens <n>',
       'token budget of the repository map given to the agent (default 1024)',
+      positiveInteger,
+    )
+    .option(
+      '--timeout <seconds>',
+      'longest wait for one model call before failing (default 180)',
       positiveInteger,
     )
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')

@@ -7,6 +7,7 @@ export {
 } from './funnel.js';
 export { REPORT_SECTIONS } from './prompts.js';
 export {
+  DEFAULT_STEP_TIMEOUT_MS,
   type InvestigateWithModelOptions,
   type InvestigationProgress,
   type InvestigationResult,

@@ -48,6 +48,14 @@ export async function callModel<T>(modelName: string, call: () => Promise<T>): P
     const last = RetryError.isInstance(error) ? error.lastError : error;
     const statusCode = APICallError.isInstance(last) ? last.statusCode : undefined;
     const reason = (last instanceof Error ? last.message : String(last)).replace(/[.\s]+$/, '');
+    if (last instanceof Error && (last.name === 'TimeoutError' || last.name === 'AbortError')) {
+      throw new SightlineError({
+        code: 'MODEL_CALL_FAILED',
+        message: `The model ${modelName} did not answer in time (${reason}). Check that the server is up and the model is loaded, or allow more time per step.`,
+        details: { model: modelName, timedOut: true },
+        cause: error,
+      });
+    }
     throw new SightlineError({
       code: 'MODEL_CALL_FAILED',
       message: `The call to model ${modelName} failed${statusCode ? ` (HTTP ${statusCode})` : ''}: ${reason}. Check the API key, the network or server URL, and that the model id exists for this provider.`,

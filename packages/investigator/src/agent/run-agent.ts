@@ -54,7 +54,15 @@ export interface InvestigateWithModelOptions {
   label: DiagnosisLabel;
   /** Receives progress events; must not throw. */
   onProgress?: (event: InvestigationProgress) => void;
+  /**
+   * Longest wait for one model call (one step), in ms; a server that accepts the connection but
+   * never answers fails after this instead of hanging. Default {@link DEFAULT_STEP_TIMEOUT_MS}.
+   */
+  stepTimeoutMs?: number;
 }
+
+/** Default longest wait for one model call: 3 minutes (a long reasoning step on a slow model). */
+export const DEFAULT_STEP_TIMEOUT_MS = 180_000;
 
 /** What {@link investigateWithModel} returns. */
 export interface InvestigationResult {
@@ -99,6 +107,7 @@ export async function investigateWithModel({
   budgets: budgetOptions,
   label,
   onProgress,
+  stepTimeoutMs = DEFAULT_STEP_TIMEOUT_MS,
 }: InvestigateWithModelOptions): Promise<InvestigationResult> {
   const started = performance.now();
   const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...budgetOptions });
@@ -138,7 +147,15 @@ export async function investigateWithModel({
   };
 
   const loop = await callModel(modelName, () =>
-    generateText({ model, system, messages, tools, ...funnel, onStepFinish }),
+    generateText({
+      model,
+      system,
+      messages,
+      tools,
+      ...funnel,
+      onStepFinish,
+      timeout: { stepMs: stepTimeoutMs },
+    }),
   );
   const steps: StepResult<InvestigationTools>[] = [...loop.steps];
   const phases = replayFunnel(steps, budgets).phases;
@@ -159,6 +176,7 @@ export async function investigateWithModel({
         tools,
         activeTools: [],
         toolChoice: 'none',
+        timeout: stepTimeoutMs,
       }),
     );
     output.steps.forEach(onStepFinish);
@@ -185,6 +203,7 @@ export async function investigateWithModel({
     markdown,
     root,
     context: { report, label, method: 'agent', suspects, stats: statsNow() },
+    stepTimeoutMs,
   });
   byPhase.structure = {
     steps: structured.usage.calls,

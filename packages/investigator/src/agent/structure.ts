@@ -39,6 +39,8 @@ export interface StructureReportOptions {
   root: string;
   /** What the program adds to the model part (stats are replaced by the caller afterwards). */
   context: DiagnosisContext;
+  /** Longest wait for one structurer call, in ms. */
+  stepTimeoutMs: number;
 }
 
 /** Outcome of {@link structureReport}. */
@@ -65,6 +67,7 @@ export async function structureReport({
   markdown,
   root,
   context,
+  stepTimeoutMs,
 }: StructureReportOptions): Promise<StructuredReport> {
   const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
   const messages: ModelMessage[] = [
@@ -76,7 +79,7 @@ export async function structureReport({
   let errors: VerificationError[] = [];
   while (usage.calls < MAX_STRUCTURER_CALLS) {
     usage.calls += 1;
-    const attempt = await structureOnce(model, modelName, messages);
+    const attempt = await structureOnce(model, modelName, messages, stepTimeoutMs);
     usage.inputTokens += attempt.inputTokens;
     usage.outputTokens += attempt.outputTokens;
     if (attempt.output) {
@@ -104,6 +107,7 @@ async function structureOnce(
   model: LanguageModel,
   modelName: string,
   messages: ModelMessage[],
+  stepTimeoutMs: number,
 ): Promise<
   { text: string; inputTokens: number; outputTokens: number } & (
     | { output: ModelDiagnosis; failure?: undefined }
@@ -117,6 +121,7 @@ async function structureOnce(
         system: STRUCTURER_SYSTEM,
         messages,
         output: Output.object({ schema: modelDiagnosisSchema }),
+        timeout: stepTimeoutMs,
       }),
     );
     return {

@@ -1,6 +1,7 @@
 import { SightlineError } from '@sightline/core';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
+import { parseReport } from '../intake/parse-report.js';
 import type { Report } from '../intake/types.js';
 import { CRASH_RULE_CONFIDENCE, classify } from './classify.js';
 import { MODEL_CHOICE_CONFIDENCE } from './classify-with-model.js';
@@ -59,9 +60,29 @@ describe('classify', () => {
       confidence: CRASH_RULE_CONFIDENCE,
       method: 'offline',
       reasons: [
-        'the report contains an exception, TypeError: Cannot read properties of undefined (reading "map")',
+        'the report contains an exception: TypeError: Cannot read properties of undefined (reading "map")',
       ],
     });
+  });
+
+  it('words the crash reason without a dangling separator when the error is unnamed', async () => {
+    const frame = { function: 'bar', inApp: true, raw: 'bar@file.js:13:17' };
+    const unnamed = parseReport('plain');
+    const reasons = async (type: string, message: string) =>
+      (await classify({ ...unnamed, exceptions: [{ type, message, frames: [frame] }] })).reasons;
+    expect(await reasons('', '')).toEqual([
+      'the report contains a stack trace of an unnamed error',
+    ]);
+    expect(await reasons('', 'boom')).toEqual(['the report contains an exception: boom']);
+    expect(await reasons('RangeError', '')).toEqual(['the report contains an exception: RangeError']);
+  });
+
+  it('does not call a Sentry message event (a stack trace, no exception) a crash', async () => {
+    const report = parseReport({
+      logentry: { formatted: 'cache warmed' },
+      stacktrace: { frames: [{ function: 'warm', filename: 'cache.py', lineno: 3 }] },
+    });
+    expect((await classify(report)).label).not.toBe('crash');
   });
 
   it.each([

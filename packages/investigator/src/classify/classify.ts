@@ -56,12 +56,15 @@ export async function classify(
 ): Promise<Classification> {
   const exception = report.exceptions[0];
   if (exception) {
-    const message = exception.message ? `: ${exception.message}` : '';
+    const named = [exception.type, exception.message].filter(Boolean).join(': ');
+    const reason = named
+      ? `the report contains an exception: ${named}`
+      : 'the report contains a stack trace of an unnamed error';
     return {
       label: 'crash',
       confidence: CRASH_RULE_CONFIDENCE,
       method: 'offline',
-      reasons: [`the report contains an exception, ${exception.type}${message}`.slice(0, 200)],
+      reasons: [reason.slice(0, 200)],
     };
   }
   if (options.model) {

@@ -114,7 +114,7 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
   if (text.trim() === '') {
     throw new SightlineError({
       code: 'REPORT_EMPTY',
-      message: 'The report is empty. Pass the crash log, issue text or review to investigate.',
+      message: 'The report is empty. Pass a crash log, issue text or app review with some text in it.',
     });
   }
   if (value === undefined) value = parseJson(text);

@@ -52,16 +52,19 @@ function resolveFrame(frame: Frame, lookup: Lookup): string | undefined | null {
   return null;
 }
 
-function markException(exception: Exception, lookup: Lookup): Exception {
-  const frames = exception.frames.map((frame): Frame => {
+function markFrames(frames: Frame[], lookup: Lookup): Frame[] {
+  return frames.map((frame): Frame => {
     const repoPath = resolveFrame(frame, lookup);
     if (repoPath === undefined) return frame;
     if (repoPath === null) return { ...frame, inApp: false };
     return { ...frame, inApp: true, repoPath };
   });
+}
+
+function markException(exception: Exception, lookup: Lookup): Exception {
   return {
     ...exception,
-    frames,
+    frames: markFrames(exception.frames, lookup),
     ...(exception.cause ? { cause: markException(exception.cause, lookup) } : {}),
   };
 }
@@ -103,5 +106,6 @@ export async function markInAppFrames(
   return {
     ...report,
     exceptions: report.exceptions.map((exception) => markException(exception, lookup)),
+    ...(report.stack ? { stack: markFrames(report.stack, lookup) } : {}),
   };
 }

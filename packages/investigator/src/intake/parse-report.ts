@@ -93,7 +93,7 @@ function buildReport(
     body = body.slice(0, MAX_BODY_CHARS);
     ownNotes.push(`body cut to ${MAX_BODY_CHARS} characters (of ${fullBody.length})`);
   }
-  const frames = allFrames(parsed.exceptions);
+  const frames = [...allFrames(parsed.exceptions), ...(parsed.stack ?? [])];
   const scanned = parsed.identifierText ?? fullBody;
   const platform = parsed.platform ?? FORMAT_PLATFORM[format];
   const id =
@@ -112,6 +112,7 @@ function buildReport(
     ...(platform ? { platform } : {}),
     ...(parsed.appVersion ? { appVersion: parsed.appVersion } : {}),
     exceptions: parsed.exceptions,
+    ...(parsed.stack && parsed.stack.length > 0 ? { stack: parsed.stack } : {}),
     identifiers: extractIdentifiers(scanned, frames),
     paths: extractPaths(scanned, frames),
     ...(parsed.date ? { date: parsed.date } : {}),

@@ -66,26 +66,51 @@ describe('Sentry events', () => {
     ]);
   });
 
-  it('reads a message event with a top-level stacktrace and logentry', () => {
+  it('keeps a message event\'s stack trace apart from exceptions and titles it by its message', () => {
     const report = parseReport({
       logentry: { formatted: 'cache miss storm' },
       stacktrace: { frames: [frame('run', 'worker.js', 1), frame('refill', 'cache.js', 8)] },
     });
-    expect(report.exceptions).toEqual([
+    expect(report).toMatchObject({ kind: 'text', title: 'cache miss storm', exceptions: [] });
+    expect(report.stack).toEqual([
       {
-        type: '',
-        message: 'cache miss storm',
-        frames: [
-          {
-            file: 'cache.js',
-            line: 8,
-            function: 'refill',
-            inApp: true,
-            raw: 'refill (cache.js:8)',
-          },
-          { file: 'worker.js', line: 1, function: 'run', inApp: true, raw: 'run (worker.js:1)' },
-        ],
+        file: 'cache.js',
+        line: 8,
+        function: 'refill',
+        inApp: true,
+        raw: 'refill (cache.js:8)',
       },
+      { file: 'worker.js', line: 1, function: 'run', inApp: true, raw: 'run (worker.js:1)' },
     ]);
+  });
+
+  it.each([
+    [{ event_id: 'e1', 'sentry.interfaces.Message': { message: 'Hello %s', formatted: 'Hello ann' } }, 'Hello ann'],
+    [{ event_id: 'e2', logentry: { message: 'Disk %s full' } }, 'Disk %s full'],
+    [{ event_id: 'e3', message: 'first line\nsecond line' }, 'first line'],
+    [{ event_id: 'e4', culprit: 'app.views in index' }, 'app.views in index'],
+    [
+      { 'sentry.interfaces.Stacktrace': { frames: [frame('build_msg', 'raven/base.py', 303)] } },
+      'Sentry event logged at build_msg (raven/base.py:303)',
+    ],
+    [
+      { exception: { values: [{ type: 'KeyError', value: 'x' }] }, message: 'ignored' },
+      'KeyError: x',
+    ],
+  ])('titles %j as %j, never a JSON line', (event, title) => {
+    expect(parseReport(event).title).toBe(title);
+    expect(parseReport(JSON.stringify(event, null, 2)).title).toBe(title);
+  });
+});
+
+describe('JSON no format recognises', () => {
+  it.each([
+    [{ summary: 'Login fails', steps: [] }, 'Login fails'],
+    [{ foo: 1, bar: [1] }, 'JSON object with keys foo, bar'],
+    [{ a: 1, b: 1, c: 1, d: 1, e: 1, f: 1, g: 1 }, 'JSON object with keys a, b, c, d, e and 2 more'],
+    [[{ a: 1 }], 'JSON array of 1 item'],
+    [{}, 'empty JSON object'],
+  ])('titles %j as %j', (value, title) => {
+    expect(parseReport(JSON.stringify(value, null, 2)).title).toBe(title);
   });
 });

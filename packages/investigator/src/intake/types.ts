@@ -53,6 +53,11 @@ export interface Report {
   appVersion?: string;
   /** Exceptions found, outermost report order; each lists frames innermost first. */
   exceptions: Exception[];
+  /**
+   * A stack trace captured without any exception (a Sentry message event's), frames innermost
+   * first. Absent when the report has none; exception frames stay in `exceptions`.
+   */
+  stack?: Frame[];
   /** Code-like tokens of the text: camelCase, snake_case, dotted paths, error names. */
   identifiers: string[];
   /** File paths mentioned in the text or frames. */

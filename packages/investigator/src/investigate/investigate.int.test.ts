@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
@@ -103,6 +106,21 @@ describe('investigate', () => {
     }).catch((error: unknown) => error);
     expect(SightlineError.isInstance(failure) && failure.code).toBe('MODEL_OUTPUT_INVALID');
     expect((failure as SightlineError).details.markdown).toContain('skips items[0]');
+  });
+
+  it('handles repositories with fewer files than BM25 needs (empty, one file)', async () => {
+    const small = await mkdtemp(path.join(tmpdir(), 'sightline-small-repo-'));
+    const crash = 'TypeError: x is undefined\n    at parseThing (/app/a.js:1:40)\n';
+    try {
+      const empty = await investigate({ repo: small, report: crash, cacheDir: false });
+      expect(empty.diagnosis.affectedFiles).toEqual([]);
+      expect(empty.verification.ok).toBe(true);
+      await writeFile(path.join(small, 'a.js'), 'export function parseThing(x) { return x.y; }\n');
+      const one = await investigate({ repo: small, report: crash, cacheDir: false });
+      expect(one.diagnosis.affectedFiles.map((file) => file.path)).toEqual(['a.js']);
+    } finally {
+      await rm(small, { recursive: true, force: true });
+    }
   });
 
   it('rejects a missing repository and an empty report with clear errors', async () => {

@@ -47,6 +47,8 @@ export interface InvestigateOptions {
   mapTokens?: number;
   /** Index cache folder, or `false` for none. Default `<repo>/.sightline/cache`. */
   cacheDir?: string | false;
+  /** Longest wait for one model call, in ms. Default 180,000 (see `DEFAULT_STEP_TIMEOUT_MS`). */
+  stepTimeoutMs?: number;
   /** Suspects computed by the localizer. Default 10. */
   suspectLimit?: number;
   /** Receives progress events; must not throw. */
@@ -114,6 +116,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       ...(options.budgets ? { budgets: options.budgets } : {}),
       label: classification.label,
       onProgress,
+      ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
     });
     diagnosis = result.diagnosis;
     agentMarkdown = result.markdown;

@@ -12,6 +12,12 @@ const fetched = readSharedCases().flatMap((entry) => {
   return dir ? [{ ...entry, dir }] : [];
 });
 
+if (fetched.length === 0) {
+  console.warn(
+    'shared-cases.int.test: skipping, no shared case package is in bench/.cache (run npm run bench:localize to fetch them).',
+  );
+}
+
 describe.skipIf(fetched.length === 0)(
   `investigate on the shared cases (${fetched.length} fetched; npm run bench:localize fetches them)`,
   () => {

@@ -68,7 +68,9 @@ function buildCorpus(
       id,
     );
   }
-  for (let pad = documents.length; pad < 3; pad += 1) engine.addDoc({}, `\0pad${pad}`);
+  // wink-bm25 needs at least three documents, each with every configured field.
+  const empty = Object.fromEntries(Object.keys(weights).map((field) => [field, '']));
+  for (let pad = documents.length; pad < 3; pad += 1) engine.addDoc(empty, `\0pad${pad}`);
   engine.consolidate();
   return {
     search(query) {

@@ -88,8 +88,10 @@ function describeRootCause(frames: InAppFrame[], cited: Suspect[]): Diagnosis['r
   const [innermost] = frames;
   const first = cited[0];
   if (innermost) {
-    const { type, message } = innermost.exception;
-    const error = message ? `${type}: ${message}` : type;
+    const { type = '', message = '' } = innermost.exception ?? {};
+    const named = type && message ? `${type}: ${message}` : type || message;
+    const error = named || (innermost.exception ? 'The error' : 'The logged message');
+    const raised = innermost.exception ? 'raised' : 'logged';
     const callers = frames.slice(1, 1 + SHOWN_CALLERS).map(describeFrame);
     const where = innermost.function ? `in \`${innermost.function}\` ` : '';
     const through = callers.length > 0 ? `, called through ${callers.join(' ← ')}` : '';
@@ -98,9 +100,9 @@ function describeRootCause(frames: InAppFrame[], cited: Suspect[]): Diagnosis['r
         ? `The localizer ranks ${first.path} above the crash site: ${first.evidence.slice(0, 2).join('; ')}.`
         : '';
     return {
-      summary: `${error} is raised ${where}at ${innermost.path}:${innermost.line ?? '?'}.`,
+      summary: `${error} is ${raised} ${where}at ${innermost.path}:${innermost.line ?? '?'}.`,
       explanation: [
-        `The report's stack trace shows ${error} raised at ${describeFrame(innermost)}${through}.`,
+        `The report's stack trace shows ${error} ${raised} at ${describeFrame(innermost)}${through}.`,
         ranked,
         MODEL_NOTE,
       ]

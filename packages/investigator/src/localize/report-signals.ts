@@ -18,8 +18,8 @@ export interface InAppFrame extends MappedFrame {
   function?: string;
   /** The frame as written in the report. */
   raw: string;
-  /** The exception the frame belongs to. */
-  exception: { type: string; message: string };
+  /** The exception the frame belongs to; absent for a stack trace logged without one. */
+  exception?: { type: string; message: string };
 }
 
 /** Everything the localizer reads from a report. */
@@ -87,8 +87,12 @@ export function collectReportSignals(
   const identifiers = new Set<string>();
   const foreign = new Set<string>();
   const ownFrameNames = new Set<string>();
-  for (const exception of causeFirst(report.exceptions)) {
-    for (const frame of exception.frames) {
+  const stacks: { frames: Frame[]; exception?: Exception }[] = causeFirst(report.exceptions).map(
+    (exception) => ({ frames: exception.frames, exception }),
+  );
+  if (report.stack) stacks.push({ frames: report.stack });
+  for (const { frames: stackFrames, exception } of stacks) {
+    for (const frame of stackFrames) {
       const mapped =
         mapFrame(index, withModuleFolders(frame), { packageName }) ??
         mapFrame(index, frame, { packageName });
@@ -108,7 +112,7 @@ export function collectReportSignals(
         position: frames.length,
         ...(frame.function ? { function: frame.function } : {}),
         raw: frame.raw,
-        exception: { type: exception.type, message: exception.message },
+        ...(exception ? { exception: { type: exception.type, message: exception.message } } : {}),
       });
     }
   }

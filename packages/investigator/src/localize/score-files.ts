@@ -59,7 +59,7 @@ function frameEvidence(frame: InAppFrame): string {
   const where = `${frame.path}:${frame.line ?? '?'}${frame.function ? ` in ${frame.function}` : ''}`;
   const via = frame.via === 'source-map' ? ' (through a source map)' : '';
   return frame.position === 0
-    ? `innermost in-app frame: ${where}${via}, where ${frame.exception.type} was raised`
+    ? `innermost in-app frame: ${where}${via}${frame.exception?.type ? `, where ${frame.exception.type} was raised` : ''}`
     : `in-app frame ${frame.position + 1} of the stack (a caller): ${where}${via}`;
 }
 

@@ -1,4 +1,5 @@
 /** Every report format, and detection of the one an input is in. */
+import { jsonTitle } from './json-title.js';
 import { markdownIssueFormat } from './markdown-issue.js';
 import { reviewsFormat } from './reviews.js';
 import { sentryFormat } from './sentry.js';
@@ -10,13 +11,14 @@ export const textFormat: ReportFormat = {
   name: 'text',
   detect: () => 1,
   parse: ({ text, lines, value }) => {
-    const first = typeof value === 'object' ? undefined : lines.find((line) => line.trim() !== '');
+    const first =
+      value !== undefined ? jsonTitle(value) : lines.find((line) => line.trim() !== '')?.trim();
     return [
       {
         kind: 'text',
         exceptions: [],
         body: text,
-        ...(first ? { title: first.trim().slice(0, 300) } : {}),
+        ...(first ? { title: first.slice(0, 300) } : {}),
       },
     ];
   },

@@ -115,7 +115,8 @@ function eventMessage(body: Json): string {
   return '';
 }
 
-function exceptionsOf(body: Json): Exception[] {
+/** The event's exceptions (outermost, causes chained) and the stack logged without one. */
+function exceptionsOf(body: Json): { exceptions: Exception[]; stack: Frame[] } {
   const raw = values(
     body.exception ?? body['sentry.interfaces.Exception'] ?? entry(body, 'exception'),
   );
@@ -136,23 +137,38 @@ function exceptionsOf(body: Json): Exception[] {
     (chain[index] as Exception).cause = chain[index - 1];
   }
   const outermost = chain.at(-1);
-  if (outermost) return [outermost];
+  if (outermost) return { exceptions: [outermost], stack: [] };
+  // A message event: its stack trace belongs to no exception (Sentry's top-level `stacktrace`).
   const stacktrace =
     body.stacktrace ??
     body['sentry.interfaces.Stacktrace'] ??
     entry(body, 'stacktrace') ??
     crashed?.stacktrace;
-  const message = eventMessage(body);
-  if (stacktrace === undefined && message === '') return [];
-  return [{ type: '', message, frames: framesOf(stacktrace) }];
+  return { exceptions: [], stack: framesOf(stacktrace) };
+}
+
+/**
+ * A one-line title: the exception (`Type: value`), else the logged message, else the culprit or
+ * transaction, else where the stack trace was captured.
+ */
+function titleOf(body: Json, exceptions: Exception[], stack: Frame[]): string | undefined {
+  const first = exceptions[0];
+  const candidates = [
+    text(body.title),
+    first ? describeException(first) : undefined,
+    eventMessage(body),
+    text(body.culprit),
+    text(body.transaction),
+    stack[0] ? `Sentry event logged at ${stack[0].raw}` : undefined,
+  ];
+  const found = candidates.map((candidate) => candidate?.trim().split('\n', 1)[0]).find(Boolean);
+  return found?.slice(0, 300);
 }
 
 function parseSentry(input: FormatInput): ParsedReport[] {
   const body = event(input.value) ?? {};
-  const exceptions = exceptionsOf(body);
-  const first = exceptions[0];
-  const title =
-    text(body.title) ?? (first ? describeException(first) : undefined) ?? eventMessage(body);
+  const { exceptions, stack } = exceptionsOf(body);
+  const title = titleOf(body, exceptions, stack);
   const contexts = isObject(body.contexts) ? body.contexts : {};
   const os = isObject(contexts.os) ? text(contexts.os.name) : undefined;
   const platform = text(body.platform) ?? os;
@@ -161,17 +177,19 @@ function parseSentry(input: FormatInput): ParsedReport[] {
   const summary = [
     title,
     ...describeChain(exceptions),
+    eventMessage(body),
     text(body.culprit) ?? text(body.transaction),
   ];
   return [
     {
-      kind: first ? 'crash' : 'text',
+      kind: exceptions.length > 0 ? 'crash' : 'text',
       exceptions,
+      ...(stack.length > 0 ? { stack } : {}),
       ...(id ? { id } : {}),
-      ...(title ? { title: title.slice(0, 300) } : {}),
+      ...(title ? { title } : {}),
       ...(platform ? { platform } : {}),
       ...(release ? { appVersion: release } : {}),
-      identifierText: summary.filter(Boolean).join('\n'),
+      identifierText: [...new Set(summary.filter(Boolean))].join('\n'),
     },
   ];
 }

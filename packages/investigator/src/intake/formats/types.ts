@@ -1,5 +1,5 @@
 /** The contract every report format implements. */
-import type { Exception, ReportKind } from '../types.js';
+import type { Exception, Frame, ReportKind } from '../types.js';
 
 /** Input handed to a format: the text, its capped lines, and the parsed JSON value if any. */
 export interface FormatInput {
@@ -14,6 +14,8 @@ export interface FormatInput {
 export interface ParsedReport {
   kind: ReportKind;
   exceptions: Exception[];
+  /** Frames of a stack trace that belongs to no exception, innermost first. */
+  stack?: Frame[];
   id?: string;
   title?: string;
   body?: string;
