@@ -82,6 +82,31 @@ describe('resolveModel', () => {
   });
 });
 
+describe('resolveModel with a source', () => {
+  it('names the environment variable or flag the bad spec came from', () => {
+    const error = caught(() => resolveModel('bogus', { env: {}, source: 'SIGHTLINE_MODEL' }));
+    expect(error).toMatchObject({
+      code: 'UNKNOWN_MODEL',
+      details: { spec: 'bogus', source: 'SIGHTLINE_MODEL' },
+    });
+    expect(error.message).toMatch(
+      /^Cannot read the model spec "bogus" \(from SIGHTLINE_MODEL\): it has no `provider:` prefix or no model\. Set SIGHTLINE_MODEL to `anthropic:<model>`/,
+    );
+    const flag = caught(() => resolveModel('google:gemini', { env: {}, source: '--model' }));
+    expect(flag.message).toContain('"google:gemini" (from --model): provider `google`');
+    expect(caught(() => resolveModel('bogus', { env: {} })).message).not.toContain('(from');
+  });
+
+  it('names the source when the key is missing', () => {
+    const error = caught(() =>
+      resolveModel('openai:gpt-4.1', { env: {}, source: 'SIGHTLINE_STRUCTURER_MODEL' }),
+    );
+    expect(error.message).toBe(
+      'No API key for openai (from SIGHTLINE_STRUCTURER_MODEL): set the OPENAI_API_KEY environment variable, or choose another model with SIGHTLINE_STRUCTURER_MODEL.',
+    );
+  });
+});
+
 describe('modelSpecFromEnv', () => {
   it('reads SIGHTLINE_MODEL and SIGHTLINE_STRUCTURER_MODEL, treating blanks as unset', () => {
     expect(

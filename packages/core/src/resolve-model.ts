@@ -28,6 +28,12 @@ export type ModelEnv = Readonly<Record<string, string | undefined>>;
 export interface ResolveModelOptions {
   /** Where API keys are read from. Default: `process.env`. */
   env?: ModelEnv;
+  /**
+   * Where the spec came from, named in error messages so the user knows what to fix: a flag
+   * (`--model`, `--structurer-model`) or an environment variable (`SIGHTLINE_MODEL`,
+   * `SIGHTLINE_STRUCTURER_MODEL`). Default: not named.
+   */
+  source?: string;
 }
 
 /** A constructed model, ready for `generateText`. */
@@ -57,22 +63,23 @@ const API_KEY_VARIABLES = {
  * @param options - see {@link ResolveModelOptions}.
  * @returns the model, its id, its provider and its profile.
  * @throws SightlineError `UNKNOWN_MODEL` when the spec has none of the accepted forms;
- *   `MISSING_API_KEY` when `ANTHROPIC_API_KEY` / `OPENAI_API_KEY` is unset or empty.
+ *   `MISSING_API_KEY` when `ANTHROPIC_API_KEY` / `OPENAI_API_KEY` is unset or empty. Both name
+ *   `options.source` when given.
  * @example
  * const { model, profile } = resolveModel('anthropic:claude-sonnet-4-5');
  */
 export function resolveModel(
   spec: string,
-  { env = process.env }: ResolveModelOptions = {},
+  { env = process.env, source }: ResolveModelOptions = {},
 ): ResolvedModel {
   const colon = spec.indexOf(':');
   const provider = spec.slice(0, colon).trim();
   const rest = spec.slice(colon + 1).trim();
   if (colon <= 0 || rest === '')
-    throw unknownModel(spec, 'it has no `provider:` prefix or no model');
+    throw unknownModel(spec, 'it has no `provider:` prefix or no model', source);
 
   if (provider === 'anthropic' || provider === 'openai') {
-    const apiKey = requireKey(env, provider);
+    const apiKey = requireKey(env, provider, source);
     const model =
       provider === 'anthropic' ? createAnthropic({ apiKey })(rest) : createOpenAI({ apiKey })(rest);
     return { model, id: rest, provider, profile: getModelProfile(rest) };
@@ -82,7 +89,11 @@ export function resolveModel(
     const baseURL = rest.slice(0, hash);
     const id = rest.slice(hash + 1).trim();
     if (hash <= 0 || id === '' || !URL.canParse(baseURL)) {
-      throw unknownModel(spec, 'an openai-compatible spec needs a base URL, `#`, then the model');
+      throw unknownModel(
+        spec,
+        'an openai-compatible spec needs a base URL, `#`, then the model',
+        source,
+      );
     }
     const apiKey = env[API_KEY_VARIABLES['openai-compatible']] || undefined;
     // Ollama (≥ 0.5), llama.cpp server, vLLM and LM Studio all accept `response_format:
@@ -96,7 +107,7 @@ export function resolveModel(
     })(id);
     return { model, id, provider, profile: getModelProfile(id) };
   }
-  throw unknownModel(spec, `provider \`${provider}\` is not supported`);
+  throw unknownModel(spec, `provider \`${provider}\` is not supported`, source);
 }
 
 /**
@@ -113,21 +124,30 @@ export function modelSpecFromEnv(env: ModelEnv = process.env): {
   return { model: read('SIGHTLINE_MODEL'), structurer: read('SIGHTLINE_STRUCTURER_MODEL') };
 }
 
-function requireKey(env: ModelEnv, provider: 'anthropic' | 'openai'): string {
+/** ` (from SIGHTLINE_MODEL)`, or '' when the source is not known. */
+const fromSource = (source: string | undefined) => (source ? ` (from ${source})` : '');
+
+function requireKey(
+  env: ModelEnv,
+  provider: 'anthropic' | 'openai',
+  source: string | undefined,
+): string {
   const variable = API_KEY_VARIABLES[provider];
   const key = env[variable]?.trim();
   if (key) return key;
+  const other = source ? `, or choose another model with ${source}` : ', or choose another model';
   throw new SightlineError({
     code: 'MISSING_API_KEY',
-    message: `No API key for ${provider}: set the ${variable} environment variable, or choose another model.`,
-    details: { provider, variable },
+    message: `No API key for ${provider}${fromSource(source)}: set the ${variable} environment variable${other}.`,
+    details: { provider, variable, ...(source ? { source } : {}) },
   });
 }
 
-function unknownModel(spec: string, reason: string): SightlineError {
+function unknownModel(spec: string, reason: string, source: string | undefined): SightlineError {
+  const fix = source ? `Set ${source} to ${MODEL_SPEC_FORMS}` : `Use ${MODEL_SPEC_FORMS}`;
   return new SightlineError({
     code: 'UNKNOWN_MODEL',
-    message: `Cannot read the model spec "${spec}": ${reason}. Use ${MODEL_SPEC_FORMS}.`,
-    details: { spec },
+    message: `Cannot read the model spec "${spec}"${fromSource(source)}: ${reason}. ${fix}.`,
+    details: { spec, ...(source ? { source } : {}) },
   });
 }

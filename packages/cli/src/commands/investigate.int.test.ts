@@ -94,6 +94,12 @@ describe('sightline investigate', () => {
     await expect(runInvestigate(options(overrides), memoryIo())).rejects.toMatchObject({ code });
   });
 
+  it('names SIGHTLINE_MODEL when the model spec from the environment is wrong', async () => {
+    const failure = runInvestigate(options(), memoryIo({ env: { SIGHTLINE_MODEL: 'bogus' } }));
+    await expect(failure).rejects.toMatchObject({ code: 'UNKNOWN_MODEL' });
+    await expect(failure).rejects.toThrow(/SIGHTLINE_MODEL/);
+  });
+
   it('exits 3 and keeps the unverified report when the model cannot produce a valid diagnosis', async () => {
     const script = [
       {

@@ -128,9 +128,20 @@ export async function runInvestigate(
   const modelSpec = options.model ?? fromEnv.model;
   const structurerSpec = options.structurer ?? fromEnv.structurer;
   const model =
-    io.model ?? (modelSpec ? resolveModel(modelSpec, { env: io.env }).model : undefined);
+    io.model ??
+    (modelSpec
+      ? resolveModel(modelSpec, {
+          env: io.env,
+          source: options.model ? '--model' : 'SIGHTLINE_MODEL',
+        }).model
+      : undefined);
   const structurer =
-    structurerSpec && model ? resolveModel(structurerSpec, { env: io.env }).model : undefined;
+    structurerSpec && model
+      ? resolveModel(structurerSpec, {
+          env: io.env,
+          source: options.structurer ? '--structurer' : 'SIGHTLINE_STRUCTURER_MODEL',
+        }).model
+      : undefined;
   if (structurerSpec && !model) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',

@@ -6,7 +6,7 @@ import { indexRepository } from '@sightline/investigator';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
-import { parseFocus, registerMap, runMap } from './map.js';
+import { indexedSummary, parseFocus, registerMap, runMap } from './map.js';
 
 const REPO: Record<string, string> = {
   'src/log.ts': 'export function logEvent(name: string): void {\n  console.log(name);\n}\n',
@@ -37,11 +37,12 @@ afterEach(() => {
 
 async function map(options: Parameters<typeof runMap>[0]) {
   let stdout = '';
+  let stderr = '';
   const code = await runMap(
     { cacheDir: false, ...options },
-    { stdout: (text) => (stdout += text) },
+    { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) },
   );
-  return { code, stdout };
+  return { code, stdout, stderr };
 }
 
 describe('runMap', () => {
@@ -79,8 +80,50 @@ describe('runMap', () => {
     expect(parsed.shownSymbols + parsed.omittedSymbols).toBe(3);
   });
 
+  it('says on stderr when nothing fits the budget', async () => {
+    const { code, stdout, stderr } = await map({ dir: root, tokens: 3 });
+    expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+    expect(stderr).toBe(
+      'sightline map: nothing fit in --tokens 3: even the first file of the map needs more. Raise --tokens (the default is 1024).\n',
+    );
+    expect((await map({ dir: root, tokens: 200 })).stderr).toBe('');
+  });
+
+  it('says on stderr when nothing was indexed', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'sightline-map-empty-'));
+    try {
+      await writeFile(path.join(empty, 'notes.bin'), Buffer.from([0, 1, 2, 0, 255]));
+      const { code, stdout, stderr } = await map({ dir: empty });
+      expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
+      expect(stderr).toMatch(
+        /^sightline map: nothing was indexed in \S+: 1 file skipped \(binary, generated, vendored, too large or secret\)\. Run it on a folder that holds source code in a supported language\.\n$/,
+      );
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('warns about --focus values that match no file and no identifier', async () => {
+    const { stdout, stderr } = await map({
+      dir: root,
+      focus: ['formatMoney', 'src', 'money', 'logEvent', 'nope.ts:3', 'noSuchName'],
+    });
+    expect(stdout).toContain('formatMoney');
+    expect(stderr).toMatch(
+      /^sightline map: warning: --focus "nope\.ts:3", "noSuchName" match no indexed file and no identifier in \S+; the map ignores them\.\n$/,
+    );
+  });
+
   it('rejects a bad budget', async () => {
     await expect(map({ dir: root, tokens: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
+  });
+});
+
+describe('indexedSummary', () => {
+  it('pluralises and makes the counts add up with the progress updates', () => {
+    expect(indexedSummary(1, 1, '0.1')).toBe('Indexed 1 file in 0.1 s');
+    expect(indexedSummary(0, 0, '0.0')).toBe('Indexed 0 files in 0.0 s');
+    expect(indexedSummary(15, 16, '0.3')).toBe('Indexed 15 of 16 files in 0.3 s (1 skipped)');
   });
 });
 

@@ -13,9 +13,10 @@ import {
   resolveInRoot,
   resolveRoot,
 } from '@sightline/investigator';
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { createProgress, type Progress } from '../progress.js';
 import { runAction } from '../run-action.js';
+import { wholeNumberArgument } from '../whole-number-argument.js';
 
 /** Options of {@link runMap}. */
 export interface MapCommandOptions {
@@ -66,22 +67,75 @@ export async function runMap(
   const root = await resolveRoot(dir);
   const started = performance.now();
   let lastUpdate = 0;
+  let listed = 0;
   const index = await indexRepository(root, {
     cacheDir,
     onProgress: (done, total) => {
+      listed = total;
       const now = performance.now();
       if (now - lastUpdate < PROGRESS_INTERVAL_MS) return;
       lastUpdate = now;
-      progress.update(`Indexing ${done}/${total} files`);
+      progress.update(`Indexing ${done}/${plural(total, 'file')}`);
     },
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  progress.succeed(`Indexed ${index.files.size} files in ${seconds} s`);
+  progress.succeed(indexedSummary(index.files.size, listed, seconds));
   for (const warning of index.warnings ?? []) stderr(`sightline: warning: ${warning}\n`);
 
-  const map = renderRepoMap(index, { focus: await parseFocus(index, focus), tokens });
+  const parsedFocus = await parseFocus(index, focus);
+  const unmatched = (parsedFocus.identifiers ?? []).filter((name) => !isKnownName(index, name));
+  if (unmatched.length > 0) {
+    const quoted = unmatched.map((value) => `"${value}"`).join(', ');
+    stderr(
+      `sightline map: warning: --focus ${quoted} ${unmatched.length === 1 ? 'matches' : 'match'} no indexed file and no identifier in ${root}; the map ignores ${unmatched.length === 1 ? 'it' : 'them'}.\n`,
+    );
+  }
+  const map = renderRepoMap(index, { focus: parsedFocus, tokens });
+  if (index.files.size === 0) {
+    const skipped = index.skipped.length;
+    const why =
+      skipped > 0
+        ? `${plural(skipped, 'file')} skipped (binary, generated, vendored, too large or secret)`
+        : 'no files, after .gitignore';
+    stderr(
+      `sightline map: nothing was indexed in ${root}: ${why}. Run it on a folder that holds source code in a supported language.\n`,
+    );
+  } else if (map.shownFiles === 0) {
+    stderr(
+      `sightline map: nothing fit in --tokens ${tokens}: even the first file of the map needs more. Raise --tokens (the default is 1024).\n`,
+    );
+  }
   stdout(json ? `${JSON.stringify(toJson(root, tokens, map), null, 2)}\n` : map.text);
   return 0;
+}
+
+/** `1 file`, `2 files`. */
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * The progress line after indexing: how many of the listed files were indexed, and how many of
+ * them were skipped (binary, minified, generated, unreadable, secret), so the counts add up with
+ * the `Indexing N/M files` updates before it.
+ * @param indexed - files in the index.
+ * @param listed - files the index went through (the `M` of the updates); 0 when unknown.
+ * @param seconds - elapsed time, already formatted.
+ * @returns the line, e.g. `Indexed 15 of 16 files in 0.3 s (1 skipped)`.
+ */
+export function indexedSummary(indexed: number, listed: number, seconds: string): string {
+  if (listed <= indexed) return `Indexed ${plural(indexed, 'file')} in ${seconds} s`;
+  return `Indexed ${indexed} of ${plural(listed, 'file')} in ${seconds} s (${listed - indexed} skipped)`;
+}
+
+/** Whether `name` is defined or referenced anywhere in the index, or names a file or folder. */
+function isKnownName(index: RepoIndex, name: string): boolean {
+  for (const [filePath, file] of index.files) {
+    if (filePath.split(/[/.]/).includes(name)) return true;
+    if (file.definitions.some((definition) => definition.name === name)) return true;
+    if (file.references.some((reference) => reference.name === name)) return true;
+  }
+  return false;
 }
 
 /**
@@ -147,14 +201,6 @@ function toJson(root: string, budget: number, map: RepoMap) {
   };
 }
 
-function positiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) {
-    throw new InvalidArgumentError('expected a positive whole number of tokens.');
-  }
-  return parsed;
-}
-
 /**
  * Registers `sightline map [DIR]` on `program`.
  * @param program - the root command.
@@ -164,7 +210,7 @@ export function registerMap(program: Command): void {
     .command('map')
     .description('Print the repository map: the most important definitions, within a token budget.')
     .argument('[dir]', 'repository folder', '.')
-    .option('--tokens <n>', 'token budget of the map', positiveInteger, 1024)
+    .option('--tokens <n>', 'token budget of the map', wholeNumberArgument(1, 'tokens'), 1024)
     .option(
       '--focus <value>',
       'rank around IDENT, FILE or FILE:LINE; repeat it (frames innermost first)',

@@ -73,7 +73,7 @@ describe('runTool', () => {
       code: EXIT_USAGE,
       stdout: '',
       stderr:
-        'sightline: PATH_OUTSIDE_ROOT: Path "../secret" is outside the repository root. Use a path relative to the repository root, without "..".\n',
+        'sightline: PATH_OUTSIDE_ROOT: Path "../secret" climbs out of the repository root through "..". Use a path relative to the repository root that stays inside it.\n',
     });
   });
 
@@ -142,11 +142,52 @@ describe('sightline tool', () => {
     expect(grep.stdout).toMatch(/^1 match in 1 file for \/total\/i in "src\/cart":/);
   });
 
-  it('exits 2 with the tool message for a bad number', async () => {
-    expect(await parse(['list-dir', '--repo', repo.root, '--depth', 'two'])).toEqual({
-      exitCode: EXIT_USAGE,
-      stdout: '',
-      stderr: 'sightline: INVALID_ARGUMENT: depth must be a whole number ≥ 1; got NaN.\n',
-    });
+  it.each([
+    [
+      ['list-dir', '--depth', 'two'],
+      "option '--depth <n>' argument 'two' is invalid. expected a whole number ≥ 1 (levels).",
+    ],
+    [
+      ['read_file', 'src/format.ts', '--start', 'abc'],
+      "option '--start <n>' argument 'abc' is invalid. expected a whole number ≥ 1 (a 1-based line).",
+    ],
+    [
+      ['read_file', 'src/format.ts', '--end', '2.5'],
+      "option '--end <n>' argument '2.5' is invalid. expected a whole number ≥ 1 (a 1-based line).",
+    ],
+    [
+      ['grep', 'x', '--max-results', '0'],
+      "option '--max-results <n>' argument '0' is invalid. expected a whole number ≥ 1 (matches).",
+    ],
+  ])('rejects a bad number as a usage error naming the flag: %j', async (args, message) => {
+    const program = new Command().exitOverride();
+    registerTool(program);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const thrown = await program
+      .parseAsync(['node', 'sightline', 'tool', ...args, '--repo', repo.root])
+      .catch((error: unknown) => error);
+    expect(thrown).toMatchObject({ code: 'commander.invalidArgument', exitCode: 1 });
+    const written = stderr.mock.calls.map(([text]) => String(text)).join('');
+    expect(written).toBe(`error: ${message}\n`);
+    expect(written).not.toMatch(/NaN|startLine|maxResults/);
+  });
+
+  it('shows examples and how the tool text names the flags in --help', async () => {
+    for (const args of [
+      ['--help'],
+      ['grep', '--help'],
+      ['read_file', '--help'],
+      ['list_dir', '--help'],
+      ['find_symbol', '--help'],
+    ]) {
+      const program = new Command().exitOverride();
+      registerTool(program);
+      const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+      await program.parseAsync(['node', 'sightline', 'tool', ...args]).catch(() => undefined);
+      const help = stdout.mock.calls.map(([text]) => String(text)).join('');
+      vi.restoreAllMocks();
+      expect(help).toMatch(/\nExamples:\n {2}\$ sightline tool /);
+      expect(help).toContain('startLine/endLine are --start/--end');
+    }
   });
 });

@@ -18,6 +18,7 @@ import {
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import { runAction } from '../run-action.js';
+import { wholeNumberArgument } from '../whole-number-argument.js';
 
 /** One tool call, as the shell gives it. */
 export type ToolRequest =
@@ -86,8 +87,8 @@ export async function runTool(
   return EXIT_OK;
 }
 
-/** Parses a number option; validation (whole, positive) is the tool's, so its message is shown. */
-const toNumber = (value: string) => Number(value);
+/** Numeric flags are checked here, so a bad value names the flag rather than the tool's field. */
+const lineNumber = wholeNumberArgument(1, 'a 1-based line');
 
 const processIO: ToolIO = {
   stdout: (text) => process.stdout.write(text),
@@ -99,12 +100,20 @@ interface CommonFlags {
   json?: boolean;
 }
 
-function common(command: Command, example: string): Command {
+function common(command: Command, examples: string[]): Command {
   return command
     .option('--repo <dir>', 'repository folder', '.')
     .option('--json', 'print the raw result (success or error object) as JSON')
-    .addHelpText('after', `\nExample:\n  ${example}\n`);
+    .addHelpText(
+      'after',
+      `\nExamples:\n${examples.map((example) => `  $ ${example}`).join('\n')}\n\n${TOOL_TEXT_NOTE}\n`,
+    );
 }
+
+/** The tools' text is written for a model, so its hints name the tool's parameters. */
+const TOOL_TEXT_NOTE = `The output is the tool's text exactly as the model sees it; its hints name the tool's
+parameters: startLine/endLine are --start/--end, maxResults is --max-results, caseSensitive is
+--case-sensitive, depth is --depth, path is --path. Exit codes: 0 success, 2 bad flag or tool error.`;
 
 /**
  * Registers `sightline tool grep|read_file|list_dir|find_symbol` on `program`
@@ -114,7 +123,18 @@ function common(command: Command, example: string): Command {
 export function registerTool(program: Command): void {
   const tool = program
     .command('tool')
-    .description('Run one read-only code tool and print what the agent would see.');
+    .description('Run one read-only code tool and print what the agent would see.')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ sightline tool grep --repo . 'cartTotal\\(' --glob '*.ts'
+  $ sightline tool read_file --repo . src/cart.ts --start 10 --end 40
+  $ sightline tool list_dir --repo . src --depth 1
+  $ sightline tool find_symbol --repo . cartTotal --kind function
+
+${TOOL_TEXT_NOTE}`,
+    );
 
   common(
     tool
@@ -124,8 +144,15 @@ export function registerTool(program: Command): void {
       .option('--path <path>', 'folder or file to search in')
       .option('--glob <glob>', 'only files matching this glob, e.g. "*.ts"')
       .option('--case-sensitive', 'match letter case exactly')
-      .option('--max-results <n>', 'most matches to show (default 50)', toNumber),
-    "sightline tool grep --repo . 'cartTotal\\(' --glob '*.ts'",
+      .option(
+        '--max-results <n>',
+        'most matches to show (default 50, at most 500)',
+        wholeNumberArgument(1, 'matches'),
+      ),
+    [
+      "sightline tool grep --repo . 'cartTotal\\(' --glob '*.ts'",
+      "sightline tool grep --repo . 'todo' --path src --max-results 20 --json",
+    ],
   ).action(
     runAction(
       async (
@@ -153,9 +180,12 @@ export function registerTool(program: Command): void {
       .alias('read-file')
       .description('Print lines of a file, numbered (at most 200 a call).')
       .argument('<path>', 'file path relative to the repository')
-      .option('--start <n>', 'first line, 1-based', toNumber)
-      .option('--end <n>', 'last line, inclusive', toNumber),
-    'sightline tool read_file --repo . src/cart.ts --start 10 --end 40',
+      .option('--start <n>', 'first line, 1-based', lineNumber)
+      .option('--end <n>', 'last line, inclusive', lineNumber),
+    [
+      'sightline tool read_file --repo . src/cart.ts --start 10 --end 40',
+      'sightline tool read-file --repo . README.md',
+    ],
   ).action(
     runAction(async (path: string, flags: CommonFlags & { start?: number; end?: number }) =>
       runTool(
@@ -172,8 +202,8 @@ export function registerTool(program: Command): void {
       .alias('list-dir')
       .description('List a folder as a tree, with sizes and line counts.')
       .argument('[path]', 'folder relative to the repository', '.')
-      .option('--depth <n>', 'levels to show (default 2)', toNumber),
-    'sightline tool list_dir --repo . src --depth 1',
+      .option('--depth <n>', 'levels to show (default 2)', wholeNumberArgument(1, 'levels')),
+    ['sightline tool list_dir --repo . src --depth 1', 'sightline tool list-dir --repo ~/src/app'],
   ).action(
     runAction(async (path: string, flags: CommonFlags & { depth?: number }) =>
       runTool({ tool: 'list_dir', path, depth: flags.depth }, flags, processIO),
@@ -187,7 +217,10 @@ export function registerTool(program: Command): void {
       .description('Find where a symbol is defined (indexes the repository first).')
       .argument('<name>', 'symbol name, plain or qualified (Cart.total)')
       .option('--kind <kind>', 'only this kind: class, function, method, type, …'),
-    'sightline tool find_symbol --repo . cartTotal --kind function',
+    [
+      'sightline tool find_symbol --repo . cartTotal --kind function',
+      'sightline tool find-symbol --repo . Cart.total',
+    ],
   ).action(
     runAction(async (name: string, flags: CommonFlags & { kind?: DefinitionKind }) =>
       runTool({ tool: 'find_symbol', name, kind: flags.kind }, flags, processIO),

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository } from '@sightline/investigator/testing';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +73,39 @@ describe('runTriage', () => {
     expect(jsonRows(io.out)).toHaveLength(1);
   });
 
+  it('adds a FILE column (base names, cut to fit) when several files are given', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
+    try {
+      const long = path.join(dir, 'a-very-long-report-file-name-that-must-be-cut.txt');
+      await writeFile(long, 'Please add dark mode to the settings screen.');
+      await writeFile(path.join(dir, 'b.txt'), 'The app crashes on start.');
+      const io = memoryIo();
+      expect(await runTriage({ files: [long, path.join(dir, 'b.txt')] }, io)).toBe(0);
+      const lines = io.out.split('\n');
+      expect(lines[0]).toMatch(/^LABEL\s+CONF\s+FILE\s+TITLE\s+FRAME$/);
+      expect(lines[1]).toMatch(
+        /^\w+\s+0\.\d\d {2}a-very-long-report-file… {2}Please add dark mode/,
+      );
+      expect(lines[2]).toMatch(/^\w+\s+0\.\d\d {2}b\.txt {21}The app crashes on start\.\s+-$/);
+      expect(lines.every((line) => line.length <= 80)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('prints only the errors, no empty table, and exits 2 when every input failed', async () => {
+    const io = memoryIo('  \n');
+    expect(await runTriage({ files: ['/nonexistent/report.txt', '-'] }, io)).toBe(2);
+    expect(io.out).toBe('');
+    expect(io.err).toBe(
+      [
+        'sightline triage: Cannot read "/nonexistent/report.txt": no such file. Check the path, or pass - to read standard input.',
+        'sightline triage: stdin: The report is empty. Pass a crash log, issue text or app review with some text in it.',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('marks frames in-app against --repo: a dependency path that is the repository itself', async () => {
     const repo = await createFakeRepository();
     try {
@@ -109,9 +143,15 @@ describe('runTriage', () => {
       expect(new Set(crashes.map((row) => path.basename(row.file))).size).toBeGreaterThanOrEqual(
         files.length - 1,
       );
+      const message = rows.find((row) => row.file.endsWith('sentry_event_python.json'));
+      expect(message?.label).not.toBe('crash');
+      expect(message?.title).toMatch(/^Sentry event logged at build_msg /);
+      for (const row of rows) expect(row.title).toMatch(/\w/);
       const table = memoryIo();
       await runTriage({ files }, table);
       expect(table.out.split('\n').every((line) => line.length <= 80)).toBe(true);
+      expect(table.out).toMatch(/^LABEL\s+CONF\s+FILE\s+TITLE\s+FRAME\n/);
+      expect(table.out).toContain(' go_panic_nil_pointer.txt ');
       const node = rows.find((row) => row.file.endsWith('node_typeerror_async.txt'));
       expect(node).toMatchObject({
         label: 'crash',

@@ -2,6 +2,7 @@
  * `sightline triage FILE...`: parses one or many reports (a review export holds many) and
  * classifies each as bug, crash, feature or other, as a table with per-label counts or as JSON lines.
  */
+import path from 'node:path';
 import { resolveModel, SightlineError } from '@sightline/core';
 import {
   CLASSIFICATION_LABELS,
@@ -93,7 +94,11 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       if (options.json) io.stdout(`${JSON.stringify(row)}\n`);
     }
   }
-  if (!options.json) io.stdout(renderTable(rows, io.columns ?? 100));
+  // When nothing could be read, the errors on stderr are the whole answer: no empty table.
+  const allFailed = failed === options.files.length;
+  if (!options.json && !allFailed) {
+    io.stdout(renderTable(rows, io.columns ?? 100, options.files.length > 1));
+  }
   return failed > 0 ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -155,7 +160,9 @@ Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
               format: flags.format,
               json: flags.json === true,
               ...(flags.repo ? { repo: flags.repo } : {}),
-              ...(flags.model ? { model: resolveModel(flags.model).model } : {}),
+              ...(flags.model
+                ? { model: resolveModel(flags.model, { source: '--model' }).model }
+                : {}),
             },
             {
               stdout: (text) => process.stdout.write(text),
@@ -183,33 +190,58 @@ function toRow(file: string, report: Report, classification: Classification): Tr
   };
 }
 
-/** The innermost in-app frame of the first exception that has one, as `file:line function`. */
+/**
+ * The innermost in-app frame of the first exception that has one (else of a stack trace logged
+ * without an exception), as `file:line function`.
+ */
 function topInAppFrame(report: Report): string | null {
+  const stacks: Report['stack'][] = [];
   for (const exception of report.exceptions) {
     for (let current: typeof exception | undefined = exception; current; current = current.cause) {
-      const frame = current.frames.find((candidate) => candidate.inApp);
-      if (frame) {
-        const location = [frame.file ?? frame.module, frame.line]
-          .filter((part) => part !== undefined)
-          .join(':');
-        return [location, frame.function].filter(Boolean).join(' ') || frame.raw;
-      }
+      stacks.push(current.frames);
+    }
+  }
+  stacks.push(report.stack);
+  for (const frames of stacks) {
+    const frame = frames?.find((candidate) => candidate.inApp);
+    if (frame) {
+      const location = [frame.file ?? frame.module, frame.line]
+        .filter((part) => part !== undefined)
+        .join(':');
+      return [location, frame.function].filter(Boolean).join(' ') || frame.raw;
     }
   }
   return null;
 }
 
-function renderTable(rows: readonly TriageRow[], columns: number): string {
-  // LABEL (8) + CONF (4) + 2 spaces, then title and frame separated by one space.
+/** Widest FILE column: enough for most file names, cut with an ellipsis beyond. */
+const MAX_FILE_WIDTH = 24;
+
+function renderTable(rows: readonly TriageRow[], columns: number, showFile: boolean): string {
+  const files = rows.map((row) => path.basename(row.file));
+  const fileWidth = showFile
+    ? Math.min(MAX_FILE_WIDTH, Math.max(4, ...files.map((file) => file.length)))
+    : 0;
+  const fileColumn = showFile ? fileWidth + 2 : 0;
+  // LABEL (8) + CONF (4) + 2 spaces, [FILE + 2 spaces,] then title and frame separated by a space.
+  const fixed = 14 + fileColumn + 1;
   const longestFrame = Math.max(5, ...rows.map((row) => row.topFrame?.length ?? 1));
-  const frameWidth = Math.max(5, Math.min(longestFrame, 50, columns - 14 - 1 - 20));
-  const titleWidth = Math.max(20, columns - 14 - 1 - frameWidth);
-  const line = (label: string, confidence: string, title: string, frame: string) =>
-    `${label.padEnd(8)}${confidence.padStart(4)}  ${cut(title, titleWidth).padEnd(titleWidth)} ${cut(frame, frameWidth)}`.trimEnd();
-  const lines = [line('LABEL', 'CONF', 'TITLE', 'FRAME')];
-  for (const row of rows) {
-    lines.push(line(row.label, row.confidence.toFixed(2), row.title, row.topFrame ?? '-'));
-  }
+  const frameWidth = Math.max(5, Math.min(longestFrame, 50, columns - fixed - 20));
+  const titleWidth = Math.max(20, columns - fixed - frameWidth);
+  const line = (label: string, confidence: string, file: string, title: string, frame: string) =>
+    `${label.padEnd(8)}${confidence.padStart(4)}  ${showFile ? `${cut(file, fileWidth).padEnd(fileWidth)}  ` : ''}${cut(title, titleWidth).padEnd(titleWidth)} ${cut(frame, frameWidth)}`.trimEnd();
+  const lines = [line('LABEL', 'CONF', 'FILE', 'TITLE', 'FRAME')];
+  rows.forEach((row, index) => {
+    lines.push(
+      line(
+        row.label,
+        row.confidence.toFixed(2),
+        files[index] ?? '',
+        row.title,
+        row.topFrame ?? '-',
+      ),
+    );
+  });
   const counts = CLASSIFICATION_LABELS.map(
     (label) => `${label} ${rows.filter((row) => row.label === label).length}`,
   );

@@ -74,7 +74,9 @@ describe('classify', () => {
       'the report contains a stack trace of an unnamed error',
     ]);
     expect(await reasons('', 'boom')).toEqual(['the report contains an exception: boom']);
-    expect(await reasons('RangeError', '')).toEqual(['the report contains an exception: RangeError']);
+    expect(await reasons('RangeError', '')).toEqual([
+      'the report contains an exception: RangeError',
+    ]);
   });
 
   it('does not call a Sentry message event (a stack trace, no exception) a crash', async () => {

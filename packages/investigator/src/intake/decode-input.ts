@@ -42,7 +42,7 @@ function decodeBytes(bytes: Uint8Array, notes: string[]): string {
 function tooLarge(bytes: number, maxBytes: number): SightlineError {
   return new SightlineError({
     code: 'REPORT_TOO_LARGE',
-    message: `The report is ${(bytes / 1_048_576).toFixed(1)} MiB; the limit is ${(maxBytes / 1_048_576).toFixed(1)} MiB. Cut it down to the relevant part (the stack trace and the description) or raise maxBytes.`,
+    message: `The report is ${(bytes / 1_048_576).toFixed(1)} MiB; the limit is ${(maxBytes / 1_048_576).toFixed(1)} MiB. Cut it down to the relevant part (the stack trace and the description); library callers can raise the maxBytes option.`,
     details: { bytes, maxBytes },
   });
 }
@@ -114,7 +114,8 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
   if (text.trim() === '') {
     throw new SightlineError({
       code: 'REPORT_EMPTY',
-      message: 'The report is empty. Pass a crash log, issue text or app review with some text in it.',
+      message:
+        'The report is empty. Pass a crash log, issue text or app review with some text in it.',
     });
   }
   if (value === undefined) value = parseJson(text);

@@ -23,6 +23,24 @@ beforeAll(() => {
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
 describe('markInAppFrames', () => {
+  it('marks the frames of a stack trace logged without an exception (Sentry message event)', async () => {
+    const report = parseReport({
+      logentry: { formatted: 'cart recalculated twice' },
+      stacktrace: {
+        frames: [
+          { function: 'main', filename: 'vendor/run.js', lineno: 1, in_app: false },
+          { function: 'recalc', filename: 'src/cart.js', lineno: 9, in_app: false },
+        ],
+      },
+    });
+    const marked = await markInAppFrames(report, repo);
+    expect(marked.exceptions).toEqual([]);
+    expect(marked.stack?.map((frame) => [frame.function, frame.inApp, frame.repoPath])).toEqual([
+      ['recalc', true, 'src/cart.js'],
+      ['main', false, undefined],
+    ]);
+  });
+
   it('finds JVM frames under a source root by package path', async () => {
     const report = parseReport(
       'java.lang.IllegalStateException: x\n\tat com.shop.cart.CartService.checkout(CartService.kt:42)\n\tat com.other.Lib.call(Lib.kt:1)\n',

@@ -66,7 +66,7 @@ describe('Sentry events', () => {
     ]);
   });
 
-  it('keeps a message event\'s stack trace apart from exceptions and titles it by its message', () => {
+  it("keeps a message event's stack trace apart from exceptions and titles it by its message", () => {
     const report = parseReport({
       logentry: { formatted: 'cache miss storm' },
       stacktrace: { frames: [frame('run', 'worker.js', 1), frame('refill', 'cache.js', 8)] },
@@ -85,7 +85,13 @@ describe('Sentry events', () => {
   });
 
   it.each([
-    [{ event_id: 'e1', 'sentry.interfaces.Message': { message: 'Hello %s', formatted: 'Hello ann' } }, 'Hello ann'],
+    [
+      {
+        event_id: 'e1',
+        'sentry.interfaces.Message': { message: 'Hello %s', formatted: 'Hello ann' },
+      },
+      'Hello ann',
+    ],
     [{ event_id: 'e2', logentry: { message: 'Disk %s full' } }, 'Disk %s full'],
     [{ event_id: 'e3', message: 'first line\nsecond line' }, 'first line'],
     [{ event_id: 'e4', culprit: 'app.views in index' }, 'app.views in index'],
@@ -107,7 +113,10 @@ describe('JSON no format recognises', () => {
   it.each([
     [{ summary: 'Login fails', steps: [] }, 'Login fails'],
     [{ foo: 1, bar: [1] }, 'JSON object with keys foo, bar'],
-    [{ a: 1, b: 1, c: 1, d: 1, e: 1, f: 1, g: 1 }, 'JSON object with keys a, b, c, d, e and 2 more'],
+    [
+      { a: 1, b: 1, c: 1, d: 1, e: 1, f: 1, g: 1 },
+      'JSON object with keys a, b, c, d, e and 2 more',
+    ],
     [[{ a: 1 }], 'JSON array of 1 item'],
     [{}, 'empty JSON object'],
   ])('titles %j as %j', (value, title) => {

@@ -48,6 +48,20 @@ describe('diagnoseOffline', () => {
     expect((await verifyDiagnosis(diagnosis, repository.root)).errors).toEqual([]);
   });
 
+  it('follows a stack trace logged without an exception, calling it captured, not raised', () => {
+    const crash = decodeCrashReport();
+    const frames = crash.exceptions[0]?.frames ?? [];
+    const logged = diagnoseOffline(
+      { ...crash, kind: 'text', title: 'odd value', exceptions: [], stack: frames },
+      repository.index,
+    );
+    expect(logged.report.label).toBe('bug');
+    expect(logged.rootCause.summary).toBe(
+      'The stack trace is captured in `decode` at lib/utils.js:4.',
+    );
+    expect(logged.affectedFiles[0]?.path).toBe('lib/utils.js');
+  });
+
   it('is less confident without a trace, and still verifies', async () => {
     const crash = diagnoseOffline(decodeCrashReport(), repository.index);
     const issue = diagnoseOffline(

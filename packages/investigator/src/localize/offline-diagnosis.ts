@@ -88,10 +88,11 @@ function describeRootCause(frames: InAppFrame[], cited: Suspect[]): Diagnosis['r
   const [innermost] = frames;
   const first = cited[0];
   if (innermost) {
+    // A stack trace logged without an exception (a Sentry message event) shows where, not what.
     const { type = '', message = '' } = innermost.exception ?? {};
     const named = type && message ? `${type}: ${message}` : type || message;
-    const error = named || (innermost.exception ? 'The error' : 'The logged message');
-    const raised = innermost.exception ? 'raised' : 'logged';
+    const error = innermost.exception ? named || 'The error' : 'The stack trace';
+    const raised = innermost.exception ? 'raised' : 'captured';
     const callers = frames.slice(1, 1 + SHOWN_CALLERS).map(describeFrame);
     const where = innermost.function ? `in \`${innermost.function}\` ` : '';
     const through = callers.length > 0 ? `, called through ${callers.join(' ← ')}` : '';

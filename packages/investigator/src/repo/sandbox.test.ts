@@ -74,6 +74,23 @@ describe('resolveInRoot', () => {
   });
 });
 
+describe('PATH_OUTSIDE_ROOT messages', () => {
+  it.each([
+    ['/etc/passwd', 'absolute', 'is an absolute path outside the repository root.'],
+    ['src/../../outside.txt', 'parent', 'climbs out of the repository root through "..".'],
+    ['..\\outside.txt', 'parent', 'climbs out of the repository root through "..".'],
+    ['escape', 'symlink', 'goes through a symbolic link that points outside the repository root'],
+  ])('say how %j escapes (%s)', async (requested, how, phrase) => {
+    const error = await resolveInRoot(root, requested).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: 'PATH_OUTSIDE_ROOT',
+      details: { path: requested, escape: how },
+      message: expect.stringContaining(`Path "${requested}" ${phrase}`),
+    });
+    if (how !== 'parent') expect((error as Error).message).not.toContain('..');
+  });
+});
+
 describe('isInside and toPosix', () => {
   it('tells inside from outside, including sibling prefixes', () => {
     expect(isInside('/repo', '/repo')).toBe(true);

@@ -43,11 +43,23 @@ export async function resolveRoot(root: string): Promise<string> {
   return real;
 }
 
-function outside(requested: string): SightlineError {
+/** How a path left the root: as written (absolute or `..`), or through a symbolic link. */
+type Escape = 'absolute' | 'parent' | 'symlink';
+
+const ESCAPE_MESSAGES: Record<Escape, string> = {
+  absolute:
+    'is an absolute path outside the repository root. Use a path relative to the repository root (or an absolute path inside it).',
+  parent:
+    'climbs out of the repository root through "..". Use a path relative to the repository root that stays inside it.',
+  symlink:
+    'goes through a symbolic link that points outside the repository root, so it is not read. Use a path whose real location is inside the repository.',
+};
+
+function outside(requested: string, how: Escape): SightlineError {
   return new SightlineError({
     code: 'PATH_OUTSIDE_ROOT',
-    message: `Path "${requested}" is outside the repository root. Use a path relative to the repository root, without "..".`,
-    details: { path: requested },
+    message: `Path "${requested}" ${ESCAPE_MESSAGES[how]}`,
+    details: { path: requested, escape: how },
   });
 }
 
@@ -60,7 +72,8 @@ export function isInside(parent: string, child: string): boolean {
 /**
  * Resolves `requested` (repository-relative, or absolute inside the root) against `root`
  * (a real path from {@link resolveRoot}) and proves it stays inside, following symlinks.
- * @throws SightlineError `INVALID_ARGUMENT` (empty or NUL byte), `PATH_OUTSIDE_ROOT`, `PATH_NOT_FOUND`.
+ * @throws SightlineError `INVALID_ARGUMENT` (empty or NUL byte), `PATH_OUTSIDE_ROOT` (its message and
+ *   `details.escape` say how: an absolute path, a `..` escape, or a symbolic link), `PATH_NOT_FOUND`.
  */
 export async function resolveInRoot(root: string, requested: string): Promise<ResolvedPath> {
   if (typeof requested !== 'string' || requested.includes('\0')) {
@@ -72,7 +85,9 @@ export async function resolveInRoot(root: string, requested: string): Promise<Re
   }
   const cleaned = requested.trim() === '' ? '.' : requested.trim().replace(/\\/g, '/');
   const lexical = path.resolve(root, cleaned);
-  if (!isInside(root, lexical)) throw outside(requested);
+  if (!isInside(root, lexical)) {
+    throw outside(requested, path.isAbsolute(cleaned) ? 'absolute' : 'parent');
+  }
   let real: string;
   try {
     real = await realpath(lexical);
@@ -83,7 +98,7 @@ export async function resolveInRoot(root: string, requested: string): Promise<Re
       details: { path: requested },
     });
   }
-  if (!isInside(root, real)) throw outside(requested);
+  if (!isInside(root, real)) throw outside(requested, 'symlink');
   const info = await stat(real);
   return {
     absolute: real,

@@ -88,7 +88,7 @@ describe('createCodeTools', () => {
           error: {
             code: 'PATH_OUTSIDE_ROOT',
             message:
-              'Path "../../etc/passwd" is outside the repository root. Use a path relative to the repository root, without "..".',
+              'Path "../../etc/passwd" climbs out of the repository root through "..". Use a path relative to the repository root that stays inside it.',
           },
         },
       },

@@ -15,7 +15,8 @@ export function jsonTitle(value: unknown): string {
   if (Array.isArray(value)) {
     return `JSON array of ${value.length} ${value.length === 1 ? 'item' : 'items'}`;
   }
-  if (typeof value !== 'object' || value === null) return `JSON ${JSON.stringify(value)}`.slice(0, 300);
+  if (typeof value !== 'object' || value === null)
+    return `JSON ${JSON.stringify(value)}`.slice(0, 300);
   const record = value as Record<string, unknown>;
   for (const key of TITLE_KEYS) {
     const found = record[key];
