@@ -38,3 +38,4 @@ export {
 } from './render-map.js';
 export { type BuildRepoMapOptions, type BuiltRepoMap, buildRepoMap } from './repo-map.js';
 export type * from './types.js';
+export { DEFINITION_KINDS } from './types.js';

@@ -3,20 +3,24 @@
  * Paths are relative to the repository root, with `/` separators. Lines are 1-based, inclusive.
  */
 
+/** Every kind of definition, normalised across languages from tags.scm captures. */
+export const DEFINITION_KINDS = [
+  'class',
+  'interface',
+  'type',
+  'enum',
+  'function',
+  'method',
+  'constant',
+  'variable',
+  'module',
+  'macro',
+  'field',
+  'other',
+] as const;
+
 /** Kind of a definition, normalised across languages from tags.scm captures. */
-export type DefinitionKind =
-  | 'class'
-  | 'interface'
-  | 'type'
-  | 'enum'
-  | 'function'
-  | 'method'
-  | 'constant'
-  | 'variable'
-  | 'module'
-  | 'macro'
-  | 'field'
-  | 'other';
+export type DefinitionKind = (typeof DEFINITION_KINDS)[number];
 
 /** One definition found by tree-sitter tags. */
 export interface Definition {

@@ -4,27 +4,16 @@
  */
 import { SightlineError, toToolError } from '@sightline/core';
 import { findDefinitions } from '../repomap/find-definitions.js';
-import type { Definition, DefinitionKind, RepoIndex } from '../repomap/types.js';
+import {
+  DEFINITION_KINDS,
+  type Definition,
+  type DefinitionKind,
+  type RepoIndex,
+} from '../repomap/types.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import { countFittingItems, pluralize } from './output-format.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { nonEmptyText } from './validate-input.js';
-
-/** Every {@link DefinitionKind}, for validating input and for the tool's schema. */
-export const DEFINITION_KINDS = [
-  'class',
-  'interface',
-  'type',
-  'enum',
-  'function',
-  'method',
-  'constant',
-  'variable',
-  'module',
-  'macro',
-  'field',
-  'other',
-] as const satisfies readonly DefinitionKind[];
 
 /** Options of {@link findSymbol}. */
 export interface FindSymbolOptions

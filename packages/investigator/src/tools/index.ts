@@ -1,7 +1,6 @@
 /** The read-only code tools an agent investigates a repository with. */
 export { type CreateCodeToolsOptions, createCodeTools } from './create-code-tools.js';
 export {
-  DEFINITION_KINDS,
   type FindSymbolOptions,
   type FindSymbolResult,
   findSymbol,
