@@ -4,6 +4,9 @@
  */
 import ora, { type Ora } from 'ora';
 
+/** Least time between two plain-text progress lines that differ only in their numbers, in ms. */
+const PLAIN_REPEAT_MS = 1_000;
+
 /** Reports what a long command is doing. */
 export interface Progress {
   /** Shows the current step (replaces the previous one on a terminal). */
@@ -30,7 +33,16 @@ export function createProgress({
   if (quiet) return { update() {}, succeed() {}, fail() {} };
   if (!stream.isTTY) {
     const line = (text: string) => stream.write(`${text}\n`);
-    return { update: line, succeed: line, fail: line };
+    // In logs, a counter ("12/2000 files") would print a line per step: keep one a second.
+    let last = { shape: '', at: 0 };
+    const update = (text: string) => {
+      const shape = text.replace(/\d+/g, '#');
+      const now = Date.now();
+      if (shape === last.shape && now - last.at < PLAIN_REPEAT_MS) return;
+      last = { shape, at: now };
+      line(text);
+    };
+    return { update, succeed: line, fail: line };
   }
   let spinner: Ora | undefined;
   return {

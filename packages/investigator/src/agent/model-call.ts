@@ -22,6 +22,11 @@ export function describeModel(model: LanguageModel): string {
   return `${model.provider.split('.')[0]}:${model.modelId}`;
 }
 
+/** True for the abort a call or step timeout causes. */
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
 /**
  * Runs one model call. Sightline errors and structured-output parse failures (handled by the
  * structurer's re-ask) pass through; a tool call where the step allowed none (the AI SDK enforces
@@ -45,13 +50,21 @@ export async function callModel<T>(modelName: string, call: () => Promise<T>): P
         cause: error,
       });
     }
-    const last = RetryError.isInstance(error) ? error.lastError : error;
+    // With retries, the last error may be the timeout cutting a retry delay short: the attempts
+    // before it say what really went wrong (connection refused, HTTP status …).
+    const attempts = RetryError.isInstance(error) ? error.errors : [error];
+    const last = attempts.findLast((attempt) => !isTimeout(attempt)) ?? attempts.at(-1);
     const statusCode = APICallError.isInstance(last) ? last.statusCode : undefined;
     const reason = (last instanceof Error ? last.message : String(last)).replace(/[.\s]+$/, '');
-    if (last instanceof Error && (last.name === 'TimeoutError' || last.name === 'AbortError')) {
+    if (isTimeout(last)) {
+      // The AI SDK reports an abort during its retry back-off as "Delay was aborted", dropping the
+      // failure it was about to retry.
+      const retrying = /delay was aborted/i.test(reason);
       throw new SightlineError({
         code: 'MODEL_CALL_FAILED',
-        message: `The model ${modelName} did not answer in time (${reason}). Check that the server is up and the model is loaded, or allow more time per step.`,
+        message: retrying
+          ? `The model ${modelName} did not answer in time: a call failed and the time ran out while waiting to retry it. Check that the server is up and reachable, or allow more time per step to see the failure.`
+          : `The model ${modelName} did not answer in time (${reason}). Check that the server is up and the model is loaded, or allow more time per step.`,
         details: { model: modelName, timedOut: true },
         cause: error,
       });

@@ -80,6 +80,6 @@ export function assessOffline(index: RepoIndex, suspects: readonly Suspect[]): O
   return {
     complexity,
     risk,
-    riskRationale: `${subject} is used from ${users} other file${users === 1 ? '' : 's'}; ${testNote}. The suspects span ${files} file${files === 1 ? '' : 's'} and the first range is ${length} lines.`,
+    riskRationale: `${subject} is used from ${users} other file${users === 1 ? '' : 's'}; ${testNote}. The suspects span ${files} file${files === 1 ? '' : 's'} and the first range is ${length} line${length === 1 ? '' : 's'}.`,
   };
 }

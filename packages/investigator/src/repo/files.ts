@@ -36,8 +36,12 @@ export const VENDORED_DIRS = [
   'DerivedData',
 ];
 
-/** Folders that usually hold build output; skipped when the repository has source elsewhere. */
-export const BUILD_OUTPUT_DIRS = ['dist', 'build', 'out', 'lib-cov', 'target', 'bin', 'obj'];
+/**
+ * Folders that usually hold build output; skipped when the repository has source elsewhere.
+ * `bin/` is not among them: in JavaScript packages it holds the command-line entry points (source),
+ * and compiled binaries elsewhere are skipped as binary files anyway.
+ */
+export const BUILD_OUTPUT_DIRS = ['dist', 'build', 'out', 'lib-cov', 'target', 'obj'];
 
 /** Options of {@link listRepositoryFiles}. */
 export interface ListFilesOptions {
