@@ -9,6 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '../intake/types.js';
+import { findDefinitions } from '../repomap/find-definitions.js';
 import type { RepoIndex } from '../repomap/types.js';
 import { mapThroughSourceMap } from './source-maps.js';
 
@@ -18,8 +19,49 @@ export interface MappedFrame {
   path: string;
   /** 1-based line in that file, when the frame had one. */
   line?: number;
-  /** How the frame was resolved. */
-  via: 'path' | 'source-map';
+  /**
+   * How the frame was resolved: its path, a source map, or (for a frame in a bundle without one)
+   * the definition its function name names.
+   */
+  via: 'path' | 'source-map' | 'symbol';
+}
+
+/** A bundle frame's function name is trusted when at most this many files define it. */
+const SYMBOL_MATCH_FILES = 2;
+
+/** Names worth looking up for a frame's function, most specific first (`A.b [as c]` → `A.b`, `b`). */
+function functionCandidates(name: string | undefined): string[] {
+  const cleaned = name
+    ?.replace(/\s*\[as [^\]]*\]$/, '')
+    .replace(/^(async|new)\s+/, '')
+    .replace(/^(Object|Module|exports|module\.exports)\./, '')
+    .trim();
+  if (!cleaned || /[<>()\s]/.test(cleaned)) return [];
+  const last = cleaned.split('.').at(-1) ?? cleaned;
+  return [...new Set([cleaned, last])].filter((candidate) => candidate.length > 1);
+}
+
+/**
+ * Resolves a frame inside a bundle with no source map by its function name: the definition of that
+ * name in the indexed sources, when at most {@link SYMBOL_MATCH_FILES} files define it.
+ */
+function mapBySymbol(index: RepoIndex, functionName: string | undefined): MappedFrame | null {
+  for (const candidate of functionCandidates(functionName)) {
+    const definitions = findDefinitions(index, candidate).filter(
+      (definition) => definition.name === candidate.split('.').at(-1),
+    );
+    const files = new Set(definitions.map((definition) => definition.path));
+    // Of two candidates, the file named after the function (`html_block.mjs`) is the likelier home.
+    const stem = (file: string) => path.posix.basename(file).replace(/\.[^.]+$/, '');
+    const name = candidate.split('.').at(-1);
+    const [first] = [...definitions].sort(
+      (a, b) => Number(stem(b.path) === name) - Number(stem(a.path) === name),
+    );
+    if (first && files.size <= SYMBOL_MATCH_FILES) {
+      return { path: first.path, line: first.lines[0], via: 'symbol' };
+    }
+  }
+  return null;
 }
 
 const RUNTIME_FRAME = /^(node:|internal\/|native\b|<anonymous>|\[native code\]|wasm:\/\/)/;
@@ -138,7 +180,7 @@ function findOnDisk(root: string, segments: string[]): string | null {
 /**
  * Resolves a stack frame to an indexed repository file: by path suffix, or, for a generated file
  * that exists in the repository but is not indexed (a bundle under `dist/`), through its source
- * map.
+ * map, or failing that by the definition its function name names.
  * @param index the repository index (bundles are looked up on disk under `index.root`).
  * @param frame the frame; its `repoPath` (set by `markInAppFrames`) is used when indexed, its
  *   `inApp` flag is ignored (intake alone cannot know this repository).
@@ -161,7 +203,9 @@ export function mapFrame(
   const generated = frame.line ? findOnDisk(index.root, segments) : null;
   if (!generated || !frame.line) return null;
   const original = mapThroughSourceMap(path.join(index.root, generated), frame.line, frame.column);
-  if (!original) return null;
-  const mapped = matchIndexedPath(index, original.source.split('/').filter(Boolean));
-  return mapped ? { path: mapped, line: original.line, via: 'source-map' } : null;
+  const mapped = original
+    ? matchIndexedPath(index, original.source.split('/').filter(Boolean))
+    : null;
+  if (original && mapped) return { path: mapped, line: original.line, via: 'source-map' };
+  return mapBySymbol(index, frame.function);
 }

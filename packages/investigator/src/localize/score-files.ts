@@ -57,7 +57,12 @@ export interface ScoredFiles {
 
 function frameEvidence(frame: InAppFrame): string {
   const where = `${frame.path}:${frame.line ?? '?'}${frame.function ? ` in ${frame.function}` : ''}`;
-  const via = frame.via === 'source-map' ? ' (through a source map)' : '';
+  const via =
+    frame.via === 'source-map'
+      ? ' (through a source map)'
+      : frame.via === 'symbol'
+        ? ' (a bundle frame, matched by its function name)'
+        : '';
   return frame.position === 0
     ? `innermost in-app frame: ${where}${via}${frame.exception?.type ? `, where ${frame.exception.type} was raised` : ''}`
     : `in-app frame ${frame.position + 1} of the stack (a caller): ${where}${via}`;
