@@ -9,12 +9,14 @@
  * RE journal) report precision 70–95 % and recall 80–99 % for bug reports and feature requests,
  * with one binary classifier per type on balanced samples.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   classificationMetrics,
   DATASET_LABEL_MAP,
   REVIEW_LABELS,
   readLabeledReviews,
+  reviewTextKey,
   shippedReviewClassifier,
 } from '@sightline/investigator';
 import { BENCH_DIR } from './lib/npm-pack.js';
@@ -24,10 +26,11 @@ import { median, timed } from './lib/stats.js';
 const RUNS = 5;
 const repositoryRoot = path.resolve(BENCH_DIR, '..');
 const testFile = path.resolve(repositoryRoot, '../shared/data/reviews/test.jsonl');
-const reviews = await readLabeledReviews(testFile).catch(() => {
+if (!existsSync(testFile)) {
   process.stderr.write(`bench:classify needs ${testFile} (shared data), which is missing.\n`);
   process.exit(2);
-});
+}
+const reviews = await readLabeledReviews(testFile);
 
 const { result: classifier, ms: loadMs } = await timed(() => shippedReviewClassifier());
 let predictions: string[] = [];
@@ -49,14 +52,13 @@ const majorityAccuracy = actual.filter((label) => label === 'other').length / ac
 // one label per text, so even a perfect one loses the other rows. Ceiling: per text, the oracle
 // picks bug, else feature, else other.
 const labelsOfText = new Map<string, Set<string>>();
-const textKey = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
 reviews.forEach((review, index) => {
-  const key = textKey(review.text);
+  const key = reviewTextKey(review.text);
   labelsOfText.set(key, (labelsOfText.get(key) ?? new Set()).add(actual[index] ?? 'other'));
 });
 const ceiling = classificationMetrics(
   reviews.map((review, index) => {
-    const labels = labelsOfText.get(textKey(review.text)) ?? new Set();
+    const labels = labelsOfText.get(reviewTextKey(review.text)) ?? new Set();
     const predicted = REVIEW_LABELS.find((label) => labels.has(label)) ?? 'other';
     return { actual: actual[index] ?? 'other', predicted };
   }),

@@ -28,7 +28,13 @@ import {
 } from '@sightline/investigator';
 import { type GoldSpan, readSharedCases, SHARED_CASES_DIR, type SharedCase } from './lib/cases.js';
 import { npmPack } from './lib/npm-pack.js';
-import { type Figures, markdownTable, updateReadmeTable, writeResults } from './lib/results.js';
+import {
+  type Figures,
+  markdownTable,
+  msFigure,
+  updateReadmeTable,
+  writeResults,
+} from './lib/results.js';
 import { median, timed } from './lib/stats.js';
 
 const LIMIT = 10;
@@ -125,11 +131,6 @@ function accuracy(ranks: readonly number[], k: number): number {
 }
 
 const fraction = (value: number) => ({ value: Math.round(value * 1000) / 1000, unit: 'fraction' });
-const ms = (value: number, note?: string) => ({
-  value: Math.round(value),
-  unit: 'ms',
-  ...(note ? { note } : {}),
-});
 
 async function main(): Promise<void> {
   const cases = readSharedCases();
@@ -171,10 +172,10 @@ async function main(): Promise<void> {
           rank: { value: result.rank, unit: 'rank', note: '0 = no gold file in the top 10' },
           baselineRank: { value: result.baselineRank, unit: 'rank' },
           iou: fraction(result.iou),
-          indexCold: ms(result.indexColdMs, 'single run; noisy: shared machine'),
-          localizeCold: ms(result.localizeColdMs, 'single run, builds the lexical index'),
+          indexCold: msFigure(result.indexColdMs, 'single run; noisy: shared machine'),
+          localizeCold: msFigure(result.localizeColdMs, 'single run, builds the lexical index'),
           localizeWarm: {
-            ...ms(result.localizeWarmMs),
+            ...msFigure(result.localizeWarmMs),
             runs: WARM_RUNS,
             statistic: 'median' as const,
           },

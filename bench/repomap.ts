@@ -19,7 +19,13 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { indexRepository, renderRepoMap } from '@sightline/investigator';
 import { npmPack } from './lib/npm-pack.js';
-import { type Figures, markdownTable, updateReadmeTable, writeResults } from './lib/results.js';
+import {
+  type Figures,
+  markdownTable,
+  msFigure,
+  updateReadmeTable,
+  writeResults,
+} from './lib/results.js';
 import { median, timed } from './lib/stats.js';
 
 /** Inputs, small to large. @mui/material is the ~2,000-file case of the targets. */
@@ -126,9 +132,8 @@ async function measureInChild(dir: string): Promise<Measurement> {
   return JSON.parse(stdout) as Measurement;
 }
 
-const ms = (value: number) => ({ value: Math.round(value * 10) / 10, unit: 'ms' });
 const medianMs = (values: number[]) => ({
-  ...ms(median(values)),
+  ...msFigure(median(values)),
   runs: values.length,
   statistic: 'median' as const,
 });
@@ -152,7 +157,7 @@ async function main(): Promise<void> {
       definitions: { value: m.definitions, unit: 'definitions' },
       references: { value: m.references, unit: 'references' },
       coldIndex: {
-        ...ms(m.coldMs),
+        ...msFigure(m.coldMs),
         statistic: 'single',
         note: 'empty cache, grammars loaded in the run',
       },

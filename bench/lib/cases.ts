@@ -31,6 +31,7 @@ export interface SharedCase {
 
 /**
  * Reads every shared case, sorted by file name.
+ * @param dir - folder of the case files. Default {@link SHARED_CASES_DIR}.
  * @returns the cases, or `[]` when the shared data folder is missing.
  */
 export function readSharedCases(dir: string = SHARED_CASES_DIR): SharedCase[] {
@@ -44,6 +45,8 @@ export function readSharedCases(dir: string = SHARED_CASES_DIR): SharedCase[] {
 /**
  * The unpacked package of a case, if an earlier `npmPack` (e.g. `npm run bench:localize`) left it
  * in the cache; tests use this to run on real code without touching the network.
+ * @param entry - the case.
+ * @param cacheDir - the `npmPack` cache. Default `NPM_CACHE_DIR` (bench/.cache/npm).
  * @returns the package folder, or `undefined` when it was never fetched.
  */
 export function cachedCasePackage(

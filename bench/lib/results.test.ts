@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { machineInfo, markdownTable, updateReadmeTable } from './results.js';
+import { machineInfo, markdownTable, msFigure, updateReadmeTable } from './results.js';
 import { median } from './stats.js';
 
 let dir: string;
@@ -24,6 +24,13 @@ describe('markdownTable', () => {
         ],
       ),
     ).toBe('| a | b |\n| --- | --- |\n| 1 | x |\n| 2 | y |');
+  });
+});
+
+describe('msFigure', () => {
+  it('rounds to 0.1 ms and adds a note only when given', () => {
+    expect(msFigure(12.345)).toEqual({ value: 12.3, unit: 'ms' });
+    expect(msFigure(0.06, 'cold')).toEqual({ value: 0.1, unit: 'ms', note: 'cold' });
   });
 });
 

@@ -26,6 +26,16 @@ export interface Figure {
   note?: string;
 }
 
+/**
+ * A time in milliseconds as a {@link Figure}, rounded to 0.1 ms (finer is noise on a shared machine).
+ * @param ms - the time, milliseconds.
+ * @param note - optional {@link Figure.note}.
+ * @returns `{ value, unit: 'ms' }`, with `note` when given.
+ */
+export function msFigure(ms: number, note?: string): Figure {
+  return { value: Math.round(ms * 10) / 10, unit: 'ms', ...(note ? { note } : {}) };
+}
+
 /** Figures may nest (per input, per label) down to {@link Figure}s. */
 export type Figures = { [key: string]: Figure | Figures };
 
@@ -52,7 +62,10 @@ export interface BenchResults {
   figures: Figures;
 }
 
-/** Describes this machine (CPU model, cores, memory, OS, current load). */
+/**
+ * Describes this machine.
+ * @returns CPU model, cores, memory (GiB), OS and the current 1-minute load average.
+ */
 export function machineInfo(): MachineInfo {
   return {
     cpu: os.cpus()[0]?.model.trim() ?? 'unknown',
@@ -107,6 +120,7 @@ export function markdownTable(
  * @param name - the benchmark's name.
  * @param markdown - the new content (a table and any notes).
  * @param readme - the file to edit. Default bench/README.md.
+ * @returns when the file is written.
  */
 export async function updateReadmeTable(
   name: string,

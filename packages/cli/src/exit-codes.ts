@@ -4,19 +4,24 @@
  */
 import { SightlineError, type SightlineErrorCode } from '@sightline/core';
 
+/** The command did what was asked. */
 export const EXIT_OK = 0;
+/** An unexpected failure (a bug, or a tool that failed): report it with the printed stack. */
 export const EXIT_FAILURE = 1;
+/** Bad input or usage: a wrong flag, a missing file, an unknown model, a missing API key. */
 export const EXIT_USAGE = 2;
+/** The model could not produce a valid result (`MODEL_OUTPUT_INVALID`, `MODEL_CALL_FAILED`). */
 export const EXIT_MODEL = 3;
 
-const MODEL_CODES: SightlineErrorCode[] = [
-  'MODEL_OUTPUT_INVALID',
-  'DIAGNOSIS_INVALID',
-  'MODEL_CALL_FAILED',
-];
+const MODEL_CODES: SightlineErrorCode[] = ['MODEL_OUTPUT_INVALID', 'MODEL_CALL_FAILED'];
 const FAILURE_CODES: SightlineErrorCode[] = ['TOOL_FAILED'];
 
-/** Maps an error to the exit code the command should end with. */
+/**
+ * Maps an error to the exit code the command should end with.
+ * @param error - anything thrown by a command.
+ * @returns {@link EXIT_MODEL} for model failures, {@link EXIT_FAILURE} for `TOOL_FAILED` and for
+ *   anything that is not a `SightlineError`, {@link EXIT_USAGE} for every other code.
+ */
 export function exitCodeFor(error: unknown): number {
   if (!SightlineError.isInstance(error)) return EXIT_FAILURE;
   if (MODEL_CODES.includes(error.code)) return EXIT_MODEL;

@@ -4,7 +4,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { SightlineError } from '@sightline/core';
 
-/** Reads all of standard input as bytes. */
+/**
+ * Reads all of standard input as bytes.
+ * @param stream - the stream to drain. Default `process.stdin`.
+ * @returns every byte until the stream ends.
+ */
 export async function readStdin(
   stream: NodeJS.ReadableStream = process.stdin,
 ): Promise<Uint8Array> {
@@ -15,6 +19,8 @@ export async function readStdin(
 
 /**
  * Reads `file` (or stdin when `file` is `-`).
+ * @param file - a file path, or `-` for standard input.
+ * @param readStandardInput - reads stdin (tests inject one). Default {@link readStdin}.
  * @returns the bytes and a display name (`stdin` for `-`).
  * @throws SightlineError `PATH_NOT_FOUND` when the file does not exist, `NOT_A_FILE` for a folder.
  */

@@ -3,11 +3,14 @@
  * the right exit code, while an unexpected failure still shows its stack for a bug report.
  */
 import { SightlineError } from '@sightline/core';
-import { EXIT_FAILURE, exitCodeFor } from './exit-codes.js';
+import { exitCodeFor } from './exit-codes.js';
 
 /**
  * Returns a commander action that runs `action` and turns thrown errors into exit codes.
  * `action` may return an exit code; `undefined` means 0.
+ * @param action - the command's work; its arguments are commander's action arguments.
+ * @returns the wrapped action; it never rejects (errors become `process.exitCode`, see
+ *   {@link exitCodeFor}, and one line on stderr, plus the stack for non-`SightlineError`s).
  */
 export function runAction<Args extends unknown[]>(
   action: (...args: Args) => Promise<number | undefined>,
@@ -25,7 +28,6 @@ export function runAction<Args extends unknown[]>(
             error instanceof Error ? (error.stack ?? error.message) : String(error)
           }\n`,
         );
-        process.exitCode = EXIT_FAILURE;
       }
     }
   };

@@ -26,9 +26,7 @@ export type SightlineErrorCode =
   | 'MISSING_API_KEY'
   | 'MODEL_CALL_FAILED'
   | 'MODEL_OUTPUT_INVALID'
-  | 'DIAGNOSIS_INVALID'
   | 'CACHE_VERSION_MISMATCH'
-  | 'LANGUAGE_UNSUPPORTED'
   | 'TOOL_FAILED';
 
 const marker = Symbol.for('sightline.error');
@@ -73,6 +71,8 @@ export interface ToolError {
 /**
  * Converts anything thrown inside a tool into a model-readable {@link ToolError}.
  * Unknown errors become `TOOL_FAILED` with their message; no stack trace reaches the model.
+ * @param error - anything caught.
+ * @returns `{ error: { code, message } }`; never throws.
  */
 export function toToolError(error: unknown): ToolError {
   if (SightlineError.isInstance(error)) {
@@ -82,7 +82,11 @@ export function toToolError(error: unknown): ToolError {
   return { error: { code: 'TOOL_FAILED', message } };
 }
 
-/** True when `value` is a {@link ToolError}. */
+/**
+ * True when `value` is a {@link ToolError}.
+ * @param value - a tool's result.
+ * @returns whether it has an `error` object with a string `code`.
+ */
 export function isToolError(value: unknown): value is ToolError {
   return (
     typeof value === 'object' &&

@@ -38,6 +38,8 @@ export interface CountTokensOptions {
 
 /**
  * Counts the tokens of `text`.
+ * @param text - any string; empty counts 0.
+ * @param options - `encoding`, default `o200k_base`.
  * @returns the exact number of tokens (integer ≥ 0).
  * @example countTokens('hello world') // 2
  */
@@ -51,7 +53,9 @@ export function countTokens(
 
 /**
  * Cuts `text` to at most `maxTokens` tokens (o200k_base), on a token boundary.
- * @returns `text` unchanged when it already fits.
+ * @param text - the string to cut.
+ * @param maxTokens - most tokens kept; 0 or less gives `''`.
+ * @returns `text` unchanged when it already fits, else its longest prefix of `maxTokens` tokens.
  */
 export function truncateToTokens(text: string, maxTokens: number): string {
   if (maxTokens <= 0) return '';

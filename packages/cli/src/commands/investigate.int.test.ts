@@ -8,6 +8,7 @@ import {
   type FakeRepository,
 } from '@sightline/investigator/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
 import {
   type InvestigateCommandOptions,
   type InvestigateIO,
@@ -27,23 +28,12 @@ afterEach(async () => {
   await repo.cleanup();
 });
 
-function memoryIo(
-  extra: Partial<InvestigateIO> = {},
-): InvestigateIO & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout(text: string) {
-      io.out += text;
-    },
-    stderr(text: string) {
-      io.err += text;
-    },
-    progress: { update() {}, succeed() {}, fail() {} },
-    env: {},
-    ...extra,
-  };
-  return io;
+function memoryIo(extra: Partial<InvestigateIO> = {}): InvestigateIO & MemoryOutput {
+  return Object.assign(
+    memoryOutput(),
+    { progress: { update() {}, succeed() {}, fail() {} }, env: {} },
+    extra,
+  );
 }
 
 const options = (

@@ -12,11 +12,12 @@ import {
   renderDiagnosisMarkdown,
 } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { EXIT_MODEL } from '../exit-codes.js';
 import { createProgress, type Progress } from '../progress.js';
 import { readInput } from '../read-input.js';
 import { runAction } from '../run-action.js';
+import { wholeNumberArgument } from '../whole-number-argument.js';
 
 /** Options of {@link runInvestigate}, as the command line gives them. */
 export interface InvestigateCommandOptions {
@@ -103,14 +104,6 @@ async function writeOutput(file: string, text: string): Promise<void> {
       cause: error,
     });
   }
-}
-
-function positiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) {
-    throw new InvalidArgumentError('expected a whole number of at least 1.');
-  }
-  return parsed;
 }
 
 /**
@@ -224,17 +217,25 @@ export function registerInvestigate(program: Command): void {
     .option('--json', 'same as --format json: only the diagnosis JSON on stdout')
     .option('--report-format <name>', 'force the report format instead of detecting it')
     .option('--out <file>', 'write the diagnosis to a file instead of stdout')
-    .option('--budget-explore <n>', 'agent steps in the explore phase (default 8)', positiveInteger)
-    .option('--budget-deep <n>', 'agent steps in the deep-dive phase (default 4)', positiveInteger)
+    .option(
+      '--budget-explore <n>',
+      'agent steps in the explore phase (default 8)',
+      wholeNumberArgument(1, 'steps'),
+    )
+    .option(
+      '--budget-deep <n>',
+      'agent steps in the deep-dive phase (default 4)',
+      wholeNumberArgument(1, 'steps'),
+    )
     .option(
       '--map-tokens <n>',
       'token budget of the repository map given to the agent (default 1024)',
-      positiveInteger,
+      wholeNumberArgument(1, 'tokens'),
     )
     .option(
       '--timeout <seconds>',
       'longest wait for one model call before failing (default 180)',
-      positiveInteger,
+      wholeNumberArgument(1, 'seconds'),
     )
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
     .option('-q, --quiet', 'no progress on stderr')

@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { runAction } from '../run-action.js';
 
 /** The schemas `sightline schema` knows, by name. */
-export const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = {
+const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = {
   diagnosis: diagnosisJsonSchema,
 };
 

@@ -107,26 +107,9 @@ describe('sightline tool', () => {
   }
 
   it('accepts both spellings and passes the flags on', async () => {
-    const snake = await parse([
-      'read_file',
-      '--repo',
-      repo.root,
-      'src/format.ts',
-      '--start',
-      '2',
-      '--end',
-      '3',
-    ]);
-    const kebab = await parse([
-      'read-file',
-      '--repo',
-      repo.root,
-      'src/format.ts',
-      '--start',
-      '2',
-      '--end',
-      '3',
-    ]);
+    const readArgs = ['--repo', repo.root, 'src/format.ts', '--start', '2', '--end', '3'];
+    const snake = await parse(['read_file', ...readArgs]);
+    const kebab = await parse(['read-file', ...readArgs]);
     expect(snake).toEqual(kebab);
     expect(snake.stdout).toMatch(/^src\/format\.ts \(lines 2-3 of 4\)/);
     const grep = await parse([

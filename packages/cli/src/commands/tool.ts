@@ -67,7 +67,11 @@ async function call(root: string, request: ToolRequest): Promise<CodeToolResult<
 }
 
 /**
- * Runs one code tool and writes its result.
+ * Runs one code tool and writes its result: the tool's text (or, with `json`, its whole result
+ * object) on stdout; a tool error's `CODE: message` on stderr.
+ * @param request - the tool and its arguments (lines 1-based, inclusive).
+ * @param options - see {@link ToolCommandOptions}.
+ * @param io - where output goes.
  * @returns 0 on success, 2 when the tool returned an error.
  * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` for a bad `--repo`.
  */

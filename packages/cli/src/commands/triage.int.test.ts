@@ -4,26 +4,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository } from '@sightline/investigator/testing';
 import { describe, expect, it } from 'vitest';
+import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
 import { runTriage, type TriageIO, type TriageRow } from './triage.js';
 
 const sharedData = path.resolve(process.cwd(), '../shared/data');
 const hasSharedData = existsSync(path.join(sharedData, 'reviews/test.jsonl'));
 if (!hasSharedData) console.warn(`skipping shared-data triage tests: ${sharedData} is missing`);
 
-function memoryIo(stdin = ''): TriageIO & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout(text: string) {
-      io.out += text;
-    },
-    stderr(text: string) {
-      io.err += text;
-    },
+function memoryIo(stdin = ''): TriageIO & MemoryOutput {
+  return Object.assign(memoryOutput(), {
     readStdin: async () => new TextEncoder().encode(stdin),
     columns: 80,
-  };
-  return io;
+  });
 }
 
 const jsonRows = (out: string): TriageRow[] =>

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { resolveModel, SightlineError } from '@sightline/core';
 import {
+  allFrames,
   CLASSIFICATION_LABELS,
   type Classification,
   type ClassificationLabel,
@@ -74,6 +75,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
   let failed = 0;
   const inApp = options.repo ? await inAppMarker(options.repo) : undefined;
   for (const file of options.files) {
+    const name = file === '-' ? 'stdin' : file;
     let reports: Report[];
     try {
       const { bytes } = await readInput(file, io.readStdin);
@@ -83,13 +85,13 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       });
     } catch (error) {
       failed += 1;
-      io.stderr(`sightline triage: ${describeError(error, file === '-' ? 'stdin' : file)}\n`);
+      io.stderr(`sightline triage: ${describeError(error, name)}\n`);
       continue;
     }
     for (const parsed of reports) {
       const report = inApp ? await inApp(parsed) : parsed;
       const classification = await classify(report, options.model ? { model: options.model } : {});
-      const row = toRow(file === '-' ? 'stdin' : file, report, classification);
+      const row = toRow(name, report, classification);
       rows.push(row);
       if (options.json) io.stdout(`${JSON.stringify(row)}\n`);
     }
@@ -195,23 +197,14 @@ function toRow(file: string, report: Report, classification: Classification): Tr
  * without an exception), as `file:line function`.
  */
 function topInAppFrame(report: Report): string | null {
-  const stacks: Report['stack'][] = [];
-  for (const exception of report.exceptions) {
-    for (let current: typeof exception | undefined = exception; current; current = current.cause) {
-      stacks.push(current.frames);
-    }
-  }
-  stacks.push(report.stack);
-  for (const frames of stacks) {
-    const frame = frames?.find((candidate) => candidate.inApp);
-    if (frame) {
-      const location = [frame.file ?? frame.module, frame.line]
-        .filter((part) => part !== undefined)
-        .join(':');
-      return [location, frame.function].filter(Boolean).join(' ') || frame.raw;
-    }
-  }
-  return null;
+  const frame = [...allFrames(report.exceptions), ...(report.stack ?? [])].find(
+    (candidate) => candidate.inApp,
+  );
+  if (!frame) return null;
+  const location = [frame.file ?? frame.module, frame.line]
+    .filter((part) => part !== undefined)
+    .join(':');
+  return [location, frame.function].filter(Boolean).join(' ') || frame.raw;
 }
 
 /** Widest FILE column: enough for most file names, cut with an ellipsis beyond. */

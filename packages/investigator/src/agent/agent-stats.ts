@@ -36,6 +36,8 @@ export function countByPhase(
  * @param byPhase - statistics per phase (copied, not kept).
  * @param model - model name, e.g. `anthropic:claude-sonnet-4-5`.
  * @param durationMs - wall-clock duration in milliseconds (rounded).
+ * @returns totals of tool calls and tokens over all phases, `byPhase` (a deep copy), the rounded
+ *   duration in ms and the model name.
  */
 export function summarizeStats(
   byPhase: Readonly<Record<string, PhaseStats>>,

@@ -20,6 +20,7 @@ export const REPORT_SECTIONS = [
 /**
  * System prompt of the investigation loop.
  * @param budgets - step budgets of the explore and deep-dive phases, stated to the model.
+ * @returns the system prompt text.
  */
 export function buildSystemPrompt(budgets: FunnelBudgets): string {
   return `You are Sightline, a senior engineer triaging a bug report against a code repository.
@@ -41,7 +42,9 @@ Rules:
  * The first user message: the task, the report fenced as data, the repository map and the
  * offline suspects.
  * @param input.repoMap - rendered repository map (already token-budgeted by the caller).
+ * @param input.report - the parsed report; its title, facts and body are fenced as data.
  * @param input.suspects - offline suspects, best first; rendered as a list.
+ * @returns the message text.
  */
 export function buildInvestigationPrompt({
   report,
@@ -67,7 +70,12 @@ export function buildInvestigationPrompt({
   ].join('\n');
 }
 
-/** The note that opens each deep-dive step (given for that step only). */
+/**
+ * The note that opens each deep-dive step (given for that step only).
+ * @param step - 1-based step within the deep-dive phase.
+ * @param budgets - the phase budgets; `deepDive` is stated as the step count.
+ * @returns the note text.
+ */
 export function deepDiveNote(step: number, budgets: FunnelBudgets): string {
   return `Phase: deep-dive, step ${step} of ${budgets.deepDive}. Only read_file and conclude are available. Confirm the exact lines, then call conclude.`;
 }
@@ -96,6 +104,9 @@ One of low, medium, high, with one sentence on what could break.`;
 /**
  * Wraps untrusted text in a fence it cannot close: the backtick fence is longer than any run of
  * backticks inside the text (CommonMark: a fence closes only with at least as many backticks).
+ * @param label - names the block, e.g. `BUG REPORT`; repeated in the closing line.
+ * @param text - the untrusted text, unchanged.
+ * @returns the label line, the fenced text and an `END OF <label>.` line, joined with `\n`.
  */
 export function fenceAsData(label: string, text: string): string {
   const longestRun = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));

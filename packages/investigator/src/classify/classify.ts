@@ -5,6 +5,7 @@
  * decides when one is given, and the shipped offline review classifier when not.
  */
 import type { LanguageModel } from 'ai';
+import { describeException } from '../intake/formats/error-header.js';
 import type { Report } from '../intake/types.js';
 import { classifyWithModel } from './classify-with-model.js';
 import shippedModel from './model/review-classifier.json' with { type: 'json' };
@@ -56,7 +57,7 @@ export async function classify(
 ): Promise<Classification> {
   const exception = report.exceptions[0];
   if (exception) {
-    const named = [exception.type, exception.message].filter(Boolean).join(': ');
+    const named = describeException(exception);
     const reason = named
       ? `the report contains an exception: ${named}`
       : 'the report contains a stack trace of an unnamed error';

@@ -32,5 +32,10 @@ export {
   type ReviewPrediction,
 } from './review-classifier.js';
 export type { ReviewFeatureOptions, ReviewText } from './review-features.js';
-export { DATASET_LABEL_MAP, type LabeledReview, REVIEW_LABELS } from './train-review-classifier.js';
+export {
+  DATASET_LABEL_MAP,
+  type LabeledReview,
+  REVIEW_LABELS,
+  reviewTextKey,
+} from './train-review-classifier.js';
 export { CLASSIFICATION_LABELS, type Classification, type ClassificationLabel } from './types.js';

@@ -9,30 +9,34 @@ import type { LabeledReview } from './train-review-classifier.js';
 /**
  * Reads a JSONL file of labeled reviews.
  *
- * @param file - Path of the `.jsonl` file.
- * @returns The reviews in file order; a null title becomes undefined.
- * @throws SightlineError `INVALID_ARGUMENT` when a line is not a labeled review.
+ * @param file - Path of the `.jsonl` file (UTF-8; blank lines are skipped).
+ * @returns The reviews in file order; a title that is not a string (null) is left out.
+ * @throws SightlineError `INVALID_ARGUMENT` when a line is not JSON or lacks a string `text` and
+ *   `label`; the `fs` error (e.g. `ENOENT`) when the file cannot be read.
  */
 export async function readLabeledReviews(file: string): Promise<LabeledReview[]> {
-  const lines = (await readFile(file, 'utf8')).split('\n').filter((line) => line.trim() !== '');
-  return lines.map((line, index) => {
-    const row = JSON.parse(line) as {
-      title?: string | null;
-      text?: unknown;
-      rating?: unknown;
-      label?: unknown;
-    };
-    if (typeof row.text !== 'string' || typeof row.label !== 'string') {
-      throw new SightlineError({
+  const reviews: LabeledReview[] = [];
+  (await readFile(file, 'utf8')).split('\n').forEach((line, index) => {
+    if (line.trim() === '') return;
+    const notALabeledReview = (cause?: unknown) =>
+      new SightlineError({
         code: 'INVALID_ARGUMENT',
-        message: `${file}:${index + 1} is not a labeled review: each line needs a string "text" and "label".`,
+        message: `${file}:${index + 1} is not a labeled review: each line must be a JSON object with a string "text" and "label".`,
+        ...(cause === undefined ? {} : { cause }),
       });
+    let row: { title?: unknown; text?: unknown; rating?: unknown; label?: unknown } | null;
+    try {
+      row = JSON.parse(line);
+    } catch (error) {
+      throw notALabeledReview(error);
     }
-    return {
+    if (typeof row?.text !== 'string' || typeof row.label !== 'string') throw notALabeledReview();
+    reviews.push({
       text: row.text,
       label: row.label,
       ...(typeof row.title === 'string' ? { title: row.title } : {}),
       ...(typeof row.rating === 'number' ? { rating: row.rating } : {}),
-    };
+    });
   });
+  return reviews;
 }

@@ -5,7 +5,9 @@
  * `npm run train:classifier`.
  */
 import { SightlineError } from '@sightline/core';
-import naiveBayesTextClassifier from 'wink-naive-bayes-text-classifier';
+import naiveBayesTextClassifier, {
+  type NaiveBayesTextClassifier,
+} from 'wink-naive-bayes-text-classifier';
 import { type ReviewFeatureOptions, type ReviewText, reviewTokens } from './review-features.js';
 
 /** Marks a file as a Sightline review-classifier model. */
@@ -77,10 +79,7 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
       details: { format: model.format, version: model.version },
     });
   }
-  const classifier = naiveBayesTextClassifier();
-  classifier.importJSON(model.learning);
-  classifier.definePrepTasks([(tokens) => tokens]);
-  classifier.consolidate();
+  const classifier = restoreNaiveBayes(model.learning);
   const vocabulary = new Set(JSON.parse(model.learning)[4] as string[]);
 
   return {
@@ -101,6 +100,23 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
       return { ...scoreOdds(classifier.computeOdds(tokens), model), knownTokens };
     },
   };
+}
+
+/**
+ * Rebuilds a consolidated wink classifier from its exported learning. Inputs are taken as
+ * already-tokenized (`reviewTokens`), so no preparation task runs. Shared with cross-validation,
+ * which needs the raw odds rather than {@link ReviewClassifier.predict}'s scores.
+ *
+ * @param learning - The string wink's `exportJSON()` returned.
+ * @returns A classifier ready for `computeOdds`.
+ * @throws Error from wink (`importJSON`) when `learning` is not an exported wink model.
+ */
+export function restoreNaiveBayes(learning: string): NaiveBayesTextClassifier {
+  const classifier = naiveBayesTextClassifier();
+  classifier.importJSON(learning);
+  classifier.definePrepTasks([(tokens) => tokens]);
+  classifier.consolidate();
+  return classifier;
 }
 
 /**

@@ -7,7 +7,7 @@ declare module 'wink-naive-bayes-text-classifier' {
   type LabelOdds = [string, number];
 
   /** A wink naive Bayes text classifier (multinomial or binarized). */
-  interface NaiveBayesTextClassifier {
+  export interface NaiveBayesTextClassifier {
     defineConfig(config: { considerOnlyPresence?: boolean; smoothingFactor?: number }): boolean;
     definePrepTasks(tasks: Array<(input: string[]) => string[]>): number;
     learn(input: string[], label: string): boolean;

@@ -28,6 +28,13 @@ describe('parseReport on bad input', () => {
     );
   });
 
+  it('measures object input in UTF-8 bytes, not characters', () => {
+    // Its JSON rendering is 27 characters but 37 bytes.
+    const report = { title: 'é'.repeat(10) };
+    expect(code(() => parseReport(report, { maxBytes: 30 }))).toBe('REPORT_TOO_LARGE');
+    expect(code(() => parseReport(report, { maxBytes: 40 }))).toBeUndefined();
+  });
+
   it('refuses binary data with REPORT_UNPARSEABLE', () => {
     const bytes = new Uint8Array(4096).map((_, index) => (index * 7919) % 256);
     expect(code(() => parseReport(bytes))).toBe('REPORT_UNPARSEABLE');

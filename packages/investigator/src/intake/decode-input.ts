@@ -47,6 +47,13 @@ function tooLarge(bytes: number, maxBytes: number): SightlineError {
   });
 }
 
+/** Returns `text` when its UTF-8 size is within `maxBytes`; throws `REPORT_TOO_LARGE` otherwise. */
+function checkSize(text: string, maxBytes: number): string {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > maxBytes) throw tooLarge(bytes, maxBytes);
+  return text;
+}
+
 function stringify(value: object): string {
   try {
     return JSON.stringify(value, null, 2) ?? '';
@@ -83,16 +90,15 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
   let text: string;
   let value: unknown;
   if (typeof input === 'string') {
-    const bytes = Buffer.byteLength(input);
-    if (bytes > maxBytes) throw tooLarge(bytes, maxBytes);
-    text = input;
+    text = checkSize(input, maxBytes);
   } else if (input instanceof Uint8Array) {
     if (input.byteLength > maxBytes) throw tooLarge(input.byteLength, maxBytes);
     text = decodeBytes(input, notes);
   } else if (input !== null && typeof input === 'object') {
     value = input;
-    text = stringify(input);
-    if (text.length > maxBytes) throw tooLarge(Buffer.byteLength(text), maxBytes);
+    // Measured in UTF-8 bytes like string input: a JSON rendering of non-ASCII text has more
+    // bytes than characters.
+    text = checkSize(stringify(input), maxBytes);
   } else {
     text = String(input);
   }

@@ -3,23 +3,27 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseReport } from './parse-report.js';
-import type { Exception } from './types.js';
+import type { Report } from './types.js';
 
-const fixture = (name: string) =>
-  readFileSync(path.join(import.meta.dirname, '__fixtures__', name));
+/** Parses a fixture and checks that it was detected as `format`. */
+function parseFixture(name: string, format: string): Report {
+  const report = parseReport(readFileSync(path.join(import.meta.dirname, '__fixtures__', name)));
+  expect(report.source.format).toBe(format);
+  return report;
+}
 
-/** Exceptions without the frames' raw text, for whole-shape comparison. */
-function shape(exceptions: Exception[]): unknown {
+/** A fixture's exceptions without the frames' raw text, for whole-shape comparison. */
+function exceptionsOf(name: string, format: string): unknown {
   return JSON.parse(
-    JSON.stringify(exceptions, (key, value) => (key === 'raw' ? undefined : value)),
+    JSON.stringify(parseFixture(name, format).exceptions, (key, value) =>
+      key === 'raw' ? undefined : value,
+    ),
   );
 }
 
 describe('trace formats', () => {
   it('reads Kotlin with a cause, `... N more` and a skipped Suppressed block', () => {
-    const report = parseReport(fixture('kotlin.txt'));
-    expect(report.source.format).toBe('java');
-    expect(shape(report.exceptions)).toEqual([
+    expect(exceptionsOf('kotlin.txt', 'java')).toEqual([
       {
         type: 'java.lang.IllegalStateException',
         message: 'Cart total must not be negative: -3',
@@ -86,7 +90,7 @@ describe('trace formats', () => {
   });
 
   it('strips logcat prefixes from an Android FATAL EXCEPTION', () => {
-    const [exception] = parseReport(fixture('logcat.txt')).exceptions;
+    const [exception] = parseFixture('logcat.txt', 'java').exceptions;
     expect(exception?.type).toBe('java.lang.NullPointerException');
     expect(exception?.message).toBe(
       "Attempt to invoke virtual method 'int java.lang.String.length()' on a null object reference",
@@ -101,9 +105,7 @@ describe('trace formats', () => {
   });
 
   it('reads .NET inner exceptions: the innermost frames come first in the text', () => {
-    const report = parseReport(fixture('dotnet.txt'));
-    expect(report.source.format).toBe('dotnet');
-    expect(shape(report.exceptions)).toEqual([
+    expect(exceptionsOf('dotnet.txt', 'dotnet')).toEqual([
       {
         type: 'System.InvalidOperationException',
         message: 'Could not load the order 42.',
@@ -149,8 +151,7 @@ describe('trace formats', () => {
   });
 
   it('reads a Ruby backtrace with Ruby 3.4 quoting, gems as library frames', () => {
-    const report = parseReport(fixture('ruby.txt'));
-    expect(shape(report.exceptions)).toEqual([
+    expect(exceptionsOf('ruby.txt', 'ruby')).toEqual([
       {
         type: 'NoMethodError',
         message: "undefined method 'amount' for nil",
@@ -183,7 +184,7 @@ describe('trace formats', () => {
   });
 
   it('reads a Rails log header above the backtrace', () => {
-    const [exception] = parseReport(fixture('ruby-rails.txt')).exceptions;
+    const [exception] = parseFixture('ruby-rails.txt', 'ruby').exceptions;
     expect(exception?.type).toBe('ActiveRecord::RecordNotFound');
     expect(exception?.message).toBe("Couldn't find Invoice with 'id'=7");
     expect(exception?.frames[0]).toMatchObject({
@@ -195,9 +196,7 @@ describe('trace formats', () => {
   });
 
   it('reads a Safari stack with its message line and native frames', () => {
-    const report = parseReport(fixture('safari.txt'));
-    expect(report.source.format).toBe('firefox');
-    const [exception] = report.exceptions;
+    const [exception] = parseFixture('safari.txt', 'firefox').exceptions;
     expect(exception?.type).toBe('TypeError');
     expect(
       exception?.frames.map((frame) => [frame.function, frame.line, frame.column, frame.inApp]),
@@ -210,7 +209,7 @@ describe('trace formats', () => {
   });
 
   it('chains Python tracebacks: the last one escaped, the first is its cause', () => {
-    const [exception] = parseReport(fixture('python-chained.txt')).exceptions;
+    const [exception] = parseFixture('python-chained.txt', 'python').exceptions;
     expect(exception?.type).toBe('app.config.ConfigError');
     expect(exception?.frames.map((frame) => [frame.file, frame.line, frame.inApp])).toEqual([
       ['/srv/api/app/config.py', 16, true],
@@ -226,7 +225,7 @@ describe('trace formats', () => {
   });
 
   it('reads a Rust 1.73+ panic with a backtrace, std frames not in-app', () => {
-    const [exception] = parseReport(fixture('rust-backtrace.txt')).exceptions;
+    const [exception] = parseFixture('rust-backtrace.txt', 'rust').exceptions;
     expect(exception?.message).toBe('called `Option::unwrap()` on a `None` value');
     const inApp = exception?.frames.filter((frame) => frame.inApp);
     expect(inApp?.map((frame) => [frame.function, frame.file, frame.line])).toEqual([
@@ -239,9 +238,7 @@ describe('trace formats', () => {
 
 describe('Apple classic text report', () => {
   it('prefers the Last Exception Backtrace and marks the process image in-app', () => {
-    const report = parseReport(fixture('apple-classic.crash'));
-    expect(report.source.format).toBe('apple');
-    const [exception] = report.exceptions;
+    const [exception] = parseFixture('apple-classic.crash', 'apple').exceptions;
     expect(exception?.type).toBe('EXC_CRASH (SIGABRT)');
     expect(exception?.message).toMatch(
       /^Application Specific Information: \*\*\* Terminating app due to uncaught exception 'NSRangeException'/,

@@ -85,6 +85,8 @@ export async function markInAppFrames(
   options: MarkInAppFramesOptions = {},
 ): Promise<Report> {
   const root = await resolveRoot(repoRoot);
+  // Most reviews and issues have no frame: skip listing the repository and building the lookup.
+  if (report.exceptions.length === 0 && !report.stack?.length) return { ...report };
   const files =
     options.files ??
     (await listRepositoryFiles(root, { includeBuildOutput: true })).files.map((file) => file.path);

@@ -38,7 +38,12 @@ const FORMAT_PLATFORM: Record<string, string> = {
   ruby: 'ruby',
 };
 
-/** Every frame of the exceptions and their causes. */
+/**
+ * Every frame of the exceptions and their causes, flattened: each exception's frames (innermost
+ * first), then its cause's, then the next exception's.
+ * @param exceptions exceptions as in `Report.exceptions`.
+ * @returns the frames in that order (a new array; the frames themselves are shared).
+ */
 export function allFrames(exceptions: Exception[]): Frame[] {
   const frames: Frame[] = [];
   for (const exception of exceptions) {

@@ -39,7 +39,7 @@ const PRODUCT_NAMES = new Set([
 ]);
 
 /** Chunks of text between whitespace, quotes and brackets. */
-export const CHUNK = /[^\s"'`()[\]{},;|]+/g;
+const CHUNK = /[^\s"'`()[\]{},;|]+/g;
 
 function extensionOf(path: string): string | undefined {
   const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
@@ -51,7 +51,7 @@ function extensionOf(path: string): string | undefined {
  * Cleans one chunk into a path, if it is one.
  * @returns the normalised path (URL → its path part, `:line:column` removed), or `undefined`.
  */
-export function toPath(chunk: string): string | undefined {
+function toPath(chunk: string): string | undefined {
   let candidate = trimEndCharacters(chunk.replace(/^[<*_]+/, ''), '.,:;!?>*_');
   const scheme = candidate.indexOf('://');
   if (scheme > 0 && !/^(?:file|webpack|webpack-internal|app)$/i.test(candidate.slice(0, scheme))) {

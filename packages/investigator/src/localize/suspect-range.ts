@@ -10,7 +10,7 @@ const CALLABLE_KINDS = new Set(['function', 'method', 'macro']);
 const CONTAINER_KINDS = new Set(['class', 'interface', 'enum', 'module', 'type']);
 
 /** Lines shown either side of a frame line that no definition encloses. */
-export const FRAME_WINDOW_LINES = 5;
+const FRAME_WINDOW_LINES = 5;
 /** A container longer than this is too coarse to be a range; a window is used instead. */
 const MAX_CONTAINER_LINES = 120;
 /** Lines shown from the top of a file when nothing better is known. */
@@ -52,15 +52,6 @@ export interface ChosenRange {
 }
 
 /**
- * The qualified name of a definition: its scope and name joined with `.`.
- * @param definition the definition.
- * @returns e.g. `Parser.parse`.
- */
-export function qualifiedName(definition: Definition): string {
-  return [...definition.scope, definition.name].join('.');
-}
-
-/**
  * The range around a frame line: the enclosing definition, else ±{@link FRAME_WINDOW_LINES}.
  * @param file the indexed file.
  * @param line 1-based frame line.
@@ -68,17 +59,17 @@ export function qualifiedName(definition: Definition): string {
  */
 export function rangeAtLine(file: IndexedFile, line: number): ChosenRange {
   const definition = enclosingDefinition(file, line);
-  if (definition) return { lines: [...definition.lines], symbol: qualifiedName(definition) };
+  if (definition) return rangeOfDefinition(definition);
   return { lines: clampWindow(line, FRAME_WINDOW_LINES, file.lineCount) };
 }
 
 /**
  * The range of a definition chosen by name or lexical match.
  * @param definition the definition.
- * @returns its lines and qualified name.
+ * @returns its lines and qualified name (scope and name joined with `.`, e.g. `Parser.parse`).
  */
 export function rangeOfDefinition(definition: Definition): ChosenRange {
-  return { lines: [...definition.lines], symbol: qualifiedName(definition) };
+  return { lines: [...definition.lines], symbol: [...definition.scope, definition.name].join('.') };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSecretFile, SNIFF_BYTES, sniffContent } from './content.js';
+import { countLines, isSecretFile, SNIFF_BYTES, sniffContent } from './content.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
@@ -57,5 +57,18 @@ describe('isSecretFile', () => {
     ['README.md', undefined, false],
   ])('%s (content %j) → %s', (filePath, content, expected) => {
     expect(isSecretFile(filePath, content)).toBe(expected);
+  });
+});
+
+describe('countLines', () => {
+  it.each([
+    ['', 0],
+    ['a', 1],
+    ['a\n', 1],
+    ['a\nb', 2],
+    ['a\r\nb\r\n', 2],
+    ['\n\n', 2],
+  ])('%j has %i lines', (text, expected) => {
+    expect(countLines(bytes(text))).toBe(expected);
   });
 });

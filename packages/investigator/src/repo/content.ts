@@ -23,6 +23,8 @@ const GENERATED_MARKERS = [
  * - `binary`: contains a NUL byte (git's heuristic) in the first {@link SNIFF_BYTES}.
  * - `minified`: a line over 1,000 characters and an average line over 300 characters.
  * - `generated`: a generator marker (`@generated`, `DO NOT EDIT`, …) in the first 5 lines.
+ * @param head the file's first bytes (up to {@link SNIFF_BYTES}; more are not looked at).
+ * @param filePath its repository-relative path (a `.min.js` name is minified). Default none.
  * @returns the reason to skip, or `null` for ordinary text.
  */
 export function sniffContent(
@@ -61,6 +63,9 @@ const TOKEN_CONTENT = /(_authToken|_auth\s*=|password\s*[=:]|npmAuthToken|token\
  * True when a file looks like it holds secrets: `.env*`, keys and certificates, `id_rsa*`,
  * credentials files, and `.npmrc`/`.pypirc`/`.yarnrc` that contain a token or password
  * (those need `content`; without it they count as secret).
+ * @param filePath repository-relative path; only its file name is looked at.
+ * @param content the file's text, for token files. Default none.
+ * @returns whether the file must not be shown or searched without `allowSecrets`.
  */
 export function isSecretFile(filePath: string, content?: string): boolean {
   const name = path.basename(filePath).toLowerCase();
@@ -68,4 +73,16 @@ export function isSecretFile(filePath: string, content?: string): boolean {
   if (SECRET_NAMES.some((pattern) => pattern.test(name))) return true;
   if (TOKEN_FILES.has(name)) return content === undefined || TOKEN_CONTENT.test(content);
   return false;
+}
+
+/**
+ * Lines of a file: its `\n` count, plus one for a last line without a final newline
+ * (`\r\n` counts once; `a\nb` and `a\nb\n` both have 2 lines).
+ * @param content the file's bytes.
+ * @returns the line count; 0 for empty content.
+ */
+export function countLines(content: Uint8Array): number {
+  let count = 0;
+  for (let at = content.indexOf(10); at !== -1; at = content.indexOf(10, at + 1)) count++;
+  return content.length > 0 && content[content.length - 1] !== 10 ? count + 1 : count;
 }

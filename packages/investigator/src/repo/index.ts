@@ -1,5 +1,11 @@
 /** Repository access shared by the index, the code tools and diagnosis verification. */
-export { isSecretFile, type SkipReason, SNIFF_BYTES, sniffContent } from './content.js';
+export {
+  countLines,
+  isSecretFile,
+  type SkipReason,
+  SNIFF_BYTES,
+  sniffContent,
+} from './content.js';
 export {
   BUILD_OUTPUT_DIRS,
   type ListedFile,

@@ -20,6 +20,8 @@ export interface ResolvedPath {
 
 /**
  * Resolves the real path of a repository root.
+ * @param root the folder, absolute or relative to the current directory.
+ * @returns its absolute real path (symlinks resolved).
  * @throws SightlineError `PATH_NOT_FOUND` when it does not exist, `NOT_A_DIRECTORY` when it is a file.
  */
 export async function resolveRoot(root: string): Promise<string> {
@@ -63,7 +65,12 @@ function outside(requested: string, how: Escape): SightlineError {
   });
 }
 
-/** True when `child` equals `parent` or lies under it (both absolute, normalised). */
+/**
+ * True when `child` equals `parent` or lies under it.
+ * @param parent an absolute, normalised path.
+ * @param child an absolute, normalised path.
+ * @returns whether `child` is `parent` or inside it (compared by path, symlinks not resolved).
+ */
 export function isInside(parent: string, child: string): boolean {
   const relative = path.relative(parent, child);
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
@@ -72,6 +79,9 @@ export function isInside(parent: string, child: string): boolean {
 /**
  * Resolves `requested` (repository-relative, or absolute inside the root) against `root`
  * (a real path from {@link resolveRoot}) and proves it stays inside, following symlinks.
+ * @param root the repository's real path.
+ * @param requested the path the caller (often a model) asked for.
+ * @returns the real path, its repository-relative form, its type and size in bytes.
  * @throws SightlineError `INVALID_ARGUMENT` (empty or NUL byte), `PATH_OUTSIDE_ROOT` (its message and
  *   `details.escape` say how: an absolute path, a `..` escape, or a symbolic link), `PATH_NOT_FOUND`.
  */
@@ -109,7 +119,11 @@ export async function resolveInRoot(root: string, requested: string): Promise<Re
   };
 }
 
-/** Converts a platform path to `/` separators. */
+/**
+ * Converts a platform path to `/` separators.
+ * @param value a path with the platform's separators.
+ * @returns the same path with `/` (unchanged on POSIX).
+ */
 export function toPosix(value: string): string {
   return value.split(path.sep).join('/');
 }

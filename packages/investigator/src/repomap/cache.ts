@@ -3,8 +3,7 @@
  * validated by size, modification time and status change time, so a warm run only stats files.
  * The status change time catches writes whose mtime was reset (every file of an unpacked npm
  * tarball carries the same mtime); where even the times cannot tell (see {@link isRacy}) the
- * entry's content hash decides. Written atomically
- * (temporary file, then rename). A cache that is missing, unreadable, of another version or of
+ * entry's content hash decides. Written atomically (temporary file, then rename). A cache that is missing, unreadable, of another version or of
  * another root is ignored and rebuilt; a folder that cannot be written is skipped silently.
  */
 import { createHash } from 'node:crypto';
@@ -71,7 +70,11 @@ export function isRacy(
   );
 }
 
-/** Content hash stored in cache entries. */
+/**
+ * Content hash stored in cache entries.
+ * @param content the file's bytes.
+ * @returns the first 20 hex characters of its SHA-1 (a change detector, not a security hash).
+ */
 export function contentHash(content: Uint8Array): string {
   return createHash('sha1').update(content).digest('hex').slice(0, 20);
 }
@@ -107,6 +110,7 @@ function isEntry(value: unknown): value is CacheEntry {
 
 /**
  * Reads the first usable cache among `directories`.
+ * @param directories folders to try, in order (see {@link cacheDirectories}).
  * @param root real path of the repository root; a cache written for another root is ignored.
  * @returns entries by path and the time of writing; empty when no usable cache exists. Never throws.
  */
@@ -136,6 +140,9 @@ export async function readCache(root: string, directories: string[]): Promise<Lo
 /**
  * Writes the cache atomically into the first folder of `directories` that accepts it, with a
  * `.gitignore` that keeps the folder out of version control.
+ * @param root real path of the repository root, stored so another root's cache is never used.
+ * @param directories folders to try, in order (see {@link cacheDirectories}).
+ * @param entries every entry of the index, skips included.
  * @returns the file written, or `null` when no folder was writable. Never throws.
  */
 export async function writeCache(

@@ -27,7 +27,7 @@ export interface FileTags {
 const QUALIFIER_CAPTURES = new Set(['qualifier', 'local.scope']);
 
 /** Longest signature kept, in characters. */
-export const MAX_SIGNATURE_CHARS = 200;
+const MAX_SIGNATURE_CHARS = 200;
 /** Most source lines a signature spans (long parameter lists are cut there). */
 const MAX_SIGNATURE_LINES = 6;
 

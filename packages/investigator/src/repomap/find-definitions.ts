@@ -2,7 +2,7 @@
  * Looks a symbol up in the repository index: the `find_symbol` tool, the localizer and the
  * CLI use it to go from a name in a report or stack frame to the code that defines it.
  */
-import type { Definition, DefinitionKind, RepoIndex } from './types.js';
+import { DEFINITION_KINDS, type Definition, type DefinitionKind, type RepoIndex } from './types.js';
 
 /** Options of {@link findDefinitions}. */
 export interface FindDefinitionsOptions {
@@ -10,29 +10,13 @@ export interface FindDefinitionsOptions {
   kind?: DefinitionKind;
 }
 
-/** Order of kinds in results: types and functions before members, values last. */
-const KIND_ORDER: readonly DefinitionKind[] = [
-  'class',
-  'interface',
-  'type',
-  'enum',
-  'function',
-  'method',
-  'module',
-  'macro',
-  'constant',
-  'field',
-  'variable',
-  'other',
-];
-
 const TEST_PATH =
   /(^|\/)(tests?|__tests__|spec|__fixtures__|fixtures)\/|\.(test|spec)\.\w+$|_test\.\w+$/;
 
 function compare(a: Definition, b: Definition): number {
   return (
     Number(TEST_PATH.test(a.path)) - Number(TEST_PATH.test(b.path)) ||
-    KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) ||
+    DEFINITION_KINDS.indexOf(a.kind) - DEFINITION_KINDS.indexOf(b.kind) ||
     (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
     a.lines[0] - b.lines[0]
   );

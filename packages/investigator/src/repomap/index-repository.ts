@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  countLines,
   isSecretFile,
   type ListedFile,
   listRepositoryFiles,
@@ -47,13 +48,6 @@ export interface IndexRepositoryOptions {
 /** Files read concurrently while the parser works through the previous batch. */
 const READ_BATCH = 64;
 
-function lineCountOf(text: string): number {
-  if (text === '') return 0;
-  let count = 1;
-  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) count++;
-  return text.endsWith('\n') ? count - 1 : count;
-}
-
 /** Indexes one file's content; returns `cacheable: false` when its grammar failed to load. */
 async function indexContent(
   file: ListedFile,
@@ -69,7 +63,7 @@ async function indexContent(
     size: file.size,
     mtimeMs: file.mtimeMs,
     language: null,
-    lineCount: lineCountOf(text),
+    lineCount: countLines(buffer),
     definitions: [],
     references: [],
   };

@@ -3,7 +3,11 @@
  * Paths are relative to the repository root, with `/` separators. Lines are 1-based, inclusive.
  */
 
-/** Every kind of definition, normalised across languages from tags.scm captures. */
+/**
+ * Every kind of definition, normalised across languages from tags.scm captures. The order is the
+ * order of symbol look-up results (`findDefinitions`): types and functions before members,
+ * values last.
+ */
 export const DEFINITION_KINDS = [
   'class',
   'interface',
@@ -11,11 +15,11 @@ export const DEFINITION_KINDS = [
   'enum',
   'function',
   'method',
-  'constant',
-  'variable',
   'module',
   'macro',
+  'constant',
   'field',
+  'variable',
   'other',
 ] as const;
 

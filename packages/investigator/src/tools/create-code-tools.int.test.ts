@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateText, stepCountIs } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createScriptedModel } from '../testing/scripted-model.js';
 import { createCodeTools } from './create-code-tools.js';
 
@@ -108,5 +109,12 @@ describe('createCodeTools', () => {
       { toolCallId: '1', messages: [] },
     );
     expect(result).toMatchObject({ lines: [1, 1], totalLines: 3 });
+  });
+
+  it('states the caps in force in the descriptions the model reads', () => {
+    const tools = createCodeTools({ root, limits: { maxReadLines: 40, maxGrepResults: 20 } });
+    expect(tools.read_file.description).toContain('at most 40 lines per call');
+    const grepInput = z.toJSONSchema(tools.grep.inputSchema as z.ZodType);
+    expect(JSON.stringify(grepInput)).toContain('Most matches to return, 1-20.');
   });
 });

@@ -7,11 +7,10 @@ import { toToolError } from '@sightline/core';
 import { tool } from 'ai';
 import { z } from 'zod';
 import { indexRepository } from '../repomap/index-repository.js';
-import type { RepoIndex } from '../repomap/types.js';
-import { DEFINITION_KINDS } from '../repomap/types.js';
+import { DEFINITION_KINDS, type RepoIndex } from '../repomap/types.js';
 import { findSymbol } from './find-symbol.js';
 import { grep } from './grep.js';
-import type { CodeToolLimits } from './limits.js';
+import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import { listDir } from './list-dir.js';
 import { readFile } from './read-file.js';
 import { toCodeToolModelOutput } from './tool-result.js';
@@ -52,6 +51,10 @@ export function createCodeTools({
     });
     return pendingIndex;
   };
+  // The descriptions state the caps in force, so a model is never told a limit the tool refuses.
+  const maxGrepResults = limits.maxGrepResults ?? DEFAULT_LIMITS.maxGrepResults;
+  const maxReadLines = limits.maxReadLines ?? DEFAULT_LIMITS.maxReadLines;
+  const maxListDepth = limits.maxListDepth ?? DEFAULT_LIMITS.maxListDepth;
   return {
     grep: tool({
       description:
@@ -75,15 +78,16 @@ export function createCodeTools({
             'Only search files whose path matches this glob, e.g. `*.ts` or `src/**/*.py`.',
           ),
         caseSensitive: z.boolean().optional().describe('Match letter case exactly. Default false.'),
-        maxResults: wholeNumber.optional().describe('Most matches to return, 1-500. Default 50.'),
+        maxResults: wholeNumber
+          .optional()
+          .describe(`Most matches to return, 1-${maxGrepResults}. Default 50.`),
       }),
       execute: ({ pattern, ...options }) =>
         grep(root, pattern, { ...limits, ...options, allowSecrets }),
       toModelOutput: ({ output }) => toCodeToolModelOutput(output),
     }),
     read_file: tool({
-      description:
-        'Read lines of a repository file, numbered like `  12│ code` (1-based). Returns at most 200 lines per call and tells the total line count; to read on, call again with startLine. Prefer a focused range (say 40-80 lines around a grep hit or a definition) over whole files. Refuses folders (use list_dir), binary files and secret files.',
+      description: `Read lines of a repository file, numbered like \`  12│ code\` (1-based). Returns at most ${maxReadLines} lines per call and tells the total line count; to read on, call again with startLine. Prefer a focused range (say 40-80 lines around a grep hit or a definition) over whole files. Refuses folders (use list_dir), binary files and secret files.`,
       inputSchema: z.object({
         path: z
           .string()
@@ -91,7 +95,7 @@ export function createCodeTools({
         startLine: wholeNumber.optional().describe('First line to read, 1-based. Default 1.'),
         endLine: wholeNumber
           .optional()
-          .describe('Last line to read, inclusive. Default startLine + 199.'),
+          .describe(`Last line to read, inclusive. Default startLine + ${maxReadLines - 1}.`),
       }),
       execute: ({ path, ...range }) => readFile(root, path, { ...limits, ...range, allowSecrets }),
       toModelOutput: ({ output }) => toCodeToolModelOutput(output),
@@ -106,7 +110,9 @@ export function createCodeTools({
           .describe('Folder relative to the repository root. Default: the root.'),
         depth: wholeNumber
           .optional()
-          .describe('Levels to show, 1-5: 1 lists only the folder itself. Default 2.'),
+          .describe(
+            `Levels to show, 1-${maxListDepth}: 1 lists only the folder itself. Default 2.`,
+          ),
       }),
       execute: ({ path, depth }) => listDir(root, path, { ...limits, depth, allowSecrets }),
       toModelOutput: ({ output }) => toCodeToolModelOutput(output),

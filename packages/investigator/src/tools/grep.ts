@@ -155,7 +155,7 @@ export async function grep(
       accept: (match) => allowSecrets || !isSecretFile(toRelative(match.path)),
       maxMatches: limit + 1,
       timeoutMs: grepTimeoutMs,
-      maxOutputChars: maxGrepOutputBytes,
+      maxOutputBytes: maxGrepOutputBytes,
     });
     if (run.exitCode === 2 && run.matches.length === 0) {
       if (REGEX_ERROR.test(run.stderr)) throw regexError(run.stderr);

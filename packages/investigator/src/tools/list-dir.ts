@@ -7,7 +7,7 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError, toToolError } from '@sightline/core';
-import { isSecretFile, sniffContent } from '../repo/content.js';
+import { countLines, isSecretFile, sniffContent } from '../repo/content.js';
 import { loadGitignore, VENDORED_DIRS } from '../repo/files.js';
 import { isInside, resolveInRoot, resolveRoot, toPosix } from '../repo/sandbox.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
@@ -69,10 +69,7 @@ async function describeFile(absolute: string, relative: string, allowSecrets: bo
     return { size, note: 'secret' as const };
   }
   if (sniffContent(bytes, relative) === 'binary') return { size, note: 'binary' as const };
-  let lineCount = 0;
-  for (const byte of bytes) if (byte === 10) lineCount++;
-  if (bytes.length > 0 && bytes[bytes.length - 1] !== 10) lineCount++;
-  return { size, lineCount };
+  return { size, lineCount: countLines(bytes) };
 }
 
 async function describeSymlink(root: string, absolute: string) {

@@ -31,8 +31,8 @@ export interface RunRipgrepOptions {
   maxMatches: number;
   /** Kills ripgrep after this many milliseconds. */
   timeoutMs: number;
-  /** Kills ripgrep after it printed this many characters. */
-  maxOutputChars: number;
+  /** Kills ripgrep after it printed this many bytes (UTF-8) on stdout. */
+  maxOutputBytes: number;
 }
 
 /** What one ripgrep run produced. */
@@ -81,6 +81,7 @@ function parseMatch(event: RipgrepMatchEvent): RipgrepMatch {
 
 /**
  * Spawns ripgrep and collects its matches.
+ * @param options see {@link RunRipgrepOptions}; `args` must include `--json`.
  * @returns the matches in ripgrep's order, and why it stopped.
  * @throws Error when the binary cannot be started.
  */
@@ -90,7 +91,7 @@ export function runRipgrep({
   accept = () => true,
   maxMatches,
   timeoutMs,
-  maxOutputChars,
+  maxOutputBytes,
 }: RunRipgrepOptions): Promise<RipgrepRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(rgPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
@@ -115,7 +116,7 @@ export function runRipgrep({
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       if (stopped) return;
-      printed += chunk.length;
+      printed += Buffer.byteLength(chunk);
       const lines = chunk.split('\n');
       if (lines.length > 1) {
         lines[0] = pending + lines[0];
@@ -124,7 +125,7 @@ export function runRipgrep({
       } else {
         pending += chunk;
       }
-      if (printed > maxOutputChars) stop('output-cap');
+      if (printed > maxOutputBytes) stop('output-cap');
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {

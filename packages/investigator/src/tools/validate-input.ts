@@ -7,6 +7,10 @@ import { SightlineError } from '@sightline/core';
 
 /**
  * Returns `value` when it is an integer in `[min, max]`, `fallback` when it is `undefined`.
+ * @param name the parameter's name as the model knows it, for the message.
+ * @param value what the model sent.
+ * @param range `min`, `max` (default `Number.MAX_SAFE_INTEGER`) and the `fallback` for no value.
+ * @returns the checked integer.
  * @throws SightlineError `INVALID_ARGUMENT` for NaN, infinities, fractions and values out of range.
  */
 export function integerInRange(
@@ -28,6 +32,10 @@ export function integerInRange(
 
 /**
  * Returns `value` when it is a non-empty string without NUL bytes and at most `maxLength` long.
+ * @param name the parameter's name as the model knows it, for the message.
+ * @param value what the model sent.
+ * @param maxLength longest accepted value, in UTF-16 code units. Default 1,000.
+ * @returns `value`, unchanged.
  * @throws SightlineError `INVALID_ARGUMENT` otherwise.
  */
 export function nonEmptyText(name: string, value: unknown, maxLength = 1_000): string {

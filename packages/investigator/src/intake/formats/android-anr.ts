@@ -64,7 +64,7 @@ function parseThreads(lines: string[]): ThreadDump[] {
 }
 
 /** Parses the main thread of an ART thread dump (and the thread it waits for). */
-export function parseAnrExceptions(lines: string[]): Exception[] {
+function parseAnrExceptions(lines: string[]): Exception[] {
   const threads = parseThreads(lines);
   const main =
     threads.find((thread) => thread.name === 'main') ??

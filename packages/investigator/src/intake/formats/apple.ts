@@ -9,21 +9,18 @@ import { MAX_FRAMES } from '../limits.js';
 import { splitLines } from '../lines.js';
 import type { Exception, Frame } from '../types.js';
 import { crashReport, describeException } from './error-header.js';
+import { isJsonObject, type JsonObject } from './json-object.js';
 import type { FormatInput, ParsedReport, TraceFormat } from './types.js';
 
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : undefined;
 
 /** Parses the one-line JSON header of an `.ips` file, or returns `null`. */
-function ipsHeader(firstLine: string): Json | null {
+function ipsHeader(firstLine: string): JsonObject | null {
   if (!firstLine.startsWith('{') || !firstLine.includes('"bug_type"')) return null;
   try {
     const value: unknown = JSON.parse(firstLine);
-    return isObject(value) ? value : null;
+    return isJsonObject(value) ? value : null;
   } catch {
     return null;
   }
@@ -104,7 +101,7 @@ function message(asi: string[], subtype: string | undefined): string {
 }
 
 /** Parses a classic text crash report. */
-export function parseAppleTextExceptions(lines: string[], processName?: string): Exception[] {
+function parseAppleTextExceptions(lines: string[], processName?: string): Exception[] {
   const type = field(lines, 'Exception Type');
   if (type === undefined) return [];
   const process = processName ?? field(lines, 'Process')?.replace(/\s*\[\d+\]$/, '');
@@ -129,14 +126,14 @@ export function parseAppleTextExceptions(lines: string[], processName?: string):
   ];
 }
 
-function jsonFrames(value: unknown, images: unknown[], process: Json): Frame[] {
+function jsonFrames(value: unknown, images: unknown[], process: JsonObject): Frame[] {
   if (!Array.isArray(value)) return [];
   return value
     .slice(0, MAX_FRAMES)
-    .filter(isObject)
+    .filter(isJsonObject)
     .map((frame) => {
-      const image = isObject(images[Number(frame.imageIndex)])
-        ? (images[Number(frame.imageIndex)] as Json)
+      const image = isJsonObject(images[Number(frame.imageIndex)])
+        ? (images[Number(frame.imageIndex)] as JsonObject)
         : {};
       const name = text(image.name);
       const symbol = text(frame.symbol);
@@ -161,19 +158,19 @@ function jsonFrames(value: unknown, images: unknown[], process: Json): Frame[] {
 }
 
 /** Parses the JSON body of a bug_type 309 report. */
-export function parseIpsBody(body: Json): Exception[] {
-  const exception = isObject(body.exception) ? body.exception : {};
+function parseIpsBody(body: JsonObject): Exception[] {
+  const exception = isJsonObject(body.exception) ? body.exception : {};
   const kind = text(exception.type);
   const signal = text(exception.signal);
   const type = kind ? `${kind}${signal ? ` (${signal})` : ''}` : (signal ?? 'crash');
-  const asi = isObject(body.asi)
+  const asi = isJsonObject(body.asi)
     ? Object.values(body.asi).flatMap((lines) =>
         Array.isArray(lines) ? lines.filter((line) => typeof line === 'string') : [],
       )
     : [];
-  const termination = isObject(body.termination) ? text(body.termination.indicator) : undefined;
+  const termination = isJsonObject(body.termination) ? text(body.termination.indicator) : undefined;
   const images = Array.isArray(body.usedImages) ? body.usedImages : [];
-  const threads = Array.isArray(body.threads) ? body.threads.filter(isObject) : [];
+  const threads = Array.isArray(body.threads) ? body.threads.filter(isJsonObject) : [];
   const faulting =
     typeof body.faultingThread === 'number' ? threads[body.faultingThread] : undefined;
   const thread =
@@ -200,7 +197,7 @@ function parseApple(input: FormatInput): ParsedReport[] {
     } catch {
       body = undefined;
     }
-    exceptions = isObject(body)
+    exceptions = isJsonObject(body)
       ? parseIpsBody(body)
       : parseAppleTextExceptions(splitLines(remainder), text(header.app_name) ?? text(header.name));
   } else {

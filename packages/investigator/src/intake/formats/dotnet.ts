@@ -17,7 +17,7 @@ const END_OF_INNER = /^\s*--- End of inner exception stack trace ---/;
  * Parses one .NET frame line.
  * @returns the frame, or `null` when the line is not one (Java frames are left to the JVM parser).
  */
-export function parseDotnetFrame(line: string): Frame | null {
+function parseDotnetFrame(line: string): Frame | null {
   const match = FRAME.exec(line);
   if (!match?.[1]) return null;
   const args = match[2] ?? '';
@@ -56,7 +56,7 @@ function headerChain(line: string): Exception[] {
 }
 
 /** Parses every .NET exception in `lines`. */
-export function parseDotnetExceptions(lines: string[]): Exception[] {
+function parseDotnetExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
   let chain: Exception[] = [];
   let level = 0;

@@ -21,7 +21,7 @@ const HEADER =
  * Parses an error header line.
  * @param line one line, leading whitespace allowed.
  * @param requireErrorName accept a bare type (`Foo: bar`) only when its name ends in Error,
- *   Exception, Warning, Fault or Panic, or is dotted. Default true.
+ *   Exception, Warning, Fault, Panic, Interrupt or Exit, or is dotted. Default true.
  * @returns the header, or `null` when the line is not one.
  */
 export function parseErrorHeader(line: string, requireErrorName = true): ErrorHeader | null {

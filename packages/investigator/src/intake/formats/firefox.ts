@@ -25,7 +25,7 @@ function cleanFunction(name: string): string | undefined {
  * Parses one `fn@location` frame line.
  * @returns the frame, or `null` when the line is not one.
  */
-export function parseFirefoxFrame(line: string): Frame | null {
+function parseFirefoxFrame(line: string): Frame | null {
   const trimmed = line.trim();
   const at = trimmed.indexOf('@');
   if (at < 0 || trimmed.startsWith('at ')) return null;
@@ -55,7 +55,7 @@ export function parseFirefoxFrame(line: string): Frame | null {
 }
 
 /** Parses every Firefox/Safari stack in `lines`. */
-export function parseFirefoxExceptions(lines: string[]): Exception[] {
+function parseFirefoxExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
   let current: Exception | undefined;
   for (let index = 0; index < lines.length; index += 1) {

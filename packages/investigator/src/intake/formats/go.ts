@@ -73,7 +73,7 @@ function header(lines: string[], until: number): { type: string; message: string
 }
 
 /** Parses a Go panic: the header and the first goroutine's frames. */
-export function parseGoExceptions(lines: string[]): Exception[] {
+function parseGoExceptions(lines: string[]): Exception[] {
   const first = lines.findIndex((line) => GOROUTINE.test(line));
   if (first < 0) return [];
   return [{ ...header(lines, first), frames: parseGoroutine(lines, first) }];

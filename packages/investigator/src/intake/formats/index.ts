@@ -37,7 +37,9 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
 export const REPORT_FORMAT_NAMES: readonly string[] = REPORT_FORMATS.map((format) => format.name);
 
 /**
- * Picks the format that is most confident about `input` (the text format when none is).
+ * Picks the format that is most confident about `input` (the text format when none is); ties go
+ * to the earlier format in {@link REPORT_FORMATS}.
+ * @param input the decoded text, its capped lines and the parsed JSON value if any.
  * @returns the chosen format.
  */
 export function detectFormat(input: FormatInput): ReportFormat {

@@ -21,7 +21,7 @@ const SUPPRESSED = /^\s+Suppressed: /;
 const MAX_MESSAGE_LINES = 50;
 
 /** Removes an Android logcat prefix from a line, if it has one. */
-export function stripLogcatPrefix(line: string): string {
+function stripLogcatPrefix(line: string): string {
   const first = line.charCodeAt(0);
   if (!(first >= 48 && first <= 57) && line[1] !== '/') return line;
   return line.replace(LOGCAT_THREADTIME, '').replace(LOGCAT_BRIEF, '');
@@ -60,7 +60,7 @@ function chainDepth(exception: Exception): number {
 }
 
 /** Parses every JVM trace in `lines`. */
-export function parseJavaExceptions(lines: string[]): Exception[] {
+function parseJavaExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
   let pending: { exception: Exception; message: string[]; isCause: boolean } | undefined;
   let target: Exception | undefined;

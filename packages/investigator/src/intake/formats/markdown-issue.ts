@@ -6,6 +6,7 @@
 import { MAX_EXCEPTIONS } from '../limits.js';
 import { splitLines } from '../lines.js';
 import type { Exception } from '../types.js';
+import { isJsonObject } from './json-object.js';
 import { parseTraces } from './trace-formats.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
 
@@ -13,9 +14,9 @@ const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}#{1,6}\s+(\S.*)$/;
 
 /** Issue JSON such as GitHub's: a string `title` and a string `body`. */
-export function issueObject(value: unknown): { title: string; body: string } | null {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const { title, body } = value as { title?: unknown; body?: unknown };
+function issueObject(value: unknown): { title: string; body: string } | null {
+  if (!isJsonObject(value)) return null;
+  const { title, body } = value;
   if (
     typeof title !== 'string' ||
     (typeof body !== 'string' && body !== null && body !== undefined)
@@ -25,7 +26,7 @@ export function issueObject(value: unknown): { title: string; body: string } | n
 }
 
 /** Splits Markdown lines into fenced code blocks and the prose outside them. */
-export function splitFences(lines: string[]): { blocks: string[][]; prose: string[] } {
+function splitFences(lines: string[]): { blocks: string[][]; prose: string[] } {
   const blocks: string[][] = [];
   const prose: string[] = [];
   let open: { marker: string; lines: string[] } | undefined;

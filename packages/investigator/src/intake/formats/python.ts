@@ -62,7 +62,7 @@ function parseTraceback(lines: string[], start: number): { exception: Exception;
 }
 
 /** Parses every traceback in `lines`, chaining the ones joined by a chain line. */
-export function parsePythonExceptions(lines: string[]): Exception[] {
+function parsePythonExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
   let chained = false;
   for (let index = 0; index < lines.length; index += 1) {

@@ -5,11 +5,8 @@
  * CSV is read with csv-parse (csv.js.org/parse).
  */
 import { parse as parseCsv } from 'csv-parse/sync';
+import { isJsonObject, type JsonObject } from './json-object.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
-
-type Row = Record<string, unknown>;
-const isObject = (value: unknown): value is Row =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const FIELDS = {
   text: [
@@ -71,7 +68,7 @@ const REVIEW_ONLY = [
   'score',
 ];
 
-function pick(row: Row, names: string[]): unknown {
+function pick(row: JsonObject, names: string[]): unknown {
   for (const [key, value] of Object.entries(row)) {
     if (names.includes(key.toLowerCase()) && value !== null && value !== undefined && value !== '')
       return value;
@@ -83,24 +80,26 @@ const asText = (value: unknown): string | undefined =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
 
 /** True when an object looks like one review: review text plus a rating or a review-only key. */
-export function isReviewRow(row: unknown): row is Row {
-  if (!isObject(row)) return false;
+function isReviewRow(row: unknown): row is JsonObject {
+  if (!isJsonObject(row)) return false;
   const keys = Object.keys(row).map((key) => key.toLowerCase());
   const hasText = keys.some((key) => FIELDS.text.includes(key));
   return hasText && keys.some((key) => REVIEW_ONLY.includes(key));
 }
 
-function rowsOfValue(value: unknown): Row[] | null {
-  const list = isObject(value) ? (value.reviews ?? value.data ?? value.items ?? [value]) : value;
+function rowsOfValue(value: unknown): JsonObject[] | null {
+  const list = isJsonObject(value)
+    ? (value.reviews ?? value.data ?? value.items ?? [value])
+    : value;
   if (!Array.isArray(list) || list.length === 0) return null;
-  const rows = list.filter(isObject);
+  const rows = list.filter(isJsonObject);
   return rows.some(isReviewRow) ? rows.filter(isReviewRow) : null;
 }
 
-function ndjsonRows(lines: string[]): Row[] | null {
+function ndjsonRows(lines: string[]): JsonObject[] | null {
   const nonEmpty = lines.filter((line) => line.trim() !== '');
   if (nonEmpty.length < 2 || !nonEmpty[0]?.trimStart().startsWith('{')) return null;
-  const rows: Row[] = [];
+  const rows: JsonObject[] = [];
   for (const line of nonEmpty) {
     try {
       const value: unknown = JSON.parse(line);
@@ -132,7 +131,7 @@ function csvHeaderLooksLikeReviews(header: string): boolean {
   );
 }
 
-function csvRows(input: FormatInput): Row[] | null {
+function csvRows(input: FormatInput): JsonObject[] | null {
   const header = input.lines.find((line) => line.trim() !== '') ?? '';
   if (!csvHeaderLooksLikeReviews(header)) return null;
   try {
@@ -145,20 +144,20 @@ function csvRows(input: FormatInput): Row[] | null {
       skip_empty_lines: true,
       trim: true,
       max_record_size: 1_000_000,
-    }) as Row[];
+    }) as JsonObject[];
     return rows.filter(isReviewRow);
   } catch {
     return null;
   }
 }
 
-function rowsOf(input: FormatInput): Row[] | null {
+function rowsOf(input: FormatInput): JsonObject[] | null {
   return (
     (input.value === undefined ? null : rowsOfValue(input.value)) ?? ndjsonRows(input.lines) ?? null
   );
 }
 
-function toReport(row: Row): ParsedReport {
+function toReport(row: JsonObject): ParsedReport {
   const title = asText(pick(row, FIELDS.title));
   const body = asText(pick(row, FIELDS.text)) ?? '';
   const ratingValue = Number(pick(row, FIELDS.rating));

@@ -33,7 +33,7 @@ function splitMethod(text: string): { module?: string; function?: string } {
  * Parses one Ruby backtrace line.
  * @returns the frame (and the error it names, on a first line), or `null`.
  */
-export function parseRubyLine(line: string): RubyLine | null {
+function parseRubyLine(line: string): RubyLine | null {
   const prefix = PREFIX.exec(line)?.[0] ?? '';
   const rest = line.slice(prefix.length);
   const inAt = rest.indexOf(':in ');
@@ -63,7 +63,7 @@ export function parseRubyLine(line: string): RubyLine | null {
 }
 
 /** Parses every Ruby backtrace in `lines`. */
-export function parseRubyExceptions(lines: string[]): Exception[] {
+function parseRubyExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
   let current: Exception | undefined;
   let reversed: Frame[] = [];

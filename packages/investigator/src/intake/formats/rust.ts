@@ -40,7 +40,7 @@ function parseBacktrace(lines: string[], start: number): Frame[] {
 }
 
 /** Parses every Rust panic in `lines`. */
-export function parseRustExceptions(lines: string[]): Exception[] {
+function parseRustExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const panicked = PANICKED.exec(lines[index] ?? '');

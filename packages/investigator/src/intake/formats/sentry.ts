@@ -11,11 +11,9 @@ import { normalizeFramePath } from '../frame-path.js';
 import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
 import { describeChain, describeException } from './error-header.js';
+import { isJsonObject, type JsonObject } from './json-object.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined;
 
@@ -36,30 +34,30 @@ const ENTRY_FUNCTION =
   /^(?:main|<module>|__main__|_start|start|run_module|runMain|Thread\.run|run)$/;
 const REPORTER_PATH = /(?:^|\/)(?:raven|tracekit|sentry)[^/]*\.js$/i;
 
-function event(value: unknown): Json | null {
-  if (!isObject(value)) return null;
-  const inner = isObject(value.event)
+function event(value: unknown): JsonObject | null {
+  if (!isJsonObject(value)) return null;
+  const inner = isJsonObject(value.event)
     ? value.event
-    : isObject(value.data) && !('title' in value)
+    : isJsonObject(value.data) && !('title' in value)
       ? value.data
       : value;
   return EVENT_KEYS.some((key) => key in inner) ? inner : null;
 }
 
-function values(container: unknown): Json[] {
-  if (Array.isArray(container)) return container.filter(isObject);
-  if (isObject(container) && Array.isArray(container.values))
-    return container.values.filter(isObject);
+function values(container: unknown): JsonObject[] {
+  if (Array.isArray(container)) return container.filter(isJsonObject);
+  if (isJsonObject(container) && Array.isArray(container.values))
+    return container.values.filter(isJsonObject);
   return [];
 }
 
-function entry(body: Json, type: string): unknown {
+function entry(body: JsonObject, type: string): unknown {
   if (!Array.isArray(body.entries)) return undefined;
-  const found = body.entries.find((item) => isObject(item) && item.type === type);
-  return isObject(found) ? found.data : undefined;
+  const found = body.entries.find((item) => isJsonObject(item) && item.type === type);
+  return isJsonObject(found) ? found.data : undefined;
 }
 
-function toFrame(raw: Json): Frame {
+function toFrame(raw: JsonObject): Frame {
   const file = normalizeFramePath(text(raw.filename) ?? text(raw.abs_path));
   const line = Number(raw.lineno);
   const column = Number(raw.colno);
@@ -81,7 +79,7 @@ function toFrame(raw: Json): Frame {
   };
 }
 
-function isOutermost(frame: Json): boolean {
+function isOutermost(frame: JsonObject): boolean {
   const fn = text(frame.function) ?? '';
   const path = text(frame.abs_path) ?? text(frame.filename) ?? '';
   return ENTRY_FUNCTION.test(fn) || text(frame.module) === '__main__' || REPORTER_PATH.test(path);
@@ -89,8 +87,8 @@ function isOutermost(frame: Json): boolean {
 
 /** Frames innermost first, whatever order the event used. */
 function framesOf(stacktrace: unknown): Frame[] {
-  if (!isObject(stacktrace) || !Array.isArray(stacktrace.frames)) return [];
-  const raw = stacktrace.frames.filter(isObject);
+  if (!isJsonObject(stacktrace) || !Array.isArray(stacktrace.frames)) return [];
+  const raw = stacktrace.frames.filter(isJsonObject);
   const first = raw[0];
   const last = raw.at(-1);
   const innermostFirst =
@@ -99,7 +97,7 @@ function framesOf(stacktrace: unknown): Frame[] {
   return ordered.slice(0, MAX_FRAMES).map(toFrame);
 }
 
-function eventMessage(body: Json): string {
+function eventMessage(body: JsonObject): string {
   const candidates = [
     body.logentry,
     body['sentry.interfaces.Message'],
@@ -107,7 +105,7 @@ function eventMessage(body: Json): string {
     body.message,
   ];
   for (const candidate of candidates) {
-    if (isObject(candidate)) {
+    if (isJsonObject(candidate)) {
       const found = text(candidate.formatted) ?? text(candidate.message);
       if (found) return found;
     } else if (text(candidate)) return text(candidate) as string;
@@ -116,7 +114,7 @@ function eventMessage(body: Json): string {
 }
 
 /** The event's exceptions (outermost, causes chained) and the stack logged without one. */
-function exceptionsOf(body: Json): { exceptions: Exception[]; stack: Frame[] } {
+function exceptionsOf(body: JsonObject): { exceptions: Exception[]; stack: Frame[] } {
   const raw = values(
     body.exception ?? body['sentry.interfaces.Exception'] ?? entry(body, 'exception'),
   );
@@ -126,7 +124,7 @@ function exceptionsOf(body: Json): { exceptions: Exception[]; stack: Frame[] } {
     threads.find((thread) => thread.current === true);
   const chain = raw.slice(-MAX_CAUSE_DEPTH).map((value): Exception => {
     const stacktrace = value.stacktrace ?? (crashed ? crashed.stacktrace : undefined);
-    const mechanism = isObject(value.mechanism) ? text(value.mechanism.type) : undefined;
+    const mechanism = isJsonObject(value.mechanism) ? text(value.mechanism.type) : undefined;
     return {
       type: text(value.type) ?? mechanism ?? '',
       message: text(value.value) ?? '',
@@ -151,7 +149,7 @@ function exceptionsOf(body: Json): { exceptions: Exception[]; stack: Frame[] } {
  * A one-line title: the exception (`Type: value`), else the logged message, else the culprit or
  * transaction, else where the stack trace was captured.
  */
-function titleOf(body: Json, exceptions: Exception[], stack: Frame[]): string | undefined {
+function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): string | undefined {
   const first = exceptions[0];
   const candidates = [
     text(body.title),
@@ -169,8 +167,8 @@ function parseSentry(input: FormatInput): ParsedReport[] {
   const body = event(input.value) ?? {};
   const { exceptions, stack } = exceptionsOf(body);
   const title = titleOf(body, exceptions, stack);
-  const contexts = isObject(body.contexts) ? body.contexts : {};
-  const os = isObject(contexts.os) ? text(contexts.os.name) : undefined;
+  const contexts = isJsonObject(body.contexts) ? body.contexts : {};
+  const os = isJsonObject(contexts.os) ? text(contexts.os.name) : undefined;
   const platform = text(body.platform) ?? os;
   const release = text(body.release);
   const id = text(body.event_id) ?? text(body.eventID) ?? text(body.id);

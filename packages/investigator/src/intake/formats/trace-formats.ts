@@ -30,9 +30,7 @@ export const TRACE_FORMATS: readonly TraceFormat[] = [
  * Picks the trace format that recognises the most of `input`.
  * @returns the format and its score, or `null` when none recognises anything.
  */
-export function detectTraceFormat(
-  input: FormatInput,
-): { format: TraceFormat; score: number } | null {
+function detectTraceFormat(input: FormatInput): { format: TraceFormat; score: number } | null {
   let best: { format: TraceFormat; score: number } | null = null;
   for (const format of TRACE_FORMATS) {
     const score = format.detect(input);

@@ -41,7 +41,7 @@ function cleanFunction(name: string): string | undefined {
  * Parses one V8 frame line.
  * @returns the frame, or `null` when the line is not a V8 frame.
  */
-export function parseV8Frame(line: string): Frame | null {
+function parseV8Frame(line: string): Frame | null {
   const match = AT.exec(line);
   if (!match?.[1] || JAVA_OR_DOTNET.test(line)) return null;
   let rest = match[1].trim().replace(/^async /, '');
@@ -101,7 +101,7 @@ function headerAbove(lines: string[], start: number): { exception: Exception; is
 }
 
 /** Parses every V8 trace in `lines`. */
-export function parseV8Exceptions(lines: string[]): Exception[] {
+function parseV8Exceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
   let current: Exception | undefined;
   let previousWasFrame = false;

@@ -1,0 +1,23 @@
+import { SightlineError, type SightlineErrorCode } from '@sightline/core';
+import { describe, expect, it } from 'vitest';
+import { EXIT_FAILURE, EXIT_MODEL, EXIT_USAGE, exitCodeFor } from './exit-codes.js';
+
+const error = (code: SightlineErrorCode) => new SightlineError({ code, message: code });
+
+describe('exitCodeFor', () => {
+  it.each([
+    ['MODEL_OUTPUT_INVALID', EXIT_MODEL],
+    ['MODEL_CALL_FAILED', EXIT_MODEL],
+    ['TOOL_FAILED', EXIT_FAILURE],
+    ['INVALID_ARGUMENT', EXIT_USAGE],
+    ['PATH_NOT_FOUND', EXIT_USAGE],
+    ['MISSING_API_KEY', EXIT_USAGE],
+  ] as const)('maps %s to exit %i', (code, exit) => {
+    expect(exitCodeFor(error(code))).toBe(exit);
+  });
+
+  it('treats anything but a SightlineError as an unexpected failure', () => {
+    expect(exitCodeFor(new Error('boom'))).toBe(EXIT_FAILURE);
+    expect(exitCodeFor('boom')).toBe(EXIT_FAILURE);
+  });
+});
