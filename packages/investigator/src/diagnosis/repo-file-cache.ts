@@ -5,7 +5,7 @@
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
-import { isSecretFile, SNIFF_BYTES, sniffContent } from '../repo/content.js';
+import { isSecretFile, SNIFF_BYTES, sniffContent, splitFileLines } from '../repo/content.js';
 import { listRepositoryFiles } from '../repo/files.js';
 import { resolveInRoot } from '../repo/sandbox.js';
 import type { VerificationErrorCode } from './verification-error.js';
@@ -33,18 +33,6 @@ export type RepoFileCache = (requested: string) => Promise<RepoFile | RepoFileFa
 
 /** Most same-named files suggested when a path does not exist. */
 const MAX_SUGGESTIONS = 3;
-
-/**
- * Splits text into lines (`\n` or `\r\n`); a trailing newline does not add an empty last line.
- * @param text file content.
- * @returns the lines; `[]` for empty text.
- */
-export function splitLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split(/\r?\n/);
-  if (lines.at(-1) === '') lines.pop();
-  return lines;
-}
 
 /**
  * Creates a per-verification cache of repository files.
@@ -125,7 +113,7 @@ async function readRepoFile(
   if (isSecretFile(resolved.relative, text)) {
     return fail('SECRET_FILE', `"${requested}" holds credentials; it is never read or cited.`);
   }
-  return { ok: true, path: resolved.relative, text, lines: splitLines(text) };
+  return { ok: true, path: resolved.relative, text, lines: splitFileLines(text) };
 }
 
 async function notFoundMessage(

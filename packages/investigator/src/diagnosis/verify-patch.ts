@@ -5,8 +5,9 @@
  */
 import { SightlineError } from '@sightline/core';
 import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
+import { splitFileLines } from '../repo/content.js';
 import { resolveInRoot } from '../repo/sandbox.js';
-import { type RepoFileCache, splitLines } from './repo-file-cache.js';
+import type { RepoFileCache } from './repo-file-cache.js';
 import type { VerificationError } from './verification-error.js';
 
 const DEV_NULL = '/dev/null';
@@ -127,7 +128,7 @@ async function locate(
 
 /** Names the first hunk that does not match, and the first line where it differs. */
 function explainFailure(target: string, source: string, section: StructuredPatch): string {
-  const lines = splitLines(source);
+  const lines = splitFileLines(source);
   const index = section.hunks.findIndex(
     (hunk) => applyPatch(source, { ...section, hunks: [hunk] }) === false,
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countLines, isSecretFile, SNIFF_BYTES, sniffContent } from './content.js';
+import { countLines, isSecretFile, SNIFF_BYTES, sniffContent, splitFileLines } from './content.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
@@ -70,5 +70,18 @@ describe('countLines', () => {
     ['\n\n', 2],
   ])('%j has %i lines', (text, expected) => {
     expect(countLines(bytes(text))).toBe(expected);
+  });
+});
+
+describe('splitFileLines', () => {
+  it.each([
+    ['', []],
+    ['a', ['a']],
+    ['a\nb\n', ['a', 'b']],
+    ['a\r\nb', ['a', 'b']],
+    ['a\n\n', ['a', '']],
+  ])('%j splits into %j, as many lines as countLines counts', (text, expected) => {
+    expect(splitFileLines(text)).toEqual(expected);
+    expect(splitFileLines(text)).toHaveLength(countLines(new TextEncoder().encode(text)));
   });
 });

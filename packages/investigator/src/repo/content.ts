@@ -86,3 +86,17 @@ export function countLines(content: Uint8Array): number {
   for (let at = content.indexOf(10); at !== -1; at = content.indexOf(10, at + 1)) count++;
   return content.length > 0 && content[content.length - 1] !== 10 ? count + 1 : count;
 }
+
+/**
+ * The lines of a text file, numbered as {@link countLines} counts them: split at `\n` or `\r\n`
+ * (the `\r` is dropped), no trailing empty line after a final newline. The code tools show these
+ * lines and diagnosis verification checks quotes against them, so both number lines alike.
+ * @param text the decoded file content.
+ * @returns line `n` (1-based) at index `n - 1`; `[]` for empty text.
+ */
+export function splitFileLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}

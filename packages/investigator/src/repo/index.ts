@@ -5,6 +5,7 @@ export {
   type SkipReason,
   SNIFF_BYTES,
   sniffContent,
+  splitFileLines,
 } from './content.js';
 export {
   BUILD_OUTPUT_DIRS,

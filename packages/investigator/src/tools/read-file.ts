@@ -5,7 +5,7 @@
  */
 import { readFile as readBytes } from 'node:fs/promises';
 import { SightlineError, toToolError } from '@sightline/core';
-import { isSecretFile, SNIFF_BYTES, sniffContent } from '../repo/content.js';
+import { isSecretFile, SNIFF_BYTES, sniffContent, splitFileLines } from '../repo/content.js';
 import { resolveInRoot, resolveRoot } from '../repo/sandbox.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import { countFittingItems, cutLine, digits, formatBytes, pluralize } from './output-format.js';
@@ -56,14 +56,6 @@ function decode(bytes: Buffer): { text: string; valid: boolean } {
   } catch {
     return { text: new TextDecoder('utf-8').decode(bytes), valid: false };
   }
-}
-
-/** Splits text into lines without their `\n` / `\r\n` endings; a final newline ends the last line. */
-function splitLines(text: string): string[] {
-  if (text === '') return [];
-  const lines = text.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  return lines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
 }
 
 /**
@@ -129,7 +121,7 @@ export async function readFile(
         shownPath,
       );
     }
-    const lines = splitLines(text);
+    const lines = splitFileLines(text);
     const total = lines.length;
     const start = integerInRange('startLine', startLine, { min: 1, fallback: 1 });
     if (total === 0) {
