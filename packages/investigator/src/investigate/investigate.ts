@@ -15,7 +15,12 @@ import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../dia
 import type { ReportInput } from '../intake/decode-input.js';
 import { markInAppFrames, parseReport } from '../intake/index.js';
 import type { Report } from '../intake/types.js';
-import { diagnoseOffline, localize } from '../localize/index.js';
+import {
+  collectReportSignals,
+  diagnoseOffline,
+  localize,
+  readPackageName,
+} from '../localize/index.js';
 import type { Suspect } from '../localize/types.js';
 import { resolveRoot } from '../repo/index.js';
 import { indexRepository, renderRepoMap } from '../repomap/index.js';
@@ -95,14 +100,16 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   });
 
   onProgress({ type: 'stage-start', stage: 'localize' });
-  const suspects = localize(report, index, { limit: options.suspectLimit ?? 10 });
+  // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
+  const signals = collectReportSignals(report, index, { packageName: readPackageName(root) });
+  const suspects = localize(report, index, { limit: options.suspectLimit ?? 10, signals });
 
   let diagnosis: Diagnosis;
   let agentMarkdown: string | undefined;
   if (options.model) {
     onProgress({ type: 'stage-start', stage: 'agent' });
     const repoMap = renderRepoMap(index, {
-      focus: reportFocus(report, index),
+      focus: reportFocus(signals),
       tokens: options.mapTokens ?? 1024,
     });
     const result = await investigateWithModel({
@@ -121,7 +128,11 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     diagnosis = result.diagnosis;
     agentMarkdown = result.markdown;
   } else {
-    diagnosis = diagnoseOffline(report, index, { label: classification.label, suspects });
+    diagnosis = diagnoseOffline(report, index, {
+      label: classification.label,
+      suspects,
+      signals,
+    });
     diagnosis.stats.durationMs = Date.now() - started;
   }
 

@@ -2,22 +2,16 @@
  * The focus of the repository map for one report: the in-app frames resolved to repository files,
  * the paths it names and the identifiers it mentions, as the localizer reads them.
  */
-import type { Report } from '../intake/types.js';
-import { readPackageName } from '../localize/frame-paths.js';
-import { collectReportSignals } from '../localize/report-signals.js';
-import type { Focus, RepoIndex } from '../repomap/types.js';
+import type { ReportSignals } from '../localize/report-signals.js';
+import type { Focus } from '../repomap/types.js';
 
 /**
- * Builds the personalized-PageRank focus of a report against an index.
- * @param report - the parsed report (`parseReport`, then `markInAppFrames`).
- * @param index - the repository index; its root `package.json` name is read (synchronously) so
- *   that frames under `node_modules/<this package>/` map as they do for `localize`.
+ * Turns a report's signals (`collectReportSignals`) into the personalized-PageRank focus of the
+ * repository map, so the map leans toward what the localizer saw.
+ * @param signals - the report's signals against the index.
  * @returns frames (innermost in-app first, 1-based lines), indexed paths and identifiers.
  */
-export function reportFocus(report: Report, index: RepoIndex): Focus {
-  const signals = collectReportSignals(report, index, {
-    packageName: readPackageName(index.root),
-  });
+export function reportFocus(signals: ReportSignals): Focus {
   return {
     identifiers: signals.identifiers,
     paths: signals.paths,

@@ -5,6 +5,11 @@ export { getLexicalIndex, type LexicalIndex, type LexicalMatch } from './lexical
 export { type LocalizeOptions, localize, SIGNAL_WEIGHTS } from './localize.js';
 export { assessOffline, type OfflineAssessment } from './offline-assessment.js';
 export { type DiagnoseOfflineOptions, diagnoseOffline } from './offline-diagnosis.js';
+export {
+  collectReportSignals,
+  type InAppFrame,
+  type ReportSignals,
+} from './report-signals.js';
 export { FRAME_DECAY } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
 export type { Suspect } from './types.js';

@@ -20,7 +20,7 @@ import type { RepoIndex } from '../repomap/types.js';
 import { fileRole, isBundledCopy, ROLE_FACTORS } from './file-roles.js';
 import { readPackageName } from './frame-paths.js';
 import type { DefinitionMatch } from './lexical-index.js';
-import { collectReportSignals } from './report-signals.js';
+import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';
 import { type ChosenRange, headRange, rangeOfDefinition } from './suspect-range.js';
 import type { Suspect } from './types.js';
@@ -31,6 +31,8 @@ export interface LocalizeOptions {
   limit?: number;
   /** This repository's package name. Default: `name` of the root `package.json`. */
   packageName?: string;
+  /** The report's signals, when the caller already collected them (`collectReportSignals`). */
+  signals?: ReportSignals;
 }
 
 /** Weight of each normalised signal in a file's score (Sightline's own choice). */
@@ -80,11 +82,13 @@ function chooseRange(
 export function localize(
   report: Report,
   index: RepoIndex,
-  { limit = 10, packageName }: LocalizeOptions = {},
+  { limit = 10, packageName, signals: given }: LocalizeOptions = {},
 ): Suspect[] {
-  const signals = collectReportSignals(report, index, {
-    packageName: packageName ?? readPackageName(index.root),
-  });
+  const signals =
+    given ??
+    collectReportSignals(report, index, {
+      packageName: packageName ?? readPackageName(index.root),
+    });
   const { files, definitionMatches } = scoreFiles(index, signals);
   const mentioned = new Set(signals.identifiers);
   const ranked = [...files.entries()]

@@ -13,7 +13,7 @@ import type { RepoIndex } from '../repomap/types.js';
 import { readPackageName } from './frame-paths.js';
 import { localize } from './localize.js';
 import { assessOffline } from './offline-assessment.js';
-import { collectReportSignals, type InAppFrame } from './report-signals.js';
+import { collectReportSignals, type InAppFrame, type ReportSignals } from './report-signals.js';
 import type { Suspect } from './types.js';
 
 /** Options of {@link diagnoseOffline}. */
@@ -26,6 +26,8 @@ export interface DiagnoseOfflineOptions {
   maxAffectedFiles?: number;
   /** This repository's package name. Default: `name` of the root `package.json`. */
   packageName?: string;
+  /** The report's signals, when the caller already collected them (`collectReportSignals`). */
+  signals?: ReportSignals;
 }
 
 /** Confidence with an in-app frame: the crash site is known, the defect is not. */
@@ -144,8 +146,9 @@ export function diagnoseOffline(
 ): Diagnosis {
   const started = performance.now();
   const { maxAffectedFiles = 3, packageName = readPackageName(index.root) } = options;
-  const suspects = options.suspects ?? localize(report, index, { packageName });
-  const { frames } = collectReportSignals(report, index, { packageName });
+  const signals = options.signals ?? collectReportSignals(report, index, { packageName });
+  const suspects = options.suspects ?? localize(report, index, { signals });
+  const { frames } = signals;
   const top = suspects[0]?.score ?? 0;
   const cited = suspects
     .filter((suspect) => suspect.score >= top * CITED_SHARE)
