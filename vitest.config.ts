@@ -6,7 +6,11 @@ export default defineConfig({
   resolve: { conditions: ['@sightline/source'] },
   ssr: { resolve: { conditions: ['@sightline/source'] } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'bench/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'bench/**/*.test.ts',
+      'examples/**/*.test.{ts,tsx}',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**', 'bench/.cache/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,0 +1,2 @@
+/** @sightline/compaction — keeps long agent runs inside the context window. */
+export {};

@@ -1,0 +1,2 @@
+/** @sightline/page-context/react — the React binding. */
+export {};

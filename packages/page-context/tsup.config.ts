@@ -1,0 +1,12 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { index: 'src/index.ts', 'react/index': 'src/react/index.ts' },
+  format: ['esm'],
+  target: 'es2022',
+  platform: 'neutral',
+  external: ['react', 'react-dom', 'ai', 'zod', '@sightline/core'],
+  dts: false,
+  sourcemap: true,
+  clean: true,
+});
