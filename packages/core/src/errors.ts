@@ -27,7 +27,12 @@ export type SightlineErrorCode =
   | 'MODEL_CALL_FAILED'
   | 'MODEL_OUTPUT_INVALID'
   | 'CACHE_VERSION_MISMATCH'
-  | 'TOOL_FAILED';
+  | 'TOOL_FAILED'
+  | 'STORE_PATH_INVALID'
+  | 'STORE_ENTRY_NOT_FOUND'
+  | 'STORE_VERSION_MISMATCH'
+  | 'NODE_NOT_FOUND'
+  | 'ACTION_NOT_FOUND';
 
 const marker = Symbol.for('sightline.error');
 

@@ -17,6 +17,14 @@ export {
   type ModelProfile,
 } from './model-profiles.js';
 export {
+  countFittingItems,
+  cutLine,
+  digits,
+  ELLIPSIS,
+  formatBytes,
+  pluralize,
+} from './output-format.js';
+export {
   MODEL_SPEC_FORMS,
   type ModelEnv,
   type ModelProvider,
@@ -25,4 +33,11 @@ export {
   type ResolveModelOptions,
   resolveModel,
 } from './resolve-model.js';
-export { type CountTokensOptions, countTokens, type Encoding, truncateToTokens } from './tokens.js';
+export {
+  type CountTokensOptions,
+  countTokens,
+  type Encoding,
+  type EncodingModule,
+  registerEncoding,
+  truncateToTokens,
+} from './tokens.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countTokens, truncateToTokens } from './tokens.js';
+import { countTokens, registerEncoding, truncateToTokens } from './tokens.js';
 
 describe('countTokens', () => {
   it('counts exactly with o200k_base by default and cl100k_base on request', () => {
@@ -18,5 +18,17 @@ describe('countTokens', () => {
     expect(countTokens(cut)).toBe(3);
     expect(text.startsWith(cut)).toBe(true);
     expect(truncateToTokens(text, 0)).toBe('');
+  });
+});
+
+describe('registerEncoding', () => {
+  // Runs last in this file: it replaces cl100k_base for the rest of the file.
+  it('uses a registered encoding module instead of loading one (the browser path)', () => {
+    registerEncoding('cl100k_base', {
+      countTokens: (text) => text.length * 10,
+      encode: () => [],
+      decode: () => '',
+    });
+    expect(countTokens('abc', { encoding: 'cl100k_base' })).toBe(30);
   });
 });

@@ -5,26 +5,47 @@
  * GPT-4/3.5 encoding. Anthropic and Google do not publish their tokenizers: for their models the
  * count is exact for o200k_base, which is a close proxy (model profiles name the encoding used).
  */
-import { createRequire } from 'node:module';
+import { SightlineError } from './errors.js';
 
 /** The part of a gpt-tokenizer encoding module Sightline uses. */
-interface EncodingModule {
+export interface EncodingModule {
   countTokens(text: string): number;
   encode(text: string): number[];
   decode(tokens: number[]): string;
 }
 
 // Each encoding's rank table takes ~0.3–1 s to load: load it on first use, not at import, so
-// commands that never count tokens (and warm repository-map runs) start fast.
-const require = createRequire(import.meta.url);
+// commands that never count tokens (and warm repository-map runs) start fast. `node:module` is
+// reached through `process.getBuiltinModule` (Node ≥ 20.16), not a static import, so this file also
+// loads in browser bundles; there, encodings are given with `registerEncoding`.
 const loaded = new Map<Encoding, EncodingModule>();
 function encodingModule(encoding: Encoding): EncodingModule {
   let module = loaded.get(encoding);
   if (!module) {
+    const nodeModule = globalThis.process?.getBuiltinModule?.('node:module');
+    if (!nodeModule) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `No ${encoding} tokenizer is loaded (outside Node encodings are not loaded on demand): call registerEncoding('${encoding}', await import('gpt-tokenizer/encoding/${encoding}')) once at startup.`,
+        details: { encoding },
+      });
+    }
+    const require = nodeModule.createRequire(import.meta.url);
     module = require(`gpt-tokenizer/encoding/${encoding}`) as EncodingModule;
     loaded.set(encoding, module);
   }
   return module;
+}
+
+/**
+ * Makes an encoding available where it cannot be loaded on demand (browsers): pass the module
+ * `gpt-tokenizer/encoding/<encoding>` once at startup. In Node this is never needed.
+ * @param encoding - which encoding `module` implements.
+ * @param module - the imported gpt-tokenizer encoding module.
+ * @example registerEncoding('o200k_base', await import('gpt-tokenizer/encoding/o200k_base'));
+ */
+export function registerEncoding(encoding: Encoding, module: EncodingModule): void {
+  loaded.set(encoding, module);
 }
 
 /** Token encodings Sightline can count exactly. */

@@ -62,7 +62,15 @@ describe('createToolFunnel', () => {
   it('offers the explore tools and requires a tool call, leaving messages untouched', () => {
     expect(prepare([])).toEqual({
       result: {
-        activeTools: ['grep', 'read_file', 'list_dir', 'find_symbol', 'suspect'],
+        activeTools: [
+          'grep',
+          'read_file',
+          'list_dir',
+          'find_symbol',
+          'suspect',
+          'read_stored',
+          'search_stored',
+        ],
         toolChoice: 'auto',
       },
       seen: [{ phase: 'explore', step: 1 }],
@@ -72,7 +80,10 @@ describe('createToolFunnel', () => {
 
   it('offers read_file and conclude in deep-dive with a phase note for that step', () => {
     const { result } = prepare([step('suspect')]);
-    expect(result).toMatchObject({ activeTools: ['read_file', 'conclude'], toolChoice: 'auto' });
+    expect(result).toMatchObject({
+      activeTools: ['read_file', 'conclude', 'read_stored', 'search_stored'],
+      toolChoice: 'auto',
+    });
     const added = (result as { messages: ModelMessage[] }).messages;
     expect(added).toHaveLength(2);
     expect(added[1]).toEqual({

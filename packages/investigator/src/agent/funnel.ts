@@ -22,10 +22,21 @@ export interface FunnelBudgets {
 /** Default budgets: 8 explore steps, 4 deep-dive steps. */
 export const DEFAULT_FUNNEL_BUDGETS: FunnelBudgets = { explore: 8, deepDive: 4 };
 
-/** Tools offered in each phase; the output phase offers none. */
+/**
+ * Tools offered in each phase; the output phase offers none. `read_stored` and `search_stored`
+ * (from @sightline/compaction) give back tool results that compaction moved to its store.
+ */
 export const PHASE_TOOLS = {
-  explore: ['grep', 'read_file', 'list_dir', 'find_symbol', 'suspect'],
-  'deep-dive': ['read_file', 'conclude'],
+  explore: [
+    'grep',
+    'read_file',
+    'list_dir',
+    'find_symbol',
+    'suspect',
+    'read_stored',
+    'search_stored',
+  ],
+  'deep-dive': ['read_file', 'conclude', 'read_stored', 'search_stored'],
   output: [],
 } as const satisfies Record<AgentPhase, readonly string[]>;
 

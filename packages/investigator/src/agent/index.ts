@@ -5,7 +5,7 @@ export {
   type FunnelBudgets,
   PHASE_TOOLS,
 } from './funnel.js';
-export { REPORT_SECTIONS } from './prompts.js';
+export { REPORT_SECTIONS, renderSuspects } from './prompts.js';
 export {
   DEFAULT_STEP_TIMEOUT_MS,
   type InvestigateWithModelOptions,

@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
@@ -81,8 +83,16 @@ const INVENTED: ModelDiagnosis = {
   ],
 };
 
-const EXPLORE = ['find_symbol', 'grep', 'list_dir', 'read_file', 'suspect'];
-const DEEP_DIVE = ['conclude', 'read_file'];
+const EXPLORE = [
+  'find_symbol',
+  'grep',
+  'list_dir',
+  'read_file',
+  'read_stored',
+  'search_stored',
+  'suspect',
+];
+const DEEP_DIVE = ['conclude', 'read_file', 'read_stored', 'search_stored'];
 
 /** The explore → suspect → deep-dive → conclude → output script. */
 const HAPPY_PATH: ScriptedResponse[] = [
@@ -361,6 +371,64 @@ describe('investigateWithModel', () => {
       code: 'MODEL_OUTPUT_INVALID',
       message: expect.stringContaining('wrote no report'),
     });
+  });
+
+  it('offloads a huge tool result to the store and lets the agent read it back with read_stored', async () => {
+    const big = await createFakeRepository();
+    try {
+      // A generated catalog of 180 long lines (~4,500 tokens), far above the offload limit of a
+      // 16k window (10 % = 1,638 tokens).
+      const catalog = Array.from(
+        { length: 180 },
+        (_, index) =>
+          `export const SKU_${String(index + 1).padStart(4, '0')} = { name: 'Product ${index + 1}', price: ${(index * 1.37).toFixed(2)}, tags: ['catalog', 'shelf-${index % 9}'] };`,
+      );
+      await writeFile(path.join(big.root, 'src/catalog.ts'), `${catalog.join('\n')}\n`);
+      const needle = catalog[119] as string;
+      const readBack = { path: '', offset: 121, limit: 1 };
+      const script: ScriptedResponse[] = [
+        { toolCalls: [{ toolName: 'read_file', input: { path: 'src/catalog.ts' } }] },
+        { toolCalls: [{ toolName: 'read_stored', input: readBack }] },
+        ...HAPPY_PATH.slice(2),
+      ];
+      const events: InvestigationProgress[] = [];
+      const { agent, result } = run(script, [{ text: JSON.stringify(VALID) }], {
+        root: big.root,
+        index: big.index,
+        profile: {
+          id: 'small-window',
+          provider: 'local',
+          contextWindow: 16_384,
+          maxOutputTokens: 4_096,
+          encoding: 'o200k_base',
+        },
+        onProgress: (event) => {
+          events.push(event);
+          // The model learns the path from the preview; the script learns it from the event.
+          if (event.type === 'compaction') readBack.path = event.event.moved[0]?.path ?? '';
+        },
+      });
+      const { diagnosis, compactionEvents } = await result;
+
+      expect(compactionEvents).toEqual([
+        expect.objectContaining({
+          type: 'tool-result-offload',
+          moved: [{ toolCallId: 'call-1-1', toolName: 'read_file', path: readBack.path }],
+        }),
+      ]);
+      expect(events).toContainEqual({ type: 'compaction', event: compactionEvents[0] });
+      expect(readBack.path).toMatch(/^\/tool_results\/.+\/call-1-1\.txt$/);
+      // The second step sees the path and a preview, not the whole catalog …
+      const second = JSON.stringify(agent.calls[1]?.prompt);
+      expect(second).toContain(readBack.path);
+      expect(second).not.toContain(needle);
+      // … and read_stored brings catalog line 120 back (stored line 121, after the header line).
+      expect(JSON.stringify(agent.calls[2]?.prompt)).toContain(needle);
+      expect(diagnosis.method).toBe('agent');
+      expect(diagnosis.affectedFiles.map((file) => file.path)).toEqual(['src/cart/total.ts']);
+    } finally {
+      await big.cleanup();
+    }
   });
 
   it('rejects budgets below 1 before calling the model', async () => {

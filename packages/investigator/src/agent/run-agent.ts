@@ -1,10 +1,18 @@
 /**
  * The investigation agent: one AI SDK `generateText` loop through the tool funnel (explore →
  * deep-dive → output) that writes a Markdown report, then a structurer call that turns it into a
- * verified `Diagnosis`.
+ * verified `Diagnosis`. Compaction (@sightline/compaction) runs on every step: large tool results
+ * are offloaded to its store as they arrive, and the history is compacted near the model's window.
  */
-import { SightlineError } from '@sightline/core';
-import { generateText, type LanguageModel, type ModelMessage, type StepResult } from 'ai';
+import { type Compaction, type CompactionEvent, createCompaction } from '@sightline/compaction';
+import { getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
+import {
+  generateText,
+  type LanguageModel,
+  type ModelMessage,
+  type PrepareStepFunction,
+  type StepResult,
+} from 'ai';
 import type { Diagnosis, DiagnosisLabel, DiagnosisStats } from '../diagnosis/schema.js';
 import type { Report } from '../intake/types.js';
 import type { Suspect } from '../localize/types.js';
@@ -30,7 +38,9 @@ export type InvestigationProgress =
   | { type: 'step'; phase: AgentPhase; step: number }
   | { type: 'tool-call'; name: string; input: string }
   /** Tokens used so far by the investigation loop (cumulative). */
-  | { type: 'tokens'; input: number; output: number };
+  | { type: 'tokens'; input: number; output: number }
+  /** Compaction moved something out of the context (offload, mask, truncation or summary). */
+  | { type: 'compaction'; event: CompactionEvent };
 
 /** Options of {@link investigateWithModel}. */
 export interface InvestigateWithModelOptions {
@@ -44,6 +54,11 @@ export interface InvestigateWithModelOptions {
   model: LanguageModel;
   /** The model that turns the Markdown report into JSON. Default: `model`. */
   structurer?: LanguageModel;
+  /**
+   * Context window, output limit and encoding of `model`, which set the compaction thresholds.
+   * Default: `getModelProfile` of the model's id (an unknown id gets the conservative 32k profile).
+   */
+  profile?: ModelProfile;
   /** Offline suspects (from `localize`), best first. Shown to the model and kept in the diagnosis. */
   suspects: Suspect[];
   /** Repository map rendered for this report (`renderRepoMap(index, { focus, tokens })` text). */
@@ -72,10 +87,14 @@ export interface InvestigationResult {
   markdown: string;
   /** Cost of the run; `byPhase` has `explore`, `deep-dive`, `output` and `structure`. */
   stats: DiagnosisStats;
+  /** What compaction did during the loop, oldest first (empty when the context stayed small). */
+  compactionEvents: readonly CompactionEvent[];
 }
 
 /** The tools the agent is given (the funnel narrows them per step). */
-type InvestigationTools = ReturnType<typeof createCodeTools> & ReturnType<typeof createPhaseTools>;
+type InvestigationTools = ReturnType<typeof createCodeTools> &
+  ReturnType<typeof createPhaseTools> &
+  Pick<Compaction['tools'], 'read_stored' | 'search_stored'>;
 
 /** Longest tool input summary in a progress event, in characters. */
 const INPUT_SUMMARY_CHARS = 120;
@@ -102,6 +121,7 @@ export async function investigateWithModel({
   index,
   model,
   structurer = model,
+  profile = getModelProfile(typeof model === 'string' ? model : model.modelId),
   suspects,
   repoMap,
   budgets: budgetOptions,
@@ -113,11 +133,20 @@ export async function investigateWithModel({
   const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...budgetOptions });
   const root = await resolveRoot(requestedRoot);
   const modelName = describeModel(model);
-  const tools: InvestigationTools = {
+  const system = buildSystemPrompt(budgets);
+  const compaction = createCompaction({
+    profile,
+    system,
+    offloadLimit: investigationOffloadLimit(profile),
+    onEvent: (event) => onProgress?.({ type: 'compaction', event }),
+  });
+  const { read_stored, search_stored } = compaction.tools;
+  const tools: InvestigationTools = compaction.wrapTools({
     ...createCodeTools({ root, index }),
     ...createPhaseTools({ root }),
-  };
-  const system = buildSystemPrompt(budgets);
+    read_stored,
+    search_stored,
+  });
   const messages: ModelMessage[] = [
     { role: 'user', content: buildInvestigationPrompt({ report, repoMap, suspects }) },
   ];
@@ -145,6 +174,12 @@ export async function investigateWithModel({
     tokens.output += step.usage.outputTokens ?? 0;
     onProgress?.({ type: 'tokens', ...tokens });
   };
+  // Compaction supplies this step's messages; the funnel picks the tools and may append its note.
+  const prepareStep: PrepareStepFunction<InvestigationTools> = async (options) => {
+    const { messages: compacted } = await compaction.prepareStep(options);
+    const narrowed = await funnel.prepareStep({ ...options, messages: compacted });
+    return { messages: compacted, ...narrowed };
+  };
 
   const loop = await callModel(modelName, () =>
     generateText({
@@ -152,7 +187,8 @@ export async function investigateWithModel({
       system,
       messages,
       tools,
-      ...funnel,
+      prepareStep,
+      stopWhen: funnel.stopWhen,
       onStepFinish,
       timeout: { stepMs: stepTimeoutMs },
     }),
@@ -164,15 +200,12 @@ export async function investigateWithModel({
     // ask for the report in one more step, with no tools.
     if (currentPhase !== 'output') onProgress?.({ type: 'phase-change', phase: 'output' });
     onProgress?.({ type: 'step', phase: 'output', step: 1 });
+    const history = await compaction.compact([...messages, ...loop.response.messages]);
     const output = await callModel(modelName, () =>
       generateText({
         model,
         system,
-        messages: [
-          ...messages,
-          ...loop.response.messages,
-          { role: 'user', content: OUTPUT_INSTRUCTIONS },
-        ],
+        messages: [...history, { role: 'user', content: OUTPUT_INSTRUCTIONS }],
         tools,
         activeTools: [],
         toolChoice: 'none',
@@ -212,7 +245,21 @@ export async function investigateWithModel({
     outputTokens: structured.usage.outputTokens,
   };
   const stats = statsNow();
-  return { diagnosis: { ...structured.diagnosis, stats }, markdown, stats };
+  return {
+    diagnosis: { ...structured.diagnosis, stats },
+    markdown,
+    stats,
+    compactionEvents: compaction.events,
+  };
+}
+
+/**
+ * Tool results above this size are offloaded: 10 % of the window, at most 20,000 tokens (the
+ * compaction default, which is 10 % of a 200k window). Code tools cap their output at 10,000
+ * tokens, so only models with windows under 100k tokens offload code tool results.
+ */
+function investigationOffloadLimit(profile: ModelProfile): { tokens: number } {
+  return { tokens: Math.min(20_000, Math.floor(profile.contextWindow / 10)) };
 }
 
 function checkBudgets(budgets: FunnelBudgets): FunnelBudgets {

@@ -1,6 +1,6 @@
-import { countTokens } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
 import { countFittingItems, cutLine, digits, formatBytes, pluralize } from './output-format.js';
+import { countTokens } from './tokens.js';
 
 describe('output formatting', () => {
   it('cuts long lines with an ellipsis, keeping the cap', () => {

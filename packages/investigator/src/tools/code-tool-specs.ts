@@ -1,0 +1,96 @@
+/**
+ * What a model is told about each code tool — its description and its zod input schema — in one
+ * place, so that every way of serving the tools (the AI SDK tools of `createCodeTools`, the MCP
+ * server of the CLI) states the same parameters and the same caps.
+ */
+import { z } from 'zod';
+import { DEFINITION_KINDS } from '../repomap/types.js';
+import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
+
+const wholeNumber = z.number().int();
+
+/**
+ * Descriptions and input schemas of `grep`, `read_file`, `list_dir` and `find_symbol`.
+ * @param limits - caps in force; the descriptions state them, so a model is never told a limit
+ *   the tool refuses. Default `DEFAULT_LIMITS`.
+ * @returns one `{ description, inputSchema }` per tool, keyed by the tool's snake_case name.
+ */
+export function codeToolSpecs(limits: CodeToolLimits = {}) {
+  const maxGrepResults = limits.maxGrepResults ?? DEFAULT_LIMITS.maxGrepResults;
+  const maxReadLines = limits.maxReadLines ?? DEFAULT_LIMITS.maxReadLines;
+  const maxListDepth = limits.maxListDepth ?? DEFAULT_LIMITS.maxListDepth;
+  return {
+    grep: {
+      description:
+        "Search the repository's files for a regular expression (ripgrep; Rust regex syntax, so no look-around or backreferences; escape ( [ { . * + ? to match them literally). Returns matching lines grouped by file, each as `  <line>: <text>` with 1-based line numbers; long lines are cut around the match. Case-insensitive unless caseSensitive is true. Honours .gitignore and skips binary files, vendored folders (node_modules, vendor, …) and secret files. Use it to find where an identifier, error message or string appears, then read_file around the line numbers.",
+      inputSchema: z.object({
+        pattern: z
+          .string()
+          .describe(
+            'Regular expression to search for, e.g. `cartTotal\\(` or `Cannot read propert`.',
+          ),
+        path: z
+          .string()
+          .optional()
+          .describe(
+            'Folder or file to search in, relative to the repository root. Default: the whole repository.',
+          ),
+        glob: z
+          .string()
+          .optional()
+          .describe(
+            'Only search files whose path matches this glob, e.g. `*.ts` or `src/**/*.py`.',
+          ),
+        caseSensitive: z.boolean().optional().describe('Match letter case exactly. Default false.'),
+        maxResults: wholeNumber
+          .optional()
+          .describe(`Most matches to return, 1-${maxGrepResults}. Default 50.`),
+      }),
+    },
+    read_file: {
+      description: `Read lines of a repository file, numbered like \`  12│ code\` (1-based). Returns at most ${maxReadLines} lines per call and tells the total line count; to read on, call again with startLine. Prefer a focused range (say 40-80 lines around a grep hit or a definition) over whole files. Refuses folders (use list_dir), binary files and secret files.`,
+      inputSchema: z.object({
+        path: z
+          .string()
+          .describe('File path relative to the repository root, e.g. `src/cart/total.ts`.'),
+        startLine: wholeNumber.optional().describe('First line to read, 1-based. Default 1.'),
+        endLine: wholeNumber
+          .optional()
+          .describe(`Last line to read, inclusive. Default startLine + ${maxReadLines - 1}.`),
+      }),
+    },
+    list_dir: {
+      description:
+        'List a repository folder as an indented tree: folders first (ending in `/`), then files with size and line count; symlinks are marked and not followed. Honours .gitignore and hides vendored folders. Use it to get oriented and to find where a module lives.',
+      inputSchema: z.object({
+        path: z
+          .string()
+          .optional()
+          .describe('Folder relative to the repository root. Default: the root.'),
+        depth: wholeNumber
+          .optional()
+          .describe(
+            `Levels to show, 1-${maxListDepth}: 1 lists only the folder itself. Default 2.`,
+          ),
+      }),
+    },
+    find_symbol: {
+      description:
+        "Find where a function, class, method, type, constant or other named symbol is defined, from the repository's syntax index. Returns each definition's file, line range, kind, enclosing scope and first line. More precise than grep for definitions; use grep to find where a symbol is used.",
+      inputSchema: z.object({
+        name: z
+          .string()
+          .describe(
+            'The symbol name as written in code, e.g. `cartTotal`, or qualified by its scope: `Cart.total`, `Store::new`. Exact case first, then any case.',
+          ),
+        kind: z
+          .enum(DEFINITION_KINDS)
+          .optional()
+          .describe('Only definitions of this kind. Default: any.'),
+      }),
+    },
+  };
+}
+
+/** The specs {@link codeToolSpecs} returns. */
+export type CodeToolSpecs = ReturnType<typeof codeToolSpecs>;
