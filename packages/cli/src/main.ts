@@ -4,6 +4,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerInvestigate } from './commands/investigate.js';
 import { registerMap } from './commands/map.js';
+import { registerMcp } from './commands/mcp.js';
 import { registerSchema } from './commands/schema.js';
 import { registerTool } from './commands/tool.js';
 import { registerTriage } from './commands/triage.js';
@@ -22,6 +23,7 @@ registerSchema(program);
 registerTriage(program);
 registerMap(program);
 registerTool(program);
+registerMcp(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -5,7 +5,7 @@
  */
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { modelSpecFromEnv, resolveModel, SightlineError } from '@sightline/core';
+import { SightlineError } from '@sightline/core';
 import {
   type InvestigateProgress,
   investigate,
@@ -14,10 +14,12 @@ import {
 import type { LanguageModel } from 'ai';
 import { type Command, Option } from 'commander';
 import { EXIT_MODEL } from '../exit-codes.js';
+import { addModelOptions, resolveModelFlags } from '../model-options.js';
 import { createProgress, type Progress } from '../progress.js';
 import { readInput } from '../read-input.js';
 import { runAction } from '../run-action.js';
 import { wholeNumberArgument } from '../whole-number-argument.js';
+import { describeCompaction } from './describe-compaction.js';
 
 /** Options of {@link runInvestigate}, as the command line gives them. */
 export interface InvestigateCommandOptions {
@@ -48,7 +50,13 @@ export interface InvestigateIO {
   model?: LanguageModel;
 }
 
-function describeProgress(event: InvestigateProgress): string | undefined {
+/**
+ * One progress line for an investigation event, as the CLI shows it (the MCP server sends the
+ * same lines as progress notifications).
+ * @param event - a progress event of `investigate`.
+ * @returns the line, or `undefined` for events not worth a line (index progress of small repos).
+ */
+export function describeProgress(event: InvestigateProgress): string | undefined {
   switch (event.type) {
     case 'stage-start':
       return {
@@ -70,6 +78,8 @@ function describeProgress(event: InvestigateProgress): string | undefined {
       return `tool call ${event.name}(${event.input})`;
     case 'tokens':
       return `tokens so far: ${event.input} in, ${event.output} out`;
+    case 'compaction':
+      return describeCompaction(event.event);
   }
 }
 
@@ -117,31 +127,7 @@ export async function runInvestigate(
 ): Promise<number> {
   if (options.out) await checkWritable(options.out);
   const input = await readInput(options.report, io.readStdin);
-  const fromEnv = modelSpecFromEnv(io.env);
-  const modelSpec = options.model ?? fromEnv.model;
-  const structurerSpec = options.structurer ?? fromEnv.structurer;
-  const model =
-    io.model ??
-    (modelSpec
-      ? resolveModel(modelSpec, {
-          env: io.env,
-          source: options.model ? '--model' : 'SIGHTLINE_MODEL',
-        }).model
-      : undefined);
-  const structurer =
-    structurerSpec && model
-      ? resolveModel(structurerSpec, {
-          env: io.env,
-          source: options.structurer ? '--structurer' : 'SIGHTLINE_STRUCTURER_MODEL',
-        }).model
-      : undefined;
-  if (structurerSpec && !model) {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message:
-        '--structurer needs --model (or SIGHTLINE_MODEL): the structurer only formats what the model found.',
-    });
-  }
+  const { model, structurer } = resolveModelFlags(options, io.env, io.model);
   try {
     const { diagnosis } = await investigate({
       repo: options.repo,
@@ -193,7 +179,7 @@ export async function runInvestigate(
  * @param program the root command.
  */
 export function registerInvestigate(program: Command): void {
-  program
+  const command = program
     .command('investigate')
     .description(
       'Investigate a bug report against a repository and print a verified diagnosis: root cause, affected files and lines, proposed change, complexity and risk.',
@@ -202,15 +188,8 @@ export function registerInvestigate(program: Command): void {
     .requiredOption(
       '--report <file>',
       'bug report file (crash log, issue text, review, Sentry JSON), or - for stdin',
-    )
-    .option(
-      '--model <spec>',
-      'model for the agent: anthropic:<id>, openai:<id> or openai-compatible:<baseURL>#<id> (default: $SIGHTLINE_MODEL; none = offline)',
-    )
-    .option(
-      '--structurer <spec>',
-      'cheaper model that turns the report into JSON (default: --model; $SIGHTLINE_STRUCTURER_MODEL)',
-    )
+    );
+  addModelOptions(command)
     .addOption(
       new Option('--format <format>', 'output format').choices(['md', 'json']).default('md'),
     )

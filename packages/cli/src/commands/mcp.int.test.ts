@@ -1,0 +1,78 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { Command } from 'commander';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EXIT_USAGE } from '../exit-codes.js';
+import { type McpCommandOptions, registerMcp, runMcp } from './mcp.js';
+
+let repo: FakeRepository;
+
+beforeAll(async () => {
+  repo = await createFakeRepository();
+});
+
+afterAll(() => repo.cleanup());
+
+afterEach(() => {
+  process.exitCode = undefined;
+  vi.restoreAllMocks();
+});
+
+const never = new Promise(() => {});
+
+async function failure(options: Partial<McpCommandOptions>, env = {}) {
+  try {
+    await runMcp(
+      { repo: repo.root, cache: false, ...options },
+      { stderr: () => {}, env, stopped: never },
+    );
+  } catch (error) {
+    return { code: (error as { code?: string }).code, message: (error as Error).message };
+  }
+  throw new Error('runMcp did not fail');
+}
+
+describe('sightline mcp', () => {
+  it('exits 2 with one clear line for a repository that does not exist, before serving', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const program = new Command().exitOverride();
+    registerMcp(program);
+    await program.parseAsync(['mcp', '--repo', `${repo.root}/nope`], { from: 'user' });
+    expect(process.exitCode).toBe(EXIT_USAGE);
+    expect(stderr.mock.calls.map((call) => call[0])).toEqual([
+      `sightline: Repository directory "${repo.root}/nope" does not exist. Pass the folder that holds the code.\n`,
+    ]);
+    expect(stdout).not.toHaveBeenCalled();
+  });
+
+  it('refuses --host without --http, and a port out of range', async () => {
+    expect(await failure({ host: '0.0.0.0' })).toEqual({
+      code: 'INVALID_ARGUMENT',
+      message: '--host only applies to the HTTP transport: add --http PORT, or drop --host.',
+    });
+    expect(await failure({ http: 70_000 })).toEqual({
+      code: 'INVALID_ARGUMENT',
+      message: '--http 70000 is not a port: use 1-65535, or 0 for any free port.',
+    });
+  });
+
+  it('says which port is taken', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      expect(await failure({ http: port })).toEqual({
+        code: 'INVALID_ARGUMENT',
+        message: `Cannot listen on 127.0.0.1:${port} (EADDRINUSE). Choose another --http port or --host.`,
+      });
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('refuses an unknown model before serving', async () => {
+    expect((await failure({}, { SIGHTLINE_MODEL: 'nonsense' })).code).toBe('UNKNOWN_MODEL');
+  });
+});

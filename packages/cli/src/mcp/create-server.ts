@@ -1,0 +1,37 @@
+/**
+ * Builds Sightline's MCP server for one repository: the read-only code tools, the repository map,
+ * the report tools, `investigate`, and the resources. One server serves one client connection;
+ * the HTTP transport builds one per session, all sharing one {@link RepositoryContext}.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { registerCodeTools } from './code-tools.js';
+import { registerInvestigateTool } from './investigate-tool.js';
+import { registerMapTool } from './map-tool.js';
+import { registerReportTools } from './report-tools.js';
+import type { RepositoryContext } from './repository-context.js';
+import { registerResources } from './resources.js';
+
+/** Name and version the server gives in the initialize handshake. */
+export const SERVER_INFO = { name: 'sightline', version: '0.1.0' } as const;
+
+/** What the server tells a client about itself in the initialize handshake. */
+const INSTRUCTIONS = `Sightline serves one repository read-only. Start with repo_map to get oriented, then grep, find_symbol and read_file; paths are relative to the repository root and cannot leave it; secret files (.env, keys) are refused. For a bug report: localize ranks suspect locations; investigate returns a verified diagnosis; verify_diagnosis checks a diagnosis you wrote yourself against the code.`;
+
+/**
+ * Creates the MCP server for `context`'s repository (not yet connected to a transport).
+ * @param context - the repository and models, shared between sessions.
+ * @param log - receives diagnostic lines (never written to stdout). Default: dropped.
+ * @returns the server; connect it with `server.connect(transport)`.
+ */
+export function createSightlineServer(
+  context: RepositoryContext,
+  log: (line: string) => void = () => {},
+): McpServer {
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  registerMapTool(server, context);
+  registerCodeTools(server, context);
+  registerReportTools(server, context);
+  registerInvestigateTool(server, context);
+  registerResources(server, context, log);
+  return server;
+}

@@ -1,0 +1,120 @@
+import { request as httpRequest } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMcp } from '../commands/mcp.js';
+import { textOf } from './connect-client.test-helper.js';
+
+let repo: FakeRepository;
+let url: string;
+let stop: () => void;
+let finished: Promise<number>;
+let stderr = '';
+
+beforeAll(async () => {
+  repo = await createFakeRepository();
+  const listening = new Promise<string>((resolve) => {
+    finished = runMcp(
+      { repo: repo.root, http: 0, cache: false },
+      {
+        stderr: (text) => (stderr += text),
+        env: {},
+        stopped: new Promise((resolve) => (stop = () => resolve(undefined))),
+        onListening: resolve,
+      },
+    );
+  });
+  url = await listening;
+});
+
+afterAll(() => repo.cleanup());
+
+const initialize = JSON.stringify({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'x', version: '0' },
+  },
+});
+
+/** POSTs an initialize request with node:http, which (unlike fetch) can set the Host header. */
+function post(
+  target: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: { error?: { message: string } } }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      target,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk));
+        response.on('end', () => {
+          const json = response.headers['content-type']?.startsWith('application/json');
+          resolve({ status: response.statusCode ?? 0, body: json ? JSON.parse(text) : {} });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(initialize);
+  });
+}
+
+describe('sightline mcp --http', () => {
+  it('binds to 127.0.0.1 and serves a client session', async () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    expect(stderr).toContain(`sightline mcp: serving ${repo.root} offline (no model) at ${url}`);
+    const client = new Client({ name: 'http-test', version: '0.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    try {
+      const result = (await client.callTool({
+        name: 'find_symbol',
+        arguments: { name: 'checkoutSummary' },
+      })) as CallToolResult;
+      expect(textOf(result)).toMatch(/^1 definition of "checkoutSummary":\nsrc\/checkout\.ts:5-8/);
+      const bad = (await client.callTool({
+        name: 'read_file',
+        arguments: { path: '../x' },
+      })) as CallToolResult;
+      expect(bad.isError).toBe(true);
+      const { tools } = await client.listTools();
+      expect(tools).toHaveLength(9);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('refuses other hosts and browser origins (DNS rebinding)', async () => {
+    const rebound = await post(url, { host: 'attacker.example' });
+    expect(rebound.status).toBe(403);
+    expect(rebound.body.error?.message).toMatch(/^Host "attacker\.example" is not allowed/);
+    const page = await post(url, { origin: 'http://attacker.example' });
+    expect(page.status).toBe(403);
+    expect(page.body.error?.message).toMatch(/^Origin "http:\/\/attacker\.example" is not allowed/);
+    const local = await post(url, { origin: 'http://localhost:5173' });
+    expect(local.status).toBe(200);
+  });
+
+  it('answers 404 off the endpoint and for unknown sessions', async () => {
+    expect((await post(url.replace('/mcp', '/other'), {})).status).toBe(404);
+    expect((await post(url, { 'mcp-session-id': 'no-such-session' })).status).toBe(404);
+  });
+
+  it('stops cleanly and returns exit code 0', async () => {
+    stop();
+    expect(await finished).toBe(0);
+    await expect(fetch(url, { method: 'POST' })).rejects.toThrow();
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * `investigate`: the main job over MCP. Without a model the offline localizer writes the
+ * diagnosis in about a second; with the model the server was started with (`--model` or
+ * `SIGHTLINE_MODEL`) the agent investigates, which takes minutes, so the tool reports progress
+ * when the client asked for it (a `progressToken` in the request's `_meta`).
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  diagnosisSchema,
+  type InvestigateProgress,
+  investigate,
+  renderDiagnosisMarkdown,
+} from '@sightline/investigator';
+import { z } from 'zod';
+import { describeProgress } from '../commands/investigate.js';
+import { reportArgument, reportFormatArgument } from './report-argument.js';
+import type { RepositoryContext } from './repository-context.js';
+import { guarded, toolSuccess } from './tool-response.js';
+
+/**
+ * Registers `investigate` on `server`.
+ * @param server - the MCP server.
+ * @param context - the repository, and the models the server was started with.
+ */
+export function registerInvestigateTool(server: McpServer, context: RepositoryContext): void {
+  const { model, structurer } = context.models;
+  const how = model
+    ? 'This server runs its own model agent: it reads the code with its own tools for up to a few minutes and reports progress.'
+    : 'This server has no model: the offline localizer writes the diagnosis from its top suspects in about a second; treat its root cause as a lead to confirm with read_file.';
+  server.registerTool(
+    'investigate',
+    {
+      description: `Investigate a bug report against this repository and return a diagnosis verified against its files: summary, root cause, affected files with 1-based line ranges and verbatim code quotes, proposed change, complexity and risk, plus the ranked suspects. ${how} Returns the diagnosis as Markdown text and as JSON (schema: resource sightline://diagnosis-schema).`,
+      inputSchema: z.object({ report: reportArgument, format: reportFormatArgument }),
+      outputSchema: diagnosisSchema,
+      annotations: { readOnlyHint: true, openWorldHint: model !== undefined },
+    },
+    ({ report, format }, extra) =>
+      guarded(async () => {
+        const progressToken = extra._meta?.progressToken;
+        let step = 0;
+        const onProgress = (event: InvestigateProgress) => {
+          const message = describeProgress(event);
+          if (progressToken === undefined || message === undefined) return;
+          step += 1;
+          void extra
+            .sendNotification({
+              method: 'notifications/progress',
+              params: { progressToken, progress: step, message },
+            })
+            .catch(() => {
+              // The client went away; the investigation's result will not be read either.
+            });
+        };
+        const { diagnosis } = await investigate({
+          repo: context.root,
+          report,
+          ...(format ? { format } : {}),
+          ...(model ? { model } : {}),
+          ...(structurer ? { structurer } : {}),
+          ...(context.cacheDir === undefined ? {} : { cacheDir: context.cacheDir }),
+          onProgress,
+        });
+        return toolSuccess(renderDiagnosisMarkdown(diagnosis), { ...diagnosis });
+      }),
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The report tools that answer at once: `parse_report` (the structured report), `localize`
+ * (ranked suspect locations) and `verify_diagnosis` (a diagnosis checked against the repository).
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { SightlineError } from '@sightline/core';
+import {
+  formatVerificationErrors,
+  localize,
+  markInAppFrames,
+  parseReport,
+  type Report,
+  renderSuspects,
+  suspectSchema,
+  verifyDiagnosis,
+} from '@sightline/investigator';
+import { z } from 'zod';
+import { reportArgument, reportFormatArgument } from './report-argument.js';
+import type { RepositoryContext } from './repository-context.js';
+import { guarded, toolSuccess } from './tool-response.js';
+
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
+/** Characters of the report body `parse_report` returns; the body is the report text itself. */
+export const PARSED_BODY_CHARS = 8_000;
+
+/**
+ * Parses a report and marks the frames whose files exist in the repository.
+ * @throws SightlineError `REPORT_EMPTY`, `REPORT_UNPARSEABLE` or `INVALID_ARGUMENT` (format).
+ */
+async function parseForRepository(
+  context: RepositoryContext,
+  text: string,
+  format: string | undefined,
+): Promise<Report> {
+  return markInAppFrames(parseReport(text, format ? { format } : {}), context.root);
+}
+
+/** The report with its body cut to {@link PARSED_BODY_CHARS} (the caller has the full text). */
+function withShortBody(report: Report): Record<string, unknown> {
+  if (report.body.length <= PARSED_BODY_CHARS) return { ...report };
+  const cut = report.body.length - PARSED_BODY_CHARS;
+  return {
+    ...report,
+    body: `${report.body.slice(0, PARSED_BODY_CHARS)}\n[… ${cut} more characters]`,
+  };
+}
+
+/**
+ * Registers `parse_report`, `localize` and `verify_diagnosis` on `server`.
+ * @param server - the MCP server.
+ * @param context - the repository they work on.
+ */
+export function registerReportTools(server: McpServer, context: RepositoryContext): void {
+  server.registerTool(
+    'parse_report',
+    {
+      description:
+        "Parse a raw bug report into Sightline's structured report: kind (crash, issue, review, text), detected format, title, platform and app version, exceptions with their stack frames innermost first (frames whose file exists in this repository carry inApp: true and repoPath), and the identifiers and file paths the report mentions. Returns the report as JSON; the body is cut to 8,000 characters. Reports over 1,000,000 characters are refused.",
+      inputSchema: z.object({ text: reportArgument, format: reportFormatArgument }),
+      annotations: READ_ONLY,
+    },
+    ({ text, format }) =>
+      guarded(async () => {
+        const report = withShortBody(await parseForRepository(context, text, format));
+        return toolSuccess(JSON.stringify(report, null, 2), report);
+      }),
+  );
+
+  server.registerTool(
+    'localize',
+    {
+      description:
+        "Rank the places in this repository most likely to hold the bug a report describes, without any model: stack frames mapped to repository files, BM25 text match of the report against the code, symbols and paths the report names, and PageRank of the code's reference graph. Returns suspects most suspect first, each with path, 1-based inclusive line range, enclosing symbol, score (comparable within one answer only) and the evidence. A starting point for reading, not a diagnosis: confirm with read_file.",
+      inputSchema: z.object({
+        report: reportArgument,
+        format: reportFormatArgument,
+        limit: z
+          .number()
+          .int()
+          .min(1)
+          .max(50)
+          .optional()
+          .describe('Most suspects, 1-50 (at most one per file). Default 10.'),
+      }),
+      outputSchema: z.object({ suspects: z.array(suspectSchema) }),
+      annotations: READ_ONLY,
+    },
+    ({ report: text, format, limit = 10 }) =>
+      guarded(async () => {
+        const report = await parseForRepository(context, text, format);
+        const suspects = localize(report, await context.getIndex(), { limit });
+        return toolSuccess(
+          `Suspects, most suspect first (path:start-end, 1-based):\n${renderSuspects(suspects)}`,
+          { suspects },
+        );
+      }),
+  );
+
+  server.registerTool(
+    'verify_diagnosis',
+    {
+      description:
+        'Check a diagnosis in the Sightline diagnosis JSON format (read the resource sightline://diagnosis-schema) against this repository: the schema, that every cited path exists and is not a secret or binary file, that line ranges are inside the files, that every quoted line of code is really there (within 3 lines of where it is cited), and that a patch applies. Returns ok, or every problem with the field it is in and what the truth is, so you can correct the diagnosis and check it again.',
+      inputSchema: z.object({
+        diagnosis: z
+          .union([z.string(), z.record(z.string(), z.unknown())])
+          .describe('The diagnosis: a JSON object, or its JSON text.'),
+      }),
+      outputSchema: z.object({
+        ok: z.boolean(),
+        errors: z.array(z.object({ code: z.string(), path: z.string(), message: z.string() })),
+      }),
+      annotations: READ_ONLY,
+    },
+    ({ diagnosis }) =>
+      guarded(async () => {
+        const { ok, errors } = await verifyDiagnosis(parseJson(diagnosis), context.root);
+        const text = ok
+          ? 'The diagnosis is verified: it matches the schema and every path, line range, quote and patch checks out against the repository.'
+          : `The diagnosis has ${errors.length} problem${errors.length === 1 ? '' : 's'}:\n${formatVerificationErrors(errors)}`;
+        return toolSuccess(text, { ok, errors });
+      }),
+  );
+}
+
+/**
+ * The diagnosis value: the object itself, or the JSON text parsed.
+ * @throws SightlineError `INVALID_ARGUMENT` for text that is not JSON.
+ */
+function parseJson(diagnosis: string | Record<string, unknown>): unknown {
+  if (typeof diagnosis !== 'string') return diagnosis;
+  try {
+    return JSON.parse(diagnosis);
+  } catch (error) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `The diagnosis is not valid JSON (${error instanceof Error ? error.message : error}). Pass the diagnosis object, or its JSON text.`,
+    });
+  }
+}

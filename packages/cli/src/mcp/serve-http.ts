@@ -1,0 +1,130 @@
+/**
+ * Serves MCP over the streamable HTTP transport on `node:http`, at `/mcp`, with one session (one
+ * transport and one server) per client, as in the SDK's stateful example: resource
+ * subscriptions and progress notifications need a session to be sent to. Bound to 127.0.0.1 by
+ * default, and protected against DNS rebinding by checking `Host` and `Origin`.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SightlineError } from '@sightline/core';
+import { createSightlineServer } from './create-server.js';
+import { checkHostHeaders, isLoopback, LOOPBACK_HOSTNAMES } from './host-check.js';
+import type { RepositoryContext } from './repository-context.js';
+
+/** Path the server answers on. */
+export const MCP_PATH = '/mcp';
+
+/** Options of {@link serveHttp}. */
+export interface ServeHttpOptions {
+  /** Port to listen on; 0 picks a free one. */
+  port: number;
+  /** Address to bind. Default `127.0.0.1`. */
+  host?: string;
+  /** Receives log lines. Default: dropped. */
+  log?: (line: string) => void;
+}
+
+/** A running HTTP server. */
+export interface HttpServerHandle {
+  /** The endpoint, e.g. `http://127.0.0.1:3333/mcp`. */
+  url: string;
+  /** The address and port actually bound. */
+  address: AddressInfo;
+  /** Closes every session and stops listening. */
+  close(): Promise<void>;
+}
+
+/** Sends a JSON-RPC error with an HTTP status, as the SDK's transport does. */
+function refuse(response: ServerResponse, status: number, message: string): void {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+}
+
+/**
+ * Starts the HTTP server.
+ * @param context - the repository, shared by all sessions.
+ * @param options - see {@link ServeHttpOptions}.
+ * @returns the running server, once it listens.
+ * @throws SightlineError `INVALID_ARGUMENT` when the port cannot be bound (in use, not allowed).
+ */
+export async function serveHttp(
+  context: RepositoryContext,
+  { port, host = '127.0.0.1', log = () => {} }: ServeHttpOptions,
+): Promise<HttpServerHandle> {
+  // Bound to a non-loopback address on purpose, the server cannot know its public names.
+  const allowedHosts = isLoopback(host) ? LOOPBACK_HOSTNAMES : undefined;
+  if (!allowedHosts) {
+    log(
+      `warning: bound to ${host}, so anyone who can reach it can read the repository; Host and Origin checks are off.`,
+    );
+  }
+  const sessions = new Map<string, StreamableHTTPServerTransport>();
+
+  const startSession = async (request: IncomingMessage, response: ServerResponse) => {
+    const server = createSightlineServer(context, log);
+    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, transport);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+      void server.close();
+    };
+    await server.connect(transport);
+    await transport.handleRequest(request, response);
+    // A first request that was not an initialize request leaves no session behind.
+    if (!transport.sessionId) await server.close();
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const refusal = checkHostHeaders(request.headers, allowedHosts);
+    if (refusal) return refuse(response, 403, refusal);
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== MCP_PATH) {
+      return refuse(response, 404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
+    }
+    const id = request.headers['mcp-session-id'];
+    if (typeof id === 'string') {
+      const transport = sessions.get(id);
+      if (!transport) return refuse(response, 404, 'Session not found: initialize a new session.');
+      return transport.handleRequest(request, response);
+    }
+    if (request.method !== 'POST') {
+      return refuse(response, 400, 'No session: send an initialize request by POST first.');
+    }
+    return startSession(request, response);
+  };
+
+  const http = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log(`request failed: ${error instanceof Error ? (error.stack ?? error.message) : error}`);
+      if (!response.headersSent) refuse(response, 500, 'Internal server error.');
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `Cannot listen on ${host}:${port} (${error.code ?? error.message}). Choose another --http port or --host.`,
+          cause: error,
+        }),
+      ),
+    );
+    http.listen(port, host, () => resolve());
+  });
+  const address = http.address() as AddressInfo;
+  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}${MCP_PATH}`,
+    address,
+    async close() {
+      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

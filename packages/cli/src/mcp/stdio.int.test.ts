@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textOf } from './connect-client.test-helper.js';
+
+// The CLI from its TypeScript source, as `node packages/cli/bin/sightline.js` runs the build.
+const workspace = fileURLToPath(new URL('../../../../', import.meta.url));
+const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+const node = ['--import', 'tsx', '--conditions=@sightline/source', main];
+
+let repo: FakeRepository;
+
+beforeAll(async () => {
+  repo = await createFakeRepository();
+});
+
+afterAll(() => repo.cleanup());
+
+interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI with `args`, writes `input` to its stdin and then closes it or sends `signal`. */
+function runCli(args: string[], input: string, signal?: NodeJS.Signals): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...node, ...args], { cwd: workspace });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk;
+      if (signal && stderr.includes('on stdio')) child.kill(signal);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.write(input);
+    if (!signal) child.stdin.end();
+  });
+}
+
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'shell', version: '0' },
+  },
+};
+
+// Each test starts the CLI through tsx: seconds of start-up on a busy machine.
+describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
+  it('completes the handshake and a tool call with the SDK client', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...node, 'mcp', '--repo', repo.root, '--no-cache'],
+      cwd: workspace,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'smoke-test', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      expect(client.getServerVersion()).toEqual({ name: 'sightline', version: '0.1.0' });
+      const result = (await client.callTool({
+        name: 'localize',
+        arguments: { report: repo.reportText },
+      })) as CallToolResult;
+      expect(result.isError).toBeUndefined();
+      expect(textOf(result)).toContain(`1. ${repo.bug.path}:`);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('writes only protocol messages on stdout, answers every request, then exits 0', async () => {
+    const messages = [
+      initialize,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'find_symbol', arguments: { name: 'cartTotal' } },
+      },
+    ];
+    const { code, stdout, stderr } = await runCli(
+      ['mcp', '--repo', repo.root, '--no-cache'],
+      messages.map((message) => `${JSON.stringify(message)}\n`).join(''),
+    );
+    expect(code).toBe(0);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => [line.jsonrpc, line.id])).toEqual([
+      ['2.0', 1],
+      ['2.0', 2],
+    ]);
+    expect(JSON.stringify(lines[1])).toContain('src/cart/total.ts:4-10');
+    expect(stderr).toContain(`sightline mcp: serving ${repo.root} offline (no model) on stdio`);
+  });
+
+  it('stops cleanly on SIGTERM', async () => {
+    const { code, stdout } = await runCli(
+      ['mcp', '--repo', repo.root, '--no-cache'],
+      '',
+      'SIGTERM',
+    );
+    expect(code).toBe(0);
+    expect(stdout).toBe('');
+  });
+});

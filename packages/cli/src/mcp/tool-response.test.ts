@@ -1,0 +1,44 @@
+import { countTokens, SightlineError } from '@sightline/core';
+import { describe, expect, it } from 'vitest';
+import {
+  capText,
+  fromCodeToolResult,
+  MAX_TEXT_TOKENS,
+  toolFailure,
+  toolSuccess,
+} from './tool-response.js';
+
+describe('capText', () => {
+  it('keeps text that fits, and cuts longer text to the cap with a note', () => {
+    expect(capText('short', 'Ask for less.')).toBe('short');
+    const long = 'word '.repeat(MAX_TEXT_TOKENS * 2);
+    const cut = capText(long, 'Ask for less.');
+    expect(countTokens(cut)).toBeLessThanOrEqual(MAX_TEXT_TOKENS);
+    expect(cut.endsWith('\n[Output cut at 10,000 tokens. Ask for less.]')).toBe(true);
+  });
+});
+
+describe('tool results', () => {
+  it('shapes successes, code tool errors and thrown errors', () => {
+    expect(toolSuccess('hello', { a: 1 })).toEqual({
+      content: [{ type: 'text', text: 'hello' }],
+      structuredContent: { a: 1 },
+    });
+    expect(fromCodeToolResult({ error: { code: 'SECRET_FILE', message: 'No.' } })).toEqual({
+      content: [{ type: 'text', text: 'SECRET_FILE: No.' }],
+      isError: true,
+    });
+    expect(fromCodeToolResult({ text: 'ok' })).toEqual({
+      content: [{ type: 'text', text: 'ok' }],
+      structuredContent: { text: 'ok' },
+    });
+    expect(toolFailure(new SightlineError({ code: 'REPORT_EMPTY', message: 'Empty.' }))).toEqual({
+      content: [{ type: 'text', text: 'REPORT_EMPTY: Empty.' }],
+      isError: true,
+    });
+    expect(toolFailure(new Error('disk on fire'))).toEqual({
+      content: [{ type: 'text', text: 'TOOL_FAILED: disk on fire' }],
+      isError: true,
+    });
+  });
+});
