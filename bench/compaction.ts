@@ -22,20 +22,21 @@ import { createCompaction, promptTokenLimit } from '@sightline/compaction';
 import {
   measureReplay,
   REPLAY_PROFILE,
-  type ReplayMeasurement,
   type ReplayStep,
   readTrajectories,
 } from '@sightline/compaction/testing';
 import { getModelProfile, type ModelProfile } from '@sightline/core';
 import { jsonSchema, tool } from 'ai';
-import { BENCH_DIR } from './lib/npm-pack.js';
 import {
-  type Figures,
-  markdownTable,
-  msFigure,
-  updateReadmeTable,
-  writeResults,
-} from './lib/results.js';
+  count,
+  fraction,
+  type Row,
+  summarize,
+  trajectoryFigures,
+  trajectoryTable,
+} from './lib/compaction-rows.js';
+import { BENCH_DIR } from './lib/npm-pack.js';
+import { type Figures, msFigure, updateReadmeTable, writeResults } from './lib/results.js';
 import { median, timed } from './lib/stats.js';
 import { syntheticHistory } from './lib/synthetic-history.js';
 
@@ -45,55 +46,6 @@ const STEP_RUNS = 200;
 const COMPACTING_RUNS = 30;
 const WIDE_PROFILE: ModelProfile = { ...REPLAY_PROFILE, id: 'replay-8k', contextWindow: 8_192 };
 const SYSTEM = 'You are a careful engineer. Read code with read_file and explain the bug.';
-
-const tokens = (value: number) => ({ value, unit: 'tokens' });
-const count = (value: number) => ({ value, unit: 'count' });
-const fraction = (value: number) => ({ value: Math.round(value * 1000) / 1000, unit: 'fraction' });
-
-interface Row {
-  file: string;
-  bytes: number;
-  measurement: ReplayMeasurement;
-  orphans: number;
-  rawOrphans: number;
-  goalKept: number;
-  recovered: number;
-  stepMs: number;
-  /** Steps at which a mask, truncation or summary ran (re-compactions cost a prompt-cache miss). */
-  compactingSteps: number;
-  /** `context-over-limit` warnings. */
-  overLimit: number;
-}
-
-function summarize(file: string, bytes: number, measurement: ReplayMeasurement): Row {
-  const orphansOf = (steps: readonly ReplayStep[]) =>
-    steps.reduce(
-      (sum, step) => sum + step.orphanToolCalls.length + step.orphanToolResults.length,
-      0,
-    );
-  const { compacted, raw, needles } = measurement;
-  const times = compacted.steps.flatMap((step) =>
-    step.prepareStepMs === undefined ? [] : [step.prepareStepMs],
-  );
-  return {
-    file,
-    bytes,
-    measurement,
-    orphans: orphansOf(compacted.steps),
-    rawOrphans: orphansOf(raw.steps),
-    goalKept: compacted.steps.filter((step) => step.goalPresent).length / compacted.steps.length,
-    recovered: needles.filter((needle) => needle.foundBySearch && needle.inStore).length,
-    stepMs: times.length > 0 ? median(times) : 0,
-    compactingSteps: new Set(
-      measurement.events
-        .filter(
-          (event) => event.type !== 'tool-result-offload' && event.type !== 'context-over-limit',
-        )
-        .map((event) => event.step),
-    ).size,
-    overLimit: measurement.eventCounts['context-over-limit'],
-  };
-}
 
 /** A tool like the investigator's read_file, so the timed steps count a realistic schema. */
 const readFileTool = tool({
@@ -255,80 +207,6 @@ async function main(): Promise<void> {
     figures,
   });
   await updateReadmeTable('compaction', `${table}\n\n${notes}`);
-}
-
-function trajectoryTable(rows: readonly Row[], profile: ModelProfile): string {
-  return markdownTable(
-    [
-      'trajectory',
-      'turns',
-      'raw peak',
-      'compacted peak (ratio; share of window)',
-      'offloads / masks / truncations / summaries',
-      'steps compacting',
-      'over limit',
-      'needles',
-      'orphans',
-      'goal kept',
-      'prepareStep median',
-    ],
-    rows.map((row) => {
-      const { raw, compacted, eventCounts, needles: checks, turns } = row.measurement;
-      return [
-        row.file,
-        turns,
-        raw.peakTokens.toLocaleString('en-US'),
-        `${compacted.peakTokens.toLocaleString('en-US')} (${(compacted.peakTokens / raw.peakTokens).toFixed(2)}; ${Math.round((compacted.peakTokens / profile.contextWindow) * 100)} %)`,
-        [
-          eventCounts['tool-result-offload'],
-          eventCounts['tool-result-mask'],
-          eventCounts['tool-input-truncate'],
-          eventCounts['history-summarize'],
-        ].join(' / '),
-        `${row.compactingSteps} of ${turns}`,
-        row.overLimit,
-        `${row.recovered}/${checks.length}`,
-        row.orphans,
-        `${Math.round(row.goalKept * 100)} %`,
-        `${row.stepMs.toFixed(1)} ms`,
-      ];
-    }),
-  );
-}
-
-function trajectoryFigures(row: Row, profile: ModelProfile): Figures {
-  const { raw, compacted, eventCounts, needles } = row.measurement;
-  return {
-    rawPeak: tokens(raw.peakTokens),
-    compactedPeak: tokens(compacted.peakTokens),
-    peakRatio: fraction(compacted.peakTokens / raw.peakTokens),
-    compactedPeakOfWindow: fraction(compacted.peakTokens / profile.contextWindow),
-    offloads: count(eventCounts['tool-result-offload']),
-    masks: count(eventCounts['tool-result-mask']),
-    truncations: count(eventCounts['tool-input-truncate']),
-    summaries: count(eventCounts['history-summarize']),
-    compactingSteps: count(row.compactingSteps),
-    overLimitWarnings: count(row.overLimit),
-    promptLimit: tokens(promptTokenLimit(profile)),
-    needles: count(needles.length),
-    needlesRecovered: count(row.recovered),
-    orphans: count(row.orphans),
-    goalKept: fraction(row.goalKept),
-    prepareStepMedian: {
-      ...msFigure(row.stepMs),
-      runs: compacted.steps.length,
-      statistic: 'median',
-    },
-    perStep: Object.fromEntries(
-      raw.steps.map((step, index) => [
-        String(step.step),
-        {
-          raw: tokens(step.contextTokens),
-          compacted: tokens(compacted.steps[index]?.contextTokens ?? 0),
-        },
-      ]),
-    ),
-  };
 }
 
 await main();

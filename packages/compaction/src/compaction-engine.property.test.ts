@@ -1,6 +1,7 @@
 /**
  * Pairing property: random histories with parallel calls, results spread over several tool
- * messages in any order, provider-executed calls, approvals, tool outputs that look like tool calls
+ * messages in any order, provider-executed calls (results inline or deferred to a later assistant
+ * message), approvals, tool outputs that look like tool calls
  * ("nested"), and an unfinished exchange at the end, grown step by step and compacted at random
  * points, never yield an orphan tool call or tool result — and keep the goal and system prompt.
  */
@@ -24,8 +25,19 @@ const profile: ModelProfile = {
 };
 const GOAL = 'Find why totals are NaN;  keep\nthe public API.';
 
+type AssistantPart = Exclude<
+  Extract<ModelMessage, { role: 'assistant' }>['content'],
+  string
+>[number];
+
 interface ExchangeSpec {
-  calls: Array<{ size: number; providerExecuted: boolean; approval: boolean; nested: boolean }>;
+  calls: Array<{
+    size: number;
+    providerExecuted: boolean;
+    deferred: boolean;
+    approval: boolean;
+    nested: boolean;
+  }>;
   split: number;
   order: number[];
   text: boolean;
@@ -40,6 +52,7 @@ const exchangeArbitrary = fc.record({
     fc.record({
       size: fc.integer({ min: 0, max: 400 }),
       providerExecuted: fc.boolean(),
+      deferred: fc.boolean(),
       approval: fc.boolean(),
       nested: fc.boolean(),
     }),
@@ -69,6 +82,8 @@ function buildHistory(turns: TurnSpec[], unfinishedLast: boolean): ModelMessage[
     { role: 'system', content: 'You are a careful engineer.' },
     { role: 'user', content: GOAL },
   ];
+  // Results of provider-executed calls with deferred results, answered by the next exchange.
+  let deferredResults: AssistantPart[] = [];
   turns.forEach((turn, turnIndex) => {
     if (turn.kind === 'text')
       messages.push({ role: 'assistant', content: 'thinking '.repeat(turn.size) });
@@ -77,9 +92,11 @@ function buildHistory(turns: TurnSpec[], unfinishedLast: boolean): ModelMessage[
     else {
       const isLast = turnIndex === turns.length - 1;
       const { calls, split, order, text } = turn.exchange;
-      const assistant: Extract<ModelMessage, { role: 'assistant' }>['content'] = text
-        ? [{ type: 'text', text: 'calling' }]
-        : [];
+      const assistant: AssistantPart[] = [
+        ...deferredResults,
+        ...(text ? [{ type: 'text' as const, text: 'calling' }] : []),
+      ];
+      deferredResults = [];
       const clientResults: Array<Extract<ModelMessage, { role: 'tool' }>['content'][number]> = [];
       calls.forEach((call, index) => {
         const id = `t${turnIndex}-c${index}`;
@@ -106,7 +123,8 @@ function buildHistory(turns: TurnSpec[], unfinishedLast: boolean): ModelMessage[
           toolName: 'grep',
           output: value,
         };
-        if (call.providerExecuted) assistant.push(result);
+        if (call.providerExecuted && call.deferred) deferredResults.push(result);
+        else if (call.providerExecuted) assistant.push(result);
         else {
           if (call.approval) {
             assistant.push({

@@ -139,3 +139,20 @@ describe('compaction engine prompt limit', () => {
     expect(warning?.tokensAfter).toBeGreaterThan(LIMIT);
   });
 });
+
+describe('compaction engine store errors', () => {
+  it('appends the messages of a step whose offload failed once, not twice, at the next step', async () => {
+    let calls = 0;
+    const { instance } = engine({
+      offload: async (message) => {
+        calls += 1;
+        // The second message of the first step fails (a full disk); everything after succeeds.
+        if (calls === 2) throw new Error('disk full');
+        return { message, moved: [] };
+      },
+    });
+    const history: ModelMessage[] = [{ role: 'user', content: GOAL }, ...exchange('c0', 5)];
+    await expect(instance.step(history, { step: 0, fixedTokens: 0 })).rejects.toThrow('disk full');
+    expect(await instance.step(history, { step: 1, fixedTokens: 0 })).toEqual(history);
+  });
+});

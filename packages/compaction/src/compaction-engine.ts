@@ -27,7 +27,7 @@ import { maskToolResults } from './mask-tool-results.js';
 import { findRecentStart } from './recent-window.js';
 import { findSessionGoal } from './session-goal.js';
 import { summarizedHistory, summarizeHistory } from './summarize-history.js';
-import { isSettledBlock, segmentHistory } from './tool-exchanges.js';
+import { segmentHistory, settledExchangesBefore } from './tool-exchanges.js';
 import { truncateToolInputs } from './truncate-tool-inputs.js';
 import type {
   CompactionEvent,
@@ -197,13 +197,17 @@ export function createCompactionEngine(options: CompactionEngineOptions): Compac
     const before = tokensOf([...view, ...fresh]);
     const moved: CompactionMove[] = [];
     const results = { resultTokensBefore: 0, resultTokensAfter: 0 };
+    const appended: ModelMessage[] = [];
     for (const message of fresh) {
       const result = await offload(message);
-      view.push(result.message);
+      appended.push(result.message);
       moved.push(...result.moved);
       results.resultTokensBefore += result.resultTokensBefore ?? 0;
       results.resultTokensAfter += result.resultTokensAfter ?? 0;
     }
+    // Only now, once every offload landed: a store error above leaves the view and `consumed`
+    // untouched, so the next step appends the same messages once, not twice.
+    view.push(...appended);
     consumed = messages.length;
     lastConsumed = messages.at(-1);
     const after = tokensOf(view);
@@ -293,8 +297,7 @@ export function createCompactionEngine(options: CompactionEngineOptions): Compac
     const before = tokensOf(view);
     if (before <= limitTokens) return;
     let plan: CompactionPlan | undefined;
-    for (const block of segmentHistory(view)) {
-      if (block.kind !== 'exchange' || !isSettledBlock(block)) continue;
+    for (const block of settledExchangesBefore(view, view.length)) {
       plan = maskToolResults(view, { session, recentStart: block.end });
       if (tokensOf(plan.messages) <= limitTokens) break;
     }

@@ -13,7 +13,7 @@
 import type { ModelMessage, ToolResultPart } from 'ai';
 import type { CompactionPlan, StoreWrite } from './compaction-plan.js';
 import { toolResultPath } from './store-paths.js';
-import { isSettledBlock, segmentHistory } from './tool-exchanges.js';
+import { settledExchangesBefore } from './tool-exchanges.js';
 import { toolOutputText } from './tool-output-text.js';
 import type { CompactionMove, ToolResultOutput } from './types.js';
 
@@ -45,10 +45,11 @@ export function maskToolResults(
   const result = [...messages];
   const writes: StoreWrite[] = [];
   const moved: CompactionMove[] = [];
-  for (const block of segmentHistory(messages)) {
-    if (block.kind !== 'exchange' || !isSettledBlock(block) || block.end > recentStart) continue;
+  for (const block of settledExchangesBefore(messages, recentStart)) {
     for (let index = block.start + 1; index < block.end; index += 1) {
-      const message = messages[index] as Extract<ModelMessage, { role: 'tool' }>;
+      const message = messages[index] as ModelMessage;
+      // A block spanning a deferred provider result also holds assistant messages: left as is.
+      if (message.role !== 'tool') continue;
       let changed = false;
       const content = message.content.map((part) => {
         if (part.type !== 'tool-result' || !isMaskable(part.output)) return part;

@@ -69,22 +69,12 @@ export async function offloadToolMessage(
     resultTokensAfter += result.tokensAfter;
     return { ...part, output: result.output };
   };
-  if (message.role === 'tool') {
-    const content = await Promise.all(
-      message.content.map((part) => (part.type === 'tool-result' ? offload(part) : part)),
-    );
-    return {
-      message: moved.length > 0 ? { ...message, content } : message,
-      moved,
-      resultTokensBefore,
-      resultTokensAfter,
-    };
-  }
+  // Tool messages and assistant messages (provider-executed results) alike: only result parts move.
   const content = await Promise.all(
     message.content.map((part) => (part.type === 'tool-result' ? offload(part) : part)),
   );
   return {
-    message: moved.length > 0 ? { ...message, content } : message,
+    message: moved.length > 0 ? ({ ...message, content } as typeof message) : message,
     moved,
     resultTokensBefore,
     resultTokensAfter,

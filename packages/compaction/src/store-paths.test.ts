@@ -50,7 +50,7 @@ describe('store paths', () => {
     );
   });
 
-  it.each(['/a//b', '/a/', '/', 'a', '/a/../b', '/a/./b', '/a\\b', '/a\0'])(
+  it.each(['/a//b', '/a/', '/', 'a', '/a/../b', '/a/./b', '/a\\b', '/a\0', `/${'é'.repeat(128)}`])(
     'rejects %j as an entry path',
     (path) => {
       expect(codeOf(() => assertStorePath(path))).toBe('STORE_PATH_INVALID');

@@ -9,12 +9,15 @@ import { createHash } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { type CompactionStore, STORE_VERSION } from './types.js';
 
+/** Longest segment of a store path, in UTF-8 bytes (the file name limit of common file systems). */
+const MAX_SEGMENT_BYTES = 255;
+
 /** Longest escaped id kept whole; longer ids keep a prefix plus a SHA-256 digest (file names ≤ 255 bytes). */
 const MAX_ID_LENGTH = 160;
 
 /**
- * Checks that `path` is a valid store entry path: starts with `/`, segments non-empty, no `.` or
- * `..` segment, no backslash, no NUL.
+ * Checks that `path` is a valid store entry path: starts with `/`, segments non-empty and at most
+ * 255 bytes (UTF-8), no `.` or `..` segment, no backslash, no NUL.
  * @param path - the store path to check.
  * @returns `path` unchanged.
  * @throws SightlineError `STORE_PATH_INVALID` saying which rule failed.
@@ -47,6 +50,8 @@ function storePathProblem(path: string, isPrefix: boolean): string | undefined {
   for (const segment of segments) {
     if (segment === '') return 'it has an empty segment ("//" or a trailing "/")';
     if (segment === '.' || segment === '..') return `it has a "${segment}" segment`;
+    if (Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES)
+      return `a segment is longer than ${MAX_SEGMENT_BYTES} bytes`;
   }
   return undefined;
 }

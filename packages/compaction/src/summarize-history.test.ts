@@ -127,4 +127,24 @@ describe('summarizeHistory', () => {
     expect(await summarizeHistory(history(), { ...base, store, recentStart: 1 })).toBeUndefined();
     expect(await store.list()).toEqual([]);
   });
+
+  it('keeps the images and files of the goal through two summaries', async () => {
+    const store = createMemoryStore();
+    const screenshot = {
+      type: 'image' as const,
+      image: new Uint8Array([137, 80, 78, 71]),
+      mediaType: 'image/png',
+    };
+    const messages = history();
+    messages[1] = { role: 'user', content: [{ type: 'text', text: goal }, screenshot] };
+    const first = await summarizeHistory(messages, { ...base, store });
+    const again = [...(first?.messages ?? []), ...history().slice(2)];
+    const second = await summarizeHistory(again, { ...base, store, recentStart: again.length - 1 });
+    for (const result of [first, second]) {
+      expect(result?.messages[1]).toEqual({
+        role: 'user',
+        content: [{ type: 'text', text: expect.stringContaining(goal) }, screenshot],
+      });
+    }
+  });
 });

@@ -90,7 +90,8 @@ export async function summarizeHistory(
 
 /**
  * The history a summary produces, without side effects: system messages before `recentStart`, one
- * summary message (intent quoted verbatim, then `sections`), then `messages.slice(recentStart)`.
+ * summary message (intent quoted verbatim, then `sections`, plus the images and files of the goal),
+ * then `messages.slice(recentStart)`.
  * The engine also uses it to estimate the size of a compaction before running one.
  * @param messages - the history.
  * @param recentStart - index of the first kept message (a block boundary).
@@ -110,7 +111,11 @@ export function summarizedHistory(
     `## Session intent\n\nThe user's original request, quoted verbatim:\n\n${markdownFence(goal ?? '(no user message)')}`,
     sections ?? extractiveSummary(replaced),
   ].join('\n\n');
-  const summary: ModelMessage = { role: 'user', content: [{ type: 'text', text }] };
+  // Images and files of the goal stay with it (they are not in the text transcript).
+  const summary: ModelMessage = {
+    role: 'user',
+    content: [{ type: 'text', text }, ...goalMedia(replaced)],
+  };
   return [
     ...older.filter((message) => message.role === 'system'),
     summary,
@@ -168,6 +173,24 @@ function newestWithin(
       ? `(${omitted} older messages omitted here; they are in the stored transcript.)\n\n`
       : '';
   return `${earlierSummary ?? ''}${note}${rendered.slice(first).join('')}`;
+}
+
+type UserPart = Exclude<Extract<ModelMessage, { role: 'user' }>['content'], string>[number];
+
+/**
+ * Image and file parts of the goal: the leading run of user messages (the original request, or
+ * after a compaction the summary that carries its media on).
+ */
+function goalMedia(replaced: readonly ModelMessage[]): UserPart[] {
+  const media: UserPart[] = [];
+  const first = replaced.findIndex((message) => message.role === 'user');
+  if (first < 0) return media;
+  for (const message of replaced.slice(first)) {
+    if (message.role !== 'user') break;
+    if (typeof message.content === 'string') continue;
+    media.push(...message.content.filter((part) => part.type !== 'text'));
+  }
+  return media;
 }
 
 function isSummary(message: ModelMessage | undefined): boolean {

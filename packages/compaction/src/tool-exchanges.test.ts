@@ -1,6 +1,6 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { isSettledBlock, segmentHistory } from './tool-exchanges.js';
+import { isSettledBlock, segmentHistory, settledExchangesBefore } from './tool-exchanges.js';
 
 const call = (id: string, toolName = 'grep') =>
   ({ type: 'tool-call', toolCallId: id, toolName, input: { pattern: id } }) as const;
@@ -96,5 +96,33 @@ describe('segmentHistory', () => {
       [0, 2],
       [2, 3],
     ]);
+  });
+
+  it('folds everything from a provider-executed call to its deferred result into one exchange', () => {
+    const messages: ModelMessage[] = [
+      { role: 'user', content: 'goal' },
+      // A provider tool with deferred results: the call is answered by a later assistant message.
+      {
+        role: 'assistant',
+        content: [{ ...call('x', 'code_execution'), providerExecuted: true }, call('a')],
+      },
+      { role: 'tool', content: [result('a')] },
+      { role: 'assistant', content: [call('b')] },
+      { role: 'tool', content: [result('b')] },
+      {
+        role: 'assistant',
+        content: [result('x', 'code_execution'), { type: 'text', text: 'ran' }],
+      },
+      { role: 'user', content: 'next' },
+    ];
+    expect(segmentHistory(messages)).toEqual([
+      { kind: 'message', start: 0, end: 1 },
+      { kind: 'exchange', start: 1, end: 6, toolCallIds: ['x', 'a', 'b'], finished: true },
+      { kind: 'message', start: 6, end: 7 },
+    ]);
+    // Before the result arrives, the exchange is unfinished (never cut, masked or summarized).
+    expect(segmentHistory(messages.slice(0, 5)).map(isSettledBlock)).toEqual([true, false, true]);
+    expect(settledExchangesBefore(messages, 7).map((block) => block.start)).toEqual([1]);
+    expect(settledExchangesBefore(messages, 5)).toEqual([]);
   });
 });

@@ -35,21 +35,30 @@ export type HistoryBlock =
 /**
  * Splits a history into atomic blocks, in order, covering every message exactly once.
  *
- * Tool calls a provider executed itself (`providerExecuted`) and answered inside the same
- * assistant message need no tool message. Consecutive tool messages that only answer (or approve)
+ * Tool calls a provider executed itself (`providerExecuted`) are answered by a tool result inside
+ * an assistant message: the same one, or a later one for tools with deferred results (the AI SDK's
+ * `supportsDeferredResults`); in that case every message from the call to its result is one
+ * exchange. Consecutive tool messages that only answer (or approve)
  * calls of the exchange are part of it, also after the last result arrived.
  * @param messages - the history, as `prepareStep` receives it.
  * @returns the blocks; their `start`/`end` ranges tile `0..messages.length`.
  * @example segmentHistory([user, assistantWithTwoCalls, toolA, toolB]) // [message 0–1, exchange 1–4]
  */
 export function segmentHistory(messages: readonly ModelMessage[]): HistoryBlock[] {
-  const blocks: HistoryBlock[] = [];
+  const blocks: Array<{ block: HistoryBlock; pending: Set<string> }> = [];
   let index = 0;
   while (index < messages.length) {
     const message = messages[index] as ModelMessage;
     const calls = message.role === 'assistant' ? pendingToolCalls(message) : undefined;
+    const deferred = deferredResultIds(message);
+    // A provider's deferred result answers a call of an earlier exchange: everything from that
+    // exchange to this message is one block, so the call and its result are never cut apart.
+    const opener = blocks.findIndex(({ pending }) => [...pending].some((id) => deferred.has(id)));
+    const folded = opener < 0 ? [] : blocks.splice(opener);
     if (!calls || calls.ids.length === 0) {
-      blocks.push({ kind: 'message', start: index, end: index + 1 });
+      blocks.push(
+        fold(folded, { kind: 'message', start: index, end: index + 1 }, new Set(), deferred),
+      );
       index += 1;
       continue;
     }
@@ -64,16 +73,46 @@ export function segmentHistory(messages: readonly ModelMessage[]): HistoryBlock[
       }
       end += 1;
     }
-    blocks.push({
+    const exchange: HistoryBlock = {
       kind: 'exchange',
       start: index,
       end,
       toolCallIds: calls.ids,
       finished: pending.size === 0,
-    });
+    };
+    blocks.push(fold(folded, exchange, pending, deferred));
     index = end;
   }
-  return blocks;
+  return blocks.map(({ block }) => block);
+}
+
+/** Merges `folded` (blocks from the exchange a deferred result answers) with the block answering it. */
+function fold(
+  folded: ReadonlyArray<{ block: HistoryBlock; pending: Set<string> }>,
+  block: HistoryBlock,
+  pending: Set<string>,
+  answered: ReadonlySet<string>,
+): { block: HistoryBlock; pending: Set<string> } {
+  if (folded.length === 0) return { block, pending };
+  const open = new Set(
+    [...folded.flatMap((item) => [...item.pending]), ...pending].filter((id) => !answered.has(id)),
+  );
+  const ids = [...folded.map((item) => item.block), block].flatMap((item) =>
+    item.kind === 'exchange' ? item.toolCallIds : [],
+  );
+  const start = (folded[0] as { block: HistoryBlock }).block.start;
+  return {
+    block: { kind: 'exchange', start, end: block.end, toolCallIds: ids, finished: open.size === 0 },
+    pending: open,
+  };
+}
+
+/** Ids answered by tool results inside an assistant message (provider-executed tools). */
+function deferredResultIds(message: ModelMessage): Set<string> {
+  const ids = new Set<string>();
+  if (message.role !== 'assistant' || typeof message.content === 'string') return ids;
+  for (const part of message.content) if (part.type === 'tool-result') ids.add(part.toolCallId);
+  return ids;
 }
 
 /**
@@ -83,6 +122,25 @@ export function segmentHistory(messages: readonly ModelMessage[]): HistoryBlock[
  */
 export function isSettledBlock(block: HistoryBlock): boolean {
   return block.kind === 'message' || block.finished;
+}
+
+/** A tool exchange block. */
+export type ExchangeBlock = Extract<HistoryBlock, { kind: 'exchange' }>;
+
+/**
+ * The finished exchanges that end before `recentStart`: what masking and truncation may rewrite.
+ * @param messages - the history.
+ * @param recentStart - index of the first message of the recent window.
+ * @returns the exchanges, in order.
+ */
+export function settledExchangesBefore(
+  messages: readonly ModelMessage[],
+  recentStart: number,
+): ExchangeBlock[] {
+  return segmentHistory(messages).filter(
+    (block): block is ExchangeBlock =>
+      block.kind === 'exchange' && block.finished && block.end <= recentStart,
+  );
 }
 
 interface AssistantCalls {

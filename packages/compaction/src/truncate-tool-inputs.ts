@@ -12,7 +12,7 @@ import { countTokens, type Encoding } from '@sightline/core';
 import type { ModelMessage, ToolCallPart } from 'ai';
 import type { CompactionPlan, StoreWrite } from './compaction-plan.js';
 import { escapeStoreId } from './store-paths.js';
-import { isSettledBlock, segmentHistory } from './tool-exchanges.js';
+import { settledExchangesBefore } from './tool-exchanges.js';
 import type { CompactionMove } from './types.js';
 
 /** Default size from which a string tool argument counts as content, in tokens. */
@@ -66,10 +66,12 @@ export function truncateToolInputs(
   const result = [...messages];
   const writes: StoreWrite[] = [];
   const moved: CompactionMove[] = [];
-  for (const block of segmentHistory(messages)) {
-    if (block.kind !== 'exchange' || !isSettledBlock(block) || block.end > recentStart) continue;
-    const message = messages[block.start] as Extract<ModelMessage, { role: 'assistant' }>;
-    if (typeof message.content === 'string') continue;
+  const callers = settledExchangesBefore(messages, recentStart).flatMap((block) =>
+    Array.from({ length: block.end - block.start }, (_, offset) => block.start + offset),
+  );
+  for (const index of callers) {
+    const message = messages[index] as ModelMessage;
+    if (message.role !== 'assistant' || typeof message.content === 'string') continue;
     let changed = false;
     const content = message.content.map((part) => {
       if (part.type !== 'tool-call') return part;
@@ -86,7 +88,7 @@ export function truncateToolInputs(
       moved.push({ toolCallId: part.toolCallId, toolName: part.toolName, path });
       return { ...part, input } satisfies ToolCallPart;
     });
-    if (changed) result[block.start] = { ...message, content };
+    if (changed) result[index] = { ...message, content };
   }
   return { messages: result, writes, moved };
 }

@@ -65,7 +65,7 @@ describe('promptTexts and promptContains', () => {
       '{"pattern":"x"}',
       'found',
       'two hits',
-      '{"lines":[1,2]}',
+      JSON.stringify({ lines: [1, 2] }, null, 2),
       '{"pattern":"x"}',
     ]);
   });

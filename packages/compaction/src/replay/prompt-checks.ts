@@ -3,6 +3,7 @@
  * `doGenerate` gets): tool call/result pairing, and whether a text survives verbatim.
  */
 import type { LanguageModelPrompt } from '../language-model-prompt.js';
+import { toolOutputText } from '../tool-output-text.js';
 
 /** The provider-level prompt (`LanguageModelV3Prompt`) a model receives in one call. */
 export type ModelPrompt = LanguageModelPrompt;
@@ -43,7 +44,7 @@ export function checkPromptPairing(prompt: ModelPrompt): PromptPairing {
 
 /**
  * Every text of a prompt, in order: the system prompt, text parts, tool call inputs and tool
- * result values (JSON values stringified). Used to look for a text verbatim and to estimate size.
+ * result values (as `toolOutputText` renders them: JSON pretty-printed, media as placeholders). Used to look for a text verbatim and to estimate size.
  * @param prompt - the prompt a model received.
  * @returns one string per part (files and approval parts are skipped).
  */
@@ -61,26 +62,6 @@ export function promptTexts(prompt: ModelPrompt): string[] {
     }
   }
   return texts;
-}
-
-type ToolOutput = Extract<
-  ModelPrompt[number]['content'][number],
-  { type: 'tool-result' }
->['output'];
-
-function toolOutputText(output: ToolOutput): string {
-  switch (output.type) {
-    case 'text':
-    case 'error-text':
-      return output.value;
-    case 'json':
-    case 'error-json':
-      return JSON.stringify(output.value) ?? '';
-    case 'execution-denied':
-      return output.reason ?? '';
-    case 'content':
-      return output.value.map((part) => (part.type === 'text' ? part.text : '')).join('');
-  }
 }
 
 /**

@@ -36,6 +36,12 @@ describe('createDiskStore', () => {
     expect(await readFile(join(root, 'tool_results', 's1', 'c1.txt'), 'utf8')).toBe('out');
   });
 
+  it('keeps names that merely start with ".." inside the root', async () => {
+    const root = await freshRoot();
+    await createDiskStore({ root }).write('/..notes/a.txt', 'kept');
+    expect(await readFile(join(root, '..notes', 'a.txt'), 'utf8')).toBe('kept');
+  });
+
   it('refuses symbolic links in the root, for reads and writes', async () => {
     const root = await freshRoot();
     const outside = await freshRoot();

@@ -13,7 +13,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { lstat, mkdir, open, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { assertStorePath, assertStorePrefix } from '../store-paths.js';
 import type { CompactionStore, StoreEntryInfo } from '../types.js';
@@ -69,7 +69,8 @@ export function createDiskStore({ root }: DiskStoreOptions): CompactionStore {
     assertStorePath(path);
     const base = await realRoot();
     const file = join(base, ...path.slice(1).split('/'));
-    if (relative(base, file).startsWith('..') || !file.startsWith(base + sep))
+    const inside = relative(base, file);
+    if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside))
       throw storePathRefused(path, 'it leaves the store root');
     let current = base;
     for (const segment of path.slice(1).split('/')) {

@@ -89,6 +89,7 @@ export function describeStoreContract(
       '/a/',
       '/a\\b.txt',
       '/a\0b.txt',
+      `/a/${'x'.repeat(256)}.txt`,
     ])('rejects the invalid path %j everywhere', async (path) => {
       const store = await createStore();
       expect(await errorCode(store.write(path, 'x'))).toBe('STORE_PATH_INVALID');

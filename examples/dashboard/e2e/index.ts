@@ -1,0 +1,16 @@
+/**
+ * Node-side helpers to run the example app in a real browser: serve it with Vite and open it in the
+ * system Chromium. Used by the end-to-end test beside this file and by `npm run bench:page-context`.
+ */
+
+export type { PageHook, PageHookRead } from '../src/page-hook.js';
+export {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  chromiumAvailable,
+  type LaunchedChromium,
+  launchChromium,
+  VIEWPORT,
+} from './launch-chromium.js';
+export { openPage } from './open-page.js';
+export { APP_ROOT, type RunningApp, type StartAppOptions, startApp } from './start-app.js';

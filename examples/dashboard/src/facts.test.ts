@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardMetrics } from './data/dashboard-metrics.js';
+import { DEFAULT_FILTERS } from './data/filters.js';
+import { declaredPages, MEASURED_ISSUE } from './facts.js';
+
+describe('declaredPages', () => {
+  const pages = declaredPages();
+
+  it('declares four pages, one left to the fallback, each with non-empty answers', () => {
+    expect(pages.map(({ name, hash, optedIn }) => ({ name, hash, optedIn }))).toEqual([
+      { name: 'dashboard', hash: '#/', optedIn: true },
+      { name: 'issues', hash: '#/issues', optedIn: true },
+      { name: 'issue detail', hash: `#/issues/${MEASURED_ISSUE?.id}`, optedIn: true },
+      { name: 'releases', hash: '#/releases', optedIn: false },
+    ]);
+    for (const page of pages) {
+      expect(page.facts.length).toBeGreaterThanOrEqual(4);
+      for (const fact of page.facts) expect(fact.answer.trim()).not.toBe('');
+    }
+  });
+
+  it('derives answers from the seeded data', () => {
+    const dashboard = pages[0]?.facts ?? [];
+    const answer = (question: string) =>
+      dashboard.find((fact) => fact.question === question)?.answer;
+    expect(answer('Which environment is shown?')).toBe('production');
+    expect(answer('How many widgets does the dashboard have?')).toBe('8');
+    expect(answer("What is the top error's title?")).toBe(
+      dashboardMetrics(DEFAULT_FILTERS).topIssues[0]?.issue.title,
+    );
+  });
+
+  it('is deterministic', () => {
+    expect(declaredPages()).toEqual(pages);
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * The facts an agent must be able to answer on each page, derived from the same seeded data and
+ * formatting the pages render (never typed twice). `npm run bench:page-context` checks that each
+ * answer appears in each format it measures (semantic Markdown, text snapshot, ASCII grid, ARIA
+ * snapshot, HTML).
+ */
+import { DASHBOARD_TITLE, dashboardMetrics, WIDGET_TITLES } from './data/dashboard-metrics.js';
+import { DEFAULT_FILTERS, TIME_RANGES } from './data/filters.js';
+import { issueSummary } from './data/issue-detail.js';
+import { DEFAULT_ISSUE_QUERY, issueRows } from './data/issue-list.js';
+import { UNASSIGNED } from './data/issues.js';
+import { releaseStats } from './data/release-stats.js';
+import { formatCount, formatMs, formatPercent } from './format.js';
+import { hrefFor } from './router.js';
+
+/** A question about a page and its answer, exactly as the page displays it. */
+export interface Fact {
+  question: string;
+  answer: string;
+}
+
+/** A page to measure: where it is, whether it opted in to page context, and its facts. */
+export interface DeclaredPage {
+  /** Short name, e.g. `dashboard`. */
+  name: string;
+  /** Location hash to open, e.g. `#/issues`. */
+  hash: string;
+  /** False for the page left to the DOM fallback. */
+  optedIn: boolean;
+  facts: Fact[];
+}
+
+function dashboardFacts(): Fact[] {
+  const metrics = dashboardMetrics(DEFAULT_FILTERS);
+  const [top] = metrics.topIssues;
+  return [
+    { question: 'Which dashboard is open?', answer: DASHBOARD_TITLE },
+    { question: 'Which environment is shown?', answer: DEFAULT_FILTERS.environment },
+    {
+      question: 'Which time range is selected?',
+      answer: TIME_RANGES[DEFAULT_FILTERS.timeRange].label,
+    },
+    {
+      question: 'How many widgets does the dashboard have?',
+      answer: String(Object.keys(WIDGET_TITLES).length),
+    },
+    { question: 'How many events in the range?', answer: formatCount(metrics.events) },
+    {
+      question: 'What is the crash-free session rate?',
+      answer: formatPercent(metrics.crashFreeSessions),
+    },
+    { question: 'What is the p95 response time?', answer: formatMs(metrics.p95Ms) },
+    { question: "What is the top error's title?", answer: top?.issue.title ?? '' },
+    { question: 'How many events does the top error have?', answer: formatCount(top?.events ?? 0) },
+  ];
+}
+
+function issuesFacts(): Fact[] {
+  const rows = issueRows(DEFAULT_ISSUE_QUERY);
+  const [first, second] = rows;
+  return [
+    { question: 'How many issues are listed?', answer: String(rows.length) },
+    { question: 'Which issue has the most events?', answer: first?.issue.title ?? '' },
+    { question: 'What is its short id?', answer: first?.issue.id ?? '' },
+    { question: 'How many events does it have?', answer: formatCount(first?.events ?? 0) },
+    { question: 'Which issue has the second most events?', answer: second?.issue.title ?? '' },
+    { question: 'Who is the top issue assigned to?', answer: first?.issue.assignee ?? UNASSIGNED },
+  ];
+}
+
+/** The issue the detail page is measured on: the dashboard's top error. */
+export const MEASURED_ISSUE = dashboardMetrics(DEFAULT_FILTERS).topIssues[0]?.issue;
+
+function issueDetailFacts(): Fact[] {
+  if (!MEASURED_ISSUE) return [];
+  const summary = issueSummary(MEASURED_ISSUE);
+  const crash = MEASURED_ISSUE.frames[0];
+  const event = MEASURED_ISSUE.latestEvent;
+  const beforeError = event.breadcrumbs.filter((crumb) => crumb.category !== 'exception').at(-1);
+  const os = event.contexts.find((context) => context.name === 'os')?.values;
+  return [
+    { question: "What is the issue's title?", answer: MEASURED_ISSUE.title },
+    { question: 'Where is it thrown?', answer: MEASURED_ISSUE.culprit },
+    { question: 'What is its level?', answer: MEASURED_ISSUE.level },
+    { question: 'How many events in 14 days?', answer: formatCount(summary.events) },
+    { question: 'How many users are affected?', answer: formatCount(summary.users) },
+    { question: 'How many events in the last 24 hours?', answer: formatCount(summary.events24h) },
+    { question: 'In which release did it first appear?', answer: MEASURED_ISSUE.release },
+    { question: 'Which browser reports it most?', answer: summary.tags.browser[0]?.value ?? '' },
+    { question: 'Which source line crashes?', answer: crash?.code ?? '' },
+    { question: 'In which file does it crash?', answer: crash?.file ?? '' },
+    { question: 'What happened just before the error?', answer: beforeError?.message ?? '' },
+    { question: 'Which OS did the latest event run on?', answer: `${os?.name} ${os?.version}` },
+  ];
+}
+
+function releasesFacts(): Fact[] {
+  const rows = releaseStats();
+  const [latest] = rows;
+  const mostIssues = [...rows].sort((a, b) => b.newIssues - a.newIssues)[0];
+  return [
+    { question: 'How many releases are listed?', answer: String(rows.length) },
+    { question: 'What is the latest release?', answer: latest?.release.version ?? '' },
+    {
+      question: 'Which release introduced the most issues?',
+      answer: mostIssues?.release.version ?? '',
+    },
+    {
+      question: 'What is its crash-free session rate?',
+      answer: formatPercent(mostIssues?.crashFreeSessions ?? 0),
+    },
+  ];
+}
+
+/**
+ * @returns the four measured pages with their facts: dashboard (default filters), issues list
+ *   (default order), the detail of the dashboard's top error, and releases (not opted in).
+ */
+export function declaredPages(): DeclaredPage[] {
+  return [
+    {
+      name: 'dashboard',
+      hash: hrefFor({ name: 'dashboard' }),
+      optedIn: true,
+      facts: dashboardFacts(),
+    },
+    { name: 'issues', hash: hrefFor({ name: 'issues' }), optedIn: true, facts: issuesFacts() },
+    {
+      name: 'issue detail',
+      hash: hrefFor({ name: 'issue', issueId: MEASURED_ISSUE?.id ?? '' }),
+      optedIn: true,
+      facts: issueDetailFacts(),
+    },
+    {
+      name: 'releases',
+      hash: hrefFor({ name: 'releases' }),
+      optedIn: false,
+      facts: releasesFacts(),
+    },
+  ];
+}

@@ -1,0 +1,81 @@
+/**
+ * `window.__sightline`: a documented hook for tests and benchmarks running the app in a real
+ * browser (Playwright `page.evaluate`). It reads the page exactly as the assistant panel does and
+ * runs tools exactly as an agent would; it adds nothing the agent side does not have.
+ */
+import { asciiSnapshot, textSnapshot } from '@sightline/page-context';
+import { usePageSnapshot } from '@sightline/page-context/react';
+import { useEffect } from 'react';
+
+/** What {@link PageHook.read} returns: the agent's view of the page, without functions. */
+export interface PageHookRead {
+  /** The Markdown the agent receives: opted-in components semantically, the rest outlined. */
+  markdown: string;
+  /** Exact o200k_base tokens of `markdown`. */
+  tokens: number;
+  /** Registry version at read time (grows with every change). */
+  version: number;
+  /** Names of the tools the agent gets (one per action, plus `expand_node`). */
+  toolNames: string[];
+}
+
+/** The hook's API, on `window.__sightline` once the app has mounted. */
+export interface PageHook {
+  /**
+   * Reads the page now.
+   * @param options - `budgetTokens`: most tokens of the Markdown (default: the reader's, 4,000).
+   */
+  read(options?: { budgetTokens?: number }): PageHookRead;
+  /**
+   * Runs one of the page's tools as the agent would (input validated by its schema).
+   * @returns the tool's result; `{ error }` for an unknown tool or invalid input (never throws).
+   */
+  callTool(name: string, input: unknown): Promise<unknown>;
+  /** The fallback outline of the whole page (no token cap): the text-snapshot baseline. */
+  textSnapshot(): string;
+  /**
+   * The character-grid "text screenshot" of the page: the ASCII baseline.
+   * @param options - `columns`: grid width in characters (default: cells sized by the median
+   *   painted glyph).
+   */
+  asciiSnapshot(options?: { columns?: number }): string;
+}
+
+declare global {
+  interface Window {
+    /** Set by the example app; see {@link PageHook}. */
+    __sightline?: PageHook;
+  }
+}
+
+/** Installs `window.__sightline` while mounted. Renders nothing. */
+export function PageHook() {
+  const read = usePageSnapshot();
+  useEffect(() => {
+    const hook: PageHook = {
+      read: (options = {}) => {
+        const { markdown, tokens, snapshot, tools } = read({ root: document.body, ...options });
+        return { markdown, tokens, version: snapshot.version, toolNames: Object.keys(tools) };
+      },
+      callTool: async (name, input) => {
+        const tool = read().tools[name];
+        if (!tool?.execute) {
+          return {
+            error: {
+              code: 'ACTION_NOT_FOUND',
+              message: `No tool named ${name}; call read() for the tool names.`,
+            },
+          };
+        }
+        return tool.execute(input, { toolCallId: `page-hook-${Date.now()}`, messages: [] });
+      },
+      textSnapshot: () => textSnapshot(document.body, { budgetTokens: Number.POSITIVE_INFINITY }),
+      asciiSnapshot: (options = {}) => asciiSnapshot(document.body, options),
+    };
+    window.__sightline = hook;
+    return () => {
+      if (window.__sightline === hook) delete window.__sightline;
+    };
+  }, [read]);
+  return null;
+}

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { countTokens } from '@sightline/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPageContextRegistry } from '../create-page-context-registry.js';
+import { renderMarkdown } from '../to-markdown.js';
+import { describePage, FALLBACK_HEADING } from './describe-page.js';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function dashboardRegistry() {
+  const registry = createPageContextRegistry();
+  registry.setLocation({ route: 'dashboard', query: { env: 'production' } });
+  registry.register({
+    id: 'errors',
+    type: 'chart',
+    data: { title: 'Errors', series: 3, total: 1204 },
+  });
+  registry.register({
+    id: 'latency',
+    type: 'stat',
+    data: { title: 'p95 latency', value: '412 ms' },
+  });
+  registry.register({ id: 'assistant', type: 'assistant', data: { title: 'Assistant' } });
+  return registry;
+}
+
+describe('describePage', () => {
+  it('describes opted-in subtrees from the registry and outlines the rest, in one document', () => {
+    const registry = dashboardRegistry();
+    document.body.innerHTML = `
+      <nav aria-label="Main"><a href="/issues">Issues</a></nav>
+      <main>
+        <h1>API health</h1>
+        <div data-page-context-node="errors"><h2>Errors</h2><svg><text>1,204</text></svg></div>
+        <div data-page-context-node="latency"><b>412</b> ms</div>
+        <div data-page-context-node="gone"><p>Stale wrapper, still outlined</p></div>
+        <button data-page-context-ignore>Inspector</button>
+      </main>`;
+    const description = describePage(document.body, registry);
+    const semantic = renderMarkdown(registry.snapshot());
+    const fallback = [
+      FALLBACK_HEADING,
+      'navigation Main',
+      '  [link] Issues → /issues',
+      'main',
+      '  h1 API health',
+      '  → node errors (above)',
+      '  → node latency (above)',
+      '  Stale wrapper, still outlined',
+    ].join('\n');
+    expect(description).toEqual({
+      markdown: `${semantic.markdown}\n${fallback}`,
+      tokens: countTokens(`${semantic.markdown}\n${fallback}`),
+      semanticTokens: semantic.tokens,
+      fallbackTokens: countTokens(fallback),
+      nodeIdsInPage: ['errors', 'latency'],
+      omittedIds: [],
+      omittedLines: 0,
+    });
+    // A node registered without an element on the page is still described.
+    expect(description.markdown).toContain('assistant: Assistant [assistant]');
+  });
+
+  it('keeps the semantic part whole and cuts the outline when over budget', () => {
+    const registry = dashboardRegistry();
+    const rows = Array.from(
+      { length: 300 },
+      (_, index) => `<p>Log line ${index}: served in ${index} ms</p>`,
+    );
+    document.body.innerHTML = `<div data-page-context-node="errors"></div>${rows.join('')}`;
+    const semantic = renderMarkdown(registry.snapshot());
+    const description = describePage(document.body, registry, { budgetTokens: 400 });
+    expect(description.tokens).toBeLessThanOrEqual(400);
+    expect(
+      description.markdown.startsWith(
+        `${semantic.markdown}\n${FALLBACK_HEADING}\n→ node errors (above)\nLog line 0:`,
+      ),
+    ).toBe(true);
+    expect(description.omittedIds).toEqual([]);
+    expect(description.omittedLines).toBeGreaterThan(250);
+    expect(
+      description.markdown.endsWith(
+        `… ${description.omittedLines} more lines of the page left out (token budget)`,
+      ),
+    ).toBe(true);
+  });
+
+  it('leaves the outline at least a quarter of the budget when both parts are over', () => {
+    const registry = createPageContextRegistry();
+    for (let index = 0; index < 100; index++) {
+      registry.register({
+        id: `w${index}`,
+        type: 'widget',
+        priority: index,
+        data: { title: `Widget ${index}`, value: index },
+      });
+    }
+    document.body.innerHTML = Array.from({ length: 300 }, (_, index) => `<p>Row ${index}</p>`).join(
+      '',
+    );
+    const description = describePage(document.body, registry, { budgetTokens: 600 });
+    expect(description.tokens).toBeLessThanOrEqual(600);
+    expect(description.fallbackTokens).toBeGreaterThanOrEqual(150 - 20);
+    expect(description.semanticTokens).toBeLessThanOrEqual(450);
+    // Lowest priority goes first.
+    expect(description.omittedIds).toContain('w0');
+    expect(description.omittedIds).not.toContain('w99');
+  });
+
+  it('is just the semantic Markdown when the whole page opted in', () => {
+    const registry = dashboardRegistry();
+    document.body.innerHTML = '<div data-page-context-node="errors"><p>chart</p></div>';
+    expect(describePage(document.body, registry).markdown).toBe(
+      `${renderMarkdown(registry.snapshot()).markdown}`,
+    );
+  });
+});

@@ -1,0 +1,13 @@
+/**
+ * The DOM attributes of page context. The attribute that ties an element to a page-context node. The React binding puts it on the
+ * wrapper of every opted-in component; `describePage` reads it to render that subtree semantically.
+ */
+
+/** Attribute naming the page-context node an element's subtree belongs to (value: the node id). */
+export const PAGE_CONTEXT_NODE_ATTRIBUTE = 'data-page-context-node';
+
+/**
+ * Attribute that hides an element from every fallback renderer (the inspector carries it, so a page
+ * never describes its own description).
+ */
+export const PAGE_CONTEXT_IGNORE_ATTRIBUTE = 'data-page-context-ignore';

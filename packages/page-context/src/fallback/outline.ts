@@ -1,0 +1,220 @@
+/**
+ * Walks the visible DOM into outline items: one line per heading, control, landmark, list item,
+ * table row or run of text, with a depth for indentation. Generic containers (`div`, `span`) are
+ * transparent: they add no line and no depth. With `nodeOf`, an opted-in element becomes a
+ * placeholder item (its subtree is described by its page-context node instead).
+ */
+import { accessibleName, MAX_NAME_LENGTH, visibleText } from './accessible-name.js';
+import { ariaRole, CONTROL_ROLES, headingLevel, LANDMARK_ROLES } from './aria-role.js';
+import { describeControl } from './describe-control.js';
+import { collapseWhitespace, isRendered, isTextVisible } from './visibility.js';
+
+/** One item of an outline. */
+export type OutlineItem =
+  | { kind: 'line'; depth: number; text: string }
+  | { kind: 'node'; depth: number; id: string };
+
+/** Options of {@link outlineItems}. */
+export interface OutlineOptions {
+  /**
+   * Tells whether an element is the root of an opted-in subtree, by returning its node id; such
+   * elements become `node` items and are not walked. Absent: every element is walked.
+   */
+  nodeOf?: (element: Element) => string | undefined;
+  /** Rows shown per table before `… N more rows`. Default 50. */
+  maxTableRows?: number;
+}
+
+/** Elements laid out inline by default: their text joins the surrounding line. */
+const INLINE_TAGS = new Set(
+  'a abbr b bdi bdo cite code data dfn em i kbd label mark q s samp small span strong sub sup time u var img'.split(
+    ' ',
+  ),
+);
+
+/**
+ * True when an inline-tag element sits on its text's line: laid out inline, or an item of a
+ * row flex container (flex items are "blockified", but `<span>412</span><span>ms</span>` in a
+ * row still reads as one line).
+ */
+function isInline(element: Element): boolean {
+  if (!INLINE_TAGS.has(element.localName)) return false;
+  const view = element.ownerDocument.defaultView;
+  if (typeof view?.getComputedStyle !== 'function') return true;
+  const display = view.getComputedStyle(element).display;
+  if (display === '' || display.startsWith('inline')) return true;
+  const parent = element.parentElement && view.getComputedStyle(element.parentElement);
+  return parent?.display.endsWith('flex') === true && parent.flexDirection.startsWith('row');
+}
+
+class OutlineWriter {
+  readonly items: OutlineItem[] = [];
+  private text: string[] = [];
+  private textDepth = 0;
+  /** The pending text ends with a control: a second control starts a new line (menus, toolbars). */
+  private endsWithControl = false;
+
+  constructor(private readonly options: OutlineOptions) {}
+
+  line(depth: number, text: string): void {
+    this.flush();
+    if (text) this.items.push({ kind: 'line', depth, text });
+  }
+
+  inline(depth: number, text: string): void {
+    if (this.text.length === 0) this.textDepth = depth;
+    this.text.push(text);
+    if (text.trim()) this.endsWithControl = false;
+  }
+
+  /** A control inside running text (a link in a sentence) stays on the text's line. */
+  inlineControl(depth: number, text: string): void {
+    if (this.endsWithControl) this.flush();
+    this.inline(depth, ` ${text} `);
+    this.endsWithControl = true;
+  }
+
+  flush(): void {
+    const text = collapseWhitespace(this.text.join(''));
+    this.text = [];
+    this.endsWithControl = false;
+    if (text) this.items.push({ kind: 'line', depth: this.textDepth, text });
+  }
+
+  children(parent: Element, depth: number): void {
+    const textShown = isTextVisible(parent);
+    let previous: ChildNode | undefined;
+    for (const child of parent.childNodes) {
+      if (child.nodeType === 3 && textShown) this.inline(depth, child.textContent ?? '');
+      else if (child.nodeType === 1) {
+        // Sibling elements with no text between them (`<span>2.1%</span><span>of requests</span>`)
+        // are separate words on screen almost always (flex, grid, badges): keep them apart.
+        if (previous?.nodeType === 1) this.inline(depth, ' ');
+        this.element(child as Element, depth);
+      }
+      previous = child;
+    }
+  }
+
+  element(element: Element, depth: number): void {
+    if (!isRendered(element)) return;
+    const nodeId = this.options.nodeOf?.(element);
+    if (nodeId !== undefined) {
+      this.flush();
+      this.items.push({ kind: 'node', depth, id: nodeId });
+      return;
+    }
+    const tag = element.localName;
+    const role = ariaRole(element);
+    if (role && CONTROL_ROLES.has(role)) {
+      const line = describeControl(element, role);
+      if (role === 'link' && isInline(element)) this.inlineControl(depth, line);
+      else this.line(depth, line);
+    } else if (role === 'heading') {
+      this.line(depth, `h${headingLevel(element)} ${accessibleName(element, role)}`);
+    } else if (role === 'img') {
+      const name = accessibleName(element, role);
+      if (name) this.inline(depth, ` [img] ${name} `);
+    } else if (role === 'table' || role === 'grid' || role === 'treegrid') {
+      this.table(element, depth);
+    } else if (tag === 'svg') {
+      this.graphic(element, depth);
+    } else if (tag === 'pre') {
+      this.flush();
+      for (const text of (element.textContent ?? '').split('\n')) this.line(depth, text.trimEnd());
+    } else if (tag === 'br') {
+      this.flush();
+    } else if (tag === 'dl') {
+      this.definitions(element, depth);
+    } else if (tag === 'label' && (element as HTMLLabelElement).control) {
+      // Its text names the control: walk only the fields inside, their lines carry the name.
+      this.flush();
+      for (const field of element.querySelectorAll('input, select, textarea, button')) {
+        this.element(field, depth);
+      }
+    } else if (
+      (tag === 'legend' || tag === 'caption' || tag === 'figcaption') &&
+      element.parentElement
+    ) {
+      // Already the name of the parent's line.
+    } else if (role === 'listitem') {
+      this.flush();
+      const start = this.items.length;
+      this.children(element, depth + 1);
+      this.flush();
+      const first = this.items[start];
+      if (first?.kind === 'line') this.items[start] = { ...first, depth, text: `- ${first.text}` };
+    } else if (role && LANDMARK_ROLES.has(role)) {
+      const name = accessibleName(element, role);
+      this.line(depth, `${role}${name ? ` ${name}` : ''}`);
+      this.children(element, depth + 1);
+      this.flush();
+    } else if (isInline(element)) {
+      this.children(element, depth);
+    } else {
+      this.flush();
+      this.children(element, depth);
+      this.flush();
+    }
+  }
+
+  private table(table: Element, depth: number): void {
+    const name = accessibleName(table, 'table');
+    this.line(depth, `table${name ? ` ${name}` : ''}`);
+    const rows = [...table.querySelectorAll('tr, [role="row"]')].filter(
+      (row) =>
+        row.parentElement?.closest('table, [role="table"], [role="grid"], [role="treegrid"]') ===
+          table && isRendered(row),
+    );
+    const maxRows = this.options.maxTableRows ?? 50;
+    for (const row of rows.slice(0, maxRows)) {
+      const cells = [...row.children].filter(
+        (cell) =>
+          isRendered(cell) && /^(cell|gridcell|columnheader|rowheader)$/.test(ariaRole(cell) ?? ''),
+      );
+      if (cells.length === 0) continue;
+      const texts = cells.map((cell) => visibleText(cell).replaceAll('|', '\\|'));
+      this.line(depth + 1, `| ${texts.join(' | ')} |`);
+    }
+    if (rows.length > maxRows) this.line(depth + 1, `… ${rows.length - maxRows} more rows`);
+  }
+
+  /** A chart or icon: its name when it has one, else its text (tick labels …) on one line. */
+  private graphic(svg: Element, depth: number): void {
+    const title = svg.querySelector(':scope > title');
+    const name = accessibleName(svg, 'img') || (title ? visibleText(title) : '');
+    if (name) {
+      this.inline(depth, ` [img] ${name} `);
+      return;
+    }
+    const text = visibleText(svg);
+    if (text)
+      this.line(
+        depth,
+        `[graphic] ${text.length > MAX_NAME_LENGTH ? `${text.slice(0, MAX_NAME_LENGTH - 1)}…` : text}`,
+      );
+  }
+
+  private definitions(list: Element, depth: number): void {
+    this.flush();
+    let term = '';
+    for (const child of list.querySelectorAll('dt, dd')) {
+      if (child.closest('dl') !== list || !isRendered(child)) continue;
+      if (child.localName === 'dt') term = visibleText(child);
+      else this.line(depth, term ? `${term}: ${visibleText(child)}` : visibleText(child));
+    }
+  }
+}
+
+/**
+ * Outlines the visible content of `root` (the root itself included).
+ * @param root - element to outline.
+ * @param options - `nodeOf` (opted-in placeholders), `maxTableRows` (default 50).
+ * @returns items in document order; empty for an empty or hidden root.
+ */
+export function outlineItems(root: Element, options: OutlineOptions = {}): OutlineItem[] {
+  const writer = new OutlineWriter(options);
+  writer.element(root, 0);
+  writer.flush();
+  return writer.items;
+}

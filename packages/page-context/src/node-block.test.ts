@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { nodeBlock } from './node-block.js';
+import type { PageSnapshotNodeJson } from './types.js';
+
+const caps = { maxTableRows: 10, maxTableColumns: 8 };
+
+function node(overrides: Partial<PageSnapshotNodeJson> = {}): PageSnapshotNodeJson {
+  return {
+    id: 'w1',
+    type: 'widget',
+    priority: 0,
+    data: { title: 'Errors', value: 3, unit: '%', trend: 'up', owner: 'api' },
+    actions: [],
+    hasDetails: false,
+    children: [],
+    ...overrides,
+  };
+}
+
+describe('nodeBlock', () => {
+  it('renders heading, tools and facts in full, and a three-fact summary', () => {
+    const block = nodeBlock(
+      node({
+        hasDetails: true,
+        actions: [
+          {
+            name: 'mute',
+            description: 'Mute',
+            toolName: 'widget_w1__mute',
+            inputSchema: { type: 'object', properties: { minutes: { type: 'number' } } },
+          },
+        ],
+      }),
+      1,
+      caps,
+    );
+    expect(block.full).toBe(
+      '### widget: Errors [w1 +details]\ncan: widget_w1__mute(minutes)\nvalue: 3\nunit: %\ntrend: up\nowner: api',
+    );
+    expect(block.summary).toBe(
+      '### widget: Errors [w1 +details]\ncan: widget_w1__mute(minutes)\nvalue: 3\nunit: %\ntrend: up',
+    );
+  });
+
+  it('reuses the block for the same data object and re-renders when anything shown changes', () => {
+    const first = node();
+    const block = nodeBlock(first, 0, caps);
+    expect(nodeBlock({ ...first }, 0, caps)).toBe(block);
+    expect(nodeBlock({ ...first }, 2, caps).full).toMatch(/^#### widget/);
+    expect(nodeBlock({ ...first, id: 'w2' }, 0, caps).full).toContain('[w2]');
+    expect(nodeBlock({ ...first, hasDetails: true }, 0, caps).full).toContain('[w1 +details]');
+    expect(
+      nodeBlock({ ...first, data: { ...(first.data as object), value: 4 } }, 0, caps).full,
+    ).toContain('value: 4');
+  });
+
+  it('uses the full block as summary when shortening saves nothing, and caps heading depth', () => {
+    const bare = node({ data: null, type: 'section' });
+    const block = nodeBlock(bare, 9, caps);
+    expect(block.full).toBe('###### section [w1]');
+    expect(block.summary).toBe(block.full);
+  });
+});

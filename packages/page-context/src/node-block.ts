@@ -1,0 +1,97 @@
+/**
+ * The Markdown block of one node: `## <type>: <title> [<id>]` (deeper nodes get deeper headings,
+ * `+details` when `expand_node` has more), a `can:` line naming its tools, then its facts — in full,
+ * or shortened to three facts when a token budget needs room.
+ *
+ * Blocks are cached per data object: a registry keeps a node's serialized data object until the
+ * data changes, so consecutive snapshots of a page re-render only the nodes that changed. (Snapshot
+ * data is therefore treated as immutable.)
+ */
+import { findTitle, formatData, oneLine } from './format-data.js';
+import type { PageSnapshotNodeJson } from './types.js';
+
+/** Table caps of a rendering. */
+export interface BlockCaps {
+  maxTableRows: number;
+  maxTableColumns: number;
+}
+
+/** A node's block in both forms. */
+export interface NodeBlock {
+  full: string;
+  /** Heading, tools and at most three facts; equals `full` when that is no shorter. */
+  readonly summary: string;
+}
+
+/** What a cached block was rendered from, besides the data object that keys the cache. */
+interface CachedBlock {
+  type: string;
+  id: string;
+  hasDetails: boolean;
+  depth: number;
+  tools: string;
+  caps: BlockCaps;
+  block: NodeBlock;
+}
+
+const cache = new WeakMap<object, CachedBlock>();
+
+/**
+ * Renders (or reuses) the block of a node.
+ * @param node - the node (its children are not rendered here).
+ * @param depth - 0 for roots; headings are `##` at depth 0, up to `######`.
+ * @param caps - table caps.
+ * @returns the full block and a lazily rendered summary.
+ */
+export function nodeBlock(node: PageSnapshotNodeJson, depth: number, caps: BlockCaps): NodeBlock {
+  const { data } = node;
+  if (typeof data !== 'object' || data === null) return renderBlock(node, depth, caps);
+  const tools =
+    node.actions.length === 0 ? '' : node.actions.map((action) => action.toolName).join(',');
+  const cached = cache.get(data);
+  if (
+    cached &&
+    cached.type === node.type &&
+    cached.id === node.id &&
+    cached.hasDetails === node.hasDetails &&
+    cached.depth === depth &&
+    cached.tools === tools &&
+    cached.caps.maxTableRows === caps.maxTableRows &&
+    cached.caps.maxTableColumns === caps.maxTableColumns
+  ) {
+    return cached.block;
+  }
+  const block = renderBlock(node, depth, caps);
+  const { type, id, hasDetails } = node;
+  cache.set(data, { type, id, hasDetails, depth, tools, caps, block });
+  return block;
+}
+
+function renderBlock(node: PageSnapshotNodeJson, depth: number, caps: BlockCaps): NodeBlock {
+  const { title, titleKey } = findTitle(node.data);
+  const details = node.hasDetails ? ' +details' : '';
+  const hashes = '#'.repeat(Math.min(depth + 2, 6));
+  let head = `${hashes} ${oneLine(node.type)}${title ? `: ${title}` : ''} [${oneLine(node.id)}${details}]`;
+  if (node.actions.length > 0) head += `\ncan: ${node.actions.map(describeAction).join(', ')}`;
+  const lines = formatData(node.data, { ...caps, omitKey: titleKey });
+  const full = lines.length > 0 ? `${head}\n${lines.join('\n')}` : head;
+  let summary: string | undefined;
+  return {
+    full,
+    get summary() {
+      if (summary === undefined) {
+        const facts = formatData(node.data, { ...caps, omitKey: titleKey, summary: true });
+        const short = facts.length > 0 ? `${head}\n${facts.join('\n')}` : head;
+        summary = short.length < full.length ? short : full;
+      }
+      return summary;
+    },
+  };
+}
+
+function describeAction(action: PageSnapshotNodeJson['actions'][number]): string {
+  const properties = action.inputSchema.properties;
+  const names =
+    typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
+  return `${action.toolName}(${names.join(', ')})`;
+}

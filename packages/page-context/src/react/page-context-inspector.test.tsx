@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { countTokens, SightlineError } from '@sightline/core';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { Profiler, useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPageContextRegistry } from '../create-page-context-registry.js';
+import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
+import { toMarkdown } from '../to-markdown.js';
+import { PageContextInspector } from './page-context-inspector.js';
+import { PageContextProvider } from './page-context-provider.js';
+import { usePageContext } from './use-page-context.js';
+import { withPageContext } from './with-page-context.js';
+
+/** When set, counting tokens fails as it does in a browser without `registerEncoding`. */
+const tokenizer = vi.hoisted(() => ({ missing: false }));
+vi.mock('@sightline/core', async (importOriginal) => {
+  const core = await importOriginal<typeof import('@sightline/core')>();
+  return {
+    ...core,
+    countTokens: (...args: Parameters<typeof core.countTokens>) => {
+      if (tokenizer.missing) {
+        throw new core.SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: 'call registerEncoding',
+        });
+      }
+      return core.countTokens(...args);
+    },
+  };
+});
+
+afterEach(() => {
+  cleanup();
+  tokenizer.missing = false;
+});
+
+let setValue: (value: string) => void = () => {};
+const Stat = withPageContext(
+  'stat',
+  function Stat() {
+    const [value, set] = useState('2.1%');
+    setValue = set;
+    usePageContext({ title: 'Error rate', value });
+    return <b>{value}</b>;
+  },
+  { id: () => 'error-rate' },
+);
+
+describe('PageContextInspector', () => {
+  it('shows the Markdown the agent would get, its token count and tools, and follows changes', () => {
+    const registry = createPageContextRegistry();
+    const commits: string[] = [];
+    const onRender = (id: string) => commits.push(id);
+    render(
+      <PageContextProvider
+        registry={registry}
+        location={{ route: 'dashboard', query: { env: 'production' } }}
+      >
+        <Profiler id="page" onRender={onRender}>
+          <Stat />
+        </Profiler>
+        <Profiler id="inspector" onRender={onRender}>
+          <PageContextInspector budgetTokens={500} />
+        </Profiler>
+      </PageContextProvider>,
+    );
+    const expected = toMarkdown(registry.snapshot(), { budgetTokens: 500 });
+    expect(expected).toContain('value: 2.1%');
+    const pre = screen.getByText((_, element) => element?.tagName === 'PRE');
+    expect(pre.textContent).toBe(expected);
+    const section = screen.getByRole('region', { name: 'Page context inspector' });
+    expect(section.hasAttribute(PAGE_CONTEXT_IGNORE_ATTRIBUTE)).toBe(true);
+    expect(section.textContent).toContain(
+      `${countTokens(expected)} tokens · 1 nodes · version ${registry.version} · budget 500`,
+    );
+    expect(section.textContent).toContain('tools: expand_node');
+
+    commits.length = 0;
+    act(() => setValue('3.4%'));
+    expect(pre.textContent).toBe(toMarkdown(registry.snapshot(), { budgetTokens: 500 }));
+    expect(pre.textContent).toContain('value: 3.4%');
+    // The stat re-renders for its own state; the inspector for the registry change; nothing else.
+    expect(commits).toEqual(['page', 'inspector']);
+
+    commits.length = 0;
+    act(() => {
+      registry.register({ id: 'note', type: 'note', data: { title: 'Outside React' } });
+    });
+    expect(pre.textContent).toContain('## note: Outside React [note]');
+    expect(commits).toEqual(['inspector']);
+  });
+
+  it('shows the page uncounted, with the reason, where no tokenizer is loaded', () => {
+    tokenizer.missing = true;
+    expect(() => countTokens('x')).toThrow(SightlineError);
+    const registry = createPageContextRegistry();
+    registry.register({ id: 'solo', type: 'banner', data: { title: 'No tokenizer here' } });
+    render(
+      <PageContextProvider registry={registry}>
+        <PageContextInspector budgetTokens={100} />
+      </PageContextProvider>,
+    );
+    const section = screen.getByRole('region', { name: 'Page context inspector' });
+    expect(section.textContent).toContain('tokens not counted: call registerEncoding · 1 nodes');
+    expect(section.querySelector('pre')?.textContent).toBe(toMarkdown(registry.snapshot()));
+  });
+});

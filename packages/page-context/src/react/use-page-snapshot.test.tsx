@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { cleanup, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { FALLBACK_HEADING } from '../fallback/describe-page.js';
+import { toMarkdown } from '../to-markdown.js';
+import { PageContextProvider } from './page-context-provider.js';
+import { usePageAction } from './use-page-action.js';
+import { usePageContext } from './use-page-context.js';
+import { type PageSnapshotReader, usePageSnapshot } from './use-page-snapshot.js';
+import { withPageContext } from './with-page-context.js';
+
+afterEach(cleanup);
+
+const Issues = withPageContext(
+  'issue-table',
+  function Issues() {
+    usePageContext({ title: 'Top issues', rows: 2, top: 'TypeError in renderRow' });
+    usePageAction('sort', {
+      description: 'Sort the table',
+      input: z.object({ by: z.enum(['events', 'users']) }),
+      handler: () => 'sorted',
+    });
+    return (
+      <table>
+        <tbody>
+          <tr>
+            <td>TypeError in renderRow</td>
+          </tr>
+        </tbody>
+      </table>
+    );
+  },
+  { id: () => 'issues' },
+);
+
+let readers: PageSnapshotReader[] = [];
+function Assistant() {
+  readers.push(usePageSnapshot());
+  return null;
+}
+
+function setup(): { read: PageSnapshotReader; readers: PageSnapshotReader[] } {
+  readers = [];
+  const { rerender } = render(
+    <PageContextProvider location={{ route: 'issues' }}>
+      <nav aria-label="Main">
+        <a href="/dashboard">Dashboard</a>
+      </nav>
+      <Issues />
+      <Assistant />
+    </PageContextProvider>,
+  );
+  rerender(
+    <PageContextProvider location={{ route: 'issues' }}>
+      <nav aria-label="Main">
+        <a href="/dashboard">Dashboard</a>
+      </nav>
+      <Issues />
+      <Assistant />
+    </PageContextProvider>,
+  );
+  return { read: readers.at(-1) as PageSnapshotReader, readers };
+}
+
+describe('usePageSnapshot', () => {
+  it('returns a stable reader of the snapshot, its Markdown and its tools', () => {
+    const { read, readers } = setup();
+    expect(readers[0]).toBe(readers[1]);
+    const { snapshot, markdown, tokens, tools } = read();
+    expect(snapshot.location).toEqual({ route: 'issues' });
+    expect(markdown).toBe(toMarkdown(snapshot, {}));
+    expect(tokens).toBeGreaterThan(0);
+    expect(Object.keys(tools).sort()).toEqual(['expand_node', 'issue-table_issues__sort']);
+  });
+
+  it('with a root, outlines the parts of the page that did not opt in', () => {
+    const { read } = setup();
+    const { markdown } = read({ root: document.body, budgetTokens: 1_000 });
+    expect(markdown.split('\n')).toEqual([
+      ...toMarkdown(read().snapshot).split('\n'),
+      FALLBACK_HEADING,
+      'navigation Main',
+      '  [link] Dashboard → /dashboard',
+      '→ node issues (above)',
+    ]);
+  });
+});

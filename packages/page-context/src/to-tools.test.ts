@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createPageContextRegistry } from './create-page-context-registry.js';
+import { definePageAction } from './page-action.js';
+import { EXPAND_NODE_TOOL, type PageTools, toTools } from './to-tools.js';
+
+const options = { toolCallId: 'call-1', messages: [] };
+function call(tools: PageTools, name: string, input: unknown): Promise<unknown> {
+  const execute = tools[name]?.execute;
+  if (!execute) throw new Error(`no tool ${name}`);
+  return Promise.resolve(execute(input, options));
+}
+
+function dashboard() {
+  const registry = createPageContextRegistry();
+  const state = { environment: 'production' };
+  const setEnvironment = definePageAction({
+    description: 'Switch the environment',
+    input: z.object({ environment: z.enum(['production', 'staging']) }),
+    handler: ({ environment }) => {
+      state.environment = environment;
+      return { environment };
+    },
+  });
+  registry.register({ id: 'page', type: 'dashboard', data: { title: 'API health' } });
+  registry.register({
+    id: 'filters',
+    type: 'filters',
+    parentId: 'page',
+    actions: { set_environment: setEnvironment },
+  });
+  // Same type and action on another node: names must not collide.
+  registry.register({
+    id: 'filters2',
+    type: 'filters',
+    parentId: 'page',
+    actions: { set_environment: setEnvironment },
+  });
+  registry.register({
+    id: 'table',
+    type: 'issue-table',
+    parentId: 'page',
+    data: { title: 'Issues', shown: 2 },
+    details: () => ({ rows: Array.from({ length: 3 }, (_, index) => ({ id: index })) }),
+    actions: {
+      fail: definePageAction({
+        description: 'Always fails',
+        input: z.object({}),
+        handler: () => {
+          throw new Error('boom');
+        },
+      }),
+    },
+  });
+  return { registry, state };
+}
+
+describe('toTools', () => {
+  it('names one tool per action, namespaced by node, plus expand_node', () => {
+    const { registry } = dashboard();
+    const tools = toTools(registry.snapshot());
+    expect(Object.keys(tools)).toEqual([
+      'filters_filters__set_environment',
+      'filters_filters2__set_environment',
+      'issue-table_table__fail',
+      EXPAND_NODE_TOOL,
+    ]);
+    for (const name of Object.keys(tools)) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+    expect(tools.filters_filters__set_environment?.description).toBe(
+      'Switch the environment (on filters [filters])',
+    );
+    expect(Object.keys(toTools(registry.snapshot(), { expandNode: false }))).not.toContain(
+      EXPAND_NODE_TOOL,
+    );
+  });
+
+  it('keeps names unique when sanitizing makes two nodes look the same', () => {
+    const registry = createPageContextRegistry();
+    const action = definePageAction({ description: 'Go', input: z.object({}), handler: () => 1 });
+    registry.register({ id: 'a:1', type: 'w', actions: { go: action } });
+    registry.register({ id: 'a 1', type: 'w', actions: { go: action } });
+    const names = Object.keys(toTools(registry.snapshot(), { expandNode: false }));
+    expect(names).toHaveLength(2);
+    expect(names[0]).toBe('w_a_1__go');
+    expect(names[1]).toMatch(/^w_a_1__go_[0-9a-z]{6}$/);
+  });
+
+  it('validates input with the zod schema and runs the current handler', async () => {
+    const { registry, state } = dashboard();
+    const tools = toTools(registry.snapshot());
+    expect(await call(tools, 'filters_filters__set_environment', { environment: 'qa' })).toEqual({
+      error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('environment') },
+    });
+    expect(state.environment).toBe('production');
+    expect(
+      await call(tools, 'filters_filters__set_environment', { environment: 'staging' }),
+    ).toEqual({ environment: 'staging' });
+    expect(state.environment).toBe('staging');
+  });
+
+  it('returns handler errors and vanished nodes as values', async () => {
+    const { registry } = dashboard();
+    const tools = toTools(registry.snapshot());
+    expect(await call(tools, 'issue-table_table__fail', {})).toEqual({
+      error: { code: 'TOOL_FAILED', message: 'boom' },
+    });
+    registry.unregister('filters');
+    expect(
+      await call(tools, 'filters_filters__set_environment', { environment: 'staging' }),
+    ).toEqual({ error: { code: 'ACTION_NOT_FOUND', message: expect.any(String) } });
+  });
+
+  it('treats an action removed since the snapshot as gone, even one named like a built-in', async () => {
+    const registry = createPageContextRegistry();
+    const builtinNamed = definePageAction({
+      description: 'Named like Object.prototype.toString',
+      input: z.object({}),
+      handler: () => 'ran',
+    });
+    registry.register({ id: 'n', type: 'node', actions: { toString: builtinNamed } });
+    const tools = toTools(registry.snapshot());
+    expect(await call(tools, 'node_n__toString', {})).toBe('ran');
+    registry.update('n', { actions: {} });
+    expect(await call(tools, 'node_n__toString', {})).toEqual({
+      error: { code: 'ACTION_NOT_FOUND', message: expect.stringContaining('"toString"') },
+    });
+    // Prototype keys in the input are not the schema's business and reach no prototype.
+    const echo = definePageAction({
+      description: 'Echo',
+      input: z.object({ x: z.string() }),
+      handler: (input) => input,
+    });
+    registry.register({ id: 'e', type: 'node', actions: { echo } });
+    const polluted = JSON.parse('{"x": "1", "__proto__": {"polluted": true}}') as unknown;
+    expect(await call(toTools(registry.snapshot()), 'node_e__echo', polluted)).toEqual({ x: '1' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('expand_node returns data, children, tools and details, capped', async () => {
+    const { registry } = dashboard();
+    const tools = toTools(registry.snapshot());
+    expect(await call(tools, EXPAND_NODE_TOOL, { id: 'table' })).toEqual({
+      id: 'table',
+      type: 'issue-table',
+      data: { title: 'Issues', shown: 2 },
+      tools: ['issue-table_table__fail'],
+      children: [],
+      details: { rows: [{ id: 0 }, { id: 1 }, { id: 2 }] },
+    });
+    expect(await call(tools, EXPAND_NODE_TOOL, { id: 'page' })).toMatchObject({
+      children: [
+        { id: 'filters', type: 'filters' },
+        { id: 'filters2', type: 'filters' },
+        { id: 'table', type: 'issue-table', title: 'Issues' },
+      ],
+    });
+    expect(await call(tools, EXPAND_NODE_TOOL, { id: 'nope' })).toEqual({
+      error: { code: 'NODE_NOT_FOUND', message: expect.stringContaining('nope') },
+    });
+    expect(await call(tools, EXPAND_NODE_TOOL, {})).toEqual({
+      error: { code: 'INVALID_ARGUMENT', message: expect.any(String) },
+    });
+    const big = createPageContextRegistry();
+    big.register({
+      id: 'b',
+      type: 'series',
+      details: () => Array.from({ length: 1e5 }, (_, i) => i),
+    });
+    const capped = await call(
+      toTools(big.snapshot(), { maxDetailsBytes: 1000 }),
+      EXPAND_NODE_TOOL,
+      {
+        id: 'b',
+      },
+    );
+    expect(JSON.stringify(capped).length).toBeLessThan(1300);
+  });
+
+  it('expand_node reports a failing details() without losing the data', async () => {
+    const registry = createPageContextRegistry();
+    registry.register({
+      id: 'chart',
+      type: 'chart',
+      data: { points: 3 },
+      details: () => Promise.reject(new Error('fetch failed')),
+    });
+    expect(await call(toTools(registry.snapshot()), EXPAND_NODE_TOOL, { id: 'chart' })).toEqual({
+      id: 'chart',
+      type: 'chart',
+      data: { points: 3 },
+      tools: [],
+      children: [],
+      details: { error: { code: 'TOOL_FAILED', message: 'fetch failed' } },
+    });
+  });
+});
