@@ -4,7 +4,7 @@ export default defineConfig({
   entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
   format: ['esm'],
   target: 'node20',
-  dts: false,
+  dts: true,
   sourcemap: true,
   clean: true,
 });

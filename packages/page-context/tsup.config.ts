@@ -6,7 +6,7 @@ export default defineConfig({
   target: 'es2022',
   platform: 'neutral',
   external: ['react', 'react-dom', 'ai', 'zod', '@sightline/core'],
-  dts: false,
+  dts: true,
   sourcemap: true,
   clean: true,
 });

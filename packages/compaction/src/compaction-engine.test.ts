@@ -7,7 +7,8 @@
 import type { ModelProfile } from '@sightline/core';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
-import { type CompactionEngineOptions, createCompactionEngine } from './compaction-engine.js';
+import { createCompactionEngine } from './compaction-engine.js';
+import type { CompactionEngineOptions } from './compaction-engine-options.js';
 import { promptTokenLimit } from './compaction-limits.js';
 import { countMessageTokens } from './message-tokens.js';
 import { createMemoryStore } from './stores/memory-store.js';

@@ -37,6 +37,7 @@ import type {
   ContextSize,
 } from './types.js';
 import { createUsageCalibration } from './usage-calibration.js';
+import { validateCompactionOptions } from './validate-compaction-options.js';
 import { wrapTools } from './wrap-tools.js';
 
 /** Options of {@link createCompaction}. */
@@ -121,13 +122,16 @@ export interface Compaction {
  * Creates a compaction instance for one conversation.
  * @param options - see {@link CreateCompactionOptions}.
  * @returns the {@link Compaction}.
- * @throws SightlineError `INVALID_ARGUMENT` for an invalid size, `STORE_VERSION_MISMATCH` for a store of another version.
+ * @throws SightlineError `INVALID_ARGUMENT` for a missing or malformed profile, an invalid size,
+ * a bad `largeInputTokens` or an empty `session`,
+ * `STORE_VERSION_MISMATCH` for a store of another version.
  * @example
  * const compaction = createCompaction({ profile: getModelProfile('claude-sonnet-4-5') });
  * const agent = new ToolLoopAgent({ model, prepareStep: compaction.prepareStep,
  *   tools: compaction.wrapTools({ ...myTools, ...compaction.tools }) });
  */
 export function createCompaction(options: CreateCompactionOptions): Compaction {
+  validateCompactionOptions(options);
   const {
     profile,
     store = createMemoryStore(),

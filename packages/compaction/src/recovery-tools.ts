@@ -250,7 +250,7 @@ export function createRecoveryTools({
           .string()
           .min(1)
           .describe(
-            'Regular expression (RE2), e.g. "TypeError|undefined is not" or "(?i)checkout".',
+            'Regular expression (RE2, at most 1,000 characters), e.g. "TypeError|undefined is not" or "(?i)checkout".',
           ),
         path_prefix: z
           .string()

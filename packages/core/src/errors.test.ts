@@ -24,4 +24,24 @@ describe('SightlineError', () => {
     expect(isToolError(fromSightline)).toBe(true);
     expect(isToolError({ ok: true })).toBe(false);
   });
+
+  it('never throws, even for a thrown proxy whose every trap throws', () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error('trap');
+        },
+        getPrototypeOf() {
+          throw new Error('trap');
+        },
+        has() {
+          throw new Error('trap');
+        },
+      },
+    );
+    expect(toToolError(hostile)).toEqual({
+      error: { code: 'TOOL_FAILED', message: 'The tool failed with an error that cannot be read.' },
+    });
+  });
 });

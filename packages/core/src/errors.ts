@@ -80,11 +80,19 @@ export interface ToolError {
  * @returns `{ error: { code, message } }`; never throws.
  */
 export function toToolError(error: unknown): ToolError {
-  if (SightlineError.isInstance(error)) {
-    return { error: { code: error.code, message: error.message } };
+  try {
+    if (SightlineError.isInstance(error)) {
+      return { error: { code: error.code, message: String(error.message) } };
+    }
+    const message = error instanceof Error ? String(error.message) : String(error);
+    return { error: { code: 'TOOL_FAILED', message } };
+  } catch {
+    // A hostile value (a proxy whose traps throw, a throwing getter or toString) must not turn the
+    // tool's error path into a crash.
+    return {
+      error: { code: 'TOOL_FAILED', message: 'The tool failed with an error that cannot be read.' },
+    };
   }
-  const message = error instanceof Error ? error.message : String(error);
-  return { error: { code: 'TOOL_FAILED', message } };
 }
 
 /**

@@ -195,6 +195,8 @@ describe('createPageContextRegistry', () => {
     const registry = createPageContextRegistry();
     const attempts = [
       () => registry.register({ type: '' }),
+      () => registry.register({ id: '', type: 't' }),
+      () => registry.register({ id: 42 as unknown as string, type: 't' }),
       () => registry.register({ id: 'x', type: 't', parentId: 'x' }),
       () => registry.register({ type: 't', priority: Number.NaN }),
       () => registry.register({ type: 't', actions: { go: { ...noop, input: z.string() } } }),
@@ -213,6 +215,14 @@ describe('createPageContextRegistry', () => {
       }
     }
     expect(registry.size).toBe(0);
+    // A rejected update changes nothing, not even the valid parts of the patch.
+    registry.register({ id: 'kept', type: 't', data: { a: 1 } });
+    const version = registry.version;
+    expect(() => registry.update('kept', { data: { a: 2 }, priority: Number.NaN })).toThrowError(
+      SightlineError,
+    );
+    expect(registry.snapshot().roots[0]?.data).toEqual({ a: 1 });
+    expect(registry.version).toBe(version);
   });
 
   it('exposes details() and reports a node gone since the snapshot', async () => {

@@ -109,6 +109,12 @@ export function createPageContextRegistry(
 
   function register(input: PageNodeInput): string {
     const id = input.id ?? nextId();
+    if (typeof id !== 'string' || id.length === 0) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `Page node id must be a non-empty string (or left out to generate one), got ${String(id)}; convert numeric ids with String(...).`,
+      });
+    }
     if (typeof input.type !== 'string' || input.type.length === 0) {
       throw new SightlineError({
         code: 'INVALID_ARGUMENT',
@@ -152,6 +158,9 @@ export function createPageContextRegistry(
   function update(id: string, patch: PageNodePatch): boolean {
     const node = nodes.get(id);
     if (!node) return false;
+    // Check everything before changing anything: a rejected patch leaves the node as it was.
+    const priority = patch.priority === undefined ? undefined : assertPriority(id, patch.priority);
+    const key = patch.actions === undefined ? undefined : actionsKey(id, patch.actions);
     let visible = false;
     if ('data' in patch) {
       const next = serializeData(patch.data);
@@ -161,15 +170,11 @@ export function createPageContextRegistry(
         visible = true;
       }
     }
-    if (patch.priority !== undefined) {
-      const priority = assertPriority(id, patch.priority);
-      if (priority !== node.priority) {
-        node.priority = priority;
-        visible = true;
-      }
+    if (priority !== undefined && priority !== node.priority) {
+      node.priority = priority;
+      visible = true;
     }
-    if (patch.actions !== undefined) {
-      const key = actionsKey(id, patch.actions);
+    if (patch.actions !== undefined && key !== undefined) {
       node.actions = patch.actions;
       if (key !== node.actionsKey) {
         node.actionsKey = key;

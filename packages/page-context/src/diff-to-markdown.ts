@@ -78,7 +78,7 @@ function label(type: string, title: string | undefined, id: string): string {
 function describeLocation(location: PageLocation | undefined): string {
   if (!location) return '(none)';
   const params = Object.entries(location.params ?? {}).map(([key, value]) => `${key}=${value}`);
-  return `${location.route}${params.length > 0 ? ` (${params.join(', ')})` : ''}`;
+  return oneLine(`${location.route}${params.length > 0 ? ` (${params.join(', ')})` : ''}`);
 }
 
 function describeValue(value: JsonValue | undefined, maxLength: number): string {

@@ -123,6 +123,15 @@ export async function runPageAction(
       ? { ok: true }
       : serializeValue(result, { maxBytes: maxResultBytes });
   } catch (error) {
-    return toToolError(error) as unknown as JsonValue;
+    return toolErrorValue(error);
   }
+}
+
+/**
+ * `toToolError(error)` as a JSON value (tool results here are JSON).
+ * @param error - anything caught in a tool.
+ * @returns `{ error: { code, message } }`; never throws.
+ */
+export function toolErrorValue(error: unknown): JsonValue {
+  return toToolError(error) as unknown as JsonValue;
 }

@@ -8,6 +8,8 @@
  * (or `{key, value}` lists when keys are not primitives); Sets, typed arrays → arrays; Errors →
  * `{name, message, code?}`; DOM nodes and React elements → short markers; lone surrogates → U+FFFD;
  * anything cut says so with a marker (`… [cut 1200 chars]`, `… [40 more items]`, `"…": "3 more keys"`).
+ * A `__proto__` key stays a plain key. Huge strings, keys, Maps, Sets and typed arrays are read only
+ * as far as they are kept, so a 10 MB string costs what its first 500 characters do.
  */
 import type { JsonObject, JsonValue } from './types.js';
 

@@ -11,6 +11,7 @@
  */
 import { SightlineError } from '@sightline/core';
 import { blockOf, budgetNote, type Entry, fitBudget } from './fit-budget.js';
+import { oneLine } from './format-data.js';
 import { nodeBlock } from './node-block.js';
 import { resolveTokenCounter, type TokenCounterOptions } from './token-counter.js';
 import type { PageLocation, PageSnapshotJson, PageSnapshotNodeJson } from './types.js';
@@ -147,12 +148,13 @@ function format(
   };
 }
 
+/** `# Page: <route> (<params>; ?<query>)`, on one line whatever the URL holds. */
 function locationLine(location: PageLocation | undefined): string {
   if (!location) return '# Page';
   const params = Object.entries(location.params ?? {}).map(([key, value]) => `${key}=${value}`);
   const query = Object.entries(location.query ?? {}).map(
-    ([key, value]) => `${key}=${typeof value === 'string' ? value : value.join(',')}`,
+    ([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`,
   );
   const extra = [...params, ...(query.length > 0 ? [`?${query.join('&')}`] : [])];
-  return `# Page: ${location.route}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`;
+  return oneLine(`# Page: ${location.route}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`);
 }

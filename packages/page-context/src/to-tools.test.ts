@@ -136,6 +136,42 @@ describe('toTools', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('returns an error value even when a handler throws a proxy whose every trap throws', async () => {
+    const unreadable = new Proxy(new Error('x'), {
+      get() {
+        throw new Error('get');
+      },
+      getPrototypeOf() {
+        throw new Error('prototype');
+      },
+    });
+    const registry = createPageContextRegistry();
+    registry.register({
+      id: 'n',
+      type: 'node',
+      actions: {
+        fail: definePageAction({
+          description: 'Fails',
+          input: z.object({}),
+          handler: () => {
+            throw unreadable;
+          },
+        }),
+      },
+      details: () => {
+        throw unreadable;
+      },
+    });
+    const tools = toTools(registry.snapshot());
+    expect(await call(tools, 'node_n__fail', {})).toEqual({
+      error: { code: 'TOOL_FAILED', message: expect.stringContaining('cannot be read') },
+    });
+    expect(await call(tools, EXPAND_NODE_TOOL, { id: 'n' })).toMatchObject({
+      id: 'n',
+      details: { error: { code: 'TOOL_FAILED' } },
+    });
+  });
+
   it('expand_node returns data, children, tools and details, capped', async () => {
     const { registry } = dashboard();
     const tools = toTools(registry.snapshot());

@@ -7,9 +7,10 @@
  * input comes back as a `{ error: { code, message } }` value the model can read and correct; a
  * failing handler does too. No tool here throws.
  */
-import { SightlineError, toToolError } from '@sightline/core';
+import { SightlineError } from '@sightline/core';
 import { jsonSchema, type Tool, tool } from 'ai';
 import { findTitle } from './format-data.js';
+import { toolErrorValue } from './page-action.js';
 import { serializeValue } from './serialize-value.js';
 import type { JsonObject, JsonValue, PageSnapshot, PageSnapshotNode } from './types.js';
 
@@ -118,11 +119,11 @@ async function expand(
           maxDepth: 8,
         });
       } catch (error) {
-        result.details = toToolError(error) as unknown as JsonValue;
+        result.details = toolErrorValue(error);
       }
     }
     return result;
   } catch (error) {
-    return toToolError(error) as unknown as JsonValue;
+    return toolErrorValue(error);
   }
 }

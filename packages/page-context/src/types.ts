@@ -83,6 +83,8 @@ export interface PageContextRegistry {
   /**
    * Adds a node (or replaces the node with the same id, keeping its children).
    * @returns the node's id (the given one or a generated one).
+   * @throws SightlineError `INVALID_ARGUMENT` for an empty or non-string id or type, a node naming
+   * itself as its parent, a non-finite priority or a malformed action (a configuration mistake).
    */
   register(node: PageNodeInput): string;
   /**
@@ -91,6 +93,7 @@ export interface PageContextRegistry {
    * change by itself (what the agent sees is the same).
    * @returns true when something visible changed (and the version was bumped); false otherwise,
    * including when the id is unknown.
+   * @throws SightlineError `INVALID_ARGUMENT` for a non-finite priority or a malformed action.
    */
   update(id: string, patch: PageNodePatch): boolean;
   /**

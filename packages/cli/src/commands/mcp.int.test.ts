@@ -72,6 +72,17 @@ describe('sightline mcp', () => {
     }
   });
 
+  it('warns about an address it cannot bind only with the error, not as if it served', async () => {
+    let stderr = '';
+    // 203.0.113.0/24 is reserved for documentation (RFC 5737): no interface here has it.
+    const running = runMcp(
+      { repo: repo.root, cache: false, http: 0, host: '203.0.113.7' },
+      { stderr: (text) => (stderr += text), env: {}, stopped: never },
+    );
+    await expect(running).rejects.toThrow(/^Cannot listen on 203\.0\.113\.7:0 \(EADDRNOTAVAIL\)/);
+    expect(stderr).toBe('');
+  });
+
   it('refuses an unknown model before serving', async () => {
     expect((await failure({}, { SIGHTLINE_MODEL: 'nonsense' })).code).toBe('UNKNOWN_MODEL');
   });

@@ -6,10 +6,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { codeToolSpecs, findSymbol, grep, listDir, readFile } from '@sightline/investigator';
 import type { RepositoryContext } from './repository-context.js';
-import { fromCodeToolResult, guarded } from './tool-response.js';
-
-/** Every code tool only reads; none reaches outside the repository. */
-const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+import { fromCodeToolResult, guarded, READ_ONLY } from './tool-response.js';
 
 /**
  * Registers the code tools on `server`.

@@ -12,7 +12,7 @@ import type { RepositoryContext } from './repository-context.js';
 import { registerResources } from './resources.js';
 
 /** Name and version the server gives in the initialize handshake. */
-export const SERVER_INFO = { name: 'sightline', version: '0.1.0' } as const;
+const SERVER_INFO = { name: 'sightline', version: '0.1.0' } as const;
 
 /** What the server tells a client about itself in the initialize handshake. */
 const INSTRUCTIONS = `Sightline serves one repository read-only. Start with repo_map to get oriented, then grep, find_symbol and read_file; paths are relative to the repository root and cannot leave it; secret files (.env, keys) are refused. For a bug report: localize ranks suspect locations; investigate returns a verified diagnosis; verify_diagnosis checks a diagnosis you wrote yourself against the code.`;

@@ -83,6 +83,14 @@ describe('hostile input', () => {
     await expectStillServing();
   });
 
+  it('localizes a report just under the cap that carries a pasted blob, in seconds', async () => {
+    const report = `TypeError: boom\n    at formatEuro (src/format.ts:2:10)\n${'A'.repeat(990_000)}\n`;
+    const result = await mcp.call('localize', { report });
+    expect(result.isError).toBeUndefined();
+    expect(textOf(result)).toContain('src/format.ts');
+    await expectStillServing();
+  }, 20_000);
+
   it('never shows a secret file through grep or list_dir', async () => {
     const grep = await mcp.call('grep', { pattern: 'sk_live' });
     expect(textOf(grep)).not.toContain('sk_live_do_not_leak');

@@ -7,7 +7,7 @@ import { renderRepoMap } from '@sightline/investigator';
 import { z } from 'zod';
 import { parseFocus } from '../commands/map.js';
 import type { RepositoryContext } from './repository-context.js';
-import { guarded, MAX_TEXT_TOKENS, toolSuccess } from './tool-response.js';
+import { guarded, MAX_TEXT_TOKENS, READ_ONLY, toolSuccess } from './tool-response.js';
 
 /** Default budget of the map, in tokens (the agent's own map budget). */
 export const DEFAULT_MAP_TOKENS = 1024;
@@ -47,7 +47,7 @@ export function registerMapTool(server: McpServer, context: RepositoryContext): 
         omittedFiles: z.number(),
         files: z.array(z.object({ path: z.string(), rank: z.number() })),
       }),
-      annotations: { readOnlyHint: true, openWorldHint: false },
+      annotations: READ_ONLY,
     },
     ({ focus = [], tokens = DEFAULT_MAP_TOKENS }) =>
       guarded(async () => {

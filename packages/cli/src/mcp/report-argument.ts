@@ -6,7 +6,7 @@ import { REPORT_FORMAT_NAMES } from '@sightline/investigator';
 import { z } from 'zod';
 
 /** Longest report a tool accepts, in characters (about 250,000 tokens of English). */
-export const MAX_REPORT_CHARS = 1_000_000;
+const MAX_REPORT_CHARS = 1_000_000;
 
 /** The report text. */
 export const reportArgument = z

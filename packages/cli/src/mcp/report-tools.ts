@@ -17,12 +17,10 @@ import {
 import { z } from 'zod';
 import { reportArgument, reportFormatArgument } from './report-argument.js';
 import type { RepositoryContext } from './repository-context.js';
-import { guarded, toolSuccess } from './tool-response.js';
-
-const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+import { guarded, READ_ONLY, toolSuccess } from './tool-response.js';
 
 /** Characters of the report body `parse_report` returns; the body is the report text itself. */
-export const PARSED_BODY_CHARS = 8_000;
+const PARSED_BODY_CHARS = 8_000;
 
 /**
  * Parses a report and marks the frames whose files exist in the repository.

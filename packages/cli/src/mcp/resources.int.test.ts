@@ -57,6 +57,12 @@ describe('the repo-map resource', () => {
     expect(updates).toEqual(['sightline://repo-map']);
   });
 
+  it('refuses a subscription to a resource it does not have', async () => {
+    await expect(mcp.client.subscribeResource({ uri: 'file:///etc/passwd' })).rejects.toThrow(
+      'Resource file:///etc/passwd not found: subscribe to sightline://repo-map',
+    );
+  });
+
   it('sends nothing after unsubscribing', async () => {
     await mcp.client.unsubscribeResource({ uri: 'sightline://repo-map' });
     const seen = updates.length;

@@ -5,6 +5,8 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
+  ErrorCode,
+  McpError,
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -13,9 +15,9 @@ import { DEFAULT_MAP_TOKENS } from './map-tool.js';
 import type { RepositoryContext } from './repository-context.js';
 
 /** URI of the diagnosis JSON Schema (draft 2020-12). */
-export const DIAGNOSIS_SCHEMA_URI = 'sightline://diagnosis-schema';
+const DIAGNOSIS_SCHEMA_URI = 'sightline://diagnosis-schema';
 /** URI of the repository map. */
-export const REPO_MAP_URI = 'sightline://repo-map';
+const REPO_MAP_URI = 'sightline://repo-map';
 
 /**
  * Declares the resource capabilities (with subscriptions) on `server`; call before connecting.
@@ -69,6 +71,12 @@ export function registerResources(
 
   const subscribed = new Set<string>();
   server.server.setRequestHandler(SubscribeRequestSchema, async ({ params }) => {
+    if (params.uri !== REPO_MAP_URI && params.uri !== DIAGNOSIS_SCHEMA_URI) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        `Resource ${params.uri} not found: subscribe to ${REPO_MAP_URI} (the only one that changes).`,
+      );
+    }
     subscribed.add(params.uri);
     // The map as of now, so that only a change of the map itself is notified.
     if (params.uri === REPO_MAP_URI) lastMap ??= await mapText();

@@ -14,7 +14,7 @@ import { checkHostHeaders, isLoopback, LOOPBACK_HOSTNAMES } from './host-check.j
 import type { RepositoryContext } from './repository-context.js';
 
 /** Path the server answers on. */
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 
 /** Options of {@link serveHttp}. */
 export interface ServeHttpOptions {
@@ -55,11 +55,6 @@ export async function serveHttp(
 ): Promise<HttpServerHandle> {
   // Bound to a non-loopback address on purpose, the server cannot know its public names.
   const allowedHosts = isLoopback(host) ? LOOPBACK_HOSTNAMES : undefined;
-  if (!allowedHosts) {
-    log(
-      `warning: bound to ${host}, so anyone who can reach it can read the repository; Host and Origin checks are off.`,
-    );
-  }
   const sessions = new Map<string, StreamableHTTPServerTransport>();
 
   const startSession = async (request: IncomingMessage, response: ServerResponse) => {
@@ -116,6 +111,11 @@ export async function serveHttp(
     );
     http.listen(port, host, () => resolve());
   });
+  if (!allowedHosts) {
+    log(
+      `warning: bound to ${host}, so anyone who can reach it can read the repository; Host and Origin checks are off.`,
+    );
+  }
   const address = http.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {

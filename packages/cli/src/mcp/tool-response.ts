@@ -9,6 +9,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { countTokens, isToolError, toToolError, truncateToTokens } from '@sightline/core';
 import { type CodeToolResult, type CodeToolSuccess, DEFAULT_LIMITS } from '@sightline/investigator';
 
+/** Annotations of a tool that only reads the repository and reaches nothing outside it. */
+export const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;
+
 /** Most tokens of one tool answer's text: the code tools' own cap (10,000), for every tool. */
 export const MAX_TEXT_TOKENS = DEFAULT_LIMITS.maxOutputTokens;
 

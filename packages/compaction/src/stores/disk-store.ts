@@ -43,11 +43,13 @@ const TEMP_MARKER = '.sightline-tmp-';
  * const store = createDiskStore({ root: '.sightline/store' });
  * await store.write('/tool_results/s1/call_1.txt', output);
  */
-export function createDiskStore({ root }: DiskStoreOptions): CompactionStore {
-  if (!root) {
+export function createDiskStore(options: DiskStoreOptions): CompactionStore {
+  const root = options?.root;
+  if (!root || typeof root !== 'string') {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: 'createDiskStore needs a root folder.',
+      message:
+        "createDiskStore needs a root folder: createDiskStore({ root: '.sightline/store' }).",
     });
   }
   let rootReady: Promise<string> | undefined;

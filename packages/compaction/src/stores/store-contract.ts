@@ -160,6 +160,18 @@ export function describeStoreContract(
       expect(performance.now() - started).toBeLessThan(1_000);
     });
 
+    it('refuses patterns whose compiled size would make a search slow', async () => {
+      const store = await createStore();
+      await store.write('/r.txt', `${'a'.repeat(10_000)}\n`);
+      expect(await errorCode(store.grep('[a-z]{1000}[a-z]{1000}[a-z]{1000}'))).toBe(
+        'INVALID_REGEX',
+      );
+      expect(await errorCode(store.grep('a'.repeat(1_001)))).toBe('INVALID_REGEX');
+      expect(await store.grep('a{1000}')).toEqual([
+        { path: '/r.txt', line: 1, text: expect.any(String) },
+      ]);
+    });
+
     it('cuts long matched lines', async () => {
       const store = await createStore();
       await store.write('/long.txt', `${'x'.repeat(2_000)}needle`);

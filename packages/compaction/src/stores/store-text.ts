@@ -89,13 +89,43 @@ function invalidWindow(name: string, value: number): SightlineError {
   });
 }
 
+/** Longest grep pattern, in characters. */
+export const MAX_PATTERN_CHARS = 1_000;
+/** Most a grep pattern's counted repetitions (`{n}`, `{n,m}`) may add up to. */
+export const MAX_PATTERN_REPEATS = 1_000;
+
+/**
+ * Why a pattern would be too costly, if it would. RE2 runs in time linear in the text but also in
+ * the size of the compiled pattern, which counted repetitions multiply (`[a-z]{1000}` is a
+ * thousand states): a 10,000-character line against `[a-z]{1000}` three times takes about a second.
+ */
+function patternCostProblem(pattern: string): string | undefined {
+  if (pattern.length > MAX_PATTERN_CHARS)
+    return `it is ${pattern.length} characters long, more than ${MAX_PATTERN_CHARS}`;
+  let repeats = 0;
+  for (const [, min, max] of pattern.matchAll(/\{(\d+)(?:,(\d*))?\}/g))
+    repeats += Math.max(Number(min), Number(max || 0));
+  if (repeats > MAX_PATTERN_REPEATS)
+    return `its counted repetitions ({n}) add up to ${repeats}, more than ${MAX_PATTERN_REPEATS}`;
+  return undefined;
+}
+
 /**
  * Compiles a grep pattern once.
  * @param pattern - RE2 syntax (JavaScript regular expressions without backreferences or lookaround).
  * @returns a predicate testing one line.
- * @throws SightlineError `INVALID_REGEX` with the parser's reason.
+ * @throws SightlineError `INVALID_REGEX` with the parser's reason, or when the pattern is longer
+ * than 1,000 characters or its counted repetitions add up to more than 1,000.
  */
 export function compileStorePattern(pattern: string): (line: string) => boolean {
+  const cost = patternCostProblem(pattern);
+  if (cost) {
+    throw new SightlineError({
+      code: 'INVALID_REGEX',
+      message: `Search pattern refused: ${cost}. Search for a shorter, literal part of the text instead.`,
+      details: { pattern: pattern.slice(0, MAX_PATTERN_CHARS) },
+    });
+  }
   try {
     const compiled = RE2JS.compile(pattern);
     return (line) => compiled.test(line);

@@ -32,6 +32,15 @@ describe('code tokens', () => {
     expect(phraseTerms('the HTML block')).toContain(tokenizeCode('html_block')[0]);
   });
 
+  it('skips words too long to be names (a pasted blob), which stemming would take quadratic time on', () => {
+    const blob = 'x'.repeat(10_000);
+    expect(tokenizeCode(`${blob} cartTotal ${blob.toUpperCase()}`)).toEqual(
+      tokenizeCode('cartTotal'),
+    );
+    expect([...termSurfaces(`${blob} cart`).values()]).toEqual(['cart']);
+    expect(phraseTerms(`${blob} block`)).toEqual([]);
+  });
+
   it('maps terms back to the words that produced them', () => {
     const surfaces = termSurfaces('navigator.userAgent of the HTML block');
     expect(surfaces.get('navig')).toBe('navigator');

@@ -14,6 +14,12 @@ const CODE_STOP_WORDS = new Set(
 );
 
 const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+/**
+ * Longest identifier or word turned into terms, in characters; longer ones (base64, minified
+ * code, a pasted blob) are skipped: no name is that long, and splitting and stemming them costs
+ * time quadratic in their length (the Porter2 stemmer's regular expressions backtrack).
+ */
+const MAX_WORD_CHARS = 256;
 const ADJACENT_WORDS = /\b([A-Za-z]{2,})(?=[ \t-]+([A-Za-z]{2,})\b)/g;
 
 /**
@@ -43,6 +49,7 @@ export function tokenizeCode(text: string): string[] {
     if (term) terms.push(term);
   };
   for (const [identifier] of text.matchAll(IDENTIFIER)) {
+    if (identifier.length > MAX_WORD_CHARS) continue;
     const parts = splitIdentifier(identifier);
     if (parts.length > 1) push(parts.join(''));
     for (const part of parts) push(part);
@@ -59,7 +66,10 @@ function normalizeWord(word: string): string | null {
   let term = normalized.get(word);
   if (term === undefined) {
     const kept =
-      word.length > 1 && !CODE_STOP_WORDS.has(word) && nlp.tokens.removeWords([word]).length > 0;
+      word.length > 1 &&
+      word.length <= MAX_WORD_CHARS &&
+      !CODE_STOP_WORDS.has(word) &&
+      nlp.tokens.removeWords([word]).length > 0;
     term = kept ? (nlp.tokens.stem([word])[0] ?? null) : null;
     if (normalized.size >= MAX_MEMO) normalized.clear();
     normalized.set(word, term);
@@ -80,6 +90,7 @@ export function termSurfaces(text: string): Map<string, string> {
     if (term && !surfaces.has(term)) surfaces.set(term, surface);
   };
   for (const [identifier] of text.matchAll(IDENTIFIER)) {
+    if (identifier.length > MAX_WORD_CHARS) continue;
     const parts = splitIdentifier(identifier);
     if (parts.length > 1) remember(parts.join(''), identifier);
     for (const part of parts) remember(part, part);

@@ -91,6 +91,3 @@ export function codeToolSpecs(limits: CodeToolLimits = {}) {
     },
   };
 }
-
-/** The specs {@link codeToolSpecs} returns. */
-export type CodeToolSpecs = ReturnType<typeof codeToolSpecs>;

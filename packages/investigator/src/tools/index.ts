@@ -1,5 +1,5 @@
 /** The read-only code tools an agent investigates a repository with. */
-export { type CodeToolSpecs, codeToolSpecs } from './code-tool-specs.js';
+export { codeToolSpecs } from './code-tool-specs.js';
 export { type CreateCodeToolsOptions, createCodeTools } from './create-code-tools.js';
 export {
   type FindSymbolOptions,

@@ -3,7 +3,8 @@
  * (its parent is the nearest wrapped ancestor in the React tree, so nesting follows the component
  * tree, portals included), unregisters it and its subtree on unmount, and wraps the output in an
  * element with `display: contents` carrying `data-page-context-node` so the DOM fallback knows
- * which part of the page the node describes.
+ * which part of the page the node describes. That element is a `<div>`: wrap whole tables and
+ * lists, not row or item components (a `<div>` in `<tbody>` or `<ul>` is invalid HTML).
  */
 import { type ComponentType, type JSX, useContext, useEffect, useId, useMemo } from 'react';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from '../fallback/node-attribute.js';
