@@ -16,7 +16,9 @@ export interface ModelFlags {
 
 /** The models the flags resolve to; both absent when no model was asked for (offline). */
 export interface ResolvedModels {
+  /** The agent's model. */
   model?: LanguageModel;
+  /** The model that turns the agent's report into a diagnosis; absent: `model` does. */
   structurer?: LanguageModel;
 }
 

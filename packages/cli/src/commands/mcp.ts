@@ -15,6 +15,7 @@ import { wholeNumberArgument } from '../whole-number-argument.js';
 
 /** Options of {@link runMcp}, as the command line gives them. */
 export interface McpCommandOptions extends ModelFlags {
+  /** Repository folder to serve, read-only. */
   repo: string;
   /** Serve streamable HTTP on this port (0: any free port) instead of stdio. */
   http?: number;
@@ -28,6 +29,7 @@ export interface McpCommandOptions extends ModelFlags {
 export interface McpIO {
   /** Log lines; never stdout, which carries the protocol on stdio. */
   stderr: (text: string) => void;
+  /** The environment: `SIGHTLINE_MODEL`, `SIGHTLINE_STRUCTURER_MODEL` and API keys. */
   env: Readonly<Record<string, string | undefined>>;
   /** Use this model instead of resolving `--model` (tests). */
   model?: LanguageModel;
@@ -132,7 +134,7 @@ export function registerMcp(program: Command): void {
     `
 Examples:
   sightline mcp --repo .
-  claude mcp add sightline -- npx sightline mcp --repo /path/to/repo
+  claude mcp add sightline -- node /path/to/sightline/packages/cli/bin/sightline.js mcp --repo /path/to/repo
   sightline mcp --repo ~/src/app --http 3333 --model anthropic:claude-sonnet-4-5
 
 Tools: repo_map, grep, read_file, list_dir, find_symbol, parse_report, localize, investigate,

@@ -28,6 +28,9 @@ export function createSightlineServer(
   log: (line: string) => void = () => {},
 ): McpServer {
   const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  // The SDK drops what it cannot read (a stdin line that is not JSON, an unknown message) unless
+  // told; a client author debugging the connection needs to see it.
+  server.server.onerror = (error) => log(`protocol error: ${error.message}`);
   registerMapTool(server, context);
   registerCodeTools(server, context);
   registerReportTools(server, context);

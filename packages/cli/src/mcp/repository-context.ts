@@ -28,7 +28,9 @@ export interface RepositoryContextOptions {
 export interface RepositoryContext {
   /** Absolute real path of the repository root. */
   readonly root: string;
+  /** The models `investigate` runs with; none: the offline diagnosis. */
   readonly models: ResolvedModels;
+  /** The index cache folder as given: `undefined` for the index's default, `false` for none. */
   readonly cacheDir: string | false | undefined;
   /** The current index, built on first use and rebuilt after the repository changed. */
   getIndex(): Promise<RepoIndex>;

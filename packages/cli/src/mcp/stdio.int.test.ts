@@ -79,8 +79,9 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
     }
   });
 
-  it('writes only protocol messages on stdout, answers every request, then exits 0', async () => {
+  it('writes only protocol messages on stdout, answers every request, logs a line it cannot read, then exits 0', async () => {
     const messages = [
+      'not json',
       initialize,
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       {
@@ -92,7 +93,9 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
     ];
     const { code, stdout, stderr } = await runCli(
       ['mcp', '--repo', repo.root, '--no-cache'],
-      messages.map((message) => `${JSON.stringify(message)}\n`).join(''),
+      messages
+        .map((message) => `${typeof message === 'string' ? message : JSON.stringify(message)}\n`)
+        .join(''),
     );
     expect(code).toBe(0);
     const lines = stdout
@@ -105,6 +108,7 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
     ]);
     expect(JSON.stringify(lines[1])).toContain('src/cart/total.ts:4-10');
     expect(stderr).toContain(`sightline mcp: serving ${repo.root} offline (no model) on stdio`);
+    expect(stderr).toMatch(/^sightline mcp: protocol error: .*JSON/m);
   });
 
   it('stops cleanly on SIGTERM', async () => {
