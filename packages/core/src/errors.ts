@@ -26,6 +26,8 @@ export type SightlineErrorCode =
   | 'MISSING_API_KEY'
   | 'MODEL_CALL_FAILED'
   | 'MODEL_OUTPUT_INVALID'
+  /** The caller cancelled the work (its `AbortSignal` fired). */
+  | 'ABORTED'
   | 'CACHE_VERSION_MISMATCH'
   | 'TOOL_FAILED'
   | 'STORE_PATH_INVALID'

@@ -139,6 +139,7 @@ Examples:
 
 Tools: repo_map, grep, read_file, list_dir, find_symbol, parse_report, localize, investigate,
 verify_diagnosis. Resources: sightline://repo-map (subscribe for updates), sightline://diagnosis-schema.
+HTTP sessions idle for 30 minutes are closed (clients then start a new one).
 Only MCP messages go to stdout; logs go to stderr. Stops on SIGINT/SIGTERM or when stdin closes.
 Exit codes: 0 stopped cleanly, 2 bad --repo or flag.`,
   );

@@ -6,6 +6,8 @@ import { createFakeRepository, type FakeRepository } from '@sightline/investigat
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMcp } from '../commands/mcp.js';
 import { textOf } from './connect-client.test-helper.js';
+import { createRepositoryContext } from './repository-context.js';
+import { serveHttp } from './serve-http.js';
 
 let repo: FakeRepository;
 let url: string;
@@ -46,7 +48,7 @@ const initialize = JSON.stringify({
 function post(
   target: string,
   headers: Record<string, string>,
-): Promise<{ status: number; body: { error?: { message: string } } }> {
+): Promise<{ status: number; body: { error?: { code: number; message: string } } }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       target,
@@ -116,5 +118,33 @@ describe('sightline mcp --http', () => {
     stop();
     expect(await finished).toBe(0);
     await expect(fetch(url, { method: 'POST' })).rejects.toThrow();
+  });
+});
+
+describe('HTTP session idle timeout', () => {
+  it('closes a session after the idle time; its id then gets 404 "Session not found"', async () => {
+    const context = await createRepositoryContext({ repo: repo.root, cacheDir: false });
+    const lines: string[] = [];
+    const http = await serveHttp(context, {
+      port: 0,
+      sessionIdleMs: 100,
+      log: (line) => lines.push(line),
+    });
+    const client = new Client({ name: 'idle-test', version: '0.0.0' });
+    const transport = new StreamableHTTPClientTransport(new URL(http.url));
+    try {
+      await client.connect(transport);
+      const sessionId = transport.sessionId ?? '';
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect(lines.some((line) => line.startsWith(`closing session ${sessionId}`))).toBe(true);
+      const expired = await post(http.url, { 'mcp-session-id': sessionId });
+      expect(expired.status).toBe(404);
+      expect(expired.body.error).toMatchObject({ code: -32001, message: /^Session not found/ });
+    } finally {
+      await client.close();
+      await http.close();
+      context.close();
+    }
   });
 });

@@ -1,9 +1,10 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   createFakeRepository,
   createScriptedModel,
   type FakeRepository,
 } from '@sightline/investigator/testing';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectedClient, connectClient, textOf } from './connect-client.test-helper.js';
 
 let repo: FakeRepository;
@@ -19,8 +20,29 @@ afterEach(async () => {
 });
 
 describe('investigate with the server’s model', () => {
-  it('runs the agent, reports its progress, and turns its failure into a tool error', async () => {
-    // A model that names a suspect, concludes, then never writes valid JSON.
+  it('runs the agent, reports its progress, and returns its failure with the unverified report', async () => {
+    // A model that names a suspect, concludes, then twice structures a diagnosis quoting code that
+    // is not in the file.
+    const invented = JSON.stringify({
+      rootCause: {
+        summary: 'Off by one.',
+        explanation: 'The loop skips an item.',
+        confidence: 0.5,
+      },
+      affectedFiles: [
+        {
+          path: repo.bug.path,
+          lines: repo.bug.lines,
+          symbol: repo.bug.symbol,
+          role: 'cause',
+          evidence: [{ path: repo.bug.path, line: repo.bug.lines[0], quote: 'return 42;' }],
+        },
+      ],
+      proposedChange: { description: 'Fix the loop.', patch: null },
+      complexity: 'low',
+      risk: 'low',
+      riskRationale: 'One line.',
+    });
     const scripted = createScriptedModel([
       {
         toolCalls: [
@@ -29,8 +51,8 @@ describe('investigate with the server’s model', () => {
       },
       { toolCalls: [{ toolName: 'conclude', input: { summary: 'guess' } }] },
       { text: '## Root cause\nSomething in src/cart/sum.ts.' },
-      { text: 'not json' },
-      { text: 'still not json' },
+      { text: invented },
+      { text: invented },
     ]);
     mcp = await connectClient({
       repo: repo.root,
@@ -49,10 +71,15 @@ describe('investigate with the server’s model', () => {
       { onprogress: ({ message }) => messages.push(message ?? '') },
     );
     expect(result.isError).toBe(true);
-    expect(textOf(result as Parameters<typeof textOf>[0])).toMatch(/^MODEL_OUTPUT_INVALID: /);
-    expect(messages.slice(0, 4)).toEqual([
+    expect(textOf(result as CallToolResult)).toMatch(
+      /^MODEL_OUTPUT_INVALID: The structurer model .* no valid diagnosis/,
+    );
+    const unverified = (result as CallToolResult).content[1];
+    expect(unverified?.type === 'text' && unverified.text).toMatch(
+      /^The model's unverified report follows; nothing in it was checked[\s\S]*\n\n## Root cause\nSomething in src\/cart\/sum\.ts\.$/,
+    );
+    expect(messages.slice(0, 3)).toEqual([
       'Reading the report',
-      'Indexing the repository',
       'Ranking suspect files',
       'Investigating with the model',
     ]);
@@ -60,6 +87,46 @@ describe('investigate with the server’s model', () => {
 
     const next = await mcp.call('localize', { report: repo.reportText });
     expect(next.isError).toBeUndefined();
+  });
+
+  it('stops the model when the client cancels the call, and keeps serving', async () => {
+    const scripted = createScriptedModel([{ hang: true }]);
+    mcp = await connectClient({
+      repo: repo.root,
+      cacheDir: false,
+      models: { model: scripted.model },
+    });
+    const controller = new AbortController();
+    const call = mcp.client
+      .callTool({ name: 'investigate', arguments: { report: repo.reportText } }, undefined, {
+        signal: controller.signal,
+      })
+      .catch((error: unknown) => error);
+    await vi.waitFor(() => expect(scripted.calls).toHaveLength(1));
+    controller.abort();
+    expect(await call).toBeInstanceOf(Error);
+    // The server got notifications/cancelled and aborted the model call (its step timeout is minutes).
+    await vi.waitFor(() => expect(scripted.calls[0]?.abortSignal?.aborted).toBe(true));
+    expect((await mcp.call('localize', { report: repo.reportText })).isError).toBeUndefined();
+  });
+
+  it('reuses the server’s index instead of indexing the repository on every call', async () => {
+    mcp = await connectClient({ repo: repo.root, cacheDir: false });
+    const getIndex = vi.spyOn(mcp.context, 'getIndex');
+    const messages: string[] = [];
+    for (let call = 0; call < 2; call += 1) {
+      const result = await mcp.client.callTool(
+        { name: 'investigate', arguments: { report: repo.reportText } },
+        undefined,
+        { onprogress: ({ message }) => messages.push(message ?? '') },
+      );
+      expect(result.isError).toBeUndefined();
+    }
+    expect(getIndex).toHaveBeenCalledTimes(2);
+    const [first, second] = await Promise.all(getIndex.mock.results.map(({ value }) => value));
+    expect(second).toBe(first);
+    expect(messages).toContain('Ranking suspect files');
+    expect(messages).not.toContain('Indexing the repository');
   });
 
   it('says in its description when it runs offline', async () => {

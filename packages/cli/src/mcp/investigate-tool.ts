@@ -2,9 +2,13 @@
  * `investigate`: the main job over MCP. Without a model the offline localizer writes the
  * diagnosis in about a second; with the model the server was started with (`--model` or
  * `SIGHTLINE_MODEL`) the agent investigates, which takes minutes, so the tool reports progress
- * when the client asked for it (a `progressToken` in the request's `_meta`).
+ * when the client asked for it (a `progressToken` in the request's `_meta`). It uses the server's
+ * index (kept fresh by its watcher), stops when the client cancels the request, and when the
+ * model's diagnosis fails verification still hands the client the model's unverified report.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { SightlineError } from '@sightline/core';
 import {
   diagnosisSchema,
   type InvestigateProgress,
@@ -15,7 +19,7 @@ import { z } from 'zod';
 import { describeProgress } from '../commands/investigate.js';
 import { reportArgument, reportFormatArgument } from './report-argument.js';
 import type { RepositoryContext } from './repository-context.js';
-import { guarded, toolSuccess } from './tool-response.js';
+import { toolFailure, toolSuccess } from './tool-response.js';
 
 /**
  * Registers `investigate` on `server`.
@@ -35,33 +39,54 @@ export function registerInvestigateTool(server: McpServer, context: RepositoryCo
       outputSchema: diagnosisSchema,
       annotations: { readOnlyHint: true, openWorldHint: model !== undefined },
     },
-    ({ report, format }, extra) =>
-      guarded(async () => {
-        const progressToken = extra._meta?.progressToken;
-        let step = 0;
-        const onProgress = (event: InvestigateProgress) => {
-          const message = describeProgress(event);
-          if (progressToken === undefined || message === undefined) return;
-          step += 1;
-          void extra
-            .sendNotification({
-              method: 'notifications/progress',
-              params: { progressToken, progress: step, message },
-            })
-            .catch(() => {
-              // The client went away; the investigation's result will not be read either.
-            });
-        };
+    async ({ report, format }, extra) => {
+      const progressToken = extra._meta?.progressToken;
+      let step = 0;
+      const onProgress = (event: InvestigateProgress) => {
+        const message = describeProgress(event);
+        if (progressToken === undefined || message === undefined) return;
+        step += 1;
+        void extra
+          .sendNotification({
+            method: 'notifications/progress',
+            params: { progressToken, progress: step, message },
+          })
+          .catch(() => {
+            // The client went away; the investigation's result will not be read either.
+          });
+      };
+      try {
         const { diagnosis } = await investigate({
           repo: context.root,
           report,
           ...(format ? { format } : {}),
           ...(model ? { model } : {}),
           ...(structurer ? { structurer } : {}),
-          ...(context.cacheDir === undefined ? {} : { cacheDir: context.cacheDir }),
+          index: await context.getIndex(),
           onProgress,
+          abortSignal: extra.signal,
         });
         return toolSuccess(renderDiagnosisMarkdown(diagnosis), { ...diagnosis });
-      }),
+      } catch (error) {
+        return withUnverifiedReport(error);
+      }
+    },
+  );
+}
+
+/**
+ * The tool error for a failed investigation; when the model's diagnosis failed verification
+ * (`MODEL_OUTPUT_INVALID`), with the model's unverified Markdown report as a second block, as
+ * `sightline investigate` keeps it in a `.unverified.md` file.
+ */
+function withUnverifiedReport(error: unknown): CallToolResult {
+  const markdown =
+    SightlineError.isInstance(error) && error.code === 'MODEL_OUTPUT_INVALID'
+      ? error.details.markdown
+      : undefined;
+  if (typeof markdown !== 'string' || markdown.trim() === '') return toolFailure(error);
+  return toolFailure(
+    error,
+    `The model's unverified report follows; nothing in it was checked against the repository, so confirm each claim with read_file.\n\n${markdown}`,
   );
 }

@@ -30,8 +30,6 @@ export interface RepositoryContext {
   readonly root: string;
   /** The models `investigate` runs with; none: the offline diagnosis. */
   readonly models: ResolvedModels;
-  /** The index cache folder as given: `undefined` for the index's default, `false` for none. */
-  readonly cacheDir: string | false | undefined;
   /** The current index, built on first use and rebuilt after the repository changed. */
   getIndex(): Promise<RepoIndex>;
   /**
@@ -104,7 +102,6 @@ export async function createRepositoryContext({
   return {
     root,
     models,
-    cacheDir,
     getIndex,
     onChange(listener) {
       listeners.add(listener);

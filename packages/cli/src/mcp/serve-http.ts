@@ -2,7 +2,9 @@
  * Serves MCP over the streamable HTTP transport on `node:http`, at `/mcp`, with one session (one
  * transport and one server) per client, as in the SDK's stateful example: resource
  * subscriptions and progress notifications need a session to be sent to. Bound to 127.0.0.1 by
- * default, and protected against DNS rebinding by checking `Host` and `Origin`.
+ * default, and protected against DNS rebinding by checking `Host` and `Origin`. A session idle for
+ * {@link DEFAULT_SESSION_IDLE_MS} is closed, so clients that vanish without a DELETE leak nothing;
+ * its id then gets the SDK's 404 "Session not found", on which MCP clients start a new session.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,6 +18,15 @@ import type { RepositoryContext } from './repository-context.js';
 /** Path the server answers on. */
 const MCP_PATH = '/mcp';
 
+/**
+ * Default idle time after which a session is closed: 30 minutes, in ms. Long enough for a person
+ * to read an answer and ask again; an investigation in progress never counts as idle.
+ */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
+
+/** JSON-RPC error code of the SDK's own "Session not found" answer. */
+const SESSION_NOT_FOUND = -32001;
+
 /** Options of {@link serveHttp}. */
 export interface ServeHttpOptions {
   /** Port to listen on; 0 picks a free one. */
@@ -24,6 +35,19 @@ export interface ServeHttpOptions {
   host?: string;
   /** Receives log lines. Default: dropped. */
   log?: (line: string) => void;
+  /**
+   * Time without a request after which a session is closed and its server released, in ms; the
+   * notification stream (GET) does not keep a session alive, a request in progress does.
+   * Default {@link DEFAULT_SESSION_IDLE_MS}.
+   */
+  sessionIdleMs?: number;
+}
+
+/** One client's session: its transport, its requests in progress, and its idle timer. */
+interface Session {
+  transport: StreamableHTTPServerTransport;
+  busy: number;
+  timer?: NodeJS.Timeout;
 }
 
 /** A running HTTP server. */
@@ -37,9 +61,9 @@ export interface HttpServerHandle {
 }
 
 /** Sends a JSON-RPC error with an HTTP status, as the SDK's transport does. */
-function refuse(response: ServerResponse, status: number, message: string): void {
+function refuse(response: ServerResponse, status: number, message: string, code = -32000): void {
   response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
 /**
@@ -51,22 +75,45 @@ function refuse(response: ServerResponse, status: number, message: string): void
  */
 export async function serveHttp(
   context: RepositoryContext,
-  { port, host = '127.0.0.1', log = () => {} }: ServeHttpOptions,
+  {
+    port,
+    host = '127.0.0.1',
+    log = () => {},
+    sessionIdleMs = DEFAULT_SESSION_IDLE_MS,
+  }: ServeHttpOptions,
 ): Promise<HttpServerHandle> {
   // Bound to a non-loopback address on purpose, the server cannot know its public names.
   const allowedHosts = isLoopback(host) ? LOOPBACK_HOSTNAMES : undefined;
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
+  const sessions = new Map<string, Session>();
+
+  const expireWhenIdle = (session: Session) => {
+    clearTimeout(session.timer);
+    // Busy, or already closed (a DELETE ends the session during its own request).
+    if (session.busy > 0 || sessions.get(session.transport.sessionId ?? '') !== session) return;
+    session.timer = setTimeout(() => {
+      log(
+        `closing session ${session.transport.sessionId} after ${sessionIdleMs} ms without a request`,
+      );
+      void session.transport.close();
+    }, sessionIdleMs);
+    session.timer.unref();
+  };
 
   const startSession = async (request: IncomingMessage, response: ServerResponse) => {
     const server = createSightlineServer(context, log);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        sessions.set(id, transport);
+        const session: Session = { transport, busy: 0 };
+        sessions.set(id, session);
+        expireWhenIdle(session);
       },
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) {
+        clearTimeout(sessions.get(transport.sessionId)?.timer);
+        sessions.delete(transport.sessionId);
+      }
       void server.close();
     };
     await server.connect(transport);
@@ -83,9 +130,24 @@ export async function serveHttp(
     }
     const id = request.headers['mcp-session-id'];
     if (typeof id === 'string') {
-      const transport = sessions.get(id);
-      if (!transport) return refuse(response, 404, 'Session not found: initialize a new session.');
-      return transport.handleRequest(request, response);
+      const session = sessions.get(id);
+      if (!session) {
+        return refuse(
+          response,
+          404,
+          'Session not found: initialize a new session.',
+          SESSION_NOT_FOUND,
+        );
+      }
+      if (request.method !== 'GET') {
+        session.busy += 1;
+        clearTimeout(session.timer);
+        response.once('close', () => {
+          session.busy -= 1;
+          expireWhenIdle(session);
+        });
+      }
+      return session.transport.handleRequest(request, response);
     }
     if (request.method !== 'POST') {
       return refuse(response, 400, 'No session: send an initialize request by POST first.');
@@ -122,7 +184,7 @@ export async function serveHttp(
     url: `http://${shownHost}:${address.port}${MCP_PATH}`,
     address,
     async close() {
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      await Promise.all([...sessions.values()].map(({ transport }) => transport.close()));
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
     },

@@ -42,3 +42,17 @@ describe('tool results', () => {
     });
   });
 });
+
+describe('toolFailure with an attachment', () => {
+  it('adds it as a second text block, capped like every answer', () => {
+    const error = new SightlineError({ code: 'MODEL_OUTPUT_INVALID', message: 'Unverified.' });
+    expect(toolFailure(error, 'the report').content).toEqual([
+      { type: 'text', text: 'MODEL_OUTPUT_INVALID: Unverified.' },
+      { type: 'text', text: 'the report' },
+    ]);
+    const [, long] = toolFailure(error, 'word '.repeat(MAX_TEXT_TOKENS * 2)).content;
+    const text = long?.type === 'text' ? long.text : '';
+    expect(countTokens(text)).toBeLessThanOrEqual(MAX_TEXT_TOKENS);
+    expect(text).toMatch(/\[Output cut at 10,000 tokens\. The rest is not shown\.\]$/);
+  });
+});

@@ -49,12 +49,19 @@ export function toolSuccess(
  * A tool error, `CODE: message` as its text.
  * @param error - a code tool's `ToolError`, or anything thrown: `SightlineError`s keep their code,
  *   the rest become `TOOL_FAILED`.
+ * @param attachment - what the failed work still produced, e.g. an unverified report: a second
+ *   text block, capped with {@link capText}. Default none.
  * @returns the tool result with `isError: true`.
  */
-export function toolFailure(error: unknown): CallToolResult {
+export function toolFailure(error: unknown, attachment?: string): CallToolResult {
   const { error: failure } = isToolError(error) ? error : toToolError(error);
   return {
-    content: [{ type: 'text', text: `${failure.code}: ${failure.message}` }],
+    content: [
+      { type: 'text', text: `${failure.code}: ${failure.message}` },
+      ...(attachment === undefined
+        ? []
+        : [{ type: 'text' as const, text: capText(attachment, 'The rest is not shown.') }]),
+    ],
     isError: true,
   };
 }

@@ -11,6 +11,7 @@ import {
   RetryError,
   ToolChoiceViolationError,
 } from 'ai';
+import { abortedError } from './abort.js';
 
 /**
  * Names a model the way specs do: `anthropic:claude-sonnet-4-5` for the model object of
@@ -33,14 +34,22 @@ function isTimeout(error: unknown): boolean {
  * `toolChoice`) becomes `MODEL_OUTPUT_INVALID`; anything else becomes `MODEL_CALL_FAILED`.
  * @param modelName - name used in the message (see {@link describeModel}).
  * @param call - the call, e.g. `() => generateText(...)`.
+ * @param abortSignal - the caller's signal passed to the call, if any: a failure after it fired
+ *   is the cancellation, not a model failure.
  * @returns what `call` resolves to.
- * @throws SightlineError `MODEL_CALL_FAILED` with `details.model` and, for HTTP failures,
- *   `details.statusCode`; `MODEL_OUTPUT_INVALID` when the model broke the step's tool choice.
+ * @throws SightlineError `ABORTED` when `abortSignal` fired; `MODEL_CALL_FAILED` with
+ *   `details.model` and, for HTTP failures, `details.statusCode`; `MODEL_OUTPUT_INVALID` when the
+ *   model broke the step's tool choice.
  */
-export async function callModel<T>(modelName: string, call: () => Promise<T>): Promise<T> {
+export async function callModel<T>(
+  modelName: string,
+  call: () => Promise<T>,
+  abortSignal?: AbortSignal,
+): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (abortSignal?.aborted) throw abortedError(error);
     if (SightlineError.isInstance(error) || NoObjectGeneratedError.isInstance(error)) throw error;
     if (ToolChoiceViolationError.isInstance(error)) {
       throw new SightlineError({

@@ -19,6 +19,7 @@ import type { Suspect } from '../localize/types.js';
 import { resolveRoot } from '../repo/index.js';
 import type { RepoIndex } from '../repomap/types.js';
 import { createCodeTools } from '../tools/index.js';
+import { throwIfAborted } from './abort.js';
 import { countByPhase, summarizeStats } from './agent-stats.js';
 import {
   type AgentPhase,
@@ -74,6 +75,11 @@ export interface InvestigateWithModelOptions {
    * never answers fails after this instead of hanging. Default {@link DEFAULT_STEP_TIMEOUT_MS}.
    */
   stepTimeoutMs?: number;
+  /**
+   * Cancels the investigation: the model call in flight is aborted and no further step starts.
+   * Default: never cancelled.
+   */
+  abortSignal?: AbortSignal;
 }
 
 /** Default longest wait for one model call: 3 minutes (a long reasoning step on a slow model). */
@@ -107,7 +113,7 @@ const INPUT_SUMMARY_CHARS = 120;
  * @throws SightlineError `INVALID_ARGUMENT` for bad budgets; `PATH_NOT_FOUND` / `NOT_A_DIRECTORY`
  *   for a bad root; `MODEL_CALL_FAILED` when a model call fails (network, auth, unknown model);
  *   `MODEL_OUTPUT_INVALID` when no valid diagnosis results — `details.markdown` keeps the report
- *   and `details.errors` the verification errors.
+ *   and `details.errors` the verification errors; `ABORTED` when `abortSignal` fired.
  * @example
  * const { model } = resolveModel('anthropic:claude-sonnet-4-5');
  * const { diagnosis, markdown } = await investigateWithModel({
@@ -128,6 +134,7 @@ export async function investigateWithModel({
   label,
   onProgress,
   stepTimeoutMs = DEFAULT_STEP_TIMEOUT_MS,
+  abortSignal,
 }: InvestigateWithModelOptions): Promise<InvestigationResult> {
   const started = performance.now();
   const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...budgetOptions });
@@ -181,17 +188,23 @@ export async function investigateWithModel({
     return { messages: compacted, ...narrowed };
   };
 
-  const loop = await callModel(modelName, () =>
-    generateText({
-      model,
-      system,
-      messages,
-      tools,
-      prepareStep,
-      stopWhen: funnel.stopWhen,
-      onStepFinish,
-      timeout: { stepMs: stepTimeoutMs },
-    }),
+  const cancel = abortSignal ? { abortSignal } : {};
+  throwIfAborted(abortSignal);
+  const loop = await callModel(
+    modelName,
+    () =>
+      generateText({
+        model,
+        system,
+        messages,
+        tools,
+        prepareStep,
+        stopWhen: funnel.stopWhen,
+        onStepFinish,
+        timeout: { stepMs: stepTimeoutMs },
+        ...cancel,
+      }),
+    abortSignal,
   );
   const steps: StepResult<InvestigationTools>[] = [...loop.steps];
   const phases = replayFunnel(steps, budgets).phases;
@@ -201,16 +214,21 @@ export async function investigateWithModel({
     if (currentPhase !== 'output') onProgress?.({ type: 'phase-change', phase: 'output' });
     onProgress?.({ type: 'step', phase: 'output', step: 1 });
     const history = await compaction.compact([...messages, ...loop.response.messages]);
-    const output = await callModel(modelName, () =>
-      generateText({
-        model,
-        system,
-        messages: [...history, { role: 'user', content: OUTPUT_INSTRUCTIONS }],
-        tools,
-        activeTools: [],
-        toolChoice: 'none',
-        timeout: stepTimeoutMs,
-      }),
+    throwIfAborted(abortSignal);
+    const output = await callModel(
+      modelName,
+      () =>
+        generateText({
+          model,
+          system,
+          messages: [...history, { role: 'user', content: OUTPUT_INSTRUCTIONS }],
+          tools,
+          activeTools: [],
+          toolChoice: 'none',
+          timeout: stepTimeoutMs,
+          ...cancel,
+        }),
+      abortSignal,
     );
     output.steps.forEach(onStepFinish);
     steps.push(...output.steps);
@@ -237,6 +255,7 @@ export async function investigateWithModel({
     root,
     context: { report, label, method: 'agent', suspects, stats: statsNow() },
     stepTimeoutMs,
+    ...cancel,
   });
   byPhase.structure = {
     steps: structured.usage.calls,

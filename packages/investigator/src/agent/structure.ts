@@ -41,6 +41,8 @@ export interface StructureReportOptions {
   context: DiagnosisContext;
   /** Longest wait for one structurer call, in ms. */
   stepTimeoutMs: number;
+  /** Cancels the structurer call in flight. Default: never cancelled. */
+  abortSignal?: AbortSignal;
 }
 
 /** Outcome of {@link structureReport}. */
@@ -59,7 +61,7 @@ const MAX_STRUCTURER_CALLS = 2;
  * @returns the verified diagnosis and the structurer's usage.
  * @throws SightlineError `MODEL_OUTPUT_INVALID` after two failed attempts, with `details.errors`
  *   (the last verification errors) and `details.markdown` (the report, to print or save);
- *   `MODEL_CALL_FAILED` when a call fails.
+ *   `MODEL_CALL_FAILED` when a call fails; `ABORTED` when `abortSignal` fired.
  */
 export async function structureReport({
   model,
@@ -68,6 +70,7 @@ export async function structureReport({
   root,
   context,
   stepTimeoutMs,
+  abortSignal,
 }: StructureReportOptions): Promise<StructuredReport> {
   const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
   const messages: ModelMessage[] = [
@@ -79,7 +82,7 @@ export async function structureReport({
   let errors: VerificationError[] = [];
   while (usage.calls < MAX_STRUCTURER_CALLS) {
     usage.calls += 1;
-    const attempt = await structureOnce(model, modelName, messages, stepTimeoutMs);
+    const attempt = await structureOnce(model, modelName, messages, stepTimeoutMs, abortSignal);
     usage.inputTokens += attempt.inputTokens;
     usage.outputTokens += attempt.outputTokens;
     if (attempt.output) {
@@ -108,6 +111,7 @@ async function structureOnce(
   modelName: string,
   messages: ModelMessage[],
   stepTimeoutMs: number,
+  abortSignal: AbortSignal | undefined,
 ): Promise<
   { text: string; inputTokens: number; outputTokens: number } & (
     | { output: ModelDiagnosis; failure?: undefined }
@@ -115,14 +119,18 @@ async function structureOnce(
   )
 > {
   try {
-    const result = await callModel(modelName, () =>
-      generateText({
-        model,
-        system: STRUCTURER_SYSTEM,
-        messages,
-        output: Output.object({ schema: modelDiagnosisSchema }),
-        timeout: stepTimeoutMs,
-      }),
+    const result = await callModel(
+      modelName,
+      () =>
+        generateText({
+          model,
+          system: STRUCTURER_SYSTEM,
+          messages,
+          output: Output.object({ schema: modelDiagnosisSchema }),
+          timeout: stepTimeoutMs,
+          ...(abortSignal ? { abortSignal } : {}),
+        }),
+      abortSignal,
     );
     return {
       output: result.output,

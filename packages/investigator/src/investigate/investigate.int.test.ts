@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
 import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
@@ -121,6 +121,61 @@ describe('investigate', () => {
     } finally {
       await rm(small, { recursive: true, force: true });
     }
+  });
+
+  it('uses a prebuilt index of the repository instead of indexing, and refuses another one', async () => {
+    const events: InvestigateProgress[] = [];
+    const result = await investigate({
+      repo: repo.root,
+      report: repo.reportText,
+      index: repo.index,
+      onProgress: (event) => events.push(event),
+    });
+    expect(result.suspects[0]?.path).toBe(repo.bug.path);
+    expect(events.some((event) => event.type === 'index-progress')).toBe(false);
+    expect(
+      events.filter((event) => event.type === 'stage-start').map((event) => event.stage),
+    ).toEqual(['parse', 'localize', 'verify']);
+    await expect(
+      investigate({
+        repo: repo.root,
+        report: repo.reportText,
+        index: { ...repo.index, root: '/elsewhere' },
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: /not of the repository/ });
+  });
+
+  it('stops between stages with ABORTED once the abort signal fires', async () => {
+    const controller = new AbortController();
+    const stages: string[] = [];
+    const failure = await investigate({
+      repo: repo.root,
+      report: repo.reportText,
+      cacheDir: false,
+      abortSignal: controller.signal,
+      onProgress: (event) => {
+        if (event.type !== 'stage-start') return;
+        stages.push(event.stage);
+        if (event.stage === 'localize') controller.abort();
+      },
+    }).catch((error: unknown) => error);
+    expect(SightlineError.isInstance(failure) && failure.code).toBe('ABORTED');
+    expect(stages).toEqual(['parse', 'index', 'localize']);
+  });
+
+  it('aborts the agent’s model call in flight', async () => {
+    const scripted = createScriptedModel([{ hang: true }]);
+    const controller = new AbortController();
+    const run = investigate({
+      repo: repo.root,
+      report: repo.reportText,
+      model: scripted.model,
+      index: repo.index,
+      abortSignal: controller.signal,
+    }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(scripted.calls).toHaveLength(1));
+    controller.abort();
+    expect(await run).toMatchObject({ code: 'ABORTED' });
   });
 
   it('rejects a missing repository and an empty report with clear errors', async () => {

@@ -8,6 +8,7 @@
  */
 import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
+import { throwIfAborted } from '../agent/abort.js';
 import type { FunnelBudgets } from '../agent/funnel.js';
 import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
 import { type Classification, classify } from '../classify/index.js';
@@ -24,6 +25,7 @@ import {
 import type { Suspect } from '../localize/types.js';
 import { resolveRoot } from '../repo/index.js';
 import { indexRepository, renderRepoMap } from '../repomap/index.js';
+import type { RepoIndex } from '../repomap/types.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
@@ -50,7 +52,12 @@ export interface InvestigateOptions {
   budgets?: Partial<FunnelBudgets>;
   /** Token budget of the repository map given to the agent. Default 1,024. */
   mapTokens?: number;
-  /** Index cache folder, or `false` for none. Default `<repo>/.sightline/cache`. */
+  /**
+   * A prebuilt index of `repo` (e.g. one a server keeps fresh), used instead of indexing here; the
+   * `index` stage and its progress events are then skipped. Default: indexed here, with the cache.
+   */
+  index?: RepoIndex;
+  /** Index cache folder, or `false` for none; unused with `index`. Default `<repo>/.sightline/cache`. */
   cacheDir?: string | false;
   /** Longest wait for one model call, in ms. Default 180,000 (see `DEFAULT_STEP_TIMEOUT_MS`). */
   stepTimeoutMs?: number;
@@ -58,6 +65,11 @@ export interface InvestigateOptions {
   suspectLimit?: number;
   /** Receives progress events; must not throw. */
   onProgress?: (event: InvestigateProgress) => void;
+  /**
+   * Cancels the investigation: checked before each stage and passed to every model call, so a
+   * fired signal ends the work within one stage (offline) or at once (model calls). Default: never.
+   */
+  abortSignal?: AbortSignal;
 }
 
 /** What {@link investigate} returns. */
@@ -77,15 +89,27 @@ export interface Investigation {
  * @returns the verified diagnosis with the parsed report, its classification and the suspects.
  * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (bad repo), `REPORT_EMPTY`/
  *   `REPORT_TOO_LARGE` (bad report), `MODEL_CALL_FAILED`, `MODEL_OUTPUT_INVALID` (the model could
- *   not produce a verified diagnosis; `details.markdown` keeps its report).
+ *   not produce a verified diagnosis; `details.markdown` keeps its report), `ABORTED` (the
+ *   `abortSignal` fired), `INVALID_ARGUMENT` (`index` is of another repository).
  * @example const { diagnosis } = await investigate({ repo: '.', report: crashLogText });
  */
 export async function investigate(options: InvestigateOptions): Promise<Investigation> {
-  const { onProgress = () => {} } = options;
+  const { onProgress = () => {}, abortSignal } = options;
+  const stage = (name: Extract<InvestigateProgress, { type: 'stage-start' }>['stage']) => {
+    throwIfAborted(abortSignal);
+    onProgress({ type: 'stage-start', stage: name });
+  };
   const started = Date.now();
   const root = await resolveRoot(options.repo);
+  if (options.index && options.index.root !== root) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `The index given is of ${options.index.root}, not of the repository ${root}. Pass the index of the repository investigated, or none.`,
+      details: { indexRoot: options.index.root, root },
+    });
+  }
 
-  onProgress({ type: 'stage-start', stage: 'parse' });
+  stage('parse');
   const parsed = parseReport(options.report, {
     ...(options.filename ? { filename: options.filename } : {}),
     ...(options.format ? { format: options.format } : {}),
@@ -93,13 +117,16 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   const report = await markInAppFrames(parsed, root);
   const classification = await classify(report);
 
-  onProgress({ type: 'stage-start', stage: 'index' });
-  const index = await indexRepository(root, {
-    ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
-    onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
-  });
+  let index = options.index;
+  if (!index) {
+    stage('index');
+    index = await indexRepository(root, {
+      ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+      onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
+    });
+  }
 
-  onProgress({ type: 'stage-start', stage: 'localize' });
+  stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
   const signals = collectReportSignals(report, index, { packageName: readPackageName(root) });
   const suspects = localize(report, index, { limit: options.suspectLimit ?? 10, signals });
@@ -107,7 +134,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   let diagnosis: Diagnosis;
   let agentMarkdown: string | undefined;
   if (options.model) {
-    onProgress({ type: 'stage-start', stage: 'agent' });
+    stage('agent');
     const repoMap = renderRepoMap(index, {
       focus: reportFocus(signals),
       tokens: options.mapTokens ?? 1024,
@@ -124,6 +151,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       label: classification.label,
       onProgress,
       ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
+      ...(abortSignal ? { abortSignal } : {}),
     });
     diagnosis = result.diagnosis;
     agentMarkdown = result.markdown;
@@ -136,7 +164,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     diagnosis.stats.durationMs = Date.now() - started;
   }
 
-  onProgress({ type: 'stage-start', stage: 'verify' });
+  stage('verify');
   const verification = await verifyDiagnosis(diagnosis, root);
   if (!verification.ok) {
     const errors = verification.errors.map((error) => `${error.path}: ${error.message}`).join('; ');

@@ -1,5 +1,5 @@
 import { generateText, stepCountIs, tool } from 'ai';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createScriptedModel } from './scripted-model.js';
 
@@ -40,5 +40,22 @@ describe('createScriptedModel', () => {
     await expect(generateText({ model: empty.model, prompt: 'x' })).rejects.toThrow(
       'Scripted model "empty" has no response for call 1',
     );
+  });
+});
+
+describe('createScriptedModel hang', () => {
+  it('answers nothing until the call is aborted, then throws the abort reason', async () => {
+    const hanging = createScriptedModel([{ hang: true }]);
+    const controller = new AbortController();
+    const call = generateText({
+      model: hanging.model,
+      prompt: 'x',
+      maxRetries: 0,
+      abortSignal: controller.signal,
+    });
+    await vi.waitFor(() => expect(hanging.calls).toHaveLength(1));
+    controller.abort(new Error('stop now'));
+    await expect(call).rejects.toThrow('stop now');
+    expect(hanging.calls[0]?.abortSignal?.aborted).toBe(true);
   });
 });

@@ -22,13 +22,15 @@ export interface ScriptedUsage {
 }
 
 /**
- * One scripted answer: tool calls (optionally with text before them), plain text, or an error the
- * call throws (to simulate network or authentication failures).
+ * One scripted answer: tool calls (optionally with text before them), plain text, an error the
+ * call throws (to simulate network or authentication failures), or `hang`: no answer until the
+ * call's abort signal fires, then the signal's reason is thrown (a server that never replies).
  */
 export type ScriptedResponse =
   | { toolCalls: ScriptedToolCall[]; text?: string; usage?: ScriptedUsage }
   | { text: string; usage?: ScriptedUsage }
-  | { error: Error };
+  | { error: Error }
+  | { hang: true };
 
 /** What the model was asked in one call. */
 export interface ScriptedCall {
@@ -40,6 +42,8 @@ export interface ScriptedCall {
   toolChoice: CallOptions['toolChoice'];
   /** `json` when the caller asked for structured output. */
   responseFormat: CallOptions['responseFormat'];
+  /** The signal the call was given (the caller's, merged with any timeout by the AI SDK). */
+  abortSignal: CallOptions['abortSignal'];
 }
 
 /** A scripted model and the log of its calls. */
@@ -82,6 +86,7 @@ export function createScriptedModel(
         tools: (options.tools ?? []).map((tool) => tool.name),
         toolChoice: options.toolChoice,
         responseFormat: options.responseFormat,
+        abortSignal: options.abortSignal,
       });
       const response = responses[calls.length - 1];
       if (!response) {
@@ -90,14 +95,23 @@ export function createScriptedModel(
         );
       }
       if ('error' in response) throw response.error;
+      if ('hang' in response) return untilAborted(options.abortSignal);
       return toGenerateResult(response, calls.length);
     },
   });
   return { model, calls, remaining: () => responses.length - calls.length };
 }
 
+/** Never resolves; rejects with the signal's reason once it fires (at once if it has). */
+function untilAborted(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    if (signal?.aborted) reject(signal.reason);
+    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+}
+
 function toGenerateResult(
-  response: Exclude<ScriptedResponse, { error: Error }>,
+  response: Exclude<ScriptedResponse, { error: Error } | { hang: true }>,
   callNumber: number,
 ): GenerateResult {
   const toolCalls = 'toolCalls' in response ? response.toolCalls : [];
