@@ -98,7 +98,7 @@ function measure(page: DeclaredPage, renderings: Record<Format, string>): PageRe
     tokens[format] = countTokens(renderings[format]);
     const haystack = normalizeForRecall(renderings[format]);
     missed[format] = page.facts
-      .filter((fact) => !recalls(haystack, fact.answer))
+      .filter((fact) => !recalls(haystack, fact.answer, fact.unit))
       .map((fact) => fact.answer);
   }
   const outlineAt = renderings.semantic.indexOf(FALLBACK_HEADING);

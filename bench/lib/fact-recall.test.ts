@@ -42,4 +42,19 @@ describe('recalls', () => {
   it('never recalls an empty answer', () => {
     expect(recalls(page, '  ')).toBe(false);
   });
+
+  it('with a unit, counts only occurrences written next to it', () => {
+    const text = normalizeForRecall('8 widgets · widgets: 12 · Apr 8 · 3 of 38 issues');
+    expect(
+      [
+        ['8', 'widgets'],
+        ['12', 'widgets'],
+        ['38', 'issues'],
+        ['3', 'issues'],
+        ['3', 'widgets'],
+        ['8', 'widget'],
+      ].map(([answer, unit]) => recalls(text, answer ?? '', unit)),
+    ).toEqual([true, true, true, false, false, false]);
+    expect(recalls(normalizeForRecall('Apr 8 · 8 pages of widgets'), '8', 'widgets')).toBe(false);
+  });
 });

@@ -7,9 +7,15 @@
  * - digit-group commas dropped (`12,408` and `12408` are the same number);
  * - YAML's doubled single quote (`''`, how an ARIA snapshot escapes `'` in a quoted name) read as one.
  * The answer must then occur with no letter or digit directly before or after it, and a number
- * must not continue with a decimal point or comma, so `8` matches neither inside `98` nor `2.8`. Short numeric answers can still match by coincidence elsewhere on the page:
- * recall is an upper bound for them.
+ * must not continue with a decimal point or comma, so `8` matches neither inside `98` nor `2.8`.
+ * A short number (`8`) would still match any `8` on the page (a date, a page count): such facts
+ * declare a `unit`, and an occurrence counts only when the unit is written next to it, before or
+ * after, with at most {@link MAX_UNIT_GAP} non-word characters between (`8 widgets`, `widgets: 8`).
+ * Longer bare numbers can still match by coincidence: recall is an upper bound for them.
  */
+
+/** Most characters (spaces, `:`, `=` …; no letter or digit) between an answer and its unit. */
+export const MAX_UNIT_GAP = 3;
 
 const ENTITIES: Record<string, string> = {
   amp: '&',
@@ -54,20 +60,34 @@ function continues(
   return isDigit(edge) && (next === '.' || next === ',') && isDigit(beyond);
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** True when `unit` is written right before `at` or right after `end` (see the module comment). */
+function hasUnit(haystack: string, at: number, end: number, unit: string): boolean {
+  const word = escapeRegExp(normalizeForRecall(unit));
+  const gap = `[^\\p{L}\\p{N}]{0,${MAX_UNIT_GAP}}`;
+  const before = new RegExp(`(?:^|[^\\p{L}\\p{N}])${word}${gap}$`, 'u');
+  const after = new RegExp(`^${gap}${word}(?:$|[^\\p{L}\\p{N}])`, 'u');
+  return before.test(haystack.slice(0, at)) || after.test(haystack.slice(end));
+}
+
 /**
  * @param haystack - a rendering, already passed through {@link normalizeForRecall}.
  * @param answer - the declared answer (raw; normalized here).
+ * @param unit - a word the answer must be written next to (`widgets` for `8`); absent: none.
  * @returns true when the normalized answer occurs in `haystack` not directly preceded or followed
- *   by a letter or digit (nor, at a digit, by a decimal point or comma and a digit).
+ *   by a letter or digit (nor, at a digit, by a decimal point or comma and a digit), and next to
+ *   `unit` when one is given.
  */
-export function recalls(haystack: string, answer: string): boolean {
+export function recalls(haystack: string, answer: string, unit?: string): boolean {
   const needle = normalizeForRecall(answer);
   if (needle === '') return false;
   for (let at = haystack.indexOf(needle); at !== -1; at = haystack.indexOf(needle, at + 1)) {
     const end = at + needle.length;
     if (
       !continues(needle[0], haystack[at - 1], haystack[at - 2]) &&
-      !continues(needle.at(-1), haystack[end], haystack[end + 1])
+      !continues(needle.at(-1), haystack[end], haystack[end + 1]) &&
+      (unit === undefined || hasUnit(haystack, at, end, unit))
     )
       return true;
   }

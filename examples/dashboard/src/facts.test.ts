@@ -19,6 +19,14 @@ describe('declaredPages', () => {
     }
   });
 
+  it('gives every short numeric answer a unit, so a stray digit cannot count as recall', () => {
+    const bare = pages
+      .flatMap((page) => page.facts)
+      .filter((fact) => /^[\d.,%]{1,2}$/.test(fact.answer) && fact.unit === undefined);
+    expect(bare).toEqual([]);
+    expect(pages.flatMap((page) => page.facts).filter((fact) => fact.unit).length).toBe(3);
+  });
+
   it('derives answers from the seeded data', () => {
     const dashboard = pages[0]?.facts ?? [];
     const answer = (question: string) =>

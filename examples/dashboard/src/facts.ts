@@ -15,8 +15,15 @@ import { hrefFor } from './router.js';
 
 /** A question about a page and its answer, exactly as the page displays it. */
 export interface Fact {
+  /** What an agent is asked, e.g. `Which environment is shown?`. */
   question: string;
+  /** The expected answer, formatted as the page shows it (e.g. `5,248`). */
   answer: string;
+  /**
+   * For a short number: the word it is written next to (`8 widgets`, `widgets: 8`), so that a
+   * stray `8` elsewhere on the page does not count as recalling it (bench/lib/fact-recall.ts).
+   */
+  unit?: string;
 }
 
 /** A page to measure: where it is, whether it opted in to page context, and its facts. */
@@ -43,6 +50,7 @@ function dashboardFacts(): Fact[] {
     {
       question: 'How many widgets does the dashboard have?',
       answer: String(Object.keys(WIDGET_TITLES).length),
+      unit: 'widgets',
     },
     { question: 'How many events in the range?', answer: formatCount(metrics.events) },
     {
@@ -59,7 +67,7 @@ function issuesFacts(): Fact[] {
   const rows = issueRows(DEFAULT_ISSUE_QUERY);
   const [first, second] = rows;
   return [
-    { question: 'How many issues are listed?', answer: String(rows.length) },
+    { question: 'How many issues are listed?', answer: String(rows.length), unit: 'issues' },
     { question: 'Which issue has the most events?', answer: first?.issue.title ?? '' },
     { question: 'What is its short id?', answer: first?.issue.id ?? '' },
     { question: 'How many events does it have?', answer: formatCount(first?.events ?? 0) },
@@ -99,7 +107,7 @@ function releasesFacts(): Fact[] {
   const [latest] = rows;
   const mostIssues = [...rows].sort((a, b) => b.newIssues - a.newIssues)[0];
   return [
-    { question: 'How many releases are listed?', answer: String(rows.length) },
+    { question: 'How many releases are listed?', answer: String(rows.length), unit: 'releases' },
     { question: 'What is the latest release?', answer: latest?.release.version ?? '' },
     {
       question: 'Which release introduced the most issues?',

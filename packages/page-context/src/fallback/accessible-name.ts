@@ -44,9 +44,11 @@ const LABELABLE = 'input, select, textarea, button, meter, output, progress';
  * The visible text of `element`'s subtree, collapsed: text nodes, `alt` of images, the
  * `aria-label` of labelled descendants and the values of form fields, skipping hidden parts.
  * @param element - root of the subtree.
+ * @param withFields - false: form fields inside are skipped entirely (a `<label>`'s own text).
+ *   Default true.
  * @returns its text, whitespace collapsed (may be empty).
  */
-export function visibleText(element: Element): string {
+export function visibleText(element: Element, withFields = true): string {
   const parts: string[] = [];
   const visit = (parent: Element): void => {
     const textShown = isTextVisible(parent);
@@ -55,7 +57,7 @@ export function visibleText(element: Element): string {
         if (textShown) parts.push(child.textContent ?? '');
       } else if (child.nodeType === 1) {
         const element = child as Element;
-        if (!isRendered(element)) continue;
+        if (!isRendered(element) || (!withFields && element.matches(LABELABLE))) continue;
         const label = element.getAttribute('aria-label');
         if (label) parts.push(` ${label} `);
         else if (element.localName === 'img') parts.push(` ${element.getAttribute('alt') ?? ''} `);
@@ -96,12 +98,9 @@ function nativeLabel(element: Element): string {
   return collapseWhitespace([...labels].map((label) => labelText(label, element)).join(' '));
 }
 
-/** Text of a label without the value of the field it wraps. */
+/** Text of a label without the value of the field it wraps (nor of any other field inside). */
 function labelText(label: Element, field: Element): string {
-  if (!label.contains(field)) return visibleText(label);
-  const copy = label.cloneNode(true) as Element;
-  for (const nested of copy.querySelectorAll(LABELABLE)) nested.remove();
-  return collapseWhitespace(copy.textContent ?? '');
+  return visibleText(label, !label.contains(field));
 }
 
 function truncateName(name: string): string {

@@ -202,4 +202,12 @@ describe('asciiSnapshot', () => {
       '© 2026 Sightline · Status',
     ]);
   });
+
+  it('block flow shows table cells as painted: hidden text skipped, passwords masked', () => {
+    document.body.innerHTML = `<table><tr><td>Key <span hidden>secret</span></td>
+      <td><input type="password" value="hunter2"></td><td><input type="checkbox" checked></td></tr></table>`;
+    expect(asciiSnapshot(document.body, { columns: 60 })).toBe(
+      'Key                 [••••]              [x]',
+    );
+  });
 });

@@ -176,6 +176,19 @@ function paintedGrid(root: Element, { fragments, shapes }: Painted, columns?: nu
   return grid.render();
 }
 
+/** The text a block-flow cell shows: painted text and fields' shown values, hidden parts skipped. */
+function flowText(element: Element): string {
+  const field = fieldText(element);
+  if (field !== undefined) return ` ${field} `;
+  const textShown = isTextVisible(element);
+  let text = '';
+  for (const child of element.childNodes) {
+    if (child.nodeType === 1 && isRendered(child as Element)) text += flowText(child as Element);
+    else if (child.nodeType === 3 && textShown) text += child.textContent ?? '';
+  }
+  return text;
+}
+
 const BLOCK_BREAK =
   /^(address|article|aside|blockquote|details|dialog|dd|div|dl|dt|fieldset|figcaption|figure|footer|form|h[1-6]|header|hr|li|main|nav|ol|p|pre|section|summary|table|ul|br)$/;
 
@@ -199,11 +212,7 @@ function flowLayout(root: Element, columns: number): string {
       const cellWidth = Math.max(1, Math.floor(columns / Math.max(1, cells.length)) - 1);
       lines.push(
         cells
-          .map((cell) =>
-            collapseWhitespace(cell.textContent ?? '')
-              .slice(0, cellWidth)
-              .padEnd(cellWidth),
-          )
+          .map((cell) => collapseWhitespace(flowText(cell)).slice(0, cellWidth).padEnd(cellWidth))
           .join(' ')
           .trimEnd(),
       );

@@ -13,7 +13,7 @@ import type { PageContextRegistry } from '../types.js';
 import { capLines } from './cap-lines.js';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from './node-attribute.js';
 import { outlineItems } from './outline.js';
-import { DEFAULT_TEXT_SNAPSHOT_BUDGET, omittedLinesNote } from './text-snapshot.js';
+import { DEFAULT_TEXT_SNAPSHOT_BUDGET, omittedLinesNote, outlineLines } from './text-snapshot.js';
 
 /** Options of {@link describePage}. */
 export interface DescribePageOptions extends TokenCounterOptions {
@@ -76,14 +76,7 @@ export function describePage(
   const nodeIdsInPage = items.flatMap((item) => (item.kind === 'node' ? [item.id] : []));
   const hasText = items.some((item) => item.kind === 'line');
   const lines = hasText
-    ? [
-        FALLBACK_HEADING,
-        ...items.map(
-          (item) =>
-            '  '.repeat(item.depth) +
-            (item.kind === 'line' ? item.text : `→ node ${item.id} (above)`),
-        ),
-      ]
+    ? [FALLBACK_HEADING, ...outlineLines(items, (id) => `→ node ${id} (above)`)]
     : [];
   const fallbackFull = count(lines.join('\n'));
   let semantic = renderMarkdown(snapshot, counting);

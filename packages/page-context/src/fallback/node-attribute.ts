@@ -1,6 +1,7 @@
 /**
- * The DOM attributes of page context. The attribute that ties an element to a page-context node. The React binding puts it on the
- * wrapper of every opted-in component; `describePage` reads it to render that subtree semantically.
+ * The DOM attributes of page context: one ties an element to a page-context node (the React
+ * binding puts it on the wrapper of every opted-in component; `describePage` reads it to render
+ * that subtree semantically), the other hides an element from the fallback renderers.
  */
 
 /** Attribute naming the page-context node an element's subtree belongs to (value: the node id). */

@@ -7,7 +7,7 @@
 import { accessibleName, MAX_NAME_LENGTH, visibleText } from './accessible-name.js';
 import { ariaRole, CONTROL_ROLES, headingLevel, LANDMARK_ROLES } from './aria-role.js';
 import { describeControl } from './describe-control.js';
-import { collapseWhitespace, isRendered, isTextVisible } from './visibility.js';
+import { collapseWhitespace, isRendered, isRenderedWithin, isTextVisible } from './visibility.js';
 
 /** One item of an outline. */
 export type OutlineItem =
@@ -107,6 +107,8 @@ class OutlineWriter {
     const tag = element.localName;
     const role = ariaRole(element);
     if (role && CONTROL_ROLES.has(role)) {
+      // `visibility: hidden` keeps the box but paints nothing: the control is not on screen.
+      if (!isTextVisible(element)) return;
       const line = describeControl(element, role);
       if (role === 'link' && isInline(element)) this.inlineControl(depth, line);
       else this.line(depth, line);
@@ -130,7 +132,7 @@ class OutlineWriter {
       // Its text names the control: walk only the fields inside, their lines carry the name.
       this.flush();
       for (const field of element.querySelectorAll('input, select, textarea, button')) {
-        this.element(field, depth);
+        if (isRenderedWithin(field.parentElement ?? element, element)) this.element(field, depth);
       }
     } else if (
       (tag === 'legend' || tag === 'caption' || tag === 'figcaption') &&
@@ -164,7 +166,7 @@ class OutlineWriter {
     const rows = [...table.querySelectorAll('tr, [role="row"]')].filter(
       (row) =>
         row.parentElement?.closest('table, [role="table"], [role="grid"], [role="treegrid"]') ===
-          table && isRendered(row),
+          table && isRenderedWithin(row, table),
     );
     const maxRows = this.options.maxTableRows ?? 50;
     for (const row of rows.slice(0, maxRows)) {
@@ -199,7 +201,7 @@ class OutlineWriter {
     this.flush();
     let term = '';
     for (const child of list.querySelectorAll('dt, dd')) {
-      if (child.closest('dl') !== list || !isRendered(child)) continue;
+      if (child.closest('dl') !== list || !isRenderedWithin(child, list)) continue;
       if (child.localName === 'dt') term = visibleText(child);
       else this.line(depth, term ? `${term}: ${visibleText(child)}` : visibleText(child));
     }

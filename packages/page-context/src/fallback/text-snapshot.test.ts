@@ -132,4 +132,25 @@ describe('textSnapshot', () => {
       '[graphic] Mon Tue Wed',
     ]);
   });
+  it('never leaks hidden content: closed <details> text, hidden table/list parts, hidden label text, invisible controls', () => {
+    document.body.innerHTML = `
+      <details><summary>More</summary>secret-details</details>
+      <table><tbody hidden><tr><td>secret-row</td></tr></tbody><tbody><tr><td>shown-row</td></tr></tbody></table>
+      <dl><div hidden><dt>secret-term</dt><dd>secret-dd</dd></div><dt>Env</dt><dd>prod</dd></dl>
+      <label>Name <span hidden>secret-label</span><span aria-hidden="true">secret-aria</span><input value="Ada"></label>
+      <label>Opt <input type="checkbox"><span hidden><input type="checkbox" aria-label="secret-box"></span></label>
+      <div style="visibility: hidden"><button>secret-button</button></div>
+      <label>Password <input type="password" value="hunter2"></label>`;
+    const text = textSnapshot(document.body);
+    expect(text).not.toMatch(/secret|hunter2/);
+    expect(text.split('\n')).toEqual([
+      '[button] More (collapsed)',
+      'table',
+      '  | shown-row |',
+      'Env: prod',
+      '[textbox] Name = "Ada"',
+      '[checkbox] Opt (not checked)',
+      '[textbox] Password = "••••"',
+    ]);
+  });
 });

@@ -21,13 +21,18 @@ export interface TextSnapshotOptions extends TokenCounterOptions {
 
 /**
  * Indents outline lines, two spaces per depth level.
- * @param items - outline items; `node` placeholders are skipped.
+ * @param items - outline items.
+ * @param nodeLine - the line standing for a `node` placeholder; absent: placeholders are skipped.
  * @returns one string per line.
  */
-export function outlineLines(items: readonly OutlineItem[]): string[] {
-  return items.flatMap((item) =>
-    item.kind === 'line' ? [`${'  '.repeat(item.depth)}${item.text}`] : [],
-  );
+export function outlineLines(
+  items: readonly OutlineItem[],
+  nodeLine?: (id: string) => string,
+): string[] {
+  return items.flatMap((item) => {
+    const text = item.kind === 'line' ? item.text : nodeLine?.(item.id);
+    return text === undefined ? [] : [`${'  '.repeat(item.depth)}${text}`];
+  });
 }
 
 /**

@@ -51,12 +51,29 @@ export function isRendered(element: Element): boolean {
 }
 
 /**
- * True when the text directly inside `element` is painted: its computed `visibility` is neither
- * `hidden` nor `collapse` (visibility is inherited, so a visible child of a hidden parent shows).
+ * {@link isRendered} for `element` and every ancestor below `root`: for elements found by a query
+ * (`querySelectorAll`) rather than by a top-down walk, whose hidden ancestors were not checked.
+ * @param element - an element inside `root`.
+ * @param root - where the check stops (not itself checked: the caller walked into it).
+ * @returns whether `element` is shown as far as the subtree of `root` decides.
+ */
+export function isRenderedWithin(element: Element, root: Element): boolean {
+  for (let at: Element | null = element; at && at !== root; at = at.parentElement) {
+    if (!isRendered(at)) return false;
+  }
+  return true;
+}
+
+/**
+ * True when the text directly inside `element` is painted: it is not a closed `<details>` (whose
+ * loose text is its hidden body) and its computed `visibility` is neither `hidden` nor `collapse`
+ * (visibility is inherited, so a visible child of a hidden parent shows).
  * @param element - the parent of the text nodes.
  * @returns whether its own text is visible; true where no computed style is available.
  */
 export function isTextVisible(element: Element): boolean {
+  // Text directly inside a closed `<details>` is its hidden body, like its element children.
+  if (element.localName === 'details' && !element.hasAttribute('open')) return false;
   const visibility = computedStyle(element)?.visibility;
   return visibility !== 'hidden' && visibility !== 'collapse';
 }
