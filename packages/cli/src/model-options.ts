@@ -2,7 +2,13 @@
  * The `--model` and `--structurer` flags, shared by the commands that can run the agent
  * (`investigate`, `mcp`): their definitions and their resolution against the environment.
  */
-import { modelSpecFromEnv, resolveModel, SightlineError } from '@sightline/core';
+import {
+  DEFAULT_MODEL_PROFILE,
+  findModelProfile,
+  modelSpecFromEnv,
+  resolveModel,
+  SightlineError,
+} from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 
@@ -39,19 +45,29 @@ export function addModelOptions(command: Command): Command {
     );
 }
 
+/** What {@link resolveModelFlags} reads and writes besides the flags (a command's IO fits). */
+export interface ModelFlagsIO {
+  /** The environment: `SIGHTLINE_MODEL`, `SIGHTLINE_STRUCTURER_MODEL` and API keys. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Use this model instead of resolving a spec (tests pass a scripted model). */
+  model?: LanguageModel;
+  /** Receives the warning line about a model without a known profile. */
+  stderr: (text: string) => void;
+}
+
 /**
  * Resolves the model flags, falling back to `SIGHTLINE_MODEL` and `SIGHTLINE_STRUCTURER_MODEL`.
+ * Warns on `io.stderr` when the agent's model has no known profile, since the agent then budgets
+ * its context for the conservative default window.
  * @param flags - the flags given.
- * @param env - the environment (model specs and API keys).
- * @param injected - use this model instead of resolving a spec (tests pass a scripted model).
+ * @param io - the environment, an injected model, and where warnings go; see {@link ModelFlagsIO}.
  * @returns the models; `{}` when neither a flag nor the environment names a model.
  * @throws SightlineError `UNKNOWN_MODEL` / `MISSING_API_KEY` from `resolveModel`;
  *   `INVALID_ARGUMENT` for a structurer without a model.
  */
 export function resolveModelFlags(
   flags: ModelFlags,
-  env: Readonly<Record<string, string | undefined>>,
-  injected?: LanguageModel,
+  { env, model: injected, stderr }: ModelFlagsIO,
 ): ResolvedModels {
   const fromEnv = modelSpecFromEnv(env);
   const modelSpec = flags.model ?? fromEnv.model;
@@ -63,10 +79,12 @@ export function resolveModelFlags(
         '--structurer needs --model (or SIGHTLINE_MODEL): the structurer only formats what the model found.',
     });
   }
-  const model =
-    injected ??
-    (modelSpec &&
-      resolveModel(modelSpec, { env, source: flags.model ? '--model' : 'SIGHTLINE_MODEL' }).model);
+  const resolved =
+    !injected && modelSpec
+      ? resolveModel(modelSpec, { env, source: flags.model ? '--model' : 'SIGHTLINE_MODEL' })
+      : undefined;
+  if (resolved && !findModelProfile(resolved.id)) stderr(unknownProfileWarning(resolved.id));
+  const model = injected ?? resolved?.model;
   if (!model) return {};
   if (!structurerSpec) return { model };
   const structurer = resolveModel(structurerSpec, {
@@ -74,4 +92,11 @@ export function resolveModelFlags(
     source: flags.structurer ? '--structurer' : 'SIGHTLINE_STRUCTURER_MODEL',
   }).model;
   return { model, structurer };
+}
+
+/** The warning for a model id without a known profile, ending in a newline. */
+function unknownProfileWarning(id: string): string {
+  const window = DEFAULT_MODEL_PROFILE.contextWindow.toLocaleString('en-US');
+  // 85 %: the default compaction trigger of @sightline/compaction, which the agent uses.
+  return `warning: no profile for model "${id}"; assuming a ${window}-token window (compaction triggers at 85 %)\n`;
 }

@@ -30,6 +30,8 @@ export type SightlineErrorCode =
   | 'ABORTED'
   | 'CACHE_VERSION_MISMATCH'
   | 'TOOL_FAILED'
+  /** A tool's work did not settle within its time limit (it may still finish in the background). */
+  | 'TOOL_TIMEOUT'
   | 'STORE_PATH_INVALID'
   | 'STORE_ENTRY_NOT_FOUND'
   | 'STORE_VERSION_MISMATCH'

@@ -12,6 +12,7 @@ export {
 } from './errors.js';
 export {
   DEFAULT_MODEL_PROFILE,
+  findModelProfile,
   getModelProfile,
   MODEL_PROFILES,
   type ModelProfile,

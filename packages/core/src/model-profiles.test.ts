@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MODEL_PROFILE, getModelProfile } from './model-profiles.js';
+import { DEFAULT_MODEL_PROFILE, findModelProfile, getModelProfile } from './model-profiles.js';
 
 describe('getModelProfile', () => {
   it('finds exact ids, dated snapshots and local tags', () => {
@@ -11,5 +11,13 @@ describe('getModelProfile', () => {
 
   it('falls back to a conservative profile that keeps the asked id', () => {
     expect(getModelProfile('my-finetune')).toEqual({ ...DEFAULT_MODEL_PROFILE, id: 'my-finetune' });
+  });
+});
+
+describe('findModelProfile', () => {
+  it('finds known ids and their snapshots, and nothing for unknown ones', () => {
+    expect(findModelProfile('claude-sonnet-4-5-20250929')?.id).toBe('claude-sonnet-4-5');
+    expect(findModelProfile('openrouter/gpt-4o')?.id).toBe('gpt-4o');
+    expect(findModelProfile('my-finetune')).toBeUndefined();
   });
 });

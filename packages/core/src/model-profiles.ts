@@ -91,12 +91,13 @@ export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fro
 export const DEFAULT_MODEL_PROFILE: ModelProfile = local('unknown', 32_768, 4_096);
 
 /**
- * Finds the profile of a model id. Matches exactly, then by the longest known id that prefixes
- * `modelId` (so dated snapshots such as `claude-sonnet-4-5-20250929` or tags such as
- * `qwen2.5-coder:14b` resolve to their family).
- * @returns the profile, or {@link DEFAULT_MODEL_PROFILE} (with `id` set to `modelId`) when unknown.
+ * Looks up the known profile of a model id. Matches exactly, then by the longest known id that
+ * prefixes `modelId` (so dated snapshots such as `claude-sonnet-4-5-20250929` or tags such as
+ * `qwen2.5-coder:14b` resolve to their family); a `provider/` prefix is ignored.
+ * @param modelId - model id as the provider spells it.
+ * @returns the profile, or `undefined` when no known model matches.
  */
-export function getModelProfile(modelId: string): ModelProfile {
+export function findModelProfile(modelId: string): ModelProfile | undefined {
   const exact = MODEL_PROFILES[modelId];
   if (exact) return exact;
   const base = modelId.split('/').pop() ?? modelId;
@@ -106,5 +107,15 @@ export function getModelProfile(modelId: string): ModelProfile {
       best = profile;
     }
   }
-  return best ?? { ...DEFAULT_MODEL_PROFILE, id: modelId };
+  return best;
+}
+
+/**
+ * Finds the profile of a model id, as {@link findModelProfile} does, falling back to the
+ * conservative default.
+ * @param modelId - model id as the provider spells it.
+ * @returns the profile, or {@link DEFAULT_MODEL_PROFILE} (with `id` set to `modelId`) when unknown.
+ */
+export function getModelProfile(modelId: string): ModelProfile {
+  return findModelProfile(modelId) ?? { ...DEFAULT_MODEL_PROFILE, id: modelId };
 }

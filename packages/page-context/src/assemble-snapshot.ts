@@ -4,8 +4,8 @@
  * Roots are nodes without a parent, then nodes whose parent is not registered (kept at the root
  * with `missingParentId`, so a component whose enclosing node never opted in is still seen), then
  * nodes caught in a parent cycle (same flag). Children keep registration order.
- * `run` and `details` look the node up again when called, so they use the current handler and
- * fail as values once the node is gone.
+ * `run`, `details` and the snapshot's `isLive` look the node up again when called, so they use the
+ * current handler and fail as values (or report `false`) once the node is gone.
  */
 import { SightlineError } from '@sightline/core';
 import { actionInputSchema, runPageAction } from './page-action.js';
@@ -117,6 +117,7 @@ export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
     takenAt: input.takenAt,
     roots,
     nodeCount: visited.size,
+    isLive: (id) => nodes.has(id),
   };
   if (input.location) snapshot.location = input.location;
   return snapshot;

@@ -90,6 +90,28 @@ describe('diff', () => {
     expect(isEmptyDiff(diff(snapshot, registry.snapshot()))).toBe(false);
   });
 
+  it('holds plain data when given live snapshots (no run or details functions)', () => {
+    const registry = createPageContextRegistry();
+    const before = registry.snapshot();
+    registry.register({
+      id: 'a',
+      type: 'x',
+      data: { n: 1 },
+      actions: { refresh },
+      details: () => 'rows',
+    });
+    const result = diff(before, registry.snapshot());
+    const [root] = toJSON(registry.snapshot()).roots;
+    if (!root) throw new Error('the node should be in the snapshot');
+    const { children: _children, ...added } = root;
+    expect(result.added).toEqual([added]);
+    expect(JSON.stringify(result)).toBe(JSON.stringify(JSON.parse(JSON.stringify(result))));
+    expect(Object.values(result.added[0] ?? {}).some((value) => typeof value === 'function')).toBe(
+      false,
+    );
+    expect(result.added[0]?.actions.some((action) => 'run' in action)).toBe(false);
+  });
+
   it('treats a node that changed type or parent as such', () => {
     const registry = createPageContextRegistry();
     registry.register({ id: 'p1', type: 'panel' });

@@ -5,7 +5,14 @@
  * (a table that gained a row is one change, not one per shifted row).
  */
 import { findTitle } from './format-data.js';
-import type { JsonValue, PageLocation, PageSnapshotJson, PageSnapshotNodeJson } from './types.js';
+import { toJSON } from './to-json.js';
+import type {
+  JsonValue,
+  PageLocation,
+  PageSnapshot,
+  PageSnapshotJson,
+  PageSnapshotNodeJson,
+} from './types.js';
 
 /** One changed fact of a node. */
 export interface PageDiffChange {
@@ -54,12 +61,15 @@ export interface PageDiff {
 /**
  * Compares two snapshots.
  * @param previous - the snapshot the agent saw last (or its JSON form).
- * @param next - the current snapshot.
+ * @param next - the current snapshot (or its JSON form); the diff holds plain data either way.
  * @returns added, removed and changed nodes and a location change; all empty when nothing changed.
  */
-export function diff(previous: PageSnapshotJson, next: PageSnapshotJson): PageDiff {
-  const before = index(previous);
-  const after = index(next);
+export function diff(
+  previous: PageSnapshot | PageSnapshotJson,
+  next: PageSnapshot | PageSnapshotJson,
+): PageDiff {
+  const before = index(toJSON(previous));
+  const after = index(toJSON(next));
   const result: PageDiff = {
     fromVersion: previous.version,
     toVersion: next.version,

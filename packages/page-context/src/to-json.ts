@@ -7,11 +7,11 @@ import type {
 } from './types.js';
 
 /**
- * Drops `run` and `details` from a snapshot.
- * @param snapshot - from `registry.snapshot()`.
+ * Drops `run` and `details` from a snapshot (a snapshot already in JSON form is copied as is).
+ * @param snapshot - from `registry.snapshot()`, or its JSON form.
  * @returns a plain-data copy of the tree (data values are shared, not cloned).
  */
-export function toJSON(snapshot: PageSnapshot): PageSnapshotJson {
+export function toJSON(snapshot: PageSnapshot | PageSnapshotJson): PageSnapshotJson {
   const json: PageSnapshotJson = {
     version: snapshot.version,
     takenAt: snapshot.takenAt,
@@ -22,7 +22,7 @@ export function toJSON(snapshot: PageSnapshot): PageSnapshotJson {
   return json;
 }
 
-function nodeToJson(node: PageSnapshotNode): PageSnapshotNodeJson {
+function nodeToJson(node: PageSnapshotNode | PageSnapshotNodeJson): PageSnapshotNodeJson {
   const json: PageSnapshotNodeJson = {
     id: node.id,
     type: node.type,

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createPageContextRegistry } from './create-page-context-registry.js';
 import { definePageAction } from './page-action.js';
@@ -227,6 +227,79 @@ describe('toTools', () => {
       tools: [],
       children: [],
       details: { error: { code: 'TOOL_FAILED', message: 'fetch failed' } },
+    });
+  });
+
+  it('expand_node says a node unregistered since the snapshot is gone, with or without details', async () => {
+    const { registry } = dashboard();
+    const tools = toTools(registry.snapshot());
+    registry.unregister('filters');
+    registry.unregister('table');
+    for (const id of ['filters', 'table']) {
+      expect(await call(tools, EXPAND_NODE_TOOL, { id })).toEqual({
+        error: {
+          code: 'NODE_NOT_FOUND',
+          message: expect.stringContaining('Read the current page'),
+        },
+      });
+    }
+    expect(await call(tools, EXPAND_NODE_TOOL, { id: 'page' })).toMatchObject({ id: 'page' });
+  });
+
+  describe('time limit', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const never = () => new Promise<never>(() => {});
+    function stuck() {
+      const registry = createPageContextRegistry();
+      registry.register({
+        id: 'n',
+        type: 'node',
+        data: { points: 3 },
+        details: never,
+        actions: {
+          hang: definePageAction({ description: 'Hangs', input: z.object({}), handler: never }),
+        },
+      });
+      return registry;
+    }
+
+    it('returns TOOL_TIMEOUT from an action or details() that never settles, 30 s by default', async () => {
+      vi.useFakeTimers();
+      const tools = toTools(stuck().snapshot());
+      const action = call(tools, 'node_n__hang', {});
+      const expanded = call(tools, EXPAND_NODE_TOOL, { id: 'n' });
+      await vi.advanceTimersByTimeAsync(29_999);
+      let settled = false;
+      void action.then(() => {
+        settled = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await action).toEqual({
+        error: { code: 'TOOL_TIMEOUT', message: expect.stringContaining('within 30000 ms') },
+      });
+      expect(await expanded).toMatchObject({
+        data: { points: 3 },
+        details: { error: { code: 'TOOL_TIMEOUT' } },
+      });
+      expect(vi.getTimerCount()).toBe(0);
+    });
+
+    it('honours actionTimeoutMs and rejects an unusable one', async () => {
+      vi.useFakeTimers();
+      const tools = toTools(stuck().snapshot(), { actionTimeoutMs: 50 });
+      const action = call(tools, 'node_n__hang', {});
+      await vi.advanceTimersByTimeAsync(50);
+      expect(await action).toMatchObject({ error: { code: 'TOOL_TIMEOUT' } });
+      for (const actionTimeoutMs of [0, Number.NaN, Number.POSITIVE_INFINITY]) {
+        expect(() => toTools(stuck().snapshot(), { actionTimeoutMs })).toThrow(
+          expect.objectContaining({ code: 'INVALID_ARGUMENT' }),
+        );
+      }
     });
   });
 });

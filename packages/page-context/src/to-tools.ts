@@ -5,7 +5,8 @@
  *
  * Input is validated by the action's zod schema inside `execute`, not by the SDK, so that invalid
  * input comes back as a `{ error: { code, message } }` value the model can read and correct; a
- * failing handler does too. No tool here throws.
+ * failing handler, one that does not settle in time (`TOOL_TIMEOUT`) and an `expand_node` of a node
+ * removed since the snapshot (`NODE_NOT_FOUND`) do too. No tool here throws.
  */
 import { SightlineError } from '@sightline/core';
 import { jsonSchema, type Tool, tool } from 'ai';
@@ -26,9 +27,20 @@ export interface ToToolsOptions {
   expandNode?: boolean;
   /** Cap on the serialized `details()` returned by `expand_node`, in bytes. Default 32,768. */
   maxDetailsBytes?: number;
+  /**
+   * Longest wait for an action handler, or for `details()` in `expand_node`, in ms; after it the
+   * tool returns a `TOOL_TIMEOUT` error value (the handler is not cancelled and may still finish).
+   * Default 30,000: room for a UI action that waits on a network request, yet well under a model
+   * step's own limit (the investigator allows 180 s per step), so a handler that never settles fails
+   * its tool call instead of the whole step.
+   */
+  actionTimeoutMs?: number;
 }
 
 type JsonSchemaInput = Parameters<typeof jsonSchema>[0];
+
+/** Largest delay `setTimeout` honours (2^31 - 1 ms); longer ones fire at once. */
+const MAX_TIMEOUT_MS = 2_147_483_647;
 
 const EXPAND_NODE_SCHEMA = {
   type: 'object',
@@ -40,14 +52,22 @@ const EXPAND_NODE_SCHEMA = {
 /**
  * Builds the tools of a snapshot.
  * @param snapshot - from `registry.snapshot()` (functions included; the JSON form has none).
- * @param options - whether to add `expand_node`, cap on details.
+ * @param options - whether to add `expand_node`, cap on details, time limit of handlers.
  * @returns tools by name; names match `^[a-zA-Z0-9_-]{1,64}$` and never collide.
+ * @throws SightlineError `INVALID_ARGUMENT` when `actionTimeoutMs` is not a number of ms from 1 to
+ * 2,147,483,647 (the range `setTimeout` honours).
  * @example
  * const snapshot = registry.snapshot();
  * await generateText({ model, system: toMarkdown(snapshot), tools: toTools(snapshot), prompt });
  */
 export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): PageTools {
-  const { expandNode = true, maxDetailsBytes = 32_768 } = options;
+  const { expandNode = true, maxDetailsBytes = 32_768, actionTimeoutMs = 30_000 } = options;
+  if (!(actionTimeoutMs >= 1 && actionTimeoutMs <= MAX_TIMEOUT_MS)) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `actionTimeoutMs must be a number of milliseconds from 1 to ${MAX_TIMEOUT_MS}; got ${String(actionTimeoutMs)}.`,
+    });
+  }
   const tools: PageTools = {};
   const nodes = new Map<string, PageSnapshotNode>();
   const visit = (node: PageSnapshotNode): void => {
@@ -59,7 +79,12 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
         description: `${action.description} (on ${where})`,
         inputSchema: jsonSchema<unknown>(action.inputSchema as JsonSchemaInput),
         // run() validates, never throws, and caps the result at 4 KB (see runPageAction).
-        execute: (input) => action.run(input),
+        execute: (input) =>
+          withTimeout(
+            action.run(input),
+            actionTimeoutMs,
+            `Action "${action.name}" on ${where} did not finish within ${actionTimeoutMs} ms; it may still complete. Read the current page context to see whether it took effect before calling it again.`,
+          ).catch(toolErrorValue),
       });
     }
     for (const child of node.children) visit(child);
@@ -70,16 +95,18 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
       description:
         "Read one page node in full: its data, its children and its details (e.g. all rows of a table, a chart's raw series). Use the id shown in [brackets].",
       inputSchema: jsonSchema<unknown>(EXPAND_NODE_SCHEMA as JsonSchemaInput),
-      execute: (input) => expand(nodes, input, maxDetailsBytes),
+      execute: (input) => expand(snapshot, nodes, input, maxDetailsBytes, actionTimeoutMs),
     });
   }
   return tools;
 }
 
 async function expand(
+  snapshot: PageSnapshot,
   nodes: ReadonlyMap<string, PageSnapshotNode>,
   input: unknown,
   maxDetailsBytes: number,
+  timeoutMs: number,
 ): Promise<JsonValue> {
   try {
     const id = (input as { id?: unknown } | null)?.id;
@@ -98,6 +125,13 @@ async function expand(
         details: { nodeId: id },
       });
     }
+    if (snapshot.isLive && !snapshot.isLive(id)) {
+      throw new SightlineError({
+        code: 'NODE_NOT_FOUND',
+        message: `Page node "${id}" was removed from the page after this page context was read, so its data is out of date. Read the current page context and use an id it lists.`,
+        details: { nodeId: id },
+      });
+    }
     const result: JsonObject = {
       id: node.id,
       type: node.type,
@@ -112,7 +146,12 @@ async function expand(
     };
     if (node.details) {
       try {
-        result.details = serializeValue(await node.details(), {
+        const details = await withTimeout(
+          node.details(),
+          timeoutMs,
+          `The details of page node "${id}" did not arrive within ${timeoutMs} ms; use the data above, or call expand_node again later.`,
+        );
+        result.details = serializeValue(details, {
           maxBytes: maxDetailsBytes,
           maxEntries: 1000,
           maxStringLength: 4000,
@@ -126,4 +165,17 @@ async function expand(
   } catch (error) {
     return toolErrorValue(error);
   }
+}
+
+/** `work`, or a rejection with `TOOL_TIMEOUT` and `message` after `ms`; the timer is always cleared. */
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new SightlineError({ code: 'TOOL_TIMEOUT', message, details: { timeoutMs: ms } })),
+      ms,
+    );
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

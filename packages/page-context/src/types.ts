@@ -175,6 +175,11 @@ export interface PageSnapshot {
   roots: PageSnapshotNode[];
   /** Number of nodes in the tree. */
   nodeCount: number;
+  /**
+   * Whether a node id is still registered now (looked up in the registry at call time, like `run`
+   * and `details`). Absent on hand-built snapshots, which `expand_node` then treats as live.
+   */
+  isLive?: (id: string) => boolean;
 }
 
 /** JSON form of an action (no `run`). */
@@ -188,6 +193,6 @@ export interface PageSnapshotNodeJson
 }
 
 /** JSON form of a snapshot: what `toJSON` returns, safe for `JSON.stringify` and transport. */
-export interface PageSnapshotJson extends Omit<PageSnapshot, 'roots'> {
+export interface PageSnapshotJson extends Omit<PageSnapshot, 'roots' | 'isLive'> {
   roots: PageSnapshotNodeJson[];
 }

@@ -127,7 +127,7 @@ export async function runInvestigate(
 ): Promise<number> {
   if (options.out) await checkWritable(options.out);
   const input = await readInput(options.report, io.readStdin);
-  const { model, structurer } = resolveModelFlags(options, io.env, io.model);
+  const { model, structurer } = resolveModelFlags(options, io);
   try {
     const { diagnosis } = await investigate({
       repo: options.repo,

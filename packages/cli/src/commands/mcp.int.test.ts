@@ -86,4 +86,20 @@ describe('sightline mcp', () => {
   it('refuses an unknown model before serving', async () => {
     expect((await failure({}, { SIGHTLINE_MODEL: 'nonsense' })).code).toBe('UNKNOWN_MODEL');
   });
+
+  it('warns on stderr when the model has no known profile', async () => {
+    let stderr = '';
+    const code = await runMcp(
+      { repo: repo.root, cache: false, http: 0 },
+      {
+        stderr: (text) => (stderr += text),
+        env: { SIGHTLINE_MODEL: 'openai-compatible:http://localhost:11434/v1#my-finetune' },
+        stopped: Promise.resolve(),
+      },
+    );
+    expect(code).toBe(0);
+    expect(stderr).toContain(
+      'warning: no profile for model "my-finetune"; assuming a 32,768-token',
+    );
+  });
 });

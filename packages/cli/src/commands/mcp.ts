@@ -74,7 +74,7 @@ export async function runMcp(options: McpCommandOptions, io: McpIO): Promise<num
       message: `--http ${options.http} is not a port: use 1-65535, or 0 for any free port.`,
     });
   }
-  const models = resolveModelFlags(options, io.env, io.model);
+  const models = resolveModelFlags(options, io);
   const log = (line: string) => io.stderr(`sightline mcp: ${line}\n`);
   const context = await createRepositoryContext({
     repo: options.repo,

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -44,11 +44,16 @@ const initialize = JSON.stringify({
   },
 });
 
-/** POSTs an initialize request with node:http, which (unlike fetch) can set the Host header. */
+/** POSTs a request (default: initialize) with node:http, which (unlike fetch) can set the Host header. */
 function post(
   target: string,
   headers: Record<string, string>,
-): Promise<{ status: number; body: { error?: { code: number; message: string } } }> {
+  message = initialize,
+): Promise<{
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: { error?: { code: number; message: string } };
+}> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       target,
@@ -65,12 +70,16 @@ function post(
         response.on('data', (chunk: Buffer) => (text += chunk));
         response.on('end', () => {
           const json = response.headers['content-type']?.startsWith('application/json');
-          resolve({ status: response.statusCode ?? 0, body: json ? JSON.parse(text) : {} });
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: json ? JSON.parse(text) : {},
+          });
         });
       },
     );
     request.on('error', reject);
-    request.end(initialize);
+    request.end(message);
   });
 }
 
@@ -122,29 +131,69 @@ describe('sightline mcp --http', () => {
 });
 
 describe('HTTP session idle timeout', () => {
-  it('closes a session after the idle time; its id then gets 404 "Session not found"', async () => {
-    const context = await createRepositoryContext({ repo: repo.root, cacheDir: false });
-    const lines: string[] = [];
-    const http = await serveHttp(context, {
+  const idleMs = 100;
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const ping = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
+  let context: Awaited<ReturnType<typeof createRepositoryContext>>;
+  let http: Awaited<ReturnType<typeof serveHttp>>;
+  let lines: string[];
+
+  beforeAll(async () => {
+    context = await createRepositoryContext({ repo: repo.root, cacheDir: false });
+  });
+  afterAll(() => context.close());
+
+  /** Starts a server with a tiny idle time and initializes a session; returns its id. */
+  async function startSession(): Promise<string> {
+    lines = [];
+    http = await serveHttp(context, {
       port: 0,
-      sessionIdleMs: 100,
+      sessionIdleMs: idleMs,
       log: (line) => lines.push(line),
     });
-    const client = new Client({ name: 'idle-test', version: '0.0.0' });
-    const transport = new StreamableHTTPClientTransport(new URL(http.url));
+    const { headers } = await post(http.url, {});
+    return String(headers['mcp-session-id']);
+  }
+  const closed = (sessionId: string) =>
+    lines.some((line) => line.startsWith(`closing session ${sessionId}`));
+
+  it('closes a session after the idle time; its id then gets 404 "Session not found"', async () => {
     try {
-      await client.connect(transport);
-      const sessionId = transport.sessionId ?? '';
-      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      expect(lines.some((line) => line.startsWith(`closing session ${sessionId}`))).toBe(true);
-      const expired = await post(http.url, { 'mcp-session-id': sessionId });
+      const sessionId = await startSession();
+      expect((await post(http.url, { 'mcp-session-id': sessionId }, ping)).status).toBe(200);
+      await wait(4 * idleMs);
+      expect(closed(sessionId)).toBe(true);
+      const expired = await post(http.url, { 'mcp-session-id': sessionId }, ping);
       expect(expired.status).toBe(404);
       expect(expired.body.error).toMatchObject({ code: -32001, message: /^Session not found/ });
     } finally {
-      await client.close();
       await http.close();
-      context.close();
+    }
+  });
+
+  it('keeps a session alive while its notification stream (GET) is open, not after', async () => {
+    try {
+      const sessionId = await startSession();
+      const stream = httpRequest(http.url, {
+        headers: { accept: 'text/event-stream', 'mcp-session-id': sessionId },
+      });
+      const opened = new Promise<number>((resolve, reject) => {
+        stream.on('response', (response) => resolve(response.statusCode ?? 0));
+        stream.on('error', reject);
+      });
+      stream.end();
+      expect(await opened).toBe(200);
+      await wait(4 * idleMs);
+      expect(closed(sessionId)).toBe(false);
+      expect((await post(http.url, { 'mcp-session-id': sessionId }, ping)).status).toBe(200);
+
+      stream.on('error', () => {}); // the reset that destroy() causes
+      stream.destroy();
+      await wait(4 * idleMs);
+      expect(closed(sessionId)).toBe(true);
+      expect((await post(http.url, { 'mcp-session-id': sessionId }, ping)).status).toBe(404);
+    } finally {
+      await http.close();
     }
   });
 });

@@ -3,8 +3,8 @@
  * transport and one server) per client, as in the SDK's stateful example: resource
  * subscriptions and progress notifications need a session to be sent to. Bound to 127.0.0.1 by
  * default, and protected against DNS rebinding by checking `Host` and `Origin`. A session idle for
- * {@link DEFAULT_SESSION_IDLE_MS} is closed, so clients that vanish without a DELETE leak nothing;
- * its id then gets the SDK's 404 "Session not found", on which MCP clients start a new session.
+ * {@link DEFAULT_SESSION_IDLE_MS} (no request in progress, no notification stream open) is closed,
+ * so clients that vanish without a DELETE leak nothing; its id then gets the SDK's 404 "Session not found", on which MCP clients start a new session.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -20,7 +20,8 @@ const MCP_PATH = '/mcp';
 
 /**
  * Default idle time after which a session is closed: 30 minutes, in ms. Long enough for a person
- * to read an answer and ask again; an investigation in progress never counts as idle.
+ * to read an answer and ask again; an investigation in progress or an open notification stream
+ * never counts as idle.
  */
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 
@@ -36,16 +37,17 @@ export interface ServeHttpOptions {
   /** Receives log lines. Default: dropped. */
   log?: (line: string) => void;
   /**
-   * Time without a request after which a session is closed and its server released, in ms; the
-   * notification stream (GET) does not keep a session alive, a request in progress does.
-   * Default {@link DEFAULT_SESSION_IDLE_MS}.
+   * Time without a request after which a session is closed and its server released, in ms. The
+   * timer runs only while the session has no request in progress and no open notification stream
+   * (GET); it restarts when the last of them ends. Default {@link DEFAULT_SESSION_IDLE_MS}.
    */
   sessionIdleMs?: number;
 }
 
-/** One client's session: its transport, its requests in progress, and its idle timer. */
+/** One client's session: its transport, its open responses, and its idle timer. */
 interface Session {
   transport: StreamableHTTPServerTransport;
+  /** Responses still open: requests in progress and notification streams (GET). */
   busy: number;
   timer?: NodeJS.Timeout;
 }
@@ -139,14 +141,13 @@ export async function serveHttp(
           SESSION_NOT_FOUND,
         );
       }
-      if (request.method !== 'GET') {
-        session.busy += 1;
-        clearTimeout(session.timer);
-        response.once('close', () => {
-          session.busy -= 1;
-          expireWhenIdle(session);
-        });
-      }
+      // A request in progress, or an open notification stream (GET), keeps the session alive.
+      session.busy += 1;
+      clearTimeout(session.timer);
+      response.once('close', () => {
+        session.busy -= 1;
+        expireWhenIdle(session);
+      });
       return session.transport.handleRequest(request, response);
     }
     if (request.method !== 'POST') {
