@@ -9,11 +9,11 @@ import type { ModelProfile } from '@sightline/core';
 import type { ModelMessage } from 'ai';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { testEngineOptions } from './__fixtures__/engine-setup.js';
 import { createCompactionEngine } from './compaction-engine.js';
 import { promptTokenLimit } from './compaction-limits.js';
 import { maskToolResults } from './mask-tool-results.js';
 import { countMessageTokens } from './message-tokens.js';
-import { createMemoryStore } from './stores/memory-store.js';
 import type { CompactionEvent } from './types.js';
 
 const profile: ModelProfile = {
@@ -194,17 +194,14 @@ describe('compaction engine pairing property', () => {
         fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
         async (turns, unfinishedLast, cutPercents, forces) => {
           const full = buildHistory(turns, unfinishedLast);
-          const engine = createCompactionEngine({
-            session: 'prop',
-            store: createMemoryStore(),
-            profile,
-            trigger: { fraction: 0.5 },
-            keepRecent: { fraction: 0.1 },
-            largeInputTokens: 64,
-            countMessage: (message) => countMessageTokens(message),
-            offload: async (message) => ({ message, moved: [] }),
-            onEvent: (event) => seen.set(event.type, (seen.get(event.type) ?? 0) + 1),
-          });
+          const engine = createCompactionEngine(
+            testEngineOptions(profile, {
+              session: 'prop',
+              trigger: { fraction: 0.5 },
+              largeInputTokens: 64,
+              onEvent: (event) => seen.set(event.type, (seen.get(event.type) ?? 0) + 1),
+            }),
+          );
           const cuts = [
             ...new Set(
               cutPercents.map((percent) => Math.max(2, Math.ceil((percent / 100) * full.length))),
@@ -240,16 +237,12 @@ describe('compaction engine pairing property', () => {
         async (turns, unfinishedLast, fixedTokens, cutPercents) => {
           const full = buildHistory(turns, unfinishedLast);
           const events: CompactionEvent[] = [];
-          const engine = createCompactionEngine({
-            session: 'limit',
-            store: createMemoryStore(),
-            profile,
-            trigger: { fraction: 0.85 },
-            keepRecent: { fraction: 0.1 },
-            countMessage: (message) => countMessageTokens(message),
-            offload: async (message) => ({ message, moved: [] }),
-            onEvent: (event) => events.push(event),
-          });
+          const engine = createCompactionEngine(
+            testEngineOptions(profile, {
+              session: 'limit',
+              onEvent: (event) => events.push(event),
+            }),
+          );
           const tokens = (messages: readonly ModelMessage[]) =>
             messages.reduce((sum, message) => sum + countMessageTokens(message), fixedTokens);
           const cuts = [

@@ -4,39 +4,24 @@
  * `contextWindow − min(maxOutputTokens, 20,000)` while something can still be masked, and a
  * prompt whose fixed parts alone are over it is reported, not sent silently.
  */
-import type { ModelProfile } from '@sightline/core';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { SMALL_PROFILE, testEngineOptions } from './__fixtures__/engine-setup.js';
 import { createCompactionEngine } from './compaction-engine.js';
 import type { CompactionEngineOptions } from './compaction-engine-options.js';
 import { promptTokenLimit } from './compaction-limits.js';
 import { countMessageTokens } from './message-tokens.js';
-import { createMemoryStore } from './stores/memory-store.js';
 import type { CompactionEvent } from './types.js';
 
-const profile: ModelProfile = {
-  id: 'small',
-  provider: 'local',
-  contextWindow: 4_000,
-  maxOutputTokens: 500,
-  encoding: 'o200k_base',
-};
+const profile = SMALL_PROFILE;
 const LIMIT = promptTokenLimit(profile);
 const GOAL = 'Find why the cart total is NaN for an empty cart.';
 
 function engine(overrides: Partial<CompactionEngineOptions> = {}) {
   const events: CompactionEvent[] = [];
-  const instance = createCompactionEngine({
-    session: 's',
-    store: createMemoryStore(),
-    profile,
-    trigger: { fraction: 0.85 },
-    keepRecent: { fraction: 0.1 },
-    countMessage: (message) => countMessageTokens(message),
-    offload: async (message) => ({ message, moved: [] }),
-    onEvent: (event) => events.push(event),
-    ...overrides,
-  });
+  const instance = createCompactionEngine(
+    testEngineOptions(profile, { onEvent: (event) => events.push(event), ...overrides }),
+  );
   return { instance, events };
 }
 

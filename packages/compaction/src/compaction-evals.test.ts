@@ -3,23 +3,17 @@
  * the goal survives a forced summarization and the task continues; a fact pushed out of the
  * context is recovered with `search_stored` then `read_stored`.
  */
-import type { ModelProfile } from '@sightline/core';
 import { generateText, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SMALL_PROFILE } from './__fixtures__/engine-setup.js';
 import { createStepModel, type StepPrompt } from './__fixtures__/scripted-steps.js';
 import { createCompaction } from './create-compaction.js';
 import { countMessagesTokens } from './message-tokens.js';
 import { checkPromptPairing, promptContains, promptTexts } from './replay/prompt-checks.js';
 
 /** A small window so that a short task crosses the trigger mid-way. */
-const profile: ModelProfile = {
-  id: 'small',
-  provider: 'local',
-  contextWindow: 4_000,
-  maxOutputTokens: 500,
-  encoding: 'o200k_base',
-};
+const profile = SMALL_PROFILE;
 const GOAL = [
   'The checkout page shows "NaN €" when the cart is empty.',
   'Find the cause in src/cart.ts, propose a fix, and do not change the public API.',

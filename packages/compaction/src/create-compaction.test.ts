@@ -1,4 +1,3 @@
-import type { ModelProfile } from '@sightline/core';
 import {
   generateText,
   type ModelMessage,
@@ -9,19 +8,14 @@ import {
 } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SMALL_PROFILE } from './__fixtures__/engine-setup.js';
 import { createStepModel } from './__fixtures__/scripted-steps.js';
 import { createCompaction } from './create-compaction.js';
 import { toLanguageModelPrompt } from './language-model-prompt.js';
 import { checkPromptPairing, promptContains } from './replay/prompt-checks.js';
 import { createMemoryStore } from './stores/memory-store.js';
 
-const profile: ModelProfile = {
-  id: 'tiny',
-  provider: 'local',
-  contextWindow: 4_000,
-  maxOutputTokens: 500,
-  encoding: 'o200k_base',
-};
+const profile = SMALL_PROFILE;
 const SYSTEM: ModelMessage = { role: 'system', content: 'You are a careful engineer.' };
 const GOAL = 'Find why the cart total is NaN for an empty cart.\n  Keep the public API.';
 const output = (id: string, words = 150) => ({

@@ -160,17 +160,24 @@ export function createCompaction(options: CreateCompactionOptions): Compaction {
     onEvent: options.onEvent,
     calibration: calibrate ? createUsageCalibration() : undefined,
   });
-  const systemTokens = () => {
+  // `options.system` never changes: count it once, at the first step (a string system prompt
+  // becomes a new message object each time, which the per-message cache would miss).
+  let systemTokens: number | undefined;
+  const countSystemTokens = () => {
     const { system } = options;
     if (system === undefined) return 0;
     const messages: SystemModelMessage[] =
       typeof system === 'string' ? [{ role: 'system', content: system }] : [system].flat();
     return countMessagesTokens(messages, { encoding });
   };
-  const loopFixedTokens = async () =>
-    PROMPT_OVERHEAD_TOKENS +
-    systemTokens() +
-    (countedTools ? await countToolsTokens(countedTools, { encoding }) : 0);
+  const loopFixedTokens = async () => {
+    systemTokens ??= countSystemTokens();
+    return (
+      PROMPT_OVERHEAD_TOKENS +
+      systemTokens +
+      (countedTools ? await countToolsTokens(countedTools, { encoding }) : 0)
+    );
+  };
 
   async function exclusive<T>(run: () => Promise<T>): Promise<T> {
     running = true;

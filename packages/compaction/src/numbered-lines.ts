@@ -5,7 +5,7 @@
 import { cutLine, digits } from '@sightline/core';
 
 /** Characters of one line shown before it is cut with `…` (Claude Code's Read tool cuts at 2,000). */
-export const DEFAULT_MAX_LINE_CHARS = 2_000;
+const DEFAULT_MAX_LINE_CHARS = 2_000;
 
 /**
  * Numbers lines, cutting long ones.

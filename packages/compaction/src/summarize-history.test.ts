@@ -45,6 +45,12 @@ const finished = (text: string) => ({
   warnings: [],
 });
 
+/** The text of a summary message (a user message whose first part is text), or `''`. */
+const summaryText = (summary: ModelMessage | undefined): string =>
+  summary?.role === 'user' && Array.isArray(summary.content) && summary.content[0]?.type === 'text'
+    ? summary.content[0].text
+    : '';
+
 const base = {
   session: 's1',
   recentStart: 5,
@@ -62,13 +68,7 @@ describe('summarizeHistory', () => {
     expect(result?.replacedMessages).toBe(4);
     expect(result?.messages[0]).toBe(messages[0]);
     expect(result?.messages.slice(2)).toEqual([messages[5]]);
-    const summary = result?.messages[1];
-    const text =
-      summary?.role === 'user' &&
-      Array.isArray(summary.content) &&
-      summary.content[0]?.type === 'text'
-        ? summary.content[0].text
-        : '';
+    const text = summaryText(result?.messages[1]);
     expect(text.startsWith(SUMMARY_PREFIX)).toBe(true);
     expect(text).toContain(goal);
     expect(text).toContain('/conversation_history/s1.md');
@@ -94,13 +94,7 @@ describe('summarizeHistory', () => {
     expect(result?.method).toBe('model');
     expect(model.doGenerateCalls[0]?.tools).toBeUndefined();
     expect(JSON.stringify(model.doGenerateCalls[0]?.prompt)).toContain('NEEDLE-42');
-    const summary = result?.messages[1];
-    const text =
-      summary?.role === 'user' &&
-      Array.isArray(summary.content) &&
-      summary.content[0]?.type === 'text'
-        ? summary.content[0].text
-        : '';
+    const text = summaryText(result?.messages[1]);
     expect(text.endsWith(sections)).toBe(true);
     expect(text).toContain(goal);
   });

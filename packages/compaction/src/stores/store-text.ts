@@ -19,11 +19,11 @@ import type {
 } from '../types.js';
 
 /** Characters of one line that grep scans; the rest of a longer line is not searched. */
-export const MAX_SCANNED_LINE_CHARS = 10_000;
+const MAX_SCANNED_LINE_CHARS = 10_000;
 /** Characters of a matched line returned by grep (longer lines end with `…`). */
-export const MAX_MATCH_TEXT_CHARS = 500;
+const MAX_MATCH_TEXT_CHARS = 500;
 /** Default cap on grep matches. */
-export const DEFAULT_MAX_MATCHES = 100;
+const DEFAULT_MAX_MATCHES = 100;
 
 /**
  * Splits content into lines: `\n` or `\r\n` ends a line, a trailing newline does not start one.
@@ -90,9 +90,9 @@ function invalidWindow(name: string, value: number): SightlineError {
 }
 
 /** Longest grep pattern, in characters. */
-export const MAX_PATTERN_CHARS = 1_000;
+const MAX_PATTERN_CHARS = 1_000;
 /** Most a grep pattern's counted repetitions (`{n}`, `{n,m}`) may add up to. */
-export const MAX_PATTERN_REPEATS = 1_000;
+const MAX_PATTERN_REPEATS = 1_000;
 
 /**
  * Why a pattern would be too costly, if it would. RE2 runs in time linear in the text but also in
@@ -117,7 +117,7 @@ function patternCostProblem(pattern: string): string | undefined {
  * @throws SightlineError `INVALID_REGEX` with the parser's reason, or when the pattern is longer
  * than 1,000 characters or its counted repetitions add up to more than 1,000.
  */
-export function compileStorePattern(pattern: string): (line: string) => boolean {
+function compileStorePattern(pattern: string): (line: string) => boolean {
   const cost = patternCostProblem(pattern);
   if (cost) {
     throw new SightlineError({
