@@ -12,7 +12,7 @@ export interface TagCount {
 }
 
 /** Values each generated tag key draws from (environment is computed from the event series). */
-export const TAG_VALUES = {
+const TAG_VALUES = {
   browser: ['Chrome 131', 'Safari 18.1', 'Firefox 133', 'Edge 131', 'Samsung Internet 26'],
   os: ['Windows 11', 'macOS 15.1', 'iOS 18.1', 'Android 15', 'Ubuntu 24.04'],
   device: ['Desktop', 'iPhone 16', 'Pixel 9', 'Galaxy S24', 'iPad Air'],
@@ -40,7 +40,7 @@ export type TagKey = GeneratedTagKey | 'release' | 'environment';
  * @param total - events to share out.
  * @returns the non-zero counts, most first.
  */
-export function distribute(random: Random, values: readonly string[], total: number): TagCount[] {
+function distribute(random: Random, values: readonly string[], total: number): TagCount[] {
   const weights = values.map(() => random() ** 2);
   const sum = weights.reduce((a, b) => a + b, 0) || 1;
   return values

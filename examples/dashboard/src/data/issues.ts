@@ -41,7 +41,7 @@ const SEED = 20261130;
 /** What the pages show for an issue nobody is assigned to. */
 export const UNASSIGNED = 'Unassigned';
 /** Team members issues are assigned to. */
-export const ASSIGNEES = ['Ada Moreau', 'Kenji Sato', 'Priya Nair', 'Tomás Silva', 'Lena Fischer'];
+const ASSIGNEES = ['Ada Moreau', 'Kenji Sato', 'Priya Nair', 'Tomás Silva', 'Lena Fischer'];
 const ENV_WEIGHT: Record<Environment, number> = { production: 1, staging: 0.12, development: 0.04 };
 
 function hourlySeries(random: Random, rate: number, startHour: number, spikeAt: number): number[] {

@@ -19,15 +19,3 @@ export const RELEASES: readonly [Release, ...Release[]] = [
   { version: 'web@2.13.0', deployedAt: NOW - 73 * HOUR },
   { version: 'web@2.14.0', deployedAt: NOW - 30 * HOUR },
 ];
-
-/**
- * @param hourIndex - hour of the sample history, 0 = oldest.
- * @param historyHours - hours of history ending at {@link NOW}.
- * @returns the release live at that hour (the oldest one before its deploy).
- */
-export function releaseAt(hourIndex: number, historyHours: number): Release {
-  const time = NOW - (historyHours - hourIndex) * HOUR;
-  let live = RELEASES[0];
-  for (const release of RELEASES) if (release.deployedAt <= time) live = release;
-  return live;
-}

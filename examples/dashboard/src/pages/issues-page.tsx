@@ -23,11 +23,11 @@ import { hrefFor } from '../router.js';
 import { Sparkline } from '../widgets/sparkline.js';
 
 /** Rows the agent receives upfront. */
-export const UPFRONT_ROWS = 5;
+const UPFRONT_ROWS = 5;
 /** The page's title. */
-export const ISSUES_TITLE = 'Issues';
+const ISSUES_TITLE = 'Issues';
 /** What the counts cover. */
-export const ISSUES_SCOPE = 'Last 14 days, all environments';
+const ISSUES_SCOPE = 'Last 14 days, all environments';
 const LEVELS = ['all', 'fatal', 'error', 'warning'] as const;
 
 /** Props of {@link IssuesPage}. */

@@ -6,7 +6,7 @@ import { releaseStats } from '../data/release-stats.js';
 import { formatCount, formatPercent, formatTime } from '../format.js';
 
 /** The page's title. */
-export const RELEASES_TITLE = 'Releases';
+const RELEASES_TITLE = 'Releases';
 
 /** @returns the releases table, newest first. */
 export function ReleasesPage() {

@@ -7,7 +7,7 @@ import type { Breadcrumb } from '../data/latest-event.js';
 import { formatTime } from '../format.js';
 
 /** Breadcrumbs before the error the agent gets upfront (the error itself is the issue's title). */
-export const UPFRONT_BREADCRUMBS = 3;
+const UPFRONT_BREADCRUMBS = 3;
 
 const clock = (time: number) => new Date(time).toISOString().slice(11, 19);
 const crumbLine = (crumb: Breadcrumb) => `${clock(crumb.time)} ${crumb.category} ${crumb.message}`;

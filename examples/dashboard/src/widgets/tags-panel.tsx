@@ -8,7 +8,7 @@ import type { TagCount, TagKey } from '../data/issue-tags.js';
 import { formatCount, formatPercent } from '../format.js';
 
 /** Keys whose top value is sent upfront. */
-export const UPFRONT_TAGS: readonly TagKey[] = [
+const UPFRONT_TAGS: readonly TagKey[] = [
   'browser',
   'os',
   'device',

@@ -4,6 +4,7 @@
  * `alt`, `<caption>`, `<legend>`, button `value`), text content for roles named from content, then
  * `title` and `placeholder`. Enough for an outline; not a conformance-grade implementation.
  */
+import { cutLine } from '@sightline/core';
 import { collapseWhitespace, displayedValue, isRendered, isTextVisible } from './visibility.js';
 
 /** Roles whose name comes from their content when nothing labels them (accname §4.3.2 list). */
@@ -104,7 +105,7 @@ function labelText(label: Element, field: Element): string {
 }
 
 function truncateName(name: string): string {
-  return name.length > MAX_NAME_LENGTH ? `${name.slice(0, MAX_NAME_LENGTH - 1)}…` : name;
+  return cutLine(name, MAX_NAME_LENGTH).text;
 }
 
 /**

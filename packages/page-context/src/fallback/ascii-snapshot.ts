@@ -13,7 +13,13 @@
 import { ariaRole } from './aria-role.js';
 import { CharacterGrid, wrapText } from './character-grid.js';
 import { isDrawableShape, shapeCells } from './svg-cells.js';
-import { collapseWhitespace, displayedValue, isRendered, isTextVisible } from './visibility.js';
+import {
+  collapseWhitespace,
+  computedStyle,
+  displayedValue,
+  isRendered,
+  isTextVisible,
+} from './visibility.js';
 
 /** Options of {@link asciiSnapshot}. */
 export interface AsciiSnapshotOptions {
@@ -92,9 +98,7 @@ function textFragments(parent: Element, node: Text): Fragment[] {
   const first = raw.search(/\S/);
   if (first === -1) return [];
   const range = parent.ownerDocument.createRange();
-  const view = parent.ownerDocument.defaultView;
-  const whiteSpace =
-    typeof view?.getComputedStyle === 'function' ? view.getComputedStyle(parent).whiteSpace : '';
+  const whiteSpace = computedStyle(parent)?.whiteSpace ?? '';
   if (PRESERVES_NEWLINES.has(whiteSpace)) {
     range.selectNodeContents(node);
     const rects = [...range.getClientRects()].filter(isPainted);

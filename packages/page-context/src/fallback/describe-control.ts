@@ -3,17 +3,18 @@
  * e.g. `[link] Issues → /issues (current)`, `[combobox] Environment = production (options: …)`,
  * `[checkbox] Only unresolved (checked)`.
  */
+import { cutLine } from '@sightline/core';
 import { accessibleName, visibleText } from './accessible-name.js';
 import { collapseWhitespace, displayedValue } from './visibility.js';
 
 /** Options listed for a `<select>` before `+N more`. */
-export const MAX_LISTED_OPTIONS = 12;
+const MAX_LISTED_OPTIONS = 12;
 
 /** Longest field value kept, in characters; longer values end with `…`. */
-export const MAX_VALUE_LENGTH = 200;
+const MAX_VALUE_LENGTH = 200;
 
 function truncateValue(value: string): string {
-  return value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH - 1)}…` : value;
+  return cutLine(value, MAX_VALUE_LENGTH).text;
 }
 
 function selectParts(select: HTMLSelectElement): { value: string; options: string } {

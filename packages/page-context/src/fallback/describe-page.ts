@@ -9,7 +9,7 @@
  */
 import { renderMarkdown } from '../to-markdown.js';
 import { resolveTokenCounter, type TokenCounterOptions } from '../token-counter.js';
-import type { PageContextRegistry } from '../types.js';
+import type { PageContextRegistry, PageSnapshot } from '../types.js';
 import { capLines } from './cap-lines.js';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from './node-attribute.js';
 import { outlineItems } from './outline.js';
@@ -61,10 +61,27 @@ export function describePage(
   registry: PageContextRegistry,
   options: DescribePageOptions = {},
 ): PageDescription {
+  return describePageWith(root, registry, registry.snapshot(), options);
+}
+
+/**
+ * {@link describePage} from a snapshot the caller already took (`usePageSnapshot` returns it too),
+ * so the registry is read once per call.
+ * @param root - the page's root element.
+ * @param registry - the registry, to tell opted-in elements by their node ids.
+ * @param snapshot - `registry.snapshot()` taken for this read.
+ * @param options - as for {@link describePage}.
+ * @returns as {@link describePage}.
+ */
+export function describePageWith(
+  root: Element,
+  registry: PageContextRegistry,
+  snapshot: PageSnapshot,
+  options: DescribePageOptions = {},
+): PageDescription {
   const { budgetTokens = DEFAULT_TEXT_SNAPSHOT_BUDGET, maxTableRows } = options;
   const count = resolveTokenCounter(options);
   const counting: TokenCounterOptions = { countTokens: count };
-  const snapshot = registry.snapshot();
   const nodeOf = (element: Element): string | undefined => {
     const id = element.getAttribute(PAGE_CONTEXT_NODE_ATTRIBUTE);
     return id !== null && registry.has(id) ? id : undefined;

@@ -4,10 +4,17 @@
  * transparent: they add no line and no depth. With `nodeOf`, an opted-in element becomes a
  * placeholder item (its subtree is described by its page-context node instead).
  */
+import { cutLine } from '@sightline/core';
 import { accessibleName, MAX_NAME_LENGTH, visibleText } from './accessible-name.js';
 import { ariaRole, CONTROL_ROLES, headingLevel, LANDMARK_ROLES } from './aria-role.js';
 import { describeControl } from './describe-control.js';
-import { collapseWhitespace, isRendered, isRenderedWithin, isTextVisible } from './visibility.js';
+import {
+  collapseWhitespace,
+  computedStyle,
+  isRendered,
+  isRenderedWithin,
+  isTextVisible,
+} from './visibility.js';
 
 /** One item of an outline. */
 export type OutlineItem =
@@ -39,11 +46,11 @@ const INLINE_TAGS = new Set(
  */
 function isInline(element: Element): boolean {
   if (!INLINE_TAGS.has(element.localName)) return false;
-  const view = element.ownerDocument.defaultView;
-  if (typeof view?.getComputedStyle !== 'function') return true;
-  const display = view.getComputedStyle(element).display;
+  const style = computedStyle(element);
+  if (!style) return true;
+  const display = style.display;
   if (display === '' || display.startsWith('inline')) return true;
-  const parent = element.parentElement && view.getComputedStyle(element.parentElement);
+  const parent = element.parentElement && computedStyle(element.parentElement);
   return parent?.display.endsWith('flex') === true && parent.flexDirection.startsWith('row');
 }
 
@@ -190,11 +197,7 @@ class OutlineWriter {
       return;
     }
     const text = visibleText(svg);
-    if (text)
-      this.line(
-        depth,
-        `[graphic] ${text.length > MAX_NAME_LENGTH ? `${text.slice(0, MAX_NAME_LENGTH - 1)}…` : text}`,
-      );
+    if (text) this.line(depth, `[graphic] ${cutLine(text, MAX_NAME_LENGTH).text}`);
   }
 
   private definitions(list: Element, depth: number): void {

@@ -7,6 +7,7 @@
  * `getPointAtLength`), so whatever a chart library drew is drawn. Idea from Sentry's ASCII
  * screenshot (getsentry/sentry#101413), which rendered its e-charts graphs into the text.
  */
+import { computedStyle } from './visibility.js';
 
 /** The 2×3 + translation matrix of `getScreenCTM()` (user units → viewport pixels). */
 interface Matrix {
@@ -78,9 +79,7 @@ function invert(m: Matrix): Matrix | undefined {
 
 /** Whether a paint (`fill` or `stroke`) shows; `fallback` is the SVG initial value. */
 function paints(element: Element, property: 'fill' | 'stroke', fallback: string): boolean {
-  const view = element.ownerDocument.defaultView;
-  const style =
-    typeof view?.getComputedStyle === 'function' ? view.getComputedStyle(element) : undefined;
+  const style = computedStyle(element);
   const value = (
     style?.getPropertyValue(property) ||
     element.getAttribute(property) ||

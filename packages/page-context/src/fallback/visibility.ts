@@ -23,7 +23,12 @@ const NON_CONTENT_TAGS = new Set([
   'embed',
 ]);
 
-function computedStyle(element: Element): CSSStyleDeclaration | undefined {
+/**
+ * The computed style of `element`, where its document has a window (browsers, jsdom).
+ * @param element - the element to read.
+ * @returns its live `CSSStyleDeclaration`, or `undefined` without a window.
+ */
+export function computedStyle(element: Element): CSSStyleDeclaration | undefined {
   const view = element.ownerDocument.defaultView;
   return typeof view?.getComputedStyle === 'function' ? view.getComputedStyle(element) : undefined;
 }

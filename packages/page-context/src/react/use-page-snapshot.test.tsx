@@ -42,24 +42,18 @@ function Assistant() {
 
 function setup(): { read: PageSnapshotReader; readers: PageSnapshotReader[] } {
   readers = [];
-  const { rerender } = render(
+  // A fresh element each time, so the rerender really renders `Assistant` again.
+  const page = () => (
     <PageContextProvider location={{ route: 'issues' }}>
       <nav aria-label="Main">
         <a href="/dashboard">Dashboard</a>
       </nav>
       <Issues />
       <Assistant />
-    </PageContextProvider>,
+    </PageContextProvider>
   );
-  rerender(
-    <PageContextProvider location={{ route: 'issues' }}>
-      <nav aria-label="Main">
-        <a href="/dashboard">Dashboard</a>
-      </nav>
-      <Issues />
-      <Assistant />
-    </PageContextProvider>,
-  );
+  const { rerender } = render(page());
+  rerender(page());
   return { read: readers.at(-1) as PageSnapshotReader, readers };
 }
 

@@ -4,7 +4,7 @@
  * page data changes.
  */
 import { useCallback } from 'react';
-import { describePage } from '../fallback/describe-page.js';
+import { describePageWith } from '../fallback/describe-page.js';
 import { renderMarkdown, type ToMarkdownOptions } from '../to-markdown.js';
 import { type PageTools, toTools } from '../to-tools.js';
 import type { PageSnapshot } from '../types.js';
@@ -56,7 +56,7 @@ export function usePageSnapshot(): PageSnapshotReader {
       const snapshot = registry.snapshot();
       const tools = toTools(snapshot);
       if (root) {
-        const { markdown, tokens } = describePage(root, registry, options);
+        const { markdown, tokens } = describePageWith(root, registry, snapshot, options);
         return { snapshot, markdown, tokens, tools };
       }
       const { markdown, tokens } = renderMarkdown(snapshot, options);
