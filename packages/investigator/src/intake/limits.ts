@@ -23,3 +23,6 @@ export const MAX_CAUSE_DEPTH = 16;
 
 /** Identifiers and paths kept per report, in order of first appearance. */
 export const MAX_TOKENS = 300;
+
+/** Characters kept of a report's title; longer titles are cut. */
+export const MAX_TITLE_CHARS = 300;

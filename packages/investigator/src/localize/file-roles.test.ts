@@ -1,36 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexedFile, RepoIndex } from '../repomap/types.js';
-import { fileRole, isBundledCopy } from './file-roles.js';
-
-describe('fileRole', () => {
-  it('tells source from tests, auxiliary code, declarations and non-code', () => {
-    expect(
-      [
-        'lib/test.js',
-        'test/parse.js',
-        'src/a.test.ts',
-        'pkg/foo_test.go',
-        'src/FooTest.java',
-        'examples/x.js',
-        'docs/a.js',
-        'scripts/build.js',
-        'index.d.ts',
-        'README.md',
-      ].map((file) => fileRole(file, file.endsWith('.md') ? null : 'javascript')),
-    ).toEqual([
-      'source',
-      'test',
-      'test',
-      'test',
-      'test',
-      'auxiliary',
-      'auxiliary',
-      'auxiliary',
-      'declaration',
-      'other',
-    ]);
-  });
-});
+import { isBundledCopy } from './file-roles.js';
 
 describe('isBundledCopy', () => {
   const file = (path: string, names: string[], lineCount: number): IndexedFile => ({

@@ -1,5 +1,5 @@
 /** The offline localizer: suspect files and lines for a report, and the diagnosis built from them. */
-export { type FileRole, fileRole } from './file-roles.js';
+export { type FileRole, fileRole } from '../repo/file-role.js';
 export { framePathSegments, type MappedFrame, mapFrame, readPackageName } from './frame-paths.js';
 export { getLexicalIndex, type LexicalIndex, type LexicalMatch } from './lexical-index.js';
 export { type LocalizeOptions, localize, SIGNAL_WEIGHTS } from './localize.js';

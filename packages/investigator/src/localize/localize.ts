@@ -16,8 +16,9 @@
  * are Sightline's own choice, fixed for every report.
  */
 import type { Report } from '../intake/types.js';
+import { fileRole } from '../repo/file-role.js';
 import type { RepoIndex } from '../repomap/types.js';
-import { fileRole, isBundledCopy, ROLE_FACTORS } from './file-roles.js';
+import { isBundledCopy, ROLE_FACTORS } from './file-roles.js';
 import { readPackageName } from './frame-paths.js';
 import type { DefinitionMatch } from './lexical-index.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';

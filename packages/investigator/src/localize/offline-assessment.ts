@@ -4,9 +4,9 @@
  * suspect symbol (fan-in in the reference graph), and whether any test file references it.
  */
 import type { Diagnosis } from '../diagnosis/schema.js';
+import { fileRole } from '../repo/file-role.js';
 import { fanIn } from '../repomap/graph.js';
 import type { RepoIndex } from '../repomap/types.js';
-import { fileRole } from './file-roles.js';
 import type { Suspect } from './types.js';
 
 /** The assessment part of a diagnosis. */

@@ -5,9 +5,9 @@
  * text to search lexically.
  */
 import type { Exception, Frame, Report } from '../intake/types.js';
+import { fileRole } from '../repo/file-role.js';
 import type { RepoIndex } from '../repomap/types.js';
 import { adjacentWordPairs, tokenizeCode } from './code-tokens.js';
-import { fileRole } from './file-roles.js';
 import { framePathSegments, type MappedFrame, mapFrame, matchIndexedPath } from './frame-paths.js';
 
 /** A stack frame of this repository, resolved to an indexed file. */

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { glob } from 'tinyglobby';
+import { languageForPath } from '../repomap/languages.js';
 
 /** Folders that hold other people's code or tool state; never walked. */
 export const VENDORED_DIRS = [
@@ -97,9 +98,6 @@ export async function loadGitignore(root: string): Promise<(relativePath: string
 /** Files stat'ed concurrently. */
 const STAT_BATCH = 128;
 
-const SOURCE_EXTENSION =
-  /\.(ts|tsx|js|jsx|mjs|cjs|py|java|kt|go|rs|cs|rb|php|c|h|cc|cpp|hpp|swift)$/;
-
 /**
  * Lists the files of a repository worth indexing or showing.
  * @param root absolute real path of the repository root.
@@ -125,7 +123,7 @@ export async function listRepositoryFiles(
       .slice(0, -1)
       .some((part) => BUILD_OUTPUT_DIRS.includes(part));
   const hasSourceOutsideBuild = kept.some(
-    (file) => SOURCE_EXTENSION.test(file) && !inBuildOutput(file),
+    (file) => languageForPath(file) !== null && !inBuildOutput(file),
   );
   const result: ListedFiles = { files: [], skipped: [] };
   const candidates: string[] = [];

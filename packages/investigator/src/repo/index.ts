@@ -7,6 +7,7 @@ export {
   sniffContent,
   splitFileLines,
 } from './content.js';
+export { type FileRole, fileRole } from './file-role.js';
 export {
   BUILD_OUTPUT_DIRS,
   type ListedFile,

@@ -2,6 +2,7 @@
  * Looks a symbol up in the repository index: the `find_symbol` tool, the localizer and the
  * CLI use it to go from a name in a report or stack frame to the code that defines it.
  */
+import { fileRole } from '../repo/file-role.js';
 import { DEFINITION_KINDS, type Definition, type DefinitionKind, type RepoIndex } from './types.js';
 
 /** Options of {@link findDefinitions}. */
@@ -10,12 +11,15 @@ export interface FindDefinitionsOptions {
   kind?: DefinitionKind;
 }
 
-const TEST_PATH =
-  /(^|\/)(tests?|__tests__|spec|__fixtures__|fixtures)\/|\.(test|spec)\.\w+$|_test\.\w+$/;
+/** 1 for tests, fixtures and other auxiliary code, whose definitions are listed last; else 0. */
+function demoted(path: string): number {
+  const role = fileRole(path, null);
+  return role === 'test' || role === 'auxiliary' ? 1 : 0;
+}
 
 function compare(a: Definition, b: Definition): number {
   return (
-    Number(TEST_PATH.test(a.path)) - Number(TEST_PATH.test(b.path)) ||
+    demoted(a.path) - demoted(b.path) ||
     DEFINITION_KINDS.indexOf(a.kind) - DEFINITION_KINDS.indexOf(b.kind) ||
     (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
     a.lines[0] - b.lines[0]

@@ -2,7 +2,7 @@
  * The `find_symbol` code tool: where a name is defined, from the repository index (tree-sitter
  * tags), with the file, the line range, the signature and the enclosing scope of each definition.
  */
-import { SightlineError, toToolError } from '@sightline/core';
+import { countFittingItems, pluralize, SightlineError, toToolError } from '@sightline/core';
 import { findDefinitions } from '../repomap/find-definitions.js';
 import {
   DEFINITION_KINDS,
@@ -11,7 +11,6 @@ import {
   type RepoIndex,
 } from '../repomap/types.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
-import { countFittingItems, pluralize } from './output-format.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { nonEmptyText } from './validate-input.js';
 

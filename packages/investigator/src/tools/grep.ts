@@ -4,12 +4,18 @@
  * vendored folders left out, and every size capped.
  */
 import path from 'node:path';
-import { SightlineError, toToolError } from '@sightline/core';
+import {
+  countFittingItems,
+  cutLine,
+  ELLIPSIS,
+  pluralize,
+  SightlineError,
+  toToolError,
+} from '@sightline/core';
 import { isSecretFile } from '../repo/content.js';
 import { VENDORED_DIRS } from '../repo/files.js';
 import { resolveInRoot, resolveRoot, toPosix } from '../repo/sandbox.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
-import { countFittingItems, cutLine, ELLIPSIS, pluralize } from './output-format.js';
 import { type RipgrepMatch, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange, nonEmptyText } from './validate-input.js';

@@ -6,12 +6,17 @@
 import type { Dirent } from 'node:fs';
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { SightlineError, toToolError } from '@sightline/core';
+import {
+  countFittingItems,
+  formatBytes,
+  pluralize,
+  SightlineError,
+  toToolError,
+} from '@sightline/core';
 import { countLines, isSecretFile, sniffContent } from '../repo/content.js';
 import { loadGitignore, VENDORED_DIRS } from '../repo/files.js';
 import { isInside, resolveInRoot, resolveRoot, toPosix } from '../repo/sandbox.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
-import { countFittingItems, formatBytes, pluralize } from './output-format.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange } from './validate-input.js';
 

@@ -4,11 +4,18 @@
  * files, and notes for what was cut.
  */
 import { readFile as readBytes } from 'node:fs/promises';
-import { SightlineError, toToolError } from '@sightline/core';
+import {
+  countFittingItems,
+  cutLine,
+  digits,
+  formatBytes,
+  pluralize,
+  SightlineError,
+  toToolError,
+} from '@sightline/core';
 import { isSecretFile, SNIFF_BYTES, sniffContent, splitFileLines } from '../repo/content.js';
 import { resolveInRoot, resolveRoot } from '../repo/sandbox.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
-import { countFittingItems, cutLine, digits, formatBytes, pluralize } from './output-format.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange } from './validate-input.js';
 

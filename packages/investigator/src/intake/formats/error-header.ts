@@ -2,7 +2,7 @@
  * The `Type: message` line that heads a JavaScript, Java, .NET or Python error, and the common
  * crash-report assembly of a trace format.
  */
-import { MAX_EXCEPTIONS } from '../limits.js';
+import { MAX_EXCEPTIONS, MAX_TITLE_CHARS } from '../limits.js';
 import { collapseWhitespace } from '../lines.js';
 import type { Exception } from '../types.js';
 import type { FormatInput, ParsedReport } from './types.js';
@@ -82,7 +82,7 @@ export function crashReport(
     {
       kind: first ? 'crash' : 'text',
       exceptions: kept,
-      ...(title ? { title: title.slice(0, 300) } : {}),
+      ...(title ? { title: title.slice(0, MAX_TITLE_CHARS) } : {}),
       body: input.text,
       ...(summaryOnly ? { identifierText: [title, ...describeChain(kept)].join('\n') } : {}),
     },

@@ -1,4 +1,6 @@
 /** Every report format, and detection of the one an input is in. */
+
+import { MAX_TITLE_CHARS } from '../limits.js';
 import { jsonTitle } from './json-title.js';
 import { markdownIssueFormat } from './markdown-issue.js';
 import { reviewsFormat } from './reviews.js';
@@ -18,7 +20,7 @@ export const textFormat: ReportFormat = {
         kind: 'text',
         exceptions: [],
         body: text,
-        ...(first ? { title: first.slice(0, 300) } : {}),
+        ...(first ? { title: first.slice(0, MAX_TITLE_CHARS) } : {}),
       },
     ];
   },

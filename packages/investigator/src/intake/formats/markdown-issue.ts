@@ -3,7 +3,7 @@
  * first heading or the first line; stack traces are read from fenced code blocks and from the
  * prose around them, with whichever trace format fits each part.
  */
-import { MAX_EXCEPTIONS } from '../limits.js';
+import { MAX_EXCEPTIONS, MAX_TITLE_CHARS } from '../limits.js';
 import { splitLines } from '../lines.js';
 import type { Exception } from '../types.js';
 import { isJsonObject } from './json-object.js';
@@ -58,7 +58,7 @@ function titleOf(lines: string[]): string | undefined {
   const heading = lines.map((line) => HEADING.exec(line)?.[1]).find((found) => found !== undefined);
   const first = heading ?? lines.find((line) => line.trim() !== '' && !FENCE.test(line));
   const cleaned = first?.replace(/\s#+\s*$/, '').trim();
-  return cleaned ? cleaned.slice(0, 300) : undefined;
+  return cleaned ? cleaned.slice(0, MAX_TITLE_CHARS) : undefined;
 }
 
 function parseIssue(input: FormatInput): ParsedReport[] {

@@ -8,7 +8,7 @@
  */
 import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath } from '../frame-path.js';
-import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
+import { MAX_CAUSE_DEPTH, MAX_FRAMES, MAX_TITLE_CHARS } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
 import { describeChain, describeException } from './error-header.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
@@ -160,7 +160,7 @@ function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): str
     stack[0] ? `Sentry event logged at ${stack[0].raw}` : undefined,
   ];
   const found = candidates.map((candidate) => candidate?.trim().split('\n', 1)[0]).find(Boolean);
-  return found?.slice(0, 300);
+  return found?.slice(0, MAX_TITLE_CHARS);
 }
 
 function parseSentry(input: FormatInput): ParsedReport[] {

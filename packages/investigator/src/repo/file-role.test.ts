@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { fileRole } from './file-role.js';
+
+describe('fileRole', () => {
+  it('tells source from tests, auxiliary code, declarations and non-code', () => {
+    expect(
+      [
+        'lib/test.js',
+        'test/parse.js',
+        'src/a.test.ts',
+        'pkg/foo_test.go',
+        'src/FooTest.java',
+        'examples/x.js',
+        'docs/a.js',
+        'scripts/build.js',
+        'index.d.ts',
+        'README.md',
+      ].map((file) => fileRole(file, file.endsWith('.md') ? null : 'javascript')),
+    ).toEqual([
+      'source',
+      'test',
+      'test',
+      'test',
+      'test',
+      'auxiliary',
+      'auxiliary',
+      'auxiliary',
+      'declaration',
+      'other',
+    ]);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Tells the code under test from the code around it: tests, fixtures, examples, benchmarks,
+ * documentation and type declarations. The localizer demotes them (a bug report is almost always
+ * about shipped source) and symbol look-ups list their definitions last.
+ */
+/** What part a file plays in a repository. */
+export type FileRole = 'source' | 'test' | 'auxiliary' | 'declaration' | 'bundle' | 'other';
+
+const TEST_FOLDER = /(^|\/)(tests?|__tests__|__mocks__|spec|specs|testing|e2e)\//i;
+const TEST_NAME =
+  /\.(test|spec)\.[^/]+$|_(test|spec)\.[a-z]+$|(^|\/)test_[^/]+\.py$|[a-z0-9](Test|Tests|Spec)\.[a-z]+$/;
+const AUXILIARY_FOLDER = /(^|\/)(fixtures?|__fixtures__|examples?|samples?|docs?)\//i;
+const AUXILIARY_TOP_FOLDER = /^(benchmarks?|bench|scripts?|tools?)\//i;
+const DECLARATION = /\.d\.[cm]?ts$/;
+
+/**
+ * Classifies a repository-relative path.
+ * @param filePath repository-relative path with `/` separators.
+ * @param language the index's language id (`null` when the file is not parsed code).
+ * @returns `test` for test files and folders, `auxiliary` for fixtures, examples, benchmarks,
+ *   docs and scripts, `declaration` for `.d.ts` files, `other` for files that are not code,
+ *   else `source`.
+ */
+export function fileRole(filePath: string, language: string | null): FileRole {
+  if (TEST_FOLDER.test(filePath) || TEST_NAME.test(filePath)) return 'test';
+  if (AUXILIARY_FOLDER.test(filePath) || AUXILIARY_TOP_FOLDER.test(filePath)) return 'auxiliary';
+  if (DECLARATION.test(filePath)) return 'declaration';
+  return language === null ? 'other' : 'source';
+}
