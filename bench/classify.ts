@@ -20,7 +20,13 @@ import {
   shippedReviewClassifier,
 } from '@sightline/investigator';
 import { BENCH_DIR } from './lib/npm-pack.js';
-import { type Figures, markdownTable, updateReadmeTable, writeResults } from './lib/results.js';
+import {
+  type Figures,
+  fraction as fractionOf,
+  markdownTable,
+  updateReadmeTable,
+  writeResults,
+} from './lib/results.js';
 import { median, timed } from './lib/stats.js';
 
 const RUNS = 5;
@@ -66,7 +72,7 @@ const ceiling = classificationMetrics(
 );
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
-const fraction = (value: number) => ({ value: round(value), unit: 'fraction' });
+const fraction = (value: number) => fractionOf(value, 4);
 const figures: Figures = {
   perLabel: Object.fromEntries(
     Object.entries(metrics.perLabel).map(([label, m]) => [

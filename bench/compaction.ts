@@ -29,14 +29,19 @@ import { getModelProfile, type ModelProfile } from '@sightline/core';
 import { jsonSchema, tool } from 'ai';
 import {
   count,
-  fraction,
   type Row,
   summarize,
   trajectoryFigures,
   trajectoryTable,
 } from './lib/compaction-rows.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
-import { type Figures, msFigure, updateReadmeTable, writeResults } from './lib/results.js';
+import {
+  type Figures,
+  fraction,
+  msFigure,
+  updateReadmeTable,
+  writeResults,
+} from './lib/results.js';
 import { median, timed } from './lib/stats.js';
 import { syntheticHistory } from './lib/synthetic-history.js';
 

@@ -30,6 +30,7 @@ import { type GoldSpan, readSharedCases, SHARED_CASES_DIR, type SharedCase } fro
 import { npmPack } from './lib/npm-pack.js';
 import {
   type Figures,
+  fraction,
   markdownTable,
   msFigure,
   updateReadmeTable,
@@ -129,8 +130,6 @@ async function runCase(entry: SharedCase): Promise<CaseResult> {
 function accuracy(ranks: readonly number[], k: number): number {
   return ranks.filter((rank) => rank > 0 && rank <= k).length / ranks.length;
 }
-
-const fraction = (value: number) => ({ value: Math.round(value * 1000) / 1000, unit: 'fraction' });
 
 async function main(): Promise<void> {
   const cases = readSharedCases();

@@ -64,7 +64,7 @@ const setRange = definePageAction({
  * @param count - number of nodes, at least 1.
  * @returns the filled registry.
  */
-export function syntheticPage(count: number): PageContextRegistry {
+function syntheticPage(count: number): PageContextRegistry {
   const registry = createPageContextRegistry();
   registry.setLocation({
     route: 'dashboard',

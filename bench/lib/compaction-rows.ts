@@ -5,7 +5,7 @@
 import { promptTokenLimit } from '@sightline/compaction';
 import type { ReplayMeasurement, ReplayStep } from '@sightline/compaction/testing';
 import type { ModelProfile } from '@sightline/core';
-import { type Figures, markdownTable, msFigure } from './results.js';
+import { type Figures, fraction, markdownTable, msFigure } from './results.js';
 import { median } from './stats.js';
 
 /**
@@ -20,15 +20,6 @@ export const tokens = (value: number) => ({ value, unit: 'tokens' });
  * @returns `{ value, unit: 'count' }`.
  */
 export const count = (value: number) => ({ value, unit: 'count' });
-/**
- * A fraction figure, rounded to 3 decimals.
- * @param value - a ratio.
- * @returns `{ value, unit: 'fraction' }`.
- */
-export const fraction = (value: number) => ({
-  value: Math.round(value * 1000) / 1000,
-  unit: 'fraction',
-});
 
 /** What one replayed trajectory measured. */
 export interface Row {

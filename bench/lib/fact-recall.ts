@@ -15,7 +15,7 @@
  */
 
 /** Most characters (spaces, `:`, `=` …; no letter or digit) between an answer and its unit. */
-export const MAX_UNIT_GAP = 3;
+const MAX_UNIT_GAP = 3;
 
 const ENTITIES: Record<string, string> = {
   amp: '&',

@@ -36,6 +36,17 @@ export function msFigure(ms: number, note?: string): Figure {
   return { value: Math.round(ms * 10) / 10, unit: 'ms', ...(note ? { note } : {}) };
 }
 
+/**
+ * A ratio as a {@link Figure}, rounded (benchmark ratios are not meaningful past a few decimals).
+ * @param value - the ratio, usually 0–1.
+ * @param decimals - decimals kept. Default 3.
+ * @returns `{ value, unit: 'fraction' }`.
+ */
+export function fraction(value: number, decimals = 3): Figure {
+  const scale = 10 ** decimals;
+  return { value: Math.round(value * scale) / scale, unit: 'fraction' };
+}
+
 /** Figures may nest (per input, per label) down to {@link Figure}s. */
 export type Figures = { [key: string]: Figure | Figures };
 

@@ -6,7 +6,7 @@
 import type { ModelMessage } from 'ai';
 
 /** The goal the synthetic history opens with. */
-export const SYNTHETIC_GOAL =
+const SYNTHETIC_GOAL =
   'Find why cartTotal in src/cart/total.ts skips the first line item, and propose a fix.';
 
 /**
