@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { isEnvironmentLine, withoutEnvironmentLines } from './environment-lines.js';
+
+describe('environment lines', () => {
+  it('recognises template sections, version output and pinned dependencies', () => {
+    for (const line of [
+      '## Environment',
+      '- OS: macOS 14.2 (darwin arm64)',
+      '**Node.js version**: 20.10.0',
+      '| Browser | Firefox 121 |',
+      'Python 3.11.4',
+      '$ go version',
+      'go1.22.1 linux/amd64',
+      'requests==2.31.0',
+      '├── chalk@5.3.0',
+      'eslint version: v8.55.0',
+    ]) {
+      expect(isEnvironmentLine(line), line).toBe(true);
+    }
+  });
+
+  it('keeps prose, code and stack frames', () => {
+    for (const line of [
+      'Copying a file whose name contains a newline silently does nothing.',
+      '    at run (/usr/lib/node_modules/acorn/dist/bin.js:80:35)',
+      "const { minify } = require('terser');",
+      'panic: runtime error: index out of range [0] with length 0',
+      'Since 10.2 a partial match fails for directories.',
+    ]) {
+      expect(isEnvironmentLine(line), line).toBe(false);
+    }
+  });
+
+  it('drops only the boilerplate lines of a report', () => {
+    const body = [
+      'The build crashes when the config has no version key.',
+      '',
+      '### Environment',
+      '- OS: Ubuntu 22.04',
+      '- task version: v3.44.0',
+    ].join('\n');
+    expect(withoutEnvironmentLines(body)).toBe(
+      'The build crashes when the config has no version key.\n',
+    );
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * How much each in-app stack frame says about where the defect is. The innermost frame is where
+ * the error surfaced, which is where the fix goes more often than not; but when that frame is a
+ * helper that only checks and throws (an assertion, a 6-line accessor, a function half the
+ * repository calls), the defect is in the caller that handed it the bad value. Such helper frames
+ * weigh half, and their caller weighs as the innermost frame would.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fanIn } from '../repomap/graph.js';
+import type { RepoIndex } from '../repomap/types.js';
+import { enclosingDefinition } from './suspect-range.js';
+
+/** Frame at effective position `i` weighs `FRAME_DECAY ** i` (innermost 1, its caller 0.6, …). */
+export const FRAME_DECAY = 0.6;
+/** A helper frame keeps this share of its weight (Sightline's own choice). */
+export const HELPER_FRAME_FACTOR = 0.5;
+/** A function of at most this many lines is a small helper … */
+const HELPER_MAX_LINES = 6;
+/** … as is one that this many other files call. */
+const HELPER_MIN_FAN_IN = 8;
+/** A body line that only checks, throws or returns (what an assertion helper is made of). */
+const GUARD_LINE =
+  /^\s*(?:[})\]]+[;,]?|end|else\b.*|if\b.*|unless\b.*|throw\b.*|raise\b.*|panic!?\(.*|assert\w*\b.*|invariant\(.*|fail\w*\(.*|return\b.*|\/\/.*|#.*|\*.*|\/\*.*|)\s*$/;
+
+/** A frame as far as weighting needs. */
+export interface WeightedFrameInput {
+  path: string;
+  line?: number;
+}
+
+function readLines(index: RepoIndex, file: string): string[] {
+  try {
+    return readFileSync(path.join(index.root, file), 'utf8').split('\n');
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Whether the function around a frame is a helper: tiny, made only of checks and throws, or called
+ * from many files.
+ * @param index - the repository index.
+ * @param frame - a resolved in-app frame.
+ * @returns the reason it is a helper (for the evidence), or `undefined`.
+ */
+export function helperReason(index: RepoIndex, frame: WeightedFrameInput): string | undefined {
+  const file = index.files.get(frame.path);
+  if (!file || !frame.line) return undefined;
+  const definition = enclosingDefinition(file, frame.line);
+  if (!definition || !['function', 'method'].includes(definition.kind)) return undefined;
+  const [start, end] = definition.lines;
+  const name = definition.name;
+  if (end - start + 1 <= HELPER_MAX_LINES) return `\`${name}\` is a ${end - start + 1}-line helper`;
+  const body = readLines(index, frame.path).slice(start, end - 1);
+  const raises = body.some((line) => /\b(throw|raise|panic!?|assert\w*)\b/.test(line));
+  if (raises && body.length > 0 && body.every((line) => GUARD_LINE.test(line)))
+    return `\`${name}\` only checks and throws`;
+  const callers = fanIn(index, frame.path, name);
+  if (callers >= HELPER_MIN_FAN_IN) return `\`${name}\` is a helper called from ${callers} files`;
+  return undefined;
+}
+
+/**
+ * The weight of each frame, innermost first: `FRAME_DECAY ** effectivePosition`, where helper
+ * frames (see {@link helperReason}) weigh {@link HELPER_FRAME_FACTOR} of that and do not push
+ * their callers further from the innermost position. The outermost frame is never a helper (there
+ * is no caller to hand the weight to).
+ * @param index - the repository index.
+ * @param frames - the in-app frames, innermost first.
+ * @returns one weight and, for helpers, the reason, per frame.
+ */
+export function frameWeights(
+  index: RepoIndex,
+  frames: readonly WeightedFrameInput[],
+): { weight: number; helper?: string }[] {
+  let effective = 0;
+  return frames.map((frame, position) => {
+    const helper = position < frames.length - 1 ? helperReason(index, frame) : undefined;
+    const weight = FRAME_DECAY ** effective * (helper ? HELPER_FRAME_FACTOR : 1);
+    if (!helper) effective += 1;
+    return helper ? { weight, helper } : { weight };
+  });
+}
