@@ -37,6 +37,23 @@ const COPY_SHARED_NAMES = 0.8;
  */
 export function isBundledCopy(file: IndexedFile, index: RepoIndex): boolean {
   if (file.lineCount < BUNDLE_MIN_LINES) return false;
+  let known = bundles.get(index);
+  if (!known) {
+    known = new Map();
+    bundles.set(index, known);
+  }
+  let verdict = known.get(file.path);
+  if (verdict === undefined) {
+    verdict = definesCopies(file, index);
+    known.set(file.path, verdict);
+  }
+  return verdict;
+}
+
+/** Verdicts of {@link isBundledCopy}, per index (an index's files do not change). */
+const bundles = new WeakMap<RepoIndex, Map<string, boolean>>();
+
+function definesCopies(file: IndexedFile, index: RepoIndex): boolean {
   const names = new Set(file.definitions.map((definition) => definition.name));
   let copies = 0;
   for (const other of index.files.values()) {
@@ -48,4 +65,23 @@ export function isBundledCopy(file: IndexedFile, index: RepoIndex): boolean {
     if (copies >= BUNDLE_MIN_COPIES) return true;
   }
   return false;
+}
+
+/** Folders where web applications keep assets, third-party copies among them. */
+const ASSET_FOLDER =
+  /(^|\/)(static|assets|public|wwwroot|web|www|resources|vendor|vendors|third[-_]?party|external|libs?|js\/lib|plugins)\//i;
+/** A file name carrying a release number (`jquery-3.5.1.js`, `bootstrap.bundle.v5.min.js`). */
+const VERSIONED_NAME = /[-._]v?\d+(\.\d+){1,3}([-._][\w]+)*\.(m?js|css)$/i;
+const MINIFIED_ASSET = /\.min\.(m?js|css)$/i;
+
+/**
+ * True for a third-party library copied into an application's assets: a versioned or minified
+ * script under a folder like `static/` or `public/`. Such a copy defines hundreds of generic names
+ * (`each`, `extend`, `init`) and must never win a ranking on a name match.
+ * @param filePath repository-relative path.
+ */
+export function isThirdPartyAsset(filePath: string): boolean {
+  return (
+    ASSET_FOLDER.test(filePath) && (VERSIONED_NAME.test(filePath) || MINIFIED_ASSET.test(filePath))
+  );
 }

@@ -1,0 +1,94 @@
+/**
+ * Frames into generated code: a bundle (`dist/bundle.js` concatenating the repository's modules)
+ * or a compiled or minified copy the walk left out. Without a source map, such a frame is
+ * resolved in two ways. An unminified bundle keeps its sources' lines verbatim, so the bundle's
+ * line is looked up among the source files: when exactly one source holds it, that file and line
+ * are the frame's. A copy left out of the index (a minified build) resolves to its indexed twin
+ * (`plugin/timezone.js` → `esm/plugin/timezone/index.js`).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { RepoIndex } from '../repomap/types.js';
+import { isBundledCopy } from './file-roles.js';
+import { indexedTwinsOf } from './twins.js';
+
+/** A bundle line shorter than this (trimmed) is too common to identify its source (`}`, `return x;`). */
+const MIN_LINE_CHARS = 16;
+/** Source files searched for a bundle line, at most (bigger repositories are not scanned). */
+const MAX_CANDIDATES = 3_000;
+
+const linesOf = new WeakMap<RepoIndex, Map<string, string[]>>();
+
+function fileLines(index: RepoIndex, file: string): string[] {
+  let cache = linesOf.get(index);
+  if (!cache) {
+    cache = new Map();
+    linesOf.set(index, cache);
+  }
+  let lines = cache.get(file);
+  if (!lines) {
+    try {
+      lines = readFileSync(path.join(index.root, file), 'utf8').split('\n');
+    } catch {
+      lines = [];
+    }
+    cache.set(file, lines);
+  }
+  return lines;
+}
+
+/**
+ * Finds the source line a bundle's line was copied from.
+ * @param index - the repository index.
+ * @param bundle - repository-relative path of the bundle (indexed or not).
+ * @param line - 1-based line in the bundle.
+ * @returns the source file and 1-based line, or `null` when the line is too short or is found in
+ *   no source or in several.
+ */
+export function sourceOfBundleLine(
+  index: RepoIndex,
+  bundle: string,
+  line: number,
+): { path: string; line: number } | null {
+  const text = fileLines(index, bundle)[line - 1]?.trim() ?? '';
+  if (text.length < MIN_LINE_CHARS) return null;
+  const extension = path.posix.extname(bundle).replace(/^\.[mc]/, '.');
+  const candidates = [...index.files.values()].filter(
+    (file) =>
+      file.path !== bundle &&
+      file.language !== null &&
+      path.posix.extname(file.path).replace(/^\.[mc]/, '.') === extension &&
+      !isBundledCopy(file, index),
+  );
+  if (candidates.length > MAX_CANDIDATES) return null;
+  const found: { path: string; line: number }[] = [];
+  for (const file of candidates) {
+    const lines = fileLines(index, file.path);
+    const at = lines.findIndex((candidate) => candidate.trim() === text);
+    if (at === -1) continue;
+    found.push({ path: file.path, line: at + 1 });
+    if (found.length > 1) return null;
+  }
+  return found[0] ?? null;
+}
+
+/**
+ * Whether a frame's file is a bundle whose lines should be traced back to their sources.
+ * @param index - the repository index.
+ * @param file - repository-relative path of the frame's file.
+ */
+export function isIndexedBundle(index: RepoIndex, file: string): boolean {
+  const indexed = index.files.get(file);
+  return indexed !== undefined && isBundledCopy(indexed, index);
+}
+
+/**
+ * The indexed twin of a frame's file that the walk left out (a minified copy), if there is one.
+ * @param index - the repository index.
+ * @param file - repository-relative path that exists on disk but is not indexed.
+ * @returns the most editable twin, or `null`.
+ */
+export function twinOfUnindexed(index: RepoIndex, file: string): string | null {
+  if (index.files.has(file)) return null;
+  return indexedTwinsOf(index, file)[0] ?? null;
+}
