@@ -12,6 +12,7 @@ import { throwIfAborted } from '../agent/abort.js';
 import type { FunnelBudgets } from '../agent/funnel.js';
 import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
 import { type Classification, classify } from '../classify/index.js';
+import { dropUnverified } from '../diagnosis/drop-unverified.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
 import type { ReportInput } from '../intake/decode-input.js';
 import { markInAppFrames, parseReport } from '../intake/index.js';
@@ -165,11 +166,17 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   }
 
   stage('verify');
-  const verification = await verifyDiagnosis(diagnosis, root);
+  let verification = await verifyDiagnosis(diagnosis, root);
+  if (!verification.ok && !options.model) {
+    // The offline diagnosis quotes the repository itself; a location that still fails (an empty
+    // file, a file changed since it was indexed) is left out with a note, and the rest stands.
+    const kept = dropUnverified(diagnosis, verification.errors);
+    diagnosis = kept.diagnosis;
+    verification = await verifyDiagnosis(diagnosis, root);
+  }
   if (!verification.ok) {
     const errors = verification.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
     if (!options.model) {
-      // The offline diagnosis quotes the repository itself: failing verification is a Sightline bug.
       throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
     }
     throw new SightlineError({
@@ -184,7 +191,8 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   return {
     report,
     classification,
-    suspects,
+    // Offline, the suspects that failed verification were left out of the diagnosis.
+    suspects: options.model ? suspects : diagnosis.suspects,
     diagnosis,
     ...(agentMarkdown ? { agentMarkdown } : {}),
     verification,

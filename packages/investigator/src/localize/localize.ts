@@ -68,6 +68,12 @@ function chooseRange(
   return chosen ? rangeOfDefinition(chosen) : headRange(file);
 }
 
+/** `[start, end]` moved inside `[1, lineCount]`, keeping `start ≤ end`. */
+function clampRange([start, end]: [number, number], lineCount: number): [number, number] {
+  const first = Math.min(Math.max(1, start), lineCount);
+  return [first, Math.min(Math.max(first, end), lineCount)];
+}
+
 /**
  * Ranks suspect locations for a report.
  * @param report the parsed report (`parseReport`).
@@ -113,8 +119,14 @@ export function localize(
   return ranked.flatMap(({ path, entry, evidence, score }) => {
     const range =
       entry.frameRange ?? chooseRange(path, index, mentioned, definitionMatches.get(path) ?? []);
-    if (!range) return [];
+    const lineCount = index.files.get(path)?.lineCount ?? 0;
+    // An empty file has no line to point at; a range past the end (a frame line from another
+    // version of the file) is clamped, and says so.
+    if (!range || lineCount === 0) return [];
+    const lines = clampRange(range.lines, lineCount);
+    const clamped = lines[0] !== range.lines[0] || lines[1] !== range.lines[1];
+    const notes = clamped ? [`lines clamped to the file's ${lineCount} lines`] : [];
     const symbol = range.symbol ? { symbol: range.symbol } : {};
-    return [{ path, lines: range.lines, ...symbol, score, evidence: [...new Set(evidence)] }];
+    return [{ path, lines, ...symbol, score, evidence: [...new Set([...evidence, ...notes])] }];
   });
 }
