@@ -79,7 +79,7 @@ export function toFigures(group: Group): Figures {
 }
 
 /** Summary table: one row per group. */
-export function summaryTable(groups: readonly [string, Group][]): string {
+export function summaryTable(groups: readonly (readonly [string, Group])[]): string {
   return markdownTable(
     [
       'set',

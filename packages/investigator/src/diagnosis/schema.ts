@@ -173,6 +173,10 @@ export const suspectSchema = z
     evidence: z
       .array(z.string())
       .describe('Why this location is suspect, one short sentence each.'),
+    twins: z
+      .array(pathSchema)
+      .optional()
+      .describe('Other files holding the same code (a .mjs beside a .js, a compiled copy).'),
   })
   .describe('A suspect location ranked by the offline localizer.');
 

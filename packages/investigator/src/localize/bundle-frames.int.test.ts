@@ -12,12 +12,13 @@ import { localize } from './localize.js';
 
 const FILES: Record<string, string> = {
   'package.json': '{"name": "tiny-md"}\n',
-  'lib/rules/table.js': 'export function table(state) {\n  return state.lines.length;\n}\n',
+  'lib/rules/table.js':
+    'export function table(state) {\n  const rows = state.lines.map((line) => line.split("|"));\n  return rows.length;\n}\n',
   'lib/renderer.js':
     'export const rules = {\n  table: function (tokens) {\n    return tokens;\n  },\n};\n',
   'lib/parser.js':
     'import { table } from "./rules/table.js";\nexport class Parser {\n  tokenize(state) {\n    return table(state);\n  }\n}\n',
-  'dist/tiny-md.cjs': `${'// bundled\n'.repeat(40)}function table(state) { return state.lines.length; }\n`,
+  'dist/tiny-md.cjs': `${'// bundled\n'.repeat(40)}function table(state) { return state.lines.map((line) => line.split("|")).length; }\n`,
 };
 
 let root: string;

@@ -19,6 +19,9 @@ export const ROLE_FACTORS: Readonly<Record<FileRole, number>> = {
   other: 0.4,
 };
 
+/** How much a third-party library copied into the assets keeps of its score. */
+export const THIRD_PARTY_FACTOR = 0.1;
+
 /** A bundle is at least this long, in lines, … */
 const BUNDLE_MIN_LINES = 1_000;
 /** … and holds copies of at least this many other files, … */

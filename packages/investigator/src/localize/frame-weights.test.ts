@@ -49,6 +49,14 @@ beforeAll(async () => {
       content: CHECKS,
       definitions: [{ name: 'ensureRange', kind: 'function', lines: [1, 11] }],
     },
+    'lib/config.js': {
+      content:
+        'export function timeoutOf(options) {\n  return options.network.timeout;\n}\nexport function decode(value) {\n  return decodeURIComponent(value);\n}\n',
+      definitions: [
+        { name: 'timeoutOf', kind: 'function', lines: [1, 3] },
+        { name: 'decode', kind: 'function', lines: [4, 6] },
+      ],
+    },
     'lib/parse.js': {
       content: PARSE,
       definitions: [{ name: 'parseHeader', kind: 'function', lines: [4, 11] }],
@@ -65,12 +73,16 @@ describe('frame weights', () => {
   it('recognises a tiny helper and one that only checks and throws, not the caller', () => {
     const { index } = repository;
     expect(helperReason(index, { path: 'lib/assert.js', line: 3 })).toBe(
-      '`expectString` is a 5-line helper',
+      '`expectString` only checks and throws',
+    );
+    expect(helperReason(index, { path: 'lib/config.js', line: 2 })).toBe(
+      '`timeoutOf` is a 3-line accessor',
     );
     expect(helperReason(index, { path: 'lib/checks.js', line: 6 })).toBe(
       '`ensureRange` only checks and throws',
     );
     expect(helperReason(index, { path: 'lib/parse.js', line: 9 })).toBeUndefined();
+    expect(helperReason(index, { path: 'lib/config.js', line: 6 })).toBeUndefined();
   });
 
   it('halves a helper frame and gives its caller the innermost weight', () => {
@@ -79,7 +91,7 @@ describe('frame weights', () => {
         { path: 'lib/assert.js', line: 3 },
         { path: 'lib/parse.js', line: 9 },
       ]),
-    ).toEqual([{ weight: 0.5, helper: '`expectString` is a 5-line helper' }, { weight: 1 }]);
+    ).toEqual([{ weight: 0.5, helper: '`expectString` only checks and throws' }, { weight: 1 }]);
   });
 
   it('keeps plain decay without helpers, and never treats the outermost frame as one', () => {

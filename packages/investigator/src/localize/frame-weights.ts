@@ -1,8 +1,8 @@
 /**
  * How much each in-app stack frame says about where the defect is. The innermost frame is where
  * the error surfaced, which is where the fix goes more often than not; but when that frame is a
- * helper that only checks and throws (an assertion, a 6-line accessor, a function half the
- * repository calls), the defect is in the caller that handed it the bad value. Such helper frames
+ * helper that only checks and throws (an assertion), only reads (a 6-line accessor) or is a small
+ * function half the repository calls, the defect is in the caller that handed it the bad value. Such helper frames
  * weigh half, and their caller weighs as the innermost frame would.
  */
 import { readFileSync } from 'node:fs';
@@ -15,10 +15,15 @@ import { enclosingDefinition } from './suspect-range.js';
 export const FRAME_DECAY = 0.6;
 /** A helper frame keeps this share of its weight (Sightline's own choice). */
 export const HELPER_FRAME_FACTOR = 0.5;
-/** A function of at most this many lines is a small helper … */
+/** A function of at most this many lines that only reads a value is an accessor. */
 const HELPER_MAX_LINES = 6;
-/** … as is one that this many other files call. */
+/** A function of at most this many lines that this many other files call is a shared helper. */
+const HELPER_MAX_SHARED_LINES = 20;
 const HELPER_MIN_FAN_IN = 8;
+/** A line with no code of its own: a closing bracket, a comment, a blank. */
+const STRUCTURE_LINE = /^\s*(?:[})\]]+[;,]?|end|\/\/.*|#.*|\*.*|\/\*.*|)\s*$/;
+/** A body line that returns or assigns a plain value (no call): what an accessor is made of. */
+const READ_LINE = /^\s*(?:return\s+)?[\w$.[\]'"]+(?:\s*=\s*[\w$.[\]'"]+)?;?\s*$/;
 /** A body line that only checks, throws or returns (what an assertion helper is made of). */
 const GUARD_LINE =
   /^\s*(?:[})\]]+[;,]?|end|else\b.*|if\b.*|unless\b.*|throw\b.*|raise\b.*|panic!?\(.*|assert\w*\b.*|invariant\(.*|fail\w*\(.*|return\b.*|\/\/.*|#.*|\*.*|\/\*.*|)\s*$/;
@@ -38,8 +43,8 @@ function readLines(index: RepoIndex, file: string): string[] {
 }
 
 /**
- * Whether the function around a frame is a helper: tiny, made only of checks and throws, or called
- * from many files.
+ * Whether the function around a frame is a helper: made only of checks and throws, a tiny accessor
+ * that only reads a value, or a small function called from many files.
  * @param index - the repository index.
  * @param frame - a resolved in-app frame.
  * @returns the reason it is a helper (for the evidence), or `undefined`.
@@ -51,13 +56,19 @@ export function helperReason(index: RepoIndex, frame: WeightedFrameInput): strin
   if (!definition || !['function', 'method'].includes(definition.kind)) return undefined;
   const [start, end] = definition.lines;
   const name = definition.name;
-  if (end - start + 1 <= HELPER_MAX_LINES) return `\`${name}\` is a ${end - start + 1}-line helper`;
+  const size = end - start + 1;
   const body = readLines(index, frame.path).slice(start, end - 1);
   const raises = body.some((line) => /\b(throw|raise|panic!?|assert\w*)\b/.test(line));
   if (raises && body.length > 0 && body.every((line) => GUARD_LINE.test(line)))
     return `\`${name}\` only checks and throws`;
+  if (
+    size <= HELPER_MAX_LINES &&
+    body.every((line) => STRUCTURE_LINE.test(line) || READ_LINE.test(line))
+  )
+    return `\`${name}\` is a ${size}-line accessor`;
   const callers = fanIn(index, frame.path, name);
-  if (callers >= HELPER_MIN_FAN_IN) return `\`${name}\` is a helper called from ${callers} files`;
+  if (size <= HELPER_MAX_SHARED_LINES && callers >= HELPER_MIN_FAN_IN)
+    return `\`${name}\` is a small helper called from ${callers} files`;
   return undefined;
 }
 

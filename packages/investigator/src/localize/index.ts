@@ -1,6 +1,7 @@
 /** The offline localizer: suspect files and lines for a report, and the diagnosis built from them. */
 export { type FileRole, fileRole } from '../repo/file-role.js';
 export { framePathSegments, type MappedFrame, mapFrame, readPackageName } from './frame-paths.js';
+export { FRAME_DECAY } from './frame-weights.js';
 export { getLexicalIndex, type LexicalIndex, type LexicalMatch } from './lexical-index.js';
 export { type LocalizeOptions, localize, SIGNAL_WEIGHTS } from './localize.js';
 export { assessOffline, type OfflineAssessment } from './offline-assessment.js';
@@ -10,6 +11,5 @@ export {
   type InAppFrame,
   type ReportSignals,
 } from './report-signals.js';
-export { FRAME_DECAY } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
 export type { Suspect } from './types.js';

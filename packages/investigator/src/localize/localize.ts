@@ -3,32 +3,41 @@
  * without a model. Per file ({@link scoreFiles}), each signal normalised to [0, 1]:
  *
  * - stack frames resolved to repository files, the innermost in-app frame strongest and callers
- *   below it decaying (the crash site is usually, not always, where the fix goes: a caller that
- *   handed over bad data deserves rank too);
- * - lexical match of the report against the file and its best definition (BM25F);
+ *   below it decaying, helper frames (tiny, only throwing, called from everywhere) weighing less
+ *   than the caller that handed them the bad value;
+ * - lexical match of the report (without its environment boilerplate) against the file and its
+ *   best definition (BM25F);
  * - definitions whose name the report mentions, each weighted by how few files define it;
+ * - types and members the error message names (`'X' object has no attribute 'y'`);
  * - repository paths the report names;
  * - personalized PageRank of the repository map around all of the above.
  *
- * Tests, examples, docs, declarations and bundled copies are demoted ({@link ROLE_FACTORS})
- * unless the report is about tests. BM25 and graph ranking are the usual baselines of file-level
- * localization (Agentless, Xia et al. 2024; LocAgent, Chen et al. 2025); the decay and weights
- * are Sightline's own choice, fixed for every report.
+ * Tests, examples, docs, declarations, bundled copies and third-party assets are demoted
+ * ({@link ROLE_FACTORS}) unless the report is about tests. Twins (one module as `.js`, `.mjs`,
+ * `.d.ts`, compiled and source copies) share one suspect pointing at the file a person would
+ * edit. BM25 and graph ranking are the usual baselines of file-level localization (Agentless, Xia
+ * et al. 2024; LocAgent, Chen et al. 2025); the decay and weights are Sightline's own choice,
+ * fixed for every report.
  */
 import type { Report } from '../intake/types.js';
 import { fileRole } from '../repo/file-role.js';
 import type { RepoIndex } from '../repomap/types.js';
-import { isBundledCopy, ROLE_FACTORS } from './file-roles.js';
+import {
+  isBundledCopy,
+  isThirdPartyAsset,
+  ROLE_FACTORS,
+  THIRD_PARTY_FACTOR,
+} from './file-roles.js';
 import { readPackageName } from './frame-paths.js';
-import type { DefinitionMatch } from './lexical-index.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';
-import { type ChosenRange, headRange, rangeOfDefinition } from './suspect-range.js';
+import { type ChosenRange, chooseRange, rangeOfDefinition } from './suspect-range.js';
+import { areTwins, editableTwin } from './twins.js';
 import type { Suspect } from './types.js';
 
 /** Options of {@link localize}. */
 export interface LocalizeOptions {
-  /** Suspects returned, at most one per file. Default 10. */
+  /** Suspects returned, at most one per file (per group of twins). Default 10. */
   limit?: number;
   /** This repository's package name. Default: `name` of the root `package.json`. */
   packageName?: string;
@@ -41,31 +50,22 @@ export const SIGNAL_WEIGHTS = {
   frame: 1,
   lexical: 0.45,
   symbol: 0.35,
+  message: 0.5,
   path: 0.25,
   pageRank: 0.15,
-} as const satisfies Record<keyof Omit<FileSignals, 'evidence' | 'frameRange'>, number>;
+} as const satisfies Record<
+  keyof Omit<FileSignals, 'evidence' | 'frameRange' | 'messageRange'>,
+  number
+>;
 
-/**
- * The range of a file no frame points into: the best-matching definition when the report also
- * names it, else a named definition longer than a line, else the best-matching definition, else
- * any named definition, else the top of the file.
- */
-function chooseRange(
-  path: string,
-  index: RepoIndex,
-  mentioned: ReadonlySet<string>,
-  matches: DefinitionMatch[],
-): ChosenRange | undefined {
-  const file = index.files.get(path);
-  if (!file) return undefined;
-  const best = matches[0]?.definition;
-  const named = file.definitions.filter((definition) => mentioned.has(definition.name));
-  const chosen =
-    (best && mentioned.has(best.name) ? best : undefined) ??
-    named.find((definition) => definition.lines[1] > definition.lines[0]) ??
-    best ??
-    named[0];
-  return chosen ? rangeOfDefinition(chosen) : headRange(file);
+/** Scored files looked at when grouping twins, as a multiple of the limit. */
+const TWIN_WINDOW = 3;
+
+interface Ranked {
+  path: string;
+  entry: FileSignals;
+  evidence: string[];
+  score: number;
 }
 
 /** `[start, end]` moved inside `[1, lineCount]`, keeping `start ≤ end`. */
@@ -74,14 +74,26 @@ function clampRange([start, end]: [number, number], lineCount: number): [number,
   return [first, Math.min(Math.max(first, end), lineCount)];
 }
 
+/** Groups twins among the best-ranked files, keeping rank order (the best member leads). */
+function groupTwins(ranked: readonly Ranked[], index: RepoIndex): Ranked[][] {
+  const groups: Ranked[][] = [];
+  for (const item of ranked) {
+    const group = groups.find((members) => areTwins(index, members[0]?.path ?? '', item.path));
+    if (group) group.push(item);
+    else groups.push([item]);
+  }
+  return groups;
+}
+
 /**
  * Ranks suspect locations for a report.
  * @param report the parsed report (`parseReport`).
  * @param index the repository index (`indexRepository`); files are read from `index.root` for the
  *   lexical index, which is cached per index object.
  * @param options see {@link LocalizeOptions}.
- * @returns at most `limit` suspects, one per file, highest score first (ties by path); empty when
- *   nothing in the report relates to the repository.
+ * @returns at most `limit` suspects, one per file or group of twins (listed in `twins`), highest
+ *   score first (ties by path); lines lie inside the file (an empty file is never a suspect);
+ *   empty when nothing in the report relates to the repository.
  * @example
  * const suspects = localize(parseReport(text), await indexRepository(root));
  * suspects[0]; // { path: 'lib/x.js', lines: [10, 60], symbol: 'parse', score: 2.1, evidence: [...] }
@@ -99,34 +111,79 @@ export function localize(
   const { files, definitionMatches } = scoreFiles(index, signals);
   const mentioned = new Set(signals.identifiers);
   const ranked = [...files.entries()]
-    .map(([path, entry]) => {
+    .map(([path, entry]): Ranked => {
       const file = index.files.get(path);
       const role =
         file && isBundledCopy(file, index) ? 'bundle' : fileRole(path, file?.language ?? null);
-      const factor = signals.aboutTests && role === 'test' ? 1 : ROLE_FACTORS[role];
+      const thirdParty = isThirdPartyAsset(path);
+      const factor = thirdParty
+        ? THIRD_PARTY_FACTOR
+        : signals.aboutTests && role === 'test'
+          ? 1
+          : ROLE_FACTORS[role];
       const weighted =
         SIGNAL_WEIGHTS.frame * entry.frame +
         SIGNAL_WEIGHTS.lexical * entry.lexical +
         SIGNAL_WEIGHTS.symbol * entry.symbol +
+        SIGNAL_WEIGHTS.message * entry.message +
         SIGNAL_WEIGHTS.path * entry.path +
         SIGNAL_WEIGHTS.pageRank * entry.pageRank;
-      const evidence = factor < 1 ? [...entry.evidence, `demoted: ${role} file`] : entry.evidence;
+      const demotion = thirdParty ? 'demoted: third-party asset' : `demoted: ${role} file`;
+      const evidence = factor < 1 ? [...entry.evidence, demotion] : entry.evidence;
       return { path, entry, evidence, score: Math.round(factor * weighted * 10_000) / 10_000 };
     })
     .filter(({ score }) => score > 0)
     .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+    .slice(0, limit * TWIN_WINDOW);
+  const rangeOf = (item: Ranked): ChosenRange | undefined => {
+    const file = index.files.get(item.path);
+    if (!file) return undefined;
+    const matches = (definitionMatches.get(item.path) ?? []).map(({ definition, match }) => ({
+      definition,
+      score: match.score,
+    }));
+    return (
+      item.entry.frameRange ?? item.entry.messageRange ?? chooseRange(file, mentioned, matches)
+    );
+  };
+  /** The range in `path` of the definition a twin's range names, if `path` defines it too. */
+  const sameSymbol = (path: string, range: ChosenRange | undefined): ChosenRange | undefined => {
+    const name = range?.symbol?.split('.').at(-1);
+    const definition = index.files
+      .get(path)
+      ?.definitions.find((candidate) => name !== undefined && candidate.name === name);
+    return definition ? rangeOfDefinition(definition) : undefined;
+  };
+  return groupTwins(ranked, index)
+    .flatMap((group): Suspect[] => {
+      const [best] = group as [Ranked, ...Ranked[]];
+      const paths = group.map((item) => item.path);
+      const target = group.find((item) => item.path === editableTwin(paths)) ?? best;
+      const own =
+        target === best
+          ? rangeOf(best)
+          : (sameSymbol(target.path, rangeOf(best)) ?? rangeOf(target));
+      const lineCount = index.files.get(target.path)?.lineCount ?? 0;
+      // An empty file has no line to point at; a range past the end (a frame line from another
+      // version of the file) is clamped, and says so.
+      if (!own || lineCount === 0) return [];
+      const lines = clampRange(own.lines, lineCount);
+      const clamped = lines[0] !== own.lines[0] || lines[1] !== own.lines[1];
+      const twins = paths.filter((path) => path !== target.path);
+      const notes = [
+        ...(twins.length > 0 ? [`twins (same code): ${twins.join(', ')}`] : []),
+        ...(clamped ? [`lines clamped to the file's ${lineCount} lines`] : []),
+      ];
+      return [
+        {
+          path: target.path,
+          lines,
+          ...(own.symbol ? { symbol: own.symbol } : {}),
+          score: best.score,
+          evidence: [...new Set([...best.evidence, ...notes])],
+          ...(twins.length > 0 ? { twins } : {}),
+        },
+      ];
+    })
     .slice(0, limit);
-  return ranked.flatMap(({ path, entry, evidence, score }) => {
-    const range =
-      entry.frameRange ?? chooseRange(path, index, mentioned, definitionMatches.get(path) ?? []);
-    const lineCount = index.files.get(path)?.lineCount ?? 0;
-    // An empty file has no line to point at; a range past the end (a frame line from another
-    // version of the file) is clamped, and says so.
-    if (!range || lineCount === 0) return [];
-    const lines = clampRange(range.lines, lineCount);
-    const clamped = lines[0] !== range.lines[0] || lines[1] !== range.lines[1];
-    const notes = clamped ? [`lines clamped to the file's ${lineCount} lines`] : [];
-    const symbol = range.symbol ? { symbol: range.symbol } : {};
-    return [{ path, lines, ...symbol, score, evidence: [...new Set([...evidence, ...notes])] }];
-  });
 }

@@ -8,7 +8,9 @@ import type { Exception, Frame, Report } from '../intake/types.js';
 import { fileRole } from '../repo/file-role.js';
 import type { RepoIndex } from '../repomap/types.js';
 import { adjacentWordPairs, tokenizeCode } from './code-tokens.js';
+import { withoutEnvironmentLines } from './environment-lines.js';
 import { framePathSegments, type MappedFrame, mapFrame, matchIndexedPath } from './frame-paths.js';
+import { type MessageMention, messageMentions } from './message-mentions.js';
 
 /** A stack frame of this repository, resolved to an indexed file. */
 export interface InAppFrame extends MappedFrame {
@@ -31,7 +33,12 @@ export interface ReportSignals {
   identifiers: string[];
   /** Adjacent word pairs of the prose ("HTML block"), which may name a definition (`html_block`). */
   phrases: [string, string][];
-  /** Text for lexical search: the title (twice, it is the densest summary) and the body. */
+  /** Types and members named by the error messages and the prose (`'X' object has no attribute 'y'`). */
+  mentions: MessageMention[];
+  /**
+   * Text for lexical search: the title (twice, it is the densest summary) and the body, without
+   * environment boilerplate (versions, OS, dependency lists).
+   */
   query: string;
   /** True when a frame or named path is a test file: then tests are not demoted. */
   aboutTests: boolean;
@@ -126,8 +133,15 @@ export function collectReportSignals(
     }
   }
   for (const name of foreign) if (!ownFrameNames.has(name)) identifiers.delete(name);
-  // Keywords and stop words (`exports`, `module`) name nothing in particular.
-  for (const name of identifiers) if (tokenizeCode(name).length === 0) identifiers.delete(name);
+  // Keywords and stop words (`exports`, `module`) name nothing in particular, nor do names that
+  // occur only in pasted environment lines (`darwin`, a version banner).
+  const title = withoutEnvironmentLines(report.title ?? '');
+  const body = withoutEnvironmentLines(report.body);
+  const prose = `${title}\n${body}`;
+  for (const name of identifiers) {
+    const fromEnvironment = !ownFrameNames.has(name) && !prose.includes(name.split('.')[0] ?? name);
+    if (tokenizeCode(name).length === 0 || fromEnvironment) identifiers.delete(name);
+  }
   const paths = new Set<string>(frames.map((frame) => frame.path));
   for (const mentioned of report.paths) {
     const segments = framePathSegments(mentioned, packageName);
@@ -136,16 +150,17 @@ export function collectReportSignals(
   }
   const isTest = (file: string) =>
     fileRole(file, index.files.get(file)?.language ?? null) === 'test';
-  const title = report.title ?? '';
+  const messages = causeFirst(report.exceptions).map(({ type, message }) => `${type}: ${message}`);
   return {
     frames,
     paths: [...paths],
     identifiers: [...identifiers],
     // The project's own name ("markdown it") is in every report about it: it locates nothing.
-    phrases: adjacentWordPairs(`${title}\n${report.body}`).filter(
+    phrases: adjacentWordPairs(prose).filter(
       ([first, second]) => `${first}${second}`.toLowerCase() !== ownName,
     ),
-    query: [title, title, report.body].join('\n'),
+    mentions: messageMentions([...messages, prose].join('\n')),
+    query: [title, title, body].join('\n'),
     aboutTests: [...paths].some(isTest),
   };
 }

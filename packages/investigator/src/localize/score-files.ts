@@ -7,12 +7,12 @@ import type { ReferenceGraph } from '../repomap/graph.js';
 import { rankRepository } from '../repomap/rank.js';
 import type { Focus, RepoIndex } from '../repomap/types.js';
 import { splitIdentifier, termSurfaces } from './code-tokens.js';
+import { isThirdPartyAsset } from './file-roles.js';
+import { frameWeights } from './frame-weights.js';
 import { type DefinitionMatch, getLexicalIndex } from './lexical-index.js';
+import { scoreMentions } from './mention-scores.js';
 import type { InAppFrame, ReportSignals } from './report-signals.js';
 import { type ChosenRange, rangeAtLine } from './suspect-range.js';
-
-/** Frame at in-app position `i` weighs `FRAME_DECAY ** i` (innermost 1, its caller 0.6, …). */
-export const FRAME_DECAY = 0.6;
 
 /** A prose phrase naming a definition ("HTML block") counts this much of a code identifier. */
 const PHRASE_WEIGHT = 0.5;
@@ -41,11 +41,15 @@ export interface FileSignals {
   /** Mean of the file's BM25F score and its best definition's (each relative to the best). */
   lexical: number;
   symbol: number;
+  /** Types and members the error message names, defined in this file. */
+  message: number;
   path: number;
   pageRank: number;
   evidence: string[];
   /** The range of the innermost frame in this file, when a frame points into it. */
   frameRange?: ChosenRange;
+  /** The member an error message names, defined in this file. */
+  messageRange?: ChosenRange;
 }
 
 /** All files' signals, with what range selection needs. */
@@ -79,21 +83,23 @@ export function scoreFiles(index: RepoIndex, signals: ReportSignals): ScoredFile
   const at = (path: string): FileSignals => {
     let entry = files.get(path);
     if (!entry) {
-      entry = { frame: 0, lexical: 0, symbol: 0, path: 0, pageRank: 0, evidence: [] };
+      entry = { frame: 0, lexical: 0, symbol: 0, message: 0, path: 0, pageRank: 0, evidence: [] };
       files.set(path, entry);
     }
     return entry;
   };
 
-  for (const frame of signals.frames) {
+  const weights = frameWeights(index, signals.frames);
+  for (const [position, frame] of signals.frames.entries()) {
     const entry = at(frame.path);
-    const weight = FRAME_DECAY ** frame.position;
+    const { weight = 0, helper } = weights[position] ?? {};
     if (weight > entry.frame) {
       entry.frame = weight;
       const file = index.files.get(frame.path);
       if (file && frame.line) entry.frameRange = rangeAtLine(file, frame.line);
     }
     entry.evidence.push(frameEvidence(frame));
+    if (helper) entry.evidence.push(`${helper}: the caller that handed it the value weighs more`);
   }
 
   const surfaces = termSurfaces(signals.query);
@@ -122,8 +128,11 @@ export function scoreFiles(index: RepoIndex, signals: ReportSignals): ScoredFile
   };
   const ranking = rankRepository(index, focus);
 
+  // A name defined in many files says little about each (weight shared by its definers); a
+  // third-party library copied into the assets never wins on a name.
   const credit = (definers: ReadonlySet<string>, reason: string, weight = 1) => {
     for (const path of definers) {
+      if (isThirdPartyAsset(path)) continue;
       const entry = at(path);
       entry.symbol = Math.min(1, entry.symbol + weight / definers.size);
       entry.evidence.push(reason);
@@ -147,6 +156,17 @@ export function scoreFiles(index: RepoIndex, signals: ReportSignals): ScoredFile
         PHRASE_WEIGHT,
       );
     }
+  }
+
+  for (const [path, { score, reason, range }] of scoreMentions(
+    index,
+    ranking.graph,
+    signals.mentions,
+  )) {
+    const entry = at(path);
+    entry.message = Math.max(entry.message, score);
+    entry.evidence.push(reason);
+    if (range && !entry.messageRange) entry.messageRange = range;
   }
 
   for (const path of signals.paths) {

@@ -80,3 +80,58 @@ export function rangeOfDefinition(definition: Definition): ChosenRange {
 export function headRange(file: IndexedFile): ChosenRange {
   return { lines: [1, Math.max(1, Math.min(file.lineCount, HEAD_LINES))] };
 }
+
+/** A definition chosen without a frame and longer than this is narrowed to one of its members. */
+const MAX_UNNARROWED_LINES = 150;
+/** A one-line match gives way to a longer one scoring at least this share of it (stubs). */
+const STUB_SHARE = 0.5;
+
+/** A definition that matched the report, with its relative lexical score. */
+export interface RangeCandidate {
+  definition: Definition;
+  score: number;
+}
+
+/**
+ * The range of a file no frame points into: the best-matching definition when the report also
+ * names it, else a named definition longer than a line, else the best-matching definition
+ * (a one-line stub gives way to a longer match), else any named definition, else the top of the
+ * file. A container longer than 150 lines (a class of thousands) is narrowed to its best-matching
+ * or named callable member, else to its first lines.
+ * @param file - the indexed file.
+ * @param mentioned - names the report mentions.
+ * @param matches - definitions of this file matching the report, best first.
+ * @returns the range, with the qualified name when a definition was chosen.
+ */
+export function chooseRange(
+  file: IndexedFile,
+  mentioned: ReadonlySet<string>,
+  matches: readonly RangeCandidate[],
+): ChosenRange {
+  const [first] = matches;
+  const longer = matches.find(
+    ({ definition, score }) =>
+      span(definition) > 0 && first !== undefined && score >= first.score * STUB_SHARE,
+  );
+  const best = first && span(first.definition) === 0 ? (longer ?? first) : first;
+  const named = file.definitions.filter((definition) => mentioned.has(definition.name));
+  const chosen =
+    (best && mentioned.has(best.definition.name) ? best.definition : undefined) ??
+    named.find((definition) => span(definition) > 0) ??
+    best?.definition ??
+    named[0];
+  if (!chosen) return headRange(file);
+  if (span(chosen) < MAX_UNNARROWED_LINES) return rangeOfDefinition(chosen);
+  const inside = (definition: Definition) =>
+    definition !== chosen &&
+    CALLABLE_KINDS.has(definition.kind) &&
+    definition.lines[0] >= chosen.lines[0] &&
+    definition.lines[1] <= chosen.lines[1] &&
+    span(definition) < MAX_UNNARROWED_LINES;
+  const member = matches.map(({ definition }) => definition).find(inside) ?? named.find(inside);
+  if (member) return rangeOfDefinition(member);
+  return {
+    lines: [chosen.lines[0], Math.min(chosen.lines[1], chosen.lines[0] + HEAD_LINES - 1)],
+    symbol: [...chosen.scope, chosen.name].join('.'),
+  };
+}

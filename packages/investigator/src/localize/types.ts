@@ -8,4 +8,9 @@ export interface Suspect {
   score: number;
   /** Why this location is suspect, one short human-readable sentence each. */
   evidence: string[];
+  /**
+   * Other files holding the same code (`x.mjs` beside `x.js`, a compiled copy beside its source),
+   * when `path` stands for several; repository-relative.
+   */
+  twins?: string[];
 }
