@@ -3,7 +3,8 @@
  * function's span (the smallest function or method enclosing what the fix changed, or the
  * definition the case names), and whether the best-ranked suspect in a gold file overlaps it.
  */
-import type { Definition, RepoIndex, Suspect } from '@sightline/investigator';
+import type { Definition, RepoIndex } from '@sightline/codebase';
+import type { Suspect } from '@sightline/investigator';
 import type { DevGold } from './localize-cases.js';
 
 const CALLABLE = new Set(['function', 'method', 'macro']);

@@ -6,13 +6,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { indexRepository } from '@sightline/codebase';
+import { parseReport } from '@sightline/intake';
 import {
   collectReportSignals,
   diagnoseOffline,
   getLexicalIndex,
-  indexRepository,
   localize,
-  parseReport,
   readPackageName,
   verifyDiagnosis,
 } from '@sightline/investigator';

@@ -9,10 +9,10 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { RepoIndex } from '@sightline/codebase';
+import { indexRepository } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { indexRepository } from '../repomap/index-repository.js';
-import type { RepoIndex } from '../repomap/types.js';
 import { investigate } from './investigate.js';
 
 const RUNS = 240;

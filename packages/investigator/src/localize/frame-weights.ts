@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fanIn } from '../repomap/graph.js';
-import type { RepoIndex } from '../repomap/types.js';
+import type { RepoIndex } from '@sightline/codebase';
+import { fanIn } from '@sightline/codebase';
 import { enclosingDefinition } from './suspect-range.js';
 
 /** Frame at effective position `i` weighs `FRAME_DECAY ** i` (innermost 1, its caller 0.6, …). */

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RepoIndex } from '../repomap/types.js';
+import type { RepoIndex } from '@sightline/codebase';
 import { isBundledCopy } from './file-roles.js';
 import { indexedTwinsOf } from './twins.js';
 

@@ -4,8 +4,7 @@
  * in the file that defines it; a member or type named alone counts for each file defining it,
  * shared among them (a name defined in one file is strong evidence, one defined in twenty is not).
  */
-import type { ReferenceGraph } from '../repomap/graph.js';
-import type { Definition, RepoIndex } from '../repomap/types.js';
+import type { Definition, ReferenceGraph, RepoIndex } from '@sightline/codebase';
 import { isThirdPartyAsset } from './file-roles.js';
 import type { MessageMention } from './message-mentions.js';
 import { type ChosenRange, rangeOfDefinition } from './suspect-range.js';

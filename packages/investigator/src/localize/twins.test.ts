@@ -1,5 +1,5 @@
+import type { IndexedFile, RepoIndex } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
-import type { IndexedFile, RepoIndex } from '../repomap/types.js';
 import { areTwins, editableTwin, indexedTwinsOf, twinKey } from './twins.js';
 
 function indexOf(files: Record<string, string[]>): RepoIndex {

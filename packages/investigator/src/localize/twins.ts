@@ -6,7 +6,7 @@
  * points at the file a person would edit (source before compiled output, readable before minified,
  * never a declaration file), with the others listed beside it.
  */
-import type { RepoIndex } from '../repomap/types.js';
+import type { RepoIndex } from '@sightline/codebase';
 
 /** Folders that hold a compiled or packaged copy of a module (their names say nothing of it). */
 const COPY_FOLDERS = new Set([
