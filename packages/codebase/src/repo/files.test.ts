@@ -51,7 +51,10 @@ describe('loadGitignore', () => {
 
 describe('listRepositoryFiles', () => {
   it('honours .gitignore, skips vendored folders, build output, large files and symlinks', async () => {
-    const { files, skipped } = await listRepositoryFiles(root, { maxFileBytes: 1_000 });
+    const { files, skipped } = await listRepositoryFiles(root, {
+      maxFileBytes: 1_000,
+      maxCodeFileBytes: 1_000,
+    });
     expect(files.map((file) => [file.path, file.size])).toEqual([
       ['.gitignore', 12],
       ['src/a.ts', 20],
@@ -62,6 +65,11 @@ describe('listRepositoryFiles', () => {
       { path: 'big.ts', reason: 'too-large' },
       { path: 'dist/a.js', reason: 'generated' },
     ]);
+  });
+
+  it('keeps source files up to the larger code cap', async () => {
+    const { files } = await listRepositoryFiles(root, { maxFileBytes: 1_000 });
+    expect(files.map((file) => file.path)).toContain('big.ts');
   });
 
   it('lists only under a folder, and keeps build output when asked', async () => {

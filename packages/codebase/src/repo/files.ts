@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { glob } from 'tinyglobby';
+import { buildFolderOf, generatedBuildFolders } from './build-output.js';
 import { languageForPath } from './languages.js';
 
 /** Folders that hold other people's code or tool state; never walked. */
@@ -37,20 +38,19 @@ export const VENDORED_DIRS = [
   'DerivedData',
 ];
 
-/**
- * Folders that usually hold build output; skipped when the repository has source elsewhere.
- * `bin/` is not among them: in JavaScript packages it holds the command-line entry points (source),
- * and compiled binaries elsewhere are skipped as binary files anyway.
- */
-export const BUILD_OUTPUT_DIRS = ['dist', 'build', 'out', 'lib-cov', 'target', 'obj'];
-
 /** Options of {@link listRepositoryFiles}. */
 export interface ListFilesOptions {
   /** Files larger than this are skipped, in bytes. Default 1 MiB. */
   maxFileBytes?: number;
+  /**
+   * Source code files (a language the index parses) larger than this are skipped, in bytes.
+   * Default 4 MiB: real source files pass 1 MiB (picocli's `CommandLine.java` is 1.2 MB), and a
+   * file a stack frame names must be indexed. Minified code is skipped by content anyway.
+   */
+  maxCodeFileBytes?: number;
   /** Only list under this repository-relative folder. Default the whole repository. */
   under?: string;
-  /** Keep build-output folders (dist/, build/, …) even when source exists elsewhere. Default false. */
+  /** Keep build-output folders whose code is generated from source elsewhere. Default false. */
   includeBuildOutput?: boolean;
 }
 
@@ -95,6 +95,13 @@ export async function loadGitignore(root: string): Promise<(relativePath: string
     );
 }
 
+/** `name` of the root package.json, if there is one. */
+async function readProjectName(root: string): Promise<string | undefined> {
+  const text = await readFile(path.join(root, 'package.json'), 'utf8').catch(() => '');
+  const name = /"name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
+  return name;
+}
+
 /** Files stat'ed concurrently. */
 const STAT_BATCH = 128;
 
@@ -105,7 +112,12 @@ const STAT_BATCH = 128;
  */
 export async function listRepositoryFiles(
   root: string,
-  { maxFileBytes = 1_048_576, under = '', includeBuildOutput = false }: ListFilesOptions = {},
+  {
+    maxFileBytes = 1_048_576,
+    maxCodeFileBytes = 4 * 1_048_576,
+    under = '',
+    includeBuildOutput = false,
+  }: ListFilesOptions = {},
 ): Promise<ListedFiles> {
   const isIgnored = await loadGitignore(root);
   const prefix = under && under !== '.' ? `${under.replace(/\/+$/, '')}/` : '';
@@ -117,18 +129,15 @@ export async function listRepositoryFiles(
     ignore: VENDORED_DIRS.map((dir) => `**/${dir}/**`),
   });
   const kept = paths.filter((file) => !isIgnored(file)).sort();
-  const inBuildOutput = (file: string) =>
-    file
-      .split('/')
-      .slice(0, -1)
-      .some((part) => BUILD_OUTPUT_DIRS.includes(part));
-  const hasSourceOutsideBuild = kept.some(
-    (file) => languageForPath(file) !== null && !inBuildOutput(file),
-  );
+  const generated = generatedBuildFolders(kept, await readProjectName(root));
+  const isGenerated = (file: string) => {
+    const folder = buildFolderOf(file);
+    return folder !== null && generated.has(folder);
+  };
   const result: ListedFiles = { files: [], skipped: [] };
   const candidates: string[] = [];
   for (const file of kept) {
-    if (!includeBuildOutput && hasSourceOutsideBuild && inBuildOutput(file)) {
+    if (!includeBuildOutput && isGenerated(file)) {
       result.skipped.push({ path: file, reason: 'generated' });
     } else {
       candidates.push(file);
@@ -143,7 +152,9 @@ export async function listRepositoryFiles(
     batch.forEach((file, position) => {
       const info = infos[position];
       if (!info?.isFile()) return;
-      if (info.size > maxFileBytes) {
+      const cap =
+        languageForPath(file) === null ? maxFileBytes : Math.max(maxFileBytes, maxCodeFileBytes);
+      if (info.size > cap) {
         result.skipped.push({ path: file, reason: 'too-large' });
       } else {
         result.files.push({

@@ -1,4 +1,6 @@
 /** Repository access shared by the index, the code tools and diagnosis verification. */
+
+export { BUILD_OUTPUT_DIRS, buildFolderOf, generatedBuildFolders } from './build-output.js';
 export {
   countLines,
   isSecretFile,
@@ -9,7 +11,6 @@ export {
 } from './content.js';
 export { type FileRole, fileRole } from './file-role.js';
 export {
-  BUILD_OUTPUT_DIRS,
   type ListedFile,
   type ListedFiles,
   type ListFilesOptions,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { RepoIndex } from '@sightline/codebase';
 import { findDefinitions } from '@sightline/codebase';
 import type { Frame } from '@sightline/intake';
+import { isIndexedBundle, sourceOfBundleLine, twinOfUnindexed } from './generated-frames.js';
 import { mapThroughSourceMap } from './source-maps.js';
 
 /** A frame resolved to a repository file. */
@@ -20,10 +21,11 @@ export interface MappedFrame {
   /** 1-based line in that file, when the frame had one. */
   line?: number;
   /**
-   * How the frame was resolved: its path, a source map, or (for a frame in a bundle without one)
-   * the definition its function name names.
+   * How the frame was resolved: its path, a source map, the source line a bundle's line copies,
+   * the indexed twin of a copy the index left out, or (for a frame in a bundle without either) the
+   * definition its function name names.
    */
-  via: 'path' | 'source-map' | 'symbol';
+  via: 'path' | 'source-map' | 'bundle-line' | 'twin' | 'symbol';
 }
 
 /** A bundle frame's function name is trusted when at most this many files define it. */
@@ -178,9 +180,11 @@ function findOnDisk(root: string, segments: string[]): string | null {
 }
 
 /**
- * Resolves a stack frame to an indexed repository file: by path suffix, or, for a generated file
- * that exists in the repository but is not indexed (a bundle under `dist/`), through its source
- * map, or failing that by the definition its function name names.
+ * Resolves a stack frame to an indexed repository file by the longest suffix of its path. A frame
+ * into a bundle is traced to the source line the bundle copies (or the function it names); a
+ * frame into a file on disk that the index left out (build output, a minified copy) goes through
+ * its source map, the source line it copies, its indexed twin, or the definition its function
+ * name names. A shorter indexed file that merely shares the name is never taken for it.
  * @param index the repository index (bundles are looked up on disk under `index.root`).
  * @param frame the frame; its `repoPath` (set by `markInAppFrames`) is used when indexed, its
  *   `inApp` flag is ignored (intake alone cannot know this repository).
@@ -192,20 +196,57 @@ export function mapFrame(
   frame: Frame,
   { packageName }: { packageName?: string } = {},
 ): MappedFrame | null {
+  const line = frame.line ? { line: frame.line } : {};
   if (frame.repoPath && index.files.has(frame.repoPath)) {
-    return { path: frame.repoPath, ...(frame.line ? { line: frame.line } : {}), via: 'path' };
+    return (
+      bundleSource(index, frame.repoPath, frame) ?? { path: frame.repoPath, ...line, via: 'path' }
+    );
   }
   if (!frame.file) return null;
   const segments = framePathSegments(frame.file, packageName);
   if (!segments || segments.length === 0) return null;
   const direct = matchIndexedPath(index, segments);
-  if (direct) return { path: direct, ...(frame.line ? { line: frame.line } : {}), via: 'path' };
-  const generated = frame.line ? findOnDisk(index.root, segments) : null;
-  if (!generated || !frame.line) return null;
-  const original = mapThroughSourceMap(path.join(index.root, generated), frame.line, frame.column);
-  const mapped = original
-    ? matchIndexedPath(index, original.source.split('/').filter(Boolean))
-    : null;
-  if (original && mapped) return { path: mapped, line: original.line, via: 'source-map' };
+  // The longest suffix of the frame's path decides: when it names a file on disk that the index
+  // left out (build output, a minified copy), a shorter indexed file with the same name is not it.
+  const onDisk = findOnDisk(index.root, segments);
+  const deeper =
+    onDisk !== null && onDisk !== direct && depth(onDisk) > (direct ? depth(direct) : 0);
+  if (direct && !deeper) {
+    return bundleSource(index, direct, frame) ?? { path: direct, ...line, via: 'path' };
+  }
+  if (!onDisk) return null;
+  if (frame.line) {
+    const original = mapThroughSourceMap(path.join(index.root, onDisk), frame.line, frame.column);
+    const mapped = original
+      ? matchIndexedPath(index, original.source.split('/').filter(Boolean))
+      : null;
+    if (original && mapped) return { path: mapped, line: original.line, via: 'source-map' };
+    const copied = sourceOfBundleLine(index, onDisk, frame.line);
+    if (copied) return { ...copied, via: 'bundle-line' };
+  }
+  const twin = twinOfUnindexed(index, onDisk);
+  if (twin) return { path: twin, ...symbolLine(index, twin, frame.function), via: 'twin' };
   return mapBySymbol(index, frame.function);
+}
+
+function depth(file: string): number {
+  return file.split('/').length;
+}
+
+/** A frame into an indexed bundle, traced to the source line it copies or the function it names. */
+function bundleSource(index: RepoIndex, file: string, frame: Frame): MappedFrame | null {
+  if (!frame.line || !isIndexedBundle(index, file)) return null;
+  const copied = sourceOfBundleLine(index, file, frame.line);
+  if (copied) return { ...copied, via: 'bundle-line' };
+  const named = mapBySymbol(index, frame.function);
+  return named && named.path !== file ? named : null;
+}
+
+/** The line of the definition a frame's function names inside `file`, if it defines it. */
+function symbolLine(index: RepoIndex, file: string, functionName: string | undefined) {
+  const names = functionCandidates(functionName).map((name) => name.split('.').at(-1));
+  const definition = index.files
+    .get(file)
+    ?.definitions.find((candidate) => names.includes(candidate.name));
+  return definition ? { line: definition.lines[0] } : {};
 }

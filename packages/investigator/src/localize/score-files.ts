@@ -58,14 +58,17 @@ export interface ScoredFiles {
   definitionMatches: Map<string, DefinitionMatch[]>;
 }
 
+const VIA_NOTES: Record<InAppFrame['via'], string> = {
+  path: '',
+  'source-map': ' (through a source map)',
+  'bundle-line': ' (a bundle frame, traced to the source line it copies)',
+  twin: ' (a frame into a copy the index left out, resolved to its twin)',
+  symbol: ' (a bundle frame, matched by its function name)',
+};
+
 function frameEvidence(frame: InAppFrame): string {
   const where = `${frame.path}:${frame.line ?? '?'}${frame.function ? ` in ${frame.function}` : ''}`;
-  const via =
-    frame.via === 'source-map'
-      ? ' (through a source map)'
-      : frame.via === 'symbol'
-        ? ' (a bundle frame, matched by its function name)'
-        : '';
+  const via = VIA_NOTES[frame.via];
   return frame.position === 0
     ? `innermost in-app frame: ${where}${via}${frame.exception?.type ? `, where ${frame.exception.type} was raised` : ''}`
     : `in-app frame ${frame.position + 1} of the stack (a caller): ${where}${via}`;
