@@ -31,9 +31,15 @@ import {
   reviewTextKey,
   shippedIssueClassifier,
   shippedReviewClassifier,
-} from '@sightline/investigator';
+} from '@sightline/intake';
 import { BENCH_DIR } from './lib/npm-pack.js';
-import { type Figures, fraction, markdownTable, updateReadmeTable, writeResults } from './lib/results.js';
+import {
+  type Figures,
+  fraction,
+  markdownTable,
+  updateReadmeTable,
+  writeResults,
+} from './lib/results.js';
 import { median, timed } from './lib/stats.js';
 
 const RUNS = 5;
@@ -66,7 +72,10 @@ const reviewClassifier = shippedReviewClassifier();
 const reviewPredictions = reviews.map((review) => reviewClassifier.predict(review));
 const actual = reviews.map((review) => DATASET_LABEL_MAP[review.label] ?? 'other');
 const reviewMetrics = classificationMetrics(
-  actual.map((label, index) => ({ actual: label, predicted: reviewPredictions[index]?.label ?? 'other' })),
+  actual.map((label, index) => ({
+    actual: label,
+    predicted: reviewPredictions[index]?.label ?? 'other',
+  })),
   REVIEW_LABELS,
 );
 const flaggedUnfamiliar = reviewPredictions.filter((p) => p.unfamiliarLanguage).length;
@@ -92,7 +101,9 @@ const ceiling = classificationMetrics(
 const crashFiles = (await readdir(files.crashes)).filter((name) => name !== 'index.json').sort();
 const crashRows = await Promise.all(
   crashFiles.map(async (name) => {
-    const reports = parseReports(await readFile(path.join(files.crashes, name)), { filename: name });
+    const reports = parseReports(await readFile(path.join(files.crashes, name)), {
+      filename: name,
+    });
     return reports.map((report) => ({ file: name, label: classifyOffline(report).label }));
   }),
 );
@@ -100,8 +111,12 @@ const crashResults = crashRows.flat();
 const crashesCaught = crashResults.filter((row) => row.label === 'crash').length;
 
 // Time per classification through `classifyOffline` (what `sightline triage` runs).
-const reviewReports = reviews.map((review, index) => asReport(`review-${index}`, 'review', review.title, review.text, review.rating));
-const issueReports = issues.map((issue, index) => asReport(`issue-${index}`, 'issue', issue.title, issue.body));
+const reviewReports = reviews.map((review, index) =>
+  asReport(`review-${index}`, 'review', review.title, review.text, review.rating),
+);
+const issueReports = issues.map((issue, index) =>
+  asReport(`issue-${index}`, 'issue', issue.title, issue.body),
+);
 const timePer = async (reports: readonly Report[]) => {
   const perReport: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
@@ -126,9 +141,16 @@ const figures: Figures = {
     ...metricFigures(reviewMetrics, 'reviews'),
     singleLabelCeilingF1: {
       bug: { ...fraction(ceiling.perLabel.bug?.f1 ?? 0, 4), note: 'oracle, one label per text' },
-      feature: { ...fraction(ceiling.perLabel.feature?.f1 ?? 0, 4), note: 'oracle, one label per text' },
+      feature: {
+        ...fraction(ceiling.perLabel.feature?.f1 ?? 0, 4),
+        note: 'oracle, one label per text',
+      },
     },
-    flaggedUnfamiliarLanguage: { value: flaggedUnfamiliar, unit: 'reviews', note: 'all reviews here are English' },
+    flaggedUnfamiliarLanguage: {
+      value: flaggedUnfamiliar,
+      unit: 'reviews',
+      note: 'all reviews here are English',
+    },
   },
   crashes: {
     caught: fraction(crashesCaught / crashResults.length, 4),
@@ -138,19 +160,36 @@ const figures: Figures = {
 };
 await writeResults('classify', {
   inputs: {
-    issues: { file: path.relative(repositoryRoot, files.issues), issues: issues.length, folds: FOLDS },
+    issues: {
+      file: path.relative(repositoryRoot, files.issues),
+      issues: issues.length,
+      folds: FOLDS,
+    },
     reviews: { file: path.relative(repositoryRoot, files.reviews), reviews: reviews.length },
     crashes: { dir: path.relative(repositoryRoot, files.crashes), files: crashFiles.length },
     models: {
-      issue: { version: issueModel.version, features: issueModel.features, naiveBayes: issueModel.naiveBayes, training: issueModel.training },
-      review: { version: reviewClassifier.model.version, features: reviewClassifier.model.features, naiveBayes: reviewClassifier.model.naiveBayes, offsets: reviewClassifier.model.offsets, training: reviewClassifier.model.training },
+      issue: {
+        version: issueModel.version,
+        features: issueModel.features,
+        naiveBayes: issueModel.naiveBayes,
+        training: issueModel.training,
+      },
+      review: {
+        version: reviewClassifier.model.version,
+        features: reviewClassifier.model.features,
+        naiveBayes: reviewClassifier.model.naiveBayes,
+        offsets: reviewClassifier.model.offsets,
+        training: reviewClassifier.model.training,
+      },
     },
   },
   figures,
 });
 
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
-const missed = crashResults.filter((row) => row.label !== 'crash').map((row) => `${row.file} (${row.label})`);
+const missed = crashResults
+  .filter((row) => row.label !== 'crash')
+  .map((row) => `${row.file} (${row.label})`);
 const sections = [
   `**Issues** — ${FOLDS}-fold cross-validation of the shipped settings on \`${path.relative(repositoryRoot, files.issues)}\` (${issues.length} issues). Macro F1 **${percent(issueMetrics.macroF1)}** (target ≥ 80 %; NLBSE'24 baselines are per-repository SetFit models).`,
   ...tables(issueMetrics),
@@ -163,7 +202,13 @@ await updateReadmeTable('classify', sections.join('\n\n'));
 process.stdout.write(`${sections.join('\n\n')}\n`);
 process.stderr.write('wrote bench/results/classify.json and bench/README.md\n');
 
-function asReport(id: string, kind: Report['kind'], title: string | undefined, body: string, rating?: number): Report {
+function asReport(
+  id: string,
+  kind: Report['kind'],
+  title: string | undefined,
+  body: string,
+  rating?: number,
+): Report {
   return {
     id,
     kind,
@@ -193,7 +238,9 @@ function metricFigures(metrics: ClassificationMetrics, unit: string): Figures {
     confusion: Object.fromEntries(
       Object.entries(metrics.confusion).map(([label, row]) => [
         label,
-        Object.fromEntries(Object.entries(row).map(([predicted, n]) => [predicted, { value: n, unit }])),
+        Object.fromEntries(
+          Object.entries(row).map(([predicted, n]) => [predicted, { value: n, unit }]),
+        ),
       ]),
     ),
     accuracy: fraction(metrics.accuracy, 4),
@@ -205,7 +252,13 @@ function tables(metrics: ClassificationMetrics): string[] {
   return [
     markdownTable(
       ['label', 'precision', 'recall', 'F1', 'support'],
-      Object.entries(metrics.perLabel).map(([label, m]) => [label, percentOf(m.precision), percentOf(m.recall), percentOf(m.f1), m.support]),
+      Object.entries(metrics.perLabel).map(([label, m]) => [
+        label,
+        percentOf(m.precision),
+        percentOf(m.recall),
+        percentOf(m.f1),
+        m.support,
+      ]),
     ),
     markdownTable(
       ['actual \\ predicted', ...Object.keys(metrics.confusion)],

@@ -32,9 +32,13 @@ describe('runTriage', () => {
     expect(await runTriage({ files: ['-'] }, io)).toBe(0);
     const lines = io.out.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^LABEL\s+CONF\s+TITLE\s+FRAME$/);
-    expect(lines[1]).toMatch(/^(bug|feature|question|other)\s+0\.\d\d {2}The app crashes every time.*…? -$/);
+    expect(lines[1]).toMatch(
+      /^(bug|feature|question|other)\s+0\.\d\d {2}The app crashes every time.*…? -$/,
+    );
     expect(lines.every((line) => line.length <= 80)).toBe(true);
-    expect(lines.at(-1)).toMatch(/^bug \d · crash 0 · feature \d · question \d · other \d \(1 report\)$/);
+    expect(lines.at(-1)).toMatch(
+      /^bug \d · crash 0 · feature \d · question \d · other \d \(1 report\)$/,
+    );
     expect(io.err).toBe('');
   });
 
@@ -155,7 +159,9 @@ describe('runTriage', () => {
       const io = memoryIo();
       expect(await runTriage({ files: [path.join(sharedData, 'reviews/test.jsonl')] }, io)).toBe(0);
       const summary = io.out.trimEnd().split('\n').at(-1) ?? '';
-      expect(summary).toMatch(/^bug \d+ · crash 0 · feature \d+ · question \d+ · other \d+ \(677 reports\)$/);
+      expect(summary).toMatch(
+        /^bug \d+ · crash 0 · feature \d+ · question \d+ · other \d+ \(677 reports\)$/,
+      );
       const counts = [...summary.matchAll(/(\d+)/g)].map((match) => Number(match[1]));
       expect(counts.slice(0, 4).reduce((sum, count) => sum + count, 0)).toBe(677);
     },

@@ -1,8 +1,9 @@
 /**
  * `sightline triage FILE...`: parses one or many reports (a review export holds many) and
- * classifies each as bug, crash, feature or other, as a table with per-label counts or as JSON lines.
+ * classifies each as bug, crash, feature, question or other, as a table with per-label counts or as JSON lines.
  */
 import path from 'node:path';
+import { listRepositoryFiles, resolveRoot } from '@sightline/codebase';
 import { resolveModel, SightlineError } from '@sightline/core';
 import {
   allFrames,
@@ -11,14 +12,12 @@ import {
   type ClassificationLabel,
   type ClassifyOptions,
   classify,
-  readExamplePool,
-  listRepositoryFiles,
-  markInAppFrames,
   parseReports,
   REPORT_FORMAT_NAMES,
   type Report,
-  resolveRoot,
-} from '@sightline/investigator';
+  readExamplePool,
+} from '@sightline/intake';
+import { markInAppFrames } from '@sightline/investigator';
 import { type Command, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import { readInput, readStdin } from '../read-input.js';

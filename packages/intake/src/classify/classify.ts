@@ -1,0 +1,142 @@
+/**
+ * Classifies a parsed report as bug, crash, feature, question or other.
+ *
+ * Order: the crash rule first (a stack trace, crash log or Sentry event is a crash, always); then a
+ * language model when one is given, falling back to offline on any failure; offline, reviews go to
+ * the review classifier and everything else (issues, support messages, plain text) to the issue
+ * classifier.
+ */
+import type { LanguageModel } from 'ai';
+import type { Report } from '../parse/types.js';
+import { classifyWithModel } from './classify-with-model.js';
+import { crashRule } from './crash-rule.js';
+import type { ExamplePool } from './example-pool.js';
+import {
+  type IssueClassifier,
+  type IssueClassifierModel,
+  loadIssueClassifier,
+} from './issue-classifier.js';
+import shippedIssueModel from './model/issue-classifier.json' with { type: 'json' };
+import shippedReviewModel from './model/review-classifier.json' with { type: 'json' };
+import {
+  loadReviewClassifier,
+  type ReviewClassifier,
+  type ReviewClassifierModel,
+} from './review-classifier.js';
+import type { Classification } from './types.js';
+
+/** Default time a model gets to classify one report, in ms. */
+export const DEFAULT_CLASSIFY_TIMEOUT_MS = 30_000;
+
+/** Options of {@link classify}. */
+export interface ClassifyOptions {
+  /** Classify with this model (the crash rule still comes first). Default: none, offline. */
+  model?: LanguageModel;
+  /** Cancels a model call; when it fires, `classify` rejects with its reason instead of falling back. */
+  signal?: AbortSignal;
+  /** Longest wait for the model, in ms, before falling back to offline. Default {@link DEFAULT_CLASSIFY_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** Labelled examples to show the model, nearest to the report first (`readExamplePool`). Default: none. */
+  examples?: ExamplePool;
+}
+
+let reviewClassifier: ReviewClassifier | undefined;
+let issueClassifier: IssueClassifier | undefined;
+
+/**
+ * The review classifier shipped in model/review-classifier.json, loaded once.
+ *
+ * @returns The loaded classifier.
+ * @throws SightlineError `CACHE_VERSION_MISMATCH` if the shipped file is of another version.
+ */
+export function shippedReviewClassifier(): ReviewClassifier {
+  reviewClassifier ??= loadReviewClassifier(shippedReviewModel as ReviewClassifierModel);
+  return reviewClassifier;
+}
+
+/**
+ * The issue classifier shipped in model/issue-classifier.json, loaded once.
+ *
+ * @returns The loaded classifier.
+ * @throws SightlineError `CACHE_VERSION_MISMATCH` if the shipped file is of another version.
+ */
+export function shippedIssueClassifier(): IssueClassifier {
+  issueClassifier ??= loadIssueClassifier(shippedIssueModel as IssueClassifierModel);
+  return issueClassifier;
+}
+
+/**
+ * Classifies a report. Never fails because of the model: a model call that throws, times out or
+ * answers off-schema falls back to {@link classifyOffline}, and the reasons say why.
+ *
+ * @param report - A report from `parseReport`.
+ * @param options - An optional model, abort signal, timeout and example pool; without a model no
+ *   network is used.
+ * @returns The label, a 0..1 confidence, the method used and human-readable reasons.
+ * @throws The signal's reason when `options.signal` aborts.
+ * @example
+ * const classification = await classify(parseReport(text), { model: openai('gpt-5-mini') });
+ * // { label: 'bug', confidence: 0.9, method: 'model', reasons: ['…'] }
+ */
+export async function classify(
+  report: Report,
+  options: ClassifyOptions = {},
+): Promise<Classification> {
+  const crash = crashRule(report);
+  if (crash) return crash;
+  if (!options.model) return classifyOffline(report);
+  options.signal?.throwIfAborted();
+  try {
+    return await classifyWithModel(report, { ...options, model: options.model });
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    const offline = classifyOffline(report);
+    const why = error instanceof Error ? error.message : String(error);
+    return { ...offline, reasons: [...offline.reasons, `model not used: ${why}`.slice(0, 300)] };
+  }
+}
+
+/**
+ * Classifies a report offline, synchronously: the crash rule, then the review classifier for a
+ * review (a report with a star rating) and the issue classifier for anything else.
+ *
+ * @param report - A report; its title, body, rating, exceptions and stack are used.
+ * @returns A classification with method `offline`.
+ */
+export function classifyOffline(report: Report): Classification {
+  const crash = crashRule(report);
+  if (crash) return crash;
+  if (report.kind === 'review' || report.rating !== undefined) return classifyReview(report);
+  const prediction = shippedIssueClassifier().predict({
+    body: report.body,
+    ...(report.title ? { title: report.title } : {}),
+  });
+  const reasons =
+    prediction.topFeatures.length === 0
+      ? ['no word of the report is in the issue classifier’s vocabulary']
+      : [`issue classifier (naive Bayes), top features: ${prediction.topFeatures.join(', ')}`];
+  if (prediction.unfamiliarLanguage) reasons.push(prediction.unfamiliarLanguage);
+  return {
+    label: prediction.label,
+    confidence: prediction.confidence,
+    method: 'offline',
+    reasons,
+  };
+}
+
+function classifyReview(report: Report): Classification {
+  const prediction = shippedReviewClassifier().predict({
+    text: report.body,
+    ...(report.title ? { title: report.title } : {}),
+    ...(report.rating !== undefined ? { rating: report.rating } : {}),
+  });
+  const scores = Object.entries(prediction.scores)
+    .map(([label, score]) => `${label} ${score.toFixed(2)}`)
+    .join(', ');
+  const reasons =
+    prediction.knownTokens === 0
+      ? ['no word of the report is in the review classifier’s vocabulary']
+      : [`review classifier (naive Bayes) scores: ${scores}`];
+  if (prediction.unfamiliarLanguage) reasons.push(prediction.unfamiliarLanguage);
+  return { label: prediction.label, confidence: prediction.confidence, method: 'offline', reasons };
+}
