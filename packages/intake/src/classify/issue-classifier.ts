@@ -85,6 +85,17 @@ export function loadIssueClassifier(model: IssueClassifierModel): IssueClassifie
   const vocabulary = naiveBayesVocabulary(model.learning);
   const labelMap = Object.fromEntries(model.labels.map((label) => [label, label]));
   const scoring = { labels: model.labels, labelMap, offsets: {} };
+  // A token's own odds do not depend on the report, so they are computed once per token (at most
+  // the vocabulary's size) and reused by every later prediction.
+  const tokenOddsCache = new Map<string, Map<string, number>>();
+  const tokenOdds = (token: string): Map<string, number> => {
+    let odds = tokenOddsCache.get(token);
+    if (!odds) {
+      odds = new Map(classifier.computeOdds([token]));
+      tokenOddsCache.set(token, odds);
+    }
+    return odds;
+  };
 
   return {
     model,
@@ -102,9 +113,7 @@ export function loadIssueClassifier(model: IssueClassifierModel): IssueClassifie
         };
       }
       const scored = scoreOdds(classifier.computeOdds(tokens), scoring);
-      const topFeatures = strongestFeatures(known, scored.label, scored.scores, (token) =>
-        classifier.computeOdds([token]),
-      );
+      const topFeatures = strongestFeatures(known, scored.label, scored.scores, tokenOdds);
       const unfamiliarLanguage = unfamiliarLanguageReason(
         `${issue.title ?? ''}\n${issue.body}`,
         vocabulary,
@@ -122,20 +131,20 @@ export function loadIssueClassifier(model: IssueClassifierModel): IssueClassifie
  * @param known - The issue's tokens that are in the vocabulary.
  * @param label - The winning label.
  * @param scores - Every label's score (to find the runner-up).
- * @param oddsOf - wink's odds of a one-token document.
+ * @param oddsOf - wink's odds of a one-token document, per label.
  * @returns Up to {@link TOP_FEATURES} tokens, strongest first.
  */
 function strongestFeatures(
   known: readonly string[],
   label: IssueLabel,
   scores: Record<IssueLabel, number>,
-  oddsOf: (token: string) => Array<[string, number]>,
+  oddsOf: (token: string) => ReadonlyMap<string, number>,
 ): string[] {
   const runnerUp = (Object.keys(scores) as IssueLabel[])
     .filter((candidate) => candidate !== label)
     .reduce((best, candidate) => (scores[candidate] > scores[best] ? candidate : best));
   const strength = [...new Set(known)].map((token) => {
-    const odds = new Map(oddsOf(token));
+    const odds = oddsOf(token);
     return { token, margin: (odds.get(label) ?? 0) - (odds.get(runnerUp) ?? 0) };
   });
   return strength
