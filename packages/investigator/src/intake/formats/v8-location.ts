@@ -4,7 +4,8 @@
  * it reads Chrome's `async file:1:2`, Hermes' `address at file:1:2`, `eval at fn (file:1:2),
  * <anonymous>:1:1` (the call site of `eval`, as Sentry's and error-stack-parser's parsers read
  * it), WebAssembly's `file.wasm:wasm-function[190]:0x5aeb` (the module file; the offset is not a
- * line), placeholders (`native`, `native code`, `<anonymous>`) and a file printed with no line.
+ * line), placeholders (`native`, `native code`, `<anonymous>`) and a path or URL printed with no
+ * line.
  */
 import { normalizeFramePath, splitLocation } from '../frame-path.js';
 
@@ -21,9 +22,10 @@ export interface V8Location {
 const PLACEHOLDER =
   /^(?:native|native code|\[native code\]|<anonymous>|unknown location|index \d+)$/;
 const WASM = /^(.+):wasm-function\[\d+\]:0x[0-9a-f]+$/i;
-/** A file with no line: a URL, a path with a folder, or a dotted file name; no spaces or quotes. */
-const BARE_FILE =
-  /^(?:[a-z][\w+.-]*:\/\/[^\s"'`]+|[^\s"'`:]*[/\\][^\s"'`]*|[\w$.-]+\.[A-Za-z]\w*\??)$/i;
+/** A file printed with no line must be a URL or a path with a folder, with no spaces or quotes. */
+function isBareFile(text: string): boolean {
+  return !/[\s"'`]/.test(text) && /[/\\]/.test(text);
+}
 
 /** The location `eval` was called from, in `eval at fn (location), <anonymous>:1:1`. */
 function evalCallSite(text: string): string {
@@ -57,5 +59,5 @@ export function parseV8Location(text: string): V8Location | null {
       ...(location.column ? { column: location.column } : {}),
     };
   }
-  return BARE_FILE.test(rest) ? { file: normalizeFramePath(rest) ?? rest } : null;
+  return isBareFile(rest) ? { file: normalizeFramePath(rest) ?? rest } : null;
 }
