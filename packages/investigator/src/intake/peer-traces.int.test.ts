@@ -36,5 +36,8 @@ describe.skipIf(!present)('intake on the peer parsers’ fixtures', () => {
     expect(suite?.noFrame, failing.join('\n')).toBe(0);
     const { agree = 0, total = 1 } = suite?.frames ?? {};
     expect(agree / total, failing.join('\n')).toBeGreaterThanOrEqual(0.95);
+    // Where the peer decides in-app (Sentry's Node parsers), intake agrees as often.
+    const inApp = suite?.inApp ?? { agree: 0, total: 0 };
+    if (inApp.total > 0) expect(inApp.agree / inApp.total).toBeGreaterThanOrEqual(0.95);
   });
 });

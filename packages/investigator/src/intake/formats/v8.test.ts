@@ -104,19 +104,21 @@ describe('V8 frames', () => {
     ]);
   });
 
-  it('marks Node core frames (`timers.js`, `node:internal/…`, `internal/…`) as not in-app', () => {
+  it('marks Node core frames (`timers.js`, `node:internal/…`, `internal/…`, `index 0`) as not in-app', () => {
     const text = [
       'TypeError: boom',
       '    at Object.<anonymous> (/srv/app/index.js:3:9)',
       '    at Timer.listOnTimeout [as ontimeout] (timers.js:110:15)',
       '    at processTicksAndRejections (node:internal/process/task_queues:96:5)',
       '    at Module._compile (internal/modules/cjs/loader.js:774:30)',
+      '    at async Promise.all (index 0)',
     ].join('\n');
     expect(frames(text).map((frame) => [frame.file, frame.inApp])).toEqual([
       ['/srv/app/index.js', true],
       ['timers.js', false],
       ['node:internal/process/task_queues', false],
       ['internal/modules/cjs/loader.js', false],
+      ['index 0', false],
     ]);
   });
 

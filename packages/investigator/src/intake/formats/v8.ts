@@ -95,7 +95,8 @@ function parseV8Frame(line: string): Frame | null {
     ...(location.line ? { line: location.line } : {}),
     ...(location.column ? { column: location.column } : {}),
     ...(fn ? { function: fn } : {}),
-    inApp: file !== undefined && isInAppFile(file) && !isNodeCoreFile(file),
+    inApp:
+      file !== undefined && !location.placeholder && isInAppFile(file) && !isNodeCoreFile(file),
     raw: line.trim(),
   };
 }
