@@ -38,6 +38,9 @@ describe('JVM traces', () => {
     const [exception] = report.exceptions;
     expect(exception?.frames).toHaveLength(2);
     expect(exception?.cause?.type).toBe('java.lang.NullPointerException');
+    expect(exception?.cause?.message).toBe(
+      'Attempt to invoke virtual method on a null object reference',
+    );
     expect(exception?.cause?.frames[0]).toMatchObject({
       module: 'com.shop.MainActivity',
       function: 'onCreate',

@@ -18,8 +18,8 @@ const FRAME = /^\s*at ([\w$./<>-]+)\(([^()]*)\)(?: ~?\[[^\]]*\])?\s*$/;
 const LOCATION =
   /^([^\s:]+)(?::(\d+))?$|^(Native [Mm]ethod|Unknown Source|Compiled Code)(?::(\d+))?$/;
 const MORE = /^\s*\.\.\. \d+ (?:more|common frames omitted)\s*$/;
-/** `Caused by: X: msg`; Crashlytics writes `Caused by X: msg`. */
-const CAUSED_BY = /^\s*Caused by:? (\S.*)$/;
+/** `Caused by: X: msg`; Crashlytics writes `Caused by pkg.X: msg` (a qualified type, no colon). */
+const CAUSED_BY = /^\s*Caused by(?:: (.*)| ([\w$]+(?:\.[\w$]+)+(?::.*)?))$/;
 const SUPPRESSED = /^\s+Suppressed: /;
 const MAX_MESSAGE_LINES = 50;
 
@@ -102,10 +102,11 @@ function parseJavaExceptions(lines: string[]): Exception[] {
     }
     if (MORE.test(line)) continue;
     const causedBy = CAUSED_BY.exec(line);
-    if (causedBy?.[1] !== undefined && (!skipping || !/^\s/.test(line))) {
+    const cause = causedBy?.[1] ?? causedBy?.[2];
+    if (cause !== undefined && (!skipping || !/^\s/.test(line))) {
       settle();
       skipping = false;
-      if (exceptions.length > 0) open(causedBy[1], true);
+      if (exceptions.length > 0) open(cause, true);
       continue;
     }
     if (SUPPRESSED.test(line)) {
