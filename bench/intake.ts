@@ -18,8 +18,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parseReport } from '@sightline/investigator';
-import { type Agreement, readPeerTraces, scorePeerTraces } from '@sightline/investigator/testing';
+import { parseReport } from '@sightline/intake';
+import { type Agreement, readPeerTraces, scorePeerTraces } from '@sightline/intake/testing';
 import {
   CRASH_FINGERPRINT_VERSION,
   type CrashFingerprint,

@@ -1,4 +1,4 @@
-import { parseReport } from '@sightline/investigator';
+import { parseReport } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
 import { compareFingerprints, fingerprintReport } from './crash-fingerprints.js';
 

@@ -7,7 +7,7 @@
  * which frames changed side (application ↔ library).
  */
 import { createHash } from 'node:crypto';
-import type { Exception, Frame, Report } from '@sightline/investigator';
+import type { Exception, Frame, Report } from '@sightline/intake';
 
 /** Format version of {@link CrashFingerprint}; a baseline of another version is rejected. */
 export const CRASH_FINGERPRINT_VERSION = 1;

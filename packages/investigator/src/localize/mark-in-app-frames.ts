@@ -7,10 +7,10 @@
  * as `com/example/MyServlet.java` under any source root.
  */
 import path from 'node:path';
-import { framePathSegments, readPackageName } from '../localize/frame-paths.js';
-import { listRepositoryFiles, resolveRoot } from '../repo/index.js';
+import { listRepositoryFiles, resolveRoot } from '@sightline/codebase';
+import type { Exception, Frame, Report } from '@sightline/intake';
 import { isCrateSymbol, readCrateNames } from './cargo-crates.js';
-import type { Exception, Frame, Report } from './types.js';
+import { framePathSegments, readPackageName } from './frame-paths.js';
 
 /** Options of {@link markInAppFrames}. */
 export interface MarkInAppFramesOptions {
@@ -112,7 +112,7 @@ export async function markInAppFrames(
     suffixes,
     ...(packageName ? { packageName } : {}),
     rootName: path.basename(root),
-    crates: new Set(await readCrateNames(root)),
+    crates: new Set(await readCrateNames(root, files)),
   };
   return {
     ...report,

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markInAppFrames } from './mark-in-app-frames.js';
-import { parseReport } from './parse-report.js';
 
 let repo: string;
 
@@ -100,6 +100,11 @@ describe('markInAppFrames', () => {
         path.join(rust, 'crates', 'sync', 'Cargo.toml'),
         '[package]\nname = "asyncgit"\n',
       );
+      mkdirSync(path.join(rust, 'vendor', 'serde'), { recursive: true });
+      writeFileSync(
+        path.join(rust, 'vendor', 'serde', 'Cargo.toml'),
+        '[package]\nname = "serde"\n',
+      );
       const report = parseReport(
         [
           "thread 'main' panicked at 'index out of bounds: the len is 0 but the index is 0'",
@@ -108,16 +113,18 @@ describe('markInAppFrames', () => {
           '   1: core::panicking::panic_bounds_check',
           '   2: git_tui::components::commitlist::CommitList::select_next',
           '   3: <asyncgit::sync::RepoPath as core::fmt::Display>::fmt',
-          '   4: std::rt::lang_start',
+          '   4: serde::de::Deserialize::deserialize',
+          '   5: std::rt::lang_start',
         ].join('\n'),
       );
       expect(report.exceptions[0]?.frames.every((frame) => !frame.inApp)).toBe(true);
-      const marked = await markInAppFrames(report, rust, { files: [] });
+      const marked = await markInAppFrames(report, rust);
       expect(marked.exceptions[0]?.frames.map((frame) => frame.inApp)).toEqual([
         false,
         false,
         true,
         true,
+        false,
         false,
       ]);
     } finally {
