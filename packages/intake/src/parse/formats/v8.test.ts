@@ -127,6 +127,7 @@ describe('V8 frames', () => {
       'AssertionError: true == false',
       '    garbage    at Test.run (/srv/app/lib/test.js:45:10)',
       'Error: failed at startup (config.js:1:2)',
+      'The app crashes at startup (see main.js:12)',
     ].join('\n');
     expect(frames(text).map((frame) => frame.function)).toEqual(['Test.run']);
   });

@@ -50,10 +50,11 @@ function splitFrameText(text: string): { name?: string; location: string } {
   const rest = text.trim();
   let name: string | undefined;
   let location = rest;
-  const open = rest.endsWith(')') ? openingParenthesis(rest) : rest.lastIndexOf(' (');
-  if (open > 0) {
+  const closed = rest.endsWith(')');
+  const open = closed ? openingParenthesis(rest) : rest.lastIndexOf(' (');
+  if (open > 0 && (closed || !rest.includes(')', open))) {
     name = rest.slice(0, open);
-    location = rest.endsWith(')') ? rest.slice(open + 1, -1) : rest.slice(open + 2);
+    location = closed ? rest.slice(open + 1, -1) : rest.slice(open + 2);
   }
   const scheme = name === undefined ? null : /^(?:(.*)@)?([a-z][\w+.-]*:)$/.exec(name.trim());
   if (scheme?.[2] && location.startsWith('//')) {
@@ -85,7 +86,11 @@ function parseV8Frame(line: string): Frame | null {
   if (!text) return null;
   const { name, location: locationText } = splitFrameText(text);
   const location = parseV8Location(locationText);
-  if (!location || (strict === undefined && location.line === undefined)) return null;
+  if (!location) return null;
+  // After stray text, only a full location with no space in its file is taken for a frame.
+  if (strict === undefined && (location.line === undefined || /\s/.test(location.file ?? ' '))) {
+    return null;
+  }
   const fn = name === undefined ? undefined : cleanFunction(name);
   // `at <anonymous>` alone names neither a function nor a place.
   if (name === undefined && location.placeholder) return null;
