@@ -17,8 +17,7 @@ import {
   type PrepareStepFunction,
   type StepResult,
 } from 'ai';
-import type { Diagnosis, DiagnosisLabel, DiagnosisStats } from '../diagnosis/schema.js';
-import type { Suspect } from '../localize/types.js';
+import type { Diagnosis, DiagnosisLabel, DiagnosisStats, Suspect } from '../diagnosis/schema.js';
 import { throwIfAborted } from './abort.js';
 import { countByPhase, summarizeStats } from './agent-stats.js';
 import {
@@ -33,7 +32,7 @@ import { createPhaseTools } from './phase-tools.js';
 import { buildInvestigationPrompt, buildSystemPrompt, OUTPUT_INSTRUCTIONS } from './prompts.js';
 import { structureReport } from './structure.js';
 
-/** A progress event of an investigation (for spinners and logs). */
+/** A progress event of {@link investigateWithModel} (for spinners and logs). */
 export type InvestigationProgress =
   | { type: 'phase-change'; phase: AgentPhase | 'structure' }
   | { type: 'step'; phase: AgentPhase; step: number }

@@ -17,6 +17,7 @@ import { throwIfAborted } from '../agent/abort.js';
 import type { FunnelBudgets } from '../agent/funnel.js';
 import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
+import type { Suspect } from '../diagnosis/schema.js';
 import {
   collectReportSignals,
   diagnoseOffline,
@@ -24,7 +25,6 @@ import {
   markInAppFrames,
   readPackageName,
 } from '../localize/index.js';
-import type { Suspect } from '../localize/types.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
