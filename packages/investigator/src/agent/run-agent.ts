@@ -33,7 +33,7 @@ import { buildInvestigationPrompt, buildSystemPrompt, OUTPUT_INSTRUCTIONS } from
 import { structureReport } from './structure.js';
 
 /** A progress event of {@link investigateWithModel} (for spinners and logs). */
-export type InvestigationProgress =
+export type InvestigateWithModelProgress =
   | { type: 'phase-change'; phase: AgentPhase | 'structure' }
   | { type: 'step'; phase: AgentPhase; step: number }
   | { type: 'tool-call'; name: string; input: string }
@@ -68,7 +68,7 @@ export interface InvestigateWithModelOptions {
   /** The report's classification. */
   label: DiagnosisLabel;
   /** Receives progress events; must not throw. */
-  onProgress?: (event: InvestigationProgress) => void;
+  onProgress?: (event: InvestigateWithModelProgress) => void;
   /**
    * Longest wait for one model call (one step), in ms; a server that accepts the connection but
    * never answers fails after this instead of hanging. Default {@link DEFAULT_STEP_TIMEOUT_MS}.
@@ -85,7 +85,7 @@ export interface InvestigateWithModelOptions {
 export const DEFAULT_STEP_TIMEOUT_MS = 180_000;
 
 /** What {@link investigateWithModel} returns. */
-export interface InvestigationResult {
+export interface InvestigateWithModelResult {
   /** The verified diagnosis (`method: 'agent'`). */
   diagnosis: Diagnosis;
   /** The agent's Markdown report (stage 1). */
@@ -134,7 +134,7 @@ export async function investigateWithModel({
   onProgress,
   stepTimeoutMs = DEFAULT_STEP_TIMEOUT_MS,
   abortSignal,
-}: InvestigateWithModelOptions): Promise<InvestigationResult> {
+}: InvestigateWithModelOptions): Promise<InvestigateWithModelResult> {
   const started = performance.now();
   const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...budgetOptions });
   const root = await resolveRoot(requestedRoot);
