@@ -11,9 +11,8 @@ import {
   type NaiveBayesConfig,
   naiveBayesVocabulary,
   restoreNaiveBayes,
-  scoreOdds,
+  scoreTokens,
 } from './naive-bayes.js';
-import { UNFAMILIAR_LANGUAGE_CONFIDENCE, unfamiliarLanguageReason } from './unfamiliar-language.js';
 
 /** Marks a file as a Sightline issue-classifier model. */
 export const ISSUE_CLASSIFIER_FORMAT = 'sightline-issue-classifier';
@@ -60,7 +59,7 @@ export interface IssueClassifier {
   /**
    * Classifies one issue. An issue with no known token gets uniform scores and the label
    * `question` (it says nothing about a defect or a wish); one whose words are mostly unknown
-   * keeps its label with confidence capped at {@link UNFAMILIAR_LANGUAGE_CONFIDENCE}.
+   * keeps its label with confidence capped at `UNFAMILIAR_LANGUAGE_CONFIDENCE`.
    *
    * @param issue - Title and Markdown body.
    * @returns The label, its confidence, every label's score and the strongest features.
@@ -101,26 +100,16 @@ export function loadIssueClassifier(model: IssueClassifierModel): IssueClassifie
     model,
     predict(issue) {
       const tokens = issueTokens(issue, model.features);
-      const known = tokens.filter((token) => vocabulary.has(token));
-      if (known.length === 0) {
-        const uniform = 1 / model.labels.length;
-        const scores = Object.fromEntries(model.labels.map((label) => [label, uniform]));
-        return {
-          label: 'question',
-          confidence: uniform,
-          scores: scores as Record<IssueLabel, number>,
-          topFeatures: [],
-        };
-      }
-      const scored = scoreOdds(classifier.computeOdds(tokens), scoring);
-      const topFeatures = strongestFeatures(known, scored.label, scored.scores, tokenOdds);
-      const unfamiliarLanguage = unfamiliarLanguageReason(
-        `${issue.title ?? ''}\n${issue.body}`,
+      const text = `${issue.title ?? ''}\n${issue.body}`;
+      const scored = scoreTokens(classifier, tokens, scoring, {
+        fallback: 'question',
+        text,
         vocabulary,
-      );
-      if (!unfamiliarLanguage) return { ...scored, topFeatures };
-      const confidence = Math.min(scored.confidence, UNFAMILIAR_LANGUAGE_CONFIDENCE);
-      return { ...scored, confidence, topFeatures, unfamiliarLanguage };
+      });
+      const known = tokens.filter((token) => vocabulary.has(token));
+      const topFeatures =
+        known.length === 0 ? [] : strongestFeatures(known, scored.label, scored.scores, tokenOdds);
+      return { ...scored, topFeatures };
     },
   };
 }

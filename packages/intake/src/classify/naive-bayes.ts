@@ -7,6 +7,7 @@ import { SightlineError } from '@sightline/core';
 import naiveBayesTextClassifier, {
   type NaiveBayesTextClassifier,
 } from 'wink-naive-bayes-text-classifier';
+import { UNFAMILIAR_LANGUAGE_CONFIDENCE, unfamiliarLanguageReason } from './unfamiliar-language.js';
 
 /** wink's configuration: binarized (presence) or multinomial counts, and additive smoothing. */
 export interface NaiveBayesConfig {
@@ -129,4 +130,47 @@ export function checkModelFile(
     message: `The model file is ${model.format ?? 'of unknown format'} version ${String(model.version)}, but this Sightline reads ${expected.format} version ${expected.version}. Retrain it with \`npm run train:classify\`.`,
     details: { format: model.format, version: model.version },
   });
+}
+
+/** A scored document: label, confidence, every label's score, and the unfamiliar-language reason if any. */
+export interface ScoredTokens<Label extends string> {
+  label: Label;
+  confidence: number;
+  scores: Record<Label, number>;
+  unfamiliarLanguage?: string;
+}
+
+/**
+ * Scores a tokenized document as both offline classifiers do: uniform scores and `fallback` when
+ * no token is in the vocabulary; otherwise {@link scoreOdds}, with the confidence capped at
+ * `UNFAMILIAR_LANGUAGE_CONFIDENCE` when the text is probably in a language the model was not
+ * trained on.
+ *
+ * @param classifier - A restored wink classifier.
+ * @param tokens - The document's tokens.
+ * @param scoring - Output labels, label map and offsets.
+ * @param context - The label for a document with no known token, the raw text (for the language
+ *   check) and the model's vocabulary.
+ * @returns The scored document.
+ */
+export function scoreTokens<Label extends string>(
+  classifier: NaiveBayesTextClassifier,
+  tokens: readonly string[],
+  scoring: OddsScoring<Label>,
+  context: { fallback: Label; text: string; vocabulary: ReadonlySet<string> },
+): ScoredTokens<Label> {
+  if (!tokens.some((token) => context.vocabulary.has(token))) {
+    const uniform = 1 / scoring.labels.length;
+    const scores = Object.fromEntries(scoring.labels.map((label) => [label, uniform]));
+    return {
+      label: context.fallback,
+      confidence: uniform,
+      scores: scores as Record<Label, number>,
+    };
+  }
+  const scored = scoreOdds(classifier.computeOdds([...tokens]), scoring);
+  const unfamiliarLanguage = unfamiliarLanguageReason(context.text, context.vocabulary);
+  if (!unfamiliarLanguage) return scored;
+  const confidence = Math.min(scored.confidence, UNFAMILIAR_LANGUAGE_CONFIDENCE);
+  return { ...scored, confidence, unfamiliarLanguage };
 }

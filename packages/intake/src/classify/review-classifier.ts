@@ -9,10 +9,9 @@ import {
   type NaiveBayesConfig,
   naiveBayesVocabulary,
   restoreNaiveBayes,
-  scoreOdds,
+  scoreTokens,
 } from './naive-bayes.js';
 import { type ReviewFeatureOptions, type ReviewText, reviewTokens } from './review-features.js';
-import { UNFAMILIAR_LANGUAGE_CONFIDENCE, unfamiliarLanguageReason } from './unfamiliar-language.js';
 
 /** Marks a file as a Sightline review-classifier model. */
 export const REVIEW_CLASSIFIER_FORMAT = 'sightline-review-classifier';
@@ -60,7 +59,7 @@ export interface ReviewClassifier {
    * Classifies one review: wink's one-vs-rest log2 odds plus the model's offsets, scored as in
    * `scoreOdds` (a ranking, not a calibrated probability). A review with no known token gets a
    * uniform score and the label `other`; one whose words are mostly unknown (another language)
-   * keeps its label but its confidence is capped at {@link UNFAMILIAR_LANGUAGE_CONFIDENCE}.
+   * keeps its label but its confidence is capped at `UNFAMILIAR_LANGUAGE_CONFIDENCE`.
    *
    * @param review - The review's title, text and rating.
    * @returns The predicted label, its confidence and every label's score.
@@ -86,24 +85,13 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
     predict(review) {
       const tokens = reviewTokens(review, model.features);
       const knownTokens = tokens.filter((token) => vocabulary.has(token)).length;
-      if (knownTokens === 0) {
-        const uniform = 1 / model.labels.length;
-        const scores = Object.fromEntries(model.labels.map((label) => [label, uniform]));
-        return {
-          label: 'other',
-          confidence: uniform,
-          scores: scores as Record<ReviewLabel, number>,
-          knownTokens,
-        };
-      }
-      const scored = scoreOdds(classifier.computeOdds(tokens), model);
-      const unfamiliarLanguage = unfamiliarLanguageReason(
-        `${review.title ?? ''}\n${review.text}`,
+      const text = `${review.title ?? ''}\n${review.text}`;
+      const scored = scoreTokens(classifier, tokens, model, {
+        fallback: 'other',
+        text,
         vocabulary,
-      );
-      if (!unfamiliarLanguage) return { ...scored, knownTokens };
-      const confidence = Math.min(scored.confidence, UNFAMILIAR_LANGUAGE_CONFIDENCE);
-      return { ...scored, confidence, knownTokens, unfamiliarLanguage };
+      });
+      return { ...scored, knownTokens };
     },
   };
 }
