@@ -15,9 +15,10 @@ import { type Classification, classify, parseReport } from '@sightline/intake';
 import type { LanguageModel } from 'ai';
 import { throwIfAborted } from '../agent/abort.js';
 import type { FunnelBudgets } from '../agent/funnel.js';
-import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
+import { type InvestigateWithModelProgress, investigateWithModel } from '../agent/index.js';
 import { dropUnverified } from '../diagnosis/drop-unverified.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
+import type { Suspect } from '../diagnosis/schema.js';
 import {
   collectReportSignals,
   diagnoseOffline,
@@ -25,14 +26,13 @@ import {
   markInAppFrames,
   readPackageName,
 } from '../localize/index.js';
-import type { Suspect } from '../localize/types.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
 export type InvestigateProgress =
   | { type: 'stage-start'; stage: 'parse' | 'index' | 'localize' | 'agent' | 'verify' }
   | { type: 'index-progress'; done: number; total: number }
-  | InvestigationProgress;
+  | InvestigateWithModelProgress;
 
 /** Options of {@link investigate}. */
 export interface InvestigateOptions {
@@ -73,7 +73,7 @@ export interface InvestigateOptions {
 }
 
 /** What {@link investigate} returns. */
-export interface Investigation {
+export interface InvestigateResult {
   report: Report;
   classification: Classification;
   suspects: Suspect[];
@@ -93,7 +93,7 @@ export interface Investigation {
  *   `abortSignal` fired), `INVALID_ARGUMENT` (`index` is of another repository).
  * @example const { diagnosis } = await investigate({ repo: '.', report: crashLogText });
  */
-export async function investigate(options: InvestigateOptions): Promise<Investigation> {
+export async function investigate(options: InvestigateOptions): Promise<InvestigateResult> {
   const { onProgress = () => {}, abortSignal } = options;
   const stage = (name: Extract<InvestigateProgress, { type: 'stage-start' }>['stage']) => {
     throwIfAborted(abortSignal);
@@ -116,6 +116,8 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   });
   const report = await markInAppFrames(parsed, root);
   const classification = await classify(report);
+  // The diagnosis schema has no `question`: a question is not a defect, so it is diagnosed as other.
+  const label = classification.label === 'question' ? 'other' : classification.label;
 
   let index = options.index;
   if (!index) {
@@ -148,7 +150,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       suspects,
       repoMap: repoMap.text,
       ...(options.budgets ? { budgets: options.budgets } : {}),
-      label: classification.label,
+      label,
       onProgress,
       ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
       ...(abortSignal ? { abortSignal } : {}),
@@ -157,7 +159,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     agentMarkdown = result.markdown;
   } else {
     diagnosis = diagnoseOffline(report, index, {
-      label: classification.label,
+      label,
       suspects,
       signals,
     });

@@ -13,4 +13,3 @@ export {
   type ReportSignals,
 } from './report-signals.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
-export type { Suspect } from './types.js';

@@ -22,6 +22,7 @@
 import type { RepoIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase';
 import type { Report } from '@sightline/intake';
+import type { Suspect } from '../diagnosis/schema.js';
 import {
   isBundledCopy,
   isThirdPartyAsset,
@@ -33,7 +34,6 @@ import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';
 import { type ChosenRange, chooseRange, rangeOfDefinition } from './suspect-range.js';
 import { areTwins, editableTwin } from './twins.js';
-import type { Suspect } from './types.js';
 
 /** Options of {@link localize}. */
 export interface LocalizeOptions {
