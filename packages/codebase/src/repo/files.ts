@@ -68,7 +68,7 @@ export interface ListedFile {
 /** The walk's result: the files to read, and those left out with the reason. */
 export interface ListedFiles {
   files: ListedFile[];
-  skipped: { path: string; reason: 'too-large' | 'generated' }[];
+  skipped: { path: string; reason: 'too-large' | 'generated' | 'secret' }[];
 }
 
 /**
@@ -143,7 +143,10 @@ export async function listRepositoryFiles(
     batch.forEach((file, position) => {
       const info = infos[position];
       if (!info?.isFile()) return;
-      if (info.size > maxFileBytes) {
+      if (info.nlink > 1) {
+        // A hard link may be a file outside the repository: never read, like a secret.
+        result.skipped.push({ path: file, reason: 'secret' });
+      } else if (info.size > maxFileBytes) {
         result.skipped.push({ path: file, reason: 'too-large' });
       } else {
         result.files.push({

@@ -2,6 +2,7 @@
 export {
   countLines,
   isSecretFile,
+  printablePath,
   type SkipReason,
   SNIFF_BYTES,
   sniffContent,
@@ -24,3 +25,4 @@ export {
   languageForPath,
 } from './languages.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
+export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';

@@ -13,7 +13,9 @@ import {
   listRepositoryFiles,
   resolveRoot,
   SNIFF_BYTES,
+  scanSecrets,
   sniffContent,
+  withheldLine,
 } from '../repo/index.js';
 import { languageForPath } from '../repo/languages.js';
 import {
@@ -58,6 +60,8 @@ async function indexContent(
   const hash = contentHash(buffer);
   if (reason) return { entry: { ...file, hash, skip: reason }, cacheable: true };
   const text = buffer.toString('utf8');
+  const secrets = await scanSecrets(text, file.path);
+  if (secrets.file) return { entry: { ...file, hash, skip: 'secret' }, cacheable: true };
   const indexed: IndexedFile = {
     path: file.path,
     size: file.size,
@@ -66,6 +70,7 @@ async function indexContent(
     lineCount: countLines(buffer),
     definitions: [],
     references: [],
+    secretLines: [...secrets.lines.keys()].sort((a, b) => a - b),
   };
   const language = languageForPath(file.path, text);
   let cacheable = true;
@@ -76,7 +81,10 @@ async function indexContent(
     if (grammar) {
       const tags = extractTags(await getParser(), grammar, text, file.path);
       indexed.language = language.id;
-      indexed.definitions = tags.definitions;
+      indexed.definitions = tags.definitions.map((definition) => {
+        const secret = secrets.lines.get(definition.lines[0]);
+        return secret ? { ...definition, signature: withheldLine(secret) } : definition;
+      });
       indexed.references = tags.references;
     }
   }

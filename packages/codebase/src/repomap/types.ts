@@ -60,6 +60,8 @@ export interface IndexedFile {
   mtimeMs: number;
   definitions: Definition[];
   references: Reference[];
+  /** 1-based lines that look like secrets (`scanSecrets`): never quoted or shown. */
+  secretLines?: number[];
 }
 
 /** The whole index of a repository. */

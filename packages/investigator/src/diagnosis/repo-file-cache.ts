@@ -9,6 +9,7 @@ import {
   listRepositoryFiles,
   resolveInRoot,
   SNIFF_BYTES,
+  scanSecrets,
   sniffContent,
   splitFileLines,
 } from '@sightline/codebase';
@@ -24,6 +25,8 @@ export interface RepoFile {
   text: string;
   /** Lines without their terminators; a final newline does not start an extra line. */
   lines: string[];
+  /** 1-based lines that look like secrets → what was found; never echoed in a message. */
+  secretLines: Map<number, string>;
 }
 
 /** Why a path cannot be cited. */
@@ -115,10 +118,17 @@ async function readRepoFile(
     return fail('BINARY_FILE', `"${requested}" is a binary file; it has no lines to cite.`);
   }
   const text = await readFile(resolved.absolute, 'utf8');
-  if (isSecretFile(resolved.relative, text)) {
+  const secrets = await scanSecrets(text, resolved.relative);
+  if (isSecretFile(resolved.relative, text) || secrets.file) {
     return fail('SECRET_FILE', `"${requested}" holds credentials; it is never read or cited.`);
   }
-  return { ok: true, path: resolved.relative, text, lines: splitFileLines(text) };
+  return {
+    ok: true,
+    path: resolved.relative,
+    text,
+    lines: splitFileLines(text),
+    secretLines: secrets.lines,
+  };
 }
 
 async function notFoundMessage(

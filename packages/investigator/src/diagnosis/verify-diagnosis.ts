@@ -5,7 +5,7 @@
  * applies cleanly. Nothing is written.
  */
 
-import { resolveRoot } from '@sightline/codebase';
+import { resolveRoot, withheldLine } from '@sightline/codebase';
 import type { z } from 'zod';
 import { findQuote } from './find-quote.js';
 import { createRepoFileCache, type RepoFile, type RepoFileCache } from './repo-file-cache.js';
@@ -185,6 +185,8 @@ async function checkEvidence(
 }
 
 function lineText(file: RepoFile, line: number): string {
+  const secret = file.secretLines.get(line);
+  if (secret) return withheldLine(secret);
   const text = (file.lines[line - 1] ?? '').trim();
   return text.length > ECHO_CHARS ? `${text.slice(0, ECHO_CHARS)}…` : text;
 }

@@ -41,9 +41,17 @@ const SHOWN_CALLERS = 4;
 const MODEL_NOTE =
   'This is an offline ranking from stack frames, names in the report, text similarity and the repository graph; no model read the code, so the actual defect (which may sit in a caller or in the code that produced the bad data) is not established and no change is proposed. Configure a model (--model) to investigate further.';
 
+/**
+ * The lines of an indexed file, with the lines the index found secrets on blanked so they are
+ * never quoted; `[]` for a file the index left out (secret, hard link, binary, unreadable).
+ */
 function readLines(index: RepoIndex, file: string): string[] {
+  const indexed = index.files.get(file);
+  if (!indexed) return [];
   try {
-    return readFileSync(path.join(index.root, file), 'utf8').split('\n');
+    const lines = readFileSync(path.join(index.root, file), 'utf8').split('\n');
+    for (const line of indexed.secretLines ?? []) lines[line - 1] = '';
+    return lines;
   } catch {
     return [];
   }
