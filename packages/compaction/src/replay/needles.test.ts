@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRecoveryTools } from '../recovery-tools.js';
 import { createMemoryStore } from '../stores/memory-store.js';
+import { createRecoveryTools } from '../tools/recovery-tools.js';
 import { checkNeedles, escapeRegExp, pickNeedles } from './needles.js';
 import type { ReplayScript } from './parse-trajectory.js';
 import type { ModelPrompt } from './prompt-checks.js';

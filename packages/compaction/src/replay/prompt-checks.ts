@@ -2,8 +2,8 @@
  * Checks on the prompt a model actually received (the provider-level prompt a language model's
  * `doGenerate` gets): tool call/result pairing, and whether a text survives verbatim.
  */
-import type { LanguageModelPrompt } from '../language-model-prompt.js';
-import { toolOutputText } from '../tool-output-text.js';
+import type { LanguageModelPrompt } from '../engine/language-model-prompt.js';
+import { toolOutputText } from '../history/tool-output-text.js';
 
 /** The provider-level prompt (`LanguageModelV3Prompt`) a model receives in one call. */
 export type ModelPrompt = LanguageModelPrompt;

@@ -16,8 +16,8 @@ import {
   tool,
 } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import type { Compaction } from '../create-compaction.js';
-import { countPromptTokens } from '../message-tokens.js';
+import type { Compaction } from '../engine/create-compaction.js';
+import { countPromptTokens } from '../history/message-tokens.js';
 import type { ReplayScript } from './parse-trajectory.js';
 import {
   checkPromptPairing,
