@@ -224,7 +224,7 @@ describe('compaction engine pairing property', () => {
     expect(seen.get('tool-result-mask')).toBeGreaterThan(50);
   }, 120_000);
 
-  it('never sends more than the prompt limit when the irreducible part fits, and says so when it does not (seeded, 200 runs)', async () => {
+  it('sends more than the prompt limit only when the irreducible part does not fit, says so once, and then waits up to the window (seeded, 200 runs)', async () => {
     const limit = promptTokenLimit(profile);
     let rescued = 0;
     let warned = 0;
@@ -250,21 +250,30 @@ describe('compaction engine pairing property', () => {
               cutPercents.map((percent) => Math.max(2, Math.ceil((percent / 100) * full.length))),
             ),
           ].sort((a, b) => a - b);
+          // The warning of the current stretch over the limit.
+          let warning: CompactionEvent | undefined;
           for (const [step, cut] of [...cuts, full.length].entries()) {
             const prefix = full.slice(0, cut);
             const view = await engine.step(prefix, { step, fixedTokens });
-            const over = events.some(
+            const warnings = events.filter(
               (event) => event.type === 'context-over-limit' && event.step === step,
             );
+            // Said once per stretch over the limit.
+            expect(warnings.length + (warning && warnings.length > 0 ? 1 : 0)).toBeLessThanOrEqual(
+              1,
+            );
+            warning ??= warnings[0];
             if (tokens(view) > limit) {
-              // Over only when nothing is left to mask, and never silently.
-              expect(over).toBe(true);
-              expect(
-                maskToolResults(view, { session: 'limit', recentStart: view.length }).moved,
-              ).toEqual([]);
+              // Never silently; past the window only when nothing is left to mask.
+              expect(warning).toBeDefined();
+              if (tokens(view) > profile.contextWindow) {
+                expect(
+                  maskToolResults(view, { session: 'limit', recentStart: view.length }).moved,
+                ).toEqual([]);
+              }
               warned += 1;
             } else {
-              expect(over).toBe(false);
+              warning = undefined;
               if (tokens(prefix) > limit) rescued += 1;
             }
           }
@@ -273,7 +282,7 @@ describe('compaction engine pairing property', () => {
       { seed: 20251201, numRuns: 200 },
     );
     // Meaningful only if many prompts started over the limit and were brought under it.
-    expect(rescued).toBeGreaterThan(100);
+    expect(rescued).toBeGreaterThan(50);
     expect(warned).toBeGreaterThan(0);
   }, 120_000);
 });

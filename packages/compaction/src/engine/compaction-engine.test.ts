@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { promptTokenLimit } from '../history/compaction-limits.js';
 import { countMessageTokens } from '../history/message-tokens.js';
 import type { CompactionEvent } from '../history/types.js';
+import { createMemoryStore } from '../stores/memory-store.js';
 import { SMALL_PROFILE, testEngineOptions } from './__fixtures__/engine-setup.js';
 import { createCompactionEngine } from './compaction-engine.js';
 import type { CompactionEngineOptions } from './compaction-engine-options.js';
@@ -52,13 +53,13 @@ const tokensOf = (view: readonly ModelMessage[], fixed = 0) =>
   view.reduce((sum, message) => sum + countMessageTokens(message), fixed);
 
 /** Runs 40 steps, each appending one ~300-token exchange; returns the steps that compacted. */
-async function run(overrides: Partial<CompactionEngineOptions> = {}) {
+async function run(overrides: Partial<CompactionEngineOptions> = {}, fixedTokens = 300) {
   const { instance, events } = engine(overrides);
   const history: ModelMessage[] = [{ role: 'user', content: GOAL }];
   const sizes: number[] = [];
   for (let step = 0; step < 40; step += 1) {
     history.push(...exchange(`c${step}`, 70));
-    sizes.push(tokensOf(await instance.step(history, { step, fixedTokens: 300 }), 300));
+    sizes.push(tokensOf(await instance.step(history, { step, fixedTokens }), fixedTokens));
   }
   const compacting = new Set(
     events.filter((event) => event.type !== 'tool-result-offload').map((event) => event.step),
@@ -88,6 +89,45 @@ describe('compaction engine hysteresis', () => {
     const { compacting } = await run({ target: { fraction: 0.85 } });
     expect(compacting.size).toBeGreaterThanOrEqual(8);
     expect(minimumGap(compacting)).toBe(1);
+  });
+
+  it('degrades gracefully when the fixed part is over the prompt limit: says so once, then appends for stretches', async () => {
+    // System prompt and tool schemas (3,300 tokens) plus the goal are over the 3,500-token limit:
+    // no compaction can help, and compacting at every step would miss the prompt cache each time.
+    const { instance, events } = engine();
+    const history: ModelMessage[] = [{ role: 'user', content: GOAL }];
+    const sizes: number[] = [];
+    for (let step = 0; step < 40; step += 1) {
+      history.push(...exchange(`c${step}`, 15));
+      sizes.push(tokensOf(await instance.step(history, { step, fixedTokens: 3_300 }), 3_300));
+    }
+    const count = (type: string) => events.filter((event) => event.type === type).length;
+    expect(count('context-over-limit')).toBe(1);
+    expect(count('target-unreachable')).toBe(1);
+    expect(events.find((event) => event.type === 'target-unreachable')?.reason).toMatch(
+      /over its target of 2000/,
+    );
+    const compacting = new Set(
+      events.filter((event) => event.type !== 'tool-result-offload').map((event) => event.step),
+    );
+    // Before, every one of the 40 steps compacted and warned. Now, once the first compactions
+    // found the floor (about 3,650 tokens), compaction waits for three ~120-token steps each time.
+    expect(compacting.size).toBeLessThanOrEqual(15);
+    expect(minimumGap(new Set([...compacting].filter((step) => step > 1)))).toBeGreaterThanOrEqual(
+      3,
+    );
+    // Waiting never lets the prompt pass the window itself.
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(profile.contextWindow);
+    for (const summary of events.filter((event) => event.type === 'history-summarize'))
+      expect(summary.tokensAfter).toBeLessThan(summary.tokensBefore);
+  });
+
+  it('waits a whole trigger-to-target band when the fixed part is between target and trigger', async () => {
+    const { events, sizes, compacting } = await run({}, 2_300);
+    expect(events.filter((event) => event.type === 'target-unreachable')).toHaveLength(1);
+    expect(events.some((event) => event.type === 'context-over-limit')).toBe(false);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(LIMIT);
+    expect(minimumGap(compacting)).toBeGreaterThanOrEqual(2);
   });
 
   it('rejects a target in messages', () => {
@@ -127,18 +167,47 @@ describe('compaction engine prompt limit', () => {
 });
 
 describe('compaction engine store errors', () => {
-  it('appends the messages of a step whose offload failed once, not twice, at the next step', async () => {
+  it('keeps a result whose offload failed in full, says why, and appends it once', async () => {
     let calls = 0;
-    const { instance } = engine({
+    const { instance, events } = engine({
       offload: async (message) => {
         calls += 1;
         // The second message of the first step fails (a full disk); everything after succeeds.
-        if (calls === 2) throw new Error('disk full');
+        if (calls === 2) throw new Error('ENOSPC: no space left on device');
         return { message, moved: [] };
       },
     });
     const history: ModelMessage[] = [{ role: 'user', content: GOAL }, ...exchange('c0', 5)];
-    await expect(instance.step(history, { step: 0, fixedTokens: 0 })).rejects.toThrow('disk full');
+    expect(await instance.step(history, { step: 0, fixedTokens: 0 })).toEqual(history);
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'compaction-skip',
+        step: 0,
+        moved: [],
+        reason: expect.stringContaining('ENOSPC: no space left on device'),
+      }),
+    ]);
     expect(await instance.step(history, { step: 1, fixedTokens: 0 })).toEqual(history);
+  });
+
+  it('skips a compaction whose store writes fail: the full history stays and the event says why', async () => {
+    const store = createMemoryStore();
+    const { instance, events } = engine({ store });
+    store.write = async () => {
+      throw new Error('EACCES: permission denied');
+    };
+    store.append = store.write;
+    const history: ModelMessage[] = [{ role: 'user', content: GOAL }];
+    for (let index = 0; index < 12; index += 1) history.push(...exchange(`c${index}`, 70));
+    expect(tokensOf(history, 300)).toBeGreaterThan(LIMIT);
+    const view = await instance.step(history, { step: 0, fixedTokens: 300 });
+    // Nothing left the context: no mask or summary without its store entry.
+    expect(view).toEqual(history);
+    expect(events.filter((event) => event.moved.length > 0)).toEqual([]);
+    expect(events[0]).toMatchObject({
+      type: 'compaction-skip',
+      reason: expect.stringMatching(/tool-result-mask skipped: .*EACCES/),
+    });
+    expect(events.map((event) => event.type)).toContain('context-over-limit');
   });
 });

@@ -140,9 +140,24 @@ export type CompactionEventType =
   /**
    * A warning, nothing moved: even after every mechanism (results inside the recent part masked
    * too) the prompt is over the prompt limit, because what may never be dropped (system prompt,
-   * tool schemas, goal, summary, unfinished exchanges, tool calls) does not fit.
+   * tool schemas, goal, summary, unfinished exchanges, tool calls) does not fit. Recorded once
+   * per stretch over the limit, not at every step (`reason` says what did not fit).
    */
-  | 'context-over-limit';
+  | 'context-over-limit'
+  /**
+   * A warning, nothing moved, recorded once per session: a compaction could not reach its target
+   * because the fixed part (system prompt, tool schemas, the goal quoted verbatim) and what must
+   * stay verbatim take more. From then on compaction waits until the context has grown by the
+   * trigger-to-target band past what it reached (at most to the prompt limit), so the prompt stays
+   * append-only for long stretches instead of compacting, and missing the prompt cache, each step.
+   */
+  | 'target-unreachable'
+  /**
+   * A compaction (or an offload) that was due did not happen because the store failed (disk full,
+   * permission): nothing left the context, the full history is still sent, and `reason` carries
+   * the store's error. Nothing is lost.
+   */
+  | 'compaction-skip';
 
 /** Something that left the context window, and where it now lives. */
 export interface CompactionMove {
@@ -183,6 +198,8 @@ export interface CompactionEvent {
   resultTokensAfter?: number;
   /** What moved to the store. */
   moved: CompactionMove[];
+  /** Why, for the warnings (`context-over-limit`, `target-unreachable`, `compaction-skip`). */
+  reason?: string;
   /** When it happened, milliseconds since the Unix epoch. */
   at: number;
 }

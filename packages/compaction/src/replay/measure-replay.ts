@@ -76,6 +76,8 @@ export async function measureReplay(
     'tool-input-truncate': 0,
     'history-summarize': 0,
     'context-over-limit': 0,
+    'target-unreachable': 0,
+    'compaction-skip': 0,
   };
   for (const event of compaction.events) eventCounts[event.type] += 1;
   const needles = await checkNeedles(pickNeedles(script, { finalPrompt: compacted.finalPrompt }), {
