@@ -57,7 +57,7 @@ export {
   transcriptPath,
 } from '../stores/store-paths.js';
 export { extractiveSummary, SUMMARY_SECTIONS } from '../summarize/extractive-summary.js';
-export { SUMMARY_PREFIX } from '../summarize/summarize-history.js';
+export { SUMMARY_PREFIX } from '../summarize/summary-sections.js';
 export { createCompactNowTool } from '../tools/compact-now-tool.js';
 export {
   createRecoveryTools,

@@ -75,6 +75,28 @@ describe('wrapTools', () => {
     expect(events[0]?.tokensAfter).toBeLessThan((events[0]?.tokensBefore ?? 0) / 10);
   });
 
+  it('sends the full result when the store fails, and says why', async () => {
+    const store = createMemoryStore();
+    store.write = async () => {
+      throw new Error('ENOSPC: no space left on device');
+    };
+    const events: CompactionEvent[] = [];
+    const tools = wrapTools(
+      { logs: tool({ inputSchema: noInput, execute: async () => bigLog }) },
+      { store, session: 's1', limitTokens: 1_000, onEvent: (event) => events.push(event) },
+    );
+    const { toolMessage } = await runOnce(tools, 'logs');
+    const part = toolMessage?.content[0];
+    expect(part?.type === 'tool-result' && part.output).toEqual({ type: 'text', value: bigLog });
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'compaction-skip',
+        moved: [],
+        reason: expect.stringContaining('ENOSPC: no space left on device'),
+      }),
+    ]);
+  });
+
   it('leaves small results as the AI SDK would send them', async () => {
     const store = createMemoryStore();
     const tools = wrapTools(

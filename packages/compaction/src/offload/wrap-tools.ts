@@ -59,7 +59,8 @@ type ToModelOutput = (options: {
  * @param options - see {@link WrapToolsOptions}.
  * @returns a tool set of the same type; tools without `execute` are the same objects.
  * @throws SightlineError `STORE_VERSION_MISMATCH` for a store of another contract version. A store
- * write that fails later rejects the AI SDK call (the result is not silently sent whole or dropped).
+ * write that fails later does not throw: the model gets the full result (nothing is lost) and a
+ * `compaction-skip` event carries the store's error.
  * @example
  * const tools = wrapTools({ grep, read_file }, { store: createMemoryStore(), session: 'run-1' });
  * await generateText({ model, tools, stopWhen: stepCountIs(20), prompt });
@@ -96,6 +97,20 @@ export function wrapTools<TOOLS extends ToolSet>(
         output,
         limitTokens,
         encoding,
+      }).catch((error: unknown) => {
+        // The store failed: the model gets the full result (nothing lost), and the event says why.
+        const context = contextTokens();
+        onEvent?.({
+          type: 'compaction-skip',
+          session,
+          step: currentStep(),
+          tokensBefore: context,
+          tokensAfter: context,
+          moved: [],
+          reason: `tool-result-offload of ${toolName} result ${call.toolCallId} skipped: the store failed (${error instanceof Error ? error.message : String(error)}). The full result stays in the context. Free space or fix the store's permissions.`,
+          at: now(),
+        });
+        return undefined;
       });
       if (!offload) return output;
       if (!reported.has(call.toolCallId)) {

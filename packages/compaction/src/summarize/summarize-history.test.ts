@@ -2,7 +2,8 @@ import type { ModelMessage } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { createMemoryStore } from '../stores/memory-store.js';
-import { SUMMARY_PREFIX, summarizeHistory } from './summarize-history.js';
+import { summarizeHistory } from './summarize-history.js';
+import { SUMMARY_PREFIX } from './summary-sections.js';
 
 const goal = 'Fix the crash in  src/cart.ts when the cart is empty.\nKeep the API.';
 const history = (): ModelMessage[] => [
@@ -140,5 +141,91 @@ describe('summarizeHistory', () => {
         content: [{ type: 'text', text: expect.stringContaining(goal) }, screenshot],
       });
     }
+  });
+
+  it('keeps a summary of summaries structured, carrying forward what the first summary held', async () => {
+    const store = createMemoryStore();
+    const first = [
+      '## Artifacts created or changed\n- changed: src/cart.ts (guard for an empty cart)',
+      '## Decisions and findings\n- the total divides by items.length',
+      '## Open questions\n- is checkout affected?',
+      '## Next steps\n- run the tests',
+    ].join('\n\n');
+    // The second answer "forgets" the first artifact, as models do.
+    const second = [
+      '## Artifacts created or changed\n- changed: lib/total.ts',
+      '## Decisions and findings\n- the total divides by items.length\n- checkout is not affected',
+      '## Open questions\n- none',
+      '## Next steps\n- open a pull request',
+    ].join('\n\n');
+    const summarizer = new MockLanguageModelV3({ doGenerate: [finished(first), finished(second)] });
+    const once = await summarizeHistory(history(), { ...base, store, summarizer });
+    const again = [...(once?.messages ?? []), ...history().slice(2)];
+    const twice = await summarizeHistory(again, {
+      ...base,
+      store,
+      summarizer,
+      title: 'Compaction 2',
+      recentStart: again.length - 1,
+    });
+    const text = summaryText(twice?.messages[1]);
+    // One intent, quoted verbatim, then every section exactly once, in order.
+    expect(text.split('## Session intent')).toHaveLength(2);
+    expect(text).toContain(goal);
+    const headings = [...text.matchAll(/^## (.+)$/gm)].map((match) => match[1]);
+    expect(headings).toEqual([
+      'Session intent',
+      'Artifacts created or changed',
+      'Decisions and findings',
+      'Open questions',
+      'Next steps',
+    ]);
+    // The model got the first summary to update, not a transcript of it.
+    const secondPrompt = JSON.stringify(summarizer.doGenerateCalls[1]?.prompt);
+    expect(secondPrompt).toContain('Summary so far');
+    expect(secondPrompt).toContain('the total divides by items.length');
+    // What stays true is carried by code, whatever the model remembered.
+    expect(text).toMatch(
+      /## Artifacts created or changed\n\n- changed: src\/cart.ts \(guard for an empty cart\)\n- changed: lib\/total.ts\n/,
+    );
+    expect(text).toContain('- open a pull request');
+  });
+
+  it('carries changed files through extractive summaries of summaries', async () => {
+    const store = createMemoryStore();
+    const messages = history();
+    messages[2] = {
+      role: 'assistant',
+      content: [
+        {
+          type: 'tool-call',
+          toolCallId: 'w1',
+          toolName: 'write_file',
+          input: { path: 'src/cart.ts', content: 'x'.repeat(1_200) },
+        },
+      ],
+    };
+    messages[3] = {
+      role: 'tool',
+      content: [
+        {
+          type: 'tool-result',
+          toolCallId: 'w1',
+          toolName: 'write_file',
+          output: { type: 'text', value: 'ok' },
+        },
+      ],
+    };
+    const once = await summarizeHistory(messages, { ...base, store });
+    expect(summaryText(once?.messages[1])).toContain('- changed: src/cart.ts');
+    const later: ModelMessage[] = [
+      { role: 'assistant', content: 'Now the tests in test/cart.test.ts.' },
+      { role: 'user', content: 'go on' },
+    ];
+    const again = [...(once?.messages ?? []), ...later];
+    const twice = await summarizeHistory(again, { ...base, store, recentStart: again.length - 1 });
+    const text = summaryText(twice?.messages[1]);
+    expect(text).toContain('- changed: src/cart.ts');
+    expect(text).toContain('test/cart.test.ts');
   });
 });

@@ -8,15 +8,19 @@
  * section, an extractive summary is used instead. System messages are never summarized: they move
  * in front of the summary unchanged.
  */
-import { countTokens, type Encoding } from '@sightline/core';
-import { generateText, type LanguageModel, type ModelMessage } from 'ai';
+import type { Encoding } from '@sightline/core';
+import type { LanguageModel, ModelMessage } from 'ai';
 import type { CompactionStore } from '../history/types.js';
 import { transcriptPath } from '../stores/store-paths.js';
-import { extractiveSummary, SUMMARY_SECTIONS } from './extractive-summary.js';
+import { extractiveSummary } from './extractive-summary.js';
+import { summarizeWithModel } from './model-summary.js';
 import { markdownFence, renderTranscript } from './render-transcript.js';
-
-/** Start of every summary message (recognised when a later compaction replaces it). */
-export const SUMMARY_PREFIX = '[conversation summary]';
+import {
+  carryArtifactsForward,
+  isSummary,
+  SUMMARY_PREFIX,
+  summarySections,
+} from './summary-sections.js';
 
 /** Options of {@link summarizeHistory}. */
 export interface SummarizeHistoryOptions {
@@ -32,7 +36,10 @@ export interface SummarizeHistoryOptions {
   title: string;
   /** Model writing the summary, called with no tools. Default: extractive summary only. */
   summarizer?: LanguageModel;
-  /** Most tokens of transcript given to the summarizer (the newest messages are kept). */
+  /**
+   * Most tokens of one summarizer prompt. A longer history is summarized in parts, each folded
+   * into the summary so far, so nothing is skipped.
+   */
   maxSummarizerInputTokens: number;
   /** Encoding to count with. Default `o200k_base`. */
   encoding?: Encoding;
@@ -75,7 +82,9 @@ export async function summarizeHistory(
   // Nothing new to summarize (re-summarizing a lone summary would only churn the prompt cache).
   if (replaced.every(isSummary)) return undefined;
   const path = transcriptPath(session);
-  const modelSections = await summarizeWithModel(replaced, options);
+  const modelSections = options.summarizer
+    ? await summarizeWithModel(replaced, { ...options, summarizer: options.summarizer })
+    : undefined;
   const kept = summarizedHistory(messages, recentStart, { session, goal, sections: modelSections });
   if (options.accept && !options.accept(kept)) return undefined;
   // The transcript lands before the summary replaces anything: nothing is ever lost.
@@ -109,7 +118,11 @@ export function summarizedHistory(
   const text = [
     `${SUMMARY_PREFIX} The earlier part of this conversation (${replaced.length} messages) was replaced by this summary. Its full transcript, with every tool input and output, is in the store at ${transcriptPath(session)}: use search_stored to find a detail and read_stored to read it.`,
     `## Session intent\n\nThe user's original request, quoted verbatim:\n\n${markdownFence(goal ?? '(no user message)')}`,
-    sections ?? extractiveSummary(replaced),
+    // What the earlier summary held that stays true (artifacts) is carried forward by code.
+    carryArtifactsForward(
+      summarySections(replaced.find(isSummary)),
+      sections ?? extractiveSummary(replaced),
+    ),
   ].join('\n\n');
   // Images and files of the goal stay with it (they are not in the text transcript).
   const summary: ModelMessage = {
@@ -121,58 +134,6 @@ export function summarizedHistory(
     summary,
     ...messages.slice(recentStart),
   ];
-}
-
-const INSTRUCTIONS = `You summarize the earlier part of an AI agent's working session so the agent can continue without it.
-Write exactly these Markdown sections, in this order, with these headings:
-${SUMMARY_SECTIONS.map((section) => `## ${section}`).join('\n')}
-Use short bullet points. Be specific: file paths, line numbers, identifiers, commands, error messages and values found.
-Do not restate the user's request (it is quoted separately) and do not invent anything that is not in the transcript.`;
-
-async function summarizeWithModel(
-  replaced: readonly ModelMessage[],
-  { summarizer, goal, maxSummarizerInputTokens, encoding, abortSignal }: SummarizeHistoryOptions,
-): Promise<string | undefined> {
-  if (!summarizer) return undefined;
-  try {
-    const { text } = await generateText({
-      model: summarizer,
-      system: INSTRUCTIONS,
-      prompt: `The user's original request:\n\n${markdownFence(goal ?? '(none)')}\n\nTranscript of the part to summarize:\n\n${newestWithin(replaced, maxSummarizerInputTokens, encoding)}`,
-      abortSignal,
-    });
-    const start = text.indexOf(`## ${SUMMARY_SECTIONS[0]}`);
-    const complete =
-      start >= 0 && SUMMARY_SECTIONS.every((section) => text.includes(`## ${section}`));
-    return complete ? text.slice(start).trim() : undefined;
-  } catch {
-    // A failing summarizer must not stop the agent: the extractive summary takes over.
-    return undefined;
-  }
-}
-
-/** Renders the newest messages that fit in `maxTokens`, keeping an earlier summary in front. */
-function newestWithin(
-  messages: readonly ModelMessage[],
-  maxTokens: number,
-  encoding?: Encoding,
-): string {
-  const rendered = messages.map((message) => renderTranscript([message], { title: message.role }));
-  const earlierSummary = isSummary(messages[0]) ? rendered[0] : undefined;
-  let used = earlierSummary ? countTokens(earlierSummary, { encoding }) : 0;
-  let first = rendered.length;
-  while (first > (earlierSummary ? 1 : 0)) {
-    const size = countTokens(rendered[first - 1] as string, { encoding });
-    if (used + size > maxTokens) break;
-    used += size;
-    first -= 1;
-  }
-  const omitted = first - (earlierSummary ? 1 : 0);
-  const note =
-    omitted > 0
-      ? `(${omitted} older messages omitted here; they are in the stored transcript.)\n\n`
-      : '';
-  return `${earlierSummary ?? ''}${note}${rendered.slice(first).join('')}`;
 }
 
 type UserPart = Exclude<Extract<ModelMessage, { role: 'user' }>['content'], string>[number];
@@ -191,15 +152,4 @@ function goalMedia(replaced: readonly ModelMessage[]): UserPart[] {
     media.push(...message.content.filter((part) => part.type !== 'text'));
   }
   return media;
-}
-
-function isSummary(message: ModelMessage | undefined): boolean {
-  if (message?.role !== 'user') return false;
-  const text =
-    typeof message.content === 'string'
-      ? message.content
-      : message.content[0]?.type === 'text'
-        ? message.content[0].text
-        : '';
-  return text.startsWith(SUMMARY_PREFIX);
 }
