@@ -8,9 +8,12 @@
  * function-calling one, where assistant entries carry `tool_calls` (with ids) and observations are
  * `role: "tool"` entries naming `tool_call_ids`. The `trajectory` array (action, observation,
  * thought, response per turn) supplies the observation of a last turn that `history` omits.
+ * mini-swe-agent files (`trajectory_format: "mini-swe-agent-1.1"`) are read by
+ * `parse-mini-swe-agent.ts`.
  */
 import { SightlineError } from '@sightline/core';
 import { z } from 'zod';
+import { miniSweAgentFile, miniSweAgentScript } from './parse-mini-swe-agent.js';
 
 /** One tool call of a replayed turn and the result that was recorded for it. */
 export interface ReplayToolCall {
@@ -30,6 +33,11 @@ export interface ReplayTurn {
   thought: string;
   /** At least one call; SWE-agent makes exactly one per turn. */
   toolCalls: ReplayToolCall[];
+  /**
+   * Prompt tokens the provider reported for the call that produced this turn (mini-swe-agent
+   * files), counted with the provider's own tokenizer; `undefined` when not recorded.
+   */
+  reportedPromptTokens?: number;
 }
 
 /** A trajectory turned into what a scripted model replays. */
@@ -94,7 +102,7 @@ export function parseTrajectory(
   const fail = (reason: string, details: Record<string, unknown> = {}) =>
     new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `${source} is not a readable SWE-agent trajectory: ${reason}. Pass the JSON of a .traj file (with "history" and "trajectory").`,
+      message: `${source} is not a readable SWE-agent trajectory: ${reason}. Pass the JSON of a .traj file (with "history" and "trajectory", or mini-swe-agent's "messages").`,
       details: { source, ...details },
     });
   let value = json;
@@ -104,6 +112,12 @@ export function parseTrajectory(
     } catch (error) {
       throw fail(`invalid JSON (${error instanceof Error ? error.message : String(error)})`);
     }
+  }
+  const mini = miniSweAgentFile.safeParse(value);
+  if (mini.success) {
+    const script = miniSweAgentScript(mini.data, parseArguments);
+    if ('problem' in script) throw fail(script.problem);
+    return script;
   }
   const parsed = trajectoryFile.safeParse(value);
   if (!parsed.success) {

@@ -65,6 +65,11 @@ export interface ReplayStep {
   orphanToolResults: string[];
   /** Time spent in the compaction's `prepareStep` before this call, ms (`undefined` without one). */
   prepareStepMs: number | undefined;
+  /**
+   * Whether this prompt starts with the whole previous prompt unchanged (same tool definitions,
+   * same messages), so a provider's prompt cache can reuse it; false for the first call.
+   */
+  extendsPrevious: boolean;
 }
 
 /** What {@link replayTrajectory} returns. */
@@ -96,10 +101,23 @@ export async function replayTrajectory(
 ): Promise<ReplayResult> {
   const steps: ReplayStep[] = [];
   let prepareStepMs: number | undefined;
+  let previous: string[] | undefined;
   const model = new MockLanguageModelV3({
     modelId: 'replay',
     doGenerate: async (options) => {
-      steps.push(await measureCall(options, script.goal, encoding, steps.length, prepareStepMs));
+      const current = [
+        JSON.stringify(options.tools ?? []),
+        ...options.prompt.map((message) => JSON.stringify(message)),
+      ];
+      const extendsPrevious =
+        previous !== undefined &&
+        previous.length <= current.length &&
+        previous.every((message, index) => message === current[index]);
+      previous = current;
+      steps.push({
+        ...(await measureCall(options, script.goal, encoding, steps.length, prepareStepMs)),
+        extendsPrevious,
+      });
       prepareStepMs = undefined;
       return answer(script, steps.length - 1);
     },
@@ -136,7 +154,7 @@ async function measureCall(
   encoding: Encoding,
   step: number,
   prepareStepMs: number | undefined,
-): Promise<ReplayStep> {
+): Promise<Omit<ReplayStep, 'extendsPrevious'>> {
   const { prompt } = options;
   const definitions = (options.tools ?? []).flatMap((definition) =>
     definition.type === 'function' ? [definition] : [],
