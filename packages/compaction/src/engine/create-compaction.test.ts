@@ -8,12 +8,12 @@ import {
 } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkPromptPairing, promptContains } from '../replay/prompt-checks.js';
 import { createMemoryStore } from '../stores/memory-store.js';
 import { SMALL_PROFILE } from './__fixtures__/engine-setup.js';
 import { createStepModel } from './__fixtures__/scripted-steps.js';
 import { createCompaction } from './create-compaction.js';
 import { toLanguageModelPrompt } from './language-model-prompt.js';
+import { checkPromptPairing, promptContains } from './prompt-checks.js';
 
 const profile = SMALL_PROFILE;
 const SYSTEM: ModelMessage = { role: 'system', content: 'You are a careful engineer.' };

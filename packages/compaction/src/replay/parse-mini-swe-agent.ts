@@ -7,7 +7,7 @@
  * kept as a check on exact counts.
  */
 import { z } from 'zod';
-import type { ReplayScript, ReplayTurn } from './parse-trajectory.js';
+import type { ReplayScript, ReplayTurn } from './replay-script.js';
 
 const toolCall = z.looseObject({
   id: z.string().min(1),

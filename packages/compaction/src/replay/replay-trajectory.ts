@@ -17,14 +17,14 @@ import {
 } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { Compaction } from '../engine/create-compaction.js';
-import { countPromptTokens } from '../history/message-tokens.js';
-import type { ReplayScript } from './parse-trajectory.js';
 import {
   checkPromptPairing,
   type ModelPrompt,
   promptContains,
   promptTexts,
-} from './prompt-checks.js';
+} from '../engine/prompt-checks.js';
+import { countPromptTokens } from '../history/message-tokens.js';
+import type { ReplayScript } from './parse-trajectory.js';
 
 type CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
