@@ -25,7 +25,7 @@ import type { ChatResult } from '@langchain/core/outputs';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
 import { countPromptTokens, toLanguageModelPrompt } from '@sightline/compaction/internal';
-import type { ReplayScript } from '@sightline/compaction/testing';
+import { type ReplayScript, recordedResults } from '@sightline/compaction/testing';
 import { truncateToTokens } from '@sightline/core';
 import { tool as aiTool, jsonSchema, type ModelMessage, type ToolSet } from 'ai';
 import {
@@ -192,15 +192,8 @@ export const deepAgentsPrompt = (call: DeepAgentsCall) => toLanguageModelPrompt(
 
 /** One LangChain tool per recorded tool name, each answering with the recorded result. */
 function recordedTools(script: ReplayScript) {
-  const results = new Map<string, string>();
-  const names = new Set<string>();
-  for (const turn of script.turns) {
-    for (const call of turn.toolCalls) {
-      results.set(call.toolCallId, call.result);
-      names.add(call.toolName);
-    }
-  }
-  return [...names].map((name) =>
+  const { results, toolNames } = recordedResults(script);
+  return toolNames.map((name) =>
     tool(async (_input, config) => results.get(config.toolCall?.id ?? '') ?? '', {
       name,
       description: `Runs the recorded \`${name}\` command and returns what it printed.`,

@@ -34,3 +34,24 @@ export interface ReplayScript {
   /** Assistant turns in order. */
   turns: ReplayTurn[];
 }
+
+/** The recorded results of a script, by tool call id, and its tool names in order of first use. */
+export interface RecordedResults {
+  results: Map<string, string>;
+  toolNames: string[];
+}
+
+/**
+ * Collects what the recorded tools must answer.
+ * @param script - the replay script.
+ * @returns each call's recorded result by its id, and the distinct tool names.
+ */
+export function recordedResults(script: ReplayScript): RecordedResults {
+  const results = new Map<string, string>();
+  const names = new Set<string>();
+  for (const call of script.turns.flatMap((turn) => turn.toolCalls)) {
+    results.set(call.toolCallId, call.result);
+    names.add(call.toolName);
+  }
+  return { results, toolNames: [...names] };
+}

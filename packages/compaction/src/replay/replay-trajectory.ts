@@ -24,7 +24,7 @@ import {
   promptTexts,
 } from '../engine/prompt-checks.js';
 import { countPromptTokens } from '../history/message-tokens.js';
-import type { ReplayScript } from './parse-trajectory.js';
+import { type ReplayScript, recordedResults } from './replay-script.js';
 
 type CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
@@ -229,16 +229,9 @@ function answer(script: ReplayScript, index: number): GenerateResult {
 
 /** One tool per recorded command name; each returns the observation recorded for its call id. */
 function recordedTools(script: ReplayScript): ToolSet {
-  const results = new Map<string, string>();
-  const names = new Set<string>();
-  for (const turn of script.turns) {
-    for (const call of turn.toolCalls) {
-      results.set(call.toolCallId, call.result);
-      names.add(call.toolName);
-    }
-  }
+  const { results, toolNames } = recordedResults(script);
   return Object.fromEntries(
-    [...names].map((name) => [
+    toolNames.map((name) => [
       name,
       tool({
         description: `Runs the recorded \`${name}\` command and returns what it printed.`,

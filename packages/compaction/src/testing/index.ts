@@ -33,6 +33,7 @@ export {
   type ReplayTurn,
 } from '../replay/parse-trajectory.js';
 export { readTrajectories, type TrajectoryFile } from '../replay/read-trajectories.js';
+export { type RecordedResults, recordedResults } from '../replay/replay-script.js';
 export {
   REPLAY_FINAL_TEXT,
   type ReplayOptions,
