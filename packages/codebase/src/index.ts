@@ -5,4 +5,5 @@
 
 export * from './repo/index.js';
 export * from './repomap/index.js';
+export * from './repository/index.js';
 export * from './tools/index.js';

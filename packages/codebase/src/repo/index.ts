@@ -16,6 +16,7 @@ export {
   listRepositoryFiles,
   loadGitignore,
   VENDORED_DIRS,
+  withoutBuildOutput,
 } from './files.js';
 export {
   type GrammarSource,
@@ -23,4 +24,5 @@ export {
   type LanguageInfo,
   languageForPath,
 } from './languages.js';
+export { readPackageName } from './package-name.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';

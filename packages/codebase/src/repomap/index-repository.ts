@@ -10,10 +10,12 @@ import {
   countLines,
   isSecretFile,
   type ListedFile,
+  type ListedFiles,
   listRepositoryFiles,
   resolveRoot,
   SNIFF_BYTES,
   sniffContent,
+  withoutBuildOutput,
 } from '../repo/index.js';
 import { languageForPath } from '../repo/languages.js';
 import {
@@ -43,6 +45,11 @@ export interface IndexRepositoryOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called for each file actually read (a cache miss), with its path; for tests and diagnostics. */
   onParse?: (path: string) => void;
+  /**
+   * The repository's walk when the caller has it (a `Repository` lists its files once); build
+   * output is left out as `listRepositoryFiles` does by default. Default: walk the repository.
+   */
+  files?: ListedFiles;
 }
 
 /** Files read concurrently while the parser works through the previous batch. */
@@ -103,7 +110,9 @@ export async function indexRepository(
 ): Promise<RepoIndex> {
   const { cacheDir, maxFileBytes = 1_048_576, onProgress, onParse } = options;
   const realRoot = await resolveRoot(root);
-  const listed = await listRepositoryFiles(realRoot, { maxFileBytes });
+  const listed = options.files
+    ? withoutBuildOutput(options.files)
+    : await listRepositoryFiles(realRoot, { maxFileBytes });
   const directories = cacheDir === false ? [] : cacheDirectories(realRoot, cacheDir);
   const cache = await readCache(realRoot, directories);
   const entries = new Map<string, CacheEntry>();

@@ -17,11 +17,10 @@
  */
 
 import type { RepoIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase';
+import { fileRole, readPackageName } from '@sightline/codebase';
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
 import { isBundledCopy, ROLE_FACTORS } from './file-roles.js';
-import { readPackageName } from './frame-paths.js';
 import type { DefinitionMatch } from './lexical-index.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';

@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openRepository } from '@sightline/codebase';
 import { allFrames, parseReport } from '@sightline/intake';
 import { afterAll, describe, expect, it } from 'vitest';
 import { markInAppFrames } from './mark-in-app-frames.js';
@@ -58,7 +59,7 @@ describe.skipIf(cases.length === 0)('markInAppFrames on the bug-localization cas
         mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
         writeFileSync(path.join(repo, file), '// fixture\n');
       }
-      const marked = await markInAppFrames(report, repo);
+      const marked = await markInAppFrames(report, await openRepository(repo));
       const frames = allFrames(marked.exceptions);
       for (const frame of frames) {
         const index = frame.file?.indexOf(ownPrefix(item)) ?? -1;

@@ -7,107 +7,52 @@
  * as `com/example/MyServlet.java` under any source root.
  */
 import path from 'node:path';
-import { listRepositoryFiles, resolveRoot } from '@sightline/codebase';
+import type { Repository } from '@sightline/codebase';
 import type { Exception, Frame, Report } from '@sightline/intake';
-import { framePathSegments, readPackageName } from './frame-paths.js';
+import { type FrameFileLookup, frameFileLookup, resolveFrame } from './frame-paths.js';
 
-/** Options of {@link markInAppFrames}. */
-export interface MarkInAppFramesOptions {
-  /**
-   * Repository-relative file paths (`/` separators). Default: the repository's files, build output
-   * (`bin/`, `dist/`) included, since frames often run from there.
-   */
-  files?: string[];
-  /** The repository's package name; read from its `package.json` when absent. */
-  packageName?: string;
-}
-
-interface Lookup {
-  files: Set<string>;
-  /** Relative path → every file ending with it, for JVM package paths under a source root. */
-  suffixes: Map<string, string>;
-  packageName?: string;
-  rootName: string;
-}
-
-function jvmCandidate(frame: Frame): string | undefined {
-  if (!frame.file || /[/\\]/.test(frame.file) || !frame.module?.includes('.')) return undefined;
-  const packagePath = frame.module.split('.').slice(0, -1);
-  return [...packagePath, frame.file].join('/');
-}
-
-function resolveFrame(frame: Frame, lookup: Lookup): string | undefined | null {
-  const jvm = jvmCandidate(frame);
-  if (jvm) return lookup.suffixes.get(jvm) ?? null;
-  if (!frame.file) return undefined;
-  const segments = framePathSegments(frame.file, lookup.packageName);
-  if (!segments || segments.length === 0) return null;
-  for (let start = 0; start < segments.length; start += 1) {
-    const candidate = segments.slice(start).join('/');
-    if (!lookup.files.has(candidate)) continue;
-    const deepEnough =
-      segments.length - start >= 2 || start === 0 || segments[start - 1] === lookup.rootName;
-    if (deepEnough) return candidate;
-  }
-  return null;
-}
-
-function markFrames(frames: Frame[], lookup: Lookup): Frame[] {
+function markFrames(frames: Frame[], lookup: FrameFileLookup, packageName?: string): Frame[] {
   return frames.map((frame): Frame => {
-    const repoPath = resolveFrame(frame, lookup);
+    const repoPath = resolveFrame(lookup, frame, packageName);
     if (repoPath === undefined) return frame;
     if (repoPath === null) return { ...frame, inApp: false };
     return { ...frame, inApp: true, repoPath };
   });
 }
 
-function markException(exception: Exception, lookup: Lookup): Exception {
+function markException(
+  exception: Exception,
+  lookup: FrameFileLookup,
+  packageName?: string,
+): Exception {
   return {
     ...exception,
-    frames: markFrames(exception.frames, lookup),
-    ...(exception.cause ? { cause: markException(exception.cause, lookup) } : {}),
+    frames: markFrames(exception.frames, lookup, packageName),
+    ...(exception.cause ? { cause: markException(exception.cause, lookup, packageName) } : {}),
   };
 }
 
 /**
- * Re-checks every frame's `inApp` flag against the files of a repository. Frames with a file (or a
- * JVM class) become in-app exactly when that file exists in the repository, and get its
- * `repoPath`; frames without one (native addresses) keep their flag.
+ * Re-checks every frame's `inApp` flag against the files of a repository (build output included,
+ * since frames often run from `dist/`). Frames with a file (or a JVM class) become in-app exactly
+ * when they resolve to a file of the repository (`resolveFramePath`: longest matching path
+ * suffix), and get its `repoPath`; frames without one (native addresses) keep their flag.
  * @param report a parsed report (not modified).
- * @param repoRoot the repository's root folder.
- * @param options precomputed file list and package name (see {@link MarkInAppFramesOptions}).
+ * @param repository the repository (see `openRepository`); its files are walked on first use.
  * @returns a copy of the report with updated frames.
- * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` when `repoRoot` is not a folder.
  */
-export async function markInAppFrames(
-  report: Report,
-  repoRoot: string,
-  options: MarkInAppFramesOptions = {},
-): Promise<Report> {
-  const root = await resolveRoot(repoRoot);
+export async function markInAppFrames(report: Report, repository: Repository): Promise<Report> {
   // Most reviews and issues have no frame: skip listing the repository and building the lookup.
   if (report.exceptions.length === 0 && !report.stack?.length) return { ...report };
-  const files =
-    options.files ??
-    (await listRepositoryFiles(root, { includeBuildOutput: true })).files.map((file) => file.path);
-  const suffixes = new Map<string, string>();
-  for (const file of files) {
-    const parts = file.split('/');
-    for (let start = 0; start < parts.length - 1; start += 1) {
-      const suffix = parts.slice(start).join('/');
-      if (!suffixes.has(suffix)) suffixes.set(suffix, file);
-    }
-  }
-  const packageName = options.packageName ?? readPackageName(root);
-  const lookup: Lookup = {
-    files: new Set(files),
-    suffixes,
-    ...(packageName ? { packageName } : {}),
-    rootName: path.basename(root),
-  };
+  const { files } = await repository.files();
+  const lookup = frameFileLookup(
+    files.map((file) => file.path),
+    path.basename(repository.root),
+  );
+  const { packageName } = repository;
   return {
     ...report,
-    exceptions: report.exceptions.map((exception) => markException(exception, lookup)),
-    ...(report.stack ? { stack: markFrames(report.stack, lookup) } : {}),
+    exceptions: report.exceptions.map((exception) => markException(exception, lookup, packageName)),
+    ...(report.stack ? { stack: markFrames(report.stack, lookup, packageName) } : {}),
   };
 }
