@@ -11,14 +11,14 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { shippedReviewClassifier } from '@sightline/intake';
 import {
   classificationMetrics,
   DATASET_LABEL_MAP,
   REVIEW_LABELS,
   readLabeledReviews,
   reviewTextKey,
-  shippedReviewClassifier,
-} from '@sightline/intake';
+} from '@sightline/intake/internal';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
   type Figures,

@@ -7,8 +7,8 @@
 import {
   indexRepository,
   openRepository,
-  type RepoIndex,
   type Repository,
+  type RepositoryIndex,
   resolveRoot,
 } from '@sightline/codebase';
 import type { ResolvedModels } from '../model-options.js';
@@ -37,7 +37,7 @@ export interface RepositoryContext {
   /** The models `investigate` runs with; none: the offline diagnosis. */
   readonly models: ResolvedModels;
   /** The current index, built on first use and rebuilt after the repository changed. */
-  getIndex(): Promise<RepoIndex>;
+  getIndex(): Promise<RepositoryIndex>;
   /** The repository with the current index, opened again after the repository changed. */
   getRepository(): Promise<Repository>;
   /**
@@ -67,7 +67,7 @@ export async function createRepositoryContext({
 }: RepositoryContextOptions): Promise<RepositoryContext> {
   const root = await resolveRoot(repo);
   const listeners = new Set<() => void>();
-  let pending: Promise<RepoIndex> | undefined;
+  let pending: Promise<RepositoryIndex> | undefined;
   let repository: Promise<Repository> | undefined;
   const getIndex = () => {
     pending ??= indexRepository(root, cacheDir === undefined ? {} : { cacheDir }).catch(

@@ -30,7 +30,7 @@ import {
 } from './cache.js';
 import { extractTags } from './extract-tags.js';
 import { getParser, loadGrammar } from './grammars.js';
-import type { IndexedFile, RepoIndex } from './types.js';
+import type { IndexedFile, RepositoryIndex } from './types.js';
 
 /** Options of {@link indexRepository}. */
 export interface IndexRepositoryOptions {
@@ -107,7 +107,7 @@ async function indexContent(
 export async function indexRepository(
   root: string,
   options: IndexRepositoryOptions = {},
-): Promise<RepoIndex> {
+): Promise<RepositoryIndex> {
   const { cacheDir, maxFileBytes = 1_048_576, onProgress, onParse } = options;
   const realRoot = await resolveRoot(root);
   const listed = options.files
@@ -117,7 +117,7 @@ export async function indexRepository(
   const cache = await readCache(realRoot, directories);
   const entries = new Map<string, CacheEntry>();
   const indexed = new Map<string, IndexedFile>();
-  const skipped: RepoIndex['skipped'] = [...listed.skipped];
+  const skipped: RepositoryIndex['skipped'] = [...listed.skipped];
   const warnings = new Set<string>();
   /** Files to read: changed ones, and unchanged-looking ones whose mtime proves nothing. */
   const toRead: { file: ListedFile; candidate?: CacheEntry }[] = [];

@@ -13,7 +13,7 @@ import {
   resolveRoot,
 } from '../repo/index.js';
 import { indexRepository } from '../repomap/index-repository.js';
-import type { RepoIndex } from '../repomap/types.js';
+import type { RepositoryIndex } from '../repomap/types.js';
 
 /** A repository, resolved once. */
 export interface Repository {
@@ -30,13 +30,13 @@ export interface Repository {
    * Its index, built on the first call (from the same walk) and shared by every later one.
    * @param options.onProgress called while that first build indexes files (done, total).
    */
-  index(options?: { onProgress?: (done: number, total: number) => void }): Promise<RepoIndex>;
+  index(options?: { onProgress?: (done: number, total: number) => void }): Promise<RepositoryIndex>;
 }
 
 /** Options of {@link openRepository}. */
 export interface OpenRepositoryOptions {
   /** An index of this repository already built (the MCP server keeps one fresh). Default none. */
-  index?: RepoIndex;
+  index?: RepositoryIndex;
   /** Index cache folder, or `false` for none. Default the index's own (`<root>/.sightline/cache`). */
   cacheDir?: string | false;
 }
@@ -66,7 +66,7 @@ export async function openRepository(
     });
   }
   let files: Promise<ListedFiles> | undefined;
-  let index: Promise<RepoIndex> | undefined = given ? Promise.resolve(given) : undefined;
+  let index: Promise<RepositoryIndex> | undefined = given ? Promise.resolve(given) : undefined;
   const repository: Repository = {
     root,
     packageName: readPackageName(root),

@@ -58,7 +58,7 @@ export interface InvestigateWithModelOptions {
   profile?: ModelProfile;
   /** Offline suspects (from `localize`), best first. Shown to the model and kept in the diagnosis. */
   suspects: Suspect[];
-  /** Repository map rendered for this report (`renderRepoMap(index, { focus, tokens })` text). */
+  /** Repository map rendered for this report (`renderRepositoryMap(index, { focus, tokens })` text). */
   repoMap: string;
   /** Step budgets. Default `{ explore: 8, deepDive: 4 }` (whole numbers ≥ 1). */
   budgets?: Partial<FunnelBudgets>;
@@ -113,7 +113,7 @@ const INPUT_SUMMARY_CHARS = 120;
  * const { model } = resolveModel('anthropic:claude-sonnet-4-5');
  * const { diagnosis, markdown } = await investigateWithModel({
  *   report, repository, model, suspects, label: 'bug',
- *   repoMap: renderRepoMap(await repository.index(), { focus, tokens: 2048 }).text,
+ *   repoMap: renderRepositoryMap(await repository.index(), { focus, tokens: 2048 }).text,
  * });
  */
 export async function investigateWithModel({

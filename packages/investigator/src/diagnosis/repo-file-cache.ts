@@ -4,15 +4,13 @@
  */
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isSecretFile, type Repository, resolveInRoot } from '@sightline/codebase';
 import {
-  isSecretFile,
-  type Repository,
-  resolveInRoot,
   SNIFF_BYTES,
   sniffContent,
   splitFileLines,
   withoutBuildOutput,
-} from '@sightline/codebase';
+} from '@sightline/codebase/internal';
 import { SightlineError } from '@sightline/core';
 import type { VerificationErrorCode } from './verification-error.js';
 

@@ -9,9 +9,9 @@
 
 import {
   openRepository,
-  type RepoIndex,
   type Repository,
-  renderRepoMap,
+  type RepositoryIndex,
+  renderRepositoryMap,
 } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import type { Report, ReportInput } from '@sightline/intake';
@@ -59,7 +59,7 @@ export interface InvestigateOptions {
    * `index` stage and its progress events are then skipped; unused when `repo` is a repository
    * already open. Default: indexed here, with the cache.
    */
-  index?: RepoIndex;
+  index?: RepositoryIndex;
   /**
    * Index cache folder, or `false` for none; unused with `index` or an open repository. Default
    * `<repo>/.sightline/cache`.
@@ -132,7 +132,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   let agentMarkdown: string | undefined;
   if (options.model) {
     stage('agent');
-    const repoMap = renderRepoMap(index, {
+    const repoMap = renderRepositoryMap(index, {
       focus: reportFocus(signals),
       tokens: options.mapTokens ?? 1024,
     });

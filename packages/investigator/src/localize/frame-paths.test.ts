@@ -1,4 +1,4 @@
-import type { IndexedFile, RepoIndex } from '@sightline/codebase';
+import type { IndexedFile, RepositoryIndex } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
 import {
   frameFileLookup,
@@ -8,7 +8,7 @@ import {
   resolveFramePath,
 } from './frame-paths.js';
 
-function indexOf(paths: string[]): RepoIndex {
+function indexOf(paths: string[]): RepositoryIndex {
   const files = new Map<string, IndexedFile>(
     paths.map((file) => [
       file,

@@ -8,7 +8,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { RepoIndex } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
 import { findDefinitions } from '@sightline/codebase';
 import type { Frame } from '@sightline/intake';
 import { mapThroughSourceMap } from './source-maps.js';
@@ -45,7 +45,7 @@ function functionCandidates(name: string | undefined): string[] {
  * Resolves a frame inside a bundle with no source map by its function name: the definition of that
  * name in the indexed sources, when at most {@link SYMBOL_MATCH_FILES} files define it.
  */
-function mapBySymbol(index: RepoIndex, functionName: string | undefined): MappedFrame | null {
+function mapBySymbol(index: RepositoryIndex, functionName: string | undefined): MappedFrame | null {
   for (const candidate of functionCandidates(functionName)) {
     const definitions = findDefinitions(index, candidate).filter(
       (definition) => definition.name === candidate.split('.').at(-1),
@@ -129,10 +129,10 @@ export function frameFileLookup(files: Iterable<string>, rootName?: string): Fra
   return { byName, ...(rootName ? { rootName } : {}) };
 }
 
-const indexLookups = new WeakMap<RepoIndex, FrameFileLookup>();
+const indexLookups = new WeakMap<RepositoryIndex, FrameFileLookup>();
 
 /** The lookup of an index's files, built once per index. */
-export function indexFileLookup(index: RepoIndex): FrameFileLookup {
+export function indexFileLookup(index: RepositoryIndex): FrameFileLookup {
   let lookup = indexLookups.get(index);
   if (!lookup) {
     lookup = frameFileLookup(index.files.keys(), path.basename(index.root));
@@ -227,7 +227,7 @@ function onDisk(root: string, segments: string[]): FrameFileLookup {
  * @returns the mapped frame, or `null` when it is not this repository's code.
  */
 export function mapFrame(
-  index: RepoIndex,
+  index: RepositoryIndex,
   frame: Frame,
   { packageName }: { packageName?: string } = {},
 ): MappedFrame | null {

@@ -1,5 +1,4 @@
 /** The offline localizer: suspect files and lines for a report, and the diagnosis built from them. */
-export { type FileRole, fileRole } from '@sightline/codebase';
 export {
   type FrameFileLookup,
   frameFileLookup,

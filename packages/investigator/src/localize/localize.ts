@@ -16,8 +16,8 @@
  * are Sightline's own choice, fixed for every report.
  */
 
-import type { RepoIndex } from '@sightline/codebase';
-import { fileRole, readPackageName } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
+import { fileRole, readPackageName } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
 import { isBundledCopy, ROLE_FACTORS } from './file-roles.js';
@@ -52,7 +52,7 @@ export const SIGNAL_WEIGHTS = {
  */
 function chooseRange(
   path: string,
-  index: RepoIndex,
+  index: RepositoryIndex,
   mentioned: ReadonlySet<string>,
   matches: DefinitionMatch[],
 ): ChosenRange | undefined {
@@ -82,7 +82,7 @@ function chooseRange(
  */
 export function localize(
   report: Report,
-  index: RepoIndex,
+  index: RepositoryIndex,
   { limit = 10, packageName, signals: given }: LocalizeOptions = {},
 ): Suspect[] {
   const signals =

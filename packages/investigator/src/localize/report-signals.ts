@@ -5,8 +5,8 @@
  * text to search lexically.
  */
 
-import type { RepoIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
+import { fileRole } from '@sightline/codebase/internal';
 import type { Exception, Frame, Report } from '@sightline/intake';
 import { adjacentWordPairs, tokenizeCode } from './code-tokens.js';
 import {
@@ -79,7 +79,7 @@ function functionNames(name: string | undefined): string[] {
  */
 export function collectReportSignals(
   report: Report,
-  index: RepoIndex,
+  index: RepositoryIndex,
   { packageName }: { packageName?: string } = {},
 ): ReportSignals {
   const ownName = packageName?.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -9,8 +9,8 @@ import {
   type Definition,
   type IndexedFile,
   openRepository,
-  type RepoIndex,
   type Repository,
+  type RepositoryIndex,
 } from '@sightline/codebase';
 import type { Report } from '@sightline/intake';
 
@@ -28,7 +28,7 @@ export interface FakeRepository {
   /** Absolute real path of the temporary repository root. */
   root: string;
   /** A hand-written index of the repository (definitions only, no references). */
-  index: RepoIndex;
+  index: RepositoryIndex;
   /** The repository opened with that index (see `openRepository`). */
   repository: Repository;
   /** Repository-relative path → file content, exactly as written. */
@@ -146,7 +146,7 @@ export async function createFakeRepository(): Promise<FakeRepository> {
     });
   }
   const [title = '', ...rest] = REPORT_TEXT.split('\n');
-  const index: RepoIndex = { root, files, skipped: [] };
+  const index: RepositoryIndex = { root, files, skipped: [] };
   return {
     root,
     index,
