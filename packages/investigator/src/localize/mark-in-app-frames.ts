@@ -9,26 +9,35 @@
 import path from 'node:path';
 import type { Repository } from '@sightline/codebase';
 import type { Exception, Frame, Report } from '@sightline/intake';
+import { isCrateSymbol, readCrateNames } from './cargo-crates.js';
 import { type FrameFileLookup, frameFileLookup, resolveFrame } from './frame-paths.js';
 
-function markFrames(frames: Frame[], lookup: FrameFileLookup, packageName?: string): Frame[] {
+/** What frames are marked against: the repository's files, package name and Rust crates. */
+interface Marking {
+  lookup: FrameFileLookup;
+  packageName?: string;
+  /** Rust crates the repository defines (Cargo.toml), for frames that carry only a symbol. */
+  crates: Set<string>;
+}
+
+function markFrames(frames: Frame[], marking: Marking): Frame[] {
   return frames.map((frame): Frame => {
-    const repoPath = resolveFrame(lookup, frame, packageName);
-    if (repoPath === undefined) return frame;
+    const repoPath = resolveFrame(marking.lookup, frame, marking.packageName);
+    if (repoPath === undefined) {
+      const ownSymbol =
+        frame.function !== undefined && isCrateSymbol(frame.function, marking.crates);
+      return ownSymbol ? { ...frame, inApp: true } : frame;
+    }
     if (repoPath === null) return { ...frame, inApp: false };
     return { ...frame, inApp: true, repoPath };
   });
 }
 
-function markException(
-  exception: Exception,
-  lookup: FrameFileLookup,
-  packageName?: string,
-): Exception {
+function markException(exception: Exception, marking: Marking): Exception {
   return {
     ...exception,
-    frames: markFrames(exception.frames, lookup, packageName),
-    ...(exception.cause ? { cause: markException(exception.cause, lookup, packageName) } : {}),
+    frames: markFrames(exception.frames, marking),
+    ...(exception.cause ? { cause: markException(exception.cause, marking) } : {}),
   };
 }
 
@@ -36,7 +45,8 @@ function markException(
  * Re-checks every frame's `inApp` flag against the files of a repository (build output included,
  * since frames often run from `dist/`). Frames with a file (or a JVM class) become in-app exactly
  * when they resolve to a file of the repository (`resolveFramePath`: longest matching path
- * suffix), and get its `repoPath`; frames without one (native addresses) keep their flag.
+ * suffix), and get its `repoPath`; frames without one keep their flag, except Rust symbols of a
+ * crate the repository's Cargo.toml defines, which become in-app.
  * @param report a parsed report (not modified).
  * @param repository the repository (see `openRepository`); its files are walked on first use.
  * @returns a copy of the report with updated frames.
@@ -44,15 +54,15 @@ function markException(
 export async function markInAppFrames(report: Report, repository: Repository): Promise<Report> {
   // Most reviews and issues have no frame: skip listing the repository and building the lookup.
   if (report.exceptions.length === 0 && !report.stack?.length) return { ...report };
-  const { files } = await repository.files();
-  const lookup = frameFileLookup(
-    files.map((file) => file.path),
-    path.basename(repository.root),
-  );
-  const { packageName } = repository;
+  const files = (await repository.files()).files.map((file) => file.path);
+  const marking: Marking = {
+    lookup: frameFileLookup(files, path.basename(repository.root)),
+    ...(repository.packageName ? { packageName: repository.packageName } : {}),
+    crates: new Set(await readCrateNames(repository.root, files)),
+  };
   return {
     ...report,
-    exceptions: report.exceptions.map((exception) => markException(exception, lookup, packageName)),
-    ...(report.stack ? { stack: markFrames(report.stack, lookup, packageName) } : {}),
+    exceptions: report.exceptions.map((exception) => markException(exception, marking)),
+    ...(report.stack ? { stack: markFrames(report.stack, marking) } : {}),
   };
 }
