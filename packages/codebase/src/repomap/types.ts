@@ -65,7 +65,7 @@ export interface IndexedFile {
 }
 
 /** The whole index of a repository. */
-export interface RepoIndex {
+export interface RepositoryIndex {
   /** Absolute, real path of the repository root. */
   root: string;
   /** Every indexed file, keyed by repository-relative path. */

@@ -9,7 +9,7 @@ import {
   DEFINITION_KINDS,
   type Definition,
   type DefinitionKind,
-  type RepoIndex,
+  type RepositoryIndex,
 } from '../repomap/types.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
@@ -45,7 +45,7 @@ function describe(definition: Definition): string {
  * @example await findSymbol(index, 'cartTotal', { kind: 'function' })
  */
 export async function findSymbol(
-  index: RepoIndex,
+  index: RepositoryIndex,
   name: string,
   {
     kind,

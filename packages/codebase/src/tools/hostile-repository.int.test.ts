@@ -10,8 +10,8 @@ import path from 'node:path';
 import { isToolError } from '@sightline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexRepository } from '../repomap/index-repository.js';
-import { renderRepoMap } from '../repomap/render-map.js';
-import type { RepoIndex } from '../repomap/types.js';
+import { renderRepositoryMap } from '../repomap/render-map.js';
+import type { RepositoryIndex } from '../repomap/types.js';
 import { findSymbol } from './find-symbol.js';
 import { grep } from './grep.js';
 import { listDir } from './list-dir.js';
@@ -81,7 +81,7 @@ const FILES: Record<string, string> = {
 
 let base: string;
 let root: string;
-let index: RepoIndex;
+let index: RepositoryIndex;
 
 beforeAll(async () => {
   base = await mkdtemp(path.join(os.tmpdir(), 'sightline-hostile-'));
@@ -161,7 +161,7 @@ describe('a hostile repository', () => {
     expect(text(await findSymbol(index, 'forged'))).toContain('evil\\u000a1: forged.ts');
     const grepped = text(await grep(root, 'forged'));
     expect(grepped).toContain('src/evil\\u000a1: forged.ts');
-    expectNoSecret(renderRepoMap(index, { tokens: 4_000 }).text);
+    expectNoSecret(renderRepositoryMap(index, { tokens: 4_000 }).text);
     const skipped = new Map(index.skipped.map((item) => [item.path, item.reason]));
     expect(skipped.get('docs/notes.txt')).toBe('secret');
     expect(skipped.get('settings.conf')).toBe('secret');

@@ -4,15 +4,14 @@
  */
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isSecretFile, type Repository, resolveInRoot } from '@sightline/codebase';
 import {
-  isSecretFile,
-  listRepositoryFiles,
-  resolveInRoot,
   SNIFF_BYTES,
   scanSecrets,
   sniffContent,
   splitFileLines,
-} from '@sightline/codebase';
+  withoutBuildOutput,
+} from '@sightline/codebase/internal';
 import { SightlineError } from '@sightline/core';
 import type { VerificationErrorCode } from './verification-error.js';
 
@@ -44,16 +43,18 @@ const MAX_SUGGESTIONS = 3;
 
 /**
  * Creates a per-verification cache of repository files.
- * @param root real repository root (from `resolveRoot`).
+ * @param repository the repository; its walk (build output left out) names same-named files
+ *   when a cited path does not exist.
  * @returns a reader that never throws for a bad path: it returns a {@link RepoFileFailure}.
  */
-export function createRepoFileCache(root: string): RepoFileCache {
+export function createRepoFileCache(repository: Repository): RepoFileCache {
+  const { root } = repository;
   const files = new Map<string, Promise<RepoFile | RepoFileFailure>>();
   let listing: Promise<string[]> | undefined;
   const listPaths = () => {
-    listing ??= listRepositoryFiles(root).then(({ files: listed }) =>
-      listed.map((file) => file.path),
-    );
+    listing ??= repository
+      .files()
+      .then((listed) => withoutBuildOutput(listed).files.map((file) => file.path));
     return listing;
   };
   return (requested) => {

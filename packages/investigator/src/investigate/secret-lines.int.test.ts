@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { indexRepository } from '@sightline/codebase';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validDiagnosis } from '../diagnosis/__fixtures__/diagnosis.js';
+import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
 import { issueReport } from '../localize/__fixtures__/tiny-query.js';
 import { diagnoseOffline } from '../localize/offline-diagnosis.js';
-import { validDiagnosis } from './__fixtures__/diagnosis.js';
-import { verifyDiagnosis } from './verify-diagnosis.js';
 
 const TOKEN = `ghp_${'FAKE'.repeat(8)}0000`;
 let root: string;
