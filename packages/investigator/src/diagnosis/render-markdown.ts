@@ -20,6 +20,7 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
       `- **Report:** \`${report.id}\` (${report.kind})`,
       `- **Label:** ${report.label}`,
       `- **Method:** ${diagnosis.method === 'agent' ? 'agent (model investigation)' : 'offline (no model)'}`,
+      `- **Verification:** ${renderVerification(diagnosis)}`,
     ].join('\n'),
     `## Root cause\n\n**${inline(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${rootCause.explanation}`,
     `## Affected files\n\n${
@@ -39,6 +40,14 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
     `## Stats\n\n${renderStats(diagnosis.stats)}`,
   ];
   return `${sections.join('\n\n')}\n`;
+}
+
+function renderVerification({ verification }: Diagnosis): string {
+  if (!verification) return 'not verified against the repository';
+  if (verification.verified) {
+    return 'verified (a cause with a matching quote inside its lines and its symbol there)';
+  }
+  return `UNVERIFIED: ${verification.reasons.join(' ')}`;
 }
 
 function renderFile(file: AffectedFile): string {

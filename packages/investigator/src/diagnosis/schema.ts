@@ -201,6 +201,21 @@ const statsSchema = z
   })
   .describe('Cost of the run.');
 
+/**
+ * What verification established (set by `verifyDiagnosis`). Verified means: at least one `cause`
+ * entry has a quote inside its line range that matches the file, its symbol is defined in the
+ * repository index at that range, and, for a model's diagnosis, at least one tool call stands
+ * behind it.
+ */
+const verificationSchema = z
+  .object({
+    verified: z.boolean().describe('True when the diagnosis is backed by evidence (see reasons).'),
+    reasons: z
+      .array(z.string())
+      .describe('Why it is not verified, one sentence each; empty when verified.'),
+  })
+  .describe('Whether the diagnosis is backed by evidence from the repository.');
+
 /** The whole diagnosis, as stored and printed. */
 export const diagnosisSchema = z
   .object({
@@ -226,6 +241,7 @@ export const diagnosisSchema = z
     ...assessmentShape,
     suspects: z.array(suspectSchema).describe('Offline localizer ranking, most suspect first.'),
     stats: statsSchema,
+    verification: verificationSchema.optional(),
   })
   .meta({
     title: 'Sightline diagnosis',
@@ -242,6 +258,8 @@ export type PhaseStats = z.infer<typeof phaseStatsSchema>;
 export type DiagnosisStats = z.infer<typeof statsSchema>;
 /** A verified-shape diagnosis. */
 export type Diagnosis = z.infer<typeof diagnosisSchema>;
+/** What verification established about a diagnosis. */
+export type DiagnosisVerification = z.infer<typeof verificationSchema>;
 /** What the model writes (after parsing: line ranges are tuples, absent values are `null`). */
 export type ModelDiagnosis = z.output<typeof modelDiagnosisSchema>;
 

@@ -9,8 +9,8 @@
 import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import { throwIfAborted } from '../agent/abort.js';
-import type { FunnelBudgets } from '../agent/funnel.js';
 import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
+import type { FunnelBudgets } from '../agent/phases.js';
 import { type Classification, classify } from '../classify/index.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
 import type { ReportInput } from '../intake/decode-input.js';
@@ -77,7 +77,10 @@ export interface Investigation {
   report: Report;
   classification: Classification;
   suspects: Suspect[];
-  /** The verified diagnosis. */
+  /**
+   * The diagnosis, free of invented paths, ranges and quotes; `diagnosis.verification.verified`
+   * says whether evidence backs it (see `verifyDiagnosis`).
+   */
   diagnosis: Diagnosis;
   /** The agent's own Markdown report (stage 1); absent offline. */
   agentMarkdown?: string;
@@ -86,7 +89,8 @@ export interface Investigation {
 
 /**
  * Investigates a bug report against a repository.
- * @returns the verified diagnosis with the parsed report, its classification and the suspects.
+ * @returns the diagnosis (verified, or unverified with the reasons in `diagnosis.verification`)
+ *   with the parsed report, its classification and the suspects.
  * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (bad repo), `REPORT_EMPTY`/
  *   `REPORT_TOO_LARGE` (bad report), `MODEL_CALL_FAILED`, `MODEL_OUTPUT_INVALID` (the model could
  *   not produce a verified diagnosis; `details.markdown` keeps its report), `ABORTED` (the
@@ -131,15 +135,14 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   const signals = collectReportSignals(report, index, { packageName: readPackageName(root) });
   const suspects = localize(report, index, { limit: options.suspectLimit ?? 10, signals });
 
-  let diagnosis: Diagnosis;
-  let agentMarkdown: string | undefined;
   if (options.model) {
     stage('agent');
     const repoMap = renderRepoMap(index, {
       focus: reportFocus(signals),
       tokens: options.mapTokens ?? 1024,
     });
-    const result = await investigateWithModel({
+    // The agent verifies its diagnosis itself (once, with the re-ask); it is not checked again.
+    const { diagnosis, verification, markdown } = await investigateWithModel({
       report,
       root,
       index,
@@ -153,40 +156,28 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
       ...(abortSignal ? { abortSignal } : {}),
     });
-    diagnosis = result.diagnosis;
-    agentMarkdown = result.markdown;
-  } else {
-    diagnosis = diagnoseOffline(report, index, {
-      label: classification.label,
-      suspects,
-      signals,
-    });
-    diagnosis.stats.durationMs = Date.now() - started;
+    return { report, classification, suspects, diagnosis, agentMarkdown: markdown, verification };
   }
 
+  const offline = diagnoseOffline(report, index, {
+    label: classification.label,
+    suspects,
+    signals,
+  });
+  offline.stats.durationMs = Date.now() - started;
   stage('verify');
-  const verification = await verifyDiagnosis(diagnosis, root);
-  if (!verification.ok) {
+  const verification = await verifyDiagnosis(offline, root, { index });
+  if (!verification.ok || !verification.diagnosis) {
     const errors = verification.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
-    if (!options.model) {
-      // The offline diagnosis quotes the repository itself: failing verification is a Sightline bug.
-      throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
-    }
-    throw new SightlineError({
-      code: 'MODEL_OUTPUT_INVALID',
-      message: `The diagnosis failed verification against the repository: ${errors}`,
-      details: {
-        errors: verification.errors,
-        ...(agentMarkdown ? { markdown: agentMarkdown } : {}),
-      },
-    });
+    // The offline diagnosis quotes the repository itself: failing verification is a Sightline bug.
+    throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
+  const diagnosis = verification.diagnosis;
   return {
     report,
     classification,
     suspects,
     diagnosis,
-    ...(agentMarkdown ? { agentMarkdown } : {}),
     verification,
   };
 }
