@@ -94,7 +94,7 @@ export function isSchemaRejection(error: unknown): boolean {
     (attempt) =>
       APICallError.isInstance(attempt) &&
       attempt.statusCode === 400 &&
-      /schema|response_format|output_format|structured output/i.test(
+      /schema|response_format|output_config|output_format|structured output/i.test(
         `${attempt.message} ${attempt.responseBody ?? ''}`,
       ),
   );
