@@ -3,7 +3,8 @@
  * report. One AI SDK `generateText` loop runs until the model replies without a tool call; the
  * loop is then restarted from the same history, where the funnel either nudges the model once
  * (explore) or asks for the report (output step), so every run ends with one output step.
- * Compaction supplies each step's messages; the funnel picks tool choice and per-step notes.
+ * Compaction supplies each step's messages, marked with prompt cache breakpoints; the funnel
+ * picks tool choice and per-step notes.
  */
 import type { Compaction } from '@sightline/compaction';
 import {
@@ -20,6 +21,7 @@ import { noToolCallError, truncatedContextError } from './loop-checks.js';
 import { callModel } from './model-call.js';
 import type { AgentPhase, FunnelBudgets } from './phases.js';
 import type { ProgressReporter } from './progress-reporter.js';
+import { cachedSystemPrompt, promptCacheOptions, withCacheBreakpoints } from './prompt-cache.js';
 
 /** Options of {@link runInvestigationLoop}. */
 export interface InvestigationLoopOptions<TOOLS extends ToolSet> {
@@ -36,6 +38,8 @@ export interface InvestigationLoopOptions<TOOLS extends ToolSet> {
   progress: ProgressReporter;
   /** Tokens of the system prompt and first message (a lower bound of the first request). */
   sentTokens: number;
+  /** Prompt cache key shared by the steps of this run (OpenAI `promptCacheKey`). */
+  cacheKey: string;
   stepTimeoutMs: number;
   abortSignal?: AbortSignal;
 }
@@ -69,6 +73,7 @@ export async function runInvestigationLoop<TOOLS extends ToolSet>({
   budgets,
   progress,
   sentTokens,
+  cacheKey,
   stepTimeoutMs,
   abortSignal,
 }: InvestigationLoopOptions<TOOLS>): Promise<InvestigationLoopResult<TOOLS>> {
@@ -88,8 +93,9 @@ export async function runInvestigationLoop<TOOLS extends ToolSet>({
   const prepareStep: PrepareStepFunction<TOOLS> = async (options) => {
     checkFirstStep(options.steps);
     const { messages: compacted } = await compaction.prepareStep(options);
-    const narrowed = await funnel.prepareStep({ ...options, messages: compacted });
-    return { messages: compacted, ...narrowed };
+    const marked = withCacheBreakpoints(compacted);
+    const narrowed = await funnel.prepareStep({ ...options, messages: marked });
+    return { messages: marked, ...narrowed };
   };
 
   for (let segment = 0; segment < MAX_SEGMENTS; segment += 1) {
@@ -99,13 +105,14 @@ export async function runInvestigationLoop<TOOLS extends ToolSet>({
       () =>
         generateText({
           model,
-          system,
+          system: cachedSystemPrompt(system),
           messages: history,
           tools,
           prepareStep,
           stopWhen: funnel.stopWhen,
           onStepFinish: progress.onStepFinish,
           timeout: { stepMs: stepTimeoutMs },
+          providerOptions: promptCacheOptions(cacheKey),
           ...(abortSignal ? { abortSignal } : {}),
         }),
       abortSignal,

@@ -151,6 +151,31 @@ describe.each(Object.keys(WIRE) as WireProtocol[])('requests the %s provider sen
     expect(result.diagnosis.verification).toEqual({ verified: true, reasons: [] });
   });
 
+  it('marks the prompt cache: Anthropic breakpoints on the system prompt, the report and the last history block; an OpenAI cache key', async () => {
+    const { agentRequests } = await investigate([...AGENT, { text: JSON.stringify(VALID) }]);
+    for (const { body } of agentRequests) {
+      const text = JSON.stringify(body);
+      if (protocol === 'anthropic') {
+        const system = body.system as { cache_control?: unknown }[];
+        expect(system.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
+        const messages = body.messages as { content: { cache_control?: unknown }[] }[];
+        expect(messages[0]?.content.at(-1)?.cache_control).toEqual({ type: 'ephemeral' });
+        expect(text.match(/"cache_control"/g)?.length).toBeLessThanOrEqual(4);
+      }
+      if (protocol === 'openai-responses') {
+        expect(body.prompt_cache_key).toMatch(/^sightline-/);
+        expect(body.prompt_cache_key).toBe(agentRequests[0]?.body.prompt_cache_key);
+      }
+    }
+    if (protocol === 'anthropic') {
+      // From the second step on, the newest history block (a tool result) carries a breakpoint.
+      const second = agentRequests[1]?.body.messages as { content: Record<string, unknown>[] }[];
+      const blocks = second.flatMap((message) => message.content);
+      const marked = blocks.filter((block) => block.cache_control);
+      expect(marked.at(-1)?.type).toBe('tool_result');
+    }
+  });
+
   it('sends the structurer a schema without the keywords strict modes reject, every object closed', async () => {
     const { structurerRequests } = await investigate([...AGENT, { text: JSON.stringify(VALID) }]);
     expect(structurerRequests).toHaveLength(1);

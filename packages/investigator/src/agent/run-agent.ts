@@ -132,6 +132,7 @@ export async function investigateWithModel(
     budgets,
     progress,
     sentTokens: countTokens(`${system}\n${first}`, { encoding: profile.encoding }),
+    cacheKey: `sightline-${compaction.session}`,
     stepTimeoutMs,
     ...(abortSignal ? { abortSignal } : {}),
   });
