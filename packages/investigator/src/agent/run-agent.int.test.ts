@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SightlineError } from '@sightline/core';
+import { getModelProfile, SightlineError } from '@sightline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
@@ -209,6 +209,8 @@ describe('investigateWithModel', () => {
         (sum, phase) => sum + phase.outputTokens,
         0,
       ),
+      cachedInputTokens: 0,
+      cacheWriteTokens: 0,
       durationMs: expect.any(Number),
       model: 'mock-provider:agent',
     });
@@ -435,6 +437,29 @@ describe('investigateWithModel', () => {
     } finally {
       await big.cleanup();
     }
+  });
+
+  it('reports prompt-cache reads and a cost estimate from the model profiles', async () => {
+    const usage = { input: 20_000, output: 400, cacheRead: 15_000, cacheWrite: 1_000 };
+    const script = HAPPY_PATH.map((response) => ({ ...response, usage }));
+    const haiku = createScriptedModel(
+      [{ text: JSON.stringify(VALID), usage: { input: 3_000, output: 500 } }],
+      { modelId: 'claude-haiku-4-5' },
+    );
+    const { result } = run(script, [], {
+      profile: getModelProfile('claude-sonnet-4-5'),
+      structurer: haiku.model,
+    });
+    const { stats, diagnosis } = await result;
+    expect(stats).toMatchObject({
+      inputTokens: 123_000,
+      cachedInputTokens: 90_000,
+      cacheWriteTokens: 6_000,
+      // Agent, 6 steps at Sonnet 4.5 prices: 6 × (4,000 × $3 + 15,000 × $0.30 + 1,000 × $3.75 +
+      // 400 × $15) / 1e6 = $0.1575; structurer at Haiku 4.5: (3,000 × $1 + 500 × $5) / 1e6.
+      costUsd: 0.163,
+    });
+    expect(diagnosis.stats).toEqual(stats);
   });
 
   it('rejects budgets below 1 before calling the model', async () => {

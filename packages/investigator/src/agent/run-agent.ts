@@ -36,8 +36,10 @@ export interface InvestigateWithModelOptions {
   /** The model that turns the Markdown report into JSON. Default: `model`. */
   structurer?: LanguageModel;
   /**
-   * Context window, output limit and encoding of `model`, which set the compaction thresholds.
-   * Default: `getModelProfile` of the model's id (an unknown id gets the conservative 32k profile).
+   * Context window, output limit and encoding of `model`, which set the compaction thresholds,
+   * and its prices, which set `stats.costUsd`. Default: `getModelProfile` of the model's id (an
+   * unknown id gets the conservative 32k profile and no price). The structurer's prices come from
+   * its own profile.
    */
   profile?: ModelProfile;
   /** Offline suspects (from `localize`), best first. Shown to the model and kept in the diagnosis. */
@@ -104,11 +106,12 @@ export async function investigateWithModel(
   const {
     model,
     structurer = model,
-    profile = getModelProfile(typeof model === 'string' ? model : model.modelId),
+    profile = getModelProfile(modelId(model)),
     onProgress,
     stepTimeoutMs = DEFAULT_STEP_TIMEOUT_MS,
     abortSignal,
   } = options;
+  const structurerProfile = structurer === model ? profile : getModelProfile(modelId(structurer));
   const started = performance.now();
   const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...options.budgets });
   const root = await resolveRoot(options.root);
@@ -138,7 +141,9 @@ export async function investigateWithModel(
   });
   const byPhase: Record<string, PhaseStats> = countByPhase(loop.steps, loop.phases);
   const statsNow = (): DiagnosisStats =>
-    summarizeStats(byPhase, modelName, performance.now() - started);
+    summarizeStats(byPhase, modelName, performance.now() - started, (phase) =>
+      phase === 'structure' ? structurerProfile.pricing : profile.pricing,
+    );
   if (loop.markdown === '') {
     throw new SightlineError({
       code: 'MODEL_OUTPUT_INVALID',
@@ -196,6 +201,11 @@ function createInvestigationTools(root: string, index: RepoIndex, compaction: Co
     read_stored,
     search_stored,
   });
+}
+
+/** The provider's id of a model (a string model is its own id). */
+function modelId(model: LanguageModel): string {
+  return typeof model === 'string' ? model : model.modelId;
 }
 
 /**

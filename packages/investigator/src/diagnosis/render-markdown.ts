@@ -82,7 +82,10 @@ function renderStats(stats: DiagnosisStats): string {
     stats.model === undefined ? undefined : `model ${stats.model}`,
     `${stats.toolCalls} tool calls`,
     phases === '' ? undefined : `(${phases})`,
-    `${stats.inputTokens} input + ${stats.outputTokens} output tokens`,
+    `${stats.inputTokens} input + ${stats.outputTokens} output tokens${
+      stats.cachedInputTokens ? ` (${stats.cachedInputTokens} input from the prompt cache)` : ''
+    }`,
+    stats.costUsd === undefined ? undefined : `about $${stats.costUsd.toFixed(4)} (list prices)`,
     `${(stats.durationMs / 1000).toFixed(1)} s`,
   ]
     .filter((part) => part !== undefined)

@@ -182,6 +182,18 @@ const phaseStatsSchema = z
     toolCalls: z.number().int().min(0).describe('Tool calls made in this phase.'),
     inputTokens: z.number().int().min(0).describe('Input tokens used in this phase.'),
     outputTokens: z.number().int().min(0).describe('Output tokens used in this phase.'),
+    cachedInputTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Input tokens the provider reported as read from its prompt cache.'),
+    cacheWriteTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Input tokens the provider reported as written to its prompt cache.'),
   })
   .describe('Work done in one phase of the run.');
 
@@ -193,6 +205,25 @@ const statsSchema = z
       .describe('Per phase ("explore", "deep-dive", "output", "structure", …).'),
     inputTokens: z.number().int().min(0).describe('Input tokens used in the whole run.'),
     outputTokens: z.number().int().min(0).describe('Output tokens used in the whole run.'),
+    cachedInputTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Input tokens read from prompt caches in the whole run, as providers report them.'),
+    cacheWriteTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Input tokens written to prompt caches in the whole run.'),
+    costUsd: z
+      .number()
+      .min(0)
+      .optional()
+      .describe(
+        "Estimated cost in US dollars from the models' list prices (see their profiles); absent when a model has no known price.",
+      ),
     durationMs: z.number().min(0).describe('Wall-clock duration of the run, in milliseconds.'),
     model: z
       .string()

@@ -24,6 +24,10 @@ export interface ScriptedToolCall {
 export interface ScriptedUsage {
   input: number;
   output: number;
+  /** Of `input`, tokens read from the prompt cache. Default: none reported. */
+  cacheRead?: number;
+  /** Of `input`, tokens written to the prompt cache. Default: none reported. */
+  cacheWrite?: number;
 }
 
 /**
@@ -136,7 +140,10 @@ function toGenerateResult(
     });
   });
   const answered = countTokens(`${response.text ?? ''}${JSON.stringify(toolCalls)}`);
-  const { input, output } = response.usage ?? { input: sentTokens, output: answered };
+  const { input, output, cacheRead, cacheWrite } = response.usage ?? {
+    input: sentTokens,
+    output: answered,
+  };
   return {
     content,
     finishReason: {
@@ -144,7 +151,12 @@ function toGenerateResult(
       raw: undefined,
     },
     usage: {
-      inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+      inputTokens: {
+        total: input,
+        noCache: input - (cacheRead ?? 0) - (cacheWrite ?? 0),
+        cacheRead,
+        cacheWrite,
+      },
       outputTokens: { total: output, text: output, reasoning: undefined },
     },
     warnings: [],
