@@ -1,7 +1,7 @@
+import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
 import { APICallError } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
-import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
 import { investigateWithModel } from './run-agent.js';
 import { RELAXED_OUTPUT_OPTIONS } from './structurer-schema.js';
 

@@ -1,6 +1,6 @@
+import type { Report } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
 import { REPORT_SECTIONS } from '../diagnosis/report-template.js';
-import type { Report } from '../intake/types.js';
 import type { Suspect } from '../localize/types.js';
 import { OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import {

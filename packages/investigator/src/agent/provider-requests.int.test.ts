@@ -1,7 +1,7 @@
 import { resolveModel } from '@sightline/core';
+import type { ScriptedResponse } from '@sightline/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
-import type { ScriptedResponse } from '../testing/scripted-model.js';
 import {
   createWireFetch,
   type RecordedRequest,

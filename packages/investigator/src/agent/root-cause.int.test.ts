@@ -1,5 +1,5 @@
+import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
 import { type CrashRepository, createCrashRepository } from './__fixtures__/crash-elsewhere.js';
 import { investigateWithModel } from './run-agent.js';
 

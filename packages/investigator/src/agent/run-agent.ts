@@ -4,16 +4,16 @@
  * verified `Diagnosis`. Compaction (@sightline/compaction) runs on every step: large tool results
  * are offloaded to its store as they arrive, and the history is compacted near the model's window.
  */
+
+import type { RepoIndex } from '@sightline/codebase';
+import { createCodeTools, resolveRoot } from '@sightline/codebase';
 import { type Compaction, type CompactionEvent, createCompaction } from '@sightline/compaction';
 import { countTokens, getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
+import type { Report } from '@sightline/intake';
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { DiagnosisLabel, DiagnosisStats, PhaseStats } from '../diagnosis/schema.js';
 import type { VerificationResult } from '../diagnosis/verification-error.js';
-import type { Report } from '../intake/types.js';
 import type { Suspect } from '../localize/types.js';
-import { resolveRoot } from '../repo/index.js';
-import type { RepoIndex } from '../repomap/types.js';
-import { createCodeTools } from '../tools/index.js';
 import { countByPhase, summarizeStats } from './agent-stats.js';
 import { runInvestigationLoop } from './investigation-loop.js';
 import { describeModel } from './model-call.js';

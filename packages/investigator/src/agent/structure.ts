@@ -5,6 +5,7 @@
  * re-ask carrying the exact errors. Splitting free reasoning from JSON formatting follows "Let Me
  * Speak Freely?" (Tam et al., 2024): format restrictions during reasoning degrade it.
  */
+import type { RepoIndex } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import {
   generateText,
@@ -18,7 +19,6 @@ import { parseReportMarkdown } from '../diagnosis/parse-report-markdown.js';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import type { VerificationError, VerificationResult } from '../diagnosis/verification-error.js';
 import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
-import type { RepoIndex } from '../repomap/types.js';
 import { callModel } from './model-call.js';
 import { fenceAsData } from './prompts.js';
 import { buildReaskMessage } from './reask-prompt.js';

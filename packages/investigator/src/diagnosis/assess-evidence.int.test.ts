@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { indexRepository, type RepoIndex } from '@sightline/codebase';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { indexRepository } from '../repomap/index.js';
-import type { RepoIndex } from '../repomap/types.js';
 import { itemAt, validDiagnosis } from './__fixtures__/diagnosis.js';
 import type { Diagnosis } from './schema.js';
 import { verifyDiagnosis } from './verify-diagnosis.js';

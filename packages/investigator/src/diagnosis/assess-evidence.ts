@@ -4,7 +4,7 @@
  * the file, its symbol is defined in the repository index at that range, and, for a model's
  * diagnosis, at least one tool call stands behind it. Anything less is reported with the reason.
  */
-import type { RepoIndex } from '../repomap/types.js';
+import type { RepoIndex } from '@sightline/codebase';
 import { findQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
 import type { RepoFileCache } from './repo-file-cache.js';
 import type { AffectedFile, Diagnosis } from './schema.js';

@@ -5,9 +5,9 @@
  * applies cleanly. A diagnosis that passes is then assessed for evidence (`assessEvidence`):
  * verified, or unverified with the reasons. Nothing is written.
  */
+
+import { type RepoIndex, resolveRoot } from '@sightline/codebase';
 import type { z } from 'zod';
-import { resolveRoot } from '../repo/sandbox.js';
-import type { RepoIndex } from '../repomap/types.js';
 import { assessEvidence } from './assess-evidence.js';
 import { findQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
 import { createRepoFileCache, type RepoFile, type RepoFileCache } from './repo-file-cache.js';

@@ -6,10 +6,8 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseReport } from '../../intake/index.js';
-import type { Report } from '../../intake/types.js';
-import { indexRepository } from '../../repomap/index.js';
-import type { RepoIndex } from '../../repomap/types.js';
+import { indexRepository, type RepoIndex } from '@sightline/codebase';
+import { parseReport, type Report } from '@sightline/intake';
 
 const FILES: Record<string, string> = {
   'src/pricing/types.ts': 'export interface Price {\n  sku: string;\n  amount?: number;\n}\n',

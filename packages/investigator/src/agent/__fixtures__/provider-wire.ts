@@ -4,7 +4,7 @@
  * tests read, and parse real response bodies. Non-streaming only (what `generateText` uses).
  */
 import { countTokens } from '@sightline/core';
-import type { ScriptedResponse } from '../../testing/scripted-model.js';
+import type { ScriptedResponse } from '@sightline/core/testing';
 
 /** The three wire protocols. */
 export type WireProtocol = 'anthropic' | 'openai-responses' | 'openai-chat';

@@ -4,8 +4,9 @@
  * SDK's own `MockLanguageModelV3` (`ai/test`), so the code under test runs the real `generateText`
  * loop. Pattern: openai-agents-js `packages/agents-core/src/testing/`.
  */
-import { countTokens } from '@sightline/core';
+
 import { MockLanguageModelV3 } from 'ai/test';
+import { countTokens } from '../tokens.js';
 
 type CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
