@@ -5,11 +5,11 @@ export {
   DEFAULT_FUNNEL_BUDGETS,
   type FunnelBudgets,
 } from './phases.js';
-export type { InvestigationProgress } from './progress-reporter.js';
+export type { InvestigateWithModelProgress } from './progress-reporter.js';
 export { renderSuspects } from './prompts.js';
 export {
   DEFAULT_STEP_TIMEOUT_MS,
   type InvestigateWithModelOptions,
-  type InvestigationResult,
+  type InvestigateWithModelResult,
   investigateWithModel,
 } from './run-agent.js';

@@ -6,7 +6,7 @@ import type { CompactionEvent } from '@sightline/compaction';
 import type { AgentPhase } from './phases.js';
 
 /** A progress event of an investigation. */
-export type InvestigationProgress =
+export type InvestigateWithModelProgress =
   | { type: 'phase-change'; phase: AgentPhase | 'structure' }
   | { type: 'step'; phase: AgentPhase; step: number }
   | { type: 'tool-call'; name: string; input: string }
@@ -40,7 +40,7 @@ export interface ProgressReporter {
  * @returns the callbacks for the loop.
  */
 export function createProgressReporter(
-  onProgress: ((event: InvestigationProgress) => void) | undefined,
+  onProgress: ((event: InvestigateWithModelProgress) => void) | undefined,
 ): ProgressReporter {
   let currentPhase: AgentPhase | 'structure' | undefined;
   const tokens = { input: 0, output: 0 };

@@ -1,7 +1,7 @@
 import type { Report } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
 import { REPORT_SECTIONS } from '../diagnosis/report-template.js';
-import type { Suspect } from '../localize/types.js';
+import type { Suspect } from '../diagnosis/schema.js';
 import { OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import {
   buildInvestigationPrompt,

@@ -4,7 +4,7 @@
  * Injection": keep untrusted content segregated and marked).
  */
 import type { Report } from '@sightline/intake';
-import type { Suspect } from '../localize/types.js';
+import type { Suspect } from '../diagnosis/schema.js';
 import type { FunnelBudgets } from './phases.js';
 
 /** Most suspects shown to the model; at least {@link MIN_PROMPT_SUSPECTS} when there are that many. */

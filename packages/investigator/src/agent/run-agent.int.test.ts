@@ -11,7 +11,7 @@ import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
 import { NUDGE_NOTE, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import { AGENT_TOOL_NAMES } from './phases.js';
-import type { InvestigationProgress } from './progress-reporter.js';
+import type { InvestigateWithModelProgress } from './progress-reporter.js';
 import { type InvestigateWithModelOptions, investigateWithModel } from './run-agent.js';
 
 const MARKDOWN = `## Root cause
@@ -135,7 +135,7 @@ describe('investigateWithModel', () => {
   ) => {
     const agent = createScriptedModel(agentScript, { modelId: 'agent' });
     const structurer = createScriptedModel(structurerScript, { modelId: 'structurer' });
-    const events: InvestigationProgress[] = [];
+    const events: InvestigateWithModelProgress[] = [];
     const result = investigateWithModel({
       report: repository.report,
       root: repository.root,
@@ -399,7 +399,7 @@ describe('investigateWithModel', () => {
         { toolCalls: [{ toolName: 'read_stored', input: readBack }] },
         ...HAPPY_PATH.slice(2),
       ];
-      const events: InvestigationProgress[] = [];
+      const events: InvestigateWithModelProgress[] = [];
       const { agent, result } = run(script, [{ text: JSON.stringify(VALID) }], {
         root: big.root,
         index: big.index,

@@ -11,15 +11,14 @@ import { type Compaction, type CompactionEvent, createCompaction } from '@sightl
 import { countTokens, getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
 import type { Report } from '@sightline/intake';
 import type { LanguageModel, ModelMessage } from 'ai';
-import type { DiagnosisLabel, DiagnosisStats, PhaseStats } from '../diagnosis/schema.js';
+import type { DiagnosisLabel, DiagnosisStats, PhaseStats, Suspect } from '../diagnosis/schema.js';
 import type { VerificationResult } from '../diagnosis/verification-error.js';
-import type { Suspect } from '../localize/types.js';
 import { countByPhase, summarizeStats } from './agent-stats.js';
 import { runInvestigationLoop } from './investigation-loop.js';
 import { describeModel } from './model-call.js';
 import { createPhaseTools } from './phase-tools.js';
 import { DEFAULT_FUNNEL_BUDGETS, type FunnelBudgets } from './phases.js';
-import { createProgressReporter, type InvestigationProgress } from './progress-reporter.js';
+import { createProgressReporter, type InvestigateWithModelProgress } from './progress-reporter.js';
 import { buildInvestigationPrompt, buildSystemPrompt } from './prompts.js';
 import { structureReport } from './structure.js';
 
@@ -51,7 +50,7 @@ export interface InvestigateWithModelOptions {
   /** The report's classification. */
   label: DiagnosisLabel;
   /** Receives progress events; must not throw. */
-  onProgress?: (event: InvestigationProgress) => void;
+  onProgress?: (event: InvestigateWithModelProgress) => void;
   /**
    * Longest wait for one model call (one step), in ms; a server that accepts the connection but
    * never answers fails after this instead of hanging. Default {@link DEFAULT_STEP_TIMEOUT_MS}.
@@ -68,7 +67,7 @@ export interface InvestigateWithModelOptions {
 export const DEFAULT_STEP_TIMEOUT_MS = 180_000;
 
 /** What {@link investigateWithModel} returns. */
-export interface InvestigationResult {
+export interface InvestigateWithModelResult {
   /** The diagnosis (`method: 'agent'`); `diagnosis.verification` says whether it is verified. */
   diagnosis: NonNullable<VerificationResult['diagnosis']>;
   /** Its verification against the repository (made once, here). */
@@ -102,7 +101,7 @@ export interface InvestigationResult {
  */
 export async function investigateWithModel(
   options: InvestigateWithModelOptions,
-): Promise<InvestigationResult> {
+): Promise<InvestigateWithModelResult> {
   const {
     model,
     structurer = model,
