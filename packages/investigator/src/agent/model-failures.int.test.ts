@@ -2,6 +2,7 @@ import { createScriptedModel, type ScriptedResponse } from '@sightline/core/test
 import { APICallError } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
+import { CART_DIAGNOSIS } from './__fixtures__/cart-diagnosis.js';
 import { investigateWithModel } from './run-agent.js';
 import { RELAXED_OUTPUT_OPTIONS } from './structurer-schema.js';
 
@@ -12,32 +13,7 @@ cartTotal starts its loop at index 1, so the first line item is never added.
 ## Affected files
 - src/cart/total.ts:6-8 — the loop.`;
 
-const VALID = {
-  rootCause: {
-    summary: 'cartTotal skips items[0].',
-    explanation: 'The loop starts at 1.',
-    confidence: 0.9,
-  },
-  affectedFiles: [
-    {
-      path: 'src/cart/total.ts',
-      lines: [6, 8],
-      symbol: 'cartTotal',
-      role: 'cause',
-      evidence: [
-        {
-          path: 'src/cart/total.ts',
-          line: 6,
-          quote: 'for (let index = 1; index < items.length; index++) {',
-        },
-      ],
-    },
-  ],
-  proposedChange: null,
-  complexity: 'low',
-  risk: 'low',
-  riskRationale: 'A loop bound.',
-};
+const VALID = CART_DIAGNOSIS;
 
 const GREP: ScriptedResponse = {
   toolCalls: [{ toolName: 'grep', input: { pattern: 'cartTotal' } }],

@@ -2,6 +2,7 @@ import { resolveModel } from '@sightline/core';
 import type { ScriptedResponse } from '@sightline/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
+import { CART_DIAGNOSIS } from './__fixtures__/cart-diagnosis.js';
 import {
   createWireFetch,
   type RecordedRequest,
@@ -14,32 +15,7 @@ import { investigateWithModel } from './run-agent.js';
 const FREE_FORM =
   '## Root cause\ncartTotal starts its loop at index 1.\n\n## Affected files\n- src/cart/total.ts:6-8';
 
-const VALID = {
-  rootCause: {
-    summary: 'cartTotal skips items[0].',
-    explanation: 'The loop starts at 1.',
-    confidence: 0.9,
-  },
-  affectedFiles: [
-    {
-      path: 'src/cart/total.ts',
-      lines: [6, 8],
-      symbol: 'cartTotal',
-      role: 'cause',
-      evidence: [
-        {
-          path: 'src/cart/total.ts',
-          line: 6,
-          quote: 'for (let index = 1; index < items.length; index++) {',
-        },
-      ],
-    },
-  ],
-  proposedChange: null,
-  complexity: 'low',
-  risk: 'low',
-  riskRationale: 'A loop bound.',
-};
+const VALID = CART_DIAGNOSIS;
 
 const AGENT: ScriptedResponse[] = [
   { toolCalls: [{ toolName: 'grep', input: { pattern: 'cartTotal' } }] },

@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
+import { CART_DIAGNOSIS } from './__fixtures__/cart-diagnosis.js';
 import { NUDGE_NOTE, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import { AGENT_TOOL_NAMES } from './phases.js';
 import type { InvestigateWithModelProgress } from './progress-reporter.js';
@@ -35,32 +36,7 @@ trivial — one character.
 ## Risk
 low — no caller depends on the skipped item.`;
 
-const VALID: ModelDiagnosis = {
-  rootCause: {
-    summary: 'cartTotal in src/cart/total.ts starts its loop at index 1 and skips the first item.',
-    explanation: 'The loop starts at 1, so items[0] is never added to the total.',
-    confidence: 0.9,
-  },
-  affectedFiles: [
-    {
-      path: 'src/cart/total.ts',
-      lines: [6, 8],
-      symbol: 'cartTotal',
-      role: 'cause',
-      evidence: [
-        {
-          path: 'src/cart/total.ts',
-          line: 6,
-          quote: 'for (let index = 1; index < items.length; index++) {',
-        },
-      ],
-    },
-  ],
-  proposedChange: { description: 'Start the loop at index 0.', patch: null },
-  complexity: 'low',
-  risk: 'low',
-  riskRationale: 'A loop bound; checkoutSummary is the only caller.',
-};
+const VALID = CART_DIAGNOSIS;
 
 /** The same diagnosis with an invented file and a misquoted line. */
 const [CAUSE] = VALID.affectedFiles as [ModelDiagnosis['affectedFiles'][number]];
