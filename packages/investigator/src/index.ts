@@ -9,12 +9,12 @@ export {
   type AgentPhase,
   DEFAULT_FUNNEL_BUDGETS,
   type FunnelBudgets,
-} from './agent/funnel.js';
+} from './agent/phases.js';
+export type { InvestigateWithModelProgress } from './agent/progress-reporter.js';
 export { renderSuspects } from './agent/prompts.js';
 export {
   DEFAULT_STEP_TIMEOUT_MS,
   type InvestigateWithModelOptions,
-  type InvestigateWithModelProgress,
   type InvestigateWithModelResult,
   investigateWithModel,
 } from './agent/run-agent.js';

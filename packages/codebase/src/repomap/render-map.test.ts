@@ -96,6 +96,37 @@ describe('renderRepositoryMap', () => {
     expect(map.tokens).toBeLessThanOrEqual(40);
   });
 
+  it('orders files around the focus: frames first (innermost first), then mentioned names, then rank', () => {
+    const map = renderRepositoryMap(index, {
+      tokens: 1000,
+      focus: {
+        frames: [
+          { path: 'src/lexer.ts', line: 12 },
+          { path: 'src/parser.ts', line: 25 },
+        ],
+      },
+    });
+    expect(map.files.map((file) => file.path)).toEqual([
+      'src/lexer.ts',
+      'src/parser.ts',
+      'README.md',
+      'src/main.ts',
+    ]);
+    const reversed = renderRepositoryMap(index, {
+      tokens: 1000,
+      focus: {
+        frames: [
+          { path: 'src/parser.ts', line: 25 },
+          { path: 'src/lexer.ts', line: 12 },
+        ],
+      },
+    });
+    expect(reversed.files.map((file) => file.path).slice(0, 2)).toEqual([
+      'src/parser.ts',
+      'src/lexer.ts',
+    ]);
+  });
+
   it('never exceeds the budget and counts what it left out', () => {
     const big = bigIndex();
     for (const budget of [20, 64, 128, 256, 512, 1024, 2048]) {

@@ -36,7 +36,7 @@ export interface RepositoryMap {
   text: string;
   /** Exact token count of `text` (≤ the budget). */
   tokens: number;
-  /** Files shown, highest rank first. */
+  /** Files shown: those of the focus (frames, then mentioned names) first, then by rank. */
   files: RepositoryMapFile[];
   shownFiles: number;
   omittedFiles: number;
@@ -47,7 +47,8 @@ export interface RepositoryMap {
 /** Longest signature shown, in characters (aider cuts its lines at 100 too). */
 export const MAP_SIGNATURE_CHARS = 100;
 
-type MapItem = { definition: Definition } | { path: string };
+/** A definition to show (`focus` when a frame or a mentioned name chose it), or a bare file. */
+type MapItem = { definition: Definition; focus?: true } | { path: string };
 
 /**
  * Renders the repository map of an index within a token budget.
@@ -130,10 +131,10 @@ export function renderRepositoryMap(
 function mapItems(index: RepositoryIndex, focus: Focus, ranking: RepositoryRanking): MapItem[] {
   const seen = new Set<Definition>();
   const items: MapItem[] = [];
-  const push = (definition: Definition) => {
+  const push = (definition: Definition, focus = false) => {
     if (seen.has(definition)) return;
     seen.add(definition);
-    items.push({ definition });
+    items.push(focus ? { definition, focus: true } : { definition });
   };
   for (const frame of focus.frames ?? []) {
     if (frame.line === undefined) continue;
@@ -141,7 +142,7 @@ function mapItems(index: RepositoryIndex, focus: Focus, ranking: RepositoryRanki
       index.files.get(frame.path)?.definitions ?? [],
       frame.line,
     );
-    if (enclosing !== undefined) push(enclosing);
+    if (enclosing !== undefined) push(enclosing, true);
   }
   const mentioned = new Set(
     (focus.identifiers ?? []).filter(
@@ -150,7 +151,9 @@ function mapItems(index: RepositoryIndex, focus: Focus, ranking: RepositoryRanki
     ),
   );
   for (const pair of ranking.definitions) {
-    if (mentioned.has(pair.name)) for (const definition of pair.definitions) push(definition);
+    if (mentioned.has(pair.name)) {
+      for (const definition of pair.definitions) push(definition, true);
+    }
   }
   for (const pair of ranking.definitions)
     for (const definition of pair.definitions) push(definition);
@@ -178,15 +181,21 @@ function innermostEnclosing(
   return best;
 }
 
-/** Groups chosen items by file, adds enclosing scopes, orders files by rank and lines by number. */
+/**
+ * Groups chosen items by file, adds enclosing scopes, orders lines by number and files around the
+ * focus: the files of the frames (innermost first) and of the mentioned names lead, in that
+ * order, then the rest by rank.
+ */
 function selectFiles(
   items: readonly MapItem[],
   fileRanks: ReadonlyMap<string, { rank: number; order: number }>,
   ancestry: Ancestry,
 ): RepositoryMapFile[] {
   const chosen = new Map<string, Set<Definition>>();
+  const focusOrder = new Map<string, number>();
   for (const item of items) {
     const path = 'definition' in item ? item.definition.path : item.path;
+    if ('focus' in item && !focusOrder.has(path)) focusOrder.set(path, focusOrder.size);
     let symbols = chosen.get(path);
     if (symbols === undefined) {
       symbols = new Set();
@@ -203,7 +212,11 @@ function selectFiles(
       rank: fileRanks.get(path)?.rank ?? 0,
       symbols: [...symbols].sort((a, b) => a.lines[0] - b.lines[0] || b.lines[1] - a.lines[1]),
     }))
-    .sort((a, b) => (fileRanks.get(a.path)?.order ?? 0) - (fileRanks.get(b.path)?.order ?? 0));
+    .sort(
+      (a, b) =>
+        (focusOrder.get(a.path) ?? focusOrder.size) - (focusOrder.get(b.path) ?? focusOrder.size) ||
+        (fileRanks.get(a.path)?.order ?? 0) - (fileRanks.get(b.path)?.order ?? 0),
+    );
 }
 
 /** Definitions of the same file that enclose a definition and are named in its scope. */

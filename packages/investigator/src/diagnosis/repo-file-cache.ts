@@ -13,6 +13,7 @@ import {
   withoutBuildOutput,
 } from '@sightline/codebase/internal';
 import { SightlineError } from '@sightline/core';
+import { closest, distance } from 'fastest-levenshtein';
 import type { VerificationErrorCode } from './verification-error.js';
 
 /** A readable text file of the repository. */
@@ -40,6 +41,8 @@ export type RepoFileCache = (requested: string) => Promise<RepoFile | RepoFileFa
 
 /** Most same-named files suggested when a path does not exist. */
 const MAX_SUGGESTIONS = 3;
+/** Largest edit distance to a suggested path, as a share of the requested path's length. */
+const MISSPELLING_SHARE = 0.3;
 
 /**
  * Creates a per-verification cache of repository files.
@@ -136,18 +139,30 @@ async function notFoundMessage(
   requested: string,
   listPaths: () => Promise<string[]>,
 ): Promise<string> {
-  const name = path.posix.basename(requested.replace(/\\/g, '/'));
-  const sameName = (await listPaths()).filter(
-    (candidate) => path.posix.basename(candidate) === name,
-  );
-  const hint =
-    sameName.length === 0
-      ? 'use a path that exists (list the folder to find it)'
-      : `files with that name: ${sameName
-          .slice(0, MAX_SUGGESTIONS)
-          .map((candidate) => `"${candidate}"`)
-          .join(
-            ', ',
-          )}${sameName.length > MAX_SUGGESTIONS ? ` and ${sameName.length - MAX_SUGGESTIONS} more` : ''}`;
-  return `"${requested}" does not exist in the repository; ${hint}.`;
+  const wanted = requested.replace(/\\/g, '/').replace(/^\.\//, '');
+  const name = path.posix.basename(wanted);
+  const paths = await listPaths();
+  const sameName = paths.filter((candidate) => path.posix.basename(candidate) === name);
+  return `"${requested}" does not exist in the repository; ${suggestion(wanted, sameName, paths)}.`;
+}
+
+/**
+ * What to cite instead: files with the same name, else the nearest path by edit distance
+ * (Levenshtein) when it is a plausible misspelling, else how to find one.
+ */
+function suggestion(wanted: string, sameName: string[], paths: string[]): string {
+  if (sameName.length > 0) {
+    const listed = sameName
+      .slice(0, MAX_SUGGESTIONS)
+      .map((candidate) => `"${candidate}"`)
+      .join(', ');
+    const more =
+      sameName.length > MAX_SUGGESTIONS ? ` and ${sameName.length - MAX_SUGGESTIONS} more` : '';
+    return `files with that name: ${listed}${more}`;
+  }
+  const nearest = paths.length > 0 ? closest(wanted, paths) : undefined;
+  if (nearest && distance(wanted, nearest) <= Math.max(2, wanted.length * MISSPELLING_SHARE)) {
+    return `the nearest path is "${nearest}" (a misspelling?)`;
+  }
+  return 'use a path that exists (list the folder to find it)';
 }

@@ -13,13 +13,12 @@ import {
   type RepositoryIndex,
   renderRepositoryMap,
 } from '@sightline/codebase';
-import { SightlineError } from '@sightline/core';
 import type { Report, ReportInput } from '@sightline/intake';
 import { type Classification, classify } from '@sightline/intake';
 import type { LanguageModel } from 'ai';
 import { throwIfAborted } from '../agent/abort.js';
-import type { FunnelBudgets } from '../agent/funnel.js';
 import { type InvestigateWithModelProgress, investigateWithModel } from '../agent/index.js';
+import type { FunnelBudgets } from '../agent/phases.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
 import type { Suspect } from '../diagnosis/schema.js';
 import {
@@ -83,7 +82,10 @@ export interface InvestigateResult {
   report: Report;
   classification: Classification;
   suspects: Suspect[];
-  /** The verified diagnosis. */
+  /**
+   * The diagnosis, free of invented paths, ranges and quotes; `diagnosis.verification.verified`
+   * says whether evidence backs it (see `verifyDiagnosis`).
+   */
   diagnosis: Diagnosis;
   /** The agent's own Markdown report (stage 1); absent offline. */
   agentMarkdown?: string;
@@ -92,7 +94,8 @@ export interface InvestigateResult {
 
 /**
  * Investigates a bug report against a repository.
- * @returns the verified diagnosis with the parsed report, its classification and the suspects.
+ * @returns the diagnosis (verified, or unverified with the reasons in `diagnosis.verification`)
+ *   with the parsed report, its classification and the suspects.
  * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (bad repo), `REPORT_EMPTY`/
  *   `REPORT_TOO_LARGE` (bad report), `MODEL_CALL_FAILED`, `MODEL_OUTPUT_INVALID` (the model could
  *   not produce a verified diagnosis; `details.markdown` keeps its report), `ABORTED` (the
@@ -130,15 +133,14 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
   const suspects = localize(report, index, { limit: options.suspectLimit ?? 10, signals });
 
-  let diagnosis: Diagnosis;
-  let agentMarkdown: string | undefined;
   if (options.model) {
     stage('agent');
     const repoMap = renderRepositoryMap(index, {
       focus: reportFocus(signals),
       tokens: options.mapTokens ?? 1024,
     });
-    const result = await investigateWithModel({
+    // The agent verifies its diagnosis itself (once, with the re-ask); it is not checked again.
+    const { diagnosis, verification, markdown } = await investigateWithModel({
       report,
       repository,
       model: options.model,
@@ -151,40 +153,28 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
       ...(abortSignal ? { abortSignal } : {}),
     });
-    diagnosis = result.diagnosis;
-    agentMarkdown = result.markdown;
-  } else {
-    diagnosis = diagnoseOffline(report, index, {
-      label,
-      suspects,
-      signals,
-    });
-    diagnosis.stats.durationMs = Date.now() - started;
+    return { report, classification, suspects, diagnosis, agentMarkdown: markdown, verification };
   }
 
+  const offline = diagnoseOffline(report, index, {
+    label,
+    suspects,
+    signals,
+  });
+  offline.stats.durationMs = Date.now() - started;
   stage('verify');
-  const verification = await verifyDiagnosis(diagnosis, repository);
-  if (!verification.ok) {
+  const verification = await verifyDiagnosis(offline, repository, { index });
+  if (!verification.ok || !verification.diagnosis) {
     const errors = verification.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
-    if (!options.model) {
-      // The offline diagnosis quotes the repository itself: failing verification is a Sightline bug.
-      throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
-    }
-    throw new SightlineError({
-      code: 'MODEL_OUTPUT_INVALID',
-      message: `The diagnosis failed verification against the repository: ${errors}`,
-      details: {
-        errors: verification.errors,
-        ...(agentMarkdown ? { markdown: agentMarkdown } : {}),
-      },
-    });
+    // The offline diagnosis quotes the repository itself: failing verification is a Sightline bug.
+    throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
+  const diagnosis = verification.diagnosis;
   return {
     report,
     classification,
     suspects,
     diagnosis,
-    ...(agentMarkdown ? { agentMarkdown } : {}),
     verification,
   };
 }
