@@ -3,7 +3,7 @@
  * function's span (the smallest function or method enclosing what the fix changed, or the
  * definition the case names), and whether the best-ranked suspect in a gold file overlaps it.
  */
-import type { Definition, RepoIndex } from '@sightline/codebase';
+import type { Definition, RepositoryIndex } from '@sightline/codebase';
 import type { Suspect } from '@sightline/investigator';
 import type { DevGold } from './localize-cases.js';
 
@@ -40,7 +40,7 @@ function enclosing(definitions: readonly Definition[], [start, end]: [number, nu
  */
 export function goldSpans(
   gold: readonly DevGold[],
-  index: RepoIndex,
+  index: RepositoryIndex,
 ): { file: string; lines: [number, number] }[] {
   const spans: { file: string; lines: [number, number] }[] = [];
   for (const entry of gold) {

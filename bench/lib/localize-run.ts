@@ -7,15 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { indexRepository } from '@sightline/codebase';
+import { readPackageName } from '@sightline/codebase/internal';
 import { parseReport } from '@sightline/intake';
-import {
-  collectReportSignals,
-  diagnoseOffline,
-  getLexicalIndex,
-  localize,
-  readPackageName,
-  verifyDiagnosis,
-} from '@sightline/investigator';
+import { diagnoseOffline, localize, verifyDiagnosis } from '@sightline/investigator';
+import { collectReportSignals, getLexicalIndex } from '@sightline/investigator/internal';
 import type { DevCase } from './localize-cases.js';
 import { goldSpans, rankOf, type SpanMatch, spanMatch } from './localize-metrics.js';
 import { median, timed } from './stats.js';

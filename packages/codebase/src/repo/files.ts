@@ -8,6 +8,7 @@ import ignore, { type Ignore } from 'ignore';
 import { glob } from 'tinyglobby';
 import { buildFolderOf, generatedBuildFolders } from './build-output.js';
 import { languageForPath } from './languages.js';
+import { readPackageName } from './package-name.js';
 
 /** Folders that hold other people's code or tool state; never walked. */
 export const VENDORED_DIRS = [
@@ -68,7 +69,12 @@ export interface ListedFile {
 /** The walk's result: the files to read, and those left out with the reason. */
 export interface ListedFiles {
   files: ListedFile[];
-  skipped: { path: string; reason: 'too-large' | 'generated' }[];
+  skipped: { path: string; reason: 'too-large' | 'generated' | 'secret' }[];
+  /**
+   * With `includeBuildOutput`: the paths (sorted) in build-output folders that a listing without
+   * it leaves out as `generated` (see {@link withoutBuildOutput}).
+   */
+  buildOutput?: string[];
 }
 
 /**
@@ -93,13 +99,6 @@ export async function loadGitignore(root: string): Promise<(relativePath: string
       ({ base, matcher }) =>
         relativePath.startsWith(base) && matcher.ignores(relativePath.slice(base.length)),
     );
-}
-
-/** `name` of the root package.json, if there is one. */
-async function readProjectName(root: string): Promise<string | undefined> {
-  const text = await readFile(path.join(root, 'package.json'), 'utf8').catch(() => '');
-  const name = /"name"\s*:\s*"([^"]+)"/.exec(text)?.[1];
-  return name;
 }
 
 /** Files stat'ed concurrently. */
@@ -129,20 +128,24 @@ export async function listRepositoryFiles(
     ignore: VENDORED_DIRS.map((dir) => `**/${dir}/**`),
   });
   const kept = paths.filter((file) => !isIgnored(file)).sort();
-  const generated = generatedBuildFolders(kept, await readProjectName(root));
+  const generated = generatedBuildFolders(kept, readPackageName(root));
   const isGenerated = (file: string) => {
     const folder = buildFolderOf(file);
     return folder !== null && generated.has(folder);
   };
   const result: ListedFiles = { files: [], skipped: [] };
   const candidates: string[] = [];
+  const buildOutput: string[] = [];
   for (const file of kept) {
-    if (!includeBuildOutput && isGenerated(file)) {
+    const generatedFile = isGenerated(file);
+    if (generatedFile) buildOutput.push(file);
+    if (!includeBuildOutput && generatedFile) {
       result.skipped.push({ path: file, reason: 'generated' });
     } else {
       candidates.push(file);
     }
   }
+  if (includeBuildOutput) result.buildOutput = buildOutput;
   // stat in batches: one at a time costs ~10× more on a 2,000-file repository.
   for (let start = 0; start < candidates.length; start += STAT_BATCH) {
     const batch = candidates.slice(start, start + STAT_BATCH);
@@ -154,7 +157,10 @@ export async function listRepositoryFiles(
       if (!info?.isFile()) return;
       const cap =
         languageForPath(file) === null ? maxFileBytes : Math.max(maxFileBytes, maxCodeFileBytes);
-      if (info.size > cap) {
+      if (info.nlink > 1) {
+        // A hard link may be a file outside the repository: never read, like a secret.
+        result.skipped.push({ path: file, reason: 'secret' });
+      } else if (info.size > cap) {
         result.skipped.push({ path: file, reason: 'too-large' });
       } else {
         result.files.push({
@@ -166,6 +172,27 @@ export async function listRepositoryFiles(
       }
     });
   }
-  result.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  result.skipped.sort(byPath);
   return result;
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/**
+ * A listing made with `includeBuildOutput` as it would be without: build output moved from the
+ * files to the skipped ones (`generated`), so one walk serves both.
+ * @param listed the result of {@link listRepositoryFiles}; returned as is without `buildOutput`.
+ */
+export function withoutBuildOutput(listed: ListedFiles): ListedFiles {
+  if (!listed.buildOutput) return listed;
+  const generated = new Set(listed.buildOutput);
+  return {
+    files: listed.files.filter((file) => !generated.has(file.path)),
+    skipped: [
+      ...listed.skipped.filter((file) => !generated.has(file.path)),
+      ...listed.buildOutput.map((file) => ({ path: file, reason: 'generated' as const })),
+    ].sort(byPath),
+  };
 }

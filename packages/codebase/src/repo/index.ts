@@ -4,6 +4,7 @@ export { BUILD_OUTPUT_DIRS, buildFolderOf, generatedBuildFolders } from './build
 export {
   countLines,
   isSecretFile,
+  printablePath,
   type SkipReason,
   SNIFF_BYTES,
   sniffContent,
@@ -17,6 +18,7 @@ export {
   listRepositoryFiles,
   loadGitignore,
   VENDORED_DIRS,
+  withoutBuildOutput,
 } from './files.js';
 export {
   type GrammarSource,
@@ -24,4 +26,6 @@ export {
   type LanguageInfo,
   languageForPath,
 } from './languages.js';
+export { readPackageName } from './package-name.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
+export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';

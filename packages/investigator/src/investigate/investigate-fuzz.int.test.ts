@@ -9,7 +9,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { RepoIndex } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
 import { indexRepository } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -86,7 +86,7 @@ function reportOf(run: number): string {
 }
 
 let root: string;
-let index: RepoIndex;
+let index: RepositoryIndex;
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'sightline-fuzz-'));
   for (const [file, content] of Object.entries(FILES)) {

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RepoIndex } from '@sightline/codebase';
-import { fanIn } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
+import { fanIn } from '@sightline/codebase/internal';
 import { enclosingDefinition } from './suspect-range.js';
 
 /** Frame at effective position `i` weighs `FRAME_DECAY ** i` (innermost 1, its caller 0.6, …). */
@@ -34,7 +34,7 @@ export interface WeightedFrameInput {
   line?: number;
 }
 
-function readLines(index: RepoIndex, file: string): string[] {
+function readLines(index: RepositoryIndex, file: string): string[] {
   try {
     return readFileSync(path.join(index.root, file), 'utf8').split('\n');
   } catch {
@@ -49,7 +49,10 @@ function readLines(index: RepoIndex, file: string): string[] {
  * @param frame - a resolved in-app frame.
  * @returns the reason it is a helper (for the evidence), or `undefined`.
  */
-export function helperReason(index: RepoIndex, frame: WeightedFrameInput): string | undefined {
+export function helperReason(
+  index: RepositoryIndex,
+  frame: WeightedFrameInput,
+): string | undefined {
   const file = index.files.get(frame.path);
   if (!file || !frame.line) return undefined;
   const definition = enclosingDefinition(file, frame.line);
@@ -82,7 +85,7 @@ export function helperReason(index: RepoIndex, frame: WeightedFrameInput): strin
  * @returns one weight and, for helpers, the reason, per frame.
  */
 export function frameWeights(
-  index: RepoIndex,
+  index: RepositoryIndex,
   frames: readonly WeightedFrameInput[],
 ): { weight: number; helper?: string }[] {
   let effective = 0;

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RepoIndex } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
 import { isBundledCopy } from './file-roles.js';
 import { indexedTwinsOf } from './twins.js';
 
@@ -17,9 +17,9 @@ const MIN_LINE_CHARS = 16;
 /** Source files searched for a bundle line, at most (bigger repositories are not scanned). */
 const MAX_CANDIDATES = 3_000;
 
-const linesOf = new WeakMap<RepoIndex, Map<string, string[]>>();
+const linesOf = new WeakMap<RepositoryIndex, Map<string, string[]>>();
 
-function fileLines(index: RepoIndex, file: string): string[] {
+function fileLines(index: RepositoryIndex, file: string): string[] {
   let cache = linesOf.get(index);
   if (!cache) {
     cache = new Map();
@@ -46,7 +46,7 @@ function fileLines(index: RepoIndex, file: string): string[] {
  *   no source or in several.
  */
 export function sourceOfBundleLine(
-  index: RepoIndex,
+  index: RepositoryIndex,
   bundle: string,
   line: number,
 ): { path: string; line: number } | null {
@@ -77,7 +77,7 @@ export function sourceOfBundleLine(
  * @param index - the repository index.
  * @param file - repository-relative path of the frame's file.
  */
-export function isIndexedBundle(index: RepoIndex, file: string): boolean {
+export function isIndexedBundle(index: RepositoryIndex, file: string): boolean {
   const indexed = index.files.get(file);
   return indexed !== undefined && isBundledCopy(indexed, index);
 }
@@ -88,7 +88,7 @@ export function isIndexedBundle(index: RepoIndex, file: string): boolean {
  * @param file - repository-relative path that exists on disk but is not indexed.
  * @returns the most editable twin, or `null`.
  */
-export function twinOfUnindexed(index: RepoIndex, file: string): string | null {
+export function twinOfUnindexed(index: RepositoryIndex, file: string): string | null {
   if (index.files.has(file)) return null;
   return indexedTwinsOf(index, file)[0] ?? null;
 }

@@ -19,8 +19,8 @@
  * et al. 2024; LocAgent, Chen et al. 2025); the decay and weights are Sightline's own choice,
  * fixed for every report.
  */
-import type { RepoIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
+import { fileRole, readPackageName } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
 import {
@@ -29,7 +29,6 @@ import {
   ROLE_FACTORS,
   THIRD_PARTY_FACTOR,
 } from './file-roles.js';
-import { readPackageName } from './frame-paths.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';
 import { type ChosenRange, chooseRange, rangeOfDefinition } from './suspect-range.js';
@@ -75,7 +74,7 @@ function clampRange([start, end]: [number, number], lineCount: number): [number,
 }
 
 /** Groups twins among the best-ranked files, keeping rank order (the best member leads). */
-function groupTwins(ranked: readonly Ranked[], index: RepoIndex): Ranked[][] {
+function groupTwins(ranked: readonly Ranked[], index: RepositoryIndex): Ranked[][] {
   const groups: Ranked[][] = [];
   for (const item of ranked) {
     const group = groups.find((members) => areTwins(index, members[0]?.path ?? '', item.path));
@@ -100,7 +99,7 @@ function groupTwins(ranked: readonly Ranked[], index: RepoIndex): Ranked[][] {
  */
 export function localize(
   report: Report,
-  index: RepoIndex,
+  index: RepositoryIndex,
   { limit = 10, packageName, signals: given }: LocalizeOptions = {},
 ): Suspect[] {
   const signals =

@@ -4,7 +4,8 @@
  * in the file that defines it; a member or type named alone counts for each file defining it,
  * shared among them (a name defined in one file is strong evidence, one defined in twenty is not).
  */
-import type { Definition, ReferenceGraph, RepoIndex } from '@sightline/codebase';
+import type { Definition, RepositoryIndex } from '@sightline/codebase';
+import type { ReferenceGraph } from '@sightline/codebase/internal';
 import { isThirdPartyAsset } from './file-roles.js';
 import type { MessageMention } from './message-mentions.js';
 import { type ChosenRange, rangeOfDefinition } from './suspect-range.js';
@@ -22,7 +23,11 @@ export interface MentionScore {
 const TYPE_ONLY = 0.7;
 const TYPE_KINDS = new Set(['class', 'interface', 'type', 'enum', 'module']);
 
-function definitionsNamed(index: RepoIndex, graph: ReferenceGraph, name: string): Definition[] {
+function definitionsNamed(
+  index: RepositoryIndex,
+  graph: ReferenceGraph,
+  name: string,
+): Definition[] {
   return [...(graph.definers.get(name) ?? [])]
     .filter((path) => !isThirdPartyAsset(path))
     .flatMap((path) =>
@@ -42,7 +47,7 @@ function describe({ type, member }: MessageMention): string {
  * @returns per file, the best score with its reason and range.
  */
 export function scoreMentions(
-  index: RepoIndex,
+  index: RepositoryIndex,
   graph: ReferenceGraph,
   mentions: readonly MessageMention[],
 ): Map<string, MentionScore> {

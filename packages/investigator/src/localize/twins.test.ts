@@ -1,8 +1,8 @@
-import type { IndexedFile, RepoIndex } from '@sightline/codebase';
+import type { IndexedFile, RepositoryIndex } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
 import { areTwins, editableTwin, indexedTwinsOf, twinKey } from './twins.js';
 
-function indexOf(files: Record<string, string[]>): RepoIndex {
+function indexOf(files: Record<string, string[]>): RepositoryIndex {
   const entries = Object.entries(files).map(([path, names]): [string, IndexedFile] => [
     path,
     {

@@ -6,7 +6,7 @@
  * points at the file a person would edit (source before compiled output, readable before minified,
  * never a declaration file), with the others listed beside it.
  */
-import type { RepoIndex } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
 
 /** Folders that hold a compiled or packaged copy of a module (their names say nothing of it). */
 const COPY_FOLDERS = new Set([
@@ -67,7 +67,7 @@ export function twinKey(file: string): string | null {
 }
 
 /** Definition names shared by two files, over those of the smaller (1 when either has none). */
-function nameOverlap(index: RepoIndex, a: string, b: string): number {
+function nameOverlap(index: RepositoryIndex, a: string, b: string): number {
   const names = (file: string) =>
     new Set((index.files.get(file)?.definitions ?? []).map((definition) => definition.name));
   const [first, second] = [names(a), names(b)];
@@ -88,7 +88,7 @@ const SAME_CODE_OVERLAP = 0.5;
  * @param a - repository-relative path.
  * @param b - repository-relative path.
  */
-export function areTwins(index: RepoIndex, a: string, b: string): boolean {
+export function areTwins(index: RepositoryIndex, a: string, b: string): boolean {
   if (a === b) return false;
   const key = twinKey(a);
   if (key === null || key !== twinKey(b)) return false;
@@ -124,7 +124,7 @@ export function editableTwin(files: readonly string[]): string {
  * @param index - the repository index.
  * @param file - repository-relative path of the unindexed file.
  */
-export function indexedTwinsOf(index: RepoIndex, file: string): string[] {
+export function indexedTwinsOf(index: RepositoryIndex, file: string): string[] {
   const key = twinKey(file);
   if (key === null) return [];
   const twins = [...index.files.keys()].filter((candidate) => twinKey(candidate) === key);
