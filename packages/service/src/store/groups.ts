@@ -1,7 +1,7 @@
 /** Groups: reports of one problem, with a label, a triage status, a count and first/last seen. */
 import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, GroupRow, GroupStatus } from './schema.js';
 import { nowIso } from './time.js';
 
@@ -31,7 +31,7 @@ export interface AttachReport {
 }
 
 /** The group store. */
-export function createGroupStore(db: Kysely<Database>) {
+export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
   return {
     /**
      * Attaches a report to its group, creating the group when none matches, in one transaction.
@@ -40,6 +40,13 @@ export function createGroupStore(db: Kysely<Database>) {
      */
     attach(input: AttachReport): Promise<{ group: GroupRow; attached: boolean }> {
       return db.transaction().execute(async (trx) => {
+        // Two workers grouping near-duplicates at once would each make a group: on Postgres,
+        // grouping within one project and label is serialized (SQLite writes are serial anyway).
+        if (dialect === 'postgres') {
+          await sql`select pg_advisory_xact_lock(hashtext(${`${input.projectId}:${input.label}`}))`.execute(
+            trx,
+          );
+        }
         const report = await trx
           .selectFrom('reports')
           .select(['stage', 'group_id'])

@@ -38,7 +38,7 @@ export async function openStore(location: DatabaseLocation) {
     projects: createProjectStore(db),
     sources: createSourceStore(db),
     reports: createReportStore(db),
-    groups: createGroupStore(db),
+    groups: createGroupStore(db, dialect),
     diagnoses: createDiagnosisStore(db),
     inbox: (query: InboxQuery): Promise<InboxPage> => queryInbox(db, dialect, query),
     close,

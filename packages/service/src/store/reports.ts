@@ -77,6 +77,22 @@ export function createReportStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Keeps the parsed report and its classification (label, confidence, method, reasons). */
+    async saveAnalysis(
+      id: string,
+      analysis: { parsed: unknown; classification: { label: string } },
+    ): Promise<void> {
+      await db
+        .updateTable('reports')
+        .set({
+          parsed: JSON.stringify(analysis.parsed),
+          label: analysis.classification.label,
+          classification: JSON.stringify(analysis.classification),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
     /** Records why a report could not go through the pipeline; it stays stored. */
     async fail(id: string, error: string): Promise<void> {
       await db
