@@ -20,7 +20,6 @@ export interface PollRecord {
   /** Null when the poll succeeded. */
   error: string | null;
   cursor?: string | null;
-  reportsStored: number;
   nextPollAt: string;
 }
 
@@ -80,7 +79,7 @@ export function createSourceStore(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Keeps the outcome of one poll: time, error, cursor, counts, when to poll next. */
+    /** Keeps the outcome of one poll: time, error, cursor, when to poll next (reports count at ingest). */
     async recordPoll(id: string, record: PollRecord): Promise<void> {
       const current = await this.get(id);
       await db
@@ -91,7 +90,6 @@ export function createSourceStore(db: Kysely<Database>) {
           last_error: record.error,
           consecutive_failures: record.error === null ? 0 : current.consecutive_failures + 1,
           poll_count: current.poll_count + 1,
-          report_count: current.report_count + record.reportsStored,
           ...(record.cursor !== undefined ? { cursor: record.cursor } : {}),
         })
         .where('id', '=', id)
