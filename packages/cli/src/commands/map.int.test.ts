@@ -1,8 +1,8 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { indexRepository } from '@sightline/codebase';
 import { countTokens } from '@sightline/core';
-import { indexRepository } from '@sightline/investigator';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';

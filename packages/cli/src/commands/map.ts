@@ -3,7 +3,6 @@
  * repository, ranked around an optional focus, within a token budget.
  */
 import path from 'node:path';
-import { SightlineError } from '@sightline/core';
 import {
   type Focus,
   indexRepository,
@@ -12,7 +11,8 @@ import {
   renderRepoMap,
   resolveInRoot,
   resolveRoot,
-} from '@sightline/investigator';
+} from '@sightline/codebase';
+import { SightlineError } from '@sightline/core';
 import type { Command } from 'commander';
 import { createProgress, type Progress } from '../progress.js';
 import { runAction } from '../run-action.js';

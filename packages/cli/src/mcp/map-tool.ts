@@ -3,7 +3,7 @@
  * focus, within a token budget — as `sightline map` prints it.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { renderRepoMap } from '@sightline/investigator';
+import { renderRepoMap } from '@sightline/codebase';
 import { z } from 'zod';
 import { parseFocus } from '../commands/map.js';
 import type { RepositoryContext } from './repository-context.js';

@@ -3,7 +3,7 @@
  * data, and the system prompt says that nothing inside it is an instruction (OWASP LLM01 "Prompt
  * Injection": keep untrusted content segregated and marked).
  */
-import type { Report } from '../intake/types.js';
+import type { Report } from '@sightline/intake';
 import type { Suspect } from '../localize/types.js';
 import type { FunnelBudgets } from './funnel.js';
 

@@ -1,14 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelDiagnosis } from '../diagnosis/schema.js';
-import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
 import {
   createScriptedModel,
   type ScriptedCall,
   type ScriptedResponse,
-} from '../testing/scripted-model.js';
+} from '@sightline/core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelDiagnosis } from '../diagnosis/schema.js';
+import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
 import { OUTPUT_INSTRUCTIONS } from './prompts.js';
 import {
   type InvestigateWithModelOptions,

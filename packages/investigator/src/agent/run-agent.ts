@@ -4,8 +4,12 @@
  * verified `Diagnosis`. Compaction (@sightline/compaction) runs on every step: large tool results
  * are offloaded to its store as they arrive, and the history is compacted near the model's window.
  */
+
+import type { RepoIndex } from '@sightline/codebase';
+import { createCodeTools, resolveRoot } from '@sightline/codebase';
 import { type Compaction, type CompactionEvent, createCompaction } from '@sightline/compaction';
 import { getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
+import type { Report } from '@sightline/intake';
 import {
   generateText,
   type LanguageModel,
@@ -14,11 +18,7 @@ import {
   type StepResult,
 } from 'ai';
 import type { Diagnosis, DiagnosisLabel, DiagnosisStats } from '../diagnosis/schema.js';
-import type { Report } from '../intake/types.js';
 import type { Suspect } from '../localize/types.js';
-import { resolveRoot } from '../repo/index.js';
-import type { RepoIndex } from '../repomap/types.js';
-import { createCodeTools } from '../tools/index.js';
 import { throwIfAborted } from './abort.js';
 import { countByPhase, summarizeStats } from './agent-stats.js';
 import {

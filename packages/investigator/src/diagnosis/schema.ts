@@ -13,8 +13,9 @@
  *   semantic checks (start ≤ end, paths, quotes) are made by `verifyDiagnosis`, whose messages can
  *   be given back to the model.
  */
+
+import type { ReportKind } from '@sightline/intake';
 import { z } from 'zod';
-import type { ReportKind } from '../intake/types.js';
 import type { Suspect } from '../localize/types.js';
 
 /** Version of the diagnosis format; bump on any incompatible change. */

@@ -6,26 +6,25 @@
  * given (repository map focused on the report + suspects before any tool call) ─► verifyDiagnosis.
  * See shared/ARCHITECTURE.md, "Data flow of the main job".
  */
+
+import type { RepoIndex } from '@sightline/codebase';
+import { indexRepository, renderRepoMap, resolveRoot } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
+import type { Report, ReportInput } from '@sightline/intake';
+import { type Classification, classify, parseReport } from '@sightline/intake';
 import type { LanguageModel } from 'ai';
 import { throwIfAborted } from '../agent/abort.js';
 import type { FunnelBudgets } from '../agent/funnel.js';
 import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
-import { type Classification, classify } from '../classify/index.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
-import type { ReportInput } from '../intake/decode-input.js';
-import { markInAppFrames, parseReport } from '../intake/index.js';
-import type { Report } from '../intake/types.js';
 import {
   collectReportSignals,
   diagnoseOffline,
   localize,
+  markInAppFrames,
   readPackageName,
 } from '../localize/index.js';
 import type { Suspect } from '../localize/types.js';
-import { resolveRoot } from '../repo/index.js';
-import { indexRepository, renderRepoMap } from '../repomap/index.js';
-import type { RepoIndex } from '../repomap/types.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */

@@ -3,10 +3,10 @@
  * files the suspects spread over, how long the suspect range is, how many other files use the
  * suspect symbol (fan-in in the reference graph), and whether any test file references it.
  */
+
+import type { RepoIndex } from '@sightline/codebase';
+import { fanIn, fileRole } from '@sightline/codebase';
 import type { Diagnosis } from '../diagnosis/schema.js';
-import { fileRole } from '../repo/file-role.js';
-import { fanIn } from '../repomap/graph.js';
-import type { RepoIndex } from '../repomap/types.js';
 import type { Suspect } from './types.js';
 
 /** The assessment part of a diagnosis. */

@@ -7,9 +7,9 @@
  * as `com/example/MyServlet.java` under any source root.
  */
 import path from 'node:path';
-import { framePathSegments, readPackageName } from '../localize/frame-paths.js';
-import { listRepositoryFiles, resolveRoot } from '../repo/index.js';
-import type { Exception, Frame, Report } from './types.js';
+import { listRepositoryFiles, resolveRoot } from '@sightline/codebase';
+import type { Exception, Frame, Report } from '@sightline/intake';
+import { framePathSegments, readPackageName } from './frame-paths.js';
 
 /** Options of {@link markInAppFrames}. */
 export interface MarkInAppFramesOptions {

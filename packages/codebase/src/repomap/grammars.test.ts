@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES, type LanguageInfo } from '../repo/languages.js';
 import { getParser, loadGrammar } from './grammars.js';
-import { LANGUAGES, type LanguageInfo } from './languages.js';
 
 const go = LANGUAGES.find((language) => language.id === 'go') as LanguageInfo;
 

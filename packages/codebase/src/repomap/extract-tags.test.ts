@@ -2,9 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { languageForPath } from '../repo/languages.js';
 import { extractTags, type FileTags } from './extract-tags.js';
 import { getParser, loadGrammar } from './grammars.js';
-import { languageForPath } from './languages.js';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'langs');
 

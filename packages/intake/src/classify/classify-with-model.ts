@@ -4,7 +4,7 @@
  */
 import { SightlineError, truncateToTokens } from '@sightline/core';
 import { generateText, type LanguageModel, NoObjectGeneratedError, Output } from 'ai';
-import type { Report } from '../intake/types.js';
+import type { Report } from '../parse/types.js';
 import { CLASSIFICATION_LABELS, type Classification, type ClassificationLabel } from './types.js';
 
 /**

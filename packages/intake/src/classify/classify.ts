@@ -5,8 +5,8 @@
  * decides when one is given, and the shipped offline review classifier when not.
  */
 import type { LanguageModel } from 'ai';
-import { describeException } from '../intake/formats/error-header.js';
-import type { Report } from '../intake/types.js';
+import { describeException } from '../parse/formats/error-header.js';
+import type { Report } from '../parse/types.js';
 import { classifyWithModel } from './classify-with-model.js';
 import shippedModel from './model/review-classifier.json' with { type: 'json' };
 import {

@@ -3,12 +3,13 @@
  * generated and secret-looking files are told apart here, once, for the indexer and the tools.
  */
 import path from 'node:path';
+import { BINARY_SNIFF_BYTES, looksBinary } from '@sightline/core';
 
 /** Why a file is not treated as source. */
 export type SkipReason = 'binary' | 'minified' | 'generated' | 'too-large' | 'vendored' | 'secret';
 
 /** Bytes inspected to decide binary/minified/generated. */
-export const SNIFF_BYTES = 16_384;
+export const SNIFF_BYTES = BINARY_SNIFF_BYTES;
 
 const GENERATED_MARKERS = [
   /@generated\b/,
@@ -20,7 +21,8 @@ const GENERATED_MARKERS = [
 
 /**
  * Classifies the first bytes of a file.
- * - `binary`: contains a NUL byte (git's heuristic) in the first {@link SNIFF_BYTES}.
+ * - `binary`: contains a NUL byte (git's heuristic, `looksBinary` of core) in the first
+ *   {@link SNIFF_BYTES}.
  * - `minified`: a line over 1,000 characters and an average line over 300 characters.
  * - `generated`: a generator marker (`@generated`, `DO NOT EDIT`, …) in the first 5 lines.
  * @param head the file's first bytes (up to {@link SNIFF_BYTES}; more are not looked at).
@@ -32,7 +34,7 @@ export function sniffContent(
   filePath = '',
 ): 'binary' | 'minified' | 'generated' | null {
   const sample = head.subarray(0, SNIFF_BYTES);
-  if (sample.includes(0)) return 'binary';
+  if (looksBinary(sample)) return 'binary';
   const text = Buffer.from(sample).toString('utf8');
   if (/\.min\.(js|css|mjs|cjs)$/.test(filePath)) return 'minified';
   const lines = text.split('\n');

@@ -6,7 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { glob } from 'tinyglobby';
-import { languageForPath } from '../repomap/languages.js';
+import { languageForPath } from './languages.js';
 
 /** Folders that hold other people's code or tool state; never walked. */
 export const VENDORED_DIRS = [

@@ -15,6 +15,7 @@ import {
   SNIFF_BYTES,
   sniffContent,
 } from '../repo/index.js';
+import { languageForPath } from '../repo/languages.js';
 import {
   type CacheEntry,
   cacheDirectories,
@@ -27,7 +28,6 @@ import {
 } from './cache.js';
 import { extractTags } from './extract-tags.js';
 import { getParser, loadGrammar } from './grammars.js';
-import { languageForPath } from './languages.js';
 import type { IndexedFile, RepoIndex } from './types.js';
 
 /** Options of {@link indexRepository}. */

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import naiveBayesTextClassifier from 'wink-naive-bayes-text-classifier';
-import { collapseWhitespace } from '../intake/lines.js';
+import { collapseWhitespace } from '../parse/lines.js';
 import { classificationMetrics, type LabelPair } from './classification-metrics.js';
 import {
   REVIEW_CLASSIFIER_FORMAT,

@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markInAppFrames } from './mark-in-app-frames.js';
-import { parseReport } from './parse-report.js';
 
 let repo: string;
 

@@ -3,8 +3,7 @@
  * when the text is JSON, its parsed value. Limits and refusals live here so that every parser
  * downstream can assume non-empty, bounded, printable text.
  */
-import { SightlineError } from '@sightline/core';
-import { sniffContent } from '../repo/index.js';
+import { looksBinary, SightlineError } from '@sightline/core';
 import { MAX_REPORT_BYTES } from './limits.js';
 
 /** A report as accepted by `parseReport`. */
@@ -33,7 +32,7 @@ function decodeBytes(bytes: Uint8Array, notes: string[]): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff)
     return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);
-  if (text.includes('\uFFFD') && sniffContent(bytes) !== 'binary') {
+  if (text.includes('\uFFFD') && !looksBinary(bytes)) {
     notes.push('invalid UTF-8 bytes were replaced with U+FFFD');
   }
   return text;

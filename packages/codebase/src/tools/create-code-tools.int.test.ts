@@ -2,10 +2,10 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createScriptedModel } from '@sightline/core/testing';
 import { generateText, stepCountIs } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createScriptedModel } from '../testing/scripted-model.js';
 import { createCodeTools } from './create-code-tools.js';
 
 const fixture = fileURLToPath(new URL('./__fixtures__/repo', import.meta.url));

@@ -1,8 +1,8 @@
 import { SightlineError } from '@sightline/core';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import { parseReport } from '../intake/parse-report.js';
-import type { Report } from '../intake/types.js';
+import { parseReport } from '../parse/parse-report.js';
+import type { Report } from '../parse/types.js';
 import { CRASH_RULE_CONFIDENCE, classify } from './classify.js';
 import { MODEL_CHOICE_CONFIDENCE } from './classify-with-model.js';
 

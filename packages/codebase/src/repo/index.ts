@@ -17,4 +17,10 @@ export {
   loadGitignore,
   VENDORED_DIRS,
 } from './files.js';
+export {
+  type GrammarSource,
+  LANGUAGES,
+  type LanguageInfo,
+  languageForPath,
+} from './languages.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
