@@ -5,6 +5,7 @@
  */
 export { ensureApiToken, isLoopback, TOKEN_FILE } from './http/api-token.js';
 export { type AppLimits, type AppOptions, createApp } from './http/app.js';
+export { describeCalls } from './http/describe-calls.js';
 export { openApiDocument } from './http/openapi.js';
 export * from './pipeline/index.js';
 export * from './queue/index.js';

@@ -4,6 +4,7 @@
  */
 import { resolveModel } from '@sightline/core';
 import {
+  describeCalls,
   parseDatabaseLocation,
   type RunningService,
   redactUrl,
@@ -66,19 +67,6 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     await service.close();
   }
   return 0;
-}
-
-/** The calls to try, as curl lines. */
-export function describeCalls(url: string, tokenFile: string): string {
-  const auth = `-H "Authorization: Bearer $(cat ${tokenFile})"`;
-  return [
-    `Serving at ${url}. Try:`,
-    `  curl -s ${auth} ${url}/api/groups`,
-    `  curl -s ${auth} ${url}/api/groups/<id>          # reports, classification, diagnoses`,
-    `  curl -s ${auth} -H "Content-Type: text/plain" --data-binary @crash.txt ${url}/api/reports`,
-    `  curl -sN ${auth} ${url}/api/events               # live updates`,
-    `  curl -s ${url}/api/openapi.json`,
-  ].join('\n');
 }
 
 /** Registers `sightline serve` on the program. */
