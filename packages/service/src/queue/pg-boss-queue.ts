@@ -2,6 +2,7 @@
  * The job queue on Postgres: pg-boss (SKIP LOCKED fetches, retries with backoff, expiry of jobs a
  * dead worker held), shared by the service and any number of `sightline worker` processes.
  */
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import {
@@ -47,6 +48,8 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
     });
   }
   const stopController = new AbortController();
+  // Every running job listens on the stop signal: as many listeners as jobs at once, not a leak.
+  setMaxListeners(0, stopController.signal);
   const sql = (text: string, values: unknown[] = []) => boss.getDb().executeSql(text, values);
 
   return {

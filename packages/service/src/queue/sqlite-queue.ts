@@ -3,7 +3,9 @@
  * One process works a data folder (`sightline serve` holds it); on start it takes up the jobs a
  * killed predecessor left `active`, so each is finished after a restart.
  */
+
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
@@ -31,6 +33,8 @@ export interface SqliteQueueOptions {
 export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOptions): JobQueue {
   const { policies, pollMs = 100 } = options;
   const stopController = new AbortController();
+  // Every running job listens on the stop signal: as many listeners as jobs at once, not a leak.
+  setMaxListeners(0, stopController.signal);
   const running = new Set<Promise<void>>();
   let loop: Promise<void> | undefined;
   let wake: () => void = () => {};
