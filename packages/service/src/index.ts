@@ -8,6 +8,7 @@ export { type AppLimits, type AppOptions, createApp } from './http/app.js';
 export { describeCalls } from './http/describe-calls.js';
 export { openApiDocument } from './http/openapi.js';
 export * from './pipeline/index.js';
+export { type Poller, type PollerOptions, startPoller } from './poller/poller.js';
 export * from './queue/index.js';
 export {
   defaultDataDir,
@@ -26,7 +27,6 @@ export {
   filesSource,
   fileToRawReports,
 } from './sources/files.js';
-export { type Poller, type PollerOptions, startPoller } from './sources/poller.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 export type * from './sources/types.js';
 export * from './store/index.js';

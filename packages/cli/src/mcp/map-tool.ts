@@ -5,7 +5,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { renderRepoMap } from '@sightline/codebase';
 import { z } from 'zod';
-import { parseFocus } from '../commands/map.js';
+import { parseFocus } from '../format/parse-focus.js';
 import type { RepositoryContext } from './repository-context.js';
 import { guarded, MAX_TEXT_TOKENS, READ_ONLY, toolSuccess } from './tool-response.js';
 

@@ -6,13 +6,14 @@
  * library, Rust's `std`/`core`/`alloc`, .NET's `System.*`/`Microsoft.*`, Ruby gems, Apple system
  * images (compare Sentry's default in-app rules: docs.sentry.io "Stack Trace Rules").
  */
+import { builtinModules } from 'node:module';
 
 /** Paths of runtime, standard-library and third-party code, any language. */
 const LIBRARY_PATHS: RegExp[] = [
   /(?:^|[/\\])(?:node_modules|bower_components|jspm_packages)[/\\]/,
   /^(?:node|bun|deno):/,
   /^internal[/\\]/,
-  /^(?:native|\[native code\]|<anonymous>|unknown|eval code|global code)$/i,
+  /^(?:native|native code|\[native code\]|<anonymous>|unknown|eval code|global code)$/i,
   /^<[^>]*>$/,
   /^(?:chrome|moz|safari|safari-web)-extension:/,
   /^webpack\/(?:bootstrap|runtime)/,
@@ -47,6 +48,19 @@ export function isInAppFile(file: string): boolean {
   const path = file.replace(/[?#].*$/, '');
   if (REPORTER_FILE.test(path)) return false;
   return !LIBRARY_PATHS.some((pattern) => pattern.test(path));
+}
+
+/** Node's own modules, as old Node versions print them in traces: a bare `timers.js`, `node.js`. */
+const NODE_CORE_MODULES = new Set([...builtinModules, 'node']);
+
+/**
+ * True when a V8 frame's file is one of Node's own modules printed without a path (`timers.js`,
+ * `events.js`, `node.js` before Node 16 printed `node:` URLs); application files in Node traces
+ * are absolute paths or URLs.
+ */
+export function isNodeCoreFile(file: string): boolean {
+  if (/[/:]/.test(file)) return false;
+  return NODE_CORE_MODULES.has(file.replace(/\.js$/, ''));
 }
 
 /** Package prefixes of the JDK, Kotlin, Android and widely used JVM libraries. */

@@ -2,8 +2,8 @@
 
 /**
  * Strips transport prefixes from a frame's file so it reads as a path: `file://`,
- * `webpack:///`, `webpack-internal:///`, `app:///`, and leading `./`. URLs of other schemes
- * (http, https) are kept whole.
+ * `webpack:///`, `webpack-internal:///`, `app:///`, and leading `./`. A Windows file URL keeps
+ * its drive (`file:///C:/x.js` → `C:/x.js`). URLs of other schemes (http, https) are kept whole.
  * @returns the cleaned file, or `undefined` for an empty one.
  */
 export function normalizeFramePath(file: string | undefined): string | undefined {
@@ -11,6 +11,7 @@ export function normalizeFramePath(file: string | undefined): string | undefined
   const cleaned = file
     .trim()
     .replace(/^file:\/\/(?:localhost)?/i, '')
+    .replace(/^\/([A-Za-z]:[\\/])/, '$1')
     .replace(/^(?:webpack(?:-internal)?|app|turbopack):\/\/\/?(?:\([^)]*\)\/)?/i, '')
     .replace(/^(?:\.\/)+/, '');
   return cleaned === '' ? undefined : cleaned;

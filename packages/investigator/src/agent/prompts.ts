@@ -4,7 +4,7 @@
  * Injection": keep untrusted content segregated and marked).
  */
 import type { Report } from '@sightline/intake';
-import type { Suspect } from '../localize/types.js';
+import type { Suspect } from '../diagnosis/schema.js';
 import type { FunnelBudgets } from './funnel.js';
 
 /** The Markdown sections the output phase must write, in order. */

@@ -3,7 +3,7 @@
  * statistics) into one {@link Diagnosis}.
  */
 import type { Report } from '@sightline/intake';
-import type { Suspect } from '../localize/types.js';
+import type { Suspect } from './schema.js';
 import {
   DIAGNOSIS_SCHEMA_VERSION,
   type Diagnosis,

@@ -15,8 +15,9 @@ import { type Classification, classify, parseReport } from '@sightline/intake';
 import type { LanguageModel } from 'ai';
 import { throwIfAborted } from '../agent/abort.js';
 import type { FunnelBudgets } from '../agent/funnel.js';
-import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
+import { type InvestigateWithModelProgress, investigateWithModel } from '../agent/index.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
+import type { Suspect } from '../diagnosis/schema.js';
 import {
   collectReportSignals,
   diagnoseOffline,
@@ -24,14 +25,13 @@ import {
   markInAppFrames,
   readPackageName,
 } from '../localize/index.js';
-import type { Suspect } from '../localize/types.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
 export type InvestigateProgress =
   | { type: 'stage-start'; stage: 'parse' | 'index' | 'localize' | 'agent' | 'verify' }
   | { type: 'index-progress'; done: number; total: number }
-  | InvestigationProgress;
+  | InvestigateWithModelProgress;
 
 /** Options of {@link investigate}. */
 export interface InvestigateOptions {
@@ -72,7 +72,7 @@ export interface InvestigateOptions {
 }
 
 /** What {@link investigate} returns. */
-export interface Investigation {
+export interface InvestigateResult {
   report: Report;
   classification: Classification;
   suspects: Suspect[];
@@ -92,7 +92,7 @@ export interface Investigation {
  *   `abortSignal` fired), `INVALID_ARGUMENT` (`index` is of another repository).
  * @example const { diagnosis } = await investigate({ repo: '.', report: crashLogText });
  */
-export async function investigate(options: InvestigateOptions): Promise<Investigation> {
+export async function investigate(options: InvestigateOptions): Promise<InvestigateResult> {
   const { onProgress = () => {}, abortSignal } = options;
   const stage = (name: Extract<InvestigateProgress, { type: 'stage-start' }>['stage']) => {
     throwIfAborted(abortSignal);

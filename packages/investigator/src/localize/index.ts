@@ -13,4 +13,3 @@ export {
 } from './report-signals.js';
 export { FRAME_DECAY } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
-export type { Suspect } from './types.js';

@@ -19,13 +19,13 @@
 import type { RepoIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase';
 import type { Report } from '@sightline/intake';
+import type { Suspect } from '../diagnosis/schema.js';
 import { isBundledCopy, ROLE_FACTORS } from './file-roles.js';
 import { readPackageName } from './frame-paths.js';
 import type { DefinitionMatch } from './lexical-index.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';
 import { type ChosenRange, headRange, rangeOfDefinition } from './suspect-range.js';
-import type { Suspect } from './types.js';
 
 /** Options of {@link localize}. */
 export interface LocalizeOptions {

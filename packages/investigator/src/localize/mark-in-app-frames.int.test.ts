@@ -87,4 +87,48 @@ describe('markInAppFrames', () => {
     const marked = await markInAppFrames(report, repo, { files: [] });
     expect(marked.exceptions[0]?.frames[0]?.inApp).toBe(true);
   });
+
+  it("marks symbol-only Rust frames of the repository's own crates (Cargo.toml) in-app", async () => {
+    const rust = mkdtempSync(path.join(tmpdir(), 'sightline-crate-'));
+    try {
+      writeFileSync(
+        path.join(rust, 'Cargo.toml'),
+        '[package]\nname = "git-tui"\nversion = "0.1.0"\n\n[workspace]\nmembers = ["crates/*"]\n',
+      );
+      mkdirSync(path.join(rust, 'crates', 'sync'), { recursive: true });
+      writeFileSync(
+        path.join(rust, 'crates', 'sync', 'Cargo.toml'),
+        '[package]\nname = "asyncgit"\n',
+      );
+      mkdirSync(path.join(rust, 'vendor', 'serde'), { recursive: true });
+      writeFileSync(
+        path.join(rust, 'vendor', 'serde', 'Cargo.toml'),
+        '[package]\nname = "serde"\n',
+      );
+      const report = parseReport(
+        [
+          "thread 'main' panicked at 'index out of bounds: the len is 0 but the index is 0'",
+          'stack backtrace:',
+          '   0: rust_begin_unwind',
+          '   1: core::panicking::panic_bounds_check',
+          '   2: git_tui::components::commitlist::CommitList::select_next',
+          '   3: <asyncgit::sync::RepoPath as core::fmt::Display>::fmt',
+          '   4: serde::de::Deserialize::deserialize',
+          '   5: std::rt::lang_start',
+        ].join('\n'),
+      );
+      expect(report.exceptions[0]?.frames.every((frame) => !frame.inApp)).toBe(true);
+      const marked = await markInAppFrames(report, rust);
+      expect(marked.exceptions[0]?.frames.map((frame) => frame.inApp)).toEqual([
+        false,
+        false,
+        true,
+        true,
+        false,
+        false,
+      ]);
+    } finally {
+      rmSync(rust, { recursive: true, force: true });
+    }
+  });
 });

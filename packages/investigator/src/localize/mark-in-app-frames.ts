@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { listRepositoryFiles, resolveRoot } from '@sightline/codebase';
 import type { Exception, Frame, Report } from '@sightline/intake';
+import { isCrateSymbol, readCrateNames } from './cargo-crates.js';
 import { framePathSegments, readPackageName } from './frame-paths.js';
 
 /** Options of {@link markInAppFrames}. */
@@ -28,6 +29,8 @@ interface Lookup {
   suffixes: Map<string, string>;
   packageName?: string;
   rootName: string;
+  /** Rust crates the repository defines (Cargo.toml), for frames that carry only a symbol. */
+  crates: Set<string>;
 }
 
 function jvmCandidate(frame: Frame): string | undefined {
@@ -55,7 +58,11 @@ function resolveFrame(frame: Frame, lookup: Lookup): string | undefined | null {
 function markFrames(frames: Frame[], lookup: Lookup): Frame[] {
   return frames.map((frame): Frame => {
     const repoPath = resolveFrame(frame, lookup);
-    if (repoPath === undefined) return frame;
+    if (repoPath === undefined) {
+      const ownSymbol =
+        frame.function !== undefined && isCrateSymbol(frame.function, lookup.crates);
+      return ownSymbol ? { ...frame, inApp: true } : frame;
+    }
     if (repoPath === null) return { ...frame, inApp: false };
     return { ...frame, inApp: true, repoPath };
   });
@@ -72,7 +79,8 @@ function markException(exception: Exception, lookup: Lookup): Exception {
 /**
  * Re-checks every frame's `inApp` flag against the files of a repository. Frames with a file (or a
  * JVM class) become in-app exactly when that file exists in the repository, and get its
- * `repoPath`; frames without one (native addresses) keep their flag.
+ * `repoPath`; frames without one keep their flag, except Rust symbols of a crate the repository's
+ * Cargo.toml defines, which become in-app.
  * @param report a parsed report (not modified).
  * @param repoRoot the repository's root folder.
  * @param options precomputed file list and package name (see {@link MarkInAppFramesOptions}).
@@ -104,6 +112,7 @@ export async function markInAppFrames(
     suffixes,
     ...(packageName ? { packageName } : {}),
     rootName: path.basename(root),
+    crates: new Set(await readCrateNames(root, files)),
   };
   return {
     ...report,

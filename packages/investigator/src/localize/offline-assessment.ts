@@ -6,8 +6,7 @@
 
 import type { RepoIndex } from '@sightline/codebase';
 import { fanIn, fileRole } from '@sightline/codebase';
-import type { Diagnosis } from '../diagnosis/schema.js';
-import type { Suspect } from './types.js';
+import type { Diagnosis, Suspect } from '../diagnosis/schema.js';
 
 /** The assessment part of a diagnosis. */
 export type OfflineAssessment = Pick<Diagnosis, 'complexity' | 'risk' | 'riskRationale'>;

@@ -18,4 +18,4 @@ export {
   parseReports,
   type Report,
 } from '@sightline/intake';
-export { type Investigation, investigate, markInAppFrames } from '@sightline/investigator';
+export { investigate, markInAppFrames } from '@sightline/investigator';

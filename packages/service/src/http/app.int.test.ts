@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cartCrash, openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
 import { createCredentialStore } from '../sources/credentials.js';
 import { filesSource } from '../sources/files.js';
 import { createSourceRegistry } from '../sources/registry.js';
 import type { SourceModule } from '../sources/types.js';
-import { cartCrash, openHarness, type ServiceHarness } from '../testing/service-harness.js';
-import { TEST_DATABASES } from '../testing/test-databases.js';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { createApp } from './app.js';
 
 const TOKEN = 'test-token-not-secret';

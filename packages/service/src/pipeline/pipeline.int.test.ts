@@ -1,13 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  cartCrash,
-  commitAll,
-  openHarness,
-  type ServiceHarness,
-} from '../testing/service-harness.js';
-import { TEST_DATABASES } from '../testing/test-databases.js';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { cartCrash, commitAll, openHarness, type ServiceHarness } from './harness.test-helper.js';
 
 describe.each(TEST_DATABASES)('pipeline on $name', (kind) => {
   let harness: ServiceHarness;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../store/index.js';
-import { TEST_DATABASES } from '../testing/test-databases.js';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { openQueue } from './index.js';
 import type { JobQueue } from './types.js';
 

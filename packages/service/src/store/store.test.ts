@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawReport } from '../sources/types.js';
+import { openStore, type Store } from './index.js';
 import {
   POSTGRES_SKIP_MESSAGE,
   TEST_DATABASES,
   TEST_POSTGRES_URL,
-} from '../testing/test-databases.js';
-import { openStore, type Store } from './index.js';
+} from './test-databases.test-helper.js';
 
 if (!TEST_POSTGRES_URL) console.warn(POSTGRES_SKIP_MESSAGE);
 

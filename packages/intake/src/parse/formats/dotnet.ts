@@ -22,11 +22,14 @@ function parseDotnetFrame(line: string): Frame | null {
   if (!match?.[1]) return null;
   const args = match[2] ?? '';
   const hasLine = match[4] !== undefined;
-  // `Foo.bar(File.java:1)` is a JVM frame: .NET argument lists are empty or `Type name` pairs.
+  // `Foo.bar(File.java:1)` is a JVM frame and `fn (async http://x/a.js:1:2)` a V8 one: .NET
+  // argument lists are empty or `Type name` pairs, with no path or location in them.
   if (
     !hasLine &&
     args !== '' &&
-    (!args.includes(' ') || /^(?:Native [Mm]ethod|Unknown Source|Compiled Code)$/.test(args))
+    (!args.includes(' ') ||
+      /[/\\:]/.test(args) ||
+      /^(?:Native [Mm]ethod|Unknown Source|Compiled Code)$/.test(args))
   ) {
     return null;
   }

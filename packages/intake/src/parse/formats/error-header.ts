@@ -13,9 +13,10 @@ export interface ErrorHeader {
   message: string;
 }
 
-// `Uncaught TypeError: x`, `TypeError [ERR_X]: x`, `java.lang.IllegalStateException: x`, `Error`.
+// `Uncaught TypeError: x`, `TypeError [ERR_X]: x`, `java.lang.IllegalStateException: x`, `Error`,
+// Crashlytics' `Fatal Exception: java.lang.X: msg` and `Non-fatal Exception: …`.
 const HEADER =
-  /^(?:Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
+  /^(?:Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: |(?:Fatal|Non-fatal) Exception: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
 
 /**
  * Parses an error header line.

@@ -2,7 +2,8 @@
  * Go panics and goroutine dumps: `panic: message` (or net/http's `http: panic serving addr: msg`
  * log line, or `fatal error: msg`), an optional `[signal SIGSEGV: …]` line, then
  * `goroutine N [running]:` blocks of `pkg.Func(args)` / `\tfile.go:42 +0x1f` pairs, innermost
- * first. The first goroutine is the one that panicked. Format: go.dev/src/runtime/traceback.go.
+ * first. The first goroutine is the one that panicked. Its closing `created by` pair says where the
+ * goroutine was started; it is not a caller, so no frame. Format: go.dev/src/runtime/traceback.go.
  */
 import { isInAppGoFrame } from '../frame-origin.js';
 import { normalizeFramePath } from '../frame-path.js';
@@ -19,9 +20,7 @@ const LOCATION = /^\s+(\S.*?\.(?:go|s|c)):(\d+)(?: \+0x[0-9a-f]+)?(?: fp=.*)?\s*
 
 /** Splits `net/http.(*conn).serve(0x1)` into package and symbol. */
 function splitFunction(text: string): { module: string; symbol: string } {
-  let name = text.trim().replace(/^created by /, '');
-  const inGoroutine = name.indexOf(' in goroutine ');
-  if (inGoroutine >= 0) name = name.slice(0, inGoroutine);
+  let name = text.trim();
   if (name.endsWith(')')) {
     const open = name.lastIndexOf('(');
     if (open > 0 && !name.slice(open).startsWith('(*')) name = name.slice(0, open);
@@ -38,6 +37,8 @@ function parseGoroutine(lines: string[], start: number): Frame[] {
     const call = lines[index] ?? '';
     const location = LOCATION.exec(lines[index + 1] ?? '');
     if (call.trim() === '' || !location?.[1] || /^\s/.test(call)) break;
+    // `created by pkg.f in goroutine 1` names where the goroutine was started, not a caller.
+    if (call.startsWith('created by ')) break;
     const { module, symbol } = splitFunction(call);
     const file = normalizeFramePath(location[1]) ?? location[1];
     frames.push({

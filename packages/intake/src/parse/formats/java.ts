@@ -14,9 +14,12 @@ import type { TraceFormat } from './types.js';
 const LOGCAT_THREADTIME = /^\d\d-\d\d \d\d:\d\d:\d\d\.\d+ +\d+ +\d+ [VDIWEFA] [^:]*: ?/;
 const LOGCAT_BRIEF = /^[VDIWEFA]\/[^(:]*\( *\d+\): ?/;
 const FRAME = /^\s*at ([\w$./<>-]+)\(([^()]*)\)(?: ~?\[[^\]]*\])?\s*$/;
-const LOCATION = /^([^\s:]+)(?::(\d+))?$|^(?:Native [Mm]ethod|Unknown Source|Compiled Code)$/;
+/** `File.java:42`, or a location with no file: `Native Method`, R8's `Unknown Source:2`. */
+const LOCATION =
+  /^([^\s:]+)(?::(\d+))?$|^(Native [Mm]ethod|Unknown Source|Compiled Code)(?::(\d+))?$/;
 const MORE = /^\s*\.\.\. \d+ (?:more|common frames omitted)\s*$/;
-const CAUSED_BY = /^\s*Caused by: (.*)$/;
+/** `Caused by: X: msg`; Crashlytics writes `Caused by pkg.X: msg` (a qualified type, no colon). */
+const CAUSED_BY = /^\s*Caused by(?:: (.*)| ([\w$]+(?:\.[\w$]+)+(?::.*)?))$/;
 const SUPPRESSED = /^\s+Suppressed: /;
 const MAX_MESSAGE_LINES = 50;
 
@@ -42,13 +45,16 @@ export function parseJvmFrame(line: string): Frame | null {
   if (dot <= 0) return null;
   const className = qualified.slice(0, dot);
   const file = location[1];
-  const lineNumber = location[2] === undefined ? undefined : Number(location[2]);
+  const digits = location[2] ?? location[4];
+  const lineNumber = digits === undefined ? undefined : Number(digits);
+  // A class compiled without debug information (R8's synthetic lambdas) is still the app's code.
+  const native = /^Native/.test(location[3] ?? '');
   return {
     ...(file ? { file } : {}),
     ...(lineNumber ? { line: lineNumber } : {}),
     function: qualified.slice(dot + 1),
     module: className,
-    inApp: file !== undefined && isInAppJvmClass(className),
+    inApp: !native && isInAppJvmClass(className),
     raw: line.trim(),
   };
 }
@@ -96,10 +102,11 @@ function parseJavaExceptions(lines: string[]): Exception[] {
     }
     if (MORE.test(line)) continue;
     const causedBy = CAUSED_BY.exec(line);
-    if (causedBy?.[1] !== undefined && (!skipping || !/^\s/.test(line))) {
+    const cause = causedBy?.[1] ?? causedBy?.[2];
+    if (cause !== undefined && (!skipping || !/^\s/.test(line))) {
       settle();
       skipping = false;
-      if (exceptions.length > 0) open(causedBy[1], true);
+      if (exceptions.length > 0) open(cause, true);
       continue;
     }
     if (SUPPRESSED.test(line)) {

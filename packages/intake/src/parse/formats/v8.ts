@@ -1,17 +1,21 @@
 /**
- * V8 stack traces (Node.js, Chrome, Edge, Deno): `TypeError: message` followed by
- * `    at fn (file:line:column)` lines, innermost first. Node's `[cause]:` blocks become causes.
- * Format: v8.dev/docs/stack-trace-api.
+ * V8 stack traces (Node.js, Chrome, Edge, Deno, IE 10+, React Native's V8 and Hermes):
+ * `TypeError: message` followed by `    at fn (file:line:column)` lines, innermost first. Node's
+ * `[cause]:` blocks become causes. Format: v8.dev/docs/stack-trace-api; the variants read (no
+ * space before `(`, placeholders, Hermes, Safari extension URLs) are those of Sentry's stack
+ * parser tests (getsentry/sentry-javascript, `packages/browser/test/tracekit`).
  */
-import { isInAppFile } from '../frame-origin.js';
-import { normalizeFramePath, splitLocation } from '../frame-path.js';
+import { isInAppFile, isNodeCoreFile } from '../frame-origin.js';
 import { MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
 import { crashReport, joinMessage, parseErrorHeader } from './error-header.js';
 import type { FormatInput, TraceFormat } from './types.js';
+import { parseV8Location } from './v8-location.js';
 
 const AT = /^\s*at (\S.*)$/;
-const JAVA_OR_DOTNET = /^\s*at [\w$./<>]+\([^()\s]*\)$|\.(?:java|kt|scala):\d+\)$| in .*:line \d+$/;
+/** JVM frames (`at pkg.Class.method(File.java:42)`, `(Unknown Source:2)`) and .NET frames. */
+const JAVA_OR_DOTNET =
+  /^\s*at [\w$./<>-]+\((?:[^\s:/\\()<>]+(?::\d+)?|Native Method|Unknown Source(?::\d+)?|Compiled Code)\)$| in .*:line \d+$/;
 
 /** Index of the `(` matching the `)` that ends `text`, or -1. */
 function openingParenthesis(text: string): number {
@@ -38,42 +42,66 @@ function cleanFunction(name: string): string | undefined {
 }
 
 /**
+ * Splits the text after `at ` into function and location: `fn (location)`, `fn(location)` (no
+ * space: React Native, webpack eval), `fn (location` cut short, or a bare location. Safari's
+ * extension URLs, printed `fn@safari-extension:(//id/file.js:1:2)`, are joined back.
+ */
+function splitFrameText(text: string): { name?: string; location: string } {
+  const rest = text.trim();
+  let name: string | undefined;
+  let location = rest;
+  const closed = rest.endsWith(')');
+  const open = closed ? openingParenthesis(rest) : rest.lastIndexOf(' (');
+  if (open > 0 && (closed || !rest.includes(')', open))) {
+    name = rest.slice(0, open);
+    location = closed ? rest.slice(open + 1, -1) : rest.slice(open + 2);
+  }
+  const scheme = name === undefined ? null : /^(?:(.*)@)?([a-z][\w+.-]*:)$/.exec(name.trim());
+  if (scheme?.[2] && location.startsWith('//')) {
+    return { ...(scheme[1] ? { name: scheme[1] } : {}), location: `${scheme[2]}${location}` };
+  }
+  return { ...(name !== undefined ? { name } : {}), location };
+}
+
+/**
+ * The frame text of a line where stray text precedes `at` (a corrupted log line): accepted only
+ * when the stray text holds no `:` (so no `Error: … at …` message) and a parenthesised location
+ * ends the line.
+ */
+function looseFrameText(line: string): string | undefined {
+  const at = line.indexOf(' at ');
+  if (at < 0 || line.slice(0, at).includes(':')) return undefined;
+  const rest = line.slice(at + 4).trim();
+  return rest.endsWith(')') ? rest : undefined;
+}
+
+/**
  * Parses one V8 frame line.
  * @returns the frame, or `null` when the line is not a V8 frame.
  */
 function parseV8Frame(line: string): Frame | null {
-  const match = AT.exec(line);
-  if (!match?.[1] || JAVA_OR_DOTNET.test(line)) return null;
-  let rest = match[1].trim().replace(/^async /, '');
-  let name: string | undefined;
-  if (rest.endsWith(')')) {
-    const open = openingParenthesis(rest);
-    if (open > 0) {
-      name = rest.slice(0, open);
-      rest = rest.slice(open + 1, -1);
-    }
-  }
-  if (rest.startsWith('eval at ')) {
-    // `eval at fn (file:1:2), <anonymous>:1:1`: the call site of eval is the useful location.
-    const inner = rest.lastIndexOf('(');
-    const close = rest.indexOf(')', inner);
-    rest = inner >= 0 && close > inner ? rest.slice(inner + 1, close) : rest;
-  }
-  const location = splitLocation(rest);
-  if (
-    location.line === undefined &&
-    !/^(?:native|<anonymous>|unknown location|index \d+)$/.test(rest)
-  ) {
+  if (JAVA_OR_DOTNET.test(line)) return null;
+  const strict = AT.exec(line)?.[1];
+  const text = strict ?? looseFrameText(line);
+  if (!text) return null;
+  const { name, location: locationText } = splitFrameText(text);
+  const location = parseV8Location(locationText);
+  if (!location) return null;
+  // After stray text, only a full location with no space in its file is taken for a frame.
+  if (strict === undefined && (location.line === undefined || /\s/.test(location.file ?? ' '))) {
     return null;
   }
-  const file = location.line === undefined ? rest : normalizeFramePath(location.file);
   const fn = name === undefined ? undefined : cleanFunction(name);
+  // `at <anonymous>` alone names neither a function nor a place.
+  if (name === undefined && location.placeholder) return null;
+  const { file } = location;
   return {
     ...(file ? { file } : {}),
     ...(location.line ? { line: location.line } : {}),
     ...(location.column ? { column: location.column } : {}),
     ...(fn ? { function: fn } : {}),
-    inApp: file !== undefined && location.line !== undefined && isInAppFile(file),
+    inApp:
+      file !== undefined && !location.placeholder && isInAppFile(file) && !isNodeCoreFile(file),
     raw: line.trim(),
   };
 }

@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createProgress } from '../progress.js';
 import type { CompactionProgressEvent } from './describe-compaction.js';
-import { describeProgress } from './investigate.js';
+import { describeProgress } from './describe-progress.js';
 
 const base = { session: 's1', step: 3, at: 0 };
 const events: Array<[CompactionProgressEvent, string]> = [

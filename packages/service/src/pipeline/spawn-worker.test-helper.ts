@@ -1,8 +1,8 @@
-/** Starts {@link ./pipeline-worker.ts} as a child process and follows its output lines. */
+/** Starts {@link ./worker-process.test-helper.ts} as a child process and follows its output lines. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const script = fileURLToPath(new URL('./pipeline-worker.ts', import.meta.url));
+const script = fileURLToPath(new URL('./worker-process.test-helper.ts', import.meta.url));
 const workspace = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** A running worker process. */

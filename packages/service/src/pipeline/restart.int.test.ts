@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from '../pipeline/index.js';
-import { cartCrash, openHarness, type ServiceHarness } from '../testing/service-harness.js';
-import { spawnWorker, type WorkerProcess } from '../testing/spawn-worker.js';
-import { POSTGRES_SKIP_MESSAGE, TEST_DATABASES } from '../testing/test-databases.js';
-import { openQueue } from './index.js';
+import { openQueue } from '../queue/index.js';
+import { POSTGRES_SKIP_MESSAGE, TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
+import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from './index.js';
+import { spawnWorker, type WorkerProcess } from './spawn-worker.test-helper.js';
 
 const sqlite = TEST_DATABASES.filter((kind) => kind.name === 'sqlite');
 const postgres = TEST_DATABASES.filter((kind) => kind.name === 'postgres');

@@ -4,10 +4,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMcp } from '../commands/mcp.js';
-import { textOf } from './connect-client.test-helper.js';
-import { createRepositoryContext } from './repository-context.js';
-import { serveHttp } from './serve-http.js';
+import { textOf } from '../mcp/connect-client.test-helper.js';
+import { createRepositoryContext } from '../mcp/repository-context.js';
+import { serveHttp } from '../mcp/serve-http.js';
+import { runMcp } from './mcp.js';
 
 let repo: FakeRepository;
 let url: string;

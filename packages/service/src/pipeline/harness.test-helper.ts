@@ -4,11 +4,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
-import { createPipeline, PIPELINE_POLICIES, type Pipeline } from '../pipeline/index.js';
 import { type JobQueue, openQueue } from '../queue/index.js';
 import type { RawReport } from '../sources/types.js';
 import { openStore, type ProjectRow, type Store } from '../store/index.js';
-import type { TestDatabaseKind } from './test-databases.js';
+import type { TestDatabaseKind } from '../store/test-databases.test-helper.js';
+import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './index.js';
 
 /** A running test service (no HTTP). */
 export interface ServiceHarness {

@@ -5,9 +5,10 @@
  * prints `diagnosis-stored` once an investigation stored its diagnosis and then never finishes
  * that job, so the test can kill the process at the worst moment (effect written, job not done).
  */
-import { createPipeline, INVESTIGATE_GROUP, PIPELINE_POLICIES } from '../pipeline/index.js';
+
 import { type JobHandler, openQueue } from '../queue/index.js';
 import { openStore, parseDatabaseLocation } from '../store/index.js';
+import { createPipeline, INVESTIGATE_GROUP, PIPELINE_POLICIES } from './index.js';
 
 const [database = '', mode = 'normal'] = process.argv.slice(2);
 const store = await openStore(parseDatabaseLocation(database));

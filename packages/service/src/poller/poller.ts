@@ -5,9 +5,9 @@
  * at most an hour). One poll per source at a time; a poll that hangs is aborted at `pollTimeoutMs`.
  */
 import type { Pipeline } from '../pipeline/index.js';
+import type { CredentialStore } from '../sources/credentials.js';
+import type { SourceRegistry } from '../sources/registry.js';
 import { isoAfter, nowIso, type SourceRow, type Store } from '../store/index.js';
-import type { CredentialStore } from './credentials.js';
-import type { SourceRegistry } from './registry.js';
 
 /** Longest wait after failures, ms. */
 const MAX_BACKOFF_MS = 3_600_000;
