@@ -362,7 +362,7 @@ const { file } = await writeResults('serve', {
 const table = markdownTable(
   [
     'database',
-    '10k grouped + classified',
+    `${TOTAL} reports grouped + classified`,
     'investigation p50 / p95',
     'diagnoses',
     'inbox p95 (10k groups)',
