@@ -23,23 +23,12 @@ const PACKAGES = [
   'packages/cli',
 ];
 
-/**
- * File cycles known and owned elsewhere, as `a.ts > b.ts` relative to the package's `src/`.
- * `agent/funnel.ts > agent/prompts.ts` (prompts imports the `FunnelBudgets` type from funnel) is
- * removed by the agent rewrite of issue #18 (budgets and phases in their own module); delete the
- * entry when that lands.
- */
-const KNOWN_FILE_CYCLES = new Set(['packages/investigator: agent/funnel.ts > agent/prompts.ts']);
-
 async function fileCycles(pkg: string): Promise<string[]> {
   const result = await madge(path.join(pkg, 'src'), {
     fileExtensions: ['ts', 'tsx'],
     tsConfig: 'tsconfig.json',
   });
-  return result
-    .circular()
-    .map((cycle) => `${pkg}: ${cycle.join(' > ')}`)
-    .filter((cycle) => !KNOWN_FILE_CYCLES.has(cycle));
+  return result.circular().map((cycle) => `${pkg}: ${cycle.join(' > ')}`);
 }
 
 async function main(packages: string[]): Promise<number> {

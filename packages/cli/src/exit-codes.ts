@@ -1,6 +1,7 @@
 /**
  * Exit codes of the `sightline` command (shared/CONVENTIONS.md): 0 success, 1 unexpected failure,
- * 2 bad input or usage, 3 the model could not produce a valid result.
+ * 2 bad input or usage, 3 the model could not produce a valid result, 4 a diagnosis was produced
+ * but evidence does not back it (shown as unverified, with the reasons).
  */
 import { SightlineError, type SightlineErrorCode } from '@sightline/core';
 
@@ -12,6 +13,12 @@ export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 /** The model could not produce a valid result (`MODEL_OUTPUT_INVALID`, `MODEL_CALL_FAILED`). */
 export const EXIT_MODEL = 3;
+
+/**
+ * A diagnosis was printed, free of invented paths and quotes, but not verified: no `cause` entry
+ * has a matching quote inside its range and its symbol there, or the model made no tool call.
+ */
+export const EXIT_UNVERIFIED = 4;
 
 const MODEL_CODES: SightlineErrorCode[] = ['MODEL_OUTPUT_INVALID', 'MODEL_CALL_FAILED'];
 const FAILURE_CODES: SightlineErrorCode[] = ['TOOL_FAILED'];

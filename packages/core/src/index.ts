@@ -16,6 +16,7 @@ export {
   findModelProfile,
   getModelProfile,
   MODEL_PROFILES,
+  type ModelPricing,
   type ModelProfile,
 } from './model-profiles.js';
 export {

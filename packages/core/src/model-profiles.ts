@@ -5,7 +5,8 @@
  * Sources (checked 2026): Anthropic "Models overview" (docs.anthropic.com), OpenAI model pages
  * (platform.openai.com/docs/models), Google "Gemini models" (ai.google.dev/gemini-api/docs/models),
  * and the model cards of the local models (context length as configured by default in Ollama may be
- * smaller: set `num_ctx`, then pass a custom profile).
+ * smaller: set `num_ctx`, then pass a custom profile). Prices: each `pricing` names its page and
+ * the month it was read; Google prices are left out (they vary by prompt length).
  */
 import type { Encoding } from './tokens.js';
 
@@ -21,21 +22,72 @@ export interface ModelProfile {
   maxOutputTokens: number;
   /** Encoding used to count tokens exactly (a proxy where the provider's tokenizer is private). */
   encoding: Encoding;
+  /** List prices, for cost estimates; absent when not known (local models cost nothing here). */
+  pricing?: ModelPricing;
 }
 
-const anthropic = (id: string, contextWindow: number, maxOutputTokens: number): ModelProfile => ({
+/**
+ * List prices of a model in US dollars per million tokens, with when and where they were read.
+ * Estimates only: providers change prices, and discounts (batch, long context) are not modelled.
+ */
+export interface ModelPricing {
+  /** Uncached input tokens. */
+  inputPerMillion: number;
+  /** Input tokens read from the prompt cache. */
+  cachedInputPerMillion: number;
+  /** Input tokens written to the prompt cache (Anthropic's 5-minute cache; OpenAI: the input price). */
+  cacheWritePerMillion: number;
+  /** Output tokens (reasoning included). */
+  outputPerMillion: number;
+  /** When the prices were read, `YYYY-MM`. */
+  asOf: string;
+  /** The page they were read from. */
+  source: string;
+}
+
+const ANTHROPIC_PRICES = 'https://docs.anthropic.com/en/docs/about-claude/pricing';
+const OPENAI_PRICES = 'https://platform.openai.com/docs/pricing';
+
+/** Anthropic prices: cache reads 0.1×, 5-minute cache writes 1.25× the input price. */
+const anthropicPricing = (input: number, output: number): ModelPricing => ({
+  inputPerMillion: input,
+  cachedInputPerMillion: input / 10,
+  cacheWritePerMillion: input * 1.25,
+  outputPerMillion: output,
+  asOf: '2025-11',
+  source: ANTHROPIC_PRICES,
+});
+
+/** OpenAI prices: writing the cache costs nothing extra. */
+const openaiPricing = (input: number, cached: number, output: number): ModelPricing => ({
+  inputPerMillion: input,
+  cachedInputPerMillion: cached,
+  cacheWritePerMillion: input,
+  outputPerMillion: output,
+  asOf: '2025-11',
+  source: OPENAI_PRICES,
+});
+
+const anthropic = (
+  id: string,
+  contextWindow: number,
+  maxOutputTokens: number,
+  pricing: ModelPricing,
+): ModelProfile => ({
   id,
   provider: 'anthropic',
   contextWindow,
   maxOutputTokens,
   encoding: 'o200k_base',
+  pricing,
 });
 const openai = (
   id: string,
   contextWindow: number,
   maxOutputTokens: number,
+  pricing: ModelPricing,
   encoding: Encoding = 'o200k_base',
-): ModelProfile => ({ id, provider: 'openai', contextWindow, maxOutputTokens, encoding });
+): ModelProfile => ({ id, provider: 'openai', contextWindow, maxOutputTokens, encoding, pricing });
 const google = (id: string, contextWindow: number, maxOutputTokens: number): ModelProfile => ({
   id,
   provider: 'google',
@@ -54,23 +106,23 @@ const local = (id: string, contextWindow: number, maxOutputTokens: number): Mode
 /** Known model profiles, keyed by model id. */
 export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fromEntries(
   [
-    anthropic('claude-opus-4-5', 200_000, 64_000),
-    anthropic('claude-opus-4-1', 200_000, 32_000),
-    anthropic('claude-sonnet-4-5', 200_000, 64_000),
-    anthropic('claude-sonnet-4', 200_000, 64_000),
-    anthropic('claude-haiku-4-5', 200_000, 64_000),
-    anthropic('claude-3-5-haiku', 200_000, 8_192),
-    openai('gpt-5', 400_000, 128_000),
-    openai('gpt-5-mini', 400_000, 128_000),
-    openai('gpt-5-nano', 400_000, 128_000),
-    openai('gpt-4.1', 1_047_576, 32_768),
-    openai('gpt-4.1-mini', 1_047_576, 32_768),
-    openai('gpt-4.1-nano', 1_047_576, 32_768),
-    openai('gpt-4o', 128_000, 16_384),
-    openai('gpt-4o-mini', 128_000, 16_384),
-    openai('o3', 200_000, 100_000),
-    openai('o4-mini', 200_000, 100_000),
-    openai('gpt-4-turbo', 128_000, 4_096, 'cl100k_base'),
+    anthropic('claude-opus-4-5', 200_000, 64_000, anthropicPricing(5, 25)),
+    anthropic('claude-opus-4-1', 200_000, 32_000, anthropicPricing(15, 75)),
+    anthropic('claude-sonnet-4-5', 200_000, 64_000, anthropicPricing(3, 15)),
+    anthropic('claude-sonnet-4', 200_000, 64_000, anthropicPricing(3, 15)),
+    anthropic('claude-haiku-4-5', 200_000, 64_000, anthropicPricing(1, 5)),
+    anthropic('claude-3-5-haiku', 200_000, 8_192, anthropicPricing(0.8, 4)),
+    openai('gpt-5', 400_000, 128_000, openaiPricing(1.25, 0.125, 10)),
+    openai('gpt-5-mini', 400_000, 128_000, openaiPricing(0.25, 0.025, 2)),
+    openai('gpt-5-nano', 400_000, 128_000, openaiPricing(0.05, 0.005, 0.4)),
+    openai('gpt-4.1', 1_047_576, 32_768, openaiPricing(2, 0.5, 8)),
+    openai('gpt-4.1-mini', 1_047_576, 32_768, openaiPricing(0.4, 0.1, 1.6)),
+    openai('gpt-4.1-nano', 1_047_576, 32_768, openaiPricing(0.1, 0.025, 0.4)),
+    openai('gpt-4o', 128_000, 16_384, openaiPricing(2.5, 1.25, 10)),
+    openai('gpt-4o-mini', 128_000, 16_384, openaiPricing(0.15, 0.075, 0.6)),
+    openai('o3', 200_000, 100_000, openaiPricing(2, 0.5, 8)),
+    openai('o4-mini', 200_000, 100_000, openaiPricing(1.1, 0.275, 4.4)),
+    openai('gpt-4-turbo', 128_000, 4_096, openaiPricing(10, 10, 30), 'cl100k_base'),
     google('gemini-2.5-pro', 1_048_576, 65_536),
     google('gemini-2.5-flash', 1_048_576, 65_536),
     google('gemini-2.5-flash-lite', 1_048_576, 65_536),

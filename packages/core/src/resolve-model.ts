@@ -34,6 +34,11 @@ export interface ResolveModelOptions {
    * `SIGHTLINE_STRUCTURER_MODEL`). Default: not named.
    */
   source?: string;
+  /**
+   * The `fetch` the provider sends its HTTP requests with (a proxy, a recorder in tests).
+   * Default: the global `fetch`.
+   */
+  fetch?: typeof globalThis.fetch;
 }
 
 /** A constructed model, ready for `generateText`. */
@@ -70,7 +75,7 @@ const API_KEY_VARIABLES = {
  */
 export function resolveModel(
   spec: string,
-  { env = process.env, source }: ResolveModelOptions = {},
+  { env = process.env, source, fetch }: ResolveModelOptions = {},
 ): ResolvedModel {
   const colon = spec.indexOf(':');
   const provider = spec.slice(0, colon).trim();
@@ -80,8 +85,9 @@ export function resolveModel(
 
   if (provider === 'anthropic' || provider === 'openai') {
     const apiKey = requireKey(env, provider, source);
+    const settings = { apiKey, ...(fetch ? { fetch } : {}) };
     const model =
-      provider === 'anthropic' ? createAnthropic({ apiKey })(rest) : createOpenAI({ apiKey })(rest);
+      provider === 'anthropic' ? createAnthropic(settings)(rest) : createOpenAI(settings)(rest);
     return { model, id: rest, provider, profile: getModelProfile(rest) };
   }
   if (provider === 'openai-compatible') {
@@ -104,6 +110,7 @@ export function resolveModel(
       baseURL,
       apiKey,
       supportsStructuredOutputs: true,
+      ...(fetch ? { fetch } : {}),
     })(id);
     return { model, id, provider, profile: getModelProfile(id) };
   }

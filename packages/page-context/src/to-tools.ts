@@ -42,12 +42,12 @@ type JsonSchemaInput = Parameters<typeof jsonSchema>[0];
 /** Largest delay `setTimeout` honours (2^31 - 1 ms); longer ones fire at once. */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
-const EXPAND_NODE_SCHEMA = {
+const EXPAND_NODE_SCHEMA: JsonSchemaInput = {
   type: 'object',
   properties: { id: { type: 'string', description: 'Node id, shown in [brackets] in the page' } },
   required: ['id'],
   additionalProperties: false,
-} as const;
+};
 
 /**
  * Builds the tools of a snapshot.
@@ -94,7 +94,7 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
     tools[EXPAND_NODE_TOOL] = tool<unknown, JsonValue>({
       description:
         "Read one page node in full: its data, its children and its details (e.g. all rows of a table, a chart's raw series). Use the id shown in [brackets].",
-      inputSchema: jsonSchema<unknown>(EXPAND_NODE_SCHEMA as JsonSchemaInput),
+      inputSchema: jsonSchema<unknown>(EXPAND_NODE_SCHEMA),
       execute: (input) => expand(snapshot, nodes, input, maxDetailsBytes, actionTimeoutMs),
     });
   }

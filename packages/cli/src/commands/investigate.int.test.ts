@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createScriptedModel } from '@sightline/core/testing';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { APICallError } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exitCodeFor } from '../exit-codes.js';
 import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
 import {
   type InvestigateCommandOptions,
@@ -81,6 +83,17 @@ describe('sightline investigate', () => {
     await expect(runInvestigate(options(overrides), memoryIo())).rejects.toMatchObject({ code });
   });
 
+  it('refuses --out equal to --report (exit 2) and leaves the report as it was', async () => {
+    const before = await readFile(reportFile, 'utf8');
+    const same = path.join(path.dirname(reportFile), '.', path.basename(reportFile));
+    const failure = runInvestigate(options({ out: same }), memoryIo());
+    await expect(failure).rejects.toThrow(
+      /is the report file itself; .* would overwrite the report/,
+    );
+    expect(exitCodeFor(await failure.catch((error: unknown) => error))).toBe(2);
+    expect(await readFile(reportFile, 'utf8')).toBe(before);
+  });
+
   it('names SIGHTLINE_MODEL when the model spec from the environment is wrong', async () => {
     const failure = runInvestigate(options(), memoryIo({ env: { SIGHTLINE_MODEL: 'bogus' } }));
     await expect(failure).rejects.toMatchObject({ code: 'UNKNOWN_MODEL' });
@@ -106,5 +119,56 @@ describe('sightline investigate', () => {
     expect(io.err).toContain('unverified report was kept');
     expect(existsSync(out)).toBe(false);
     expect(await readFile(`${out}.unverified.md`, 'utf8')).toContain('src/cart/sum.ts');
+  });
+
+  /** Suspect, conclude, then the output step's report. */
+  const toReport = (report: string) => [
+    {
+      toolCalls: [
+        { toolName: 'suspect', input: { locations: [{ path: repo.bug.path, why: 'the loop' }] } },
+      ],
+    },
+    { toolCalls: [{ toolName: 'conclude', input: { summary: 'Not established.' } }] },
+    { text: report },
+  ];
+
+  it('exits 4 and prints the diagnosis marked unverified when no cause is backed by evidence', async () => {
+    const notFound = [
+      '## Root cause\nNot found. I read src/cart/total.ts.',
+      '## Confidence\n0',
+      '## Affected files\nNone.',
+      '## Evidence\nNone.',
+      '## Proposed change\nNone.',
+      '## Complexity\nlow — nothing to change.',
+      '## Risk\nlow — nothing changes.',
+    ].join('\n\n');
+    const markdownIo = memoryIo({ model: createScriptedModel(toReport(notFound)).model });
+    expect(await runInvestigate(options(), markdownIo)).toBe(4);
+    expect(markdownIo.out).toContain(
+      '- **Verification:** UNVERIFIED: No affected file has the role "cause"',
+    );
+    const jsonIo = memoryIo({ model: createScriptedModel(toReport(notFound)).model });
+    expect(await runInvestigate(options({ format: 'json' }), jsonIo)).toBe(4);
+    expect(JSON.parse(jsonIo.out).verification).toMatchObject({ verified: false });
+  });
+
+  it('exits 3 and keeps the report when the structurer call fails with a 400', async () => {
+    const badRequest = new APICallError({
+      message: 'max_tokens: 64000 > 32000, the maximum allowed',
+      url: 'https://api.example.com/v1/messages',
+      requestBodyValues: {},
+      statusCode: 400,
+    });
+    const script = [
+      ...toReport('## Root cause\nThe loop in src/cart/total.ts.'),
+      { error: badRequest },
+    ];
+    const out = path.join(work, 'diagnosis.md');
+    const io = memoryIo({ model: createScriptedModel(script).model });
+    expect(await runInvestigate(options({ out }), io)).toBe(3);
+    expect(io.err).toContain('(HTTP 400)');
+    expect(await readFile(`${out}.unverified.md`, 'utf8')).toContain(
+      'The loop in src/cart/total.ts.',
+    );
   });
 });

@@ -1,15 +1,16 @@
 /**
  * `sightline investigate --repo DIR --report FILE|-`: the main job. Prints a verified diagnosis
  * (Markdown by default, JSON with `--format json` or `--json`). Exit codes: 0 verified diagnosis,
- * 2 bad input, 3 the model could not produce a valid one.
+ * 2 bad input, 3 the model could not produce a valid one, 4 a diagnosis not backed by evidence
+ * (printed, marked unverified with the reasons).
  */
-import { stat, writeFile } from 'node:fs/promises';
+import { realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import { type Command, Option } from 'commander';
-import { EXIT_MODEL } from '../exit-codes.js';
+import { EXIT_MODEL, EXIT_OK, EXIT_UNVERIFIED, exitCodeFor } from '../exit-codes.js';
 import { describeProgress } from '../format/describe-progress.js';
 import { addModelOptions, resolveModelFlags } from '../model-options.js';
 import { createProgress, type Progress } from '../progress.js';
@@ -65,6 +66,18 @@ async function checkWritable(file: string): Promise<void> {
   }
 }
 
+/** Refuses an `--out` that names the report file itself: writing would destroy the input. */
+async function refuseOverwritingReport(out: string, report: string): Promise<void> {
+  if (report === '-') return;
+  const real = (file: string) => realpath(file).catch(() => path.resolve(file));
+  if ((await real(out)) !== (await real(report))) return;
+  throw new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: `--out "${out}" is the report file itself; writing the diagnosis there would overwrite the report. Give --out another file.`,
+    details: { out, report },
+  });
+}
+
 /** Writes a result file, turning file-system failures into a clear error. */
 async function writeOutput(file: string, text: string): Promise<void> {
   try {
@@ -81,14 +94,18 @@ async function writeOutput(file: string, text: string): Promise<void> {
 
 /**
  * Runs the investigation for the command line.
- * @returns the exit code (0 verified diagnosis printed; 3 model failure, unverified report kept).
+ * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed; 3 model
+ *   failure, the model's report kept in a `.unverified.md` file).
  * @throws SightlineError for bad input (exit 2 through runAction).
  */
 export async function runInvestigate(
   options: InvestigateCommandOptions,
   io: InvestigateIO,
 ): Promise<number> {
-  if (options.out) await checkWritable(options.out);
+  if (options.out) {
+    await refuseOverwritingReport(options.out, options.report);
+    await checkWritable(options.out);
+  }
   const input = await readInput(options.report, io.readStdin);
   const { model, structurer } = resolveModelFlags(options, io);
   try {
@@ -111,20 +128,24 @@ export async function runInvestigate(
         if (text) io.progress.update(text);
       },
     });
+    const verified = diagnosis.verification?.verified ?? false;
+    const what = verified
+      ? `Verified diagnosis (${diagnosis.method})`
+      : `Unverified diagnosis (${diagnosis.method}): ${(diagnosis.verification?.reasons ?? []).join(' ')}`;
     const output =
       options.format === 'json'
         ? `${JSON.stringify(diagnosis, null, 2)}\n`
         : renderDiagnosisMarkdown(diagnosis);
-    if (options.out) {
-      await writeOutput(options.out, output);
-      io.progress.succeed(`Verified diagnosis written to ${options.out}`);
-    } else {
-      io.progress.succeed(`Verified diagnosis (${diagnosis.method})`);
-      io.stdout(output.endsWith('\n') ? output : `${output}\n`);
-    }
-    return 0;
+    if (options.out) await writeOutput(options.out, output);
+    else io.stdout(output.endsWith('\n') ? output : `${output}\n`);
+    const where = options.out ? ` written to ${options.out}` : '';
+    if (verified) io.progress.succeed(`${what}${where}`);
+    else io.progress.fail(`${what}${where}`);
+    return verified ? EXIT_OK : EXIT_UNVERIFIED;
   } catch (error) {
-    if (!SightlineError.isInstance(error) || error.code !== 'MODEL_OUTPUT_INVALID') throw error;
+    // Any model failure after the report was written (verification, the structurer's 400 or
+    // network error) keeps the paid-for report.
+    if (!SightlineError.isInstance(error) || exitCodeFor(error) !== EXIT_MODEL) throw error;
     io.progress.fail('The model did not produce a verified diagnosis');
     io.stderr(`sightline: ${error.message}\n`);
     const markdown = error.details.markdown;
@@ -190,7 +211,8 @@ Examples:
   cat sentry-event.json | sightline investigate --repo . --report - --json
 
 Without a model the offline localizer writes the diagnosis (no API key needed).
-Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one.`,
+Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one,
+4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons).`,
     )
     .action(
       runAction(async (options: InvestigateCommandOptions & { json?: boolean }) => {

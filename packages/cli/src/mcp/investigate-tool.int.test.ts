@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createScriptedModel } from '@sightline/core/testing';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { APICallError } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectedClient, connectClient, textOf } from './connect-client.test-helper.js';
 
@@ -84,6 +85,38 @@ describe('investigate with the server’s model', () => {
 
     const next = await mcp.call('localize', { report: repo.reportText });
     expect(next.isError).toBeUndefined();
+  });
+
+  it('returns the report when the structurer call itself fails (a 400)', async () => {
+    const scripted = createScriptedModel([
+      {
+        toolCalls: [
+          { toolName: 'suspect', input: { locations: [{ path: repo.bug.path, why: 'loop' }] } },
+        ],
+      },
+      { toolCalls: [{ toolName: 'conclude', input: { summary: 'The loop.' } }] },
+      { text: '## Root cause\nThe loop in src/cart/total.ts.' },
+      {
+        error: new APICallError({
+          message: 'Invalid request',
+          url: 'https://api.example.com/v1/messages',
+          requestBodyValues: {},
+          statusCode: 400,
+        }),
+      },
+    ]);
+    mcp = await connectClient({
+      repo: repo.root,
+      cacheDir: false,
+      models: { model: scripted.model },
+    });
+    const result = await mcp.call('investigate', { report: repo.reportText });
+    expect(result.isError).toBe(true);
+    expect(textOf(result as CallToolResult)).toMatch(/^MODEL_CALL_FAILED: .*\(HTTP 400\)/);
+    const kept = (result as CallToolResult).content[1];
+    expect(kept?.type === 'text' && kept.text).toMatch(
+      /## Root cause\nThe loop in src\/cart\/total\.ts\.$/,
+    );
   });
 
   it('stops the model when the client cancels the call, and keeps serving', async () => {

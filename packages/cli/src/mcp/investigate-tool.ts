@@ -75,15 +75,12 @@ export function registerInvestigateTool(server: McpServer, context: RepositoryCo
 }
 
 /**
- * The tool error for a failed investigation; when the model's diagnosis failed verification
- * (`MODEL_OUTPUT_INVALID`), with the model's unverified Markdown report as a second block, as
+ * The tool error for a failed investigation; when the model wrote a report before the failure
+ * (verification failed, or the structurer call failed), with that unverified Markdown report as a second block, as
  * `sightline investigate` keeps it in a `.unverified.md` file.
  */
 function withUnverifiedReport(error: unknown): CallToolResult {
-  const markdown =
-    SightlineError.isInstance(error) && error.code === 'MODEL_OUTPUT_INVALID'
-      ? error.details.markdown
-      : undefined;
+  const markdown = SightlineError.isInstance(error) ? error.details.markdown : undefined;
   if (typeof markdown !== 'string' || markdown.trim() === '') return toolFailure(error);
   return toolFailure(
     error,

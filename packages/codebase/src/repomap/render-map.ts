@@ -7,10 +7,10 @@
 import { countTokens, type Encoding } from '@sightline/core';
 import { IDENTIFIER_WEIGHTS } from './graph.js';
 import { type RankOptions, type RepositoryRanking, rankRepository } from './rank.js';
-import type { Definition, Focus, RepoIndex } from './types.js';
+import type { Definition, Focus, RepositoryIndex } from './types.js';
 
-/** Options of {@link renderRepoMap}. */
-export interface RenderRepoMapOptions {
+/** Options of {@link renderRepositoryMap}. */
+export interface RenderRepositoryMapOptions {
   /** What the map is for; ranks files around it and always shows the definitions around frames. */
   focus?: Focus;
   /** Budget of the whole text, in tokens. Default 1024. */
@@ -22,7 +22,7 @@ export interface RenderRepoMapOptions {
 }
 
 /** One file of a rendered map. */
-export interface RepoMapFile {
+export interface RepositoryMapFile {
   path: string;
   /** The file's PageRank score. */
   rank: number;
@@ -31,13 +31,13 @@ export interface RepoMapFile {
 }
 
 /** A rendered repository map. */
-export interface RepoMap {
+export interface RepositoryMap {
   /** The map; empty when not even the summary line fits the budget. */
   text: string;
   /** Exact token count of `text` (≤ the budget). */
   tokens: number;
-  /** Files shown, highest rank first. */
-  files: RepoMapFile[];
+  /** Files shown: those of the focus (frames, then mentioned names) first, then by rank. */
+  files: RepositoryMapFile[];
   shownFiles: number;
   omittedFiles: number;
   shownSymbols: number;
@@ -47,7 +47,8 @@ export interface RepoMap {
 /** Longest signature shown, in characters (aider cuts its lines at 100 too). */
 export const MAP_SIGNATURE_CHARS = 100;
 
-type MapItem = { definition: Definition } | { path: string };
+/** A definition to show (`focus` when a frame or a mentioned name chose it), or a bare file. */
+type MapItem = { definition: Definition; focus?: true } | { path: string };
 
 /**
  * Renders the repository map of an index within a token budget.
@@ -59,14 +60,19 @@ type MapItem = { definition: Definition } | { path: string };
  * With frames in the focus, the innermost definition enclosing each frame line comes first, then
  * the definitions of the identifiers the focus mentions.
  * @param index - the repository index.
- * @param options - see {@link RenderRepoMapOptions}.
+ * @param options - see {@link RenderRepositoryMapOptions}.
  * @returns the map, its exact token count and what it shows; `tokens` never exceeds the budget.
- * @example renderRepoMap(index, { focus: { identifiers: ['stringify'] }, tokens: 512 }).text
+ * @example renderRepositoryMap(index, { focus: { identifiers: ['stringify'] }, tokens: 512 }).text
  */
-export function renderRepoMap(
-  index: RepoIndex,
-  { focus = {}, tokens: budget = 1024, encoding = 'o200k_base', rank }: RenderRepoMapOptions = {},
-): RepoMap {
+export function renderRepositoryMap(
+  index: RepositoryIndex,
+  {
+    focus = {},
+    tokens: budget = 1024,
+    encoding = 'o200k_base',
+    rank,
+  }: RenderRepositoryMapOptions = {},
+): RepositoryMap {
   const ranking = rankRepository(index, focus, rank);
   const fileRanks = new Map(
     ranking.files.map((file, order) => [file.path, { rank: file.rank, order }]),
@@ -77,7 +83,7 @@ export function renderRepoMap(
 
   const items = mapItems(index, focus, ranking);
   const ancestry = createAncestry(index);
-  const render = (count: number): RepoMap => {
+  const render = (count: number): RepositoryMap => {
     const files = selectFiles(items.slice(0, count), fileRanks, ancestry);
     const shownSymbols = files.reduce((sum, file) => sum + file.symbols.length, 0);
     const omittedFiles = totalFiles - files.length;
@@ -122,13 +128,13 @@ export function renderRepoMap(
  * Frame definitions first (innermost frame first), then definitions of the focus identifiers
  * (unless more than 5 files define them), then the other ranked definitions, then bare files.
  */
-function mapItems(index: RepoIndex, focus: Focus, ranking: RepositoryRanking): MapItem[] {
+function mapItems(index: RepositoryIndex, focus: Focus, ranking: RepositoryRanking): MapItem[] {
   const seen = new Set<Definition>();
   const items: MapItem[] = [];
-  const push = (definition: Definition) => {
+  const push = (definition: Definition, focus = false) => {
     if (seen.has(definition)) return;
     seen.add(definition);
-    items.push({ definition });
+    items.push(focus ? { definition, focus: true } : { definition });
   };
   for (const frame of focus.frames ?? []) {
     if (frame.line === undefined) continue;
@@ -136,7 +142,7 @@ function mapItems(index: RepoIndex, focus: Focus, ranking: RepositoryRanking): M
       index.files.get(frame.path)?.definitions ?? [],
       frame.line,
     );
-    if (enclosing !== undefined) push(enclosing);
+    if (enclosing !== undefined) push(enclosing, true);
   }
   const mentioned = new Set(
     (focus.identifiers ?? []).filter(
@@ -145,7 +151,9 @@ function mapItems(index: RepoIndex, focus: Focus, ranking: RepositoryRanking): M
     ),
   );
   for (const pair of ranking.definitions) {
-    if (mentioned.has(pair.name)) for (const definition of pair.definitions) push(definition);
+    if (mentioned.has(pair.name)) {
+      for (const definition of pair.definitions) push(definition, true);
+    }
   }
   for (const pair of ranking.definitions)
     for (const definition of pair.definitions) push(definition);
@@ -173,15 +181,21 @@ function innermostEnclosing(
   return best;
 }
 
-/** Groups chosen items by file, adds enclosing scopes, orders files by rank and lines by number. */
+/**
+ * Groups chosen items by file, adds enclosing scopes, orders lines by number and files around the
+ * focus: the files of the frames (innermost first) and of the mentioned names lead, in that
+ * order, then the rest by rank.
+ */
 function selectFiles(
   items: readonly MapItem[],
   fileRanks: ReadonlyMap<string, { rank: number; order: number }>,
   ancestry: Ancestry,
-): RepoMapFile[] {
+): RepositoryMapFile[] {
   const chosen = new Map<string, Set<Definition>>();
+  const focusOrder = new Map<string, number>();
   for (const item of items) {
     const path = 'definition' in item ? item.definition.path : item.path;
+    if ('focus' in item && !focusOrder.has(path)) focusOrder.set(path, focusOrder.size);
     let symbols = chosen.get(path);
     if (symbols === undefined) {
       symbols = new Set();
@@ -198,14 +212,18 @@ function selectFiles(
       rank: fileRanks.get(path)?.rank ?? 0,
       symbols: [...symbols].sort((a, b) => a.lines[0] - b.lines[0] || b.lines[1] - a.lines[1]),
     }))
-    .sort((a, b) => (fileRanks.get(a.path)?.order ?? 0) - (fileRanks.get(b.path)?.order ?? 0));
+    .sort(
+      (a, b) =>
+        (focusOrder.get(a.path) ?? focusOrder.size) - (focusOrder.get(b.path) ?? focusOrder.size) ||
+        (fileRanks.get(a.path)?.order ?? 0) - (fileRanks.get(b.path)?.order ?? 0),
+    );
 }
 
 /** Definitions of the same file that enclose a definition and are named in its scope. */
 type Ancestry = (definition: Definition) => readonly Definition[];
 
 /** Memoized {@link Ancestry} of an index (the binary search renders the same items many times). */
-function createAncestry(index: RepoIndex): Ancestry {
+function createAncestry(index: RepositoryIndex): Ancestry {
   const cache = new Map<Definition, readonly Definition[]>();
   return (definition) => {
     let ancestors = cache.get(definition);
@@ -233,7 +251,7 @@ function encloses(outer: Definition, inner: Definition): boolean {
 }
 
 /** `path:` then one `line│ signature` per source line, indented by the number of ancestors. */
-function formatFile(file: RepoMapFile, ancestry: Ancestry): string[] {
+function formatFile(file: RepositoryMapFile, ancestry: Ancestry): string[] {
   if (file.symbols.length === 0) return [file.path];
   const width = String(Math.max(...file.symbols.map((symbol) => symbol.lines[0]))).length;
   const lines = [`${file.path}:`];

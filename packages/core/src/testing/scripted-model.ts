@@ -4,7 +4,9 @@
  * SDK's own `MockLanguageModelV3` (`ai/test`), so the code under test runs the real `generateText`
  * loop. Pattern: openai-agents-js `packages/agents-core/src/testing/`.
  */
+
 import { MockLanguageModelV3 } from 'ai/test';
+import { countTokens } from '../tokens.js';
 
 type CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
@@ -15,10 +17,18 @@ export interface ScriptedToolCall {
   input: unknown;
 }
 
-/** Token usage a scripted response reports. Default: 10 input, 5 output tokens. */
+/**
+ * Token usage a scripted response reports. Default: the tokens of what the model was sent (the
+ * prompt and the tool definitions, as JSON, o200k_base) and of what it answers, as a real
+ * provider would report them.
+ */
 export interface ScriptedUsage {
   input: number;
   output: number;
+  /** Of `input`, tokens read from the prompt cache. Default: none reported. */
+  cacheRead?: number;
+  /** Of `input`, tokens written to the prompt cache. Default: none reported. */
+  cacheWrite?: number;
 }
 
 /**
@@ -44,6 +54,8 @@ export interface ScriptedCall {
   responseFormat: CallOptions['responseFormat'];
   /** The signal the call was given (the caller's, merged with any timeout by the AI SDK). */
   abortSignal: CallOptions['abortSignal'];
+  /** Provider options of the call (`undefined` when none were given). */
+  providerOptions: CallOptions['providerOptions'];
 }
 
 /** A scripted model and the log of its calls. */
@@ -87,6 +99,7 @@ export function createScriptedModel(
         toolChoice: options.toolChoice,
         responseFormat: options.responseFormat,
         abortSignal: options.abortSignal,
+        providerOptions: options.providerOptions,
       });
       const response = responses[calls.length - 1];
       if (!response) {
@@ -96,7 +109,8 @@ export function createScriptedModel(
       }
       if ('error' in response) throw response.error;
       if ('hang' in response) return untilAborted(options.abortSignal);
-      return toGenerateResult(response, calls.length);
+      const sent = countTokens(JSON.stringify([options.prompt, options.tools ?? []]));
+      return toGenerateResult(response, calls.length, sent);
     },
   });
   return { model, calls, remaining: () => responses.length - calls.length };
@@ -113,6 +127,7 @@ function untilAborted(signal: AbortSignal | undefined): Promise<never> {
 function toGenerateResult(
   response: Exclude<ScriptedResponse, { error: Error } | { hang: true }>,
   callNumber: number,
+  sentTokens: number,
 ): GenerateResult {
   const toolCalls = 'toolCalls' in response ? response.toolCalls : [];
   const content: GenerateResult['content'] = [];
@@ -125,7 +140,11 @@ function toGenerateResult(
       input: JSON.stringify(call.input),
     });
   });
-  const { input, output } = response.usage ?? { input: 10, output: 5 };
+  const answered = countTokens(`${response.text ?? ''}${JSON.stringify(toolCalls)}`);
+  const { input, output, cacheRead, cacheWrite } = response.usage ?? {
+    input: sentTokens,
+    output: answered,
+  };
   return {
     content,
     finishReason: {
@@ -133,7 +152,12 @@ function toGenerateResult(
       raw: undefined,
     },
     usage: {
-      inputTokens: { total: input, noCache: input, cacheRead: undefined, cacheWrite: undefined },
+      inputTokens: {
+        total: input,
+        noCache: input - (cacheRead ?? 0) - (cacheWrite ?? 0),
+        cacheRead,
+        cacheWrite,
+      },
       outputTokens: { total: output, text: output, reasoning: undefined },
     },
     warnings: [],

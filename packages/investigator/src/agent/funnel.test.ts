@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createToolFunnel, type FunnelStep, replayFunnel } from './funnel.js';
-import { OUTPUT_INSTRUCTIONS } from './prompts.js';
+import { NUDGE_NOTE, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 
 const budgets = { explore: 3, deepDive: 2 };
 const step = (...toolNames: string[]): FunnelStep => ({
@@ -29,6 +29,27 @@ describe('replayFunnel', () => {
       phases: ['explore', 'deep-dive'],
       next: { phase: 'output', step: 1 },
     });
+  });
+
+  it('nudges once after an explore reply without a tool call, then moves to output', () => {
+    expect(replayFunnel([step()], budgets).next).toEqual({
+      phase: 'explore',
+      step: 2,
+      nudge: true,
+    });
+    expect(replayFunnel([step(), step('grep')], budgets).next).toEqual({
+      phase: 'explore',
+      step: 3,
+    });
+    expect(replayFunnel([step(), step('grep'), step()], budgets)).toEqual({
+      phases: ['explore', 'explore', 'explore'],
+      next: { phase: 'output', step: 1 },
+    });
+  });
+
+  it('moves to output after a deep-dive reply without a tool call, or a conclude in explore', () => {
+    expect(replayFunnel([step('suspect'), step()], budgets).next.phase).toBe('output');
+    expect(replayFunnel([step('grep', 'conclude')], budgets).next.phase).toBe('output');
   });
 
   it('numbers the next step within its phase', () => {
@@ -59,47 +80,55 @@ describe('createToolFunnel', () => {
     };
   };
 
-  it('offers the explore tools and requires a tool call, leaving messages untouched', () => {
+  const noteOf = (result: unknown) =>
+    (result as { messages?: ModelMessage[] }).messages?.slice(messages.length);
+
+  it('keeps every tool in explore (no activeTools) with toolChoice auto and no note early on', () => {
     expect(prepare([])).toEqual({
-      result: {
-        activeTools: [
-          'grep',
-          'read_file',
-          'list_dir',
-          'find_symbol',
-          'suspect',
-          'read_stored',
-          'search_stored',
-        ],
-        toolChoice: 'auto',
-      },
+      result: { toolChoice: 'auto' },
       seen: [{ phase: 'explore', step: 1 }],
       stop: false,
     });
   });
 
-  it('offers read_file and conclude in deep-dive with a phase note for that step', () => {
-    const { result } = prepare([step('suspect')]);
-    expect(result).toMatchObject({
-      activeTools: ['read_file', 'conclude', 'read_stored', 'search_stored'],
-      toolChoice: 'auto',
-    });
-    const added = (result as { messages: ModelMessage[] }).messages;
-    expect(added).toHaveLength(2);
-    expect(added[1]).toEqual({
-      role: 'user',
-      content: expect.stringContaining('deep-dive, step 1 of 2'),
-    });
+  it('counts the last explore steps down, and nudges after a reply without a tool call', () => {
+    expect(noteOf(prepare([step('grep')]).result)).toEqual([
+      { role: 'user', content: expect.stringContaining('explore step left after this one') },
+    ]);
+    expect(noteOf(prepare([step('grep'), step('grep')]).result)).toEqual([
+      { role: 'user', content: expect.stringContaining('the last explore step') },
+    ]);
+    const nudged = prepare([step()]).result;
+    expect(nudged).toMatchObject({ toolChoice: 'auto' });
+    expect(noteOf(nudged)?.[0]?.content).toContain(NUDGE_NOTE);
   });
 
-  it('offers no tools in the output step and stops after it', () => {
+  it('keeps every tool in deep-dive with a phase note that allows search', () => {
+    const { result } = prepare([step('suspect')]);
+    expect(result).not.toHaveProperty('activeTools');
+    expect(result).toMatchObject({ toolChoice: 'auto' });
+    expect(noteOf(result)).toEqual([
+      { role: 'user', content: expect.stringContaining('deep-dive, step 1 of 2') },
+    ]);
+    expect(noteOf(result)?.[0]?.content).toContain('search (grep, find_symbol)');
+  });
+
+  it('keeps the tool definitions in the output step with toolChoice none, and stops after it', () => {
     const { result, stop } = prepare([step('suspect'), step('conclude')]);
     expect(result).toEqual({
-      activeTools: [],
       toolChoice: 'none',
       messages: [...messages, { role: 'user', content: OUTPUT_INSTRUCTIONS }],
     });
     expect(stop).toBe(false);
     expect(prepare([step('suspect'), step('conclude'), step()]).stop).toBe(true);
+  });
+
+  it('counts steps of earlier generateText calls of the same run', () => {
+    const funnel = createToolFunnel({ budgets, earlierSteps: () => [step('suspect')] });
+    const result = funnel.prepareStep({
+      steps: [step('conclude')],
+      messages,
+    } as unknown as Parameters<typeof funnel.prepareStep>[0]);
+    expect(result).toMatchObject({ toolChoice: 'none' });
   });
 });

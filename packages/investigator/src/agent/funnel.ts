@@ -1,44 +1,14 @@
 /**
- * The tool funnel: explore → deep-dive → output, enforced with the AI SDK's `prepareStep`
- * (`activeTools`, `toolChoice`, per-step `messages`) and ended with `stopWhen`. Narrowing the
- * tools as the investigation converges keeps the model from wandering and guarantees a final
- * written answer (the pattern of Anthropic's "Building effective agents", 2024: tools per stage,
- * explicit stopping conditions).
+ * The tool funnel: explore → deep-dive → output, enforced with the AI SDK's `prepareStep` (per-step
+ * notes and `toolChoice`) and ended with `stopWhen`. The tool list itself never changes between
+ * steps, so the prompt prefix stays cacheable; the phases narrow the work by budget, not by
+ * removing tools: search stays available in the deep-dive, where tracing a bad value back to
+ * where it is written needs it. Tools per stage and explicit stopping conditions follow
+ * Anthropic's "Building effective agents" (2024).
  */
 import type { ModelMessage, PrepareStepFunction, StopCondition, ToolSet } from 'ai';
-import { deepDiveNote, OUTPUT_INSTRUCTIONS } from './prompts.js';
-
-/** A phase of the investigation. */
-export type AgentPhase = 'explore' | 'deep-dive' | 'output';
-
-/** Step budgets per phase (whole numbers, at least 1). */
-export interface FunnelBudgets {
-  /** Most explore steps before deep-dive starts anyway. */
-  explore: number;
-  /** Most deep-dive steps before the output step. */
-  deepDive: number;
-}
-
-/** Default budgets: 8 explore steps, 4 deep-dive steps. */
-export const DEFAULT_FUNNEL_BUDGETS: FunnelBudgets = { explore: 8, deepDive: 4 };
-
-/**
- * Tools offered in each phase; the output phase offers none. `read_stored` and `search_stored`
- * (from @sightline/compaction) give back tool results that compaction moved to its store.
- */
-export const PHASE_TOOLS = {
-  explore: [
-    'grep',
-    'read_file',
-    'list_dir',
-    'find_symbol',
-    'suspect',
-    'read_stored',
-    'search_stored',
-  ],
-  'deep-dive': ['read_file', 'conclude', 'read_stored', 'search_stored'],
-  output: [],
-} as const satisfies Record<AgentPhase, readonly string[]>;
+import { deepDiveNote, exploreNote, NUDGE_NOTE, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
+import type { AgentPhase, FunnelBudgets } from './phases.js';
 
 /** The part of an AI SDK step result the funnel looks at. */
 export interface FunnelStep {
@@ -49,12 +19,17 @@ export interface FunnelStep {
 export interface FunnelPosition {
   phase: AgentPhase | 'done';
   step: number;
+  /** True when the step before was an explore step without a tool call: this step nudges once. */
+  nudge?: boolean;
 }
 
 /**
- * Replays finished steps through the funnel's rules: explore ends after a `suspect` call or its
- * budget, deep-dive after a `conclude` call or its budget, output after one step.
- * @param steps - finished steps, in order.
+ * Replays finished steps through the funnel's rules. Explore ends after a `suspect` call or its
+ * budget (a `conclude` call skips the deep-dive); deep-dive ends after a `conclude` call or its
+ * budget; output ends after one step. A step without a tool call means the model considers itself
+ * done: the first time in explore it is nudged once (the next step stays in explore), otherwise
+ * the output step follows.
+ * @param steps - finished steps, in order (across every `generateText` call of the run).
  * @returns the phase of each finished step, and the position of the next one.
  */
 export function replayFunnel(
@@ -63,17 +38,27 @@ export function replayFunnel(
 ): { phases: AgentPhase[]; next: FunnelPosition } {
   const phases: AgentPhase[] = [];
   let position: FunnelPosition = { phase: 'explore', step: 1 };
+  let nudged = false;
   for (const { toolCalls } of steps) {
     const { phase, step } = position;
     if (phase === 'done') break;
     phases.push(phase);
     const called = (name: string) => toolCalls.some((call) => call.toolName === name);
-    if (phase === 'explore' && (called('suspect') || step >= budgets.explore)) {
-      position = { phase: 'deep-dive', step: 1 };
-    } else if (phase === 'deep-dive' && (called('conclude') || step >= budgets.deepDive)) {
-      position = { phase: 'output', step: 1 };
-    } else if (phase === 'output') {
+    const silent = toolCalls.length === 0;
+    if (phase === 'output') {
       position = { phase: 'done', step: 1 };
+    } else if (called('conclude') || (silent && (phase === 'deep-dive' || nudged))) {
+      position = { phase: 'output', step: 1 };
+    } else if (phase === 'explore' && silent) {
+      nudged = true;
+      position =
+        step >= budgets.explore
+          ? { phase: 'deep-dive', step: 1 }
+          : { phase, step: step + 1, nudge: true };
+    } else if (phase === 'explore' && (called('suspect') || step >= budgets.explore)) {
+      position = { phase: 'deep-dive', step: 1 };
+    } else if (phase === 'deep-dive' && step >= budgets.deepDive) {
+      position = { phase: 'output', step: 1 };
     } else {
       position = { phase, step: step + 1 };
     }
@@ -84,44 +69,48 @@ export function replayFunnel(
 /** Options of {@link createToolFunnel}. */
 export interface ToolFunnelOptions {
   budgets: FunnelBudgets;
+  /**
+   * Steps finished by earlier `generateText` calls of the same run (the loop restarts after a
+   * reply without a tool call). Default: none.
+   */
+  earlierSteps?: () => readonly FunnelStep[];
   /** Called before each step with its position (phase and 1-based step within the phase). */
   onStepStart?: (position: { phase: AgentPhase; step: number }) => void;
 }
 
 /**
- * Creates the `prepareStep` and `stopWhen` that run the funnel inside one `generateText` loop.
- * Explore and deep-dive steps offer their tools with `toolChoice: 'auto'`: the model may think in
- * text between calls (Anthropic's `any` choice suppresses that), and a step without a tool call
- * ends the loop early — the caller then runs the output step itself. The output step offers no
- * tools (`activeTools: []`, `toolChoice: 'none'`) and carries the report format as a last user
- * message.
+ * Creates the `prepareStep` and `stopWhen` that run the funnel. Explore and deep-dive steps use
+ * `toolChoice: 'auto'` (the model may think in text between calls; Anthropic's `any` choice
+ * suppresses that) and get a note for that step only where one helps: the nudge after a reply
+ * without a tool call, the countdown of the last explore steps, the deep-dive step count. The
+ * output step keeps every tool definition with `toolChoice: 'none'` (a history of tool calls with
+ * no tools defined makes some providers fail) and carries the report format as its note.
  * @returns `prepareStep` and `stopWhen` (true once the output step is done), for `generateText`.
  */
 export function createToolFunnel<TOOLS extends ToolSet>({
   budgets,
+  earlierSteps = () => [],
   onStepStart,
 }: ToolFunnelOptions): {
   prepareStep: PrepareStepFunction<TOOLS>;
   stopWhen: StopCondition<TOOLS>;
 } {
+  const position = (steps: readonly FunnelStep[]) =>
+    replayFunnel([...earlierSteps(), ...steps], budgets).next;
   const prepareStep: PrepareStepFunction<TOOLS> = ({ steps, messages }) => {
-    const { phase, step } = replayFunnel(steps, budgets).next;
-    if (phase === 'done') return { activeTools: [], toolChoice: 'none' };
+    const { phase, step, nudge } = position(steps);
+    if (phase === 'done') return { toolChoice: 'none' };
     onStepStart?.({ phase, step });
-    const note = (text: string): ModelMessage[] => [...messages, { role: 'user', content: text }];
-    if (phase === 'explore') {
-      return { activeTools: [...PHASE_TOOLS.explore], toolChoice: 'auto' };
-    }
-    if (phase === 'deep-dive') {
-      return {
-        activeTools: [...PHASE_TOOLS['deep-dive']],
-        toolChoice: 'auto',
-        messages: note(deepDiveNote(step, budgets)),
-      };
-    }
-    return { activeTools: [], toolChoice: 'none', messages: note(OUTPUT_INSTRUCTIONS) };
+    const withNote = (text: string | undefined): { messages?: ModelMessage[] } =>
+      text === undefined ? {} : { messages: [...messages, { role: 'user', content: text }] };
+    if (phase === 'output') return { toolChoice: 'none', ...withNote(OUTPUT_INSTRUCTIONS) };
+    const note =
+      phase === 'explore'
+        ? [nudge ? NUDGE_NOTE : undefined, exploreNote(step, budgets)]
+        : [deepDiveNote(step, budgets)];
+    const text = note.filter((part) => part !== undefined).join('\n\n');
+    return { toolChoice: 'auto', ...withNote(text === '' ? undefined : text) };
   };
-  const stopWhen: StopCondition<TOOLS> = ({ steps }) =>
-    replayFunnel(steps, budgets).next.phase === 'done';
+  const stopWhen: StopCondition<TOOLS> = ({ steps }) => position(steps).phase === 'done';
   return { prepareStep, stopWhen };
 }

@@ -23,6 +23,10 @@ export function describeModel(model: LanguageModel): string {
   return `${model.provider.split('.')[0]}:${model.modelId}`;
 }
 
+/** How servers without tool calling refuse a request with tools (Ollama, vLLM, llama.cpp). */
+const NO_TOOL_SUPPORT =
+  /does not support tools|tools? (?:are|is) not supported|tool(?: call(?:ing)?)? (?:is )?not supported|"auto" tool choice requires/i;
+
 /** True for the abort a call or step timeout causes. */
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -75,6 +79,14 @@ export async function callModel<T>(
           ? `The model ${modelName} did not answer in time: a call failed and the time ran out while waiting to retry it. Check that the server is up and reachable, or allow more time per step to see the failure.`
           : `The model ${modelName} did not answer in time (${reason}). Check that the server is up and the model is loaded, or allow more time per step.`,
         details: { model: modelName, timedOut: true },
+        cause: error,
+      });
+    }
+    if (NO_TOOL_SUPPORT.test(reason)) {
+      throw new SightlineError({
+        code: 'MODEL_CALL_FAILED',
+        message: `The model ${modelName} does not support tool calling (${reason}), and the investigation needs it. Use a model with tool calling (Ollama: one tagged "tools", such as qwen2.5-coder or llama3.1; llama.cpp: start llama-server with --jinja), or investigate offline without --model.`,
+        details: { model: modelName, noToolSupport: true, ...(statusCode ? { statusCode } : {}) },
         cause: error,
       });
     }

@@ -25,7 +25,7 @@ describe('createPhaseTools', () => {
       options,
     );
     expect(result).toBe(
-      'Recorded 4 suspect location(s). These paths are not files in the repository; do not cite them: src/cart/sum.ts, src/cart, ../outside.ts. Deep-dive now: read the exact lines with read_file, then call conclude.',
+      'Recorded 4 suspect location(s). These paths are not files in the repository; do not cite them: src/cart/sum.ts, src/cart, ../outside.ts. Deep-dive now: read the exact lines, search for where a bad value is produced if needed, then call conclude.',
     );
   });
 
@@ -34,7 +34,7 @@ describe('createPhaseTools', () => {
     expect(
       await suspect.execute?.({ locations: [{ path: 'src/checkout.ts', why: 'caller' }] }, options),
     ).toBe(
-      'Recorded 1 suspect location(s). Deep-dive now: read the exact lines with read_file, then call conclude.',
+      'Recorded 1 suspect location(s). Deep-dive now: read the exact lines, search for where a bad value is produced if needed, then call conclude.',
     );
     expect(await conclude.execute?.({ summary: 'The loop skips items[0].' }, options)).toBe(
       'Summary recorded. Write the final report next.',

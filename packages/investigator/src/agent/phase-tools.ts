@@ -31,7 +31,7 @@ export function createPhaseTools({ root }: { root: string }) {
   return {
     suspect: tool({
       description:
-        'End exploration: name the locations you believe hold the bug. After this call only read_file and conclude remain.',
+        'End exploration: name the locations you believe hold the bug. The deep-dive follows, with the same tools: confirm the lines and trace a bad value back to where it is produced.',
       inputSchema: z.object({ locations: z.array(locationSchema).min(1).max(10) }),
       execute: async ({ locations }) => {
         const missing: string[] = [];
@@ -46,14 +46,19 @@ export function createPhaseTools({ root }: { root: string }) {
           missing.length > 0
             ? ` These paths are not files in the repository; do not cite them: ${missing.join(', ')}.`
             : '';
-        return `Recorded ${locations.length} suspect location(s).${warning} Deep-dive now: read the exact lines with read_file, then call conclude.`;
+        return `Recorded ${locations.length} suspect location(s).${warning} Deep-dive now: read the exact lines, search for where a bad value is produced if needed, then call conclude.`;
       },
     }),
     conclude: tool({
       description:
         'End the deep-dive: summarize the root cause in one paragraph. After this call you write the final report.',
       inputSchema: z.object({
-        summary: z.string().min(1).describe('The root cause and the fix, in one paragraph.'),
+        summary: z
+          .string()
+          .min(1)
+          .describe(
+            'The root cause and the fix in one paragraph, or "not found" and what you checked.',
+          ),
       }),
       execute: async () => 'Summary recorded. Write the final report next.',
     }),

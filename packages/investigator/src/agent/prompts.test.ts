@@ -1,11 +1,13 @@
 import type { Report } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
+import { REPORT_SECTIONS } from '../diagnosis/report-template.js';
+import type { Suspect } from '../diagnosis/schema.js';
+import { OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import {
   buildInvestigationPrompt,
   buildSystemPrompt,
   fenceAsData,
-  OUTPUT_INSTRUCTIONS,
-  REPORT_SECTIONS,
+  selectPromptSuspects,
 } from './prompts.js';
 
 describe('fenceAsData', () => {
@@ -58,9 +60,7 @@ describe('buildInvestigationPrompt', () => {
     expect(prompt.indexOf('function openSettings()')).toBeGreaterThan(
       prompt.indexOf('END OF BUG REPORT'),
     );
-    expect(prompt).toContain(
-      '1. src/settings.ts:3-9 (openSettings), score 0.500 — named in report',
-    );
+    expect(prompt).toContain('1. src/settings.ts:3-9 (openSettings) — named in report');
   });
 
   it('says when there is no map and no suspect', () => {
@@ -70,7 +70,65 @@ describe('buildInvestigationPrompt', () => {
   });
 });
 
+describe('selectPromptSuspects', () => {
+  const suspect = (path: string, ...evidence: string[]): Suspect => ({
+    path,
+    lines: [1, 5],
+    score: 1,
+    evidence,
+  });
+
+  it('keeps up to 5, leaving out demoted files unless fewer than 3 would remain', () => {
+    const code = ['a', 'b', 'c', 'd', 'e', 'f'].map((name) => suspect(`src/${name}.ts`, 'x'));
+    const readme = suspect('README.md', 'BM25 match: parse', 'demoted: auxiliary file');
+    expect(selectPromptSuspects([readme, ...code]).map((s) => s.path)).toEqual(
+      code.slice(0, 5).map((s) => s.path),
+    );
+    expect(selectPromptSuspects([readme, ...code.slice(0, 2)]).map((s) => s.path)).toEqual([
+      'README.md',
+      'src/a.ts',
+      'src/b.ts',
+    ]);
+  });
+
+  it('gives one plain reason per suspect, never a score list', () => {
+    const prompt = buildInvestigationPrompt({
+      report: {
+        id: 'r',
+        kind: 'text',
+        source: { format: 'text' },
+        body: 'x',
+        exceptions: [],
+        identifiers: [],
+        paths: [],
+      },
+      repoMap: '',
+      suspects: [
+        suspect('src/a.ts', 'BM25 match: cart, total', 'PageRank 0.120 (focus: cart)'),
+        suspect('src/b.ts', 'PageRank 0.050 (focus: cart)'),
+        suspect('src/c.ts', 'BM25 match: x', 'defines `cartTotal` mentioned in the report'),
+      ],
+    });
+    expect(prompt).toContain(
+      [
+        '1. src/a.ts:1-5 — its words match the report',
+        '2. src/b.ts:1-5 — close to the report in the code graph',
+        '3. src/c.ts:1-5 — defines `cartTotal` mentioned in the report',
+      ].join('\n'),
+    );
+    expect(prompt).not.toMatch(/BM25|PageRank|score/);
+  });
+});
+
 describe('buildSystemPrompt', () => {
+  it('says what a root cause is and that "not found" beats a guess', () => {
+    const system = buildSystemPrompt({ explore: 5, deepDive: 2 });
+    expect(system).toContain('the place in the code where the fix goes');
+    expect(system).toContain('trace that value or decision back from the crash site');
+    expect(system).toContain('"Not found" is an acceptable answer; a guess is not.');
+    expect(system).toContain('make several in one step');
+  });
+
   it('states the budgets and that the report block is data', () => {
     const system = buildSystemPrompt({ explore: 5, deepDive: 2 });
     expect(system).toContain('at most 5 steps');

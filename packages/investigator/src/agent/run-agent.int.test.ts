@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SightlineError } from '@sightline/core';
+import { getModelProfile, SightlineError } from '@sightline/core';
 import {
   createScriptedModel,
   type ScriptedCall,
@@ -9,12 +9,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
-import { OUTPUT_INSTRUCTIONS } from './prompts.js';
-import {
-  type InvestigateWithModelOptions,
-  type InvestigateWithModelProgress,
-  investigateWithModel,
-} from './run-agent.js';
+import { CART_DIAGNOSIS } from './__fixtures__/cart-diagnosis.js';
+import { NUDGE_NOTE, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
+import { AGENT_TOOL_NAMES } from './phases.js';
+import type { InvestigateWithModelProgress } from './progress-reporter.js';
+import { type InvestigateWithModelOptions, investigateWithModel } from './run-agent.js';
 
 const MARKDOWN = `## Root cause
 cartTotal starts its loop at index 1, so the first line item is never added.
@@ -37,32 +36,7 @@ trivial — one character.
 ## Risk
 low — no caller depends on the skipped item.`;
 
-const VALID: ModelDiagnosis = {
-  rootCause: {
-    summary: 'cartTotal in src/cart/total.ts starts its loop at index 1 and skips the first item.',
-    explanation: 'The loop starts at 1, so items[0] is never added to the total.',
-    confidence: 0.9,
-  },
-  affectedFiles: [
-    {
-      path: 'src/cart/total.ts',
-      lines: [6, 8],
-      symbol: 'cartTotal',
-      role: 'cause',
-      evidence: [
-        {
-          path: 'src/cart/total.ts',
-          line: 6,
-          quote: 'for (let index = 1; index < items.length; index++) {',
-        },
-      ],
-    },
-  ],
-  proposedChange: { description: 'Start the loop at index 0.', patch: null },
-  complexity: 'low',
-  risk: 'low',
-  riskRationale: 'A loop bound; checkoutSummary is the only caller.',
-};
+const VALID = CART_DIAGNOSIS;
 
 /** The same diagnosis with an invented file and a misquoted line. */
 const [CAUSE] = VALID.affectedFiles as [ModelDiagnosis['affectedFiles'][number]];
@@ -83,16 +57,8 @@ const INVENTED: ModelDiagnosis = {
   ],
 };
 
-const EXPLORE = [
-  'find_symbol',
-  'grep',
-  'list_dir',
-  'read_file',
-  'read_stored',
-  'search_stored',
-  'suspect',
-];
-const DEEP_DIVE = ['conclude', 'read_file', 'read_stored', 'search_stored'];
+/** Every tool, offered in every step: the list never changes, so the prefix stays cacheable. */
+const ALL = [...AGENT_TOOL_NAMES].sort();
 
 /** The explore → suspect → deep-dive → conclude → output script. */
 const HAPPY_PATH: ScriptedResponse[] = [
@@ -148,8 +114,7 @@ describe('investigateWithModel', () => {
     const events: InvestigateWithModelProgress[] = [];
     const result = investigateWithModel({
       report: repository.report,
-      root: repository.root,
-      index: repository.index,
+      repository: repository.repository,
       model: agent.model,
       structurer: structurer.model,
       suspects: [
@@ -176,12 +141,12 @@ describe('investigateWithModel', () => {
     const { diagnosis, markdown, stats } = await result;
 
     expect(offered(agent.calls)).toEqual([
-      { tools: EXPLORE, toolChoice: 'auto' },
-      { tools: EXPLORE, toolChoice: 'auto' },
-      { tools: EXPLORE, toolChoice: 'auto' },
-      { tools: DEEP_DIVE, toolChoice: 'auto' },
-      { tools: DEEP_DIVE, toolChoice: 'auto' },
-      { tools: [], toolChoice: 'none' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'none' },
     ]);
     expect(lastUserText(agent.calls[3])).toContain('Phase: deep-dive, step 1 of 4');
     expect(lastUserText(agent.calls[5])).toBe(OUTPUT_INSTRUCTIONS);
@@ -200,17 +165,27 @@ describe('investigateWithModel', () => {
       lines: [6, 8],
       symbol: 'cartTotal',
     });
+    expect(diagnosis.verification).toEqual({ verified: true, reasons: [] });
     expect(diagnosis.stats).toEqual(stats);
+    const phaseTokens = (phase: string) => expect.objectContaining(phaseCounts[phase]);
+    const phaseCounts: Record<string, object> = {
+      explore: { steps: 3, toolCalls: 3 },
+      'deep-dive': { steps: 2, toolCalls: 2 },
+      output: { steps: 1, toolCalls: 0 },
+      structure: { steps: 1, toolCalls: 0 },
+    };
     expect(stats).toEqual({
       toolCalls: 5,
-      byPhase: {
-        explore: { steps: 3, toolCalls: 3, inputTokens: 30, outputTokens: 15 },
-        'deep-dive': { steps: 2, toolCalls: 2, inputTokens: 20, outputTokens: 10 },
-        output: { steps: 1, toolCalls: 0, inputTokens: 10, outputTokens: 5 },
-        structure: { steps: 1, toolCalls: 0, inputTokens: 10, outputTokens: 5 },
-      },
-      inputTokens: 70,
-      outputTokens: 35,
+      byPhase: Object.fromEntries(
+        Object.keys(phaseCounts).map((phase) => [phase, phaseTokens(phase)]),
+      ),
+      inputTokens: Object.values(stats.byPhase).reduce((sum, phase) => sum + phase.inputTokens, 0),
+      outputTokens: Object.values(stats.byPhase).reduce(
+        (sum, phase) => sum + phase.outputTokens,
+        0,
+      ),
+      cachedInputTokens: 0,
+      cacheWriteTokens: 0,
       durationMs: expect.any(Number),
       model: 'mock-provider:agent',
     });
@@ -226,10 +201,11 @@ describe('investigateWithModel', () => {
       input: '{"pattern":"cartTotal"}',
     });
     expect(events).toContainEqual({ type: 'step', phase: 'deep-dive', step: 2 });
+    const { structure: _structure, ...loopPhases } = stats.byPhase;
     expect(events.filter((event) => event.type === 'tokens').at(-1)).toEqual({
       type: 'tokens',
-      input: 60,
-      output: 30,
+      input: Object.values(loopPhases).reduce((sum, phase) => sum + phase.inputTokens, 0),
+      output: Object.values(loopPhases).reduce((sum, phase) => sum + phase.outputTokens, 0),
     });
   });
 
@@ -247,7 +223,9 @@ describe('investigateWithModel', () => {
       text.indexOf('cartTotal seems to skip'),
     );
     expect(text).toContain('export function cartTotal(items: LineItem[]): number {');
-    expect(text).toContain('1. src/cart/total.ts:4-10 (cartTotal), score 0.800');
+    expect(text).toContain(
+      '1. src/cart/total.ts:4-10 (cartTotal) — cartTotal is named in the report',
+    );
   });
 
   it('ends explore and deep-dive on their step budgets when the agent never calls suspect or conclude', async () => {
@@ -263,10 +241,10 @@ describe('investigateWithModel', () => {
     );
     const { stats } = await result;
     expect(offered(agent.calls)).toEqual([
-      { tools: EXPLORE, toolChoice: 'auto' },
-      { tools: EXPLORE, toolChoice: 'auto' },
-      { tools: DEEP_DIVE, toolChoice: 'auto' },
-      { tools: [], toolChoice: 'none' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'none' },
     ]);
     expect(lastUserText(agent.calls[2])).toContain('step 1 of 1');
     expect(
@@ -279,19 +257,29 @@ describe('investigateWithModel', () => {
     });
   });
 
-  it('asks for the report without tools when the model stops calling tools early', async () => {
+  it('nudges a reply without a tool call once, then asks for the report', async () => {
     const { agent, result } = run(
-      [{ text: 'I think it is the cart loop.' }, { text: MARKDOWN }],
+      [
+        { toolCalls: [{ toolName: 'grep', input: { pattern: 'cartTotal' } }] },
+        { text: 'I found the loop. Shall I proceed?' },
+        { text: 'I think it is the cart loop.' },
+        { text: MARKDOWN },
+      ],
       [{ text: JSON.stringify(VALID) }],
     );
     const { markdown, stats } = await result;
     expect(offered(agent.calls)).toEqual([
-      { tools: EXPLORE, toolChoice: 'auto' },
-      { tools: [], toolChoice: 'none' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'auto' },
+      { tools: ALL, toolChoice: 'none' },
     ]);
-    expect(lastUserText(agent.calls[1])).toBe(OUTPUT_INSTRUCTIONS);
+    expect(lastUserText(agent.calls[2])).toContain(NUDGE_NOTE);
+    // The nudge is for its step only: the report step's history holds the model's replies, not it.
+    expect(JSON.stringify(agent.calls[3]?.prompt)).not.toContain('Do not ask for permission');
+    expect(lastUserText(agent.calls[3])).toBe(OUTPUT_INSTRUCTIONS);
     expect(markdown).toBe(MARKDOWN);
-    expect(stats.byPhase.explore?.steps).toBe(1);
+    expect(stats.byPhase.explore?.steps).toBe(3);
     expect(stats.byPhase.output?.steps).toBe(1);
   });
 
@@ -309,12 +297,7 @@ describe('investigateWithModel', () => {
     expect(reask).toContain('6:   for (let index = 1; index < items.length; index++) {');
     expect(structurer.calls[1]?.prompt.at(-2)).toMatchObject({ role: 'assistant' });
     expect(diagnosis.affectedFiles.map((file) => file.path)).toEqual(['src/cart/total.ts']);
-    expect(stats.byPhase.structure).toEqual({
-      steps: 2,
-      toolCalls: 0,
-      inputTokens: 20,
-      outputTokens: 10,
-    });
+    expect(stats.byPhase.structure).toMatchObject({ steps: 2, toolCalls: 0 });
   });
 
   it('re-asks after output that is not JSON', async () => {
@@ -393,8 +376,7 @@ describe('investigateWithModel', () => {
       ];
       const events: InvestigateWithModelProgress[] = [];
       const { agent, result } = run(script, [{ text: JSON.stringify(VALID) }], {
-        root: big.root,
-        index: big.index,
+        repository: big.repository,
         profile: {
           id: 'small-window',
           provider: 'local',
@@ -429,6 +411,29 @@ describe('investigateWithModel', () => {
     } finally {
       await big.cleanup();
     }
+  });
+
+  it('reports prompt-cache reads and a cost estimate from the model profiles', async () => {
+    const usage = { input: 20_000, output: 400, cacheRead: 15_000, cacheWrite: 1_000 };
+    const script = HAPPY_PATH.map((response) => ({ ...response, usage }));
+    const haiku = createScriptedModel(
+      [{ text: JSON.stringify(VALID), usage: { input: 3_000, output: 500 } }],
+      { modelId: 'claude-haiku-4-5' },
+    );
+    const { result } = run(script, [], {
+      profile: getModelProfile('claude-sonnet-4-5'),
+      structurer: haiku.model,
+    });
+    const { stats, diagnosis } = await result;
+    expect(stats).toMatchObject({
+      inputTokens: 123_000,
+      cachedInputTokens: 90_000,
+      cacheWriteTokens: 6_000,
+      // Agent, 6 steps at Sonnet 4.5 prices: 6 × (4,000 × $3 + 15,000 × $0.30 + 1,000 × $3.75 +
+      // 400 × $15) / 1e6 = $0.1575; structurer at Haiku 4.5: (3,000 × $1 + 500 × $5) / 1e6.
+      costUsd: 0.163,
+    });
+    expect(diagnosis.stats).toEqual(stats);
   });
 
   it('rejects budgets below 1 before calling the model', async () => {

@@ -5,63 +5,42 @@
  * are offloaded to its store as they arrive, and the history is compacted near the model's window.
  */
 
-import type { RepoIndex } from '@sightline/codebase';
-import { createCodeTools, resolveRoot } from '@sightline/codebase';
+import { createCodeTools, type Repository, type RepositoryIndex } from '@sightline/codebase';
 import { type Compaction, type CompactionEvent, createCompaction } from '@sightline/compaction';
-import { getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
+import { countTokens, getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
 import type { Report } from '@sightline/intake';
-import {
-  generateText,
-  type LanguageModel,
-  type ModelMessage,
-  type PrepareStepFunction,
-  type StepResult,
-} from 'ai';
-import type { Diagnosis, DiagnosisLabel, DiagnosisStats, Suspect } from '../diagnosis/schema.js';
-import { throwIfAborted } from './abort.js';
+import type { LanguageModel, ModelMessage } from 'ai';
+import type { DiagnosisLabel, DiagnosisStats, PhaseStats, Suspect } from '../diagnosis/schema.js';
+import type { VerificationResult } from '../diagnosis/verification-error.js';
 import { countByPhase, summarizeStats } from './agent-stats.js';
-import {
-  type AgentPhase,
-  createToolFunnel,
-  DEFAULT_FUNNEL_BUDGETS,
-  type FunnelBudgets,
-  replayFunnel,
-} from './funnel.js';
-import { callModel, describeModel } from './model-call.js';
+import { runInvestigationLoop } from './investigation-loop.js';
+import { describeModel } from './model-call.js';
 import { createPhaseTools } from './phase-tools.js';
-import { buildInvestigationPrompt, buildSystemPrompt, OUTPUT_INSTRUCTIONS } from './prompts.js';
+import { DEFAULT_FUNNEL_BUDGETS, type FunnelBudgets } from './phases.js';
+import { createProgressReporter, type InvestigateWithModelProgress } from './progress-reporter.js';
+import { buildInvestigationPrompt, buildSystemPrompt } from './prompts.js';
 import { structureReport } from './structure.js';
-
-/** A progress event of {@link investigateWithModel} (for spinners and logs). */
-export type InvestigateWithModelProgress =
-  | { type: 'phase-change'; phase: AgentPhase | 'structure' }
-  | { type: 'step'; phase: AgentPhase; step: number }
-  | { type: 'tool-call'; name: string; input: string }
-  /** Tokens used so far by the investigation loop (cumulative). */
-  | { type: 'tokens'; input: number; output: number }
-  /** Compaction moved something out of the context (offload, mask, truncation or summary). */
-  | { type: 'compaction'; event: CompactionEvent };
 
 /** Options of {@link investigateWithModel}. */
 export interface InvestigateWithModelOptions {
   /** The parsed report (from `parseReport`). */
   report: Report;
-  /** Repository root. */
-  root: string;
-  /** The repository index the code tools search (from the repomap indexer). */
-  index: RepoIndex;
+  /** The repository (from `openRepository`); the code tools search its index. */
+  repository: Repository;
   /** The investigating model (e.g. `resolveModel(spec).model`). */
   model: LanguageModel;
   /** The model that turns the Markdown report into JSON. Default: `model`. */
   structurer?: LanguageModel;
   /**
-   * Context window, output limit and encoding of `model`, which set the compaction thresholds.
-   * Default: `getModelProfile` of the model's id (an unknown id gets the conservative 32k profile).
+   * Context window, output limit and encoding of `model`, which set the compaction thresholds,
+   * and its prices, which set `stats.costUsd`. Default: `getModelProfile` of the model's id (an
+   * unknown id gets the conservative 32k profile and no price). The structurer's prices come from
+   * its own profile.
    */
   profile?: ModelProfile;
   /** Offline suspects (from `localize`), best first. Shown to the model and kept in the diagnosis. */
   suspects: Suspect[];
-  /** Repository map rendered for this report (`renderRepoMap(index, { focus, tokens })` text). */
+  /** Repository map rendered for this report (`renderRepositoryMap(index, { focus, tokens })` text). */
   repoMap: string;
   /** Step budgets. Default `{ explore: 8, deepDive: 4 }` (whole numbers ≥ 1). */
   budgets?: Partial<FunnelBudgets>;
@@ -86,8 +65,10 @@ export const DEFAULT_STEP_TIMEOUT_MS = 180_000;
 
 /** What {@link investigateWithModel} returns. */
 export interface InvestigateWithModelResult {
-  /** The verified diagnosis (`method: 'agent'`). */
-  diagnosis: Diagnosis;
+  /** The diagnosis (`method: 'agent'`); `diagnosis.verification` says whether it is verified. */
+  diagnosis: NonNullable<VerificationResult['diagnosis']>;
+  /** Its verification against the repository (made once, here). */
+  verification: VerificationResult;
   /** The agent's Markdown report (stage 1). */
   markdown: string;
   /** Cost of the run; `byPhase` has `explore`, `deep-dive`, `output` and `structure`. */
@@ -96,179 +77,133 @@ export interface InvestigateWithModelResult {
   compactionEvents: readonly CompactionEvent[];
 }
 
-/** The tools the agent is given (the funnel narrows them per step). */
-type InvestigationTools = ReturnType<typeof createCodeTools> &
-  ReturnType<typeof createPhaseTools> &
-  Pick<Compaction['tools'], 'read_stored' | 'search_stored'>;
-
-/** Longest tool input summary in a progress event, in characters. */
-const INPUT_SUMMARY_CHARS = 120;
-
 /**
- * Investigates a report with a model: explore with the four read-only code tools, deep-dive with
- * `read_file`, write a Markdown report, structure it into a diagnosis and verify it against the
- * repository (one re-ask on failure).
- * @returns the verified diagnosis, the Markdown report and the run's statistics.
+ * Investigates a report with a model: explore and deep-dive with the read-only code tools, write
+ * a Markdown report, read it into a diagnosis (a structurer model only for what the report's
+ * format does not settle) and verify it against the repository, once.
+ * @returns the diagnosis (verified, or unverified with the reasons), its verification, the
+ *   Markdown report and the run's statistics.
  * @throws SightlineError `INVALID_ARGUMENT` for bad budgets; `PATH_NOT_FOUND` / `NOT_A_DIRECTORY`
- *   for a bad root; `MODEL_CALL_FAILED` when a model call fails (network, auth, unknown model);
- *   `MODEL_OUTPUT_INVALID` when no valid diagnosis results — `details.markdown` keeps the report
- *   and `details.errors` the verification errors; `ABORTED` when `abortSignal` fired.
+ *   for a bad root; `MODEL_CALL_FAILED` when a model call fails (network, auth, unknown model, no
+ *   tool support, a server that cut the prompt); `MODEL_OUTPUT_INVALID` when no valid diagnosis
+ *   results or the model made no tool call. Errors after the report was written carry it in
+ *   `details.markdown` (and `details.errors` the verification errors). `ABORTED` when
+ *   `abortSignal` fired.
  * @example
  * const { model } = resolveModel('anthropic:claude-sonnet-4-5');
  * const { diagnosis, markdown } = await investigateWithModel({
- *   report, root, index, model, suspects, label: 'bug',
- *   repoMap: renderRepoMap(index, { focus, tokens: 2048 }).text,
+ *   report, repository, model, suspects, label: 'bug',
+ *   repoMap: renderRepositoryMap(await repository.index(), { focus, tokens: 2048 }).text,
  * });
  */
-export async function investigateWithModel({
-  report,
-  root: requestedRoot,
-  index,
-  model,
-  structurer = model,
-  profile = getModelProfile(typeof model === 'string' ? model : model.modelId),
-  suspects,
-  repoMap,
-  budgets: budgetOptions,
-  label,
-  onProgress,
-  stepTimeoutMs = DEFAULT_STEP_TIMEOUT_MS,
-  abortSignal,
-}: InvestigateWithModelOptions): Promise<InvestigateWithModelResult> {
+export async function investigateWithModel(
+  options: InvestigateWithModelOptions,
+): Promise<InvestigateWithModelResult> {
+  const {
+    model,
+    structurer = model,
+    profile = getModelProfile(modelId(model)),
+    onProgress,
+    stepTimeoutMs = DEFAULT_STEP_TIMEOUT_MS,
+    abortSignal,
+  } = options;
+  const structurerProfile = structurer === model ? profile : getModelProfile(modelId(structurer));
   const started = performance.now();
-  const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...budgetOptions });
-  const root = await resolveRoot(requestedRoot);
+  const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...options.budgets });
+  const { repository } = options;
+  const { root } = repository;
+  const index = await repository.index();
   const modelName = describeModel(model);
   const system = buildSystemPrompt(budgets);
+  const first = buildInvestigationPrompt(options);
   const compaction = createCompaction({
     profile,
     system,
     offloadLimit: investigationOffloadLimit(profile),
     onEvent: (event) => onProgress?.({ type: 'compaction', event }),
   });
-  const { read_stored, search_stored } = compaction.tools;
-  const tools: InvestigationTools = compaction.wrapTools({
-    ...createCodeTools({ root, index }),
-    ...createPhaseTools({ root }),
-    read_stored,
-    search_stored,
-  });
-  const messages: ModelMessage[] = [
-    { role: 'user', content: buildInvestigationPrompt({ report, repoMap, suspects }) },
-  ];
-
-  let currentPhase: AgentPhase | undefined;
-  const tokens = { input: 0, output: 0 };
-  const funnel = createToolFunnel<InvestigationTools>({
-    budgets,
-    onStepStart: ({ phase, step }) => {
-      if (phase !== currentPhase) onProgress?.({ type: 'phase-change', phase });
-      currentPhase = phase;
-      onProgress?.({ type: 'step', phase, step });
-    },
-  });
-  const onStepFinish = (step: StepResult<InvestigationTools>) => {
-    for (const call of step.toolCalls) {
-      const input = JSON.stringify(call.input) ?? '';
-      onProgress?.({
-        type: 'tool-call',
-        name: call.toolName,
-        input: input.slice(0, INPUT_SUMMARY_CHARS),
-      });
-    }
-    tokens.input += step.usage.inputTokens ?? 0;
-    tokens.output += step.usage.outputTokens ?? 0;
-    onProgress?.({ type: 'tokens', ...tokens });
-  };
-  // Compaction supplies this step's messages; the funnel picks the tools and may append its note.
-  const prepareStep: PrepareStepFunction<InvestigationTools> = async (options) => {
-    const { messages: compacted } = await compaction.prepareStep(options);
-    const narrowed = await funnel.prepareStep({ ...options, messages: compacted });
-    return { messages: compacted, ...narrowed };
-  };
-
-  const cancel = abortSignal ? { abortSignal } : {};
-  throwIfAborted(abortSignal);
-  const loop = await callModel(
+  const progress = createProgressReporter(onProgress);
+  const loop = await runInvestigationLoop({
+    model,
     modelName,
-    () =>
-      generateText({
-        model,
-        system,
-        messages,
-        tools,
-        prepareStep,
-        stopWhen: funnel.stopWhen,
-        onStepFinish,
-        timeout: { stepMs: stepTimeoutMs },
-        ...cancel,
-      }),
-    abortSignal,
-  );
-  const steps: StepResult<InvestigationTools>[] = [...loop.steps];
-  const phases = replayFunnel(steps, budgets).phases;
-  if (phases.at(-1) !== 'output') {
-    // The model answered without a tool call before the output phase (it considers itself done):
-    // ask for the report in one more step, with no tools.
-    if (currentPhase !== 'output') onProgress?.({ type: 'phase-change', phase: 'output' });
-    onProgress?.({ type: 'step', phase: 'output', step: 1 });
-    const history = await compaction.compact([...messages, ...loop.response.messages]);
-    throwIfAborted(abortSignal);
-    const output = await callModel(
-      modelName,
-      () =>
-        generateText({
-          model,
-          system,
-          messages: [...history, { role: 'user', content: OUTPUT_INSTRUCTIONS }],
-          tools,
-          activeTools: [],
-          toolChoice: 'none',
-          timeout: stepTimeoutMs,
-          ...cancel,
-        }),
-      abortSignal,
-    );
-    output.steps.forEach(onStepFinish);
-    steps.push(...output.steps);
-    phases.push('output');
-  }
-  const markdown = steps.at(-1)?.text.trim() ?? '';
-
-  const byPhase = countByPhase(steps, phases);
+    system,
+    messages: [{ role: 'user', content: first }] satisfies ModelMessage[],
+    tools: createInvestigationTools(root, index, compaction),
+    compaction,
+    budgets,
+    progress,
+    sentTokens: countTokens(`${system}\n${first}`, { encoding: profile.encoding }),
+    cacheKey: `sightline-${compaction.session}`,
+    stepTimeoutMs,
+    ...(abortSignal ? { abortSignal } : {}),
+  });
+  const byPhase: Record<string, PhaseStats> = countByPhase(loop.steps, loop.phases);
   const statsNow = (): DiagnosisStats =>
-    summarizeStats(byPhase, modelName, performance.now() - started);
-  if (markdown === '') {
+    summarizeStats(byPhase, modelName, performance.now() - started, (phase) =>
+      phase === 'structure' ? structurerProfile.pricing : profile.pricing,
+    );
+  if (loop.markdown === '') {
     throw new SightlineError({
       code: 'MODEL_OUTPUT_INVALID',
       message: `The model ${modelName} wrote no report in the output phase. Try again or use a stronger model.`,
-      details: { errors: [], markdown, stats: statsNow() },
+      details: { errors: [], markdown: '', stats: statsNow() },
     });
   }
 
-  onProgress?.({ type: 'phase-change', phase: 'structure' });
+  progress.phaseChange('structure');
+  const { report, suspects, label } = options;
   const structured = await structureReport({
     model: structurer,
     modelName: describeModel(structurer),
-    markdown,
-    root,
+    markdown: loop.markdown,
+    repository,
+    index,
     context: { report, label, method: 'agent', suspects, stats: statsNow() },
     stepTimeoutMs,
-    ...cancel,
+    ...(abortSignal ? { abortSignal } : {}),
   });
-  byPhase.structure = {
-    steps: structured.usage.calls,
-    toolCalls: 0,
-    inputTokens: structured.usage.inputTokens,
-    outputTokens: structured.usage.outputTokens,
-  };
+  if (structured.usage.calls > 0) {
+    byPhase.structure = {
+      steps: structured.usage.calls,
+      toolCalls: 0,
+      inputTokens: structured.usage.inputTokens,
+      outputTokens: structured.usage.outputTokens,
+    };
+  }
   const stats = statsNow();
+  const diagnosis = { ...structured.verification.diagnosis, stats };
   return {
-    diagnosis: { ...structured.diagnosis, stats },
-    markdown,
+    diagnosis,
+    verification: { ...structured.verification, diagnosis },
+    markdown: loop.markdown,
     stats,
     compactionEvents: compaction.events,
   };
+}
+
+/**
+ * Every tool of the run, in the order of `AGENT_TOOL_NAMES`, wrapped so compaction offloads
+ * large results as they arrive.
+ */
+function createInvestigationTools(root: string, index: RepositoryIndex, compaction: Compaction) {
+  const { grep, read_file, list_dir, find_symbol } = createCodeTools({ root, index });
+  const { suspect, conclude } = createPhaseTools({ root });
+  const { read_stored, search_stored } = compaction.tools;
+  return compaction.wrapTools({
+    grep,
+    read_file,
+    list_dir,
+    find_symbol,
+    suspect,
+    conclude,
+    read_stored,
+    search_stored,
+  });
+}
+
+/** The provider's id of a model (a string model is its own id). */
+function modelId(model: LanguageModel): string {
+  return typeof model === 'string' ? model : model.modelId;
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
- * Stage 2: a structurer model turns the agent's Markdown report into the model part of a
- * `Diagnosis` (AI SDK `Output.object` with `modelDiagnosisSchema`), which is then verified against
- * the repository. One re-ask with the exact errors; a second failure is final. Splitting free
- * reasoning from JSON formatting follows "Let Me Speak Freely?" (Tam et al., 2024): format
- * restrictions during reasoning degrade it.
+ * Stage 2: the agent's Markdown report becomes the model part of a `Diagnosis`, verified against
+ * the repository. The report's own format is read first without a model (`parseReportMarkdown`);
+ * only what that cannot settle goes to a structurer model (AI SDK `Output.object`), with one
+ * re-ask carrying the exact errors. Splitting free reasoning from JSON formatting follows "Let Me
+ * Speak Freely?" (Tam et al., 2024): format restrictions during reasoning degrade it.
  */
+import type { Repository, RepositoryIndex } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import {
   generateText,
@@ -14,12 +15,18 @@ import {
   Output,
 } from 'ai';
 import { assembleDiagnosis, type DiagnosisContext } from '../diagnosis/assemble-diagnosis.js';
-import { type Diagnosis, type ModelDiagnosis, modelDiagnosisSchema } from '../diagnosis/schema.js';
-import type { VerificationError } from '../diagnosis/verification-error.js';
+import { parseReportMarkdown } from '../diagnosis/parse-report-markdown.js';
+import type { ModelDiagnosis } from '../diagnosis/schema.js';
+import type { VerificationError, VerificationResult } from '../diagnosis/verification-error.js';
 import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
 import { callModel } from './model-call.js';
 import { fenceAsData } from './prompts.js';
 import { buildReaskMessage } from './reask-prompt.js';
+import {
+  isSchemaRejection,
+  RELAXED_OUTPUT_OPTIONS,
+  structurerOutputSchema,
+} from './structurer-schema.js';
 
 const STRUCTURER_SYSTEM = `You convert a bug investigation report (Markdown) into JSON that matches the given schema.
 Copy paths, line ranges, symbols and quotes exactly as the report gives them; never add a location the report does not support.
@@ -35,8 +42,10 @@ export interface StructureReportOptions {
   modelName: string;
   /** The agent's Markdown report. */
   markdown: string;
-  /** Real repository root, for verification. */
-  root: string;
+  /** The repository, for verification. */
+  repository: Repository;
+  /** The repository index, for the symbol check of verification. */
+  index: RepositoryIndex;
   /** What the program adds to the model part (stats are replaced by the caller afterwards). */
   context: DiagnosisContext;
   /** Longest wait for one structurer call, in ms. */
@@ -47,9 +56,9 @@ export interface StructureReportOptions {
 
 /** Outcome of {@link structureReport}. */
 export interface StructuredReport {
-  /** The verified diagnosis (its `stats` are those passed in `context`). */
-  diagnosis: Diagnosis;
-  /** Structurer calls made (1 or 2) and their tokens. */
+  /** The verification of the diagnosis (`ok`; `diagnosis` set, verified or not). */
+  verification: VerificationResult & { diagnosis: NonNullable<VerificationResult['diagnosis']> };
+  /** Structurer calls made (0 when the report was read without a model, else 1 or 2) and their tokens. */
   usage: { calls: number; inputTokens: number; outputTokens: number };
 }
 
@@ -57,79 +66,114 @@ export interface StructuredReport {
 const MAX_STRUCTURER_CALLS = 2;
 
 /**
- * Structures and verifies a Markdown report, re-asking once with the verification errors.
- * @returns the verified diagnosis and the structurer's usage.
- * @throws SightlineError `MODEL_OUTPUT_INVALID` after two failed attempts, with `details.errors`
- *   (the last verification errors) and `details.markdown` (the report, to print or save);
- *   `MODEL_CALL_FAILED` when a call fails; `ABORTED` when `abortSignal` fired.
+ * Structures and verifies a Markdown report: read without a model when the report follows the
+ * template and invents nothing, else by the structurer, re-asking once with the errors (or with
+ * the reasons a passing diagnosis is not verified).
+ * @returns the diagnosis' verification and the structurer's usage. A diagnosis that passes every
+ *   check but lacks evidence is returned with `verified: false` and its reasons.
+ * @throws SightlineError `MODEL_OUTPUT_INVALID` when no attempt passed, with `details.errors` and
+ *   `details.markdown`; `MODEL_CALL_FAILED` when a call fails, also with `details.markdown`;
+ *   `ABORTED` when `abortSignal` fired.
  */
-export async function structureReport({
-  model,
-  modelName,
-  markdown,
-  root,
-  context,
-  stepTimeoutMs,
-  abortSignal,
-}: StructureReportOptions): Promise<StructuredReport> {
+export async function structureReport(options: StructureReportOptions): Promise<StructuredReport> {
+  const { markdown, repository, index, context } = options;
+  const verify = async (part: ModelDiagnosis) =>
+    verifyDiagnosis(assembleDiagnosis(part, context), repository, { index });
   const usage = { calls: 0, inputTokens: 0, outputTokens: 0 };
+  const parsed = parseReportMarkdown(markdown);
+  const read = parsed.diagnosis ? await verify(parsed.diagnosis) : undefined;
+  // A structurer only copies from the same report: when the report reads cleanly, it has nothing
+  // to add, verified or not.
+  if (read?.ok) return { verification: withDiagnosis(read), usage };
+
   const messages: ModelMessage[] = [
     {
       role: 'user',
       content: `Convert this investigation report into the JSON diagnosis.\n\n${fenceAsData('INVESTIGATION REPORT', markdown)}`,
     },
   ];
-  let errors: VerificationError[] = [];
+  let best: VerificationResult | undefined;
+  let errors: VerificationError[] = read?.errors ?? [];
   while (usage.calls < MAX_STRUCTURER_CALLS) {
     usage.calls += 1;
-    const attempt = await structureOnce(model, modelName, messages, stepTimeoutMs, abortSignal);
+    const attempt = await keepingReport(markdown, () => structureOnce(options, messages));
     usage.inputTokens += attempt.inputTokens;
     usage.outputTokens += attempt.outputTokens;
-    if (attempt.output) {
-      const verification = await verifyDiagnosis(assembleDiagnosis(attempt.output, context), root);
-      if (verification.ok && verification.diagnosis) {
-        return { diagnosis: verification.diagnosis, usage };
-      }
-      errors = verification.errors;
-    } else {
-      errors = [{ code: 'SCHEMA', path: '', message: attempt.failure }];
-    }
+    const verification = attempt.output ? await verify(attempt.output) : undefined;
+    if (verification?.verified) return { verification: withDiagnosis(verification), usage };
+    if (verification?.ok) best ??= verification;
+    errors = verification
+      ? verification.ok
+        ? verification.reasons.map((message) => ({ code: 'EVIDENCE_MISSING', path: '', message }))
+        : verification.errors
+      : [{ code: 'SCHEMA', path: '', message: attempt.failure ?? 'no JSON object was returned' }];
     // An empty assistant turn is rejected by some providers (Anthropic): leave it out then.
     if (attempt.text.trim() !== '') messages.push({ role: 'assistant', content: attempt.text });
-    messages.push({ role: 'user', content: await buildReaskMessage(errors, attempt.output, root) });
+    messages.push({
+      role: 'user',
+      content: await buildReaskMessage(errors, attempt.output, repository),
+    });
   }
+  if (best) return { verification: withDiagnosis(best), usage };
   throw new SightlineError({
     code: 'MODEL_OUTPUT_INVALID',
-    message: `The structurer model ${modelName} produced no valid diagnosis after ${MAX_STRUCTURER_CALLS} attempts (${errors.length} error(s)). The Markdown report is kept in the error details; retry, or use a stronger structurer model.`,
+    message: `The structurer model ${options.modelName} produced no valid diagnosis after ${MAX_STRUCTURER_CALLS} attempts (${errors.length} error(s)). The Markdown report is kept in the error details; retry, or use a stronger structurer model.`,
     details: { errors, markdown },
   });
 }
 
-/** One structurer call: the parsed output, or why it did not parse. */
+function withDiagnosis(verification: VerificationResult): StructuredReport['verification'] {
+  const { diagnosis } = verification;
+  if (!diagnosis) throw new Error('A passing verification without a diagnosis (a Sightline bug).');
+  return { ...verification, diagnosis };
+}
+
+/**
+ * Runs a structurer call so that its failure keeps the paid-for report: a `SightlineError`
+ * (other than a cancellation) gets `details.markdown`.
+ */
+async function keepingReport<T>(markdown: string, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!SightlineError.isInstance(error) || error.code === 'ABORTED') throw error;
+    throw new SightlineError({
+      code: error.code,
+      message: `${error.message} The investigation's Markdown report is kept.`,
+      details: { errors: [], ...error.details, markdown },
+      cause: error,
+    });
+  }
+}
+
+/** What one structurer call gave: the parsed output, or why it did not parse. */
+type Attempt = { text: string; inputTokens: number; outputTokens: number } & (
+  | { output: ModelDiagnosis; failure?: undefined }
+  | { output?: undefined; failure: string }
+);
+
+/** One structurer call; retried once without strict mode when the provider rejects the schema. */
 async function structureOnce(
-  model: LanguageModel,
-  modelName: string,
+  { model, modelName, stepTimeoutMs, abortSignal }: StructureReportOptions,
   messages: ModelMessage[],
-  stepTimeoutMs: number,
-  abortSignal: AbortSignal | undefined,
-): Promise<
-  { text: string; inputTokens: number; outputTokens: number } & (
-    | { output: ModelDiagnosis; failure?: undefined }
-    | { output?: undefined; failure: string }
-  )
-> {
+): Promise<Attempt> {
+  const call = (relaxed: boolean) =>
+    generateText({
+      model,
+      system: STRUCTURER_SYSTEM,
+      messages,
+      output: Output.object({ schema: structurerOutputSchema() }),
+      timeout: stepTimeoutMs,
+      ...(relaxed ? { providerOptions: RELAXED_OUTPUT_OPTIONS } : {}),
+      ...(abortSignal ? { abortSignal } : {}),
+    });
   try {
     const result = await callModel(
       modelName,
       () =>
-        generateText({
-          model,
-          system: STRUCTURER_SYSTEM,
-          messages,
-          output: Output.object({ schema: modelDiagnosisSchema }),
-          timeout: stepTimeoutMs,
-          ...(abortSignal ? { abortSignal } : {}),
-        }),
+        call(false).catch((error) =>
+          isSchemaRejection(error) ? call(true) : Promise.reject(error),
+        ),
       abortSignal,
     );
     return {

@@ -3,6 +3,7 @@
  * statistics) into one {@link Diagnosis}.
  */
 import type { Report } from '@sightline/intake';
+import { stripLineGutters } from './find-quote.js';
 import type { Suspect } from './schema.js';
 import {
   DIAGNOSIS_SCHEMA_VERSION,
@@ -31,7 +32,8 @@ const TITLE_CHARS = 120;
 
 /**
  * Builds a full diagnosis from the model's part and the program's context. `null` values of the
- * model schema (no symbol, no patch) become absent fields. Nothing is checked here: pass the result
+ * model schema (no symbol, no patch) become absent fields, and line-number gutters a model copied
+ * from `read_file` output are stripped from quotes. Nothing is checked here: pass the result
  * to `verifyDiagnosis`.
  * @param modelPart output of `modelDiagnosisSchema` (AI SDK `Output.object`) or an offline
  *   equivalent.
@@ -57,9 +59,15 @@ export function assembleDiagnosis(
     },
     method,
     rootCause: modelPart.rootCause,
-    affectedFiles: modelPart.affectedFiles.map(({ symbol, ...file }) =>
-      symbol === null ? file : { ...file, symbol },
-    ),
+    affectedFiles: modelPart.affectedFiles.map(({ symbol, evidence, ...file }) => {
+      const quotes = evidence.map((quoted) => ({
+        ...quoted,
+        quote: stripLineGutters(quoted.quote),
+      }));
+      return symbol === null
+        ? { ...file, evidence: quotes }
+        : { ...file, symbol, evidence: quotes };
+    }),
     proposedChange:
       modelPart.proposedChange === null
         ? null

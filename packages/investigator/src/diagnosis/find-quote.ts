@@ -3,6 +3,9 @@
  * breaks, runs of spaces), so a model's copy of one or more lines is matched to where it starts.
  */
 
+/** How many lines a quote may start away from its stated line, either way. */
+export const QUOTE_LINE_TOLERANCE = 3;
+
 /** Where a quote was found. */
 export interface QuoteLocation {
   /** True when the quote starts within `tolerance` lines of the expected line. */
@@ -20,22 +23,41 @@ export function normalizeWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** A `read_file` line-number gutter (`  12│ `) or a numbered excerpt prefix (`12: `). */
+const GUTTER = /^\s*\d+(?:│ ?|: )/;
+
+/**
+ * Removes line-number gutters a model copied along with the code: from `read_file` output
+ * (`  12│ code`) or from a numbered excerpt (`12: code`). Only when every non-blank line carries one,
+ * so code that itself starts with a number keeps it.
+ * @param quote - the quoted text.
+ * @returns the quote without gutters, or unchanged.
+ */
+export function stripLineGutters(quote: string): string {
+  const lines = quote.split('\n');
+  const numbered = lines.filter((line) => line.trim() !== '');
+  if (numbered.length === 0 || !numbered.every((line) => GUTTER.test(line))) return quote;
+  return lines.map((line) => line.replace(GUTTER, '')).join('\n');
+}
+
 /**
  * Looks for `quote` in `lines`, whitespace-normalised. A quote may span lines and may start or end
  * inside a line.
  * @param lines the file's lines.
- * @param quote the quoted code; an empty (all-whitespace) quote is never found.
+ * @param quote the quoted code; line-number gutters are stripped first (see
+ *   {@link stripLineGutters}); an empty (all-whitespace) quote is never found.
  * @param line 1-based line where the quote is said to start.
- * @param tolerance how many lines the start may be off, either way. Default 3.
+ * @param tolerance how many lines the start may be off, either way. Default
+ *   {@link QUOTE_LINE_TOLERANCE}.
  * @returns whether it starts near `line`, and every line where it starts in the file.
  */
 export function findQuote(
   lines: readonly string[],
   quote: string,
   line: number,
-  tolerance = 3,
+  tolerance = QUOTE_LINE_TOLERANCE,
 ): QuoteLocation {
-  const needle = normalizeWhitespace(quote);
+  const needle = normalizeWhitespace(stripLineGutters(quote));
   if (needle === '') return { found: false, occurrences: [] };
   // One normalised text for the file, with the offset where each non-blank line starts.
   let haystack = '';

@@ -1,7 +1,14 @@
 /** Diagnosis: the versioned schema, assembly from a model's output, verification, rendering. */
 export { assembleDiagnosis, type DiagnosisContext } from './assemble-diagnosis.js';
-export { findQuote, normalizeWhitespace, type QuoteLocation } from './find-quote.js';
+export {
+  findQuote,
+  normalizeWhitespace,
+  type QuoteLocation,
+  stripLineGutters,
+} from './find-quote.js';
+export { type ParsedReport, parseReportMarkdown } from './parse-report-markdown.js';
 export { renderDiagnosisMarkdown } from './render-markdown.js';
+export { REPORT_SECTIONS, REPORT_TEMPLATE, type ReportSection } from './report-template.js';
 export {
   type AffectedFile,
   affectedFileSchema,
@@ -10,6 +17,7 @@ export {
   type Diagnosis,
   type DiagnosisLabel,
   type DiagnosisStats,
+  type DiagnosisVerification,
   diagnosisJsonSchema,
   diagnosisSchema,
   type Evidence,
@@ -28,4 +36,8 @@ export {
   type VerificationErrorCode,
   type VerificationResult,
 } from './verification-error.js';
-export { QUOTE_LINE_TOLERANCE, verifyDiagnosis } from './verify-diagnosis.js';
+export {
+  QUOTE_LINE_TOLERANCE,
+  type VerifyDiagnosisOptions,
+  verifyDiagnosis,
+} from './verify-diagnosis.js';

@@ -20,6 +20,7 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
       `- **Report:** \`${report.id}\` (${report.kind})`,
       `- **Label:** ${report.label}`,
       `- **Method:** ${diagnosis.method === 'agent' ? 'agent (model investigation)' : 'offline (no model)'}`,
+      `- **Verification:** ${renderVerification(diagnosis)}`,
     ].join('\n'),
     `## Root cause\n\n**${inline(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${rootCause.explanation}`,
     `## Affected files\n\n${
@@ -39,6 +40,14 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
     `## Stats\n\n${renderStats(diagnosis.stats)}`,
   ];
   return `${sections.join('\n\n')}\n`;
+}
+
+function renderVerification({ verification }: Diagnosis): string {
+  if (!verification) return 'not verified against the repository';
+  if (verification.verified) {
+    return 'verified (a cause with a matching quote inside its lines and its symbol there)';
+  }
+  return `UNVERIFIED: ${verification.reasons.join(' ')}`;
 }
 
 function renderFile(file: AffectedFile): string {
@@ -73,7 +82,10 @@ function renderStats(stats: DiagnosisStats): string {
     stats.model === undefined ? undefined : `model ${stats.model}`,
     `${stats.toolCalls} tool calls`,
     phases === '' ? undefined : `(${phases})`,
-    `${stats.inputTokens} input + ${stats.outputTokens} output tokens`,
+    `${stats.inputTokens} input + ${stats.outputTokens} output tokens${
+      stats.cachedInputTokens ? ` (${stats.cachedInputTokens} input from the prompt cache)` : ''
+    }`,
+    stats.costUsd === undefined ? undefined : `about $${stats.costUsd.toFixed(4)} (list prices)`,
     `${(stats.durationMs / 1000).toFixed(1)} s`,
   ]
     .filter((part) => part !== undefined)

@@ -4,15 +4,16 @@
  */
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isSecretFile, type Repository, resolveInRoot } from '@sightline/codebase';
 import {
-  isSecretFile,
-  listRepositoryFiles,
-  resolveInRoot,
   SNIFF_BYTES,
+  scanSecrets,
   sniffContent,
   splitFileLines,
-} from '@sightline/codebase';
+  withoutBuildOutput,
+} from '@sightline/codebase/internal';
 import { SightlineError } from '@sightline/core';
+import { closest, distance } from 'fastest-levenshtein';
 import type { VerificationErrorCode } from './verification-error.js';
 
 /** A readable text file of the repository. */
@@ -24,6 +25,8 @@ export interface RepoFile {
   text: string;
   /** Lines without their terminators; a final newline does not start an extra line. */
   lines: string[];
+  /** 1-based lines that look like secrets → what was found; never echoed in a message. */
+  secretLines: Map<number, string>;
 }
 
 /** Why a path cannot be cited. */
@@ -38,19 +41,23 @@ export type RepoFileCache = (requested: string) => Promise<RepoFile | RepoFileFa
 
 /** Most same-named files suggested when a path does not exist. */
 const MAX_SUGGESTIONS = 3;
+/** Largest edit distance to a suggested path, as a share of the requested path's length. */
+const MISSPELLING_SHARE = 0.3;
 
 /**
  * Creates a per-verification cache of repository files.
- * @param root real repository root (from `resolveRoot`).
+ * @param repository the repository; its walk (build output left out) names same-named files
+ *   when a cited path does not exist.
  * @returns a reader that never throws for a bad path: it returns a {@link RepoFileFailure}.
  */
-export function createRepoFileCache(root: string): RepoFileCache {
+export function createRepoFileCache(repository: Repository): RepoFileCache {
+  const { root } = repository;
   const files = new Map<string, Promise<RepoFile | RepoFileFailure>>();
   let listing: Promise<string[]> | undefined;
   const listPaths = () => {
-    listing ??= listRepositoryFiles(root).then(({ files: listed }) =>
-      listed.map((file) => file.path),
-    );
+    listing ??= repository
+      .files()
+      .then((listed) => withoutBuildOutput(listed).files.map((file) => file.path));
     return listing;
   };
   return (requested) => {
@@ -115,28 +122,47 @@ async function readRepoFile(
     return fail('BINARY_FILE', `"${requested}" is a binary file; it has no lines to cite.`);
   }
   const text = await readFile(resolved.absolute, 'utf8');
-  if (isSecretFile(resolved.relative, text)) {
+  const secrets = await scanSecrets(text, resolved.relative);
+  if (isSecretFile(resolved.relative, text) || secrets.file) {
     return fail('SECRET_FILE', `"${requested}" holds credentials; it is never read or cited.`);
   }
-  return { ok: true, path: resolved.relative, text, lines: splitFileLines(text) };
+  return {
+    ok: true,
+    path: resolved.relative,
+    text,
+    lines: splitFileLines(text),
+    secretLines: secrets.lines,
+  };
 }
 
 async function notFoundMessage(
   requested: string,
   listPaths: () => Promise<string[]>,
 ): Promise<string> {
-  const name = path.posix.basename(requested.replace(/\\/g, '/'));
-  const sameName = (await listPaths()).filter(
-    (candidate) => path.posix.basename(candidate) === name,
-  );
-  const hint =
-    sameName.length === 0
-      ? 'use a path that exists (list the folder to find it)'
-      : `files with that name: ${sameName
-          .slice(0, MAX_SUGGESTIONS)
-          .map((candidate) => `"${candidate}"`)
-          .join(
-            ', ',
-          )}${sameName.length > MAX_SUGGESTIONS ? ` and ${sameName.length - MAX_SUGGESTIONS} more` : ''}`;
-  return `"${requested}" does not exist in the repository; ${hint}.`;
+  const wanted = requested.replace(/\\/g, '/').replace(/^\.\//, '');
+  const name = path.posix.basename(wanted);
+  const paths = await listPaths();
+  const sameName = paths.filter((candidate) => path.posix.basename(candidate) === name);
+  return `"${requested}" does not exist in the repository; ${suggestion(wanted, sameName, paths)}.`;
+}
+
+/**
+ * What to cite instead: files with the same name, else the nearest path by edit distance
+ * (Levenshtein) when it is a plausible misspelling, else how to find one.
+ */
+function suggestion(wanted: string, sameName: string[], paths: string[]): string {
+  if (sameName.length > 0) {
+    const listed = sameName
+      .slice(0, MAX_SUGGESTIONS)
+      .map((candidate) => `"${candidate}"`)
+      .join(', ');
+    const more =
+      sameName.length > MAX_SUGGESTIONS ? ` and ${sameName.length - MAX_SUGGESTIONS} more` : '';
+    return `files with that name: ${listed}${more}`;
+  }
+  const nearest = paths.length > 0 ? closest(wanted, paths) : undefined;
+  if (nearest && distance(wanted, nearest) <= Math.max(2, wanted.length * MISSPELLING_SHARE)) {
+    return `the nearest path is "${nearest}" (a misspelling?)`;
+  }
+  return 'use a path that exists (list the folder to find it)';
 }

@@ -182,6 +182,18 @@ const phaseStatsSchema = z
     toolCalls: z.number().int().min(0).describe('Tool calls made in this phase.'),
     inputTokens: z.number().int().min(0).describe('Input tokens used in this phase.'),
     outputTokens: z.number().int().min(0).describe('Output tokens used in this phase.'),
+    cachedInputTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Input tokens the provider reported as read from its prompt cache.'),
+    cacheWriteTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Input tokens the provider reported as written to its prompt cache.'),
   })
   .describe('Work done in one phase of the run.');
 
@@ -193,6 +205,25 @@ const statsSchema = z
       .describe('Per phase ("explore", "deep-dive", "output", "structure", …).'),
     inputTokens: z.number().int().min(0).describe('Input tokens used in the whole run.'),
     outputTokens: z.number().int().min(0).describe('Output tokens used in the whole run.'),
+    cachedInputTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Input tokens read from prompt caches in the whole run, as providers report them.'),
+    cacheWriteTokens: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Input tokens written to prompt caches in the whole run.'),
+    costUsd: z
+      .number()
+      .min(0)
+      .optional()
+      .describe(
+        "Estimated cost in US dollars from the models' list prices (see their profiles); absent when a model has no known price.",
+      ),
     durationMs: z.number().min(0).describe('Wall-clock duration of the run, in milliseconds.'),
     model: z
       .string()
@@ -200,6 +231,21 @@ const statsSchema = z
       .describe('Model id, e.g. "anthropic:claude-sonnet-4-5"; absent offline.'),
   })
   .describe('Cost of the run.');
+
+/**
+ * What verification established (set by `verifyDiagnosis`). Verified means: at least one `cause`
+ * entry has a quote inside its line range that matches the file, its symbol is defined in the
+ * repository index at that range, and, for a model's diagnosis, at least one tool call stands
+ * behind it.
+ */
+const verificationSchema = z
+  .object({
+    verified: z.boolean().describe('True when the diagnosis is backed by evidence (see reasons).'),
+    reasons: z
+      .array(z.string())
+      .describe('Why it is not verified, one sentence each; empty when verified.'),
+  })
+  .describe('Whether the diagnosis is backed by evidence from the repository.');
 
 /** The whole diagnosis, as stored and printed. */
 export const diagnosisSchema = z
@@ -226,6 +272,7 @@ export const diagnosisSchema = z
     ...assessmentShape,
     suspects: z.array(suspectSchema).describe('Offline localizer ranking, most suspect first.'),
     stats: statsSchema,
+    verification: verificationSchema.optional(),
   })
   .meta({
     title: 'Sightline diagnosis',
@@ -248,6 +295,8 @@ export type PhaseStats = z.infer<typeof phaseStatsSchema>;
 export type DiagnosisStats = z.infer<typeof statsSchema>;
 /** A verified-shape diagnosis. */
 export type Diagnosis = z.infer<typeof diagnosisSchema>;
+/** What verification established about a diagnosis. */
+export type DiagnosisVerification = z.infer<typeof verificationSchema>;
 /** What the model writes (after parsing: line ranges are tuples, absent values are `null`). */
 export type ModelDiagnosis = z.output<typeof modelDiagnosisSchema>;
 

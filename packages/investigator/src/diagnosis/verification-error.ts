@@ -29,7 +29,9 @@ export type VerificationErrorCode =
   /** The patch is not a parseable unified diff. */
   | 'PATCH_INVALID'
   /** The patch does not apply cleanly to the repository. */
-  | 'PATCH_DOES_NOT_APPLY';
+  | 'PATCH_DOES_NOT_APPLY'
+  /** Nothing invented, but the evidence "verified" requires is missing (re-ask messages only). */
+  | 'EVIDENCE_MISSING';
 
 /** One verification failure. */
 export interface VerificationError {
@@ -42,9 +44,20 @@ export interface VerificationError {
 
 /** The outcome of `verifyDiagnosis`. */
 export interface VerificationResult {
-  /** True only when the diagnosis matches the schema and every check against the repository passed. */
+  /**
+   * True when the diagnosis matches the schema and every check against the repository passed: no
+   * invented path, range, quote or patch.
+   */
   ok: boolean;
-  /** The parsed diagnosis, present only when `ok`. */
+  /**
+   * True when `ok` and the diagnosis is backed by evidence: a `cause` entry with a matching quote
+   * inside its range and its symbol in the index there, and, for a model's diagnosis, at least one
+   * tool call behind it.
+   */
+  verified: boolean;
+  /** Why an `ok` diagnosis is not `verified`, one sentence each (empty otherwise). */
+  reasons: string[];
+  /** The parsed diagnosis with its `verification` set, present only when `ok`. */
   diagnosis?: Diagnosis;
   /** Every failure found, in diagnosis order; empty when `ok`. */
   errors: VerificationError[];

@@ -29,9 +29,14 @@ function patched(patch: string): Diagnosis {
 
 describe('verifyDiagnosis', () => {
   it('accepts a valid diagnosis and returns it parsed', async () => {
+    const reasons = [
+      'affectedFiles[0] (lib/user.js:13-18): no repository index to look its symbol up in.',
+    ];
     expect(await verifyDiagnosis(validDiagnosis(), repo)).toEqual({
       ok: true,
-      diagnosis: validDiagnosis(),
+      verified: false,
+      reasons,
+      diagnosis: { ...validDiagnosis(), verification: { verified: false, reasons } },
       errors: [],
     });
   });
@@ -46,6 +51,8 @@ describe('verifyDiagnosis', () => {
     );
     expect(result).toEqual({
       ok: false,
+      verified: false,
+      reasons: [],
       errors: [
         {
           code: 'PATH_NOT_FOUND',
@@ -190,6 +197,8 @@ describe('verifyDiagnosis', () => {
     const result = await verifyDiagnosis({ ...validDiagnosis(), schemaVersion: 2 }, repo);
     expect(result).toEqual({
       ok: false,
+      verified: false,
+      reasons: [],
       errors: [
         {
           code: 'UNSUPPORTED_VERSION',

@@ -2,12 +2,15 @@
  * Verifies a diagnosis against its schema and against the repository itself, so that no invented
  * path, line range, quote or patch survives: every path exists inside the root and is a readable
  * file, every range lies within it, every quote is found where it is said to be, and the patch
- * applies cleanly. Nothing is written.
+ * applies cleanly. A diagnosis that passes is then assessed for evidence (`assessEvidence`):
+ * verified, or unverified with the reasons. Nothing is written.
  */
 
-import { resolveRoot } from '@sightline/codebase';
+import { openRepository, type Repository, type RepositoryIndex } from '@sightline/codebase';
+import { withheldLine } from '@sightline/codebase/internal';
 import type { z } from 'zod';
-import { findQuote } from './find-quote.js';
+import { assessEvidence } from './assess-evidence.js';
+import { findQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
 import { createRepoFileCache, type RepoFile, type RepoFileCache } from './repo-file-cache.js';
 import {
   type AffectedFile,
@@ -21,8 +24,8 @@ import {
 import type { VerificationError, VerificationResult } from './verification-error.js';
 import { verifyPatch } from './verify-patch.js';
 
-/** How many lines a quote may start away from its stated line, either way. */
-export const QUOTE_LINE_TOLERANCE = 3;
+export { QUOTE_LINE_TOLERANCE } from './find-quote.js';
+
 /** Longest file line echoed in a message, in characters. */
 const ECHO_CHARS = 200;
 
@@ -33,32 +36,60 @@ interface Checkable {
   patch: string | undefined;
 }
 
+/** Options of {@link verifyDiagnosis}. */
+export interface VerifyDiagnosisOptions {
+  /**
+   * The repository index, to confirm each cause's symbol at its range. Without one, the
+   * diagnosis can pass (`ok`) but is never `verified`.
+   */
+  index?: RepositoryIndex;
+}
+
 /**
- * Verifies `diagnosis` against the diagnosis schema and the repository at `repoRoot`. When the
+ * Verifies `diagnosis` against the diagnosis schema and the repository. When the
  * schema check fails, the parts that still parse (single affected files, suspects, the patch) are
- * checked against the repository too, so one re-ask can fix everything.
+ * checked against the repository too, so one re-ask can fix everything. A given `verification`
+ * field is ignored and recomputed.
  * @param diagnosis any value, typically a model's output after `assembleDiagnosis`.
- * @param repoRoot repository folder.
- * @returns `ok` with the parsed diagnosis, or every failure with a message a model can act on.
- * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` when `repoRoot` is not a folder.
+ * @param repo the repository folder, or the repository already open (see `openRepository`).
+ * @param options see {@link VerifyDiagnosisOptions}.
+ * @returns `ok` with the parsed diagnosis (its `verification` set), or every failure with a
+ *   message a model can act on.
+ * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` when `repo` is not a folder.
  */
 export async function verifyDiagnosis(
   diagnosis: unknown,
-  repoRoot: string,
+  repo: string | Repository,
+  { index }: VerifyDiagnosisOptions = {},
 ): Promise<VerificationResult> {
-  const root = await resolveRoot(repoRoot);
+  const repository = await openRepository(repo);
   const version = isRecord(diagnosis) ? diagnosis.schemaVersion : undefined;
   if (typeof version === 'number' && version !== DIAGNOSIS_SCHEMA_VERSION) {
     const message = `diagnosis schema version ${version} is not supported; this Sightline reads version ${DIAGNOSIS_SCHEMA_VERSION}.`;
-    return { ok: false, errors: [{ code: 'UNSUPPORTED_VERSION', path: 'schemaVersion', message }] };
+    return {
+      ok: false,
+      verified: false,
+      reasons: [],
+      errors: [{ code: 'UNSUPPORTED_VERSION', path: 'schemaVersion', message }],
+    };
   }
-  const parsed = diagnosisSchema.safeParse(diagnosis);
+  const parsed = diagnosisSchema.omit({ verification: true }).safeParse(diagnosis);
   const errors: VerificationError[] = parsed.success ? [] : schemaErrors(parsed.error);
   const checkable = parsed.success ? fromDiagnosis(parsed.data) : salvage(diagnosis);
-  errors.push(...(await checkRepository(checkable, root)));
-  return parsed.success && errors.length === 0
-    ? { ok: true, diagnosis: parsed.data, errors }
-    : { ok: false, errors };
+  const files = createRepoFileCache(repository);
+  errors.push(...(await checkRepository(checkable, repository, files)));
+  if (!parsed.success || errors.length > 0) {
+    return { ok: false, verified: false, reasons: [], errors };
+  }
+  const reasons = await assessEvidence(parsed.data, files, index);
+  const verification = { verified: reasons.length === 0, reasons };
+  return {
+    ok: true,
+    verified: verification.verified,
+    reasons,
+    diagnosis: { ...parsed.data, verification },
+    errors,
+  };
 }
 
 function schemaErrors(error: z.ZodError): VerificationError[] {
@@ -78,7 +109,7 @@ function formatPath(segments: readonly PropertyKey[]): string {
     .join('');
 }
 
-function fromDiagnosis(diagnosis: Diagnosis): Checkable {
+function fromDiagnosis(diagnosis: Omit<Diagnosis, 'verification'>): Checkable {
   return {
     affectedFiles: diagnosis.affectedFiles.map((file, index) => [index, file]),
     suspects: diagnosis.suspects.map((suspect, index) => [index, suspect]),
@@ -105,9 +136,10 @@ function salvage(value: unknown): Checkable {
 
 async function checkRepository(
   { affectedFiles, suspects, patch }: Checkable,
-  root: string,
+  repository: Repository,
+  files: RepoFileCache,
 ): Promise<VerificationError[]> {
-  const files = createRepoFileCache(root);
+  const { root } = repository;
   const errors: VerificationError[] = [];
   for (const [index, file] of affectedFiles) {
     const at = `affectedFiles[${index}]`;
@@ -185,6 +217,8 @@ async function checkEvidence(
 }
 
 function lineText(file: RepoFile, line: number): string {
+  const secret = file.secretLines.get(line);
+  if (secret) return withheldLine(secret);
   const text = (file.lines[line - 1] ?? '').trim();
   return text.length > ECHO_CHARS ? `${text.slice(0, ECHO_CHARS)}…` : text;
 }

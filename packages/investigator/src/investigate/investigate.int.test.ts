@@ -65,7 +65,14 @@ describe('investigate', () => {
       cacheDir: false,
       onProgress: (event) => events.push(event),
     });
-    expect(result.verification).toEqual({ ok: true, diagnosis: result.diagnosis, errors: [] });
+    expect(result.verification).toEqual({
+      ok: true,
+      verified: true,
+      reasons: [],
+      diagnosis: result.diagnosis,
+      errors: [],
+    });
+    expect(result.diagnosis.verification).toEqual({ verified: true, reasons: [] });
     expect(result.diagnosis.method).toBe('offline');
     expect(result.diagnosis.proposedChange).toBeNull();
     expect(result.suspects[0]?.path).toBe(repo.bug.path);
@@ -88,6 +95,9 @@ describe('investigate', () => {
     expect(result.diagnosis.affectedFiles.map((file) => file.path)).toEqual([repo.bug.path]);
     expect(result.diagnosis.suspects[0]?.path).toBe(repo.bug.path);
     expect(result.agentMarkdown).toContain('skips items[0]');
+    // Verified once, by the agent's stage 2: the same result, not a second check.
+    expect(result.verification).toMatchObject({ ok: true, verified: true });
+    expect(result.verification.diagnosis).toBe(result.diagnosis);
     expect(scripted.remaining()).toBe(0);
     // The first call already holds the repository map and the suspects: no tool call needed first.
     const firstPrompt = JSON.stringify(scripted.calls[0]?.prompt);

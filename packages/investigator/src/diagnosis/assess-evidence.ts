@@ -1,0 +1,100 @@
+/**
+ * Whether a diagnosis is backed by evidence, beyond being free of invented paths and quotes:
+ * "verified" means at least one `cause` entry has a quote inside its own line range that matches
+ * the file, its symbol is defined in the repository index at that range, and, for a model's
+ * diagnosis, at least one tool call stands behind it. Anything less is reported with the reason.
+ */
+import type { RepositoryIndex } from '@sightline/codebase';
+import { findQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
+import type { RepoFileCache } from './repo-file-cache.js';
+import type { AffectedFile, Diagnosis } from './schema.js';
+
+/**
+ * Assesses the evidence behind `diagnosis`.
+ * @param diagnosis - a diagnosis that passed the schema.
+ * @param files - the verification's file reader.
+ * @param index - the repository index, for the symbol check; without one no cause is backed.
+ * @returns why the diagnosis is not verified, one sentence each; empty when it is.
+ */
+export async function assessEvidence(
+  diagnosis: Diagnosis,
+  files: RepoFileCache,
+  index: RepositoryIndex | undefined,
+): Promise<string[]> {
+  const reasons: string[] = [];
+  if (diagnosis.method === 'agent' && diagnosis.stats.toolCalls === 0) {
+    reasons.push('The model made no tool call: nothing in the diagnosis was read from the code.');
+  }
+  const causes = diagnosis.affectedFiles.flatMap((file, position) =>
+    file.role === 'cause' ? [{ file, position }] : [],
+  );
+  if (causes.length === 0) {
+    reasons.push(
+      'No affected file has the role "cause": the diagnosis does not say where the fix goes.',
+    );
+    return reasons;
+  }
+  const problems: string[] = [];
+  for (const { file, position } of causes) {
+    const found = await causeProblems(file, files, index);
+    if (found.length === 0) return reasons;
+    problems.push(
+      `affectedFiles[${position}] (${file.path}:${file.lines[0]}-${file.lines[1]}): ${found.join('; ')}.`,
+    );
+  }
+  return [...reasons, ...problems];
+}
+
+/** What keeps one cause entry from being backed; empty when it is. */
+async function causeProblems(
+  cause: AffectedFile,
+  files: RepoFileCache,
+  index: RepositoryIndex | undefined,
+): Promise<string[]> {
+  const file = await files(cause.path);
+  if (!file.ok) return [file.message];
+  const [start, end] = cause.lines;
+  const quoted = cause.evidence.some((evidence) => {
+    if (evidence.path !== cause.path && evidence.path !== file.path) return false;
+    const { occurrences } = findQuote(
+      file.lines,
+      evidence.quote,
+      evidence.line,
+      QUOTE_LINE_TOLERANCE,
+    );
+    return occurrences.some(
+      (line) =>
+        Math.abs(line - evidence.line) <= QUOTE_LINE_TOLERANCE && line >= start && line <= end,
+    );
+  });
+  const problems = quoted ? [] : [`no quote of lines ${start}-${end} that matches the file`];
+  const symbol = symbolProblem(cause, file.path, index);
+  return symbol ? [...problems, symbol] : problems;
+}
+
+/** Why the cause's symbol is not confirmed by the index at its range, if it is not. */
+function symbolProblem(
+  { symbol, lines: [start, end] }: AffectedFile,
+  path: string,
+  index: RepositoryIndex | undefined,
+): string | undefined {
+  if (!index) return 'no repository index to look its symbol up in';
+  const definitions = index.files.get(path)?.definitions ?? [];
+  const overlapping = definitions.filter(({ lines }) => lines[0] <= end && lines[1] >= start);
+  if (symbol === undefined) {
+    const enclosing = overlapping.at(-1);
+    return enclosing
+      ? `it names no symbol, though lines ${start}-${end} lie in \`${enclosing.name}\``
+      : undefined;
+  }
+  const name =
+    symbol
+      .replace(/\(.*\)$/, '')
+      .split(/[.#:]+/)
+      .at(-1) ?? symbol;
+  if (overlapping.some((definition) => definition.name === name)) return undefined;
+  const elsewhere = definitions.find((definition) => definition.name === name);
+  return elsewhere
+    ? `\`${symbol}\` is defined at lines ${elsewhere.lines[0]}-${elsewhere.lines[1]}, not at ${start}-${end}`
+    : `\`${symbol}\` is not defined in ${path} (by the repository index)`;
+}

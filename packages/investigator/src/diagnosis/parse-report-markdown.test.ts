@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { parseReportMarkdown } from './parse-report-markdown.js';
+import { REPORT_SECTIONS, REPORT_TEMPLATE } from './report-template.js';
+import { modelDiagnosisSchema } from './schema.js';
+
+const REPORT = `## Root cause
+cartTotal in src/cart/total.ts starts its loop at 1. It skips the first item.
+
+The loop index starts at 1, so items[0] is never added.
+
+## Confidence
+80%
+
+## Affected files
+- \`src/cart/total.ts:6-8\` \`cartTotal\` (cause) — the loop.
+- \`src/checkout.ts:5\` \`-\` (symptom) — shows the wrong total.
+
+## Evidence
+\`src/cart/total.ts:6\`
+\`\`\`ts
+  for (let index = 1; index < items.length; index++) {
+\`\`\`
+
+src/checkout.ts:6
+\`\`\`ts
+  const total = cartTotal(items);
+\`\`\`
+
+## Proposed change
+Start the loop at 0.
+
+\`\`\`diff
+--- a/src/cart/total.ts
++++ b/src/cart/total.ts
+@@ -6 +6 @@
+-  for (let index = 1; index < items.length; index++) {
++  for (let index = 0; index < items.length; index++) {
+\`\`\`
+
+## Complexity
+Low: one character.
+
+## Risk
+low — no caller depends on the skipped item.`;
+
+describe('parseReportMarkdown', () => {
+  it('reads a report in the template format into the model part, without a model', () => {
+    const parsed = parseReportMarkdown(REPORT);
+    expect(parsed).toEqual({
+      missing: [],
+      diagnosis: {
+        rootCause: {
+          summary: 'cartTotal in src/cart/total.ts starts its loop at 1. It skips the first item.',
+          explanation: 'The loop index starts at 1, so items[0] is never added.',
+          confidence: 0.8,
+        },
+        affectedFiles: [
+          {
+            path: 'src/cart/total.ts',
+            lines: [6, 8],
+            symbol: 'cartTotal',
+            role: 'cause',
+            evidence: [
+              {
+                path: 'src/cart/total.ts',
+                line: 6,
+                quote: '  for (let index = 1; index < items.length; index++) {',
+              },
+            ],
+          },
+          {
+            path: 'src/checkout.ts',
+            lines: [5, 5],
+            symbol: null,
+            role: 'symptom',
+            evidence: [
+              { path: 'src/checkout.ts', line: 6, quote: '  const total = cartTotal(items);' },
+            ],
+          },
+        ],
+        proposedChange: {
+          description: 'Start the loop at 0.',
+          patch:
+            '--- a/src/cart/total.ts\n+++ b/src/cart/total.ts\n@@ -6 +6 @@\n-  for (let index = 1; index < items.length; index++) {\n+  for (let index = 0; index < items.length; index++) {\n',
+        },
+        complexity: 'low',
+        risk: 'low',
+        riskRationale: 'no caller depends on the skipped item.',
+      },
+    });
+    // What the parser returns is what the structurer would have to return.
+    expect(modelDiagnosisSchema.safeParse(parsed.diagnosis).success).toBe(true);
+  });
+
+  it('lists what it cannot read, so a structurer fills it in', () => {
+    const free = '## Root cause\nThe loop starts at 1.\n\n## Complexity\ntrivial\n\n## Risk\nhigh';
+    expect(parseReportMarkdown(free)).toEqual({
+      missing: ['confidence', 'affectedFiles', 'complexity', 'riskRationale'],
+    });
+  });
+});
+
+describe('REPORT_TEMPLATE and the schema are in step', () => {
+  const item = modelDiagnosisSchema.shape.affectedFiles.element.shape;
+
+  it('asks for every section, in order, and for every value the schema allows', () => {
+    const headings = [...REPORT_TEMPLATE.matchAll(/^## (.+)$/gm)].map(([, heading]) => heading);
+    expect(headings).toEqual([...REPORT_SECTIONS]);
+    for (const role of item.role.options) expect(REPORT_TEMPLATE).toContain(`${role} (`);
+    const levels = modelDiagnosisSchema.shape.complexity.options;
+    expect(levels).toEqual(modelDiagnosisSchema.shape.risk.options);
+    expect(REPORT_TEMPLATE.match(/One of low, medium, high/g)).toHaveLength(2);
+    expect(REPORT_TEMPLATE).toContain('A number from 0 to 1');
+    expect(REPORT_TEMPLATE).not.toMatch(/trivial|small|large/);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Reads the agent's Markdown report (the format of `REPORT_TEMPLATE`) into the model's part of a
+ * diagnosis without a model: `path:start-end` locations with symbol and role, `path:line` quotes
+ * in fenced blocks, the diff of the proposed change, the levels and the confidence. What cannot be
+ * read is listed, and a structurer model fills it in.
+ */
+import { REPORT_SECTIONS, type ReportSection } from './report-template.js';
+import type { ModelDiagnosis } from './schema.js';
+
+/** What {@link parseReportMarkdown} read. */
+export interface ParsedReport {
+  /** The model part, when every field could be read. */
+  diagnosis?: ModelDiagnosis;
+  /** Fields that could not be read (e.g. `confidence`), empty when `diagnosis` is set. */
+  missing: string[];
+}
+
+type AffectedFile = ModelDiagnosis['affectedFiles'][number];
+type Level = ModelDiagnosis['complexity'];
+
+/** `` `path:12-20` `symbol` (cause) — why `` (backticks and symbol optional). */
+const LOCATION =
+  /^\s*[-*]\s+`?([^\s`:]+):(\d+)(?:\s*-\s*(\d+))?`?(?:\s+`([^`]*)`)?[^(\n]*\((cause|symptom|related)\)/gm;
+/** `` `path:12` `` (or `path:12-14`) on its own line, then a fenced block. */
+const QUOTE =
+  /^\s*`?([^\s`:]+):(\d+)(?:-\d+)?`?:?\s*\n+(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\3[ \t]*$/gm;
+/** A fenced diff block. */
+const DIFF = /^(`{3,}|~{3,})\s*(?:diff|patch)[^\n]*\n([\s\S]*?)\n\1[ \t]*$/m;
+const LEVEL = /^\W*(low|medium|high)\b\W*([\s\S]*)$/i;
+
+/**
+ * Parses a report.
+ * @param markdown - the agent's report.
+ * @returns the model part when complete, and the fields that were missing otherwise.
+ */
+export function parseReportMarkdown(markdown: string): ParsedReport {
+  const sections = splitSections(markdown);
+  const missing: string[] = [];
+  const need = <T>(field: string, value: T | undefined): T | undefined => {
+    if (value === undefined) missing.push(field);
+    return value;
+  };
+  const rootCause = need('rootCause', readRootCause(sections.get('Root cause')));
+  const confidence = need('confidence', readConfidence(sections.get('Confidence')));
+  const affectedFiles = need(
+    'affectedFiles',
+    readAffectedFiles(sections.get('Affected files'), sections.get('Evidence')),
+  );
+  const complexity = need('complexity', readLevel(sections.get('Complexity')));
+  const risk = need('risk', readLevel(sections.get('Risk')));
+  if (risk?.rationale === '') missing.push('riskRationale');
+  if (!rootCause || confidence === undefined || !affectedFiles || !complexity || !risk) {
+    return { missing };
+  }
+  if (missing.length > 0) return { missing };
+  return {
+    diagnosis: {
+      rootCause: { ...rootCause, confidence },
+      affectedFiles,
+      proposedChange: readProposedChange(sections.get('Proposed change')),
+      complexity: complexity.level,
+      risk: risk.level,
+      riskRationale: risk.rationale,
+    },
+    missing: [],
+  };
+}
+
+/** Section bodies by heading (`## Heading`), for the headings of the template only. */
+function splitSections(markdown: string): Map<ReportSection, string> {
+  const sections = new Map<ReportSection, string>();
+  const headings = [...markdown.matchAll(/^#{1,3}\s+(.+?)\s*#*\s*$/gm)];
+  headings.forEach((heading, position) => {
+    const title = REPORT_SECTIONS.find(
+      (section) => section.toLowerCase() === heading[1]?.trim().toLowerCase(),
+    );
+    if (!title || sections.has(title)) return;
+    const start = (heading.index ?? 0) + heading[0].length;
+    const end = headings[position + 1]?.index ?? markdown.length;
+    sections.set(title, markdown.slice(start, end).trim());
+  });
+  return sections;
+}
+
+function readRootCause(text: string | undefined) {
+  if (!text) return undefined;
+  const [first = '', ...rest] = text.split(/\n\s*\n/);
+  const summary = first.replace(/\s+/g, ' ').trim();
+  const explanation = rest.join('\n\n').trim() || summary;
+  return summary === '' ? undefined : { summary, explanation };
+}
+
+function readConfidence(text: string | undefined): number | undefined {
+  const match = text ? /(\d+(?:\.\d+)?)\s*(%?)/.exec(text) : null;
+  if (!match) return undefined;
+  const value = Number(match[1]) / (match[2] === '%' ? 100 : 1);
+  return value >= 0 && value <= 1 ? value : undefined;
+}
+
+function readAffectedFiles(
+  locations: string | undefined,
+  evidence: string | undefined,
+): AffectedFile[] | undefined {
+  if (locations === undefined) return undefined;
+  const files: AffectedFile[] = [...locations.matchAll(LOCATION)].map((match) => {
+    const start = Number(match[2]);
+    const symbol = match[4]?.trim();
+    return {
+      path: match[1] ?? '',
+      lines: [start, Number(match[3] ?? start)] as [number, number],
+      symbol: symbol && symbol !== '-' ? symbol : null,
+      role: match[5] as AffectedFile['role'],
+      evidence: [],
+    };
+  });
+  for (const match of (evidence ?? '').matchAll(QUOTE)) {
+    const quote = { path: match[1] ?? '', line: Number(match[2]), quote: match[4] ?? '' };
+    if (quote.quote.trim() === '') continue;
+    const samePath = files.filter((file) => file.path === quote.path);
+    const holder =
+      samePath.find(({ lines: [start, end] }) => quote.line >= start && quote.line <= end) ??
+      samePath[0];
+    holder?.evidence.push(quote);
+  }
+  return files;
+}
+
+function readLevel(text: string | undefined): { level: Level; rationale: string } | undefined {
+  const match = text ? LEVEL.exec(text.trim()) : null;
+  if (!match) return undefined;
+  return {
+    level: (match[1] ?? '').toLowerCase() as Level,
+    rationale: (match[2] ?? '').replace(/\s+/g, ' ').trim(),
+  };
+}
+
+function readProposedChange(text: string | undefined): ModelDiagnosis['proposedChange'] {
+  if (!text) return null;
+  const diff = DIFF.exec(text);
+  const description = (diff ? text.replace(diff[0], '') : text).trim();
+  const patch = diff?.[2] ? `${diff[2]}\n` : null;
+  if (description === '' && patch === null) return null;
+  if (/^(none|no change)\b/i.test(description) && patch === null) return null;
+  return { description: description || 'Apply the patch below.', patch };
+}
