@@ -159,7 +159,7 @@ async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: R
       await handler(data, job);
     };
   }
-  await pipeline.context.repositoryIndex(repo); // index once before timing (cached per revision)
+  await (await pipeline.context.repository(repo)).index(); // index once before timing (cached per revision)
   await queue.work(handlers, { concurrency: 2 });
   const started = performance.now();
   for (let i = 0; i < reports.length; i += 500) {

@@ -4,12 +4,7 @@
  * them between packages is an edit of this file only.
  */
 
-export {
-  indexRepository,
-  listRepositoryFiles,
-  type RepoIndex,
-  resolveRoot,
-} from '@sightline/codebase';
+export { openRepository, type Repository, resolveRoot } from '@sightline/codebase';
 export {
   allFrames,
   type Classification,

@@ -42,15 +42,14 @@ export async function investigateGroup(
   // revision is enough. A person's request always runs.
   const latest = await store.diagnoses.latest(group.id);
   if (job.reason !== 'requested' && latest?.revision === revision) return;
-  const index = await context.repositoryIndex(project.repo);
+  const repository = await context.repository(project.repo);
   const started = performance.now();
   const investigation = await investigate({
-    repo: project.repo,
+    repo: repository,
     report:
       report.payload_type === 'json' ? (JSON.parse(report.payload) as object) : report.payload,
     ...(report.filename ? { filename: report.filename } : {}),
     ...(report.format !== 'auto' ? { format: report.format } : {}),
-    index,
     ...(model ? { model } : {}),
     abortSignal: signal,
   });

@@ -1,6 +1,6 @@
 /** What the pipeline's jobs share: the store, the queue, caches of repository facts, the model. */
 import type { LanguageModel } from 'ai';
-import { indexRepository, listRepositoryFiles, type RepoIndex } from '../adapters/investigator.js';
+import { openRepository, type Repository } from '../adapters/investigator.js';
 import type { JobQueue } from '../queue/index.js';
 import type { Store } from '../store/index.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
@@ -32,10 +32,11 @@ export interface PipelineContext {
   log: (line: string) => void;
   /** The repository's revision (git HEAD, cached for a few seconds). */
   revision(root: string): Promise<string>;
-  /** Repository-relative paths of the repository's files at its current revision. */
-  repositoryFiles(root: string): Promise<string[]>;
-  /** The repository's index at its current revision (built once per revision and process). */
-  repositoryIndex(root: string): Promise<RepoIndex>;
+  /**
+   * The repository opened at its current revision: its files (for in-app frames) and its index
+   * (for investigations), each built once per revision and process.
+   */
+  repository(root: string): Promise<Repository>;
   /** Queues an investigation of a group (one waiting per group and model). */
   requestInvestigation(groupId: string, options: { reason: string; model?: string }): Promise<void>;
 }
@@ -43,8 +44,7 @@ export interface PipelineContext {
 /** Creates the pipeline's shared state. */
 export function createPipelineContext(options: PipelineContextOptions): PipelineContext {
   const revision = createRevisionReader();
-  const files = new Map<string, Promise<string[]>>();
-  const indexes = new Map<string, Promise<RepoIndex>>();
+  const repositories = new Map<string, Promise<Repository>>();
   // One entry per repository: the value of its latest revision only, so memory stays flat.
   const perRevision = async <T>(
     cache: Map<string, Promise<T>>,
@@ -68,14 +68,9 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     ...(options.defaultModel ? { defaultModel: options.defaultModel } : {}),
     log: options.log ?? (() => {}),
     revision,
-    repositoryFiles: (root) =>
-      perRevision(files, root, async () => {
-        const listed = await listRepositoryFiles(root, { includeBuildOutput: true });
-        return listed.files.map((file) => file.path);
-      }),
-    repositoryIndex: (root) =>
-      perRevision(indexes, root, () =>
-        indexRepository(root, options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+    repository: (root) =>
+      perRevision(repositories, root, () =>
+        openRepository(root, options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
       ),
     async requestInvestigation(groupId, { reason, model }) {
       await options.queue.send(

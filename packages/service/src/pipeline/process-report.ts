@@ -30,8 +30,7 @@ export async function processReport(context: PipelineContext, reportId: string):
     context.log(`report ${row.id} could not be read: ${error.message}`);
     return;
   }
-  const repoFiles = await context.repositoryFiles(project.repo);
-  report = await markInAppFrames(report, project.repo, { files: repoFiles });
+  report = await markInAppFrames(report, await context.repository(project.repo));
   const classification = await classify(report);
   await store.reports.saveAnalysis(row.id, { parsed: report, classification });
   const { group } = await store.groups.attach({
