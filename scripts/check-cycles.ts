@@ -19,6 +19,7 @@ const PACKAGES = [
   'packages/compaction',
   'packages/page-context',
   'packages/investigator',
+  'packages/service',
   'packages/cli',
 ];
 

@@ -2,12 +2,15 @@
  * The `sightline` command. Each verb lives in `commands/<verb>.ts` and registers itself here.
  */
 import { Command, CommanderError } from 'commander';
+import { registerIngest } from './commands/ingest.js';
 import { registerInvestigate } from './commands/investigate.js';
 import { registerMap } from './commands/map.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerSchema } from './commands/schema.js';
+import { registerServe } from './commands/serve.js';
 import { registerTool } from './commands/tool.js';
 import { registerTriage } from './commands/triage.js';
+import { registerWorker } from './commands/worker.js';
 import { EXIT_USAGE } from './exit-codes.js';
 
 const program = new Command()
@@ -24,6 +27,9 @@ registerTriage(program);
 registerMap(program);
 registerTool(program);
 registerMcp(program);
+registerServe(program);
+registerWorker(program);
+registerIngest(program);
 
 try {
   await program.parseAsync(process.argv);

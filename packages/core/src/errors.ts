@@ -35,6 +35,7 @@ export type SightlineErrorCode =
   | 'STORE_PATH_INVALID'
   | 'STORE_ENTRY_NOT_FOUND'
   | 'STORE_VERSION_MISMATCH'
+  | 'STORE_UNAVAILABLE'
   | 'NODE_NOT_FOUND'
   | 'ACTION_NOT_FOUND';
 

@@ -11,6 +11,7 @@ import { serveHttp } from '../mcp/serve-http.js';
 import { serveStdio } from '../mcp/serve-stdio.js';
 import { addModelOptions, type ModelFlags, resolveModelFlags } from '../model-options.js';
 import { runAction } from '../run-action.js';
+import { untilSignal } from '../until-signal.js';
 import { wholeNumberArgument } from '../whole-number-argument.js';
 
 /** Options of {@link runMcp}, as the command line gives them. */
@@ -37,19 +38,6 @@ export interface McpIO {
   stopped?: Promise<unknown>;
   /** Called with the endpoint once the HTTP server listens (tests). */
   onListening?: (url: string) => void;
-}
-
-/** Resolves on the first SIGINT or SIGTERM, then forgets both handlers. */
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
 }
 
 /**

@@ -1,0 +1,379 @@
+/**
+ * `npm run bench:serve`: the triage service's pipeline on 10,000 reports made from real samples in
+ * ../shared/data (reviews, issues, crash logs in their formats, varied), against json5 2.2.1 with
+ * offline investigation, on SQLite and (when SIGHTLINE_TEST_POSTGRES_URL is set) Postgres.
+ *
+ * Figures per database: reports ingested per second; reports classified and grouped per second
+ * (from the first ingest until every report is grouped); investigation latency p50/p95 (each
+ * diagnosis' own duration) and how many finished within the investigation budget; inbox query p95
+ * over a store seeded with 10,000 groups (filters, text search, paging); reports in = reports
+ * stored; jobs run twice (handler runs per job id); peak RSS of the process.
+ * Targets (issue "Triage service"): 10k grouped and classified < 60 s; inbox p95 < 50 ms.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createPipeline,
+  type JobHandler,
+  openQueue,
+  openStore,
+  PIPELINE_POLICIES,
+  type RawReport,
+  type Store,
+} from '@sightline/service';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { npmPack } from './lib/npm-pack.js';
+import { type Figure, markdownTable, updateReadmeTable, writeResults } from './lib/results.js';
+
+const SHARED = path.resolve('..', 'shared', 'data');
+const TOTAL = Number(process.env.BENCH_SERVE_REPORTS ?? 10_000);
+const INVESTIGATION_BUDGET_MS = Number(process.env.BENCH_SERVE_INVESTIGATION_MS ?? 120_000);
+const INBOX_GROUPS = 10_000;
+
+if (!fs.existsSync(SHARED)) {
+  console.error(`bench:serve needs ../shared/data (not found at ${SHARED}).`);
+  process.exit(2);
+}
+
+/** Reviews (three files, by id), issues (CSV) and crash logs varied by line numbers and ids. */
+function makeReports(total: number): RawReport[] {
+  const reviews = new Map<string, { title?: string; text: string; rating?: number }>();
+  for (const file of ['labeled.jsonl', 'train.jsonl', 'test.jsonl']) {
+    for (const line of fs.readFileSync(path.join(SHARED, 'reviews', file), 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const review = JSON.parse(line) as {
+        id: string;
+        title?: string;
+        text: string;
+        rating?: number;
+      };
+      reviews.set(`${file}:${review.id}`, review);
+    }
+  }
+  const issues = (
+    parseCsv(fs.readFileSync(path.join(SHARED, 'labeled', 'nlbse2024', 'issues_train.csv')), {
+      columns: true,
+    }) as { repo: string; title: string; body: string }[]
+  ).slice(0, 3_000);
+  const crashDir = path.join(SHARED, 'crashes');
+  const crashes = fs
+    .readdirSync(crashDir)
+    .filter((file) => file !== 'index.json')
+    .map((file) => ({ file, text: fs.readFileSync(path.join(crashDir, file), 'utf8') }));
+  const out: RawReport[] = [];
+  const receivedAt = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString();
+  const reviewList = [...reviews.values()];
+  for (let i = 0; out.length < total; i += 1) {
+    const slot = i % 10;
+    if (slot < 6) {
+      const review = reviewList[i % reviewList.length];
+      if (!review) continue;
+      out.push({
+        sourceKind: 'app-store',
+        sourceId: `review-${i}`,
+        receivedAt: receivedAt(i),
+        format: 'auto',
+        payload: { json: { ...review, id: `review-${i}` } },
+      });
+    } else if (slot < 8) {
+      const issue = issues[i % issues.length];
+      if (!issue) continue;
+      out.push({
+        sourceKind: 'github',
+        sourceId: `issue-${i}`,
+        receivedAt: receivedAt(i),
+        format: 'auto',
+        filename: 'issue.md',
+        payload: { text: `# ${issue.title}\n\n${issue.body}` },
+      });
+    } else {
+      const crash = crashes[i % crashes.length];
+      if (!crash) continue;
+      // The same crash seen again: line numbers and hex addresses shift, the stack stays.
+      const shift = Math.floor(i / crashes.length) % 7;
+      const text = crash.text.replace(
+        /:(\d+)(?=[:)\s])/g,
+        (_, line: string) => `:${Number(line) + shift}`,
+      );
+      out.push({
+        sourceKind: 'sentry',
+        sourceId: `crash-${i}`,
+        receivedAt: receivedAt(i),
+        format: 'auto',
+        filename: crash.file,
+        payload: { text },
+      });
+    }
+  }
+  return out;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN
+  );
+}
+
+async function freshLocation(kind: 'sqlite' | 'postgres', label: string) {
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), `sightline-bench-${label}-`));
+    return {
+      location: { sqlite: path.join(dir, 'bench.db') },
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const { default: pg } = await import('pg');
+  const base = process.env.SIGHTLINE_TEST_POSTGRES_URL as string;
+  const name = `sightline_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    location: { postgres: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: RawReport[]) {
+  const { location, drop } = await freshLocation(kind, 'pipeline');
+  const store = await openStore(location);
+  const queue = await openQueue(store, PIPELINE_POLICIES);
+  const pipeline = createPipeline({ store, queue });
+  const project = await store.projects.ensure({ name: 'json5', repo });
+  const runs = new Map<string, number>();
+  const handlers: Record<string, JobHandler> = {};
+  for (const [name, handler] of Object.entries(pipeline.handlers)) {
+    handlers[name] = async (data, job) => {
+      runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
+      await handler(data, job);
+    };
+  }
+  await (await pipeline.context.repository(repo)).index(); // index once before timing (cached per revision)
+  await queue.work(handlers, { concurrency: 2 });
+  const started = performance.now();
+  for (let i = 0; i < reports.length; i += 500) {
+    await pipeline.ingest(reports.slice(i, i + 500), { projectId: project.id, sourceId: null });
+  }
+  const ingestedMs = performance.now() - started;
+  let groupedMs = Number.NaN;
+  for (;;) {
+    const counts = await store.reports.counts();
+    if ((counts.grouped ?? 0) + (counts.failed ?? 0) >= reports.length) {
+      groupedMs = performance.now() - started;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  let drained = true;
+  await queue.drain({ timeoutMs: INVESTIGATION_BUDGET_MS }).catch(() => {
+    drained = false;
+  });
+  await queue.stop();
+  const counts = await store.reports.counts();
+  const groups = await store.inbox({ limit: 1 });
+  const durations = (await store.db.selectFrom('diagnoses').select('duration_ms').execute()).map(
+    (row) => row.duration_ms,
+  );
+  const investigable = await store.db
+    .selectFrom('groups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('label', 'in', ['bug', 'crash'])
+    .executeTakeFirstOrThrow();
+  const jobCounts = await queue.counts().catch(() => ({}));
+  const stored = Object.values(counts).reduce((sum, n) => sum + n, 0);
+  await store.close();
+  await drop();
+  return {
+    ingestPerSecond: (reports.length / ingestedMs) * 1000,
+    groupedSeconds: groupedMs / 1000,
+    groupedPerSecond: (reports.length / groupedMs) * 1000,
+    reportsIn: reports.length,
+    reportsStored: stored,
+    reportsUnreadable: counts.failed ?? 0,
+    groups: groups.total,
+    investigableGroups: Number(investigable.n),
+    diagnoses: durations.length,
+    allInvestigated: drained,
+    investigationP50: percentile(durations, 50),
+    investigationP95: percentile(durations, 95),
+    jobsRunTwice: [...runs.values()].filter((n) => n > 1).length,
+    jobsFailed: (jobCounts as Record<string, number>).failed ?? 0,
+  };
+}
+
+async function inboxP95(kind: 'sqlite' | 'postgres') {
+  const { location, drop } = await freshLocation(kind, 'inbox');
+  const store: Store = await openStore(location);
+  const project = await store.projects.ensure({ name: 'inbox', repo: '/nowhere' });
+  const labels = ['bug', 'crash', 'feature', 'other'];
+  const words = [
+    'crash',
+    'login',
+    'checkout',
+    'sync',
+    'dark',
+    'mode',
+    'freeze',
+    'upload',
+    'payment',
+    'widget',
+  ];
+  for (let i = 0; i < INBOX_GROUPS; i += 1) {
+    const { report } = await store.reports.insert(
+      {
+        sourceKind: i % 3 ? 'app-store' : 'sentry',
+        sourceId: `g${i}`,
+        receivedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
+        format: 'auto',
+        payload: { text: 'x' },
+      },
+      { projectId: project.id, sourceId: null },
+    );
+    await store.groups.attach({
+      reportId: report.id,
+      projectId: project.id,
+      label: labels[i % 4] as string,
+      title: `${words[i % 10]} ${words[(i * 7) % 10]} problem ${i}`,
+      receivedAt: report.received_at,
+      sourceKind: report.source_kind,
+      key: { signature: `s${i}` },
+    });
+  }
+  const queries = [
+    {},
+    { label: 'crash' },
+    { status: 'new' as const },
+    { q: 'checkout freeze' },
+    { source: 'sentry', label: 'bug' },
+    { project: project.id, limit: 100 },
+  ];
+  const times: number[] = [];
+  for (let round = 0; round < 40; round += 1) {
+    for (const query of queries) {
+      const t = performance.now();
+      const page = await store.inbox(query);
+      if (page.nextCursor) await store.inbox({ ...query, cursor: page.nextCursor });
+      times.push((performance.now() - t) / (page.nextCursor ? 2 : 1));
+    }
+  }
+  await store.close();
+  await drop();
+  return { p50: percentile(times, 50), p95: percentile(times, 95), queries: times.length };
+}
+
+const { dir, name, version } = await npmPack('json5@2.2.1');
+const reports = makeReports(TOTAL);
+const kinds: ('sqlite' | 'postgres')[] = process.env.SIGHTLINE_TEST_POSTGRES_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+if (kinds.length === 1) console.error('SIGHTLINE_TEST_POSTGRES_URL is not set: SQLite only.');
+const figures: Record<string, Record<string, Figure>> = {};
+const rows: (string | number)[][] = [];
+for (const kind of kinds) {
+  console.error(`${kind}: pipeline on ${reports.length} reports…`);
+  const run = await runPipeline(kind, dir, reports);
+  console.error(`${kind}: inbox queries over ${INBOX_GROUPS} groups…`);
+  const inbox = await inboxP95(kind);
+  figures[kind] = {
+    reportsIngestedPerSecond: {
+      value: Math.round(run.ingestPerSecond),
+      unit: 'reports/s',
+      statistic: 'single',
+    },
+    groupedAndClassifiedIn: {
+      value: Math.round(run.groupedSeconds * 10) / 10,
+      unit: 's',
+      statistic: 'single',
+      note: 'target < 60 s; investigations run alongside',
+    },
+    groupedAndClassifiedPerSecond: {
+      value: Math.round(run.groupedPerSecond),
+      unit: 'reports/s',
+      statistic: 'single',
+    },
+    investigationP50: {
+      value: run.investigationP50,
+      unit: 'ms',
+      note: "each diagnosis' own duration, offline",
+    },
+    investigationP95: { value: run.investigationP95, unit: 'ms' },
+    diagnoses: {
+      value: run.diagnoses,
+      unit: 'diagnoses',
+      note: `of ${run.investigableGroups} bug/crash groups; all done within the ${INVESTIGATION_BUDGET_MS / 1000} s budget: ${run.allInvestigated}`,
+    },
+    groups: { value: run.groups, unit: 'groups' },
+    reportsIn: { value: run.reportsIn, unit: 'reports' },
+    reportsStored: {
+      value: run.reportsStored,
+      unit: 'reports',
+      note: `${run.reportsUnreadable} stored but unreadable by intake (kept, marked failed)`,
+    },
+    jobsRunTwice: { value: run.jobsRunTwice, unit: 'jobs' },
+    jobsFailed: { value: run.jobsFailed, unit: 'jobs' },
+    inboxP50: {
+      value: Math.round(inbox.p50 * 100) / 100,
+      unit: 'ms',
+      runs: inbox.queries,
+      statistic: 'median',
+    },
+    inboxP95: {
+      value: Math.round(inbox.p95 * 100) / 100,
+      unit: 'ms',
+      runs: inbox.queries,
+      note: `over ${INBOX_GROUPS} groups; target < 50 ms`,
+    },
+  };
+  rows.push([
+    kind,
+    `${run.groupedSeconds.toFixed(1)} s (${Math.round(run.groupedPerSecond)}/s)`,
+    `${run.investigationP50} / ${run.investigationP95} ms`,
+    `${run.diagnoses} of ${run.investigableGroups}`,
+    `${inbox.p95.toFixed(1)} ms`,
+    `${run.reportsIn} / ${run.reportsStored}`,
+    run.jobsRunTwice,
+  ]);
+}
+const peak = process.resourceUsage().maxRSS / 1024;
+const { file } = await writeResults('serve', {
+  inputs: {
+    package: `${name}@${version}`,
+    reports: TOTAL,
+    mix: '60 % reviews (../shared/data/reviews), 20 % issues (nlbse2024 CSV), 20 % crash logs (../shared/data/crashes, line numbers shifted)',
+    investigation: 'offline',
+    concurrency: 2,
+  },
+  figures: {
+    ...figures,
+    peakRss: { value: Math.round(peak), unit: 'MiB', note: 'the whole benchmark process' },
+  },
+});
+const table = markdownTable(
+  [
+    'database',
+    `${TOTAL} reports grouped + classified`,
+    'investigation p50 / p95',
+    'diagnoses',
+    'inbox p95 (10k groups)',
+    'reports in / stored',
+    'jobs run twice',
+  ],
+  rows,
+);
+await updateReadmeTable(
+  'serve',
+  `${table}\n\nPeak RSS ${Math.round(peak)} MiB. Targets: grouped and classified < 60 s, inbox p95 < 50 ms.`,
+);
+console.log(table);
+console.error(`Results in ${file}.`);

@@ -1,0 +1,237 @@
+/**
+ * `sightline ingest FILE…|-`: hands reports to the triage service — to a running one over HTTP
+ * (`--url`, `--token`), or straight into its store (`--data` or `--database`), where the service's
+ * worker picks them up. Each file is one report; JSON Lines files hold one per line.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { SightlineError } from '@sightline/core';
+import {
+  createPipeline,
+  defaultDataDir,
+  fileToRawReports,
+  type IngestResult,
+  openQueue,
+  openStore,
+  PIPELINE_POLICIES,
+  parseDatabaseLocation,
+  type RawReport,
+  TOKEN_FILE,
+} from '@sightline/service';
+import type { Command } from 'commander';
+import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { readInput, readStdin } from '../read-input.js';
+import { runAction } from '../run-action.js';
+
+/** Options of {@link runIngest}. */
+export interface IngestCommandOptions {
+  files: string[];
+  url?: string;
+  token?: string;
+  data?: string;
+  database?: string;
+  repo?: string;
+  project?: string;
+  format?: string;
+  json?: boolean;
+}
+
+/** Where {@link runIngest} reads and writes. */
+export interface IngestIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  readStdin: () => Promise<Uint8Array>;
+  env: Readonly<Record<string, string | undefined>>;
+  fetch?: typeof fetch;
+}
+
+/** Ingests the files. @returns 0, or 2 when a file could not be read or was refused. */
+export async function runIngest(options: IngestCommandOptions, io: IngestIO): Promise<number> {
+  const batches: { name: string; reports: RawReport[] }[] = [];
+  let failed = 0;
+  for (const file of options.files) {
+    try {
+      const { bytes, name } = await readInput(file, io.readStdin);
+      const text = Buffer.from(bytes).toString('utf8');
+      batches.push({
+        name,
+        reports: fileToRawReports(text, {
+          ...(file === '-' ? {} : { filename: file }),
+          format: options.format ?? 'auto',
+        }),
+      });
+    } catch (error) {
+      if (!SightlineError.isInstance(error)) throw error;
+      failed += 1;
+      io.stderr(`sightline ingest: ${error.message}\n`);
+    }
+  }
+  const send = options.url ? await httpSender(options, io) : await storeSender(options);
+  try {
+    for (const batch of batches) {
+      try {
+        const result = await send.ingest(batch.reports);
+        io.stdout(
+          options.json
+            ? `${JSON.stringify({ file: batch.name, ...result })}\n`
+            : `${batch.name}: ${result.stored} stored, ${result.duplicates} already there\n`,
+        );
+      } catch (error) {
+        if (!SightlineError.isInstance(error)) throw error;
+        failed += 1;
+        io.stderr(`sightline ingest: ${batch.name}: ${error.message}\n`);
+      }
+    }
+  } finally {
+    await send.close();
+  }
+  return failed > 0 ? EXIT_USAGE : EXIT_OK;
+}
+
+interface Sender {
+  ingest(reports: RawReport[]): Promise<Omit<IngestResult, 'reportIds'>>;
+  close(): Promise<void>;
+}
+
+async function httpSender(options: IngestCommandOptions, io: IngestIO): Promise<Sender> {
+  const token = options.token ?? io.env.SIGHTLINE_API_TOKEN ?? readTokenFile(options);
+  const endpoint = new URL('/api/reports', options.url);
+  return {
+    async ingest(reports) {
+      const body = {
+        ...(options.project ? { project: options.project } : {}),
+        reports: reports.map((report) => ({
+          id: report.sourceId,
+          ...('text' in report.payload
+            ? { text: report.payload.text }
+            : { json: report.payload.json }),
+          format: report.format,
+          ...(report.filename ? { filename: report.filename } : {}),
+        })),
+      };
+      let response: Response;
+      try {
+        response = await (io.fetch ?? fetch)(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        });
+      } catch (error) {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `Cannot reach ${endpoint.origin}: ${error instanceof Error ? error.message : String(error)}. Is \`sightline serve\` running there?`,
+        });
+      }
+      const answer = (await response.json().catch(() => ({}))) as {
+        error?: { message?: string };
+      } & IngestResult;
+      if (!response.ok) {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `The service refused the reports (${response.status}): ${answer.error?.message ?? response.statusText}`,
+        });
+      }
+      return { stored: answer.stored, duplicates: answer.duplicates };
+    },
+    close: async () => {},
+  };
+}
+
+function readTokenFile(options: IngestCommandOptions): string {
+  const file = path.join(
+    options.data ?? defaultDataDir(path.resolve(options.repo ?? '.')),
+    TOKEN_FILE,
+  );
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `No API token: pass --token, set SIGHTLINE_API_TOKEN, or point --data at the service's data folder (${file} is missing).`,
+    });
+  }
+}
+
+async function storeSender(options: IngestCommandOptions): Promise<Sender> {
+  const dataDir = options.data ?? defaultDataDir(path.resolve(options.repo ?? '.'));
+  const location = options.database
+    ? parseDatabaseLocation(options.database)
+    : { sqlite: path.join(dataDir, 'sightline.db') };
+  if ('sqlite' in location && !fs.existsSync(location.sqlite)) {
+    throw new SightlineError({
+      code: 'PATH_NOT_FOUND',
+      message: `No service store at ${location.sqlite}. Start \`sightline serve --repo …\` once, or pass --data, --database or --url.`,
+    });
+  }
+  const store = await openStore(location);
+  const queue = await openQueue(store, PIPELINE_POLICIES);
+  const pipeline = createPipeline({ store, queue });
+  const projects = await store.projects.list();
+  const project = options.project
+    ? await store.projects.get(options.project)
+    : projects.length === 1
+      ? projects[0]
+      : undefined;
+  if (!project) {
+    await queue.stop();
+    await store.close();
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `The store has ${projects.length} projects; name one with --project (${projects.map((p) => p.name).join(', ')}).`,
+    });
+  }
+  return {
+    ingest: async (reports) => pipeline.ingest(reports, { projectId: project.id, sourceId: null }),
+    async close() {
+      await queue.stop();
+      await store.close();
+    },
+  };
+}
+
+/** Registers `sightline ingest` on the program. */
+export function registerIngest(program: Command): void {
+  program
+    .command('ingest')
+    .description(
+      'Hand reports to the triage service: over HTTP (--url) or straight into its store.',
+    )
+    .argument(
+      '<files...>',
+      'report files; - reads standard input; .jsonl/.ndjson hold one report per line',
+    )
+    .option('--url <url>', 'a running service, e.g. http://127.0.0.1:4317')
+    .option(
+      '--token <token>',
+      'its API token (default $SIGHTLINE_API_TOKEN, else the data folder’s api-token)',
+    )
+    .option('--data <dir>', 'the service’s data folder (default <repo>/.sightline/serve)')
+    .option('--repo <dir>', 'the service’s repository, to find its data folder (default .)')
+    .option('--database <url>', 'the service’s Postgres URL (or SQLite file)')
+    .option('--project <name>', 'project the reports belong to (default: the only one)')
+    .option('--format <format>', 'intake format of the files (default: detected)')
+    .option('--json', 'print one JSON object per file')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ sightline ingest crash.txt reviews.jsonl --url http://127.0.0.1:4317
+  $ pbpaste | sightline ingest - --repo ~/src/app
+  $ sightline ingest issue.md --database postgres://sightline@db/sightline --project app
+
+Exit codes: 0 all ingested, 2 some input could not be read or was refused.`,
+    )
+    .action(
+      runAction(async (files: string[], flags: Omit<IngestCommandOptions, 'files'>) =>
+        runIngest(
+          { files, ...flags },
+          {
+            stdout: (text) => process.stdout.write(text),
+            stderr: (text) => process.stderr.write(text),
+            readStdin,
+            env: process.env,
+          },
+        ),
+      ),
+    );
+}

@@ -1,0 +1,89 @@
+/**
+ * `sightline worker --database postgres://…`: a worker process for a service on Postgres. It takes
+ * jobs from the shared queue (pg-boss) and runs the pipeline; run as many as the load needs.
+ */
+import { resolveModel, SightlineError } from '@sightline/core';
+import {
+  createPipeline,
+  openQueue,
+  openStore,
+  PIPELINE_POLICIES,
+  parseDatabaseLocation,
+  redactUrl,
+} from '@sightline/service';
+import { type Command, Option } from 'commander';
+import { runAction } from '../run-action.js';
+import { untilSignal } from '../until-signal.js';
+import { wholeNumberArgument } from '../whole-number-argument.js';
+
+/** Options of {@link runWorker}. */
+export interface WorkerCommandOptions {
+  database: string;
+  concurrency: number;
+  model?: string;
+}
+
+/** Runs a worker until stopped. @throws SightlineError `INVALID_ARGUMENT` for a SQLite path. */
+export async function runWorker(
+  options: WorkerCommandOptions,
+  io: {
+    stderr: (text: string) => void;
+    env: Readonly<Record<string, string | undefined>>;
+    stopped?: Promise<unknown>;
+  },
+): Promise<number> {
+  const location = parseDatabaseLocation(options.database);
+  if (!('postgres' in location)) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message:
+        'sightline worker needs a Postgres URL (postgres://…); an embedded SQLite store is worked by `sightline serve` itself.',
+    });
+  }
+  const log = (line: string) => io.stderr(`sightline worker: ${line}\n`);
+  const model = options.model ?? io.env.SIGHTLINE_MODEL;
+  const store = await openStore(location);
+  const queue = await openQueue(store, PIPELINE_POLICIES);
+  const pipeline = createPipeline({
+    store,
+    queue,
+    log,
+    resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
+    ...(model ? { defaultModel: model } : {}),
+  });
+  await queue.work(pipeline.handlers, { concurrency: options.concurrency });
+  log(`working ${redactUrl(options.database)}, ${options.concurrency} jobs at once`);
+  try {
+    await (io.stopped ?? untilSignal());
+  } finally {
+    await queue.stop();
+    await store.close();
+  }
+  return 0;
+}
+
+/** Registers `sightline worker` on the program. */
+export function registerWorker(program: Command): void {
+  program
+    .command('worker')
+    .description('Work the job queue of a service on Postgres (run any number, on any machine).')
+    .requiredOption('--database <url>', 'the service’s Postgres URL (postgres://…)')
+    .addOption(
+      new Option('--concurrency <n>', 'jobs run at once')
+        .argParser(wholeNumberArgument(1, 'concurrency'))
+        .default(2),
+    )
+    .option(
+      '--model <spec>',
+      'investigate with this model (default $SIGHTLINE_MODEL; none = offline)',
+    )
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ sightline worker --database postgres://sightline@db/sightline --concurrency 4',
+    )
+    .action(
+      runAction(async (flags: WorkerCommandOptions) =>
+        runWorker(flags, { stderr: (text) => process.stderr.write(text), env: process.env }),
+      ),
+    );
+}

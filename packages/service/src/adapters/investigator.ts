@@ -1,0 +1,16 @@
+/**
+ * The service's one door to the investigation packages (intake: parse, classify; codebase: files,
+ * index; investigator: in-app frames, investigate). Every import of them lives here, so moving
+ * them between packages is an edit of this file only.
+ */
+
+export { openRepository, type Repository, resolveRoot } from '@sightline/codebase';
+export {
+  allFrames,
+  type Classification,
+  classify,
+  type Frame,
+  parseReports,
+  type Report,
+} from '@sightline/intake';
+export { investigate, markInAppFrames } from '@sightline/investigator';

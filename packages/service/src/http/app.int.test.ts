@@ -1,0 +1,230 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cartCrash, openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
+import { createCredentialStore } from '../sources/credentials.js';
+import { filesSource } from '../sources/files.js';
+import { createSourceRegistry } from '../sources/registry.js';
+import type { SourceModule } from '../sources/types.js';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { createApp } from './app.js';
+
+const TOKEN = 'test-token-not-secret';
+
+/** A source whose webhooks are signed with HMAC-SHA256 of the raw body, hex, in `x-signature`. */
+const signedSource: SourceModule<{ label: string }, { secret: string }> = {
+  kind: 'signed-test',
+  description: 'test source',
+  configSchema: z.object({ label: z.string() }),
+  credentialsSchema: z.object({ secret: z.string() }),
+  create: ({ credentials }) => ({
+    async webhook({ headers, body }) {
+      const expected = createHmac('sha256', credentials.secret).update(body).digest('hex');
+      if (headers['x-signature'] !== expected) return { verified: false, reports: [] };
+      const event = JSON.parse(Buffer.from(body).toString('utf8')) as { id: string; text: string };
+      return {
+        verified: true,
+        reports: [
+          {
+            sourceKind: 'signed-test',
+            sourceId: event.id,
+            receivedAt: '2026-03-01T00:00:00.000Z',
+            format: 'auto',
+            payload: { text: event.text },
+          },
+        ],
+      };
+    },
+    test: async () => ({ ok: true, message: 'fine' }),
+  }),
+};
+
+describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
+  let harness: ServiceHarness;
+  let dataDir: string;
+  afterEach(async () => {
+    await harness?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function open(limits = {}) {
+    harness = await openHarness(kind);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-http-'));
+    const credentials = createCredentialStore(dataDir);
+    const registry = createSourceRegistry([
+      filesSource as SourceModule<unknown, unknown>,
+      signedSource as SourceModule<unknown, unknown>,
+    ]);
+    const app = createApp({
+      ...harness,
+      registry,
+      credentials,
+      token: TOKEN,
+      limits,
+      eventsPollMs: 50,
+    });
+    const call = (url: string, init: RequestInit = {}) =>
+      app.request(url, {
+        ...init,
+        headers: { authorization: `Bearer ${TOKEN}`, ...(init.headers ?? {}) },
+      });
+    return { app, call, credentials };
+  }
+
+  it('ingests reports and serves the inbox, a group with its diagnosis, status changes and re-runs', async () => {
+    const { app, call } = await open();
+    expect((await app.request('/api/groups')).status).toBe(401);
+    expect(
+      (await app.request('/api/groups', { headers: { authorization: 'Bearer wrong' } })).status,
+    ).toBe(401);
+    const ingest = await call('/api/reports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        reports: [{ id: 'c1', text: cartCrash() }, { text: 'Please add a dark mode to the app' }],
+      }),
+    });
+    expect(ingest.status).toBe(202);
+    expect(await ingest.json()).toMatchObject({ stored: 2, duplicates: 0 });
+    const plain = await call('/api/reports', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: cartCrash(9),
+    });
+    expect(await plain.json()).toMatchObject({ stored: 1 });
+    await harness.queue.drain({ timeoutMs: 60_000 });
+
+    const inbox = await (await call('/api/groups?label=crash')).json();
+    expect(inbox).toMatchObject({ total: 1, nextCursor: null });
+    const crash = inbox.groups[0];
+    expect(crash).toMatchObject({
+      label: 'crash',
+      count: 2,
+      status: 'new',
+      sources: ['files'],
+      latestDiagnosisVersion: 1,
+    });
+    const detail = await (await call(`/api/groups/${crash.id}`)).json();
+    expect(detail.reports).toHaveLength(2);
+    expect(detail.reports[0].parsed.exceptions[0].frames[0]).toMatchObject({
+      inApp: true,
+      repoPath: 'src/cart/total.ts',
+    });
+    expect(detail.reports[0].classification.reasons.length).toBeGreaterThan(0);
+    expect(detail.diagnoses[0]).toMatchObject({ version: 1, method: 'offline' });
+
+    const patched = await call(`/api/groups/${crash.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'triaged' }),
+    });
+    expect(await patched.json()).toMatchObject({ status: 'triaged' });
+    const bad = await call(`/api/groups/${crash.id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 'done' }),
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.code).toBe('INVALID_ARGUMENT');
+    const rerun = await call(`/api/groups/${crash.id}/investigate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(rerun.status).toBe(202);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const after = await (await call(`/api/groups/${crash.id}`)).json();
+    expect(after.diagnoses.map((d: { version: number }) => d.version)).toEqual([2, 1]);
+    expect((await call('/api/groups/nope')).status).toBe(404);
+    expect((await call('/api/groups?limit=0')).status).toBe(400);
+  }, 120_000);
+
+  it('accepts a webhook only with a valid signature, and never returns credentials', async () => {
+    const { app, call, credentials } = await open();
+    const source = await harness.store.sources.create({
+      projectId: harness.project.id,
+      kind: 'signed-test',
+      name: 'test',
+      config: { label: 'x' },
+      pollIntervalMs: null,
+    });
+    credentials.write(source.id, { secret: 'fake-secret-for-tests' });
+    const body = JSON.stringify({ id: 'evt-1', text: cartCrash() });
+    const sign = (secret: string) => createHmac('sha256', secret).update(body).digest('hex');
+    const forged = await app.request(`/webhooks/${source.id}`, {
+      method: 'POST',
+      body,
+      headers: { 'x-signature': sign('wrong') },
+    });
+    expect(forged.status).toBe(401);
+    expect(await harness.store.reports.counts()).toEqual({});
+    const genuine = await app.request(`/webhooks/${source.id}`, {
+      method: 'POST',
+      body,
+      headers: { 'x-signature': sign('fake-secret-for-tests') },
+    });
+    expect(genuine.status).toBe(202);
+    expect(await genuine.json()).toEqual({ stored: 1, duplicates: 0 });
+    const sources = await (await call('/api/sources')).text();
+    expect(sources).not.toContain('fake-secret-for-tests');
+    expect(JSON.parse(sources).sources[0]).toMatchObject({
+      kind: 'signed-test',
+      reportCount: 1,
+      webhookPath: `/webhooks/${source.id}`,
+    });
+    expect(fs.statSync(path.join(dataDir, 'credentials', `${source.id}.json`)).mode & 0o777).toBe(
+      0o600,
+    );
+  }, 60_000);
+
+  it('limits body sizes and request rates, and answers bad input with a clear error', async () => {
+    const { call } = await open({ reportBodyBytes: 100, perMinute: 2 });
+    const large = await call('/api/reports', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x'.repeat(500),
+    });
+    expect(large.status).toBe(413);
+    const notJson = await call('/api/reports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
+    expect(await notJson.json()).toEqual({
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: 'The body is not JSON. Send {"reports":[{"text":"…"}]}.',
+      },
+    });
+    const third = await call('/api/reports', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'x',
+    });
+    expect(third.status).toBe(429);
+  }, 60_000);
+
+  it('streams group changes as server-sent events and serves its OpenAPI document', async () => {
+    const { app, call } = await open();
+    const events = await call('/api/events');
+    expect(events.headers.get('content-type')).toContain('text/event-stream');
+    const reader = (events.body as ReadableStream<Uint8Array>).getReader();
+    await harness.ingestText([{ id: 'c1', text: cartCrash() }]);
+    let text = '';
+    while (!text.includes('event: group-updated')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += Buffer.from(value).toString('utf8');
+    }
+    await reader.cancel();
+    expect(text).toContain('"label":"crash"');
+    const document = await (await app.request('/api/openapi.json')).json();
+    expect(Object.keys(document.paths)).toContain('/api/groups/{id}');
+    expect(
+      document.paths['/api/groups'].get.parameters.map((p: { name: string }) => p.name),
+    ).toContain('label');
+  }, 60_000);
+});

@@ -1,0 +1,87 @@
+/**
+ * `POST /api/reports`: reports handed over by HTTP. A JSON body `{ project?, reports: [...] }`
+ * (see `ingestBodySchema`), or any other body as the text of one report (`?project=&format=&filename=`).
+ */
+import { SightlineError } from '@sightline/core';
+import type { Context } from 'hono';
+import type { Pipeline } from '../pipeline/index.js';
+import { contentId, fileToRawReports } from '../sources/files.js';
+import type { RawReport } from '../sources/types.js';
+import type { Store } from '../store/index.js';
+import { errorResponse } from './errors.js';
+import { ingestBodySchema } from './schemas.js';
+
+/** Handles one ingest request. */
+export async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
+  const contentType = c.req.header('content-type') ?? '';
+  let projectName: string | undefined;
+  let reports: RawReport[];
+  const now = new Date().toISOString();
+  if (contentType.includes('application/json')) {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return errorResponse(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        'The body is not JSON. Send {"reports":[{"text":"…"}]}.',
+      );
+    }
+    const parsed = ingestBodySchema.safeParse(body);
+    if (!parsed.success) {
+      return errorResponse(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        `Invalid body: ${parsed.error.issues.map(describeIssue).join('; ')}`,
+      );
+    }
+    projectName = parsed.data.project;
+    reports = parsed.data.reports.map((report) => {
+      const text = report.text ?? JSON.stringify(report.json);
+      return {
+        sourceKind: 'files',
+        sourceId: report.id ?? contentId(text),
+        receivedAt: report.receivedAt ?? now,
+        format: report.format ?? 'auto',
+        payload: report.text !== undefined ? { text: report.text } : { json: report.json },
+        ...(report.url ? { url: report.url } : {}),
+        ...(report.filename ? { filename: report.filename } : {}),
+      };
+    });
+  } else {
+    const text = await c.req.text();
+    if (!text.trim())
+      return errorResponse(c, 400, 'REPORT_EMPTY', 'The body is empty. Send the report text.');
+    projectName = c.req.query('project');
+    const filename = c.req.query('filename');
+    reports = fileToRawReports(text, {
+      ...(filename ? { filename } : {}),
+      format: c.req.query('format') ?? 'auto',
+      receivedAt: now,
+    });
+  }
+  const project = await resolveProject(store, projectName);
+  const result = await pipeline.ingest(reports, { projectId: project.id, sourceId: null });
+  return c.json(result, 202);
+}
+
+/** The named project, or the only one. @throws SightlineError `INVALID_ARGUMENT`, `STORE_ENTRY_NOT_FOUND`. */
+export async function resolveProject(store: Store, name: string | undefined) {
+  if (name) return store.projects.get(name);
+  const projects = await store.projects.list();
+  const [only] = projects;
+  if (projects.length !== 1 || !only) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `This service has ${projects.length} projects; say which one with "project" (${projects.map((p) => p.name).join(', ')}).`,
+    });
+  }
+  return only;
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}

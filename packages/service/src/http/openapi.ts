@@ -1,0 +1,145 @@
+/**
+ * The OpenAPI 3.1 document of the JSON API, generated from the same zod schemas the routes
+ * validate with (zod 4's `z.toJSONSchema`).
+ */
+import { z } from 'zod';
+import {
+  errorSchema,
+  groupDetailSchema,
+  groupSummarySchema,
+  healthSchema,
+  inboxPageSchema,
+  inboxQuerySchema,
+  ingestBodySchema,
+  ingestResultSchema,
+  reinvestigateSchema,
+  sourceViewSchema,
+  statusChangeSchema,
+} from './schemas.js';
+
+interface Operation {
+  summary: string;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response: z.ZodType | null;
+  status?: number;
+  /** Default true. */
+  auth?: boolean;
+}
+
+const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
+
+const OPERATIONS: Record<string, Record<string, Operation>> = {
+  '/api/health': {
+    get: {
+      summary: 'Health: database, job and report counts',
+      response: healthSchema,
+      auth: false,
+    },
+  },
+  '/api/groups': {
+    get: {
+      summary: 'The inbox: groups, filtered and paged',
+      query: inboxQuerySchema,
+      response: inboxPageSchema,
+    },
+  },
+  '/api/groups/{id}': {
+    get: {
+      summary: 'One group: its reports (raw and parsed), classification, every diagnosis',
+      response: groupDetailSchema,
+    },
+    patch: {
+      summary: 'Set the triage status',
+      body: statusChangeSchema,
+      response: groupSummarySchema,
+    },
+  },
+  '/api/groups/{id}/investigate': {
+    post: {
+      summary: 'Investigate again (optionally with a model)',
+      body: reinvestigateSchema,
+      response: z.object({ queued: z.boolean() }),
+      status: 202,
+    },
+  },
+  '/api/reports': {
+    post: {
+      summary: 'Ingest reports (JSON, or any body as one report text)',
+      body: ingestBodySchema,
+      response: ingestResultSchema,
+      status: 202,
+    },
+  },
+  '/api/sources': {
+    get: {
+      summary: 'Sources and their polling state',
+      response: z.object({ sources: z.array(sourceViewSchema) }),
+    },
+  },
+  '/api/events': {
+    get: { summary: 'Live updates (text/event-stream): group-updated events', response: null },
+  },
+};
+
+/** The document. */
+export function openApiDocument(): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, methods] of Object.entries(OPERATIONS)) {
+    paths[path] = {};
+    for (const [method, operation] of Object.entries(methods)) {
+      const parameters = [
+        ...(path.includes('{id}') ? [idParameter] : []),
+        ...Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => ({
+          name,
+          in: 'query',
+          required: false,
+          schema: z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }),
+        })),
+      ];
+      const errors = {
+        description: 'Error',
+        content: { 'application/json': { schema: json(errorSchema) } },
+      };
+      (paths[path] as Record<string, unknown>)[method] = {
+        summary: operation.summary,
+        ...(operation.auth === false ? { security: [] } : {}),
+        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(operation.body
+          ? {
+              requestBody: {
+                required: true,
+                content: { 'application/json': { schema: json(operation.body, 'input') } },
+              },
+            }
+          : {}),
+        responses: {
+          [String(operation.status ?? 200)]: operation.response
+            ? {
+                description: 'OK',
+                content: { 'application/json': { schema: json(operation.response) } },
+              }
+            : { description: 'OK', content: { 'text/event-stream': {} } },
+          '400': errors,
+          '401': errors,
+          '404': errors,
+        },
+      };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Sightline triage service', version: '0.1.0' },
+    components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    security: [{ bearer: [] }],
+    paths,
+  };
+}
+
+function json(schema: z.ZodType, io: 'input' | 'output' = 'output') {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  return rest;
+}

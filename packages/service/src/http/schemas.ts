@@ -1,0 +1,155 @@
+/**
+ * The JSON API's shapes, as zod schemas: the routes validate with them and the OpenAPI document is
+ * generated from them, so the two cannot drift apart.
+ */
+import { z } from 'zod';
+import { GROUP_STATUSES, MAX_INBOX_PAGE } from '../store/index.js';
+
+export const groupStatusSchema = z.enum(GROUP_STATUSES);
+
+export const inboxQuerySchema = z
+  .object({
+    project: z.string().optional().describe('Project id'),
+    label: z.enum(['bug', 'crash', 'feature', 'other']).optional(),
+    status: groupStatusSchema.optional(),
+    source: z
+      .string()
+      .optional()
+      .describe('Source kind: files, sentry, github, app-store, google-play'),
+    q: z.string().max(200).optional().describe('Words the title contains'),
+    limit: z.coerce.number().int().min(1).max(MAX_INBOX_PAGE).optional(),
+    cursor: z.string().max(500).optional().describe('nextCursor of the previous page'),
+  })
+  .strict();
+
+export const groupSummarySchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  label: z.string(),
+  status: groupStatusSchema,
+  title: z.string(),
+  count: z.number().int(),
+  firstSeen: z.string(),
+  lastSeen: z.string(),
+  sources: z.array(z.string()),
+  latestDiagnosisVersion: z.number().int().describe('0 while none is stored'),
+  updatedAt: z.string(),
+});
+
+export const inboxPageSchema = z.object({
+  groups: z.array(groupSummarySchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+
+export const reportViewSchema = z.object({
+  id: z.string(),
+  sourceKind: z.string(),
+  sourceId: z.string(),
+  receivedAt: z.string(),
+  url: z.string().nullable(),
+  filename: z.string().nullable(),
+  stage: z.string(),
+  error: z.string().nullable(),
+  raw: z.string().describe('The report as delivered (JSON payloads as JSON text)'),
+  parsed: z
+    .unknown()
+    .describe('Intake Report: kind, title, body, exceptions with frames (inApp marked)'),
+  classification: z
+    .object({
+      label: z.string(),
+      confidence: z.number(),
+      method: z.string(),
+      reasons: z.array(z.string()),
+    })
+    .nullable(),
+  meta: z.record(z.string(), z.unknown()),
+});
+
+export const diagnosisViewSchema = z.object({
+  version: z.number().int(),
+  revision: z.string(),
+  method: z.string(),
+  model: z.string().nullable(),
+  reportId: z.string(),
+  durationMs: z.number().int(),
+  createdAt: z.string(),
+  diagnosis: z.unknown().describe('The verified Diagnosis (see `sightline schema diagnosis`)'),
+  suspects: z.unknown(),
+  verification: z.unknown(),
+});
+
+export const groupDetailSchema = z.object({
+  group: groupSummarySchema,
+  reports: z.array(reportViewSchema).describe('Newest first, at most 50'),
+  diagnoses: z.array(diagnosisViewSchema).describe('Every version, newest first'),
+});
+
+export const statusChangeSchema = z.object({ status: groupStatusSchema }).strict();
+
+export const reinvestigateSchema = z
+  .object({
+    model: z.string().min(1).optional().describe('Model spec, e.g. anthropic:claude-sonnet-4-5'),
+  })
+  .strict();
+
+export const ingestBodySchema = z
+  .object({
+    project: z.string().optional().describe('Project id or name; default: the only project'),
+    reports: z
+      .array(
+        z
+          .object({
+            id: z
+              .string()
+              .min(1)
+              .max(200)
+              .optional()
+              .describe('Your id; default: a hash of the content'),
+            text: z.string().optional(),
+            json: z.unknown().optional(),
+            format: z.string().optional().describe('Intake format, default auto'),
+            filename: z.string().optional(),
+            receivedAt: z.iso.datetime().optional(),
+            url: z.url().optional(),
+          })
+          .strict()
+          .refine((report) => (report.text === undefined) !== (report.json === undefined), {
+            message: 'Give exactly one of text and json.',
+          }),
+      )
+      .min(1)
+      .max(1000),
+  })
+  .strict();
+
+export const ingestResultSchema = z.object({
+  stored: z.number().int(),
+  duplicates: z.number().int(),
+  reportIds: z.array(z.string()),
+});
+
+export const sourceViewSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  kind: z.string(),
+  name: z.string(),
+  config: z.unknown().describe('Non-secret settings; credentials are never returned'),
+  enabled: z.boolean(),
+  pollIntervalMs: z.number().nullable(),
+  lastPollAt: z.string().nullable(),
+  nextPollAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+  pollCount: z.number().int(),
+  reportCount: z.number().int(),
+  webhookPath: z.string(),
+});
+
+export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+export const healthSchema = z.object({
+  ok: z.boolean(),
+  database: z.enum(['sqlite', 'postgres']),
+  jobs: z.record(z.string(), z.number()),
+  reports: z.record(z.string(), z.number()),
+});

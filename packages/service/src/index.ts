@@ -1,0 +1,32 @@
+/**
+ * @sightline/service — the triage service: sources → store → parse → classify → group →
+ * investigate → results, over SQLite (embedded) or Postgres (with pg-boss workers), behind a
+ * JSON API with webhooks and live updates.
+ */
+export { ensureApiToken, isLoopback, TOKEN_FILE } from './http/api-token.js';
+export { type AppLimits, type AppOptions, createApp } from './http/app.js';
+export { describeCalls } from './http/describe-calls.js';
+export { openApiDocument } from './http/openapi.js';
+export * from './pipeline/index.js';
+export { type Poller, type PollerOptions, startPoller } from './poller/poller.js';
+export * from './queue/index.js';
+export {
+  defaultDataDir,
+  type RunningService,
+  type ServiceOptions,
+  startService,
+} from './service.js';
+export {
+  type CredentialStore,
+  createCredentialStore,
+  credentialsVariable,
+} from './sources/credentials.js';
+export {
+  contentId,
+  type FileReportOptions,
+  filesSource,
+  fileToRawReports,
+} from './sources/files.js';
+export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
+export type * from './sources/types.js';
+export * from './store/index.js';

@@ -1,0 +1,89 @@
+/**
+ * The pipeline: ingest → parse → classify → group → investigate, as persistent jobs.
+ * See shared/ARCHITECTURE.md, "Data flow of the main job", for what an investigation does.
+ */
+import { SightlineError } from '@sightline/core';
+import type { JobHandler } from '../queue/index.js';
+import type { RawReport } from '../sources/types.js';
+import type { ReportOrigin } from '../store/index.js';
+import { type IngestResult, ingestReports } from './ingest.js';
+import { type InvestigateGroupJob, investigateGroup } from './investigate-group.js';
+import { INVESTIGATE_GROUP, PROCESS_REPORT } from './jobs.js';
+import {
+  createPipelineContext,
+  type PipelineContext,
+  type PipelineContextOptions,
+} from './pipeline-context.js';
+import { INVESTIGATED_LABELS, processReport } from './process-report.js';
+
+export {
+  crashSignature,
+  estimateJaccard,
+  NEAR_DUPLICATE_THRESHOLD,
+  textMinHash,
+} from './group-key.js';
+export type { IngestResult } from './ingest.js';
+export type { InvestigateGroupJob } from './investigate-group.js';
+export { INVESTIGATE_GROUP, PIPELINE_POLICIES, PROCESS_REPORT } from './jobs.js';
+export type { PipelineContext, PipelineContextOptions } from './pipeline-context.js';
+export { UNVERSIONED } from './revision.js';
+
+/** The pipeline: its job handlers and the operations the HTTP API and the CLI call. */
+export interface Pipeline {
+  context: PipelineContext;
+  /** Handlers of the pipeline's queues, for `queue.work`. */
+  handlers: Record<string, JobHandler>;
+  /** Stores raw reports and queues them (see `ingestReports`). */
+  ingest(reports: readonly RawReport[], origin: ReportOrigin): Promise<IngestResult>;
+  /**
+   * Queues a new investigation of a group. @throws SightlineError `STORE_ENTRY_NOT_FOUND`;
+   * `INVALID_ARGUMENT` when the group is neither a bug nor a crash.
+   */
+  reinvestigate(groupId: string, options?: { model?: string }): Promise<void>;
+  /**
+   * Queues investigations of open bug and crash groups whose latest diagnosis is of another
+   * revision than their repository's HEAD. @returns how many were queued.
+   */
+  refreshStaleDiagnoses(): Promise<number>;
+}
+
+/** Creates the pipeline over a store and a queue. */
+export function createPipeline(options: PipelineContextOptions): Pipeline {
+  const context = createPipelineContext(options);
+  return {
+    context,
+    handlers: {
+      [PROCESS_REPORT]: (data) => processReport(context, String(data.reportId)),
+      [INVESTIGATE_GROUP]: (data, job) =>
+        investigateGroup(context, data as unknown as InvestigateGroupJob, job),
+    },
+    ingest: (reports, origin) => ingestReports(context, reports, origin),
+    async reinvestigate(groupId, { model } = {}) {
+      const group = await context.store.groups.get(groupId);
+      if (!INVESTIGATED_LABELS.has(group.label)) {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `Group ${groupId} is labelled ${group.label}; only bug and crash groups are investigated.`,
+        });
+      }
+      await context.requestInvestigation(groupId, {
+        reason: 'requested',
+        ...(model ? { model } : {}),
+      });
+    },
+    async refreshStaleDiagnoses() {
+      let queued = 0;
+      for (const project of await context.store.projects.list()) {
+        const revision = await context.revision(project.repo);
+        for (const group of await context.store.groups.listOpenInvestigable(project.id)) {
+          const latest = await context.store.diagnoses.latest(group.id);
+          if (latest && latest.revision !== revision) {
+            await context.requestInvestigation(group.id, { reason: 'revision-changed' });
+            queued += 1;
+          }
+        }
+      }
+      return queued;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/** What the pipeline's jobs share: the store, the queue, caches of repository facts, the model. */
+import type { LanguageModel } from 'ai';
+import { openRepository, type Repository } from '../adapters/investigator.js';
+import type { JobQueue } from '../queue/index.js';
+import type { Store } from '../store/index.js';
+import { INVESTIGATE_GROUP } from './jobs.js';
+import { createRevisionReader } from './revision.js';
+
+/** Options of {@link createPipelineContext}. */
+export interface PipelineContextOptions {
+  store: Store;
+  queue: JobQueue;
+  /**
+   * Turns a model spec (`anthropic:<id>`, …) into a model; investigations run offline without one.
+   * Default: none (every investigation offline).
+   */
+  resolveModel?: (spec: string) => LanguageModel;
+  /** Model spec used when a re-investigation names none. Default: offline. */
+  defaultModel?: string;
+  /** Index cache folder per repository, or false. Default `<repo>/.sightline/cache`. */
+  cacheDir?: string | false;
+  /** Receives one line per notable event (never a credential). Default: nothing. */
+  log?: (line: string) => void;
+}
+
+/** The shared state of the pipeline's jobs. */
+export interface PipelineContext {
+  store: Store;
+  queue: JobQueue;
+  resolveModel?: (spec: string) => LanguageModel;
+  defaultModel?: string;
+  log: (line: string) => void;
+  /** The repository's revision (git HEAD, cached for a few seconds). */
+  revision(root: string): Promise<string>;
+  /**
+   * The repository opened at its current revision: its files (for in-app frames) and its index
+   * (for investigations), each built once per revision and process.
+   */
+  repository(root: string): Promise<Repository>;
+  /** Queues an investigation of a group (one waiting per group and model). */
+  requestInvestigation(groupId: string, options: { reason: string; model?: string }): Promise<void>;
+}
+
+/** Creates the pipeline's shared state. */
+export function createPipelineContext(options: PipelineContextOptions): PipelineContext {
+  const revision = createRevisionReader();
+  const repositories = new Map<string, Promise<Repository>>();
+  // One entry per repository: the value of its latest revision only, so memory stays flat.
+  const perRevision = async <T>(
+    cache: Map<string, Promise<T>>,
+    root: string,
+    make: () => Promise<T>,
+  ) => {
+    const key = `${root}\0${await revision(root)}`;
+    let value = cache.get(key);
+    if (!value) {
+      for (const old of cache.keys()) if (old.startsWith(`${root}\0`)) cache.delete(old);
+      value = make();
+      value.catch(() => cache.delete(key));
+      cache.set(key, value);
+    }
+    return value;
+  };
+  return {
+    store: options.store,
+    queue: options.queue,
+    ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
+    ...(options.defaultModel ? { defaultModel: options.defaultModel } : {}),
+    log: options.log ?? (() => {}),
+    revision,
+    repository: (root) =>
+      perRevision(repositories, root, () =>
+        openRepository(root, options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+      ),
+    async requestInvestigation(groupId, { reason, model }) {
+      await options.queue.send(
+        INVESTIGATE_GROUP,
+        { groupId, reason, ...(model ? { model } : {}) },
+        { singletonKey: `${groupId}:${model ?? 'default'}` },
+      );
+    },
+  };
+}

@@ -1,0 +1,80 @@
+/**
+ * The `process-report` job: a stored report is parsed (in-app frames marked against its project's
+ * repository), classified and attached to its group; a bug or crash group without a diagnosis of
+ * the repository's current revision gets an investigation job. Every step is idempotent.
+ */
+import { SightlineError } from '@sightline/core';
+import { classify, markInAppFrames, parseReports, type Report } from '../adapters/investigator.js';
+import type { ReportRow } from '../store/index.js';
+import { groupKey } from './group-key.js';
+import type { PipelineContext } from './pipeline-context.js';
+
+/** Labels whose groups are investigated. */
+export const INVESTIGATED_LABELS = new Set(['bug', 'crash']);
+
+/**
+ * Runs the job for one report. A report intake cannot read is marked `failed` with the reason
+ * (a user's input, not a fault to retry); other errors throw so the queue retries.
+ */
+export async function processReport(context: PipelineContext, reportId: string): Promise<void> {
+  const { store } = context;
+  const row = await store.reports.get(reportId);
+  if (!row || row.stage === 'failed') return;
+  const project = await store.projects.get(row.project_id);
+  let report: Report;
+  try {
+    report = parseStored(row);
+  } catch (error) {
+    if (!SightlineError.isInstance(error)) throw error;
+    await store.reports.fail(row.id, error.message);
+    context.log(`report ${row.id} could not be read: ${error.message}`);
+    return;
+  }
+  report = await markInAppFrames(report, await context.repository(project.repo));
+  const classification = await classify(report);
+  await store.reports.saveAnalysis(row.id, { parsed: report, classification });
+  const { group } = await store.groups.attach({
+    reportId: row.id,
+    projectId: project.id,
+    label: classification.label,
+    title: reportTitle(report),
+    receivedAt: row.received_at,
+    sourceKind: row.source_kind,
+    key: groupKey(report),
+  });
+  if (!INVESTIGATED_LABELS.has(group.label)) return;
+  const revision = await context.revision(project.repo);
+  const latest = await store.diagnoses.latest(group.id);
+  if (!latest || latest.revision !== revision) {
+    await context.requestInvestigation(group.id, {
+      reason: latest ? 'revision-changed' : 'new-group',
+    });
+  }
+}
+
+/** Parses a stored report's payload the way its source delivered it. */
+export function parseStored(row: ReportRow): Report {
+  const input = row.payload_type === 'json' ? (JSON.parse(row.payload) as object) : row.payload;
+  const [report] = parseReports(input, {
+    ...(row.filename ? { filename: row.filename } : {}),
+    ...(row.format !== 'auto' ? { format: row.format } : {}),
+  });
+  if (!report) {
+    throw new SightlineError({
+      code: 'REPORT_UNPARSEABLE',
+      message: 'No report could be read from the input.',
+    });
+  }
+  return report;
+}
+
+/** A one-line title: the report's own, else its first exception, else its first line. */
+export function reportTitle(report: Report): string {
+  const exception = report.exceptions[0];
+  const title =
+    report.title?.trim() ||
+    (exception ? `${exception.type}${exception.message ? `: ${exception.message}` : ''}` : '') ||
+    report.body.trim().split('\n', 1)[0] ||
+    '(empty report)';
+  return title.length > 200 ? `${title.slice(0, 199)}…` : title;
+}

@@ -1,0 +1,217 @@
+/**
+ * The embedded job queue: jobs in the SQLite store's `jobs` table, worked by an in-process worker.
+ * One process works a data folder (`sightline serve` holds it); on start it takes up the jobs a
+ * killed predecessor left `active`, so each is finished after a restart.
+ */
+
+import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/schema.js';
+import { isoAfter, nowIso } from '../store/time.js';
+import {
+  errorText,
+  type FailedJob,
+  type JobHandler,
+  type JobQueue,
+  type QueuePolicy,
+  retryDelay,
+  runWithTimeout,
+  type SendOptions,
+} from './types.js';
+
+/** Options of {@link createSqliteQueue}. */
+export interface SqliteQueueOptions {
+  /** Policy of each queue by name. */
+  policies: Record<string, QueuePolicy>;
+  /** How often an idle worker looks for work, ms. Default 100. */
+  pollMs?: number;
+}
+
+/** Creates the embedded queue over the store's database. */
+export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOptions): JobQueue {
+  const { policies, pollMs = 100 } = options;
+  const stopController = new AbortController();
+  // Every running job listens on the stop signal: as many listeners as jobs at once, not a leak.
+  setMaxListeners(0, stopController.signal);
+  const running = new Set<Promise<void>>();
+  let loop: Promise<void> | undefined;
+  let wake: () => void = () => {};
+
+  const policyOf = (queue: string): QueuePolicy => {
+    const policy = policies[queue];
+    if (!policy) throw new Error(`No policy for the job queue "${queue}".`);
+    return policy;
+  };
+
+  async function claim(queues: string[], limit: number) {
+    return db.transaction().execute(async (trx) => {
+      const jobs = await trx
+        .selectFrom('jobs')
+        .selectAll()
+        .where('state', '=', 'created')
+        .where('queue', 'in', queues)
+        .where('run_after', '<=', nowIso())
+        .orderBy('run_after')
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      for (const job of jobs) {
+        await trx
+          .updateTable('jobs')
+          .set({
+            state: 'active',
+            attempts: job.attempts + 1,
+            lease_until: isoAfter(policyOf(job.queue).timeoutMs),
+          })
+          .where('id', '=', job.id)
+          .execute();
+      }
+      return jobs;
+    });
+  }
+
+  async function finish(
+    job: { id: string; queue: string; attempts: number; max_attempts: number },
+    error?: unknown,
+  ) {
+    if (error === undefined) {
+      await db
+        .updateTable('jobs')
+        .set({ state: 'completed', completed_at: nowIso(), lease_until: null, error: null })
+        .where('id', '=', job.id)
+        .execute();
+      return;
+    }
+    const attempt = job.attempts + 1;
+    const retry = attempt < job.max_attempts;
+    await db
+      .updateTable('jobs')
+      .set({
+        state: retry ? 'created' : 'failed',
+        error: errorText(error),
+        lease_until: null,
+        run_after: retry ? isoAfter(retryDelay(policyOf(job.queue), attempt)) : nowIso(),
+        ...(retry ? {} : { completed_at: nowIso() }),
+      })
+      .where('id', '=', job.id)
+      .execute();
+  }
+
+  async function runLoop(handlers: Record<string, JobHandler>, concurrency: number) {
+    const queues = Object.keys(handlers);
+    while (!stopController.signal.aborted) {
+      const free = concurrency - running.size;
+      const jobs = free > 0 ? await claim(queues, free) : [];
+      for (const job of jobs) {
+        const handler = handlers[job.queue] as JobHandler;
+        const task = runWithTimeout(
+          handler,
+          JSON.parse(job.data) as Record<string, unknown>,
+          { id: job.id, attempt: job.attempts + 1 },
+          { timeoutMs: policyOf(job.queue).timeoutMs, stopSignal: stopController.signal },
+        ).then(
+          () => finish(job),
+          (error: unknown) => finish(job, error),
+        );
+        const tracked = task.finally(() => {
+          running.delete(tracked);
+          wake();
+        });
+        running.add(tracked);
+      }
+      if (jobs.length === 0 || running.size >= concurrency) {
+        await Promise.race([
+          sleep(pollMs, undefined, { signal: stopController.signal }).catch(() => {}),
+          new Promise<void>((resolve) => {
+            wake = resolve;
+          }),
+        ]);
+      }
+    }
+  }
+
+  return {
+    async send(queue: string, data: Record<string, unknown>, sendOptions: SendOptions = {}) {
+      const policy = policyOf(queue);
+      await db
+        .insertInto('jobs')
+        .values({
+          id: randomUUID(),
+          queue,
+          data: JSON.stringify(data),
+          singleton_key: sendOptions.singletonKey ?? null,
+          state: 'created',
+          attempts: 0,
+          max_attempts: policy.maxAttempts,
+          run_after: nowIso(),
+          lease_until: null,
+          error: null,
+          created_at: nowIso(),
+          completed_at: null,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .execute();
+      wake();
+    },
+
+    async work(handlers, { concurrency }) {
+      // Jobs left active by a process that died mid-job run again (handlers are idempotent); the
+      // lost run counts as an attempt, so a job that kills its process cannot loop for ever.
+      await db
+        .updateTable('jobs')
+        .set({ state: 'created', lease_until: null })
+        .where('state', '=', 'active')
+        .execute();
+      loop = runLoop(handlers, Math.max(1, concurrency));
+    },
+
+    async drain({ timeoutMs = 120_000, pollMs: every = 50 } = {}) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const row = await db
+          .selectFrom('jobs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('state', 'in', ['created', 'active'])
+          .executeTakeFirstOrThrow();
+        if (Number(row.n) === 0) return;
+        await sleep(every);
+      }
+      throw new Error(`Jobs were still waiting or running after ${timeoutMs} ms.`);
+    },
+
+    async counts() {
+      const rows = await db
+        .selectFrom('jobs')
+        .select(['state', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('state')
+        .execute();
+      return Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
+    },
+
+    async failed(limit = 50): Promise<FailedJob[]> {
+      const rows = await db
+        .selectFrom('jobs')
+        .selectAll()
+        .where('state', '=', 'failed')
+        .orderBy('completed_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        queue: row.queue,
+        data: JSON.parse(row.data) as unknown,
+        error: row.error ?? '',
+        attempts: row.attempts,
+      }));
+    },
+
+    async stop() {
+      stopController.abort();
+      wake();
+      await loop;
+      await Promise.allSettled([...running]);
+    },
+  };
+}

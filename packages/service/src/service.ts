@@ -1,0 +1,135 @@
+/**
+ * `sightline serve` as a function: store, queue, pipeline, pollers, worker and HTTP in one process.
+ * The embedded default keeps everything in one SQLite file in the data folder; with a Postgres URL
+ * the store and the queue move there and `sightline worker` processes can share the work.
+ */
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import type { LanguageModel } from 'ai';
+import { resolveRoot } from './adapters/investigator.js';
+import { ensureApiToken } from './http/api-token.js';
+import { createApp } from './http/app.js';
+import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
+import { startPoller } from './poller/poller.js';
+import { type JobQueue, openQueue } from './queue/index.js';
+import { createCredentialStore } from './sources/credentials.js';
+import { filesSource } from './sources/files.js';
+import { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
+import type { SourceModule } from './sources/types.js';
+import { type DatabaseLocation, openStore, type Store } from './store/index.js';
+
+/** Options of {@link startService}. */
+export interface ServiceOptions {
+  /** Repository folder of the project. */
+  repo: string;
+  /** Project name. Default: the repository folder's name. */
+  project?: string;
+  /** Data folder (SQLite file, API token, credentials). Default `<repo>/.sightline/serve`. */
+  dataDir?: string;
+  /** Postgres URL or SQLite file. Default: `<dataDir>/sightline.db`. */
+  database?: DatabaseLocation;
+  /** Address to listen on. Default 127.0.0.1. */
+  host?: string;
+  /** Port; 0 picks a free one. Default 4317. */
+  port?: number;
+  /** Model spec for investigations; offline without one. */
+  model?: string;
+  resolveModel?: (spec: string) => LanguageModel;
+  /** Source modules besides `files`. */
+  sources?: SourceModule<unknown, unknown>[];
+  /** Jobs run at once by the in-process worker. Default 2. */
+  concurrency?: number;
+  /** Run the in-process worker. Default true (false: `sightline worker` processes do the work). */
+  work?: boolean;
+  /** How often repositories are checked for a new revision, ms. Default 30,000. */
+  revisionCheckMs?: number;
+  log?: (line: string) => void;
+}
+
+/** A running service. */
+export interface RunningService {
+  url: string;
+  token: string;
+  /** True when the token was created by this start (print it once). */
+  tokenCreated: boolean;
+  tokenFile: string;
+  dataDir: string;
+  store: Store;
+  queue: JobQueue;
+  pipeline: Pipeline;
+  registry: SourceRegistry;
+  /** Stops HTTP, pollers and the worker, then closes the store. */
+  close(): Promise<void>;
+}
+
+/** The default data folder of a repository: `<repo>/.sightline/serve`, beside its index cache. */
+export function defaultDataDir(repo: string): string {
+  return path.join(repo, '.sightline', 'serve');
+}
+
+/**
+ * Starts the service.
+ * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (repo), `INVALID_ARGUMENT` (a public
+ *   address without a token), `STORE_UNAVAILABLE`; Error `EADDRINUSE` when the port is taken.
+ */
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const { host = '127.0.0.1', log = () => {} } = options;
+  const repo = await resolveRoot(options.repo);
+  const dataDir = path.resolve(options.dataDir ?? defaultDataDir(repo));
+  const { token, created, file } = ensureApiToken(dataDir, host);
+  const store = await openStore(options.database ?? { sqlite: path.join(dataDir, 'sightline.db') });
+  await store.projects.ensure({ name: options.project ?? path.basename(repo), repo });
+  const queue = await openQueue(store, PIPELINE_POLICIES);
+  const pipeline = createPipeline({
+    store,
+    queue,
+    log,
+    ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
+    ...(options.model ? { defaultModel: options.model } : {}),
+  });
+  if (options.work !== false)
+    await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
+  const registry = createSourceRegistry([
+    filesSource as SourceModule<unknown, unknown>,
+    ...(options.sources ?? []),
+  ]);
+  const credentials = createCredentialStore(dataDir);
+  const poller = startPoller({ store, pipeline, registry, credentials, log });
+  const revisions = setInterval(() => {
+    pipeline
+      .refreshStaleDiagnoses()
+      .catch((error: unknown) => log(`revision check: ${String(error)}`));
+  }, options.revisionCheckMs ?? 30_000);
+  revisions.unref();
+  const app = createApp({ store, queue, pipeline, registry, credentials, token, log });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4317 }, () =>
+      resolve(started),
+    );
+    started.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    token,
+    tokenCreated: created,
+    tokenFile: file,
+    dataDir,
+    store,
+    queue,
+    pipeline,
+    registry,
+    async close() {
+      clearInterval(revisions);
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Live-update streams stay open until their clients leave: end them.
+      (server as import('node:http').Server).closeAllConnections?.();
+      await closed;
+      await poller.stop();
+      await queue.stop();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,157 @@
+/**
+ * Migrations of the store, run by Kysely's Migrator in order on open. Written once for both
+ * dialects: portable column types only (text, integer), no dialect-specific defaults.
+ */
+import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+
+const initial: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('sightline_meta')
+      .addColumn('key', 'text', (column) => column.primaryKey())
+      .addColumn('value', 'text', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createTable('projects')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('name', 'text', (column) => column.notNull().unique())
+      .addColumn('repo', 'text', (column) => column.notNull())
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createTable('sources')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('project_id', 'text', (column) => column.notNull().references('projects.id'))
+      .addColumn('kind', 'text', (column) => column.notNull())
+      .addColumn('name', 'text', (column) => column.notNull())
+      .addColumn('config', 'text', (column) => column.notNull())
+      .addColumn('enabled', 'integer', (column) => column.notNull())
+      .addColumn('poll_interval_ms', 'integer')
+      .addColumn('cursor', 'text')
+      .addColumn('last_poll_at', 'text')
+      .addColumn('next_poll_at', 'text')
+      .addColumn('last_error', 'text')
+      .addColumn('consecutive_failures', 'integer', (column) => column.notNull())
+      .addColumn('poll_count', 'integer', (column) => column.notNull())
+      .addColumn('report_count', 'integer', (column) => column.notNull())
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createTable('reports')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('project_id', 'text', (column) => column.notNull().references('projects.id'))
+      .addColumn('source_id', 'text')
+      .addColumn('source_kind', 'text', (column) => column.notNull())
+      .addColumn('source_report_id', 'text', (column) => column.notNull())
+      .addColumn('source_key', 'text', (column) => column.notNull().unique())
+      .addColumn('received_at', 'text', (column) => column.notNull())
+      .addColumn('format', 'text', (column) => column.notNull())
+      .addColumn('payload_type', 'text', (column) => column.notNull())
+      .addColumn('payload', 'text', (column) => column.notNull())
+      .addColumn('filename', 'text')
+      .addColumn('url', 'text')
+      .addColumn('meta', 'text', (column) => column.notNull())
+      .addColumn('stage', 'text', (column) => column.notNull())
+      .addColumn('parsed', 'text')
+      .addColumn('label', 'text')
+      .addColumn('classification', 'text')
+      .addColumn('group_id', 'text')
+      .addColumn('error', 'text')
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createIndex('reports_group')
+      .on('reports')
+      .columns(['group_id', 'received_at'])
+      .execute();
+    await db.schema
+      .createTable('groups')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('project_id', 'text', (column) => column.notNull().references('projects.id'))
+      .addColumn('label', 'text', (column) => column.notNull())
+      .addColumn('status', 'text', (column) => column.notNull())
+      .addColumn('title', 'text', (column) => column.notNull())
+      .addColumn('signature', 'text', (column) => column.notNull())
+      .addColumn('minhash', 'text')
+      .addColumn('count', 'integer', (column) => column.notNull())
+      .addColumn('first_seen', 'text', (column) => column.notNull())
+      .addColumn('last_seen', 'text', (column) => column.notNull())
+      .addColumn('source_kinds', 'text', (column) => column.notNull())
+      .addColumn('representative_report_id', 'text', (column) => column.notNull())
+      .addColumn('latest_diagnosis_version', 'integer', (column) => column.notNull())
+      .addColumn('updated_at', 'text', (column) => column.notNull())
+      .addUniqueConstraint('groups_signature', ['project_id', 'signature'])
+      .execute();
+    await db.schema
+      .createIndex('groups_last_seen')
+      .on('groups')
+      .columns(['last_seen', 'id'])
+      .execute();
+    await db.schema
+      .createIndex('groups_filters')
+      .on('groups')
+      .columns(['project_id', 'label', 'status', 'last_seen'])
+      .execute();
+    await db.schema.createIndex('groups_updated').on('groups').column('updated_at').execute();
+    await db.schema
+      .createTable('group_bands')
+      .addColumn('project_id', 'text', (column) => column.notNull())
+      .addColumn('label', 'text', (column) => column.notNull())
+      .addColumn('band', 'text', (column) => column.notNull())
+      .addColumn('group_id', 'text', (column) => column.notNull())
+      .execute();
+    await db.schema
+      .createIndex('group_bands_lookup')
+      .on('group_bands')
+      .columns(['project_id', 'label', 'band'])
+      .execute();
+    await db.schema
+      .createTable('diagnoses')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('group_id', 'text', (column) => column.notNull().references('groups.id'))
+      .addColumn('version', 'integer', (column) => column.notNull())
+      .addColumn('run_key', 'text', (column) => column.notNull().unique())
+      .addColumn('report_id', 'text', (column) => column.notNull())
+      .addColumn('revision', 'text', (column) => column.notNull())
+      .addColumn('method', 'text', (column) => column.notNull())
+      .addColumn('model', 'text')
+      .addColumn('diagnosis', 'text', (column) => column.notNull())
+      .addColumn('suspects', 'text', (column) => column.notNull())
+      .addColumn('verification', 'text', (column) => column.notNull())
+      .addColumn('duration_ms', 'integer', (column) => column.notNull())
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .addUniqueConstraint('diagnoses_version', ['group_id', 'version'])
+      .execute();
+    await db.schema
+      .createTable('jobs')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('queue', 'text', (column) => column.notNull())
+      .addColumn('data', 'text', (column) => column.notNull())
+      .addColumn('singleton_key', 'text')
+      .addColumn('state', 'text', (column) => column.notNull())
+      .addColumn('attempts', 'integer', (column) => column.notNull())
+      .addColumn('max_attempts', 'integer', (column) => column.notNull())
+      .addColumn('run_after', 'text', (column) => column.notNull())
+      .addColumn('lease_until', 'text')
+      .addColumn('error', 'text')
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .addColumn('completed_at', 'text')
+      .execute();
+    await db.schema
+      .createIndex('jobs_next')
+      .on('jobs')
+      .columns(['state', 'run_after', 'created_at'])
+      .execute();
+    // At most one waiting or running job per singleton key (partial unique index: both dialects).
+    await sql`create unique index jobs_singleton on jobs (singleton_key) where singleton_key is not null and state in ('created', 'active')`.execute(
+      db,
+    );
+  },
+};
+
+/** The migrations, by name (sorted order is run order). */
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return { '0001_initial': initial };
+  },
+};

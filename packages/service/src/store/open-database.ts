@@ -1,0 +1,116 @@
+/**
+ * Opens the store's database: an embedded SQLite file (WAL mode) or a Postgres server, migrated to
+ * the current schema with Kysely's Migrator.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { SightlineError } from '@sightline/core';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider } from './migrations.js';
+import { type Database, STORE_SCHEMA_VERSION } from './schema.js';
+
+/** Where the store lives: a SQLite file, or a Postgres connection URL. */
+export type DatabaseLocation = { sqlite: string } | { postgres: string };
+
+/** An open, migrated database. */
+export interface OpenDatabase {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  /** Closes the connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * Parses a `--database` value: `postgres://…` / `postgresql://…` is Postgres, anything else a
+ * SQLite file path.
+ */
+export function parseDatabaseLocation(value: string): DatabaseLocation {
+  return /^postgres(ql)?:\/\//i.test(value) ? { postgres: value } : { sqlite: value };
+}
+
+/**
+ * Opens and migrates the database.
+ *
+ * @throws SightlineError `STORE_UNAVAILABLE` when the file cannot be opened or Postgres cannot be
+ *   reached; `STORE_VERSION_MISMATCH` when a newer Sightline wrote it.
+ */
+export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
+  const opened =
+    'sqlite' in location ? openSqlite(location.sqlite) : openPostgres(location.postgres);
+  try {
+    await migrate(opened.db);
+  } catch (error) {
+    await opened.close();
+    if (SightlineError.isInstance(error)) throw error;
+    const where = 'sqlite' in location ? location.sqlite : redactUrl(location.postgres);
+    throw new SightlineError({
+      code: 'STORE_UNAVAILABLE',
+      message: `Cannot open the store at ${where}: ${error instanceof Error ? error.message : String(error)}. Check the path or URL and that the database is running.`,
+      cause: error,
+    });
+  }
+  return opened;
+}
+
+function openSqlite(file: string): OpenDatabase {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new SQLite(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  database.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string): OpenDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's error (server restart) must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+async function migrate(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    throw new SightlineError({
+      code: 'STORE_UNAVAILABLE',
+      message: `Migrating the store failed${failed ? ` at ${failed}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
+  const row = await db
+    .selectFrom('sightline_meta')
+    .select('value')
+    .where('key', '=', 'schema_version')
+    .executeTakeFirst();
+  if (row && Number(row.value) > STORE_SCHEMA_VERSION) {
+    throw new SightlineError({
+      code: 'STORE_VERSION_MISMATCH',
+      message: `The store was written by a newer Sightline (schema ${row.value}, this one reads ${STORE_SCHEMA_VERSION}). Upgrade Sightline.`,
+    });
+  }
+  if (!row) {
+    await db
+      .insertInto('sightline_meta')
+      .values({ key: 'schema_version', value: String(STORE_SCHEMA_VERSION) })
+      .onConflict((conflict) => conflict.column('key').doNothing())
+      .execute();
+  }
+}
+
+/** A connection URL without its password, for messages. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparseable URL)';
+  }
+}

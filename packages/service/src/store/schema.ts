@@ -1,0 +1,163 @@
+/**
+ * The store's tables, as Kysely types. One schema for SQLite and Postgres: ids and timestamps are
+ * text (ISO 8601 UTC, so they sort), JSON documents are text, counts are 32-bit integers.
+ */
+import type { Insertable, Selectable } from 'kysely';
+
+/** Version of the stored layout; a store written by a newer Sightline is refused. */
+export const STORE_SCHEMA_VERSION = 1;
+
+/** Triage status of a group. */
+export const GROUP_STATUSES = ['new', 'triaged', 'resolved', 'ignored'] as const;
+export type GroupStatus = (typeof GROUP_STATUSES)[number];
+
+/** Where a report is in the pipeline. */
+export type ReportStage = 'received' | 'grouped' | 'failed';
+
+export interface ProjectTable {
+  id: string;
+  name: string;
+  /** Absolute repository folder investigations run against. */
+  repo: string;
+  created_at: string;
+}
+
+export interface SourceTable {
+  id: string;
+  project_id: string;
+  kind: string;
+  name: string;
+  /** Non-secret configuration (JSON). Secrets live in the credential store, never here. */
+  config: string;
+  enabled: number;
+  poll_interval_ms: number | null;
+  cursor: string | null;
+  last_poll_at: string | null;
+  next_poll_at: string | null;
+  last_error: string | null;
+  consecutive_failures: number;
+  poll_count: number;
+  report_count: number;
+  created_at: string;
+}
+
+export interface ReportTable {
+  id: string;
+  project_id: string;
+  /** Null for reports ingested without a configured source (`sightline ingest`, `POST /api/reports`). */
+  source_id: string | null;
+  source_kind: string;
+  /** The provider's id; unique per source (`source_key`). */
+  source_report_id: string;
+  /** `<source id or kind>:<source report id>`: the idempotency key of ingest. */
+  source_key: string;
+  received_at: string;
+  format: string;
+  /** `text` or `json`: how `payload` is to be read. */
+  payload_type: string;
+  payload: string;
+  filename: string | null;
+  url: string | null;
+  meta: string;
+  stage: ReportStage;
+  /** The parsed report (intake's `Report`, in-app frames marked), JSON. */
+  parsed: string | null;
+  label: string | null;
+  /** `{label, confidence, method, reasons}`, JSON. */
+  classification: string | null;
+  group_id: string | null;
+  error: string | null;
+  created_at: string;
+}
+
+export interface GroupTable {
+  id: string;
+  project_id: string;
+  label: string;
+  status: GroupStatus;
+  title: string;
+  /** `crash:<hash>` (exception type + top in-app frames) or `text:<first report id>`. */
+  signature: string;
+  /** MinHash signature of the first report's text (JSON number array); null for crash groups. */
+  minhash: string | null;
+  count: number;
+  first_seen: string;
+  last_seen: string;
+  /** Kinds of the sources its reports came from, comma-separated and sorted. */
+  source_kinds: string;
+  /** Report whose text the investigation reads (the group's first). */
+  representative_report_id: string;
+  latest_diagnosis_version: number;
+  updated_at: string;
+}
+
+/** One LSH band key of a text group's MinHash: candidate lookup for near-duplicates. */
+export interface GroupBandTable {
+  project_id: string;
+  label: string;
+  band: string;
+  group_id: string;
+}
+
+export interface DiagnosisTable {
+  id: string;
+  group_id: string;
+  /** 1, 2, …: every re-run is kept. */
+  version: number;
+  /** The job run that wrote it: a retried job finds its own row and writes no second one. */
+  run_key: string;
+  report_id: string;
+  /** Repository revision investigated (git HEAD), or `unversioned`. */
+  revision: string;
+  method: string;
+  model: string | null;
+  /** The verified diagnosis, JSON. */
+  diagnosis: string;
+  suspects: string;
+  verification: string;
+  duration_ms: number;
+  created_at: string;
+}
+
+/** The embedded job queue's table (SQLite); on Postgres pg-boss keeps its own. */
+export interface JobTable {
+  id: string;
+  queue: string;
+  /** JSON payload. */
+  data: string;
+  /** Deduplication key: at most one queued or running job per key. Null: none. */
+  singleton_key: string | null;
+  state: 'created' | 'active' | 'completed' | 'failed';
+  attempts: number;
+  max_attempts: number;
+  run_after: string;
+  /** While active: the time after which another worker may take the job over. */
+  lease_until: string | null;
+  error: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
+/** The database as Kysely sees it. */
+export interface Database {
+  projects: ProjectTable;
+  sources: SourceTable;
+  reports: ReportTable;
+  groups: GroupTable;
+  group_bands: GroupBandTable;
+  diagnoses: DiagnosisTable;
+  jobs: JobTable;
+  sightline_meta: MetaTable;
+}
+
+export type ProjectRow = Selectable<ProjectTable>;
+export type SourceRow = Selectable<SourceTable>;
+export type ReportRow = Selectable<ReportTable>;
+export type GroupRow = Selectable<GroupTable>;
+export type DiagnosisRow = Selectable<DiagnosisTable>;
+export type NewReport = Insertable<ReportTable>;

@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { RawReport } from '../sources/types.js';
+import { openStore, type Store } from './index.js';
+import {
+  POSTGRES_SKIP_MESSAGE,
+  TEST_DATABASES,
+  TEST_POSTGRES_URL,
+} from './test-databases.test-helper.js';
+
+if (!TEST_POSTGRES_URL) console.warn(POSTGRES_SKIP_MESSAGE);
+
+function raw(sourceId: string, text: string, receivedAt = '2026-01-01T00:00:00.000Z'): RawReport {
+  return { sourceKind: 'files', sourceId, receivedAt, format: 'auto', payload: { text } };
+}
+
+describe.each(TEST_DATABASES)('store on $name', (kind) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  afterEach(async () => {
+    await store?.close();
+    await drop?.();
+  });
+  async function open() {
+    const created = await kind.create();
+    drop = created.drop;
+    store = await openStore(created.location);
+    return store.projects.ensure({ name: 'app', repo: '/src/app' });
+  }
+
+  it('stores a report once per source id', async () => {
+    const project = await open();
+    const origin = { projectId: project.id, sourceId: null };
+    const first = await store.reports.insert(raw('a', 'it crashes'), origin);
+    const again = await store.reports.insert(raw('a', 'it crashes, again'), origin);
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ report: first.report, created: false });
+    expect(await store.reports.counts()).toEqual({ received: 1 });
+  });
+
+  it('groups by signature, counts once per report, and keeps first and last seen', async () => {
+    const project = await open();
+    const origin = { projectId: project.id, sourceId: null };
+    const a = await store.reports.insert(raw('a', 'x', '2026-01-02T00:00:00.000Z'), origin);
+    const b = await store.reports.insert(raw('b', 'x', '2026-01-01T00:00:00.000Z'), origin);
+    const attach = (reportId: string, receivedAt: string) =>
+      store.groups.attach({
+        reportId,
+        projectId: project.id,
+        label: 'crash',
+        title: 'TypeError in parse',
+        receivedAt,
+        sourceKind: 'files',
+        key: { signature: 'crash:1' },
+      });
+    const first = await attach(a.report.id, a.report.received_at);
+    await attach(a.report.id, a.report.received_at);
+    const second = await attach(b.report.id, b.report.received_at);
+    expect(second.group.id).toBe(first.group.id);
+    expect(second.group).toMatchObject({
+      count: 2,
+      first_seen: '2026-01-01T00:00:00.000Z',
+      last_seen: '2026-01-02T00:00:00.000Z',
+      status: 'new',
+    });
+  });
+
+  it('finds near-duplicate text groups through shared bands above the threshold', async () => {
+    const project = await open();
+    const origin = { projectId: project.id, sourceId: null };
+    const similarity = (x: number[], y: number[]) =>
+      x.filter((value, i) => value === y[i]).length / x.length;
+    const attach = async (id: string, minhash: number[], bands: string[]) => {
+      const { report } = await store.reports.insert(raw(id, id), origin);
+      return store.groups.attach({
+        reportId: report.id,
+        projectId: project.id,
+        label: 'bug',
+        title: id,
+        receivedAt: report.received_at,
+        sourceKind: 'files',
+        key: { minhash, bands, similarity, threshold: 0.5 },
+      });
+    };
+    const first = await attach('one', [1, 2, 3, 4], ['b1', 'b2']);
+    const near = await attach('two', [1, 2, 3, 9], ['b1', 'b3']);
+    const far = await attach('three', [1, 7, 8, 9], ['b1', 'b4']);
+    expect(near.group.id).toBe(first.group.id);
+    expect(far.group.id).not.toBe(first.group.id);
+  });
+
+  it('pages the inbox and filters by label, status and text', async () => {
+    const project = await open();
+    const origin = { projectId: project.id, sourceId: null };
+    for (let i = 0; i < 5; i += 1) {
+      const { report } = await store.reports.insert(
+        raw(`r${i}`, 'x', `2026-01-0${i + 1}T00:00:00.000Z`),
+        origin,
+      );
+      await store.groups.attach({
+        reportId: report.id,
+        projectId: project.id,
+        label: i % 2 ? 'bug' : 'crash',
+        title: `Problem ${i} in Checkout_Page`,
+        receivedAt: report.received_at,
+        sourceKind: 'files',
+        key: { signature: `s${i}` },
+      });
+    }
+    const first = await store.inbox({ limit: 2 });
+    expect(first.groups.map((group) => group.title)).toEqual([
+      'Problem 4 in Checkout_Page',
+      'Problem 3 in Checkout_Page',
+    ]);
+    expect(first.total).toBe(5);
+    const second = await store.inbox({ limit: 2, cursor: first.nextCursor ?? '' });
+    expect(second.groups.map((group) => group.title)).toEqual([
+      'Problem 2 in Checkout_Page',
+      'Problem 1 in Checkout_Page',
+    ]);
+    const bugs = await store.inbox({ label: 'bug' });
+    expect(bugs.total).toBe(2);
+    await store.groups.setStatus(bugs.groups[0]?.id ?? '', 'resolved');
+    expect((await store.inbox({ status: 'resolved' })).total).toBe(1);
+    expect((await store.inbox({ q: 'problem 3 checkout_page' })).total).toBe(1);
+    expect((await store.inbox({ q: '%' })).total).toBe(0);
+  });
+
+  it('keeps every diagnosis as a new version, once per run key', async () => {
+    const project = await open();
+    const { report } = await store.reports.insert(raw('a', 'x'), {
+      projectId: project.id,
+      sourceId: null,
+    });
+    const { group } = await store.groups.attach({
+      reportId: report.id,
+      projectId: project.id,
+      label: 'crash',
+      title: 't',
+      receivedAt: report.received_at,
+      sourceKind: 'files',
+      key: { signature: 's' },
+    });
+    const base = {
+      groupId: group.id,
+      reportId: report.id,
+      method: 'offline',
+      model: null,
+      diagnosis: { rootCause: 'r' },
+      suspects: [],
+      verification: { ok: true },
+      durationMs: 5,
+    };
+    await store.diagnoses.add({ ...base, runKey: 'job-1', revision: 'aaa' });
+    const repeat = await store.diagnoses.add({ ...base, runKey: 'job-1', revision: 'aaa' });
+    await store.diagnoses.add({ ...base, runKey: 'job-2', revision: 'bbb' });
+    expect(repeat.created).toBe(false);
+    const versions = await store.diagnoses.listOfGroup(group.id);
+    expect(versions.map((row) => [row.version, row.revision])).toEqual([
+      [2, 'bbb'],
+      [1, 'aaa'],
+    ]);
+    expect((await store.groups.get(group.id)).latest_diagnosis_version).toBe(2);
+  });
+});
