@@ -28,5 +28,6 @@ export {
 } from './sources/files.js';
 export { type Poller, type PollerOptions, startPoller } from './sources/poller.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
+export { type SentryConfig, type SentryCredentials, sentrySource } from './sources/sentry/index.js';
 export type * from './sources/types.js';
 export * from './store/index.js';

@@ -15,6 +15,7 @@ import { createCredentialStore } from './sources/credentials.js';
 import { filesSource } from './sources/files.js';
 import { startPoller } from './sources/poller.js';
 import { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
+import { sentrySource } from './sources/sentry/index.js';
 import type { SourceModule } from './sources/types.js';
 import { type DatabaseLocation, openStore, type Store } from './store/index.js';
 
@@ -91,6 +92,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
   const registry = createSourceRegistry([
     filesSource as SourceModule<unknown, unknown>,
+    sentrySource as SourceModule<unknown, unknown>,
     ...(options.sources ?? []),
   ]);
   const credentials = createCredentialStore(dataDir);
