@@ -26,6 +26,7 @@ export {
   filesSource,
   fileToRawReports,
 } from './sources/files.js';
+export { type GitHubConfig, type GitHubCredentials, githubSource } from './sources/github/index.js';
 export { type Poller, type PollerOptions, startPoller } from './sources/poller.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 export { type SentryConfig, type SentryCredentials, sentrySource } from './sources/sentry/index.js';

@@ -13,6 +13,7 @@ import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/ind
 import { type JobQueue, openQueue } from './queue/index.js';
 import { createCredentialStore } from './sources/credentials.js';
 import { filesSource } from './sources/files.js';
+import { githubSource } from './sources/github/index.js';
 import { startPoller } from './sources/poller.js';
 import { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 import { sentrySource } from './sources/sentry/index.js';
@@ -93,6 +94,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const registry = createSourceRegistry([
     filesSource as SourceModule<unknown, unknown>,
     sentrySource as SourceModule<unknown, unknown>,
+    githubSource as SourceModule<unknown, unknown>,
     ...(options.sources ?? []),
   ]);
   const credentials = createCredentialStore(dataDir);
