@@ -55,11 +55,10 @@ function sentryApi(overrides: (url: string) => FakeResponse | undefined = () => 
 function source(credentials = { authToken: TOKEN }, project = 'web') {
   return sentrySource.create({
     id: 'src1',
-    // biome-ignore lint/style/noNonNullAssertion: started before
     config: sentrySource.configSchema.parse({
       organization: 'acme',
       project,
-      baseUrl: server!.url,
+      baseUrl: server?.url,
     }),
     credentials,
     fetch,
