@@ -8,7 +8,7 @@ import { ProviderError } from '../provider-http.js';
 import type { PollResult, RawReport, Source, SourceContext, SourceModule } from '../types.js';
 import { createSentryApi, type SentryApi } from './api.js';
 import { eventReport, issueReport } from './reports.js';
-import { unpackSentryDelivery, verifySentrySignature } from './webhook.js';
+import { isObject, unpackSentryDelivery, verifySentrySignature } from './webhook.js';
 
 const configSchema = z.object({
   organization: z.string().min(1).describe('Organization slug'),
@@ -100,19 +100,10 @@ async function issueWithEvent(
   api: SentryApi | undefined,
   issue: Record<string, unknown>,
 ): Promise<RawReport | undefined> {
-  if (api && issue.id !== undefined) {
-    try {
-      const event = await api.latestEvent(String(issue.id));
-      if (isObject(event)) return eventReport(event) ?? issueReport(issue);
-    } catch {
-      // The delivery is still worth keeping without its event.
-    }
-  }
-  return issueReport(issue);
+  if (!api) return issueReport(issue);
+  // The delivery is still worth keeping without its event.
+  return issueWithEventOrThrow(api, issue).catch(() => issueReport(issue));
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Issues seen since the cursor (an ISO `lastSeen`), newest first, each as its latest event. A rate

@@ -23,7 +23,8 @@ export type SentryDelivery =
   | { kind: 'issue'; issue: Record<string, unknown> }
   | { kind: 'none' };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
+/** True for a JSON object (not null, not an array). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Issue actions that mean "a bug to look at" (resolved, ignored, assigned do not). */
