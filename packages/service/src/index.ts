@@ -27,6 +27,8 @@ export {
   filesSource,
   fileToRawReports,
 } from './sources/files.js';
+export { type GitHubConfig, type GitHubCredentials, githubSource } from './sources/github/index.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
+export { type SentryConfig, type SentryCredentials, sentrySource } from './sources/sentry/index.js';
 export type * from './sources/types.js';
 export * from './store/index.js';

@@ -14,7 +14,9 @@ import { startPoller } from './poller/poller.js';
 import { type JobQueue, openQueue } from './queue/index.js';
 import { createCredentialStore } from './sources/credentials.js';
 import { filesSource } from './sources/files.js';
+import { githubSource } from './sources/github/index.js';
 import { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
+import { sentrySource } from './sources/sentry/index.js';
 import type { SourceModule } from './sources/types.js';
 import { type DatabaseLocation, openStore, type Store } from './store/index.js';
 
@@ -91,6 +93,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
   const registry = createSourceRegistry([
     filesSource as SourceModule<unknown, unknown>,
+    sentrySource as SourceModule<unknown, unknown>,
+    githubSource as SourceModule<unknown, unknown>,
     ...(options.sources ?? []),
   ]);
   const credentials = createCredentialStore(dataDir);

@@ -1,0 +1,189 @@
+/**
+ * The GitHub issues source: signed `issues` webhooks and polling of a repository's issues with the
+ * official client (Octokit). Polls are conditional (`If-None-Match` with the last ETag; a 304 does
+ * not count against the rate limit, docs.github.com/rest/using-the-rest-api/best-practices), read
+ * issues updated since the last poll, skip pull requests and honour rate limits.
+ */
+import { Octokit } from '@octokit/rest';
+import { z } from 'zod';
+import { ProviderError, retryAfterMs } from '../provider-http.js';
+import type { PollResult, RawReport, Source, SourceContext, SourceModule } from '../types.js';
+import { isIssue, issueReport } from './reports.js';
+import { handleGitHubWebhook } from './webhook.js';
+
+const configSchema = z.object({
+  owner: z.string().min(1).describe('Repository owner'),
+  repo: z.string().min(1).describe('Repository name'),
+  baseUrl: z.url().default('https://api.github.com').describe('REST API URL (GitHub Enterprise)'),
+  maxPages: z.number().int().min(1).max(100).default(10).describe('Pages of 100 issues per poll'),
+});
+const credentialsSchema = z
+  .object({
+    token: z.string().min(1).optional().describe('Token with issues read access, for polling'),
+    webhookSecret: z.string().min(1).optional().describe('Webhook secret'),
+  })
+  .refine((value) => value.token || value.webhookSecret, {
+    message: 'Give a token (polling), a webhookSecret (webhooks), or both.',
+  });
+
+export type GitHubConfig = z.output<typeof configSchema>;
+export type GitHubCredentials = z.output<typeof credentialsSchema>;
+
+/** The GitHub issues source module. */
+export const githubSource: SourceModule<GitHubConfig, GitHubCredentials> = {
+  kind: 'github',
+  description: 'GitHub issues: `issues` webhooks (secret) and polling of a repository (token).',
+  configSchema: configSchema as unknown as z.ZodType<GitHubConfig>,
+  credentialsSchema: credentialsSchema as unknown as z.ZodType<GitHubCredentials>,
+  pollIntervalMs: 60_000,
+  create: createGitHubSource,
+};
+
+/** The poll cursor: issues updated since `since`, and the ETag of the first page. */
+interface Cursor {
+  since: string | null;
+  etag: string | null;
+}
+
+const silent = { debug() {}, info() {}, warn() {}, error() {} };
+
+function createGitHubSource(context: SourceContext<GitHubConfig, GitHubCredentials>): Source {
+  const { config, credentials } = context;
+  const repository = `${config.owner}/${config.repo}`;
+  const octokit = (signal: AbortSignal) =>
+    new Octokit({
+      ...(credentials.token ? { auth: credentials.token } : {}),
+      baseUrl: config.baseUrl,
+      userAgent: 'sightline',
+      log: silent,
+      request: { fetch: context.fetch, signal },
+    });
+  return {
+    webhook: (request) => handleGitHubWebhook(request, credentials.webhookSecret, repository),
+    async poll({ cursor, signal }) {
+      if (!credentials.token) return { reports: [], cursor };
+      return pollIssues(octokit(signal), config, cursor);
+    },
+    async test() {
+      if (!credentials.token) {
+        return {
+          ok: true,
+          message: 'Webhooks only (no token): deliveries are checked with the secret.',
+        };
+      }
+      try {
+        await octokit(AbortSignal.timeout(15_000)).rest.repos.get({
+          owner: config.owner,
+          repo: config.repo,
+        });
+        return { ok: true, message: `Connected to ${repository}.` };
+      } catch (error) {
+        return { ok: false, message: explain(error, config).message };
+      }
+    },
+  };
+}
+
+function readCursor(cursor: string | null): Cursor {
+  try {
+    const value = JSON.parse(cursor ?? '') as Partial<Cursor>;
+    return {
+      since: typeof value.since === 'string' ? value.since : null,
+      etag: typeof value.etag === 'string' ? value.etag : null,
+    };
+  } catch {
+    return { since: null, etag: null };
+  }
+}
+
+async function pollIssues(
+  octokit: Octokit,
+  config: GitHubConfig,
+  cursorText: string | null,
+): Promise<PollResult> {
+  const cursor = readCursor(cursorText);
+  const repository = `${config.owner}/${config.repo}`;
+  const reports: RawReport[] = [];
+  let since = cursor.since;
+  let etag = cursor.etag;
+  let wait: number | undefined;
+  try {
+    for (let page = 1; page <= config.maxPages; page++) {
+      const response = await octokit.rest.issues.listForRepo({
+        owner: config.owner,
+        repo: config.repo,
+        state: 'all',
+        sort: 'updated',
+        direction: 'asc',
+        per_page: 100,
+        page,
+        ...(cursor.since ? { since: cursor.since } : {}),
+        ...(page === 1 && cursor.etag ? { headers: { 'if-none-match': cursor.etag } } : {}),
+      });
+      if (!Array.isArray(response.data)) {
+        throw new ProviderError('GitHub answered an issue list that is not a JSON array.', 200);
+      }
+      if (page === 1) etag = response.headers.etag ?? null;
+      for (const item of response.data as unknown[]) {
+        if (!isIssue(item)) continue;
+        reports.push(issueReport(repository, item));
+        if (item.updated_at && (!since || item.updated_at > since)) since = item.updated_at;
+      }
+      wait = retryAfterMs(toHeaders(response.headers));
+      if (wait !== undefined || !/rel="next"/.test(response.headers.link ?? '')) break;
+    }
+  } catch (error) {
+    const status = (error as { status?: unknown }).status;
+    if (status === 304) return { reports: [], cursor: cursorText };
+    const explained = explain(error, config);
+    if (explained.retryAfterMs !== undefined) {
+      return { reports, cursor: cursorText, retryAfterMs: explained.retryAfterMs };
+    }
+    throw explained;
+  }
+  const next = JSON.stringify({ since, etag } satisfies Cursor);
+  return { reports, cursor: next, ...(wait !== undefined ? { retryAfterMs: wait } : {}) };
+}
+
+function toHeaders(headers: Record<string, unknown> | undefined): Headers {
+  const result = new Headers();
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (typeof value === 'string' || typeof value === 'number') result.set(name, String(value));
+  }
+  return result;
+}
+
+/** A client error as a {@link ProviderError} that says what to fix. */
+function explain(error: unknown, config: GitHubConfig): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const { status, response } = error as {
+    status?: number;
+    response?: { headers?: Record<string, unknown> };
+  };
+  if (typeof status !== 'number' || (status === 500 && !response)) {
+    return new ProviderError(
+      `GitHub at ${config.baseUrl} cannot be reached (${(error as Error).message}). Check the base URL.`,
+      0,
+    );
+  }
+  const wait = retryAfterMs(toHeaders(response?.headers));
+  if (status === 401) {
+    return new ProviderError(
+      'GitHub refused the token (401). Create a token with issues read access and store it again.',
+      status,
+    );
+  }
+  if ((status === 403 || status === 429) && wait !== undefined) {
+    return new ProviderError(`GitHub is rate limiting this source (${status}).`, status, wait);
+  }
+  if (status === 403) {
+    return new ProviderError("The token may not read this repository's issues (403).", status);
+  }
+  if (status === 404) {
+    return new ProviderError(
+      `GitHub knows no repository "${config.owner}/${config.repo}" the token can see (404). Check owner and repo.`,
+      status,
+    );
+  }
+  return new ProviderError(`GitHub at ${config.baseUrl} answered ${status}.`, status, wait);
+}

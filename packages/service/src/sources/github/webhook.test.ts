@@ -1,0 +1,91 @@
+import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { githubSource } from './index.js';
+
+const SECRET = 'fake-webhook-secret-for-tests';
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
+const sign = (body: Uint8Array, secret = SECRET) =>
+  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+const source = (
+  credentials: { webhookSecret?: string; token?: string } = { webhookSecret: SECRET },
+) =>
+  githubSource.create({
+    id: 'gh',
+    config: githubSource.configSchema.parse({ owner: 'acme', repo: 'widget' }),
+    credentials,
+    fetch,
+  });
+
+const deliver = (event: string, body: Uint8Array, signature?: string, s = source()) =>
+  // biome-ignore lint/style/noNonNullAssertion: the GitHub source takes webhooks
+  s.webhook!({
+    headers: {
+      'x-github-event': event,
+      ...(signature ? { 'x-hub-signature-256': signature } : {}),
+    },
+    body,
+  });
+
+const withAction = (body: Buffer, action: string) =>
+  Buffer.from(body.toString('utf8').replace('"opened"', `"${action}"`));
+
+describe('GitHub issues webhooks', () => {
+  it('turns signed opened, edited and reopened issues into markdown-issue reports', async () => {
+    for (const action of ['opened', 'edited', 'reopened']) {
+      const body = withAction(fixture('issues-opened.json'), action);
+      const result = await deliver('issues', body, sign(body));
+      expect(result.verified).toBe(true);
+      expect(result.reports).toEqual([
+        expect.objectContaining({
+          sourceKind: 'github',
+          sourceId: 'acme/widget#42',
+          format: 'markdown-issue',
+          url: 'https://github.com/acme/widget/issues/42',
+          meta: { repository: 'acme/widget', number: 42, author: 'octocat' },
+        }),
+      ]);
+      expect(result.reports[0]?.payload).toMatchObject({
+        json: { title: 'Crash when the config file has no port', labels: ['bug'] },
+      });
+    }
+  });
+
+  it('rejects missing, wrong or other-secret signatures and a tampered body', async () => {
+    const body = fixture('issues-opened.json');
+    for (const signature of [
+      undefined,
+      'sha256=zz',
+      sign(body, 'other-secret'),
+      sign(body).replace('sha256=', 'sha1='),
+    ]) {
+      expect(await deliver('issues', body, signature)).toEqual({ verified: false, reports: [] });
+    }
+    expect((await deliver('issues', withAction(body, 'reopened'), sign(body))).verified).toBe(
+      false,
+    );
+    expect((await deliver('issues', body, sign(body), source({ token: 't' }))).verified).toBe(
+      false,
+    );
+  });
+
+  it('answers a signed ping, other actions, pull requests and malformed bodies with no report', async () => {
+    const ping = fixture('ping.json');
+    expect(await deliver('ping', ping, sign(ping))).toEqual({ verified: true, reports: [] });
+    const closed = withAction(fixture('issues-opened.json'), 'closed');
+    expect(await deliver('issues', closed, sign(closed))).toEqual({ verified: true, reports: [] });
+    const pull = Buffer.from(
+      fixture('issues-opened.json')
+        .toString('utf8')
+        .replace('"id": 1001,', '"id": 1001, "pull_request": {},'),
+    );
+    expect(await deliver('issues', pull, sign(pull))).toEqual({ verified: true, reports: [] });
+    const malformed = Buffer.from('{"action": "opened", "issue": ');
+    expect(await deliver('issues', malformed, sign(malformed))).toEqual({
+      verified: true,
+      reports: [],
+    });
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The Sentry REST API calls a Sentry source makes: a project's issues (paged by `Link` headers with
+ * `rel="next"; results="true"`, docs.sentry.io/api/pagination) and an issue's latest event, with a
+ * bearer auth token. Errors say what to fix and carry the provider's requested wait.
+ */
+import { ProviderError, retryAfterMs } from '../provider-http.js';
+
+/** Where and how to call Sentry. */
+export interface SentryApiOptions {
+  /** `https://sentry.io`, a region (`https://de.sentry.io`) or a self-hosted URL. */
+  baseUrl: string;
+  organization: string;
+  project: string;
+  authToken: string;
+  fetch: typeof fetch;
+  signal?: AbortSignal;
+}
+
+/** One page of a list call. */
+export interface SentryPage {
+  items: unknown[];
+  /** The next page's URL, or null on the last page. */
+  next: string | null;
+}
+
+const seg = encodeURIComponent;
+
+/** The Sentry API client of one source. */
+export function createSentryApi(options: SentryApiOptions) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  async function get(url: string): Promise<{ json: unknown; headers: Headers }> {
+    let response: Response;
+    try {
+      response = await options.fetch(url, {
+        headers: { authorization: `Bearer ${options.authToken}`, accept: 'application/json' },
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new ProviderError(
+        `Sentry at ${base} cannot be reached (${(error as Error).message}). Check the base URL.`,
+        0,
+      );
+    }
+    if (!response.ok) throw failure(response, base, options);
+    const text = await response.text();
+    try {
+      return { json: JSON.parse(text) as unknown, headers: response.headers };
+    } catch {
+      throw new ProviderError(
+        `Sentry answered ${url.replace(base, '')} with a body that is not JSON. Check the base URL.`,
+        response.status,
+      );
+    }
+  }
+  const projectPath = `/api/0/projects/${seg(options.organization)}/${seg(options.project)}`;
+  return {
+    /** The first page of the project's issues matching `query` (Sentry search syntax). */
+    issuesUrl: (query: string) =>
+      `${base}${projectPath}/issues/?query=${seg(query)}&sort=date&statsPeriod=14d`,
+    /** One page of a list call. @throws ProviderError */
+    async page(url: string): Promise<SentryPage> {
+      const { json, headers } = await get(url);
+      if (!Array.isArray(json)) {
+        throw new ProviderError('Sentry answered an issue list that is not a JSON array.', 200);
+      }
+      return { items: json, next: nextLink(headers.get('link')) };
+    },
+    /** The latest event of an issue. @throws ProviderError */
+    async latestEvent(issueId: string): Promise<unknown> {
+      const url = `${base}/api/0/organizations/${seg(options.organization)}/issues/${seg(issueId)}/events/latest/`;
+      return (await get(url)).json;
+    },
+    /** The project itself (the call `test()` makes). @throws ProviderError */
+    project: async () => (await get(`${base}${projectPath}/`)).json,
+  };
+}
+
+export type SentryApi = ReturnType<typeof createSentryApi>;
+
+function failure(response: Response, base: string, options: SentryApiOptions): ProviderError {
+  const { status } = response;
+  const wait = retryAfterMs(response.headers);
+  if (status === 401) {
+    return new ProviderError(
+      'Sentry refused the auth token (401). Create an internal integration token with project:read and event:read, and store it again.',
+      status,
+    );
+  }
+  if (status === 403) {
+    return new ProviderError(
+      'The auth token lacks a scope (403): it needs project:read and event:read.',
+      status,
+    );
+  }
+  if (status === 404) {
+    return new ProviderError(
+      `Sentry knows no project "${options.organization}/${options.project}" (404). Check the organization and project slugs.`,
+      status,
+    );
+  }
+  if (status === 429) {
+    return new ProviderError('Sentry is rate limiting this source (429).', status, wait);
+  }
+  return new ProviderError(`Sentry at ${base} answered ${status}.`, status, wait);
+}
+
+/** The `rel="next"` URL of a Sentry `Link` header, when it says more results exist. */
+export function nextLink(link: string | null): string | null {
+  if (!link) return null;
+  for (const part of link.split(/,(?=\s*<)/)) {
+    const url = /<([^>]+)>/.exec(part)?.[1];
+    if (!url || !/rel="?next"?/.test(part)) continue;
+    return /results="false"/.test(part) ? null : url;
+  }
+  return null;
+}

@@ -1,0 +1,153 @@
+/**
+ * The Sentry source: webhooks of an internal integration (signed with its client secret) and
+ * polling of a project's issues and each one's latest event (with an auth token). Either
+ * credential alone is enough for its half.
+ */
+import { z } from 'zod';
+import { ProviderError } from '../provider-http.js';
+import type { PollResult, RawReport, Source, SourceContext, SourceModule } from '../types.js';
+import { createSentryApi, type SentryApi } from './api.js';
+import { eventReport, issueReport } from './reports.js';
+import { isObject, unpackSentryDelivery, verifySentrySignature } from './webhook.js';
+
+const configSchema = z.object({
+  organization: z.string().min(1).describe('Organization slug'),
+  project: z.string().min(1).describe('Project slug'),
+  baseUrl: z.url().default('https://sentry.io').describe('Sentry URL (region or self-hosted)'),
+  query: z.string().default('is:unresolved').describe('Issue search query for polling'),
+  maxPages: z.number().int().min(1).max(100).default(5).describe('Issue pages read per poll'),
+});
+const credentialsSchema = z
+  .object({
+    authToken: z.string().min(1).optional().describe('Auth token, for polling'),
+    clientSecret: z.string().min(1).optional().describe('Client secret, for webhooks'),
+  })
+  .refine((value) => value.authToken || value.clientSecret, {
+    message: 'Give an authToken (polling), a clientSecret (webhooks), or both.',
+  });
+
+export type SentryConfig = z.output<typeof configSchema>;
+export type SentryCredentials = z.output<typeof credentialsSchema>;
+
+/** The Sentry source module. */
+export const sentrySource: SourceModule<SentryConfig, SentryCredentials> = {
+  kind: 'sentry',
+  description:
+    'Sentry: integration webhooks (client secret) and polling of a project (auth token).',
+  configSchema: configSchema as unknown as z.ZodType<SentryConfig>,
+  credentialsSchema: credentialsSchema as unknown as z.ZodType<SentryCredentials>,
+  pollIntervalMs: 60_000,
+  create: createSentrySource,
+};
+
+function createSentrySource(context: SourceContext<SentryConfig, SentryCredentials>): Source {
+  const { config, credentials } = context;
+  const { authToken, clientSecret } = credentials;
+  const api = (signal?: AbortSignal) =>
+    authToken
+      ? createSentryApi({
+          ...config,
+          authToken,
+          fetch: context.fetch,
+          ...(signal ? { signal } : {}),
+        })
+      : undefined;
+  return {
+    async webhook({ headers, body }) {
+      if (!clientSecret) return { verified: false, reports: [] };
+      if (!verifySentrySignature(body, headers['sentry-hook-signature'], clientSecret)) {
+        return { verified: false, reports: [] };
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(Buffer.from(body).toString('utf8'));
+      } catch {
+        return { verified: true, reports: [] };
+      }
+      const delivery = unpackSentryDelivery(headers['sentry-hook-resource'], json);
+      if (delivery.kind === 'event')
+        return { verified: true, reports: only(eventReport(delivery.event)) };
+      if (delivery.kind === 'none') return { verified: true, reports: [] };
+      return { verified: true, reports: only(await issueWithEvent(api(), delivery.issue)) };
+    },
+    async poll({ cursor, signal }) {
+      const client = api(signal);
+      if (!client) return { reports: [], cursor };
+      return pollIssues(client, config, cursor);
+    },
+    async test() {
+      const client = api(AbortSignal.timeout(15_000));
+      if (!client) {
+        return {
+          ok: true,
+          message: 'Webhooks only (no auth token): deliveries are checked with the client secret.',
+        };
+      }
+      try {
+        await client.project();
+        return { ok: true, message: `Connected to ${config.organization}/${config.project}.` };
+      } catch (error) {
+        return { ok: false, message: (error as Error).message };
+      }
+    },
+  };
+}
+
+const only = (report: RawReport | undefined): RawReport[] => (report ? [report] : []);
+
+/** The issue's latest event when a token allows fetching it, else the issue itself. */
+async function issueWithEvent(
+  api: SentryApi | undefined,
+  issue: Record<string, unknown>,
+): Promise<RawReport | undefined> {
+  if (!api) return issueReport(issue);
+  // The delivery is still worth keeping without its event.
+  return issueWithEventOrThrow(api, issue).catch(() => issueReport(issue));
+}
+
+/**
+ * Issues seen since the cursor (an ISO `lastSeen`), newest first, each as its latest event. A rate
+ * limit or outage mid-way returns what was read with the old cursor and the provider's wait;
+ * ingest is idempotent, so the next poll re-reading them loses and doubles nothing.
+ */
+async function pollIssues(
+  api: SentryApi,
+  config: SentryConfig,
+  cursor: string | null,
+): Promise<PollResult> {
+  const reports: RawReport[] = [];
+  let newest = cursor;
+  let url: string | null = api.issuesUrl(config.query);
+  try {
+    for (let page = 0; url && page < config.maxPages; page++) {
+      const { items, next } = await api.page(url);
+      const fresh = items.filter(
+        (item): item is Record<string, unknown> =>
+          isObject(item) &&
+          typeof item.lastSeen === 'string' &&
+          (!cursor || item.lastSeen > cursor),
+      );
+      for (const issue of fresh) {
+        const report = await issueWithEventOrThrow(api, issue);
+        if (report) reports.push(report);
+        if (!newest || String(issue.lastSeen) > newest) newest = String(issue.lastSeen);
+      }
+      // Issues come newest first (sort=date): a page with nothing new ends the walk.
+      url = fresh.length < items.length ? null : next;
+    }
+  } catch (error) {
+    if (error instanceof ProviderError && error.retryAfterMs !== undefined) {
+      return { reports, cursor, retryAfterMs: error.retryAfterMs };
+    }
+    throw error;
+  }
+  return { reports, cursor: newest };
+}
+
+async function issueWithEventOrThrow(
+  api: SentryApi,
+  issue: Record<string, unknown>,
+): Promise<RawReport | undefined> {
+  const event = await api.latestEvent(String(issue.id));
+  return (isObject(event) ? eventReport(event) : undefined) ?? issueReport(issue);
+}

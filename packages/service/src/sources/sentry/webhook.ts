@@ -1,0 +1,44 @@
+/**
+ * Sentry integration-platform webhooks (docs.sentry.io/integrations/integration-platform/webhooks):
+ * `Sentry-Hook-Signature` is the hex HMAC-SHA256 of the raw body keyed with the integration's
+ * client secret; `Sentry-Hook-Resource` names what the body carries. `event_alert` (`data.event`)
+ * and `error` (`data.error`) carry an event; `issue` (`data.issue`) carries an issue only.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** True when `signature` is the HMAC-SHA256 of `body` with `secret`, compared in constant time. */
+export function verifySentrySignature(
+  body: Uint8Array,
+  signature: string | undefined,
+  secret: string,
+): boolean {
+  if (!signature || !/^[0-9a-f]{64}$/i.test(signature.trim())) return false;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(signature.trim(), 'hex'));
+}
+
+/** What a verified delivery carries. */
+export type SentryDelivery =
+  | { kind: 'event'; event: Record<string, unknown> }
+  | { kind: 'issue'; issue: Record<string, unknown> }
+  | { kind: 'none' };
+
+/** True for a JSON object (not null, not an array). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Issue actions that mean "a bug to look at" (resolved, ignored, assigned do not). */
+const ISSUE_ACTIONS = new Set(['created', 'unresolved']);
+
+/** Unpacks a delivery's JSON by its resource; anything else (installation, comment…) is `none`. */
+export function unpackSentryDelivery(resource: string | undefined, body: unknown): SentryDelivery {
+  if (!isObject(body) || !isObject(body.data)) return { kind: 'none' };
+  const { data } = body;
+  if (resource === 'event_alert' && isObject(data.event))
+    return { kind: 'event', event: data.event };
+  if (resource === 'error' && isObject(data.error)) return { kind: 'event', event: data.error };
+  if (resource === 'issue' && isObject(data.issue) && ISSUE_ACTIONS.has(String(body.action))) {
+    return { kind: 'issue', issue: data.issue };
+  }
+  return { kind: 'none' };
+}
