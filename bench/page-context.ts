@@ -34,7 +34,7 @@ import {
   VIEWPORT,
 } from '@sightline/example-dashboard/e2e';
 import { type DeclaredPage, declaredPages } from '@sightline/example-dashboard/facts';
-import { FALLBACK_HEADING } from '@sightline/page-context';
+import { FALLBACK_HEADING } from '@sightline/page-context/internal';
 import type { BrowserContext } from 'playwright-core';
 import { normalizeForRecall, recalls } from './lib/fact-recall.js';
 import { BENCH_DIR } from './lib/npm-pack.js';

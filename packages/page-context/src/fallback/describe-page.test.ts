@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { countTokens } from '@sightline/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageContextRegistry } from '../create-page-context-registry.js';
-import { renderMarkdown } from '../to-markdown.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
+import { renderMarkdown } from '../render/to-markdown.js';
 import { describePage, FALLBACK_HEADING } from './describe-page.js';
 
 afterEach(() => {

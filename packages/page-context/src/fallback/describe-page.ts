@@ -7,8 +7,8 @@
  * is cut last: the fallback gets what the semantic part leaves, and at least a quarter of the
  * budget when it has that much to say.
  */
-import { renderMarkdown } from '../to-markdown.js';
-import { resolveTokenCounter, type TokenCounterOptions } from '../token-counter.js';
+import { renderMarkdown } from '../render/to-markdown.js';
+import { resolveTokenCounter, type TokenCounterOptions } from '../render/token-counter.js';
 import type { PageContextRegistry, PageSnapshot } from '../types.js';
 import { capLines } from './cap-lines.js';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from './node-attribute.js';

@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FALLBACK_HEADING } from '../fallback/describe-page.js';
-import { toMarkdown } from '../to-markdown.js';
+import { toMarkdown } from '../render/to-markdown.js';
 import { PageContextProvider } from './page-context-provider.js';
 import { usePageAction } from './use-page-action.js';
 import { usePageContext } from './use-page-context.js';

@@ -4,9 +4,9 @@
  * page data changes.
  */
 import { useCallback } from 'react';
+import { type PageTools, toTools } from '../actions/to-tools.js';
 import { describePageWith } from '../fallback/describe-page.js';
-import { renderMarkdown, type ToMarkdownOptions } from '../to-markdown.js';
-import { type PageTools, toTools } from '../to-tools.js';
+import { renderMarkdown, type ToMarkdownOptions } from '../render/to-markdown.js';
 import type { PageSnapshot } from '../types.js';
 import { useRequiredRegistry } from './page-context-provider.js';
 

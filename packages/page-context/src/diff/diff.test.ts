@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createPageContextRegistry } from './create-page-context-registry.js';
+import { definePageAction } from '../actions/page-action.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
+import { toJSON } from '../render/to-json.js';
 import { diff, isEmptyDiff } from './diff.js';
-import { definePageAction } from './page-action.js';
-import { toJSON } from './to-json.js';
 
 const refresh = definePageAction({
   description: 'Refresh',

@@ -4,15 +4,15 @@
  * Data is compared leaf by leaf on dotted paths (`filters.environment`); lists are compared whole
  * (a table that gained a row is one change, not one per shifted row).
  */
-import { findTitle } from './format-data.js';
-import { toJSON } from './to-json.js';
+import { findTitle } from '../render/format-data.js';
+import { toJSON } from '../render/to-json.js';
 import type {
   JsonValue,
   PageLocation,
   PageSnapshot,
   PageSnapshotJson,
   PageSnapshotNodeJson,
-} from './types.js';
+} from '../types.js';
 
 /** One changed fact of a node. */
 export interface PageDiffChange {

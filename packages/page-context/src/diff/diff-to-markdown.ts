@@ -11,10 +11,10 @@
  * ```
  */
 
+import { findTitle, formatData, oneLine } from '../render/format-data.js';
+import { cutText } from '../render/serialize-value.js';
+import type { JsonValue, PageLocation } from '../types.js';
 import type { PageDiff, PageDiffChange } from './diff.js';
-import { findTitle, formatData, oneLine } from './format-data.js';
-import { cutText } from './serialize-value.js';
-import type { JsonValue, PageLocation } from './types.js';
 
 /** Options of {@link diffToMarkdown}. */
 export interface DiffToMarkdownOptions {

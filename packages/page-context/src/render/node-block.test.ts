@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PageSnapshotNodeJson } from '../types.js';
 import { nodeBlock } from './node-block.js';
-import type { PageSnapshotNodeJson } from './types.js';
 
 const caps = { maxTableRows: 10, maxTableColumns: 8 };
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createPageContextRegistry } from './create-page-context-registry.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { definePageAction } from './page-action.js';
 import { EXPAND_NODE_TOOL, type PageTools, toTools } from './to-tools.js';
 

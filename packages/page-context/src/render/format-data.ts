@@ -4,8 +4,9 @@
  * small lists of flat objects as Markdown tables (row and column caps), multi-line strings as
  * indented blocks. A "summary" form keeps only the first few scalar facts.
  */
+
+import type { JsonObject, JsonValue } from '../types.js';
 import { cutText } from './serialize-value.js';
-import type { JsonObject, JsonValue } from './types.js';
 
 /** Keys used as a node's title in its heading, in order of preference. */
 export const TITLE_KEYS = ['title', 'name', 'label', 'heading'] as const;

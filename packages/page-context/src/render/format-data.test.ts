@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../types.js';
 import { findTitle, formatData } from './format-data.js';
-import type { JsonObject } from './types.js';
 
 const caps = { maxTableRows: 2, maxTableColumns: 2 };
 

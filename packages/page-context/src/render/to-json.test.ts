@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createPageContextRegistry } from './create-page-context-registry.js';
-import { definePageAction } from './page-action.js';
+import { definePageAction } from '../actions/page-action.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { toJSON } from './to-json.js';
 
 describe('toJSON', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPageContextRegistry } from './create-page-context-registry.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { diff } from './diff.js';
 import { diffToMarkdown } from './diff-to-markdown.js';
 

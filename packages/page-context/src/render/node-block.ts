@@ -7,8 +7,9 @@
  * data changes, so consecutive snapshots of a page re-render only the nodes that changed. (Snapshot
  * data is therefore treated as immutable.)
  */
+
+import type { PageSnapshotNodeJson } from '../types.js';
 import { findTitle, formatData, oneLine } from './format-data.js';
-import type { PageSnapshotNodeJson } from './types.js';
 
 /** Table caps of a rendering. */
 export interface BlockCaps {

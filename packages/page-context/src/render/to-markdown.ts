@@ -10,11 +10,11 @@
  * that `expand_node({id})` fetches it. The budget is checked by counting the final text exactly.
  */
 import { SightlineError } from '@sightline/core';
+import type { PageLocation, PageSnapshotJson, PageSnapshotNodeJson } from '../types.js';
 import { blockOf, budgetNote, type Entry, fitBudget } from './fit-budget.js';
 import { oneLine } from './format-data.js';
 import { nodeBlock } from './node-block.js';
 import { resolveTokenCounter, type TokenCounterOptions } from './token-counter.js';
-import type { PageLocation, PageSnapshotJson, PageSnapshotNodeJson } from './types.js';
 
 /** Options of {@link toMarkdown} and {@link renderMarkdown}. */
 export interface ToMarkdownOptions extends TokenCounterOptions {

@@ -10,10 +10,10 @@
  */
 import { SightlineError } from '@sightline/core';
 import { jsonSchema, type Tool, tool } from 'ai';
-import { findTitle } from './format-data.js';
+import { findTitle } from '../render/format-data.js';
+import { serializeValue } from '../render/serialize-value.js';
+import type { JsonObject, JsonValue, PageSnapshot, PageSnapshotNode } from '../types.js';
 import { toolErrorValue } from './page-action.js';
-import { serializeValue } from './serialize-value.js';
-import type { JsonObject, JsonValue, PageSnapshot, PageSnapshotNode } from './types.js';
 
 /** Name of the generic tool that fetches a node's details. */
 export const EXPAND_NODE_TOOL = 'expand_node';

@@ -8,32 +8,16 @@
  * current handler and fail as values (or report `false`) once the node is gone.
  */
 import { SightlineError } from '@sightline/core';
-import { actionInputSchema, runPageAction } from './page-action.js';
-import { baseToolName, uniqueToolName } from './tool-name.js';
+import { actionInputSchema, runPageAction } from '../actions/page-action.js';
+import { baseToolName, uniqueToolName } from '../actions/tool-name.js';
 import type {
-  JsonValue,
   PageAction,
   PageLocation,
-  PageNodeDetails,
   PageSnapshot,
   PageSnapshotAction,
   PageSnapshotNode,
-} from './types.js';
-
-/** A node as the registry stores it (data already serialized). */
-export interface StoredNode {
-  id: string;
-  type: string;
-  parentId: string | undefined;
-  priority: number;
-  data: JsonValue;
-  /** `JSON.stringify(data)`: the structural-equality key. */
-  dataKey: string;
-  actions: Readonly<Record<string, PageAction>>;
-  /** Names, descriptions and input schemas of the actions, as JSON. */
-  actionsKey: string;
-  details: PageNodeDetails | undefined;
-}
+} from '../types.js';
+import type { StoredNode } from './stored-node.js';
 
 /** Input of {@link assembleSnapshot}: the registry's live state. */
 export interface AssembleSnapshotInput {

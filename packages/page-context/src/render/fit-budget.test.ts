@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PageSnapshotNodeJson } from '../types.js';
 import { blockOf, budgetNote, type Entry, fitBudget } from './fit-budget.js';
-import type { PageSnapshotNodeJson } from './types.js';
 
 function entry(id: string, parent?: Entry, children: PageSnapshotNodeJson[] = []): Entry {
   const node: PageSnapshotNodeJson = {

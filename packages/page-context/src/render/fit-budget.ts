@@ -5,9 +5,10 @@
  * backwards: it starts from nothing and adds back what fits, so only the blocks it tries are
  * counted. The result is always confirmed by counting the whole text exactly.
  */
+
+import type { PageSnapshotNodeJson } from '../types.js';
 import { oneLine } from './format-data.js';
 import type { NodeBlock } from './node-block.js';
-import type { PageSnapshotNodeJson } from './types.js';
 
 /** One node of the page being fitted. */
 export interface Entry {

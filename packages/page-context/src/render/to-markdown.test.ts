@@ -1,8 +1,8 @@
 import { countTokens } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createPageContextRegistry } from './create-page-context-registry.js';
-import { definePageAction } from './page-action.js';
+import { definePageAction } from '../actions/page-action.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { toJSON } from './to-json.js';
 import { renderMarkdown, toMarkdown } from './to-markdown.js';
 

@@ -11,7 +11,7 @@
  * A `__proto__` key stays a plain key. Huge strings, keys, Maps, Sets and typed arrays are read only
  * as far as they are kept, so a 10 MB string costs what its first 500 characters do.
  */
-import type { JsonObject, JsonValue } from './types.js';
+import type { JsonObject, JsonValue } from '../types.js';
 
 /** Options of {@link serializeValue}. */
 export interface SerializeOptions {

@@ -4,8 +4,8 @@
  */
 import { SightlineError, toToolError } from '@sightline/core';
 import { prettifyError, toJSONSchema, type z } from 'zod';
-import { serializeValue } from './serialize-value.js';
-import type { JsonSchemaObject, JsonValue, PageAction } from './types.js';
+import { serializeValue } from '../render/serialize-value.js';
+import type { JsonSchemaObject, JsonValue, PageAction } from '../types.js';
 
 /**
  * Declares an action with its handler's input type inferred from the schema (an identity function

@@ -4,7 +4,7 @@ import type {
   PageSnapshotJson,
   PageSnapshotNode,
   PageSnapshotNodeJson,
-} from './types.js';
+} from '../types.js';
 
 /**
  * Drops `run` and `details` from a snapshot (a snapshot already in JSON form is copied as is).
