@@ -70,7 +70,7 @@ describe('folder layering', () => {
       actions: ['.', 'render'],
       diff: ['.', 'render'],
       fallback: ['.', 'render'],
-      react: ['.', 'actions', 'fallback', 'registry', 'render'],
+      react: ['.', 'actions', 'diff', 'fallback', 'registry', 'render'],
       registry: ['.', 'actions', 'render'],
       render: ['.'],
     });

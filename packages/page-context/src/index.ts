@@ -22,6 +22,12 @@ export {
   type PageDiffNode,
 } from './diff/diff.js';
 export { type DiffToMarkdownOptions, diffToMarkdown } from './diff/diff-to-markdown.js';
+export {
+  type PageContextReading,
+  type PageContextTurn,
+  type PageContextTurnOptions,
+  pageContextTurn,
+} from './diff/page-context-turn.js';
 // Fallback: what did not opt in, outlined from the DOM; the character-grid baseline.
 export { type AsciiSnapshotOptions, asciiSnapshot } from './fallback/ascii-snapshot.js';
 export {

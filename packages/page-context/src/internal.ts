@@ -4,8 +4,7 @@
  * stability; most apps need only `@sightline/page-context` and `/react`.
  */
 export { actionInputSchema } from './actions/page-action.js';
-export { EXPAND_NODE_TOOL } from './actions/to-tools.js';
-export { MAX_TOOL_NAME_LENGTH } from './actions/tool-name.js';
+export { EXPAND_NODE_TOOL, MAX_TOOL_NAME_LENGTH } from './actions/tool-name.js';
 export { FALLBACK_HEADING } from './fallback/describe-page.js';
 export { PAGE_CONTEXT_NODE_ATTRIBUTE } from './fallback/node-attribute.js';
 export { DEFAULT_TEXT_SNAPSHOT_BUDGET } from './fallback/text-snapshot.js';

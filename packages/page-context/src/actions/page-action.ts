@@ -6,6 +6,7 @@ import { SightlineError, toToolError } from '@sightline/core';
 import { prettifyError, toJSONSchema, type z } from 'zod';
 import { serializeValue } from '../render/serialize-value.js';
 import type { JsonSchemaObject, JsonValue, PageAction } from '../types.js';
+import { compactJsonSchema } from './compact-json-schema.js';
 
 /**
  * Declares an action with its handler's input type inferred from the schema (an identity function
@@ -34,13 +35,15 @@ const schemaCache = new WeakMap<z.ZodType, JsonSchemaObject>();
  * JSON Schema of an action's input, cached per schema object.
  * Types JSON Schema cannot express (transforms, dates) become `{}` (any) rather than failing.
  * @param schema - a zod@4 schema.
- * @returns the input-side JSON Schema (draft 2020-12).
+ * @returns the input-side JSON Schema (draft 2020-12), trimmed by {@link compactJsonSchema}.
  */
 export function actionInputSchema(schema: z.ZodType): JsonSchemaObject {
   let json = schemaCache.get(schema);
   if (!json) {
     try {
-      json = toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchemaObject;
+      json = compactJsonSchema(
+        toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchemaObject,
+      );
     } catch {
       json = {};
     }

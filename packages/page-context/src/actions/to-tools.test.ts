@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { definePageAction } from './page-action.js';
-import { EXPAND_NODE_TOOL, type PageTools, toTools } from './to-tools.js';
+import { type PageTools, toTools } from './to-tools.js';
+import { EXPAND_NODE_TOOL } from './tool-name.js';
 
 const options = { toolCallId: 'call-1', messages: [] };
 function call(tools: PageTools, name: string, input: unknown): Promise<unknown> {
@@ -56,19 +57,17 @@ function dashboard() {
 }
 
 describe('toTools', () => {
-  it('names one tool per action, namespaced by node, plus expand_node', () => {
+  it('names a tool after its action, by node where two nodes share it, plus expand_node', () => {
     const { registry } = dashboard();
     const tools = toTools(registry.snapshot());
     expect(Object.keys(tools)).toEqual([
-      'filters_filters__set_environment',
-      'filters_filters2__set_environment',
-      'issue-table_table__fail',
+      'filters__set_environment',
+      'filters2__set_environment',
+      'fail',
       EXPAND_NODE_TOOL,
     ]);
     for (const name of Object.keys(tools)) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
-    expect(tools.filters_filters__set_environment?.description).toBe(
-      'Switch the environment (on filters [filters])',
-    );
+    expect(tools.filters__set_environment?.description).toBe('Switch the environment');
     expect(Object.keys(toTools(registry.snapshot(), { expandNode: false }))).not.toContain(
       EXPAND_NODE_TOOL,
     );
@@ -81,33 +80,33 @@ describe('toTools', () => {
     registry.register({ id: 'a 1', type: 'w', actions: { go: action } });
     const names = Object.keys(toTools(registry.snapshot(), { expandNode: false }));
     expect(names).toHaveLength(2);
-    expect(names[0]).toBe('w_a_1__go');
-    expect(names[1]).toMatch(/^w_a_1__go_[0-9a-z]{6}$/);
+    expect(names[0]).toBe('a_1__go');
+    expect(names[1]).toMatch(/^a_1__go_[0-9a-z]{6}$/);
   });
 
   it('validates input with the zod schema and runs the current handler', async () => {
     const { registry, state } = dashboard();
     const tools = toTools(registry.snapshot());
-    expect(await call(tools, 'filters_filters__set_environment', { environment: 'qa' })).toEqual({
+    expect(await call(tools, 'filters__set_environment', { environment: 'qa' })).toEqual({
       error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('environment') },
     });
     expect(state.environment).toBe('production');
-    expect(
-      await call(tools, 'filters_filters__set_environment', { environment: 'staging' }),
-    ).toEqual({ environment: 'staging' });
+    expect(await call(tools, 'filters__set_environment', { environment: 'staging' })).toEqual({
+      environment: 'staging',
+    });
     expect(state.environment).toBe('staging');
   });
 
   it('returns handler errors and vanished nodes as values', async () => {
     const { registry } = dashboard();
     const tools = toTools(registry.snapshot());
-    expect(await call(tools, 'issue-table_table__fail', {})).toEqual({
+    expect(await call(tools, 'fail', {})).toEqual({
       error: { code: 'TOOL_FAILED', message: 'boom' },
     });
     registry.unregister('filters');
-    expect(
-      await call(tools, 'filters_filters__set_environment', { environment: 'staging' }),
-    ).toEqual({ error: { code: 'ACTION_NOT_FOUND', message: expect.any(String) } });
+    expect(await call(tools, 'filters__set_environment', { environment: 'staging' })).toEqual({
+      error: { code: 'ACTION_NOT_FOUND', message: expect.any(String) },
+    });
   });
 
   it('treats an action removed since the snapshot as gone, even one named like a built-in', async () => {
@@ -119,9 +118,9 @@ describe('toTools', () => {
     });
     registry.register({ id: 'n', type: 'node', actions: { toString: builtinNamed } });
     const tools = toTools(registry.snapshot());
-    expect(await call(tools, 'node_n__toString', {})).toBe('ran');
+    expect(await call(tools, 'toString', {})).toBe('ran');
     registry.update('n', { actions: {} });
-    expect(await call(tools, 'node_n__toString', {})).toEqual({
+    expect(await call(tools, 'toString', {})).toEqual({
       error: { code: 'ACTION_NOT_FOUND', message: expect.stringContaining('"toString"') },
     });
     // Prototype keys in the input are not the schema's business and reach no prototype.
@@ -132,7 +131,7 @@ describe('toTools', () => {
     });
     registry.register({ id: 'e', type: 'node', actions: { echo } });
     const polluted = JSON.parse('{"x": "1", "__proto__": {"polluted": true}}') as unknown;
-    expect(await call(toTools(registry.snapshot()), 'node_e__echo', polluted)).toEqual({ x: '1' });
+    expect(await call(toTools(registry.snapshot()), 'echo', polluted)).toEqual({ x: '1' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -163,7 +162,7 @@ describe('toTools', () => {
       },
     });
     const tools = toTools(registry.snapshot());
-    expect(await call(tools, 'node_n__fail', {})).toEqual({
+    expect(await call(tools, 'fail', {})).toEqual({
       error: { code: 'TOOL_FAILED', message: expect.stringContaining('cannot be read') },
     });
     expect(await call(tools, EXPAND_NODE_TOOL, { id: 'n' })).toMatchObject({
@@ -179,7 +178,7 @@ describe('toTools', () => {
       id: 'table',
       type: 'issue-table',
       data: { title: 'Issues', shown: 2 },
-      tools: ['issue-table_table__fail'],
+      tools: ['fail'],
       children: [],
       details: { rows: [{ id: 0 }, { id: 1 }, { id: 2 }] },
     });
@@ -269,7 +268,7 @@ describe('toTools', () => {
     it('returns TOOL_TIMEOUT from an action or details() that never settles, 30 s by default', async () => {
       vi.useFakeTimers();
       const tools = toTools(stuck().snapshot());
-      const action = call(tools, 'node_n__hang', {});
+      const action = call(tools, 'hang', {});
       const expanded = call(tools, EXPAND_NODE_TOOL, { id: 'n' });
       await vi.advanceTimersByTimeAsync(29_999);
       let settled = false;
@@ -292,7 +291,7 @@ describe('toTools', () => {
     it('honours actionTimeoutMs and rejects an unusable one', async () => {
       vi.useFakeTimers();
       const tools = toTools(stuck().snapshot(), { actionTimeoutMs: 50 });
-      const action = call(tools, 'node_n__hang', {});
+      const action = call(tools, 'hang', {});
       await vi.advanceTimersByTimeAsync(50);
       expect(await action).toMatchObject({ error: { code: 'TOOL_TIMEOUT' } });
       for (const actionTimeoutMs of [0, Number.NaN, Number.POSITIVE_INFINITY]) {

@@ -1,6 +1,6 @@
 /**
- * AI SDK tools from a snapshot: one tool per declared action, named `<type>_<id>__<action>` (see
- * `tool-name.ts`), plus a generic `expand_node({id})` that returns a node's full data, its children
+ * AI SDK tools from a snapshot: one tool per declared action, named after the action (see
+ * `tool-name.ts`) and described by its own description and input schema only, plus a generic `expand_node({id})` that returns a node's full data, its children
  * and its `details()` — what the Markdown left out, fetched only when the agent asks.
  *
  * Input is validated by the action's zod schema inside `execute`, not by the SDK, so that invalid
@@ -14,9 +14,7 @@ import { findTitle } from '../render/format-data.js';
 import { serializeValue } from '../render/serialize-value.js';
 import type { JsonObject, JsonValue, PageSnapshot, PageSnapshotNode } from '../types.js';
 import { toolErrorValue } from './page-action.js';
-
-/** Name of the generic tool that fetches a node's details. */
-export const EXPAND_NODE_TOOL = 'expand_node';
+import { EXPAND_NODE_TOOL } from './tool-name.js';
 
 /** Tools by name, ready for `generateText({ tools })`. */
 export type PageTools = Record<string, Tool<unknown, JsonValue>>;
@@ -44,7 +42,7 @@ const MAX_TIMEOUT_MS = 2_147_483_647;
 
 const EXPAND_NODE_SCHEMA = {
   type: 'object',
-  properties: { id: { type: 'string', description: 'Node id, shown in [brackets] in the page' } },
+  properties: { id: { type: 'string' } },
   required: ['id'],
   additionalProperties: false,
 } as const;
@@ -76,7 +74,8 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
     const where = `${node.type}${title ? ` "${title}"` : ''} [${node.id}]`;
     for (const action of node.actions) {
       tools[action.toolName] = tool<unknown, JsonValue>({
-        description: `${action.description} (on ${where})`,
+        // The name says which node when that is ambiguous (see tool-name.ts): no "(on …)" suffix.
+        description: action.description,
         inputSchema: jsonSchema<unknown>(action.inputSchema as JsonSchemaInput),
         // run() validates, never throws, and caps the result at 4 KB (see runPageAction).
         execute: (input) =>
@@ -92,8 +91,7 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
   for (const root of snapshot.roots) visit(root);
   if (expandNode) {
     tools[EXPAND_NODE_TOOL] = tool<unknown, JsonValue>({
-      description:
-        "Read one page node in full: its data, its children and its details (e.g. all rows of a table, a chart's raw series). Use the id shown in [brackets].",
+      description: 'Read a page node shown with an [id] in full: data, children, details.',
       inputSchema: jsonSchema<unknown>(EXPAND_NODE_SCHEMA as JsonSchemaInput),
       execute: (input) => expand(snapshot, nodes, input, maxDetailsBytes, actionTimeoutMs),
     });

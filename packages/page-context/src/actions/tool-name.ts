@@ -1,13 +1,16 @@
 /**
- * Tool names for node actions: `<type>_<id>__<action>`, made of `[a-zA-Z0-9_-]` only and at most
- * 64 characters, the strictest common provider limit (OpenAI and Anthropic both accept
- * `^[a-zA-Z0-9_-]{1,64}$` for function names).
+ * Tool names for node actions, made of `[a-zA-Z0-9_-]` only and at most 64 characters, the
+ * strictest common provider limit (OpenAI and Anthropic both accept `^[a-zA-Z0-9_-]{1,64}$`).
  *
- * Rule: each part has other characters replaced by `_` and is trimmed of `_`; the type keeps 24
- * characters, the action 24; an id longer than 12 characters (or empty once cleaned) is replaced by
- * a 6-character hash of itself. When two actions still get the same name, the later one (in
- * snapshot order) gets `_<hash of id and action>` and, if needed, a counter. Names are therefore
- * stable for stable ids, and never equal `expand_node` (they always contain `__`).
+ * Short first: an action declared by one node of the page is named after the action alone
+ * (`set_environment`), as a person would call it. An action name declared by several nodes (two
+ * tables that both `sort`) is qualified by the node id, `<id>__<action>`, and that id is the one
+ * the Markdown shows in brackets, so the name says which node it acts on without a description
+ * suffix. Parts have other characters replaced by `_` and are trimmed of `_`; the action keeps 40
+ * characters; an id longer than 12 characters (or empty once cleaned) becomes a 6-character hash of
+ * itself. When two actions still get the same name, the later one (in snapshot order) gets
+ * `_<hash of id and action>` and, if needed, a counter. A name is stable while the set of nodes
+ * declaring its action is, and never equals `expand_node` (an action of that name is qualified).
  */
 
 /** Longest tool name providers accept. */
@@ -35,17 +38,22 @@ function clean(text: string, maxLength: number): string {
     .replace(/_+$/, '');
 }
 
+/** Name of the generic tool that fetches a node's details. */
+export const EXPAND_NODE_TOOL = 'expand_node';
+
 /**
  * The tool name of one action before collisions are resolved.
- * @param type - node type.
  * @param id - node id.
  * @param action - action name.
- * @returns `<type>_<id>__<action>`, at most 64 characters of `[a-zA-Z0-9_-]`.
+ * @param qualified - whether other nodes declare the same action name (then the id is prefixed).
+ * @returns `<action>` or `<id>__<action>`, at most 64 characters of `[a-zA-Z0-9_-]`.
  */
-export function baseToolName(type: string, id: string, action: string): string {
+export function baseToolName(id: string, action: string, qualified: boolean): string {
+  const name = clean(action, 40) || 'action';
+  if (!qualified && name !== EXPAND_NODE_TOOL) return name;
   const cleanId = clean(id, 64);
   const idPart = cleanId.length === 0 || cleanId.length > 12 ? shortHash(id) : cleanId;
-  return `${clean(type, 24) || 'node'}_${idPart}__${clean(action, 24) || 'action'}`;
+  return `${idPart}__${name}`;
 }
 
 /**

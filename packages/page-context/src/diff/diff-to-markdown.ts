@@ -45,9 +45,6 @@ export function diffToMarkdown(pageDiff: PageDiff, options: DiffToMarkdownOption
     lines.push(
       `+ ${label(node.type, title, node.id)}${node.parentId ? ` in ${oneLine(node.parentId)}` : ''}`,
     );
-    if (node.actions.length > 0) {
-      lines.push(`  can: ${node.actions.map((action) => action.toolName).join(', ')}`);
-    }
     for (const line of formatData(node.data, {
       maxTableRows,
       maxTableColumns: 8,

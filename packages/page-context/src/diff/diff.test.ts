@@ -73,7 +73,7 @@ describe('diff', () => {
             { path: 'live', from: undefined, to: true },
             { path: 'range.from', from: '-24h', to: undefined },
             { path: 'priority', from: 0, to: 2 },
-            { path: 'tools', from: [], to: ['filters_filters__refresh'] },
+            { path: 'tools', from: [], to: ['refresh'] },
           ],
         },
       ],

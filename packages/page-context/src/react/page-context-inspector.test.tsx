@@ -86,7 +86,7 @@ describe('PageContextInspector', () => {
     act(() => {
       registry.register({ id: 'note', type: 'note', data: { title: 'Outside React' } });
     });
-    expect(pre.textContent).toContain('## note: Outside React [note]');
+    expect(pre.textContent).toContain('## note: Outside React');
     expect(commits).toEqual(['inspector']);
   });
 

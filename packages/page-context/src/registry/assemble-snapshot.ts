@@ -37,6 +37,7 @@ export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
   const { nodes, childrenByParent } = input;
   const visited = new Set<string>();
   const toolNames = new Set<string>();
+  const declaring = countActionNames(nodes);
 
   function actionsOf(stored: StoredNode): PageSnapshotAction[] {
     const result: PageSnapshotAction[] = [];
@@ -48,7 +49,7 @@ export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
         description: action.description,
         inputSchema: actionInputSchema(action.input),
         toolName: uniqueToolName(
-          baseToolName(stored.type, id, name),
+          baseToolName(id, name, (declaring.get(name) ?? 0) > 1),
           `${id}\u0000${name}`,
           toolNames,
         ),
@@ -105,6 +106,15 @@ export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
   };
   if (input.location) snapshot.location = input.location;
   return snapshot;
+}
+
+/** How many nodes declare each action name. */
+function countActionNames(nodes: ReadonlyMap<string, StoredNode>): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const stored of nodes.values()) {
+    for (const name in stored.actions) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return counts;
 }
 
 /** The node's action as registered now; own properties only (`toString` is no action). */

@@ -18,7 +18,7 @@ function node(overrides: Partial<PageSnapshotNodeJson> = {}): PageSnapshotNodeJs
 }
 
 describe('nodeBlock', () => {
-  it('renders heading, tools and facts in full, and a three-fact summary', () => {
+  it('renders the heading (id only when usable) and facts in full, and a three-fact summary', () => {
     const block = nodeBlock(
       node({
         hasDetails: true,
@@ -26,7 +26,7 @@ describe('nodeBlock', () => {
           {
             name: 'mute',
             description: 'Mute',
-            toolName: 'widget_w1__mute',
+            toolName: 'mute',
             inputSchema: { type: 'object', properties: { minutes: { type: 'number' } } },
           },
         ],
@@ -34,11 +34,10 @@ describe('nodeBlock', () => {
       1,
       caps,
     );
-    expect(block.full).toBe(
-      '### widget: Errors [w1 +details]\ncan: widget_w1__mute(minutes)\nvalue: 3\nunit: %\ntrend: up\nowner: api',
-    );
-    expect(block.summary).toBe(
-      '### widget: Errors [w1 +details]\ncan: widget_w1__mute(minutes)\nvalue: 3\nunit: %\ntrend: up',
+    expect(block.full).toBe('### widget: Errors [w1]\nvalue: 3\nunit: %\ntrend: up\nowner: api');
+    expect(block.summary).toBe('### widget: Errors [w1]\nvalue: 3\nunit: %\ntrend: up');
+    expect(nodeBlock(node({ data: { title: 'Plain', value: 1 } }), 0, caps).full).toBe(
+      '## widget: Plain\nvalue: 1',
     );
   });
 
@@ -47,8 +46,9 @@ describe('nodeBlock', () => {
     const block = nodeBlock(first, 0, caps);
     expect(nodeBlock({ ...first }, 0, caps)).toBe(block);
     expect(nodeBlock({ ...first }, 2, caps).full).toMatch(/^#### widget/);
-    expect(nodeBlock({ ...first, id: 'w2' }, 0, caps).full).toContain('[w2]');
-    expect(nodeBlock({ ...first, hasDetails: true }, 0, caps).full).toContain('[w1 +details]');
+    expect(block.full).not.toContain('[w1]');
+    expect(nodeBlock({ ...first, hasDetails: true }, 0, caps).full).toContain('[w1]');
+    expect(nodeBlock({ ...first, id: 'w2', hasDetails: true }, 0, caps).full).toContain('[w2]');
     expect(
       nodeBlock({ ...first, data: { ...(first.data as object), value: 4 } }, 0, caps).full,
     ).toContain('value: 4');
@@ -57,7 +57,7 @@ describe('nodeBlock', () => {
   it('uses the full block as summary when shortening saves nothing, and caps heading depth', () => {
     const bare = node({ data: null, type: 'section' });
     const block = nodeBlock(bare, 9, caps);
-    expect(block.full).toBe('###### section [w1]');
+    expect(block.full).toBe('###### section');
     expect(block.summary).toBe(block.full);
   });
 });

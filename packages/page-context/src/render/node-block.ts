@@ -1,7 +1,9 @@
 /**
- * The Markdown block of one node: `## <type>: <title> [<id>]` (deeper nodes get deeper headings,
- * `+details` when `expand_node` has more), a `can:` line naming its tools, then its facts — in full,
- * or shortened to three facts when a token budget needs room.
+ * The Markdown block of one node: `## <type>: <title>` (deeper nodes get deeper headings), with
+ * ` [<id>]` only when the agent can use the id — the node has details for `expand_node` or actions
+ * (whose tools carry the id when their name needs it) — then its facts, in full or shortened to three
+ * facts when a token budget needs room. Every token carries a fact: no legend, no ids nobody calls,
+ * no line repeating tool names the tool definitions already give.
  *
  * Blocks are cached per data object: a registry keeps a node's serialized data object until the
  * data changes, so consecutive snapshots of a page re-render only the nodes that changed. (Snapshot
@@ -28,9 +30,8 @@ export interface NodeBlock {
 interface CachedBlock {
   type: string;
   id: string;
-  hasDetails: boolean;
+  addressable: boolean;
   depth: number;
-  tools: string;
   caps: BlockCaps;
   block: NodeBlock;
 }
@@ -47,33 +48,30 @@ const cache = new WeakMap<object, CachedBlock>();
 export function nodeBlock(node: PageSnapshotNodeJson, depth: number, caps: BlockCaps): NodeBlock {
   const { data } = node;
   if (typeof data !== 'object' || data === null) return renderBlock(node, depth, caps);
-  const tools =
-    node.actions.length === 0 ? '' : node.actions.map((action) => action.toolName).join(',');
+  const addressable = isAddressable(node);
   const cached = cache.get(data);
   if (
     cached &&
     cached.type === node.type &&
     cached.id === node.id &&
-    cached.hasDetails === node.hasDetails &&
+    cached.addressable === addressable &&
     cached.depth === depth &&
-    cached.tools === tools &&
     cached.caps.maxTableRows === caps.maxTableRows &&
     cached.caps.maxTableColumns === caps.maxTableColumns
   ) {
     return cached.block;
   }
   const block = renderBlock(node, depth, caps);
-  const { type, id, hasDetails } = node;
-  cache.set(data, { type, id, hasDetails, depth, tools, caps, block });
+  const { type, id } = node;
+  cache.set(data, { type, id, addressable, depth, caps, block });
   return block;
 }
 
 function renderBlock(node: PageSnapshotNodeJson, depth: number, caps: BlockCaps): NodeBlock {
   const { title, titleKey } = findTitle(node.data);
-  const details = node.hasDetails ? ' +details' : '';
   const hashes = '#'.repeat(Math.min(depth + 2, 6));
-  let head = `${hashes} ${oneLine(node.type)}${title ? `: ${title}` : ''} [${oneLine(node.id)}${details}]`;
-  if (node.actions.length > 0) head += `\ncan: ${node.actions.map(describeAction).join(', ')}`;
+  const id = isAddressable(node) ? ` [${oneLine(node.id)}]` : '';
+  const head = `${hashes} ${oneLine(node.type)}${title ? `: ${title}` : ''}${id}`;
   const lines = formatData(node.data, { ...caps, omitKey: titleKey });
   const full = lines.length > 0 ? `${head}\n${lines.join('\n')}` : head;
   let summary: string | undefined;
@@ -90,9 +88,11 @@ function renderBlock(node: PageSnapshotNodeJson, depth: number, caps: BlockCaps)
   };
 }
 
-function describeAction(action: PageSnapshotNodeJson['actions'][number]): string {
-  const properties = action.inputSchema.properties;
-  const names =
-    typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
-  return `${action.toolName}(${names.join(', ')})`;
+/**
+ * Whether the agent has a use for a node's id: `expand_node` returns more than the Markdown shows
+ * (details), or tools act on it.
+ * @param node - a snapshot node.
+ */
+export function isAddressable(node: Pick<PageSnapshotNodeJson, 'hasDetails' | 'actions'>): boolean {
+  return node.hasDetails || node.actions.length > 0;
 }

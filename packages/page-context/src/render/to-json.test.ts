@@ -36,7 +36,7 @@ describe('toJSON', () => {
         {
           name: 'zoom',
           description: 'Zoom',
-          toolName: 'chart_c__zoom',
+          toolName: 'zoom',
           inputSchema: expect.objectContaining({ type: 'object' }),
         },
       ],

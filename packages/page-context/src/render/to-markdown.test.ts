@@ -32,6 +32,7 @@ function dashboard() {
       type: 'widget',
       parentId: 'page',
       priority: index === 0 ? 5 : 0,
+      details: () => index,
       data: {
         title: `Widget ${index}`,
         value: `${index * 10}%`,
@@ -48,7 +49,7 @@ function dashboard() {
 }
 
 describe('toMarkdown', () => {
-  it('renders location, headings by depth, facts, tables and tools', () => {
+  it('renders location, headings by depth (ids where usable), facts and tables', () => {
     const registry = createPageContextRegistry();
     registry.setLocation({ route: 'issues/:id', params: { id: 'SL-1' }, query: { env: 'prod' } });
     registry.register({ id: 'p', type: 'issue', data: { title: 'Crash', tags: ['ios', 'v2'] } });
@@ -69,11 +70,9 @@ describe('toMarkdown', () => {
     expect(toMarkdown(registry.snapshot())).toBe(
       [
         '# Page: issues/:id (id=SL-1; ?env=prod)',
-        '[id] = node id for expand_node({id}); +details = more behind it; can: = its tools.',
-        '## issue: Crash [p]',
+        '## issue: Crash',
         'tags: ios, v2',
-        '### frames [f +details]',
-        'can: frames_f__open(file, line)',
+        '### frames [f]',
         'frames:',
         '| file | line |',
         '| --- | --- |',
@@ -119,14 +118,14 @@ describe('toMarkdown', () => {
       expect(tokens).toBeGreaterThan(budget * 0.95);
       expect(omittedIds.length).toBeGreaterThan(0);
       // Priority 4 widgets come back before priority 0 ones.
-      expect(markdown).toContain('Service 4 ');
-      expect(markdown).not.toContain('Service 5 ');
+      expect(markdown).toContain('Service 4\n');
+      expect(markdown).not.toContain('Service 5\n');
     }
   });
 
   it('cuts lowest priority and deepest detail first and says what it left out', () => {
     const snapshot = dashboard().snapshot();
-    const result = renderMarkdown(snapshot, { budgetTokens: 150 });
+    const result = renderMarkdown(snapshot, { budgetTokens: 110 });
     expect(result.markdown).toContain('## dashboard: API health [page]');
     expect(result.markdown).toContain('### widget: Widget 0 [w0]');
     expect(result.omittedIds).toEqual(['w1', 'pt', 'w2', 'w3']);
@@ -135,7 +134,7 @@ describe('toMarkdown', () => {
       '_Token budget — left out: widget w1 (+1 inside), widget w2, widget w3; shortened: w0. Call expand_node({id}) to read any of them._',
     );
     // A left-out subtree is named once, with its size.
-    const tight = renderMarkdown(snapshot, { budgetTokens: 120 });
+    const tight = renderMarkdown(snapshot, { budgetTokens: 95 });
     expect(tight.markdown).toContain('widget w1 (+1 inside)');
     expect(tight.markdown).not.toMatch(/point pt/);
   });
@@ -180,6 +179,7 @@ describe('toMarkdown', () => {
     registry.register({
       id: 'a\n# evil',
       type: 'w\n## injected',
+      details: () => 1,
       data: { title: 'x\n## fake', 'k\n## key': 'v', nested: { 'n\n# deep': 1 } },
     });
     const markdown = toMarkdown(registry.snapshot());

@@ -1,7 +1,8 @@
 /**
  * The one formatter of page context, for client and server: a snapshot (or its JSON form) becomes
- * compact Markdown — a location line, a heading per node (`## <type>: <title> [<id>]`, deeper nodes
- * get deeper headings), the node's facts (see `format-data.ts`) and the tools that act on it.
+ * compact Markdown — a location line, a heading per node (`## <type>: <title>`, `[<id>]` added where
+ * `expand_node` or a tool needs it, deeper nodes get deeper headings) and the node's facts (see
+ * `format-data.ts`). Tools are described by their definitions only (see `to-tools.ts`).
  *
  * With a token budget, detail goes first where it matters least: nodes are shortened (heading,
  * tools and three facts) and then left out, lowest priority first and deepest first within a
@@ -79,11 +80,6 @@ function format(
   }
   const caps = { maxTableRows, maxTableColumns };
   const header = [locationLine(snapshot.location)];
-  if (snapshot.roots.length > 0) {
-    header.push(
-      '[id] = node id for expand_node({id}); +details = more behind it; can: = its tools.',
-    );
-  }
   if (!counted) {
     // No budget: every block in full, in tree order.
     const parts = header;
@@ -114,8 +110,7 @@ function format(
   };
   for (const root of snapshot.roots) visit(root, 0, undefined);
   const compose = (): string => {
-    const kept = entries.some((entry) => entry.level > 0);
-    const parts = kept ? [...header] : header.slice(0, 1);
+    const parts = [...header];
     for (const entry of entries) if (entry.level > 0) parts.push(blockOf(entry));
     const note = budgetNote(entries);
     if (note) parts.push(note);
