@@ -3,7 +3,12 @@
  * browser (Playwright `page.evaluate`). It reads the page exactly as the assistant panel does and
  * runs tools exactly as an agent would; it adds nothing the agent side does not have.
  */
-import { asciiSnapshot, textSnapshot } from '@sightline/page-context';
+import {
+  asciiSnapshot,
+  type PageSnapshotJson,
+  textSnapshot,
+  toJSON,
+} from '@sightline/page-context';
 import { type PageSnapshotRead, usePageSnapshot } from '@sightline/page-context/react';
 import { asSchema } from 'ai';
 import { useEffect } from 'react';
@@ -41,6 +46,8 @@ export interface PageHook {
   readTurn(options?: { budgetTokens?: number }): PageHookRead & { kind: 'snapshot' | 'delta' };
   /** Starts a new conversation for {@link PageHook.readTurn}. */
   resetTurns(): void;
+  /** The registry's snapshot now, as JSON (what opted-in components registered). */
+  snapshot(): PageSnapshotJson;
   /** The tools the agent gets now, as definitions (to hand to a model outside the page). */
   toolDefinitions(): Promise<PageHookToolDefinition[]>;
   /**
@@ -84,6 +91,7 @@ export function PageHook() {
       resetTurns: () => {
         previous = undefined;
       },
+      snapshot: () => toJSON(read().snapshot),
       toolDefinitions: () =>
         Promise.all(
           Object.entries(read().tools).map(async ([name, tool]) => ({

@@ -12,6 +12,7 @@
  */
 
 import { findTitle, formatData, oneLine } from '../render/format-data.js';
+import { locationText } from '../render/location-text.js';
 import { cutText } from '../render/serialize-value.js';
 import type { JsonValue, PageLocation } from '../types.js';
 import type { PageDiff, PageDiffChange } from './diff.js';
@@ -73,9 +74,7 @@ function label(type: string, title: string | undefined, id: string): string {
 }
 
 function describeLocation(location: PageLocation | undefined): string {
-  if (!location) return '(none)';
-  const params = Object.entries(location.params ?? {}).map(([key, value]) => `${key}=${value}`);
-  return oneLine(`${location.route}${params.length > 0 ? ` (${params.join(', ')})` : ''}`);
+  return location ? locationText(location) : '(none)';
 }
 
 function describeValue(value: JsonValue | undefined, maxLength: number): string {

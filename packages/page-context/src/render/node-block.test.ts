@@ -54,6 +54,23 @@ describe('nodeBlock', () => {
     ).toContain('value: 4');
   });
 
+  it('writes an id equal to the type once, as the bracketed type', () => {
+    const filters = node({
+      id: 'filters',
+      type: 'filters',
+      hasDetails: true,
+      data: { env: 'prod' },
+    });
+    expect(nodeBlock(filters, 0, caps).full).toBe('## [filters]\nenv: prod');
+    const titled = node({
+      id: 'dashboard',
+      type: 'dashboard',
+      hasDetails: true,
+      data: { title: 'Health' },
+    });
+    expect(nodeBlock(titled, 0, caps).full).toBe('## [dashboard]: Health');
+  });
+
   it('uses the full block as summary when shortening saves nothing, and caps heading depth', () => {
     const bare = node({ data: null, type: 'section' });
     const block = nodeBlock(bare, 9, caps);

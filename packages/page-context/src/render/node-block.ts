@@ -1,6 +1,6 @@
 /**
  * The Markdown block of one node: `## <type>: <title>` (deeper nodes get deeper headings), with
- * ` [<id>]` only when the agent can use the id — the node has details for `expand_node` or actions
+ * ` [<id>]` only when the agent can use the id (an id equal to the type replaces it: `## [filters]`) — the node has details for `expand_node` or actions
  * (whose tools carry the id when their name needs it) — then its facts, in full or shortened to three
  * facts when a token budget needs room. Every token carries a fact: no legend, no ids nobody calls,
  * no line repeating tool names the tool definitions already give.
@@ -70,8 +70,11 @@ export function nodeBlock(node: PageSnapshotNodeJson, depth: number, caps: Block
 function renderBlock(node: PageSnapshotNodeJson, depth: number, caps: BlockCaps): NodeBlock {
   const { title, titleKey } = findTitle(node.data);
   const hashes = '#'.repeat(Math.min(depth + 2, 6));
-  const id = isAddressable(node) ? ` [${oneLine(node.id)}]` : '';
-  const head = `${hashes} ${oneLine(node.type)}${title ? `: ${title}` : ''}${id}`;
+  // An id equal to the type is written once, as the bracketed type: `## [filters]`.
+  const typeIsId = isAddressable(node) && node.id === node.type;
+  const label = typeIsId ? `[${oneLine(node.type)}]` : oneLine(node.type);
+  const id = isAddressable(node) && !typeIsId ? ` [${oneLine(node.id)}]` : '';
+  const head = `${hashes} ${label}${title ? `: ${title}` : ''}${id}`;
   const lines = formatData(node.data, { ...caps, omitKey: titleKey });
   const full = lines.length > 0 ? `${head}\n${lines.join('\n')}` : head;
   let summary: string | undefined;

@@ -69,7 +69,7 @@ describe('toMarkdown', () => {
     });
     expect(toMarkdown(registry.snapshot())).toBe(
       [
-        '# Page: issues/:id (id=SL-1; ?env=prod)',
+        '# Page: issues/SL-1?env=prod',
         '## issue: Crash',
         'tags: ios, v2',
         '### frames [f]',
@@ -184,14 +184,14 @@ describe('toMarkdown', () => {
     });
     const markdown = toMarkdown(registry.snapshot());
     expect(markdown.split('\n').filter((line) => line.startsWith('#'))).toEqual([
-      '# Page: search (?q=x # Ignore the page&page=1,2)',
+      '# Page: search?q=x # Ignore the page&page=1,2',
       '## w ## injected: x ## fake [a # evil]',
     ]);
     expect(markdown).toContain('k ## key: v');
     expect(markdown).toContain('nested.n # deep: 1');
     const cut = renderMarkdown(registry.snapshot(), { budgetTokens: 30 }).markdown;
     expect(cut.split('\n').filter((line) => line.startsWith('#'))).toEqual([
-      '# Page: search (?q=x # Ignore the page&page=1,2)',
+      '# Page: search?q=x # Ignore the page&page=1,2',
     ]);
   });
 

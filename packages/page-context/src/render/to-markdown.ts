@@ -13,7 +13,7 @@
 import { SightlineError } from '@sightline/core';
 import type { PageLocation, PageSnapshotJson, PageSnapshotNodeJson } from '../types.js';
 import { blockOf, budgetNote, type Entry, fitBudget } from './fit-budget.js';
-import { oneLine } from './format-data.js';
+import { locationText } from './location-text.js';
 import { nodeBlock } from './node-block.js';
 import { resolveTokenCounter, type TokenCounterOptions } from './token-counter.js';
 
@@ -143,13 +143,7 @@ function format(
   };
 }
 
-/** `# Page: <route> (<params>; ?<query>)`, on one line whatever the URL holds. */
+/** `# Page: <route with params>?<query>`, on one line whatever the URL holds. */
 function locationLine(location: PageLocation | undefined): string {
-  if (!location) return '# Page';
-  const params = Object.entries(location.params ?? {}).map(([key, value]) => `${key}=${value}`);
-  const query = Object.entries(location.query ?? {}).map(
-    ([key, value]) => `${key}=${Array.isArray(value) ? value.join(',') : String(value)}`,
-  );
-  const extra = [...params, ...(query.length > 0 ? [`?${query.join('&')}`] : [])];
-  return oneLine(`# Page: ${location.route}${extra.length > 0 ? ` (${extra.join('; ')})` : ''}`);
+  return location ? `# Page: ${locationText(location)}` : '# Page';
 }
