@@ -151,12 +151,14 @@ describe('serializeValue', () => {
     // Count what is read of the Map (its iterator), instead of timing the whole call.
     let reads = 0;
     const iterate = map[Symbol.iterator].bind(map);
-    map[Symbol.iterator] = function* () {
-      for (const entry of iterate()) {
-        reads++;
-        yield entry;
-      }
-    };
+    Object.defineProperty(map, Symbol.iterator, {
+      *value() {
+        for (const entry of iterate()) {
+          reads++;
+          yield entry;
+        }
+      },
+    });
     expect(serializeValue(huge, { maxStringLength: 3 })).toBe(
       '\uFFFD\uFFFD\uFFFD… [cut 9999997 chars]',
     );
