@@ -9,6 +9,7 @@ export default defineConfig({
     include: [
       'packages/*/src/**/*.test.{ts,tsx}',
       'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'examples/**/*.test.{ts,tsx}',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', 'bench/.cache/**'],

@@ -18,7 +18,7 @@ import {
   readLabeledReviews,
   reviewTextKey,
   shippedReviewClassifier,
-} from '@sightline/investigator';
+} from '@sightline/intake';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
   type Figures,
@@ -113,7 +113,7 @@ await writeResults('classify', {
   inputs: {
     testSet: { file: path.relative(repositoryRoot, testFile), reviews: reviews.length },
     model: {
-      file: 'packages/investigator/src/classify/model/review-classifier.json',
+      file: 'packages/intake/src/classify/model/review-classifier.json',
       version: model.version,
       settings: { features: model.features, naiveBayes: model.naiveBayes, offsets: model.offsets },
       training: model.training,

@@ -16,13 +16,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { indexRepository } from '@sightline/codebase';
 import { countTokens } from '@sightline/core';
+import { parseReport } from '@sightline/intake';
 import {
   diagnoseOffline,
   getLexicalIndex,
-  indexRepository,
   localize,
-  parseReport,
   type Suspect,
   verifyDiagnosis,
 } from '@sightline/investigator';

@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { indexRepository, renderRepoMap } from '@sightline/investigator';
+import { indexRepository, renderRepoMap } from '@sightline/codebase';
 import { npmPack } from './lib/npm-pack.js';
 import {
   type Figures,

@@ -2,6 +2,7 @@
  * @sightline/core — token counting, model profiles, model resolution and the error type shared
  * by every Sightline package.
  */
+export { BINARY_SNIFF_BYTES, looksBinary } from './binary.js';
 export {
   isToolError,
   SightlineError,

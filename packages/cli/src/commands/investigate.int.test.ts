@@ -2,11 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  createFakeRepository,
-  createScriptedModel,
-  type FakeRepository,
-} from '@sightline/investigator/testing';
+import { createScriptedModel } from '@sightline/core/testing';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
 import {

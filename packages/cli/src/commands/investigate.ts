@@ -6,20 +6,16 @@
 import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
-import {
-  type InvestigateProgress,
-  investigate,
-  renderDiagnosisMarkdown,
-} from '@sightline/investigator';
+import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import { type Command, Option } from 'commander';
 import { EXIT_MODEL } from '../exit-codes.js';
+import { describeProgress } from '../format/describe-progress.js';
 import { addModelOptions, resolveModelFlags } from '../model-options.js';
 import { createProgress, type Progress } from '../progress.js';
 import { readInput } from '../read-input.js';
 import { runAction } from '../run-action.js';
 import { wholeNumberArgument } from '../whole-number-argument.js';
-import { describeCompaction } from './describe-compaction.js';
 
 /** Options of {@link runInvestigate}, as the command line gives them. */
 export interface InvestigateCommandOptions {
@@ -48,39 +44,6 @@ export interface InvestigateIO {
   readStdin?: () => Promise<Uint8Array>;
   /** Use this model instead of resolving `--model` (tests). */
   model?: LanguageModel;
-}
-
-/**
- * One progress line for an investigation event, as the CLI shows it (the MCP server sends the
- * same lines as progress notifications).
- * @param event - a progress event of `investigate`.
- * @returns the line, or `undefined` for events not worth a line (index progress of small repos).
- */
-export function describeProgress(event: InvestigateProgress): string | undefined {
-  switch (event.type) {
-    case 'stage-start':
-      return {
-        parse: 'Reading the report',
-        index: 'Indexing the repository',
-        localize: 'Ranking suspect files',
-        agent: 'Investigating with the model',
-        verify: 'Verifying the diagnosis against the repository',
-      }[event.stage];
-    case 'index-progress':
-      return event.total >= 200
-        ? `Indexing the repository (${event.done}/${event.total} files)`
-        : undefined;
-    case 'phase-change':
-      return `Phase: ${event.phase}`;
-    case 'step':
-      return `${event.phase}: step ${event.step}`;
-    case 'tool-call':
-      return `tool call ${event.name}(${event.input})`;
-    case 'tokens':
-      return `tokens so far: ${event.input} in, ${event.output} out`;
-    case 'compaction':
-      return describeCompaction(event.event);
-  }
 }
 
 /**

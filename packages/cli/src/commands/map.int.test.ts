@@ -2,11 +2,10 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { countTokens } from '@sightline/core';
-import { indexRepository } from '@sightline/investigator';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
-import { indexedSummary, parseFocus, registerMap, runMap } from './map.js';
+import { indexedSummary, registerMap, runMap } from './map.js';
 
 const REPO: Record<string, string> = {
   'src/log.ts': 'export function logEvent(name: string): void {\n  console.log(name);\n}\n',
@@ -124,26 +123,6 @@ describe('indexedSummary', () => {
     expect(indexedSummary(1, 1, '0.1')).toBe('Indexed 1 file in 0.1 s');
     expect(indexedSummary(0, 0, '0.0')).toBe('Indexed 0 files in 0.0 s');
     expect(indexedSummary(15, 16, '0.3')).toBe('Indexed 15 of 16 files in 0.3 s (1 skipped)');
-  });
-});
-
-describe('parseFocus', () => {
-  it('tells files, frames and identifiers apart', async () => {
-    const index = await indexRepository(root, { cacheDir: false });
-    const focus = await parseFocus(index, [
-      'src/money.ts:4',
-      path.join(root, 'src/log.ts'),
-      path.relative(process.cwd(), path.join(root, 'src/checkout.ts')),
-      'checkoutOrder',
-      'missing.ts:3',
-      '../outside.ts',
-    ]);
-    expect(focus).toEqual({
-      frames: [{ path: 'src/money.ts', line: 4 }],
-      paths: ['src/log.ts', 'src/checkout.ts'],
-      identifiers: ['checkoutOrder', 'missing.ts:3', '../outside.ts'],
-    });
-    expect(await parseFocus(index, [])).toEqual({});
   });
 });
 

@@ -1,19 +1,7 @@
-/**
- * `sightline map [DIR]`: prints the repository map — the most important definitions of a
- * repository, ranked around an optional focus, within a token budget.
- */
-import path from 'node:path';
+import { indexRepository, type RepoMap, renderRepoMap, resolveRoot } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
-import {
-  type Focus,
-  indexRepository,
-  type RepoIndex,
-  type RepoMap,
-  renderRepoMap,
-  resolveInRoot,
-  resolveRoot,
-} from '@sightline/investigator';
 import type { Command } from 'commander';
+import { isKnownName, parseFocus } from '../format/parse-focus.js';
 import { createProgress, type Progress } from '../progress.js';
 import { runAction } from '../run-action.js';
 import { wholeNumberArgument } from '../whole-number-argument.js';
@@ -126,55 +114,6 @@ function plural(count: number, noun: string): string {
 export function indexedSummary(indexed: number, listed: number, seconds: string): string {
   if (listed <= indexed) return `Indexed ${plural(indexed, 'file')} in ${seconds} s`;
   return `Indexed ${indexed} of ${plural(listed, 'file')} in ${seconds} s (${listed - indexed} skipped)`;
-}
-
-/** Whether `name` is defined or referenced anywhere in the index, or names a file or folder. */
-function isKnownName(index: RepoIndex, name: string): boolean {
-  for (const [filePath, file] of index.files) {
-    if (filePath.split(/[/.]/).includes(name)) return true;
-    if (file.definitions.some((definition) => definition.name === name)) return true;
-    if (file.references.some((reference) => reference.name === name)) return true;
-  }
-  return false;
-}
-
-/**
- * Turns `--focus` values into a {@link Focus}: a path of an indexed file (relative to the
- * repository, to the working folder, or absolute inside the repository) is a file focus,
- * `FILE:LINE` a stack frame, anything else an identifier.
- * @param index - the repository index.
- * @param values - the `--focus` values, frames innermost first.
- * @returns the focus (empty lists left out).
- */
-export async function parseFocus(index: RepoIndex, values: readonly string[]): Promise<Focus> {
-  const identifiers: string[] = [];
-  const paths: string[] = [];
-  const frames: { path: string; line: number }[] = [];
-  for (const value of values) {
-    const withLine = /^(.+):(\d+)$/.exec(value);
-    const path = await indexedPath(index, withLine?.[1] ?? value);
-    if (path !== undefined && withLine) frames.push({ path, line: Number(withLine[2]) });
-    else if (path !== undefined) paths.push(path);
-    else identifiers.push(value);
-  }
-  return {
-    ...(identifiers.length > 0 && { identifiers }),
-    ...(paths.length > 0 && { paths }),
-    ...(frames.length > 0 && { frames }),
-  };
-}
-
-/** The indexed path `requested` names, relative to the repository root or to the working folder. */
-async function indexedPath(index: RepoIndex, requested: string): Promise<string | undefined> {
-  for (const candidate of [requested, path.resolve(requested)]) {
-    try {
-      const { relative } = await resolveInRoot(index.root, candidate);
-      if (index.files.has(relative)) return relative;
-    } catch {
-      // Not a path inside the repository: try the next reading, else it is an identifier.
-    }
-  }
-  return undefined;
 }
 
 function toJson(root: string, budget: number, map: RepoMap) {

@@ -3,7 +3,7 @@
  * from the shell, to see exactly what the agent would see. Tool errors print their message on
  * stderr and exit 2; `--json` prints the tool's raw result (success or error object).
  */
-import { isToolError } from '@sightline/core';
+
 import {
   type CodeToolResult,
   type CodeToolSuccess,
@@ -14,7 +14,8 @@ import {
   listDir,
   readFile,
   resolveRoot,
-} from '@sightline/investigator';
+} from '@sightline/codebase';
+import { isToolError } from '@sightline/core';
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import { runAction } from '../run-action.js';

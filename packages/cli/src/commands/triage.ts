@@ -3,6 +3,7 @@
  * classifies each as bug, crash, feature or other, as a table with per-label counts or as JSON lines.
  */
 import path from 'node:path';
+import { listRepositoryFiles, resolveRoot } from '@sightline/codebase';
 import { resolveModel, SightlineError } from '@sightline/core';
 import {
   allFrames,
@@ -11,13 +12,11 @@ import {
   type ClassificationLabel,
   type ClassifyOptions,
   classify,
-  listRepositoryFiles,
-  markInAppFrames,
   parseReports,
   REPORT_FORMAT_NAMES,
   type Report,
-  resolveRoot,
-} from '@sightline/investigator';
+} from '@sightline/intake';
+import { markInAppFrames } from '@sightline/investigator';
 import { type Command, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import { readInput, readStdin } from '../read-input.js';

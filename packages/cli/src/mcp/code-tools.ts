@@ -4,7 +4,7 @@
  * functions behind them: sandboxed to the repository root, secret files refused, output capped.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { codeToolSpecs, findSymbol, grep, listDir, readFile } from '@sightline/investigator';
+import { codeToolSpecs, findSymbol, grep, listDir, readFile } from '@sightline/codebase';
 import type { RepositoryContext } from './repository-context.js';
 import { fromCodeToolResult, guarded, READ_ONLY } from './tool-response.js';
 

@@ -1,9 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  createFakeRepository,
-  createScriptedModel,
-  type FakeRepository,
-} from '@sightline/investigator/testing';
+import { createScriptedModel } from '@sightline/core/testing';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ConnectedClient, connectClient, textOf } from './connect-client.test-helper.js';
 

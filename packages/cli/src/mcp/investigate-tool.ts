@@ -16,7 +16,7 @@ import {
   renderDiagnosisMarkdown,
 } from '@sightline/investigator';
 import { z } from 'zod';
-import { describeProgress } from '../commands/investigate.js';
+import { describeProgress } from '../format/describe-progress.js';
 import { reportArgument, reportFormatArgument } from './report-argument.js';
 import type { RepositoryContext } from './repository-context.js';
 import { toolFailure, toolSuccess } from './tool-response.js';

@@ -3,9 +3,9 @@
  * focus, within a token budget — as `sightline map` prints it.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { renderRepoMap } from '@sightline/investigator';
+import { renderRepoMap } from '@sightline/codebase';
 import { z } from 'zod';
-import { parseFocus } from '../commands/map.js';
+import { parseFocus } from '../format/parse-focus.js';
 import type { RepositoryContext } from './repository-context.js';
 import { guarded, MAX_TEXT_TOKENS, READ_ONLY, toolSuccess } from './tool-response.js';
 

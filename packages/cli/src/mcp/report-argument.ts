@@ -2,7 +2,7 @@
  * The `report` argument of the report tools (`parse_report`, `localize`, `investigate`): the raw
  * report text, capped well below intake's own 10 MiB so that one call cannot tie up the server.
  */
-import { REPORT_FORMAT_NAMES } from '@sightline/investigator';
+import { REPORT_FORMAT_NAMES } from '@sightline/intake';
 import { z } from 'zod';
 
 /** Longest report a tool accepts, in characters (about 250,000 tokens of English). */

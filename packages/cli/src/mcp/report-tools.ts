@@ -4,12 +4,11 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SightlineError } from '@sightline/core';
+import { parseReport, type Report } from '@sightline/intake';
 import {
   formatVerificationErrors,
   localize,
   markInAppFrames,
-  parseReport,
-  type Report,
   renderSuspects,
   suspectSchema,
   verifyDiagnosis,

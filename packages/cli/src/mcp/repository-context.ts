@@ -4,7 +4,7 @@
  * index is rebuilt with the on-disk cache (`<repo>/.sightline/cache`, as `sightline map` and
  * `sightline investigate` use it), so a rebuild after a save re-reads only the changed files.
  */
-import { indexRepository, type RepoIndex, resolveRoot } from '@sightline/investigator';
+import { indexRepository, type RepoIndex, resolveRoot } from '@sightline/codebase';
 import type { ResolvedModels } from '../model-options.js';
 import { foldersOf, watchFolders } from './repo-watcher.js';
 

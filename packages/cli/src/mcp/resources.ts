@@ -10,7 +10,8 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { diagnosisJsonSchema, renderRepoMap } from '@sightline/investigator';
+import { renderRepoMap } from '@sightline/codebase';
+import { diagnosisJsonSchema } from '@sightline/investigator';
 import { DEFAULT_MAP_TOKENS } from './map-tool.js';
 import type { RepositoryContext } from './repository-context.js';
 

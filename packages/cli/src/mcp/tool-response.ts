@@ -6,8 +6,8 @@
  */
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CodeToolResult, type CodeToolSuccess, DEFAULT_LIMITS } from '@sightline/codebase';
 import { countTokens, isToolError, toToolError, truncateToTokens } from '@sightline/core';
-import { type CodeToolResult, type CodeToolSuccess, DEFAULT_LIMITS } from '@sightline/investigator';
 
 /** Annotations of a tool that only reads the repository and reaches nothing outside it. */
 export const READ_ONLY = { readOnlyHint: true, openWorldHint: false } as const;

@@ -1,4 +1,5 @@
-import { markInAppFrames, parseReport } from '@sightline/investigator';
+import { parseReport } from '@sightline/intake';
+import { markInAppFrames } from '@sightline/investigator';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectedClient, connectClient, textOf } from './connect-client.test-helper.js';

@@ -1,7 +1,7 @@
 import { SightlineError } from '@sightline/core';
+import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
-import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
 import { investigateWithModel } from './run-agent.js';
 
 let repo: FakeRepository;

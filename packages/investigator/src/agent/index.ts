@@ -9,7 +9,7 @@ export { REPORT_SECTIONS, renderSuspects } from './prompts.js';
 export {
   DEFAULT_STEP_TIMEOUT_MS,
   type InvestigateWithModelOptions,
-  type InvestigationProgress,
-  type InvestigationResult,
+  type InvestigateWithModelProgress,
+  type InvestigateWithModelResult,
   investigateWithModel,
 } from './run-agent.js';

@@ -3,9 +3,10 @@
  * ends the deep-dive with a summary. Their calls are what the funnel watches; their results tell
  * the model what comes next. Like the code tools, they never throw.
  */
+
+import { resolveInRoot } from '@sightline/codebase';
 import { tool } from 'ai';
 import { z } from 'zod';
-import { resolveInRoot } from '../repo/index.js';
 
 const locationSchema = z.object({
   path: z.string().min(1).describe('Repository-relative file path, exactly as in the repository.'),

@@ -1,5 +1,5 @@
+import type { Report } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../intake/types.js';
 import {
   buildInvestigationPrompt,
   buildSystemPrompt,

@@ -3,8 +3,8 @@
  * data, and the system prompt says that nothing inside it is an instruction (OWASP LLM01 "Prompt
  * Injection": keep untrusted content segregated and marked).
  */
-import type { Report } from '../intake/types.js';
-import type { Suspect } from '../localize/types.js';
+import type { Report } from '@sightline/intake';
+import type { Suspect } from '../diagnosis/schema.js';
 import type { FunnelBudgets } from './funnel.js';
 
 /** The Markdown sections the output phase must write, in order. */

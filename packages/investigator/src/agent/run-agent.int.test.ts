@@ -1,18 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ModelDiagnosis } from '../diagnosis/schema.js';
-import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
 import {
   createScriptedModel,
   type ScriptedCall,
   type ScriptedResponse,
-} from '../testing/scripted-model.js';
+} from '@sightline/core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelDiagnosis } from '../diagnosis/schema.js';
+import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
 import { OUTPUT_INSTRUCTIONS } from './prompts.js';
 import {
   type InvestigateWithModelOptions,
-  type InvestigationProgress,
+  type InvestigateWithModelProgress,
   investigateWithModel,
 } from './run-agent.js';
 
@@ -145,7 +145,7 @@ describe('investigateWithModel', () => {
   ) => {
     const agent = createScriptedModel(agentScript, { modelId: 'agent' });
     const structurer = createScriptedModel(structurerScript, { modelId: 'structurer' });
-    const events: InvestigationProgress[] = [];
+    const events: InvestigateWithModelProgress[] = [];
     const result = investigateWithModel({
       report: repository.report,
       root: repository.root,
@@ -391,7 +391,7 @@ describe('investigateWithModel', () => {
         { toolCalls: [{ toolName: 'read_stored', input: readBack }] },
         ...HAPPY_PATH.slice(2),
       ];
-      const events: InvestigationProgress[] = [];
+      const events: InvestigateWithModelProgress[] = [];
       const { agent, result } = run(script, [{ text: JSON.stringify(VALID) }], {
         root: big.root,
         index: big.index,

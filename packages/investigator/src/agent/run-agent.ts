@@ -4,8 +4,12 @@
  * verified `Diagnosis`. Compaction (@sightline/compaction) runs on every step: large tool results
  * are offloaded to its store as they arrive, and the history is compacted near the model's window.
  */
+
+import type { RepoIndex } from '@sightline/codebase';
+import { createCodeTools, resolveRoot } from '@sightline/codebase';
 import { type Compaction, type CompactionEvent, createCompaction } from '@sightline/compaction';
 import { getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
+import type { Report } from '@sightline/intake';
 import {
   generateText,
   type LanguageModel,
@@ -13,12 +17,7 @@ import {
   type PrepareStepFunction,
   type StepResult,
 } from 'ai';
-import type { Diagnosis, DiagnosisLabel, DiagnosisStats } from '../diagnosis/schema.js';
-import type { Report } from '../intake/types.js';
-import type { Suspect } from '../localize/types.js';
-import { resolveRoot } from '../repo/index.js';
-import type { RepoIndex } from '../repomap/types.js';
-import { createCodeTools } from '../tools/index.js';
+import type { Diagnosis, DiagnosisLabel, DiagnosisStats, Suspect } from '../diagnosis/schema.js';
 import { throwIfAborted } from './abort.js';
 import { countByPhase, summarizeStats } from './agent-stats.js';
 import {
@@ -33,8 +32,8 @@ import { createPhaseTools } from './phase-tools.js';
 import { buildInvestigationPrompt, buildSystemPrompt, OUTPUT_INSTRUCTIONS } from './prompts.js';
 import { structureReport } from './structure.js';
 
-/** A progress event of an investigation (for spinners and logs). */
-export type InvestigationProgress =
+/** A progress event of {@link investigateWithModel} (for spinners and logs). */
+export type InvestigateWithModelProgress =
   | { type: 'phase-change'; phase: AgentPhase | 'structure' }
   | { type: 'step'; phase: AgentPhase; step: number }
   | { type: 'tool-call'; name: string; input: string }
@@ -69,7 +68,7 @@ export interface InvestigateWithModelOptions {
   /** The report's classification. */
   label: DiagnosisLabel;
   /** Receives progress events; must not throw. */
-  onProgress?: (event: InvestigationProgress) => void;
+  onProgress?: (event: InvestigateWithModelProgress) => void;
   /**
    * Longest wait for one model call (one step), in ms; a server that accepts the connection but
    * never answers fails after this instead of hanging. Default {@link DEFAULT_STEP_TIMEOUT_MS}.
@@ -86,7 +85,7 @@ export interface InvestigateWithModelOptions {
 export const DEFAULT_STEP_TIMEOUT_MS = 180_000;
 
 /** What {@link investigateWithModel} returns. */
-export interface InvestigationResult {
+export interface InvestigateWithModelResult {
   /** The verified diagnosis (`method: 'agent'`). */
   diagnosis: Diagnosis;
   /** The agent's Markdown report (stage 1). */
@@ -135,7 +134,7 @@ export async function investigateWithModel({
   onProgress,
   stepTimeoutMs = DEFAULT_STEP_TIMEOUT_MS,
   abortSignal,
-}: InvestigateWithModelOptions): Promise<InvestigationResult> {
+}: InvestigateWithModelOptions): Promise<InvestigateWithModelResult> {
   const started = performance.now();
   const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...budgetOptions });
   const root = await resolveRoot(requestedRoot);

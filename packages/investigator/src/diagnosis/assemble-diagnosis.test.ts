@@ -1,5 +1,5 @@
+import type { Report } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../intake/types.js';
 import { itemAt, validDiagnosis } from './__fixtures__/diagnosis.js';
 import { assembleDiagnosis } from './assemble-diagnosis.js';
 import { diagnosisSchema, type ModelDiagnosis } from './schema.js';

@@ -2,8 +2,8 @@
  * Joins what the model wrote with what the program knows (report, label, method, suspects, run
  * statistics) into one {@link Diagnosis}.
  */
-import type { Report } from '../intake/types.js';
-import type { Suspect } from '../localize/types.js';
+import type { Report } from '@sightline/intake';
+import type { Suspect } from './schema.js';
 import {
   DIAGNOSIS_SCHEMA_VERSION,
   type Diagnosis,

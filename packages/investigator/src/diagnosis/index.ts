@@ -19,6 +19,7 @@ export {
   modelDiagnosisSchema,
   type PhaseStats,
   REPORT_KINDS,
+  type Suspect,
   suspectSchema,
 } from './schema.js';
 export {

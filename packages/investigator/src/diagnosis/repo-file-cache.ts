@@ -4,10 +4,15 @@
  */
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import {
+  isSecretFile,
+  listRepositoryFiles,
+  resolveInRoot,
+  SNIFF_BYTES,
+  sniffContent,
+  splitFileLines,
+} from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
-import { isSecretFile, SNIFF_BYTES, sniffContent, splitFileLines } from '../repo/content.js';
-import { listRepositoryFiles } from '../repo/files.js';
-import { resolveInRoot } from '../repo/sandbox.js';
 import type { VerificationErrorCode } from './verification-error.js';
 
 /** A readable text file of the repository. */

@@ -13,9 +13,9 @@
  *   semantic checks (start ≤ end, paths, quotes) are made by `verifyDiagnosis`, whose messages can
  *   be given back to the model.
  */
+
+import type { ReportKind } from '@sightline/intake';
 import { z } from 'zod';
-import type { ReportKind } from '../intake/types.js';
-import type { Suspect } from '../localize/types.js';
 
 /** Version of the diagnosis format; bump on any incompatible change. */
 export const DIAGNOSIS_SCHEMA_VERSION = 1;
@@ -161,7 +161,7 @@ export const modelDiagnosisSchema = z
   })
   .describe('Diagnosis of a bug report against a repository.');
 
-/** A ranked suspect location from the offline localizer (same shape as `Suspect`). */
+/** A ranked suspect location from the offline localizer (see {@link Suspect}). */
 export const suspectSchema = z
   .object({
     path: pathSchema,
@@ -236,6 +236,12 @@ export const diagnosisSchema = z
 export type Evidence = z.infer<typeof evidenceSchema>;
 /** One affected file of a diagnosis. */
 export type AffectedFile = z.infer<typeof affectedFileSchema>;
+/**
+ * A ranked suspect location produced by the offline localizer: repository-relative `path`,
+ * 1-based inclusive `lines`, optional `symbol`, a `score` comparable within one ranking only, and
+ * `evidence` (one short human-readable sentence per reason).
+ */
+export type Suspect = z.infer<typeof suspectSchema>;
 /** Per-phase statistics of a run. */
 export type PhaseStats = z.infer<typeof phaseStatsSchema>;
 /** Statistics of a run. */
@@ -249,8 +255,7 @@ export type ModelDiagnosis = z.output<typeof modelDiagnosisSchema>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 /** Fails to compile unless `T` is `true`. */
 type Assert<T extends true> = T;
-// Compile-time proofs that the schemas match the shared interfaces: a drift fails typecheck here.
-type _SuspectMatchesInterface = Assert<Same<z.infer<typeof suspectSchema>, Suspect>>;
+// Compile-time proof that the schema matches intake's report kinds: a drift fails typecheck here.
 type _ReportKindMatchesIntake = Assert<Same<Diagnosis['report']['kind'], ReportKind>>;
 
 /**

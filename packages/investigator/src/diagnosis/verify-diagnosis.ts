@@ -4,8 +4,9 @@
  * file, every range lies within it, every quote is found where it is said to be, and the patch
  * applies cleanly. Nothing is written.
  */
+
+import { resolveRoot } from '@sightline/codebase';
 import type { z } from 'zod';
-import { resolveRoot } from '../repo/sandbox.js';
 import { findQuote } from './find-quote.js';
 import { createRepoFileCache, type RepoFile, type RepoFileCache } from './repo-file-cache.js';
 import {

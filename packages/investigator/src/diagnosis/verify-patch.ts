@@ -3,10 +3,10 @@
  * every file it touches lies inside the root and exists (unless the patch creates it from
  * `/dev/null`), and every hunk's context and removed lines match the file exactly.
  */
+
+import { resolveInRoot, splitFileLines } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
-import { splitFileLines } from '../repo/content.js';
-import { resolveInRoot } from '../repo/sandbox.js';
 import type { RepoFileCache } from './repo-file-cache.js';
 import type { VerificationError } from './verification-error.js';
 

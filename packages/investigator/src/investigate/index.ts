@@ -2,7 +2,7 @@
 export {
   type InvestigateOptions,
   type InvestigateProgress,
-  type Investigation,
+  type InvestigateResult,
   investigate,
 } from './investigate.js';
 export { reportFocus } from './report-focus.js';

@@ -2,10 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
+import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
-import { createScriptedModel, type ScriptedResponse } from '../testing/scripted-model.js';
 import { type InvestigateProgress, investigate } from './investigate.js';
 
 let repo: FakeRepository;

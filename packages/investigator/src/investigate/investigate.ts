@@ -6,33 +6,32 @@
  * given (repository map focused on the report + suspects before any tool call) ─► verifyDiagnosis.
  * See shared/ARCHITECTURE.md, "Data flow of the main job".
  */
+
+import type { RepoIndex } from '@sightline/codebase';
+import { indexRepository, renderRepoMap, resolveRoot } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
+import type { Report, ReportInput } from '@sightline/intake';
+import { type Classification, classify, parseReport } from '@sightline/intake';
 import type { LanguageModel } from 'ai';
 import { throwIfAborted } from '../agent/abort.js';
 import type { FunnelBudgets } from '../agent/funnel.js';
-import { type InvestigationProgress, investigateWithModel } from '../agent/index.js';
-import { type Classification, classify } from '../classify/index.js';
+import { type InvestigateWithModelProgress, investigateWithModel } from '../agent/index.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
-import type { ReportInput } from '../intake/decode-input.js';
-import { markInAppFrames, parseReport } from '../intake/index.js';
-import type { Report } from '../intake/types.js';
+import type { Suspect } from '../diagnosis/schema.js';
 import {
   collectReportSignals,
   diagnoseOffline,
   localize,
+  markInAppFrames,
   readPackageName,
 } from '../localize/index.js';
-import type { Suspect } from '../localize/types.js';
-import { resolveRoot } from '../repo/index.js';
-import { indexRepository, renderRepoMap } from '../repomap/index.js';
-import type { RepoIndex } from '../repomap/types.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
 export type InvestigateProgress =
   | { type: 'stage-start'; stage: 'parse' | 'index' | 'localize' | 'agent' | 'verify' }
   | { type: 'index-progress'; done: number; total: number }
-  | InvestigationProgress;
+  | InvestigateWithModelProgress;
 
 /** Options of {@link investigate}. */
 export interface InvestigateOptions {
@@ -73,7 +72,7 @@ export interface InvestigateOptions {
 }
 
 /** What {@link investigate} returns. */
-export interface Investigation {
+export interface InvestigateResult {
   report: Report;
   classification: Classification;
   suspects: Suspect[];
@@ -93,7 +92,7 @@ export interface Investigation {
  *   `abortSignal` fired), `INVALID_ARGUMENT` (`index` is of another repository).
  * @example const { diagnosis } = await investigate({ repo: '.', report: crashLogText });
  */
-export async function investigate(options: InvestigateOptions): Promise<Investigation> {
+export async function investigate(options: InvestigateOptions): Promise<InvestigateResult> {
   const { onProgress = () => {}, abortSignal } = options;
   const stage = (name: Extract<InvestigateProgress, { type: 'stage-start' }>['stage']) => {
     throwIfAborted(abortSignal);

@@ -2,8 +2,9 @@
  * The focus of the repository map for one report: the in-app frames resolved to repository files,
  * the paths it names and the identifiers it mentions, as the localizer reads them.
  */
+
+import type { Focus } from '@sightline/codebase';
 import type { ReportSignals } from '../localize/report-signals.js';
-import type { Focus } from '../repomap/types.js';
 
 /**
  * Turns a report's signals (`collectReportSignals`) into the personalized-PageRank focus of the

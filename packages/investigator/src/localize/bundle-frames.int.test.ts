@@ -5,9 +5,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { indexRepository } from '@sightline/codebase';
+import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReport } from '../intake/parse-report.js';
-import { indexRepository } from '../repomap/index-repository.js';
 import { localize } from './localize.js';
 
 const FILES: Record<string, string> = {

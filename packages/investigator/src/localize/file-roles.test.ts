@@ -1,5 +1,5 @@
+import type { IndexedFile, RepoIndex } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
-import type { IndexedFile, RepoIndex } from '../repomap/types.js';
 import { isBundledCopy } from './file-roles.js';
 
 describe('isBundledCopy', () => {

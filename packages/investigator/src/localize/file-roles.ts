@@ -2,8 +2,7 @@
  * How much each file role keeps of its score in the localizer, and bundled copies of the
  * repository's own source, which are demoted like tests unless the report points into them.
  */
-import type { FileRole } from '../repo/file-role.js';
-import type { IndexedFile, RepoIndex } from '../repomap/types.js';
+import type { FileRole, IndexedFile, RepoIndex } from '@sightline/codebase';
 
 /**
  * How much a file of each role keeps of its score. Sightline's own choice: tests and auxiliary

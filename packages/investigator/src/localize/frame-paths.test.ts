@@ -1,5 +1,5 @@
+import type { IndexedFile, RepoIndex } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
-import type { IndexedFile, RepoIndex } from '../repomap/types.js';
 import { framePathSegments, mapFrame, matchIndexedPath } from './frame-paths.js';
 
 function indexOf(paths: string[]): RepoIndex {

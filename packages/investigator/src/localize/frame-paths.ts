@@ -8,9 +8,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Frame } from '../intake/types.js';
-import { findDefinitions } from '../repomap/find-definitions.js';
-import type { RepoIndex } from '../repomap/types.js';
+import type { RepoIndex } from '@sightline/codebase';
+import { findDefinitions } from '@sightline/codebase';
+import type { Frame } from '@sightline/intake';
 import { mapThroughSourceMap } from './source-maps.js';
 
 /** A frame resolved to a repository file. */

@@ -7,8 +7,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Definition, RepoIndex } from '@sightline/codebase';
 import bm25 from 'wink-bm25-text-search';
-import type { Definition, RepoIndex } from '../repomap/types.js';
 import { phraseTerms, tokenizeCode } from './code-tokens.js';
 
 /** A lexical match of a query against one document. */

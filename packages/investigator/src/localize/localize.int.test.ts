@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { indexRepository } from '@sightline/codebase';
+import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cachedCasePackage,
@@ -14,8 +16,6 @@ import {
   SHARED_CASES_DIR,
 } from '../../../../bench/lib/cases.js';
 import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
-import { parseReport } from '../intake/parse-report.js';
-import { indexRepository } from '../repomap/index-repository.js';
 import { decodeCrashReport, TINY_QUERY } from './__fixtures__/tiny-query.js';
 import { localize } from './localize.js';
 import { diagnoseOffline } from './offline-diagnosis.js';

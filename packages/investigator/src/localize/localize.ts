@@ -15,16 +15,17 @@
  * localization (Agentless, Xia et al. 2024; LocAgent, Chen et al. 2025); the decay and weights
  * are Sightline's own choice, fixed for every report.
  */
-import type { Report } from '../intake/types.js';
-import { fileRole } from '../repo/file-role.js';
-import type { RepoIndex } from '../repomap/types.js';
+
+import type { RepoIndex } from '@sightline/codebase';
+import { fileRole } from '@sightline/codebase';
+import type { Report } from '@sightline/intake';
+import type { Suspect } from '../diagnosis/schema.js';
 import { isBundledCopy, ROLE_FACTORS } from './file-roles.js';
 import { readPackageName } from './frame-paths.js';
 import type { DefinitionMatch } from './lexical-index.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';
 import { type ChosenRange, headRange, rangeOfDefinition } from './suspect-range.js';
-import type { Suspect } from './types.js';
 
 /** Options of {@link localize}. */
 export interface LocalizeOptions {

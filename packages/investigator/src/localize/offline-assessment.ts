@@ -3,11 +3,10 @@
  * files the suspects spread over, how long the suspect range is, how many other files use the
  * suspect symbol (fan-in in the reference graph), and whether any test file references it.
  */
-import type { Diagnosis } from '../diagnosis/schema.js';
-import { fileRole } from '../repo/file-role.js';
-import { fanIn } from '../repomap/graph.js';
-import type { RepoIndex } from '../repomap/types.js';
-import type { Suspect } from './types.js';
+
+import type { RepoIndex } from '@sightline/codebase';
+import { fanIn, fileRole } from '@sightline/codebase';
+import type { Diagnosis, Suspect } from '../diagnosis/schema.js';
 
 /** The assessment part of a diagnosis. */
 export type OfflineAssessment = Pick<Diagnosis, 'complexity' | 'risk' | 'riskRationale'>;

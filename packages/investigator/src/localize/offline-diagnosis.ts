@@ -6,15 +6,14 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RepoIndex } from '@sightline/codebase';
+import type { Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
-import type { AffectedFile, Diagnosis, DiagnosisLabel } from '../diagnosis/schema.js';
-import type { Report } from '../intake/types.js';
-import type { RepoIndex } from '../repomap/types.js';
+import type { AffectedFile, Diagnosis, DiagnosisLabel, Suspect } from '../diagnosis/schema.js';
 import { readPackageName } from './frame-paths.js';
 import { localize } from './localize.js';
 import { assessOffline } from './offline-assessment.js';
 import { collectReportSignals, type InAppFrame, type ReportSignals } from './report-signals.js';
-import type { Suspect } from './types.js';
 
 /** Options of {@link diagnoseOffline}. */
 export interface DiagnoseOfflineOptions {

@@ -4,9 +4,10 @@
  * identifiers it mentions (including the function names of this repository's frames) and the
  * text to search lexically.
  */
-import type { Exception, Frame, Report } from '../intake/types.js';
-import { fileRole } from '../repo/file-role.js';
-import type { RepoIndex } from '../repomap/types.js';
+
+import type { RepoIndex } from '@sightline/codebase';
+import { fileRole } from '@sightline/codebase';
+import type { Exception, Frame, Report } from '@sightline/intake';
 import { adjacentWordPairs, tokenizeCode } from './code-tokens.js';
 import { framePathSegments, type MappedFrame, mapFrame, matchIndexedPath } from './frame-paths.js';
 

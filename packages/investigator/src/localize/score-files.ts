@@ -3,9 +3,8 @@
  * sentence that explains it: stack frames, lexical match, mentioned definitions, named paths and
  * personalized PageRank. {@link localize} weighs and ranks them.
  */
-import type { ReferenceGraph } from '../repomap/graph.js';
-import { rankRepository } from '../repomap/rank.js';
-import type { Focus, RepoIndex } from '../repomap/types.js';
+import type { Focus, ReferenceGraph, RepoIndex } from '@sightline/codebase';
+import { rankRepository } from '@sightline/codebase';
 import { splitIdentifier, termSurfaces } from './code-tokens.js';
 import { type DefinitionMatch, getLexicalIndex } from './lexical-index.js';
 import type { InAppFrame, ReportSignals } from './report-signals.js';

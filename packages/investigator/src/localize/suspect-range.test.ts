@@ -1,5 +1,5 @@
+import type { Definition, IndexedFile } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
-import type { Definition, IndexedFile } from '../repomap/types.js';
 import { enclosingDefinition, headRange, rangeAtLine } from './suspect-range.js';
 
 const definition = (

@@ -2,7 +2,7 @@
  * Chooses the line range of a suspect inside one file: the definition enclosing a stack frame's
  * line, else the definition that best matches the report, else a window.
  */
-import type { Definition, IndexedFile } from '../repomap/types.js';
+import type { Definition, IndexedFile } from '@sightline/codebase';
 
 /** Definition kinds that are units of behaviour; preferred as a frame's enclosing range. */
 const CALLABLE_KINDS = new Set(['function', 'method', 'macro']);

@@ -5,8 +5,8 @@
 import { mkdir, mkdtemp, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Report } from '../intake/types.js';
-import type { Definition, IndexedFile, RepoIndex } from '../repomap/types.js';
+import type { Definition, IndexedFile, RepoIndex } from '@sightline/codebase';
+import type { Report } from '@sightline/intake';
 
 /** Where the planted bug is. Lines are 1-based, inclusive. */
 export interface KnownBug {

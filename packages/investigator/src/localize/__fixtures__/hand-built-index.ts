@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Definition, IndexedFile, Reference, RepoIndex } from '../../repomap/types.js';
+import type { Definition, IndexedFile, Reference, RepoIndex } from '@sightline/codebase';
 
 /** One file of a hand-built repository. */
 export interface HandBuiltFile {

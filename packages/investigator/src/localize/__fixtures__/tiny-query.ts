@@ -3,7 +3,7 @@
  * test that uses the same words as the source, a README. Line numbers below are what the tests
  * assert against.
  */
-import type { Report } from '../../intake/types.js';
+import type { Report } from '@sightline/intake';
 import type { HandBuiltFile } from './hand-built-index.js';
 
 const UTILS = `'use strict';

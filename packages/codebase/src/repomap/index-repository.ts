@@ -1,0 +1,190 @@
+/**
+ * Builds the repository index: every file worth reading, with the definitions and references
+ * tree-sitter tags find in it. Files come from the repository walk (`.gitignore`, vendored
+ * folders, build output and size cap handled there); binary, minified, generated and secret
+ * files are skipped here. Unchanged files come from the on-disk cache without being read.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  countLines,
+  isSecretFile,
+  type ListedFile,
+  listRepositoryFiles,
+  resolveRoot,
+  SNIFF_BYTES,
+  sniffContent,
+} from '../repo/index.js';
+import { languageForPath } from '../repo/languages.js';
+import {
+  type CacheEntry,
+  cacheDirectories,
+  contentHash,
+  fromCacheEntry,
+  isRacy,
+  readCache,
+  toCacheEntry,
+  writeCache,
+} from './cache.js';
+import { extractTags } from './extract-tags.js';
+import { getParser, loadGrammar } from './grammars.js';
+import type { IndexedFile, RepoIndex } from './types.js';
+
+/** Options of {@link indexRepository}. */
+export interface IndexRepositoryOptions {
+  /**
+   * Folder of the cache file (relative to the current directory), or `false` for no cache. Default `<root>/.sightline/cache`, falling
+   * back to `~/.cache/sightline/<hash of root>` when the repository is not writable.
+   */
+  cacheDir?: string | false;
+  /** Files larger than this are skipped, in bytes. Default 1 MiB (1,048,576). */
+  maxFileBytes?: number;
+  /** Called as files are indexed (cached ones included), with counts of files. */
+  onProgress?: (done: number, total: number) => void;
+  /** Called for each file actually read (a cache miss), with its path; for tests and diagnostics. */
+  onParse?: (path: string) => void;
+}
+
+/** Files read concurrently while the parser works through the previous batch. */
+const READ_BATCH = 64;
+
+/** Indexes one file's content; returns `cacheable: false` when its grammar failed to load. */
+async function indexContent(
+  file: ListedFile,
+  buffer: Buffer,
+  warnings: Set<string>,
+): Promise<{ entry: CacheEntry; file?: IndexedFile; cacheable: boolean }> {
+  const reason = sniffContent(buffer.subarray(0, SNIFF_BYTES), file.path);
+  const hash = contentHash(buffer);
+  if (reason) return { entry: { ...file, hash, skip: reason }, cacheable: true };
+  const text = buffer.toString('utf8');
+  const indexed: IndexedFile = {
+    path: file.path,
+    size: file.size,
+    mtimeMs: file.mtimeMs,
+    language: null,
+    lineCount: countLines(buffer),
+    definitions: [],
+    references: [],
+  };
+  const language = languageForPath(file.path, text);
+  let cacheable = true;
+  if (language) {
+    const { grammar, warnings: problems } = await loadGrammar(language);
+    for (const problem of problems) warnings.add(problem);
+    cacheable = grammar !== null || !language.supported;
+    if (grammar) {
+      const tags = extractTags(await getParser(), grammar, text, file.path);
+      indexed.language = language.id;
+      indexed.definitions = tags.definitions;
+      indexed.references = tags.references;
+    }
+  }
+  return { entry: toCacheEntry(indexed, file.ctimeMs, hash), file: indexed, cacheable };
+}
+
+/**
+ * Indexes a repository with tree-sitter tags, reusing the on-disk cache for unchanged files
+ * (same size, modification and status change times): a warm run stats files and reads nothing
+ * else, except files changed too close to the last cache write to tell by time, which are read and
+ * compared by content hash.
+ * @param root the repository folder.
+ * @param options cache folder, size cap, progress and parse callbacks.
+ * @returns every file (sorted by path) with its definitions and references, the files skipped
+ *   with the reason, and warnings (grammars that failed to load, unsupported languages).
+ * @throws SightlineError `PATH_NOT_FOUND` or `NOT_A_DIRECTORY` when `root` is not a folder.
+ * @example
+ * const index = await indexRepository('.', { onProgress: (done, total) => bar.update(done / total) });
+ * findDefinitions(index, 'parseReport');
+ */
+export async function indexRepository(
+  root: string,
+  options: IndexRepositoryOptions = {},
+): Promise<RepoIndex> {
+  const { cacheDir, maxFileBytes = 1_048_576, onProgress, onParse } = options;
+  const realRoot = await resolveRoot(root);
+  const listed = await listRepositoryFiles(realRoot, { maxFileBytes });
+  const directories = cacheDir === false ? [] : cacheDirectories(realRoot, cacheDir);
+  const cache = await readCache(realRoot, directories);
+  const entries = new Map<string, CacheEntry>();
+  const indexed = new Map<string, IndexedFile>();
+  const skipped: RepoIndex['skipped'] = [...listed.skipped];
+  const warnings = new Set<string>();
+  /** Files to read: changed ones, and unchanged-looking ones whose mtime proves nothing. */
+  const toRead: { file: ListedFile; candidate?: CacheEntry }[] = [];
+  const total = listed.files.length;
+  let done = 0;
+  let changed = false;
+
+  const reuse = async (file: ListedFile, entry: CacheEntry) => {
+    entries.set(file.path, entry);
+    if (entry.skip) skipped.push({ path: file.path, reason: entry.skip });
+    else indexed.set(file.path, fromCacheEntry(entry));
+    const language = entry.language === null ? languageForPath(file.path) : null;
+    if (language && !language.supported) {
+      for (const problem of (await loadGrammar(language)).warnings) warnings.add(problem);
+    }
+  };
+
+  for (const file of listed.files) {
+    const entry = cache.entries.get(file.path);
+    if (isSecretFile(file.path)) {
+      skipped.push({ path: file.path, reason: 'secret' });
+      done++;
+    } else if (
+      entry &&
+      entry.size === file.size &&
+      entry.mtimeMs === file.mtimeMs &&
+      entry.ctimeMs === file.ctimeMs
+    ) {
+      if (isRacy(file, cache.writtenAtMs)) {
+        toRead.push({ file, candidate: entry });
+      } else {
+        await reuse(file, entry);
+        done++;
+      }
+    } else {
+      toRead.push({ file });
+    }
+  }
+  if (done > 0) onProgress?.(done, total);
+
+  for (let start = 0; start < toRead.length; start += READ_BATCH) {
+    const batch = toRead.slice(start, start + READ_BATCH);
+    const buffers = await Promise.all(
+      batch.map(({ file }) => readFile(path.join(realRoot, file.path)).catch(() => null)),
+    );
+    for (const [position, { file, candidate }] of batch.entries()) {
+      const buffer = buffers[position];
+      done++;
+      if (buffer && candidate?.hash !== undefined && candidate.hash === contentHash(buffer)) {
+        await reuse(file, candidate);
+        onProgress?.(done, total);
+        continue;
+      }
+      changed = true;
+      if (!buffer) {
+        skipped.push({ path: file.path, reason: 'unreadable' });
+        onProgress?.(done, total);
+        continue;
+      }
+      onParse?.(file.path);
+      const result = await indexContent(file, buffer, warnings);
+      if (result.file) indexed.set(file.path, result.file);
+      if (result.entry.skip) skipped.push({ path: file.path, reason: result.entry.skip });
+      if (result.cacheable) entries.set(file.path, result.entry);
+      onProgress?.(done, total);
+    }
+  }
+
+  if (directories.length > 0 && (changed || entries.size !== cache.entries.size)) {
+    await writeCache(realRoot, directories, entries.values());
+  }
+  const files = new Map<string, IndexedFile>();
+  for (const file of listed.files) {
+    const item = indexed.get(file.path);
+    if (item) files.set(file.path, item);
+  }
+  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { root: realRoot, files, skipped, warnings: [...warnings] };
+}

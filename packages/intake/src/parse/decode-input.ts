@@ -1,0 +1,128 @@
+/**
+ * Turns whatever the caller passed (a string, raw bytes, an already parsed object) into text plus,
+ * when the text is JSON, its parsed value. Limits and refusals live here so that every parser
+ * downstream can assume non-empty, bounded, printable text.
+ */
+import { looksBinary, SightlineError } from '@sightline/core';
+import { MAX_REPORT_BYTES } from './limits.js';
+
+/** A report as accepted by `parseReport`. */
+export type ReportInput = string | Uint8Array | object;
+
+/** The decoded input. */
+export interface DecodedInput {
+  /** The report text (JSON rendering for object input). */
+  text: string;
+  /** The parsed value when the input was an object or the whole text is JSON. */
+  value?: unknown;
+  /** What decoding had to change (replaced bytes, removed control characters). */
+  notes: string[];
+}
+
+// C0 control characters other than tab, line feed and carriage return.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+/** Share of control or replacement characters above which text is treated as binary. */
+const BINARY_SHARE = 0.1;
+
+function decodeBytes(bytes: Uint8Array, notes: string[]): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe)
+    return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff)
+    return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);
+  if (text.includes('\uFFFD') && !looksBinary(bytes)) {
+    notes.push('invalid UTF-8 bytes were replaced with U+FFFD');
+  }
+  return text;
+}
+
+function tooLarge(bytes: number, maxBytes: number): SightlineError {
+  return new SightlineError({
+    code: 'REPORT_TOO_LARGE',
+    message: `The report is ${(bytes / 1_048_576).toFixed(1)} MiB; the limit is ${(maxBytes / 1_048_576).toFixed(1)} MiB. Cut it down to the relevant part (the stack trace and the description); library callers can raise the maxBytes option.`,
+    details: { bytes, maxBytes },
+  });
+}
+
+/** Returns `text` when its UTF-8 size is within `maxBytes`; throws `REPORT_TOO_LARGE` otherwise. */
+function checkSize(text: string, maxBytes: number): string {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > maxBytes) throw tooLarge(bytes, maxBytes);
+  return text;
+}
+
+function stringify(value: object): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? '';
+  } catch (error) {
+    throw new SightlineError({
+      code: 'REPORT_UNPARSEABLE',
+      message:
+        'The report object cannot be serialised (cyclic or too deeply nested). Pass the report as text or as plain JSON data.',
+      cause: error,
+    });
+  }
+}
+
+function parseJson(text: string): unknown {
+  const first = text.trimStart()[0];
+  if (first !== '{' && first !== '[') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Decodes a report input.
+ * @param input text, bytes (UTF-8, or UTF-16 with a byte-order mark) or a parsed JSON object.
+ * @param maxBytes largest accepted input in bytes. Default {@link MAX_REPORT_BYTES} (10 MiB).
+ * @returns the text, the parsed JSON value when there is one, and decoding notes.
+ * @throws SightlineError `REPORT_EMPTY` (nothing but whitespace), `REPORT_TOO_LARGE` (over
+ *   `maxBytes`), `REPORT_UNPARSEABLE` (binary data, or an object that cannot be serialised).
+ */
+export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): DecodedInput {
+  const notes: string[] = [];
+  let text: string;
+  let value: unknown;
+  if (typeof input === 'string') {
+    text = checkSize(input, maxBytes);
+  } else if (input instanceof Uint8Array) {
+    if (input.byteLength > maxBytes) throw tooLarge(input.byteLength, maxBytes);
+    text = decodeBytes(input, notes);
+  } else if (input !== null && typeof input === 'object') {
+    value = input;
+    // Measured in UTF-8 bytes like string input: a JSON rendering of non-ASCII text has more
+    // bytes than characters.
+    text = checkSize(stringify(input), maxBytes);
+  } else {
+    text = String(input);
+  }
+  text = text.replace(/^\uFEFF/, '');
+  const sample = text.slice(0, 16_384);
+  const odd = (sample.match(CONTROL)?.length ?? 0) + (sample.match(/\uFFFD/g)?.length ?? 0);
+  if (sample.length > 0 && odd / sample.length > BINARY_SHARE) {
+    throw new SightlineError({
+      code: 'REPORT_UNPARSEABLE',
+      message:
+        'The report looks like binary data (a minidump, an image or a compressed file). Pass a text crash log, issue text, review export or Sentry event JSON.',
+      details: { controlShare: odd / sample.length },
+    });
+  }
+  if (text.search(CONTROL) !== -1) {
+    notes.push('control characters were removed');
+    text = text.replace(CONTROL, '');
+  }
+  if (text.trim() === '') {
+    throw new SightlineError({
+      code: 'REPORT_EMPTY',
+      message:
+        'The report is empty. Pass a crash log, issue text or app review with some text in it.',
+    });
+  }
+  if (value === undefined) value = parseJson(text);
+  return value === undefined ? { text, notes } : { text, value, notes };
+}

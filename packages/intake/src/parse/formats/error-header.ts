@@ -1,0 +1,91 @@
+/**
+ * The `Type: message` line that heads a JavaScript, Java, .NET or Python error, and the common
+ * crash-report assembly of a trace format.
+ */
+import { MAX_EXCEPTIONS, MAX_TITLE_CHARS } from '../limits.js';
+import { collapseWhitespace } from '../lines.js';
+import type { Exception } from '../types.js';
+import type { FormatInput, ParsedReport } from './types.js';
+
+/** An error header split into type and message. */
+export interface ErrorHeader {
+  type: string;
+  message: string;
+}
+
+// `Uncaught TypeError: x`, `TypeError [ERR_X]: x`, `java.lang.IllegalStateException: x`, `Error`,
+// Crashlytics' `Fatal Exception: java.lang.X: msg` and `Non-fatal Exception: …`.
+const HEADER =
+  /^(?:Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: |(?:Fatal|Non-fatal) Exception: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
+
+/**
+ * Parses an error header line.
+ * @param line one line, leading whitespace allowed.
+ * @param requireErrorName accept a bare type (`Foo: bar`) only when its name ends in Error,
+ *   Exception, Warning, Fault, Panic, Interrupt or Exit, or is dotted. Default true.
+ * @returns the header, or `null` when the line is not one.
+ */
+export function parseErrorHeader(line: string, requireErrorName = true): ErrorHeader | null {
+  const match = HEADER.exec(line.trim());
+  if (!match?.[1]) return null;
+  const type = match[1];
+  const hasColon = line.includes(':');
+  if (
+    requireErrorName &&
+    !/(?:Error|Exception|Warning|Fault|Panic|Interrupt|Exit)$/.test(type) &&
+    !type.includes('.')
+  ) {
+    return null;
+  }
+  if (!hasColon && !/(?:Error|Exception)$/.test(type)) return null;
+  return { type, message: (match[2] ?? '').trim() };
+}
+
+/** Joins message lines the way a person reads them: trimmed, one space between lines. */
+export function joinMessage(lines: string[]): string {
+  return collapseWhitespace(lines.join('\n'));
+}
+
+/** `Type: message`, or the type alone when the message is empty. */
+export function describeException(exception: Exception): string {
+  if (!exception.type) return exception.message;
+  return exception.message ? `${exception.type}: ${exception.message}` : exception.type;
+}
+
+/** `Type: message` of an exception and of each of its causes, outermost first. */
+export function describeChain(exceptions: Exception[]): string[] {
+  const lines: string[] = [];
+  for (const exception of exceptions) {
+    for (let current: Exception | undefined = exception; current; current = current.cause) {
+      lines.push(describeException(current));
+    }
+  }
+  return lines;
+}
+
+/**
+ * Wraps the exceptions of a text crash log into a crash report titled after the first one (or
+ * after the first line when the trace names no error).
+ * @param summaryOnly scan only the title and exception messages for identifiers, not the whole
+ *   text (for dumps full of unrelated threads and metadata). Default false.
+ * @returns one crash report (no exceptions means a text report).
+ */
+export function crashReport(
+  input: FormatInput,
+  exceptions: Exception[],
+  summaryOnly = false,
+): ParsedReport[] {
+  const kept = exceptions.slice(0, MAX_EXCEPTIONS);
+  const first = kept[0];
+  const firstLine = input.lines.find((line) => line.trim() !== '')?.trim();
+  const title = (first ? describeException(first) : '') || firstLine;
+  return [
+    {
+      kind: first ? 'crash' : 'text',
+      exceptions: kept,
+      ...(title ? { title: title.slice(0, MAX_TITLE_CHARS) } : {}),
+      body: input.text,
+      ...(summaryOnly ? { identifierText: [title, ...describeChain(kept)].join('\n') } : {}),
+    },
+  ];
+}

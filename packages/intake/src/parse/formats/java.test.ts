@@ -1,0 +1,51 @@
+/** Android and Crashlytics variants of JVM traces (issue #13, intake gaps). */
+import { describe, expect, it } from 'vitest';
+import { allFrames, parseReport } from '../parse-report.js';
+
+describe('JVM traces', () => {
+  it('reads past R8 synthetic lambdas printed `(Unknown Source:N)`', () => {
+    const text = [
+      'java.lang.IllegalStateException: cart is empty',
+      '\tat com.shop.cart.CartViewModel.checkout(CartViewModel.kt:88)',
+      '\tat com.shop.cart.CartFragment$$ExternalSyntheticLambda3.onClick(Unknown Source:2)',
+      '\tat android.view.View.performClick(View.java:7448)',
+      '\tat com.shop.MainActivity.onCreate(MainActivity.kt:31)',
+    ].join('\n');
+    const frames = allFrames(parseReport(text).exceptions);
+    expect(frames.map((frame) => [frame.function, frame.file, frame.line, frame.inApp])).toEqual([
+      ['checkout', 'CartViewModel.kt', 88, true],
+      ['onClick', undefined, 2, true],
+      ['performClick', 'View.java', 7448, false],
+      ['onCreate', 'MainActivity.kt', 31, true],
+    ]);
+  });
+
+  it('recognises a Crashlytics `Fatal Exception:` header and its `Caused by` without a colon', () => {
+    const text = [
+      'Fatal Exception: java.lang.RuntimeException: Unable to start activity ComponentInfo{com.shop/com.shop.MainActivity}',
+      '       at android.app.ActivityThread.performLaunchActivity(ActivityThread.java:3449)',
+      '       at android.os.Looper.loop(Looper.java:223)',
+      '',
+      'Caused by java.lang.NullPointerException: Attempt to invoke virtual method on a null object reference',
+      '       at com.shop.MainActivity.onCreate(MainActivity.kt:42)',
+      '       at android.app.Activity.performCreate(Activity.java:8000)',
+    ].join('\n');
+    const report = parseReport(text);
+    expect(report.kind).toBe('crash');
+    expect(report.title).toBe(
+      'java.lang.RuntimeException: Unable to start activity ComponentInfo{com.shop/com.shop.MainActivity}',
+    );
+    const [exception] = report.exceptions;
+    expect(exception?.frames).toHaveLength(2);
+    expect(exception?.cause?.type).toBe('java.lang.NullPointerException');
+    expect(exception?.cause?.message).toBe(
+      'Attempt to invoke virtual method on a null object reference',
+    );
+    expect(exception?.cause?.frames[0]).toMatchObject({
+      module: 'com.shop.MainActivity',
+      function: 'onCreate',
+      line: 42,
+      inApp: true,
+    });
+  });
+});

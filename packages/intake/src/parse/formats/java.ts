@@ -1,0 +1,142 @@
+/**
+ * JVM stack traces (Java, Kotlin, Scala; Android logcat included): `Type: message`, tab-indented
+ * `at pkg.Class.method(File.java:42)` frames innermost first, `Caused by:` chains, `... N more`
+ * elisions and `Suppressed:` blocks (skipped). Logcat prefixes (`E/AndroidRuntime( 123): `,
+ * `04-04 22:06:31.064 1 2 E AndroidRuntime: `) are removed first. Format: `Throwable.printStackTrace`
+ * (docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Throwable.html).
+ */
+import { isInAppJvmClass } from '../frame-origin.js';
+import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
+import type { Exception, Frame } from '../types.js';
+import { crashReport, joinMessage, parseErrorHeader } from './error-header.js';
+import type { TraceFormat } from './types.js';
+
+const LOGCAT_THREADTIME = /^\d\d-\d\d \d\d:\d\d:\d\d\.\d+ +\d+ +\d+ [VDIWEFA] [^:]*: ?/;
+const LOGCAT_BRIEF = /^[VDIWEFA]\/[^(:]*\( *\d+\): ?/;
+const FRAME = /^\s*at ([\w$./<>-]+)\(([^()]*)\)(?: ~?\[[^\]]*\])?\s*$/;
+/** `File.java:42`, or a location with no file: `Native Method`, R8's `Unknown Source:2`. */
+const LOCATION =
+  /^([^\s:]+)(?::(\d+))?$|^(Native [Mm]ethod|Unknown Source|Compiled Code)(?::(\d+))?$/;
+const MORE = /^\s*\.\.\. \d+ (?:more|common frames omitted)\s*$/;
+/** `Caused by: X: msg`; Crashlytics writes `Caused by pkg.X: msg` (a qualified type, no colon). */
+const CAUSED_BY = /^\s*Caused by(?:: (.*)| ([\w$]+(?:\.[\w$]+)+(?::.*)?))$/;
+const SUPPRESSED = /^\s+Suppressed: /;
+const MAX_MESSAGE_LINES = 50;
+
+/** Removes an Android logcat prefix from a line, if it has one. */
+function stripLogcatPrefix(line: string): string {
+  const first = line.charCodeAt(0);
+  if (!(first >= 48 && first <= 57) && line[1] !== '/') return line;
+  return line.replace(LOGCAT_THREADTIME, '').replace(LOGCAT_BRIEF, '');
+}
+
+/**
+ * Parses one JVM frame line (`at pkg.Class.method(File.java:42)`, module prefixes such as
+ * `java.base/` removed).
+ * @returns the frame, or `null` when the line is not one.
+ */
+export function parseJvmFrame(line: string): Frame | null {
+  const match = FRAME.exec(line);
+  if (!match?.[1] || match[2] === undefined) return null;
+  const location = LOCATION.exec(match[2]);
+  if (!location) return null;
+  const qualified = match[1].slice(match[1].lastIndexOf('/') + 1);
+  const dot = qualified.lastIndexOf('.');
+  if (dot <= 0) return null;
+  const className = qualified.slice(0, dot);
+  const file = location[1];
+  const digits = location[2] ?? location[4];
+  const lineNumber = digits === undefined ? undefined : Number(digits);
+  // A class compiled without debug information (R8's synthetic lambdas) is still the app's code.
+  const native = /^Native/.test(location[3] ?? '');
+  return {
+    ...(file ? { file } : {}),
+    ...(lineNumber ? { line: lineNumber } : {}),
+    function: qualified.slice(dot + 1),
+    module: className,
+    inApp: !native && isInAppJvmClass(className),
+    raw: line.trim(),
+  };
+}
+
+function chainDepth(exception: Exception): number {
+  let depth = 0;
+  for (let last: Exception | undefined = exception; last; last = last.cause) depth += 1;
+  return depth;
+}
+
+/** Parses every JVM trace in `lines`. */
+function parseJavaExceptions(lines: string[]): Exception[] {
+  const exceptions: Exception[] = [];
+  let pending: { exception: Exception; message: string[]; isCause: boolean } | undefined;
+  let target: Exception | undefined;
+  let skipping = false;
+  const open = (text: string, isCause: boolean): void => {
+    const header = parseErrorHeader(text, !isCause);
+    const [type = text.trim(), message = ''] = header ? [header.type, header.message] : [];
+    pending = { exception: { type, message: '', frames: [] }, message: [message], isCause };
+    target = undefined;
+  };
+  const settle = (): void => {
+    if (!pending) return;
+    pending.exception.message = joinMessage(pending.message);
+    const outer = exceptions.at(-1);
+    if (pending.isCause && outer) {
+      let last = outer;
+      while (last.cause) last = last.cause;
+      if (chainDepth(outer) < MAX_CAUSE_DEPTH) last.cause = pending.exception;
+    } else if (!pending.isCause) {
+      exceptions.push(pending.exception);
+    }
+    target = pending.exception;
+    pending = undefined;
+  };
+  for (const rawLine of lines) {
+    const line = stripLogcatPrefix(rawLine);
+    const frame = parseJvmFrame(line);
+    if (frame) {
+      if (skipping) continue;
+      settle();
+      if (target && target.frames.length < MAX_FRAMES) target.frames.push(frame);
+      continue;
+    }
+    if (MORE.test(line)) continue;
+    const causedBy = CAUSED_BY.exec(line);
+    const cause = causedBy?.[1] ?? causedBy?.[2];
+    if (cause !== undefined && (!skipping || !/^\s/.test(line))) {
+      settle();
+      skipping = false;
+      if (exceptions.length > 0) open(cause, true);
+      continue;
+    }
+    if (SUPPRESSED.test(line)) {
+      settle();
+      skipping = true;
+      continue;
+    }
+    if (pending && pending.message.length < MAX_MESSAGE_LINES) {
+      pending.message.push(line);
+      continue;
+    }
+    if (pending?.isCause) settle();
+    if (parseErrorHeader(line)) {
+      skipping = false;
+      open(line, false);
+    } else if (pending) {
+      pending = undefined;
+    } else {
+      target = undefined;
+    }
+  }
+  if (pending?.isCause) settle();
+  return exceptions;
+}
+
+/** The JVM format. */
+export const javaFormat: TraceFormat = {
+  name: 'java',
+  detect: ({ lines }) =>
+    Math.min(60, lines.filter((line) => parseJvmFrame(stripLogcatPrefix(line)) !== null).length),
+  parse: (input) => crashReport(input, parseJavaExceptions(input.lines)),
+  parseExceptions: parseJavaExceptions,
+};

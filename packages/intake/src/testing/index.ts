@@ -1,0 +1,28 @@
+/**
+ * @sightline/intake/testing — intake scored against other stack-trace parsers' own test suites:
+ * `readPeerTraces` reads the recorded fixtures (../shared/data/peer-traces), `scorePeerTraces`
+ * runs them through `parseReport` and compares frames after the documented normalisation. Used by
+ * intake's peer-traces test and `npm run bench:intake`.
+ */
+
+export {
+  type ExpectedFrame,
+  type FrameField,
+  type RawRecord,
+  readExpectations,
+} from '../parse/peer-trace-expectations.js';
+export { type ComparableFrame, normalizeFrame } from '../parse/peer-trace-normalize.js';
+export {
+  type ActualFrame,
+  type Agreement,
+  type CaseScore,
+  intakeFrames,
+  type SuiteScore,
+  scorePeerTraces,
+} from '../parse/peer-trace-score.js';
+export {
+  PEER_SUITES,
+  type PeerCase,
+  type PeerSuite,
+  readPeerTraces,
+} from '../parse/peer-traces.js';

@@ -1,8 +1,0 @@
-/** Intake: raw bug reports (crash logs, Sentry events, issues, reviews) become `Report`s. */
-export { type DecodedInput, decodeInput, type ReportInput } from './decode-input.js';
-export { detectFormat, REPORT_FORMAT_NAMES } from './formats/index.js';
-export { isInAppFile } from './frame-origin.js';
-export { MAX_BODY_CHARS, MAX_LINE_CHARS, MAX_REPORT_BYTES } from './limits.js';
-export { type MarkInAppFramesOptions, markInAppFrames } from './mark-in-app-frames.js';
-export { allFrames, type ParseReportOptions, parseReport, parseReports } from './parse-report.js';
-export type { Exception, Frame, Report, ReportKind } from './types.js';
