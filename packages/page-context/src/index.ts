@@ -11,7 +11,6 @@
 export { type EncodingModule, registerEncoding } from '@sightline/core';
 // Actions: what the agent may do on the page, as AI SDK tools.
 export { definePageAction } from './actions/page-action.js';
-export { type PageTools, type ToToolsOptions, toTools } from './actions/to-tools.js';
 // Diff: what changed between two snapshots, for the turns after the first.
 export {
   diff,
@@ -42,9 +41,9 @@ export {
   createPageContextRegistry,
   type PageContextRegistryOptions,
 } from './registry/create-page-context-registry.js';
+export { toJSON } from './registry/to-json.js';
 // Render: snapshot → JSON → token-budgeted Markdown.
 export { type SerializeOptions, serializeValue } from './render/serialize-value.js';
-export { toJSON } from './render/to-json.js';
 export {
   type MarkdownRender,
   renderMarkdown,
@@ -52,6 +51,7 @@ export {
   toMarkdown,
 } from './render/to-markdown.js';
 export type { TokenCounter, TokenCounterOptions } from './render/token-counter.js';
+export { type PageTools, type ToToolsOptions, toTools } from './tools/to-tools.js';
 export type {
   JsonObject,
   JsonSchemaObject,

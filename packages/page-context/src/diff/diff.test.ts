@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { definePageAction } from '../actions/page-action.js';
 import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
-import { toJSON } from '../render/to-json.js';
+import { toJSON } from '../registry/to-json.js';
 import { diff, isEmptyDiff } from './diff.js';
 
 const refresh = definePageAction({

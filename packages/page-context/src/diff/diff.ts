@@ -4,8 +4,9 @@
  * Data is compared leaf by leaf on dotted paths (`filters.environment`); lists are compared whole
  * (a table that gained a row is one change, not one per shifted row).
  */
+
+import { toJSON } from '../registry/to-json.js';
 import { findTitle } from '../render/format-data.js';
-import { toJSON } from '../render/to-json.js';
 import type {
   JsonValue,
   PageLocation,

@@ -7,9 +7,9 @@
  * and the reason instead of breaking the page it inspects.
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { toTools } from '../actions/to-tools.js';
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
 import { renderMarkdown, toMarkdown } from '../render/to-markdown.js';
+import { toTools } from '../tools/to-tools.js';
 import { useRequiredRegistry } from './page-context-provider.js';
 
 /** Props of {@link PageContextInspector}. */

@@ -4,7 +4,6 @@
  * page data changes.
  */
 import { useCallback } from 'react';
-import { type PageTools, toTools } from '../actions/to-tools.js';
 import {
   type PageContextReading,
   type PageContextTurn,
@@ -12,6 +11,7 @@ import {
 } from '../diff/page-context-turn.js';
 import { describePageWith } from '../fallback/describe-page.js';
 import { renderMarkdown, type ToMarkdownOptions } from '../render/to-markdown.js';
+import { type PageTools, toTools } from '../tools/to-tools.js';
 import type { PageSnapshot } from '../types.js';
 import { useRequiredRegistry } from './page-context-provider.js';
 

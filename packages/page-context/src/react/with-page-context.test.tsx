@@ -4,7 +4,7 @@ import { type ReactNode, StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from '../fallback/node-attribute.js';
 import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
-import { toJSON } from '../render/to-json.js';
+import { toJSON } from '../registry/to-json.js';
 import type { PageContextRegistry, PageSnapshotNodeJson } from '../types.js';
 import { PageContextProvider } from './page-context-provider.js';
 import { usePageContext } from './use-page-context.js';

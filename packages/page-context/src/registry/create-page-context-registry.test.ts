@@ -1,9 +1,9 @@
 import { SightlineError } from '@sightline/core';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { toJSON } from '../render/to-json.js';
 import type { PageAction, PageSnapshot } from '../types.js';
 import { createPageContextRegistry } from './create-page-context-registry.js';
+import { toJSON } from './to-json.js';
 
 /** The tree as `[id, children]` pairs, for compact whole-shape assertions. */
 function shape(snapshot: PageSnapshot): unknown[] {

@@ -10,11 +10,11 @@
  */
 import { SightlineError } from '@sightline/core';
 import { jsonSchema, type Tool, tool } from 'ai';
+import { toolErrorValue } from '../actions/page-action.js';
+import { EXPAND_NODE_TOOL } from '../actions/tool-name.js';
 import { findTitle } from '../render/format-data.js';
 import { serializeValue } from '../render/serialize-value.js';
 import type { JsonObject, JsonValue, PageSnapshot, PageSnapshotNode } from '../types.js';
-import { toolErrorValue } from './page-action.js';
-import { EXPAND_NODE_TOOL } from './tool-name.js';
 
 /** Tools by name, ready for `generateText({ tools })`. */
 export type PageTools = Record<string, Tool<unknown, JsonValue>>;

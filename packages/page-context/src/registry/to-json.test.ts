@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { definePageAction } from '../actions/page-action.js';
-import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
+import { toMarkdown } from '../render/to-markdown.js';
+import { createPageContextRegistry } from './create-page-context-registry.js';
 import { toJSON } from './to-json.js';
 
 describe('toJSON', () => {
@@ -50,5 +51,28 @@ describe('toJSON', () => {
       location: { route: 'issues', query: { env: ['a', 'b'] } },
     });
     expect(json.roots[1]).toMatchObject({ id: 'o', missingParentId: 'gone' });
+  });
+
+  it('gives toMarkdown the same text as the live snapshot (server side)', () => {
+    const registry = createPageContextRegistry();
+    registry.setLocation({ route: 'dashboard', query: { env: 'production' } });
+    const page = registry.register({
+      type: 'dashboard',
+      priority: 10,
+      data: { title: 'API health' },
+    });
+    for (let index = 0; index < 6; index++) {
+      registry.register({
+        type: 'widget',
+        parentId: page,
+        priority: index,
+        data: { title: `Widget ${index}`, value: `${index}%` },
+        details: () => index,
+      });
+    }
+    const snapshot = registry.snapshot();
+    const json = JSON.parse(JSON.stringify(toJSON(snapshot)));
+    expect(toMarkdown(json, { budgetTokens: 60 })).toBe(toMarkdown(snapshot, { budgetTokens: 60 }));
+    expect(toMarkdown(json)).toBe(toMarkdown(snapshot));
   });
 });

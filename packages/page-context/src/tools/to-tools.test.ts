@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { definePageAction } from '../actions/page-action.js';
+import { EXPAND_NODE_TOOL } from '../actions/tool-name.js';
 import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
-import { definePageAction } from './page-action.js';
 import { type PageTools, toTools } from './to-tools.js';
-import { EXPAND_NODE_TOOL } from './tool-name.js';
 
 const options = { toolCallId: 'call-1', messages: [] };
 function call(tools: PageTools, name: string, input: unknown): Promise<unknown> {
