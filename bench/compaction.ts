@@ -16,7 +16,15 @@
  *
  * Targets (from the issue; measured, never tuned): compacted peak ≤ 0.35 of raw on the longest
  * trajectories, 100 % needles, 0 orphans, ≤ 2 ms a step at 200 messages.
+ *
+ * Then the long real runs of ../shared/data/trajectories-long (mini-swe-agent and SWE-agent, 44–188
+ * turns, 60k–97k tokens raw) at 16k and 32k windows, through Sightline's compaction and, in the
+ * same run, through LangChain Deep Agents' own context management (see `lib/deep-agents-replay.ts`),
+ * with the same figures for both (see `lib/compaction-long.ts`). Targets there: 0 prompts over the
+ * limit, 0 orphans, goal kept in 100 % of prompts, every needle recoverable, ≤ 10 % of steps
+ * compacting, ≥ 90 % cache-extending, peak no higher than Deep Agents'.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createCompaction, promptTokenLimit } from '@sightline/compaction';
 import {
@@ -27,6 +35,7 @@ import {
 } from '@sightline/compaction/testing';
 import { getModelProfile, type ModelProfile } from '@sightline/core';
 import { jsonSchema, tool } from 'ai';
+import { longFigures, longTable, longTargets, measureLong } from './lib/compaction-long.js';
 import {
   count,
   type Row,
@@ -46,6 +55,9 @@ import { median, timed } from './lib/stats.js';
 import { syntheticHistory } from './lib/synthetic-history.js';
 
 const TRAJECTORIES_DIR = path.resolve(BENCH_DIR, '..', '..', 'shared', 'data', 'trajectories');
+const LONG_DIR = path.resolve(TRAJECTORIES_DIR, '..', 'trajectories-long');
+/** Windows of the long runs: small enough that compaction fires many times in 60k–95k tokens. */
+const LONG_WINDOWS = [16_384, 32_768];
 const HISTORY_SIZE = 200;
 const STEP_RUNS = 200;
 const COMPACTING_RUNS = 30;
@@ -180,6 +192,22 @@ async function main(): Promise<void> {
     ),
   };
 
+  const long = await readTrajectories(LONG_DIR);
+  const longRows = [];
+  for (const window of LONG_WINDOWS) {
+    for (const trajectory of long) {
+      longRows.push(await measureLong(trajectory, window));
+      console.error(`${trajectory.file} at ${window}: replayed (Sightline and Deep Agents)`);
+    }
+  }
+  figures.longTrajectories = longFigures(longRows);
+  const deepAgentsVersion = JSON.parse(
+    await readFile(
+      path.resolve(BENCH_DIR, '..', 'node_modules', 'deepagents', 'package.json'),
+      'utf8',
+    ),
+  ).version as string;
+
   const table = trajectoryTable(rows, REPLAY_PROFILE);
   const wideTable = trajectoryTable(wideRows, WIDE_PROFILE);
   const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
@@ -189,6 +217,13 @@ async function main(): Promise<void> {
     `chars/4 estimate vs exact count over ${estimate.prompts} prompts: mean |error| ${pct(estimate.meanAbsolute)}, max ${pct(estimate.maxAbsolute)}, mean signed ${pct(estimate.meanSigned)}.`,
     `Same rule with an ${WIDE_PROFILE.contextWindow.toLocaleString('en-US')}-token window (prompt limit ${promptTokenLimit(WIDE_PROFILE).toLocaleString('en-US')}), where the fixed parts fit under the target:\n\n${wideTable}`,
     'Times on a shared machine: noisy. The ratio depends mostly on how far the raw run outgrows the window: the short trajectories barely pass it.',
+    long.length === 0
+      ? `Long trajectories: skipped (no files at ${LONG_DIR}).`
+      : `### Long trajectories, side by side with Deep Agents ${deepAgentsVersion}\n\n${longTable(longRows)}\n\nTargets over every long trajectory at ${LONG_WINDOWS.map((window) => `${window / 1024}k`).join(' and ')} (Sightline; measured, never tuned):\n\n${longTargets(
+          longRows,
+        )
+          .map((line) => `- ${line}`)
+          .join('\n')}`,
   ].join('\n\n');
   console.log(`${table}\n\n${notes}`);
   await writeResults('compaction', {
@@ -200,6 +235,12 @@ async function main(): Promise<void> {
           bytes: row.bytes,
           turns: row.measurement.turns,
         })),
+      },
+      longTrajectories: {
+        dir: 'shared/data/trajectories-long',
+        windows: LONG_WINDOWS,
+        files: long.map(({ file, bytes, script }) => ({ file, bytes, turns: script.turns.length })),
+        deepAgents: `deepagents@${deepAgentsVersion}`,
       },
       replayProfile: REPLAY_PROFILE,
       loopProfile: loopProfile.id,

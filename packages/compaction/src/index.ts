@@ -1,91 +1,25 @@
-/** @sightline/compaction — keeps long agent runs inside the context window. */
+/**
+ * @sightline/compaction — keeps long agent runs inside the context window.
+ *
+ * The main entry is the documented API: `createCompaction` and its types, the stores, the events,
+ * the prompt limit, and the building blocks the README names. Counting helpers, store paths,
+ * offload and prompt conversion plumbing live under `@sightline/compaction/internal`.
+ */
 
-export { type CompactNowOutput, createCompactNowTool } from './compact-now-tool.js';
-export {
-  DEFAULT_COMPACTION_TARGET,
-  MAX_OUTPUT_RESERVE_TOKENS,
-  promptTokenLimit,
-} from './compaction-limits.js';
-export type { CompactionPlan, StoreWrite } from './compaction-plan.js';
-export { resolveContextSize } from './context-size.js';
+// The entry point: prepareStep / middleware, tool wrapping, recovery tools.
 export {
   type Compaction,
   type CreateCompactionOptions,
   createCompaction,
   type PrepareStepInput,
-} from './create-compaction.js';
-export { extractiveSummary, SUMMARY_SECTIONS } from './extractive-summary.js';
-export {
-  fromLanguageModelPrompt,
-  type LanguageModelPrompt,
-  toLanguageModelPrompt,
-} from './language-model-prompt.js';
-export {
-  MASKED_RESULT_PREFIX,
-  type MaskToolResultsOptions,
-  maskToolResults,
-} from './mask-tool-results.js';
-export {
-  type CountOptions,
-  countMessagesTokens,
-  countMessageTokens,
-  countPromptTokens,
-  countToolResultOutputTokens,
-  countToolsTokens,
-  MEDIA_TOKEN_ESTIMATE,
-  MESSAGE_OVERHEAD_TOKENS,
-  PROMPT_OVERHEAD_TOKENS,
-  type PromptParts,
-  type PromptTokens,
-} from './message-tokens.js';
-export {
-  DEFAULT_OFFLOAD_LIMIT_TOKENS,
-  OFFLOADED_RESULT_PREFIX,
-  type OffloadPreviewOptions,
-  type OffloadToolOutputOptions,
-  type OffloadToolResultOptions,
-  offloadToolOutput,
-  offloadToolResult,
-  type ToolOutputOffload,
-  toDefaultModelOutput,
-} from './offload-tool-output.js';
-export { type FindRecentStartOptions, findRecentStart } from './recent-window.js';
-export {
-  createRecoveryTools,
-  type ReadStoredInput,
-  type ReadStoredOutput,
-  type RecoveryTools,
-  type RecoveryToolsOptions,
-  type SearchStoredInput,
-  type SearchStoredOutput,
-} from './recovery-tools.js';
-export { renderTranscript } from './render-transcript.js';
-export { findSessionGoal } from './session-goal.js';
-export {
-  assertStorePath,
-  assertStorePrefix,
-  assertStoreVersion,
-  escapeStoreId,
-  toolResultPath,
-  transcriptPath,
-} from './store-paths.js';
-export { createDiskStore, type DiskStoreOptions } from './stores/disk-store.js';
-export { createMemoryStore, type MemoryStoreOptions } from './stores/memory-store.js';
-export {
-  SUMMARY_PREFIX,
-  type SummarizeHistoryOptions,
-  type SummarizeHistoryResult,
-  summarizeHistory,
-} from './summarize-history.js';
-export { type HistoryBlock, isSettledBlock, segmentHistory } from './tool-exchanges.js';
-export { toolOutputText } from './tool-output-text.js';
-export {
-  DEFAULT_LARGE_INPUT_TOKENS,
-  TRUNCATED_INPUT_PREFIX,
-  type TruncateToolInputsOptions,
-  toolInputPath,
-  truncateToolInputs,
-} from './truncate-tool-inputs.js';
+} from './engine/create-compaction.js';
+export { DEFAULT_COMPACTION_TARGET, promptTokenLimit } from './history/compaction-limits.js';
+// Building blocks, pure where possible.
+export type { CompactionPlan, StoreWrite } from './history/compaction-plan.js';
+export { resolveContextSize } from './history/context-size.js';
+export { type FindRecentStartOptions, findRecentStart } from './history/recent-window.js';
+export { findSessionGoal } from './history/session-goal.js';
+export { type HistoryBlock, segmentHistory } from './history/tool-exchanges.js';
 export {
   type CompactionEvent,
   type CompactionEventListener,
@@ -100,10 +34,26 @@ export {
   type StoreReadOptions,
   type StoreReadResult,
   type ToolResultOutput,
-} from './types.js';
+} from './history/types.js';
+export { type MaskToolResultsOptions, maskToolResults } from './mask/mask-tool-results.js';
 export {
-  createUsageCalibration,
-  type UsageCalibration,
-  type UsageCalibrationOptions,
-} from './usage-calibration.js';
-export { type WrapToolsOptions, wrapTools } from './wrap-tools.js';
+  type TruncateToolInputsOptions,
+  truncateToolInputs,
+} from './mask/truncate-tool-inputs.js';
+// Stores: where whatever leaves the window goes.
+export { createDiskStore, type DiskStoreOptions } from './stores/disk-store.js';
+export { createMemoryStore, type MemoryStoreOptions } from './stores/memory-store.js';
+export { renderTranscript } from './summarize/render-transcript.js';
+export {
+  type SummarizeHistoryOptions,
+  type SummarizeHistoryResult,
+  summarizeHistory,
+} from './summarize/summarize-history.js';
+// The recovery tools' inputs and outputs (`compaction.tools`).
+export type { CompactNowOutput } from './tools/compact-now-tool.js';
+export type {
+  ReadStoredInput,
+  ReadStoredOutput,
+  SearchStoredInput,
+  SearchStoredOutput,
+} from './tools/recovery-tools.js';

@@ -7,7 +7,7 @@ import { getModelProfile } from '@sightline/core';
 import { stepCountIs, ToolLoopAgent, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createStepModel } from './__fixtures__/scripted-steps.js';
+import { createStepModel } from './engine/__fixtures__/scripted-steps.js';
 import { createCompaction } from './index.js';
 
 const source = readFileSync(new URL(import.meta.url), 'utf8');

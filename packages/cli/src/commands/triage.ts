@@ -1,6 +1,6 @@
 /**
  * `sightline triage FILE...`: parses one or many reports (a review export holds many) and
- * classifies each as bug, crash, feature or other, as a table with per-label counts or as JSON lines.
+ * classifies each as bug, crash, feature, question or other, as a table with per-label counts or as JSON lines.
  */
 import path from 'node:path';
 import { listRepositoryFiles, resolveRoot } from '@sightline/codebase';
@@ -15,6 +15,7 @@ import {
   parseReports,
   REPORT_FORMAT_NAMES,
   type Report,
+  readExamplePool,
 } from '@sightline/intake';
 import { markInAppFrames } from '@sightline/investigator';
 import { type Command, Option } from 'commander';
@@ -30,8 +31,10 @@ export interface TriageOptions {
   format?: string;
   /** Print one JSON object per report and nothing else on stdout. Default false. */
   json?: boolean;
-  /** Classify with this model instead of offline. Default: offline. */
+  /** Classify with this model (falling back to offline on any failure). Default: offline. */
   model?: ClassifyOptions['model'];
+  /** Data folder whose training sets give the model labelled examples (`readExamplePool`). Default: none. */
+  examples?: string;
   /** Repository whose files decide which stack frames are in-app. Default: decided per frame. */
   repo?: string;
 }
@@ -67,12 +70,18 @@ export interface TriageRow {
  * @param options - Files, input format, output mode and optional model.
  * @param io - Output streams and stdin.
  * @returns 0, or 2 when any file failed.
- * @throws SightlineError from the model path (`MODEL_CALL_FAILED`, `MODEL_OUTPUT_INVALID`).
+ * @throws The readers' errors when `options.examples` has no readable training sets.
  */
 export async function runTriage(options: TriageOptions, io: TriageIO): Promise<number> {
   const rows: TriageRow[] = [];
   let failed = 0;
   const inApp = options.repo ? await inAppMarker(options.repo) : undefined;
+  const classifyOptions: ClassifyOptions = {
+    ...(options.model ? { model: options.model } : {}),
+    ...(options.model && options.examples
+      ? { examples: await readExamplePool(options.examples) }
+      : {}),
+  };
   for (const file of options.files) {
     const name = file === '-' ? 'stdin' : file;
     let reports: Report[];
@@ -89,7 +98,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
     }
     for (const parsed of reports) {
       const report = inApp ? await inApp(parsed) : parsed;
-      const classification = await classify(report, options.model ? { model: options.model } : {});
+      const classification = await classify(report, classifyOptions);
       const row = toRow(name, report, classification);
       rows.push(row);
       if (options.json) io.stdout(`${JSON.stringify(row)}\n`);
@@ -120,7 +129,7 @@ export function registerTriage(program: Command): void {
   program
     .command('triage')
     .description(
-      'Classify reports (reviews, crash logs, issues) as bug, crash, feature or other, offline.',
+      'Classify reports (reviews, crash logs, issues) as bug, crash, feature, question or other, offline or with a model.',
     )
     .argument(
       '<files...>',
@@ -135,7 +144,11 @@ export function registerTriage(program: Command): void {
     .option('--repo <dir>', 'repository whose files decide which stack frames are in-app')
     .option(
       '--model <spec>',
-      'classify with a model (anthropic:<id>, openai:<id>, openai-compatible:<url>#<id>) instead of offline',
+      'classify with a model (anthropic:<id>, openai:<id>, openai-compatible:<url>#<id>); offline when it fails',
+    )
+    .option(
+      '--examples <dir>',
+      'with --model: data folder with reviews/train.jsonl and labeled/nlbse2024/issues_train.csv to show the model similar labelled reports',
     )
     .addHelpText(
       'after',
@@ -146,6 +159,7 @@ Examples:
   $ pbpaste | sightline triage -
   $ sightline triage logs/*.txt issue.md
   $ sightline triage --repo ~/src/app crash.txt
+  $ sightline triage issue.md --json --model openai:gpt-5-mini --examples ../shared/data
 
 Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
     )
@@ -153,7 +167,13 @@ Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
       runAction(
         async (
           files: string[],
-          flags: { format: string; json?: boolean; repo?: string; model?: string },
+          flags: {
+            format: string;
+            json?: boolean;
+            repo?: string;
+            model?: string;
+            examples?: string;
+          },
         ) =>
           runTriage(
             {
@@ -161,6 +181,7 @@ Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
               format: flags.format,
               json: flags.json === true,
               ...(flags.repo ? { repo: flags.repo } : {}),
+              ...(flags.examples ? { examples: flags.examples } : {}),
               ...(flags.model
                 ? { model: resolveModel(flags.model, { source: '--model' }).model }
                 : {}),

@@ -55,6 +55,21 @@ const events: Array<[CompactionProgressEvent, string]> = [
     { ...base, type: 'context-over-limit', tokensBefore: 4_200, tokensAfter: 4_106, moved: [] },
     "compaction: warning: the prompt is 4,106 tokens, over the model's limit even after compaction (system prompt, tools and goal alone are too large)",
   ],
+  [
+    { ...base, type: 'target-unreachable', tokensBefore: 3_600, tokensAfter: 2_900, moved: [] },
+    'compaction: warning: compaction reached only 2,900 tokens (system prompt, tools and goal take most of the window); it now compacts less often',
+  ],
+  [
+    {
+      ...base,
+      type: 'compaction-skip',
+      tokensBefore: 3_600,
+      tokensAfter: 3_600,
+      moved: [],
+      reason: 'tool-result-mask skipped: the store failed (ENOSPC).',
+    },
+    'compaction: warning: skipped, nothing moved: tool-result-mask skipped: the store failed (ENOSPC).',
+  ],
 ];
 
 describe('describeProgress for compaction events', () => {

@@ -40,5 +40,9 @@ export function describeCompaction(event: CompactionProgressEvent): string {
       return `compaction: summarized the older history (${context}) → ${paths(1)}`;
     case 'context-over-limit':
       return `compaction: warning: the prompt is ${number(event.tokensAfter)} tokens, over the model's limit even after compaction (system prompt, tools and goal alone are too large)`;
+    case 'target-unreachable':
+      return `compaction: warning: compaction reached only ${number(event.tokensAfter)} tokens (system prompt, tools and goal take most of the window); it now compacts less often`;
+    case 'compaction-skip':
+      return `compaction: warning: skipped, nothing moved: ${event.reason ?? 'the store failed'}`;
   }
 }

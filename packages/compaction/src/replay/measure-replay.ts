@@ -11,8 +11,8 @@
  */
 import type { ModelProfile } from '@sightline/core';
 import type { ToolSet } from 'ai';
-import { type CreateCompactionOptions, createCompaction } from '../create-compaction.js';
-import type { CompactionEvent, CompactionEventType } from '../types.js';
+import { type CreateCompactionOptions, createCompaction } from '../engine/create-compaction.js';
+import type { CompactionEvent, CompactionEventType } from '../history/types.js';
 import { checkNeedles, type NeedleCheck, pickNeedles } from './needles.js';
 import type { ReplayScript } from './parse-trajectory.js';
 import { type ReplayResult, replayTrajectory } from './replay-trajectory.js';
@@ -76,6 +76,8 @@ export async function measureReplay(
     'tool-input-truncate': 0,
     'history-summarize': 0,
     'context-over-limit': 0,
+    'target-unreachable': 0,
+    'compaction-skip': 0,
   };
   for (const event of compaction.events) eventCounts[event.type] += 1;
   const needles = await checkNeedles(pickNeedles(script, { finalPrompt: compacted.finalPrompt }), {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createRecoveryTools } from '../recovery-tools.js';
+import type { ModelPrompt } from '../engine/prompt-checks.js';
 import { createMemoryStore } from '../stores/memory-store.js';
+import { createRecoveryTools } from '../tools/recovery-tools.js';
 import { checkNeedles, escapeRegExp, pickNeedles } from './needles.js';
 import type { ReplayScript } from './parse-trajectory.js';
-import type { ModelPrompt } from './prompt-checks.js';
 
 const call = (toolCallId: string, result: string) => ({
   toolCallId,

@@ -4,9 +4,9 @@
  * `search_stored` tool and directly in the store.
  */
 import type { ToolSet } from 'ai';
-import type { CompactionStore } from '../types.js';
+import { type ModelPrompt, promptTexts } from '../engine/prompt-checks.js';
+import type { CompactionStore } from '../history/types.js';
 import type { ReplayScript } from './parse-trajectory.js';
-import { type ModelPrompt, promptTexts } from './prompt-checks.js';
 
 /** Shortest and longest needle line, in characters. */
 const NEEDLE_CHARS = { min: 16, max: 160 } as const;

@@ -77,6 +77,40 @@ describe('parseTrajectory', () => {
     ]);
   });
 
+  it('reads the mini-swe-agent layout: tool calls by id, the submission answers the last call, provider prompt tokens kept', () => {
+    expect(parseTrajectory(fixture('mini-swe-agent.traj.json'))).toEqual<ReplayScript>({
+      system: 'You can run shell commands.',
+      goal: 'Fix the empty-cart total.',
+      turns: [
+        {
+          thought: 'Let me look at the cart.',
+          toolCalls: [
+            {
+              toolCallId: 'call_a',
+              toolName: 'bash',
+              input: { command: 'cat cart.py' },
+              result:
+                '<returncode>0</returncode>\n<output>\ndef total(items): return sum(items) / len(items)\n</output>',
+            },
+          ],
+          reportedPromptTokens: 812,
+        },
+        {
+          thought: 'Submitting.',
+          toolCalls: [
+            {
+              toolCallId: 'call_b',
+              toolName: 'bash',
+              input: { command: 'echo COMPLETE_TASK_AND_SUBMIT_FINAL_OUTPUT' },
+              result: 'diff --git a/cart.py b/cart.py',
+            },
+          ],
+          reportedPromptTokens: 901,
+        },
+      ],
+    });
+  });
+
   it('joins text parts of list content and keeps odd command names provider-safe', () => {
     const script = parseTrajectory({
       history: [

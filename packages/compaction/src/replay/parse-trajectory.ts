@@ -8,39 +8,15 @@
  * function-calling one, where assistant entries carry `tool_calls` (with ids) and observations are
  * `role: "tool"` entries naming `tool_call_ids`. The `trajectory` array (action, observation,
  * thought, response per turn) supplies the observation of a last turn that `history` omits.
+ * mini-swe-agent files (`trajectory_format: "mini-swe-agent-1.1"`) are read by
+ * `parse-mini-swe-agent.ts`.
  */
 import { SightlineError } from '@sightline/core';
 import { z } from 'zod';
+import { miniSweAgentFile, miniSweAgentScript } from './parse-mini-swe-agent.js';
+import type { ReplayScript, ReplayTurn } from './replay-script.js';
 
-/** One tool call of a replayed turn and the result that was recorded for it. */
-export interface ReplayToolCall {
-  /** The recorded id (function-calling layout) or `call_<turn>` / `call_<turn>_<n>`. */
-  toolCallId: string;
-  /** Function name, or the first word of the command, reduced to `[A-Za-z0-9_-]` (64 at most). */
-  toolName: string;
-  /** Parsed function arguments, or `{ command }` with the whole command line. */
-  input: Record<string, unknown>;
-  /** The observation the environment returned, exactly as the model saw it. */
-  result: string;
-}
-
-/** One assistant turn: its thought and the tool calls it made. */
-export interface ReplayTurn {
-  /** The assistant's reasoning text before the call (may be empty). */
-  thought: string;
-  /** At least one call; SWE-agent makes exactly one per turn. */
-  toolCalls: ReplayToolCall[];
-}
-
-/** A trajectory turned into what a scripted model replays. */
-export interface ReplayScript {
-  /** The system prompt. */
-  system: string;
-  /** The first user message: the task, which must survive every compaction verbatim. */
-  goal: string;
-  /** Assistant turns in order. */
-  turns: ReplayTurn[];
-}
+export type { ReplayScript, ReplayToolCall, ReplayTurn } from './replay-script.js';
 
 const textContent = z.union([
   z.string(),
@@ -94,7 +70,7 @@ export function parseTrajectory(
   const fail = (reason: string, details: Record<string, unknown> = {}) =>
     new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `${source} is not a readable SWE-agent trajectory: ${reason}. Pass the JSON of a .traj file (with "history" and "trajectory").`,
+      message: `${source} is not a readable SWE-agent trajectory: ${reason}. Pass the JSON of a .traj file (with "history" and "trajectory", or mini-swe-agent's "messages").`,
       details: { source, ...details },
     });
   let value = json;
@@ -104,6 +80,12 @@ export function parseTrajectory(
     } catch (error) {
       throw fail(`invalid JSON (${error instanceof Error ? error.message : String(error)})`);
     }
+  }
+  const mini = miniSweAgentFile.safeParse(value);
+  if (mini.success) {
+    const script = miniSweAgentScript(mini.data, parseArguments);
+    if ('problem' in script) throw fail(script.problem);
+    return script;
   }
   const parsed = trajectoryFile.safeParse(value);
   if (!parsed.success) {

@@ -1,4 +1,4 @@
-/** Reads every SWE-agent trajectory (`*.traj`) of a folder into replay scripts. */
+/** Reads every trajectory (`*.traj`, `*.traj.json`) of a folder into replay scripts. */
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,14 +14,16 @@ export interface TrajectoryFile {
 }
 
 /**
- * Reads and parses each `*.traj` file of `dir`, sorted by name.
+ * Reads and parses each `*.traj` or `*.traj.json` file of `dir`, sorted by name.
  * @param dir - the folder (e.g. `../shared/data/trajectories` from the repository root).
  * @returns the parsed files; `[]` when the folder does not exist.
  * @throws SightlineError `INVALID_ARGUMENT` naming the file when one is not a readable trajectory.
  */
 export async function readTrajectories(dir: string): Promise<TrajectoryFile[]> {
   if (!existsSync(dir)) return [];
-  const names = (await readdir(dir)).filter((name) => name.endsWith('.traj')).sort();
+  const names = (await readdir(dir))
+    .filter((name) => name.endsWith('.traj') || name.endsWith('.traj.json'))
+    .sort();
   return Promise.all(
     names.map(async (file) => {
       const text = await readFile(path.join(dir, file), 'utf8');

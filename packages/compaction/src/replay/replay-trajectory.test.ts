@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCompaction } from '../create-compaction.js';
+import { createCompaction } from '../engine/create-compaction.js';
 import { parseTrajectory, type ReplayScript } from './parse-trajectory.js';
 import { REPLAY_FINAL_TEXT, replayTrajectory } from './replay-trajectory.js';
 
@@ -37,6 +37,8 @@ describe('replayTrajectory', () => {
     expect(new Set(tokens).size).toBe(4);
     expect(peakTokens).toBe(tokens[3]);
     expect(steps.every((step) => step.prepareStepMs === undefined)).toBe(true);
+    // A raw loop only appends: every prompt after the first extends the one before it.
+    expect(steps.map((step) => step.extendsPrevious)).toEqual([false, true, true, true]);
     expect(steps.every((step) => step.textTokens > 0 && step.textChars > step.textTokens)).toBe(
       true,
     );
@@ -88,6 +90,8 @@ describe('replayTrajectory', () => {
     });
     const { steps, finalPrompt } = await replayTrajectory(large, { compaction });
     expect(steps).toHaveLength(5);
+    // The offload happens before the result joins the history: the prompt stays append-only.
+    expect(steps.map((step) => step.extendsPrevious)).toEqual([false, true, true, true, true]);
     expect(steps.every((step) => typeof step.prepareStepMs === 'number')).toBe(true);
     expect(compaction.events.map(({ type, moved }) => ({ type, moved }))).toEqual([
       {

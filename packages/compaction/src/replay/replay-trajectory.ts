@@ -16,15 +16,15 @@ import {
   tool,
 } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import type { Compaction } from '../create-compaction.js';
-import { countPromptTokens } from '../message-tokens.js';
-import type { ReplayScript } from './parse-trajectory.js';
+import type { Compaction } from '../engine/create-compaction.js';
 import {
   checkPromptPairing,
   type ModelPrompt,
   promptContains,
   promptTexts,
-} from './prompt-checks.js';
+} from '../engine/prompt-checks.js';
+import { countPromptTokens } from '../history/message-tokens.js';
+import { type ReplayScript, recordedResults } from './replay-script.js';
 
 type CallOptions = MockLanguageModelV3['doGenerateCalls'][number];
 type GenerateResult = Awaited<ReturnType<MockLanguageModelV3['doGenerate']>>;
@@ -65,6 +65,11 @@ export interface ReplayStep {
   orphanToolResults: string[];
   /** Time spent in the compaction's `prepareStep` before this call, ms (`undefined` without one). */
   prepareStepMs: number | undefined;
+  /**
+   * Whether this prompt starts with the whole previous prompt unchanged (same tool definitions,
+   * same messages), so a provider's prompt cache can reuse it; false for the first call.
+   */
+  extendsPrevious: boolean;
 }
 
 /** What {@link replayTrajectory} returns. */
@@ -96,10 +101,23 @@ export async function replayTrajectory(
 ): Promise<ReplayResult> {
   const steps: ReplayStep[] = [];
   let prepareStepMs: number | undefined;
+  let previous: string[] | undefined;
   const model = new MockLanguageModelV3({
     modelId: 'replay',
     doGenerate: async (options) => {
-      steps.push(await measureCall(options, script.goal, encoding, steps.length, prepareStepMs));
+      const current = [
+        JSON.stringify(options.tools ?? []),
+        ...options.prompt.map((message) => JSON.stringify(message)),
+      ];
+      const extendsPrevious =
+        previous !== undefined &&
+        previous.length <= current.length &&
+        previous.every((message, index) => message === current[index]);
+      previous = current;
+      steps.push({
+        ...(await measureCall(options, script.goal, encoding, steps.length, prepareStepMs)),
+        extendsPrevious,
+      });
       prepareStepMs = undefined;
       return answer(script, steps.length - 1);
     },
@@ -136,7 +154,7 @@ async function measureCall(
   encoding: Encoding,
   step: number,
   prepareStepMs: number | undefined,
-): Promise<ReplayStep> {
+): Promise<Omit<ReplayStep, 'extendsPrevious'>> {
   const { prompt } = options;
   const definitions = (options.tools ?? []).flatMap((definition) =>
     definition.type === 'function' ? [definition] : [],
@@ -211,16 +229,9 @@ function answer(script: ReplayScript, index: number): GenerateResult {
 
 /** One tool per recorded command name; each returns the observation recorded for its call id. */
 function recordedTools(script: ReplayScript): ToolSet {
-  const results = new Map<string, string>();
-  const names = new Set<string>();
-  for (const turn of script.turns) {
-    for (const call of turn.toolCalls) {
-      results.set(call.toolCallId, call.result);
-      names.add(call.toolName);
-    }
-  }
+  const { results, toolNames } = recordedResults(script);
   return Object.fromEntries(
-    [...names].map((name) => [
+    toolNames.map((name) => [
       name,
       tool({
         description: `Runs the recorded \`${name}\` command and returns what it printed.`,

@@ -1,6 +1,7 @@
 /** A {@link CompactionStore} kept in memory: for tests, short runs and browsers. */
-import { assertStorePath, assertStorePrefix } from '../store-paths.js';
-import type { CompactionStore } from '../types.js';
+
+import type { CompactionStore } from '../history/types.js';
+import { assertStorePath, assertStorePrefix } from './store-paths.js';
 import {
   describeEntry,
   entryNotFound,

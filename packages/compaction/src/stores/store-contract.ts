@@ -5,7 +5,7 @@
  */
 import { SightlineError, type SightlineErrorCode } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
-import type { CompactionStore } from '../types.js';
+import type { CompactionStore } from '../history/types.js';
 
 async function errorCode(promise: Promise<unknown>): Promise<SightlineErrorCode | 'no error'> {
   try {

@@ -4,6 +4,14 @@
  * evals and `npm run bench:compaction` use: tokens per step, tool call/result pairing, goal kept
  * verbatim, needles recoverable from the store.
  */
+
+export {
+  checkPromptPairing,
+  type ModelPrompt,
+  type PromptPairing,
+  promptContains,
+  promptTexts,
+} from '../engine/prompt-checks.js';
 export {
   measureReplay,
   REPLAY_OFFLOAD_LIMIT,
@@ -24,14 +32,8 @@ export {
   type ReplayToolCall,
   type ReplayTurn,
 } from '../replay/parse-trajectory.js';
-export {
-  checkPromptPairing,
-  type ModelPrompt,
-  type PromptPairing,
-  promptContains,
-  promptTexts,
-} from '../replay/prompt-checks.js';
 export { readTrajectories, type TrajectoryFile } from '../replay/read-trajectories.js';
+export { type RecordedResults, recordedResults } from '../replay/replay-script.js';
 export {
   REPLAY_FINAL_TEXT,
   type ReplayOptions,

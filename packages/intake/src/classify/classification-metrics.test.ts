@@ -11,6 +11,7 @@ describe('classificationMetrics', () => {
     ];
     expect(classificationMetrics(pairs, ['bug', 'feature', 'other'])).toEqual({
       accuracy: 0.5,
+      macroF1: (0.5 + 0 + 2 / 3) / 3,
       count: 4,
       confusion: {
         bug: { bug: 1, feature: 0, other: 1 },
@@ -31,6 +32,7 @@ describe('classificationMetrics', () => {
     ).toEqual(['bug', 'x', 'y']);
     expect(classificationMetrics([], ['bug'])).toEqual({
       accuracy: 0,
+      macroF1: 0,
       count: 0,
       confusion: { bug: { bug: 0 } },
       perLabel: { bug: { precision: 0, recall: 0, f1: 0, support: 0 } },

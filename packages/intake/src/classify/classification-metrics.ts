@@ -17,6 +17,8 @@ export interface ClassificationMetrics {
   /** Share of items whose predicted label equals the actual one. */
   accuracy: number;
   perLabel: Record<string, LabelMetrics>;
+  /** Unweighted mean F1 over the labels given to {@link classificationMetrics}. */
+  macroF1: number;
   /** `confusion[actual][predicted]` = number of items. */
   confusion: Record<string, Record<string, number>>;
   /** Number of items evaluated. */
@@ -70,9 +72,14 @@ export function classificationMetrics(
     const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
     perLabel[label] = { precision, recall, f1, support };
   }
+  const macroF1 =
+    labels.length === 0
+      ? 0
+      : labels.reduce((sum, label) => sum + (perLabel[label]?.f1 ?? 0), 0) / labels.length;
   return {
     accuracy: pairs.length === 0 ? 0 : correct / pairs.length,
     perLabel,
+    macroF1,
     confusion,
     count: pairs.length,
   };

@@ -1,14 +1,23 @@
 /**
- * Classifies a parsed report as bug, crash, feature or other.
+ * Classifies a parsed report as bug, crash, feature, question or other.
  *
- * Order: a report with an exception is a crash (no model needed); otherwise a language model
- * decides when one is given, and the shipped offline review classifier when not.
+ * Order: the crash rule first (a stack trace, crash log or Sentry event is a crash, always); then a
+ * language model when one is given, falling back to offline on any failure; offline, reviews go to
+ * the review classifier and everything else (issues, support messages, plain text) to the issue
+ * classifier.
  */
 import type { LanguageModel } from 'ai';
-import { describeException } from '../parse/formats/error-header.js';
 import type { Report } from '../parse/types.js';
 import { classifyWithModel } from './classify-with-model.js';
-import shippedModel from './model/review-classifier.json' with { type: 'json' };
+import { crashRule } from './crash-rule.js';
+import type { ExamplePool } from './example-pool.js';
+import {
+  type IssueClassifier,
+  type IssueClassifierModel,
+  loadIssueClassifier,
+} from './issue-classifier.js';
+import shippedIssueModel from './model/issue-classifier.json' with { type: 'json' };
+import shippedReviewModel from './model/review-classifier.json' with { type: 'json' };
 import {
   loadReviewClassifier,
   type ReviewClassifier,
@@ -16,18 +25,23 @@ import {
 } from './review-classifier.js';
 import type { Classification } from './types.js';
 
-/** Confidence of the exception rule: a parsed exception is near-certain evidence of a crash. */
-export const CRASH_RULE_CONFIDENCE = 0.99;
+/** Default time a model gets to classify one report, in ms. */
+export const DEFAULT_CLASSIFY_TIMEOUT_MS = 30_000;
 
 /** Options of {@link classify}. */
 export interface ClassifyOptions {
-  /** Classify with this model instead of offline (reports with an exception stay crashes). Default: none. */
+  /** Classify with this model (the crash rule still comes first). Default: none, offline. */
   model?: LanguageModel;
-  /** Cancels a model call. */
-  abortSignal?: AbortSignal;
+  /** Cancels a model call; when it fires, `classify` rejects with its reason instead of falling back. */
+  signal?: AbortSignal;
+  /** Longest wait for the model, in ms, before falling back to offline. Default {@link DEFAULT_CLASSIFY_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** Labelled examples to show the model, nearest to the report first (`readExamplePool`). Default: none. */
+  examples?: ExamplePool;
 }
 
-let offlineClassifier: ReviewClassifier | undefined;
+let reviewClassifier: ReviewClassifier | undefined;
+let issueClassifier: IssueClassifier | undefined;
 
 /**
  * The review classifier shipped in model/review-classifier.json, loaded once.
@@ -36,54 +50,81 @@ let offlineClassifier: ReviewClassifier | undefined;
  * @throws SightlineError `CACHE_VERSION_MISMATCH` if the shipped file is of another version.
  */
 export function shippedReviewClassifier(): ReviewClassifier {
-  offlineClassifier ??= loadReviewClassifier(shippedModel as ReviewClassifierModel);
-  return offlineClassifier;
+  reviewClassifier ??= loadReviewClassifier(shippedReviewModel as ReviewClassifierModel);
+  return reviewClassifier;
 }
 
 /**
- * Classifies a report.
+ * The issue classifier shipped in model/issue-classifier.json, loaded once.
+ *
+ * @returns The loaded classifier.
+ * @throws SightlineError `CACHE_VERSION_MISMATCH` if the shipped file is of another version.
+ */
+export function shippedIssueClassifier(): IssueClassifier {
+  issueClassifier ??= loadIssueClassifier(shippedIssueModel as IssueClassifierModel);
+  return issueClassifier;
+}
+
+/**
+ * Classifies a report. Never fails because of the model: a model call that throws, times out or
+ * answers off-schema falls back to {@link classifyOffline}, and the reasons say why.
  *
  * @param report - A report from `parseReport`.
- * @param options - An optional model; without one the offline classifier runs (no network, no key).
+ * @param options - An optional model, abort signal, timeout and example pool; without a model no
+ *   network is used.
  * @returns The label, a 0..1 confidence, the method used and human-readable reasons.
- * @throws SightlineError `MODEL_OUTPUT_INVALID` or `MODEL_CALL_FAILED` from the model path only.
+ * @throws The signal's reason when `options.signal` aborts.
  * @example
- * const classification = await classify(parseReport(text));
- * // { label: 'bug', confidence: 0.93, method: 'offline', reasons: [...] }
+ * const classification = await classify(parseReport(text), { model: openai('gpt-5-mini') });
+ * // { label: 'bug', confidence: 0.9, method: 'model', reasons: ['…'] }
  */
 export async function classify(
   report: Report,
   options: ClassifyOptions = {},
 ): Promise<Classification> {
-  const exception = report.exceptions[0];
-  if (exception) {
-    const named = describeException(exception);
-    const reason = named
-      ? `the report contains an exception: ${named}`
-      : 'the report contains a stack trace of an unnamed error';
-    return {
-      label: 'crash',
-      confidence: CRASH_RULE_CONFIDENCE,
-      method: 'offline',
-      reasons: [reason.slice(0, 200)],
-    };
+  const crash = crashRule(report);
+  if (crash) return crash;
+  if (!options.model) return classifyOffline(report);
+  options.signal?.throwIfAborted();
+  try {
+    return await classifyWithModel(report, { ...options, model: options.model });
+  } catch (error) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    const offline = classifyOffline(report);
+    const why = error instanceof Error ? error.message : String(error);
+    return { ...offline, reasons: [...offline.reasons, `model not used: ${why}`.slice(0, 300)] };
   }
-  if (options.model) {
-    return classifyWithModel(report, {
-      model: options.model,
-      ...(options.abortSignal ? { abortSignal: options.abortSignal } : {}),
-    });
-  }
-  return classifyOffline(report);
 }
 
 /**
- * Classifies a report's text with the shipped naive Bayes review classifier.
+ * Classifies a report offline, synchronously: the crash rule, then the review classifier for a
+ * review (a report with a star rating) and the issue classifier for anything else.
  *
- * @param report - A report; its title, body and rating are used.
- * @returns A classification with method `offline` (never `crash`: that is the exception rule's).
+ * @param report - A report; its title, body, rating, exceptions and stack are used.
+ * @returns A classification with method `offline`.
  */
 export function classifyOffline(report: Report): Classification {
+  const crash = crashRule(report);
+  if (crash) return crash;
+  if (report.kind === 'review' || report.rating !== undefined) return classifyReview(report);
+  const prediction = shippedIssueClassifier().predict({
+    body: report.body,
+    ...(report.title ? { title: report.title } : {}),
+  });
+  const reasons =
+    prediction.topFeatures.length === 0
+      ? ['no word of the report is in the issue classifier’s vocabulary']
+      : [`issue classifier (naive Bayes), top features: ${prediction.topFeatures.join(', ')}`];
+  if (prediction.unfamiliarLanguage) reasons.push(prediction.unfamiliarLanguage);
+  return {
+    label: prediction.label,
+    confidence: prediction.confidence,
+    method: 'offline',
+    reasons,
+  };
+}
+
+function classifyReview(report: Report): Classification {
   const prediction = shippedReviewClassifier().predict({
     text: report.body,
     ...(report.title ? { title: report.title } : {}),
@@ -96,8 +137,6 @@ export function classifyOffline(report: Report): Classification {
     prediction.knownTokens === 0
       ? ['no word of the report is in the review classifier’s vocabulary']
       : [`review classifier (naive Bayes) scores: ${scores}`];
-  if (report.kind !== 'review') {
-    reasons.push(`the classifier was trained on app reviews; this report is ${report.kind}`);
-  }
+  if (prediction.unfamiliarLanguage) reasons.push(prediction.unfamiliarLanguage);
   return { label: prediction.label, confidence: prediction.confidence, method: 'offline', reasons };
 }

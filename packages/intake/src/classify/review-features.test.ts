@@ -4,6 +4,7 @@ import { type ReviewFeatureOptions, reviewTokens } from './review-features.js';
 const none: ReviewFeatureOptions = {
   title: false,
   negation: false,
+  updateWords: false,
   removeStopWords: false,
   stem: false,
   bigrams: false,
@@ -17,11 +18,10 @@ describe('reviewTokens', () => {
     rating: 1,
   };
 
-  it('lowercases and tokenizes the text only, by default', () => {
+  it('lowercases and tokenizes the text only, by default, keeping contractions whole', () => {
     expect(reviewTokens(review, none)).toEqual([
       'it',
-      'does',
-      'not',
+      "doesn't",
       'sync',
       'anymore',
       'crashing',
@@ -29,7 +29,7 @@ describe('reviewTokens', () => {
     ]);
   });
 
-  it('adds title, negation marks (within a clause), stems, bigrams and the rating token', () => {
+  it('adds title (again as t:word), negation marks (within a clause), stems, bigrams and the rating token', () => {
     expect(
       reviewTokens(review, { ...none, title: true, negation: true, stem: true, rating: true }),
     ).toEqual([
@@ -42,6 +42,8 @@ describe('reviewTokens', () => {
       '!anymor',
       'crash',
       'daili',
+      't:sync',
+      't:broken',
       '__rating_1',
     ]);
     expect(reviewTokens({ text: 'add dark mode' }, { ...none, bigrams: true })).toEqual([
@@ -56,6 +58,28 @@ describe('reviewTokens', () => {
   it('drops stop words when asked', () => {
     expect(reviewTokens({ text: 'this is a crash' }, { ...none, removeStopWords: true })).toEqual([
       'crash',
+    ]);
+  });
+
+  it('marks a change tied to an update', () => {
+    for (const text of [
+      'Since the last update it will not open',
+      'after updating to iOS 17 nothing loads',
+      'The new version logs me out',
+    ]) {
+      expect(reviewTokens({ text }, { ...none, updateWords: true })).toContain('__update');
+    }
+    expect(
+      reviewTokens({ text: 'Please update the icons' }, { ...none, updateWords: true }),
+    ).not.toContain('__update');
+  });
+
+  it('splits Japanese into words and clauses', () => {
+    expect(reviewTokens({ text: 'アプリが起動しない。' }, none)).toEqual([
+      'アプリ',
+      'が',
+      '起動',
+      'しない',
     ]);
   });
 

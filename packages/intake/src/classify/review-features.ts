@@ -1,9 +1,10 @@
 /**
  * Turns a review (title, text, star rating) into the tokens the offline review classifier learns
  * from. Which steps run is part of the trained model, chosen by cross-validation on the training
- * split (scripts/train-classifier.ts), so training and prediction always tokenize alike.
+ * split (scripts/train-classify.ts), so training and prediction always tokenize alike.
  */
 import nlpUtils from 'wink-nlp-utils';
+import { wordTokens } from './word-tokens.js';
 
 /** The text of one review, as the classifier sees it. */
 export interface ReviewText {
@@ -16,13 +17,19 @@ export interface ReviewText {
 
 /** Which preprocessing steps run. Stored in the model file. */
 export interface ReviewFeatureOptions {
-  /** Include the title's tokens. */
+  /** Include the title's tokens, once more as `t:word` (a title word weighs more than a body word). */
   title: boolean;
   /**
-   * Mark the two words after `not`/`no`/`never` within a clause with a `!` prefix
-   * (wink-nlp-utils `propagateNegations`), so "not working" differs from "working".
+   * Expand `n't` to `not` (wink-nlp-utils `amplifyNotElision`), then mark the two words after
+   * `not`/`no`/`never`/`none` within a clause with a `!` prefix (`propagateNegations`), so
+   * "doesn't open" gives `!open`, not `open`.
    */
   negation: boolean;
+  /**
+   * Add `__update` when the review ties a change to an update or version ("since the last
+   * update", "after updating", "new version"): a regression, usually a bug.
+   */
+  updateWords: boolean;
   /** Drop wink-nlp-utils' default English stop words. */
   removeStopWords: boolean;
   /** Reduce words to their Porter2 stems. */
@@ -34,7 +41,11 @@ export interface ReviewFeatureOptions {
 }
 
 /** Splits text into clauses so negation and bigrams do not cross punctuation. */
-const CLAUSE_BREAK = /[.!?;:,()\n]+/;
+const CLAUSE_BREAK = /[.!?;:,()\n。、！？]+/;
+
+/** An update or version named as a point in time: "since the update", "after updating", "new version". */
+const UPDATE_WORDS =
+  /\b(?:since|after|with|latest|last|recent|new(?:est)?)\b[\w\s'’]{0,20}?\b(?:update[sd]?|updating|upgrade[sd]?|version|release|ios\s*\d+)\b/i;
 
 /**
  * Returns the classifier tokens of a review.
@@ -47,13 +58,20 @@ export function reviewTokens(review: ReviewText, options: ReviewFeatureOptions):
   const source = options.title && review.title ? `${review.title}\n${review.text}` : review.text;
   const tokens: string[] = [];
   for (const clause of source.split(CLAUSE_BREAK)) {
-    let words = nlpUtils.string.tokenize0(nlpUtils.string.lowerCase(clause));
+    const text = options.negation
+      ? nlpUtils.string.amplifyNotElision(clause.replace(/’/g, "'"))
+      : clause;
+    let words = wordTokens(text);
     if (options.negation) words = nlpUtils.tokens.propagateNegations(words, 2);
     if (options.removeStopWords) words = nlpUtils.tokens.removeWords(words);
     if (options.stem) words = stemKeepingNegation(words);
     if (options.bigrams) words = nlpUtils.tokens.appendBigrams(words);
     tokens.push(...words);
   }
+  if (options.title && review.title) {
+    tokens.push(...wordTokens(review.title).map((word) => `t:${word}`));
+  }
+  if (options.updateWords && UPDATE_WORDS.test(source)) tokens.push('__update');
   if (options.rating && review.rating !== undefined) tokens.push(`__rating_${review.rating}`);
   return tokens;
 }

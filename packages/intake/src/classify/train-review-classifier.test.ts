@@ -14,6 +14,7 @@ const SETTINGS: TrainingSettings = {
   features: {
     title: false,
     negation: false,
+    updateWords: false,
     removeStopWords: false,
     stem: false,
     bigrams: false,

@@ -1,19 +1,22 @@
 /**
  * Training and cross-validation of the offline review classifier. Used by
- * scripts/train-classifier.ts to choose preprocessing and score offsets by k-fold cross-validation
+ * scripts/train-classify.ts to choose preprocessing and score offsets by k-fold cross-validation
  * on the training split only, then to fit the shipped model on the whole split.
  */
 import { createHash } from 'node:crypto';
-import naiveBayesTextClassifier from 'wink-naive-bayes-text-classifier';
 import { collapseWhitespace } from '../parse/lines.js';
 import { classificationMetrics, type LabelPair } from './classification-metrics.js';
+import {
+  learnNaiveBayes,
+  type NaiveBayesConfig,
+  restoreNaiveBayes,
+  scoreOdds,
+} from './naive-bayes.js';
 import {
   REVIEW_CLASSIFIER_FORMAT,
   REVIEW_CLASSIFIER_VERSION,
   type ReviewClassifierModel,
   type ReviewLabel,
-  restoreNaiveBayes,
-  scoreOdds,
 } from './review-classifier.js';
 import { type ReviewFeatureOptions, type ReviewText, reviewTokens } from './review-features.js';
 
@@ -32,7 +35,7 @@ export type LabelScheme = 'mapped' | 'direct';
 export interface TrainingSettings {
   scheme: LabelScheme;
   features: ReviewFeatureOptions;
-  naiveBayes: { considerOnlyPresence: boolean; smoothingFactor: number };
+  naiveBayes: NaiveBayesConfig;
   /** Tokens found in fewer training reviews than this are left out of the vocabulary. Default 1 (keep all). */
   minDocumentFrequency?: number;
   /** Offsets added to trained labels' log2 odds; default none. */
@@ -63,20 +66,15 @@ export function trainReviewClassifier(
   settings: TrainingSettings,
   training: Record<string, unknown> = {},
 ): ReviewClassifierModel {
-  const classifier = naiveBayesTextClassifier();
-  classifier.defineConfig(settings.naiveBayes);
-  classifier.definePrepTasks([(tokens) => tokens]);
-  const tokenized = examples.map((example) => reviewTokens(example, settings.features));
-  const documentFrequency = new Map<string, number>();
-  for (const tokens of tokenized) {
-    for (const token of new Set(tokens))
-      documentFrequency.set(token, (documentFrequency.get(token) ?? 0) + 1);
-  }
   const minimum = settings.minDocumentFrequency ?? 1;
-  tokenized.forEach((tokens, index) => {
-    const kept = tokens.filter((token) => (documentFrequency.get(token) ?? 0) >= minimum);
-    classifier.learn(kept, learnedLabel(examples[index]?.label ?? '', settings.scheme));
-  });
+  const learning = learnNaiveBayes(
+    examples.map((example) => ({
+      tokens: reviewTokens(example, settings.features),
+      label: learnedLabel(example.label, settings.scheme),
+    })),
+    settings.naiveBayes,
+    minimum,
+  );
   return {
     format: REVIEW_CLASSIFIER_FORMAT,
     version: REVIEW_CLASSIFIER_VERSION,
@@ -86,7 +84,7 @@ export function trainReviewClassifier(
     naiveBayes: settings.naiveBayes,
     offsets: settings.offsets ?? {},
     training: { ...training, minDocumentFrequency: minimum },
-    learning: classifier.exportJSON(),
+    learning,
   };
 }
 

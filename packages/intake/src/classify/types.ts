@@ -2,24 +2,26 @@
  * The result of classifying a report: what kind of feedback it is, how sure we are, and why.
  */
 
-/** What a report is: a defect, a crash (a report with an exception), a feature request, or anything else. */
-export type ClassificationLabel = 'bug' | 'crash' | 'feature' | 'other';
+/**
+ * What a report is: a defect, a crash (a report with a stack trace, a crash log or a Sentry
+ * event), a feature request, a question (how do I…, is it possible…), or anything else (praise,
+ * experience, complaints about price).
+ */
+export type ClassificationLabel = (typeof CLASSIFICATION_LABELS)[number];
 
 /** Every {@link ClassificationLabel}, in the order reports list them. */
-export const CLASSIFICATION_LABELS: readonly ClassificationLabel[] = [
-  'bug',
-  'crash',
-  'feature',
-  'other',
-];
+export const CLASSIFICATION_LABELS = ['bug', 'crash', 'feature', 'question', 'other'] as const;
 
 /** A report's classification. */
 export interface Classification {
   label: ClassificationLabel;
   /** 0..1; a ranking signal rather than a calibrated probability (see each method's docs). */
   confidence: number;
-  /** `offline`: the exception rule or the trained review classifier; `model`: a language model chose. */
+  /**
+   * `offline`: the crash rule or a trained offline classifier (also when a model was asked and
+   * failed: the reasons say so); `model`: a language model chose.
+   */
   method: 'offline' | 'model';
-  /** Short, human-readable reasons for the label. */
+  /** Short, human-readable reasons: the rule that fired, the strongest features, or the model's reason. */
   reasons: string[];
 }

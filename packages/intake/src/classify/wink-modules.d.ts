@@ -30,8 +30,7 @@ declare module 'wink-naive-bayes-text-classifier' {
 declare module 'wink-nlp-utils' {
   const nlpUtils: {
     string: {
-      lowerCase(text: string): string;
-      tokenize0(text: string): string[];
+      amplifyNotElision(text: string): string;
     };
     tokens: {
       stem(tokens: string[]): string[];

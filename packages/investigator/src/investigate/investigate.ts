@@ -115,6 +115,8 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   });
   const report = await markInAppFrames(parsed, root);
   const classification = await classify(report);
+  // The diagnosis schema has no `question`: a question is not a defect, so it is diagnosed as other.
+  const label = classification.label === 'question' ? 'other' : classification.label;
 
   let index = options.index;
   if (!index) {
@@ -147,7 +149,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       suspects,
       repoMap: repoMap.text,
       ...(options.budgets ? { budgets: options.budgets } : {}),
-      label: classification.label,
+      label,
       onProgress,
       ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
       ...(abortSignal ? { abortSignal } : {}),
@@ -156,7 +158,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     agentMarkdown = result.markdown;
   } else {
     diagnosis = diagnoseOffline(report, index, {
-      label: classification.label,
+      label,
       suspects,
       signals,
     });

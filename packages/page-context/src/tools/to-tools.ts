@@ -40,12 +40,12 @@ type JsonSchemaInput = Parameters<typeof jsonSchema>[0];
 /** Largest delay `setTimeout` honours (2^31 - 1 ms); longer ones fire at once. */
 const MAX_TIMEOUT_MS = 2_147_483_647;
 
-const EXPAND_NODE_SCHEMA = {
+const EXPAND_NODE_SCHEMA: JsonSchemaInput = {
   type: 'object',
   properties: { id: { type: 'string' } },
   required: ['id'],
   additionalProperties: false,
-} as const;
+};
 
 /**
  * Builds the tools of a snapshot.
@@ -92,7 +92,7 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
   if (expandNode) {
     tools[EXPAND_NODE_TOOL] = tool<unknown, JsonValue>({
       description: 'Read a page node shown with an [id] in full: data, children, details.',
-      inputSchema: jsonSchema<unknown>(EXPAND_NODE_SCHEMA as JsonSchemaInput),
+      inputSchema: jsonSchema<unknown>(EXPAND_NODE_SCHEMA),
       execute: (input) => expand(snapshot, nodes, input, maxDetailsBytes, actionTimeoutMs),
     });
   }

@@ -1,0 +1,78 @@
+/**
+ * Turns an issue (GitHub/GitLab issue, support message: a title and a Markdown body) into the
+ * tokens the offline issue classifier learns from. Titles weigh more than bodies (their words come
+ * again as `t:word`, repeated); the body's structure is a feature of its own: code blocks, stack
+ * traces, template headings (`h:steps_to_reproduce`), checklists, links and images become marker
+ * tokens, because bug, feature and question templates differ in exactly these.
+ */
+import { wordTokens } from './word-tokens.js';
+
+/** The text of one issue, as the classifier sees it. */
+export interface IssueText {
+  title?: string;
+  /** Markdown body ('' when the issue has none). */
+  body: string;
+}
+
+/** Which preprocessing steps run. Stored in the model file. */
+export interface IssueFeatureOptions {
+  /** How many times the title's words are added as `t:word` (besides once as plain words). */
+  titleRepeat: number;
+  /** Keep the words inside fenced code blocks (false: only the `__code_block` marker). */
+  codeText: boolean;
+  /** Most body words used (the start of a long body says what it is about); markers always count. */
+  bodyWordLimit: number;
+}
+
+/** A fenced Markdown code block. */
+const CODE_BLOCK = /^ {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\1[ \t]*(?=\n|$)|(?![\s\S]))/gm;
+/** A Markdown ATX heading (`### Steps to reproduce`) or a bold-only line used as one. */
+const HEADING = /^ {0,3}(?:#{1,6}[ \t]+(.+?)[ \t#]*|\*\*([^*\n]{2,60})\*\*:?[ \t]*)$/gm;
+/** Stack frames and trace headers of the common runtimes (V8, JVM, Python, Go, Rust, .NET, native). */
+const STACK_TRACE =
+  /^\s*at [\w$.<>[\]/ -]+ ?\(?[^()\n]*:\d+(?::\d+)?\)?\s*$|Traceback \(most recent call last\)|^\s*File "[^"]+", line \d+|^goroutine \d+ \[|panicked at|^\s*#\d+\s+0x[0-9a-f]+|Exception in thread|^\s*at [\w.$]+\([\w.]+\.(?:java|kt):\d+\)|Segmentation fault|core dumped|^\s*\d+\s+[\w.]+\s+0x[0-9a-f]{8,}/im;
+/** An error line: `SomethingError: message`, `error:`, `FATAL`, `Unhandled exception`. */
+const ERROR_LINE =
+  /\b\w*(?:Error|Exception)\b:|^\s*(?:error|fatal)\b[:[]|unhandled (?:exception|rejection)/im;
+
+/**
+ * Returns the classifier tokens of an issue.
+ *
+ * @param issue - The issue's title and Markdown body.
+ * @param options - The preprocessing steps to run.
+ * @returns Title tokens (`t:` first), markers, then body words, in text order.
+ */
+export function issueTokens(issue: IssueText, options: IssueFeatureOptions): string[] {
+  const tokens: string[] = [];
+  const title = issue.title ?? '';
+  const titleWords = wordTokens(title);
+  for (let repeat = 0; repeat < options.titleRepeat; repeat += 1) {
+    tokens.push(...titleWords.map((word) => `t:${word}`));
+  }
+  tokens.push(...titleWords);
+  if (/\?\s*$/.test(title)) tokens.push('__title_question');
+  if (/^\s*(?:how|what|why|is|can|does|do|where|which|when)\b/i.test(title)) {
+    tokens.push('__title_wh');
+  }
+
+  const body = issue.body;
+  if (body.trim() === '') tokens.push('__empty_body');
+  const codeBlocks = body.match(CODE_BLOCK) ?? [];
+  if (codeBlocks.length > 0) tokens.push('__code_block');
+  if (STACK_TRACE.test(body)) tokens.push('__stack_trace');
+  if (ERROR_LINE.test(body) || ERROR_LINE.test(title)) tokens.push('__error_line');
+  if (/^\s*[-*] \[[ xX]\]/m.test(body)) tokens.push('__checklist');
+  if (/!\[[^\]]*\]\(|<img\b/i.test(body)) tokens.push('__image');
+  if (/https?:\/\//.test(body)) tokens.push('__link');
+  if (/^\s*\d+\.\s/m.test(body)) tokens.push('__numbered_steps');
+  for (const match of body.matchAll(HEADING)) {
+    const words = wordTokens(match[1] ?? match[2] ?? '').slice(0, 6);
+    if (words.length > 0) tokens.push(`h:${words.join('_')}`);
+  }
+
+  if (/<!--/.test(body)) tokens.push('__template_comment');
+  const prose = options.codeText ? body : body.replace(CODE_BLOCK, ' ');
+  const words = wordTokens(prose.replace(/<!--[\s\S]*?-->/g, ' '));
+  tokens.push(...words.slice(0, options.bodyWordLimit));
+  return tokens;
+}

@@ -1,0 +1,120 @@
+/**
+ * Training and cross-validation of the offline issue classifier. Used by scripts/train-classify.ts
+ * to choose preprocessing by k-fold cross-validation on the NLBSE'24 training split, then to fit
+ * the shipped model on the whole split, and by `npm run bench:classify` to report the
+ * cross-validated figures.
+ */
+import { createHash } from 'node:crypto';
+import type { LabelPair } from './classification-metrics.js';
+import {
+  ISSUE_CLASSIFIER_FORMAT,
+  ISSUE_CLASSIFIER_VERSION,
+  ISSUE_LABELS,
+  type IssueClassifierModel,
+  type IssueLabel,
+} from './issue-classifier.js';
+import { type IssueFeatureOptions, type IssueText, issueTokens } from './issue-features.js';
+import {
+  learnNaiveBayes,
+  type NaiveBayesConfig,
+  restoreNaiveBayes,
+  scoreOdds,
+} from './naive-bayes.js';
+
+/** An issue with its label from the data set. */
+export interface LabeledIssue extends IssueText {
+  label: IssueLabel;
+}
+
+/** Everything that defines an issue model except what it learns. */
+export interface IssueTrainingSettings {
+  features: IssueFeatureOptions;
+  naiveBayes: NaiveBayesConfig;
+  /** Tokens found in fewer training issues than this are left out. */
+  minDocumentFrequency: number;
+}
+
+/**
+ * Fits an issue model on `examples`.
+ *
+ * @param examples - Labeled issues, in a fixed order (same input, same bytes).
+ * @param settings - Preprocessing and naive Bayes configuration.
+ * @param training - Provenance and measurements stored in the model file (default `{}`).
+ * @returns The model, ready to save as JSON or load with `loadIssueClassifier`.
+ */
+export function trainIssueClassifier(
+  examples: readonly LabeledIssue[],
+  settings: IssueTrainingSettings,
+  training: Record<string, unknown> = {},
+): IssueClassifierModel {
+  return {
+    format: ISSUE_CLASSIFIER_FORMAT,
+    version: ISSUE_CLASSIFIER_VERSION,
+    labels: [...ISSUE_LABELS],
+    features: settings.features,
+    naiveBayes: settings.naiveBayes,
+    minDocumentFrequency: settings.minDocumentFrequency,
+    training,
+    learning: learnNaiveBayes(
+      examples.map((example) => ({
+        tokens: issueTokens(example, settings.features),
+        label: example.label,
+      })),
+      settings.naiveBayes,
+      settings.minDocumentFrequency,
+    ),
+  };
+}
+
+/**
+ * k-fold cross-validation: each issue is predicted by a model trained on the other folds. Folds
+ * are assigned by a hash of title and body, so duplicates share a fold and the split does not
+ * depend on row order.
+ *
+ * @param examples - Labeled issues.
+ * @param settings - Settings to evaluate.
+ * @param folds - Number of folds (default 5).
+ * @returns One actual/predicted pair per issue, in input order.
+ */
+export function crossValidateIssues(
+  examples: readonly LabeledIssue[],
+  settings: IssueTrainingSettings,
+  folds = 5,
+): LabelPair[] {
+  const foldOf = examples.map((example) =>
+    hashFold(`${example.title ?? ''}\n${example.body}`, folds),
+  );
+  const tokens = examples.map((example) => issueTokens(example, settings.features));
+  const scoring = {
+    labels: ISSUE_LABELS,
+    labelMap: Object.fromEntries(ISSUE_LABELS.map((label) => [label, label])),
+    offsets: {},
+  };
+  const pairs: LabelPair[] = new Array(examples.length);
+  for (let fold = 0; fold < folds; fold += 1) {
+    const training = examples.flatMap((example, index) =>
+      foldOf[index] === fold ? [] : [{ tokens: tokens[index] ?? [], label: example.label }],
+    );
+    const classifier = restoreNaiveBayes(
+      learnNaiveBayes(training, settings.naiveBayes, settings.minDocumentFrequency),
+    );
+    examples.forEach((example, index) => {
+      if (foldOf[index] !== fold) return;
+      const odds = classifier.computeOdds(tokens[index] ?? []);
+      const predicted = odds[0]?.[0] === 'unknown' ? 'question' : scoreOdds(odds, scoring).label;
+      pairs[index] = { actual: example.label, predicted };
+    });
+  }
+  return pairs;
+}
+
+/**
+ * The fold of a text: the first 32 bits of its SHA-1, modulo `folds`.
+ *
+ * @param text - The text that identifies an example.
+ * @param folds - Number of folds.
+ * @returns 0 … folds − 1.
+ */
+export function hashFold(text: string, folds: number): number {
+  return createHash('sha1').update(text).digest().readUInt32BE(0) % folds;
+}
