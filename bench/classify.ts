@@ -17,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { shippedReviewClassifier } from '@sightline/intake';
 import {
   type ClassificationMetrics,
   classificationMetrics,
@@ -31,8 +32,7 @@ import {
   readLabeledReviews,
   reviewTextKey,
   shippedIssueClassifier,
-  shippedReviewClassifier,
-} from '@sightline/intake';
+} from '@sightline/intake/internal';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
   type Figures,

@@ -19,13 +19,8 @@ import path from 'node:path';
 import { indexRepository } from '@sightline/codebase';
 import { countTokens } from '@sightline/core';
 import { parseReport } from '@sightline/intake';
-import {
-  diagnoseOffline,
-  getLexicalIndex,
-  localize,
-  type Suspect,
-  verifyDiagnosis,
-} from '@sightline/investigator';
+import { diagnoseOffline, localize, type Suspect, verifyDiagnosis } from '@sightline/investigator';
+import { getLexicalIndex } from '@sightline/investigator/internal';
 import { type GoldSpan, readSharedCases, SHARED_CASES_DIR, type SharedCase } from './lib/cases.js';
 import { npmPack } from './lib/npm-pack.js';
 import {

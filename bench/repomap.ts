@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { indexRepository, renderRepoMap } from '@sightline/codebase';
+import { indexRepository, renderRepositoryMap } from '@sightline/codebase';
 import { npmPack } from './lib/npm-pack.js';
 import {
   type Figures,
@@ -87,9 +87,9 @@ async function measure(dir: string): Promise<Measurement> {
     }
 
     const mapMs: number[] = [];
-    let map = renderRepoMap(index, { tokens: MAP_TOKENS });
+    let map = renderRepositoryMap(index, { tokens: MAP_TOKENS });
     for (let run = 0; run < RUNS; run++) {
-      const rendered = await timed(() => renderRepoMap(index, { tokens: MAP_TOKENS }));
+      const rendered = await timed(() => renderRepositoryMap(index, { tokens: MAP_TOKENS }));
       mapMs.push(rendered.ms);
       map = rendered.result;
     }

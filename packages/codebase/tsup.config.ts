@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
   format: ['esm'],
   target: 'node20',
   dts: true,

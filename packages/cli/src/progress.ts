@@ -1,6 +1,6 @@
 /**
- * Progress reporting on stderr: an ora spinner when stderr is a terminal, plain lines otherwise,
- * nothing when quiet. stdout stays clean for `--json` output.
+ * Progress reporting on stderr: an ora spinner when stderr is a terminal with a known width, plain
+ * lines otherwise, nothing when quiet. stdout stays clean for `--json` output.
  */
 import ora, { type Ora } from 'ora';
 
@@ -31,7 +31,9 @@ export function createProgress({
   stream = process.stderr,
 }: ProgressOptions = {}): Progress {
   if (quiet) return { update() {}, succeed() {}, fail() {} };
-  if (!stream.isTTY) {
+  // A terminal that reports 0 columns (`script`, some CI ptys) sends ora's line-wrapping into an
+  // endless loop of cursor codes: a spinner needs a known, positive width.
+  if (!stream.isTTY || !((stream.columns ?? 0) > 0)) {
     const line = (text: string) => stream.write(`${text}\n`);
     // In logs, a counter ("12/2000 files") would print a line per step: keep one a second.
     let last = { shape: '', at: 0 };

@@ -1,8 +1,57 @@
 /**
  * @sightline/codebase — knowing a codebase: the repository walk, the tree-sitter index of
  * definitions and references, the repository map, and four sandboxed read-only code tools.
+ * Plumbing (reference graph, PageRank, weights, content sniffing) is in
+ * `@sightline/codebase/internal`.
  */
 
-export * from './repo/index.js';
-export * from './repomap/index.js';
-export * from './tools/index.js';
+// Walking a repository, inside its root (the sandbox every tool goes through).
+export { isSecretFile } from './repo/content.js';
+export {
+  type ListedFile,
+  type ListedFiles,
+  type ListFilesOptions,
+  listRepositoryFiles,
+} from './repo/files.js';
+export { LANGUAGES, type LanguageInfo, languageForPath } from './repo/languages.js';
+export { type ResolvedPath, resolveInRoot, resolveRoot } from './repo/sandbox.js';
+// The index (tree-sitter tags) and the repository map an agent reads before any tool call.
+export { type FindDefinitionsOptions, findDefinitions } from './repomap/find-definitions.js';
+export { type IndexRepositoryOptions, indexRepository } from './repomap/index-repository.js';
+export {
+  MAP_SIGNATURE_CHARS,
+  type RenderRepositoryMapOptions,
+  type RepositoryMap,
+  type RepositoryMapFile,
+  renderRepositoryMap,
+} from './repomap/render-map.js';
+export {
+  type BuildRepositoryMapOptions,
+  type BuiltRepositoryMap,
+  buildRepositoryMap,
+} from './repomap/repo-map.js';
+export {
+  DEFINITION_KINDS,
+  type Definition,
+  type DefinitionKind,
+  type Focus,
+  type IndexedFile,
+  type Reference,
+  type RepositoryIndex,
+} from './repomap/types.js';
+// The repository under investigation: root, files, package name, index on demand.
+export {
+  type OpenRepositoryOptions,
+  openRepository,
+  type Repository,
+} from './repository/repository.js';
+
+// The four read-only tools: as AI SDK tools, or called directly.
+export { codeToolSpecs } from './tools/code-tool-specs.js';
+export { type CreateCodeToolsOptions, createCodeTools } from './tools/create-code-tools.js';
+export { type FindSymbolOptions, type FindSymbolResult, findSymbol } from './tools/find-symbol.js';
+export { type GrepOptions, type GrepResult, grep } from './tools/grep.js';
+export { type CodeToolLimits, DEFAULT_LIMITS } from './tools/limits.js';
+export { type ListDirOptions, type ListDirResult, listDir } from './tools/list-dir.js';
+export { type ReadFileOptions, type ReadFileResult, readFile } from './tools/read-file.js';
+export type { CodeToolResult, CodeToolSuccess } from './tools/tool-result.js';

@@ -1,7 +1,52 @@
 /**
  * @sightline/intake — raw bug reports (crash logs in 12+ formats, Sentry events, issues, app
  * reviews) become `Report`s, and reports are classified as bug, crash, feature or other.
+ * Plumbing (decoding, limits, the review classifier's training) is in `@sightline/intake/internal`.
  */
 
-export * from './classify/index.js';
-export * from './parse/index.js';
+// Classifying reports: offline (exception rule + shipped review classifier) or with a model.
+export {
+  type ClassifyOptions,
+  classify,
+  classifyOffline,
+  shippedIssueClassifier,
+  shippedReviewClassifier,
+} from './classify/classify.js';
+export {
+  type ClassifyWithModelOptions,
+  classifyWithModel,
+} from './classify/classify-with-model.js';
+export {
+  type ExamplePool,
+  type LabeledExample,
+  readExamplePool,
+} from './classify/example-pool.js';
+export {
+  type IssueClassifier,
+  type IssueLabel,
+  type IssuePrediction,
+  loadIssueClassifier,
+} from './classify/issue-classifier.js';
+export {
+  loadReviewClassifier,
+  type ReviewClassifier,
+  type ReviewClassifierModel,
+  type ReviewLabel,
+  type ReviewPrediction,
+} from './classify/review-classifier.js';
+export {
+  CLASSIFICATION_LABELS,
+  type Classification,
+  type ClassificationLabel,
+} from './classify/types.js';
+// Reading reports: text, bytes or a parsed object → Report.
+export type { ReportInput } from './parse/decode-input.js';
+export { detectFormat, REPORT_FORMAT_NAMES } from './parse/formats/index.js';
+export { MAX_REPORT_BYTES } from './parse/limits.js';
+export {
+  allFrames,
+  type ParseReportOptions,
+  parseReport,
+  parseReports,
+} from './parse/parse-report.js';
+export type { Exception, Frame, Report, ReportKind } from './parse/types.js';

@@ -1,9 +1,56 @@
 /**
  * @sightline/investigator — turns a raw bug report and a repository into a verified diagnosis:
- * offline localization, the investigation agent, diagnosis verification.
+ * offline localization, the investigation agent, diagnosis verification. Plumbing (signals,
+ * weights, frame resolution, prompts, assembly) is in `@sightline/investigator/internal`.
  */
 
-export * from './agent/index.js';
-export * from './diagnosis/index.js';
-export * from './investigate/index.js';
-export * from './localize/index.js';
+// The agent: a model investigates through the tool funnel (explore → deep-dive → output).
+export {
+  type AgentPhase,
+  DEFAULT_FUNNEL_BUDGETS,
+  type FunnelBudgets,
+} from './agent/funnel.js';
+export { renderSuspects } from './agent/prompts.js';
+export {
+  DEFAULT_STEP_TIMEOUT_MS,
+  type InvestigateWithModelOptions,
+  type InvestigateWithModelProgress,
+  type InvestigateWithModelResult,
+  investigateWithModel,
+} from './agent/run-agent.js';
+// The diagnosis: schema (zod and JSON Schema), verification against the repository, rendering.
+export { renderDiagnosisMarkdown } from './diagnosis/render-markdown.js';
+export {
+  type AffectedFile,
+  DIAGNOSIS_LABELS,
+  DIAGNOSIS_SCHEMA_VERSION,
+  type Diagnosis,
+  type DiagnosisLabel,
+  type DiagnosisStats,
+  diagnosisJsonSchema,
+  diagnosisSchema,
+  type Evidence,
+  type PhaseStats,
+  type Suspect,
+  suspectSchema,
+} from './diagnosis/schema.js';
+export {
+  formatVerificationErrors,
+  type VerificationError,
+  type VerificationErrorCode,
+  type VerificationResult,
+} from './diagnosis/verification-error.js';
+export { verifyDiagnosis } from './diagnosis/verify-diagnosis.js';
+// The main job: report + repository → verified diagnosis.
+export {
+  type InvestigateOptions,
+  type InvestigateProgress,
+  type InvestigateResult,
+  investigate,
+} from './investigate/investigate.js';
+// Offline localization: ranked suspect files and lines, and the diagnosis built from them.
+export { type LocalizeOptions, localize } from './localize/localize.js';
+// A report against a repository: parsed, its in-app frames marked.
+export { markInAppFrames } from './localize/mark-in-app-frames.js';
+export { type DiagnoseOfflineOptions, diagnoseOffline } from './localize/offline-diagnosis.js';
+export { prepareReport, prepareReports } from './localize/prepare-report.js';

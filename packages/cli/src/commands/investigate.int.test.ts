@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createScriptedModel } from '@sightline/core/testing';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exitCodeFor } from '../exit-codes.js';
 import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
 import {
   type InvestigateCommandOptions,
@@ -79,6 +80,17 @@ describe('sightline investigate', () => {
     ['--out that is a folder', { out: tmpdir() }, 'INVALID_ARGUMENT'],
   ])('refuses %s with a clear error', async (_name, overrides, code) => {
     await expect(runInvestigate(options(overrides), memoryIo())).rejects.toMatchObject({ code });
+  });
+
+  it('refuses --out equal to --report (exit 2) and leaves the report as it was', async () => {
+    const before = await readFile(reportFile, 'utf8');
+    const same = path.join(path.dirname(reportFile), '.', path.basename(reportFile));
+    const failure = runInvestigate(options({ out: same }), memoryIo());
+    await expect(failure).rejects.toThrow(
+      /is the report file itself; .* would overwrite the report/,
+    );
+    expect(exitCodeFor(await failure.catch((error: unknown) => error))).toBe(2);
+    expect(await readFile(reportFile, 'utf8')).toBe(before);
   });
 
   it('names SIGHTLINE_MODEL when the model spec from the environment is wrong', async () => {

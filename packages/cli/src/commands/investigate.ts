@@ -3,7 +3,7 @@
  * (Markdown by default, JSON with `--format json` or `--json`). Exit codes: 0 verified diagnosis,
  * 2 bad input, 3 the model could not produce a valid one.
  */
-import { stat, writeFile } from 'node:fs/promises';
+import { realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
@@ -65,6 +65,18 @@ async function checkWritable(file: string): Promise<void> {
   }
 }
 
+/** Refuses an `--out` that names the report file itself: writing would destroy the input. */
+async function refuseOverwritingReport(out: string, report: string): Promise<void> {
+  if (report === '-') return;
+  const real = (file: string) => realpath(file).catch(() => path.resolve(file));
+  if ((await real(out)) !== (await real(report))) return;
+  throw new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: `--out "${out}" is the report file itself; writing the diagnosis there would overwrite the report. Give --out another file.`,
+    details: { out, report },
+  });
+}
+
 /** Writes a result file, turning file-system failures into a clear error. */
 async function writeOutput(file: string, text: string): Promise<void> {
   try {
@@ -88,7 +100,10 @@ export async function runInvestigate(
   options: InvestigateCommandOptions,
   io: InvestigateIO,
 ): Promise<number> {
-  if (options.out) await checkWritable(options.out);
+  if (options.out) {
+    await refuseOverwritingReport(options.out, options.report);
+    await checkWritable(options.out);
+  }
   const input = await readInput(options.report, io.readStdin);
   const { model, structurer } = resolveModelFlags(options, io);
   try {

@@ -1,4 +1,9 @@
-import { indexRepository, type RepoMap, renderRepoMap, resolveRoot } from '@sightline/codebase';
+import {
+  indexRepository,
+  type RepositoryMap,
+  renderRepositoryMap,
+  resolveRoot,
+} from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import type { Command } from 'commander';
 import { isKnownName, parseFocus } from '../format/parse-focus.js';
@@ -78,7 +83,7 @@ export async function runMap(
       `sightline map: warning: --focus ${quoted} ${unmatched.length === 1 ? 'matches' : 'match'} no indexed file and no identifier in ${root}; the map ignores ${unmatched.length === 1 ? 'it' : 'them'}.\n`,
     );
   }
-  const map = renderRepoMap(index, { focus: parsedFocus, tokens });
+  const map = renderRepositoryMap(index, { focus: parsedFocus, tokens });
   if (index.files.size === 0) {
     const skipped = index.skipped.length;
     const why =
@@ -116,7 +121,7 @@ export function indexedSummary(indexed: number, listed: number, seconds: string)
   return `Indexed ${indexed} of ${plural(listed, 'file')} in ${seconds} s (${listed - indexed} skipped)`;
 }
 
-function toJson(root: string, budget: number, map: RepoMap) {
+function toJson(root: string, budget: number, map: RepositoryMap) {
   return {
     root,
     budget,

@@ -3,7 +3,7 @@
  * classifies each as bug, crash, feature, question or other, as a table with per-label counts or as JSON lines.
  */
 import path from 'node:path';
-import { listRepositoryFiles, resolveRoot } from '@sightline/codebase';
+import { openRepository } from '@sightline/codebase';
 import { resolveModel, SightlineError } from '@sightline/core';
 import {
   allFrames,
@@ -17,7 +17,7 @@ import {
   type Report,
   readExamplePool,
 } from '@sightline/intake';
-import { markInAppFrames } from '@sightline/investigator';
+import { prepareReports } from '@sightline/investigator';
 import { type Command, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import { readInput, readStdin } from '../read-input.js';
@@ -75,7 +75,7 @@ export interface TriageRow {
 export async function runTriage(options: TriageOptions, io: TriageIO): Promise<number> {
   const rows: TriageRow[] = [];
   let failed = 0;
-  const inApp = options.repo ? await inAppMarker(options.repo) : undefined;
+  const repository = options.repo ? await openRepository(options.repo) : undefined;
   const classifyOptions: ClassifyOptions = {
     ...(options.model ? { model: options.model } : {}),
     ...(options.model && options.examples
@@ -87,17 +87,19 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
     let reports: Report[];
     try {
       const { bytes } = await readInput(file, io.readStdin);
-      reports = parseReports(bytes, {
+      const parseOptions = {
         ...(file === '-' ? {} : { filename: file }),
         ...(options.format && options.format !== 'auto' ? { format: options.format } : {}),
-      });
+      };
+      reports = repository
+        ? await prepareReports(bytes, repository, parseOptions)
+        : parseReports(bytes, parseOptions);
     } catch (error) {
       failed += 1;
       io.stderr(`sightline triage: ${describeError(error, name)}\n`);
       continue;
     }
-    for (const parsed of reports) {
-      const report = inApp ? await inApp(parsed) : parsed;
+    for (const report of reports) {
       const classification = await classify(report, classifyOptions);
       const row = toRow(name, report, classification);
       rows.push(row);
@@ -110,14 +112,6 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
     io.stdout(renderTable(rows, io.columns ?? 100, options.files.length > 1));
   }
   return failed > 0 ? EXIT_USAGE : EXIT_OK;
-}
-
-/** Marks in-app frames against a repository, listing its files once for all reports. */
-async function inAppMarker(repo: string): Promise<(report: Report) => Promise<Report>> {
-  const root = await resolveRoot(repo);
-  const { files } = await listRepositoryFiles(root, { includeBuildOutput: true });
-  const paths = files.map((file) => file.path);
-  return (report) => markInAppFrames(report, root, { files: paths });
 }
 
 /**

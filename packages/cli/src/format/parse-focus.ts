@@ -2,10 +2,10 @@
  * `--focus` values (and the MCP map tool's `focus` argument) as a repository-map focus.
  */
 import path from 'node:path';
-import { type Focus, type RepoIndex, resolveInRoot } from '@sightline/codebase';
+import { type Focus, type RepositoryIndex, resolveInRoot } from '@sightline/codebase';
 
 /** Whether `name` is defined or referenced anywhere in the index, or names a file or folder. */
-export function isKnownName(index: RepoIndex, name: string): boolean {
+export function isKnownName(index: RepositoryIndex, name: string): boolean {
   for (const [filePath, file] of index.files) {
     if (filePath.split(/[/.]/).includes(name)) return true;
     if (file.definitions.some((definition) => definition.name === name)) return true;
@@ -22,7 +22,10 @@ export function isKnownName(index: RepoIndex, name: string): boolean {
  * @param values - the `--focus` values, frames innermost first.
  * @returns the focus (empty lists left out).
  */
-export async function parseFocus(index: RepoIndex, values: readonly string[]): Promise<Focus> {
+export async function parseFocus(
+  index: RepositoryIndex,
+  values: readonly string[],
+): Promise<Focus> {
   const identifiers: string[] = [];
   const paths: string[] = [];
   const frames: { path: string; line: number }[] = [];
@@ -41,7 +44,7 @@ export async function parseFocus(index: RepoIndex, values: readonly string[]): P
 }
 
 /** The indexed path `requested` names, relative to the repository root or to the working folder. */
-async function indexedPath(index: RepoIndex, requested: string): Promise<string | undefined> {
+async function indexedPath(index: RepositoryIndex, requested: string): Promise<string | undefined> {
   for (const candidate of [requested, path.resolve(requested)]) {
     try {
       const { relative } = await resolveInRoot(index.root, candidate);

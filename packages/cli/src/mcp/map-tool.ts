@@ -3,7 +3,7 @@
  * focus, within a token budget — as `sightline map` prints it.
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { renderRepoMap } from '@sightline/codebase';
+import { renderRepositoryMap } from '@sightline/codebase';
 import { z } from 'zod';
 import { parseFocus } from '../format/parse-focus.js';
 import type { RepositoryContext } from './repository-context.js';
@@ -52,7 +52,7 @@ export function registerMapTool(server: McpServer, context: RepositoryContext): 
     ({ focus = [], tokens = DEFAULT_MAP_TOKENS }) =>
       guarded(async () => {
         const index = await context.getIndex();
-        const map = renderRepoMap(index, { focus: await parseFocus(index, focus), tokens });
+        const map = renderRepositoryMap(index, { focus: await parseFocus(index, focus), tokens });
         const text =
           map.text === ''
             ? `Nothing fit in ${tokens} tokens, or nothing in the repository was indexed (${index.files.size} files). Raise tokens.`

@@ -4,11 +4,11 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { SightlineError } from '@sightline/core';
-import { parseReport, type Report } from '@sightline/intake';
+import type { Report } from '@sightline/intake';
 import {
   formatVerificationErrors,
   localize,
-  markInAppFrames,
+  prepareReport,
   renderSuspects,
   suspectSchema,
   verifyDiagnosis,
@@ -20,18 +20,6 @@ import { guarded, READ_ONLY, toolSuccess } from './tool-response.js';
 
 /** Characters of the report body `parse_report` returns; the body is the report text itself. */
 const PARSED_BODY_CHARS = 8_000;
-
-/**
- * Parses a report and marks the frames whose files exist in the repository.
- * @throws SightlineError `REPORT_EMPTY`, `REPORT_UNPARSEABLE` or `INVALID_ARGUMENT` (format).
- */
-async function parseForRepository(
-  context: RepositoryContext,
-  text: string,
-  format: string | undefined,
-): Promise<Report> {
-  return markInAppFrames(parseReport(text, format ? { format } : {}), context.root);
-}
 
 /** The report with its body cut to {@link PARSED_BODY_CHARS} (the caller has the full text). */
 function withShortBody(report: Report): Record<string, unknown> {
@@ -59,7 +47,9 @@ export function registerReportTools(server: McpServer, context: RepositoryContex
     },
     ({ text, format }) =>
       guarded(async () => {
-        const report = withShortBody(await parseForRepository(context, text, format));
+        const report = withShortBody(
+          await prepareReport(text, await context.getRepository(), format ? { format } : {}),
+        );
         return toolSuccess(JSON.stringify(report, null, 2), report);
       }),
   );
@@ -85,7 +75,11 @@ export function registerReportTools(server: McpServer, context: RepositoryContex
     },
     ({ report: text, format, limit = 10 }) =>
       guarded(async () => {
-        const report = await parseForRepository(context, text, format);
+        const report = await prepareReport(
+          text,
+          await context.getRepository(),
+          format ? { format } : {},
+        );
         const suspects = localize(report, await context.getIndex(), { limit });
         return toolSuccess(
           `Suspects, most suspect first (path:start-end, 1-based):\n${renderSuspects(suspects)}`,
@@ -112,7 +106,10 @@ export function registerReportTools(server: McpServer, context: RepositoryContex
     },
     ({ diagnosis }) =>
       guarded(async () => {
-        const { ok, errors } = await verifyDiagnosis(parseJson(diagnosis), context.root);
+        const { ok, errors } = await verifyDiagnosis(
+          parseJson(diagnosis),
+          await context.getRepository(),
+        );
         const text = ok
           ? 'The diagnosis is verified: it matches the schema and every path, line range, quote and patch checks out against the repository.'
           : `The diagnosis has ${errors.length} problem${errors.length === 1 ? '' : 's'}:\n${formatVerificationErrors(errors)}`;

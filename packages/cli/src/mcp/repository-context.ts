@@ -4,7 +4,13 @@
  * index is rebuilt with the on-disk cache (`<repo>/.sightline/cache`, as `sightline map` and
  * `sightline investigate` use it), so a rebuild after a save re-reads only the changed files.
  */
-import { indexRepository, type RepoIndex, resolveRoot } from '@sightline/codebase';
+import {
+  indexRepository,
+  openRepository,
+  type Repository,
+  type RepositoryIndex,
+  resolveRoot,
+} from '@sightline/codebase';
 import type { ResolvedModels } from '../model-options.js';
 import { foldersOf, watchFolders } from './repo-watcher.js';
 
@@ -31,7 +37,9 @@ export interface RepositoryContext {
   /** The models `investigate` runs with; none: the offline diagnosis. */
   readonly models: ResolvedModels;
   /** The current index, built on first use and rebuilt after the repository changed. */
-  getIndex(): Promise<RepoIndex>;
+  getIndex(): Promise<RepositoryIndex>;
+  /** The repository with the current index, opened again after the repository changed. */
+  getRepository(): Promise<Repository>;
   /**
    * Calls `listener` each time the repository changed (after the index was rebuilt).
    * @returns a function that removes the listener.
@@ -59,7 +67,8 @@ export async function createRepositoryContext({
 }: RepositoryContextOptions): Promise<RepositoryContext> {
   const root = await resolveRoot(repo);
   const listeners = new Set<() => void>();
-  let pending: Promise<RepoIndex> | undefined;
+  let pending: Promise<RepositoryIndex> | undefined;
+  let repository: Promise<Repository> | undefined;
   const getIndex = () => {
     pending ??= indexRepository(root, cacheDir === undefined ? {} : { cacheDir }).catch(
       (error: unknown) => {
@@ -69,11 +78,21 @@ export async function createRepositoryContext({
     );
     return pending;
   };
+  const getRepository = () => {
+    repository ??= getIndex()
+      .then((index) => openRepository(root, { index }))
+      .catch((error: unknown) => {
+        repository = undefined;
+        throw error;
+      });
+    return repository;
+  };
 
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   const refresh = async () => {
     pending = undefined;
+    repository = undefined;
     try {
       const index = await getIndex();
       if (closed) return;
@@ -103,6 +122,7 @@ export async function createRepositoryContext({
     root,
     models,
     getIndex,
+    getRepository,
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

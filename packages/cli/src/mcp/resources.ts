@@ -10,7 +10,7 @@ import {
   SubscribeRequestSchema,
   UnsubscribeRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import { renderRepoMap } from '@sightline/codebase';
+import { renderRepositoryMap } from '@sightline/codebase';
 import { diagnosisJsonSchema } from '@sightline/investigator';
 import { DEFAULT_MAP_TOKENS } from './map-tool.js';
 import type { RepositoryContext } from './repository-context.js';
@@ -33,7 +33,7 @@ export function registerResources(
 ): void {
   server.server.registerCapabilities({ resources: { subscribe: true, listChanged: true } });
   const mapText = async () =>
-    renderRepoMap(await context.getIndex(), { tokens: DEFAULT_MAP_TOKENS }).text;
+    renderRepositoryMap(await context.getIndex(), { tokens: DEFAULT_MAP_TOKENS }).text;
 
   server.registerResource(
     'diagnosis-schema',

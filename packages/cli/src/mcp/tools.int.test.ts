@@ -1,5 +1,4 @@
-import { parseReport } from '@sightline/intake';
-import { markInAppFrames } from '@sightline/investigator';
+import { prepareReport } from '@sightline/investigator';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConnectedClient, connectClient, textOf } from './connect-client.test-helper.js';
@@ -114,7 +113,7 @@ describe('the Sightline MCP server', () => {
   it('parses a report into the structured report', async () => {
     const result = await mcp.call('parse_report', { text: repo.reportText });
     expect(result.isError).toBeUndefined();
-    const expected = await markInAppFrames(parseReport(repo.reportText), repo.root);
+    const expected = await prepareReport(repo.reportText, repo.repository);
     expect(result.structuredContent).toEqual(JSON.parse(JSON.stringify(expected)));
     expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
   });

@@ -48,30 +48,54 @@ export function sniffContent(
 
 const SECRET_NAMES = [
   /^\.env(\..*)?$/,
+  // `prod.env`, `production.env`: dotenv files named after their environment.
+  /^[^.].*\.env$/,
   /^\.envrc$/,
   /\.(pem|key|p12|pfx|jks|keystore|asc|gpg)$/,
-  /^id_(rsa|dsa|ecdsa|ed25519)(\.pub)?$/,
-  // `credentials.json`, not `credentials.ts`: source files that handle credentials are code.
-  /^credentials(\.(json|ya?ml|toml|ini|xml|cfg|conf|txt|csv|env))?$/,
+  // `id_rsa`, `id_rsa.pub`, `id_rsa.bak`, `id_ed25519-old`: any copy of an SSH key.
+  /^id_(rsa|dsa|ecdsa|ed25519)\b/,
+  // `credentials.json`, `aws_credentials`, not `credentials.ts`: code that handles credentials is code.
+  /^(.*[._-])?credentials(\.(json|ya?ml|toml|ini|xml|cfg|conf|txt|csv|env|bak|old))?$/,
   /^\.netrc$/,
   /^\.git-credentials$/,
   /^secrets?\.(json|ya?ml|toml|env)$/,
   /^service-account.*\.json$/,
 ];
+const EXAMPLE_NAMES = /(^|[._-])(example|sample|template|dist)(\.env)?$/;
+/** Folders never read: git's own data (remote URLs with tokens, hooks) and key stores. */
+const SECRET_DIRS = new Set(['.git', '.ssh', '.aws', '.gnupg']);
 const TOKEN_FILES = new Set(['.npmrc', '.pypirc', '.yarnrc', '.yarnrc.yml']);
 const TOKEN_CONTENT = /(_authToken|_auth\s*=|password\s*[=:]|npmAuthToken|token\s*[=:])/i;
 
 /**
- * True when a file looks like it holds secrets: `.env*`, keys and certificates, `id_rsa*`,
- * credentials files, and `.npmrc`/`.pypirc`/`.yarnrc` that contain a token or password
- * (those need `content`; without it they count as secret).
- * @param filePath repository-relative path; only its file name is looked at.
+ * A file name as the file system would show it to a person: lower case, trailing spaces and
+ * dots dropped (`.env ` and `.env.` are `.env`).
+ */
+function plainName(filePath: string): string {
+  return path.posix
+    .basename(filePath.replace(/\\/g, '/'))
+    .toLowerCase()
+    .replace(/[\s.]+$/, '');
+}
+
+/**
+ * True when a file looks like it holds secrets by its path alone: anything under `.git/`,
+ * `.ssh/`, `.aws/` or `.gnupg/`; `.env*` and `*.env`; keys and certificates; any `id_rsa*` copy;
+ * credentials files; and `.npmrc`/`.pypirc`/`.yarnrc` that contain a token or password (those need
+ * `content`; without it they count as secret). Names are compared in lower case with trailing
+ * spaces and dots removed. Content is judged by `scanSecrets` (secrets.ts).
+ * @param filePath repository-relative path.
  * @param content the file's text, for token files. Default none.
  * @returns whether the file must not be shown or searched without `allowSecrets`.
  */
 export function isSecretFile(filePath: string, content?: string): boolean {
-  const name = path.basename(filePath).toLowerCase();
-  if (name === '.env.example' || name === '.env.sample' || name === '.env.template') return false;
+  const segments = filePath.replace(/\\/g, '/').split('/');
+  if (segments.slice(0, -1).some((segment) => SECRET_DIRS.has(segment.trim().toLowerCase()))) {
+    return true;
+  }
+  const name = plainName(filePath);
+  if (SECRET_DIRS.has(name)) return true;
+  if ((name.startsWith('.env') || name.endsWith('.env')) && EXAMPLE_NAMES.test(name)) return false;
   if (SECRET_NAMES.some((pattern) => pattern.test(name))) return true;
   if (TOKEN_FILES.has(name)) return content === undefined || TOKEN_CONTENT.test(content);
   return false;
@@ -101,4 +125,19 @@ export function splitFileLines(text: string): string[] {
   const lines = text.split(/\r?\n/);
   if (lines.at(-1) === '') lines.pop();
   return lines;
+}
+
+/**
+ * A path as the tools print it: control characters (newlines, tabs, escape codes, U+2028/9) are
+ * written as `\uXXXX`, so a file name cannot forge lines of a tool result or move a terminal's
+ * cursor.
+ * @param value a path or file name.
+ * @returns the same text with every control character escaped.
+ */
+export function printablePath(value: string): string {
+  return value.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

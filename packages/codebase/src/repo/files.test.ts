@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRepositoryFiles, loadGitignore } from './files.js';
+import { listRepositoryFiles, loadGitignore, withoutBuildOutput } from './files.js';
 
 let root: string;
 
@@ -70,5 +70,12 @@ describe('listRepositoryFiles', () => {
     ).toEqual(['src/gen/.gitignore', 'src/gen/keep.ts']);
     const withBuild = await listRepositoryFiles(root, { includeBuildOutput: true });
     expect(withBuild.files.map((file) => file.path)).toContain('dist/a.js');
+    expect(withBuild.buildOutput).toEqual(['dist/a.js']);
+  });
+
+  it('derives the listing without build output from one with it', async () => {
+    const options = { maxFileBytes: 1_000 };
+    const withBuild = await listRepositoryFiles(root, { ...options, includeBuildOutput: true });
+    expect(withoutBuildOutput(withBuild)).toEqual(await listRepositoryFiles(root, options));
   });
 });

@@ -68,7 +68,12 @@ export interface ListedFile {
 /** The walk's result: the files to read, and those left out with the reason. */
 export interface ListedFiles {
   files: ListedFile[];
-  skipped: { path: string; reason: 'too-large' | 'generated' }[];
+  skipped: { path: string; reason: 'too-large' | 'generated' | 'secret' }[];
+  /**
+   * With `includeBuildOutput`: the paths (sorted) in build-output folders that a listing without
+   * it leaves out as `generated` (see {@link withoutBuildOutput}).
+   */
+  buildOutput?: string[];
 }
 
 /**
@@ -127,13 +132,17 @@ export async function listRepositoryFiles(
   );
   const result: ListedFiles = { files: [], skipped: [] };
   const candidates: string[] = [];
+  const buildOutput: string[] = [];
   for (const file of kept) {
-    if (!includeBuildOutput && hasSourceOutsideBuild && inBuildOutput(file)) {
+    const generated = hasSourceOutsideBuild && inBuildOutput(file);
+    if (generated) buildOutput.push(file);
+    if (!includeBuildOutput && generated) {
       result.skipped.push({ path: file, reason: 'generated' });
     } else {
       candidates.push(file);
     }
   }
+  if (includeBuildOutput) result.buildOutput = buildOutput;
   // stat in batches: one at a time costs ~10× more on a 2,000-file repository.
   for (let start = 0; start < candidates.length; start += STAT_BATCH) {
     const batch = candidates.slice(start, start + STAT_BATCH);
@@ -143,7 +152,10 @@ export async function listRepositoryFiles(
     batch.forEach((file, position) => {
       const info = infos[position];
       if (!info?.isFile()) return;
-      if (info.size > maxFileBytes) {
+      if (info.nlink > 1) {
+        // A hard link may be a file outside the repository: never read, like a secret.
+        result.skipped.push({ path: file, reason: 'secret' });
+      } else if (info.size > maxFileBytes) {
         result.skipped.push({ path: file, reason: 'too-large' });
       } else {
         result.files.push({
@@ -155,6 +167,27 @@ export async function listRepositoryFiles(
       }
     });
   }
-  result.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  result.skipped.sort(byPath);
   return result;
+}
+
+function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
+/**
+ * A listing made with `includeBuildOutput` as it would be without: build output moved from the
+ * files to the skipped ones (`generated`), so one walk serves both.
+ * @param listed the result of {@link listRepositoryFiles}; returned as is without `buildOutput`.
+ */
+export function withoutBuildOutput(listed: ListedFiles): ListedFiles {
+  if (!listed.buildOutput) return listed;
+  const generated = new Set(listed.buildOutput);
+  return {
+    files: listed.files.filter((file) => !generated.has(file.path)),
+    skipped: [
+      ...listed.skipped.filter((file) => !generated.has(file.path)),
+      ...listed.buildOutput.map((file) => ({ path: file, reason: 'generated' as const })),
+    ].sort(byPath),
+  };
 }

@@ -2,6 +2,7 @@
 export {
   countLines,
   isSecretFile,
+  printablePath,
   type SkipReason,
   SNIFF_BYTES,
   sniffContent,
@@ -16,6 +17,7 @@ export {
   listRepositoryFiles,
   loadGitignore,
   VENDORED_DIRS,
+  withoutBuildOutput,
 } from './files.js';
 export {
   type GrammarSource,
@@ -23,4 +25,6 @@ export {
   type LanguageInfo,
   languageForPath,
 } from './languages.js';
+export { readPackageName } from './package-name.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
+export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';

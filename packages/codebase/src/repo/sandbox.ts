@@ -1,6 +1,6 @@
 /**
  * Keeps every file access inside the repository root: no `..` escape, no absolute path outside,
- * no symlink that leads out, no NUL bytes. Used by the code tools and by diagnosis verification.
+ * no symlink that leads out, no file with more than one hard link, no NUL bytes. Used by the code tools and by diagnosis verification.
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -46,7 +46,7 @@ export async function resolveRoot(root: string): Promise<string> {
 }
 
 /** How a path left the root: as written (absolute or `..`), or through a symbolic link. */
-type Escape = 'absolute' | 'parent' | 'symlink';
+type Escape = 'absolute' | 'parent' | 'symlink' | 'hardlink';
 
 const ESCAPE_MESSAGES: Record<Escape, string> = {
   absolute:
@@ -55,6 +55,8 @@ const ESCAPE_MESSAGES: Record<Escape, string> = {
     'climbs out of the repository root through "..". Use a path relative to the repository root that stays inside it.',
   symlink:
     'goes through a symbolic link that points outside the repository root, so it is not read. Use a path whose real location is inside the repository.',
+  hardlink:
+    'is a file with more than one hard link, so it may be a file outside the repository; it is not read.',
 };
 
 function outside(requested: string, how: Escape): SightlineError {
@@ -73,7 +75,10 @@ function outside(requested: string, how: Escape): SightlineError {
  */
 export function isInside(parent: string, child: string): boolean {
   const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return (
+    relative === '' ||
+    (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
+  );
 }
 
 /**
@@ -83,7 +88,7 @@ export function isInside(parent: string, child: string): boolean {
  * @param requested the path the caller (often a model) asked for.
  * @returns the real path, its repository-relative form, its type and size in bytes.
  * @throws SightlineError `INVALID_ARGUMENT` (empty or NUL byte), `PATH_OUTSIDE_ROOT` (its message and
- *   `details.escape` say how: an absolute path, a `..` escape, or a symbolic link), `PATH_NOT_FOUND`.
+ *   `details.escape` say how: an absolute path, a `..` escape, a symbolic link, or a hard link), `PATH_NOT_FOUND`.
  */
 export async function resolveInRoot(root: string, requested: string): Promise<ResolvedPath> {
   if (typeof requested !== 'string' || requested.includes('\0')) {
@@ -93,15 +98,19 @@ export async function resolveInRoot(root: string, requested: string): Promise<Re
       details: { path: String(requested) },
     });
   }
-  const cleaned = requested.trim() === '' ? '.' : requested.trim().replace(/\\/g, '/');
-  const lexical = path.resolve(root, cleaned);
-  if (!isInside(root, lexical)) {
-    throw outside(requested, path.isAbsolute(cleaned) ? 'absolute' : 'parent');
+  // A name may end in spaces (`.env `): the path as written first, then trimmed (models pad paths).
+  const written = requested.replace(/\\/g, '/');
+  const cleaned = written.trim() === '' ? '.' : written;
+  let real: string | undefined;
+  for (const candidate of new Set([cleaned, cleaned.trim() || '.'])) {
+    const lexical = path.resolve(root, candidate);
+    if (!isInside(root, lexical)) {
+      throw outside(requested, path.isAbsolute(candidate) ? 'absolute' : 'parent');
+    }
+    real = await realpath(lexical).catch(() => undefined);
+    if (real !== undefined) break;
   }
-  let real: string;
-  try {
-    real = await realpath(lexical);
-  } catch {
+  if (real === undefined) {
     throw new SightlineError({
       code: 'PATH_NOT_FOUND',
       message: `"${requested}" does not exist in the repository. Check the spelling, or list the parent folder with list_dir.`,
@@ -110,6 +119,7 @@ export async function resolveInRoot(root: string, requested: string): Promise<Re
   }
   if (!isInside(root, real)) throw outside(requested, 'symlink');
   const info = await stat(real);
+  if (info.isFile() && info.nlink > 1) throw outside(requested, 'hardlink');
   return {
     absolute: real,
     relative: toPosix(path.relative(root, real)),

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Definition, DefinitionKind, IndexedFile, Reference } from './types.js';
 
 /** Version of the cache format and of the tags it holds; bump it when either changes. */
-export const CACHE_VERSION = 2;
+export const CACHE_VERSION = 3;
 /** File name of the cache inside its folder. */
 export const CACHE_FILE_NAME = `repomap-v${CACHE_VERSION}.json`;
 
@@ -36,6 +36,8 @@ export interface CacheEntry {
   lineCount?: number;
   definitions?: StoredDefinition[];
   references?: StoredReference[];
+  /** 1-based lines withheld as secrets. */
+  secretLines?: number[];
 }
 
 interface CacheDocument {
@@ -201,6 +203,7 @@ export function toCacheEntry(file: IndexedFile, ctimeMs: number, hash: string): 
       item.signature,
     ]),
     references: file.references.map((item) => [item.name, item.line]),
+    secretLines: file.secretLines,
   };
 }
 
@@ -230,5 +233,6 @@ export function fromCacheEntry(entry: CacheEntry): IndexedFile {
     references: (entry.references ?? []).map(
       ([name, line]): Reference => ({ name, path: filePath, line }),
     ),
+    secretLines: entry.secretLines ?? [],
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findDefinitions } from './find-definitions.js';
-import type { Definition, DefinitionKind, IndexedFile, RepoIndex } from './types.js';
+import type { Definition, DefinitionKind, IndexedFile, RepositoryIndex } from './types.js';
 
 function definition(
   path: string,
@@ -12,7 +12,7 @@ function definition(
   return { name, kind, path, lines: [line, line + 2], scope, signature: `${kind} ${name}` };
 }
 
-function indexOf(definitions: Definition[]): RepoIndex {
+function indexOf(definitions: Definition[]): RepositoryIndex {
   const files = new Map<string, IndexedFile>();
   for (const item of definitions) {
     const file = files.get(item.path) ?? {

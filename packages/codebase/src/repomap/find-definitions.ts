@@ -3,7 +3,12 @@
  * CLI use it to go from a name in a report or stack frame to the code that defines it.
  */
 import { fileRole } from '../repo/file-role.js';
-import { DEFINITION_KINDS, type Definition, type DefinitionKind, type RepoIndex } from './types.js';
+import {
+  DEFINITION_KINDS,
+  type Definition,
+  type DefinitionKind,
+  type RepositoryIndex,
+} from './types.js';
 
 /** Options of {@link findDefinitions}. */
 export interface FindDefinitionsOptions {
@@ -47,7 +52,7 @@ function scopeEndsWith(
  * @returns matches, source before tests, then by kind (types, functions, methods, values), path and line.
  */
 export function findDefinitions(
-  index: RepoIndex,
+  index: RepositoryIndex,
   name: string,
   { kind }: FindDefinitionsOptions = {},
 ): Definition[] {

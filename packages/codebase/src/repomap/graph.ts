@@ -12,7 +12,7 @@
  */
 import { DirectedGraph } from 'graphology';
 import type { WeightedGraph } from './pagerank.js';
-import type { Focus, RepoIndex } from './types.js';
+import type { Focus, RepositoryIndex } from './types.js';
 
 /** Attributes of a file node (the node key is the repository-relative path). */
 export type FileNodeAttributes = Record<string, never>;
@@ -102,7 +102,7 @@ export function identifierMultiplier(
  * @returns the graph and its name tables.
  */
 export function buildReferenceGraph(
-  index: RepoIndex,
+  index: RepositoryIndex,
   { focus }: BuildReferenceGraphOptions = {},
 ): ReferenceGraph {
   const definers = new Map<string, Set<string>>();
@@ -170,7 +170,7 @@ export function buildReferenceGraph(
   };
 }
 
-const graphsOfIndexes = new WeakMap<RepoIndex, ReferenceGraph>();
+const graphsOfIndexes = new WeakMap<RepositoryIndex, ReferenceGraph>();
 
 /**
  * Fan-in of a definition: how many other files reference the name `name` defined in `path`.
@@ -183,7 +183,11 @@ const graphsOfIndexes = new WeakMap<RepoIndex, ReferenceGraph>();
  * @returns the number of distinct files other than `path` referencing `name`; 0 when `path` does
  *   not define `name`.
  */
-export function fanIn(source: ReferenceGraph | RepoIndex, path: string, name: string): number {
+export function fanIn(
+  source: ReferenceGraph | RepositoryIndex,
+  path: string,
+  name: string,
+): number {
   const graph = isReferenceGraph(source) ? source : graphOf(source);
   if (!graph.definers.get(name)?.has(path)) return 0;
   const counts = graph.referencers.get(name);
@@ -191,11 +195,11 @@ export function fanIn(source: ReferenceGraph | RepoIndex, path: string, name: st
   return counts.size - (counts.has(path) ? 1 : 0);
 }
 
-function isReferenceGraph(source: ReferenceGraph | RepoIndex): source is ReferenceGraph {
+function isReferenceGraph(source: ReferenceGraph | RepositoryIndex): source is ReferenceGraph {
   return 'definers' in source;
 }
 
-function graphOf(index: RepoIndex): ReferenceGraph {
+function graphOf(index: RepositoryIndex): ReferenceGraph {
   let graph = graphsOfIndexes.get(index);
   if (graph === undefined) {
     graph = buildReferenceGraph(index);

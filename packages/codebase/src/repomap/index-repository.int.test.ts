@@ -77,6 +77,7 @@ describe('indexRepository', () => {
       mtimeMs: (await stat(path.join(root, 'README.md'))).mtimeMs,
       definitions: [],
       references: [],
+      secretLines: [],
     });
     expect(result.files.get('src/sample.swift')?.definitions).toEqual([]);
     expect(result.warnings).toEqual([expect.stringMatching(/^swift: .*wasm/)]);

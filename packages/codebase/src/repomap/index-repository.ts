@@ -10,10 +10,14 @@ import {
   countLines,
   isSecretFile,
   type ListedFile,
+  type ListedFiles,
   listRepositoryFiles,
   resolveRoot,
   SNIFF_BYTES,
+  scanSecrets,
   sniffContent,
+  withheldLine,
+  withoutBuildOutput,
 } from '../repo/index.js';
 import { languageForPath } from '../repo/languages.js';
 import {
@@ -28,7 +32,7 @@ import {
 } from './cache.js';
 import { extractTags } from './extract-tags.js';
 import { getParser, loadGrammar } from './grammars.js';
-import type { IndexedFile, RepoIndex } from './types.js';
+import type { IndexedFile, RepositoryIndex } from './types.js';
 
 /** Options of {@link indexRepository}. */
 export interface IndexRepositoryOptions {
@@ -43,6 +47,11 @@ export interface IndexRepositoryOptions {
   onProgress?: (done: number, total: number) => void;
   /** Called for each file actually read (a cache miss), with its path; for tests and diagnostics. */
   onParse?: (path: string) => void;
+  /**
+   * The repository's walk when the caller has it (a `Repository` lists its files once); build
+   * output is left out as `listRepositoryFiles` does by default. Default: walk the repository.
+   */
+  files?: ListedFiles;
 }
 
 /** Files read concurrently while the parser works through the previous batch. */
@@ -58,6 +67,8 @@ async function indexContent(
   const hash = contentHash(buffer);
   if (reason) return { entry: { ...file, hash, skip: reason }, cacheable: true };
   const text = buffer.toString('utf8');
+  const secrets = await scanSecrets(text, file.path);
+  if (secrets.file) return { entry: { ...file, hash, skip: 'secret' }, cacheable: true };
   const indexed: IndexedFile = {
     path: file.path,
     size: file.size,
@@ -66,6 +77,7 @@ async function indexContent(
     lineCount: countLines(buffer),
     definitions: [],
     references: [],
+    secretLines: [...secrets.lines.keys()].sort((a, b) => a - b),
   };
   const language = languageForPath(file.path, text);
   let cacheable = true;
@@ -76,7 +88,10 @@ async function indexContent(
     if (grammar) {
       const tags = extractTags(await getParser(), grammar, text, file.path);
       indexed.language = language.id;
-      indexed.definitions = tags.definitions;
+      indexed.definitions = tags.definitions.map((definition) => {
+        const secret = secrets.lines.get(definition.lines[0]);
+        return secret ? { ...definition, signature: withheldLine(secret) } : definition;
+      });
       indexed.references = tags.references;
     }
   }
@@ -100,15 +115,17 @@ async function indexContent(
 export async function indexRepository(
   root: string,
   options: IndexRepositoryOptions = {},
-): Promise<RepoIndex> {
+): Promise<RepositoryIndex> {
   const { cacheDir, maxFileBytes = 1_048_576, onProgress, onParse } = options;
   const realRoot = await resolveRoot(root);
-  const listed = await listRepositoryFiles(realRoot, { maxFileBytes });
+  const listed = options.files
+    ? withoutBuildOutput(options.files)
+    : await listRepositoryFiles(realRoot, { maxFileBytes });
   const directories = cacheDir === false ? [] : cacheDirectories(realRoot, cacheDir);
   const cache = await readCache(realRoot, directories);
   const entries = new Map<string, CacheEntry>();
   const indexed = new Map<string, IndexedFile>();
-  const skipped: RepoIndex['skipped'] = [...listed.skipped];
+  const skipped: RepositoryIndex['skipped'] = [...listed.skipped];
   const warnings = new Set<string>();
   /** Files to read: changed ones, and unchanged-looking ones whose mtime proves nothing. */
   const toRead: { file: ListedFile; candidate?: CacheEntry }[] = [];

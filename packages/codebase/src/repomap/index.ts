@@ -31,11 +31,15 @@ export {
 } from './rank.js';
 export {
   MAP_SIGNATURE_CHARS,
-  type RenderRepoMapOptions,
-  type RepoMap,
-  type RepoMapFile,
-  renderRepoMap,
+  type RenderRepositoryMapOptions,
+  type RepositoryMap,
+  type RepositoryMapFile,
+  renderRepositoryMap,
 } from './render-map.js';
-export { type BuildRepoMapOptions, type BuiltRepoMap, buildRepoMap } from './repo-map.js';
+export {
+  type BuildRepositoryMapOptions,
+  type BuiltRepositoryMap,
+  buildRepositoryMap,
+} from './repo-map.js';
 export type * from './types.js';
 export { DEFINITION_KINDS } from './types.js';

@@ -9,7 +9,7 @@
 import { buildReferenceGraph, IDENTIFIER_WEIGHTS, type ReferenceGraph } from './graph.js';
 import { type PageRankOptions, personalizedPageRank } from './pagerank.js';
 import { focusPersonalization } from './personalization.js';
-import type { Definition, Focus, RankedFile, RepoIndex } from './types.js';
+import type { Definition, Focus, RankedFile, RepositoryIndex } from './types.js';
 
 /** A defined name in one file, with the rank that flows to it. */
 export interface RankedDefinition {
@@ -41,7 +41,7 @@ export type RankOptions = PageRankOptions;
  * @returns the graph, ranked files and ranked definitions.
  */
 export function rankRepository(
-  index: RepoIndex,
+  index: RepositoryIndex,
   focus: Focus = {},
   options: RankOptions = {},
 ): RepositoryRanking {
@@ -65,7 +65,11 @@ export function rankRepository(
  * @returns every indexed file, highest rank first; ranks sum to 1.
  * @example rankFiles(index, { identifiers: ['parseQuery'] })[0].path // the file defining it, usually
  */
-export function rankFiles(index: RepoIndex, focus?: Focus, options?: RankOptions): RankedFile[] {
+export function rankFiles(
+  index: RepositoryIndex,
+  focus?: Focus,
+  options?: RankOptions,
+): RankedFile[] {
   return rankRepository(index, focus, options).files;
 }
 
@@ -77,7 +81,7 @@ export function rankFiles(index: RepoIndex, focus?: Focus, options?: RankOptions
  * @returns every (file, defined name) pair, highest rank first.
  */
 export function rankDefinitions(
-  index: RepoIndex,
+  index: RepositoryIndex,
   focus?: Focus,
   options?: RankOptions,
 ): RankedDefinition[] {
@@ -85,7 +89,7 @@ export function rankDefinitions(
 }
 
 function distributeRank(
-  index: RepoIndex,
+  index: RepositoryIndex,
   { edges, definers, referencers, multipliers }: ReferenceGraph,
   ranks: ReadonlyMap<string, number>,
 ): RankedDefinition[] {

@@ -1,8 +1,8 @@
 import { countTokens } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
 import { handIndex } from './__fixtures__/hand-index.js';
-import { renderRepoMap } from './render-map.js';
-import type { RepoIndex } from './types.js';
+import { renderRepositoryMap } from './render-map.js';
+import type { RepositoryIndex } from './types.js';
 
 const index = handIndex({
   'src/parser.ts': {
@@ -35,7 +35,7 @@ const index = handIndex({
 });
 
 /** A bigger index: 60 files of 10 functions each, each file using the previous file's functions. */
-function bigIndex(): RepoIndex {
+function bigIndex(): RepositoryIndex {
   const files: Parameters<typeof handIndex>[0] = {};
   for (let f = 0; f < 60; f++) {
     const names = Array.from({ length: 10 }, (_, d) => `module${f}Function${d}`);
@@ -52,9 +52,9 @@ function bigIndex(): RepoIndex {
   return handIndex(files);
 }
 
-describe('renderRepoMap', () => {
+describe('renderRepositoryMap', () => {
   it('shows every file with line numbers and enclosing scopes when the budget allows', () => {
-    const map = renderRepoMap(index, { tokens: 1000 });
+    const map = renderRepositoryMap(index, { tokens: 1000 });
     expect(map.text).toBe(
       [
         'src/lexer.ts:',
@@ -86,7 +86,7 @@ describe('renderRepoMap', () => {
   });
 
   it('shows the definition enclosing a frame line first, with its class for context', () => {
-    const map = renderRepoMap(index, {
+    const map = renderRepositoryMap(index, {
       tokens: 40,
       focus: { frames: [{ path: 'src/parser.ts', line: 25 }] },
     });
@@ -99,7 +99,7 @@ describe('renderRepoMap', () => {
   it('never exceeds the budget and counts what it left out', () => {
     const big = bigIndex();
     for (const budget of [20, 64, 128, 256, 512, 1024, 2048]) {
-      const map = renderRepoMap(big, { tokens: budget });
+      const map = renderRepositoryMap(big, { tokens: budget });
       expect(map.tokens).toBeLessThanOrEqual(budget);
       expect(map.tokens).toBe(countTokens(map.text));
       expect(map.shownFiles + map.omittedFiles).toBe(60);
@@ -115,14 +115,14 @@ describe('renderRepoMap', () => {
 
   it('shows more with a bigger budget, and counts tokens in the chosen encoding', () => {
     const big = bigIndex();
-    const small = renderRepoMap(big, { tokens: 256 });
-    const large = renderRepoMap(big, { tokens: 1024, encoding: 'cl100k_base' });
+    const small = renderRepositoryMap(big, { tokens: 256 });
+    const large = renderRepositoryMap(big, { tokens: 1024, encoding: 'cl100k_base' });
     expect(large.shownSymbols).toBeGreaterThan(small.shownSymbols);
     expect(large.tokens).toBe(countTokens(large.text, { encoding: 'cl100k_base' }));
   });
 
   it('puts definitions of a focus identifier first', () => {
-    const map = renderRepoMap(bigIndex(), {
+    const map = renderRepositoryMap(bigIndex(), {
       tokens: 100,
       focus: { identifiers: ['module42Function7'] },
     });
@@ -133,7 +133,7 @@ describe('renderRepoMap', () => {
   });
 
   it('returns an empty map when not even the summary fits, and an empty one for an empty index', () => {
-    expect(renderRepoMap(bigIndex(), { tokens: 3 })).toEqual({
+    expect(renderRepositoryMap(bigIndex(), { tokens: 3 })).toEqual({
       text: '',
       tokens: 0,
       files: [],
@@ -142,7 +142,7 @@ describe('renderRepoMap', () => {
       shownSymbols: 0,
       omittedSymbols: 600,
     });
-    expect(renderRepoMap(handIndex({}), { tokens: 100 })).toEqual({
+    expect(renderRepositoryMap(handIndex({}), { tokens: 100 })).toEqual({
       text: '',
       tokens: 0,
       files: [],

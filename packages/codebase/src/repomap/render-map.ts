@@ -7,10 +7,10 @@
 import { countTokens, type Encoding } from '@sightline/core';
 import { IDENTIFIER_WEIGHTS } from './graph.js';
 import { type RankOptions, type RepositoryRanking, rankRepository } from './rank.js';
-import type { Definition, Focus, RepoIndex } from './types.js';
+import type { Definition, Focus, RepositoryIndex } from './types.js';
 
-/** Options of {@link renderRepoMap}. */
-export interface RenderRepoMapOptions {
+/** Options of {@link renderRepositoryMap}. */
+export interface RenderRepositoryMapOptions {
   /** What the map is for; ranks files around it and always shows the definitions around frames. */
   focus?: Focus;
   /** Budget of the whole text, in tokens. Default 1024. */
@@ -22,7 +22,7 @@ export interface RenderRepoMapOptions {
 }
 
 /** One file of a rendered map. */
-export interface RepoMapFile {
+export interface RepositoryMapFile {
   path: string;
   /** The file's PageRank score. */
   rank: number;
@@ -31,13 +31,13 @@ export interface RepoMapFile {
 }
 
 /** A rendered repository map. */
-export interface RepoMap {
+export interface RepositoryMap {
   /** The map; empty when not even the summary line fits the budget. */
   text: string;
   /** Exact token count of `text` (≤ the budget). */
   tokens: number;
   /** Files shown, highest rank first. */
-  files: RepoMapFile[];
+  files: RepositoryMapFile[];
   shownFiles: number;
   omittedFiles: number;
   shownSymbols: number;
@@ -59,14 +59,19 @@ type MapItem = { definition: Definition } | { path: string };
  * With frames in the focus, the innermost definition enclosing each frame line comes first, then
  * the definitions of the identifiers the focus mentions.
  * @param index - the repository index.
- * @param options - see {@link RenderRepoMapOptions}.
+ * @param options - see {@link RenderRepositoryMapOptions}.
  * @returns the map, its exact token count and what it shows; `tokens` never exceeds the budget.
- * @example renderRepoMap(index, { focus: { identifiers: ['stringify'] }, tokens: 512 }).text
+ * @example renderRepositoryMap(index, { focus: { identifiers: ['stringify'] }, tokens: 512 }).text
  */
-export function renderRepoMap(
-  index: RepoIndex,
-  { focus = {}, tokens: budget = 1024, encoding = 'o200k_base', rank }: RenderRepoMapOptions = {},
-): RepoMap {
+export function renderRepositoryMap(
+  index: RepositoryIndex,
+  {
+    focus = {},
+    tokens: budget = 1024,
+    encoding = 'o200k_base',
+    rank,
+  }: RenderRepositoryMapOptions = {},
+): RepositoryMap {
   const ranking = rankRepository(index, focus, rank);
   const fileRanks = new Map(
     ranking.files.map((file, order) => [file.path, { rank: file.rank, order }]),
@@ -77,7 +82,7 @@ export function renderRepoMap(
 
   const items = mapItems(index, focus, ranking);
   const ancestry = createAncestry(index);
-  const render = (count: number): RepoMap => {
+  const render = (count: number): RepositoryMap => {
     const files = selectFiles(items.slice(0, count), fileRanks, ancestry);
     const shownSymbols = files.reduce((sum, file) => sum + file.symbols.length, 0);
     const omittedFiles = totalFiles - files.length;
@@ -122,7 +127,7 @@ export function renderRepoMap(
  * Frame definitions first (innermost frame first), then definitions of the focus identifiers
  * (unless more than 5 files define them), then the other ranked definitions, then bare files.
  */
-function mapItems(index: RepoIndex, focus: Focus, ranking: RepositoryRanking): MapItem[] {
+function mapItems(index: RepositoryIndex, focus: Focus, ranking: RepositoryRanking): MapItem[] {
   const seen = new Set<Definition>();
   const items: MapItem[] = [];
   const push = (definition: Definition) => {
@@ -178,7 +183,7 @@ function selectFiles(
   items: readonly MapItem[],
   fileRanks: ReadonlyMap<string, { rank: number; order: number }>,
   ancestry: Ancestry,
-): RepoMapFile[] {
+): RepositoryMapFile[] {
   const chosen = new Map<string, Set<Definition>>();
   for (const item of items) {
     const path = 'definition' in item ? item.definition.path : item.path;
@@ -205,7 +210,7 @@ function selectFiles(
 type Ancestry = (definition: Definition) => readonly Definition[];
 
 /** Memoized {@link Ancestry} of an index (the binary search renders the same items many times). */
-function createAncestry(index: RepoIndex): Ancestry {
+function createAncestry(index: RepositoryIndex): Ancestry {
   const cache = new Map<Definition, readonly Definition[]>();
   return (definition) => {
     let ancestors = cache.get(definition);
@@ -233,7 +238,7 @@ function encloses(outer: Definition, inner: Definition): boolean {
 }
 
 /** `path:` then one `line│ signature` per source line, indented by the number of ancestors. */
-function formatFile(file: RepoMapFile, ancestry: Ancestry): string[] {
+function formatFile(file: RepositoryMapFile, ancestry: Ancestry): string[] {
   if (file.symbols.length === 0) return [file.path];
   const width = String(Math.max(...file.symbols.map((symbol) => symbol.lines[0]))).length;
   const lines = [`${file.path}:`];

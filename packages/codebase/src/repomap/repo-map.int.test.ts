@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fanIn } from './graph.js';
 import { indexRepository } from './index-repository.js';
 import { rankFiles } from './rank.js';
-import { renderRepoMap } from './render-map.js';
-import { buildRepoMap } from './repo-map.js';
-import type { RepoIndex } from './types.js';
+import { renderRepositoryMap } from './render-map.js';
+import { buildRepositoryMap } from './repo-map.js';
+import type { RepositoryIndex } from './types.js';
 
 /** A small shop written for this test: everything logs, the cart formats money, checkout uses the cart. */
 const SHOP: Record<string, string> = {
@@ -59,7 +59,7 @@ checkoutOrder(new ShoppingCart());
 };
 
 let root: string;
-let index: RepoIndex;
+let index: RepositoryIndex;
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'sightline-repomap-'));
@@ -91,7 +91,7 @@ describe('repository map of a real (small) repository', () => {
   });
 
   it('shows the method enclosing a frame line, inside its class', () => {
-    const map = renderRepoMap(index, {
+    const map = renderRepositoryMap(index, {
       tokens: 48,
       focus: { frames: [{ path: 'src/cart.ts', line: 13 }] },
     });
@@ -105,12 +105,12 @@ describe('repository map of a real (small) repository', () => {
 
   it('fits every budget exactly and counts what it left out', async () => {
     for (const tokens of [16, 32, 64, 128, 1024]) {
-      const { map } = await buildRepoMap(root, { tokens, cacheDir: false });
+      const { map } = await buildRepositoryMap(root, { tokens, cacheDir: false });
       expect(map.tokens).toBeLessThanOrEqual(tokens);
       expect(map.tokens).toBe(countTokens(map.text));
       expect(map.shownFiles + map.omittedFiles).toBe(index.files.size);
     }
-    const { map } = await buildRepoMap(root, { tokens: 1024, cacheDir: false });
+    const { map } = await buildRepositoryMap(root, { tokens: 1024, cacheDir: false });
     expect(map).toMatchObject({ omittedFiles: 0, omittedSymbols: 0 });
   });
 });

@@ -3,17 +3,23 @@
  * map within a token budget.
  */
 import { type IndexRepositoryOptions, indexRepository } from './index-repository.js';
-import { type RenderRepoMapOptions, type RepoMap, renderRepoMap } from './render-map.js';
-import type { RepoIndex } from './types.js';
+import {
+  type RenderRepositoryMapOptions,
+  type RepositoryMap,
+  renderRepositoryMap,
+} from './render-map.js';
+import type { RepositoryIndex } from './types.js';
 
-/** Options of {@link buildRepoMap}: those of the index and of the rendering. */
-export interface BuildRepoMapOptions extends IndexRepositoryOptions, RenderRepoMapOptions {}
+/** Options of {@link buildRepositoryMap}: those of the index and of the rendering. */
+export interface BuildRepositoryMapOptions
+  extends IndexRepositoryOptions,
+    RenderRepositoryMapOptions {}
 
-/** Result of {@link buildRepoMap}. */
-export interface BuiltRepoMap {
+/** Result of {@link buildRepositoryMap}. */
+export interface BuiltRepositoryMap {
   /** The index the map was rendered from (reuse it for more maps or for `fanIn`). */
-  index: RepoIndex;
-  map: RepoMap;
+  index: RepositoryIndex;
+  map: RepositoryMap;
 }
 
 /**
@@ -24,14 +30,14 @@ export interface BuiltRepoMap {
  * @returns the index and the map.
  * @throws SightlineError `PATH_NOT_FOUND` or `NOT_A_DIRECTORY` when `root` is not a folder.
  * @example
- * const { map } = await buildRepoMap('.', { focus: { identifiers: ['parseReport'] }, tokens: 2048 });
+ * const { map } = await buildRepositoryMap('.', { focus: { identifiers: ['parseReport'] }, tokens: 2048 });
  * console.log(map.text);
  */
-export async function buildRepoMap(
+export async function buildRepositoryMap(
   root: string,
-  options: BuildRepoMapOptions = {},
-): Promise<BuiltRepoMap> {
+  options: BuildRepositoryMapOptions = {},
+): Promise<BuiltRepositoryMap> {
   const { focus, tokens, encoding, rank, ...indexOptions } = options;
   const index = await indexRepository(root, indexOptions);
-  return { index, map: renderRepoMap(index, { focus, tokens, encoding, rank }) };
+  return { index, map: renderRepositoryMap(index, { focus, tokens, encoding, rank }) };
 }

@@ -60,10 +60,12 @@ export interface IndexedFile {
   mtimeMs: number;
   definitions: Definition[];
   references: Reference[];
+  /** 1-based lines that look like secrets (`scanSecrets`): never quoted or shown. */
+  secretLines?: number[];
 }
 
 /** The whole index of a repository. */
-export interface RepoIndex {
+export interface RepositoryIndex {
   /** Absolute, real path of the repository root. */
   root: string;
   /** Every indexed file, keyed by repository-relative path. */

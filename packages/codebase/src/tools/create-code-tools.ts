@@ -6,7 +6,7 @@
 import { toToolError } from '@sightline/core';
 import { tool } from 'ai';
 import { indexRepository } from '../repomap/index-repository.js';
-import type { RepoIndex } from '../repomap/types.js';
+import type { RepositoryIndex } from '../repomap/types.js';
 import { codeToolSpecs } from './code-tool-specs.js';
 import { findSymbol } from './find-symbol.js';
 import { grep } from './grep.js';
@@ -20,7 +20,7 @@ export interface CreateCodeToolsOptions {
   /** Repository root the tools are confined to. */
   root: string;
   /** Repository index for `find_symbol`. Default: built with `indexRepository(root)` on first use. */
-  index?: RepoIndex;
+  index?: RepositoryIndex;
   /** Let grep and read_file see secret-looking files (.env, keys, credentials). Default false. */
   allowSecrets?: boolean;
   /** Caps of the tools. Default `DEFAULT_LIMITS`. */
@@ -41,7 +41,7 @@ export function createCodeTools({
   allowSecrets = false,
   limits = {},
 }: CreateCodeToolsOptions) {
-  let pendingIndex: Promise<RepoIndex> | undefined = index && Promise.resolve(index);
+  let pendingIndex: Promise<RepositoryIndex> | undefined = index && Promise.resolve(index);
   const loadIndex = () => {
     pendingIndex ??= indexRepository(root).catch((error: unknown) => {
       pendingIndex = undefined;

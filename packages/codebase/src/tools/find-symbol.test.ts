@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Definition, IndexedFile, RepoIndex } from '../repomap/types.js';
+import type { Definition, IndexedFile, RepositoryIndex } from '../repomap/types.js';
 import { findSymbol } from './find-symbol.js';
 
 function file(path: string, definitions: Omit<Definition, 'path'>[]): [string, IndexedFile] {
@@ -17,7 +17,7 @@ function file(path: string, definitions: Omit<Definition, 'path'>[]): [string, I
   ];
 }
 
-const index: RepoIndex = {
+const index: RepositoryIndex = {
   root: '/repo',
   skipped: [],
   files: new Map([

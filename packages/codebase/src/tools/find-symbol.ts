@@ -3,12 +3,13 @@
  * tags), with the file, the line range, the signature and the enclosing scope of each definition.
  */
 import { countFittingItems, pluralize, SightlineError, toToolError } from '@sightline/core';
+import { printablePath } from '../repo/content.js';
 import { findDefinitions } from '../repomap/find-definitions.js';
 import {
   DEFINITION_KINDS,
   type Definition,
   type DefinitionKind,
-  type RepoIndex,
+  type RepositoryIndex,
 } from '../repomap/types.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
@@ -32,7 +33,7 @@ export interface FindSymbolResult extends CodeToolSuccess {
 function describe(definition: Definition): string {
   const [start, end] = definition.lines;
   const scope = definition.scope.length > 0 ? ` in ${definition.scope.join('.')}` : '';
-  return `${definition.path}:${start}-${end}  ${definition.kind} ${definition.name}${scope}\n  ${definition.signature}`;
+  return `${printablePath(definition.path)}:${start}-${end}  ${definition.kind} ${definition.name}${scope}\n  ${definition.signature}`;
 }
 
 /**
@@ -44,7 +45,7 @@ function describe(definition: Definition): string {
  * @example await findSymbol(index, 'cartTotal', { kind: 'function' })
  */
 export async function findSymbol(
-  index: RepoIndex,
+  index: RepositoryIndex,
   name: string,
   {
     kind,
@@ -70,6 +71,7 @@ export async function findSymbol(
         truncated: false,
       };
     }
+    // The index withholds secret files and the signatures on secret lines (scanSecrets).
     const capped = found.slice(0, maxSymbolResults);
     const render = (count: number) => {
       const lines = [

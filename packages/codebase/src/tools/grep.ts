@@ -12,9 +12,10 @@ import {
   SightlineError,
   toToolError,
 } from '@sightline/core';
-import { isSecretFile } from '../repo/content.js';
+import { isSecretFile, printablePath } from '../repo/content.js';
 import { VENDORED_DIRS } from '../repo/files.js';
 import { resolveInRoot, resolveRoot, toPosix } from '../repo/sandbox.js';
+import { inspectFile, type SecretScan, withheldLine } from '../repo/secrets.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import { type RipgrepMatch, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
@@ -85,6 +86,7 @@ function ripgrepArgs(
   args.push(caseSensitive ? '--case-sensitive' : '--ignore-case');
   if (glob !== undefined) args.push('--glob', glob);
   for (const dir of VENDORED_DIRS) args.push('--glob', `!${dir}/`);
+  args.push('--glob', '!.git/');
   args.push('--regexp', pattern, '--', target);
   return args;
 }
@@ -173,11 +175,26 @@ export async function grep(
         });
       }
     }
-    const found = run.matches.slice(0, limit).map((match) => ({
-      path: toRelative(match.path),
-      line: match.line,
-      text: excerpt(match, maxMatchChars),
-    }));
+    const scans = new Map<string, Promise<SecretScan>>();
+    const scanOf = (relative: string) => {
+      const known = scans.get(relative);
+      if (known) return known;
+      const scan = inspectFile(path.join(realRoot, relative), relative);
+      scans.set(relative, scan);
+      return scan;
+    };
+    const found = await Promise.all(
+      run.matches.slice(0, limit).map(async (match) => {
+        const relative = toRelative(match.path);
+        const scan = allowSecrets ? null : await scanOf(relative);
+        const secret = scan?.file ?? scan?.lines.get(match.line);
+        return {
+          path: relative,
+          line: match.line,
+          text: secret ? withheldLine(secret) : excerpt(match, maxMatchChars),
+        };
+      }),
+    );
     const flags = caseSensitive ? '' : 'i';
     const where = target.relative === '' ? 'the repository' : `"${target.relative}"`;
     const scope = `${where}${glob === undefined ? '' : ` (glob ${glob})`}`;
@@ -197,7 +214,7 @@ export async function grep(
         `${pluralize(count, 'match', 'matches')} in ${pluralize(files.length, 'file')} for /${pattern}/${flags} in ${scope}:`,
       ];
       for (const file of files) {
-        lines.push(file.path);
+        lines.push(printablePath(file.path));
         for (const match of file.matches) lines.push(`  ${match.line}: ${match.text}`);
       }
       const more = count < found.length || run.matches.length > limit;

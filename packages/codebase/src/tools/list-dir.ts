@@ -13,7 +13,7 @@ import {
   SightlineError,
   toToolError,
 } from '@sightline/core';
-import { countLines, isSecretFile, sniffContent } from '../repo/content.js';
+import { countLines, isSecretFile, printablePath, sniffContent } from '../repo/content.js';
 import { loadGitignore, VENDORED_DIRS } from '../repo/files.js';
 import { isInside, resolveInRoot, resolveRoot, toPosix } from '../repo/sandbox.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
@@ -67,7 +67,9 @@ function byKindThenName(left: Dirent, right: Dirent): number {
 }
 
 async function describeFile(absolute: string, relative: string, allowSecrets: boolean) {
-  const { size } = await lstat(absolute);
+  const { size, nlink } = await lstat(absolute);
+  if (!allowSecrets && (nlink > 1 || isSecretFile(relative)))
+    return { size, note: 'secret' as const };
   if (size > LINE_COUNT_MAX_BYTES) return { size, note: 'large' as const };
   const bytes = await readFile(absolute).catch(() => Buffer.alloc(0));
   if (!allowSecrets && isSecretFile(relative, bytes.toString('utf8'))) {
@@ -114,7 +116,7 @@ async function describe(
 }
 
 function label(entry: ListDirEntry, expanded: ReadonlySet<string>): string {
-  const name = path.posix.basename(entry.path);
+  const name = printablePath(path.posix.basename(entry.path));
   switch (entry.type) {
     case 'directory':
       return expanded.has(entry.path) ? `${name}/` : `${name}/ …`;

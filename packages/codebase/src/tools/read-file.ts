@@ -13,8 +13,15 @@ import {
   SightlineError,
   toToolError,
 } from '@sightline/core';
-import { isSecretFile, SNIFF_BYTES, sniffContent, splitFileLines } from '../repo/content.js';
+import {
+  isSecretFile,
+  printablePath,
+  SNIFF_BYTES,
+  sniffContent,
+  splitFileLines,
+} from '../repo/content.js';
 import { resolveInRoot, resolveRoot } from '../repo/sandbox.js';
+import { scanSecrets, withheldLine } from '../repo/secrets.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange } from './validate-input.js';
@@ -90,7 +97,7 @@ export async function readFile(
   try {
     const realRoot = await resolveRoot(root);
     const file = await resolveInRoot(realRoot, filePath);
-    const shownPath = file.relative;
+    const shownPath = printablePath(file.relative);
     if (file.isDirectory) {
       throw refuse(
         'NOT_A_FILE',
@@ -118,6 +125,14 @@ export async function readFile(
       throw refuse(
         'SECRET_FILE',
         `"${filePath}" looks like a secret file (keys, tokens, credentials) and is not shown. Look for where the code reads the setting instead.`,
+        shownPath,
+      );
+    }
+    const scan = allowSecrets ? null : await scanSecrets(text, shownPath);
+    if (scan?.file) {
+      throw refuse(
+        'SECRET_FILE',
+        `"${shownPath}" is refused: it looks like ${scan.file}. Look for where the code reads the setting instead.`,
         shownPath,
       );
     }
@@ -156,8 +171,15 @@ export async function readFile(
     const end = Math.min(requestedEnd, total, start + maxReadLines - 1);
     const width = Math.max(4, digits(end));
     const numbered = lines.slice(start - 1, end).map((line, offset) => {
-      const { text: shown, cut } = cutLine(line, maxLineChars);
-      return { text: `${String(start + offset).padStart(width)}│ ${shown}`, cut };
+      const secret = scan?.lines.get(start + offset);
+      const { text: shown, cut } = secret
+        ? { text: withheldLine(secret), cut: false }
+        : cutLine(line, maxLineChars);
+      return {
+        text: `${String(start + offset).padStart(width)}│ ${shown}`,
+        cut,
+        withheld: !!secret,
+      };
     });
     const render = (count: number) => {
       const last = start + count - 1;
@@ -180,6 +202,11 @@ export async function readFile(
       if (cutCount > 0)
         out.push(
           `[${pluralize(cutCount, 'line')} longer than ${maxLineChars} characters ${cutCount === 1 ? 'was' : 'were'} cut with "…".]`,
+        );
+      const withheld = numbered.slice(0, count).filter((line) => line.withheld);
+      if (withheld.length > 0)
+        out.push(
+          `[${pluralize(withheld.length, 'line')} withheld because ${withheld.length === 1 ? 'it looks' : 'they look'} like secrets.]`,
         );
       if (!valid)
         out.push('[The file is not valid UTF-8; undecodable bytes are shown as "\uFFFD".]');

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isToolError, type ToolError } from '@sightline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RepoIndex } from '../repomap/types.js';
+import type { RepositoryIndex } from '../repomap/types.js';
 import { findSymbol } from './find-symbol.js';
 import { grep } from './grep.js';
 import { listDir } from './list-dir.js';
@@ -69,7 +69,7 @@ afterAll(async () => {
   await rm(base, { recursive: true, force: true });
 });
 
-const EMPTY_INDEX = (): RepoIndex => ({ root, files: new Map(), skipped: [] });
+const EMPTY_INDEX = (): RepositoryIndex => ({ root, files: new Map(), skipped: [] });
 
 function errorOf(result: CodeToolResult<CodeToolSuccess>): ToolError['error'] {
   if (!isToolError(result)) throw new Error(`expected an error, got: ${result.text.slice(0, 300)}`);

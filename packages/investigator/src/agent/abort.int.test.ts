@@ -16,8 +16,7 @@ async function runAborted(responses: ScriptedResponse[], abortAfterCalls: number
   const controller = new AbortController();
   const run = investigateWithModel({
     report: repo.report,
-    root: repo.root,
-    index: repo.index,
+    repository: repo.repository,
     model: scripted.model,
     suspects: [],
     repoMap: '',

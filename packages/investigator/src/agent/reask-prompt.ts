@@ -2,6 +2,7 @@
  * The structurer's second chance: the exact verification errors, plus the true lines of the files
  * the rejected diagnosis cited, so the model can copy paths, ranges and quotes instead of guessing.
  */
+import type { Repository } from '@sightline/codebase';
 import { createRepoFileCache } from '../diagnosis/repo-file-cache.js';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import {
@@ -18,15 +19,15 @@ const MAX_EXCERPT_LINES = 40;
  * Builds the re-ask message.
  * @param errors - failures from `verifyDiagnosis` (or a schema failure).
  * @param rejected - the model part that failed, when it parsed; its cited ranges are shown.
- * @param root - real repository root.
+ * @param repository - the repository the diagnosis is about.
  * @returns the user message for the second structurer call.
  */
 export async function buildReaskMessage(
   errors: readonly VerificationError[],
   rejected: ModelDiagnosis | undefined,
-  root: string,
+  repository: Repository,
 ): Promise<string> {
-  const excerpts = rejected ? await citedExcerpts(errors, rejected, root) : [];
+  const excerpts = rejected ? await citedExcerpts(errors, rejected, repository) : [];
   return [
     'Your JSON failed verification against the repository:',
     formatVerificationErrors(errors),
@@ -42,9 +43,9 @@ export async function buildReaskMessage(
 async function citedExcerpts(
   errors: readonly VerificationError[],
   rejected: ModelDiagnosis,
-  root: string,
+  repository: Repository,
 ): Promise<string[]> {
-  const readFile = createRepoFileCache(root);
+  const readFile = createRepoFileCache(repository);
   const seen = new Set<string>();
   const excerpts: string[] = [];
   for (const { path: where } of errors) {

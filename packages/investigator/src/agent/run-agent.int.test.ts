@@ -148,8 +148,7 @@ describe('investigateWithModel', () => {
     const events: InvestigateWithModelProgress[] = [];
     const result = investigateWithModel({
       report: repository.report,
-      root: repository.root,
-      index: repository.index,
+      repository: repository.repository,
       model: agent.model,
       structurer: structurer.model,
       suspects: [
@@ -393,8 +392,7 @@ describe('investigateWithModel', () => {
       ];
       const events: InvestigateWithModelProgress[] = [];
       const { agent, result } = run(script, [{ text: JSON.stringify(VALID) }], {
-        root: big.root,
-        index: big.index,
+        repository: big.repository,
         profile: {
           id: 'small-window',
           provider: 'local',

@@ -5,8 +5,7 @@
  * are offloaded to its store as they arrive, and the history is compacted near the model's window.
  */
 
-import type { RepoIndex } from '@sightline/codebase';
-import { createCodeTools, resolveRoot } from '@sightline/codebase';
+import { createCodeTools, type Repository } from '@sightline/codebase';
 import { type Compaction, type CompactionEvent, createCompaction } from '@sightline/compaction';
 import { getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
 import type { Report } from '@sightline/intake';
@@ -46,10 +45,8 @@ export type InvestigateWithModelProgress =
 export interface InvestigateWithModelOptions {
   /** The parsed report (from `parseReport`). */
   report: Report;
-  /** Repository root. */
-  root: string;
-  /** The repository index the code tools search (from the repomap indexer). */
-  index: RepoIndex;
+  /** The repository (from `openRepository`); the code tools search its index. */
+  repository: Repository;
   /** The investigating model (e.g. `resolveModel(spec).model`). */
   model: LanguageModel;
   /** The model that turns the Markdown report into JSON. Default: `model`. */
@@ -61,7 +58,7 @@ export interface InvestigateWithModelOptions {
   profile?: ModelProfile;
   /** Offline suspects (from `localize`), best first. Shown to the model and kept in the diagnosis. */
   suspects: Suspect[];
-  /** Repository map rendered for this report (`renderRepoMap(index, { focus, tokens })` text). */
+  /** Repository map rendered for this report (`renderRepositoryMap(index, { focus, tokens })` text). */
   repoMap: string;
   /** Step budgets. Default `{ explore: 8, deepDive: 4 }` (whole numbers ≥ 1). */
   budgets?: Partial<FunnelBudgets>;
@@ -109,21 +106,19 @@ const INPUT_SUMMARY_CHARS = 120;
  * `read_file`, write a Markdown report, structure it into a diagnosis and verify it against the
  * repository (one re-ask on failure).
  * @returns the verified diagnosis, the Markdown report and the run's statistics.
- * @throws SightlineError `INVALID_ARGUMENT` for bad budgets; `PATH_NOT_FOUND` / `NOT_A_DIRECTORY`
- *   for a bad root; `MODEL_CALL_FAILED` when a model call fails (network, auth, unknown model);
+ * @throws SightlineError `INVALID_ARGUMENT` for bad budgets; `MODEL_CALL_FAILED` when a model call fails (network, auth, unknown model);
  *   `MODEL_OUTPUT_INVALID` when no valid diagnosis results — `details.markdown` keeps the report
  *   and `details.errors` the verification errors; `ABORTED` when `abortSignal` fired.
  * @example
  * const { model } = resolveModel('anthropic:claude-sonnet-4-5');
  * const { diagnosis, markdown } = await investigateWithModel({
- *   report, root, index, model, suspects, label: 'bug',
- *   repoMap: renderRepoMap(index, { focus, tokens: 2048 }).text,
+ *   report, repository, model, suspects, label: 'bug',
+ *   repoMap: renderRepositoryMap(await repository.index(), { focus, tokens: 2048 }).text,
  * });
  */
 export async function investigateWithModel({
   report,
-  root: requestedRoot,
-  index,
+  repository,
   model,
   structurer = model,
   profile = getModelProfile(typeof model === 'string' ? model : model.modelId),
@@ -137,7 +132,8 @@ export async function investigateWithModel({
 }: InvestigateWithModelOptions): Promise<InvestigateWithModelResult> {
   const started = performance.now();
   const budgets = checkBudgets({ ...DEFAULT_FUNNEL_BUDGETS, ...budgetOptions });
-  const root = await resolveRoot(requestedRoot);
+  const { root } = repository;
+  const index = await repository.index();
   const modelName = describeModel(model);
   const system = buildSystemPrompt(budgets);
   const compaction = createCompaction({
@@ -251,7 +247,7 @@ export async function investigateWithModel({
     model: structurer,
     modelName: describeModel(structurer),
     markdown,
-    root,
+    repository,
     context: { report, label, method: 'agent', suspects, stats: statsNow() },
     stepTimeoutMs,
     ...cancel,

@@ -5,6 +5,7 @@
  * reasoning from JSON formatting follows "Let Me Speak Freely?" (Tam et al., 2024): format
  * restrictions during reasoning degrade it.
  */
+import type { Repository } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import {
   generateText,
@@ -35,8 +36,8 @@ export interface StructureReportOptions {
   modelName: string;
   /** The agent's Markdown report. */
   markdown: string;
-  /** Real repository root, for verification. */
-  root: string;
+  /** The repository, for verification. */
+  repository: Repository;
   /** What the program adds to the model part (stats are replaced by the caller afterwards). */
   context: DiagnosisContext;
   /** Longest wait for one structurer call, in ms. */
@@ -67,7 +68,7 @@ export async function structureReport({
   model,
   modelName,
   markdown,
-  root,
+  repository,
   context,
   stepTimeoutMs,
   abortSignal,
@@ -86,7 +87,10 @@ export async function structureReport({
     usage.inputTokens += attempt.inputTokens;
     usage.outputTokens += attempt.outputTokens;
     if (attempt.output) {
-      const verification = await verifyDiagnosis(assembleDiagnosis(attempt.output, context), root);
+      const verification = await verifyDiagnosis(
+        assembleDiagnosis(attempt.output, context),
+        repository,
+      );
       if (verification.ok && verification.diagnosis) {
         return { diagnosis: verification.diagnosis, usage };
       }
@@ -96,7 +100,10 @@ export async function structureReport({
     }
     // An empty assistant turn is rejected by some providers (Anthropic): leave it out then.
     if (attempt.text.trim() !== '') messages.push({ role: 'assistant', content: attempt.text });
-    messages.push({ role: 'user', content: await buildReaskMessage(errors, attempt.output, root) });
+    messages.push({
+      role: 'user',
+      content: await buildReaskMessage(errors, attempt.output, repository),
+    });
   }
   throw new SightlineError({
     code: 'MODEL_OUTPUT_INVALID',

@@ -21,8 +21,7 @@ describe('investigateWithModel step timeout', () => {
     const started = Date.now();
     const failure = await investigateWithModel({
       report: repo.report,
-      root: repo.root,
-      index: repo.index,
+      repository: repo.repository,
       model: silent,
       suspects: [],
       repoMap: '',

@@ -4,14 +4,14 @@
  */
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isSecretFile, type Repository, resolveInRoot } from '@sightline/codebase';
 import {
-  isSecretFile,
-  listRepositoryFiles,
-  resolveInRoot,
   SNIFF_BYTES,
+  scanSecrets,
   sniffContent,
   splitFileLines,
-} from '@sightline/codebase';
+  withoutBuildOutput,
+} from '@sightline/codebase/internal';
 import { SightlineError } from '@sightline/core';
 import type { VerificationErrorCode } from './verification-error.js';
 
@@ -24,6 +24,8 @@ export interface RepoFile {
   text: string;
   /** Lines without their terminators; a final newline does not start an extra line. */
   lines: string[];
+  /** 1-based lines that look like secrets → what was found; never echoed in a message. */
+  secretLines: Map<number, string>;
 }
 
 /** Why a path cannot be cited. */
@@ -41,16 +43,18 @@ const MAX_SUGGESTIONS = 3;
 
 /**
  * Creates a per-verification cache of repository files.
- * @param root real repository root (from `resolveRoot`).
+ * @param repository the repository; its walk (build output left out) names same-named files
+ *   when a cited path does not exist.
  * @returns a reader that never throws for a bad path: it returns a {@link RepoFileFailure}.
  */
-export function createRepoFileCache(root: string): RepoFileCache {
+export function createRepoFileCache(repository: Repository): RepoFileCache {
+  const { root } = repository;
   const files = new Map<string, Promise<RepoFile | RepoFileFailure>>();
   let listing: Promise<string[]> | undefined;
   const listPaths = () => {
-    listing ??= listRepositoryFiles(root).then(({ files: listed }) =>
-      listed.map((file) => file.path),
-    );
+    listing ??= repository
+      .files()
+      .then((listed) => withoutBuildOutput(listed).files.map((file) => file.path));
     return listing;
   };
   return (requested) => {
@@ -115,10 +119,17 @@ async function readRepoFile(
     return fail('BINARY_FILE', `"${requested}" is a binary file; it has no lines to cite.`);
   }
   const text = await readFile(resolved.absolute, 'utf8');
-  if (isSecretFile(resolved.relative, text)) {
+  const secrets = await scanSecrets(text, resolved.relative);
+  if (isSecretFile(resolved.relative, text) || secrets.file) {
     return fail('SECRET_FILE', `"${requested}" holds credentials; it is never read or cited.`);
   }
-  return { ok: true, path: resolved.relative, text, lines: splitFileLines(text) };
+  return {
+    ok: true,
+    path: resolved.relative,
+    text,
+    lines: splitFileLines(text),
+    secretLines: secrets.lines,
+  };
 }
 
 async function notFoundMessage(

@@ -5,7 +5,8 @@
  * applies cleanly. Nothing is written.
  */
 
-import { resolveRoot } from '@sightline/codebase';
+import { openRepository, type Repository } from '@sightline/codebase';
+import { withheldLine } from '@sightline/codebase/internal';
 import type { z } from 'zod';
 import { findQuote } from './find-quote.js';
 import { createRepoFileCache, type RepoFile, type RepoFileCache } from './repo-file-cache.js';
@@ -34,19 +35,19 @@ interface Checkable {
 }
 
 /**
- * Verifies `diagnosis` against the diagnosis schema and the repository at `repoRoot`. When the
+ * Verifies `diagnosis` against the diagnosis schema and the repository. When the
  * schema check fails, the parts that still parse (single affected files, suspects, the patch) are
  * checked against the repository too, so one re-ask can fix everything.
  * @param diagnosis any value, typically a model's output after `assembleDiagnosis`.
- * @param repoRoot repository folder.
+ * @param repo the repository folder, or the repository already open (see `openRepository`).
  * @returns `ok` with the parsed diagnosis, or every failure with a message a model can act on.
- * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` when `repoRoot` is not a folder.
+ * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` when `repo` is not a folder.
  */
 export async function verifyDiagnosis(
   diagnosis: unknown,
-  repoRoot: string,
+  repo: string | Repository,
 ): Promise<VerificationResult> {
-  const root = await resolveRoot(repoRoot);
+  const repository = await openRepository(repo);
   const version = isRecord(diagnosis) ? diagnosis.schemaVersion : undefined;
   if (typeof version === 'number' && version !== DIAGNOSIS_SCHEMA_VERSION) {
     const message = `diagnosis schema version ${version} is not supported; this Sightline reads version ${DIAGNOSIS_SCHEMA_VERSION}.`;
@@ -55,7 +56,7 @@ export async function verifyDiagnosis(
   const parsed = diagnosisSchema.safeParse(diagnosis);
   const errors: VerificationError[] = parsed.success ? [] : schemaErrors(parsed.error);
   const checkable = parsed.success ? fromDiagnosis(parsed.data) : salvage(diagnosis);
-  errors.push(...(await checkRepository(checkable, root)));
+  errors.push(...(await checkRepository(checkable, repository)));
   return parsed.success && errors.length === 0
     ? { ok: true, diagnosis: parsed.data, errors }
     : { ok: false, errors };
@@ -105,9 +106,10 @@ function salvage(value: unknown): Checkable {
 
 async function checkRepository(
   { affectedFiles, suspects, patch }: Checkable,
-  root: string,
+  repository: Repository,
 ): Promise<VerificationError[]> {
-  const files = createRepoFileCache(root);
+  const { root } = repository;
+  const files = createRepoFileCache(repository);
   const errors: VerificationError[] = [];
   for (const [index, file] of affectedFiles) {
     const at = `affectedFiles[${index}]`;
@@ -185,6 +187,8 @@ async function checkEvidence(
 }
 
 function lineText(file: RepoFile, line: number): string {
+  const secret = file.secretLines.get(line);
+  if (secret) return withheldLine(secret);
   const text = (file.lines[line - 1] ?? '').trim();
   return text.length > ECHO_CHARS ? `${text.slice(0, ECHO_CHARS)}…` : text;
 }

@@ -4,7 +4,8 @@
  * `/dev/null`), and every hunk's context and removed lines match the file exactly.
  */
 
-import { resolveInRoot, splitFileLines } from '@sightline/codebase';
+import { resolveInRoot } from '@sightline/codebase';
+import { splitFileLines } from '@sightline/codebase/internal';
 import { SightlineError } from '@sightline/core';
 import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
 import type { RepoFileCache } from './repo-file-cache.js';

@@ -7,11 +7,15 @@
  * See shared/ARCHITECTURE.md, "Data flow of the main job".
  */
 
-import type { RepoIndex } from '@sightline/codebase';
-import { indexRepository, renderRepoMap, resolveRoot } from '@sightline/codebase';
+import {
+  openRepository,
+  type Repository,
+  type RepositoryIndex,
+  renderRepositoryMap,
+} from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import type { Report, ReportInput } from '@sightline/intake';
-import { type Classification, classify, parseReport } from '@sightline/intake';
+import { type Classification, classify } from '@sightline/intake';
 import type { LanguageModel } from 'ai';
 import { throwIfAborted } from '../agent/abort.js';
 import type { FunnelBudgets } from '../agent/funnel.js';
@@ -22,8 +26,7 @@ import {
   collectReportSignals,
   diagnoseOffline,
   localize,
-  markInAppFrames,
-  readPackageName,
+  prepareReport,
 } from '../localize/index.js';
 import { reportFocus } from './report-focus.js';
 
@@ -35,8 +38,8 @@ export type InvestigateProgress =
 
 /** Options of {@link investigate}. */
 export interface InvestigateOptions {
-  /** Repository root folder. */
-  repo: string;
+  /** The repository: its folder, or a repository already open (see `openRepository`). */
+  repo: string | Repository;
   /** The raw report: text, bytes or parsed JSON. */
   report: ReportInput;
   /** File name of the report, kept in `report.source` and used for format hints. */
@@ -53,10 +56,14 @@ export interface InvestigateOptions {
   mapTokens?: number;
   /**
    * A prebuilt index of `repo` (e.g. one a server keeps fresh), used instead of indexing here; the
-   * `index` stage and its progress events are then skipped. Default: indexed here, with the cache.
+   * `index` stage and its progress events are then skipped; unused when `repo` is a repository
+   * already open. Default: indexed here, with the cache.
    */
-  index?: RepoIndex;
-  /** Index cache folder, or `false` for none; unused with `index`. Default `<repo>/.sightline/cache`. */
+  index?: RepositoryIndex;
+  /**
+   * Index cache folder, or `false` for none; unused with `index` or an open repository. Default
+   * `<repo>/.sightline/cache`.
+   */
   cacheDir?: string | false;
   /** Longest wait for one model call, in ms. Default 180,000 (see `DEFAULT_STEP_TIMEOUT_MS`). */
   stepTimeoutMs?: number;
@@ -99,51 +106,41 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     onProgress({ type: 'stage-start', stage: name });
   };
   const started = Date.now();
-  const root = await resolveRoot(options.repo);
-  if (options.index && options.index.root !== root) {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `The index given is of ${options.index.root}, not of the repository ${root}. Pass the index of the repository investigated, or none.`,
-      details: { indexRoot: options.index.root, root },
-    });
-  }
+  const repository = await openRepository(options.repo, {
+    ...(options.index ? { index: options.index } : {}),
+    ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+  });
 
   stage('parse');
-  const parsed = parseReport(options.report, {
+  const report = await prepareReport(options.report, repository, {
     ...(options.filename ? { filename: options.filename } : {}),
     ...(options.format ? { format: options.format } : {}),
   });
-  const report = await markInAppFrames(parsed, root);
   const classification = await classify(report);
   // The diagnosis schema has no `question`: a question is not a defect, so it is diagnosed as other.
   const label = classification.label === 'question' ? 'other' : classification.label;
 
-  let index = options.index;
-  if (!index) {
-    stage('index');
-    index = await indexRepository(root, {
-      ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
-      onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
-    });
-  }
+  if (!options.index) stage('index');
+  const index = await repository.index({
+    onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
+  });
 
   stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
-  const signals = collectReportSignals(report, index, { packageName: readPackageName(root) });
+  const signals = collectReportSignals(report, index, { packageName: repository.packageName });
   const suspects = localize(report, index, { limit: options.suspectLimit ?? 10, signals });
 
   let diagnosis: Diagnosis;
   let agentMarkdown: string | undefined;
   if (options.model) {
     stage('agent');
-    const repoMap = renderRepoMap(index, {
+    const repoMap = renderRepositoryMap(index, {
       focus: reportFocus(signals),
       tokens: options.mapTokens ?? 1024,
     });
     const result = await investigateWithModel({
       report,
-      root,
-      index,
+      repository,
       model: options.model,
       ...(options.structurer ? { structurer: options.structurer } : {}),
       suspects,
@@ -166,7 +163,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   }
 
   stage('verify');
-  const verification = await verifyDiagnosis(diagnosis, root);
+  const verification = await verifyDiagnosis(diagnosis, repository);
   if (!verification.ok) {
     const errors = verification.errors.map((error) => `${error.path}: ${error.message}`).join('; ');
     if (!options.model) {

@@ -1,4 +1,4 @@
-import type { IndexedFile, RepoIndex } from '@sightline/codebase';
+import type { IndexedFile, RepositoryIndex } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
 import { isBundledCopy } from './file-roles.js';
 
@@ -30,7 +30,7 @@ describe('isBundledCopy', () => {
       3000,
     );
     const sibling = file('lib/a2.js', ['a1', 'a2', 'a3'], 3000);
-    const index: RepoIndex = {
+    const index: RepositoryIndex = {
       root: '/',
       files: new Map([...modules, bundle, sibling].map((f) => [f.path, f])),
       skipped: [],

@@ -2,7 +2,8 @@
  * How much each file role keeps of its score in the localizer, and bundled copies of the
  * repository's own source, which are demoted like tests unless the report points into them.
  */
-import type { FileRole, IndexedFile, RepoIndex } from '@sightline/codebase';
+import type { IndexedFile, RepositoryIndex } from '@sightline/codebase';
+import type { FileRole } from '@sightline/codebase/internal';
 
 /**
  * How much a file of each role keeps of its score. Sightline's own choice: tests and auxiliary
@@ -34,7 +35,7 @@ const COPY_SHARED_NAMES = 0.8;
  * @param index the whole index.
  * @returns true for a bundled copy.
  */
-export function isBundledCopy(file: IndexedFile, index: RepoIndex): boolean {
+export function isBundledCopy(file: IndexedFile, index: RepositoryIndex): boolean {
   if (file.lineCount < BUNDLE_MIN_LINES) return false;
   const names = new Set(file.definitions.map((definition) => definition.name));
   let copies = 0;

@@ -1,8 +1,14 @@
-import type { IndexedFile, RepoIndex } from '@sightline/codebase';
+import type { IndexedFile, RepositoryIndex } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
-import { framePathSegments, mapFrame, matchIndexedPath } from './frame-paths.js';
+import {
+  frameFileLookup,
+  framePathSegments,
+  mapFrame,
+  resolveFrame,
+  resolveFramePath,
+} from './frame-paths.js';
 
-function indexOf(paths: string[]): RepoIndex {
+function indexOf(paths: string[]): RepositoryIndex {
   const files = new Map<string, IndexedFile>(
     paths.map((file) => [
       file,
@@ -60,26 +66,53 @@ describe('framePathSegments', () => {
   });
 });
 
-describe('matchIndexedPath', () => {
-  const index = indexOf([
+describe('resolveFramePath', () => {
+  const paths = [
     'lib/cli.js',
     'lib/eslint/eslint.js',
     'lib/eslint/flat-eslint.js',
     'src/index.js',
     'test/index.js',
-  ]);
+    'b/c.js',
+    'x/b/c.js',
+  ];
+  const lookup = frameFileLookup(paths, 'shop');
+  const index = indexOf(paths);
 
   it('takes the file sharing the longest suffix of segments', () => {
     expect(
-      matchIndexedPath(index, ['home', 'user', 'project', 'lib', 'eslint', 'flat-eslint.js']),
+      resolveFramePath(lookup, ['home', 'user', 'project', 'lib', 'eslint', 'flat-eslint.js']),
     ).toBe('lib/eslint/flat-eslint.js');
-    expect(matchIndexedPath(index, ['app', 'src', 'index.js'])).toBe('src/index.js');
+    expect(resolveFramePath(lookup, ['app', 'src', 'index.js'])).toBe('src/index.js');
+    expect(resolveFramePath(lookup, ['build', 'eslint', 'eslint.js'])).toBe('lib/eslint/eslint.js');
+  });
+
+  it('breaks a tie by the file whose whole path ends the frame path', () => {
+    expect(resolveFramePath(lookup, ['a', 'b', 'c.js'])).toBe('b/c.js');
   });
 
   it('refuses ambiguous and folder-mismatched matches', () => {
-    expect(matchIndexedPath(index, ['index.js'])).toBeNull();
-    expect(matchIndexedPath(index, ['node_modules', 'eslint', 'bin', 'eslint.js'])).toBeNull();
-    expect(matchIndexedPath(index, ['lib', 'missing.js'])).toBeNull();
+    expect(resolveFramePath(lookup, ['index.js'])).toBeNull();
+    expect(resolveFramePath(lookup, ['node_modules', 'eslint', 'bin', 'eslint.js'])).toBeNull();
+    expect(resolveFramePath(lookup, ['lib', 'missing.js'])).toBeNull();
+  });
+
+  it('takes a file at the root by name only when the frame names it alone or in the repository folder', () => {
+    const root = frameFileLookup(['index.js', 'src/cart.js'], 'shop');
+    expect(resolveFramePath(root, ['index.js'])).toBe('index.js');
+    expect(resolveFramePath(root, ['srv', 'shop', 'index.js'])).toBe('index.js');
+    expect(resolveFramePath(root, ['usr', 'lib', 'node', 'index.js'])).toBeNull();
+  });
+
+  it('resolves a JVM frame by its package path under a source root, else by its file name', () => {
+    const jvm = frameFileLookup(['app/src/main/kotlin/com/shop/Cart.kt', 'app/Main.kt']);
+    const frame = (module: string, file: string) => ({ module, file, inApp: true, raw: '' });
+    expect(resolveFrame(jvm, frame('com.shop.Cart', 'Cart.kt'))).toBe(
+      'app/src/main/kotlin/com/shop/Cart.kt',
+    );
+    expect(resolveFrame(jvm, frame('com.shop.Main', 'Main.kt'))).toBe('app/Main.kt');
+    expect(resolveFrame(jvm, frame('com.other.Lib', 'Lib.kt'))).toBeNull();
+    expect(resolveFrame(jvm, { inApp: true, raw: '0x1234' })).toBeUndefined();
   });
 
   it('maps a frame and ignores frames of other packages', () => {

@@ -6,9 +6,9 @@
  * schemes and, inside `node_modules`, everything up to this repository's own package name. Frames
  * inside other packages' `node_modules`, and runtime frames (`node:internal/…`), are not in-app.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { RepoIndex } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
 import { findDefinitions } from '@sightline/codebase';
 import type { Frame } from '@sightline/intake';
 import { mapThroughSourceMap } from './source-maps.js';
@@ -45,7 +45,7 @@ function functionCandidates(name: string | undefined): string[] {
  * Resolves a frame inside a bundle with no source map by its function name: the definition of that
  * name in the indexed sources, when at most {@link SYMBOL_MATCH_FILES} files define it.
  */
-function mapBySymbol(index: RepoIndex, functionName: string | undefined): MappedFrame | null {
+function mapBySymbol(index: RepositoryIndex, functionName: string | undefined): MappedFrame | null {
   for (const candidate of functionCandidates(functionName)) {
     const definitions = findDefinitions(index, candidate).filter(
       (definition) => definition.name === candidate.split('.').at(-1),
@@ -65,22 +65,6 @@ function mapBySymbol(index: RepoIndex, functionName: string | undefined): Mapped
 }
 
 const RUNTIME_FRAME = /^(node:|internal\/|native\b|<anonymous>|\[native code\]|wasm:\/\/)/;
-
-/**
- * Reads the `name` of the repository's root `package.json`.
- * @param root absolute path of the repository root.
- * @returns the package name, or `undefined` when there is no readable manifest (never throws).
- */
-export function readPackageName(root: string): string | undefined {
-  try {
-    const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
-      name?: unknown;
-    };
-    return typeof manifest.name === 'string' ? manifest.name : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Cleans a frame's file name into path segments: URL scheme, host, query and line suffix removed,
@@ -123,58 +107,113 @@ function commonSuffixLength(a: string[], b: string[]): number {
   return length;
 }
 
-const byBasename = new WeakMap<RepoIndex, Map<string, string[][]>>();
-
-function basenameTable(index: RepoIndex): Map<string, string[][]> {
-  let table = byBasename.get(index);
-  if (!table) {
-    table = new Map();
-    for (const file of [...index.files.keys()].sort()) {
-      const segments = file.split('/');
-      const name = segments.at(-1) ?? file;
-      table.set(name, [...(table.get(name) ?? []), segments]);
-    }
-    byBasename.set(index, table);
-  }
-  return table;
+/** Repository files by file name, each as its path segments: what frames are resolved against. */
+export interface FrameFileLookup {
+  byName: Map<string, string[][]>;
+  /** Name of the repository's root folder (a frame `/x/<root name>/index.js` is its `index.js`). */
+  rootName?: string;
 }
 
 /**
- * Finds the indexed file whose path shares the longest suffix of segments with `segments`.
- * @param index the repository index.
- * @param segments the frame path's segments, from {@link framePathSegments}.
- * @returns the repository-relative path, or `null` when no file has the same name, the best
- *   suffix is shared by several files (ambiguous), or only the file name agrees while both paths
- *   name different folders.
+ * Builds the lookup {@link resolveFramePath} searches.
+ * @param files repository-relative paths (`/` separators).
+ * @param rootName the repository folder's own name. Default none.
  */
-export function matchIndexedPath(index: RepoIndex, segments: string[]): string | null {
-  const candidates = basenameTable(index).get(segments.at(-1) ?? '') ?? [];
-  let best: string[] | null = null;
-  let bestLength = 0;
-  let tied = false;
-  for (const candidate of candidates) {
-    const length = commonSuffixLength(candidate, segments);
-    if (length > bestLength) {
-      [best, bestLength, tied] = [candidate, length, false];
-    } else if (length === bestLength) {
-      tied = true;
-    }
+export function frameFileLookup(files: Iterable<string>, rootName?: string): FrameFileLookup {
+  const byName = new Map<string, string[][]>();
+  for (const file of [...files].sort()) {
+    const segments = file.split('/');
+    const name = segments.at(-1) ?? file;
+    byName.set(name, [...(byName.get(name) ?? []), segments]);
   }
-  if (!best || tied) return null;
-  // A bare file-name match whose folders disagree (`bin/eslint.js` vs `lib/eslint/eslint.js`)
-  // is a different file; a match is kept when one path is a suffix of the other, or when at
-  // least a folder and the file name agree.
-  const whole = bestLength === best.length || bestLength === segments.length;
-  return whole || bestLength >= 2 ? best.join('/') : null;
+  return { byName, ...(rootName ? { rootName } : {}) };
 }
 
-/** The longest suffix of `segments` that exists as a file under `root`, as a relative path. */
-function findOnDisk(root: string, segments: string[]): string | null {
-  for (let start = 0; start < segments.length; start += 1) {
-    const relative = segments.slice(start).join('/');
-    if (existsSync(path.join(root, relative))) return relative;
+const indexLookups = new WeakMap<RepositoryIndex, FrameFileLookup>();
+
+/** The lookup of an index's files, built once per index. */
+export function indexFileLookup(index: RepositoryIndex): FrameFileLookup {
+  let lookup = indexLookups.get(index);
+  if (!lookup) {
+    lookup = frameFileLookup(index.files.keys(), path.basename(index.root));
+    indexLookups.set(index, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The one frame-to-file resolver: the repository file whose path shares the longest suffix of
+ * segments with the frame's path. Of files tied on that length, one whose whole path is a suffix
+ * of the frame's wins; otherwise a tie is ambiguous. A match of the file name alone counts only
+ * when the frame gives nothing more, or when the file sits at the root and the frame's folder has
+ * the repository folder's name (`/usr/lib/node/index.js` is not this repository's `index.js`).
+ * @param lookup the repository's files, from {@link frameFileLookup}.
+ * @param segments the frame path's segments, from {@link framePathSegments}.
+ * @returns the repository-relative path, or `null` when no file matches or the match is ambiguous.
+ */
+export function resolveFramePath(lookup: FrameFileLookup, segments: string[]): string | null {
+  const candidates = lookup.byName.get(segments.at(-1) ?? '') ?? [];
+  let best: string[][] = [];
+  let bestLength = 0;
+  for (const candidate of candidates) {
+    const length = commonSuffixLength(candidate, segments);
+    if (length > bestLength) [best, bestLength] = [[candidate], length];
+    else if (length === bestLength) best.push(candidate);
+  }
+  const whole = best.filter((candidate) => candidate.length === bestLength);
+  const [match] = best.length === 1 ? best : whole.length === 1 ? whole : [];
+  if (!match) return null;
+  const frameFolder = segments[segments.length - 1 - bestLength];
+  const confirmed =
+    bestLength >= 2 ||
+    bestLength === segments.length ||
+    (match.length === bestLength && frameFolder === lookup.rootName);
+  return confirmed ? match.join('/') : null;
+}
+
+/**
+ * The segments a frame is looked up by, in order: for a JVM frame (`MyServlet.java` in class
+ * `com.example.MyServlet`) its package path first, `com/example/MyServlet.java`; then its cleaned
+ * file path (see {@link framePathSegments}).
+ * @returns the readings; none when the frame has no file or is not this repository's code.
+ */
+export function frameSegments(frame: Frame, packageName?: string): string[][] {
+  if (!frame.file) return [];
+  const segments = framePathSegments(frame.file, packageName);
+  const readings = segments && segments.length > 0 ? [segments] : [];
+  if (!/[/\\]/.test(frame.file) && frame.module?.includes('.')) {
+    readings.unshift([...frame.module.split('.').slice(0, -1), frame.file]);
+  }
+  return readings;
+}
+
+/**
+ * Resolves a frame against a repository's files with {@link resolveFramePath}, trying each of
+ * its {@link frameSegments} readings in turn.
+ * @returns the repository-relative path; `null` when it is not a repository file; `undefined` when
+ *   the frame has no file to go by (a native address).
+ */
+export function resolveFrame(
+  lookup: FrameFileLookup,
+  frame: Frame,
+  packageName?: string,
+): string | null | undefined {
+  if (!frame.file) return undefined;
+  for (const segments of frameSegments(frame, packageName)) {
+    const resolved = resolveFramePath(lookup, segments);
+    if (resolved) return resolved;
   }
   return null;
+}
+
+/** The longest suffix of `segments` that exists as a file under `root`, as segments. */
+function onDisk(root: string, segments: string[]): FrameFileLookup {
+  for (let start = 0; start < segments.length; start += 1) {
+    const relative = segments.slice(start).join('/');
+    if (existsSync(path.join(root, relative)))
+      return frameFileLookup([relative], path.basename(root));
+  }
+  return frameFileLookup([]);
 }
 
 /**
@@ -188,23 +227,24 @@ function findOnDisk(root: string, segments: string[]): string | null {
  * @returns the mapped frame, or `null` when it is not this repository's code.
  */
 export function mapFrame(
-  index: RepoIndex,
+  index: RepositoryIndex,
   frame: Frame,
   { packageName }: { packageName?: string } = {},
 ): MappedFrame | null {
   if (frame.repoPath && index.files.has(frame.repoPath)) {
     return { path: frame.repoPath, ...(frame.line ? { line: frame.line } : {}), via: 'path' };
   }
-  if (!frame.file) return null;
-  const segments = framePathSegments(frame.file, packageName);
-  if (!segments || segments.length === 0) return null;
-  const direct = matchIndexedPath(index, segments);
+  const direct = resolveFrame(indexFileLookup(index), frame, packageName);
   if (direct) return { path: direct, ...(frame.line ? { line: frame.line } : {}), via: 'path' };
-  const generated = frame.line ? findOnDisk(index.root, segments) : null;
+  const segments = framePathSegments(frame.file ?? '', packageName);
+  const generated =
+    frame.line && segments?.length
+      ? resolveFramePath(onDisk(index.root, segments), segments)
+      : null;
   if (!generated || !frame.line) return null;
   const original = mapThroughSourceMap(path.join(index.root, generated), frame.line, frame.column);
   const mapped = original
-    ? matchIndexedPath(index, original.source.split('/').filter(Boolean))
+    ? resolveFramePath(indexFileLookup(index), original.source.split('/').filter(Boolean))
     : null;
   if (original && mapped) return { path: mapped, line: original.line, via: 'source-map' };
   return mapBySymbol(index, frame.function);

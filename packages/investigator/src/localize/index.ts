@@ -1,11 +1,19 @@
 /** The offline localizer: suspect files and lines for a report, and the diagnosis built from them. */
-export { type FileRole, fileRole } from '@sightline/codebase';
-export { framePathSegments, type MappedFrame, mapFrame, readPackageName } from './frame-paths.js';
+export {
+  type FrameFileLookup,
+  frameFileLookup,
+  framePathSegments,
+  type MappedFrame,
+  mapFrame,
+  resolveFrame,
+  resolveFramePath,
+} from './frame-paths.js';
 export { getLexicalIndex, type LexicalIndex, type LexicalMatch } from './lexical-index.js';
 export { type LocalizeOptions, localize, SIGNAL_WEIGHTS } from './localize.js';
-export { type MarkInAppFramesOptions, markInAppFrames } from './mark-in-app-frames.js';
+export { markInAppFrames } from './mark-in-app-frames.js';
 export { assessOffline, type OfflineAssessment } from './offline-assessment.js';
 export { type DiagnoseOfflineOptions, diagnoseOffline } from './offline-diagnosis.js';
+export { prepareReport, prepareReports } from './prepare-report.js';
 export {
   collectReportSignals,
   type InAppFrame,

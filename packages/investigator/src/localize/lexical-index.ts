@@ -1,13 +1,13 @@
 /**
  * BM25F search over a repository index, at two grains: whole files (fields: path, definition
  * names, content) and single definitions (fields: name with scope, body). Built lazily once per
- * `RepoIndex` and cached for its lifetime. Scoring is wink-bm25-text-search's BM25F (Robertson &
+ * `RepositoryIndex` and cached for its lifetime. Scoring is wink-bm25-text-search's BM25F (Robertson &
  * Zaragoza, "The Probabilistic Relevance Framework: BM25 and Beyond", 2009) with its default
  * k1 = 1.2, b = 0.75; terms come from {@link tokenizeCode}.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Definition, RepoIndex } from '@sightline/codebase';
+import type { Definition, RepositoryIndex } from '@sightline/codebase';
 import bm25 from 'wink-bm25-text-search';
 import { phraseTerms, tokenizeCode } from './code-tokens.js';
 
@@ -102,7 +102,7 @@ function definitionId(definition: Definition): string {
   return `${definition.path}#${definition.lines[0]}-${definition.lines[1]}#${definition.name}`;
 }
 
-function createLexicalIndex(index: RepoIndex): LexicalIndex {
+function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
   const paths = [...index.files.keys()].sort();
   // Terms of each line, computed once and shared by the file and definition documents.
   const lineTerms = new Map<string, string[][]>();
@@ -174,7 +174,7 @@ function readFileSafely(absolute: string): string {
   }
 }
 
-const cache = new WeakMap<RepoIndex, LexicalIndex>();
+const cache = new WeakMap<RepositoryIndex, LexicalIndex>();
 
 /**
  * Returns the lexical index of a repository index, building it on first use (files are read from
@@ -182,7 +182,7 @@ const cache = new WeakMap<RepoIndex, LexicalIndex>();
  * @param index the repository index.
  * @returns the cached {@link LexicalIndex}.
  */
-export function getLexicalIndex(index: RepoIndex): LexicalIndex {
+export function getLexicalIndex(index: RepositoryIndex): LexicalIndex {
   let lexical = cache.get(index);
   if (!lexical) {
     lexical = createLexicalIndex(index);

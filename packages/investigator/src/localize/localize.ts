@@ -16,12 +16,11 @@
  * are Sightline's own choice, fixed for every report.
  */
 
-import type { RepoIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
+import { fileRole, readPackageName } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
 import { isBundledCopy, ROLE_FACTORS } from './file-roles.js';
-import { readPackageName } from './frame-paths.js';
 import type { DefinitionMatch } from './lexical-index.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';
@@ -53,7 +52,7 @@ export const SIGNAL_WEIGHTS = {
  */
 function chooseRange(
   path: string,
-  index: RepoIndex,
+  index: RepositoryIndex,
   mentioned: ReadonlySet<string>,
   matches: DefinitionMatch[],
 ): ChosenRange | undefined {
@@ -83,7 +82,7 @@ function chooseRange(
  */
 export function localize(
   report: Report,
-  index: RepoIndex,
+  index: RepositoryIndex,
   { limit = 10, packageName, signals: given }: LocalizeOptions = {},
 ): Suspect[] {
   const signals =

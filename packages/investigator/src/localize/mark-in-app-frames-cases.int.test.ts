@@ -3,45 +3,25 @@
  * frames under `node_modules/<pkg>/` are library frames for intake alone, and `markInAppFrames`
  * makes them in-app when the repository is that package.
  */
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openRepository } from '@sightline/codebase';
 import { allFrames, parseReport } from '@sightline/intake';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readSharedCases, SHARED_CASES_DIR, type SharedCase } from '../../../../bench/lib/cases.js';
 import { markInAppFrames } from './mark-in-app-frames.js';
 
-const CASES = path.resolve(process.cwd(), '../shared/data/cases');
-
-interface Case {
-  id: string;
-  package: string;
-  report: { title: string; body: string };
-  has_stack_trace: boolean;
-  gold: { file: string }[];
-}
-
-const cases: Case[] = existsSync(CASES)
-  ? readdirSync(CASES)
-      .filter((name) => name.endsWith('.json'))
-      .map((name) => JSON.parse(readFileSync(path.join(CASES, name), 'utf8')) as Case)
-  : [];
+const cases = readSharedCases();
 const scratch: string[] = [];
 afterAll(() => {
   for (const folder of scratch) rmSync(folder, { recursive: true, force: true });
 });
 
-const ownPrefix = (item: Case) => `node_modules/${item.package}/`;
+const ownPrefix = (item: SharedCase) => `node_modules/${item.package}/`;
 
 describe.skipIf(cases.length === 0)('markInAppFrames on the bug-localization cases', () => {
-  if (cases.length === 0) console.warn(`skipped: no cases in ${CASES}`);
+  if (cases.length === 0) console.warn(`skipped: no cases in ${SHARED_CASES_DIR}`);
 
   it.each(cases.filter((item) => item.has_stack_trace).map((item) => [item.id, item] as const))(
     '%s: markInAppFrames treats the package’s own files as in-app',
@@ -58,7 +38,7 @@ describe.skipIf(cases.length === 0)('markInAppFrames on the bug-localization cas
         mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
         writeFileSync(path.join(repo, file), '// fixture\n');
       }
-      const marked = await markInAppFrames(report, repo);
+      const marked = await markInAppFrames(report, await openRepository(repo));
       const frames = allFrames(marked.exceptions);
       for (const frame of frames) {
         const index = frame.file?.indexOf(ownPrefix(item)) ?? -1;

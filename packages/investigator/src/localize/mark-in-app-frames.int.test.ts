@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openRepository } from '@sightline/codebase';
 import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markInAppFrames } from './mark-in-app-frames.js';
@@ -33,7 +34,7 @@ describe('markInAppFrames', () => {
         ],
       },
     });
-    const marked = await markInAppFrames(report, repo);
+    const marked = await markInAppFrames(report, await openRepository(repo));
     expect(marked.exceptions).toEqual([]);
     expect(marked.stack?.map((frame) => [frame.function, frame.inApp, frame.repoPath])).toEqual([
       ['recalc', true, 'src/cart.js'],
@@ -45,7 +46,7 @@ describe('markInAppFrames', () => {
     const report = parseReport(
       'java.lang.IllegalStateException: x\n\tat com.shop.cart.CartService.checkout(CartService.kt:42)\n\tat com.other.Lib.call(Lib.kt:1)\n',
     );
-    const marked = await markInAppFrames(report, repo);
+    const marked = await markInAppFrames(report, await openRepository(repo));
     expect(marked.exceptions[0]?.frames.map((frame) => [frame.inApp, frame.repoPath])).toEqual([
       [true, 'src/main/java/com/shop/cart/CartService.kt'],
       [false, undefined],
@@ -65,7 +66,7 @@ describe('markInAppFrames', () => {
         '    at f (node:internal/modules/cjs/loader:6:6)',
       ].join('\n'),
     );
-    const marked = await markInAppFrames(report, repo, { packageName: '@acme/shop' });
+    const marked = await markInAppFrames(report, await openRepository(repo));
     expect(
       marked.exceptions[0]?.frames.map((frame) => [frame.function, frame.inApp, frame.repoPath]),
     ).toEqual([
@@ -84,7 +85,7 @@ describe('markInAppFrames', () => {
         values: [{ type: 'SIGSEGV', stacktrace: { frames: [{ function: 'main', in_app: true }] } }],
       },
     });
-    const marked = await markInAppFrames(report, repo, { files: [] });
+    const marked = await markInAppFrames(report, await openRepository(repo));
     expect(marked.exceptions[0]?.frames[0]?.inApp).toBe(true);
   });
 
@@ -118,7 +119,7 @@ describe('markInAppFrames', () => {
         ].join('\n'),
       );
       expect(report.exceptions[0]?.frames.every((frame) => !frame.inApp)).toBe(true);
-      const marked = await markInAppFrames(report, rust);
+      const marked = await markInAppFrames(report, await openRepository(rust));
       expect(marked.exceptions[0]?.frames.map((frame) => frame.inApp)).toEqual([
         false,
         false,

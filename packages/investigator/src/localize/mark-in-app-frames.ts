@@ -7,60 +7,25 @@
  * as `com/example/MyServlet.java` under any source root.
  */
 import path from 'node:path';
-import { listRepositoryFiles, resolveRoot } from '@sightline/codebase';
+import type { Repository } from '@sightline/codebase';
 import type { Exception, Frame, Report } from '@sightline/intake';
 import { isCrateSymbol, readCrateNames } from './cargo-crates.js';
-import { framePathSegments, readPackageName } from './frame-paths.js';
+import { type FrameFileLookup, frameFileLookup, resolveFrame } from './frame-paths.js';
 
-/** Options of {@link markInAppFrames}. */
-export interface MarkInAppFramesOptions {
-  /**
-   * Repository-relative file paths (`/` separators). Default: the repository's files, build output
-   * (`bin/`, `dist/`) included, since frames often run from there.
-   */
-  files?: string[];
-  /** The repository's package name; read from its `package.json` when absent. */
+/** What frames are marked against: the repository's files, package name and Rust crates. */
+interface Marking {
+  lookup: FrameFileLookup;
   packageName?: string;
-}
-
-interface Lookup {
-  files: Set<string>;
-  /** Relative path → every file ending with it, for JVM package paths under a source root. */
-  suffixes: Map<string, string>;
-  packageName?: string;
-  rootName: string;
   /** Rust crates the repository defines (Cargo.toml), for frames that carry only a symbol. */
   crates: Set<string>;
 }
 
-function jvmCandidate(frame: Frame): string | undefined {
-  if (!frame.file || /[/\\]/.test(frame.file) || !frame.module?.includes('.')) return undefined;
-  const packagePath = frame.module.split('.').slice(0, -1);
-  return [...packagePath, frame.file].join('/');
-}
-
-function resolveFrame(frame: Frame, lookup: Lookup): string | undefined | null {
-  const jvm = jvmCandidate(frame);
-  if (jvm) return lookup.suffixes.get(jvm) ?? null;
-  if (!frame.file) return undefined;
-  const segments = framePathSegments(frame.file, lookup.packageName);
-  if (!segments || segments.length === 0) return null;
-  for (let start = 0; start < segments.length; start += 1) {
-    const candidate = segments.slice(start).join('/');
-    if (!lookup.files.has(candidate)) continue;
-    const deepEnough =
-      segments.length - start >= 2 || start === 0 || segments[start - 1] === lookup.rootName;
-    if (deepEnough) return candidate;
-  }
-  return null;
-}
-
-function markFrames(frames: Frame[], lookup: Lookup): Frame[] {
+function markFrames(frames: Frame[], marking: Marking): Frame[] {
   return frames.map((frame): Frame => {
-    const repoPath = resolveFrame(frame, lookup);
+    const repoPath = resolveFrame(marking.lookup, frame, marking.packageName);
     if (repoPath === undefined) {
       const ownSymbol =
-        frame.function !== undefined && isCrateSymbol(frame.function, lookup.crates);
+        frame.function !== undefined && isCrateSymbol(frame.function, marking.crates);
       return ownSymbol ? { ...frame, inApp: true } : frame;
     }
     if (repoPath === null) return { ...frame, inApp: false };
@@ -68,55 +33,36 @@ function markFrames(frames: Frame[], lookup: Lookup): Frame[] {
   });
 }
 
-function markException(exception: Exception, lookup: Lookup): Exception {
+function markException(exception: Exception, marking: Marking): Exception {
   return {
     ...exception,
-    frames: markFrames(exception.frames, lookup),
-    ...(exception.cause ? { cause: markException(exception.cause, lookup) } : {}),
+    frames: markFrames(exception.frames, marking),
+    ...(exception.cause ? { cause: markException(exception.cause, marking) } : {}),
   };
 }
 
 /**
- * Re-checks every frame's `inApp` flag against the files of a repository. Frames with a file (or a
- * JVM class) become in-app exactly when that file exists in the repository, and get its
- * `repoPath`; frames without one keep their flag, except Rust symbols of a crate the repository's
- * Cargo.toml defines, which become in-app.
+ * Re-checks every frame's `inApp` flag against the files of a repository (build output included,
+ * since frames often run from `dist/`). Frames with a file (or a JVM class) become in-app exactly
+ * when they resolve to a file of the repository (`resolveFramePath`: longest matching path
+ * suffix), and get its `repoPath`; frames without one keep their flag, except Rust symbols of a
+ * crate the repository's Cargo.toml defines, which become in-app.
  * @param report a parsed report (not modified).
- * @param repoRoot the repository's root folder.
- * @param options precomputed file list and package name (see {@link MarkInAppFramesOptions}).
+ * @param repository the repository (see `openRepository`); its files are walked on first use.
  * @returns a copy of the report with updated frames.
- * @throws SightlineError `PATH_NOT_FOUND` / `NOT_A_DIRECTORY` when `repoRoot` is not a folder.
  */
-export async function markInAppFrames(
-  report: Report,
-  repoRoot: string,
-  options: MarkInAppFramesOptions = {},
-): Promise<Report> {
-  const root = await resolveRoot(repoRoot);
+export async function markInAppFrames(report: Report, repository: Repository): Promise<Report> {
   // Most reviews and issues have no frame: skip listing the repository and building the lookup.
   if (report.exceptions.length === 0 && !report.stack?.length) return { ...report };
-  const files =
-    options.files ??
-    (await listRepositoryFiles(root, { includeBuildOutput: true })).files.map((file) => file.path);
-  const suffixes = new Map<string, string>();
-  for (const file of files) {
-    const parts = file.split('/');
-    for (let start = 0; start < parts.length - 1; start += 1) {
-      const suffix = parts.slice(start).join('/');
-      if (!suffixes.has(suffix)) suffixes.set(suffix, file);
-    }
-  }
-  const packageName = options.packageName ?? readPackageName(root);
-  const lookup: Lookup = {
-    files: new Set(files),
-    suffixes,
-    ...(packageName ? { packageName } : {}),
-    rootName: path.basename(root),
-    crates: new Set(await readCrateNames(root, files)),
+  const files = (await repository.files()).files.map((file) => file.path);
+  const marking: Marking = {
+    lookup: frameFileLookup(files, path.basename(repository.root)),
+    ...(repository.packageName ? { packageName: repository.packageName } : {}),
+    crates: new Set(await readCrateNames(repository.root, files)),
   };
   return {
     ...report,
-    exceptions: report.exceptions.map((exception) => markException(exception, lookup)),
-    ...(report.stack ? { stack: markFrames(report.stack, lookup) } : {}),
+    exceptions: report.exceptions.map((exception) => markException(exception, marking)),
+    ...(report.stack ? { stack: markFrames(report.stack, marking) } : {}),
   };
 }

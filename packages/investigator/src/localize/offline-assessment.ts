@@ -4,8 +4,8 @@
  * suspect symbol (fan-in in the reference graph), and whether any test file references it.
  */
 
-import type { RepoIndex } from '@sightline/codebase';
-import { fanIn, fileRole } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
+import { fanIn, fileRole } from '@sightline/codebase/internal';
 import type { Diagnosis, Suspect } from '../diagnosis/schema.js';
 
 /** The assessment part of a diagnosis. */
@@ -28,7 +28,11 @@ function referencedName(symbol: string | undefined): string | undefined {
 }
 
 /** Test files that reference `name`, or import the file by its base name. */
-function testsReferencing(index: RepoIndex, path: string, name: string | undefined): string[] {
+function testsReferencing(
+  index: RepositoryIndex,
+  path: string,
+  name: string | undefined,
+): string[] {
   const stem = path
     .split('/')
     .at(-1)
@@ -53,7 +57,10 @@ function testsReferencing(index: RepoIndex, path: string, name: string | undefin
  * @param suspects the suspects the diagnosis cites, most suspect first (at least one).
  * @returns complexity, risk and a rationale that names the numbers.
  */
-export function assessOffline(index: RepoIndex, suspects: readonly Suspect[]): OfflineAssessment {
+export function assessOffline(
+  index: RepositoryIndex,
+  suspects: readonly Suspect[],
+): OfflineAssessment {
   const [first] = suspects;
   if (!first) {
     return {

@@ -6,11 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RepoIndex } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
+import { readPackageName } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
 import type { AffectedFile, Diagnosis, DiagnosisLabel, Suspect } from '../diagnosis/schema.js';
-import { readPackageName } from './frame-paths.js';
 import { localize } from './localize.js';
 import { assessOffline } from './offline-assessment.js';
 import { collectReportSignals, type InAppFrame, type ReportSignals } from './report-signals.js';
@@ -41,9 +41,17 @@ const SHOWN_CALLERS = 4;
 const MODEL_NOTE =
   'This is an offline ranking from stack frames, names in the report, text similarity and the repository graph; no model read the code, so the actual defect (which may sit in a caller or in the code that produced the bad data) is not established and no change is proposed. Configure a model (--model) to investigate further.';
 
-function readLines(index: RepoIndex, file: string): string[] {
+/**
+ * The lines of an indexed file, with the lines the index found secrets on blanked so they are
+ * never quoted; `[]` for a file the index left out (secret, hard link, binary, unreadable).
+ */
+function readLines(index: RepositoryIndex, file: string): string[] {
+  const indexed = index.files.get(file);
+  if (!indexed) return [];
   try {
-    return readFileSync(path.join(index.root, file), 'utf8').split('\n');
+    const lines = readFileSync(path.join(index.root, file), 'utf8').split('\n');
+    for (const line of indexed.secretLines ?? []) lines[line - 1] = '';
+    return lines;
   } catch {
     return [];
   }
@@ -62,7 +70,7 @@ function quoteAt(
 }
 
 function affectedFile(
-  index: RepoIndex,
+  index: RepositoryIndex,
   suspect: Suspect,
   frame: InAppFrame | undefined,
   cause: boolean,
@@ -140,7 +148,7 @@ function describeRootCause(frames: InAppFrame[], cited: Suspect[]): Diagnosis['r
  */
 export function diagnoseOffline(
   report: Report,
-  index: RepoIndex,
+  index: RepositoryIndex,
   options: DiagnoseOfflineOptions = {},
 ): Diagnosis {
   const started = performance.now();

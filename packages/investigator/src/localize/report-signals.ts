@@ -5,11 +5,17 @@
  * text to search lexically.
  */
 
-import type { RepoIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
+import { fileRole } from '@sightline/codebase/internal';
 import type { Exception, Frame, Report } from '@sightline/intake';
 import { adjacentWordPairs, tokenizeCode } from './code-tokens.js';
-import { framePathSegments, type MappedFrame, mapFrame, matchIndexedPath } from './frame-paths.js';
+import {
+  framePathSegments,
+  indexFileLookup,
+  type MappedFrame,
+  mapFrame,
+  resolveFramePath,
+} from './frame-paths.js';
 
 /** A stack frame of this repository, resolved to an indexed file. */
 export interface InAppFrame extends MappedFrame {
@@ -54,13 +60,6 @@ function causeFirst(exceptions: Exception[]): Exception[] {
   return ordered;
 }
 
-/** A Java-style frame (`Foo.java` in module `com.example.Foo`) as a path with folders. */
-function withModuleFolders(frame: Frame): Frame {
-  if (!frame.file || frame.file.includes('/') || !frame.module?.includes('.')) return frame;
-  const folders = frame.module.split('.').slice(0, -1);
-  return { ...frame, file: [...folders, frame.file].join('/') };
-}
-
 /** Words of a frame's function name worth matching against definitions (`A.b [as c]` → A, b, c). */
 function functionNames(name: string | undefined): string[] {
   return (name?.match(/[A-Za-z_$][\w$]*/g) ?? []).filter(
@@ -80,7 +79,7 @@ function functionNames(name: string | undefined): string[] {
  */
 export function collectReportSignals(
   report: Report,
-  index: RepoIndex,
+  index: RepositoryIndex,
   { packageName }: { packageName?: string } = {},
 ): ReportSignals {
   const ownName = packageName?.toLowerCase().replace(/[^a-z0-9]/g, '');
@@ -94,9 +93,7 @@ export function collectReportSignals(
   if (report.stack) stacks.push({ frames: report.stack });
   for (const { frames: stackFrames, exception } of stacks) {
     for (const frame of stackFrames) {
-      const mapped =
-        mapFrame(index, withModuleFolders(frame), { packageName }) ??
-        mapFrame(index, frame, { packageName });
+      const mapped = mapFrame(index, frame, { packageName });
       const ours =
         mapped !== null ||
         (frame.file ? framePathSegments(frame.file, packageName) !== null : frame.inApp);
@@ -132,7 +129,7 @@ export function collectReportSignals(
   const paths = new Set<string>(frames.map((frame) => frame.path));
   for (const mentioned of report.paths) {
     const segments = framePathSegments(mentioned, packageName);
-    const match = segments && segments.length > 0 ? matchIndexedPath(index, segments) : null;
+    const match = segments?.length ? resolveFramePath(indexFileLookup(index), segments) : null;
     if (match) paths.add(match);
   }
   const isTest = (file: string) =>

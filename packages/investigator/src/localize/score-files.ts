@@ -3,8 +3,9 @@
  * sentence that explains it: stack frames, lexical match, mentioned definitions, named paths and
  * personalized PageRank. {@link localize} weighs and ranks them.
  */
-import type { Focus, ReferenceGraph, RepoIndex } from '@sightline/codebase';
-import { rankRepository } from '@sightline/codebase';
+import type { Focus, RepositoryIndex } from '@sightline/codebase';
+import type { ReferenceGraph } from '@sightline/codebase/internal';
+import { rankRepository } from '@sightline/codebase/internal';
 import { splitIdentifier, termSurfaces } from './code-tokens.js';
 import { type DefinitionMatch, getLexicalIndex } from './lexical-index.js';
 import type { InAppFrame, ReportSignals } from './report-signals.js';
@@ -73,7 +74,7 @@ function frameEvidence(frame: InAppFrame): string {
  * @param signals what the report says, from `collectReportSignals`.
  * @returns signals of files with at least one non-zero signal, and the definitions that match.
  */
-export function scoreFiles(index: RepoIndex, signals: ReportSignals): ScoredFiles {
+export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): ScoredFiles {
   const files = new Map<string, FileSignals>();
   const at = (path: string): FileSignals => {
     let entry = files.get(path);

@@ -5,7 +5,13 @@
 import { mkdir, mkdtemp, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Definition, IndexedFile, RepoIndex } from '@sightline/codebase';
+import {
+  type Definition,
+  type IndexedFile,
+  openRepository,
+  type Repository,
+  type RepositoryIndex,
+} from '@sightline/codebase';
 import type { Report } from '@sightline/intake';
 
 /** Where the planted bug is. Lines are 1-based, inclusive. */
@@ -22,7 +28,9 @@ export interface FakeRepository {
   /** Absolute real path of the temporary repository root. */
   root: string;
   /** A hand-written index of the repository (definitions only, no references). */
-  index: RepoIndex;
+  index: RepositoryIndex;
+  /** The repository opened with that index (see `openRepository`). */
+  repository: Repository;
   /** Repository-relative path → file content, exactly as written. */
   files: Readonly<Record<string, string>>;
   bug: KnownBug;
@@ -138,9 +146,11 @@ export async function createFakeRepository(): Promise<FakeRepository> {
     });
   }
   const [title = '', ...rest] = REPORT_TEXT.split('\n');
+  const index: RepositoryIndex = { root, files, skipped: [] };
   return {
     root,
-    index: { root, files, skipped: [] },
+    index,
+    repository: await openRepository(root, { index }),
     files: FILES,
     bug: {
       path: 'src/cart/total.ts',

@@ -1,7 +1,7 @@
 /**
- * Builds small RepoIndex objects by hand for the repository-map unit tests.
+ * Builds small RepositoryIndex objects by hand for the repository-map unit tests.
  */
-import type { Definition, DefinitionKind, IndexedFile, Reference, RepoIndex } from '../types.js';
+import type { Definition, DefinitionKind, IndexedFile, Reference, RepositoryIndex } from '../types.js';
 
 /** A definition written compactly: name, first line, last line, kind, scope. */
 export interface HandDefinition {
@@ -18,8 +18,8 @@ export interface HandFile {
   references?: string[];
 }
 
-/** Turns `{ path: HandFile }` into a RepoIndex rooted at `/repo`. */
-export function handIndex(files: Record<string, HandFile>): RepoIndex {
+/** Turns `{ path: HandFile }` into a RepositoryIndex rooted at `/repo`. */
+export function handIndex(files: Record<string, HandFile>): RepositoryIndex {
   const indexed = new Map<string, IndexedFile>();
   for (const [path, file] of Object.entries(files)) {
     const definitions: Definition[] = (file.definitions ?? []).map((entry, i) => {

@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Definition, IndexedFile, Reference, RepoIndex } from '@sightline/codebase';
+import type { Definition, IndexedFile, Reference, RepositoryIndex } from '@sightline/codebase';
 
 /** One file of a hand-built repository. */
 export interface HandBuiltFile {
@@ -21,7 +21,7 @@ export interface HandBuiltFile {
 /** A hand-built repository on disk with its index. */
 export interface HandBuiltRepository {
   root: string;
-  index: RepoIndex;
+  index: RepositoryIndex;
   cleanup(): Promise<void>;
 }
 

@@ -1,0 +1,124 @@
+/**
+ * The CLI never hangs: under a pseudo-terminal that reports 0 columns (as `script` and some CI
+ * ptys do) `map` and `investigate` print a result instead of looping on cursor codes, and SIGTERM
+ * stops `investigate` while it waits on a model that never answers.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The CLI from its TypeScript source, as `node packages/cli/bin/sightline.js` runs the build.
+const workspace = fileURLToPath(new URL('../../../', import.meta.url));
+const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const cli = [process.execPath, '--import', 'tsx', '--conditions=@sightline/source', main];
+
+/** `script` (util-linux) gives the command a pseudo-terminal; Debian and Ubuntu ship it. */
+const hasScript = (() => {
+  try {
+    execFileSync('script', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+let repo: FakeRepository;
+let scratch: string;
+let server: Server;
+let modelUrl: string;
+
+beforeAll(async () => {
+  repo = await createFakeRepository();
+  scratch = await mkdtemp(path.join(os.tmpdir(), 'sightline-never-hangs-'));
+  await writeFile(
+    path.join(scratch, 'report.txt'),
+    'Checkout total is wrong\n\nThe cart total ignores the discount.\n',
+  );
+  // A model server that accepts the request and never answers.
+  server = createServer(() => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  modelUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  server.close();
+  await repo.cleanup();
+  await rm(scratch, { recursive: true, force: true });
+});
+
+/** Quotes one argument for `sh -c`. */
+const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
+
+/** Runs the CLI under a 0-column pty; resolves with the typescript `script` recorded. */
+function underZeroColumns(args: string[]): Promise<{ code: number | null; output: string }> {
+  const typescript = path.join(scratch, `typescript-${args[0]}`);
+  const command = `stty cols 0; ${[...cli, ...args].map(quote).join(' ')}`;
+  return new Promise((resolve, reject) => {
+    const child = spawn('script', ['-qfec', command, typescript], {
+      cwd: workspace,
+      stdio: 'ignore',
+    });
+    const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', async (code) => {
+      clearTimeout(killer);
+      resolve({ code, output: await readFile(typescript, 'utf8') });
+    });
+  });
+}
+
+describe.skipIf(!hasScript)('under a 0-column terminal', () => {
+  it('map prints the map and ends', async () => {
+    const { code, output } = await underZeroColumns(['map', repo.root]);
+    expect(code).toBe(0);
+    expect(output).toMatch(/Indexed \d+ files?/);
+    expect(output.length).toBeLessThan(100_000);
+  }, 90_000);
+
+  it('investigate prints a diagnosis and ends', async () => {
+    const { code, output } = await underZeroColumns([
+      'investigate',
+      '--repo',
+      repo.root,
+      '--report',
+      path.join(scratch, 'report.txt'),
+      '--no-cache',
+    ]);
+    expect(output).toContain('Root cause');
+    expect(output.length).toBeLessThan(200_000);
+    expect(code).not.toBeNull();
+  }, 90_000);
+});
+
+it('SIGTERM stops investigate within a second while it waits on the model', async () => {
+  const child = spawn(
+    cli[0] as string,
+    [
+      ...cli.slice(1),
+      'investigate',
+      '--repo',
+      repo.root,
+      '--report',
+      path.join(scratch, 'report.txt'),
+      '--model',
+      `openai-compatible:${modelUrl}#never`,
+      '--no-cache',
+    ],
+    { cwd: workspace, env: { ...process.env, OPENAI_API_KEY: 'test-key-not-real' } },
+  );
+  const waiting = new Promise<void>((resolve) => server.once('request', () => resolve()));
+  const closed = new Promise<number>((resolve) => {
+    child.on('close', () => resolve(performance.now()));
+  });
+  await waiting;
+  const sent = performance.now();
+  child.kill('SIGTERM');
+  expect((await closed) - sent).toBeLessThan(1_000);
+}, 90_000);

@@ -1,0 +1,193 @@
+/**
+ * Finds secrets by content: secretlint's recommended rule set (cloud keys, GitHub, Slack, npm,
+ * OpenAI, Anthropic, SendGrid, Shopify, GCP, database connection strings, credentials in URLs),
+ * plus the few shapes it leaves out by design: private-key blocks it cannot parse, JWTs, GitLab
+ * tokens, quoted literals assigned to secret-named settings, and `KEY=value` files with a
+ * secret-named key. Every path out of the repository (code tools, MCP resources, diagnosis
+ * evidence and verification messages) asks this module before showing file text.
+ */
+
+import { lstat, readFile } from 'node:fs/promises';
+import { lintSource } from '@secretlint/core';
+import { secretLintProfiler } from '@secretlint/profiler';
+import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
+import type { SecretLintCoreConfig } from '@secretlint/types';
+import { isSecretFile, printablePath, splitFileLines } from './content.js';
+
+/** What {@link scanSecrets} found in a text. */
+export interface SecretScan {
+  /** Why the whole text must be withheld (a `KEY=value` file with secrets), or `null`. */
+  file: string | null;
+  /** 1-based line number → what was found on it (never the secret itself). */
+  lines: Map<number, string>;
+}
+
+const CONFIG: SecretLintCoreConfig = {
+  rules: [
+    {
+      id: '@secretlint/secretlint-rule-preset-recommend',
+      rule: recommended,
+      // Access key IDs (AKIA…) are off by default in secretlint; a leaked ID still names an account.
+      rules: [{ id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } }],
+    },
+  ],
+};
+
+/** Shapes secretlint's recommended set does not report; each withholds the lines it spans. */
+const EXTRA_PATTERNS: { what: string; pattern: RegExp }[] = [
+  {
+    what: 'a private key block',
+    pattern:
+      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+  },
+  { what: 'a JSON Web Token', pattern: /\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/g },
+  { what: 'a GitLab token', pattern: /\bgl(?:pat|dt|rt|ptt|cbt)-[\w-]{20,}/g },
+  { what: 'an AWS access key ID', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}\b/g },
+  {
+    what: 'a password or token literal',
+    pattern:
+      /(?:secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|client_?secret)\w*["']?\s*[:=]\s*["'][^"'\s]{8,}["']/gi,
+  },
+  {
+    what: 'credentials in a URL',
+    pattern: /\b[a-z][\w+.-]*:\/\/[^\s/:@'"]+:[^\s/@'"]+@[^\s/'"]+/gi,
+  },
+];
+
+const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$/;
+const SECRET_KEY_NAME =
+  /secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|credential|auth/i;
+const PLACEHOLDER =
+  /^["']?(?:|changeme|xxx+|<[^>]*>|\$\{?[\w]+\}?|your[-_\w]*|example[-_\w]*)["']?$/i;
+
+/**
+ * The `KEY=value` rule: a text whose non-comment lines are mostly assignments (a dotenv or
+ * properties file) and that gives a secret-named key (`*_SECRET`, `*_TOKEN`, `*PASSWORD*`,
+ * `*_API_KEY`, …) a value that is not a placeholder.
+ */
+function secretAssignmentFile(lines: string[]): string | null {
+  const content = lines.filter((line) => line.trim() !== '' && !/^\s*[#;!]/.test(line));
+  if (content.length === 0) return null;
+  const assignments = content.map((line) => ASSIGNMENT.exec(line)).filter((match) => match);
+  if (assignments.length < content.length * 0.6) return null;
+  const secret = assignments.find(
+    (match) =>
+      match && SECRET_KEY_NAME.test(match[1] ?? '') && !PLACEHOLDER.test((match[2] ?? '').trim()),
+  );
+  return secret ? `a KEY=value file that sets ${secret[1]}` : null;
+}
+
+/** Marks every line the character range [start, end) touches. */
+function markRange(
+  text: string,
+  lineStarts: number[],
+  start: number,
+  end: number,
+  what: string,
+  lines: Map<number, string>,
+) {
+  let line = lineStarts.findLastIndex((at) => at <= start) + 1;
+  while (
+    line > 0 &&
+    line <= lineStarts.length &&
+    (lineStarts[line - 1] ?? text.length) < Math.max(end, start + 1)
+  ) {
+    if (!lines.has(line)) lines.set(line, what);
+    line++;
+  }
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (
+    let at = text.indexOf('\n');
+    at !== -1 && at < text.length - 1;
+    at = text.indexOf('\n', at + 1)
+  ) {
+    starts.push(at + 1);
+  }
+  return starts;
+}
+
+/**
+ * secretlint's profiler times every rule on every file with global performance marks that it
+ * keeps forever (a large repository would grow them without end) and measures later, keyed by
+ * file path (a path with a newline, or two runs on one path, make it throw). Sightline never reads
+ * those timings, so the profiler is given a clock that records nothing.
+ */
+(secretLintProfiler as unknown as { perf: { mark(): void; measure(): void } }).perf = {
+  mark: () => undefined,
+  measure: () => undefined,
+};
+
+async function lint(text: string, filePath: string | undefined) {
+  const result = await lintSource({
+    source: {
+      content: text,
+      filePath: printablePath(filePath ?? 'file.txt'),
+      ext: '',
+      contentType: 'text',
+    },
+    options: { config: CONFIG, maskSecrets: true, noPhysicFilePath: filePath === undefined },
+  });
+  return result.messages;
+}
+
+/**
+ * Scans a text for secrets. Line numbers follow `splitFileLines` (`\n` and `\r\n` lines, 1-based).
+ * @param text a file's decoded content (or one line of it).
+ * @param filePath the file's repository-relative path, for rules that look at it. Default none.
+ * @returns the file-level verdict and the lines to withhold, each with what was found (rule names
+ *   only, never the secret). Never throws: a secretlint failure withholds every line.
+ */
+export async function scanSecrets(text: string, filePath?: string): Promise<SecretScan> {
+  const lines = new Map<number, string>();
+  if (text === '') return { file: null, lines };
+  const file = secretAssignmentFile(splitFileLines(text));
+  const starts = lineStartsOf(text);
+  try {
+    const messages = await lint(text, filePath);
+    for (const message of messages) {
+      const rule = message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '');
+      markRange(text, starts, message.range[0], message.range[1], `secretlint rule ${rule}`, lines);
+    }
+  } catch {
+    return { file: 'a text the secret scanner could not check', lines };
+  }
+  for (const { what, pattern } of EXTRA_PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      markRange(text, starts, match.index, match.index + match[0].length, what, lines);
+    }
+  }
+  return { file, lines };
+}
+
+/**
+ * The note shown in place of a withheld line.
+ * @param what what was found on it, from {@link scanSecrets}.
+ * @returns `[withheld: looks like a secret (…)]`.
+ */
+export function withheldLine(what: string): string {
+  return `[withheld: looks like a secret (${what})]`;
+}
+
+/**
+ * Checks a repository file before any of its text is shown: a file with more than one hard link
+ * may be a file outside the repository and is refused whole, like a secret-named one.
+ * @param absolute the file's absolute path.
+ * @param relative its repository-relative path.
+ * @returns why the whole file is withheld (or `null`) and the lines to withhold; an unreadable
+ *   file is withheld whole.
+ */
+export async function inspectFile(absolute: string, relative: string): Promise<SecretScan> {
+  if (isSecretFile(relative)) return { file: 'a secret file by its name', lines: new Map() };
+  try {
+    const info = await lstat(absolute);
+    if (info.nlink > 1) {
+      return { file: 'a hard link (it may be a file outside the repository)', lines: new Map() };
+    }
+    return await scanSecrets(await readFile(absolute, 'utf8'), relative);
+  } catch {
+    return { file: 'a file that could not be read', lines: new Map() };
+  }
+}
