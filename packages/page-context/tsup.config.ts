@@ -1,7 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'react/index': 'src/react/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    internal: 'src/internal.ts',
+    'react/index': 'src/react/index.ts',
+  },
   format: ['esm'],
   target: 'es2022',
   platform: 'neutral',

@@ -3,7 +3,7 @@
  * system Chromium. Used by the end-to-end test beside this file and by `npm run bench:page-context`.
  */
 
-export type { PageHook, PageHookRead } from '../src/page-hook.js';
+export type { PageHook, PageHookRead, PageHookToolDefinition } from '../src/page-hook.js';
 export {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,
@@ -13,4 +13,11 @@ export {
   VIEWPORT,
 } from './launch-chromium.js';
 export { openPage } from './open-page.js';
+export { pageToolDefinitions, pageTools } from './page-tools.js';
+export {
+  type ScriptAnswer,
+  type ScriptPrompt,
+  scriptedModel,
+  toolOutputs,
+} from './scripted-model.js';
 export { APP_ROOT, type RunningApp, type StartAppOptions, startApp } from './start-app.js';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACTION_INPUTS } from './action-inputs.js';
 import { dashboardMetrics } from './data/dashboard-metrics.js';
 import { DEFAULT_FILTERS } from './data/filters.js';
 import { declaredPages, MEASURED_ISSUE } from './facts.js';
@@ -40,5 +41,16 @@ describe('declaredPages', () => {
 
   it('is deterministic', () => {
     expect(declaredPages()).toEqual(pages);
+  });
+
+  it('declares tasks whose tool calls the actions accept', () => {
+    const tasks = pages.flatMap((page) => page.tasks);
+    expect(tasks.length).toBeGreaterThanOrEqual(6);
+    for (const task of tasks) {
+      const schema = ACTION_INPUTS[task.tool];
+      expect(schema, task.tool).toBeDefined();
+      expect(schema?.safeParse(task.input).success, task.instruction).toBe(true);
+    }
+    expect(pages.find((page) => !page.optedIn)?.tasks).toEqual([]);
   });
 });

@@ -26,6 +26,16 @@ export interface Fact {
   unit?: string;
 }
 
+/** Something an agent is asked to do on a page, and the tool call that does it. */
+export interface Task {
+  /** What the user asks, e.g. `Show the last 7 days`. */
+  instruction: string;
+  /** The tool expected (action name). */
+  tool: string;
+  /** Input the call must contain (other keys may be present). */
+  input: Record<string, unknown>;
+}
+
 /** A page to measure: where it is, whether it opted in to page context, and its facts. */
 export interface DeclaredPage {
   /** Short name, e.g. `dashboard`. */
@@ -35,6 +45,8 @@ export interface DeclaredPage {
   /** False for the page left to the DOM fallback. */
   optedIn: boolean;
   facts: Fact[];
+  /** Actions an agent should take from an instruction (opted-in pages declare tools). */
+  tasks: Task[];
 }
 
 function dashboardFacts(): Fact[] {
@@ -131,19 +143,61 @@ export function declaredPages(): DeclaredPage[] {
       hash: hrefFor({ name: 'dashboard' }),
       optedIn: true,
       facts: dashboardFacts(),
+      tasks: [
+        {
+          instruction: 'Show the last 7 days.',
+          tool: 'set_time_range',
+          input: { timeRange: '7d' },
+        },
+        {
+          instruction: 'Switch to staging.',
+          tool: 'set_environment',
+          input: { environment: 'staging' },
+        },
+        {
+          instruction: 'Add a line chart of p95 latency by endpoint over 7 days.',
+          tool: 'add_widget',
+          input: { type: 'line', metric: 'p95_latency', groupBy: 'endpoint', timeRange: '7d' },
+        },
+      ],
     },
-    { name: 'issues', hash: hrefFor({ name: 'issues' }), optedIn: true, facts: issuesFacts() },
+    {
+      name: 'issues',
+      hash: hrefFor({ name: 'issues' }),
+      optedIn: true,
+      facts: issuesFacts(),
+      tasks: [
+        {
+          instruction: 'Sort the issues by users affected.',
+          tool: 'sort_issues',
+          input: { by: 'users' },
+        },
+        {
+          instruction: 'Show only fatal issues.',
+          tool: 'filter_issues',
+          input: { level: 'fatal' },
+        },
+      ],
+    },
     {
       name: 'issue detail',
       hash: hrefFor({ name: 'issue', issueId: MEASURED_ISSUE?.id ?? '' }),
       optedIn: true,
       facts: issueDetailFacts(),
+      tasks: [
+        {
+          instruction: 'Ignore this issue.',
+          tool: 'set_status',
+          input: { status: 'ignored' },
+        },
+      ],
     },
     {
       name: 'releases',
       hash: hrefFor({ name: 'releases' }),
       optedIn: false,
       facts: releasesFacts(),
+      tasks: [],
     },
   ];
 }

@@ -3,8 +3,14 @@
  * browser (Playwright `page.evaluate`). It reads the page exactly as the assistant panel does and
  * runs tools exactly as an agent would; it adds nothing the agent side does not have.
  */
-import { asciiSnapshot, textSnapshot } from '@sightline/page-context';
-import { usePageSnapshot } from '@sightline/page-context/react';
+import {
+  asciiSnapshot,
+  type PageSnapshotJson,
+  textSnapshot,
+  toJSON,
+} from '@sightline/page-context';
+import { type PageSnapshotRead, usePageSnapshot } from '@sightline/page-context/react';
+import { asSchema } from 'ai';
 import { useEffect } from 'react';
 
 /** What {@link PageHook.read} returns: the agent's view of the page, without functions. */
@@ -19,6 +25,13 @@ export interface PageHookRead {
   toolNames: string[];
 }
 
+/** A tool as the agent is given it: name, description, JSON Schema of its input. */
+export interface PageHookToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: unknown;
+}
+
 /** The hook's API, on `window.__sightline` once the app has mounted. */
 export interface PageHook {
   /**
@@ -26,6 +39,17 @@ export interface PageHook {
    * @param options - `budgetTokens`: most tokens of the Markdown (default: the reader's, 4,000).
    */
   read(options?: { budgetTokens?: number }): PageHookRead;
+  /**
+   * Reads the page for the next turn of a conversation: the whole page on the first call after
+   * {@link PageHook.resetTurns}, then only what changed (or the whole page when that is smaller).
+   */
+  readTurn(options?: { budgetTokens?: number }): PageHookRead & { kind: 'snapshot' | 'delta' };
+  /** Starts a new conversation for {@link PageHook.readTurn}. */
+  resetTurns(): void;
+  /** The registry's snapshot now, as JSON (what opted-in components registered). */
+  snapshot(): PageSnapshotJson;
+  /** The tools the agent gets now, as definitions (to hand to a model outside the page). */
+  toolDefinitions(): Promise<PageHookToolDefinition[]>;
   /**
    * Runs one of the page's tools as the agent would (input validated by its schema).
    * @returns the tool's result; `{ error }` for an unknown tool or invalid input (never throws).
@@ -52,11 +76,30 @@ declare global {
 export function PageHook() {
   const read = usePageSnapshot();
   useEffect(() => {
+    let previous: PageSnapshotRead | undefined;
     const hook: PageHook = {
       read: (options = {}) => {
         const { markdown, tokens, snapshot, tools } = read({ root: document.body, ...options });
         return { markdown, tokens, version: snapshot.version, toolNames: Object.keys(tools) };
       },
+      readTurn: (options = {}) => {
+        const page = read({ root: document.body, previous, ...options });
+        previous = page;
+        const { markdown, tokens, snapshot, tools, kind } = page;
+        return { markdown, tokens, kind, version: snapshot.version, toolNames: Object.keys(tools) };
+      },
+      resetTurns: () => {
+        previous = undefined;
+      },
+      snapshot: () => toJSON(read().snapshot),
+      toolDefinitions: () =>
+        Promise.all(
+          Object.entries(read().tools).map(async ([name, tool]) => ({
+            name,
+            description: tool.description ?? '',
+            inputSchema: await asSchema(tool.inputSchema).jsonSchema,
+          })),
+        ),
       callTool: async (name, input) => {
         const tool = read().tools[name];
         if (!tool?.execute) {

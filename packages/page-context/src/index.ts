@@ -1,11 +1,17 @@
-/** @sightline/page-context — pages that describe themselves to an in-app agent. */
+/**
+ * @sightline/page-context — pages that describe themselves to an in-app agent.
+ *
+ * The documented API (see the package README); plumbing such as default caps, tool-name limits and
+ * the fallback's markers lives under `@sightline/page-context/internal`, the React binding under
+ * `@sightline/page-context/react`.
+ */
+
 // Browsers must register a tokenizer before budgets or counts work (see README, "Tokens in the
 // browser"); re-exported so an app needs no direct dependency on @sightline/core for it.
 export { type EncodingModule, registerEncoding } from '@sightline/core';
-export {
-  createPageContextRegistry,
-  type PageContextRegistryOptions,
-} from './create-page-context-registry.js';
+// Actions: what the agent may do on the page, as AI SDK tools.
+export { definePageAction } from './actions/page-action.js';
+// Diff: what changed between two snapshots, for the turns after the first.
 export {
   diff,
   isEmptyDiff,
@@ -13,25 +19,39 @@ export {
   type PageDiffChange,
   type PageDiffChangedNode,
   type PageDiffNode,
-} from './diff.js';
-export { type DiffToMarkdownOptions, diffToMarkdown } from './diff-to-markdown.js';
-export * from './fallback/index.js';
-export { actionInputSchema, definePageAction } from './page-action.js';
+} from './diff/diff.js';
+export { type DiffToMarkdownOptions, diffToMarkdown } from './diff/diff-to-markdown.js';
 export {
-  DEFAULT_SERIALIZE_OPTIONS,
-  type SerializeOptions,
-  serializeValue,
-} from './serialize-value.js';
-export { toJSON } from './to-json.js';
+  type PageContextReading,
+  type PageContextTurn,
+  type PageContextTurnOptions,
+  pageContextTurn,
+} from './diff/page-context-turn.js';
+// Fallback: what did not opt in, outlined from the DOM; the character-grid baseline.
+export { type AsciiSnapshotOptions, asciiSnapshot } from './fallback/ascii-snapshot.js';
+export {
+  type DescribePageOptions,
+  describePage,
+  type PageDescription,
+} from './fallback/describe-page.js';
+export { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from './fallback/node-attribute.js';
+export { type TextSnapshotOptions, textSnapshot } from './fallback/text-snapshot.js';
+// Registry: components register facts; a snapshot is the tree at read time.
+export {
+  createPageContextRegistry,
+  type PageContextRegistryOptions,
+} from './registry/create-page-context-registry.js';
+export { toJSON } from './registry/to-json.js';
+// Render: snapshot → JSON → token-budgeted Markdown.
+export { type SerializeOptions, serializeValue } from './render/serialize-value.js';
 export {
   type MarkdownRender,
   renderMarkdown,
   type ToMarkdownOptions,
   toMarkdown,
-} from './to-markdown.js';
-export { EXPAND_NODE_TOOL, type PageTools, type ToToolsOptions, toTools } from './to-tools.js';
-export type { TokenCounter, TokenCounterOptions } from './token-counter.js';
-export { MAX_TOOL_NAME_LENGTH } from './tool-name.js';
+} from './render/to-markdown.js';
+export type { TokenCounter, TokenCounterOptions } from './render/token-counter.js';
+export { type PageTools, type ToToolsOptions, toTools } from './tools/to-tools.js';
 export type {
   JsonObject,
   JsonSchemaObject,

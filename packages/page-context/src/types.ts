@@ -128,7 +128,7 @@ export interface PageSnapshotAction {
   description: string;
   /** JSON Schema of the input (draft 2020-12, from `z.toJSONSchema`). */
   inputSchema: JsonSchemaObject;
-  /** Tool name, unique within the snapshot, `^[a-zA-Z0-9_-]{1,64}$`: `<type>_<id>__<action>`. */
+  /** Tool name, unique within the snapshot, `^[a-zA-Z0-9_-]{1,64}$`: `<action>`, or `<id>__<action>` when several nodes declare the action (see `actions/tool-name.ts`). */
   toolName: string;
   /**
    * Validates `input` with the action's schema and runs the node's current handler.

@@ -18,7 +18,8 @@ import { StackTracePanel } from '../widgets/stack-trace-panel.js';
 import { TagsPanel } from '../widgets/tags-panel.js';
 
 const STATUSES = ['unresolved', 'resolved', 'ignored'] as const;
-const statusInput = z.object({ status: z.enum(STATUSES) });
+/** Input of `set_status`. */
+export const statusInput = z.object({ status: z.enum(STATUSES) });
 
 function IssueDetailView({ issue }: { issue: Issue }) {
   const statusOf = useIssueStatus();

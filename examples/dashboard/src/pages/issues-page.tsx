@@ -36,9 +36,12 @@ export interface IssuesPageProps {
   onQueryChange: (query: IssueListQuery) => void;
 }
 
-const sortInput = z.object({ by: z.enum(ISSUE_SORTS) });
-const pageInput = z.object({ page: z.number().int().min(1) });
-const filterInput = z.object({
+/** Input of `sort_issues`. */
+export const sortInput = z.object({ by: z.enum(ISSUE_SORTS) });
+/** Input of `go_to_page`. */
+export const pageInput = z.object({ page: z.number().int().min(1) });
+/** Input of `filter_issues`. */
+export const filterInput = z.object({
   text: z.string().max(200).optional(),
   level: z.enum(LEVELS).optional(),
 });

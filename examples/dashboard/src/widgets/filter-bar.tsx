@@ -20,8 +20,10 @@ export interface FilterBarProps {
   onChange: (filters: Filters) => void;
 }
 
-const environmentInput = z.object({ environment: z.enum(ENVIRONMENTS) });
-const timeRangeInput = z.object({ timeRange: z.enum(TIME_RANGE_KEYS) });
+/** Input of `set_environment`. */
+export const environmentInput = z.object({ environment: z.enum(ENVIRONMENTS) });
+/** Input of `set_time_range`. */
+export const timeRangeInput = z.object({ timeRange: z.enum(TIME_RANGE_KEYS) });
 const timeRangeChoices = TIME_RANGE_KEYS.map((key) => `${key}: ${TIME_RANGES[key].label}`).join(
   ', ',
 );

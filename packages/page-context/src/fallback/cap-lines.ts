@@ -2,7 +2,7 @@
  * Keeps the longest prefix of a list of lines that fits a token budget, with a closing note saying
  * how much was left out. Tokens are counted exactly with the given counter.
  */
-import type { TokenCounter } from '../token-counter.js';
+import type { TokenCounter } from '../render/token-counter.js';
 
 /** Result of {@link capLines}. */
 export interface CappedLines {

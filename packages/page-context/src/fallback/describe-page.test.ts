@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { countTokens } from '@sightline/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageContextRegistry } from '../create-page-context-registry.js';
-import { renderMarkdown } from '../to-markdown.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
+import { renderMarkdown } from '../render/to-markdown.js';
 import { describePage, FALLBACK_HEADING } from './describe-page.js';
 
 afterEach(() => {
@@ -27,7 +27,7 @@ function dashboardRegistry() {
 }
 
 describe('describePage', () => {
-  it('describes opted-in subtrees from the registry and outlines the rest, in one document', () => {
+  it('describes opted-in subtrees from the registry and outlines the rest but its chrome, in one document', () => {
     const registry = dashboardRegistry();
     document.body.innerHTML = `
       <nav aria-label="Main"><a href="/issues">Issues</a></nav>
@@ -37,30 +37,32 @@ describe('describePage', () => {
         <div data-page-context-node="latency"><b>412</b> ms</div>
         <div data-page-context-node="gone"><p>Stale wrapper, still outlined</p></div>
         <button data-page-context-ignore>Inspector</button>
+        <button>Share</button>
+        <a href="/releases">Releases</a>
       </main>`;
     const description = describePage(document.body, registry);
     const semantic = renderMarkdown(registry.snapshot());
     const fallback = [
       FALLBACK_HEADING,
-      'navigation Main',
-      '  [link] Issues → /issues',
       'main',
       '  h1 API health',
       '  → node errors (above)',
       '  → node latency (above)',
       '  Stale wrapper, still outlined',
+      '  [link] Releases → /releases',
     ].join('\n');
     expect(description).toEqual({
       markdown: `${semantic.markdown}\n${fallback}`,
       tokens: countTokens(`${semantic.markdown}\n${fallback}`),
       semanticTokens: semantic.tokens,
       fallbackTokens: countTokens(fallback),
+      outline: fallback,
       nodeIdsInPage: ['errors', 'latency'],
       omittedIds: [],
       omittedLines: 0,
     });
     // A node registered without an element on the page is still described.
-    expect(description.markdown).toContain('assistant: Assistant [assistant]');
+    expect(description.markdown).toContain('## assistant: Assistant');
   });
 
   it('keeps the semantic part whole and cuts the outline when over budget', () => {

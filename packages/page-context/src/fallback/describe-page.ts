@@ -3,12 +3,13 @@
  * opted in (their wrapper element carries `data-page-context-node`) are described semantically by
  * the registry (`renderMarkdown`, budgeted by priority); everything else on the page is outlined by
  * the DOM fallback (`textSnapshot`'s outline), where each opted-in element leaves a one-line
- * pointer to its node so the agent still sees where it sits. The semantic part is written first and
+ * pointer to its node so the agent still sees where it sits; chrome the agent cannot use
+ * (navigation bars, buttons) is left out, since what it may do arrives as tools. The semantic part is written first and
  * is cut last: the fallback gets what the semantic part leaves, and at least a quarter of the
  * budget when it has that much to say.
  */
-import { renderMarkdown } from '../to-markdown.js';
-import { resolveTokenCounter, type TokenCounterOptions } from '../token-counter.js';
+import { renderMarkdown } from '../render/to-markdown.js';
+import { resolveTokenCounter, type TokenCounterOptions } from '../render/token-counter.js';
 import type { PageContextRegistry, PageSnapshot } from '../types.js';
 import { capLines } from './cap-lines.js';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from './node-attribute.js';
@@ -33,6 +34,8 @@ export interface PageDescription {
   semanticTokens: number;
   /** Tokens of the fallback part (outline of the DOM that did not opt in), heading included. */
   fallbackTokens: number;
+  /** The fallback part itself (the end of `markdown`); `''` when the page has nothing else. */
+  outline: string;
   /** Ids of opted-in nodes found in the DOM under `root`, in document order. */
   nodeIdsInPage: string[];
   /** Ids of nodes the budget left out of the semantic part. */
@@ -88,6 +91,7 @@ export function describePageWith(
   };
   const items = outlineItems(root, {
     nodeOf,
+    skipChrome: true,
     ...(maxTableRows === undefined ? {} : { maxTableRows }),
   });
   const nodeIdsInPage = items.flatMap((item) => (item.kind === 'node' ? [item.id] : []));
@@ -125,6 +129,7 @@ export function describePageWith(
     tokens: count(markdown),
     semanticTokens: semantic.tokens,
     fallbackTokens: fallback.tokens,
+    outline: fallback.text,
     nodeIdsInPage,
     omittedIds: semantic.omittedIds,
     omittedLines: fallback.omittedLines,

@@ -30,7 +30,16 @@ export interface OutlineOptions {
   nodeOf?: (element: Element) => string | undefined;
   /** Rows shown per table before `… N more rows`. Default 50. */
   maxTableRows?: number;
+  /**
+   * Leave out chrome an agent cannot use: `navigation` landmarks (the agent does not follow links)
+   * and buttons (it cannot press them; what it may do comes as tools). Default false: the text
+   * snapshot baseline describes the page as a screen reader would.
+   */
+  skipChrome?: boolean;
 }
+
+/** Roles {@link OutlineOptions.skipChrome} leaves out, with their whole subtree. */
+const CHROME_ROLES = new Set(['navigation', 'button']);
 
 /** Elements laid out inline by default: their text joins the surrounding line. */
 const INLINE_TAGS = new Set(
@@ -113,6 +122,7 @@ class OutlineWriter {
     }
     const tag = element.localName;
     const role = ariaRole(element);
+    if (this.options.skipChrome && role && CHROME_ROLES.has(role)) return;
     if (role && CONTROL_ROLES.has(role)) {
       // `visibility: hidden` keeps the box but paints nothing: the control is not on screen.
       if (!isTextVisible(element)) return;

@@ -4,7 +4,7 @@
  * tree (like Playwright's `ariaSnapshot`), but with generic containers dropped and text runs joined,
  * so it costs a fraction of the HTML or of a character-grid screenshot.
  */
-import { resolveTokenCounter, type TokenCounterOptions } from '../token-counter.js';
+import { resolveTokenCounter, type TokenCounterOptions } from '../render/token-counter.js';
 import { capLines } from './cap-lines.js';
 import { type OutlineItem, type OutlineOptions, outlineItems } from './outline.js';
 

@@ -3,9 +3,9 @@ import { countTokens, SightlineError } from '@sightline/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Profiler, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPageContextRegistry } from '../create-page-context-registry.js';
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
-import { toMarkdown } from '../to-markdown.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
+import { toMarkdown } from '../render/to-markdown.js';
 import { PageContextInspector } from './page-context-inspector.js';
 import { PageContextProvider } from './page-context-provider.js';
 import { usePageContext } from './use-page-context.js';
@@ -86,7 +86,7 @@ describe('PageContextInspector', () => {
     act(() => {
       registry.register({ id: 'note', type: 'note', data: { title: 'Outside React' } });
     });
-    expect(pre.textContent).toContain('## note: Outside React [note]');
+    expect(pre.textContent).toContain('## note: Outside React');
     expect(commits).toEqual(['inspector']);
   });
 

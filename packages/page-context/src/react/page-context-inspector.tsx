@@ -8,8 +8,8 @@
  */
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
-import { renderMarkdown, toMarkdown } from '../to-markdown.js';
-import { toTools } from '../to-tools.js';
+import { renderMarkdown, toMarkdown } from '../render/to-markdown.js';
+import { toTools } from '../tools/to-tools.js';
 import { useRequiredRegistry } from './page-context-provider.js';
 
 /** Props of {@link PageContextInspector}. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageContextRegistry } from '../create-page-context-registry.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import type { PageContextRegistry, PageLocation } from '../types.js';
 import { PageContextProvider, usePageContextRegistry } from './page-context-provider.js';
 

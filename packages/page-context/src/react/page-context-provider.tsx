@@ -5,7 +5,7 @@
  */
 import { SightlineError } from '@sightline/core';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { createPageContextRegistry } from '../create-page-context-registry.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import type { PageContextRegistry, PageLocation } from '../types.js';
 
 const RegistryContext = createContext<PageContextRegistry | undefined>(undefined);

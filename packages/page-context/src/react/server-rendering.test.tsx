@@ -2,7 +2,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createPageContextRegistry } from '../create-page-context-registry.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { PageContextInspector } from './page-context-inspector.js';
 import { PageContextProvider } from './page-context-provider.js';
 import { usePageAction } from './use-page-action.js';

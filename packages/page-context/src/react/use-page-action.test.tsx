@@ -3,8 +3,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createPageContextRegistry } from '../create-page-context-registry.js';
-import { toTools } from '../to-tools.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
+import { toTools } from '../tools/to-tools.js';
 import { PageContextProvider } from './page-context-provider.js';
 import { usePageAction } from './use-page-action.js';
 import { usePageContext } from './use-page-context.js';
@@ -62,7 +62,7 @@ async function call(
 }
 
 describe('usePageAction', () => {
-  it('exposes actions as namespaced tools whose handlers change React state', async () => {
+  it('exposes actions as tools whose handlers change React state', async () => {
     const registry = createPageContextRegistry();
     render(
       <PageContextProvider registry={registry}>
@@ -70,20 +70,18 @@ describe('usePageAction', () => {
       </PageContextProvider>,
     );
     expect(Object.keys(toTools(registry.snapshot())).sort()).toEqual([
+      'add',
       'expand_node',
-      'filters_filters__add',
-      'filters_filters__set_environment',
+      'set_environment',
     ]);
-    expect(
-      await call(registry, 'filters_filters__set_environment', { environment: 'staging' }),
-    ).toEqual({
+    expect(await call(registry, 'set_environment', { environment: 'staging' })).toEqual({
       environment: 'staging',
     });
     expect(screen.getByText('staging 0')).toBeTruthy();
     expect(registry.snapshot().roots[0]?.data).toEqual({ environment: 'staging', total: 0 });
     // The handler sees fresh state each time (a stale closure would give 2, then 2 again).
-    await call(registry, 'filters_filters__add', { by: 2 });
-    expect(await call(registry, 'filters_filters__add', { by: 3 })).toEqual({ total: 5 });
+    await call(registry, 'add', { by: 2 });
+    expect(await call(registry, 'add', { by: 3 })).toEqual({ total: 5 });
     expect(screen.getByText('staging 5')).toBeTruthy();
   });
 
@@ -94,7 +92,7 @@ describe('usePageAction', () => {
         <Filters />
       </PageContextProvider>,
     );
-    const result = await call(registry, 'filters_filters__set_environment', {
+    const result = await call(registry, 'set_environment', {
       environment: 'mars',
     });
     expect(result).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
@@ -109,7 +107,7 @@ describe('usePageAction', () => {
       </PageContextProvider>,
     );
     const before = registry.version;
-    await call(registry, 'filters_filters__add', { by: 1 });
+    await call(registry, 'add', { by: 1 });
     // One change: the data (total 1). The new handler closures are no change.
     expect(registry.version - before).toBe(1);
     unmount();

@@ -9,7 +9,7 @@ import { useRequiredNode } from './page-node-context.js';
 
 /**
  * Declares an action on the enclosing wrapped component's node; it becomes the AI SDK tool
- * `<type>_<id>__<name>` in `toTools`. Define `input` once (module scope or `useMemo`): a new schema
+ * `<name>` (or `<id>__<name>` when other nodes declare the same name) in `toTools`. Define `input` once (module scope or `useMemo`): a new schema
  * object re-declares the action.
  * @param name - action name, `^[a-zA-Z0-9_-]+$` (other characters are replaced in the tool name).
  * @param action - `description` (one line for the model), `input` (zod schema), `handler`.

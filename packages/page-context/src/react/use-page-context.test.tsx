@@ -2,8 +2,8 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createPageContextRegistry } from '../create-page-context-registry.js';
-import { toJSON } from '../to-json.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
+import { toJSON } from '../registry/to-json.js';
 import { PageContextProvider } from './page-context-provider.js';
 import { usePageContext } from './use-page-context.js';
 import { usePageSnapshot } from './use-page-snapshot.js';

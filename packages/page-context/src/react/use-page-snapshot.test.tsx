@@ -3,7 +3,7 @@ import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FALLBACK_HEADING } from '../fallback/describe-page.js';
-import { toMarkdown } from '../to-markdown.js';
+import { toMarkdown } from '../render/to-markdown.js';
 import { PageContextProvider } from './page-context-provider.js';
 import { usePageAction } from './use-page-action.js';
 import { usePageContext } from './use-page-context.js';
@@ -49,6 +49,7 @@ function setup(): { read: PageSnapshotReader; readers: PageSnapshotReader[] } {
         <a href="/dashboard">Dashboard</a>
       </nav>
       <Issues />
+      <p>Showing 2 of 2</p>
       <Assistant />
     </PageContextProvider>
   );
@@ -65,7 +66,7 @@ describe('usePageSnapshot', () => {
     expect(snapshot.location).toEqual({ route: 'issues' });
     expect(markdown).toBe(toMarkdown(snapshot, {}));
     expect(tokens).toBeGreaterThan(0);
-    expect(Object.keys(tools).sort()).toEqual(['expand_node', 'issue-table_issues__sort']);
+    expect(Object.keys(tools).sort()).toEqual(['expand_node', 'sort']);
   });
 
   it('with a root, outlines the parts of the page that did not opt in', () => {
@@ -74,9 +75,27 @@ describe('usePageSnapshot', () => {
     expect(markdown.split('\n')).toEqual([
       ...toMarkdown(read().snapshot).split('\n'),
       FALLBACK_HEADING,
-      'navigation Main',
-      '  [link] Dashboard → /dashboard',
       '→ node issues (above)',
+      'Showing 2 of 2',
     ]);
+  });
+
+  it('given the previous read, sends only what changed, the outline included', () => {
+    const { read } = setup();
+    const first = read({ root: document.body });
+    expect(first.kind).toBe('snapshot');
+    expect(first.markdown).toBe(first.reading.markdown);
+    const same = read({ root: document.body, previous: first });
+    expect(same).toMatchObject({
+      kind: 'delta',
+      markdown: `No page changes since v${first.snapshot.version}.`,
+    });
+    const paragraph = document.querySelector('p');
+    if (paragraph) paragraph.textContent = 'Showing 1 of 2';
+    const changed = read({ root: document.body, previous: same });
+    expect(changed.kind).toBe('delta');
+    expect(changed.markdown).toContain('Showing 1 of 2');
+    expect(changed.markdown).not.toContain('## issue-table');
+    expect(changed.reading.markdown).toContain('## issue-table');
   });
 });

@@ -4,9 +4,14 @@
  * page data changes.
  */
 import { useCallback } from 'react';
+import {
+  type PageContextReading,
+  type PageContextTurn,
+  pageContextTurn,
+} from '../diff/page-context-turn.js';
 import { describePageWith } from '../fallback/describe-page.js';
-import { renderMarkdown, type ToMarkdownOptions } from '../to-markdown.js';
-import { type PageTools, toTools } from '../to-tools.js';
+import { renderMarkdown, type ToMarkdownOptions } from '../render/to-markdown.js';
+import { type PageTools, toTools } from '../tools/to-tools.js';
 import type { PageSnapshot } from '../types.js';
 import { useRequiredRegistry } from './page-context-provider.js';
 
@@ -19,16 +24,25 @@ export interface ReadPageSnapshotOptions extends Omit<ToMarkdownOptions, 'budget
    * (`describePage`). Absent: only the registry's nodes.
    */
   root?: Element;
+  /**
+   * What was read for the previous turn of the same conversation. When given, `markdown` is what
+   * changed since (`pageContextTurn`), or the whole page again when that is not smaller.
+   */
+  previous?: PageSnapshotRead;
 }
 
 /** What the agent sends: the snapshot, its Markdown, and the tools that act on the page. */
 export interface PageSnapshotRead {
   /** The registry's tree at read time. */
   snapshot: PageSnapshot;
-  /** The Markdown to put in the model's context. */
+  /** The Markdown to put in the model's context: the whole page, or a delta (see `kind`). */
   markdown: string;
   /** Exact tokens of `markdown`. */
   tokens: number;
+  /** `snapshot` when `markdown` is the whole page, `delta` when it is what changed. */
+  kind: PageContextTurn['kind'];
+  /** The whole page, also when `markdown` is a delta; pass the read as `previous` next turn. */
+  reading: PageContextReading;
   /** AI SDK tools: one per declared action, plus `expand_node`. */
   tools: PageTools;
 }
@@ -44,23 +58,29 @@ export type PageSnapshotReader = (options?: ReadPageSnapshotOptions) => PageSnap
  * @throws SightlineError `INVALID_ARGUMENT` outside a `<PageContextProvider>`.
  * @example
  * const read = usePageSnapshot();
+ * let last: PageSnapshotRead | undefined; // per conversation
  * const send = (text: string) => {
- *   const { markdown, tools } = read({ budgetTokens: 2_000 });
- *   return streamText({ model, system: markdown, tools, prompt: text });
+ *   const page = read({ budgetTokens: 2_000, previous: last }); // a delta after the first turn
+ *   last = page;
+ *   return streamText({ model, messages: [...history, { role: 'user', content: `${page.markdown}\n\n${text}` }], tools: page.tools });
  * };
  */
 export function usePageSnapshot(): PageSnapshotReader {
   const registry = useRequiredRegistry('usePageSnapshot');
   return useCallback(
-    ({ root, ...options }: ReadPageSnapshotOptions = {}) => {
+    ({ root, previous, ...options }: ReadPageSnapshotOptions = {}) => {
       const snapshot = registry.snapshot();
       const tools = toTools(snapshot);
+      let reading: PageContextReading;
       if (root) {
-        const { markdown, tokens } = describePageWith(root, registry, snapshot, options);
-        return { snapshot, markdown, tokens, tools };
+        const { markdown, tokens, outline } = describePageWith(root, registry, snapshot, options);
+        reading = { snapshot, markdown, tokens, outline };
+      } else {
+        const { markdown, tokens } = renderMarkdown(snapshot, options);
+        reading = { snapshot, markdown, tokens };
       }
-      const { markdown, tokens } = renderMarkdown(snapshot, options);
-      return { snapshot, markdown, tokens, tools };
+      const turn = pageContextTurn(previous?.reading, reading, options);
+      return { snapshot, ...turn, reading, tools };
     },
     [registry],
   );

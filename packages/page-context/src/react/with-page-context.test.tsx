@@ -2,9 +2,9 @@
 import { cleanup, render } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPageContextRegistry } from '../create-page-context-registry.js';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from '../fallback/node-attribute.js';
-import { toJSON } from '../to-json.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
+import { toJSON } from '../registry/to-json.js';
 import type { PageContextRegistry, PageSnapshotNodeJson } from '../types.js';
 import { PageContextProvider } from './page-context-provider.js';
 import { usePageContext } from './use-page-context.js';

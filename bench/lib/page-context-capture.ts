@@ -1,0 +1,90 @@
+/**
+ * Captures one declared page of the example app open in Chromium: every context format the
+ * benchmark and the eval compare (semantic, text snapshot, ASCII grid, ARIA snapshot, HTML), the
+ * registry snapshot, the tool definitions, and the second turn of a conversation after one change.
+ */
+import type { PageHookToolDefinition } from '@sightline/example-dashboard/e2e';
+import { openPage } from '@sightline/example-dashboard/e2e';
+import type { DeclaredPage } from '@sightline/example-dashboard/facts';
+import type { PageSnapshotJson } from '@sightline/page-context';
+import type { BrowserContext } from 'playwright-core';
+
+/** Context formats, in table order. */
+export const FORMATS = ['semantic', 'text', 'ascii', 'aria', 'html'] as const;
+/** One of {@link FORMATS}. */
+export type Format = (typeof FORMATS)[number];
+/** Table labels of the formats. */
+export const FORMAT_LABELS: Record<Format, string> = {
+  semantic: 'semantic',
+  text: 'text snapshot',
+  ascii: 'ASCII grid',
+  aria: 'ARIA snapshot',
+  html: 'HTML',
+};
+
+/** One change per page for the second turn: a tool call as the agent would make it. */
+export const SECOND_TURN_CHANGE: Readonly<Record<string, { tool: string; input: unknown }>> = {
+  dashboard: { tool: 'set_time_range', input: { timeRange: '7d' } },
+  issues: { tool: 'filter_issues', input: { level: 'fatal' } },
+  'issue detail': { tool: 'set_status', input: { status: 'ignored' } },
+};
+
+/** Everything captured from one page. */
+export interface CapturedPage {
+  renderings: Record<Format, string>;
+  snapshot: PageSnapshotJson;
+  tools: PageHookToolDefinition[];
+  /** First and second turn of a conversation around {@link SECOND_TURN_CHANGE}; absent without one. */
+  turns?: { first: { tokens: number }; second: { tokens: number; kind: string; markdown: string } };
+}
+
+/**
+ * @param context - browser context.
+ * @param url - the app's base URL.
+ * @param page - the declared page.
+ * @returns its renderings, snapshot, tools and (for pages with a change) both turns.
+ */
+export async function capturePage(
+  context: BrowserContext,
+  url: string,
+  page: DeclaredPage,
+): Promise<CapturedPage> {
+  const tab = await openPage(context, url, page.hash);
+  try {
+    const inPage = await tab.evaluate(async () => {
+      const hook = window.__sightline;
+      if (!hook) throw new Error('window.__sightline is missing');
+      return {
+        semantic: hook.read().markdown,
+        text: hook.textSnapshot(),
+        ascii: hook.asciiSnapshot(),
+        snapshot: hook.snapshot(),
+        tools: await hook.toolDefinitions(),
+      };
+    });
+    const { snapshot, tools, ...formats } = inPage;
+    const renderings = {
+      ...formats,
+      aria: await tab.locator('body').ariaSnapshot(),
+      html: await tab.content(),
+    };
+    const change = SECOND_TURN_CHANGE[page.name];
+    if (!change) return { renderings, snapshot, tools };
+    const first = await tab.evaluate(() => window.__sightline?.readTurn());
+    await tab.evaluate(([name, input]) => window.__sightline?.callTool(name, input), [
+      change.tool,
+      change.input,
+    ] as const);
+    await tab.waitForFunction(
+      (version) => (window.__sightline?.read().version ?? 0) > version,
+      first?.version ?? 0,
+    );
+    // Let the change settle (the page re-renders in a few commits).
+    await tab.waitForTimeout(300);
+    const second = await tab.evaluate(() => window.__sightline?.readTurn());
+    if (!first || !second) throw new Error('readTurn failed');
+    return { renderings, snapshot, tools, turns: { first, second } };
+  } finally {
+    await tab.close();
+  }
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
+import { diff } from './diff.js';
+import { diffToMarkdown } from './diff-to-markdown.js';
+
+describe('diffToMarkdown', () => {
+  it('writes one compact line per change, data of added nodes indented', () => {
+    const registry = createPageContextRegistry();
+    registry.setLocation({ route: 'issues' });
+    registry.register({ id: 'page', type: 'dashboard' });
+    registry.register({ id: 'w', type: 'widget', parentId: 'page', data: { title: 'Errors' } });
+    registry.register({
+      id: 'f',
+      type: 'filters',
+      parentId: 'page',
+      data: { environment: 'staging', range: '24h', note: 'x'.repeat(200) },
+    });
+    const before = registry.snapshot();
+    registry.setLocation({ route: 'issue-detail', params: { issueId: 'SL-42' } });
+    registry.unregister('w');
+    registry.register({
+      id: 'l',
+      type: 'widget',
+      parentId: 'page',
+      data: { title: 'Latency', p95: '120 ms', rows: [{ a: 1 }] },
+    });
+    registry.update('f', {
+      data: { environment: 'production', range: '7d', note: 'y'.repeat(200) },
+    });
+    const text = diffToMarkdown(diff(before, registry.snapshot()), { maxValueLength: 10 });
+    expect(text).toBe(
+      [
+        `# Page changes (v${before.version} → v${registry.version})`,
+        'location: issues → issue-detail (issueId=SL-42)',
+        '+ widget: Latency [l] in page',
+        '  p95: 120 ms',
+        '  rows:',
+        '  | a |',
+        '  | --- |',
+        '  | 1 |',
+        '- widget: Errors [w]',
+        '~ filters [f]: environment: staging → production; range: 24h → 7d; note: xxxxxxxxxx… [cut 190 chars] → yyyyyyyyyy… [cut 190 chars]',
+      ].join('\n'),
+    );
+  });
+
+  it('caps changes per node and says when nothing changed', () => {
+    const registry = createPageContextRegistry();
+    registry.register({ id: 'n', type: 'form', data: { a: 1, b: 1, c: 1 } });
+    const before = registry.snapshot();
+    expect(diffToMarkdown(diff(before, registry.snapshot()))).toBe(
+      `No page changes since v${before.version}.`,
+    );
+    registry.update('n', { data: { a: 2, b: 2, c: 2 } });
+    expect(diffToMarkdown(diff(before, registry.snapshot()), { maxChangesPerNode: 1 })).toContain(
+      '~ form [n]: a: 1 → 2; … 2 more',
+    );
+  });
+});
