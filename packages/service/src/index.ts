@@ -17,6 +17,13 @@ export {
   startService,
 } from './service.js';
 export {
+  type AppStoreConfig,
+  type AppStoreCredentials,
+  type AppStoreModuleOptions,
+  appStoreSource,
+  createAppStoreModule,
+} from './sources/app-store/index.js';
+export {
   type CredentialStore,
   createCredentialStore,
   credentialsVariable,

@@ -12,6 +12,7 @@ import { createApp } from './http/app.js';
 import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
 import { startPoller } from './poller/poller.js';
 import { type JobQueue, openQueue } from './queue/index.js';
+import { appStoreSource } from './sources/app-store/index.js';
 import { createCredentialStore } from './sources/credentials.js';
 import { filesSource } from './sources/files.js';
 import { githubSource } from './sources/github/index.js';
@@ -95,6 +96,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     filesSource as SourceModule<unknown, unknown>,
     sentrySource as SourceModule<unknown, unknown>,
     githubSource as SourceModule<unknown, unknown>,
+    appStoreSource as SourceModule<unknown, unknown>,
     ...(options.sources ?? []),
   ]);
   const credentials = createCredentialStore(dataDir);
