@@ -35,6 +35,13 @@ export {
   fileToRawReports,
 } from './sources/files.js';
 export { type GitHubConfig, type GitHubCredentials, githubSource } from './sources/github/index.js';
+export {
+  createGooglePlayModule,
+  type GooglePlayConfig,
+  type GooglePlayCredentials,
+  type GooglePlayModuleOptions,
+  googlePlaySource,
+} from './sources/google-play/index.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 export { type SentryConfig, type SentryCredentials, sentrySource } from './sources/sentry/index.js';
 export type * from './sources/types.js';

@@ -16,6 +16,7 @@ import { appStoreSource } from './sources/app-store/index.js';
 import { createCredentialStore } from './sources/credentials.js';
 import { filesSource } from './sources/files.js';
 import { githubSource } from './sources/github/index.js';
+import { googlePlaySource } from './sources/google-play/index.js';
 import { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 import { sentrySource } from './sources/sentry/index.js';
 import type { SourceModule } from './sources/types.js';
@@ -97,6 +98,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     sentrySource as SourceModule<unknown, unknown>,
     githubSource as SourceModule<unknown, unknown>,
     appStoreSource as SourceModule<unknown, unknown>,
+    googlePlaySource as SourceModule<unknown, unknown>,
     ...(options.sources ?? []),
   ]);
   const credentials = createCredentialStore(dataDir);

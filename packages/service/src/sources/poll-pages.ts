@@ -76,3 +76,9 @@ export async function pollPages<Item>(options: PollPagesOptions<Item>): Promise<
   }
   return { reports, cursor: newest };
 }
+
+/** An ISO 8601 time in UTC; now when the provider's is missing or unreadable. */
+export function isoTime(time: string | number | undefined): string {
+  const ms = time === undefined ? Number.NaN : new Date(time).getTime();
+  return new Date(Number.isNaN(ms) ? Date.now() : ms).toISOString();
+}

@@ -1,4 +1,5 @@
 /** App Store customer reviews as raw reports, identified by the review's own id. */
+import { isoTime } from '../poll-pages.js';
 import type { RawReport } from '../types.js';
 
 /** A `customerReviews` resource (JSON:API) as App Store Connect serves it. */
@@ -48,10 +49,4 @@ export function customerReviewReport(appId: string, review: CustomerReview): Raw
       author: reviewerNickname ?? null,
     },
   };
-}
-
-/** An ISO 8601 time in UTC; now when the provider's is missing or unreadable. */
-export function isoTime(time: string | number | undefined): string {
-  const ms = time === undefined ? Number.NaN : new Date(time).getTime();
-  return new Date(Number.isNaN(ms) ? Date.now() : ms).toISOString();
 }
