@@ -12,5 +12,6 @@ export {
   type Frame,
   parseReports,
   type Report,
+  reviewExportRows,
 } from '@sightline/intake';
 export { investigate, markInAppFrames } from '@sightline/investigator';
