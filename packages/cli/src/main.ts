@@ -8,6 +8,7 @@ import { registerMap } from './commands/map.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerSchema } from './commands/schema.js';
 import { registerServe } from './commands/serve.js';
+import { registerSources } from './commands/sources/index.js';
 import { registerTool } from './commands/tool.js';
 import { registerTriage } from './commands/triage.js';
 import { registerWorker } from './commands/worker.js';
@@ -30,6 +31,7 @@ registerMcp(program);
 registerServe(program);
 registerWorker(program);
 registerIngest(program);
+registerSources(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -23,7 +23,9 @@ export {
   appStoreSource,
   createAppStoreModule,
 } from './sources/app-store/index.js';
+export { BUILT_IN_SOURCES, createBuiltInRegistry } from './sources/built-in.js';
 export {
+  type CredentialOrigin,
   type CredentialStore,
   createCredentialStore,
   credentialsVariable,
@@ -42,6 +44,12 @@ export {
   type GooglePlayModuleOptions,
   googlePlaySource,
 } from './sources/google-play/index.js';
+export {
+  describeIssues,
+  type InstantiateSourceOptions,
+  instantiateSource,
+  type StoredSource,
+} from './sources/instantiate.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 export { type SentryConfig, type SentryCredentials, sentrySource } from './sources/sentry/index.js';
 export type * from './sources/types.js';

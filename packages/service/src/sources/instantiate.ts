@@ -53,7 +53,7 @@ export function instantiateSource(row: StoredSource, options: InstantiateSourceO
     fail(`its stored settings are not JSON. ${fix}`);
   }
   const config = module.configSchema.safeParse(storedConfig);
-  if (!config.success) fail(`its settings are not valid (${issues(config.error)}). ${fix}`);
+  if (!config.success) fail(`its settings are not valid (${describeIssues(config.error)}). ${fix}`);
   let stored: unknown;
   try {
     stored = options.credentials.read(row.id);
@@ -62,7 +62,7 @@ export function instantiateSource(row: StoredSource, options: InstantiateSourceO
   }
   const credentials = module.credentialsSchema.safeParse(stored);
   if (!credentials.success) {
-    fail(`its stored credentials are not valid (${issues(credentials.error)}). ${fix}`);
+    fail(`its stored credentials are not valid (${describeIssues(credentials.error)}). ${fix}`);
   }
   return module.create({
     id: row.id,
@@ -73,7 +73,7 @@ export function instantiateSource(row: StoredSource, options: InstantiateSourceO
 }
 
 /** A schema's complaints as `path: rule` pairs; zod's messages name rules, not input values. */
-export function issues(error: z.ZodError): string {
+export function describeIssues(error: z.ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`)
     .join('; ');

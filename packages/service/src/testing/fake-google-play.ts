@@ -31,7 +31,8 @@ export interface FakeGooglePlay extends FakeProvider {
 
 const ACCESS_TOKEN = 'ya29.fake-access-token';
 
-let keys: Promise<Awaited<ReturnType<typeof generateKeyPair>>[]> | undefined;
+type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
+let keys: Promise<[KeyPair, KeyPair]> | undefined;
 
 /** One review resource; `seconds` is its last change, epoch seconds. */
 export function fakePlayReview(id: string, seconds: number, text: string, starRating = 1) {
