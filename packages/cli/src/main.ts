@@ -2,6 +2,7 @@
  * The `sightline` command. Each verb lives in `commands/<verb>.ts` and registers itself here.
  */
 import { Command, CommanderError } from 'commander';
+import { registerGitHubAction } from './commands/github-action.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerInvestigate } from './commands/investigate.js';
 import { registerMap } from './commands/map.js';
@@ -32,6 +33,7 @@ registerServe(program);
 registerWorker(program);
 registerIngest(program);
 registerSources(program);
+registerGitHubAction(program);
 
 try {
   await program.parseAsync(process.argv);

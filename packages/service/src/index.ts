@@ -36,7 +36,16 @@ export {
   filesSource,
   fileToRawReports,
 } from './sources/files.js';
+export {
+  type PostedComment,
+  type PostIssueCommentOptions,
+  postIssueComment,
+} from './sources/github/comment.js';
 export { type GitHubConfig, type GitHubCredentials, githubSource } from './sources/github/index.js';
+export {
+  isIssue as isGitHubIssue,
+  issueReport as gitHubIssueReport,
+} from './sources/github/reports.js';
 export {
   createGooglePlayModule,
   type GooglePlayConfig,
@@ -50,6 +59,7 @@ export {
   instantiateSource,
   type StoredSource,
 } from './sources/instantiate.js';
+export { ProviderError } from './sources/provider-http.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 export { type SentryConfig, type SentryCredentials, sentrySource } from './sources/sentry/index.js';
 export type * from './sources/types.js';
