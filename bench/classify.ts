@@ -309,6 +309,6 @@ function tables(metrics: ClassificationMetrics): string[] {
 
 /** The settings of a stored linear model, without what it learnt. */
 function settingsOf(model: LinearTextSettings & { mode: string }) {
-  const { charSizes, blockWeights, minDocumentFrequency, l2, mode } = model;
-  return { mode, charSizes, blockWeights, minDocumentFrequency, l2 };
+  const { charSizes, blockWeights, minDocumentFrequency, l2, balanced, mode } = model;
+  return { mode, charSizes, blockWeights, minDocumentFrequency, l2, balanced: balanced ?? false };
 }

@@ -49,7 +49,8 @@ const REVIEW_START: LinearTextSettings = {
   charSizes: [],
   blockWeights: { title: 1, chars: 1, markers: 1 },
   minDocumentFrequency: 2,
-  l2: 1,
+  l2: 3,
+  balanced: true,
 };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(here, '../../..');
@@ -167,6 +168,7 @@ function linearNeighbours<Settings extends { linear: LinearTextSettings }>(
     (sizes) => sizes.join() !== linear.charSizes.join(),
   );
   return [
+    change({ balanced: !linear.balanced }),
     ...[0.1, 0.3, 1, 3].filter((l2) => l2 !== linear.l2).map((l2) => change({ l2 })),
     ...charSizes.map((sizes) => change({ charSizes: sizes })),
     ...(linear.charSizes.length === 0

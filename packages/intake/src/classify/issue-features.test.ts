@@ -52,7 +52,7 @@ describe('issueTokens', () => {
     expect(issueTokens({ body }, { ...options, codeText: true })).toContain('render');
   });
 
-  it('marks expected-versus-actual wording and security vocabulary', () => {
+  it('marks expected-versus-actual wording outside template comments', () => {
     const tokens = issueTokens(
       {
         title: 'Parser accepts untrusted keys',
@@ -60,10 +60,11 @@ describe('issueTokens', () => {
       },
       options,
     );
-    expect(tokens).toEqual(expect.arrayContaining(['__expectation', '__security']));
-    const plain = issueTokens({ title: 'Add a dark theme', body: 'Please add one.' }, options);
-    expect(plain).not.toContain('__expectation');
-    expect(plain).not.toContain('__security');
+    expect(tokens).toContain('__expectation');
+    const template = '<!-- Describe the expected behaviour -->\nPlease add one.';
+    expect(issueTokens({ title: 'Add a dark theme', body: template }, options)).not.toContain(
+      '__expectation',
+    );
   });
 
   it('adds bigrams and marks negation scope when asked', () => {
