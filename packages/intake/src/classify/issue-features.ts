@@ -39,6 +39,8 @@ const STACK_TRACE =
 /** The report contrasts what happened with what should have ("expected: …", "instead of"). */
 const EXPECTATION =
   /\bexpected\b|\bactual(?:ly)? (?:behaviou?r|result|output)\b|\binstead of\b|\bbut (?:it |got |returns?\b|gives?\b)/i;
+/** Characters per body word at most (word plus separators) when cutting a long body before tokenizing. */
+const MAX_CHARS_PER_WORD = 40;
 const ERROR_LINE =
   /\b\w*(?:Error|Exception)\b:|^\s*(?:error|fatal)\b[:[]|unhandled (?:exception|rejection)/im;
 
@@ -78,7 +80,10 @@ export function issueTokens(issue: IssueText, options: IssueFeatureOptions): str
 
   if (/<!--/.test(body)) tokens.push('__template_comment');
   const prose = options.codeText ? body : body.replace(CODE_BLOCK, ' ');
-  const text = prose.replace(/<!--[\s\S]*?-->/g, ' ');
+  // Words past the limit are dropped anyway: tokenize only a prefix that surely holds them.
+  const text = prose
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .slice(0, options.bodyWordLimit * MAX_CHARS_PER_WORD);
   // Judged on the author's words: templates' comments name "expected behaviour" in every issue.
   if (EXPECTATION.test(text)) tokens.push('__expectation');
   const words = options.negation ? negatedText(text) : wordTokens(text);

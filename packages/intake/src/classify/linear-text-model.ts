@@ -184,17 +184,20 @@ export function loadLinearTextModel(stored: StoredLinearTextModel): LinearTextMo
         knownTerms: row.indices.length,
         strongest(target, count) {
           const weights = model.weights[target] as Float64Array;
-          const others = model.weights.filter((_, k) => k !== target);
-          const contributions = Array.from(row.indices, (index, j) => {
-            const own = weights[index] ?? 0;
-            const margin =
-              stored.mode === 'softmax'
-                ? own - Math.max(...others.map((other) => other[index] ?? 0))
-                : own;
-            return { term: terms[index] ?? '', value: margin * (row.values[j] ?? 0) };
+          const contributions: Array<{ term: string; value: number }> = [];
+          row.indices.forEach((index, j) => {
+            let margin = weights[index] ?? 0;
+            if (stored.mode === 'softmax') {
+              let rival = Number.NEGATIVE_INFINITY;
+              for (let k = 0; k < model.weights.length; k += 1) {
+                if (k !== target) rival = Math.max(rival, model.weights[k]?.[index] ?? 0);
+              }
+              margin -= rival;
+            }
+            const value = margin * (row.values[j] ?? 0);
+            if (value > 0) contributions.push({ term: terms[index] ?? '', value });
           });
           return contributions
-            .filter(({ value }) => value > 0)
             .sort((a, b) => b.value - a.value || a.term.localeCompare(b.term))
             .slice(0, count)
             .map(({ term }) => term);
