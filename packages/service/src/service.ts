@@ -37,6 +37,8 @@ export interface ServiceOptions {
   /** Model spec for investigations; offline without one. */
   model?: string;
   resolveModel?: (spec: string) => LanguageModel;
+  /** Cost cap of one investigation with a model, in US dollars. Default: no cap. */
+  maxCostUsd?: number;
   /** Source modules besides `files`. */
   sources?: SourceModule<unknown, unknown>[];
   /** Jobs run at once by the in-process worker. Default 2. */
@@ -88,6 +90,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.model ? { defaultModel: options.model } : {}),
+    ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
   });
   if (options.work !== false)
     await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });

@@ -1,9 +1,9 @@
-import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
+import type { ScriptedResponse } from '@sightline/core/testing';
 import { APICallError } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
 import { CART_DIAGNOSIS } from './__fixtures__/cart-diagnosis.js';
-import { investigateWithModel } from './run-agent.js';
+import { runScripted } from './__fixtures__/run-scripted.js';
 import { RELAXED_OUTPUT_OPTIONS } from './structurer-schema.js';
 
 /** A report in free form (no Confidence section): only a structurer can read it. */
@@ -47,20 +47,8 @@ describe('investigateWithModel with a misbehaving model or server', () => {
   });
   afterAll(() => repository.cleanup());
 
-  const run = (agentScript: ScriptedResponse[], structurerScript: ScriptedResponse[] = []) => {
-    const agent = createScriptedModel(agentScript, { modelId: 'agent' });
-    const structurer = createScriptedModel(structurerScript, { modelId: 'structurer' });
-    const result = investigateWithModel({
-      report: repository.report,
-      repository: repository.repository,
-      model: agent.model,
-      structurer: structurer.model,
-      suspects: [],
-      repoMap: '',
-      label: 'bug',
-    });
-    return { agent, structurer, result };
-  };
+  const run = (agentScript: ScriptedResponse[], structurerScript: ScriptedResponse[] = []) =>
+    runScripted(repository, agentScript, structurerScript);
 
   it('fails clearly when the model never calls a tool, even after the nudge', async () => {
     const { agent, result } = run([{ text: 'Shall I proceed?' }, { text: 'It is the cart loop.' }]);
