@@ -42,10 +42,12 @@ export const CACHE_RULES = {
 /** Blocks a breakpoint looks back over for an earlier written prefix (Anthropic). */
 const LOOKBACK_BLOCKS = 20;
 
-/** Per request: its input tokens and how many of them the cache would serve. */
+/** Per request: its input tokens, how many the cache would serve and how many it would write. */
 export interface CacheableStep {
   inputTokens: number;
   cacheableTokens: number;
+  /** Tokens newly written to the cache (Anthropic bills them above the input price; OpenAI: 0). */
+  cacheWriteTokens: number;
 }
 
 /** The measurement of a run. */
@@ -53,6 +55,7 @@ export interface CacheableShare {
   steps: CacheableStep[];
   inputTokens: number;
   cacheableTokens: number;
+  cacheWriteTokens: number;
   /** `cacheableTokens / inputTokens` (0 for no input). */
   share: number;
 }
@@ -80,14 +83,17 @@ export function measureCacheableShare(
       : openaiReads(blocked, rules.minTokens, rules.increment);
   const steps = blocked.map((blocks, index) => ({
     inputTokens: sumTokens(blocks, blocks.length),
-    cacheableTokens: cacheable[index] ?? 0,
+    cacheableTokens: cacheable[index]?.read ?? 0,
+    cacheWriteTokens: cacheable[index]?.write ?? 0,
   }));
-  const inputTokens = steps.reduce((total, step) => total + step.inputTokens, 0);
-  const cacheableTokens = steps.reduce((total, step) => total + step.cacheableTokens, 0);
+  const total = (field: keyof CacheableStep) => steps.reduce((sum, step) => sum + step[field], 0);
+  const inputTokens = total('inputTokens');
+  const cacheableTokens = total('cacheableTokens');
   return {
     steps,
     inputTokens,
     cacheableTokens,
+    cacheWriteTokens: total('cacheWriteTokens'),
     share: inputTokens === 0 ? 0 : cacheableTokens / inputTokens,
   };
 }
@@ -130,8 +136,14 @@ function isBreakpoint(options: unknown): boolean {
 const sumTokens = (blocks: readonly Block[], count: number) =>
   blocks.slice(0, count).reduce((total, { tokens }) => total + tokens, 0);
 
-/** Anthropic: written prefixes (by their text) and the longest one each request reads. */
-function anthropicReads(requests: readonly Block[][], minTokens: number): number[] {
+/** What one request reads from and writes to the cache, in tokens. */
+interface CacheUse {
+  read: number;
+  write: number;
+}
+
+/** Anthropic: written prefixes (by their text), the longest one each request reads, its writes. */
+function anthropicReads(requests: readonly Block[][], minTokens: number): CacheUse[] {
   const written = new Set<string>();
   return requests.map((blocks) => {
     const prefixes = prefixKeys(blocks);
@@ -145,11 +157,14 @@ function anthropicReads(requests: readonly Block[][], minTokens: number): number
         }
       }
     });
+    let longest = 0;
     blocks.forEach((current, index) => {
-      if (current.breakpoint && sumTokens(blocks, index + 1) >= minTokens)
-        written.add(prefixes[index] ?? '');
+      const tokens = sumTokens(blocks, index + 1);
+      if (!current.breakpoint || tokens < minTokens) return;
+      if (!written.has(prefixes[index] ?? '')) longest = Math.max(longest, tokens);
+      written.add(prefixes[index] ?? '');
     });
-    return read;
+    return { read, write: Math.max(0, longest - read) };
   });
 }
 
@@ -168,15 +183,19 @@ function prefixKeys(blocks: readonly Block[]): string[] {
  * OpenAI: the longest exact prefix shared with any earlier request (its tokens: those of the
  * shared text), rounded down to the cache's increments.
  */
-function openaiReads(requests: readonly Block[][], minTokens: number, increment: number): number[] {
+function openaiReads(
+  requests: readonly Block[][],
+  minTokens: number,
+  increment: number,
+): CacheUse[] {
   const seen: string[] = [];
   return requests.map((blocks) => {
     const text = blocks.map((current) => current.text).join('');
     const shared = seen.reduce((best, earlier) => Math.max(best, commonPrefix(earlier, text)), 0);
     seen.push(text);
     const tokens = shared === 0 ? 0 : countTokens(text.slice(0, shared));
-    if (tokens < minTokens) return 0;
-    return minTokens + Math.floor((tokens - minTokens) / increment) * increment;
+    if (tokens < minTokens) return { read: 0, write: 0 };
+    return { read: minTokens + Math.floor((tokens - minTokens) / increment) * increment, write: 0 };
   });
 }
 
