@@ -1,4 +1,3 @@
-import type { ScriptedResponse } from '@sightline/core/testing';
 import { resolveModel } from '@sightline/models';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
@@ -9,13 +8,19 @@ import {
   startProviderServer,
 } from './__fixtures__/provider-server.js';
 import type { RecordedRequest, WireProtocol } from './__fixtures__/provider-wire.js';
-import { investigateWithModel } from './run-agent.js';
+import { type InvestigateWithModelResult, investigateWithModel } from './run-agent.js';
+
+/** How an investigation ended: its result, or the error it threw. */
+interface Ended {
+  result?: InvestigateWithModelResult;
+  error?: { code?: string; message: string };
+}
 
 /** Obviously fake keys; none may appear in an error, a progress event or a stat. */
 const KEYS = { ANTHROPIC_API_KEY: 'sk-ant-wire-SECRET', OPENAI_API_KEY: 'sk-wire-SECRET' };
 const COMPATIBLE_KEY = 'sk-compatible-wire-SECRET';
 
-const AGENT: ScriptedResponse[] = [
+const AGENT: ServerAnswer[] = [
   { toolCalls: [{ toolName: 'grep', input: { pattern: 'cartTotal' } }] },
   { toolCalls: [{ toolName: 'read_file', input: { path: 'src/cart/total.ts' } }] },
   {
@@ -68,8 +73,8 @@ describe.each(Object.keys(SPECS) as WireProtocol[])('the %s provider over HTTP',
       onProgress: (event) => events.push(event),
       ...(stepTimeoutMs ? { stepTimeoutMs } : {}),
     }).then(
-      (result) => ({ result }),
-      (error: unknown) => ({ error: error as { code?: string; message: string } }),
+      (result): Ended => ({ result }),
+      (error: unknown): Ended => ({ error: error as Ended['error'] & object }),
     );
     const logged = JSON.stringify([
       events,

@@ -50,7 +50,7 @@ export interface InvestigateOptions {
   model?: LanguageModel;
   /** Model for stage 2 (Markdown → JSON). Default: `model`. */
   structurer?: LanguageModel;
-  /** Agent step budgets. Default `{ explore: 8, deepDive: 4 }`. */
+  /** Agent budgets. Default `{ explore: 8, deepDive: 4, toolCalls: 10 }`. */
   budgets?: Partial<FunnelBudgets>;
   /** Token budget of the repository map given to the agent. Default 1,024. */
   mapTokens?: number;
