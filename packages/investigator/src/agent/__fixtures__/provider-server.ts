@@ -1,7 +1,7 @@
 /**
  * A local HTTP server on 127.0.0.1 that speaks one provider's wire protocol (Anthropic Messages,
- * OpenAI Responses or OpenAI-compatible Chat Completions, non-streaming as `generateText` calls
- * them), answering request N from a script: an answer in the protocol's format, an HTTP error
+ * OpenAI Responses or OpenAI-compatible Chat Completions; as server-sent events when the request
+ * asks for a stream, on Anthropic and Chat Completions), answering request N from a script: an answer in the protocol's format, an HTTP error
  * with headers (429 with `retry-after`, 500), a connection that never answers, or a response cut
  * in the middle. Usage reports the request's tokens, and as cached the tokens of the prefix it
  * shares with the request before (when 1,024 or more, as both providers require).
@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { countTokens } from '@sightline/core';
 import type { ScriptedResponse } from '@sightline/core/testing';
+import { type StreamingProtocol, sseEvents } from './provider-sse.js';
 import { encodeAnswer, type RecordedRequest, type WireProtocol } from './provider-wire.js';
 
 /** One scripted server answer. */
@@ -52,6 +53,15 @@ export async function startProviderServer(
       open.add(response);
       return;
     }
+    const streaming = requests.at(-1)?.body.stream === true && protocol !== 'openai-responses';
+    if ('cut' in answer && streaming) {
+      // The first events of an answer, then the connection drops mid-stream.
+      const events = sseEvents(protocol as StreamingProtocol, 'Looking', [], usage0(text), 0);
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(events.slice(0, 2).join(''));
+      setTimeout(() => response.socket?.destroy(), 10);
+      return;
+    }
     if ('cut' in answer) {
       response.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
       response.write('{"id":"msg_cut","type":"mess');
@@ -63,6 +73,19 @@ export async function startProviderServer(
     }
     const toolCalls = 'toolCalls' in answer ? answer.toolCalls : [];
     const usage = { input: countTokens(text), output: countTokens(JSON.stringify(answer)), cached };
+    if (streaming) {
+      response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      const events = sseEvents(
+        protocol as StreamingProtocol,
+        answer.text ?? '',
+        toolCalls,
+        usage,
+        requests.length,
+      );
+      for (const event of events) response.write(event);
+      response.end();
+      return;
+    }
     send(response, 200, encodeAnswer(protocol, answer.text ?? '', toolCalls, usage, requests.length));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -104,4 +127,9 @@ function sharedPrefixTokens(before: string, now: string): number {
   while (index < before.length && index < now.length && before[index] === now[index]) index += 1;
   const tokens = index === 0 ? 0 : countTokens(now.slice(0, index));
   return tokens >= 1024 ? tokens : 0;
+}
+
+/** Usage of an answer that never finished: the input only. */
+function usage0(text: string) {
+  return { input: countTokens(text), output: 0, cached: 0 };
 }
