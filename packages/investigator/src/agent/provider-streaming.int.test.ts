@@ -3,17 +3,18 @@ import { stepCountIs, streamText, tool } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { type ProviderServer, startProviderServer } from './__fixtures__/provider-server.js';
-import type { StreamingProtocol } from './__fixtures__/provider-sse.js';
+import type { WireProtocol } from './__fixtures__/provider-wire.js';
 
-const KEYS = { ANTHROPIC_API_KEY: 'sk-ant-stream-SECRET' };
-const SPECS: Record<StreamingProtocol, (baseURL: string) => string> = {
+const KEYS = { ANTHROPIC_API_KEY: 'sk-ant-stream-SECRET', OPENAI_API_KEY: 'sk-stream-SECRET' };
+const SPECS: Record<WireProtocol, (baseURL: string) => string> = {
   anthropic: () => 'anthropic:claude-sonnet-4-5',
+  'openai-responses': () => 'openai:gpt-4.1',
   'openai-chat': (baseURL) => `openai-compatible:${baseURL}#qwen2.5-coder:14b`,
 };
 /** A system prompt long enough (over 1,024 tokens) for the second request to be served from cache. */
 const SYSTEM = `You triage bugs. ${'Read the code before you answer. '.repeat(200)}`;
 
-describe.each(Object.keys(SPECS) as StreamingProtocol[])('streaming from %s', (protocol) => {
+describe.each(Object.keys(SPECS) as WireProtocol[])('streaming from %s', (protocol) => {
   let server: ProviderServer | undefined;
   afterEach(async () => server?.close());
 
@@ -71,6 +72,7 @@ describe.each(Object.keys(SPECS) as StreamingProtocol[])('streaming from %s', (p
     const { errors, parts } = await stream([{ cut: true }]);
     const failures = [...errors, ...parts.filter((type) => type === 'error')];
     expect(failures.length).toBeGreaterThan(0);
-    expect(JSON.stringify(failures.map(String))).not.toContain(KEYS.ANTHROPIC_API_KEY);
+    for (const key of Object.values(KEYS))
+      expect(JSON.stringify(failures.map(String))).not.toContain(key);
   });
 });

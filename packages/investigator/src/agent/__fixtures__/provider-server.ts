@@ -1,7 +1,7 @@
 /**
  * A local HTTP server on 127.0.0.1 that speaks one provider's wire protocol (Anthropic Messages,
  * OpenAI Responses or OpenAI-compatible Chat Completions; as server-sent events when the request
- * asks for a stream, on Anthropic and Chat Completions), answering request N from a script: an answer in the protocol's format, an HTTP error
+ * asks for a stream), answering request N from a script: an answer in the protocol's format, an HTTP error
  * with headers (429 with `retry-after`, 500), a connection that never answers, or a response cut
  * in the middle. Usage reports the request's tokens, and as cached the tokens of the prefix it
  * shares with the request before (when 1,024 or more, as both providers require).
@@ -10,7 +10,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { countTokens } from '@sightline/core';
 import type { ScriptedResponse } from '@sightline/core/testing';
-import { type StreamingProtocol, sseEvents } from './provider-sse.js';
+import { sseEvents } from './provider-sse.js';
 import { encodeAnswer, type RecordedRequest, type WireProtocol } from './provider-wire.js';
 
 /** One scripted server answer. */
@@ -53,10 +53,10 @@ export async function startProviderServer(
       open.add(response);
       return;
     }
-    const streaming = requests.at(-1)?.body.stream === true && protocol !== 'openai-responses';
+    const streaming = requests.at(-1)?.body.stream === true;
     if ('cut' in answer && streaming) {
       // The first events of an answer, then the connection drops mid-stream.
-      const events = sseEvents(protocol as StreamingProtocol, 'Looking', [], usage0(text), 0);
+      const events = sseEvents(protocol, 'Looking', [], usage0(text), 0);
       response.writeHead(200, { 'content-type': 'text/event-stream' });
       response.write(events.slice(0, 2).join(''));
       setTimeout(() => response.socket?.destroy(), 10);
@@ -76,7 +76,7 @@ export async function startProviderServer(
     if (streaming) {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const events = sseEvents(
-        protocol as StreamingProtocol,
+        protocol,
         answer.text ?? '',
         toolCalls,
         usage,

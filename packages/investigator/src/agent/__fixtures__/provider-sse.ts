@@ -1,13 +1,11 @@
 /**
- * Streaming answers (server-sent events) in the Anthropic Messages and OpenAI Chat Completions
- * formats, as their streaming APIs send them: Anthropic's `message_start`, content block start /
- * delta / stop, `message_delta` with the stop reason and `message_stop`; Chat Completions'
+ * Streaming answers (server-sent events) in each protocol's format, as its streaming API sends
+ * them: Anthropic's `message_start`, content block start / delta / stop, `message_delta` with the
+ * stop reason and `message_stop`; the Responses API's `response.created`, output items added,
+ * their text or argument deltas, done, and `response.completed` with the usage; Chat Completions'
  * `chat.completion.chunk` deltas, a usage chunk and `[DONE]`.
  */
 import type { WireProtocol } from './provider-wire.js';
-
-/** A protocol that {@link sseEvents} can stream. */
-export type StreamingProtocol = Extract<WireProtocol, 'anthropic' | 'openai-chat'>;
 
 /**
  * The events of one answer, each a complete `event:`/`data:` record ending in a blank line.
@@ -15,7 +13,7 @@ export type StreamingProtocol = Extract<WireProtocol, 'anthropic' | 'openai-chat
  * @param number - the request's 1-based number, for ids.
  */
 export function sseEvents(
-  protocol: StreamingProtocol,
+  protocol: WireProtocol,
   text: string,
   toolCalls: readonly { toolName: string; input: unknown }[],
   usage: { input: number; output: number; cached: number },
@@ -62,6 +60,7 @@ export function sseEvents(
       event('message_stop', {}),
     ];
   }
+  if (protocol === 'openai-responses') return responsesEvents(text, toolCalls, usage, number);
   const chunk = (delta: object, finish: string | null, extra: object = {}) =>
     `data: ${JSON.stringify({
       id: `chatcmpl-${number}`,
@@ -97,5 +96,68 @@ export function sseEvents(
       },
     }),
     'data: [DONE]\n\n',
+  ];
+}
+
+function responsesEvents(
+  text: string,
+  toolCalls: readonly { toolName: string; input: unknown }[],
+  usage: { input: number; output: number; cached: number },
+  number: number,
+): string[] {
+  const event = (type: string, data: object) =>
+    `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
+  const message = { type: 'message', id: `msg_${number}` };
+  const items = [
+    ...(text
+      ? [
+          [
+            event('response.output_item.added', { output_index: 0, item: message }),
+            event('response.output_text.delta', { item_id: message.id, delta: text }),
+            event('response.output_item.done', { output_index: 0, item: message }),
+          ],
+        ]
+      : []),
+    ...toolCalls.map((call, index) => {
+      const outputIndex = index + (text ? 1 : 0);
+      const args = JSON.stringify(call.input);
+      const item = {
+        type: 'function_call',
+        id: `fc_${number}_${index + 1}`,
+        call_id: `call_${number}_${index + 1}`,
+        name: call.toolName,
+      };
+      return [
+        event('response.output_item.added', {
+          output_index: outputIndex,
+          item: { ...item, arguments: '' },
+        }),
+        event('response.function_call_arguments.delta', {
+          item_id: item.id,
+          output_index: outputIndex,
+          delta: args,
+        }),
+        event('response.output_item.done', {
+          output_index: outputIndex,
+          item: { ...item, arguments: args, status: 'completed' },
+        }),
+      ];
+    }),
+  ];
+  return [
+    event('response.created', {
+      response: { id: `resp_${number}`, created_at: 1_700_000_000, model: 'gpt-4.1' },
+    }),
+    ...items.flat(),
+    event('response.completed', {
+      response: {
+        usage: {
+          input_tokens: usage.input,
+          input_tokens_details: { cached_tokens: usage.cached },
+          output_tokens: usage.output,
+          output_tokens_details: { reasoning_tokens: 0 },
+        },
+      },
+    }),
   ];
 }
