@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { ApiError } from './api/client.js';
 import { useLiveUpdates } from './api/live-updates.js';
 import { clearToken, readToken } from './api/token.js';
+import { AssistantPanel } from './assistant/assistant-panel.js';
 import { GroupPage } from './group/group-page.js';
 import { InboxPage } from './inbox/inbox-page.js';
 import { type Route, useRoute } from './router.js';
@@ -16,7 +17,7 @@ import { SignIn } from './sign-in.js';
 
 const LIVE_LABELS = { connecting: 'connecting…', live: 'live', offline: 'offline, retrying' };
 
-function TopBar({ route }: { route: Route }) {
+function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void }) {
   const live = useLiveUpdates();
   return (
     <nav className="top-bar" aria-label="Console">
@@ -32,6 +33,9 @@ function TopBar({ route }: { route: Route }) {
       <span className={`live live-${live}`} role="status">
         {LIVE_LABELS[live]}
       </span>
+      <button type="button" onClick={onAssistant}>
+        Assistant
+      </button>
     </nav>
   );
 }
@@ -54,6 +58,7 @@ export function App() {
   const route = useRoute();
   const [signedIn, setSignedIn] = useState(() => readToken() !== null);
   const [refused, setRefused] = useState(false);
+  const [assistant, setAssistant] = useState(false);
   const client = useMemo(
     () =>
       new QueryClient({
@@ -90,9 +95,10 @@ export function App() {
   return (
     <QueryClientProvider client={client}>
       <PageContextProvider location={pageLocation(route)}>
-        <div className="shell">
-          <TopBar route={route} />
+        <div className={assistant ? 'shell with-assistant' : 'shell'}>
+          <TopBar route={route} onAssistant={() => setAssistant((open) => !open)} />
           <Page route={route} />
+          {assistant ? <AssistantPanel onClose={() => setAssistant(false)} /> : null}
         </div>
       </PageContextProvider>
     </QueryClientProvider>

@@ -22,6 +22,7 @@ import {
   buildConsole,
   CONSOLE_ROOT,
   type ConsoleService,
+  CRASH,
   startConsoleService,
 } from './start-console-service.js';
 
@@ -33,11 +34,6 @@ if (!available) {
 }
 
 const SCREENSHOTS = path.join(CONSOLE_ROOT, '.screenshots');
-
-const CRASH = `TypeError: Cannot read properties of undefined (reading 'price')
-    at cartTotal (/srv/shop/src/cart/total.ts:6:25)
-    at checkoutSummary (/srv/shop/src/checkout.ts:4:10)
-    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)`;
 
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
@@ -127,6 +123,10 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
     expect(await page.getByLabel('Status').inputValue()).toBe('resolved');
     const stored = await running.get<GroupDetail>(`/api/groups/${id}`);
     expect(stored.group.status).toBe('resolved');
+
+    await page.getByRole('button', { name: 'Assistant' }).click();
+    await page.getByRole('heading', { name: 'No model configured' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('link', { name: 'Sources & settings' }).click();
     await page.getByRole('heading', { name: 'Investigations' }).waitFor();

@@ -9,7 +9,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { type RunningService, startService } from '@sightline/service';
+import type { LanguageModel } from 'ai';
 import { build } from 'vite';
+
+/** A crash in the fake repository's `cartTotal` (a V8 stack trace). */
+export const CRASH = `TypeError: Cannot read properties of undefined (reading 'price')
+    at cartTotal (/srv/shop/src/cart/total.ts:6:25)
+    at checkoutSummary (/srv/shop/src/checkout.ts:4:10)
+    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)`;
 
 /** The console package's folder (index.html, vite.config.ts). */
 export const CONSOLE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,6 +51,8 @@ export interface ConsoleService {
 export interface StartConsoleServiceOptions {
   /** The built console (see {@link buildConsole}). */
   consoleDir: string;
+  /** Model of the assistant; none: the panel says how to configure one. */
+  chatModel?: LanguageModel;
 }
 
 /** Starts the service on a free port of 127.0.0.1. */
@@ -59,6 +68,7 @@ export async function startConsoleService(
     port: 0,
     consoleDir: options.consoleDir,
     revisionCheckMs: 3_600_000,
+    ...(options.chatModel ? { chatModel: options.chatModel } : {}),
   });
   const auth = { authorization: `Bearer ${service.token}` };
   return {
