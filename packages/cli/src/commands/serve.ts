@@ -3,7 +3,7 @@
  * worker — over an embedded SQLite file in the data folder, or Postgres with `--database`.
  */
 import { builtConsoleDir } from '@sightline/console';
-import { resolveModel } from '@sightline/core';
+import { resolveModel } from '@sightline/models';
 import {
   describeCalls,
   parseDatabaseLocation,
