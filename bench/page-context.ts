@@ -11,7 +11,9 @@
  * - ARIA snapshot: Playwright's `page.locator('body').ariaSnapshot()`;
  * - HTML: `page.content()`;
  * and fact recall: each declared answer (examples/dashboard/src/facts.ts) found in each format
- * (normalized matching, bench/lib/fact-recall.ts). It also times snapshot + Markdown of a
+ * (normalized matching, bench/lib/fact-recall.ts). The same for the console's real pages
+ * (bench/lib/console-pages.ts): the inbox with 200 seeded groups and a group page with its
+ * diagnosis, served by a real `sightline serve`, facts derived from the seeded data. It also times snapshot + Markdown of a
  * synthetic 2,000-node registry (bench/page-context-render.ts). Writes
  * bench/results/page-context.json, the `page-context` table of bench/README.md, and each captured
  * rendering under bench/.cache/page-context/ for inspection.
@@ -42,6 +44,8 @@ import {
 } from '@sightline/example-dashboard/e2e';
 import { type DeclaredPage, declaredPages } from '@sightline/example-dashboard/facts';
 import { FALLBACK_HEADING } from '@sightline/page-context/internal';
+import type { BrowserContext } from 'playwright-core';
+import { type ConsolePage, INBOX_GROUPS, startConsoleBench } from './lib/console-pages.js';
 import { normalizeForRecall, recalls } from './lib/fact-recall.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
@@ -104,6 +108,38 @@ const ratio = (a: number, b: number) => Math.round((a / b) * 1000) / 1000;
 const percent = (result: PageResult, format: Format) =>
   `${Math.round((100 * (result.page.facts.length - result.missed[format].length)) / result.page.facts.length)} %`;
 
+/**
+ * Seeds the console's service, opens its pages signed in (the API token in sessionStorage before
+ * the page's scripts run) and measures them into `results`.
+ * @returns the console pages measured, with their facts.
+ */
+async function measureConsole(
+  context: BrowserContext,
+  cacheDir: string,
+  results: PageResult[],
+): Promise<ConsolePage[]> {
+  const bench = await startConsoleBench();
+  try {
+    await context.addInitScript((token) => {
+      sessionStorage.setItem('sightline.apiToken', token);
+    }, bench.token);
+    for (const page of bench.pages) {
+      const captured = await capturePage(context, `${bench.url}/`, page);
+      for (const format of FORMATS) {
+        await writeFile(cacheFile(cacheDir, page.name, format), captured.renderings[format]);
+      }
+      results.push(measure(page, captured.renderings));
+      console.error(`measured ${page.name}`);
+    }
+    return bench.pages;
+  } finally {
+    await bench.close();
+  }
+}
+
+const cacheFile = (cacheDir: string, name: string, suffix: string) =>
+  path.join(cacheDir, `${name.replace(/\W+/g, '-')}.${suffix}.txt`);
+
 async function main(): Promise<void> {
   if (!chromiumAvailable()) {
     console.error('bench:page-context needs /usr/bin/chromium: apt-get install -y chromium');
@@ -116,12 +152,12 @@ async function main(): Promise<void> {
   const app = await startApp({ mode: 'preview' });
   const browser = await launchChromium();
   const results: PageResult[] = [];
+  let consolePages: ConsolePage[] = [];
   let userAgent = '';
   try {
     for (const page of pages) {
       const captured = await capturePage(browser.context, app.url, page);
-      const file = (suffix: string) =>
-        path.join(cacheDir, `${page.name.replace(/\W+/g, '-')}.${suffix}.txt`);
+      const file = (suffix: string) => cacheFile(cacheDir, page.name, suffix);
       for (const format of FORMATS) await writeFile(file(format), captured.renderings[format]);
       const result = measure(page, captured.renderings);
       if (page.optedIn) {
@@ -135,6 +171,7 @@ async function main(): Promise<void> {
       results.push(result);
       console.error(`measured ${page.name}`);
     }
+    consolePages = await measureConsole(browser.context, cacheDir, results);
     const tab = await browser.context.newPage();
     userAgent = await tab.evaluate(() => navigator.userAgent);
     await tab.close();
@@ -196,6 +233,7 @@ async function main(): Promise<void> {
   await writeResults('page-context', {
     inputs: {
       app: 'examples/dashboard (vite build, served by vite preview; seeded sample data)',
+      console: `packages/console (vite build) served by sightline serve (SQLite, offline investigations, fake repository), seeded with ${INBOX_GROUPS} groups through POST /api/reports; facts derived from the API's answers`,
       browser: userAgent,
       playwrightCore: version('playwright-core'),
       copilotKit: {
@@ -205,7 +243,7 @@ async function main(): Promise<void> {
       providers: { anthropic: version('@ai-sdk/anthropic'), openai: version('@ai-sdk/openai') },
       viewport: VIEWPORT,
       encoding: 'o200k_base',
-      pages: pages.map(({ name, hash, optedIn, facts }) => ({
+      pages: [...pages, ...consolePages].map(({ name, hash, optedIn, facts }) => ({
         name,
         hash,
         optedIn: optedIn,

@@ -7,7 +7,7 @@ import type { PageHookToolDefinition } from '@sightline/example-dashboard/e2e';
 import { openPage } from '@sightline/example-dashboard/e2e';
 import type { DeclaredPage } from '@sightline/example-dashboard/facts';
 import type { PageSnapshotJson } from '@sightline/page-context';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 /** Context formats, in table order. */
 export const FORMATS = ['semantic', 'text', 'ascii', 'aria', 'html'] as const;
@@ -41,16 +41,17 @@ export interface CapturedPage {
 /**
  * @param context - browser context.
  * @param url - the app's base URL.
- * @param page - the declared page.
+ * @param page - the declared page; `ready`, when given, resolves once the page shows its data.
  * @returns its renderings, snapshot, tools and (for pages with a change) both turns.
  */
 export async function capturePage(
   context: BrowserContext,
   url: string,
-  page: DeclaredPage,
+  page: Pick<DeclaredPage, 'name' | 'hash'> & { ready?: (tab: Page) => Promise<void> },
 ): Promise<CapturedPage> {
   const tab = await openPage(context, url, page.hash);
   try {
+    await page.ready?.(tab);
     const inPage = await tab.evaluate(async () => {
       const hook = window.__sightline;
       if (!hook) throw new Error('window.__sightline is missing');

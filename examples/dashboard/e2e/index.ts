@@ -3,7 +3,7 @@
  * system Chromium. Used by the end-to-end test beside this file and by `npm run bench:page-context`.
  */
 
-export type { PageHook, PageHookRead, PageHookToolDefinition } from '../src/page-hook.js';
+export type { PageHook, PageHookRead, PageHookToolDefinition } from '@sightline/page-context/react';
 export {
   CHROMIUM_ARGS,
   CHROMIUM_PATH,

@@ -1,6 +1,7 @@
 /** Opens one page of the running app and waits until it has mounted and installed its hook. */
+
+import type {} from '@sightline/page-context/react';
 import type { BrowserContext, Page } from 'playwright-core';
-import type {} from '../src/page-hook.js';
 
 /**
  * @param context - the browser context (see `launchChromium`).

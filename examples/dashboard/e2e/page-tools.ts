@@ -3,9 +3,10 @@
  * calls run in the page (`callTool`), exactly as the in-page agent would run them. Lets a model
  * driven from Node (tests, the eval harness, benchmarks) act on the app open in Chromium.
  */
+
+import type { PageHookToolDefinition } from '@sightline/page-context/react';
 import { jsonSchema, type ToolSet, tool } from 'ai';
 import type { Page } from 'playwright-core';
-import type { PageHookToolDefinition } from '../src/page-hook.js';
 
 /**
  * @param page - a tab of the app with `window.__sightline` ready (see `openPage`).

@@ -3,13 +3,12 @@
  * that carries the location (route, params, query) to the agent.
  */
 import type { PageLocation } from '@sightline/page-context';
-import { PageContextProvider } from '@sightline/page-context/react';
+import { PageContextProvider, PageHook } from '@sightline/page-context/react';
 import { useMemo, useState } from 'react';
 import { AssistantPanel } from './assistant-panel.js';
 import { DEFAULT_FILTERS } from './data/filters.js';
 import { DEFAULT_ISSUE_QUERY, ISSUE_SORTS, type IssueListQuery } from './data/issue-list.js';
 import { findIssue } from './data/issues.js';
-import { PageHook } from './page-hook.js';
 import { DashboardPage, filtersFromQuery } from './pages/dashboard-page.js';
 import { IssueDetailPage } from './pages/issue-detail-page.js';
 import { IssuesPage } from './pages/issues-page.js';

@@ -1,8 +1,8 @@
 /**
  * The console's shell: the query cache (a refused token leads back to sign-in), the page-context
- * registry, the top bar (pages, live-update state, assistant), and the page of the current route.
+ * registry (and `window.__sightline` for tests and benchmarks), the top bar (pages, live-update state, assistant), and the page of the current route.
  */
-import { PageContextProvider } from '@sightline/page-context/react';
+import { PageContextProvider, PageHook } from '@sightline/page-context/react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ApiError } from './api/client.js';
@@ -100,6 +100,7 @@ export function App() {
           <Page route={route} />
           {assistant ? <AssistantPanel onClose={() => setAssistant(false)} /> : null}
         </div>
+        <PageHook />
       </PageContextProvider>
     </QueryClientProvider>
   );

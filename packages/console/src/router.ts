@@ -1,5 +1,5 @@
 /**
- * Hash routes of the console: `#/` (inbox, filters in the query), `#/groups/<id>`, `#/settings`.
+ * Hash routes of the console: `#/` (inbox, filters and sort in the query), `#/groups/<id>`, `#/settings`.
  * A hash keeps every link working on a static server and across reloads; `useRoute` re-renders on
  * navigation.
  */
@@ -12,6 +12,8 @@ export interface InboxFilters {
   source?: string;
   project?: string;
   q?: string;
+  /** `newest` (default, left out of the address), `oldest` or `most_reports`. */
+  sort?: string;
 }
 
 /** A console page. */
@@ -20,7 +22,7 @@ export type Route =
   | { name: 'group'; id: string }
   | { name: 'settings' };
 
-const FILTER_KEYS = ['label', 'status', 'source', 'project', 'q'] as const;
+const FILTER_KEYS = ['label', 'status', 'source', 'project', 'q', 'sort'] as const;
 
 /** Parses a location hash (`#/groups/abc`). Unknown paths are the inbox. */
 export function parseRoute(hash: string): Route {

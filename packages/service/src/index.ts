@@ -16,7 +16,10 @@ export type {
   Health,
   InboxPageView,
   InboxQueryParams,
+  InboxSortParam,
   ReportView,
+  SavedViewCreate,
+  SavedViewView,
   Settings,
   SourceView,
 } from './http/schemas.js';

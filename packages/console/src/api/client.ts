@@ -10,6 +10,8 @@ import type {
   Health,
   InboxPageView,
   InboxQueryParams,
+  SavedViewCreate,
+  SavedViewView,
   Settings,
   SourceView,
 } from '@sightline/service';
@@ -90,6 +92,11 @@ export const api = {
     apiFetch<string>(`/api/groups/${encodeURIComponent(id)}/markdown${query({ style })}`),
   settings: () => apiFetch<Settings>('/api/settings'),
   sources: () => apiFetch<{ sources: SourceView[] }>('/api/sources'),
+  views: () => apiFetch<{ views: SavedViewView[] }>('/api/views'),
+  createView: (view: SavedViewCreate) =>
+    apiFetch<SavedViewView>('/api/views', { method: 'POST', body: JSON.stringify(view) }),
+  deleteView: (id: string) =>
+    apiFetch<string>(`/api/views/${encodeURIComponent(id)}`, { method: 'DELETE' }),
   projects: () =>
     apiFetch<{ projects: { id: string; name: string; repo: string }[] }>('/api/projects'),
 };

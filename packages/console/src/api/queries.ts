@@ -2,11 +2,16 @@
  * Server state through one query cache (TanStack Query): one hook per read, one per change. A
  * change updates the cache from the service's answer, so every page showing the group agrees.
  */
-import type { GroupDetail, GroupStatus, InboxQueryParams } from '@sightline/service';
+import type {
+  GroupDetail,
+  GroupStatus,
+  InboxQueryParams,
+  SavedViewCreate,
+} from '@sightline/service';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.js';
 
-/** Cache keys: the inbox pages, one group, the sources, health. */
+/** Cache keys: the inbox pages, one group, the sources, health, saved views. */
 export const queryKeys = {
   inbox: (params: InboxQueryParams) => ['inbox', params] as const,
   inboxAll: ['inbox'] as const,
@@ -15,6 +20,7 @@ export const queryKeys = {
   health: ['health'] as const,
   settings: ['settings'] as const,
   projects: ['projects'] as const,
+  views: ['views'] as const,
 };
 
 /** The inbox for `params` (previous page kept on screen while filters change). */
@@ -68,4 +74,27 @@ export function useSetStatus() {
 /** Queues a new investigation of a group. */
 export function useReinvestigate() {
   return useMutation({ mutationFn: (id: string) => api.reinvestigate(id) });
+}
+
+/** Saved views (named inbox filters and sort), by name. */
+export function useSavedViews() {
+  return useQuery({ queryKey: queryKeys.views, queryFn: api.views });
+}
+
+/** Saves a view; the list picks it up. @throws ApiError (name taken, invalid filters). */
+export function useCreateSavedView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (view: SavedViewCreate) => api.createView(view),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.views }),
+  });
+}
+
+/** Deletes a saved view. */
+export function useDeleteSavedView() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.deleteView(id),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.views }),
+  });
 }

@@ -2,7 +2,9 @@
  * The assistant end to end in headless Chromium: a scripted model behind the service's chat route
  * (the AI SDK's mock model, streamed) receives the group page's context with the message — the
  * group, its diagnosis and its suspects — and the page's actions as tools, calls `set_status`,
- * which runs in the page and visibly changes it; the result goes back and the model answers.
+ * which runs in the page and visibly changes it; the result goes back and the model answers. Then,
+ * on the inbox, the model turns a description into `create_saved_view`: the view is stored,
+ * appears among the saved views and is applied (the other group disappears).
  */
 
 import { rm } from 'node:fs/promises';
@@ -28,6 +30,19 @@ describe.skipIf(!available)('assistant panel in Chromium (end to end)', () => {
   const scripted = createScriptedModel([
     { toolCalls: [{ toolName: 'set_status', input: { status: 'triaged' } }] },
     { text: 'Marked it triaged.' },
+    {
+      toolCalls: [
+        {
+          toolName: 'create_saved_view',
+          input: {
+            name: 'Price crashes',
+            filters: { label: 'crash', q: 'price' },
+            sort: 'most_reports',
+          },
+        },
+      ],
+    },
+    { text: 'Saved and applied "Price crashes".' },
   ]);
   let consoleDir: string | undefined;
   let running: ConsoleService | undefined;
@@ -94,6 +109,54 @@ describe.skipIf(!available)('assistant panel in Chromium (end to end)', () => {
     );
     // The tool result went back to the model with the next request.
     expect(JSON.stringify(scripted.calls[1]?.prompt)).toContain('"status":"triaged"');
+
+    await running.ingest([
+      { id: 'feature-1', text: 'Please add a dark mode to the settings page' },
+    ]);
+    await running.service.queue.drain({ timeoutMs: 60_000 });
+    await page.evaluate(() => {
+      window.location.hash = '#/';
+    });
+    const rows = page.locator('table.inbox tbody tr');
+    await page.waitForFunction(
+      () => document.querySelectorAll('table.inbox tbody tr').length === 2,
+    );
+    await page
+      .getByLabel('Ask about this page')
+      .fill('Save a view of crashes about the price, most reports first');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Saved and applied "Price crashes".').waitFor();
+    const saved = page.getByRole('navigation', { name: 'Saved views' });
+    const link = saved.getByRole('link', { name: 'Price crashes' });
+    await link.waitFor();
+    expect(await link.getAttribute('aria-current')).toBe('page');
+    expect(page.url()).toContain('sort=most_reports');
+    expect(await page.getByLabel('Sort').inputValue()).toBe('most_reports');
+    expect(await page.getByLabel('Label').inputValue()).toBe('crash');
+    await page.waitForFunction(
+      () => document.querySelectorAll('table.inbox tbody tr').length === 1,
+    );
+    expect(await rows.first().textContent()).toContain("reading 'price'");
+    expect(await running.get('/api/views')).toMatchObject({
+      views: [
+        { name: 'Price crashes', filters: { label: 'crash', q: 'price' }, sort: 'most_reports' },
+      ],
+    });
+    expect(scripted.calls[2]?.tools).toContain('create_saved_view');
+    expect(JSON.stringify(scripted.calls[3]?.prompt)).toContain('"saved":"Price crashes"');
+
+    // Applying it again from the list after clearing the filters.
+    await page.evaluate(() => {
+      window.location.hash = '#/';
+    });
+    await page.waitForFunction(
+      () => document.querySelectorAll('table.inbox tbody tr').length === 2,
+    );
+    await link.click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('table.inbox tbody tr').length === 1,
+    );
+    expect(await page.getByLabel('Sort').inputValue()).toBe('most_reports');
     await page.close();
   }, 180_000);
 });

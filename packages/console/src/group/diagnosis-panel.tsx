@@ -9,13 +9,7 @@ import type { DiagnosisView } from '@sightline/service';
 import { Badge } from '../ui/badge.js';
 import { CodeBlock } from '../ui/code-block.js';
 import { DiffView } from '../ui/diff-view.js';
-import { duration, fullTime, percent, timeAgo } from '../ui/format.js';
-
-/** `path:start-end` of an affected file. */
-export function location(file: { path: string; lines: [number, number] }): string {
-  const [start, end] = file.lines;
-  return `${file.path}:${start === end ? start : `${start}-${end}`}`;
-}
+import { duration, fullTime, location, percent, timeAgo } from '../ui/format.js';
 
 function DiagnosisPanelView({ view }: { view: DiagnosisView }) {
   const diagnosis = view.diagnosis as Diagnosis;

@@ -1,8 +1,7 @@
 /** Earlier versions of a group's diagnosis, newest first: what was concluded, where, and when. */
 import type { Diagnosis } from '@sightline/investigator';
 import type { DiagnosisView } from '@sightline/service';
-import { fullTime, percent, timeAgo } from '../ui/format.js';
-import { location } from './diagnosis-panel.js';
+import { fullTime, location, percent, timeAgo } from '../ui/format.js';
 
 /** The list, or nothing when there is only one version. */
 export function EarlierDiagnoses({ diagnoses }: { diagnoses: DiagnosisView[] }) {

@@ -4,7 +4,7 @@
  */
 import type { Suspect } from '@sightline/investigator';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
-import { location } from './diagnosis-panel.js';
+import { location } from '../ui/format.js';
 
 const UPFRONT = 5;
 

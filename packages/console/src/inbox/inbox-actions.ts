@@ -1,6 +1,6 @@
 /**
  * What the assistant may do on the inbox, as zod schemas (shared by the page's actions and the
- * saved-view parser): filter the inbox and open a group.
+ * saved-view parser): filter the inbox, open a group, save a view.
  */
 import { z } from 'zod';
 
@@ -15,6 +15,20 @@ export const filterInboxInput = z.object({
   status: z.enum(STATUSES).optional(),
   source: z.enum(SOURCE_KINDS).optional().describe('Source kind'),
   q: z.string().max(200).optional().describe('Words the title contains'),
+});
+
+/** Orders of the inbox (the service's `sort`). */
+export const SORTS = ['newest', 'oldest', 'most_reports'] as const;
+
+/** Input of `create_saved_view`: a name, the filters (as `filter_inbox` takes them) and the order. */
+export const createSavedViewInput = z.object({
+  name: z.string().trim().min(1).max(100).describe('Name shown in the saved views'),
+  filters: filterInboxInput.describe('Filters of the view; omitted ones match everything'),
+  sort: z
+    .enum(SORTS)
+    .describe(
+      'newest: last seen first; oldest: first seen first; most_reports: most reports first',
+    ),
 });
 
 /** Input of `open_group`. */

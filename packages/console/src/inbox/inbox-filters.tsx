@@ -1,12 +1,12 @@
 /**
- * The inbox's filter bar: label, status, source and project selects and a text search (`/`
- * focuses it). Filters live in the address bar, so a filtered inbox is a link. Opted in as the
+ * The inbox's filter bar: label, status, source and project selects, a text search (`/`
+ * focuses it) and the sort order. Filters live in the address bar, so a filtered inbox is a link. Opted in as the
  * `filters` node (the filters in effect).
  */
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import { useEffect, useRef, useState } from 'react';
 import { type InboxFilters as Filters, navigate } from '../router.js';
-import { LABELS, SOURCE_KINDS, STATUSES } from './inbox-actions.js';
+import { LABELS, SORTS, SOURCE_KINDS, STATUSES } from './inbox-actions.js';
 
 /** Props of {@link InboxFilters}. */
 export interface InboxFiltersProps {
@@ -22,8 +22,10 @@ function Select(props: {
   label: string;
   options: readonly string[] | { id: string; name: string }[];
   filters: Filters;
+  /** The first option (value ''): `All` unless given. */
+  any?: string;
 }) {
-  const { name, label, options, filters } = props;
+  const { name, label, options, filters, any = 'All' } = props;
   return (
     <label className="filter">
       <span>{label}</span>
@@ -37,7 +39,7 @@ function Select(props: {
           })
         }
       >
-        <option value="">All</option>
+        <option value="">{any}</option>
         {options.map((option) =>
           typeof option === 'string' ? (
             <option key={option} value={option}>
@@ -61,6 +63,7 @@ function InboxFiltersView({ filters, projects }: InboxFiltersProps) {
     source: filters.source ?? 'all',
     project: projects.find((p) => p.id === filters.project)?.name ?? 'all',
     search: filters.q ?? '',
+    sort: filters.sort ?? 'newest',
   });
   const [text, setText] = useState(filters.q ?? '');
   const search = useRef<HTMLInputElement>(null);
@@ -100,6 +103,7 @@ function InboxFiltersView({ filters, projects }: InboxFiltersProps) {
       {projects.length > 1 ? (
         <Select name="project" label="Project" options={projects} filters={filters} />
       ) : null}
+      <Select name="sort" label="Sort" any="newest" options={SORTS.slice(1)} filters={filters} />
     </search>
   );
 }

@@ -1,10 +1,11 @@
-/** The inbox: every group, newest activity first, filtered from the address bar. */
+/** The inbox: every group, filtered and sorted from the address bar, and the saved views. */
 import { useCallback } from 'react';
 import { useInbox, useProjects } from '../api/queries.js';
 import { type InboxFilters as Filters, navigate } from '../router.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
 import { InboxFilters } from './inbox-filters.js';
 import { InboxTable } from './inbox-table.js';
+import { SavedViews } from './saved-views.js';
 import { useRowNavigation } from './use-row-navigation.js';
 
 /** Groups fetched at once (the API's largest page). */
@@ -38,6 +39,7 @@ export function InboxPage({ filters }: { filters: Filters }) {
           </span>
         </p>
       </header>
+      <SavedViews filters={filters} />
       <InboxFilters filters={filters} projects={projects} />
       {inbox.isPending ? (
         <Loading what="the inbox" />

@@ -37,3 +37,9 @@ export function percent(fraction: number): string {
 export function duration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
+
+/** `path:start-end` of an affected file (`path:start` for one line; lines 1-based). */
+export function location(file: { path: string; lines: [number, number] }): string {
+  const [start, end] = file.lines;
+  return `${file.path}:${start === end ? start : `${start}-${end}`}`;
+}

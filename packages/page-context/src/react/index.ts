@@ -13,6 +13,11 @@ export {
   type PageContextProviderProps,
   usePageContextRegistry,
 } from './page-context-provider.js';
+export {
+  PageHook,
+  type PageHookRead,
+  type PageHookToolDefinition,
+} from './page-hook.js';
 export { usePageAction } from './use-page-action.js';
 export { type UsePageContextOptions, usePageContext } from './use-page-context.js';
 export {

@@ -246,8 +246,66 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     expect(text).toContain('"label":"crash"');
     const document = await (await app.request('/api/openapi.json')).json();
     expect(Object.keys(document.paths)).toContain('/api/groups/{id}');
+    expect(Object.keys(document.paths['/api/views'])).toEqual(['get', 'post']);
+    expect(document.paths['/api/views/{id}'].delete.responses).toHaveProperty('204');
     expect(
       document.paths['/api/groups'].get.parameters.map((p: { name: string }) => p.name),
     ).toContain('label');
+  }, 60_000);
+
+  it('saves views (validated), lists, deletes them, and sorts the inbox', async () => {
+    const { app, call } = await open();
+    const json = { 'content-type': 'application/json' };
+    expect((await app.request('/api/views')).status).toBe(401);
+    const created = await call('/api/views', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        name: ' Android crashes ',
+        filters: { label: 'crash', q: '2.13' },
+        sort: 'most_reports',
+      }),
+    });
+    expect(created.status).toBe(201);
+    const view = await created.json();
+    expect(view).toMatchObject({
+      name: 'Android crashes',
+      filters: { label: 'crash', q: '2.13' },
+      sort: 'most_reports',
+    });
+    const bad = await call('/api/views', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'x', filters: { label: 'crashes' }, sort: 'loudest' }),
+    });
+    expect(bad.status).toBe(400);
+    const badError = (await bad.json()).error;
+    expect(badError.code).toBe('INVALID_ARGUMENT');
+    expect(badError.message).toContain('filters.label');
+    expect(badError.message).toContain('sort');
+    const taken = await call('/api/views', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ name: 'Android crashes' }),
+    });
+    expect(taken.status).toBe(400);
+    expect((await taken.json()).error.message).toContain('exists');
+    expect(await (await call('/api/views')).json()).toEqual({ views: [view] });
+    expect((await call(`/api/views/${view.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect((await call(`/api/views/${view.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect(await (await call('/api/views')).json()).toEqual({ views: [] });
+
+    expect((await call('/api/groups?sort=loudest')).status).toBe(400);
+    await harness.ingestText([
+      { id: 'c1', text: cartCrash() },
+      { id: 'c2', text: cartCrash() },
+      { id: 'f1', text: 'Please add a dark mode to the app' },
+    ]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const counts = async (sort: string) =>
+      (
+        (await (await call(`/api/groups?sort=${sort}`)).json()) as { groups: { count: number }[] }
+      ).groups.map((group) => group.count);
+    expect(await counts('most_reports')).toEqual([2, 1]);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 /**
  * The service's HTTP app (Hono): the JSON API under `/api` (bearer token), webhooks under
- * `/webhooks/:sourceId` (provider signatures), live updates, health and the OpenAPI document.
+ * `/webhooks/:sourceId` (provider signatures), saved views, live updates, health and the OpenAPI document.
  * Routes validate, call one function of the pipeline or the store, and shape the answer.
  */
 import { zValidator } from '@hono/zod-validator';
@@ -22,6 +22,7 @@ import { handleEvents } from './events-route.js';
 import { handleIngest } from './ingest-route.js';
 import { groupMarkdown } from './markdown-route.js';
 import { openApiDocument } from './openapi.js';
+import { mountSavedViews } from './saved-views-route.js';
 import {
   inboxQuerySchema,
   markdownQuerySchema,
@@ -162,6 +163,7 @@ export function createApp(options: AppOptions): Hono {
       return c.json({ queued: true }, 202);
     },
   );
+  mountSavedViews(app, store, invalid);
   app.get('/api/settings', (c) =>
     c.json({
       model: options.model ?? null,

@@ -14,6 +14,9 @@ import {
   ingestResultSchema,
   markdownQuerySchema,
   reinvestigateSchema,
+  savedViewCreateSchema,
+  savedViewListSchema,
+  savedViewSchema,
   settingsSchema,
   sourceViewSchema,
   statusChangeSchema,
@@ -86,6 +89,21 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       response: z.object({ sources: z.array(sourceViewSchema) }),
     },
   },
+  '/api/views': {
+    get: {
+      summary: 'Saved views (named inbox filters and sort), by name',
+      response: savedViewListSchema,
+    },
+    post: {
+      summary: 'Save a view (400 when the name is taken)',
+      body: savedViewCreateSchema,
+      response: savedViewSchema,
+      status: 201,
+    },
+  },
+  '/api/views/{id}': {
+    delete: { summary: 'Delete a saved view', response: null, status: 204 },
+  },
   '/api/settings': {
     get: { summary: 'The model and budgets investigations use', response: settingsSchema },
   },
@@ -131,7 +149,9 @@ export function openApiDocument(): Record<string, unknown> {
                 description: 'OK',
                 content: { 'application/json': { schema: json(operation.response) } },
               }
-            : { description: 'OK', content: { 'text/event-stream': {} } },
+            : operation.status === 204
+              ? { description: 'No content' }
+              : { description: 'OK', content: { 'text/event-stream': {} } },
           '400': errors,
           '401': errors,
           '404': errors,

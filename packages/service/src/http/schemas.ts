@@ -3,11 +3,12 @@
  * generated from them, so the two cannot drift apart.
  */
 import { z } from 'zod';
-import { GROUP_STATUSES, MAX_INBOX_PAGE } from '../store/index.js';
+import { GROUP_STATUSES, INBOX_SORTS, MAX_INBOX_PAGE } from '../store/index.js';
 
 export const groupStatusSchema = z.enum(GROUP_STATUSES);
 
-export const inboxQuerySchema = z
+/** The inbox's filters (each optional): also what a saved view keeps. */
+export const inboxFiltersSchema = z
   .object({
     project: z.string().optional().describe('Project id'),
     label: z.enum(['bug', 'crash', 'feature', 'other']).optional(),
@@ -17,10 +18,38 @@ export const inboxQuerySchema = z
       .optional()
       .describe('Source kind: files, sentry, github, app-store, google-play'),
     q: z.string().max(200).optional().describe('Words the title contains'),
+  })
+  .strict();
+
+export const inboxSortSchema = z
+  .enum(INBOX_SORTS)
+  .describe('newest: last seen first (default); oldest: first seen first; most_reports');
+
+export const inboxQuerySchema = inboxFiltersSchema
+  .extend({
+    sort: inboxSortSchema.optional(),
     limit: z.coerce.number().int().min(1).max(MAX_INBOX_PAGE).optional(),
     cursor: z.string().max(500).optional().describe('nextCursor of the previous page'),
   })
   .strict();
+
+export const savedViewCreateSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).describe('Shown in the console; unique'),
+    filters: inboxFiltersSchema.default({}),
+    sort: inboxSortSchema.default('newest'),
+  })
+  .strict();
+
+export const savedViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  filters: inboxFiltersSchema,
+  sort: inboxSortSchema,
+  createdAt: z.string(),
+});
+
+export const savedViewListSchema = z.object({ views: z.array(savedViewSchema) });
 
 export const groupSummarySchema = z.object({
   id: z.string(),
@@ -191,5 +220,11 @@ export type Health = z.infer<typeof healthSchema>;
 export type GroupStatus = z.infer<typeof groupStatusSchema>;
 /** Filters of `GET /api/groups`. */
 export type InboxQueryParams = z.infer<typeof inboxQuerySchema>;
+/** Order of the inbox. */
+export type InboxSortParam = z.infer<typeof inboxSortSchema>;
+/** A saved view (`GET /api/views`). */
+export type SavedViewView = z.infer<typeof savedViewSchema>;
+/** Body of `POST /api/views`. */
+export type SavedViewCreate = z.input<typeof savedViewCreateSchema>;
 /** `GET /api/settings`. */
 export type Settings = z.infer<typeof settingsSchema>;

@@ -1,6 +1,6 @@
-/** The inbox query: groups filtered by project, label, status, source and text, newest first, paged. */
+/** The inbox query: groups filtered by project, label, status, source and text, sorted, paged. */
 import { type Kysely, sql } from 'kysely';
-import type { Database, GroupRow, GroupStatus } from './schema.js';
+import type { Database, GroupRow, GroupStatus, InboxSort } from './schema.js';
 
 /** Filters and paging of {@link queryInbox}. */
 export interface InboxQuery {
@@ -11,6 +11,8 @@ export interface InboxQuery {
   source?: string;
   /** Words the group's title contains (case-insensitive). */
   q?: string;
+  /** Order. Default `newest`. */
+  sort?: InboxSort;
   /** Page size. Default 50, at most 200. */
   limit?: number;
   /** The `nextCursor` of the previous page. */
@@ -29,8 +31,16 @@ export interface InboxPage {
 /** Largest page. */
 export const MAX_INBOX_PAGE = 200;
 
+/** Column and direction of each sort (ties by id, in the same direction). */
+const ORDER = {
+  newest: { column: 'last_seen', direction: 'desc' },
+  oldest: { column: 'first_seen', direction: 'asc' },
+  most_reports: { column: 'count', direction: 'desc' },
+} as const satisfies Record<InboxSort, { column: keyof GroupRow; direction: 'asc' | 'desc' }>;
+
 /**
- * Lists groups, most recently seen first (ties by id), with keyset paging.
+ * Lists groups in the query's order (`newest`: last seen first; `oldest`: first seen first;
+ * `most_reports`: largest count first; ties by id), with keyset paging.
  *
  * @param dialect - Text search is `like` on SQLite (case-insensitive for ASCII) and `ilike` on Postgres.
  */
@@ -40,28 +50,31 @@ export async function queryInbox(
   query: InboxQuery,
 ): Promise<InboxPage> {
   const limit = Math.min(Math.max(query.limit ?? 50, 1), MAX_INBOX_PAGE);
+  const sort = query.sort ?? 'newest';
+  const { column, direction } = ORDER[sort];
   let filtered = db.selectFrom('groups');
   if (query.project) filtered = filtered.where('project_id', '=', query.project);
   if (query.label) filtered = filtered.where('label', '=', query.label);
   if (query.status) filtered = filtered.where('status', '=', query.status);
   const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
-  const contains = (column: 'source_kinds' | 'title', text: string) =>
-    sql<boolean>`${sql.ref(column)} ${like} ${`%${escapeLike(text)}%`} escape '\\'`;
+  const contains = (name: 'source_kinds' | 'title', text: string) =>
+    sql<boolean>`${sql.ref(name)} ${like} ${`%${escapeLike(text)}%`} escape '\\'`;
   if (query.source) filtered = filtered.where(contains('source_kinds', query.source));
   for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
     filtered = filtered.where(contains('title', word));
   }
   let page = filtered
     .selectAll()
-    .orderBy('last_seen', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy(column, direction)
+    .orderBy('id', direction)
     .limit(limit + 1);
-  const after = decodeCursor(query.cursor);
+  const after = decodeCursor(query.cursor, sort);
   if (after) {
+    const beyond = direction === 'desc' ? '<' : '>';
     page = page.where((where) =>
       where.or([
-        where('last_seen', '<', after.lastSeen),
-        where.and([where('last_seen', '=', after.lastSeen), where('id', '<', after.id)]),
+        where(column, beyond, after.key),
+        where.and([where(column, '=', after.key), where('id', beyond, after.id)]),
       ]),
     );
   }
@@ -74,7 +87,7 @@ export async function queryInbox(
   return {
     groups,
     total: Number(count.n),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.last_seen, last.id) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor(sort, last[column], last.id) : null,
   };
 }
 
@@ -82,17 +95,22 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-function encodeCursor(lastSeen: string, id: string): string {
-  return Buffer.from(JSON.stringify([lastSeen, id])).toString('base64url');
+function encodeCursor(sort: InboxSort, key: string | number, id: string): string {
+  return Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string | undefined): { lastSeen: string; id: string } | undefined {
+/** The cursor's position; none when unreadable or made for another sort (then: the first page). */
+function decodeCursor(
+  cursor: string | undefined,
+  sort: InboxSort,
+): { key: string | number; id: string } | undefined {
   if (!cursor) return undefined;
   try {
-    const [lastSeen, id] = JSON.parse(
+    const [madeFor, key, id] = JSON.parse(
       Buffer.from(cursor, 'base64url').toString('utf8'),
     ) as unknown[];
-    if (typeof lastSeen === 'string' && typeof id === 'string') return { lastSeen, id };
+    if (madeFor !== sort || typeof id !== 'string') return undefined;
+    if (typeof key === 'string' || typeof key === 'number') return { key, id };
   } catch {
     // An unreadable cursor starts from the first page, like none.
   }

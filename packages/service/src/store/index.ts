@@ -5,6 +5,7 @@ import { type InboxPage, type InboxQuery, queryInbox } from './inbox.js';
 import { type DatabaseLocation, openDatabase } from './open-database.js';
 import { createProjectStore } from './projects.js';
 import { createReportStore } from './reports.js';
+import { createSavedViewStore } from './saved-views.js';
 import { createSourceStore } from './sources.js';
 
 export type { DiagnosisStore, NewDiagnosis } from './diagnoses.js';
@@ -19,6 +20,7 @@ export {
 } from './open-database.js';
 export type { ProjectStore } from './projects.js';
 export type { ReportOrigin, ReportStore } from './reports.js';
+export type { SavedView, SavedViewFilters, SavedViewStore } from './saved-views.js';
 export * from './schema.js';
 export type { NewSource, PollRecord, SourceStore } from './sources.js';
 export { isoAfter, nowIso } from './time.js';
@@ -40,6 +42,7 @@ export async function openStore(location: DatabaseLocation) {
     reports: createReportStore(db),
     groups: createGroupStore(db, dialect),
     diagnoses: createDiagnosisStore(db),
+    savedViews: createSavedViewStore(db),
     inbox: (query: InboxQuery): Promise<InboxPage> => queryInbox(db, dialect, query),
     close,
   };

@@ -149,9 +149,22 @@ const initial: Migration = {
   },
 };
 
+const savedViews: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('saved_views')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('name', 'text', (column) => column.notNull().unique())
+      .addColumn('filters', 'text', (column) => column.notNull())
+      .addColumn('sort', 'text', (column) => column.notNull())
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .execute();
+  },
+};
+
 /** The migrations, by name (sorted order is run order). */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial };
+    return { '0001_initial': initial, '0002_saved_views': savedViews };
   },
 };

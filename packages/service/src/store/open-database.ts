@@ -95,11 +95,12 @@ async function migrate(db: Kysely<Database>): Promise<void> {
       message: `The store was written by a newer Sightline (schema ${row.value}, this one reads ${STORE_SCHEMA_VERSION}). Upgrade Sightline.`,
     });
   }
-  if (!row) {
+  if (!row || Number(row.value) < STORE_SCHEMA_VERSION) {
+    const value = String(STORE_SCHEMA_VERSION);
     await db
       .insertInto('sightline_meta')
-      .values({ key: 'schema_version', value: String(STORE_SCHEMA_VERSION) })
-      .onConflict((conflict) => conflict.column('key').doNothing())
+      .values({ key: 'schema_version', value })
+      .onConflict((conflict) => conflict.column('key').doUpdateSet({ value }))
       .execute();
   }
 }

@@ -5,7 +5,7 @@
 import type { Insertable, Selectable } from 'kysely';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 1;
+export const STORE_SCHEMA_VERSION = 2;
 
 /** Triage status of a group. */
 export const GROUP_STATUSES = ['new', 'triaged', 'resolved', 'ignored'] as const;
@@ -144,7 +144,22 @@ export interface MetaTable {
 }
 
 /** The database as Kysely sees it. */
+/** Orders of the inbox: last seen, newest first; first seen, oldest first; most reports first. */
+export const INBOX_SORTS = ['newest', 'oldest', 'most_reports'] as const;
+export type InboxSort = (typeof INBOX_SORTS)[number];
+
+/** A named inbox query (filters and sort) to apply again later. */
+export interface SavedViewTable {
+  id: string;
+  name: string;
+  /** Inbox filters (JSON: label, status, source, project, q; each optional). */
+  filters: string;
+  sort: InboxSort;
+  created_at: string;
+}
+
 export interface Database {
+  saved_views: SavedViewTable;
   projects: ProjectTable;
   sources: SourceTable;
   reports: ReportTable;
@@ -156,6 +171,7 @@ export interface Database {
 }
 
 export type ProjectRow = Selectable<ProjectTable>;
+export type SavedViewRow = Selectable<SavedViewTable>;
 export type SourceRow = Selectable<SourceTable>;
 export type ReportRow = Selectable<ReportTable>;
 export type GroupRow = Selectable<GroupTable>;

@@ -1,17 +1,15 @@
 /**
- * `window.__sightline`: a documented hook for tests and benchmarks running the app in a real
- * browser (Playwright `page.evaluate`). It reads the page exactly as the assistant panel does and
+ * `window.__sightline`: a documented hook for tests and benchmarks running an app in a real
+ * browser (Playwright `page.evaluate`); render `<PageHook />` inside the `PageContextProvider`. It reads the page exactly as the assistant panel does and
  * runs tools exactly as an agent would; it adds nothing the agent side does not have.
  */
-import {
-  asciiSnapshot,
-  type PageSnapshotJson,
-  textSnapshot,
-  toJSON,
-} from '@sightline/page-context';
-import { type PageSnapshotRead, usePageSnapshot } from '@sightline/page-context/react';
 import { asSchema } from 'ai';
 import { useEffect } from 'react';
+import { asciiSnapshot } from '../fallback/ascii-snapshot.js';
+import { textSnapshot } from '../fallback/text-snapshot.js';
+import { toJSON } from '../registry/to-json.js';
+import type { PageSnapshotJson } from '../types.js';
+import { type PageSnapshotRead, usePageSnapshot } from './use-page-snapshot.js';
 
 /** What {@link PageHook.read} returns: the agent's view of the page, without functions. */
 export interface PageHookRead {
@@ -67,7 +65,7 @@ export interface PageHook {
 
 declare global {
   interface Window {
-    /** Set by the example app; see {@link PageHook}. */
+    /** Set while `<PageHook />` is mounted; see {@link PageHook}. */
     __sightline?: PageHook;
   }
 }
