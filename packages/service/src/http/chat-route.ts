@@ -24,7 +24,7 @@ import { z } from 'zod';
 import { errorResponse } from './errors.js';
 
 /** Instructions of the assistant; the page follows them. */
-export const CHAT_INSTRUCTIONS = `You are the assistant of Sightline's triage console. The user reads bug and crash groups, their reports and their diagnoses (root cause, affected files, suspects). Below is what the user's page shows now, as page context: answer from it, call expand_node for rows and details it leaves out, and use the page's actions (filter the inbox, open a group, set a status, re-investigate) when the user asks for them. Say what you changed. Keep answers short.`;
+export const CHAT_INSTRUCTIONS = `You are the assistant of Sightline's triage console. The user reads bug and crash groups, their reports and their diagnoses (root cause, affected files, suspects). Below is what the user's page shows now, as page context: answer from it, call expand_node for rows and details it leaves out, and use the page's actions (filter the inbox, save a view, open a group, set a status, re-investigate) when the user asks for them. Say what you changed. Keep answers short.`;
 
 /** Conversations kept in memory (their compaction stores), oldest dropped first. */
 const MAX_CONVERSATIONS = 100;

@@ -1,6 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from './index.js';
+import { describe, expect, it } from 'vitest';
 import {
+  freshStore,
   POSTGRES_SKIP_MESSAGE,
   TEST_DATABASES,
   TEST_POSTGRES_URL,
@@ -9,21 +9,10 @@ import {
 if (!TEST_POSTGRES_URL) console.warn(POSTGRES_SKIP_MESSAGE);
 
 describe.each(TEST_DATABASES)('saved views and inbox order on $name', (kind) => {
-  let store: Store;
-  let drop: () => Promise<void>;
-  afterEach(async () => {
-    await store?.close();
-    await drop?.();
-  });
-  async function open() {
-    const created = await kind.create();
-    drop = created.drop;
-    store = await openStore(created.location);
-    return store.projects.ensure({ name: 'app', repo: '/src/app' });
-  }
+  const open = freshStore(kind);
 
   it('saves, lists by name, refuses a taken name, and deletes views', async () => {
-    await open();
+    const { store } = await open();
     const crashes = await store.savedViews.create({
       name: 'Open crashes',
       filters: { label: 'crash', status: 'new', q: 'cart' },
@@ -44,7 +33,7 @@ describe.each(TEST_DATABASES)('saved views and inbox order on $name', (kind) => 
   });
 
   it('sorts the inbox newest, oldest or by most reports, and pages in each order', async () => {
-    const project = await open();
+    const { store, project } = await open();
     // [title, first seen (day), last seen (day), reports]
     const seeded = [
       ['a', 1, 9, 2],

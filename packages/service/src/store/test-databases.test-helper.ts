@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import type { DatabaseLocation } from '../store/index.js';
+import { afterEach } from 'vitest';
+import { type DatabaseLocation, openStore, type Store } from '../store/index.js';
 
 /** A database kind the suite runs against. */
 export interface TestDatabaseKind {
@@ -62,3 +63,26 @@ export const TEST_DATABASES: TestDatabaseKind[] = [
 
 /** The Postgres test server URL, if any. */
 export const TEST_POSTGRES_URL = postgresUrl;
+
+/**
+ * A store on a fresh database of `kind` for each test, closed and dropped after it (registers a
+ * vitest `afterEach`; call inside a `describe`).
+ * @returns `open()`: opens the store and ensures project `app` (repository `/src/app`).
+ */
+export function freshStore(kind: TestDatabaseKind) {
+  const state: { store?: Store; drop?: () => Promise<void> } = {};
+  afterEach(async () => {
+    await state.store?.close();
+    await state.drop?.();
+    state.store = undefined;
+    state.drop = undefined;
+  });
+  return async function open() {
+    const created = await kind.create();
+    state.drop = created.drop;
+    const store = await openStore(created.location);
+    state.store = store;
+    const project = await store.projects.ensure({ name: 'app', repo: '/src/app' });
+    return { store, project };
+  };
+}
