@@ -93,6 +93,8 @@ async function indexContent(
         return secret ? { ...definition, signature: withheldLine(secret) } : definition;
       });
       indexed.references = tags.references;
+      if (tags.package) indexed.package = tags.package;
+      if (tags.imports) indexed.imports = tags.imports;
     }
   }
   return { entry: toCacheEntry(indexed, file.ctimeMs, hash), file: indexed, cacheable };
