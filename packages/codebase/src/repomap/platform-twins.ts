@@ -1,13 +1,13 @@
 /**
  * Platform twins: Go files that hold one piece of code once per operating system or architecture
  * (`util_unix.go` / `util_windows.go`, `sys_linux_amd64.go`), selected by the file name suffixes
- * of the Go build constraints (`go help buildconstraint`) and the `_unix`, `_posix`, `_bsd` and
+ * of the Go build constraints (`go help buildconstraint`) and the `_unix`, `_posix`, `_bsd`, `_nonunix` and
  * `_other` names projects use beside them. The repository map counts a set of twins as one
  * definition and shows it once.
  */
 
 const OPERATING_SYSTEMS =
-  'aix|android|darwin|dragonfly|freebsd|hurd|illumos|ios|js|linux|nacl|netbsd|openbsd|plan9|solaris|wasip1|windows|zos|unix|posix|bsd|other';
+  'aix|android|darwin|dragonfly|freebsd|hurd|illumos|ios|js|linux|nacl|netbsd|openbsd|plan9|solaris|wasip1|windows|zos|unix|posix|bsd|other|nonunix|notwindows|nonwindows';
 const ARCHITECTURES =
   '386|amd64|arm|arm64|loong64|mips|mipsle|mips64|mips64le|ppc64|ppc64le|riscv64|s390x|wasm';
 const PLATFORM_FILE = new RegExp(
