@@ -1,6 +1,12 @@
 import type { Definition, IndexedFile } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
-import { chooseRange, enclosingDefinition, headRange, rangeAtLine } from './suspect-range.js';
+import {
+  chooseRange,
+  enclosingDefinition,
+  headRange,
+  narrowRange,
+  rangeAtLine,
+} from './suspect-range.js';
 
 const definition = (
   name: string,
@@ -112,6 +118,16 @@ describe('spans of suspects no frame points into', () => {
     expect(chooseRange(entry, new Set(['createRetry']), matches)).toEqual({
       lines: [8, 26],
       symbol: 'createRetry',
+    });
+  });
+
+  it('narrows a huge class an error message names to its best-matching member', () => {
+    const matches = [{ definition: commandLine.definitions[3] as Definition, score: 0.6 }];
+    expect(
+      narrowRange(commandLine, { lines: [40, 2390], symbol: 'CommandLine' }, new Set(), matches),
+    ).toEqual({ lines: [1440, 1470], symbol: 'CommandLine.Help.abbreviatedSynopsis' });
+    expect(narrowRange(commandLine, { lines: [1440, 1470] }, new Set(), [])).toEqual({
+      lines: [1440, 1470],
     });
   });
 
