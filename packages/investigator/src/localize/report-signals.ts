@@ -159,7 +159,22 @@ export function collectReportSignals(
     ),
     mentions: [
       ...messageMentions([...messages, prose].join('\n')),
-      ...qualifiedMentions(report.identifiers),
+      // A frame's qualified function name (JVM `Outer$1.read` read as `Outer.read`) is that frame's
+      // evidence already, not a mention.
+      ...qualifiedMentions(
+        report.identifiers.filter(
+          (identifier) =>
+            !stacks.some(({ frames: stackFrames }) =>
+              stackFrames.some((frame) =>
+                [frame.module, frame.function]
+                  .filter(Boolean)
+                  .join('.')
+                  .replace(/\$[\w$]*/g, '')
+                  .endsWith(identifier),
+              ),
+            ),
+        ),
+      ),
     ],
     query: [title, title, body].join('\n'),
     aboutTests: [...paths].some(isTest),
