@@ -12,11 +12,9 @@ import { createApp } from './http/app.js';
 import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
 import { startPoller } from './poller/poller.js';
 import { type JobQueue, openQueue } from './queue/index.js';
+import { createBuiltInRegistry } from './sources/built-in.js';
 import { createCredentialStore } from './sources/credentials.js';
-import { filesSource } from './sources/files.js';
-import { githubSource } from './sources/github/index.js';
-import { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
-import { sentrySource } from './sources/sentry/index.js';
+import type { SourceRegistry } from './sources/registry.js';
 import type { SourceModule } from './sources/types.js';
 import { type DatabaseLocation, openStore, type Store } from './store/index.js';
 
@@ -37,7 +35,9 @@ export interface ServiceOptions {
   /** Model spec for investigations; offline without one. */
   model?: string;
   resolveModel?: (spec: string) => LanguageModel;
-  /** Source modules besides `files`. */
+  /** Cost cap of one investigation with a model, in US dollars. Default: no cap. */
+  maxCostUsd?: number;
+  /** Source modules besides the built-in ones (files, sentry, github, app-store, google-play). */
   sources?: SourceModule<unknown, unknown>[];
   /** Jobs run at once by the in-process worker. Default 2. */
   concurrency?: number;
@@ -45,12 +45,21 @@ export interface ServiceOptions {
   work?: boolean;
   /** How often repositories are checked for a new revision, ms. Default 30,000. */
   revisionCheckMs?: number;
+  /**
+   * The built console served at `/` (`builtConsoleDir()` of `@sightline/console`). Default: none,
+   * and `/` says how to build it.
+   */
+  consoleDir?: string;
+  /** Model of the console's assistant. Default: `model` resolved by `resolveModel`; none: off. */
+  chatModel?: LanguageModel;
   log?: (line: string) => void;
 }
 
 /** A running service. */
 export interface RunningService {
   url: string;
+  /** The console's address, carrying the API token in its fragment (never sent to a server). */
+  consoleUrl: string;
   token: string;
   /** True when the token was created by this start (print it once). */
   tokenCreated: boolean;
@@ -62,6 +71,18 @@ export interface RunningService {
   registry: SourceRegistry;
   /** Stops HTTP, pollers and the worker, then closes the store. */
   close(): Promise<void>;
+}
+
+/** The assistant's model: given, else the investigations' model when it resolves. */
+function chatModelOption(options: ServiceOptions): { chatModel?: LanguageModel } {
+  if (options.chatModel) return { chatModel: options.chatModel };
+  if (!options.model || !options.resolveModel) return {};
+  try {
+    return { chatModel: options.resolveModel(options.model) };
+  } catch (error) {
+    options.log?.(`assistant off: ${error instanceof Error ? error.message : String(error)}`);
+    return {};
+  }
 }
 
 /** The default data folder of a repository: `<repo>/.sightline/serve`, beside its index cache. */
@@ -88,15 +109,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.model ? { defaultModel: options.model } : {}),
+    ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
   });
   if (options.work !== false)
     await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
-  const registry = createSourceRegistry([
-    filesSource as SourceModule<unknown, unknown>,
-    sentrySource as SourceModule<unknown, unknown>,
-    githubSource as SourceModule<unknown, unknown>,
-    ...(options.sources ?? []),
-  ]);
+  const registry = createBuiltInRegistry(options.sources);
   const credentials = createCredentialStore(dataDir);
   const poller = startPoller({ store, pipeline, registry, credentials, log });
   const revisions = setInterval(() => {
@@ -105,7 +122,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       .catch((error: unknown) => log(`revision check: ${String(error)}`));
   }, options.revisionCheckMs ?? 30_000);
   revisions.unref();
-  const app = createApp({ store, queue, pipeline, registry, credentials, token, log });
+  const app = createApp({
+    store,
+    queue,
+    pipeline,
+    registry,
+    credentials,
+    token,
+    log,
+    consoleDir: options.consoleDir ?? null,
+    ...(options.model ? { model: options.model } : {}),
+    ...chatModelOption(options),
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4317 }, () =>
       resolve(started),
@@ -117,6 +145,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}`,
+    consoleUrl: `http://${shownHost}:${port}/#token=${encodeURIComponent(token)}`,
     token,
     tokenCreated: created,
     tokenFile: file,
