@@ -38,6 +38,7 @@ export {
 } from './resolve-model.js';
 export {
   type CountTokensOptions,
+  canCountTokens,
   countTokens,
   type Encoding,
   type EncodingModule,
