@@ -36,6 +36,8 @@ export type SightlineErrorCode =
   | 'STORE_ENTRY_NOT_FOUND'
   | 'STORE_VERSION_MISMATCH'
   | 'STORE_UNAVAILABLE'
+  /** A configured source cannot be built: unknown kind, or stored settings or credentials that do not validate. */
+  | 'SOURCE_MISCONFIGURED'
   | 'NODE_NOT_FOUND'
   | 'ACTION_NOT_FOUND';
 
