@@ -26,6 +26,8 @@ export type SightlineErrorCode =
   | 'MISSING_API_KEY'
   | 'MODEL_CALL_FAILED'
   | 'MODEL_OUTPUT_INVALID'
+  /** The run's estimated cost reached the caller's cap (`maxCostUsd`); what it found so far is kept. */
+  | 'COST_LIMIT_REACHED'
   /** The caller cancelled the work (its `AbortSignal` fired). */
   | 'ABORTED'
   | 'CACHE_VERSION_MISMATCH'

@@ -35,6 +35,8 @@ export interface ServiceOptions {
   /** Model spec for investigations; offline without one. */
   model?: string;
   resolveModel?: (spec: string) => LanguageModel;
+  /** Cost cap of one investigation with a model, in US dollars. Default: no cap. */
+  maxCostUsd?: number;
   /** Source modules besides the built-in ones (files, sentry, github, app-store, google-play). */
   sources?: SourceModule<unknown, unknown>[];
   /** Jobs run at once by the in-process worker. Default 2. */
@@ -86,6 +88,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.model ? { defaultModel: options.model } : {}),
+    ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
   });
   if (options.work !== false)
     await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
