@@ -12,6 +12,7 @@ import { registerTool } from './commands/tool.js';
 import { registerTriage } from './commands/triage.js';
 import { registerWorker } from './commands/worker.js';
 import { EXIT_USAGE } from './exit-codes.js';
+import { guardOutputStreams } from './output-errors.js';
 
 const program = new Command()
   .name('sightline')
@@ -31,6 +32,7 @@ registerServe(program);
 registerWorker(program);
 registerIngest(program);
 
+guardOutputStreams();
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

@@ -34,6 +34,9 @@ export async function readStdin(
   return Buffer.concat(chunks);
 }
 
+/** Paths that name this process's standard input on Linux and macOS. */
+const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
+
 function tooLarge(maxBytes: number): SightlineError {
   const mebibytes = (maxBytes / 1_048_576).toFixed(0);
   return new SightlineError({
@@ -44,7 +47,7 @@ function tooLarge(maxBytes: number): SightlineError {
 }
 
 /**
- * Reads `file`, or stdin when `file` is `-`. A FIFO, a character device or a socket (`/dev/stdin`
+ * Reads `file`, or stdin when `file` is `-` or `/dev/stdin`. A FIFO, a character device or a socket (`/dev/stdin`
  * on a pipe, `<(…)`) is read as a stream; a regular file over the cap is refused before reading.
  * @param file - a file path, or `-` for standard input.
  * @param readStandardInput - reads stdin (tests inject one). Default {@link readStdin}.
@@ -59,6 +62,8 @@ export async function readInput(
   maxBytes = MAX_REPORT_BYTES,
 ): Promise<{ bytes: Uint8Array; name: string }> {
   if (file === '-') return { bytes: await readStandardInput(), name: 'stdin' };
+  // A socket cannot be opened by path (ENXIO): read our own stdin as the stream it is.
+  if (STDIN_PATHS.has(file)) return { bytes: await readStandardInput(), name: file };
   const info = await stat(file).catch(() => null);
   if (!info) {
     throw new SightlineError({

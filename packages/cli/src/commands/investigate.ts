@@ -13,6 +13,7 @@ import { type Command, Option } from 'commander';
 import { EXIT_MODEL, EXIT_OK, EXIT_UNVERIFIED, exitCodeFor } from '../exit-codes.js';
 import { describeProgress } from '../format/describe-progress.js';
 import { addModelOptions, resolveModelFlags } from '../model-options.js';
+import { describeWriteError } from '../output-errors.js';
 import { createProgress, type Progress } from '../progress.js';
 import { readInput } from '../read-input.js';
 import { runAction } from '../run-action.js';
@@ -85,7 +86,7 @@ async function writeOutput(file: string, text: string): Promise<void> {
   } catch (error) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `Cannot write "${file}": ${(error as NodeJS.ErrnoException).code ?? String(error)}. Give --out a writable file path.`,
+      message: `Cannot write "${file}": ${describeWriteError(error)}. Give --out a writable file path with room to spare.`,
       details: { file },
       cause: error,
     });
