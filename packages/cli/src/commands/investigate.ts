@@ -2,7 +2,7 @@
  * `sightline investigate --repo DIR --report FILE|-`: the main job. Prints a verified diagnosis
  * (Markdown by default, JSON with `--format json` or `--json`). Exit codes: 0 verified diagnosis,
  * 2 bad input, 3 the model could not produce a valid one, 4 a diagnosis not backed by evidence
- * (printed, marked unverified with the reasons).
+ * (printed, marked unverified with the reasons), 5 the model server could not be reached or failed.
  */
 import { realpath, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,13 @@ import { SightlineError } from '@sightline/core';
 import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import { type Command, Option } from 'commander';
-import { EXIT_MODEL, EXIT_OK, EXIT_UNVERIFIED, exitCodeFor } from '../exit-codes.js';
+import {
+  EXIT_MODEL,
+  EXIT_MODEL_UNAVAILABLE,
+  EXIT_OK,
+  EXIT_UNVERIFIED,
+  exitCodeFor,
+} from '../exit-codes.js';
 import { describeProgress } from '../format/describe-progress.js';
 import { addModelOptions, resolveModelFlags } from '../model-options.js';
 import { describeWriteError } from '../output-errors.js';
@@ -96,7 +102,7 @@ async function writeOutput(file: string, text: string): Promise<void> {
 /**
  * Runs the investigation for the command line.
  * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed; 3 model
- *   failure, the model's report kept in a `.unverified.md` file).
+ *   failure or 5 model server down, the model's report, if any, kept in a `.unverified.md` file).
  * @throws SightlineError for bad input (exit 2 through runAction).
  */
 export async function runInvestigate(
@@ -146,7 +152,13 @@ export async function runInvestigate(
   } catch (error) {
     // Any model failure after the report was written (verification, the structurer's 400 or
     // network error) keeps the paid-for report.
-    if (!SightlineError.isInstance(error) || exitCodeFor(error) !== EXIT_MODEL) throw error;
+    const code = exitCodeFor(error);
+    if (
+      !SightlineError.isInstance(error) ||
+      (code !== EXIT_MODEL && code !== EXIT_MODEL_UNAVAILABLE)
+    ) {
+      throw error;
+    }
     io.progress.fail('The model did not produce a verified diagnosis');
     io.stderr(`sightline: ${error.message}\n`);
     const markdown = error.details.markdown;
@@ -155,7 +167,7 @@ export async function runInvestigate(
       await writeOutput(kept, markdown);
       io.stderr(`The model's unverified report was kept in ${kept}; nothing in it was checked.\n`);
     }
-    return EXIT_MODEL;
+    return code;
   }
 }
 
@@ -213,7 +225,8 @@ Examples:
 
 Without a model the offline localizer writes the diagnosis (no API key needed).
 Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one,
-4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons).`,
+4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons),
+5 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx).`,
     )
     .action(
       runAction(async (options: InvestigateCommandOptions & { json?: boolean }) => {
