@@ -94,6 +94,16 @@ describe('sightline investigate', () => {
     expect(await readFile(reportFile, 'utf8')).toBe(before);
   });
 
+  it('warns that nothing was indexed and exits 4 (unverified) on an empty repository', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'sightline-investigate-empty-'));
+    const io = memoryIo();
+    expect(await runInvestigate(options({ repo: empty }), io)).toBe(4);
+    expect(io.err).toBe(
+      `sightline: warning: nothing was indexed in ${empty} (0 files indexed: no files, after .gitignore); no code can back the diagnosis, so it is unverified. Run it on a folder that holds source code in a supported language.\n`,
+    );
+    expect(io.out).toContain('- **Verification:** UNVERIFIED');
+  });
+
   it('names SIGHTLINE_MODEL when the model spec from the environment is wrong', async () => {
     const failure = runInvestigate(options(), memoryIo({ env: { SIGHTLINE_MODEL: 'bogus' } }));
     await expect(failure).rejects.toMatchObject({ code: 'UNKNOWN_MODEL' });

@@ -18,6 +18,7 @@ import {
   exitCodeFor,
 } from '../exit-codes.js';
 import { describeProgress } from '../format/describe-progress.js';
+import { emptyIndexWarning } from '../format/empty-index.js';
 import { addModelOptions, resolveModelFlags } from '../model-options.js';
 import { describeWriteError } from '../output-errors.js';
 import { createProgress, type Progress } from '../progress.js';
@@ -116,7 +117,7 @@ export async function runInvestigate(
   const input = await readInput(options.report, io.readStdin);
   const { model, structurer } = resolveModelFlags(options, io);
   try {
-    const { diagnosis } = await investigate({
+    const { diagnosis, indexed } = await investigate({
       repo: options.repo,
       report: input.bytes,
       filename: input.name,
@@ -135,6 +136,15 @@ export async function runInvestigate(
         if (text) io.progress.update(text);
       },
     });
+    if (indexed.files === 0) {
+      io.stderr(
+        emptyIndexWarning(
+          options.repo,
+          indexed.skipped,
+          'no code can back the diagnosis, so it is unverified',
+        ),
+      );
+    }
     const verified = diagnosis.verification?.verified ?? false;
     const what = verified
       ? `Verified diagnosis (${diagnosis.method})`

@@ -95,7 +95,7 @@ describe('runMap', () => {
       const { code, stdout, stderr } = await map({ dir: empty });
       expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
       expect(stderr).toMatch(
-        /^sightline map: nothing was indexed in \S+: 1 file skipped \(binary, generated, vendored, too large or secret\)\. Run it on a folder that holds source code in a supported language\.\n$/,
+        /^sightline: warning: nothing was indexed in \S+ \(0 files indexed, 1 file skipped as binary, generated, vendored, too large or secret\); the map is empty\. Run it on a folder that holds source code in a supported language\.\n$/,
       );
     } finally {
       await rm(empty, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import {
 } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import type { Command } from 'commander';
+import { emptyIndexWarning } from '../format/empty-index.js';
 import { isKnownName, parseFocus } from '../format/parse-focus.js';
 import { createProgress, type Progress } from '../progress.js';
 import { runAction } from '../run-action.js';
@@ -85,14 +86,7 @@ export async function runMap(
   }
   const map = renderRepositoryMap(index, { focus: parsedFocus, tokens });
   if (index.files.size === 0) {
-    const skipped = index.skipped.length;
-    const why =
-      skipped > 0
-        ? `${plural(skipped, 'file')} skipped (binary, generated, vendored, too large or secret)`
-        : 'no files, after .gitignore';
-    stderr(
-      `sightline map: nothing was indexed in ${root}: ${why}. Run it on a folder that holds source code in a supported language.\n`,
-    );
+    stderr(emptyIndexWarning(root, index.skipped.length, 'the map is empty'));
   } else if (map.shownFiles === 0) {
     stderr(
       `sightline map: nothing fit in --tokens ${tokens}: even the first file of the map needs more. Raise --tokens (the default is 1024).\n`,

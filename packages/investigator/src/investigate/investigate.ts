@@ -91,6 +91,11 @@ export interface InvestigateResult {
   /** The agent's own Markdown report (stage 1); absent offline. */
   agentMarkdown?: string;
   verification: VerificationResult;
+  /**
+   * What the index holds: files indexed and files skipped (binary, generated, vendored, too large,
+   * secret). With `files` 0 nothing can back a diagnosis, which is then always unverified.
+   */
+  indexed: { files: number; skipped: number };
 }
 
 /**
@@ -129,6 +134,8 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
   });
 
+  const indexed = { files: index.files.size, skipped: index.skipped.length };
+
   stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
@@ -154,7 +161,15 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
       ...(abortSignal ? { abortSignal } : {}),
     });
-    return { report, classification, suspects, diagnosis, agentMarkdown: markdown, verification };
+    return {
+      report,
+      classification,
+      suspects,
+      diagnosis,
+      agentMarkdown: markdown,
+      verification,
+      indexed,
+    };
   }
 
   const offline = diagnoseOffline(report, index, {
@@ -184,5 +199,6 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     suspects: diagnosis.suspects,
     diagnosis,
     verification,
+    indexed,
   };
 }
