@@ -24,7 +24,7 @@ import { describeWriteError } from '../output-errors.js';
 import { createProgress, type Progress } from '../progress.js';
 import { readInput } from '../read-input.js';
 import { runAction } from '../run-action.js';
-import { wholeNumberArgument } from '../whole-number-argument.js';
+import { MAX_MAP_TOKENS, MAX_PHASE_STEPS, wholeNumberArgument } from '../whole-number-argument.js';
 
 /** Options of {@link runInvestigate}, as the command line gives them. */
 export interface InvestigateCommandOptions {
@@ -136,6 +136,7 @@ export async function runInvestigate(
         if (text) io.progress.update(text);
       },
     });
+    for (const warning of indexed.warnings) io.stderr(`sightline: warning: ${warning}\n`);
     if (indexed.files === 0) {
       io.stderr(
         emptyIndexWarning(
@@ -206,22 +207,22 @@ export function registerInvestigate(program: Command): void {
     .option(
       '--budget-explore <n>',
       'agent steps in the explore phase (default 8)',
-      wholeNumberArgument(1, 'steps'),
+      wholeNumberArgument({ max: MAX_PHASE_STEPS, unit: 'steps' }),
     )
     .option(
       '--budget-deep <n>',
       'agent steps in the deep-dive phase (default 4)',
-      wholeNumberArgument(1, 'steps'),
+      wholeNumberArgument({ max: MAX_PHASE_STEPS, unit: 'steps' }),
     )
     .option(
       '--map-tokens <n>',
       'token budget of the repository map given to the agent (default 1024)',
-      wholeNumberArgument(1, 'tokens'),
+      wholeNumberArgument({ max: MAX_MAP_TOKENS, unit: 'tokens' }),
     )
     .option(
       '--timeout <seconds>',
       'longest wait for one model call before failing (default 180)',
-      wholeNumberArgument(1, 'seconds'),
+      wholeNumberArgument({ max: 3_600, unit: 'seconds' }),
     )
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
     .option('-q, --quiet', 'no progress on stderr')

@@ -10,7 +10,7 @@ import { emptyIndexWarning } from '../format/empty-index.js';
 import { isKnownName, parseFocus } from '../format/parse-focus.js';
 import { createProgress, type Progress } from '../progress.js';
 import { runAction } from '../run-action.js';
-import { wholeNumberArgument } from '../whole-number-argument.js';
+import { MAX_MAP_TOKENS, wholeNumberArgument } from '../whole-number-argument.js';
 
 /** Options of {@link runMap}. */
 export interface MapCommandOptions {
@@ -148,7 +148,12 @@ export function registerMap(program: Command): void {
     .command('map')
     .description('Print the repository map: the most important definitions, within a token budget.')
     .argument('[dir]', 'repository folder', '.')
-    .option('--tokens <n>', 'token budget of the map', wholeNumberArgument(1, 'tokens'), 1024)
+    .option(
+      '--tokens <n>',
+      'token budget of the map',
+      wholeNumberArgument({ max: MAX_MAP_TOKENS, unit: 'tokens' }),
+      1024,
+    )
     .option(
       '--focus <value>',
       'rank around IDENT, FILE or FILE:LINE; repeat it (frames innermost first)',

@@ -110,7 +110,7 @@ export function registerMcp(program: Command): void {
     .option(
       '--http <port>',
       'serve streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio (0: any free port)',
-      wholeNumberArgument(0, 'port'),
+      wholeNumberArgument({ min: 0, max: 65_535, unit: 'port' }),
     )
     .option(
       '--host <address>',

@@ -93,9 +93,10 @@ export interface InvestigateResult {
   verification: VerificationResult;
   /**
    * What the index holds: files indexed and files skipped (binary, generated, vendored, too large,
-   * secret). With `files` 0 nothing can back a diagnosis, which is then always unverified.
+   * secret), and the index's warnings (the file-count cap reached, a language without a grammar).
+   * With `files` 0 nothing can back a diagnosis, which is then always unverified.
    */
-  indexed: { files: number; skipped: number };
+  indexed: { files: number; skipped: number; warnings: string[] };
 }
 
 /**
@@ -134,7 +135,11 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
   });
 
-  const indexed = { files: index.files.size, skipped: index.skipped.length };
+  const indexed = {
+    files: index.files.size,
+    skipped: index.skipped.length,
+    warnings: index.warnings ?? [],
+  };
 
   stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
