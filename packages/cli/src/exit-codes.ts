@@ -3,9 +3,9 @@
  * 2 bad input or usage, 3 the model could not produce a valid result, 4 a diagnosis was produced
  * but evidence does not back it (shown as unverified, with the reasons), 5 the model server could not
  * be reached or failed (connection refused, host not found, HTTP 5xx).
+ *
+ * Only constants here, no imports: `main.ts` needs them before any command module is loaded.
  */
-import { SightlineError, type SightlineErrorCode } from '@sightline/core';
-
 /** The command did what was asked. */
 export const EXIT_OK = 0;
 /** An unexpected failure (a bug, or a tool that failed): report it with the printed stack. */
@@ -26,23 +26,3 @@ export const EXIT_UNVERIFIED = 4;
  * nothing is wrong with the report or the repository; start or fix the server and run again.
  */
 export const EXIT_MODEL_UNAVAILABLE = 5;
-
-const MODEL_CODES: SightlineErrorCode[] = ['MODEL_OUTPUT_INVALID', 'MODEL_CALL_FAILED'];
-const FAILURE_CODES: SightlineErrorCode[] = ['TOOL_FAILED'];
-
-/**
- * Maps an error to the exit code the command should end with.
- * @param error - anything thrown by a command.
- * @returns {@link EXIT_MODEL_UNAVAILABLE} for a model server that is down or failed (a
- *   `MODEL_CALL_FAILED` with `details.unavailable`), {@link EXIT_MODEL} for other model failures, {@link EXIT_FAILURE} for `TOOL_FAILED` and for
- *   anything that is not a `SightlineError`, {@link EXIT_USAGE} for every other code.
- */
-export function exitCodeFor(error: unknown): number {
-  if (!SightlineError.isInstance(error)) return EXIT_FAILURE;
-  if (error.code === 'MODEL_CALL_FAILED' && error.details.unavailable === true) {
-    return EXIT_MODEL_UNAVAILABLE;
-  }
-  if (MODEL_CODES.includes(error.code)) return EXIT_MODEL;
-  if (FAILURE_CODES.includes(error.code)) return EXIT_FAILURE;
-  return EXIT_USAGE;
-}

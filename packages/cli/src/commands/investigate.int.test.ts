@@ -6,7 +6,7 @@ import { createScriptedModel } from '@sightline/core/testing';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { APICallError } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../exit-codes.js';
+import { exitCodeFor } from '../exit-code-for.js';
 import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
 import {
   type InvestigateCommandOptions,

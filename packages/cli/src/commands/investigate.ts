@@ -10,13 +10,8 @@ import { SightlineError } from '@sightline/core';
 import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import { type Command, Option } from 'commander';
-import {
-  EXIT_MODEL,
-  EXIT_MODEL_UNAVAILABLE,
-  EXIT_OK,
-  EXIT_UNVERIFIED,
-  exitCodeFor,
-} from '../exit-codes.js';
+import { exitCodeFor } from '../exit-code-for.js';
+import { EXIT_MODEL, EXIT_MODEL_UNAVAILABLE, EXIT_OK, EXIT_UNVERIFIED } from '../exit-codes.js';
 import { describeProgress } from '../format/describe-progress.js';
 import { emptyIndexWarning } from '../format/empty-index.js';
 import { addModelOptions, resolveModelFlags } from '../model-options.js';

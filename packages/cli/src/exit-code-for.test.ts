@@ -1,12 +1,7 @@
 import { SightlineError, type SightlineErrorCode } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
-import {
-  EXIT_FAILURE,
-  EXIT_MODEL,
-  EXIT_MODEL_UNAVAILABLE,
-  EXIT_USAGE,
-  exitCodeFor,
-} from './exit-codes.js';
+import { exitCodeFor } from './exit-code-for.js';
+import { EXIT_FAILURE, EXIT_MODEL, EXIT_MODEL_UNAVAILABLE, EXIT_USAGE } from './exit-codes.js';
 
 const error = (code: SightlineErrorCode) => new SightlineError({ code, message: code });
 
