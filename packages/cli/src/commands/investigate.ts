@@ -4,18 +4,19 @@
  * 2 bad input, 3 the model could not produce a valid one, 4 a diagnosis not backed by evidence
  * (printed, marked unverified with the reasons), 5 the model server could not be reached or failed.
  */
-import { realpath, stat, writeFile } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { exitCodeFor } from '../exit-code-for.js';
 import { EXIT_MODEL, EXIT_MODEL_UNAVAILABLE, EXIT_OK, EXIT_UNVERIFIED } from '../exit-codes.js';
 import { describeProgress } from '../format/describe-progress.js';
 import { emptyIndexWarning } from '../format/empty-index.js';
 import { addModelOptions, resolveModelFlags } from '../model-options.js';
-import { describeWriteError } from '../output-errors.js';
+import { checkWritable, writeOutput } from '../output-file.js';
+import { addFormatOptions, type FormatFlags, resolveFormat } from '../output-options.js';
 import { createProgress, type Progress } from '../progress.js';
 import { readInput } from '../read-input.js';
 import { runAction } from '../run-action.js';
@@ -50,25 +51,6 @@ export interface InvestigateIO {
   model?: LanguageModel;
 }
 
-/**
- * Fails before any work when `--out` cannot be written: its folder must exist and it must not be
- * a folder itself.
- * @throws SightlineError `INVALID_ARGUMENT`.
- */
-async function checkWritable(file: string): Promise<void> {
-  const folder = await stat(path.dirname(path.resolve(file))).catch(() => null);
-  const target = await stat(file).catch(() => null);
-  if (!folder?.isDirectory() || target?.isDirectory()) {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `Cannot write the diagnosis to "${file}": ${
-        target?.isDirectory() ? 'it is a folder' : 'its folder does not exist'
-      }. Give --out a file path in an existing folder.`,
-      details: { file },
-    });
-  }
-}
-
 /** Refuses an `--out` that names the report file itself: writing would destroy the input. */
 async function refuseOverwritingReport(out: string, report: string): Promise<void> {
   if (report === '-') return;
@@ -79,20 +61,6 @@ async function refuseOverwritingReport(out: string, report: string): Promise<voi
     message: `--out "${out}" is the report file itself; writing the diagnosis there would overwrite the report. Give --out another file.`,
     details: { out, report },
   });
-}
-
-/** Writes a result file, turning file-system failures into a clear error. */
-async function writeOutput(file: string, text: string): Promise<void> {
-  try {
-    await writeFile(file, text);
-  } catch (error) {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `Cannot write "${file}": ${describeWriteError(error)}. Give --out a writable file path with room to spare.`,
-      details: { file },
-      cause: error,
-    });
-  }
 }
 
 /**
@@ -192,11 +160,7 @@ export function registerInvestigate(program: Command): void {
       '--report <file>',
       'bug report file (crash log, issue text, review, Sentry JSON), or - for stdin',
     );
-  addModelOptions(command)
-    .addOption(
-      new Option('--format <format>', 'output format').choices(['md', 'json']).default('md'),
-    )
-    .option('--json', 'same as --format json: only the diagnosis JSON on stdout')
+  addFormatOptions(addModelOptions(command), { formats: ['md', 'json'], defaultFormat: 'md' })
     .option('--report-format <name>', 'force the report format instead of detecting it')
     .option('--out <file>', 'write the diagnosis to a file instead of stdout')
     .option(
@@ -235,8 +199,8 @@ Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a v
 5 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx).`,
     )
     .action(
-      runAction(async (options: InvestigateCommandOptions & { json?: boolean }) => {
-        const format = options.json ? 'json' : options.format;
+      runAction(async (options: Omit<InvestigateCommandOptions, 'format'> & FormatFlags) => {
+        const format = resolveFormat(options, 'md') as InvestigateCommandOptions['format'];
         return runInvestigate(
           { ...options, format },
           {
