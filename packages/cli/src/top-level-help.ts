@@ -7,7 +7,7 @@ Examples:
   $ sightline investigate --repo ~/src/app --report issue.md --model anthropic:claude-sonnet-4-5
   $ cat sentry-event.json | sightline investigate --repo . --report - --format json
   $ sightline triage reviews.jsonl --format json
-  $ sightline map --repo . --tokens 2048
+  $ sightline map --repo . --map-tokens 2048
   $ sightline mcp --repo .
 
 Without --model (or $SIGHTLINE_MODEL) everything runs offline: no API key, no network.
