@@ -27,6 +27,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.join(here, '..', 'packages', 'cli', 'bin', 'sightline.js');
 const CASES = ['acorn-8.14.1-bigint-crash', 'json5-2.2.1-proto-pollution'];
 const offline = !process.env.SIGHTLINE_MODEL;
+const KINDS: Record<string, string> = {
+  crash: 'a crash log with a stack trace',
+  issue: 'a plain issue, no stack trace',
+};
 
 /** Runs the CLI; resolves with stdout (exit 4, an unverified diagnosis, still has one). */
 function investigate(repo: string, report: string): Promise<{ stdout: string; code: number }> {
@@ -50,7 +54,7 @@ let failed = 0;
 for (const name of CASES) {
   const caseDir = path.join(here, name);
   const demo = JSON.parse(await readFile(path.join(caseDir, 'case.json'), 'utf8')) as DemoCase;
-  say(`\n=== ${demo.package}@${demo.version}: a ${demo.report_kind} report ===`);
+  say(`\n=== ${demo.package}@${demo.version}: ${KINDS[demo.report_kind] ?? demo.report_kind} ===`);
   say(
     `Gold (what the upstream fix changed): ${demo.gold.map((gold) => `${gold.file}:${gold.lines[0]}-${gold.lines[1]}${gold.symbol ? ` ${gold.symbol}` : ''}`).join(', ')}`,
   );
