@@ -4,6 +4,7 @@
  */
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INITIALIZE_REQUEST } from './connect-client.test-helper.js';
 import { createRepositoryContext } from './repository-context.js';
 import { type HttpServerHandle, serveHttp } from './serve-http.js';
 
@@ -31,16 +32,7 @@ async function initialize() {
   const response = await fetch(http.url, {
     method: 'POST',
     headers,
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-06-18',
-        capabilities: {},
-        clientInfo: { name: 'cap-test', version: '0' },
-      },
-    }),
+    body: JSON.stringify(INITIALIZE_REQUEST),
   });
   const text = await response.text();
   const json = response.headers.get('content-type')?.startsWith('application/json');
