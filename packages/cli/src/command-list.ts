@@ -63,6 +63,16 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: 'hand reports to the triage service',
     load: async () => (await import('./commands/ingest.js')).registerIngest,
   },
+  {
+    name: 'sources',
+    summary: 'add, list and test the sources the triage service polls',
+    load: async () => (await import('./commands/sources/index.js')).registerSources,
+  },
+  {
+    name: 'github-action',
+    summary: 'investigate an opened GitHub issue and post the diagnosis (in a GitHub Action)',
+    load: async () => (await import('./commands/github-action.js')).registerGitHubAction,
+  },
 ];
 
 /**

@@ -1,7 +1,13 @@
 import { SightlineError, type SightlineErrorCode } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
 import { exitCodeFor } from './exit-code-for.js';
-import { EXIT_FAILURE, EXIT_MODEL, EXIT_MODEL_UNAVAILABLE, EXIT_USAGE } from './exit-codes.js';
+import {
+  EXIT_COST_LIMIT,
+  EXIT_FAILURE,
+  EXIT_MODEL,
+  EXIT_MODEL_UNAVAILABLE,
+  EXIT_USAGE,
+} from './exit-codes.js';
 
 const error = (code: SightlineErrorCode) => new SightlineError({ code, message: code });
 
@@ -10,6 +16,7 @@ describe('exitCodeFor', () => {
     ['MODEL_OUTPUT_INVALID', EXIT_MODEL],
     ['MODEL_CALL_FAILED', EXIT_MODEL],
     ['TOOL_FAILED', EXIT_FAILURE],
+    ['COST_LIMIT_REACHED', EXIT_COST_LIMIT],
     ['INVALID_ARGUMENT', EXIT_USAGE],
     ['PATH_NOT_FOUND', EXIT_USAGE],
     ['MISSING_API_KEY', EXIT_USAGE],
@@ -17,7 +24,7 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(error(code))).toBe(exit);
   });
 
-  it('maps a model server that is down or failed to exit 5', () => {
+  it('maps a model server that is down or failed to exit 6', () => {
     const down = new SightlineError({
       code: 'MODEL_CALL_FAILED',
       message: 'refused',

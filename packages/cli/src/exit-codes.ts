@@ -1,8 +1,9 @@
 /**
  * Exit codes of the `sightline` command (shared/CONVENTIONS.md): 0 success, 1 unexpected failure,
  * 2 bad input or usage, 3 the model could not produce a valid result, 4 a diagnosis was produced
- * but evidence does not back it (shown as unverified, with the reasons), 5 the model server could not
- * be reached or failed (connection refused, host not found, HTTP 5xx).
+ * but evidence does not back it (shown as unverified, with the reasons), 5 the investigation
+ * stopped at its cost cap (`--max-cost`; the partial report kept), 6 the model server could not be
+ * reached or failed (connection refused, host not found, HTTP 5xx).
  *
  * Only constants here, no imports: `main.ts` needs them before any command module is loaded.
  */
@@ -21,8 +22,11 @@ export const EXIT_MODEL = 3;
  */
 export const EXIT_UNVERIFIED = 4;
 
+/** The investigation stopped at its cost cap (`--max-cost`); its partial report was kept. */
+export const EXIT_COST_LIMIT = 5;
+
 /**
  * The model server could not be reached (connection refused, unknown host) or answered HTTP 5xx:
  * nothing is wrong with the report or the repository; start or fix the server and run again.
  */
-export const EXIT_MODEL_UNAVAILABLE = 5;
+export const EXIT_MODEL_UNAVAILABLE = 6;

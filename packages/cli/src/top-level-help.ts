@@ -19,5 +19,6 @@ Exit codes:
   2  bad input or usage, or the output could not be written (full disk, unwritable --out)
   3  the model could not produce a valid result
   4  a diagnosis was printed but evidence does not back it (marked unverified)
-  5  the model server could not be reached or failed (connection refused, HTTP 5xx)
+  5  the investigation stopped at its --max-cost cap (the partial report kept)
+  6  the model server could not be reached or failed (connection refused, HTTP 5xx)
 `;

@@ -17,6 +17,15 @@ export {
   startService,
 } from './service.js';
 export {
+  type AppStoreConfig,
+  type AppStoreCredentials,
+  type AppStoreModuleOptions,
+  appStoreSource,
+  createAppStoreModule,
+} from './sources/app-store/index.js';
+export { BUILT_IN_SOURCES, createBuiltInRegistry } from './sources/built-in.js';
+export {
+  type CredentialOrigin,
   type CredentialStore,
   createCredentialStore,
   credentialsVariable,
@@ -27,7 +36,30 @@ export {
   filesSource,
   fileToRawReports,
 } from './sources/files.js';
+export {
+  type PostedComment,
+  type PostIssueCommentOptions,
+  postIssueComment,
+} from './sources/github/comment.js';
 export { type GitHubConfig, type GitHubCredentials, githubSource } from './sources/github/index.js';
+export {
+  isIssue as isGitHubIssue,
+  issueReport as gitHubIssueReport,
+} from './sources/github/reports.js';
+export {
+  createGooglePlayModule,
+  type GooglePlayConfig,
+  type GooglePlayCredentials,
+  type GooglePlayModuleOptions,
+  googlePlaySource,
+} from './sources/google-play/index.js';
+export {
+  describeIssues,
+  type InstantiateSourceOptions,
+  instantiateSource,
+  type StoredSource,
+} from './sources/instantiate.js';
+export { ProviderError } from './sources/provider-http.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 export { type SentryConfig, type SentryCredentials, sentrySource } from './sources/sentry/index.js';
 export type * from './sources/types.js';

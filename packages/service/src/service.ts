@@ -12,11 +12,9 @@ import { createApp } from './http/app.js';
 import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
 import { startPoller } from './poller/poller.js';
 import { type JobQueue, openQueue } from './queue/index.js';
+import { createBuiltInRegistry } from './sources/built-in.js';
 import { createCredentialStore } from './sources/credentials.js';
-import { filesSource } from './sources/files.js';
-import { githubSource } from './sources/github/index.js';
-import { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
-import { sentrySource } from './sources/sentry/index.js';
+import type { SourceRegistry } from './sources/registry.js';
 import type { SourceModule } from './sources/types.js';
 import { type DatabaseLocation, openStore, type Store } from './store/index.js';
 
@@ -37,7 +35,9 @@ export interface ServiceOptions {
   /** Model spec for investigations; offline without one. */
   model?: string;
   resolveModel?: (spec: string) => LanguageModel;
-  /** Source modules besides `files`. */
+  /** Cost cap of one investigation with a model, in US dollars. Default: no cap. */
+  maxCostUsd?: number;
+  /** Source modules besides the built-in ones (files, sentry, github, app-store, google-play). */
   sources?: SourceModule<unknown, unknown>[];
   /** Jobs run at once by the in-process worker. Default 2. */
   concurrency?: number;
@@ -88,15 +88,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.model ? { defaultModel: options.model } : {}),
+    ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
   });
   if (options.work !== false)
     await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
-  const registry = createSourceRegistry([
-    filesSource as SourceModule<unknown, unknown>,
-    sentrySource as SourceModule<unknown, unknown>,
-    githubSource as SourceModule<unknown, unknown>,
-    ...(options.sources ?? []),
-  ]);
+  const registry = createBuiltInRegistry(options.sources);
   const credentials = createCredentialStore(dataDir);
   const poller = startPoller({ store, pipeline, registry, credentials, log });
   const revisions = setInterval(() => {

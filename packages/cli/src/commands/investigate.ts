@@ -11,10 +11,16 @@ import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { exitCodeFor } from '../exit-code-for.js';
-import { EXIT_MODEL, EXIT_MODEL_UNAVAILABLE, EXIT_OK, EXIT_UNVERIFIED } from '../exit-codes.js';
+import {
+  EXIT_COST_LIMIT,
+  EXIT_MODEL,
+  EXIT_MODEL_UNAVAILABLE,
+  EXIT_OK,
+  EXIT_UNVERIFIED,
+} from '../exit-codes.js';
 import { describeProgress } from '../format/describe-progress.js';
 import { emptyIndexWarning } from '../format/empty-index.js';
-import { addModelOptions, resolveModelFlags } from '../model-options.js';
+import { addModelOptions, maxCostOption, resolveModelFlags } from '../model-options.js';
 import { checkWritable, writeOutput } from '../output-file.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../output-options.js';
 import { createProgress, type Progress } from '../progress.js';
@@ -36,6 +42,8 @@ export interface InvestigateCommandOptions {
   mapTokens?: number;
   /** Longest wait for one model call, in seconds. */
   timeout?: number;
+  /** Cost cap of the agent, in US dollars. */
+  maxCost?: number;
   cache: boolean;
   quiet?: boolean;
 }
@@ -66,7 +74,8 @@ async function refuseOverwritingReport(out: string, report: string): Promise<voi
 /**
  * Runs the investigation for the command line.
  * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed; 3 model
- *   failure or 5 model server down, the model's report, if any, kept in a `.unverified.md` file).
+ *   failure or 6 model server down, the model's report, if any, kept in a `.unverified.md` file;
+ *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file).
  * @throws SightlineError for bad input (exit 2 through runAction).
  */
 export async function runInvestigate(
@@ -93,6 +102,7 @@ export async function runInvestigate(
       },
       ...(options.mapTokens ? { mapTokens: options.mapTokens } : {}),
       ...(options.timeout ? { stepTimeoutMs: options.timeout * 1000 } : {}),
+      ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
       ...(options.cache ? {} : { cacheDir: false as const }),
       onProgress: (event) => {
         const text = describeProgress(event);
@@ -124,6 +134,14 @@ export async function runInvestigate(
     else io.progress.fail(`${what}${where}`);
     return verified ? EXIT_OK : EXIT_UNVERIFIED;
   } catch (error) {
+    if (SightlineError.isInstance(error) && error.code === 'COST_LIMIT_REACHED') {
+      io.progress.fail('Stopped at the cost cap');
+      io.stderr(`sightline: ${error.message}\n`);
+      const kept = `${options.out ?? 'sightline-investigation'}.partial.md`;
+      await writeOutput(kept, String(error.details.markdown ?? ''));
+      io.stderr(`The partial report was kept in ${kept}; nothing in it was checked.\n`);
+      return EXIT_COST_LIMIT;
+    }
     // Any model failure after the report was written (verification, the structurer's 400 or
     // network error) keeps the paid-for report.
     const code = exitCodeFor(error);
@@ -183,6 +201,7 @@ export function registerInvestigate(program: Command): void {
       'longest wait for one model call before failing (default 180)',
       wholeNumberArgument({ max: 3_600, unit: 'seconds' }),
     )
+    .addOption(maxCostOption('the partial report kept, exit 5'))
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(
@@ -196,7 +215,8 @@ Examples:
 Without a model the offline localizer writes the diagnosis (no API key needed).
 Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one,
 4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons),
-5 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx).`,
+5 stopped at the --max-cost cap (the partial report kept in <out>.partial.md),
+6 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx).`,
     )
     .action(
       runAction(async (options: Omit<InvestigateCommandOptions, 'format'> & FormatFlags) => {

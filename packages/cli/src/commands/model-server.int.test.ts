@@ -1,5 +1,5 @@
 /**
- * A model server that is down or broken is reported as what happened, with exit 5: a closed port
+ * A model server that is down or broken is reported as what happened, with exit 6: a closed port
  * (connection refused) and a server answering HTTP 500, both real servers on 127.0.0.1 driven
  * through the OpenAI-compatible provider the `--model` flag resolves.
  */
@@ -69,9 +69,9 @@ async function investigateWith(url: string) {
 }
 
 describe('a model server that is down or broken', { timeout: 60_000 }, () => {
-  it('says the connection was refused and exits 5', async () => {
+  it('says the connection was refused and exits 6', async () => {
     const run = await investigateWith(closedUrl);
-    expect(run.code).toBe(5);
+    expect(run.code).toBe(6);
     expect(run.err).toContain(
       `sightline: The model server of openai-compatible:m at ${closedUrl} refused the connection: nothing listens there (ECONNREFUSED). Start the server, or fix the URL or host in --model.\n`,
     );
@@ -79,9 +79,9 @@ describe('a model server that is down or broken', { timeout: 60_000 }, () => {
     expect(run.out).toBe('');
   });
 
-  it('says the server answered 500 and exits 5', async () => {
+  it('says the server answered 500 and exits 6', async () => {
     const run = await investigateWith(failingUrl);
-    expect(run.code).toBe(5);
+    expect(run.code).toBe(6);
     expect(run.err).toContain(
       `sightline: The model server of openai-compatible:m at ${failingUrl} failed: it answered HTTP 500 (out of GPU memory). The server is up but broken or overloaded: check its logs, or try again later.\n`,
     );

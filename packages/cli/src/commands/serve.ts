@@ -12,6 +12,7 @@ import {
   startService,
 } from '@sightline/service';
 import { type Command, Option } from 'commander';
+import { maxCostOption } from '../model-options.js';
 import { runAction } from '../run-action.js';
 import { untilSignal } from '../until-signal.js';
 import { wholeNumberArgument } from '../whole-number-argument.js';
@@ -24,6 +25,8 @@ export interface ServeCommandOptions {
   host?: string;
   database?: string;
   model?: string;
+  /** Cost cap of one investigation, in US dollars. */
+  maxCost?: number;
   project?: string;
   concurrency: number;
 }
@@ -52,6 +55,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     ...(options.project ? { project: options.project } : {}),
     ...(options.database ? { database: parseDatabaseLocation(options.database) } : {}),
     ...(model ? { model } : {}),
+    ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
     log,
   });
@@ -103,6 +107,7 @@ export function registerServe(program: Command): void {
       '--model <spec>',
       'investigate with this model (anthropic:<id>, openai:<id>, …; default $SIGHTLINE_MODEL; none = offline)',
     )
+    .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addHelpText(
       'after',
       `

@@ -164,7 +164,7 @@ export function createApp(options: AppOptions): Hono {
       standardHeaders: 'draft-7',
     }),
     bodyLimit({ maxSize: webhookBytes, onError: tooLarge(webhookBytes) }),
-    (c) => handleWebhook(c, { ...options, fetch: options.fetch ?? fetch }),
+    (c) => handleWebhook(c, { ...options, fetch: options.fetch ?? fetch, log }),
   );
   return app;
 }
