@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtConsoleDir } from '@sightline/console';
 import { describeCalls, type RunningService, startService } from '@sightline/service';
 import { npmPack } from '../bench/lib/npm-pack.js';
 
@@ -63,6 +64,7 @@ for (const group of inbox.groups) {
   );
   process.stdout.write(`           ${service.url}/api/groups/${group.id}\n`);
 }
+process.stdout.write(`\nConsole: ${service.consoleUrl}\n`);
 process.stdout.write(`\n${describeCalls(service.url, service.tokenFile)}\n`);
 if (once) {
   await service.close();
@@ -73,11 +75,13 @@ if (once) {
 }
 
 async function start(port: number): Promise<RunningService> {
+  const consoleDir = builtConsoleDir();
+  const options = { repo: dir, ...(consoleDir ? { consoleDir } : {}) };
   try {
-    return await startService({ repo: dir, port });
+    return await startService({ ...options, port });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     process.stderr.write(`Port ${port} is taken; using a free one.\n`);
-    return startService({ repo: dir, port: 0 });
+    return startService({ ...options, port: 0 });
   }
 }

@@ -6,7 +6,20 @@
 export { ensureApiToken, isLoopback, TOKEN_FILE } from './http/api-token.js';
 export { type AppLimits, type AppOptions, createApp } from './http/app.js';
 export { describeCalls } from './http/describe-calls.js';
+export { groupMarkdown } from './http/markdown-route.js';
 export { openApiDocument } from './http/openapi.js';
+export type {
+  DiagnosisView,
+  GroupDetail,
+  GroupStatus,
+  GroupSummary,
+  Health,
+  InboxPageView,
+  InboxQueryParams,
+  ReportView,
+  Settings,
+  SourceView,
+} from './http/schemas.js';
 export * from './pipeline/index.js';
 export { type Poller, type PollerOptions, startPoller } from './poller/poller.js';
 export * from './queue/index.js';

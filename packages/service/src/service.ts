@@ -45,12 +45,21 @@ export interface ServiceOptions {
   work?: boolean;
   /** How often repositories are checked for a new revision, ms. Default 30,000. */
   revisionCheckMs?: number;
+  /**
+   * The built console served at `/` (`builtConsoleDir()` of `@sightline/console`). Default: none,
+   * and `/` says how to build it.
+   */
+  consoleDir?: string;
+  /** Model of the console's assistant. Default: `model` resolved by `resolveModel`; none: off. */
+  chatModel?: LanguageModel;
   log?: (line: string) => void;
 }
 
 /** A running service. */
 export interface RunningService {
   url: string;
+  /** The console's address, carrying the API token in its fragment (never sent to a server). */
+  consoleUrl: string;
   token: string;
   /** True when the token was created by this start (print it once). */
   tokenCreated: boolean;
@@ -62,6 +71,18 @@ export interface RunningService {
   registry: SourceRegistry;
   /** Stops HTTP, pollers and the worker, then closes the store. */
   close(): Promise<void>;
+}
+
+/** The assistant's model: given, else the investigations' model when it resolves. */
+function chatModelOption(options: ServiceOptions): { chatModel?: LanguageModel } {
+  if (options.chatModel) return { chatModel: options.chatModel };
+  if (!options.model || !options.resolveModel) return {};
+  try {
+    return { chatModel: options.resolveModel(options.model) };
+  } catch (error) {
+    options.log?.(`assistant off: ${error instanceof Error ? error.message : String(error)}`);
+    return {};
+  }
 }
 
 /** The default data folder of a repository: `<repo>/.sightline/serve`, beside its index cache. */
@@ -101,7 +122,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       .catch((error: unknown) => log(`revision check: ${String(error)}`));
   }, options.revisionCheckMs ?? 30_000);
   revisions.unref();
-  const app = createApp({ store, queue, pipeline, registry, credentials, token, log });
+  const app = createApp({
+    store,
+    queue,
+    pipeline,
+    registry,
+    credentials,
+    token,
+    log,
+    consoleDir: options.consoleDir ?? null,
+    ...(options.model ? { model: options.model } : {}),
+    ...chatModelOption(options),
+  });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4317 }, () =>
       resolve(started),
@@ -113,6 +145,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {
     url: `http://${shownHost}:${port}`,
+    consoleUrl: `http://${shownHost}:${port}/#token=${encodeURIComponent(token)}`,
     token,
     tokenCreated: created,
     tokenFile: file,

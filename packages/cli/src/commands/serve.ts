@@ -2,7 +2,7 @@
  * `sightline serve --repo DIR`: the triage service — HTTP API, webhooks, pollers and an in-process
  * worker — over an embedded SQLite file in the data folder, or Postgres with `--database`.
  */
-
+import { builtConsoleDir } from '@sightline/console';
 import { resolveModel } from '@sightline/models';
 import {
   describeCalls,
@@ -57,6 +57,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     ...(model ? { model } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
+    ...consoleOption(),
     log,
   });
   const where = options.database ? redactUrl(options.database) : `${service.dataDir}/sightline.db`;
@@ -64,7 +65,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
   if (service.tokenCreated) {
     io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);
   }
-  io.stdout(`${describeCalls(service.url, service.tokenFile)}\n`);
+  io.stdout(`Console: ${service.consoleUrl}\n${describeCalls(service.url, service.tokenFile)}\n`);
   try {
     await io.onListening?.(service);
     await (io.stopped ?? untilSignal());
@@ -72,6 +73,12 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     await service.close();
   }
   return 0;
+}
+
+/** The built console, when there is one (`/` says how to build it otherwise). */
+export function consoleOption(): { consoleDir?: string } {
+  const dir = builtConsoleDir();
+  return dir ? { consoleDir: dir } : {};
 }
 
 /** Registers `sightline serve` on the program. */
