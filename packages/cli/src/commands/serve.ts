@@ -96,7 +96,7 @@ export function registerServe(program: Command): void {
     .option(
       '--port <n>',
       'port to listen on (0: any free port)',
-      wholeNumberArgument(0, 'port'),
+      wholeNumberArgument({ min: 0, max: 65_535, unit: 'port' }),
       4317,
     )
     .option(
@@ -107,7 +107,7 @@ export function registerServe(program: Command): void {
     .option('--project <name>', 'project name (default: the repository folder name)')
     .addOption(
       new Option('--concurrency <n>', 'jobs run at once in this process')
-        .argParser(wholeNumberArgument(1, 'concurrency'))
+        .argParser(wholeNumberArgument({ max: 64, unit: 'concurrency' }))
         .default(2),
     )
     .option(

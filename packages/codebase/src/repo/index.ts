@@ -10,6 +10,7 @@ export {
   sniffContent,
   splitFileLines,
 } from './content.js';
+export { capFileCount, DEFAULT_MAX_FILES, fileCapWarning } from './file-cap.js';
 export { type FileRole, fileRole } from './file-role.js';
 export {
   type ListedFile,
