@@ -2,7 +2,7 @@
  * `sightline serve --repo DIR`: the triage service — HTTP API, webhooks, pollers and an in-process
  * worker — over an embedded SQLite file in the data folder, or Postgres with `--database`.
  */
-import { resolveModel } from '@sightline/core';
+import { resolveModel, SightlineError } from '@sightline/core';
 import {
   describeCalls,
   parseDatabaseLocation,
@@ -14,6 +14,7 @@ import { type Command, Option } from 'commander';
 import { runAction } from '../run-action.js';
 import { untilSignal } from '../until-signal.js';
 import { wholeNumberArgument } from '../whole-number-argument.js';
+import { runServeDemo } from './serve-demo.js';
 
 /** Options of {@link runServe}, as the command line gives them. */
 export interface ServeCommandOptions {
@@ -69,6 +70,10 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
   return 0;
 }
 
+function usage(message: string): SightlineError {
+  return new SightlineError({ code: 'INVALID_ARGUMENT', message });
+}
+
 /** Registers `sightline serve` on the program. */
 export function registerServe(program: Command): void {
   program
@@ -76,7 +81,15 @@ export function registerServe(program: Command): void {
     .description(
       'Run the triage service: reports in, parsed, classified, grouped and investigated; a JSON API out.',
     )
-    .requiredOption('--repo <dir>', 'repository the reports are investigated against')
+    .option(
+      '--repo <dir>',
+      'repository the reports are investigated against (required but with --demo)',
+    )
+    .option(
+      '--demo',
+      'serve the demo package with the demo reports, offline, from a fresh data folder (in a Sightline checkout)',
+    )
+    .option('--once', 'with --demo: stop after printing the inbox')
     .option(
       '--data <dir>',
       'data folder: SQLite store, API token, source credentials (default <repo>/.sightline/serve)',
@@ -108,15 +121,45 @@ export function registerServe(program: Command): void {
 Examples:
   $ sightline serve --repo ~/src/app
   $ sightline serve --repo . --port 8080 --model anthropic:claude-sonnet-4-5
-  $ sightline serve --repo . --database postgres://sightline@db/sightline   # then: sightline worker --database …`,
+  $ sightline serve --repo . --database postgres://sightline@db/sightline   # then: sightline worker --database …
+  $ sightline serve --demo
+
+Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 could not start: the port is in use, the data folder
+is not writable or another sightline serve uses it, the --database URL is wrong or its server
+cannot be reached, the repository does not exist.`,
     )
     .action(
-      runAction(async (flags: ServeCommandOptions) =>
-        runServe(flags, {
-          stdout: (text) => process.stdout.write(text),
-          stderr: (text) => process.stderr.write(text),
-          env: process.env,
-        }),
+      runAction(
+        async (
+          flags: Omit<ServeCommandOptions, 'repo'> & {
+            repo?: string;
+            demo?: boolean;
+            once?: boolean;
+          },
+        ) => {
+          const io: ServeIO = {
+            stdout: (text) => process.stdout.write(text),
+            stderr: (text) => process.stderr.write(text),
+            env: process.env,
+          };
+          if (flags.demo) {
+            if (flags.repo || flags.database) {
+              throw usage('--demo serves the demo package on SQLite: drop --repo and --database.');
+            }
+            return runServeDemo(
+              {
+                port: flags.port,
+                once: flags.once === true,
+                ...(flags.data ? { data: flags.data } : {}),
+              },
+              io,
+            );
+          }
+          if (flags.once) throw usage('--once goes with --demo.');
+          if (!flags.repo)
+            throw usage('Give the repository to serve with --repo DIR (or try --demo).');
+          return runServe({ ...flags, repo: flags.repo }, io);
+        },
       ),
     );
 }

@@ -23,11 +23,32 @@ export interface OpenDatabase {
 }
 
 /**
- * Parses a `--database` value: `postgres://…` / `postgresql://…` is Postgres, anything else a
- * SQLite file path.
+ * Parses a `--database` value: `postgres://…` / `postgresql://…` is Postgres, a value without a
+ * scheme a SQLite file path.
+ * @throws SightlineError `INVALID_ARGUMENT` for another scheme or a Postgres URL that does not parse.
  */
 export function parseDatabaseLocation(value: string): DatabaseLocation {
-  return /^postgres(ql)?:\/\//i.test(value) ? { postgres: value } : { sqlite: value };
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
+  if (scheme === undefined) return { sqlite: value };
+  if (scheme !== 'postgres' && scheme !== 'postgresql') {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--database takes postgres://user@host/db or a SQLite file path, not a ${scheme}:// URL.`,
+    });
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (!url.hostname && !url.searchParams.get('host')) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--database ${redactUrl(value)} is not a Postgres URL: write it as postgres://user:password@host:5432/database.`,
+    });
+  }
+  return { postgres: value };
 }
 
 /**
@@ -95,7 +116,8 @@ function reusingStatements(database: SQLite.Database) {
 }
 
 function openPostgres(url: string): OpenDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A server that does not answer fails the start after 10 s instead of hanging it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle client's error (server restart) must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -107,11 +129,11 @@ async function migrate(db: Kysely<Database>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;
-    throw new SightlineError({
-      code: 'STORE_UNAVAILABLE',
-      message: `Migrating the store failed${failed ? ` at ${failed}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
-      cause: error,
-    });
+    // A server that cannot be reached fails here too: openDatabase says where, and what to check.
+    throw new Error(
+      `${failed ? `migration ${failed} failed: ` : ''}${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   const row = await db
     .selectFrom('sightline_meta')
