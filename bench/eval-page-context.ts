@@ -14,9 +14,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { MODEL_SPEC_FORMS, resolveModel, SightlineError } from '@sightline/core';
+import { SightlineError } from '@sightline/core';
 import { chromiumAvailable, launchChromium, startApp } from '@sightline/example-dashboard/e2e';
 import { declaredPages } from '@sightline/example-dashboard/facts';
+import { MODEL_SPEC_FORMS, resolveModel } from '@sightline/models';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import { capturePage } from './lib/page-context-capture.js';
 import {

@@ -14,6 +14,7 @@ import { findFolderCycles } from './folder-cycles.js';
 /** The packages checked by default. */
 const PACKAGES = [
   'packages/core',
+  'packages/models',
   'packages/intake',
   'packages/codebase',
   'packages/compaction',

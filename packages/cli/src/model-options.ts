@@ -2,13 +2,8 @@
  * The `--model` and `--structurer` flags, shared by the commands that can run the agent
  * (`investigate`, `mcp`): their definitions and their resolution against the environment.
  */
-import {
-  DEFAULT_MODEL_PROFILE,
-  findModelProfile,
-  modelSpecFromEnv,
-  resolveModel,
-  SightlineError,
-} from '@sightline/core';
+import { DEFAULT_MODEL_PROFILE, findModelProfile, SightlineError } from '@sightline/core';
+import { modelSpecFromEnv, resolveModel } from '@sightline/models';
 import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 

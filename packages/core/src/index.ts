@@ -1,6 +1,7 @@
 /**
- * @sightline/core — token counting, model profiles, model resolution and the error type shared
- * by every Sightline package.
+ * @sightline/core — token counting, model profiles (limits and prices), output formatting and the
+ * error type shared by every Sightline package. Browser-safe: model resolution, which needs the
+ * provider SDKs, lives in `@sightline/models`.
  */
 export { BINARY_SNIFF_BYTES, looksBinary } from './binary.js';
 export {
@@ -27,15 +28,6 @@ export {
   formatBytes,
   pluralize,
 } from './output-format.js';
-export {
-  MODEL_SPEC_FORMS,
-  type ModelEnv,
-  type ModelProvider,
-  modelSpecFromEnv,
-  type ResolvedModel,
-  type ResolveModelOptions,
-  resolveModel,
-} from './resolve-model.js';
 export {
   type CountTokensOptions,
   countTokens,

@@ -2,7 +2,8 @@
  * `sightline serve --repo DIR`: the triage service — HTTP API, webhooks, pollers and an in-process
  * worker — over an embedded SQLite file in the data folder, or Postgres with `--database`.
  */
-import { resolveModel, SightlineError } from '@sightline/core';
+import { SightlineError } from '@sightline/core';
+import { resolveModel } from '@sightline/models';
 import {
   describeCalls,
   parseDatabaseLocation,

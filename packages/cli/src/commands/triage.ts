@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { openRepository } from '@sightline/codebase';
-import { resolveModel, SightlineError } from '@sightline/core';
+import { SightlineError } from '@sightline/core';
 import {
   allFrames,
   CLASSIFICATION_LABELS,
@@ -18,6 +18,7 @@ import {
   readExamplePool,
 } from '@sightline/intake';
 import { prepareReports } from '@sightline/investigator';
+import { resolveModel } from '@sightline/models';
 import { type Command, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import { readInput, readStdin } from '../read-input.js';

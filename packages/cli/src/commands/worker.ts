@@ -2,7 +2,8 @@
  * `sightline worker --database postgres://…`: a worker process for a service on Postgres. It takes
  * jobs from the shared queue (pg-boss) and runs the pipeline; run as many as the load needs.
  */
-import { resolveModel, SightlineError } from '@sightline/core';
+import { SightlineError } from '@sightline/core';
+import { resolveModel } from '@sightline/models';
 import {
   createPipeline,
   openQueue,

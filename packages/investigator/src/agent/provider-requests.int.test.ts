@@ -1,5 +1,5 @@
-import { resolveModel } from '@sightline/core';
 import type { ScriptedResponse } from '@sightline/core/testing';
+import { resolveModel } from '@sightline/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
 import { CART_DIAGNOSIS } from './__fixtures__/cart-diagnosis.js';

@@ -3,7 +3,7 @@
  * `LanguageModel` plus its {@link ModelProfile}. Construction only: nothing here calls the network,
  * so a wrong key or an unreachable server shows up at the first model call (`MODEL_CALL_FAILED`).
  *
- * Accepted forms:
+ * Accepted forms (parsed by {@link parseModelSpec}):
  * - `anthropic:<model>` — Anthropic Messages API; key from `ANTHROPIC_API_KEY`.
  * - `openai:<model>` — OpenAI **Responses API** (what `openai(id)` means in `@ai-sdk/openai@3`,
  *   OpenAI's recommended API for tool use and structured output); key from `OPENAI_API_KEY`.
@@ -14,15 +14,9 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
-import { SightlineError } from './errors.js';
-import { getModelProfile, type ModelProfile } from './model-profiles.js';
-
-/** Providers a spec can name. */
-export type ModelProvider = 'anthropic' | 'openai' | 'openai-compatible';
-
-/** Environment variables read by model resolution (defaults to `process.env`). */
-export type ModelEnv = Readonly<Record<string, string | undefined>>;
+import { fromSource, type ModelEnv, type ModelProvider, parseModelSpec } from './model-spec.js';
 
 /** Options of {@link resolveModel}. */
 export interface ResolveModelOptions {
@@ -51,11 +45,6 @@ export interface ResolvedModel {
   profile: ModelProfile;
 }
 
-/** Human-readable list of accepted spec forms, used in error messages and CLI help. */
-export const MODEL_SPEC_FORMS =
-  '`anthropic:<model>` (e.g. anthropic:claude-sonnet-4-5), `openai:<model>` (e.g. openai:gpt-4.1-mini) ' +
-  'or `openai-compatible:<baseURL>#<model>` (e.g. openai-compatible:http://localhost:11434/v1#qwen2.5-coder:14b)';
-
 const API_KEY_VARIABLES = {
   anthropic: 'ANTHROPIC_API_KEY',
   openai: 'OPENAI_API_KEY',
@@ -77,62 +66,28 @@ export function resolveModel(
   spec: string,
   { env = process.env, source, fetch }: ResolveModelOptions = {},
 ): ResolvedModel {
-  const colon = spec.indexOf(':');
-  const provider = spec.slice(0, colon).trim();
-  const rest = spec.slice(colon + 1).trim();
-  if (colon <= 0 || rest === '')
-    throw unknownModel(spec, 'it has no `provider:` prefix or no model', source);
-
-  if (provider === 'anthropic' || provider === 'openai') {
-    const apiKey = requireKey(env, provider, source);
-    const settings = { apiKey, ...(fetch ? { fetch } : {}) };
-    const model =
-      provider === 'anthropic' ? createAnthropic(settings)(rest) : createOpenAI(settings)(rest);
-    return { model, id: rest, provider, profile: getModelProfile(rest) };
-  }
-  if (provider === 'openai-compatible') {
-    const hash = rest.lastIndexOf('#');
-    const baseURL = rest.slice(0, hash);
-    const id = rest.slice(hash + 1).trim();
-    if (hash <= 0 || id === '' || !URL.canParse(baseURL)) {
-      throw unknownModel(
-        spec,
-        'an openai-compatible spec needs a base URL, `#`, then the model',
-        source,
-      );
-    }
+  const parsed = parseModelSpec(spec, source);
+  const { provider, id } = parsed;
+  if (parsed.provider === 'openai-compatible') {
     const apiKey = env[API_KEY_VARIABLES['openai-compatible']] || undefined;
     // Ollama (≥ 0.5), llama.cpp server, vLLM and LM Studio all accept `response_format:
     // json_schema`; without this flag the SDK sends `json_object` and the schema never reaches
     // the model, so structured output (the diagnosis structurer) would have to guess the shape.
     const model = createOpenAICompatible({
       name: 'openai-compatible',
-      baseURL,
+      baseURL: parsed.baseURL,
       apiKey,
       supportsStructuredOutputs: true,
       ...(fetch ? { fetch } : {}),
     })(id);
     return { model, id, provider, profile: getModelProfile(id) };
   }
-  throw unknownModel(spec, `provider \`${provider}\` is not supported`, source);
+  const apiKey = requireKey(env, parsed.provider, source);
+  const settings = { apiKey, ...(fetch ? { fetch } : {}) };
+  const model =
+    parsed.provider === 'anthropic' ? createAnthropic(settings)(id) : createOpenAI(settings)(id);
+  return { model, id, provider, profile: getModelProfile(id) };
 }
-
-/**
- * Reads the model specs configured in the environment, for callers that got no `--model` flag.
- * @param env - default `process.env`.
- * @returns `model` from `SIGHTLINE_MODEL` and `structurer` from `SIGHTLINE_STRUCTURER_MODEL`
- *   (each `undefined` when unset or blank).
- */
-export function modelSpecFromEnv(env: ModelEnv = process.env): {
-  model?: string;
-  structurer?: string;
-} {
-  const read = (name: string) => env[name]?.trim() || undefined;
-  return { model: read('SIGHTLINE_MODEL'), structurer: read('SIGHTLINE_STRUCTURER_MODEL') };
-}
-
-/** ` (from SIGHTLINE_MODEL)`, or '' when the source is not known. */
-const fromSource = (source: string | undefined) => (source ? ` (from ${source})` : '');
 
 function requireKey(
   env: ModelEnv,
@@ -147,14 +102,5 @@ function requireKey(
     code: 'MISSING_API_KEY',
     message: `No API key for ${provider}${fromSource(source)}: set the ${variable} environment variable${other}.`,
     details: { provider, variable, ...(source ? { source } : {}) },
-  });
-}
-
-function unknownModel(spec: string, reason: string, source: string | undefined): SightlineError {
-  const fix = source ? `Set ${source} to ${MODEL_SPEC_FORMS}` : `Use ${MODEL_SPEC_FORMS}`;
-  return new SightlineError({
-    code: 'UNKNOWN_MODEL',
-    message: `Cannot read the model spec "${spec}"${fromSource(source)}: ${reason}. ${fix}.`,
-    details: { spec, ...(source ? { source } : {}) },
   });
 }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { caught } from './__fixtures__/caught.js';
+import { modelSpecFromEnv, parseModelSpec } from './model-spec.js';
+
+describe('parseModelSpec', () => {
+  it('splits provider, model id and base URL, keeping tags in the id', () => {
+    expect(parseModelSpec('anthropic:claude-sonnet-4-5')).toEqual({
+      provider: 'anthropic',
+      id: 'claude-sonnet-4-5',
+    });
+    expect(parseModelSpec('openai-compatible:http://localhost:11434/v1#qwen2.5-coder:14b')).toEqual(
+      {
+        provider: 'openai-compatible',
+        id: 'qwen2.5-coder:14b',
+        baseURL: 'http://localhost:11434/v1',
+      },
+    );
+  });
+
+  it.each([
+    'claude-sonnet-4-5',
+    'anthropic:',
+    'google:gemini-2.5-pro',
+    'openai-compatible:qwen3',
+    'openai-compatible:not a url#qwen3',
+    'openai-compatible:http://localhost:8080/v1#',
+  ])('rejects %j with UNKNOWN_MODEL listing the accepted forms', (spec) => {
+    const error = caught(() => parseModelSpec(spec));
+    expect(error.code).toBe('UNKNOWN_MODEL');
+    expect(error.message).toContain('openai-compatible:<baseURL>#<model>');
+  });
+});
+
+describe('parseModelSpec with a source', () => {
+  it('names the environment variable or flag the bad spec came from', () => {
+    const error = caught(() => parseModelSpec('bogus', 'SIGHTLINE_MODEL'));
+    expect(error).toMatchObject({
+      code: 'UNKNOWN_MODEL',
+      details: { spec: 'bogus', source: 'SIGHTLINE_MODEL' },
+    });
+    expect(error.message).toMatch(
+      /^Cannot read the model spec "bogus" \(from SIGHTLINE_MODEL\): it has no `provider:` prefix or no model\. Set SIGHTLINE_MODEL to `anthropic:<model>`/,
+    );
+    const flag = caught(() => parseModelSpec('google:gemini', '--model'));
+    expect(flag.message).toContain('"google:gemini" (from --model): provider `google`');
+    expect(caught(() => parseModelSpec('bogus')).message).not.toContain('(from');
+  });
+});
+
+describe('modelSpecFromEnv', () => {
+  it('reads SIGHTLINE_MODEL and SIGHTLINE_STRUCTURER_MODEL, treating blanks as unset', () => {
+    expect(
+      modelSpecFromEnv({ SIGHTLINE_MODEL: 'openai:gpt-4.1', SIGHTLINE_STRUCTURER_MODEL: '  ' }),
+    ).toEqual({ model: 'openai:gpt-4.1', structurer: undefined });
+    expect(modelSpecFromEnv({})).toEqual({ model: undefined, structurer: undefined });
+  });
+});
