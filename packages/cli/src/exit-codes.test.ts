@@ -1,6 +1,12 @@
 import { SightlineError, type SightlineErrorCode } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
-import { EXIT_FAILURE, EXIT_MODEL, EXIT_USAGE, exitCodeFor } from './exit-codes.js';
+import {
+  EXIT_COST_LIMIT,
+  EXIT_FAILURE,
+  EXIT_MODEL,
+  EXIT_USAGE,
+  exitCodeFor,
+} from './exit-codes.js';
 
 const error = (code: SightlineErrorCode) => new SightlineError({ code, message: code });
 
@@ -9,6 +15,7 @@ describe('exitCodeFor', () => {
     ['MODEL_OUTPUT_INVALID', EXIT_MODEL],
     ['MODEL_CALL_FAILED', EXIT_MODEL],
     ['TOOL_FAILED', EXIT_FAILURE],
+    ['COST_LIMIT_REACHED', EXIT_COST_LIMIT],
     ['INVALID_ARGUMENT', EXIT_USAGE],
     ['PATH_NOT_FOUND', EXIT_USAGE],
     ['MISSING_API_KEY', EXIT_USAGE],

@@ -2,12 +2,14 @@
  * The `sightline` command. Each verb lives in `commands/<verb>.ts` and registers itself here.
  */
 import { Command, CommanderError } from 'commander';
+import { registerGitHubAction } from './commands/github-action.js';
 import { registerIngest } from './commands/ingest.js';
 import { registerInvestigate } from './commands/investigate.js';
 import { registerMap } from './commands/map.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerSchema } from './commands/schema.js';
 import { registerServe } from './commands/serve.js';
+import { registerSources } from './commands/sources/index.js';
 import { registerTool } from './commands/tool.js';
 import { registerTriage } from './commands/triage.js';
 import { registerWorker } from './commands/worker.js';
@@ -30,6 +32,8 @@ registerMcp(program);
 registerServe(program);
 registerWorker(program);
 registerIngest(program);
+registerSources(program);
+registerGitHubAction(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -5,7 +5,8 @@
 import { DEFAULT_MODEL_PROFILE, findModelProfile, SightlineError } from '@sightline/core';
 import { modelSpecFromEnv, resolveModel } from '@sightline/models';
 import type { LanguageModel } from 'ai';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { positiveNumberArgument } from './whole-number-argument.js';
 
 /** The model flags as the command line gives them. */
 export interface ModelFlags {
@@ -94,4 +95,18 @@ function unknownProfileWarning(id: string): string {
   const window = DEFAULT_MODEL_PROFILE.contextWindow.toLocaleString('en-US');
   // 85 %: the default compaction trigger of @sightline/compaction, which the agent uses.
   return `warning: no profile for model "${id}"; assuming a ${window}-token window (compaction triggers at 85 %)\n`;
+}
+
+/**
+ * The `--max-cost <usd>` option of the commands that run the agent (`investigate`, `serve`,
+ * `worker`): the cost cap of one investigation, estimated from the provider-reported tokens at the
+ * model profile's list prices.
+ * @param effect - what happens at the cap, for the help text.
+ * @returns the option, for `command.addOption`.
+ */
+export function maxCostOption(effect: string): Option {
+  return new Option(
+    '--max-cost <usd>',
+    `stop an investigation once its estimated cost reaches this many US dollars (${effect})`,
+  ).argParser(positiveNumberArgument('US dollars'));
 }

@@ -21,3 +21,20 @@ export function wholeNumberArgument(min = 1, unit?: string): (value: string) => 
     return parsed;
   };
 }
+
+/**
+ * Makes a commander argument parser that accepts a number greater than 0 (decimals allowed, e.g.
+ * an amount of US dollars).
+ * @param unit - what is measured, for the message (`US dollars`).
+ * @returns the parser, for `.option(flags, description, parser)`.
+ * @throws InvalidArgumentError (from the parser) for anything else, e.g. `abc`, `0`, `-1`, `Infinity`.
+ */
+export function positiveNumberArgument(unit: string): (value: string) => number {
+  return (value) => {
+    const parsed = Number(value);
+    if (value.trim() === '' || !Number.isFinite(parsed) || parsed <= 0) {
+      throw new InvalidArgumentError(`expected a number > 0 (${unit}).`);
+    }
+    return parsed;
+  };
+}

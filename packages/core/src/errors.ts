@@ -26,6 +26,8 @@ export type SightlineErrorCode =
   | 'MISSING_API_KEY'
   | 'MODEL_CALL_FAILED'
   | 'MODEL_OUTPUT_INVALID'
+  /** The run's estimated cost reached the caller's cap (`maxCostUsd`); what it found so far is kept. */
+  | 'COST_LIMIT_REACHED'
   /** The caller cancelled the work (its `AbortSignal` fired). */
   | 'ABORTED'
   | 'CACHE_VERSION_MISMATCH'
@@ -36,6 +38,8 @@ export type SightlineErrorCode =
   | 'STORE_ENTRY_NOT_FOUND'
   | 'STORE_VERSION_MISMATCH'
   | 'STORE_UNAVAILABLE'
+  /** A configured source cannot be built: unknown kind, or stored settings or credentials that do not validate. */
+  | 'SOURCE_MISCONFIGURED'
   | 'NODE_NOT_FOUND'
   | 'ACTION_NOT_FOUND';
 

@@ -39,55 +39,69 @@ export interface ModelPricing {
   cacheWritePerMillion: number;
   /** Output tokens (reasoning included). */
   outputPerMillion: number;
-  /** When the prices were read, `YYYY-MM`. */
+  /** When the prices were last checked against `source`, `YYYY-MM-DD`. */
   asOf: string;
   /** The page they were read from. */
   source: string;
 }
 
-const ANTHROPIC_PRICES = 'https://docs.anthropic.com/en/docs/about-claude/pricing';
-const OPENAI_PRICES = 'https://platform.openai.com/docs/pricing';
+/**
+ * The day every price below was last checked against its source (a price found wrong is corrected
+ * on that day). Checked 2026-12-01: all Anthropic prices against Anthropic's pricing table; OpenAI
+ * prices against OpenAI's model pages (gpt-5, gpt-5-nano read there directly; the others agreed
+ * with copies of OpenAI's pricing table). No price had changed since 2025-11.
+ */
+const PRICES_CHECKED = '2026-12-01';
+/** Anthropic's pricing table (docs.anthropic.com redirects here). */
+const ANTHROPIC_PRICES = 'https://platform.claude.com/docs/en/about-claude/pricing';
+/** OpenAI's page of one model, whose "Text tokens" table lists its input, cached-input and output prices. */
+const openaiModelPage = (id: string) => `https://developers.openai.com/api/docs/models/${id}`;
 
-/** Anthropic prices: cache reads 0.1×, 5-minute cache writes 1.25× the input price. */
+/** Anthropic prices: cache reads 0.1×, 5-minute cache writes 1.25× the input price (same page). */
 const anthropicPricing = (input: number, output: number): ModelPricing => ({
   inputPerMillion: input,
   cachedInputPerMillion: input / 10,
   cacheWritePerMillion: input * 1.25,
   outputPerMillion: output,
-  asOf: '2025-11',
+  asOf: PRICES_CHECKED,
   source: ANTHROPIC_PRICES,
-});
-
-/** OpenAI prices: writing the cache costs nothing extra. */
-const openaiPricing = (input: number, cached: number, output: number): ModelPricing => ({
-  inputPerMillion: input,
-  cachedInputPerMillion: cached,
-  cacheWritePerMillion: input,
-  outputPerMillion: output,
-  asOf: '2025-11',
-  source: OPENAI_PRICES,
 });
 
 const anthropic = (
   id: string,
   contextWindow: number,
   maxOutputTokens: number,
-  pricing: ModelPricing,
+  [input, output]: readonly [input: number, output: number],
 ): ModelProfile => ({
   id,
   provider: 'anthropic',
   contextWindow,
   maxOutputTokens,
   encoding: 'o200k_base',
-  pricing,
+  pricing: anthropicPricing(input, output),
 });
+/** OpenAI: prices `[input, cached input, output]`; writing the prompt cache costs nothing extra. */
 const openai = (
   id: string,
   contextWindow: number,
   maxOutputTokens: number,
-  pricing: ModelPricing,
+  [input, cached, output]: readonly [input: number, cached: number, output: number],
   encoding: Encoding = 'o200k_base',
-): ModelProfile => ({ id, provider: 'openai', contextWindow, maxOutputTokens, encoding, pricing });
+): ModelProfile => ({
+  id,
+  provider: 'openai',
+  contextWindow,
+  maxOutputTokens,
+  encoding,
+  pricing: {
+    inputPerMillion: input,
+    cachedInputPerMillion: cached,
+    cacheWritePerMillion: input,
+    outputPerMillion: output,
+    asOf: PRICES_CHECKED,
+    source: openaiModelPage(id),
+  },
+});
 const google = (id: string, contextWindow: number, maxOutputTokens: number): ModelProfile => ({
   id,
   provider: 'google',
@@ -106,23 +120,23 @@ const local = (id: string, contextWindow: number, maxOutputTokens: number): Mode
 /** Known model profiles, keyed by model id. */
 export const MODEL_PROFILES: Readonly<Record<string, ModelProfile>> = Object.fromEntries(
   [
-    anthropic('claude-opus-4-5', 200_000, 64_000, anthropicPricing(5, 25)),
-    anthropic('claude-opus-4-1', 200_000, 32_000, anthropicPricing(15, 75)),
-    anthropic('claude-sonnet-4-5', 200_000, 64_000, anthropicPricing(3, 15)),
-    anthropic('claude-sonnet-4', 200_000, 64_000, anthropicPricing(3, 15)),
-    anthropic('claude-haiku-4-5', 200_000, 64_000, anthropicPricing(1, 5)),
-    anthropic('claude-3-5-haiku', 200_000, 8_192, anthropicPricing(0.8, 4)),
-    openai('gpt-5', 400_000, 128_000, openaiPricing(1.25, 0.125, 10)),
-    openai('gpt-5-mini', 400_000, 128_000, openaiPricing(0.25, 0.025, 2)),
-    openai('gpt-5-nano', 400_000, 128_000, openaiPricing(0.05, 0.005, 0.4)),
-    openai('gpt-4.1', 1_047_576, 32_768, openaiPricing(2, 0.5, 8)),
-    openai('gpt-4.1-mini', 1_047_576, 32_768, openaiPricing(0.4, 0.1, 1.6)),
-    openai('gpt-4.1-nano', 1_047_576, 32_768, openaiPricing(0.1, 0.025, 0.4)),
-    openai('gpt-4o', 128_000, 16_384, openaiPricing(2.5, 1.25, 10)),
-    openai('gpt-4o-mini', 128_000, 16_384, openaiPricing(0.15, 0.075, 0.6)),
-    openai('o3', 200_000, 100_000, openaiPricing(2, 0.5, 8)),
-    openai('o4-mini', 200_000, 100_000, openaiPricing(1.1, 0.275, 4.4)),
-    openai('gpt-4-turbo', 128_000, 4_096, openaiPricing(10, 10, 30), 'cl100k_base'),
+    anthropic('claude-opus-4-5', 200_000, 64_000, [5, 25]),
+    anthropic('claude-opus-4-1', 200_000, 32_000, [15, 75]),
+    anthropic('claude-sonnet-4-5', 200_000, 64_000, [3, 15]),
+    anthropic('claude-sonnet-4', 200_000, 64_000, [3, 15]),
+    anthropic('claude-haiku-4-5', 200_000, 64_000, [1, 5]),
+    anthropic('claude-3-5-haiku', 200_000, 8_192, [0.8, 4]),
+    openai('gpt-5', 400_000, 128_000, [1.25, 0.125, 10]),
+    openai('gpt-5-mini', 400_000, 128_000, [0.25, 0.025, 2]),
+    openai('gpt-5-nano', 400_000, 128_000, [0.05, 0.005, 0.4]),
+    openai('gpt-4.1', 1_047_576, 32_768, [2, 0.5, 8]),
+    openai('gpt-4.1-mini', 1_047_576, 32_768, [0.4, 0.1, 1.6]),
+    openai('gpt-4.1-nano', 1_047_576, 32_768, [0.1, 0.025, 0.4]),
+    openai('gpt-4o', 128_000, 16_384, [2.5, 1.25, 10]),
+    openai('gpt-4o-mini', 128_000, 16_384, [0.15, 0.075, 0.6]),
+    openai('o3', 200_000, 100_000, [2, 0.5, 8]),
+    openai('o4-mini', 200_000, 100_000, [1.1, 0.275, 4.4]),
+    openai('gpt-4-turbo', 128_000, 4_096, [10, 10, 30], 'cl100k_base'),
     google('gemini-2.5-pro', 1_048_576, 65_536),
     google('gemini-2.5-flash', 1_048_576, 65_536),
     google('gemini-2.5-flash-lite', 1_048_576, 65_536),

@@ -3,14 +3,15 @@
  * (review-classifier.json, from ../shared/data/reviews/train.jsonl) and the issue classifier
  * (issue-classifier.json, from ../shared/data/labeled/nlbse2024/issues_train.csv).
  *
- * Method, for each: settings (preprocessing steps, naive Bayes mode and smoothing, minimum document
- * frequency; for reviews also the label scheme) are chosen by coordinate ascent from the previous
- * best; each candidate is scored by 5-fold cross-validation on the training data only (reviews:
- * mean F1 of bug and feature after tuning the bug/feature score offsets on the same cross-validated
- * odds; issues: macro F1). The best settings are then fitted on the whole training data. No test
- * split is read here. Deterministic: the same data gives the same bytes.
+ * Method, for each: with `--search`, settings (features, TF-IDF block weights and character
+ * n-grams, minimum document frequency, the L2 penalty) are chosen by coordinate ascent from the
+ * settings below (which hold the result of the last search, so a plain rebuild skips it); each
+ * candidate is scored by 5-fold cross-validation on the training data only (issues: macro F1;
+ * reviews: mean F1 of bug and feature after choosing the two decision thresholds on the same
+ * cross-validated probabilities). The best settings are then fitted on the whole training data.
+ * No test split is read here. Deterministic: the same data gives the same bytes.
  *
- * Run: `npm run train:classify [-- --only reviews|issues]`.
+ * Run: `npm run train:classify [-- --only reviews|issues] [--search]`.
  */
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import { ISSUE_LABELS } from '../src/classify/issue-classifier.js';
 import type { IssueFeatureOptions } from '../src/classify/issue-features.js';
 import { readLabeledIssues } from '../src/classify/labeled-issues.js';
 import { readLabeledReviews } from '../src/classify/labeled-reviews.js';
+import type { LinearTextSettings } from '../src/classify/linear-text-model.js';
 import type { ReviewFeatureOptions } from '../src/classify/review-features.js';
 import {
   crossValidateIssues,
@@ -29,20 +31,34 @@ import {
   trainIssueClassifier,
 } from '../src/classify/train-issue-classifier.js';
 import {
-  crossValidate,
+  crossValidateReviews,
   type TrainingSettings,
   trainReviewClassifier,
-  tuneOffsets,
+  tuneThresholds,
 } from '../src/classify/train-review-classifier.js';
 
 const FOLDS = 5;
-/** Offsets tried for bug and feature, in log2 odds (wink's odds of one review span about ±40). */
-const OFFSET_GRID = Array.from({ length: 21 }, (_, index) => index - 8);
+/** Where the searches start (the best of earlier runs, so a rebuild converges quickly). */
+const ISSUE_START: LinearTextSettings = {
+  charSizes: [],
+  blockWeights: { title: 2, chars: 1, markers: 2 },
+  minDocumentFrequency: 2,
+  l2: 0.3,
+};
+const REVIEW_START: LinearTextSettings = {
+  charSizes: [],
+  blockWeights: { title: 1, chars: 1, markers: 1 },
+  minDocumentFrequency: 2,
+  l2: 3,
+  balanced: true,
+};
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(here, '../../..');
 const sharedData = path.join(repositoryRoot, '../shared/data');
 const modelDir = path.join(here, '../src/classify/model');
-const { values } = parseArgs({ options: { only: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, search: { type: 'boolean', default: false } },
+});
 
 if (values.only !== 'issues') await trainReviews();
 if (values.only !== 'reviews') await trainIssues();
@@ -51,45 +67,43 @@ async function trainReviews(): Promise<void> {
   const dataFile = path.join(sharedData, 'reviews/train.jsonl');
   const examples = await readLabeledReviews(dataFile);
   process.stderr.write(`reviews: training on ${examples.length} reviews from ${dataFile}\n`);
+  let thresholds = { bug: 0.5, feature: 0.5 };
   const evaluate = (settings: TrainingSettings) => {
-    const tuned = tuneOffsets(
-      crossValidate(examples, settings, FOLDS),
-      settings.scheme,
-      OFFSET_GRID,
-    );
-    return { settings: { ...settings, offsets: tuned.offsets }, score: tuned.score };
+    const tuned = tuneThresholds(crossValidateReviews(examples, settings, FOLDS));
+    return { settings, score: tuned.score, thresholds: tuned.thresholds };
   };
   const best = coordinateAscent<TrainingSettings>(
     {
-      scheme: 'mapped',
       features: {
         title: true,
         negation: true,
         updateWords: true,
         removeStopWords: false,
         stem: false,
-        bigrams: false,
+        bigrams: true,
         rating: true,
       },
-      naiveBayes: { considerOnlyPresence: false, smoothingFactor: 1 },
+      linear: REVIEW_START,
     },
     (settings) => [
-      { ...settings, scheme: settings.scheme === 'mapped' ? 'direct' : 'mapped' },
-      ...naiveBayesNeighbours(settings),
+      ...linearNeighbours(settings),
       ...(Object.keys(settings.features) as Array<keyof ReviewFeatureOptions>).map((key) => ({
         ...settings,
         features: { ...settings.features, [key]: !settings.features[key] },
       })),
     ],
-    evaluate,
+    (settings) => {
+      const result = evaluate(settings);
+      return { ...result, onBest: () => (thresholds = result.thresholds) };
+    },
     'reviews',
   );
   await writeModel(
     'review-classifier.json',
-    trainReviewClassifier(examples, best.settings, {
+    trainReviewClassifier(examples, best.settings, thresholds, {
       data: path.relative(repositoryRoot, dataFile),
       examples: examples.length,
-      selection: `coordinate ascent over settings, each scored by ${FOLDS}-fold cross-validation on the training split (${best.evaluated} settings); objective mean F1 of bug and feature`,
+      selection: `settings by coordinate ascent (\`npm run train:classify -- --search\`), each scored by ${FOLDS}-fold cross-validation on the training split; objective mean F1 of bug and feature, thresholds chosen on the same cross-validated probabilities`,
       crossValidatedBugFeatureF1: round(best.score),
     }),
   );
@@ -106,21 +120,21 @@ async function trainIssues(): Promise<void> {
   });
   const best = coordinateAscent<IssueTrainingSettings>(
     {
-      features: { titleRepeat: 2, codeText: false, bodyWordLimit: 300 },
-      naiveBayes: { considerOnlyPresence: true, smoothingFactor: 0.5 },
-      minDocumentFrequency: 2,
+      features: { codeText: false, bodyWordLimit: 300, bigrams: true, negation: true },
+      linear: ISSUE_START,
     },
     (settings) => {
       const features = (change: Partial<IssueFeatureOptions>) => ({
         ...settings,
         features: { ...settings.features, ...change },
       });
-      const { titleRepeat, bodyWordLimit, codeText } = settings.features;
+      const { bodyWordLimit, codeText, bigrams, negation } = settings.features;
       return [
-        ...naiveBayesNeighbours(settings),
+        ...linearNeighbours(settings),
         features({ codeText: !codeText }),
-        ...[1, 2, 3, 4].filter((n) => n !== titleRepeat).map((n) => features({ titleRepeat: n })),
-        ...[100, 300, 1000]
+        features({ bigrams: !bigrams }),
+        features({ negation: !negation }),
+        ...[150, 300, 1000]
           .filter((n) => n !== bodyWordLimit)
           .map((n) => features({ bodyWordLimit: n })),
       ];
@@ -133,31 +147,42 @@ async function trainIssues(): Promise<void> {
     trainIssueClassifier(examples, best.settings, {
       data: path.relative(repositoryRoot, dataFile),
       examples: examples.length,
-      selection: `coordinate ascent over settings, each scored by ${FOLDS}-fold cross-validation on the training file (${best.evaluated} settings); objective macro F1 of bug, feature, question`,
+      selection: `settings by coordinate ascent (\`npm run train:classify -- --search\`), each scored by ${FOLDS}-fold cross-validation on the training file; objective macro F1 of bug, feature, question`,
       crossValidatedMacroF1: round(best.score),
     }),
   );
 }
 
-interface NaiveBayesSettings {
-  naiveBayes: { considerOnlyPresence: boolean; smoothingFactor: number };
-  minDocumentFrequency?: number;
-}
-
-/** Settings that differ in the naive Bayes mode, the smoothing or the minimum document frequency. */
-function naiveBayesNeighbours<Settings extends NaiveBayesSettings>(settings: Settings): Settings[] {
-  const { naiveBayes } = settings;
+/** Settings that differ in one TF-IDF or logistic-regression setting. */
+function linearNeighbours<Settings extends { linear: LinearTextSettings }>(
+  settings: Settings,
+): Settings[] {
+  const { linear } = settings;
+  const change = (update: Partial<LinearTextSettings>) => ({
+    ...settings,
+    linear: { ...linear, ...update },
+  });
+  const weights = (update: Partial<LinearTextSettings['blockWeights']>) =>
+    change({ blockWeights: { ...linear.blockWeights, ...update } });
+  const charSizes = [[], [3, 4, 5], [2, 3, 4]].filter(
+    (sizes) => sizes.join() !== linear.charSizes.join(),
+  );
   return [
-    {
-      ...settings,
-      naiveBayes: { ...naiveBayes, considerOnlyPresence: !naiveBayes.considerOnlyPresence },
-    },
-    ...[1, 0.5, 0.1]
-      .filter((smoothingFactor) => smoothingFactor !== naiveBayes.smoothingFactor)
-      .map((smoothingFactor) => ({ ...settings, naiveBayes: { ...naiveBayes, smoothingFactor } })),
+    change({ balanced: !linear.balanced }),
+    ...[0.1, 0.3, 1, 3].filter((l2) => l2 !== linear.l2).map((l2) => change({ l2 })),
+    ...charSizes.map((sizes) => change({ charSizes: sizes })),
+    ...(linear.charSizes.length === 0
+      ? []
+      : [0.25, 0.5, 1]
+          .filter((w) => w !== linear.blockWeights.chars)
+          .map((w) => weights({ chars: w }))),
+    ...[1, 2, 3].filter((w) => w !== linear.blockWeights.title).map((w) => weights({ title: w })),
+    ...[0.5, 1, 2]
+      .filter((w) => w !== linear.blockWeights.markers)
+      .map((w) => weights({ markers: w })),
     ...[1, 2, 3]
-      .filter((minimum) => minimum !== (settings.minDocumentFrequency ?? 1))
-      .map((minDocumentFrequency) => ({ ...settings, minDocumentFrequency })),
+      .filter((n) => n !== linear.minDocumentFrequency)
+      .map((n) => change({ minDocumentFrequency: n })),
   ];
 }
 
@@ -168,19 +193,21 @@ function naiveBayesNeighbours<Settings extends NaiveBayesSettings>(settings: Set
 function coordinateAscent<Settings>(
   start: Settings,
   neighbours: (settings: Settings) => Settings[],
-  evaluate: (settings: Settings) => { settings: Settings; score: number },
+  evaluate: (settings: Settings) => { settings: Settings; score: number; onBest?: () => void },
   name: string,
 ): { settings: Settings; score: number; evaluated: number } {
   const started = performance.now();
   let evaluated = 1;
   let best = evaluate(start);
-  for (let improved = true; improved; ) {
+  best.onBest?.();
+  for (let improved = values.search; improved; ) {
     improved = false;
     for (const neighbour of neighbours(best.settings)) {
       evaluated += 1;
       const candidate = evaluate(neighbour);
       if (candidate.score > best.score + 1e-9) {
         best = candidate;
+        best.onBest?.();
         improved = true;
         process.stderr.write(
           `${name}: ${candidate.score.toFixed(4)} ${JSON.stringify(candidate.settings)}\n`,

@@ -42,6 +42,7 @@ export {
 // Reading reports: text, bytes or a parsed object → Report.
 export type { ReportInput } from './parse/decode-input.js';
 export { detectFormat, REPORT_FORMAT_NAMES } from './parse/formats/index.js';
+export { type ReviewExportRow, reviewExportRows } from './parse/formats/reviews.js';
 export { MAX_REPORT_BYTES } from './parse/limits.js';
 export {
   allFrames,

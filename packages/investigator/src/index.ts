@@ -19,6 +19,11 @@ export {
   investigateWithModel,
 } from './agent/run-agent.js';
 // The diagnosis: schema (zod and JSON Schema), verification against the repository, rendering.
+export {
+  ISSUE_COMMENT_MARKER,
+  MAX_ISSUE_COMMENT_CHARS,
+  renderIssueComment,
+} from './diagnosis/render-issue-comment.js';
 export { renderDiagnosisMarkdown } from './diagnosis/render-markdown.js';
 export {
   type AffectedFile,

@@ -77,3 +77,31 @@ describe('resolveModel with a bad spec', () => {
     );
   });
 });
+
+describe('resolveModel with a base URL', () => {
+  it('sends anthropic: and openai: requests to the given base URL, or the one in env', async () => {
+    const urls: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input) => {
+      urls.push(String(input));
+      return new Response('{}', { status: 500 });
+    };
+    const call = (model: unknown) =>
+      (model as { doGenerate(options: unknown): Promise<unknown> })
+        .doGenerate({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'hi' }] }] })
+        .catch(() => undefined);
+    await call(
+      resolveModel('anthropic:claude-sonnet-4-5', {
+        env: { ANTHROPIC_API_KEY: 'k' },
+        fetch,
+        baseURL: 'http://127.0.0.1:9/v1',
+      }).model,
+    );
+    await call(
+      resolveModel('openai:gpt-4.1', {
+        env: { OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'http://127.0.0.1:9/openai' },
+        fetch,
+      }).model,
+    );
+    expect(urls).toEqual(['http://127.0.0.1:9/v1/messages', 'http://127.0.0.1:9/openai/responses']);
+  });
+});

@@ -33,6 +33,13 @@ export interface ResolveModelOptions {
    * Default: the global `fetch`.
    */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Where `anthropic:` and `openai:` requests go instead of the provider's API (a proxy, a gateway,
+   * a local test server), e.g. `http://127.0.0.1:8080/v1`. Default: `ANTHROPIC_BASE_URL` /
+   * `OPENAI_BASE_URL` from `env`, else the provider's own URL. Unused by `openai-compatible:`,
+   * whose spec names its base URL.
+   */
+  baseURL?: string;
 }
 
 /** A constructed model, ready for `generateText`. */
@@ -51,6 +58,11 @@ const API_KEY_VARIABLES = {
   'openai-compatible': 'OPENAI_COMPATIBLE_API_KEY',
 } as const satisfies Record<ModelProvider, string>;
 
+const BASE_URL_VARIABLES = {
+  anthropic: 'ANTHROPIC_BASE_URL',
+  openai: 'OPENAI_BASE_URL',
+} as const;
+
 /**
  * Constructs the model a spec names. Makes no network call.
  * @param spec - `anthropic:<model>`, `openai:<model>` or `openai-compatible:<baseURL>#<model>`.
@@ -64,7 +76,7 @@ const API_KEY_VARIABLES = {
  */
 export function resolveModel(
   spec: string,
-  { env = process.env, source, fetch }: ResolveModelOptions = {},
+  { env = process.env, source, fetch, baseURL }: ResolveModelOptions = {},
 ): ResolvedModel {
   const parsed = parseModelSpec(spec, source);
   const { provider, id } = parsed;
@@ -83,7 +95,8 @@ export function resolveModel(
     return { model, id, provider, profile: getModelProfile(id) };
   }
   const apiKey = requireKey(env, parsed.provider, source);
-  const settings = { apiKey, ...(fetch ? { fetch } : {}) };
+  const url = baseURL ?? (env[BASE_URL_VARIABLES[parsed.provider]]?.trim() || undefined);
+  const settings = { apiKey, ...(fetch ? { fetch } : {}), ...(url ? { baseURL: url } : {}) };
   const model =
     parsed.provider === 'anthropic' ? createAnthropic(settings)(id) : createOpenAI(settings)(id);
   return { model, id, provider, profile: getModelProfile(id) };

@@ -8,7 +8,20 @@ export { acquireDataLock, type DataLock, LOCK_FILE } from './data/data-lock.js';
 export { ensureApiToken, isLoopback, TOKEN_FILE } from './http/api-token.js';
 export { type AppLimits, type AppOptions, createApp } from './http/app.js';
 export { describeCalls } from './http/describe-calls.js';
+export { groupMarkdown } from './http/markdown-route.js';
 export { openApiDocument } from './http/openapi.js';
+export type {
+  DiagnosisView,
+  GroupDetail,
+  GroupStatus,
+  GroupSummary,
+  Health,
+  InboxPageView,
+  InboxQueryParams,
+  ReportView,
+  Settings,
+  SourceView,
+} from './http/schemas.js';
 export * from './pipeline/index.js';
 export { type Poller, type PollerOptions, startPoller } from './poller/poller.js';
 export * from './queue/index.js';
@@ -19,6 +32,15 @@ export {
   startService,
 } from './service.js';
 export {
+  type AppStoreConfig,
+  type AppStoreCredentials,
+  type AppStoreModuleOptions,
+  appStoreSource,
+  createAppStoreModule,
+} from './sources/app-store/index.js';
+export { BUILT_IN_SOURCES, createBuiltInRegistry } from './sources/built-in.js';
+export {
+  type CredentialOrigin,
   type CredentialStore,
   createCredentialStore,
   credentialsVariable,
@@ -29,7 +51,30 @@ export {
   filesSource,
   fileToRawReports,
 } from './sources/files.js';
+export {
+  type PostedComment,
+  type PostIssueCommentOptions,
+  postIssueComment,
+} from './sources/github/comment.js';
 export { type GitHubConfig, type GitHubCredentials, githubSource } from './sources/github/index.js';
+export {
+  isIssue as isGitHubIssue,
+  issueReport as gitHubIssueReport,
+} from './sources/github/reports.js';
+export {
+  createGooglePlayModule,
+  type GooglePlayConfig,
+  type GooglePlayCredentials,
+  type GooglePlayModuleOptions,
+  googlePlaySource,
+} from './sources/google-play/index.js';
+export {
+  describeIssues,
+  type InstantiateSourceOptions,
+  instantiateSource,
+  type StoredSource,
+} from './sources/instantiate.js';
+export { ProviderError } from './sources/provider-http.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 export { type SentryConfig, type SentryCredentials, sentrySource } from './sources/sentry/index.js';
 export type * from './sources/types.js';

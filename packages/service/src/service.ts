@@ -15,11 +15,9 @@ import { createApp } from './http/app.js';
 import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
 import { startPoller } from './poller/poller.js';
 import { type JobQueue, openQueue } from './queue/index.js';
+import { createBuiltInRegistry } from './sources/built-in.js';
 import { createCredentialStore } from './sources/credentials.js';
-import { filesSource } from './sources/files.js';
-import { githubSource } from './sources/github/index.js';
-import { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
-import { sentrySource } from './sources/sentry/index.js';
+import type { SourceRegistry } from './sources/registry.js';
 import type { SourceModule } from './sources/types.js';
 import { type DatabaseLocation, openStore, type Store } from './store/index.js';
 
@@ -40,7 +38,9 @@ export interface ServiceOptions {
   /** Model spec for investigations; offline without one. */
   model?: string;
   resolveModel?: (spec: string) => LanguageModel;
-  /** Source modules besides `files`. */
+  /** Cost cap of one investigation with a model, in US dollars. Default: no cap. */
+  maxCostUsd?: number;
+  /** Source modules besides the built-in ones (files, sentry, github, app-store, google-play). */
   sources?: SourceModule<unknown, unknown>[];
   /** Jobs run at once by the in-process worker. Default 2. */
   concurrency?: number;
@@ -48,12 +48,21 @@ export interface ServiceOptions {
   work?: boolean;
   /** How often repositories are checked for a new revision, ms. Default 30,000. */
   revisionCheckMs?: number;
+  /**
+   * The built console served at `/` (`builtConsoleDir()` of `@sightline/console`). Default: none,
+   * and `/` says how to build it.
+   */
+  consoleDir?: string;
+  /** Model of the console's assistant. Default: `model` resolved by `resolveModel`; none: off. */
+  chatModel?: LanguageModel;
   log?: (line: string) => void;
 }
 
 /** A running service. */
 export interface RunningService {
   url: string;
+  /** The console's address, carrying the API token in its fragment (never sent to a server). */
+  consoleUrl: string;
   token: string;
   /** True when the token was created by this start (print it once). */
   tokenCreated: boolean;
@@ -65,6 +74,18 @@ export interface RunningService {
   registry: SourceRegistry;
   /** Stops HTTP, pollers and the worker, then closes the store. */
   close(): Promise<void>;
+}
+
+/** The assistant's model: given, else the investigations' model when it resolves. */
+function chatModelOption(options: ServiceOptions): { chatModel?: LanguageModel } {
+  if (options.chatModel) return { chatModel: options.chatModel };
+  if (!options.model || !options.resolveModel) return {};
+  try {
+    return { chatModel: options.resolveModel(options.model) };
+  } catch (error) {
+    options.log?.(`assistant off: ${error instanceof Error ? error.message : String(error)}`);
+    return {};
+  }
 }
 
 /** The default data folder of a repository: `<repo>/.sightline/serve`, beside its index cache. */
@@ -108,15 +129,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       log,
       ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
       ...(options.model ? { defaultModel: options.model } : {}),
+      ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     });
     if (options.work !== false)
       await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
-    const registry = createSourceRegistry([
-      filesSource as SourceModule<unknown, unknown>,
-      sentrySource as SourceModule<unknown, unknown>,
-      githubSource as SourceModule<unknown, unknown>,
-      ...(options.sources ?? []),
-    ]);
+    const registry = createBuiltInRegistry(options.sources);
     const credentials = createCredentialStore(dataDir);
     const poller = startPoller({ store, pipeline, registry, credentials, log });
     undo.unshift(() => poller.stop());
@@ -127,7 +144,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     }, options.revisionCheckMs ?? 30_000);
     revisions.unref();
     undo.unshift(() => clearInterval(revisions));
-    const app = createApp({ store, queue, pipeline, registry, credentials, token, log });
+    const app = createApp({
+      store,
+      queue,
+      pipeline,
+      registry,
+      credentials,
+      token,
+      log,
+      consoleDir: options.consoleDir ?? null,
+      ...(options.model ? { model: options.model } : {}),
+      ...chatModelOption(options),
+    });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
       const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4317 }, () =>
         resolve(started),
@@ -139,6 +167,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const shownHost = host.includes(':') ? `[${host}]` : host;
     return {
       url: `http://${shownHost}:${port}`,
+      consoleUrl: `http://${shownHost}:${port}/#token=${encodeURIComponent(token)}`,
       token,
       tokenCreated: created,
       tokenFile: file,

@@ -8,13 +8,10 @@ import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import {
   createPipeline,
-  defaultDataDir,
   fileToRawReports,
   type IngestResult,
   openQueue,
-  openStore,
   PIPELINE_POLICIES,
-  parseDatabaseLocation,
   type RawReport,
   TOKEN_FILE,
 } from '@sightline/service';
@@ -22,6 +19,7 @@ import type { Command } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
 import { readInput, readStdin } from '../read-input.js';
 import { runAction } from '../run-action.js';
+import { openServiceStore, pickProject, serviceDataDir } from '../service-store.js';
 
 /** Options of {@link runIngest}. */
 export interface IngestCommandOptions {
@@ -138,10 +136,7 @@ async function httpSender(options: IngestCommandOptions, io: IngestIO): Promise<
 }
 
 function readTokenFile(options: IngestCommandOptions): string {
-  const file = path.join(
-    options.data ?? defaultDataDir(path.resolve(options.repo ?? '.')),
-    TOKEN_FILE,
-  );
+  const file = path.join(serviceDataDir(options), TOKEN_FILE);
   try {
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
@@ -153,39 +148,20 @@ function readTokenFile(options: IngestCommandOptions): string {
 }
 
 async function storeSender(options: IngestCommandOptions): Promise<Sender> {
-  const dataDir = options.data ?? defaultDataDir(path.resolve(options.repo ?? '.'));
-  const location = options.database
-    ? parseDatabaseLocation(options.database)
-    : { sqlite: path.join(dataDir, 'sightline.db') };
-  if ('sqlite' in location && !fs.existsSync(location.sqlite)) {
-    throw new SightlineError({
-      code: 'PATH_NOT_FOUND',
-      message: `No service store at ${location.sqlite}. Start \`sightline serve --repo …\` once, or pass --data, --database or --url.`,
-    });
-  }
-  const store = await openStore(location);
+  const store = await openServiceStore(options);
   const queue = await openQueue(store, PIPELINE_POLICIES);
-  const pipeline = createPipeline({ store, queue });
-  const projects = await store.projects.list();
-  const project = options.project
-    ? await store.projects.get(options.project)
-    : projects.length === 1
-      ? projects[0]
-      : undefined;
-  if (!project) {
+  const close = async () => {
     await queue.stop();
     await store.close();
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `The store has ${projects.length} projects; name one with --project (${projects.map((p) => p.name).join(', ')}).`,
-    });
-  }
+  };
+  const project = await pickProject(store, options.project).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  const pipeline = createPipeline({ store, queue });
   return {
     ingest: async (reports) => pipeline.ingest(reports, { projectId: project.id, sourceId: null }),
-    async close() {
-      await queue.stop();
-      await store.close();
-    },
+    close,
   };
 }
 

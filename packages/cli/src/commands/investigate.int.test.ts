@@ -171,4 +171,23 @@ describe('sightline investigate', () => {
       'The loop in src/cart/total.ts.',
     );
   });
+
+  it('exits 5 at the --max-cost cap and keeps the partial report', async () => {
+    // 100,000 input tokens a step at Sonnet 4.5's $3 per million: the cap of $0.5 falls in step 2.
+    const usage = { input: 100_000, output: 100 };
+    const script = [
+      { toolCalls: [{ toolName: 'grep', input: { pattern: 'cartTotal' } }], usage },
+      { toolCalls: [{ toolName: 'read_file', input: { path: repo.bug.path } }], usage },
+    ];
+    const scripted = createScriptedModel(script, { modelId: 'claude-sonnet-4-5' });
+    const out = path.join(work, 'diagnosis.md');
+    const io = memoryIo({ model: scripted.model });
+    expect(await runInvestigate(options({ out, maxCost: 0.5 }), io)).toBe(5);
+    expect(scripted.calls).toHaveLength(2);
+    expect(io.err).toContain('Stopped at the cost cap: an estimated $0.6030 spent of $0.5');
+    expect(existsSync(out)).toBe(false);
+    expect(await readFile(`${out}.partial.md`, 'utf8')).toContain(
+      '2. `read_file` {"path":"src/cart/total.ts"}',
+    );
+  });
 });

@@ -10,9 +10,15 @@ import { SightlineError } from '@sightline/core';
 import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import { type Command, Option } from 'commander';
-import { EXIT_MODEL, EXIT_OK, EXIT_UNVERIFIED, exitCodeFor } from '../exit-codes.js';
+import {
+  EXIT_COST_LIMIT,
+  EXIT_MODEL,
+  EXIT_OK,
+  EXIT_UNVERIFIED,
+  exitCodeFor,
+} from '../exit-codes.js';
 import { describeProgress } from '../format/describe-progress.js';
-import { addModelOptions, resolveModelFlags } from '../model-options.js';
+import { addModelOptions, maxCostOption, resolveModelFlags } from '../model-options.js';
 import { createProgress, type Progress } from '../progress.js';
 import { readInput } from '../read-input.js';
 import { runAction } from '../run-action.js';
@@ -32,6 +38,8 @@ export interface InvestigateCommandOptions {
   mapTokens?: number;
   /** Longest wait for one model call, in seconds. */
   timeout?: number;
+  /** Cost cap of the agent, in US dollars. */
+  maxCost?: number;
   cache: boolean;
   quiet?: boolean;
 }
@@ -95,7 +103,8 @@ async function writeOutput(file: string, text: string): Promise<void> {
 /**
  * Runs the investigation for the command line.
  * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed; 3 model
- *   failure, the model's report kept in a `.unverified.md` file).
+ *   failure, the model's report kept in a `.unverified.md` file; 5 stopped at the cost cap, the
+ *   partial report kept in a `.partial.md` file).
  * @throws SightlineError for bad input (exit 2 through runAction).
  */
 export async function runInvestigate(
@@ -122,6 +131,7 @@ export async function runInvestigate(
       },
       ...(options.mapTokens ? { mapTokens: options.mapTokens } : {}),
       ...(options.timeout ? { stepTimeoutMs: options.timeout * 1000 } : {}),
+      ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
       ...(options.cache ? {} : { cacheDir: false as const }),
       onProgress: (event) => {
         const text = describeProgress(event);
@@ -143,6 +153,14 @@ export async function runInvestigate(
     else io.progress.fail(`${what}${where}`);
     return verified ? EXIT_OK : EXIT_UNVERIFIED;
   } catch (error) {
+    if (SightlineError.isInstance(error) && error.code === 'COST_LIMIT_REACHED') {
+      io.progress.fail('Stopped at the cost cap');
+      io.stderr(`sightline: ${error.message}\n`);
+      const kept = `${options.out ?? 'sightline-investigation'}.partial.md`;
+      await writeOutput(kept, String(error.details.markdown ?? ''));
+      io.stderr(`The partial report was kept in ${kept}; nothing in it was checked.\n`);
+      return EXIT_COST_LIMIT;
+    }
     // Any model failure after the report was written (verification, the structurer's 400 or
     // network error) keeps the paid-for report.
     if (!SightlineError.isInstance(error) || exitCodeFor(error) !== EXIT_MODEL) throw error;
@@ -200,6 +218,7 @@ export function registerInvestigate(program: Command): void {
       'longest wait for one model call before failing (default 180)',
       wholeNumberArgument(1, 'seconds'),
     )
+    .addOption(maxCostOption('the partial report kept, exit 5'))
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(
@@ -212,7 +231,8 @@ Examples:
 
 Without a model the offline localizer writes the diagnosis (no API key needed).
 Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one,
-4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons).`,
+4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons),
+5 stopped at the --max-cost cap (the partial report kept in <out>.partial.md).`,
     )
     .action(
       runAction(async (options: InvestigateCommandOptions & { json?: boolean }) => {

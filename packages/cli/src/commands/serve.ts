@@ -2,6 +2,7 @@
  * `sightline serve --repo DIR`: the triage service — HTTP API, webhooks, pollers and an in-process
  * worker — over an embedded SQLite file in the data folder, or Postgres with `--database`.
  */
+import { builtConsoleDir } from '@sightline/console';
 import { SightlineError } from '@sightline/core';
 import { resolveModel } from '@sightline/models';
 import {
@@ -12,6 +13,7 @@ import {
   startService,
 } from '@sightline/service';
 import { type Command, Option } from 'commander';
+import { maxCostOption } from '../model-options.js';
 import { runAction } from '../run-action.js';
 import { untilSignal } from '../until-signal.js';
 import { wholeNumberArgument } from '../whole-number-argument.js';
@@ -25,6 +27,8 @@ export interface ServeCommandOptions {
   host?: string;
   database?: string;
   model?: string;
+  /** Cost cap of one investigation, in US dollars. */
+  maxCost?: number;
   project?: string;
   concurrency: number;
 }
@@ -53,7 +57,9 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     ...(options.project ? { project: options.project } : {}),
     ...(options.database ? { database: parseDatabaseLocation(options.database) } : {}),
     ...(model ? { model } : {}),
+    ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
+    ...consoleOption(),
     log,
   });
   const where = options.database ? redactUrl(options.database) : `${service.dataDir}/sightline.db`;
@@ -61,7 +67,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
   if (service.tokenCreated) {
     io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);
   }
-  io.stdout(`${describeCalls(service.url, service.tokenFile)}\n`);
+  io.stdout(`Console: ${service.consoleUrl}\n${describeCalls(service.url, service.tokenFile)}\n`);
   try {
     await io.onListening?.(service);
     await (io.stopped ?? untilSignal());
@@ -73,6 +79,12 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
 
 function usage(message: string): SightlineError {
   return new SightlineError({ code: 'INVALID_ARGUMENT', message });
+}
+
+/** The built console, when there is one (`/` says how to build it otherwise). */
+export function consoleOption(): { consoleDir?: string } {
+  const dir = builtConsoleDir();
+  return dir ? { consoleDir: dir } : {};
 }
 
 /** Registers `sightline serve` on the program. */
@@ -116,6 +128,7 @@ export function registerServe(program: Command): void {
       '--model <spec>',
       'investigate with this model (anthropic:<id>, openai:<id>, …; default $SIGHTLINE_MODEL; none = offline)',
     )
+    .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addHelpText(
       'after',
       `

@@ -13,6 +13,7 @@ import {
   redactUrl,
 } from '@sightline/service';
 import { type Command, Option } from 'commander';
+import { maxCostOption } from '../model-options.js';
 import { runAction } from '../run-action.js';
 import { untilSignal } from '../until-signal.js';
 import { wholeNumberArgument } from '../whole-number-argument.js';
@@ -22,6 +23,8 @@ export interface WorkerCommandOptions {
   database: string;
   concurrency: number;
   model?: string;
+  /** Cost cap of one investigation, in US dollars. */
+  maxCost?: number;
 }
 
 /** Runs a worker until stopped. @throws SightlineError `INVALID_ARGUMENT` for a SQLite path. */
@@ -51,6 +54,7 @@ export async function runWorker(
     log,
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
     ...(model ? { defaultModel: model } : {}),
+    ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
   });
   await queue.work(pipeline.handlers, { concurrency: options.concurrency });
   log(`working ${redactUrl(options.database)}, ${options.concurrency} jobs at once`);
@@ -78,6 +82,7 @@ export function registerWorker(program: Command): void {
       '--model <spec>',
       'investigate with this model (default $SIGHTLINE_MODEL; none = offline)',
     )
+    .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addHelpText(
       'after',
       '\nExample:\n  $ sightline worker --database postgres://sightline@db/sightline --concurrency 4',

@@ -48,6 +48,8 @@ export interface ScriptedCall {
   prompt: CallOptions['prompt'];
   /** Names of the tools offered in this call, in the order given (`[]` when none). */
   tools: string[];
+  /** The tool definitions of this call as the provider receives them (`[]` when none). */
+  toolDefinitions: NonNullable<CallOptions['tools']>;
   /** The tool choice of this call (`undefined` when the SDK sent none). */
   toolChoice: CallOptions['toolChoice'];
   /** `json` when the caller asked for structured output. */
@@ -96,6 +98,7 @@ export function createScriptedModel(
       calls.push({
         prompt: options.prompt,
         tools: (options.tools ?? []).map((tool) => tool.name),
+        toolDefinitions: options.tools ?? [],
         toolChoice: options.toolChoice,
         responseFormat: options.responseFormat,
         abortSignal: options.abortSignal,

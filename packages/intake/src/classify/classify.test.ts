@@ -115,7 +115,9 @@ describe('classify offline', () => {
     const classification = classifyOffline(issue(title, body));
     expect(classification.label).toBe(label);
     expect(classification.reasons[0]).toMatch(
-      /^issue classifier \(naive Bayes\), top features: \S/,
+      new RegExp(
+        `^issue classifier \\(logistic regression\\): ${label} [01]\\.\\d\\d; strongest terms: \\S`,
+      ),
     );
   });
 

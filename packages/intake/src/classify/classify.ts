@@ -114,7 +114,9 @@ export function classifyOffline(report: Report): Classification {
   const reasons =
     prediction.topFeatures.length === 0
       ? ['no word of the report is in the issue classifier’s vocabulary']
-      : [`issue classifier (naive Bayes), top features: ${prediction.topFeatures.join(', ')}`];
+      : [
+          `issue classifier (logistic regression): ${prediction.label} ${prediction.scores[prediction.label].toFixed(2)}${strongest(prediction.topFeatures)}`,
+        ];
   if (prediction.unfamiliarLanguage) reasons.push(prediction.unfamiliarLanguage);
   return {
     label: prediction.label,
@@ -130,13 +132,19 @@ function classifyReview(report: Report): Classification {
     ...(report.title ? { title: report.title } : {}),
     ...(report.rating !== undefined ? { rating: report.rating } : {}),
   });
-  const scores = Object.entries(prediction.scores)
-    .map(([label, score]) => `${label} ${score.toFixed(2)}`)
-    .join(', ');
+  const { bug, feature } = prediction.probabilities;
+  const { thresholds } = shippedReviewClassifier().model;
   const reasons =
     prediction.knownTokens === 0
       ? ['no word of the report is in the review classifier’s vocabulary']
-      : [`review classifier (naive Bayes) scores: ${scores}`];
+      : [
+          `review classifier (logistic regression, one-vs-rest): bug ${bug.toFixed(2)} (threshold ${thresholds.bug}), feature ${feature.toFixed(2)} (threshold ${thresholds.feature})${strongest(prediction.topFeatures)}`,
+        ];
   if (prediction.unfamiliarLanguage) reasons.push(prediction.unfamiliarLanguage);
   return { label: prediction.label, confidence: prediction.confidence, method: 'offline', reasons };
+}
+
+/** ", because of: a, b, c" — the terms that pushed most toward the label, or nothing. */
+function strongest(terms: readonly string[]): string {
+  return terms.length === 0 ? '' : `; strongest terms: ${terms.join(', ')}`;
 }

@@ -47,7 +47,7 @@ const REVIEW_FEATURES = {
   bigrams: false,
   rating: true,
 };
-const ISSUE_FEATURES = { titleRepeat: 1, codeText: false, bodyWordLimit: 300 };
+const ISSUE_FEATURES = { codeText: false, bodyWordLimit: 300, bigrams: false, negation: false };
 
 function tokenSet(
   example: Pick<LabeledExample, 'kind' | 'title' | 'text' | 'rating'>,

@@ -43,7 +43,14 @@ export {
 export type { IssueFeatureOptions, IssueText } from './issue-features.js';
 export { readLabeledIssues } from './labeled-issues.js';
 export { readLabeledReviews } from './labeled-reviews.js';
+export type {
+  LinearTextMode,
+  LinearTextSettings,
+  StoredLinearTextModel,
+} from './linear-text-model.js';
 export {
+  ACTIONABLE_REVIEW_LABELS,
+  decideReview,
   loadReviewClassifier,
   REVIEW_CLASSIFIER_FORMAT,
   REVIEW_CLASSIFIER_VERSION,
@@ -60,10 +67,16 @@ export {
   trainIssueClassifier,
 } from './train-issue-classifier.js';
 export {
+  crossValidateReviews,
   DATASET_LABEL_MAP,
+  decideAll,
+  type FoldPrediction,
   type LabeledReview,
   REVIEW_LABELS,
   reviewTextKey,
+  type TrainingSettings,
+  trainReviewClassifier,
+  tuneThresholds,
 } from './train-review-classifier.js';
 export { CLASSIFICATION_LABELS, type Classification, type ClassificationLabel } from './types.js';
 export { MIN_KNOWN_WORD_SHARE, UNFAMILIAR_LANGUAGE_CONFIDENCE } from './unfamiliar-language.js';

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { type IssueFeatureOptions, issueTokens } from './issue-features.js';
 
-const options: IssueFeatureOptions = { titleRepeat: 2, codeText: false, bodyWordLimit: 100 };
+const options: IssueFeatureOptions = {
+  codeText: false,
+  bodyWordLimit: 100,
+  bigrams: false,
+  negation: false,
+};
 
 describe('issueTokens', () => {
-  it('weights the title (t:word, repeated) and marks a question title', () => {
+  it('adds the title as t:word (a block the vectorizer weights) and marks a question title', () => {
     const tokens = issueTokens({ title: 'How to build on Windows?', body: '' }, options);
-    expect(tokens.filter((token) => token === 't:build')).toHaveLength(2);
+    expect(tokens.filter((token) => token === 't:build')).toHaveLength(1);
     expect(tokens.filter((token) => token === 'build')).toHaveLength(1);
     expect(tokens).toEqual(
       expect.arrayContaining(['__title_question', '__title_wh', '__empty_body']),
@@ -45,6 +50,30 @@ describe('issueTokens', () => {
     expect(tokens).not.toContain('render');
     expect(tokens).not.toContain('template');
     expect(issueTokens({ body }, { ...options, codeText: true })).toContain('render');
+  });
+
+  it('marks expected-versus-actual wording outside template comments', () => {
+    const tokens = issueTokens(
+      {
+        title: 'Parser accepts untrusted keys',
+        body: 'It returns true (expected: undefined), so a request body can inject flags.',
+      },
+      options,
+    );
+    expect(tokens).toContain('__expectation');
+    const template = '<!-- Describe the expected behaviour -->\nPlease add one.';
+    expect(issueTokens({ title: 'Add a dark theme', body: template }, options)).not.toContain(
+      '__expectation',
+    );
+  });
+
+  it('adds bigrams and marks negation scope when asked', () => {
+    const tokens = issueTokens(
+      { title: 'Save fails', body: "It doesn't create the file." },
+      { ...options, bigrams: true, negation: true },
+    );
+    expect(tokens).toEqual(expect.arrayContaining(['t:save_fails', 'not', '!create', '!the']));
+    expect(tokens).not.toContain('create');
   });
 
   it('keeps at most bodyWordLimit body words', () => {

@@ -1,10 +1,12 @@
 /**
  * Turns an issue (GitHub/GitLab issue, support message: a title and a Markdown body) into the
  * tokens the offline issue classifier learns from. Titles weigh more than bodies (their words come
- * again as `t:word`, repeated); the body's structure is a feature of its own: code blocks, stack
+ * again as `t:word`, a block the vectorizer weights); the body's structure is a feature of its own: code blocks, stack
  * traces, template headings (`h:steps_to_reproduce`), checklists, links and images become marker
  * tokens, because bug, feature and question templates differ in exactly these.
  */
+import nlpUtils from 'wink-nlp-utils';
+import { negatedText } from './review-features.js';
 import { wordTokens } from './word-tokens.js';
 
 /** The text of one issue, as the classifier sees it. */
@@ -16,12 +18,14 @@ export interface IssueText {
 
 /** Which preprocessing steps run. Stored in the model file. */
 export interface IssueFeatureOptions {
-  /** How many times the title's words are added as `t:word` (besides once as plain words). */
-  titleRepeat: number;
   /** Keep the words inside fenced code blocks (false: only the `__code_block` marker). */
   codeText: boolean;
   /** Most body words used (the start of a long body says what it is about); markers always count. */
   bodyWordLimit: number;
+  /** Mark the two words after a negation with `!` ("does not create" → `!create`). */
+  negation: boolean;
+  /** Add adjacent word pairs (`word1_word2`) of the title (as `t:`) and of the body. */
+  bigrams: boolean;
 }
 
 /** A fenced Markdown code block. */
@@ -32,6 +36,11 @@ const HEADING = /^ {0,3}(?:#{1,6}[ \t]+(.+?)[ \t#]*|\*\*([^*\n]{2,60})\*\*:?[ \t
 const STACK_TRACE =
   /^\s*at [\w$.<>[\]/ -]+ ?\(?[^()\n]*:\d+(?::\d+)?\)?\s*$|Traceback \(most recent call last\)|^\s*File "[^"]+", line \d+|^goroutine \d+ \[|panicked at|^\s*#\d+\s+0x[0-9a-f]+|Exception in thread|^\s*at [\w.$]+\([\w.]+\.(?:java|kt):\d+\)|Segmentation fault|core dumped|^\s*\d+\s+[\w.]+\s+0x[0-9a-f]{8,}/im;
 /** An error line: `SomethingError: message`, `error:`, `FATAL`, `Unhandled exception`. */
+/** The report contrasts what happened with what should have ("expected: …", "instead of"). */
+const EXPECTATION =
+  /\bexpected\b|\bactual(?:ly)? (?:behaviou?r|result|output)\b|\binstead of\b|\bbut (?:it |got |returns?\b|gives?\b)/i;
+/** Characters per body word at most (word plus separators) when cutting a long body before tokenizing. */
+const MAX_CHARS_PER_WORD = 40;
 const ERROR_LINE =
   /\b\w*(?:Error|Exception)\b:|^\s*(?:error|fatal)\b[:[]|unhandled (?:exception|rejection)/im;
 
@@ -46,9 +55,8 @@ export function issueTokens(issue: IssueText, options: IssueFeatureOptions): str
   const tokens: string[] = [];
   const title = issue.title ?? '';
   const titleWords = wordTokens(title);
-  for (let repeat = 0; repeat < options.titleRepeat; repeat += 1) {
-    tokens.push(...titleWords.map((word) => `t:${word}`));
-  }
+  const titleTerms = options.bigrams ? nlpUtils.tokens.appendBigrams(titleWords) : titleWords;
+  tokens.push(...titleTerms.map((word) => `t:${word}`));
   tokens.push(...titleWords);
   if (/\?\s*$/.test(title)) tokens.push('__title_question');
   if (/^\s*(?:how|what|why|is|can|does|do|where|which|when)\b/i.test(title)) {
@@ -72,7 +80,14 @@ export function issueTokens(issue: IssueText, options: IssueFeatureOptions): str
 
   if (/<!--/.test(body)) tokens.push('__template_comment');
   const prose = options.codeText ? body : body.replace(CODE_BLOCK, ' ');
-  const words = wordTokens(prose.replace(/<!--[\s\S]*?-->/g, ' '));
-  tokens.push(...words.slice(0, options.bodyWordLimit));
+  // Words past the limit are dropped anyway: tokenize only a prefix that surely holds them.
+  const text = prose
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .slice(0, options.bodyWordLimit * MAX_CHARS_PER_WORD);
+  // Judged on the author's words: templates' comments name "expected behaviour" in every issue.
+  if (EXPECTATION.test(text)) tokens.push('__expectation');
+  const words = options.negation ? negatedText(text) : wordTokens(text);
+  const kept = words.slice(0, options.bodyWordLimit);
+  tokens.push(...(options.bigrams ? nlpUtils.tokens.appendBigrams(kept) : kept));
   return tokens;
 }

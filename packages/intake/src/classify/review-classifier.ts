@@ -1,25 +1,31 @@
 /**
- * The offline review classifier: a wink naive Bayes text classifier over review tokens, with
- * per-label score offsets (class-prior adjustment) chosen by cross-validation on the training split.
- * The trained model is plain JSON (model/review-classifier.json), versioned, and rebuilt by
- * `npm run train:classify`.
+ * The offline review classifier: one-vs-rest logistic regression on TF-IDF of review tokens
+ * (`reviewTokens`: title, text with negation scope, update words, the star rating; word bigrams and
+ * character n-grams), one binary model per actionable label (bug, feature), each with its own
+ * decision threshold chosen by cross-validation on the training split. One-vs-rest because the
+ * data are multi-label (one review text may be a bug report and praise at once: see the reviews
+ * README). Neither threshold met → `other`. Stored as versioned JSON in
+ * model/review-classifier.json and rebuilt by `npm run train:classify`.
  */
 import {
-  checkModelFile,
-  type NaiveBayesConfig,
-  naiveBayesVocabulary,
-  restoreNaiveBayes,
-  scoreTokens,
-} from './naive-bayes.js';
+  type LinearTextModel,
+  loadLinearTextModel,
+  type StoredLinearTextModel,
+} from './linear-text-model.js';
+import { checkModelFile } from './model-file.js';
 import { type ReviewFeatureOptions, type ReviewText, reviewTokens } from './review-features.js';
+import { UNFAMILIAR_LANGUAGE_CONFIDENCE, unfamiliarLanguageReason } from './unfamiliar-language.js';
 
 /** Marks a file as a Sightline review-classifier model. */
 export const REVIEW_CLASSIFIER_FORMAT = 'sightline-review-classifier';
 /** The model-file version this code reads. Bump it when the file's shape or meaning changes. */
-export const REVIEW_CLASSIFIER_VERSION = 2;
+export const REVIEW_CLASSIFIER_VERSION = 3;
 
 /** The labels the offline review classifier outputs (crash comes from the exception rule). */
 export type ReviewLabel = 'bug' | 'feature' | 'other';
+
+/** The labels with a binary model of their own, in the stored model's class order. */
+export const ACTIONABLE_REVIEW_LABELS = ['bug', 'feature'] as const;
 
 /** A trained review classifier, as stored on disk. */
 export interface ReviewClassifierModel {
@@ -27,14 +33,11 @@ export interface ReviewClassifierModel {
   version: number;
   /** Output labels, in a fixed order. */
   labels: ReviewLabel[];
-  /** Maps each label the classifier was trained on to an output label. */
-  labelMap: Record<string, ReviewLabel>;
   features: ReviewFeatureOptions;
-  naiveBayes: NaiveBayesConfig;
-  /** Added to a trained label's log2 odds before scoring (class-prior adjustment); 0 when absent. */
-  offsets: Record<string, number>;
-  /** The wink classifier's learning, as returned by its `exportJSON()`. */
-  learning: string;
+  /** One-vs-rest model; class k is `ACTIONABLE_REVIEW_LABELS[k]`. */
+  model: StoredLinearTextModel;
+  /** Probability at or above which a review gets the label (chosen by cross-validation). */
+  thresholds: { bug: number; feature: number };
   /** How the model was trained and what cross-validation measured (informational). */
   training: Record<string, unknown>;
 }
@@ -42,12 +45,14 @@ export interface ReviewClassifierModel {
 /** The classifier's answer for one review. */
 export interface ReviewPrediction {
   label: ReviewLabel;
-  /** Score of `label`, 0..1 (see {@link ReviewClassifier.predict}). */
+  /** Confidence in `label`, 0..1 (see {@link ReviewClassifier.predict}). */
   confidence: number;
-  /** Score of every output label, summing to 1. */
-  scores: Record<ReviewLabel, number>;
-  /** How many of the review's tokens the model knows. */
+  /** Each actionable label's own probability under its binary model (they need not sum to 1). */
+  probabilities: { bug: number; feature: number };
+  /** How many of the review's terms the model knows. */
   knownTokens: number;
+  /** The terms that raised the winning label's score most, best first (none for `other`). */
+  topFeatures: string[];
   /** Set when the review is probably in a language the model was not trained on (confidence capped). */
   unfamiliarLanguage?: string;
 }
@@ -56,16 +61,21 @@ export interface ReviewPrediction {
 export interface ReviewClassifier {
   readonly model: ReviewClassifierModel;
   /**
-   * Classifies one review: wink's one-vs-rest log2 odds plus the model's offsets, scored as in
-   * `scoreOdds` (a ranking, not a calibrated probability). A review with no known token gets a
-   * uniform score and the label `other`; one whose words are mostly unknown (another language)
-   * keeps its label but its confidence is capped at `UNFAMILIAR_LANGUAGE_CONFIDENCE`.
+   * Classifies one review. Every label whose probability reaches its threshold is a candidate;
+   * the one furthest above its threshold (ratio) wins. No candidate → `other`. The confidence is
+   * 0.5 at the threshold and rises linearly to 1 at probability 1 (for `other`: at probability 0
+   * of both labels) — a ranking that respects the thresholds, not a calibrated probability. A review with no known word
+   * (rating aside) is `other` with confidence 1/3; one whose words are mostly unknown (another language) keeps
+   * its label with confidence capped at `UNFAMILIAR_LANGUAGE_CONFIDENCE` and a reason.
    *
    * @param review - The review's title, text and rating.
-   * @returns The predicted label, its confidence and every label's score.
+   * @returns The label, its confidence, the per-label probabilities and the strongest terms.
    */
   predict(review: ReviewText): ReviewPrediction;
 }
+
+/** How many top features a prediction lists. */
+const TOP_FEATURES = 3;
 
 /**
  * Loads a trained model.
@@ -73,25 +83,70 @@ export interface ReviewClassifier {
  * @param model - The parsed model file.
  * @returns A classifier ready to predict.
  * @throws SightlineError `CACHE_VERSION_MISMATCH` when the file is not a review-classifier model
- *   of version {@link REVIEW_CLASSIFIER_VERSION}.
+ *   of version {@link REVIEW_CLASSIFIER_VERSION}, or is damaged.
  */
 export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassifier {
   checkModelFile(model, { format: REVIEW_CLASSIFIER_FORMAT, version: REVIEW_CLASSIFIER_VERSION });
-  const classifier = restoreNaiveBayes(model.learning);
-  const vocabulary = naiveBayesVocabulary(model.learning);
-
+  const linear: LinearTextModel = loadLinearTextModel(model.model);
   return {
     model,
     predict(review) {
       const tokens = reviewTokens(review, model.features);
-      const knownTokens = tokens.filter((token) => vocabulary.has(token)).length;
-      const text = `${review.title ?? ''}\n${review.text}`;
-      const scored = scoreTokens(classifier, tokens, model, {
-        fallback: 'other',
-        text,
-        vocabulary,
-      });
-      return { ...scored, knownTokens };
+      const prediction = linear.predict(tokens);
+      const probabilities = {
+        bug: prediction.probabilities[0] ?? 0,
+        feature: prediction.probabilities[1] ?? 0,
+      };
+      const unfamiliarLanguage = unfamiliarLanguageReason(
+        `${review.title ?? ''}\n${review.text}`,
+        linear.words,
+      );
+      const flagged = unfamiliarLanguage ? { unfamiliarLanguage } : {};
+      if (!tokens.some((token) => linear.words.has(token))) {
+        return {
+          label: 'other',
+          confidence: 1 / 3,
+          probabilities,
+          knownTokens: 0,
+          topFeatures: [],
+          ...flagged,
+        };
+      }
+      const decided = decideReview(probabilities, model.thresholds);
+      const index = ACTIONABLE_REVIEW_LABELS.indexOf(decided.label as 'bug');
+      const result: ReviewPrediction = {
+        ...decided,
+        probabilities,
+        knownTokens: prediction.knownTerms,
+        topFeatures: index < 0 ? [] : prediction.strongest(index, TOP_FEATURES),
+      };
+      if (!unfamiliarLanguage) return result;
+      return {
+        ...result,
+        confidence: Math.min(result.confidence, UNFAMILIAR_LANGUAGE_CONFIDENCE),
+        unfamiliarLanguage,
+      };
     },
   };
+}
+
+/**
+ * The decision rule of {@link ReviewClassifier.predict}, shared with cross-validation.
+ *
+ * @param probabilities - Each actionable label's probability.
+ * @param thresholds - Each actionable label's threshold (0..1].
+ * @returns The label and its confidence.
+ */
+export function decideReview(
+  probabilities: { bug: number; feature: number },
+  thresholds: { bug: number; feature: number },
+): { label: ReviewLabel; confidence: number } {
+  const bug = probabilities.bug / thresholds.bug;
+  const feature = probabilities.feature / thresholds.feature;
+  if (bug < 1 && feature < 1) {
+    return { label: 'other', confidence: 0.5 + 0.5 * (1 - Math.max(bug, feature)) };
+  }
+  const label = bug >= feature ? 'bug' : 'feature';
+  const above = (probabilities[label] - thresholds[label]) / (1 - thresholds[label] || 1);
+  return { label, confidence: 0.5 + 0.5 * above };
 }

@@ -58,11 +58,7 @@ export function reviewTokens(review: ReviewText, options: ReviewFeatureOptions):
   const source = options.title && review.title ? `${review.title}\n${review.text}` : review.text;
   const tokens: string[] = [];
   for (const clause of source.split(CLAUSE_BREAK)) {
-    const text = options.negation
-      ? nlpUtils.string.amplifyNotElision(clause.replace(/’/g, "'"))
-      : clause;
-    let words = wordTokens(text);
-    if (options.negation) words = nlpUtils.tokens.propagateNegations(words, 2);
+    let words = options.negation ? negatedWords(clause) : wordTokens(clause);
     if (options.removeStopWords) words = nlpUtils.tokens.removeWords(words);
     if (options.stem) words = stemKeepingNegation(words);
     if (options.bigrams) words = nlpUtils.tokens.appendBigrams(words);
@@ -74,6 +70,29 @@ export function reviewTokens(review: ReviewText, options: ReviewFeatureOptions):
   if (options.updateWords && UPDATE_WORDS.test(source)) tokens.push('__update');
   if (options.rating && review.rating !== undefined) tokens.push(`__rating_${review.rating}`);
   return tokens;
+}
+
+/**
+ * The words of one clause with negation scope marked: `n't` is expanded to `not`
+ * (wink-nlp-utils `amplifyNotElision`), then the two words after `not`/`no`/`never`/`none` get a
+ * `!` prefix (`propagateNegations`), so "doesn't open" gives `not`, `!open`.
+ *
+ * @param clause - Text without clause punctuation (split at {@link CLAUSE_BREAK} first).
+ * @returns Lower-cased words.
+ */
+export function negatedWords(clause: string): string[] {
+  const text = nlpUtils.string.amplifyNotElision(clause.replace(/’/g, "'"));
+  return nlpUtils.tokens.propagateNegations(wordTokens(text), 2);
+}
+
+/**
+ * Words of a text with negation scope marked clause by clause.
+ *
+ * @param text - Any text.
+ * @returns The words of every clause, in text order.
+ */
+export function negatedText(text: string): string[] {
+  return text.split(CLAUSE_BREAK).flatMap((clause) => negatedWords(clause));
 }
 
 /** Stems each word, keeping the `!` negation marker in front of the stem. */

@@ -9,9 +9,13 @@ import {
 } from './train-issue-classifier.js';
 
 const SETTINGS: IssueTrainingSettings = {
-  features: { titleRepeat: 2, codeText: false, bodyWordLimit: 100 },
-  naiveBayes: { considerOnlyPresence: true, smoothingFactor: 0.5 },
-  minDocumentFrequency: 1,
+  features: { codeText: false, bodyWordLimit: 100, bigrams: true, negation: true },
+  linear: {
+    charSizes: [3, 4],
+    blockWeights: { title: 2, chars: 0.5, markers: 1 },
+    minDocumentFrequency: 1,
+    l2: 0.1,
+  },
 };
 
 const EXAMPLES: LabeledIssue[] = [

@@ -15,11 +15,10 @@ import {
 } from './issue-classifier.js';
 import { type IssueFeatureOptions, type IssueText, issueTokens } from './issue-features.js';
 import {
-  learnNaiveBayes,
-  type NaiveBayesConfig,
-  restoreNaiveBayes,
-  scoreOdds,
-} from './naive-bayes.js';
+  fitLinearTextModel,
+  type LinearTextSettings,
+  loadLinearTextModel,
+} from './linear-text-model.js';
 
 /** An issue with its label from the data set. */
 export interface LabeledIssue extends IssueText {
@@ -29,16 +28,15 @@ export interface LabeledIssue extends IssueText {
 /** Everything that defines an issue model except what it learns. */
 export interface IssueTrainingSettings {
   features: IssueFeatureOptions;
-  naiveBayes: NaiveBayesConfig;
-  /** Tokens found in fewer training issues than this are left out. */
-  minDocumentFrequency: number;
+  /** TF-IDF and logistic regression settings. */
+  linear: LinearTextSettings;
 }
 
 /**
  * Fits an issue model on `examples`.
  *
  * @param examples - Labeled issues, in a fixed order (same input, same bytes).
- * @param settings - Preprocessing and naive Bayes configuration.
+ * @param settings - Preprocessing, TF-IDF and logistic regression settings.
  * @param training - Provenance and measurements stored in the model file (default `{}`).
  * @returns The model, ready to save as JSON or load with `loadIssueClassifier`.
  */
@@ -52,16 +50,12 @@ export function trainIssueClassifier(
     version: ISSUE_CLASSIFIER_VERSION,
     labels: [...ISSUE_LABELS],
     features: settings.features,
-    naiveBayes: settings.naiveBayes,
-    minDocumentFrequency: settings.minDocumentFrequency,
     training,
-    learning: learnNaiveBayes(
-      examples.map((example) => ({
-        tokens: issueTokens(example, settings.features),
-        label: example.label,
-      })),
-      settings.naiveBayes,
-      settings.minDocumentFrequency,
+    model: fitLinearTextModel(
+      examples.map((example) => issueTokens(example, settings.features)),
+      examples.map((example) => [ISSUE_LABELS.indexOf(example.label)]),
+      { mode: 'softmax', classes: ISSUE_LABELS.length },
+      settings.linear,
     ),
   };
 }
@@ -85,23 +79,25 @@ export function crossValidateIssues(
     hashFold(`${example.title ?? ''}\n${example.body}`, folds),
   );
   const tokens = examples.map((example) => issueTokens(example, settings.features));
-  const scoring = {
-    labels: ISSUE_LABELS,
-    labelMap: Object.fromEntries(ISSUE_LABELS.map((label) => [label, label])),
-    offsets: {},
-  };
   const pairs: LabelPair[] = new Array(examples.length);
   for (let fold = 0; fold < folds; fold += 1) {
-    const training = examples.flatMap((example, index) =>
-      foldOf[index] === fold ? [] : [{ tokens: tokens[index] ?? [], label: example.label }],
-    );
-    const classifier = restoreNaiveBayes(
-      learnNaiveBayes(training, settings.naiveBayes, settings.minDocumentFrequency),
+    const inFold = (index: number) => foldOf[index] === fold;
+    const training = examples.flatMap((_, index) => (inFold(index) ? [] : [index]));
+    const model = loadLinearTextModel(
+      fitLinearTextModel(
+        training.map((index) => tokens[index] ?? []),
+        training.map((index) => [ISSUE_LABELS.indexOf(examples[index]?.label ?? 'question')]),
+        { mode: 'softmax', classes: ISSUE_LABELS.length },
+        settings.linear,
+      ),
     );
     examples.forEach((example, index) => {
-      if (foldOf[index] !== fold) return;
-      const odds = classifier.computeOdds(tokens[index] ?? []);
-      const predicted = odds[0]?.[0] === 'unknown' ? 'question' : scoreOdds(odds, scoring).label;
+      if (!inFold(index)) return;
+      const prediction = model.predict(tokens[index] ?? []);
+      const probabilities = [...prediction.probabilities];
+      const best = probabilities.indexOf(Math.max(...probabilities));
+      const predicted =
+        prediction.knownTerms === 0 ? 'question' : (ISSUE_LABELS[best] ?? 'question');
       pairs[index] = { actual: example.label, predicted };
     });
   }

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { loadReviewClassifier } from './review-classifier.js';
 import {
-  crossValidate,
+  crossValidateReviews,
+  decideAll,
   type LabeledReview,
   reviewTextKey,
   type TrainingSettings,
   trainReviewClassifier,
-  tuneOffsets,
+  tuneThresholds,
 } from './train-review-classifier.js';
 
 const SETTINGS: TrainingSettings = {
-  scheme: 'mapped',
   features: {
     title: false,
     negation: false,
@@ -20,7 +20,12 @@ const SETTINGS: TrainingSettings = {
     bigrams: false,
     rating: false,
   },
-  naiveBayes: { considerOnlyPresence: false, smoothingFactor: 1 },
+  linear: {
+    charSizes: [],
+    blockWeights: { title: 1, chars: 1, markers: 1 },
+    minDocumentFrequency: 1,
+    l2: 0.1,
+  },
 };
 
 const EXAMPLES: LabeledReview[] = [
@@ -36,27 +41,39 @@ const EXAMPLES: LabeledReview[] = [
 ];
 
 describe('trainReviewClassifier', () => {
-  it('fits a model that loads and separates the training labels', () => {
+  it('fits one-vs-rest models that load and separate the training labels', () => {
     const classifier = loadReviewClassifier(
-      trainReviewClassifier(EXAMPLES, SETTINGS, { note: 'test' }),
+      trainReviewClassifier(EXAMPLES, SETTINGS, { bug: 0.5, feature: 0.5 }, { note: 'test' }),
     );
-    expect(classifier.model.training).toEqual({ note: 'test', minDocumentFrequency: 1 });
+    expect(classifier.model.training).toEqual({ note: 'test' });
     expect(classifier.predict({ text: 'it crashes' }).label).toBe('bug');
     expect(classifier.predict({ text: 'please add' }).label).toBe('feature');
     expect(classifier.predict({ text: 'great love' }).label).toBe('other');
   });
 
-  it('drops tokens rarer than minDocumentFrequency from the vocabulary', () => {
-    const model = trainReviewClassifier(EXAMPLES, { ...SETTINGS, minDocumentFrequency: 2 });
-    // "widget" appears in one review only.
-    expect(loadReviewClassifier(model).predict({ text: 'widget' }).knownTokens).toBe(0);
-    expect(loadReviewClassifier(model).predict({ text: 'please' }).knownTokens).toBe(1);
+  it('learns a text filed under two labels once, positive for both of its actionable labels', () => {
+    const twice: LabeledReview[] = [
+      ...EXAMPLES,
+      { text: 'Crashes, please add a retry', label: 'bug' },
+      { text: 'crashes,  please add a retry', label: 'feature' },
+    ];
+    const { probabilities } = loadReviewClassifier(
+      trainReviewClassifier(twice, SETTINGS, { bug: 0.5, feature: 0.5 }),
+    ).predict({ text: 'crashes please add a retry' });
+    expect(probabilities.bug).toBeGreaterThan(0.5);
+    expect(probabilities.feature).toBeGreaterThan(0.5);
+  });
+
+  it('produces the same bytes from the same data', () => {
+    const train = () =>
+      JSON.stringify(trainReviewClassifier(EXAMPLES, SETTINGS, { bug: 0.5, feature: 0.5 }));
+    expect(train()).toBe(train());
   });
 });
 
-describe('crossValidate and tuneOffsets', () => {
-  it('returns one prediction per example with its output label, and offsets from the grid', () => {
-    const predictions = crossValidate(EXAMPLES, SETTINGS, 3);
+describe('crossValidateReviews and tuneThresholds', () => {
+  it('returns one prediction per row with its output label, and thresholds from the grid', () => {
+    const predictions = crossValidateReviews(EXAMPLES, SETTINGS, 3);
     expect(predictions.map((prediction) => prediction.actual)).toEqual([
       'bug',
       'bug',
@@ -68,11 +85,40 @@ describe('crossValidate and tuneOffsets', () => {
       'other',
       'other',
     ]);
-    const tuned = tuneOffsets(predictions, 'mapped', [-1, 0, 1]);
-    expect([-1, 0, 1]).toContain(tuned.offsets.bug);
-    expect([-1, 0, 1]).toContain(tuned.offsets.feature);
+    const tuned = tuneThresholds(predictions, [0.2, 0.4, 0.6]);
+    expect([0.2, 0.4, 0.6]).toContain(tuned.thresholds.bug);
+    expect([0.2, 0.4, 0.6]).toContain(tuned.thresholds.feature);
     expect(tuned.score).toBeGreaterThan(0);
     expect(tuned.score).toBeLessThanOrEqual(1);
+  });
+
+  it('decides other below both thresholds and the label furthest above its own otherwise', () => {
+    const row = (bug: number, feature: number) => ({
+      actual: 'other' as const,
+      probabilities: { bug, feature },
+      known: true,
+    });
+    const thresholds = { bug: 0.5, feature: 0.2 };
+    const pairs = decideAll(
+      [
+        row(0.4, 0.1),
+        row(0.6, 0.1),
+        row(0.6, 0.3),
+        row(0.9, 0),
+        {
+          ...row(0.9, 0.9),
+          known: false,
+        },
+      ],
+      thresholds,
+    );
+    expect(pairs.map((pair) => pair.predicted)).toEqual([
+      'other',
+      'bug',
+      'feature',
+      'bug',
+      'other',
+    ]);
   });
 });
 

@@ -1,45 +1,40 @@
 /**
  * Training and cross-validation of the offline review classifier. Used by
- * scripts/train-classify.ts to choose preprocessing and score offsets by k-fold cross-validation
- * on the training split only, then to fit the shipped model on the whole split.
+ * scripts/train-classifier.ts to choose features, penalty and thresholds by k-fold
+ * cross-validation on the training split only, then to fit the shipped model on the whole split.
+ *
+ * The data set is multi-label: one text appears once per label it has (see the reviews README).
+ * Training groups rows by text, so each text is learnt once with all its labels (one-vs-rest
+ * targets); scoring keeps one row per (text, label), as the benchmark on the test split does.
  */
-import { createHash } from 'node:crypto';
 import { collapseWhitespace } from '../parse/lines.js';
 import { classificationMetrics, type LabelPair } from './classification-metrics.js';
 import {
-  learnNaiveBayes,
-  type NaiveBayesConfig,
-  restoreNaiveBayes,
-  scoreOdds,
-} from './naive-bayes.js';
+  fitLinearTextModel,
+  type LinearTextSettings,
+  loadLinearTextModel,
+} from './linear-text-model.js';
 import {
+  ACTIONABLE_REVIEW_LABELS,
+  decideReview,
   REVIEW_CLASSIFIER_FORMAT,
   REVIEW_CLASSIFIER_VERSION,
   type ReviewClassifierModel,
   type ReviewLabel,
 } from './review-classifier.js';
 import { type ReviewFeatureOptions, type ReviewText, reviewTokens } from './review-features.js';
+import { hashFold } from './train-issue-classifier.js';
 
 /** A review with its label from the data set (bug, feature, experience, praise). */
 export interface LabeledReview extends ReviewText {
   label: string;
 }
 
-/**
- * Whether to learn the data set's labels and map them to output labels afterwards (`mapped`), or
- * to map first and learn the output labels directly (`direct`).
- */
-export type LabelScheme = 'mapped' | 'direct';
-
-/** Everything that defines a model except what it learns. */
+/** Everything that defines a model except what it learns and its thresholds. */
 export interface TrainingSettings {
-  scheme: LabelScheme;
   features: ReviewFeatureOptions;
-  naiveBayes: NaiveBayesConfig;
-  /** Tokens found in fewer training reviews than this are left out of the vocabulary. Default 1 (keep all). */
-  minDocumentFrequency?: number;
-  /** Offsets added to trained labels' log2 odds; default none. */
-  offsets?: Record<string, number>;
+  /** TF-IDF and logistic regression settings. */
+  linear: LinearTextSettings;
 }
 
 /** Output labels, in the order models and reports list them. */
@@ -53,58 +48,63 @@ export const DATASET_LABEL_MAP: Record<string, ReviewLabel> = {
   praise: 'other',
 };
 
+/** One review text with every label it has in the data set. */
+interface GroupedReview {
+  review: ReviewText;
+  /** Indices into {@link ACTIONABLE_REVIEW_LABELS}. */
+  labels: number[];
+}
+
 /**
  * Fits a model on `examples`.
  *
  * @param examples - Labeled reviews; labels must be keys of {@link DATASET_LABEL_MAP}.
- * @param settings - Label scheme, preprocessing, naive Bayes configuration and offsets.
+ * @param settings - Features and linear-model settings.
+ * @param thresholds - Decision thresholds of bug and feature.
  * @param training - Provenance and measurements stored in the model file (default `{}`).
  * @returns The model, ready to save as JSON or load with `loadReviewClassifier`.
  */
 export function trainReviewClassifier(
   examples: readonly LabeledReview[],
   settings: TrainingSettings,
+  thresholds: { bug: number; feature: number },
   training: Record<string, unknown> = {},
 ): ReviewClassifierModel {
-  const minimum = settings.minDocumentFrequency ?? 1;
-  const learning = learnNaiveBayes(
-    examples.map((example) => ({
-      tokens: reviewTokens(example, settings.features),
-      label: learnedLabel(example.label, settings.scheme),
-    })),
-    settings.naiveBayes,
-    minimum,
-  );
+  const grouped = groupByText(examples);
   return {
     format: REVIEW_CLASSIFIER_FORMAT,
     version: REVIEW_CLASSIFIER_VERSION,
     labels: REVIEW_LABELS,
-    labelMap: labelMapFor(settings.scheme),
     features: settings.features,
-    naiveBayes: settings.naiveBayes,
-    offsets: settings.offsets ?? {},
-    training: { ...training, minDocumentFrequency: minimum },
-    learning,
+    thresholds,
+    training,
+    model: fitLinearTextModel(
+      grouped.map(({ review }) => reviewTokens(review, settings.features)),
+      grouped.map(({ labels }) => labels),
+      { mode: 'one-vs-rest', classes: ACTIONABLE_REVIEW_LABELS.length },
+      settings.linear,
+    ),
   };
 }
 
-/** One cross-validated prediction: the item's output label and the raw odds of a model that did not see it. */
+/** One cross-validated row: its output label and the probabilities of a model that did not see it. */
 export interface FoldPrediction {
   actual: ReviewLabel;
-  odds: Array<[string, number]>;
+  probabilities: { bug: number; feature: number };
+  /** False when no term of the review is in that model's vocabulary. */
+  known: boolean;
 }
 
 /**
- * Runs k-fold cross-validation and returns every example's odds from the model trained on the
- * other folds. Folds are assigned by a hash of the review text, so the same text (the data set is
- * multi-label: one text may appear under two labels) never sits in training and validation at once.
+ * Runs k-fold cross-validation. Folds are assigned by a hash of the review text, so the same text
+ * (under two labels) never sits in training and validation at once.
  *
  * @param examples - Labeled reviews.
- * @param settings - Settings to evaluate (offsets are ignored: tune them on the result).
+ * @param settings - Settings to evaluate.
  * @param folds - Number of folds (default 5).
- * @returns One prediction per example, in input order.
+ * @returns One prediction per example row, in input order.
  */
-export function crossValidate(
+export function crossValidateReviews(
   examples: readonly LabeledReview[],
   settings: TrainingSettings,
   folds = 5,
@@ -112,95 +112,86 @@ export function crossValidate(
   const foldOf = examples.map((example) => textFold(example.text, folds));
   const predictions: FoldPrediction[] = new Array(examples.length);
   for (let fold = 0; fold < folds; fold += 1) {
-    const model = trainReviewClassifier(
-      examples.filter((_, index) => foldOf[index] !== fold),
-      { ...settings, offsets: {} },
+    const grouped = groupByText(examples.filter((_, index) => foldOf[index] !== fold));
+    const model = loadLinearTextModel(
+      fitLinearTextModel(
+        grouped.map(({ review }) => reviewTokens(review, settings.features)),
+        grouped.map(({ labels }) => labels),
+        { mode: 'one-vs-rest', classes: ACTIONABLE_REVIEW_LABELS.length },
+        settings.linear,
+      ),
     );
-    const classifier = restoreNaiveBayes(model.learning);
     examples.forEach((example, index) => {
       if (foldOf[index] !== fold) return;
-      const odds = classifier.computeOdds(reviewTokens(example, settings.features));
-      predictions[index] = { actual: DATASET_LABEL_MAP[example.label] ?? 'other', odds };
+      const { probabilities, knownTerms } = model.predict(reviewTokens(example, settings.features));
+      predictions[index] = {
+        actual: DATASET_LABEL_MAP[example.label] ?? 'other',
+        probabilities: { bug: probabilities[0] ?? 0, feature: probabilities[1] ?? 0 },
+        known: knownTerms > 0,
+      };
     });
   }
   return predictions;
 }
 
 /**
- * Chooses offsets for the bug and feature labels that maximise the mean of their F1 scores on
- * cross-validated odds (class-prior adjustment: naive Bayes favours the majority class, and most
- * reviews are praise). Offsets are searched on a grid; the smallest |offset| wins ties.
+ * Chooses the bug and feature thresholds that maximise the mean of their F1 scores on
+ * cross-validated probabilities. The grid is searched in order; the first best wins ties.
  *
- * @param predictions - Cross-validated odds from {@link crossValidate}.
- * @param scheme - The label scheme the odds were produced with.
- * @param grid - Offsets to try, in log2 odds (default −4 to 8 in steps of 0.5).
- * @returns The best offsets and the mean bug/feature F1 they reach.
+ * @param predictions - Cross-validated probabilities from {@link crossValidateReviews}.
+ * @param grid - Thresholds to try (default 0.05 … 0.95 in steps of 0.025).
+ * @returns The best thresholds and the mean bug/feature F1 they reach.
  */
-export function tuneOffsets(
+export function tuneThresholds(
   predictions: readonly FoldPrediction[],
-  scheme: LabelScheme,
-  grid: readonly number[] = range(-4, 8, 0.5),
-): { offsets: Record<string, number>; score: number } {
-  let best = { offsets: { bug: 0, feature: 0 }, score: -1 };
-  const byMagnitude = [...grid].sort((a, b) => Math.abs(a) - Math.abs(b));
-  for (const bug of byMagnitude) {
-    for (const feature of byMagnitude) {
-      const offsets = { bug, feature };
-      const score = bugFeatureF1(predictions, { scheme, offsets });
-      if (score > best.score) best = { offsets, score };
+  grid: readonly number[] = Array.from({ length: 37 }, (_, index) => 0.05 + index * 0.025),
+): { thresholds: { bug: number; feature: number }; score: number } {
+  let best = { thresholds: { bug: 0.5, feature: 0.5 }, score: -1 };
+  for (const bug of grid) {
+    for (const feature of grid) {
+      const thresholds = { bug: round(bug), feature: round(feature) };
+      const metrics = classificationMetrics(decideAll(predictions, thresholds), REVIEW_LABELS);
+      const score = ((metrics.perLabel.bug?.f1 ?? 0) + (metrics.perLabel.feature?.f1 ?? 0)) / 2;
+      if (score > best.score + 1e-12) best = { thresholds, score };
     }
   }
   return best;
 }
 
 /**
- * Mean F1 of bug and feature for cross-validated odds under the given offsets.
+ * Actual/predicted pairs of cross-validated probabilities under the given thresholds.
  *
- * @param predictions - Cross-validated odds.
- * @param settings - Label scheme and offsets.
- * @returns (F1 bug + F1 feature) / 2.
- */
-function bugFeatureF1(
-  predictions: readonly FoldPrediction[],
-  settings: { scheme: LabelScheme; offsets: Record<string, number> },
-): number {
-  const metrics = classificationMetrics(evaluateOdds(predictions, settings), REVIEW_LABELS);
-  return ((metrics.perLabel.bug?.f1 ?? 0) + (metrics.perLabel.feature?.f1 ?? 0)) / 2;
-}
-
-/**
- * Scores cross-validated odds into actual/predicted label pairs.
- *
- * @param predictions - Cross-validated odds.
- * @param settings - Label scheme and offsets.
+ * @param predictions - Cross-validated probabilities.
+ * @param thresholds - Bug and feature thresholds.
  * @returns One pair per prediction.
  */
-function evaluateOdds(
+export function decideAll(
   predictions: readonly FoldPrediction[],
-  { scheme, offsets }: { scheme: LabelScheme; offsets: Record<string, number> },
+  thresholds: { bug: number; feature: number },
 ): LabelPair[] {
-  const model = { labels: REVIEW_LABELS, labelMap: labelMapFor(scheme), offsets };
-  return predictions.map(({ actual, odds }) => ({
+  return predictions.map(({ actual, probabilities, known }) => ({
     actual,
-    predicted: odds[0]?.[0] === 'unknown' ? 'other' : scoreOdds(odds, model).label,
+    predicted: known ? decideReview(probabilities, thresholds).label : 'other',
   }));
 }
 
-/** The map from learned labels to output labels under a scheme. */
-function labelMapFor(scheme: LabelScheme): Record<string, ReviewLabel> {
-  return scheme === 'mapped'
-    ? DATASET_LABEL_MAP
-    : Object.fromEntries(REVIEW_LABELS.map((label) => [label, label]));
-}
-
-function learnedLabel(label: string, scheme: LabelScheme): string {
-  return scheme === 'mapped' ? label : (DATASET_LABEL_MAP[label] ?? 'other');
+/** Groups rows by text key: one entry per distinct text with all its actionable labels. */
+function groupByText(examples: readonly LabeledReview[]): GroupedReview[] {
+  const byKey = new Map<string, GroupedReview>();
+  for (const example of examples) {
+    const key = reviewTextKey(example.text);
+    const entry = byKey.get(key) ?? { review: example, labels: [] };
+    const index = ACTIONABLE_REVIEW_LABELS.indexOf(example.label as 'bug');
+    if (index >= 0 && !entry.labels.includes(index)) entry.labels.push(index);
+    byKey.set(key, entry);
+  }
+  return [...byKey.values()];
 }
 
 /**
  * The key under which review texts count as the same (lower-cased, whitespace collapsed). The
- * data set is multi-label: one text appears once per label, so cross-validation folds and the
- * benchmark's single-label ceiling both group rows by this key.
+ * data set is multi-label: one text appears once per label, so cross-validation folds, training
+ * and the benchmark's single-label ceiling all group rows by this key.
  *
  * @param text - A review's text.
  * @returns The normalised text.
@@ -210,12 +201,9 @@ export function reviewTextKey(text: string): string {
 }
 
 function textFold(text: string, folds: number): number {
-  return createHash('sha1').update(reviewTextKey(text)).digest().readUInt32BE(0) % folds;
+  return hashFold(reviewTextKey(text), folds);
 }
 
-function range(from: number, to: number, step: number): number[] {
-  const values: number[] = [];
-  for (let value = from; value <= to + 1e-9; value += step)
-    values.push(Math.round(value * 100) / 100);
-  return values;
+function round(value: number): number {
+  return Math.round(value * 1000) / 1000;
 }

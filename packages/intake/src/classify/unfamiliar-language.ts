@@ -13,13 +13,16 @@ import { dominantScript, wordTokens } from './word-tokens.js';
  */
 export const MIN_KNOWN_WORD_SHARE = 0.5;
 
+/** How much of a report's start (in UTF-16 code units) the language check reads; enough words to judge, bounded time. */
+export const LANGUAGE_SAMPLE_CHARS = 2_000;
+
 /** The highest confidence a report in an unfamiliar language gets. */
 export const UNFAMILIAR_LANGUAGE_CONFIDENCE = 0.34;
 
 /**
  * Says whether a text is in a language the model was not trained on.
  *
- * @param text - The report's title and body.
+ * @param text - The report's title and body; only its first {@link LANGUAGE_SAMPLE_CHARS} are read.
  * @param vocabulary - The model's known tokens.
  * @returns A reason to show ("…only 2 of 9 words…, Han script"), or `undefined` when the text
  *   looks familiar or has no word at all.
@@ -28,12 +31,13 @@ export function unfamiliarLanguageReason(
   text: string,
   vocabulary: ReadonlySet<string>,
 ): string | undefined {
-  const words = new Set(wordTokens(text));
+  const sample = text.slice(0, LANGUAGE_SAMPLE_CHARS);
+  const words = new Set(wordTokens(sample));
   if (words.size === 0) return undefined;
   let known = 0;
   for (const word of words) if (vocabulary.has(word)) known += 1;
   if (known / words.size >= MIN_KNOWN_WORD_SHARE) return undefined;
-  const script = dominantScript(text);
+  const script = dominantScript(sample);
   const written = script && script !== 'Latin' ? ` (written in ${script} script)` : '';
   return `only ${known} of ${words.size} distinct words are known to the offline model: the report is probably in a language it was not trained on${written}, so the label is a guess`;
 }

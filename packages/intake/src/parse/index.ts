@@ -1,6 +1,7 @@
 /** Parsing: raw bug reports (crash logs, Sentry events, issues, reviews) become `Report`s. */
 export { type DecodedInput, decodeInput, type ReportInput } from './decode-input.js';
 export { detectFormat, REPORT_FORMAT_NAMES } from './formats/index.js';
+export { type ReviewExportRow, reviewExportRows } from './formats/reviews.js';
 export { isInAppFile } from './frame-origin.js';
 export { MAX_BODY_CHARS, MAX_LINE_CHARS, MAX_REPORT_BYTES } from './limits.js';
 export { allFrames, type ParseReportOptions, parseReport, parseReports } from './parse-report.js';

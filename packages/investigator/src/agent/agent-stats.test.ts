@@ -34,7 +34,7 @@ describe('agent statistics', () => {
 
   it('prices uncached input, cache reads, cache writes and output separately', () => {
     // Claude Sonnet 4.5 list prices: $3 input, $0.30 cache read, $3.75 cache write, $15 output.
-    expect(sonnet).toMatchObject({ inputPerMillion: 3, outputPerMillion: 15, asOf: '2025-11' });
+    expect(sonnet).toMatchObject({ inputPerMillion: 3, outputPerMillion: 15, asOf: '2026-12-01' });
     const phase = {
       steps: 1,
       toolCalls: 0,

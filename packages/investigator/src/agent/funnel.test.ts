@@ -132,3 +132,17 @@ describe('createToolFunnel', () => {
     expect(result).toMatchObject({ toolChoice: 'none' });
   });
 });
+
+describe('replayFunnel with a tool-call budget', () => {
+  it('goes to the output step once the calls so far reach the budget', () => {
+    const grep = { toolCalls: [{ toolName: 'grep' }] };
+    const limited = { explore: 8, deepDive: 4, toolCalls: 3 };
+    expect(replayFunnel([grep, grep], limited).next).toEqual({ phase: 'explore', step: 3 });
+    expect(replayFunnel([grep, grep, grep], limited).next).toEqual({ phase: 'output', step: 1 });
+    const twoAtOnce = { toolCalls: [{ toolName: 'grep' }, { toolName: 'read_file' }] };
+    expect(replayFunnel([twoAtOnce, twoAtOnce], limited)).toEqual({
+      phases: ['explore', 'explore'],
+      next: { phase: 'output', step: 1 },
+    });
+  });
+});

@@ -26,7 +26,7 @@ export interface FunnelPosition {
 /**
  * Replays finished steps through the funnel's rules. Explore ends after a `suspect` call or its
  * budget (a `conclude` call skips the deep-dive); deep-dive ends after a `conclude` call or its
- * budget; output ends after one step. A step without a tool call means the model considers itself
+ * budget; output ends after one step, and follows at once when the tool-call budget is spent. A step without a tool call means the model considers itself
  * done: the first time in explore it is nudged once (the next step stays in explore), otherwise
  * the output step follows.
  * @param steps - finished steps, in order (across every `generateText` call of the run).
@@ -39,10 +39,12 @@ export function replayFunnel(
   const phases: AgentPhase[] = [];
   let position: FunnelPosition = { phase: 'explore', step: 1 };
   let nudged = false;
+  let calls = 0;
   for (const { toolCalls } of steps) {
     const { phase, step } = position;
     if (phase === 'done') break;
     phases.push(phase);
+    calls += toolCalls.length;
     const called = (name: string) => toolCalls.some((call) => call.toolName === name);
     const silent = toolCalls.length === 0;
     if (phase === 'output') {
@@ -61,6 +63,10 @@ export function replayFunnel(
       position = { phase: 'output', step: 1 };
     } else {
       position = { phase, step: step + 1 };
+    }
+    const overBudget = budgets.toolCalls !== undefined && calls >= budgets.toolCalls;
+    if (overBudget && (position.phase === 'explore' || position.phase === 'deep-dive')) {
+      position = { phase: 'output', step: 1 };
     }
   }
   return { phases, next: position };

@@ -1,4 +1,13 @@
 /** The investigation agent: a model investigates a report through the tool funnel. */
+export { estimateCostUsd } from './agent-stats.js';
+export {
+  CACHE_RULES,
+  type CacheableShare,
+  type CacheableStep,
+  type CacheRules,
+  measureCacheableShare,
+  type SentRequest,
+} from './cacheable-share.js';
 export {
   AGENT_TOOL_NAMES,
   type AgentPhase,

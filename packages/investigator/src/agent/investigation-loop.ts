@@ -16,6 +16,7 @@ import {
   type ToolSet,
 } from 'ai';
 import { throwIfAborted } from './abort.js';
+import { type CostLimit, stepsCostUsd } from './cost-limit.js';
 import { createToolFunnel, replayFunnel } from './funnel.js';
 import { noToolCallError, truncatedContextError } from './loop-checks.js';
 import { callModel } from './model-call.js';
@@ -41,6 +42,8 @@ export interface InvestigationLoopOptions<TOOLS extends ToolSet> {
   /** Prompt cache key shared by the steps of this run (OpenAI `promptCacheKey`). */
   cacheKey: string;
   stepTimeoutMs: number;
+  /** Stops the loop after the step whose estimated cost reaches the cap. Default: no cap. */
+  costLimit?: CostLimit;
   abortSignal?: AbortSignal;
 }
 
@@ -50,8 +53,10 @@ export interface InvestigationLoopResult<TOOLS extends ToolSet> {
   steps: StepResult<TOOLS>[];
   /** The phase of each step. */
   phases: AgentPhase[];
-  /** The output step's text, trimmed (may be empty). */
+  /** The output step's text, trimmed (may be empty; empty when stopped at the cost cap). */
   markdown: string;
+  /** The estimated cost in US dollars when the loop stopped at the cost cap (before its output step). */
+  stoppedAtCostUsd?: number;
 }
 
 /** Most `generateText` calls: the loop, the one after a nudge, the output step. */
@@ -75,6 +80,7 @@ export async function runInvestigationLoop<TOOLS extends ToolSet>({
   sentTokens,
   cacheKey,
   stepTimeoutMs,
+  costLimit,
   abortSignal,
 }: InvestigationLoopOptions<TOOLS>): Promise<InvestigationLoopResult<TOOLS>> {
   const steps: StepResult<TOOLS>[] = [];
@@ -90,6 +96,10 @@ export async function runInvestigationLoop<TOOLS extends ToolSet>({
     const error = truncatedContextError(modelName, sentTokens, first.usage.inputTokens);
     if (error) throw error;
   };
+  const spentUsd = (current: readonly StepResult<TOOLS>[]) =>
+    costLimit ? stepsCostUsd([...steps, ...current], costLimit.pricing) : 0;
+  const costReached = ({ steps: current }: { steps: StepResult<TOOLS>[] }) =>
+    costLimit !== undefined && spentUsd(current) >= costLimit.maxCostUsd;
   const prepareStep: PrepareStepFunction<TOOLS> = async (options) => {
     checkFirstStep(options.steps);
     const { messages: compacted } = await compaction.prepareStep(options);
@@ -109,7 +119,7 @@ export async function runInvestigationLoop<TOOLS extends ToolSet>({
           messages: history,
           tools,
           prepareStep,
-          stopWhen: funnel.stopWhen,
+          stopWhen: [funnel.stopWhen, costReached],
           onStepFinish: progress.onStepFinish,
           timeout: { stepMs: stepTimeoutMs },
           providerOptions: promptCacheOptions(cacheKey),
@@ -121,6 +131,9 @@ export async function runInvestigationLoop<TOOLS extends ToolSet>({
     steps.push(...result.steps);
     history.push(...result.response.messages);
     const { phases, next } = replayFunnel(steps, budgets);
+    if (next.phase !== 'done' && costReached({ steps: [] })) {
+      return { steps, phases, markdown: '', stoppedAtCostUsd: spentUsd([]) };
+    }
     if (next.phase === 'done') {
       return { steps, phases, markdown: steps.at(-1)?.text.trim() ?? '' };
     }

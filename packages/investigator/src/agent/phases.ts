@@ -6,16 +6,23 @@
 /** A phase of the investigation. */
 export type AgentPhase = 'explore' | 'deep-dive' | 'output';
 
-/** Step budgets per phase (whole numbers, at least 1). */
+/** Step budgets per phase, and the tool-call budget of the run (whole numbers, at least 1). */
 export interface FunnelBudgets {
   /** Most explore steps before deep-dive starts anyway. */
   explore: number;
   /** Most deep-dive steps before the output step. */
   deepDive: number;
+  /**
+   * Most tool calls of the run: once the calls so far reach it, the next step is the output step
+   * (checked after each step, so a last step with several calls in parallel may pass it by those).
+   * It bounds a model that repeats itself (the same call over and over) to a known cost. Default:
+   * no budget of its own (the step budgets bound the run).
+   */
+  toolCalls?: number;
 }
 
-/** Default budgets: 8 explore steps, 4 deep-dive steps. */
-export const DEFAULT_FUNNEL_BUDGETS: FunnelBudgets = { explore: 8, deepDive: 4 };
+/** Default budgets: 8 explore steps, 4 deep-dive steps, 10 tool calls in all. */
+export const DEFAULT_FUNNEL_BUDGETS: FunnelBudgets = { explore: 8, deepDive: 4, toolCalls: 10 };
 
 /**
  * The tools the agent is offered, in the order they are sent, in every phase: the list never

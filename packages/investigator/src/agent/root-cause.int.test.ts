@@ -1,7 +1,7 @@
-import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
+import type { ScriptedResponse } from '@sightline/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CrashRepository, createCrashRepository } from './__fixtures__/crash-elsewhere.js';
-import { investigateWithModel } from './run-agent.js';
+import { runScripted } from './__fixtures__/run-scripted.js';
 
 /** The report the agent writes, in the template's format: the cause is where the value is made. */
 const REPORT = `## Root cause
@@ -86,20 +86,8 @@ describe('investigateWithModel: root cause, not symptom', () => {
   });
   afterAll(() => repository.cleanup());
 
-  const run = (agentScript: ScriptedResponse[], structurerScript: ScriptedResponse[] = []) => {
-    const agent = createScriptedModel(agentScript, { modelId: 'agent' });
-    const structurer = createScriptedModel(structurerScript, { modelId: 'structurer' });
-    const result = investigateWithModel({
-      report: repository.report,
-      repository: repository.repository,
-      model: agent.model,
-      structurer: structurer.model,
-      suspects: [],
-      repoMap: '',
-      label: 'crash',
-    });
-    return { agent, structurer, result };
-  };
+  const run = (agentScript: ScriptedResponse[], structurerScript: ScriptedResponse[] = []) =>
+    runScripted(repository, agentScript, structurerScript, { label: 'crash' });
 
   it('searches after suspect and names the cause where the value is made, not the throwing frame', async () => {
     const { agent, structurer, result } = run([...TRACE_BACK, { text: REPORT }]);

@@ -13,6 +13,7 @@ import type { LanguageModel, ModelMessage } from 'ai';
 import type { DiagnosisLabel, DiagnosisStats, PhaseStats, Suspect } from '../diagnosis/schema.js';
 import type { VerificationResult } from '../diagnosis/verification-error.js';
 import { countByPhase, summarizeStats } from './agent-stats.js';
+import { checkCostLimit, costLimitError, stepsCostUsd } from './cost-limit.js';
 import { runInvestigationLoop } from './investigation-loop.js';
 import { describeModel } from './model-call.js';
 import { createPhaseTools } from './phase-tools.js';
@@ -42,7 +43,7 @@ export interface InvestigateWithModelOptions {
   suspects: Suspect[];
   /** Repository map rendered for this report (`renderRepositoryMap(index, { focus, tokens })` text). */
   repoMap: string;
-  /** Step budgets. Default `{ explore: 8, deepDive: 4 }` (whole numbers ≥ 1). */
+  /** Budgets. Default `{ explore: 8, deepDive: 4, toolCalls: 10 }` (whole numbers ≥ 1). */
   budgets?: Partial<FunnelBudgets>;
   /** The report's classification. */
   label: DiagnosisLabel;
@@ -53,6 +54,13 @@ export interface InvestigateWithModelOptions {
    * never answers fails after this instead of hanging. Default {@link DEFAULT_STEP_TIMEOUT_MS}.
    */
   stepTimeoutMs?: number;
+  /**
+   * Cost cap in US dollars, estimated from the provider-reported tokens at the profile's prices.
+   * Checked after every step of the investigation loop (the structurer's call, made once the
+   * report is written, is not counted): once reached, no further model call starts and
+   * `COST_LIMIT_REACHED` is thrown with a partial report. Default: no cap.
+   */
+  maxCostUsd?: number;
   /**
    * Cancels the investigation: the model call in flight is aborted and no further step starts.
    * Default: never cancelled.
@@ -88,7 +96,9 @@ export interface InvestigateWithModelResult {
  *   tool support, a server that cut the prompt); `MODEL_OUTPUT_INVALID` when no valid diagnosis
  *   results or the model made no tool call. Errors after the report was written carry it in
  *   `details.markdown` (and `details.errors` the verification errors). `ABORTED` when
- *   `abortSignal` fired.
+ *   `abortSignal` fired. `COST_LIMIT_REACHED` when `maxCostUsd` was reached: `details.markdown`
+ *   keeps the model's report, or a partial one listing its steps, and `details.stats` the cost;
+ *   `INVALID_ARGUMENT` for a cap that is not positive or a model without a price.
  * @example
  * const { model } = resolveModel('anthropic:claude-sonnet-4-5');
  * const { diagnosis, markdown } = await investigateWithModel({
@@ -114,6 +124,7 @@ export async function investigateWithModel(
   const { root } = repository;
   const index = await repository.index();
   const modelName = describeModel(model);
+  const costLimit = checkCostLimit(options.maxCostUsd, profile.pricing, modelName);
   const system = buildSystemPrompt(budgets);
   const first = buildInvestigationPrompt(options);
   const compaction = createCompaction({
@@ -135,6 +146,7 @@ export async function investigateWithModel(
     sentTokens: countTokens(`${system}\n${first}`, { encoding: profile.encoding }),
     cacheKey: `sightline-${compaction.session}`,
     stepTimeoutMs,
+    ...(costLimit ? { costLimit } : {}),
     ...(abortSignal ? { abortSignal } : {}),
   });
   const byPhase: Record<string, PhaseStats> = countByPhase(loop.steps, loop.phases);
@@ -142,6 +154,13 @@ export async function investigateWithModel(
     summarizeStats(byPhase, modelName, performance.now() - started, (phase) =>
       phase === 'structure' ? structurerProfile.pricing : profile.pricing,
     );
+  if (costLimit) {
+    const spent = loop.stoppedAtCostUsd ?? stepsCostUsd(loop.steps, costLimit.pricing);
+    if (spent >= costLimit.maxCostUsd) {
+      const written = loop.stoppedAtCostUsd === undefined ? loop.markdown : undefined;
+      throw costLimitError(costLimit, spent, loop.steps, statsNow(), written || undefined);
+    }
+  }
   if (loop.markdown === '') {
     throw new SightlineError({
       code: 'MODEL_OUTPUT_INVALID',

@@ -7,6 +7,11 @@ export {
   stripLineGutters,
 } from './find-quote.js';
 export { type ParsedReport, parseReportMarkdown } from './parse-report-markdown.js';
+export {
+  ISSUE_COMMENT_MARKER,
+  MAX_ISSUE_COMMENT_CHARS,
+  renderIssueComment,
+} from './render-issue-comment.js';
 export { renderDiagnosisMarkdown } from './render-markdown.js';
 export { REPORT_SECTIONS, REPORT_TEMPLATE, type ReportSection } from './report-template.js';
 export {

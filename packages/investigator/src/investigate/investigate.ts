@@ -50,7 +50,7 @@ export interface InvestigateOptions {
   model?: LanguageModel;
   /** Model for stage 2 (Markdown → JSON). Default: `model`. */
   structurer?: LanguageModel;
-  /** Agent step budgets. Default `{ explore: 8, deepDive: 4 }`. */
+  /** Agent budgets. Default `{ explore: 8, deepDive: 4, toolCalls: 10 }`. */
   budgets?: Partial<FunnelBudgets>;
   /** Token budget of the repository map given to the agent. Default 1,024. */
   mapTokens?: number;
@@ -65,6 +65,11 @@ export interface InvestigateOptions {
    * `<repo>/.sightline/cache`.
    */
   cacheDir?: string | false;
+  /**
+   * Cost cap of the agent in US dollars (see `InvestigateWithModelOptions.maxCostUsd`); reaching
+   * it throws `COST_LIMIT_REACHED` with the partial report. Unused offline. Default: no cap.
+   */
+  maxCostUsd?: number;
   /** Longest wait for one model call, in ms. Default 180,000 (see `DEFAULT_STEP_TIMEOUT_MS`). */
   stepTimeoutMs?: number;
   /** Suspects computed by the localizer. Default 10. */
@@ -99,7 +104,8 @@ export interface InvestigateResult {
  *   with the parsed report, its classification and the suspects.
  * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (bad repo), `REPORT_EMPTY`/
  *   `REPORT_TOO_LARGE` (bad report), `MODEL_CALL_FAILED`, `MODEL_OUTPUT_INVALID` (the model could
- *   not produce a verified diagnosis; `details.markdown` keeps its report), `ABORTED` (the
+ *   not produce a verified diagnosis; `details.markdown` keeps its report), `COST_LIMIT_REACHED`
+ *   (`maxCostUsd` reached; `details.markdown` keeps the partial report), `ABORTED` (the
  *   `abortSignal` fired), `INVALID_ARGUMENT` (`index` is of another repository).
  * @example const { diagnosis } = await investigate({ repo: '.', report: crashLogText });
  */
@@ -152,6 +158,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       label,
       onProgress,
       ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
+      ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
       ...(abortSignal ? { abortSignal } : {}),
     });
     return { report, classification, suspects, diagnosis, agentMarkdown: markdown, verification };

@@ -12,5 +12,12 @@ export {
   type Frame,
   parseReports,
   type Report,
+  reviewExportRows,
 } from '@sightline/intake';
-export { investigate, markInAppFrames } from '@sightline/investigator';
+export {
+  type Diagnosis,
+  ISSUE_COMMENT_MARKER,
+  investigate,
+  markInAppFrames,
+  renderIssueComment,
+} from '@sightline/investigator';

@@ -180,6 +180,29 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     );
   }, 60_000);
 
+  it('answers a webhook of a source with bad stored credentials with a clear 503, storing nothing', async () => {
+    const { app, call, credentials } = await open();
+    const source = await harness.store.sources.create({
+      projectId: harness.project.id,
+      kind: 'signed-test',
+      name: 'broken',
+      config: { label: 'x' },
+      pollIntervalMs: null,
+    });
+    credentials.write(source.id, { secret: 42 });
+    const answer = await app.request(`/webhooks/${source.id}`, { method: 'POST', body: '{}' });
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual({
+      error: {
+        code: 'SOURCE_MISCONFIGURED',
+        message:
+          'Source "broken" (signed-test): its stored credentials are not valid (secret: Invalid input: expected string, received number). Store it again with `sightline sources add signed-test --name broken`. Nothing was stored.',
+      },
+    });
+    expect(await harness.store.reports.counts()).toEqual({});
+    expect((await call('/api/health')).status).toBe(200);
+  });
+
   it('limits body sizes and request rates, and answers bad input with a clear error', async () => {
     const { call } = await open({ reportBodyBytes: 100, perMinute: 2 });
     const large = await call('/api/reports', {

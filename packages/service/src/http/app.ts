@@ -4,6 +4,8 @@
  * Routes validate, call one function of the pipeline or the store, and shape the answer.
  */
 import { zValidator } from '@hono/zod-validator';
+import { DEFAULT_FUNNEL_BUDGETS } from '@sightline/investigator';
+import type { LanguageModel } from 'ai';
 import { Hono } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
 import { bodyLimit } from 'hono/body-limit';
@@ -13,11 +15,19 @@ import type { JobQueue } from '../queue/index.js';
 import type { CredentialStore } from '../sources/credentials.js';
 import type { SourceRegistry } from '../sources/registry.js';
 import type { Store } from '../store/index.js';
+import { chatBodySchema, createChatHandler } from './chat-route.js';
+import { mountConsole } from './console-route.js';
 import { errorResponse, handleError } from './errors.js';
 import { handleEvents } from './events-route.js';
 import { handleIngest } from './ingest-route.js';
+import { groupMarkdown } from './markdown-route.js';
 import { openApiDocument } from './openapi.js';
-import { inboxQuerySchema, reinvestigateSchema, statusChangeSchema } from './schemas.js';
+import {
+  inboxQuerySchema,
+  markdownQuerySchema,
+  reinvestigateSchema,
+  statusChangeSchema,
+} from './schemas.js';
 import { diagnosisView, groupView, reportView, sourceView } from './views.js';
 import { handleWebhook } from './webhook-route.js';
 
@@ -46,6 +56,15 @@ export interface AppOptions {
   /** How often live updates read the store, ms. Default 1,000. */
   eventsPollMs?: number;
   log?: (line: string) => void;
+  /**
+   * The built console (Vite output) served at `/`. Default: none, and `/` answers 404
+   * (the API alone); `null` serves a page saying how to build the console.
+   */
+  consoleDir?: string | null;
+  /** Model spec investigations use by default (shown by `GET /api/settings`); none: offline. */
+  model?: string;
+  /** Model of the console's assistant (`POST /api/chat`); none: the route says how to set one. */
+  chatModel?: LanguageModel;
 }
 
 /** Builds the app. Serve it with `@hono/node-server` or call `app.request(...)` in tests. */
@@ -122,6 +141,14 @@ export function createApp(options: AppOptions): Hono {
       diagnoses: diagnoses.map(diagnosisView),
     });
   });
+  app.get(
+    '/api/groups/:id/markdown',
+    zValidator('query', markdownQuerySchema, invalid),
+    async (c) =>
+      c.text(
+        await groupMarkdown(store, c.req.param('id'), c.req.valid('query').style ?? 'markdown'),
+      ),
+  );
   app.patch('/api/groups/:id', zValidator('json', statusChangeSchema, invalid), async (c) => {
     const group = await store.groups.setStatus(c.req.param('id'), c.req.valid('json').status);
     return c.json(groupView(group));
@@ -134,6 +161,24 @@ export function createApp(options: AppOptions): Hono {
       await pipeline.reinvestigate(c.req.param('id'), model ? { model } : {});
       return c.json({ queued: true }, 202);
     },
+  );
+  app.get('/api/settings', (c) =>
+    c.json({
+      model: options.model ?? null,
+      chat: options.chatModel !== undefined,
+      database: store.dialect,
+      budgets: {
+        exploreSteps: DEFAULT_FUNNEL_BUDGETS.explore,
+        deepDiveSteps: DEFAULT_FUNNEL_BUDGETS.deepDive,
+      },
+    }),
+  );
+  const chat = createChatHandler(options.chatModel);
+  app.post(
+    '/api/chat',
+    bodyLimit({ maxSize: 4 * 1024 * 1024, onError: tooLarge(4 * 1024 * 1024) }),
+    zValidator('json', chatBodySchema, invalid),
+    (c) => chat.handle(c, c.req.valid('json')),
   );
   app.get('/api/sources', async (c) =>
     c.json({ sources: (await store.sources.list()).map(sourceView) }),
@@ -164,7 +209,8 @@ export function createApp(options: AppOptions): Hono {
       standardHeaders: 'draft-7',
     }),
     bodyLimit({ maxSize: webhookBytes, onError: tooLarge(webhookBytes) }),
-    (c) => handleWebhook(c, { ...options, fetch: options.fetch ?? fetch }),
+    (c) => handleWebhook(c, { ...options, fetch: options.fetch ?? fetch, log }),
   );
+  if (options.consoleDir !== undefined) mountConsole(app, options.consoleDir ?? undefined);
   return app;
 }

@@ -12,7 +12,9 @@ import {
   inboxQuerySchema,
   ingestBodySchema,
   ingestResultSchema,
+  markdownQuerySchema,
   reinvestigateSchema,
+  settingsSchema,
   sourceViewSchema,
   statusChangeSchema,
 } from './schemas.js';
@@ -55,6 +57,13 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       response: groupSummarySchema,
     },
   },
+  '/api/groups/{id}/markdown': {
+    get: {
+      summary: 'The latest diagnosis as Markdown or as a GitHub issue comment (text/plain)',
+      query: markdownQuerySchema,
+      response: null,
+    },
+  },
   '/api/groups/{id}/investigate': {
     post: {
       summary: 'Investigate a group now, whatever its label (optionally with a model)',
@@ -76,6 +85,9 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       summary: 'Sources and their polling state',
       response: z.object({ sources: z.array(sourceViewSchema) }),
     },
+  },
+  '/api/settings': {
+    get: { summary: 'The model and budgets investigations use', response: settingsSchema },
   },
   '/api/events': {
     get: { summary: 'Live updates (text/event-stream): group-updated events', response: null },

@@ -87,6 +87,15 @@ export const groupDetailSchema = z.object({
 
 export const statusChangeSchema = z.object({ status: groupStatusSchema }).strict();
 
+export const markdownQuerySchema = z
+  .object({
+    style: z
+      .enum(['markdown', 'github'])
+      .optional()
+      .describe('markdown (default): the report; github: an issue comment'),
+  })
+  .strict();
+
 export const reinvestigateSchema = z
   .object({
     model: z.string().min(1).optional().describe('Model spec, e.g. anthropic:claude-sonnet-4-5'),
@@ -145,6 +154,16 @@ export const sourceViewSchema = z.object({
   webhookPath: z.string(),
 });
 
+export const settingsSchema = z.object({
+  model: z.string().nullable().describe('Model spec of investigations; null: offline'),
+  chat: z.boolean().describe('True when the assistant has a model'),
+  database: z.enum(['sqlite', 'postgres']),
+  budgets: z.object({
+    exploreSteps: z.number().int().describe('Agent steps with every tool'),
+    deepDiveSteps: z.number().int().describe('Agent steps reading files only'),
+  }),
+});
+
 export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 export const healthSchema = z.object({
@@ -153,3 +172,24 @@ export const healthSchema = z.object({
   jobs: z.record(z.string(), z.number()),
   reports: z.record(z.string(), z.number()),
 });
+
+/** A group as the inbox lists it. */
+export type GroupSummary = z.infer<typeof groupSummarySchema>;
+/** A page of the inbox. */
+export type InboxPageView = z.infer<typeof inboxPageSchema>;
+/** A group with its reports and every diagnosis. */
+export type GroupDetail = z.infer<typeof groupDetailSchema>;
+/** A stored report as the API shows it. */
+export type ReportView = z.infer<typeof reportViewSchema>;
+/** A stored diagnosis version as the API shows it. */
+export type DiagnosisView = z.infer<typeof diagnosisViewSchema>;
+/** A source with its polling state. */
+export type SourceView = z.infer<typeof sourceViewSchema>;
+/** `GET /api/health`. */
+export type Health = z.infer<typeof healthSchema>;
+/** A group's status. */
+export type GroupStatus = z.infer<typeof groupStatusSchema>;
+/** Filters of `GET /api/groups`. */
+export type InboxQueryParams = z.infer<typeof inboxQuerySchema>;
+/** `GET /api/settings`. */
+export type Settings = z.infer<typeof settingsSchema>;

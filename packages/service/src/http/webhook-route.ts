@@ -2,10 +2,13 @@
  * `POST /webhooks/:sourceId`: a provider's delivery. The source module checks the signature over
  * the raw body; an unverified delivery gets 401 and nothing is stored.
  */
+import { SightlineError } from '@sightline/core';
 import type { Context } from 'hono';
 import type { Pipeline } from '../pipeline/index.js';
 import type { CredentialStore } from '../sources/credentials.js';
+import { instantiateSource } from '../sources/instantiate.js';
 import type { SourceRegistry } from '../sources/registry.js';
+import type { Source } from '../sources/types.js';
 import type { Store } from '../store/index.js';
 import { errorResponse } from './errors.js';
 
@@ -16,18 +19,21 @@ export interface WebhookDeps {
   registry: SourceRegistry;
   credentials: CredentialStore;
   fetch: typeof fetch;
+  log: (line: string) => void;
 }
 
 /** Handles one delivery. */
 export async function handleWebhook(c: Context, deps: WebhookDeps) {
   const source = await deps.store.sources.get(c.req.param('sourceId') ?? '');
-  const module = deps.registry.get(source.kind);
-  const instance = module.create({
-    id: source.id,
-    config: module.configSchema.parse(JSON.parse(source.config)),
-    credentials: module.credentialsSchema.parse(deps.credentials.read(source.id)),
-    fetch: deps.fetch,
-  });
+  let instance: Source;
+  try {
+    instance = instantiateSource(source, deps);
+  } catch (error) {
+    if (!SightlineError.isInstance(error)) throw error;
+    // The provider's delivery is fine; this service's stored settings are not. 503 asks it to retry.
+    deps.log(`webhook ${source.id}: ${error.message}`);
+    return errorResponse(c, 503, error.code, `${error.message} Nothing was stored.`);
+  }
   if (!instance.webhook || source.enabled !== 1) {
     return errorResponse(c, 404, 'STORE_ENTRY_NOT_FOUND', `Source ${source.id} takes no webhooks.`);
   }

@@ -8,7 +8,12 @@ import { type JobQueue, openQueue } from '../queue/index.js';
 import type { RawReport } from '../sources/types.js';
 import { openStore, type ProjectRow, type Store } from '../store/index.js';
 import type { TestDatabaseKind } from '../store/test-databases.test-helper.js';
-import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './index.js';
+import {
+  createPipeline,
+  PIPELINE_POLICIES,
+  type Pipeline,
+  type PipelineContextOptions,
+} from './index.js';
 
 /** A running test service (no HTTP). */
 export interface ServiceHarness {
@@ -32,17 +37,28 @@ export function cartCrash(line = 6): string {
     at process.processTicksAndRejections (node:internal/process/task_queues:95:5)`;
 }
 
-/** Opens a harness. `git: true` makes the fake repository a git work tree with one commit. */
+/**
+ * Opens a harness. `git: true` makes the fake repository a git work tree with one commit;
+ * `pipeline` adds pipeline options (a model resolver, a default model, a cost cap, a log).
+ */
 export async function openHarness(
   kind: TestDatabaseKind,
-  { git = false, work = true }: { git?: boolean; work?: boolean } = {},
+  {
+    git = false,
+    work = true,
+    pipeline: extra = {},
+  }: {
+    git?: boolean;
+    work?: boolean;
+    pipeline?: Omit<PipelineContextOptions, 'store' | 'queue'>;
+  } = {},
 ): Promise<ServiceHarness> {
   const database = await kind.create();
   const repo = await createFakeRepository();
   if (git) commitAll(repo.root, 'initial');
   const store = await openStore(database.location);
   const queue = await openQueue(store, PIPELINE_POLICIES);
-  const pipeline = createPipeline({ store, queue, cacheDir: false });
+  const pipeline = createPipeline({ store, queue, cacheDir: false, ...extra });
   const project = await store.projects.ensure({ name: 'shop', repo: repo.root });
   if (work) await queue.work(pipeline.handlers, { concurrency: 2 });
   return {

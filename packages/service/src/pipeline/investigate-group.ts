@@ -45,6 +45,7 @@ export async function investigateGroup(
   const repository = await context.repository(project.repo);
   const started = performance.now();
   const investigation = await investigate({
+    ...(model && context.maxCostUsd !== undefined ? { maxCostUsd: context.maxCostUsd } : {}),
     repo: repository,
     report:
       report.payload_type === 'json' ? (JSON.parse(report.payload) as object) : report.payload,
@@ -52,7 +53,13 @@ export async function investigateGroup(
     ...(report.format !== 'auto' ? { format: report.format } : {}),
     ...(model ? { model } : {}),
     abortSignal: signal,
+  }).catch((error: unknown) => {
+    // A retry would spend as much again: the capped run ends here, logged, with nothing stored.
+    if (!SightlineError.isInstance(error) || error.code !== 'COST_LIMIT_REACHED') throw error;
+    context.log(`group ${group.id}: ${error.message}`);
+    return undefined;
   });
+  if (!investigation) return;
   const { created } = await store.diagnoses.add({
     groupId: group.id,
     runKey: id,

@@ -17,6 +17,11 @@ export interface PipelineContextOptions {
   resolveModel?: (spec: string) => LanguageModel;
   /** Model spec used when a re-investigation names none. Default: offline. */
   defaultModel?: string;
+  /**
+   * Cost cap of one investigation with a model, in US dollars (see the investigator's
+   * `maxCostUsd`); a capped run stores no diagnosis and is not retried. Default: no cap.
+   */
+  maxCostUsd?: number;
   /** Index cache folder per repository, or false. Default `<repo>/.sightline/cache`. */
   cacheDir?: string | false;
   /** Receives one line per notable event (never a credential). Default: nothing. */
@@ -29,6 +34,7 @@ export interface PipelineContext {
   queue: JobQueue;
   resolveModel?: (spec: string) => LanguageModel;
   defaultModel?: string;
+  maxCostUsd?: number;
   log: (line: string) => void;
   /** The repository's revision (git HEAD, cached for a few seconds). */
   revision(root: string): Promise<string>;
@@ -66,6 +72,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     queue: options.queue,
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.defaultModel ? { defaultModel: options.defaultModel } : {}),
+    ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     log: options.log ?? (() => {}),
     revision,
     repository: (root) =>

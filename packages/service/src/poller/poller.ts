@@ -6,6 +6,7 @@
  */
 import type { Pipeline } from '../pipeline/index.js';
 import type { CredentialStore } from '../sources/credentials.js';
+import { instantiateSource } from '../sources/instantiate.js';
 import type { SourceRegistry } from '../sources/registry.js';
 import { isoAfter, nowIso, type SourceRow, type Store } from '../store/index.js';
 
@@ -44,13 +45,7 @@ export function startPoller(options: PollerOptions): Poller {
   async function pollOnce(source: SourceRow): Promise<void> {
     const interval = source.poll_interval_ms ?? 60_000;
     try {
-      const module = options.registry.get(source.kind);
-      const instance = module.create({
-        id: source.id,
-        config: module.configSchema.parse(JSON.parse(source.config)),
-        credentials: module.credentialsSchema.parse(options.credentials.read(source.id)),
-        fetch: options.fetch ?? fetch,
-      });
+      const instance = instantiateSource(source, { ...options, fetch: options.fetch ?? fetch });
       if (!instance.poll) {
         await store.sources.recordPoll(source.id, { error: null, nextPollAt: isoAfter(interval) });
         return;

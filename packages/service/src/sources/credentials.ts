@@ -12,6 +12,12 @@ export function credentialsVariable(sourceId: string): string {
   return `SIGHTLINE_SOURCE_${sourceId.toUpperCase().replace(/[^A-Z0-9]/g, '_')}_CREDENTIALS`;
 }
 
+/** Where a source's credentials are read from. */
+export type CredentialOrigin =
+  | { kind: 'environment'; variable: string }
+  | { kind: 'file'; file: string }
+  | { kind: 'none' };
+
 /** Reads and writes source credentials under a data folder. */
 export function createCredentialStore(dataDir: string, env: NodeJS.ProcessEnv = process.env) {
   const dir = path.join(dataDir, 'credentials');
@@ -37,6 +43,13 @@ export function createCredentialStore(dataDir: string, env: NodeJS.ProcessEnv = 
           message: `The credentials in ${where} are not JSON. Write them again with \`sightline sources add\`.`,
         });
       }
+    },
+    /** Where a source's credentials come from, without reading them: a variable, a file, or none. */
+    origin(sourceId: string): CredentialOrigin {
+      const variable = credentialsVariable(sourceId);
+      if (env[variable]) return { kind: 'environment', variable };
+      const file = fileOf(sourceId);
+      return fs.existsSync(file) ? { kind: 'file', file } : { kind: 'none' };
     },
     /** Writes a source's credentials, readable by the owner only. */
     write(sourceId: string, credentials: unknown): void {

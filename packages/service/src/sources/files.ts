@@ -1,12 +1,14 @@
 /**
  * The `files` source: reports handed over directly, by `sightline ingest FILE…|-` or
  * `POST /api/reports`. Each file is one report, except JSON Lines files (`.jsonl`, `.ndjson`),
- * whose every line is one. A report without an id of its own is identified by a hash of its
+ * whose every line is one, and review exports (CSV with a header row, JSON arrays), whose every
+ * review is one. A report without an id of its own is identified by a hash of its
  * content, so ingesting the same file twice stores it once.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { reviewExportRows } from '../adapters/investigator.js';
 import type { RawReport, SourceModule } from './types.js';
 
 /** The files source module: nothing to configure, nothing to poll. */
@@ -36,8 +38,9 @@ export interface FileReportOptions {
 }
 
 /**
- * Turns a file's text into raw reports: one per file, or one per non-empty line of JSON Lines.
- * A JSON line that has an `id` (string or number) keeps it as its source id.
+ * Turns a file's text into raw reports: one per file, one per non-empty line of JSON Lines, or
+ * one per review of a review export (when the format is `auto` or `reviews`). A JSON line or a
+ * review row with an id of its own keeps it as its source id; others are identified by content.
  */
 export function fileToRawReports(text: string, options: FileReportOptions = {}): RawReport[] {
   const receivedAt = options.receivedAt ?? new Date().toISOString();
@@ -53,6 +56,15 @@ export function fileToRawReports(text: string, options: FileReportOptions = {}):
       const id = jsonLineId(line);
       return { ...base, sourceId: id ?? contentId(line), payload: { text: line } };
     });
+  }
+  const rows = base.format === 'auto' || base.format === 'reviews' ? reviewExportRows(text) : null;
+  if (rows && rows.length > 1) {
+    return rows.map(({ id, fields }) => ({
+      ...base,
+      format: 'reviews',
+      sourceId: id ?? contentId(JSON.stringify(fields)),
+      payload: { json: fields },
+    }));
   }
   return [{ ...base, sourceId: contentId(text), payload: { text } }];
 }

@@ -38,3 +38,64 @@ export class ProviderError extends Error {
     this.retryAfterMs = wait;
   }
 }
+
+/** Options of {@link getProviderJson}. */
+export interface ProviderGetOptions {
+  /** The provider's name in messages: `Sentry`, `App Store Connect`, `Google Play`. */
+  provider: string;
+  fetch: typeof fetch;
+  headers: Record<string, string>;
+  signal?: AbortSignal | undefined;
+  /**
+   * What a failed status means for this provider (401 bad credentials, 403 missing role, 404 wrong
+   * project), said as what to do. Undefined: the generic message. 429 is always a rate limit.
+   */
+  explain?: (status: number) => string | undefined;
+}
+
+/**
+ * GETs a provider's JSON API.
+ * @returns the parsed body and the response headers.
+ * @throws ProviderError — status 0 when the provider cannot be reached, the HTTP status (with the
+ *   provider's requested wait) when it refuses, and the status with "not JSON" for a malformed body.
+ *   An aborted `signal` rethrows the abort.
+ */
+export async function getProviderJson(
+  url: string,
+  options: ProviderGetOptions,
+): Promise<{ json: unknown; headers: Headers }> {
+  const { provider } = options;
+  const origin = new URL(url).origin;
+  let response: Response;
+  try {
+    response = await options.fetch(url, {
+      headers: { accept: 'application/json', ...options.headers },
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw new ProviderError(
+      `${provider} at ${origin} cannot be reached (${(error as Error).message}). Check the base URL and the network.`,
+      0,
+    );
+  }
+  if (!response.ok) {
+    const { status } = response;
+    await response.body?.cancel();
+    const wait = retryAfterMs(response.headers);
+    const message =
+      status === 429
+        ? `${provider} is rate limiting this source (429).`
+        : (options.explain?.(status) ?? `${provider} at ${origin} answered ${status}.`);
+    throw new ProviderError(message, status, wait);
+  }
+  const text = await response.text();
+  try {
+    return { json: JSON.parse(text) as unknown, headers: response.headers };
+  } catch {
+    throw new ProviderError(
+      `${provider} answered ${new URL(url).pathname} with a body that is not JSON. Check the base URL.`,
+      response.status,
+    );
+  }
+}

@@ -96,6 +96,29 @@ export function createSourceStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Replaces a source's settings (`sightline sources add` on an existing name): polling starts
+     * over from no cursor, now, with its failures forgotten.
+     */
+    async reconfigure(
+      id: string,
+      input: Pick<NewSource, 'config' | 'pollIntervalMs'>,
+    ): Promise<SourceRow> {
+      await db
+        .updateTable('sources')
+        .set({
+          config: JSON.stringify(input.config ?? {}),
+          poll_interval_ms: input.pollIntervalMs,
+          cursor: null,
+          next_poll_at: input.pollIntervalMs === null ? null : nowIso(),
+          last_error: null,
+          consecutive_failures: 0,
+        })
+        .where('id', '=', id)
+        .execute();
+      return this.get(id);
+    },
+
     /** Counts reports a webhook delivered. */
     async addReports(id: string, stored: number): Promise<void> {
       if (stored === 0) return;

@@ -5,6 +5,7 @@
  * CSV is read with csv-parse (csv.js.org/parse).
  */
 import { parse as parseCsv } from 'csv-parse/sync';
+import { splitLines } from '../lines.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
 
@@ -191,3 +192,37 @@ export const reviewsFormat: ReportFormat = {
   },
   parse: (input) => (rowsOf(input) ?? csvRows(input) ?? []).map(toReport),
 };
+
+/**
+ * One row of a review export: its fields keyed by column name, and the review's own id when a
+ * column holds one (`id`, `reviewId`, `review_id`, `uuid`).
+ */
+export interface ReviewExportRow {
+  id: string | undefined;
+  fields: JsonObject;
+}
+
+/**
+ * The rows of a review export (JSON array or `{reviews: [...]}`, NDJSON, or CSV with a header row
+ * naming review-like columns), for callers that keep one report per review (the triage service's
+ * file ingest). Each row parses on its own as a `reviews` report.
+ * @returns the review rows, or null when `text` is not a review export.
+ */
+export function reviewExportRows(text: string): ReviewExportRow[] | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  const input: FormatInput = {
+    text,
+    lines: splitLines(text),
+    ...(value !== undefined ? { value } : {}),
+  };
+  if (reviewsFormat.detect(input) === 0) return null;
+  const rows = rowsOf(input) ?? csvRows(input);
+  return (
+    rows?.map((fields) => ({ id: asText(pick(fields, FIELDS.id)) || undefined, fields })) ?? null
+  );
+}

@@ -39,7 +39,7 @@ export function createWireFetch(protocol: WireProtocol, answers: readonly WireAn
     if ('error' in answer || 'hang' in answer) throw new Error('not a wire answer');
     const toolCalls = 'toolCalls' in answer ? answer.toolCalls : [];
     const usage = { input: countTokens(text), output: countTokens(JSON.stringify(answer)) };
-    return json(encode(protocol, answer.text ?? '', toolCalls, usage, requests.length));
+    return json(encodeAnswer(protocol, answer.text ?? '', toolCalls, usage, requests.length));
   };
   return { fetch, requests };
 }
@@ -51,13 +51,20 @@ function json(body: unknown, status = 200): Response {
   });
 }
 
-function encode(
+/**
+ * A non-streaming answer in a protocol's response format.
+ * @param usage - input tokens (all of them, cached included), output tokens, and of the input the
+ *   tokens read from the prompt cache (default 0), reported where each protocol reports them.
+ * @param number - the request's 1-based number, for ids.
+ */
+export function encodeAnswer(
   protocol: WireProtocol,
   text: string,
   toolCalls: readonly { toolName: string; input: unknown }[],
-  usage: { input: number; output: number },
+  usage: { input: number; output: number; cached?: number },
   number: number,
 ): unknown {
+  const cached = usage.cached ?? 0;
   const id = (index: number) => `call_${number}_${index + 1}`;
   if (protocol === 'anthropic') {
     return {
@@ -76,7 +83,13 @@ function encode(
       ],
       stop_reason: toolCalls.length > 0 ? 'tool_use' : 'end_turn',
       stop_sequence: null,
-      usage: { input_tokens: usage.input, output_tokens: usage.output },
+      // Anthropic's input_tokens are the uncached rest (docs: "Prompt caching", tracking usage).
+      usage: {
+        input_tokens: usage.input - cached,
+        cache_read_input_tokens: cached,
+        cache_creation_input_tokens: 0,
+        output_tokens: usage.output,
+      },
     };
   }
   if (protocol === 'openai-responses') {
@@ -111,7 +124,7 @@ function encode(
       usage: {
         input_tokens: usage.input,
         output_tokens: usage.output,
-        input_tokens_details: { cached_tokens: 0 },
+        input_tokens_details: { cached_tokens: cached },
         output_tokens_details: { reasoning_tokens: 0 },
       },
     };
@@ -144,6 +157,7 @@ function encode(
       prompt_tokens: usage.input,
       completion_tokens: usage.output,
       total_tokens: usage.input + usage.output,
+      prompt_tokens_details: { cached_tokens: cached },
     },
   };
 }

@@ -3,7 +3,7 @@ import {
   type FakeProvider,
   type FakeResponse,
   startFakeProvider,
-} from '../fake-provider.test-helper.js';
+} from '../../testing/fake-provider.js';
 import { githubSource } from './index.js';
 
 const TOKEN = 'fake-github-token';

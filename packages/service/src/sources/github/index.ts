@@ -4,10 +4,12 @@
  * not count against the rate limit, docs.github.com/rest/using-the-rest-api/best-practices), read
  * issues updated since the last poll, skip pull requests and honour rate limits.
  */
-import { Octokit } from '@octokit/rest';
+import type { Octokit } from '@octokit/rest';
 import { z } from 'zod';
 import { ProviderError, retryAfterMs } from '../provider-http.js';
 import type { PollResult, RawReport, Source, SourceContext, SourceModule } from '../types.js';
+import { createGitHubClient } from './client.js';
+import { explainGitHubError as explain, toHeaders } from './errors.js';
 import { isIssue, issueReport } from './reports.js';
 import { handleGitHubWebhook } from './webhook.js';
 
@@ -45,18 +47,15 @@ interface Cursor {
   etag: string | null;
 }
 
-const silent = { debug() {}, info() {}, warn() {}, error() {} };
-
 function createGitHubSource(context: SourceContext<GitHubConfig, GitHubCredentials>): Source {
   const { config, credentials } = context;
   const repository = `${config.owner}/${config.repo}`;
   const octokit = (signal: AbortSignal) =>
-    new Octokit({
-      ...(credentials.token ? { auth: credentials.token } : {}),
+    createGitHubClient({
       baseUrl: config.baseUrl,
-      userAgent: 'sightline',
-      log: silent,
-      request: { fetch: context.fetch, signal },
+      token: credentials.token,
+      fetch: context.fetch,
+      signal,
     });
   return {
     webhook: (request) => handleGitHubWebhook(request, credentials.webhookSecret, repository),
@@ -143,47 +142,4 @@ async function pollIssues(
   }
   const next = JSON.stringify({ since, etag } satisfies Cursor);
   return { reports, cursor: next, ...(wait !== undefined ? { retryAfterMs: wait } : {}) };
-}
-
-function toHeaders(headers: Record<string, unknown> | undefined): Headers {
-  const result = new Headers();
-  for (const [name, value] of Object.entries(headers ?? {})) {
-    if (typeof value === 'string' || typeof value === 'number') result.set(name, String(value));
-  }
-  return result;
-}
-
-/** A client error as a {@link ProviderError} that says what to fix. */
-function explain(error: unknown, config: GitHubConfig): ProviderError {
-  if (error instanceof ProviderError) return error;
-  const { status, response } = error as {
-    status?: number;
-    response?: { headers?: Record<string, unknown> };
-  };
-  if (typeof status !== 'number' || (status === 500 && !response)) {
-    return new ProviderError(
-      `GitHub at ${config.baseUrl} cannot be reached (${(error as Error).message}). Check the base URL.`,
-      0,
-    );
-  }
-  const wait = retryAfterMs(toHeaders(response?.headers));
-  if (status === 401) {
-    return new ProviderError(
-      'GitHub refused the token (401). Create a token with issues read access and store it again.',
-      status,
-    );
-  }
-  if ((status === 403 || status === 429) && wait !== undefined) {
-    return new ProviderError(`GitHub is rate limiting this source (${status}).`, status, wait);
-  }
-  if (status === 403) {
-    return new ProviderError("The token may not read this repository's issues (403).", status);
-  }
-  if (status === 404) {
-    return new ProviderError(
-      `GitHub knows no repository "${config.owner}/${config.repo}" the token can see (404). Check owner and repo.`,
-      status,
-    );
-  }
-  return new ProviderError(`GitHub at ${config.baseUrl} answered ${status}.`, status, wait);
 }

@@ -3,7 +3,8 @@
  * `rel="next"; results="true"`, docs.sentry.io/api/pagination) and an issue's latest event, with a
  * bearer auth token. Errors say what to fix and carry the provider's requested wait.
  */
-import { ProviderError, retryAfterMs } from '../provider-http.js';
+import type { ProviderPage } from '../poll-pages.js';
+import { getProviderJson, ProviderError } from '../provider-http.js';
 
 /** Where and how to call Sentry. */
 export interface SentryApiOptions {
@@ -16,50 +17,26 @@ export interface SentryApiOptions {
   signal?: AbortSignal;
 }
 
-/** One page of a list call. */
-export interface SentryPage {
-  items: unknown[];
-  /** The next page's URL, or null on the last page. */
-  next: string | null;
-}
-
 const seg = encodeURIComponent;
 
 /** The Sentry API client of one source. */
 export function createSentryApi(options: SentryApiOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
-  async function get(url: string): Promise<{ json: unknown; headers: Headers }> {
-    let response: Response;
-    try {
-      response = await options.fetch(url, {
-        headers: { authorization: `Bearer ${options.authToken}`, accept: 'application/json' },
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-    } catch (error) {
-      if (options.signal?.aborted) throw error;
-      throw new ProviderError(
-        `Sentry at ${base} cannot be reached (${(error as Error).message}). Check the base URL.`,
-        0,
-      );
-    }
-    if (!response.ok) throw failure(response, base, options);
-    const text = await response.text();
-    try {
-      return { json: JSON.parse(text) as unknown, headers: response.headers };
-    } catch {
-      throw new ProviderError(
-        `Sentry answered ${url.replace(base, '')} with a body that is not JSON. Check the base URL.`,
-        response.status,
-      );
-    }
-  }
+  const get = (url: string) =>
+    getProviderJson(url, {
+      provider: 'Sentry',
+      fetch: options.fetch,
+      headers: { authorization: `Bearer ${options.authToken}` },
+      signal: options.signal,
+      explain: (status) => explain(status, options),
+    });
   const projectPath = `/api/0/projects/${seg(options.organization)}/${seg(options.project)}`;
   return {
     /** The first page of the project's issues matching `query` (Sentry search syntax). */
     issuesUrl: (query: string) =>
       `${base}${projectPath}/issues/?query=${seg(query)}&sort=date&statsPeriod=14d`,
     /** One page of a list call. @throws ProviderError */
-    async page(url: string): Promise<SentryPage> {
+    async page(url: string): Promise<ProviderPage<unknown>> {
       const { json, headers } = await get(url);
       if (!Array.isArray(json)) {
         throw new ProviderError('Sentry answered an issue list that is not a JSON array.', 200);
@@ -78,31 +55,16 @@ export function createSentryApi(options: SentryApiOptions) {
 
 export type SentryApi = ReturnType<typeof createSentryApi>;
 
-function failure(response: Response, base: string, options: SentryApiOptions): ProviderError {
-  const { status } = response;
-  const wait = retryAfterMs(response.headers);
+function explain(status: number, options: SentryApiOptions): string | undefined {
   if (status === 401) {
-    return new ProviderError(
-      'Sentry refused the auth token (401). Create an internal integration token with project:read and event:read, and store it again.',
-      status,
-    );
+    return 'Sentry refused the auth token (401). Create an internal integration token with project:read and event:read, and store it again.';
   }
-  if (status === 403) {
-    return new ProviderError(
-      'The auth token lacks a scope (403): it needs project:read and event:read.',
-      status,
-    );
-  }
+  if (status === 403)
+    return 'The auth token lacks a scope (403): it needs project:read and event:read.';
   if (status === 404) {
-    return new ProviderError(
-      `Sentry knows no project "${options.organization}/${options.project}" (404). Check the organization and project slugs.`,
-      status,
-    );
+    return `Sentry knows no project "${options.organization}/${options.project}" (404). Check the organization and project slugs.`;
   }
-  if (status === 429) {
-    return new ProviderError('Sentry is rate limiting this source (429).', status, wait);
-  }
-  return new ProviderError(`Sentry at ${base} answered ${status}.`, status, wait);
+  return undefined;
 }
 
 /** The `rel="next"` URL of a Sentry `Link` header, when it says more results exist. */

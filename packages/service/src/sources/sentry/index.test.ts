@@ -3,7 +3,7 @@ import {
   type FakeProvider,
   type FakeResponse,
   startFakeProvider,
-} from '../fake-provider.test-helper.js';
+} from '../../testing/fake-provider.js';
 import { sentrySource } from './index.js';
 
 const TOKEN = 'fake-sentry-token';

@@ -4,7 +4,7 @@
  * credential alone is enough for its half.
  */
 import { z } from 'zod';
-import { ProviderError } from '../provider-http.js';
+import { pollPages } from '../poll-pages.js';
 import type { PollResult, RawReport, Source, SourceContext, SourceModule } from '../types.js';
 import { createSentryApi, type SentryApi } from './api.js';
 import { eventReport, issueReport } from './reports.js';
@@ -105,43 +105,22 @@ async function issueWithEvent(
   return issueWithEventOrThrow(api, issue).catch(() => issueReport(issue));
 }
 
-/**
- * Issues seen since the cursor (an ISO `lastSeen`), newest first, each as its latest event. A rate
- * limit or outage mid-way returns what was read with the old cursor and the provider's wait;
- * ingest is idempotent, so the next poll re-reading them loses and doubles nothing.
- */
-async function pollIssues(
+/** Issues seen since the cursor (an ISO `lastSeen`), newest first (sort=date), each as its latest event. */
+function pollIssues(
   api: SentryApi,
   config: SentryConfig,
   cursor: string | null,
 ): Promise<PollResult> {
-  const reports: RawReport[] = [];
-  let newest = cursor;
-  let url: string | null = api.issuesUrl(config.query);
-  try {
-    for (let page = 0; url && page < config.maxPages; page++) {
-      const { items, next } = await api.page(url);
-      const fresh = items.filter(
-        (item): item is Record<string, unknown> =>
-          isObject(item) &&
-          typeof item.lastSeen === 'string' &&
-          (!cursor || item.lastSeen > cursor),
-      );
-      for (const issue of fresh) {
-        const report = await issueWithEventOrThrow(api, issue);
-        if (report) reports.push(report);
-        if (!newest || String(issue.lastSeen) > newest) newest = String(issue.lastSeen);
-      }
-      // Issues come newest first (sort=date): a page with nothing new ends the walk.
-      url = fresh.length < items.length ? null : next;
-    }
-  } catch (error) {
-    if (error instanceof ProviderError && error.retryAfterMs !== undefined) {
-      return { reports, cursor, retryAfterMs: error.retryAfterMs };
-    }
-    throw error;
-  }
-  return { reports, cursor: newest };
+  return pollPages<Record<string, unknown>>({
+    cursor,
+    maxPages: config.maxPages,
+    async page(next) {
+      const { items, next: following } = await api.page(next ?? api.issuesUrl(config.query));
+      return { items: items.filter(isObject), next: following };
+    },
+    timeOf: (issue) => (typeof issue.lastSeen === 'string' ? issue.lastSeen : undefined),
+    toReport: (issue) => issueWithEventOrThrow(api, issue),
+  });
 }
 
 async function issueWithEventOrThrow(

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type FakeProvider, startFakeProvider } from '../fake-provider.test-helper.js';
+import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider.js';
 import { sentrySource } from './index.js';
 
 const SECRET = 'fake-client-secret-for-tests';

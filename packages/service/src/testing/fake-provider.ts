@@ -11,6 +11,8 @@ export interface FakeRequest {
   /** Path and query, as sent. */
   url: string;
   headers: http.IncomingHttpHeaders;
+  /** The request body as text ('' for none). */
+  body: string;
 }
 
 /** What a handler answers: status, headers and a body (objects are sent as JSON). */
@@ -30,13 +32,20 @@ export interface FakeProvider {
 
 /** Starts a fake provider answering with `handler`. */
 export async function startFakeProvider(
-  handler: (request: FakeRequest) => FakeResponse,
+  handler: (request: FakeRequest) => FakeResponse | Promise<FakeResponse>,
 ): Promise<FakeProvider> {
   const requests: FakeRequest[] = [];
-  const server = http.createServer((req, res) => {
-    const request = { method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers };
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const request = {
+      method: req.method ?? 'GET',
+      url: req.url ?? '/',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+    };
     requests.push(request);
-    const { status = 200, headers = {}, body } = handler(request);
+    const { status = 200, headers = {}, body } = await handler(request);
     const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
     res.end(status === 304 ? undefined : text);

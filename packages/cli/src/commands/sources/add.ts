@@ -1,0 +1,100 @@
+/**
+ * `sightline sources add <kind> --name NAME`: stores a source's settings in the service's store and
+ * its secrets in the data folder (`credentials/`, files 0600), where `sightline serve` finds them.
+ * Adding a name that exists replaces its settings and secrets.
+ */
+import path from 'node:path';
+import { SightlineError } from '@sightline/core';
+import {
+  createBuiltInRegistry,
+  createCredentialStore,
+  type SourceRow,
+  type Store,
+} from '@sightline/service';
+import { EXIT_OK } from '../../exit-codes.js';
+import {
+  openServiceStore,
+  pickProject,
+  type ServiceLocationOptions,
+  serviceDataDir,
+} from '../../service-store.js';
+import type { SourcesIO } from './io.js';
+import { readSecrets, readSettings, type SecretOptions } from './settings.js';
+
+/** Options of {@link runSourcesAdd}. */
+export interface SourcesAddOptions extends ServiceLocationOptions, SecretOptions {
+  kind: string;
+  name: string;
+  project?: string;
+  /** `key=value` settings. */
+  set?: string[];
+  /** Seconds between polls. Default: the module's. */
+  pollInterval?: number;
+}
+
+/** Adds (or replaces) a source. @returns 0. @throws SightlineError for bad input. */
+export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): Promise<number> {
+  const registry = io.registry ?? createBuiltInRegistry();
+  const module = registry.get(options.kind);
+  const config = readSettings(module.configSchema, options.set ?? [], module.kind);
+  const secrets = await readSecrets(module.credentialsSchema, options, io, module.kind);
+  const pollIntervalMs =
+    options.pollInterval !== undefined
+      ? options.pollInterval * 1000
+      : (module.pollIntervalMs ?? null);
+  const store = await openServiceStore(options, { create: true });
+  try {
+    const project = await projectOf(store, options);
+    const existing = (await store.sources.list()).find((row) => row.name === options.name);
+    if (existing && existing.kind !== module.kind) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `A source named "${options.name}" exists already, of kind ${existing.kind}. Choose another --name.`,
+      });
+    }
+    const row: SourceRow = existing
+      ? await store.sources.reconfigure(existing.id, { config, pollIntervalMs })
+      : await store.sources.create({
+          projectId: project.id,
+          kind: module.kind,
+          name: options.name,
+          config,
+          pollIntervalMs,
+        });
+    const dataDir = serviceDataDir(options);
+    createCredentialStore(dataDir).write(row.id, secrets);
+    const instance = module.create({
+      id: row.id,
+      config,
+      credentials: secrets,
+      fetch: io.fetch ?? fetch,
+    });
+    const lines = [
+      `${existing ? 'Updated' : 'Added'} source "${row.name}" (${row.kind}) of project ${project.name}, id ${row.id}.`,
+      `Credentials kept in ${path.join(dataDir, 'credentials')} (readable by you only).`,
+      ...(instance.webhook ? [`Webhook path: /webhooks/${row.id} on the running service.`] : []),
+      ...(instance.poll && pollIntervalMs !== null
+        ? [`Polled every ${Math.round(pollIntervalMs / 1000)} s while \`sightline serve\` runs.`]
+        : []),
+      `Check it: sightline sources test ${row.name}${locationFlags(options)}`,
+    ];
+    io.stdout(`${lines.join('\n')}\n`);
+    return EXIT_OK;
+  } finally {
+    await store.close();
+  }
+}
+
+/** The project: named, the only one, or (in a new store) the repository's. */
+async function projectOf(store: Store, options: SourcesAddOptions) {
+  if ((await store.projects.list()).length > 0) return pickProject(store, options.project);
+  const repo = path.resolve(options.repo ?? '.');
+  return store.projects.ensure({ name: options.project ?? path.basename(repo), repo });
+}
+
+/** The location flags to repeat in a suggested command. */
+export function locationFlags(options: ServiceLocationOptions): string {
+  if (options.database) return ' --database …';
+  if (options.data) return ` --data ${options.data}`;
+  return options.repo ? ` --repo ${options.repo}` : '';
+}

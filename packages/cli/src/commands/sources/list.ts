@@ -1,0 +1,83 @@
+/**
+ * `sightline sources list`: the configured sources with their polling state. Secrets are never
+ * shown: only where a source's credentials come from (the data folder or an environment variable).
+ */
+import { createCredentialStore, type SourceRow } from '@sightline/service';
+import { EXIT_OK } from '../../exit-codes.js';
+import {
+  openServiceStore,
+  type ServiceLocationOptions,
+  serviceDataDir,
+} from '../../service-store.js';
+import type { SourcesIO } from './io.js';
+
+/** Options of {@link runSourcesList}. */
+export interface SourcesListOptions extends ServiceLocationOptions {
+  json?: boolean;
+}
+
+/** One source as listed. */
+export interface ListedSource {
+  id: string;
+  name: string;
+  kind: string;
+  enabled: boolean;
+  /** Seconds between polls; null for sources that are not polled. */
+  pollIntervalSeconds: number | null;
+  lastPollAt: string | null;
+  lastError: string | null;
+  reportCount: number;
+  /** Where the credentials come from: `data folder`, `$VARIABLE`, or `none`. */
+  credentials: string;
+}
+
+/** Lists the sources. @returns 0. */
+export async function runSourcesList(options: SourcesListOptions, io: SourcesIO): Promise<number> {
+  const store = await openServiceStore(options);
+  let rows: SourceRow[];
+  try {
+    rows = await store.sources.list();
+  } finally {
+    await store.close();
+  }
+  const credentials = createCredentialStore(serviceDataDir(options), io.env);
+  const listed = rows.map((row): ListedSource => {
+    const origin = credentials.origin(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      kind: row.kind,
+      enabled: row.enabled === 1,
+      pollIntervalSeconds: row.poll_interval_ms === null ? null : row.poll_interval_ms / 1000,
+      lastPollAt: row.last_poll_at,
+      lastError: row.last_error,
+      reportCount: row.report_count,
+      credentials:
+        origin.kind === 'environment'
+          ? `$${origin.variable}`
+          : origin.kind === 'file'
+            ? 'data folder'
+            : 'none',
+    };
+  });
+  if (options.json) {
+    io.stdout(`${JSON.stringify({ sources: listed }, null, 2)}\n`);
+    return EXIT_OK;
+  }
+  if (listed.length === 0) {
+    io.stdout('No sources yet. Add one with `sightline sources add <kind> --name NAME`.\n');
+    return EXIT_OK;
+  }
+  for (const source of listed) {
+    const polling =
+      source.pollIntervalSeconds === null
+        ? 'not polled'
+        : `polled every ${source.pollIntervalSeconds} s, last ${source.lastPollAt ?? 'never'}`;
+    io.stdout(
+      `${source.name} (${source.kind}${source.enabled ? '' : ', disabled'}) ${source.id}\n` +
+        `  ${polling}; ${source.reportCount} reports; credentials: ${source.credentials}\n` +
+        (source.lastError ? `  last error: ${source.lastError}\n` : ''),
+    );
+  }
+  return EXIT_OK;
+}

@@ -1,0 +1,96 @@
+/**
+ * A source's settings and secrets as `sightline sources add` gathers them: settings from
+ * `--set key=value`, secrets from environment variables (`--secret field=VARIABLE`) or a JSON
+ * object on standard input, never from the command line itself (it shows in `ps` and shell
+ * history). Both are validated by the source module's schemas; errors name fields, never values.
+ */
+import { SightlineError } from '@sightline/core';
+import { describeIssues } from '@sightline/service';
+import { z } from 'zod';
+import type { SourcesIO } from './io.js';
+
+const usage = (message: string) => new SightlineError({ code: 'INVALID_ARGUMENT', message });
+
+function splitPair(pair: string, flag: string): [string, string] {
+  const at = pair.indexOf('=');
+  if (at <= 0) throw usage(`${flag} takes name=value pairs; got "${pair.split('=')[0]}".`);
+  return [pair.slice(0, at), pair.slice(at + 1)];
+}
+
+/**
+ * The settings of `--set` pairs, checked by `schema`. A value is kept as text when the field
+ * takes text, else read as JSON (numbers, booleans).
+ * @throws SightlineError `INVALID_ARGUMENT` naming each field that is wrong.
+ */
+export function readSettings(schema: z.ZodType, pairs: readonly string[], kind: string): unknown {
+  const shape = schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+  const settings: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const [key, text] = splitPair(pair, '--set');
+    settings[key] = shape[key]?.safeParse(text).success ? text : parseJsonOr(text);
+  }
+  const parsed = schema.safeParse(settings);
+  if (!parsed.success) {
+    const fields = Object.keys(shape).join(', ');
+    throw usage(
+      `The ${kind} settings are not valid (${describeIssues(parsed.error)}). Give them with --set name=value; its settings: ${fields}.`,
+    );
+  }
+  return parsed.data;
+}
+
+function parseJsonOr(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Options of {@link readSecrets}. */
+export interface SecretOptions {
+  /** `field=VARIABLE` pairs: the field's value is read from that environment variable. */
+  secret?: readonly string[] | undefined;
+  /** Read a JSON object of secrets from standard input (a key file piped in). */
+  credentialsStdin?: boolean | undefined;
+}
+
+/**
+ * The secrets, checked by `schema`.
+ * @throws SightlineError `INVALID_ARGUMENT` for an unset variable, stdin that is a terminal or not
+ *   a JSON object, or fields the schema refuses (named, never shown).
+ */
+export async function readSecrets(
+  schema: z.ZodType,
+  options: SecretOptions,
+  io: SourcesIO,
+  kind: string,
+): Promise<unknown> {
+  let secrets: Record<string, unknown> = {};
+  if (options.credentialsStdin) {
+    if (io.stdinIsTerminal) {
+      throw usage(
+        'Pipe the credentials in (… --credentials-stdin < key.json): typed at a terminal they would be echoed.',
+      );
+    }
+    const text = Buffer.from(await io.readStdin()).toString('utf8');
+    const value = parseJsonOr(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw usage('Standard input does not hold a JSON object of credentials.');
+    }
+    secrets = { ...(value as Record<string, unknown>) };
+  }
+  for (const pair of options.secret ?? []) {
+    const [field, variable] = splitPair(pair, '--secret');
+    const value = io.env[variable];
+    if (!value) throw usage(`The environment variable ${variable} (for ${field}) is not set.`);
+    secrets[field] = value;
+  }
+  const parsed = schema.safeParse(secrets);
+  if (!parsed.success) {
+    throw usage(
+      `The ${kind} credentials are not valid (${describeIssues(parsed.error)}). Give each secret with --secret field=ENV_VARIABLE, or pipe a JSON object in with --credentials-stdin.`,
+    );
+  }
+  return parsed.data;
+}

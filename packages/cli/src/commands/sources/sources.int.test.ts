@@ -1,0 +1,192 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createAppStoreModule,
+  createGooglePlayModule,
+  createSourceRegistry,
+  filesSource,
+  githubSource,
+  type SourceModule,
+  sentrySource,
+} from '@sightline/service';
+import {
+  type FakeAppStore,
+  type FakeGooglePlay,
+  type FakeResponse,
+  startFakeAppStore,
+  startFakeGooglePlay,
+} from '@sightline/service/testing';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryOutput } from '../../memory-output.test-helper.js';
+import { runSourcesAdd, type SourcesAddOptions } from './add.js';
+import { runSourcesList } from './list.js';
+import { runSourcesTest } from './test.js';
+
+let work: string;
+let appStore: FakeAppStore;
+let googlePlay: FakeGooglePlay;
+/** What the fake App Store answers instead of itself, when set. */
+let appStoreOverride: FakeResponse | undefined;
+
+beforeEach(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-sources-cli-'));
+  appStoreOverride = undefined;
+  appStore = await startFakeAppStore(() => appStoreOverride);
+  googlePlay = await startFakeGooglePlay();
+});
+afterEach(async () => {
+  await appStore.close();
+  await googlePlay.close();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+function io(env: Record<string, string> = {}, stdin = '', stdinIsTerminal = false) {
+  return Object.assign(memoryOutput(), {
+    env,
+    readStdin: async () => new TextEncoder().encode(stdin),
+    stdinIsTerminal,
+    registry: createSourceRegistry([
+      filesSource,
+      sentrySource,
+      githubSource,
+      createAppStoreModule({ baseUrl: appStore.url }),
+      createGooglePlayModule({ baseUrl: googlePlay.url }),
+    ] as SourceModule<unknown, unknown>[]),
+  });
+}
+
+const data = () => path.join(work, 'data');
+const addAppStore = (privateKey = appStore.credentials.privateKey, appId = '1234567') => {
+  const out = io({
+    ASC_ISSUER: appStore.credentials.issuerId,
+    ASC_KEY_ID: appStore.credentials.keyId,
+    ASC_KEY: privateKey,
+  });
+  const options: SourcesAddOptions = {
+    kind: 'app-store',
+    name: 'ios',
+    repo: work,
+    data: data(),
+    set: [`appId=${appId}`],
+    secret: ['issuerId=ASC_ISSUER', 'keyId=ASC_KEY_ID', 'privateKey=ASC_KEY'],
+  };
+  return runSourcesAdd(options, out).then((code) => ({ code, out }));
+};
+const test = async (source: string) => {
+  const out = io();
+  const code = await runSourcesTest({ source, data: data() }, out);
+  return { code, line: out.out.trim() };
+};
+
+describe('sightline sources', () => {
+  it('adds sources with secrets from the environment or stdin, stored 0600 and never shown', async () => {
+    const added = await addAppStore();
+    expect(added.code).toBe(0);
+    expect(added.out.out).toMatch(
+      /^Added source "ios" \(app-store\) of project sightline-sources-cli-\w+, id /,
+    );
+    expect(added.out.out).toContain('Polled every 900 s');
+    expect(added.out.out).not.toContain('PRIVATE KEY');
+    const play = io({}, JSON.stringify(googlePlay.serviceAccount));
+    expect(
+      await runSourcesAdd(
+        {
+          kind: 'google-play',
+          name: 'android',
+          data: data(),
+          set: ['packageName=com.acme.notes', 'maxPages=2'],
+          credentialsStdin: true,
+        },
+        play,
+      ),
+    ).toBe(0);
+    const files = fs.readdirSync(path.join(data(), 'credentials'));
+    expect(files).toHaveLength(2);
+    for (const file of files) {
+      expect(fs.statSync(path.join(data(), 'credentials', file)).mode & 0o777).toBe(0o600);
+    }
+
+    const listed = io();
+    await runSourcesList({ data: data() }, listed);
+    expect(listed.out).toMatch(
+      /^ios \(app-store\) .*\n {2}polled every 900 s, last never; 0 reports; credentials: data folder\n/,
+    );
+    expect(listed.out).toContain('android (google-play)');
+    expect(listed.out).not.toMatch(/PRIVATE KEY|ya29|@acme-play/);
+    const json = io();
+    await runSourcesList({ data: data(), json: true }, json);
+    expect(JSON.parse(json.out).sources.map((s: { name: string }) => s.name)).toEqual([
+      'ios',
+      'android',
+    ]);
+
+    expect(await test('ios')).toEqual({
+      code: 0,
+      line: 'ios (app-store): ok: Connected to App Store Connect: app 1234567, 3 reviews.',
+    });
+    expect(appStore.requests).toHaveLength(1);
+    expect(await test('android')).toEqual({
+      code: 0,
+      line: 'android (google-play): ok: Connected to Google Play: reviews of com.acme.notes.',
+    });
+  });
+
+  it('says plainly what is wrong: bad key, wrong app, rate limit, unreachable, bad stored credentials', async () => {
+    await addAppStore(appStore.unknownPrivateKey);
+    expect(await test('ios')).toMatchObject({
+      code: 2,
+      line: expect.stringMatching(/FAILED: App Store Connect refused the token \(401\)/),
+    });
+    await addAppStore(appStore.credentials.privateKey, '999');
+    expect((await test('ios')).line).toMatch(/no app "999" \(404\)/);
+    await addAppStore();
+    appStoreOverride = { status: 429, headers: { 'retry-after': '60' }, body: {} };
+    expect((await test('ios')).line).toMatch(/rate limiting this source \(429\)/);
+    await appStore.close();
+    expect((await test('ios')).line).toMatch(/cannot be reached/);
+    const [file] = fs.readdirSync(path.join(data(), 'credentials'));
+    fs.writeFileSync(path.join(data(), 'credentials', file ?? ''), '{"issuerId": 1}');
+    expect(await test('ios')).toMatchObject({
+      code: 2,
+      line: expect.stringMatching(
+        /stored credentials are not valid \(issuerId: .*sources add app-store --name ios/,
+      ),
+    });
+    await expect(test('nope')).rejects.toThrow(/No source "nope".*ios/);
+  });
+
+  it('refuses bad input with a clear message and never repeats a secret', async () => {
+    await expect(addAppStore('my-secret-but-not-a-key')).rejects.toThrow(
+      /credentials are not valid \(privateKey: The private key is the PEM text/,
+    );
+    await expect(addAppStore('my-secret-but-not-a-key')).rejects.not.toThrow(/my-secret/);
+    const base = {
+      kind: 'google-play',
+      name: 'android',
+      data: data(),
+      set: ['packageName=com.acme.notes'],
+    };
+    await expect(
+      runSourcesAdd({ ...base, credentialsStdin: true }, io({}, '', true)),
+    ).rejects.toThrow(/Pipe the credentials in/);
+    await expect(runSourcesAdd({ ...base, credentialsStdin: true }, io({}, '[1]'))).rejects.toThrow(
+      /not hold a JSON object/,
+    );
+    await expect(runSourcesAdd({ ...base, secret: ['private_key=UNSET'] }, io())).rejects.toThrow(
+      /UNSET \(for private_key\) is not set/,
+    );
+    await expect(runSourcesAdd({ ...base, kind: 'play' }, io())).rejects.toThrow(
+      /Unknown source kind "play".*google-play/,
+    );
+    await expect(
+      runSourcesAdd(
+        { ...base, set: ['packageName=notes'], credentialsStdin: true },
+        io({}, JSON.stringify(googlePlay.serviceAccount)),
+      ),
+    ).rejects.toThrow(/settings are not valid \(packageName: The package name looks like/);
+    await expect(runSourcesList({ data: path.join(work, 'none') }, io())).rejects.toThrow(
+      /No service store/,
+    );
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * Server state through one query cache (TanStack Query): one hook per read, one per change. A
+ * change updates the cache from the service's answer, so every page showing the group agrees.
+ */
+import type { GroupDetail, GroupStatus, InboxQueryParams } from '@sightline/service';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client.js';
+
+/** Cache keys: the inbox pages, one group, the sources, health. */
+export const queryKeys = {
+  inbox: (params: InboxQueryParams) => ['inbox', params] as const,
+  inboxAll: ['inbox'] as const,
+  group: (id: string) => ['group', id] as const,
+  sources: ['sources'] as const,
+  health: ['health'] as const,
+  settings: ['settings'] as const,
+  projects: ['projects'] as const,
+};
+
+/** The inbox for `params` (previous page kept on screen while filters change). */
+export function useInbox(params: InboxQueryParams) {
+  return useQuery({
+    queryKey: queryKeys.inbox(params),
+    queryFn: () => api.inbox(params),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One group with its reports and diagnoses. */
+export function useGroup(id: string) {
+  return useQuery({ queryKey: queryKeys.group(id), queryFn: () => api.group(id) });
+}
+
+/** Sources and their polling state. */
+export function useSources() {
+  return useQuery({ queryKey: queryKeys.sources, queryFn: api.sources });
+}
+
+/** Database, job and report counts. */
+export function useHealth() {
+  return useQuery({ queryKey: queryKeys.health, queryFn: api.health });
+}
+
+/** The model and budgets in use. */
+export function useSettings() {
+  return useQuery({ queryKey: queryKeys.settings, queryFn: api.settings });
+}
+
+/** Projects (id → name for the inbox). */
+export function useProjects() {
+  return useQuery({ queryKey: queryKeys.projects, queryFn: api.projects, staleTime: 60_000 });
+}
+
+/** Sets a group's status; the group and the inbox pick up the answer. */
+export function useSetStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: string; status: GroupStatus }) => api.setStatus(id, status),
+    onSuccess: (group) => {
+      client.setQueryData<GroupDetail>(queryKeys.group(group.id), (detail) =>
+        detail ? { ...detail, group } : detail,
+      );
+      void client.invalidateQueries({ queryKey: queryKeys.inboxAll });
+    },
+  });
+}
+
+/** Queues a new investigation of a group. */
+export function useReinvestigate() {
+  return useMutation({ mutationFn: (id: string) => api.reinvestigate(id) });
+}

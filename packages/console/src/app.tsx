@@ -1,0 +1,106 @@
+/**
+ * The console's shell: the query cache (a refused token leads back to sign-in), the page-context
+ * registry, the top bar (pages, live-update state, assistant), and the page of the current route.
+ */
+import { PageContextProvider } from '@sightline/page-context/react';
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { ApiError } from './api/client.js';
+import { useLiveUpdates } from './api/live-updates.js';
+import { clearToken, readToken } from './api/token.js';
+import { AssistantPanel } from './assistant/assistant-panel.js';
+import { GroupPage } from './group/group-page.js';
+import { InboxPage } from './inbox/inbox-page.js';
+import { type Route, useRoute } from './router.js';
+import { SettingsPage } from './settings/settings-page.js';
+import { SignIn } from './sign-in.js';
+
+const LIVE_LABELS = { connecting: 'connecting…', live: 'live', offline: 'offline, retrying' };
+
+function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void }) {
+  const live = useLiveUpdates();
+  return (
+    <nav className="top-bar" aria-label="Console">
+      <a className="brand" href="#/">
+        Sightline
+      </a>
+      <a href="#/" aria-current={route.name !== 'settings' ? 'page' : undefined}>
+        Inbox
+      </a>
+      <a href="#/settings" aria-current={route.name === 'settings' ? 'page' : undefined}>
+        Sources &amp; settings
+      </a>
+      <span className={`live live-${live}`} role="status">
+        {LIVE_LABELS[live]}
+      </span>
+      <button type="button" onClick={onAssistant}>
+        Assistant
+      </button>
+    </nav>
+  );
+}
+
+/** The route as page context shows it to the assistant. */
+function pageLocation(route: Route) {
+  if (route.name === 'group') return { route: 'groups/:id', params: { id: route.id } };
+  if (route.name === 'settings') return { route: 'settings' };
+  return { route: 'inbox', query: { ...route.filters } as Record<string, string> };
+}
+
+function Page({ route }: { route: Route }) {
+  if (route.name === 'group') return <GroupPage key={route.id} id={route.id} />;
+  if (route.name === 'settings') return <SettingsPage />;
+  return <InboxPage filters={route.filters} />;
+}
+
+/** The app. */
+export function App() {
+  const route = useRoute();
+  const [signedIn, setSignedIn] = useState(() => readToken() !== null);
+  const [refused, setRefused] = useState(false);
+  const [assistant, setAssistant] = useState(false);
+  const client = useMemo(
+    () =>
+      new QueryClient({
+        queryCache: new QueryCache({
+          onError: (error) => {
+            if (error instanceof ApiError && error.status === 401) {
+              clearToken();
+              setRefused(true);
+              setSignedIn(false);
+            }
+          },
+        }),
+        defaultOptions: {
+          queries: {
+            retry: (failures, error) =>
+              !(error instanceof ApiError) || (error.status >= 500 && failures < 2),
+            refetchOnWindowFocus: false,
+          },
+        },
+      }),
+    [],
+  );
+  if (!signedIn) {
+    return (
+      <SignIn
+        refused={refused}
+        onSignedIn={() => {
+          client.clear();
+          setSignedIn(true);
+        }}
+      />
+    );
+  }
+  return (
+    <QueryClientProvider client={client}>
+      <PageContextProvider location={pageLocation(route)}>
+        <div className={assistant ? 'shell with-assistant' : 'shell'}>
+          <TopBar route={route} onAssistant={() => setAssistant((open) => !open)} />
+          <Page route={route} />
+          {assistant ? <AssistantPanel onClose={() => setAssistant(false)} /> : null}
+        </div>
+      </PageContextProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The console end to end in headless Chromium, against a real service (SQLite in a temporary
+ * folder, offline investigations over the fake repository): a report ingested through the API
+ * appears in the inbox live, opens with the keyboard, shows its diagnosis with the right file and
+ * lines, and a status change survives a reload. axe-core finds no serious or critical violation
+ * on the inbox, group and settings pages; a screenshot of each is written to
+ * packages/console/.screenshots/ (git-ignored).
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  chromiumAvailable,
+  type LaunchedChromium,
+  launchChromium,
+} from '@sightline/example-dashboard/e2e';
+import type { Diagnosis } from '@sightline/investigator';
+import type { GroupDetail, InboxPageView } from '@sightline/service';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe-check.js';
+import {
+  buildConsole,
+  CONSOLE_ROOT,
+  type ConsoleService,
+  CRASH,
+  startConsoleService,
+} from './start-console-service.js';
+
+const available = chromiumAvailable();
+if (!available) {
+  console.warn(
+    'skipping the console end-to-end test: /usr/bin/chromium is absent (apt-get install -y chromium)',
+  );
+}
+
+const SCREENSHOTS = path.join(CONSOLE_ROOT, '.screenshots');
+
+async function shoot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+describe.skipIf(!available)('console in Chromium (end to end)', () => {
+  let consoleDir: string | undefined;
+  let running: ConsoleService | undefined;
+  let browser: LaunchedChromium | undefined;
+
+  beforeAll(async () => {
+    consoleDir = await buildConsole();
+    running = await startConsoleService({ consoleDir });
+    browser = await launchChromium();
+    await mkdir(SCREENSHOTS, { recursive: true });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+    if (consoleDir) await rm(consoleDir, { recursive: true, force: true });
+  });
+
+  it('asks for the token, then shows a report from ingest to diagnosis and keeps a status change', async () => {
+    if (!running || !browser) throw new Error('setup failed');
+    const { service } = running;
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(20_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    await page.goto(`${service.url}/`);
+    await page.getByRole('heading', { name: 'Sightline console' }).waitFor();
+    expect(await page.getByText('api-token').count()).toBeGreaterThan(0);
+
+    await page.goto(service.consoleUrl);
+    await page.getByRole('heading', { name: 'No reports yet' }).waitFor();
+    expect(page.url()).not.toContain('token=');
+    await page.getByText('live', { exact: true }).waitFor();
+
+    await running.ingest([{ id: 'crash-1', text: CRASH }]);
+    // Live update: the row appears without a reload.
+    const row = page.locator('table.inbox tbody tr').first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(
+      "Cannot read properties of undefined (reading 'price')",
+    );
+    await service.queue.drain({ timeoutMs: 60_000 });
+    await page.getByText('· diagnosed').waitFor();
+    expect(await row.textContent()).toContain('crash');
+    expect(await row.textContent()).toContain('shop');
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'inbox');
+
+    const inbox = await running.get<InboxPageView>('/api/groups');
+    const id = inbox.groups[0]?.id ?? '';
+    const detail = await running.get<GroupDetail>(`/api/groups/${id}`);
+    const diagnosis = detail.diagnoses[0]?.diagnosis as Diagnosis;
+    const cause = diagnosis.affectedFiles[0];
+    expect(cause?.path).toBe('src/cart/total.ts');
+
+    await page.keyboard.press('j');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /^Diagnosis/ }).waitFor();
+    expect(page.url()).toContain(`#/groups/${id}`);
+    const [start, end] = cause?.lines ?? [0, 0];
+    const where = start === end ? `${start}` : `${start}-${end}`;
+    await page.getByText(`src/cart/total.ts:${where}`, { exact: true }).first().waitFor();
+    const marked = await page
+      .locator('.affected-file .code-line[data-marked]')
+      .evaluateAll((lines) => lines.map((line) => Number(line.getAttribute('data-line'))));
+    expect(marked.length).toBeGreaterThan(0);
+    expect(marked.every((line) => line >= start && line <= end)).toBe(true);
+    // Shiki colored the quote.
+    await page.locator('.affected-file .code-line span[style*="color"]').first().waitFor();
+    expect(await page.locator('.frames li.in-app').count()).toBeGreaterThan(0);
+    expect(await page.locator('table.suspects tbody tr').count()).toBe(
+      (detail.diagnoses[0]?.suspects as unknown[] | undefined)?.length,
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'group');
+
+    await page.getByLabel('Status').selectOption('resolved');
+    await page.getByText('Status set to resolved.').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: /^Diagnosis/ }).waitFor();
+    expect(await page.getByLabel('Status').inputValue()).toBe('resolved');
+    const stored = await running.get<GroupDetail>(`/api/groups/${id}`);
+    expect(stored.group.status).toBe('resolved');
+
+    await page.getByRole('button', { name: 'Assistant' }).click();
+    await page.getByRole('heading', { name: 'No model configured' }).waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await page.getByRole('link', { name: 'Sources & settings' }).click();
+    await page.getByRole('heading', { name: 'Investigations' }).waitFor();
+    await page.getByText('none: investigations run offline', { exact: false }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shoot(page, 'settings');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+});

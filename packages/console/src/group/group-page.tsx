@@ -1,0 +1,83 @@
+/**
+ * A group: header with actions, the latest diagnosis and its suspects, earlier diagnoses, and the
+ * reports (raw and parsed). `Esc` or `u` goes back to the inbox.
+ */
+import type { Suspect } from '@sightline/investigator';
+import { useEffect } from 'react';
+import { useGroup, useProjects } from '../api/queries.js';
+import { isTyping } from '../inbox/inbox-filters.js';
+import { navigate } from '../router.js';
+import { Empty, ErrorState, Loading } from '../ui/states.js';
+import { DiagnosisPanel } from './diagnosis-panel.js';
+import { EarlierDiagnoses } from './earlier-diagnoses.js';
+import { GroupHeader } from './group-header.js';
+import { ReportCard } from './report-card.js';
+import { SuspectsTable } from './suspects-table.js';
+
+/** The page of group `id`. */
+export function GroupPage({ id }: { id: string }) {
+  const detail = useGroup(id);
+  const projects = useProjects().data?.projects ?? [];
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (isTyping(event.target) || (event.key !== 'Escape' && event.key !== 'u')) return;
+      navigate({ name: 'inbox', filters: {} });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  if (detail.isPending) {
+    return (
+      <main className="page">
+        <h1>Group</h1>
+        <Loading what="the group" />
+      </main>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <main className="page">
+        <h1>Group</h1>
+        <ErrorState error={detail.error} retry={() => void detail.refetch()} />
+      </main>
+    );
+  }
+  const { group, reports, diagnoses } = detail.data;
+  const [latest, ...earlier] = diagnoses;
+  const projectName = projects.find((project) => project.id === group.projectId)?.name ?? '';
+  return (
+    <main className="page group-page">
+      <GroupHeader group={group} projectName={projectName} hasDiagnosis={latest !== undefined} />
+      <div className="columns">
+        <div className="main-column">
+          {latest ? (
+            <>
+              <DiagnosisPanel view={latest} />
+              <SuspectsTable suspects={(latest.suspects as Suspect[] | null) ?? []} />
+            </>
+          ) : (
+            <Empty title="No diagnosis yet">
+              <p>
+                {group.label === 'bug' || group.label === 'crash'
+                  ? 'The investigation is queued or running; it appears here by itself.'
+                  : `Groups labelled ${group.label} are not investigated automatically; use Re-investigate to run one.`}
+              </p>
+            </Empty>
+          )}
+          <EarlierDiagnoses diagnoses={earlier} />
+        </div>
+        <section className="side-column" aria-labelledby="reports-heading">
+          <h2 id="reports-heading">
+            Reports{' '}
+            <span className="muted">
+              ({reports.length} of {group.count})
+            </span>
+          </h2>
+          {reports.map((report, index) => (
+            <ReportCard key={report.id} report={report} open={index === 0} />
+          ))}
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The inbox's filter bar: label, status, source and project selects and a text search (`/`
+ * focuses it). Filters live in the address bar, so a filtered inbox is a link. Opted in as the
+ * `filters` node (the filters in effect).
+ */
+import { usePageContext, withPageContext } from '@sightline/page-context/react';
+import { useEffect, useRef, useState } from 'react';
+import { type InboxFilters as Filters, navigate } from '../router.js';
+import { LABELS, SOURCE_KINDS, STATUSES } from './inbox-actions.js';
+
+/** Props of {@link InboxFilters}. */
+export interface InboxFiltersProps {
+  filters: Filters;
+  projects: { id: string; name: string }[];
+}
+
+/** Ms between the last keystroke and the search. */
+const SEARCH_DEBOUNCE_MS = 250;
+
+function Select(props: {
+  name: keyof Filters;
+  label: string;
+  options: readonly string[] | { id: string; name: string }[];
+  filters: Filters;
+}) {
+  const { name, label, options, filters } = props;
+  return (
+    <label className="filter">
+      <span>{label}</span>
+      <select
+        name={name}
+        value={filters[name] ?? ''}
+        onChange={(event) =>
+          navigate({
+            name: 'inbox',
+            filters: { ...filters, [name]: event.target.value || undefined },
+          })
+        }
+      >
+        <option value="">All</option>
+        {options.map((option) =>
+          typeof option === 'string' ? (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ) : (
+            <option key={option.id} value={option.id}>
+              {option.name}
+            </option>
+          ),
+        )}
+      </select>
+    </label>
+  );
+}
+
+function InboxFiltersView({ filters, projects }: InboxFiltersProps) {
+  usePageContext({
+    label: filters.label ?? 'all',
+    status: filters.status ?? 'all',
+    source: filters.source ?? 'all',
+    project: projects.find((p) => p.id === filters.project)?.name ?? 'all',
+    search: filters.q ?? '',
+  });
+  const [text, setText] = useState(filters.q ?? '');
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => setText(filters.q ?? ''), [filters.q]);
+  useEffect(() => {
+    if (text === (filters.q ?? '')) return;
+    const timer = setTimeout(
+      () => navigate({ name: 'inbox', filters: { ...filters, q: text || undefined } }),
+      SEARCH_DEBOUNCE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [text, filters]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== '/' || isTyping(event.target)) return;
+      event.preventDefault();
+      search.current?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <search className="filters" aria-label="Filters">
+      <label className="filter search">
+        <span>Search</span>
+        <input
+          ref={search}
+          type="search"
+          placeholder="Title contains…  ( / )"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+      </label>
+      <Select name="label" label="Label" options={LABELS} filters={filters} />
+      <Select name="status" label="Status" options={STATUSES} filters={filters} />
+      <Select name="source" label="Source" options={SOURCE_KINDS} filters={filters} />
+      {projects.length > 1 ? (
+        <Select name="project" label="Project" options={projects} filters={filters} />
+      ) : null}
+    </search>
+  );
+}
+
+/** True when a key press goes to a text field (shortcuts then stay out of the way). */
+export function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))
+  );
+}
+
+/** The filter bar. */
+export const InboxFilters = withPageContext('filters', InboxFiltersView, {
+  id: () => 'inbox-filters',
+  priority: 8,
+});

@@ -1,0 +1,129 @@
+/**
+ * The inbox's rows: label, title, count, first and last seen, sources, status, project. Opted in
+ * as the `inbox` node: counts and filters with the first rows upfront, every row through
+ * `expand_node`; actions `filter_inbox` and `open_group`.
+ */
+
+import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
+import type { GroupSummary } from '@sightline/service';
+import { useEffect, useRef } from 'react';
+import { hrefFor, type InboxFilters, navigate } from '../router.js';
+import { Badge } from '../ui/badge.js';
+import { fullTime, timeAgo } from '../ui/format.js';
+import { filterInboxInput, openGroupInput } from './inbox-actions.js';
+
+/** Props of {@link InboxTable}. */
+export interface InboxTableProps {
+  groups: GroupSummary[];
+  total: number;
+  filters: InboxFilters;
+  projectName: (id: string) => string;
+  selected: number;
+  onSelect: (index: number) => void;
+}
+
+/** Rows sent upfront; the rest through `expand_node`. */
+const ROWS_UPFRONT = 10;
+
+function row(group: GroupSummary, projectName: (id: string) => string) {
+  return {
+    id: group.id,
+    label: group.label,
+    title: group.title,
+    count: group.count,
+    status: group.status,
+    lastSeen: group.lastSeen,
+    firstSeen: group.firstSeen,
+    sources: group.sources.join(','),
+    project: projectName(group.projectId),
+    diagnosed: group.latestDiagnosisVersion > 0,
+  };
+}
+
+function InboxTableView(props: InboxTableProps) {
+  const { groups, total, filters, projectName, selected, onSelect } = props;
+  usePageContext(
+    {
+      total,
+      shown: groups.length,
+      rows: groups.slice(0, ROWS_UPFRONT).map((group) => row(group, projectName)),
+    },
+    { details: () => ({ rows: groups.map((group) => row(group, projectName)) }) },
+  );
+  usePageAction('filter_inbox', {
+    description: 'Filter the inbox by label, status, source and title words (omitted: cleared).',
+    input: filterInboxInput,
+    handler: (input) => {
+      const next = { ...(filters.project ? { project: filters.project } : {}), ...input };
+      navigate({ name: 'inbox', filters: next });
+      return { filters: next };
+    },
+  });
+  usePageAction('open_group', {
+    description: 'Open a group of the inbox (its reports and diagnosis).',
+    input: openGroupInput,
+    handler: ({ id }) => {
+      navigate({ name: 'group', id });
+      return { opened: id };
+    },
+  });
+  const body = useRef<HTMLTableSectionElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` is the change signal
+  useEffect(() => {
+    body.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+  return (
+    <table className="inbox" aria-label="Groups">
+      <thead>
+        <tr>
+          <th scope="col">Label</th>
+          <th scope="col">Group</th>
+          <th scope="col" className="number">
+            Reports
+          </th>
+          <th scope="col">Last seen</th>
+          <th scope="col">First seen</th>
+          <th scope="col">Source</th>
+          <th scope="col">Status</th>
+          <th scope="col">Project</th>
+        </tr>
+      </thead>
+      <tbody ref={body}>
+        {groups.map((group, index) => (
+          <tr
+            key={group.id}
+            aria-selected={index === selected}
+            data-group-id={group.id}
+            onMouseEnter={() => onSelect(index)}
+          >
+            <td>
+              <Badge kind={group.label}>{group.label}</Badge>
+            </td>
+            <td className="title">
+              <a href={hrefFor({ name: 'group', id: group.id })}>{group.title}</a>
+              {group.latestDiagnosisVersion > 0 ? (
+                <span className="muted"> · diagnosed</span>
+              ) : (
+                <span className="muted"> · investigating</span>
+              )}
+            </td>
+            <td className="number">{group.count}</td>
+            <td title={fullTime(group.lastSeen)}>{timeAgo(group.lastSeen)}</td>
+            <td title={fullTime(group.firstSeen)}>{timeAgo(group.firstSeen)}</td>
+            <td>{group.sources.join(', ')}</td>
+            <td>
+              <Badge kind={group.status}>{group.status}</Badge>
+            </td>
+            <td>{projectName(group.projectId)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The inbox table. */
+export const InboxTable = withPageContext('inbox', InboxTableView, {
+  id: () => 'inbox',
+  priority: 10,
+});

@@ -1,0 +1,39 @@
+/** Formatting shared by the pages: relative times, percentages, durations. */
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto', style: 'narrow' });
+
+/** "3 min. ago" for an ISO time, against `now` (ms since the epoch). */
+export function timeAgo(iso: string, now = Date.now()): string {
+  const seconds = Math.round((Date.parse(iso) - now) / 1000);
+  if (Number.isNaN(seconds)) return '—';
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second') {
+      return relative.format(Math.round(seconds / size), unit);
+    }
+  }
+  return '—';
+}
+
+/** A full local date and time for tooltips. */
+export function fullTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en');
+}
+
+/** 0.734 → "73%". */
+export function percent(fraction: number): string {
+  return `${Math.round(fraction * 100)}%`;
+}
+
+/** 1234 ms → "1.2 s". */
+export function duration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}

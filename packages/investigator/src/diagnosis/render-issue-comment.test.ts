@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { validDiagnosis } from './__fixtures__/diagnosis.js';
+import {
+  ISSUE_COMMENT_MARKER,
+  MAX_ISSUE_COMMENT_CHARS,
+  renderIssueComment,
+} from './render-issue-comment.js';
+import { renderDiagnosisMarkdown } from './render-markdown.js';
+
+describe('renderIssueComment', () => {
+  it('heads the full report with what a maintainer reads first', () => {
+    const diagnosis = validDiagnosis();
+    const comment = renderIssueComment(diagnosis);
+    expect(comment.split('\n').slice(0, 8)).toEqual([
+      ISSUE_COMMENT_MARKER,
+      '**Sightline diagnosis** (model investigation, not verified): displayName returns profile.name even when it is missing.',
+      '',
+      '**Where:** `lib/user.js:13-18` (`displayName`), `lib/format.js:1-3`',
+      '**Confidence:** 80% · **Complexity:** low · **Risk:** low',
+      '',
+      '<details><summary>Full diagnosis</summary>',
+      '',
+    ]);
+    expect(comment).toContain(renderDiagnosisMarkdown(diagnosis));
+    expect(comment.endsWith('\n</details>\n')).toBe(true);
+  });
+
+  it('says verified only when verification held, and stays within GitHub’s comment limit', () => {
+    const diagnosis = { ...validDiagnosis(), verification: { verified: true, reasons: [] } };
+    diagnosis.rootCause.explanation = 'x'.repeat(100_000);
+    const comment = renderIssueComment(diagnosis);
+    expect(comment).toContain('(model investigation, verified)');
+    expect(comment.length).toBeLessThanOrEqual(MAX_ISSUE_COMMENT_CHARS);
+    expect(comment).toContain('(The report was cut here');
+    expect(comment.endsWith('\n</details>\n')).toBe(true);
+  });
+});

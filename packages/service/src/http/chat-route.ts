@@ -1,0 +1,115 @@
+/**
+ * `POST /api/chat`: the console's assistant. The AI SDK UI protocol (`useChat`) with
+ * `streamText`: the page's context (Markdown the console read at send time from its page-context
+ * registry) is the system prompt's second part, the page's actions come as tool definitions
+ * without `execute` (the browser runs them and sends the results back), and compaction runs before
+ * every step, with its recovery tools (`read_stored`, `search_stored`, `compact_now`) offered. One
+ * compaction per conversation id, so what left the window stays readable for the rest of it.
+ */
+import { type Compaction, createCompaction } from '@sightline/compaction';
+import { getModelProfile } from '@sightline/core';
+import {
+  convertToModelMessages,
+  jsonSchema,
+  type LanguageModel,
+  stepCountIs,
+  streamText,
+  type Tool,
+  tool,
+  type UIMessage,
+  validateUIMessages,
+} from 'ai';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { errorResponse } from './errors.js';
+
+/** Instructions of the assistant; the page follows them. */
+export const CHAT_INSTRUCTIONS = `You are the assistant of Sightline's triage console. The user reads bug and crash groups, their reports and their diagnoses (root cause, affected files, suspects). Below is what the user's page shows now, as page context: answer from it, call expand_node for rows and details it leaves out, and use the page's actions (filter the inbox, open a group, set a status, re-investigate) when the user asks for them. Say what you changed. Keep answers short.`;
+
+/** Conversations kept in memory (their compaction stores), oldest dropped first. */
+const MAX_CONVERSATIONS = 100;
+/** Model steps per message. */
+const MAX_STEPS = 8;
+
+export const chatBodySchema = z.object({
+  id: z.string().min(1).max(200).describe('Conversation id (useChat)'),
+  messages: z.array(z.unknown()).min(1),
+  pageContext: z
+    .object({
+      markdown: z.string().max(400_000).describe('The page as page context renders it'),
+      tools: z
+        .array(
+          z.object({
+            name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
+            description: z.string().max(2_000),
+            inputSchema: z.record(z.string(), z.unknown()),
+          }),
+        )
+        .max(64)
+        .describe('The page actions, run by the browser'),
+    })
+    .optional(),
+});
+
+/** The chat's model and its conversations. */
+export interface ChatHandler {
+  handle(c: Context, body: z.infer<typeof chatBodySchema>): Promise<Response>;
+}
+
+/** @param model - the chat model; undefined answers 503 with how to configure one. */
+export function createChatHandler(model: LanguageModel | undefined): ChatHandler {
+  const conversations = new Map<string, Compaction>();
+  const compactionOf = (id: string) => {
+    const known = conversations.get(id);
+    if (known) return known;
+    const modelId = typeof model === 'string' ? model : (model?.modelId ?? 'unknown');
+    const compaction = createCompaction({ profile: getModelProfile(modelId), session: id });
+    conversations.set(id, compaction);
+    if (conversations.size > MAX_CONVERSATIONS) {
+      conversations.delete(conversations.keys().next().value as string);
+    }
+    return compaction;
+  };
+  return {
+    async handle(c, body) {
+      if (!model) {
+        return errorResponse(
+          c,
+          503,
+          'MODEL_NOT_CONFIGURED',
+          'No model is configured. Start the service with --model anthropic:claude-sonnet-4-5 (key in ANTHROPIC_API_KEY), openai:<id> (OPENAI_API_KEY), or set SIGHTLINE_MODEL; the rest of the console works without one.',
+        );
+      }
+      const pageTools: Record<string, Tool> = {};
+      for (const definition of body.pageContext?.tools ?? []) {
+        pageTools[definition.name] = tool({
+          description: definition.description,
+          inputSchema: jsonSchema(definition.inputSchema),
+        });
+      }
+      const compaction = compactionOf(body.id);
+      let messages: UIMessage[];
+      try {
+        messages = await validateUIMessages({ messages: body.messages });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid messages: ${message}`);
+      }
+      const system = body.pageContext
+        ? `${CHAT_INSTRUCTIONS}\n\n# The page the user sees now\n\n${body.pageContext.markdown}`
+        : CHAT_INSTRUCTIONS;
+      const result = streamText({
+        model,
+        system,
+        messages: await convertToModelMessages(messages),
+        tools: { ...compaction.wrapTools(compaction.tools), ...pageTools },
+        prepareStep: compaction.prepareStep,
+        stopWhen: stepCountIs(MAX_STEPS),
+      });
+      return result.toUIMessageStreamResponse({
+        originalMessages: messages,
+        onError: () => 'The model failed on this message; the service log says why. Try again.',
+      });
+    },
+  };
+}

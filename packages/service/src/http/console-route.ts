@@ -1,0 +1,32 @@
+/**
+ * The console at `/`: the built files of `@sightline/console` (Vite output), with `index.html` for
+ * any other path that is not the API or a webhook, so links into the app survive a reload. When the
+ * console is not built, `/` says how to build it instead of answering 404.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+
+const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sightline</title></head>
+<body><main><h1>The console is not built</h1>
+<p>Run <code>npm run build -w @sightline/console</code> (or <code>npm ci</code>, which builds it) and reload.
+The JSON API works meanwhile: see <a href="/api/openapi.json">/api/openapi.json</a>.</p></main></body></html>`;
+
+/**
+ * Adds the console's routes to `app` (after the API's, so `/api/*` and `/webhooks/*` win).
+ * @param dir - the built console (Vite output); undefined serves the hint page.
+ */
+export function mountConsole(app: Hono, dir: string | undefined): void {
+  if (!dir) {
+    app.get('/', (c) => c.html(NOT_BUILT, 503));
+    return;
+  }
+  const root = dir;
+  const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  app.use('/assets/*', serveStatic({ root }));
+  app.get('*', (c, next) => {
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/webhooks/')) return next();
+    return c.html(index);
+  });
+}

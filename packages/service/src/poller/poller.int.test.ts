@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
+import { createAppStoreModule } from '../sources/app-store/index.js';
+import { createCredentialStore } from '../sources/credentials.js';
+import { createSourceRegistry } from '../sources/registry.js';
+import type { SourceModule } from '../sources/types.js';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { type FakeAppStore, startFakeAppStore } from '../testing/fake-app-store.js';
+import { startPoller } from './poller.js';
+
+describe.each(TEST_DATABASES)('poller on $name', (kind) => {
+  let harness: ServiceHarness | undefined;
+  let fake: FakeAppStore | undefined;
+  let dataDir = '';
+  afterEach(async () => {
+    await harness?.close();
+    await fake?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function setUp(credentials: (fake: FakeAppStore) => unknown) {
+    harness = await openHarness(kind, { work: false });
+    fake = await startFakeAppStore();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-poller-'));
+    const store = createCredentialStore(dataDir);
+    const source = await harness.store.sources.create({
+      projectId: harness.project.id,
+      kind: 'app-store',
+      name: 'ios',
+      config: { appId: '1234567' },
+      pollIntervalMs: 60_000,
+    });
+    store.write(source.id, credentials(fake));
+    const poller = startPoller({
+      store: harness.store,
+      pipeline: harness.pipeline,
+      registry: createSourceRegistry([
+        createAppStoreModule({ baseUrl: fake.url }) as SourceModule<unknown, unknown>,
+      ]),
+      credentials: store,
+      tickMs: 3_600_000,
+    });
+    await poller.tick();
+    await poller.stop();
+    return harness.store.sources.get(source.id);
+  }
+
+  it('stores every review an App Store source serves and keeps its cursor', async () => {
+    const source = await setUp((f) => f.credentials);
+    expect(source).toMatchObject({ last_error: null, report_count: 3, poll_count: 1 });
+    expect(source.cursor).toBe('2026-11-30T10:00:00-08:00');
+    expect(await harness?.store.reports.counts()).toEqual({ received: 3 });
+  });
+
+  it('makes a bad stored credential a clear error on that source, storing nothing', async () => {
+    const source = await setUp((f) => ({ ...f.credentials, privateKey: undefined }));
+    expect(source.last_error).toBe(
+      'Source "ios" (app-store): its stored credentials are not valid (privateKey: Invalid input: expected string, received undefined). Store it again with `sightline sources add app-store --name ios`.',
+    );
+    expect(source.consecutive_failures).toBe(1);
+    expect(await harness?.store.reports.counts()).toEqual({});
+    expect(fake?.requests).toEqual([]);
+  });
+
+  it('records a key the provider refuses (401) on the source, storing nothing', async () => {
+    const source = await setUp((f) => ({ ...f.credentials, privateKey: f.unknownPrivateKey }));
+    expect(source.last_error).toMatch(/refused the token \(401\)/);
+    expect(source.last_error).not.toContain('PRIVATE KEY');
+    expect(await harness?.store.reports.counts()).toEqual({});
+  });
+});

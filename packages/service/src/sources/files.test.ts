@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import { parseReports } from '@sightline/intake';
+import { describe, expect, it } from 'vitest';
+import { fileToRawReports } from './files.js';
+
+const fixture = (name: string) =>
+  fs.readFileSync(new URL(`__fixtures__/${name}`, import.meta.url), 'utf8');
+const receivedAt = '2026-12-01T00:00:00.000Z';
+
+describe('fileToRawReports', () => {
+  it('makes one report per row of a CSV review export, each keeping its own review id', () => {
+    const reports = fileToRawReports(fixture('reviews-export.csv'), {
+      filename: 'exports/reviews-export.csv',
+      receivedAt,
+    });
+    expect(reports.map((r) => [r.sourceId, r.format])).toEqual([
+      ['rv-101', 'reviews'],
+      ['rv-102', 'reviews'],
+      ['rv-103', 'reviews'],
+    ]);
+    expect(reports[2]).toEqual({
+      sourceKind: 'files',
+      receivedAt,
+      format: 'reviews',
+      filename: 'reviews-export.csv',
+      sourceId: 'rv-103',
+      payload: {
+        json: {
+          id: 'rv-103',
+          date: '2026-11-22',
+          rating: '2',
+          title: 'Sync, again',
+          review: 'Notes written on the iPad never show up on the phone; "Sync now" spins forever.',
+          territory: 'GBR',
+        },
+      },
+    });
+    // Each row is read back as the one review it is.
+    const [parsed, ...others] = parseReports(
+      (reports[0]?.payload as { json: object } | undefined)?.json ?? {},
+      {
+        format: 'reviews',
+      },
+    );
+    expect(others).toEqual([]);
+    expect(parsed).toMatchObject({ kind: 'review', rating: 1, title: 'Crashes on launch' });
+  });
+
+  it('identifies rows without an id column by content, so a second ingest stores nothing new', () => {
+    const text = 'title,review,rating\nSlow,"Takes ages to open",2\nBroken,"Export fails",1\n';
+    const first = fileToRawReports(text, { filename: 'r.csv' }).map((r) => r.sourceId);
+    expect(first).toHaveLength(2);
+    expect(new Set(first).size).toBe(2);
+    expect(fileToRawReports(text, { filename: 'r.csv' }).map((r) => r.sourceId)).toEqual(first);
+  });
+
+  it('splits a JSON array of reviews, and keeps one report for anything else', () => {
+    const json = JSON.stringify([
+      { reviewId: 'a', text: 'Crashes', score: 1 },
+      { reviewId: 'b', text: 'Great', score: 5 },
+    ]);
+    expect(fileToRawReports(json).map((r) => r.sourceId)).toEqual(['a', 'b']);
+    const crash = 'TypeError: x is undefined\n    at f (src/a.ts:1:1)';
+    expect(fileToRawReports(crash)).toHaveLength(1);
+    expect(
+      fileToRawReports('name,age\nAda,36\nAlan,41\n', { filename: 'people.csv' }),
+    ).toHaveLength(1);
+    // An explicit other format is taken at its word.
+    expect(fileToRawReports(fixture('reviews-export.csv'), { format: 'plain' })).toHaveLength(1);
+  });
+});
