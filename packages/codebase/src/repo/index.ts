@@ -27,6 +27,7 @@ export {
   type LanguageInfo,
   languageForPath,
 } from './languages.js';
+export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';
 export { readPackageName } from './package-name.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
 export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';
