@@ -21,7 +21,10 @@
  * (LocAgent, Chen et al., ACL 2025): BM25 38.7/61.7, CodeRankEmbed 52.6/84.7, LocAgent 77.7/94.2.
  *
  * Usage: `npm run bench:localize [-- --set dev,shared,swe-bench-lite] [--only TEXT]
- * [--fetch-list] [--materialize DIR]`. Default sets: shared and dev.
+ * [--fetch-list] [--materialize DIR]`. Default sets: shared and dev. A run that measures the
+ * development set writes bench/results/localize.json and the `localize` table of bench/README.md;
+ * a run of other sets alone (`--set swe-bench-lite`, which takes about an hour) writes
+ * `localize-<sets>` beside them.
  */
 import { parseArgs } from 'node:util';
 import { readSharedCases } from './lib/cases.js';
@@ -113,7 +116,9 @@ async function main(): Promise<void> {
   const markdown = `${summaryTable(groups)}\n\nPer language (all measured cases):\n\n${languageTable(results)}\n\n${caseTable(results)}\n\n${note}`;
   console.log(markdown);
   if (values.only) return;
-  await writeResults('localize', {
+  // A run of other sets alone (the slow Python set) keeps the development set's results file.
+  const name = sets.includes('dev') ? 'localize' : `localize-${sets.join('-')}`;
+  await writeResults(name, {
     inputs: {
       sets,
       cases: cases.map((entry) =>
@@ -139,7 +144,7 @@ async function main(): Promise<void> {
       ),
     },
   });
-  await updateReadmeTable('localize', markdown);
+  await updateReadmeTable(name, markdown);
 }
 
 await main();

@@ -30,6 +30,7 @@ export {
 } from './output-format.js';
 export {
   type CountTokensOptions,
+  canCountTokens,
   countTokens,
   type Encoding,
   type EncodingModule,

@@ -48,6 +48,18 @@ export function registerEncoding(encoding: Encoding, module: EncodingModule): vo
   loaded.set(encoding, module);
 }
 
+/**
+ * Whether `encoding` can be counted now: it was registered, or this is Node (which loads it on
+ * first use). Browsers that count lazily check it before counting.
+ * @param encoding - default `o200k_base`.
+ * @returns true when {@link countTokens} will not throw for want of a tokenizer.
+ */
+export function canCountTokens(encoding: Encoding = 'o200k_base'): boolean {
+  return (
+    loaded.has(encoding) || globalThis.process?.getBuiltinModule?.('node:module') !== undefined
+  );
+}
+
 /** Token encodings Sightline can count exactly. */
 export type Encoding = 'o200k_base' | 'cl100k_base';
 

@@ -6,8 +6,9 @@
  * `@sightline/page-context/react`.
  */
 
-// Browsers must register a tokenizer before budgets or counts work (see README, "Tokens in the
-// browser"); re-exported so an app needs no direct dependency on @sightline/core for it.
+// Browsers load the tokenizer lazily (see README, "Tokens in the browser"): `loadTokenizer()`, or
+// `registerEncoding` with a module of the app's own; re-exported so an app needs no direct
+// dependency on @sightline/core for it.
 export { type EncodingModule, registerEncoding } from '@sightline/core';
 // Actions: what the agent may do on the page, as AI SDK tools.
 export { definePageAction } from './actions/page-action.js';
@@ -43,6 +44,7 @@ export {
 } from './registry/create-page-context-registry.js';
 export { toJSON } from './registry/to-json.js';
 // Render: snapshot → JSON → token-budgeted Markdown.
+export { loadTokenizer } from './render/lazy-tokenizer.js';
 export { type SerializeOptions, serializeValue } from './render/serialize-value.js';
 export {
   type MarkdownRender,

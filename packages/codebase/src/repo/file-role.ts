@@ -6,10 +6,11 @@
 /** What part a file plays in a repository. */
 export type FileRole = 'source' | 'test' | 'auxiliary' | 'declaration' | 'bundle' | 'other';
 
-const TEST_FOLDER = /(^|\/)(tests?|__tests__|__mocks__|spec|specs|testing|e2e)\//i;
+const TEST_FOLDER =
+  /(^|\/)(tests?|__tests__|__mocks__|spec|specs|testing|e2e|testutils?|testhelpers?|testsupport)\//i;
 const TEST_NAME =
   /\.(test|spec)\.[^/]+$|_(test|spec)\.[a-z]+$|(^|\/)test_[^/]+\.py$|[a-z0-9](Test|Tests|Spec)\.[a-z]+$/;
-const AUXILIARY_FOLDER = /(^|\/)(fixtures?|__fixtures__|examples?|samples?|docs?)\//i;
+const AUXILIARY_FOLDER = /(^|\/)(fixtures?|__fixtures__|testdata|examples?|samples?|docs?)\//i;
 const AUXILIARY_TOP_FOLDER = /^(benchmarks?|bench|scripts?|tools?)\//i;
 const DECLARATION = /\.d\.[cm]?ts$/;
 

@@ -10,17 +10,17 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Definition, DefinitionKind, IndexedFile, Reference } from './types.js';
+import type { Definition, DefinitionKind, ImportSpec, IndexedFile, Reference } from './types.js';
 
 /** Version of the cache format and of the tags it holds; bump it when either changes. */
-export const CACHE_VERSION = 3;
+export const CACHE_VERSION = 4;
 /** File name of the cache inside its folder. */
 export const CACHE_FILE_NAME = `repomap-v${CACHE_VERSION}.json`;
 
 /** A definition stored compactly: name, kind, first line, last line, scope, signature. */
 type StoredDefinition = [string, DefinitionKind, number, number, string[], string];
 /** A reference stored compactly: name, line. */
-type StoredReference = [string, number];
+type StoredReference = [string, number] | [string, number, string];
 
 /** One cached file: either its tags or the reason it was skipped. */
 export interface CacheEntry {
@@ -38,6 +38,8 @@ export interface CacheEntry {
   references?: StoredReference[];
   /** 1-based lines withheld as secrets. */
   secretLines?: number[];
+  package?: string;
+  imports?: ImportSpec[];
 }
 
 interface CacheDocument {
@@ -202,8 +204,13 @@ export function toCacheEntry(file: IndexedFile, ctimeMs: number, hash: string): 
       item.scope,
       item.signature,
     ]),
-    references: file.references.map((item) => [item.name, item.line]),
+    references: file.references.map(
+      (item): StoredReference =>
+        item.qualifier ? [item.name, item.line, item.qualifier] : [item.name, item.line],
+    ),
     secretLines: file.secretLines,
+    ...(file.package ? { package: file.package } : {}),
+    ...(file.imports ? { imports: file.imports } : {}),
   };
 }
 
@@ -231,8 +238,11 @@ export function fromCacheEntry(entry: CacheEntry): IndexedFile {
       }),
     ),
     references: (entry.references ?? []).map(
-      ([name, line]): Reference => ({ name, path: filePath, line }),
+      ([name, line, qualifier]): Reference =>
+        qualifier ? { name, path: filePath, line, qualifier } : { name, path: filePath, line },
     ),
     secretLines: entry.secretLines ?? [],
+    ...(entry.package ? { package: entry.package } : {}),
+    ...(entry.imports ? { imports: entry.imports } : {}),
   };
 }

@@ -12,8 +12,9 @@ import {
   definitionNode,
   kindSpecificity,
 } from './definition-kind.js';
+import { readGoPackage } from './go-package.js';
 import type { Grammar } from './grammars.js';
-import type { Definition, DefinitionKind, Reference } from './types.js';
+import type { Definition, DefinitionKind, ImportSpec, Reference } from './types.js';
 
 /** Definitions and references of one file. */
 export interface FileTags {
@@ -21,6 +22,9 @@ export interface FileTags {
   definitions: Definition[];
   /** Sorted by position; a name that is a definition's own name is not a reference. */
   references: Reference[];
+  /** Go: the declared package and the imports. */
+  package?: string;
+  imports?: ImportSpec[];
 }
 
 /** Captures naming a definition's qualifier: Sightline's `@qualifier`, tree-sitter-cpp's `@local.scope`. */
@@ -158,6 +162,7 @@ export function extractTags(
   const definitions = new Map<number, Span>();
   const scopes: Span[] = [];
   const references = new Map<number, Reference>();
+  const goPackage = grammar.id === 'go' ? readGoPackage(tree.rootNode) : undefined;
   try {
     for (const query of grammar.queries) {
       for (const match of query.matches(tree.rootNode)) {
@@ -174,10 +179,12 @@ export function extractTags(
         if (!name || /\s/.test(name)) continue;
         const role = roleOf(roleCapture.name);
         if (role === 'reference') {
+          qualifier ??= references.get(nameNode.startIndex)?.qualifier;
           references.set(nameNode.startIndex, {
             name,
             path: filePath,
             line: nameNode.startPosition.row + 1,
+            ...(qualifier ? { qualifier } : {}),
           });
         } else if (role === 'scope') {
           scopes.push(span(name, null, roleCapture.node, nameNode));
@@ -213,5 +220,7 @@ export function extractTags(
     references: [...references.entries()]
       .sort((a, b) => a[0] - b[0])
       .map(([, reference]) => reference),
+    ...(goPackage?.package ? { package: goPackage.package } : {}),
+    ...(goPackage && goPackage.imports.length > 0 ? { imports: goPackage.imports } : {}),
   };
 }

@@ -50,7 +50,18 @@ describe('buildReferenceGraph', () => {
 
   it('keeps the name tables and iterates the same edges without graphology', () => {
     const built = buildReferenceGraph(index);
-    expect(Object.fromEntries(built.multipliers)).toEqual({ helper: 1, parseQuery: 10 });
+    expect(
+      built.groups.map(({ referencer, name, weight, targets }) => [
+        referencer,
+        name,
+        weight,
+        Object.fromEntries(targets),
+      ]),
+    ).toEqual([
+      ['a.ts', 'helper', 2, { 'b.ts': 1 }],
+      ['a.ts', 'parseQuery', 10, { 'b.ts': 1 }],
+      ['c.ts', 'helper', 1, { 'b.ts': 1 }],
+    ]);
     expect(Object.fromEntries(built.referencers.get('helper') ?? [])).toEqual({
       'a.ts': 4,
       'b.ts': 1,

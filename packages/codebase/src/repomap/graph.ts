@@ -1,9 +1,10 @@
 /**
  * The reference graph of a repository map: one node per indexed file, one directed edge from a
- * file that references a name to each other file that defines it, weighted the way aider weights
+ * file that references a name to each other file it resolves to (by name, or through packages and
+ * imports where the grammar gives them: `resolve-references.ts`), weighted the way aider weights
  * its repository map (Aider-AI/aider `aider/repomap.py`, `get_ranked_tags`). Edges between the
  * same two files are merged into one weight; an identifier's share of an edge is recomputed from
- * the name tables and `multipliers` when rank is distributed back to (file, identifier) pairs.
+ * the reference groups when rank is distributed back to (file, identifier) pairs.
  *
  * Unlike aider, a file's references to its own definitions add no self-loop, and unreferenced
  * definitions add no 0.1 self-edge: a self-loop keeps a file's rank inside it, so a leaf file's
@@ -12,6 +13,7 @@
  */
 import { DirectedGraph } from 'graphology';
 import type { WeightedGraph } from './pagerank.js';
+import { type ReferenceGroup, referenceGroups } from './resolve-references.js';
 import type { Focus, RepositoryIndex } from './types.js';
 
 /** Attributes of a file node (the node key is the repository-relative path). */
@@ -23,6 +25,12 @@ export interface ReferenceEdgeAttributes {
   weight: number;
 }
 
+/** One {@link ReferenceGroup} with the weight it adds to each edge it carries. */
+export interface WeightedReferenceGroup extends ReferenceGroup {
+  /** `multiplier × √count`; the edge to a target gets `weight × share`. */
+  weight: number;
+}
+
 /** The file graph of a repository, with the name tables it was built from. */
 export interface ReferenceGraph {
   /** Every indexed file, in index order. */
@@ -31,10 +39,10 @@ export interface ReferenceGraph {
   edges: ReadonlyMap<string, ReadonlyMap<string, ReferenceEdgeAttributes>>;
   /** Files defining each name. */
   definers: ReadonlyMap<string, ReadonlySet<string>>;
-  /** For each name, the files referencing it and how many times. */
+  /** For each name, the files referencing it and how many times (before resolution). */
   referencers: ReadonlyMap<string, ReadonlyMap<string, number>>;
-  /** {@link identifierMultiplier} of each name both defined and referenced. */
-  multipliers: ReadonlyMap<string, number>;
+  /** The references resolved to the files they credit, with their weights. */
+  groups: readonly WeightedReferenceGroup[];
   /** Iterates nodes and out-edges without building the graphology view (what PageRank reads). */
   adjacency: WeightedGraph;
   /**
@@ -94,9 +102,12 @@ export function identifierMultiplier(
 }
 
 /**
- * Builds the reference graph of an index. An identifier referenced `n` times by file R and
- * defined in another file D adds `multiplier × √n` to the edge R → D (aider's scaling, so that
- * frequent uses do not dominate). Every indexed file is a node, even without definitions.
+ * Builds the reference graph of an index. References are resolved to the files they credit
+ * ({@link referenceGroups}); an identifier referenced `n` times by file R and crediting file D
+ * with share `s` adds `multiplier × √n × s` to the edge R → D (aider's scaling, so that frequent
+ * uses do not dominate). A reference resolved through packages and imports is not ambiguous, so
+ * the "defined in more than 5 files" factor applies only to references matched by name alone.
+ * Every indexed file is a node, even without definitions.
  * @param index - the repository index.
  * @param options - see {@link BuildReferenceGraphOptions}.
  * @returns the graph and its name tables.
@@ -118,26 +129,22 @@ export function buildReferenceGraph(
   }
 
   const edges = new Map<string, Map<string, ReferenceEdgeAttributes>>();
-  const multipliers = new Map<string, number>();
   const mentioned = new Set(focus?.identifiers ?? []);
-  for (const [name, definingFiles] of definers) {
-    const counts = referencers.get(name);
-    if (counts === undefined) continue;
-    const multiplier = identifierMultiplier(name, definingFiles.size, mentioned.has(name));
-    multipliers.set(name, multiplier);
-    for (const [referencer, count] of counts) {
-      const weight = multiplier * Math.sqrt(count);
-      const targets = getOrCreate(
-        edges,
-        referencer,
-        () => new Map<string, ReferenceEdgeAttributes>(),
-      );
-      for (const definer of definingFiles) {
-        if (definer === referencer) continue;
-        const edge = targets.get(definer);
-        if (edge === undefined) targets.set(definer, { weight });
-        else edge.weight += weight;
-      }
+  const groups = referenceGroups(index, definers).map((group): WeightedReferenceGroup => {
+    const definerCount = group.resolved ? 1 : (definers.get(group.name)?.size ?? 0);
+    const multiplier = identifierMultiplier(group.name, definerCount, mentioned.has(group.name));
+    return { ...group, weight: multiplier * Math.sqrt(group.count) };
+  });
+  for (const group of groups) {
+    const targets = getOrCreate(
+      edges,
+      group.referencer,
+      () => new Map<string, ReferenceEdgeAttributes>(),
+    );
+    for (const [definer, share] of group.targets) {
+      const edge = targets.get(definer);
+      if (edge === undefined) targets.set(definer, { weight: group.weight * share });
+      else edge.weight += group.weight * share;
     }
   }
 
@@ -148,7 +155,7 @@ export function buildReferenceGraph(
     edges,
     definers,
     referencers,
-    multipliers,
+    groups,
     adjacency: {
       nodes: () => files,
       forEachOutEdge(node, callback) {
@@ -174,14 +181,14 @@ const graphsOfIndexes = new WeakMap<RepositoryIndex, ReferenceGraph>();
 
 /**
  * Fan-in of a definition: how many other files reference the name `name` defined in `path`.
- * References are matched by name (as tree-sitter tags give them), so a name defined in several
- * files counts its referencing files for each of them. The localizer uses it as a risk signal.
+ * References are matched as the graph resolves them: by name, or through packages and imports
+ * where the grammar gives them. The localizer uses it as a risk signal.
  * @param source - a graph from {@link buildReferenceGraph}, or an index (its graph is then built
  *   once and kept for later calls while the index object lives).
  * @param path - repository-relative path of the defining file.
  * @param name - the defined name.
- * @returns the number of distinct files other than `path` referencing `name`; 0 when `path` does
- *   not define `name`.
+ * @returns the number of distinct files other than `path` whose references to `name` credit
+ *   `path`; 0 when `path` does not define `name`.
  */
 export function fanIn(
   source: ReferenceGraph | RepositoryIndex,
@@ -190,10 +197,21 @@ export function fanIn(
 ): number {
   const graph = isReferenceGraph(source) ? source : graphOf(source);
   if (!graph.definers.get(name)?.has(path)) return 0;
-  const counts = graph.referencers.get(name);
-  if (counts === undefined) return 0;
-  return counts.size - (counts.has(path) ? 1 : 0);
+  let table = fanInTables.get(graph);
+  if (table === undefined) {
+    table = new Map();
+    for (const group of graph.groups) {
+      for (const target of group.targets.keys()) {
+        const key = `${target}\0${group.name}`;
+        table.set(key, (table.get(key) ?? new Set<string>()).add(group.referencer));
+      }
+    }
+    fanInTables.set(graph, table);
+  }
+  return table.get(`${path}\0${name}`)?.size ?? 0;
 }
+
+const fanInTables = new WeakMap<ReferenceGraph, Map<string, Set<string>>>();
 
 function isReferenceGraph(source: ReferenceGraph | RepositoryIndex): source is ReferenceGraph {
   return 'definers' in source;

@@ -21,6 +21,7 @@ export {
   type WeightedGraph,
 } from './pagerank.js';
 export { FOCUS_WEIGHTS, focusPersonalization } from './personalization.js';
+export { platformStem, platformTwinGroups } from './platform-twins.js';
 export {
   type RankedDefinition,
   type RankOptions,

@@ -4,18 +4,23 @@
  * identifier) pairs they carry, in proportion to their weights — as aider ranks its tags
  * (Aider-AI/aider `aider/repomap.py`, `get_ranked_tags`). Every defined name also gets
  * 0.1 × its file's rank, shared among the file's names, so that names nobody references (a
- * library's public entry points) still order by the importance of their file.
+ * library's public entry points) still order by the importance of their file; a Go type also gets
+ * half of the rank of its methods, which Go declares outside the type.
  */
 import { buildReferenceGraph, IDENTIFIER_WEIGHTS, type ReferenceGraph } from './graph.js';
 import { type PageRankOptions, personalizedPageRank } from './pagerank.js';
 import { focusPersonalization } from './personalization.js';
+import { folderOf } from './resolve-references.js';
 import type { Definition, Focus, RankedFile, RepositoryIndex } from './types.js';
 
 /** A defined name in one file, with the rank that flows to it. */
 export interface RankedDefinition {
   path: string;
   name: string;
-  /** Rank flowing to this name in this file, plus its share of the file's own; sums below 1. */
+  /**
+   * Rank flowing to this name in this file, plus its share of the file's own (and, for a Go type,
+   * half of its methods' ranks).
+   */
   rank: number;
   /** The file's definitions of this name (usually one; overloads and same-named methods share). */
   definitions: Definition[];
@@ -90,7 +95,7 @@ export function rankDefinitions(
 
 function distributeRank(
   index: RepositoryIndex,
-  { edges, definers, referencers, multipliers }: ReferenceGraph,
+  { edges, groups }: ReferenceGraph,
   ranks: ReadonlyMap<string, number>,
 ): RankedDefinition[] {
   const pairRanks = new Map<string, Map<string, number>>();
@@ -114,19 +119,16 @@ function distributeRank(
     for (const { weight } of targets.values()) outWeight += weight;
     if (outWeight > 0) shares.set(source, (ranks.get(source) ?? 0) / outWeight);
   }
-  // Edge R → D carries `multiplier × √count` of each name R references and D defines.
-  for (const [name, multiplier] of multipliers) {
-    const definingFiles = definers.get(name) as ReadonlySet<string>;
-    for (const [referencer, count] of referencers.get(name) ?? []) {
-      const flow = (shares.get(referencer) ?? 0) * multiplier * Math.sqrt(count);
-      if (flow === 0) continue;
-      for (const definer of definingFiles) {
-        if (definer === referencer) continue;
-        const names = pairRanks.get(definer) as Map<string, number>;
-        names.set(name, (names.get(name) ?? 0) + flow);
-      }
+  // Edge R → D carries `weight × share` of each reference group of R crediting D.
+  for (const group of groups) {
+    const flow = (shares.get(group.referencer) ?? 0) * group.weight;
+    if (flow === 0) continue;
+    for (const [definer, share] of group.targets) {
+      const names = pairRanks.get(definer) as Map<string, number>;
+      names.set(group.name, (names.get(group.name) ?? 0) + flow * share);
     }
   }
+  creditReceiverTypes(index, pairRanks, definitionsByName);
 
   const ranked: RankedDefinition[] = [];
   for (const [path, names] of pairRanks) {
@@ -137,6 +139,53 @@ function distributeRank(
   return ranked.sort(
     (a, b) => b.rank - a.rank || compare(a.path, b.path) || compare(a.name, b.name),
   );
+}
+
+/** Share of a Go method's rank its receiver type also gets. */
+const RECEIVER_SHARE = 0.5;
+
+/**
+ * Go declares methods outside their type (`func (s *Server) Serve()`), often in other files of the
+ * package, so a type used through its methods would rank below them. Each method passes
+ * {@link RECEIVER_SHARE} of its rank on to its receiver type's definition in the same folder.
+ */
+function creditReceiverTypes(
+  index: RepositoryIndex,
+  pairRanks: Map<string, Map<string, number>>,
+  definitionsByName: ReadonlyMap<string, ReadonlyMap<string, Definition[]>>,
+): void {
+  const typeFiles = new Map<string, string>();
+  for (const file of index.files.values()) {
+    if (file.language !== 'go') continue;
+    for (const definition of file.definitions) {
+      if (
+        definition.kind === 'type' ||
+        definition.kind === 'class' ||
+        definition.kind === 'interface'
+      )
+        typeFiles.set(`${folderOf(file.path)}\0${definition.name}`, file.path);
+    }
+  }
+  const credits: [string, string, number][] = [];
+  for (const [path, byName] of definitionsByName) {
+    if (index.files.get(path)?.language !== 'go') continue;
+    const names = pairRanks.get(path) as Map<string, number>;
+    for (const [name, definitions] of byName) {
+      const methods = definitions.filter(
+        (definition) => definition.kind === 'method' && definition.scope.length === 1,
+      );
+      for (const method of methods) {
+        const receiver = method.scope[0] as string;
+        const typeFile = typeFiles.get(`${folderOf(path)}\0${receiver}`);
+        const rank = ((names.get(name) ?? 0) * RECEIVER_SHARE) / definitions.length;
+        if (typeFile) credits.push([typeFile, receiver, rank]);
+      }
+    }
+  }
+  for (const [path, name, rank] of credits) {
+    const names = pairRanks.get(path) as Map<string, number>;
+    names.set(name, (names.get(name) ?? 0) + rank);
+  }
 }
 
 function compare(a: string, b: string): number {

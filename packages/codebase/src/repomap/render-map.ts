@@ -5,7 +5,10 @@
  * goes over the budget, shows line numbers, and says what it left out.
  */
 import { countTokens, type Encoding } from '@sightline/core';
+import { fileRole } from '../repo/file-role.js';
 import { IDENTIFIER_WEIGHTS } from './graph.js';
+import { type Ancestry, createAncestry, formatFile, type RepositoryMapFile } from './map-lines.js';
+import { platformStem, platformTwinGroups } from './platform-twins.js';
 import { type RankOptions, type RepositoryRanking, rankRepository } from './rank.js';
 import type { Definition, Focus, RepositoryIndex } from './types.js';
 
@@ -19,15 +22,6 @@ export interface RenderRepositoryMapOptions {
   encoding?: Encoding;
   /** PageRank options. */
   rank?: RankOptions;
-}
-
-/** One file of a rendered map. */
-export interface RepositoryMapFile {
-  path: string;
-  /** The file's PageRank score. */
-  rank: number;
-  /** Definitions shown, in line order (including enclosing scopes shown for context). */
-  symbols: Definition[];
 }
 
 /** A rendered repository map. */
@@ -44,8 +38,7 @@ export interface RepositoryMap {
   omittedSymbols: number;
 }
 
-/** Longest signature shown, in characters (aider cuts its lines at 100 too). */
-export const MAP_SIGNATURE_CHARS = 100;
+export { MAP_SIGNATURE_CHARS, type RepositoryMapFile } from './map-lines.js';
 
 /** A definition to show (`focus` when a frame or a mentioned name chose it), or a bare file. */
 type MapItem = { definition: Definition; focus?: true } | { path: string };
@@ -56,7 +49,9 @@ type MapItem = { definition: Definition; focus?: true } | { path: string };
  * Each file appears as `path:` followed by lines `42│ signature` (one per source line), indented
  * by scope depth, with the enclosing class or function line shown above a method for context;
  * files without definitions are listed by path when the budget allows; a last line counts what
- * was left out.
+ * was left out. Test files appear only when the focus points into them; platform twins
+ * (`util_unix.go` / `util_windows.go`) show one copy of each definition, under a file line that
+ * names the other twins.
  * With frames in the focus, the innermost definition enclosing each frame line comes first, then
  * the definitions of the identifiers the focus mentions.
  * @param index - the repository index.
@@ -83,12 +78,18 @@ export function renderRepositoryMap(
 
   const items = mapItems(index, focus, ranking);
   const ancestry = createAncestry(index);
+  const twins = new Map<string, string[]>();
+  for (const group of platformTwinGroups(
+    [...index.files.keys()].filter(isSource(index)),
+  ).values()) {
+    for (const path of group) twins.set(path, group);
+  }
   const render = (count: number): RepositoryMap => {
     const files = selectFiles(items.slice(0, count), fileRanks, ancestry);
     const shownSymbols = files.reduce((sum, file) => sum + file.symbols.length, 0);
     const omittedFiles = totalFiles - files.length;
     const omittedSymbols = totalSymbols - shownSymbols;
-    const lines = files.flatMap((file) => formatFile(file, ancestry));
+    const lines = files.flatMap((file) => formatFile(file, ancestry, twins.get(file.path)));
     if (omittedFiles > 0 || omittedSymbols > 0) {
       lines.push(`(${omittedFiles} more files and ${omittedSymbols} more symbols not shown)`);
     }
@@ -124,16 +125,31 @@ export function renderRepositoryMap(
   return best;
 }
 
+/** Whether an indexed file is not a test (test helpers stay out of the map unless in focus). */
+function isSource(index: RepositoryIndex): (path: string) => boolean {
+  return (path) => fileRole(path, index.files.get(path)?.language ?? null) !== 'test';
+}
+
 /**
  * Frame definitions first (innermost frame first), then definitions of the focus identifiers
- * (unless more than 5 files define them), then the other ranked definitions, then bare files.
+ * (unless more than 5 files define them), then the other ranked definitions outside test files
+ * (one copy per set of platform twins), then bare files.
  */
 function mapItems(index: RepositoryIndex, focus: Focus, ranking: RepositoryRanking): MapItem[] {
   const seen = new Set<Definition>();
+  const twinKeys = new Set<string>();
   const items: MapItem[] = [];
+  const source = isSource(index);
   const push = (definition: Definition, focus = false) => {
     if (seen.has(definition)) return;
     seen.add(definition);
+    const stem = platformStem(definition.path);
+    if (stem !== definition.path) {
+      const key = `${stem}\0${definition.scope.join('.')}\0${definition.name}`;
+      if (twinKeys.has(key) && !focus) return;
+      twinKeys.add(key);
+    }
+    if (!focus && !source(definition.path)) return;
     items.push(focus ? { definition, focus: true } : { definition });
   };
   for (const frame of focus.frames ?? []) {
@@ -158,7 +174,8 @@ function mapItems(index: RepositoryIndex, focus: Focus, ranking: RepositoryRanki
   for (const pair of ranking.definitions)
     for (const definition of pair.definitions) push(definition);
   for (const { path } of ranking.files) {
-    if ((index.files.get(path)?.definitions.length ?? 0) === 0) items.push({ path });
+    if ((index.files.get(path)?.definitions.length ?? 0) === 0 && source(path))
+      items.push({ path });
   }
   return items;
 }
@@ -217,56 +234,4 @@ function selectFiles(
         (focusOrder.get(a.path) ?? focusOrder.size) - (focusOrder.get(b.path) ?? focusOrder.size) ||
         (fileRanks.get(a.path)?.order ?? 0) - (fileRanks.get(b.path)?.order ?? 0),
     );
-}
-
-/** Definitions of the same file that enclose a definition and are named in its scope. */
-type Ancestry = (definition: Definition) => readonly Definition[];
-
-/** Memoized {@link Ancestry} of an index (the binary search renders the same items many times). */
-function createAncestry(index: RepositoryIndex): Ancestry {
-  const cache = new Map<Definition, readonly Definition[]>();
-  return (definition) => {
-    let ancestors = cache.get(definition);
-    if (ancestors === undefined) {
-      const scope = new Set(definition.scope);
-      ancestors =
-        scope.size === 0
-          ? []
-          : (index.files.get(definition.path)?.definitions ?? []).filter(
-              (other) =>
-                other !== definition && scope.has(other.name) && encloses(other, definition),
-            );
-      cache.set(definition, ancestors);
-    }
-    return ancestors;
-  };
-}
-
-function encloses(outer: Definition, inner: Definition): boolean {
-  return (
-    outer.lines[0] <= inner.lines[0] &&
-    inner.lines[1] <= outer.lines[1] &&
-    outer.scope.length < inner.scope.length
-  );
-}
-
-/** `path:` then one `line│ signature` per source line, indented by the number of ancestors. */
-function formatFile(file: RepositoryMapFile, ancestry: Ancestry): string[] {
-  if (file.symbols.length === 0) return [file.path];
-  const width = String(Math.max(...file.symbols.map((symbol) => symbol.lines[0]))).length;
-  const lines = [`${file.path}:`];
-  let previousLine = 0;
-  for (const symbol of file.symbols) {
-    // Several definitions on one line (a field and its type's members) show that line once.
-    if (symbol.lines[0] === previousLine) continue;
-    previousLine = symbol.lines[0];
-    const indent = '  '.repeat(ancestry(symbol).length);
-    lines.push(`${String(symbol.lines[0]).padStart(width)}│ ${indent}${compact(symbol.signature)}`);
-  }
-  return lines;
-}
-
-function compact(signature: string): string {
-  const line = signature.replace(/\s+/g, ' ').trim();
-  return line.length > MAP_SIGNATURE_CHARS ? `${line.slice(0, MAP_SIGNATURE_CHARS - 1)}…` : line;
 }

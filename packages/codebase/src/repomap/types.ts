@@ -46,6 +46,19 @@ export interface Reference {
   path: string;
   /** 1-based line. */
   line: number;
+  /**
+   * What the name was selected from, where the grammar gives it: the operand of a Go selector
+   * (`fmt` in `fmt.Println`, `s` in `s.Close()`) or the package of a qualified type.
+   */
+  qualifier?: string;
+}
+
+/** One import of a file (Go `import` specs). */
+export interface ImportSpec {
+  /** The imported path as written, e.g. `github.com/acme/tool/internal/config`. */
+  path: string;
+  /** The local name given in the import (`cfg "…/config"`, `.` or `_`), if any. */
+  alias?: string;
 }
 
 /** One indexed file. */
@@ -62,6 +75,10 @@ export interface IndexedFile {
   references: Reference[];
   /** 1-based lines that look like secrets (`scanSecrets`): never quoted or shown. */
   secretLines?: number[];
+  /** The package the file declares (Go `package x`), where the grammar gives it. */
+  package?: string;
+  /** The file's imports (Go), where the grammar gives them. */
+  imports?: ImportSpec[];
 }
 
 /** The whole index of a repository. */

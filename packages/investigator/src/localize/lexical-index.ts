@@ -98,6 +98,36 @@ function buildCorpus(
   };
 }
 
+/**
+ * A definition longer than this, in lines, is indexed by its own lines and its members' names,
+ * not their bodies (members are documents of their own): a class of thousands of lines would
+ * otherwise repeat its whole file once per nesting level.
+ */
+const WHOLE_BODY_MAX_LINES = 400;
+
+/**
+ * The line ranges of a definition's own text: all of it when short, else its lines outside the
+ * definitions nested in it, with the nested definitions' first lines (their names) kept.
+ * @param definition - the definition.
+ * @param nested - the file's definitions, sorted by first line.
+ * @returns 1-based inclusive ranges, in order.
+ */
+function ownLines(definition: Definition, nested: readonly Definition[]): [number, number][] {
+  const [start, end] = definition.lines;
+  if (end - start < WHOLE_BODY_MAX_LINES) return [[start, end]];
+  const ranges: [number, number][] = [];
+  let next = start;
+  for (const inner of nested) {
+    const [innerStart, innerEnd] = inner.lines;
+    if (inner === definition || innerStart < next || innerEnd > end || !BODY_KINDS.has(inner.kind))
+      continue;
+    ranges.push([next, innerStart]);
+    next = innerEnd + 1;
+  }
+  if (next <= end) ranges.push([next, end]);
+  return ranges;
+}
+
 function definitionId(definition: Definition): string {
   return `${definition.path}#${definition.lines[0]}-${definition.lines[1]}#${definition.name}`;
 }
@@ -143,11 +173,24 @@ function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
             if (BODY_KINDS.has(definition.kind)) byId.set(definitionId(definition), definition);
           }
         }
+        const sorted = new Map<string, Definition[]>();
+        const nestedIn = (file: string) => {
+          let list = sorted.get(file);
+          if (!list) {
+            list = [...(index.files.get(file)?.definitions ?? [])].sort(
+              (a, b) => a.lines[0] - b.lines[0] || b.lines[1] - a.lines[1],
+            );
+            sorted.set(file, list);
+          }
+          return list;
+        };
         const documents = [...byId.entries()].map(([id, definition]) => ({
           id,
           fields: {
             name: tokenizeCode([...definition.scope, definition.name].join(' ')),
-            body: termsOf(definition.path, definition.lines),
+            body: ownLines(definition, nestedIn(definition.path)).flatMap((range) =>
+              termsOf(definition.path, range),
+            ),
           },
         }));
         definitions = { corpus: buildCorpus(documents, { name: 3, body: 1 }), byId };
@@ -156,10 +199,9 @@ function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
       for (const [id, match] of definitions.corpus.search(query)) {
         const definition = definitions.byId.get(id);
         if (!definition) continue;
-        grouped.set(definition.path, [
-          ...(grouped.get(definition.path) ?? []),
-          { definition, match },
-        ]);
+        const list = grouped.get(definition.path);
+        if (list) list.push({ definition, match });
+        else grouped.set(definition.path, [{ definition, match }]);
       }
       return grouped;
     },

@@ -31,7 +31,7 @@ import {
 } from './file-roles.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';
-import { type ChosenRange, chooseRange, rangeOfDefinition } from './suspect-range.js';
+import { type ChosenRange, chooseRange, narrowRange, rangeOfDefinition } from './suspect-range.js';
 import { areTwins, editableTwin } from './twins.js';
 
 /** Options of {@link localize}. */
@@ -141,8 +141,11 @@ export function localize(
       definition,
       score: match.score,
     }));
+    const { frameRange, messageRange } = item.entry;
     return (
-      item.entry.frameRange ?? item.entry.messageRange ?? chooseRange(file, mentioned, matches)
+      frameRange ??
+      (messageRange && narrowRange(file, messageRange, mentioned, matches)) ??
+      chooseRange(file, mentioned, matches)
     );
   };
   /** The range in `path` of the definition a twin's range names, if `path` defines it too. */

@@ -57,7 +57,7 @@ export function scoreMentions(
     if (current && current.score >= score) return;
     scores.set(definition.path, {
       score,
-      reason: `defines ${describe(mention)}, named by the error message`,
+      reason: `defines ${describe(mention)}, named by the ${mention.scopedOnly ? 'report' : 'error message'}`,
       range: rangeOfDefinition(definition),
     });
   };
@@ -80,6 +80,7 @@ export function scoreMentions(
         continue;
       }
     }
+    if (mention.scopedOnly) continue;
     const named = mention.member && members.length > 0 ? members : types;
     const files = new Set(named.map((definition) => definition.path));
     const weight = named === types ? TYPE_ONLY : 1;

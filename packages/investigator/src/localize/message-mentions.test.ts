@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageMentions } from './message-mentions.js';
+import { messageMentions, qualifiedMentions } from './message-mentions.js';
 
 describe('messageMentions', () => {
   it('reads Python attribute and call errors', () => {
@@ -45,5 +45,17 @@ describe('messageMentions', () => {
       { member: 'group' },
     ]);
     expect(messageMentions('The page is blank after login.')).toEqual([]);
+  });
+});
+
+describe('qualifiedMentions', () => {
+  it('reads Ruby, JVM and Ruby-doc qualified names as a type and its member, counted only when scoped', () => {
+    expect(qualifiedMentions(['Rack::Files', 'CommandLine.Help', 'Parser#parse', 'plain'])).toEqual(
+      [
+        { type: 'Rack', member: 'Files', scopedOnly: true },
+        { type: 'CommandLine', member: 'Help', scopedOnly: true },
+        { type: 'Parser', member: 'parse', scopedOnly: true },
+      ],
+    );
   });
 });

@@ -14,6 +14,32 @@ export interface MessageMention {
   type?: string;
   /** The member (method, attribute, property) named. */
   member?: string;
+  /**
+   * Set for a qualified name written in the report's prose (`Rack::Files`, `Help.Layout`): it
+   * counts only where a definition of the member is scoped under the type (a name qualified by a
+   * variable, `api.extend`, names no type).
+   */
+  scopedOnly?: true;
+}
+
+/** Separators of qualified names: `.`, Ruby/C++/PHP `::`, Ruby's `#` and PHP's `\\`. */
+const QUALIFIER_SEPARATOR = /::|[.#\\]/;
+
+/**
+ * The type-and-member mentions of qualified identifiers (`Rack::Files`, `CommandLine.Help`,
+ * `Parser#parse`): the last part as the member, the part before it as the type.
+ * @param identifiers - identifiers the report mentions.
+ * @returns one {@link MessageMention} with `scopedOnly` per qualified identifier.
+ */
+export function qualifiedMentions(identifiers: Iterable<string>): MessageMention[] {
+  const mentions: MessageMention[] = [];
+  for (const identifier of identifiers) {
+    const parts = identifier.split(QUALIFIER_SEPARATOR).filter(Boolean);
+    const [type, member] = parts.slice(-2);
+    if (parts.length < 2 || !type || !member || GENERIC.has(member)) continue;
+    mentions.push({ type, member, scopedOnly: true });
+  }
+  return mentions;
 }
 
 const NAME = String.raw`[A-Za-z_$][\w$]*`;

@@ -17,7 +17,7 @@ import {
   mapFrame,
   resolveFramePath,
 } from './frame-paths.js';
-import { type MessageMention, messageMentions } from './message-mentions.js';
+import { type MessageMention, messageMentions, qualifiedMentions } from './message-mentions.js';
 
 /** A stack frame of this repository, resolved to an indexed file. */
 export interface InAppFrame extends MappedFrame {
@@ -125,8 +125,8 @@ export function collectReportSignals(
   // other code's frames (`ModuleJob.run` in node:internal) say nothing about this repository.
   for (const identifier of report.identifiers) {
     identifiers.add(identifier);
-    if (!identifier.includes('.')) continue;
-    for (const part of identifier.split('.')) {
+    if (!/\.|::/.test(identifier)) continue;
+    for (const part of identifier.split(/\.|::/)) {
       if (part.length >= MIN_PART_LENGTH && !foreign.has(part)) identifiers.add(part);
     }
   }
@@ -157,7 +157,25 @@ export function collectReportSignals(
     phrases: adjacentWordPairs(prose).filter(
       ([first, second]) => `${first}${second}`.toLowerCase() !== ownName,
     ),
-    mentions: messageMentions([...messages, prose].join('\n')),
+    mentions: [
+      ...messageMentions([...messages, prose].join('\n')),
+      // A frame's qualified function name (JVM `Outer$1.read` read as `Outer.read`) is that frame's
+      // evidence already, not a mention.
+      ...qualifiedMentions(
+        report.identifiers.filter(
+          (identifier) =>
+            !stacks.some(({ frames: stackFrames }) =>
+              stackFrames.some((frame) =>
+                [frame.module, frame.function]
+                  .filter(Boolean)
+                  .join('.')
+                  .replace(/\$[\w$]*/g, '')
+                  .endsWith(identifier),
+              ),
+            ),
+        ),
+      ),
+    ],
     query: [title, title, body].join('\n'),
     aboutTests: [...paths].some(isTest),
   };

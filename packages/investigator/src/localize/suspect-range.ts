@@ -121,17 +121,36 @@ export function chooseRange(
     best?.definition ??
     named[0];
   if (!chosen) return headRange(file);
-  if (span(chosen) < MAX_UNNARROWED_LINES) return rangeOfDefinition(chosen);
+  return narrowRange(file, rangeOfDefinition(chosen), mentioned, matches);
+}
+
+/**
+ * A range of at most {@link MAX_UNNARROWED_LINES} lines: a longer one (a class of thousands of
+ * lines named by an error message or chosen by a match) is narrowed to its best-matching callable
+ * member, else to a member the report names, else to its first lines.
+ * @param file - the indexed file.
+ * @param range - the range to narrow (the definition's lines and qualified name).
+ * @param mentioned - names the report mentions.
+ * @param matches - definitions of this file matching the report, best first.
+ * @returns `range` itself when short enough, else the narrowed range.
+ */
+export function narrowRange(
+  file: IndexedFile,
+  range: ChosenRange,
+  mentioned: ReadonlySet<string>,
+  matches: readonly RangeCandidate[],
+): ChosenRange {
+  const [start, end] = range.lines;
+  if (end - start < MAX_UNNARROWED_LINES) return range;
   const inside = (definition: Definition) =>
-    definition !== chosen &&
     CALLABLE_KINDS.has(definition.kind) &&
-    definition.lines[0] >= chosen.lines[0] &&
-    definition.lines[1] <= chosen.lines[1] &&
+    definition.lines[0] >= start &&
+    definition.lines[1] <= end &&
+    (definition.lines[0] !== start || definition.lines[1] !== end) &&
     span(definition) < MAX_UNNARROWED_LINES;
-  const member = matches.map(({ definition }) => definition).find(inside) ?? named.find(inside);
+  const member =
+    matches.map(({ definition }) => definition).find(inside) ??
+    file.definitions.find((definition) => mentioned.has(definition.name) && inside(definition));
   if (member) return rangeOfDefinition(member);
-  return {
-    lines: [chosen.lines[0], Math.min(chosen.lines[1], chosen.lines[0] + HEAD_LINES - 1)],
-    symbol: [...chosen.scope, chosen.name].join('.'),
-  };
+  return { ...range, lines: [start, Math.min(end, start + HEAD_LINES - 1)] };
 }

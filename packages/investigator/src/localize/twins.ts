@@ -7,6 +7,7 @@
  * never a declaration file), with the others listed beside it.
  */
 import type { RepositoryIndex } from '@sightline/codebase';
+import { platformStem } from '@sightline/codebase/internal';
 
 /** Folders that hold a compiled or packaged copy of a module (their names say nothing of it). */
 const COPY_FOLDERS = new Set([
@@ -43,9 +44,6 @@ const OUTPUT_FOLDERS = new Set([
 const SCRIPT_EXTENSION = /(\.d)?(\.min)?\.(m|c)?(j|t)sx?$/;
 const DECLARATION = /\.d\.(m|c)?ts$/;
 const MINIFIED = /\.min\.(m|c)?js$/;
-/** Go files built for one platform (`_unix.go`, `_windows_amd64.go`). */
-const GO_PLATFORM =
-  /_(unix|posix|windows|linux|darwin|freebsd|openbsd|netbsd|dragonfly|bsd|solaris|illumos|aix|plan9|js|wasip1|wasm|android|ios|other|nonunix|notwindows)(_(amd64|arm64|386|arm|wasm|riscv64|ppc64le|s390x|mips\w*))?\.go$/;
 
 /**
  * The key twins share: the module path without extensions, copy folders and a trailing `index`
@@ -56,7 +54,10 @@ const GO_PLATFORM =
  *   platform).
  */
 export function twinKey(file: string): string | null {
-  if (file.endsWith('.go')) return GO_PLATFORM.test(file) ? file.replace(GO_PLATFORM, '') : null;
+  if (file.endsWith('.go')) {
+    const stem = platformStem(file);
+    return stem === file ? null : stem.replace(/\.go$/, '');
+  }
   if (!SCRIPT_EXTENSION.test(file)) return null;
   const segments = file.replace(SCRIPT_EXTENSION, '').split('/');
   const kept = segments.filter((segment, position) =>
@@ -66,12 +67,16 @@ export function twinKey(file: string): string | null {
   return kept.join('/');
 }
 
-/** Definition names shared by two files, over those of the smaller (1 when either has none). */
+/**
+ * Definition names shared by two files, over those of the smaller: 1 when neither defines
+ * anything, 0 when only one does (a one-line re-export such as a root `index.cjs` holding
+ * `module.exports = require('./build/index.cjs')` is not a copy of the code it points at).
+ */
 function nameOverlap(index: RepositoryIndex, a: string, b: string): number {
   const names = (file: string) =>
     new Set((index.files.get(file)?.definitions ?? []).map((definition) => definition.name));
   const [first, second] = [names(a), names(b)];
-  if (first.size === 0 || second.size === 0) return 1;
+  if (first.size === 0 || second.size === 0) return first.size === second.size ? 1 : 0;
   let shared = 0;
   for (const name of first) if (second.has(name)) shared += 1;
   return shared / Math.min(first.size, second.size);

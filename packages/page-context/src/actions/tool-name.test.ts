@@ -11,8 +11,11 @@ describe('tool names', () => {
     expect(baseToolName('n1', 'expand_node', false)).toBe('n1__expand_node');
   });
 
-  it('hashes long or empty ids and caps the action, staying valid', () => {
+  it('keeps readable ids whole, hashes only ids too long for 64 characters or empty', () => {
+    expect(baseToolName('issue-table-SL-42', 'sort', true)).toBe('issue-table-SL-42__sort');
+    expect(baseToolName('filters-2', 'reset', true)).toBe('filters-2__reset');
     const uuid = '4f9c2a7e-7a4b-4a8e-9d5b-2f1c3e8a9b7d';
+    expect(baseToolName(uuid, 'sort', true)).toBe(`${uuid}__sort`);
     const name = baseToolName(uuid, 'y'.repeat(100), true);
     expect(name).toBe(`${shortHash(uuid)}__${'y'.repeat(40)}`);
     expect(name).toMatch(VALID);

@@ -7,8 +7,9 @@
  * tables that both `sort`) is qualified by the node id, `<id>__<action>`, and that id is the one
  * the Markdown shows in brackets, so the name says which node it acts on without a description
  * suffix. Parts have other characters replaced by `_` and are trimmed of `_`; the action keeps 40
- * characters; an id longer than 12 characters (or empty once cleaned) becomes a 6-character hash of
- * itself. When two actions still get the same name, the later one (in snapshot order) gets
+ * characters; the id is kept whole (readable ids make readable names: `filters__reset`) unless the
+ * name would pass 64 characters or the id is empty once cleaned: then it becomes a 6-character
+ * hash of itself. When two actions still get the same name, the later one (in snapshot order) gets
  * `_<hash of id and action>` and, if needed, a counter. A name is stable while the set of nodes
  * declaring its action is, and never equals `expand_node` (an action of that name is qualified).
  */
@@ -51,8 +52,9 @@ export const EXPAND_NODE_TOOL = 'expand_node';
 export function baseToolName(id: string, action: string, qualified: boolean): string {
   const name = clean(action, 40) || 'action';
   if (!qualified && name !== EXPAND_NODE_TOOL) return name;
-  const cleanId = clean(id, 64);
-  const idPart = cleanId.length === 0 || cleanId.length > 12 ? shortHash(id) : cleanId;
+  const cleanId = clean(id, MAX_TOOL_NAME_LENGTH);
+  const fits = cleanId.length > 0 && cleanId.length + 2 + name.length <= MAX_TOOL_NAME_LENGTH;
+  const idPart = fits ? cleanId : shortHash(id);
   return `${idPart}__${name}`;
 }
 

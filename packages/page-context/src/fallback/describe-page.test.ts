@@ -111,6 +111,31 @@ describe('describePage', () => {
     expect(description.omittedIds).not.toContain('w99');
   });
 
+  it('keeps outlining what no node describes inside an opted-in container', () => {
+    const registry = dashboardRegistry();
+    registry.register({ id: 'page', type: 'dashboard', data: { title: 'API health' } });
+    document.body.innerHTML = `
+      <div data-page-context-node="page">
+        <h1>API health</h1>
+        <label>Environment <select><option selected>production</option><option>staging</option></select></label>
+        <div data-page-context-node="errors"><h2>Errors</h2><p>1,204 events</p></div>
+        <section aria-label="Deploys"><h2>Deploys</h2><p>Last deploy 2 h ago</p></section>
+      </div>`;
+    const { outline, nodeIdsInPage } = describePage(document.body, registry);
+    expect(outline.split('\n')).toEqual([
+      FALLBACK_HEADING,
+      '→ node page (above)',
+      '  h1 API health',
+      '  [combobox] Environment = production (options: production, staging)',
+      '  → node errors (above)',
+      '  region Deploys',
+      '    h2 Deploys',
+      '    Last deploy 2 h ago',
+    ]);
+    expect(nodeIdsInPage).toEqual(['page', 'errors']);
+    expect(outline).not.toContain('1,204 events');
+  });
+
   it('is just the semantic Markdown when the whole page opted in', () => {
     const registry = dashboardRegistry();
     document.body.innerHTML = '<div data-page-context-node="errors"><p>chart</p></div>';

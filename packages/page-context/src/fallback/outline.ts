@@ -2,12 +2,15 @@
  * Walks the visible DOM into outline items: one line per heading, control, landmark, list item,
  * table row or run of text, with a depth for indentation. Generic containers (`div`, `span`) are
  * transparent: they add no line and no depth. With `nodeOf`, an opted-in element becomes a
- * placeholder item (its subtree is described by its page-context node instead).
+ * placeholder item (its subtree is described by its page-context node instead); an opted-in
+ * container (it holds other opted-in elements) is a placeholder followed by what is inside it, so
+ * controls and sections no node describes stay in the outline.
  */
 import { cutLine } from '@sightline/core';
 import { accessibleName, MAX_NAME_LENGTH, visibleText } from './accessible-name.js';
 import { ariaRole, CONTROL_ROLES, headingLevel, LANDMARK_ROLES } from './aria-role.js';
 import { describeControl } from './describe-control.js';
+import { PAGE_CONTEXT_NODE_ATTRIBUTE } from './node-attribute.js';
 import {
   collapseWhitespace,
   computedStyle,
@@ -25,7 +28,8 @@ export type OutlineItem =
 export interface OutlineOptions {
   /**
    * Tells whether an element is the root of an opted-in subtree, by returning its node id; such
-   * elements become `node` items and are not walked. Absent: every element is walked.
+   * elements become `node` items, walked further only when they contain other opted-in elements.
+   * Absent: every element is walked.
    */
   nodeOf?: (element: Element) => string | undefined;
   /** Rows shown per table before `… N more rows`. Default 50. */
@@ -112,12 +116,24 @@ class OutlineWriter {
     }
   }
 
+  private containsNode(element: Element): boolean {
+    const nodeOf = this.options.nodeOf;
+    if (!nodeOf) return false;
+    for (const inner of element.querySelectorAll(`[${PAGE_CONTEXT_NODE_ATTRIBUTE}]`)) {
+      if (nodeOf(inner) !== undefined) return true;
+    }
+    return false;
+  }
+
   element(element: Element, depth: number): void {
     if (!isRendered(element)) return;
     const nodeId = this.options.nodeOf?.(element);
     if (nodeId !== undefined) {
       this.flush();
       this.items.push({ kind: 'node', depth, id: nodeId });
+      // A container (an opted-in element holding other opted-in ones) describes itself, not every
+      // control and section inside: walk it too, its nested nodes becoming pointers in turn.
+      if (this.containsNode(element)) this.children(element, depth + 1);
       return;
     }
     const tag = element.localName;

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { countTokens, SightlineError } from '@sightline/core';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { Profiler, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
@@ -11,12 +11,20 @@ import { PageContextProvider } from './page-context-provider.js';
 import { usePageContext } from './use-page-context.js';
 import { withPageContext } from './with-page-context.js';
 
-/** When set, counting tokens fails as it does in a browser without `registerEncoding`. */
+/**
+ * When set, no encoding is loaded, as in a browser before the lazy tokenizer chunk arrives:
+ * counting throws until `registerEncoding` (which the lazy loader calls) clears it.
+ */
 const tokenizer = vi.hoisted(() => ({ missing: false }));
 vi.mock('@sightline/core', async (importOriginal) => {
   const core = await importOriginal<typeof import('@sightline/core')>();
   return {
     ...core,
+    canCountTokens: () => !tokenizer.missing,
+    registerEncoding: (...args: Parameters<typeof core.registerEncoding>) => {
+      tokenizer.missing = false;
+      core.registerEncoding(...args);
+    },
     countTokens: (...args: Parameters<typeof core.countTokens>) => {
       if (tokenizer.missing) {
         throw new core.SightlineError({
@@ -68,7 +76,7 @@ describe('PageContextInspector', () => {
     expect(expected).toContain('value: 2.1%');
     const pre = screen.getByText((_, element) => element?.tagName === 'PRE');
     expect(pre.textContent).toBe(expected);
-    const section = screen.getByRole('region', { name: 'Page context inspector' });
+    const section = screen.getByRole('group', { name: 'Page context inspector' });
     expect(section.hasAttribute(PAGE_CONTEXT_IGNORE_ATTRIBUTE)).toBe(true);
     expect(section.textContent).toContain(
       `${countTokens(expected)} tokens · 1 nodes · version ${registry.version} · budget 500`,
@@ -90,18 +98,55 @@ describe('PageContextInspector', () => {
     expect(commits).toEqual(['inspector']);
   });
 
-  it('shows the page uncounted, with the reason, where no tokenizer is loaded', () => {
+  it('estimates until the tokenizer has loaded, then shows the exact count', async () => {
     tokenizer.missing = true;
     expect(() => countTokens('x')).toThrow(SightlineError);
     const registry = createPageContextRegistry();
-    registry.register({ id: 'solo', type: 'banner', data: { title: 'No tokenizer here' } });
+    registry.register({ id: 'solo', type: 'banner', data: { title: 'No tokenizer yet' } });
     render(
       <PageContextProvider registry={registry}>
         <PageContextInspector budgetTokens={100} />
       </PageContextProvider>,
     );
-    const section = screen.getByRole('region', { name: 'Page context inspector' });
-    expect(section.textContent).toContain('tokens not counted: call registerEncoding · 1 nodes');
-    expect(section.querySelector('pre')?.textContent).toBe(toMarkdown(registry.snapshot()));
+    const panel = screen.getByRole('group', { name: 'Page context inspector' });
+    const markdown = toMarkdown(registry.snapshot());
+    expect(panel.textContent).toContain(
+      `≈${Math.ceil(markdown.length / 4)} tokens (estimate) · 1 nodes`,
+    );
+    expect(panel.querySelector('pre')?.textContent).toBe(markdown);
+    // The first render started loading the encoding; when it registers, the count becomes exact.
+    // Loading the rank table takes seconds on a busy machine.
+    await waitFor(
+      () => expect(panel.textContent).toContain(`${countTokens(markdown)} tokens · 1 nodes`),
+      { timeout: 20_000 },
+    );
+    expect(panel.textContent).not.toContain('estimate');
+  });
+
+  it('floats and collapses with its own styles, or sits in the flow', () => {
+    const registry = createPageContextRegistry();
+    const { rerender } = render(
+      <PageContextProvider registry={registry}>
+        <PageContextInspector collapsed />
+      </PageContextProvider>,
+    );
+    const panel = screen.getByRole('group', {
+      name: 'Page context inspector',
+    }) as HTMLDetailsElement;
+    expect(panel.open).toBe(false);
+    expect(panel.style.position).toBe('fixed');
+    rerender(
+      <PageContextProvider registry={registry}>
+        <PageContextInspector floating={false} />
+      </PageContextProvider>,
+    );
+    expect(panel.style.position).toBe('');
+  });
+
+  it('renders nothing outside a provider', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { container } = render(<PageContextInspector />);
+    expect(container.innerHTML).toBe('');
+    warn.mockRestore();
   });
 });

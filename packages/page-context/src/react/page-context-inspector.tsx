@@ -2,65 +2,122 @@
  * `<PageContextInspector>`: shows exactly what the agent would receive — the Markdown, its token
  * count and the tools — refreshed on every registry change. It subscribes to the registry itself
  * (`useSyncExternalStore` on the version), so only the inspector re-renders. It carries
- * `data-page-context-ignore`, so the DOM fallback never describes it. Where tokens cannot be
- * counted (a browser bundle that did not call `registerEncoding`), it shows the unbudgeted Markdown
- * and the reason instead of breaking the page it inspects.
+ * `data-page-context-ignore`, so the DOM fallback never describes it. It styles itself (inline
+ * styles, no stylesheet to import): a collapsible panel floating at the bottom right, or in the
+ * page's flow with `floating={false}`. In a browser the token count is an estimate (marked `≈`)
+ * until the tokenizer chunk has loaded, then it re-renders with the exact count.
  */
-import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import {
+  type CSSProperties,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
-import { renderMarkdown, toMarkdown } from '../render/to-markdown.js';
+import { countingNow, onTokenizerLoaded } from '../render/lazy-tokenizer.js';
+import { renderMarkdown, type ToMarkdownOptions } from '../render/to-markdown.js';
 import { toTools } from '../tools/to-tools.js';
-import { useRequiredRegistry } from './page-context-provider.js';
+import { useOptionalRegistry } from './page-context-provider.js';
 
 /** Props of {@link PageContextInspector}. */
 export interface PageContextInspectorProps {
   /** Budget applied to the Markdown, in tokens, as the agent side would. Default: no limit. */
   budgetTokens?: number;
+  /** Float at the bottom right of the viewport, above the page. Default true. */
+  floating?: boolean;
+  /** Start collapsed (only the summary line shows). Default false. */
+  collapsed?: boolean;
   /** Class name of the outer element. */
   className?: string;
+  /** Styles merged over the inspector's own. */
+  style?: CSSProperties;
 }
+
+const PANEL: CSSProperties = {
+  font: '12px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+  color: '#e6e6e6',
+  background: 'rgba(24, 26, 31, 0.96)',
+  border: '1px solid #3a3f4b',
+  borderRadius: 8,
+  boxShadow: '0 6px 24px rgba(0, 0, 0, 0.35)',
+  maxWidth: 'min(560px, calc(100vw - 32px))',
+  textAlign: 'left',
+};
+const FLOATING: CSSProperties = { position: 'fixed', right: 16, bottom: 16, zIndex: 2147483000 };
+const SUMMARY: CSSProperties = { cursor: 'pointer', padding: '6px 10px', userSelect: 'none' };
+const BODY: CSSProperties = {
+  margin: 0,
+  padding: '6px 10px 10px',
+  borderTop: '1px solid #3a3f4b',
+  maxHeight: '50vh',
+  overflow: 'auto',
+  whiteSpace: 'pre-wrap',
+  wordBreak: 'break-word',
+};
 
 /**
  * Live view of the page context as the agent would receive it.
- * @param props - `budgetTokens` (default: no limit), `className`.
- * @returns a `<section>` with a summary line (tokens, nodes, version), the tool names and the
- *   Markdown in a `<pre>`. Renders the same markup on the server (version 0 there).
- * @throws SightlineError `INVALID_ARGUMENT` outside a `<PageContextProvider>`.
+ * @param props - `budgetTokens` (default: no limit), `floating` (default true), `collapsed`
+ *   (default false), `className`, `style`.
+ * @returns a `<details>` whose summary line gives tokens, nodes, version and budget, and whose body
+ *   lists the tool names and the Markdown. Renders the same markup on the server (version 0
+ *   there); nothing outside a `<PageContextProvider>` (a development warning instead).
  */
-export function PageContextInspector({ budgetTokens, className }: PageContextInspectorProps) {
-  const registry = useRequiredRegistry('PageContextInspector');
-  const subscribe = useCallback((onChange: () => void) => registry.subscribe(onChange), [registry]);
+export function PageContextInspector({
+  budgetTokens,
+  floating = true,
+  collapsed = false,
+  className,
+  style,
+}: PageContextInspectorProps) {
+  const registry = useOptionalRegistry('PageContextInspector');
+  const subscribe = useCallback(
+    (onChange: () => void) => registry?.subscribe(onChange) ?? (() => {}),
+    [registry],
+  );
   const version = useSyncExternalStore(
     subscribe,
-    () => registry.version,
-    () => registry.version,
+    () => registry?.version ?? 0,
+    () => registry?.version ?? 0,
   );
+  // Re-render when the tokenizer arrives: estimated counts become exact.
+  const [tokenizerLoads, setTokenizerLoads] = useState(0);
+  useEffect(() => onTokenizerLoaded(() => setTokenizerLoads((loads) => loads + 1)), []);
   // `version` is the change signal: each new one is rendered from a new snapshot.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: tokenizerLoads is a signal too.
   const view = useMemo(() => {
+    if (!registry) return undefined;
     const snapshot = registry.snapshot();
-    const common = {
-      version,
+    const requested: ToMarkdownOptions = budgetTokens === undefined ? {} : { budgetTokens };
+    const { options, exact } = countingNow(requested);
+    const rendered = renderMarkdown(snapshot, options);
+    return {
       nodeCount: snapshot.nodeCount,
       toolNames: Object.keys(toTools(snapshot)),
+      markdown: rendered.markdown,
+      tokens: exact ? `${rendered.tokens} tokens` : `≈${rendered.tokens} tokens (estimate)`,
     };
-    try {
-      const rendered = renderMarkdown(snapshot, budgetTokens === undefined ? {} : { budgetTokens });
-      return { ...common, markdown: rendered.markdown, tokens: `${rendered.tokens} tokens` };
-    } catch (error) {
-      // No tokenizer here (see registerEncoding): an uncounted view beats a broken page.
-      const reason = error instanceof Error ? error.message : String(error);
-      return { ...common, markdown: toMarkdown(snapshot), tokens: `tokens not counted: ${reason}` };
-    }
-  }, [registry, budgetTokens, version]);
+  }, [registry, budgetTokens, version, tokenizerLoads]);
+  if (!view) return null;
   const attributes = { [PAGE_CONTEXT_IGNORE_ATTRIBUTE]: '' };
   return (
-    <section {...attributes} aria-label="Page context inspector" className={className}>
-      <p>
-        {view.tokens} · {view.nodeCount} nodes · version {view.version}
+    <details
+      {...attributes}
+      open={!collapsed}
+      aria-label="Page context inspector"
+      className={className}
+      style={{ ...PANEL, ...(floating ? FLOATING : {}), ...style }}
+    >
+      <summary style={SUMMARY}>
+        {view.tokens} · {view.nodeCount} nodes · version {version}
         {budgetTokens === undefined ? '' : ` · budget ${budgetTokens}`}
-      </p>
-      <p>tools: {view.toolNames.join(', ') || 'none'}</p>
-      <pre>{view.markdown}</pre>
-    </section>
+      </summary>
+      <div style={BODY}>
+        <p style={{ margin: '0 0 6px' }}>tools: {view.toolNames.join(', ') || 'none'}</p>
+        <pre style={{ margin: 0, font: 'inherit', whiteSpace: 'inherit' }}>{view.markdown}</pre>
+      </div>
+    </details>
   );
 }

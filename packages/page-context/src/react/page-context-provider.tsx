@@ -3,10 +3,10 @@
  * SSR-safe: rendering touches neither `window` nor `document`, and nothing registers until effects
  * run in the browser.
  */
-import { SightlineError } from '@sightline/core';
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import type { PageContextRegistry, PageLocation } from '../types.js';
+import { warnOnce } from './warn-once.js';
 
 const RegistryContext = createContext<PageContextRegistry | undefined>(undefined);
 
@@ -44,18 +44,19 @@ export function PageContextProvider({ registry, location, children }: PageContex
 }
 
 /**
- * The registry of the nearest `<PageContextProvider>`.
- * @param hook - name of the calling hook or component, for the error message.
- * @returns the registry.
- * @throws SightlineError `INVALID_ARGUMENT` when no provider encloses the caller.
+ * The registry of the nearest `<PageContextProvider>`, or nothing: outside one, page context is
+ * off (a shared component may opt in without every page that renders it having a provider), and
+ * development builds warn once per hook.
+ * @param hook - name of the calling hook or component, for the warning.
+ * @returns the registry, or `undefined` outside a provider.
  */
-export function useRequiredRegistry(hook: string): PageContextRegistry {
+export function useOptionalRegistry(hook: string): PageContextRegistry | undefined {
   const registry = useContext(RegistryContext);
   if (registry === undefined) {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `${hook} needs a <PageContextProvider> above it; wrap the app (or this subtree) in one.`,
-    });
+    warnOnce(
+      hook,
+      `${hook} is outside a <PageContextProvider> and does nothing; wrap the app (or this subtree) in one to describe it to the agent.`,
+    );
   }
   return registry;
 }
@@ -63,9 +64,20 @@ export function useRequiredRegistry(hook: string): PageContextRegistry {
 /**
  * The registry of the nearest `<PageContextProvider>`, for code that talks to it directly
  * (registering a node that has no component, reading a snapshot in an event handler).
- * @returns the registry; reading it causes no re-render when it changes.
- * @throws SightlineError `INVALID_ARGUMENT` outside a provider.
+ * @returns the registry; reading it causes no re-render when it changes. Outside a provider, a
+ *   registry of this component's own that nothing reads (and a development warning).
  */
 export function usePageContextRegistry(): PageContextRegistry {
-  return useRequiredRegistry('usePageContextRegistry');
+  return useRegistryOrDetached('usePageContextRegistry');
+}
+
+/**
+ * The provider's registry, or outside a provider one of the caller's own that nothing reads.
+ * @param hook - name of the calling hook, for the development warning.
+ * @returns a registry, stable for the caller's lifetime.
+ */
+export function useRegistryOrDetached(hook: string): PageContextRegistry {
+  const registry = useOptionalRegistry(hook);
+  const [detached] = useState(createPageContextRegistry);
+  return registry ?? detached;
 }

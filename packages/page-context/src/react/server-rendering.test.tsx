@@ -44,7 +44,7 @@ describe('server rendering', () => {
       '<div data-page-context-node="errors" style="display:contents"><figure>Errors</figure></div>',
     );
     expect(html).toContain('<aside>assistant</aside>');
-    expect(html).toContain('<pre># Page</pre>');
+    expect(html).toContain('"># Page</pre>');
     // Effects do not run on the server: registration and location wait for hydration.
     expect(registry.size).toBe(0);
     expect(registry.snapshot().location).toBeUndefined();

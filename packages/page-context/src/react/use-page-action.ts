@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import type { PageAction } from '../types.js';
-import { useRequiredNode } from './page-node-context.js';
+import { useNode } from './page-node-context.js';
 
 /**
  * Declares an action on the enclosing wrapped component's node; it becomes the AI SDK tool
@@ -13,14 +13,15 @@ import { useRequiredNode } from './page-node-context.js';
  * object re-declares the action.
  * @param name - action name, `^[a-zA-Z0-9_-]+$` (other characters are replaced in the tool name).
  * @param action - `description` (one line for the model), `input` (zod schema), `handler`.
- * @throws SightlineError `INVALID_ARGUMENT` outside a component wrapped with `withPageContext`.
+ * @throws SightlineError `INVALID_ARGUMENT` inside a provider but outside a component wrapped with
+ *   `withPageContext`; outside a provider it does nothing.
  * @example
  * const rangeInput = z.object({ range: z.enum(['1h', '24h', '7d']) });
  * usePageAction('set_range', { description: 'Change the time range', input: rangeInput,
  *   handler: ({ range }) => setRange(range) });
  */
 export function usePageAction<Input>(name: string, action: PageAction<Input>): void {
-  const node = useRequiredNode('usePageAction');
+  const node = useNode('usePageAction');
   const handler = useRef(action.handler);
   useEffect(() => {
     handler.current = action.handler;
@@ -28,7 +29,7 @@ export function usePageAction<Input>(name: string, action: PageAction<Input>): v
   const { description, input } = action;
   useEffect(
     () =>
-      node.addAction(name, {
+      node?.addAction(name, {
         description,
         input,
         handler: (value: Input) => handler.current(value),

@@ -5,7 +5,7 @@
  */
 import { useEffect } from 'react';
 import type { PageNodeDetails } from '../types.js';
-import { useRequiredNode } from './page-node-context.js';
+import { useNode } from './page-node-context.js';
 
 /** Options of {@link usePageContext}. */
 export interface UsePageContextOptions {
@@ -20,16 +20,17 @@ export interface UsePageContextOptions {
  * facts; keep them compact (titles, counts, selected values), put bulk into `details`.
  * @param data - the node's facts; serialized safely by the registry (cycles, Dates, BigInt …).
  * @param options - `details` (on-demand detail), `priority` (default from the wrapper, else 0).
- * @throws SightlineError `INVALID_ARGUMENT` outside a component wrapped with `withPageContext`.
+ * @throws SightlineError `INVALID_ARGUMENT` inside a provider but outside a component wrapped with
+ *   `withPageContext`; outside a provider it does nothing.
  * @example usePageContext({ title, range: '24h', series: series.length }, { details: () => series })
  */
 export function usePageContext(data: unknown, options: UsePageContextOptions = {}): void {
-  const node = useRequiredNode('usePageContext');
+  const node = useNode('usePageContext');
   const { details, priority } = options;
   // No dependency list on purpose: runs after every commit of this component and never triggers
   // one; the registry compares the data structurally and ignores unchanged writes.
   useEffect(() => {
-    node.setFacts({
+    node?.setFacts({
       data,
       ...(details ? { details } : {}),
       ...(priority === undefined ? {} : { priority }),

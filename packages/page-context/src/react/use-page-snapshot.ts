@@ -10,10 +10,11 @@ import {
   pageContextTurn,
 } from '../diff/page-context-turn.js';
 import { describePageWith } from '../fallback/describe-page.js';
+import { countingNow } from '../render/lazy-tokenizer.js';
 import { renderMarkdown, type ToMarkdownOptions } from '../render/to-markdown.js';
 import { type PageTools, toTools } from '../tools/to-tools.js';
 import type { PageSnapshot } from '../types.js';
-import { useRequiredRegistry } from './page-context-provider.js';
+import { useRegistryOrDetached } from './page-context-provider.js';
 
 /** Options of a {@link PageSnapshotReader} call. */
 export interface ReadPageSnapshotOptions extends Omit<ToMarkdownOptions, 'budgetTokens'> {
@@ -37,8 +38,13 @@ export interface PageSnapshotRead {
   snapshot: PageSnapshot;
   /** The Markdown to put in the model's context: the whole page, or a delta (see `kind`). */
   markdown: string;
-  /** Exact tokens of `markdown`. */
+  /** Tokens of `markdown`: exact, or an estimate until the tokenizer has loaded (see `exact`). */
   tokens: number;
+  /**
+   * True when `tokens` (and the budget) were counted exactly. In a browser the first read starts
+   * loading the tokenizer and counts with an estimate (4 characters a token) until it is there.
+   */
+  exact: boolean;
   /** `snapshot` when `markdown` is the whole page, `delta` when it is what changed. */
   kind: PageContextTurn['kind'];
   /** The whole page, also when `markdown` is a delta; pass the read as `previous` next turn. */
@@ -52,10 +58,10 @@ export type PageSnapshotReader = (options?: ReadPageSnapshotOptions) => PageSnap
 
 /**
  * Gives the agent side a reader of the current page context.
- * @returns a function, stable for the provider's lifetime, that snapshots the registry when called;
- *   in a browser it throws SightlineError `INVALID_ARGUMENT` until `registerEncoding` was called
- *   (or `countTokens` is passed), since `markdown` is counted exactly.
- * @throws SightlineError `INVALID_ARGUMENT` outside a `<PageContextProvider>`.
+ * @returns a function, stable for the provider's lifetime, that snapshots the registry when called.
+ *   In a browser the first call starts loading the tokenizer (a lazy chunk) and counts with an
+ *   estimate until it has loaded (`exact: false`); `await loadTokenizer()` first for exact counts.
+ *   Outside a `<PageContextProvider>` it reads an empty page (and warns once in development).
  * @example
  * const read = usePageSnapshot();
  * let last: PageSnapshotRead | undefined; // per conversation
@@ -66,9 +72,10 @@ export type PageSnapshotReader = (options?: ReadPageSnapshotOptions) => PageSnap
  * };
  */
 export function usePageSnapshot(): PageSnapshotReader {
-  const registry = useRequiredRegistry('usePageSnapshot');
+  const registry = useRegistryOrDetached('usePageSnapshot');
   return useCallback(
-    ({ root, previous, ...options }: ReadPageSnapshotOptions = {}) => {
+    ({ root, previous, ...requested }: ReadPageSnapshotOptions = {}) => {
+      const { options, exact } = countingNow(requested);
       const snapshot = registry.snapshot();
       const tools = toTools(snapshot);
       let reading: PageContextReading;
@@ -80,7 +87,7 @@ export function usePageSnapshot(): PageSnapshotReader {
         reading = { snapshot, markdown, tokens };
       }
       const turn = pageContextTurn(previous?.reading, reading, options);
-      return { snapshot, ...turn, reading, tools };
+      return { snapshot, ...turn, exact, reading, tools };
     },
     [registry],
   );

@@ -4,11 +4,22 @@
  * tree, portals included), unregisters it and its subtree on unmount, and wraps the output in an
  * element with `display: contents` carrying `data-page-context-node` so the DOM fallback knows
  * which part of the page the node describes. That element is a `<div>`: wrap whole tables and
- * lists, not row or item components (a `<div>` in `<tbody>` or `<ul>` is invalid HTML).
+ * lists, not row or item components (a `<div>` in `<tbody>` or `<ul>` is invalid HTML). Outside a
+ * `<PageContextProvider>` it renders the component alone and registers nothing.
  */
-import { type ComponentType, type JSX, useContext, useEffect, useId, useMemo } from 'react';
+import {
+  type ComponentProps,
+  type ComponentType,
+  type JSX,
+  useContext,
+  useEffect,
+  useId,
+  useMemo,
+  useReducer,
+} from 'react';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from '../fallback/node-attribute.js';
-import { useRequiredRegistry } from './page-context-provider.js';
+import { claimNodeId, releaseNodeId, settleNodeId } from './node-ids.js';
+import { useOptionalRegistry } from './page-context-provider.js';
 import { PageNodeContext } from './page-node-context.js';
 import { PageNodeHandle } from './page-node-handle.js';
 
@@ -17,20 +28,29 @@ export interface WithPageContextOptions<Props> {
   /** Priority of the node, default 0; `usePageContext(…, { priority })` overrides it. */
   priority?: number;
   /**
-   * Id of the node from the props (e.g. `(props) => \`issue-${props.issueId}\``): stable ids let
-   * the agent refer to a node across messages and diffs. Default: `<type>-<React useId>`.
-   * Instances mounted at once with the same id share one node until the last of them unmounts.
+   * What tells instances of this type apart, from the props (e.g. `(props) => props.issueId`): the
+   * id becomes `<type>-<key>` (`issue-SL-42`). Default: none, the id is the type (`filters`), and
+   * further instances mounted at once get `<type>-2`, `<type>-3`, …
+   */
+  key?: (props: Props) => string | number;
+  /**
+   * The whole id from the props, used as is (e.g. `(props) => \`issue-${props.issueId}\``).
+   * Instances mounted at once with the same `id` share one node until the last of them unmounts.
    */
   id?: (props: Props) => string;
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: any props, as React's own ComponentType<any>.
+type AnyComponent = ComponentType<any>;
+
 /**
  * Wraps `Component` so that each mounted instance is a page-context node of type `type`.
- * @param type - what the node is, e.g. `chart`, `issue-table`; shown in headings and tool names.
+ * @param type - what the node is, e.g. `chart`, `issue-table`; shown in headings, the default id
+ *   and tool names.
  * @param Component - the component; inside it call `usePageContext` and `usePageAction`.
- * @param options - `priority` (default 0), `id` from props (default: generated).
- * @returns a component with the same props.
- * @throws SightlineError `INVALID_ARGUMENT` (when rendered) outside a `<PageContextProvider>`.
+ * @param options - `priority` (default 0), `key` or `id` from props (default: the type).
+ * @returns a component with the same props, generic parameters included
+ *   (`withPageContext('toolbar', DataTableToolbar)` stays `<TData>(props) => …`).
  * @example
  * function Chart({ title, series }: ChartProps) {
  *   usePageContext({ title, series: series.length });
@@ -38,35 +58,50 @@ export interface WithPageContextOptions<Props> {
  * }
  * export default withPageContext('chart', Chart);
  */
-export function withPageContext<Props extends object>(
+export function withPageContext<C extends AnyComponent>(
   type: string,
-  Component: ComponentType<Props>,
-  options: WithPageContextOptions<Props> = {},
-): (props: Props) => JSX.Element {
-  const { priority, id: idFromProps } = options;
-  function WithPageContext(props: Props) {
-    const registry = useRequiredRegistry(`withPageContext('${type}')`);
+  Component: C,
+  options: WithPageContextOptions<ComponentProps<C>> = {},
+): C {
+  const { priority, key: keyFromProps, id: idFromProps } = options;
+  type Props = ComponentProps<C>;
+  const Inner = Component as ComponentType<Props>;
+  function WithPageContext(props: Props): JSX.Element {
+    const registry = useOptionalRegistry(`withPageContext('${type}')`);
     const parent = useContext(PageNodeContext);
-    const reactId = useId();
-    const id = idFromProps?.(props) ?? `${type}-${reactId.replace(/[^a-zA-Z0-9]/g, '')}`;
+    const token = useId();
+    const [, renderAgain] = useReducer((count: number) => count + 1, 0);
+    const explicit = idFromProps?.(props);
+    const key = keyFromProps?.(props);
+    const base = key === undefined ? type : `${type}-${key}`;
+    const id = explicit ?? (registry === undefined ? base : claimNodeId(registry, base, token));
     const parentId = parent?.id;
     const node = useMemo(
-      () => new PageNodeHandle(registry, id, type, parentId, priority),
+      () => registry && new PageNodeHandle(registry, id, type, parentId, priority),
       [registry, id, parentId],
     );
     useEffect(() => {
+      if (!node || !registry) return;
+      if (explicit === undefined && settleNodeId(registry, base, token) !== id) {
+        renderAgain(); // a lower id was freed in this commit: take it before registering
+        return;
+      }
       node.register();
-      return () => node.unregister();
-    }, [node]);
+      return () => {
+        node.unregister();
+        if (explicit === undefined) releaseNodeId(registry, base, token);
+      };
+    }, [node, registry, id, base, token, explicit]);
+    if (!node) return <Inner {...props} />;
     const attributes = { [PAGE_CONTEXT_NODE_ATTRIBUTE]: id };
     return (
       <div {...attributes} style={{ display: 'contents' }}>
         <PageNodeContext.Provider value={node}>
-          <Component {...props} />
+          <Inner {...props} />
         </PageNodeContext.Provider>
       </div>
     );
   }
   WithPageContext.displayName = `withPageContext(${Component.displayName ?? Component.name ?? type})`;
-  return WithPageContext;
+  return WithPageContext as unknown as C;
 }

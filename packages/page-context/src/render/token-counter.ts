@@ -17,6 +17,17 @@ export interface TokenCounterOptions {
   countTokens?: TokenCounter;
 }
 
+/**
+ * The encoding a set of options counts with.
+ * @param options - `encoding` or `profile`.
+ * @returns `encoding`, else the profile's, else `o200k_base`.
+ */
+export function encodingOf(options: TokenCounterOptions): Encoding {
+  const profile =
+    typeof options.profile === 'string' ? getModelProfile(options.profile) : options.profile;
+  return options.encoding ?? profile?.encoding ?? 'o200k_base';
+}
+
 const CACHE_LIMIT = 50_000;
 /** Longer texts (whole documents) are counted without caching. */
 const CACHED_TEXT_LENGTH = 4_000;
@@ -31,9 +42,7 @@ const counters = new Map<Encoding, TokenCounter>();
  */
 export function resolveTokenCounter(options: TokenCounterOptions = {}): TokenCounter {
   if (options.countTokens) return options.countTokens;
-  const profile =
-    typeof options.profile === 'string' ? getModelProfile(options.profile) : options.profile;
-  const encoding = options.encoding ?? profile?.encoding ?? 'o200k_base';
+  const encoding = encodingOf(options);
   let counter = counters.get(encoding);
   if (!counter) {
     const cache = new Map<string, number>();

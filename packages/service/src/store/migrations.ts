@@ -149,6 +149,7 @@ const initial: Migration = {
   },
 };
 
+/** Saved views: named inbox filters and sort order. */
 const savedViews: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema
@@ -162,9 +163,20 @@ const savedViews: Migration = {
   },
 };
 
+/** Reports counted by stage (the pipeline's progress) without reading their payloads. */
+const reportsByStage: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('reports_stage').on('reports').column('stage').execute();
+  },
+};
+
 /** The migrations, by name (sorted order is run order). */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial, '0002_saved_views': savedViews };
+    return {
+      '0001_initial': initial,
+      '0002_reports_stage': reportsByStage,
+      '0003_saved_views': savedViews,
+    };
   },
 };
