@@ -1,3 +1,4 @@
+import { asSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { chatPageContext, PAGE_CONTEXT_HEADING, pageContextPayloadSchema } from './index.js';
 
@@ -23,8 +24,9 @@ describe('chatPageContext', () => {
     expect(Object.keys(tools)).toEqual(['add_task']);
     expect(tools.add_task?.execute).toBeUndefined();
     expect(tools.add_task?.description).toBe('Add a task');
-    const schema = await (tools.add_task?.inputSchema as { jsonSchema: unknown }).jsonSchema;
-    expect(schema).toEqual(payload.tools[0]?.inputSchema);
+    expect(await asSchema(tools.add_task?.inputSchema).jsonSchema).toEqual(
+      payload.tools[0]?.inputSchema,
+    );
   });
 
   it('gives the instructions alone without a page', () => {
