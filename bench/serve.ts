@@ -161,16 +161,19 @@ async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: R
   }
   await (await pipeline.context.repository(repo)).index(); // index once before timing (cached per revision)
   await queue.work(handlers, { concurrency: 2 });
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < reports.length; i += 500) {
     await pipeline.ingest(reports.slice(i, i + 500), { projectId: project.id, sourceId: null });
   }
   const ingestedMs = performance.now() - started;
   let groupedMs = Number.NaN;
+  let cpuMs = { user: Number.NaN, system: Number.NaN };
   for (;;) {
     const counts = await store.reports.counts();
     if ((counts.grouped ?? 0) + (counts.failed ?? 0) >= reports.length) {
       groupedMs = performance.now() - started;
+      cpuMs = process.cpuUsage(cpuBefore);
       break;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -198,6 +201,9 @@ async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: R
     ingestPerSecond: (reports.length / ingestedMs) * 1000,
     groupedSeconds: groupedMs / 1000,
     groupedPerSecond: (reports.length / groupedMs) * 1000,
+    // This process' CPU time until every report was grouped (user + system, s): the work itself,
+    // apart from waiting for a core on a shared machine (a Postgres server's time is not in it).
+    groupedCpuSeconds: (cpuMs.user + cpuMs.system) / 1e6,
     reportsIn: reports.length,
     reportsStored: stored,
     reportsUnreadable: counts.failed ?? 0,
@@ -273,6 +279,11 @@ async function inboxP95(kind: 'sqlite' | 'postgres') {
 }
 
 const { dir, name, version } = await npmPack('json5@2.2.1');
+// The machine is shared: the load average says how much of it the wall-clock figures had.
+const loadAtStart = os
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(' / ');
 const reports = makeReports(TOTAL);
 const kinds: ('sqlite' | 'postgres')[] = process.env.SIGHTLINE_TEST_POSTGRES_URL
   ? ['sqlite', 'postgres']
@@ -296,6 +307,12 @@ for (const kind of kinds) {
       unit: 's',
       statistic: 'single',
       note: 'target < 60 s; investigations run alongside',
+    },
+    groupedAndClassifiedCpu: {
+      value: Math.round(run.groupedCpuSeconds * 10) / 10,
+      unit: 's',
+      statistic: 'single',
+      note: "this process' CPU time (user + system) over the same span: the work apart from waiting for a core",
     },
     groupedAndClassifiedPerSecond: {
       value: Math.round(run.groupedPerSecond),
@@ -338,6 +355,7 @@ for (const kind of kinds) {
   rows.push([
     kind,
     `${run.groupedSeconds.toFixed(1)} s (${Math.round(run.groupedPerSecond)}/s)`,
+    `${run.groupedCpuSeconds.toFixed(1)} s`,
     `${run.investigationP50} / ${run.investigationP95} ms`,
     `${run.diagnoses} of ${run.investigableGroups}`,
     `${inbox.p95.toFixed(1)} ms`,
@@ -353,6 +371,7 @@ const { file } = await writeResults('serve', {
     mix: '60 % reviews (../shared/data/reviews), 20 % issues (nlbse2024 CSV), 20 % crash logs (../shared/data/crashes, line numbers shifted)',
     investigation: 'offline',
     concurrency: 2,
+    loadAverageAtStart: loadAtStart,
   },
   figures: {
     ...figures,
@@ -363,6 +382,7 @@ const table = markdownTable(
   [
     'database',
     `${TOTAL} reports grouped + classified`,
+    'CPU time of that span',
     'investigation p50 / p95',
     'diagnoses',
     'inbox p95 (10k groups)',
@@ -373,7 +393,7 @@ const table = markdownTable(
 );
 await updateReadmeTable(
   'serve',
-  `${table}\n\nPeak RSS ${Math.round(peak)} MiB. Targets: grouped and classified < 60 s, inbox p95 < 50 ms.`,
+  `${table}\n\nPeak RSS ${Math.round(peak)} MiB. Load average at the start: ${loadAtStart}. Targets: grouped and classified < 60 s, inbox p95 < 50 ms.`,
 );
 console.log(table);
 console.error(`Results in ${file}.`);

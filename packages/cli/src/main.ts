@@ -1,40 +1,34 @@
 /**
- * The `sightline` command. Each verb lives in `commands/<verb>.ts` and registers itself here.
+ * The `sightline` command. Each verb lives in `commands/<verb>.ts`; only the verb being run is
+ * loaded (see command-list.ts), so `sightline --version` and `--help` start in a fraction of a
+ * second.
  */
 import { Command, CommanderError } from 'commander';
-import { registerGitHubAction } from './commands/github-action.js';
-import { registerIngest } from './commands/ingest.js';
-import { registerInvestigate } from './commands/investigate.js';
-import { registerMap } from './commands/map.js';
-import { registerMcp } from './commands/mcp.js';
-import { registerSchema } from './commands/schema.js';
-import { registerServe } from './commands/serve.js';
-import { registerSources } from './commands/sources/index.js';
-import { registerTool } from './commands/tool.js';
-import { registerTriage } from './commands/triage.js';
-import { registerWorker } from './commands/worker.js';
+import { COMMANDS, requestedVerb } from './command-list.js';
 import { EXIT_USAGE } from './exit-codes.js';
+import { guardOutputStreams } from './output-errors.js';
+import { TOP_LEVEL_HELP } from './top-level-help.js';
 
 const program = new Command()
   .name('sightline')
   .description('Context engineering for AI agents, and a bug-triage agent built on it.')
   .version('0.1.0')
   .showHelpAfterError('(run with --help for usage)')
+  .addHelpText('after', TOP_LEVEL_HELP)
   .exitOverride();
 
-// Commands register below, one line each.
-registerInvestigate(program);
-registerSchema(program);
-registerTriage(program);
-registerMap(program);
-registerTool(program);
-registerMcp(program);
-registerServe(program);
-registerWorker(program);
-registerIngest(program);
-registerSources(program);
-registerGitHubAction(program);
+const verb = requestedVerb(process.argv.slice(2));
+for (const entry of COMMANDS) {
+  if (entry.name === verb) {
+    (await entry.load())(program);
+    program.commands.at(-1)?.summary(entry.summary);
+  } else {
+    // Listed in the help; never run (a verb on the command line is loaded above).
+    program.command(entry.name).summary(entry.summary).allowUnknownOption();
+  }
+}
 
+guardOutputStreams();
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

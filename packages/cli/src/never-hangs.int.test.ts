@@ -76,7 +76,7 @@ function underZeroColumns(args: string[]): Promise<{ code: number | null; output
 
 describe.skipIf(!hasScript)('under a 0-column terminal', () => {
   it('map prints the map and ends', async () => {
-    const { code, output } = await underZeroColumns(['map', repo.root]);
+    const { code, output } = await underZeroColumns(['map', '--repo', repo.root]);
     expect(code).toBe(0);
     expect(output).toMatch(/Indexed \d+ files?/);
     expect(output.length).toBeLessThan(100_000);

@@ -3,7 +3,7 @@
  * the right exit code, while an unexpected failure still shows its stack for a bug report.
  */
 import { SightlineError } from '@sightline/core';
-import { exitCodeFor } from './exit-codes.js';
+import { exitCodeFor } from './exit-code-for.js';
 
 /**
  * Returns a commander action that runs `action` and turns thrown errors into exit codes.

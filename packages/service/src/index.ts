@@ -3,6 +3,8 @@
  * investigate → results, over SQLite (embedded) or Postgres (with pg-boss workers), behind a
  * JSON API with webhooks and live updates.
  */
+
+export { acquireDataLock, type DataLock, LOCK_FILE } from './data/data-lock.js';
 export { ensureApiToken, isLoopback, TOKEN_FILE } from './http/api-token.js';
 export { type AppLimits, type AppOptions, createApp } from './http/app.js';
 export { describeCalls } from './http/describe-calls.js';

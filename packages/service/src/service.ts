@@ -3,10 +3,13 @@
  * The embedded default keeps everything in one SQLite file in the data folder; with a Postgres URL
  * the store and the queue move there and `sightline worker` processes can share the work.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import { resolveRoot } from './adapters/investigator.js';
+import { acquireDataLock, notWritable } from './data/data-lock.js';
 import { ensureApiToken } from './http/api-token.js';
 import { createApp } from './http/app.js';
 import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
@@ -92,77 +95,118 @@ export function defaultDataDir(repo: string): string {
 
 /**
  * Starts the service.
+ * With a SQLite store the data folder is locked for this process (see `acquireDataLock`); a failed
+ * start releases everything it had opened.
  * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (repo), `INVALID_ARGUMENT` (a public
- *   address without a token), `STORE_UNAVAILABLE`; Error `EADDRINUSE` when the port is taken.
+ *   address without a token, the data folder in use by another service, the port taken — its
+ *   `cause` is the listen error, code `EADDRINUSE`), `STORE_PATH_INVALID` (data folder not
+ *   writable), `STORE_UNAVAILABLE` (the database cannot be opened or reached).
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { host = '127.0.0.1', log = () => {} } = options;
   const repo = await resolveRoot(options.repo);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(repo));
-  const { token, created, file } = ensureApiToken(dataDir, host);
-  const store = await openStore(options.database ?? { sqlite: path.join(dataDir, 'sightline.db') });
-  await store.projects.ensure({ name: options.project ?? path.basename(repo), repo });
-  const queue = await openQueue(store, PIPELINE_POLICIES);
-  const pipeline = createPipeline({
-    store,
-    queue,
-    log,
-    ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
-    ...(options.model ? { defaultModel: options.model } : {}),
-    ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
+  try {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch (error) {
+    throw notWritable(dataDir, error);
+  }
+  const location = options.database ?? { sqlite: path.join(dataDir, 'sightline.db') };
+  const lock = 'sqlite' in location ? acquireDataLock(dataDir) : undefined;
+  // What a failed start must undo, last opened first.
+  const undo: (() => Promise<void> | void)[] = [() => lock?.release()];
+  try {
+    const { token, created, file } = ensureApiToken(dataDir, host);
+    const store = await openStore(location);
+    undo.unshift(() => store.close());
+    await store.projects.ensure({ name: options.project ?? path.basename(repo), repo });
+    const queue = await openQueue(store, PIPELINE_POLICIES);
+    undo.unshift(() => queue.stop());
+    const pipeline = createPipeline({
+      store,
+      queue,
+      log,
+      ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
+      ...(options.model ? { defaultModel: options.model } : {}),
+      ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
+    });
+    if (options.work !== false)
+      await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
+    const registry = createBuiltInRegistry(options.sources);
+    const credentials = createCredentialStore(dataDir);
+    const poller = startPoller({ store, pipeline, registry, credentials, log });
+    undo.unshift(() => poller.stop());
+    const revisions = setInterval(() => {
+      pipeline
+        .refreshStaleDiagnoses()
+        .catch((error: unknown) => log(`revision check: ${String(error)}`));
+    }, options.revisionCheckMs ?? 30_000);
+    revisions.unref();
+    undo.unshift(() => clearInterval(revisions));
+    const app = createApp({
+      store,
+      queue,
+      pipeline,
+      registry,
+      credentials,
+      token,
+      log,
+      consoleDir: options.consoleDir ?? null,
+      ...(options.model ? { model: options.model } : {}),
+      ...chatModelOption(options),
+    });
+    const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4317 }, () =>
+        resolve(started),
+      );
+      started.once('error', reject);
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : options.port;
+    const shownHost = host.includes(':') ? `[${host}]` : host;
+    return {
+      url: `http://${shownHost}:${port}`,
+      consoleUrl: `http://${shownHost}:${port}/#token=${encodeURIComponent(token)}`,
+      token,
+      tokenCreated: created,
+      tokenFile: file,
+      dataDir,
+      store,
+      queue,
+      pipeline,
+      registry,
+      async close() {
+        clearInterval(revisions);
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        // Live-update streams stay open until their clients leave: end them.
+        (server as import('node:http').Server).closeAllConnections?.();
+        await closed;
+        await poller.stop();
+        await queue.stop();
+        await store.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    for (const step of undo) await Promise.resolve(step()).catch(() => {});
+    throw listenError(error, host, options.port ?? 4317);
+  }
+}
+
+/** A port that cannot be listened on is the user's to change: a clear error, not a stack trace. */
+function listenError(error: unknown, host: string, port: number): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') return error;
+  const why =
+    code === 'EADDRINUSE'
+      ? 'is in use by another process'
+      : code === 'EACCES'
+        ? 'needs privileges this process lacks'
+        : 'is not an address of this machine';
+  return new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: `Cannot listen on ${host}:${port}: the ${code === 'EADDRNOTAVAIL' ? 'address' : 'port'} ${why}. Pick another with --port (0: any free port) or --host.`,
+    cause: error,
   });
-  if (options.work !== false)
-    await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
-  const registry = createBuiltInRegistry(options.sources);
-  const credentials = createCredentialStore(dataDir);
-  const poller = startPoller({ store, pipeline, registry, credentials, log });
-  const revisions = setInterval(() => {
-    pipeline
-      .refreshStaleDiagnoses()
-      .catch((error: unknown) => log(`revision check: ${String(error)}`));
-  }, options.revisionCheckMs ?? 30_000);
-  revisions.unref();
-  const app = createApp({
-    store,
-    queue,
-    pipeline,
-    registry,
-    credentials,
-    token,
-    log,
-    consoleDir: options.consoleDir ?? null,
-    ...(options.model ? { model: options.model } : {}),
-    ...chatModelOption(options),
-  });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4317 }, () =>
-      resolve(started),
-    );
-    started.once('error', reject);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
-  return {
-    url: `http://${shownHost}:${port}`,
-    consoleUrl: `http://${shownHost}:${port}/#token=${encodeURIComponent(token)}`,
-    token,
-    tokenCreated: created,
-    tokenFile: file,
-    dataDir,
-    store,
-    queue,
-    pipeline,
-    registry,
-    async close() {
-      clearInterval(revisions);
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Live-update streams stay open until their clients leave: end them.
-      (server as import('node:http').Server).closeAllConnections?.();
-      await closed;
-      await poller.stop();
-      await queue.stop();
-      await store.close();
-    },
-  };
 }

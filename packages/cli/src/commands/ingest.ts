@@ -17,6 +17,7 @@ import {
 } from '@sightline/service';
 import type { Command } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { addFormatOptions, type FormatFlags, resolveFormat } from '../output-options.js';
 import { readInput, readStdin } from '../read-input.js';
 import { runAction } from '../run-action.js';
 import { openServiceStore, pickProject, serviceDataDir } from '../service-store.js';
@@ -30,7 +31,9 @@ export interface IngestCommandOptions {
   database?: string;
   repo?: string;
   project?: string;
-  format?: string;
+  /** Input format of the files. Default `auto` (detected). */
+  reportFormat?: string;
+  /** Print one JSON object per file. Default false. */
   json?: boolean;
 }
 
@@ -45,6 +48,14 @@ export interface IngestIO {
 
 /** Ingests the files. @returns 0, or 2 when a file could not be read or was refused. */
 export async function runIngest(options: IngestCommandOptions, io: IngestIO): Promise<number> {
+  if (options.url && options.database) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message:
+        '--url sends the reports to a running service; --database writes them into a store directly. Give one of the two.',
+      details: { url: options.url },
+    });
+  }
   const batches: { name: string; reports: RawReport[] }[] = [];
   let failed = 0;
   for (const file of options.files) {
@@ -55,7 +66,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
         name,
         reports: fileToRawReports(text, {
           ...(file === '-' ? {} : { filename: file }),
-          format: options.format ?? 'auto',
+          format: options.reportFormat ?? 'auto',
         }),
       });
     } catch (error) {
@@ -167,7 +178,7 @@ async function storeSender(options: IngestCommandOptions): Promise<Sender> {
 
 /** Registers `sightline ingest` on the program. */
 export function registerIngest(program: Command): void {
-  program
+  const command = program
     .command('ingest')
     .description(
       'Hand reports to the triage service: over HTTP (--url) or straight into its store.',
@@ -185,8 +196,8 @@ export function registerIngest(program: Command): void {
     .option('--repo <dir>', 'the service’s repository, to find its data folder (default .)')
     .option('--database <url>', 'the service’s Postgres URL (or SQLite file)')
     .option('--project <name>', 'project the reports belong to (default: the only one)')
-    .option('--format <format>', 'intake format of the files (default: detected)')
-    .option('--json', 'print one JSON object per file')
+    .option('--report-format <name>', 'input format of the files (default: detected)');
+  addFormatOptions(command, { formats: ['text', 'json'], defaultFormat: 'text' })
     .addHelpText(
       'after',
       `
@@ -195,19 +206,24 @@ Examples:
   $ pbpaste | sightline ingest - --repo ~/src/app
   $ sightline ingest issue.md --database postgres://sightline@db/sightline --project app
 
-Exit codes: 0 all ingested, 2 some input could not be read or was refused.`,
+Exit codes: 0 all ingested, 2 some input could not be read or was refused, or --url was given
+with --database.`,
     )
     .action(
-      runAction(async (files: string[], flags: Omit<IngestCommandOptions, 'files'>) =>
-        runIngest(
-          { files, ...flags },
-          {
-            stdout: (text) => process.stdout.write(text),
-            stderr: (text) => process.stderr.write(text),
-            readStdin,
-            env: process.env,
-          },
-        ),
+      runAction(
+        async (
+          files: string[],
+          flags: Omit<IngestCommandOptions, 'files' | 'json'> & FormatFlags,
+        ) =>
+          runIngest(
+            { files, ...flags, json: resolveFormat(flags, 'text') === 'json' },
+            {
+              stdout: (text) => process.stdout.write(text),
+              stderr: (text) => process.stderr.write(text),
+              readStdin,
+              env: process.env,
+            },
+          ),
       ),
     );
 }

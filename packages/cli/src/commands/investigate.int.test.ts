@@ -6,7 +6,7 @@ import { createScriptedModel } from '@sightline/core/testing';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { APICallError } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../exit-codes.js';
+import { exitCodeFor } from '../exit-code-for.js';
 import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
 import {
   type InvestigateCommandOptions,
@@ -92,6 +92,16 @@ describe('sightline investigate', () => {
     );
     expect(exitCodeFor(await failure.catch((error: unknown) => error))).toBe(2);
     expect(await readFile(reportFile, 'utf8')).toBe(before);
+  });
+
+  it('warns that nothing was indexed and exits 4 (unverified) on an empty repository', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'sightline-investigate-empty-'));
+    const io = memoryIo();
+    expect(await runInvestigate(options({ repo: empty }), io)).toBe(4);
+    expect(io.err).toBe(
+      `sightline: warning: nothing was indexed in ${empty} (0 files indexed: no files, after .gitignore); no code can back the diagnosis, so it is unverified. Run it on a folder that holds source code in a supported language.\n`,
+    );
+    expect(io.out).toContain('- **Verification:** UNVERIFIED');
   });
 
   it('names SIGHTLINE_MODEL when the model spec from the environment is wrong', async () => {

@@ -2,27 +2,31 @@
  * `sightline investigate --repo DIR --report FILE|-`: the main job. Prints a verified diagnosis
  * (Markdown by default, JSON with `--format json` or `--json`). Exit codes: 0 verified diagnosis,
  * 2 bad input, 3 the model could not produce a valid one, 4 a diagnosis not backed by evidence
- * (printed, marked unverified with the reasons).
+ * (printed, marked unverified with the reasons), 5 the model server could not be reached or failed.
  */
-import { realpath, stat, writeFile } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
+import { exitCodeFor } from '../exit-code-for.js';
 import {
   EXIT_COST_LIMIT,
   EXIT_MODEL,
+  EXIT_MODEL_UNAVAILABLE,
   EXIT_OK,
   EXIT_UNVERIFIED,
-  exitCodeFor,
 } from '../exit-codes.js';
 import { describeProgress } from '../format/describe-progress.js';
+import { emptyIndexWarning } from '../format/empty-index.js';
 import { addModelOptions, maxCostOption, resolveModelFlags } from '../model-options.js';
+import { checkWritable, writeOutput } from '../output-file.js';
+import { addFormatOptions, type FormatFlags, resolveFormat } from '../output-options.js';
 import { createProgress, type Progress } from '../progress.js';
 import { readInput } from '../read-input.js';
 import { runAction } from '../run-action.js';
-import { wholeNumberArgument } from '../whole-number-argument.js';
+import { MAX_MAP_TOKENS, MAX_PHASE_STEPS, wholeNumberArgument } from '../whole-number-argument.js';
 
 /** Options of {@link runInvestigate}, as the command line gives them. */
 export interface InvestigateCommandOptions {
@@ -55,25 +59,6 @@ export interface InvestigateIO {
   model?: LanguageModel;
 }
 
-/**
- * Fails before any work when `--out` cannot be written: its folder must exist and it must not be
- * a folder itself.
- * @throws SightlineError `INVALID_ARGUMENT`.
- */
-async function checkWritable(file: string): Promise<void> {
-  const folder = await stat(path.dirname(path.resolve(file))).catch(() => null);
-  const target = await stat(file).catch(() => null);
-  if (!folder?.isDirectory() || target?.isDirectory()) {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `Cannot write the diagnosis to "${file}": ${
-        target?.isDirectory() ? 'it is a folder' : 'its folder does not exist'
-      }. Give --out a file path in an existing folder.`,
-      details: { file },
-    });
-  }
-}
-
 /** Refuses an `--out` that names the report file itself: writing would destroy the input. */
 async function refuseOverwritingReport(out: string, report: string): Promise<void> {
   if (report === '-') return;
@@ -86,25 +71,11 @@ async function refuseOverwritingReport(out: string, report: string): Promise<voi
   });
 }
 
-/** Writes a result file, turning file-system failures into a clear error. */
-async function writeOutput(file: string, text: string): Promise<void> {
-  try {
-    await writeFile(file, text);
-  } catch (error) {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `Cannot write "${file}": ${(error as NodeJS.ErrnoException).code ?? String(error)}. Give --out a writable file path.`,
-      details: { file },
-      cause: error,
-    });
-  }
-}
-
 /**
  * Runs the investigation for the command line.
  * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed; 3 model
- *   failure, the model's report kept in a `.unverified.md` file; 5 stopped at the cost cap, the
- *   partial report kept in a `.partial.md` file).
+ *   failure or 6 model server down, the model's report, if any, kept in a `.unverified.md` file;
+ *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file).
  * @throws SightlineError for bad input (exit 2 through runAction).
  */
 export async function runInvestigate(
@@ -118,7 +89,7 @@ export async function runInvestigate(
   const input = await readInput(options.report, io.readStdin);
   const { model, structurer } = resolveModelFlags(options, io);
   try {
-    const { diagnosis } = await investigate({
+    const { diagnosis, indexed } = await investigate({
       repo: options.repo,
       report: input.bytes,
       filename: input.name,
@@ -138,6 +109,16 @@ export async function runInvestigate(
         if (text) io.progress.update(text);
       },
     });
+    for (const warning of indexed.warnings) io.stderr(`sightline: warning: ${warning}\n`);
+    if (indexed.files === 0) {
+      io.stderr(
+        emptyIndexWarning(
+          options.repo,
+          indexed.skipped,
+          'no code can back the diagnosis, so it is unverified',
+        ),
+      );
+    }
     const verified = diagnosis.verification?.verified ?? false;
     const what = verified
       ? `Verified diagnosis (${diagnosis.method})`
@@ -163,7 +144,13 @@ export async function runInvestigate(
     }
     // Any model failure after the report was written (verification, the structurer's 400 or
     // network error) keeps the paid-for report.
-    if (!SightlineError.isInstance(error) || exitCodeFor(error) !== EXIT_MODEL) throw error;
+    const code = exitCodeFor(error);
+    if (
+      !SightlineError.isInstance(error) ||
+      (code !== EXIT_MODEL && code !== EXIT_MODEL_UNAVAILABLE)
+    ) {
+      throw error;
+    }
     io.progress.fail('The model did not produce a verified diagnosis');
     io.stderr(`sightline: ${error.message}\n`);
     const markdown = error.details.markdown;
@@ -172,7 +159,7 @@ export async function runInvestigate(
       await writeOutput(kept, markdown);
       io.stderr(`The model's unverified report was kept in ${kept}; nothing in it was checked.\n`);
     }
-    return EXIT_MODEL;
+    return code;
   }
 }
 
@@ -191,32 +178,28 @@ export function registerInvestigate(program: Command): void {
       '--report <file>',
       'bug report file (crash log, issue text, review, Sentry JSON), or - for stdin',
     );
-  addModelOptions(command)
-    .addOption(
-      new Option('--format <format>', 'output format').choices(['md', 'json']).default('md'),
-    )
-    .option('--json', 'same as --format json: only the diagnosis JSON on stdout')
+  addFormatOptions(addModelOptions(command), { formats: ['md', 'json'], defaultFormat: 'md' })
     .option('--report-format <name>', 'force the report format instead of detecting it')
     .option('--out <file>', 'write the diagnosis to a file instead of stdout')
     .option(
       '--budget-explore <n>',
       'agent steps in the explore phase (default 8)',
-      wholeNumberArgument(1, 'steps'),
+      wholeNumberArgument({ max: MAX_PHASE_STEPS, unit: 'steps' }),
     )
     .option(
       '--budget-deep <n>',
       'agent steps in the deep-dive phase (default 4)',
-      wholeNumberArgument(1, 'steps'),
+      wholeNumberArgument({ max: MAX_PHASE_STEPS, unit: 'steps' }),
     )
     .option(
       '--map-tokens <n>',
       'token budget of the repository map given to the agent (default 1024)',
-      wholeNumberArgument(1, 'tokens'),
+      wholeNumberArgument({ max: MAX_MAP_TOKENS, unit: 'tokens' }),
     )
     .option(
       '--timeout <seconds>',
       'longest wait for one model call before failing (default 180)',
-      wholeNumberArgument(1, 'seconds'),
+      wholeNumberArgument({ max: 3_600, unit: 'seconds' }),
     )
     .addOption(maxCostOption('the partial report kept, exit 5'))
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
@@ -232,11 +215,12 @@ Examples:
 Without a model the offline localizer writes the diagnosis (no API key needed).
 Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one,
 4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons),
-5 stopped at the --max-cost cap (the partial report kept in <out>.partial.md).`,
+5 stopped at the --max-cost cap (the partial report kept in <out>.partial.md),
+6 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx).`,
     )
     .action(
-      runAction(async (options: InvestigateCommandOptions & { json?: boolean }) => {
-        const format = options.json ? 'json' : options.format;
+      runAction(async (options: Omit<InvestigateCommandOptions, 'format'> & FormatFlags) => {
+        const format = resolveFormat(options, 'md') as InvestigateCommandOptions['format'];
         return runInvestigate(
           { ...options, format },
           {

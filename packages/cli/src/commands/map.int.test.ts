@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { countTokens } from '@sightline/core';
@@ -83,7 +83,7 @@ describe('runMap', () => {
     const { code, stdout, stderr } = await map({ dir: root, tokens: 3 });
     expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
     expect(stderr).toBe(
-      'sightline map: nothing fit in --tokens 3: even the first file of the map needs more. Raise --tokens (the default is 1024).\n',
+      'sightline map: nothing fit in --map-tokens 3: even the first file of the map needs more. Raise --map-tokens (the default is 1024).\n',
     );
     expect((await map({ dir: root, tokens: 200 })).stderr).toBe('');
   });
@@ -95,7 +95,7 @@ describe('runMap', () => {
       const { code, stdout, stderr } = await map({ dir: empty });
       expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
       expect(stderr).toMatch(
-        /^sightline map: nothing was indexed in \S+: 1 file skipped \(binary, generated, vendored, too large or secret\)\. Run it on a folder that holds source code in a supported language\.\n$/,
+        /^sightline: warning: nothing was indexed in \S+ \(0 files indexed, 1 file skipped as binary, generated, vendored, too large or secret\); the map is empty\. Run it on a folder that holds source code in a supported language\.\n$/,
       );
     } finally {
       await rm(empty, { recursive: true, force: true });
@@ -145,9 +145,10 @@ describe('sightline map', () => {
   }
 
   it('maps a directory with repeated --focus values', async () => {
-    const { exitCode, stdout } = await run(
+    const { exitCode, stdout, stderr } = await run(
+      '--repo',
       root,
-      '--tokens',
+      '--map-tokens',
       '60',
       '--focus',
       'formatMoney',
@@ -164,23 +165,61 @@ describe('sightline map', () => {
         .sort(),
     ).toEqual(['src/log.ts', 'src/money.ts']);
     expect(parsed.tokens).toBeLessThanOrEqual(60);
+    expect(stderr).not.toContain('deprecated');
+  });
+
+  it('still takes the folder as an argument and --tokens, with a deprecation note', async () => {
+    const { exitCode, stdout, stderr } = await run(root, '--tokens', '60', '-q');
+    expect(exitCode).toBe(EXIT_OK);
+    expect(stdout).toContain('src/money.ts');
+    expect(stderr).toBe(
+      'sightline map: the folder argument is deprecated; use --repo instead.\nsightline map: --tokens is deprecated; use --map-tokens instead.\n',
+    );
+  });
+
+  it.each([
+    [
+      ['--repo', '.', '.'],
+      '--repo and the folder argument both give the same setting. Give --repo only.',
+    ],
+    [
+      ['--json', '--format', 'text'],
+      '--json and --format text contradict each other. Give one of them.',
+    ],
+    [
+      ['--map-tokens', '9', '--tokens', '9'],
+      '--map-tokens and --tokens both give the same setting. Give --map-tokens only.',
+    ],
+  ])('refuses conflicting flags %j with exit 2', async (args, message) => {
+    const { exitCode, stderr } = await run(...args);
+    expect(exitCode).toBe(EXIT_USAGE);
+    expect(stderr).toBe(`sightline: ${message}\n`);
+  });
+
+  it('writes to --out and reads no cache with --no-cache', async () => {
+    const out = path.join(root, '..', `map-${process.pid}.txt`);
+    const { exitCode, stdout } = await run('--repo', root, '--out', out, '--no-cache', '-q');
+    expect(exitCode).toBe(EXIT_OK);
+    expect(stdout).toBe('');
+    expect(await readFile(out, 'utf8')).toContain('src/money.ts');
   });
 
   it('exits 2 with a clear message for a missing directory', async () => {
-    const { exitCode, stdout, stderr } = await run(path.join(root, 'nope'));
+    const { exitCode, stdout, stderr } = await run('--repo', path.join(root, 'nope'));
     expect(exitCode).toBe(EXIT_USAGE);
     expect(stdout).toBe('');
     expect(stderr).toContain('does not exist');
   });
 
   it('rejects a budget that is not a positive number', async () => {
-    const { thrown } = await run(root, '--tokens', 'many');
+    const { thrown } = await run('--repo', root, '--map-tokens', 'many');
     expect(thrown).toMatchObject({ code: 'commander.invalidArgument' });
   });
 
   it('documents an example in --help', async () => {
     const { thrown, stdout } = await run('--help');
     expect(thrown).toMatchObject({ exitCode: 0 });
-    expect(stdout).toContain('sightline map . --tokens 2048');
+    expect(stdout).toContain('sightline map --repo . --map-tokens 2048');
+    expect(stdout).not.toContain('--tokens');
   });
 });

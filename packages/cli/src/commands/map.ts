@@ -5,11 +5,14 @@ import {
   resolveRoot,
 } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { emptyIndexWarning } from '../format/empty-index.js';
 import { isKnownName, parseFocus } from '../format/parse-focus.js';
+import { checkWritable, writeOutput } from '../output-file.js';
+import { addFormatOptions, type FormatFlags, resolveFormat } from '../output-options.js';
 import { createProgress, type Progress } from '../progress.js';
 import { runAction } from '../run-action.js';
-import { wholeNumberArgument } from '../whole-number-argument.js';
+import { MAX_MAP_TOKENS, wholeNumberArgument } from '../whole-number-argument.js';
 
 /** Options of {@link runMap}. */
 export interface MapCommandOptions {
@@ -53,7 +56,7 @@ export async function runMap(
   if (!Number.isInteger(tokens) || tokens <= 0) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `--tokens must be a positive whole number of tokens, got ${tokens}.`,
+      message: `--map-tokens must be a positive whole number of tokens, got ${tokens}.`,
       details: { tokens },
     });
   }
@@ -85,17 +88,10 @@ export async function runMap(
   }
   const map = renderRepositoryMap(index, { focus: parsedFocus, tokens });
   if (index.files.size === 0) {
-    const skipped = index.skipped.length;
-    const why =
-      skipped > 0
-        ? `${plural(skipped, 'file')} skipped (binary, generated, vendored, too large or secret)`
-        : 'no files, after .gitignore';
-    stderr(
-      `sightline map: nothing was indexed in ${root}: ${why}. Run it on a folder that holds source code in a supported language.\n`,
-    );
+    stderr(emptyIndexWarning(root, index.skipped.length, 'the map is empty'));
   } else if (map.shownFiles === 0) {
     stderr(
-      `sightline map: nothing fit in --tokens ${tokens}: even the first file of the map needs more. Raise --tokens (the default is 1024).\n`,
+      `sightline map: nothing fit in --map-tokens ${tokens}: even the first file of the map needs more. Raise --map-tokens (the default is 1024).\n`,
     );
   }
   stdout(json ? `${JSON.stringify(toJson(root, tokens, map), null, 2)}\n` : map.text);
@@ -145,43 +141,111 @@ function toJson(root: string, budget: number, map: RepositoryMap) {
   };
 }
 
+/** The flags of `sightline map` as commander gives them. */
+interface MapFlags extends FormatFlags {
+  repo?: string;
+  mapTokens?: number;
+  /** Deprecated name of `--map-tokens`. */
+  tokens?: number;
+  focus: string[];
+  cache: boolean;
+  quiet?: boolean;
+  out?: string;
+}
+
 /**
- * Registers `sightline map [DIR]` on `program`.
+ * Registers `sightline map --repo DIR` on `program`. The folder as a positional argument
+ * (`sightline map DIR`) and `--tokens` still work, with a deprecation note on stderr.
  * @param program - the root command.
  */
 export function registerMap(program: Command): void {
-  program
+  const command = program
     .command('map')
     .description('Print the repository map: the most important definitions, within a token budget.')
-    .argument('[dir]', 'repository folder', '.')
-    .option('--tokens <n>', 'token budget of the map', wholeNumberArgument(1, 'tokens'), 1024)
+    .argument('[dir]', 'deprecated: use --repo')
+    .option('--repo <dir>', 'repository folder (default .)')
+    .option(
+      '--map-tokens <n>',
+      'token budget of the map (default 1024)',
+      wholeNumberArgument({ max: MAX_MAP_TOKENS, unit: 'tokens' }),
+    )
+    .addOption(
+      new Option('--tokens <n>', 'deprecated: use --map-tokens')
+        .argParser(wholeNumberArgument({ max: MAX_MAP_TOKENS, unit: 'tokens' }))
+        .hideHelp(),
+    )
     .option(
       '--focus <value>',
       'rank around IDENT, FILE or FILE:LINE; repeat it (frames innermost first)',
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
-    )
-    .option('--json', 'print JSON (files, symbols, ranks, text) instead of the map')
+    );
+  addFormatOptions(command, { formats: ['text', 'json'], defaultFormat: 'text' })
+    .option('--out <file>', 'write the map to a file instead of stdout')
+    .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
+    .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(
       'after',
       [
         '',
         'Examples:',
-        '  sightline map . --tokens 2048',
-        '  sightline map ~/src/app --focus src/orders/total.ts:42 --focus computeTotal --json',
+        '  sightline map --repo . --map-tokens 2048',
+        '  sightline map --repo ~/src/app --focus src/orders/total.ts:42 --focus computeTotal --json',
+        '',
+        'Exit codes: 0 map printed (warnings on stderr when nothing was indexed), 2 bad input.',
         '',
       ].join('\n'),
     )
     .action(
-      runAction(async (dir: string, options: { tokens: number; focus: string[]; json?: boolean }) =>
-        runMap(
-          { dir, tokens: options.tokens, focus: options.focus, json: options.json ?? false },
+      runAction(async (dir: string | undefined, flags: MapFlags) => {
+        const stderr = (text: string) => process.stderr.write(text);
+        const repo = chooseOne('--repo', flags.repo, 'the folder argument', dir, stderr) ?? '.';
+        const tokens = chooseOne('--map-tokens', flags.mapTokens, '--tokens', flags.tokens, stderr);
+        const json = resolveFormat(flags, 'text') === 'json';
+        if (flags.out) await checkWritable(flags.out);
+        let output = '';
+        const code = await runMap(
           {
-            stdout: (text) => process.stdout.write(text),
-            stderr: (text) => process.stderr.write(text),
-            progress: createProgress(),
+            dir: repo,
+            ...(tokens ? { tokens } : {}),
+            focus: flags.focus,
+            json,
+            ...(flags.cache ? {} : { cacheDir: false as const }),
           },
-        ),
-      ),
+          {
+            stdout: (text) => {
+              if (flags.out) output += text;
+              else process.stdout.write(text);
+            },
+            stderr,
+            progress: createProgress({ quiet: flags.quiet ?? false }),
+          },
+        );
+        if (flags.out) await writeOutput(flags.out, output);
+        return code;
+      }),
     );
+}
+
+/**
+ * The value of a flag that has an old, deprecated spelling: the new one wins, both at once is
+ * an error, the old one alone works with a note on stderr.
+ * @throws SightlineError `INVALID_ARGUMENT` when both are given.
+ */
+function chooseOne<T>(
+  name: string,
+  value: T | undefined,
+  oldName: string,
+  oldValue: T | undefined,
+  stderr: (text: string) => void,
+): T | undefined {
+  if (oldValue === undefined) return value;
+  if (value !== undefined) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `${name} and ${oldName} both give the same setting. Give ${name} only.`,
+    });
+  }
+  stderr(`sightline map: ${oldName} is deprecated; use ${name} instead.\n`);
+  return oldValue;
 }

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textOf } from '../mcp/connect-client.test-helper.js';
+import { INITIALIZE_REQUEST, textOf } from '../mcp/connect-client.test-helper.js';
 import { createRepositoryContext } from '../mcp/repository-context.js';
 import { serveHttp } from '../mcp/serve-http.js';
 import { runMcp } from './mcp.js';
@@ -33,16 +33,7 @@ beforeAll(async () => {
 
 afterAll(() => repo.cleanup());
 
-const initialize = JSON.stringify({
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'x', version: '0' },
-  },
-});
+const initialize = JSON.stringify(INITIALIZE_REQUEST);
 
 /** POSTs a request (default: initialize) with node:http, which (unlike fetch) can set the Host header. */
 function post(

@@ -110,7 +110,7 @@ export function registerMcp(program: Command): void {
     .option(
       '--http <port>',
       'serve streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio (0: any free port)',
-      wholeNumberArgument(0, 'port'),
+      wholeNumberArgument({ min: 0, max: 65_535, unit: 'port' }),
     )
     .option(
       '--host <address>',
@@ -127,7 +127,8 @@ Examples:
 
 Tools: repo_map, grep, read_file, list_dir, find_symbol, parse_report, localize, investigate,
 verify_diagnosis. Resources: sightline://repo-map (subscribe for updates), sightline://diagnosis-schema.
-HTTP sessions idle for 30 minutes are closed (clients then start a new one).
+HTTP sessions idle for 30 minutes are closed (clients then start a new one); at most 100 are
+open at once (a new one closes the least recently used idle one; 503 when all are busy).
 Only MCP messages go to stdout; logs go to stderr. Stops on SIGINT/SIGTERM or when stdin closes.
 Exit codes: 0 stopped cleanly, 2 bad --repo or flag.`,
   );

@@ -3,6 +3,7 @@
  * worker — over an embedded SQLite file in the data folder, or Postgres with `--database`.
  */
 import { builtConsoleDir } from '@sightline/console';
+import { SightlineError } from '@sightline/core';
 import { resolveModel } from '@sightline/models';
 import {
   describeCalls,
@@ -16,6 +17,7 @@ import { maxCostOption } from '../model-options.js';
 import { runAction } from '../run-action.js';
 import { untilSignal } from '../until-signal.js';
 import { wholeNumberArgument } from '../whole-number-argument.js';
+import { runServeDemo } from './serve-demo.js';
 
 /** Options of {@link runServe}, as the command line gives them. */
 export interface ServeCommandOptions {
@@ -75,6 +77,10 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
   return 0;
 }
 
+function usage(message: string): SightlineError {
+  return new SightlineError({ code: 'INVALID_ARGUMENT', message });
+}
+
 /** The built console, when there is one (`/` says how to build it otherwise). */
 export function consoleOption(): { consoleDir?: string } {
   const dir = builtConsoleDir();
@@ -88,7 +94,15 @@ export function registerServe(program: Command): void {
     .description(
       'Run the triage service: reports in, parsed, classified, grouped and investigated; a JSON API out.',
     )
-    .requiredOption('--repo <dir>', 'repository the reports are investigated against')
+    .option(
+      '--repo <dir>',
+      'repository the reports are investigated against (required but with --demo)',
+    )
+    .option(
+      '--demo',
+      'serve the demo package with the demo reports, offline, from a fresh data folder (in a Sightline checkout)',
+    )
+    .option('--once', 'with --demo: stop after printing the inbox')
     .option(
       '--data <dir>',
       'data folder: SQLite store, API token, source credentials (default <repo>/.sightline/serve)',
@@ -96,7 +110,7 @@ export function registerServe(program: Command): void {
     .option(
       '--port <n>',
       'port to listen on (0: any free port)',
-      wholeNumberArgument(0, 'port'),
+      wholeNumberArgument({ min: 0, max: 65_535, unit: 'port' }),
       4317,
     )
     .option(
@@ -107,7 +121,7 @@ export function registerServe(program: Command): void {
     .option('--project <name>', 'project name (default: the repository folder name)')
     .addOption(
       new Option('--concurrency <n>', 'jobs run at once in this process')
-        .argParser(wholeNumberArgument(1, 'concurrency'))
+        .argParser(wholeNumberArgument({ max: 64, unit: 'concurrency' }))
         .default(2),
     )
     .option(
@@ -121,15 +135,45 @@ export function registerServe(program: Command): void {
 Examples:
   $ sightline serve --repo ~/src/app
   $ sightline serve --repo . --port 8080 --model anthropic:claude-sonnet-4-5
-  $ sightline serve --repo . --database postgres://sightline@db/sightline   # then: sightline worker --database …`,
+  $ sightline serve --repo . --database postgres://sightline@db/sightline   # then: sightline worker --database …
+  $ sightline serve --demo
+
+Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 could not start: the port is in use, the data folder
+is not writable or another sightline serve uses it, the --database URL is wrong or its server
+cannot be reached, the repository does not exist.`,
     )
     .action(
-      runAction(async (flags: ServeCommandOptions) =>
-        runServe(flags, {
-          stdout: (text) => process.stdout.write(text),
-          stderr: (text) => process.stderr.write(text),
-          env: process.env,
-        }),
+      runAction(
+        async (
+          flags: Omit<ServeCommandOptions, 'repo'> & {
+            repo?: string;
+            demo?: boolean;
+            once?: boolean;
+          },
+        ) => {
+          const io: ServeIO = {
+            stdout: (text) => process.stdout.write(text),
+            stderr: (text) => process.stderr.write(text),
+            env: process.env,
+          };
+          if (flags.demo) {
+            if (flags.repo || flags.database) {
+              throw usage('--demo serves the demo package on SQLite: drop --repo and --database.');
+            }
+            return runServeDemo(
+              {
+                port: flags.port,
+                once: flags.once === true,
+                ...(flags.data ? { data: flags.data } : {}),
+              },
+              io,
+            );
+          }
+          if (flags.once) throw usage('--once goes with --demo.');
+          if (!flags.repo)
+            throw usage('Give the repository to serve with --repo DIR (or try --demo).');
+          return runServe({ ...flags, repo: flags.repo }, io);
+        },
       ),
     );
 }

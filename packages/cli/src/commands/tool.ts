@@ -93,7 +93,7 @@ export async function runTool(
 }
 
 /** Numeric flags are checked here, so a bad value names the flag rather than the tool's field. */
-const lineNumber = wholeNumberArgument(1, 'a 1-based line');
+const lineNumber = wholeNumberArgument({ unit: 'a 1-based line' });
 
 const processIO: ToolIO = {
   stdout: (text) => process.stdout.write(text),
@@ -152,7 +152,7 @@ ${TOOL_TEXT_NOTE}`,
       .option(
         '--max-results <n>',
         'most matches to show (default 50, at most 500)',
-        wholeNumberArgument(1, 'matches'),
+        wholeNumberArgument({ unit: 'matches' }),
       ),
     [
       "sightline tool grep --repo . 'cartTotal\\(' --glob '*.ts'",
@@ -207,7 +207,7 @@ ${TOOL_TEXT_NOTE}`,
       .alias('list-dir')
       .description('List a folder as a tree, with sizes and line counts.')
       .argument('[path]', 'folder relative to the repository', '.')
-      .option('--depth <n>', 'levels to show (default 2)', wholeNumberArgument(1, 'levels')),
+      .option('--depth <n>', 'levels to show (default 2)', wholeNumberArgument({ unit: 'levels' })),
     ['sightline tool list_dir --repo . src --depth 1', 'sightline tool list-dir --repo ~/src/app'],
   ).action(
     runAction(async (path: string, flags: CommonFlags & { depth?: number }) =>

@@ -1,15 +1,22 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sharedDataTitle } from '@sightline/core/testing';
 import { createFakeRepository } from '@sightline/investigator/testing';
 import { describe, expect, it } from 'vitest';
 import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
 import { runTriage, type TriageIO, type TriageRow } from './triage.js';
 
 const sharedData = path.resolve(process.cwd(), '../shared/data');
-const hasSharedData = existsSync(path.join(sharedData, 'reviews/test.jsonl'));
-if (!hasSharedData) console.warn(`skipping shared-data triage tests: ${sharedData} is missing`);
+const crashes = sharedDataTitle(
+  'labels every shared crash log and Sentry event a crash, with its top in-app frame',
+  path.join(sharedData, 'crashes'),
+);
+const reviews = sharedDataTitle(
+  'triages the whole review test split (one report per line)',
+  path.join(sharedData, 'reviews/test.jsonl'),
+);
 
 function memoryIo(stdin = ''): TriageIO & MemoryOutput {
   return Object.assign(memoryOutput(), {
@@ -123,49 +130,43 @@ describe('runTriage', () => {
     }
   });
 
-  it.skipIf(!hasSharedData)(
-    'labels every shared crash log and Sentry event a crash, with its top in-app frame',
-    async () => {
-      const crashDir = path.join(sharedData, 'crashes');
-      const files = readdirSync(crashDir)
-        .filter((name) => name !== 'index.json')
-        .map((name) => path.join(crashDir, name));
-      const io = memoryIo();
-      expect(await runTriage({ files, json: true }, io)).toBe(0);
-      const rows = jsonRows(io.out);
-      expect(rows.length).toBeGreaterThanOrEqual(files.length);
-      expect(rows.filter((row) => row.label !== 'crash')).toEqual([]);
-      const message = rows.find((row) => row.file.endsWith('sentry_event_python.json'));
-      expect(message?.reasons).toEqual(['the report is a Sentry event']);
-      expect(message?.title).toMatch(/^Sentry event logged at build_msg /);
-      for (const row of rows) expect(row.title).toMatch(/\w/);
-      const table = memoryIo();
-      await runTriage({ files }, table);
-      expect(table.out.split('\n').every((line) => line.length <= 80)).toBe(true);
-      expect(table.out).toMatch(/^LABEL\s+CONF\s+FILE\s+TITLE\s+FRAME\n/);
-      expect(table.out).toContain(' go_panic_nil_pointer.txt ');
-      const node = rows.find((row) => row.file.endsWith('node_typeerror_async.txt'));
-      expect(node).toMatchObject({
-        label: 'crash',
-        method: 'offline',
-        topFrame: expect.stringMatching(/:\d+ \S+/),
-      });
-    },
-  );
+  it.skipIf(!crashes.present)(crashes.title, async () => {
+    const crashDir = path.join(sharedData, 'crashes');
+    const files = readdirSync(crashDir)
+      .filter((name) => name !== 'index.json')
+      .map((name) => path.join(crashDir, name));
+    const io = memoryIo();
+    expect(await runTriage({ files, json: true }, io)).toBe(0);
+    const rows = jsonRows(io.out);
+    expect(rows.length).toBeGreaterThanOrEqual(files.length);
+    expect(rows.filter((row) => row.label !== 'crash')).toEqual([]);
+    const message = rows.find((row) => row.file.endsWith('sentry_event_python.json'));
+    expect(message?.reasons).toEqual(['the report is a Sentry event']);
+    expect(message?.title).toMatch(/^Sentry event logged at build_msg /);
+    for (const row of rows) expect(row.title).toMatch(/\w/);
+    const table = memoryIo();
+    await runTriage({ files }, table);
+    expect(table.out.split('\n').every((line) => line.length <= 80)).toBe(true);
+    expect(table.out).toMatch(/^LABEL\s+CONF\s+FILE\s+TITLE\s+FRAME\n/);
+    expect(table.out).toContain(' go_panic_nil_pointer.txt ');
+    const node = rows.find((row) => row.file.endsWith('node_typeerror_async.txt'));
+    expect(node).toMatchObject({
+      label: 'crash',
+      method: 'offline',
+      topFrame: expect.stringMatching(/:\d+ \S+/),
+    });
+  });
 
-  it.skipIf(!hasSharedData)(
-    'triages the whole review test split (one report per line)',
-    async () => {
-      const io = memoryIo();
-      expect(await runTriage({ files: [path.join(sharedData, 'reviews/test.jsonl')] }, io)).toBe(0);
-      const summary = io.out.trimEnd().split('\n').at(-1) ?? '';
-      expect(summary).toMatch(
-        /^bug \d+ · crash 0 · feature \d+ · question \d+ · other \d+ \(677 reports\)$/,
-      );
-      const counts = [...summary.matchAll(/(\d+)/g)].map((match) => Number(match[1]));
-      expect(counts.slice(0, 5).reduce((sum, count) => sum + count, 0)).toBe(677);
-      // Reviews go to the review classifier, which has no question label.
-      expect(counts[3]).toBe(0);
-    },
-  );
+  it.skipIf(!reviews.present)(reviews.title, async () => {
+    const io = memoryIo();
+    expect(await runTriage({ files: [path.join(sharedData, 'reviews/test.jsonl')] }, io)).toBe(0);
+    const summary = io.out.trimEnd().split('\n').at(-1) ?? '';
+    expect(summary).toMatch(
+      /^bug \d+ · crash 0 · feature \d+ · question \d+ · other \d+ \(677 reports\)$/,
+    );
+    const counts = [...summary.matchAll(/(\d+)/g)].map((match) => Number(match[1]));
+    expect(counts.slice(0, 5).reduce((sum, count) => sum + count, 0)).toBe(677);
+    // Reviews go to the review classifier, which has no question label.
+    expect(counts[3]).toBe(0);
+  });
 });

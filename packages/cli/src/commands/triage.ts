@@ -21,6 +21,7 @@ import { prepareReports } from '@sightline/investigator';
 import { resolveModel } from '@sightline/models';
 import { type Command, Option } from 'commander';
 import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { addFormatOptions, resolveFormat } from '../output-options.js';
 import { readInput, readStdin } from '../read-input.js';
 import { runAction } from '../run-action.js';
 
@@ -121,7 +122,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
  * @param program - The root commander program.
  */
 export function registerTriage(program: Command): void {
-  program
+  const command = program
     .command('triage')
     .description(
       'Classify reports (reviews, crash logs, issues) as bug, crash, feature, question or other, offline or with a model.',
@@ -131,11 +132,15 @@ export function registerTriage(program: Command): void {
       'report files; - reads standard input; a review export holds many reports',
     )
     .addOption(
-      new Option('--format <format>', 'input format; auto detects it')
+      new Option('--report-format <name>', 'input format; auto detects it')
         .choices(['auto', ...REPORT_FORMAT_NAMES])
         .default('auto'),
-    )
-    .option('--json', 'print one JSON object per report (JSON lines) and nothing else')
+    );
+  addFormatOptions(command, {
+    formats: ['text', 'json'],
+    defaultFormat: 'text',
+    inputFormats: REPORT_FORMAT_NAMES,
+  })
     .option('--repo <dir>', 'repository whose files decide which stack frames are in-app')
     .option(
       '--model <spec>',
@@ -150,7 +155,8 @@ export function registerTriage(program: Command): void {
       `
 Examples:
   $ sightline triage crash.txt
-  $ sightline triage reviews.jsonl --json > labels.jsonl
+  $ sightline triage reviews.jsonl --format json > labels.jsonl
+  $ sightline triage export.jsonl --report-format reviews
   $ pbpaste | sightline triage -
   $ sightline triage logs/*.txt issue.md
   $ sightline triage --repo ~/src/app crash.txt
@@ -163,7 +169,8 @@ Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
         async (
           files: string[],
           flags: {
-            format: string;
+            reportFormat: string;
+            format?: string;
             json?: boolean;
             repo?: string;
             model?: string;
@@ -173,8 +180,8 @@ Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
           runTriage(
             {
               files,
-              format: flags.format,
-              json: flags.json === true,
+              format: flags.reportFormat,
+              json: resolveFormat(flags, 'text') === 'json',
               ...(flags.repo ? { repo: flags.repo } : {}),
               ...(flags.examples ? { examples: flags.examples } : {}),
               ...(flags.model

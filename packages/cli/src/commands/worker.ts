@@ -75,7 +75,7 @@ export function registerWorker(program: Command): void {
     .requiredOption('--database <url>', 'the service’s Postgres URL (postgres://…)')
     .addOption(
       new Option('--concurrency <n>', 'jobs run at once')
-        .argParser(wholeNumberArgument(1, 'concurrency'))
+        .argParser(wholeNumberArgument({ max: 64, unit: 'concurrency' }))
         .default(2),
     )
     .option(

@@ -55,3 +55,15 @@ export function textOf(result: CallToolResult): string {
   const first = result.content[0];
   return first?.type === 'text' ? first.text : '';
 }
+
+/** A JSON-RPC `initialize` request, as a client without an SDK sends it first. */
+export const INITIALIZE_REQUEST = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'test', version: '0' },
+  },
+};

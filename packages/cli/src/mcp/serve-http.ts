@@ -5,6 +5,8 @@
  * default, and protected against DNS rebinding by checking `Host` and `Origin`. A session idle for
  * {@link DEFAULT_SESSION_IDLE_MS} (no request in progress, no notification stream open) is closed,
  * so clients that vanish without a DELETE leak nothing; its id then gets the SDK's 404 "Session not found", on which MCP clients start a new session.
+ * At most {@link DEFAULT_MAX_SESSIONS} sessions are open at once: a new one closes the least
+ * recently used idle session, or is refused with 503 when every session is busy.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -25,6 +27,13 @@ const MCP_PATH = '/mcp';
  */
 export const DEFAULT_SESSION_IDLE_MS = 30 * 60_000;
 
+/**
+ * Default most sessions open at once. A session holds an MCP server and its repository watchers'
+ * subscriptions; one per coding agent is the normal case, so 100 leaves room for many clients
+ * while 1,000 abandoned sessions cannot pile up.
+ */
+export const DEFAULT_MAX_SESSIONS = 100;
+
 /** JSON-RPC error code of the SDK's own "Session not found" answer. */
 const SESSION_NOT_FOUND = -32001;
 
@@ -42,6 +51,12 @@ export interface ServeHttpOptions {
    * (GET); it restarts when the last of them ends. Default {@link DEFAULT_SESSION_IDLE_MS}.
    */
   sessionIdleMs?: number;
+  /**
+   * Most sessions open at once. At the cap, a new session closes the least recently used idle
+   * one; when all are busy it is refused with HTTP 503 and a JSON-RPC error. Default
+   * {@link DEFAULT_MAX_SESSIONS}.
+   */
+  maxSessions?: number;
 }
 
 /** One client's session: its transport, its open responses, and its idle timer. */
@@ -50,6 +65,8 @@ interface Session {
   /** Responses still open: requests in progress and notification streams (GET). */
   busy: number;
   timer?: NodeJS.Timeout;
+  /** When the last request began, from `performance.now()`, in ms. */
+  lastUsed: number;
 }
 
 /** A running HTTP server. */
@@ -82,6 +99,7 @@ export async function serveHttp(
     host = '127.0.0.1',
     log = () => {},
     sessionIdleMs = DEFAULT_SESSION_IDLE_MS,
+    maxSessions = DEFAULT_MAX_SESSIONS,
   }: ServeHttpOptions,
 ): Promise<HttpServerHandle> {
   // Bound to a non-loopback address on purpose, the server cannot know its public names.
@@ -101,12 +119,32 @@ export async function serveHttp(
     session.timer.unref();
   };
 
+  /** Makes room for one more session; false when every open session is busy. */
+  const makeRoom = async (): Promise<boolean> => {
+    if (sessions.size < maxSessions) return true;
+    let oldest: Session | undefined;
+    for (const session of sessions.values()) {
+      if (session.busy === 0 && (!oldest || session.lastUsed < oldest.lastUsed)) oldest = session;
+    }
+    if (!oldest) return false;
+    log(`closing idle session ${oldest.transport.sessionId}: ${maxSessions} sessions are open`);
+    await oldest.transport.close();
+    return true;
+  };
+
   const startSession = async (request: IncomingMessage, response: ServerResponse) => {
+    if (!(await makeRoom())) {
+      return refuse(
+        response,
+        503,
+        `Too many open sessions (${maxSessions}), all busy. Close a session (DELETE /mcp) or try again when one ends.`,
+      );
+    }
     const server = createSightlineServer(context, log);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        const session: Session = { transport, busy: 0 };
+        const session: Session = { transport, busy: 0, lastUsed: performance.now() };
         sessions.set(id, session);
         expireWhenIdle(session);
       },
@@ -143,6 +181,7 @@ export async function serveHttp(
       }
       // A request in progress, or an open notification stream (GET), keeps the session alive.
       session.busy += 1;
+      session.lastUsed = performance.now();
       clearTimeout(session.timer);
       response.once('close', () => {
         session.busy -= 1;

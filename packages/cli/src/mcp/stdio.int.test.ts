@@ -5,7 +5,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { textOf } from './connect-client.test-helper.js';
+import { INITIALIZE_REQUEST, textOf } from './connect-client.test-helper.js';
 
 // The CLI from its TypeScript source, as `node packages/cli/bin/sightline.js` runs the build.
 const workspace = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -44,16 +44,7 @@ function runCli(args: string[], input: string, signal?: NodeJS.Signals): Promise
   });
 }
 
-const initialize = {
-  jsonrpc: '2.0',
-  id: 1,
-  method: 'initialize',
-  params: {
-    protocolVersion: '2025-06-18',
-    capabilities: {},
-    clientInfo: { name: 'shell', version: '0' },
-  },
-};
+const initialize = INITIALIZE_REQUEST;
 
 // Each test starts the CLI through tsx: seconds of start-up on a busy machine.
 describe('sightline mcp over stdio', { timeout: 90_000 }, () => {

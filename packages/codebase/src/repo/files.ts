@@ -7,6 +7,7 @@ import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { glob } from 'tinyglobby';
 import { buildFolderOf, generatedBuildFolders } from './build-output.js';
+import { capFileCount, DEFAULT_MAX_FILES } from './file-cap.js';
 import { languageForPath } from './languages.js';
 import { readPackageName } from './package-name.js';
 
@@ -53,6 +54,11 @@ export interface ListFilesOptions {
   under?: string;
   /** Keep build-output folders whose code is generated from source elsewhere. Default false. */
   includeBuildOutput?: boolean;
+  /**
+   * Most files kept (source code first); the rest are skipped as `file-cap`. Default
+   * {@link DEFAULT_MAX_FILES} (20,000).
+   */
+  maxFiles?: number;
 }
 
 /** A file found by the walk. */
@@ -69,7 +75,9 @@ export interface ListedFile {
 /** The walk's result: the files to read, and those left out with the reason. */
 export interface ListedFiles {
   files: ListedFile[];
-  skipped: { path: string; reason: 'too-large' | 'generated' | 'secret' }[];
+  skipped: { path: string; reason: 'too-large' | 'generated' | 'secret' | 'file-cap' }[];
+  /** Set when the walk found more files than `maxFiles`: how many it found, and the cap. */
+  capped?: { found: number; maxFiles: number };
   /**
    * With `includeBuildOutput`: the paths (sorted) in build-output folders that a listing without
    * it leaves out as `generated` (see {@link withoutBuildOutput}).
@@ -116,6 +124,7 @@ export async function listRepositoryFiles(
     maxCodeFileBytes = 4 * 1_048_576,
     under = '',
     includeBuildOutput = false,
+    maxFiles = DEFAULT_MAX_FILES,
   }: ListFilesOptions = {},
 ): Promise<ListedFiles> {
   const isIgnored = await loadGitignore(root);
@@ -146,9 +155,14 @@ export async function listRepositoryFiles(
     }
   }
   if (includeBuildOutput) result.buildOutput = buildOutput;
+  const { kept: capped, dropped } = capFileCount(candidates, maxFiles);
+  if (dropped.length > 0) {
+    result.capped = { found: candidates.length, maxFiles };
+    for (const file of dropped) result.skipped.push({ path: file, reason: 'file-cap' });
+  }
   // stat in batches: one at a time costs ~10× more on a 2,000-file repository.
-  for (let start = 0; start < candidates.length; start += STAT_BATCH) {
-    const batch = candidates.slice(start, start + STAT_BATCH);
+  for (let start = 0; start < capped.length; start += STAT_BATCH) {
+    const batch = capped.slice(start, start + STAT_BATCH);
     const infos = await Promise.all(
       batch.map((file) => stat(path.join(root, file)).catch(() => null)),
     );
@@ -189,6 +203,7 @@ export function withoutBuildOutput(listed: ListedFiles): ListedFiles {
   if (!listed.buildOutput) return listed;
   const generated = new Set(listed.buildOutput);
   return {
+    ...(listed.capped ? { capped: listed.capped } : {}),
     files: listed.files.filter((file) => !generated.has(file.path)),
     skipped: [
       ...listed.skipped.filter((file) => !generated.has(file.path)),

@@ -10,6 +10,7 @@ export {
   sniffContent,
   splitFileLines,
 } from './content.js';
+export { capFileCount, DEFAULT_MAX_FILES, fileCapWarning } from './file-cap.js';
 export { type FileRole, fileRole } from './file-role.js';
 export {
   type ListedFile,
@@ -26,6 +27,7 @@ export {
   type LanguageInfo,
   languageForPath,
 } from './languages.js';
+export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';
 export { readPackageName } from './package-name.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
 export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';

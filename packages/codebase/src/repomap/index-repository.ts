@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   countLines,
+  fileCapWarning,
   isSecretFile,
   type ListedFile,
   type ListedFiles,
@@ -129,6 +130,7 @@ export async function indexRepository(
   const indexed = new Map<string, IndexedFile>();
   const skipped: RepositoryIndex['skipped'] = [...listed.skipped];
   const warnings = new Set<string>();
+  if (listed.capped) warnings.add(fileCapWarning(listed.capped.found, listed.capped.maxFiles));
   /** Files to read: changed ones, and unchanged-looking ones whose mtime proves nothing. */
   const toRead: { file: ListedFile; candidate?: CacheEntry }[] = [];
   const total = listed.files.length;

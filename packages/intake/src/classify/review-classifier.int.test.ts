@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { sharedDataTitle } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
 import { classificationMetrics } from './classification-metrics.js';
 import { shippedReviewClassifier } from './classify.js';
@@ -7,9 +7,10 @@ import { readLabeledReviews } from './labeled-reviews.js';
 import { DATASET_LABEL_MAP, REVIEW_LABELS } from './train-review-classifier.js';
 
 const testFile = path.resolve(process.cwd(), '../shared/data/reviews/test.jsonl');
-const hasTestSplit = existsSync(testFile);
-if (!hasTestSplit)
-  console.warn(`skipping the review-classifier regression guard: ${testFile} is missing`);
+const { present: hasTestSplit, title } = sharedDataTitle(
+  'shipped review classifier on the held-out test split',
+  testFile,
+);
 
 /**
  * Regression guards, not targets: the shipped one-vs-rest logistic regression measures F1 0.488
@@ -18,7 +19,7 @@ if (!hasTestSplit)
  */
 const MIN_F1 = { bug: 0.45, feature: 0.38 };
 
-describe.skipIf(!hasTestSplit)('shipped review classifier on the held-out test split', () => {
+describe.skipIf(!hasTestSplit)(title, () => {
   it('keeps bug and feature F1 above their regression floors', async () => {
     const reviews = await readLabeledReviews(testFile);
     const classifier = shippedReviewClassifier();

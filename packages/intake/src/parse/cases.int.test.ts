@@ -5,6 +5,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sharedDataTitle } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
 import { allFrames, parseReport } from './parse-report.js';
 
@@ -26,9 +27,8 @@ const cases: Case[] = existsSync(CASES)
 
 const ownPrefix = (item: Case) => `node_modules/${item.package}/`;
 
-describe.skipIf(cases.length === 0)('bug-localization cases (shared/data/cases)', () => {
-  if (cases.length === 0) console.warn(`skipped: no cases in ${CASES}`);
-
+const shared = sharedDataTitle('bug-localization cases (shared/data/cases)', CASES);
+describe.skipIf(cases.length === 0)(shared.title, () => {
   it.each(cases.map((item) => [item.id, item] as const))('%s parses as an issue', (_, item) => {
     const fromObject = parseReport(item.report);
     const fromText = parseReport(`# ${item.report.title}\n\n${item.report.body}`);

@@ -4,6 +4,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sharedDataTitle } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
 import { parseReport } from './parse-report.js';
 import type { Exception, Frame } from './types.js';
@@ -148,9 +149,8 @@ function expectTopFrame(
 
 const items: IndexItem[] = existsSync(INDEX) ? JSON.parse(readFileSync(INDEX, 'utf8')).items : [];
 
-describe.skipIf(!existsSync(INDEX))('real crash samples (shared/data/crashes)', () => {
-  if (!existsSync(INDEX)) console.warn(`skipped: ${INDEX} is missing`);
-
+const shared = sharedDataTitle('real crash samples (shared/data/crashes)', INDEX);
+describe.skipIf(!shared.present)(shared.title, () => {
   it('has an expectation for every file in index.json', () => {
     expect(items.map((item) => item.file).sort()).toEqual(Object.keys(TOP_FRAMES).sort());
   });

@@ -6,19 +6,16 @@
  * out). Targets: exact frame agreement ≥ 95 % on every suite, no fixture left with no frame.
  * `npm run bench:intake` prints the same figures in full.
  */
-import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { sharedDataTitle } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
 import { scorePeerTraces } from './peer-trace-score.js';
 import { PEER_SUITES, readPeerTraces } from './peer-traces.js';
 
 const FIXTURES = path.resolve(process.cwd(), '../shared/data/peer-traces/fixtures.json');
-const present = existsSync(FIXTURES);
-if (!present) {
-  console.warn(`peer-traces: ${FIXTURES} is missing (../shared data); skipping the peer suites.`);
-}
+const { present, title } = sharedDataTitle('intake on the peer parsers’ fixtures', FIXTURES);
 
-describe.skipIf(!present)('intake on the peer parsers’ fixtures', () => {
+describe.skipIf(!present)(title, () => {
   const { cases, suites } = present
     ? scorePeerTraces(readPeerTraces(FIXTURES))
     : { cases: [], suites: [] };

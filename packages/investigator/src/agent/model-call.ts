@@ -27,6 +27,49 @@ export function describeModel(model: LanguageModel): string {
 const NO_TOOL_SUPPORT =
   /does not support tools|tools? (?:are|is) not supported|tool(?: call(?:ing)?)? (?:is )?not supported|"auto" tool choice requires/i;
 
+/** Network failures that mean no server answered at the URL, by Node's error code. */
+const CONNECTION_FAILURES: Record<string, string> = {
+  ECONNREFUSED: 'refused the connection: nothing listens there',
+  ENOTFOUND: 'could not be found: the host name does not resolve',
+  EAI_AGAIN: 'could not be found: the host name does not resolve (yet)',
+  ECONNRESET: 'closed the connection before answering',
+  EHOSTUNREACH: 'cannot be reached: no route to the host',
+  ENETUNREACH: 'cannot be reached: the network is down',
+};
+
+/** The first Node error code (`ECONNREFUSED` …) along an error's cause chain. */
+function networkCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code in CONNECTION_FAILURES) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Says what happened when the model server is down or failed: a connection that could not be
+ * made, or an HTTP 5xx answer. These are reported as soon as the AI SDK's retries are spent (its
+ * default: 2 retries, 2 s then 4 s apart), never as a timeout.
+ * @returns the message, or undefined for any other failure.
+ */
+function describeUnavailable(modelName: string, last: unknown, reason: string): string | undefined {
+  const url = !APICallError.isInstance(last)
+    ? 'its URL'
+    : URL.canParse(last.url)
+      ? new URL(last.url).origin
+      : last.url;
+  const code = networkCode(last);
+  if (code) {
+    return `The model server of ${modelName} at ${url} ${CONNECTION_FAILURES[code]} (${code}). Start the server, or fix the URL or host in --model.`;
+  }
+  const statusCode = APICallError.isInstance(last) ? last.statusCode : undefined;
+  if (statusCode && statusCode >= 500) {
+    return `The model server of ${modelName} at ${url} failed: it answered HTTP ${statusCode} (${reason}). The server is up but broken or overloaded: check its logs, or try again later.`;
+  }
+  return undefined;
+}
+
 /** True for the abort a call or step timeout causes. */
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -42,7 +85,8 @@ function isTimeout(error: unknown): boolean {
  *   is the cancellation, not a model failure.
  * @returns what `call` resolves to.
  * @throws SightlineError `ABORTED` when `abortSignal` fired; `MODEL_CALL_FAILED` with
- *   `details.model` and, for HTTP failures, `details.statusCode`; `MODEL_OUTPUT_INVALID` when the
+ *   `details.model`, for HTTP failures `details.statusCode`, and `details.unavailable` when the
+ *   server could not be reached or answered 5xx; `MODEL_OUTPUT_INVALID` when the
  *   model broke the step's tool choice.
  */
 export async function callModel<T>(
@@ -87,6 +131,15 @@ export async function callModel<T>(
         code: 'MODEL_CALL_FAILED',
         message: `The model ${modelName} does not support tool calling (${reason}), and the investigation needs it. Use a model with tool calling (Ollama: one tagged "tools", such as qwen2.5-coder or llama3.1; llama.cpp: start llama-server with --jinja), or investigate offline without --model.`,
         details: { model: modelName, noToolSupport: true, ...(statusCode ? { statusCode } : {}) },
+        cause: error,
+      });
+    }
+    const unavailable = describeUnavailable(modelName, last, reason);
+    if (unavailable) {
+      throw new SightlineError({
+        code: 'MODEL_CALL_FAILED',
+        message: unavailable,
+        details: { model: modelName, unavailable: true, ...(statusCode ? { statusCode } : {}) },
         cause: error,
       });
     }

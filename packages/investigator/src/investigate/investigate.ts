@@ -96,6 +96,12 @@ export interface InvestigateResult {
   /** The agent's own Markdown report (stage 1); absent offline. */
   agentMarkdown?: string;
   verification: VerificationResult;
+  /**
+   * What the index holds: files indexed and files skipped (binary, generated, vendored, too large,
+   * secret), and the index's warnings (the file-count cap reached, a language without a grammar).
+   * With `files` 0 nothing can back a diagnosis, which is then always unverified.
+   */
+  indexed: { files: number; skipped: number; warnings: string[] };
 }
 
 /**
@@ -135,6 +141,12 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
   });
 
+  const indexed = {
+    files: index.files.size,
+    skipped: index.skipped.length,
+    warnings: index.warnings ?? [],
+  };
+
   stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
@@ -161,7 +173,15 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
       ...(abortSignal ? { abortSignal } : {}),
     });
-    return { report, classification, suspects, diagnosis, agentMarkdown: markdown, verification };
+    return {
+      report,
+      classification,
+      suspects,
+      diagnosis,
+      agentMarkdown: markdown,
+      verification,
+      indexed,
+    };
   }
 
   const offline = diagnoseOffline(report, index, {
@@ -191,5 +211,6 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     suspects: diagnosis.suspects,
     diagnosis,
     verification,
+    indexed,
   };
 }

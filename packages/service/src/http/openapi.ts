@@ -66,7 +66,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
   },
   '/api/groups/{id}/investigate': {
     post: {
-      summary: 'Investigate again (optionally with a model)',
+      summary: 'Investigate a group now, whatever its label (optionally with a model)',
       body: reinvestigateSchema,
       response: z.object({ queued: z.boolean() }),
       status: 202,

@@ -2,7 +2,6 @@
  * The pipeline: ingest → parse → classify → group → investigate, as persistent jobs.
  * See shared/ARCHITECTURE.md, "Data flow of the main job", for what an investigation does.
  */
-import { SightlineError } from '@sightline/core';
 import type { JobHandler } from '../queue/index.js';
 import type { RawReport } from '../sources/types.js';
 import type { ReportOrigin } from '../store/index.js';
@@ -14,7 +13,7 @@ import {
   type PipelineContext,
   type PipelineContextOptions,
 } from './pipeline-context.js';
-import { INVESTIGATED_LABELS, processReport } from './process-report.js';
+import { processReport } from './process-report.js';
 
 export {
   crashSignature,
@@ -26,6 +25,7 @@ export type { IngestResult } from './ingest.js';
 export type { InvestigateGroupJob } from './investigate-group.js';
 export { INVESTIGATE_GROUP, PIPELINE_POLICIES, PROCESS_REPORT } from './jobs.js';
 export type { PipelineContext, PipelineContextOptions } from './pipeline-context.js';
+export { INVESTIGATED_LABELS } from './process-report.js';
 export { UNVERSIONED } from './revision.js';
 
 /** The pipeline: its job handlers and the operations the HTTP API and the CLI call. */
@@ -36,8 +36,9 @@ export interface Pipeline {
   /** Stores raw reports and queues them (see `ingestReports`). */
   ingest(reports: readonly RawReport[], origin: ReportOrigin): Promise<IngestResult>;
   /**
-   * Queues a new investigation of a group. @throws SightlineError `STORE_ENTRY_NOT_FOUND`;
-   * `INVALID_ARGUMENT` when the group is neither a bug nor a crash.
+   * Queues a new investigation of a group, whatever its label: new reports of bug and crash groups
+   * are investigated on their own, any other group when someone asks (a classifier can be wrong).
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND`.
    */
   reinvestigate(groupId: string, options?: { model?: string }): Promise<void>;
   /**
@@ -59,13 +60,7 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
     },
     ingest: (reports, origin) => ingestReports(context, reports, origin),
     async reinvestigate(groupId, { model } = {}) {
-      const group = await context.store.groups.get(groupId);
-      if (!INVESTIGATED_LABELS.has(group.label)) {
-        throw new SightlineError({
-          code: 'INVALID_ARGUMENT',
-          message: `Group ${groupId} is labelled ${group.label}; only bug and crash groups are investigated.`,
-        });
-      }
+      await context.store.groups.get(groupId);
       await context.requestInvestigation(groupId, {
         reason: 'requested',
         ...(model ? { model } : {}),

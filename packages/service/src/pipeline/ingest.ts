@@ -15,7 +15,8 @@ export interface IngestResult {
 }
 
 /**
- * Stores raw reports and queues each new one for parsing, classification and grouping.
+ * Stores raw reports (one transaction) and queues each new one for parsing, classification and
+ * grouping (one batch).
  * Idempotent: a report its source delivered before is neither stored nor queued again.
  */
 export async function ingestReports(
@@ -23,17 +24,16 @@ export async function ingestReports(
   reports: readonly RawReport[],
   origin: ReportOrigin,
 ): Promise<IngestResult> {
-  const result: IngestResult = { stored: 0, duplicates: 0, reportIds: [] };
-  for (const raw of reports) {
-    const { report, created } = await context.store.reports.insert(raw, origin);
-    result.reportIds.push(report.id);
-    if (!created) {
-      result.duplicates += 1;
-      continue;
-    }
-    result.stored += 1;
-    await context.queue.send(PROCESS_REPORT, { reportId: report.id });
-  }
-  if (origin.sourceId) await context.store.sources.addReports(origin.sourceId, result.stored);
-  return result;
+  const rows = await context.store.reports.insertMany(reports, origin);
+  const created = rows.filter((row) => row.created);
+  await context.queue.sendMany(
+    PROCESS_REPORT,
+    created.map((row) => ({ data: { reportId: row.id } })),
+  );
+  if (origin.sourceId) await context.store.sources.addReports(origin.sourceId, created.length);
+  return {
+    stored: created.length,
+    duplicates: rows.length - created.length,
+    reportIds: rows.map((row) => row.id),
+  };
 }

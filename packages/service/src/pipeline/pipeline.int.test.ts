@@ -49,6 +49,14 @@ describe.each(TEST_DATABASES)('pipeline on $name', (kind) => {
     expect(JSON.stringify(JSON.parse(diagnosis?.diagnosis ?? '{}'))).toContain('src/cart/total.ts');
     expect(await store.reports.counts()).toEqual({ grouped: 5, failed: 1 });
     expect(await queue.failed()).toEqual([]);
+
+    // A feature request is not investigated on arrival, but is when someone asks.
+    const feature = inbox.groups.find((group) => group.label === 'feature');
+    expect(await store.diagnoses.listOfGroup(feature?.id ?? '')).toEqual([]);
+    await harness.pipeline.reinvestigate(feature?.id ?? '');
+    await queue.drain({ timeoutMs: 60_000 });
+    const [requested] = await store.diagnoses.listOfGroup(feature?.id ?? '');
+    expect(requested).toMatchObject({ version: 1, method: 'offline' });
   }, 120_000);
 
   it('keeps every diagnosis: a re-run on request and one when the repository revision changes', async () => {

@@ -32,7 +32,6 @@ export async function processReport(context: PipelineContext, reportId: string):
   }
   report = await markInAppFrames(report, await context.repository(project.repo));
   const classification = await classify(report);
-  await store.reports.saveAnalysis(row.id, { parsed: report, classification });
   const { group } = await store.groups.attach({
     reportId: row.id,
     projectId: project.id,
@@ -41,6 +40,7 @@ export async function processReport(context: PipelineContext, reportId: string):
     receivedAt: row.received_at,
     sourceKind: row.source_kind,
     key: groupKey(report),
+    analysis: { parsed: report, classification },
   });
   if (!INVESTIGATED_LABELS.has(group.label)) return;
   const revision = await context.revision(project.repo);

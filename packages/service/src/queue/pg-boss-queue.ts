@@ -22,8 +22,8 @@ export interface PgBossQueueOptions {
   policies: Record<string, QueuePolicy>;
   /** Schema pg-boss keeps its tables in. Default `pgboss`. */
   schema?: string;
-  /** How often an idle worker fetches, seconds (pg-boss' minimum is 0.5). Default 0.5. */
-  pollingIntervalSeconds?: number;
+  /** How often an idle worker fetches, ms. Default 200. */
+  pollMs?: number;
 }
 
 /**
@@ -31,7 +31,7 @@ export interface PgBossQueueOptions {
  * @throws Error when Postgres cannot be reached.
  */
 export async function createPgBossQueue(options: PgBossQueueOptions): Promise<JobQueue> {
-  const { policies, schema = 'pgboss', pollingIntervalSeconds = 0.5 } = options;
+  const { policies, schema = 'pgboss', pollMs = 200 } = options;
   const boss = new PgBoss({ connectionString: options.url, schema, max: 10 });
   // pg-boss reports background errors (lost connection) as events; without a listener they would crash.
   boss.on('error', (error) => console.error(`sightline: job queue: ${errorText(error)}`));
@@ -50,41 +50,87 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
   const stopController = new AbortController();
   // Every running job listens on the stop signal: as many listeners as jobs at once, not a leak.
   setMaxListeners(0, stopController.signal);
+  const loops: Promise<void>[] = [];
+
+  /**
+   * Works one queue, at most `concurrency` jobs at once. pg-boss' own work() waits a whole polling
+   * interval after every fetch, even a full one (at most one batch per interval); this loop
+   * fetches again as soon as a slot frees and sleeps only while the queue is empty.
+   */
+  async function fetchLoop(
+    queue: string,
+    handler: JobHandler,
+    policy: QueuePolicy,
+    concurrency: number,
+  ) {
+    const running = new Set<Promise<void>>();
+    const stopped = stopController.signal;
+    while (!stopped.aborted) {
+      const free = concurrency - running.size;
+      const jobs =
+        free > 0
+          ? await boss
+              .fetch<Record<string, unknown>>(queue, { batchSize: free, includeMetadata: true })
+              .catch((error: unknown) => {
+                console.error(`sightline: job queue: ${errorText(error)}`);
+                return [];
+              })
+          : [];
+      for (const job of jobs) {
+        const task = runWithTimeout(
+          handler,
+          job.data,
+          { id: job.id, attempt: job.retryCount + 1 },
+          { timeoutMs: policy.timeoutMs, stopSignal: stopped },
+        )
+          .then(
+            () => boss.complete(queue, job.id),
+            (error: unknown) => boss.fail(queue, job.id, { message: errorText(error) }),
+          )
+          .catch((error: unknown) => console.error(`sightline: job queue: ${errorText(error)}`))
+          .finally(() => running.delete(task));
+        running.add(task);
+      }
+      if (running.size >= concurrency) await Promise.race(running);
+      else if (jobs.length === 0) {
+        await Promise.race([
+          sleep(pollMs, undefined, { signal: stopped }).catch(() => {}),
+          ...running,
+        ]);
+      }
+    }
+    await Promise.allSettled([...running]);
+  }
+
   const sql = (text: string, values: unknown[] = []) => boss.getDb().executeSql(text, values);
 
-  return {
-    async send(queue, data, sendOptions = {}) {
-      if (!policies[queue]) throw new Error(`No policy for the job queue "${queue}".`);
+  const queue: JobQueue = {
+    async send(name, data, sendOptions = {}) {
+      if (!policies[name]) throw new Error(`No policy for the job queue "${name}".`);
       await boss.send(
-        queue,
+        name,
         data,
         sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {},
       );
+    },
+
+    async sendMany(name, jobs) {
+      if (!policies[name]) throw new Error(`No policy for the job queue "${name}".`);
+      const keyed = jobs.filter((job) => job.options?.singletonKey);
+      // pg-boss' insert() takes a batch in one statement but has no singleton-key semantics.
+      if (keyed.length < jobs.length) {
+        await boss.insert(
+          jobs.filter((job) => !job.options?.singletonKey).map((job) => ({ name, data: job.data })),
+        );
+      }
+      for (const job of keyed) await queue.send(name, job.data, job.options);
     },
 
     async work(handlers, { concurrency }) {
       for (const [queue, handler] of Object.entries(handlers)) {
         const policy = policies[queue];
         if (!policy) throw new Error(`No policy for the job queue "${queue}".`);
-        // pg-boss runs one fetch loop per work() call: `concurrency` loops of one job each.
-        for (let i = 0; i < Math.max(1, concurrency); i += 1) {
-          await boss.work<Record<string, unknown>>(
-            queue,
-            { batchSize: 1, pollingIntervalSeconds, includeMetadata: true },
-            async ([job]) => {
-              if (!job) return;
-              await runWithTimeout(
-                handler as JobHandler,
-                job.data,
-                { id: job.id, attempt: job.retryCount + 1 },
-                {
-                  timeoutMs: policy.timeoutMs,
-                  stopSignal: stopController.signal,
-                },
-              );
-            },
-          );
-        }
+        loops.push(fetchLoop(queue, handler, policy, Math.max(1, concurrency)));
       }
     },
 
@@ -123,9 +169,11 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
 
     async stop() {
       stopController.abort();
+      await Promise.all(loops);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+  return queue;
 }
 
 /** pg-boss keeps a thrown error as the job's output (serialized): its message. */

@@ -45,8 +45,26 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     return policy;
   };
 
+  // Jobs whose handler succeeded, marked completed by the next claim's transaction (one commit for
+  // both: commits are most of the embedded queue's cost). The loop wakes at once when one is added;
+  // a crash in between runs that job again, which at-least-once handlers allow.
+  let completed: string[] = [];
+
+  async function flushCompleted(trx: Kysely<Database>) {
+    if (completed.length === 0) return;
+    const ids = completed;
+    completed = [];
+    await trx
+      .updateTable('jobs')
+      .set({ state: 'completed', completed_at: nowIso(), lease_until: null, error: null })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
   async function claim(queues: string[], limit: number) {
     return db.transaction().execute(async (trx) => {
+      await flushCompleted(trx);
+      if (limit <= 0) return [];
       const jobs = await trx
         .selectFrom('jobs')
         .selectAll()
@@ -77,11 +95,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     error?: unknown,
   ) {
     if (error === undefined) {
-      await db
-        .updateTable('jobs')
-        .set({ state: 'completed', completed_at: nowIso(), lease_until: null, error: null })
-        .where('id', '=', job.id)
-        .execute();
+      completed.push(job.id);
       return;
     }
     const attempt = job.attempts + 1;
@@ -103,7 +117,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     const queues = Object.keys(handlers);
     while (!stopController.signal.aborted) {
       const free = concurrency - running.size;
-      const jobs = free > 0 ? await claim(queues, free) : [];
+      const jobs = free > 0 || completed.length > 0 ? await claim(queues, free) : [];
       for (const job of jobs) {
         const handler = handlers[job.queue] as JobHandler;
         const task = runWithTimeout(
@@ -133,26 +147,35 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
   }
 
   return {
-    async send(queue: string, data: Record<string, unknown>, sendOptions: SendOptions = {}) {
+    send(queue: string, data: Record<string, unknown>, sendOptions: SendOptions = {}) {
+      return this.sendMany(queue, [{ data, options: sendOptions }]);
+    },
+
+    async sendMany(queue, jobs) {
       const policy = policyOf(queue);
-      await db
-        .insertInto('jobs')
-        .values({
-          id: randomUUID(),
-          queue,
-          data: JSON.stringify(data),
-          singleton_key: sendOptions.singletonKey ?? null,
-          state: 'created',
-          attempts: 0,
-          max_attempts: policy.maxAttempts,
-          run_after: nowIso(),
-          lease_until: null,
-          error: null,
-          created_at: nowIso(),
-          completed_at: null,
-        })
-        .onConflict((conflict) => conflict.doNothing())
-        .execute();
+      if (jobs.length === 0) return;
+      await db.transaction().execute(async (trx) => {
+        for (const job of jobs) {
+          await trx
+            .insertInto('jobs')
+            .values({
+              id: randomUUID(),
+              queue,
+              data: JSON.stringify(job.data),
+              singleton_key: job.options?.singletonKey ?? null,
+              state: 'created',
+              attempts: 0,
+              max_attempts: policy.maxAttempts,
+              run_after: nowIso(),
+              lease_until: null,
+              error: null,
+              created_at: nowIso(),
+              completed_at: null,
+            })
+            .onConflict((conflict) => conflict.doNothing())
+            .execute();
+        }
+      });
       wake();
     },
 
@@ -212,6 +235,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
       wake();
       await loop;
       await Promise.allSettled([...running]);
+      await db.transaction().execute(flushCompleted);
     },
   };
 }

@@ -51,6 +51,11 @@ export interface FailedJob {
 export interface JobQueue {
   /** Adds a job to `queue`. */
   send(queue: string, data: Record<string, unknown>, options?: SendOptions): Promise<void>;
+  /** Adds jobs to `queue` in one round trip (one transaction on SQLite). */
+  sendMany(
+    queue: string,
+    jobs: readonly { data: Record<string, unknown>; options?: SendOptions }[],
+  ): Promise<void>;
   /**
    * Starts working the queues given, at most `concurrency` jobs at once in this process.
    * Jobs an earlier process left running (killed mid-job) are taken up again.

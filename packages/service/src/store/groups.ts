@@ -28,6 +28,8 @@ export interface AttachReport {
   receivedAt: string;
   sourceKind: string;
   key: GroupKey;
+  /** The parsed report and its classification, kept with the report in the same transaction. */
+  analysis?: { parsed: unknown; classification: { label: string } };
 }
 
 /** The group store. */
@@ -67,30 +69,35 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
           .where('id', '=', groupId)
           .executeTakeFirstOrThrow();
         const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
-        await trx
-          .updateTable('groups')
-          .set({
-            count: group.count + 1,
-            first_seen: earlier(input.receivedAt, group.first_seen),
-            last_seen:
-              earlier(group.last_seen, input.receivedAt) === group.last_seen
-                ? input.receivedAt
-                : group.last_seen,
-            source_kinds: [...kinds].sort().join(','),
-            updated_at: nowIso(),
-          })
-          .where('id', '=', groupId)
-          .execute();
+        const changes = {
+          count: group.count + 1,
+          first_seen: earlier(input.receivedAt, group.first_seen),
+          last_seen:
+            earlier(group.last_seen, input.receivedAt) === group.last_seen
+              ? input.receivedAt
+              : group.last_seen,
+          source_kinds: [...kinds].sort().join(','),
+          updated_at: nowIso(),
+        };
+        await trx.updateTable('groups').set(changes).where('id', '=', groupId).execute();
+        const { analysis } = input;
         await trx
           .updateTable('reports')
-          .set({ stage: 'grouped', group_id: groupId, error: null })
+          .set({
+            stage: 'grouped',
+            group_id: groupId,
+            error: null,
+            ...(analysis
+              ? {
+                  parsed: JSON.stringify(analysis.parsed),
+                  label: analysis.classification.label,
+                  classification: JSON.stringify(analysis.classification),
+                }
+              : {}),
+          })
           .where('id', '=', input.reportId)
           .execute();
-        const updated = await trx
-          .selectFrom('groups')
-          .selectAll()
-          .where('id', '=', groupId)
-          .executeTakeFirstOrThrow();
+        const updated = { ...group, ...changes };
         return { group: updated, attached: true };
       });
     },

@@ -149,9 +149,16 @@ const initial: Migration = {
   },
 };
 
+/** Reports counted by stage (the pipeline's progress) without reading their payloads. */
+const reportsByStage: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.createIndex('reports_stage').on('reports').column('stage').execute();
+  },
+};
+
 /** The migrations, by name (sorted order is run order). */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
-    return { '0001_initial': initial };
+    return { '0001_initial': initial, '0002_reports_stage': reportsByStage };
   },
 };

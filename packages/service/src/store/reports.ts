@@ -16,48 +16,56 @@ export interface ReportOrigin {
 export function createReportStore(db: Kysely<Database>) {
   return {
     /**
-     * Stores a raw report unless its source already delivered it (same source and source id).
+     * Stores raw reports in one transaction, each unless its source already delivered it (same
+     * source and source id).
+     * @returns per raw report, in input order, its row id and whether this call created it.
+     */
+    insertMany(
+      raws: readonly RawReport[],
+      origin: ReportOrigin,
+    ): Promise<{ id: string; created: boolean }[]> {
+      return db.transaction().execute(async (trx) => {
+        const out: { id: string; created: boolean }[] = [];
+        for (const raw of raws) {
+          const sourceKey = `${origin.sourceId ?? `${origin.projectId}/${raw.sourceKind}`}:${raw.sourceId}`;
+          const inserted = await trx
+            .insertInto('reports')
+            .values(reportValues(raw, origin, sourceKey))
+            .onConflict((conflict) => conflict.column('source_key').doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          const id =
+            inserted?.id ??
+            (
+              await trx
+                .selectFrom('reports')
+                .select('id')
+                .where('source_key', '=', sourceKey)
+                .executeTakeFirstOrThrow()
+            ).id;
+          out.push({ id, created: inserted !== undefined });
+        }
+        return out;
+      });
+    },
+
+    /**
+     * Stores one raw report unless its source already delivered it (see {@link insertMany}).
      * @returns the stored row and whether this call created it.
      */
     async insert(
       raw: RawReport,
       origin: ReportOrigin,
     ): Promise<{ report: ReportRow; created: boolean }> {
-      const sourceKey = `${origin.sourceId ?? `${origin.projectId}/${raw.sourceKind}`}:${raw.sourceId}`;
-      const isText = 'text' in raw.payload;
-      const inserted = await db
-        .insertInto('reports')
-        .values({
-          id: randomUUID(),
-          project_id: origin.projectId,
-          source_id: origin.sourceId,
-          source_kind: raw.sourceKind,
-          source_report_id: raw.sourceId,
-          source_key: sourceKey,
-          received_at: raw.receivedAt,
-          format: raw.format,
-          payload_type: isText ? 'text' : 'json',
-          payload: 'text' in raw.payload ? raw.payload.text : JSON.stringify(raw.payload.json),
-          filename: raw.filename ?? null,
-          url: raw.url ?? null,
-          meta: JSON.stringify(raw.meta ?? {}),
-          stage: 'received',
-          parsed: null,
-          label: null,
-          classification: null,
-          group_id: null,
-          error: null,
-          created_at: nowIso(),
-        })
-        .onConflict((conflict) => conflict.column('source_key').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const [{ id, created }] = (await this.insertMany([raw], origin)) as [
+        { id: string; created: boolean },
+      ];
       const report = await db
         .selectFrom('reports')
         .selectAll()
-        .where('source_key', '=', sourceKey)
+        .where('id', '=', id)
         .executeTakeFirstOrThrow();
-      return { report, created: inserted !== undefined };
+      return { report, created };
     },
 
     /** The report with this id, or undefined. */
@@ -74,22 +82,6 @@ export function createReportStore(db: Kysely<Database>) {
         .orderBy('received_at', 'desc')
         .orderBy('id')
         .limit(limit)
-        .execute();
-    },
-
-    /** Keeps the parsed report and its classification (label, confidence, method, reasons). */
-    async saveAnalysis(
-      id: string,
-      analysis: { parsed: unknown; classification: { label: string } },
-    ): Promise<void> {
-      await db
-        .updateTable('reports')
-        .set({
-          parsed: JSON.stringify(analysis.parsed),
-          label: analysis.classification.label,
-          classification: JSON.stringify(analysis.classification),
-        })
-        .where('id', '=', id)
         .execute();
     },
 
@@ -115,3 +107,29 @@ export function createReportStore(db: Kysely<Database>) {
 }
 
 export type ReportStore = ReturnType<typeof createReportStore>;
+
+function reportValues(raw: RawReport, origin: ReportOrigin, sourceKey: string) {
+  const isText = 'text' in raw.payload;
+  return {
+    id: randomUUID(),
+    project_id: origin.projectId,
+    source_id: origin.sourceId,
+    source_kind: raw.sourceKind,
+    source_report_id: raw.sourceId,
+    source_key: sourceKey,
+    received_at: raw.receivedAt,
+    format: raw.format,
+    payload_type: isText ? ('text' as const) : ('json' as const),
+    payload: 'text' in raw.payload ? raw.payload.text : JSON.stringify(raw.payload.json),
+    filename: raw.filename ?? null,
+    url: raw.url ?? null,
+    meta: JSON.stringify(raw.meta ?? {}),
+    stage: 'received' as const,
+    parsed: null,
+    label: null,
+    classification: null,
+    group_id: null,
+    error: null,
+    created_at: nowIso(),
+  };
+}

@@ -5,7 +5,7 @@
 import type { Insertable, Selectable } from 'kysely';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 1;
+export const STORE_SCHEMA_VERSION = 2;
 
 /** Triage status of a group. */
 export const GROUP_STATUSES = ['new', 'triaged', 'resolved', 'ignored'] as const;

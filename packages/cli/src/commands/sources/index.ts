@@ -53,7 +53,7 @@ export function registerSources(program: Command): void {
     .option(
       '--poll-interval <seconds>',
       'seconds between polls',
-      wholeNumberArgument(10, 'poll interval'),
+      wholeNumberArgument({ min: 10, max: 86_400, unit: 'poll interval in seconds' }),
     )
     .addHelpText(
       'after',

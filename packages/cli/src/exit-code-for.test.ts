@@ -1,11 +1,12 @@
 import { SightlineError, type SightlineErrorCode } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
+import { exitCodeFor } from './exit-code-for.js';
 import {
   EXIT_COST_LIMIT,
   EXIT_FAILURE,
   EXIT_MODEL,
+  EXIT_MODEL_UNAVAILABLE,
   EXIT_USAGE,
-  exitCodeFor,
 } from './exit-codes.js';
 
 const error = (code: SightlineErrorCode) => new SightlineError({ code, message: code });
@@ -21,6 +22,15 @@ describe('exitCodeFor', () => {
     ['MISSING_API_KEY', EXIT_USAGE],
   ] as const)('maps %s to exit %i', (code, exit) => {
     expect(exitCodeFor(error(code))).toBe(exit);
+  });
+
+  it('maps a model server that is down or failed to exit 6', () => {
+    const down = new SightlineError({
+      code: 'MODEL_CALL_FAILED',
+      message: 'refused',
+      details: { unavailable: true },
+    });
+    expect(exitCodeFor(down)).toBe(EXIT_MODEL_UNAVAILABLE);
   });
 
   it('treats anything but a SightlineError as an unexpected failure', () => {

@@ -1,0 +1,91 @@
+/**
+ * A model server that is down or broken is reported as what happened, with exit 6: a closed port
+ * (connection refused) and a server answering HTTP 500, both real servers on 127.0.0.1 driven
+ * through the OpenAI-compatible provider the `--model` flag resolves.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryOutput } from '../memory-output.test-helper.js';
+import { runInvestigate } from './investigate.js';
+
+let repo: FakeRepository;
+let reportFile: string;
+let failing: Server;
+let failingUrl: string;
+let closedUrl: string;
+let requests = 0;
+
+/** Listens on a free port of 127.0.0.1 and returns the base URL. */
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  repo = await createFakeRepository();
+  const work = await mkdtemp(path.join(tmpdir(), 'sightline-model-server-'));
+  reportFile = path.join(work, 'report.md');
+  await writeFile(reportFile, repo.reportText);
+  failing = createServer((_request, response) => {
+    requests += 1;
+    response.writeHead(500, { 'content-type': 'application/json' });
+    response.end('{"error":{"message":"out of GPU memory"}}');
+  });
+  failingUrl = await listen(failing);
+  // A port that was free a moment ago and is closed now: connecting is refused.
+  const closed = createServer();
+  closedUrl = await listen(closed);
+  await new Promise((resolve) => closed.close(resolve));
+});
+afterAll(async () => {
+  failing.close();
+  await repo.cleanup();
+});
+
+/** Runs `investigate --model openai-compatible:<url>/v1#m` with a long step timeout. */
+async function investigateWith(url: string) {
+  const io = Object.assign(memoryOutput(), {
+    progress: { update() {}, succeed() {}, fail() {} },
+    env: {},
+  });
+  const code = await runInvestigate(
+    {
+      repo: repo.root,
+      report: reportFile,
+      model: `openai-compatible:${url}/v1#m`,
+      format: 'md',
+      cache: false,
+      // Far longer than the test's own timeout: the failure must come from the server's answer.
+      timeout: 600,
+    },
+    io,
+  );
+  return { code, ...io };
+}
+
+describe('a model server that is down or broken', { timeout: 60_000 }, () => {
+  it('says the connection was refused and exits 6', async () => {
+    const run = await investigateWith(closedUrl);
+    expect(run.code).toBe(6);
+    expect(run.err).toContain(
+      `sightline: The model server of openai-compatible:m at ${closedUrl} refused the connection: nothing listens there (ECONNREFUSED). Start the server, or fix the URL or host in --model.\n`,
+    );
+    expect(run.err).not.toContain('in time');
+    expect(run.out).toBe('');
+  });
+
+  it('says the server answered 500 and exits 6', async () => {
+    const run = await investigateWith(failingUrl);
+    expect(run.code).toBe(6);
+    expect(run.err).toContain(
+      `sightline: The model server of openai-compatible:m at ${failingUrl} failed: it answered HTTP 500 (out of GPU memory). The server is up but broken or overloaded: check its logs, or try again later.\n`,
+    );
+    // The AI SDK's default: the first call and 2 retries.
+    expect(requests).toBe(3);
+  });
+});
