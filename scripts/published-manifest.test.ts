@@ -13,6 +13,7 @@ const manifest = (folder: string) =>
   JSON.parse(readFileSync(path.join(root, folder, 'package.json'), 'utf8')) as PackageJson & {
     dependencies?: Record<string, string>;
     peerDependencies?: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
   };
 const workspaces = (manifest('.') as unknown as { workspaces: string[] }).workspaces
   .filter((folder) => folder.startsWith('packages/'))
@@ -77,7 +78,11 @@ describe('workspace manifests', () => {
       // Private packages are not published; the console's built files are not in the CLI tarball.
       if (!pkg || pkg.private || seen.has(name)) return;
       seen.add(name);
-      for (const dependency of Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies })) {
+      // An optional peer (page-context's react, for its /react entry) is the app's to bring.
+      const required = Object.keys(pkg.peerDependencies ?? {}).filter(
+        (peer) => !pkg.peerDependenciesMeta?.[peer]?.optional,
+      );
+      for (const dependency of [...Object.keys(pkg.dependencies ?? {}), ...required]) {
         if (dependency.startsWith('@sightline/')) visit(dependency);
         else if (!cli.dependencies?.[dependency]) missing.push(`${dependency} (of ${name})`);
       }

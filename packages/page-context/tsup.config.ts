@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     internal: 'src/internal.ts',
     'react/index': 'src/react/index.ts',
+    'server/index': 'src/server/index.ts',
   },
   format: ['esm'],
   target: 'es2022',

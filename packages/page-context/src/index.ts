@@ -12,6 +12,13 @@
 export { type EncodingModule, registerEncoding } from '@sightline/core';
 // Actions: what the agent may do on the page, as AI SDK tools.
 export { definePageAction } from './actions/page-action.js';
+// Chat with a server route: the page's context and action definitions per message; actions run here.
+export {
+  type PageContextPayload,
+  type PageToolDefinition,
+  runPageTool,
+  toPageContextPayload,
+} from './chat/page-context-payload.js';
 // Diff: what changed between two snapshots, for the turns after the first.
 export {
   diff,

@@ -13,7 +13,8 @@ import { SightlineError } from '@sightline/core';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { type RunningService, startService } from '@sightline/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXIT_USAGE, exitCodeFor } from '../exit-codes.js';
+import { exitCodeFor } from '../exit-code-for.js';
+import { EXIT_USAGE } from '../exit-codes.js';
 import { runServe } from './serve.js';
 
 const main = fileURLToPath(new URL('../main.ts', import.meta.url));

@@ -6,14 +6,20 @@
  * conversation about it.
  */
 import { useChat } from '@ai-sdk/react';
-import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '@sightline/page-context';
+import {
+  PAGE_CONTEXT_IGNORE_ATTRIBUTE,
+  runPageTool,
+  toPageContextPayload,
+} from '@sightline/page-context';
 import { usePageSnapshot } from '@sightline/page-context/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls } from 'ai';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSettings } from '../api/queries.js';
 import { readToken } from '../api/token.js';
 import { Loading } from '../ui/states.js';
-import { readPageContext, runPageTool } from './read-page-context.js';
+
+/** Tokens of page context sent with a message, at most. */
+const PAGE_CONTEXT_BUDGET_TOKENS = 4_000;
 
 function Conversation() {
   const read = usePageSnapshot();
@@ -22,7 +28,11 @@ function Conversation() {
       new DefaultChatTransport({
         api: '/api/chat',
         headers: () => ({ authorization: `Bearer ${readToken() ?? ''}` }),
-        body: async () => ({ pageContext: await readPageContext(read) }),
+        body: async () => ({
+          pageContext: await toPageContextPayload(
+            read({ root: document.body, budgetTokens: PAGE_CONTEXT_BUDGET_TOKENS }),
+          ),
+        }),
       }),
     [read],
   );
@@ -30,12 +40,7 @@ function Conversation() {
     transport,
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
     onToolCall: async ({ toolCall }) => {
-      const output = await runPageTool(
-        read,
-        toolCall.toolName,
-        toolCall.input,
-        toolCall.toolCallId,
-      );
+      const output = await runPageTool(read().tools, toolCall);
       if (output === undefined) return;
       void addToolOutput({ tool: toolCall.toolName, toolCallId: toolCall.toolCallId, output });
     },

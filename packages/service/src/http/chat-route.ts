@@ -8,14 +8,12 @@
  */
 import { type Compaction, createCompaction } from '@sightline/compaction';
 import { getModelProfile } from '@sightline/core';
+import { chatPageContext, pageContextPayloadSchema } from '@sightline/page-context/server';
 import {
   convertToModelMessages,
-  jsonSchema,
   type LanguageModel,
   stepCountIs,
   streamText,
-  type Tool,
-  tool,
   type UIMessage,
   validateUIMessages,
 } from 'ai';
@@ -34,21 +32,7 @@ const MAX_STEPS = 8;
 export const chatBodySchema = z.object({
   id: z.string().min(1).max(200).describe('Conversation id (useChat)'),
   messages: z.array(z.unknown()).min(1),
-  pageContext: z
-    .object({
-      markdown: z.string().max(400_000).describe('The page as page context renders it'),
-      tools: z
-        .array(
-          z.object({
-            name: z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/),
-            description: z.string().max(2_000),
-            inputSchema: z.record(z.string(), z.unknown()),
-          }),
-        )
-        .max(64)
-        .describe('The page actions, run by the browser'),
-    })
-    .optional(),
+  pageContext: pageContextPayloadSchema.optional(),
 });
 
 /** The chat's model and its conversations. */
@@ -80,13 +64,6 @@ export function createChatHandler(model: LanguageModel | undefined): ChatHandler
           'No model is configured. Start the service with --model anthropic:claude-sonnet-4-5 (key in ANTHROPIC_API_KEY), openai:<id> (OPENAI_API_KEY), or set SIGHTLINE_MODEL; the rest of the console works without one.',
         );
       }
-      const pageTools: Record<string, Tool> = {};
-      for (const definition of body.pageContext?.tools ?? []) {
-        pageTools[definition.name] = tool({
-          description: definition.description,
-          inputSchema: jsonSchema(definition.inputSchema),
-        });
-      }
       const compaction = compactionOf(body.id);
       let messages: UIMessage[];
       try {
@@ -95,14 +72,12 @@ export function createChatHandler(model: LanguageModel | undefined): ChatHandler
         const message = error instanceof Error ? error.message : String(error);
         return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid messages: ${message}`);
       }
-      const system = body.pageContext
-        ? `${CHAT_INSTRUCTIONS}\n\n# The page the user sees now\n\n${body.pageContext.markdown}`
-        : CHAT_INSTRUCTIONS;
+      const page = chatPageContext(CHAT_INSTRUCTIONS, body.pageContext);
       const result = streamText({
         model,
-        system,
+        system: page.system,
         messages: await convertToModelMessages(messages),
-        tools: { ...compaction.wrapTools(compaction.tools), ...pageTools },
+        tools: { ...compaction.wrapTools(compaction.tools), ...page.tools },
         prepareStep: compaction.prepareStep,
         stopWhen: stepCountIs(MAX_STEPS),
       });
