@@ -14,20 +14,17 @@ import { countTokens, getModelProfile } from '@sightline/core';
 import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
 import {
   CACHE_RULES,
+  countScriptedToolCalls,
   estimateCostUsd,
   investigate,
-  measureCacheableShare,
-  type SentRequest,
-} from '@sightline/investigator/internal';
-import {
-  countScriptedToolCalls,
-  createFakeRepository,
-  type FakeRepository,
   MISBEHAVING_SCENARIOS,
   type MisbehavingScenario,
+  measureCacheableShare,
   runScripted,
+  type SentRequest,
   settleOutcome,
-} from '@sightline/investigator/testing';
+} from '@sightline/investigator/internal';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { AGENT_SCENARIOS, type AgentScenario, PLANTED_SECRET } from './lib/agent-scenarios.js';
 import {
   type Figures,
