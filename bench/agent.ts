@@ -14,17 +14,20 @@ import { countTokens, getModelProfile } from '@sightline/core';
 import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
 import {
   CACHE_RULES,
-  countScriptedToolCalls,
   estimateCostUsd,
   investigate,
-  MISBEHAVING_SCENARIOS,
-  type MisbehavingScenario,
   measureCacheableShare,
-  runScripted,
   type SentRequest,
-  settleOutcome,
 } from '@sightline/investigator/internal';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+// The scripted misbehaving models are test fixtures: read from the source, never shipped in a bundle.
+import {
+  countScriptedToolCalls,
+  MISBEHAVING_SCENARIOS,
+  type MisbehavingScenario,
+  settleOutcome,
+} from '../packages/investigator/src/agent/__fixtures__/misbehaving-models.js';
+import { runScripted } from '../packages/investigator/src/agent/__fixtures__/run-scripted.js';
 import { AGENT_SCENARIOS, type AgentScenario, PLANTED_SECRET } from './lib/agent-scenarios.js';
 import {
   type Figures,
