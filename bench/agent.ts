@@ -3,20 +3,31 @@
  * loop, measured per scenario: outcome, steps, tool calls, input tokens, the share of input tokens
  * each provider's prompt cache would serve (Anthropic's breakpoints, OpenAI's automatic prefix
  * cache; see `measureCacheableShare`) and the estimated cost at list prices (Claude Sonnet 4.5,
- * GPT-5). Target: ≥ 0.75 of all input tokens of the ten-step investigation cacheable on each.
+ * GPT-5), for the bench's own scenarios and for every misbehaving model of `model-failures.int.test.ts`.
+ * Targets: ≥ 0.75 of all input tokens of the ten-step investigation cacheable on each; ≤ 10 tool
+ * calls in every scenario.
  * Writes bench/results/agent.json and the table in bench/README.md.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { countTokens, getModelProfile, SightlineError } from '@sightline/core';
+import { countTokens, getModelProfile } from '@sightline/core';
 import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
 import {
   CACHE_RULES,
   estimateCostUsd,
   investigate,
   measureCacheableShare,
+  type SentRequest,
 } from '@sightline/investigator/internal';
-import { createFakeRepository } from '@sightline/investigator/testing';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+// The scripted misbehaving models are test fixtures: read from the source, never shipped in a bundle.
+import {
+  countScriptedToolCalls,
+  MISBEHAVING_SCENARIOS,
+  type MisbehavingScenario,
+  settleOutcome,
+} from '../packages/investigator/src/agent/__fixtures__/misbehaving-models.js';
+import { runScripted } from '../packages/investigator/src/agent/__fixtures__/run-scripted.js';
 import { AGENT_SCENARIOS, type AgentScenario, PLANTED_SECRET } from './lib/agent-scenarios.js';
 import {
   type Figures,
@@ -44,36 +55,66 @@ interface Measured {
   secretLeaked: boolean;
 }
 
-async function run(scenario: AgentScenario): Promise<Measured> {
-  const repo = await createFakeRepository();
-  try {
-    await writeFile(path.join(repo.root, '.env'), `API_KEY=${PLANTED_SECRET}\n`);
-    const agent = createScriptedModel(scenario.agent, { modelId: ANTHROPIC_MODEL });
-    const outcome = await investigate({
+/** What one scripted investigation left behind: the loop's requests and the user's outcome. */
+interface Ran {
+  /** The investigating model's answers, in order. */
+  script: ScriptedResponse[];
+  /** The requests of the investigation loop (those that offer tools). */
+  loop: SentRequest[];
+  /** Every prompt sent to any model, and the outcome as shown, as JSON (for the secret check). */
+  sent: string;
+  outcome: string;
+}
+
+/** A bench scenario through `investigate` (the whole pipeline: suspects, repository map, loop). */
+async function runInvestigate(scenario: AgentScenario, repo: FakeRepository): Promise<Ran> {
+  const agent = createScriptedModel(scenario.agent, { modelId: ANTHROPIC_MODEL });
+  const outcome = await settleOutcome(
+    investigate({
       repo: repo.root,
       report: scenario.report ?? repo.reportText,
       model: agent.model,
       cacheDir: false,
       ...(scenario.maxCostUsd ? { maxCostUsd: scenario.maxCostUsd } : {}),
-    }).then(
-      ({ diagnosis }) => ({
-        label: diagnosis.verification?.verified ? 'verified' : 'unverified',
-        text: JSON.stringify(diagnosis),
-      }),
-      (error: unknown) => {
-        if (!SightlineError.isInstance(error)) throw error;
-        return { label: error.code, text: JSON.stringify(error.details) };
-      },
-    );
-    // The structurer is the same scripted model: only the loop's calls carry tools.
-    const loop = agent.calls.filter((request) => request.toolDefinitions.length > 0);
-    const requests = loop.map(({ prompt, toolDefinitions }) => ({
+    }),
+  );
+  // The structurer is the same scripted model: only the loop's calls carry tools.
+  const loop = agent.calls.filter((request) => request.toolDefinitions.length > 0);
+  return {
+    script: scenario.agent,
+    loop: loop.map(({ prompt, toolDefinitions }) => ({ prompt, tools: toolDefinitions })),
+    sent: JSON.stringify(agent.calls.map((request) => request.prompt)) + outcome.shown,
+    outcome: outcome.kind,
+  };
+}
+
+/** A misbehaving model through `runScripted`, exactly as `model-failures.int.test.ts` runs it. */
+async function runMisbehaving(scenario: MisbehavingScenario, repo: FakeRepository): Promise<Ran> {
+  const run = runScripted(repo, scenario.agent, scenario.structurer ?? []);
+  const outcome = await settleOutcome(run.result);
+  const calls = [...run.agent.calls, ...run.structurer.calls];
+  return {
+    script: scenario.agent,
+    loop: run.agent.calls.map(({ prompt, toolDefinitions }) => ({
       prompt,
       tools: toolDefinitions,
-    }));
-    const answers = scenario.agent.slice(0, loop.length);
-    const anthropic = measureCacheableShare(requests, CACHE_RULES.anthropic);
-    const openai = measureCacheableShare(requests, CACHE_RULES.openai);
+    })),
+    sent: JSON.stringify(calls.map((request) => request.prompt)) + outcome.shown,
+    outcome: outcome.kind,
+  };
+}
+
+async function measure(
+  scenario: string,
+  start: (repo: FakeRepository) => Promise<Ran>,
+): Promise<Measured> {
+  const repo = await createFakeRepository();
+  try {
+    await writeFile(path.join(repo.root, '.env'), `API_KEY=${PLANTED_SECRET}\n`);
+    const { script, loop, sent, outcome } = await start(repo);
+    const answers = script.slice(0, loop.length);
+    const anthropic = measureCacheableShare(loop, CACHE_RULES.anthropic);
+    const openai = measureCacheableShare(loop, CACHE_RULES.openai);
     const outputTokens = answers.reduce((total, answer) => total + answerTokens(answer), 0);
     const cost = (model: string, cached: number, written: number) => {
       const pricing = getModelProfile(model).pricing;
@@ -88,15 +129,11 @@ async function run(scenario: AgentScenario): Promise<Measured> {
       };
       return estimateCostUsd(phase, pricing);
     };
-    const prompts = JSON.stringify(agent.calls.map((request) => request.prompt));
     return {
-      scenario: scenario.name,
-      outcome: outcome.label,
+      scenario,
+      outcome,
       steps: loop.length,
-      toolCalls: answers.reduce(
-        (total, answer) => total + ('toolCalls' in answer ? answer.toolCalls.length : 0),
-        0,
-      ),
+      toolCalls: countScriptedToolCalls(script, loop.length),
       inputTokens: anthropic.inputTokens,
       outputTokens,
       anthropicShare: anthropic.share,
@@ -107,7 +144,7 @@ async function run(scenario: AgentScenario): Promise<Measured> {
         anthropic.cacheWriteTokens,
       ),
       openaiCostUsd: cost(OPENAI_MODEL, openai.cacheableTokens, 0),
-      secretLeaked: prompts.includes(PLANTED_SECRET) || outcome.text.includes(PLANTED_SECRET),
+      secretLeaked: sent.includes(PLANTED_SECRET),
     };
   } finally {
     await repo.cleanup();
@@ -122,9 +159,15 @@ function answerTokens(answer: ScriptedResponse): number {
 }
 
 const rows: Measured[] = [];
+const record = async (scenario: string, start: (repo: FakeRepository) => Promise<Ran>) => {
+  rows.push(await measure(scenario, start));
+  process.stderr.write(`${scenario}: ${rows.at(-1)?.outcome}\n`);
+};
 for (const scenario of AGENT_SCENARIOS) {
-  rows.push(await run(scenario));
-  process.stderr.write(`${scenario.name}: ${rows.at(-1)?.outcome}\n`);
+  await record(scenario.name, (repo) => runInvestigate(scenario, repo));
+}
+for (const scenario of MISBEHAVING_SCENARIOS) {
+  await record(`misbehaves: ${scenario.name}`, (repo) => runMisbehaving(scenario, repo));
 }
 
 const money = (usd: number) => `$${usd.toFixed(4)}`;
@@ -135,6 +178,7 @@ const table = markdownTable(
     'outcome',
     'steps',
     'tool calls',
+    '≤ 10 tool calls',
     'input tokens',
     'cacheable: Anthropic',
     'cacheable: OpenAI',
@@ -147,6 +191,7 @@ const table = markdownTable(
     row.outcome,
     row.steps,
     row.toolCalls,
+    row.toolCalls <= 10 ? 'yes' : '**no**',
     row.inputTokens,
     share(row.anthropicShare),
     share(row.openaiShare),
@@ -159,13 +204,13 @@ const tenSteps = rows.find((row) => row.scenario === 'ten-steps');
 const met = (value: number | undefined) =>
   value !== undefined && value >= TARGET ? 'met' : '**missed**';
 const verdict = `Target: ≥ ${TARGET} of all input tokens of the ten-step investigation cacheable — Anthropic ${share(tenSteps?.anthropicShare ?? 0)} (${met(tenSteps?.anthropicShare)}), OpenAI ${share(tenSteps?.openaiShare ?? 0)} (${met(tenSteps?.openaiShare)}). Tool calls ≤ 10 with the default budgets: ${rows.every((row) => row.toolCalls <= 10) ? 'met' : '**missed**'} in every scenario.`;
-const notes = `Scripted models (\`createScriptedModel\`) on the investigator's fake shop, through \`investigate\` with the default budgets (explore 8, deep-dive 4); the scenarios' answers are in \`bench/lib/agent-scenarios.ts\`. Input tokens: the requests as the AI SDK hands them to a provider (tool definitions and messages as JSON, o200k_base). Cacheable: what Anthropic's rules (cache breakpoints, 20-block lookback, 1,024-token minimum of Sonnet 4.5) and OpenAI's (exact prefix ≥ 1,024 tokens, in 128-token increments) would serve from the prompt cache. Cost: list prices of the model profiles (cache reads and Anthropic's cache writes included), for the investigation loop; the structurer call is not counted. A real model answers longer than these scripts and reads more code, so real runs cost more.`;
+const notes = `Scripted models (\`createScriptedModel\`) on the investigator's fake shop, through \`investigate\` with the default budgets (explore 8, deep-dive 4); the scenarios' answers are in \`bench/lib/agent-scenarios.ts\`. The rows \`misbehaves: …\` are the misbehaving models of \`model-failures.int.test.ts\` (their scripts in \`packages/investigator/src/agent/__fixtures__/misbehaving-models.ts\`, shared with that test), run as the test runs them: \`investigateWithModel\` with a separate scripted structurer, no suspects and no repository map, so their prompts are smaller than a full investigation's. Input tokens: the requests as the AI SDK hands them to a provider (tool definitions and messages as JSON, o200k_base). Cacheable: what Anthropic's rules (cache breakpoints, 20-block lookback, 1,024-token minimum of Sonnet 4.5) and OpenAI's (exact prefix ≥ 1,024 tokens, in 128-token increments) would serve from the prompt cache. Cost: list prices of the model profiles (cache reads and Anthropic's cache writes included), for the investigation loop (output tokens: the scripted answers, so the 50,000-token report dominates its row); the structurer calls are not counted. A real model answers longer than these scripts and reads more code, so real runs cost more.`;
 await updateReadmeTable('agent', [notes, table, verdict].join('\n\n'));
 const figures: Figures = {};
 for (const row of rows) {
   figures[row.scenario] = {
     steps: { value: row.steps, unit: 'steps' },
-    toolCalls: { value: row.toolCalls, unit: 'tool calls' },
+    toolCalls: { value: row.toolCalls, unit: 'tool calls', note: 'target ≤ 10' },
     inputTokens: { value: row.inputTokens, unit: 'tokens' },
     outputTokens: { value: row.outputTokens, unit: 'tokens' },
     cacheableShareAnthropic: fraction(row.anthropicShare),
@@ -177,6 +222,10 @@ for (const row of rows) {
 await writeResults('agent', {
   inputs: {
     scenarios: AGENT_SCENARIOS.map(({ name, about, maxCostUsd }) => ({ name, about, maxCostUsd })),
+    misbehaving: MISBEHAVING_SCENARIOS.map(({ name, outcomes }) => ({
+      name: `misbehaves: ${name}`,
+      expectedOutcomes: outcomes,
+    })),
     outcomes: Object.fromEntries(rows.map((row) => [row.scenario, row.outcome])),
     secretLeaked: Object.fromEntries(rows.map((row) => [row.scenario, row.secretLeaked])),
     prices: {
