@@ -6,10 +6,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The console's Vite output folder. */
-const DIST = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dist');
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The console's Vite output: `dist/` beside this file in the workspace, or `console/` beside the
+ * bundle when this file is bundled into the CLI's `dist/` (its build copies the console there).
+ */
+const CANDIDATES = [path.join(here, 'dist'), path.join(here, 'console')];
 
 /** @returns the folder of the built console, or undefined before `npm run build` made it. */
 export function builtConsoleDir() {
-  return existsSync(path.join(DIST, 'index.html')) ? DIST : undefined;
+  return CANDIDATES.find((dir) => existsSync(path.join(dir, 'index.html')));
 }

@@ -76,10 +76,16 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
 
   it('ingests reports and serves the inbox, a group with its diagnosis, status changes and re-runs', async () => {
     const { app, call } = await open();
-    expect((await app.request('/api/groups')).status).toBe(401);
-    expect(
-      (await app.request('/api/groups', { headers: { authorization: 'Bearer wrong' } })).status,
-    ).toBe(401);
+    const anonymous = await app.request('/api/groups');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: expect.stringContaining('Authorization: Bearer') },
+    });
+    const wrong = await app.request('/api/groups', { headers: { authorization: 'Bearer wrong' } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.json()).toEqual({
+      error: { code: 'UNAUTHORIZED', message: 'The API token is wrong.' },
+    });
     const ingest = await call('/api/reports', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,6 +1,7 @@
 /** How the API answers errors: `{ error: { code, message } }`, never a stack trace. */
 import { SightlineError } from '@sightline/core';
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
 /** A JSON error answer. */
@@ -21,6 +22,8 @@ export function handleError(error: Error, c: Context, log: (line: string) => voi
     if (status === 500) log(`${c.req.method} ${c.req.path}: ${error.code}: ${error.message}`);
     return errorResponse(c, status, error.code, error.message);
   }
+  // A middleware's own answer (bearer auth: 401 with `{ error: { code: 'UNAUTHORIZED', … } }`).
+  if (error instanceof HTTPException && error.res) return error.getResponse();
   const status = (error as { status?: unknown }).status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
     return errorResponse(c, status as ContentfulStatusCode, 'INVALID_ARGUMENT', error.message);
