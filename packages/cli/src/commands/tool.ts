@@ -118,7 +118,8 @@ function common(command: Command, examples: string[]): Command {
 /** The tools' text is written for a model, so its hints name the tool's parameters. */
 const TOOL_TEXT_NOTE = `The output is the tool's text exactly as the model sees it; its hints name the tool's
 parameters: startLine/endLine are --start/--end, maxResults is --max-results, caseSensitive is
---case-sensitive, depth is --depth, path is --path. Exit codes: 0 success, 2 bad flag or tool error.`;
+--case-sensitive, depth is --depth, path is --path for grep and the PATH argument of read_file and
+list_dir. Exit codes: 0 success, 2 bad flag or tool error.`;
 
 /**
  * Registers `sightline tool grep|read_file|list_dir|find_symbol` on `program`
