@@ -94,6 +94,15 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       }),
     });
     expect(ingest.status).toBe(202);
+    const binary = await call('/api/reports', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]),
+    });
+    expect(binary.status).toBe(400);
+    expect(await binary.json()).toMatchObject({
+      error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('binary data') },
+    });
     expect(await ingest.json()).toMatchObject({ stored: 2, duplicates: 0 });
     const plain = await call('/api/reports', {
       method: 'POST',

@@ -2,7 +2,7 @@
  * `POST /api/reports`: reports handed over by HTTP. A JSON body `{ project?, reports: [...] }`
  * (see `ingestBodySchema`), or any other body as the text of one report (`?project=&format=&filename=`).
  */
-import { SightlineError } from '@sightline/core';
+import { looksBinary, SightlineError } from '@sightline/core';
 import type { Context } from 'hono';
 import type { Pipeline } from '../pipeline/index.js';
 import { contentId, fileToRawReports } from '../sources/files.js';
@@ -52,7 +52,16 @@ export async function handleIngest(c: Context, store: Store, pipeline: Pipeline)
       };
     });
   } else {
-    const text = await c.req.text();
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    if (looksBinary(body)) {
+      return errorResponse(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        'The body is binary data, not a report. Send the report as text (a crash log, an issue, a review export).',
+      );
+    }
+    const text = new TextDecoder().decode(body);
     if (!text.trim())
       return errorResponse(c, 400, 'REPORT_EMPTY', 'The body is empty. Send the report text.');
     projectName = c.req.query('project');
