@@ -21,7 +21,8 @@
  * (LocAgent, Chen et al., ACL 2025): BM25 38.7/61.7, CodeRankEmbed 52.6/84.7, LocAgent 77.7/94.2.
  *
  * Usage: `npm run bench:localize [-- --set dev,shared,swe-bench-lite] [--only TEXT]
- * [--fetch-list] [--materialize DIR]`. Default sets: shared and dev. A run that measures the
+ * [--explain] [--fetch-list] [--materialize DIR]`. `--explain` prints, per case, the report, the
+ * top suspects signal by signal and the gold files' signals (no measurement). Default sets: shared and dev. A run that measures the
  * development set writes bench/results/localize.json and the `localize` table of bench/README.md;
  * a run of other sets alone (`--set swe-bench-lite`, which takes about an hour) writes
  * `localize-<sets>` beside them.
@@ -36,6 +37,7 @@ import {
   materialize,
   readDevCases,
 } from './lib/localize-cases.js';
+import { explainCase } from './lib/localize-explain.js';
 import {
   caseTable,
   groupFigures,
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
     options: {
       set: { type: 'string', default: 'shared,dev' },
       only: { type: 'string' },
+      explain: { type: 'boolean', default: false },
       'fetch-list': { type: 'boolean', default: false },
       materialize: { type: 'string' },
     },
@@ -97,6 +100,10 @@ async function main(): Promise<void> {
       );
       continue;
     }
+    if (values.explain) {
+      await explainCase(entry, dir);
+      continue;
+    }
     const result = await runCase(entry, dir);
     results.push(result);
     console.error(
@@ -115,7 +122,7 @@ async function main(): Promise<void> {
   const note = `${results.length} cases measured${skipped.length ? `, ${skipped.length} skipped (revision not extracted: ${skipped.join(', ')})` : ''}. Traced cases "fix in a frame" are those whose gold file is among the files the report's in-app frames resolve to. Span overlap: the best-ranked suspect in a gold file overlaps the gold function (the smallest function enclosing the fix's changed lines), over cases with a gold file in the top 5. Times are single cold runs and medians of ${WARM_RUNS} warm runs on a shared 2-core machine: noisy.`;
   const markdown = `${summaryTable(groups)}\n\nPer language (all measured cases):\n\n${languageTable(results)}\n\n${caseTable(results)}\n\n${note}`;
   console.log(markdown);
-  if (values.only) return;
+  if (values.only || values.explain) return;
   // A run of other sets alone (the slow Python set) keeps the development set's results file.
   const name = sets.includes('dev') ? 'localize' : `localize-${sets.join('-')}`;
   await writeResults(name, {

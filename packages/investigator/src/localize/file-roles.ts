@@ -26,14 +26,21 @@ export const THIRD_PARTY_FACTOR = 0.1;
 const BUNDLE_MIN_LINES = 1_000;
 /** … and holds copies of at least this many other files, … */
 const BUNDLE_MIN_COPIES = 3;
-/** … a copy being a file (of at least three names) whose names it defines for the most part. */
+/** … a copy being a file (of at least three names) whose names it defines for the most part, … */
 const COPY_SHARED_NAMES = 0.8;
+/**
+ * … and the copies account for at least this share of its own names. A bundle is mostly made of
+ * its sources; a hand-written single-file library (a 20,000-line `CommandLine.java`) that a few
+ * helper modules or examples copied a nested class from is not.
+ */
+const BUNDLE_MIN_COVERAGE = 0.25;
 
 /**
  * True when a file looks like a bundled copy of the repository's own source (`dist/x.js`,
- * a browser build at the root): long, and defining most names of several other files. That is
- * what a bundler's concatenation looks like; the fix belongs in the originals. A sibling that
- * merely mirrors one other file's API (a v2 next to a v1) is not a bundle.
+ * a browser build at the root): long, defining most names of several other files, and made for a
+ * good part of those copies. That is what a bundler's concatenation looks like; the fix belongs in
+ * the originals. A sibling that merely mirrors one other file's API (a v2 next to a v1) is not a
+ * bundle, nor is a long source file a few other files copied pieces of.
  * @param file the indexed file.
  * @param index the whole index.
  * @returns true for a bundled copy.
@@ -58,16 +65,41 @@ const bundles = new WeakMap<RepositoryIndex, Map<string, boolean>>();
 
 function definesCopies(file: IndexedFile, index: RepositoryIndex): boolean {
   const names = new Set(file.definitions.map((definition) => definition.name));
+  const copied = new Set<string>();
   let copies = 0;
   for (const other of index.files.values()) {
     if (other.path === file.path) continue;
     const otherNames = new Set(other.definitions.map((definition) => definition.name));
     if (otherNames.size < 3) continue;
-    const shared = [...otherNames].filter((name) => names.has(name)).length;
-    if (shared / otherNames.size >= COPY_SHARED_NAMES) copies += 1;
-    if (copies >= BUNDLE_MIN_COPIES) return true;
+    const shared = [...otherNames].filter((name) => names.has(name));
+    if (shared.length / otherNames.size < COPY_SHARED_NAMES) continue;
+    copies += 1;
+    for (const name of shared) copied.add(name);
+    if (copies >= BUNDLE_MIN_COPIES && copied.size >= BUNDLE_MIN_COVERAGE * names.size) return true;
   }
   return false;
+}
+
+/** Kinds that declare a type and run no code themselves. */
+const TYPE_KINDS = new Set(['interface', 'enum', 'type']);
+/** Kinds that, on a single line, are a member's declaration without a body. */
+const SIGNATURE_KINDS = new Set(['method', 'function', 'field', 'constant', 'variable', 'other']);
+
+/**
+ * True for a file that only declares types: interfaces, enums, type aliases and their one-line
+ * members (an interface's method signatures, an enum's values), with no function body, no class.
+ * Such a file holds no behaviour for a fix to change, yet it names the concepts of every report
+ * about them (`IParserConfiguration` lists every option), so it is demoted like a declaration file.
+ * @param file the indexed file.
+ */
+export function declaresOnlyTypes(file: IndexedFile): boolean {
+  let types = 0;
+  for (const { kind, lines } of file.definitions) {
+    if (TYPE_KINDS.has(kind)) types += 1;
+    else if (kind !== 'module' && !(SIGNATURE_KINDS.has(kind) && lines[0] === lines[1]))
+      return false;
+  }
+  return types > 0;
 }
 
 /** Folders where web applications keep assets, third-party copies among them. */

@@ -10,14 +10,16 @@ export {
 } from './frame-paths.js';
 export { FRAME_DECAY } from './frame-weights.js';
 export { getLexicalIndex, type LexicalIndex, type LexicalMatch } from './lexical-index.js';
-export { type LocalizeOptions, localize, SIGNAL_WEIGHTS } from './localize.js';
+export { type LocalizeOptions, localize } from './localize.js';
 export { markInAppFrames } from './mark-in-app-frames.js';
 export { assessOffline, type OfflineAssessment } from './offline-assessment.js';
 export { type DiagnoseOfflineOptions, diagnoseOffline } from './offline-diagnosis.js';
 export { prepareReport, prepareReports } from './prepare-report.js';
+export { type RankedFile, rankFiles, SIGNAL_WEIGHTS } from './rank-files.js';
 export {
   collectReportSignals,
   type InAppFrame,
   type ReportSignals,
 } from './report-signals.js';
+export { type FileSignals, scoreFiles } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';

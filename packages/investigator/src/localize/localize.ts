@@ -20,17 +20,12 @@
  * fixed for every report.
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import { fileRole, readPackageName } from '@sightline/codebase/internal';
+import { readPackageName } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
-import {
-  isBundledCopy,
-  isThirdPartyAsset,
-  ROLE_FACTORS,
-  THIRD_PARTY_FACTOR,
-} from './file-roles.js';
+import { type RankedFile, rankFiles } from './rank-files.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
-import { type FileSignals, scoreFiles } from './score-files.js';
+import { scoreFiles } from './score-files.js';
 import { type ChosenRange, chooseRange, narrowRange, rangeOfDefinition } from './suspect-range.js';
 import { areTwins, editableTwin } from './twins.js';
 
@@ -44,28 +39,8 @@ export interface LocalizeOptions {
   signals?: ReportSignals;
 }
 
-/** Weight of each normalised signal in a file's score (Sightline's own choice). */
-export const SIGNAL_WEIGHTS = {
-  frame: 1,
-  lexical: 0.45,
-  symbol: 0.35,
-  message: 0.5,
-  path: 0.25,
-  pageRank: 0.15,
-} as const satisfies Record<
-  keyof Omit<FileSignals, 'evidence' | 'frameRange' | 'messageRange'>,
-  number
->;
-
 /** Scored files looked at when grouping twins, as a multiple of the limit. */
 const TWIN_WINDOW = 3;
-
-interface Ranked {
-  path: string;
-  entry: FileSignals;
-  evidence: string[];
-  score: number;
-}
 
 /** `[start, end]` moved inside `[1, lineCount]`, keeping `start ≤ end`. */
 function clampRange([start, end]: [number, number], lineCount: number): [number, number] {
@@ -74,8 +49,8 @@ function clampRange([start, end]: [number, number], lineCount: number): [number,
 }
 
 /** Groups twins among the best-ranked files, keeping rank order (the best member leads). */
-function groupTwins(ranked: readonly Ranked[], index: RepositoryIndex): Ranked[][] {
-  const groups: Ranked[][] = [];
+function groupTwins(ranked: readonly RankedFile[], index: RepositoryIndex): RankedFile[][] {
+  const groups: RankedFile[][] = [];
   for (const item of ranked) {
     const group = groups.find((members) => areTwins(index, members[0]?.path ?? '', item.path));
     if (group) group.push(item);
@@ -109,32 +84,8 @@ export function localize(
     });
   const { files, definitionMatches } = scoreFiles(index, signals);
   const mentioned = new Set(signals.identifiers);
-  const ranked = [...files.entries()]
-    .map(([path, entry]): Ranked => {
-      const file = index.files.get(path);
-      const role =
-        file && isBundledCopy(file, index) ? 'bundle' : fileRole(path, file?.language ?? null);
-      const thirdParty = isThirdPartyAsset(path);
-      const factor = thirdParty
-        ? THIRD_PARTY_FACTOR
-        : signals.aboutTests && role === 'test'
-          ? 1
-          : ROLE_FACTORS[role];
-      const weighted =
-        SIGNAL_WEIGHTS.frame * entry.frame +
-        SIGNAL_WEIGHTS.lexical * entry.lexical +
-        SIGNAL_WEIGHTS.symbol * entry.symbol +
-        SIGNAL_WEIGHTS.message * entry.message +
-        SIGNAL_WEIGHTS.path * entry.path +
-        SIGNAL_WEIGHTS.pageRank * entry.pageRank;
-      const demotion = thirdParty ? 'demoted: third-party asset' : `demoted: ${role} file`;
-      const evidence = factor < 1 ? [...entry.evidence, demotion] : entry.evidence;
-      return { path, entry, evidence, score: Math.round(factor * weighted * 10_000) / 10_000 };
-    })
-    .filter(({ score }) => score > 0)
-    .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .slice(0, limit * TWIN_WINDOW);
-  const rangeOf = (item: Ranked): ChosenRange | undefined => {
+  const ranked = rankFiles(index, files, signals).slice(0, limit * TWIN_WINDOW);
+  const rangeOf = (item: RankedFile): ChosenRange | undefined => {
     const file = index.files.get(item.path);
     if (!file) return undefined;
     const matches = (definitionMatches.get(item.path) ?? []).map(({ definition, match }) => ({
@@ -158,7 +109,7 @@ export function localize(
   };
   return groupTwins(ranked, index)
     .flatMap((group): Suspect[] => {
-      const [best] = group as [Ranked, ...Ranked[]];
+      const [best] = group as [RankedFile, ...RankedFile[]];
       const paths = group.map((item) => item.path);
       const target = group.find((item) => item.path === editableTwin(paths)) ?? best;
       const own =
