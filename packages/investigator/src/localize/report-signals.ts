@@ -54,6 +54,41 @@ export interface ReportSignals {
 /** Parts of a dotted identifier shorter than this (`fs`, `run`) are too generic to keep alone. */
 const MIN_PART_LENGTH = 4;
 
+/** A Markdown inline code span. */
+const INLINE_CODE = /`([^`\n]{1,200})`/g;
+/** A call in code: a name followed by its argument list (`.Humanize(2`, `extend({`). */
+const CALL = /(?<![\w$])([A-Za-z_$][\w$]*)\s*\(/g;
+/** Words of code that open a parenthesis without calling anything. */
+const NOT_CALLS = new Set([
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'function',
+  'return',
+  'typeof',
+  'await',
+  'new',
+  'fn',
+  'def',
+]);
+
+/**
+ * Names the report's inline code calls (`TimeSpan.FromMinutes(50).Humanize(2)` → `FromMinutes`,
+ * `Humanize`): a reporter's snippet calls the API that misbehaves, even when the call sits in a
+ * chain or among arguments, where the report's identifiers (whole names or dotted paths) miss it.
+ * @param text the title and body.
+ * @returns the called names, in order, deduplicated.
+ */
+export function calledInInlineCode(text: string): string[] {
+  const names = new Set<string>();
+  for (const [, code = ''] of text.matchAll(INLINE_CODE)) {
+    for (const [, name = ''] of code.matchAll(CALL)) if (!NOT_CALLS.has(name)) names.add(name);
+  }
+  return [...names];
+}
+
 /** Exceptions with the deepest chained cause first: the cause is where the failure began. */
 function causeFirst(exceptions: Exception[]): Exception[] {
   const ordered: Exception[] = [];
@@ -130,12 +165,13 @@ export function collectReportSignals(
       if (part.length >= MIN_PART_LENGTH && !foreign.has(part)) identifiers.add(part);
     }
   }
-  for (const name of foreign) if (!ownFrameNames.has(name)) identifiers.delete(name);
-  // Keywords and stop words (`exports`, `module`) name nothing in particular, nor do names that
-  // occur only in pasted environment lines (`darwin`, a version banner).
   const title = withoutEnvironmentLines(report.title ?? '');
   const body = withoutEnvironmentLines(report.body);
   const prose = `${title}\n${body}`;
+  for (const name of calledInInlineCode(prose)) identifiers.add(name);
+  for (const name of foreign) if (!ownFrameNames.has(name)) identifiers.delete(name);
+  // Keywords and stop words (`exports`, `module`) name nothing in particular, nor do names that
+  // occur only in pasted environment lines (`darwin`, a version banner).
   for (const name of identifiers) {
     const fromEnvironment = !ownFrameNames.has(name) && !prose.includes(name.split('.')[0] ?? name);
     if (tokenizeCode(name).length === 0 || fromEnvironment) identifiers.delete(name);

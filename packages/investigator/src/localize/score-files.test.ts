@@ -134,3 +134,15 @@ describe('scoreFiles: PageRank', () => {
     expect(pageRanks(report).some((rank) => rank > 0)).toBe(true);
   });
 });
+
+describe('definerShares for a stack frame function', () => {
+  it('finds no home: the frame already located the function', () => {
+    // `main.main` resolved to cmd/task/task.go; cmd/release/main.go is another program's `main`.
+    const shares = definerShares(
+      new Set(['cmd/task/task.go', 'cmd/release/main.go', 'cmd/sleepit/sleepit.go']),
+      'main',
+      { homes: false },
+    );
+    expect(shares.get('cmd/release/main.go')).toBeCloseTo(1 / 3);
+  });
+});

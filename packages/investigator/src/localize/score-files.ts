@@ -47,11 +47,18 @@ function definersByCompound(graph: ReferenceGraph): Map<string, Map<string, Read
  * named after a mentioned identifier).
  * @param definers files defining the name.
  * @param name the name as mentioned.
+ * @param options.homes false for the function name of a resolved stack frame: the frame already
+ *   says where that function is (`main` in `cmd/task/task.go`), so another `main.go` is no home.
  * @returns per file, its share in (0, 1].
  */
-export function definerShares(definers: ReadonlySet<string>, name: string): Map<string, number> {
+export function definerShares(
+  definers: ReadonlySet<string>,
+  name: string,
+  { homes: findHomes = true }: { homes?: boolean } = {},
+): Map<string, number> {
   const key = compact(name);
   const homes = [...definers].filter((path) => {
+    if (!findHomes) return false;
     const base = path.split('/').at(-1) ?? '';
     return compact(base.slice(0, base.indexOf('.') > 0 ? base.indexOf('.') : undefined)) === key;
   });
@@ -111,10 +118,10 @@ export function qualifiedDefiners(
  * Members the report names only as `Qualifier.member` (never as a frame's function), with their
  * qualifiers: `TimeUnit.Hour` → `Hour` ↦ {`TimeUnit`}.
  */
-function qualifiedMembers(signals: ReportSignals): Map<string, Set<string>> {
-  const frameNames = new Set(
-    signals.frames.flatMap((frame) => frame.function?.match(/[A-Za-z_$][\w$]*/g) ?? []),
-  );
+function qualifiedMembers(
+  signals: ReportSignals,
+  frameNames: ReadonlySet<string>,
+): Map<string, Set<string>> {
   const members = new Map<string, Set<string>>();
   for (const identifier of signals.identifiers) {
     const parts = identifier.split(/\.|::/);
@@ -222,10 +229,13 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   };
   const ranking = rankRepository(index, focus);
 
+  const frameNames = new Set(
+    signals.frames.flatMap((frame) => frame.function?.match(/[A-Za-z_$][\w$]*/g) ?? []),
+  );
   // A name defined in many files says little about each (weight shared by its definers); a
   // third-party library copied into the assets never wins on a name.
   const credit = (name: string, definers: ReadonlySet<string>, reason: string, weight = 1) => {
-    for (const [path, share] of definerShares(definers, name)) {
+    for (const [path, share] of definerShares(definers, name, { homes: !frameNames.has(name) })) {
       if (isThirdPartyAsset(path)) continue;
       const entry = at(path);
       entry.symbol = Math.min(1, entry.symbol + weight * share);
@@ -233,7 +243,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     }
   };
   const named = new Set<string>();
-  const qualified = qualifiedMembers(signals);
+  const qualified = qualifiedMembers(signals, frameNames);
   for (const identifier of signals.identifiers) {
     const qualifiers = qualified.get(identifier);
     const definers =
