@@ -7,13 +7,15 @@
  *   than the caller that handed them the bad value;
  * - lexical match of the report (without its environment boilerplate) against the file and its
  *   best definition (BM25F);
- * - definitions whose name the report mentions, each weighted by how few files define it;
+ * - definitions whose name the report mentions (or its inline code calls), each weighted by how
+ *   few files define it, a file named after the name counting as its home;
  * - types and members the error message names (`'X' object has no attribute 'y'`);
  * - repository paths the report names;
- * - personalized PageRank of the repository map around all of the above.
+ * - personalized PageRank of the repository map around all of the above (none when the report
+ *   names nothing of the repository: plain centrality says nothing about a report).
  *
- * Tests, examples, docs, declarations, bundled copies and third-party assets are demoted
- * ({@link ROLE_FACTORS}) unless the report is about tests. Twins (one module as `.js`, `.mjs`,
+ * Tests, examples, docs, declarations (and files that only declare types), bundled copies and
+ * third-party assets are demoted ({@link rankFiles}) unless the report is about tests. Twins (one module as `.js`, `.mjs`,
  * `.d.ts`, compiled and source copies) share one suspect pointing at the file a person would
  * edit. BM25 and graph ranking are the usual baselines of file-level localization (Agentless, Xia
  * et al. 2024; LocAgent, Chen et al. 2025); the decay and weights are Sightline's own choice,

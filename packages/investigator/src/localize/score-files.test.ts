@@ -1,5 +1,3 @@
-import type { Definition, IndexedFile, RepositoryIndex } from '@sightline/codebase';
-import { buildReferenceGraph } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,101 +6,7 @@ import {
 } from './__fixtures__/hand-built-index.js';
 import { issueReport, TINY_QUERY } from './__fixtures__/tiny-query.js';
 import { collectReportSignals } from './report-signals.js';
-import { definerShares, qualifiedDefiners, scoreFiles } from './score-files.js';
-
-describe('definerShares', () => {
-  it('shares a name among its definers when none is named after it', () => {
-    const shares = definerShares(
-      new Set(['lib/a.js', 'lib/b.js', 'lib/c.js', 'lib/d.js']),
-      'parse',
-    );
-    expect([...shares.values()]).toEqual([0.25, 0.25, 0.25, 0.25]);
-  });
-
-  it('gives the file named after the name its whole credit; the other definers keep their share', () => {
-    // markdown-it: the block rule lives in rules_block/html_block.mjs; the renderer, the parser's
-    // rule list and the test helpers merely have an `html_block` entry.
-    const shares = definerShares(
-      new Set([
-        'lib/renderer.mjs',
-        'lib/rules_block/html_block.mjs',
-        'lib/parser_block.mjs',
-        'lib/common/html_blocks.mjs',
-      ]),
-      'html_block',
-    );
-    expect(shares.get('lib/rules_block/html_block.mjs')).toBe(1);
-    expect(shares.get('lib/renderer.mjs')).toBe(0.25);
-    expect(shares.get('lib/common/html_blocks.mjs')).toBe(0.25);
-  });
-
-  it('matches the name across naming styles and ignores every extension', () => {
-    const shares = definerShares(
-      new Set(['src/Html/HtmlBlock.cs', 'src/html-block.d.ts', 'src/Other.cs']),
-      'html_block',
-    );
-    expect(shares.get('src/Html/HtmlBlock.cs')).toBe(0.5);
-    expect(shares.get('src/html-block.d.ts')).toBe(0.5);
-    expect(shares.get('src/Other.cs')).toBeCloseTo(1 / 3);
-  });
-});
-
-describe('qualifiedDefiners', () => {
-  const definition = (
-    path: string,
-    kind: Definition['kind'],
-    name: string,
-    scope: string[] = [],
-  ) => ({
-    name,
-    kind,
-    path,
-    lines: [1, 5] as [number, number],
-    scope,
-    signature: '',
-  });
-  const file = (path: string, definitions: Definition[]): IndexedFile => ({
-    path,
-    language: 'csharp',
-    size: 1,
-    lineCount: 50,
-    mtimeMs: 0,
-    definitions,
-    references: [],
-  });
-  // Humanizer-like: the enum `TimeUnit` with its `Hour` value, and a fluent API whose unrelated
-  // `Hour` property happens to share the member's name.
-  const index: RepositoryIndex = {
-    root: '/nonexistent',
-    files: new Map(
-      [
-        file('src/Localisation/TimeUnit.cs', [
-          definition('src/Localisation/TimeUnit.cs', 'enum', 'TimeUnit'),
-          definition('src/Localisation/TimeUnit.cs', 'field', 'Hour', ['TimeUnit']),
-        ]),
-        file('src/FluentDate/In.SomeTimeFrom.cs', [
-          definition('src/FluentDate/In.SomeTimeFrom.cs', 'class', 'In'),
-          definition('src/FluentDate/In.SomeTimeFrom.cs', 'field', 'Hour', ['In']),
-        ]),
-        file('src/Extensions/TimeUnitExtensions.cs', [
-          definition('src/Extensions/TimeUnitExtensions.cs', 'method', 'Hour', ['TimeUnit']),
-        ]),
-      ].map((f) => [f.path, f]),
-    ),
-    skipped: [],
-  };
-  const graph = buildReferenceGraph(index);
-
-  it('keeps only the member under the named type, or in the file defining the type', () => {
-    expect(qualifiedDefiners(index, graph, 'Hour', new Set(['TimeUnit']))).toEqual(
-      new Set(['src/Localisation/TimeUnit.cs', 'src/Extensions/TimeUnitExtensions.cs']),
-    );
-  });
-
-  it('leaves the name alone when the qualifier is no type of this repository', () => {
-    expect(qualifiedDefiners(index, graph, 'Hour', new Set(['TimeSpan']))).toBeUndefined();
-  });
-});
+import { scoreFiles } from './score-files.js';
 
 describe('scoreFiles: PageRank', () => {
   let repository: HandBuiltRepository;
@@ -132,17 +36,5 @@ describe('scoreFiles: PageRank', () => {
       ['decode'],
     );
     expect(pageRanks(report).some((rank) => rank > 0)).toBe(true);
-  });
-});
-
-describe('definerShares for a stack frame function', () => {
-  it('finds no home: the frame already located the function', () => {
-    // `main.main` resolved to cmd/task/task.go; cmd/release/main.go is another program's `main`.
-    const shares = definerShares(
-      new Set(['cmd/task/task.go', 'cmd/release/main.go', 'cmd/sleepit/sleepit.go']),
-      'main',
-      { homes: false },
-    );
-    expect(shares.get('cmd/release/main.go')).toBeCloseTo(1 / 3);
   });
 });
