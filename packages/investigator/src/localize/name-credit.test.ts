@@ -1,7 +1,7 @@
 import type { Definition, IndexedFile, RepositoryIndex } from '@sightline/codebase';
 import { buildReferenceGraph } from '@sightline/codebase/internal';
 import { describe, expect, it } from 'vitest';
-import { definerShares, qualifiedDefiners } from './name-credit.js';
+import { calleeShares, definerShares, qualifiedDefiners } from './name-credit.js';
 
 describe('definerShares', () => {
   it('shares a name among its definers when none is named after it', () => {
@@ -106,5 +106,127 @@ describe('definerShares for a stack frame function', () => {
       { homes: false },
     );
     expect(shares.get('cmd/release/main.go')).toBeCloseTo(1 / 3);
+  });
+});
+
+describe('calleeShares', () => {
+  const file = (
+    path: string,
+    definitions: [string, number, number][],
+    references: [string, number][] = [],
+  ): IndexedFile => ({
+    path,
+    language: 'javascript',
+    size: 1,
+    lineCount: 60,
+    mtimeMs: 0,
+    definitions: definitions.map(([name, start, end]) => ({
+      name,
+      kind: 'function',
+      path,
+      lines: [start, end],
+      scope: [],
+      signature: '',
+    })),
+    references: references.map(([name, line]) => ({ name, line, path })),
+  });
+  // ky-like: `extend` in the entry file delegates the merge to a helper module.
+  const index: RepositoryIndex = {
+    root: '/nonexistent',
+    files: new Map(
+      [
+        file(
+          'source/index.js',
+          [
+            ['createInstance', 5, 22],
+            ['extend', 13, 18],
+          ],
+          [
+            ['cloneShallow', 7],
+            ['createInstance', 17],
+            ['validateAndMerge', 17],
+          ],
+        ),
+        file('source/utils/merge.js', [
+          ['validateAndMerge', 37, 44],
+          ['deepMerge', 50, 90],
+        ]),
+        file('source/core/constants.js', [['createInstance', 1, 3]]),
+        file('source/utils/clone.js', [['cloneShallow', 1, 9]]),
+      ].map((f) => [f.path, f]),
+    ),
+    skipped: [],
+  };
+  const graph = buildReferenceGraph(index);
+
+  it('credits the files defining what the mentioned function calls, not what its file calls elsewhere', () => {
+    const shares = calleeShares(index, graph, 'extend', new Set(['source/index.js']));
+    expect(shares.get('source/utils/merge.js')).toEqual({ callee: 'validateAndMerge', share: 1 });
+    // `createInstance` is also defined in the caller's own file: only the other definer counts.
+    expect(shares.get('source/core/constants.js')).toEqual({ callee: 'createInstance', share: 1 });
+    expect(shares.has('source/index.js')).toBe(false);
+    expect(shares.has('source/utils/clone.js')).toBe(false);
+  });
+
+  it('credits nothing for a name without a body that calls anything', () => {
+    expect(calleeShares(index, graph, 'deepMerge', new Set(['source/utils/merge.js'])).size).toBe(
+      0,
+    );
+  });
+});
+
+describe('calleeShares from declarations', () => {
+  it('reads no calls from a declaration file, and credits only functions', () => {
+    const declaration: IndexedFile = {
+      path: 'types/ky.d.ts',
+      language: 'typescript',
+      size: 1,
+      lineCount: 20,
+      mtimeMs: 0,
+      definitions: [
+        {
+          name: 'extend',
+          kind: 'method',
+          path: 'types/ky.d.ts',
+          lines: [3, 3],
+          scope: [],
+          signature: '',
+        },
+      ],
+      references: [{ name: 'Options', line: 3, path: 'types/ky.d.ts' }],
+    };
+    const options: IndexedFile = {
+      ...declaration,
+      path: 'types/options.d.ts',
+      definitions: [
+        {
+          name: 'Options',
+          kind: 'type',
+          path: 'types/options.d.ts',
+          lines: [1, 9],
+          scope: [],
+          signature: '',
+        },
+      ],
+      references: [],
+    };
+    const index: RepositoryIndex = {
+      root: '/nonexistent',
+      files: new Map([declaration, options].map((f) => [f.path, f])),
+      skipped: [],
+    };
+    const graph = buildReferenceGraph(index);
+    expect(calleeShares(index, graph, 'extend', new Set(['types/ky.d.ts'])).size).toBe(0);
+    const asSource = { ...declaration, path: 'source/ky.ts' };
+    const mixed: RepositoryIndex = {
+      ...index,
+      files: new Map([
+        [asSource.path, asSource],
+        [options.path, options],
+      ]),
+    };
+    expect(
+      calleeShares(mixed, buildReferenceGraph(mixed), 'extend', new Set(['source/ky.ts'])).size,
+    ).toBe(0);
   });
 });

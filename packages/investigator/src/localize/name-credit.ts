@@ -4,7 +4,7 @@
  * qualifies it with a type (`TimeUnit.Hour`).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import type { ReferenceGraph } from '@sightline/codebase/internal';
+import { fileRole, type ReferenceGraph } from '@sightline/codebase/internal';
 import { splitIdentifier } from './code-tokens.js';
 import type { ReportSignals } from './report-signals.js';
 
@@ -119,4 +119,58 @@ export function qualifiedMembers(
     members.set(member, (members.get(member) ?? new Set()).add(qualifier));
   }
   return members;
+}
+
+/** Kinds of definition that a call can reach. */
+const CALLABLE_KINDS = new Set(['function', 'method']);
+
+/**
+ * The functions a mentioned definition calls, and the files defining them, with each file's
+ * share. A report often names the public entry point it used (`api.extend(…)`, `rule.selectors`)
+ * while the fault sits in the helper that entry delegates to (`validateAndMerge`, `list.comma`):
+ * every function referenced inside the mentioned definition's lines (in a source file: a
+ * declaration file's references are types, not calls) credits the files defining it as a
+ * function, shared as the mentioned name's own credit is, then among the callee's definers.
+ * @param index the repository index.
+ * @param graph its reference graph.
+ * @param name the mentioned name.
+ * @param definers the files the name's credit went to.
+ * @returns per callee file, the callee's name and the file's share in (0, 1].
+ */
+export function calleeShares(
+  index: RepositoryIndex,
+  graph: ReferenceGraph,
+  name: string,
+  definers: ReadonlySet<string>,
+): Map<string, { callee: string; share: number }> {
+  const shares = new Map<string, { callee: string; share: number }>();
+  for (const path of definers) {
+    const file = index.files.get(path);
+    if (fileRole(path, file?.language ?? null) !== 'source') continue;
+    const spans = (file?.definitions ?? [])
+      .filter((definition) => definition.name === name)
+      .map((definition) => definition.lines);
+    const callees = new Set(
+      (file?.references ?? [])
+        .filter(({ line }) => spans.some(([start, end]) => line >= start && line <= end))
+        .map((reference) => reference.name)
+        .filter((callee) => callee !== name),
+    );
+    for (const callee of callees) {
+      const calleeDefiners = [...(graph.definers.get(callee) ?? [])].filter(
+        (calleePath) =>
+          calleePath !== path &&
+          index.files
+            .get(calleePath)
+            ?.definitions.some(
+              (definition) => definition.name === callee && CALLABLE_KINDS.has(definition.kind),
+            ),
+      );
+      for (const calleePath of calleeDefiners) {
+        const share = 1 / definers.size / calleeDefiners.length;
+        if (share > (shares.get(calleePath)?.share ?? 0)) shares.set(calleePath, { callee, share });
+      }
+    }
+  }
+  return shares;
 }

@@ -12,6 +12,7 @@ import { frameWeights } from './frame-weights.js';
 import { type DefinitionMatch, getLexicalIndex } from './lexical-index.js';
 import { scoreMentions } from './mention-scores.js';
 import {
+  calleeShares,
   definerShares,
   definersByCompound,
   qualifiedDefiners,
@@ -22,6 +23,8 @@ import { type ChosenRange, rangeAtLine } from './suspect-range.js';
 
 /** A prose phrase naming a definition ("HTML block") counts this much of a code identifier. */
 const PHRASE_WEIGHT = 0.5;
+/** A function that a mentioned definition calls counts this much of the mention. */
+const CALLEE_WEIGHT = 0.5;
 
 /** Identifiers shorter than this are too generic to match definitions by name. */
 const MIN_IDENTIFIER_LENGTH = 3;
@@ -149,6 +152,19 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     if (identifier.length < MIN_IDENTIFIER_LENGTH || !definers?.size) continue;
     named.add(identifier);
     credit(identifier, definers, `defines \`${identifier}\` mentioned in the report`);
+    for (const [path, { callee, share }] of calleeShares(
+      index,
+      ranking.graph,
+      identifier,
+      definers,
+    )) {
+      if (isThirdPartyAsset(path)) continue;
+      const entry = at(path);
+      entry.symbol = Math.min(1, entry.symbol + CALLEE_WEIGHT * share);
+      entry.evidence.push(
+        `defines \`${callee}\`, called by \`${identifier}\` that the report names`,
+      );
+    }
   }
   const byCompound = definersByCompound(ranking.graph);
   for (const [first, second] of signals.phrases) {
