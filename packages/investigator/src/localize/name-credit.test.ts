@@ -230,3 +230,36 @@ describe('calleeShares from declarations', () => {
     ).toBe(0);
   });
 });
+
+describe('calleeShares of a generic name', () => {
+  it('passes nothing on when many files define the name', () => {
+    const files: IndexedFile[] = ['a', 'b', 'c', 'd', 'e', 'helper'].map((name) => ({
+      path: `src/${name}.js`,
+      language: 'javascript',
+      size: 1,
+      lineCount: 10,
+      mtimeMs: 0,
+      definitions: [
+        {
+          name: name === 'helper' ? 'helper' : 'get',
+          kind: 'function',
+          path: `src/${name}.js`,
+          lines: [1, 5],
+          scope: [],
+          signature: '',
+        },
+      ],
+      references: name === 'helper' ? [] : [{ name: 'helper', line: 3, path: `src/${name}.js` }],
+    }));
+    const index: RepositoryIndex = {
+      root: '/nonexistent',
+      files: new Map(files.map((f) => [f.path, f])),
+      skipped: [],
+    };
+    const graph = buildReferenceGraph(index);
+    const few = new Set(['src/a.js', 'src/b.js']);
+    expect(calleeShares(index, graph, 'get', few).get('src/helper.js')?.share).toBe(0.5);
+    const many = new Set(['src/a.js', 'src/b.js', 'src/c.js', 'src/d.js', 'src/e.js']);
+    expect(calleeShares(index, graph, 'get', many).size).toBe(0);
+  });
+});

@@ -43,16 +43,15 @@ export function definerShares(
   { homes: findHomes = true }: { homes?: boolean } = {},
 ): Map<string, number> {
   const key = compact(name);
-  const homes = [...definers].filter((path) => {
-    if (!findHomes) return false;
-    const base = path.split('/').at(-1) ?? '';
-    return compact(base.slice(0, base.indexOf('.') > 0 ? base.indexOf('.') : undefined)) === key;
-  });
+  const homes = new Set(
+    [...definers].filter((path) => {
+      if (!findHomes) return false;
+      const base = path.split('/').at(-1) ?? '';
+      return compact(base.slice(0, base.indexOf('.') > 0 ? base.indexOf('.') : undefined)) === key;
+    }),
+  );
   return new Map(
-    [...definers].map((path) => [
-      path,
-      homes.includes(path) ? 1 / homes.length : 1 / definers.size,
-    ]),
+    [...definers].map((path) => [path, homes.has(path) ? 1 / homes.size : 1 / definers.size]),
   );
 }
 
@@ -123,6 +122,11 @@ export function qualifiedMembers(
 
 /** Kinds of definition that a call can reach. */
 const CALLABLE_KINDS = new Set(['function', 'method']);
+/**
+ * A name defined in more files than this passes nothing to its callees: each definer's share
+ * would be too small to matter, and a generic name (`get`, `run`) has hundreds of bodies to read.
+ */
+const MAX_CALLER_DEFINERS = 4;
 
 /**
  * The functions a mentioned definition calls, and the files defining them, with each file's
@@ -135,7 +139,8 @@ const CALLABLE_KINDS = new Set(['function', 'method']);
  * @param graph its reference graph.
  * @param name the mentioned name.
  * @param definers the files the name's credit went to.
- * @returns per callee file, the callee's name and the file's share in (0, 1].
+ * @returns per callee file, the callee's name and the file's share in (0, 1]; empty when more
+ *   than {@link MAX_CALLER_DEFINERS} files define the name.
  */
 export function calleeShares(
   index: RepositoryIndex,
@@ -144,6 +149,7 @@ export function calleeShares(
   definers: ReadonlySet<string>,
 ): Map<string, { callee: string; share: number }> {
   const shares = new Map<string, { callee: string; share: number }>();
+  if (definers.size > MAX_CALLER_DEFINERS) return shares;
   for (const path of definers) {
     const file = index.files.get(path);
     if (fileRole(path, file?.language ?? null) !== 'source') continue;
