@@ -44,6 +44,7 @@ const ISSUE_START: LinearTextSettings = {
   blockWeights: { title: 2, chars: 1, markers: 2 },
   minDocumentFrequency: 2,
   l2: 0.3,
+  nbPower: 1,
 };
 const REVIEW_START: LinearTextSettings = {
   charSizes: [],
@@ -82,6 +83,7 @@ async function trainReviews(): Promise<void> {
         stem: false,
         bigrams: true,
         rating: true,
+        patterns: true,
       },
       linear: REVIEW_START,
     },
@@ -120,7 +122,13 @@ async function trainIssues(): Promise<void> {
   });
   const best = coordinateAscent<IssueTrainingSettings>(
     {
-      features: { codeText: false, bodyWordLimit: 300, bigrams: true, negation: true },
+      features: {
+        codeText: false,
+        bodyWordLimit: 300,
+        bigrams: true,
+        negation: true,
+        templateAnswers: true,
+      },
       linear: ISSUE_START,
     },
     (settings) => {
@@ -128,12 +136,13 @@ async function trainIssues(): Promise<void> {
         ...settings,
         features: { ...settings.features, ...change },
       });
-      const { bodyWordLimit, codeText, bigrams, negation } = settings.features;
+      const { bodyWordLimit, codeText, bigrams, negation, templateAnswers } = settings.features;
       return [
         ...linearNeighbours(settings),
         features({ codeText: !codeText }),
         features({ bigrams: !bigrams }),
         features({ negation: !negation }),
+        features({ templateAnswers: !templateAnswers }),
         ...[150, 300, 1000]
           .filter((n) => n !== bodyWordLimit)
           .map((n) => features({ bodyWordLimit: n })),
@@ -169,6 +178,7 @@ function linearNeighbours<Settings extends { linear: LinearTextSettings }>(
   );
   return [
     change({ balanced: !linear.balanced }),
+    ...[0, 0.5, 1].filter((p) => p !== (linear.nbPower ?? 0)).map((p) => change({ nbPower: p })),
     ...[0.1, 0.3, 1, 3].filter((l2) => l2 !== linear.l2).map((l2) => change({ l2 })),
     ...charSizes.map((sizes) => change({ charSizes: sizes })),
     ...(linear.charSizes.length === 0
