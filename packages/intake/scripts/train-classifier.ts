@@ -4,7 +4,8 @@
  * (issue-classifier.json, from ../shared/data/labeled/nlbse2024/issues_train.csv).
  *
  * Method, for each: with `--search`, settings (features, TF-IDF block weights and character
- * n-grams, minimum document frequency, the L2 penalty) are chosen by coordinate ascent from the
+ * n-grams, minimum document frequency, the L2 penalty, class balancing, the NB-weighting power
+ * of `nb-weighting.ts`) are chosen by coordinate ascent from the
  * settings below (which hold the result of the last search, so a plain rebuild skips it); each
  * candidate is scored by 5-fold cross-validation on the training data only (issues: macro F1;
  * reviews: mean F1 of bug and feature after choosing the two decision thresholds on the same
@@ -52,6 +53,7 @@ const REVIEW_START: LinearTextSettings = {
   minDocumentFrequency: 2,
   l2: 3,
   balanced: true,
+  nbPower: 0.5,
 };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(here, '../../..');
@@ -81,7 +83,7 @@ async function trainReviews(): Promise<void> {
         updateWords: true,
         removeStopWords: false,
         stem: false,
-        bigrams: true,
+        bigrams: false,
         rating: true,
         patterns: true,
       },
@@ -190,7 +192,9 @@ function linearNeighbours<Settings extends { linear: LinearTextSettings }>(
     ...[0.5, 1, 2]
       .filter((w) => w !== linear.blockWeights.markers)
       .map((w) => weights({ markers: w })),
-    ...[1, 2, 3]
+    // Not 1: terms seen in one document quadruple the review model file (886 KB instead of
+    // 210 KB) for +0.6 points of cross-validated F1 (0.528 vs 0.522), within the folds' noise.
+    ...[2, 3]
       .filter((n) => n !== linear.minDocumentFrequency)
       .map((n) => change({ minDocumentFrequency: n })),
   ];
