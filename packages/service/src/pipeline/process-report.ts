@@ -1,10 +1,9 @@
 /**
  * The `process-report` job: a stored report is parsed (in-app frames marked against its project's
- * repository), classified and attached to its group; a bug or crash group without a diagnosis of
+ * repository), classified (by the default model when one is configured, else offline) and attached to its group; a bug or crash group without a diagnosis of
  * the repository's current revision gets an investigation job. Every step is idempotent.
  */
 import { SightlineError } from '@sightline/core';
-import type { LanguageModel } from 'ai';
 import { classify, markInAppFrames, parseReports, type Report } from '../adapters/investigator.js';
 import type { ReportRow } from '../store/index.js';
 import { groupKey } from './group-key.js';
@@ -32,7 +31,9 @@ export async function processReport(context: PipelineContext, reportId: string):
     return;
   }
   report = await markInAppFrames(report, await context.repository(project.repo));
-  const classification = await classify(report, classifyOptions(context));
+  // With a model configured, it classifies (the crash rule first); any failure falls back offline.
+  const model = context.classifyModel();
+  const classification = await classify(report, model ? { model } : {});
   const { group } = await store.groups.attach({
     reportId: row.id,
     projectId: project.id,
@@ -50,22 +51,6 @@ export async function processReport(context: PipelineContext, reportId: string):
     await context.requestInvestigation(group.id, {
       reason: latest ? 'revision-changed' : 'new-group',
     });
-  }
-}
-
-/**
- * Classify with the configured default model when there is one (`classify` falls back to offline
- * on any model failure); offline when none is configured or its spec cannot be resolved.
- */
-function classifyOptions(context: PipelineContext): { model?: LanguageModel } {
-  if (!context.resolveModel || !context.defaultModel) return {};
-  try {
-    return { model: context.resolveModel(context.defaultModel) };
-  } catch (error) {
-    context.log(
-      `classifying offline: model ${context.defaultModel} unavailable: ${error instanceof Error ? error.message : String(error)}`,
-    );
-    return {};
   }
 }
 
