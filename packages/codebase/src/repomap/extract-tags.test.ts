@@ -120,6 +120,14 @@ describe('extractTags: TypeScript', () => {
       'next:11',
     ]);
   });
+  it('records private methods (`#name`) and the calls to them', async () => {
+    expect(await definitionsOf('private-methods.mjs')).toEqual([
+      'class Cache 1-13',
+      'method Cache.#startTimer 8-10',
+      'method Cache.clear 12-12',
+    ]);
+    expect(await referencesOf('private-methods.mjs')).toContain('#startTimer:5');
+  });
 });
 
 describe('extractTags: other languages', () => {
