@@ -147,7 +147,7 @@ export function localize(
       frameRange ??
       (messageRange &&
         narrowRange(file, messageRange, mentioned, matches, readSourceLines(index, item.path))) ??
-      chooseRange(file, mentioned, matches, readSourceLines(index, item.path))
+      chooseRange(file, mentioned, matches, readSourceLines(index, item.path), signals.phrases)
     );
   };
   /** The range in `path` of the definition a twin's range names, if `path` defines it too. */

@@ -246,3 +246,36 @@ describe('ranges that are units of behaviour', () => {
     expect(chooseRange(cache, new Set(['size']), matches).symbol).toBe('LRUCache.size');
   });
 });
+
+describe('ranges the report names in words', () => {
+  const help: IndexedFile = {
+    ...file,
+    path: 'src/main/java/picocli/CommandLine.java',
+    language: 'java',
+    lineCount: 17000,
+    definitions: [
+      definition('usageHelp', 'method', [900, 903], ['CommandLine', 'OptionSpec']),
+      definition('registerSubcommands', 'method', [15535, 15563], ['CommandLine', 'Help']),
+      definition('commandList', 'method', [16341, 16361], ['CommandLine', 'Help']),
+    ],
+  };
+
+  it('takes a matching definition the report calls by a phrase over a better word match', () => {
+    const matches = [
+      { definition: help.definitions[1] as Definition, score: 0.96 },
+      { definition: help.definitions[2] as Definition, score: 0.84 },
+    ];
+    const phrases: [string, string][] = [
+      ['usage', 'help'],
+      ['command', 'list'],
+    ];
+    expect(chooseRange(help, new Set(), matches, [], phrases)).toEqual({
+      lines: [16341, 16361],
+      symbol: 'CommandLine.Help.commandList',
+    });
+    // A phrase naming a definition that does not match the report's words is not enough.
+    expect(chooseRange(help, new Set(), matches.slice(0, 1), [], phrases).symbol).toBe(
+      'CommandLine.Help.registerSubcommands',
+    );
+  });
+});

@@ -6,6 +6,7 @@
  * the report names (`cache.size`) does not win over the function that matches its words.
  */
 import type { Definition, IndexedFile } from '@sightline/codebase';
+import { splitIdentifier } from './code-tokens.js';
 import { isAccessor } from './function-shape.js';
 
 /** Definition kinds that are units of behaviour; preferred as a frame's enclosing range. */
@@ -96,15 +97,24 @@ export interface RangeCandidate {
   score: number;
 }
 
+/** Whether a name of two words or more is what the report calls `phrase` ("command list"). */
+function calledBy(name: string, phrases: ReadonlySet<string>): boolean {
+  return (
+    splitIdentifier(name).length >= 2 && phrases.has(name.toLowerCase().replace(/[^a-z0-9]/g, ''))
+  );
+}
+
 /**
  * The range of a file no frame points into: the best-matching definition when the report also
- * names it, else a named definition longer than a line that is not an accessor, else the
- * best-matching definition (a one-line stub gives way to a longer match), else any named
- * definition, else the top of the file; then narrowed by {@link narrowRange}.
+ * names it, else a named definition longer than a line that is not an accessor (the best-matching
+ * first), else a matching definition the report calls by a phrase (`commandList`, "command
+ * list"), else the best-matching definition (a one-line stub gives way to a longer match), else
+ * any named definition, else the top of the file; then narrowed by {@link narrowRange}.
  * @param file - the indexed file.
  * @param mentioned - names the report mentions.
  * @param matches - definitions of this file matching the report, best first.
  * @param source - the file's lines, to tell accessors (`[]` when unknown: none is).
+ * @param phrases - adjacent word pairs of the report's prose (`['command', 'list']`).
  * @returns the range, with the qualified name when a definition was chosen.
  */
 export function chooseRange(
@@ -112,6 +122,7 @@ export function chooseRange(
   mentioned: ReadonlySet<string>,
   matches: readonly RangeCandidate[],
   source: readonly string[] = [],
+  phrases: readonly (readonly [string, string])[] = [],
 ): ChosenRange {
   const [first] = matches;
   const longer = matches.find(
@@ -119,12 +130,21 @@ export function chooseRange(
       span(definition) > 0 && first !== undefined && score >= first.score * STUB_SHARE,
   );
   const best = first && span(first.definition) === 0 ? (longer ?? first) : first;
-  const named = file.definitions.filter(
-    (definition) => mentioned.has(definition.name) && !isAccessor(source, definition),
-  );
+  const matched = matches.map(({ definition }) => definition);
+  const order = (definition: Definition) => {
+    const position = matched.indexOf(definition);
+    return position < 0 ? matched.length : position;
+  };
+  const substantial = (definition: Definition) =>
+    span(definition) > 0 && !isAccessor(source, definition);
+  const named = file.definitions
+    .filter((definition) => mentioned.has(definition.name) && !isAccessor(source, definition))
+    .sort((a, b) => order(a) - order(b));
+  const compounds = new Set(phrases.map(([one, two]) => `${one}${two}`.toLowerCase()));
   const chosen =
     (best && mentioned.has(best.definition.name) ? best.definition : undefined) ??
     named.find((definition) => span(definition) > 0) ??
+    matched.find((definition) => calledBy(definition.name, compounds) && substantial(definition)) ??
     best?.definition ??
     named[0];
   if (!chosen) return headRange(file);
