@@ -242,6 +242,8 @@ describe('ranges that are units of behaviour', () => {
       lines: [440, 526],
       symbol: 'LRUCache.#initializeTTLTracking',
     });
+    // With nothing else to show, the named accessor is still better than the top of the file.
+    expect(chooseRange(cache, new Set(['size']), [], source).symbol).toBe('LRUCache.size');
     // Without the source, the accessor cannot be told apart and the named getter wins.
     expect(chooseRange(cache, new Set(['size']), matches).symbol).toBe('LRUCache.size');
   });

@@ -109,7 +109,8 @@ function calledBy(name: string, phrases: ReadonlySet<string>): boolean {
  * names it, else a named definition longer than a line that is not an accessor (the best-matching
  * first), else a matching definition the report calls by a phrase (`commandList`, "command
  * list"), else the best-matching definition (a one-line stub gives way to a longer match), else
- * any named definition, else the top of the file; then narrowed by {@link narrowRange}.
+ * any named definition (an accessor too), else the top of the file; then narrowed by
+ * {@link narrowRange}.
  * @param file - the indexed file.
  * @param mentioned - names the report mentions.
  * @param matches - definitions of this file matching the report, best first.
@@ -137,16 +138,17 @@ export function chooseRange(
   };
   const substantial = (definition: Definition) =>
     span(definition) > 0 && !isAccessor(source, definition);
-  const named = file.definitions
-    .filter((definition) => mentioned.has(definition.name) && !isAccessor(source, definition))
+  const allNamed = file.definitions
+    .filter((definition) => mentioned.has(definition.name))
     .sort((a, b) => order(a) - order(b));
+  const named = allNamed.filter((definition) => !isAccessor(source, definition));
   const compounds = new Set(phrases.map(([one, two]) => `${one}${two}`.toLowerCase()));
   const chosen =
     (best && mentioned.has(best.definition.name) ? best.definition : undefined) ??
     named.find((definition) => span(definition) > 0) ??
     matched.find((definition) => calledBy(definition.name, compounds) && substantial(definition)) ??
     best?.definition ??
-    named[0];
+    allNamed[0];
   if (!chosen) return headRange(file);
   return narrowRange(file, rangeOfDefinition(chosen), mentioned, matches, source);
 }
