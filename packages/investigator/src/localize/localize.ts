@@ -15,9 +15,9 @@
  *   names nothing of the repository: plain centrality says nothing about a report).
  *
  * Tests, examples, docs, declarations (and files that only declare types), bundled copies and
- * third-party assets are demoted ({@link rankFiles}) unless the report is about tests. Twins (one module as `.js`, `.mjs`,
- * `.d.ts`, compiled and source copies) share one suspect pointing at the file a person would
- * edit. BM25 and graph ranking are the usual baselines of file-level localization (Agentless, Xia
+ * third-party assets are demoted ({@link rankFiles}) unless the report is about tests. Twins (one
+ * module as `.js`, `.mjs`, `.d.ts`, compiled and source copies) share one suspect pointing at the
+ * file a person would edit. BM25 and graph ranking are the usual baselines of file-level localization (Agentless, Xia
  * et al. 2024; LocAgent, Chen et al. 2025); the decay and weights are Sightline's own choice,
  * fixed for every report.
  */
@@ -25,6 +25,7 @@ import type { RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
+import { readSourceLines } from './function-shape.js';
 import { type RankedFile, rankFiles } from './rank-files.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { scoreFiles } from './score-files.js';
@@ -97,8 +98,9 @@ export function localize(
     const { frameRange, messageRange } = item.entry;
     return (
       frameRange ??
-      (messageRange && narrowRange(file, messageRange, mentioned, matches)) ??
-      chooseRange(file, mentioned, matches)
+      (messageRange &&
+        narrowRange(file, messageRange, mentioned, matches, readSourceLines(index, item.path))) ??
+      chooseRange(file, mentioned, matches, readSourceLines(index, item.path), signals.phrases)
     );
   };
   /** The range in `path` of the definition a twin's range names, if `path` defines it too. */
