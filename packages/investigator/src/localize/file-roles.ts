@@ -59,16 +59,31 @@ const bundles = new WeakMap<RepositoryIndex, Map<string, boolean>>();
 function definesCopies(file: IndexedFile, index: RepositoryIndex): boolean {
   const names = new Set(file.definitions.map((definition) => definition.name));
   let copies = 0;
-  for (const other of index.files.values()) {
+  for (const other of namesPerFile(index)) {
     if (other.path === file.path) continue;
-    const otherNames = new Set(other.definitions.map((definition) => definition.name));
-    if (otherNames.size < 3) continue;
-    const shared = [...otherNames].filter((name) => names.has(name)).length;
-    if (shared / otherNames.size >= COPY_SHARED_NAMES) copies += 1;
+    let shared = 0;
+    for (const name of other.names) if (names.has(name)) shared += 1;
+    if (shared / other.names.length >= COPY_SHARED_NAMES) copies += 1;
     if (copies >= BUNDLE_MIN_COPIES) return true;
   }
   return false;
 }
+
+/** Each file's distinct definition names (files with at least three), once per index. */
+function namesPerFile(index: RepositoryIndex): { path: string; names: string[] }[] {
+  let list = fileNames.get(index);
+  if (!list) {
+    list = [];
+    for (const other of index.files.values()) {
+      const names = [...new Set(other.definitions.map((definition) => definition.name))];
+      if (names.length >= 3) list.push({ path: other.path, names });
+    }
+    fileNames.set(index, list);
+  }
+  return list;
+}
+
+const fileNames = new WeakMap<RepositoryIndex, { path: string; names: string[] }[]>();
 
 /** Folders where web applications keep assets, third-party copies among them. */
 const ASSET_FOLDER =
