@@ -8,13 +8,14 @@
  * the iteration that reproduce it. Every run must end with a verified diagnosis whose suspects lie
  * inside their files, or a SightlineError about the input. Skips where ../shared is absent.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { indexRepository, type RepositoryIndex } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
+import { seededRandom, sharedDataTitle } from '@sightline/core/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { investigate } from './investigate.js';
 
@@ -27,29 +28,13 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const CRASHES = path.resolve(here, '../../../../../shared/data/crashes');
 const PARSER_SOURCE = path.resolve(here, '../../../intake/src/parse');
 
-const crashLogs = existsSync(CRASHES)
+const shared = sharedDataTitle('investigate on mangled real crash logs', CRASHES);
+const crashLogs = shared.present
   ? readdirSync(CRASHES)
       .filter((name) => name !== 'index.json')
       .sort()
       .map((name) => readFileSync(path.join(CRASHES, name), 'utf8'))
   : [];
-if (crashLogs.length === 0) {
-  console.warn(
-    `investigate-crash-logs-fuzz.int.test: skipping, no crash logs at ${CRASHES} (../shared/data/crashes).`,
-  );
-}
-
-/** mulberry32 (Tommy Ettinger, public domain): a small seeded generator, uniform in [0, 1). */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 type Random = () => number;
 const below = (random: Random, n: number) => Math.floor(random() * n);
@@ -109,7 +94,7 @@ const MANGLERS: ((text: string, random: Random, files: readonly string[]) => str
 
 /** The report of run `run`: a real crash log put through one to three manglers. */
 function reportOf(run: number, files: readonly string[]): string | Buffer {
-  const random = generator(SEED + run);
+  const random = seededRandom(SEED + run);
   let text = oneOf(random, crashLogs);
   const steps = 1 + below(random, 3);
   for (let step = 0; step < steps; step++) text = oneOf(random, MANGLERS)(text, random, files);
@@ -120,7 +105,7 @@ let root: string;
 let index: RepositoryIndex;
 let files: string[];
 
-describe.skipIf(crashLogs.length === 0)('investigate on mangled real crash logs', () => {
+describe.skipIf(!shared.present)(shared.title, () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sightline-crash-fuzz-'));
     await cp(PARSER_SOURCE, path.join(root, 'src/parse'), { recursive: true });

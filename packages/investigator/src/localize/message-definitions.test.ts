@@ -9,55 +9,34 @@ import {
   createHandBuiltRepository,
   type HandBuiltFile,
   type HandBuiltRepository,
+  pythonClassFile,
 } from './__fixtures__/hand-built-index.js';
 import { localize } from './localize.js';
-
-const python = (name: string, members: string[]): HandBuiltFile => ({
-  language: 'python',
-  content: [
-    `class ${name}:`,
-    ...members.flatMap((member) => [
-      `    def ${member}(self, value=None):`,
-      '        return value',
-    ]),
-    '',
-  ].join('\n'),
-  definitions: [
-    { name, kind: 'class', lines: [1, 1 + 2 * members.length] },
-    ...members.map((member, position) => ({
-      name: member,
-      kind: 'method' as const,
-      lines: [2 + 2 * position, 3 + 2 * position] as [number, number],
-      scope: [name],
-    })),
-  ],
-});
 
 let repository: HandBuiltRepository;
 beforeAll(async () => {
   const files: Record<string, HandBuiltFile> = {
-    'tablekit/formats/rst.py': python('RST', ['__init__', 'write', 'read']),
-    'tablekit/sitemaps/sitemap.py': python('Sitemap', ['__init__', 'items', 'location']),
+    'tablekit/formats/rst.py': pythonClassFile('RST', ['__init__', 'write', 'read']),
+    'tablekit/sitemaps/sitemap.py': pythonClassFile('Sitemap', ['__init__', 'items', 'location']),
   };
   for (const format of ['csv', 'html', 'latex', 'json', 'markdown', 'fixed_width', 'ecsv']) {
     const type = format.replace(/(^|_)(\w)/g, (_all, _sep, letter: string) => letter.toUpperCase());
-    files[`tablekit/formats/${format}.py`] = python(type, ['__init__', 'write', 'read']);
+    files[`tablekit/formats/${format}.py`] = pythonClassFile(type, ['__init__', 'write', 'read']);
   }
   for (const app of ['pages', 'news', 'shop']) {
-    files[`tablekit/sitemaps/${app}.py`] = python(`${app[0]?.toUpperCase()}${app.slice(1)}Map`, [
-      '__init__',
-      'items',
-      'lastmod',
-    ]);
+    files[`tablekit/sitemaps/${app}.py`] = pythonClassFile(
+      `${app[0]?.toUpperCase()}${app.slice(1)}Map`,
+      ['__init__', 'items', 'lastmod'],
+    );
   }
   // The formats that already take the keyword: the words of the message point at them.
   for (const [file, type] of [
     ['fixed_width', 'FixedWidth'],
     ['html', 'Html'],
   ] as const) {
-    const taking = python(type, ['__init__', 'write', 'read']);
+    const taking = pythonClassFile(type, ['__init__', 'write', 'read']);
     const content = taking.content.replace(
-      'def __init__(self, value=None)',
+      'def __init__(self, value)',
       'def __init__(self, header_rows=None)',
     );
     files[`tablekit/formats/${file}.py`] = { ...taking, content };
