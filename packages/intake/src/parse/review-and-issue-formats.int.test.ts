@@ -60,6 +60,25 @@ describe('reviews', () => {
     });
   });
 
+  it("reads Google Play Console's CSV export, whose column names have spaces", () => {
+    const csv = [
+      'Package Name,App Version Code,App Version Name,Reviewer Language,Device,Review Submit Date and Time,Star Rating,Review Title,Review Text',
+      'com.example.notes,412,4.1.2,en,pixel7,2026-11-03T08:15:00Z,1,Lost my notes,"After the update every note is gone, the list is empty"',
+    ].join('\n');
+    expect(parseReports(csv)).toMatchObject([
+      {
+        kind: 'review',
+        title: 'Lost my notes',
+        body: 'After the update every note is gone, the list is empty',
+        rating: 1,
+        appVersion: '4.1.2',
+        locale: 'en',
+        date: '2026-11-03T08:15:00Z',
+        source: { format: 'reviews' },
+      },
+    ]);
+  });
+
   it('returns the first review from parseReport, with a note, and reads JSON arrays', () => {
     const rows = [
       { id: 7, text: 'Login button does nothing', rating: 1 },

@@ -15,7 +15,7 @@ export interface PipelineContextOptions {
    * Default: none (every investigation offline).
    */
   resolveModel?: (spec: string) => LanguageModel;
-  /** Model spec used when a re-investigation names none. Default: offline. */
+  /** Model spec of investigations (when a re-investigation names none) and of classification. Default: offline. */
   defaultModel?: string;
   /**
    * Cost cap of one investigation with a model, in US dollars (see the investigator's
@@ -43,6 +43,11 @@ export interface PipelineContext {
    * (for investigations), each built once per revision and process.
    */
   repository(root: string): Promise<Repository>;
+  /**
+   * The model reports are classified with: the default model, resolved once; `undefined` (offline)
+   * when none is configured or it does not resolve (said once in the log).
+   */
+  classifyModel(): LanguageModel | undefined;
   /** Queues an investigation of a group (one waiting per group and model). */
   requestInvestigation(groupId: string, options: { reason: string; model?: string }): Promise<void>;
 }
@@ -67,14 +72,30 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     }
     return value;
   };
+  const log = options.log ?? (() => {});
+  let classifyModel: { model?: LanguageModel } | undefined;
+  const resolveClassifyModel = (): { model?: LanguageModel } => {
+    const { resolveModel, defaultModel } = options;
+    if (!resolveModel || !defaultModel) return {};
+    try {
+      return { model: resolveModel(defaultModel) };
+    } catch (error) {
+      log(`reports are classified offline: ${error instanceof Error ? error.message : error}`);
+      return {};
+    }
+  };
   return {
     store: options.store,
     queue: options.queue,
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.defaultModel ? { defaultModel: options.defaultModel } : {}),
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
-    log: options.log ?? (() => {}),
+    log,
     revision,
+    classifyModel() {
+      classifyModel ??= resolveClassifyModel();
+      return classifyModel.model;
+    },
     repository: (root) =>
       perRevision(repositories, root, () =>
         openRepository(root, options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),

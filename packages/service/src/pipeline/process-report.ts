@@ -1,6 +1,6 @@
 /**
  * The `process-report` job: a stored report is parsed (in-app frames marked against its project's
- * repository), classified and attached to its group; a bug or crash group without a diagnosis of
+ * repository), classified (by the default model when one is configured, else offline) and attached to its group; a bug or crash group without a diagnosis of
  * the repository's current revision gets an investigation job. Every step is idempotent.
  */
 import { SightlineError } from '@sightline/core';
@@ -31,7 +31,9 @@ export async function processReport(context: PipelineContext, reportId: string):
     return;
   }
   report = await markInAppFrames(report, await context.repository(project.repo));
-  const classification = await classify(report);
+  // With a model configured, it classifies (the crash rule first); any failure falls back offline.
+  const model = context.classifyModel();
+  const classification = await classify(report, model ? { model } : {});
   const { group } = await store.groups.attach({
     reportId: row.id,
     projectId: project.id,

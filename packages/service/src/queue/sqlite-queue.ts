@@ -21,6 +21,9 @@ import {
   type SendOptions,
 } from './types.js';
 
+/** Longest wait between claims while the database keeps failing, ms. */
+const MAX_BACKOFF_MS = 5_000;
+
 /** Options of {@link createSqliteQueue}. */
 export interface SqliteQueueOptions {
   /** Policy of each queue by name. */
@@ -54,11 +57,17 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     if (completed.length === 0) return;
     const ids = completed;
     completed = [];
-    await trx
-      .updateTable('jobs')
-      .set({ state: 'completed', completed_at: nowIso(), lease_until: null, error: null })
-      .where('id', 'in', ids)
-      .execute();
+    try {
+      await trx
+        .updateTable('jobs')
+        .set({ state: 'completed', completed_at: nowIso(), lease_until: null, error: null })
+        .where('id', 'in', ids)
+        .execute();
+    } catch (error) {
+      // Kept for the next claim: a job marked completed late is better than one run again.
+      completed = [...ids, ...completed];
+      throw error;
+    }
   }
 
   async function claim(queues: string[], limit: number) {
@@ -115,20 +124,39 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
 
   async function runLoop(handlers: Record<string, JobHandler>, concurrency: number) {
     const queues = Object.keys(handlers);
+    let failedClaims = 0;
     while (!stopController.signal.aborted) {
       const free = concurrency - running.size;
-      const jobs = free > 0 || completed.length > 0 ? await claim(queues, free) : [];
+      let jobs: Awaited<ReturnType<typeof claim>> = [];
+      try {
+        jobs = free > 0 || completed.length > 0 ? await claim(queues, free) : [];
+        failedClaims = 0;
+      } catch (error) {
+        // A locked or full database must not end the worker: say so, back off, try again.
+        failedClaims += 1;
+        console.error(`sightline: job queue: ${errorText(error)}`);
+        await sleep(Math.min(pollMs * 2 ** failedClaims, MAX_BACKOFF_MS), undefined, {
+          signal: stopController.signal,
+        }).catch(() => {});
+        continue;
+      }
       for (const job of jobs) {
         const handler = handlers[job.queue] as JobHandler;
-        const task = runWithTimeout(
-          handler,
-          JSON.parse(job.data) as Record<string, unknown>,
-          { id: job.id, attempt: job.attempts + 1 },
-          { timeoutMs: policyOf(job.queue).timeoutMs, stopSignal: stopController.signal },
-        ).then(
-          () => finish(job),
-          (error: unknown) => finish(job, error),
-        );
+        const task = Promise.resolve()
+          .then(() =>
+            runWithTimeout(
+              handler,
+              JSON.parse(job.data) as Record<string, unknown>,
+              { id: job.id, attempt: job.attempts + 1 },
+              { timeoutMs: policyOf(job.queue).timeoutMs, stopSignal: stopController.signal },
+            ),
+          )
+          .then(
+            () => finish(job),
+            (error: unknown) => finish(job, error),
+          )
+          // The job stays active and runs again after a restart; the worker goes on.
+          .catch((error: unknown) => console.error(`sightline: job queue: ${errorText(error)}`));
         const tracked = task.finally(() => {
           running.delete(tracked);
           wake();
@@ -224,7 +252,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
       return rows.map((row) => ({
         id: row.id,
         queue: row.queue,
-        data: JSON.parse(row.data) as unknown,
+        data: parseOrRaw(row.data),
         error: row.error ?? '',
         attempts: row.attempts,
       }));
@@ -238,4 +266,13 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
       await db.transaction().execute(flushCompleted);
     },
   };
+}
+
+/** A job's stored data: parsed, or the raw text when it is not JSON (the console still lists it). */
+function parseOrRaw(data: string): unknown {
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    return data;
+  }
 }

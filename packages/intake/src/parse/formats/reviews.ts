@@ -9,7 +9,15 @@ import { splitLines } from '../lines.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
 
-const FIELDS = {
+/**
+ * A column name as compared: lower case, without spaces, underscores and hyphens, so `Review Text`
+ * (Google Play Console's CSV), `review_text` and `reviewText` are one name.
+ */
+function columnKey(name: string): string {
+  return name.toLowerCase().replace(/[\s_-]+/g, '');
+}
+
+const FIELD_NAMES = {
   text: [
     'text',
     'body',
@@ -36,6 +44,8 @@ const FIELDS = {
     'lastmodified',
     'reviewdate',
     'review_date',
+    'review submit date and time',
+    'review last update date and time',
   ],
   version: [
     'version',
@@ -57,7 +67,10 @@ const FIELDS = {
   ],
   id: ['id', 'reviewid', 'review_id', 'uuid'],
 };
-const REVIEW_ONLY = [
+const FIELDS = Object.fromEntries(
+  Object.entries(FIELD_NAMES).map(([field, names]) => [field, names.map(columnKey)]),
+) as Record<keyof typeof FIELD_NAMES, string[]>;
+const REVIEW_ONLY_NAMES = [
   'review',
   'reviewtext',
   'review_text',
@@ -67,11 +80,13 @@ const REVIEW_ONLY = [
   'rating',
   'stars',
   'score',
+  'star rating',
 ];
+const REVIEW_ONLY = REVIEW_ONLY_NAMES.map(columnKey);
 
 function pick(row: JsonObject, names: string[]): unknown {
   for (const [key, value] of Object.entries(row)) {
-    if (names.includes(key.toLowerCase()) && value !== null && value !== undefined && value !== '')
+    if (names.includes(columnKey(key)) && value !== null && value !== undefined && value !== '')
       return value;
   }
   return undefined;
@@ -83,7 +98,7 @@ const asText = (value: unknown): string | undefined =>
 /** True when an object looks like one review: review text plus a rating or a review-only key. */
 function isReviewRow(row: unknown): row is JsonObject {
   if (!isJsonObject(row)) return false;
-  const keys = Object.keys(row).map((key) => key.toLowerCase());
+  const keys = Object.keys(row).map(columnKey);
   const hasText = keys.some((key) => FIELDS.text.includes(key));
   return hasText && keys.some((key) => REVIEW_ONLY.includes(key));
 }
@@ -123,9 +138,7 @@ function csvDelimiter(header: string): string | null {
 function csvHeaderLooksLikeReviews(header: string): boolean {
   const delimiter = csvDelimiter(header);
   if (!delimiter) return false;
-  const names = header
-    .split(delimiter)
-    .map((name) => name.trim().replace(/^"|"$/g, '').toLowerCase());
+  const names = header.split(delimiter).map((name) => columnKey(name.trim().replace(/^"|"$/g, '')));
   return (
     names.some((name) => FIELDS.text.includes(name)) &&
     names.some((name) => REVIEW_ONLY.includes(name))

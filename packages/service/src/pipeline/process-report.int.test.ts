@@ -1,0 +1,63 @@
+import { createScriptedModel } from '@sightline/core/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { openHarness, type ServiceHarness } from './harness.test-helper.js';
+
+const REQUEST = 'Please add a dark mode to the checkout page, the white screen hurts at night.';
+
+describe.each(TEST_DATABASES)('process-report classification on $name', (kind) => {
+  let harness: ServiceHarness;
+  afterEach(async () => harness?.close());
+
+  async function classificationOf(reportId: string) {
+    const row = await harness.store.reports.get(reportId);
+    return JSON.parse(row?.classification ?? 'null') as { label: string; method: string };
+  }
+
+  it('classifies with the configured model, the report sent as data', async () => {
+    const scripted = createScriptedModel([
+      {
+        text: JSON.stringify({ label: 'feature', confidence: 0.9, reason: 'Asks for dark mode.' }),
+      },
+    ]);
+    harness = await openHarness(kind, {
+      pipeline: { resolveModel: () => scripted.model, defaultModel: 'openai:gpt-5-mini' },
+    });
+    const { reportIds } = await harness.ingestText([{ id: 'r1', text: REQUEST }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+
+    expect(await classificationOf(reportIds[0] ?? '')).toMatchObject({
+      label: 'feature',
+      method: 'model',
+    });
+    expect(JSON.stringify(scripted.calls[0]?.prompt)).toContain('dark mode');
+  }, 60_000);
+
+  it('falls back offline when the model answers off-schema or does not resolve', async () => {
+    const offSchema = createScriptedModel([{ text: '{"label": "urgent!!", "confidence": 7}' }]);
+    const lines: string[] = [];
+    harness = await openHarness(kind, {
+      pipeline: { resolveModel: () => offSchema.model, defaultModel: 'openai:gpt-5-mini' },
+    });
+    const first = await harness.ingestText([{ id: 'r1', text: REQUEST }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    expect(await classificationOf(first.reportIds[0] ?? '')).toMatchObject({ method: 'offline' });
+    await harness.close();
+
+    harness = await openHarness(kind, {
+      pipeline: {
+        resolveModel: () => {
+          throw new Error('Set OPENAI_API_KEY to use openai:gpt-5-mini.');
+        },
+        defaultModel: 'openai:gpt-5-mini',
+        log: (line) => lines.push(line),
+      },
+    });
+    const second = await harness.ingestText([{ id: 'r2', text: REQUEST }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    expect(await classificationOf(second.reportIds[0] ?? '')).toMatchObject({ method: 'offline' });
+    expect(lines).toContain(
+      'reports are classified offline: Set OPENAI_API_KEY to use openai:gpt-5-mini.',
+    );
+  }, 120_000);
+});
