@@ -38,7 +38,10 @@ export interface DevGold {
   changed?: [number, number][];
   /** Name of the function the fix changed (npm cases, whose files are compiled or bundled). */
   symbol?: string;
-  /** Gold line span given directly (the shared cases). */
+  /**
+   * Gold line span given directly: the shared cases, and a function the index has no definition
+   * for (one defined by a call, `AST_Node.DEFMETHOD("name", function …)`), read at the fix commit.
+   */
   lines?: [number, number];
 }
 

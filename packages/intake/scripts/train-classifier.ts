@@ -4,7 +4,8 @@
  * (issue-classifier.json, from ../shared/data/labeled/nlbse2024/issues_train.csv).
  *
  * Method, for each: with `--search`, settings (features, TF-IDF block weights and character
- * n-grams, minimum document frequency, the L2 penalty) are chosen by coordinate ascent from the
+ * n-grams, minimum document frequency, the L2 penalty, class balancing, the NB-weighting power
+ * of `nb-weighting.ts`) are chosen by coordinate ascent from the
  * settings below (which hold the result of the last search, so a plain rebuild skips it); each
  * candidate is scored by 5-fold cross-validation on the training data only (issues: macro F1;
  * reviews: mean F1 of bug and feature after choosing the two decision thresholds on the same
@@ -44,6 +45,7 @@ const ISSUE_START: LinearTextSettings = {
   blockWeights: { title: 2, chars: 1, markers: 2 },
   minDocumentFrequency: 2,
   l2: 0.3,
+  nbPower: 1,
 };
 const REVIEW_START: LinearTextSettings = {
   charSizes: [],
@@ -51,6 +53,7 @@ const REVIEW_START: LinearTextSettings = {
   minDocumentFrequency: 2,
   l2: 3,
   balanced: true,
+  nbPower: 0.5,
 };
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(here, '../../..');
@@ -80,8 +83,9 @@ async function trainReviews(): Promise<void> {
         updateWords: true,
         removeStopWords: false,
         stem: false,
-        bigrams: true,
+        bigrams: false,
         rating: true,
+        patterns: true,
       },
       linear: REVIEW_START,
     },
@@ -120,7 +124,13 @@ async function trainIssues(): Promise<void> {
   });
   const best = coordinateAscent<IssueTrainingSettings>(
     {
-      features: { codeText: false, bodyWordLimit: 300, bigrams: true, negation: true },
+      features: {
+        codeText: false,
+        bodyWordLimit: 300,
+        bigrams: true,
+        negation: true,
+        templateAnswers: true,
+      },
       linear: ISSUE_START,
     },
     (settings) => {
@@ -128,12 +138,13 @@ async function trainIssues(): Promise<void> {
         ...settings,
         features: { ...settings.features, ...change },
       });
-      const { bodyWordLimit, codeText, bigrams, negation } = settings.features;
+      const { bodyWordLimit, codeText, bigrams, negation, templateAnswers } = settings.features;
       return [
         ...linearNeighbours(settings),
         features({ codeText: !codeText }),
         features({ bigrams: !bigrams }),
         features({ negation: !negation }),
+        features({ templateAnswers: !templateAnswers }),
         ...[150, 300, 1000]
           .filter((n) => n !== bodyWordLimit)
           .map((n) => features({ bodyWordLimit: n })),
@@ -169,6 +180,7 @@ function linearNeighbours<Settings extends { linear: LinearTextSettings }>(
   );
   return [
     change({ balanced: !linear.balanced }),
+    ...[0, 0.5, 1].filter((p) => p !== (linear.nbPower ?? 0)).map((p) => change({ nbPower: p })),
     ...[0.1, 0.3, 1, 3].filter((l2) => l2 !== linear.l2).map((l2) => change({ l2 })),
     ...charSizes.map((sizes) => change({ charSizes: sizes })),
     ...(linear.charSizes.length === 0
@@ -180,7 +192,9 @@ function linearNeighbours<Settings extends { linear: LinearTextSettings }>(
     ...[0.5, 1, 2]
       .filter((w) => w !== linear.blockWeights.markers)
       .map((w) => weights({ markers: w })),
-    ...[1, 2, 3]
+    // Not 1: terms seen in one document quadruple the review model file (886 KB instead of
+    // 210 KB) for +0.6 points of cross-validated F1 (0.528 vs 0.522), within the folds' noise.
+    ...[2, 3]
       .filter((n) => n !== linear.minDocumentFrequency)
       .map((n) => change({ minDocumentFrequency: n })),
   ];

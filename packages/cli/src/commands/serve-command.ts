@@ -46,7 +46,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--model <spec>',
-      'investigate with this model (anthropic:<id>, openai:<id>, …; default $SIGHTLINE_MODEL; none = offline)',
+      'classify and investigate with this model (anthropic:<id>, openai:<id>, …; default $SIGHTLINE_MODEL; none = offline; classification falls back to offline on any model failure)',
     )
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addHelpText(

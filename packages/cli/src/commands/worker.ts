@@ -80,7 +80,7 @@ export function registerWorker(program: Command): void {
     )
     .option(
       '--model <spec>',
-      'investigate with this model (default $SIGHTLINE_MODEL; none = offline)',
+      'classify and investigate with this model (default $SIGHTLINE_MODEL; none = offline; classification falls back to offline on any model failure)',
     )
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addHelpText(

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Definition, DefinitionKind, ImportSpec, IndexedFile, Reference } from './types.js';
 
 /** Version of the cache format and of the tags it holds; bump it when either changes. */
-export const CACHE_VERSION = 4;
+export const CACHE_VERSION = 5;
 /** File name of the cache inside its folder. */
 export const CACHE_FILE_NAME = `repomap-v${CACHE_VERSION}.json`;
 

@@ -9,7 +9,10 @@ import { getParser, loadGrammar } from './grammars.js';
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '__fixtures__', 'langs');
 
 async function tagsOf(name: string): Promise<FileTags> {
-  const text = await readFile(path.join(FIXTURES, name), 'utf8');
+  return tagsOfText(name, await readFile(path.join(FIXTURES, name), 'utf8'));
+}
+
+async function tagsOfText(name: string, text: string): Promise<FileTags> {
   const language = languageForPath(name, text);
   if (!language) throw new Error(`no language for ${name}`);
   const { grammar, warnings } = await loadGrammar(language);
@@ -119,6 +122,28 @@ describe('extractTags: TypeScript', () => {
       'parse:11',
       'next:11',
     ]);
+  });
+  it('records private methods (`#name`) and the calls to them', async () => {
+    const source = [
+      'export class Cache {',
+      '  #timer = null;',
+      '  constructor(ttl) {',
+      '    if (ttl) this.#startTimer(ttl);',
+      '  }',
+      '  #startTimer(ttl) {',
+      '    this.#timer = setTimeout(() => this.clear(), ttl);',
+      '  }',
+      '  clear() {}',
+      '}',
+      '',
+    ].join('\n');
+    const tags = await tagsOfText('cache.mjs', source);
+    expect(
+      tags.definitions.map(
+        (item) => `${item.kind} ${[...item.scope, item.name].join('.')} ${item.lines.join('-')}`,
+      ),
+    ).toEqual(['class Cache 1-10', 'method Cache.#startTimer 6-8', 'method Cache.clear 9-9']);
+    expect(tags.references.map((item) => `${item.name}:${item.line}`)).toContain('#startTimer:4');
   });
 });
 

@@ -121,6 +121,18 @@ describe('classify offline', () => {
     );
   });
 
+  it.each([
+    ['other', 'Great little library, does exactly what it says. Thanks!', 'review'],
+    ['bug', 'Since the last update my settings will not load any more. Please fix it.', 'review'],
+    ['question', 'How do I change the currency the shop shows?', 'issue'],
+  ] as const)('reads short plain text as feedback: %s', (label, text, classifier) => {
+    const report = parseReport(text);
+    expect(report.kind).toBe('text');
+    const classification = classifyOffline(report);
+    expect(classification.label).toBe(label);
+    expect(classification.reasons[0]).toMatch(new RegExp(`^${classifier} classifier`));
+  });
+
   it('gives a review in a language the model was not trained on low confidence and says so', () => {
     const classification = classifyOffline(
       review('最悪', 'アップデートしてからアプリが起動しなくなりました。早く直してください。', 1),

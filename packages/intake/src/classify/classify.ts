@@ -98,7 +98,9 @@ export async function classify(
 
 /**
  * Classifies a report offline, synchronously: the crash rule, then the review classifier for a
- * review (a report with a star rating) and the issue classifier for anything else.
+ * review (a report with a star rating) and for short unrecognised plain text (unless it is not a
+ * bug or feature request to that classifier and asks something), and the issue classifier for
+ * anything else.
  *
  * @param report - A report; its title, body, rating, exceptions and stack are used.
  * @returns A classification with method `offline`.
@@ -107,6 +109,31 @@ export function classifyOffline(report: Report): Classification {
   const crash = crashRule(report);
   if (crash) return crash;
   if (report.kind === 'review' || report.rating !== undefined) return classifyReview(report);
+  if (isShortFeedback(report)) {
+    const review = classifyReview(report);
+    // Only the issue classifier knows `question`; the review classifier knows praise (`other`).
+    if (review.label !== 'other' || !/\?/.test(`${report.title ?? ''}\n${report.body}`)) {
+      return review;
+    }
+  }
+  return classifyIssue(report);
+}
+
+/** Most words of a plain-text report that reads as short feedback rather than an issue. */
+const SHORT_FEEDBACK_WORDS = 80;
+
+/**
+ * Unrecognised plain text (`kind: 'text'`) of a few sentences: closer to an app review (the
+ * review classifier's training data, which has praise and experience as `other`) than to a GitHub
+ * issue (the issue classifier's, whose labels are only bug, feature and question).
+ */
+function isShortFeedback(report: Report): boolean {
+  if (report.kind !== 'text') return false;
+  const words = `${report.title ?? ''} ${report.body}`.split(/\s+/).filter(Boolean);
+  return words.length <= SHORT_FEEDBACK_WORDS;
+}
+
+function classifyIssue(report: Report): Classification {
   const prediction = shippedIssueClassifier().predict({
     body: report.body,
     ...(report.title ? { title: report.title } : {}),

@@ -1,7 +1,8 @@
 /**
- * The offline issue classifier: softmax logistic regression on TF-IDF of issue tokens
- * (`issueTokens`: title words weighted above body words, word bigrams, character n-grams, and code
- * blocks, stack traces and template headings as markers), labelling GitHub/GitLab issues and
+ * The offline issue classifier: softmax logistic regression with NB-weighted priors (Wang &
+ * Manning 2012, `nb-weighting.ts`) on TF-IDF of issue tokens (`issueTokens`: title words weighted
+ * above body words, word bigrams, template answers, and code blocks, stack traces and template
+ * headings as markers), labelling GitHub/GitLab issues and
  * support messages as bug, feature or question. Trained on the NLBSE'24 issue-classification
  * training split (Kallis et al., NLBSE'24) by `npm run train:classify`; stored as versioned JSON in
  * model/issue-classifier.json.

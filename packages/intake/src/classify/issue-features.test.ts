@@ -9,6 +9,22 @@ const options: IssueFeatureOptions = {
 };
 
 describe('issueTokens', () => {
+  it("adds the first words answering a template's bold question as a:word, when asked", () => {
+    const body =
+      '**Do you want to request a *feature* or report a *bug*?**\nFeature, a new hook\n\n**What is the current behavior?** It throws';
+    const tokens = issueTokens({ title: 'Hooks', body }, { ...options, templateAnswers: true });
+    expect(tokens.filter((token) => token.startsWith('a:'))).toEqual([
+      'a:feature',
+      'a:a',
+      'a:new',
+      'a:it',
+      'a:throws',
+    ]);
+    expect(issueTokens({ title: 'Hooks', body }, options).some((t) => t.startsWith('a:'))).toBe(
+      false,
+    );
+  });
+
   it('adds the title as t:word (a block the vectorizer weights) and marks a question title', () => {
     const tokens = issueTokens({ title: 'How to build on Windows?', body: '' }, options);
     expect(tokens.filter((token) => token === 't:build')).toHaveLength(1);

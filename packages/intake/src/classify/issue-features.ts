@@ -26,6 +26,11 @@ export interface IssueFeatureOptions {
   negation: boolean;
   /** Add adjacent word pairs (`word1_word2`) of the title (as `t:`) and of the body. */
   bigrams: boolean;
+  /**
+   * Add the first words answering a template's bold question ("**Do you want to request a
+   * feature or report a bug?** Feature") as `a:word`: the reporter's own choice. Absent: false.
+   */
+  templateAnswers?: boolean;
 }
 
 /** A fenced Markdown code block. */
@@ -39,6 +44,10 @@ const STACK_TRACE =
 /** The report contrasts what happened with what should have ("expected: …", "instead of"). */
 const EXPECTATION =
   /\bexpected\b|\bactual(?:ly)? (?:behaviou?r|result|output)\b|\binstead of\b|\bbut (?:it |got |returns?\b|gives?\b)/i;
+/** A bold question of an issue template and the start of the answer after it (same or next line). */
+const TEMPLATE_QUESTION = /\*\*([^\n]{2,100}?\?)\*\*[ \t]*\n?[ \t]*([^\n]{1,80})/g;
+/** Words of a template answer kept. */
+const ANSWER_WORDS = 3;
 /** Characters per body word at most (word plus separators) when cutting a long body before tokenizing. */
 const MAX_CHARS_PER_WORD = 40;
 const ERROR_LINE =
@@ -79,6 +88,15 @@ export function issueTokens(issue: IssueText, options: IssueFeatureOptions): str
   }
 
   if (/<!--/.test(body)) tokens.push('__template_comment');
+  if (options.templateAnswers) {
+    for (const match of body.matchAll(TEMPLATE_QUESTION)) {
+      tokens.push(
+        ...wordTokens(match[2] ?? '')
+          .slice(0, ANSWER_WORDS)
+          .map((word) => `a:${word}`),
+      );
+    }
+  }
   const prose = options.codeText ? body : body.replace(CODE_BLOCK, ' ');
   // Words past the limit are dropped anyway: tokenize only a prefix that surely holds them.
   const text = prose

@@ -14,6 +14,7 @@ import {
   predictProbabilities,
   type SparseVector,
 } from './logistic-regression.js';
+import { nbScales } from './nb-weighting.js';
 import {
   type BlockWeights,
   createVectorizer,
@@ -39,6 +40,12 @@ export interface LinearTextSettings {
    * Default false.
    */
   balanced?: boolean;
+  /**
+   * Naive-Bayes weighting (`nb-weighting.ts`, Wang & Manning 2012): each weight's prior is scaled
+   * by |log-count ratio|^nbPower of its class against the rest. 0 or absent: plain logistic
+   * regression.
+   */
+  nbPower?: number;
 }
 
 /**
@@ -106,11 +113,28 @@ export function fitLinearTextModel(
       targets.reduce((count, target) => count + (target === k ? 1 : 0), 0),
     );
     const classWeights = sizes.map((size) => targets.length / (classCount * Math.max(size, 1)));
+    const power = settings.nbPower ?? 0;
+    // Two classes: one ratio (class 1 against class 0) scales both rows of the binary model.
+    const featureScales =
+      power === 0
+        ? undefined
+        : Array.from({ length: classCount }, (_, k) =>
+            nbScales(
+              rows,
+              targets.map((target) => target === (classCount === 2 ? 1 : k)),
+              features,
+              { power },
+            ),
+          );
     return fitLogisticRegression(
       rows,
       targets,
       { classes: classCount, features },
-      { l2: settings.l2, ...(settings.balanced ? { classWeights } : {}) },
+      {
+        l2: settings.l2,
+        ...(settings.balanced ? { classWeights } : {}),
+        ...(featureScales ? { featureScales } : {}),
+      },
     );
   };
   let fitted: LogisticRegressionWeights;

@@ -59,6 +59,30 @@ describe('fitLogisticRegression', () => {
     expect(majority).toBeGreaterThan(minority ?? 1);
   });
 
+  it('folds feature scales into the weights: scale 0 leaves a weight at 0, a larger scale lets it grow', () => {
+    const scaled = (scale: number) =>
+      fitLogisticRegression(
+        rows,
+        targets,
+        { classes: 3, features: 4 },
+        {
+          l2: 1,
+          featureScales: [0, 1, 2].map((k) => Float64Array.from([1, 1, 1, k === 0 ? scale : 1])),
+        },
+      );
+    expect(scaled(0).weights[0]?.[3]).toBe(0);
+    const weight = (scale: number) => Math.abs(scaled(scale).weights[0]?.[0] ?? 0);
+    expect(weight(1)).toBeGreaterThan(0);
+    // Scaling feature 0 of class 0 up loosens its prior, so its weight grows.
+    const loose = fitLogisticRegression(
+      rows,
+      targets,
+      { classes: 3, features: 4 },
+      { l2: 1, featureScales: [Float64Array.from([3, 1, 1, 1])] },
+    );
+    expect(loose.weights[0]?.[0] ?? 0).toBeGreaterThan(weight(1));
+  });
+
   it('is deterministic', () => {
     const fit = () =>
       fitLogisticRegression(rows, targets, { classes: 3, features: 4 }, { l2: 1 }).weights.map(

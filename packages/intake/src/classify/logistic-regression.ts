@@ -30,6 +30,13 @@ export interface LogisticRegressionOptions {
   maxIterations?: number;
   /** Weight of each class's examples in the loss (class balancing); default 1 for every class. */
   classWeights?: readonly number[];
+  /**
+   * Prior scale of each weight, `featureScales[class][feature]` (≥ 0): the model is fitted on the
+   * features multiplied by their class's scale and the returned weights include the scale, so the
+   * L2 penalty on weight j of class k is effectively λ/2·(w/s)². NB weighting passes
+   * |log-count ratios| here (see `nbScales`). Default 1 everywhere.
+   */
+  featureScales?: readonly Float64Array[];
 }
 
 /** A fitted model: `weights[class][feature]` and `bias[class]`. */
@@ -56,6 +63,10 @@ export function fitLogisticRegression(
   const { classes, features } = shape;
   const biasOffset = classes * features;
   const scores = new Float64Array(classes);
+  const scales = new Float64Array(biasOffset).fill(1);
+  options.featureScales?.forEach((row, k) => {
+    scales.set(row, k * features);
+  });
   const objective = (theta: Float64Array, gradient: Float64Array): number => {
     gradient.fill(0);
     let loss = 0;
@@ -67,7 +78,8 @@ export function fitLogisticRegression(
         let score = theta[biasOffset + k] ?? 0;
         const base = k * features;
         for (let j = 0; j < indices.length; j += 1) {
-          score += (theta[base + (indices[j] ?? 0)] ?? 0) * (values[j] ?? 0);
+          const at = base + (indices[j] ?? 0);
+          score += (theta[at] ?? 0) * (scales[at] ?? 1) * (values[j] ?? 0);
         }
         scores[k] = score;
       }
@@ -79,7 +91,7 @@ export function fitLogisticRegression(
         const base = k * features;
         for (let j = 0; j < indices.length; j += 1) {
           const at = base + (indices[j] ?? 0);
-          gradient[at] = (gradient[at] ?? 0) + residual * (values[j] ?? 0);
+          gradient[at] = (gradient[at] ?? 0) + residual * (scales[at] ?? 1) * (values[j] ?? 0);
         }
       }
     }
@@ -93,8 +105,11 @@ export function fitLogisticRegression(
   const { x } = minimize(objective, new Float64Array(biasOffset + classes), {
     maxIterations: options.maxIterations ?? 200,
   });
+  const weights = x.subarray(0, biasOffset).map((value, i) => value * (scales[i] ?? 1));
   return {
-    weights: Array.from({ length: classes }, (_, k) => x.slice(k * features, (k + 1) * features)),
+    weights: Array.from({ length: classes }, (_, k) =>
+      weights.slice(k * features, (k + 1) * features),
+    ),
     bias: x.slice(biasOffset),
   };
 }

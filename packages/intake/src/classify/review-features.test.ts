@@ -74,6 +74,14 @@ describe('reviewTokens', () => {
     ).not.toContain('__update');
   });
 
+  it('adds the request and problem pattern markers of title and text when asked', () => {
+    const review = { title: 'Crashes', text: 'Please add a way to export', rating: 2 };
+    expect(reviewTokens(review, none).some((token) => token.startsWith('__'))).toBe(false);
+    expect(reviewTokens(review, { ...none, title: true, patterns: true })).toEqual(
+      expect.arrayContaining(['__request', '__request_rating_low', '__problem']),
+    );
+  });
+
   it('splits Japanese into words and clauses', () => {
     expect(reviewTokens({ text: 'アプリが起動しない。' }, none)).toEqual([
       'アプリ',

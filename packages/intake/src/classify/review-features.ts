@@ -4,6 +4,7 @@
  * split (scripts/train-classify.ts), so training and prediction always tokenize alike.
  */
 import nlpUtils from 'wink-nlp-utils';
+import { reviewPatternTokens } from './review-patterns.js';
 import { wordTokens } from './word-tokens.js';
 
 /** The text of one review, as the classifier sees it. */
@@ -38,6 +39,11 @@ export interface ReviewFeatureOptions {
   bigrams: boolean;
   /** Add the star rating as one token, `__rating_N`. */
   rating: boolean;
+  /**
+   * Add the feature-request and problem pattern markers of `reviewPatternTokens`
+   * (Panichella et al. 2015, Maalej et al. 2016), crossed with the rating. Absent: false.
+   */
+  patterns?: boolean;
 }
 
 /** Splits text into clauses so negation and bigrams do not cross punctuation. */
@@ -69,6 +75,7 @@ export function reviewTokens(review: ReviewText, options: ReviewFeatureOptions):
   }
   if (options.updateWords && UPDATE_WORDS.test(source)) tokens.push('__update');
   if (options.rating && review.rating !== undefined) tokens.push(`__rating_${review.rating}`);
+  if (options.patterns) tokens.push(...reviewPatternTokens(source, review.rating));
   return tokens;
 }
 

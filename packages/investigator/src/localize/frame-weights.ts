@@ -5,25 +5,18 @@
  * function half the repository calls, the defect is in the caller that handed it the bad value. Such helper frames
  * weigh half, and their caller weighs as the innermost frame would.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fanIn } from '@sightline/codebase/internal';
+import { bodyLines, isAccessor, readSourceLines } from './function-shape.js';
 import { enclosingDefinition } from './suspect-range.js';
 
 /** Frame at effective position `i` weighs `FRAME_DECAY ** i` (innermost 1, its caller 0.6, …). */
 export const FRAME_DECAY = 0.6;
 /** A helper frame keeps this share of its weight (Sightline's own choice). */
 export const HELPER_FRAME_FACTOR = 0.5;
-/** A function of at most this many lines that only reads a value is an accessor. */
-const HELPER_MAX_LINES = 6;
 /** A function of at most this many lines that this many other files call is a shared helper. */
 const HELPER_MAX_SHARED_LINES = 20;
 const HELPER_MIN_FAN_IN = 8;
-/** A line with no code of its own: a closing bracket, a comment, a blank. */
-const STRUCTURE_LINE = /^\s*(?:[})\]]+[;,]?|end|\/\/.*|#.*|\*.*|\/\*.*|)\s*$/;
-/** A body line that returns or assigns a plain value (no call): what an accessor is made of. */
-const READ_LINE = /^\s*(?:return\s+)?[\w$.[\]'"]+(?:\s*=\s*[\w$.[\]'"]+)?;?\s*$/;
 /** A body line that only checks, throws or returns (what an assertion helper is made of). */
 const GUARD_LINE =
   /^\s*(?:[})\]]+[;,]?|end|else\b.*|if\b.*|unless\b.*|throw\b.*|raise\b.*|panic!?\(.*|assert\w*\b.*|invariant\(.*|fail\w*\(.*|return\b.*|\/\/.*|#.*|\*.*|\/\*.*|)\s*$/;
@@ -32,14 +25,6 @@ const GUARD_LINE =
 export interface WeightedFrameInput {
   path: string;
   line?: number;
-}
-
-function readLines(index: RepositoryIndex, file: string): string[] {
-  try {
-    return readFileSync(path.join(index.root, file), 'utf8').split('\n');
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -60,15 +45,12 @@ export function helperReason(
   const [start, end] = definition.lines;
   const name = definition.name;
   const size = end - start + 1;
-  const body = readLines(index, frame.path).slice(start, end - 1);
+  const lines = readSourceLines(index, frame.path);
+  const body = bodyLines(lines, definition);
   const raises = body.some((line) => /\b(throw|raise|panic!?|assert\w*)\b/.test(line));
   if (raises && body.length > 0 && body.every((line) => GUARD_LINE.test(line)))
     return `\`${name}\` only checks and throws`;
-  if (
-    size <= HELPER_MAX_LINES &&
-    body.every((line) => STRUCTURE_LINE.test(line) || READ_LINE.test(line))
-  )
-    return `\`${name}\` is a ${size}-line accessor`;
+  if (isAccessor(lines, definition)) return `\`${name}\` is a ${size}-line accessor`;
   const callers = fanIn(index, frame.path, name);
   if (size <= HELPER_MAX_SHARED_LINES && callers >= HELPER_MIN_FAN_IN)
     return `\`${name}\` is a small helper called from ${callers} files`;

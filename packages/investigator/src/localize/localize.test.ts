@@ -29,6 +29,25 @@ describe('localize with a stack trace', () => {
     );
   });
 
+  it('takes the range of the heaviest frame in a file that gives a line', () => {
+    // A minified caller printed without a line (`at a (…/parse.js)`) sits above the frame that
+    // has one; the suspect's lines are the function around the frame with a line.
+    const report = decodeCrashReport();
+    const [exception] = report.exceptions;
+    if (!exception) throw new Error('fixture without an exception');
+    const frames = exception.frames.map((frame) =>
+      frame.function === 'parseValues' ? { ...frame, function: 'a', line: undefined } : frame,
+    );
+    const suspects = localize(
+      { ...report, exceptions: [{ ...exception, frames }] },
+      repository.index,
+    );
+    expect(suspects.find((suspect) => suspect.path === 'lib/parse.js')).toMatchObject({
+      lines: [14, 16],
+      symbol: 'parse',
+    });
+  });
+
   it('reads frames under node_modules/<this package>/ and nothing from other packages', () => {
     const suspects = localize(decodeCrashReport(), repository.index);
     expect(suspects.some((suspect) => suspect.path.includes('router'))).toBe(false);

@@ -29,6 +29,7 @@ import {
   ROLE_FACTORS,
   THIRD_PARTY_FACTOR,
 } from './file-roles.js';
+import { readSourceLines } from './function-shape.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { type FileSignals, scoreFiles } from './score-files.js';
 import { type ChosenRange, chooseRange, narrowRange, rangeOfDefinition } from './suspect-range.js';
@@ -144,8 +145,9 @@ export function localize(
     const { frameRange, messageRange } = item.entry;
     return (
       frameRange ??
-      (messageRange && narrowRange(file, messageRange, mentioned, matches)) ??
-      chooseRange(file, mentioned, matches)
+      (messageRange &&
+        narrowRange(file, messageRange, mentioned, matches, readSourceLines(index, item.path))) ??
+      chooseRange(file, mentioned, matches, readSourceLines(index, item.path), signals.phrases)
     );
   };
   /** The range in `path` of the definition a twin's range names, if `path` defines it too. */

@@ -46,7 +46,7 @@ export interface FileSignals {
   path: number;
   pageRank: number;
   evidence: string[];
-  /** The range of the innermost frame in this file, when a frame points into it. */
+  /** The range of the heaviest frame in this file that gives a line, when one points into it. */
   frameRange?: ChosenRange;
   /** The member an error message names, defined in this file. */
   messageRange?: ChosenRange;
@@ -96,11 +96,11 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   for (const [position, frame] of signals.frames.entries()) {
     const entry = at(frame.path);
     const { weight = 0, helper } = weights[position] ?? {};
-    if (weight > entry.frame) {
-      entry.frame = weight;
-      const file = index.files.get(frame.path);
-      if (file && frame.line) entry.frameRange = rangeAtLine(file, frame.line);
-    }
+    // The range is that of the heaviest frame in the file that carries a line number.
+    const file = index.files.get(frame.path);
+    if (file && frame.line && (weight > entry.frame || !entry.frameRange))
+      entry.frameRange = rangeAtLine(file, frame.line);
+    entry.frame = Math.max(entry.frame, weight);
     entry.evidence.push(frameEvidence(frame));
     if (helper) entry.evidence.push(`${helper}: the caller that handed it the value weighs more`);
   }

@@ -139,3 +139,145 @@ describe('spans of suspects no frame points into', () => {
     expect(rangeAtLine(commandLine, 1000)).toEqual({ lines: [995, 1005] });
   });
 });
+
+// Classes 7 and 8 of issue #13: the range is where behaviour is. Shapes from real code: a PHP
+// handler class whose report names the class and one method; a Python `str, Enum` printed
+// wrongly, whose values are formatted by a method beside it; a JavaScript cache whose report
+// reads `cache.size`, a getter, while the matching code is a private method.
+describe('ranges that are units of behaviour', () => {
+  const handler: IndexedFile = {
+    ...file,
+    path: 'src/Handler/DeduplicationHandler.php',
+    language: 'php',
+    lineCount: 180,
+    definitions: [
+      definition('DeduplicationHandler', 'class', [39, 176]),
+      definition('__construct', 'method', [57, 64], ['DeduplicationHandler']),
+      definition('flush', 'method', [66, 104], ['DeduplicationHandler']),
+      definition('isDuplicate', 'method', [110, 129], ['DeduplicationHandler']),
+    ],
+  };
+
+  it('narrows a class of any size to the member the report names', () => {
+    const matches = [
+      { definition: handler.definitions[1] as Definition, score: 1 },
+      { definition: handler.definitions[0] as Definition, score: 0.9 },
+    ];
+    expect(chooseRange(handler, new Set(['DeduplicationHandler', 'isDuplicate']), matches)).toEqual(
+      { lines: [110, 129], symbol: 'DeduplicationHandler.isDuplicate' },
+    );
+    // Without a named member, a class under 150 lines stays whole.
+    expect(
+      narrowRange(
+        handler,
+        { lines: [39, 176], symbol: 'DeduplicationHandler' },
+        new Set(),
+        matches,
+      ),
+    ).toEqual({ lines: [39, 176], symbol: 'DeduplicationHandler' });
+  });
+
+  const context: IndexedFile = {
+    ...file,
+    path: 'httpie/context.py',
+    language: 'python',
+    lineCount: 220,
+    definitions: [
+      definition('LogLevel', 'class', [27, 30]),
+      definition('Environment', 'class', [46, 217]),
+      definition('config', 'method', [140, 149], ['Environment']),
+      definition('describe', 'method', [150, 160], ['Environment']),
+      definition('log_error', 'method', [170, 182], ['Environment']),
+    ],
+    references: [{ name: 'LogLevel', path: 'httpie/context.py', line: 170 }],
+  };
+
+  it('gives a type without behaviour up for the best-matching function that uses it', () => {
+    const matches = [
+      { definition: context.definitions[0] as Definition, score: 1 },
+      { definition: context.definitions[3] as Definition, score: 0.8 },
+      { definition: context.definitions[4] as Definition, score: 0.74 },
+    ];
+    expect(chooseRange(context, new Set(['LogLevel']), matches)).toEqual({
+      lines: [170, 182],
+      symbol: 'Environment.log_error',
+    });
+    // No function uses it: the best-matching function; none matching well enough: the type.
+    const unused = { ...context, references: [] };
+    expect(chooseRange(unused, new Set(['LogLevel']), matches).symbol).toBe('Environment.describe');
+    expect(chooseRange(unused, new Set(['LogLevel']), matches.slice(0, 1)).symbol).toBe('LogLevel');
+  });
+
+  it('keeps a type that has methods of its own', () => {
+    const shape = [...context.definitions, definition('__str__', 'method', [29, 30], ['LogLevel'])];
+    const matches = [
+      { definition: context.definitions[0] as Definition, score: 1 },
+      { definition: context.definitions[4] as Definition, score: 0.74 },
+    ];
+    expect(
+      chooseRange({ ...context, definitions: shape }, new Set(['LogLevel']), matches).symbol,
+    ).toBe('LogLevel');
+  });
+
+  it('does not let an accessor the report names win over the matching code', () => {
+    const source = Array.from({ length: 600 }, () => '    doWork(this.#items);');
+    source[293] = '  get size() {';
+    source[294] = '    return this.#size;';
+    source[295] = '  }';
+    const cache: IndexedFile = {
+      ...file,
+      path: 'dist/esm/index.js',
+      lineCount: 600,
+      definitions: [
+        definition('LRUCache', 'class', [139, 590]),
+        definition('size', 'method', [294, 296], ['LRUCache']),
+        definition('#initializeTTLTracking', 'method', [440, 526], ['LRUCache']),
+      ],
+    };
+    const matches = [
+      { definition: cache.definitions[0] as Definition, score: 1 },
+      { definition: cache.definitions[2] as Definition, score: 0.93 },
+    ];
+    expect(chooseRange(cache, new Set(['size', 'ttlAutopurge']), matches, source)).toEqual({
+      lines: [440, 526],
+      symbol: 'LRUCache.#initializeTTLTracking',
+    });
+    // With nothing else to show, the named accessor is still better than the top of the file.
+    expect(chooseRange(cache, new Set(['size']), [], source).symbol).toBe('LRUCache.size');
+    // Without the source, the accessor cannot be told apart and the named getter wins.
+    expect(chooseRange(cache, new Set(['size']), matches).symbol).toBe('LRUCache.size');
+  });
+});
+
+describe('ranges the report names in words', () => {
+  const help: IndexedFile = {
+    ...file,
+    path: 'src/main/java/picocli/CommandLine.java',
+    language: 'java',
+    lineCount: 17000,
+    definitions: [
+      definition('usageHelp', 'method', [900, 903], ['CommandLine', 'OptionSpec']),
+      definition('registerSubcommands', 'method', [15535, 15563], ['CommandLine', 'Help']),
+      definition('commandList', 'method', [16341, 16361], ['CommandLine', 'Help']),
+    ],
+  };
+
+  it('takes a matching definition the report calls by a phrase over a better word match', () => {
+    const matches = [
+      { definition: help.definitions[1] as Definition, score: 0.96 },
+      { definition: help.definitions[2] as Definition, score: 0.84 },
+    ];
+    const phrases: [string, string][] = [
+      ['usage', 'help'],
+      ['command', 'list'],
+    ];
+    expect(chooseRange(help, new Set(), matches, [], phrases)).toEqual({
+      lines: [16341, 16361],
+      symbol: 'CommandLine.Help.commandList',
+    });
+    // A phrase naming a definition that does not match the report's words is not enough.
+    expect(chooseRange(help, new Set(), matches.slice(0, 1), [], phrases).symbol).toBe(
+      'CommandLine.Help.registerSubcommands',
+    );
+  });
+});

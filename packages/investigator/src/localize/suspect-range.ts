@@ -1,8 +1,13 @@
 /**
  * Chooses the line range of a suspect inside one file: the definition enclosing a stack frame's
- * line, else the definition that best matches the report, else a window.
+ * line, else the definition that best matches the report, else a window. A range is a unit of
+ * behaviour: a class is narrowed to the member the report names, a type without behaviour (an
+ * enum, a struct, a class of constants) gives way to the function that uses it, and an accessor
+ * the report names (`cache.size`) does not win over the function that matches its words.
  */
 import type { Definition, IndexedFile } from '@sightline/codebase';
+import { splitIdentifier } from './code-tokens.js';
+import { isAccessor } from './function-shape.js';
 
 /** Definition kinds that are units of behaviour; preferred as a frame's enclosing range. */
 const CALLABLE_KINDS = new Set(['function', 'method', 'macro']);
@@ -92,21 +97,33 @@ export interface RangeCandidate {
   score: number;
 }
 
+/** Whether a name of two words or more is what the report calls `phrase` ("command list"). */
+function calledBy(name: string, phrases: ReadonlySet<string>): boolean {
+  return (
+    splitIdentifier(name).length >= 2 && phrases.has(name.toLowerCase().replace(/[^a-z0-9]/g, ''))
+  );
+}
+
 /**
  * The range of a file no frame points into: the best-matching definition when the report also
- * names it, else a named definition longer than a line, else the best-matching definition
- * (a one-line stub gives way to a longer match), else any named definition, else the top of the
- * file. A container longer than 150 lines (a class of thousands) is narrowed to its best-matching
- * or named callable member, else to its first lines.
+ * names it, else a named definition longer than a line that is not an accessor (the best-matching
+ * first), else a matching definition the report calls by a phrase (`commandList`, "command
+ * list"), else the best-matching definition (a one-line stub gives way to a longer match), else
+ * any named definition (an accessor too), else the top of the file; then narrowed by
+ * {@link narrowRange}.
  * @param file - the indexed file.
  * @param mentioned - names the report mentions.
  * @param matches - definitions of this file matching the report, best first.
+ * @param source - the file's lines, to tell accessors (`[]` when unknown: none is).
+ * @param phrases - adjacent word pairs of the report's prose (`['command', 'list']`).
  * @returns the range, with the qualified name when a definition was chosen.
  */
 export function chooseRange(
   file: IndexedFile,
   mentioned: ReadonlySet<string>,
   matches: readonly RangeCandidate[],
+  source: readonly string[] = [],
+  phrases: readonly (readonly [string, string])[] = [],
 ): ChosenRange {
   const [first] = matches;
   const longer = matches.find(
@@ -114,43 +131,114 @@ export function chooseRange(
       span(definition) > 0 && first !== undefined && score >= first.score * STUB_SHARE,
   );
   const best = first && span(first.definition) === 0 ? (longer ?? first) : first;
-  const named = file.definitions.filter((definition) => mentioned.has(definition.name));
+  const matched = matches.map(({ definition }) => definition);
+  const order = (definition: Definition) => {
+    const position = matched.indexOf(definition);
+    return position < 0 ? matched.length : position;
+  };
+  const substantial = (definition: Definition) =>
+    span(definition) > 0 && !isAccessor(source, definition);
+  const allNamed = file.definitions
+    .filter((definition) => mentioned.has(definition.name))
+    .sort((a, b) => order(a) - order(b));
+  const named = allNamed.filter((definition) => !isAccessor(source, definition));
+  const compounds = new Set(phrases.map(([one, two]) => `${one}${two}`.toLowerCase()));
   const chosen =
     (best && mentioned.has(best.definition.name) ? best.definition : undefined) ??
     named.find((definition) => span(definition) > 0) ??
+    matched.find((definition) => calledBy(definition.name, compounds) && substantial(definition)) ??
     best?.definition ??
-    named[0];
+    allNamed[0];
   if (!chosen) return headRange(file);
-  return narrowRange(file, rangeOfDefinition(chosen), mentioned, matches);
+  return narrowRange(file, rangeOfDefinition(chosen), mentioned, matches, source);
+}
+
+/** Whether `inner` lies inside `outer` and is not `outer` itself. */
+function within(inner: Definition, [start, end]: [number, number]): boolean {
+  return (
+    inner.lines[0] >= start &&
+    inner.lines[1] <= end &&
+    (inner.lines[0] !== start || inner.lines[1] !== end)
+  );
 }
 
 /**
- * A range of at most {@link MAX_UNNARROWED_LINES} lines: a longer one (a class of thousands of
- * lines named by an error message or chosen by a match) is narrowed to its best-matching callable
- * member, else to a member the report names, else to its first lines.
+ * The function that gives a type without behaviour its behaviour: when `range` is a type (enum,
+ * struct, interface, class) with no function or method inside, the best-matching callable of the
+ * file that references the type, else the best-matching callable; each must score at least
+ * {@link STUB_SHARE} of the file's best match.
+ */
+function userOfDataType(
+  file: IndexedFile,
+  [start, end]: [number, number],
+  matches: readonly RangeCandidate[],
+): Definition | undefined {
+  const type = file.definitions.find(
+    (definition) =>
+      CONTAINER_KINDS.has(definition.kind) &&
+      definition.lines[0] === start &&
+      definition.lines[1] === end,
+  );
+  if (!type) return undefined;
+  const callable = (definition: Definition) => CALLABLE_KINDS.has(definition.kind);
+  if (
+    file.definitions.some((definition) => callable(definition) && within(definition, [start, end]))
+  )
+    return undefined;
+  const floor = (matches[0]?.score ?? 0) * STUB_SHARE;
+  const candidates = matches
+    .filter(({ definition, score }) => callable(definition) && score >= floor)
+    .map(({ definition }) => definition);
+  const uses = (definition: Definition) =>
+    file.references.some(
+      (reference) =>
+        reference.name === type.name &&
+        definition.lines[0] <= reference.line &&
+        reference.line <= definition.lines[1],
+    );
+  return candidates.find(uses) ?? candidates[0];
+}
+
+/**
+ * A range that is one unit of behaviour:
+ * - a range enclosing a callable member the report names (longer than a line, not an accessor) is
+ *   narrowed to it, at any size (`DeduplicationHandler` … `isDuplicate` → `isDuplicate`);
+ * - a type without behaviour gives way to the best-matching function that uses it (see
+ *   {@link userOfDataType});
+ * - a range longer than {@link MAX_UNNARROWED_LINES} lines (a class of thousands) is narrowed to
+ *   its best-matching callable member, else to its first lines.
  * @param file - the indexed file.
  * @param range - the range to narrow (the definition's lines and qualified name).
  * @param mentioned - names the report mentions.
  * @param matches - definitions of this file matching the report, best first.
- * @returns `range` itself when short enough, else the narrowed range.
+ * @param source - the file's lines, to tell accessors (`[]` when unknown: none is).
+ * @returns `range` itself when it is already a unit, else the narrowed range.
  */
 export function narrowRange(
   file: IndexedFile,
   range: ChosenRange,
   mentioned: ReadonlySet<string>,
   matches: readonly RangeCandidate[],
+  source: readonly string[] = [],
 ): ChosenRange {
   const [start, end] = range.lines;
-  if (end - start < MAX_UNNARROWED_LINES) return range;
   const inside = (definition: Definition) =>
     CALLABLE_KINDS.has(definition.kind) &&
-    definition.lines[0] >= start &&
-    definition.lines[1] <= end &&
-    (definition.lines[0] !== start || definition.lines[1] !== end) &&
+    within(definition, [start, end]) &&
     span(definition) < MAX_UNNARROWED_LINES;
-  const member =
-    matches.map(({ definition }) => definition).find(inside) ??
-    file.definitions.find((definition) => mentioned.has(definition.name) && inside(definition));
+  const named = (definition: Definition) =>
+    mentioned.has(definition.name) &&
+    span(definition) > 0 &&
+    inside(definition) &&
+    !isAccessor(source, definition);
+  const namedMember =
+    matches.map(({ definition }) => definition).find(named) ?? file.definitions.find(named);
+  if (namedMember) return rangeOfDefinition(namedMember);
+  if (end - start < MAX_UNNARROWED_LINES) {
+    const user = userOfDataType(file, [start, end], matches);
+    return user ? rangeOfDefinition(user) : range;
+  }
+  const member = matches.map(({ definition }) => definition).find(inside);
   if (member) return rangeOfDefinition(member);
   return { ...range, lines: [start, Math.min(end, start + HEAD_LINES - 1)] };
 }
