@@ -133,8 +133,8 @@ export async function callModel<T>(
       throw new SightlineError({
         code: 'MODEL_CALL_FAILED',
         message: retrying
-          ? `The model ${modelName} did not answer in time: a call failed and the time ran out while waiting to retry it. Check that the server is up and reachable, or allow more time per step to see the failure.`
-          : `The model ${modelName} did not answer in time (${reason}). Check that the server is up and the model is loaded, or allow more time per step.`,
+          ? `The model ${modelName} did not answer in time: a call failed and the time ran out while waiting to retry it. Check that the server is up and reachable, or allow more time per step (--timeout SECONDS) to see the failure.`
+          : `The model ${modelName} did not answer in time (${reason}). Check that the server is up and the model is loaded, or allow more time per step (--timeout SECONDS).`,
         details: { model: modelName, timedOut: true },
         cause: error,
       });
