@@ -98,7 +98,15 @@ describe('diagnoseOffline', () => {
       {
         type: 'TypeError',
         message: 'Cyclic object value',
-        frames: [{ function: 'f', file: '../../etc/passwd', line: 1, inApp: true }],
+        frames: [
+          {
+            function: 'f',
+            file: '../../etc/passwd',
+            line: 1,
+            inApp: true,
+            raw: 'at f (../../etc/passwd:1)',
+          },
+        ],
       },
     ];
     const diagnosis = diagnoseOffline(report, repository.index);
