@@ -34,7 +34,10 @@ export const REPO_CACHE_DIR = path.join(BENCH_DIR, '.cache', 'repos');
 export interface DevGold {
   /** Path relative to the repository root (git) or the package root (npm). */
   file: string;
-  /** 1-based inclusive line ranges the fix changed, at the parent revision (git cases). */
+  /**
+   * 1-based inclusive line ranges the fix changed, at the parent revision (git cases); lines of
+   * tests the fix added (a Rust `mod tests` in the same file) are left out: they are not the defect.
+   */
   changed?: [number, number][];
   /** Name of the function the fix changed (npm cases, whose files are compiled or bundled). */
   symbol?: string;

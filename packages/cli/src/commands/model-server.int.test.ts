@@ -79,6 +79,15 @@ describe('a model server that is down or broken', { timeout: 60_000 }, () => {
     expect(run.out).toBe('');
   });
 
+  it("says Node's fetch refuses a blocked port and exits 6", async () => {
+    // Port 9 (discard) is on the Fetch standard's list of blocked ports: no connection is tried.
+    const run = await investigateWith('http://127.0.0.1:9');
+    expect(run.code).toBe(6);
+    expect(run.err).toContain(
+      "sightline: The model server of openai-compatible:m at http://127.0.0.1:9 cannot be reached: Node's fetch refuses to connect to port 9 (a port the Fetch standard blocks). Run the server on another port and fix it in --model.\n",
+    );
+  });
+
   it('says the server answered 500 and exits 6', async () => {
     const run = await investigateWith(failingUrl);
     expect(run.code).toBe(6);

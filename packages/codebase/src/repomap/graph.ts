@@ -107,7 +107,9 @@ export function identifierMultiplier(
  * with share `s` adds `multiplier × √n × s` to the edge R → D (aider's scaling, so that frequent
  * uses do not dominate). A reference resolved through packages and imports is not ambiguous, so
  * the "defined in more than 5 files" factor applies only to references matched by name alone.
- * Every indexed file is a node, even without definitions.
+ * Every indexed file is a node, even without definitions. The name tables and the resolved
+ * references do not depend on the focus and are computed once per index object, which must not
+ * change afterwards (build a new index instead).
  * @param index - the repository index.
  * @param options - see {@link BuildReferenceGraphOptions}.
  * @returns the graph and its name tables.
@@ -116,21 +118,10 @@ export function buildReferenceGraph(
   index: RepositoryIndex,
   { focus }: BuildReferenceGraphOptions = {},
 ): ReferenceGraph {
-  const definers = new Map<string, Set<string>>();
-  const referencers = new Map<string, Map<string, number>>();
-  for (const file of index.files.values()) {
-    for (const definition of file.definitions) {
-      getOrCreate(definers, definition.name, () => new Set<string>()).add(file.path);
-    }
-    for (const reference of file.references) {
-      const counts = getOrCreate(referencers, reference.name, () => new Map<string, number>());
-      counts.set(file.path, (counts.get(file.path) ?? 0) + 1);
-    }
-  }
-
+  const { definers, referencers, resolved } = nameTables(index);
   const edges = new Map<string, Map<string, ReferenceEdgeAttributes>>();
   const mentioned = new Set(focus?.identifiers ?? []);
-  const groups = referenceGroups(index, definers).map((group): WeightedReferenceGroup => {
+  const groups = resolved.map((group): WeightedReferenceGroup => {
     const definerCount = group.resolved ? 1 : (definers.get(group.name)?.size ?? 0);
     const multiplier = identifierMultiplier(group.name, definerCount, mentioned.has(group.name));
     return { ...group, weight: multiplier * Math.sqrt(group.count) };
@@ -175,6 +166,39 @@ export function buildReferenceGraph(
       return graph;
     },
   };
+}
+
+/** The part of a graph no focus changes: who defines and references each name, and resolution. */
+interface NameTables {
+  definers: Map<string, Set<string>>;
+  referencers: Map<string, Map<string, number>>;
+  resolved: ReferenceGroup[];
+}
+
+const tablesOfIndexes = new WeakMap<RepositoryIndex, NameTables>();
+
+/**
+ * The name tables of an index, computed once per index object (an index's files do not change):
+ * every focused ranking of the same index reuses them and only reweighs the edges.
+ */
+function nameTables(index: RepositoryIndex): NameTables {
+  let tables = tablesOfIndexes.get(index);
+  if (tables === undefined) {
+    const definers = new Map<string, Set<string>>();
+    const referencers = new Map<string, Map<string, number>>();
+    for (const file of index.files.values()) {
+      for (const definition of file.definitions) {
+        getOrCreate(definers, definition.name, () => new Set<string>()).add(file.path);
+      }
+      for (const reference of file.references) {
+        const counts = getOrCreate(referencers, reference.name, () => new Map<string, number>());
+        counts.set(file.path, (counts.get(file.path) ?? 0) + 1);
+      }
+    }
+    tables = { definers, referencers, resolved: referenceGroups(index, definers) };
+    tablesOfIndexes.set(index, tables);
+  }
+  return tables;
 }
 
 const graphsOfIndexes = new WeakMap<RepositoryIndex, ReferenceGraph>();

@@ -169,6 +169,11 @@ export async function indexRepository(
     }
   }
   if (done > 0) onProgress?.(done, total);
+  // Start loading every grammar the files to read need: compiling a grammar's WebAssembly takes
+  // up to half a second and runs off the main thread, so it overlaps reading and parsing.
+  for (const language of new Set(toRead.map(({ file }) => languageForPath(file.path)))) {
+    if (language?.supported) void loadGrammar(language);
+  }
 
   for (let start = 0; start < toRead.length; start += READ_BATCH) {
     const batch = toRead.slice(start, start + READ_BATCH);

@@ -1,7 +1,7 @@
 /**
  * @sightline/core/testing — test doubles for code built on Sightline: a scripted model (the AI
- * SDK's mock language model answering from a list), and the check that names a test suite skipped
- * for want of ../shared data.
+ * SDK's mock language model answering from a list), the check that names a test suite skipped
+ * for want of ../shared data, and a seeded random generator for fuzz tests.
  */
 
 export {
@@ -13,4 +13,5 @@ export {
   type ScriptedToolCall,
   type ScriptedUsage,
 } from './scripted-model.js';
+export { seededRandom } from './seeded-random.js';
 export { type SharedDataCheck, sharedDataTitle } from './shared-data.js';

@@ -7,24 +7,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
+import { seededRandom } from '@sightline/core/testing';
 import { expect, it } from 'vitest';
 import { parseReport, parseReports } from './parse-report.js';
 
 const SEED = 0x5eed1;
 const RUNS = 10_000;
 const MAX_SAMPLE_BYTES = 4_000;
-
-/** mulberry32 (Tommy Ettinger's public-domain 32-bit PRNG). */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function samples(): Buffer[] {
   const folders = [
@@ -135,7 +124,7 @@ function mutate(corpus: Buffer[], random: () => number): string | Buffer | objec
 it(`survives ${RUNS} random and mutated inputs (seed ${SEED})`, () => {
   const corpus = samples();
   expect(corpus.length).toBeGreaterThan(5);
-  const random = createRandom(SEED);
+  const random = seededRandom(SEED);
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
   const codes = new Map<string, number>();

@@ -79,6 +79,12 @@ describe('reviews', () => {
     ]);
   });
 
+  it('refuses a review export with its header row only, saying there are no reviews', () => {
+    expect(() => parseReports('"Star Rating","Review Title","Review Text"\n')).toThrow(
+      'The review export has a header row but no reviews.',
+    );
+  });
+
   it('returns the first review from parseReport, with a note, and reads JSON arrays', () => {
     const rows = [
       { id: 7, text: 'Login button does nothing', rating: 1 },

@@ -47,6 +47,15 @@ function networkCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** True when a message along an error's cause chain matches `pattern`. */
+function chainMentions(error: unknown, pattern: RegExp): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof Error && pattern.test(current.message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * Says what happened when the model server is down or failed: a connection that could not be
  * made, or an HTTP 5xx answer. These are reported as soon as the AI SDK's retries are spent (its
@@ -59,6 +68,10 @@ function describeUnavailable(modelName: string, last: unknown, reason: string): 
     : URL.canParse(last.url)
       ? new URL(last.url).origin
       : last.url;
+  if (chainMentions(last, /\bbad port\b/i)) {
+    const port = URL.canParse(url) ? new URL(url).port : '';
+    return `The model server of ${modelName} at ${url} cannot be reached: Node's fetch refuses to connect to port ${port || 'of that URL'} (a port the Fetch standard blocks). Run the server on another port and fix it in --model.`;
+  }
   const code = networkCode(last);
   if (code) {
     return `The model server of ${modelName} at ${url} ${CONNECTION_FAILURES[code]} (${code}). Start the server, or fix the URL or host in --model.`;
@@ -120,8 +133,8 @@ export async function callModel<T>(
       throw new SightlineError({
         code: 'MODEL_CALL_FAILED',
         message: retrying
-          ? `The model ${modelName} did not answer in time: a call failed and the time ran out while waiting to retry it. Check that the server is up and reachable, or allow more time per step to see the failure.`
-          : `The model ${modelName} did not answer in time (${reason}). Check that the server is up and the model is loaded, or allow more time per step.`,
+          ? `The model ${modelName} did not answer in time: a call failed and the time ran out while waiting to retry it. Check that the server is up and reachable, or allow more time per step (--timeout SECONDS) to see the failure.`
+          : `The model ${modelName} did not answer in time (${reason}). Check that the server is up and the model is loaded, or allow more time per step (--timeout SECONDS).`,
         details: { model: modelName, timedOut: true },
         cause: error,
       });

@@ -13,7 +13,7 @@ const CODE_STOP_WORDS = new Set(
   ),
 );
 
-const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/g;
+const IDENTIFIER = /[A-Za-z_$][A-Za-z0-9_$]*/;
 /**
  * Longest identifier or word turned into terms, in characters; longer ones (base64, minified
  * code, a pasted blob) are skipped: no name is that long, and splitting and stemming them costs
@@ -44,23 +44,48 @@ export function splitIdentifier(identifier: string): string[] {
  */
 export function tokenizeCode(text: string): string[] {
   const terms: string[] = [];
-  const push = (word: string) => {
-    const term = normalizeWord(word);
-    if (term) terms.push(term);
-  };
-  for (const [identifier] of text.matchAll(IDENTIFIER)) {
-    if (identifier.length > MAX_WORD_CHARS) continue;
+  for (const { identifier } of identifiersIn(text)) {
+    for (const term of identifierTerms(identifier)) terms.push(term);
+  }
+  return terms;
+}
+
+/**
+ * The identifiers of a text worth turning into terms (at most {@link MAX_WORD_CHARS} long).
+ * @param text any text.
+ * @returns each identifier with its 0-based offset in `text` (UTF-16 code units), in order.
+ */
+export function* identifiersIn(text: string): Generator<{ identifier: string; index: number }> {
+  const pattern = new RegExp(IDENTIFIER.source, 'g');
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    if (match[0].length <= MAX_WORD_CHARS) yield { identifier: match[0], index: match.index };
+  }
+}
+
+/** Bound on each memo, so a long-lived process indexing many repositories stays small. */
+const MAX_MEMO = 200_000;
+/** Identifier → its terms; identifiers repeat a lot in code, and splitting one costs regexes. */
+const identifiers = new Map<string, readonly string[]>();
+
+/**
+ * The search terms of one identifier (see {@link tokenizeCode}), memoized.
+ * @param identifier one identifier.
+ * @returns its terms; the array is shared: do not change it.
+ */
+export function identifierTerms(identifier: string): readonly string[] {
+  let terms = identifiers.get(identifier);
+  if (terms === undefined) {
     const parts = splitIdentifier(identifier);
-    if (parts.length > 1) push(parts.join(''));
-    for (const part of parts) push(part);
+    const words = parts.length > 1 ? [parts.join(''), ...parts] : parts;
+    terms = words.flatMap((word) => normalizeWord(word) ?? []);
+    if (identifiers.size >= MAX_MEMO) identifiers.clear();
+    identifiers.set(identifier, terms);
   }
   return terms;
 }
 
 /** Lower-cased word → its stem, or `null` for a stop word; words repeat a lot in code. */
 const normalized = new Map<string, string | null>();
-/** Bound on the memo, so a long-lived process indexing many repositories stays small. */
-const MAX_MEMO = 200_000;
 
 function normalizeWord(word: string): string | null {
   let term = normalized.get(word);
@@ -89,8 +114,7 @@ export function termSurfaces(text: string): Map<string, string> {
     const [term] = tokenizeCode(word);
     if (term && !surfaces.has(term)) surfaces.set(term, surface);
   };
-  for (const [identifier] of text.matchAll(IDENTIFIER)) {
-    if (identifier.length > MAX_WORD_CHARS) continue;
+  for (const { identifier } of identifiersIn(text)) {
     const parts = splitIdentifier(identifier);
     if (parts.length > 1) remember(parts.join(''), identifier);
     for (const part of parts) remember(part, part);

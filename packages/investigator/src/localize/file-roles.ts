@@ -67,12 +67,10 @@ function definesCopies(file: IndexedFile, index: RepositoryIndex): boolean {
   const names = new Set(file.definitions.map((definition) => definition.name));
   const copied = new Set<string>();
   let copies = 0;
-  for (const other of index.files.values()) {
+  for (const other of namesPerFile(index)) {
     if (other.path === file.path) continue;
-    const otherNames = new Set(other.definitions.map((definition) => definition.name));
-    if (otherNames.size < 3) continue;
-    const shared = [...otherNames].filter((name) => names.has(name));
-    if (shared.length / otherNames.size < COPY_SHARED_NAMES) continue;
+    const shared = other.names.filter((name) => names.has(name));
+    if (shared.length / other.names.length < COPY_SHARED_NAMES) continue;
     copies += 1;
     for (const name of shared) copied.add(name);
     if (copies >= BUNDLE_MIN_COPIES && copied.size >= BUNDLE_MIN_COVERAGE * names.size) return true;
@@ -101,6 +99,22 @@ export function declaresOnlyTypes(file: IndexedFile): boolean {
   }
   return types > 0;
 }
+
+/** Each file's distinct definition names (files with at least three), once per index. */
+function namesPerFile(index: RepositoryIndex): { path: string; names: string[] }[] {
+  let list = fileNames.get(index);
+  if (!list) {
+    list = [];
+    for (const other of index.files.values()) {
+      const names = [...new Set(other.definitions.map((definition) => definition.name))];
+      if (names.length >= 3) list.push({ path: other.path, names });
+    }
+    fileNames.set(index, list);
+  }
+  return list;
+}
+
+const fileNames = new WeakMap<RepositoryIndex, { path: string; names: string[] }[]>();
 
 /** Folders where web applications keep assets, third-party copies among them. */
 const ASSET_FOLDER =

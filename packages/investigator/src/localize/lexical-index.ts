@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Definition, RepositoryIndex } from '@sightline/codebase';
 import bm25 from 'wink-bm25-text-search';
-import { phraseTerms, tokenizeCode } from './code-tokens.js';
+import { identifiersIn, identifierTerms, phraseTerms, tokenizeCode } from './code-tokens.js';
 
 /** A lexical match of a query against one document. */
 export interface LexicalMatch {
@@ -56,22 +56,24 @@ function buildCorpus(
 ): Corpus {
   const engine = bm25();
   engine.defineConfig({ fldWeights: weights });
-  engine.definePrepTasks([(text: string) => (text === '' ? [] : text.split(' '))]);
-  const termSets = new Map<string, Set<string>>();
-  const documentFrequency = new Map<string, number>();
+  // Documents arrive as term lists (no joining and re-splitting); the query as one string.
+  engine.definePrepTasks([
+    (input) => (typeof input !== 'string' ? input : input === '' ? [] : input.split(' ')),
+  ]);
+  const ids = new Set<string>();
   for (const { id, fields } of documents) {
-    const terms = new Set(Object.values(fields).flat());
-    termSets.set(id, terms);
-    for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-    engine.addDoc(
-      Object.fromEntries(Object.entries(fields).map(([name, list]) => [name, list.join(' ')])),
-      id,
-    );
+    ids.add(id);
+    engine.addDoc(fields, id);
   }
   // wink-bm25 needs at least three documents, each with every configured field.
-  const empty = Object.fromEntries(Object.keys(weights).map((field) => [field, '']));
+  const empty = Object.fromEntries(Object.keys(weights).map((field) => [field, []]));
   for (let pad = documents.length; pad < 3; pad += 1) engine.addDoc(empty, `\0pad${pad}`);
   engine.consolidate();
+  // The engine's own tables say which terms a document holds and how rare each term is (IDF
+  // falls strictly as document frequency grows).
+  const termIndex = engine.getTokens();
+  const idf = engine.getIDF();
+  const stored = engine.getDocs();
   return {
     search(query) {
       const queryTerms = [...tokenizeCode(query), ...phraseTerms(query)];
@@ -79,18 +81,19 @@ function buildCorpus(
       if (queryTerms.length === 0) return results;
       const hits = engine
         .search(queryTerms.join(' '), documents.length + 3)
-        .filter(([id, score]) => termSets.has(id) && score > 0);
+        .filter(([id, score]) => ids.has(id) && score > 0);
       const best = hits.reduce((most, [, score]) => Math.max(most, score), 0);
-      const unique = [...new Set(queryTerms)];
+      const known = [...new Set(queryTerms)].flatMap((term) => {
+        const token = termIndex[term];
+        return token === undefined ? [] : [{ term, token, idf: idf[token] ?? 0 }];
+      });
       for (const [id, score] of hits) {
-        const terms = unique
-          .filter((term) => termSets.get(id)?.has(term))
-          .sort(
-            (a, b) =>
-              (documentFrequency.get(a) ?? 0) - (documentFrequency.get(b) ?? 0) ||
-              a.localeCompare(b),
-          )
-          .slice(0, 6);
+        const freq = stored[id]?.freq;
+        const terms = known
+          .filter(({ token }) => freq?.[token] !== undefined)
+          .sort((a, b) => b.idf - a.idf || a.term.localeCompare(b.term))
+          .slice(0, 6)
+          .map(({ term }) => term);
         results.set(id, { score: score / best, terms });
       }
       return results;
@@ -134,15 +137,23 @@ function definitionId(definition: Definition): string {
 
 function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
   const paths = [...index.files.keys()].sort();
-  // Terms of each line, computed once and shared by the file and definition documents.
-  const lineTerms = new Map<string, string[][]>();
+  // Terms of each file, computed once and shared by the file and definition documents; dropped
+  // once both corpora are built.
+  let fileTerms: Map<string, LineTerms> | undefined = new Map();
   const termsOf = (file: string, [start, end]: [number, number] = [1, Infinity]): string[] => {
-    let lines = lineTerms.get(file);
-    if (!lines) {
-      lines = readFileSafely(path.join(index.root, file)).split('\n').map(tokenizeCode);
-      lineTerms.set(file, lines);
+    fileTerms ??= new Map();
+    let terms = fileTerms.get(file);
+    if (!terms) {
+      terms = tokenizeLines(readFileSafely(path.join(index.root, file)));
+      fileTerms.set(file, terms);
     }
-    return lines.slice(start - 1, end).flat();
+    const lines = terms.lineStarts.length - 1;
+    const from = Math.min(Math.max(start - 1, 0), lines);
+    const to = Math.min(Math.max(end, 0), lines);
+    return to > from ? terms.terms.slice(terms.lineStarts[from], terms.lineStarts[to]) : [];
+  };
+  const release = () => {
+    if (files && definitions) fileTerms = undefined;
   };
   let files: Corpus | undefined;
   let definitions: { corpus: Corpus; byId: Map<string, Definition> } | undefined;
@@ -163,6 +174,7 @@ function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
         })),
         { path: 3, names: 2, body: 1 },
       );
+      release();
       return files.search(query);
     },
     searchDefinitions(query) {
@@ -194,6 +206,7 @@ function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
           },
         }));
         definitions = { corpus: buildCorpus(documents, { name: 3, body: 1 }), byId };
+        release();
       }
       const grouped = new Map<string, DefinitionMatch[]>();
       for (const [id, match] of definitions.corpus.search(query)) {
@@ -206,6 +219,32 @@ function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
       return grouped;
     },
   };
+}
+
+/** A file's terms in order, with where each line's terms start. */
+interface LineTerms {
+  terms: string[];
+  /** `lineStarts[i]`: index in `terms` of line i + 1's first term; one entry past the last line. */
+  lineStarts: number[];
+}
+
+function tokenizeLines(text: string): LineTerms {
+  const terms: string[] = [];
+  const lineStarts: number[] = [0];
+  let lineEnd = text.indexOf('\n');
+  for (const { identifier, index } of identifiersIn(text)) {
+    while (lineEnd !== -1 && lineEnd < index) {
+      lineStarts.push(terms.length);
+      lineEnd = text.indexOf('\n', lineEnd + 1);
+    }
+    for (const term of identifierTerms(identifier)) terms.push(term);
+  }
+  while (lineEnd !== -1) {
+    lineStarts.push(terms.length);
+    lineEnd = text.indexOf('\n', lineEnd + 1);
+  }
+  lineStarts.push(terms.length);
+  return { terms, lineStarts };
 }
 
 function readFileSafely(absolute: string): string {

@@ -8,42 +8,25 @@ import {
   createHandBuiltRepository,
   type HandBuiltFile,
   type HandBuiltRepository,
+  pythonClassFile,
 } from './__fixtures__/hand-built-index.js';
 import { localize } from './localize.js';
-
-const python = (name: string, members: string[]): HandBuiltFile => ({
-  language: 'python',
-  content: [
-    `class ${name}:`,
-    ...members.flatMap((member) => [`    def ${member}(self, value):`, '        return value']),
-    '',
-  ].join('\n'),
-  definitions: [
-    { name, kind: 'class', lines: [1, 1 + 2 * members.length] },
-    ...members.map((member, position) => ({
-      name: member,
-      kind: 'method' as const,
-      lines: [2 + 2 * position, 3 + 2 * position] as [number, number],
-      scope: [name],
-    })),
-  ],
-});
 
 let repository: HandBuiltRepository;
 beforeAll(async () => {
   const files: Record<string, HandBuiltFile> = {
-    'shopkit/query/urlparse.py': python('QueryParser', ['__init__', 'parse_qsl_strict']),
+    'shopkit/query/urlparse.py': pythonClassFile('QueryParser', ['__init__', 'parse_qsl_strict']),
     'static/js/jquery-3.5.1.js': {
       content: `${Array.from({ length: 40 }, (_, line) => `// jquery ${line}`).join('\n')}\n`,
       definitions: [{ name: 'parse_qsl_strict', kind: 'function', lines: [3, 30] }],
     },
-    'shopkit/platform/darwin.py': python('Darwin', ['__init__', 'version']),
+    'shopkit/platform/darwin.py': pythonClassFile('Darwin', ['__init__', 'version']),
   };
   for (const app of ['cart', 'orders', 'users', 'catalog', 'search', 'admin', 'api', 'billing']) {
-    files[`shopkit/${app}/views.py`] = python(`${app[0]?.toUpperCase()}${app.slice(1)}View`, [
-      '__init__',
-      'index',
-    ]);
+    files[`shopkit/${app}/views.py`] = pythonClassFile(
+      `${app[0]?.toUpperCase()}${app.slice(1)}View`,
+      ['__init__', 'index'],
+    );
   }
   repository = await createHandBuiltRepository(files);
 });

@@ -92,6 +92,29 @@ describe('diagnoseOffline', () => {
     expect((await verifyDiagnosis(diagnosis, fake.root)).ok).toBe(true);
   });
 
+  it('says no frame is in the repository, not that there is no trace, when every frame is outside it', () => {
+    const report = issueReport('stringify says Cyclic object value for a shared array', '');
+    report.exceptions = [
+      {
+        type: 'TypeError',
+        message: 'Cyclic object value',
+        frames: [
+          {
+            function: 'f',
+            file: '../../etc/passwd',
+            line: 1,
+            inApp: true,
+            raw: 'at f (../../etc/passwd:1)',
+          },
+        ],
+      },
+    ];
+    const diagnosis = diagnoseOffline(report, repository.index);
+    expect(diagnosis.rootCause.summary).toMatch(
+      /^No stack frame of the report is in this repository; the report's words and names point at lib\/stringify\.js/,
+    );
+  });
+
   it('says so when nothing matches', () => {
     const diagnosis = diagnoseOffline(issueReport('Zzz', 'qwerty'), repository.index);
     expect(diagnosis.affectedFiles).toEqual([]);

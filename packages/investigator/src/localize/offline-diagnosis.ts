@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
-import type { Report } from '@sightline/intake';
+import { allFrames, type Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
 import type { AffectedFile, Diagnosis, DiagnosisLabel, Suspect } from '../diagnosis/schema.js';
 import { localize } from './localize.js';
@@ -93,7 +93,11 @@ function describeFrame(frame: InAppFrame): string {
 }
 
 /** The root cause as far as the evidence goes: the trace if there is one, else the best matches. */
-function describeRootCause(frames: InAppFrame[], cited: Suspect[]): Diagnosis['rootCause'] {
+function describeRootCause(
+  frames: InAppFrame[],
+  cited: Suspect[],
+  traced: boolean,
+): Diagnosis['rootCause'] {
   const [innermost] = frames;
   const first = cited[0];
   if (innermost) {
@@ -126,7 +130,7 @@ function describeRootCause(frames: InAppFrame[], cited: Suspect[]): Diagnosis['r
       (suspect) => `${suspect.path} (${suspect.evidence.slice(0, 2).join('; ')})`,
     );
     return {
-      summary: `No stack trace; the report's words and names point at ${first.path}${first.symbol ? ` (\`${first.symbol}\`)` : ''}.`,
+      summary: `${traced ? 'No stack frame of the report is in this repository' : 'No stack trace'}; the report's words and names point at ${first.path}${first.symbol ? ` (\`${first.symbol}\`)` : ''}.`,
       explanation: `Best matches: ${matches.join(', ')}. ${MODEL_NOTE}`,
       confidence: LEXICAL_CONFIDENCE,
     };
@@ -166,7 +170,11 @@ export function diagnoseOffline(
   });
   const diagnosis = assembleDiagnosis(
     {
-      rootCause: describeRootCause(frames, cited),
+      rootCause: describeRootCause(
+        frames,
+        cited,
+        allFrames(report.exceptions).length + (report.stack?.length ?? 0) > 0,
+      ),
       affectedFiles: affectedFiles.map((file) => ({ ...file, symbol: file.symbol ?? null })),
       proposedChange: null,
       ...assessOffline(index, cited),

@@ -9,10 +9,20 @@ declare module 'wink-bm25-text-search' {
       fldWeights: Record<string, number>;
       bm25Params?: { k1?: number; b?: number; k?: number };
     }): boolean;
-    definePrepTasks(tasks: Array<(input: string) => string[]>, field?: string): number;
-    addDoc(doc: Record<string, string>, id: string | number): number;
+    /** Tasks get a field's value as given to `addDoc` (or the query text) and return its terms. */
+    definePrepTasks(
+      tasks: Array<(input: string | readonly string[]) => readonly string[]>,
+      field?: string,
+    ): number;
+    addDoc(doc: Record<string, string | readonly string[]>, id: string | number): number;
     /** Computes IDF; needs at least three documents; may be called once. */
     consolidate(precision?: number): boolean;
+    /** Term → token number (after consolidation). */
+    getTokens(): Record<string, number>;
+    /** Token number → IDF (after consolidation). */
+    getIDF(): number[];
+    /** Document id → its token number → weighted score part (after consolidation). */
+    getDocs(): Record<string, { freq: Record<number, number> }>;
     /** `[id, score]` pairs, best first (ids as given to `addDoc`, as strings). */
     search(text: string, limit?: number): Array<[string, number]>;
   }

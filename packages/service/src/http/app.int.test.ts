@@ -103,6 +103,15 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     expect(await binary.json()).toMatchObject({
       error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('binary data') },
     });
+    for (const text of ['', '  \n ', '\u0000\u0001ELF\u0000\u0000']) {
+      const refused = await call('/api/reports', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ reports: [{ text: 'A real report' }, { text }] }),
+      });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.message).toMatch(/^reports\.1\.text: is (empty|binary)/);
+    }
     expect(await ingest.json()).toMatchObject({ stored: 2, duplicates: 0 });
     const plain = await call('/api/reports', {
       method: 'POST',

@@ -82,8 +82,10 @@ export function createApp(options: AppOptions): Hono {
     );
     return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid request: ${issues.join('; ')}`);
   };
-  const tooLarge = (bytes: number) => (c: Parameters<typeof errorResponse>[0]) =>
-    errorResponse(c, 413, 'REPORT_TOO_LARGE', `The body is larger than ${bytes} bytes.`);
+  const tooLarge =
+    (bytes: number, hint = '') =>
+    (c: Parameters<typeof errorResponse>[0]) =>
+      errorResponse(c, 413, 'REPORT_TOO_LARGE', `The body is larger than ${bytes} bytes.${hint}`);
 
   const app = new Hono();
   app.onError((error, c) => handleError(error, c, log));
@@ -197,7 +199,13 @@ export function createApp(options: AppOptions): Hono {
       keyGenerator: () => 'api-reports',
       standardHeaders: 'draft-7',
     }),
-    bodyLimit({ maxSize: reportBytes, onError: tooLarge(reportBytes) }),
+    bodyLimit({
+      maxSize: reportBytes,
+      onError: tooLarge(
+        reportBytes,
+        ' Cut the report down to the part that matters (the error, its stack trace, the steps), or send a review export in several parts.',
+      ),
+    }),
     (c) => handleIngest(c, store, pipeline),
   );
 

@@ -38,6 +38,13 @@ export async function handleIngest(c: Context, store: Store, pipeline: Pipeline)
         `Invalid body: ${parsed.error.issues.map(describeIssue).join('; ')}`,
       );
     }
+    for (const [index, report] of parsed.data.reports.entries()) {
+      if (report.text === undefined) continue;
+      const problem = textProblem(new TextEncoder().encode(report.text));
+      if (problem) {
+        return errorResponse(c, 400, problem.code, `reports.${index}.text: ${problem.message}`);
+      }
+    }
     projectName = parsed.data.project;
     reports = parsed.data.reports.map((report) => {
       const text = report.text ?? JSON.stringify(report.json);
@@ -53,17 +60,9 @@ export async function handleIngest(c: Context, store: Store, pipeline: Pipeline)
     });
   } else {
     const body = new Uint8Array(await c.req.arrayBuffer());
-    if (looksBinary(body)) {
-      return errorResponse(
-        c,
-        400,
-        'INVALID_ARGUMENT',
-        'The body is binary data, not a report. Send the report as text (a crash log, an issue, a review export).',
-      );
-    }
+    const problem = textProblem(body);
+    if (problem) return errorResponse(c, 400, problem.code, `The body ${problem.message}`);
     const text = new TextDecoder().decode(body);
-    if (!text.trim())
-      return errorResponse(c, 400, 'REPORT_EMPTY', 'The body is empty. Send the report text.');
     projectName = c.req.query('project');
     const filename = c.req.query('filename');
     reports = fileToRawReports(text, {
@@ -75,6 +74,26 @@ export async function handleIngest(c: Context, store: Store, pipeline: Pipeline)
   const project = await resolveProject(store, projectName);
   const result = await pipeline.ingest(reports, { projectId: project.id, sourceId: null });
   return c.json(result, 202);
+}
+
+/**
+ * Why a report's text cannot be a report (binary data, or nothing but whitespace), or undefined.
+ * Refused at the door, so a client is told at once instead of a report being stored and failed.
+ */
+function textProblem(
+  bytes: Uint8Array,
+): { code: 'INVALID_ARGUMENT' | 'REPORT_EMPTY'; message: string } | undefined {
+  if (looksBinary(bytes)) {
+    return {
+      code: 'INVALID_ARGUMENT',
+      message:
+        'is binary data, not a report. Send the report as text (a crash log, an issue, a review export).',
+    };
+  }
+  if (!new TextDecoder().decode(bytes).trim()) {
+    return { code: 'REPORT_EMPTY', message: 'is empty. Send the report text.' };
+  }
+  return undefined;
 }
 
 /** The named project, or the only one. @throws SightlineError `INVALID_ARGUMENT`, `STORE_ENTRY_NOT_FOUND`. */

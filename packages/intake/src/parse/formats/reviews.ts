@@ -4,6 +4,7 @@
  * exports): text/body/content/review/comment, rating/score/stars, title, date, version, locale, id.
  * CSV is read with csv-parse (csv.js.org/parse).
  */
+import { SightlineError } from '@sightline/core';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { splitLines } from '../lines.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
@@ -203,7 +204,17 @@ export const reviewsFormat: ReportFormat = {
     if (ndjsonRows(input.lines.slice(0, 5))) return 95;
     return csvHeaderLooksLikeReviews(input.lines.find((line) => line.trim() !== '') ?? '') ? 90 : 0;
   },
-  parse: (input) => (rowsOf(input) ?? csvRows(input) ?? []).map(toReport),
+  parse: (input) => {
+    const rows = rowsOf(input) ?? csvRows(input) ?? [];
+    if (rows.length === 0 && input.lines.filter((line) => line.trim() !== '').length === 1) {
+      throw new SightlineError({
+        code: 'REPORT_EMPTY',
+        message:
+          'The review export has a header row but no reviews. Export again with the reviews in it, or pass a report with some text.',
+      });
+    }
+    return rows.map(toReport);
+  },
 };
 
 /**

@@ -60,3 +60,29 @@ export async function createHandBuiltRepository(
     cleanup: () => rm(root, { recursive: true, force: true }),
   };
 }
+
+/**
+ * A Python file holding one class whose methods each take `value` and return it.
+ * @param name the class name.
+ * @param members its method names, in order.
+ * @returns the file with its class and method definitions (methods scoped to the class).
+ */
+export function pythonClassFile(name: string, members: string[]): HandBuiltFile {
+  return {
+    language: 'python',
+    content: [
+      `class ${name}:`,
+      ...members.flatMap((member) => [`    def ${member}(self, value):`, '        return value']),
+      '',
+    ].join('\n'),
+    definitions: [
+      { name, kind: 'class', lines: [1, 1 + 2 * members.length] },
+      ...members.map((member, position) => ({
+        name: member,
+        kind: 'method' as const,
+        lines: [2 + 2 * position, 3 + 2 * position] as [number, number],
+        scope: [name],
+      })),
+    ],
+  };
+}
