@@ -67,6 +67,18 @@ describe('runTriage', () => {
     ]);
   });
 
+  it('marks a label that is a guess (a language the offline model does not know) in the table and the JSON', async () => {
+    const review = 'アプリを開くとすぐに落ちます。アップデートしてから一度も使えていません。';
+    const table = memoryIo(review);
+    expect(await runTriage({ files: ['-'] }, table)).toBe(0);
+    const lines = table.out.trimEnd().split('\n');
+    expect(lines[1]).toMatch(/^(bug|feature|question|other)\?\s/);
+    expect(lines.at(-1)).toMatch(/^\? a guess: the report is probably in a language/);
+    const json = memoryIo(review);
+    expect(await runTriage({ files: ['-'], json: true }, json)).toBe(0);
+    expect(jsonRows(json.out)[0]).toMatchObject({ guess: true });
+  });
+
   it('reports an unreadable file on stderr, still processes the others, and exits 2', async () => {
     const io = memoryIo('Love this app!');
     expect(await runTriage({ files: ['/nonexistent/report.txt', '-'], json: true }, io)).toBe(2);
@@ -160,7 +172,7 @@ describe('runTriage', () => {
   it.skipIf(!reviews.present)(reviews.title, async () => {
     const io = memoryIo();
     expect(await runTriage({ files: [path.join(sharedData, 'reviews/test.jsonl')] }, io)).toBe(0);
-    const summary = io.out.trimEnd().split('\n').at(-1) ?? '';
+    const summary = io.out.split('\n').find((line) => /^bug \d/.test(line)) ?? '';
     expect(summary).toMatch(
       /^bug \d+ · crash 0 · feature \d+ · question \d+ · other \d+ \(677 reports\)$/,
     );

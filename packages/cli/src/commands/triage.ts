@@ -63,6 +63,8 @@ export interface TriageRow {
   /** Innermost in-app frame as `file:line function`, or null. */
   topFrame: string | null;
   reasons: string[];
+  /** Present when the label is a guess: the report is probably in a language the offline model does not know. */
+  guess?: true;
 }
 
 /**
@@ -211,6 +213,7 @@ function toRow(file: string, report: Report, classification: Classification): Tr
     title,
     topFrame: topInAppFrame(report),
     reasons: classification.reasons,
+    ...(classification.guess ? { guess: true as const } : {}),
   };
 }
 
@@ -249,7 +252,7 @@ function renderTable(rows: readonly TriageRow[], columns: number, showFile: bool
   rows.forEach((row, index) => {
     lines.push(
       line(
-        row.label,
+        row.guess ? `${row.label}?` : row.label,
         row.confidence.toFixed(2),
         files[index] ?? '',
         row.title,
@@ -261,6 +264,11 @@ function renderTable(rows: readonly TriageRow[], columns: number, showFile: bool
     (label) => `${label} ${rows.filter((row) => row.label === label).length}`,
   );
   lines.push('', `${counts.join(' · ')} (${rows.length} report${rows.length === 1 ? '' : 's'})`);
+  if (rows.some((row) => row.guess)) {
+    lines.push(
+      '? a guess: the report is probably in a language the offline classifier was not trained on (--json says why; --model reads any language)',
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 

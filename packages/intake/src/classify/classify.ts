@@ -150,6 +150,7 @@ function classifyIssue(report: Report): Classification {
     confidence: prediction.confidence,
     method: 'offline',
     reasons,
+    ...(prediction.unfamiliarLanguage ? { guess: true as const } : {}),
   };
 }
 
@@ -168,7 +169,13 @@ function classifyReview(report: Report): Classification {
           `review classifier (logistic regression, one-vs-rest): bug ${bug.toFixed(2)} (threshold ${thresholds.bug}), feature ${feature.toFixed(2)} (threshold ${thresholds.feature})${strongest(prediction.topFeatures)}`,
         ];
   if (prediction.unfamiliarLanguage) reasons.push(prediction.unfamiliarLanguage);
-  return { label: prediction.label, confidence: prediction.confidence, method: 'offline', reasons };
+  return {
+    label: prediction.label,
+    confidence: prediction.confidence,
+    method: 'offline',
+    reasons,
+    ...(prediction.unfamiliarLanguage ? { guess: true as const } : {}),
+  };
 }
 
 /** ", because of: a, b, c" — the terms that pushed most toward the label, or nothing. */

@@ -24,4 +24,9 @@ export interface Classification {
   method: 'offline' | 'model';
   /** Short, human-readable reasons: the rule that fired, the strongest features, or the model's reason. */
   reasons: string[];
+  /**
+   * True when the offline classifier knows too few of the report's words (it is probably in a
+   * language the model was not trained on): the label is a guess, and the reasons say so.
+   */
+  guess?: true;
 }
