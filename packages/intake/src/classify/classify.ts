@@ -23,7 +23,7 @@ import {
   type ReviewClassifier,
   type ReviewClassifierModel,
 } from './review-classifier.js';
-import type { Classification } from './types.js';
+import type { Classification, ClassificationLabel } from './types.js';
 
 /** Default time a model gets to classify one report, in ms. */
 export const DEFAULT_CLASSIFY_TIMEOUT_MS = 30_000;
@@ -144,14 +144,7 @@ function classifyIssue(report: Report): Classification {
       : [
           `issue classifier (logistic regression): ${prediction.label} ${prediction.scores[prediction.label].toFixed(2)}${strongest(prediction.topFeatures)}`,
         ];
-  if (prediction.unfamiliarLanguage) reasons.push(prediction.unfamiliarLanguage);
-  return {
-    label: prediction.label,
-    confidence: prediction.confidence,
-    method: 'offline',
-    reasons,
-    ...(prediction.unfamiliarLanguage ? { guess: true as const } : {}),
-  };
+  return offlineClassification(prediction, reasons);
 }
 
 function classifyReview(report: Report): Classification {
@@ -168,13 +161,24 @@ function classifyReview(report: Report): Classification {
       : [
           `review classifier (logistic regression, one-vs-rest): bug ${bug.toFixed(2)} (threshold ${thresholds.bug}), feature ${feature.toFixed(2)} (threshold ${thresholds.feature})${strongest(prediction.topFeatures)}`,
         ];
-  if (prediction.unfamiliarLanguage) reasons.push(prediction.unfamiliarLanguage);
+  return offlineClassification(prediction, reasons);
+}
+
+/**
+ * An offline classifier's answer: its label and confidence, the reasons, and, when the report is
+ * probably in a language the model does not know, that reason and `guess`.
+ */
+function offlineClassification(
+  prediction: { label: ClassificationLabel; confidence: number; unfamiliarLanguage?: string },
+  reasons: string[],
+): Classification {
+  const { unfamiliarLanguage } = prediction;
   return {
     label: prediction.label,
     confidence: prediction.confidence,
     method: 'offline',
-    reasons,
-    ...(prediction.unfamiliarLanguage ? { guess: true as const } : {}),
+    reasons: unfamiliarLanguage ? [...reasons, unfamiliarLanguage] : reasons,
+    ...(unfamiliarLanguage ? { guess: true as const } : {}),
   };
 }
 

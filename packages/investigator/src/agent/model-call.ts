@@ -37,21 +37,27 @@ const CONNECTION_FAILURES: Record<string, string> = {
   ENETUNREACH: 'cannot be reached: the network is down',
 };
 
+/** An error and its causes, outermost first, at most 5 deep. */
+function* causeChain(error: unknown): Generator<unknown> {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
+}
+
 /** The first Node error code (`ECONNREFUSED` …) along an error's cause chain. */
 function networkCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+  for (const current of causeChain(error)) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && code in CONNECTION_FAILURES) return code;
-    current = (current as { cause?: unknown }).cause;
   }
   return undefined;
 }
 
 /** True when a message along an error's cause chain matches `pattern`. */
 function chainMentions(error: unknown, pattern: RegExp): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+  for (const current of causeChain(error)) {
     if (current instanceof Error && pattern.test(current.message)) return true;
-    current = (current as { cause?: unknown }).cause;
   }
   return false;
 }

@@ -40,7 +40,7 @@ export async function handleIngest(c: Context, store: Store, pipeline: Pipeline)
     }
     for (const [index, report] of parsed.data.reports.entries()) {
       if (report.text === undefined) continue;
-      const problem = textProblem(new TextEncoder().encode(report.text));
+      const problem = textProblem(report.text, new TextEncoder().encode(report.text));
       if (problem) {
         return errorResponse(c, 400, problem.code, `reports.${index}.text: ${problem.message}`);
       }
@@ -60,9 +60,9 @@ export async function handleIngest(c: Context, store: Store, pipeline: Pipeline)
     });
   } else {
     const body = new Uint8Array(await c.req.arrayBuffer());
-    const problem = textProblem(body);
-    if (problem) return errorResponse(c, 400, problem.code, `The body ${problem.message}`);
     const text = new TextDecoder().decode(body);
+    const problem = textProblem(text, body);
+    if (problem) return errorResponse(c, 400, problem.code, `The body ${problem.message}`);
     projectName = c.req.query('project');
     const filename = c.req.query('filename');
     reports = fileToRawReports(text, {
@@ -77,10 +77,12 @@ export async function handleIngest(c: Context, store: Store, pipeline: Pipeline)
 }
 
 /**
- * Why a report's text cannot be a report (binary data, or nothing but whitespace), or undefined.
+ * Why a report's text (and its UTF-8 bytes) cannot be a report: binary data, or nothing but
+ * whitespace; undefined when it can.
  * Refused at the door, so a client is told at once instead of a report being stored and failed.
  */
 function textProblem(
+  text: string,
   bytes: Uint8Array,
 ): { code: 'INVALID_ARGUMENT' | 'REPORT_EMPTY'; message: string } | undefined {
   if (looksBinary(bytes)) {
@@ -90,7 +92,7 @@ function textProblem(
         'is binary data, not a report. Send the report as text (a crash log, an issue, a review export).',
     };
   }
-  if (!new TextDecoder().decode(bytes).trim()) {
+  if (!text.trim()) {
     return { code: 'REPORT_EMPTY', message: 'is empty. Send the report text.' };
   }
   return undefined;
