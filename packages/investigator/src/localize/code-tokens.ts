@@ -23,6 +23,14 @@ const MAX_WORD_CHARS = 256;
 const ADJACENT_WORDS = /\b([A-Za-z]{2,})(?=[ \t-]+([A-Za-z]{2,})\b)/g;
 
 /**
+ * A name's letters and digits, lower-cased, so spellings of one name compare equal
+ * (`HtmlBlock`, `html_block`, `html-block` → `htmlblock`).
+ */
+export function compactName(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/**
  * Splits one identifier into its words: `parseHTTPResponse2` → `parse`, `http`, `response`;
  * `balance_pairs` → `balance`, `pairs`.
  * @param identifier one identifier, without dots.

@@ -5,17 +5,29 @@
  */
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fileRole, type ReferenceGraph } from '@sightline/codebase/internal';
-import { splitIdentifier } from './code-tokens.js';
+import { compactName as compact, splitIdentifier } from './code-tokens.js';
 import type { ReportSignals } from './report-signals.js';
 
-/** A name's letters and digits, lower-cased (`HtmlBlock`, `html_block` → `htmlblock`). */
-const compact = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/**
+ * Built once per name table: a graph's `definers` is computed once per index and shared by the
+ * graphs of every localize call on it.
+ */
+const compoundTables = new WeakMap<
+  ReferenceGraph['definers'],
+  Map<string, Map<string, ReadonlySet<string>>>
+>();
 
-/** Names of at least two words, by their lower-cased letters and digits (`html_block` → `htmlblock`). */
+/**
+ * Names of at least two words, by their lower-cased letters and digits (`html_block` →
+ * `htmlblock`), each with its defining files; built once per index.
+ */
 export function definersByCompound(
   graph: ReferenceGraph,
 ): Map<string, Map<string, ReadonlySet<string>>> {
+  const cached = compoundTables.get(graph.definers);
+  if (cached) return cached;
   const table = new Map<string, Map<string, ReadonlySet<string>>>();
+  compoundTables.set(graph.definers, table);
   for (const [name, definers] of graph.definers) {
     if (splitIdentifier(name).length < 2) continue;
     const compound = compact(name);

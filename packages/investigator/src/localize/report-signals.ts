@@ -8,7 +8,7 @@
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase/internal';
 import type { Exception, Frame, Report } from '@sightline/intake';
-import { adjacentWordPairs, tokenizeCode } from './code-tokens.js';
+import { adjacentWordPairs, compactName, tokenizeCode } from './code-tokens.js';
 import { withoutEnvironmentLines } from './environment-lines.js';
 import {
   framePathSegments,
@@ -124,7 +124,7 @@ export function collectReportSignals(
   index: RepositoryIndex,
   { packageName }: { packageName?: string } = {},
 ): ReportSignals {
-  const ownName = packageName?.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const ownName = packageName ? compactName(packageName) : undefined;
   const frames: InAppFrame[] = [];
   const identifiers = new Set<string>();
   const foreign = new Set<string>();

@@ -6,7 +6,7 @@
  * the report names (`cache.size`) does not win over the function that matches its words.
  */
 import type { Definition, IndexedFile } from '@sightline/codebase';
-import { splitIdentifier } from './code-tokens.js';
+import { compactName, splitIdentifier } from './code-tokens.js';
 import { isAccessor } from './function-shape.js';
 
 /** Definition kinds that are units of behaviour; preferred as a frame's enclosing range. */
@@ -99,9 +99,7 @@ export interface RangeCandidate {
 
 /** Whether a name of two words or more is what the report calls `phrase` ("command list"). */
 function calledBy(name: string, phrases: ReadonlySet<string>): boolean {
-  return (
-    splitIdentifier(name).length >= 2 && phrases.has(name.toLowerCase().replace(/[^a-z0-9]/g, ''))
-  );
+  return splitIdentifier(name).length >= 2 && phrases.has(compactName(name));
 }
 
 /**
