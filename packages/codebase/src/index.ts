@@ -5,16 +5,6 @@
  * `@sightline/codebase/internal`.
  */
 
-// Walking a repository, inside its root (the sandbox every tool goes through).
-export { isSecretFile } from './repo/content.js';
-export {
-  type ListedFile,
-  type ListedFiles,
-  type ListFilesOptions,
-  listRepositoryFiles,
-} from './repo/files.js';
-export { LANGUAGES, type LanguageInfo, languageForPath } from './repo/languages.js';
-export { type ResolvedPath, resolveInRoot, resolveRoot } from './repo/sandbox.js';
 // The index (tree-sitter tags) and the repository map an agent reads before any tool call.
 export { type FindDefinitionsOptions, findDefinitions } from './repomap/find-definitions.js';
 export { type IndexRepositoryOptions, indexRepository } from './repomap/index-repository.js';
@@ -39,12 +29,22 @@ export {
   type Reference,
   type RepositoryIndex,
 } from './repomap/types.js';
+// Walking a repository, inside its root (the sandbox every tool goes through).
+export { isSecretFile } from './repository/content.js';
+export {
+  type ListedFile,
+  type ListedFiles,
+  type ListFilesOptions,
+  listRepositoryFiles,
+} from './repository/files.js';
+export { LANGUAGES, type LanguageInfo, languageForPath } from './repository/languages.js';
 // The repository under investigation: root, files, package name, index on demand.
 export {
   type OpenRepositoryOptions,
   openRepository,
   type Repository,
 } from './repository/repository.js';
+export { type ResolvedPath, resolveInRoot, resolveRoot } from './repository/sandbox.js';
 
 // The four read-only tools: as AI SDK tools, or called directly.
 export { codeToolSpecs } from './tools/code-tool-specs.js';

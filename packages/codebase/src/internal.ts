@@ -4,7 +4,6 @@
  * tools. Not a stable API; use the main entry.
  */
 
-export * from './repo/index.js';
 export * from './repomap/index.js';
 export * from './repository/index.js';
 export * from './tools/index.js';

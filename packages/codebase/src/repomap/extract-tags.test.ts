@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { languageForPath } from '../repo/languages.js';
+import { languageForPath } from '../repository/languages.js';
 import { extractTags, type FileTags } from './extract-tags.js';
 import { getParser, loadGrammar } from './grammars.js';
 

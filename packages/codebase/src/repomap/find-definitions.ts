@@ -2,7 +2,7 @@
  * Looks a symbol up in the repository index: the `find_symbol` tool, the localizer and the
  * CLI use it to go from a name in a report or stack frame to the code that defines it.
  */
-import { fileRole } from '../repo/file-role.js';
+import { fileRole } from '../repository/file-role.js';
 import {
   DEFINITION_KINDS,
   type Definition,

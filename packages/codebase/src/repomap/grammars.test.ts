@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, type LanguageInfo } from '../repo/languages.js';
+import { LANGUAGES, type LanguageInfo } from '../repository/languages.js';
 import { getParser, loadGrammar } from './grammars.js';
 
 const go = LANGUAGES.find((language) => language.id === 'go') as LanguageInfo;

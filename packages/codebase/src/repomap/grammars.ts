@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Language, Parser, Query } from 'web-tree-sitter';
-import type { LanguageInfo } from '../repo/languages.js';
+import type { LanguageInfo } from '../repository/languages.js';
 import { SUPPLEMENTARY_QUERIES } from './queries/index.js';
 
 /** A loaded language with its compiled tags queries. */

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRepositoryFiles } from '../repo/files.js';
+import { listRepositoryFiles } from '../repository/files.js';
 import { indexRepository } from './index-repository.js';
 
 describe('a repository over the file cap', () => {

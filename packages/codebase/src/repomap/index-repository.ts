@@ -19,8 +19,8 @@ import {
   sniffContent,
   withheldLine,
   withoutBuildOutput,
-} from '../repo/index.js';
-import { languageForPath } from '../repo/languages.js';
+} from '../repository/index.js';
+import { languageForPath } from '../repository/languages.js';
 import {
   type CacheEntry,
   cacheDirectories,

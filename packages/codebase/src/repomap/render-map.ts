@@ -5,7 +5,7 @@
  * goes over the budget, shows line numbers, and says what it left out.
  */
 import { countTokens, type Encoding } from '@sightline/core';
-import { fileRole } from '../repo/file-role.js';
+import { fileRole } from '../repository/file-role.js';
 import { IDENTIFIER_WEIGHTS } from './graph.js';
 import { type Ancestry, createAncestry, formatFile, type RepositoryMapFile } from './map-lines.js';
 import { platformStem, platformTwinGroups } from './platform-twins.js';

@@ -1,2 +1,34 @@
-/** The repository under investigation as one value: root, files, package name, index on demand. */
+/** The repository under investigation: its files, their content, the sandbox and secret checks, and the repository as one value. */
+
+export { BUILD_OUTPUT_DIRS, buildFolderOf, generatedBuildFolders } from './build-output.js';
+export {
+  countLines,
+  isSecretFile,
+  printablePath,
+  type SkipReason,
+  SNIFF_BYTES,
+  sniffContent,
+  splitFileLines,
+} from './content.js';
+export { capFileCount, DEFAULT_MAX_FILES, fileCapWarning } from './file-cap.js';
+export { type FileRole, fileRole } from './file-role.js';
+export {
+  type ListedFile,
+  type ListedFiles,
+  type ListFilesOptions,
+  listRepositoryFiles,
+  loadGitignore,
+  VENDORED_DIRS,
+  withoutBuildOutput,
+} from './files.js';
+export {
+  type GrammarSource,
+  LANGUAGES,
+  type LanguageInfo,
+  languageForPath,
+} from './languages.js';
+export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';
+export { readPackageName } from './package-name.js';
 export { type OpenRepositoryOptions, openRepository, type Repository } from './repository.js';
+export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
+export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';

@@ -6,14 +6,11 @@
  * check is the sandbox, not a lookup.
  */
 import { SightlineError } from '@sightline/core';
-import {
-  type ListedFiles,
-  listRepositoryFiles,
-  readPackageName,
-  resolveRoot,
-} from '../repo/index.js';
 import { indexRepository } from '../repomap/index-repository.js';
 import type { RepositoryIndex } from '../repomap/types.js';
+import { type ListedFiles, listRepositoryFiles } from './files.js';
+import { readPackageName } from './package-name.js';
+import { resolveRoot } from './sandbox.js';
 
 /** A repository, resolved once. */
 export interface Repository {

@@ -3,7 +3,6 @@
  * tags), with the file, the line range, the signature and the enclosing scope of each definition.
  */
 import { countFittingItems, pluralize, SightlineError, toToolError } from '@sightline/core';
-import { printablePath } from '../repo/content.js';
 import { findDefinitions } from '../repomap/find-definitions.js';
 import {
   DEFINITION_KINDS,
@@ -11,6 +10,7 @@ import {
   type DefinitionKind,
   type RepositoryIndex,
 } from '../repomap/types.js';
+import { printablePath } from '../repository/content.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { nonEmptyText } from './validate-input.js';

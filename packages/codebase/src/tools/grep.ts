@@ -12,10 +12,10 @@ import {
   SightlineError,
   toToolError,
 } from '@sightline/core';
-import { isSecretFile, printablePath } from '../repo/content.js';
-import { VENDORED_DIRS } from '../repo/files.js';
-import { resolveInRoot, resolveRoot, toPosix } from '../repo/sandbox.js';
-import { inspectFile, type SecretScan, withheldLine } from '../repo/secrets.js';
+import { isSecretFile, printablePath } from '../repository/content.js';
+import { VENDORED_DIRS } from '../repository/files.js';
+import { resolveInRoot, resolveRoot, toPosix } from '../repository/sandbox.js';
+import { inspectFile, type SecretScan, withheldLine } from '../repository/secrets.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import { type RipgrepMatch, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';

@@ -13,9 +13,9 @@ import {
   SightlineError,
   toToolError,
 } from '@sightline/core';
-import { countLines, isSecretFile, printablePath, sniffContent } from '../repo/content.js';
-import { loadGitignore, VENDORED_DIRS } from '../repo/files.js';
-import { isInside, resolveInRoot, resolveRoot, toPosix } from '../repo/sandbox.js';
+import { countLines, isSecretFile, printablePath, sniffContent } from '../repository/content.js';
+import { loadGitignore, VENDORED_DIRS } from '../repository/files.js';
+import { isInside, resolveInRoot, resolveRoot, toPosix } from '../repository/sandbox.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange } from './validate-input.js';

@@ -19,9 +19,9 @@ import {
   SNIFF_BYTES,
   sniffContent,
   splitFileLines,
-} from '../repo/content.js';
-import { resolveInRoot, resolveRoot } from '../repo/sandbox.js';
-import { scanSecrets, withheldLine } from '../repo/secrets.js';
+} from '../repository/content.js';
+import { resolveInRoot, resolveRoot } from '../repository/sandbox.js';
+import { scanSecrets, withheldLine } from '../repository/secrets.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange } from './validate-input.js';
