@@ -24,10 +24,10 @@ export function handleEvents(c: Context, store: Store, pollMs: number) {
       for (const group of changed) {
         await stream.writeSSE({
           event: 'group-updated',
-          id: group.updated_at,
+          id: group.updatedAt,
           data: JSON.stringify(groupView(group)),
         });
-        since = group.updated_at;
+        since = group.updatedAt;
       }
       if (Date.now() - lastPing > 15_000) {
         await stream.writeSSE({ event: 'ping', data: '{}' });

@@ -34,7 +34,7 @@ export async function handleWebhook(c: Context, deps: WebhookDeps) {
     deps.log(`webhook ${source.id}: ${error.message}`);
     return errorResponse(c, 503, error.code, `${error.message} Nothing was stored.`);
   }
-  if (!instance.webhook || source.enabled !== 1) {
+  if (!instance.webhook || !source.enabled) {
     return errorResponse(c, 404, 'STORE_ENTRY_NOT_FOUND', `Source ${source.id} takes no webhooks.`);
   }
   const body = new Uint8Array(await c.req.arrayBuffer());
@@ -52,7 +52,7 @@ export async function handleWebhook(c: Context, deps: WebhookDeps) {
     );
   }
   const ingested = await deps.pipeline.ingest(result.reports, {
-    projectId: source.project_id,
+    projectId: source.projectId,
     sourceId: source.id,
   });
   return c.json({ stored: ingested.stored, duplicates: ingested.duplicates }, 202);

@@ -5,6 +5,7 @@
 import type { JobHandler } from '../queue/index.js';
 import type { RawReport } from '../sources/types.js';
 import type { ReportOrigin } from '../store/index.js';
+import { INVESTIGATED_LABELS } from '../vocabulary.js';
 import { type IngestResult, ingestReports } from './ingest.js';
 import { type InvestigateGroupJob, investigateGroup } from './investigate-group.js';
 import { INVESTIGATE_GROUP, PROCESS_REPORT } from './jobs.js';
@@ -23,9 +24,9 @@ export {
 } from './group-key.js';
 export type { IngestResult } from './ingest.js';
 export type { InvestigateGroupJob } from './investigate-group.js';
+export { type GroupInvestigation, groupInvestigation } from './investigation-state.js';
 export { INVESTIGATE_GROUP, PIPELINE_POLICIES, PROCESS_REPORT } from './jobs.js';
 export type { PipelineContext, PipelineContextOptions } from './pipeline-context.js';
-export { INVESTIGATED_LABELS } from './process-report.js';
 export { UNVERSIONED } from './revision.js';
 
 /** The pipeline: its job handlers and the operations the HTTP API and the CLI call. */
@@ -70,7 +71,8 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
       let queued = 0;
       for (const project of await context.store.projects.list()) {
         const revision = await context.revision(project.repo);
-        for (const group of await context.store.groups.listOpenInvestigable(project.id)) {
+        const groups = await context.store.groups.listOpen(project.id, INVESTIGATED_LABELS);
+        for (const group of groups) {
           const latest = await context.store.diagnoses.latest(group.id);
           if (latest && latest.revision !== revision) {
             await context.requestInvestigation(group.id, { reason: 'revision-changed' });
