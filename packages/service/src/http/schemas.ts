@@ -214,6 +214,13 @@ export const sourceViewSchema = z.object({
   webhookPath: z.string(),
 });
 
+export const projectViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  repo: z.string().describe('Repository folder investigations run against'),
+  createdAt: z.string(),
+});
+
 export const settingsSchema = z.object({
   model: z.string().nullable().describe('Model spec of investigations; null: offline'),
   chat: z.boolean().describe('True when the assistant has a model'),

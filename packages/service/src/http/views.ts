@@ -1,13 +1,24 @@
 /** Store records → API shapes (never a credential). */
 import type { z } from 'zod';
 import { groupInvestigation } from '../pipeline/investigation-state.js';
-import type { DiagnosisRecord, GroupRecord, ReportRecord, SourceRecord } from '../store/index.js';
+import type {
+  DiagnosisRecord,
+  GroupRecord,
+  ProjectRecord,
+  ReportRecord,
+  SourceRecord,
+} from '../store/index.js';
 import type {
   diagnosisViewSchema,
   groupSummarySchema,
+  projectViewSchema,
   reportViewSchema,
   sourceViewSchema,
 } from './schemas.js';
+
+export function projectView(project: ProjectRecord): z.infer<typeof projectViewSchema> {
+  return { id: project.id, name: project.name, repo: project.repo, createdAt: project.createdAt };
+}
 
 export function groupView(group: GroupRecord): z.infer<typeof groupSummarySchema> {
   return {

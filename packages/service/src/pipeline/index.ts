@@ -3,7 +3,8 @@
  * See shared/ARCHITECTURE.md, "Data flow of the main job", for what an investigation does.
  */
 import type { JobHandler } from '../queue/index.js';
-import type { RawReport } from '../sources/types.js';
+import type { InstantiateSourceOptions } from '../sources/instantiate.js';
+import type { RawReport, WebhookRequest } from '../sources/types.js';
 import type { ReportOrigin } from '../store/index.js';
 import { INVESTIGATED_LABELS } from '../vocabulary.js';
 import { type IngestResult, ingestReports } from './ingest.js';
@@ -15,6 +16,7 @@ import {
   type PipelineContextOptions,
 } from './pipeline-context.js';
 import { processReport } from './process-report.js';
+import { receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
 
 export {
   crashSignature,
@@ -27,6 +29,7 @@ export type { InvestigateGroupJob } from './investigate-group.js';
 export { type GroupInvestigation, groupInvestigation } from './investigation-state.js';
 export { INVESTIGATE_GROUP, PIPELINE_POLICIES, PROCESS_REPORT } from './jobs.js';
 export type { PipelineContext, PipelineContextOptions } from './pipeline-context.js';
+export type { WebhookOutcome } from './receive-webhook.js';
 export { UNVERSIONED } from './revision.js';
 
 /** The pipeline: its job handlers and the operations the HTTP API and the CLI call. */
@@ -36,6 +39,16 @@ export interface Pipeline {
   handlers: Record<string, JobHandler>;
   /** Stores raw reports and queues them (see `ingestReports`). */
   ingest(reports: readonly RawReport[], origin: ReportOrigin): Promise<IngestResult>;
+  /**
+   * A webhook arrived for source `sourceId`: its source verifies the delivery and what it holds
+   * is ingested (see `receiveWebhook`).
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is no such source.
+   */
+  receiveWebhook(
+    sourceId: string,
+    delivery: WebhookRequest,
+    sources: InstantiateSourceOptions,
+  ): Promise<WebhookOutcome>;
   /**
    * Queues a new investigation of a group, whatever its label: new reports of bug and crash groups
    * are investigated on their own, any other group when someone asks (a classifier can be wrong).
@@ -60,6 +73,8 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
         investigateGroup(context, data as unknown as InvestigateGroupJob, job),
     },
     ingest: (reports, origin) => ingestReports(context, reports, origin),
+    receiveWebhook: (sourceId, delivery, sources) =>
+      receiveWebhook(context, sourceId, delivery, sources),
     async reinvestigate(groupId, { model } = {}) {
       await context.store.groups.get(groupId);
       await context.requestInvestigation(groupId, {

@@ -1,4 +1,7 @@
-/** How the API answers errors: `{ error: { code, message } }`, never a stack trace. */
+/**
+ * How the API answers errors: `{ error: { code, message } }`, never a stack trace. The app's error
+ * and not-found handlers, and the answer to a request its schema rejects.
+ */
 import { SightlineError } from '@sightline/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -12,6 +15,26 @@ export function errorResponse(
   message: string,
 ) {
   return c.json({ error: { code, message } }, status);
+}
+
+/** The answer to a request that fails its schema (the hook of `zValidator`): 400 with every issue. */
+export function invalidRequest(
+  result: {
+    success: boolean;
+    error?: { issues: readonly { path: PropertyKey[]; message: string }[] };
+  },
+  c: Context,
+) {
+  if (result.success) return undefined;
+  const issues = (result.error?.issues ?? []).map(
+    (issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`,
+  );
+  return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid request: ${issues.join('; ')}`);
+}
+
+/** The app's answer to a path no route takes. */
+export function notFound(c: Context) {
+  return errorResponse(c, 404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}.`);
 }
 
 /** The app's error handler: known errors map to 4xx, anything else is a 500 without details. */
