@@ -54,7 +54,7 @@ export interface AppOptions {
 
 /** Builds the app. Serve it with `@hono/node-server` or call `app.request(...)` in tests. */
 export function createApp(options: AppOptions) {
-  const { store, queue, pipeline, limits = {}, log = () => {} } = options;
+  const { store, pipeline, limits = {}, log = () => {} } = options;
   const app = new Hono();
   app.onError((error, c) => handleError(error, c, log));
   app.notFound(notFound);
