@@ -6,7 +6,7 @@
 
 export { acquireDataLock, type DataLock, LOCK_FILE } from './data/data-lock.js';
 export { ensureApiToken, isLoopback, TOKEN_FILE } from './http/api-token.js';
-export { type AppLimits, type AppOptions, createApp } from './http/app.js';
+export { type AppLimits, type AppOptions, type AppType, createApp } from './http/app.js';
 export { describeCalls } from './http/describe-calls.js';
 export { groupMarkdown } from './http/group-markdown.js';
 export { openApiDocument } from './http/openapi.js';

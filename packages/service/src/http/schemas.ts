@@ -5,7 +5,7 @@
  * renamed there fails the console's type-check.
  */
 import { z } from 'zod';
-import { diagnosisSchema, suspectSchema } from '../adapters/investigator.js';
+import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investigator.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
 import { GROUP_STATUSES, INBOX_SORTS, INVESTIGATION_STATES, REPORT_LABELS } from '../vocabulary.js';
 
@@ -101,7 +101,8 @@ export const reportViewSchema = z.object({
   error: z.string().nullable(),
   raw: z.string().describe('The report as delivered (JSON payloads as JSON text)'),
   parsed: z
-    .unknown()
+    .custom<Report>()
+    .nullable()
     .describe('Intake Report: kind, title, body, exceptions with frames (inApp marked)'),
   classification: z
     .object({

@@ -7,10 +7,10 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** A JSON error answer. */
-export function errorResponse(
+/** A JSON error answer (its status kept in the route's type, so typed clients tell it apart). */
+export function errorResponse<Status extends ContentfulStatusCode>(
   c: Context,
-  status: ContentfulStatusCode,
+  status: Status,
   code: string,
   message: string,
 ) {
