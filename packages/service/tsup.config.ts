@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    internal: 'src/internal.ts',
     vocabulary: 'src/vocabulary.ts',
     'testing/index': 'src/testing/index.ts',
   },

@@ -14,7 +14,7 @@ import {
   isGitHubIssue,
   ProviderError,
   postIssueComment,
-} from '@sightline/service';
+} from '@sightline/service/internal';
 import { EXIT_OK } from '../exit-codes.js';
 import { type ModelFlags, type ModelFlagsIO, resolveModelFlags } from '../model-options.js';
 

@@ -255,8 +255,6 @@ export type DiagnosisView = z.infer<typeof diagnosisViewSchema>;
 export type SourceView = z.infer<typeof sourceViewSchema>;
 /** `GET /api/health`. */
 export type Health = z.infer<typeof healthSchema>;
-/** A group's status. */
-export type GroupStatus = z.infer<typeof groupStatusSchema>;
 /** Filters of `GET /api/groups`. */
 export type InboxQueryParams = z.infer<typeof inboxQuerySchema>;
 /** Order of the inbox. */

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  createAppStoreModule,
-  createGooglePlayModule,
   createSourceRegistry,
   filesSource,
   githubSource,
   type SourceModule,
   sentrySource,
 } from '@sightline/service';
+import { createAppStoreModule, createGooglePlayModule } from '@sightline/service/internal';
 import {
   type FakeAppStore,
   type FakeGooglePlay,

@@ -7,9 +7,9 @@ import { SightlineError } from '@sightline/core';
 import {
   createBuiltInRegistry,
   createCredentialStore,
-  instantiateSource,
   type SourceTestResult,
 } from '@sightline/service';
+import { instantiateSource } from '@sightline/service/internal';
 import { EXIT_OK, EXIT_USAGE } from '../../exit-codes.js';
 import {
   openServiceStore,
