@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { npmPack } from '@sightline/codebase/internal';
+import { npmPack } from '@sightline/codebase/testing';
 import { SightlineError } from '@sightline/core';
 import { INVESTIGATED_LABELS, type RunningService } from '@sightline/service';
 import { runServe, type ServeIO } from './serve.js';

@@ -27,7 +27,6 @@ export {
   type LanguageInfo,
   languageForPath,
 } from './languages.js';
-export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';
 export { readPackageName } from './package-name.js';
 export { type OpenRepositoryOptions, openRepository, type Repository } from './repository.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';

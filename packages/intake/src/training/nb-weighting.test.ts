@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SparseVector } from './logistic-regression.js';
+import type { SparseVector } from '../classify/logistic-regression.js';
 import { nbScales } from './nb-weighting.js';
 
 const row = (indices: number[]): SparseVector => ({

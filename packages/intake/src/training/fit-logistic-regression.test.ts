@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  fitLogisticRegression,
-  predictProbabilities,
-  type SparseVector,
-} from './logistic-regression.js';
+import { predictProbabilities, type SparseVector } from '../classify/logistic-regression.js';
+import { fitLogisticRegression } from './fit-logistic-regression.js';
 
 const row = (entries: Array<[number, number]>): SparseVector => ({
   indices: Uint32Array.from(entries, ([index]) => index),

@@ -6,7 +6,7 @@
  * missing or extra frame costs that frame only, not every frame after it.
  */
 import { SightlineError } from '@sightline/core';
-import { allFrames, parseReport } from './parse-report.js';
+import { allFrames, parseReport } from '../parse/parse-report.js';
 import { type ComparableFrame, normalizeFrame } from './peer-trace-normalize.js';
 import {
   type ExpectedFrame,

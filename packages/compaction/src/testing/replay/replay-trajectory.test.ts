@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createCompaction } from '../engine/create-compaction.js';
+import { createCompaction } from '../../engine/create-compaction.js';
 import { parseTrajectory, type ReplayScript } from './parse-trajectory.js';
 import { REPLAY_FINAL_TEXT, replayTrajectory } from './replay-trajectory.js';
 

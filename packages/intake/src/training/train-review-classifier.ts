@@ -7,13 +7,8 @@
  * Training groups rows by text, so each text is learnt once with all its labels (one-vs-rest
  * targets); scoring keeps one row per (text, label), as the benchmark on the test split does.
  */
-import { collapseWhitespace } from '../parse/lines.js';
-import { classificationMetrics, type LabelPair } from './classification-metrics.js';
-import {
-  fitLinearTextModel,
-  type LinearTextSettings,
-  loadLinearTextModel,
-} from './linear-text-model.js';
+import { DATASET_LABEL_MAP, type LabeledReview } from '../classify/labeled-reviews.js';
+import { type LinearTextSettings, loadLinearTextModel } from '../classify/linear-text-model.js';
 import {
   ACTIONABLE_REVIEW_LABELS,
   decideReview,
@@ -21,14 +16,16 @@ import {
   REVIEW_CLASSIFIER_VERSION,
   type ReviewClassifierModel,
   type ReviewLabel,
-} from './review-classifier.js';
-import { type ReviewFeatureOptions, type ReviewText, reviewTokens } from './review-features.js';
+} from '../classify/review-classifier.js';
+import {
+  type ReviewFeatureOptions,
+  type ReviewText,
+  reviewTokens,
+} from '../classify/review-features.js';
+import { collapseWhitespace } from '../parse/lines.js';
+import { classificationMetrics, type LabelPair } from './classification-metrics.js';
+import { fitLinearTextModel } from './fit-linear-text-model.js';
 import { hashFold } from './train-issue-classifier.js';
-
-/** A review with its label from the data set (bug, feature, experience, praise). */
-export interface LabeledReview extends ReviewText {
-  label: string;
-}
 
 /** Everything that defines a model except what it learns and its thresholds. */
 export interface TrainingSettings {
@@ -39,14 +36,6 @@ export interface TrainingSettings {
 
 /** Output labels, in the order models and reports list them. */
 export const REVIEW_LABELS: ReviewLabel[] = ['bug', 'feature', 'other'];
-
-/** How the data set's labels map to output labels; experience and praise are not actionable. */
-export const DATASET_LABEL_MAP: Record<string, ReviewLabel> = {
-  bug: 'bug',
-  feature: 'feature',
-  experience: 'other',
-  praise: 'other',
-};
 
 /** One review text with every label it has in the data set. */
 interface GroupedReview {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ModelPrompt } from '../engine/prompt-checks.js';
-import { createMemoryStore } from '../stores/memory-store.js';
-import { createRecoveryTools } from '../tools/recovery-tools.js';
+import { createMemoryStore } from '../../stores/memory-store.js';
+import { createRecoveryTools } from '../../tools/recovery-tools.js';
+import type { ModelPrompt } from '../prompt-checks.js';
 import { checkNeedles, escapeRegExp, pickNeedles } from './needles.js';
 import type { ReplayScript } from './parse-trajectory.js';
 

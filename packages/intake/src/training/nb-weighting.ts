@@ -4,10 +4,10 @@
  * r = log((p / ‖p‖₁) / (q / ‖q‖₁)) of each feature, with p and q the α-smoothed counts of
  * documents containing it among the positive and the other examples. NBSVM multiplies the
  * binarized features by r before fitting; here |r|^power scales each weight's prior instead
- * (`LogisticRegressionOptions.featureScales`), which fits the same scaled features on the TF-IDF
+ * (`LogisticRegressionOptions.featureScales` of `fit-logistic-regression.ts`), which fits the same scaled features on the TF-IDF
  * vectors and folds the scale into the stored weights, so prediction is unchanged.
  */
-import type { SparseVector } from './logistic-regression.js';
+import type { SparseVector } from '../classify/logistic-regression.js';
 
 /**
  * Per-feature NB scales |r|^power for one class against the rest.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadReviewClassifier } from './review-classifier.js';
+import type { LabeledReview } from '../classify/labeled-reviews.js';
+import { loadReviewClassifier } from '../classify/review-classifier.js';
 import {
   crossValidateReviews,
   decideAll,
-  type LabeledReview,
   reviewTextKey,
   type TrainingSettings,
   trainReviewClassifier,

@@ -1,10 +1,7 @@
 import { SightlineError } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
-import {
-  fitLinearTextModel,
-  type LinearTextSettings,
-  loadLinearTextModel,
-} from './linear-text-model.js';
+import { type LinearTextSettings, loadLinearTextModel } from '../classify/linear-text-model.js';
+import { fitLinearTextModel } from './fit-linear-text-model.js';
 
 const SETTINGS: LinearTextSettings = {
   charSizes: [3],

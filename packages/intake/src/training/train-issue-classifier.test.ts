@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { loadIssueClassifier } from './issue-classifier.js';
+import { loadIssueClassifier } from '../classify/issue-classifier.js';
+import type { LabeledIssue } from '../classify/labeled-issues.js';
 import {
   crossValidateIssues,
   hashFold,
   type IssueTrainingSettings,
-  type LabeledIssue,
   trainIssueClassifier,
 } from './train-issue-classifier.js';
 

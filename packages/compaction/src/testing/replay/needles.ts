@@ -4,8 +4,8 @@
  * `search_stored` tool and directly in the store.
  */
 import type { ToolSet } from 'ai';
-import { type ModelPrompt, promptTexts } from '../engine/prompt-checks.js';
-import type { CompactionStore } from '../history/types.js';
+import type { CompactionStore } from '../../history/types.js';
+import { type ModelPrompt, promptTexts } from '../prompt-checks.js';
 import type { ReplayScript } from './parse-trajectory.js';
 
 /** Shortest and longest needle line, in characters. */

@@ -6,11 +6,11 @@
 import { generateText, stepCountIs, tool } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { SMALL_PROFILE } from '../engine/__fixtures__/engine-setup.js';
-import { createStepModel, type StepPrompt } from '../engine/__fixtures__/scripted-steps.js';
-import { createCompaction } from '../engine/create-compaction.js';
-import { checkPromptPairing, promptContains, promptTexts } from '../engine/prompt-checks.js';
-import { countMessagesTokens } from '../history/message-tokens.js';
+import { SMALL_PROFILE } from '../../engine/__fixtures__/engine-setup.js';
+import { createStepModel, type StepPrompt } from '../../engine/__fixtures__/scripted-steps.js';
+import { createCompaction } from '../../engine/create-compaction.js';
+import { countMessagesTokens } from '../../history/message-tokens.js';
+import { checkPromptPairing, promptContains, promptTexts } from '../prompt-checks.js';
 
 /** A small window so that a short task crosses the trigger mid-way. */
 const profile = SMALL_PROFILE;

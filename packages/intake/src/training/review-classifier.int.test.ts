@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { sharedDataTitle } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
+import { shippedReviewClassifier } from '../classify/classify.js';
+import { DATASET_LABEL_MAP, readLabeledReviews } from '../classify/labeled-reviews.js';
 import { classificationMetrics } from './classification-metrics.js';
-import { shippedReviewClassifier } from './classify.js';
-import { readLabeledReviews } from './labeled-reviews.js';
-import { DATASET_LABEL_MAP, REVIEW_LABELS } from './train-review-classifier.js';
+import { REVIEW_LABELS } from './train-review-classifier.js';
 
 const testFile = path.resolve(process.cwd(), '../shared/data/reviews/test.jsonl');
 const { present: hasTestSplit, title } = sharedDataTitle(

@@ -3,8 +3,8 @@
  * `doGenerate` gets): tool call/result pairing, and whether a text survives verbatim.
  */
 
+import type { LanguageModelPrompt } from '../engine/language-model-prompt.js';
 import { toolOutputText } from '../history/tool-output-text.js';
-import type { LanguageModelPrompt } from './language-model-prompt.js';
 
 /** The provider-level prompt (`LanguageModelV3Prompt`) a model receives in one call. */
 export type ModelPrompt = LanguageModelPrompt;

@@ -16,14 +16,14 @@ import {
   tool,
 } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
-import type { Compaction } from '../engine/create-compaction.js';
+import type { Compaction } from '../../engine/create-compaction.js';
+import { countPromptTokens } from '../../history/message-tokens.js';
 import {
   checkPromptPairing,
   type ModelPrompt,
   promptContains,
   promptTexts,
-} from '../engine/prompt-checks.js';
-import { countPromptTokens } from '../history/message-tokens.js';
+} from '../prompt-checks.js';
 import { type ReplayScript, recordedResults } from './replay-script.js';
 
 type CallOptions = MockLanguageModelV3['doGenerateCalls'][number];

@@ -1,29 +1,21 @@
 /**
- * Training and cross-validation of the offline issue classifier. Used by scripts/train-classify.ts
+ * Training and cross-validation of the offline issue classifier. Used by scripts/train-classifier.ts
  * to choose preprocessing by k-fold cross-validation on the NLBSE'24 training split, then to fit
  * the shipped model on the whole split, and by `npm run bench:classify` to report the
  * cross-validated figures.
  */
 import { createHash } from 'node:crypto';
-import type { LabelPair } from './classification-metrics.js';
 import {
   ISSUE_CLASSIFIER_FORMAT,
   ISSUE_CLASSIFIER_VERSION,
   ISSUE_LABELS,
   type IssueClassifierModel,
-  type IssueLabel,
-} from './issue-classifier.js';
-import { type IssueFeatureOptions, type IssueText, issueTokens } from './issue-features.js';
-import {
-  fitLinearTextModel,
-  type LinearTextSettings,
-  loadLinearTextModel,
-} from './linear-text-model.js';
-
-/** An issue with its label from the data set. */
-export interface LabeledIssue extends IssueText {
-  label: IssueLabel;
-}
+} from '../classify/issue-classifier.js';
+import { type IssueFeatureOptions, issueTokens } from '../classify/issue-features.js';
+import type { LabeledIssue } from '../classify/labeled-issues.js';
+import { type LinearTextSettings, loadLinearTextModel } from '../classify/linear-text-model.js';
+import type { LabelPair } from './classification-metrics.js';
+import { fitLinearTextModel } from './fit-linear-text-model.js';
 
 /** Everything that defines an issue model except what it learns. */
 export interface IssueTrainingSettings {

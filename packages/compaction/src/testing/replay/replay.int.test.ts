@@ -13,7 +13,7 @@ import { readTrajectories } from './read-trajectories.js';
 
 const TRAJECTORIES_DIR = path.resolve(
   import.meta.dirname,
-  '../../../../../shared/data/trajectories',
+  '../../../../../../shared/data/trajectories',
 );
 const files = await readTrajectories(TRAJECTORIES_DIR);
 const shared = sharedDataTitle(
