@@ -18,7 +18,7 @@ import {
   startFakeGooglePlay,
 } from '@sightline/service/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryOutput } from '../../memory-output.test-helper.js';
+import { memoryOutput } from '../../testing/memory-output.test-helper.js';
 import { runSourcesAdd, type SourcesAddOptions } from './add.js';
 import { runSourcesList } from './list.js';
 import { runSourcesTest } from './test.js';

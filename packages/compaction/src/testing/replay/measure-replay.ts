@@ -12,7 +12,7 @@
 import type { ModelProfile } from '@sightline/core';
 import type { ToolSet } from 'ai';
 import { type CreateCompactionOptions, createCompaction } from '../../engine/create-compaction.js';
-import type { CompactionEvent, CompactionEventType } from '../../history/types.js';
+import type { CompactionEvent, CompactionEventType } from '../../history/compaction-events.js';
 import { checkNeedles, type NeedleCheck, pickNeedles } from './needles.js';
 import type { ReplayScript } from './parse-trajectory.js';
 import { type ReplayResult, replayTrajectory } from './replay-trajectory.js';

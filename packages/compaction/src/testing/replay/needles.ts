@@ -4,7 +4,7 @@
  * `search_stored` tool and directly in the store.
  */
 import type { ToolSet } from 'ai';
-import type { CompactionStore } from '../../history/types.js';
+import type { CompactionStore } from '../../stores/compaction-store.js';
 import { type ModelPrompt, promptTexts } from '../prompt-checks.js';
 import type { ReplayScript } from './parse-trajectory.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryOutput } from './memory-output.test-helper.js';
+import { memoryOutput } from '../testing/memory-output.test-helper.js';
 import { resolveModelFlags } from './model-options.js';
 
 const env = { ANTHROPIC_API_KEY: 'test-key' };

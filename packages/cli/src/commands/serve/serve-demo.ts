@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { npmPack } from '@sightline/codebase/testing';
 import { SightlineError } from '@sightline/core';
 import { INVESTIGATED_LABELS, type RunningService } from '@sightline/service';
-import { runServe, type ServeIO } from './serve.js';
+import { runServe, type ServeIO } from './run-serve.js';
 
 /** Options of {@link runServeDemo}. */
 export interface ServeDemoOptions {

@@ -11,7 +11,7 @@ import {
   redactUrl,
   startService,
 } from '@sightline/service';
-import { untilSignal } from '../until-signal.js';
+import { untilSignal } from '../../run/until-signal.js';
 
 /** Options of {@link runServe}, as the command line gives them. */
 export interface ServeCommandOptions {

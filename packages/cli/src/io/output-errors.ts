@@ -2,7 +2,7 @@
  * What happens when the command's output cannot be written: a reader that went away (`| head -1`)
  * is not an error, and a full disk or a closed file gets one clear line instead of a stack trace.
  */
-import { EXIT_OK, EXIT_USAGE } from './exit-codes.js';
+import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
 
 const REASONS: Record<string, string> = {
   ENOSPC: 'no space left on the device (ENOSPC)',

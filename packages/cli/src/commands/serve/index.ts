@@ -1,10 +1,13 @@
-/** The `sightline serve` command line: flags, help and the choice between a service and the demo. */
+/**
+ * `sightline serve`: the command line (flags, help and the choice between a service and the demo).
+ * The service itself is run-serve.ts; the demo (`--demo`) is serve-demo.ts.
+ */
 import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
-import { maxCostOption } from '../model-options.js';
-import { runAction } from '../run-action.js';
-import { wholeNumberArgument } from '../whole-number-argument.js';
-import { runServe, type ServeCommandOptions, type ServeIO } from './serve.js';
+import { maxCostOption } from '../../options/model-options.js';
+import { wholeNumberArgument } from '../../options/whole-number-argument.js';
+import { runAction } from '../../run/run-action.js';
+import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
 import { runServeDemo } from './serve-demo.js';
 
 /** Registers `sightline serve` on the program. */

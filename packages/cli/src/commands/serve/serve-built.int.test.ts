@@ -9,9 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const bin = fileURLToPath(new URL('../../bin/sightline.js', import.meta.url));
-const builtMain = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
-const builtConsole = fileURLToPath(new URL('../../../console/dist/index.html', import.meta.url));
+const bin = fileURLToPath(new URL('../../../bin/sightline.js', import.meta.url));
+const builtMain = fileURLToPath(new URL('../../../dist/main.js', import.meta.url));
+const builtConsole = fileURLToPath(new URL('../../../../console/dist/index.html', import.meta.url));
 const built = fs.existsSync(builtMain) && fs.existsSync(builtConsole);
 
 let child: ChildProcess | undefined;

@@ -2,7 +2,7 @@
 import { type StdioOptions, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
-const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+const main = fileURLToPath(new URL('../main.ts', import.meta.url));
 
 /** The command line that starts the CLI from source, as `node packages/cli/bin/sightline.js` runs the build. */
 export const cliCommand = [

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { openStore, type RunningService } from '@sightline/service';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryOutput } from '../memory-output.test-helper.js';
-import { runIngest } from './ingest.js';
-import { runServe } from './serve.js';
-import { runWorker } from './worker.js';
+import { memoryOutput } from '../../testing/memory-output.test-helper.js';
+import { runIngest } from '../ingest.js';
+import { runWorker } from '../worker.js';
+import { runServe } from './run-serve.js';
 
 const CRASH = `TypeError: Cannot read properties of undefined (reading 'price')
     at cartTotal (/srv/shop/src/cart/total.ts:6:25)

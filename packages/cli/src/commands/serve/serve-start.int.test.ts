@@ -13,11 +13,11 @@ import { SightlineError } from '@sightline/core';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { type RunningService, startService } from '@sightline/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../exit-code-for.js';
-import { EXIT_USAGE } from '../exit-codes.js';
-import { runServe } from './serve.js';
+import { exitCodeFor } from '../../run/exit-code-for.js';
+import { EXIT_USAGE } from '../../run/exit-codes.js';
+import { runServe } from './run-serve.js';
 
-const main = fileURLToPath(new URL('../main.ts', import.meta.url));
+const main = fileURLToPath(new URL('../../main.ts', import.meta.url));
 
 let repo: FakeRepository;
 let work: string;
