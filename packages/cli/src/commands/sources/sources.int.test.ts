@@ -7,7 +7,6 @@ import {
   createSourceRegistry,
   filesSource,
   githubSource,
-  type SourceModule,
   sentrySource,
 } from '@sightline/service';
 import {
@@ -52,7 +51,7 @@ function io(env: Record<string, string> = {}, stdin = '', stdinIsTerminal = fals
       githubSource,
       createAppStoreModule({ baseUrl: appStore.url }),
       createGooglePlayModule({ baseUrl: googlePlay.url }),
-    ] as SourceModule<unknown, unknown>[]),
+    ]),
   });
 }
 
