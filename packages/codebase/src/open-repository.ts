@@ -6,11 +6,11 @@
  * check is the sandbox, not a lookup.
  */
 import { SightlineError } from '@sightline/core';
-import { indexRepository } from '../repomap/index-repository.js';
-import type { RepositoryIndex } from '../repomap/types.js';
-import { type ListedFiles, listRepositoryFiles } from './files.js';
-import { readPackageName } from './package-name.js';
-import { resolveRoot } from './sandbox.js';
+import { indexRepository } from './repomap/index-repository.js';
+import type { RepositoryIndex } from './repomap/types.js';
+import { type ListedFiles, listRepositoryFiles } from './repository/files.js';
+import { readPackageName } from './repository/package-name.js';
+import { resolveRoot } from './repository/sandbox.js';
 
 /** A repository, resolved once. */
 export interface Repository {
