@@ -7,6 +7,7 @@ export default defineConfig({
     // The labels alone: importing them pulls in no parser or Node module (the console's bundle).
     labels: 'src/classify/types.ts',
     'testing/index': 'src/testing/index.ts',
+    'training/index': 'src/training/index.ts',
   },
   format: ['esm'],
   target: 'node20',

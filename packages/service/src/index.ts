@@ -48,6 +48,7 @@ export { appStoreSource } from './sources/app-store/index.js';
 // Sources: the module interface, the built-in modules, their registry and credentials.
 export { createBuiltInRegistry } from './sources/built-in.js';
 export { type CredentialStore, createCredentialStore } from './sources/credentials.js';
+export { defineSourceModule } from './sources/define-source-module.js';
 export { filesSource } from './sources/files.js';
 export { githubSource } from './sources/github/index.js';
 export { googlePlaySource } from './sources/google-play/index.js';

@@ -14,11 +14,15 @@ export * from './queue/index.js';
 export {
   type AppStoreConfig,
   type AppStoreCredentials,
-  type AppStoreModuleOptions,
   createAppStoreModule,
 } from './sources/app-store/index.js';
 export { BUILT_IN_SOURCES } from './sources/built-in.js';
 export { type CredentialOrigin, credentialsVariable } from './sources/credentials.js';
+export {
+  CONNECTION_TEST_TIMEOUT_MS,
+  type ProviderUrlOptions,
+  testConnection,
+} from './sources/define-source-module.js';
 export { contentId, type FileReportOptions, fileToRawReports } from './sources/files.js';
 export {
   type PostedComment,
@@ -34,7 +38,6 @@ export {
   createGooglePlayModule,
   type GooglePlayConfig,
   type GooglePlayCredentials,
-  type GooglePlayModuleOptions,
 } from './sources/google-play/index.js';
 export {
   describeIssues,
