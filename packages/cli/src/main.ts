@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { COMMANDS, requestedVerb } from './command-list.js';
 import { EXIT_USAGE } from './exit-codes.js';
 import { guardOutputStreams } from './output-errors.js';
+import { refuseRepeatedOptions } from './refuse-repeated-options.js';
 import { TOP_LEVEL_HELP } from './top-level-help.js';
 
 const program = new Command()
@@ -28,6 +29,7 @@ for (const entry of COMMANDS) {
   }
 }
 
+refuseRepeatedOptions(program);
 guardOutputStreams();
 try {
   await program.parseAsync(process.argv);
