@@ -64,7 +64,10 @@ afterAll(async () => {
   await repo.cleanup();
 });
 
-/** Runs `investigate --model openai-compatible:<url>/v1#m`, by default with a long step timeout. */
+/**
+ * Runs `investigate --model openai-compatible:<url>/v1#m`, by default with a long step timeout; a
+ * thrown error ends as `runAction` ends it on the command line (its message, its exit code).
+ */
 async function investigateWith(url: string, timeout = 600) {
   const io = Object.assign(memoryOutput(), {
     progress: { update() {}, succeed() {}, fail() {} },
@@ -81,7 +84,10 @@ async function investigateWith(url: string, timeout = 600) {
       timeout,
     },
     io,
-  );
+  ).catch((error: unknown) => {
+    io.stderr(`sightline: ${(error as Error).message}\n`);
+    return exitCodeFor(error);
+  });
   return { code, ...io };
 }
 
@@ -127,28 +133,11 @@ describe('a model server that is down or broken', { timeout: 60_000 }, () => {
 
 describe('a model server that refuses the API key', { timeout: 60_000 }, () => {
   it('says so, names the key variables and exits 2 (a configuration mistake)', async () => {
-    const io = Object.assign(memoryOutput(), {
-      progress: { update() {}, succeed() {}, fail() {} },
-      env: {},
-    });
-    // Through runAction, as the command line runs it: exit code and message on stderr.
-    const code = await runInvestigate(
-      {
-        repo: repo.root,
-        report: reportFile,
-        model: `openai-compatible:${refusingUrl}/v1#m`,
-        format: 'md',
-        cache: false,
-      },
-      io,
-    ).then(
-      (exit) => ({ exit, error: undefined }),
-      (error: unknown) => ({ exit: exitCodeFor(error), error: error as Error }),
+    const run = await investigateWith(refusingUrl);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(
+      'sightline: The model server of openai-compatible:m refused the API key: it answered HTTP 401 (Invalid API key). Check the key the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_COMPATIBLE_API_KEY): that it is current, complete and allowed to use this model.\n',
     );
-    expect(code.exit).toBe(2);
-    expect(code.error?.message).toBe(
-      'The model server of openai-compatible:m refused the API key: it answered HTTP 401 (Invalid API key). Check the key the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_COMPATIBLE_API_KEY): that it is current, complete and allowed to use this model.',
-    );
-    expect(io.out).toBe('');
+    expect(run.out).toBe('');
   });
 });
