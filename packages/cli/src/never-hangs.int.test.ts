@@ -1,7 +1,7 @@
 /**
  * The CLI never hangs: under a pseudo-terminal that reports 0 columns (as `script` and some CI
  * ptys do) `map` and `investigate` print a result instead of looping on cursor codes, and SIGTERM
- * stops `investigate` while it waits on a model that never answers.
+ * or SIGINT stops `investigate` while it waits on a model that never answers.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
