@@ -103,7 +103,7 @@ it.each([
   ['SIGINT', 130],
 ] as const)(
   '%s stops investigate within a second while it waits on the model (exit %i in a shell)',
-  async (signal) => {
+  async (signal, _exitInShell) => {
     const child = spawn(
       cli[0] as string,
       [
