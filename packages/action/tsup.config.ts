@@ -72,8 +72,12 @@ export default defineConfig({
   noExternal: [/.*/],
   esbuildOptions(options) {
     options.conditions = ['@sightline/source'];
-    // A native binding cannot travel in the bundle: the store commands say what to use instead.
-    options.alias = { 'better-sqlite3': path.join(here, 'src/sqlite-unavailable.ts') };
+    options.alias = {
+      // A native binding cannot travel in the bundle: the store commands say what to use instead.
+      'better-sqlite3': path.join(here, 'src/sqlite-unavailable.ts'),
+      // The binaries travel for the platforms built on; elsewhere `rg` on the PATH.
+      '@vscode/ripgrep': path.join(here, 'src/ripgrep-path.ts'),
+    };
   },
   // CommonJS dependencies bundled into ES modules call `require` and read `__filename` and
   // `__dirname`: give every chunk its own.
