@@ -33,7 +33,7 @@ describe('readInput', () => {
       readInput(fifo, { pipeWaitMs: 2_500, onPipeWait: (notice) => notices.push(notice) }),
     ).rejects.toMatchObject({
       code: 'REPORT_EMPTY',
-      message: `Nothing was written to the named pipe "${fifo}" within 3 s. Start the program that writes the report into it first, or pass the report as a regular file (--timeout SECONDS sets how long to wait).`,
+      message: `Nothing was written to the named pipe "${fifo}" within 3 s. Start the program that writes the report into it first, or pass the report as a regular file.`,
     });
     expect(notices).toEqual([
       `Waiting for a program to write to the named pipe "${fifo}" (at most 3 s)…`,

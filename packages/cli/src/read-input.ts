@@ -68,6 +68,8 @@ export interface ReadInputOptions {
   pipeWaitMs?: number;
   /** Told once, after 2 s (when `pipeWaitMs` is longer), that a named pipe still waits for a writer. */
   onPipeWait?: (message: string) => void;
+  /** The command's flag that sets `pipeWaitMs`, named in the error (e.g. `--timeout SECONDS`). */
+  pipeWaitFlag?: string;
 }
 
 /**
@@ -87,6 +89,7 @@ export async function readInput(
     maxBytes = MAX_REPORT_BYTES,
     pipeWaitMs = DEFAULT_PIPE_WAIT_MS,
     onPipeWait,
+    pipeWaitFlag,
   }: ReadInputOptions = {},
 ): Promise<{ bytes: Uint8Array; name: string }> {
   if (file === '-') return { bytes: await readStandardInput(), name: 'stdin' };
@@ -109,7 +112,12 @@ export async function readInput(
   }
   if (info.isFile() && info.size > maxBytes) throw tooLarge(maxBytes);
   if (info.isFIFO()) {
-    return { bytes: await readNamedPipe(file, maxBytes, pipeWaitMs, onPipeWait), name: file };
+    const bytes = await readNamedPipe(file, maxBytes, {
+      waitMs: pipeWaitMs,
+      onWait: onPipeWait,
+      waitFlag: pipeWaitFlag,
+    });
+    return { bytes, name: file };
   }
   // Also for regular files: the file may grow between stat and read.
   return { bytes: await readStdin(createReadStream(file), maxBytes), name: file };
@@ -123,8 +131,15 @@ export async function readInput(
 async function readNamedPipe(
   file: string,
   maxBytes: number,
-  waitMs: number,
-  onWait: ((message: string) => void) | undefined,
+  {
+    waitMs,
+    onWait,
+    waitFlag,
+  }: {
+    waitMs: number;
+    onWait?: ((message: string) => void) | undefined;
+    waitFlag?: string | undefined;
+  },
 ): Promise<Uint8Array> {
   const fd = await openFile(file, constants.O_RDONLY | constants.O_NONBLOCK);
   // The socket owns the descriptor from here on and closes it when destroyed.
@@ -145,7 +160,7 @@ async function readNamedPipe(
     pipe.destroy(
       new SightlineError({
         code: 'REPORT_EMPTY',
-        message: `Nothing was written to the named pipe "${file}" within ${seconds} s. Start the program that writes the report into it first, or pass the report as a regular file (--timeout SECONDS sets how long to wait).`,
+        message: `Nothing was written to the named pipe "${file}" within ${seconds} s. Start the program that writes the report into it first, or pass the report as a regular file${waitFlag ? ` (${waitFlag} sets how long to wait)` : ''}.`,
         details: { file, waitMs },
       }),
     );

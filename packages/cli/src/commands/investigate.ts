@@ -90,6 +90,7 @@ export async function runInvestigate(
   const input = await readInput(options.report, {
     ...(io.readStdin ? { readStandardInput: io.readStdin } : {}),
     ...(options.timeout ? { pipeWaitMs: options.timeout * 1000 } : {}),
+    pipeWaitFlag: '--timeout SECONDS',
     onPipeWait: (message) => io.stderr(`sightline: ${message}\n`),
   });
   const { model, structurer } = resolveModelFlags(options, io);
