@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.test-helper.js';
+import { runCli } from './testing/run-cli.test-helper.js';
 
 let repo: FakeRepository;
 let work: string;

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../exit-code-for.js';
-import { memoryOutput } from '../memory-output.test-helper.js';
+import { exitCodeFor } from '../run/exit-code-for.js';
+import { memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runInvestigate } from './investigate.js';
 
 let repo: FakeRepository;
