@@ -28,7 +28,20 @@ export {
   languageForPath,
 } from './languages.js';
 export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';
+export { isOwnFolder, makeOwnFolder } from './own-folder.js';
 export { readPackageName } from './package-name.js';
 export { type OpenRepositoryOptions, openRepository, type Repository } from './repository.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
-export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';
+export {
+  createFileGate,
+  decodeText,
+  type GatedText,
+  type GateFileOptions,
+  type GateRefusal,
+  gateFile,
+  gateText,
+  type TextEncoding,
+  withheldLine,
+} from './secret-gate.js';
+export { SECRET_RULES, type SecretRule, shannonEntropy } from './secret-rules.js';
+export { SECRET_RULES_VERSION, type SecretScan, scanSecrets } from './secrets.js';
