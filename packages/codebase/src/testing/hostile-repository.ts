@@ -187,7 +187,7 @@ const CONTENT_FILES: Record<string, { text: string; planted: Record<string, Plan
     },
   },
   'src/connect.ts': {
-    text: "export function connect(\n  host = 'localhost',\n  password = '{{defaultPassword}}',\n) {\n  return `${host}:${password.length}`;\n}\n",
+    text: "export function connect(\n  host = 'localhost',\n  password = '{{defaultPassword}}',\n) {\n  return [host, password.length].join(':');\n}\n",
     planted: {
       defaultPassword: { format: 'multi-line-parameter-default', value: FAKE.defaultPassword },
     },

@@ -118,7 +118,7 @@ describe('a hostile repository through the code tools', () => {
   it("grep for each secret itself finds nothing (the pattern echoed is the caller's own)", async () => {
     for (const secret of hostile.secrets) {
       for (const marker of secret.markers) {
-        const result = await grep(hostile.root, escape(marker));
+        const result = await grep(hostile.root, regexOf(marker));
         expect(isToolError(result)).toBe(false);
         if (isToolError(result)) continue;
         expect(result.matchCount, `${secret.format}: ${result.text}`).toBe(0);
@@ -207,7 +207,7 @@ function answer(result: object, pattern: string): string {
 }
 
 /** Escapes a literal for ripgrep's regex syntax. */
-function escape(literal: string): string {
+function regexOf(literal: string): string {
   return literal.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 }
 
@@ -216,7 +216,7 @@ describe('no oracle: grep answers alike whether a withheld line matches or not',
   const probes = (secret: string): [string, string] => {
     const right = secret.slice(0, Math.min(secret.length, 14));
     const last = right.at(-1) === 'Z' ? 'Y' : 'Z';
-    return [escape(right), escape(`${right.slice(0, -1)}${last}`)];
+    return [regexOf(right), regexOf(`${right.slice(0, -1)}${last}`)];
   };
 
   it('for every planted secret, scoped and not', async () => {
