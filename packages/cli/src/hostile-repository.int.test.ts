@@ -154,8 +154,10 @@ async function oracleAnswers(client: Client): Promise<[string, string][]> {
     const at = Math.floor(right.length / 2);
     const wrong = `${right.slice(0, at)}${right[at] === 'Z' ? 'Y' : 'Z'}${right.slice(at + 1)}`;
     const [rightMarker = ''] = secret.markers;
-    const rightPattern = rightMarker.slice(0, 12).replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
-    const wrongPattern = `${rightPattern.slice(0, -1)}${rightPattern.endsWith('Z') ? 'Y' : 'Z'}`;
+    const literal = rightMarker.slice(0, 12);
+    const regexOf = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+    const rightPattern = regexOf(literal);
+    const wrongPattern = regexOf(`${literal.slice(0, -1)}${literal.endsWith('Z') ? 'Y' : 'Z'}`);
     const own = [right, wrong, rightPattern, wrongPattern];
     answers.push([
       await said('grep', { pattern: rightPattern }, own),
