@@ -10,9 +10,15 @@
  * outputs) and **oracle bits** (pairs of attempts, a right and a wrong guess at a withheld line
  * through grep or verify_diagnosis, whose answers differ: each such pair tells the attacker one
  * bit about hidden text). Both must be 0. The MCP and CLI wrappers of the same functions are
- * covered by the hostile-repository test suites. Writes bench/results/leaks.json and its table
- * in bench/README.md.
+ * covered by the hostile-repository test suites.
+ *
+ * The other side of the trade: **withheld lines in Sightline's own source** (every tracked source
+ * file of this repository, fixtures left out), lines a model would not see; nearly all are fake
+ * credentials of tests, the rest are false positives. Writes bench/results/leaks.json and its
+ * table in bench/README.md.
  */
+import { execFileSync } from 'node:child_process';
+import { readFile as readText } from 'node:fs/promises';
 import {
   findSymbol,
   grep,
@@ -21,6 +27,7 @@ import {
   readFile,
   renderRepositoryMap,
 } from '@sightline/codebase';
+import { scanSecrets } from '@sightline/codebase/internal';
 import { createHostileRepository, type HostileRepository } from '@sightline/codebase/testing';
 import type { Report } from '@sightline/intake';
 import { diagnoseOffline, verifyDiagnosis } from '@sightline/investigator';
@@ -186,6 +193,33 @@ async function offline(hostile: HostileRepository): Promise<Channel> {
   return { name: 'offline diagnosis evidence', outputs, pairs: [] };
 }
 
+/** Scans every tracked source file of this repository; counts the lines withheld, by rule. */
+async function ownSource() {
+  const listed = execFileSync('git', ['ls-files', 'packages', 'bench', 'scripts', 'examples'], {
+    encoding: 'utf8',
+  });
+  const files = listed
+    .split('\n')
+    .filter(
+      (file) => /\.(?:[cm]?[jt]sx?|json|md|ya?ml)$/.test(file) && !file.includes('__fixtures__'),
+    );
+  let lines = 0;
+  let withheld = 0;
+  let refused = 0;
+  const byRule = new Map<string, number>();
+  const started = performance.now();
+  for (const file of files) {
+    const text = await readText(file, 'utf8');
+    lines += text.split('\n').length;
+    const scan = await scanSecrets(text, file);
+    if (scan.file) refused++;
+    withheld += scan.lines.size;
+    for (const what of scan.lines.values()) byRule.set(what, (byRule.get(what) ?? 0) + 1);
+  }
+  const ms = performance.now() - started;
+  return { files: files.length, lines, withheld, refused, ms, byRule };
+}
+
 const hostile = await createHostileRepository();
 let channels: Channel[];
 try {
@@ -226,7 +260,9 @@ const table = markdownTable(
     ['**all**', total.outputs, `**${total.leaked}**`, total.pairs, `**${total.bits}**`],
   ],
 );
-console.log(table);
+const own = await ownSource();
+const ownNote = `Sightline's own source: ${own.withheld} of ${own.lines.toLocaleString('en')} lines withheld in ${own.files} files (${[...own.byRule].map(([what, count]) => `${what}: ${count}`).join('; ')}), ${own.refused} files refused whole; scanning them took ${(own.ms / 1000).toFixed(1)} s (single run, shared machine).`;
+console.log(`${table}\n\n${ownNote}`);
 await writeResults('leaks', {
   inputs: {
     repository: '@sightline/codebase/testing createHostileRepository()',
@@ -255,5 +291,5 @@ await writeResults('leaks', {
 });
 await updateReadmeTable(
   'leaks',
-  `${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on the hostile repository of \`@sightline/codebase/testing\` (${hostile.secrets.length} secrets by content in ${new Set(hostile.secrets.map((secret) => secret.format)).size} formats, ${hostile.refused.length} files refused whole). Target: 0 leaked outputs and 0 oracle bits.`,
+  `${table}\n\nMeasured ${new Date().toISOString().slice(0, 10)} on the hostile repository of \`@sightline/codebase/testing\` (${hostile.secrets.length} secrets by content in ${new Set(hostile.secrets.map((secret) => secret.format)).size} formats, ${hostile.refused.length} files refused whole). Target: 0 leaked outputs and 0 oracle bits.\n\n${ownNote}`,
 );

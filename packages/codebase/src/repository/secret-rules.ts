@@ -27,16 +27,48 @@ function pattern(what: string, regex: RegExp): SecretRule {
   };
 }
 
+const KEY_BEGIN = /-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g;
+const KEY_END = /-----END [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g;
+/** Farthest a private key's END line is looked for, in characters (an RSA-8192 key is ~6,500). */
+const KEY_SPAN_CHARS = 16_384;
+/** A line of a key's body: base64, or a PEM header (`Proc-Type: 4,ENCRYPTED`). */
+const KEY_BODY_LINE = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [\w ,-]+)?\s*$/;
+
+/**
+ * A private key block: from `-----BEGIN … PRIVATE KEY-----` to its END line; without an END line
+ * near, to the end of the lines that look like a key's body (a key cut short still hides its body,
+ * and a lone BEGIN in a string does not withhold the rest of the file).
+ */
+const PRIVATE_KEY_RULE: SecretRule = {
+  what: 'a private key block',
+  *find(text) {
+    for (const begin of text.matchAll(KEY_BEGIN)) {
+      const from = begin.index + begin[0].length;
+      KEY_END.lastIndex = from;
+      const end = KEY_END.exec(text.slice(0, from + KEY_SPAN_CHARS));
+      if (end) {
+        yield [begin.index, end.index + end[0].length];
+        continue;
+      }
+      let stop = text.indexOf('\n', from);
+      while (stop !== -1) {
+        const next = text.indexOf('\n', stop + 1);
+        const line = text.slice(stop + 1, next === -1 ? text.length : next);
+        if (line.trim() === '' || !KEY_BODY_LINE.test(line)) break;
+        stop = next;
+      }
+      yield [begin.index, stop === -1 ? text.length : stop];
+    }
+  },
+};
+
 /**
  * Token formats with a fixed prefix, after gitleaks' rules of the same ids (the patterns are
  * written here from that documentation, not copied; boundaries are JavaScript's `\b`).
  */
 const TOKEN_RULES: SecretRule[] = [
   // gitleaks `private-key` (secretlint's rule needs a block it can parse; this one does not).
-  pattern(
-    'a private key block',
-    /-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
-  ),
+  PRIVATE_KEY_RULE,
   // gitleaks `jwt`.
   pattern('a JSON Web Token', /\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/g),
   // gitleaks `gitlab-pat`, `gitlab-ptt`, `gitlab-rrt`, `gitlab-deploy-token`, `gitlab-cicd-job-token`.
