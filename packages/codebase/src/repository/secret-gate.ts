@@ -105,7 +105,7 @@ function cachedScan(text: string, filePath: string): Promise<SecretScan> {
   let scan = scans.get(key);
   if (scan === undefined) {
     if (scans.size >= MAX_SCANS) scans.delete(scans.keys().next().value as string);
-    scan = scanSecrets(text, filePath);
+    scan = scanSecrets(text, filePath === '' ? undefined : filePath);
     scans.set(key, scan);
   } else {
     // Most recently used last, so the oldest is dropped first.
