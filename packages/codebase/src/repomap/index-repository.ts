@@ -6,19 +6,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { countLines, isSecretFile, SNIFF_BYTES, sniffContent } from '../repository/content.js';
+import { fileCapWarning } from '../repository/file-cap.js';
 import {
-  countLines,
-  fileCapWarning,
-  isSecretFile,
   type ListedFile,
   type ListedFiles,
   listRepositoryFiles,
-  resolveRoot,
-  SNIFF_BYTES,
-  sniffContent,
   withoutBuildOutput,
-} from '../repository/index.js';
+} from '../repository/files.js';
 import { languageForPath } from '../repository/languages.js';
+import { resolveRoot } from '../repository/sandbox.js';
 import { gateText } from '../repository/secret-gate.js';
 import {
   type CacheEntry,
