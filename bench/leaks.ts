@@ -106,7 +106,7 @@ async function codeTools(hostile: HostileRepository): Promise<Channel> {
   for (const [right, wrong] of [
     ['NOTE=FakeOutside', 'NOTE=XakeOutside'],
     ['SERVICE_TOKEN=FakeSettings', 'SERVICE_TOKEN=XakeSettings'],
-  ]) {
+  ] as const) {
     pairs.push([
       said(await grep(root, right), [right, wrong]),
       said(await grep(root, wrong), [right, wrong]),

@@ -27,7 +27,12 @@ import { integerInRange, nonEmptyText } from './validate-input.js';
 export interface GrepOptions
   extends Pick<
     CodeToolLimits,
-    'maxOutputTokens' | 'maxGrepResults' | 'maxMatchChars' | 'grepTimeoutMs' | 'maxGrepOutputBytes'
+    | 'maxOutputTokens'
+    | 'maxGrepResults'
+    | 'maxMatchChars'
+    | 'grepTimeoutMs'
+    | 'maxGrepOutputBytes'
+    | 'maxFileBytes'
   > {
   /** Repository-relative folder or file to search in. Default the whole repository. */
   path?: string;

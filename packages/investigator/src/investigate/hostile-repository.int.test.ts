@@ -4,14 +4,17 @@
  * and the offline diagnosis' evidence. No planted secret comes out, and `verifyDiagnosis` answers
  * the same whether a guess at a withheld line is right or wrong (no oracle).
  */
+import { cp, link, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { indexRepository, openRepository, type Repository } from '@sightline/codebase';
 import { createHostileRepository, type HostileRepository } from '@sightline/codebase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReaskMessage } from '../agent/reask-prompt.js';
 import { validDiagnosis } from '../diagnosis/__fixtures__/diagnosis.js';
-import type { Diagnosis } from '../diagnosis/schema.js';
+import type { Diagnosis, ModelDiagnosis } from '../diagnosis/schema.js';
 import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
 import { issueReport } from '../localize/__fixtures__/tiny-query.js';
+import { localize } from '../localize/localize.js';
 import { diagnoseOffline } from '../localize/offline-diagnosis.js';
 
 let hostile: HostileRepository;
@@ -87,7 +90,9 @@ describe('verification messages on a hostile repository', () => {
     for (const secret of hostile.secrets) {
       const diagnosis = citing(secret.path, secret.line, 'const other = 1;');
       const result = await verifyDiagnosis(diagnosis, repository);
-      const message = await buildReaskMessage(result.errors, diagnosis, repository);
+      // The re-ask reads only the cited paths, lines and quotes of the rejected diagnosis.
+      const rejected = diagnosis as unknown as ModelDiagnosis;
+      const message = await buildReaskMessage(result.errors, rejected, repository);
       expect(hostile.leaks(message), `${secret.format}: ${message}`).toEqual([]);
     }
   });
@@ -136,6 +141,31 @@ describe('no oracle: verify_diagnosis answers alike for a right and a wrong gues
       expect(answers[0], secret.format).toBe(answers[1]);
       expect(answers[0]).toContain('PATCH_DOES_NOT_APPLY');
     }
+  });
+
+  it('for the localizer: a report quoting every withheld line ranks alike whatever they hold', async () => {
+    // A copy of the repository whose secrets end in another character (still secrets, same shape).
+    const copy = path.join(hostile.base, 'copy');
+    await cp(hostile.root, copy, { recursive: true });
+    await rm(path.join(copy, 'docs/notes.txt'));
+    await link(path.join(hostile.base, 'outside.txt'), path.join(copy, 'docs/notes.txt'));
+    for (const secret of hostile.secrets.filter((item) => item.format !== 'utf-16-file')) {
+      const file = path.join(copy, secret.path);
+      const text = await readFile(file, 'utf8');
+      const [marker = ''] = secret.markers;
+      const last = marker.at(-1) ?? '';
+      const other = /\d/.test(last) ? String((Number(last) + 1) % 10) : last === 'Z' ? 'Y' : 'Z';
+      await writeFile(file, text.replace(marker, `${marker.slice(0, -1)}${other}`));
+    }
+    const guesses = hostile.secrets.map((secret) => secret.lineText.trim()).join('\n');
+    const report = issueReport('It fails', `The config has:\n${guesses}`);
+    const [a, b] = await Promise.all(
+      [hostile.root, copy].map(async (root) => {
+        const index = await indexRepository(root, { cacheDir: false });
+        return JSON.stringify(localize(report, index));
+      }),
+    );
+    expect(a).toBe(b);
   });
 
   it('for a refused KEY=value file and a hard link to a file outside', async () => {
