@@ -18,7 +18,8 @@
  * table in bench/README.md.
  */
 import { execFileSync } from 'node:child_process';
-import { readFile as readText } from 'node:fs/promises';
+import { cp, link, readFile as readText, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import {
   findSymbol,
   grep,
@@ -30,7 +31,7 @@ import {
 import { scanSecrets } from '@sightline/codebase/internal';
 import { createHostileRepository, type HostileRepository } from '@sightline/codebase/testing';
 import type { Report } from '@sightline/intake';
-import { diagnoseOffline, verifyDiagnosis } from '@sightline/investigator';
+import { diagnoseOffline, localize, verifyDiagnosis } from '@sightline/investigator';
 import { markdownTable, updateReadmeTable, writeResults } from './lib/results.js';
 
 /** Outputs of one channel: every text it returned, and the answer pairs of its oracle probes. */
@@ -174,6 +175,54 @@ async function verification(hostile: HostileRepository): Promise<Channel> {
   return { name: 'verify_diagnosis (quotes, ranges, patches)', outputs, pairs };
 }
 
+/** A report quoting every withheld line, as an attacker would send to `localize`. */
+function quotingReport(hostile: HostileRepository): Report {
+  return {
+    id: 'issue',
+    kind: 'issue',
+    source: { format: 'markdown-issue' },
+    title: 'It fails',
+    body: `The config has:\n${hostile.secrets.map((secret) => secret.lineText.trim()).join('\n')}`,
+    exceptions: [],
+    identifiers: [],
+    paths: [],
+  };
+}
+
+/**
+ * The localizer (BM25 over file text, the MCP `localize` tool): its answer to a report quoting
+ * every withheld line, on the repository and on a copy whose secrets end in another character.
+ */
+async function localizer(hostile: HostileRepository): Promise<Channel> {
+  const copy = path.join(hostile.base, 'copy');
+  await cp(hostile.root, copy, { recursive: true });
+  await rm(path.join(copy, 'docs/notes.txt'));
+  await link(path.join(hostile.base, 'outside.txt'), path.join(copy, 'docs/notes.txt'));
+  for (const secret of hostile.secrets.filter((item) => item.format !== 'utf-16-file')) {
+    const file = path.join(copy, secret.path);
+    const [marker = ''] = secret.markers;
+    const last = marker.at(-1) ?? '';
+    const other = /\d/.test(last) ? String((Number(last) + 1) % 10) : last === 'Z' ? 'Y' : 'Z';
+    await writeFile(
+      file,
+      (await readText(file, 'utf8')).replace(marker, `${marker.slice(0, -1)}${other}`),
+    );
+  }
+  const report = quotingReport(hostile);
+  const [real, changed] = await Promise.all(
+    [hostile.root, copy].map(async (root) =>
+      said(localize(report, await indexRepository(root, { cacheDir: false }))),
+    ),
+  );
+  const own = report.body;
+  return {
+    name: 'localize (suspects and their BM25 evidence)',
+    // The report's own text is the caller's; what the answer adds about the repository is checked.
+    outputs: [(real ?? '').replaceAll(own, '')],
+    pairs: [[real ?? '', changed ?? '']],
+  };
+}
+
 async function offline(hostile: HostileRepository): Promise<Channel> {
   const index = await indexRepository(hostile.root, { cacheDir: false });
   const outputs: string[] = [];
@@ -227,6 +276,7 @@ try {
     await codeTools(hostile),
     await mapChannels(hostile),
     await verification(hostile),
+    await localizer(hostile),
     await offline(hostile),
   ];
 } finally {
