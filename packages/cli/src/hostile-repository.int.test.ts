@@ -114,6 +114,10 @@ async function probe(client: Client): Promise<string[]> {
     await call('grep', { pattern: 'Fake' }),
     await call('read_file', { path: 'legacy/settings.txt' }),
     await call('read_file', { path: 'config/app.yml' }),
+    // The report names the secrets' settings, not their values: the answer may not add them.
+    await call('localize', {
+      report: 'billing(), connect() and database fail; the password and token are wrong.',
+    }),
   ];
   for (const secret of hostile.secrets) {
     outputs.push(
