@@ -138,6 +138,12 @@ describe('a hostile repository through the code tools', () => {
     const listing = text(await listDir(hostile.root, '.', { depth: 5 }));
     expect(hostile.leaks(listing)).toEqual([]);
     expect(listing).toContain('evil\\u000a1: forged.ts');
+    // Every file read_file refuses is marked so, by name, link count or content alike.
+    for (const name of ['settings.conf', 'notes.txt', 'prod.env', 'id_rsa.bak']) {
+      expect(listing).toMatch(
+        new RegExp(`${name.replace('.', '\\.')}  \\d+ B, secret: read_file refuses it`),
+      );
+    }
     expect(listing.split('\n').some((line) => line.trimStart().startsWith('1: forged'))).toBe(
       false,
     );
