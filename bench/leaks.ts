@@ -18,8 +18,7 @@
  * table in bench/README.md.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, link, readFile as readText, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile as readText } from 'node:fs/promises';
 import {
   findSymbol,
   grep,
@@ -29,9 +28,14 @@ import {
   renderRepositoryMap,
 } from '@sightline/codebase';
 import { scanSecrets } from '@sightline/codebase/internal';
-import { createHostileRepository, type HostileRepository } from '@sightline/codebase/testing';
+import {
+  createHostileRepository,
+  type HostileRepository,
+  wrongGuess,
+} from '@sightline/codebase/testing';
 import type { Report } from '@sightline/intake';
 import { diagnoseOffline, localize, verifyDiagnosis } from '@sightline/investigator';
+import { diagnosisCiting } from '@sightline/investigator/testing';
 import { markdownTable, updateReadmeTable, writeResults } from './lib/results.js';
 
 /** Outputs of one channel: every text it returned, and the answer pairs of its oracle probes. */
@@ -43,33 +47,11 @@ interface Channel {
 
 const regexOf = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
-function wrongGuess(text: string): string {
-  const at = Math.floor(text.length / 2);
-  return `${text.slice(0, at)}${text[at] === 'Z' ? 'Y' : 'Z'}${text.slice(at + 1)}`;
-}
-
 /** A result as the caller sees it, with the caller's own guesses taken out. */
 function said(result: unknown, own: string[] = []): string {
   let text = JSON.stringify(result);
   for (const piece of own) text = text.replaceAll(JSON.stringify(piece).slice(1, -1), 'GUESS');
   return text;
-}
-
-function citing(file: string, line: number, quote: string, patch?: string) {
-  return {
-    schemaVersion: 1,
-    report: { id: 'r', title: 't', kind: 'issue', label: 'bug' },
-    method: 'agent',
-    rootCause: { summary: 's', explanation: 'e', confidence: 0.5 },
-    affectedFiles: [
-      { path: file, lines: [line, line], role: 'cause', evidence: [{ path: file, line, quote }] },
-    ],
-    proposedChange: patch ? { description: 'Change it.', patch } : null,
-    complexity: 'low',
-    risk: 'low',
-    riskRationale: 'r',
-    suspects: [],
-  };
 }
 
 const patchAt = (file: string, line: number, context: string) =>
@@ -96,7 +78,7 @@ async function codeTools(hostile: HostileRepository): Promise<Channel> {
     outputs.push(said(await grep(root, '.', { path: secret.path })));
     const literal = (secret.markers[0] ?? '').slice(0, 14);
     const right = regexOf(literal);
-    const wrong = regexOf(`${literal.slice(0, -1)}${literal.endsWith('Z') ? 'Y' : 'Z'}`);
+    const wrong = regexOf(wrongGuess(literal, literal.length - 1));
     for (const options of [{}, { path: secret.path }, { maxResults: 1 }]) {
       pairs.push([
         said(await grep(root, right, options), [right, wrong]),
@@ -141,22 +123,24 @@ async function verification(hostile: HostileRepository): Promise<Channel> {
   };
   for (const secret of hostile.secrets) {
     const { path: file, line } = secret;
-    outputs.push(await verdict(citing(file, line, 'const other = 1;')));
-    outputs.push(await verdict(citing(file, line, 'x', patchAt(file, line, 'const other = 1;'))));
+    outputs.push(await verdict(diagnosisCiting(file, line, 'const other = 1;')));
+    outputs.push(
+      await verdict(diagnosisCiting(file, line, 'x', patchAt(file, line, 'const other = 1;'))),
+    );
     const right = secret.lineText.trim();
     const wrong = wrongGuess(right);
     pairs.push([
-      await verdict(citing(file, line, right), [right, wrong]),
-      await verdict(citing(file, line, wrong), [right, wrong]),
+      await verdict(diagnosisCiting(file, line, right), [right, wrong]),
+      await verdict(diagnosisCiting(file, line, wrong), [right, wrong]),
     ]);
     const rightLine = secret.lineText;
     const wrongLine = wrongGuess(rightLine);
     pairs.push([
-      await verdict(citing(file, line, 'x', patchAt(file, line, rightLine)), [
+      await verdict(diagnosisCiting(file, line, 'x', patchAt(file, line, rightLine)), [
         rightLine,
         wrongLine,
       ]),
-      await verdict(citing(file, line, 'x', patchAt(file, line, wrongLine)), [
+      await verdict(diagnosisCiting(file, line, 'x', patchAt(file, line, wrongLine)), [
         rightLine,
         wrongLine,
       ]),
@@ -168,8 +152,8 @@ async function verification(hostile: HostileRepository): Promise<Channel> {
   ] as const) {
     const wrong = wrongGuess(right);
     pairs.push([
-      await verdict(citing(file, 1, right), [right, wrong]),
-      await verdict(citing(file, 1, wrong), [right, wrong]),
+      await verdict(diagnosisCiting(file, 1, right), [right, wrong]),
+      await verdict(diagnosisCiting(file, 1, wrong), [right, wrong]),
     ]);
   }
   return { name: 'verify_diagnosis (quotes, ranges, patches)', outputs, pairs };
@@ -194,20 +178,7 @@ function quotingReport(hostile: HostileRepository): Report {
  * every withheld line, on the repository and on a copy whose secrets end in another character.
  */
 async function localizer(hostile: HostileRepository): Promise<Channel> {
-  const copy = path.join(hostile.base, 'copy');
-  await cp(hostile.root, copy, { recursive: true });
-  await rm(path.join(copy, 'docs/notes.txt'));
-  await link(path.join(hostile.base, 'outside.txt'), path.join(copy, 'docs/notes.txt'));
-  for (const secret of hostile.secrets.filter((item) => item.format !== 'utf-16-file')) {
-    const file = path.join(copy, secret.path);
-    const [marker = ''] = secret.markers;
-    const last = marker.at(-1) ?? '';
-    const other = /\d/.test(last) ? String((Number(last) + 1) % 10) : last === 'Z' ? 'Y' : 'Z';
-    await writeFile(
-      file,
-      (await readText(file, 'utf8')).replace(marker, `${marker.slice(0, -1)}${other}`),
-    );
-  }
+  const copy = await hostile.copyWithOtherSecrets();
   const report = quotingReport(hostile);
   const [real, changed] = await Promise.all(
     [hostile.root, copy].map(async (root) =>

@@ -13,7 +13,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { createHostileRepository, type HostileRepository } from '@sightline/codebase/testing';
+import {
+  createHostileRepository,
+  type HostileRepository,
+  wrongGuess,
+} from '@sightline/codebase/testing';
+import { diagnosisCiting } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runInvestigate } from './commands/investigate.js';
 import { runMap } from './commands/map.js';
@@ -121,28 +126,12 @@ async function probe(client: Client): Promise<string[]> {
   ];
   for (const secret of hostile.secrets) {
     outputs.push(
-      await call('verify_diagnosis', { diagnosis: citing(secret.path, secret.line, 'x = 1;') }),
+      await call('verify_diagnosis', {
+        diagnosis: diagnosisCiting(secret.path, secret.line, 'x = 1;'),
+      }),
     );
   }
   return outputs;
-}
-
-/** A minimal diagnosis citing one line with one quote. */
-function citing(file: string, line: number, quote: string) {
-  return {
-    schemaVersion: 1,
-    report: { id: 'r', title: 't', kind: 'issue', label: 'bug' },
-    method: 'agent',
-    rootCause: { summary: 's', explanation: 'e', confidence: 0.5 },
-    affectedFiles: [
-      { path: file, lines: [line, line], role: 'cause', evidence: [{ path: file, line, quote }] },
-    ],
-    proposedChange: null,
-    complexity: 'low',
-    risk: 'low',
-    riskRationale: 'r',
-    suspects: [],
-  };
 }
 
 /** Right and wrong guesses at each withheld line, through grep and verify_diagnosis. */
@@ -155,21 +144,28 @@ async function oracleAnswers(client: Client): Promise<[string, string][]> {
   };
   for (const secret of hostile.secrets) {
     const right = secret.lineText.trim();
-    const at = Math.floor(right.length / 2);
-    const wrong = `${right.slice(0, at)}${right[at] === 'Z' ? 'Y' : 'Z'}${right.slice(at + 1)}`;
+    const wrong = wrongGuess(right);
     const [rightMarker = ''] = secret.markers;
     const literal = rightMarker.slice(0, 12);
     const regexOf = (text: string) => text.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
     const rightPattern = regexOf(literal);
-    const wrongPattern = regexOf(`${literal.slice(0, -1)}${literal.endsWith('Z') ? 'Y' : 'Z'}`);
+    const wrongPattern = regexOf(wrongGuess(literal, literal.length - 1));
     const own = [right, wrong, rightPattern, wrongPattern];
     answers.push([
       await said('grep', { pattern: rightPattern }, own),
       await said('grep', { pattern: wrongPattern }, own),
     ]);
     answers.push([
-      await said('verify_diagnosis', { diagnosis: citing(secret.path, secret.line, right) }, own),
-      await said('verify_diagnosis', { diagnosis: citing(secret.path, secret.line, wrong) }, own),
+      await said(
+        'verify_diagnosis',
+        { diagnosis: diagnosisCiting(secret.path, secret.line, right) },
+        own,
+      ),
+      await said(
+        'verify_diagnosis',
+        { diagnosis: diagnosisCiting(secret.path, secret.line, wrong) },
+        own,
+      ),
     ]);
   }
   return answers;

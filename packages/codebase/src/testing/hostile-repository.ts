@@ -9,7 +9,17 @@
  * together at run time from pieces, so no file of Sightline's own repository matches a secret
  * scanner's rule (a push is never blocked by these fixtures).
  */
-import { link, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  cp,
+  link,
+  mkdir,
+  mkdtemp,
+  readFile,
+  realpath,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -41,6 +51,13 @@ export interface HostileRepository {
   refused: string[];
   /** Every marker, of both kinds. */
   allMarkers: string[];
+  /**
+   * Copies the repository into a new folder beside it, every planted secret (but the UTF-16
+   * one) ending in another character: still a secret of the same format and length. A channel
+   * that answers differently on the copy tells something about hidden text (an oracle).
+   * @returns the real path of the copy (removed by `cleanup()`).
+   */
+  copyWithOtherSecrets(): Promise<string>;
   /**
    * The markers found in `output`.
    * @param output any text a channel printed or returned (JSON included).
@@ -235,6 +252,19 @@ const PLAIN_FILES: Record<string, string> = {
 };
 
 /**
+ * A wrong guess of the same shape: one character changed (a digit to another digit, a letter to
+ * another letter), at `at` (default the middle).
+ * @param text a right guess.
+ * @param at the index of the character to change. Default the middle one.
+ * @returns the text with that character changed.
+ */
+export function wrongGuess(text: string, at = Math.floor(text.length / 2)): string {
+  const char = text[at] ?? '';
+  const other = /\d/.test(char) ? String((Number(char) + 1) % 10) : char === 'Z' ? 'Y' : 'Z';
+  return `${text.slice(0, at)}${other}${text.slice(at + 1)}`;
+}
+
+/**
  * Markers of one secret: the whole value (quotes stripped) and a 12-character piece of its middle,
  * so a line cut short still counts as a leak.
  */
@@ -301,6 +331,20 @@ export async function createHostileRepository(): Promise<HostileRepository> {
   await writeFile(path.join(base, 'outside-linked.txt'), `const leak = '${FAKE.symlinked}';\n`);
   await symlink(path.join(base, 'outside-linked.txt'), path.join(root, 'src/linked.ts'));
   const refused = [...Object.keys(REFUSED_FILES), 'docs/notes.txt'];
+  const copyWithOtherSecrets = async () => {
+    const copy = await mkdtemp(path.join(base, 'copy-'));
+    await cp(root, copy, { recursive: true, verbatimSymlinks: true });
+    // A copy is a new file: link it to the outside file again, as in the original.
+    await rm(path.join(copy, 'docs/notes.txt'));
+    await link(path.join(base, 'outside.txt'), path.join(copy, 'docs/notes.txt'));
+    for (const secret of secrets.filter((item) => item.format !== 'utf-16-file')) {
+      const file = path.join(copy, secret.path);
+      const [marker = ''] = secret.markers;
+      const text = await readFile(file, 'utf8');
+      await writeFile(file, text.replace(marker, wrongGuess(marker, marker.length - 1)));
+    }
+    return copy;
+  };
   const allMarkers = [...secrets.flatMap((secret) => secret.markers), ...REFUSED_MARKERS];
   return {
     root,
@@ -309,6 +353,7 @@ export async function createHostileRepository(): Promise<HostileRepository> {
     refusedMarkers: REFUSED_MARKERS,
     refused,
     allMarkers,
+    copyWithOtherSecrets,
     leaks: (output) => allMarkers.filter((marker) => output.includes(marker)),
     cleanup: () => rm(base, { recursive: true, force: true }),
   };

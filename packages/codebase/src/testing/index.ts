@@ -7,4 +7,5 @@ export {
   createHostileRepository,
   type HostileRepository,
   type PlantedSecret,
+  wrongGuess,
 } from './hostile-repository.js';

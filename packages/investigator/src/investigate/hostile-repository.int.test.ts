@@ -4,18 +4,20 @@
  * and the offline diagnosis' evidence. No planted secret comes out, and `verifyDiagnosis` answers
  * the same whether a guess at a withheld line is right or wrong (no oracle).
  */
-import { cp, link, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { indexRepository, openRepository, type Repository } from '@sightline/codebase';
-import { createHostileRepository, type HostileRepository } from '@sightline/codebase/testing';
+import {
+  createHostileRepository,
+  type HostileRepository,
+  wrongGuess,
+} from '@sightline/codebase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReaskMessage } from '../agent/reask-prompt.js';
-import { validDiagnosis } from '../diagnosis/__fixtures__/diagnosis.js';
 import type { Diagnosis, ModelDiagnosis } from '../diagnosis/schema.js';
 import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
 import { issueReport } from '../localize/__fixtures__/tiny-query.js';
 import { localize } from '../localize/localize.js';
 import { diagnoseOffline } from '../localize/offline-diagnosis.js';
+import { diagnosisCiting } from '../testing/index.js';
 
 let hostile: HostileRepository;
 let repository: Repository;
@@ -29,27 +31,9 @@ afterAll(async () => {
   await hostile.cleanup();
 });
 
-/** A diagnosis citing `path` at `line` with `quote`, and a patch when given. */
-function citing(path: string, line: number, quote: string, patch?: string): Diagnosis {
-  const diagnosis = validDiagnosis();
-  diagnosis.affectedFiles = [
-    { path, lines: [line, line], role: 'cause', evidence: [{ path, line, quote }] },
-  ];
-  diagnosis.suspects = [];
-  diagnosis.proposedChange = patch ? { description: 'Change it.', patch } : null;
-  return diagnosis;
-}
-
 /** A one-hunk patch that keeps `context` as the context line at `line` and adds a line after. */
 function patchAt(path: string, line: number, context: string): string {
   return `--- a/${path}\n+++ b/${path}\n@@ -${line},1 +${line},2 @@\n ${context}\n+// added\n`;
-}
-
-/** A guess of the same shape that differs in one character. */
-function wrongGuess(text: string): string {
-  const at = Math.floor(text.length / 2);
-  const swapped = text[at] === 'Z' ? 'Y' : 'Z';
-  return `${text.slice(0, at)}${swapped}${text.slice(at + 1)}`;
 }
 
 /** What a verification says about the repository, the caller's own text taken out. */
@@ -66,7 +50,7 @@ describe('verification messages on a hostile repository', () => {
   it('a wrong quote at each secret line names the line withheld, never its text', async () => {
     for (const secret of hostile.secrets) {
       const result = await verifyDiagnosis(
-        citing(secret.path, secret.line, 'const other = 1;'),
+        diagnosisCiting(secret.path, secret.line, 'const other = 1;'),
         repository,
       );
       const messages = JSON.stringify(result.errors);
@@ -78,7 +62,7 @@ describe('verification messages on a hostile repository', () => {
     for (const secret of hostile.secrets) {
       const patch = patchAt(secret.path, secret.line, 'const other = 1;');
       const result = await verifyDiagnosis(
-        citing(secret.path, secret.line, 'x', patch),
+        diagnosisCiting(secret.path, secret.line, 'x', patch),
         repository,
       );
       const messages = JSON.stringify(result.errors);
@@ -88,7 +72,7 @@ describe('verification messages on a hostile repository', () => {
 
   it('the re-ask prompt shows the cited lines with the secret ones withheld', async () => {
     for (const secret of hostile.secrets) {
-      const diagnosis = citing(secret.path, secret.line, 'const other = 1;');
+      const diagnosis = diagnosisCiting(secret.path, secret.line, 'const other = 1;');
       const result = await verifyDiagnosis(diagnosis, repository);
       // The re-ask reads only the cited paths, lines and quotes of the rejected diagnosis.
       const rejected = diagnosis as unknown as ModelDiagnosis;
@@ -117,7 +101,7 @@ describe('no oracle: verify_diagnosis answers alike for a right and a wrong gues
       const wrong = wrongGuess(right);
       const answers = await Promise.all(
         [right, wrong].map((guess) =>
-          verdict(citing(secret.path, secret.line, guess), right, wrong),
+          verdict(diagnosisCiting(secret.path, secret.line, guess), right, wrong),
         ),
       );
       expect(answers[0], secret.format).toBe(answers[1]);
@@ -132,7 +116,12 @@ describe('no oracle: verify_diagnosis answers alike for a right and a wrong gues
       const answers = await Promise.all(
         [right, wrong].map((guess) =>
           verdict(
-            citing(secret.path, secret.line, 'x', patchAt(secret.path, secret.line, guess)),
+            diagnosisCiting(
+              secret.path,
+              secret.line,
+              'x',
+              patchAt(secret.path, secret.line, guess),
+            ),
             right,
             wrong,
           ),
@@ -144,19 +133,7 @@ describe('no oracle: verify_diagnosis answers alike for a right and a wrong gues
   });
 
   it('for the localizer: a report quoting every withheld line ranks alike whatever they hold', async () => {
-    // A copy of the repository whose secrets end in another character (still secrets, same shape).
-    const copy = path.join(hostile.base, 'copy');
-    await cp(hostile.root, copy, { recursive: true });
-    await rm(path.join(copy, 'docs/notes.txt'));
-    await link(path.join(hostile.base, 'outside.txt'), path.join(copy, 'docs/notes.txt'));
-    for (const secret of hostile.secrets.filter((item) => item.format !== 'utf-16-file')) {
-      const file = path.join(copy, secret.path);
-      const text = await readFile(file, 'utf8');
-      const [marker = ''] = secret.markers;
-      const last = marker.at(-1) ?? '';
-      const other = /\d/.test(last) ? String((Number(last) + 1) % 10) : last === 'Z' ? 'Y' : 'Z';
-      await writeFile(file, text.replace(marker, `${marker.slice(0, -1)}${other}`));
-    }
+    const copy = await hostile.copyWithOtherSecrets();
     const guesses = hostile.secrets.map((secret) => secret.lineText.trim()).join('\n');
     const report = issueReport('It fails', `The config has:\n${guesses}`);
     const [a, b] = await Promise.all(
@@ -175,8 +152,8 @@ describe('no oracle: verify_diagnosis answers alike for a right and a wrong gues
     ] as const) {
       const wrong = wrongGuess(right);
       for (const make of [
-        (guess: string) => citing(path, 2, guess),
-        (guess: string) => citing(path, 1, 'x', patchAt(path, 1, guess)),
+        (guess: string) => diagnosisCiting(path, 2, guess),
+        (guess: string) => diagnosisCiting(path, 1, 'x', patchAt(path, 1, guess)),
       ]) {
         const answers = await Promise.all(
           [right, wrong].map((guess) => verdict(make(guess), right, wrong)),
