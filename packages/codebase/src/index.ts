@@ -38,7 +38,7 @@ export {
   listRepositoryFiles,
 } from './repository/files.js';
 export { LANGUAGES, type LanguageInfo, languageForPath } from './repository/languages.js';
-export { makeOwnFolder } from './repository/own-folder.js';
+export { isOwnFolder, makeOwnFolder } from './repository/own-folder.js';
 // The repository under investigation: root, files, package name, index on demand.
 export {
   type OpenRepositoryOptions,
