@@ -36,8 +36,8 @@ const KEY_BODY_LINE = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [\w ,-]+)?\s*$/;
 
 /**
  * A private key block: from `-----BEGIN … PRIVATE KEY-----` to its END line; without an END line
- * near, to the end of the lines that look like a key's body (a key cut short still hides its body,
- * and a lone BEGIN in a string does not withhold the rest of the file).
+ * near, to the end of the lines that look like a key's body (a key cut short still hides its
+ * body). A BEGIN line with no body at all (a message naming the format) is not a key.
  */
 const PRIVATE_KEY_RULE: SecretRule = {
   what: 'a private key block',
@@ -51,12 +51,17 @@ const PRIVATE_KEY_RULE: SecretRule = {
         continue;
       }
       let stop = text.indexOf('\n', from);
+      const rest = text.slice(from, stop === -1 ? text.length : stop);
+      let bodyLines = 0;
       while (stop !== -1) {
         const next = text.indexOf('\n', stop + 1);
         const line = text.slice(stop + 1, next === -1 ? text.length : next);
         if (line.trim() === '' || !KEY_BODY_LINE.test(line)) break;
         stop = next;
+        bodyLines++;
       }
+      // A BEGIN line with no body after it, on its line or below, only names the format.
+      if (bodyLines === 0 && !/[A-Za-z0-9+/]{16,}/.test(rest)) continue;
       yield [begin.index, stop === -1 ? text.length : stop];
     }
   },
