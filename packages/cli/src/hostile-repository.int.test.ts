@@ -119,7 +119,10 @@ async function probe(client: Client): Promise<string[]> {
     await call('grep', { pattern: 'Fake' }),
     await call('read_file', { path: 'legacy/settings.txt' }),
     await call('read_file', { path: 'config/app.yml' }),
-    // The report names the secrets' settings, not their values: the answer may not add them.
+    // The reports name the secrets' settings, not their values: the answers may not add them.
+    await call('investigate', {
+      report: '# Billing fails\n\n`billing()` throws and `connect()` times out; see src/client.ts.',
+    }),
     await call('localize', {
       report: 'billing(), connect() and database fail; the password and token are wrong.',
     }),
