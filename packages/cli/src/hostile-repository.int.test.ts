@@ -24,8 +24,8 @@ import { runInvestigate } from './commands/investigate.js';
 import { runMap } from './commands/map.js';
 import { runMcp } from './commands/mcp.js';
 import { runTool, type ToolRequest } from './commands/tool.js';
-import { memoryOutput } from './memory-output.test-helper.js';
-import { cliCommand, runCli } from './run-cli.test-helper.js';
+import { memoryOutput } from './testing/memory-output.test-helper.js';
+import { cliCommand, runCli } from './testing/run-cli.test-helper.js';
 
 let hostile: HostileRepository;
 let work: string;

@@ -1,6 +1,9 @@
 /**
- * @sightline/codebase/testing — test doubles for code that shows repository text: a hostile
- * repository with planted (fake) secrets, links outside and forged names, and a leak detector.
+ * @sightline/codebase/testing — real and hostile repositories to try Sightline on: `npmPack`
+ * downloads a published npm package version once with `npm pack` and unpacks it into a cache
+ * folder (used by `sightline serve --demo`, the demos and the benchmarks); `createHostileRepository`
+ * writes a repository with planted (fake) secrets, links outside and forged names, with a leak
+ * detector (used by the secret gate's tests and `bench:leaks`). No runtime entry imports it.
  */
 
 export {
@@ -9,3 +12,4 @@ export {
   type PlantedSecret,
   wrongGuess,
 } from './hostile-repository.js';
+export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';
