@@ -109,7 +109,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(repo));
   // The default folder is the repository's own: a `.sightline` or `serve` that is a symbolic link
   // (a hostile repository's) would put the store and the API token wherever it points.
-  if (options.dataDir === undefined && !(await makeOwnFolder(repo, dataDir))) {
+  if (options.dataDir === undefined && !(await makeOwnFolder(repo, dataDir, { mode: 0o700 }))) {
     throw new SightlineError({
       code: 'STORE_PATH_INVALID',
       message: `The data folder ${dataDir} is reached through a symbolic link or is not a folder, so it is not used: nothing is written outside the repository through a link. Remove the link, or pick a folder with --data.`,

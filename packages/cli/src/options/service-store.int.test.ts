@@ -35,11 +35,13 @@ describe('openServiceStore', () => {
     expect(fs.readdirSync(path.join(outside, 'serve'))).toEqual([]);
   });
 
-  it('creates the store in a real .sightline/serve', async () => {
+  it('creates the store in a real .sightline/serve, readable by its owner only', async () => {
     const repo = path.join(work, 'plain');
     fs.mkdirSync(repo);
     const store = await openServiceStore({ repo }, { create: true });
     await store.close();
     expect(fs.existsSync(path.join(repo, '.sightline', 'serve', 'sightline.db'))).toBe(true);
+    // It holds the sources' credentials: only its owner may list it.
+    expect(fs.statSync(path.join(repo, '.sightline', 'serve')).mode & 0o777).toBe(0o700);
   });
 });

@@ -45,7 +45,7 @@ async function refuseLinkedDataDir(options: ServiceLocationOptions, create: bool
   const repo = path.resolve(options.repo ?? '.');
   const dir = serviceDataDir(options);
   const own = create
-    ? await makeOwnFolder(repo, dir)
+    ? await makeOwnFolder(repo, dir, { mode: 0o700 })
     : !fs.existsSync(dir) || (await isOwnFolder(repo, dir));
   if (own) return;
   throw new SightlineError({

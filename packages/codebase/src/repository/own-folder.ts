@@ -14,20 +14,26 @@ import { isInside } from './sandbox.js';
  * folder, a folder the user named) are made as `mkdir -p` makes them.
  * @param root the repository's real path.
  * @param folder an absolute folder path.
+ * @param options.mode permissions of the folders made (before the umask), e.g. `0o700` for one
+ *   that holds credentials. Default `0o777`.
  * @returns true when `folder` is a real folder now (made or found), false when a link or a file
  *   stands in the way or it could not be made. Never throws.
  * @example if (await makeOwnFolder(root, path.join(root, '.sightline', 'cache'))) write();
  */
-export async function makeOwnFolder(root: string, folder: string): Promise<boolean> {
+export async function makeOwnFolder(
+  root: string,
+  folder: string,
+  { mode = 0o777 }: { mode?: number } = {},
+): Promise<boolean> {
   try {
     if (!isInside(root, folder) || folder === root) {
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode });
       return true;
     }
     let current = root;
     for (const segment of path.relative(root, folder).split(path.sep)) {
       current = path.join(current, segment);
-      await mkdir(current).catch((error: NodeJS.ErrnoException) => {
+      await mkdir(current, { mode }).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'EEXIST') throw error;
       });
       const info = await lstat(current);
