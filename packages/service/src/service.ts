@@ -38,6 +38,8 @@ export interface ServiceOptions {
   /** Model spec for investigations; offline without one. */
   model?: string;
   resolveModel?: (spec: string) => LanguageModel;
+  /** Further models API callers may choose by name (name → spec); `model` is named `default`. */
+  models?: Readonly<Record<string, string>>;
   /** Cost cap of one investigation with a model, in US dollars. Default: no cap. */
   maxCostUsd?: number;
   /** Source modules besides the built-in ones (files, sentry, github, app-store, google-play). */
@@ -138,6 +140,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       log,
       ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
       ...(options.model ? { defaultModel: options.model } : {}),
+      ...(options.models ? { models: options.models } : {}),
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     });
     if (options.work !== false)

@@ -60,7 +60,11 @@ export function createApp(options: AppOptions) {
   app.notFound(notFound);
   app.use('/api/*', apiTokenAuth(options.token));
   const routes = app
-    .route('/api', serviceInfoRoutes({ ...options, chat: options.chatModel !== undefined }))
+    .route('/api', serviceInfoRoutes({
+        ...options,
+        models: pipeline.context.models.names,
+        chat: options.chatModel !== undefined,
+      }),)
     .route('/api/groups', groupRoutes({ store, pipeline }))
     .route('/api/views', savedViewRoutes({ store }))
     .route('/api/reports', reportRoutes({ store, pipeline, limits }))

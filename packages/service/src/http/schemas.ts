@@ -159,7 +159,11 @@ export const markdownQuerySchema = z
 
 export const reinvestigateSchema = z
   .object({
-    model: z.string().min(1).optional().describe('Model spec, e.g. anthropic:claude-sonnet-4-5'),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Name of a model the operator configured (GET /api/settings lists them); never a URL'),
   })
   .strict();
 
@@ -224,6 +228,7 @@ export const projectViewSchema = z.object({
 
 export const settingsSchema = z.object({
   model: z.string().nullable().describe('Model spec of investigations; null: offline'),
+  models: z.array(z.string()).describe('Names a re-investigation may ask for (`model`)'),
   chat: z.boolean().describe('True when the assistant has a model'),
   database: z.enum(['sqlite', 'postgres']),
   budgets: z.object({

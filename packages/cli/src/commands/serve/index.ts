@@ -4,7 +4,7 @@
  */
 import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
-import { maxCostOption } from '../../options/model-options.js';
+import { MODELS_HELP, maxCostOption } from '../../options/model-options.js';
 import { wholeNumberArgument } from '../../options/whole-number-argument.js';
 import { runAction } from '../../run/run-action.js';
 import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
@@ -51,6 +51,7 @@ export function registerServe(program: Command): void {
       '--model <spec>',
       'classify and investigate with this model (anthropic:<id>, openai:<id>, …; default $SIGHTLINE_MODEL; none = offline; classification falls back to offline on any model failure)',
     )
+    .option('--models <list>', MODELS_HELP)
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addHelpText(
       'after',

@@ -7,6 +7,7 @@ import { resolveModel } from '@sightline/models';
 import {
   describeCalls,
   parseDatabaseLocation,
+  parseModelList,
   type RunningService,
   redactUrl,
   startService,
@@ -21,6 +22,8 @@ export interface ServeCommandOptions {
   host?: string;
   database?: string;
   model?: string;
+  /** `--models`: further models API callers may name, `name=spec,…`. */
+  models?: string;
   /** Cost cap of one investigation, in US dollars. */
   maxCost?: number;
   project?: string;
@@ -51,6 +54,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     ...(options.project ? { project: options.project } : {}),
     ...(options.database ? { database: parseDatabaseLocation(options.database) } : {}),
     ...(model ? { model } : {}),
+    ...(options.models ? { models: parseModelList(options.models) } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
     ...consoleOption(),

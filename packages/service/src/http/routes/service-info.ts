@@ -15,12 +15,14 @@ export interface ServiceInfoDeps {
   queue: JobQueue;
   /** Model spec investigations use by default; none: offline. */
   model?: string;
+  /** Names of the models a re-investigation may ask for. */
+  models: readonly string[];
   /** Whether the assistant has a model. */
   chat: boolean;
 }
 
 /** The routes, to mount at `/api`. */
-export function serviceInfoRoutes({ store, queue, model, chat }: ServiceInfoDeps) {
+export function serviceInfoRoutes({ store, queue, model, models, chat }: ServiceInfoDeps) {
   return new Hono()
     .get('/health', async (c) =>
       c.json({
@@ -34,6 +36,7 @@ export function serviceInfoRoutes({ store, queue, model, chat }: ServiceInfoDeps
     .get('/settings', (c) =>
       c.json({
         model: model ?? null,
+        models: [...models],
         chat,
         database: store.dialect,
         budgets: {
