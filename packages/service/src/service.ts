@@ -163,6 +163,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       registry,
       credentials,
       token,
+      host,
       log,
       consoleDir: options.consoleDir ?? null,
       ...(options.model ? { model: options.model } : {}),

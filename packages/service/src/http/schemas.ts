@@ -239,7 +239,9 @@ export const settingsSchema = z.object({
 
 export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
-export const healthSchema = z.object({
+export const healthSchema = z.object({ ok: z.literal(true) });
+
+export const statusSchema = z.object({
   ok: z.boolean(),
   database: z.enum(['sqlite', 'postgres']),
   jobs: z.record(z.string(), z.number()),
@@ -260,6 +262,8 @@ export type DiagnosisView = z.infer<typeof diagnosisViewSchema>;
 export type SourceView = z.infer<typeof sourceViewSchema>;
 /** `GET /api/health`. */
 export type Health = z.infer<typeof healthSchema>;
+/** `GET /api/status`. */
+export type Status = z.infer<typeof statusSchema>;
 /** Filters of `GET /api/groups`. */
 export type InboxQueryParams = z.infer<typeof inboxQuerySchema>;
 /** Order of the inbox. */

@@ -1,6 +1,6 @@
 /**
- * What the service is and holds, beside the groups: health and the OpenAPI document (no token),
- * settings, projects, sources with their polling state, and failed jobs.
+ * What the service is and holds, beside the groups: health (up or not) and the OpenAPI document
+ * (no token), status (database, job and report counts), settings, projects, sources with their polling state, and failed jobs.
  */
 import { DEFAULT_FUNNEL_BUDGETS } from '@sightline/investigator';
 import { Hono } from 'hono';
@@ -24,7 +24,9 @@ export interface ServiceInfoDeps {
 /** The routes, to mount at `/api`. */
 export function serviceInfoRoutes({ store, queue, model, models, chat }: ServiceInfoDeps) {
   return new Hono()
-    .get('/health', async (c) =>
+    // Anyone may ask whether the service is up; what it holds is for token holders (`/status`).
+    .get('/health', (c) => c.json({ ok: true as const }))
+    .get('/status', async (c) =>
       c.json({
         ok: true,
         database: store.dialect,
