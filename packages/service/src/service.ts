@@ -44,6 +44,8 @@ export interface ServiceOptions {
   maxCostUsd?: number;
   /** Source modules besides the built-in ones (files, sentry, github, app-store, google-play). */
   sources?: SourceModule<unknown, unknown>[];
+  /** API requests per minute per client (per token); webhooks are never limited. Default 600. */
+  rateLimitPerMinute?: number;
   /** Jobs run at once by the in-process worker. Default 2. */
   concurrency?: number;
   /** Run the in-process worker. Default true (false: `sightline worker` processes do the work). */
@@ -164,6 +166,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       credentials,
       token,
       host,
+      ...(options.rateLimitPerMinute ? { limits: { perMinute: options.rateLimitPerMinute } } : {}),
       log,
       consoleDir: options.consoleDir ?? null,
       ...(options.model ? { model: options.model } : {}),

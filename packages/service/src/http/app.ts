@@ -16,7 +16,7 @@ import { isLoopback } from './api-token.js';
 import { apiTokenAuth } from './middleware/auth.js';
 import { handleError, notFound } from './middleware/errors.js';
 import { browserHardening, loopbackHostCheck } from './middleware/hardening.js';
-import type { AppLimits } from './middleware/limits.js';
+import { type AppLimits, DEFAULT_LIMITS, perClientLimit } from './middleware/limits.js';
 import { chatRoutes } from './routes/chat.js';
 import { mountConsole } from './routes/console.js';
 import { eventRoutes } from './routes/events.js';
@@ -68,6 +68,7 @@ export function createApp(options: AppOptions) {
   app.use('*', browserHardening());
   if (isLoopback(options.host ?? '127.0.0.1')) app.use('*', loopbackHostCheck());
   app.use('/api/*', apiTokenAuth(options.token));
+  app.use('/api/*', perClientLimit(limits.perMinute ?? DEFAULT_LIMITS.perMinute));
   const routes = app
     .route('/api', serviceInfoRoutes({
         ...options,

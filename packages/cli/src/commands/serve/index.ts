@@ -52,6 +52,14 @@ export function registerServe(program: Command): void {
       'classify and investigate with this model (anthropic:<id>, openai:<id>, …; default $SIGHTLINE_MODEL; none = offline; classification falls back to offline on any model failure)',
     )
     .option('--models <list>', MODELS_HELP)
+    .addOption(
+      new Option(
+        '--rate-limit <n>',
+        'API requests a minute per client (per API token), answered 429 with Retry-After past it; webhooks are never limited',
+      )
+        .argParser(wholeNumberArgument({ min: 1, max: 1_000_000, unit: 'requests a minute' }))
+        .default(600),
+    )
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addHelpText(
       'after',

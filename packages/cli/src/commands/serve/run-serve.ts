@@ -28,6 +28,8 @@ export interface ServeCommandOptions {
   maxCost?: number;
   project?: string;
   concurrency: number;
+  /** `--rate-limit`: API requests a minute per client. */
+  rateLimit?: number;
 }
 
 /** Where {@link runServe} writes and when it stops. */
@@ -49,6 +51,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     repo: options.repo,
     port: options.port,
     concurrency: options.concurrency,
+    ...(options.rateLimit ? { rateLimitPerMinute: options.rateLimit } : {}),
     ...(options.data ? { dataDir: options.data } : {}),
     ...(options.host ? { host: options.host } : {}),
     ...(options.project ? { project: options.project } : {}),

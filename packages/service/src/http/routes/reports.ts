@@ -9,24 +9,18 @@ import { contentId, fileToRawReports } from '../../sources/files.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
 import { errorResponse } from '../middleware/errors.js';
-import {
-  type AppLimits,
-  bodyBytesLimit,
-  DEFAULT_LIMITS,
-  perMinuteLimit,
-} from '../middleware/limits.js';
+import { type AppLimits, bodyBytesLimit, DEFAULT_LIMITS } from '../middleware/limits.js';
 import { ingestBodySchema } from '../schemas.js';
 
 /** What to do with a report too large to take. */
 const TOO_LARGE_HINT =
   ' Cut the report down to the part that matters (the error, its stack trace, the steps), or send a review export in several parts.';
 
-/** The ingest route, to mount at `/api/reports` (rate- and size-limited). */
+/** The ingest route, to mount at `/api/reports` (size-limited; the API's rate limit applies). */
 export function reportRoutes(deps: { store: Store; pipeline: Pipeline; limits: AppLimits }) {
-  const { reportBodyBytes, perMinute } = { ...DEFAULT_LIMITS, ...deps.limits };
+  const { reportBodyBytes } = { ...DEFAULT_LIMITS, ...deps.limits };
   return new Hono().post(
     '/',
-    perMinuteLimit(perMinute, () => 'api-reports'),
     bodyBytesLimit(reportBodyBytes, TOO_LARGE_HINT),
     (c) => handleIngest(c, deps.store, deps.pipeline),
   );

@@ -7,12 +7,7 @@ import { Hono } from 'hono';
 import type { Pipeline } from '../../pipeline/index.js';
 import type { InstantiateSourceOptions } from '../../sources/instantiate.js';
 import { errorResponse } from '../middleware/errors.js';
-import {
-  type AppLimits,
-  bodyBytesLimit,
-  DEFAULT_LIMITS,
-  perMinuteLimit,
-} from '../middleware/limits.js';
+import { type AppLimits, bodyBytesLimit, DEFAULT_LIMITS } from '../middleware/limits.js';
 
 /** What the webhook route needs: the pipeline, and how to build a stored source. */
 export interface WebhookDeps extends InstantiateSourceOptions {
@@ -20,12 +15,14 @@ export interface WebhookDeps extends InstantiateSourceOptions {
   limits: AppLimits;
 }
 
-/** The webhook route, to mount at `/webhooks` (rate-limited per source, size-limited). */
+/**
+ * The webhook route, to mount at `/webhooks` (size-limited, never rate-limited: a provider that
+ * does not redeliver would lose what a 429 refused; the queue absorbs a burst instead).
+ */
 export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
-  const { webhookBodyBytes, perMinute } = { ...DEFAULT_LIMITS, ...limits };
+  const { webhookBodyBytes } = { ...DEFAULT_LIMITS, ...limits };
   return new Hono().post(
     '/:sourceId',
-    perMinuteLimit(perMinute, (c) => `webhook:${c.req.param('sourceId')}`),
     bodyBytesLimit(webhookBodyBytes),
     async (c) => {
       const sourceId = c.req.param('sourceId');
