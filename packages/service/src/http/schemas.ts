@@ -4,12 +4,21 @@
  * versioned schema, and the console's client is typed from the routes (see `AppType`), so a field
  * renamed there fails the console's type-check.
  */
+import { REPORT_FORMAT_NAMES } from '@sightline/intake';
 import { z } from 'zod';
 import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investigator.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
 import { GROUP_STATUSES, INBOX_SORTS, INVESTIGATION_STATES, REPORT_LABELS } from '../vocabulary.js';
 
 export const groupStatusSchema = z.enum(GROUP_STATUSES);
+
+/** Formats a report may be sent in: `auto` (detected) or one of intake's. */
+export const INGEST_FORMATS: readonly [string, ...string[]] = ['auto', ...REPORT_FORMAT_NAMES];
+
+export const reportFormatSchema = z.enum(INGEST_FORMATS, {
+  error: (issue) =>
+    `unknown format ${JSON.stringify(issue.input)}; use one of ${INGEST_FORMATS.join(', ')}`,
+});
 export const reportLabelSchema = z.enum(REPORT_LABELS);
 
 /** The inbox's filters (each optional): also what a saved view keeps. */
@@ -182,7 +191,7 @@ export const ingestBodySchema = z
               .describe('Your id; default: a hash of the content'),
             text: z.string().optional(),
             json: z.unknown().optional(),
-            format: z.string().optional().describe('Intake format, default auto'),
+            format: reportFormatSchema.optional().describe('Intake format, default auto'),
             filename: z.string().optional(),
             receivedAt: z.iso.datetime().optional(),
             url: z.url().optional(),

@@ -52,6 +52,8 @@ export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
             'SIGNATURE_INVALID',
             'The delivery has no valid signature; nothing was stored.',
           );
+        case 'rejected':
+          return errorResponse(c, 422, 'EVENT_REJECTED', received.message);
         case 'misconfigured':
           // The provider's delivery is fine; this service's stored settings are not. 503 asks it to retry.
           return errorResponse(c, 503, received.code, `${received.message} Nothing was stored.`);
