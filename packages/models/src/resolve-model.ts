@@ -18,10 +18,9 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
+import { getModelProfile, type ModelProfile, SightlineError, sameOriginFetch } from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import { fromSource, type ModelEnv, type ModelProvider, parseModelSpec } from './model-spec.js';
-import { sameOriginFetch } from './same-origin-fetch.js';
 
 /** Options of {@link resolveModel}. */
 export interface ResolveModelOptions {
@@ -85,7 +84,7 @@ export function resolveModel(
 ): ResolvedModel {
   const parsed = parseModelSpec(spec, source);
   const { provider, id } = parsed;
-  const send = sameOriginFetch(fetch);
+  const send = sameOriginFetch(fetch, { server: 'The model server' });
   if (parsed.provider === 'openai-compatible') {
     const apiKey = keyFor(parsed.baseURL, env);
     // Ollama (≥ 0.5), llama.cpp server, vLLM and LM Studio all accept `response_format:

@@ -14,13 +14,11 @@ export * from './queue/index.js';
 export {
   type AppStoreConfig,
   type AppStoreCredentials,
-  createAppStoreModule,
 } from './sources/app-store/index.js';
 export { BUILT_IN_SOURCES } from './sources/built-in.js';
 export { type CredentialOrigin, credentialsVariable } from './sources/credentials.js';
 export {
   CONNECTION_TEST_TIMEOUT_MS,
-  type ProviderUrlOptions,
   testConnection,
 } from './sources/define-source-module.js';
 export { contentId, type FileReportOptions, fileToRawReports } from './sources/files.js';
@@ -35,7 +33,6 @@ export {
   issueReport as gitHubIssueReport,
 } from './sources/github/reports.js';
 export {
-  createGooglePlayModule,
   type GooglePlayConfig,
   type GooglePlayCredentials,
 } from './sources/google-play/index.js';

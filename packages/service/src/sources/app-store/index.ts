@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import {
   defineSourceModule,
-  type ProviderUrlOptions,
   testConnection,
 } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
@@ -14,6 +13,7 @@ import { APP_STORE_CONNECT_URL, createAppStoreApi } from './api.js';
 import { customerReviewReport, isCustomerReview } from './reports.js';
 
 const configSchema = z.object({
+  baseUrl: z.url().default(APP_STORE_CONNECT_URL).describe("App Store Connect API URL (a proxy or mirror; default Apple's)"),
   appId: z
     .string()
     .regex(/^\d+$/, 'The app id is the numeric Apple ID under App Information.')
@@ -32,9 +32,8 @@ const credentialsSchema = z.object({
 export type AppStoreConfig = z.output<typeof configSchema>;
 export type AppStoreCredentials = z.output<typeof credentialsSchema>;
 
-/** The App Store Connect source module, calling `baseUrl` (tests only; default Apple's API). */
-export function createAppStoreModule({ baseUrl = APP_STORE_CONNECT_URL }: ProviderUrlOptions = {}) {
-  return defineSourceModule({
+/** The App Store Connect source module (its API at the configured `baseUrl`). */
+export const appStoreSource = defineSourceModule({
     kind: 'app-store',
     description: 'App Store Connect customer reviews of one app, polled with a team API key.',
     configSchema,
@@ -42,7 +41,7 @@ export function createAppStoreModule({ baseUrl = APP_STORE_CONNECT_URL }: Provid
     pollIntervalMs: 15 * 60_000,
     create({ config, credentials, fetch }) {
       const api = (signal: AbortSignal) =>
-        createAppStoreApi({ ...credentials, baseUrl, appId: config.appId, fetch, signal });
+        createAppStoreApi({ ...credentials, baseUrl: config.baseUrl, appId: config.appId, fetch, signal });
       return {
         poll: ({ cursor, signal }) =>
           pollPages({
@@ -61,8 +60,4 @@ export function createAppStoreModule({ baseUrl = APP_STORE_CONNECT_URL }: Provid
           }),
       };
     },
-  });
-}
-
-/** The App Store Connect source module. */
-export const appStoreSource = createAppStoreModule();
+});

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import {
   defineSourceModule,
-  type ProviderUrlOptions,
   testConnection,
 } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
@@ -15,6 +14,7 @@ import { ANDROID_PUBLISHER_URL, createGooglePlayApi } from './api.js';
 import { isPlayReview, lastModified, playReviewReport } from './reports.js';
 
 const configSchema = z.object({
+  baseUrl: z.url().default(ANDROID_PUBLISHER_URL).describe("Android Publisher API URL (a proxy or mirror; default Google's)"),
   packageName: z
     .string()
     .regex(/^[A-Za-z]\w*(\.[A-Za-z]\w*)+$/, 'The package name looks like com.example.app.')
@@ -35,11 +35,8 @@ const credentialsSchema = z.looseObject({
 export type GooglePlayConfig = z.output<typeof configSchema>;
 export type GooglePlayCredentials = z.output<typeof credentialsSchema>;
 
-/** The Google Play source module, calling `baseUrl` (tests only; default Google's API). */
-export function createGooglePlayModule({
-  baseUrl = ANDROID_PUBLISHER_URL,
-}: ProviderUrlOptions = {}) {
-  return defineSourceModule({
+/** The Google Play source module (its API at the configured `baseUrl`). */
+export const googlePlaySource = defineSourceModule({
     kind: 'google-play',
     description: 'Google Play reviews of one app, polled with a service account JSON key.',
     configSchema,
@@ -48,7 +45,7 @@ export function createGooglePlayModule({
     create({ config, credentials, fetch }) {
       const { packageName } = config;
       const api = (signal: AbortSignal) =>
-        createGooglePlayApi({ baseUrl, packageName, key: credentials, fetch, signal });
+        createGooglePlayApi({ baseUrl: config.baseUrl, packageName, key: credentials, fetch, signal });
       return {
         poll: ({ cursor, signal }) =>
           pollPages({
@@ -68,8 +65,4 @@ export function createGooglePlayModule({
           }),
       };
     },
-  });
-}
-
-/** The Google Play source module. */
-export const googlePlaySource = createGooglePlayModule();
+});

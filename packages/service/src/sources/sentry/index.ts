@@ -118,7 +118,7 @@ function pollIssues(
   return pollPages<Record<string, unknown>>({
     cursor,
     maxPages: config.maxPages,
-    page: (next) => api.page(next ?? api.issuesUrl(config.query)),
+    page: async (next) => api.page(next ?? (await api.issuesUrl(config.query))),
     isItem: isObject,
     timeOf: (issue) => (typeof issue.lastSeen === 'string' ? issue.lastSeen : undefined),
     toReport: (issue) => issueWithEventOrThrow(api, issue),

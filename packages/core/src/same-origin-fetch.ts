@@ -1,21 +1,32 @@
 /**
- * A `fetch` that follows redirects only within the origin it was asked for. Provider keys travel
- * in headers (`x-api-key`, `Authorization`); `fetch` itself drops only some of them on a
- * cross-origin redirect (Fetch standard, "HTTP-redirect fetch"), so a model server that redirects
- * elsewhere would hand the key on. Here a redirect to another origin is an error instead.
+ * A `fetch` that follows redirects only within the origin it was asked for. Credentials travel in
+ * headers (`x-api-key`, `Authorization`); `fetch` itself drops only some of them on a cross-origin
+ * redirect (Fetch standard, "HTTP-redirect fetch"), so a model server or a source's API that
+ * redirects elsewhere would hand the key on. Here a redirect to another origin is an error instead.
  */
-import { SightlineError } from '@sightline/core';
+import { type SightlineErrorCode, SightlineError } from './errors.js';
 
 /** Most redirects followed in one request (the Fetch standard's limit is 20). */
 const MAX_REDIRECTS = 5;
 
+/** Who is called, for the error {@link sameOriginFetch} throws. */
+export interface SameOriginFetchOptions {
+  /** The server's name in the message. Default `The server`. */
+  server?: string;
+  /** The error's code. Default `MODEL_CALL_FAILED`. */
+  code?: SightlineErrorCode;
+}
+
 /**
  * Wraps `base`.
  * @param base - the `fetch` to send with. Default: the global `fetch` at the time of each call.
- * @returns a `fetch` that throws SightlineError `MODEL_CALL_FAILED` on a redirect to another
- *   origin (or past {@link MAX_REDIRECTS}), having sent nothing there.
+ * @returns a `fetch` that throws SightlineError (`options.code`) on a redirect to another origin
+ *   (or past {@link MAX_REDIRECTS}), having sent nothing there.
  */
-export function sameOriginFetch(base?: typeof fetch): typeof fetch {
+export function sameOriginFetch(
+  base?: typeof fetch,
+  { server = 'The server', code = 'MODEL_CALL_FAILED' }: SameOriginFetchOptions = {},
+): typeof fetch {
   return async (input, init) => {
     const first = new Request(input, init);
     const { headers, signal } = first;
@@ -39,8 +50,8 @@ export function sameOriginFetch(base?: typeof fetch): typeof fetch {
       const next = new URL(location, url);
       if (next.origin !== origin || hop >= MAX_REDIRECTS) {
         throw new SightlineError({
-          code: 'MODEL_CALL_FAILED',
-          message: `The model server at ${origin} redirected to ${next.origin === origin ? 'itself too often' : next.origin}; the request (and its API key) is not sent on. Configure the model with the address it redirects to.`,
+          code,
+          message: `${server} at ${origin} redirected to ${next.origin === origin ? 'itself too often' : next.origin}; the request (and its API key) is not sent on. Configure the address it redirects to instead.`,
         });
       }
       // 307 and 308 repeat the request; the others turn it into a GET without a body.

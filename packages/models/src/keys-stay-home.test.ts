@@ -48,7 +48,7 @@ describe('provider keys go only where they were configured', () => {
       env: { ANTHROPIC_API_KEY: 'sk-configured', ANTHROPIC_BASE_URL: `${configured.url}/v1` },
     });
     await expect(generateText({ model, prompt: 'hi', maxRetries: 0 })).rejects.toThrow(
-      /redirected to http:\/\/127\.0\.0\.1:\d+; the request \(and its API key\) is not sent on/,
+      /^The model server at .* redirected to http:\/\/127\.0\.0\.1:\d+; the request \(and its API key\) is not sent on/,
     );
     expect(configured.seen).toHaveLength(1);
     expect(configured.seen[0]?.headers['x-api-key']).toBe('sk-configured');
