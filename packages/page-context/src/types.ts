@@ -97,10 +97,12 @@ export interface PageContextRegistry {
    */
   update(id: string, patch: PageNodePatch): boolean;
   /**
-   * Removes a node and all its descendants.
+   * Removes a node and all its descendants; with `keepChildren`, the node alone (its children stay,
+   * shown at the root with `missingParentId` until a node with that id registers again — what the
+   * React binding does, since each component removes its own node when it unmounts).
    * @returns false when the id is unknown.
    */
-  unregister(id: string): boolean;
+  unregister(id: string, options?: { keepChildren?: boolean }): boolean;
   /** Sets the current location; an equal location is no change. */
   setLocation(location: PageLocation | undefined): void;
   /** True when a node with this id is registered. */

@@ -36,8 +36,7 @@ export interface AssembleSnapshotInput {
 export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
   const { nodes, childrenByParent } = input;
   const visited = new Set<string>();
-  const toolNames = new Set<string>();
-  const declaring = countActionNames(nodes);
+  const toolNames = assignToolNames(nodes);
 
   function actionsOf(stored: StoredNode): PageSnapshotAction[] {
     const result: PageSnapshotAction[] = [];
@@ -48,11 +47,7 @@ export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
         name,
         description: action.description,
         inputSchema: actionInputSchema(action.input),
-        toolName: uniqueToolName(
-          baseToolName(id, name, (declaring.get(name) ?? 0) > 1),
-          `${id}\u0000${name}`,
-          toolNames,
-        ),
+        toolName: toolNames.get(toolKey(id, name)) as string,
         run: (value) => runPageAction(currentAction(nodes, id, name), value, { nodeId: id, name }),
       });
     }
@@ -108,13 +103,29 @@ export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
   return snapshot;
 }
 
-/** How many nodes declare each action name. */
-function countActionNames(nodes: ReadonlyMap<string, StoredNode>): Map<string, number> {
-  const counts = new Map<string, number>();
+function toolKey(id: string, action: string): string {
+  return `${id}\u0000${action}`;
+}
+
+/**
+ * Tool names of every action, in registration order: the first node to declare an action name
+ * keeps the declared name (`set_filter`) for as long as it is registered; a later node declaring
+ * the same name gets `<id>__<action>` (see `tool-name.ts`), so mounting a dialog never renames the
+ * page's own tool. A node registered again under its id keeps its place in the order.
+ */
+function assignToolNames(nodes: ReadonlyMap<string, StoredNode>): Map<string, string> {
+  const names = new Map<string, string>();
+  const used = new Set<string>();
+  const owners = new Set<string>();
   for (const stored of nodes.values()) {
-    for (const name in stored.actions) counts.set(name, (counts.get(name) ?? 0) + 1);
+    for (const name in stored.actions) {
+      const key = toolKey(stored.id, name);
+      const qualified = owners.has(name);
+      owners.add(name);
+      names.set(key, uniqueToolName(baseToolName(stored.id, name, qualified), key, used));
+    }
   }
-  return counts;
+  return names;
 }
 
 /** The node's action as registered now; own properties only (`toString` is no action). */
