@@ -1,26 +1,27 @@
 /**
- * The React side of one registered node. A component's hooks write into its handle from effects;
- * the handle forwards to the registry once the node is registered and keeps the latest values
- * until then. React runs a child's effects before its parent's, so `usePageContext` inside a
- * wrapped component fires before the wrapper registers the node: the handle bridges that order.
- * Nothing here is React state, so no write ever causes a render.
+ * The React side of one registered node. Hooks write into its handle from effects; the handle
+ * forwards to the registry once the node is registered and keeps the latest values until then.
+ * React runs a child's effects before its parent's, so hooks inside a wrapped component fire
+ * before the wrapper registers the node: the handle bridges that order. Nothing here is React
+ * state, so no write ever causes a render.
  *
- * Two mounted components may give the same id (`withPageContext(…, { id })` from props that repeat):
- * they share one node. The node shows the facts of the one that registered or wrote last, and stays
- * while any of them is mounted: unmounting one hands the node back to another instead of removing
- * it (and every child of the other) from the registry.
+ * Several hooks may write one node: the owning component and unwrapped components below it. Each
+ * keeps its own facts and actions here (merged by `merge-facts.ts`); one never overwrites another
+ * silently — a collision warns in development and says what to do.
+ *
+ * Removal is deferred to a microtask and cancelled when a node with the same id registers first.
+ * React's Fast Refresh (and StrictMode) runs a component's effect cleanups and setups back to back:
+ * the node stays in place, keeps its children and its position (so tool names do not move), and
+ * the agent never sees the page without it. A component that really unmounts is gone a microtask
+ * later. Each handle removes only its own node: its children's components remove theirs.
+ *
+ * Two mounted components may give the same id: they share one node, which shows the facts of the
+ * one that registered last and stays while any of them is mounted (a development warning says so).
  */
-import type { PageAction, PageContextRegistry, PageNodeDetails, PageNodePatch } from '../types.js';
-
-/** What `usePageContext` pushes. */
-export interface PageNodeFacts {
-  /** The node's data. */
-  data: unknown;
-  /** Fetches full detail on demand; absent: the node cannot be expanded. */
-  details?: PageNodeDetails;
-  /** Priority set by the component; overrides the wrapper's static priority. */
-  priority?: number;
-}
+import { PAGE_CONTEXT_NODE_ATTRIBUTE } from '../fallback/node-attribute.js';
+import type { PageAction, PageContextRegistry, PageNodePatch } from '../types.js';
+import { type FactsContribution, mergeFacts, type PageNodeFacts } from './merge-facts.js';
+import { warnOnce } from './warn-once.js';
 
 /** Mounted handles by registry and id, most recently registered last. */
 const claims = new WeakMap<PageContextRegistry, Map<string, PageNodeHandle[]>>();
@@ -34,47 +35,125 @@ function claimsOf(registry: PageContextRegistry): Map<string, PageNodeHandle[]> 
   return byId;
 }
 
-/** Handle of one node: id, parent, and the latest facts and actions its component declared. */
+/**
+ * The mounted handle of a node id, for `usePageAction(name, { node })`.
+ * @param registry - the provider's registry.
+ * @param id - a node id returned by `usePageContext`.
+ * @returns the handle, or `undefined` when no mounted component has registered it.
+ */
+export function findNodeHandle(
+  registry: PageContextRegistry,
+  id: string,
+): PageNodeHandle | undefined {
+  return claimsOf(registry).get(id)?.at(-1);
+}
+
+/** Handles by the element they describe (set while mounted): how a node finds its DOM parent. */
+const byElement = new WeakMap<Element, PageNodeHandle>();
+
+interface DeclaredAction {
+  action: PageAction;
+  /** The declaring hook. */
+  token: string;
+}
+
+/** Handle of one node: id, parent, and the latest facts and actions its components declared. */
 export class PageNodeHandle {
-  private facts: PageNodeFacts = { data: undefined };
-  private readonly actions = new Map<string, PageAction>();
+  private readonly contributions = new Map<string, FactsContribution>();
+  private readonly actions = new Map<string, DeclaredAction>();
   private registered = false;
   private hasDetails = false;
+  private facts: PageNodeFacts = { data: undefined };
+  /** The nearest opted-in ancestor in the React tree (set on every render of the owner). */
+  contextParent: PageNodeHandle | undefined;
+  private describedElement: Element | null = null;
+  /** The parent the node was registered with. */
+  private parentId: string | undefined;
 
   constructor(
     private readonly registry: PageContextRegistry,
     readonly id: string,
     private readonly type: string,
-    private readonly parentId: string | undefined,
     private readonly defaultPriority: number | undefined,
   ) {}
 
-  /** Registers the node with everything declared so far (taking it over from a same-id handle). */
+  /** The element this node describes, when known (the wrapper's, or the hook's `ref`). */
+  get element(): Element | null {
+    return this.describedElement;
+  }
+
+  set element(element: Element | null) {
+    if (this.describedElement && byElement.get(this.describedElement) === this) {
+      byElement.delete(this.describedElement);
+    }
+    this.describedElement = element;
+    if (element) byElement.set(element, this);
+  }
+
+  /**
+   * Registers the node with everything declared so far, taking it over from a same-id handle (and
+   * cancelling a removal of the id still pending).
+   */
   register(): void {
-    this.write();
     const byId = claimsOf(this.registry);
     const holders = byId.get(this.id) ?? [];
+    if (holders.some((holder) => holder !== this)) {
+      warnOnce(
+        `shared-id:${this.id}`,
+        `Two mounted components register page node "${this.id}"; only the last one's facts show. Give each its own id (a \`key\` from what tells them apart, e.g. the row's id).`,
+      );
+    }
     byId.set(this.id, [...holders.filter((holder) => holder !== this), this]);
+    this.write();
+  }
+
+  /** Re-registers under the parent found now, when it changed (a moved element, a new ancestor). */
+  refreshParent(): void {
+    if (this.registered && this.resolveParentId() !== this.parentId) this.write();
   }
 
   private write(): void {
     const { data, priority = this.defaultPriority } = this.facts;
     this.hasDetails = this.facts.details !== undefined;
+    this.parentId = this.resolveParentId();
     this.registry.register({
       id: this.id,
       type: this.type,
       ...(this.parentId === undefined ? {} : { parentId: this.parentId }),
       ...(priority === undefined ? {} : { priority }),
       data,
-      actions: Object.fromEntries(this.actions),
+      actions: this.actionRecord(),
       ...(this.hasDetails ? { details: this.details } : {}),
     });
     this.registered = true;
   }
 
   /**
-   * Removes the node and its subtree from the registry, or, while another mounted handle has the
-   * same id, hands the node to it (its facts, parent and actions replace this one's).
+   * The parent: the nearest opted-in element above this node's element when it lies inside the
+   * React ancestor's (a node registered by a hook with a `ref` has no React context of its own, so
+   * the DOM says what encloses it), else the nearest opted-in ancestor in the React tree (portals
+   * included).
+   */
+  private resolveParentId(): string | undefined {
+    const fromContext = this.contextParent;
+    let element = this.element?.parentElement?.closest(`[${PAGE_CONTEXT_NODE_ATTRIBUTE}]`);
+    while (element) {
+      const id = element.getAttribute(PAGE_CONTEXT_NODE_ATTRIBUTE);
+      const inside = !fromContext?.element || fromContext.element.contains(element);
+      if (!inside) break;
+      const handle = byElement.get(element);
+      if (handle && handle !== this && handle.registry === this.registry && handle.id === id) {
+        return id;
+      }
+      element = element.parentElement?.closest(`[${PAGE_CONTEXT_NODE_ATTRIBUTE}]`);
+    }
+    return fromContext?.id;
+  }
+
+  /**
+   * Gives up this handle's claim: the node goes to another mounted handle with the same id, or
+   * is removed (alone: children remove themselves) a microtask later unless registered again by
+   * then.
    */
   unregister(): void {
     this.registered = false;
@@ -87,11 +166,36 @@ export class PageNodeHandle {
       return;
     }
     byId.delete(this.id);
-    this.registry.unregister(this.id);
+    queueMicrotask(() => {
+      if (!byId.has(this.id)) this.registry.unregister(this.id, { keepChildren: true });
+    });
   }
 
-  /** Stores new facts; forwards them when registered (the registry skips unchanged data). */
-  setFacts(facts: PageNodeFacts): void {
+  /**
+   * Stores one hook's facts; forwards the merged facts when registered (the registry skips
+   * unchanged data).
+   * @param token - the writing hook.
+   * @param order - its render order (outer components first).
+   * @param facts - what it declares now.
+   */
+  setFacts(token: string, order: number, facts: PageNodeFacts): void {
+    this.contributions.set(token, { order, facts });
+    this.sync();
+  }
+
+  /** Drops one hook's facts (it unmounted). */
+  removeFacts(token: string): void {
+    if (this.contributions.delete(token)) this.sync();
+  }
+
+  private sync(): void {
+    const { facts, collisions } = mergeFacts(this.contributions.values());
+    for (const key of collisions) {
+      warnOnce(
+        `facts:${this.id}:${key}`,
+        `Two components write ${key.startsWith('(') ? `the ${key.slice(1, -1)}` : `"${key}"`} of page node "${this.id}" (usePageContext with no type adds to the nearest opted-in ancestor); the outer one's is kept. Give the inner component a node of its own: usePageContext(data, { type: '…', ref }).`,
+      );
+    }
     this.facts = facts;
     if (!this.registered) return;
     const patch: PageNodePatch = {
@@ -108,23 +212,37 @@ export class PageNodeHandle {
 
   /**
    * Declares an action.
+   * @param token - the declaring hook.
+   * @param name - the action's name.
+   * @param action - the action.
    * @returns a function that removes it again.
    */
-  addAction(name: string, action: PageAction): () => void {
-    this.actions.set(name, action);
+  addAction(token: string, name: string, action: PageAction): () => void {
+    const existing = this.actions.get(name);
+    if (existing && existing.token !== token) {
+      warnOnce(
+        `action:${this.id}:${name}`,
+        `Two components declare action "${name}" on page node "${this.id}"; the later one replaces the earlier. Give the inner component a node of its own: const node = usePageContext(data, { type: '…', ref }); usePageAction('${name}', { …, node }).`,
+      );
+    }
+    const declared = { action, token };
+    this.actions.set(name, declared);
     this.syncActions();
     return () => {
-      if (this.actions.get(name) !== action) return;
+      if (this.actions.get(name) !== declared) return;
       this.actions.delete(name);
       this.syncActions();
     };
   }
 
-  private syncActions(): void {
-    if (this.registered)
-      this.registry.update(this.id, { actions: Object.fromEntries(this.actions) });
+  private actionRecord(): Record<string, PageAction> {
+    return Object.fromEntries([...this.actions].map(([name, { action }]) => [name, action]));
   }
 
-  /** Stable details function: always calls the component's latest one. */
+  private syncActions(): void {
+    if (this.registered) this.registry.update(this.id, { actions: this.actionRecord() });
+  }
+
+  /** Stable details function: always calls the components' latest one. */
   private readonly details = (): unknown => this.facts.details?.();
 }

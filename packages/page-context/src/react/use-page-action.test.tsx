@@ -111,6 +111,7 @@ describe('usePageAction', () => {
     // One change: the data (total 1). The new handler closures are no change.
     expect(registry.version - before).toBe(1);
     unmount();
+    await Promise.resolve(); // removal waits a microtask (a hot update registers again first)
     expect(Object.keys(toTools(registry.snapshot()))).toEqual(['expand_node']);
   });
 });

@@ -92,7 +92,12 @@ describe('toTools', () => {
     registry.register({ id: 'tasks', type: 'table', actions: { set_filter: action } });
     const before = Object.keys(toTools(registry.snapshot(), { expandNode: false }));
     registry.register({ id: 'dialog', type: 'dialog' });
-    registry.register({ id: 'picker', type: 'table', parentId: 'dialog', actions: { set_filter: action } });
+    registry.register({
+      id: 'picker',
+      type: 'table',
+      parentId: 'dialog',
+      actions: { set_filter: action },
+    });
     // Registered again under its id (a re-render, a hot update): keeps its place and its name.
     registry.register({ id: 'tasks', type: 'table', actions: { set_filter: action } });
     expect(before).toEqual(['set_filter']);
@@ -101,7 +106,9 @@ describe('toTools', () => {
       'picker__set_filter',
     ]);
     registry.unregister('dialog');
-    expect(Object.keys(toTools(registry.snapshot(), { expandNode: false }))).toEqual(['set_filter']);
+    expect(Object.keys(toTools(registry.snapshot(), { expandNode: false }))).toEqual([
+      'set_filter',
+    ]);
   });
 
   it('validates input with the zod schema and runs the current handler', async () => {
