@@ -5,9 +5,12 @@
  * before the wrapper registers the node: the handle bridges that order. Nothing here is React
  * state, so no write ever causes a render.
  *
- * Several hooks may write one node: the owning component and unwrapped components below it. Each
- * keeps its own facts and actions here (merged by `merge-facts.ts`); one never overwrites another
- * silently — a collision warns in development and says what to do.
+ * Several hooks may write one node: the owning component and unwrapped components below it. What
+ * they declare is kept per registry and node id, each hook's facts and actions apart (merged by
+ * `merge-facts.ts`), not in the handle: a hook may declare before the node registers (an action on
+ * a node of one's own, an id settled a render later), and a handle created again by a hot update
+ * finds everything declared for its id. One hook never overwrites another silently — a collision
+ * warns in development and says what to do.
  *
  * Removal is deferred to a microtask and cancelled when a node with the same id registers first.
  * React's Fast Refresh (and StrictMode) runs a component's effect cleanups and setups back to back:
@@ -15,8 +18,9 @@
  * the agent never sees the page without it. A component that really unmounts is gone a microtask
  * later. Each handle removes only its own node: its children's components remove theirs.
  *
- * Two mounted components may give the same id: they share one node, which shows the facts of the
- * one that registered last and stays while any of them is mounted (a development warning says so).
+ * Two mounted components may give the same id: they share one node, which shows both one's facts
+ * (the first rendered one's on a clash) and stays while any of them is mounted (a development
+ * warning says so).
  */
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from '../fallback/node-attribute.js';
 import type { PageAction, PageContextRegistry, PageNodePatch } from '../types.js';
@@ -57,10 +61,106 @@ interface DeclaredAction {
   token: string;
 }
 
+/** What hooks declared for one node id. */
+interface Declarations {
+  contributions: Map<string, FactsContribution>;
+  actions: Map<string, DeclaredAction>;
+}
+
+const declared = new WeakMap<PageContextRegistry, Map<string, Declarations>>();
+
+function declarationsOf(registry: PageContextRegistry, id: string): Declarations {
+  let byId = declared.get(registry);
+  if (!byId) {
+    byId = new Map();
+    declared.set(registry, byId);
+  }
+  let declarations = byId.get(id);
+  if (!declarations) {
+    declarations = { contributions: new Map(), actions: new Map() };
+    byId.set(id, declarations);
+  }
+  return declarations;
+}
+
+const NOTHING_DECLARED: Declarations = { contributions: new Map(), actions: new Map() };
+
+/** What is declared for an id, without creating an entry. */
+function peekDeclarations(registry: PageContextRegistry, id: string): Declarations {
+  return declared.get(registry)?.get(id) ?? NOTHING_DECLARED;
+}
+
+function forgetIfEmpty(registry: PageContextRegistry, id: string): void {
+  const declarations = declared.get(registry)?.get(id);
+  if (declarations?.contributions.size === 0 && declarations.actions.size === 0) {
+    declared.get(registry)?.delete(id);
+  }
+}
+
+/**
+ * Stores one hook's facts for a node; the node shows them (merged with other hooks') once
+ * registered. The registry skips unchanged data.
+ * @param registry - the provider's registry.
+ * @param id - the node's id.
+ * @param token - the writing hook.
+ * @param order - its render order (outer components first).
+ * @param facts - what it declares now.
+ */
+export function declareFacts(
+  registry: PageContextRegistry,
+  id: string,
+  token: string,
+  order: number,
+  facts: PageNodeFacts,
+): void {
+  declarationsOf(registry, id).contributions.set(token, { order, facts });
+  findNodeHandle(registry, id)?.sync();
+}
+
+/** Drops one hook's facts (it unmounted, or writes to another node now). */
+export function withdrawFacts(registry: PageContextRegistry, id: string, token: string): void {
+  if (!peekDeclarations(registry, id).contributions.delete(token)) return;
+  forgetIfEmpty(registry, id);
+  findNodeHandle(registry, id)?.sync();
+}
+
+/**
+ * Declares an action on a node (shown once the node is registered).
+ * @param registry - the provider's registry.
+ * @param id - the node's id.
+ * @param token - the declaring hook.
+ * @param name - the action's name.
+ * @param action - the action.
+ * @returns a function that removes it again.
+ */
+export function declareAction(
+  registry: PageContextRegistry,
+  id: string,
+  token: string,
+  name: string,
+  action: PageAction,
+): () => void {
+  const { actions } = declarationsOf(registry, id);
+  const existing = actions.get(name);
+  if (existing && existing.token !== token) {
+    warnOnce(
+      `action:${id}:${name}`,
+      `Two components declare action "${name}" on page node "${id}"; the later one replaces the earlier. Give the inner component a node of its own: const node = usePageContext(data, { type: '…', ref }); usePageAction('${name}', { …, node }).`,
+    );
+  }
+  const entry = { action, token };
+  actions.set(name, entry);
+  findNodeHandle(registry, id)?.syncActions();
+  return () => {
+    if (actions.get(name) !== entry) return;
+    actions.delete(name);
+    forgetIfEmpty(registry, id);
+    findNodeHandle(registry, id)?.syncActions();
+  };
+}
+
 /** Handle of one node: id, parent, and the latest facts and actions its components declared. */
 export class PageNodeHandle {
-  private readonly contributions = new Map<string, FactsContribution>();
-  private readonly actions = new Map<string, DeclaredAction>();
   private registered = false;
   private hasDetails = false;
   private facts: PageNodeFacts = { data: undefined };
@@ -100,7 +200,7 @@ export class PageNodeHandle {
     if (holders.some((holder) => holder !== this)) {
       warnOnce(
         `shared-id:${this.id}`,
-        `Two mounted components register page node "${this.id}"; only the last one's facts show. Give each its own id (a \`key\` from what tells them apart, e.g. the row's id).`,
+        `Two mounted components register page node "${this.id}"; their facts are mixed into one node. Give each its own id (a \`key\` from what tells them apart, e.g. the row's id).`,
       );
     }
     byId.set(this.id, [...holders.filter((holder) => holder !== this), this]);
@@ -113,6 +213,7 @@ export class PageNodeHandle {
   }
 
   private write(): void {
+    this.facts = this.mergedFacts();
     const { data, priority = this.defaultPriority } = this.facts;
     this.hasDetails = this.facts.details !== undefined;
     this.parentId = this.resolveParentId();
@@ -171,33 +272,25 @@ export class PageNodeHandle {
     });
   }
 
-  /**
-   * Stores one hook's facts; forwards the merged facts when registered (the registry skips
-   * unchanged data).
-   * @param token - the writing hook.
-   * @param order - its render order (outer components first).
-   * @param facts - what it declares now.
-   */
-  setFacts(token: string, order: number, facts: PageNodeFacts): void {
-    this.contributions.set(token, { order, facts });
-    this.sync();
-  }
-
-  /** Drops one hook's facts (it unmounted). */
-  removeFacts(token: string): void {
-    if (this.contributions.delete(token)) this.sync();
-  }
-
-  private sync(): void {
-    const { facts, collisions } = mergeFacts(this.contributions.values());
+  /** The facts of every hook writing this node, merged; warns about what collided. */
+  private mergedFacts(): PageNodeFacts {
+    const { facts, collisions } = mergeFacts(
+      peekDeclarations(this.registry, this.id).contributions.values(),
+    );
     for (const key of collisions) {
       warnOnce(
         `facts:${this.id}:${key}`,
         `Two components write ${key.startsWith('(') ? `the ${key.slice(1, -1)}` : `"${key}"`} of page node "${this.id}" (usePageContext with no type adds to the nearest opted-in ancestor); the outer one's is kept. Give the inner component a node of its own: usePageContext(data, { type: '…', ref }).`,
       );
     }
-    this.facts = facts;
+    return facts;
+  }
+
+  /** Forwards the merged facts of its id's hooks when registered (unchanged data is skipped). */
+  sync(): void {
+    this.facts = this.mergedFacts();
     if (!this.registered) return;
+    const { facts } = this;
     const patch: PageNodePatch = {
       data: facts.data,
       priority: facts.priority ?? this.defaultPriority ?? 0,
@@ -210,36 +303,13 @@ export class PageNodeHandle {
     this.registry.update(this.id, patch);
   }
 
-  /**
-   * Declares an action.
-   * @param token - the declaring hook.
-   * @param name - the action's name.
-   * @param action - the action.
-   * @returns a function that removes it again.
-   */
-  addAction(token: string, name: string, action: PageAction): () => void {
-    const existing = this.actions.get(name);
-    if (existing && existing.token !== token) {
-      warnOnce(
-        `action:${this.id}:${name}`,
-        `Two components declare action "${name}" on page node "${this.id}"; the later one replaces the earlier. Give the inner component a node of its own: const node = usePageContext(data, { type: '…', ref }); usePageAction('${name}', { …, node }).`,
-      );
-    }
-    const declared = { action, token };
-    this.actions.set(name, declared);
-    this.syncActions();
-    return () => {
-      if (this.actions.get(name) !== declared) return;
-      this.actions.delete(name);
-      this.syncActions();
-    };
-  }
-
   private actionRecord(): Record<string, PageAction> {
-    return Object.fromEntries([...this.actions].map(([name, { action }]) => [name, action]));
+    const { actions } = peekDeclarations(this.registry, this.id);
+    return Object.fromEntries([...actions].map(([name, { action }]) => [name, action]));
   }
 
-  private syncActions(): void {
+  /** Forwards the declared actions of its id when registered. */
+  syncActions(): void {
     if (this.registered) this.registry.update(this.id, { actions: this.actionRecord() });
   }
 

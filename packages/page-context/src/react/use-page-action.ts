@@ -11,14 +11,14 @@ import { actionInputSchema } from '../actions/page-action.js';
 import type { PageAction } from '../types.js';
 import { useOptionalRegistry } from './page-context-provider.js';
 import { PageNodeContext } from './page-node-context.js';
-import { findNodeHandle } from './page-node-handle.js';
+import { declareAction } from './page-node-handle.js';
 import { warnOnce } from './warn-once.js';
 
 /** What {@link usePageAction} takes: a page action, and optionally the node it belongs to. */
 export interface UsePageActionOptions<Input> extends PageAction<Input> {
   /**
    * Id of the node the action belongs to, as returned by `usePageContext(data, { type })` in the
-   * same component (call that first). Default: the nearest opted-in ancestor.
+   * same component. Default: the nearest opted-in ancestor.
    */
   node?: string;
 }
@@ -46,19 +46,16 @@ export function usePageAction<Input>(name: string, action: UsePageActionOptions<
   const schemaKey = JSON.stringify(actionInputSchema(input));
   // biome-ignore lint/correctness/useExhaustiveDependencies: schemaKey stands for the input schema (read from the ref): a new schema object with the same JSON Schema is the same action to the model.
   useEffect(() => {
-    const target = nodeId === undefined ? anchor : registry && findNodeHandle(registry, nodeId);
-    if (!target) {
-      if (registry) {
-        warnOnce(
-          `usePageAction:${name}`,
-          nodeId === undefined
-            ? `usePageAction('${name}') has no opted-in ancestor to act on, so the agent does not get it; register a node first: const node = usePageContext(data, { type: '…' }); usePageAction('${name}', { …, node }).`
-            : `usePageAction('${name}', { node: '${nodeId}' }) names no mounted node; pass the id usePageContext returned, and call usePageContext before usePageAction.`,
-        );
-      }
+    const target = nodeId ?? anchor?.id;
+    if (!registry) return;
+    if (target === undefined) {
+      warnOnce(
+        `usePageAction:${name}`,
+        `usePageAction('${name}') has no opted-in ancestor to act on, so the agent does not get it; register a node first: const node = usePageContext(data, { type: '…' }); usePageAction('${name}', { …, node }).`,
+      );
       return;
     }
-    return target.addAction(token, name, {
+    return declareAction(registry, target, token, name, {
       description,
       input: latest.current.input,
       handler: (value: Input) => latest.current.handler(value),

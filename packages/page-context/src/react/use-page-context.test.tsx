@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, StrictMode, useRef, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
@@ -198,9 +198,11 @@ describe('usePageContext', () => {
   it('registers a node of its own with a ref: rows inside <tbody>, no wrapper element', async () => {
     const registry = createPageContextRegistry();
     const { container } = render(
-      <PageContextProvider registry={registry}>
-        <TaskTable tasks={['Write docs', 'Fix login']} />
-      </PageContextProvider>,
+      <StrictMode>
+        <PageContextProvider registry={registry}>
+          <TaskTable tasks={['Write docs', 'Fix login']} />
+        </PageContextProvider>
+      </StrictMode>,
     );
     expect(container.innerHTML).toBe(
       '<table data-page-context-node="tasks"><tbody>' +

@@ -10,6 +10,7 @@ import { type RefObject, useContext, useEffect, useId } from 'react';
 import type { PageNodeDetails } from '../types.js';
 import { useOptionalRegistry } from './page-context-provider.js';
 import { PageNodeContext, useRenderOrder } from './page-node-context.js';
+import { declareFacts, withdrawFacts } from './page-node-handle.js';
 import { useOwnNode } from './use-node-handle.js';
 import { warnOnce } from './warn-once.js';
 
@@ -79,15 +80,17 @@ export function usePageContext(
   }
   // No dependency list on purpose: runs after every commit of this component and never triggers
   // one; the registry compares the data structurally and ignores unchanged writes.
+  const nodeId = node?.id;
   useEffect(() => {
-    node?.setFacts(token, order, {
+    if (!registry || nodeId === undefined) return;
+    declareFacts(registry, nodeId, token, order, {
       data,
       ...(details ? { details } : {}),
       ...(priority === undefined ? {} : { priority }),
     });
   });
   useEffect(() => {
-    if (node) return () => node.removeFacts(token);
-  }, [node, token]);
-  return node?.id;
+    if (registry && nodeId !== undefined) return () => withdrawFacts(registry, nodeId, token);
+  }, [registry, nodeId, token]);
+  return nodeId;
 }

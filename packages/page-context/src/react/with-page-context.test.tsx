@@ -179,6 +179,7 @@ describe('withPageContext', () => {
     await removals();
     expect(registry.size).toBe(0);
     expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining('Two components write "note" of page node "card-1"'),
       expect.stringContaining('Two mounted components register page node "card-1"'),
     ]);
     warn.mockRestore();
