@@ -1,38 +1,10 @@
-// Hooks without a wrapper: the table and each row register nodes of their own through a ref, so
-// a row is a real <tr> inside <tbody>, and rows nest under the table.
-import { usePageAction, usePageContext } from '@sightline/page-context/react';
-import { useRef, useState } from 'react';
-import { z } from 'zod';
+// Hooks without a wrapper: the table registers a node of its own through a ref; its rows (in
+// issue-row.tsx, so that editing this file leaves them mounted) nest under it inside <tbody>.
+import { usePageContext } from '@sightline/page-context/react';
+import { useRef } from 'react';
+import { IssueRow, type IssueRowData } from './issue-row.js';
 
-export interface IssueRowData {
-  id: string;
-  title: string;
-  level: 'error' | 'fatal';
-}
-
-const resolveInput = z.object({});
-
-function IssueRow({ issue }: { issue: IssueRowData }) {
-  const ref = useRef<HTMLTableRowElement>(null);
-  const [resolved, setResolved] = useState(false);
-  const node = usePageContext(
-    { title: issue.title, level: issue.level, resolved },
-    { type: 'issue', key: issue.id, ref },
-  );
-  usePageAction('resolve', {
-    description: 'Mark the issue resolved',
-    input: resolveInput,
-    handler: () => setResolved(true),
-    node,
-  });
-  return (
-    <tr ref={ref}>
-      <td>{issue.id}</td>
-      <td>{issue.title}</td>
-      <td>{resolved ? 'resolved' : issue.level}</td>
-    </tr>
-  );
-}
+export type { IssueRowData };
 
 export function IssueTable({ issues }: { issues: IssueRowData[] }) {
   const ref = useRef<HTMLTableElement>(null);
