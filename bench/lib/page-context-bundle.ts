@@ -10,7 +10,7 @@
  * - eager tokenizer: page context with the o200k_base encoding imported statically, as the README
  *   told apps to before the tokenizer loaded lazily.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -104,23 +104,29 @@ async function buildApp(dir: string, source: string): Promise<AppBundle> {
 }
 
 /**
- * Builds the three apps under `bench/.cache/page-context-bundle/` (git-ignored).
+ * Builds the three apps in a temporary folder inside bench/ (removed afterwards), where the
+ * workspace's node_modules resolve their imports even when bench/.cache links to a cache outside
+ * the repository.
  * @returns their gzipped first-load and lazy JavaScript, in bytes.
  * @throws Error when a build fails (for example an unbuilt package: run `npm run build`).
  */
 export async function measureBundles(): Promise<BundleSizes> {
-  const root = path.join(BENCH_DIR, '.cache', 'page-context-bundle');
-  return {
-    baseline: await buildApp(path.join(root, 'baseline'), BASELINE),
-    pageContext: await buildApp(
-      path.join(root, 'page-context'),
-      PAGE_CONTEXT.replace('__EXTRA__', ''),
-    ),
-    eagerTokenizer: await buildApp(
-      path.join(root, 'eager-tokenizer'),
-      PAGE_CONTEXT.replace('__EXTRA__', EAGER),
-    ),
-  };
+  const root = await mkdtemp(path.join(BENCH_DIR, '.page-context-bundle-'));
+  try {
+    return {
+      baseline: await buildApp(path.join(root, 'baseline'), BASELINE),
+      pageContext: await buildApp(
+        path.join(root, 'page-context'),
+        PAGE_CONTEXT.replace('__EXTRA__', ''),
+      ),
+      eagerTokenizer: await buildApp(
+        path.join(root, 'eager-tokenizer'),
+        PAGE_CONTEXT.replace('__EXTRA__', EAGER),
+      ),
+    };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 }
 
 /** Target of issue 21: what page context adds to the first load, gzipped. */

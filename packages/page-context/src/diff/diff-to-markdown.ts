@@ -22,6 +22,7 @@
 
 import { findTitle, formatData, oneLine } from '../render/format-data.js';
 import { locationText } from '../render/location-text.js';
+import { userContentText } from '../render/user-content.js';
 import type { JsonValue, PageLocation } from '../types.js';
 import type { PageDiff, PageDiffChange } from './diff.js';
 
@@ -83,6 +84,7 @@ export function diffToMarkdown(pageDiff: PageDiff, options: DiffToMarkdownOption
 /** A new value written on the node's line: gone, a one-line scalar, or a list of scalars. */
 function isInline(value: JsonValue | undefined): boolean {
   if (value === undefined || value === null) return true;
+  if (userContentText(value) !== undefined) return false; // fenced, below the node's line
   if (typeof value === 'string') return !value.includes('\n');
   if (Array.isArray(value)) return value.every((item) => item === null || typeof item !== 'object');
   return typeof value !== 'object';
@@ -109,10 +111,12 @@ function describeChange({ path, from, to }: PageDiffChange, maxPreviousLength: n
   const before =
     from === undefined
       ? '(none)'
-      : typeof from === 'object' && from !== null && !isInline(from)
-        ? Array.isArray(from)
-          ? `${from.length} items`
-          : '{…}'
-        : shorten(oneLine(text(from)), maxPreviousLength);
+      : userContentText(from) !== undefined
+        ? '(user-written)'
+        : typeof from === 'object' && from !== null && !isInline(from)
+          ? Array.isArray(from)
+            ? `${from.length} items`
+            : '{…}'
+          : shorten(oneLine(text(from)), maxPreviousLength);
   return `${path}: ${before} → ${to === undefined ? '(none)' : oneLine(text(to))}`;
 }

@@ -27,8 +27,9 @@ export interface UsePageActionOptions<Input> extends PageAction<Input> {
  * Declares an action; it becomes the AI SDK tool `<name>` (or `<id>__<name>` when a node
  * registered earlier declares the same name) in `toTools`.
  * @param name - action name, `^[a-zA-Z0-9_-]+$` (other characters are replaced in the tool name).
- * @param action - `description` (one line for the model), `input` (zod object schema), `handler`,
- *   optionally `node`.
+ * @param action - `description` (one line for the model), `input` (zod object schema), `handler`
+ *   (`(input, { reportProgress })`), optionally `node`, `enabled` (false: not offered now) and
+ *   `confirm` (`true` or `'if-untrusted'`: the tool call waits for the user's answer).
  * @example
  * const rangeInput = z.object({ range: z.enum(['1h', '24h', '7d']) });
  * usePageAction('set_range', { description: 'Change the time range', input: rangeInput,
@@ -42,7 +43,7 @@ export function usePageAction<Input>(name: string, action: UsePageActionOptions<
   useEffect(() => {
     latest.current = action;
   });
-  const { description, input, node: nodeId } = action;
+  const { description, input, node: nodeId, enabled = true, confirm = false } = action;
   const schemaKey = JSON.stringify(actionInputSchema(input));
   // biome-ignore lint/correctness/useExhaustiveDependencies: schemaKey stands for the input schema (read from the ref): a new schema object with the same JSON Schema is the same action to the model.
   useEffect(() => {
@@ -58,7 +59,9 @@ export function usePageAction<Input>(name: string, action: UsePageActionOptions<
     return declareAction(registry, target, token, name, {
       description,
       input: latest.current.input,
-      handler: (value: Input) => latest.current.handler(value),
+      handler: (value: Input, context) => latest.current.handler(value, context),
+      enabled,
+      confirm,
     });
-  }, [registry, anchor, nodeId, name, description, schemaKey, token]);
+  }, [registry, anchor, nodeId, name, description, schemaKey, token, enabled, confirm]);
 }

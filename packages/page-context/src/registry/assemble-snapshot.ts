@@ -42,13 +42,16 @@ export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
     const result: PageSnapshotAction[] = [];
     for (const name in stored.actions) {
       const action = stored.actions[name] as PageAction;
+      if (action.enabled === false) continue;
       const { id } = stored;
       result.push({
         name,
         description: action.description,
         inputSchema: actionInputSchema(action.input),
         toolName: toolNames.get(toolKey(id, name)) as string,
-        run: (value) => runPageAction(currentAction(nodes, id, name), value, { nodeId: id, name }),
+        ...(action.confirm ? { confirm: action.confirm } : {}),
+        run: (value, context) =>
+          runPageAction(currentAction(nodes, id, name), value, { nodeId: id, name, context }),
       });
     }
     return result;
@@ -119,6 +122,7 @@ function assignToolNames(nodes: ReadonlyMap<string, StoredNode>): Map<string, st
   const owners = new Set<string>();
   for (const stored of nodes.values()) {
     for (const name in stored.actions) {
+      if (stored.actions[name]?.enabled === false) continue;
       const key = toolKey(stored.id, name);
       const qualified = owners.has(name);
       owners.add(name);
@@ -128,14 +132,15 @@ function assignToolNames(nodes: ReadonlyMap<string, StoredNode>): Map<string, st
   return names;
 }
 
-/** The node's action as registered now; own properties only (`toString` is no action). */
+/** The node's action as registered and enabled now; own properties only (`toString` is no action). */
 function currentAction(
   nodes: ReadonlyMap<string, StoredNode>,
   id: string,
   name: string,
 ): PageAction | undefined {
   const actions = nodes.get(id)?.actions;
-  return actions && Object.hasOwn(actions, name) ? actions[name] : undefined;
+  const action = actions && Object.hasOwn(actions, name) ? actions[name] : undefined;
+  return action?.enabled === false ? undefined : action;
 }
 
 async function fetchDetails(nodes: ReadonlyMap<string, StoredNode>, id: string): Promise<unknown> {
