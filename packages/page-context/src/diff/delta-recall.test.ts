@@ -20,7 +20,7 @@ describe('factsMissingFromDelta', () => {
       .replace('| T-1 | Write docs |', '| T-2 | Review PR |');
     const delta = [
       '# Page changes (v3 → v4)',
-      '~ table: Tasks [tasks]: page: 1 → 2',
+      '~ table: Tasks [tasks]: page: 2 (was 1)',
       '  rows:',
       '  | id | title |',
       '  | --- | --- |',

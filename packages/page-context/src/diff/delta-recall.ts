@@ -2,7 +2,7 @@
  * Whether a delta keeps what the page now shows: every line of the current page's Markdown that
  * the previous page did not have is a fact the model has not read yet, and its value must be in the
  * delta (`pageContextTurn` sends the whole page otherwise). Checked on values, not on line format:
- * `environment: production` is kept by `environment: staging → production`, a heading
+ * `environment: production` is kept by `environment: production (was staging)`, a heading
  * `## widget: Latency [n9]` by `+ widget: Latency [n9] in n1`, a table row by the same row.
  */
 

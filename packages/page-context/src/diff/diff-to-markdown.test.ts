@@ -39,7 +39,7 @@ describe('diffToMarkdown', () => {
         '  | --- |',
         '  | 1 |',
         '- widget: Errors [w]',
-        `~ filters [f]: environment: staging → production; range: 24h → 7d; note: xxxxxxxxx… → ${'y'.repeat(200)}`,
+        `~ filters [f]: environment: production (was staging); range: 7d (was 24h); note: ${'y'.repeat(200)} (was xxxxxxxxx…)`,
       ].join('\n'),
     );
   });
@@ -53,7 +53,7 @@ describe('diffToMarkdown', () => {
     );
     registry.update('n', { data: { a: 2, b: 2, c: 2 } });
     expect(diffToMarkdown(diff(before, registry.snapshot()))).toContain(
-      '~ form [n]: a: 1 → 2; b: 1 → 2; c: 1 → 2',
+      '~ form [n]: a: 2 (was 1); b: 2 (was 1); c: 2 (was 1)',
     );
   });
 
@@ -83,7 +83,7 @@ describe('diffToMarkdown', () => {
     expect(diffToMarkdown(diff(before, registry.snapshot()))).toBe(
       [
         `# Page changes (v${before.version} → v${registry.version})`,
-        '~ table: Tasks [tasks]: filters: status=open → status=open, owner=ana; page: 1 → 2',
+        '~ table: Tasks [tasks]: filters: status=open, owner=ana (was status=open); page: 2 (was 1)',
         '  rows:',
         '  | id | title |',
         '  | --- | --- |',

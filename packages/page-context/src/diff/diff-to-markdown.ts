@@ -7,17 +7,17 @@
  * + widget: Latency [n9] in n1
  *   p95: 120 ms
  * - widget: Errors [n3]
- * ~ filters [n2]: environment: staging → production; range: 24h → 7d
- * ~ issue-table: Issues [issues]: shown: 25 → 6
+ * ~ filters [n2]: environment: production (was staging); range: 7d (was 24h)
+ * ~ issue-table: Issues [issues]: shown: 6 (was 25)
  *   top (5 of 6):
  *   | id | title | events |
  *   …
  * ```
  *
  * A delta must keep meaning: every changed fact a user could ask about is written with its new
- * value in full, as the page's Markdown would write it — a changed list as its new rows (a table,
- * capped as the page caps it), never as `[10 items] → [6 items]`; a long string whole. Only the
- * previous value, which the model already read, is shortened.
+ * value in full next to its name, as the page's Markdown would write it — a changed list as its new rows (a table,
+ * capped as the page caps it), never as `[10 items] → [6 items]`; a long string whole. The
+ * previous value, which the model already read, follows shortened: `(was …)`.
  */
 
 import { findTitle, formatData, oneLine } from '../render/format-data.js';
@@ -29,7 +29,7 @@ import type { PageDiff, PageDiffChange } from './diff.js';
 /** Options of {@link diffToMarkdown}. */
 export interface DiffToMarkdownOptions {
   /**
-   * Longest previous value quoted before `→`, in characters (the new value is always whole).
+   * Longest previous value quoted in `(was …)`, in characters (the new value is always whole).
    * Default 40.
    */
   maxPreviousValueLength?: number;
@@ -110,7 +110,7 @@ function shorten(value: string, maxLength: number): string {
 function describeChange({ path, from, to }: PageDiffChange, maxPreviousLength: number): string {
   const before =
     from === undefined
-      ? '(none)'
+      ? 'not set'
       : userContentText(from) !== undefined
         ? '(user-written)'
         : typeof from === 'object' && from !== null && !isInline(from)
@@ -118,5 +118,5 @@ function describeChange({ path, from, to }: PageDiffChange, maxPreviousLength: n
             ? `${from.length} items`
             : '{…}'
           : shorten(oneLine(text(from)), maxPreviousLength);
-  return `${path}: ${before} → ${to === undefined ? '(none)' : oneLine(text(to))}`;
+  return `${path}: ${to === undefined ? '(none)' : oneLine(text(to))} (was ${before})`;
 }
