@@ -48,6 +48,8 @@ export interface ToToolsOptions {
    * The wait for the answer is not limited by `actionTimeoutMs`.
    */
   confirmToolCall?: (request: ToolConfirmationRequest) => Promise<boolean>;
+  /** Receives what a running action reports (`context.reportProgress`), with its tool call's id. */
+  onProgress?: (toolCallId: string, message: string) => void;
 }
 
 /** What a confirmation shows the user: which action, on which node, with what input. */
@@ -103,6 +105,7 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
     maxDetailsBytes = 32_768,
     actionTimeoutMs = 30_000,
     confirmToolCall,
+    onProgress,
   } = options;
   if (!(actionTimeoutMs >= 1 && actionTimeoutMs <= MAX_TIMEOUT_MS)) {
     throw new SightlineError({
@@ -122,7 +125,7 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
         description: action.description,
         inputSchema: jsonSchema<unknown>(action.inputSchema as JsonSchemaInput),
         // run() validates, never throws, and caps the result at 4 KB (see runPageAction).
-        execute: async (input) => {
+        execute: async (input, { toolCallId }) => {
           if (needsConfirmation(action, snapshot)) {
             const request = {
               toolName: action.toolName,
@@ -133,8 +136,9 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
             const answer = await confirmation(request, confirmToolCall).catch(toolErrorValue);
             if (answer !== true) return answer === false ? declined(action.name) : answer;
           }
+          const reportProgress = (message: string) => onProgress?.(toolCallId, message);
           return withTimeout(
-            action.run(input),
+            action.run(input, { reportProgress }),
             actionTimeoutMs,
             `Action "${action.name}" on ${where} did not finish within ${actionTimeoutMs} ms; it may still complete. Read the current page context to see whether it took effect before calling it again.`,
           ).catch(toolErrorValue);
