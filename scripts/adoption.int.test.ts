@@ -7,13 +7,18 @@
  * one zod in the tree (a peer), so no TS2739; an unwrapped child whose hooks add to that node; and
  * a table whose rows register nodes of their own with a ref, inside `<tbody>`. Then the app runs
  * under its own Vite dev server in Chromium: the page has every node and tool, and after editing
- * each component's file (Fast Refresh) it still has them, with the edit and the React state kept.
+ * each component's file (Fast Refresh) it still has them, with the edit and the React state kept;
+ * then, in the chat panel (`@sightline/page-context/chat`, against the app's chat route with a
+ * scripted model), an action with `confirm` waits for "Allow", and the inspector's token count is
+ * that of the page the request sent.
  * Skips when the npm registry is unreachable (and the browser part when Chromium is missing).
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { countTokens } from '@sightline/core';
 import type { PageSnapshotJson } from '@sightline/page-context';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchChromium } from '../examples/dashboard/e2e/launch-chromium.js';
 import { startDevServer } from './dev-server.js';
@@ -25,7 +30,13 @@ const online = await registryReachable();
 if (!online) console.warn('skipped: the npm registry is unreachable (npm ping failed)');
 
 /** Versions of a fresh Vite React TypeScript app (as the workspace pins them). */
-const APP_DEPENDENCIES = { ai: '^6.0.0', react: '^19.2.0', 'react-dom': '^19.2.0', zod: '^4.1.0' };
+const APP_DEPENDENCIES = {
+  '@ai-sdk/react': '^3.0.0',
+  ai: '^6.0.0',
+  react: '^19.2.0',
+  'react-dom': '^19.2.0',
+  zod: '^4.1.0',
+};
 const APP_DEV_DEPENDENCIES = {
   '@types/react': '^19.2.0',
   '@types/react-dom': '^19.2.0',
@@ -63,6 +74,29 @@ async function replaceIn(file: string, from: string, to: string): Promise<void> 
   await writeFile(file, text.replace(from, to));
 }
 
+/**
+ * The chat panel: the scripted model calls `resolve`, which waits for the user's answer; after
+ * "Allow" the row is resolved, the answer arrives, and the inspector shows the exact token count of
+ * the page the last request sent (counted again here from what the server received).
+ */
+async function chatWithConfirmation(page: Page, url: string): Promise<void> {
+  await page.getByRole('button', { name: 'Assistant' }).click();
+  await page.getByLabel('Message').fill('Resolve the first issue');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.getByText('Resolved SL-1.').waitFor();
+  const row = await page.evaluate(
+    () => window.__sightline?.snapshot().roots.find((node) => node.id === 'issues')?.children[0],
+  );
+  expect(row?.data).toMatchObject({ resolved: true });
+  await page.getByRole('tab', { name: 'Inspector' }).click();
+  const shown = Number(await page.locator('output[aria-label="Tokens sent"]').textContent());
+  const received = (await (await fetch(new URL('api/received', url))).json()) as string[];
+  expect(received).toHaveLength(2); // the message, then the tool result
+  expect(shown).toBe(countTokens(received.at(-1) ?? ''));
+  expect(await page.locator('[data-page-context-sent]').textContent()).toBe(received.at(-1));
+}
+
 /** Runs the installed app under its dev server in Chromium and edits its files (Fast Refresh). */
 async function checkUnderDevServer(app: string): Promise<void> {
   if (!chromiumAvailable()) {
@@ -85,7 +119,6 @@ async function checkUnderDevServer(app: string): Promise<void> {
     await page.evaluate(() =>
       window.__sightline?.callTool('filter', { column: 'level', value: 'fatal' }),
     );
-    await page.evaluate(() => window.__sightline?.callTool('resolve', {}));
     const before = await read();
     expect(outline(before.snapshot)).toEqual([
       ['toolbar', { rows: 2, columns: ['id', 'level'], edition: 1, filter: 'level = fatal' }, []],
@@ -93,7 +126,7 @@ async function checkUnderDevServer(app: string): Promise<void> {
         'issues',
         { title: 'Issues', shown: 2 },
         [
-          ['issue-SL-1', { title: 'Crash on launch', level: 'fatal', resolved: true }, []],
+          ['issue-SL-1', { title: 'Crash on launch', level: 'fatal', resolved: false }, []],
           ['issue-SL-2', { title: 'Slow search', level: 'error', resolved: false }, []],
         ],
       ],
@@ -108,19 +141,23 @@ async function checkUnderDevServer(app: string): Promise<void> {
     expect(await page.locator('tbody > tr[data-page-context-node]').count()).toBe(2);
     // Fast Refresh: edit the wrapped component's file, then the hook-only one's.
     await replaceIn(path.join(app, 'src', 'toolbar.tsx'), 'edition: 1', 'edition: 2');
-    await page.waitForFunction(
-      () => JSON.stringify(window.__sightline?.snapshot()).includes('"edition":2'),
+    await page.waitForFunction(() =>
+      JSON.stringify(window.__sightline?.snapshot()).includes('"edition":2'),
     );
     await replaceIn(path.join(app, 'src', 'issue-table.tsx'), "title: 'Issues'", "title: 'Inbox'");
-    await page.waitForFunction(
-      () => JSON.stringify(window.__sightline?.snapshot()).includes('"title":"Inbox"'),
+    await page.waitForFunction(() =>
+      JSON.stringify(window.__sightline?.snapshot()).includes('"title":"Inbox"'),
     );
     const after = await read();
-    const expected = structuredClone(outline(before.snapshot)) as [string, Record<string, unknown>][];
+    const expected = structuredClone(outline(before.snapshot)) as [
+      string,
+      Record<string, unknown>,
+    ][];
     (expected[0] as [string, Record<string, unknown>])[1].edition = 2;
     (expected[1] as [string, Record<string, unknown>])[1].title = 'Inbox';
     expect(outline(after.snapshot)).toEqual(expected);
     expect(after.tools).toEqual(before.tools);
+    await chatWithConfirmation(page, server.url);
   } finally {
     await browser.close();
     await server.close();

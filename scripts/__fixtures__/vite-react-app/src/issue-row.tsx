@@ -1,4 +1,5 @@
-// A row registers a node of its own through a ref on its <tr>, with an action on that node.
+// A row registers a node of its own through a ref on its <tr>, with an action on that node that
+// waits for the user's confirmation in the chat panel.
 import { usePageAction, usePageContext } from '@sightline/page-context/react';
 import { useRef, useState } from 'react';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ export function IssueRow({ issue }: { issue: IssueRowData }) {
     description: 'Mark the issue resolved',
     input: resolveInput,
     handler: () => setResolved(true),
+    confirm: true,
     node,
   });
   return (

@@ -1,3 +1,4 @@
+import { PageContextChat } from '@sightline/page-context/chat';
 import { PageContextProvider, PageHook, usePageSnapshot } from '@sightline/page-context/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -27,6 +28,7 @@ if (root) {
         <IssueTable issues={issues} />
         <Assistant />
         <PageHook />
+        <PageContextChat />
       </PageContextProvider>
     </StrictMode>,
   );
