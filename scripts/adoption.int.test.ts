@@ -81,9 +81,9 @@ async function replaceIn(file: string, from: string, to: string): Promise<void> 
  */
 async function chatWithConfirmation(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Assistant' }).click();
-  await page.getByLabel('Message').fill('Resolve the first issue');
+  await page.getByLabel('Message', { exact: true }).fill('Resolve the first issue');
   await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByRole('button', { name: 'Allow' }).click();
+  await page.getByRole('button', { name: 'Allow' }).click({ timeout: 10_000 });
   await page.getByText('Resolved SL-1.').waitFor();
   const row = await page.evaluate(
     () => window.__sightline?.snapshot().roots.find((node) => node.id === 'issues')?.children[0],
@@ -157,7 +157,18 @@ async function checkUnderDevServer(app: string): Promise<void> {
     (expected[1] as [string, Record<string, unknown>])[1].title = 'Inbox';
     expect(outline(after.snapshot)).toEqual(expected);
     expect(after.tools).toEqual(before.tools);
-    await chatWithConfirmation(page, server.url);
+    const logs: string[] = [];
+    page.on('console', (message) => logs.push(message.text()));
+    page.on('pageerror', (error) => logs.push(String(error)));
+    try {
+      await chatWithConfirmation(page, server.url);
+    } catch (error) {
+      // What the page showed and logged says more than a locator timeout.
+      console.error(
+        `The chat panel failed; the page showed:\n${await page.locator('body').innerText()}\nand logged:\n${logs.join('\n')}`,
+      );
+      throw error;
+    }
   } finally {
     await browser.close();
     await server.close();

@@ -1,7 +1,9 @@
 import { chatPageContext } from '@sightline/page-context/server';
 import react from '@vitejs/plugin-react';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import {
   convertToModelMessages,
+  simulateReadableStream,
   stepCountIs,
   streamText,
   type UIMessage,
@@ -18,15 +20,24 @@ function scriptedModel(): MockLanguageModelV3 {
     outputTokens: { total: 0, text: 0, reasoning: undefined },
   };
   return new MockLanguageModelV3({
-    doGenerate: async ({ prompt }) => {
+    doStream: async ({ prompt }) => {
       const answered = prompt.some((message) => message.role === 'tool');
+      const content: LanguageModelV3StreamPart[] = answered
+        ? [
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: 'Resolved SL-1.' },
+            { type: 'text-end', id: 't' },
+          ]
+        : [{ type: 'tool-call', toolCallId: 'call-1', toolName: 'resolve', input: '{}' }];
+      const finishReason = { unified: answered ? 'stop' : 'tool-calls', raw: undefined } as const;
       return {
-        content: answered
-          ? [{ type: 'text' as const, text: 'Resolved SL-1.' }]
-          : [{ type: 'tool-call' as const, toolCallId: 'call-1', toolName: 'resolve', input: '{}' }],
-        finishReason: { unified: answered ? ('stop' as const) : ('tool-calls' as const), raw: undefined },
-        usage,
-        warnings: [],
+        stream: simulateReadableStream<LanguageModelV3StreamPart>({
+          chunks: [
+            { type: 'stream-start', warnings: [] },
+            ...content,
+            { type: 'finish', finishReason, usage },
+          ],
+        }),
       };
     },
   });

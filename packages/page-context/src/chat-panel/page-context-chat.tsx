@@ -118,7 +118,7 @@ function Conversation({ chat }: { chat: PageChat }) {
   };
   return (
     <>
-      <ol aria-label="Messages" style={SCROLL}>
+      <ol aria-label="Conversation" style={SCROLL}>
         {chat.messages.map((message) => (
           <li key={message.id} data-role={message.role} style={{ margin: '6px 0' }}>
             <strong>{message.role === 'user' ? 'You' : 'Assistant'}: </strong>
