@@ -1,14 +1,24 @@
 /**
  * `<PageContextChat>`: an optional chat panel for a page that describes itself — messages, tool
  * calls with their confirmations and progress, and an inspector tab showing exactly what the last
- * request sent about the page (its Markdown, its exact token count, its tools). It floats closed
+ * request sent about the page (its Markdown, its exact token count, its tools), or before the
+ * first message what the next one would send. It floats closed
  * at the bottom right (a button), so it never covers the page until opened, styles itself, and
  * carries `data-page-context-ignore` (a page never describes its own assistant).
  */
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
-import { type CSSProperties, type FormEvent, useState } from 'react';
+import { type CSSProperties, type FormEvent, useEffect, useState } from 'react';
+import { toPageContextPayload } from '../chat/page-context-payload.js';
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
-import { type PageChat, type UsePageChatOptions, usePageChat } from './use-page-chat.js';
+import { usePageSnapshot } from '../react/use-page-snapshot.js';
+import { loadTokenizer } from '../render/lazy-tokenizer.js';
+import {
+  DEFAULT_BUDGET_TOKENS,
+  type PageChat,
+  type SentPageContext,
+  type UsePageChatOptions,
+  usePageChat,
+} from './use-page-chat.js';
 
 /** Props of {@link PageContextChat}. */
 export interface PageContextChatProps extends UsePageChatOptions {
@@ -102,7 +112,11 @@ export function PageContextChat(props: PageContextChatProps) {
           ×
         </button>
       </header>
-      {tab === 'chat' ? <Conversation chat={chat} /> : <Inspector chat={chat} />}
+      {tab === 'chat' ? (
+        <Conversation chat={chat} />
+      ) : (
+        <Inspector chat={chat} budgetTokens={props.budgetTokens ?? DEFAULT_BUDGET_TOKENS} />
+      )}
     </section>
   );
 }
@@ -180,14 +194,30 @@ function Part({ part, chat }: { part: UIMessage['parts'][number]; chat: PageChat
   );
 }
 
-function Inspector({ chat }: { chat: PageChat }) {
-  const sent = chat.lastSent;
-  if (!sent) return <p>Nothing sent yet: the page goes with your first message.</p>;
+function Inspector({ chat, budgetTokens }: { chat: PageChat; budgetTokens: number }) {
+  const read = usePageSnapshot();
+  const [preview, setPreview] = useState<SentPageContext | undefined>();
+  useEffect(() => {
+    if (chat.lastSent) return;
+    let live = true;
+    void (async () => {
+      await loadTokenizer();
+      const page = read({ root: document.body, budgetTokens });
+      const payload = await toPageContextPayload(page);
+      if (live) setPreview({ payload, tokens: page.tokens, sentAt: Date.now() });
+    })();
+    return () => {
+      live = false;
+    };
+  }, [chat.lastSent, read, budgetTokens]);
+  const sent = chat.lastSent ?? preview;
+  if (!sent) return <p>Reading the page…</p>;
   return (
     <div style={{ overflow: 'auto', flex: 1 }}>
       <p>
-        Sent with the last request: <output aria-label="Tokens sent">{sent.tokens}</output> tokens
-        (o200k_base), {sent.payload.tools.length} tools
+        {chat.lastSent ? 'Sent with the last request' : 'Nothing sent yet; your next message sends'}
+        : <output aria-label="Tokens sent">{sent.tokens}</output> tokens (o200k_base),{' '}
+        {sent.payload.tools.length} tools
       </p>
       <ul style={{ margin: 0, paddingLeft: 16 }}>
         {sent.payload.tools.map((tool) => (

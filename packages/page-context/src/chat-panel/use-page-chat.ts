@@ -17,6 +17,9 @@ import { usePageSnapshot } from '../react/use-page-snapshot.js';
 import { loadTokenizer } from '../render/lazy-tokenizer.js';
 import { type ToolConfirmationRequest, toTools } from '../tools/to-tools.js';
 
+/** Default most tokens of the page sent with each request. */
+export const DEFAULT_BUDGET_TOKENS = 2_000;
+
 /** Options of {@link usePageChat}. */
 export interface UsePageChatOptions {
   /** The chat route. Default `/api/chat` (see `@sightline/page-context/server`). */
@@ -62,7 +65,7 @@ export interface PageChat {
  * @returns messages, status, `send`, pending confirmations, progress and what was sent last.
  */
 export function usePageChat(options: UsePageChatOptions = {}): PageChat {
-  const { api = '/api/chat', budgetTokens = 2_000 } = options;
+  const { api = '/api/chat', budgetTokens = DEFAULT_BUDGET_TOKENS } = options;
   const read = usePageSnapshot();
   const extraBody = useRef(options.body);
   extraBody.current = options.body;
