@@ -1,5 +1,5 @@
 /**
- * The example's chat route, served by Vite (dev and preview) at /api/chat for the chat panel: the
+ * The example's chat route, served by the Vite dev server at /api/chat for the chat panel: the
  * page context and its actions from the request (`@sightline/page-context/server`), the model named
  * by `SIGHTLINE_MODEL` (e.g. `anthropic:claude-sonnet-4-5`, key in `ANTHROPIC_API_KEY`). Without
  * one it answers 503 saying so; the panel's Inspector tab still shows what a message would send.
@@ -8,12 +8,17 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveModel } from '@sightline/models';
 import { chatPageContext, pageContextPayloadSchema } from '@sightline/page-context/server';
 import { convertToModelMessages, stepCountIs, streamText, validateUIMessages } from 'ai';
-import type { Plugin } from 'vite';
 
 const INSTRUCTIONS =
   'You are the assistant of an error-tracking dashboard. Answer from the page below; act on it with the tools.';
 
-async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+/**
+ * Answers one chat request: the UI message stream of `streamText`, or 503 without a model, or 400
+ * for a body that is not a chat request.
+ * @param request - the HTTP request (JSON body: `{ messages, pageContext }`).
+ * @param response - where the answer goes.
+ */
+export async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const spec = process.env.SIGHTLINE_MODEL;
   if (!spec) {
     response.statusCode = 503;
@@ -41,12 +46,4 @@ async function answer(request: IncomingMessage, response: ServerResponse): Promi
     response.statusCode = 400;
     response.end(`Bad chat request: ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-/** @returns the Vite plugin serving /api/chat in `vite` and `vite preview`. */
-export function chatRoute(): Plugin {
-  const mount = (server: {
-    middlewares: { use: (path: string, handler: typeof answer) => void };
-  }) => server.middlewares.use('/api/chat', answer);
-  return { name: 'sightline-chat-route', configureServer: mount, configurePreviewServer: mount };
 }

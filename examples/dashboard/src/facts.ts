@@ -104,7 +104,7 @@ function issuesFacts(query: IssueListQuery = DEFAULT_ISSUE_QUERY): Fact[] {
   const [first, second] = rows;
   return [
     { question: 'How many issues are listed?', answer: String(rows.length), unit: 'issues' },
-    { question: 'Which level is the list filtered to?', answer: query.level, unit: 'level' },
+    { question: 'Which level is the list filtered to?', answer: query.level },
     { question: 'Which issue has the most events?', answer: first?.issue.title ?? '' },
     { question: 'What is its short id?', answer: first?.issue.id ?? '' },
     { question: 'How many events does it have?', answer: formatCount(first?.events ?? 0) },
