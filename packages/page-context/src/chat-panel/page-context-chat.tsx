@@ -28,6 +28,10 @@ export interface PageContextChatProps extends UsePageChatOptions {
   defaultOpen?: boolean;
   /** False: in the page's flow instead of floating at the bottom right. Default true. */
   floating?: boolean;
+  /** Called by the close button; absent: closing folds the panel back into its button. */
+  onClose?: () => void;
+  /** Label of the message field. Default `Message`. */
+  inputLabel?: string;
   className?: string;
   style?: CSSProperties;
 }
@@ -57,13 +61,14 @@ const SCROLL: CSSProperties = {
 
 /**
  * The chat panel.
- * @param props - `api` (default `/api/chat`), `budgetTokens` (default 2,000), `body`, `title`,
- *   `defaultOpen`, `floating`, `className`, `style`.
+ * @param props - `api` (default `/api/chat`), `budgetTokens` (default 2,000), `body`, `headers`,
+ *   `title`, `defaultOpen`, `floating`, `onClose`, `inputLabel`, `className`, `style`.
  * @returns the panel; put it inside the `<PageContextProvider>`.
  * @example <PageContextChat api="/api/chat" />
  */
 export function PageContextChat(props: PageContextChatProps) {
   const { title = 'Assistant', defaultOpen = false, floating = true, className, style } = props;
+  const { onClose, inputLabel = 'Message' } = props;
   const [open, setOpen] = useState(defaultOpen);
   const [tab, setTab] = useState<'chat' | 'inspector'>('chat');
   const chat = usePageChat(props);
@@ -108,12 +113,17 @@ export function PageContextChat(props: PageContextChatProps) {
             Inspector
           </button>
         </div>
-        <button type="button" aria-label={`Close ${title}`} onClick={() => setOpen(false)}>
+        <button
+          type="button"
+          aria-label="Close"
+          title={`Close ${title}`}
+          onClick={onClose ?? (() => setOpen(false))}
+        >
           ×
         </button>
       </header>
       {tab === 'chat' ? (
-        <Conversation chat={chat} />
+        <Conversation chat={chat} inputLabel={inputLabel} />
       ) : (
         <Inspector chat={chat} budgetTokens={props.budgetTokens ?? DEFAULT_BUDGET_TOKENS} />
       )}
@@ -121,7 +131,7 @@ export function PageContextChat(props: PageContextChatProps) {
   );
 }
 
-function Conversation({ chat }: { chat: PageChat }) {
+function Conversation({ chat, inputLabel }: { chat: PageChat; inputLabel: string }) {
   const [text, setText] = useState('');
   const busy = chat.status === 'submitted' || chat.status === 'streaming';
   const submit = (event: FormEvent) => {
@@ -147,7 +157,7 @@ function Conversation({ chat }: { chat: PageChat }) {
       {chat.error ? <p role="alert">{chat.error.message}</p> : null}
       <form onSubmit={submit} style={{ display: 'flex', gap: 6 }}>
         <input
-          aria-label="Message"
+          aria-label={inputLabel}
           style={{ flex: 1 }}
           value={text}
           onChange={(event) => setText(event.target.value)}

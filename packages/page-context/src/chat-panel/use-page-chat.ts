@@ -28,6 +28,8 @@ export interface UsePageChatOptions {
   budgetTokens?: number;
   /** More fields for each request's body (a conversation id, a project). */
   body?: () => Record<string, unknown>;
+  /** Headers of each request, read at send time (`authorization`). */
+  headers?: () => Record<string, string>;
 }
 
 /** What was sent with the last request: the payload, and its exact token count. */
@@ -61,14 +63,14 @@ export interface PageChat {
 
 /**
  * The page-aware chat.
- * @param options - `api` (default `/api/chat`), `budgetTokens` (default 2,000), `body`.
+ * @param options - `api` (default `/api/chat`), `budgetTokens` (default 2,000), `body`, `headers`.
  * @returns messages, status, `send`, pending confirmations, progress and what was sent last.
  */
 export function usePageChat(options: UsePageChatOptions = {}): PageChat {
   const { api = '/api/chat', budgetTokens = DEFAULT_BUDGET_TOKENS } = options;
   const read = usePageSnapshot();
-  const extraBody = useRef(options.body);
-  extraBody.current = options.body;
+  const extra = useRef(options);
+  extra.current = options;
   const [lastSent, setLastSent] = useState<SentPageContext | undefined>();
   const [confirmations, setConfirmations] = useState<Record<string, PendingConfirmation>>({});
   const [progress, setProgress] = useState<Record<string, string>>({});
@@ -76,12 +78,13 @@ export function usePageChat(options: UsePageChatOptions = {}): PageChat {
     () =>
       new DefaultChatTransport({
         api,
+        headers: () => extra.current.headers?.() ?? {},
         body: async () => {
           await loadTokenizer();
           const page = read({ root: document.body, budgetTokens });
           const payload = await toPageContextPayload(page);
           setLastSent({ payload, tokens: page.tokens, sentAt: Date.now() });
-          return { ...extraBody.current?.(), pageContext: payload };
+          return { ...extra.current.body?.(), pageContext: payload };
         },
       }),
     [api, budgetTokens, read],
