@@ -258,12 +258,12 @@ async function main(): Promise<void> {
       providers: { anthropic: version('@ai-sdk/anthropic'), openai: version('@ai-sdk/openai') },
       viewport: VIEWPORT,
       encoding: 'o200k_base',
-      pages: [...pages, ...consolePages].map(({ name, hash, optedIn, facts, secondTurn }) => ({
-        name,
-        hash,
-        optedIn: optedIn,
-        facts,
-        ...(secondTurn ? { secondTurn } : {}),
+      pages: [...pages, ...consolePages].map((page) => ({
+        name: page.name,
+        hash: page.hash,
+        optedIn: page.optedIn,
+        facts: page.facts,
+        ...('secondTurn' in page && page.secondTurn ? { secondTurn: page.secondTurn } : {}),
       })),
       render: { nodes: RENDER_NODES, runs: RENDER_RUNS },
       targets: TARGET,
