@@ -165,7 +165,7 @@ async function checkUnderDevServer(app: string): Promise<void> {
     } catch (error) {
       // What the page showed and logged says more than a locator timeout.
       console.error(
-        `The chat panel failed; the page showed:\n${await page.locator('body').innerText()}\nand logged:\n${logs.join('\n')}`,
+        `The chat panel failed; the page showed:\n${await page.locator('body').textContent()}\nand logged:\n${logs.join('\n')}`,
       );
       throw error;
     }

@@ -51,6 +51,10 @@ const PANEL: CSSProperties = {
   font: '14px system-ui, sans-serif',
 };
 const FLOATING: CSSProperties = { position: 'fixed', right: 16, bottom: 16, zIndex: 2147483000 };
+const TABS = [
+  ['chat', 'Chat'],
+  ['inspector', 'Inspector'],
+] as const;
 const SCROLL: CSSProperties = {
   overflow: 'auto',
   flex: 1,
@@ -96,22 +100,17 @@ export function PageContextChat(props: PageContextChatProps) {
       <header style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <strong style={{ flex: 1 }}>{title}</strong>
         <div role="tablist">
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'chat'}
-            onClick={() => setTab('chat')}
-          >
-            Chat
-          </button>
-          <button
-            type="button"
-            role="tab"
-            aria-selected={tab === 'inspector'}
-            onClick={() => setTab('inspector')}
-          >
-            Inspector
-          </button>
+          {TABS.map(([name, label]) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              onClick={() => setTab(name)}
+            >
+              {label}
+            </button>
+          ))}
         </div>
         <button
           type="button"
