@@ -328,4 +328,34 @@ describe('toTools', () => {
       }
     });
   });
+
+  it('passes what a running handler reports to onProgress, with its tool call id', async () => {
+    const registry = createPageContextRegistry();
+    registry.register({
+      id: 'export',
+      type: 'table',
+      actions: {
+        export_csv: definePageAction({
+          description: 'Export the rows',
+          input: z.object({}),
+          handler: (_, { reportProgress }) => {
+            reportProgress('40 of 120 rows');
+            reportProgress('120 of 120 rows');
+            return { rows: 120 };
+          },
+        }),
+      },
+    });
+    const reported: [string, string][] = [];
+    const tools = toTools(registry.snapshot(), {
+      onProgress: (toolCallId, message) => reported.push([toolCallId, message]),
+    });
+    expect(await tools.export_csv?.execute?.({}, { toolCallId: 'call-7', messages: [] })).toEqual({
+      rows: 120,
+    });
+    expect(reported).toEqual([
+      ['call-7', '40 of 120 rows'],
+      ['call-7', '120 of 120 rows'],
+    ]);
+  });
 });
