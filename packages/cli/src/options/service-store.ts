@@ -11,7 +11,7 @@ import {
   type DatabaseLocation,
   defaultDataDir,
   openStore,
-  type ProjectRow,
+  type ProjectRecord,
   parseDatabaseLocation,
   type Store,
 } from '@sightline/service';
@@ -84,7 +84,7 @@ export async function openServiceStore(
  * @throws SightlineError `STORE_ENTRY_NOT_FOUND` for an unknown name, `INVALID_ARGUMENT` when the
  *   store holds several projects (or none) and no name was given.
  */
-export async function pickProject(store: Store, name: string | undefined): Promise<ProjectRow> {
+export async function pickProject(store: Store, name: string | undefined): Promise<ProjectRecord> {
   if (name) return store.projects.get(name);
   const projects = await store.projects.list();
   const [only] = projects;

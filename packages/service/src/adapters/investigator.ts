@@ -8,6 +8,7 @@ export { makeOwnFolder, openRepository, type Repository, resolveRoot } from '@si
 export {
   allFrames,
   type Classification,
+  type ClassificationLabel,
   classify,
   type Frame,
   parseReports,
@@ -16,8 +17,12 @@ export {
 } from '@sightline/intake';
 export {
   type Diagnosis,
+  diagnosisSchema,
   ISSUE_COMMENT_MARKER,
   investigate,
   markInAppFrames,
   renderIssueComment,
+  type Suspect,
+  suspectSchema,
+  type VerificationResult,
 } from '@sightline/investigator';
