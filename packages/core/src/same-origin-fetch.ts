@@ -4,7 +4,7 @@
  * redirect (Fetch standard, "HTTP-redirect fetch"), so a model server or a source's API that
  * redirects elsewhere would hand the key on. Here a redirect to another origin is an error instead.
  */
-import { type SightlineErrorCode, SightlineError } from './errors.js';
+import { SightlineError, type SightlineErrorCode } from './errors.js';
 
 /** Most redirects followed in one request (the Fetch standard's limit is 20). */
 const MAX_REDIRECTS = 5;

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resolveModel } from './resolve-model.js';
 
 /** A server on 127.0.0.1 that records each request's path and headers and answers with `answer`. */
-async function recordingServer(answer: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+async function recordingServer(
+  answer: (req: http.IncomingMessage, res: http.ServerResponse) => void,
+) {
   const seen: { path: string; headers: http.IncomingHttpHeaders }[] = [];
   const server = http.createServer((req, res) => {
     seen.push({ path: req.url ?? '', headers: req.headers });
@@ -19,8 +21,7 @@ async function recordingServer(answer: (req: http.IncomingMessage, res: http.Ser
 
 const servers: http.Server[] = [];
 afterEach(async () => {
-  for (const server of servers.splice(0))
-    await new Promise((resolve) => server.close(resolve));
+  for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
 });
 
 const chatCompletion = (res: http.ServerResponse) => {

@@ -18,7 +18,12 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { getModelProfile, type ModelProfile, SightlineError, sameOriginFetch } from '@sightline/core';
+import {
+  getModelProfile,
+  type ModelProfile,
+  SightlineError,
+  sameOriginFetch,
+} from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import { fromSource, type ModelEnv, type ModelProvider, parseModelSpec } from './model-spec.js';
 

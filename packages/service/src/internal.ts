@@ -11,9 +11,9 @@ export * from './http/schemas.js';
 export * from './index.js';
 export * from './pipeline/index.js';
 export * from './queue/index.js';
-export {
-  type AppStoreConfig,
-  type AppStoreCredentials,
+export type {
+  AppStoreConfig,
+  AppStoreCredentials,
 } from './sources/app-store/index.js';
 export { BUILT_IN_SOURCES } from './sources/built-in.js';
 export { type CredentialOrigin, credentialsVariable } from './sources/credentials.js';
@@ -32,9 +32,9 @@ export {
   isIssue as isGitHubIssue,
   issueReport as gitHubIssueReport,
 } from './sources/github/reports.js';
-export {
-  type GooglePlayConfig,
-  type GooglePlayCredentials,
+export type {
+  GooglePlayConfig,
+  GooglePlayCredentials,
 } from './sources/google-play/index.js';
 export {
   describeIssues,

@@ -2,7 +2,7 @@
  * Sources and settings: each source's state (enabled, last and next poll, last error, polls and
  * reports), the model and budgets investigations use, and the store's counts.
  */
-import { useStatus, useSettings, useSources } from '../api/queries.js';
+import { useSettings, useSources, useStatus } from '../api/queries.js';
 import { fullTime, timeAgo } from '../ui/format.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
 

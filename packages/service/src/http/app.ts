@@ -70,11 +70,14 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', apiTokenAuth(options.token));
   app.use('/api/*', perClientLimit(limits.perMinute ?? DEFAULT_LIMITS.perMinute));
   const routes = app
-    .route('/api', serviceInfoRoutes({
+    .route(
+      '/api',
+      serviceInfoRoutes({
         ...options,
         models: pipeline.context.models.names,
         chat: options.chatModel !== undefined,
-      }),)
+      }),
+    )
     .route('/api/groups', groupRoutes({ store, pipeline }))
     .route('/api/views', savedViewRoutes({ store }))
     .route('/api/reports', reportRoutes({ store, pipeline, limits }))

@@ -45,7 +45,9 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     const { post } = await open();
     const plain = await post('/api/reports?format=pdf', cartCrash(), 'text/plain');
     expect(plain.status).toBe(400);
-    expect((await plain.json()).error.message).toMatch(/^format: unknown format "pdf"; use one of auto, /);
+    expect((await plain.json()).error.message).toMatch(
+      /^format: unknown format "pdf"; use one of auto, /,
+    );
     const json = await post(
       '/api/reports',
       JSON.stringify({ reports: [{ text: cartCrash(), format: 'pdf' }] }),
@@ -54,11 +56,17 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     expect(json.status).toBe(400);
     expect((await json.json()).error.message).toContain('reports.0.format: unknown format "pdf"');
     // "Café crashes" in Latin-1: é is the lone byte 0xE9.
-    const latin1 = Uint8Array.from([...Buffer.from('Caf'), 0xe9, ...Buffer.from(' crashes on open\n')]);
+    const latin1 = Uint8Array.from([
+      ...Buffer.from('Caf'),
+      0xe9,
+      ...Buffer.from(' crashes on open\n'),
+    ]);
     for (const type of ['text/plain', 'application/json']) {
       const refused = await post('/api/reports', latin1, type);
       expect(refused.status).toBe(400);
-      expect((await refused.json()).error.message).toMatch(/^encoding: the body is not valid UTF-8/);
+      expect((await refused.json()).error.message).toMatch(
+        /^encoding: the body is not valid UTF-8/,
+      );
     }
     expect(await harness.store.reports.counts()).toEqual({});
     const fine = await post('/api/reports?format=auto', cartCrash(), 'text/plain');

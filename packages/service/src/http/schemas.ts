@@ -172,7 +172,9 @@ export const reinvestigateSchema = z
       .string()
       .min(1)
       .optional()
-      .describe('Name of a model the operator configured (GET /api/settings lists them); never a URL'),
+      .describe(
+        'Name of a model the operator configured (GET /api/settings lists them); never a URL',
+      ),
   })
   .strict();
 

@@ -16,7 +16,9 @@ export const signedSource: SourceModule<{ label: string }, { secret: string }> =
   credentialsSchema: z.object({ secret: z.string() }),
   create: ({ credentials }) => ({
     async webhook({ headers, body }) {
-      if (headers['x-signature'] !== signBody(Buffer.from(body).toString('utf8'), credentials.secret))
+      if (
+        headers['x-signature'] !== signBody(Buffer.from(body).toString('utf8'), credentials.secret)
+      )
         return { verified: false, reports: [] };
       const event = JSON.parse(Buffer.from(body).toString('utf8')) as { id: string; text: string };
       return {

@@ -45,10 +45,15 @@ export async function receiveWebhook(
   if (!verified.verified) return { outcome: 'unverified' };
   if (verified.rejected) return { outcome: 'rejected', message: verified.rejected };
   // A report without an id could not be told from its redelivery: refused, never stored twice.
-  if (verified.reports.some((report) => typeof report.sourceId !== 'string' || !report.sourceId.trim())) {
+  if (
+    verified.reports.some(
+      (report) => typeof report.sourceId !== 'string' || !report.sourceId.trim(),
+    )
+  ) {
     return {
       outcome: 'rejected',
-      message: 'The event has no id, so it cannot be stored once and only once; nothing was stored.',
+      message:
+        'The event has no id, so it cannot be stored once and only once; nothing was stored.',
     };
   }
   const result = await ingestReports(context, verified.reports, {

@@ -22,10 +22,8 @@ const TOO_LARGE_HINT =
 /** The ingest route, to mount at `/api/reports` (size-limited; the API's rate limit applies). */
 export function reportRoutes(deps: { store: Store; pipeline: Pipeline; limits: AppLimits }) {
   const { reportBodyBytes } = { ...DEFAULT_LIMITS, ...deps.limits };
-  return new Hono().post(
-    '/',
-    bodyBytesLimit(reportBodyBytes, TOO_LARGE_HINT),
-    (c) => handleIngest(c, deps.store, deps.pipeline),
+  return new Hono().post('/', bodyBytesLimit(reportBodyBytes, TOO_LARGE_HINT), (c) =>
+    handleIngest(c, deps.store, deps.pipeline),
   );
 }
 

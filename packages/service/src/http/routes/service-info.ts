@@ -23,33 +23,37 @@ export interface ServiceInfoDeps {
 
 /** The routes, to mount at `/api`. */
 export function serviceInfoRoutes({ store, queue, model, models, chat }: ServiceInfoDeps) {
-  return new Hono()
-    // Anyone may ask whether the service is up; what it holds is for token holders (`/status`).
-    .get('/health', (c) => c.json({ ok: true as const }))
-    .get('/status', async (c) =>
-      c.json({
-        ok: true,
-        database: store.dialect,
-        jobs: await queue.counts(),
-        reports: await store.reports.counts(),
-      }),
-    )
-    .get('/openapi.json', (c) => c.json(openApiDocument()))
-    .get('/settings', (c) =>
-      c.json({
-        model: model ?? null,
-        models: [...models],
-        chat,
-        database: store.dialect,
-        budgets: {
-          exploreSteps: DEFAULT_FUNNEL_BUDGETS.explore,
-          deepDiveSteps: DEFAULT_FUNNEL_BUDGETS.deepDive,
-        },
-      }),
-    )
-    .get('/projects', async (c) =>
-      c.json({ projects: (await store.projects.list()).map(projectView) }),
-    )
-    .get('/sources', async (c) => c.json({ sources: (await store.sources.list()).map(sourceView) }))
-    .get('/jobs/failed', async (c) => c.json({ jobs: await queue.failed() }));
+  return (
+    new Hono()
+      // Anyone may ask whether the service is up; what it holds is for token holders (`/status`).
+      .get('/health', (c) => c.json({ ok: true as const }))
+      .get('/status', async (c) =>
+        c.json({
+          ok: true,
+          database: store.dialect,
+          jobs: await queue.counts(),
+          reports: await store.reports.counts(),
+        }),
+      )
+      .get('/openapi.json', (c) => c.json(openApiDocument()))
+      .get('/settings', (c) =>
+        c.json({
+          model: model ?? null,
+          models: [...models],
+          chat,
+          database: store.dialect,
+          budgets: {
+            exploreSteps: DEFAULT_FUNNEL_BUDGETS.explore,
+            deepDiveSteps: DEFAULT_FUNNEL_BUDGETS.deepDive,
+          },
+        }),
+      )
+      .get('/projects', async (c) =>
+        c.json({ projects: (await store.projects.list()).map(projectView) }),
+      )
+      .get('/sources', async (c) =>
+        c.json({ sources: (await store.sources.list()).map(sourceView) }),
+      )
+      .get('/jobs/failed', async (c) => c.json({ jobs: await queue.failed() }))
+  );
 }

@@ -21,43 +21,39 @@ export interface WebhookDeps extends InstantiateSourceOptions {
  */
 export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
   const { webhookBodyBytes } = { ...DEFAULT_LIMITS, ...limits };
-  return new Hono().post(
-    '/:sourceId',
-    bodyBytesLimit(webhookBodyBytes),
-    async (c) => {
-      const sourceId = c.req.param('sourceId');
-      const headers: Record<string, string> = {};
-      c.req.raw.headers.forEach((value, name) => {
-        headers[name.toLowerCase()] = value;
-      });
-      const body = new Uint8Array(await c.req.arrayBuffer());
-      const received = await pipeline.receiveWebhook(sourceId, { headers, body }, sources);
-      switch (received.outcome) {
-        case 'ingested':
-          return c.json(
-            { stored: received.result.stored, duplicates: received.result.duplicates },
-            202,
-          );
-        case 'not-accepted':
-          return errorResponse(
-            c,
-            404,
-            'STORE_ENTRY_NOT_FOUND',
-            `Source ${sourceId} takes no webhooks.`,
-          );
-        case 'unverified':
-          return errorResponse(
-            c,
-            401,
-            'SIGNATURE_INVALID',
-            'The delivery has no valid signature; nothing was stored.',
-          );
-        case 'rejected':
-          return errorResponse(c, 422, 'EVENT_REJECTED', received.message);
-        case 'misconfigured':
-          // The provider's delivery is fine; this service's stored settings are not. 503 asks it to retry.
-          return errorResponse(c, 503, received.code, `${received.message} Nothing was stored.`);
-      }
-    },
-  );
+  return new Hono().post('/:sourceId', bodyBytesLimit(webhookBodyBytes), async (c) => {
+    const sourceId = c.req.param('sourceId');
+    const headers: Record<string, string> = {};
+    c.req.raw.headers.forEach((value, name) => {
+      headers[name.toLowerCase()] = value;
+    });
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const received = await pipeline.receiveWebhook(sourceId, { headers, body }, sources);
+    switch (received.outcome) {
+      case 'ingested':
+        return c.json(
+          { stored: received.result.stored, duplicates: received.result.duplicates },
+          202,
+        );
+      case 'not-accepted':
+        return errorResponse(
+          c,
+          404,
+          'STORE_ENTRY_NOT_FOUND',
+          `Source ${sourceId} takes no webhooks.`,
+        );
+      case 'unverified':
+        return errorResponse(
+          c,
+          401,
+          'SIGNATURE_INVALID',
+          'The delivery has no valid signature; nothing was stored.',
+        );
+      case 'rejected':
+        return errorResponse(c, 422, 'EVENT_REJECTED', received.message);
+      case 'misconfigured':
+        // The provider's delivery is fine; this service's stored settings are not. 503 asks it to retry.
+        return errorResponse(c, 503, received.code, `${received.message} Nothing was stored.`);
+    }
+  });
 }

@@ -83,7 +83,9 @@ describe('GitHub issues webhooks', () => {
     );
     expect(await deliver('issues', pull, sign(pull))).toEqual({ verified: true, reports: [] });
     const numberless = Buffer.from(
-      fixture('issues-opened.json').toString('utf8').replace(/"number": \d+,/, ''),
+      fixture('issues-opened.json')
+        .toString('utf8')
+        .replace(/"number": \d+,/, ''),
     );
     expect(await deliver('issues', numberless, sign(numberless))).toEqual({
       verified: true,

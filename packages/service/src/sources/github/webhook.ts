@@ -35,7 +35,8 @@ export async function handleGitHubWebhook(
     // A pull request is not a report; an issue without its number cannot be stored once and only once.
     const number = (payload.issue as { number?: unknown } | undefined)?.number;
     const pullRequest = (payload.issue as { pull_request?: unknown } | undefined)?.pull_request;
-    if (pullRequest !== undefined || typeof number === 'number') return { verified: true, reports: [] };
+    if (pullRequest !== undefined || typeof number === 'number')
+      return { verified: true, reports: [] };
     return {
       verified: true,
       reports: [],

@@ -33,7 +33,8 @@ function sentryApi(overrides: (url: string) => FakeResponse | undefined = () => 
       return { status: 401, body: { detail: 'Invalid token' } };
     const url = new URL(request.url, 'http://x');
     if (url.pathname === ISSUES) {
-      if (url.searchParams.get('project') !== '42') return { status: 400, body: { detail: 'project' } };
+      if (url.searchParams.get('project') !== '42')
+        return { status: 400, body: { detail: 'project' } };
       const second = url.searchParams.get('cursor') === '0:100:0';
       const base = `${server?.url}${ISSUES}?project=42&query=is%3Aunresolved`;
       return {
@@ -121,7 +122,9 @@ describe('Sentry polling', () => {
           ? { status: 307, headers: { location: `${elsewhere.url}${ISSUES}` }, body: '' }
           : undefined,
       );
-      await expect(poll(null)).rejects.toThrow(/^Sentry at .* redirected to http:\/\/127\.0\.0\.1:\d+; .* not sent on/);
+      await expect(poll(null)).rejects.toThrow(
+        /^Sentry at .* redirected to http:\/\/127\.0\.0\.1:\d+; .* not sent on/,
+      );
       expect(elsewhere.requests).toEqual([]);
     } finally {
       await elsewhere.close();
