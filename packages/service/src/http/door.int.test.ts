@@ -1,48 +1,32 @@
 /** Bad input refused at the door: a clear 400 naming the field, 422 for a verified event without an id. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cartCrash, openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
-import { createCredentialStore } from '../sources/credentials.js';
-import { createSourceRegistry } from '../sources/registry.js';
-import type { SourceModule } from '../sources/types.js';
+import { cartCrash } from '../pipeline/harness.test-helper.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
-import { createApp } from './app.js';
-import { signBody, signedSource } from './signed-source.test-helper.js';
+import { openSignedApp, type SignedApp } from './signed-source.test-helper.js';
 
 const TOKEN = 'test-token-not-secret';
-const SECRET = 'fake-secret-for-tests';
 
 describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) => {
-  let harness: ServiceHarness;
-  let dataDir: string;
+  let opened: SignedApp | undefined;
   afterEach(async () => {
-    await harness?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await opened?.close();
+    opened = undefined;
   });
 
   async function open() {
-    harness = await openHarness(kind, { work: false });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-door-'));
-    const credentials = createCredentialStore(dataDir);
-    const app = createApp({
-      ...harness,
-      registry: createSourceRegistry([signedSource as SourceModule<unknown, unknown>]),
-      credentials,
-      token: TOKEN,
-    });
+    opened = await openSignedApp(kind, { token: TOKEN });
+    const { app } = opened;
     const post = (url: string, body: BodyInit, contentType: string) =>
       app.request(url, {
         method: 'POST',
         body,
         headers: { authorization: `Bearer ${TOKEN}`, 'content-type': contentType },
       });
-    return { app, post, credentials };
+    return { ...opened, post };
   }
 
   it('refuses an unknown format and invalid UTF-8 with 400 naming the field, storing nothing', async () => {
-    const { post } = await open();
+    const { post, harness } = await open();
     const plain = await post('/api/reports?format=pdf', cartCrash(), 'text/plain');
     expect(plain.status).toBe(400);
     expect((await plain.json()).error.message).toMatch(
@@ -74,21 +58,8 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
   });
 
   it('answers a verified event without an id 422 saying so, and stores nothing', async () => {
-    const { app, credentials } = await open();
-    const source = await harness.store.sources.create({
-      projectId: harness.project.id,
-      kind: 'signed-test',
-      name: 'door',
-      config: { label: 'x' },
-      pollIntervalMs: null,
-    });
-    credentials.write(source.id, { secret: SECRET });
-    const body = JSON.stringify({ text: cartCrash() });
-    const response = await app.request(`/webhooks/${source.id}`, {
-      method: 'POST',
-      body,
-      headers: { 'x-signature': signBody(body, SECRET) },
-    });
+    const { addSource, deliver, harness } = await open();
+    const response = await deliver(await addSource('door'), JSON.stringify({ text: cartCrash() }));
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({
       error: { code: 'EVENT_REJECTED', message: expect.stringContaining('The event has no id') },

@@ -1,60 +1,24 @@
 /** Never shed what was sent: webhooks are never rate-limited; API clients are limited one by one. */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
-import { createCredentialStore } from '../sources/credentials.js';
-import { createSourceRegistry } from '../sources/registry.js';
-import type { SourceModule } from '../sources/types.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
-import { createApp } from './app.js';
-import { signBody, signedSource } from './signed-source.test-helper.js';
-
-const SECRET = 'fake-secret-for-tests';
+import { openSignedApp, type SignedApp } from './signed-source.test-helper.js';
 
 describe.each(TEST_DATABASES)('never shed what was sent, on $name', (kind) => {
-  let harness: ServiceHarness;
-  let dataDir: string;
+  let opened: SignedApp | undefined;
   afterEach(async () => {
-    await harness?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await opened?.close();
+    opened = undefined;
   });
 
-  async function open(tokens: string[], perMinute: number) {
-    // No worker: the burst is about storing, which is what a 2xx promises.
-    harness = await openHarness(kind, { work: false });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-shed-'));
-    const credentials = createCredentialStore(dataDir);
-    const app = createApp({
-      ...harness,
-      registry: createSourceRegistry([signedSource as SourceModule<unknown, unknown>]),
-      credentials,
-      token: tokens,
-      limits: { perMinute },
-    });
-    return { app, credentials };
-  }
-
   it('stores a burst of 2,000 signed deliveries in full, past any API rate limit', async () => {
-    const { app, credentials } = await open(['client-a'], 10);
-    const source = await harness.store.sources.create({
-      projectId: harness.project.id,
-      kind: 'signed-test',
-      name: 'burst',
-      config: { label: 'x' },
-      pollIntervalMs: null,
-    });
-    credentials.write(source.id, { secret: SECRET });
+    // No worker: the burst is about storing, which is what a 2xx promises.
+    opened = await openSignedApp(kind, { token: 'client-a', limits: { perMinute: 10 } });
+    const { deliver, harness } = opened;
+    const sourceId = await opened.addSource('burst');
     const statuses = await Promise.all(
       Array.from({ length: 2_000 }, async (_, index) => {
         const body = JSON.stringify({ id: `evt-${index}`, text: `Checkout fails, case ${index}` });
-        const response = await app.request(`/webhooks/${source.id}`, {
-          method: 'POST',
-          body,
-          headers: { 'x-signature': signBody(body, SECRET) },
-        });
-        return response.status;
+        return (await deliver(sourceId, body)).status;
       }),
     );
     expect(statuses.filter((status) => status !== 202)).toEqual([]);
@@ -63,7 +27,11 @@ describe.each(TEST_DATABASES)('never shed what was sent, on $name', (kind) => {
   }, 120_000);
 
   it('answers a client over its limit 429 with JSON and Retry-After while another is served', async () => {
-    const { app } = await open(['client-a', 'client-b'], 3);
+    opened = await openSignedApp(kind, {
+      token: ['client-a', 'client-b'],
+      limits: { perMinute: 3 },
+    });
+    const { app } = opened;
     const as = (token: string) =>
       app.request('/api/projects', { headers: { authorization: `Bearer ${token}` } });
     for (let i = 0; i < 3; i += 1) expect((await as('client-a')).status).toBe(200);
