@@ -88,7 +88,7 @@ export async function openSignedApp(
       credentials.write(source.id, { secret: SIGNED_SECRET });
       return source.id;
     },
-    deliver: (sourceId, body) =>
+    deliver: async (sourceId, body) =>
       app.request(`/webhooks/${sourceId}`, {
         method: 'POST',
         body,
