@@ -141,13 +141,18 @@ export function fetchList(cases: readonly DevCase[]): string[] {
   return [...lines];
 }
 
-/** The git directory of `owner/name` under a mirror folder, in either supported layout. */
-function mirrorGitDir(mirrors: string, repo: string): string | undefined {
+/**
+ * The git directory of `owner/name` under a mirror folder: `<owner>+<name>/repo` (bare, or a
+ * clone's `repo/.git`, as `fetch` leaves them) or `<owner>/<name>.git`.
+ * @returns the directory, or `undefined` when the repository is not there.
+ */
+export function mirrorGitDir(mirrors: string, repo: string): string | undefined {
   const [owner = '', name = ''] = repo.split('/');
   return [
+    path.join(mirrors, `${owner}+${name}`, 'repo', '.git'),
     path.join(mirrors, `${owner}+${name}`, 'repo'),
     path.join(mirrors, owner, `${name}.git`),
-  ].find((candidate) => existsSync(candidate));
+  ].find((candidate) => existsSync(path.join(candidate, 'HEAD')));
 }
 
 /**
