@@ -35,7 +35,7 @@ import { findFixCommit, fixDiff, treePaths } from './lib/corpus-git.js';
 import { goldFromDiff, goldLanguage } from './lib/corpus-gold.js';
 import { reportKind, reportTags } from './lib/corpus-kind.js';
 import { type Candidate, readCandidates, readSources } from './lib/corpus-sources.js';
-import { materialize, mirrorGitDir } from './lib/localize-cases.js';
+import { materialize, mirrorGitDir, mirrorRepoName } from './lib/localize-cases.js';
 
 /** Fixes changing more source files than this are refactorings, not localizable bug fixes. */
 export const MAX_GOLD_FILES = 8;
@@ -87,9 +87,10 @@ async function allCandidates(mirrors: string): Promise<Candidate[]> {
 }
 
 async function toFact(
-  candidate: Candidate,
+  given: Candidate,
   mirrors: string,
 ): Promise<{ fact?: CorpusFact; dropped?: string }> {
+  const candidate = { ...given, repo: mirrorRepoName(mirrors, given.repo) };
   if (isExcluded(candidate.repo)) return { dropped: 'excluded project' };
   if (FEATURE_REQUEST.test(candidate.report.title)) return { dropped: 'feature request' };
   if (!candidate.report.title && !candidate.report.body) return { dropped: 'empty report' };
@@ -98,6 +99,7 @@ async function toFact(
   const commit = await findFixCommit(gitDir, {
     pr: candidate.pr,
     issue: candidate.issue || undefined,
+    base: candidate.base,
   }).catch(() => undefined);
   if (!commit) return { dropped: 'no single fix commit in the history' };
   const gold = goldFromDiff(await fixDiff(gitDir, commit));

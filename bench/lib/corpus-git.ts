@@ -49,8 +49,8 @@ function history(gitDir: string): Promise<CommitLine[]> {
 export interface FixCommit {
   fix: string;
   parent: string;
-  /** How it was found: `squash`, `merge` or `closes`. */
-  via: 'squash' | 'merge' | 'closes';
+  /** How it was found: `squash`, `merge`, `fast-forward` or `closes`. */
+  via: 'squash' | 'merge' | 'fast-forward' | 'closes';
 }
 
 /**
@@ -59,11 +59,12 @@ export interface FixCommit {
  * @param gitDir - the repository's git directory.
  * @param pr - pull request number, when known.
  * @param issue - issue number, when known.
+ * @param base - the pull request's base commit, when known (for a fast-forwarded pull request).
  * @returns the fix and its first parent, or `undefined` when none or several candidates match.
  */
 export async function findFixCommit(
   gitDir: string,
-  { pr, issue }: { pr?: number; issue?: number },
+  { pr, issue, base }: { pr?: number; issue?: number; base?: string },
 ): Promise<FixCommit | undefined> {
   const commits = await history(gitDir);
   const subject = (line: CommitLine) => line.message.split('\n')[0] ?? '';
@@ -79,6 +80,8 @@ export async function findFixCommit(
     if (squash.length === 1 && squash[0])
       return { fix: squash[0].hash, parent: squash[0].parents[0] ?? '', via: 'squash' };
     if (merge.length + squash.length > 0) return undefined;
+    const forwarded = base ? await fastForwardedPullRequest(gitDir, pr, base) : undefined;
+    if (forwarded) return forwarded;
   }
   if (issue !== undefined) {
     const closes = new RegExp(
@@ -95,6 +98,34 @@ export async function findFixCommit(
       return { fix: found[0].hash, parent: found[0].parents[0] ?? '', via: 'closes' };
   }
   return undefined;
+}
+
+/**
+ * A pull request merged by fast-forward: its head commit (`refs/pull/N/head`) is on a branch, so
+ * its commits landed unchanged. The fix is the head, the parent the pull request's base (the
+ * data set's `base`, which must be an ancestor of the head, with no merge commit between them).
+ */
+async function fastForwardedPullRequest(
+  gitDir: string,
+  pr: number,
+  base: string,
+): Promise<FixCommit | undefined> {
+  const head = await git(gitDir, ['rev-parse', '--verify', '-q', `refs/pull/${pr}/head^{commit}`])
+    .then((text) => text.trim())
+    .catch(() => '');
+  if (!head) return undefined;
+  const onBranch = await git(gitDir, ['branch', '--format=%(refname)', '--contains', head])
+    .then((text) => text.trim() !== '')
+    .catch(() => false);
+  const merges = await git(gitDir, ['rev-list', '--merges', '--count', head, `^${base}`])
+    .then((text) => Number(text.trim()))
+    .catch(() => -1);
+  const isAncestor = await git(gitDir, ['merge-base', '--is-ancestor', base, head])
+    .then(() => true)
+    .catch(() => false);
+  return onBranch && merges === 0 && isAncestor
+    ? { fix: head, parent: base, via: 'fast-forward' }
+    : undefined;
 }
 
 /**

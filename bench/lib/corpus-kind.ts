@@ -56,12 +56,15 @@ export function reportTags(
   const modules = paths
     .filter((file) => file.endsWith('AndroidManifest.xml'))
     .map((file) => file.replace(/(src\/[^/]+\/)?AndroidManifest\.xml$/, ''));
-  const inModule = gold.some(({ file }) =>
-    modules.some((root) => root !== '' && file.startsWith(root)),
-  );
+  const inModule = gold.some(({ file }) => modules.some((root) => file.startsWith(root)));
   if (inModule || goldIn(/(^|\/)android\//) || (modules.length > 0 && /\bandroid\b/i.test(text)))
     tags.add('android');
-  if (has(/\.(xcodeproj|xcworkspace)\//) || has(/(^|\/)Info\.plist$/) || goldIn(/(^|\/)ios\//))
+  // iOS: a fix in Swift/Objective-C or an ios/ folder, or a report about iOS in a repository with
+  // an Xcode project (a test app's Info.plist alone does not make a C++ library's case iOS's).
+  if (
+    goldIn(/(^|\/)ios\/|\.(swift|m|mm)$/) ||
+    (has(/\.(xcodeproj|xcworkspace)\//) && /\b(iOS|iPhone|iPad|Xcode)\b/.test(text))
+  )
     tags.add('ios');
   if (/react-native/i.test(text) || has(/(^|\/)react-native\.config\.js$/))
     tags.add('react-native');

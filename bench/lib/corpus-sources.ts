@@ -15,14 +15,17 @@ import { BENCH_DIR } from './npm-pack.js';
 export const CORPUS_SOURCES = path.join(BENCH_DIR, 'corpus', 'sources.json');
 
 /** Record formats the readers understand. */
-export type SourceFormat = 'multi-swe-bench' | 'swe-bench' | 'ghrb';
+export type SourceFormat = 'multi-swe-bench' | 'swe-bench' | 'ghrb' | 'harbor-task';
 
 /** One data set as listed in `sources.json`. */
 export interface SourceSpec {
   dataset: string;
   repo: string;
   commit: string;
-  /** Folder inside the repository whose `.json`/`.jsonl` files hold the records. */
+  /**
+   * Folder inside the repository holding the records: `.json`/`.jsonl` files, or for
+   * `harbor-task` one folder per task with `task.toml` and `instruction.md`.
+   */
   under: string;
   format: SourceFormat;
   licence: string;
@@ -36,8 +39,8 @@ export interface Candidate {
   repo: string;
   /** The pull request that fixed it, when the data set names one. */
   pr?: number;
-  /** A commit the data set names as the fix, when it does. */
-  fix?: string;
+  /** The pull request's base commit, when the data set gives it. */
+  base?: string;
   issue: number;
   report: CorpusReport;
   source: ReportSource;
@@ -56,12 +59,14 @@ interface MultiSweRecord {
   repo: string;
   number: number;
   instance_id?: string;
+  base?: { sha?: string };
   resolved_issues?: { number: number; title?: string; body?: string }[];
 }
 
 interface SweBenchRecord {
   repo: string;
   instance_id: string;
+  base_commit?: string;
   problem_statement: string;
   issue_numbers?: (number | string)[];
 }
@@ -120,6 +125,7 @@ function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidat
       {
         repo: `${entry.org}/${entry.repo}`,
         pr: entry.number,
+        base: entry.base?.sha,
         issue: issue.number,
         report: { title: (issue.title ?? '').trim(), body: (issue.body ?? '').trim() },
         source: source(key),
@@ -135,6 +141,7 @@ function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidat
       {
         repo: entry.repo,
         pr,
+        base: entry.base_commit,
         issue: Number.isInteger(issue) ? issue : 0,
         report: splitStatement(entry.problem_statement),
         source: source(entry.instance_id),
@@ -156,6 +163,49 @@ function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidat
   ];
 }
 
+/** A `key = "value"` of a TOML file (the flat string keys a Harbor `task.toml` has). */
+function tomlString(text: string, key: string): string | undefined {
+  return new RegExp(`^${key}\\s*=\\s*"([^"]*)"`, 'm').exec(text)?.[1];
+}
+
+/**
+ * A Harbor task (`task.toml` + `instruction.md`): the project and pull request from the metadata,
+ * the first issue of the instruction (`## Issue #N URL: title`, then the body as written).
+ */
+async function harborCandidate(
+  spec: SourceSpec,
+  gitDir: string,
+  folder: string,
+): Promise<Candidate | undefined> {
+  const read = (file: string) =>
+    git(gitDir, ['show', `${spec.commit}:${folder}/${file}`]).catch(() => '');
+  const toml = await read('task.toml');
+  const owner = tomlString(toml, 'repository_owner');
+  const name = tomlString(toml, 'repository_name');
+  const pr = Number(tomlString(toml, 'code_change_id'));
+  const instruction = (await read('instruction.md')).replace(/\r\n/g, '\n');
+  const heading = /^## Issue #(\d+) \S+: (.*)$/m.exec(instruction);
+  if (!owner || !name || !heading || tomlString(toml, 'code_change_type') !== 'pr')
+    return undefined;
+  const start = (heading.index ?? 0) + heading[0].length;
+  const next = instruction.slice(start).search(/^## Issue #\d+ /m);
+  const body = instruction.slice(start, next < 0 ? undefined : start + next).trim();
+  return {
+    repo: `${owner}/${name}`,
+    pr: Number.isInteger(pr) ? pr : undefined,
+    issue: Number(heading[1]),
+    report: { title: (heading[2] ?? '').trim(), body },
+    source: {
+      dataset: spec.dataset,
+      repo: spec.repo,
+      commit: spec.commit,
+      path: `${folder}/instruction.md`,
+      record: path.basename(folder),
+      licence: spec.licence,
+    },
+  };
+}
+
 /**
  * Every candidate of one data set, read from its snapshot.
  * @param spec - the data set.
@@ -163,10 +213,18 @@ function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidat
  * @returns the candidates in file order; files whose content the snapshot lacks are skipped.
  */
 export async function readCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
-  const files = (await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under]))
-    .split('\n')
-    .filter((file) => /\.jsonl?$/.test(file));
+  const listed = (
+    await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
+  ).split('\n');
   const candidates: Candidate[] = [];
+  if (spec.format === 'harbor-task') {
+    for (const file of listed.filter((name) => name.endsWith('/task.toml'))) {
+      const candidate = await harborCandidate(spec, gitDir, path.dirname(file));
+      if (candidate) candidates.push(candidate);
+    }
+    return candidates;
+  }
+  const files = listed.filter((file) => /\.jsonl?$/.test(file));
   for (const file of files) {
     let text: string;
     try {
