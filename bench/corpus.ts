@@ -31,7 +31,7 @@ import {
   reportHash,
   reportPath,
 } from './lib/corpus.js';
-import { findFixCommit, fixDiff, treePaths } from './lib/corpus-git.js';
+import { findFixCommit, fixDiff, oldestLinkedCommit, treePaths } from './lib/corpus-git.js';
 import { goldFromDiff, goldLanguage } from './lib/corpus-gold.js';
 import { reportKind, reportTags } from './lib/corpus-kind.js';
 import { type Candidate, readCandidates, readSources } from './lib/corpus-sources.js';
@@ -68,7 +68,9 @@ function fail(message: string): never {
 
 function caseId(candidate: Candidate): string {
   const slug = candidate.repo.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  return `${slug}-${candidate.issue || `pr${candidate.pr}`}`;
+  return candidate.issueKey
+    ? `${slug}-${candidate.issueKey.toLowerCase()}`
+    : `${slug}-${candidate.issue || `pr${candidate.pr}`}`;
 }
 
 async function allCandidates(mirrors: string): Promise<Candidate[]> {
@@ -96,11 +98,14 @@ async function toFact(
   if (!candidate.report.title && !candidate.report.body) return { dropped: 'empty report' };
   const gitDir = mirrorGitDir(mirrors, candidate.repo);
   if (!gitDir) return { dropped: 'project not fetched' };
-  const commit = await findFixCommit(gitDir, {
-    pr: candidate.pr,
-    issue: candidate.issue || undefined,
-    base: candidate.base,
-  }).catch(() => undefined);
+  const commit = await (candidate.fixCommits
+    ? oldestLinkedCommit(gitDir, candidate.fixCommits)
+    : findFixCommit(gitDir, {
+        pr: candidate.pr,
+        issue: candidate.issue || undefined,
+        base: candidate.base,
+      })
+  ).catch(() => undefined);
   if (!commit) return { dropped: 'no single fix commit in the history' };
   const gold = goldFromDiff(await fixDiff(gitDir, commit));
   if (gold.length === 0) return { dropped: 'no non-test source change' };
@@ -113,7 +118,7 @@ async function toFact(
       repo: candidate.repo,
       fix: commit.fix,
       parent: commit.parent,
-      issue: `${candidate.repo}#${candidate.issue || candidate.pr}`,
+      issue: candidate.issueKey ?? `${candidate.repo}#${candidate.issue || candidate.pr}`,
       language: goldLanguage(gold),
       report_kind: reportKind(text),
       tags: reportTags(text, await treePaths(gitDir, commit.parent), gold),

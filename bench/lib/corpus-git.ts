@@ -49,8 +49,11 @@ function history(gitDir: string): Promise<CommitLine[]> {
 export interface FixCommit {
   fix: string;
   parent: string;
-  /** How it was found: `squash`, `merge`, `fast-forward` or `closes`. */
-  via: 'squash' | 'merge' | 'fast-forward' | 'closes';
+  /**
+   * How it was found: `squash`, `merge`, `fast-forward`, `closes` (the message closes the issue)
+   * or `linked` (the data set's issue tracker links it).
+   */
+  via: 'squash' | 'merge' | 'fast-forward' | 'closes' | 'linked';
 }
 
 /**
@@ -98,6 +101,26 @@ export async function findFixCommit(
       return { fix: found[0].hash, parent: found[0].parents[0] ?? '', via: 'closes' };
   }
   return undefined;
+}
+
+/**
+ * The fix among commits an issue tracker links to an issue: the oldest one in the snapshot that
+ * is not a merge (the others are usually the same change cherry-picked to release branches).
+ * @returns the fix and its parent, or `undefined` when none of them is in the snapshot.
+ */
+export async function oldestLinkedCommit(
+  gitDir: string,
+  commits: readonly string[],
+): Promise<FixCommit | undefined> {
+  let best: { time: number; fix: FixCommit } | undefined;
+  for (const commit of commits) {
+    const line = await git(gitDir, ['show', '-s', '--format=%ct %H %P', commit]).catch(() => '');
+    const [time = '', hash = '', ...parents] = line.trim().split(' ');
+    if (!hash || parents.length !== 1 || !parents[0]) continue;
+    const fix: FixCommit = { fix: hash, parent: parents[0], via: 'linked' };
+    if (!best || Number(time) < best.time) best = { time: Number(time), fix };
+  }
+  return best?.fix;
 }
 
 /**

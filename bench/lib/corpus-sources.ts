@@ -15,7 +15,7 @@ import { BENCH_DIR } from './npm-pack.js';
 export const CORPUS_SOURCES = path.join(BENCH_DIR, 'corpus', 'sources.json');
 
 /** Record formats the readers understand. */
-export type SourceFormat = 'multi-swe-bench' | 'swe-bench' | 'ghrb' | 'harbor-task';
+export type SourceFormat = 'multi-swe-bench' | 'swe-bench' | 'ghrb' | 'harbor-task' | 'jira-json';
 
 /** One data set as listed in `sources.json`. */
 export interface SourceSpec {
@@ -31,6 +31,10 @@ export interface SourceSpec {
   licence: string;
   /** Where the data set comes from, as its README says. */
   upstream: string;
+  /** `jira-json`: the file mapping issue keys to fixing commits (`{ "KEY-1": ["sha", …] }`). */
+  fixes?: string;
+  /** `jira-json`: GitHub repository of each issue-tracker project key (`ZOOKEEPER`). */
+  projects?: Record<string, string>;
 }
 
 /** One report of a data set, before its fix is looked up in the project's history. */
@@ -41,7 +45,11 @@ export interface Candidate {
   pr?: number;
   /** The pull request's base commit, when the data set gives it. */
   base?: string;
+  /** Commits the data set names as the fix (an issue tracker's link), when it does. */
+  fixCommits?: string[];
   issue: number;
+  /** The issue's own key when it is not a GitHub issue number (`ZOOKEEPER-1234`). */
+  issueKey?: string;
   report: CorpusReport;
   source: ReportSource;
 }
@@ -206,6 +214,54 @@ async function harborCandidate(
   };
 }
 
+interface JiraIssue {
+  key: string;
+  fields?: { summary?: string; description?: string | null };
+}
+
+/**
+ * A JIRA export (one `details/<KEY>.json` per issue) with a file of fixing commits: the issues
+ * that have a fix and a GitHub repository for their project, summary and description as written.
+ */
+async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
+  if (!spec.fixes || !spec.projects) return [];
+  const fixes = JSON.parse(await git(gitDir, ['show', `${spec.commit}:${spec.fixes}`])) as Record<
+    string,
+    string[]
+  >;
+  const folders = new Map<string, string>();
+  for (const file of (
+    await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
+  ).split('\n'))
+    if (file.includes('/details/')) folders.set(path.basename(file, '.json'), file);
+  const candidates: Candidate[] = [];
+  for (const [key, commits] of Object.entries(fixes)) {
+    const repo = spec.projects[key.split('-')[0] ?? ''];
+    const file = folders.get(key);
+    if (!repo || !file) continue;
+    const issue = JSON.parse(await git(gitDir, ['show', `${spec.commit}:${file}`])) as JiraIssue;
+    candidates.push({
+      repo,
+      fixCommits: commits,
+      issue: Number(key.split('-')[1]),
+      issueKey: key,
+      report: {
+        title: (issue.fields?.summary ?? '').trim(),
+        body: (issue.fields?.description ?? '').replace(/\r\n/g, '\n').trim(),
+      },
+      source: {
+        dataset: spec.dataset,
+        repo: spec.repo,
+        commit: spec.commit,
+        path: file,
+        record: key,
+        licence: spec.licence,
+      },
+    });
+  }
+  return candidates;
+}
+
 /**
  * Every candidate of one data set, read from its snapshot.
  * @param spec - the data set.
@@ -213,6 +269,7 @@ async function harborCandidate(
  * @returns the candidates in file order; files whose content the snapshot lacks are skipped.
  */
 export async function readCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
+  if (spec.format === 'jira-json') return jiraCandidates(spec, gitDir);
   const listed = (
     await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
   ).split('\n');
