@@ -91,12 +91,9 @@ export async function findFixCommit(
       `\\b(fix(e[sd])?|close[sd]?|resolve[sd]?)\\s*:?\\s+#${issue}\\b`,
       'i',
     );
-    const found = commits.filter(
-      (line) =>
-        line.parents.length === 1 &&
-        closes.test(line.message) &&
-        !subject(line).startsWith('Merge '),
-    );
+    // A merge commit counts too (a pull request's body that closes the issue lands in it); its
+    // diff is taken against its first parent.
+    const found = commits.filter((line) => line.parents.length >= 1 && closes.test(line.message));
     if (found.length === 1 && found[0])
       return { fix: found[0].hash, parent: found[0].parents[0] ?? '', via: 'closes' };
   }

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import type { CorpusReport, ReportSource } from './corpus.js';
 import { git } from './corpus-git.js';
 import { BENCH_DIR } from './npm-pack.js';
@@ -15,7 +16,13 @@ import { BENCH_DIR } from './npm-pack.js';
 export const CORPUS_SOURCES = path.join(BENCH_DIR, 'corpus', 'sources.json');
 
 /** Record formats the readers understand. */
-export type SourceFormat = 'multi-swe-bench' | 'swe-bench' | 'ghrb' | 'harbor-task' | 'jira-json';
+export type SourceFormat =
+  | 'multi-swe-bench'
+  | 'swe-bench'
+  | 'ghrb'
+  | 'harbor-task'
+  | 'jira-json'
+  | 'andror2';
 
 /** One data set as listed in `sources.json`. */
 export interface SourceSpec {
@@ -262,6 +269,70 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
   return candidates;
 }
 
+type HtmlNode = DefaultTreeAdapterMap['parentNode'] | DefaultTreeAdapterMap['childNode'];
+
+/** The first element (document order) whose class list has `name`. */
+function findByClass(node: HtmlNode, name: string): HtmlNode | undefined {
+  if (
+    'attrs' in node &&
+    node.attrs.some((a) => a.name === 'class' && a.value.split(/\s+/).includes(name))
+  )
+    return node;
+  for (const child of 'childNodes' in node ? node.childNodes : []) {
+    const found = findByClass(child, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The text of an element as a reader sees it: text nodes, with line breaks at blocks. */
+function textOf(node: HtmlNode | undefined): string {
+  if (!node) return '';
+  if (node.nodeName === '#text' && 'value' in node) return node.value;
+  const inner = ('childNodes' in node ? node.childNodes : []).map(textOf).join('');
+  return /^(p|div|pre|li|h\d|tr|br|blockquote)$/.test(node.nodeName) ? `${inner}\n` : inner;
+}
+
+/**
+ * AndroR2 (Android bug reports reproduced by hand): `metadata/<id>.json` names the GitHub issue,
+ * `reports/<id>.htm` is the issue's page as saved; title and first comment are its report.
+ */
+async function andror2Candidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
+  const files = (await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under]))
+    .split('\n')
+    .filter((file) => file.endsWith('.json'));
+  const candidates: Candidate[] = [];
+  for (const file of files) {
+    // The metadata is a Python dict literal, not JSON: read the one field needed.
+    const metadata = await git(gitDir, ['show', `${spec.commit}:${file}`]);
+    const issue = /github\.com\/([\w.-]+\/[\w.-]+)\/issues\/(\d+)/.exec(metadata);
+    const page = path.join(
+      path.dirname(path.dirname(file)),
+      'reports',
+      `${path.basename(file, '.json')}.htm`,
+    );
+    const html = await git(gitDir, ['show', `${spec.commit}:${page}`]).catch(() => '');
+    if (!issue || !html) continue;
+    const document = parse(html);
+    const title = textOf(findByClass(document, 'js-issue-title')).trim();
+    const body = textOf(findByClass(document, 'comment-body')).trim();
+    candidates.push({
+      repo: issue[1] ?? '',
+      issue: Number(issue[2]),
+      report: { title, body: body.replace(/\n{3,}/g, '\n\n') },
+      source: {
+        dataset: spec.dataset,
+        repo: spec.repo,
+        commit: spec.commit,
+        path: page,
+        record: path.basename(file, '.json'),
+        licence: spec.licence,
+      },
+    });
+  }
+  return candidates;
+}
+
 /**
  * Every candidate of one data set, read from its snapshot.
  * @param spec - the data set.
@@ -270,6 +341,7 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
  */
 export async function readCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
   if (spec.format === 'jira-json') return jiraCandidates(spec, gitDir);
+  if (spec.format === 'andror2') return andror2Candidates(spec, gitDir);
   const listed = (
     await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
   ).split('\n');
