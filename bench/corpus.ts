@@ -118,6 +118,7 @@ async function toFact(
       repo: candidate.repo,
       fix: commit.fix,
       parent: commit.parent,
+      fix_found_by: commit.via,
       issue: candidate.issueKey ?? `${candidate.repo}#${candidate.issue || candidate.pr}`,
       language: goldLanguage(gold),
       report_kind: reportKind(text),

@@ -50,10 +50,10 @@ export interface FixCommit {
   fix: string;
   parent: string;
   /**
-   * How it was found: `squash`, `merge`, `fast-forward`, `closes` (the message closes the issue)
+   * How it was found: `squash`, `merge`, `fast-forward`, `rebase`, `closes` (the message closes the issue)
    * or `linked` (the data set's issue tracker links it).
    */
-  via: 'squash' | 'merge' | 'fast-forward' | 'closes' | 'linked';
+  via: 'squash' | 'merge' | 'fast-forward' | 'rebase' | 'closes' | 'linked';
 }
 
 /**
@@ -63,7 +63,8 @@ export interface FixCommit {
  * @param pr - pull request number, when known.
  * @param issue - issue number, when known.
  * @param base - the pull request's base commit, when known (for a fast-forwarded pull request).
- * @returns the fix and its first parent, or `undefined` when none or several candidates match.
+ * @returns the fix and its first parent (of several matches, the earliest on HEAD's history), or
+ *   `undefined` when nothing matches.
  */
 export async function findFixCommit(
   gitDir: string,
@@ -75,29 +76,95 @@ export async function findFixCommit(
     const merge = commits.filter(
       (line) => line.parents.length === 2 && subject(line).startsWith(`Merge pull request #${pr} `),
     );
-    if (merge.length === 1 && merge[0])
-      return { fix: merge[0].hash, parent: merge[0].parents[0] ?? '', via: 'merge' };
     const squash = commits.filter(
       (line) => line.parents.length === 1 && new RegExp(`\\(#${pr}\\)\\s*$`).test(subject(line)),
     );
-    if (squash.length === 1 && squash[0])
-      return { fix: squash[0].hash, parent: squash[0].parents[0] ?? '', via: 'squash' };
-    if (merge.length + squash.length > 0) return undefined;
+    const landed = await earliestOnMainline(gitDir, merge.length > 0 ? merge : squash);
+    if (landed)
+      return {
+        fix: landed.hash,
+        parent: landed.parents[0] ?? '',
+        via: merge.length ? 'merge' : 'squash',
+      };
     const forwarded = base ? await fastForwardedPullRequest(gitDir, pr, base) : undefined;
     if (forwarded) return forwarded;
+    const rebased = await rebasedPullRequest(gitDir, pr, base, commits);
+    if (rebased) return rebased;
   }
   if (issue !== undefined) {
+    // `Fixes #N`, `close #N`, `resolves: #N`, and the issue's URL after such a word.
     const closes = new RegExp(
-      `\\b(fix(e[sd])?|close[sd]?|resolve[sd]?)\\s*:?\\s+#${issue}\\b`,
+      `\\b(fix(e[sd])?|close[sd]?|resolve[sd]?)\\s*:?\\s+(#|https://github\\.com/[\\w.-]+/[\\w.-]+/issues/)${issue}\\b`,
       'i',
     );
     // A merge commit counts too (a pull request's body that closes the issue lands in it); its
     // diff is taken against its first parent.
     const found = commits.filter((line) => line.parents.length >= 1 && closes.test(line.message));
-    if (found.length === 1 && found[0])
-      return { fix: found[0].hash, parent: found[0].parents[0] ?? '', via: 'closes' };
+    const landed = await earliestOnMainline(gitDir, found);
+    if (landed) return { fix: landed.hash, parent: landed.parents[0] ?? '', via: 'closes' };
   }
   return undefined;
+}
+
+/**
+ * Of commits that carry the same change (a pull request squashed onto the default branch and
+ * cherry-picked to release branches), the one that landed first: the oldest on HEAD's history,
+ * else the oldest of all.
+ */
+async function earliestOnMainline(
+  gitDir: string,
+  found: readonly CommitLine[],
+): Promise<CommitLine | undefined> {
+  if (found.length <= 1) return found[0];
+  const dated: { line: CommitLine; time: number; mainline: boolean }[] = [];
+  for (const line of found) {
+    const time = Number((await git(gitDir, ['show', '-s', '--format=%ct', line.hash])).trim());
+    const mainline = await git(gitDir, ['merge-base', '--is-ancestor', line.hash, 'HEAD'])
+      .then(() => true)
+      .catch(() => false);
+    dated.push({ line, time, mainline });
+  }
+  const pool = dated.some((entry) => entry.mainline)
+    ? dated.filter((entry) => entry.mainline)
+    : dated;
+  return pool.sort((a, b) => a.time - b.time)[0]?.line;
+}
+
+/**
+ * A pull request merged by rebase: GitHub rewrote its commits, so they are found by the head
+ * commit's subject and author on HEAD's history; the pull request's commit count (from its base)
+ * says how far back the rebased run starts, and every rebased commit's subject must match.
+ */
+async function rebasedPullRequest(
+  gitDir: string,
+  pr: number,
+  base: string | undefined,
+  commits: readonly CommitLine[],
+): Promise<FixCommit | undefined> {
+  const head = await git(gitDir, ['rev-parse', '--verify', '-q', `refs/pull/${pr}/head^{commit}`])
+    .then((text) => text.trim())
+    .catch(() => '');
+  if (!head || !base) return undefined;
+  const own = (await git(gitDir, ['log', '--format=%s%x1f%an', '--no-merges', head, `^${base}`]))
+    .split('\n')
+    .filter(Boolean);
+  if (own.length === 0 || own.length > 20) return undefined;
+  const mainline = (
+    await git(gitDir, ['log', '--first-parent', '--format=%H%x1f%s%x1f%an', 'HEAD'])
+  )
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\x1f'));
+  const start = mainline.findIndex(([, subject, author]) => `${subject}\x1f${author}` === own[0]);
+  if (start < 0 || mainline.filter(([, s, a]) => `${s}\x1f${a}` === own[0]).length !== 1)
+    return undefined;
+  const run = mainline.slice(start, start + own.length);
+  if (run.some(([, subject, author], index) => `${subject}\x1f${author}` !== own[index]))
+    return undefined;
+  const fix = run[0]?.[0] ?? '';
+  const oldest = commits.find((line) => line.hash === run.at(-1)?.[0]);
+  const parent = oldest?.parents[0];
+  return fix && parent ? { fix, parent, via: 'rebase' } : undefined;
 }
 
 /**

@@ -22,7 +22,8 @@ export type SourceFormat =
   | 'ghrb'
   | 'harbor-task'
   | 'jira-json'
-  | 'andror2';
+  | 'andror2'
+  | 'themis';
 
 /** One data set as listed in `sources.json`. */
 export interface SourceSpec {
@@ -334,6 +335,53 @@ async function andror2Candidates(spec: SourceSpec, gitDir: string): Promise<Cand
 }
 
 /**
+ * Themis (reproducible crashes of Android apps): rows of its README.md and PROJECTS.md tables
+ * name the app's issue (`[#N](…/issues/N)`), the fixing pull request when known
+ * (`[fix](…/pull/M)`) and the data folder (`tree/master/FOLDER`), which holds the crash as logged
+ * (`crash_stack_#N.txt`). The report is that log; its title is the log's first line.
+ */
+async function themisCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
+  const tables = await Promise.all(
+    ['README.md', 'PROJECTS.md'].map((file) =>
+      git(gitDir, ['show', `${spec.commit}:${file}`]).catch(() => ''),
+    ),
+  );
+  const listed = (await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit])).split('\n');
+  const candidates = new Map<string, Candidate>();
+  for (const row of tables.join('\n').split('\n')) {
+    const issue = /\[#(\d+)\]\(https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/issues\/\d+\)/.exec(row);
+    const folder = /tree\/master\/([^)/]+)\)/.exec(row)?.[1];
+    if (!issue || !folder) continue;
+    const [, number = '', repo = ''] = issue;
+    const log = listed.find(
+      (file) =>
+        file.startsWith(`${folder}/`) &&
+        new RegExp(`/crash_stack[_-]?#?${number}\\.txt$`).test(file),
+    );
+    if (!log || candidates.has(`${repo}#${number}`)) continue;
+    const text = (await git(gitDir, ['show', `${spec.commit}:${log}`]))
+      .replace(/\r\n/g, '\n')
+      .trim();
+    const pr = /\[fix\]\(https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/pull\/(\d+)\)/.exec(row)?.[1];
+    candidates.set(`${repo}#${number}`, {
+      repo,
+      pr: pr ? Number(pr) : undefined,
+      issue: Number(number),
+      report: { title: (text.split('\n')[0] ?? '').trim(), body: text },
+      source: {
+        dataset: spec.dataset,
+        repo: spec.repo,
+        commit: spec.commit,
+        path: log,
+        record: `${repo}#${number}`,
+        licence: spec.licence,
+      },
+    });
+  }
+  return [...candidates.values()];
+}
+
+/**
  * Every candidate of one data set, read from its snapshot.
  * @param spec - the data set.
  * @param gitDir - the data set repository's git directory.
@@ -342,6 +390,7 @@ async function andror2Candidates(spec: SourceSpec, gitDir: string): Promise<Cand
 export async function readCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
   if (spec.format === 'jira-json') return jiraCandidates(spec, gitDir);
   if (spec.format === 'andror2') return andror2Candidates(spec, gitDir);
+  if (spec.format === 'themis') return themisCandidates(spec, gitDir);
   const listed = (
     await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
   ).split('\n');
