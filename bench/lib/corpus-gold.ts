@@ -95,11 +95,13 @@ export function goldFromDiff(diff: string): DevGold[] {
     const oldName = patch.oldFileName?.replace(/^a\//, '') ?? '';
     if (!oldName || oldName === '/dev/null') continue;
     if (!languageOf(oldName) || isTestPath(oldName)) continue;
-    const ranges = patch.hunks.map(({ oldStart, oldLines }): [number, number] =>
-      oldLines > 0
-        ? [oldStart, oldStart + oldLines - 1]
-        : [Math.max(1, oldStart), Math.max(1, oldStart)],
-    );
+    // jsdiff reports a pure insertion's `oldStart` as the line before which it goes (git's
+    // `-12,0` becomes 13); the gold line is the one after which it goes.
+    const ranges = patch.hunks.map(({ oldStart, oldLines }): [number, number] => {
+      if (oldLines > 0) return [oldStart, oldStart + oldLines - 1];
+      const line = Math.max(1, oldStart - 1);
+      return [line, line];
+    });
     if (ranges.length === 0) continue;
     gold.push({ file: oldName, changed: mergeRanges(ranges) });
   }

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import type { CorpusReport, ReportSource } from './corpus.js';
-import { git } from './corpus-git.js';
+import { git, showMany } from './corpus-git.js';
 import { BENCH_DIR } from './npm-pack.js';
 
 /** The committed list of data sets. */
@@ -224,12 +224,19 @@ async function harborCandidate(
 
 interface JiraIssue {
   key: string;
-  fields?: { summary?: string; description?: string | null };
+  fields?: {
+    summary?: string;
+    description?: string | null;
+    issuetype?: { name?: string };
+    resolution?: { name?: string } | null;
+  };
 }
 
 /**
- * A JIRA export (one `details/<KEY>.json` per issue) with a file of fixing commits: the issues
- * that have a fix and a GitHub repository for their project, summary and description as written.
+ * A JIRA export (one `details/<KEY>.json` per issue) with a file of fixing commits: every fixed
+ * Bug of a project that has a GitHub repository, summary and description as written. Its fix is
+ * the linked commit when the file lists one, else the commit whose message names the key (the
+ * Apache convention, `ZOOKEEPER-1234: …`), looked up in the project's history.
  */
 async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
   if (!spec.fixes || !spec.projects) return [];
@@ -237,20 +244,29 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
     string,
     string[]
   >;
-  const folders = new Map<string, string>();
-  for (const file of (
-    await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
-  ).split('\n'))
-    if (file.includes('/details/')) folders.set(path.basename(file, '.json'), file);
+  const files = (await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under]))
+    .split('\n')
+    .filter((file) => file.includes('/details/') && file.endsWith('.json'))
+    .filter((file) => spec.projects?.[path.basename(file).split('-')[0] ?? ''] !== undefined);
+  const texts = await showMany(
+    gitDir,
+    files.map((file) => `${spec.commit}:${file}`),
+  );
   const candidates: Candidate[] = [];
-  for (const [key, commits] of Object.entries(fixes)) {
-    const repo = spec.projects[key.split('-')[0] ?? ''];
-    const file = folders.get(key);
-    if (!repo || !file) continue;
-    const issue = JSON.parse(await git(gitDir, ['show', `${spec.commit}:${file}`])) as JiraIssue;
+  files.forEach((file, index) => {
+    const key = path.basename(file, '.json');
+    const repo = spec.projects?.[key.split('-')[0] ?? ''];
+    let issue: JiraIssue;
+    try {
+      issue = JSON.parse(texts[index] ?? '') as JiraIssue;
+    } catch {
+      return;
+    }
+    if (!repo || issue.fields?.issuetype?.name !== 'Bug') return;
+    if (!fixes[key] && issue.fields?.resolution?.name !== 'Fixed') return;
     candidates.push({
       repo,
-      fixCommits: commits,
+      fixCommits: fixes[key],
       issue: Number(key.split('-')[1]),
       issueKey: key,
       report: {
@@ -266,7 +282,7 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
         licence: spec.licence,
       },
     });
-  }
+  });
   return candidates;
 }
 
