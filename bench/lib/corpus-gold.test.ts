@@ -86,5 +86,7 @@ describe('languages', () => {
       languageOf('Makefile'),
     ]).toEqual(['kotlin', 'cpp', undefined, undefined]);
     expect(goldLanguage([{ file: 'a.rs' }, { file: 'b.rs' }, { file: 'c.c' }])).toBe('rust');
+    expect(goldLanguage([{ file: 'a.h' }, { file: 'b.h' }, { file: 'c.cc' }])).toBe('cpp');
+    expect(goldLanguage([{ file: 'a.h' }])).toBe('c');
   });
 });

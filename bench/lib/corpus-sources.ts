@@ -93,6 +93,18 @@ interface GhrbReport {
   description_text: string;
 }
 
+/** Where a record of a data set is: the data set's file at its commit, and the record's key. */
+function sourceOf(spec: SourceSpec, file: string, record: string): ReportSource {
+  return {
+    dataset: spec.dataset,
+    repo: spec.repo,
+    commit: spec.commit,
+    path: file,
+    record,
+    licence: spec.licence,
+  };
+}
+
 /** Records of one file: JSON Lines, a JSON array, or one JSON object. Bad lines are skipped. */
 function parseRecords(text: string): unknown[] {
   const trimmed = text.trim();
@@ -124,14 +136,7 @@ function splitStatement(statement: string): CorpusReport {
 }
 
 function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidate[] {
-  const source = (key: string): ReportSource => ({
-    dataset: spec.dataset,
-    repo: spec.repo,
-    commit: spec.commit,
-    path: file,
-    record: key,
-    licence: spec.licence,
-  });
+  const source = (key: string) => sourceOf(spec, file, key);
   if (spec.format === 'multi-swe-bench') {
     const entry = record as MultiSweRecord;
     const issue = entry.resolved_issues?.find((candidate) => candidate.title || candidate.body);
@@ -211,14 +216,7 @@ async function harborCandidate(
     pr: Number.isInteger(pr) ? pr : undefined,
     issue: Number(heading[1]),
     report: { title: (heading[2] ?? '').trim(), body },
-    source: {
-      dataset: spec.dataset,
-      repo: spec.repo,
-      commit: spec.commit,
-      path: `${folder}/instruction.md`,
-      record: path.basename(folder),
-      licence: spec.licence,
-    },
+    source: sourceOf(spec, `${folder}/instruction.md`, path.basename(folder)),
   };
 }
 
@@ -273,14 +271,7 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
         title: (issue.fields?.summary ?? '').trim(),
         body: (issue.fields?.description ?? '').replace(/\r\n/g, '\n').trim(),
       },
-      source: {
-        dataset: spec.dataset,
-        repo: spec.repo,
-        commit: spec.commit,
-        path: file,
-        record: key,
-        licence: spec.licence,
-      },
+      source: sourceOf(spec, file, key),
     });
   });
   return candidates;
@@ -337,14 +328,7 @@ async function andror2Candidates(spec: SourceSpec, gitDir: string): Promise<Cand
       repo: issue[1] ?? '',
       issue: Number(issue[2]),
       report: { title, body: body.replace(/\n{3,}/g, '\n\n') },
-      source: {
-        dataset: spec.dataset,
-        repo: spec.repo,
-        commit: spec.commit,
-        path: page,
-        record: path.basename(file, '.json'),
-        licence: spec.licence,
-      },
+      source: sourceOf(spec, page, path.basename(file, '.json')),
     });
   }
   return candidates;
@@ -384,14 +368,7 @@ async function themisCandidates(spec: SourceSpec, gitDir: string): Promise<Candi
       pr: pr ? Number(pr) : undefined,
       issue: Number(number),
       report: { title: (text.split('\n')[0] ?? '').trim(), body: text },
-      source: {
-        dataset: spec.dataset,
-        repo: spec.repo,
-        commit: spec.commit,
-        path: log,
-        record: `${repo}#${number}`,
-        licence: spec.licence,
-      },
+      source: sourceOf(spec, log, `${repo}#${number}`),
     });
   }
   return [...candidates.values()];
