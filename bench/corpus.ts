@@ -15,6 +15,8 @@
  *   (a refactoring, not a localizable fix), reads as a feature request, repeats an issue, or
  *   would pass {@link MAX_CASES_PER_REPOSITORY} cases of one project (crash reports go first).
  *   The counts against issue #33's targets go to the `corpus` table of bench/README.md.
+ * - `corpus:verify` re-derives every committed gold from its fix commit's diff and reports any
+ *   case that differs (exit 1).
  * - `corpus:fill` copies each case's report text from its data set into bench/.cache/corpus
  *   (checked against its hash) and extracts each parent revision into bench/.cache/repos with the
  *   development set's `materialize` (skip with `--no-trees`).
@@ -256,6 +258,32 @@ async function fill(mirrors: string, trees: boolean): Promise<void> {
   );
 }
 
+/**
+ * Re-derives every fact's gold from its fix commit's diff in the snapshot and compares it with
+ * the committed gold; prints the cases that differ or whose commits are missing.
+ */
+async function verify(mirrors: string): Promise<void> {
+  const facts = readCorpusFacts();
+  const problems: string[] = [];
+  for (const fact of facts) {
+    const gitDir = mirrorGitDir(mirrors, fact.repo);
+    const diff = gitDir
+      ? await fixDiff(gitDir, { fix: fact.fix, parent: fact.parent, via: 'linked' }).catch(
+          () => undefined,
+        )
+      : undefined;
+    if (diff === undefined)
+      problems.push(`${fact.id}: ${fact.repo}@${fact.fix.slice(0, 12)} not in ${mirrors}`);
+    else if (JSON.stringify(goldFromDiff(diff)) !== JSON.stringify(fact.gold))
+      problems.push(`${fact.id}: gold differs from the diff of ${fact.fix.slice(0, 12)}`);
+  }
+  console.log(
+    `${facts.length - problems.length} of ${facts.length} cases: gold equals the fix commit's diff`,
+  );
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) process.exitCode = 1;
+}
+
 function list(mirrors: string): void {
   const repos = new Set([
     ...readSources().map((spec) => spec.repo),
@@ -282,7 +310,8 @@ async function main(): Promise<void> {
   if (command === 'build') await build(path.resolve(mirrors));
   else if (command === 'fill') await fill(path.resolve(mirrors), !values['no-trees']);
   else if (command === 'list') list(path.resolve(mirrors));
-  else fail(`corpus: unknown command ${command ?? '(none)'}; use build, fill or list`);
+  else if (command === 'verify') await verify(path.resolve(mirrors));
+  else fail(`corpus: unknown command ${command ?? '(none)'}; use build, fill, verify or list`);
 }
 
 await main();
