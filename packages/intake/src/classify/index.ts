@@ -80,3 +80,4 @@ export {
 } from './train-review-classifier.js';
 export { CLASSIFICATION_LABELS, type Classification, type ClassificationLabel } from './types.js';
 export { MIN_KNOWN_WORD_SHARE, UNFAMILIAR_LANGUAGE_CONFIDENCE } from './unfamiliar-language.js';
+export { type LbfgsOptions, minimize, type Objective } from './lbfgs.js';

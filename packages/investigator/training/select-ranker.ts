@@ -1,0 +1,80 @@
+/**
+ * Training a ranking model with its one setting, the L2 penalty, chosen by cross-validation
+ * grouped by repository on the training reports only ({@link trainRanker}), and the grouped
+ * cross-validated ranks that choice is made on ({@link crossValidatedRanks}).
+ */
+import { fitPairwiseRanker, type RankingQuery, rankOfRelevant } from './pairwise-ranker.js';
+
+/** L2 penalties tried, a decade apart (the features are all in [0, 1]). */
+export const L2_GRID = [0.001, 0.01, 0.1, 1] as const;
+/** The penalty used when the training reports come from a single fold (nothing to choose on). */
+export const DEFAULT_L2 = 0.01;
+
+/**
+ * Ranks of each report's first relevant candidate under a model fitted on the other folds.
+ * @param queries - the reports.
+ * @param folds - report id → fold name.
+ * @param l2 - the penalty.
+ * @returns report id → 1-based rank (0: no relevant candidate), for reports whose fold has
+ *   training reports outside it.
+ */
+export function crossValidatedRanks(
+  queries: readonly RankingQuery[],
+  folds: ReadonlyMap<string, string>,
+  l2: number,
+): Map<string, number> {
+  const ranks = new Map<string, number>();
+  const names = [...new Set(queries.map((query) => folds.get(query.id) ?? ''))].sort();
+  for (const fold of names) {
+    const training = queries.filter((query) => folds.get(query.id) !== fold);
+    if (!training.some((query) => query.candidates.some((candidate) => candidate.relevant)))
+      continue;
+    const weights = fitPairwiseRanker(training, { l2 });
+    for (const query of queries)
+      if (folds.get(query.id) === fold) ranks.set(query.id, rankOfRelevant(query, weights));
+  }
+  return ranks;
+}
+
+/** Mean reciprocal rank (a miss counts 0). */
+export function meanReciprocalRank(ranks: Iterable<number>): number {
+  const list = [...ranks];
+  return list.length === 0
+    ? 0
+    : list.reduce((sum, rank) => sum + (rank > 0 ? 1 / rank : 0), 0) / list.length;
+}
+
+/** A trained model and how its penalty was chosen. */
+export interface TrainedRanker {
+  weights: number[];
+  l2: number;
+  /** The inner cross-validated MRR of each penalty tried (empty when there was one fold). */
+  selection: { l2: number; mrr: number }[];
+}
+
+/**
+ * Chooses the penalty by grouped cross-validation on `queries` (highest MRR, ties to the larger
+ * penalty), then fits on all of them.
+ * @param queries - the training reports.
+ * @param folds - report id → fold name.
+ * @returns the weights, the penalty and the selection figures.
+ */
+export function trainRanker(
+  queries: readonly RankingQuery[],
+  folds: ReadonlyMap<string, string>,
+): TrainedRanker {
+  const foldCount = new Set(queries.map((query) => folds.get(query.id))).size;
+  const selection =
+    foldCount < 2
+      ? []
+      : L2_GRID.map((l2) => ({
+          l2,
+          mrr: meanReciprocalRank(crossValidatedRanks(queries, folds, l2).values()),
+        }));
+  const best = selection.reduce<{ l2: number; mrr: number } | undefined>(
+    (chosen, item) => (!chosen || item.mrr >= chosen.mrr ? item : chosen),
+    undefined,
+  );
+  const l2 = best?.l2 ?? DEFAULT_L2;
+  return { weights: fitPairwiseRanker(queries, { l2 }), l2, selection };
+}
