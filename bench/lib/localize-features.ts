@@ -37,6 +37,9 @@ const CODE_FOLDERS = [
   'packages/codebase/src',
   'packages/intake/src/parse',
 ];
+/** Files of those folders that never change a feature vector: ranges, the diagnosis, the weights. */
+const NOT_FEATURES =
+  /(\/model\/|\/localize\.ts$|\/offline-[\w-]+\.ts$|\/suspect-range\.ts$|\/prepare-report\.ts$)/;
 
 /** A case's rows with what per-slice figures need. */
 export interface CaseQuery extends RankingQuery {
@@ -56,6 +59,7 @@ function sourceFiles(dir: string): string[] {
         item.isFile() && /\.(ts|scm|json)$/.test(item.name) && !item.name.includes('.test.'),
     )
     .map((item) => path.join(item.parentPath, item.name))
+    .filter((file) => !NOT_FEATURES.test(file))
     .sort();
 }
 

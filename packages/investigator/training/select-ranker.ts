@@ -3,6 +3,12 @@
  * grouped by repository on the training reports only ({@link trainRanker}), and the grouped
  * cross-validated ranks that choice is made on ({@link crossValidatedRanks}).
  */
+import {
+  RANKING_FEATURES,
+  RANKING_MODEL_FORMAT,
+  RANKING_MODEL_VERSION,
+  type RankingModel,
+} from '@sightline/investigator/internal';
 import { fitPairwiseRanker, type RankingQuery, rankOfRelevant } from './pairwise-ranker.js';
 
 /** L2 penalties tried, a decade apart (the features are all in [0, 1]). */
@@ -77,4 +83,24 @@ export function trainRanker(
   );
   const l2 = best?.l2 ?? DEFAULT_L2;
   return { weights: fitPairwiseRanker(queries, { l2 }), l2, selection };
+}
+
+/**
+ * Fitted weights as a ranking model (weights rounded to 4 decimals, as the shipped file keeps them).
+ * @param weights - one per feature, in `RANKING_FEATURES` order.
+ * @param training - what to record of the training.
+ * @returns the model.
+ */
+export function rankingModelOf(
+  weights: readonly number[],
+  training?: Record<string, unknown>,
+): RankingModel {
+  return {
+    format: RANKING_MODEL_FORMAT,
+    version: RANKING_MODEL_VERSION,
+    weights: Object.fromEntries(
+      RANKING_FEATURES.map((name, at) => [name, Math.round((weights[at] ?? 0) * 10_000) / 10_000]),
+    ) as RankingModel['weights'],
+    ...(training ? { training } : {}),
+  };
 }

@@ -18,27 +18,21 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import {
-  RANKING_FEATURES,
-  RANKING_MODEL_FORMAT,
-  RANKING_MODEL_VERSION,
-  type RankingModel,
-} from '@sightline/investigator/internal';
 import { readCaseQueries } from '../../../bench/lib/localize-features.js';
+import { accuracy } from '../../../bench/lib/localize-metrics.js';
 import { readAllCases } from '../../../bench/lib/localize-sets.js';
 import { groupedFolds } from './grouped-folds.js';
-import { crossValidatedRanks, meanReciprocalRank, trainRanker } from './select-ranker.js';
+import {
+  crossValidatedRanks,
+  meanReciprocalRank,
+  rankingModelOf,
+  trainRanker,
+} from './select-ranker.js';
 
 const MODEL_FILE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../src/localize/model/ranking-model.json',
 );
-
-function accuracy(ranks: readonly number[], k: number): number {
-  return ranks.length === 0
-    ? 0
-    : ranks.filter((rank) => rank > 0 && rank <= k).length / ranks.length;
-}
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
@@ -50,35 +44,28 @@ async function main(): Promise<void> {
   const folds = groupedFolds(queries);
   const trained = trainRanker(queries, folds);
   const ranks = [...crossValidatedRanks(queries, folds, trained.l2).values()];
-  const model: RankingModel = {
-    format: RANKING_MODEL_FORMAT,
-    version: RANKING_MODEL_VERSION,
-    weights: Object.fromEntries(
-      RANKING_FEATURES.map((name, at) => [name, round(trained.weights[at] ?? 0)]),
-    ) as RankingModel['weights'],
-    training: {
-      method:
-        'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty by cross-validation grouped by repository; packages/investigator/training',
-      cases: queries.length,
-      repositories: new Set(queries.map((query) => query.group)).size,
-      sets: Object.fromEntries(
-        [...new Set(queries.map((query) => query.set))].map((set) => [
-          set,
-          queries.filter((query) => query.set === set).length,
-        ]),
-      ),
-      skipped: skipped.length,
-      l2: trained.l2,
-      selection: trained.selection.map(({ l2, mrr }) => ({ l2, mrr: round(mrr) })),
-      groupedCrossValidation: {
-        note: 'candidate rankings of held-out folds (no twins grouping, no limit); bench:localize measures the full localizer',
-        folds: [...new Set(folds.values())].sort(),
-        mrr: round(meanReciprocalRank(ranks)),
-        acc1: round(accuracy(ranks, 1)),
-        acc5: round(accuracy(ranks, 5)),
-      },
+  const model = rankingModelOf(trained.weights, {
+    method:
+      'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty by cross-validation grouped by repository; packages/investigator/training',
+    cases: queries.length,
+    repositories: new Set(queries.map((query) => query.group)).size,
+    sets: Object.fromEntries(
+      [...new Set(queries.map((query) => query.set))].map((set) => [
+        set,
+        queries.filter((query) => query.set === set).length,
+      ]),
+    ),
+    skipped: skipped.length,
+    l2: trained.l2,
+    selection: trained.selection.map(({ l2, mrr }) => ({ l2, mrr: round(mrr) })),
+    groupedCrossValidation: {
+      note: 'candidate rankings of held-out folds (no twins grouping, no limit); bench:localize measures the full localizer',
+      folds: [...new Set(folds.values())].sort(),
+      mrr: round(meanReciprocalRank(ranks)),
+      acc1: round(accuracy(ranks, 1)),
+      acc5: round(accuracy(ranks, 5)),
     },
-  };
+  });
   const text = `${JSON.stringify(model, null, 2)}\n`;
   console.log(text);
   if (!values['dry-run']) await writeFile(MODEL_FILE, text);
