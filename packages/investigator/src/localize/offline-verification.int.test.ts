@@ -77,7 +77,7 @@ describe('offline diagnoses verify on ranges inside objects and long functions',
     expect(cause?.symbol).toMatch(/Config|Companion/);
     const verification = await verifyDiagnosis(diagnosis, root, { index });
     expect(verification.errors).toEqual([]);
-    expect(verification.ok && verification.diagnosis.verification?.verified).toBe(true);
+    expect(verification.ok && verification.diagnosis?.verification?.verified).toBe(true);
   });
 
   it('gives the block of a long function around the frame line, and the diagnosis verifies', async () => {
@@ -100,6 +100,6 @@ describe('offline diagnoses verify on ranges inside objects and long functions',
     expect(end - start).toBeLessThan(50);
     const verification = await verifyDiagnosis(diagnosis, root, { index });
     expect(verification.errors).toEqual([]);
-    expect(verification.ok && verification.diagnosis.verification?.verified).toBe(true);
+    expect(verification.ok && verification.diagnosis?.verification?.verified).toBe(true);
   });
 });

@@ -41,7 +41,10 @@ export function rankFiles(
     .filter(([, entry]) => hasSignal(entry))
     .map(([path, entry]): RankedFile => {
       const role = rankingRole(index, path, signals);
-      const features = featureVector(entry, role, traced);
+      const features = featureVector(entry, role, traced, {
+        path,
+        lineCount: index.files.get(path)?.lineCount ?? 0,
+      });
       const evidence = role.reason
         ? [...entry.evidence, `demoted: ${role.reason}`]
         : entry.evidence;

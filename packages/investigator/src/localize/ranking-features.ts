@@ -5,13 +5,15 @@
  * types-only, bundled copy, other non-source) and third-party assets — so that how much each role
  * costs is learned with the rest. `outsideTrace` marks a file that a report with in-app frames
  * never points into: text matching then competes with the trace, and the model learns by how much.
+ * `stringTable` marks UI string tables and help texts, `size` the file's length.
  *
  * This is the feature design of learning to rank for bug localization (Ye, Bunescu & Liu, "Learning
  * to Rank Relevant Files for Bug Reports using Domain Knowledge", FSE 2014): one vector of
  * independent similarity and domain signals per candidate file, combined by a weight vector learned
  * from past fixes. The frame decay inside `frame` (`FRAME_DECAY`) stays a fixed shape; the
  * innermost frame and helper frames get their own indicators, so the model can move weight between
- * the throw site and its callers (failure class 1 of issue #33).
+ * the throw site and its callers — `callerFrame` is the nearest in-app frame above the throw site
+ * in another file, where a bad value often comes from (failure class 1 of issue #33).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase/internal';
@@ -24,6 +26,7 @@ export const RANKING_FEATURES = [
   'frame',
   'throwSite',
   'helperFrame',
+  'callerFrame',
   'outsideTrace',
   'lexicalFile',
   'lexicalDefinition',
@@ -37,16 +40,43 @@ export const RANKING_FEATURES = [
   'bundle',
   'other',
   'thirdParty',
+  'stringTable',
+  'size',
 ] as const;
 
 /** One feature's name. */
 export type RankingFeature = (typeof RANKING_FEATURES)[number];
+
+/**
+ * `size` is log(1 + lines) / log(1 + this), capped at 1: a file of 10,000 lines or more is 1. Longer
+ * files hold more defects (the file-length factor of BugLocator, Zhou et al., ICSE 2012); the
+ * model learns how much that matters next to the report's own signals.
+ */
+const SIZE_SCALE_LINES = 10_000;
+
+/**
+ * UI string tables, message catalogues and CLI help texts: `locales/`, `i18n/`, `strings.xml`,
+ * `.po`, `.properties`, `.resx`, `.strings`, `.arb`, `messages_fr.json`, `help.txt`. They share a
+ * report's words (the message a user saw) without holding the code that misbehaves (failure class
+ * 7 of issue #33).
+ */
+const STRING_TABLE =
+  /(?:^|\/)(?:locales?|i18n|l10n|translations?|lang|langs|messages)\/|(?:^|\/)(?:strings|messages|help)(?:[-_.][\w-]+)?\.(?:xml|json|ya?ml|txt|properties|resx|strings)$|\.(?:po|pot|resx|strings|stringsdict|xliff|xlf|arb|properties)$/i;
+
+/**
+ * Whether a file is a string table, a message catalogue or a help text (see {@link STRING_TABLE}).
+ * @param path - repository-relative path.
+ */
+export function isStringTable(path: string): boolean {
+  return STRING_TABLE.test(path);
+}
 
 /** The signals of {@link FileSignals} that are features as they are. */
 const SIGNAL_FEATURES = [
   'frame',
   'throwSite',
   'helperFrame',
+  'callerFrame',
   'lexicalFile',
   'lexicalDefinition',
   'symbol',
@@ -98,7 +128,12 @@ export function rankingRole(
  * @param traced - whether the report has in-app frames.
  * @returns one value per {@link RANKING_FEATURES} entry, in that order.
  */
-export function featureVector(entry: FileSignals, role: RankingRole, traced: boolean): number[] {
+export function featureVector(
+  entry: FileSignals,
+  role: RankingRole,
+  traced: boolean,
+  file: { path: string; lineCount: number },
+): number[] {
   const values: Record<RankingFeature, number> = {
     ...(Object.fromEntries(RANKING_FEATURES.map((name) => [name, 0])) as Record<
       RankingFeature,
@@ -108,6 +143,8 @@ export function featureVector(entry: FileSignals, role: RankingRole, traced: boo
   for (const name of SIGNAL_FEATURES) values[name] = entry[name];
   values.outsideTrace = traced && entry.frame === 0 ? 1 : 0;
   if (role.feature) values[role.feature] = 1;
+  values.stringTable = isStringTable(file.path) ? 1 : 0;
+  values.size = Math.min(1, Math.log1p(file.lineCount) / Math.log1p(SIZE_SCALE_LINES));
   return RANKING_FEATURES.map((name) => values[name]);
 }
 

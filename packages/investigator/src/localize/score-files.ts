@@ -41,6 +41,8 @@ export interface FileSignals {
   throwSite: number;
   /** 1 when this file's heaviest frame is a helper (see `helperReason`). */
   helperFrame: number;
+  /** 1 when the nearest in-app frame above the throw site in another file is in this file. */
+  callerFrame: number;
   /** The file's BM25F score relative to the best file's. */
   lexicalFile: number;
   /** The file's best definition's BM25F score relative to the best definition's. */
@@ -95,6 +97,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
         frame: 0,
         throwSite: 0,
         helperFrame: 0,
+        callerFrame: 0,
         lexicalFile: 0,
         lexicalDefinition: 0,
         symbol: 0,
@@ -109,6 +112,9 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   };
 
   const weights = frameWeights(index, signals.frames);
+  const throwPath = signals.frames[0]?.path;
+  const caller = signals.frames.find((frame) => frame.path !== throwPath);
+  if (caller) at(caller.path).callerFrame = 1;
   for (const [position, frame] of signals.frames.entries()) {
     const entry = at(frame.path);
     const { weight = 0, helper } = weights[position] ?? {};
