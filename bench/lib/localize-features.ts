@@ -47,6 +47,15 @@ export interface CaseQuery extends RankingQuery {
   language: string;
 }
 
+/**
+ * The persistent index cache of a case's tree (bench/.cache/index/<tree>), shared by training and
+ * the benchmark's runs of the large sets.
+ * @param dir - the case's code folder.
+ */
+export function indexCacheOf(dir: string): string {
+  return path.join(BENCH_DIR, '.cache', 'index', path.basename(dir));
+}
+
 /** The cross-validation group of a case: its repository, or its npm package. */
 export function caseGroup(entry: DevCase): string {
   return entry.repo ?? entry.package ?? entry.id;
@@ -94,7 +103,7 @@ export async function caseQuery(entry: DevCase, dir: string): Promise<CaseQuery>
   );
   if (existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, 'utf8')) as CaseQuery;
   const index = await indexRepository(dir, {
-    cacheDir: path.join(BENCH_DIR, '.cache', 'index', path.basename(dir)),
+    cacheDir: indexCacheOf(dir),
   });
   const report = parseReport(entry.report);
   const packageName = readPackageName(index.root);

@@ -41,7 +41,8 @@ export interface CaseResult extends SpanMatch {
   rank: number;
   baselineRank: number;
   top: string;
-  indexColdMs: number;
+  /** Indexing time with an empty cache; `undefined` when the index came from the training cache. */
+  indexColdMs: number | undefined;
   localizeColdMs: number;
   localizeWarmMs: number;
   verified: boolean;
@@ -60,12 +61,19 @@ export function caseKinds(entry: DevCase & { report_kind?: string; tags?: string
  * @param dir - its code: the unpacked package or the extracted revision.
  * @param options.model - the ranking model (a cross-validation fold's); default the shipped one.
  * @param options.fold - the name of that model's fold, for the tables. Default `shipped`.
+ * @param options.indexCache - index with this persistent cache (the training cache, see
+ *   `indexCacheOf`) instead of a cold one: the large sets, whose cold indexing was measured when
+ *   the cache was filled; `indexColdMs` is then left out.
  * @returns the measurements; `internalError` is set when Sightline threw.
  */
 export async function runCase(
   entry: DevCase,
   dir: string,
-  { model, fold = 'shipped' }: { model?: RankingModel; fold?: string } = {},
+  {
+    model,
+    fold = 'shipped',
+    indexCache,
+  }: { model?: RankingModel; fold?: string; indexCache?: string } = {},
 ): Promise<CaseResult> {
   const base = {
     id: entry.id,
@@ -78,9 +86,10 @@ export async function runCase(
   const options = model ? { limit: LIMIT, model } : { limit: LIMIT };
   const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-bench-localize-'));
   try {
-    const { result: index, ms: indexColdMs } = await timed(() =>
-      indexRepository(dir, { cacheDir }),
+    const { result: index, ms } = await timed(() =>
+      indexRepository(dir, { cacheDir: indexCache ?? cacheDir }),
     );
+    const indexColdMs = indexCache ? undefined : ms;
     const report = parseReport(entry.report);
     const cold = await timed(() => localize(report, index, options));
     const warm: number[] = [];

@@ -14,7 +14,7 @@ import { npmPack } from './npm-pack.js';
  * and the number of repositories, not of cases per repository, is what grouped cross-validation
  * measures generalization over.
  */
-export const CORPUS_CASES_PER_REPOSITORY = 3;
+export const CORPUS_CASES_PER_REPOSITORY = 2;
 
 /**
  * At most {@link CORPUS_CASES_PER_REPOSITORY} cases per repository: crash reports first (the
