@@ -9,12 +9,13 @@ import { cachedRepoTree, type DevCase, fromSharedCase, readDevCases } from './lo
 import { npmPack } from './npm-pack.js';
 
 /**
- * Corpus cases kept per repository for training and cross-validation. Each case's revision is
+ * Corpus cases kept per repository for training and cross-validation (one: the crash report when
+ * the repository has one). Each case's revision is
  * indexed cold (tens of seconds for the large Java and C++ repositories on this shared machine),
  * and the number of repositories, not of cases per repository, is what grouped cross-validation
  * measures generalization over.
  */
-export const CORPUS_CASES_PER_REPOSITORY = 2;
+export const CORPUS_CASES_PER_REPOSITORY = 1;
 
 /**
  * At most {@link CORPUS_CASES_PER_REPOSITORY} cases per repository: crash reports first (the

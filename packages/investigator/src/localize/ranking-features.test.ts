@@ -1,20 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createHandBuiltRepository } from './__fixtures__/hand-built-index.js';
 import { featureVector, isStringTable, RANKING_FEATURES, rankingRole } from './ranking-features.js';
-import type { FileSignals } from './score-files.js';
+import { emptyFileSignals, type FileSignals } from './score-files.js';
 
 const signals = (values: Partial<FileSignals>): FileSignals => ({
-  frame: 0,
-  throwSite: 0,
-  helperFrame: 0,
-  callerFrame: 0,
-  lexicalFile: 0,
-  lexicalDefinition: 0,
-  symbol: 0,
-  message: 0,
-  path: 0,
-  pageRank: 0,
-  evidence: [],
+  ...emptyFileSignals(),
   ...values,
 });
 

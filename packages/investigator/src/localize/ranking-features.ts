@@ -21,25 +21,35 @@ import { declaresOnlyTypes, isBundledCopy, isThirdPartyAsset } from './file-role
 import type { ReportSignals } from './report-signals.js';
 import type { FileSignals } from './score-files.js';
 
-/** The features, in the order of a feature vector and of a model file's weights. */
-export const RANKING_FEATURES = [
+/** The signals of {@link FileSignals} that are features as they are. */
+const SIGNAL_FEATURES = [
   'frame',
   'throwSite',
   'helperFrame',
   'callerFrame',
-  'outsideTrace',
   'lexicalFile',
   'lexicalDefinition',
   'symbol',
   'message',
   'path',
   'pageRank',
+] as const satisfies readonly (keyof FileSignals)[];
+
+/** The role indicators, one of which is set for a file that is not plain source. */
+const ROLE_FEATURES = [
   'test',
   'auxiliary',
   'declaration',
   'bundle',
   'other',
   'thirdParty',
+] as const;
+
+/** The features, in the order of a feature vector and of a model file's weights. */
+export const RANKING_FEATURES = [
+  ...SIGNAL_FEATURES,
+  'outsideTrace',
+  ...ROLE_FEATURES,
   'stringTable',
   'size',
 ] as const;
@@ -71,27 +81,10 @@ export function isStringTable(path: string): boolean {
   return STRING_TABLE.test(path);
 }
 
-/** The signals of {@link FileSignals} that are features as they are. */
-const SIGNAL_FEATURES = [
-  'frame',
-  'throwSite',
-  'helperFrame',
-  'callerFrame',
-  'lexicalFile',
-  'lexicalDefinition',
-  'symbol',
-  'message',
-  'path',
-  'pageRank',
-] as const satisfies readonly (RankingFeature & keyof FileSignals)[];
-
 /** A file's role as the ranking sees it, and the demotion sentence for its evidence. */
 export interface RankingRole {
   /** The role feature set to 1, or `undefined` for a source file (or a test, when the report is about tests). */
-  feature?: Extract<
-    RankingFeature,
-    'test' | 'auxiliary' | 'declaration' | 'bundle' | 'other' | 'thirdParty'
-  >;
+  feature?: (typeof ROLE_FEATURES)[number];
   /** Why the file is not plain source, for the evidence. */
   reason?: string;
 }

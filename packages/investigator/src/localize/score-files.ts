@@ -37,7 +37,7 @@ const PAGERANK_EVIDENCE_MIN = 0.1;
 export interface FileSignals {
   /** The heaviest in-app frame's weight in this file (see `frameWeights`), 0 without one. */
   frame: number;
-  /** 1 when the innermost in-app frame (where the error surfaced) is in this file. */
+  /** 1 when the innermost in-app frame (where the error surfaced) is in this file, not a helper. */
   throwSite: number;
   /** 1 when this file's heaviest frame is a helper (see `helperReason`). */
   helperFrame: number;
@@ -57,6 +57,23 @@ export interface FileSignals {
   frameRange?: ChosenRange;
   /** The member an error message names, defined in this file. */
   messageRange?: ChosenRange;
+}
+
+/** A file's signals before any is computed: every signal 0, no evidence. */
+export function emptyFileSignals(): FileSignals {
+  return {
+    frame: 0,
+    throwSite: 0,
+    helperFrame: 0,
+    callerFrame: 0,
+    lexicalFile: 0,
+    lexicalDefinition: 0,
+    symbol: 0,
+    message: 0,
+    path: 0,
+    pageRank: 0,
+    evidence: [],
+  };
 }
 
 /** All files' signals, with what range selection needs. */
@@ -93,19 +110,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   const at = (path: string): FileSignals => {
     let entry = files.get(path);
     if (!entry) {
-      entry = {
-        frame: 0,
-        throwSite: 0,
-        helperFrame: 0,
-        callerFrame: 0,
-        lexicalFile: 0,
-        lexicalDefinition: 0,
-        symbol: 0,
-        message: 0,
-        path: 0,
-        pageRank: 0,
-        evidence: [],
-      };
+      entry = emptyFileSignals();
       files.set(path, entry);
     }
     return entry;
@@ -123,7 +128,9 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     if (file && frame.line && (weight > entry.frame || !entry.frameRange))
       entry.frameRange = rangeAtLine(file, frame.line);
     if (weight > entry.frame) entry.helperFrame = helper ? 1 : 0;
-    if (position === 0) entry.throwSite = 1;
+    // A helper at the throw site (an accessor, an assertion) surfaced the error; it is not where
+    // the bad value came from, so it does not count as the throw site (failure class 1, #33).
+    if (position === 0 && !helper) entry.throwSite = 1;
     entry.frame = Math.max(entry.frame, weight);
     entry.evidence.push(frameEvidence(frame));
     if (helper) entry.evidence.push(`${helper}: the caller that handed it the value weighs more`);
