@@ -28,17 +28,29 @@
  * Chen et al., ACL 2025): BM25 38.7/61.7, CodeRankEmbed 52.6/84.7, LocAgent 77.7/94.2.
  *
  * Usage: `npm run bench:localize [-- --set dev,shared,swe-bench-lite,corpus] [--only TEXT]
- * [--shipped] [--explain] [--fetch-list] [--materialize DIR]`. `--explain` prints, per case, the report, the
+ * [--shipped] [--jobs N] [--explain] [--fetch-list] [--materialize DIR]`. `--jobs N` measures the
+ * cases in N child processes (`--shard k/N`, the fold models handed over in a file). `--explain` prints, per case, the report, the
  * top suspects signal by signal and the gold files' signals (no measurement). Default sets: shared and dev. A run that measures the
  * development set writes bench/results/localize.json and the `localize` table of bench/README.md;
  * a run of other sets alone (`--set swe-bench-lite`, which takes about an hour) writes
  * `localize-<sets>` beside them.
  */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readSharedCases } from './lib/cases.js';
-import { factAsCase, readCorpusCases, readCorpusFacts } from './lib/corpus.js';
-import { fetchList, fromSharedCase, materialize, readDevCases } from './lib/localize-cases.js';
-import { crossValidate } from './lib/localize-cv.js';
+import { factAsCase, readCorpusFacts } from './lib/corpus.js';
+import {
+  type DevCase,
+  fetchList,
+  fromSharedCase,
+  materialize,
+  readDevCases,
+} from './lib/localize-cases.js';
+import { type CrossValidation, crossValidate } from './lib/localize-cv.js';
 import { explainCase } from './lib/localize-explain.js';
 import { indexCacheOf } from './lib/localize-features.js';
 import {
@@ -50,7 +62,7 @@ import {
   toFigures,
 } from './lib/localize-report.js';
 import { type CaseResult, LIMIT, runCase, WARM_RUNS } from './lib/localize-run.js';
-import { caseCode } from './lib/localize-sets.js';
+import { caseCode, readAllCases } from './lib/localize-sets.js';
 import { updateReadmeTable, writeResults } from './lib/results.js';
 
 const pct = (value: number) => `${Math.round(value * 100)} %`;
@@ -71,6 +83,10 @@ async function main(): Promise<void> {
       'fetch-list': { type: 'boolean', default: false },
       materialize: { type: 'string' },
       shipped: { type: 'boolean', default: false },
+      jobs: { type: 'string', default: '1' },
+      shard: { type: 'string' },
+      'shard-validation': { type: 'string' },
+      'shard-out': { type: 'string' },
     },
   });
   const known = [...readSharedCases().map(fromSharedCase), ...readDevCases()];
@@ -90,27 +106,34 @@ async function main(): Promise<void> {
   const sets = (values.set ?? '')
     .split(',')
     .map((name) => (name === 'python' ? 'swe-bench-lite' : name));
-  const corpus = sets.includes('corpus')
-    ? readCorpusCases()
-    : { cases: [], missing: [], stale: [] };
-  if (corpus.missing.length + corpus.stale.length > 0)
+  // Every set's cases, the corpus capped per repository (`capPerRepository`).
+  const { cases: all, unfilled } = readAllCases();
+  if (sets.includes('corpus') && unfilled.length > 0)
     console.error(
-      `corpus: ${corpus.missing.length} report texts missing and ${corpus.stale.length} stale in bench/.cache/corpus (run npm run corpus:fill); measuring the other ${corpus.cases.length}`,
+      `corpus: ${unfilled.length} report texts missing or stale in bench/.cache/corpus (run npm run corpus:fill); measuring the others`,
     );
-  const all = [...known, ...corpus.cases];
   const cases = all.filter(
     (entry) =>
       sets.includes(entry.set ?? 'dev') && (!values.only || entry.id.includes(values.only)),
   );
+  const shard = values.shard ? parseShard(values.shard) : undefined;
   // Each case is ranked by the model of its fold, trained on the other folds (every set's cases
   // whose code is at hand, measured or not); `--shipped` measures the shipped model instead.
   const validation =
     values.shipped || values.explain
       ? undefined
-      : await crossValidate([...known, ...readCorpusCases().cases]);
+      : shard && values['shard-validation']
+        ? readValidation(values['shard-validation'])
+        : await crossValidate(all);
+  if (!shard && Number(values.jobs) > 1 && !values.explain) {
+    const { results, skipped } = await runShards(Number(values.jobs), validation);
+    await report({ values, sets, cases, validation, results, skipped });
+    return;
+  }
   const results: CaseResult[] = [];
   const skipped: string[] = [];
-  for (const entry of cases) {
+  for (const [position, entry] of cases.entries()) {
+    if (shard && position % shard.of !== shard.index) continue;
     const dir = await caseCode(entry);
     if (!dir) {
       skipped.push(entry.id);
@@ -139,6 +162,25 @@ async function main(): Promise<void> {
       `${entry.id}: rank ${result.rank} (BM25 ${result.baselineRank})${result.internalError ? ` INTERNAL ERROR ${result.internalError}` : ''}`,
     );
   }
+  if (shard && values['shard-out']) {
+    await writeFile(values['shard-out'], JSON.stringify({ results, skipped }));
+    return;
+  }
+  await report({ values, sets, cases, validation, results, skipped });
+}
+
+/** What the report of a run needs. */
+interface RunOutcome {
+  values: { only?: string; explain?: boolean };
+  sets: string[];
+  cases: DevCase[];
+  validation: CrossValidation | undefined;
+  results: CaseResult[];
+  skipped: string[];
+}
+
+/** Prints the tables and, for a full run, writes the results file and the README table. */
+async function report({ values, sets, cases, validation, results, skipped }: RunOutcome) {
   const groups = sets
     .map(
       (set) =>
@@ -155,7 +197,7 @@ async function main(): Promise<void> {
     : 'Ranking: the shipped model (trained on every case: these figures are not held out).';
   const met = (value: number, target: number) =>
     `${pct(value)} (target ≥ ${pct(target)}: ${value >= target ? 'met' : 'missed'})`;
-  const targets = `Targets on the grouped cross-validation, all measured cases: Acc@1 ${met(overall.acc1, 0.65)}, Acc@5 ${met(overall.acc5, 0.9)}, top-5 span overlap ${met(overall.spanOverlapOfHits, 0.7)}; offline diagnoses failing verification: ${overall.failedVerification}.`;
+  const targets = `Targets ${validation ? 'on the grouped cross-validation' : 'with the shipped model (not held out)'}, all measured cases: Acc@1 ${met(overall.acc1, 0.65)}, Acc@5 ${met(overall.acc5, 0.9)}, top-5 span overlap ${met(overall.spanOverlapOfHits, 0.7)}; offline diagnoses failing verification: ${overall.failedVerification}.`;
   const note = `${results.length} cases measured${skipped.length ? `, ${skipped.length} skipped (revision not extracted: ${skipped.join(', ')})` : ''}. Traced cases "fix in a frame" are those whose gold file is among the files the report's in-app frames resolve to. Span overlap: the best-ranked suspect in a gold file overlaps the gold function (the smallest function enclosing the fix's changed lines), over cases with a gold file in the top 5. Times are single cold runs and medians of ${WARM_RUNS} warm runs on a shared 2-core machine: noisy; "cached": the SWE-bench Lite and corpus cases are indexed from the cache training filled (their cold indexing is not timed), localize cold still builds the lexical index.`;
   const markdown = `${mode}\n\n${summaryTable(groups)}\n\n${targets}\n\nPer language (all measured cases):\n\n${languageTable(results)}\n\nPer kind (crash: a crash or stack trace in the report; corpus tags below):\n\n${kindTable(results)}\n\n${caseTable(results)}\n\n${note}`;
   console.log(markdown);
@@ -201,6 +243,82 @@ async function main(): Promise<void> {
     },
   });
   await updateReadmeTable(name, markdown);
+}
+
+/** `k/n` → the k-th (0-based) of n shards. */
+function parseShard(text: string): { index: number; of: number } {
+  const [index = 0, of = 1] = text.split('/').map(Number);
+  return { index, of };
+}
+
+/** The folds and models as a shard reads them (Maps as entry lists). */
+function readValidation(file: string): CrossValidation {
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as {
+    folds: [string, string][];
+    models: [string, CrossValidation['models'] extends Map<string, infer V> ? V : never][];
+  };
+  return { folds: new Map(stored.folds), models: new Map(stored.models), queries: [] };
+}
+
+/**
+ * Runs the cases in `jobs` child processes of this script (`--shard k/jobs`), each measuring every
+ * jobs-th case with the same fold models, and gathers their results in case order. Each child
+ * times its own cases; on a shared machine the children compete with each other as with any load.
+ */
+async function runShards(
+  jobs: number,
+  validation: CrossValidation | undefined,
+): Promise<{ results: CaseResult[]; skipped: string[] }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'sightline-bench-localize-shards-'));
+  try {
+    const validationFile = path.join(folder, 'validation.json');
+    if (validation)
+      await writeFile(
+        validationFile,
+        JSON.stringify({ folds: [...validation.folds], models: [...validation.models] }),
+      );
+    const outputs = Array.from({ length: jobs }, (_, index) => path.join(folder, `${index}.json`));
+    const args = process.argv
+      .slice(2)
+      .filter((arg, at, all) => !arg.startsWith('--jobs') && !(all[at - 1] === '--jobs' && at > 0));
+    await Promise.all(
+      outputs.map(
+        (output, index) =>
+          new Promise<void>((resolve, reject) => {
+            const child = spawn(
+              process.execPath,
+              [
+                ...process.execArgv,
+                process.argv[1] ?? '',
+                ...args,
+                `--shard=${index}/${jobs}`,
+                `--shard-out=${output}`,
+                ...(validation ? [`--shard-validation=${validationFile}`] : ['--shipped']),
+              ],
+              { stdio: ['ignore', 'inherit', 'inherit'] },
+            );
+            child.on('error', reject);
+            child.on('exit', (code) =>
+              code === 0 ? resolve() : reject(new Error(`shard ${index} exited with ${code}`)),
+            );
+          }),
+      ),
+    );
+    const parts = outputs.map(
+      (output) =>
+        JSON.parse(readFileSync(output, 'utf8')) as { results: CaseResult[]; skipped: string[] },
+    );
+    const byId = new Map(
+      parts.flatMap((part) => part.results).map((result) => [result.id, result]),
+    );
+    const order = readAllCases().cases.map((entry) => entry.id);
+    return {
+      results: order.flatMap((id) => byId.get(id) ?? []),
+      skipped: parts.flatMap((part) => part.skipped),
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
 
 await main();
