@@ -43,6 +43,7 @@ export {
 export type { IssueFeatureOptions, IssueText } from './issue-features.js';
 export { readLabeledIssues } from './labeled-issues.js';
 export { readLabeledReviews } from './labeled-reviews.js';
+export { type LbfgsOptions, minimize, type Objective } from './lbfgs.js';
 export type {
   LinearTextMode,
   LinearTextSettings,
@@ -80,4 +81,3 @@ export {
 } from './train-review-classifier.js';
 export { CLASSIFICATION_LABELS, type Classification, type ClassificationLabel } from './types.js';
 export { MIN_KNOWN_WORD_SHARE, UNFAMILIAR_LANGUAGE_CONFIDENCE } from './unfamiliar-language.js';
-export { type LbfgsOptions, minimize, type Objective } from './lbfgs.js';
