@@ -4,7 +4,8 @@
  * 2005), as Ye et al. (FSE 2014) train theirs for bug localization: for every report, every pair of
  * a fixed file and a file the fix did not touch should score higher for the fixed one. Each report
  * weighs the same in the loss whatever its number of pairs, so a report with thousands of
- * candidate files does not outweigh a crash with ten. L2-regularised, minimised by L-BFGS
+ * candidate files does not outweigh a crash with ten. L2-regularised towards a prior (the weights
+ * set by hand before any were learned, see select-ranker.ts), minimised by L-BFGS
  * (`minimize` of @sightline/intake, shared with the classifiers). Deterministic: no sampling, no
  * randomness; the same queries give the same weights.
  */
@@ -29,8 +30,13 @@ export interface RankingQuery {
 
 /** Options of {@link fitPairwiseRanker}. */
 export interface PairwiseRankerOptions {
-  /** L2 penalty λ (the objective is mean-per-report pairwise loss × reports + λ/2·‖w‖²). */
+  /** L2 penalty λ (the objective is mean-per-report pairwise loss × reports + λ/2·‖w − prior‖²). */
   l2: number;
+  /**
+   * The weights the penalty pulls towards (a Gaussian prior's mean): the fit moves away from them
+   * only as far as the reports support. Default all 0 (plain ridge).
+   */
+  prior?: readonly number[];
   /** L-BFGS iterations at most. Default 300. */
   maxIterations?: number;
 }
@@ -45,7 +51,7 @@ export interface PairwiseRankerOptions {
  */
 export function fitPairwiseRanker(
   queries: readonly RankingQuery[],
-  { l2, maxIterations = 300 }: PairwiseRankerOptions,
+  { l2, maxIterations = 300, prior = [] }: PairwiseRankerOptions,
 ): number[] {
   const size = queries[0]?.candidates[0]?.features.length ?? 0;
   const differences: Float64Array[] = [];
@@ -83,16 +89,20 @@ export function fitPairwiseRanker(
         gradient[at] = (gradient[at] ?? 0) + slope * (difference[at] ?? 0);
     });
     for (let at = 0; at < size; at += 1) {
-      const value = weights[at] ?? 0;
+      const value = (weights[at] ?? 0) - (prior[at] ?? 0);
       loss += (l2 / 2) * value * value;
       gradient[at] = (gradient[at] ?? 0) + l2 * value;
     }
     return loss;
   };
-  const { x } = minimize(objective, new Float64Array(size), {
-    maxIterations,
-    relativeTolerance: 1e-9,
-  });
+  const { x } = minimize(
+    objective,
+    Float64Array.from({ length: size }, (_, at) => prior[at] ?? 0),
+    {
+      maxIterations,
+      relativeTolerance: 1e-9,
+    },
+  );
   return [...x];
 }
 

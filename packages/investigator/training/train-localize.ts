@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   const ranks = [...crossValidatedRanks(queries, folds, trained.l2).values()];
   const model = rankingModelOf(trained.weights, {
     method:
-      'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty by cross-validation grouped by repository; packages/investigator/training',
+      'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty towards the hand-set prior chosen by cross-validation grouped by repository; packages/investigator/training',
     cases: queries.length,
     repositories: new Set(queries.map((query) => query.group)).size,
     sets: Object.fromEntries(
