@@ -9,7 +9,7 @@
  * (`minimize` of @sightline/intake, shared with the classifiers). Deterministic: no sampling, no
  * randomness; the same queries give the same weights.
  */
-import { minimize } from '@sightline/intake/internal';
+import { minimize } from '@sightline/intake/training';
 
 /** One candidate file of one report. */
 export interface RankingCandidate {

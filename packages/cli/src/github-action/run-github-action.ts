@@ -14,9 +14,9 @@ import {
   isGitHubIssue,
   ProviderError,
   postIssueComment,
-} from '@sightline/service';
-import { EXIT_OK } from '../exit-codes.js';
-import { type ModelFlags, type ModelFlagsIO, resolveModelFlags } from '../model-options.js';
+} from '@sightline/service/internal';
+import { type ModelFlags, type ModelFlagsIO, resolveModelFlags } from '../options/model-options.js';
+import { EXIT_OK } from '../run/exit-codes.js';
 
 /** Options of {@link runGitHubAction}, as the command line gives them. */
 export interface GitHubActionOptions extends ModelFlags {

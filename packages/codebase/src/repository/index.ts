@@ -1,4 +1,7 @@
-/** The repository under investigation: its files, their content, the sandbox and secret checks, and the repository as one value. */
+/**
+ * The repository under investigation: its files, their content, the sandbox and secret checks.
+ * The Repository value that ties them to the index is `../open-repository.ts`, above repomap/.
+ */
 
 export { BUILD_OUTPUT_DIRS, buildFolderOf, generatedBuildFolders } from './build-output.js';
 export {
@@ -27,8 +30,19 @@ export {
   type LanguageInfo,
   languageForPath,
 } from './languages.js';
-export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';
+export { isOwnFolder, makeOwnFolder } from './own-folder.js';
 export { readPackageName } from './package-name.js';
-export { type OpenRepositoryOptions, openRepository, type Repository } from './repository.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
-export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';
+export {
+  createFileGate,
+  decodeText,
+  type GatedText,
+  type GateFileOptions,
+  type GateRefusal,
+  gateFile,
+  gateText,
+  type TextEncoding,
+  withheldLine,
+} from './secret-gate.js';
+export { SECRET_RULES, type SecretRule, shannonEntropy } from './secret-rules.js';
+export { SECRET_RULES_VERSION, type SecretScan, scanSecrets } from './secrets.js';

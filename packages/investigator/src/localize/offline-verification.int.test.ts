@@ -71,7 +71,7 @@ describe('offline diagnoses verify on ranges inside objects and long functions',
         '\tat com.example.settings.Config$Companion.<clinit>(Config.kt:140)',
       ].join('\n'),
     );
-    const diagnosis = diagnoseOffline(report, index);
+    const diagnosis = await diagnoseOffline(report, index);
     const [cause] = diagnosis.affectedFiles;
     expect(cause?.path).toBe('src/main/kotlin/com/example/settings/Config.kt');
     expect(cause?.symbol).toMatch(/Config|Companion/);
@@ -88,7 +88,7 @@ describe('offline diagnoses verify on ranges inside objects and long functions',
         '\tat com.example.settings.RunnerKt.run(Runner.kt:207)',
       ].join('\n'),
     );
-    const diagnosis = diagnoseOffline(report, index);
+    const diagnosis = await diagnoseOffline(report, index);
     const [cause] = diagnosis.affectedFiles;
     expect(cause).toMatchObject({
       path: 'src/main/kotlin/com/example/settings/Runner.kt',

@@ -8,16 +8,16 @@ import { SightlineError } from '@sightline/core';
 import {
   createBuiltInRegistry,
   createCredentialStore,
-  type SourceRow,
+  type SourceRecord,
   type Store,
 } from '@sightline/service';
-import { EXIT_OK } from '../../exit-codes.js';
 import {
   openServiceStore,
   pickProject,
   type ServiceLocationOptions,
   serviceDataDir,
-} from '../../service-store.js';
+} from '../../options/service-store.js';
+import { EXIT_OK } from '../../run/exit-codes.js';
 import type { SourcesIO } from './io.js';
 import { readSecrets, readSettings, type SecretOptions } from './settings.js';
 
@@ -52,7 +52,7 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
         message: `A source named "${options.name}" exists already, of kind ${existing.kind}. Choose another --name.`,
       });
     }
-    const row: SourceRow = existing
+    const row: SourceRecord = existing
       ? await store.sources.reconfigure(existing.id, { config, pollIntervalMs })
       : await store.sources.create({
           projectId: project.id,

@@ -3,9 +3,9 @@
  * subcommand lives in its own module; this one registers them.
  */
 import type { Command } from 'commander';
-import { readStdin } from '../../read-input.js';
-import { runAction } from '../../run-action.js';
-import { wholeNumberArgument } from '../../whole-number-argument.js';
+import { readStdin } from '../../io/read-input.js';
+import { wholeNumberArgument } from '../../options/whole-number-argument.js';
+import { runAction } from '../../run/run-action.js';
 import { runSourcesAdd, type SourcesAddOptions } from './add.js';
 import type { SourcesIO } from './io.js';
 import { runSourcesList, type SourcesListOptions } from './list.js';
@@ -19,7 +19,8 @@ const processIO = (): SourcesIO => ({
   stdinIsTerminal: process.stdin.isTTY === true,
 });
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+/** Collects a repeatable option's values (two parameters: see refuse-repeated-options.ts). */
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 /** Adds the data-folder options every subcommand shares. */
 function withLocation(command: Command): Command {

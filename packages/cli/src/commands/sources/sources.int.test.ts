@@ -1,15 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  createAppStoreModule,
-  createGooglePlayModule,
-  createSourceRegistry,
-  filesSource,
-  githubSource,
-  type SourceModule,
-  sentrySource,
-} from '@sightline/service';
+import { createSourceRegistry, filesSource, githubSource, sentrySource } from '@sightline/service';
+import { createAppStoreModule, createGooglePlayModule } from '@sightline/service/internal';
 import {
   type FakeAppStore,
   type FakeGooglePlay,
@@ -18,7 +11,7 @@ import {
   startFakeGooglePlay,
 } from '@sightline/service/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryOutput } from '../../memory-output.test-helper.js';
+import { memoryOutput } from '../../testing/memory-output.test-helper.js';
 import { runSourcesAdd, type SourcesAddOptions } from './add.js';
 import { runSourcesList } from './list.js';
 import { runSourcesTest } from './test.js';
@@ -52,7 +45,7 @@ function io(env: Record<string, string> = {}, stdin = '', stdinIsTerminal = fals
       githubSource,
       createAppStoreModule({ baseUrl: appStore.url }),
       createGooglePlayModule({ baseUrl: googlePlay.url }),
-    ] as SourceModule<unknown, unknown>[]),
+    ]),
   });
 }
 

@@ -1,0 +1,89 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readInput, readStdin } from './read-input.js';
+
+let work: string;
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'sightline-read-input-'));
+});
+afterAll(async () => {
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('readInput', () => {
+  it('reads a FIFO as a stream (bash <(…) and /dev/stdin on a pipe are the same kind)', async () => {
+    const fifo = path.join(work, 'report.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const writer = spawn('sh', ['-c', 'printf "TypeError: boom\\n" > "$1"', 'sh', fifo]);
+    const { bytes, name } = await readInput(fifo);
+    expect(new TextDecoder().decode(bytes)).toBe('TypeError: boom\n');
+    expect(name).toBe(fifo);
+    writer.kill();
+  });
+
+  it('refuses a FIFO that nothing writes to after the wait, telling once that it waits', async () => {
+    const fifo = path.join(work, 'silent.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const notices: string[] = [];
+    await expect(
+      readInput(fifo, { pipeWaitMs: 2_500, onPipeWait: (notice) => notices.push(notice) }),
+    ).rejects.toMatchObject({
+      code: 'REPORT_EMPTY',
+      message: `Nothing was written to the named pipe "${fifo}" within 3 s. Start the program that writes the report into it first, or pass the report as a regular file.`,
+    });
+    expect(notices).toEqual([
+      `Waiting for a program to write to the named pipe "${fifo}" (at most 3 s)…`,
+    ]);
+  });
+
+  it('reads a FIFO whose writer opens it late and writes after a pause', async () => {
+    const fifo = path.join(work, 'late.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const writer = spawn('sh', [
+      '-c',
+      'sleep 0.3; exec 3>"$1"; sleep 0.3; printf "late\\n" >&3',
+      'sh',
+      fifo,
+    ]);
+    const { bytes } = await readInput(fifo, { pipeWaitMs: 5_000 });
+    expect(new TextDecoder().decode(bytes)).toBe('late\n');
+    writer.kill();
+  });
+
+  it('stops an endless character device at the size cap', async () => {
+    await expect(readInput('/dev/zero', { maxBytes: 1024 })).rejects.toMatchObject({
+      code: 'REPORT_TOO_LARGE',
+      message: expect.stringContaining('The report is over'),
+    });
+  });
+
+  it('refuses a regular file over the cap before reading it', async () => {
+    const big = path.join(work, 'big.log');
+    await writeFile(big, 'x'.repeat(2048));
+    await expect(readInput(big, { maxBytes: 1024 })).rejects.toMatchObject({
+      code: 'REPORT_TOO_LARGE',
+    });
+  });
+
+  it('still refuses a folder and a missing file', async () => {
+    await expect(readInput(work)).rejects.toMatchObject({
+      code: 'NOT_A_FILE',
+      message: `"${work}" is a folder, not a file. Pass the report file itself.`,
+    });
+    await expect(readInput(path.join(work, 'nope'))).rejects.toMatchObject({
+      code: 'PATH_NOT_FOUND',
+    });
+  });
+
+  it('caps standard input too', async () => {
+    await expect(
+      readStdin(Readable.from([Buffer.alloc(600), Buffer.alloc(600)]), 1000),
+    ).rejects.toMatchObject({
+      code: 'REPORT_TOO_LARGE',
+    });
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Finding the triage service's store from the command line, the way `sightline serve` lays it
+ * out: `--database` (Postgres URL or SQLite file), else `<data>/sightline.db`, where the data
+ * folder is `--data` or `<repo>/.sightline/serve`. Shared by `ingest` and `sources`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
+import { SightlineError } from '@sightline/core';
+import {
+  type DatabaseLocation,
+  defaultDataDir,
+  openStore,
+  type ProjectRecord,
+  parseDatabaseLocation,
+  type Store,
+} from '@sightline/service';
+
+/** Where the service keeps its data, as the command line names it. */
+export interface ServiceLocationOptions {
+  data?: string | undefined;
+  repo?: string | undefined;
+  database?: string | undefined;
+}
+
+/** The data folder: `--data`, else `<repo>/.sightline/serve` (repo default `.`). */
+export function serviceDataDir(options: ServiceLocationOptions): string {
+  return path.resolve(options.data ?? defaultDataDir(path.resolve(options.repo ?? '.')));
+}
+
+/** The store's location: `--database`, else the data folder's SQLite file. */
+export function serviceStoreLocation(options: ServiceLocationOptions): DatabaseLocation {
+  return options.database
+    ? parseDatabaseLocation(options.database)
+    : { sqlite: path.join(serviceDataDir(options), 'sightline.db') };
+}
+
+/**
+ * Refuses the default data folder `<repo>/.sightline/serve` when a symbolic link stands in its
+ * way (a hostile repository's `.sightline → /anywhere`): the store, and the source credentials in
+ * it, would be written wherever the link points.
+ */
+async function refuseLinkedDataDir(options: ServiceLocationOptions, create: boolean) {
+  if (options.data !== undefined || options.database) return;
+  const repo = path.resolve(options.repo ?? '.');
+  const dir = serviceDataDir(options);
+  const own = create
+    ? await makeOwnFolder(repo, dir, { mode: 0o700 })
+    : !fs.existsSync(dir) || (await isOwnFolder(repo, dir));
+  if (own) return;
+  throw new SightlineError({
+    code: 'STORE_PATH_INVALID',
+    message: `The data folder ${dir} is reached through a symbolic link or is not a folder, so it is not used: nothing is written outside the repository through a link. Remove the link, or pick a folder with --data.`,
+  });
+}
+
+/**
+ * Opens the service's store.
+ * @param create - Create a missing SQLite store (with its folder) instead of refusing. Default false.
+ * @throws SightlineError `PATH_NOT_FOUND` when there is no SQLite store and `create` is false;
+ *   `STORE_PATH_INVALID` when the default data folder is reached through a symbolic link;
+ *   `STORE_UNAVAILABLE` from the store.
+ */
+export async function openServiceStore(
+  options: ServiceLocationOptions,
+  { create = false }: { create?: boolean } = {},
+): Promise<Store> {
+  await refuseLinkedDataDir(options, create);
+  const location = serviceStoreLocation(options);
+  if ('sqlite' in location && !fs.existsSync(location.sqlite)) {
+    if (!create) {
+      throw new SightlineError({
+        code: 'PATH_NOT_FOUND',
+        message: `No service store at ${location.sqlite}. Start \`sightline serve --repo …\` once, or pass --data, --database or --url.`,
+      });
+    }
+    fs.mkdirSync(path.dirname(location.sqlite), { recursive: true, mode: 0o700 });
+  }
+  return openStore(location);
+}
+
+/**
+ * The project commands act on: `name` when given, else the store's only project.
+ * @throws SightlineError `STORE_ENTRY_NOT_FOUND` for an unknown name, `INVALID_ARGUMENT` when the
+ *   store holds several projects (or none) and no name was given.
+ */
+export async function pickProject(store: Store, name: string | undefined): Promise<ProjectRecord> {
+  if (name) return store.projects.get(name);
+  const projects = await store.projects.list();
+  const [only] = projects;
+  if (only && projects.length === 1) return only;
+  throw new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: `The store has ${projects.length} projects; name one with --project (${projects.map((p) => p.name).join(', ')}).`,
+  });
+}

@@ -1,0 +1,34 @@
+/**
+ * Exit codes of the `sightline` command (shared/CONVENTIONS.md): 0 success, 1 unexpected failure,
+ * 2 bad input or usage, 3 the model could not produce a valid result, 4 a diagnosis was produced
+ * but evidence does not back it (shown as unverified, with the reasons), 5 the investigation
+ * stopped at its cost cap (`--max-cost`; the partial report kept), 6 the model server could not be
+ * reached or failed (connection refused, host not found, HTTP 5xx, no answer in time). A one-shot
+ * command stopped by SIGINT or SIGTERM ends as Node does by default, 130 or 143 (128 + signal).
+ *
+ * Only constants here, no imports: `main.ts` needs them before any command module is loaded.
+ */
+/** The command did what was asked. */
+export const EXIT_OK = 0;
+/** An unexpected failure (a bug, or a tool that failed): report it with the printed stack. */
+export const EXIT_FAILURE = 1;
+/** Bad input or usage: a wrong flag, a missing file, an unknown model, a missing or refused API key. */
+export const EXIT_USAGE = 2;
+/** The model could not produce a valid result (`MODEL_OUTPUT_INVALID`, `MODEL_CALL_FAILED`). */
+export const EXIT_MODEL = 3;
+
+/**
+ * A diagnosis was printed, free of invented paths and quotes, but not verified: no `cause` entry
+ * has a matching quote inside its range and its symbol there, or the model made no tool call.
+ */
+export const EXIT_UNVERIFIED = 4;
+
+/** The investigation stopped at its cost cap (`--max-cost`); its partial report was kept. */
+export const EXIT_COST_LIMIT = 5;
+
+/**
+ * The model server could not be reached (connection refused, unknown host), answered HTTP 5xx or
+ * did not answer within the step timeout:
+ * nothing is wrong with the report or the repository; start or fix the server and run again.
+ */
+export const EXIT_MODEL_UNAVAILABLE = 6;

@@ -1,0 +1,138 @@
+/**
+ * `POST /api/reports`: reports handed over by HTTP. A JSON body `{ project?, reports: [...] }`
+ * (see `ingestBodySchema`), or any other body as the text of one report (`?project=&format=&filename=`).
+ */
+import { looksBinary, SightlineError } from '@sightline/core';
+import { type Context, Hono } from 'hono';
+import type { Pipeline } from '../../pipeline/index.js';
+import { contentId, fileToRawReports } from '../../sources/files.js';
+import type { RawReport } from '../../sources/types.js';
+import type { Store } from '../../store/index.js';
+import { errorResponse } from '../middleware/errors.js';
+import {
+  type AppLimits,
+  bodyBytesLimit,
+  DEFAULT_LIMITS,
+  perMinuteLimit,
+} from '../middleware/limits.js';
+import { ingestBodySchema } from '../schemas.js';
+
+/** What to do with a report too large to take. */
+const TOO_LARGE_HINT =
+  ' Cut the report down to the part that matters (the error, its stack trace, the steps), or send a review export in several parts.';
+
+/** The ingest route, to mount at `/api/reports` (rate- and size-limited). */
+export function reportRoutes(deps: { store: Store; pipeline: Pipeline; limits: AppLimits }) {
+  const { reportBodyBytes, perMinute } = { ...DEFAULT_LIMITS, ...deps.limits };
+  return new Hono().post(
+    '/',
+    perMinuteLimit(perMinute, () => 'api-reports'),
+    bodyBytesLimit(reportBodyBytes, TOO_LARGE_HINT),
+    (c) => handleIngest(c, deps.store, deps.pipeline),
+  );
+}
+
+/** Handles one ingest request. */
+async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
+  const contentType = c.req.header('content-type') ?? '';
+  let projectName: string | undefined;
+  let reports: RawReport[];
+  const now = new Date().toISOString();
+  if (contentType.includes('application/json')) {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return errorResponse(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        'The body is not JSON. Send {"reports":[{"text":"…"}]}.',
+      );
+    }
+    const parsed = ingestBodySchema.safeParse(body);
+    if (!parsed.success) {
+      return errorResponse(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        `Invalid body: ${parsed.error.issues.map(describeIssue).join('; ')}`,
+      );
+    }
+    for (const [index, report] of parsed.data.reports.entries()) {
+      if (report.text === undefined) continue;
+      const problem = textProblem(report.text, new TextEncoder().encode(report.text));
+      if (problem) {
+        return errorResponse(c, 400, problem.code, `reports.${index}.text: ${problem.message}`);
+      }
+    }
+    projectName = parsed.data.project;
+    reports = parsed.data.reports.map((report) => {
+      const text = report.text ?? JSON.stringify(report.json);
+      return {
+        sourceKind: 'files',
+        sourceId: report.id ?? contentId(text),
+        receivedAt: report.receivedAt ?? now,
+        format: report.format ?? 'auto',
+        payload: report.text !== undefined ? { text: report.text } : { json: report.json },
+        ...(report.url ? { url: report.url } : {}),
+        ...(report.filename ? { filename: report.filename } : {}),
+      };
+    });
+  } else {
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const text = new TextDecoder().decode(body);
+    const problem = textProblem(text, body);
+    if (problem) return errorResponse(c, 400, problem.code, `The body ${problem.message}`);
+    projectName = c.req.query('project');
+    const filename = c.req.query('filename');
+    reports = fileToRawReports(text, {
+      ...(filename ? { filename } : {}),
+      format: c.req.query('format') ?? 'auto',
+      receivedAt: now,
+    });
+  }
+  const project = await resolveProject(store, projectName);
+  const result = await pipeline.ingest(reports, { projectId: project.id, sourceId: null });
+  return c.json(result, 202);
+}
+
+/**
+ * Why a report's text (and its UTF-8 bytes) cannot be a report: binary data, or nothing but
+ * whitespace; undefined when it can.
+ * Refused at the door, so a client is told at once instead of a report being stored and failed.
+ */
+function textProblem(
+  text: string,
+  bytes: Uint8Array,
+): { code: 'INVALID_ARGUMENT' | 'REPORT_EMPTY'; message: string } | undefined {
+  if (looksBinary(bytes)) {
+    return {
+      code: 'INVALID_ARGUMENT',
+      message:
+        'is binary data, not a report. Send the report as text (a crash log, an issue, a review export).',
+    };
+  }
+  if (!text.trim()) {
+    return { code: 'REPORT_EMPTY', message: 'is empty. Send the report text.' };
+  }
+  return undefined;
+}
+
+/** The named project, or the only one. @throws SightlineError `INVALID_ARGUMENT`, `STORE_ENTRY_NOT_FOUND`. */
+async function resolveProject(store: Store, name: string | undefined) {
+  if (name) return store.projects.get(name);
+  const projects = await store.projects.list();
+  const [only] = projects;
+  if (projects.length !== 1 || !only) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `This service has ${projects.length} projects; say which one with "project" (${projects.map((p) => p.name).join(', ')}).`,
+    });
+  }
+  return only;
+}
+
+function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
+  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}
