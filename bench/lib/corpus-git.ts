@@ -16,10 +16,45 @@ export async function git(gitDir: string, args: string[]): Promise<string> {
   return stdout;
 }
 
+/**
+ * The contents of many objects (`REV:path`) in one `git cat-file --batch` run.
+ * @returns the texts in order; `''` for an object the snapshot lacks.
+ */
+export async function showMany(gitDir: string, objects: readonly string[]): Promise<string[]> {
+  if (objects.length === 0) return [];
+  const child = execFile('git', [`--git-dir=${gitDir}`, 'cat-file', '--batch'], {
+    encoding: 'buffer',
+    maxBuffer: BUFFER * 4,
+  });
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve) => child.on('close', resolve));
+  child.stdin?.end(`${objects.join('\n')}\n`);
+  await done;
+  const output = Buffer.concat(chunks);
+  const texts: string[] = [];
+  let offset = 0;
+  for (let index = 0; index < objects.length; index += 1) {
+    const end = output.indexOf(10, offset);
+    const header = output.subarray(offset, end).toString();
+    offset = end + 1;
+    const size = Number(header.split(' ')[2]);
+    if (header.endsWith(' missing') || !Number.isFinite(size)) {
+      texts.push('');
+      continue;
+    }
+    texts.push(output.subarray(offset, offset + size).toString('utf8'));
+    offset += size + 1;
+  }
+  return texts;
+}
+
 /** One commit of the history index. */
 interface CommitLine {
   hash: string;
   parents: string[];
+  /** Committer time, seconds since the epoch. */
+  time: number;
   message: string;
 }
 
@@ -29,15 +64,15 @@ const histories = new Map<string, Promise<CommitLine[]>>();
 function history(gitDir: string): Promise<CommitLine[]> {
   let cached = histories.get(gitDir);
   if (!cached) {
-    cached = git(gitDir, ['log', '--all', '--format=%H %P%x1f%B%x1e']).then((text) =>
+    cached = git(gitDir, ['log', '--all', '--format=%ct %H %P%x1f%B%x1e']).then((text) =>
       text
         .split('\x1e')
         .map((record) => record.trim())
         .filter(Boolean)
         .map((record) => {
           const [head = '', message = ''] = record.split('\x1f');
-          const [hash = '', ...parents] = head.trim().split(' ').filter(Boolean);
-          return { hash, parents, message };
+          const [time = '', hash = '', ...parents] = head.trim().split(' ').filter(Boolean);
+          return { hash, parents, time: Number(time), message };
         }),
     );
     histories.set(gitDir, cached);
@@ -49,8 +84,11 @@ function history(gitDir: string): Promise<CommitLine[]> {
 export interface FixCommit {
   fix: string;
   parent: string;
-  /** How it was found: `squash`, `merge`, `fast-forward` or `closes`. */
-  via: 'squash' | 'merge' | 'fast-forward' | 'closes';
+  /**
+   * How it was found: `squash`, `merge`, `fast-forward`, `rebase`, `closes` (the message closes the issue)
+   * `linked` (the data set's issue tracker links it) or `key` (the message names the tracker's key).
+   */
+  via: 'squash' | 'merge' | 'fast-forward' | 'rebase' | 'closes' | 'linked' | 'key';
 }
 
 /**
@@ -60,44 +98,161 @@ export interface FixCommit {
  * @param pr - pull request number, when known.
  * @param issue - issue number, when known.
  * @param base - the pull request's base commit, when known (for a fast-forwarded pull request).
- * @returns the fix and its first parent, or `undefined` when none or several candidates match.
+ * @param key - an issue tracker's key (`ZOOKEEPER-1234`): the fix is then the commit naming it.
+ * @returns the fix and its first parent (of several matches, the earliest on HEAD's history), or
+ *   `undefined` when nothing matches.
  */
 export async function findFixCommit(
   gitDir: string,
-  { pr, issue, base }: { pr?: number; issue?: number; base?: string },
+  { pr, issue, base, key }: { pr?: number; issue?: number; base?: string; key?: string },
 ): Promise<FixCommit | undefined> {
   const commits = await history(gitDir);
+  if (key !== undefined) {
+    // The Apache convention: the message names the issue tracker's key, `ZOOKEEPER-1234: …`.
+    const landed = await earliestOnMainline(gitDir, (await keyIndex(gitDir)).get(key) ?? []);
+    return landed && { fix: landed.hash, parent: landed.parents[0] ?? '', via: 'key' };
+  }
   const subject = (line: CommitLine) => line.message.split('\n')[0] ?? '';
   if (pr !== undefined) {
     const merge = commits.filter(
       (line) => line.parents.length === 2 && subject(line).startsWith(`Merge pull request #${pr} `),
     );
-    if (merge.length === 1 && merge[0])
-      return { fix: merge[0].hash, parent: merge[0].parents[0] ?? '', via: 'merge' };
     const squash = commits.filter(
       (line) => line.parents.length === 1 && new RegExp(`\\(#${pr}\\)\\s*$`).test(subject(line)),
     );
-    if (squash.length === 1 && squash[0])
-      return { fix: squash[0].hash, parent: squash[0].parents[0] ?? '', via: 'squash' };
-    if (merge.length + squash.length > 0) return undefined;
+    const landed = await earliestOnMainline(gitDir, merge.length > 0 ? merge : squash);
+    if (landed)
+      return {
+        fix: landed.hash,
+        parent: landed.parents[0] ?? '',
+        via: merge.length ? 'merge' : 'squash',
+      };
     const forwarded = base ? await fastForwardedPullRequest(gitDir, pr, base) : undefined;
     if (forwarded) return forwarded;
+    const rebased = await rebasedPullRequest(gitDir, pr, base, commits);
+    if (rebased) return rebased;
   }
   if (issue !== undefined) {
+    // `Fixes #N`, `close #N`, `resolves: #N`, and the issue's URL after such a word.
     const closes = new RegExp(
-      `\\b(fix(e[sd])?|close[sd]?|resolve[sd]?)\\s*:?\\s+#${issue}\\b`,
+      `\\b(fix(e[sd])?|close[sd]?|resolve[sd]?)\\s*:?\\s+(#|https://github\\.com/[\\w.-]+/[\\w.-]+/issues/)${issue}\\b`,
       'i',
     );
-    const found = commits.filter(
-      (line) =>
-        line.parents.length === 1 &&
-        closes.test(line.message) &&
-        !subject(line).startsWith('Merge '),
-    );
-    if (found.length === 1 && found[0])
-      return { fix: found[0].hash, parent: found[0].parents[0] ?? '', via: 'closes' };
+    // A merge commit counts too (a pull request's body that closes the issue lands in it); its
+    // diff is taken against its first parent.
+    const found = commits.filter((line) => line.parents.length >= 1 && closes.test(line.message));
+    const landed = await earliestOnMainline(gitDir, found);
+    if (landed) return { fix: landed.hash, parent: landed.parents[0] ?? '', via: 'closes' };
   }
   return undefined;
+}
+
+/**
+ * Of commits that carry the same change (a pull request squashed onto the default branch and
+ * cherry-picked to release branches), the one that landed first: the oldest on HEAD's history,
+ * else the oldest of all.
+ */
+async function earliestOnMainline(
+  gitDir: string,
+  found: readonly CommitLine[],
+): Promise<CommitLine | undefined> {
+  if (found.length <= 1) return found[0];
+  const onHead = await mainline(gitDir);
+  const pool = found.some((line) => onHead.has(line.hash))
+    ? found.filter((line) => onHead.has(line.hash))
+    : found;
+  return [...pool].sort((a, b) => a.time - b.time)[0];
+}
+
+const keyIndexes = new Map<string, Promise<Map<string, CommitLine[]>>>();
+
+/** Non-merge commits by the issue-tracker keys (`ABC-123`) their messages name (cached). */
+function keyIndex(gitDir: string): Promise<Map<string, CommitLine[]>> {
+  let cached = keyIndexes.get(gitDir);
+  if (!cached) {
+    cached = history(gitDir).then((commits) => {
+      const index = new Map<string, CommitLine[]>();
+      for (const line of commits) {
+        if (line.parents.length !== 1) continue;
+        for (const key of new Set(line.message.match(/\b[A-Z][A-Z0-9]+-\d+\b/g) ?? []))
+          index.set(key, [...(index.get(key) ?? []), line]);
+      }
+      return index;
+    });
+    keyIndexes.set(gitDir, cached);
+  }
+  return cached;
+}
+
+const mainlines = new Map<string, Promise<Set<string>>>();
+
+/** Every commit reachable from HEAD (cached per directory). */
+function mainline(gitDir: string): Promise<Set<string>> {
+  let cached = mainlines.get(gitDir);
+  if (!cached) {
+    cached = git(gitDir, ['rev-list', 'HEAD']).then(
+      (text) => new Set(text.split('\n').filter(Boolean)),
+    );
+    mainlines.set(gitDir, cached);
+  }
+  return cached;
+}
+
+/**
+ * A pull request merged by rebase: GitHub rewrote its commits, so they are found by the head
+ * commit's subject and author on HEAD's history; the pull request's commit count (from its base)
+ * says how far back the rebased run starts, and every rebased commit's subject must match.
+ */
+async function rebasedPullRequest(
+  gitDir: string,
+  pr: number,
+  base: string | undefined,
+  commits: readonly CommitLine[],
+): Promise<FixCommit | undefined> {
+  const head = await git(gitDir, ['rev-parse', '--verify', '-q', `refs/pull/${pr}/head^{commit}`])
+    .then((text) => text.trim())
+    .catch(() => '');
+  if (!head || !base) return undefined;
+  const own = (await git(gitDir, ['log', '--format=%s%x1f%an', '--no-merges', head, `^${base}`]))
+    .split('\n')
+    .filter(Boolean);
+  if (own.length === 0 || own.length > 20) return undefined;
+  const mainline = (
+    await git(gitDir, ['log', '--first-parent', '--format=%H%x1f%s%x1f%an', 'HEAD'])
+  )
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\x1f'));
+  const start = mainline.findIndex(([, subject, author]) => `${subject}\x1f${author}` === own[0]);
+  if (start < 0 || mainline.filter(([, s, a]) => `${s}\x1f${a}` === own[0]).length !== 1)
+    return undefined;
+  const run = mainline.slice(start, start + own.length);
+  if (run.some(([, subject, author], index) => `${subject}\x1f${author}` !== own[index]))
+    return undefined;
+  const fix = run[0]?.[0] ?? '';
+  const oldest = commits.find((line) => line.hash === run.at(-1)?.[0]);
+  const parent = oldest?.parents[0];
+  return fix && parent ? { fix, parent, via: 'rebase' } : undefined;
+}
+
+/**
+ * The fix among commits an issue tracker links to an issue: the oldest one in the snapshot that
+ * is not a merge (the others are usually the same change cherry-picked to release branches).
+ * @returns the fix and its parent, or `undefined` when none of them is in the snapshot.
+ */
+export async function oldestLinkedCommit(
+  gitDir: string,
+  commits: readonly string[],
+): Promise<FixCommit | undefined> {
+  let best: { time: number; fix: FixCommit } | undefined;
+  for (const commit of commits) {
+    const line = await git(gitDir, ['show', '-s', '--format=%ct %H %P', commit]).catch(() => '');
+    const [time = '', hash = '', ...parents] = line.trim().split(' ');
+    if (!hash || parents.length !== 1 || !parents[0]) continue;
+    const fix: FixCommit = { fix: hash, parent: parents[0], via: 'linked' };
+    if (!best || Number(time) < best.time) best = { time: Number(time), fix };
+  }
+  return best?.fix;
 }
 
 /**
@@ -134,6 +289,25 @@ async function fastForwardedPullRequest(
  */
 export function fixDiff(gitDir: string, { fix, parent }: FixCommit): Promise<string> {
   return git(gitDir, ['diff', '--unified=0', '--no-color', '-M', parent, fix]);
+}
+
+const markers = new Map<string, Promise<string[]>>();
+
+/**
+ * Files at HEAD that show a repository builds for a mobile platform (an Android manifest, an
+ * Xcode project, a Flutter pubspec), cached per directory.
+ */
+export function mobileMarkers(gitDir: string): Promise<string[]> {
+  let cached = markers.get(gitDir);
+  if (!cached) {
+    cached = treePaths(gitDir, 'HEAD').then((paths) =>
+      paths.filter((file) =>
+        /(^|\/)(AndroidManifest\.xml|pubspec\.yaml|Info\.plist)$|\.xcodeproj\//.test(file),
+      ),
+    );
+    markers.set(gitDir, cached);
+  }
+  return cached;
 }
 
 /**

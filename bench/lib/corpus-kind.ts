@@ -10,7 +10,8 @@
 const TRACE_PATTERNS: RegExp[] = [
   /^\s*at [\w$.<>/\-[\]]+\([^)\n]*(\.(java|kt|scala|groovy)|Native Method|Unknown Source)[^)\n]*\)/m, // JVM
   /Exception in thread "|^\s*Caused by: [\w.$]+(Exception|Error)/m, // JVM
-  /FATAL EXCEPTION: /, // Android
+  /FATAL EXCEPTION: |AndroidRuntime: .*(Exception|Error)\b/, // Android logcat
+  /\bat [\w$.]+\([\w$]+\.(java|kt):\d+\)/, // JVM frame after a log prefix
   /^\s*at .*\(?[^\s()]+:\d+:\d+\)?\s*$/m, // V8, SpiderMonkey
   /^[\w$.<>]*@[^\s@]+:\d+:\d+\s*$/m, // Firefox, Safari
   /Traceback \(most recent call last\)/, // Python

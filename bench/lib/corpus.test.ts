@@ -21,6 +21,7 @@ function fact(id: string): CorpusFact {
     repo: 'acme/widget',
     fix: 'b'.repeat(40),
     parent: 'a'.repeat(40),
+    fix_found_by: 'squash',
     issue: 'acme/widget#12',
     language: 'typescript',
     report_kind: 'crash',

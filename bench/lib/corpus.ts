@@ -52,7 +52,13 @@ export interface CorpusFact {
   /** The fix commit found in the repository's history, and its first parent (measured). */
   fix: string;
   parent: string;
-  /** The issue the fix closed, `owner/name#N`. */
+  /**
+   * How the fix commit was found: the pull request's `squash`, `merge`, `fast-forward` or
+   * `rebase` commits, the commit whose message `closes` the issue, the commit the issue tracker
+   * `linked`, or the commit whose message names the tracker's `key`.
+   */
+  fix_found_by: string;
+  /** The issue the fix closed, `owner/name#N` (or the tracker's key, `ZOOKEEPER-1234`). */
   issue: string;
   /** Main language of the gold files. */
   language: string;
