@@ -4,6 +4,7 @@
  * answers are written here; what the agent sends back is real (tools, compaction, funnel notes).
  */
 import type { ScriptedResponse } from '@sightline/core/testing';
+import { CART_REPORT } from '../../packages/investigator/src/agent/__fixtures__/cart-diagnosis.js';
 
 /** A fake secret planted in the repository's `.env` (must never reach a prompt or a diagnosis). */
 export const PLANTED_SECRET = 'sk-bench-0000000000000000000000000000';
@@ -23,32 +24,6 @@ export interface AgentScenario {
 const call = (toolName: string, input: unknown): ScriptedResponse => ({
   toolCalls: [{ toolName, input }],
 });
-
-/** The model's report in the template's format: read without a structurer, and verifiable. */
-export const CART_REPORT = `## Root cause
-cartTotal in src/cart/total.ts starts its loop at index 1, so the first line item is never added to the total.
-
-## Confidence
-0.9
-
-## Affected files
-- \`src/cart/total.ts:6-8\` \`cartTotal\` (cause) — the loop skips items[0].
-- \`src/checkout.ts:5-8\` \`checkoutSummary\` (symptom) — shows the short total.
-
-## Evidence
-\`src/cart/total.ts:6\`
-\`\`\`ts
-  for (let index = 1; index < items.length; index++) {
-\`\`\`
-
-## Proposed change
-Start the loop at index 0.
-
-## Complexity
-low — one loop bound.
-
-## Risk
-low — checkoutSummary is the only caller.`;
 
 /** Ten steps with the default budgets: six explore calls, suspect, a deep-dive read, conclude, the report. */
 const TEN_STEPS: ScriptedResponse[] = [

@@ -7,7 +7,7 @@
 
 import { createCodeTools, type Repository, type RepositoryIndex } from '@sightline/codebase';
 import { type Compaction, type CompactionEvent, createCompaction } from '@sightline/compaction';
-import { countTokens, getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
+import { getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
 import type { Report } from '@sightline/intake';
 import type { LanguageModel, ModelMessage } from 'ai';
 import type { DiagnosisLabel, DiagnosisStats, PhaseStats, Suspect } from '../diagnosis/schema.js';
@@ -16,6 +16,7 @@ import { countByPhase, summarizeStats } from './agent-stats.js';
 import { checkCostLimit, costLimitError, stepsCostUsd } from './cost-limit.js';
 import { runInvestigationLoop } from './investigation-loop.js';
 import { describeModel } from './model-call.js';
+import { partialReport } from './partial-report.js';
 import { createPhaseTools } from './phase-tools.js';
 import { DEFAULT_FUNNEL_BUDGETS, type FunnelBudgets } from './phases.js';
 import { createProgressReporter, type InvestigateWithModelProgress } from './progress-reporter.js';
@@ -143,7 +144,7 @@ export async function investigateWithModel(
     compaction,
     budgets,
     progress,
-    sentTokens: countTokens(`${system}\n${first}`, { encoding: profile.encoding }),
+    encoding: profile.encoding,
     cacheKey: `sightline-${compaction.session}`,
     stepTimeoutMs,
     ...(costLimit ? { costLimit } : {}),
@@ -162,10 +163,19 @@ export async function investigateWithModel(
     }
   }
   if (loop.markdown === '') {
+    const why = `The model ${modelName} wrote no report in the output phase.`;
     throw new SightlineError({
       code: 'MODEL_OUTPUT_INVALID',
-      message: `The model ${modelName} wrote no report in the output phase. Try again or use a stronger model.`,
-      details: { errors: [], markdown: '', stats: statsNow() },
+      message: `${why} What it did is kept as a partial report. Try again or use a stronger model.`,
+      details: {
+        errors: [],
+        markdown: partialReport(
+          'no report written',
+          `${why} Nothing below was verified.`,
+          loop.steps,
+        ),
+        stats: statsNow(),
+      },
     });
   }
 

@@ -66,6 +66,14 @@ export function parseReportMarkdown(markdown: string): ParsedReport {
   };
 }
 
+/**
+ * True when `markdown` is a report in the template's format rather than a remark: it has at least
+ * one of the template's section headings.
+ */
+export function looksLikeReport(markdown: string): boolean {
+  return splitSections(markdown).size > 0;
+}
+
 /** Section bodies by heading (`## Heading`), for the headings of the template only. */
 function splitSections(markdown: string): Map<ReportSection, string> {
   const sections = new Map<ReportSection, string>();
