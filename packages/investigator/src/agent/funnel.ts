@@ -8,7 +8,7 @@
  */
 import type { ModelMessage, PrepareStepFunction, StopCondition, ToolSet } from 'ai';
 import { callsLeftNote, deepDiveNote, exploreNote, NUDGE_NOTE, outputNote } from './phase-notes.js';
-import type { AgentPhase, FunnelBudgets } from './phases.js';
+import { type AgentPhase, type FunnelBudgets, PHASE_TOOL_NAMES } from './phases.js';
 
 /** The part of an AI SDK step result the funnel looks at. */
 export interface FunnelStep {
@@ -26,9 +26,6 @@ export interface FunnelPosition {
   /** True on the output step when the tool-call budget, not the model, ended the search. */
   budgetSpent?: boolean;
 }
-
-/** The phase tools: they steer the funnel and are not counted against the tool-call budget. */
-const PHASE_TOOLS = new Set(['suspect', 'conclude']);
 
 /**
  * Replays finished steps through the funnel's rules. Explore ends after a `suspect` call or its
@@ -52,7 +49,7 @@ export function replayFunnel(
     const { phase, step } = position;
     if (phase === 'done') break;
     phases.push(phase);
-    calls += toolCalls.filter((call) => !PHASE_TOOLS.has(call.toolName)).length;
+    calls += toolCalls.filter((call) => !PHASE_TOOL_NAMES.has(call.toolName)).length;
     const called = (name: string) => toolCalls.some((call) => call.toolName === name);
     const silent = toolCalls.length === 0;
     if (phase === 'output') {
