@@ -1,4 +1,4 @@
-import type { ScriptedResponse } from '@sightline/core/testing';
+import type { ScriptedResponse, ScriptedToolCall } from '@sightline/core/testing';
 import { resolveModel } from '@sightline/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
@@ -8,11 +8,11 @@ import { runScripted } from './__fixtures__/run-scripted.js';
 import { NOT_RUN_RESULT } from './phase-notes.js';
 import { investigateWithModel } from './run-agent.js';
 
-const call = (toolName: string, input: unknown): ScriptedResponse => ({
+const call = (toolName: string, input: unknown): { toolCalls: ScriptedToolCall[] } => ({
   toolCalls: [{ toolName, input }],
 });
 const SUMMARY = 'cartTotal in src/cart/total.ts starts its loop at 1 and skips items[0].';
-const TO_OUTPUT: ScriptedResponse[] = [
+const TO_OUTPUT = [
   call('grep', { pattern: 'cartTotal' }),
   call('suspect', { locations: [{ path: 'src/cart/total.ts', why: 'the loop' }] }),
   call('conclude', { summary: SUMMARY }),

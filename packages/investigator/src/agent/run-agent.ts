@@ -9,7 +9,7 @@ import { createCodeTools, type Repository, type RepositoryIndex } from '@sightli
 import { type Compaction, type CompactionEvent, createCompaction } from '@sightline/compaction';
 import { countTokens, getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
 import type { Report } from '@sightline/intake';
-import type { LanguageModel, ModelMessage } from 'ai';
+import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { DiagnosisLabel, DiagnosisStats, PhaseStats, Suspect } from '../diagnosis/schema.js';
 import type { VerificationResult } from '../diagnosis/verification-error.js';
 import { countByPhase, summarizeStats } from './agent-stats.js';
@@ -244,7 +244,7 @@ function createInvestigationTools(
   const { grep, read_file, list_dir, find_symbol } = createCodeTools({ root, index });
   const { suspect, conclude } = createPhaseTools({ root });
   const { read_stored, search_stored } = compaction.tools;
-  const tools = {
+  const tools: ToolSet = {
     grep,
     read_file,
     list_dir,
