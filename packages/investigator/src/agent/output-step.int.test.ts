@@ -1,4 +1,4 @@
-import type { ScriptedResponse, ScriptedToolCall } from '@sightline/core/testing';
+import type { ScriptedToolCall } from '@sightline/core/testing';
 import { resolveModel } from '@sightline/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
