@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
-import { CART_DIAGNOSIS } from './__fixtures__/cart-diagnosis.js';
+import { CART_DIAGNOSIS, CART_REPORT } from './__fixtures__/cart-diagnosis.js';
 import { NUDGE_NOTE, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import { AGENT_TOOL_NAMES } from './phases.js';
 import type { InvestigateWithModelProgress } from './progress-reporter.js';
@@ -176,6 +176,7 @@ describe('investigateWithModel', () => {
     };
     expect(stats).toEqual({
       toolCalls: 5,
+      codeToolCalls: 3,
       byPhase: Object.fromEntries(
         Object.keys(phaseCounts).map((phase) => [phase, phaseTokens(phase)]),
       ),
@@ -328,6 +329,22 @@ describe('investigateWithModel', () => {
       },
     });
     expect(structurer.remaining()).toBe(0);
+  });
+
+  it('does not verify a diagnosis when the only tool call was conclude (no code was read)', async () => {
+    const { result } = run(
+      [
+        { toolCalls: [{ toolName: 'conclude', input: { summary: 'cartTotal skips items[0].' } }] },
+        { text: CART_REPORT },
+      ],
+      [],
+    );
+    const { diagnosis, stats } = await result;
+    expect(stats).toMatchObject({ toolCalls: 1, codeToolCalls: 0 });
+    expect(diagnosis.verification).toEqual({
+      verified: false,
+      reasons: [expect.stringContaining('The model read no code')],
+    });
   });
 
   it('turns a failing model call into MODEL_CALL_FAILED', async () => {

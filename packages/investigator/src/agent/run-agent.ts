@@ -12,7 +12,7 @@ import type { Report } from '@sightline/intake';
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { DiagnosisLabel, DiagnosisStats, PhaseStats, Suspect } from '../diagnosis/schema.js';
 import type { VerificationResult } from '../diagnosis/verification-error.js';
-import { countByPhase, summarizeStats } from './agent-stats.js';
+import { countByPhase, countCodeToolReads, summarizeStats } from './agent-stats.js';
 import { checkCostLimit, costLimitError, stepsCostUsd } from './cost-limit.js';
 import { runInvestigationLoop } from './investigation-loop.js';
 import { describeModel } from './model-call.js';
@@ -166,10 +166,13 @@ export async function investigateWithModel(
     ...(abortSignal ? { abortSignal } : {}),
   });
   const byPhase: Record<string, PhaseStats> = countByPhase(loop.steps, loop.phases);
-  const statsNow = (): DiagnosisStats =>
-    summarizeStats(byPhase, modelName, performance.now() - started, (phase) =>
+  const codeToolCalls = countCodeToolReads(loop.steps);
+  const statsNow = (): DiagnosisStats => ({
+    ...summarizeStats(byPhase, modelName, performance.now() - started, (phase) =>
       phase === 'structure' ? structurerProfile.pricing : profile.pricing,
-    );
+    ),
+    codeToolCalls,
+  });
   if (costLimit) {
     const spent = loop.stoppedAtCostUsd ?? stepsCostUsd(loop.steps, costLimit.pricing);
     if (spent >= costLimit.maxCostUsd) {

@@ -204,6 +204,14 @@ const phaseStatsSchema = z
 const statsSchema = z
   .object({
     toolCalls: z.number().int().min(0).describe('Tool calls made in the whole run.'),
+    codeToolCalls: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        'Of the tool calls, those that read the repository and succeeded (not suspect or conclude, not an error); absent in diagnoses made before it was counted.',
+      ),
     byPhase: z
       .record(z.string(), phaseStatsSchema)
       .describe('Per phase ("explore", "deep-dive", "output", "structure", …).'),
