@@ -2,7 +2,8 @@
  * `sightline investigate --repo DIR --report FILE|-`: the main job. Prints a verified diagnosis
  * (Markdown by default, JSON with `--format json` or `--json`). Exit codes: 0 verified diagnosis,
  * 2 bad input, 3 the model could not produce a valid one, 4 a diagnosis not backed by evidence
- * (printed, marked unverified with the reasons), 5 the model server could not be reached or failed.
+ * (printed, marked unverified with the reasons), 5 stopped at the cost cap, 6 the model server
+ * could not be reached or failed, 7 the investigation found no cause and said so.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   EXIT_COST_LIMIT,
   EXIT_MODEL,
   EXIT_MODEL_UNAVAILABLE,
+  EXIT_NOT_FOUND,
   EXIT_OK,
   EXIT_UNVERIFIED,
 } from '../exit-codes.js';
@@ -75,7 +77,8 @@ async function refuseOverwritingReport(out: string, report: string): Promise<voi
  * Runs the investigation for the command line.
  * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed; 3 model
  *   failure or 6 model server down, the model's report, if any, kept in a `.unverified.md` file;
- *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file).
+ *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file; 7 no cause found,
+ *   the "not found" diagnosis printed).
  * @throws SightlineError for bad input (exit 2 through runAction).
  */
 export async function runInvestigate(
@@ -120,9 +123,13 @@ export async function runInvestigate(
       );
     }
     const verified = diagnosis.verification?.verified ?? false;
+    const notFound = diagnosis.verification?.notFound ?? false;
+    const reasons = (diagnosis.verification?.reasons ?? []).join(' ');
     const what = verified
       ? `Verified diagnosis (${diagnosis.method})`
-      : `Unverified diagnosis (${diagnosis.method}): ${(diagnosis.verification?.reasons ?? []).join(' ')}`;
+      : notFound
+        ? `No cause found (${diagnosis.method}): ${reasons}`
+        : `Unverified diagnosis (${diagnosis.method}): ${reasons}`;
     const output =
       options.format === 'json'
         ? `${JSON.stringify(diagnosis, null, 2)}\n`
@@ -132,7 +139,7 @@ export async function runInvestigate(
     const where = options.out ? ` written to ${options.out}` : '';
     if (verified) io.progress.succeed(`${what}${where}`);
     else io.progress.fail(`${what}${where}`);
-    return verified ? EXIT_OK : EXIT_UNVERIFIED;
+    return verified ? EXIT_OK : notFound ? EXIT_NOT_FOUND : EXIT_UNVERIFIED;
   } catch (error) {
     if (SightlineError.isInstance(error) && error.code === 'COST_LIMIT_REACHED') {
       io.progress.fail('Stopped at the cost cap');
@@ -216,7 +223,8 @@ Without a model the offline localizer writes the diagnosis (no API key needed).
 Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one,
 4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons),
 5 stopped at the --max-cost cap (the partial report kept in <out>.partial.md),
-6 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx).`,
+6 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx),
+7 the investigation found no cause and said so (what it checked is printed).`,
     )
     .action(
       runAction(async (options: Omit<InvestigateCommandOptions, 'format'> & FormatFlags) => {

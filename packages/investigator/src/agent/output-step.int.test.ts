@@ -2,7 +2,7 @@ import type { ScriptedToolCall } from '@sightline/core/testing';
 import { resolveModel } from '@sightline/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
-import { CART_DIAGNOSIS, CART_REPORT } from './__fixtures__/cart-diagnosis.js';
+import { CART_DIAGNOSIS, CART_REPORT, NOT_FOUND_REPORT } from './__fixtures__/cart-diagnosis.js';
 import { startProviderServer } from './__fixtures__/provider-server.js';
 import { runScripted } from './__fixtures__/run-scripted.js';
 import { NOT_RUN_RESULT } from './phase-notes.js';
@@ -111,5 +111,32 @@ describe('a tool call in the output step (a server that ignores tool choice none
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('an honest "not found"', () => {
+  let repository: FakeRepository;
+  beforeAll(async () => {
+    repository = await createFakeRepository();
+  });
+  afterAll(() => repository.cleanup());
+
+  it('is its own outcome: no structurer, not verified, marked not found with what was checked', async () => {
+    const { structurer, result } = runScripted(repository, [
+      call('grep', { pattern: 'discount' }),
+      call('conclude', { summary: 'not found: no discount code in the repository' }),
+      { text: NOT_FOUND_REPORT },
+    ]);
+    const { diagnosis } = await result;
+    expect(structurer.calls).toHaveLength(0);
+    expect(diagnosis.verification).toEqual({
+      verified: false,
+      notFound: true,
+      reasons: [expect.stringContaining('No cause found')],
+    });
+    expect(diagnosis.rootCause.summary).toMatch(/^Not found: /);
+    expect(diagnosis.affectedFiles.map((file) => [file.path, file.role])).toEqual([
+      ['src/checkout.ts', 'related'],
+    ]);
   });
 });

@@ -4,8 +4,8 @@
  * in fenced blocks, the diff of the proposed change, the levels and the confidence. What cannot be
  * read is listed, and a structurer model fills it in.
  */
-import { REPORT_SECTIONS, type ReportSection } from './report-template.js';
-import type { ModelDiagnosis } from './schema.js';
+import { NOT_FOUND_SECTIONS, REPORT_SECTIONS, type ReportSection } from './report-template.js';
+import { type ModelDiagnosis, NOT_FOUND_PREFIX } from './schema.js';
 
 /** What {@link parseReportMarkdown} read. */
 export interface ParsedReport {
@@ -13,6 +13,12 @@ export interface ParsedReport {
   diagnosis?: ModelDiagnosis;
   /** Fields that could not be read (e.g. `confidence`), empty when `diagnosis` is set. */
   missing: string[];
+  /**
+   * True for a "not found" report (its `## Not found` section): `diagnosis` then says no cause
+   * was established (confidence 0), lists the places checked as `related`, proposes no change,
+   * and rates complexity and risk high, as unknown.
+   */
+  notFound?: boolean;
 }
 
 type AffectedFile = ModelDiagnosis['affectedFiles'][number];
@@ -24,6 +30,8 @@ const LOCATION =
 /** `` `path:12` `` (or `path:12-14`) on its own line, then a fenced block. */
 const QUOTE =
   /^\s*`?([^\s`:]+):(\d+)(?:-\d+)?`?:?\s*\n+(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\3[ \t]*$/gm;
+/** A bullet of the "Checked" section: `` `path:12-20` `` (backticks optional). */
+const CHECKED = /^\s*[-*]\s+`?([^\s`:]+):(\d+)(?:\s*-\s*(\d+))?/gm;
 /** A fenced diff block. */
 const DIFF = /^(`{3,}|~{3,})\s*(?:diff|patch)[^\n]*\n([\s\S]*?)\n\1[ \t]*$/m;
 const LEVEL = /^\W*(low|medium|high)\b\W*([\s\S]*)$/i;
@@ -35,6 +43,8 @@ const LEVEL = /^\W*(low|medium|high)\b\W*([\s\S]*)$/i;
  */
 export function parseReportMarkdown(markdown: string): ParsedReport {
   const sections = splitSections(markdown);
+  const notFound = sections.get('Not found');
+  if (notFound !== undefined) return readNotFound(notFound, sections);
   const missing: string[] = [];
   const need = <T>(field: string, value: T | undefined): T | undefined => {
     if (value === undefined) missing.push(field);
@@ -79,7 +89,7 @@ function splitSections(markdown: string): Map<ReportSection, string> {
   const sections = new Map<ReportSection, string>();
   const headings = [...markdown.matchAll(/^#{1,3}\s+(.+?)\s*#*\s*$/gm)];
   headings.forEach((heading, position) => {
-    const title = REPORT_SECTIONS.find(
+    const title = [...REPORT_SECTIONS, ...NOT_FOUND_SECTIONS].find(
       (section) => section.toLowerCase() === heading[1]?.trim().toLowerCase(),
     );
     if (!title || sections.has(title)) return;
@@ -88,6 +98,40 @@ function splitSections(markdown: string): Map<ReportSection, string> {
     sections.set(title, markdown.slice(start, end).trim());
   });
   return sections;
+}
+
+/** A "not found" report as a diagnosis that claims no cause. */
+function readNotFound(text: string, sections: Map<ReportSection, string>): ParsedReport {
+  const summary = text.replace(/\s+/g, ' ').trim() || 'The code read does not establish a cause.';
+  const missing = sections.get('Missing information')?.trim();
+  const checked = [...(sections.get('Checked') ?? '').matchAll(CHECKED)].map(
+    (match): AffectedFile => {
+      const start = Number(match[2]);
+      return {
+        path: match[1] ?? '',
+        lines: [start, Math.max(start, Number(match[3] ?? start))],
+        symbol: null,
+        role: 'related',
+        evidence: [],
+      };
+    },
+  );
+  return {
+    diagnosis: {
+      rootCause: {
+        summary: `${NOT_FOUND_PREFIX} ${summary}`,
+        explanation: missing ? `${summary}\n\nWhat would settle it: ${missing}` : summary,
+        confidence: 0,
+      },
+      affectedFiles: checked,
+      proposedChange: null,
+      complexity: 'high',
+      risk: 'high',
+      riskRationale: 'Unknown until a cause is found.',
+    },
+    missing: [],
+    notFound: true,
+  };
 }
 
 function readRootCause(text: string | undefined) {

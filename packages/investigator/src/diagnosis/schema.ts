@@ -256,6 +256,12 @@ const verificationSchema = z
     reasons: z
       .array(z.string())
       .describe('Why it is not verified, one sentence each; empty when verified.'),
+    notFound: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when the investigation established no cause and says so (a "Not found:" root cause with no cause entry): an honest outcome, not a failed check.',
+      ),
   })
   .describe('Whether the diagnosis is backed by evidence from the repository.');
 
@@ -290,6 +296,22 @@ export const diagnosisSchema = z
     title: 'Sightline diagnosis',
     description: 'Diagnosis of a bug report against a repository, verified against its files.',
   });
+
+/** How the root cause summary of a diagnosis that found no cause begins. */
+export const NOT_FOUND_PREFIX = 'Not found:';
+
+/**
+ * True for a diagnosis that establishes no cause and says so: its root cause summary begins with
+ * {@link NOT_FOUND_PREFIX} and no affected file has the role `cause`.
+ */
+export function isNotFoundDiagnosis(
+  diagnosis: Pick<Diagnosis, 'rootCause' | 'affectedFiles'>,
+): boolean {
+  return (
+    diagnosis.rootCause.summary.startsWith(NOT_FOUND_PREFIX) &&
+    diagnosis.affectedFiles.every((file) => file.role !== 'cause')
+  );
+}
 
 /** A verbatim code quote. */
 export type Evidence = z.infer<typeof evidenceSchema>;

@@ -19,6 +19,7 @@ import {
   type Diagnosis,
   diagnosisSchema,
   type Evidence,
+  isNotFoundDiagnosis,
   suspectSchema,
 } from './schema.js';
 import type { VerificationError, VerificationResult } from './verification-error.js';
@@ -80,6 +81,20 @@ export async function verifyDiagnosis(
   errors.push(...(await checkRepository(checkable, repository, files)));
   if (!parsed.success || errors.length > 0) {
     return { ok: false, verified: false, reasons: [], errors };
+  }
+  if (isNotFoundDiagnosis(parsed.data)) {
+    const checked = parsed.data.affectedFiles.length;
+    const reasons = [
+      `No cause found: the investigation did not establish one${checked > 0 ? ` in the ${checked} place(s) it lists as checked` : ''}, and says so instead of guessing.`,
+    ];
+    const verification = { verified: false, reasons, notFound: true };
+    return {
+      ok: true,
+      verified: false,
+      reasons,
+      diagnosis: { ...parsed.data, verification },
+      errors,
+    };
   }
   const reasons = await assessEvidence(parsed.data, files, index);
   const verification = { verified: reasons.length === 0, reasons };

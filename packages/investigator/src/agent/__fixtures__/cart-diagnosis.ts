@@ -57,3 +57,13 @@ low — one loop bound.
 
 ## Risk
 low — checkoutSummary is the only caller.`;
+
+/** A "not found" report on the fake repository: the discount the report speaks of is not in it. */
+export const NOT_FOUND_REPORT = `## Not found
+The report says a discount code is ignored at checkout, but the repository has no discount code: checkoutSummary only sums and formats.
+
+## Checked
+- \`src/checkout.ts:5-8\` — builds the summary from cartTotal; no discount is applied or read.
+
+## Missing information
+Which discount code was used, and the build the user ran.`;
