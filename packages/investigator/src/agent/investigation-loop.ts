@@ -9,7 +9,7 @@
  * funnel picks tool choice and per-step notes; every step's prompt is checked for a server cut.
  */
 import type { Compaction } from '@sightline/compaction';
-import type { Encoding } from '@sightline/core';
+import { type Encoding, SightlineError } from '@sightline/core';
 import {
   generateText,
   type LanguageModel,
@@ -27,6 +27,7 @@ import { type CostLimit, stepsCostUsd } from './cost-limit.js';
 import { createToolFunnel, replayFunnel } from './funnel.js';
 import { noToolCallError } from './loop-checks.js';
 import { callModel } from './model-call.js';
+import { partialReport } from './partial-report.js';
 import { NOT_RUN_RESULT, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import type { AgentPhase, FunnelBudgets } from './phases.js';
 import type { ProgressReporter } from './progress-reporter.js';
@@ -85,23 +86,66 @@ const MAX_SEARCH_SEGMENTS = 2;
  * Runs the funnel to its output step.
  * @returns the steps, their phases and the report text.
  * @throws SightlineError `MODEL_CALL_FAILED` (a failed call, or a server that cut the prompt),
- *   `MODEL_OUTPUT_INVALID` (no tool call at all, even after the nudge), `ABORTED`.
+ *   `MODEL_OUTPUT_INVALID` (no tool call at all, even after the nudge), both with the steps done
+ *   so far as a partial report in `details.markdown`; `ABORTED`.
  */
-export async function runInvestigationLoop<TOOLS extends ToolSet>({
-  model,
-  modelName,
-  system,
-  messages,
-  tools,
-  compaction,
-  budgets,
-  progress,
-  encoding,
-  cacheKey,
-  stepTimeoutMs,
-  costLimit,
-  abortSignal,
-}: InvestigationLoopOptions<TOOLS>): Promise<InvestigationLoopResult<TOOLS>> {
+export async function runInvestigationLoop<TOOLS extends ToolSet>(
+  options: InvestigationLoopOptions<TOOLS>,
+): Promise<InvestigationLoopResult<TOOLS>> {
+  // Every finished step, also those of a model call that failed later on.
+  const finished: StepResult<TOOLS>[] = [];
+  try {
+    return await runLoop(options, finished);
+  } catch (error) {
+    throw keepingSteps(error, finished);
+  }
+}
+
+/**
+ * A model failure that ends the run before a report keeps what the model did, as a partial
+ * report in `details.markdown` (the CLI writes it to `.unverified.md`).
+ */
+function keepingSteps(
+  error: unknown,
+  steps: readonly { text: string; toolCalls: readonly { toolName: string; input: unknown }[] }[],
+): unknown {
+  if (!SightlineError.isInstance(error) || steps.length === 0) return error;
+  if (error.code !== 'MODEL_CALL_FAILED' && error.code !== 'MODEL_OUTPUT_INVALID') return error;
+  if (typeof error.details.markdown === 'string' && error.details.markdown !== '') return error;
+  return new SightlineError({
+    code: error.code,
+    message: error.message,
+    details: {
+      errors: [],
+      ...error.details,
+      markdown: partialReport(
+        'stopped by an error',
+        `${error.message}\n\nNothing below was verified.`,
+        steps,
+      ),
+    },
+    cause: error,
+  });
+}
+
+async function runLoop<TOOLS extends ToolSet>(
+  {
+    model,
+    modelName,
+    system,
+    messages,
+    tools,
+    compaction,
+    budgets,
+    progress,
+    encoding,
+    cacheKey,
+    stepTimeoutMs,
+    costLimit,
+    abortSignal,
+  }: InvestigationLoopOptions<TOOLS>,
+  finished: StepResult<TOOLS>[],
+): Promise<InvestigationLoopResult<TOOLS>> {
   const steps: StepResult<TOOLS>[] = [];
   const history: ModelMessage[] = [...messages];
   const guarded = guardModel(model, { modelName, encoding });
@@ -145,7 +189,10 @@ export async function runInvestigationLoop<TOOLS extends ToolSet>({
           tools,
           prepareStep: prepare,
           stopWhen,
-          onStepFinish: progress.onStepFinish,
+          onStepFinish: (step) => {
+            finished.push(step);
+            progress.onStepFinish(step);
+          },
           timeout: { stepMs: stepTimeoutMs },
           providerOptions: promptCacheOptions(cacheKey),
           ...(abortSignal ? { abortSignal } : {}),

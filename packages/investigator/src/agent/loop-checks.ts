@@ -13,7 +13,8 @@ const TEXT_TOOL_CALL =
  * The error for an investigation in which the model made no tool call at all, even after a nudge.
  * @param modelName - the model, for the message.
  * @param replies - the text of the model's replies.
- * @returns a `MODEL_OUTPUT_INVALID` error (no report was written) that says what to change.
+ * @returns a `MODEL_OUTPUT_INVALID` error (no report was written) that says what to change; the
+ *   loop adds the replies as a partial report.
  */
 export function noToolCallError(modelName: string, replies: readonly string[]): SightlineError {
   const asText = replies.some((reply) => TEXT_TOOL_CALL.test(reply));

@@ -304,9 +304,10 @@ export const NOT_FOUND_PREFIX = 'Not found:';
  * True for a diagnosis that establishes no cause and says so: its root cause summary begins with
  * {@link NOT_FOUND_PREFIX} and no affected file has the role `cause`.
  */
-export function isNotFoundDiagnosis(
-  diagnosis: Pick<Diagnosis, 'rootCause' | 'affectedFiles'>,
-): boolean {
+export function isNotFoundDiagnosis(diagnosis: {
+  rootCause: { summary: string };
+  affectedFiles: readonly { role: string }[];
+}): boolean {
   return (
     diagnosis.rootCause.summary.startsWith(NOT_FOUND_PREFIX) &&
     diagnosis.affectedFiles.every((file) => file.role !== 'cause')
