@@ -20,23 +20,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { shippedReviewClassifier } from '@sightline/intake';
 import {
-  type ClassificationMetrics,
-  classificationMetrics,
   classifyOffline,
-  crossValidateIssues,
-  crossValidateReviews,
   DATASET_LABEL_MAP,
-  decideAll,
   ISSUE_LABELS,
   type LinearTextSettings,
   parseReports,
-  REVIEW_LABELS,
   type Report,
   readLabeledIssues,
   readLabeledReviews,
-  reviewTextKey,
   shippedIssueClassifier,
 } from '@sightline/intake/internal';
+import {
+  type ClassificationMetrics,
+  classificationMetrics,
+  crossValidateIssues,
+  crossValidateReviews,
+  decideAll,
+  REVIEW_LABELS,
+  reviewTextKey,
+} from '@sightline/intake/training';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
   type Figures,

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type PackedPackage, npmPack as packInto } from '@sightline/codebase/internal';
+import { type PackedPackage, npmPack as packInto } from '@sightline/codebase/testing';
 
 /** The `bench/` folder. */
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

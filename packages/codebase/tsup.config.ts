@@ -1,7 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
+  entry: {
+    index: 'src/index.ts',
+    internal: 'src/internal.ts',
+    'testing/index': 'src/testing/index.ts',
+  },
   format: ['esm'],
   target: 'node20',
   dts: true,

@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     internal: 'src/internal.ts',
     'testing/index': 'src/testing/index.ts',
+    'training/index': 'src/training/index.ts',
   },
   format: ['esm'],
   target: 'node20',

@@ -51,7 +51,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'serve',
     summary: 'run the triage service (reports in, diagnoses out, JSON API)',
-    load: async () => (await import('./commands/serve-command.js')).registerServe,
+    load: async () => (await import('./commands/serve/index.js')).registerServe,
   },
   {
     name: 'worker',

@@ -1,12 +1,16 @@
 /**
- * The `sightline` command. Each verb lives in `commands/<verb>.ts`; only the verb being run is
- * loaded (see command-list.ts), so `sightline --version` and `--help` start in a fraction of a
- * second.
+ * The `sightline` command. Each verb lives in `commands/<verb>.ts`, or `commands/<verb>/` when it
+ * has several files (`serve`, `sources`); only the verb being run is loaded (see command-list.ts),
+ * so `sightline --version` and `--help` start in a fraction of a second. What the verbs share sits
+ * in named folders: `run/` (running an action, exit codes, stop signals), `options/` (shared flags:
+ * models, output format, whole numbers, the service's data folder and store), `io/` (reading a
+ * report, writing output, progress lines, broken output streams), `format/` (text shared with the
+ * MCP server), and `testing/` (test helpers).
  */
 import { Command, CommanderError } from 'commander';
 import { COMMANDS, requestedVerb } from './command-list.js';
-import { EXIT_USAGE } from './exit-codes.js';
-import { guardOutputStreams } from './output-errors.js';
+import { guardOutputStreams } from './io/output-errors.js';
+import { EXIT_USAGE } from './run/exit-codes.js';
 import { TOP_LEVEL_HELP } from './top-level-help.js';
 
 const program = new Command()

@@ -5,6 +5,12 @@
  * `@sightline/codebase/internal`.
  */
 
+// The repository under investigation: root, files, package name, index on demand.
+export {
+  type OpenRepositoryOptions,
+  openRepository,
+  type Repository,
+} from './open-repository.js';
 // The index (tree-sitter tags) and the repository map an agent reads before any tool call.
 export { type FindDefinitionsOptions, findDefinitions } from './repomap/find-definitions.js';
 export { type IndexRepositoryOptions, indexRepository } from './repomap/index-repository.js';
@@ -38,12 +44,6 @@ export {
   listRepositoryFiles,
 } from './repository/files.js';
 export { LANGUAGES, type LanguageInfo, languageForPath } from './repository/languages.js';
-// The repository under investigation: root, files, package name, index on demand.
-export {
-  type OpenRepositoryOptions,
-  openRepository,
-  type Repository,
-} from './repository/repository.js';
 export { type ResolvedPath, resolveInRoot, resolveRoot } from './repository/sandbox.js';
 
 // The four read-only tools: as AI SDK tools, or called directly.

@@ -13,34 +13,36 @@ export {
   createCompaction,
   type PrepareStepInput,
 } from './engine/create-compaction.js';
+// The events a compaction records.
+export type {
+  CompactionEvent,
+  CompactionEventListener,
+  CompactionEventType,
+  CompactionMove,
+} from './history/compaction-events.js';
 export { DEFAULT_COMPACTION_TARGET, promptTokenLimit } from './history/compaction-limits.js';
 // Building blocks, pure where possible.
 export type { CompactionPlan, StoreWrite } from './history/compaction-plan.js';
-export { resolveContextSize } from './history/context-size.js';
+export { type ContextSize, resolveContextSize } from './history/context-size.js';
 export { type FindRecentStartOptions, findRecentStart } from './history/recent-window.js';
 export { findSessionGoal } from './history/session-goal.js';
 export { type HistoryBlock, segmentHistory } from './history/tool-exchanges.js';
+export type { ToolResultOutput } from './history/tool-output-text.js';
+export { type MaskToolResultsOptions, maskToolResults } from './mask/mask-tool-results.js';
 export {
-  type CompactionEvent,
-  type CompactionEventListener,
-  type CompactionEventType,
-  type CompactionMove,
+  type TruncateToolInputsOptions,
+  truncateToolInputs,
+} from './mask/truncate-tool-inputs.js';
+// Stores: where whatever leaves the window goes, the contract and two implementations.
+export {
   type CompactionStore,
-  type ContextSize,
   STORE_VERSION,
   type StoreEntryInfo,
   type StoreGrepOptions,
   type StoreMatch,
   type StoreReadOptions,
   type StoreReadResult,
-  type ToolResultOutput,
-} from './history/types.js';
-export { type MaskToolResultsOptions, maskToolResults } from './mask/mask-tool-results.js';
-export {
-  type TruncateToolInputsOptions,
-  truncateToolInputs,
-} from './mask/truncate-tool-inputs.js';
-// Stores: where whatever leaves the window goes.
+} from './stores/compaction-store.js';
 export { createDiskStore, type DiskStoreOptions } from './stores/disk-store.js';
 export { createMemoryStore, type MemoryStoreOptions } from './stores/memory-store.js';
 export { renderTranscript } from './summarize/render-transcript.js';

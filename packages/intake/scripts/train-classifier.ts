@@ -5,7 +5,7 @@
  *
  * Method, for each: with `--search`, settings (features, TF-IDF block weights and character
  * n-grams, minimum document frequency, the L2 penalty, class balancing, the NB-weighting power
- * of `nb-weighting.ts`) are chosen by coordinate ascent from the
+ * of src/training/nb-weighting.ts) are chosen by coordinate ascent from the
  * settings below (which hold the result of the last search, so a plain rebuild skips it); each
  * candidate is scored by 5-fold cross-validation on the training data only (issues: macro F1;
  * reviews: mean F1 of bug and feature after choosing the two decision thresholds on the same
@@ -19,24 +19,24 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { classificationMetrics } from '../src/classify/classification-metrics.js';
 import { ISSUE_LABELS } from '../src/classify/issue-classifier.js';
 import type { IssueFeatureOptions } from '../src/classify/issue-features.js';
 import { readLabeledIssues } from '../src/classify/labeled-issues.js';
 import { readLabeledReviews } from '../src/classify/labeled-reviews.js';
 import type { LinearTextSettings } from '../src/classify/linear-text-model.js';
 import type { ReviewFeatureOptions } from '../src/classify/review-features.js';
+import { classificationMetrics } from '../src/training/classification-metrics.js';
 import {
   crossValidateIssues,
   type IssueTrainingSettings,
   trainIssueClassifier,
-} from '../src/classify/train-issue-classifier.js';
+} from '../src/training/train-issue-classifier.js';
 import {
   crossValidateReviews,
   type TrainingSettings,
   trainReviewClassifier,
   tuneThresholds,
-} from '../src/classify/train-review-classifier.js';
+} from '../src/training/train-review-classifier.js';
 
 const FOLDS = 5;
 /** Where the searches start (the best of earlier runs, so a rebuild converges quickly). */

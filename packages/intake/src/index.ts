@@ -1,7 +1,8 @@
 /**
  * @sightline/intake — raw bug reports (crash logs in 12+ formats, Sentry events, issues, app
  * reviews) become `Report`s, and reports are classified as bug, crash, feature or other.
- * Plumbing (decoding, limits, the review classifier's training) is in `@sightline/intake/internal`.
+ * Plumbing (decoding, limits, data-set readers) is in `@sightline/intake/internal`; the
+ * classifiers' training in `@sightline/intake/training`.
  */
 
 // Classifying reports: offline (exception rule + shipped review classifier) or with a model.

@@ -37,7 +37,6 @@ export {
 export {
   type AppStoreConfig,
   type AppStoreCredentials,
-  type AppStoreModuleOptions,
   appStoreSource,
   createAppStoreModule,
 } from './sources/app-store/index.js';
@@ -48,6 +47,12 @@ export {
   createCredentialStore,
   credentialsVariable,
 } from './sources/credentials.js';
+export {
+  CONNECTION_TEST_TIMEOUT_MS,
+  defineSourceModule,
+  type ProviderUrlOptions,
+  testConnection,
+} from './sources/define-source-module.js';
 export {
   contentId,
   type FileReportOptions,
@@ -68,7 +73,6 @@ export {
   createGooglePlayModule,
   type GooglePlayConfig,
   type GooglePlayCredentials,
-  type GooglePlayModuleOptions,
   googlePlaySource,
 } from './sources/google-play/index.js';
 export {

@@ -1,8 +1,8 @@
 /** `sightline github-action`: registers the entry point of the repository's GitHub Action. */
 import type { Command } from 'commander';
 import { type GitHubActionOptions, runGitHubAction } from '../github-action/run-github-action.js';
-import { addModelOptions } from '../model-options.js';
-import { runAction } from '../run-action.js';
+import { addModelOptions } from '../options/model-options.js';
+import { runAction } from '../run/run-action.js';
 
 /** Registers `sightline github-action` on the program. */
 export function registerGitHubAction(program: Command): void {

@@ -16,11 +16,11 @@ import {
   TOKEN_FILE,
 } from '@sightline/service';
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
-import { addFormatOptions, type FormatFlags, resolveFormat } from '../output-options.js';
-import { readInput, readStdin } from '../read-input.js';
-import { runAction } from '../run-action.js';
-import { openServiceStore, pickProject, serviceDataDir } from '../service-store.js';
+import { readInput, readStdin } from '../io/read-input.js';
+import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { openServiceStore, pickProject, serviceDataDir } from '../options/service-store.js';
+import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
+import { runAction } from '../run/run-action.js';
 
 /** Options of {@link runIngest}. */
 export interface IngestCommandOptions {

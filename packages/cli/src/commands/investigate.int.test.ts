@@ -6,8 +6,8 @@ import { createScriptedModel } from '@sightline/core/testing';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { APICallError } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { exitCodeFor } from '../exit-code-for.js';
-import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
+import { exitCodeFor } from '../run/exit-code-for.js';
+import { type MemoryOutput, memoryOutput } from '../testing/memory-output.test-helper.js';
 import {
   type InvestigateCommandOptions,
   type InvestigateIO,

@@ -1,9 +1,10 @@
 /**
  * `sightline investigate --repo DIR --report FILE|-`: the main job. Prints a verified diagnosis
- * (Markdown by default, JSON with `--format json` or `--json`). Exit codes: 0 verified diagnosis,
- * 2 bad input, 3 the model could not produce a valid one, 4 a diagnosis not backed by evidence
- * (printed, marked unverified with the reasons), 5 stopped at the cost cap, 6 the model server
- * could not be reached or failed, 7 the investigation found no cause and said so.
+ * (Markdown by default, JSON with `--format json` or `--json`). Exit codes (run/exit-codes.ts):
+ * 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one (its report kept as
+ * `.unverified.md`), 4 a diagnosis not backed by evidence (printed, marked unverified with the
+ * reasons), 5 stopped at `--max-cost` (`.partial.md` kept), 6 the model server could not be
+ * reached or failed, 7 the investigation found no cause and said so.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,19 @@ import { SightlineError } from '@sightline/core';
 import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
-import { exitCodeFor } from '../exit-code-for.js';
+import { describeProgress } from '../format/describe-progress.js';
+import { emptyIndexWarning } from '../format/empty-index.js';
+import { checkWritable, writeOutput } from '../io/output-file.js';
+import { createProgress, type Progress } from '../io/progress.js';
+import { readInput } from '../io/read-input.js';
+import { addModelOptions, maxCostOption, resolveModelFlags } from '../options/model-options.js';
+import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import {
+  MAX_MAP_TOKENS,
+  MAX_PHASE_STEPS,
+  wholeNumberArgument,
+} from '../options/whole-number-argument.js';
+import { exitCodeFor } from '../run/exit-code-for.js';
 import {
   EXIT_COST_LIMIT,
   EXIT_MODEL,
@@ -19,16 +32,8 @@ import {
   EXIT_NOT_FOUND,
   EXIT_OK,
   EXIT_UNVERIFIED,
-} from '../exit-codes.js';
-import { describeProgress } from '../format/describe-progress.js';
-import { emptyIndexWarning } from '../format/empty-index.js';
-import { addModelOptions, maxCostOption, resolveModelFlags } from '../model-options.js';
-import { checkWritable, writeOutput } from '../output-file.js';
-import { addFormatOptions, type FormatFlags, resolveFormat } from '../output-options.js';
-import { createProgress, type Progress } from '../progress.js';
-import { readInput } from '../read-input.js';
-import { runAction } from '../run-action.js';
-import { MAX_MAP_TOKENS, MAX_PHASE_STEPS, wholeNumberArgument } from '../whole-number-argument.js';
+} from '../run/exit-codes.js';
+import { runAction } from '../run/run-action.js';
 
 /** Options of {@link runInvestigate}, as the command line gives them. */
 export interface InvestigateCommandOptions {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { countTokens } from '@sightline/core';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
 import { indexedSummary, registerMap, runMap } from './map.js';
 
 const REPO: Record<string, string> = {

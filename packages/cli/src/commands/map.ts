@@ -8,11 +8,11 @@ import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
 import { emptyIndexWarning } from '../format/empty-index.js';
 import { isKnownName, parseFocus } from '../format/parse-focus.js';
-import { checkWritable, writeOutput } from '../output-file.js';
-import { addFormatOptions, type FormatFlags, resolveFormat } from '../output-options.js';
-import { createProgress, type Progress } from '../progress.js';
-import { runAction } from '../run-action.js';
-import { MAX_MAP_TOKENS, wholeNumberArgument } from '../whole-number-argument.js';
+import { checkWritable, writeOutput } from '../io/output-file.js';
+import { createProgress, type Progress } from '../io/progress.js';
+import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { MAX_MAP_TOKENS, wholeNumberArgument } from '../options/whole-number-argument.js';
+import { runAction } from '../run/run-action.js';
 
 /** Options of {@link runMap}. */
 export interface MapCommandOptions {

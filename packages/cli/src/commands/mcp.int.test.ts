@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXIT_USAGE } from '../exit-codes.js';
+import { EXIT_USAGE } from '../run/exit-codes.js';
 import { type McpCommandOptions, registerMcp, runMcp } from './mcp.js';
 
 let repo: FakeRepository;

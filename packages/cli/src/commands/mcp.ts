@@ -9,10 +9,10 @@ import type { Command } from 'commander';
 import { createRepositoryContext } from '../mcp/repository-context.js';
 import { serveHttp } from '../mcp/serve-http.js';
 import { serveStdio } from '../mcp/serve-stdio.js';
-import { addModelOptions, type ModelFlags, resolveModelFlags } from '../model-options.js';
-import { runAction } from '../run-action.js';
-import { untilSignal } from '../until-signal.js';
-import { wholeNumberArgument } from '../whole-number-argument.js';
+import { addModelOptions, type ModelFlags, resolveModelFlags } from '../options/model-options.js';
+import { wholeNumberArgument } from '../options/whole-number-argument.js';
+import { runAction } from '../run/run-action.js';
+import { untilSignal } from '../run/until-signal.js';
 
 /** Options of {@link runMcp}, as the command line gives them. */
 export interface McpCommandOptions extends ModelFlags {

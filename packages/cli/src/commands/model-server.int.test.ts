@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memoryOutput } from '../memory-output.test-helper.js';
+import { memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runInvestigate } from './investigate.js';
 
 let repo: FakeRepository;

@@ -1,7 +1,7 @@
 import { diagnosisJsonSchema } from '@sightline/investigator';
 import { Command } from 'commander';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
 import { registerSchema } from './schema.js';
 
 /** Runs `sightline schema …args` on a fresh program; returns exit code, stdout and stderr. */

@@ -5,7 +5,7 @@
 import { SightlineError } from '@sightline/core';
 import { diagnosisJsonSchema } from '@sightline/investigator';
 import type { Command } from 'commander';
-import { runAction } from '../run-action.js';
+import { runAction } from '../run/run-action.js';
 
 /** The schemas `sightline schema` knows, by name. */
 const SCHEMAS: Readonly<Record<string, () => Record<string, unknown>>> = {

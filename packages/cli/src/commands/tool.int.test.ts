@@ -1,7 +1,7 @@
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { Command } from 'commander';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
+import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
 import { registerTool, runTool, type ToolRequest } from './tool.js';
 
 let repo: FakeRepository;

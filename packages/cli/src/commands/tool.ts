@@ -17,9 +17,9 @@ import {
 } from '@sightline/codebase';
 import { isToolError } from '@sightline/core';
 import type { Command } from 'commander';
-import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
-import { runAction } from '../run-action.js';
-import { wholeNumberArgument } from '../whole-number-argument.js';
+import { wholeNumberArgument } from '../options/whole-number-argument.js';
+import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
+import { runAction } from '../run/run-action.js';
 
 /** One tool call, as the shell gives it. */
 export type ToolRequest =

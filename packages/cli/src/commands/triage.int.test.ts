@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sharedDataTitle } from '@sightline/core/testing';
 import { createFakeRepository } from '@sightline/investigator/testing';
 import { describe, expect, it } from 'vitest';
-import { type MemoryOutput, memoryOutput } from '../memory-output.test-helper.js';
+import { type MemoryOutput, memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runTriage, type TriageIO, type TriageRow } from './triage.js';
 
 const sharedData = path.resolve(process.cwd(), '../shared/data');

@@ -20,10 +20,10 @@ import {
 import { prepareReports } from '@sightline/investigator';
 import { resolveModel } from '@sightline/models';
 import { type Command, Option } from 'commander';
-import { EXIT_OK, EXIT_USAGE } from '../exit-codes.js';
-import { addFormatOptions, resolveFormat } from '../output-options.js';
-import { readInput, readStdin } from '../read-input.js';
-import { runAction } from '../run-action.js';
+import { readInput, readStdin } from '../io/read-input.js';
+import { addFormatOptions, resolveFormat } from '../options/output-options.js';
+import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
+import { runAction } from '../run/run-action.js';
 
 /** Options of {@link runTriage}. */
 export interface TriageOptions {

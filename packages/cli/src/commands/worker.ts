@@ -13,10 +13,10 @@ import {
   redactUrl,
 } from '@sightline/service';
 import { type Command, Option } from 'commander';
-import { maxCostOption } from '../model-options.js';
-import { runAction } from '../run-action.js';
-import { untilSignal } from '../until-signal.js';
-import { wholeNumberArgument } from '../whole-number-argument.js';
+import { maxCostOption } from '../options/model-options.js';
+import { wholeNumberArgument } from '../options/whole-number-argument.js';
+import { runAction } from '../run/run-action.js';
+import { untilSignal } from '../run/until-signal.js';
 
 /** Options of {@link runWorker}. */
 export interface WorkerCommandOptions {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../progress.js';
+import { createProgress } from '../io/progress.js';
 import type { CompactionProgressEvent } from './describe-compaction.js';
 import { describeProgress } from './describe-progress.js';
 

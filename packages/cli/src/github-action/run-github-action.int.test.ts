@@ -11,7 +11,7 @@ import {
   startFakeProvider,
 } from '@sightline/service/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryOutput } from '../memory-output.test-helper.js';
+import { memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runGitHubAction } from './run-github-action.js';
 
 const EVENT = fileURLToPath(new URL('__fixtures__/issues-opened.json', import.meta.url));

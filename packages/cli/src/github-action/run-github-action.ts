@@ -15,8 +15,8 @@ import {
   ProviderError,
   postIssueComment,
 } from '@sightline/service';
-import { EXIT_OK } from '../exit-codes.js';
-import { type ModelFlags, type ModelFlagsIO, resolveModelFlags } from '../model-options.js';
+import { type ModelFlags, type ModelFlagsIO, resolveModelFlags } from '../options/model-options.js';
+import { EXIT_OK } from '../run/exit-codes.js';
 
 /** Options of {@link runGitHubAction}, as the command line gives them. */
 export interface GitHubActionOptions extends ModelFlags {

@@ -11,7 +11,7 @@ import {
   type RepositoryIndex,
   resolveRoot,
 } from '@sightline/codebase';
-import type { ResolvedModels } from '../model-options.js';
+import type { ResolvedModels } from '../options/model-options.js';
 import { foldersOf, watchFolders } from './repo-watcher.js';
 
 /** Options of {@link createRepositoryContext}. */

@@ -1,4 +1,7 @@
-/** The repository under investigation: its files, their content, the sandbox and secret checks, and the repository as one value. */
+/**
+ * The repository under investigation: its files, their content, the sandbox and secret checks.
+ * The Repository value that ties them to the index is `../open-repository.ts`, above repomap/.
+ */
 
 export { BUILD_OUTPUT_DIRS, buildFolderOf, generatedBuildFolders } from './build-output.js';
 export {
@@ -27,8 +30,6 @@ export {
   type LanguageInfo,
   languageForPath,
 } from './languages.js';
-export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';
 export { readPackageName } from './package-name.js';
-export { type OpenRepositoryOptions, openRepository, type Repository } from './repository.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
 export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';

@@ -9,18 +9,18 @@
  */
 import type { ModelProfile } from '@sightline/core';
 import type { LanguageModel, ModelMessage } from 'ai';
-import { applyStoreWrites, type CompactionPlan } from '../history/compaction-plan.js';
-import { findRecentStart } from '../history/recent-window.js';
-import { segmentHistory, settledExchangesBefore } from '../history/tool-exchanges.js';
 import type {
   CompactionEvent,
   CompactionEventType,
   CompactionMove,
-  CompactionStore,
-  ContextSize,
-} from '../history/types.js';
+} from '../history/compaction-events.js';
+import { applyStoreWrites, type CompactionPlan } from '../history/compaction-plan.js';
+import type { ContextSize } from '../history/context-size.js';
+import { findRecentStart } from '../history/recent-window.js';
+import { segmentHistory, settledExchangesBefore } from '../history/tool-exchanges.js';
 import { maskToolResults } from '../mask/mask-tool-results.js';
 import { truncateToolInputs } from '../mask/truncate-tool-inputs.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
 import { summarizedHistory, summarizeHistory } from '../summarize/summarize-history.js';
 import type { EngineSizes } from './engine-sizes.js';
 import type { HistoryView } from './history-view.js';

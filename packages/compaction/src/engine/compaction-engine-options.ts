@@ -4,12 +4,9 @@
  */
 import type { ModelProfile } from '@sightline/core';
 import type { LanguageModel, ModelMessage } from 'ai';
-import type {
-  CompactionEvent,
-  CompactionMove,
-  CompactionStore,
-  ContextSize,
-} from '../history/types.js';
+import type { CompactionEvent, CompactionMove } from '../history/compaction-events.js';
+import type { ContextSize } from '../history/context-size.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
 import type { UsageCalibration } from './usage-calibration.js';
 
 /** Replaces large tool results of one new message by a stored path and preview. */

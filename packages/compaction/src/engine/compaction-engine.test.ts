@@ -6,9 +6,9 @@
  */
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
+import type { CompactionEvent } from '../history/compaction-events.js';
 import { promptTokenLimit } from '../history/compaction-limits.js';
 import { countMessageTokens } from '../history/message-tokens.js';
-import type { CompactionEvent } from '../history/types.js';
 import { createMemoryStore } from '../stores/memory-store.js';
 import { SMALL_PROFILE, testEngineOptions } from './__fixtures__/engine-setup.js';
 import { createCompactionEngine } from './compaction-engine.js';

@@ -26,7 +26,7 @@
  * window itself. The append-only stretches stay as long as the band allows.
  */
 import type { ModelMessage } from 'ai';
-import type { CompactionEvent, CompactionEventType } from '../history/types.js';
+import type { CompactionEvent, CompactionEventType } from '../history/compaction-events.js';
 import { compactView, type RecordEvent, recordStoreFailure } from './compact-view.js';
 import type { CompactionEngine, CompactionEngineOptions } from './compaction-engine-options.js';
 import { resolveEngineSizes } from './engine-sizes.js';

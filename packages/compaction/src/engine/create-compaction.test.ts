@@ -1,3 +1,4 @@
+import { checkPromptPairing, promptContains } from '@sightline/compaction/testing';
 import {
   generateText,
   type ModelMessage,
@@ -13,7 +14,6 @@ import { SMALL_PROFILE } from './__fixtures__/engine-setup.js';
 import { createStepModel } from './__fixtures__/scripted-steps.js';
 import { createCompaction } from './create-compaction.js';
 import { toLanguageModelPrompt } from './language-model-prompt.js';
-import { checkPromptPairing, promptContains } from './prompt-checks.js';
 
 const profile = SMALL_PROFILE;
 const SYSTEM: ModelMessage = { role: 'system', content: 'You are a careful engineer.' };

@@ -12,6 +12,8 @@ import type {
   SystemModelMessage,
   ToolSet,
 } from 'ai';
+import type { CompactionEvent, CompactionEventListener } from '../history/compaction-events.js';
+import type { ContextSize } from '../history/context-size.js';
 import { resolveContextSize } from '../history/context-size.js';
 import {
   countMessagesTokens,
@@ -19,14 +21,9 @@ import {
   countToolsTokens,
   PROMPT_OVERHEAD_TOKENS,
 } from '../history/message-tokens.js';
-import type {
-  CompactionEvent,
-  CompactionEventListener,
-  CompactionStore,
-  ContextSize,
-} from '../history/types.js';
 import { offloadToolMessage } from '../offload/offload-tool-message.js';
 import { wrapTools } from '../offload/wrap-tools.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
 import { createMemoryStore } from '../stores/memory-store.js';
 import { assertStoreVersion, transcriptPath } from '../stores/store-paths.js';
 import { createCompactNowTool } from '../tools/compact-now-tool.js';

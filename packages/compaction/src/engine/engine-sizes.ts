@@ -4,8 +4,8 @@
  */
 import { type ModelProfile, SightlineError } from '@sightline/core';
 import { DEFAULT_COMPACTION_TARGET, promptTokenLimit } from '../history/compaction-limits.js';
+import type { ContextSize } from '../history/context-size.js';
 import { resolveContextSize } from '../history/context-size.js';
-import type { ContextSize } from '../history/types.js';
 
 /** Resolved sizes, in tokens except `triggerMessages`. */
 export interface EngineSizes {

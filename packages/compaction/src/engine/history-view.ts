@@ -6,8 +6,8 @@
  * fresh view.
  */
 import type { ModelMessage } from 'ai';
+import type { CompactionMove } from '../history/compaction-events.js';
 import { findSessionGoal } from '../history/session-goal.js';
-import type { CompactionMove } from '../history/types.js';
 import type { OffloadMessage } from './compaction-engine-options.js';
 
 /** What one {@link HistoryView.append} did. */

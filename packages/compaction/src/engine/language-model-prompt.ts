@@ -5,7 +5,7 @@
  * of images); the way back turns string content into text parts and image parts into file parts.
  */
 import type { LanguageModelMiddleware, ModelMessage } from 'ai';
-import type { ToolResultOutput } from '../history/types.js';
+import type { ToolResultOutput } from '../history/tool-output-text.js';
 
 /** Call options a middleware receives (`LanguageModelV3CallOptions`). */
 export type LanguageModelCallOptions = Parameters<

@@ -1,6 +1,6 @@
 /** Checks of `createCompaction` options that TypeScript cannot make for JavaScript callers. */
 import { type ModelProfile, SightlineError } from '@sightline/core';
-import type { ContextSize } from '../history/types.js';
+import type { ContextSize } from '../history/context-size.js';
 
 const ENCODINGS: readonly string[] = ['o200k_base', 'cl100k_base'];
 const SIZE_KEYS = ['tokens', 'fraction', 'messages'] as const;

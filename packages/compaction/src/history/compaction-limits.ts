@@ -4,7 +4,7 @@
  * (window minus an output reserve) that no prompt may pass when anything can still be masked.
  */
 import type { ModelProfile } from '@sightline/core';
-import type { ContextSize } from './types.js';
+import type { ContextSize } from './context-size.js';
 
 /**
  * Default `target`: half the window. Practice compacts well below its trigger: Claude Code's auto

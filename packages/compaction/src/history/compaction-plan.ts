@@ -4,7 +4,8 @@
  * side effects; the engine applies the writes, then adopts the messages.
  */
 import type { ModelMessage } from 'ai';
-import type { CompactionMove, CompactionStore } from './types.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
+import type { CompactionMove } from './compaction-events.js';
 
 /** Content to put in the store unless the path already holds an entry. */
 export interface StoreWrite {

@@ -1,6 +1,11 @@
-/** Resolution of a {@link ContextSize} against a model profile. */
+/** A size of context ({@link ContextSize}) and its resolution against a model profile. */
 import { type ModelProfile, SightlineError } from '@sightline/core';
-import type { ContextSize } from './types.js';
+
+/**
+ * A size of context, as a token count, a fraction of the model's context window, or a number of
+ * messages. Pattern from deepagentsjs `libs/deepagents/src/middleware/summarization.ts` (`ContextSize`).
+ */
+export type ContextSize = { tokens: number } | { fraction: number } | { messages: number };
 
 /**
  * Turns a {@link ContextSize} into a token count for a model.

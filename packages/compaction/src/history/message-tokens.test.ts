@@ -12,7 +12,7 @@ import {
   MESSAGE_OVERHEAD_TOKENS,
   PROMPT_OVERHEAD_TOKENS,
 } from './message-tokens.js';
-import type { ToolResultOutput } from './types.js';
+import type { ToolResultOutput } from './tool-output-text.js';
 
 const t = (text: string) => countTokens(text);
 

@@ -18,7 +18,7 @@
  */
 import { countTokens, type Encoding } from '@sightline/core';
 import { asSchema, type ModelMessage, type SystemModelMessage, type ToolSet } from 'ai';
-import type { ToolResultOutput } from './types.js';
+import type { ToolResultOutput } from './tool-output-text.js';
 
 /** Tokens a chat message costs beyond its content (role, separators). Source: OpenAI cookbook. */
 export const MESSAGE_OVERHEAD_TOKENS = 3;

@@ -4,9 +4,9 @@
  * always holds every unfinished exchange and at least the newest block.
  */
 import type { ModelMessage } from 'ai';
+import type { ContextSize } from './context-size.js';
 import { resolveContextSize } from './context-size.js';
 import { type HistoryBlock, isSettledBlock } from './tool-exchanges.js';
-import type { ContextSize } from './types.js';
 
 /** Options of {@link findRecentStart}. */
 export interface FindRecentStartOptions {

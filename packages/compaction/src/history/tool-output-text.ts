@@ -2,7 +2,14 @@
  * Text form of a tool result output, as it is written to the store and to transcripts: text as
  * is, JSON pretty-printed, media named by type (their bytes stay in the history, not in text).
  */
-import type { ToolResultOutput } from './types.js';
+import type { ToolResultPart } from 'ai';
+
+/**
+ * What a tool result sends to the model (AI SDK `ToolResultOutput`: `text`, `json`, `error-text`,
+ * `error-json`, `execution-denied`, `content`). `ai` does not re-export the type, so it is taken
+ * from its `ToolResultPart`.
+ */
+export type ToolResultOutput = ToolResultPart['output'];
 
 /**
  * Renders a tool result output as readable text.

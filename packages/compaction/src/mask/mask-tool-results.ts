@@ -11,10 +11,11 @@
  * 53.4% at $1.29).
  */
 import type { ModelMessage, ToolResultPart } from 'ai';
+import type { CompactionMove } from '../history/compaction-events.js';
 import type { CompactionPlan, StoreWrite } from '../history/compaction-plan.js';
 import { settledExchangesBefore } from '../history/tool-exchanges.js';
+import type { ToolResultOutput } from '../history/tool-output-text.js';
 import { toolOutputText } from '../history/tool-output-text.js';
-import type { CompactionMove, ToolResultOutput } from '../history/types.js';
 import { toolResultPath } from '../stores/store-paths.js';
 
 /** Start of a masked result's stub (recognised to never mask twice). */

@@ -10,9 +10,9 @@
  */
 import { countTokens, type Encoding } from '@sightline/core';
 import type { ModelMessage, ToolCallPart } from 'ai';
+import type { CompactionMove } from '../history/compaction-events.js';
 import type { CompactionPlan, StoreWrite } from '../history/compaction-plan.js';
 import { settledExchangesBefore } from '../history/tool-exchanges.js';
-import type { CompactionMove } from '../history/types.js';
 import { escapeStoreId } from '../stores/store-paths.js';
 
 /** Default size from which a string tool argument counts as content, in tokens. */

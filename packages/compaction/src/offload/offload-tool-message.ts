@@ -5,7 +5,8 @@
  */
 import type { Encoding } from '@sightline/core';
 import type { ModelMessage, ToolResultPart } from 'ai';
-import type { CompactionMove, CompactionStore } from '../history/types.js';
+import type { CompactionMove } from '../history/compaction-events.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
 import { offloadToolOutput } from './offload-tool-output.js';
 
 /** Options of {@link offloadToolMessage}. */

@@ -1,6 +1,6 @@
 import { countTokens } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
-import type { ToolResultOutput } from '../history/types.js';
+import type { ToolResultOutput } from '../history/tool-output-text.js';
 import { createMemoryStore } from '../stores/memory-store.js';
 import {
   OFFLOADED_RESULT_PREFIX,

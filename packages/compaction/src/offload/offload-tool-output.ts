@@ -18,9 +18,10 @@ import {
 import type { JSONValue } from 'ai';
 import { countToolResultOutputTokens } from '../history/message-tokens.js';
 import { numberLines } from '../history/numbered-lines.js';
+import type { ToolResultOutput } from '../history/tool-output-text.js';
 import { toolOutputText } from '../history/tool-output-text.js';
-import type { CompactionStore, ToolResultOutput } from '../history/types.js';
 import { MASKED_RESULT_PREFIX } from '../mask/mask-tool-results.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
 import { escapeStoreId, toolResultPath } from '../stores/store-paths.js';
 import { splitLines } from '../stores/store-text.js';
 

@@ -1,7 +1,7 @@
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
-import type { CompactionEvent } from '../history/types.js';
+import type { CompactionEvent } from '../history/compaction-events.js';
 import { createMemoryStore } from '../stores/memory-store.js';
 import { OFFLOADED_RESULT_PREFIX } from './offload-tool-output.js';
 import { wrapTools } from './wrap-tools.js';

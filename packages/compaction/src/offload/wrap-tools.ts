@@ -11,11 +11,9 @@
  */
 import type { Encoding } from '@sightline/core';
 import type { ToolSet } from 'ai';
-import type {
-  CompactionEventListener,
-  CompactionStore,
-  ToolResultOutput,
-} from '../history/types.js';
+import type { CompactionEventListener } from '../history/compaction-events.js';
+import type { ToolResultOutput } from '../history/tool-output-text.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
 import { assertStoreVersion } from '../stores/store-paths.js';
 import {
   DEFAULT_OFFLOAD_LIMIT_TOKENS,

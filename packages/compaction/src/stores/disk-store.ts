@@ -15,7 +15,7 @@ import type { Dirent } from 'node:fs';
 import { lstat, mkdir, open, readdir, readFile, realpath, rename, rm } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { SightlineError } from '@sightline/core';
-import type { CompactionStore, StoreEntryInfo } from '../history/types.js';
+import type { CompactionStore, StoreEntryInfo } from './compaction-store.js';
 import { assertStorePath, assertStorePrefix } from './store-paths.js';
 import {
   describeEntry,

@@ -1,6 +1,6 @@
 /** A {@link CompactionStore} kept in memory: for tests, short runs and browsers. */
 
-import type { CompactionStore } from '../history/types.js';
+import type { CompactionStore } from './compaction-store.js';
 import { assertStorePath, assertStorePrefix } from './store-paths.js';
 import {
   describeEntry,

@@ -5,7 +5,7 @@
  */
 import { SightlineError, type SightlineErrorCode } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
-import type { CompactionStore } from '../history/types.js';
+import type { CompactionStore } from './compaction-store.js';
 
 async function errorCode(promise: Promise<unknown>): Promise<SightlineErrorCode | 'no error'> {
   try {

@@ -1,6 +1,6 @@
 import { SightlineError } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
-import type { CompactionStore } from '../history/types.js';
+import type { CompactionStore } from './compaction-store.js';
 import { createMemoryStore } from './memory-store.js';
 import {
   assertStorePath,

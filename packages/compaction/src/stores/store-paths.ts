@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
-import { type CompactionStore, STORE_VERSION } from '../history/types.js';
+import { type CompactionStore, STORE_VERSION } from './compaction-store.js';
 
 /** Longest segment of a store path, in UTF-8 bytes (the file name limit of common file systems). */
 const MAX_SEGMENT_BYTES = 255;

@@ -16,7 +16,7 @@ import type {
   StoreMatch,
   StoreReadOptions,
   StoreReadResult,
-} from '../history/types.js';
+} from './compaction-store.js';
 
 /** Characters of one line that grep scans; the rest of a longer line is not searched. */
 const MAX_SCANNED_LINE_CHARS = 10_000;

@@ -10,7 +10,7 @@
  */
 import type { Encoding } from '@sightline/core';
 import type { LanguageModel, ModelMessage } from 'ai';
-import type { CompactionStore } from '../history/types.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
 import { transcriptPath } from '../stores/store-paths.js';
 import { extractiveSummary } from './extractive-summary.js';
 import { summarizeWithModel } from './model-summary.js';

@@ -11,13 +11,13 @@ export {
   type PromptPairing,
   promptContains,
   promptTexts,
-} from '../engine/prompt-checks.js';
+} from './prompt-checks.js';
 export {
   measureReplay,
   REPLAY_OFFLOAD_LIMIT,
   REPLAY_PROFILE,
   type ReplayMeasurement,
-} from '../replay/measure-replay.js';
+} from './replay/measure-replay.js';
 export {
   checkNeedles,
   escapeRegExp,
@@ -25,19 +25,19 @@ export {
   type NeedleCheck,
   type PickNeedlesOptions,
   pickNeedles,
-} from '../replay/needles.js';
+} from './replay/needles.js';
 export {
   parseTrajectory,
   type ReplayScript,
   type ReplayToolCall,
   type ReplayTurn,
-} from '../replay/parse-trajectory.js';
-export { readTrajectories, type TrajectoryFile } from '../replay/read-trajectories.js';
-export { type RecordedResults, recordedResults } from '../replay/replay-script.js';
+} from './replay/parse-trajectory.js';
+export { readTrajectories, type TrajectoryFile } from './replay/read-trajectories.js';
+export { type RecordedResults, recordedResults } from './replay/replay-script.js';
 export {
   REPLAY_FINAL_TEXT,
   type ReplayOptions,
   type ReplayResult,
   type ReplayStep,
   replayTrajectory,
-} from '../replay/replay-trajectory.js';
+} from './replay/replay-trajectory.js';

@@ -4,7 +4,7 @@
  */
 import { countFittingItems, pluralize, SightlineError } from '@sightline/core';
 import { numberLines } from '../history/numbered-lines.js';
-import type { CompactionStore } from '../history/types.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
 import { assertStorePath } from '../stores/store-paths.js';
 import type { StoreScope } from './store-scope.js';
 

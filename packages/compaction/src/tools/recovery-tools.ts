@@ -8,7 +8,8 @@
 import { isToolError, type ToolError, toToolError } from '@sightline/core';
 import { type Tool, tool } from 'ai';
 import { z } from 'zod';
-import type { CompactionStore, ToolResultOutput } from '../history/types.js';
+import type { ToolResultOutput } from '../history/tool-output-text.js';
+import type { CompactionStore } from '../stores/compaction-store.js';
 import { type ReadStoredInput, type ReadStoredOutput, readStored } from './read-stored.js';
 import { type SearchStoredInput, type SearchStoredOutput, searchStored } from './search-stored.js';
 import { createStoreScope } from './store-scope.js';

@@ -4,7 +4,7 @@
  */
 import { countFittingItems, pluralize } from '@sightline/core';
 import { numberLines } from '../history/numbered-lines.js';
-import type { CompactionStore, StoreMatch } from '../history/types.js';
+import type { CompactionStore, StoreMatch } from '../stores/compaction-store.js';
 import { assertStorePrefix } from '../stores/store-paths.js';
 import type { StoreScope } from './store-scope.js';
 

@@ -8,9 +8,8 @@ import path from 'node:path';
 import type { Report } from '../parse/types.js';
 import { issueTokens } from './issue-features.js';
 import { readLabeledIssues } from './labeled-issues.js';
-import { readLabeledReviews } from './labeled-reviews.js';
+import { DATASET_LABEL_MAP, readLabeledReviews } from './labeled-reviews.js';
 import { reviewTokens } from './review-features.js';
-import { DATASET_LABEL_MAP } from './train-review-classifier.js';
 import type { ClassificationLabel } from './types.js';
 
 /** One labelled example as shown to a model. */

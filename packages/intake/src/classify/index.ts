@@ -5,12 +5,6 @@
  */
 
 export {
-  type ClassificationMetrics,
-  classificationMetrics,
-  type LabelMetrics,
-  type LabelPair,
-} from './classification-metrics.js';
-export {
   type ClassifyOptions,
   classify,
   classifyOffline,
@@ -41,8 +35,8 @@ export {
   loadIssueClassifier,
 } from './issue-classifier.js';
 export type { IssueFeatureOptions, IssueText } from './issue-features.js';
-export { readLabeledIssues } from './labeled-issues.js';
-export { readLabeledReviews } from './labeled-reviews.js';
+export { type LabeledIssue, readLabeledIssues } from './labeled-issues.js';
+export { DATASET_LABEL_MAP, type LabeledReview, readLabeledReviews } from './labeled-reviews.js';
 export type {
   LinearTextMode,
   LinearTextSettings,
@@ -60,23 +54,5 @@ export {
   type ReviewPrediction,
 } from './review-classifier.js';
 export type { ReviewFeatureOptions, ReviewText } from './review-features.js';
-export {
-  crossValidateIssues,
-  type IssueTrainingSettings,
-  type LabeledIssue,
-  trainIssueClassifier,
-} from './train-issue-classifier.js';
-export {
-  crossValidateReviews,
-  DATASET_LABEL_MAP,
-  decideAll,
-  type FoldPrediction,
-  type LabeledReview,
-  REVIEW_LABELS,
-  reviewTextKey,
-  type TrainingSettings,
-  trainReviewClassifier,
-  tuneThresholds,
-} from './train-review-classifier.js';
 export { CLASSIFICATION_LABELS, type Classification, type ClassificationLabel } from './types.js';
 export { MIN_KNOWN_WORD_SHARE, UNFAMILIAR_LANGUAGE_CONFIDENCE } from './unfamiliar-language.js';

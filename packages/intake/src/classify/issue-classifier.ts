@@ -1,6 +1,6 @@
 /**
  * The offline issue classifier: softmax logistic regression with NB-weighted priors (Wang &
- * Manning 2012, `nb-weighting.ts`) on TF-IDF of issue tokens (`issueTokens`: title words weighted
+ * Manning 2012, `training/nb-weighting.ts`) on TF-IDF of issue tokens (`issueTokens`: title words weighted
  * above body words, word bigrams, template answers, and code blocks, stack traces and template
  * headings as markers), labelling GitHub/GitLab issues and
  * support messages as bug, feature or question. Trained on the NLBSE'24 issue-classification

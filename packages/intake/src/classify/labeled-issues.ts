@@ -6,7 +6,12 @@ import { readFile } from 'node:fs/promises';
 import { SightlineError } from '@sightline/core';
 import { parse } from 'csv-parse/sync';
 import { ISSUE_LABELS, type IssueLabel } from './issue-classifier.js';
-import type { LabeledIssue } from './train-issue-classifier.js';
+import type { IssueText } from './issue-features.js';
+
+/** An issue with its label from the data set. */
+export interface LabeledIssue extends IssueText {
+  label: IssueLabel;
+}
 
 /**
  * Reads a CSV file of labelled issues.

@@ -4,7 +4,21 @@
  */
 import { readFile } from 'node:fs/promises';
 import { SightlineError } from '@sightline/core';
-import type { LabeledReview } from './train-review-classifier.js';
+import type { ReviewLabel } from './review-classifier.js';
+import type { ReviewText } from './review-features.js';
+
+/** A review with its label from the data set (bug, feature, experience, praise). */
+export interface LabeledReview extends ReviewText {
+  label: string;
+}
+
+/** How the data set's labels map to output labels; experience and praise are not actionable. */
+export const DATASET_LABEL_MAP: Record<string, ReviewLabel> = {
+  bug: 'bug',
+  feature: 'feature',
+  experience: 'other',
+  praise: 'other',
+};
 
 /**
  * Reads a JSONL file of labeled reviews.

@@ -1,6 +1,6 @@
 /**
  * The offline review classifier: one-vs-rest logistic regression (NB-weighted as the trained
- * settings say: `nb-weighting.ts`) on TF-IDF of review tokens (`reviewTokens`: title, text with
+ * settings say: `training/nb-weighting.ts`) on TF-IDF of review tokens (`reviewTokens`: title, text with
  * negation scope, update words, the star rating, request and problem patterns; word bigrams and
  * character n-grams as chosen by cross-validation), one binary model per actionable label (bug, feature), each with its own
  * decision threshold chosen by cross-validation on the training split. One-vs-rest because the

@@ -4,7 +4,7 @@
  * (1 + ln tf) · (ln((1 + n) / (1 + df)) + 1), then the vector is scaled to unit length. On top,
  * each term's value is multiplied by its block's weight (title words, character n-grams, structure
  * markers), named by the term's prefix, before normalising — so a title word can weigh more than a
- * body word.
+ * body word. The vocabulary and its idf are fitted by `training/fit-vocabulary.ts`.
  */
 import type { SparseVector } from './logistic-regression.js';
 
@@ -19,32 +19,6 @@ export interface BlockWeights {
 export interface Vocabulary {
   terms: string[];
   idf: number[];
-}
-
-/**
- * Builds the vocabulary of a set of documents.
- *
- * @param documents - Term counts per document.
- * @param minDocumentFrequency - Terms in fewer documents than this are left out.
- * @returns Sorted terms and their smoothed idf.
- */
-export function fitVocabulary(
-  documents: ReadonlyArray<ReadonlyMap<string, number>>,
-  minDocumentFrequency: number,
-): Vocabulary {
-  const documentFrequency = new Map<string, number>();
-  for (const counts of documents) {
-    for (const term of counts.keys()) {
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-    }
-  }
-  const terms = [...documentFrequency]
-    .filter(([, frequency]) => frequency >= minDocumentFrequency)
-    .map(([term]) => term)
-    .sort();
-  const n = documents.length;
-  const idf = terms.map((term) => Math.log((1 + n) / (1 + (documentFrequency.get(term) ?? 0))) + 1);
-  return { terms, idf };
 }
 
 /** A vocabulary ready to vectorize with: term → index. */

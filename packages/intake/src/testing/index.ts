@@ -10,8 +10,8 @@ export {
   type FrameField,
   type RawRecord,
   readExpectations,
-} from '../parse/peer-trace-expectations.js';
-export { type ComparableFrame, normalizeFrame } from '../parse/peer-trace-normalize.js';
+} from './peer-trace-expectations.js';
+export { type ComparableFrame, normalizeFrame } from './peer-trace-normalize.js';
 export {
   type ActualFrame,
   type Agreement,
@@ -19,10 +19,10 @@ export {
   intakeFrames,
   type SuiteScore,
   scorePeerTraces,
-} from '../parse/peer-trace-score.js';
+} from './peer-trace-score.js';
 export {
   PEER_SUITES,
   type PeerCase,
   type PeerSuite,
   readPeerTraces,
-} from '../parse/peer-traces.js';
+} from './peer-traces.js';

@@ -6,7 +6,6 @@ import { openHarness, type ServiceHarness } from '../pipeline/harness.test-helpe
 import { createAppStoreModule } from '../sources/app-store/index.js';
 import { createCredentialStore } from '../sources/credentials.js';
 import { createSourceRegistry } from '../sources/registry.js';
-import type { SourceModule } from '../sources/types.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { type FakeAppStore, startFakeAppStore } from '../testing/fake-app-store.js';
 import { startPoller } from './poller.js';
@@ -37,9 +36,7 @@ describe.each(TEST_DATABASES)('poller on $name', (kind) => {
     const poller = startPoller({
       store: harness.store,
       pipeline: harness.pipeline,
-      registry: createSourceRegistry([
-        createAppStoreModule({ baseUrl: fake.url }) as SourceModule<unknown, unknown>,
-      ]),
+      registry: createSourceRegistry([createAppStoreModule({ baseUrl: fake.url })]),
       credentials: store,
       tickMs: 3_600_000,
     });

@@ -14,7 +14,7 @@ export const BUILT_IN_SOURCES: readonly SourceModule<unknown, unknown>[] = [
   githubSource,
   appStoreSource,
   googlePlaySource,
-] as SourceModule<unknown, unknown>[];
+];
 
 /**
  * A registry of the built-in modules plus `extra` ones.

@@ -9,18 +9,19 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { reviewExportRows } from '../adapters/investigator.js';
-import type { RawReport, SourceModule } from './types.js';
+import { defineSourceModule } from './define-source-module.js';
+import type { RawReport } from './types.js';
 
 /** The files source module: nothing to configure, nothing to poll. */
-export const filesSource: SourceModule<Record<string, never>, Record<string, never>> = {
+export const filesSource = defineSourceModule({
   kind: 'files',
   description: 'Reports handed over directly: `sightline ingest FILE…|-` and POST /api/reports.',
-  configSchema: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
-  credentialsSchema: z.object({}).strict() as unknown as z.ZodType<Record<string, never>>,
+  configSchema: z.strictObject({}),
+  credentialsSchema: z.strictObject({}),
   create: () => ({
     test: async () => ({ ok: true, message: 'The files source needs no connection.' }),
   }),
-};
+});
 
 /** A content hash id: the same text is the same report. */
 export function contentId(text: string): string {

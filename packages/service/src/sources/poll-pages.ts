@@ -22,7 +22,9 @@ export interface PollPagesOptions<Item> {
   /** Most pages read in one poll. */
   maxPages: number;
   /** Reads one page; `next` is null for the first. @throws ProviderError */
-  page(next: string | null): Promise<ProviderPage<Item>>;
+  page(next: string | null): Promise<ProviderPage<unknown>>;
+  /** Whether a listed item is one to read (a review, an issue object); the others are skipped. */
+  isItem(item: unknown): item is Item;
   /** When the item was created or last changed; undefined skips the item. */
   timeOf(item: Item): string | undefined;
   /** The item as a raw report; undefined skips it. */
@@ -52,9 +54,9 @@ export async function pollPages<Item>(options: PollPagesOptions<Item>): Promise<
   let next: string | null = null;
   try {
     for (let page = 0; page < options.maxPages && (page === 0 || next); page++) {
-      const result: ProviderPage<Item> = await options.page(next);
+      const result = await options.page(next);
       let reachedCursor = false;
-      for (const item of result.items) {
+      for (const item of result.items.filter(options.isItem)) {
         const time = options.timeOf(item);
         const ms = time === undefined ? Number.NaN : Date.parse(time);
         if (Number.isNaN(ms)) continue;

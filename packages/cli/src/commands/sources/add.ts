@@ -11,13 +11,13 @@ import {
   type SourceRow,
   type Store,
 } from '@sightline/service';
-import { EXIT_OK } from '../../exit-codes.js';
 import {
   openServiceStore,
   pickProject,
   type ServiceLocationOptions,
   serviceDataDir,
-} from '../../service-store.js';
+} from '../../options/service-store.js';
+import { EXIT_OK } from '../../run/exit-codes.js';
 import type { SourcesIO } from './io.js';
 import { readSecrets, readSettings, type SecretOptions } from './settings.js';
 

@@ -3,9 +3,9 @@
  * subcommand lives in its own module; this one registers them.
  */
 import type { Command } from 'commander';
-import { readStdin } from '../../read-input.js';
-import { runAction } from '../../run-action.js';
-import { wholeNumberArgument } from '../../whole-number-argument.js';
+import { readStdin } from '../../io/read-input.js';
+import { wholeNumberArgument } from '../../options/whole-number-argument.js';
+import { runAction } from '../../run/run-action.js';
 import { runSourcesAdd, type SourcesAddOptions } from './add.js';
 import type { SourcesIO } from './io.js';
 import { runSourcesList, type SourcesListOptions } from './list.js';

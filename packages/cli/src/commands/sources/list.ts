@@ -3,12 +3,12 @@
  * shown: only where a source's credentials come from (the data folder or an environment variable).
  */
 import { createCredentialStore, type SourceRow } from '@sightline/service';
-import { EXIT_OK } from '../../exit-codes.js';
 import {
   openServiceStore,
   type ServiceLocationOptions,
   serviceDataDir,
-} from '../../service-store.js';
+} from '../../options/service-store.js';
+import { EXIT_OK } from '../../run/exit-codes.js';
 import type { SourcesIO } from './io.js';
 
 /** Options of {@link runSourcesList}. */

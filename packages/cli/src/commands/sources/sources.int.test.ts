@@ -7,7 +7,6 @@ import {
   createSourceRegistry,
   filesSource,
   githubSource,
-  type SourceModule,
   sentrySource,
 } from '@sightline/service';
 import {
@@ -18,7 +17,7 @@ import {
   startFakeGooglePlay,
 } from '@sightline/service/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memoryOutput } from '../../memory-output.test-helper.js';
+import { memoryOutput } from '../../testing/memory-output.test-helper.js';
 import { runSourcesAdd, type SourcesAddOptions } from './add.js';
 import { runSourcesList } from './list.js';
 import { runSourcesTest } from './test.js';
@@ -52,7 +51,7 @@ function io(env: Record<string, string> = {}, stdin = '', stdinIsTerminal = fals
       githubSource,
       createAppStoreModule({ baseUrl: appStore.url }),
       createGooglePlayModule({ baseUrl: googlePlay.url }),
-    ] as SourceModule<unknown, unknown>[]),
+    ]),
   });
 }
 

@@ -10,12 +10,12 @@ import {
   instantiateSource,
   type SourceTestResult,
 } from '@sightline/service';
-import { EXIT_OK, EXIT_USAGE } from '../../exit-codes.js';
 import {
   openServiceStore,
   type ServiceLocationOptions,
   serviceDataDir,
-} from '../../service-store.js';
+} from '../../options/service-store.js';
+import { EXIT_OK, EXIT_USAGE } from '../../run/exit-codes.js';
 import type { SourcesIO } from './io.js';
 
 /** Options of {@link runSourcesTest}. */

@@ -6,8 +6,10 @@
  */
 import type { Octokit } from '@octokit/rest';
 import { z } from 'zod';
+import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { ProviderError, retryAfterMs } from '../provider-http.js';
-import type { PollResult, RawReport, Source, SourceContext, SourceModule } from '../types.js';
+import { maxPagesSetting, optionalSecret, pollOrWebhookCredentials } from '../source-settings.js';
+import type { PollResult, RawReport, Source, SourceContext } from '../types.js';
 import { createGitHubClient } from './client.js';
 import { explainGitHubError as explain, toHeaders } from './errors.js';
 import { isIssue, issueReport } from './reports.js';
@@ -17,29 +19,28 @@ const configSchema = z.object({
   owner: z.string().min(1).describe('Repository owner'),
   repo: z.string().min(1).describe('Repository name'),
   baseUrl: z.url().default('https://api.github.com').describe('REST API URL (GitHub Enterprise)'),
-  maxPages: z.number().int().min(1).max(100).default(10).describe('Pages of 100 issues per poll'),
+  maxPages: maxPagesSetting(10, 'Pages of 100 issues per poll'),
 });
-const credentialsSchema = z
-  .object({
-    token: z.string().min(1).optional().describe('Token with issues read access, for polling'),
-    webhookSecret: z.string().min(1).optional().describe('Webhook secret'),
-  })
-  .refine((value) => value.token || value.webhookSecret, {
-    message: 'Give a token (polling), a webhookSecret (webhooks), or both.',
-  });
+const credentialsSchema = pollOrWebhookCredentials(
+  {
+    token: optionalSecret('Token with issues read access, for polling'),
+    webhookSecret: optionalSecret('Webhook secret'),
+  },
+  'Give a token (polling), a webhookSecret (webhooks), or both.',
+);
 
 export type GitHubConfig = z.output<typeof configSchema>;
 export type GitHubCredentials = z.output<typeof credentialsSchema>;
 
 /** The GitHub issues source module. */
-export const githubSource: SourceModule<GitHubConfig, GitHubCredentials> = {
+export const githubSource = defineSourceModule({
   kind: 'github',
   description: 'GitHub issues: `issues` webhooks (secret) and polling of a repository (token).',
-  configSchema: configSchema as unknown as z.ZodType<GitHubConfig>,
-  credentialsSchema: credentialsSchema as unknown as z.ZodType<GitHubCredentials>,
+  configSchema,
+  credentialsSchema,
   pollIntervalMs: 60_000,
   create: createGitHubSource,
-};
+});
 
 /** The poll cursor: issues updated since `since`, and the ETag of the first page. */
 interface Cursor {
@@ -70,15 +71,13 @@ function createGitHubSource(context: SourceContext<GitHubConfig, GitHubCredentia
           message: 'Webhooks only (no token): deliveries are checked with the secret.',
         };
       }
-      try {
-        await octokit(AbortSignal.timeout(15_000)).rest.repos.get({
-          owner: config.owner,
-          repo: config.repo,
-        });
-        return { ok: true, message: `Connected to ${repository}.` };
-      } catch (error) {
-        return { ok: false, message: explain(error, config).message };
-      }
+      return testConnection(
+        async (signal) => {
+          await octokit(signal).rest.repos.get({ owner: config.owner, repo: config.repo });
+          return `Connected to ${repository}.`;
+        },
+        (error) => explain(error, config).message,
+      );
     },
   };
 }

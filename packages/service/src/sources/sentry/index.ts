@@ -4,8 +4,10 @@
  * credential alone is enough for its half.
  */
 import { z } from 'zod';
+import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
-import type { PollResult, RawReport, Source, SourceContext, SourceModule } from '../types.js';
+import { maxPagesSetting, optionalSecret, pollOrWebhookCredentials } from '../source-settings.js';
+import type { PollResult, RawReport, Source, SourceContext } from '../types.js';
 import { createSentryApi, type SentryApi } from './api.js';
 import { eventReport, issueReport } from './reports.js';
 import { isObject, unpackSentryDelivery, verifySentrySignature } from './webhook.js';
@@ -15,30 +17,29 @@ const configSchema = z.object({
   project: z.string().min(1).describe('Project slug'),
   baseUrl: z.url().default('https://sentry.io').describe('Sentry URL (region or self-hosted)'),
   query: z.string().default('is:unresolved').describe('Issue search query for polling'),
-  maxPages: z.number().int().min(1).max(100).default(5).describe('Issue pages read per poll'),
+  maxPages: maxPagesSetting(5, 'Issue pages read per poll'),
 });
-const credentialsSchema = z
-  .object({
-    authToken: z.string().min(1).optional().describe('Auth token, for polling'),
-    clientSecret: z.string().min(1).optional().describe('Client secret, for webhooks'),
-  })
-  .refine((value) => value.authToken || value.clientSecret, {
-    message: 'Give an authToken (polling), a clientSecret (webhooks), or both.',
-  });
+const credentialsSchema = pollOrWebhookCredentials(
+  {
+    authToken: optionalSecret('Auth token, for polling'),
+    clientSecret: optionalSecret('Client secret, for webhooks'),
+  },
+  'Give an authToken (polling), a clientSecret (webhooks), or both.',
+);
 
 export type SentryConfig = z.output<typeof configSchema>;
 export type SentryCredentials = z.output<typeof credentialsSchema>;
 
 /** The Sentry source module. */
-export const sentrySource: SourceModule<SentryConfig, SentryCredentials> = {
+export const sentrySource = defineSourceModule({
   kind: 'sentry',
   description:
     'Sentry: integration webhooks (client secret) and polling of a project (auth token).',
-  configSchema: configSchema as unknown as z.ZodType<SentryConfig>,
-  credentialsSchema: credentialsSchema as unknown as z.ZodType<SentryCredentials>,
+  configSchema,
+  credentialsSchema,
   pollIntervalMs: 60_000,
   create: createSentrySource,
-};
+});
 
 function createSentrySource(context: SourceContext<SentryConfig, SentryCredentials>): Source {
   const { config, credentials } = context;
@@ -76,19 +77,16 @@ function createSentrySource(context: SourceContext<SentryConfig, SentryCredentia
       return pollIssues(client, config, cursor);
     },
     async test() {
-      const client = api(AbortSignal.timeout(15_000));
-      if (!client) {
+      if (!authToken) {
         return {
           ok: true,
           message: 'Webhooks only (no auth token): deliveries are checked with the client secret.',
         };
       }
-      try {
-        await client.project();
-        return { ok: true, message: `Connected to ${config.organization}/${config.project}.` };
-      } catch (error) {
-        return { ok: false, message: (error as Error).message };
-      }
+      return testConnection(async (signal) => {
+        await api(signal)?.project();
+        return `Connected to ${config.organization}/${config.project}.`;
+      });
     },
   };
 }
@@ -114,10 +112,8 @@ function pollIssues(
   return pollPages<Record<string, unknown>>({
     cursor,
     maxPages: config.maxPages,
-    async page(next) {
-      const { items, next: following } = await api.page(next ?? api.issuesUrl(config.query));
-      return { items: items.filter(isObject), next: following };
-    },
+    page: (next) => api.page(next ?? api.issuesUrl(config.query)),
+    isItem: isObject,
     timeOf: (issue) => (typeof issue.lastSeen === 'string' ? issue.lastSeen : undefined),
     toReport: (issue) => issueWithEventOrThrow(api, issue),
   });

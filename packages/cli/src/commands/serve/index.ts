@@ -1,0 +1,106 @@
+/**
+ * `sightline serve`: the command line (flags, help and the choice between a service and the demo).
+ * The service itself is run-serve.ts; the demo (`--demo`) is serve-demo.ts.
+ */
+import { SightlineError } from '@sightline/core';
+import { type Command, Option } from 'commander';
+import { maxCostOption } from '../../options/model-options.js';
+import { wholeNumberArgument } from '../../options/whole-number-argument.js';
+import { runAction } from '../../run/run-action.js';
+import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
+import { runServeDemo } from './serve-demo.js';
+
+/** Registers `sightline serve` on the program. */
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description(
+      'Run the triage service: reports in, parsed, classified, grouped and investigated; a JSON API out.',
+    )
+    .option(
+      '--repo <dir>',
+      'repository the reports are investigated against (required but with --demo)',
+    )
+    .option(
+      '--demo',
+      'serve the demo package with the demo reports, offline, from a fresh data folder (in a Sightline checkout)',
+    )
+    .option('--once', 'with --demo: stop after printing the inbox')
+    .option(
+      '--data <dir>',
+      'data folder: SQLite store, API token, source credentials (default <repo>/.sightline/serve)',
+    )
+    .option(
+      '--port <n>',
+      'port to listen on (0: any free port)',
+      wholeNumberArgument({ min: 0, max: 65_535, unit: 'port' }),
+      4317,
+    )
+    .option(
+      '--host <address>',
+      'address to bind (default 127.0.0.1; others need an API token that exists already)',
+    )
+    .option('--database <url>', 'postgres://… moves the store and the job queue to Postgres')
+    .option('--project <name>', 'project name (default: the repository folder name)')
+    .addOption(
+      new Option('--concurrency <n>', 'jobs run at once in this process')
+        .argParser(wholeNumberArgument({ max: 64, unit: 'concurrency' }))
+        .default(2),
+    )
+    .option(
+      '--model <spec>',
+      'classify and investigate with this model (anthropic:<id>, openai:<id>, …; default $SIGHTLINE_MODEL; none = offline; classification falls back to offline on any model failure)',
+    )
+    .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ sightline serve --repo ~/src/app
+  $ sightline serve --repo . --port 8080 --model anthropic:claude-sonnet-4-5
+  $ sightline serve --repo . --database postgres://sightline@db/sightline   # then: sightline worker --database …
+  $ sightline serve --demo
+
+Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 could not start: the port is in use, the data folder
+is not writable or another sightline serve uses it, the --database URL is wrong or its server
+cannot be reached, the repository does not exist.`,
+    )
+    .action(
+      runAction(
+        async (
+          flags: Omit<ServeCommandOptions, 'repo'> & {
+            repo?: string;
+            demo?: boolean;
+            once?: boolean;
+          },
+        ) => {
+          const io: ServeIO = {
+            stdout: (text) => process.stdout.write(text),
+            stderr: (text) => process.stderr.write(text),
+            env: process.env,
+          };
+          if (flags.demo) {
+            if (flags.repo || flags.database) {
+              throw usage('--demo serves the demo package on SQLite: drop --repo and --database.');
+            }
+            return runServeDemo(
+              {
+                port: flags.port,
+                once: flags.once === true,
+                ...(flags.data ? { data: flags.data } : {}),
+              },
+              io,
+            );
+          }
+          if (flags.once) throw usage('--once goes with --demo.');
+          if (!flags.repo)
+            throw usage('Give the repository to serve with --repo DIR (or try --demo).');
+          return runServe({ ...flags, repo: flags.repo }, io);
+        },
+      ),
+    );
+}
+
+function usage(message: string): SightlineError {
+  return new SightlineError({ code: 'INVALID_ARGUMENT', message });
+}

@@ -1,0 +1,143 @@
+/**
+ * `sightline serve --demo` (and `npm run demo:serve`, which runs it): the triage service on the
+ * demo package with the demo's reports, offline, with no API key. It fetches the package of
+ * examples/json5-2.2.1-proto-pollution (npm pack, cached in bench/.cache/npm like `npm run demo`),
+ * serves it from a fresh data folder, posts examples/serve-demo/reports.json and that case's issue
+ * through `POST /api/reports`, waits until every job is done, and prints the inbox: which groups
+ * were investigated and why the others were not, with the calls to try.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { npmPack } from '@sightline/codebase/testing';
+import { SightlineError } from '@sightline/core';
+import { INVESTIGATED_LABELS, type RunningService } from '@sightline/service';
+import { runServe, type ServeIO } from './run-serve.js';
+
+/** Options of {@link runServeDemo}. */
+export interface ServeDemoOptions {
+  /** Port; when taken, any free one is used instead. */
+  port: number;
+  /** Data folder. Default: a fresh temporary folder, removed when the demo stops. */
+  data?: string;
+  /** Stop after printing the inbox instead of serving until Ctrl-C. */
+  once: boolean;
+}
+
+interface DemoReport {
+  id: string;
+  text: string;
+  filename?: string;
+}
+
+/**
+ * Runs the demo. @returns the exit code.
+ * @throws SightlineError `PATH_NOT_FOUND` outside a Sightline checkout; Error when `npm pack` fails
+ *   (offline on the first run).
+ */
+export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Promise<number> {
+  const examples = path.join(findCheckout(), 'examples');
+  const caseDir = path.join(examples, 'json5-2.2.1-proto-pollution');
+  const demoCase = JSON.parse(fs.readFileSync(path.join(caseDir, 'case.json'), 'utf8')) as {
+    package: string;
+    version: string;
+    report: string;
+  };
+  const spec = `${demoCase.package}@${demoCase.version}`;
+  io.stderr(`Fetching ${spec} with npm pack (cached after the first run)…\n`);
+  const { dir } = await npmPack(spec, {
+    cacheDir: path.join(examples, '..', 'bench', '.cache', 'npm'),
+  });
+  const { reports } = JSON.parse(
+    fs.readFileSync(path.join(examples, 'serve-demo', 'reports.json'), 'utf8'),
+  ) as { reports: DemoReport[] };
+  reports.push({
+    id: 'issue-proto-pollution',
+    text: fs.readFileSync(path.join(caseDir, demoCase.report), 'utf8'),
+    filename: 'issue.md',
+  });
+  const data = options.data ?? fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-demo-'));
+  const demoIO: ServeIO = {
+    ...io,
+    // Offline whatever the environment says: the demo needs no API key.
+    env: { ...io.env, SIGHTLINE_MODEL: undefined },
+    ...(options.once ? { stopped: Promise.resolve() } : {}),
+    onListening: async (service) => {
+      await postAndShow(service, reports, io);
+      io.stderr(
+        options.once
+          ? '\n--once: stopping (the demo data folder goes with it); without --once it serves until Ctrl-C.\n'
+          : '\nServing until Ctrl-C.\n',
+      );
+    },
+  };
+  const serve = (port: number) => runServe({ repo: dir, data, port, concurrency: 2 }, demoIO);
+  try {
+    return await serve(options.port).catch((error: unknown) => {
+      const cause = SightlineError.isInstance(error) ? error.cause : undefined;
+      if ((cause as NodeJS.ErrnoException | undefined)?.code !== 'EADDRINUSE') throw error;
+      io.stderr(`Port ${options.port} is taken; using a free one.\n`);
+      return serve(0);
+    });
+  } finally {
+    if (!options.data) fs.rmSync(data, { recursive: true, force: true });
+  }
+}
+
+/** The Sightline checkout this CLI runs from: the folder above it holding examples/serve-demo. */
+function findCheckout(): string {
+  const start = path.dirname(fileURLToPath(import.meta.url));
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'examples', 'serve-demo', 'reports.json'))) return dir;
+    if (path.dirname(dir) === dir) {
+      throw new SightlineError({
+        code: 'PATH_NOT_FOUND',
+        message: `sightline serve --demo runs from a Sightline checkout (it reads examples/serve-demo/), and none is above ${start}. Clone the repository and run it there.`,
+      });
+    }
+  }
+}
+
+interface GroupDetail {
+  group: { id: string; label: string; count: number; title: string };
+  diagnoses: { diagnosis: { affectedFiles?: { path: string; lines: [number, number] }[] } }[];
+}
+
+/** Posts the reports, waits for the pipeline, prints the inbox with what was investigated. */
+async function postAndShow(service: RunningService, reports: DemoReport[], io: ServeIO) {
+  const auth = { authorization: `Bearer ${service.token}` };
+  const posted = await fetch(`${service.url}/api/reports`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ reports }),
+  });
+  io.stderr(`POST /api/reports → ${posted.status} ${JSON.stringify(await posted.json())}\n`);
+  io.stderr('Parsing, classifying, grouping and investigating offline…\n');
+  await service.queue.drain({ timeoutMs: 300_000 });
+  const inbox = (await (await fetch(`${service.url}/api/groups`, { headers: auth })).json()) as {
+    groups: { id: string }[];
+  };
+  io.stdout('\nInbox:\n');
+  for (const { id } of inbox.groups) {
+    const detail = (await (
+      await fetch(`${service.url}/api/groups/${id}`, { headers: auth })
+    ).json()) as GroupDetail;
+    const { group } = detail;
+    const file = detail.diagnoses[0]?.diagnosis.affectedFiles?.[0];
+    const investigated = file
+      ? `investigated → ${file.path}:${file.lines[0]}-${file.lines[1]}`
+      : detail.diagnoses.length > 0
+        ? 'investigated, no file named'
+        : INVESTIGATED_LABELS.has(group.label)
+          ? 'not investigated yet'
+          : `not investigated: only ${[...INVESTIGATED_LABELS].join(' and ')} groups are, on arrival`;
+    io.stdout(
+      `  ${group.label.padEnd(8)} ×${group.count}  ${group.title.slice(0, 70)}\n` +
+        `           ${investigated}\n           ${service.url}/api/groups/${id}\n`,
+    );
+  }
+  io.stdout(
+    `\nA group the classifier got wrong can be investigated on request, whatever its label:\n  curl -s -X POST -H "Authorization: Bearer $(cat ${service.tokenFile})" -H "Content-Type: application/json" -d '{}' ${service.url}/api/groups/<id>/investigate\n`,
+  );
+}

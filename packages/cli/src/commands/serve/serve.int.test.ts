@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { openStore, type RunningService } from '@sightline/service';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryOutput } from '../../testing/memory-output.test-helper.js';
+import { runIngest } from '../ingest.js';
+import { runWorker } from '../worker.js';
+import { runServe } from './run-serve.js';
+
+const CRASH = `TypeError: Cannot read properties of undefined (reading 'price')
+    at cartTotal (/srv/shop/src/cart/total.ts:6:25)
+    at checkoutSummary (/srv/shop/src/checkout.ts:4:10)`;
+
+let repo: FakeRepository;
+let work: string;
+beforeEach(async () => {
+  repo = await createFakeRepository();
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-serve-cli-'));
+});
+afterEach(async () => {
+  await repo.cleanup();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+function memory() {
+  return Object.assign(memoryOutput(), { env: {}, readStdin: async () => new Uint8Array() });
+}
+
+describe('sightline serve, ingest and worker', () => {
+  it('serves, takes reports from `ingest --url`, and shows their diagnosis through the API', async () => {
+    const data = path.join(work, 'data');
+    const crashFile = path.join(work, 'crash.txt');
+    fs.writeFileSync(crashFile, CRASH);
+    const io = memory();
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    let detail: { diagnoses: { method: string }[] } | undefined;
+    const exit = await runServe(
+      { repo: repo.root, data, port: 0, concurrency: 2 },
+      Object.assign(io, {
+        stopped,
+        async onListening(service: RunningService) {
+          const ingest = memory();
+          const code = await runIngest(
+            { files: [crashFile, crashFile], url: service.url, data },
+            ingest,
+          );
+          expect([code, ingest.out]).toEqual([
+            0,
+            `${crashFile}: 1 stored, 0 already there\n${crashFile}: 0 stored, 1 already there\n`,
+          ]);
+          await service.queue.drain({ timeoutMs: 60_000 });
+          const auth = { authorization: `Bearer ${service.token}` };
+          const inbox = await (await fetch(`${service.url}/api/groups`, { headers: auth })).json();
+          detail = await (
+            await fetch(`${service.url}/api/groups/${inbox.groups[0].id}`, { headers: auth })
+          ).json();
+          stop();
+        },
+      }),
+    );
+    expect(exit).toBe(0);
+    expect(detail?.diagnoses[0]?.method).toBe('offline');
+    const token = fs.readFileSync(path.join(data, 'api-token'), 'utf8').trim();
+    expect(io.out).toContain(token);
+    expect(fs.statSync(path.join(data, 'api-token')).mode & 0o777).toBe(0o600);
+    expect(io.out).toContain('/api/groups');
+
+    // Straight into the store, with the service stopped: queued for its next start.
+    const direct = memory();
+    expect(await runIngest({ files: [crashFile], data }, direct)).toBe(0);
+    expect(direct.out).toBe(`${crashFile}: 0 stored, 1 already there\n`);
+    const store = await openStore({ sqlite: path.join(data, 'sightline.db') });
+    expect(await store.reports.counts()).toEqual({ grouped: 1 });
+    await store.close();
+  }, 120_000);
+
+  it('refuses a public address without a token, and a worker without Postgres', async () => {
+    const io = memory();
+    await expect(
+      runServe(
+        {
+          repo: repo.root,
+          data: path.join(work, 'fresh'),
+          port: 0,
+          host: '0.0.0.0',
+          concurrency: 1,
+        },
+        io,
+      ),
+    ).rejects.toThrow('Refusing to listen on 0.0.0.0 without an API token');
+    await expect(
+      runWorker({ database: path.join(work, 'x.db'), concurrency: 1 }, io),
+    ).rejects.toThrow('sightline worker needs a Postgres URL');
+    const missing = memory();
+    expect(
+      await runIngest(
+        { files: [path.join(work, 'nope.txt')], data: path.join(work, 'fresh') },
+        missing,
+      ).catch((e: Error) => e.message),
+    ).toContain('No service store');
+  }, 60_000);
+});

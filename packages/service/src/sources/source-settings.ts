@@ -1,0 +1,44 @@
+/**
+ * Settings and credentials several source modules share, declared once: how many pages a poll
+ * reads, and the credentials of a source with two halves (polling with a token, webhooks checked
+ * with a signing secret), either of which is enough for its half.
+ */
+import { z } from 'zod';
+
+/**
+ * The `maxPages` setting: the most pages one poll reads, 1–100.
+ *
+ * @param defaultPages - Pages read when the setting is not given.
+ * @param description - The setting's line in `sightline sources add --help`.
+ * @returns The zod schema of the setting.
+ */
+export function maxPagesSetting(defaultPages: number, description: string) {
+  return z.number().int().min(1).max(100).default(defaultPages).describe(description);
+}
+
+/**
+ * An optional secret of at least one character.
+ *
+ * @param description - Its line in `sightline sources add --help`.
+ * @returns The zod schema of the secret.
+ */
+export function optionalSecret(description: string) {
+  return z.string().min(1).optional().describe(description);
+}
+
+/**
+ * The credentials of a source that polls with one secret and checks webhooks with another: each
+ * is optional, and a source without either is refused.
+ *
+ * @param secrets - The two secrets (from {@link optionalSecret}), by name.
+ * @param message - What to give when neither is there, naming both.
+ * @returns The zod schema of the credentials.
+ */
+export function pollOrWebhookCredentials<Shape extends Record<string, z.ZodOptional<z.ZodString>>>(
+  secrets: Shape,
+  message: string,
+) {
+  return z
+    .object(secrets)
+    .refine((value) => Object.values(value).some((secret) => secret !== undefined), { message });
+}
