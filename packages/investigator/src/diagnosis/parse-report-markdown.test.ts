@@ -48,6 +48,7 @@ describe('parseReportMarkdown', () => {
     const parsed = parseReportMarkdown(REPORT);
     expect(parsed).toEqual({
       missing: [],
+      fields: parsed.diagnosis,
       diagnosis: {
         rootCause: {
           summary: 'cartTotal in src/cart/total.ts starts its loop at 1. It skips the first item.',
@@ -96,7 +97,18 @@ describe('parseReportMarkdown', () => {
     const free = '## Root cause\nThe loop starts at 1.\n\n## Complexity\ntrivial\n\n## Risk\nhigh';
     expect(parseReportMarkdown(free)).toEqual({
       missing: ['confidence', 'affectedFiles', 'complexity', 'riskRationale'],
+      // What was read is kept: only the rest goes to a structurer.
+      fields: { risk: 'high' },
     });
+  });
+
+  it("reads a confidence given in words (Kent's words of estimative probability)", () => {
+    const withWord = (word: string) =>
+      parseReportMarkdown(REPORT.replace(/## Confidence\n[^\n]*/, `## Confidence\n${word}`))
+        .diagnosis?.rootCause.confidence;
+    expect([withWord('High'), withWord('medium — the loop'), withWord('Low.')]).toEqual([
+      0.75, 0.5, 0.3,
+    ]);
   });
 });
 

@@ -14,6 +14,11 @@ export interface ParsedReport {
   /** Fields that could not be read (e.g. `confidence`), empty when `diagnosis` is set. */
   missing: string[];
   /**
+   * What could be read, field by field of the model part (also when some are missing), so a
+   * structurer is asked only for the rest.
+   */
+  fields: Partial<ModelDiagnosis>;
+  /**
    * True for a "not found" report (its `## Not found` section): `diagnosis` then says no cause
    * was established (confidence 0), lists the places checked as `related`, proposes no change,
    * and rates complexity and risk high, as unknown.
@@ -59,20 +64,31 @@ export function parseReportMarkdown(markdown: string): ParsedReport {
   const complexity = need('complexity', readLevel(sections.get('Complexity')));
   const risk = need('risk', readLevel(sections.get('Risk')));
   if (risk?.rationale === '') missing.push('riskRationale');
+  const fields: Partial<ModelDiagnosis> = {
+    ...(rootCause && confidence !== undefined ? { rootCause: { ...rootCause, confidence } } : {}),
+    ...(affectedFiles ? { affectedFiles } : {}),
+    ...(sections.has('Proposed change')
+      ? { proposedChange: readProposedChange(sections.get('Proposed change')) }
+      : {}),
+    ...(complexity ? { complexity: complexity.level } : {}),
+    ...(risk ? { risk: risk.level } : {}),
+    ...(risk && risk.rationale !== '' ? { riskRationale: risk.rationale } : {}),
+  };
   if (!rootCause || confidence === undefined || !affectedFiles || !complexity || !risk) {
-    return { missing };
+    return { missing, fields };
   }
-  if (missing.length > 0) return { missing };
+  if (missing.length > 0) return { missing, fields };
   return {
     diagnosis: {
       rootCause: { ...rootCause, confidence },
       affectedFiles,
-      proposedChange: readProposedChange(sections.get('Proposed change')),
+      proposedChange: fields.proposedChange ?? null,
       complexity: complexity.level,
       risk: risk.level,
       riskRationale: risk.rationale,
     },
     missing: [],
+    fields,
   };
 }
 
@@ -130,6 +146,7 @@ function readNotFound(text: string, sections: Map<ReportSection, string>): Parse
       riskRationale: 'Unknown until a cause is found.',
     },
     missing: [],
+    fields: {},
     notFound: true,
   };
 }
@@ -142,7 +159,16 @@ function readRootCause(text: string | undefined) {
   return summary === '' ? undefined : { summary, explanation };
 }
 
+/**
+ * A confidence given in words, as a probability: the "words of estimative probability" of Kent
+ * (1964, CIA Studies in Intelligence): "probable" about 75 %, "chances about even" 50 %,
+ * "probably not" about 30 %.
+ */
+const CONFIDENCE_WORDS: Record<string, number> = { high: 0.75, medium: 0.5, low: 0.3 };
+
 function readConfidence(text: string | undefined): number | undefined {
+  const word = text ? /^\W*(high|medium|low)\b/i.exec(text.trim()) : null;
+  if (word?.[1]) return CONFIDENCE_WORDS[word[1].toLowerCase()];
   const match = text ? /(\d+(?:\.\d+)?)\s*(%?)/.exec(text) : null;
   if (!match) return undefined;
   const value = Number(match[1]) / (match[2] === '%' ? 100 : 1);
@@ -165,6 +191,9 @@ function readAffectedFiles(
       evidence: [],
     };
   });
+  // A section with locations none of which could be read is not read (a structurer reads it).
+  const text = locations.trim();
+  if (files.length === 0 && text !== '' && !/^(none|n\/a|-)\b/i.test(text)) return undefined;
   for (const match of (evidence ?? '').matchAll(QUOTE)) {
     const quote = { path: match[1] ?? '', line: Number(match[2]), quote: match[4] ?? '' };
     if (quote.quote.trim() === '') continue;

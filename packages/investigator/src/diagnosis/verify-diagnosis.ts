@@ -11,7 +11,12 @@ import { withheldLine } from '@sightline/codebase/internal';
 import type { z } from 'zod';
 import { assessEvidence } from './assess-evidence.js';
 import { findQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
-import { createRepoFileCache, type RepoFile, type RepoFileCache } from './repo-file-cache.js';
+import {
+  createRepoFileCache,
+  type RepoFile,
+  type RepoFileCache,
+  type RepoFileFailure,
+} from './repo-file-cache.js';
 import {
   type AffectedFile,
   affectedFileSchema,
@@ -107,6 +112,12 @@ export async function verifyDiagnosis(
   };
 }
 
+/** The error of a cited path that cannot be read, with the one path it likely means, if any. */
+function pathError(file: RepoFileFailure, at: string): VerificationError {
+  const { code, message, suggestion } = file;
+  return { code, path: `${at}.path`, message, ...(suggestion ? { suggestion } : {}) };
+}
+
 function schemaErrors(error: z.ZodError): VerificationError[] {
   return error.issues.map((issue) => ({
     code: 'SCHEMA',
@@ -188,7 +199,7 @@ async function checkLocation(
   [start, end]: [number, number],
 ): Promise<VerificationError[]> {
   const file = await files(path);
-  if (!file.ok) return [{ code: file.code, path: `${at}.path`, message: file.message }];
+  if (!file.ok) return [pathError(file, at)];
   if (end <= file.lines.length) return [];
   return [
     {
@@ -206,7 +217,7 @@ async function checkEvidence(
   { path, line, quote }: Evidence,
 ): Promise<VerificationError[]> {
   const file = await files(path);
-  if (!file.ok) return [{ code: file.code, path: `${at}.path`, message: file.message }];
+  if (!file.ok) return [pathError(file, at)];
   const { found, occurrences } = findQuote(file.lines, quote, line, QUOTE_LINE_TOLERANCE);
   if (found) return [];
   const elsewhere =
