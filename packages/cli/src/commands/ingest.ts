@@ -8,13 +8,13 @@ import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import {
   createPipeline,
-  fileToRawReports,
   type IngestResult,
   openQueue,
   PIPELINE_POLICIES,
   type RawReport,
   TOKEN_FILE,
 } from '@sightline/service';
+import { fileToRawReports } from '@sightline/service/internal';
 import type { Command } from 'commander';
 import { readInput, readStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
@@ -60,7 +60,10 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
   let failed = 0;
   for (const file of options.files) {
     try {
-      const { bytes, name } = await readInput(file, io.readStdin);
+      const { bytes, name } = await readInput(file, {
+        readStandardInput: io.readStdin,
+        onPipeWait: (message) => io.stderr(`sightline ingest: ${message}\n`),
+      });
       const text = Buffer.from(bytes).toString('utf8');
       batches.push({
         name,

@@ -2,7 +2,10 @@
 export {
   type InvestigateOptions,
   type InvestigateProgress,
+  type InvestigateReport,
   type InvestigateResult,
+  type InvestigateSettings,
   investigate,
+  type PreparedReport,
 } from './investigate.js';
 export { reportFocus } from './report-focus.js';

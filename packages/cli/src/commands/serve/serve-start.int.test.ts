@@ -70,9 +70,27 @@ describe('sightline serve that cannot start', () => {
     fs.writeFileSync(file, '');
     expectRefusal(
       await serve(['--repo', repo.root, '--data', path.join(file, 'data'), '--port', '0']),
-      /Cannot write to the data folder .*not-a-folder\/data \(ENOTDIR\)/,
+      `The data folder ${path.join(file, 'data')} cannot be created: ${file} is a file, not a folder. Pick a folder with --data (it is created if missing).`,
+    );
+    // --data naming a file itself: not a permissions problem.
+    expectRefusal(
+      await serve(['--repo', repo.root, '--data', file, '--port', '0']),
+      `The data folder ${file} is a file, not a folder. Pick a folder with --data (it is created if missing).`,
     );
   }, 180_000);
+
+  it('writes nothing through a .sightline that links out of the repository', async () => {
+    const outside = path.join(work, 'anywhere');
+    const linked = path.join(work, 'linked-repo');
+    fs.mkdirSync(outside);
+    fs.mkdirSync(linked);
+    fs.symlinkSync(outside, path.join(linked, '.sightline'));
+    await expect(startService({ repo: linked, port: 0 })).rejects.toMatchObject({
+      code: 'STORE_PATH_INVALID',
+      message: expect.stringMatching(/through a symbolic link .* pick a folder with --data/),
+    });
+    expect(fs.readdirSync(outside)).toEqual([]);
+  });
 
   it('refuses a second service on the same data folder, naming the first one’s pid', async () => {
     const data = path.join(work, 'shared');
