@@ -75,7 +75,7 @@ export function buildInvestigationPrompt({
     '## Suspects from the offline localizer (stack frames, names and words of the report; may be wrong)',
     renderSuspects(selectPromptSuspects(suspects)),
     '',
-    'Start exploring: check the suspects, then trace the failure back to where it originates.',
+    'The suspects are guesses to test, not findings: read the first one, then search for what the report names, and trace the failure back to where it originates. Every path, line range and quote of your final report is checked against the files.',
   ].join('\n');
 }
 
