@@ -6,11 +6,11 @@
  */
 import { resolveModel } from '@sightline/models';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { investigate } from '../investigate/investigate.js';
+import { CART_REPORT } from '../agent/__fixtures__/cart-diagnosis.js';
+import { type ServerAnswer, startProviderServer } from '../agent/__fixtures__/provider-server.js';
+import type { WireProtocol } from '../agent/__fixtures__/provider-wire.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
-import { CART_REPORT } from './__fixtures__/cart-diagnosis.js';
-import { type ServerAnswer, startProviderServer } from './__fixtures__/provider-server.js';
-import type { WireProtocol } from './__fixtures__/provider-wire.js';
+import { investigate } from './investigate.js';
 
 const call = (toolName: string, input: unknown): ServerAnswer => ({
   toolCalls: [{ toolName, input }],
