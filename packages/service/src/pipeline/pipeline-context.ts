@@ -3,6 +3,7 @@ import type { LanguageModel } from 'ai';
 import { openRepository, type Repository } from '../adapters/investigator.js';
 import type { JobQueue } from '../queue/index.js';
 import type { Store } from '../store/index.js';
+import { type Boilerplate, readBoilerplate } from './boilerplate.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
 import { createRevisionReader } from './revision.js';
 
@@ -43,6 +44,8 @@ export interface PipelineContext {
    * (for investigations), each built once per revision and process.
    */
   repository(root: string): Promise<Repository>;
+  /** The repository's issue-template boilerplate (see `readBoilerplate`), read once per revision. */
+  boilerplate(root: string): Promise<Boilerplate>;
   /**
    * The model reports are classified with: the default model, resolved once; `undefined` (offline)
    * when none is configured or it does not resolve (said once in the log).
@@ -56,6 +59,7 @@ export interface PipelineContext {
 export function createPipelineContext(options: PipelineContextOptions): PipelineContext {
   const revision = createRevisionReader();
   const repositories = new Map<string, Promise<Repository>>();
+  const boilerplates = new Map<string, Promise<Boilerplate>>();
   // One entry per repository: the value of its latest revision only, so memory stays flat.
   const perRevision = async <T>(
     cache: Map<string, Promise<T>>,
@@ -100,6 +104,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       perRevision(repositories, root, () =>
         openRepository(root, options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
       ),
+    boilerplate: (root) => perRevision(boilerplates, root, () => readBoilerplate(root)),
     async requestInvestigation(groupId, { reason, model }) {
       await options.queue.send(
         INVESTIGATE_GROUP,

@@ -41,7 +41,10 @@ export async function processReport(context: PipelineContext, reportId: string):
     title: reportTitle(report),
     receivedAt: row.receivedAt,
     sourceKind: row.sourceKind,
-    key: groupKey(report),
+    key: groupKey(report, {
+      identities: providerIdentities(row),
+      boilerplate: await context.boilerplate(project.repo),
+    }),
     analysis: { report, classification },
   });
   if (!isInvestigatedLabel(group.label)) return;
@@ -52,6 +55,20 @@ export async function processReport(context: PipelineContext, reportId: string):
       reason: latest ? 'revision-changed' : 'new-group',
     });
   }
+}
+
+/**
+ * A report's provider identities: its own (`<source kind>:<provider id>`: the GitHub issue, the
+ * store review) and, for Sentry, its issue (`sentry-issue:<id>`), shared by the issue webhook and
+ * every event of the issue.
+ */
+export function providerIdentities(row: ReportRecord): string[] {
+  const identities = [`${row.sourceKind}:${row.sourceReportId}`];
+  const issueId = row.meta.issueId;
+  if (row.sourceKind === 'sentry' && (typeof issueId === 'string' || typeof issueId === 'number')) {
+    identities.push(`sentry-issue:${issueId}`);
+  }
+  return identities;
 }
 
 /** Parses a stored report's payload the way its source delivered it. */

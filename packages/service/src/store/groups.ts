@@ -7,9 +7,16 @@ import type { GroupRecord, InvestigationProgress, ReportAnalysis } from './recor
 import type { Database, GroupRow } from './schema.js';
 import { nowIso } from './time.js';
 
-/** How a report finds its group: an exact signature, or near-duplicate text. */
-export type GroupKey =
+/**
+ * How a report finds its group: a provider identity another report of the group carried, else
+ * an exact signature, else near-duplicate text; a key with neither is a group of its own.
+ */
+export type GroupKey = {
+  /** Provider identities (`sentry-issue:<id>`, `github:<owner/repo#n>`): kept for the group. Default none. */
+  identities?: readonly string[];
+} & (
   | { signature: string }
+  | Record<never, never>
   | {
       /** MinHash signature of the report's text. */
       minhash: number[];
@@ -19,7 +26,8 @@ export type GroupKey =
       similarity(a: number[], b: number[]): number;
       /** Least similarity to join a group (0–1). */
       threshold: number;
-    };
+    }
+);
 
 /** A report to attach to its group. */
 export interface AttachReport {
@@ -118,12 +126,20 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
             .executeTakeFirstOrThrow();
           return { group: toGroup(group), attached: false };
         }
-        const groupId = (await findGroup(trx, input)) ?? (await createGroup(trx, input));
-        const group = await trx
-          .selectFrom('groups')
-          .selectAll()
-          .where('id', '=', groupId)
-          .executeTakeFirstOrThrow();
+        const groupId =
+          (await findByIdentity(trx, input)) ??
+          (await findGroup(trx, input)) ??
+          (await createGroup(trx, input));
+        await keepIdentities(trx, input, groupId);
+        const group = await adoptTrace(
+          trx,
+          input,
+          await trx
+            .selectFrom('groups')
+            .selectAll()
+            .where('id', '=', groupId)
+            .executeTakeFirstOrThrow(),
+        );
         const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
         const changes = {
           count: group.count + 1,
@@ -207,6 +223,65 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
   };
 }
 
+/** The group one of the report's provider identities already maps to. */
+async function findByIdentity(
+  trx: Transaction<Database>,
+  input: AttachReport,
+): Promise<string | undefined> {
+  const identities = input.key.identities ?? [];
+  if (identities.length === 0) return undefined;
+  const row = await trx
+    .selectFrom('group_identities')
+    .select('group_id')
+    .where('project_id', '=', input.projectId)
+    .where('identity', 'in', identities)
+    .executeTakeFirst();
+  return row?.group_id;
+}
+
+/** Maps the report's identities to its group (the first mapping of an identity stands). */
+async function keepIdentities(trx: Transaction<Database>, input: AttachReport, groupId: string) {
+  const identities = input.key.identities ?? [];
+  if (identities.length === 0) return;
+  await trx
+    .insertInto('group_identities')
+    .values(
+      identities.map((identity) => ({
+        project_id: input.projectId,
+        identity,
+        group_id: groupId,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['project_id', 'identity']).doNothing())
+    .execute();
+}
+
+/**
+ * A crash joining a group made from text (a Sentry issue webhook before its event): the group
+ * becomes a crash group with the crash's fingerprint, and the crash is the report it investigates.
+ */
+async function adoptTrace(
+  trx: Transaction<Database>,
+  input: AttachReport,
+  group: GroupRow,
+): Promise<GroupRow> {
+  const { key } = input;
+  if (!('signature' in key) || group.signature.startsWith('crash:')) return group;
+  const taken = await trx
+    .selectFrom('groups')
+    .select('id')
+    .where('project_id', '=', input.projectId)
+    .where('signature', '=', key.signature)
+    .executeTakeFirst();
+  const changes = {
+    label: input.label,
+    representative_report_id: input.reportId,
+    ...(taken ? {} : { signature: key.signature }),
+  };
+  await trx.updateTable('groups').set(changes).where('id', '=', group.id).execute();
+  return { ...group, ...changes };
+}
+
 async function findGroup(
   trx: Transaction<Database>,
   input: AttachReport,
@@ -221,7 +296,7 @@ async function findGroup(
       .executeTakeFirst();
     return row?.id;
   }
-  if (key.bands.length === 0) return undefined;
+  if (!('bands' in key) || key.bands.length === 0) return undefined;
   const candidates = await trx
     .selectFrom('group_bands')
     .innerJoin('groups', 'groups.id', 'group_bands.group_id')

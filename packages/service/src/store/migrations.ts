@@ -182,6 +182,19 @@ const investigationState: Migration = {
   },
 };
 
+/** Provider identities of groups: a Sentry issue and its events, a GitHub issue, a review. */
+const groupIdentities: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('group_identities')
+      .addColumn('project_id', 'text', (column) => column.notNull())
+      .addColumn('identity', 'text', (column) => column.notNull())
+      .addColumn('group_id', 'text', (column) => column.notNull())
+      .addPrimaryKeyConstraint('group_identities_pk', ['project_id', 'identity'])
+      .execute();
+  },
+};
+
 /** The migrations, by name (sorted order is run order). */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
@@ -190,6 +203,7 @@ export const migrationProvider: MigrationProvider = {
       '0002_reports_stage': reportsByStage,
       '0003_saved_views': savedViews,
       '0004_investigation_state': investigationState,
+      '0005_group_identities': groupIdentities,
     };
   },
 };

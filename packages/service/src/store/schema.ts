@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { GroupStatus, InboxSort } from '../vocabulary.js';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 4;
+export const STORE_SCHEMA_VERSION = 5;
 
 /** Where a report is in the pipeline. */
 export type ReportStage = 'received' | 'grouped' | 'failed';
@@ -102,6 +102,14 @@ export interface GroupBandTable {
   group_id: string;
 }
 
+/** A provider identity (Sentry issue, GitHub issue, store review) and the group it belongs to. */
+export interface GroupIdentityTable {
+  project_id: string;
+  /** `sentry-issue:<id>`, `github:<owner/repo>#<n>`, `<source kind>:<review id>`. */
+  identity: string;
+  group_id: string;
+}
+
 export interface DiagnosisTable {
   id: string;
   group_id: string;
@@ -164,6 +172,7 @@ export interface Database {
   reports: ReportTable;
   groups: GroupTable;
   group_bands: GroupBandTable;
+  group_identities: GroupIdentityTable;
   diagnoses: DiagnosisTable;
   jobs: JobTable;
   sightline_meta: MetaTable;
