@@ -62,9 +62,9 @@ describe('crash fingerprint', () => {
   it('differs for another function or another exception type', () => {
     const base = crashSignature(parse(trace([12, 40])));
     expect(crashSignature(parse(trace([12, 40], 'readPort')))).not.toBe(base);
-    expect(
-      crashSignature(parse(trace([12, 40]).replace('TypeError', 'RangeError'))),
-    ).not.toBe(base);
+    expect(crashSignature(parse(trace([12, 40]).replace('TypeError', 'RangeError')))).not.toBe(
+      base,
+    );
   });
 
   it('masks generated ids and addresses in function names', () => {
@@ -91,7 +91,8 @@ describe('text grouping', () => {
       ),
     ];
     for (const [i, a] of bugs.entries()) {
-      for (const b of bugs.slice(i + 1)) expect(similar(a, b)).toBeLessThan(NEAR_DUPLICATE_THRESHOLD);
+      for (const b of bugs.slice(i + 1))
+        expect(similar(a, b)).toBeLessThan(NEAR_DUPLICATE_THRESHOLD);
     }
   });
 

@@ -31,24 +31,26 @@ describe.each(TEST_DATABASES)('provider identity on $name', (kind) => {
       sourceId: null,
     });
     await harness.queue.drain({ timeoutMs: 60_000 });
-    return Promise.all(
-      reportIds.map(async (id) => (await harness.store.reports.get(id))?.groupId),
-    );
+    return Promise.all(reportIds.map(async (id) => (await harness.store.reports.get(id))?.groupId));
   }
 
   it.each([
     ['the issue webhook first', [issue, event, laterEvent]],
     ['an event first', [event, issue, laterEvent]],
-  ])('one Sentry issue and its events are one crash group (%s)', async (_, reports) => {
-    harness = await openHarness(kind);
-    const groupIds = new Set<string | null | undefined>();
-    for (const report of reports) for (const id of await groupsOf([report])) groupIds.add(id);
-    expect(groupIds.size).toBe(1);
-    const [groupId] = [...groupIds];
-    const group = await harness.store.groups.get(groupId ?? '');
-    expect(group).toMatchObject({ count: 3, label: 'crash' });
-    // The investigation reads an event (its trace), not the issue's title.
-    const representative = await harness.store.reports.get(group.representativeReportId);
-    expect(representative?.sourceReportId).not.toMatch(/^issue-/);
-  }, 60_000);
+  ])(
+    'one Sentry issue and its events are one crash group (%s)',
+    async (_, reports) => {
+      harness = await openHarness(kind);
+      const groupIds = new Set<string | null | undefined>();
+      for (const report of reports) for (const id of await groupsOf([report])) groupIds.add(id);
+      expect(groupIds.size).toBe(1);
+      const [groupId] = [...groupIds];
+      const group = await harness.store.groups.get(groupId ?? '');
+      expect(group).toMatchObject({ count: 3, label: 'crash' });
+      // The investigation reads an event (its trace), not the issue's title.
+      const representative = await harness.store.reports.get(group.representativeReportId);
+      expect(representative?.sourceReportId).not.toMatch(/^issue-/);
+    },
+    60_000,
+  );
 });
