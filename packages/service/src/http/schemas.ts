@@ -196,6 +196,8 @@ export const ingestBodySchema = z
 export const ingestResultSchema = z.object({
   stored: z.number().int(),
   duplicates: z.number().int(),
+  /** Known reports delivered with another payload (edited): stored as new revisions. */
+  revised: z.number().int(),
   reportIds: z.array(z.string()),
 });
 

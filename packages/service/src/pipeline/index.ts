@@ -2,6 +2,7 @@
  * The pipeline: ingest → parse → classify → group → investigate, as persistent jobs.
  * See shared/ARCHITECTURE.md, "Data flow of the main job", for what an investigation does.
  */
+import { SightlineError } from '@sightline/core';
 import type { JobHandler } from '../queue/index.js';
 import type { InstantiateSourceOptions } from '../sources/instantiate.js';
 import type { RawReport, WebhookRequest } from '../sources/types.js';
@@ -56,6 +57,12 @@ export interface Pipeline {
    */
   reinvestigate(groupId: string, options?: { model?: string }): Promise<void>;
   /**
+   * Queues a failed (or stopped) investigation again, with a fresh count of attempts.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND`; `INVALID_ARGUMENT` when the group's
+   * investigation has not failed (re-investigate it instead).
+   */
+  retry(groupId: string): Promise<void>;
+  /**
    * Queues investigations of open bug and crash groups whose latest diagnosis is of another
    * revision than their repository's HEAD. @returns how many were queued.
    */
@@ -81,6 +88,16 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
         reason: 'requested',
         ...(model ? { model } : {}),
       });
+    },
+    async retry(groupId) {
+      const group = await context.store.groups.get(groupId);
+      if (group.investigation?.state !== 'failed') {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `Group ${groupId}'s investigation has not failed (${group.investigation?.state ?? 'never queued'}); to run it again use POST /api/groups/${groupId}/investigate.`,
+        });
+      }
+      await context.requestInvestigation(groupId, { reason: 'retry' });
     },
     async refreshStaleDiagnoses() {
       let queued = 0;

@@ -1,10 +1,10 @@
 /** What the pipeline's jobs share: the store, the queue, caches of repository facts, the model. */
 import type { LanguageModel } from 'ai';
 import { openRepository, type Repository } from '../adapters/investigator.js';
-import type { JobQueue } from '../queue/index.js';
+import type { JobQueue, QueuePolicy } from '../queue/index.js';
 import type { Store } from '../store/index.js';
 import { type Boilerplate, readBoilerplate } from './boilerplate.js';
-import { INVESTIGATE_GROUP } from './jobs.js';
+import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from './jobs.js';
 import { createRevisionReader } from './revision.js';
 
 /** Options of {@link createPipelineContext}. */
@@ -27,6 +27,8 @@ export interface PipelineContextOptions {
   cacheDir?: string | false;
   /** Receives one line per notable event (never a credential). Default: nothing. */
   log?: (line: string) => void;
+  /** The queue policies the jobs run under (give the queue the same). Default `PIPELINE_POLICIES`. */
+  policies?: Record<string, QueuePolicy>;
 }
 
 /** The shared state of the pipeline's jobs. */
@@ -37,6 +39,8 @@ export interface PipelineContext {
   defaultModel?: string;
   maxCostUsd?: number;
   log: (line: string) => void;
+  /** The queue policies the jobs run under. */
+  policies: Record<string, QueuePolicy>;
   /** The repository's revision (git HEAD, cached for a few seconds). */
   revision(root: string): Promise<string>;
   /**
@@ -95,6 +99,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     ...(options.defaultModel ? { defaultModel: options.defaultModel } : {}),
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     log,
+    policies: options.policies ?? PIPELINE_POLICIES,
     revision,
     classifyModel() {
       classifyModel ??= resolveClassifyModel();

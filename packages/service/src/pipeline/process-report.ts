@@ -3,7 +3,9 @@
  * repository), classified (by the default model when one is configured, else offline) and
  * attached to its group, with that analysis stored: the only time the report is read. A group of
  * an investigated label without a diagnosis of the repository's current revision gets an
- * investigation job. Every step is idempotent.
+ * investigation job. A report edited upstream (a new revision) is analysed again in its group,
+ * and its group investigated again when what the investigation reads changed. Every step is
+ * idempotent.
  */
 import { SightlineError } from '@sightline/core';
 import { classify, markInAppFrames, parseReports, type Report } from '../adapters/investigator.js';
@@ -11,6 +13,7 @@ import type { ReportRecord } from '../store/index.js';
 import { isInvestigatedLabel } from '../vocabulary.js';
 import { groupKey } from './group-key.js';
 import type { PipelineContext } from './pipeline-context.js';
+import { investigationInputChanged } from './report-edit.js';
 
 /**
  * Runs the job for one report. A report intake cannot read is marked `failed` with the reason
@@ -34,7 +37,20 @@ export async function processReport(context: PipelineContext, reportId: string):
   // With a model configured, it classifies (the crash rule first); any failure falls back offline.
   const model = context.classifyModel();
   const classification = await classify(report, model ? { model } : {});
-  const { group } = await store.groups.attach({
+  if (row.groupId) {
+    // An edit upstream (a new revision) of a grouped report: analysed again, in its group.
+    await store.reports.reanalyse(row.id, { report, classification });
+    const group = await store.groups.get(row.groupId);
+    if (
+      group.representativeReportId === row.id &&
+      isInvestigatedLabel(group.label) &&
+      investigationInputChanged(row.analysis?.report, report)
+    ) {
+      await context.requestInvestigation(group.id, { reason: 'report-edited' });
+    }
+    return;
+  }
+  const { group, regressed } = await store.groups.attach({
     reportId: row.id,
     projectId: project.id,
     label: classification.label,
@@ -47,6 +63,9 @@ export async function processReport(context: PipelineContext, reportId: string):
     }),
     analysis: { report, classification },
   });
+  if (regressed) {
+    context.log(`group ${group.id} regressed: report ${row.id} arrived after it was resolved`);
+  }
   if (!isInvestigatedLabel(group.label)) return;
   const revision = await context.revision(project.repo);
   const latest = await store.diagnoses.latest(group.id);

@@ -1,6 +1,7 @@
 /**
  * A webhook arrived: the source it is addressed to is built from its stored settings, checks the
- * delivery's signature over the raw body, and what it verified is ingested. The HTTP route only
+ * delivery's signature over the raw body, and what it verified is ingested; status changes upstream
+ * (closed, resolved, reopened) move their groups unless the source's `followUpstream` is off. The HTTP route only
  * turns the outcome into an answer.
  */
 import { SightlineError } from '@sightline/core';
@@ -45,5 +46,12 @@ export async function receiveWebhook(
     projectId: source.projectId,
     sourceId: source.id,
   });
+  const config = source.config as { followUpstream?: boolean };
+  if (config.followUpstream !== false) {
+    for (const { identity, status } of verified.upstream ?? []) {
+      const group = await context.store.groups.followUpstream(source.projectId, identity, status);
+      if (group) context.log(`group ${group.id} ${group.status}: ${identity} ${status} upstream`);
+    }
+  }
   return { outcome: 'ingested', result };
 }

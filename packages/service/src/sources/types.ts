@@ -29,12 +29,24 @@ export interface RawReport {
   meta?: Record<string, string | number | boolean | null>;
 }
 
+/**
+ * A status change of a report's problem at the provider: a GitHub issue closed or reopened, a
+ * Sentry issue resolved or unresolved. `identity` is the provider identity grouping keeps
+ * (`github:<owner/repo>#<n>`, `sentry-issue:<id>`).
+ */
+export interface UpstreamStatus {
+  identity: string;
+  status: 'resolved' | 'reopened';
+}
+
 /** The result of a webhook delivery. */
 export interface WebhookResult {
   /** False when the signature is missing or wrong: the service answers 401 and stores nothing. */
   verified: boolean;
   /** Reports carried by the delivery (empty for events that carry none, e.g. a ping). */
   reports: RawReport[];
+  /** Status changes carried by the delivery. Default none. */
+  upstream?: UpstreamStatus[];
 }
 
 /** A webhook delivery as the service hands it to a source: the raw body, before any parsing. */

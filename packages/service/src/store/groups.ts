@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { GroupStatus, ReportLabel } from '../vocabulary.js';
+import { type GroupStatus, OPEN_STATUSES, type ReportLabel } from '../vocabulary.js';
 import type { GroupRecord, InvestigationProgress, ReportAnalysis } from './records.js';
 import type { Database, GroupRow } from './schema.js';
 import { nowIso } from './time.js';
@@ -46,10 +46,14 @@ export interface AttachReport {
 export interface GroupStore {
   /**
    * Attaches a report to its group, creating the group when none matches, in one transaction.
-   * Idempotent: a report already grouped is left as it is (a retried job counts it once).
-   * @returns the group and whether this call attached the report (false: it already was).
+   * Idempotent: a report already grouped is left as it is (a retried job counts it once). A
+   * report joining a resolved group marks it `regressed`.
+   * @returns the group, whether this call attached the report (false: it already was) and
+   * whether it marked the group regressed.
    */
-  attach(input: AttachReport): Promise<{ group: GroupRecord; attached: boolean }>;
+  attach(
+    input: AttachReport,
+  ): Promise<{ group: GroupRecord; attached: boolean; regressed: boolean }>;
   /**
    * The group with this id.
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none.
@@ -61,7 +65,17 @@ export interface GroupStore {
   changedSince(since: string, limit?: number): Promise<GroupRecord[]>;
   /** Keeps where a group's investigation job is. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
   setInvestigation(id: string, progress: InvestigationProgress): Promise<GroupRecord>;
-  /** Groups of a project with one of `labels` that are still open (new or triaged). */
+  /**
+   * Follows the provider's status of the group an identity maps to (a GitHub issue closed or
+   * reopened, a Sentry issue resolved or unresolved): `resolved` resolves an open group,
+   * `reopened` reopens a resolved one. @returns the group when its status changed.
+   */
+  followUpstream(
+    projectId: string,
+    identity: string,
+    status: 'resolved' | 'reopened',
+  ): Promise<GroupRecord | undefined>;
+  /** Groups of a project with one of `labels` that are still open (see `OPEN_STATUSES`). */
   listOpen(projectId: string, labels: readonly ReportLabel[]): Promise<GroupRecord[]>;
 }
 
@@ -103,6 +117,14 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
     }
     return toGroup(group);
   };
+  const setStatus = async (id: string, status: GroupStatus): Promise<GroupRecord> => {
+    await db
+      .updateTable('groups')
+      .set({ status, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    return get(id);
+  };
   return {
     attach(input) {
       return db.transaction().execute(async (trx) => {
@@ -124,7 +146,7 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
             .selectAll()
             .where('id', '=', report.group_id)
             .executeTakeFirstOrThrow();
-          return { group: toGroup(group), attached: false };
+          return { group: toGroup(group), attached: false, regressed: false };
         }
         const groupId =
           (await findByIdentity(trx, input)) ??
@@ -142,6 +164,8 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         );
         const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
         const changes = {
+          // A new report of a resolved problem: it is back.
+          ...(group.status === 'resolved' ? { status: 'regressed' as const } : {}),
           count: group.count + 1,
           first_seen: earlier(input.receivedAt, group.first_seen),
           last_seen:
@@ -169,20 +193,17 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
           })
           .where('id', '=', input.reportId)
           .execute();
-        return { group: toGroup({ ...group, ...changes }), attached: true };
+        return {
+          group: toGroup({ ...group, ...changes }),
+          attached: true,
+          regressed: group.status === 'resolved',
+        };
       });
     },
 
     get,
 
-    async setStatus(id, status) {
-      await db
-        .updateTable('groups')
-        .set({ status, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      return get(id);
-    },
+    setStatus,
 
     async setInvestigation(id, { state, detail, attempts }) {
       await db
@@ -196,6 +217,20 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         .where('id', '=', id)
         .execute();
       return get(id);
+    },
+
+    async followUpstream(projectId, identity, status) {
+      const row = await db
+        .selectFrom('group_identities')
+        .innerJoin('groups', 'groups.id', 'group_identities.group_id')
+        .select(['groups.id', 'groups.status'])
+        .where('group_identities.project_id', '=', projectId)
+        .where('group_identities.identity', '=', identity)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
+      if (status === 'resolved' ? !open : row.status !== 'resolved') return undefined;
+      return setStatus(row.id, status);
     },
 
     async changedSince(since, limit = 100) {
@@ -216,7 +251,7 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         .selectAll()
         .where('project_id', '=', projectId)
         .where('label', 'in', labels)
-        .where('status', 'in', ['new', 'triaged'])
+        .where('status', 'in', OPEN_STATUSES)
         .execute();
       return rows.map(toGroup);
     },

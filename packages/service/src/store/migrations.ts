@@ -195,6 +195,21 @@ const groupIdentities: Migration = {
   },
 };
 
+/** Revisions of reports edited upstream (the original kept as revision 1). */
+const reportRevisions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('report_revisions')
+      .addColumn('report_id', 'text', (column) => column.notNull())
+      .addColumn('revision', 'integer', (column) => column.notNull())
+      .addColumn('payload_type', 'text', (column) => column.notNull())
+      .addColumn('payload', 'text', (column) => column.notNull())
+      .addColumn('received_at', 'text', (column) => column.notNull())
+      .addPrimaryKeyConstraint('report_revisions_pk', ['report_id', 'revision'])
+      .execute();
+  },
+};
+
 /** The migrations, by name (sorted order is run order). */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
@@ -204,6 +219,7 @@ export const migrationProvider: MigrationProvider = {
       '0003_saved_views': savedViews,
       '0004_investigation_state': investigationState,
       '0005_group_identities': groupIdentities,
+      '0006_report_revisions': reportRevisions,
     };
   },
 };

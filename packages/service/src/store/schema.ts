@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { GroupStatus, InboxSort } from '../vocabulary.js';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 5;
+export const STORE_SCHEMA_VERSION = 6;
 
 /** Where a report is in the pipeline. */
 export type ReportStage = 'received' | 'grouped' | 'failed';
@@ -102,6 +102,19 @@ export interface GroupBandTable {
   group_id: string;
 }
 
+/**
+ * One version of a report as its source delivered it: the original is revision 1, each upstream
+ * edit the next. Kept from the first edit on; the report row holds the latest payload.
+ */
+export interface ReportRevisionTable {
+  report_id: string;
+  /** 1, 2, …: 1 is the original. */
+  revision: number;
+  payload_type: string;
+  payload: string;
+  received_at: string;
+}
+
 /** A provider identity (Sentry issue, GitHub issue, store review) and the group it belongs to. */
 export interface GroupIdentityTable {
   project_id: string;
@@ -173,6 +186,7 @@ export interface Database {
   groups: GroupTable;
   group_bands: GroupBandTable;
   group_identities: GroupIdentityTable;
+  report_revisions: ReportRevisionTable;
   diagnoses: DiagnosisTable;
   jobs: JobTable;
   sightline_meta: MetaTable;
@@ -182,5 +196,6 @@ export type ProjectRow = Selectable<ProjectTable>;
 export type SavedViewRow = Selectable<SavedViewTable>;
 export type SourceRow = Selectable<SourceTable>;
 export type ReportRow = Selectable<ReportTable>;
+export type ReportRevisionRow = Selectable<ReportRevisionTable>;
 export type GroupRow = Selectable<GroupTable>;
 export type DiagnosisRow = Selectable<DiagnosisTable>;

@@ -1,6 +1,7 @@
 /**
  * `/api/groups`: the inbox (filtered, sorted, paged), one group with its reports and every
- * diagnosis, its Markdown, its triage status, and investigating it again.
+ * diagnosis, its Markdown, its triage status, investigating it again, and retrying a failed
+ * investigation.
  */
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
@@ -51,5 +52,9 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
         await pipeline.reinvestigate(c.req.param('id'), model ? { model } : {});
         return c.json({ queued: true }, 202);
       },
-    );
+    )
+    .post('/:id/retry', async (c) => {
+      await pipeline.retry(c.req.param('id'));
+      return c.json({ queued: true }, 202);
+    });
 }

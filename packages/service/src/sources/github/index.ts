@@ -8,7 +8,12 @@ import type { Octokit } from '@octokit/rest';
 import { z } from 'zod';
 import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { ProviderError, retryAfterMs } from '../provider-http.js';
-import { maxPagesSetting, optionalSecret, pollOrWebhookCredentials } from '../source-settings.js';
+import {
+  followUpstreamSetting,
+  maxPagesSetting,
+  optionalSecret,
+  pollOrWebhookCredentials,
+} from '../source-settings.js';
 import type { PollResult, RawReport, Source, SourceContext } from '../types.js';
 import { createGitHubClient } from './client.js';
 import { explainGitHubError as explain, toHeaders } from './errors.js';
@@ -20,6 +25,7 @@ const configSchema = z.object({
   repo: z.string().min(1).describe('Repository name'),
   baseUrl: z.url().default('https://api.github.com').describe('REST API URL (GitHub Enterprise)'),
   maxPages: maxPagesSetting(10, 'Pages of 100 issues per poll'),
+  followUpstream: followUpstreamSetting(),
 });
 const credentialsSchema = pollOrWebhookCredentials(
   {

@@ -4,11 +4,17 @@
  * checked by `@octokit/webhooks-methods` (constant-time). `ping` is accepted with no report.
  */
 import { verify } from '@octokit/webhooks-methods';
-import type { WebhookRequest, WebhookResult } from '../types.js';
+import type { UpstreamStatus, WebhookRequest, WebhookResult } from '../types.js';
 import { isIssue, issueReport } from './reports.js';
 
 /** Actions that mean "an issue to look at". */
 const ACTIONS = new Set(['opened', 'edited', 'reopened']);
+
+/** Actions that change the issue's status upstream. */
+const UPSTREAM_ACTIONS: Record<string, UpstreamStatus['status']> = {
+  closed: 'resolved',
+  reopened: 'reopened',
+};
 
 /** Verifies and unpacks one delivery for `repository` (`owner/repo`). */
 export async function handleGitHubWebhook(
@@ -30,8 +36,11 @@ export async function handleGitHubWebhook(
   }
   const fullName =
     typeof payload.repository?.full_name === 'string' ? payload.repository.full_name : repository;
-  if (!ACTIONS.has(String(payload.action)) || !isIssue(payload.issue)) {
-    return { verified: true, reports: [] };
-  }
-  return { verified: true, reports: [issueReport(fullName, payload.issue)] };
+  if (!isIssue(payload.issue)) return { verified: true, reports: [] };
+  const status = UPSTREAM_ACTIONS[String(payload.action)];
+  const upstream = status
+    ? [{ identity: `github:${fullName}#${payload.issue.number}`, status }]
+    : [];
+  const reports = ACTIONS.has(String(payload.action)) ? [issueReport(fullName, payload.issue)] : [];
+  return { verified: true, reports, upstream };
 }
