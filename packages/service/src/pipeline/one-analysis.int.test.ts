@@ -6,6 +6,8 @@
 
 import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
 import * as intake from '@sightline/intake';
+import type { KnownBug } from '@sightline/investigator/testing';
+import type { LanguageModel } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
@@ -24,55 +26,40 @@ vi.mock('@sightline/intake', async (importOriginal) => {
 /** A feature request by its words, which the model calls a bug. */
 const DARK_MODE = 'Please add a dark mode to the checkout page, the white screen hurts at night.';
 
-/** The agent's run on the fake shop: explore, suspect, read, conclude, report; then the structure. */
-const AGENT_RUN: ScriptedResponse[] = [
-  { toolCalls: [{ toolName: 'grep', input: { pattern: 'cartTotal' } }] },
-  {
-    toolCalls: [
-      {
-        toolName: 'suspect',
-        input: { locations: [{ path: 'src/cart/total.ts', lines: [6, 8], why: 'the loop' }] },
-      },
-    ],
-  },
-  {
-    toolCalls: [
-      { toolName: 'read_file', input: { path: 'src/cart/total.ts', startLine: 4, endLine: 10 } },
-    ],
-  },
-  { toolCalls: [{ toolName: 'conclude', input: { summary: 'The loop skips items[0].' } }] },
-  {
-    text: '## Root cause\ncartTotal starts its loop at 1.\n\n## Affected files\n- src/cart/total.ts:6-8 — cause\n\n## Proposed change\nStart at 0.\n\n## Complexity\nlow\n\n## Risk\nlow',
-  },
-  {
-    text: JSON.stringify({
-      rootCause: {
-        summary: 'cartTotal starts its loop at index 1 and skips the first item.',
-        explanation: 'The loop starts at 1, so items[0] is never added.',
-        confidence: 0.9,
-      },
-      affectedFiles: [
-        {
-          path: 'src/cart/total.ts',
-          lines: [6, 8],
-          symbol: 'cartTotal',
-          role: 'cause',
-          evidence: [
-            {
-              path: 'src/cart/total.ts',
-              line: 6,
-              quote: 'for (let index = 1; index < items.length; index++) {',
-            },
-          ],
+/**
+ * A model investigating the fake shop's known bug: one look, its verdict, a one-section report,
+ * then the structured diagnosis naming the bug's file, lines and quote.
+ */
+function agentRun(bug: KnownBug): ScriptedResponse[] {
+  const location = { path: bug.path, lines: bug.lines };
+  return [
+    { toolCalls: [{ toolName: 'grep', input: { pattern: bug.symbol } }] },
+    { toolCalls: [{ toolName: 'suspect', input: { locations: [{ ...location, why: 'loop' }] } }] },
+    { toolCalls: [{ toolName: 'conclude', input: { summary: `${bug.symbol} is wrong.` } }] },
+    { text: `## Root cause\n${bug.symbol} in ${bug.path}:${bug.lines[0]}-${bug.lines[1]}.` },
+    {
+      text: JSON.stringify({
+        rootCause: {
+          summary: `${bug.symbol} is wrong.`,
+          explanation: 'See the quote.',
+          confidence: 0.8,
         },
-      ],
-      proposedChange: { description: 'Start the loop at index 0.', patch: null },
-      complexity: 'low',
-      risk: 'low',
-      riskRationale: 'A loop bound.',
-    }),
-  },
-];
+        affectedFiles: [
+          {
+            ...location,
+            symbol: bug.symbol,
+            role: 'cause',
+            evidence: [{ path: bug.path, line: bug.lines[0], quote: bug.quote }],
+          },
+        ],
+        proposedChange: { description: 'Fix the quoted line.', patch: null },
+        complexity: 'low',
+        risk: 'low',
+        riskRationale: 'One function.',
+      }),
+    },
+  ];
+}
 
 describe.each(TEST_DATABASES)('one analysis per report on $name', (kind) => {
   let harness: ServiceHarness;
@@ -98,13 +85,19 @@ describe.each(TEST_DATABASES)('one analysis per report on $name', (kind) => {
   }, 60_000);
 
   it('diagnoses with the model’s classification, not a second offline one', async () => {
+    // The model is asked for only once a report arrives: scripted for the harness' repository.
+    const models: LanguageModel[] = [];
+    harness = await openHarness(kind, {
+      pipeline: {
+        resolveModel: () => models[0] as LanguageModel,
+        defaultModel: 'openai:gpt-5-mini',
+      },
+    });
     const scripted = createScriptedModel([
       { text: JSON.stringify({ label: 'bug', confidence: 0.8, reason: 'Says it hurts.' }) },
-      ...AGENT_RUN,
+      ...agentRun(harness.repo.bug),
     ]);
-    harness = await openHarness(kind, {
-      pipeline: { resolveModel: () => scripted.model, defaultModel: 'openai:gpt-5-mini' },
-    });
+    models.push(scripted.model);
     await harness.ingestText([{ id: 'r1', text: DARK_MODE }]);
     await harness.queue.drain({ timeoutMs: 60_000 });
     // Offline, the words alone make it a feature request: the model's label is what must carry.
