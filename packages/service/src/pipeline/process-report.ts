@@ -1,8 +1,8 @@
 /**
  * The `process-report` job: a stored report is parsed (in-app frames marked against its project's
  * repository), classified (by the default model when one is configured, else offline) and
- * attached to its group, with that analysis stored: the only time the report is read. A group of
- * an investigated label without a diagnosis of the repository's current revision gets an
+ * attached to its group, with that analysis stored: the only time the report is read. A group
+ * investigated on arrival (see `investigationCause`) without a diagnosis of the repository's current revision gets an
  * investigation job. A report edited upstream (a new revision) is analysed again in its group,
  * and its group investigated again when what the investigation reads changed. Every step is
  * idempotent.
@@ -10,8 +10,8 @@
 import { SightlineError } from '@sightline/core';
 import { classify, markInAppFrames, parseReports, type Report } from '../adapters/investigator.js';
 import type { ReportRecord } from '../store/index.js';
-import { isInvestigatedLabel } from '../vocabulary.js';
 import { groupKey } from './group-key.js';
+import { investigationCause } from './investigation-policy.js';
 import type { PipelineContext } from './pipeline-context.js';
 import { investigationInputChanged } from './report-edit.js';
 
@@ -43,7 +43,7 @@ export async function processReport(context: PipelineContext, reportId: string):
     const group = await store.groups.get(row.groupId);
     if (
       group.representativeReportId === row.id &&
-      isInvestigatedLabel(group.label) &&
+      investigationCause(group.label, { report, classification }) !== undefined &&
       investigationInputChanged(row.analysis?.report, report)
     ) {
       await context.requestInvestigation(group.id, { reason: 'report-edited' });
@@ -66,7 +66,7 @@ export async function processReport(context: PipelineContext, reportId: string):
   if (regressed) {
     context.log(`group ${group.id} regressed: report ${row.id} arrived after it was resolved`);
   }
-  if (!isInvestigatedLabel(group.label)) return;
+  if (!investigationCause(group.label, { report, classification })) return;
   const revision = await context.revision(project.repo);
   const latest = await store.diagnoses.latest(group.id);
   if (!latest || latest.revision !== revision) {
