@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type GroupStatus, OPEN_STATUSES, type ReportLabel } from '../vocabulary.js';
+import { followMerges, mergeGroups, unmergeGroup } from './group-merges.js';
 import type { GroupRecord, InvestigationProgress, ReportAnalysis } from './records.js';
 import type { Database, GroupRow } from './schema.js';
 import { nowIso } from './time.js';
@@ -75,6 +76,16 @@ export interface GroupStore {
     identity: string,
     status: 'resolved' | 'reopened',
   ): Promise<GroupRecord | undefined>;
+  /**
+   * Merges group `id` into `into` by hand (see `mergeGroups`). @returns the group merged into.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND`, `INVALID_ARGUMENT`.
+   */
+  merge(id: string, into: string): Promise<GroupRecord>;
+  /**
+   * Undoes the merge of group `id` (see `unmergeGroup`). @returns the group, shown again.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND`, `INVALID_ARGUMENT`.
+   */
+  unmerge(id: string): Promise<GroupRecord>;
   /** Groups of a project with one of `labels` that are still open (see `OPEN_STATUSES`). */
   listOpen(projectId: string, labels: readonly ReportLabel[]): Promise<GroupRecord[]>;
 }
@@ -101,6 +112,7 @@ export function toGroup(row: GroupRow): GroupRecord {
           attempts: row.investigation_attempts,
         }
       : null,
+    mergedInto: row.merged_into,
     updatedAt: row.updated_at,
   };
 }
@@ -148,10 +160,8 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
             .executeTakeFirstOrThrow();
           return { group: toGroup(group), attached: false, regressed: false };
         }
-        const groupId =
-          (await findByIdentity(trx, input)) ??
-          (await findGroup(trx, input)) ??
-          (await createGroup(trx, input));
+        const found = (await findByIdentity(trx, input)) ?? (await findGroup(trx, input));
+        const groupId = found ? await followMerges(trx, found) : await createGroup(trx, input);
         await keepIdentities(trx, input, groupId);
         const group = await adoptTrace(
           trx,
@@ -233,6 +243,16 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
       return setStatus(row.id, status);
     },
 
+    async merge(id, into) {
+      await mergeGroups(db, id, into);
+      return get(into);
+    },
+
+    async unmerge(id) {
+      await unmergeGroup(db, id);
+      return get(id);
+    },
+
     async changedSince(since, limit = 100) {
       const rows = await db
         .selectFrom('groups')
@@ -252,6 +272,7 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         .where('project_id', '=', projectId)
         .where('label', 'in', labels)
         .where('status', 'in', OPEN_STATUSES)
+        .where('merged_into', 'is', null)
         .execute();
       return rows.map(toGroup);
     },
@@ -375,6 +396,7 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
       investigation_state: null,
       investigation_detail: null,
       investigation_attempts: 0,
+      merged_into: null,
       updated_at: nowIso(),
     })
     .onConflict((conflict) => conflict.columns(['project_id', 'signature']).doNothing())

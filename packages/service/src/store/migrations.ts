@@ -210,6 +210,21 @@ const reportRevisions: Migration = {
   },
 };
 
+/** Merges by hand: a merged group points at its target; what each merge moved is kept. */
+const groupMerges: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('groups').addColumn('merged_into', 'text').execute();
+    await db.schema
+      .createTable('group_merges')
+      .addColumn('group_id', 'text', (column) => column.primaryKey())
+      .addColumn('into_group_id', 'text', (column) => column.notNull())
+      .addColumn('report_ids', 'text', (column) => column.notNull())
+      .addColumn('identities', 'text', (column) => column.notNull())
+      .addColumn('merged_at', 'text', (column) => column.notNull())
+      .execute();
+  },
+};
+
 /** The migrations, by name (sorted order is run order). */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
@@ -220,6 +235,7 @@ export const migrationProvider: MigrationProvider = {
       '0004_investigation_state': investigationState,
       '0005_group_identities': groupIdentities,
       '0006_report_revisions': reportRevisions,
+      '0007_group_merges': groupMerges,
     };
   },
 };

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { GroupStatus, InboxSort } from '../vocabulary.js';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 6;
+export const STORE_SCHEMA_VERSION = 7;
 
 /** Where a report is in the pipeline. */
 export type ReportStage = 'received' | 'grouped' | 'failed';
@@ -91,6 +91,8 @@ export interface GroupTable {
   investigation_detail: string | null;
   /** Attempts the latest investigation job has made. */
   investigation_attempts: number;
+  /** The group it was merged into by hand; null: not merged. */
+  merged_into: string | null;
   updated_at: string;
 }
 
@@ -113,6 +115,18 @@ export interface ReportRevisionTable {
   payload_type: string;
   payload: string;
   received_at: string;
+}
+
+/** A merge by hand: what it moved, so unmerge gives back exactly that. */
+export interface GroupMergeTable {
+  /** The group merged away. */
+  group_id: string;
+  into_group_id: string;
+  /** Ids of the reports it moved (JSON array). */
+  report_ids: string;
+  /** Provider identities it moved (JSON array). */
+  identities: string;
+  merged_at: string;
 }
 
 /** A provider identity (Sentry issue, GitHub issue, store review) and the group it belongs to. */
@@ -187,6 +201,7 @@ export interface Database {
   group_bands: GroupBandTable;
   group_identities: GroupIdentityTable;
   report_revisions: ReportRevisionTable;
+  group_merges: GroupMergeTable;
   diagnoses: DiagnosisTable;
   jobs: JobTable;
   sightline_meta: MetaTable;
