@@ -5,8 +5,8 @@
 import { SightlineError } from '@sightline/core';
 import type { JobHandler } from '../queue/index.js';
 import type { InstantiateSourceOptions } from '../sources/instantiate.js';
-import type { RawReport, WebhookRequest } from '../sources/types.js';
-import type { ReportOrigin } from '../store/index.js';
+import type { RawReport, UpstreamStatus, WebhookRequest } from '../sources/types.js';
+import type { ReportOrigin, SourceRecord } from '../store/index.js';
 import { INVESTIGATED_LABELS } from '../vocabulary.js';
 import { type IngestResult, ingestReports } from './ingest.js';
 import { type InvestigateGroupJob, investigateGroup } from './investigate-group.js';
@@ -17,7 +17,7 @@ import {
   type PipelineContextOptions,
 } from './pipeline-context.js';
 import { processReport } from './process-report.js';
-import { receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
+import { followUpstream, receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
 
 export {
   crashSignature,
@@ -50,6 +50,11 @@ export interface Pipeline {
     delivery: WebhookRequest,
     sources: InstantiateSourceOptions,
   ): Promise<WebhookOutcome>;
+  /** Follows status changes upstream a poll of `source` saw (see `followUpstream`). */
+  followUpstream(
+    source: Pick<SourceRecord, 'projectId' | 'config'>,
+    upstream: readonly UpstreamStatus[],
+  ): Promise<void>;
   /**
    * Queues a new investigation of a group, whatever its label: new reports of bug and crash groups
    * are investigated on their own, any other group when someone asks (a classifier can be wrong).
@@ -82,6 +87,7 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
     ingest: (reports, origin) => ingestReports(context, reports, origin),
     receiveWebhook: (sourceId, delivery, sources) =>
       receiveWebhook(context, sourceId, delivery, sources),
+    followUpstream: (source, upstream) => followUpstream(context, source, upstream),
     async reinvestigate(groupId, { model } = {}) {
       await context.store.groups.get(groupId);
       await context.requestInvestigation(groupId, {

@@ -6,7 +6,8 @@
  */
 import { SightlineError } from '@sightline/core';
 import { type InstantiateSourceOptions, instantiateSource } from '../sources/instantiate.js';
-import type { WebhookRequest } from '../sources/types.js';
+import type { UpstreamStatus, WebhookRequest } from '../sources/types.js';
+import type { SourceRecord } from '../store/index.js';
 import { type IngestResult, ingestReports } from './ingest.js';
 import type { PipelineContext } from './pipeline-context.js';
 
@@ -46,12 +47,22 @@ export async function receiveWebhook(
     projectId: source.projectId,
     sourceId: source.id,
   });
-  const config = source.config as { followUpstream?: boolean };
-  if (config.followUpstream !== false) {
-    for (const { identity, status } of verified.upstream ?? []) {
-      const group = await context.store.groups.followUpstream(source.projectId, identity, status);
-      if (group) context.log(`group ${group.id} ${group.status}: ${identity} ${status} upstream`);
-    }
-  }
+  await followUpstream(context, source, verified.upstream ?? []);
   return { outcome: 'ingested', result };
+}
+
+/**
+ * Moves the groups of status changes upstream (see `GroupStore.followUpstream`), unless the
+ * source's `followUpstream` setting is false; each change made is one log line.
+ */
+export async function followUpstream(
+  context: PipelineContext,
+  source: Pick<SourceRecord, 'projectId' | 'config'>,
+  upstream: readonly UpstreamStatus[],
+): Promise<void> {
+  if ((source.config as { followUpstream?: boolean } | undefined)?.followUpstream === false) return;
+  for (const { identity, status } of upstream) {
+    const group = await context.store.groups.followUpstream(source.projectId, identity, status);
+    if (group) context.log(`group ${group.id} ${group.status}: ${identity} ${status} upstream`);
+  }
 }

@@ -64,6 +64,8 @@ export interface PollResult {
   cursor: string | null;
   /** The provider asked to wait this long before the next call (Retry-After, rate limit), ms. */
   retryAfterMs?: number;
+  /** Status changes seen (issues closed upstream). Default none. */
+  upstream?: UpstreamStatus[];
 }
 
 /** Options of {@link Source.poll}. */
