@@ -22,8 +22,26 @@ export function isInvestigatedLabel(label: string): boolean {
   return (INVESTIGATED_LABELS as readonly string[]).includes(label);
 }
 
-/** Triage status of a group. */
-export const GROUP_STATUSES = ['new', 'triaged', 'resolved', 'ignored'] as const;
+/**
+ * Triage status of a group. `reopened`: reopened upstream (or by hand) after it was resolved;
+ * `regressed`: a new report arrived after it was resolved.
+ */
+export const GROUP_STATUSES = [
+  'new',
+  'triaged',
+  'reopened',
+  'regressed',
+  'resolved',
+  'ignored',
+] as const;
+/** Statuses of groups still waiting for someone. */
+export const OPEN_STATUSES = [
+  'new',
+  'triaged',
+  'reopened',
+  'regressed',
+] as const satisfies readonly GroupStatus[];
+
 /** A group's triage status. */
 export type GroupStatus = (typeof GROUP_STATUSES)[number];
 

@@ -143,7 +143,11 @@ async function httpSender(options: IngestCommandOptions, io: IngestIO): Promise<
           message: `The service refused the reports (${response.status}): ${answer.error?.message ?? response.statusText}`,
         });
       }
-      return { stored: answer.stored, duplicates: answer.duplicates };
+      return {
+        stored: answer.stored,
+        duplicates: answer.duplicates,
+        revised: answer.revised ?? 0,
+      };
     },
     close: async () => {},
   };

@@ -85,6 +85,8 @@ export const api = {
     (
       await send(() => client.api.groups[':id'].investigate.$post({ param: { id }, json: {} }))
     ).json(),
+  retry: async (id: string) =>
+    (await send(() => client.api.groups[':id'].retry.$post({ param: { id } }))).json(),
   markdown: async (id: string, style: 'markdown' | 'github') =>
     (
       await send(() => client.api.groups[':id'].markdown.$get({ param: { id }, query: { style } }))

@@ -73,6 +73,11 @@ export function useReinvestigate() {
   return useMutation({ mutationFn: (id: string) => api.reinvestigate(id) });
 }
 
+/** Queues a failed investigation again. @throws ApiError when it has not failed. */
+export function useRetry() {
+  return useMutation({ mutationFn: (id: string) => api.retry(id) });
+}
+
 /** Saved views (named inbox filters and sort), by name. */
 export function useSavedViews() {
   return useQuery({ queryKey: queryKeys.views, queryFn: api.views });

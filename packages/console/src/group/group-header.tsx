@@ -7,7 +7,7 @@ import { usePageAction, usePageContext, withPageContext } from '@sightline/page-
 import { GROUP_STATUSES, type GroupStatus } from '@sightline/service/vocabulary';
 import { useState } from 'react';
 import { api } from '../api/client.js';
-import { useReinvestigate, useSetStatus } from '../api/queries.js';
+import { useReinvestigate, useRetry, useSetStatus } from '../api/queries.js';
 import type { GroupSummary } from '../api/types.js';
 import { hrefFor } from '../router.js';
 import { Badge } from '../ui/badge.js';
@@ -24,6 +24,7 @@ export interface GroupHeaderProps {
 function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps) {
   const setStatus = useSetStatus();
   const reinvestigate = useReinvestigate();
+  const retry = useRetry();
   const [notice, setNotice] = useState('');
   usePageContext({
     id: group.id,
@@ -44,6 +45,10 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
   const investigate = async () => {
     await reinvestigate.mutateAsync(group.id);
     setNotice('Investigation queued; the new diagnosis appears here when it is ready.');
+  };
+  const retryFailed = async () => {
+    await retry.mutateAsync(group.id);
+    setNotice('The failed investigation is queued again.');
   };
   usePageAction('set_status', {
     description: 'Set the triage status of this group.',
@@ -70,7 +75,7 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
       setNotice(error instanceof Error ? error.message : 'Copy failed.');
     }
   };
-  const failure = setStatus.error ?? reinvestigate.error;
+  const failure = setStatus.error ?? reinvestigate.error ?? retry.error;
   return (
     <header className="page-header group-header">
       <p className="breadcrumb">
@@ -105,6 +110,11 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
         <button type="button" onClick={() => void investigate()} disabled={reinvestigate.isPending}>
           Re-investigate
         </button>
+        {group.investigation.state === 'failed' ? (
+          <button type="button" onClick={() => void retryFailed()} disabled={retry.isPending}>
+            Retry
+          </button>
+        ) : null}
         <button type="button" onClick={() => void copy('markdown')} disabled={!hasDiagnosis}>
           Copy as Markdown
         </button>

@@ -101,11 +101,7 @@ function InboxTableView(props: InboxTableProps) {
             </td>
             <td className="title">
               <a href={hrefFor({ name: 'group', id: group.id })}>{group.title}</a>
-              {group.latestDiagnosisVersion > 0 ? (
-                <span className="muted"> · diagnosed</span>
-              ) : (
-                <span className="muted"> · investigating</span>
-              )}
+              <span className="muted"> · {investigationWord(group)}</span>
             </td>
             <td className="number">{group.count}</td>
             <td title={fullTime(group.lastSeen)}>{timeAgo(group.lastSeen)}</td>
@@ -127,3 +123,16 @@ export const InboxTable = withPageContext('inbox', InboxTableView, {
   id: () => 'inbox',
   priority: 10,
 });
+
+/** One word on where a group's investigation is, as the service says it (never a guess from the label). */
+function investigationWord(group: GroupSummary): string {
+  if (group.latestDiagnosisVersion > 0 && group.investigation.state === 'done') return 'diagnosed';
+  const words = {
+    queued: 'queued',
+    running: 'investigating',
+    done: 'diagnosed',
+    failed: 'investigation failed',
+    'not-investigated': 'not investigated',
+  } as const;
+  return words[group.investigation.state];
+}

@@ -145,6 +145,24 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     expect(after.diagnoses.map((d: { version: number }) => d.version)).toEqual([2, 1]);
     expect((await call('/api/groups/nope')).status).toBe(404);
     expect((await call('/api/groups?limit=0')).status).toBe(400);
+
+    // Retry is for failed investigations; merge and unmerge by hand.
+    const retry = await call(`/api/groups/${crash.id}/retry`, { method: 'POST' });
+    expect(retry.status).toBe(400);
+    expect((await retry.json()).error.message).toContain('has not failed');
+    const feature = features.groups[0].id;
+    const post = (url: string, body?: unknown) =>
+      call(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+    const merged = await post(`/api/groups/${feature}/merge`, { into: crash.id });
+    expect(await merged.json()).toMatchObject({ id: crash.id, count: 3 });
+    expect((await (await call(`/api/groups/${feature}`)).json()).group.mergedInto).toBe(crash.id);
+    const unmerged = await post(`/api/groups/${feature}/unmerge`);
+    expect(await unmerged.json()).toMatchObject({ id: feature, count: 1, mergedInto: null });
+    expect((await post(`/api/groups/${feature}/merge`, { into: 'nope' })).status).toBe(404);
   }, 120_000);
 
   it('accepts a webhook only with a valid signature, and never returns credentials', async () => {

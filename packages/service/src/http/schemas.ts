@@ -90,6 +90,8 @@ export const groupSummarySchema = z.object({
   sources: z.array(z.string()),
   latestDiagnosisVersion: z.number().int().describe('0 while none is stored'),
   investigation: investigationSchema,
+  /** The group it was merged into by hand; null: not merged. */
+  mergedInto: z.string().nullable(),
   updatedAt: z.string(),
 });
 
@@ -208,9 +210,14 @@ export const ingestBodySchema = z
   })
   .strict();
 
+/** `POST /api/groups/:id/merge`: the group to merge this one into. */
+export const mergeSchema = z.object({ into: z.string().min(1) }).strict();
+
 export const ingestResultSchema = z.object({
   stored: z.number().int(),
   duplicates: z.number().int(),
+  /** Known reports delivered with another payload (edited): stored as new revisions. */
+  revised: z.number().int(),
   reportIds: z.array(z.string()),
 });
 

@@ -33,6 +33,7 @@ export function groupView(group: GroupRecord): z.infer<typeof groupSummarySchema
     sources: group.sourceKinds,
     latestDiagnosisVersion: group.latestDiagnosisVersion,
     investigation: groupInvestigation(group),
+    mergedInto: group.mergedInto,
     updatedAt: group.updatedAt,
   };
 }

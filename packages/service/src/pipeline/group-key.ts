@@ -1,26 +1,52 @@
 /**
- * How a parsed report finds its group. Crashes: a signature of the exception type and the top
- * in-app frames (file and function, no line numbers, so a rebuild that shifts lines keeps the
- * group). Other reports: near-duplicate text, by MinHash over word shingles with LSH banding
- * (Broder 1997; banding as in Leskovec, Rajaraman, Ullman, "Mining of Massive Datasets", ch. 3).
+ * How a parsed report finds its group, in this order (the rule users know from Sentry's grouping,
+ * docs.sentry.io/concepts/data-management/event-grouping):
+ * 1. Provider identity: a Sentry issue id (the issue and all its events), a GitHub issue, a store
+ *    review id map to the group they joined first.
+ * 2. Crashes: a fingerprint of the exception type and the normalized in-app frames (file and
+ *    function; no line or column numbers, memory addresses, generated ids or build hashes;
+ *    recursion collapsed), all frames when none is in-app, so a release that shifts lines keeps
+ *    the group.
+ * 3. Text, for high-confidence duplicates only: MinHash over word shingles of the content words
+ *    (issue-template boilerplate, stop words and praise words removed) with LSH banding (Broder
+ *    1997; banding as in Leskovec, Rajaraman, Ullman, "Mining of Massive Datasets", ch. 3). A text
+ *    with too few content words (a short "great app" review) is its own group.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { MinHash } from 'bloom-filters';
 import { allFrames, type Frame, type Report } from '../adapters/investigator.js';
 import type { GroupKey } from '../store/index.js';
+import { type Boilerplate, DEFAULT_BOILERPLATE, stripBoilerplate } from './boilerplate.js';
 
-/** Frames in a crash signature. */
-const SIGNATURE_FRAMES = 3;
-/** MinHash size: 20 bands of 3 rows. A pair at Jaccard 0.5 shares a band with probability 0.94. */
+/** MinHash size: 20 bands of 3 rows. A pair at Jaccard 0.7 shares a band with probability ~1. */
 const HASHES = 60;
 const ROWS_PER_BAND = 3;
-/** Least estimated Jaccard similarity of word shingles for two texts to share a group. */
-export const NEAR_DUPLICATE_THRESHOLD = 0.5;
+/** Least estimated Jaccard similarity of content shingles for two texts to share a group. */
+export const NEAR_DUPLICATE_THRESHOLD = 0.7;
+/** Fewest distinct content words a text needs to be grouped with another by text at all. */
+export const MIN_CONTENT_WORDS = 4;
+/** In-app frames in a fingerprint at most (deep recursion or huge traces stay bounded). */
+const MAX_FINGERPRINT_FRAMES = 50;
 /** Shingle values are hashed into [0, 2^20): small enough that `a·x + b` stays exact in a double. */
 const VALUE_RANGE = 2 ** 20;
 /** The first prime above VALUE_RANGE: the modulus of the hash functions. */
 const PRIME = 1_048_583;
+
+/**
+ * Words that say nothing about which problem a report is about: English function words and the
+ * praise and filler of short reviews, so "great app, love it" never groups two different
+ * complaints.
+ */
+const NON_CONTENT_WORDS = new Set(
+  `a an the and or but if then so to of in on at by for with from as is are was were be been being
+  it its it's this that these those i i'm i've me my we our you your he she they them their there
+  here not no do does did done have has had can could would should will just also very really too
+  when what which who how why all any some more most much many one get got please thanks thank hi
+  hello app apps great good nice love like best awesome amazing excellent perfect cool wonderful
+  fantastic useful helpful easy ok okay fine bad worst terrible awful hate stars star review update
+  version still even now again ever`.split(/\s+/),
+);
 
 /**
  * Fixed hash functions, so signatures stored by one process compare with those of the next
@@ -35,12 +61,24 @@ const HASH_FUNCTIONS = Array.from({ length: HASHES }, (_, i) => {
   };
 });
 
+/** What {@link groupKey} reads besides the report. */
+export interface GroupKeyOptions {
+  /** Provider identities of the report (see `providerIdentities`). Default none. */
+  identities?: readonly string[];
+  /** Template boilerplate to drop from text. Default GitHub's default templates. */
+  boilerplate?: Boilerplate;
+}
+
 /** The group key of a parsed report (see the module header). */
-export function groupKey(report: Report): GroupKey {
+export function groupKey(report: Report, options: GroupKeyOptions = {}): GroupKey {
+  const identities = [...(options.identities ?? [])];
   const signature = crashSignature(report);
-  if (signature) return { signature };
-  const minhash = textMinHash(`${report.title ?? ''}\n${report.body}`);
+  if (signature) return { identities, signature };
+  const words = contentWords(`${report.title ?? ''}\n${report.body}`, options.boilerplate);
+  if (new Set(words).size < MIN_CONTENT_WORDS) return { identities };
+  const minhash = wordsMinHash(words);
   return {
+    identities,
     minhash,
     bands: bandKeys(minhash),
     similarity: estimateJaccard,
@@ -48,35 +86,68 @@ export function groupKey(report: Report): GroupKey {
   };
 }
 
-/** `crash:<hash>` of the exception type and top frames, or undefined when the report has no trace. */
+/**
+ * `crash:<hash>` of the exception type and the normalized in-app frames (all frames when none is
+ * in-app), or undefined when the report has no trace.
+ */
 export function crashSignature(report: Report): string | undefined {
   const exception =
     report.exceptions.find((candidate) => candidate.frames.length > 0) ?? report.exceptions[0];
   const frames = exception ? allFrames([exception]) : (report.stack ?? []);
   if (!exception && frames.length === 0) return undefined;
   const inApp = frames.filter((frame) => frame.inApp);
-  const top = (inApp.length > 0 ? inApp : frames).slice(0, SIGNATURE_FRAMES).map(frameKey);
+  const keys: string[] = [];
+  for (const frame of inApp.length > 0 ? inApp : frames) {
+    const key = frameKey(frame);
+    if (key !== '|' && keys.at(-1) !== key) keys.push(key);
+    if (keys.length === MAX_FINGERPRINT_FRAMES) break;
+  }
   // Without frames the message stands in, with numbers and hex ids masked.
-  const message =
-    top.length === 0 ? (exception?.message ?? '').replace(/0x[0-9a-f]+|\d+/gi, '#') : '';
-  const parts = [exception?.type ?? 'stack', ...top, message];
+  const message = keys.length === 0 ? maskIds(exception?.message ?? '') : '';
+  const parts = [exception?.type ?? 'stack', ...keys, message];
   return `crash:${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;
 }
 
+/** A frame as `file|function`: base name without build hashes, function without generated ids. */
 function frameKey(frame: Frame): string {
   const file =
-    frame.repoPath ?? (frame.file ? path.posix.basename(frame.file.replace(/\\/g, '/')) : '');
-  const fn = (frame.function ?? '').replace(/\d+/g, '#');
-  return `${file || frame.module || ''}|${fn}`;
+    frame.repoPath ??
+    (frame.file
+      ? path.posix
+          .basename(frame.file.replace(/\\/g, '/').replace(/[?#].*$/, ''))
+          .replace(/[.-][0-9a-f]{6,}(?=\.)/gi, '')
+      : '');
+  return `${file || frame.module || ''}|${maskIds(frame.function ?? '')}`;
 }
 
-/** MinHash signature of a text's word 1- and 2-shingles (numbers masked, case folded). */
-export function textMinHash(text: string): number[] {
+/** Hex addresses, UUIDs, long hex ids and numbers masked (`$1`, `lambda$12`, `0x7fff…`). */
+function maskIds(text: string): string {
+  return text
+    .replace(/0x[0-9a-f]+/gi, '#')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '#')
+    .replace(/\b[0-9a-f]{12,}\b/gi, '#')
+    .replace(/\d+/g, '#');
+}
+
+/** The content words of a text: boilerplate dropped, case folded, numbers masked, stop words out. */
+export function contentWords(
+  text: string,
+  boilerplate: Boilerplate = DEFAULT_BOILERPLATE,
+): string[] {
   const words =
-    text
+    stripBoilerplate(text, boilerplate)
       .toLowerCase()
       .replace(/\d+/g, '#')
       .match(/[\p{L}\p{N}#_']+/gu) ?? [];
+  return words.filter((word) => !NON_CONTENT_WORDS.has(word) && word !== '#');
+}
+
+/** MinHash signature of a text's content word 1- and 2-shingles. */
+export function textMinHash(text: string, boilerplate?: Boilerplate): number[] {
+  return wordsMinHash(contentWords(text, boilerplate));
+}
+
+function wordsMinHash(words: readonly string[]): number[] {
   const shingles = new Set<number>();
   words.forEach((word, i) => {
     shingles.add(hashToRange(word));

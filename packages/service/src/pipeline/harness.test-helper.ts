@@ -57,7 +57,7 @@ export async function openHarness(
   const repo = await createFakeRepository();
   if (git) commitAll(repo.root, 'initial');
   const store = await openStore(database.location);
-  const queue = await openQueue(store, PIPELINE_POLICIES);
+  const queue = await openQueue(store, extra.policies ?? PIPELINE_POLICIES);
   const pipeline = createPipeline({ store, queue, cacheDir: false, ...extra });
   const project = await store.projects.ensure({ name: 'shop', repo: repo.root });
   if (work) await queue.work(pipeline.handlers, { concurrency: 2 });

@@ -2,10 +2,11 @@
  * The pipeline: ingest → parse → classify → group → investigate, as persistent jobs.
  * See shared/ARCHITECTURE.md, "Data flow of the main job", for what an investigation does.
  */
+import { SightlineError } from '@sightline/core';
 import type { JobHandler } from '../queue/index.js';
 import type { InstantiateSourceOptions } from '../sources/instantiate.js';
-import type { RawReport, WebhookRequest } from '../sources/types.js';
-import type { ReportOrigin } from '../store/index.js';
+import type { RawReport, UpstreamStatus, WebhookRequest } from '../sources/types.js';
+import type { ReportOrigin, SourceRecord } from '../store/index.js';
 import { INVESTIGATED_LABELS } from '../vocabulary.js';
 import { type IngestResult, ingestReports } from './ingest.js';
 import { type InvestigateGroupJob, investigateGroup } from './investigate-group.js';
@@ -16,7 +17,7 @@ import {
   type PipelineContextOptions,
 } from './pipeline-context.js';
 import { processReport } from './process-report.js';
-import { receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
+import { followUpstream, receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
 
 export {
   crashSignature,
@@ -49,6 +50,11 @@ export interface Pipeline {
     delivery: WebhookRequest,
     sources: InstantiateSourceOptions,
   ): Promise<WebhookOutcome>;
+  /** Follows status changes upstream a poll of `source` saw (see `followUpstream`). */
+  followUpstream(
+    source: Pick<SourceRecord, 'projectId' | 'config'>,
+    upstream: readonly UpstreamStatus[],
+  ): Promise<void>;
   /**
    * Queues a new investigation of a group, whatever its label: new reports of bug and crash groups
    * are investigated on their own, any other group when someone asks (a classifier can be wrong).
@@ -57,6 +63,12 @@ export interface Pipeline {
    *   names no configured model (nothing is queued).
    */
   reinvestigate(groupId: string, options?: { model?: string }): Promise<void>;
+  /**
+   * Queues a failed (or stopped) investigation again, with a fresh count of attempts.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND`; `INVALID_ARGUMENT` when the group's
+   * investigation has not failed (re-investigate it instead).
+   */
+  retry(groupId: string): Promise<void>;
   /**
    * Queues investigations of open bug and crash groups whose latest diagnosis is of another
    * revision than their repository's HEAD. @returns how many were queued.
@@ -77,6 +89,7 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
     ingest: (reports, origin) => ingestReports(context, reports, origin),
     receiveWebhook: (sourceId, delivery, sources) =>
       receiveWebhook(context, sourceId, delivery, sources),
+    followUpstream: (source, upstream) => followUpstream(context, source, upstream),
     async reinvestigate(groupId, { model } = {}) {
       if (model) context.models.spec(model);
       await context.store.groups.get(groupId);
@@ -84,6 +97,16 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
         reason: 'requested',
         ...(model ? { model } : {}),
       });
+    },
+    async retry(groupId) {
+      const group = await context.store.groups.get(groupId);
+      if (group.investigation?.state !== 'failed') {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `Group ${groupId}'s investigation has not failed (${group.investigation?.state ?? 'never queued'}); to run it again use POST /api/groups/${groupId}/investigate.`,
+        });
+      }
+      await context.requestInvestigation(groupId, { reason: 'retry' });
     },
     async refreshStaleDiagnoses() {
       let queued = 0;

@@ -8,8 +8,10 @@ import type { PipelineContext } from './pipeline-context.js';
 export interface IngestResult {
   /** Reports stored by this call. */
   stored: number;
-  /** Reports the source had delivered before (not stored again). */
+  /** Reports the source had delivered before, unchanged (not stored again). */
   duplicates: number;
+  /** Reports the source had delivered before with another payload: stored as a new revision. */
+  revised: number;
   /** Ids of all the reports given, stored now or before, in input order. */
   reportIds: string[];
 }
@@ -17,7 +19,8 @@ export interface IngestResult {
 /**
  * Stores raw reports (one transaction) and queues each new one for parsing, classification and
  * grouping (one batch).
- * Idempotent: a report its source delivered before is neither stored nor queued again.
+ * Idempotent: a report its source delivered before is neither stored nor queued again, unless
+ * it changed upstream (an edit: a new revision, analysed again).
  */
 export async function ingestReports(
   context: PipelineContext,
@@ -26,14 +29,16 @@ export async function ingestReports(
 ): Promise<IngestResult> {
   const rows = await context.store.reports.insertMany(reports, origin);
   const created = rows.filter((row) => row.created);
+  const revised = rows.filter((row) => row.revised);
   await context.queue.sendMany(
     PROCESS_REPORT,
-    created.map((row) => ({ data: { reportId: row.id } })),
+    [...created, ...revised].map((row) => ({ data: { reportId: row.id } })),
   );
   if (origin.sourceId) await context.store.sources.addReports(origin.sourceId, created.length);
   return {
     stored: created.length,
-    duplicates: rows.length - created.length,
+    duplicates: rows.length - created.length - revised.length,
+    revised: revised.length,
     reportIds: rows.map((row) => row.id),
   };
 }

@@ -5,12 +5,13 @@
  * the analysis `process-report` stored (parsed report, in-app frames, classification), so the
  * diagnosis carries the group's classification. The job's id is the diagnosis' run key, so a job
  * retried after a crash stores its diagnosis once. The group's investigation state follows the
- * job: running, done, queued again after a failed attempt, failed after the last.
+ * job: running, done, queued again after a failed attempt, failed after the last (said in one
+ * line of the service's log, with the group and the reason).
  */
 import { SightlineError } from '@sightline/core';
 import { investigate } from '../adapters/investigator.js';
 import type { JobContext } from '../queue/index.js';
-import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from './jobs.js';
+import { INVESTIGATE_GROUP } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
 
 /** Data of an `investigate-group` job. */
@@ -18,9 +19,12 @@ export interface InvestigateGroupJob {
   groupId: string;
   /** Name of a model the operator configured; absent: the default model, or offline without one. */
   model?: string;
-  /** Why it was queued (`new-group`, `revision-changed`, `requested`). */
+  /** Why it was queued (`new-group`, `revision-changed`, `report-edited`, `requested`, `retry`). */
   reason: string;
 }
+
+/** Reasons of automatic requests that one diagnosis of the current revision satisfies. */
+const OVERLAPPING_REASONS = new Set(['new-group', 'revision-changed']);
 
 /** Runs the job. @throws what `investigate` throws (the queue retries, then keeps the error). */
 export async function investigateGroup(
@@ -32,18 +36,27 @@ export async function investigateGroup(
   await groups.setInvestigation(job.groupId, { state: 'running', detail: null, attempts: attempt });
   try {
     const outcome = await run(context, job, { id, signal });
+    if (outcome.stopped !== undefined) {
+      context.log(`group ${job.groupId}: investigation failed: ${oneLine(outcome.stopped)}`);
+    }
     await groups.setInvestigation(job.groupId, {
       state: outcome.stopped === undefined ? 'done' : 'failed',
       detail: outcome.stopped ?? null,
       attempts: attempt,
     });
   } catch (error) {
-    const last = attempt >= (PIPELINE_POLICIES[INVESTIGATE_GROUP]?.maxAttempts ?? 1);
+    const last = attempt >= (context.policies[INVESTIGATE_GROUP]?.maxAttempts ?? 1);
+    const reason = error instanceof Error ? error.message : String(error);
     await groups.setInvestigation(job.groupId, {
       state: last ? 'failed' : 'queued',
-      detail: error instanceof Error ? error.message : String(error),
+      detail: reason,
       attempts: attempt,
     });
+    if (last) {
+      context.log(
+        `group ${job.groupId}: investigation failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${oneLine(reason)} (retry: POST /api/groups/${job.groupId}/retry)`,
+      );
+    }
     throw error;
   }
 }
@@ -71,9 +84,9 @@ async function run(
   const model = spec && context.resolveModel ? context.resolveModel(spec) : undefined;
   const revision = await context.revision(project.repo);
   // Automatic requests can overlap (two reports of a new group, each asking): one diagnosis per
-  // revision is enough. A person's request always runs.
+  // revision is enough. A person's request, a retry and an edited report always run.
   const latest = await store.diagnoses.latest(group.id);
-  if (job.reason !== 'requested' && latest?.revision === revision) return {};
+  if (OVERLAPPING_REASONS.has(job.reason) && latest?.revision === revision) return {};
   const repository = await context.repository(project.repo);
   const started = performance.now();
   let investigation: Awaited<ReturnType<typeof investigate>>;
@@ -88,7 +101,6 @@ async function run(
   } catch (error) {
     // A retry would spend as much again: the capped run ends here, logged, with nothing stored.
     if (!SightlineError.isInstance(error) || error.code !== 'COST_LIMIT_REACHED') throw error;
-    context.log(`group ${group.id}: ${error.message}`);
     return { stopped: error.message };
   }
   const { created } = await store.diagnoses.add({
@@ -105,4 +117,10 @@ async function run(
   if (created)
     context.log(`group ${group.id} (${group.label}) diagnosed at ${revision.slice(0, 12)}`);
   return {};
+}
+
+/** A reason on one line of at most 300 characters. */
+function oneLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 300 ? `${line.slice(0, 299)}…` : line;
 }

@@ -3,11 +3,8 @@
  * (its latest investigation job) and the group's label, so no client guesses it from the label.
  */
 import type { GroupRecord } from '../store/index.js';
-import {
-  INVESTIGATED_LABELS,
-  type InvestigationState,
-  isInvestigatedLabel,
-} from '../vocabulary.js';
+import { type InvestigationState, isInvestigatedLabel } from '../vocabulary.js';
+import { NOT_INVESTIGATED_REASON } from './investigation-policy.js';
 
 /** Where a group's investigation is, and why. */
 export interface GroupInvestigation {
@@ -33,7 +30,7 @@ export function groupInvestigation(group: GroupRecord): GroupInvestigation {
     state: 'not-investigated',
     reason: isInvestigatedLabel(group.label)
       ? 'No investigation has been queued yet.'
-      : `Only ${INVESTIGATED_LABELS.join(' and ')} groups are investigated on arrival; a ${group.label} group is investigated when someone asks (re-investigate).`,
+      : NOT_INVESTIGATED_REASON,
     attempts: 0,
   };
 }

@@ -1,9 +1,10 @@
 /** What the pipeline's jobs share: the store, the queue, caches of repository facts, the model. */
 import type { LanguageModel } from 'ai';
 import { openRepository, type Repository } from '../adapters/investigator.js';
-import type { JobQueue } from '../queue/index.js';
+import type { JobQueue, QueuePolicy } from '../queue/index.js';
 import type { Store } from '../store/index.js';
-import { INVESTIGATE_GROUP } from './jobs.js';
+import { type Boilerplate, readBoilerplate } from './boilerplate.js';
+import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from './jobs.js';
 import { createModelChoice, type ModelChoice } from './model-choice.js';
 import { createRevisionReader } from './revision.js';
 
@@ -29,6 +30,8 @@ export interface PipelineContextOptions {
   cacheDir?: string | false;
   /** Receives one line per notable event (never a credential). Default: nothing. */
   log?: (line: string) => void;
+  /** The queue policies the jobs run under (give the queue the same). Default `PIPELINE_POLICIES`. */
+  policies?: Record<string, QueuePolicy>;
 }
 
 /** The shared state of the pipeline's jobs. */
@@ -41,6 +44,8 @@ export interface PipelineContext {
   models: ModelChoice;
   maxCostUsd?: number;
   log: (line: string) => void;
+  /** The queue policies the jobs run under. */
+  policies: Record<string, QueuePolicy>;
   /** The repository's revision (git HEAD, cached for a few seconds). */
   revision(root: string): Promise<string>;
   /**
@@ -48,6 +53,8 @@ export interface PipelineContext {
    * (for investigations), each built once per revision and process.
    */
   repository(root: string): Promise<Repository>;
+  /** The repository's issue-template boilerplate (see `readBoilerplate`), read once per revision. */
+  boilerplate(root: string): Promise<Boilerplate>;
   /**
    * The model reports are classified with: the default model, resolved once; `undefined` (offline)
    * when none is configured or it does not resolve (said once in the log).
@@ -61,6 +68,7 @@ export interface PipelineContext {
 export function createPipelineContext(options: PipelineContextOptions): PipelineContext {
   const revision = createRevisionReader();
   const repositories = new Map<string, Promise<Repository>>();
+  const boilerplates = new Map<string, Promise<Boilerplate>>();
   // One entry per repository: the value of its latest revision only, so memory stays flat.
   const perRevision = async <T>(
     cache: Map<string, Promise<T>>,
@@ -97,6 +105,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     models: createModelChoice(options.defaultModel, options.models),
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     log,
+    policies: options.policies ?? PIPELINE_POLICIES,
     revision,
     classifyModel() {
       classifyModel ??= resolveClassifyModel();
@@ -106,6 +115,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       perRevision(repositories, root, () =>
         openRepository(root, options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
       ),
+    boilerplate: (root) => perRevision(boilerplates, root, () => readBoilerplate(root)),
     async requestInvestigation(groupId, { reason, model }) {
       await options.queue.send(
         INVESTIGATE_GROUP,

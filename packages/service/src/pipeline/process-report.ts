@@ -1,16 +1,19 @@
 /**
  * The `process-report` job: a stored report is parsed (in-app frames marked against its project's
  * repository), classified (by the default model when one is configured, else offline) and
- * attached to its group, with that analysis stored: the only time the report is read. A group of
- * an investigated label without a diagnosis of the repository's current revision gets an
- * investigation job. Every step is idempotent.
+ * attached to its group, with that analysis stored: the only time the report is read. A group
+ * investigated on arrival (see `investigationCause`) without a diagnosis of the repository's current revision gets an
+ * investigation job. A report edited upstream (a new revision) is analysed again in its group,
+ * and its group investigated again when what the investigation reads changed. Every step is
+ * idempotent.
  */
 import { SightlineError } from '@sightline/core';
 import { classify, markInAppFrames, parseReports, type Report } from '../adapters/investigator.js';
 import type { ReportRecord } from '../store/index.js';
-import { isInvestigatedLabel } from '../vocabulary.js';
 import { groupKey } from './group-key.js';
+import { investigationCause } from './investigation-policy.js';
 import type { PipelineContext } from './pipeline-context.js';
+import { investigationInputChanged } from './report-edit.js';
 
 /**
  * Runs the job for one report. A report intake cannot read is marked `failed` with the reason
@@ -34,17 +37,36 @@ export async function processReport(context: PipelineContext, reportId: string):
   // With a model configured, it classifies (the crash rule first); any failure falls back offline.
   const model = context.classifyModel();
   const classification = await classify(report, model ? { model } : {});
-  const { group } = await store.groups.attach({
+  if (row.groupId) {
+    // An edit upstream (a new revision) of a grouped report: analysed again, in its group.
+    await store.reports.reanalyse(row.id, { report, classification });
+    const group = await store.groups.get(row.groupId);
+    if (
+      group.representativeReportId === row.id &&
+      investigationCause(group.label, { report, classification }) !== undefined &&
+      investigationInputChanged(row.analysis?.report, report)
+    ) {
+      await context.requestInvestigation(group.id, { reason: 'report-edited' });
+    }
+    return;
+  }
+  const { group, regressed } = await store.groups.attach({
     reportId: row.id,
     projectId: project.id,
     label: classification.label,
     title: reportTitle(report),
     receivedAt: row.receivedAt,
     sourceKind: row.sourceKind,
-    key: groupKey(report),
+    key: groupKey(report, {
+      identities: providerIdentities(row),
+      boilerplate: await context.boilerplate(project.repo),
+    }),
     analysis: { report, classification },
   });
-  if (!isInvestigatedLabel(group.label)) return;
+  if (regressed) {
+    context.log(`group ${group.id} regressed: report ${row.id} arrived after it was resolved`);
+  }
+  if (!investigationCause(group.label, { report, classification })) return;
   const revision = await context.revision(project.repo);
   const latest = await store.diagnoses.latest(group.id);
   if (!latest || latest.revision !== revision) {
@@ -52,6 +74,20 @@ export async function processReport(context: PipelineContext, reportId: string):
       reason: latest ? 'revision-changed' : 'new-group',
     });
   }
+}
+
+/**
+ * A report's provider identities: its own (`<source kind>:<provider id>`: the GitHub issue, the
+ * store review) and, for Sentry, its issue (`sentry-issue:<id>`), shared by the issue webhook and
+ * every event of the issue.
+ */
+export function providerIdentities(row: ReportRecord): string[] {
+  const identities = [`${row.sourceKind}:${row.sourceReportId}`];
+  const issueId = row.meta.issueId;
+  if (row.sourceKind === 'sentry' && (typeof issueId === 'string' || typeof issueId === 'number')) {
+    identities.push(`sentry-issue:${issueId}`);
+  }
+  return identities;
 }
 
 /** Parses a stored report's payload the way its source delivered it. */

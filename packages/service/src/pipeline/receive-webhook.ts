@@ -1,11 +1,13 @@
 /**
  * A webhook arrived: the source it is addressed to is built from its stored settings, checks the
- * delivery's signature over the raw body, and what it verified is ingested. The HTTP route only
+ * delivery's signature over the raw body, and what it verified is ingested; status changes upstream
+ * (closed, resolved, reopened) move their groups unless the source's `followUpstream` is off. The HTTP route only
  * turns the outcome into an answer.
  */
 import { SightlineError } from '@sightline/core';
 import { type InstantiateSourceOptions, instantiateSource } from '../sources/instantiate.js';
-import type { WebhookRequest } from '../sources/types.js';
+import type { UpstreamStatus, WebhookRequest } from '../sources/types.js';
+import type { SourceRecord } from '../store/index.js';
 import { type IngestResult, ingestReports } from './ingest.js';
 import type { PipelineContext } from './pipeline-context.js';
 
@@ -60,5 +62,22 @@ export async function receiveWebhook(
     projectId: source.projectId,
     sourceId: source.id,
   });
+  await followUpstream(context, source, verified.upstream ?? []);
   return { outcome: 'ingested', result };
+}
+
+/**
+ * Moves the groups of status changes upstream (see `GroupStore.followUpstream`), unless the
+ * source's `followUpstream` setting is false; each change made is one log line.
+ */
+export async function followUpstream(
+  context: PipelineContext,
+  source: Pick<SourceRecord, 'projectId' | 'config'>,
+  upstream: readonly UpstreamStatus[],
+): Promise<void> {
+  if ((source.config as { followUpstream?: boolean } | undefined)?.followUpstream === false) return;
+  for (const { identity, status } of upstream) {
+    const group = await context.store.groups.followUpstream(source.projectId, identity, status);
+    if (group) context.log(`group ${group.id} ${group.status}: ${identity} ${status} upstream`);
+  }
 }

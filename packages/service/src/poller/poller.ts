@@ -56,6 +56,7 @@ export function startPoller(options: PollerOptions): Poller {
         projectId: source.projectId,
         sourceId: source.id,
       });
+      await options.pipeline.followUpstream(source, result.upstream ?? []);
       await store.sources.recordPoll(source.id, {
         error: null,
         cursor: result.cursor,

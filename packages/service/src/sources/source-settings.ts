@@ -17,6 +17,21 @@ export function maxPagesSetting(defaultPages: number, description: string) {
 }
 
 /**
+ * The `followUpstream` setting: whether a problem closed or resolved at the provider resolves its
+ * group, and reopened there reopens it. Default true.
+ *
+ * @returns The zod schema of the setting.
+ */
+export function followUpstreamSetting() {
+  return z
+    .boolean()
+    .default(true)
+    .describe(
+      'Resolve a group when its issue is closed or resolved upstream, reopen it when reopened',
+    );
+}
+
+/**
  * An optional secret of at least one character.
  *
  * @param description - Its line in `sightline sources add --help`.

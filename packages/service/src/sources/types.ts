@@ -29,6 +29,16 @@ export interface RawReport {
   meta?: Record<string, string | number | boolean | null>;
 }
 
+/**
+ * A status change of a report's problem at the provider: a GitHub issue closed or reopened, a
+ * Sentry issue resolved or unresolved. `identity` is the provider identity grouping keeps
+ * (`github:<owner/repo>#<n>`, `sentry-issue:<id>`).
+ */
+export interface UpstreamStatus {
+  identity: string;
+  status: 'resolved' | 'reopened';
+}
+
 /** The result of a webhook delivery. */
 export interface WebhookResult {
   /** False when the signature is missing or wrong: the service answers 401 and stores nothing. */
@@ -40,6 +50,8 @@ export interface WebhookResult {
    * the service answers 422 with this, so the sender sees it instead of a silent drop.
    */
   rejected?: string;
+  /** Status changes carried by the delivery. Default none. */
+  upstream?: UpstreamStatus[];
 }
 
 /** A webhook delivery as the service hands it to a source: the raw body, before any parsing. */
@@ -57,6 +69,8 @@ export interface PollResult {
   cursor: string | null;
   /** The provider asked to wait this long before the next call (Retry-After, rate limit), ms. */
   retryAfterMs?: number;
+  /** Status changes seen (issues closed upstream). Default none. */
+  upstream?: UpstreamStatus[];
 }
 
 /** Options of {@link Source.poll}. */

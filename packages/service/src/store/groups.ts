@@ -2,14 +2,22 @@
 import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { GroupStatus, ReportLabel } from '../vocabulary.js';
+import { type GroupStatus, OPEN_STATUSES, type ReportLabel } from '../vocabulary.js';
+import { followMerges, mergeGroups, unmergeGroup } from './group-merges.js';
 import type { GroupRecord, InvestigationProgress, ReportAnalysis } from './records.js';
 import type { Database, GroupRow } from './schema.js';
 import { nowIso } from './time.js';
 
-/** How a report finds its group: an exact signature, or near-duplicate text. */
-export type GroupKey =
+/**
+ * How a report finds its group: a provider identity another report of the group carried, else
+ * an exact signature, else near-duplicate text; a key with neither is a group of its own.
+ */
+export type GroupKey = {
+  /** Provider identities (`sentry-issue:<id>`, `github:<owner/repo#n>`): kept for the group. Default none. */
+  identities?: readonly string[];
+} & (
   | { signature: string }
+  | Record<never, never>
   | {
       /** MinHash signature of the report's text. */
       minhash: number[];
@@ -19,7 +27,8 @@ export type GroupKey =
       similarity(a: number[], b: number[]): number;
       /** Least similarity to join a group (0–1). */
       threshold: number;
-    };
+    }
+);
 
 /** A report to attach to its group. */
 export interface AttachReport {
@@ -38,10 +47,14 @@ export interface AttachReport {
 export interface GroupStore {
   /**
    * Attaches a report to its group, creating the group when none matches, in one transaction.
-   * Idempotent: a report already grouped is left as it is (a retried job counts it once).
-   * @returns the group and whether this call attached the report (false: it already was).
+   * Idempotent: a report already grouped is left as it is (a retried job counts it once). A
+   * report joining a resolved group marks it `regressed`.
+   * @returns the group, whether this call attached the report (false: it already was) and
+   * whether it marked the group regressed.
    */
-  attach(input: AttachReport): Promise<{ group: GroupRecord; attached: boolean }>;
+  attach(
+    input: AttachReport,
+  ): Promise<{ group: GroupRecord; attached: boolean; regressed: boolean }>;
   /**
    * The group with this id.
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none.
@@ -53,7 +66,27 @@ export interface GroupStore {
   changedSince(since: string, limit?: number): Promise<GroupRecord[]>;
   /** Keeps where a group's investigation job is. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
   setInvestigation(id: string, progress: InvestigationProgress): Promise<GroupRecord>;
-  /** Groups of a project with one of `labels` that are still open (new or triaged). */
+  /**
+   * Follows the provider's status of the group an identity maps to (a GitHub issue closed or
+   * reopened, a Sentry issue resolved or unresolved): `resolved` resolves an open group,
+   * `reopened` reopens a resolved one. @returns the group when its status changed.
+   */
+  followUpstream(
+    projectId: string,
+    identity: string,
+    status: 'resolved' | 'reopened',
+  ): Promise<GroupRecord | undefined>;
+  /**
+   * Merges group `id` into `into` by hand (see `mergeGroups`). @returns the group merged into.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND`, `INVALID_ARGUMENT`.
+   */
+  merge(id: string, into: string): Promise<GroupRecord>;
+  /**
+   * Undoes the merge of group `id` (see `unmergeGroup`). @returns the group, shown again.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND`, `INVALID_ARGUMENT`.
+   */
+  unmerge(id: string): Promise<GroupRecord>;
+  /** Groups of a project with one of `labels` that are still open (see `OPEN_STATUSES`). */
   listOpen(projectId: string, labels: readonly ReportLabel[]): Promise<GroupRecord[]>;
 }
 
@@ -79,6 +112,7 @@ export function toGroup(row: GroupRow): GroupRecord {
           attempts: row.investigation_attempts,
         }
       : null,
+    mergedInto: row.merged_into,
     updatedAt: row.updated_at,
   };
 }
@@ -94,6 +128,14 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
       });
     }
     return toGroup(group);
+  };
+  const setStatus = async (id: string, status: GroupStatus): Promise<GroupRecord> => {
+    await db
+      .updateTable('groups')
+      .set({ status, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
+    return get(id);
   };
   return {
     attach(input) {
@@ -116,16 +158,24 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
             .selectAll()
             .where('id', '=', report.group_id)
             .executeTakeFirstOrThrow();
-          return { group: toGroup(group), attached: false };
+          return { group: toGroup(group), attached: false, regressed: false };
         }
-        const groupId = (await findGroup(trx, input)) ?? (await createGroup(trx, input));
-        const group = await trx
-          .selectFrom('groups')
-          .selectAll()
-          .where('id', '=', groupId)
-          .executeTakeFirstOrThrow();
+        const found = (await findByIdentity(trx, input)) ?? (await findGroup(trx, input));
+        const groupId = found ? await followMerges(trx, found) : await createGroup(trx, input);
+        await keepIdentities(trx, input, groupId);
+        const group = await adoptTrace(
+          trx,
+          input,
+          await trx
+            .selectFrom('groups')
+            .selectAll()
+            .where('id', '=', groupId)
+            .executeTakeFirstOrThrow(),
+        );
         const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
         const changes = {
+          // A new report of a resolved problem: it is back.
+          ...(group.status === 'resolved' ? { status: 'regressed' as const } : {}),
           count: group.count + 1,
           first_seen: earlier(input.receivedAt, group.first_seen),
           last_seen:
@@ -153,20 +203,17 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
           })
           .where('id', '=', input.reportId)
           .execute();
-        return { group: toGroup({ ...group, ...changes }), attached: true };
+        return {
+          group: toGroup({ ...group, ...changes }),
+          attached: true,
+          regressed: group.status === 'resolved',
+        };
       });
     },
 
     get,
 
-    async setStatus(id, status) {
-      await db
-        .updateTable('groups')
-        .set({ status, updated_at: nowIso() })
-        .where('id', '=', id)
-        .execute();
-      return get(id);
-    },
+    setStatus,
 
     async setInvestigation(id, { state, detail, attempts }) {
       await db
@@ -179,6 +226,30 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         })
         .where('id', '=', id)
         .execute();
+      return get(id);
+    },
+
+    async followUpstream(projectId, identity, status) {
+      const row = await db
+        .selectFrom('group_identities')
+        .innerJoin('groups', 'groups.id', 'group_identities.group_id')
+        .select(['groups.id', 'groups.status'])
+        .where('group_identities.project_id', '=', projectId)
+        .where('group_identities.identity', '=', identity)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
+      if (status === 'resolved' ? !open : row.status !== 'resolved') return undefined;
+      return setStatus(row.id, status);
+    },
+
+    async merge(id, into) {
+      await mergeGroups(db, id, into);
+      return get(into);
+    },
+
+    async unmerge(id) {
+      await unmergeGroup(db, id);
       return get(id);
     },
 
@@ -200,11 +271,71 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         .selectAll()
         .where('project_id', '=', projectId)
         .where('label', 'in', labels)
-        .where('status', 'in', ['new', 'triaged'])
+        .where('status', 'in', OPEN_STATUSES)
+        .where('merged_into', 'is', null)
         .execute();
       return rows.map(toGroup);
     },
   };
+}
+
+/** The group one of the report's provider identities already maps to. */
+async function findByIdentity(
+  trx: Transaction<Database>,
+  input: AttachReport,
+): Promise<string | undefined> {
+  const identities = input.key.identities ?? [];
+  if (identities.length === 0) return undefined;
+  const row = await trx
+    .selectFrom('group_identities')
+    .select('group_id')
+    .where('project_id', '=', input.projectId)
+    .where('identity', 'in', identities)
+    .executeTakeFirst();
+  return row?.group_id;
+}
+
+/** Maps the report's identities to its group (the first mapping of an identity stands). */
+async function keepIdentities(trx: Transaction<Database>, input: AttachReport, groupId: string) {
+  const identities = input.key.identities ?? [];
+  if (identities.length === 0) return;
+  await trx
+    .insertInto('group_identities')
+    .values(
+      identities.map((identity) => ({
+        project_id: input.projectId,
+        identity,
+        group_id: groupId,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['project_id', 'identity']).doNothing())
+    .execute();
+}
+
+/**
+ * A crash joining a group made from text (a Sentry issue webhook before its event): the group
+ * becomes a crash group with the crash's fingerprint, and the crash is the report it investigates.
+ */
+async function adoptTrace(
+  trx: Transaction<Database>,
+  input: AttachReport,
+  group: GroupRow,
+): Promise<GroupRow> {
+  const { key } = input;
+  if (!('signature' in key) || group.signature.startsWith('crash:')) return group;
+  const taken = await trx
+    .selectFrom('groups')
+    .select('id')
+    .where('project_id', '=', input.projectId)
+    .where('signature', '=', key.signature)
+    .executeTakeFirst();
+  const changes = {
+    label: input.label,
+    representative_report_id: input.reportId,
+    ...(taken ? {} : { signature: key.signature }),
+  };
+  await trx.updateTable('groups').set(changes).where('id', '=', group.id).execute();
+  return { ...group, ...changes };
 }
 
 async function findGroup(
@@ -221,7 +352,7 @@ async function findGroup(
       .executeTakeFirst();
     return row?.id;
   }
-  if (key.bands.length === 0) return undefined;
+  if (!('bands' in key) || key.bands.length === 0) return undefined;
   const candidates = await trx
     .selectFrom('group_bands')
     .innerJoin('groups', 'groups.id', 'group_bands.group_id')
@@ -265,6 +396,7 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
       investigation_state: null,
       investigation_detail: null,
       investigation_attempts: 0,
+      merged_into: null,
       updated_at: nowIso(),
     })
     .onConflict((conflict) => conflict.columns(['project_id', 'signature']).doNothing())

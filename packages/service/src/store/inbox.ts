@@ -55,7 +55,7 @@ export async function queryInbox(
   const limit = Math.min(Math.max(query.limit ?? 50, 1), MAX_INBOX_PAGE);
   const sort = query.sort ?? 'newest';
   const { column, direction } = ORDER[sort];
-  let filtered = db.selectFrom('groups');
+  let filtered = db.selectFrom('groups').where('merged_into', 'is', null);
   if (query.project) filtered = filtered.where('project_id', '=', query.project);
   if (query.label) filtered = filtered.where('label', '=', query.label);
   if (query.status) filtered = filtered.where('status', '=', query.status);

@@ -182,6 +182,49 @@ const investigationState: Migration = {
   },
 };
 
+/** Provider identities of groups: a Sentry issue and its events, a GitHub issue, a review. */
+const groupIdentities: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('group_identities')
+      .addColumn('project_id', 'text', (column) => column.notNull())
+      .addColumn('identity', 'text', (column) => column.notNull())
+      .addColumn('group_id', 'text', (column) => column.notNull())
+      .addPrimaryKeyConstraint('group_identities_pk', ['project_id', 'identity'])
+      .execute();
+  },
+};
+
+/** Revisions of reports edited upstream (the original kept as revision 1). */
+const reportRevisions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('report_revisions')
+      .addColumn('report_id', 'text', (column) => column.notNull())
+      .addColumn('revision', 'integer', (column) => column.notNull())
+      .addColumn('payload_type', 'text', (column) => column.notNull())
+      .addColumn('payload', 'text', (column) => column.notNull())
+      .addColumn('received_at', 'text', (column) => column.notNull())
+      .addPrimaryKeyConstraint('report_revisions_pk', ['report_id', 'revision'])
+      .execute();
+  },
+};
+
+/** Merges by hand: a merged group points at its target; what each merge moved is kept. */
+const groupMerges: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('groups').addColumn('merged_into', 'text').execute();
+    await db.schema
+      .createTable('group_merges')
+      .addColumn('group_id', 'text', (column) => column.primaryKey())
+      .addColumn('into_group_id', 'text', (column) => column.notNull())
+      .addColumn('report_ids', 'text', (column) => column.notNull())
+      .addColumn('identities', 'text', (column) => column.notNull())
+      .addColumn('merged_at', 'text', (column) => column.notNull())
+      .execute();
+  },
+};
+
 /** The migrations, by name (sorted order is run order). */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
@@ -190,6 +233,9 @@ export const migrationProvider: MigrationProvider = {
       '0002_reports_stage': reportsByStage,
       '0003_saved_views': savedViews,
       '0004_investigation_state': investigationState,
+      '0005_group_identities': groupIdentities,
+      '0006_report_revisions': reportRevisions,
+      '0007_group_merges': groupMerges,
     };
   },
 };

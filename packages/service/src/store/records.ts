@@ -104,6 +104,8 @@ export interface GroupRecord {
   latestDiagnosisVersion: number;
   /** Its latest investigation job; null when none was ever asked for. */
   investigation: InvestigationProgress | null;
+  /** The group it was merged into by hand (hidden from the inbox); null: not merged. */
+  mergedInto: string | null;
   updatedAt: string;
 }
 

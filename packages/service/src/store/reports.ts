@@ -1,6 +1,6 @@
 /** Reports: stored once per source id, then parsed, classified and attached to a group. */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Classification, Report } from '../adapters/investigator.js';
 import type { RawReport } from '../sources/types.js';
 import type { ReportAnalysis, ReportRecord } from './records.js';
@@ -14,22 +14,42 @@ export interface ReportOrigin {
   sourceId: string | null;
 }
 
+/** What {@link ReportStore.insertMany} did with one raw report. */
+export interface InsertedReport {
+  id: string;
+  created: boolean;
+  /** A known report arrived with another payload: stored as its next revision. */
+  revised: boolean;
+}
+
+/** One stored version of a report. */
+export interface ReportRevision {
+  revision: number;
+  payload: ReportRecord['payload'];
+  receivedAt: string;
+}
+
 /** The report store. */
 export interface ReportStore {
   /**
    * Stores raw reports in one transaction, each unless its source already delivered it (same
    * source and source id).
-   * @returns per raw report, in input order, its id and whether this call created it.
+   * A report delivered again with another payload (edited upstream) becomes a new revision: the
+   * original and every edit are kept in its revisions, the report holds the latest and goes back
+   * to stage `received` (to be analysed again; its group stays).
+   * @returns per raw report, in input order, its id, whether this call created it, and whether
+   * it stored a new revision of a known report.
    */
-  insertMany(
-    raws: readonly RawReport[],
-    origin: ReportOrigin,
-  ): Promise<{ id: string; created: boolean }[]>;
+  insertMany(raws: readonly RawReport[], origin: ReportOrigin): Promise<InsertedReport[]>;
   /**
    * Stores one raw report unless its source already delivered it (see {@link insertMany}).
    * @returns the stored report and whether this call created it.
    */
   insert(raw: RawReport, origin: ReportOrigin): Promise<{ report: ReportRecord; created: boolean }>;
+  /** A report's revisions, the original (1) first; empty while it was never edited. */
+  revisions(id: string): Promise<ReportRevision[]>;
+  /** Keeps a grouped report's new analysis (after an edit); its group stays. */
+  reanalyse(id: string, analysis: ReportAnalysis): Promise<void>;
   /** The report with this id, or undefined. */
   get(id: string): Promise<ReportRecord | undefined>;
   /**
@@ -83,25 +103,28 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
   };
   const insertMany: ReportStore['insertMany'] = (raws, origin) =>
     db.transaction().execute(async (trx) => {
-      const out: { id: string; created: boolean }[] = [];
+      const out: InsertedReport[] = [];
       for (const raw of raws) {
         const sourceKey = `${origin.sourceId ?? `${origin.projectId}/${raw.sourceKind}`}:${raw.sourceId}`;
+        const values = reportValues(raw, origin, sourceKey);
         const inserted = await trx
           .insertInto('reports')
-          .values(reportValues(raw, origin, sourceKey))
+          .values(values)
           .onConflict((conflict) => conflict.column('source_key').doNothing())
           .returning('id')
           .executeTakeFirst();
-        const id =
-          inserted?.id ??
-          (
-            await trx
-              .selectFrom('reports')
-              .select('id')
-              .where('source_key', '=', sourceKey)
-              .executeTakeFirstOrThrow()
-          ).id;
-        out.push({ id, created: inserted !== undefined });
+        if (inserted) {
+          out.push({ id: inserted.id, created: true, revised: false });
+          continue;
+        }
+        const known = await trx
+          .selectFrom('reports')
+          .select(['id', 'payload', 'payload_type', 'received_at', 'stage'])
+          .where('source_key', '=', sourceKey)
+          .executeTakeFirstOrThrow();
+        const revised = known.payload !== values.payload && known.stage !== 'failed';
+        if (revised) await addRevision(trx, known, values);
+        out.push({ id: known.id, created: false, revised });
       }
       return out;
     });
@@ -109,13 +132,40 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
     insertMany,
 
     async insert(raw, origin) {
-      const [{ id, created }] = (await insertMany([raw], origin)) as [
-        { id: string; created: boolean },
-      ];
+      const [{ id, created }] = (await insertMany([raw], origin)) as [InsertedReport];
       return { report: (await get(id)) as ReportRecord, created };
     },
 
     get,
+
+    async revisions(id) {
+      const rows = await db
+        .selectFrom('report_revisions')
+        .selectAll()
+        .where('report_id', '=', id)
+        .orderBy('revision')
+        .execute();
+      return rows.map((row) => ({
+        revision: row.revision,
+        payload:
+          row.payload_type === 'json' ? { json: JSON.parse(row.payload) } : { text: row.payload },
+        receivedAt: row.received_at,
+      }));
+    },
+
+    async reanalyse(id, analysis) {
+      await db
+        .updateTable('reports')
+        .set({
+          stage: 'grouped',
+          parsed: JSON.stringify(analysis.report),
+          label: analysis.classification.label,
+          classification: JSON.stringify(analysis.classification),
+          error: null,
+        })
+        .where('id', '=', id)
+        .execute();
+    },
 
     async analysis(id) {
       const row = await db
@@ -155,6 +205,51 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
       return Object.fromEntries(rows.map((row) => [row.stage, Number(row.n)]));
     },
   };
+}
+
+/**
+ * Stores an edit of a known report: the original becomes revision 1 on the first edit, the edit
+ * the next revision; the report row takes the edit's payload and is analysed again.
+ */
+async function addRevision(
+  trx: Transaction<Database>,
+  known: { id: string; payload: string; payload_type: string; received_at: string },
+  edit: { payload: string; payload_type: string; received_at: string },
+) {
+  const last = await trx
+    .selectFrom('report_revisions')
+    .select((eb) => eb.fn.max('revision').as('n'))
+    .where('report_id', '=', known.id)
+    .executeTakeFirst();
+  let revision = Number(last?.n ?? 0);
+  if (revision === 0) {
+    revision = 1;
+    await trx
+      .insertInto('report_revisions')
+      .values({
+        report_id: known.id,
+        revision,
+        payload_type: known.payload_type,
+        payload: known.payload,
+        received_at: known.received_at,
+      })
+      .execute();
+  }
+  await trx
+    .insertInto('report_revisions')
+    .values({
+      report_id: known.id,
+      revision: revision + 1,
+      payload_type: edit.payload_type,
+      payload: edit.payload,
+      received_at: edit.received_at,
+    })
+    .execute();
+  await trx
+    .updateTable('reports')
+    .set({ payload: edit.payload, payload_type: edit.payload_type, stage: 'received' })
+    .where('id', '=', known.id)
+    .execute();
 }
 
 function reportValues(raw: RawReport, origin: ReportOrigin, sourceKey: string) {

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { GroupStatus, InboxSort } from '../vocabulary.js';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 4;
+export const STORE_SCHEMA_VERSION = 7;
 
 /** Where a report is in the pipeline. */
 export type ReportStage = 'received' | 'grouped' | 'failed';
@@ -91,6 +91,8 @@ export interface GroupTable {
   investigation_detail: string | null;
   /** Attempts the latest investigation job has made. */
   investigation_attempts: number;
+  /** The group it was merged into by hand; null: not merged. */
+  merged_into: string | null;
   updated_at: string;
 }
 
@@ -99,6 +101,39 @@ export interface GroupBandTable {
   project_id: string;
   label: string;
   band: string;
+  group_id: string;
+}
+
+/**
+ * One version of a report as its source delivered it: the original is revision 1, each upstream
+ * edit the next. Kept from the first edit on; the report row holds the latest payload.
+ */
+export interface ReportRevisionTable {
+  report_id: string;
+  /** 1, 2, …: 1 is the original. */
+  revision: number;
+  payload_type: string;
+  payload: string;
+  received_at: string;
+}
+
+/** A merge by hand: what it moved, so unmerge gives back exactly that. */
+export interface GroupMergeTable {
+  /** The group merged away. */
+  group_id: string;
+  into_group_id: string;
+  /** Ids of the reports it moved (JSON array). */
+  report_ids: string;
+  /** Provider identities it moved (JSON array). */
+  identities: string;
+  merged_at: string;
+}
+
+/** A provider identity (Sentry issue, GitHub issue, store review) and the group it belongs to. */
+export interface GroupIdentityTable {
+  project_id: string;
+  /** `sentry-issue:<id>`, `github:<owner/repo>#<n>`, `<source kind>:<review id>`. */
+  identity: string;
   group_id: string;
 }
 
@@ -164,6 +199,9 @@ export interface Database {
   reports: ReportTable;
   groups: GroupTable;
   group_bands: GroupBandTable;
+  group_identities: GroupIdentityTable;
+  report_revisions: ReportRevisionTable;
+  group_merges: GroupMergeTable;
   diagnoses: DiagnosisTable;
   jobs: JobTable;
   sightline_meta: MetaTable;
@@ -173,5 +211,6 @@ export type ProjectRow = Selectable<ProjectTable>;
 export type SavedViewRow = Selectable<SavedViewTable>;
 export type SourceRow = Selectable<SourceTable>;
 export type ReportRow = Selectable<ReportTable>;
+export type ReportRevisionRow = Selectable<ReportRevisionTable>;
 export type GroupRow = Selectable<GroupTable>;
 export type DiagnosisRow = Selectable<DiagnosisTable>;

@@ -31,9 +31,16 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
     const project = await open();
     const origin = { projectId: project.id, sourceId: null };
     const first = await store.reports.insert(raw('a', 'it crashes'), origin);
-    const again = await store.reports.insert(raw('a', 'it crashes, again'), origin);
+    const again = await store.reports.insert(raw('a', 'it crashes'), origin);
     expect(first.created).toBe(true);
     expect(again).toEqual({ report: first.report, created: false });
+    // Another payload under the same id is an edit: the latest kept, the original a revision.
+    const edited = await store.reports.insert(raw('a', 'it crashes, again'), origin);
+    expect(edited).toMatchObject({ created: false, report: { id: first.report.id } });
+    expect(edited.report.payload).toEqual({ text: 'it crashes, again' });
+    expect(
+      (await store.reports.revisions(first.report.id)).map((revision) => revision.payload),
+    ).toEqual([{ text: 'it crashes' }, { text: 'it crashes, again' }]);
     expect(await store.reports.counts()).toEqual({ received: 1 });
   });
 

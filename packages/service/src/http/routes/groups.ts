@@ -1,6 +1,7 @@
 /**
  * `/api/groups`: the inbox (filtered, sorted, paged), one group with its reports and every
- * diagnosis, its Markdown, its triage status, and investigating it again.
+ * diagnosis, its Markdown, its triage status, investigating it again, and retrying a failed
+ * investigation, and merging or unmerging groups by hand.
  */
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
@@ -11,6 +12,7 @@ import { invalidRequest } from '../middleware/errors.js';
 import {
   inboxQuerySchema,
   markdownQuerySchema,
+  mergeSchema,
   reinvestigateSchema,
   statusChangeSchema,
 } from '../schemas.js';
@@ -51,5 +53,16 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
         await pipeline.reinvestigate(c.req.param('id'), model ? { model } : {});
         return c.json({ queued: true }, 202);
       },
-    );
+    )
+    .post('/:id/merge', zValidator('json', mergeSchema, invalidRequest), async (c) => {
+      const group = await store.groups.merge(c.req.param('id'), c.req.valid('json').into);
+      return c.json(groupView(group));
+    })
+    .post('/:id/unmerge', async (c) => {
+      return c.json(groupView(await store.groups.unmerge(c.req.param('id'))));
+    })
+    .post('/:id/retry', async (c) => {
+      await pipeline.retry(c.req.param('id'));
+      return c.json({ queued: true }, 202);
+    });
 }

@@ -52,7 +52,7 @@ function githubApi(overrides: (url: string) => FakeResponse | undefined = () => 
           }
         : {
             headers: { link: `<${base}&page=1>; rel="first"` },
-            body: [issue(3, '2026-11-30T00:00:00Z')],
+            body: [issue(3, '2026-11-30T00:00:00Z', { state: 'closed' })],
           };
     }
     if (url.pathname === '/repos/acme/widget') return { body: { full_name: 'acme/widget' } };
@@ -77,6 +77,8 @@ describe('GitHub issues polling', () => {
     server = await githubApi();
     const first = await poll(null);
     expect(first.reports.map((r) => r.sourceId)).toEqual(['acme/widget#1', 'acme/widget#3']);
+    // A closed issue resolves its group (reopening is the webhook's).
+    expect(first.upstream).toEqual([{ identity: 'github:acme/widget#3', status: 'resolved' }]);
     expect(JSON.parse(first.cursor ?? '')).toEqual({ since: '2026-11-30T00:00:00Z', etag: '"v1"' });
     expect(server.requests[0]?.url).toMatch(/state=all&sort=updated&direction=asc/);
     server.requests.length = 0;

@@ -8,8 +8,13 @@ import type { Octokit } from '@octokit/rest';
 import { z } from 'zod';
 import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { ProviderError, retryAfterMs } from '../provider-http.js';
-import { maxPagesSetting, optionalSecret, pollOrWebhookCredentials } from '../source-settings.js';
-import type { PollResult, RawReport, Source, SourceContext } from '../types.js';
+import {
+  followUpstreamSetting,
+  maxPagesSetting,
+  optionalSecret,
+  pollOrWebhookCredentials,
+} from '../source-settings.js';
+import type { PollResult, RawReport, Source, SourceContext, UpstreamStatus } from '../types.js';
 import { createGitHubClient } from './client.js';
 import { explainGitHubError as explain, toHeaders } from './errors.js';
 import { isIssue, issueReport } from './reports.js';
@@ -20,6 +25,7 @@ const configSchema = z.object({
   repo: z.string().min(1).describe('Repository name'),
   baseUrl: z.url().default('https://api.github.com').describe('REST API URL (GitHub Enterprise)'),
   maxPages: maxPagesSetting(10, 'Pages of 100 issues per poll'),
+  followUpstream: followUpstreamSetting(),
 });
 const credentialsSchema = pollOrWebhookCredentials(
   {
@@ -102,6 +108,9 @@ async function pollIssues(
   const cursor = readCursor(cursorText);
   const repository = `${config.owner}/${config.repo}`;
   const reports: RawReport[] = [];
+  // Closed issues resolve their groups; reopening is left to the webhook's `reopened` action (an
+  // open issue merely updated must not reopen a group someone resolved here).
+  const upstream: UpstreamStatus[] = [];
   let since = cursor.since;
   let etag = cursor.etag;
   let wait: number | undefined;
@@ -125,6 +134,9 @@ async function pollIssues(
       for (const item of response.data as unknown[]) {
         if (!isIssue(item)) continue;
         reports.push(issueReport(repository, item));
+        if (item.state === 'closed') {
+          upstream.push({ identity: `github:${repository}#${item.number}`, status: 'resolved' });
+        }
         if (item.updated_at && (!since || item.updated_at > since)) since = item.updated_at;
       }
       wait = retryAfterMs(toHeaders(response.headers));
@@ -135,10 +147,15 @@ async function pollIssues(
     if (status === 304) return { reports: [], cursor: cursorText };
     const explained = explain(error, config);
     if (explained.retryAfterMs !== undefined) {
-      return { reports, cursor: cursorText, retryAfterMs: explained.retryAfterMs };
+      return { reports, upstream, cursor: cursorText, retryAfterMs: explained.retryAfterMs };
     }
     throw explained;
   }
   const next = JSON.stringify({ since, etag } satisfies Cursor);
-  return { reports, cursor: next, ...(wait !== undefined ? { retryAfterMs: wait } : {}) };
+  return {
+    reports,
+    upstream,
+    cursor: next,
+    ...(wait !== undefined ? { retryAfterMs: wait } : {}),
+  };
 }

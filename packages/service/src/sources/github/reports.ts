@@ -9,6 +9,8 @@ export interface GitHubIssue {
   html_url?: string;
   created_at?: string;
   updated_at?: string;
+  /** `open` or `closed`. */
+  state?: string;
   pull_request?: unknown;
   user?: { login?: string } | null;
   labels?: (string | { name?: string })[];

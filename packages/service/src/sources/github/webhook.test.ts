@@ -75,7 +75,12 @@ describe('GitHub issues webhooks', () => {
     const ping = fixture('ping.json');
     expect(await deliver('ping', ping, sign(ping))).toEqual({ verified: true, reports: [] });
     const closed = withAction(fixture('issues-opened.json'), 'closed');
-    expect(await deliver('issues', closed, sign(closed))).toEqual({ verified: true, reports: [] });
+    // Closed: no report, the issue's status upstream.
+    expect(await deliver('issues', closed, sign(closed))).toEqual({
+      verified: true,
+      reports: [],
+      upstream: [{ identity: 'github:acme/widget#42', status: 'resolved' }],
+    });
     const pull = Buffer.from(
       fixture('issues-opened.json')
         .toString('utf8')

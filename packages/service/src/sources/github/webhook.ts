@@ -4,11 +4,17 @@
  * checked by `@octokit/webhooks-methods` (constant-time). `ping` is accepted with no report.
  */
 import { verify } from '@octokit/webhooks-methods';
-import type { WebhookRequest, WebhookResult } from '../types.js';
+import type { UpstreamStatus, WebhookRequest, WebhookResult } from '../types.js';
 import { isIssue, issueReport } from './reports.js';
 
 /** Actions that mean "an issue to look at". */
 const ACTIONS = new Set(['opened', 'edited', 'reopened']);
+
+/** Actions that change the issue's status upstream. */
+const UPSTREAM_ACTIONS: Record<string, UpstreamStatus['status']> = {
+  closed: 'resolved',
+  reopened: 'reopened',
+};
 
 /** Verifies and unpacks one delivery for `repository` (`owner/repo`). */
 export async function handleGitHubWebhook(
@@ -30,12 +36,14 @@ export async function handleGitHubWebhook(
   }
   const fullName =
     typeof payload.repository?.full_name === 'string' ? payload.repository.full_name : repository;
-  if (!ACTIONS.has(String(payload.action))) return { verified: true, reports: [] };
+  const action = String(payload.action);
+  const status = UPSTREAM_ACTIONS[action];
+  if (!ACTIONS.has(action) && !status) return { verified: true, reports: [] };
   if (!isIssue(payload.issue)) {
     // A pull request is not a report; an issue without its number cannot be stored once and only once.
     const number = (payload.issue as { number?: unknown } | undefined)?.number;
     const pullRequest = (payload.issue as { pull_request?: unknown } | undefined)?.pull_request;
-    if (pullRequest !== undefined || typeof number === 'number')
+    if (pullRequest !== undefined || typeof number === 'number' || !ACTIONS.has(action))
       return { verified: true, reports: [] };
     return {
       verified: true,
@@ -43,5 +51,9 @@ export async function handleGitHubWebhook(
       rejected: 'The issues event carries no issue number (its id here); nothing was stored.',
     };
   }
-  return { verified: true, reports: [issueReport(fullName, payload.issue)] };
+  const upstream = status
+    ? [{ identity: `github:${fullName}#${payload.issue.number}`, status }]
+    : [];
+  const reports = ACTIONS.has(action) ? [issueReport(fullName, payload.issue)] : [];
+  return { verified: true, reports, upstream };
 }

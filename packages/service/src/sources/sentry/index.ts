@@ -6,7 +6,12 @@
 import { z } from 'zod';
 import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
-import { maxPagesSetting, optionalSecret, pollOrWebhookCredentials } from '../source-settings.js';
+import {
+  followUpstreamSetting,
+  maxPagesSetting,
+  optionalSecret,
+  pollOrWebhookCredentials,
+} from '../source-settings.js';
 import type { PollResult, RawReport, Source, SourceContext } from '../types.js';
 import { createSentryApi, type SentryApi } from './api.js';
 import { eventReport, issueReport } from './reports.js';
@@ -18,6 +23,7 @@ const configSchema = z.object({
   baseUrl: z.url().default('https://sentry.io').describe('Sentry URL (region or self-hosted)'),
   query: z.string().default('is:unresolved').describe('Issue search query for polling'),
   maxPages: maxPagesSetting(5, 'Issue pages read per poll'),
+  followUpstream: followUpstreamSetting(),
 });
 const credentialsSchema = pollOrWebhookCredentials(
   {
@@ -66,13 +72,24 @@ function createSentrySource(context: SourceContext<SentryConfig, SentryCredentia
         return { verified: true, reports: [] };
       }
       const delivery = unpackSentryDelivery(headers['sentry-hook-resource'], json);
+      if (delivery.kind === 'status') {
+        return {
+          verified: true,
+          reports: [],
+          upstream: [{ identity: `sentry-issue:${delivery.issueId}`, status: delivery.status }],
+        };
+      }
       if (delivery.kind === 'event') {
         const report = eventReport(delivery.event);
         if (!report) return { verified: true, reports: [], rejected: NO_EVENT_ID };
         return { verified: true, reports: [report] };
       }
       if (delivery.kind === 'none') return { verified: true, reports: [] };
-      return { verified: true, reports: only(await issueWithEvent(api(), delivery.issue)) };
+      const reports = only(await issueWithEvent(api(), delivery.issue));
+      const upstream = delivery.reopened
+        ? [{ identity: `sentry-issue:${String(delivery.issue.id)}`, status: 'reopened' as const }]
+        : [];
+      return { verified: true, reports, upstream };
     },
     async poll({ cursor, signal }) {
       const client = api(signal);

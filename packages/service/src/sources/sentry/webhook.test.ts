@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider.js';
 import { sentrySource } from './index.js';
+import { unpackSentryDelivery } from './webhook.js';
 
 const SECRET = 'fake-client-secret-for-tests';
 const fixture = (name: string) =>
@@ -126,5 +127,21 @@ describe('Sentry webhooks', () => {
     ]);
     const resolved = Buffer.from(body.toString('utf8').replace('"created"', '"resolved"'));
     expect((await deliver('issue', resolved, sign(resolved))).reports).toEqual([]);
+  });
+});
+
+describe('Sentry issue status webhooks', () => {
+  it('reads a resolved issue as its status upstream, an unresolved one as the issue again', () => {
+    const body = (action: string) => ({ action, data: { issue: { id: 1170820242, title: 'x' } } });
+    expect(unpackSentryDelivery('issue', body('resolved'))).toEqual({
+      kind: 'status',
+      issueId: '1170820242',
+      status: 'resolved',
+    });
+    expect(unpackSentryDelivery('issue', body('unresolved'))).toMatchObject({
+      kind: 'issue',
+      reopened: true,
+    });
+    expect(unpackSentryDelivery('issue', body('assigned'))).toEqual({ kind: 'none' });
   });
 });

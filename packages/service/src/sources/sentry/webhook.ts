@@ -20,7 +20,10 @@ export function verifySentrySignature(
 /** What a verified delivery carries. */
 export type SentryDelivery =
   | { kind: 'event'; event: Record<string, unknown> }
-  | { kind: 'issue'; issue: Record<string, unknown> }
+  /** `reopened`: it was unresolved again (Sentry's `unresolved` action). */
+  | { kind: 'issue'; issue: Record<string, unknown>; reopened: boolean }
+  /** The issue was resolved, or unresolved again (which also carries the issue). */
+  | { kind: 'status'; issueId: string; status: 'resolved' | 'reopened' }
   | { kind: 'none' };
 
 /** True for a JSON object (not null, not an array). */
@@ -37,8 +40,14 @@ export function unpackSentryDelivery(resource: string | undefined, body: unknown
   if (resource === 'event_alert' && isObject(data.event))
     return { kind: 'event', event: data.event };
   if (resource === 'error' && isObject(data.error)) return { kind: 'event', event: data.error };
+  if (resource === 'issue' && isObject(data.issue) && body.action === 'resolved') {
+    const id = data.issue.id;
+    if (typeof id === 'string' || typeof id === 'number') {
+      return { kind: 'status', issueId: String(id), status: 'resolved' };
+    }
+  }
   if (resource === 'issue' && isObject(data.issue) && ISSUE_ACTIONS.has(String(body.action))) {
-    return { kind: 'issue', issue: data.issue };
+    return { kind: 'issue', issue: data.issue, reopened: body.action === 'unresolved' };
   }
   return { kind: 'none' };
 }

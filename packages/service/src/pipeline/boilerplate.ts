@@ -1,0 +1,148 @@
+/**
+ * Issue-template boilerplate: the lines a template puts in every report written with it
+ * (headings, prompts, checkboxes, environment labels). Text grouping drops them so two unrelated
+ * bugs written in one template do not look alike. The templates read are GitHub's default bug
+ * report and feature request templates (the lines GitHub proposes when a repository adds one) and
+ * the project's own `.github/ISSUE_TEMPLATE/*` (Markdown templates and YAML issue forms) and
+ * `.github/ISSUE_TEMPLATE.md`.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** GitHub's default bug report and feature request templates, line by line. */
+const GITHUB_DEFAULT_TEMPLATES = `
+Describe the bug
+A clear and concise description of what the bug is.
+To Reproduce
+Steps to reproduce the behavior:
+Go to '...'
+Click on '....'
+Scroll down to '....'
+See error
+Expected behavior
+A clear and concise description of what you expected to happen.
+Screenshots
+If applicable, add screenshots to help explain your problem.
+Desktop (please complete the following information):
+Smartphone (please complete the following information):
+OS: [e.g. iOS]
+Browser [e.g. chrome, safari]
+Version [e.g. 22]
+Device: [e.g. iPhone6]
+OS: [e.g. iOS8.1]
+Browser [e.g. stock browser, safari]
+Additional context
+Add any other context about the problem here.
+Is your feature request related to a problem? Please describe.
+A clear and concise description of what the problem is. Ex. I'm always frustrated when [...]
+Describe the solution you'd like
+A clear and concise description of what you want to happen.
+Describe alternatives you've considered
+A clear and concise description of any alternative solutions or features you've considered.
+Add any other context or screenshots about the feature request here.
+Steps to reproduce
+Actual behavior
+Current behavior
+Environment
+Version
+Operating system
+Node version
+Logs
+Reproduction
+`;
+
+/** The lines of a template, and the labels of its `Label: value` lines. */
+export interface Boilerplate {
+  /** Normalized template lines (see {@link normalizeLine}). */
+  lines: ReadonlySet<string>;
+  /** Normalized labels before a colon (`os`, `browser`): a `Label: value` line is environment. */
+  labels: ReadonlySet<string>;
+}
+
+/** Lower case, markdown marks, list markers, placeholders and punctuation removed, spaces folded. */
+export function normalizeLine(line: string): string {
+  return line
+    .toLowerCase()
+    .replace(/^\s*(?:[-*+>]|\d+[.)])\s+/, '')
+    .replace(/\[[ x]\]/g, '')
+    .replace(/[*_#`>|[\]()'".:,!?…-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Boilerplate of template texts (Markdown templates or YAML issue forms). */
+export function boilerplateOf(templates: readonly string[]): Boilerplate {
+  const lines = new Set<string>();
+  const labels = new Set<string>();
+  for (const template of templates) {
+    for (const raw of template.split('\n')) {
+      // YAML issue forms: `label: Text`, `description: Text`, `placeholder: Text`, `- Text`.
+      const yamlValue = raw.match(
+        /^\s*-?\s*(?:label|description|placeholder|value|title|about|name):\s*(.*)$/,
+      );
+      const line = yamlValue ? (yamlValue[1] ?? '') : raw;
+      const normalized = normalizeLine(line.replace(/^\|\s*|\s*\|$/g, ''));
+      if (normalized.length > 0) lines.add(normalized);
+      const label = line.match(/^\s*(?:[-*+]\s+)?\**([^:*[\]]{1,40})\**:/)?.[1];
+      if (label) labels.add(normalizeLine(label));
+      if (yamlValue) labels.add(normalized);
+    }
+  }
+  return { lines, labels };
+}
+
+/** GitHub's default templates' boilerplate. */
+export const DEFAULT_BOILERPLATE: Boilerplate = boilerplateOf([GITHUB_DEFAULT_TEMPLATES]);
+
+/**
+ * A text without its boilerplate: template lines, headings, checkboxes, HTML comments (template
+ * instructions), table separators and `Label: value` lines whose label a template declares.
+ */
+export function stripBoilerplate(
+  text: string,
+  boilerplate: Boilerplate = DEFAULT_BOILERPLATE,
+): string {
+  const kept: string[] = [];
+  for (const line of text.replace(/<!--[\s\S]*?-->/g, '').split('\n')) {
+    const trimmed = line.trim();
+    if (/^#{1,6}\s/.test(trimmed) || /^[-*+]\s*\[[ xX]\]/.test(trimmed)) continue;
+    if (/^\|?[\s:|-]+\|?$/.test(trimmed) && trimmed.includes('-')) continue;
+    const normalized = normalizeLine(trimmed);
+    if (normalized.length === 0 || boilerplate.lines.has(normalized)) continue;
+    const label = trimmed.match(/^(?:[-*+]\s+)?\**([^:*[\]]{1,40})\**:/)?.[1];
+    if (
+      label &&
+      (boilerplate.labels.has(normalizeLine(label)) ||
+        DEFAULT_BOILERPLATE.labels.has(normalizeLine(label)))
+    )
+      continue;
+    kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+/**
+ * The boilerplate of a repository's own issue templates plus GitHub's defaults. A repository
+ * without templates (or unreadable) gets the defaults.
+ */
+export async function readBoilerplate(root: string): Promise<Boilerplate> {
+  const texts: string[] = [];
+  const folder = path.join(root, '.github', 'ISSUE_TEMPLATE');
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const files = [
+    ...names
+      .filter((name) => /\.(md|ya?ml)$/i.test(name) && name !== 'config.yml')
+      .map((name) => path.join(folder, name)),
+    path.join(root, '.github', 'ISSUE_TEMPLATE.md'),
+  ];
+  for (const file of files) {
+    const text = await readFile(file, 'utf8').catch(() => undefined);
+    if (text !== undefined) texts.push(text.replace(/^---\n[\s\S]*?\n---\n/, ''));
+  }
+  if (texts.length === 0) return DEFAULT_BOILERPLATE;
+  const own = boilerplateOf(texts);
+  return {
+    lines: new Set([...DEFAULT_BOILERPLATE.lines, ...own.lines]),
+    labels: new Set([...DEFAULT_BOILERPLATE.labels, ...own.labels]),
+  };
+}

@@ -1,0 +1,164 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseReports, type Report } from '../adapters/investigator.js';
+import { DEFAULT_BOILERPLATE, readBoilerplate } from './boilerplate.js';
+import {
+  crashSignature,
+  estimateJaccard,
+  groupKey,
+  NEAR_DUPLICATE_THRESHOLD,
+  textMinHash,
+} from './group-key.js';
+
+const parse = (text: string): Report => {
+  const [report] = parseReports(text, {});
+  if (!report) throw new Error('unparsed');
+  return report;
+};
+
+const trace = (lines: [number, number], fn = 'parseConfig', file = 'app.3f9a2c71.js') =>
+  `TypeError: Cannot read properties of undefined (reading 'port')
+    at ${fn} (/srv/app/src/config/${file}:${lines[0]}:17)
+    at loadSettings (/srv/app/src/settings.js:${lines[1]}:5)
+    at Object.<anonymous> (/srv/app/src/main.js:3:1)`;
+
+/** An issue written in GitHub's default bug report template. */
+const inDefaultTemplate = (what: string, steps: string) => `**Describe the bug**
+${what}
+
+**To Reproduce**
+Steps to reproduce the behavior:
+1. Go to '...'
+2. Click on '....'
+${steps}
+
+**Expected behavior**
+A clear and concise description of what you expected to happen.
+
+**Screenshots**
+If applicable, add screenshots to help explain your problem.
+
+**Desktop (please complete the following information):**
+ - OS: macOS 14
+ - Browser: chrome
+ - Version: 3.2.0
+
+**Additional context**
+Add any other context about the problem here.`;
+
+const similar = (a: string, b: string, boilerplate = DEFAULT_BOILERPLATE) =>
+  estimateJaccard(textMinHash(a, boilerplate), textMinHash(b, boilerplate));
+
+describe('crash fingerprint', () => {
+  it('is one for the same crash in two releases (lines and build hashes shifted)', () => {
+    const before = crashSignature(parse(trace([12, 40])));
+    const after = crashSignature(parse(trace([19, 44], 'parseConfig', 'app.77b0e1d2.js')));
+    expect(before).toMatch(/^crash:/);
+    expect(after).toBe(before);
+  });
+
+  it('differs for another function or another exception type', () => {
+    const base = crashSignature(parse(trace([12, 40])));
+    expect(crashSignature(parse(trace([12, 40], 'readPort')))).not.toBe(base);
+    expect(crashSignature(parse(trace([12, 40]).replace('TypeError', 'RangeError')))).not.toBe(
+      base,
+    );
+  });
+
+  it('masks generated ids and addresses in function names', () => {
+    const a = crashSignature(parse(trace([1, 2], 'lambda$0x7ffe12ab')));
+    const b = crashSignature(parse(trace([1, 2], 'lambda$0x10c4ff00')));
+    expect(a).toBe(b);
+  });
+});
+
+describe('text grouping', () => {
+  it('keeps unrelated bugs written in GitHub’s default template apart', () => {
+    const bugs = [
+      inDefaultTemplate(
+        'Exporting a board to PDF drops every image.',
+        '3. Export the board as PDF\n4. See error',
+      ),
+      inDefaultTemplate(
+        'Login with SSO loops back to the sign-in page.',
+        '3. Sign in with Okta\n4. See error',
+      ),
+      inDefaultTemplate(
+        'The search box ignores accented letters.',
+        '3. Search for café\n4. See error',
+      ),
+    ];
+    for (const [i, a] of bugs.entries()) {
+      for (const b of bugs.slice(i + 1))
+        expect(similar(a, b)).toBeLessThan(NEAR_DUPLICATE_THRESHOLD);
+    }
+  });
+
+  it('groups identical reports that differ only in numbers', () => {
+    const page = (n: number) =>
+      `Listing page ${n} of the archive returns the same thirty items as page 1 whatever the offset`;
+    expect(similar(page(2), page(13))).toBeGreaterThanOrEqual(NEAR_DUPLICATE_THRESHOLD);
+  });
+
+  it('groups short reviews on the same complaint, not on the same praise', () => {
+    const settings1 = 'Great app, love it! But it crashes every time I open the settings page.';
+    const settings2 = 'Love this app. Crashes every time I open the settings page!!';
+    const login = 'Great app, love it! But I cannot log in with my Google account.';
+    expect(similar(settings1, settings2)).toBeGreaterThanOrEqual(NEAR_DUPLICATE_THRESHOLD);
+    expect(similar(settings1, login)).toBeLessThan(NEAR_DUPLICATE_THRESHOLD);
+    const praise = groupKey(parse('Great app, love it, five stars!'));
+    expect('minhash' in praise).toBe(false);
+  });
+
+  describe('with the project’s own issue template', () => {
+    let root: string | undefined;
+    afterEach(async () => root && rm(root, { recursive: true, force: true }));
+
+    it('keeps unrelated bugs apart that only its boilerplate would join', async () => {
+      root = await mkdtemp(path.join(tmpdir(), 'sightline-template-'));
+      await mkdir(path.join(root, '.github', 'ISSUE_TEMPLATE'), { recursive: true });
+      const template = `---
+name: Bug report
+about: Something in Acme Notes is broken
+---
+Thank you for taking the time to report a problem in Acme Notes.
+Please confirm you are running the newest release from the download page before filing.
+Attach the notes database export if the problem concerns syncing between devices.
+What happened?
+What did you expect instead?
+Which plugin versions are installed?`;
+      await writeFile(path.join(root, '.github', 'ISSUE_TEMPLATE', 'bug.md'), template);
+      const body = template.replace(/^---[\s\S]*?---\n/, '');
+      const a = `${body}\nPinned notes lose their pin after restart.`;
+      const b = `${body}\nThe tag sidebar is empty on Linux.`;
+      const own = await readBoilerplate(root);
+      expect(similar(a, b, own)).toBeLessThan(NEAR_DUPLICATE_THRESHOLD);
+      // The test can fail: without the project's template the two look alike.
+      expect(similar(a, b)).toBeGreaterThanOrEqual(NEAR_DUPLICATE_THRESHOLD);
+    });
+
+    it('reads YAML issue forms', async () => {
+      root = await mkdtemp(path.join(tmpdir(), 'sightline-template-'));
+      await mkdir(path.join(root, '.github', 'ISSUE_TEMPLATE'), { recursive: true });
+      await writeFile(
+        path.join(root, '.github', 'ISSUE_TEMPLATE', 'bug.yml'),
+        `name: Bug
+body:
+  - type: textarea
+    attributes:
+      label: Reproduction steps
+      description: Tell us exactly how to trigger the problem in the editor.
+  - type: checkboxes
+    attributes:
+      options:
+        - label: I searched the existing issues for this problem already
+`,
+      );
+      const own = await readBoilerplate(root);
+      expect(own.lines.has('tell us exactly how to trigger the problem in the editor')).toBe(true);
+      expect(own.lines.has('i searched the existing issues for this problem already')).toBe(true);
+    });
+  });
+});

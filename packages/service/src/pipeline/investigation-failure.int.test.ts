@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
+import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from './jobs.js';
+
+/** The pipeline's policies with quick retries, so three failing attempts take a moment. */
+const QUICK = {
+  ...PIPELINE_POLICIES,
+  [INVESTIGATE_GROUP]: { maxAttempts: 3, retryDelayMs: 10, timeoutMs: 60_000, keyed: true },
+};
+
+describe.each(TEST_DATABASES)('a failing investigation on $name', (kind) => {
+  let harness: ServiceHarness;
+  afterEach(async () => harness?.close());
+
+  it('ends failed with its reason and attempts, says so in one log line, and retry runs it again', async () => {
+    const lines: string[] = [];
+    harness = await openHarness(kind, {
+      pipeline: {
+        policies: QUICK,
+        log: (line) => lines.push(line),
+        resolveModel: (spec) => {
+          throw new Error(`The model server for ${spec} answered 503 Service Unavailable.`);
+        },
+      },
+    });
+    await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const [group] = (await harness.store.inbox({})).groups;
+    const groupId = group?.id ?? '';
+    expect(await harness.store.diagnoses.listOfGroup(groupId)).toHaveLength(1);
+
+    await harness.pipeline.reinvestigate(groupId, { model: 'openai:gpt-5-mini' });
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    expect((await harness.store.groups.get(groupId)).investigation).toEqual({
+      state: 'failed',
+      detail: 'The model server for openai:gpt-5-mini answered 503 Service Unavailable.',
+      attempts: 3,
+    });
+    const failures = lines.filter((line) => line.includes('investigation failed'));
+    expect(failures).toEqual([
+      `group ${groupId}: investigation failed after 3 attempts: The model server for openai:gpt-5-mini answered 503 Service Unavailable. (retry: POST /api/groups/${groupId}/retry)`,
+    ]);
+
+    // Retry: the service's default model (here offline) investigates again.
+    await harness.pipeline.retry(groupId);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    expect((await harness.store.groups.get(groupId)).investigation?.state).toBe('done');
+    expect(await harness.store.diagnoses.listOfGroup(groupId)).toHaveLength(2);
+    // A group whose investigation did not fail is not retried.
+    await expect(harness.pipeline.retry(groupId)).rejects.toThrow(/has not failed/);
+  }, 120_000);
+});

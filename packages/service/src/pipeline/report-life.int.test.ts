@@ -1,0 +1,146 @@
+import { createHmac } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createBuiltInRegistry } from '../sources/built-in.js';
+import { createCredentialStore } from '../sources/credentials.js';
+import type { RawReport } from '../sources/types.js';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
+
+const SECRET = 'fake-webhook-secret-for-tests';
+
+/** A GitHub issue of the fake shop as its webhook (or poll) delivers it. */
+const issue = (body: string, title = 'Cart total is wrong after removing an item'): RawReport => ({
+  sourceKind: 'github',
+  sourceId: 'acme/shop#7',
+  receivedAt: '2026-03-01T10:00:00.000Z',
+  format: 'markdown-issue',
+  payload: { json: { title, body, number: 7, labels: [] } },
+});
+
+const FIRST = 'The checkout total shows NaN once I remove an item from the cart and add it back.';
+
+describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
+  let harness: ServiceHarness;
+  let dataDir: string | undefined;
+  afterEach(async () => {
+    await harness?.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function deliver(reports: RawReport[]) {
+    const result = await harness.pipeline.ingest(reports, {
+      projectId: harness.project.id,
+      sourceId: null,
+    });
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    return result;
+  }
+
+  /** A GitHub source of the harness' project taking signed webhooks. */
+  async function githubWebhook() {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'sightline-life-'));
+    const credentials = createCredentialStore(dataDir, {});
+    const source = await harness.store.sources.create({
+      projectId: harness.project.id,
+      kind: 'github',
+      name: 'shop',
+      config: { owner: 'acme', repo: 'shop' },
+      pollIntervalMs: null,
+    });
+    credentials.write(source.id, { webhookSecret: SECRET });
+    const options = { registry: createBuiltInRegistry(), credentials, fetch };
+    return async (action: string, body: string) => {
+      const raw = Buffer.from(
+        JSON.stringify({
+          action,
+          repository: { full_name: 'acme/shop' },
+          issue: { number: 7, title: 'Cart total is wrong after removing an item', body },
+        }),
+      );
+      const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
+      const outcome = await harness.pipeline.receiveWebhook(
+        source.id,
+        { headers: { 'x-github-event': 'issues', 'x-hub-signature-256': signature }, body: raw },
+        options,
+      );
+      await harness.queue.drain({ timeoutMs: 60_000 });
+      return outcome;
+    };
+  }
+
+  it('an edit adding a trace is a new revision and a new diagnosis; a cosmetic edit costs none', async () => {
+    harness = await openHarness(kind);
+    const first = await deliver([issue(FIRST)]);
+    const reportId = first.reportIds[0] ?? '';
+    const groupId = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    expect(await harness.store.diagnoses.listOfGroup(groupId)).toHaveLength(1);
+
+    const withTrace = `${FIRST}\n\n\`\`\`\n${cartCrash()}\n\`\`\``;
+    expect(await deliver([issue(withTrace)])).toMatchObject({ stored: 0, revised: 1 });
+    const revisions = await harness.store.reports.revisions(reportId);
+    expect(revisions.map((revision) => revision.revision)).toEqual([1, 2]);
+    expect(JSON.stringify(revisions[0]?.payload)).toContain(FIRST);
+    expect(JSON.stringify(revisions[0]?.payload)).not.toContain('cartTotal');
+    const stored = await harness.store.reports.get(reportId);
+    expect(stored?.groupId).toBe(groupId);
+    expect(stored?.analysis?.report.exceptions[0]?.type).toBe('TypeError');
+    const diagnoses = await harness.store.diagnoses.listOfGroup(groupId);
+    expect(diagnoses).toHaveLength(2);
+    expect((await harness.store.groups.get(groupId)).count).toBe(1);
+
+    // Spacing and the title's case changed: a third revision, no investigation.
+    const cosmetic = issue(
+      withTrace.replace('The checkout total', 'The checkout  total'),
+      'Cart total is wrong after removing an Item',
+    );
+    expect(await deliver([cosmetic])).toMatchObject({ revised: 1 });
+    expect(await harness.store.reports.revisions(reportId)).toHaveLength(3);
+    expect(await harness.store.diagnoses.listOfGroup(groupId)).toHaveLength(2);
+    // The same payload again is a duplicate, not a revision.
+    expect(await deliver([cosmetic])).toMatchObject({ duplicates: 1, revised: 0 });
+  }, 120_000);
+
+  it('closed upstream resolves the group, a new report marks it regressed, reopened reopens', async () => {
+    const lines: string[] = [];
+    harness = await openHarness(kind, { pipeline: { log: (line) => lines.push(line) } });
+    const webhook = await githubWebhook();
+    expect(await webhook('opened', FIRST)).toMatchObject({ outcome: 'ingested' });
+    const [report] = await harness.store.reports.listOfGroup(
+      (await harness.store.inbox({})).groups[0]?.id ?? '',
+    );
+    const groupId = report?.groupId ?? '';
+    expect((await harness.store.groups.get(groupId)).status).toBe('new');
+
+    await webhook('closed', FIRST);
+    expect((await harness.store.groups.get(groupId)).status).toBe('resolved');
+    await webhook('reopened', FIRST);
+    expect((await harness.store.groups.get(groupId)).status).toBe('reopened');
+
+    await harness.store.groups.setStatus(groupId, 'resolved');
+    // The same crash again, from another report: the resolved group regressed.
+    await deliver([{ ...issue(FIRST), sourceId: 'acme/shop#8' }]);
+    const regressed = await harness.store.groups.get(groupId);
+    expect(regressed).toMatchObject({ status: 'regressed', count: 2 });
+    expect(lines.some((line) => line.includes(`group ${groupId} regressed`))).toBe(true);
+    // The event stream's feed carries it.
+    const changed = await harness.store.groups.changedSince('1970-01-01T00:00:00.000Z');
+    expect(changed.find((group) => group.id === groupId)?.status).toBe('regressed');
+  }, 120_000);
+
+  it('follows upstream status only when the source says so', async () => {
+    harness = await openHarness(kind);
+    const webhook = await githubWebhook();
+    const [source] = await harness.store.sources.list();
+    await harness.store.sources.reconfigure(source?.id ?? '', {
+      config: { owner: 'acme', repo: 'shop', followUpstream: false },
+      pollIntervalMs: null,
+    });
+    await webhook('opened', FIRST);
+    await webhook('closed', FIRST);
+    const [group] = (await harness.store.inbox({})).groups;
+    expect(group?.status).toBe('new');
+  }, 120_000);
+});
