@@ -5,6 +5,7 @@
  */
 
 export { type OpenRepositoryOptions, openRepository, type Repository } from './open-repository.js';
+export * from './history/index.js';
 export * from './repomap/index.js';
 export * from './repository/index.js';
 export * from './tools/index.js';

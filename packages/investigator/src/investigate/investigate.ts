@@ -28,6 +28,8 @@ import {
   localize,
   prepareReport,
 } from '../localize/index.js';
+import { liftWindowFiles } from '../localize/window-signal.js';
+import { describeHistory, readReportHistory } from './read-history.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
@@ -74,6 +76,14 @@ export interface InvestigateOptions {
   stepTimeoutMs?: number;
   /** Suspects computed by the localizer. Default 10. */
   suspectLimit?: number;
+  /**
+   * Read the repository's git history (suspect commits, the regression window the report names,
+   * its files as a localization signal). Read-only and bounded; a folder without history is
+   * investigated without it. Default true.
+   */
+  history?: boolean;
+  /** When the failure was first reported; commits after it are not suspects. Default: HEAD's time. */
+  reportedAt?: Date;
   /** Receives progress events; must not throw. */
   onProgress?: (event: InvestigateProgress) => void;
   /**
@@ -150,7 +160,18 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
-  const suspects = localize(report, index, { limit: options.suspectLimit ?? 10, signals });
+  const limit = options.suspectLimit ?? 10;
+  const read = options.history === false ? null : await readReportHistory(repository.root, report);
+  // A regression window lifts the files it changed; a wider pool lets them move into the top.
+  const suspects = read?.window
+    ? liftWindowFiles(
+        localize(report, index, { limit: limit * 3, signals }),
+        read.window.files,
+      ).slice(0, limit)
+    : localize(report, index, { limit, signals });
+  const history = read
+    ? await describeHistory(read, suspects, options.reportedAt?.getTime())
+    : undefined;
 
   if (options.model) {
     stage('agent');
@@ -177,7 +198,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       report,
       classification,
       suspects,
-      diagnosis,
+      diagnosis: history ? { ...diagnosis, history } : diagnosis,
       agentMarkdown: markdown,
       verification,
       indexed,
@@ -203,7 +224,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     // What verification still rejects after that is a Sightline bug.
     throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
-  const diagnosis = verification.diagnosis;
+  const diagnosis = history ? { ...verification.diagnosis, history } : verification.diagnosis;
   return {
     report,
     classification,

@@ -1,0 +1,114 @@
+/**
+ * History for one investigation: opens the repository's git history (read-only, bounded), finds
+ * the regression window the report names, and, once the suspects are ranked, blames the top
+ * suspect ranges for suspect commits. Everything degrades to a note: a tree without history, a
+ * shallow clone, a window with no tag, a file git cannot blame.
+ */
+import {
+  type CommitInfo,
+  findRegressionWindow,
+  findSuspectCommits,
+  type GitHistory,
+  openGitHistory,
+  type RegressionWindow,
+} from '@sightline/codebase';
+import { commitLink } from '@sightline/codebase/internal';
+import type { Report } from '@sightline/intake';
+import type { DiagnosisHistory } from '../diagnosis/history-schema.js';
+import type { Suspect } from '../diagnosis/schema.js';
+
+/** Suspect ranges blamed for suspect commits. */
+export const BLAMED_SUSPECTS = 5;
+/** Suspect commits kept. */
+export const SUSPECT_COMMITS = 5;
+/** Window commits touching the suspects kept in the diagnosis. */
+const WINDOW_COMMITS_SHOWN = 10;
+
+/** The history of a repository as one investigation reads it. */
+export interface ReportHistory {
+  history: GitHistory;
+  window: RegressionWindow | null;
+  notes: string[];
+}
+
+/**
+ * Opens the history and finds the report's regression window.
+ * @param root the repository folder.
+ * @param report the parsed report.
+ * @returns the history with the window, or `null` when the folder has no git history.
+ */
+export async function readReportHistory(
+  root: string,
+  report: Report,
+): Promise<ReportHistory | null> {
+  const opened = await openGitHistory(root);
+  if (!opened.history) return null;
+  const text = [report.title ?? '', report.body].join('\n');
+  const { window, notes } = await findRegressionWindow(opened.history, text);
+  return { history: opened.history, window, notes: [...opened.history.notes, ...notes] };
+}
+
+function commitView(history: GitHistory, commit: CommitInfo) {
+  const url = commitLink(history, commit.id);
+  return {
+    id: commit.id,
+    shortId: commit.id.slice(0, 12),
+    author: commit.author,
+    date: new Date(commit.time).toISOString(),
+    subject: commit.subject,
+    ...(url ? { url } : {}),
+  };
+}
+
+/**
+ * Blames the top suspect ranges and shapes the diagnosis' history part.
+ * @param read what {@link readReportHistory} found.
+ * @param suspects the final suspects, most suspect first.
+ * @param reportedAt when the failure was first reported (ms since the epoch). Default HEAD's time.
+ * @returns the history part of the diagnosis. Never throws.
+ */
+export async function describeHistory(
+  { history, window, notes }: ReportHistory,
+  suspects: readonly Suspect[],
+  reportedAt?: number,
+): Promise<DiagnosisHistory> {
+  const found = await findSuspectCommits(history, suspects.slice(0, BLAMED_SUSPECTS), {
+    limit: SUSPECT_COMMITS,
+    ...(reportedAt !== undefined ? { reportedAt } : {}),
+    ...(window ? { windowCommits: new Set(window.commits.map((commit) => commit.id)) } : {}),
+  });
+  const suspectPaths = new Set(
+    suspects.flatMap((suspect) => [suspect.path, ...(suspect.twins ?? [])]),
+  );
+  return {
+    head: history.head,
+    suspectCommits: found.commits.map((commit) => ({
+      ...commitView(history, commit),
+      score: commit.score,
+      touches: commit.touches,
+      ...(commit.inWindow !== undefined ? { inWindow: commit.inWindow } : {}),
+    })),
+    ...(window
+      ? {
+          regressionWindow: {
+            good: window.good,
+            bad: window.bad,
+            summary: `regressed between ${window.good.ref} and ${window.bad.ref}`,
+            evidence: window.evidence,
+            commitCount: window.commits.length,
+            filesChanged: window.files.size,
+            cut: window.cut,
+            commitsTouchingSuspects: window.commits
+              .map((commit) => ({
+                commit,
+                files: commit.files.filter((file) => suspectPaths.has(file)),
+              }))
+              .filter(({ files }) => files.length > 0)
+              .slice(0, WINDOW_COMMITS_SHOWN)
+              .map(({ commit, files }) => ({ ...commitView(history, commit), files })),
+          },
+        }
+      : {}),
+    notes: [...notes, ...found.notes],
+  };
+}
