@@ -5,12 +5,6 @@
  * `@sightline/codebase/internal`.
  */
 
-// The repository under investigation: root, files, package name, index on demand.
-export {
-  type OpenRepositoryOptions,
-  openRepository,
-  type Repository,
-} from './open-repository.js';
 // History (when the repository is a git checkout): suspect commits, regression windows, per-file
 // bug-fix signals, read-only through the git program.
 export type { BlamedCommit, CommitInfo, RangeBlame } from './history/blame-range.js';
@@ -40,6 +34,12 @@ export {
   type SuspectRangeInput,
 } from './history/suspect-commits.js';
 export { findVersionMentions, type VersionMention } from './history/version-mentions.js';
+// The repository under investigation: root, files, package name, index on demand.
+export {
+  type OpenRepositoryOptions,
+  openRepository,
+  type Repository,
+} from './open-repository.js';
 // The index (tree-sitter tags) and the repository map an agent reads before any tool call.
 export { type FindDefinitionsOptions, findDefinitions } from './repomap/find-definitions.js';
 export { type IndexRepositoryOptions, indexRepository } from './repomap/index-repository.js';

@@ -4,8 +4,8 @@
  * tools. Not a stable API; use the main entry.
  */
 
-export { type OpenRepositoryOptions, openRepository, type Repository } from './open-repository.js';
 export * from './history/index.js';
+export { type OpenRepositoryOptions, openRepository, type Repository } from './open-repository.js';
 export * from './repomap/index.js';
 export * from './repository/index.js';
 export * from './tools/index.js';

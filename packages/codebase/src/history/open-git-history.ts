@@ -45,7 +45,7 @@ export function webUrlOfRemote(remote: string): GitHistory['webUrl'] {
   const host = (match[1] ?? '').toLowerCase();
   return {
     host: host === 'github.com' ? 'github' : 'gitlab',
-    base: `https://${host}/${match[2]}`,
+    base: `https://${host}/${(match[2] ?? '').replace(/\.git$/, '')}`,
   };
 }
 

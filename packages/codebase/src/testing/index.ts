@@ -4,4 +4,5 @@
  * `sightline serve --demo`, the demos and the benchmarks; no runtime entry imports it.
  */
 
+export { buildGitHistoryFixture, type GitHistoryFixture } from './git-history-fixture.js';
 export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';
