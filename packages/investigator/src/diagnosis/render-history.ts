@@ -52,3 +52,21 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
     parts.push(history.notes.map((note) => `- Note: ${note}`).join('\n'));
   return parts.join('\n\n');
 }
+
+/**
+ * One line for a short summary (an issue comment's head): the regression window and the most
+ * suspect commit.
+ * @returns the line, or `undefined` when history names neither.
+ */
+export function renderHistoryHeadline(history: DiagnosisHistory): string | undefined {
+  const [first] = history.suspectCommits;
+  const parts = [
+    history.regressionWindow
+      ? `**Regressed** between ${history.regressionWindow.good.ref} and ${history.regressionWindow.bad.ref}`
+      : undefined,
+    first
+      ? `**Suspect commit:** ${commitName(first)} ${cell(first.subject)} (${cell(first.author)}, ${first.date.slice(0, 10)})`
+      : undefined,
+  ].filter((part) => part !== undefined);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildGitHistoryFixture, type GitHistoryFixture } from '@sightline/codebase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderIssueComment } from '../diagnosis/render-issue-comment.js';
 import { renderDiagnosisMarkdown } from '../diagnosis/render-markdown.js';
 import { diagnosisSchema } from '../diagnosis/schema.js';
 import { investigate } from './investigate.js';
@@ -68,6 +69,9 @@ describe('investigate with git history', () => {
     const markdown = renderDiagnosisMarkdown(diagnosis);
     expect(markdown).toContain('regressed between v1.1.0 and v1.2.0');
     expect(markdown).toContain(`[\`${first?.shortId}\`](${first?.url})`);
+    expect(renderIssueComment(diagnosis)).toContain(
+      `**Regressed** between v1.1.0 and v1.2.0 · **Suspect commit:** [\`${first?.shortId}\`](${first?.url}) ${fixture.regressionSubject} (Dana Regress, 2024-03-01)`,
+    );
   });
 
   it('leaves history out when turned off', async () => {
