@@ -10,6 +10,7 @@
 export type { BlamedCommit, CommitInfo, RangeBlame } from './history/blame-range.js';
 export {
   type FileHistoryFeatures,
+  historyFeatures,
   isFixSubject,
   type ReadFileHistoryOptions,
   readFileHistory,

@@ -97,3 +97,26 @@ export async function readFileHistory(
   }
   return { files, commitsRead };
 }
+
+/** Fix commits at which {@link historyFeatures}' `bugFixFrequency` reaches 1. */
+const FREQUENCY_SCALE = 20;
+
+/**
+ * A file's history numbers as ranking features in [0, 1], the scale of the learned ranking's
+ * other signals: `bugFixFrequency` = log(1 + fix commits) / log(1 + 20), capped at 1;
+ * `bugFixRecency` = r / (1 + r) for r = {@link FileHistoryFeatures.fixRecency} (one fix today
+ * gives 0.5, more and newer fixes approach 1).
+ * @param entry the file's numbers from {@link readFileHistory}, or `undefined` for a file no
+ *   commit read changed.
+ * @returns both features (0 for a file without fixes).
+ */
+export function historyFeatures(entry: FileHistoryFeatures | undefined): {
+  bugFixFrequency: number;
+  bugFixRecency: number;
+} {
+  if (!entry || entry.fixCommits === 0) return { bugFixFrequency: 0, bugFixRecency: 0 };
+  return {
+    bugFixFrequency: Math.min(1, Math.log1p(entry.fixCommits) / Math.log1p(FREQUENCY_SCALE)),
+    bugFixRecency: entry.fixRecency / (1 + entry.fixRecency),
+  };
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGitHistoryFixture, type GitHistoryFixture } from '../testing/git-history-fixture.js';
-import { readFileHistory } from './file-history.js';
+import { historyFeatures, isFixSubject, readFileHistory } from './file-history.js';
 import { gateCommitTexts } from './gate-commit-texts.js';
 import { type GitHistory, openGitHistory } from './open-git-history.js';
 import { findRegressionWindow } from './regression-window.js';
@@ -70,6 +70,26 @@ describe('git history', () => {
       fixRecency: 0,
     });
     expect(files.get('README.md')?.commits).toBe(2);
+    expect(historyFeatures(files.get('src/slugify.js'))).toEqual({
+      bugFixFrequency: 0,
+      bugFixRecency: 0,
+    });
+  });
+
+  it('reads fix commits from their subjects', () => {
+    expect(
+      [
+        'Fix crash on empty title',
+        'Closes #12: wrong slug',
+        'Bugfix: trim',
+        'Add prefix option',
+        'Fixture data (#12)',
+      ].map(isFixSubject),
+    ).toEqual([true, true, true, false, false]);
+    expect(historyFeatures({ commits: 3, fixCommits: 1, daysSinceFix: 0, fixRecency: 1 })).toEqual({
+      bugFixFrequency: Math.log1p(1) / Math.log1p(20),
+      bugFixRecency: 0.5,
+    });
   });
 });
 
