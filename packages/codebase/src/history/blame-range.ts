@@ -102,6 +102,11 @@ function hasIgnoreRevs(root: string): Promise<boolean> {
 export interface BlameRangeOptions {
   /** Time limit of the blame, in ms. Default 10,000. */
   timeoutMs?: number;
+  /**
+   * Oldest history walked, in ms since the epoch: lines unchanged since then are given to a
+   * boundary commit (`boundary: true`) instead of their real author. Default: all history.
+   */
+  since?: number;
 }
 
 /**
@@ -116,7 +121,7 @@ export async function blameRange(
   history: GitHistory,
   filePath: string,
   lines: [number, number],
-  { timeoutMs = 10_000 }: BlameRangeOptions = {},
+  { timeoutMs = 10_000, since }: BlameRangeOptions = {},
 ): Promise<RangeBlame | null> {
   const ignore = (await hasIgnoreRevs(history.root))
     ? ['--ignore-revs-file', '.git-blame-ignore-revs']
@@ -126,6 +131,8 @@ export async function blameRange(
     [
       'blame',
       '--porcelain',
+      // A shallow clone's cut is a root here: left a boundary, it is not taken for the author.
+      ...(history.shallow ? [] : ['--root']),
       '-w',
       '-M',
       '-C',

@@ -15,6 +15,12 @@ import { commitLink, type GitHistory } from './open-git-history.js';
 export const RECENCY_HALF_LIFE_DAYS = 180;
 /** Weight of a commit inside the regression window, relative to one outside it. */
 export const WINDOW_WEIGHT = 4;
+/**
+ * History blamed, in days before the first report: blame walks no further back, which bounds
+ * its time on long histories (bench:history measures it on repositories of ≥ 10,000 commits).
+ * Lines older than that are not attributed (a commit that old weighs little by recency anyway).
+ */
+export const BLAME_HISTORY_DAYS = 3 * 365;
 
 /** A range to blame, with how suspect it is. */
 export interface SuspectRangeInput {
@@ -47,6 +53,8 @@ export interface FindSuspectCommitsOptions {
   limit?: number;
   /** Time limit of each blame, in ms. Default 10,000. */
   timeoutMs?: number;
+  /** History blamed, in days before `reportedAt`; `null` for all of it. Default {@link BLAME_HISTORY_DAYS}. */
+  historyDays?: number | null;
 }
 
 /** What {@link findSuspectCommits} returns. */
@@ -68,17 +76,28 @@ export interface SuspectCommitsResult {
 export async function findSuspectCommits(
   history: GitHistory,
   ranges: readonly SuspectRangeInput[],
-  { reportedAt, windowCommits, limit = 5, timeoutMs }: FindSuspectCommitsOptions = {},
+  {
+    reportedAt,
+    windowCommits,
+    limit = 5,
+    timeoutMs,
+    historyDays = BLAME_HISTORY_DAYS,
+  }: FindSuspectCommitsOptions = {},
 ): Promise<SuspectCommitsResult> {
+  const reference = reportedAt ?? history.headTime;
+  const since = historyDays === null ? undefined : reference - historyDays * 86_400_000;
   const started = performance.now();
   const blames = await Promise.all(
     ranges.map((range) =>
-      blameRange(history, range.path, range.lines, timeoutMs ? { timeoutMs } : {}),
+      blameRange(history, range.path, range.lines, {
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(since !== undefined ? { since } : {}),
+      }),
     ),
   );
   const blameMs = performance.now() - started;
   const notes: string[] = [];
-  const reference = reportedAt ?? history.headTime;
+  let unattributed = 0;
   const scored = new Map<string, SuspectCommit>();
   blames.forEach((blame, rank) => {
     const range = ranges[rank];
@@ -90,6 +109,12 @@ export async function findSuspectCommits(
     const length = range.lines[1] - range.lines[0] + 1;
     const rankWeight = 1 / (rank + 1);
     for (const commit of blame.commits) {
+      // A boundary commit (the shallow clone's cut, or the blamed history's start) only stands
+      // for older, unknown authors of its lines.
+      if (commit.boundary) {
+        unattributed += commit.lines;
+        continue;
+      }
       if (commit.time > reference) continue;
       const ageDays = Math.max(0, reference - commit.time) / 86_400_000;
       const recency = 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
@@ -115,13 +140,15 @@ export async function findSuspectCommits(
         touches: [touch],
         ...(windowCommits ? { inWindow } : {}),
       });
-      if (commit.boundary) {
-        notes.push(
-          `${commit.id.slice(0, 12)} is the shallow clone's cut: lines it holds may be older`,
-        );
-      }
     }
   });
+  if (unattributed > 0) {
+    notes.push(
+      `${unattributed} suspect line${unattributed === 1 ? '' : 's'} last changed before ${
+        history.shallow ? "the shallow clone's cut" : `the ${historyDays} days of history blamed`
+      } ${unattributed === 1 ? 'is' : 'are'} not attributed to a commit`,
+    );
+  }
   const ranked = [...scored.values()]
     .sort((a, b) => b.score - a.score || b.time - a.time)
     .slice(0, limit);

@@ -95,7 +95,7 @@ describe('investigate with git history', () => {
     expect(diagnosis.suspects[0]?.path).toBe(fixture.defectPath);
   });
 
-  it('notes a shallow clone and still blames what it holds', async () => {
+  it('notes a shallow clone, and attributes no line to its cut', async () => {
     const shallow = path.join(dir, 'shallow');
     execFileSync('git', ['clone', '-q', '--depth', '1', `file://${fixture.root}`, shallow], {
       env: {
@@ -105,7 +105,9 @@ describe('investigate with git history', () => {
       },
     });
     const { diagnosis } = await investigate({ repo: shallow, report: REPORT, cacheDir: false });
-    expect(diagnosis.history?.notes.join(' ')).toMatch(/shallow clone \(1 commits\)/);
-    expect(diagnosis.history?.suspectCommits[0]?.subject).toBe('Document the separator option');
+    const notes = diagnosis.history?.notes.join(' ');
+    expect(notes).toMatch(/shallow clone \(1 commits\)/);
+    expect(notes).toMatch(/suspect lines last changed before the shallow clone's cut are not attributed/);
+    expect(diagnosis.history?.suspectCommits).toEqual([]);
   });
 });
