@@ -51,6 +51,12 @@ interface CaseResult {
   blameMs: number;
 }
 
+/** A corpus case of a git repository (every corpus case is; the type allows npm cases too). */
+type GitCase = CorpusCase & { repo: string; parent: string };
+
+const isGitCase = (item: CorpusCase): item is GitCase =>
+  item.repo !== undefined && item.parent !== undefined;
+
 function mirrorOf(repo: string): string | undefined {
   const dir = path.join(MIRRORS, repo.replace('/', '+'), 'repo');
   return existsSync(dir) ? dir : undefined;
@@ -91,7 +97,7 @@ function sparseWithoutMissingBlobs(clone: string, revision: string): void {
   writeFileSync(path.join(clone, '.git', 'info', 'sparse-checkout'), `${patterns.join('\n')}\n`);
 }
 
-async function checkout(caseItem: CorpusCase, mirror: string): Promise<string> {
+async function checkout(caseItem: GitCase, mirror: string): Promise<string> {
   const clone = path.join(CLONES, caseItem.repo.replace('/', '+'));
   if (!existsSync(clone)) {
     await mkdir(CLONES, { recursive: true });
@@ -143,7 +149,7 @@ const LOCALIZER_KEY = createHash('sha256')
   .slice(0, 16);
 
 /** The offline suspects (history off) of a case, cached per localizer version. */
-async function localizeCase(caseItem: CorpusCase, clone: string, text: string): Promise<Suspect[]> {
+async function localizeCase(caseItem: GitCase, clone: string, text: string): Promise<Suspect[]> {
   const file = path.join(CLONES, 'suspects', LOCALIZER_KEY, `${caseItem.id}.json`);
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Suspect[];
   const { suspects } = await investigate({
@@ -158,7 +164,7 @@ async function localizeCase(caseItem: CorpusCase, clone: string, text: string): 
   return suspects;
 }
 
-async function measure(caseItem: CorpusCase, clone: string): Promise<CaseResult | null> {
+async function measure(caseItem: GitCase, clone: string): Promise<CaseResult | null> {
   const opened = await openGitHistory(clone);
   if (!opened.history) return null;
   const history = opened.history;
@@ -221,7 +227,7 @@ const median = (values: number[]) => {
 async function main() {
   const started = Date.now();
   const { cases } = readCorpusCases();
-  const usable = cases.filter((item) => mirrorOf(item.repo));
+  const usable = cases.filter(isGitCase).filter((item) => mirrorOf(item.repo));
   const regression = usable.filter((item) =>
     isRegressionReport(`${item.report.title}\n${item.report.body}`),
   );
