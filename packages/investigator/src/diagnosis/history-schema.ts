@@ -34,8 +34,10 @@ export const suspectCommitSchema = z
     touches: z
       .array(
         z.object({
-          path: z.string(),
-          lines: z.tuple([z.number().int().min(1), z.number().int().min(1)]),
+          path: z.string().describe('Repository-relative path of the suspect range.'),
+          lines: z
+            .tuple([z.number().int().min(1), z.number().int().min(1)])
+            .describe('The suspect range, 1-based and inclusive.'),
           changedLines: z.number().int().min(1).describe('Lines of the range it last changed.'),
         }),
       )
