@@ -26,7 +26,7 @@ import {
 } from '@sightline/codebase';
 import { blameRange } from '@sightline/codebase/internal';
 import { investigate, type Suspect } from '@sightline/investigator';
-import { liftWindowFiles } from '@sightline/investigator/internal';
+import { liftWindowFiles, windowRangeShares } from '@sightline/investigator/internal';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
@@ -174,7 +174,9 @@ async function measure(caseItem: GitCase, clone: string): Promise<CaseResult | n
   const { window } = isRegressionReport(text)
     ? await findRegressionWindow(history, text)
     : { window: null };
-  const lifted = window ? liftWindowFiles(suspects, window.files) : suspects;
+  const lifted = window
+    ? liftWindowFiles(suspects, window.files, await windowRangeShares(history, window, suspects))
+    : suspects;
   const top = lifted.slice(0, 5);
   const found = await findSuspectCommits(history, top, {
     limit: 3,

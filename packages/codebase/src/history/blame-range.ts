@@ -107,6 +107,11 @@ export interface BlameRangeOptions {
    * boundary commit (`boundary: true`) instead of their real author. Default: all history.
    */
   since?: number;
+  /**
+   * Blame only the commits after this one (`base..HEAD`, committed content): older lines are
+   * given to the boundary. Default: the work tree over all history.
+   */
+  base?: string;
 }
 
 /**
@@ -121,7 +126,7 @@ export async function blameRange(
   history: GitHistory,
   filePath: string,
   lines: [number, number],
-  { timeoutMs = 10_000, since }: BlameRangeOptions = {},
+  { timeoutMs = 10_000, since, base }: BlameRangeOptions = {},
 ): Promise<RangeBlame | null> {
   const ignore = (await hasIgnoreRevs(history.root))
     ? ['--ignore-revs-file', '.git-blame-ignore-revs']
@@ -137,8 +142,10 @@ export async function blameRange(
       '-M',
       '-C',
       ...ignore,
+      ...(since === undefined ? [] : [`--since=${new Date(since).toISOString()}`]),
       '-L',
       `${lines[0]},${lines[1]}`,
+      ...(base === undefined ? [] : [`${base}..HEAD`]),
       '--',
       filePath,
     ],

@@ -5,4 +5,13 @@ export {
   type InvestigateResult,
   investigate,
 } from './investigate.js';
+export {
+  BLAMED_SUSPECTS,
+  describeHistory,
+  type ReportHistory,
+  readReportHistory,
+  SUSPECT_COMMITS,
+  WINDOW_BLAMED_SUSPECTS,
+  windowRangeShares,
+} from './read-history.js';
 export { reportFocus } from './report-focus.js';

@@ -29,7 +29,7 @@ import {
   prepareReport,
 } from '../localize/index.js';
 import { liftWindowFiles } from '../localize/window-signal.js';
-import { describeHistory, readReportHistory } from './read-history.js';
+import { describeHistory, readReportHistory, windowRangeShares } from './read-history.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
@@ -162,13 +162,12 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
   const limit = options.suspectLimit ?? 10;
   const read = options.history === false ? null : await readReportHistory(repository.root, report);
-  // A regression window lifts the files it changed; a wider pool lets them move into the top.
-  const suspects = read?.window
-    ? liftWindowFiles(
-        localize(report, index, { limit: limit * 3, signals }),
-        read.window.files,
-      ).slice(0, limit)
-    : localize(report, index, { limit, signals });
+  // A regression window lifts what it changed; a wider pool lets those move into the top.
+  let suspects = localize(report, index, { limit: read?.window ? limit * 3 : limit, signals });
+  if (read?.window) {
+    const shares = await windowRangeShares(read.history, read.window, suspects);
+    suspects = liftWindowFiles(suspects, read.window.files, shares).slice(0, limit);
+  }
   const history = read
     ? await describeHistory(read, suspects, options.reportedAt?.getTime())
     : undefined;

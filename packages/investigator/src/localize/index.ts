@@ -23,4 +23,4 @@ export {
 } from './report-signals.js';
 export { type FileSignals, scoreFiles } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
-export { liftWindowFiles, WINDOW_LIFT } from './window-signal.js';
+export { FILE_LIFT, liftWindowFiles, RANGE_LIFT } from './window-signal.js';
