@@ -133,17 +133,23 @@ function rankOf(paths: string[], gold: Set<string>): number {
 }
 
 /**
- * The localizer's tree as committed (its folders' git tree ids): cached suspects are reused only
- * while the code that ranked them is unchanged.
+ * The localizer as committed (the git ids of its files): cached suspects are reused only while
+ * the code that ranked them is unchanged. Re-export lists and the window signal, which this
+ * benchmark applies itself, are left out.
  */
 const LOCALIZER_KEY = createHash('sha256')
   .update(
     gitSync(process.cwd(), [
-      'rev-parse',
-      'HEAD:packages/investigator/src/localize',
-      'HEAD:packages/codebase/src/repomap',
-      'HEAD:packages/intake/src/parse',
-    ]),
+      'ls-tree',
+      '-r',
+      'HEAD',
+      'packages/investigator/src/localize',
+      'packages/codebase/src/repomap',
+      'packages/intake/src/parse',
+    ])
+      .split('\n')
+      .filter((line) => !/\/(?:index\.ts|window-signal(?:\.test)?\.ts)$/.test(line))
+      .join('\n'),
   )
   .digest('hex')
   .slice(0, 16);
