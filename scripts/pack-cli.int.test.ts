@@ -1,8 +1,11 @@
 /**
  * The CLI tarball as a user installs it: `npm run pack`'s `@sightline/cli` tarball goes into a
- * temporary global prefix on its own (the workspace packages are bundled into it, the rest comes
- * from the npm registry), and `sightline investigate` runs from an unrelated folder on a real
- * package (json5 2.2.1 and the report of its prototype-pollution bug, as `npm run demo`).
+ * temporary global prefix on its own, with the README's command (`npm install -g <tarball>`, install
+ * scripts run as npm does by default, so better-sqlite3's native binding is built; the workspace
+ * packages are bundled into it, the rest comes from the npm registry). From an unrelated folder,
+ * `sightline investigate` runs on a real package (json5 2.2.1 and the report of its
+ * prototype-pollution bug, as `npm run demo`) and `sightline serve --demo --once` serves, triages
+ * and investigates the demo's reports (the SQLite store, the example files shipped in dist/).
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -35,7 +38,9 @@ describe.skipIf(!online)('npm install -g of the packed CLI', () => {
     const manifest = await runIn('tar', ['-xzOf', cli.file, 'package/package.json'], work);
     expect(Object.keys(JSON.parse(manifest).dependencies)).not.toContain('@sightline/core');
     const prefix = path.join(work, 'prefix');
-    // Install scripts (better-sqlite3's native build) are not needed by `investigate`.
+    // The README's line; --prefix keeps the machine's global folder out of it. Its install scripts
+    // compile native bindings (better-sqlite3's, and the tree-sitter grammars' that Sightline does
+    // not use): about 2 minutes on an idle 2-core machine, past 10 on a busy one (the timeout).
     await runIn(
       'npm',
       [
@@ -44,23 +49,33 @@ describe.skipIf(!online)('npm install -g of the packed CLI', () => {
         '--prefix',
         prefix,
         '--prefer-offline',
-        '--ignore-scripts',
         '--no-audit',
         '--no-fund',
         cli.file,
       ],
       work,
+      { npm_config_ignore_scripts: 'false' },
     );
     const elsewhere = path.join(work, 'elsewhere');
     await mkdir(elsewhere);
+    const env = {
+      PATH: `${path.join(prefix, 'bin')}:${process.env.PATH ?? ''}`,
+      // The demo caches its download in the user's cache folder: a fresh one here.
+      XDG_CACHE_HOME: path.join(work, 'cache'),
+    };
     const { dir: repo } = await npmPack('json5@2.2.1');
     const report = path.join(root, 'examples', 'json5-2.2.1-proto-pollution', 'report.md');
+    const sightline = path.join(prefix, 'bin', 'sightline');
     const markdown = await runIn(
-      path.join(prefix, 'bin', 'sightline'),
+      sightline,
       ['investigate', '--repo', repo, '--report', report],
       elsewhere,
-      { PATH: `${path.join(prefix, 'bin')}:${process.env.PATH ?? ''}` },
+      env,
     );
     expect(markdown).toContain('lib/parse.js');
-  }, 600_000);
+
+    const inbox = await runIn(sightline, ['serve', '--demo', '--once'], elsewhere, env);
+    expect(inbox).toMatch(/^Console: http:\/\/127\.0\.0\.1:\d+\/#token=/m);
+    expect(inbox).toMatch(/crash +×2 .*\n +investigated → lib\/parse\.js:\d+-\d+/);
+  }, 900_000);
 });

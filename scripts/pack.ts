@@ -6,7 +6,9 @@
  * Every tarball is then checked: a LICENSE, and a file for every export target and bin.
  *
  * Install the CLI with `npm install -g ./tarballs/sightline-cli-0.1.0.tgz` (it bundles the
- * workspace packages it uses); libraries with their siblings, e.g.
+ * workspace packages it uses); `sightline-action-0.1.0.tgz` is the CLI with every dependency
+ * bundled, what the GitHub Action runs (`npx --yes --package=<it> sightline-action …`); libraries
+ * with their siblings, e.g.
  * `npm install ./tarballs/sightline-core-0.1.0.tgz ./tarballs/sightline-page-context-0.1.0.tgz`.
  */
 import { execFile } from 'node:child_process';

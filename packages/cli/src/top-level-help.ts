@@ -16,9 +16,11 @@ Run "sightline <command> --help" for a command's options and examples.
 Exit codes:
   0  success
   1  unexpected failure (a bug: please report it with the output)
-  2  bad input or usage, or the output could not be written (full disk, unwritable --out)
+  2  bad input or usage, a missing or refused API key, or the output could not be written
   3  the model could not produce a valid result
   4  a diagnosis was printed but evidence does not back it (marked unverified)
   5  the investigation stopped at its --max-cost cap (the partial report kept)
-  6  the model server could not be reached or failed (connection refused, HTTP 5xx)
+  6  the model server could not be reached or failed (connection refused, HTTP 5xx, no answer
+     within --timeout)
+  130, 143  stopped by Ctrl-C (SIGINT) or SIGTERM before finishing (serve, worker, mcp: 0)
 `;

@@ -60,7 +60,10 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
   let failed = 0;
   for (const file of options.files) {
     try {
-      const { bytes, name } = await readInput(file, io.readStdin);
+      const { bytes, name } = await readInput(file, {
+        readStandardInput: io.readStdin,
+        onPipeWait: (message) => io.stderr(`sightline ingest: ${message}\n`),
+      });
       const text = Buffer.from(bytes).toString('utf8');
       batches.push({
         name,

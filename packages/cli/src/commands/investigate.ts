@@ -1,10 +1,10 @@
 /**
  * `sightline investigate --repo DIR --report FILE|-`: the main job. Prints a verified diagnosis
  * (Markdown by default, JSON with `--format json` or `--json`). Exit codes (run/exit-codes.ts):
- * 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one (its report kept as
- * `.unverified.md`), 4 a diagnosis not backed by evidence (printed, marked unverified with the
- * reasons), 5 stopped at `--max-cost` (`.partial.md` kept), 6 the model server could not be
- * reached or failed.
+ * 0 verified diagnosis, 2 bad input (a missing or refused API key too), 3 the model could not
+ * produce a valid one (its report kept as `.unverified.md`), 4 a diagnosis not backed by evidence
+ * (printed, marked unverified with the reasons), 5 stopped at `--max-cost` (`.partial.md` kept),
+ * 6 the model server could not be reached, failed or did not answer in time.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -94,7 +94,12 @@ export async function runInvestigate(
     await refuseOverwritingReport(options.out, options.report);
     await checkWritable(options.out);
   }
-  const input = await readInput(options.report, io.readStdin);
+  const input = await readInput(options.report, {
+    ...(io.readStdin ? { readStandardInput: io.readStdin } : {}),
+    ...(options.timeout ? { pipeWaitMs: options.timeout * 1000 } : {}),
+    pipeWaitFlag: '--timeout SECONDS',
+    onPipeWait: (message) => io.stderr(`sightline: ${message}\n`),
+  });
   const { model, structurer } = resolveModelFlags(options, io);
   try {
     const { diagnosis, indexed } = await investigate({
@@ -207,7 +212,7 @@ export function registerInvestigate(program: Command): void {
     )
     .option(
       '--timeout <seconds>',
-      'longest wait for one model call before failing (default 180)',
+      'longest wait for one model call, or for a named pipe --report to be written, before failing (default 180)',
       wholeNumberArgument({ max: 3_600, unit: 'seconds' }),
     )
     .addOption(maxCostOption('the partial report kept, exit 5'))
@@ -230,10 +235,12 @@ Without a model the offline localizer writes the diagnosis (no API key needed).
 In a git checkout the diagnosis also lists suspect commits (blame of the top suspect ranges) and,
 when the report names versions or commits ("works in 3.1.0, fails in 3.2.0", "since e443068"),
 the regression window; --no-history turns history off.
-Exit codes: 0 verified diagnosis, 2 bad input, 3 the model could not produce a valid one,
+Exit codes: 0 verified diagnosis, 2 bad input (a missing or refused API key too),
+3 the model could not produce a valid one,
 4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons),
 5 stopped at the --max-cost cap (the partial report kept in <out>.partial.md),
-6 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx).`,
+6 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx,
+no answer within --timeout), 130/143 stopped by Ctrl-C/SIGTERM.`,
     )
     .action(
       runAction(async (options: Omit<InvestigateCommandOptions, 'format'> & FormatFlags) => {

@@ -1,7 +1,8 @@
 /**
  * A model server that is down or broken is reported as what happened, with exit 6: a closed port
- * (connection refused) and a server answering HTTP 500, both real servers on 127.0.0.1 driven
- * through the OpenAI-compatible provider the `--model` flag resolves.
+ * (connection refused), a server answering HTTP 500 and one that never answers (within
+ * `--timeout`); one that refuses the API key (HTTP 401) is a configuration mistake, exit 2. All
+ * are real servers on 127.0.0.1 driven through the OpenAI-compatible provider `--model` resolves.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exitCodeFor } from '../run/exit-code-for.js';
 import { memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runInvestigate } from './investigate.js';
 
@@ -17,6 +19,10 @@ let repo: FakeRepository;
 let reportFile: string;
 let failing: Server;
 let failingUrl: string;
+let refusing: Server;
+let refusingUrl: string;
+let silent: Server;
+let silentUrl: string;
 let closedUrl: string;
 let requests = 0;
 
@@ -37,6 +43,14 @@ beforeAll(async () => {
     response.end('{"error":{"message":"out of GPU memory"}}');
   });
   failingUrl = await listen(failing);
+  refusing = createServer((_request, response) => {
+    response.writeHead(401, { 'content-type': 'application/json' });
+    response.end('{"error":{"message":"Invalid API key"}}');
+  });
+  refusingUrl = await listen(refusing);
+  // Accepts the connection and the request, and never answers.
+  silent = createServer(() => {});
+  silentUrl = await listen(silent);
   // A port that was free a moment ago and is closed now: connecting is refused.
   const closed = createServer();
   closedUrl = await listen(closed);
@@ -44,11 +58,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   failing.close();
+  refusing.close();
+  silent.closeAllConnections();
+  silent.close();
   await repo.cleanup();
 });
 
-/** Runs `investigate --model openai-compatible:<url>/v1#m` with a long step timeout. */
-async function investigateWith(url: string) {
+/**
+ * Runs `investigate --model openai-compatible:<url>/v1#m`, by default with a long step timeout; a
+ * thrown error ends as `runAction` ends it on the command line (its message, its exit code).
+ */
+async function investigateWith(url: string, timeout = 600) {
   const io = Object.assign(memoryOutput(), {
     progress: { update() {}, succeed() {}, fail() {} },
     env: {},
@@ -60,11 +80,14 @@ async function investigateWith(url: string) {
       model: `openai-compatible:${url}/v1#m`,
       format: 'md',
       cache: false,
-      // Far longer than the test's own timeout: the failure must come from the server's answer.
-      timeout: 600,
+      // By default far longer than the test's own timeout: the failure must come from the answer.
+      timeout,
     },
     io,
-  );
+  ).catch((error: unknown) => {
+    io.stderr(`sightline: ${(error as Error).message}\n`);
+    return exitCodeFor(error);
+  });
   return { code, ...io };
 }
 
@@ -96,5 +119,25 @@ describe('a model server that is down or broken', { timeout: 60_000 }, () => {
     );
     // The AI SDK's default: the first call and 2 retries.
     expect(requests).toBe(3);
+  });
+
+  it('says a server that never answers did not answer in time and exits 6', async () => {
+    const run = await investigateWith(silentUrl, 1);
+    expect(run.code).toBe(6);
+    expect(run.err).toContain(
+      'sightline: The model openai-compatible:m did not answer in time (Step timeout of 1000ms exceeded). Check that the server is up and the model is loaded, or allow more time per step (--timeout SECONDS).\n',
+    );
+    expect(run.out).toBe('');
+  });
+});
+
+describe('a model server that refuses the API key', { timeout: 60_000 }, () => {
+  it('says so, names the key variables and exits 2 (a configuration mistake)', async () => {
+    const run = await investigateWith(refusingUrl);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(
+      'sightline: The model server of openai-compatible:m refused the API key: it answered HTTP 401 (Invalid API key). Check the key the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_COMPATIBLE_API_KEY): that it is current, complete and allowed to use this model.\n',
+    );
+    expect(run.out).toBe('');
   });
 });

@@ -90,7 +90,10 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
     const name = file === '-' ? 'stdin' : file;
     let reports: Report[];
     try {
-      const { bytes } = await readInput(file, io.readStdin);
+      const { bytes } = await readInput(file, {
+        readStandardInput: io.readStdin,
+        onPipeWait: (message) => io.stderr(`sightline triage: ${message}\n`),
+      });
       const parseOptions = {
         ...(file === '-' ? {} : { filename: file }),
         ...(options.format && options.format !== 'auto' ? { format: options.format } : {}),

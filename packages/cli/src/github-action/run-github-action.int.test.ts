@@ -4,55 +4,22 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ISSUE_COMMENT_MARKER } from '@sightline/investigator';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
-import {
-  type FakeProvider,
-  type FakeRequest,
-  type FakeResponse,
-  startFakeProvider,
-} from '@sightline/service/testing';
+import { type FakeGitHubIssue, startFakeGitHubIssue } from '@sightline/service/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runGitHubAction } from './run-github-action.js';
 
 const EVENT = fileURLToPath(new URL('__fixtures__/issues-opened.json', import.meta.url));
-const COMMENTS = '/repos/acme/fake-shop/issues/42/comments';
 
 let repo: FakeRepository;
-let github: FakeProvider;
-let work: string;
-/** Comments on the fake issue. */
-let comments: { id: number; body: string; html_url: string }[];
-let refusal: FakeResponse | undefined;
-
 /** A fake GitHub REST API holding issue acme/fake-shop#42 and its comments. */
-function answer(request: FakeRequest): FakeResponse {
-  if (refusal) return refusal;
-  if (request.headers.authorization !== 'token ghs_fake_workflow_token') {
-    return { status: 401, body: { message: 'Bad credentials' } };
-  }
-  const url = new URL(request.url, 'http://x');
-  if (request.method === 'GET' && url.pathname === COMMENTS) return { body: comments };
-  if (request.method === 'POST' && url.pathname === COMMENTS) {
-    const id = comments.length + 1;
-    const html_url = `https://github.com/acme/fake-shop/issues/42#issuecomment-${id}`;
-    comments.push({ id, body: JSON.parse(request.body).body, html_url });
-    return { status: 201, body: { id, html_url } };
-  }
-  const edit = /^\/repos\/acme\/fake-shop\/issues\/comments\/(\d+)$/.exec(url.pathname);
-  const comment = comments.find((c) => c.id === Number(edit?.[1]));
-  if (request.method === 'PATCH' && comment) {
-    comment.body = JSON.parse(request.body).body;
-    return { body: { id: comment.id, html_url: comment.html_url } };
-  }
-  return { status: 404, body: { message: 'Not Found' } };
-}
+let github: FakeGitHubIssue;
+let work: string;
 
 beforeEach(async () => {
   repo = await createFakeRepository();
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-action-'));
-  comments = [];
-  refusal = undefined;
-  github = await startFakeProvider(answer);
+  github = await startFakeGitHubIssue();
 });
 afterEach(async () => {
   await github.close();
@@ -83,8 +50,8 @@ describe('the GitHub Action entry point', () => {
     expect(first.out.out).toBe(
       'Posted the diagnosis on acme/fake-shop#42: https://github.com/acme/fake-shop/issues/42#issuecomment-1\n',
     );
-    expect(comments).toHaveLength(1);
-    const [posted] = comments;
+    expect(github.comments).toHaveLength(1);
+    const [posted] = github.comments;
     expect(
       posted?.body.startsWith(
         `${ISSUE_COMMENT_MARKER}\n**Sightline diagnosis** (offline, no model`,
@@ -101,7 +68,7 @@ describe('the GitHub Action entry point', () => {
 
     const again = await run();
     expect(again.out.out).toMatch(/^Updated the diagnosis on acme\/fake-shop#42/);
-    expect(comments).toHaveLength(1);
+    expect(github.comments).toHaveLength(1);
     expect(github.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH']);
   });
 
@@ -130,8 +97,8 @@ describe('the GitHub Action entry point', () => {
     await expect(run(io({ GITHUB_TOKEN: 'ghs_wrong' }))).rejects.toThrow(
       /The comment was not posted: GitHub refused the token \(401\)/,
     );
-    refusal = { status: 403, body: { message: 'Resource not accessible by integration' } };
+    github.refusal = { status: 403, body: { message: 'Resource not accessible by integration' } };
     await expect(run()).rejects.toThrow(/permissions: issues: write/);
-    expect(comments).toEqual([]);
+    expect(github.comments).toEqual([]);
   });
 });

@@ -25,8 +25,37 @@ describe('readInput', () => {
     writer.kill();
   });
 
+  it('refuses a FIFO that nothing writes to after the wait, telling once that it waits', async () => {
+    const fifo = path.join(work, 'silent.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const notices: string[] = [];
+    await expect(
+      readInput(fifo, { pipeWaitMs: 2_500, onPipeWait: (notice) => notices.push(notice) }),
+    ).rejects.toMatchObject({
+      code: 'REPORT_EMPTY',
+      message: `Nothing was written to the named pipe "${fifo}" within 3 s. Start the program that writes the report into it first, or pass the report as a regular file.`,
+    });
+    expect(notices).toEqual([
+      `Waiting for a program to write to the named pipe "${fifo}" (at most 3 s)…`,
+    ]);
+  });
+
+  it('reads a FIFO whose writer opens it late and writes after a pause', async () => {
+    const fifo = path.join(work, 'late.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const writer = spawn('sh', [
+      '-c',
+      'sleep 0.3; exec 3>"$1"; sleep 0.3; printf "late\\n" >&3',
+      'sh',
+      fifo,
+    ]);
+    const { bytes } = await readInput(fifo, { pipeWaitMs: 5_000 });
+    expect(new TextDecoder().decode(bytes)).toBe('late\n');
+    writer.kill();
+  });
+
   it('stops an endless character device at the size cap', async () => {
-    await expect(readInput('/dev/zero', undefined, 1024)).rejects.toMatchObject({
+    await expect(readInput('/dev/zero', { maxBytes: 1024 })).rejects.toMatchObject({
       code: 'REPORT_TOO_LARGE',
       message: expect.stringContaining('The report is over'),
     });
@@ -35,7 +64,7 @@ describe('readInput', () => {
   it('refuses a regular file over the cap before reading it', async () => {
     const big = path.join(work, 'big.log');
     await writeFile(big, 'x'.repeat(2048));
-    await expect(readInput(big, undefined, 1024)).rejects.toMatchObject({
+    await expect(readInput(big, { maxBytes: 1024 })).rejects.toMatchObject({
       code: 'REPORT_TOO_LARGE',
     });
   });

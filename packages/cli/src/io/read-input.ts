@@ -1,10 +1,14 @@
 /**
  * Reads a command's input: a file, standard input for `-`, or any stream the shell hands over as a
  * path (`/dev/stdin`, a FIFO, bash's `<(…)`, which is `/dev/fd/N`), within the report size cap and
- * with errors a user can act on.
+ * with errors a user can act on. A named pipe (FIFO) is opened without blocking and read through
+ * the event loop, so one that nothing writes to ends in a clear error after a bounded wait
+ * instead of hanging the process in `open(2)`.
  */
-import { createReadStream } from 'node:fs';
+import { constants, createReadStream, open } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { Socket } from 'node:net';
+import { promisify } from 'node:util';
 import { SightlineError } from '@sightline/core';
 import { MAX_REPORT_BYTES } from '@sightline/intake';
 
@@ -34,6 +38,8 @@ export async function readStdin(
   return Buffer.concat(chunks);
 }
 
+const openFile = promisify(open);
+
 /** Paths that name this process's standard input on Linux and macOS. */
 const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
@@ -46,20 +52,45 @@ function tooLarge(maxBytes: number): SightlineError {
   });
 }
 
+/** How long {@link readInput} waits for a named pipe's first byte by default: 180 s (as `--timeout`). */
+export const DEFAULT_PIPE_WAIT_MS = 180_000;
+
+/** Options of {@link readInput}. */
+export interface ReadInputOptions {
+  /** Reads stdin (tests inject one). Default {@link readStdin}. */
+  readStandardInput?: () => Promise<Uint8Array>;
+  /** Largest accepted input, in bytes. Default {@link MAX_REPORT_BYTES} (10 MiB). */
+  maxBytes?: number;
+  /**
+   * Longest wait, in ms, for a named pipe (FIFO) to deliver its first byte or end: a pipe that
+   * nothing writes to is refused after it. Default {@link DEFAULT_PIPE_WAIT_MS}.
+   */
+  pipeWaitMs?: number;
+  /** Told once, after 2 s (when `pipeWaitMs` is longer), that a named pipe still waits for a writer. */
+  onPipeWait?: (message: string) => void;
+  /** The command's flag that sets `pipeWaitMs`, named in the error (e.g. `--timeout SECONDS`). */
+  pipeWaitFlag?: string;
+}
+
 /**
  * Reads `file`, or stdin when `file` is `-` or `/dev/stdin`. A FIFO, a character device or a socket (`/dev/stdin`
  * on a pipe, `<(…)`) is read as a stream; a regular file over the cap is refused before reading.
  * @param file - a file path, or `-` for standard input.
- * @param readStandardInput - reads stdin (tests inject one). Default {@link readStdin}.
- * @param maxBytes - largest accepted input, in bytes. Default {@link MAX_REPORT_BYTES} (10 MiB).
+ * @param options - see {@link ReadInputOptions}.
  * @returns the bytes and a display name (`stdin` for `-`).
  * @throws SightlineError `PATH_NOT_FOUND` when the file does not exist, `NOT_A_FILE` for a folder,
- *   `REPORT_TOO_LARGE` past `maxBytes`.
+ *   `REPORT_TOO_LARGE` past `maxBytes`, `REPORT_EMPTY` for a named pipe that nothing wrote to
+ *   within `pipeWaitMs`.
  */
 export async function readInput(
   file: string,
-  readStandardInput: () => Promise<Uint8Array> = readStdin,
-  maxBytes = MAX_REPORT_BYTES,
+  {
+    readStandardInput = readStdin,
+    maxBytes = MAX_REPORT_BYTES,
+    pipeWaitMs = DEFAULT_PIPE_WAIT_MS,
+    onPipeWait,
+    pipeWaitFlag,
+  }: ReadInputOptions = {},
 ): Promise<{ bytes: Uint8Array; name: string }> {
   if (file === '-') return { bytes: await readStandardInput(), name: 'stdin' };
   // A socket cannot be opened by path (ENXIO): read our own stdin as the stream it is.
@@ -80,6 +111,70 @@ export async function readInput(
     });
   }
   if (info.isFile() && info.size > maxBytes) throw tooLarge(maxBytes);
+  if (info.isFIFO()) {
+    const bytes = await readNamedPipe(file, maxBytes, {
+      waitMs: pipeWaitMs,
+      onWait: onPipeWait,
+      waitFlag: pipeWaitFlag,
+    });
+    return { bytes, name: file };
+  }
   // Also for regular files: the file may grow between stat and read.
   return { bytes: await readStdin(createReadStream(file), maxBytes), name: file };
+}
+
+/**
+ * Reads a named pipe. Opening one for reading blocks until a writer opens it (in libuv's thread
+ * pool, where no timer can end it), so it is opened with `O_NONBLOCK` and read as a pipe handle
+ * of the event loop: Linux reports no end of file until a writer has come and gone (fifo(7)).
+ */
+async function readNamedPipe(
+  file: string,
+  maxBytes: number,
+  {
+    waitMs,
+    onWait,
+    waitFlag,
+  }: {
+    waitMs: number;
+    onWait?: ((message: string) => void) | undefined;
+    waitFlag?: string | undefined;
+  },
+): Promise<Uint8Array> {
+  const fd = await openFile(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  // The socket owns the descriptor from here on and closes it when destroyed.
+  const pipe = new Socket({ fd, readable: true, writable: false });
+  const seconds = Math.round(waitMs / 1000);
+  // A wait of 2 s or less ends in the error soon enough to need no notice.
+  const notice =
+    waitMs > 2_000
+      ? setTimeout(
+          () =>
+            onWait?.(
+              `Waiting for a program to write to the named pipe "${file}" (at most ${seconds} s)…`,
+            ),
+          2_000,
+        )
+      : undefined;
+  const noWriter = setTimeout(() => {
+    pipe.destroy(
+      new SightlineError({
+        code: 'REPORT_EMPTY',
+        message: `Nothing was written to the named pipe "${file}" within ${seconds} s. Start the program that writes the report into it first, or pass the report as a regular file${waitFlag ? ` (${waitFlag} sets how long to wait)` : ''}.`,
+        details: { file, waitMs },
+      }),
+    );
+  }, waitMs);
+  // The first byte, or the end of a writer that wrote nothing.
+  pipe.once('readable', () => {
+    clearTimeout(notice);
+    clearTimeout(noWriter);
+  });
+  try {
+    return await readStdin(pipe, maxBytes);
+  } finally {
+    clearTimeout(notice);
+    clearTimeout(noWriter);
+    pipe.destroy();
+  }
 }

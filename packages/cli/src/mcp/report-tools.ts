@@ -11,6 +11,7 @@ import {
   prepareReport,
   renderSuspects,
   suspectSchema,
+  type VerificationResult,
   verifyDiagnosis,
 } from '@sightline/investigator';
 import { z } from 'zod';
@@ -92,7 +93,7 @@ export function registerReportTools(server: McpServer, context: RepositoryContex
     'verify_diagnosis',
     {
       description:
-        'Check a diagnosis in the Sightline diagnosis JSON format (read the resource sightline://diagnosis-schema) against this repository: the schema, that every cited path exists and is not a secret or binary file, that line ranges are inside the files, that every quoted line of code is really there (within 3 lines of where it is cited), and that a patch applies. Returns ok, or every problem with the field it is in and what the truth is, so you can correct the diagnosis and check it again.',
+        'Check a diagnosis in the Sightline diagnosis JSON format (read the resource sightline://diagnosis-schema) against this repository, as investigate checks its own: the schema, that every cited path exists and is not a secret or binary file, that line ranges are inside the files, that every quoted line of code is really there (within 3 lines of where it is cited), and that a patch applies (ok, or every problem with the field it is in and what the truth is); then whether evidence backs it (verified: an affected file with role "cause" whose quote matches its own lines and whose symbol is defined there; otherwise the reasons). Correct the diagnosis and check it again.',
       inputSchema: z.object({
         diagnosis: z
           .union([z.string(), z.record(z.string(), z.unknown())])
@@ -100,22 +101,44 @@ export function registerReportTools(server: McpServer, context: RepositoryContex
       }),
       outputSchema: z.object({
         ok: z.boolean(),
+        verified: z.boolean(),
+        reasons: z.array(z.string()),
         errors: z.array(z.object({ code: z.string(), path: z.string(), message: z.string() })),
       }),
       annotations: READ_ONLY,
     },
     ({ diagnosis }) =>
       guarded(async () => {
-        const { ok, errors } = await verifyDiagnosis(
+        // With the index, as investigate verifies: the verdict and its reasons are the same.
+        const { ok, verified, reasons, errors } = await verifyDiagnosis(
           parseJson(diagnosis),
           await context.getRepository(),
+          { index: await context.getIndex() },
         );
-        const text = ok
-          ? 'The diagnosis is verified: it matches the schema and every path, line range, quote and patch checks out against the repository.'
-          : `The diagnosis has ${errors.length} problem${errors.length === 1 ? '' : 's'}:\n${formatVerificationErrors(errors)}`;
-        return toolSuccess(text, { ok, errors });
+        return toolSuccess(describeVerdict({ ok, verified, reasons, errors }), {
+          ok,
+          verified,
+          reasons,
+          errors,
+        });
       }),
   );
+}
+
+/** The tool's text: verified, checked but not backed by evidence (with the reasons), or the problems. */
+function describeVerdict({
+  ok,
+  verified,
+  reasons,
+  errors,
+}: Pick<VerificationResult, 'ok' | 'verified' | 'reasons' | 'errors'>): string {
+  if (!ok) {
+    return `The diagnosis has ${errors.length} problem${errors.length === 1 ? '' : 's'}:\n${formatVerificationErrors(errors)}`;
+  }
+  if (verified) {
+    return 'The diagnosis is verified: every path, line range, quote and patch checks out against the repository, and a cause entry is backed by a quote of its own lines and its symbol there.';
+  }
+  return `The diagnosis checks out against the repository (no invented path, line range, quote or patch) but is not verified: evidence does not back it.\n${reasons.map((reason) => `- ${reason}`).join('\n')}`;
 }
 
 /**

@@ -154,7 +154,7 @@ describe('the Sightline MCP server', () => {
     const good = await mcp.call('verify_diagnosis', {
       diagnosis: investigated.structuredContent as Record<string, unknown>,
     });
-    expect(good.structuredContent).toEqual({ ok: true, errors: [] });
+    expect(good.structuredContent).toEqual({ ok: true, verified: true, reasons: [], errors: [] });
 
     const wrong = structuredClone(investigated.structuredContent) as {
       affectedFiles: { path: string }[];
@@ -166,5 +166,57 @@ describe('the Sightline MCP server', () => {
     expect(ok).toBe(false);
     expect(errors.map((error) => error.code)).toContain('PATH_NOT_FOUND');
     expect(textOf(bad)).toMatch(/^The diagnosis has \d+ problems?:\n- affectedFiles\[0\]\.path/);
+  });
+
+  it('gives the verdict investigate gives: no cause, or a cause without evidence, is not verified', async () => {
+    type Verdict = { ok: boolean; verified: boolean; reasons: string[]; errors: unknown[] };
+    type Diagnosis = {
+      verification: { verified: boolean; reasons: string[] };
+      affectedFiles: { role: string; evidence: unknown[] }[];
+    };
+    const verify = async (diagnosis: unknown) => {
+      const result = await mcp.call('verify_diagnosis', {
+        diagnosis: diagnosis as Record<string, unknown>,
+      });
+      return { verdict: result.structuredContent as Verdict, text: textOf(result) };
+    };
+    // investigate's own verdicts, verified and not, come back the same.
+    const verified = (await mcp.call('investigate', { report: repo.reportText }))
+      .structuredContent as Diagnosis;
+    const unverified = (
+      await mcp.call('investigate', { report: 'Something is off somewhere, no idea where.' })
+    ).structuredContent as Diagnosis;
+    expect(unverified.verification.verified).toBe(false);
+    for (const diagnosis of [verified, unverified]) {
+      const { verdict } = await verify(diagnosis);
+      expect({ verified: verdict.verified, reasons: verdict.reasons }).toEqual(
+        diagnosis.verification,
+      );
+    }
+
+    // No affected files: nothing says where the fix goes.
+    const empty = await verify({ ...verified, affectedFiles: [] });
+    expect(empty.verdict).toEqual({
+      ok: true,
+      verified: false,
+      reasons: [
+        'No affected file has the role "cause": the diagnosis does not say where the fix goes.',
+      ],
+      errors: [],
+    });
+    expect(empty.text).toBe(
+      'The diagnosis checks out against the repository (no invented path, line range, quote or patch) but is not verified: evidence does not back it.\n- No affected file has the role "cause": the diagnosis does not say where the fix goes.',
+    );
+
+    // A cause without evidence.
+    const bare = structuredClone(verified);
+    for (const file of bare.affectedFiles) file.evidence = [];
+    const unbacked = await verify(bare);
+    expect(unbacked.verdict.ok).toBe(true);
+    expect(unbacked.verdict.verified).toBe(false);
+    expect(unbacked.verdict.reasons.join(' ')).toMatch(
+      /no quote of lines \d+-\d+ that matches the file/,
+    );
+    expect(unbacked.text).not.toMatch(/is verified/);
   });
 });

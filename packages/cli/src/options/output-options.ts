@@ -25,8 +25,12 @@ export interface FormatOptionsSpec {
   inputFormats?: readonly string[];
 }
 
+/** Other spellings of output formats, accepted where their format is: `--format markdown` is `md`. */
+const FORMAT_ALIASES: Readonly<Record<string, string>> = { markdown: 'md' };
+
 /**
- * Adds `--format <name>` and `--json` to `command`.
+ * Adds `--format <name>` and `--json` to `command`. A format's other spelling
+ * (`markdown` for `md`) is accepted and stands for it.
  * @param command - the command.
  * @param spec - accepted formats and the default; see {@link FormatOptionsSpec}.
  * @returns the same command, for chaining.
@@ -37,6 +41,8 @@ export function addFormatOptions(
 ): Command {
   const parse = (value: string) => {
     if (formats.includes(value)) return value;
+    const alias = FORMAT_ALIASES[value];
+    if (alias && formats.includes(alias)) return alias;
     const hint = inputFormats.includes(value)
       ? ` "${value}" is an input format: pass it as --report-format ${value}.`
       : '';

@@ -33,6 +33,15 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(down)).toBe(EXIT_MODEL_UNAVAILABLE);
   });
 
+  it('maps a model server that refused the API key to exit 2, a configuration mistake', () => {
+    const refused = new SightlineError({
+      code: 'MODEL_CALL_FAILED',
+      message: 'refused the API key',
+      details: { statusCode: 401, keyRejected: true },
+    });
+    expect(exitCodeFor(refused)).toBe(EXIT_USAGE);
+  });
+
   it('treats anything but a SightlineError as an unexpected failure', () => {
     expect(exitCodeFor(new Error('boom'))).toBe(EXIT_FAILURE);
     expect(exitCodeFor('boom')).toBe(EXIT_FAILURE);

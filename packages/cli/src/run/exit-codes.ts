@@ -3,7 +3,8 @@
  * 2 bad input or usage, 3 the model could not produce a valid result, 4 a diagnosis was produced
  * but evidence does not back it (shown as unverified, with the reasons), 5 the investigation
  * stopped at its cost cap (`--max-cost`; the partial report kept), 6 the model server could not be
- * reached or failed (connection refused, host not found, HTTP 5xx).
+ * reached or failed (connection refused, host not found, HTTP 5xx, no answer in time). A one-shot
+ * command stopped by SIGINT or SIGTERM ends as Node does by default, 130 or 143 (128 + signal).
  *
  * Only constants here, no imports: `main.ts` needs them before any command module is loaded.
  */
@@ -11,7 +12,7 @@
 export const EXIT_OK = 0;
 /** An unexpected failure (a bug, or a tool that failed): report it with the printed stack. */
 export const EXIT_FAILURE = 1;
-/** Bad input or usage: a wrong flag, a missing file, an unknown model, a missing API key. */
+/** Bad input or usage: a wrong flag, a missing file, an unknown model, a missing or refused API key. */
 export const EXIT_USAGE = 2;
 /** The model could not produce a valid result (`MODEL_OUTPUT_INVALID`, `MODEL_CALL_FAILED`). */
 export const EXIT_MODEL = 3;
@@ -26,7 +27,8 @@ export const EXIT_UNVERIFIED = 4;
 export const EXIT_COST_LIMIT = 5;
 
 /**
- * The model server could not be reached (connection refused, unknown host) or answered HTTP 5xx:
+ * The model server could not be reached (connection refused, unknown host), answered HTTP 5xx or
+ * did not answer within the step timeout:
  * nothing is wrong with the report or the repository; start or fix the server and run again.
  */
 export const EXIT_MODEL_UNAVAILABLE = 6;

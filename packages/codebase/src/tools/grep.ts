@@ -91,15 +91,23 @@ function ripgrepArgs(
   return args;
 }
 
-function regexError(stderr: string): SightlineError {
-  const detail = stderr
-    .replace(/^rg: /gm, '')
-    .replace(/\n*Consider enabling PCRE2[\s\S]*$/, '')
-    .trim();
+/**
+ * One line that says why ripgrep refused the pattern: its `error:` line (or its size-limit
+ * line), without the pattern echo, the caret line and the PCRE2 advice of its 5-line report.
+ */
+function regexError(pattern: string, stderr: string): SightlineError {
+  const lines = stderr.replace(/^rg: /gm, '').split('\n');
+  const reason =
+    lines
+      .find((line) => line.startsWith('error: '))
+      ?.slice('error: '.length)
+      .trim() ??
+    lines.find((line) => /exceeds size limit/.test(line))?.trim() ??
+    'ripgrep refused it';
   return new SightlineError({
     code: 'INVALID_REGEX',
-    message: `The pattern is not a valid regular expression for ripgrep's default engine (Rust regex syntax: no look-around, no backreferences). Escape special characters such as ( [ { . * + ? with a backslash, or simplify the pattern.\n${detail}`,
-    details: { stderr: detail },
+    message: `The pattern ${JSON.stringify(pattern)} is not a valid regular expression: ${reason}. Patterns use ripgrep's default engine (Rust regex syntax: no look-around, no backreferences); escape special characters such as ( [ { . * + ? with a backslash, or simplify the pattern.`,
+    details: { pattern, stderr: stderr.trim() },
   });
 }
 
@@ -166,7 +174,7 @@ export async function grep(
       maxOutputBytes: maxGrepOutputBytes,
     });
     if (run.exitCode === 2 && run.matches.length === 0) {
-      if (REGEX_ERROR.test(run.stderr)) throw regexError(run.stderr);
+      if (REGEX_ERROR.test(run.stderr)) throw regexError(pattern, run.stderr);
       if (GLOB_ERROR.test(run.stderr)) {
         throw new SightlineError({
           code: 'INVALID_ARGUMENT',

@@ -104,8 +104,9 @@ function isTimeout(error: unknown): boolean {
  *   is the cancellation, not a model failure.
  * @returns what `call` resolves to.
  * @throws SightlineError `ABORTED` when `abortSignal` fired; `MODEL_CALL_FAILED` with
- *   `details.model`, for HTTP failures `details.statusCode`, and `details.unavailable` when the
- *   server could not be reached or answered 5xx; `MODEL_OUTPUT_INVALID` when the
+ *   `details.model`, for HTTP failures `details.statusCode`, `details.unavailable` when the
+ *   server could not be reached, answered 5xx or did not answer in time (then also
+ *   `details.timedOut`), and `details.keyRejected` when it refused the API key (HTTP 401 or 403); `MODEL_OUTPUT_INVALID` when the
  *   model broke the step's tool choice.
  */
 export async function callModel<T>(
@@ -141,7 +142,8 @@ export async function callModel<T>(
         message: retrying
           ? `The model ${modelName} did not answer in time: a call failed and the time ran out while waiting to retry it. Check that the server is up and reachable, or allow more time per step (--timeout SECONDS) to see the failure.`
           : `The model ${modelName} did not answer in time (${reason}). Check that the server is up and the model is loaded, or allow more time per step (--timeout SECONDS).`,
-        details: { model: modelName, timedOut: true },
+        // A server that does not answer in time is as unavailable as one that refuses (exit 6).
+        details: { model: modelName, timedOut: true, unavailable: true },
         cause: error,
       });
     }
@@ -150,6 +152,14 @@ export async function callModel<T>(
         code: 'MODEL_CALL_FAILED',
         message: `The model ${modelName} does not support tool calling (${reason}), and the investigation needs it. Use a model with tool calling (Ollama: one tagged "tools", such as qwen2.5-coder or llama3.1; llama.cpp: start llama-server with --jinja), or investigate offline without --model.`,
         details: { model: modelName, noToolSupport: true, ...(statusCode ? { statusCode } : {}) },
+        cause: error,
+      });
+    }
+    if (statusCode === 401 || statusCode === 403) {
+      throw new SightlineError({
+        code: 'MODEL_CALL_FAILED',
+        message: `The model server of ${modelName} refused the API key: it answered HTTP ${statusCode} (${reason}). Check the key the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_COMPATIBLE_API_KEY): that it is current, complete and allowed to use this model.`,
+        details: { model: modelName, statusCode, keyRejected: true },
         cause: error,
       });
     }

@@ -40,7 +40,7 @@ describe('acquireDataLock', () => {
     const file = path.join(dir, 'a-file');
     fs.writeFileSync(file, '');
     expect(() => acquireDataLock(path.join(file, 'data'))).toThrow(
-      /Cannot write to the data folder .*a-file\/data \(ENOTDIR\)/,
+      `The data folder ${path.join(file, 'data')} cannot be created: ${file} is a file, not a folder. Pick a folder with --data (it is created if missing).`,
     );
   });
 });

@@ -71,12 +71,45 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** The data folder cannot be created or written. */
+/** The nearest of `dir` and its parents that exists and is not a folder, if any. */
+function fileInTheWay(dir: string): string | undefined {
+  for (let current = dir; ; current = path.dirname(current)) {
+    // Under a file, stat answers ENOTDIR: keep walking up to that file.
+    const info = (() => {
+      try {
+        return fs.statSync(current);
+      } catch {
+        return undefined;
+      }
+    })();
+    if (info) return info.isDirectory() ? undefined : current;
+    if (path.dirname(current) === current) return undefined;
+  }
+}
+
+const PERMISSION_CODES = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * The data folder cannot be created or written: says whether a file stands where the folder (or
+ * one of its parents) should be, or permissions refuse it, or what else the system answered.
+ * @param dataDir - the data folder (absolute).
+ * @param error - what `mkdir`, `access` or the lock file's write threw.
+ * @returns a `STORE_PATH_INVALID` error (exit 2 in the CLI) with `details.reason`, the errno code.
+ */
 export function notWritable(dataDir: string, error: unknown): SightlineError {
   const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+  const file = fileInTheWay(dataDir);
+  const message = file
+    ? file === dataDir
+      ? `The data folder ${dataDir} is a file, not a folder. Pick a folder with --data (it is created if missing).`
+      : `The data folder ${dataDir} cannot be created: ${file} is a file, not a folder. Pick a folder with --data (it is created if missing).`
+    : PERMISSION_CODES.has(reason)
+      ? `Cannot write to the data folder ${dataDir} (${reason}: permission denied). Fix its permissions or pick another with --data.`
+      : `Cannot create or write the data folder ${dataDir} (${reason}). Pick another with --data.`;
   return new SightlineError({
     code: 'STORE_PATH_INVALID',
-    message: `Cannot write to the data folder ${dataDir} (${reason}). Fix its permissions or pick another with --data.`,
+    message,
+    details: { dataDir, reason },
     cause: error,
   });
 }

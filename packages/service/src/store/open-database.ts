@@ -75,9 +75,32 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
   return opened;
 }
 
+/** How better-sqlite3 fails when its native binding is missing or built for another Node. */
+const MISSING_BINDING = /Could not locate the bindings file|NODE_MODULE_VERSION|invalid ELF header/;
+
+/**
+ * Opens the SQLite file.
+ * @throws SightlineError `STORE_UNAVAILABLE` when better-sqlite3's native binding is missing (its
+ *   install script did not run: `npm install --ignore-scripts`, or an npm that skips scripts) or
+ *   was built for another Node version, saying how to build it.
+ */
+function openSqliteFile(file: string): SQLite.Database {
+  try {
+    return new SQLite(file);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (!MISSING_BINDING.test(message)) throw error;
+    throw new SightlineError({
+      code: 'STORE_UNAVAILABLE',
+      message: `The SQLite store cannot open: better-sqlite3's native binding was not built for this Node ${process.version} (its install script did not run, or ran for another Node). Reinstall with install scripts allowed for it (npm install -g --allow-scripts=better-sqlite3 <sightline-cli tarball>), or run \`npm rebuild better-sqlite3\` in the folder Sightline is installed in; or use Postgres (--database postgres://…).`,
+      cause: error,
+    });
+  }
+}
+
 function openSqlite(file: string): OpenDatabase {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const database = new SQLite(file);
+  const database = openSqliteFile(file);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');

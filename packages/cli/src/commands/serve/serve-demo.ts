@@ -1,10 +1,12 @@
 /**
  * `sightline serve --demo` (and `npm run demo:serve`, which runs it): the triage service on the
  * demo package with the demo's reports, offline, with no API key. It fetches the package of
- * examples/json5-2.2.1-proto-pollution (npm pack, cached in bench/.cache/npm like `npm run demo`),
- * serves it from a fresh data folder, posts examples/serve-demo/reports.json and that case's issue
- * through `POST /api/reports`, waits until every job is done, and prints the inbox: which groups
- * were investigated and why the others were not, with the calls to try.
+ * examples/json5-2.2.1-proto-pollution (npm pack, cached in bench/.cache/npm like `npm run demo`
+ * in a checkout; in the user's cache folder for an installed CLI), serves it from a fresh data
+ * folder, posts examples/serve-demo/reports.json and that case's issue through
+ * `POST /api/reports`, waits until every job is done, and prints the inbox: which groups were
+ * investigated and why the others were not, with the calls to try. The CLI's build ships these
+ * example files in its dist/examples/, so an installed CLI runs the demo from any folder.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,11 +35,11 @@ interface DemoReport {
 
 /**
  * Runs the demo. @returns the exit code.
- * @throws SightlineError `PATH_NOT_FOUND` outside a Sightline checkout; Error when `npm pack` fails
- *   (offline on the first run).
+ * @throws SightlineError `PATH_NOT_FOUND` when the example files are missing (see `demoFiles`);
+ *   Error when `npm pack` fails (offline on the first run).
  */
 export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Promise<number> {
-  const examples = path.join(findCheckout(), 'examples');
+  const { examples, cacheDir } = demoFiles(io.env);
   const caseDir = path.join(examples, 'json5-2.2.1-proto-pollution');
   const demoCase = JSON.parse(fs.readFileSync(path.join(caseDir, 'case.json'), 'utf8')) as {
     package: string;
@@ -46,9 +48,7 @@ export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Prom
   };
   const spec = `${demoCase.package}@${demoCase.version}`;
   io.stderr(`Fetching ${spec} with npm pack (cached after the first run)…\n`);
-  const { dir } = await npmPack(spec, {
-    cacheDir: path.join(examples, '..', 'bench', '.cache', 'npm'),
-  });
+  const { dir } = await npmPack(spec, { cacheDir });
   const { reports } = JSON.parse(
     fs.readFileSync(path.join(examples, 'serve-demo', 'reports.json'), 'utf8'),
   ) as { reports: DemoReport[] };
@@ -85,18 +85,43 @@ export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Prom
   }
 }
 
-/** The Sightline checkout this CLI runs from: the folder above it holding examples/serve-demo. */
-function findCheckout(): string {
-  const start = path.dirname(fileURLToPath(import.meta.url));
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'examples', 'serve-demo', 'reports.json'))) return dir;
-    if (path.dirname(dir) === dir) {
-      throw new SightlineError({
-        code: 'PATH_NOT_FOUND',
-        message: `sightline serve --demo runs from a Sightline checkout (it reads examples/serve-demo/), and none is above ${start}. Clone the repository and run it there.`,
-      });
+/** The demo's example files, and where its package download is cached. */
+interface DemoFiles {
+  /** A folder holding serve-demo/reports.json and the json5 case. */
+  examples: string;
+  cacheDir: string;
+}
+
+const DEMO_REPORTS = path.join('examples', 'serve-demo', 'reports.json');
+
+/**
+ * The demo's files: a Sightline checkout above this module (its examples/, the download cached in
+ * bench/.cache/npm as `npm run demo` does), else the copy the CLI's build ships beside its bundle
+ * (dist/examples/, the download cached in $XDG_CACHE_HOME/sightline/npm or ~/.cache/sightline/npm).
+ * @throws SightlineError `PATH_NOT_FOUND` when neither is there (a CLI built without them).
+ */
+function demoFiles(env: Readonly<Record<string, string | undefined>>): DemoFiles {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, DEMO_REPORTS)) && fs.existsSync(path.join(dir, 'bench'))) {
+      return {
+        examples: path.join(dir, 'examples'),
+        cacheDir: path.join(dir, 'bench', '.cache', 'npm'),
+      };
     }
+    if (path.dirname(dir) === dir) break;
   }
+  if (fs.existsSync(path.join(here, DEMO_REPORTS))) {
+    const cacheHome = env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+    return {
+      examples: path.join(here, 'examples'),
+      cacheDir: path.join(cacheHome, 'sightline', 'npm'),
+    };
+  }
+  throw new SightlineError({
+    code: 'PATH_NOT_FOUND',
+    message: `sightline serve --demo needs its example reports (${DEMO_REPORTS}), and neither a Sightline checkout above ${here} nor this CLI's build has them. Rebuild the CLI (npm run build), or run it from a checkout.`,
+  });
 }
 
 interface GroupDetail {

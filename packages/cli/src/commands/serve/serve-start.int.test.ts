@@ -70,7 +70,12 @@ describe('sightline serve that cannot start', () => {
     fs.writeFileSync(file, '');
     expectRefusal(
       await serve(['--repo', repo.root, '--data', path.join(file, 'data'), '--port', '0']),
-      /Cannot write to the data folder .*not-a-folder\/data \(ENOTDIR\)/,
+      `The data folder ${path.join(file, 'data')} cannot be created: ${file} is a file, not a folder. Pick a folder with --data (it is created if missing).`,
+    );
+    // --data naming a file itself: not a permissions problem.
+    expectRefusal(
+      await serve(['--repo', repo.root, '--data', file, '--port', '0']),
+      `The data folder ${file} is a file, not a folder. Pick a folder with --data (it is created if missing).`,
     );
   }, 180_000);
 

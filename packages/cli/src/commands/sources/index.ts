@@ -19,7 +19,8 @@ const processIO = (): SourcesIO => ({
   stdinIsTerminal: process.stdin.isTTY === true,
 });
 
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+/** Collects a repeatable option's values (two parameters: see refuse-repeated-options.ts). */
+const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
 /** Adds the data-folder options every subcommand shares. */
 function withLocation(command: Command): Command {

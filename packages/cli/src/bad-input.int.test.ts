@@ -1,0 +1,90 @@
+/**
+ * Unclean inputs found by hand (issue #34), each through the real command line with its message
+ * and exit code: a named pipe nothing writes to, an invalid regular expression, a repeated
+ * `--report`, and `--format markdown`. (A model server that never answers or refuses the key:
+ * commands/model-server.int.test.ts; `serve --data <file>`: commands/serve-start.int.test.ts.)
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './testing/run-cli.test-helper.js';
+
+let repo: FakeRepository;
+let work: string;
+let report: string;
+
+beforeAll(async () => {
+  repo = await createFakeRepository();
+  work = await mkdtemp(path.join(tmpdir(), 'sightline-bad-input-'));
+  report = path.join(work, 'report.md');
+  await writeFile(report, repo.reportText);
+});
+afterAll(async () => {
+  await repo.cleanup();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('unclean input on the command line', { timeout: 60_000 }, () => {
+  it('a named pipe that nothing writes to ends after --timeout with exit 2, not a hang', async () => {
+    const fifo = path.join(work, 'report.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const started = Date.now();
+    const run = await runCli([
+      'investigate',
+      '--repo',
+      repo.root,
+      '--report',
+      fifo,
+      '--timeout',
+      '1',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `sightline: Nothing was written to the named pipe "${fifo}" within 1 s. Start the program that writes the report into it first, or pass the report as a regular file (--timeout SECONDS sets how long to wait).\n`,
+    );
+    expect(run.stdout).toBe('');
+    // Bounded by the 60 s kill of runCli otherwise; the CLI's own start-up takes a few seconds.
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('an invalid regular expression is one line saying why, exit 2', async () => {
+    const run = await runCli(['tool', 'grep', '--repo', repo.root, 'total(']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `sightline: INVALID_REGEX: The pattern "total(" is not a valid regular expression: unclosed group. Patterns use ripgrep's default engine (Rust regex syntax: no look-around, no backreferences); escape special characters such as ( [ { . * + ? with a backslash, or simplify the pattern.\n`,
+    );
+  });
+
+  it('a repeated --report is refused instead of reading only the last, exit 2', async () => {
+    const other = path.join(work, 'other.md');
+    await writeFile(other, 'TypeError: x is undefined\n');
+    const run = await runCli([
+      'investigate',
+      '--repo',
+      repo.root,
+      '--report',
+      report,
+      '--report',
+      other,
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `error: option '--report <file>' was given more than once (${JSON.stringify(report)}, ${JSON.stringify(other)}); it takes one value. Give it once.\n(run with --help for usage)\n`,
+    );
+    expect(run.stdout).toBe('');
+  });
+
+  it('--format markdown is md', async () => {
+    const args = ['investigate', '--repo', repo.root, '--report', report, '--no-cache', '-q'];
+    const markdown = await runCli([...args, '--format', 'markdown']);
+    const md = await runCli([...args, '--format', 'md']);
+    expect(markdown.code).toBe(0);
+    expect(markdown.stderr).toBe('');
+    const timeless = (text: string) => text.replace(/\d+(\.\d+)? s\b/g, 'N s');
+    expect(timeless(markdown.stdout)).toBe(timeless(md.stdout));
+    expect(markdown.stdout).toContain(repo.bug.path);
+  });
+});

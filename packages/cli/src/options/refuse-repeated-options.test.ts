@@ -1,0 +1,60 @@
+import { Command, CommanderError } from 'commander';
+import { describe, expect, it, vi } from 'vitest';
+import { refuseRepeatedOptions } from './refuse-repeated-options.js';
+
+function program() {
+  const root = new Command().exitOverride();
+  root
+    .command('investigate')
+    .exitOverride()
+    .option('--report <file>')
+    .option('--timeout <seconds>', 'wait', (value: string) => Number(value))
+    .option(
+      '--focus <value>',
+      'repeatable',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
+    .option('--json')
+    .action(() => {});
+  refuseRepeatedOptions(root);
+  return root;
+}
+
+async function parse(args: string[]) {
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  try {
+    await program().parseAsync(['node', 'sightline', 'investigate', ...args]);
+    return { error: undefined, stderr: stderr.mock.calls.join('') };
+  } catch (error) {
+    return { error: error as CommanderError, stderr: stderr.mock.calls.join('') };
+  } finally {
+    stderr.mockRestore();
+  }
+}
+
+describe('refuseRepeatedOptions', () => {
+  it('refuses an option that takes one value given twice, in any spelling', async () => {
+    for (const args of [
+      ['--report', 'a.md', '--report', 'b.md'],
+      ['--report=a.md', '--report', 'b.md'],
+      ['--timeout', '1', '--timeout=2'],
+    ]) {
+      const { error, stderr } = await parse(args);
+      expect(error).toBeInstanceOf(CommanderError);
+      expect(error?.exitCode).toBe(2);
+      expect(error?.code).toBe('sightline.repeatedOption');
+      expect(stderr).toMatch(/was given more than once \("a\.md", "b\.md"\)|\("1", "2"\)/);
+    }
+    expect((await parse(['--report', 'a.md', '--report', 'b.md'])).stderr).toBe(
+      `error: option '--report <file>' was given more than once ("a.md", "b.md"); it takes one value. Give it once.\n`,
+    );
+  });
+
+  it('lets collecting options and flags repeat, and a single value through', async () => {
+    expect((await parse(['--focus', 'a', '--focus', 'b', '--json', '--json'])).error).toBe(
+      undefined,
+    );
+    expect((await parse(['--report', 'a.md'])).error).toBe(undefined);
+  });
+});

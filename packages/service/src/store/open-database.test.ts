@@ -1,0 +1,23 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// better-sqlite3 as an install without its install script leaves it: the binding cannot be found.
+vi.mock('better-sqlite3', () => ({
+  default: class {
+    constructor() {
+      throw new Error(
+        'Could not locate the bindings file. Tried:\n → /x/node_modules/better-sqlite3/build/better_sqlite3.node',
+      );
+    }
+  },
+}));
+
+const { openDatabase } = await import('./open-database.js');
+
+describe('openDatabase without better-sqlite3’s native binding', () => {
+  it('says what to do instead of a stack trace (STORE_UNAVAILABLE, exit 2 in the CLI)', async () => {
+    await expect(openDatabase({ sqlite: ':memory:' })).rejects.toMatchObject({
+      code: 'STORE_UNAVAILABLE',
+      message: `The SQLite store cannot open: better-sqlite3's native binding was not built for this Node ${process.version} (its install script did not run, or ran for another Node). Reinstall with install scripts allowed for it (npm install -g --allow-scripts=better-sqlite3 <sightline-cli tarball>), or run \`npm rebuild better-sqlite3\` in the folder Sightline is installed in; or use Postgres (--database postgres://…).`,
+    });
+  });
+});
