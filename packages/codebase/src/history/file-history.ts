@@ -6,11 +6,10 @@
  * localization"; Wang & Lo 2014, "Version history, similar report, and structure"). Read from
  * the newest {@link FILE_HISTORY_COMMIT_BOUND} commits at most.
  */
+import { FILE_HISTORY_COMMIT_BOUND } from './history-bounds.js';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
 
-/** Newest commits read by {@link readFileHistory}. */
-export const FILE_HISTORY_COMMIT_BOUND = 5_000;
 /** Half-life of {@link FileHistoryFeatures.fixRecency}, in days (Sisman & Kak's decay, Sightline's choice of span). */
 export const FIX_HALF_LIFE_DAYS = 90;
 

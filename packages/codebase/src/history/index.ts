@@ -1,6 +1,7 @@
 export * from './blame-range.js';
 export * from './file-history.js';
 export * from './gate-commit-texts.js';
+export * from './history-bounds.js';
 export * from './open-git-history.js';
 export * from './regression-window.js';
 export * from './run-git.js';

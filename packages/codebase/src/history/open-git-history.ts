@@ -3,10 +3,13 @@
  * the commit at HEAD, a shallow clone's cut, the commit count (counted only up to a bound), and
  * the web address of the remote when it is GitHub or GitLab (for commit links).
  */
+import {
+  BLAME_HISTORY_DAYS,
+  FILE_HISTORY_COMMIT_BOUND,
+  HISTORY_COUNT_BOUND,
+  WINDOW_COMMIT_BOUND,
+} from './history-bounds.js';
 import { type GitResult, runGit } from './run-git.js';
-
-/** Commits counted before the count stops (a 100,000-commit repository is not counted whole). */
-export const HISTORY_COUNT_BOUND = 50_000;
 
 /** A git checkout whose history Sightline may read. */
 export interface GitHistory {
@@ -102,7 +105,9 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
         ]
       : []),
     ...(countCut
-      ? [`more than ${HISTORY_COUNT_BOUND} commits: history searches are bounded (see each note)`]
+      ? [
+          `more than ${HISTORY_COUNT_BOUND} commits: blame reads the ${BLAME_HISTORY_DAYS} days before the report, bug-fix signals the newest ${FILE_HISTORY_COMMIT_BOUND} commits, a regression window at most ${WINDOW_COMMIT_BOUND} commits`,
+        ]
       : []),
   ];
   const webUrl = remote.ok ? webUrlOfRemote(lines(remote)[0] ?? '') : undefined;

@@ -8,12 +8,10 @@
  */
 import type { CommitInfo } from './blame-range.js';
 import { gateCommitTexts } from './gate-commit-texts.js';
+import { WINDOW_COMMIT_BOUND } from './history-bounds.js';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
 import { compareVersions, findVersionMentions, type VersionMention } from './version-mentions.js';
-
-/** Commits of a window read at most (a wider window is cut, with a note). */
-export const WINDOW_COMMIT_BOUND = 2_000;
 
 /** One end of a window. */
 export interface WindowEnd {

@@ -9,18 +9,13 @@
  */
 import { blameRange, type CommitInfo } from './blame-range.js';
 import { gateCommitTexts } from './gate-commit-texts.js';
+import { BLAME_HISTORY_DAYS } from './history-bounds.js';
 import { commitLink, type GitHistory } from './open-git-history.js';
 
 /** Half-life of the recency weight, in days (Sightline's choice, measured by bench:history). */
 export const RECENCY_HALF_LIFE_DAYS = 180;
 /** Weight of a commit inside the regression window, relative to one outside it. */
 export const WINDOW_WEIGHT = 4;
-/**
- * History blamed, in days before the first report: blame walks no further back, which bounds
- * its time on long histories (bench:history measures it on repositories of ≥ 10,000 commits).
- * Lines older than that are not attributed (a commit that old weighs little by recency anyway).
- */
-export const BLAME_HISTORY_DAYS = 3 * 365;
 
 /** A range to blame, with how suspect it is. */
 export interface SuspectRangeInput {
