@@ -153,6 +153,7 @@ const LOCALIZER_KEY = createHash('sha256')
   )
   .digest('hex')
   .slice(0, 16);
+process.stderr.write(`localizer key ${LOCALIZER_KEY}\n`);
 
 /** The offline suspects (history off) of a case, cached per localizer version. */
 async function localizeCase(caseItem: GitCase, clone: string, text: string): Promise<Suspect[]> {
@@ -163,7 +164,9 @@ async function localizeCase(caseItem: GitCase, clone: string, text: string): Pro
     report: text,
     history: false,
     suspectLimit: 30,
-    cacheDir: false,
+    // One index cache per repository: a checkout rewrites only the files that differ, so the
+    // next case of the same repository re-parses only those.
+    cacheDir: path.join(CLONES, 'index', caseItem.repo.replace('/', '+')),
   });
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(suspects));
