@@ -82,7 +82,10 @@ export interface InvestigateOptions {
    * investigated without it. Default true.
    */
   history?: boolean;
-  /** When the failure was first reported; commits after it are not suspects. Default: HEAD's time. */
+  /**
+   * When the failure was first reported; commits after it are not suspects. Default: the report's
+   * own date when it gives one (a review export's date column), else HEAD's commit time.
+   */
   reportedAt?: Date;
   /** Receives progress events; must not throw. */
   onProgress?: (event: InvestigateProgress) => void;
@@ -112,6 +115,12 @@ export interface InvestigateResult {
    * With `files` 0 nothing can back a diagnosis, which is then always unverified.
    */
   indexed: { files: number; skipped: number; warnings: string[] };
+}
+
+/** When the failure was first reported, in ms since the epoch, if anything says. */
+function reportTime(given: Date | undefined, written: string | undefined): number | undefined {
+  const time = given?.getTime() ?? (written === undefined ? Number.NaN : Date.parse(written));
+  return Number.isFinite(time) ? time : undefined;
 }
 
 /**
@@ -169,7 +178,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     suspects = liftWindowFiles(suspects, read.window.files, shares).slice(0, limit);
   }
   const history = read
-    ? await describeHistory(read, suspects, options.reportedAt?.getTime())
+    ? await describeHistory(read, suspects, reportTime(options.reportedAt, report.date))
     : undefined;
 
   if (options.model) {
