@@ -47,6 +47,8 @@ interface CaseResult {
   language: string;
   commits: number;
   regression: { window: string; rankWithout: number; rankWith: number } | null;
+  /** The report's window ends after the fix's parent (left out of the regression set). */
+  windowAfterFix: boolean;
   szz: { introducing: number; hitTop3: boolean } | null;
   blameMs: number;
 }
@@ -118,6 +120,15 @@ async function checkout(caseItem: GitCase, mirror: string): Promise<string> {
   return clone;
 }
 
+function isAncestor(clone: string, commit: string, of: string): boolean {
+  try {
+    gitSync(clone, ['merge-base', '--is-ancestor', commit, of]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const isRegressionReport = (text: string) => {
   const mentions = findVersionMentions(text);
   return (
@@ -180,9 +191,12 @@ async function measure(caseItem: GitCase, clone: string): Promise<CaseResult | n
   const text = `${caseItem.report.title}\n${caseItem.report.body}`;
   const suspects = await localizeCase(caseItem, clone, text);
   const gold = new Set(caseItem.gold.map((entry) => entry.file));
-  const { window } = isRegressionReport(text)
-    ? await findRegressionWindow(history, text)
-    : { window: null };
+  const named = isRegressionReport(text)
+    ? (await findRegressionWindow(history, text)).window
+    : null;
+  // A window ending after the fix's parent would hold the fix itself: not a fair measure.
+  const afterFix = named !== null && !isAncestor(clone, named.bad.id, caseItem.parent);
+  const window = afterFix ? null : named;
   const lifted = window
     ? liftWindowFiles(suspects, window.files, await windowRangeShares(history, window, suspects))
     : suspects;
@@ -203,6 +217,7 @@ async function measure(caseItem: GitCase, clone: string): Promise<CaseResult | n
     repo: caseItem.repo,
     language: caseItem.language,
     commits: history.commitCount,
+    windowAfterFix: afterFix,
     regression: window
       ? {
           window: `${window.good.ref}..${window.bad.ref}`,
@@ -274,6 +289,7 @@ async function main() {
       casesMeasured: results.length,
       casesAvailable: usable.length,
       regressionCandidates: regression.length,
+      windowsAfterFix: results.filter((result) => result.windowAfterFix).length,
       failed,
       budgetMinutes: BUDGET_MS / 60_000,
       cases: results,
