@@ -120,7 +120,10 @@ export function registerMcp(program: Command): void {
       'address to bind with --http (default 127.0.0.1; others are reachable from the network)',
     )
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
-    .option('--no-history', 'investigate without git history (suspect commits, regression windows)');
+    .option(
+      '--no-history',
+      'investigate without git history (suspect commits, regression windows)',
+    );
   addModelOptions(command).addHelpText(
     'after',
     `
