@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   createPipeline,
+  type InboxQuery,
   type JobHandler,
   openQueue,
   openStore,
@@ -222,7 +223,7 @@ async function inboxP95(kind: 'sqlite' | 'postgres') {
   const { location, drop } = await freshLocation(kind, 'inbox');
   const store: Store = await openStore(location);
   const project = await store.projects.ensure({ name: 'inbox', repo: '/nowhere' });
-  const labels = ['bug', 'crash', 'feature', 'other'];
+  const labels = ['bug', 'crash', 'feature', 'other'] as const;
   const words = [
     'crash',
     'login',
@@ -249,17 +250,17 @@ async function inboxP95(kind: 'sqlite' | 'postgres') {
     await store.groups.attach({
       reportId: report.id,
       projectId: project.id,
-      label: labels[i % 4] as string,
+      label: labels[i % 4] ?? 'bug',
       title: `${words[i % 10]} ${words[(i * 7) % 10]} problem ${i}`,
-      receivedAt: report.received_at,
-      sourceKind: report.source_kind,
+      receivedAt: report.receivedAt,
+      sourceKind: report.sourceKind,
       key: { signature: `s${i}` },
     });
   }
-  const queries = [
+  const queries: InboxQuery[] = [
     {},
     { label: 'crash' },
-    { status: 'new' as const },
+    { status: 'new' },
     { q: 'checkout freeze' },
     { source: 'sentry', label: 'bug' },
     { project: project.id, limit: 100 },

@@ -21,6 +21,7 @@ const PACKAGES = [
   'packages/page-context',
   'packages/investigator',
   'packages/service',
+  'packages/console',
   'packages/cli',
 ];
 

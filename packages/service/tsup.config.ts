@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    internal: 'src/internal.ts',
+    vocabulary: 'src/vocabulary.ts',
+    'testing/index': 'src/testing/index.ts',
+  },
   format: ['esm'],
   target: 'node20',
   dts: true,

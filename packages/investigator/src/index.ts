@@ -56,12 +56,16 @@ export { verifyDiagnosis } from './diagnosis/verify-diagnosis.js';
 export {
   type InvestigateOptions,
   type InvestigateProgress,
+  type InvestigateReport,
   type InvestigateResult,
+  type InvestigateSettings,
   investigate,
+  type PreparedReport,
 } from './investigate/investigate.js';
 // Offline localization: ranked suspect files and lines, and the diagnosis built from them.
 export { type LocalizeOptions, localize } from './localize/localize.js';
-// A report against a repository: parsed, its in-app frames marked.
+// Marking a report's in-app frames against a repository's files.
 export { markInAppFrames } from './localize/mark-in-app-frames.js';
 export { type DiagnoseOfflineOptions, diagnoseOffline } from './localize/offline-diagnosis.js';
-export { prepareReport, prepareReports } from './localize/prepare-report.js';
+// Reading a report against a repository: parsed, its in-app frames marked.
+export { prepareReport, prepareReports } from './report/prepare-report.js';

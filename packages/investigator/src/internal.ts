@@ -9,3 +9,4 @@ export * from './agent/index.js';
 export * from './diagnosis/index.js';
 export * from './investigate/index.js';
 export * from './localize/index.js';
+export * from './report/prepare-report.js';

@@ -1,88 +1,95 @@
 /**
  * @sightline/service — the triage service: sources → store → parse → classify → group →
  * investigate → results, over SQLite (embedded) or Postgres (with pg-boss workers), behind a
- * JSON API with webhooks and live updates.
+ * JSON API with webhooks and live updates. The vocabulary (labels, statuses, investigation states)
+ * is `@sightline/service/vocabulary`; plumbing (grouping keys, queue engines' helpers, the
+ * sources' provider parts, the data lock) is in `@sightline/service/internal`.
  */
 
-export { acquireDataLock, type DataLock, LOCK_FILE } from './data/data-lock.js';
-export { ensureApiToken, isLoopback, TOKEN_FILE } from './http/api-token.js';
-export { type AppLimits, type AppOptions, createApp } from './http/app.js';
+export { TOKEN_FILE } from './http/api-token.js';
+// Running the service: the HTTP app, the pipeline and the poller over one store.
+export { type AppLimits, type AppOptions, type AppType, createApp } from './http/app.js';
 export { describeCalls } from './http/describe-calls.js';
-export { groupMarkdown } from './http/markdown-route.js';
+export { groupMarkdown } from './http/group-markdown.js';
 export { openApiDocument } from './http/openapi.js';
 export type {
-  DiagnosisView,
   GroupDetail,
-  GroupStatus,
-  GroupSummary,
-  Health,
   InboxPageView,
   InboxQueryParams,
-  InboxSortParam,
-  ReportView,
   SavedViewCreate,
-  SavedViewView,
-  Settings,
-  SourceView,
 } from './http/schemas.js';
-export * from './pipeline/index.js';
+// The pipeline: ingest, process-report and investigate-group jobs, webhooks.
+export {
+  createPipeline,
+  type GroupInvestigation,
+  type IngestResult,
+  PIPELINE_POLICIES,
+  type Pipeline,
+  type PipelineContextOptions,
+  type WebhookOutcome,
+} from './pipeline/index.js';
 export { type Poller, type PollerOptions, startPoller } from './poller/poller.js';
-export * from './queue/index.js';
+// The job queue: the embedded SQLite table or pg-boss.
+export {
+  type FailedJob,
+  type JobContext,
+  type JobHandler,
+  type JobQueue,
+  openQueue,
+  type QueuePolicy,
+} from './queue/index.js';
 export {
   defaultDataDir,
   type RunningService,
   type ServiceOptions,
   startService,
 } from './service.js';
-export {
-  type AppStoreConfig,
-  type AppStoreCredentials,
-  appStoreSource,
-  createAppStoreModule,
-} from './sources/app-store/index.js';
-export { BUILT_IN_SOURCES, createBuiltInRegistry } from './sources/built-in.js';
-export {
-  type CredentialOrigin,
-  type CredentialStore,
-  createCredentialStore,
-  credentialsVariable,
-} from './sources/credentials.js';
-export {
-  CONNECTION_TEST_TIMEOUT_MS,
-  defineSourceModule,
-  type ProviderUrlOptions,
-  testConnection,
-} from './sources/define-source-module.js';
-export {
-  contentId,
-  type FileReportOptions,
-  filesSource,
-  fileToRawReports,
-} from './sources/files.js';
-export {
-  type PostedComment,
-  type PostIssueCommentOptions,
-  postIssueComment,
-} from './sources/github/comment.js';
-export { type GitHubConfig, type GitHubCredentials, githubSource } from './sources/github/index.js';
-export {
-  isIssue as isGitHubIssue,
-  issueReport as gitHubIssueReport,
-} from './sources/github/reports.js';
-export {
-  createGooglePlayModule,
-  type GooglePlayConfig,
-  type GooglePlayCredentials,
-  googlePlaySource,
-} from './sources/google-play/index.js';
-export {
-  describeIssues,
-  type InstantiateSourceOptions,
-  instantiateSource,
-  type StoredSource,
-} from './sources/instantiate.js';
-export { ProviderError } from './sources/provider-http.js';
+export { appStoreSource } from './sources/app-store/index.js';
+// Sources: the module interface, the built-in modules, their registry and credentials.
+export { createBuiltInRegistry } from './sources/built-in.js';
+export { type CredentialStore, createCredentialStore } from './sources/credentials.js';
+export { defineSourceModule } from './sources/define-source-module.js';
+export { filesSource } from './sources/files.js';
+export { githubSource } from './sources/github/index.js';
+export { googlePlaySource } from './sources/google-play/index.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
-export { type SentryConfig, type SentryCredentials, sentrySource } from './sources/sentry/index.js';
-export type * from './sources/types.js';
-export * from './store/index.js';
+export { sentrySource } from './sources/sentry/index.js';
+export type {
+  PollOptions,
+  PollResult,
+  RawReport,
+  Source,
+  SourceContext,
+  SourceModule,
+  SourceTestResult,
+  WebhookRequest,
+  WebhookResult,
+} from './sources/types.js';
+// The store: a declared interface of domain records, SQLite or Postgres.
+export {
+  type DatabaseLocation,
+  type DiagnosisRecord,
+  type DiagnosisStore,
+  type GroupRecord,
+  type GroupStore,
+  type InboxPage,
+  type InboxQuery,
+  type InvestigationProgress,
+  type NewSource,
+  openStore,
+  type ProjectRecord,
+  type ProjectStore,
+  parseDatabaseLocation,
+  type ReportAnalysis,
+  type ReportOrigin,
+  type ReportPayload,
+  type ReportRecord,
+  type ReportStore,
+  redactUrl,
+  type SavedView,
+  type SavedViewFilters,
+  type SavedViewStore,
+  type SourceRecord,
+  type SourceStore,
+  type Store,
+} from './store/index.js';

@@ -8,13 +8,13 @@ import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import {
   createPipeline,
-  fileToRawReports,
   type IngestResult,
   openQueue,
   PIPELINE_POLICIES,
   type RawReport,
   TOKEN_FILE,
 } from '@sightline/service';
+import { fileToRawReports } from '@sightline/service/internal';
 import type { Command } from 'commander';
 import { readInput, readStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';

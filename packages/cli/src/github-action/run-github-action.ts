@@ -14,7 +14,7 @@ import {
   isGitHubIssue,
   ProviderError,
   postIssueComment,
-} from '@sightline/service';
+} from '@sightline/service/internal';
 import { type ModelFlags, type ModelFlagsIO, resolveModelFlags } from '../options/model-options.js';
 import { EXIT_OK } from '../run/exit-codes.js';
 

@@ -1,20 +1,14 @@
 /**
- * The one HTTP client of the console: every call carries the API token, and every failure becomes
- * an {@link ApiError} with the service's `{ error: { code, message } }` (or a sentence saying the
+ * The one HTTP client of the console, derived from the service's routes (Hono's typed client `hc`
+ * over the service's `AppType`): paths, parameters and answers are the server's own types, so a
+ * field renamed on the server (the diagnosis' included: the API uses the investigator's schema)
+ * fails the console's type-check. Every call carries the API token, and every failure becomes an
+ * {@link ApiError} with the service's `{ error: { code, message } }` (or a sentence saying the
  * service cannot be reached), so pages can show what to do instead of a stack trace.
  */
-import type {
-  GroupDetail,
-  GroupStatus,
-  GroupSummary,
-  Health,
-  InboxPageView,
-  InboxQueryParams,
-  SavedViewCreate,
-  SavedViewView,
-  Settings,
-  SourceView,
-} from '@sightline/service';
+import type { AppType, InboxQueryParams, SavedViewCreate } from '@sightline/service';
+import type { GroupStatus } from '@sightline/service/vocabulary';
+import { hc } from 'hono/client';
 import { readToken } from './token.js';
 
 /** A failed API call: the service's error code and message, and the HTTP status (0: no answer). */
@@ -29,19 +23,26 @@ export class ApiError extends Error {
   }
 }
 
+/** The service's routes, typed: `client.api.groups[':id'].$get({ param: { id } })`. */
+const client = hc<AppType>('/', {
+  headers: (): Record<string, string> => {
+    const token = readToken();
+    return token ? { authorization: `Bearer ${token}` } : {};
+  },
+});
+
 /**
- * Calls the API. `path` starts with `/api/`.
- * @returns the parsed JSON body (or the text, for `text/plain` answers).
+ * Sends a request of the typed client.
+ * @returns the response (status 2xx), to read with its typed `json()` or `text()`; the routes'
+ *   error answers are left out of its type.
  * @throws ApiError on any failure, with a message a person can act on.
  */
-export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  const token = readToken();
-  if (token) headers.set('authorization', `Bearer ${token}`);
-  if (init.body) headers.set('content-type', 'application/json');
-  let response: Response;
+async function send<R extends Response>(
+  request: () => Promise<R>,
+): Promise<Exclude<R, { ok: false }>> {
+  let response: R;
   try {
-    response = await fetch(path, { ...init, headers });
+    response = await request();
   } catch {
     throw new ApiError(
       0,
@@ -49,9 +50,9 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
       'The service does not answer. Is `sightline serve` still running? Start it again, then retry.',
     );
   }
-  const type = response.headers.get('content-type') ?? '';
-  const body: unknown = type.includes('json') ? await response.json() : await response.text();
   if (!response.ok) {
+    const type = response.headers.get('content-type') ?? '';
+    const body: unknown = type.includes('json') ? await response.json().catch(() => null) : null;
     const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
     throw new ApiError(
       response.status,
@@ -59,44 +60,42 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
       error?.message ?? `The service answered ${response.status}.`,
     );
   }
-  return body as T;
+  return response as Exclude<R, { ok: false }>;
 }
 
-/** Query string of the defined values of `params`. */
-function query(params: Record<string, string | number | undefined>): string {
-  const search = new URLSearchParams();
+/** The query of `GET /api/groups` as strings, without the empty filters. */
+function inboxQuery(params: InboxQueryParams): Record<string, string> {
+  const query: Record<string, string> = {};
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== '') search.set(key, String(value));
+    if (value !== undefined && value !== '') query[key] = String(value);
   }
-  const text = search.toString();
-  return text ? `?${text}` : '';
+  return query;
 }
 
 /** The service's API, one function per route. */
 export const api = {
-  health: () => apiFetch<Health>('/api/health'),
-  inbox: (params: InboxQueryParams) =>
-    apiFetch<InboxPageView>(`/api/groups${query({ ...params })}`),
-  group: (id: string) => apiFetch<GroupDetail>(`/api/groups/${encodeURIComponent(id)}`),
-  setStatus: (id: string, status: GroupStatus) =>
-    apiFetch<GroupSummary>(`/api/groups/${encodeURIComponent(id)}`, {
-      method: 'PATCH',
-      body: JSON.stringify({ status }),
-    }),
-  reinvestigate: (id: string) =>
-    apiFetch<{ queued: boolean }>(`/api/groups/${encodeURIComponent(id)}/investigate`, {
-      method: 'POST',
-      body: JSON.stringify({}),
-    }),
-  markdown: (id: string, style: 'markdown' | 'github') =>
-    apiFetch<string>(`/api/groups/${encodeURIComponent(id)}/markdown${query({ style })}`),
-  settings: () => apiFetch<Settings>('/api/settings'),
-  sources: () => apiFetch<{ sources: SourceView[] }>('/api/sources'),
-  views: () => apiFetch<{ views: SavedViewView[] }>('/api/views'),
-  createView: (view: SavedViewCreate) =>
-    apiFetch<SavedViewView>('/api/views', { method: 'POST', body: JSON.stringify(view) }),
-  deleteView: (id: string) =>
-    apiFetch<string>(`/api/views/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  projects: () =>
-    apiFetch<{ projects: { id: string; name: string; repo: string }[] }>('/api/projects'),
+  health: async () => (await send(() => client.api.health.$get())).json(),
+  inbox: async (params: InboxQueryParams) =>
+    (await send(() => client.api.groups.$get({ query: inboxQuery(params) }))).json(),
+  group: async (id: string) =>
+    (await send(() => client.api.groups[':id'].$get({ param: { id } }))).json(),
+  setStatus: async (id: string, status: GroupStatus) =>
+    (await send(() => client.api.groups[':id'].$patch({ param: { id }, json: { status } }))).json(),
+  reinvestigate: async (id: string) =>
+    (
+      await send(() => client.api.groups[':id'].investigate.$post({ param: { id }, json: {} }))
+    ).json(),
+  markdown: async (id: string, style: 'markdown' | 'github') =>
+    (
+      await send(() => client.api.groups[':id'].markdown.$get({ param: { id }, query: { style } }))
+    ).text(),
+  settings: async () => (await send(() => client.api.settings.$get())).json(),
+  sources: async () => (await send(() => client.api.sources.$get())).json(),
+  views: async () => (await send(() => client.api.views.$get())).json(),
+  createView: async (view: SavedViewCreate) =>
+    (await send(() => client.api.views.$post({ json: view }))).json(),
+  deleteView: async (id: string) => {
+    await send(() => client.api.views[':id'].$delete({ param: { id } }));
+  },
+  projects: async () => (await send(() => client.api.projects.$get())).json(),
 };

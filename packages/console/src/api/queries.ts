@@ -2,14 +2,11 @@
  * Server state through one query cache (TanStack Query): one hook per read, one per change. A
  * change updates the cache from the service's answer, so every page showing the group agrees.
  */
-import type {
-  GroupDetail,
-  GroupStatus,
-  InboxQueryParams,
-  SavedViewCreate,
-} from '@sightline/service';
+import type { InboxQueryParams, SavedViewCreate } from '@sightline/service';
+import type { GroupStatus } from '@sightline/service/vocabulary';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.js';
+import type { GroupDetail } from './types.js';
 
 /** Cache keys: the inbox pages, one group, the sources, health, saved views. */
 export const queryKeys = {

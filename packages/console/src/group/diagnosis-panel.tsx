@@ -3,16 +3,15 @@
  * files with their quoted lines (Shiki), the proposed change as a diff. Opted in as the
  * `diagnosis` node: the root cause and locations upfront, the explanation and patch on demand.
  */
-import type { Diagnosis } from '@sightline/investigator';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
-import type { DiagnosisView } from '@sightline/service';
+import type { DiagnosisView } from '../api/types.js';
 import { Badge } from '../ui/badge.js';
 import { CodeBlock } from '../ui/code-block.js';
 import { DiffView } from '../ui/diff-view.js';
 import { duration, fullTime, location, percent, timeAgo } from '../ui/format.js';
 
 function DiagnosisPanelView({ view }: { view: DiagnosisView }) {
-  const diagnosis = view.diagnosis as Diagnosis;
+  const { diagnosis } = view;
   const verification = diagnosis.verification;
   usePageContext(
     {

@@ -1,6 +1,5 @@
 /** Earlier versions of a group's diagnosis, newest first: what was concluded, where, and when. */
-import type { Diagnosis } from '@sightline/investigator';
-import type { DiagnosisView } from '@sightline/service';
+import type { DiagnosisView } from '../api/types.js';
 import { fullTime, location, percent, timeAgo } from '../ui/format.js';
 
 /** The list, or nothing when there is only one version. */
@@ -11,7 +10,7 @@ export function EarlierDiagnoses({ diagnoses }: { diagnoses: DiagnosisView[] }) 
       <h2 id="earlier-heading">Earlier diagnoses</h2>
       <ul className="earlier">
         {diagnoses.map((view) => {
-          const diagnosis = view.diagnosis as Diagnosis;
+          const { diagnosis } = view;
           const first = diagnosis.affectedFiles[0];
           return (
             <li key={view.version}>

@@ -4,11 +4,11 @@
  * node with the actions `set_status` and `reinvestigate`.
  */
 import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
-import type { GroupStatus, GroupSummary } from '@sightline/service';
+import { GROUP_STATUSES, type GroupStatus } from '@sightline/service/vocabulary';
 import { useState } from 'react';
 import { api } from '../api/client.js';
 import { useReinvestigate, useSetStatus } from '../api/queries.js';
-import { STATUSES } from '../inbox/inbox-actions.js';
+import type { GroupSummary } from '../api/types.js';
 import { hrefFor } from '../router.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, timeAgo } from '../ui/format.js';
@@ -95,7 +95,7 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
             disabled={setStatus.isPending}
             onChange={(event) => void changeStatus(event.target.value as GroupStatus)}
           >
-            {STATUSES.map((status) => (
+            {GROUP_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status}
               </option>

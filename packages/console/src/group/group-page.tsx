@@ -2,9 +2,9 @@
  * A group: header with actions, the latest diagnosis and its suspects, earlier diagnoses, and the
  * reports (raw and parsed). `Esc` or `u` goes back to the inbox.
  */
-import type { Suspect } from '@sightline/investigator';
 import { useEffect } from 'react';
 import { useGroup, useProjects } from '../api/queries.js';
+import type { GroupSummary } from '../api/types.js';
 import { isTyping } from '../inbox/inbox-filters.js';
 import { navigate } from '../router.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
@@ -53,15 +53,11 @@ export function GroupPage({ id }: { id: string }) {
           {latest ? (
             <>
               <DiagnosisPanel view={latest} />
-              <SuspectsTable suspects={(latest.suspects as Suspect[] | null) ?? []} />
+              <SuspectsTable suspects={latest.suspects} />
             </>
           ) : (
             <Empty title="No diagnosis yet">
-              <p>
-                {group.label === 'bug' || group.label === 'crash'
-                  ? 'The investigation is queued or running; it appears here by itself.'
-                  : `Groups labelled ${group.label} are not investigated automatically; use Re-investigate to run one.`}
-              </p>
+              <p>{investigationNote(group.investigation)}</p>
             </Empty>
           )}
           <EarlierDiagnoses diagnoses={earlier} />
@@ -80,4 +76,22 @@ export function GroupPage({ id }: { id: string }) {
       </div>
     </main>
   );
+}
+
+/** What the page says while a group has no diagnosis: where its investigation is, from the service. */
+function investigationNote({ state, reason, attempts }: GroupSummary['investigation']): string {
+  switch (state) {
+    case 'queued':
+      return attempts > 0
+        ? `Attempt ${attempts} failed (${reason ?? 'no reason given'}); the investigation is queued again and appears here by itself.`
+        : 'The investigation is queued; it appears here by itself.';
+    case 'running':
+      return 'The investigation is running; it appears here by itself.';
+    case 'failed':
+      return `The investigation failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason ?? 'no reason given'}. Use Re-investigate to try again.`;
+    case 'done':
+      return 'The investigation finished without a diagnosis; use Re-investigate to run one.';
+    case 'not-investigated':
+      return `${reason ?? 'Not investigated.'} Use Re-investigate to run one.`;
+  }
 }

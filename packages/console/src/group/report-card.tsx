@@ -2,18 +2,34 @@
  * One report of a group: where it came from, its classification and why, the parsed exception
  * with its stack frames (in-app frames marked), the text, and the raw report as delivered.
  */
-import type { Exception, Frame, Report } from '@sightline/intake';
-import type { ReportView } from '@sightline/service';
+import type { ReportView } from '../api/types.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, percent, timeAgo } from '../ui/format.js';
 
-function frameText(frame: Frame): string {
+/** An exception of a parsed report, as the API sends it. */
+type ApiException = NonNullable<ReportView['parsed']>['exceptions'][number];
+/** A stack frame, as the API sends it. */
+type ApiFrame = ApiException['frames'][number];
+
+/**
+ * The exception that caused another: the API's JSON types stop following `cause` a few levels
+ * down (a recursive type), so it is checked here instead.
+ */
+function causeOf(exception: { cause?: unknown }): ApiException | undefined {
+  const { cause } = exception;
+  const isException =
+    typeof cause === 'object' && cause !== null && 'type' in cause && 'frames' in cause;
+  return isException ? (cause as ApiException) : undefined;
+}
+
+function frameText(frame: ApiFrame): string {
   const where = frame.repoPath ?? frame.file ?? frame.module ?? '';
   const line = frame.line ? `:${frame.line}${frame.column ? `:${frame.column}` : ''}` : '';
   return `${frame.function ? `${frame.function}  ` : ''}${where}${line}` || frame.raw;
 }
 
-function ExceptionView({ exception }: { exception: Exception }) {
+function ExceptionView({ exception }: { exception: ApiException }) {
+  const cause = causeOf(exception);
   return (
     <div className="exception">
       <p>
@@ -30,10 +46,10 @@ function ExceptionView({ exception }: { exception: Exception }) {
           ))}
         </ol>
       ) : null}
-      {exception.cause ? (
+      {cause ? (
         <>
           <p className="muted">Caused by</p>
-          <ExceptionView exception={exception.cause} />
+          <ExceptionView exception={cause} />
         </>
       ) : null}
     </div>
@@ -42,7 +58,7 @@ function ExceptionView({ exception }: { exception: Exception }) {
 
 /** A report; `open` shows its details expanded. */
 export function ReportCard({ report, open }: { report: ReportView; open: boolean }) {
-  const parsed = report.parsed as Report | null;
+  const { parsed } = report;
   const classification = report.classification;
   return (
     <details className="report" open={open}>

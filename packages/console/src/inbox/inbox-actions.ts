@@ -2,30 +2,26 @@
  * What the assistant may do on the inbox, as zod schemas (shared by the page's actions and the
  * saved-view parser): filter the inbox, open a group, save a view.
  */
+import { GROUP_STATUSES, INBOX_SORTS, REPORT_LABELS } from '@sightline/service/vocabulary';
 import { z } from 'zod';
 
-/** Labels, statuses and source kinds the inbox filters by. */
-export const LABELS = ['bug', 'crash', 'feature', 'other'] as const;
-export const STATUSES = ['new', 'triaged', 'resolved', 'ignored'] as const;
+/** Source kinds the inbox filters by (labels, statuses and orders are the service's vocabulary). */
 export const SOURCE_KINDS = ['files', 'sentry', 'github', 'app-store', 'google-play'] as const;
 
 /** Input of `filter_inbox`: every filter at once; an omitted or empty one is cleared. */
 export const filterInboxInput = z.object({
-  label: z.enum(LABELS).optional().describe('bug, crash, feature or other'),
-  status: z.enum(STATUSES).optional(),
+  label: z.enum(REPORT_LABELS).optional().describe(REPORT_LABELS.join(', ')),
+  status: z.enum(GROUP_STATUSES).optional(),
   source: z.enum(SOURCE_KINDS).optional().describe('Source kind'),
   q: z.string().max(200).optional().describe('Words the title contains'),
 });
-
-/** Orders of the inbox (the service's `sort`). */
-export const SORTS = ['newest', 'oldest', 'most_reports'] as const;
 
 /** Input of `create_saved_view`: a name, the filters (as `filter_inbox` takes them) and the order. */
 export const createSavedViewInput = z.object({
   name: z.string().trim().min(1).max(100).describe('Name shown in the saved views'),
   filters: filterInboxInput.describe('Filters of the view; omitted ones match everything'),
   sort: z
-    .enum(SORTS)
+    .enum(INBOX_SORTS)
     .describe(
       'newest: last seen first; oldest: first seen first; most_reports: most reports first',
     ),

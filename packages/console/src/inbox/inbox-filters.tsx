@@ -4,9 +4,10 @@
  * `filters` node (the filters in effect).
  */
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
+import { GROUP_STATUSES, INBOX_SORTS, REPORT_LABELS } from '@sightline/service/vocabulary';
 import { useEffect, useRef, useState } from 'react';
 import { type InboxFilters as Filters, navigate } from '../router.js';
-import { LABELS, SORTS, SOURCE_KINDS, STATUSES } from './inbox-actions.js';
+import { SOURCE_KINDS } from './inbox-actions.js';
 
 /** Props of {@link InboxFilters}. */
 export interface InboxFiltersProps {
@@ -97,13 +98,19 @@ function InboxFiltersView({ filters, projects }: InboxFiltersProps) {
           onChange={(event) => setText(event.target.value)}
         />
       </label>
-      <Select name="label" label="Label" options={LABELS} filters={filters} />
-      <Select name="status" label="Status" options={STATUSES} filters={filters} />
+      <Select name="label" label="Label" options={REPORT_LABELS} filters={filters} />
+      <Select name="status" label="Status" options={GROUP_STATUSES} filters={filters} />
       <Select name="source" label="Source" options={SOURCE_KINDS} filters={filters} />
       {projects.length > 1 ? (
         <Select name="project" label="Project" options={projects} filters={filters} />
       ) : null}
-      <Select name="sort" label="Sort" any="newest" options={SORTS.slice(1)} filters={filters} />
+      <Select
+        name="sort"
+        label="Sort"
+        any="newest"
+        options={INBOX_SORTS.slice(1)}
+        filters={filters}
+      />
     </search>
   );
 }

@@ -5,8 +5,8 @@
  */
 
 import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
-import type { GroupSummary } from '@sightline/service';
 import { useEffect, useRef } from 'react';
+import type { GroupSummary } from '../api/types.js';
 import { hrefFor, type InboxFilters, navigate } from '../router.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, timeAgo } from '../ui/format.js';

@@ -5,9 +5,10 @@
  * it.
  */
 import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
-import type { SavedViewCreate, SavedViewView } from '@sightline/service';
+import type { SavedViewCreate } from '@sightline/service';
 import { type FormEvent, useState } from 'react';
 import { useCreateSavedView, useDeleteSavedView, useSavedViews } from '../api/queries.js';
+import type { SavedViewView } from '../api/types.js';
 import { hrefFor, type InboxFilters, navigate } from '../router.js';
 import { createSavedViewInput } from './inbox-actions.js';
 

@@ -2,8 +2,11 @@
 export {
   type InvestigateOptions,
   type InvestigateProgress,
+  type InvestigateReport,
   type InvestigateResult,
+  type InvestigateSettings,
   investigate,
+  type PreparedReport,
 } from './investigate.js';
 export {
   BLAMED_SUSPECTS,

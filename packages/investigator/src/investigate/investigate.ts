@@ -1,7 +1,8 @@
 /**
  * The main job: a raw bug report and a repository become a verified diagnosis.
  *
- * report ─► parseReport ─► markInAppFrames(repo) ─► classify
+ * report ─► parseReport ─► markInAppFrames(repo) ─► classify (or a report prepared and
+ * classified by the caller, e.g. the triage service's pipeline, taken as it is)
  * repo ─► indexRepository (cached) ─► localize ─► offline diagnosis, or the agent when a model is
  * given (repository map focused on the report + suspects before any tool call) ─► verifyDiagnosis.
  * See shared/ARCHITECTURE.md, "Data flow of the main job".
@@ -22,13 +23,9 @@ import type { FunnelBudgets } from '../agent/phases.js';
 import { dropUnverified } from '../diagnosis/drop-unverified.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
 import type { Suspect } from '../diagnosis/schema.js';
-import {
-  collectReportSignals,
-  diagnoseOffline,
-  localize,
-  prepareReport,
-} from '../localize/index.js';
+import { collectReportSignals, diagnoseOffline, localize } from '../localize/index.js';
 import { liftWindowFiles } from '../localize/window-signal.js';
+import { prepareReport } from '../report/prepare-report.js';
 import { describeHistory, readReportHistory, windowRangeShares } from './read-history.js';
 import { reportFocus } from './report-focus.js';
 
@@ -38,16 +35,44 @@ export type InvestigateProgress =
   | { type: 'index-progress'; done: number; total: number }
   | InvestigateWithModelProgress;
 
-/** Options of {@link investigate}. */
-export interface InvestigateOptions {
+/**
+ * A report already read against the repository (see `prepareReport`: parsed, in-app frames
+ * marked) and classified (intake's `classify`, offline or with a model).
+ */
+export interface PreparedReport {
+  report: Report;
+  classification: Classification;
+}
+
+/** The report of {@link investigate}: raw (read and classified here) or prepared by the caller. */
+export type InvestigateReport =
+  | {
+      /** The raw report: text, bytes or parsed JSON; parsed, marked and classified (offline) here. */
+      report: ReportInput;
+      /** File name of the report, kept in `report.source` and used for format hints. */
+      filename?: string;
+      /** Force a report format instead of detecting it. */
+      format?: string;
+      prepared?: never;
+    }
+  | {
+      /**
+       * A report the caller already read and classified: used as it is (not parsed, marked or
+       * classified again), so the diagnosis carries the caller's classification.
+       */
+      prepared: PreparedReport;
+      report?: never;
+      filename?: never;
+      format?: never;
+    };
+
+/** Options of {@link investigate}: the report, and how to investigate it. */
+export type InvestigateOptions = InvestigateReport & InvestigateSettings;
+
+/** Options of {@link investigate} besides the report. */
+export interface InvestigateSettings {
   /** The repository: its folder, or a repository already open (see `openRepository`). */
   repo: string | Repository;
-  /** The raw report: text, bytes or parsed JSON. */
-  report: ReportInput;
-  /** File name of the report, kept in `report.source` and used for format hints. */
-  filename?: string;
-  /** Force a report format instead of detecting it. */
-  format?: string;
   /** The investigating model; without one the offline localizer writes the diagnosis. */
   model?: LanguageModel;
   /** Model for stage 2 (Markdown → JSON). Default: `model`. */
@@ -123,6 +148,18 @@ function reportTime(given: Date | undefined, written: string | undefined): numbe
   return Number.isFinite(time) ? time : undefined;
 }
 
+/** Reads and classifies (offline) a raw report. */
+async function prepare(
+  { report, filename, format }: { report: ReportInput; filename?: string; format?: string },
+  repository: Repository,
+): Promise<PreparedReport> {
+  const prepared = await prepareReport(report, repository, {
+    ...(filename ? { filename } : {}),
+    ...(format ? { format } : {}),
+  });
+  return { report: prepared, classification: await classify(prepared) };
+}
+
 /**
  * Investigates a bug report against a repository.
  * @returns the diagnosis (verified, or unverified with the reasons in `diagnosis.verification`)
@@ -133,6 +170,7 @@ function reportTime(given: Date | undefined, written: string | undefined): numbe
  *   (`maxCostUsd` reached; `details.markdown` keeps the partial report), `ABORTED` (the
  *   `abortSignal` fired), `INVALID_ARGUMENT` (`index` is of another repository).
  * @example const { diagnosis } = await investigate({ repo: '.', report: crashLogText });
+ * @example const { diagnosis } = await investigate({ repo, prepared: { report, classification } });
  */
 export async function investigate(options: InvestigateOptions): Promise<InvestigateResult> {
   const { onProgress = () => {}, abortSignal } = options;
@@ -147,11 +185,8 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   });
 
   stage('parse');
-  const report = await prepareReport(options.report, repository, {
-    ...(options.filename ? { filename: options.filename } : {}),
-    ...(options.format ? { format: options.format } : {}),
-  });
-  const classification = await classify(report);
+  const { report, classification } =
+    options.prepared === undefined ? await prepare(options, repository) : options.prepared;
   // The diagnosis schema has no `question`: a question is not a defect, so it is diagnosed as other.
   const label = classification.label === 'question' ? 'other' : classification.label;
 
@@ -213,7 +248,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     };
   }
 
-  const offline = diagnoseOffline(report, index, {
+  const offline = await diagnoseOffline(report, index, {
     label,
     suspects,
     signals,

@@ -14,7 +14,6 @@ export { type LocalizeOptions, localize } from './localize.js';
 export { markInAppFrames } from './mark-in-app-frames.js';
 export { assessOffline, type OfflineAssessment } from './offline-assessment.js';
 export { type DiagnoseOfflineOptions, diagnoseOffline } from './offline-diagnosis.js';
-export { prepareReport, prepareReports } from './prepare-report.js';
 export { type RankedFile, rankFiles, SIGNAL_WEIGHTS } from './rank-files.js';
 export {
   collectReportSignals,

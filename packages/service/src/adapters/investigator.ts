@@ -4,10 +4,11 @@
  * them between packages is an edit of this file only.
  */
 
-export { openRepository, type Repository, resolveRoot } from '@sightline/codebase';
+export { makeOwnFolder, openRepository, type Repository, resolveRoot } from '@sightline/codebase';
 export {
   allFrames,
   type Classification,
+  type ClassificationLabel,
   classify,
   type Frame,
   parseReports,
@@ -16,8 +17,12 @@ export {
 } from '@sightline/intake';
 export {
   type Diagnosis,
+  diagnosisSchema,
   ISSUE_COMMENT_MARKER,
   investigate,
   markInAppFrames,
   renderIssueComment,
+  type Suspect,
+  suspectSchema,
+  type VerificationResult,
 } from '@sightline/investigator';

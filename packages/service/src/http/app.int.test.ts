@@ -130,7 +130,17 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       status: 'new',
       sources: ['files'],
       latestDiagnosisVersion: 1,
+      investigation: { state: 'done', reason: null, attempts: 1 },
     });
+    const features = await (await call('/api/groups?label=feature')).json();
+    expect(features.groups[0].investigation).toEqual({
+      state: 'not-investigated',
+      reason: expect.stringContaining('investigated when someone asks'),
+      attempts: 0,
+    });
+    const questions = await call('/api/groups?label=question');
+    expect(questions.status).toBe(200);
+    expect(await questions.json()).toMatchObject({ groups: [], total: 0 });
     const detail = await (await call(`/api/groups/${crash.id}`)).json();
     expect(detail.reports).toHaveLength(2);
     expect(detail.reports[0].parsed.exceptions[0].frames[0]).toMatchObject({

@@ -13,6 +13,7 @@ import {
   ingestBodySchema,
   ingestResultSchema,
   markdownQuerySchema,
+  projectViewSchema,
   reinvestigateSchema,
   savedViewCreateSchema,
   savedViewListSchema,
@@ -81,6 +82,12 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       body: ingestBodySchema,
       response: ingestResultSchema,
       status: 202,
+    },
+  },
+  '/api/projects': {
+    get: {
+      summary: 'Projects and their repository folders',
+      response: z.object({ projects: z.array(projectViewSchema) }),
     },
   },
   '/api/sources': {

@@ -1,17 +1,22 @@
 /**
  * The JSON API's shapes, as zod schemas: the routes validate with them and the OpenAPI document is
- * generated from them, so the two cannot drift apart.
+ * generated from them, so the two cannot drift apart. The diagnosis is the investigator's own
+ * versioned schema, and the console's client is typed from the routes (see `AppType`), so a field
+ * renamed there fails the console's type-check.
  */
 import { z } from 'zod';
-import { GROUP_STATUSES, INBOX_SORTS, MAX_INBOX_PAGE } from '../store/index.js';
+import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investigator.js';
+import { MAX_INBOX_PAGE } from '../store/index.js';
+import { GROUP_STATUSES, INBOX_SORTS, INVESTIGATION_STATES, REPORT_LABELS } from '../vocabulary.js';
 
 export const groupStatusSchema = z.enum(GROUP_STATUSES);
+export const reportLabelSchema = z.enum(REPORT_LABELS);
 
 /** The inbox's filters (each optional): also what a saved view keeps. */
 export const inboxFiltersSchema = z
   .object({
     project: z.string().optional().describe('Project id'),
-    label: z.enum(['bug', 'crash', 'feature', 'other']).optional(),
+    label: reportLabelSchema.optional(),
     status: groupStatusSchema.optional(),
     source: z
       .string()
@@ -51,10 +56,23 @@ export const savedViewSchema = z.object({
 
 export const savedViewListSchema = z.object({ views: z.array(savedViewSchema) });
 
+export const investigationSchema = z
+  .object({
+    state: z.enum(INVESTIGATION_STATES),
+    reason: z
+      .string()
+      .nullable()
+      .describe(
+        'queued: why (new-group, revision-changed, requested) or the failed attempt’s error while retrying; failed: the error; not-investigated: why not',
+      ),
+    attempts: z.number().int().describe('Attempts of the latest investigation job'),
+  })
+  .describe('Where the group’s investigation is, computed by the service');
+
 export const groupSummarySchema = z.object({
   id: z.string(),
   projectId: z.string(),
-  label: z.string(),
+  label: reportLabelSchema,
   status: groupStatusSchema,
   title: z.string(),
   count: z.number().int(),
@@ -62,6 +80,7 @@ export const groupSummarySchema = z.object({
   lastSeen: z.string(),
   sources: z.array(z.string()),
   latestDiagnosisVersion: z.number().int().describe('0 while none is stored'),
+  investigation: investigationSchema,
   updatedAt: z.string(),
 });
 
@@ -82,30 +101,43 @@ export const reportViewSchema = z.object({
   error: z.string().nullable(),
   raw: z.string().describe('The report as delivered (JSON payloads as JSON text)'),
   parsed: z
-    .unknown()
+    .custom<Report>()
+    .nullable()
     .describe('Intake Report: kind, title, body, exceptions with frames (inApp marked)'),
   classification: z
     .object({
-      label: z.string(),
+      label: reportLabelSchema,
       confidence: z.number(),
-      method: z.string(),
+      method: z.enum(['offline', 'model']),
       reasons: z.array(z.string()),
+      guess: z.literal(true).optional(),
     })
     .nullable(),
   meta: z.record(z.string(), z.unknown()),
 });
 
+/** The outcome of verifying a diagnosis against the repository (the investigator's `VerificationResult`). */
+export const verificationResultSchema = z.object({
+  ok: z.boolean(),
+  verified: z.boolean(),
+  reasons: z.array(z.string()),
+  diagnosis: diagnosisSchema.optional(),
+  errors: z.array(z.object({ code: z.string(), path: z.string(), message: z.string() })),
+});
+
 export const diagnosisViewSchema = z.object({
   version: z.number().int(),
   revision: z.string(),
-  method: z.string(),
+  method: diagnosisSchema.shape.method,
   model: z.string().nullable(),
   reportId: z.string(),
   durationMs: z.number().int(),
   createdAt: z.string(),
-  diagnosis: z.unknown().describe('The verified Diagnosis (see `sightline schema diagnosis`)'),
-  suspects: z.unknown(),
-  verification: z.unknown(),
+  diagnosis: diagnosisSchema.describe(
+    'The verified Diagnosis, versioned (see `sightline schema diagnosis`)',
+  ),
+  suspects: z.array(suspectSchema).describe('The offline localizer’s ranked suspects'),
+  verification: verificationResultSchema,
 });
 
 export const groupDetailSchema = z.object({
@@ -183,6 +215,13 @@ export const sourceViewSchema = z.object({
   webhookPath: z.string(),
 });
 
+export const projectViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  repo: z.string().describe('Repository folder investigations run against'),
+  createdAt: z.string(),
+});
+
 export const settingsSchema = z.object({
   model: z.string().nullable().describe('Model spec of investigations; null: offline'),
   chat: z.boolean().describe('True when the assistant has a model'),
@@ -216,8 +255,6 @@ export type DiagnosisView = z.infer<typeof diagnosisViewSchema>;
 export type SourceView = z.infer<typeof sourceViewSchema>;
 /** `GET /api/health`. */
 export type Health = z.infer<typeof healthSchema>;
-/** A group's status. */
-export type GroupStatus = z.infer<typeof groupStatusSchema>;
 /** Filters of `GET /api/groups`. */
 export type InboxQueryParams = z.infer<typeof inboxQuerySchema>;
 /** Order of the inbox. */

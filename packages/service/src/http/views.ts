@@ -1,75 +1,88 @@
-/** Store rows → API shapes (camelCase, JSON text decoded, never a credential). */
+/** Store records → API shapes (never a credential). */
 import type { z } from 'zod';
-import type { DiagnosisRow, GroupRow, ReportRow, SourceRow } from '../store/index.js';
+import { groupInvestigation } from '../pipeline/investigation-state.js';
+import type {
+  DiagnosisRecord,
+  GroupRecord,
+  ProjectRecord,
+  ReportRecord,
+  SourceRecord,
+} from '../store/index.js';
 import type {
   diagnosisViewSchema,
   groupSummarySchema,
+  projectViewSchema,
   reportViewSchema,
   sourceViewSchema,
 } from './schemas.js';
 
-export function groupView(row: GroupRow): z.infer<typeof groupSummarySchema> {
+export function projectView(project: ProjectRecord): z.infer<typeof projectViewSchema> {
+  return { id: project.id, name: project.name, repo: project.repo, createdAt: project.createdAt };
+}
+
+export function groupView(group: GroupRecord): z.infer<typeof groupSummarySchema> {
   return {
-    id: row.id,
-    projectId: row.project_id,
-    label: row.label,
-    status: row.status,
-    title: row.title,
-    count: row.count,
-    firstSeen: row.first_seen,
-    lastSeen: row.last_seen,
-    sources: row.source_kinds.split(',').filter(Boolean),
-    latestDiagnosisVersion: row.latest_diagnosis_version,
-    updatedAt: row.updated_at,
+    id: group.id,
+    projectId: group.projectId,
+    label: group.label,
+    status: group.status,
+    title: group.title,
+    count: group.count,
+    firstSeen: group.firstSeen,
+    lastSeen: group.lastSeen,
+    sources: group.sourceKinds,
+    latestDiagnosisVersion: group.latestDiagnosisVersion,
+    investigation: groupInvestigation(group),
+    updatedAt: group.updatedAt,
   };
 }
 
-export function reportView(row: ReportRow): z.infer<typeof reportViewSchema> {
+export function reportView(report: ReportRecord): z.infer<typeof reportViewSchema> {
   return {
-    id: row.id,
-    sourceKind: row.source_kind,
-    sourceId: row.source_report_id,
-    receivedAt: row.received_at,
-    url: row.url,
-    filename: row.filename,
-    stage: row.stage,
-    error: row.error,
-    raw: row.payload,
-    parsed: row.parsed ? (JSON.parse(row.parsed) as unknown) : null,
-    classification: row.classification ? JSON.parse(row.classification) : null,
-    meta: JSON.parse(row.meta) as Record<string, unknown>,
+    id: report.id,
+    sourceKind: report.sourceKind,
+    sourceId: report.sourceReportId,
+    receivedAt: report.receivedAt,
+    url: report.url,
+    filename: report.filename,
+    stage: report.stage,
+    error: report.error,
+    raw: 'text' in report.payload ? report.payload.text : JSON.stringify(report.payload.json),
+    parsed: report.analysis?.report ?? null,
+    classification: report.analysis?.classification ?? null,
+    meta: report.meta,
   };
 }
 
-export function diagnosisView(row: DiagnosisRow): z.infer<typeof diagnosisViewSchema> {
+export function diagnosisView(record: DiagnosisRecord): z.infer<typeof diagnosisViewSchema> {
   return {
-    version: row.version,
-    revision: row.revision,
-    method: row.method,
-    model: row.model,
-    reportId: row.report_id,
-    durationMs: row.duration_ms,
-    createdAt: row.created_at,
-    diagnosis: JSON.parse(row.diagnosis) as unknown,
-    suspects: JSON.parse(row.suspects) as unknown,
-    verification: JSON.parse(row.verification) as unknown,
+    version: record.version,
+    revision: record.revision,
+    method: record.method,
+    model: record.model,
+    reportId: record.reportId,
+    durationMs: record.durationMs,
+    createdAt: record.createdAt,
+    diagnosis: record.diagnosis,
+    suspects: record.suspects,
+    verification: record.verification,
   };
 }
 
-export function sourceView(row: SourceRow): z.infer<typeof sourceViewSchema> {
+export function sourceView(source: SourceRecord): z.infer<typeof sourceViewSchema> {
   return {
-    id: row.id,
-    projectId: row.project_id,
-    kind: row.kind,
-    name: row.name,
-    config: JSON.parse(row.config) as unknown,
-    enabled: row.enabled === 1,
-    pollIntervalMs: row.poll_interval_ms,
-    lastPollAt: row.last_poll_at,
-    nextPollAt: row.next_poll_at,
-    lastError: row.last_error,
-    pollCount: row.poll_count,
-    reportCount: row.report_count,
-    webhookPath: `/webhooks/${row.id}`,
+    id: source.id,
+    projectId: source.projectId,
+    kind: source.kind,
+    name: source.name,
+    config: source.config,
+    enabled: source.enabled,
+    pollIntervalMs: source.pollIntervalMs,
+    lastPollAt: source.lastPollAt,
+    nextPollAt: source.nextPollAt,
+    lastError: source.lastError,
+    pollCount: source.pollCount,
+    reportCount: source.reportCount,
+    webhookPath: `/webhooks/${source.id}`,
   };
 }

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { type JobQueue, openQueue } from '../queue/index.js';
 import type { RawReport } from '../sources/types.js';
-import { openStore, type ProjectRow, type Store } from '../store/index.js';
+import { openStore, type ProjectRecord, type Store } from '../store/index.js';
 import type { TestDatabaseKind } from '../store/test-databases.test-helper.js';
 import {
   createPipeline,
@@ -21,7 +21,7 @@ export interface ServiceHarness {
   queue: JobQueue;
   pipeline: Pipeline;
   repo: FakeRepository;
-  project: ProjectRow;
+  project: ProjectRecord;
   /** Ingests text reports as direct `files` ingest. */
   ingestText(
     reports: { id: string; text: string; receivedAt?: string }[],

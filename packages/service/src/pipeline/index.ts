@@ -3,8 +3,10 @@
  * See shared/ARCHITECTURE.md, "Data flow of the main job", for what an investigation does.
  */
 import type { JobHandler } from '../queue/index.js';
-import type { RawReport } from '../sources/types.js';
+import type { InstantiateSourceOptions } from '../sources/instantiate.js';
+import type { RawReport, WebhookRequest } from '../sources/types.js';
 import type { ReportOrigin } from '../store/index.js';
+import { INVESTIGATED_LABELS } from '../vocabulary.js';
 import { type IngestResult, ingestReports } from './ingest.js';
 import { type InvestigateGroupJob, investigateGroup } from './investigate-group.js';
 import { INVESTIGATE_GROUP, PROCESS_REPORT } from './jobs.js';
@@ -14,6 +16,7 @@ import {
   type PipelineContextOptions,
 } from './pipeline-context.js';
 import { processReport } from './process-report.js';
+import { receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
 
 export {
   crashSignature,
@@ -23,9 +26,10 @@ export {
 } from './group-key.js';
 export type { IngestResult } from './ingest.js';
 export type { InvestigateGroupJob } from './investigate-group.js';
+export { type GroupInvestigation, groupInvestigation } from './investigation-state.js';
 export { INVESTIGATE_GROUP, PIPELINE_POLICIES, PROCESS_REPORT } from './jobs.js';
 export type { PipelineContext, PipelineContextOptions } from './pipeline-context.js';
-export { INVESTIGATED_LABELS } from './process-report.js';
+export type { WebhookOutcome } from './receive-webhook.js';
 export { UNVERSIONED } from './revision.js';
 
 /** The pipeline: its job handlers and the operations the HTTP API and the CLI call. */
@@ -35,6 +39,16 @@ export interface Pipeline {
   handlers: Record<string, JobHandler>;
   /** Stores raw reports and queues them (see `ingestReports`). */
   ingest(reports: readonly RawReport[], origin: ReportOrigin): Promise<IngestResult>;
+  /**
+   * A webhook arrived for source `sourceId`: its source verifies the delivery and what it holds
+   * is ingested (see `receiveWebhook`).
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is no such source.
+   */
+  receiveWebhook(
+    sourceId: string,
+    delivery: WebhookRequest,
+    sources: InstantiateSourceOptions,
+  ): Promise<WebhookOutcome>;
   /**
    * Queues a new investigation of a group, whatever its label: new reports of bug and crash groups
    * are investigated on their own, any other group when someone asks (a classifier can be wrong).
@@ -59,6 +73,8 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
         investigateGroup(context, data as unknown as InvestigateGroupJob, job),
     },
     ingest: (reports, origin) => ingestReports(context, reports, origin),
+    receiveWebhook: (sourceId, delivery, sources) =>
+      receiveWebhook(context, sourceId, delivery, sources),
     async reinvestigate(groupId, { model } = {}) {
       await context.store.groups.get(groupId);
       await context.requestInvestigation(groupId, {
@@ -70,7 +86,8 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
       let queued = 0;
       for (const project of await context.store.projects.list()) {
         const revision = await context.revision(project.repo);
-        for (const group of await context.store.groups.listOpenInvestigable(project.id)) {
+        const groups = await context.store.groups.listOpen(project.id, INVESTIGATED_LABELS);
+        for (const group of groups) {
           const latest = await context.store.diagnoses.latest(group.id);
           if (latest && latest.revision !== revision) {
             await context.requestInvestigation(group.id, { reason: 'revision-changed' });

@@ -35,6 +35,11 @@ describe.each(TEST_DATABASES)('investigate-group with a cost cap on $name', (kin
     );
     const crash = (await harness.store.inbox({})).groups.find((group) => group.label === 'crash');
     expect(await harness.store.diagnoses.listOfGroup(crash?.id ?? '')).toEqual([]);
+    expect(crash?.investigation).toEqual({
+      state: 'failed',
+      detail: expect.stringContaining('Stopped at the cost cap'),
+      attempts: 1,
+    });
     expect(await harness.queue.failed()).toEqual([]);
   }, 120_000);
 });

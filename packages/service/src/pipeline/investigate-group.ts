@@ -1,12 +1,16 @@
 /**
  * The `investigate-group` job: the group's first report is investigated against its project's
  * repository at the current revision (offline, or with a model), and the verified diagnosis is
- * stored as the group's next version. The job's id is the diagnosis' run key, so a job retried
- * after a crash stores its diagnosis once.
+ * stored as the group's next version. The report is not read again: the investigation starts from
+ * the analysis `process-report` stored (parsed report, in-app frames, classification), so the
+ * diagnosis carries the group's classification. The job's id is the diagnosis' run key, so a job
+ * retried after a crash stores its diagnosis once. The group's investigation state follows the
+ * job: running, done, queued again after a failed attempt, failed after the last.
  */
 import { SightlineError } from '@sightline/core';
 import { investigate } from '../adapters/investigator.js';
 import type { JobContext } from '../queue/index.js';
+import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
 
 /** Data of an `investigate-group` job. */
@@ -22,13 +26,40 @@ export interface InvestigateGroupJob {
 export async function investigateGroup(
   context: PipelineContext,
   job: InvestigateGroupJob,
-  { id, signal }: Pick<JobContext, 'id' | 'signal'>,
+  { id, signal, attempt }: Pick<JobContext, 'id' | 'signal' | 'attempt'>,
 ): Promise<void> {
+  const { groups } = context.store;
+  await groups.setInvestigation(job.groupId, { state: 'running', detail: null, attempts: attempt });
+  try {
+    const outcome = await run(context, job, { id, signal });
+    await groups.setInvestigation(job.groupId, {
+      state: outcome.stopped === undefined ? 'done' : 'failed',
+      detail: outcome.stopped ?? null,
+      attempts: attempt,
+    });
+  } catch (error) {
+    const last = attempt >= (PIPELINE_POLICIES[INVESTIGATE_GROUP]?.maxAttempts ?? 1);
+    await groups.setInvestigation(job.groupId, {
+      state: last ? 'failed' : 'queued',
+      detail: error instanceof Error ? error.message : String(error),
+      attempts: attempt,
+    });
+    throw error;
+  }
+}
+
+/** The investigation itself. @returns why it stopped without a diagnosis, if it did. */
+async function run(
+  context: PipelineContext,
+  job: InvestigateGroupJob,
+  { id, signal }: Pick<JobContext, 'id' | 'signal'>,
+): Promise<{ stopped?: string }> {
   const { store } = context;
   const group = await store.groups.get(job.groupId);
-  const project = await store.projects.get(group.project_id);
-  const report = await store.reports.get(group.representative_report_id);
-  if (!report) return;
+  const project = await store.projects.get(group.projectId);
+  const reportId = group.representativeReportId;
+  const analysis = await store.reports.analysis(reportId);
+  if (!analysis) return { stopped: `Its report ${reportId} has no stored analysis.` };
   const spec = job.model ?? context.defaultModel;
   if (spec && !context.resolveModel) {
     throw new SightlineError({
@@ -41,31 +72,29 @@ export async function investigateGroup(
   // Automatic requests can overlap (two reports of a new group, each asking): one diagnosis per
   // revision is enough. A person's request always runs.
   const latest = await store.diagnoses.latest(group.id);
-  if (job.reason !== 'requested' && latest?.revision === revision) return;
+  if (job.reason !== 'requested' && latest?.revision === revision) return {};
   const repository = await context.repository(project.repo);
   const started = performance.now();
-  const investigation = await investigate({
-    ...(model && context.maxCostUsd !== undefined ? { maxCostUsd: context.maxCostUsd } : {}),
-    repo: repository,
-    report:
-      report.payload_type === 'json' ? (JSON.parse(report.payload) as object) : report.payload,
-    ...(report.filename ? { filename: report.filename } : {}),
-    ...(report.format !== 'auto' ? { format: report.format } : {}),
-    ...(model ? { model } : {}),
-    abortSignal: signal,
-  }).catch((error: unknown) => {
+  let investigation: Awaited<ReturnType<typeof investigate>>;
+  try {
+    investigation = await investigate({
+      ...(model && context.maxCostUsd !== undefined ? { maxCostUsd: context.maxCostUsd } : {}),
+      repo: repository,
+      prepared: analysis,
+      ...(model ? { model } : {}),
+      abortSignal: signal,
+    });
+  } catch (error) {
     // A retry would spend as much again: the capped run ends here, logged, with nothing stored.
     if (!SightlineError.isInstance(error) || error.code !== 'COST_LIMIT_REACHED') throw error;
     context.log(`group ${group.id}: ${error.message}`);
-    return undefined;
-  });
-  if (!investigation) return;
+    return { stopped: error.message };
+  }
   const { created } = await store.diagnoses.add({
     groupId: group.id,
     runKey: id,
-    reportId: report.id,
+    reportId,
     revision,
-    method: investigation.diagnosis.method,
     model: model ? (spec ?? null) : null,
     diagnosis: investigation.diagnosis,
     suspects: investigation.suspects,
@@ -74,4 +103,5 @@ export async function investigateGroup(
   });
   if (created)
     context.log(`group ${group.id} (${group.label}) diagnosed at ${revision.slice(0, 12)}`);
+  return {};
 }

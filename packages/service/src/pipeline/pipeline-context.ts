@@ -106,6 +106,11 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
         { groupId, reason, ...(model ? { model } : {}) },
         { singletonKey: `${groupId}:${model ?? 'default'}` },
       );
+      await options.store.groups.setInvestigation(groupId, {
+        state: 'queued',
+        detail: reason,
+        attempts: 0,
+      });
     },
   };
 }

@@ -30,31 +30,37 @@ describe.each(TEST_DATABASES)('pipeline on $name', (kind) => {
     const crash = inbox.groups.find((group) => group.label === 'crash');
     expect(crash).toMatchObject({
       count: 2,
-      first_seen: '2026-03-01T10:00:00.000Z',
-      last_seen: '2026-03-02T10:00:00.000Z',
-      latest_diagnosis_version: 1,
+      firstSeen: '2026-03-01T10:00:00.000Z',
+      lastSeen: '2026-03-02T10:00:00.000Z',
+      latestDiagnosisVersion: 1,
+      investigation: { state: 'done', detail: null, attempts: 1 },
     });
     const counts = inbox.groups.map((group) => group.count).sort();
     expect(counts).toEqual([1, 2, 2]);
     const [reportOfCrash] = await store.reports.listOfGroup(crash?.id ?? '');
-    const parsed = JSON.parse(reportOfCrash?.parsed ?? '{}');
-    expect(parsed.exceptions[0].frames[0]).toMatchObject({
+    expect(reportOfCrash?.analysis?.report.exceptions[0]?.frames[0]).toMatchObject({
       inApp: true,
       repoPath: 'src/cart/total.ts',
     });
-    expect(JSON.parse(reportOfCrash?.classification ?? '{}').reasons.length).toBeGreaterThan(0);
+    expect(reportOfCrash?.analysis?.classification.reasons.length).toBeGreaterThan(0);
 
     const [diagnosis] = await store.diagnoses.listOfGroup(crash?.id ?? '');
     expect(diagnosis).toMatchObject({ version: 1, method: 'offline', revision: 'unversioned' });
-    expect(JSON.stringify(JSON.parse(diagnosis?.diagnosis ?? '{}'))).toContain('src/cart/total.ts');
+    expect(JSON.stringify(diagnosis?.diagnosis)).toContain('src/cart/total.ts');
     expect(await store.reports.counts()).toEqual({ grouped: 5, failed: 1 });
     expect(await queue.failed()).toEqual([]);
 
     // A feature request is not investigated on arrival, but is when someone asks.
     const feature = inbox.groups.find((group) => group.label === 'feature');
     expect(await store.diagnoses.listOfGroup(feature?.id ?? '')).toEqual([]);
+    expect(feature?.investigation).toBeNull();
     await harness.pipeline.reinvestigate(feature?.id ?? '');
     await queue.drain({ timeoutMs: 60_000 });
+    expect((await store.groups.get(feature?.id ?? '')).investigation).toEqual({
+      state: 'done',
+      detail: null,
+      attempts: 1,
+    });
     const [requested] = await store.diagnoses.listOfGroup(feature?.id ?? '');
     expect(requested).toMatchObject({ version: 1, method: 'offline' });
   }, 120_000);

@@ -10,8 +10,7 @@ describe.each(TEST_DATABASES)('process-report classification on $name', (kind) =
   afterEach(async () => harness?.close());
 
   async function classificationOf(reportId: string) {
-    const row = await harness.store.reports.get(reportId);
-    return JSON.parse(row?.classification ?? 'null') as { label: string; method: string };
+    return (await harness.store.reports.get(reportId))?.analysis?.classification;
   }
 
   it('classifies with the configured model, the report sent as data', async () => {

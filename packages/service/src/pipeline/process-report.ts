@@ -1,16 +1,16 @@
 /**
  * The `process-report` job: a stored report is parsed (in-app frames marked against its project's
- * repository), classified (by the default model when one is configured, else offline) and attached to its group; a bug or crash group without a diagnosis of
- * the repository's current revision gets an investigation job. Every step is idempotent.
+ * repository), classified (by the default model when one is configured, else offline) and
+ * attached to its group, with that analysis stored: the only time the report is read. A group of
+ * an investigated label without a diagnosis of the repository's current revision gets an
+ * investigation job. Every step is idempotent.
  */
 import { SightlineError } from '@sightline/core';
 import { classify, markInAppFrames, parseReports, type Report } from '../adapters/investigator.js';
-import type { ReportRow } from '../store/index.js';
+import type { ReportRecord } from '../store/index.js';
+import { isInvestigatedLabel } from '../vocabulary.js';
 import { groupKey } from './group-key.js';
 import type { PipelineContext } from './pipeline-context.js';
-
-/** Labels whose groups are investigated. */
-export const INVESTIGATED_LABELS = new Set(['bug', 'crash']);
 
 /**
  * Runs the job for one report. A report intake cannot read is marked `failed` with the reason
@@ -20,7 +20,7 @@ export async function processReport(context: PipelineContext, reportId: string):
   const { store } = context;
   const row = await store.reports.get(reportId);
   if (!row || row.stage === 'failed') return;
-  const project = await store.projects.get(row.project_id);
+  const project = await store.projects.get(row.projectId);
   let report: Report;
   try {
     report = parseStored(row);
@@ -39,12 +39,12 @@ export async function processReport(context: PipelineContext, reportId: string):
     projectId: project.id,
     label: classification.label,
     title: reportTitle(report),
-    receivedAt: row.received_at,
-    sourceKind: row.source_kind,
+    receivedAt: row.receivedAt,
+    sourceKind: row.sourceKind,
     key: groupKey(report),
-    analysis: { parsed: report, classification },
+    analysis: { report, classification },
   });
-  if (!INVESTIGATED_LABELS.has(group.label)) return;
+  if (!isInvestigatedLabel(group.label)) return;
   const revision = await context.revision(project.repo);
   const latest = await store.diagnoses.latest(group.id);
   if (!latest || latest.revision !== revision) {
@@ -55,8 +55,8 @@ export async function processReport(context: PipelineContext, reportId: string):
 }
 
 /** Parses a stored report's payload the way its source delivered it. */
-export function parseStored(row: ReportRow): Report {
-  const input = row.payload_type === 'json' ? (JSON.parse(row.payload) as object) : row.payload;
+export function parseStored(row: ReportRecord): Report {
+  const input = 'json' in row.payload ? (row.payload.json as object) : row.payload.text;
   const [report] = parseReports(input, {
     ...(row.filename ? { filename: row.filename } : {}),
     ...(row.format !== 'auto' ? { format: row.format } : {}),

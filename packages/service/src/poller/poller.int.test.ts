@@ -47,25 +47,25 @@ describe.each(TEST_DATABASES)('poller on $name', (kind) => {
 
   it('stores every review an App Store source serves and keeps its cursor', async () => {
     const source = await setUp((f) => f.credentials);
-    expect(source).toMatchObject({ last_error: null, report_count: 3, poll_count: 1 });
+    expect(source).toMatchObject({ lastError: null, reportCount: 3, pollCount: 1 });
     expect(source.cursor).toBe('2026-11-30T10:00:00-08:00');
     expect(await harness?.store.reports.counts()).toEqual({ received: 3 });
   });
 
   it('makes a bad stored credential a clear error on that source, storing nothing', async () => {
     const source = await setUp((f) => ({ ...f.credentials, privateKey: undefined }));
-    expect(source.last_error).toBe(
+    expect(source.lastError).toBe(
       'Source "ios" (app-store): its stored credentials are not valid (privateKey: Invalid input: expected string, received undefined). Store it again with `sightline sources add app-store --name ios`.',
     );
-    expect(source.consecutive_failures).toBe(1);
+    expect(source.consecutiveFailures).toBe(1);
     expect(await harness?.store.reports.counts()).toEqual({});
     expect(fake?.requests).toEqual([]);
   });
 
   it('records a key the provider refuses (401) on the source, storing nothing', async () => {
     const source = await setUp((f) => ({ ...f.credentials, privateKey: f.unknownPrivateKey }));
-    expect(source.last_error).toMatch(/refused the token \(401\)/);
-    expect(source.last_error).not.toContain('PRIVATE KEY');
+    expect(source.lastError).toMatch(/refused the token \(401\)/);
+    expect(source.lastError).not.toContain('PRIVATE KEY');
     expect(await harness?.store.reports.counts()).toEqual({});
   });
 });

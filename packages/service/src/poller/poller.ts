@@ -8,7 +8,7 @@ import type { Pipeline } from '../pipeline/index.js';
 import type { CredentialStore } from '../sources/credentials.js';
 import { instantiateSource } from '../sources/instantiate.js';
 import type { SourceRegistry } from '../sources/registry.js';
-import { isoAfter, nowIso, type SourceRow, type Store } from '../store/index.js';
+import { isoAfter, nowIso, type SourceRecord, type Store } from '../store/index.js';
 
 /** Longest wait after failures, ms. */
 const MAX_BACKOFF_MS = 3_600_000;
@@ -42,8 +42,8 @@ export function startPoller(options: PollerOptions): Poller {
   const running = new Map<string, Promise<void>>();
   const stopController = new AbortController();
 
-  async function pollOnce(source: SourceRow): Promise<void> {
-    const interval = source.poll_interval_ms ?? 60_000;
+  async function pollOnce(source: SourceRecord): Promise<void> {
+    const interval = source.pollIntervalMs ?? 60_000;
     try {
       const instance = instantiateSource(source, { ...options, fetch: options.fetch ?? fetch });
       if (!instance.poll) {
@@ -53,7 +53,7 @@ export function startPoller(options: PollerOptions): Poller {
       const signal = AbortSignal.any([AbortSignal.timeout(pollTimeoutMs), stopController.signal]);
       const result = await instance.poll({ cursor: source.cursor, signal });
       await options.pipeline.ingest(result.reports, {
-        projectId: source.project_id,
+        projectId: source.projectId,
         sourceId: source.id,
       });
       await store.sources.recordPoll(source.id, {
@@ -64,7 +64,7 @@ export function startPoller(options: PollerOptions): Poller {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const retryAfter = (error as { retryAfterMs?: unknown }).retryAfterMs;
-      const backoff = Math.min(interval * 2 ** (source.consecutive_failures + 1), MAX_BACKOFF_MS);
+      const backoff = Math.min(interval * 2 ** (source.consecutiveFailures + 1), MAX_BACKOFF_MS);
       await store.sources.recordPoll(source.id, {
         error: message,
         nextPollAt: isoAfter(

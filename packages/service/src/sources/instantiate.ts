@@ -14,8 +14,8 @@ export interface StoredSource {
   id: string;
   name: string;
   kind: string;
-  /** The settings, as stored (JSON text). */
-  config: string;
+  /** The settings, as stored (parsed JSON; `undefined` when the stored text was not JSON). */
+  config: unknown;
 }
 
 /** Options of {@link instantiateSource}. */
@@ -46,13 +46,8 @@ export function instantiateSource(row: StoredSource, options: InstantiateSourceO
     fail((error as Error).message);
   }
   if (!module) return fail('no module.');
-  let storedConfig: unknown;
-  try {
-    storedConfig = JSON.parse(row.config);
-  } catch {
-    fail(`its stored settings are not JSON. ${fix}`);
-  }
-  const config = module.configSchema.safeParse(storedConfig);
+  if (row.config === undefined) fail(`its stored settings are not JSON. ${fix}`);
+  const config = module.configSchema.safeParse(row.config);
   if (!config.success) fail(`its settings are not valid (${describeIssues(config.error)}). ${fix}`);
   let stored: unknown;
   try {

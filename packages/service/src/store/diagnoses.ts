@@ -1,6 +1,8 @@
 /** Diagnoses: every investigation of a group is kept, numbered 1, 2, … per group. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Diagnosis, Suspect, VerificationResult } from '../adapters/investigator.js';
+import type { DiagnosisRecord } from './records.js';
 import type { Database, DiagnosisRow } from './schema.js';
 import { nowIso } from './time.js';
 
@@ -11,29 +13,58 @@ export interface NewDiagnosis {
   runKey: string;
   reportId: string;
   revision: string;
-  method: string;
   model: string | null;
-  diagnosis: unknown;
-  suspects: unknown;
-  verification: unknown;
+  diagnosis: Diagnosis;
+  suspects: Suspect[];
+  verification: VerificationResult;
+  /** Wall time of the investigation, ms. */
   durationMs: number;
 }
 
 /** The diagnosis store. */
-export function createDiagnosisStore(db: Kysely<Database>) {
+export interface DiagnosisStore {
+  /**
+   * Stores a diagnosis as the group's next version. Idempotent on `runKey`.
+   * @returns the stored diagnosis (the earlier one when this run was already stored) and whether it is new.
+   */
+  add(input: NewDiagnosis): Promise<{ diagnosis: DiagnosisRecord; created: boolean }>;
+  /** A group's diagnoses, newest version first. */
+  listOfGroup(groupId: string): Promise<DiagnosisRecord[]>;
+  /** The newest diagnosis of a group, or undefined. */
+  latest(groupId: string): Promise<DiagnosisRecord | undefined>;
+  /** Diagnoses stored, all groups. */
+  count(): Promise<number>;
+}
+
+function toDiagnosis(row: DiagnosisRow): DiagnosisRecord {
   return {
-    /**
-     * Stores a diagnosis as the group's next version. Idempotent on `runKey`.
-     * @returns the stored row (the earlier one when this run was already stored) and whether it is new.
-     */
-    add(input: NewDiagnosis): Promise<{ diagnosis: DiagnosisRow; created: boolean }> {
+    id: row.id,
+    groupId: row.group_id,
+    version: row.version,
+    runKey: row.run_key,
+    reportId: row.report_id,
+    revision: row.revision,
+    method: row.method as DiagnosisRecord['method'],
+    model: row.model,
+    diagnosis: JSON.parse(row.diagnosis) as Diagnosis,
+    suspects: JSON.parse(row.suspects) as Suspect[],
+    verification: JSON.parse(row.verification) as VerificationResult,
+    durationMs: row.duration_ms,
+    createdAt: row.created_at,
+  };
+}
+
+/** Creates the diagnosis store over the database. */
+export function createDiagnosisStore(db: Kysely<Database>): DiagnosisStore {
+  return {
+    add(input) {
       return db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('diagnoses')
           .selectAll()
           .where('run_key', '=', input.runKey)
           .executeTakeFirst();
-        if (existing) return { diagnosis: existing, created: false };
+        if (existing) return { diagnosis: toDiagnosis(existing), created: false };
         const latest = await trx
           .selectFrom('diagnoses')
           .select((eb) => eb.fn.max('version').as('version'))
@@ -46,7 +77,7 @@ export function createDiagnosisStore(db: Kysely<Database>) {
           run_key: input.runKey,
           report_id: input.reportId,
           revision: input.revision,
-          method: input.method,
+          method: input.diagnosis.method,
           model: input.model,
           diagnosis: JSON.stringify(input.diagnosis),
           suspects: JSON.stringify(input.suspects),
@@ -60,33 +91,32 @@ export function createDiagnosisStore(db: Kysely<Database>) {
           .set({ latest_diagnosis_version: row.version, updated_at: nowIso() })
           .where('id', '=', input.groupId)
           .execute();
-        return { diagnosis: row, created: true };
+        return { diagnosis: toDiagnosis(row), created: true };
       });
     },
 
-    /** A group's diagnoses, newest version first. */
-    listOfGroup(groupId: string): Promise<DiagnosisRow[]> {
-      return db
+    async listOfGroup(groupId) {
+      const rows = await db
         .selectFrom('diagnoses')
         .selectAll()
         .where('group_id', '=', groupId)
         .orderBy('version', 'desc')
         .execute();
+      return rows.map(toDiagnosis);
     },
 
-    /** The newest diagnosis of a group, or undefined. */
-    latest(groupId: string): Promise<DiagnosisRow | undefined> {
-      return db
+    async latest(groupId) {
+      const row = await db
         .selectFrom('diagnoses')
         .selectAll()
         .where('group_id', '=', groupId)
         .orderBy('version', 'desc')
         .limit(1)
         .executeTakeFirst();
+      return row && toDiagnosis(row);
     },
 
-    /** Diagnoses stored, all groups. */
-    async count(): Promise<number> {
+    async count() {
       const row = await db
         .selectFrom('diagnoses')
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -95,5 +125,3 @@ export function createDiagnosisStore(db: Kysely<Database>) {
     },
   };
 }
-
-export type DiagnosisStore = ReturnType<typeof createDiagnosisStore>;

@@ -2,7 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, GroupRow, GroupStatus } from './schema.js';
+import type { GroupStatus, ReportLabel } from '../vocabulary.js';
+import type { GroupRecord, InvestigationProgress, ReportAnalysis } from './records.js';
+import type { Database, GroupRow } from './schema.js';
 import { nowIso } from './time.js';
 
 /** How a report finds its group: an exact signature, or near-duplicate text. */
@@ -23,24 +25,78 @@ export type GroupKey =
 export interface AttachReport {
   reportId: string;
   projectId: string;
-  label: string;
+  label: ReportLabel;
   title: string;
   receivedAt: string;
   sourceKind: string;
   key: GroupKey;
   /** The parsed report and its classification, kept with the report in the same transaction. */
-  analysis?: { parsed: unknown; classification: { label: string } };
+  analysis?: ReportAnalysis;
 }
 
 /** The group store. */
-export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'postgres') {
+export interface GroupStore {
+  /**
+   * Attaches a report to its group, creating the group when none matches, in one transaction.
+   * Idempotent: a report already grouped is left as it is (a retried job counts it once).
+   * @returns the group and whether this call attached the report (false: it already was).
+   */
+  attach(input: AttachReport): Promise<{ group: GroupRecord; attached: boolean }>;
+  /**
+   * The group with this id.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none.
+   */
+  get(id: string): Promise<GroupRecord>;
+  /** Sets a group's triage status. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
+  setStatus(id: string, status: GroupStatus): Promise<GroupRecord>;
+  /** Groups changed after `since` (ISO time), oldest change first: the live-update feed. */
+  changedSince(since: string, limit?: number): Promise<GroupRecord[]>;
+  /** Keeps where a group's investigation job is. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
+  setInvestigation(id: string, progress: InvestigationProgress): Promise<GroupRecord>;
+  /** Groups of a project with one of `labels` that are still open (new or triaged). */
+  listOpen(projectId: string, labels: readonly ReportLabel[]): Promise<GroupRecord[]>;
+}
+
+/** A group row as a record. */
+export function toGroup(row: GroupRow): GroupRecord {
   return {
-    /**
-     * Attaches a report to its group, creating the group when none matches, in one transaction.
-     * Idempotent: a report already grouped is left as it is (a retried job counts it once).
-     * @returns the group and whether this call attached the report (false: it already was).
-     */
-    attach(input: AttachReport): Promise<{ group: GroupRow; attached: boolean }> {
+    id: row.id,
+    projectId: row.project_id,
+    label: row.label as ReportLabel,
+    status: row.status,
+    title: row.title,
+    signature: row.signature,
+    count: row.count,
+    firstSeen: row.first_seen,
+    lastSeen: row.last_seen,
+    sourceKinds: row.source_kinds.split(',').filter(Boolean),
+    representativeReportId: row.representative_report_id,
+    latestDiagnosisVersion: row.latest_diagnosis_version,
+    investigation: row.investigation_state
+      ? {
+          state: row.investigation_state as InvestigationProgress['state'],
+          detail: row.investigation_detail,
+          attempts: row.investigation_attempts,
+        }
+      : null,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Creates the group store over the database. */
+export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): GroupStore {
+  const get = async (id: string): Promise<GroupRecord> => {
+    const group = await db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!group) {
+      throw new SightlineError({
+        code: 'STORE_ENTRY_NOT_FOUND',
+        message: `No group "${id}". List the groups with GET /api/groups.`,
+      });
+    }
+    return toGroup(group);
+  };
+  return {
+    attach(input) {
       return db.transaction().execute(async (trx) => {
         // Two workers grouping near-duplicates at once would each make a group: on Postgres,
         // grouping within one project and label is serialized (SQLite writes are serial anyway).
@@ -60,7 +116,7 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
             .selectAll()
             .where('id', '=', report.group_id)
             .executeTakeFirstOrThrow();
-          return { group, attached: false };
+          return { group: toGroup(group), attached: false };
         }
         const groupId = (await findGroup(trx, input)) ?? (await createGroup(trx, input));
         const group = await trx
@@ -89,7 +145,7 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
             error: null,
             ...(analysis
               ? {
-                  parsed: JSON.stringify(analysis.parsed),
+                  parsed: JSON.stringify(analysis.report),
                   label: analysis.classification.label,
                   classification: JSON.stringify(analysis.classification),
                 }
@@ -97,60 +153,56 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
           })
           .where('id', '=', input.reportId)
           .execute();
-        const updated = { ...group, ...changes };
-        return { group: updated, attached: true };
+        return { group: toGroup({ ...group, ...changes }), attached: true };
       });
     },
 
-    /**
-     * The group with this id.
-     * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none.
-     */
-    async get(id: string): Promise<GroupRow> {
-      const group = await db
-        .selectFrom('groups')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!group) {
-        throw new SightlineError({
-          code: 'STORE_ENTRY_NOT_FOUND',
-          message: `No group "${id}". List the groups with GET /api/groups.`,
-        });
-      }
-      return group;
-    },
+    get,
 
-    /** Sets a group's triage status. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
-    async setStatus(id: string, status: GroupStatus): Promise<GroupRow> {
+    async setStatus(id, status) {
       await db
         .updateTable('groups')
         .set({ status, updated_at: nowIso() })
         .where('id', '=', id)
         .execute();
-      return this.get(id);
+      return get(id);
     },
 
-    /** Groups changed after `since` (ISO time), oldest change first: the live-update feed. */
-    changedSince(since: string, limit = 100): Promise<GroupRow[]> {
-      return db
+    async setInvestigation(id, { state, detail, attempts }) {
+      await db
+        .updateTable('groups')
+        .set({
+          investigation_state: state,
+          investigation_detail: detail,
+          investigation_attempts: attempts,
+          updated_at: nowIso(),
+        })
+        .where('id', '=', id)
+        .execute();
+      return get(id);
+    },
+
+    async changedSince(since, limit = 100) {
+      const rows = await db
         .selectFrom('groups')
         .selectAll()
         .where('updated_at', '>', since)
         .orderBy('updated_at')
         .limit(limit)
         .execute();
+      return rows.map(toGroup);
     },
 
-    /** Bug and crash groups of a project that are still open (new or triaged). */
-    listOpenInvestigable(projectId: string): Promise<GroupRow[]> {
-      return db
+    async listOpen(projectId, labels) {
+      if (labels.length === 0) return [];
+      const rows = await db
         .selectFrom('groups')
         .selectAll()
         .where('project_id', '=', projectId)
-        .where('label', 'in', ['bug', 'crash'])
+        .where('label', 'in', labels)
         .where('status', 'in', ['new', 'triaged'])
         .execute();
+      return rows.map(toGroup);
     },
   };
 }
@@ -210,6 +262,9 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
       source_kinds: '',
       representative_report_id: input.reportId,
       latest_diagnosis_version: 0,
+      investigation_state: null,
+      investigation_detail: null,
+      investigation_attempts: 0,
       updated_at: nowIso(),
     })
     .onConflict((conflict) => conflict.columns(['project_id', 'signature']).doNothing())
@@ -236,8 +291,6 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
     .executeTakeFirstOrThrow();
   return row.id;
 }
-
-export type GroupStore = ReturnType<typeof createGroupStore>;
 
 /** The earlier of two store timestamps (ISO text sorts in time order). */
 function earlier(a: string, b: string): string {

@@ -1,11 +1,14 @@
 /** The inbox query: groups filtered by project, label, status, source and text, sorted, paged. */
 import { type Kysely, sql } from 'kysely';
-import type { Database, GroupRow, GroupStatus, InboxSort } from './schema.js';
+import type { GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
+import { toGroup } from './groups.js';
+import type { GroupRecord } from './records.js';
+import type { Database, GroupRow } from './schema.js';
 
 /** Filters and paging of {@link queryInbox}. */
 export interface InboxQuery {
   project?: string;
-  label?: string;
+  label?: ReportLabel;
   status?: GroupStatus;
   /** Source kind (`files`, `sentry`, …): groups with at least one report from it. */
   source?: string;
@@ -21,7 +24,7 @@ export interface InboxQuery {
 
 /** One page of the inbox. */
 export interface InboxPage {
-  groups: GroupRow[];
+  groups: GroupRecord[];
   /** Groups matching the filters, all pages. */
   total: number;
   /** Pass as `cursor` for the next page; null on the last. */
@@ -82,10 +85,10 @@ export async function queryInbox(
     page.execute(),
     filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const groups = rows.slice(0, limit);
-  const last = groups.at(-1);
+  const kept = rows.slice(0, limit);
+  const last = kept.at(-1);
   return {
-    groups,
+    groups: kept.map(toGroup),
     total: Number(count.n),
     nextCursor: rows.length > limit && last ? encodeCursor(sort, last[column], last.id) : null,
   };

@@ -1,12 +1,17 @@
-/** The store: one schema and one typed SQL layer (Kysely) over SQLite or Postgres. */
-import { createDiagnosisStore } from './diagnoses.js';
-import { createGroupStore } from './groups.js';
+/**
+ * The store: one declared interface of domain records (camelCase, booleans, parsed JSON) over
+ * SQLite or Postgres. The SQL rows and their mapping stay inside this folder.
+ */
+import type { Kysely } from 'kysely';
+import { createDiagnosisStore, type DiagnosisStore } from './diagnoses.js';
+import { createGroupStore, type GroupStore } from './groups.js';
 import { type InboxPage, type InboxQuery, queryInbox } from './inbox.js';
 import { type DatabaseLocation, openDatabase } from './open-database.js';
-import { createProjectStore } from './projects.js';
-import { createReportStore } from './reports.js';
-import { createSavedViewStore } from './saved-views.js';
-import { createSourceStore } from './sources.js';
+import { createProjectStore, type ProjectStore } from './projects.js';
+import { createReportStore, type ReportStore } from './reports.js';
+import { createSavedViewStore, type SavedViewStore } from './saved-views.js';
+import type { Database } from './schema.js';
+import { createSourceStore, type SourceStore } from './sources.js';
 
 export type { DiagnosisStore, NewDiagnosis } from './diagnoses.js';
 export type { AttachReport, GroupKey, GroupStore } from './groups.js';
@@ -19,11 +24,33 @@ export {
   redactUrl,
 } from './open-database.js';
 export type { ProjectStore } from './projects.js';
+export type * from './records.js';
 export type { ReportOrigin, ReportStore } from './reports.js';
-export type { SavedView, SavedViewFilters, SavedViewStore } from './saved-views.js';
-export * from './schema.js';
+export type { SavedViewStore } from './saved-views.js';
+export { type Database, type ReportStage, STORE_SCHEMA_VERSION } from './schema.js';
 export type { NewSource, PollRecord, SourceStore } from './sources.js';
 export { isoAfter, nowIso } from './time.js';
+
+/** An open store: its parts, each a declared interface over domain records. */
+export interface Store {
+  dialect: 'sqlite' | 'postgres';
+  location: DatabaseLocation;
+  projects: ProjectStore;
+  sources: SourceStore;
+  reports: ReportStore;
+  groups: GroupStore;
+  diagnoses: DiagnosisStore;
+  savedViews: SavedViewStore;
+  /** One page of the inbox (see `InboxQuery`). */
+  inbox(query: InboxQuery): Promise<InboxPage>;
+  /**
+   * The database itself, for the embedded job queue's `jobs` table (SQLite); everything else
+   * goes through the parts above.
+   */
+  db: Kysely<Database>;
+  /** Closes the connections. */
+  close(): Promise<void>;
+}
 
 /**
  * Opens the store at `location` (migrating it) and returns its parts.
@@ -31,7 +58,7 @@ export { isoAfter, nowIso } from './time.js';
  * @throws SightlineError `STORE_UNAVAILABLE`, `STORE_VERSION_MISMATCH` (see `openDatabase`).
  * @example const store = await openStore({ sqlite: '.sightline/serve/sightline.db' });
  */
-export async function openStore(location: DatabaseLocation) {
+export async function openStore(location: DatabaseLocation): Promise<Store> {
   const { db, dialect, close } = await openDatabase(location);
   return {
     db,
@@ -43,10 +70,7 @@ export async function openStore(location: DatabaseLocation) {
     groups: createGroupStore(db, dialect),
     diagnoses: createDiagnosisStore(db),
     savedViews: createSavedViewStore(db),
-    inbox: (query: InboxQuery): Promise<InboxPage> => queryInbox(db, dialect, query),
+    inbox: (query) => queryInbox(db, dialect, query),
     close,
   };
 }
-
-/** An open store. */
-export type Store = Awaited<ReturnType<typeof openStore>>;

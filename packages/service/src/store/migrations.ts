@@ -170,6 +170,18 @@ const reportsByStage: Migration = {
   },
 };
 
+/** Each group's investigation state, kept by the pipeline, so the API says it instead of a guess. */
+const investigationState: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('groups').addColumn('investigation_state', 'text').execute();
+    await db.schema.alterTable('groups').addColumn('investigation_detail', 'text').execute();
+    await db.schema
+      .alterTable('groups')
+      .addColumn('investigation_attempts', 'integer', (column) => column.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 /** The migrations, by name (sorted order is run order). */
 export const migrationProvider: MigrationProvider = {
   async getMigrations() {
@@ -177,6 +189,7 @@ export const migrationProvider: MigrationProvider = {
       '0001_initial': initial,
       '0002_reports_stage': reportsByStage,
       '0003_saved_views': savedViews,
+      '0004_investigation_state': investigationState,
     };
   },
 };

@@ -2,25 +2,25 @@
 import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import type { Kysely } from 'kysely';
-import type { Database, GroupStatus, InboxSort, SavedViewRow } from './schema.js';
+import type { InboxSort } from '../vocabulary.js';
+import type { SavedView, SavedViewFilters } from './records.js';
+import type { Database, SavedViewRow } from './schema.js';
 import { nowIso } from './time.js';
 
-/** The filters a saved view keeps: those of the inbox (see `InboxQuery`), each optional. */
-export interface SavedViewFilters {
-  project?: string;
-  label?: string;
-  status?: GroupStatus;
-  source?: string;
-  q?: string;
-}
-
-/** A saved view as the store returns it (filters parsed). */
-export interface SavedView {
-  id: string;
-  name: string;
-  filters: SavedViewFilters;
-  sort: InboxSort;
-  createdAt: string;
+/** The saved-view store. */
+export interface SavedViewStore {
+  /** All saved views, by name. */
+  list(): Promise<SavedView[]>;
+  /**
+   * Saves a view.
+   * @throws SightlineError `INVALID_ARGUMENT` when a view of that name exists.
+   */
+  create(view: { name: string; filters: SavedViewFilters; sort: InboxSort }): Promise<SavedView>;
+  /**
+   * Deletes a view.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none with this id.
+   */
+  delete(id: string): Promise<void>;
 }
 
 function toView(row: SavedViewRow): SavedView {
@@ -33,20 +33,15 @@ function toView(row: SavedViewRow): SavedView {
   };
 }
 
-/** The saved-view store. */
-export function createSavedViewStore(db: Kysely<Database>) {
+/** Creates the saved-view store over the database. */
+export function createSavedViewStore(db: Kysely<Database>): SavedViewStore {
   return {
-    /** All saved views, by name. */
-    async list(): Promise<SavedView[]> {
+    async list() {
       const rows = await db.selectFrom('saved_views').selectAll().orderBy('name').execute();
       return rows.map(toView);
     },
 
-    /**
-     * Saves a view.
-     * @throws SightlineError `INVALID_ARGUMENT` when a view of that name exists.
-     */
-    async create(view: { name: string; filters: SavedViewFilters; sort: InboxSort }) {
+    async create(view) {
       const row: SavedViewRow = {
         id: randomUUID(),
         name: view.name,
@@ -68,11 +63,7 @@ export function createSavedViewStore(db: Kysely<Database>) {
       return toView(row);
     },
 
-    /**
-     * Deletes a view.
-     * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none with this id.
-     */
-    async delete(id: string): Promise<void> {
+    async delete(id) {
       const deleted = await db.deleteFrom('saved_views').where('id', '=', id).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) {
         throw new SightlineError({
@@ -83,5 +74,3 @@ export function createSavedViewStore(db: Kysely<Database>) {
     },
   };
 }
-
-export type SavedViewStore = ReturnType<typeof createSavedViewStore>;

@@ -2,14 +2,11 @@
  * The store's tables, as Kysely types. One schema for SQLite and Postgres: ids and timestamps are
  * text (ISO 8601 UTC, so they sort), JSON documents are text, counts are 32-bit integers.
  */
-import type { Insertable, Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
+import type { GroupStatus, InboxSort } from '../vocabulary.js';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 3;
-
-/** Triage status of a group. */
-export const GROUP_STATUSES = ['new', 'triaged', 'resolved', 'ignored'] as const;
-export type GroupStatus = (typeof GROUP_STATUSES)[number];
+export const STORE_SCHEMA_VERSION = 4;
 
 /** Where a report is in the pipeline. */
 export type ReportStage = 'received' | 'grouped' | 'failed';
@@ -88,6 +85,12 @@ export interface GroupTable {
   /** Report whose text the investigation reads (the group's first). */
   representative_report_id: string;
   latest_diagnosis_version: number;
+  /** Where its latest investigation job is (`queued`, `running`, `done`, `failed`); null: none asked. */
+  investigation_state: string | null;
+  /** Why the job was queued, or the error of its last failed attempt. */
+  investigation_detail: string | null;
+  /** Attempts the latest investigation job has made. */
+  investigation_attempts: number;
   updated_at: string;
 }
 
@@ -143,11 +146,6 @@ export interface MetaTable {
   value: string;
 }
 
-/** The database as Kysely sees it. */
-/** Orders of the inbox: last seen, newest first; first seen, oldest first; most reports first. */
-export const INBOX_SORTS = ['newest', 'oldest', 'most_reports'] as const;
-export type InboxSort = (typeof INBOX_SORTS)[number];
-
 /** A named inbox query (filters and sort) to apply again later. */
 export interface SavedViewTable {
   id: string;
@@ -158,6 +156,7 @@ export interface SavedViewTable {
   created_at: string;
 }
 
+/** The database as Kysely sees it. */
 export interface Database {
   saved_views: SavedViewTable;
   projects: ProjectTable;
@@ -176,4 +175,3 @@ export type SourceRow = Selectable<SourceTable>;
 export type ReportRow = Selectable<ReportTable>;
 export type GroupRow = Selectable<GroupTable>;
 export type DiagnosisRow = Selectable<DiagnosisTable>;
-export type NewReport = Insertable<ReportTable>;

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import type { Kysely } from 'kysely';
+import type { SourceRecord } from './records.js';
 import type { Database, SourceRow } from './schema.js';
 import { nowIso } from './time.js';
 
@@ -24,9 +25,71 @@ export interface PollRecord {
 }
 
 /** The source store. */
-export function createSourceStore(db: Kysely<Database>) {
+export interface SourceStore {
+  create(input: NewSource): Promise<SourceRecord>;
+  /** All sources, oldest first. */
+  list(): Promise<SourceRecord[]>;
+  /** @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is no such source. */
+  get(id: string): Promise<SourceRecord>;
+  /** Enabled polled sources whose next poll is due at `now` (ISO time). */
+  due(now: string): Promise<SourceRecord[]>;
+  /** Keeps the outcome of one poll: time, error, cursor, when to poll next (reports count at ingest). */
+  recordPoll(id: string, record: PollRecord): Promise<void>;
+  /**
+   * Replaces a source's settings (`sightline sources add` on an existing name): polling starts
+   * over from no cursor, now, with its failures forgotten.
+   */
+  reconfigure(
+    id: string,
+    input: Pick<NewSource, 'config' | 'pollIntervalMs'>,
+  ): Promise<SourceRecord>;
+  /** Counts reports a source delivered. */
+  addReports(id: string, stored: number): Promise<void>;
+}
+
+/** The stored settings, parsed; `undefined` when the text is not JSON (a hand-edited row). */
+function parseConfig(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toSource(row: SourceRow): SourceRecord {
   return {
-    async create(input: NewSource): Promise<SourceRow> {
+    id: row.id,
+    projectId: row.project_id,
+    kind: row.kind,
+    name: row.name,
+    config: parseConfig(row.config),
+    enabled: row.enabled === 1,
+    pollIntervalMs: row.poll_interval_ms,
+    cursor: row.cursor,
+    lastPollAt: row.last_poll_at,
+    nextPollAt: row.next_poll_at,
+    lastError: row.last_error,
+    consecutiveFailures: row.consecutive_failures,
+    pollCount: row.poll_count,
+    reportCount: row.report_count,
+    createdAt: row.created_at,
+  };
+}
+
+/** Creates the source store over the database. */
+export function createSourceStore(db: Kysely<Database>): SourceStore {
+  const get = async (id: string): Promise<SourceRecord> => {
+    const row = await db.selectFrom('sources').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) {
+      throw new SightlineError({
+        code: 'STORE_ENTRY_NOT_FOUND',
+        message: `No source "${id}". List the sources with GET /api/sources or \`sightline sources list\`.`,
+      });
+    }
+    return toSource(row);
+  };
+  return {
+    async create(input) {
       const row: SourceRow = {
         id: randomUUID(),
         project_id: input.projectId,
@@ -45,65 +108,44 @@ export function createSourceStore(db: Kysely<Database>) {
         created_at: nowIso(),
       };
       await db.insertInto('sources').values(row).execute();
-      return row;
+      return toSource(row);
     },
 
-    list(): Promise<SourceRow[]> {
-      return db.selectFrom('sources').selectAll().orderBy('created_at').execute();
+    async list() {
+      const rows = await db.selectFrom('sources').selectAll().orderBy('created_at').execute();
+      return rows.map(toSource);
     },
 
-    /** @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is no such source. */
-    async get(id: string): Promise<SourceRow> {
-      const row = await db
-        .selectFrom('sources')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!row) {
-        throw new SightlineError({
-          code: 'STORE_ENTRY_NOT_FOUND',
-          message: `No source "${id}". List the sources with GET /api/sources or \`sightline sources list\`.`,
-        });
-      }
-      return row;
-    },
+    get,
 
-    /** Enabled polled sources whose next poll is due at `now`. */
-    due(now: string): Promise<SourceRow[]> {
-      return db
+    async due(now) {
+      const rows = await db
         .selectFrom('sources')
         .selectAll()
         .where('enabled', '=', 1)
         .where('next_poll_at', 'is not', null)
         .where('next_poll_at', '<=', now)
         .execute();
+      return rows.map(toSource);
     },
 
-    /** Keeps the outcome of one poll: time, error, cursor, when to poll next (reports count at ingest). */
-    async recordPoll(id: string, record: PollRecord): Promise<void> {
-      const current = await this.get(id);
+    async recordPoll(id, record) {
+      const current = await get(id);
       await db
         .updateTable('sources')
         .set({
           last_poll_at: nowIso(),
           next_poll_at: record.nextPollAt,
           last_error: record.error,
-          consecutive_failures: record.error === null ? 0 : current.consecutive_failures + 1,
-          poll_count: current.poll_count + 1,
+          consecutive_failures: record.error === null ? 0 : current.consecutiveFailures + 1,
+          poll_count: current.pollCount + 1,
           ...(record.cursor !== undefined ? { cursor: record.cursor } : {}),
         })
         .where('id', '=', id)
         .execute();
     },
 
-    /**
-     * Replaces a source's settings (`sightline sources add` on an existing name): polling starts
-     * over from no cursor, now, with its failures forgotten.
-     */
-    async reconfigure(
-      id: string,
-      input: Pick<NewSource, 'config' | 'pollIntervalMs'>,
-    ): Promise<SourceRow> {
+    async reconfigure(id, input) {
       await db
         .updateTable('sources')
         .set({
@@ -116,11 +158,10 @@ export function createSourceStore(db: Kysely<Database>) {
         })
         .where('id', '=', id)
         .execute();
-      return this.get(id);
+      return get(id);
     },
 
-    /** Counts reports a webhook delivered. */
-    async addReports(id: string, stored: number): Promise<void> {
+    async addReports(id, stored) {
       if (stored === 0) return;
       await db
         .updateTable('sources')
@@ -130,5 +171,3 @@ export function createSourceStore(db: Kysely<Database>) {
     },
   };
 }
-
-export type SourceStore = ReturnType<typeof createSourceStore>;

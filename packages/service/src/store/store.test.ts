@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RawReport } from '../sources/types.js';
-import { openStore, type Store } from './index.js';
+import { type NewDiagnosis, openStore, type Store } from './index.js';
 import {
   POSTGRES_SKIP_MESSAGE,
   TEST_DATABASES,
@@ -52,14 +52,14 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
         sourceKind: 'files',
         key: { signature: 'crash:1' },
       });
-    const first = await attach(a.report.id, a.report.received_at);
-    await attach(a.report.id, a.report.received_at);
-    const second = await attach(b.report.id, b.report.received_at);
+    const first = await attach(a.report.id, a.report.receivedAt);
+    await attach(a.report.id, a.report.receivedAt);
+    const second = await attach(b.report.id, b.report.receivedAt);
     expect(second.group.id).toBe(first.group.id);
     expect(second.group).toMatchObject({
       count: 2,
-      first_seen: '2026-01-01T00:00:00.000Z',
-      last_seen: '2026-01-02T00:00:00.000Z',
+      firstSeen: '2026-01-01T00:00:00.000Z',
+      lastSeen: '2026-01-02T00:00:00.000Z',
       status: 'new',
     });
   });
@@ -76,7 +76,7 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
         projectId: project.id,
         label: 'bug',
         title: id,
-        receivedAt: report.received_at,
+        receivedAt: report.receivedAt,
         sourceKind: 'files',
         key: { minhash, bands, similarity, threshold: 0.5 },
       });
@@ -101,7 +101,7 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
         projectId: project.id,
         label: i % 2 ? 'bug' : 'crash',
         title: `Problem ${i} in Checkout_Page`,
-        receivedAt: report.received_at,
+        receivedAt: report.receivedAt,
         sourceKind: 'files',
         key: { signature: `s${i}` },
       });
@@ -136,18 +136,18 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
       projectId: project.id,
       label: 'crash',
       title: 't',
-      receivedAt: report.received_at,
+      receivedAt: report.receivedAt,
       sourceKind: 'files',
       key: { signature: 's' },
     });
+    // Only the store's bookkeeping is under test: the documents are stand-ins.
     const base = {
       groupId: group.id,
       reportId: report.id,
-      method: 'offline',
       model: null,
-      diagnosis: { rootCause: 'r' },
+      diagnosis: { method: 'offline', rootCause: 'r' } as unknown as NewDiagnosis['diagnosis'],
       suspects: [],
-      verification: { ok: true },
+      verification: { ok: true } as unknown as NewDiagnosis['verification'],
       durationMs: 5,
     };
     await store.diagnoses.add({ ...base, runKey: 'job-1', revision: 'aaa' });
@@ -159,6 +159,6 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
       [2, 'bbb'],
       [1, 'aaa'],
     ]);
-    expect((await store.groups.get(group.id)).latest_diagnosis_version).toBe(2);
+    expect((await store.groups.get(group.id)).latestDiagnosisVersion).toBe(2);
   });
 });

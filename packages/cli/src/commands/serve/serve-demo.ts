@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { npmPack } from '@sightline/codebase/testing';
 import { SightlineError } from '@sightline/core';
-import { INVESTIGATED_LABELS, type RunningService } from '@sightline/service';
+import type { GroupDetail, RunningService } from '@sightline/service';
 import { runServe, type ServeIO } from './run-serve.js';
 
 /** Options of {@link runServeDemo}. */
@@ -124,11 +124,6 @@ function demoFiles(env: Readonly<Record<string, string | undefined>>): DemoFiles
   });
 }
 
-interface GroupDetail {
-  group: { id: string; label: string; count: number; title: string };
-  diagnoses: { diagnosis: { affectedFiles?: { path: string; lines: [number, number] }[] } }[];
-}
-
 /** Posts the reports, waits for the pipeline, prints the inbox with what was investigated. */
 async function postAndShow(service: RunningService, reports: DemoReport[], io: ServeIO) {
   const auth = { authorization: `Bearer ${service.token}` };
@@ -154,9 +149,7 @@ async function postAndShow(service: RunningService, reports: DemoReport[], io: S
       ? `investigated → ${file.path}:${file.lines[0]}-${file.lines[1]}`
       : detail.diagnoses.length > 0
         ? 'investigated, no file named'
-        : INVESTIGATED_LABELS.has(group.label)
-          ? 'not investigated yet'
-          : `not investigated: only ${[...INVESTIGATED_LABELS].join(' and ')} groups are, on arrival`;
+        : `${group.investigation.state}${group.investigation.reason ? `: ${group.investigation.reason}` : ''}`;
     io.stdout(
       `  ${group.label.padEnd(8)} ×${group.count}  ${group.title.slice(0, 70)}\n` +
         `           ${investigated}\n           ${service.url}/api/groups/${id}\n`,

@@ -8,7 +8,7 @@ import { SightlineError } from '@sightline/core';
 import {
   createBuiltInRegistry,
   createCredentialStore,
-  type SourceRow,
+  type SourceRecord,
   type Store,
 } from '@sightline/service';
 import {
@@ -52,7 +52,7 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
         message: `A source named "${options.name}" exists already, of kind ${existing.kind}. Choose another --name.`,
       });
     }
-    const row: SourceRow = existing
+    const row: SourceRecord = existing
       ? await store.sources.reconfigure(existing.id, { config, pollIntervalMs })
       : await store.sources.create({
           projectId: project.id,

@@ -2,7 +2,7 @@
  * `sightline sources list`: the configured sources with their polling state. Secrets are never
  * shown: only where a source's credentials come from (the data folder or an environment variable).
  */
-import { createCredentialStore, type SourceRow } from '@sightline/service';
+import { createCredentialStore, type SourceRecord } from '@sightline/service';
 import {
   openServiceStore,
   type ServiceLocationOptions,
@@ -34,7 +34,7 @@ export interface ListedSource {
 /** Lists the sources. @returns 0. */
 export async function runSourcesList(options: SourcesListOptions, io: SourcesIO): Promise<number> {
   const store = await openServiceStore(options);
-  let rows: SourceRow[];
+  let rows: SourceRecord[];
   try {
     rows = await store.sources.list();
   } finally {
@@ -47,11 +47,11 @@ export async function runSourcesList(options: SourcesListOptions, io: SourcesIO)
       id: row.id,
       name: row.name,
       kind: row.kind,
-      enabled: row.enabled === 1,
-      pollIntervalSeconds: row.poll_interval_ms === null ? null : row.poll_interval_ms / 1000,
-      lastPollAt: row.last_poll_at,
-      lastError: row.last_error,
-      reportCount: row.report_count,
+      enabled: row.enabled,
+      pollIntervalSeconds: row.pollIntervalMs === null ? null : row.pollIntervalMs / 1000,
+      lastPollAt: row.lastPollAt,
+      lastError: row.lastError,
+      reportCount: row.reportCount,
       credentials:
         origin.kind === 'environment'
           ? `$${origin.variable}`

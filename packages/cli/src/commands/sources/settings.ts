@@ -5,7 +5,7 @@
  * history). Both are validated by the source module's schemas; errors name fields, never values.
  */
 import { SightlineError } from '@sightline/core';
-import { describeIssues } from '@sightline/service';
+import { describeIssues } from '@sightline/service/internal';
 import { z } from 'zod';
 import type { SourcesIO } from './io.js';
 

@@ -1,14 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  createAppStoreModule,
-  createGooglePlayModule,
-  createSourceRegistry,
-  filesSource,
-  githubSource,
-  sentrySource,
-} from '@sightline/service';
+import { createSourceRegistry, filesSource, githubSource, sentrySource } from '@sightline/service';
+import { createAppStoreModule, createGooglePlayModule } from '@sightline/service/internal';
 import {
   type FakeAppStore,
   type FakeGooglePlay,

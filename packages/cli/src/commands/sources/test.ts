@@ -7,9 +7,9 @@ import { SightlineError } from '@sightline/core';
 import {
   createBuiltInRegistry,
   createCredentialStore,
-  instantiateSource,
   type SourceTestResult,
 } from '@sightline/service';
+import { instantiateSource } from '@sightline/service/internal';
 import {
   openServiceStore,
   type ServiceLocationOptions,

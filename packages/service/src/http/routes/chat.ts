@@ -6,6 +6,8 @@
  * every step, with its recovery tools (`read_stored`, `search_stored`, `compact_now`) offered. One
  * compaction per conversation id, so what left the window stays readable for the rest of it.
  */
+
+import { zValidator } from '@hono/zod-validator';
 import { type Compaction, createCompaction } from '@sightline/compaction';
 import { getModelProfile } from '@sightline/core';
 import { chatPageContext, pageContextPayloadSchema } from '@sightline/page-context/server';
@@ -17,9 +19,10 @@ import {
   type UIMessage,
   validateUIMessages,
 } from 'ai';
-import type { Context } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { errorResponse } from './errors.js';
+import { errorResponse, invalidRequest } from '../middleware/errors.js';
+import { bodyBytesLimit } from '../middleware/limits.js';
 
 /** Instructions of the assistant; the page follows them. */
 export const CHAT_INSTRUCTIONS = `You are the assistant of Sightline's triage console. The user reads bug and crash groups, their reports and their diagnoses (root cause, affected files, suspects). Below is what the user's page shows now, as page context: answer from it, call expand_node for rows and details it leaves out, and use the page's actions (filter the inbox, save a view, open a group, set a status, re-investigate) when the user asks for them. Say what you changed. Keep answers short.`;
@@ -34,6 +37,20 @@ export const chatBodySchema = z.object({
   messages: z.array(z.unknown()).min(1),
   pageContext: pageContextPayloadSchema.optional(),
 });
+
+/** Largest chat request body (the conversation and the page's context), bytes. */
+const CHAT_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The assistant's route, to mount at `/api/chat`. @param model - none: answers 503 with how to set one. */
+export function chatRoutes({ model }: { model: LanguageModel | undefined }) {
+  const chat = createChatHandler(model);
+  return new Hono().post(
+    '/',
+    bodyBytesLimit(CHAT_BODY_BYTES),
+    zValidator('json', chatBodySchema, invalidRequest),
+    (c) => chat.handle(c, c.req.valid('json')),
+  );
+}
 
 /** The chat's model and its conversations. */
 export interface ChatHandler {

@@ -1,17 +1,40 @@
-/** How the API answers errors: `{ error: { code, message } }`, never a stack trace. */
+/**
+ * How the API answers errors: `{ error: { code, message } }`, never a stack trace. The app's error
+ * and not-found handlers, and the answer to a request its schema rejects.
+ */
 import { SightlineError } from '@sightline/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** A JSON error answer. */
-export function errorResponse(
+/** A JSON error answer (its status kept in the route's type, so typed clients tell it apart). */
+export function errorResponse<Status extends ContentfulStatusCode>(
   c: Context,
-  status: ContentfulStatusCode,
+  status: Status,
   code: string,
   message: string,
 ) {
   return c.json({ error: { code, message } }, status);
+}
+
+/** The answer to a request that fails its schema (the hook of `zValidator`): 400 with every issue. */
+export function invalidRequest(
+  result: {
+    success: boolean;
+    error?: { issues: readonly { path: PropertyKey[]; message: string }[] };
+  },
+  c: Context,
+) {
+  if (result.success) return undefined;
+  const issues = (result.error?.issues ?? []).map(
+    (issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`,
+  );
+  return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid request: ${issues.join('; ')}`);
+}
+
+/** The app's answer to a path no route takes. */
+export function notFound(c: Context) {
+  return errorResponse(c, 404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}.`);
 }
 
 /** The app's error handler: known errors map to 4xx, anything else is a 500 without details. */

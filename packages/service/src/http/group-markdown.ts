@@ -4,7 +4,7 @@
  * into `<details>`), for the console's copy buttons and for scripts.
  */
 import { SightlineError } from '@sightline/core';
-import { type Diagnosis, renderDiagnosisMarkdown } from '@sightline/investigator';
+import { renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { Store } from '../store/index.js';
 
 /** Sections folded into `<details>` in a GitHub comment. */
@@ -28,7 +28,7 @@ export async function groupMarkdown(
       message: `Group ${group.id} has no diagnosis yet; wait for its investigation or re-investigate it.`,
     });
   }
-  const markdown = renderDiagnosisMarkdown(JSON.parse(latest.diagnosis) as Diagnosis);
+  const markdown = renderDiagnosisMarkdown(latest.diagnosis);
   if (style === 'markdown') return markdown;
   const sections = markdown.split(/\n(?=## )/);
   const body = sections.slice(1).map((section) => {

@@ -1,6 +1,7 @@
 /**
- * A report as localization reads it: parsed, then its in-app frames marked against the
- * repository. The investigation, `sightline triage --repo` and the MCP report tools all start here.
+ * Reading a report against a repository: parsed, then its in-app frames marked against the
+ * repository's files. The investigation, `sightline triage --repo`, the MCP report tools and the
+ * triage service all start here.
  */
 import type { Repository } from '@sightline/codebase';
 import {
@@ -10,7 +11,7 @@ import {
   type Report,
   type ReportInput,
 } from '@sightline/intake';
-import { markInAppFrames } from './mark-in-app-frames.js';
+import { markInAppFrames } from '../localize/mark-in-app-frames.js';
 
 /**
  * Parses one report and marks its in-app frames against a repository.

@@ -3,16 +3,37 @@
  * (see `ingestBodySchema`), or any other body as the text of one report (`?project=&format=&filename=`).
  */
 import { looksBinary, SightlineError } from '@sightline/core';
-import type { Context } from 'hono';
-import type { Pipeline } from '../pipeline/index.js';
-import { contentId, fileToRawReports } from '../sources/files.js';
-import type { RawReport } from '../sources/types.js';
-import type { Store } from '../store/index.js';
-import { errorResponse } from './errors.js';
-import { ingestBodySchema } from './schemas.js';
+import { type Context, Hono } from 'hono';
+import type { Pipeline } from '../../pipeline/index.js';
+import { contentId, fileToRawReports } from '../../sources/files.js';
+import type { RawReport } from '../../sources/types.js';
+import type { Store } from '../../store/index.js';
+import { errorResponse } from '../middleware/errors.js';
+import {
+  type AppLimits,
+  bodyBytesLimit,
+  DEFAULT_LIMITS,
+  perMinuteLimit,
+} from '../middleware/limits.js';
+import { ingestBodySchema } from '../schemas.js';
+
+/** What to do with a report too large to take. */
+const TOO_LARGE_HINT =
+  ' Cut the report down to the part that matters (the error, its stack trace, the steps), or send a review export in several parts.';
+
+/** The ingest route, to mount at `/api/reports` (rate- and size-limited). */
+export function reportRoutes(deps: { store: Store; pipeline: Pipeline; limits: AppLimits }) {
+  const { reportBodyBytes, perMinute } = { ...DEFAULT_LIMITS, ...deps.limits };
+  return new Hono().post(
+    '/',
+    perMinuteLimit(perMinute, () => 'api-reports'),
+    bodyBytesLimit(reportBodyBytes, TOO_LARGE_HINT),
+    (c) => handleIngest(c, deps.store, deps.pipeline),
+  );
+}
 
 /** Handles one ingest request. */
-export async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
+async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   const contentType = c.req.header('content-type') ?? '';
   let projectName: string | undefined;
   let reports: RawReport[];
@@ -99,7 +120,7 @@ function textProblem(
 }
 
 /** The named project, or the only one. @throws SightlineError `INVALID_ARGUMENT`, `STORE_ENTRY_NOT_FOUND`. */
-export async function resolveProject(store: Store, name: string | undefined) {
+async function resolveProject(store: Store, name: string | undefined) {
   if (name) return store.projects.get(name);
   const projects = await store.projects.list();
   const [only] = projects;

@@ -1,0 +1,50 @@
+/**
+ * What the service is and holds, beside the groups: health and the OpenAPI document (no token),
+ * settings, projects, sources with their polling state, and failed jobs.
+ */
+import { DEFAULT_FUNNEL_BUDGETS } from '@sightline/investigator';
+import { Hono } from 'hono';
+import type { JobQueue } from '../../queue/index.js';
+import type { Store } from '../../store/index.js';
+import { openApiDocument } from '../openapi.js';
+import { projectView, sourceView } from '../views.js';
+
+/** What the routes read. */
+export interface ServiceInfoDeps {
+  store: Store;
+  queue: JobQueue;
+  /** Model spec investigations use by default; none: offline. */
+  model?: string;
+  /** Whether the assistant has a model. */
+  chat: boolean;
+}
+
+/** The routes, to mount at `/api`. */
+export function serviceInfoRoutes({ store, queue, model, chat }: ServiceInfoDeps) {
+  return new Hono()
+    .get('/health', async (c) =>
+      c.json({
+        ok: true,
+        database: store.dialect,
+        jobs: await queue.counts(),
+        reports: await store.reports.counts(),
+      }),
+    )
+    .get('/openapi.json', (c) => c.json(openApiDocument()))
+    .get('/settings', (c) =>
+      c.json({
+        model: model ?? null,
+        chat,
+        database: store.dialect,
+        budgets: {
+          exploreSteps: DEFAULT_FUNNEL_BUDGETS.explore,
+          deepDiveSteps: DEFAULT_FUNNEL_BUDGETS.deepDive,
+        },
+      }),
+    )
+    .get('/projects', async (c) =>
+      c.json({ projects: (await store.projects.list()).map(projectView) }),
+    )
+    .get('/sources', async (c) => c.json({ sources: (await store.sources.list()).map(sourceView) }))
+    .get('/jobs/failed', async (c) => c.json({ jobs: await queue.failed() }));
+}

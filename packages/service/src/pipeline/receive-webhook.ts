@@ -1,0 +1,49 @@
+/**
+ * A webhook arrived: the source it is addressed to is built from its stored settings, checks the
+ * delivery's signature over the raw body, and what it verified is ingested. The HTTP route only
+ * turns the outcome into an answer.
+ */
+import { SightlineError } from '@sightline/core';
+import { type InstantiateSourceOptions, instantiateSource } from '../sources/instantiate.js';
+import type { WebhookRequest } from '../sources/types.js';
+import { type IngestResult, ingestReports } from './ingest.js';
+import type { PipelineContext } from './pipeline-context.js';
+
+/** What became of a delivery. */
+export type WebhookOutcome =
+  | { outcome: 'ingested'; result: IngestResult }
+  /** The source takes no webhooks, or is disabled. */
+  | { outcome: 'not-accepted' }
+  /** The delivery has no valid signature: nothing was stored. */
+  | { outcome: 'unverified' }
+  /** The source's stored settings or credentials are bad (the service's fault, not the sender's). */
+  | { outcome: 'misconfigured'; code: string; message: string };
+
+/**
+ * Handles one delivery to source `sourceId`.
+ * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is no such source.
+ */
+export async function receiveWebhook(
+  context: PipelineContext,
+  sourceId: string,
+  delivery: WebhookRequest,
+  sources: InstantiateSourceOptions,
+): Promise<WebhookOutcome> {
+  const source = await context.store.sources.get(sourceId);
+  let instance: ReturnType<typeof instantiateSource>;
+  try {
+    instance = instantiateSource(source, sources);
+  } catch (error) {
+    if (!SightlineError.isInstance(error)) throw error;
+    context.log(`webhook ${source.id}: ${error.message}`);
+    return { outcome: 'misconfigured', code: error.code, message: error.message };
+  }
+  if (!instance.webhook || !source.enabled) return { outcome: 'not-accepted' };
+  const verified = await instance.webhook(delivery);
+  if (!verified.verified) return { outcome: 'unverified' };
+  const result = await ingestReports(context, verified.reports, {
+    projectId: source.projectId,
+    sourceId: source.id,
+  });
+  return { outcome: 'ingested', result };
+}
