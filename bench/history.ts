@@ -338,11 +338,13 @@ async function main() {
         ['SZZ: bug-introducing commit in the top 3 suspect commits', pct(szzHit), '≥ 60 %'],
         [
           `blame of the top-5 suspect ranges, median (${large.length} cases, ≥ 10,000 commits)`,
-          `${Math.round(blameMedian)} ms`,
+          large.length > 0
+            ? `${Math.round(blameMedian)} ms`
+            : 'not measured (no such case in the budget)',
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${results.length} corpus cases measured in a ${BUDGET_MS / 60_000}-minute budget (regression candidates first); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" lifts the files the report's regression window changed. SZZ commits are blamed at the parent from the lines each fix changed. Run: \`nice -n 10 npm run bench:history\`.`,
+    )}\n\n${results.length} corpus cases measured in a ${BUDGET_MS / 60_000}-minute budget (regression candidates first); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" lifts each suspect by the share of its range the window's commits last changed (and its file a little when the window changed it). SZZ commits are blamed at the parent from the lines each fix changed. Run: \`nice -n 10 npm run bench:history\`.`,
   );
   process.stdout.write(
     `${JSON.stringify({ windows: windows.length, acc1: [acc(1, 'rankWithout'), acc(1, 'rankWith')], acc5: [acc(5, 'rankWithout'), acc(5, 'rankWith')], szz: szz.length, szzHit, blameMedian, measured: results.length })}\n`,
