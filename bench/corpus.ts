@@ -12,7 +12,11 @@
  *   SHA-256. A record is dropped, with the reason counted, when its project is excluded (issue
  *   #33's list of projects kept for measuring generalization), is not in DIR, has no single fix
  *   commit, has no non-test source change, changes more than {@link MAX_GOLD_FILES} source files
- *   (a refactoring, not a localizable fix), reads as a feature request, or repeats an issue.
+ *   (a refactoring, not a localizable fix), reads as a feature request, repeats an issue, or
+ *   would pass {@link MAX_CASES_PER_REPOSITORY} cases of one project (crash reports go first).
+ *   The counts against issue #33's targets go to the `corpus` table of bench/README.md.
+ * - `corpus:verify` re-derives every committed gold from its fix commit's diff and reports any
+ *   case that differs (exit 1).
  * - `corpus:fill` copies each case's report text from its data set into bench/.cache/corpus
  *   (checked against its hash) and extracts each parent revision into bench/.cache/repos with the
  *   development set's `materialize` (skip with `--no-trees`).
@@ -31,14 +35,27 @@ import {
   reportHash,
   reportPath,
 } from './lib/corpus.js';
-import { findFixCommit, fixDiff, oldestLinkedCommit, treePaths } from './lib/corpus-git.js';
+import {
+  findFixCommit,
+  fixDiff,
+  mobileMarkers,
+  oldestLinkedCommit,
+  treePaths,
+} from './lib/corpus-git.js';
 import { goldFromDiff, goldLanguage } from './lib/corpus-gold.js';
 import { reportKind, reportTags } from './lib/corpus-kind.js';
 import { type Candidate, readCandidates, readSources } from './lib/corpus-sources.js';
+import { corpusTable } from './lib/corpus-table.js';
 import { materialize, mirrorGitDir, mirrorRepoName } from './lib/localize-cases.js';
+import { updateReadmeTable } from './lib/results.js';
 
 /** Fixes changing more source files than this are refactorings, not localizable bug fixes. */
 export const MAX_GOLD_FILES = 8;
+/**
+ * Cases taken from one repository at most, so that no project dominates the fitted weights (a
+ * JIRA export alone offers thousands of one project's fixes); crash reports are taken first.
+ */
+export const MAX_CASES_PER_REPOSITORY = 30;
 
 /**
  * Projects issue #33 keeps out of the corpus (used to measure generalization elsewhere), matched
@@ -89,21 +106,16 @@ async function allCandidates(mirrors: string): Promise<Candidate[]> {
 }
 
 async function toFact(
-  given: Candidate,
-  mirrors: string,
+  candidate: Candidate,
+  gitDir: string,
 ): Promise<{ fact?: CorpusFact; dropped?: string }> {
-  const candidate = { ...given, repo: mirrorRepoName(mirrors, given.repo) };
-  if (isExcluded(candidate.repo)) return { dropped: 'excluded project' };
-  if (FEATURE_REQUEST.test(candidate.report.title)) return { dropped: 'feature request' };
-  if (!candidate.report.title && !candidate.report.body) return { dropped: 'empty report' };
-  const gitDir = mirrorGitDir(mirrors, candidate.repo);
-  if (!gitDir) return { dropped: 'project not fetched' };
   const commit = await (candidate.fixCommits
     ? oldestLinkedCommit(gitDir, candidate.fixCommits)
     : findFixCommit(gitDir, {
         pr: candidate.pr,
         issue: candidate.issue || undefined,
         base: candidate.base,
+        key: candidate.issueKey,
       })
   ).catch(() => undefined);
   if (!commit) return { dropped: 'no single fix commit in the history' };
@@ -111,6 +123,8 @@ async function toFact(
   if (gold.length === 0) return { dropped: 'no non-test source change' };
   if (gold.length > MAX_GOLD_FILES) return { dropped: `more than ${MAX_GOLD_FILES} gold files` };
   const text = `${candidate.report.title}\n\n${candidate.report.body}`;
+  // The tree is listed only for repositories that build for a mobile platform (tags need it).
+  const mobile = (await mobileMarkers(gitDir)).length > 0;
   return {
     fact: {
       format: CORPUS_FORMAT,
@@ -122,12 +136,34 @@ async function toFact(
       issue: candidate.issueKey ?? `${candidate.repo}#${candidate.issue || candidate.pr}`,
       language: goldLanguage(gold),
       report_kind: reportKind(text),
-      tags: reportTags(text, await treePaths(gitDir, commit.parent), gold),
+      tags: reportTags(text, mobile ? await treePaths(gitDir, commit.parent) : [], gold),
       source: candidate.source,
       report_sha256: reportHash(candidate.report),
       gold,
     },
   };
+}
+
+/** Why a candidate is dropped before its history is read, if it is. */
+function earlyDrop(candidate: Candidate, mirrors: string): string | undefined {
+  if (isExcluded(candidate.repo)) return 'excluded project';
+  if (FEATURE_REQUEST.test(candidate.report.title)) return 'feature request';
+  if (!candidate.report.title && !candidate.report.body) return 'empty report';
+  if (!mirrorGitDir(mirrors, candidate.repo)) return 'project not fetched';
+  return undefined;
+}
+
+/**
+ * Candidates in the order they are taken: per repository, crash reports first (the corpus is
+ * meant to weigh crashes as triage traffic does), then in data set order.
+ */
+function takeOrder(candidates: readonly Candidate[]): Candidate[] {
+  const kind = (candidate: Candidate) =>
+    reportKind(`${candidate.report.title}\n\n${candidate.report.body}`) === 'crash' ? 0 : 1;
+  return candidates
+    .map((candidate, index) => ({ candidate, index, kind: kind(candidate) }))
+    .sort((a, b) => a.kind - b.kind || a.index - b.index)
+    .map(({ candidate }) => candidate);
 }
 
 function writeFacts(facts: CorpusFact[]): string {
@@ -146,22 +182,42 @@ function writeReport(fact: CorpusFact, candidate: Candidate): void {
 
 async function build(mirrors: string): Promise<void> {
   const facts = new Map<string, CorpusFact>();
+  const perRepository = new Map<string, number>();
   const dropped = new Map<string, number>();
-  const candidates = await allCandidates(mirrors);
+  const drop = (reason: string) => dropped.set(reason, (dropped.get(reason) ?? 0) + 1);
+  const records = await allCandidates(mirrors);
+  const candidates = takeOrder(
+    records.map((candidate) => ({ ...candidate, repo: mirrorRepoName(mirrors, candidate.repo) })),
+  );
   for (const candidate of candidates) {
-    const { fact, dropped: reason } = await toFact(candidate, mirrors);
-    const why = reason ?? (fact && facts.has(fact.id) ? 'repeated issue' : undefined);
-    if (why || !fact) {
-      dropped.set(why ?? 'unknown', (dropped.get(why ?? 'unknown') ?? 0) + 1);
+    const early = earlyDrop(candidate, mirrors);
+    if (early) {
+      drop(early);
+      continue;
+    }
+    if (facts.has(caseId(candidate))) {
+      drop('repeated issue');
+      continue;
+    }
+    if ((perRepository.get(candidate.repo) ?? 0) >= MAX_CASES_PER_REPOSITORY) {
+      drop(`over ${MAX_CASES_PER_REPOSITORY} cases of one repository`);
+      continue;
+    }
+    const gitDir = mirrorGitDir(mirrors, candidate.repo) ?? '';
+    const { fact, dropped: reason } = await toFact(candidate, gitDir);
+    if (!fact) {
+      drop(reason ?? 'unknown');
       continue;
     }
     facts.set(fact.id, fact);
+    perRepository.set(fact.repo, (perRepository.get(fact.repo) ?? 0) + 1);
     writeReport(fact, candidate);
   }
   const sorted = [...facts.values()].sort((a, b) => a.id.localeCompare(b.id));
   const digest = writeFacts(sorted);
+  await updateReadmeTable('corpus', corpusTable(sorted, digest));
   console.log(
-    `${sorted.length} cases from ${candidates.length} records (sha256 ${digest.slice(0, 16)}); dropped: ${
+    `${sorted.length} cases from ${records.length} records (sha256 ${digest.slice(0, 16)}); dropped: ${
       [...dropped].map(([reason, count]) => `${count} ${reason}`).join(', ') || 'none'
     }`,
   );
@@ -202,6 +258,32 @@ async function fill(mirrors: string, trees: boolean): Promise<void> {
   );
 }
 
+/**
+ * Re-derives every fact's gold from its fix commit's diff in the snapshot and compares it with
+ * the committed gold; prints the cases that differ or whose commits are missing.
+ */
+async function verify(mirrors: string): Promise<void> {
+  const facts = readCorpusFacts();
+  const problems: string[] = [];
+  for (const fact of facts) {
+    const gitDir = mirrorGitDir(mirrors, fact.repo);
+    const diff = gitDir
+      ? await fixDiff(gitDir, { fix: fact.fix, parent: fact.parent, via: 'linked' }).catch(
+          () => undefined,
+        )
+      : undefined;
+    if (diff === undefined)
+      problems.push(`${fact.id}: ${fact.repo}@${fact.fix.slice(0, 12)} not in ${mirrors}`);
+    else if (JSON.stringify(goldFromDiff(diff)) !== JSON.stringify(fact.gold))
+      problems.push(`${fact.id}: gold differs from the diff of ${fact.fix.slice(0, 12)}`);
+  }
+  console.log(
+    `${facts.length - problems.length} of ${facts.length} cases: gold equals the fix commit's diff`,
+  );
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) process.exitCode = 1;
+}
+
 function list(mirrors: string): void {
   const repos = new Set([
     ...readSources().map((spec) => spec.repo),
@@ -228,7 +310,8 @@ async function main(): Promise<void> {
   if (command === 'build') await build(path.resolve(mirrors));
   else if (command === 'fill') await fill(path.resolve(mirrors), !values['no-trees']);
   else if (command === 'list') list(path.resolve(mirrors));
-  else fail(`corpus: unknown command ${command ?? '(none)'}; use build, fill or list`);
+  else if (command === 'verify') await verify(path.resolve(mirrors));
+  else fail(`corpus: unknown command ${command ?? '(none)'}; use build, fill, verify or list`);
 }
 
 await main();

@@ -16,10 +16,45 @@ export async function git(gitDir: string, args: string[]): Promise<string> {
   return stdout;
 }
 
+/**
+ * The contents of many objects (`REV:path`) in one `git cat-file --batch` run.
+ * @returns the texts in order; `''` for an object the snapshot lacks.
+ */
+export async function showMany(gitDir: string, objects: readonly string[]): Promise<string[]> {
+  if (objects.length === 0) return [];
+  const child = execFile('git', [`--git-dir=${gitDir}`, 'cat-file', '--batch'], {
+    encoding: 'buffer',
+    maxBuffer: BUFFER * 4,
+  });
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise((resolve) => child.on('close', resolve));
+  child.stdin?.end(`${objects.join('\n')}\n`);
+  await done;
+  const output = Buffer.concat(chunks);
+  const texts: string[] = [];
+  let offset = 0;
+  for (let index = 0; index < objects.length; index += 1) {
+    const end = output.indexOf(10, offset);
+    const header = output.subarray(offset, end).toString();
+    offset = end + 1;
+    const size = Number(header.split(' ')[2]);
+    if (header.endsWith(' missing') || !Number.isFinite(size)) {
+      texts.push('');
+      continue;
+    }
+    texts.push(output.subarray(offset, offset + size).toString('utf8'));
+    offset += size + 1;
+  }
+  return texts;
+}
+
 /** One commit of the history index. */
 interface CommitLine {
   hash: string;
   parents: string[];
+  /** Committer time, seconds since the epoch. */
+  time: number;
   message: string;
 }
 
@@ -29,15 +64,15 @@ const histories = new Map<string, Promise<CommitLine[]>>();
 function history(gitDir: string): Promise<CommitLine[]> {
   let cached = histories.get(gitDir);
   if (!cached) {
-    cached = git(gitDir, ['log', '--all', '--format=%H %P%x1f%B%x1e']).then((text) =>
+    cached = git(gitDir, ['log', '--all', '--format=%ct %H %P%x1f%B%x1e']).then((text) =>
       text
         .split('\x1e')
         .map((record) => record.trim())
         .filter(Boolean)
         .map((record) => {
           const [head = '', message = ''] = record.split('\x1f');
-          const [hash = '', ...parents] = head.trim().split(' ').filter(Boolean);
-          return { hash, parents, message };
+          const [time = '', hash = '', ...parents] = head.trim().split(' ').filter(Boolean);
+          return { hash, parents, time: Number(time), message };
         }),
     );
     histories.set(gitDir, cached);
@@ -51,9 +86,9 @@ export interface FixCommit {
   parent: string;
   /**
    * How it was found: `squash`, `merge`, `fast-forward`, `rebase`, `closes` (the message closes the issue)
-   * or `linked` (the data set's issue tracker links it).
+   * `linked` (the data set's issue tracker links it) or `key` (the message names the tracker's key).
    */
-  via: 'squash' | 'merge' | 'fast-forward' | 'rebase' | 'closes' | 'linked';
+  via: 'squash' | 'merge' | 'fast-forward' | 'rebase' | 'closes' | 'linked' | 'key';
 }
 
 /**
@@ -63,14 +98,20 @@ export interface FixCommit {
  * @param pr - pull request number, when known.
  * @param issue - issue number, when known.
  * @param base - the pull request's base commit, when known (for a fast-forwarded pull request).
+ * @param key - an issue tracker's key (`ZOOKEEPER-1234`): the fix is then the commit naming it.
  * @returns the fix and its first parent (of several matches, the earliest on HEAD's history), or
  *   `undefined` when nothing matches.
  */
 export async function findFixCommit(
   gitDir: string,
-  { pr, issue, base }: { pr?: number; issue?: number; base?: string },
+  { pr, issue, base, key }: { pr?: number; issue?: number; base?: string; key?: string },
 ): Promise<FixCommit | undefined> {
   const commits = await history(gitDir);
+  if (key !== undefined) {
+    // The Apache convention: the message names the issue tracker's key, `ZOOKEEPER-1234: …`.
+    const landed = await earliestOnMainline(gitDir, (await keyIndex(gitDir)).get(key) ?? []);
+    return landed && { fix: landed.hash, parent: landed.parents[0] ?? '', via: 'key' };
+  }
   const subject = (line: CommitLine) => line.message.split('\n')[0] ?? '';
   if (pr !== undefined) {
     const merge = commits.filter(
@@ -116,18 +157,45 @@ async function earliestOnMainline(
   found: readonly CommitLine[],
 ): Promise<CommitLine | undefined> {
   if (found.length <= 1) return found[0];
-  const dated: { line: CommitLine; time: number; mainline: boolean }[] = [];
-  for (const line of found) {
-    const time = Number((await git(gitDir, ['show', '-s', '--format=%ct', line.hash])).trim());
-    const mainline = await git(gitDir, ['merge-base', '--is-ancestor', line.hash, 'HEAD'])
-      .then(() => true)
-      .catch(() => false);
-    dated.push({ line, time, mainline });
+  const onHead = await mainline(gitDir);
+  const pool = found.some((line) => onHead.has(line.hash))
+    ? found.filter((line) => onHead.has(line.hash))
+    : found;
+  return [...pool].sort((a, b) => a.time - b.time)[0];
+}
+
+const keyIndexes = new Map<string, Promise<Map<string, CommitLine[]>>>();
+
+/** Non-merge commits by the issue-tracker keys (`ABC-123`) their messages name (cached). */
+function keyIndex(gitDir: string): Promise<Map<string, CommitLine[]>> {
+  let cached = keyIndexes.get(gitDir);
+  if (!cached) {
+    cached = history(gitDir).then((commits) => {
+      const index = new Map<string, CommitLine[]>();
+      for (const line of commits) {
+        if (line.parents.length !== 1) continue;
+        for (const key of new Set(line.message.match(/\b[A-Z][A-Z0-9]+-\d+\b/g) ?? []))
+          index.set(key, [...(index.get(key) ?? []), line]);
+      }
+      return index;
+    });
+    keyIndexes.set(gitDir, cached);
   }
-  const pool = dated.some((entry) => entry.mainline)
-    ? dated.filter((entry) => entry.mainline)
-    : dated;
-  return pool.sort((a, b) => a.time - b.time)[0]?.line;
+  return cached;
+}
+
+const mainlines = new Map<string, Promise<Set<string>>>();
+
+/** Every commit reachable from HEAD (cached per directory). */
+function mainline(gitDir: string): Promise<Set<string>> {
+  let cached = mainlines.get(gitDir);
+  if (!cached) {
+    cached = git(gitDir, ['rev-list', 'HEAD']).then(
+      (text) => new Set(text.split('\n').filter(Boolean)),
+    );
+    mainlines.set(gitDir, cached);
+  }
+  return cached;
 }
 
 /**
@@ -221,6 +289,25 @@ async function fastForwardedPullRequest(
  */
 export function fixDiff(gitDir: string, { fix, parent }: FixCommit): Promise<string> {
   return git(gitDir, ['diff', '--unified=0', '--no-color', '-M', parent, fix]);
+}
+
+const markers = new Map<string, Promise<string[]>>();
+
+/**
+ * Files at HEAD that show a repository builds for a mobile platform (an Android manifest, an
+ * Xcode project, a Flutter pubspec), cached per directory.
+ */
+export function mobileMarkers(gitDir: string): Promise<string[]> {
+  let cached = markers.get(gitDir);
+  if (!cached) {
+    cached = treePaths(gitDir, 'HEAD').then((paths) =>
+      paths.filter((file) =>
+        /(^|\/)(AndroidManifest\.xml|pubspec\.yaml|Info\.plist)$|\.xcodeproj\//.test(file),
+      ),
+    );
+    markers.set(gitDir, cached);
+  }
+  return cached;
 }
 
 /**

@@ -29,6 +29,10 @@ const LANGUAGES: Record<string, string> = {
   kt: 'kotlin',
   kts: 'kotlin',
   scala: 'scala',
+  groovy: 'groovy',
+  clj: 'clojure',
+  cljs: 'clojure',
+  cljc: 'clojure',
   c: 'c',
   h: 'c',
   cc: 'cpp',
@@ -95,11 +99,13 @@ export function goldFromDiff(diff: string): DevGold[] {
     const oldName = patch.oldFileName?.replace(/^a\//, '') ?? '';
     if (!oldName || oldName === '/dev/null') continue;
     if (!languageOf(oldName) || isTestPath(oldName)) continue;
-    const ranges = patch.hunks.map(({ oldStart, oldLines }): [number, number] =>
-      oldLines > 0
-        ? [oldStart, oldStart + oldLines - 1]
-        : [Math.max(1, oldStart), Math.max(1, oldStart)],
-    );
+    // jsdiff reports a pure insertion's `oldStart` as the line before which it goes (git's
+    // `-12,0` becomes 13); the gold line is the one after which it goes.
+    const ranges = patch.hunks.map(({ oldStart, oldLines }): [number, number] => {
+      if (oldLines > 0) return [oldStart, oldStart + oldLines - 1];
+      const line = Math.max(1, oldStart - 1);
+      return [line, line];
+    });
     if (ranges.length === 0) continue;
     gold.push({ file: oldName, changed: mergeRanges(ranges) });
   }
@@ -107,12 +113,15 @@ export function goldFromDiff(diff: string): DevGold[] {
 }
 
 /**
- * The language of a case: the language of most gold files (ties: the first file's).
+ * The language of a case: the language of most gold files (ties: the first file's; headers
+ * `.h` count only when they are all there is).
  * @param gold - the gold.
  */
 export function goldLanguage(gold: readonly DevGold[]): string {
   const counts = new Map<string, number>();
-  for (const entry of gold) {
+  // A `.h` header is C's or C++'s: it counts only when no other gold file says which.
+  const decided = gold.filter((entry) => !entry.file.endsWith('.h'));
+  for (const entry of decided.length > 0 ? decided : gold) {
     const language = languageOf(entry.file) ?? 'other';
     counts.set(language, (counts.get(language) ?? 0) + 1);
   }

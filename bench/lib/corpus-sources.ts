@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 import type { CorpusReport, ReportSource } from './corpus.js';
-import { git } from './corpus-git.js';
+import { git, showMany } from './corpus-git.js';
 import { BENCH_DIR } from './npm-pack.js';
 
 /** The committed list of data sets. */
@@ -93,6 +93,18 @@ interface GhrbReport {
   description_text: string;
 }
 
+/** Where a record of a data set is: the data set's file at its commit, and the record's key. */
+function sourceOf(spec: SourceSpec, file: string, record: string): ReportSource {
+  return {
+    dataset: spec.dataset,
+    repo: spec.repo,
+    commit: spec.commit,
+    path: file,
+    record,
+    licence: spec.licence,
+  };
+}
+
 /** Records of one file: JSON Lines, a JSON array, or one JSON object. Bad lines are skipped. */
 function parseRecords(text: string): unknown[] {
   const trimmed = text.trim();
@@ -124,14 +136,7 @@ function splitStatement(statement: string): CorpusReport {
 }
 
 function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidate[] {
-  const source = (key: string): ReportSource => ({
-    dataset: spec.dataset,
-    repo: spec.repo,
-    commit: spec.commit,
-    path: file,
-    record: key,
-    licence: spec.licence,
-  });
+  const source = (key: string) => sourceOf(spec, file, key);
   if (spec.format === 'multi-swe-bench') {
     const entry = record as MultiSweRecord;
     const issue = entry.resolved_issues?.find((candidate) => candidate.title || candidate.body);
@@ -211,25 +216,25 @@ async function harborCandidate(
     pr: Number.isInteger(pr) ? pr : undefined,
     issue: Number(heading[1]),
     report: { title: (heading[2] ?? '').trim(), body },
-    source: {
-      dataset: spec.dataset,
-      repo: spec.repo,
-      commit: spec.commit,
-      path: `${folder}/instruction.md`,
-      record: path.basename(folder),
-      licence: spec.licence,
-    },
+    source: sourceOf(spec, `${folder}/instruction.md`, path.basename(folder)),
   };
 }
 
 interface JiraIssue {
   key: string;
-  fields?: { summary?: string; description?: string | null };
+  fields?: {
+    summary?: string;
+    description?: string | null;
+    issuetype?: { name?: string };
+    resolution?: { name?: string } | null;
+  };
 }
 
 /**
- * A JIRA export (one `details/<KEY>.json` per issue) with a file of fixing commits: the issues
- * that have a fix and a GitHub repository for their project, summary and description as written.
+ * A JIRA export (one `details/<KEY>.json` per issue) with a file of fixing commits: every fixed
+ * Bug of a project that has a GitHub repository, summary and description as written. Its fix is
+ * the linked commit when the file lists one, else the commit whose message names the key (the
+ * Apache convention, `ZOOKEEPER-1234: …`), looked up in the project's history.
  */
 async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
   if (!spec.fixes || !spec.projects) return [];
@@ -237,36 +242,38 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
     string,
     string[]
   >;
-  const folders = new Map<string, string>();
-  for (const file of (
-    await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
-  ).split('\n'))
-    if (file.includes('/details/')) folders.set(path.basename(file, '.json'), file);
+  const files = (await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under]))
+    .split('\n')
+    .filter((file) => file.includes('/details/') && file.endsWith('.json'))
+    .filter((file) => spec.projects?.[path.basename(file).split('-')[0] ?? ''] !== undefined);
+  const texts = await showMany(
+    gitDir,
+    files.map((file) => `${spec.commit}:${file}`),
+  );
   const candidates: Candidate[] = [];
-  for (const [key, commits] of Object.entries(fixes)) {
-    const repo = spec.projects[key.split('-')[0] ?? ''];
-    const file = folders.get(key);
-    if (!repo || !file) continue;
-    const issue = JSON.parse(await git(gitDir, ['show', `${spec.commit}:${file}`])) as JiraIssue;
+  files.forEach((file, index) => {
+    const key = path.basename(file, '.json');
+    const repo = spec.projects?.[key.split('-')[0] ?? ''];
+    let issue: JiraIssue;
+    try {
+      issue = JSON.parse(texts[index] ?? '') as JiraIssue;
+    } catch {
+      return;
+    }
+    if (!repo || issue.fields?.issuetype?.name !== 'Bug') return;
+    if (!fixes[key] && issue.fields?.resolution?.name !== 'Fixed') return;
     candidates.push({
       repo,
-      fixCommits: commits,
+      fixCommits: fixes[key],
       issue: Number(key.split('-')[1]),
       issueKey: key,
       report: {
         title: (issue.fields?.summary ?? '').trim(),
         body: (issue.fields?.description ?? '').replace(/\r\n/g, '\n').trim(),
       },
-      source: {
-        dataset: spec.dataset,
-        repo: spec.repo,
-        commit: spec.commit,
-        path: file,
-        record: key,
-        licence: spec.licence,
-      },
+      source: sourceOf(spec, file, key),
     });
-  }
+  });
   return candidates;
 }
 
@@ -321,14 +328,7 @@ async function andror2Candidates(spec: SourceSpec, gitDir: string): Promise<Cand
       repo: issue[1] ?? '',
       issue: Number(issue[2]),
       report: { title, body: body.replace(/\n{3,}/g, '\n\n') },
-      source: {
-        dataset: spec.dataset,
-        repo: spec.repo,
-        commit: spec.commit,
-        path: page,
-        record: path.basename(file, '.json'),
-        licence: spec.licence,
-      },
+      source: sourceOf(spec, page, path.basename(file, '.json')),
     });
   }
   return candidates;
@@ -368,14 +368,7 @@ async function themisCandidates(spec: SourceSpec, gitDir: string): Promise<Candi
       pr: pr ? Number(pr) : undefined,
       issue: Number(number),
       report: { title: (text.split('\n')[0] ?? '').trim(), body: text },
-      source: {
-        dataset: spec.dataset,
-        repo: spec.repo,
-        commit: spec.commit,
-        path: log,
-        record: `${repo}#${number}`,
-        licence: spec.licence,
-      },
+      source: sourceOf(spec, log, `${repo}#${number}`),
     });
   }
   return [...candidates.values()];

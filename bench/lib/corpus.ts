@@ -54,8 +54,8 @@ export interface CorpusFact {
   parent: string;
   /**
    * How the fix commit was found: the pull request's `squash`, `merge`, `fast-forward` or
-   * `rebase` commits, the commit whose message `closes` the issue, or the commit the issue
-   * tracker `linked`.
+   * `rebase` commits, the commit whose message `closes` the issue, the commit the issue tracker
+   * `linked`, or the commit whose message names the tracker's `key`.
    */
   fix_found_by: string;
   /** The issue the fix closed, `owner/name#N` (or the tracker's key, `ZOOKEEPER-1234`). */

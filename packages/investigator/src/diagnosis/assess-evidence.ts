@@ -87,14 +87,28 @@ function symbolProblem(
       ? `it names no symbol, though lines ${start}-${end} lie in \`${enclosing.name}\``
       : undefined;
   }
-  const name =
-    symbol
-      .replace(/\(.*\)$/, '')
-      .split(/[.#:]+/)
-      .at(-1) ?? symbol;
-  if (overlapping.some((definition) => definition.name === name)) return undefined;
-  const elsewhere = definitions.find((definition) => definition.name === name);
+  const name = symbolName(symbol);
+  const named = (definition: { name: string }) => symbolName(definition.name) === name;
+  if (overlapping.some(named)) return undefined;
+  const elsewhere = definitions.find(named);
   return elsewhere
     ? `\`${symbol}\` is defined at lines ${elsewhere.lines[0]}-${elsewhere.lines[1]}, not at ${start}-${end}`
     : `\`${symbol}\` is not defined in ${path} (by the repository index)`;
+}
+
+/**
+ * The last name of a printed symbol, as the symbol check compares it with the index's definitions:
+ * without a trailing argument list and without the scope (`Parser.Companion.parse(x)` → `parse`,
+ * `Cache##purge` → `purge`, `#purge` → `purge`).
+ * @param symbol - a symbol as printed, or a definition's name.
+ * @returns the name compared.
+ */
+export function symbolName(symbol: string): string {
+  return (
+    symbol
+      .replace(/\(.*\)$/, '')
+      .split(/[.#:]+/)
+      .filter(Boolean)
+      .at(-1) ?? symbol
+  );
 }
