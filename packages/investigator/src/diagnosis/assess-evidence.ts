@@ -22,8 +22,13 @@ export async function assessEvidence(
   index: RepositoryIndex | undefined,
 ): Promise<string[]> {
   const reasons: string[] = [];
-  if (diagnosis.method === 'agent' && diagnosis.stats.toolCalls === 0) {
-    reasons.push('The model made no tool call: nothing in the diagnosis was read from the code.');
+  const { codeToolCalls = diagnosis.stats.toolCalls } = diagnosis.stats;
+  if (diagnosis.method === 'agent' && codeToolCalls === 0) {
+    reasons.push(
+      diagnosis.stats.toolCalls === 0
+        ? 'The model made no tool call: nothing in the diagnosis was read from the code.'
+        : 'The model read no code: none of its tool calls was a search or read of the repository that succeeded.',
+    );
   }
   const causes = diagnosis.affectedFiles.flatMap((file, position) =>
     file.role === 'cause' ? [{ file, position }] : [],
