@@ -5,6 +5,36 @@
  * `@sightline/codebase/internal`.
  */
 
+// History (when the repository is a git checkout): suspect commits, regression windows, per-file
+// bug-fix signals, read-only through the git program.
+export type { BlamedCommit, CommitInfo, RangeBlame } from './history/blame-range.js';
+export {
+  type FileHistoryFeatures,
+  historyFeatures,
+  isFixSubject,
+  type ReadFileHistoryOptions,
+  readFileHistory,
+} from './history/file-history.js';
+export {
+  type GitHistory,
+  type OpenGitHistoryResult,
+  openGitHistory,
+} from './history/open-git-history.js';
+export {
+  type FindRegressionWindowResult,
+  findRegressionWindow,
+  type RegressionWindow,
+  type WindowCommit,
+  type WindowEnd,
+} from './history/regression-window.js';
+export {
+  type FindSuspectCommitsOptions,
+  findSuspectCommits,
+  type SuspectCommit,
+  type SuspectCommitsResult,
+  type SuspectRangeInput,
+} from './history/suspect-commits.js';
+export { findVersionMentions, type VersionMention } from './history/version-mentions.js';
 // The repository under investigation: root, files, package name, index on demand.
 export {
   type OpenRepositoryOptions,

@@ -4,6 +4,7 @@
  * tools. Not a stable API; use the main entry.
  */
 
+export * from './history/index.js';
 export { type OpenRepositoryOptions, openRepository, type Repository } from './open-repository.js';
 export * from './repomap/index.js';
 export * from './repository/index.js';

@@ -18,6 +18,12 @@ export {
   type InvestigateWithModelResult,
   investigateWithModel,
 } from './agent/run-agent.js';
+export {
+  type DiagnosisHistory,
+  type DiagnosisRegressionWindow,
+  type DiagnosisSuspectCommit,
+  diagnosisHistorySchema,
+} from './diagnosis/history-schema.js';
 // The diagnosis: schema (zod and JSON Schema), verification against the repository, rendering.
 export {
   ISSUE_COMMENT_MARKER,

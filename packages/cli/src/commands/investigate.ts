@@ -53,6 +53,8 @@ export interface InvestigateCommandOptions {
   /** Cost cap of the agent, in US dollars. */
   maxCost?: number;
   cache: boolean;
+  /** Read git history (suspect commits, regression window); `--no-history` turns it off. */
+  history?: boolean;
   quiet?: boolean;
 }
 
@@ -118,6 +120,7 @@ export async function runInvestigate(
       ...(options.timeout ? { stepTimeoutMs: options.timeout * 1000 } : {}),
       ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
       ...(options.cache ? {} : { cacheDir: false as const }),
+      ...(options.history === false ? { history: false } : {}),
       onProgress: (event) => {
         const text = describeProgress(event);
         if (text) io.progress.update(text);
@@ -221,16 +224,24 @@ export function registerInvestigate(program: Command): void {
     )
     .addOption(maxCostOption('the partial report kept, exit 5'))
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
+    .option(
+      '--no-history',
+      'do not read git history (suspect commits, the regression window the report names)',
+    )
     .option('-q, --quiet', 'no progress on stderr')
     .addHelpText(
       'after',
       `
 Examples:
   sightline investigate --repo . --report crash.log
+  sightline investigate --repo . --report issue.md --no-history
   sightline investigate --repo ~/src/app --report issue.md --model anthropic:claude-sonnet-4-5
   cat sentry-event.json | sightline investigate --repo . --report - --json
 
 Without a model the offline localizer writes the diagnosis (no API key needed).
+In a git checkout the diagnosis also lists suspect commits (blame of the top suspect ranges) and,
+when the report names versions or commits ("works in 3.1.0, fails in 3.2.0", "since e443068"),
+the regression window; --no-history turns history off.
 Exit codes: 0 verified diagnosis, 2 bad input (a missing or refused API key too),
 3 the model could not produce a valid one,
 4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons),

@@ -24,6 +24,8 @@ export interface McpCommandOptions extends ModelFlags {
   host?: string;
   /** Read and write the index cache (`.sightline/` in the repository). Default true. */
   cache: boolean;
+  /** Read git history for `investigate`; `--no-history` turns it off. Default true. */
+  history?: boolean;
 }
 
 /** Where {@link runMcp} logs, what it reads, and when it stops. */
@@ -68,6 +70,7 @@ export async function runMcp(options: McpCommandOptions, io: McpIO): Promise<num
     repo: options.repo,
     models,
     ...(options.cache ? {} : { cacheDir: false as const }),
+    ...(options.history === false ? { history: false } : {}),
     watch: true,
     log,
   });
@@ -116,7 +119,11 @@ export function registerMcp(program: Command): void {
       '--host <address>',
       'address to bind with --http (default 127.0.0.1; others are reachable from the network)',
     )
-    .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)');
+    .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
+    .option(
+      '--no-history',
+      'investigate without git history (suspect commits, regression windows)',
+    );
   addModelOptions(command).addHelpText(
     'after',
     `

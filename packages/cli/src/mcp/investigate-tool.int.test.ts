@@ -1,5 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { buildGitHistoryFixture } from '@sightline/codebase/testing';
 import { createScriptedModel } from '@sightline/core/testing';
+import type { DiagnosisHistory } from '@sightline/investigator';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { APICallError } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -165,5 +170,27 @@ describe('investigate with the server’s model', () => {
     expect(tools.find((tool) => tool.name === 'investigate')?.description).toContain(
       'This server has no model',
     );
+  });
+});
+
+describe('investigate in a git checkout', () => {
+  it('returns the suspect commits and the regression window, unless history is off', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sightline-mcp-history-'));
+    try {
+      const fixture = await buildGitHistoryFixture(path.join(dir, 'slugger'));
+      const report = `slugify('') throws since 1.2.0; 1.1.0 was fine.\n\nTypeError: Cannot read properties of null (reading 'map')\n    at slugify (src/slugify.js:5:16)\n`;
+      mcp = await connectClient({ repo: fixture.root, cacheDir: false });
+      const result = await mcp.call('investigate', { report });
+      const history = (result.structuredContent as { history?: DiagnosisHistory }).history;
+      expect(history?.regressionWindow?.summary).toBe('regressed between v1.1.0 and v1.2.0');
+      expect(history?.suspectCommits[0]?.subject).toBe(fixture.regressionSubject);
+      expect(textOf(result)).toContain('## History');
+      await mcp.close();
+      mcp = await connectClient({ repo: fixture.root, cacheDir: false, history: false });
+      const without = await mcp.call('investigate', { report });
+      expect((without.structuredContent as { history?: unknown }).history).toBeUndefined();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -34,7 +34,7 @@ export function registerInvestigateTool(server: McpServer, context: RepositoryCo
   server.registerTool(
     'investigate',
     {
-      description: `Investigate a bug report against this repository and return a diagnosis verified against its files: summary, root cause, affected files with 1-based line ranges and verbatim code quotes, proposed change, complexity and risk, plus the ranked suspects. ${how} Returns the diagnosis as Markdown text and as JSON (schema: resource sightline://diagnosis-schema).`,
+      description: `Investigate a bug report against this repository and return a diagnosis verified against its files: summary, root cause, affected files with 1-based line ranges and verbatim code quotes, proposed change, complexity and risk, plus the ranked suspects and, in a git checkout, the suspect commits (who last changed the suspect lines) and the regression window the report names. ${how} Returns the diagnosis as Markdown text and as JSON (schema: resource sightline://diagnosis-schema).`,
       inputSchema: z.object({ report: reportArgument, format: reportFormatArgument }),
       outputSchema: diagnosisSchema,
       annotations: { readOnlyHint: true, openWorldHint: model !== undefined },
@@ -63,6 +63,7 @@ export function registerInvestigateTool(server: McpServer, context: RepositoryCo
           ...(model ? { model } : {}),
           ...(structurer ? { structurer } : {}),
           index: await context.getIndex(),
+          history: context.history,
           onProgress,
           abortSignal: extra.signal,
         });

@@ -22,6 +22,8 @@ export interface RepositoryContextOptions {
   models?: ResolvedModels;
   /** Index cache folder, or `false` for none. Default the index's own (`<repo>/.sightline/cache`). */
   cacheDir?: string | false;
+  /** Read git history for `investigate` (suspect commits, regression windows). Default true. */
+  history?: boolean;
   /** Watch the repository and tell listeners when it changed. Default false. */
   watch?: boolean;
   /** Quiet time after the last file event before the repository counts as changed, in ms. Default 300. */
@@ -36,6 +38,8 @@ export interface RepositoryContext {
   readonly root: string;
   /** The models `investigate` runs with; none: the offline diagnosis. */
   readonly models: ResolvedModels;
+  /** Whether `investigate` reads git history. */
+  readonly history: boolean;
   /** The current index, built on first use and rebuilt after the repository changed. */
   getIndex(): Promise<RepositoryIndex>;
   /** The repository with the current index, opened again after the repository changed. */
@@ -61,6 +65,7 @@ export async function createRepositoryContext({
   repo,
   models = {},
   cacheDir,
+  history = true,
   watch = false,
   debounceMs = 300,
   log = () => {},
@@ -121,6 +126,7 @@ export async function createRepositoryContext({
   return {
     root,
     models,
+    history,
     getIndex,
     getRepository,
     onChange(listener) {

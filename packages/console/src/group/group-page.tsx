@@ -1,6 +1,6 @@
 /**
- * A group: header with actions, the latest diagnosis and its suspects, earlier diagnoses, and the
- * reports (raw and parsed). `Esc` or `u` goes back to the inbox.
+ * A group: header with actions, the latest diagnosis, its suspects and suspect commits, earlier
+ * diagnoses, and the reports (raw and parsed). `Esc` or `u` goes back to the inbox.
  */
 import { useEffect } from 'react';
 import { useGroup, useProjects } from '../api/queries.js';
@@ -12,6 +12,7 @@ import { DiagnosisPanel } from './diagnosis-panel.js';
 import { EarlierDiagnoses } from './earlier-diagnoses.js';
 import { GroupHeader } from './group-header.js';
 import { ReportCard } from './report-card.js';
+import { SuspectCommits } from './suspect-commits.js';
 import { SuspectsTable } from './suspects-table.js';
 
 /** The page of group `id`. */
@@ -54,6 +55,9 @@ export function GroupPage({ id }: { id: string }) {
             <>
               <DiagnosisPanel view={latest} />
               <SuspectsTable suspects={latest.suspects} />
+              {latest.diagnosis.history ? (
+                <SuspectCommits history={latest.diagnosis.history} />
+              ) : null}
             </>
           ) : (
             <Empty title="No diagnosis yet">

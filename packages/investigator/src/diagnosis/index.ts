@@ -6,7 +6,14 @@ export {
   type QuoteLocation,
   stripLineGutters,
 } from './find-quote.js';
+export {
+  type DiagnosisHistory,
+  type DiagnosisRegressionWindow,
+  type DiagnosisSuspectCommit,
+  diagnosisHistorySchema,
+} from './history-schema.js';
 export { type ParsedReport, parseReportMarkdown } from './parse-report-markdown.js';
+export { renderHistoryHeadline, renderHistoryMarkdown } from './render-history.js';
 export {
   ISSUE_COMMENT_MARKER,
   MAX_ISSUE_COMMENT_CHARS,

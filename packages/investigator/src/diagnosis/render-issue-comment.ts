@@ -1,9 +1,11 @@
 /**
  * A diagnosis as an issue comment: a short head (root cause, where, confidence, complexity, risk)
- * a maintainer reads at a glance, then the full Markdown report folded in `<details>`. The service
+ * a maintainer reads at a glance (with the regression window and the most suspect commit when
+ * history names them), then the full Markdown report folded in `<details>`. The service
  * and the GitHub Action post the same text; a hidden marker lets a re-run update its own comment
  * instead of posting another.
  */
+import { renderHistoryHeadline } from './render-history.js';
 import { renderDiagnosisMarkdown } from './render-markdown.js';
 import type { Diagnosis } from './schema.js';
 
@@ -29,12 +31,14 @@ export function renderIssueComment(diagnosis: Diagnosis): string {
   });
   const method = diagnosis.method === 'agent' ? 'model investigation' : 'offline, no model';
   const verified = diagnosis.verification?.verified ? 'verified' : 'not verified';
+  const history = diagnosis.history ? renderHistoryHeadline(diagnosis.history) : undefined;
   const head = [
     ISSUE_COMMENT_MARKER,
     `**Sightline diagnosis** (${method}, ${verified}): ${rootCause.summary.replace(/\s+/g, ' ').trim()}`,
     '',
     `**Where:** ${files.length > 0 ? files.join(', ') : 'no file identified'}`,
     `**Confidence:** ${Math.round(rootCause.confidence * 100)}% · **Complexity:** ${diagnosis.complexity} · **Risk:** ${diagnosis.risk}`,
+    ...(history ? [history] : []),
     '',
     '<details><summary>Full diagnosis</summary>',
     '',

@@ -1,7 +1,9 @@
 /**
  * Renders a diagnosis as a Markdown report for maintainers: what broke and why, where, the quoted
- * evidence, the proposed change, how hard and how risky it is, the offline ranking and the cost.
+ * evidence, the proposed change, how hard and how risky it is, the offline ranking, what the git
+ * history says (suspect commits, regression window) and the cost.
  */
+import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats } from './schema.js';
 
 /** Suspects listed in the ranking table. */
@@ -37,6 +39,7 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
     }`,
     `## Complexity and risk\n\n- **Complexity:** ${diagnosis.complexity}\n- **Risk:** ${diagnosis.risk}: ${diagnosis.riskRationale}`,
     `## Suspects\n\n${renderSuspects(diagnosis)}`,
+    ...(diagnosis.history ? [`## History\n\n${renderHistoryMarkdown(diagnosis.history)}`] : []),
     `## Stats\n\n${renderStats(diagnosis.stats)}`,
   ];
   return `${sections.join('\n\n')}\n`;

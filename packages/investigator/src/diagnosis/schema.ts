@@ -16,6 +16,7 @@
 
 import type { ReportKind } from '@sightline/intake';
 import { z } from 'zod';
+import { diagnosisHistorySchema } from './history-schema.js';
 
 /** Version of the diagnosis format; bump on any incompatible change. */
 export const DIAGNOSIS_SCHEMA_VERSION = 1;
@@ -291,6 +292,11 @@ export const diagnosisSchema = z
     suspects: z.array(suspectSchema).describe('Offline localizer ranking, most suspect first.'),
     stats: statsSchema,
     verification: verificationSchema.optional(),
+    history: diagnosisHistorySchema
+      .optional()
+      .describe(
+        'Suspect commits and regression window; absent without git history or with it turned off.',
+      ),
   })
   .meta({
     title: 'Sightline diagnosis',

@@ -8,4 +8,13 @@ export {
   investigate,
   type PreparedReport,
 } from './investigate.js';
+export {
+  BLAMED_SUSPECTS,
+  describeHistory,
+  type ReportHistory,
+  readReportHistory,
+  SUSPECT_COMMITS,
+  WINDOW_BLAMED_SUSPECTS,
+  windowRangeShares,
+} from './read-history.js';
 export { reportFocus } from './report-focus.js';

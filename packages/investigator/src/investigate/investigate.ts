@@ -24,7 +24,9 @@ import { dropUnverified } from '../diagnosis/drop-unverified.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
 import type { Suspect } from '../diagnosis/schema.js';
 import { collectReportSignals, diagnoseOffline, localize } from '../localize/index.js';
+import { liftWindowFiles } from '../localize/window-signal.js';
 import { prepareReport } from '../report/prepare-report.js';
+import { describeHistory, readReportHistory, windowRangeShares } from './read-history.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
@@ -99,6 +101,17 @@ export interface InvestigateSettings {
   stepTimeoutMs?: number;
   /** Suspects computed by the localizer. Default 10. */
   suspectLimit?: number;
+  /**
+   * Read the repository's git history (suspect commits, the regression window the report names,
+   * its files as a localization signal). Read-only and bounded; a folder without history is
+   * investigated without it. Default true.
+   */
+  history?: boolean;
+  /**
+   * When the failure was first reported; commits after it are not suspects. Default: the report's
+   * own date when it gives one (a review export's date column), else HEAD's commit time.
+   */
+  reportedAt?: Date;
   /** Receives progress events; must not throw. */
   onProgress?: (event: InvestigateProgress) => void;
   /**
@@ -127,6 +140,12 @@ export interface InvestigateResult {
    * With `files` 0 nothing can back a diagnosis, which is then always unverified.
    */
   indexed: { files: number; skipped: number; warnings: string[] };
+}
+
+/** When the failure was first reported, in ms since the epoch, if anything says. */
+function reportTime(given: Date | undefined, written: string | undefined): number | undefined {
+  const time = given?.getTime() ?? (written === undefined ? Number.NaN : Date.parse(written));
+  return Number.isFinite(time) ? time : undefined;
 }
 
 /** Reads and classifies (offline) a raw report. */
@@ -185,7 +204,17 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
-  const suspects = localize(report, index, { limit: options.suspectLimit ?? 10, signals });
+  const limit = options.suspectLimit ?? 10;
+  const read = options.history === false ? null : await readReportHistory(repository.root, report);
+  // A regression window lifts what it changed; a wider pool lets those move into the top.
+  let suspects = localize(report, index, { limit: read?.window ? limit * 3 : limit, signals });
+  if (read?.window) {
+    const shares = await windowRangeShares(read.history, read.window, suspects);
+    suspects = liftWindowFiles(suspects, read.window.files, shares).slice(0, limit);
+  }
+  const history = read
+    ? await describeHistory(read, suspects, reportTime(options.reportedAt, report.date))
+    : undefined;
 
   if (options.model) {
     stage('agent');
@@ -212,7 +241,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       report,
       classification,
       suspects,
-      diagnosis,
+      diagnosis: history ? { ...diagnosis, history } : diagnosis,
       agentMarkdown: markdown,
       verification,
       indexed,
@@ -238,7 +267,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     // What verification still rejects after that is a Sightline bug.
     throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
-  const diagnosis = verification.diagnosis;
+  const diagnosis = history ? { ...verification.diagnosis, history } : verification.diagnosis;
   return {
     report,
     classification,

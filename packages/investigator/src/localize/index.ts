@@ -37,3 +37,4 @@ export {
 export { type FileSignals, scoreFiles } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
 export { areTwins } from './twins.js';
+export { FILE_LIFT, liftWindowFiles, RANGE_LIFT } from './window-signal.js';

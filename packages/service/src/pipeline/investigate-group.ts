@@ -95,6 +95,8 @@ async function run(
       ...(model && context.maxCostUsd !== undefined ? { maxCostUsd: context.maxCostUsd } : {}),
       repo: repository,
       prepared: analysis,
+      // Suspect commits are those made before the group was first seen.
+      reportedAt: new Date(group.firstSeen),
       ...(model ? { model } : {}),
       abortSignal: signal,
     });

@@ -1,0 +1,156 @@
+/**
+ * Blame of one line range: which commits last changed its lines, following lines moved or
+ * copied within a file and from other files changed in the same commit (`-M -C`), ignoring
+ * whitespace-only changes (`-w`) and the revisions listed in `.git-blame-ignore-revs` when the
+ * repository keeps one. Renames of the file itself are followed by blame as a matter of course.
+ */
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { GitHistory } from './open-git-history.js';
+import { runGit } from './run-git.js';
+
+/** A commit as history shows it. */
+export interface CommitInfo {
+  /** Full commit id. */
+  id: string;
+  /** Author name (never the e-mail address). */
+  author: string;
+  /** Author time, in ms since the epoch. */
+  time: number;
+  /** First line of the message. */
+  subject: string;
+}
+
+/** One commit's share of a blamed range. */
+export interface BlamedCommit extends CommitInfo {
+  /** Lines of the range it last changed. */
+  lines: number;
+  /** True when it is a shallow clone's cut (the lines may be older). */
+  boundary: boolean;
+}
+
+/** The blame of one range. */
+export interface RangeBlame {
+  path: string;
+  /** 1-based inclusive range blamed. */
+  lines: [number, number];
+  /** Commits that last changed its lines, most lines first; uncommitted lines are not listed. */
+  commits: BlamedCommit[];
+  /** Lines changed in the work tree and not committed. */
+  uncommitted: number;
+}
+
+const NULL_ID = /^0{40}$/;
+
+/**
+ * Parses `git blame --porcelain` output.
+ * @returns the commits with their line counts, most lines first (ties by newer first).
+ */
+export function parseBlamePorcelain(text: string): {
+  commits: BlamedCommit[];
+  uncommitted: number;
+} {
+  const byId = new Map<string, BlamedCommit>();
+  let current: BlamedCommit | undefined;
+  let uncommitted = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('\t')) continue;
+    const header = /^([0-9a-f]{40}) \d+ \d+/.exec(line);
+    if (header) {
+      const id = header[1] ?? '';
+      if (NULL_ID.test(id)) {
+        uncommitted += 1;
+        current = undefined;
+        continue;
+      }
+      current = byId.get(id);
+      if (!current) {
+        current = { id, author: '', time: 0, subject: '', lines: 0, boundary: false };
+        byId.set(id, current);
+      }
+      current.lines += 1;
+      continue;
+    }
+    if (!current) continue;
+    const space = line.indexOf(' ');
+    const key = space === -1 ? line : line.slice(0, space);
+    const value = space === -1 ? '' : line.slice(space + 1);
+    if (key === 'author') current.author = value;
+    else if (key === 'author-time') current.time = Number(value) * 1000;
+    else if (key === 'summary') current.subject = value;
+    else if (key === 'boundary') current.boundary = true;
+  }
+  const commits = [...byId.values()].sort((a, b) => b.lines - a.lines || b.time - a.time);
+  return { commits, uncommitted };
+}
+
+const ignoreRevsFiles = new Map<string, Promise<boolean>>();
+
+function hasIgnoreRevs(root: string): Promise<boolean> {
+  let known = ignoreRevsFiles.get(root);
+  if (!known) {
+    known = access(path.join(root, '.git-blame-ignore-revs')).then(
+      () => true,
+      () => false,
+    );
+    ignoreRevsFiles.set(root, known);
+  }
+  return known;
+}
+
+/** Options of {@link blameRange}. */
+export interface BlameRangeOptions {
+  /** Time limit of the blame, in ms. Default 10,000. */
+  timeoutMs?: number;
+  /**
+   * Oldest history walked, in ms since the epoch: lines unchanged since then are given to a
+   * boundary commit (`boundary: true`) instead of their real author. Default: all history.
+   */
+  since?: number;
+  /**
+   * Blame only the commits after this one (`base..HEAD`, committed content): older lines are
+   * given to the boundary. Default: the work tree over all history.
+   */
+  base?: string;
+}
+
+/**
+ * Blames one range of a work-tree file.
+ * @param history the opened history.
+ * @param filePath repository-relative path.
+ * @param lines 1-based inclusive range.
+ * @returns the blame, or `null` when git could not blame it (the file is not tracked, the time
+ *   limit was reached). Never throws.
+ */
+export async function blameRange(
+  history: GitHistory,
+  filePath: string,
+  lines: [number, number],
+  { timeoutMs = 10_000, since, base }: BlameRangeOptions = {},
+): Promise<RangeBlame | null> {
+  const ignore = (await hasIgnoreRevs(history.root))
+    ? ['--ignore-revs-file', '.git-blame-ignore-revs']
+    : [];
+  const result = await runGit(
+    history.root,
+    [
+      'blame',
+      '--porcelain',
+      // A shallow clone's cut is a root here: left a boundary, it is not taken for the author.
+      ...(history.shallow ? [] : ['--root']),
+      '-w',
+      '-M',
+      '-C',
+      ...ignore,
+      ...(since === undefined ? [] : [`--since=${new Date(since).toISOString()}`]),
+      '-L',
+      `${lines[0]},${lines[1]}`,
+      ...(base === undefined ? [] : [`${base}..HEAD`]),
+      '--',
+      filePath,
+    ],
+    { timeoutMs },
+  );
+  if (!result.ok) return null;
+  return { path: filePath, lines, ...parseBlamePorcelain(result.stdout) };
+}

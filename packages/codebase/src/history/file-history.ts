@@ -1,0 +1,121 @@
+/**
+ * History signals per file for the learned ranking: how often and how recently a file was changed
+ * by a bug fix. A commit is a fix when its subject says so (fix, bug, crash, regression, …) or it
+ * closes an issue (`fixes #12`, `closes gh-3`), the heuristic of the bug-localization literature
+ * (Sisman & Kak 2012, "Incorporating version histories in information retrieval based bug
+ * localization"; Wang & Lo 2014, "Version history, similar report, and structure"). Read from
+ * the newest {@link FILE_HISTORY_COMMIT_BOUND} commits at most.
+ */
+import { FILE_HISTORY_COMMIT_BOUND } from './history-bounds.js';
+import type { GitHistory } from './open-git-history.js';
+import { runGit } from './run-git.js';
+
+/** Half-life of {@link FileHistoryFeatures.fixRecency}, in days (Sisman & Kak's decay, Sightline's choice of span). */
+export const FIX_HALF_LIFE_DAYS = 90;
+
+const FIX_SUBJECT =
+  /\b(?:fix(?:e[sd])?|bug(?:fix)?|crash(?:es|ed)?|regression|hotfix|defect|broken|(?:close[sd]?|resolve[sd]?)\s+(?:gh-|#)\d+)\b/i;
+
+/** The history numbers of one file. */
+export interface FileHistoryFeatures {
+  /** Commits that changed it, among those read. */
+  commits: number;
+  /** Fix commits that changed it. */
+  fixCommits: number;
+  /** Days from its newest fix to HEAD, or `null` when no fix changed it. */
+  daysSinceFix: number | null;
+  /** Σ 0.5^(age in days / {@link FIX_HALF_LIFE_DAYS}) over its fix commits (0 when none). */
+  fixRecency: number;
+}
+
+/** Options of {@link readFileHistory}. */
+export interface ReadFileHistoryOptions {
+  /** Newest commits read. Default {@link FILE_HISTORY_COMMIT_BOUND}. */
+  maxCommits?: number;
+  /** Reference time, in ms since the epoch (e.g. when the report came). Default HEAD's time. */
+  at?: number;
+}
+
+/** Whether a commit subject reads as a bug fix. */
+export function isFixSubject(subject: string): boolean {
+  return FIX_SUBJECT.test(subject);
+}
+
+/**
+ * Reads the per-file history signals.
+ * @param history the opened history.
+ * @returns repository-relative path → its numbers (files never changed in the commits read are
+ *   absent), and how many commits were read. Never throws (an unreadable history gives an empty
+ *   map).
+ */
+export async function readFileHistory(
+  history: GitHistory,
+  { maxCommits = FILE_HISTORY_COMMIT_BOUND, at = history.headTime }: ReadFileHistoryOptions = {},
+): Promise<{ files: Map<string, FileHistoryFeatures>; commitsRead: number }> {
+  const result = await runGit(
+    history.root,
+    [
+      'log',
+      '--no-merges',
+      '--no-renames',
+      '--relative',
+      `--max-count=${maxCommits}`,
+      '--format=%x1e%ct%x1f%s',
+      '--name-only',
+      'HEAD',
+      '--',
+    ],
+    { timeoutMs: 30_000 },
+  );
+  const files = new Map<string, FileHistoryFeatures>();
+  if (!result.ok) return { files, commitsRead: 0 };
+  let commitsRead = 0;
+  for (const block of result.stdout.split('\x1e')) {
+    if (block.trim() === '') continue;
+    commitsRead += 1;
+    const [header = '', ...paths] = block.split('\n');
+    const [seconds = '0', subject = ''] = header.split('\x1f');
+    const fix = isFixSubject(subject);
+    const ageDays = Math.max(0, at - Number(seconds) * 1000) / 86_400_000;
+    for (const path of paths) {
+      if (path === '') continue;
+      const entry = files.get(path) ?? {
+        commits: 0,
+        fixCommits: 0,
+        daysSinceFix: null,
+        fixRecency: 0,
+      };
+      entry.commits += 1;
+      if (fix) {
+        entry.fixCommits += 1;
+        entry.fixRecency += 0.5 ** (ageDays / FIX_HALF_LIFE_DAYS);
+        entry.daysSinceFix = Math.min(entry.daysSinceFix ?? Number.POSITIVE_INFINITY, ageDays);
+      }
+      files.set(path, entry);
+    }
+  }
+  return { files, commitsRead };
+}
+
+/** Fix commits at which {@link historyFeatures}' `bugFixFrequency` reaches 1. */
+const FREQUENCY_SCALE = 20;
+
+/**
+ * A file's history numbers as ranking features in [0, 1], the scale of the learned ranking's
+ * other signals: `bugFixFrequency` = log(1 + fix commits) / log(1 + 20), capped at 1;
+ * `bugFixRecency` = r / (1 + r) for r = {@link FileHistoryFeatures.fixRecency} (one fix today
+ * gives 0.5, more and newer fixes approach 1).
+ * @param entry the file's numbers from {@link readFileHistory}, or `undefined` for a file no
+ *   commit read changed.
+ * @returns both features (0 for a file without fixes).
+ */
+export function historyFeatures(entry: FileHistoryFeatures | undefined): {
+  bugFixFrequency: number;
+  bugFixRecency: number;
+} {
+  if (!entry || entry.fixCommits === 0) return { bugFixFrequency: 0, bugFixRecency: 0 };
+  return {
+    bugFixFrequency: Math.min(1, Math.log1p(entry.fixCommits) / Math.log1p(FREQUENCY_SCALE)),
+    bugFixRecency: entry.fixRecency / (1 + entry.fixRecency),
+  };
+}

@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGitHistoryFixture, type GitHistoryFixture } from '../testing/git-history-fixture.js';
+import { historyFeatures, isFixSubject, readFileHistory } from './file-history.js';
+import { gateCommitTexts } from './gate-commit-texts.js';
+import { type GitHistory, openGitHistory } from './open-git-history.js';
+import { findRegressionWindow } from './regression-window.js';
+import { findSuspectCommits } from './suspect-commits.js';
+
+let dir: string;
+let fixture: GitHistoryFixture;
+let history: GitHistory;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sightline-git-'));
+  fixture = await buildGitHistoryFixture(path.join(dir, 'slugger'));
+  const opened = await openGitHistory(fixture.root);
+  if (!opened.history) throw new Error(opened.reason);
+  history = opened.history;
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('git history', () => {
+  it('opens a checkout and says when a folder has none', async () => {
+    expect(history).toMatchObject({ shallow: false, commitCount: 6, countCut: false, notes: [] });
+    expect(history.webUrl).toBeUndefined();
+    expect(await openGitHistory(dir)).toEqual({
+      history: null,
+      reason: 'the repository is not a git checkout (no history to read)',
+    });
+  });
+
+  it('ranks the commits that last changed the suspect ranges, and leaves out later ones', async () => {
+    const ranges = [{ path: fixture.defectPath, lines: [2, 6] as [number, number] }];
+    const { commits } = await findSuspectCommits(history, ranges);
+    expect(commits.map((commit) => [commit.subject, commit.touches[0]?.changedLines])).toEqual([
+      [fixture.regressionSubject, 2],
+      ['Add a separator option; an empty title gives an empty slug', 2],
+      // The closing brace is the first release's, through the rename of slug.js to slugify.js.
+      ['First release: slugify', 1],
+    ]);
+    const before = await findSuspectCommits(history, ranges, {
+      reportedAt: Date.parse('2024-02-15T00:00:00Z'),
+    });
+    expect(before.commits.map((commit) => commit.subject)).toEqual([
+      'Add a separator option; an empty title gives an empty slug',
+      'First release: slugify',
+    ]);
+  });
+
+  it('maps a commit named by the report to its own change', async () => {
+    const { commits } = await findSuspectCommits(history, [
+      { path: fixture.defectPath, lines: [4, 5] },
+    ]);
+    const id = commits[0]?.id.slice(0, 9) ?? '';
+    const { window } = await findRegressionWindow(history, `Since ${id} slugify('') throws`);
+    expect(window?.good.ref).toBe(`${id}^`);
+    expect(window?.commits.map((commit) => commit.subject)).toEqual([fixture.regressionSubject]);
+  });
+
+  it('says which files bug fixes changed, and how recently', async () => {
+    const { files, commitsRead } = await readFileHistory(history);
+    expect(commitsRead).toBe(6);
+    expect(files.get('src/slugify.js')).toEqual({
+      commits: 2,
+      fixCommits: 0,
+      daysSinceFix: null,
+      fixRecency: 0,
+    });
+    expect(files.get('README.md')?.commits).toBe(2);
+    expect(historyFeatures(files.get('src/slugify.js'))).toEqual({
+      bugFixFrequency: 0,
+      bugFixRecency: 0,
+    });
+  });
+
+  it('reads fix commits from their subjects', () => {
+    expect(
+      [
+        'Fix crash on empty title',
+        'Closes #12: wrong slug',
+        'Bugfix: trim',
+        'Add prefix option',
+        'Fixture data (#12)',
+      ].map(isFixSubject),
+    ).toEqual([true, true, true, false, false]);
+    expect(historyFeatures({ commits: 3, fixCommits: 1, daysSinceFix: 0, fixRecency: 1 })).toEqual({
+      bugFixFrequency: Math.log1p(1) / Math.log1p(20),
+      bugFixRecency: 0.5,
+    });
+  });
+});
+
+describe('gateCommitTexts', () => {
+  it('withholds commit text that looks like a secret', async () => {
+    const literal = ['api_key = "', 'q7Rk2Lm9Xv4Tz8Wp', '"'].join('');
+    const [clean, leaky] = await gateCommitTexts([
+      { id: 'a'.repeat(40), author: 'Ada', time: 0, subject: 'Fix the slug of an empty title' },
+      { id: 'b'.repeat(40), author: 'Ben', time: 0, subject: `Set ${literal} for the demo` },
+    ]);
+    expect(clean?.subject).toBe('Fix the slug of an empty title');
+    expect(leaky?.subject).toMatch(/^\[withheld: looks like a secret/);
+    expect(leaky?.author).toBe('Ben');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Finds out whether a repository folder is a git checkout with history, and how much of it:
+ * the commit at HEAD, a shallow clone's cut, the commit count (counted only up to a bound), and
+ * the web address of the remote when it is GitHub or GitLab (for commit links).
+ */
+import {
+  BLAME_HISTORY_DAYS,
+  FILE_HISTORY_COMMIT_BOUND,
+  HISTORY_COUNT_BOUND,
+  WINDOW_COMMIT_BOUND,
+} from './history-bounds.js';
+import { type GitResult, runGit } from './run-git.js';
+
+/** A git checkout whose history Sightline may read. */
+export interface GitHistory {
+  /** The repository folder (git runs there; paths are relative to it). */
+  root: string;
+  /** Full id of the commit at HEAD. */
+  head: string;
+  /** Committer time of HEAD, in ms since the epoch. */
+  headTime: number;
+  /** True in a shallow clone: commits before its cut are missing. */
+  shallow: boolean;
+  /** Commits reachable from HEAD, counted up to {@link HISTORY_COUNT_BOUND}. */
+  commitCount: number;
+  /** True when the count stopped at its bound. */
+  countCut: boolean;
+  /** `https://github.com/owner/name` or a GitLab project address, for links; absent otherwise. */
+  webUrl?: { host: 'github' | 'gitlab'; base: string };
+  /** What limits the history, one sentence each (a shallow clone, a count cut short). */
+  notes: string[];
+}
+
+/** What {@link openGitHistory} returns: the history, or why there is none. */
+export type OpenGitHistoryResult = { history: GitHistory } | { history: null; reason: string };
+
+/**
+ * The web address of a remote URL when it is GitHub or GitLab, without any credentials.
+ * @param remote a remote URL (`git@github.com:o/r.git`, `https://github.com/o/r`, `ssh://…`).
+ * @returns the host kind and `https://host/owner/name`, or `undefined` for other hosts.
+ */
+export function webUrlOfRemote(remote: string): GitHistory['webUrl'] {
+  const match =
+    /^(?:[a-z+]+:\/\/)?(?:[^@/\s]+@)?(github\.com|gitlab\.com)[:/]([\w.-]+(?:\/[\w.-]+)+?)(?:\.git)?\/?$/i.exec(
+      remote.trim(),
+    );
+  if (!match) return undefined;
+  const host = (match[1] ?? '').toLowerCase();
+  return {
+    host: host === 'github.com' ? 'github' : 'gitlab',
+    base: `https://${host}/${(match[2] ?? '').replace(/\.git$/, '')}`,
+  };
+}
+
+/**
+ * A link to one commit on the repository's GitHub/GitLab page.
+ * @returns the address, or `undefined` when the remote is neither.
+ */
+export function commitLink(history: GitHistory, id: string): string | undefined {
+  if (!history.webUrl) return undefined;
+  const { host, base } = history.webUrl;
+  return host === 'github' ? `${base}/commit/${id}` : `${base}/-/commit/${id}`;
+}
+
+function lines(result: GitResult): string[] {
+  return result.ok ? result.stdout.split('\n').filter((line) => line !== '') : [];
+}
+
+/**
+ * Opens the history of a repository folder, read-only.
+ * @param root the repository folder (a git work tree or a folder inside one).
+ * @returns the history, or `history: null` with the reason (not a git checkout, git missing, no
+ *   commit yet). Never throws.
+ */
+export async function openGitHistory(root: string): Promise<OpenGitHistoryResult> {
+  const probe = await runGit(root, [
+    'rev-parse',
+    '--is-inside-work-tree',
+    '--is-shallow-repository',
+  ]);
+  if (!probe.ok) {
+    return {
+      history: null,
+      reason: /not a git repository/i.test(probe.reason)
+        ? 'the repository is not a git checkout (no history to read)'
+        : `git history could not be read: ${probe.reason}`,
+    };
+  }
+  const [inside, shallowFlag] = lines(probe);
+  if (inside !== 'true') return { history: null, reason: 'the repository is not a git work tree' };
+  const head = await runGit(root, ['log', '-1', '--format=%H %ct', 'HEAD']);
+  const [id, seconds] = (lines(head)[0] ?? '').split(' ');
+  if (!head.ok || !id) return { history: null, reason: 'the git checkout has no commit yet' };
+  const [count, remote] = await Promise.all([
+    runGit(root, ['rev-list', '--count', `--max-count=${HISTORY_COUNT_BOUND}`, 'HEAD']),
+    runGit(root, ['remote', 'get-url', 'origin']),
+  ]);
+  const commitCount = Number(lines(count)[0] ?? 0);
+  const shallow = shallowFlag === 'true';
+  const countCut = commitCount >= HISTORY_COUNT_BOUND;
+  const notes = [
+    ...(shallow
+      ? [
+          `shallow clone (${commitCount} commits): history before its cut is missing, so lines older than the cut are not attributed to a commit and windows reaching further back are cut short`,
+        ]
+      : []),
+    ...(countCut
+      ? [
+          `more than ${HISTORY_COUNT_BOUND} commits: blame reads the ${BLAME_HISTORY_DAYS} days before the report, bug-fix signals the newest ${FILE_HISTORY_COMMIT_BOUND} commits, a regression window at most ${WINDOW_COMMIT_BOUND} commits`,
+        ]
+      : []),
+  ];
+  const webUrl = remote.ok ? webUrlOfRemote(lines(remote)[0] ?? '') : undefined;
+  return {
+    history: {
+      root,
+      head: id,
+      headTime: Number(seconds) * 1000,
+      shallow,
+      commitCount,
+      countCut,
+      ...(webUrl ? { webUrl } : {}),
+      notes,
+    },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * Regression windows: the versions and commits a report names ({@link findVersionMentions})
+ * mapped to a commit range `good..bad` of the repository, with the commits inside it and the
+ * files they changed. A version maps to its release tag (`v3.2.0`, `3.2.0`, `pkg@3.2.0`,
+ * `release-3.2.0`; `2.4` to the first `2.4.x`); a lone bad version's good side is the release
+ * tag before it; "since <commit>" is that commit's own change (`id^..id`) unless a good side is
+ * named; a lone good version's bad side is HEAD.
+ */
+import type { CommitInfo } from './blame-range.js';
+import { gateCommitTexts } from './gate-commit-texts.js';
+import { WINDOW_COMMIT_BOUND } from './history-bounds.js';
+import type { GitHistory } from './open-git-history.js';
+import { runGit } from './run-git.js';
+import { compareVersions, findVersionMentions, type VersionMention } from './version-mentions.js';
+
+/** One end of a window. */
+export interface WindowEnd {
+  /** What names it: a tag, a commit id as written, or `HEAD`. */
+  ref: string;
+  /** Full commit id. */
+  id: string;
+}
+
+/** A commit inside the window, with the files it changed. */
+export interface WindowCommit extends CommitInfo {
+  /** Repository-relative paths it changed. */
+  files: string[];
+}
+
+/** A regression window. */
+export interface RegressionWindow {
+  /** Last known good version (exclusive). */
+  good: WindowEnd;
+  /** First known bad version (inclusive). */
+  bad: WindowEnd;
+  /** The report's words the window was read from. */
+  evidence: string[];
+  /** Commits in `good..bad` (merges left out), newest first, at most {@link WINDOW_COMMIT_BOUND}. */
+  commits: WindowCommit[];
+  /** True when the window held more commits than were read. */
+  cut: boolean;
+  /** Every file the window's commits changed, with how many of them changed it. */
+  files: Map<string, number>;
+}
+
+/** What {@link findRegressionWindow} returns. */
+export interface FindRegressionWindowResult {
+  window: RegressionWindow | null;
+  /** Why there is none, or what limits it, one sentence each. */
+  notes: string[];
+}
+
+const TAG_VERSION = /(\d+(?:\.\d+){1,3}(?:-[0-9A-Za-z.]+)?)$/;
+
+interface ReleaseTag {
+  name: string;
+  version: string;
+  prerelease: boolean;
+}
+
+async function listReleaseTags(history: GitHistory): Promise<ReleaseTag[]> {
+  const result = await runGit(history.root, ['tag', '--list'], { maxBytes: 8 * 1024 * 1024 });
+  if (!result.ok) return [];
+  return result.stdout
+    .split('\n')
+    .map((name) => ({ name, version: TAG_VERSION.exec(name)?.[1] ?? '' }))
+    .filter(({ version }) => version !== '')
+    .map((tag) => ({ ...tag, prerelease: tag.version.includes('-') }));
+}
+
+/** Prefers a plain `1.2.3` or `v1.2.3` tag over a prefixed one (`pkg@`, `release-`). */
+function tagPreference(tag: ReleaseTag): number {
+  return tag.name === tag.version || tag.name === `v${tag.version}` ? 0 : 1;
+}
+
+/** The tag for a version as a report writes it (`2.4` → the first 2.4.x release). */
+function tagForVersion(tags: readonly ReleaseTag[], written: string, side: 'good' | 'bad') {
+  const version = written.replace(/^.*@/, '').replace(/^v/i, '');
+  const exact = tags.filter((tag) => tag.version.toLowerCase() === version.toLowerCase());
+  if (exact.length > 0) return [...exact].sort((a, b) => tagPreference(a) - tagPreference(b))[0];
+  const family = tags.filter((tag) => !tag.prerelease && tag.version.startsWith(`${version}.`));
+  const ordered = [...family].sort(
+    (a, b) => compareVersions(a.version, b.version) || tagPreference(a) - tagPreference(b),
+  );
+  // "worked in 2.3" → the last 2.3.x; "broken in 2.4" → the first 2.4.x.
+  return side === 'good' ? ordered.at(-1) : ordered[0];
+}
+
+/** The release tag just before `tag` (by version; prereleases skipped). */
+function previousTag(tags: readonly ReleaseTag[], tag: ReleaseTag): ReleaseTag | undefined {
+  const prefix = tag.name.slice(0, tag.name.length - tag.version.length);
+  return tags
+    .filter(
+      (other) =>
+        !other.prerelease &&
+        other.name.slice(0, other.name.length - other.version.length) === prefix &&
+        compareVersions(other.version, tag.version) < 0,
+    )
+    .sort((a, b) => compareVersions(b.version, a.version))[0];
+}
+
+async function resolveCommit(history: GitHistory, ref: string): Promise<string | undefined> {
+  const result = await runGit(history.root, [
+    'rev-parse',
+    '--verify',
+    '--quiet',
+    `${ref}^{commit}`,
+  ]);
+  return result.ok ? result.stdout.trim() : undefined;
+}
+
+async function readWindow(
+  history: GitHistory,
+  good: WindowEnd,
+  bad: WindowEnd,
+): Promise<{ commits: WindowCommit[]; cut: boolean }> {
+  const result = await runGit(history.root, [
+    'log',
+    '--no-merges',
+    '--no-renames',
+    '--relative',
+    `--max-count=${WINDOW_COMMIT_BOUND + 1}`,
+    '--format=%x1e%H%x1f%an%x1f%at%x1f%s',
+    '--name-only',
+    `${good.id}..${bad.id}`,
+    '--',
+  ]);
+  if (!result.ok) return { commits: [], cut: false };
+  const commits = result.stdout
+    .split('\x1e')
+    .filter((block) => block.trim() !== '')
+    .map((block): WindowCommit => {
+      const [header = '', ...files] = block.split('\n');
+      const [id = '', author = '', seconds = '0', subject = ''] = header.split('\x1f');
+      return {
+        id,
+        author,
+        time: Number(seconds) * 1000,
+        subject,
+        files: files.filter((file) => file !== ''),
+      };
+    });
+  return {
+    commits: commits.slice(0, WINDOW_COMMIT_BOUND),
+    cut: commits.length > WINDOW_COMMIT_BOUND,
+  };
+}
+
+/**
+ * Finds the regression window a report names, in the repository's history.
+ * @param history the opened history.
+ * @param text the report's text (title and body).
+ * @returns the window with its commits (commit text through the secret gate) and changed files,
+ *   or `null` with the reason (no version named, a version with no tag). Never throws.
+ */
+export async function findRegressionWindow(
+  history: GitHistory,
+  text: string,
+): Promise<FindRegressionWindowResult> {
+  const mentions = findVersionMentions(text);
+  if (mentions.length === 0) return { window: null, notes: [] };
+  const tags = await listReleaseTags(history);
+  const ends: { good?: WindowEnd; bad?: WindowEnd } = {};
+  const evidence: string[] = [];
+  const unresolved: string[] = [];
+  let badTag: ReleaseTag | undefined;
+  let sinceCommit: WindowEnd | undefined;
+  for (const mention of mentions as VersionMention[]) {
+    if (ends[mention.side]) continue;
+    if (mention.kind === 'commit') {
+      const id = await resolveCommit(history, mention.text);
+      if (!id) continue;
+      ends[mention.side] = { ref: mention.text, id };
+      if (mention.side === 'bad') sinceCommit = ends.bad;
+      evidence.push(mention.context);
+      continue;
+    }
+    const tag = tagForVersion(tags, mention.text, mention.side);
+    const id = tag ? await resolveCommit(history, tag.name) : undefined;
+    if (!tag || !id) {
+      unresolved.push(mention.text);
+      continue;
+    }
+    ends[mention.side] = { ref: tag.name, id };
+    if (mention.side === 'bad') badTag = tag;
+    evidence.push(mention.context);
+  }
+  if (!ends.good && badTag) {
+    const before = previousTag(tags, badTag);
+    const id = before ? await resolveCommit(history, before.name) : undefined;
+    if (before && id) ends.good = { ref: before.name, id };
+  }
+  if (!ends.good && sinceCommit) {
+    const id = await resolveCommit(history, `${sinceCommit.id}^`);
+    if (id) ends.good = { ref: `${sinceCommit.ref}^`, id };
+  }
+  if (ends.good && !ends.bad) ends.bad = { ref: 'HEAD', id: history.head };
+  const notes = unresolved.length
+    ? [`no release tag matches ${unresolved.map((text) => `"${text}"`).join(', ')}`]
+    : [];
+  if (!ends.good || !ends.bad) {
+    return {
+      window: null,
+      notes: [...notes, 'the report names no version range this history holds'],
+    };
+  }
+  const { commits, cut } = await readWindow(history, ends.good, ends.bad);
+  if (commits.length === 0) {
+    return {
+      window: null,
+      notes: [...notes, `no commit lies between ${ends.good.ref} and ${ends.bad.ref}`],
+    };
+  }
+  const files = new Map<string, number>();
+  for (const commit of commits) {
+    for (const file of commit.files) files.set(file, (files.get(file) ?? 0) + 1);
+  }
+  if (cut)
+    notes.push(`the window holds more than ${WINDOW_COMMIT_BOUND} commits; the newest were read`);
+  if (history.shallow) notes.push("shallow clone: the window may reach past the clone's cut");
+  return {
+    window: {
+      good: ends.good,
+      bad: ends.bad,
+      evidence,
+      commits: await gateCommitTexts(commits),
+      cut,
+      files,
+    },
+    notes,
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Runs the `git` program read-only: a fixed argument list through `execFile` (no shell), a time
+ * limit and an output cap, no pager, no prompt, no optional locks (so reading never refreshes the
+ * index file), no system or global configuration (so no alias, hook or `core.fsmonitor` command a
+ * user configured runs), and no fetch of missing objects.
+ */
+import { execFile } from 'node:child_process';
+
+/** Default time limit of one git call, in ms. */
+export const GIT_TIMEOUT_MS = 10_000;
+/** Default output cap of one git call, in bytes. */
+export const GIT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Options of {@link runGit}. */
+export interface RunGitOptions {
+  /** Time limit, in ms. Default {@link GIT_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** Output cap, in bytes; past it the call fails. Default {@link GIT_MAX_BYTES}. */
+  maxBytes?: number;
+}
+
+/** What {@link runGit} gives back: git's output, or why there is none. */
+export type GitResult = { ok: true; stdout: string } | { ok: false; reason: string };
+
+const ENV: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: process.env.HOME ?? '/nonexistent',
+  LANG: 'C',
+  LC_ALL: 'C',
+  GIT_CONFIG_NOSYSTEM: '1',
+  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_TERMINAL_PROMPT: '0',
+  GIT_OPTIONAL_LOCKS: '0',
+  GIT_NO_LAZY_FETCH: '1',
+  GIT_PAGER: 'cat',
+};
+
+/** Settings that keep git from running anything a repository's own config names. */
+const SAFE_CONFIG = [
+  '-c',
+  'core.fsmonitor=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'core.quotePath=false',
+];
+
+/**
+ * Runs `git -C cwd ...args` and collects its standard output (UTF-8).
+ * @param cwd the folder git runs in.
+ * @param args git's arguments, passed as they are (never through a shell).
+ * @param options time limit and output cap.
+ * @returns the output, or the reason it failed (git missing, not a repository, time limit or
+ *   output cap reached, a non-zero exit with git's first error line). Never throws.
+ */
+export function runGit(
+  cwd: string,
+  args: readonly string[],
+  { timeoutMs = GIT_TIMEOUT_MS, maxBytes = GIT_MAX_BYTES }: RunGitOptions = {},
+): Promise<GitResult> {
+  return new Promise((resolve) => {
+    execFile(
+      'git',
+      ['--no-pager', ...SAFE_CONFIG, '-C', cwd, ...args],
+      { env: ENV, timeout: timeoutMs, maxBuffer: maxBytes, encoding: 'utf8', windowsHide: true },
+      (error, stdout, stderr) => {
+        if (!error) {
+          resolve({ ok: true, stdout });
+          return;
+        }
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT') resolve({ ok: false, reason: 'the git program is not installed' });
+        else if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
+          resolve({ ok: false, reason: `git printed more than ${maxBytes} bytes` });
+        } else if (error.killed) {
+          resolve({ ok: false, reason: `git took longer than ${timeoutMs} ms` });
+        } else {
+          const first = String(stderr)
+            .split('\n')
+            .find((line) => line.trim() !== '');
+          resolve({ ok: false, reason: first?.trim() ?? `git failed (${error.message})` });
+        }
+      },
+    );
+  });
+}

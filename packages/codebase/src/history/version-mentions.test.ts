@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { findVersionMentions } from './version-mentions.js';
+
+const sides = (text: string) =>
+  findVersionMentions(text).map((mention) => [mention.text, mention.side, mention.kind]);
+
+describe('findVersionMentions', () => {
+  it.each([
+    [
+      'In version 3.2.0 it fails, 3.1.0 and earlier are fine',
+      [
+        ['3.2.0', 'bad', 'version'],
+        ['3.1.0', 'good', 'version'],
+      ],
+    ],
+    ["since e443068 I'm getting a TypeError", [['e443068', 'bad', 'commit']]],
+    [
+      'After upgrading to 2.4 the app crashes. Node v18.2.0 on macOS 14.1',
+      [['2.4', 'bad', 'version']],
+    ],
+    [
+      'Works in v1.2, broken in v1.3',
+      [
+        ['v1.2', 'good', 'version'],
+        ['v1.3', 'bad', 'version'],
+      ],
+    ],
+    [
+      'Regression: upgrading from 4.17.1 to 4.18.0 breaks routing',
+      [
+        ['4.17.1', 'good', 'version'],
+        ['4.18.0', 'bad', 'version'],
+      ],
+    ],
+    [
+      'axios@1.7.4 throws navigator is not defined; 1.7.3 was fine',
+      [
+        ['axios@1.7.4', 'bad', 'version'],
+        ['1.7.3', 'good', 'version'],
+      ],
+    ],
+    [
+      'Version 2.0.1 and 2.0.3',
+      [
+        ['2.0.1', 'good', 'version'],
+        ['2.0.3', 'bad', 'version'],
+      ],
+    ],
+    ['no versions here, only deadbeef words and 12345678', []],
+  ])('%s', (text, expected) => {
+    expect(sides(text)).toEqual(expected);
+  });
+});

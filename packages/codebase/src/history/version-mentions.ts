@@ -1,0 +1,124 @@
+/**
+ * Reads the versions and commits a report names and which side of a regression each is on:
+ * "3.1.0 and earlier are fine, 3.2.0 fails", "since e443068 I'm getting …", "after upgrading to
+ * 2.4", "works in v1.2, broken in v1.3". Each mention is classed by the nearest cue word in its
+ * clause (working words → good; failing, "since", "after upgrading to" → bad); with no cue, the
+ * lower of two versions is the good one, and a lone version is the one that fails.
+ */
+
+/** A version or commit the report names. */
+export interface VersionMention {
+  /** As written: `3.2.0`, `v1.3`, `pkg@2.4.1`, or a commit id (7–40 hex digits). */
+  text: string;
+  kind: 'version' | 'commit';
+  /** Which side it is on. */
+  side: 'good' | 'bad';
+  /** The words it was read from (at most 120 characters). */
+  context: string;
+}
+
+const VERSION =
+  /(?<![\w.@/-])(?:[a-z][\w.-]*@)?v?\d+(?:\.\d+){1,3}(?:-[0-9a-z.]+)?(?![\w.]*\/)(?=[^\w]|$)/gi;
+const COMMIT = /(?<![\w./-])[0-9a-f]{7,40}(?![\w/-])/g;
+const GOOD_CUES =
+  /\b(?:works?|worked|working|fine|ok|okay|good|correctly|earlier|older|before|previous(?:ly)?|downgrad\w*|revert\w*|rolled back|roll back|last known|from)\b/gi;
+const BAD_CUES =
+  /\b(?:fails?|failed|failing|broken|breaks?|broke|regress\w*|since|after|crash\w*|errors?|bug|throws?|no longer|stopped|introduced|upgrad\w*|updat\w*|bump\w*|started|to|latest|newer|now)\b/gi;
+/** Words around a version that say it is not this project's (a runtime, an OS, a browser). */
+const FOREIGN =
+  /\b(?:node(?:\.?js)?|npm|yarn|pnpm|python|java|jdk|jre|kotlin|go|rustc?|cargo|gradle|android|ios|macos|os x|windows|ubuntu|debian|chrome|firefox|safari|edge|electron|typescript|gcc|clang|api level|sdk)\s*$/i;
+
+/** The clause around `[start, end)`: up to punctuation or a line break on each side. */
+function clauseAround(text: string, start: number, end: number): { before: string; after: string } {
+  const left = text.slice(Math.max(0, start - 80), start);
+  const right = text.slice(end, end + 60);
+  const before = left.split(/[.!?;,:()](?:\s|$)|\n/).at(-1) ?? '';
+  const after = right.split(/[.!?;,:()](?:\s|$)|\n/)[0] ?? '';
+  return { before, after };
+}
+
+/** Distance from the mention to the nearest cue of a kind, or Infinity. */
+function nearestCue(before: string, after: string, cues: RegExp): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (const match of before.matchAll(cues)) {
+    best = Math.min(best, before.length - (match.index + match[0].length));
+  }
+  for (const match of after.matchAll(cues)) best = Math.min(best, match.index + 1);
+  return best;
+}
+
+function sideOf(before: string, after: string): 'good' | 'bad' | undefined {
+  const lead = before.toLowerCase();
+  // "upgrading from 2.3 to 2.4": the version after "from" is good, the one after "to" bad.
+  if (/\bfrom\s+(?:version\s+|v\s*)?$/.test(lead)) return 'good';
+  if (
+    /\b(?:to|since|after|into|in|on)\s+(?:version\s+|release\s+|commit\s+|v\s*)?$/.test(lead) &&
+    /\b(?:upgrad\w*|updat\w*|bump\w*|moving|since|after|introduced|broke|regress\w*|fails?|broken)\b/.test(
+      lead,
+    )
+  ) {
+    return 'bad';
+  }
+  const good = nearestCue(before, after, GOOD_CUES);
+  const bad = nearestCue(before, after, BAD_CUES);
+  if (good === Number.POSITIVE_INFINITY && bad === Number.POSITIVE_INFINITY) return undefined;
+  return good < bad ? 'good' : 'bad';
+}
+
+/** Numeric parts of a version (`v3.2.0-rc.1` → [3, 2, 0]). */
+export function versionParts(version: string): number[] {
+  const core = /(\d+(?:\.\d+)*)/.exec(version.replace(/^.*@/, ''))?.[1] ?? '';
+  return core.split('.').map(Number);
+}
+
+/** Compares two versions by their numeric parts (missing parts count as 0). */
+export function compareVersions(a: string, b: string): number {
+  const left = versionParts(a);
+  const right = versionParts(b);
+  for (let at = 0; at < Math.max(left.length, right.length); at++) {
+    const difference = (left[at] ?? 0) - (right[at] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+/**
+ * Finds the versions and commit ids a report names, each classed good or bad.
+ * @param text the report's text (title and body).
+ * @returns mentions in order of appearance, each text once; versions of runtimes, systems and
+ *   browsers (`Node 18.2.0`, `Android 13.1`) are left out. Commit ids are candidates only: the
+ *   caller checks that the repository has them.
+ */
+export function findVersionMentions(text: string): VersionMention[] {
+  const found: (Omit<VersionMention, 'side'> & { side: 'good' | 'bad' | undefined })[] = [];
+  const seen = new Set<string>();
+  const add = (match: RegExpMatchArray, kind: VersionMention['kind']) => {
+    const start = match.index ?? 0;
+    const written = match[0];
+    if (seen.has(written.toLowerCase())) return;
+    const { before, after } = clauseAround(text, start, start + written.length);
+    if (kind === 'version' && FOREIGN.test(before.replace(/(?:version|v)\s*$/i, '').trimEnd())) {
+      return;
+    }
+    if (kind === 'commit' && !(/[a-f]/.test(written) && /\d/.test(written))) return;
+    seen.add(written.toLowerCase());
+    found.push({
+      text: written,
+      kind,
+      side: sideOf(before, after),
+      context: `${before}${written}${after}`.replace(/\s+/g, ' ').trim().slice(0, 120),
+    });
+  };
+  for (const match of text.matchAll(VERSION)) add(match, 'version');
+  for (const match of text.matchAll(COMMIT)) add(match, 'commit');
+  const versions = found.filter((mention) => mention.kind === 'version');
+  const unclassed = versions.filter((mention) => mention.side === undefined);
+  if (unclassed.length > 0) {
+    const sorted = [...versions].sort((a, b) => compareVersions(a.text, b.text));
+    const lowest = sorted[0];
+    for (const mention of unclassed) {
+      mention.side = versions.length > 1 && mention === lowest ? 'good' : 'bad';
+    }
+  }
+  return found.map((mention) => ({ ...mention, side: mention.side ?? 'bad' }));
+}

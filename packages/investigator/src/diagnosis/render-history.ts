@@ -1,0 +1,72 @@
+/** Renders the history part of a diagnosis (suspect commits, regression window) as Markdown. */
+import type { DiagnosisHistory } from './history-schema.js';
+
+/** One line of text, safe for a table cell. */
+function cell(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
+}
+
+function commitName(commit: { shortId: string; url?: string }): string {
+  return commit.url ? `[\`${commit.shortId}\`](${commit.url})` : `\`${commit.shortId}\``;
+}
+
+/**
+ * Renders the history section's body.
+ * @param history the diagnosis' history part.
+ * @returns Markdown (no heading), without a trailing newline.
+ */
+export function renderHistoryMarkdown(history: DiagnosisHistory): string {
+  const parts: string[] = [];
+  const window = history.regressionWindow;
+  if (window) {
+    const touching = window.commitsTouchingSuspects.map(
+      (commit) =>
+        `- ${commitName(commit)} ${cell(commit.subject)} (${cell(commit.author)}, ${commit.date.slice(0, 10)}): ${commit.files.map((file) => `\`${file}\``).join(', ')}`,
+    );
+    parts.push(
+      [
+        `**Regression window:** ${window.summary} (\`${window.good.id.slice(0, 12)}..${window.bad.id.slice(0, 12)}\`, ${window.commitCount}${window.cut ? '+' : ''} commits, ${window.filesChanged} files), read from: ${window.evidence.map((words) => `"${cell(words)}"`).join('; ')}`,
+        touching.length > 0
+          ? `Commits in the window that touch the suspects:\n\n${touching.join('\n')}`
+          : 'No commit in the window touches the suspects.',
+      ].join('\n\n'),
+    );
+  }
+  if (history.suspectCommits.length === 0) {
+    parts.push('**Suspect commits:** none (no suspect lines are committed).');
+  } else {
+    const rows = history.suspectCommits.map(
+      (commit, index) =>
+        `| ${index + 1} | ${commitName(commit)} | ${cell(commit.subject)} | ${cell(commit.author)} | ${commit.date.slice(0, 10)} | ${commit.touches
+          .map(
+            (touch) =>
+              `\`${touch.path}:${touch.lines[0]}-${touch.lines[1]}\` (${touch.changedLines})`,
+          )
+          .join(', ')}${commit.inWindow ? ' · in window' : ''} |`,
+    );
+    parts.push(
+      `**Suspect commits** (last changed the suspect lines):\n\n| # | commit | subject | author | date | suspect lines changed |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}`,
+    );
+  }
+  if (history.notes.length > 0)
+    parts.push(history.notes.map((note) => `- Note: ${note}`).join('\n'));
+  return parts.join('\n\n');
+}
+
+/**
+ * One line for a short summary (an issue comment's head): the regression window and the most
+ * suspect commit.
+ * @returns the line, or `undefined` when history names neither.
+ */
+export function renderHistoryHeadline(history: DiagnosisHistory): string | undefined {
+  const [first] = history.suspectCommits;
+  const parts = [
+    history.regressionWindow
+      ? `**Regressed** between ${history.regressionWindow.good.ref} and ${history.regressionWindow.bad.ref}`
+      : undefined,
+    first
+      ? `**Suspect commit:** ${commitName(first)} ${cell(first.subject)} (${cell(first.author)}, ${first.date.slice(0, 10)})`
+      : undefined,
+  ].filter((part) => part !== undefined);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}

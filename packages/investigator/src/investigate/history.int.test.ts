@@ -1,0 +1,115 @@
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildGitHistoryFixture, type GitHistoryFixture } from '@sightline/codebase/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderIssueComment } from '../diagnosis/render-issue-comment.js';
+import { renderDiagnosisMarkdown } from '../diagnosis/render-markdown.js';
+import { diagnosisSchema } from '../diagnosis/schema.js';
+import { investigate } from './investigate.js';
+
+const REPORT = `slugify('') throws since 1.2.0
+
+After upgrading to 1.2.0, slugify('') throws; 1.1.0 was fine.
+
+TypeError: Cannot read properties of null (reading 'map')
+    at slugify (/app/node_modules/slugger/src/slugify.js:5:16)
+    at render (/app/src/page.js:10:3)
+`;
+
+let dir: string;
+let fixture: GitHistoryFixture;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sightline-history-'));
+  fixture = await buildGitHistoryFixture(path.join(dir, 'slugger'), {
+    remote: 'git@github.com:acme/slugger.git',
+  });
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe('investigate with git history', () => {
+  it('names the regression window and the commit that broke the suspect lines', async () => {
+    const { diagnosis } = await investigate({
+      repo: fixture.root,
+      report: REPORT,
+      cacheDir: false,
+    });
+    expect(diagnosisSchema.safeParse(diagnosis).success).toBe(true);
+    expect(diagnosis.suspects[0]?.path).toBe(fixture.defectPath);
+    const history = diagnosis.history;
+    expect(history?.regressionWindow).toMatchObject({
+      summary: 'regressed between v1.1.0 and v1.2.0',
+      good: { ref: 'v1.1.0' },
+      bad: { ref: 'v1.2.0' },
+      commitCount: 2,
+      filesChanged: 2,
+      cut: false,
+    });
+    expect(history?.regressionWindow?.commitsTouchingSuspects).toContainEqual(
+      expect.objectContaining({
+        subject: fixture.regressionSubject,
+        author: 'Dana Regress',
+        files: [fixture.defectPath],
+      }),
+    );
+    const [first] = history?.suspectCommits ?? [];
+    expect(first).toMatchObject({
+      subject: fixture.regressionSubject,
+      author: 'Dana Regress',
+      date: '2024-03-01T00:00:00.000Z',
+      inWindow: true,
+    });
+    expect(first?.url).toBe(`https://github.com/acme/slugger/commit/${first?.id}`);
+    // Blame follows the rename: the line the regression left alone is the older commit's.
+    expect(history?.suspectCommits.map((commit) => commit.subject)).toContain(
+      'Add a separator option; an empty title gives an empty slug',
+    );
+    const markdown = renderDiagnosisMarkdown(diagnosis);
+    expect(markdown).toContain('regressed between v1.1.0 and v1.2.0');
+    expect(markdown).toContain(`[\`${first?.shortId}\`](${first?.url})`);
+    expect(renderIssueComment(diagnosis)).toContain(
+      `**Regressed** between v1.1.0 and v1.2.0 · **Suspect commit:** [\`${first?.shortId}\`](${first?.url}) ${fixture.regressionSubject} (Dana Regress, 2024-03-01)`,
+    );
+  });
+
+  it('leaves history out when turned off', async () => {
+    const { diagnosis } = await investigate({
+      repo: fixture.root,
+      report: REPORT,
+      cacheDir: false,
+      history: false,
+    });
+    expect(diagnosis.history).toBeUndefined();
+  });
+
+  it('investigates a tree without history as before', async () => {
+    const tarball = path.join(dir, 'tarball');
+    await cp(fixture.root, tarball, {
+      recursive: true,
+      filter: (source) => !source.includes('.git'),
+    });
+    const { diagnosis } = await investigate({ repo: tarball, report: REPORT, cacheDir: false });
+    expect(diagnosis.history).toBeUndefined();
+    expect(diagnosis.suspects[0]?.path).toBe(fixture.defectPath);
+  });
+
+  it('notes a shallow clone, and attributes no line to its cut', async () => {
+    const shallow = path.join(dir, 'shallow');
+    execFileSync('git', ['clone', '-q', '--depth', '1', `file://${fixture.root}`, shallow], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+      },
+    });
+    const { diagnosis } = await investigate({ repo: shallow, report: REPORT, cacheDir: false });
+    const notes = diagnosis.history?.notes.join(' ');
+    expect(notes).toMatch(/shallow clone \(1 commits\)/);
+    expect(notes).toMatch(
+      /suspect lines last changed before the shallow clone's cut are not attributed/,
+    );
+    expect(diagnosis.history?.suspectCommits).toEqual([]);
+  });
+});

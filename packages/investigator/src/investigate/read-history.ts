@@ -1,0 +1,147 @@
+/**
+ * History for one investigation: opens the repository's git history (read-only, bounded), finds
+ * the regression window the report names, and, once the suspects are ranked, blames the top
+ * suspect ranges for suspect commits. Everything degrades to a note: a tree without history, a
+ * shallow clone, a window with no tag, a file git cannot blame.
+ */
+import {
+  type CommitInfo,
+  findRegressionWindow,
+  findSuspectCommits,
+  type GitHistory,
+  openGitHistory,
+  type RegressionWindow,
+} from '@sightline/codebase';
+import { blameRange, commitLink } from '@sightline/codebase/internal';
+import type { Report } from '@sightline/intake';
+import type { DiagnosisHistory } from '../diagnosis/history-schema.js';
+import type { Suspect } from '../diagnosis/schema.js';
+
+/** Suspect ranges blamed for suspect commits. */
+export const BLAMED_SUSPECTS = 5;
+/** Suspect commits kept. */
+export const SUSPECT_COMMITS = 5;
+/** Suspects whose range is blamed against the regression window before re-ranking. */
+export const WINDOW_BLAMED_SUSPECTS = 15;
+/** Window commits touching the suspects kept in the diagnosis. */
+const WINDOW_COMMITS_SHOWN = 10;
+
+/** The history of a repository as one investigation reads it. */
+export interface ReportHistory {
+  history: GitHistory;
+  window: RegressionWindow | null;
+  notes: string[];
+}
+
+/**
+ * Opens the history and finds the report's regression window.
+ * @param root the repository folder.
+ * @param report the parsed report.
+ * @returns the history with the window, or `null` when the folder has no git history.
+ */
+export async function readReportHistory(
+  root: string,
+  report: Report,
+): Promise<ReportHistory | null> {
+  const opened = await openGitHistory(root);
+  if (!opened.history) return null;
+  const text = [report.title ?? '', report.body].join('\n');
+  const { window, notes } = await findRegressionWindow(opened.history, text);
+  return { history: opened.history, window, notes: [...opened.history.notes, ...notes] };
+}
+
+/**
+ * How much of each suspect range (of the first {@link WINDOW_BLAMED_SUSPECTS}, in files the window
+ * changed) the window's commits last changed: blame of the commits after the window's good end.
+ * @param history the opened history.
+ * @param window the regression window.
+ * @param suspects the localizer's suspects, most suspect first.
+ * @returns path → share of the range's lines (0–1). Never throws.
+ */
+export async function windowRangeShares(
+  history: GitHistory,
+  window: RegressionWindow,
+  suspects: readonly Suspect[],
+): Promise<Map<string, number>> {
+  const inWindow = new Set(window.commits.map((commit) => commit.id));
+  const blamed = suspects
+    .slice(0, WINDOW_BLAMED_SUSPECTS)
+    .filter((suspect) => window.files.has(suspect.path));
+  const shares = await Promise.all(
+    blamed.map(async (suspect) => {
+      const blame = await blameRange(history, suspect.path, suspect.lines, {
+        base: window.good.id,
+      });
+      const changed = (blame?.commits ?? [])
+        .filter((commit) => inWindow.has(commit.id))
+        .reduce((sum, commit) => sum + commit.lines, 0);
+      return [suspect.path, changed / (suspect.lines[1] - suspect.lines[0] + 1)] as const;
+    }),
+  );
+  return new Map(shares);
+}
+
+function commitView(history: GitHistory, commit: CommitInfo) {
+  const url = commitLink(history, commit.id);
+  return {
+    id: commit.id,
+    shortId: commit.id.slice(0, 12),
+    author: commit.author,
+    date: new Date(commit.time).toISOString(),
+    subject: commit.subject,
+    ...(url ? { url } : {}),
+  };
+}
+
+/**
+ * Blames the top suspect ranges and shapes the diagnosis' history part.
+ * @param read what {@link readReportHistory} found.
+ * @param suspects the final suspects, most suspect first.
+ * @param reportedAt when the failure was first reported (ms since the epoch). Default HEAD's time.
+ * @returns the history part of the diagnosis. Never throws.
+ */
+export async function describeHistory(
+  { history, window, notes }: ReportHistory,
+  suspects: readonly Suspect[],
+  reportedAt?: number,
+): Promise<DiagnosisHistory> {
+  const found = await findSuspectCommits(history, suspects.slice(0, BLAMED_SUSPECTS), {
+    limit: SUSPECT_COMMITS,
+    ...(reportedAt !== undefined ? { reportedAt } : {}),
+    ...(window ? { windowCommits: new Set(window.commits.map((commit) => commit.id)) } : {}),
+  });
+  const suspectPaths = new Set(
+    suspects.flatMap((suspect) => [suspect.path, ...(suspect.twins ?? [])]),
+  );
+  return {
+    head: history.head,
+    suspectCommits: found.commits.map((commit) => ({
+      ...commitView(history, commit),
+      score: commit.score,
+      touches: commit.touches,
+      ...(commit.inWindow !== undefined ? { inWindow: commit.inWindow } : {}),
+    })),
+    ...(window
+      ? {
+          regressionWindow: {
+            good: window.good,
+            bad: window.bad,
+            summary: `regressed between ${window.good.ref} and ${window.bad.ref}`,
+            evidence: window.evidence,
+            commitCount: window.commits.length,
+            filesChanged: window.files.size,
+            cut: window.cut,
+            commitsTouchingSuspects: window.commits
+              .map((commit) => ({
+                commit,
+                files: commit.files.filter((file) => suspectPaths.has(file)),
+              }))
+              .filter(({ files }) => files.length > 0)
+              .slice(0, WINDOW_COMMITS_SHOWN)
+              .map(({ commit, files }) => ({ ...commitView(history, commit), files })),
+          },
+        }
+      : {}),
+    notes: [...notes, ...found.notes],
+  };
+}
