@@ -73,7 +73,7 @@ export async function runCase(entry: DevCase, dir: string): Promise<CaseResult> 
       .slice(0, LIMIT);
     const packageName = readPackageName(index.root);
     const frames = collectReportSignals(report, index, packageName ? { packageName } : {}).frames;
-    const diagnosis = diagnoseOffline(report, index, { suspects });
+    const diagnosis = await diagnoseOffline(report, index, { suspects });
     const verification = await verifyDiagnosis(diagnosis, index.root);
     return {
       ...base,

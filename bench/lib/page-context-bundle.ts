@@ -10,7 +10,7 @@
  * - eager tokenizer: page context with the o200k_base encoding imported statically, as the README
  *   told apps to before the tokenizer loaded lazily.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -26,11 +26,15 @@ export interface AppBundle {
   lazyGzipBytes: number;
 }
 
-/** The three apps' bundles. */
+/** The apps' bundles. */
 export interface BundleSizes {
   baseline: AppBundle;
   pageContext: AppBundle;
   eagerTokenizer: AppBundle;
+  /** React + zod + `useChat` with its transport: what any AI SDK chat app loads. */
+  chatBaseline: AppBundle;
+  /** The chat baseline plus page context and its chat panel (the send path). */
+  chatPanel: AppBundle;
 }
 
 const BASELINE = `
@@ -60,6 +64,38 @@ function Assistant() {
 }
 createRoot(document.getElementById('root')).render(
   h(PageContextProvider, null, h(Chart, { title: input.parse({ range: '1h' }).range }), h(Assistant)),
+);
+`;
+
+const CHAT_BASELINE = `
+import { createElement as h } from 'react';
+import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
+import { useChat } from '@ai-sdk/react';
+import { DefaultChatTransport } from 'ai';
+export const input = z.object({ range: z.enum(['1h', '24h', '7d']) });
+const transport = new DefaultChatTransport({ api: '/api/chat' });
+function Chat() {
+  const { messages, sendMessage } = useChat({ transport });
+  return h('button', { onClick: () => sendMessage({ text: input.parse({ range: '1h' }).range }) }, String(messages.length));
+}
+createRoot(document.getElementById('root')).render(h(Chat));
+`;
+
+const CHAT_PANEL = `
+import { createElement as h } from 'react';
+import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
+import { PageContextProvider, usePageAction, usePageContext } from '@sightline/page-context/react';
+import { PageContextChat } from '@sightline/page-context/chat';
+export const input = z.object({ range: z.enum(['1h', '24h', '7d']) });
+function Chart({ title }) {
+  usePageContext({ title }, { type: 'chart' });
+  usePageAction('set_range', { description: 'Change the range', input, handler: ({ range }) => range });
+  return h('p', null, title);
+}
+createRoot(document.getElementById('root')).render(
+  h(PageContextProvider, null, h(Chart, { title: input.parse({ range: '1h' }).range }), h(PageContextChat)),
 );
 `;
 
@@ -104,27 +140,38 @@ async function buildApp(dir: string, source: string): Promise<AppBundle> {
 }
 
 /**
- * Builds the three apps under `bench/.cache/page-context-bundle/` (git-ignored).
+ * Builds the three apps in a temporary folder inside bench/ (removed afterwards), where the
+ * workspace's node_modules resolve their imports even when bench/.cache links to a cache outside
+ * the repository.
  * @returns their gzipped first-load and lazy JavaScript, in bytes.
  * @throws Error when a build fails (for example an unbuilt package: run `npm run build`).
  */
 export async function measureBundles(): Promise<BundleSizes> {
-  const root = path.join(BENCH_DIR, '.cache', 'page-context-bundle');
-  return {
-    baseline: await buildApp(path.join(root, 'baseline'), BASELINE),
-    pageContext: await buildApp(
-      path.join(root, 'page-context'),
-      PAGE_CONTEXT.replace('__EXTRA__', ''),
-    ),
-    eagerTokenizer: await buildApp(
-      path.join(root, 'eager-tokenizer'),
-      PAGE_CONTEXT.replace('__EXTRA__', EAGER),
-    ),
-  };
+  const root = await mkdtemp(path.join(BENCH_DIR, '.page-context-bundle-'));
+  try {
+    return {
+      baseline: await buildApp(path.join(root, 'baseline'), BASELINE),
+      pageContext: await buildApp(
+        path.join(root, 'page-context'),
+        PAGE_CONTEXT.replace('__EXTRA__', ''),
+      ),
+      eagerTokenizer: await buildApp(
+        path.join(root, 'eager-tokenizer'),
+        PAGE_CONTEXT.replace('__EXTRA__', EAGER),
+      ),
+      chatBaseline: await buildApp(path.join(root, 'chat-baseline'), CHAT_BASELINE),
+      chatPanel: await buildApp(path.join(root, 'chat-panel'), CHAT_PANEL),
+    };
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
 }
 
 /** Target of issue 21: what page context adds to the first load, gzipped. */
 export const FIRST_LOAD_TARGET_BYTES = 10 * 1024;
+
+/** Target of issue 32: what the chat send path (page context and its chat panel) adds, gzipped. */
+export const SEND_PATH_TARGET_BYTES = 15 * 1024;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -137,6 +184,7 @@ export async function benchBundles(): Promise<string> {
   const sizes = await measureBundles();
   const added = sizes.pageContext.firstLoadGzipBytes - sizes.baseline.firstLoadGzipBytes;
   const addedEager = sizes.eagerTokenizer.firstLoadGzipBytes - sizes.baseline.firstLoadGzipBytes;
+  const addedSendPath = sizes.chatPanel.firstLoadGzipBytes - sizes.chatBaseline.firstLoadGzipBytes;
   const figure = (value: number, note: string) => ({ value, unit: 'bytes', note });
   await writeResults('page-context-bundle', {
     inputs: {
@@ -146,14 +194,21 @@ export async function benchBundles(): Promise<string> {
       gzip: 'zlib level 9 of the minified production chunks',
       apps: 'bench/lib/page-context-bundle.ts (baseline: React + zod; page context: provider, withPageContext, usePageContext, usePageAction, usePageSnapshot; eager: plus a static o200k_base import)',
       targetFirstLoadAddedBytes: FIRST_LOAD_TARGET_BYTES,
+      chatApps:
+        'chat baseline: React + zod + useChat with DefaultChatTransport; chat panel: the same facts through PageContextProvider, usePageContext, usePageAction and PageContextChat',
+      targetSendPathAddedBytes: SEND_PATH_TARGET_BYTES,
     },
     figures: {
       baselineFirstLoad: figure(sizes.baseline.firstLoadGzipBytes, 'React 19 + zod app'),
       pageContextFirstLoad: figure(sizes.pageContext.firstLoadGzipBytes, 'lazy tokenizer'),
       pageContextLazy: figure(
         sizes.pageContext.lazyGzipBytes,
-        'tokenizer chunks (o200k_base, cl100k_base), loaded on first read',
+        'tokenizer chunks, loaded on first read (o200k_base only unless the app imports another)',
       ),
+      chatBaselineFirstLoad: figure(sizes.chatBaseline.firstLoadGzipBytes, 'useChat app'),
+      chatPanelFirstLoad: figure(sizes.chatPanel.firstLoadGzipBytes, 'with the chat panel'),
+      chatPanelLazy: figure(sizes.chatPanel.lazyGzipBytes, 'tokenizer chunks'),
+      addedSendPath: figure(addedSendPath, 'page context and its chat panel over a useChat app'),
       addedFirstLoad: figure(added, 'page context with the lazy tokenizer, over the baseline'),
       addedFirstLoadEagerTokenizer: figure(addedEager, 'with o200k_base imported statically'),
     },
@@ -188,9 +243,23 @@ export async function benchBundles(): Promise<string> {
         kb(sizes.eagerTokenizer.lazyGzipBytes),
         addedEager <= FIRST_LOAD_TARGET_BYTES ? 'met' : 'missed',
       ],
+      [
+        'chat baseline (React 19 + zod + useChat)',
+        kb(sizes.chatBaseline.firstLoadGzipBytes),
+        '—',
+        kb(sizes.chatBaseline.lazyGzipBytes),
+        '',
+      ],
+      [
+        `send path: page context + chat panel (target ≤ ${kb(SEND_PATH_TARGET_BYTES)} over the chat baseline)`,
+        kb(sizes.chatPanel.firstLoadGzipBytes),
+        kb(addedSendPath),
+        kb(sizes.chatPanel.lazyGzipBytes),
+        addedSendPath <= SEND_PATH_TARGET_BYTES ? 'met' : 'missed',
+      ],
     ],
   );
-  const note = `Vite ${version('vite')} production builds of three minimal apps (bench/lib/page-context-bundle.ts) against the packages' built dist/; first load = the entry chunk and its static imports, gzipped at level 9. Measured ${new Date().toISOString().slice(0, 10)}; sizes repeat across runs.`;
+  const note = `Vite ${version('vite')} production builds of five minimal apps (bench/lib/page-context-bundle.ts) against the packages' built dist/; first load = the entry chunk and its static imports, gzipped at level 9. Measured ${new Date().toISOString().slice(0, 10)}; sizes repeat across runs.`;
   await updateReadmeTable('page-context-bundle', `${table}\n\n${note}`);
   return table;
 }

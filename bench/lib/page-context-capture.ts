@@ -22,19 +22,12 @@ export const FORMAT_LABELS: Record<Format, string> = {
   html: 'HTML',
 };
 
-/** One change per page for the second turn: a tool call as the agent would make it. */
-export const SECOND_TURN_CHANGE: Readonly<Record<string, { tool: string; input: unknown }>> = {
-  dashboard: { tool: 'set_time_range', input: { timeRange: '7d' } },
-  issues: { tool: 'filter_issues', input: { level: 'fatal' } },
-  'issue detail': { tool: 'set_status', input: { status: 'ignored' } },
-};
-
 /** Everything captured from one page. */
 export interface CapturedPage {
   renderings: Record<Format, string>;
   snapshot: PageSnapshotJson;
   tools: PageHookToolDefinition[];
-  /** First and second turn of a conversation around {@link SECOND_TURN_CHANGE}; absent without one. */
+  /** First and second turn of a conversation around the page's `secondTurn.change`; absent without one. */
   turns?: { first: { tokens: number }; second: { tokens: number; kind: string; markdown: string } };
 }
 
@@ -47,7 +40,9 @@ export interface CapturedPage {
 export async function capturePage(
   context: BrowserContext,
   url: string,
-  page: Pick<DeclaredPage, 'name' | 'hash'> & { ready?: (tab: Page) => Promise<void> },
+  page: Pick<DeclaredPage, 'name' | 'hash' | 'secondTurn'> & {
+    ready?: (tab: Page) => Promise<void>;
+  },
 ): Promise<CapturedPage> {
   const tab = await openPage(context, url, page.hash);
   try {
@@ -69,7 +64,7 @@ export async function capturePage(
       aria: await tab.locator('body').ariaSnapshot(),
       html: await tab.content(),
     };
-    const change = SECOND_TURN_CHANGE[page.name];
+    const change = page.secondTurn?.change;
     if (!change) return { renderings, snapshot, tools };
     const first = await tab.evaluate(() => window.__sightline?.readTurn());
     await tab.evaluate(([name, input]) => window.__sightline?.callTool(name, input), [

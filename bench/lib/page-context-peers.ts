@@ -90,6 +90,8 @@ export interface PeerReportInput {
   tokens: { semantic: number; ascii: number };
   peers?: PeerComparison;
   turns?: CapturedPage['turns'];
+  /** Answers of the page's changed facts (`page.secondTurn.facts`) the second turn did not carry. */
+  secondTurnMissed?: string[];
 }
 
 /** `met` or `missed`. */
@@ -126,6 +128,14 @@ export function peerFigures(result: PeerReportInput): Figures {
       unit: 'ratio',
     };
   }
+  const changed = result.page.secondTurn?.facts.length ?? 0;
+  if (turns && changed > 0 && result.secondTurnMissed) {
+    figures.secondTurnRecall = {
+      value: ratio(changed - result.secondTurnMissed.length, changed),
+      unit: 'fraction',
+      note: `changed facts found in what the second turn sent (${changed} facts; the rest were read on the first turn)`,
+    };
+  }
   return figures;
 }
 
@@ -140,6 +150,8 @@ export function peerRow(
   peers: PeerComparison,
   target: { ofAsciiIssue17: number; secondTurn: number },
 ): string[] {
+  const changed = r.page.secondTurn?.facts.length ?? 0;
+  const missedChanged = r.secondTurnMissed?.length ?? 0;
   const { sightline: s, copilotKit: c } = peers;
   const n = r.page.facts.length;
   const second = r.turns ? r.turns.second.tokens / r.turns.first.tokens : Number.NaN;
@@ -150,6 +162,7 @@ export function peerRow(
     `tools ${mark(toolsMet)}`,
     `ASCII ${mark(r.tokens.semantic <= target.ofAsciiIssue17 * r.tokens.ascii)}`,
     `second turn ${r.turns ? mark(second <= target.secondTurn) : 'n/a'}`,
+    `second-turn recall ${changed > 0 && r.secondTurnMissed ? mark(missedChanged === 0) : 'n/a'}`,
   ];
   return [
     r.page.name,
@@ -158,7 +171,10 @@ export function peerRow(
     `${n - s.missed.length}/${n} / ${n - c.missed.length}/${n}`,
     ...PROVIDERS.map((p) => `${s.toolTokens[p]} / ${c.toolTokens[p]}`),
     ratio(r.tokens.semantic, r.tokens.ascii).toFixed(3),
-    r.turns ? `${r.turns.second.tokens} / ${r.turns.first.tokens} = ${second.toFixed(3)}` : 'n/a',
+    r.turns
+      ? `${r.turns.second.tokens} / ${r.turns.first.tokens} = ${second.toFixed(3)} (${r.turns.second.kind})`
+      : 'n/a',
+    changed > 0 && r.secondTurnMissed ? `${changed - missedChanged}/${changed}` : 'n/a',
     targets.join(', '),
   ];
 }

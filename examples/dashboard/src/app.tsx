@@ -1,11 +1,12 @@
 /**
- * The app shell: navigation, the current page, the assistant panel, and the page-context provider
- * that carries the location (route, params, query) to the agent.
+ * The app shell: navigation, the current page, the chat panel (`@sightline/page-context/chat`,
+ * against the dev server's /api/chat), and the page-context provider that carries the location
+ * (route, params, query) to the agent.
  */
 import type { PageLocation } from '@sightline/page-context';
+import { PageContextChat } from '@sightline/page-context/chat';
 import { PageContextProvider, PageHook } from '@sightline/page-context/react';
-import { useMemo, useState } from 'react';
-import { AssistantPanel } from './assistant-panel.js';
+import { useMemo } from 'react';
 import { DEFAULT_FILTERS } from './data/filters.js';
 import { DEFAULT_ISSUE_QUERY, ISSUE_SORTS, type IssueListQuery } from './data/issue-list.js';
 import { findIssue } from './data/issues.js';
@@ -87,7 +88,6 @@ function NotFound({ what }: { what: string }) {
 /** @returns the whole app. */
 export function App() {
   const location = useAppLocation();
-  const [assistantOpen, setAssistantOpen] = useState(false);
   const hash = hrefFor(
     location.route.name === 'not-found' ? { name: 'dashboard' } : location.route,
     location.query,
@@ -97,7 +97,7 @@ export function App() {
   return (
     <PageContextProvider location={context}>
       <PageHook />
-      <div className={`app ${assistantOpen ? 'with-assistant' : ''}`}>
+      <div className="app">
         <header className="top-bar">
           <span className="brand">Acme Observability</span>
           <nav aria-label="Main">
@@ -111,17 +111,9 @@ export function App() {
               </a>
             ))}
           </nav>
-          <button
-            type="button"
-            className="assistant-toggle"
-            aria-expanded={assistantOpen}
-            onClick={() => setAssistantOpen(!assistantOpen)}
-          >
-            Assistant
-          </button>
         </header>
         <CurrentPage location={location} />
-        {assistantOpen ? <AssistantPanel onClose={() => setAssistantOpen(false)} /> : null}
+        <PageContextChat />
       </div>
     </PageContextProvider>
   );

@@ -5,10 +5,15 @@
  * snapshot, HTML).
  */
 import { DASHBOARD_TITLE, dashboardMetrics, WIDGET_TITLES } from './data/dashboard-metrics.js';
-import { DEFAULT_FILTERS, TIME_RANGES } from './data/filters.js';
+import { DEFAULT_FILTERS, type Filters, TIME_RANGES } from './data/filters.js';
 import { issueSummary } from './data/issue-detail.js';
-import { DEFAULT_ISSUE_QUERY, issueRows } from './data/issue-list.js';
-import { UNASSIGNED } from './data/issues.js';
+import {
+  DEFAULT_ISSUE_QUERY,
+  type IssueListQuery,
+  issueRows,
+  STATUS_LABELS,
+} from './data/issue-list.js';
+import { type IssueStatus, UNASSIGNED } from './data/issues.js';
 import { releaseStats } from './data/release-stats.js';
 import { formatCount, formatMs, formatPercent } from './format.js';
 import { hrefFor } from './router.js';
@@ -36,6 +41,26 @@ export interface Task {
   input: Record<string, unknown>;
 }
 
+/**
+ * The second turn of a conversation on a page: one change made through a tool, and the facts it
+ * changed — those of the changed page whose answer differs from the first turn's, the changed
+ * setting included. A delta sent on that turn must carry all of them (the model read the rest on
+ * the first turn).
+ */
+export interface SecondTurn {
+  /** The tool call that makes the change, as the agent would make it. */
+  change: { tool: string; input: Record<string, unknown> };
+  /** The changed facts, answered as the changed page shows them. */
+  facts: Fact[];
+}
+
+/** The facts of `after` whose answer differs from the same question's in `before`. */
+function changedFacts(before: Fact[], after: Fact[]): Fact[] {
+  return after.filter(
+    (fact) => before.find((earlier) => earlier.question === fact.question)?.answer !== fact.answer,
+  );
+}
+
 /** A page to measure: where it is, whether it opted in to page context, and its facts. */
 export interface DeclaredPage {
   /** Short name, e.g. `dashboard`. */
@@ -47,18 +72,17 @@ export interface DeclaredPage {
   facts: Fact[];
   /** Actions an agent should take from an instruction (opted-in pages declare tools). */
   tasks: Task[];
+  /** One change and the facts it changes, for the second turn (opted-in pages). */
+  secondTurn?: SecondTurn;
 }
 
-function dashboardFacts(): Fact[] {
-  const metrics = dashboardMetrics(DEFAULT_FILTERS);
+function dashboardFacts(filters: Filters = DEFAULT_FILTERS): Fact[] {
+  const metrics = dashboardMetrics(filters);
   const [top] = metrics.topIssues;
   return [
     { question: 'Which dashboard is open?', answer: DASHBOARD_TITLE },
-    { question: 'Which environment is shown?', answer: DEFAULT_FILTERS.environment },
-    {
-      question: 'Which time range is selected?',
-      answer: TIME_RANGES[DEFAULT_FILTERS.timeRange].label,
-    },
+    { question: 'Which environment is shown?', answer: filters.environment },
+    { question: 'Which time range is selected?', answer: TIME_RANGES[filters.timeRange].label },
     {
       question: 'How many widgets does the dashboard have?',
       answer: String(Object.keys(WIDGET_TITLES).length),
@@ -75,11 +99,12 @@ function dashboardFacts(): Fact[] {
   ];
 }
 
-function issuesFacts(): Fact[] {
-  const rows = issueRows(DEFAULT_ISSUE_QUERY);
+function issuesFacts(query: IssueListQuery = DEFAULT_ISSUE_QUERY): Fact[] {
+  const rows = issueRows(query);
   const [first, second] = rows;
   return [
     { question: 'How many issues are listed?', answer: String(rows.length), unit: 'issues' },
+    { question: 'Which level is the list filtered to?', answer: query.level },
     { question: 'Which issue has the most events?', answer: first?.issue.title ?? '' },
     { question: 'What is its short id?', answer: first?.issue.id ?? '' },
     { question: 'How many events does it have?', answer: formatCount(first?.events ?? 0) },
@@ -91,7 +116,7 @@ function issuesFacts(): Fact[] {
 /** The issue the detail page is measured on: the dashboard's top error. */
 export const MEASURED_ISSUE = dashboardMetrics(DEFAULT_FILTERS).topIssues[0]?.issue;
 
-function issueDetailFacts(): Fact[] {
+function issueDetailFacts(status: IssueStatus = MEASURED_ISSUE?.status ?? 'unresolved'): Fact[] {
   if (!MEASURED_ISSUE) return [];
   const summary = issueSummary(MEASURED_ISSUE);
   const crash = MEASURED_ISSUE.frames[0];
@@ -100,6 +125,7 @@ function issueDetailFacts(): Fact[] {
   const os = event.contexts.find((context) => context.name === 'os')?.values;
   return [
     { question: "What is the issue's title?", answer: MEASURED_ISSUE.title },
+    { question: 'What is its status?', answer: STATUS_LABELS[status] },
     { question: 'Where is it thrown?', answer: MEASURED_ISSUE.culprit },
     { question: 'What is its level?', answer: MEASURED_ISSUE.level },
     { question: 'How many events in 14 days?', answer: formatCount(summary.events) },
@@ -160,6 +186,13 @@ export function declaredPages(): DeclaredPage[] {
           input: { type: 'line', metric: 'p95_latency', groupBy: 'endpoint', timeRange: '7d' },
         },
       ],
+      secondTurn: {
+        change: { tool: 'set_time_range', input: { timeRange: '7d' } },
+        facts: changedFacts(
+          dashboardFacts(),
+          dashboardFacts({ ...DEFAULT_FILTERS, timeRange: '7d' }),
+        ),
+      },
     },
     {
       name: 'issues',
@@ -178,6 +211,10 @@ export function declaredPages(): DeclaredPage[] {
           input: { level: 'fatal' },
         },
       ],
+      secondTurn: {
+        change: { tool: 'filter_issues', input: { level: 'fatal' } },
+        facts: changedFacts(issuesFacts(), issuesFacts({ ...DEFAULT_ISSUE_QUERY, level: 'fatal' })),
+      },
     },
     {
       name: 'issue detail',
@@ -191,6 +228,10 @@ export function declaredPages(): DeclaredPage[] {
           input: { status: 'ignored' },
         },
       ],
+      secondTurn: {
+        change: { tool: 'set_status', input: { status: 'ignored' } },
+        facts: changedFacts(issueDetailFacts(), issueDetailFacts('ignored')),
+      },
     },
     {
       name: 'releases',

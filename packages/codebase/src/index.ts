@@ -44,7 +44,21 @@ export {
   listRepositoryFiles,
 } from './repository/files.js';
 export { LANGUAGES, type LanguageInfo, languageForPath } from './repository/languages.js';
+export { isOwnFolder, makeOwnFolder } from './repository/own-folder.js';
 export { type ResolvedPath, resolveInRoot, resolveRoot } from './repository/sandbox.js';
+// The secret gate every output passes through: tool results, map signatures, evidence quotes,
+// verification and patch messages, MCP resources, a console's code context, commit text.
+export {
+  createFileGate,
+  decodeText,
+  type GatedText,
+  type GateFileOptions,
+  type GateRefusal,
+  gateFile,
+  gateText,
+  type TextEncoding,
+  withheldLine,
+} from './repository/secret-gate.js';
 
 // The four read-only tools: as AI SDK tools, or called directly.
 export { codeToolSpecs } from './tools/code-tool-specs.js';

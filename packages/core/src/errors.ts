@@ -41,7 +41,11 @@ export type SightlineErrorCode =
   /** A configured source cannot be built: unknown kind, or stored settings or credentials that do not validate. */
   | 'SOURCE_MISCONFIGURED'
   | 'NODE_NOT_FOUND'
-  | 'ACTION_NOT_FOUND';
+  | 'ACTION_NOT_FOUND'
+  /** A page action that waits for the user's confirmation was called where nobody can confirm it. */
+  | 'CONFIRMATION_REQUIRED'
+  /** The user answered no to a page action's confirmation. */
+  | 'ACTION_DECLINED';
 
 const marker = Symbol.for('sightline.error');
 

@@ -60,12 +60,28 @@ export {
   toMarkdown,
 } from './render/to-markdown.js';
 export type { TokenCounter, TokenCounterOptions } from './render/token-counter.js';
-export { type PageTools, type ToToolsOptions, toTools } from './tools/to-tools.js';
+// Untrusted content: text users of the app wrote, rendered fenced and labelled as data.
+export {
+  holdsUserContent,
+  USER_CONTENT_NOTE,
+  type UserContent,
+  userContent,
+} from './render/user-content.js';
+export {
+  declined,
+  needsConfirmation,
+  type PageTools,
+  type ToolConfirmationRequest,
+  type ToToolsOptions,
+  toTools,
+} from './tools/to-tools.js';
 export type {
   JsonObject,
   JsonSchemaObject,
   JsonValue,
   PageAction,
+  PageActionConfirm,
+  PageActionContext,
   PageContextListener,
   PageContextRegistry,
   PageLocation,

@@ -16,6 +16,23 @@ export interface JsonObject {
   [key: string]: JsonValue;
 }
 
+/** What a running action's handler can do besides returning its result. */
+export interface PageActionContext {
+  /**
+   * Reports how far the action got (`Exporting 40 of 120 rows`); the chat panel shows the latest
+   * message under the tool call while it runs. Outside the chat panel it does nothing.
+   */
+  reportProgress(message: string): void;
+}
+
+/**
+ * When a tool call of an action waits for the user's answer (human in the loop, as CopilotKit's
+ * render-and-wait): `true` always; `'if-untrusted'` when the page context the model read holds
+ * user-written content (see `userContent`), so text a user typed cannot make the model act
+ * unseen; `false` (default) never.
+ */
+export type PageActionConfirm = boolean | 'if-untrusted';
+
 /**
  * Something the agent may do on the page, declared by a node.
  * `handler` uses method syntax on purpose, so an action typed for its own input is assignable to
@@ -26,8 +43,16 @@ export interface PageAction<Input = unknown> {
   description: string;
   /** zod@4 schema of the action's input; validated before `handler` runs. */
   input: z.ZodType<Input>;
-  /** Does the action. Its result (or thrown error) is returned to the model as a value. */
-  handler(input: Input): unknown;
+  /**
+   * Does the action. Its result (or thrown error) is returned to the model as a value.
+   * @param input - the validated input.
+   * @param context - `reportProgress(message)` while it runs.
+   */
+  handler(input: Input, context: PageActionContext): unknown;
+  /** False: the agent is not offered the action now (no tool). Default true. */
+  enabled?: boolean;
+  /** Whether a tool call waits for the user's confirmation first. Default false. */
+  confirm?: PageActionConfirm;
 }
 
 /** Fetches a node's full detail on demand (all rows of a table, a chart's raw series). */
@@ -97,10 +122,12 @@ export interface PageContextRegistry {
    */
   update(id: string, patch: PageNodePatch): boolean;
   /**
-   * Removes a node and all its descendants.
+   * Removes a node and all its descendants; with `keepChildren`, the node alone (its children stay,
+   * shown at the root with `missingParentId` until a node with that id registers again — what the
+   * React binding does, since each component removes its own node when it unmounts).
    * @returns false when the id is unknown.
    */
-  unregister(id: string): boolean;
+  unregister(id: string, options?: { keepChildren?: boolean }): boolean;
   /** Sets the current location; an equal location is no change. */
   setLocation(location: PageLocation | undefined): void;
   /** True when a node with this id is registered. */
@@ -128,14 +155,18 @@ export interface PageSnapshotAction {
   description: string;
   /** JSON Schema of the input (draft 2020-12, from `z.toJSONSchema`). */
   inputSchema: JsonSchemaObject;
-  /** Tool name, unique within the snapshot, `^[a-zA-Z0-9_-]{1,64}$`: `<action>`, or `<id>__<action>` when several nodes declare the action (see `actions/tool-name.ts`). */
+  /** Tool name, unique within the snapshot, `^[a-zA-Z0-9_-]{1,64}$`: `<action>`, or `<id>__<action>` when an earlier node declares the action (see `actions/tool-name.ts`). */
   toolName: string;
+  /** Whether a tool call waits for the user's confirmation (absent: never). */
+  confirm?: PageActionConfirm;
   /**
    * Validates `input` with the action's schema and runs the node's current handler.
    * Never throws: invalid input, a missing node or a failing handler become `{ error }` values;
    * a result is serialized and capped at 4 KB (`undefined` becomes `{ ok: true }`).
+   * @param input - what the model sent.
+   * @param context - progress reporting (default: ignored).
    */
-  run(input: unknown): Promise<JsonValue>;
+  run(input: unknown, context?: Partial<PageActionContext>): Promise<JsonValue>;
 }
 
 /** A node of a snapshot's tree. */
@@ -148,7 +179,7 @@ export interface PageSnapshotNode {
   priority: number;
   /** The node's data, serialized safely. `null` when it declared none. */
   data: JsonValue;
-  /** Declared actions, in declaration order. */
+  /** Declared actions that are enabled now, in declaration order. */
   actions: PageSnapshotAction[];
   /** True when the node can be expanded with `expand_node`. */
   hasDetails: boolean;

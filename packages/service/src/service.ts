@@ -8,7 +8,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
-import { resolveRoot } from './adapters/investigator.js';
+import { makeOwnFolder, resolveRoot } from './adapters/investigator.js';
 import { acquireDataLock, notWritable } from './data/data-lock.js';
 import { ensureApiToken } from './http/api-token.js';
 import { createApp } from './http/app.js';
@@ -100,12 +100,21 @@ export function defaultDataDir(repo: string): string {
  * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (repo), `INVALID_ARGUMENT` (a public
  *   address without a token, the data folder in use by another service, the port taken — its
  *   `cause` is the listen error, code `EADDRINUSE`), `STORE_PATH_INVALID` (data folder not
- *   writable), `STORE_UNAVAILABLE` (the database cannot be opened or reached).
+ *   writable, or the default `<repo>/.sightline/serve` reached through a symbolic link),
+ *   `STORE_UNAVAILABLE` (the database cannot be opened or reached).
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { host = '127.0.0.1', log = () => {} } = options;
   const repo = await resolveRoot(options.repo);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(repo));
+  // The default folder is the repository's own: a `.sightline` or `serve` that is a symbolic link
+  // (a hostile repository's) would put the store and the API token wherever it points.
+  if (options.dataDir === undefined && !(await makeOwnFolder(repo, dataDir, { mode: 0o700 }))) {
+    throw new SightlineError({
+      code: 'STORE_PATH_INVALID',
+      message: `The data folder ${dataDir} is reached through a symbolic link or is not a folder, so it is not used: nothing is written outside the repository through a link. Remove the link, or pick a folder with --data.`,
+    });
+  }
   try {
     fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     fs.accessSync(dataDir, fs.constants.W_OK);

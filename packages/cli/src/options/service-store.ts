@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import {
   type DatabaseLocation,
@@ -35,15 +36,36 @@ export function serviceStoreLocation(options: ServiceLocationOptions): DatabaseL
 }
 
 /**
+ * Refuses the default data folder `<repo>/.sightline/serve` when a symbolic link stands in its
+ * way (a hostile repository's `.sightline → /anywhere`): the store, and the source credentials in
+ * it, would be written wherever the link points.
+ */
+async function refuseLinkedDataDir(options: ServiceLocationOptions, create: boolean) {
+  if (options.data !== undefined || options.database) return;
+  const repo = path.resolve(options.repo ?? '.');
+  const dir = serviceDataDir(options);
+  const own = create
+    ? await makeOwnFolder(repo, dir, { mode: 0o700 })
+    : !fs.existsSync(dir) || (await isOwnFolder(repo, dir));
+  if (own) return;
+  throw new SightlineError({
+    code: 'STORE_PATH_INVALID',
+    message: `The data folder ${dir} is reached through a symbolic link or is not a folder, so it is not used: nothing is written outside the repository through a link. Remove the link, or pick a folder with --data.`,
+  });
+}
+
+/**
  * Opens the service's store.
  * @param create - Create a missing SQLite store (with its folder) instead of refusing. Default false.
  * @throws SightlineError `PATH_NOT_FOUND` when there is no SQLite store and `create` is false;
+ *   `STORE_PATH_INVALID` when the default data folder is reached through a symbolic link;
  *   `STORE_UNAVAILABLE` from the store.
  */
 export async function openServiceStore(
   options: ServiceLocationOptions,
   { create = false }: { create?: boolean } = {},
 ): Promise<Store> {
+  await refuseLinkedDataDir(options, create);
   const location = serviceStoreLocation(options);
   if ('sqlite' in location && !fs.existsSync(location.sqlite)) {
     if (!create) {

@@ -7,13 +7,19 @@
  * another root is ignored and rebuilt; a folder that cannot be written is skipped silently.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isOwnFolder, makeOwnFolder } from '../repository/own-folder.js';
+import { SECRET_RULES_VERSION } from '../repository/secrets.js';
 import type { Definition, DefinitionKind, ImportSpec, IndexedFile, Reference } from './types.js';
 
-/** Version of the cache format and of the tags it holds; bump it when either changes. */
-export const CACHE_VERSION = 5;
+/**
+ * Version of the cache format and of the tags it holds; bump it when either changes. A cache
+ * written under other secret rules (`SECRET_RULES_VERSION`) is not read either: its withheld lines
+ * and signatures were judged by those rules.
+ */
+export const CACHE_VERSION = 6;
 /** File name of the cache inside its folder. */
 export const CACHE_FILE_NAME = `repomap-v${CACHE_VERSION}.json`;
 
@@ -44,6 +50,8 @@ export interface CacheEntry {
 
 interface CacheDocument {
   version: number;
+  /** The `SECRET_RULES_VERSION` its entries were scanned with. */
+  secretRules: number;
   root: string;
   /** When the cache was written (ms since the epoch). */
   writtenAtMs: number;
@@ -113,7 +121,8 @@ function isEntry(value: unknown): value is CacheEntry {
 }
 
 /**
- * Reads the first usable cache among `directories`.
+ * Reads the first usable cache among `directories`. A folder or file inside the repository that
+ * is reached through a symbolic link is not read.
  * @param directories folders to try, in order (see {@link cacheDirectories}).
  * @param root real path of the repository root; a cache written for another root is ignored.
  * @returns entries by path and the time of writing; empty when no usable cache exists. Never throws.
@@ -121,13 +130,16 @@ function isEntry(value: unknown): value is CacheEntry {
 export async function readCache(root: string, directories: string[]): Promise<LoadedCache> {
   for (const directory of directories) {
     let document: Partial<CacheDocument>;
+    const file = path.join(directory, CACHE_FILE_NAME);
     try {
-      document = JSON.parse(await readFile(path.join(directory, CACHE_FILE_NAME), 'utf8'));
+      if (!(await isOwnFolder(root, directory)) || !(await lstat(file)).isFile()) continue;
+      document = JSON.parse(await readFile(file, 'utf8'));
     } catch {
       continue;
     }
     if (
       document?.version !== CACHE_VERSION ||
+      document.secretRules !== SECRET_RULES_VERSION ||
       document.root !== root ||
       !Array.isArray(document.entries)
     ) {
@@ -143,7 +155,9 @@ export async function readCache(root: string, directories: string[]): Promise<Lo
 
 /**
  * Writes the cache atomically into the first folder of `directories` that accepts it, with a
- * `.gitignore` that keeps the folder out of version control.
+ * `.gitignore` that keeps the folder out of version control. Inside the repository a folder is
+ * made and used only as a real folder: a symbolic link there (`.sightline/cache → /anywhere`) is
+ * skipped, so nothing is written outside the repository through it.
  * @param root real path of the repository root, stored so another root's cache is never used.
  * @param directories folders to try, in order (see {@link cacheDirectories}).
  * @param entries every entry of the index, skips included.
@@ -156,6 +170,7 @@ export async function writeCache(
 ): Promise<string | null> {
   const document: CacheDocument = {
     version: CACHE_VERSION,
+    secretRules: SECRET_RULES_VERSION,
     root,
     writtenAtMs: Date.now(),
     entries: [...entries],
@@ -165,12 +180,13 @@ export async function writeCache(
     const target = path.join(directory, CACHE_FILE_NAME);
     const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
     try {
-      await mkdir(directory, { recursive: true });
-      // Keep the cache out of `git status` of the repository it sits in.
+      if (!(await makeOwnFolder(root, directory))) continue;
+      // Keep the cache out of `git status` of the repository it sits in. `wx` (O_EXCL) neither
+      // overwrites nor follows a link planted under either name.
       await writeFile(path.join(directory, '.gitignore'), '*\n', { flag: 'wx' }).catch(
         () => undefined,
       );
-      await writeFile(temporary, text);
+      await writeFile(temporary, text, { flag: 'wx' });
       await rename(temporary, target);
       return target;
     } catch {

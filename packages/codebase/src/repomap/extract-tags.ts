@@ -148,6 +148,8 @@ function resolveScopes(spans: Span[]): { span: Span; scope: string[]; kind: Defi
  * @param grammar the file's grammar with compiled tags queries.
  * @param text the file's content.
  * @param filePath repository-relative path stored in each definition and reference.
+ * @param options.signatureText the text signatures are cut from: `text` with its secret lines
+ *   replaced (the secret gate's text, same lines). Default `text`.
  * @returns definitions and references; empty when the parser gives up.
  */
 export function extractTags(
@@ -155,6 +157,7 @@ export function extractTags(
   grammar: Grammar,
   text: string,
   filePath: string,
+  { signatureText = text }: { signatureText?: string } = {},
 ): FileTags {
   parser.setLanguage(grammar.language);
   const tree = parser.parse(text);
@@ -205,7 +208,7 @@ export function extractTags(
     tree.delete();
   }
   for (const nameStart of definitions.keys()) references.delete(nameStart);
-  const lineStarts = definitions.size > 0 ? lineStartsOf(text) : [];
+  const lineStarts = definitions.size > 0 ? lineStartsOf(signatureText) : [];
   return {
     definitions: resolveScopes([...definitions.values(), ...scopes]).map(
       ({ span: item, scope, kind }) => ({
@@ -214,7 +217,7 @@ export function extractTags(
         path: filePath,
         lines: [item.startRow + 1, item.endRow + 1],
         scope,
-        signature: signatureOf(text, lineStarts, item),
+        signature: signatureOf(signatureText, lineStarts, item),
       }),
     ),
     references: [...references.entries()]

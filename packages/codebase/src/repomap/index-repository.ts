@@ -6,21 +6,17 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { countLines, isSecretFile, SNIFF_BYTES, sniffContent } from '../repository/content.js';
+import { fileCapWarning } from '../repository/file-cap.js';
 import {
-  countLines,
-  fileCapWarning,
-  isSecretFile,
   type ListedFile,
   type ListedFiles,
   listRepositoryFiles,
-  resolveRoot,
-  SNIFF_BYTES,
-  scanSecrets,
-  sniffContent,
-  withheldLine,
   withoutBuildOutput,
-} from '../repository/index.js';
+} from '../repository/files.js';
 import { languageForPath } from '../repository/languages.js';
+import { resolveRoot } from '../repository/sandbox.js';
+import { gateText } from '../repository/secret-gate.js';
 import {
   type CacheEntry,
   cacheDirectories,
@@ -68,8 +64,8 @@ async function indexContent(
   const hash = contentHash(buffer);
   if (reason) return { entry: { ...file, hash, skip: reason }, cacheable: true };
   const text = buffer.toString('utf8');
-  const secrets = await scanSecrets(text, file.path);
-  if (secrets.file) return { entry: { ...file, hash, skip: 'secret' }, cacheable: true };
+  const shown = await gateText(text, file.path);
+  if (!shown.ok) return { entry: { ...file, hash, skip: 'secret' }, cacheable: true };
   const indexed: IndexedFile = {
     path: file.path,
     size: file.size,
@@ -78,7 +74,7 @@ async function indexContent(
     lineCount: countLines(buffer),
     definitions: [],
     references: [],
-    secretLines: [...secrets.lines.keys()].sort((a, b) => a - b),
+    secretLines: [...shown.withheld.keys()].sort((a, b) => a - b),
   };
   const language = languageForPath(file.path, text);
   let cacheable = true;
@@ -87,12 +83,13 @@ async function indexContent(
     for (const problem of problems) warnings.add(problem);
     cacheable = grammar !== null || !language.supported;
     if (grammar) {
-      const tags = extractTags(await getParser(), grammar, text, file.path);
-      indexed.language = language.id;
-      indexed.definitions = tags.definitions.map((definition) => {
-        const secret = secrets.lines.get(definition.lines[0]);
-        return secret ? { ...definition, signature: withheldLine(secret) } : definition;
+      // Parsed from the real text; signatures cut from the gated one, so a definition that spans
+      // a secret line (a parameter default, an object literal) shows that line withheld.
+      const tags = extractTags(await getParser(), grammar, text, file.path, {
+        signatureText: shown.text,
       });
+      indexed.language = language.id;
+      indexed.definitions = tags.definitions;
       indexed.references = tags.references;
       if (tags.package) indexed.package = tags.package;
       if (tags.imports) indexed.imports = tags.imports;

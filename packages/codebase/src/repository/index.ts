@@ -30,6 +30,19 @@ export {
   type LanguageInfo,
   languageForPath,
 } from './languages.js';
+export { isOwnFolder, makeOwnFolder } from './own-folder.js';
 export { readPackageName } from './package-name.js';
 export { isInside, type ResolvedPath, resolveInRoot, resolveRoot, toPosix } from './sandbox.js';
-export { inspectFile, type SecretScan, scanSecrets, withheldLine } from './secrets.js';
+export {
+  createFileGate,
+  decodeText,
+  type GatedText,
+  type GateFileOptions,
+  type GateRefusal,
+  gateFile,
+  gateText,
+  type TextEncoding,
+  withheldLine,
+} from './secret-gate.js';
+export { SECRET_RULES, type SecretRule, shannonEntropy } from './secret-rules.js';
+export { SECRET_RULES_VERSION, type SecretScan, scanSecrets } from './secrets.js';

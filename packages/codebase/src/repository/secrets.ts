@@ -1,18 +1,24 @@
 /**
  * Finds secrets by content: secretlint's recommended rule set (cloud keys, GitHub, Slack, npm,
- * OpenAI, Anthropic, SendGrid, Shopify, GCP, database connection strings, credentials in URLs),
- * plus the few shapes it leaves out by design: private-key blocks it cannot parse, JWTs, GitLab
- * tokens, quoted literals assigned to secret-named settings, and `KEY=value` files with a
- * secret-named key. Every path out of the repository (code tools, MCP resources, diagnosis
- * evidence and verification messages) asks this module before showing file text.
+ * OpenAI, Anthropic, SendGrid, Shopify, GCP, database connection strings, credentials in URLs)
+ * with its `secretlint-disable` comments ignored (a repository's author, or an attacker, must not
+ * switch the check off), plus the formats of `secret-rules.ts` (gitleaks' token formats, settings
+ * files, multi-line values) and `KEY=value` files with a secret-named key. The secret gate
+ * (`secret-gate.ts`) asks this module before any file text is shown.
  */
 
-import { lstat, readFile } from 'node:fs/promises';
 import { lintSource } from '@secretlint/core';
 import { secretLintProfiler } from '@secretlint/profiler';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { SecretLintCoreConfig } from '@secretlint/types';
-import { isSecretFile, printablePath, splitFileLines } from './content.js';
+import { printablePath, splitFileLines } from './content.js';
+import { PLACEHOLDER, SECRET_RULES } from './secret-rules.js';
+
+/**
+ * Version of the rules: stored with everything computed from a scan (the index cache), so a
+ * change of the rules is never answered from an older scan. Bump it when a rule changes.
+ */
+export const SECRET_RULES_VERSION = 3;
 
 /** What {@link scanSecrets} found in a text. */
 export interface SecretScan {
@@ -27,38 +33,19 @@ const CONFIG: SecretLintCoreConfig = {
     {
       id: '@secretlint/secretlint-rule-preset-recommend',
       rule: recommended,
-      // Access key IDs (AKIA…) are off by default in secretlint; a leaked ID still names an account.
-      rules: [{ id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } }],
+      rules: [
+        // Access key IDs (AKIA…) are off by default in secretlint; a leaked ID still names an account.
+        { id: '@secretlint/secretlint-rule-aws', options: { enableIDScanRule: true } },
+        // The rule that honours `secretlint-disable` comments: a comment must not hide a secret.
+        { id: '@secretlint/secretlint-rule-filter-comments', disabled: true },
+      ],
     },
   ],
 };
 
-/** Shapes secretlint's recommended set does not report; each withholds the lines it spans. */
-const EXTRA_PATTERNS: { what: string; pattern: RegExp }[] = [
-  {
-    what: 'a private key block',
-    pattern:
-      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
-  },
-  { what: 'a JSON Web Token', pattern: /\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/g },
-  { what: 'a GitLab token', pattern: /\bgl(?:pat|dt|rt|ptt|cbt)-[\w-]{20,}/g },
-  { what: 'an AWS access key ID', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[A-Z0-9]{16}\b/g },
-  {
-    what: 'a password or token literal',
-    pattern:
-      /(?:secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|client_?secret)\w*["']?\s*[:=]\s*["'][^"'\s]{8,}["']/gi,
-  },
-  {
-    what: 'credentials in a URL',
-    pattern: /\b[a-z][\w+.-]*:\/\/[^\s/:@'"]+:[^\s/@'"]+@[^\s/'"]+/gi,
-  },
-];
-
 const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$/;
 const SECRET_KEY_NAME =
   /secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|credential|auth/i;
-const PLACEHOLDER =
-  /^["']?(?:|changeme|xxx+|<[^>]*>|\$\{?[\w]+\}?|your[-_\w]*|example[-_\w]*)["']?$/i;
 
 /**
  * The `KEY=value` rule: a text whose non-comment lines are mostly assignments (a dotenv or
@@ -72,7 +59,9 @@ function secretAssignmentFile(lines: string[]): string | null {
   if (assignments.length < content.length * 0.6) return null;
   const secret = assignments.find(
     (match) =>
-      match && SECRET_KEY_NAME.test(match[1] ?? '') && !PLACEHOLDER.test((match[2] ?? '').trim()),
+      match &&
+      SECRET_KEY_NAME.test(match[1] ?? '') &&
+      !PLACEHOLDER.test((match[2] ?? '').trim().replace(/^["']|["']$/g, '')),
   );
   return secret ? `a KEY=value file that sets ${secret[1]}` : null;
 }
@@ -154,40 +143,10 @@ export async function scanSecrets(text: string, filePath?: string): Promise<Secr
   } catch {
     return { file: 'a text the secret scanner could not check', lines };
   }
-  for (const { what, pattern } of EXTRA_PATTERNS) {
-    for (const match of text.matchAll(pattern)) {
-      markRange(text, starts, match.index, match.index + match[0].length, what, lines);
+  for (const rule of SECRET_RULES) {
+    for (const [start, end] of rule.find(text, filePath ?? '')) {
+      markRange(text, starts, start, end, rule.what, lines);
     }
   }
   return { file, lines };
-}
-
-/**
- * The note shown in place of a withheld line.
- * @param what what was found on it, from {@link scanSecrets}.
- * @returns `[withheld: looks like a secret (…)]`.
- */
-export function withheldLine(what: string): string {
-  return `[withheld: looks like a secret (${what})]`;
-}
-
-/**
- * Checks a repository file before any of its text is shown: a file with more than one hard link
- * may be a file outside the repository and is refused whole, like a secret-named one.
- * @param absolute the file's absolute path.
- * @param relative its repository-relative path.
- * @returns why the whole file is withheld (or `null`) and the lines to withhold; an unreadable
- *   file is withheld whole.
- */
-export async function inspectFile(absolute: string, relative: string): Promise<SecretScan> {
-  if (isSecretFile(relative)) return { file: 'a secret file by its name', lines: new Map() };
-  try {
-    const info = await lstat(absolute);
-    if (info.nlink > 1) {
-      return { file: 'a hard link (it may be a file outside the repository)', lines: new Map() };
-    }
-    return await scanSecrets(await readFile(absolute, 'utf8'), relative);
-  } catch {
-    return { file: 'a file that could not be read', lines: new Map() };
-  }
 }

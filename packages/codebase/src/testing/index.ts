@@ -1,7 +1,15 @@
 /**
- * @sightline/codebase/testing — real repositories to try Sightline on: `npmPack` downloads a
- * published npm package version once with `npm pack` and unpacks it into a cache folder. Used by
- * `sightline serve --demo`, the demos and the benchmarks; no runtime entry imports it.
+ * @sightline/codebase/testing — real and hostile repositories to try Sightline on: `npmPack`
+ * downloads a published npm package version once with `npm pack` and unpacks it into a cache
+ * folder (used by `sightline serve --demo`, the demos and the benchmarks); `createHostileRepository`
+ * writes a repository with planted (fake) secrets, links outside and forged names, with a leak
+ * detector (used by the secret gate's tests and `bench:leaks`). No runtime entry imports it.
  */
 
+export {
+  createHostileRepository,
+  type HostileRepository,
+  type PlantedSecret,
+  wrongGuess,
+} from './hostile-repository.js';
 export { type NpmPackOptions, npmPack, type PackedPackage } from './npm-pack.js';

@@ -3,6 +3,7 @@
  * place, so that every way of serving the tools (the AI SDK tools of `createCodeTools`, the MCP
  * server of the CLI) states the same parameters and the same caps.
  */
+import { formatBytes } from '@sightline/core';
 import { z } from 'zod';
 import { DEFINITION_KINDS } from '../repomap/types.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
@@ -19,10 +20,10 @@ export function codeToolSpecs(limits: CodeToolLimits = {}) {
   const maxGrepResults = limits.maxGrepResults ?? DEFAULT_LIMITS.maxGrepResults;
   const maxReadLines = limits.maxReadLines ?? DEFAULT_LIMITS.maxReadLines;
   const maxListDepth = limits.maxListDepth ?? DEFAULT_LIMITS.maxListDepth;
+  const maxFileBytes = formatBytes(limits.maxFileBytes ?? DEFAULT_LIMITS.maxFileBytes);
   return {
     grep: {
-      description:
-        "Search the repository's files for a regular expression (ripgrep; Rust regex syntax, so no look-around or backreferences; escape ( [ { . * + ? to match them literally). Returns matching lines grouped by file, each as `  <line>: <text>` with 1-based line numbers; long lines are cut around the match. Case-insensitive unless caseSensitive is true. Honours .gitignore and skips binary files, vendored folders (node_modules, vendor, …) and secret files. Use it to find where an identifier, error message or string appears, then read_file around the line numbers.",
+      description: `Search the repository's files for a regular expression (ripgrep; Rust regex syntax, so no look-around or backreferences; escape ( [ { . * + ? to match them literally). Returns matching lines grouped by file, each as \`  <line>: <text>\` with 1-based line numbers; long lines are cut around the match. Case-insensitive unless caseSensitive is true. Honours .gitignore and skips binary files, files over ${maxFileBytes}, vendored folders (node_modules, vendor, …), secret files and lines that hold secrets. Use it to find where an identifier, error message or string appears, then read_file around the line numbers.`,
       inputSchema: z.object({
         pattern: z
           .string()

@@ -1,7 +1,9 @@
 /**
  * The `grep` code tool: a regular-expression search over the repository with ripgrep, results
- * grouped by file with 1-based line numbers, long lines cut around the match, secrets and
- * vendored folders left out, and every size capped.
+ * grouped by file with 1-based line numbers, long lines cut around the match, vendored folders
+ * left out, and every size capped. Every match passes the secret gate: a file the gate refuses
+ * is not searched, and a withheld line never matches, so the answer is the same whatever a
+ * withheld line holds (no count, no position, no oracle).
  */
 import path from 'node:path';
 import {
@@ -15,7 +17,7 @@ import {
 import { isSecretFile, printablePath } from '../repository/content.js';
 import { VENDORED_DIRS } from '../repository/files.js';
 import { resolveInRoot, resolveRoot, toPosix } from '../repository/sandbox.js';
-import { inspectFile, type SecretScan, withheldLine } from '../repository/secrets.js';
+import { createFileGate } from '../repository/secret-gate.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import { type RipgrepMatch, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
@@ -25,7 +27,12 @@ import { integerInRange, nonEmptyText } from './validate-input.js';
 export interface GrepOptions
   extends Pick<
     CodeToolLimits,
-    'maxOutputTokens' | 'maxGrepResults' | 'maxMatchChars' | 'grepTimeoutMs' | 'maxGrepOutputBytes'
+    | 'maxOutputTokens'
+    | 'maxGrepResults'
+    | 'maxMatchChars'
+    | 'grepTimeoutMs'
+    | 'maxGrepOutputBytes'
+    | 'maxFileBytes'
   > {
   /** Repository-relative folder or file to search in. Default the whole repository. */
   path?: string;
@@ -81,8 +88,11 @@ function ripgrepArgs(
   target: string,
   glob: string | undefined,
   caseSensitive: boolean,
+  maxFileBytes: number,
 ) {
   const args = ['--json', '--no-config', '--hidden', '--no-require-git', '--sort', 'path'];
+  // Files read_file refuses as too large are not searched either (the gate cannot vouch for them).
+  args.push('--max-filesize', String(maxFileBytes));
   args.push(caseSensitive ? '--case-sensitive' : '--ignore-case');
   if (glob !== undefined) args.push('--glob', glob);
   for (const dir of VENDORED_DIRS) args.push('--glob', `!${dir}/`);
@@ -125,8 +135,10 @@ function stopNote(run: RipgrepRun, shown: number, more: boolean, maxResults: num
 
 /**
  * Searches the repository for a regular expression with ripgrep (Rust regex syntax).
- * Honours `.gitignore`, searches hidden files but never `.git`, vendored folders or secret files
- * (unless `allowSecrets`), does not follow symlinks, skips binary files.
+ * Honours `.gitignore`, searches hidden files but never `.git`, vendored folders, files over
+ * `maxFileBytes`, or what the secret gate refuses or withholds (unless `allowSecrets`): secret
+ * files, hard links, binary files, lines that hold secrets. Does not follow symlinks; reads
+ * UTF-16 files with a byte order mark as text.
  * @param root repository root (any path; its real path is used).
  * @param pattern regular expression, 1–1,000 characters.
  * @returns matches grouped by file, or `INVALID_ARGUMENT`, `INVALID_REGEX`, `PATH_OUTSIDE_ROOT`,
@@ -147,6 +159,7 @@ export async function grep(
     maxMatchChars = DEFAULT_LIMITS.maxMatchChars,
     grepTimeoutMs = DEFAULT_LIMITS.grepTimeoutMs,
     maxGrepOutputBytes = DEFAULT_LIMITS.maxGrepOutputBytes,
+    maxFileBytes = DEFAULT_LIMITS.maxFileBytes,
   }: GrepOptions = {},
 ): Promise<CodeToolResult<GrepResult>> {
   try {
@@ -156,19 +169,27 @@ export async function grep(
     const limit = Math.min(requested, maxGrepResults);
     const realRoot = await resolveRoot(root);
     const target = await resolveInRoot(realRoot, searchPath);
-    if (target.isFile && !allowSecrets && isSecretFile(target.relative)) {
-      throw new SightlineError({
-        code: 'SECRET_FILE',
-        message: `"${searchPath}" looks like a secret file (keys, tokens, credentials); it is not searched.`,
-        details: { path: target.relative },
-      });
+    const gate = createFileGate(realRoot, { allowSecrets });
+    if (target.isFile) {
+      const verdict =
+        !allowSecrets && isSecretFile(searchPath, '') ? null : await gate(target.relative);
+      if (verdict === null || (!verdict.ok && verdict.code === 'SECRET_FILE')) {
+        throw new SightlineError({
+          code: 'SECRET_FILE',
+          message: `"${searchPath}" is refused: it looks like ${verdict ? verdict.reason : 'a secret file (keys, tokens, credentials)'}; it is not searched.`,
+          details: { path: target.relative },
+        });
+      }
     }
     const toRelative = (printed: string) =>
       toPosix(path.relative(realRoot, path.resolve(realRoot, printed)));
     const run = await runRipgrep({
       cwd: realRoot,
-      args: ripgrepArgs(pattern, target.relative || '.', glob, caseSensitive),
-      accept: (match) => allowSecrets || !isSecretFile(toRelative(match.path)),
+      args: ripgrepArgs(pattern, target.relative || '.', glob, caseSensitive, maxFileBytes),
+      accept: async (match) => {
+        const file = await gate(toRelative(match.path));
+        return file.ok && !file.withheld.has(match.line);
+      },
       maxMatches: limit + 1,
       timeoutMs: grepTimeoutMs,
       maxOutputBytes: maxGrepOutputBytes,
@@ -183,26 +204,11 @@ export async function grep(
         });
       }
     }
-    const scans = new Map<string, Promise<SecretScan>>();
-    const scanOf = (relative: string) => {
-      const known = scans.get(relative);
-      if (known) return known;
-      const scan = inspectFile(path.join(realRoot, relative), relative);
-      scans.set(relative, scan);
-      return scan;
-    };
-    const found = await Promise.all(
-      run.matches.slice(0, limit).map(async (match) => {
-        const relative = toRelative(match.path);
-        const scan = allowSecrets ? null : await scanOf(relative);
-        const secret = scan?.file ?? scan?.lines.get(match.line);
-        return {
-          path: relative,
-          line: match.line,
-          text: secret ? withheldLine(secret) : excerpt(match, maxMatchChars),
-        };
-      }),
-    );
+    const found = run.matches.slice(0, limit).map((match) => ({
+      path: toRelative(match.path),
+      line: match.line,
+      text: excerpt(match, maxMatchChars),
+    }));
     const flags = caseSensitive ? '' : 'i';
     const where = target.relative === '' ? 'the repository' : `"${target.relative}"`;
     const scope = `${where}${glob === undefined ? '' : ` (glob ${glob})`}`;

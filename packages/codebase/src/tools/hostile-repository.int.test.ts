@@ -1,51 +1,59 @@
 /**
- * A hostile repository, built in a temporary folder: secrets by name (the leaks of issue #19),
- * secrets by content in innocent-looking files (obviously fake values), a hard link to a file
- * outside, and file names that try to forge result lines. No secret may come out of any tool,
- * the index or the repository map; every refused file is named as refused.
+ * The hostile repository (`@sightline/codebase/testing`) through every channel of this package:
+ * the four code tools, the index and the repository map (text and the shape `--json` prints).
+ * No planted secret may come out of any of them, every refused file is named as refused, and no
+ * answer tells whether a withheld line matches (no oracle).
  */
-import { link, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { isToolError } from '@sightline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexRepository } from '../repomap/index-repository.js';
 import { renderRepositoryMap } from '../repomap/render-map.js';
 import type { RepositoryIndex } from '../repomap/types.js';
+import { createHostileRepository, type HostileRepository } from '../testing/index.js';
 import { findSymbol } from './find-symbol.js';
 import { grep } from './grep.js';
 import { listDir } from './list-dir.js';
 import { readFile } from './read-file.js';
 
-const GITHUB = `ghp_${'FAKE'.repeat(8)}0000`;
-const SLACK = 'xoxb-123456789012-1234567890123-FakeSlackTokenFakeSlackAb';
-const NPM = `npm_${'Fake'.repeat(9)}`;
-const JWT =
-  'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJmYWtlLXVzZXIifQ.ZmFrZS1zaWduYXR1cmUtbm90LXJlYWwtYXQtYWxs';
-const GITLAB = 'glpat-FakeGitlabToken00000000';
-const AWS_ID = 'AKIAFAKEFAKEFAKE5678';
+let hostile: HostileRepository;
+let index: RepositoryIndex;
 
-/** Every fake secret planted below; none may appear in any output. */
-const SECRETS = [
-  'FakeGitRemoteToken',
-  'FakeSshKeyBody',
-  'FakeProdEnvValue',
-  'FakeProductionPw',
-  'AKIAFAKEFAKEFAKE1234',
-  'FakeTrailingSpace',
-  'FakeOutsideHardLink',
-  GITHUB,
-  SLACK,
-  NPM,
-  JWT,
-  GITLAB,
-  AWS_ID,
-  'FakeKeyBlockBody',
-  'FakeSettingsToken',
-  'FakeDbPassword',
+beforeAll(async () => {
+  hostile = await createHostileRepository();
+  index = await indexRepository(hostile.root, { cacheDir: false });
+});
+
+afterAll(async () => {
+  await hostile.cleanup();
+});
+
+function text(result: object): string {
+  return isToolError(result)
+    ? result.error.message
+    : JSON.stringify(result) + (result as { text: string }).text;
+}
+
+const CONTENT_FILES = [
+  'src/config.ts',
+  'src/chat.js',
+  'src/publish.txt',
+  'src/session.ts',
+  'src/cloud.py',
+  'src/db.ts',
+  'keys/deploy.txt',
+  'src/billing.ts',
+  'src/maps.js',
+  'config/app.yml',
+  'docker-compose.yml',
+  'ci/registry.txt',
+  'deploy/kubeconfig.yaml',
+  'src/assistant.py',
+  'src/disabled.ts',
+  'src/client.ts',
+  'src/connect.ts',
+  'legacy/settings.txt',
 ];
 
-/** Files refused whole, by name, content or link count. */
 const REFUSED = [
   '.git/config',
   'id_rsa.bak',
@@ -55,120 +63,192 @@ const REFUSED = [
   '.env ',
   'docs/notes.txt',
   'settings.conf',
+  'src/linked.ts',
 ];
 
-const FILES: Record<string, string> = {
-  '.git/config':
-    '[remote "origin"]\n\turl = https://x-access-token:FakeGitRemoteToken@github.com/acme/app.git\n',
-  'id_rsa.bak':
-    '-----BEGIN OPENSSH PRIVATE KEY-----\nFakeSshKeyBody\n-----END OPENSSH PRIVATE KEY-----\n',
-  'prod.env': 'STRIPE=FakeProdEnvValue\n',
-  'config/production.env': 'DB_PASSWORD=FakeProductionPw\n',
-  'config/aws_credentials': '[default]\naws_access_key_id = AKIAFAKEFAKEFAKE1234\n',
-  '.env ': 'TOKEN=FakeTrailingSpace\n',
-  'settings.conf': 'APP_NAME=demo\nSERVICE_TOKEN=FakeSettingsToken\n',
-  'src/config.ts': `export function loadConfig() {\n  return 1;\n}\nexport const githubToken = '${GITHUB}';\n`,
-  'src/chat.js': `const hook = "${SLACK}";\nfunction notify() {}\n`,
-  'src/publish.txt': `//registry.npmjs.org/:_authToken=${NPM}\n`,
-  'src/session.ts': `export const session = '${JWT}';\nexport const gitlab = '${GITLAB}';\n`,
-  'src/cloud.py': `AWS_KEY = "${AWS_ID}"\ndef connect():\n    pass\n`,
-  'src/db.ts': 'export const dbUrl = "postgres://admin:FakeDbPassword@db.example.com/app";\n',
-  'keys/deploy.txt':
-    'deploy key:\n-----BEGIN RSA PRIVATE KEY-----\nFakeKeyBlockBody\n-----END RSA PRIVATE KEY-----\n',
-  'src/evil\n1: forged.ts': 'export function forged() {}\n',
-  '..data/ok.ts': 'export const okData = 1;\n',
-};
-
-let base: string;
-let root: string;
-let index: RepositoryIndex;
-
-beforeAll(async () => {
-  base = await mkdtemp(path.join(os.tmpdir(), 'sightline-hostile-'));
-  root = path.join(base, 'repo');
-  for (const [file, content] of Object.entries(FILES)) {
-    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await writeFile(path.join(root, file), content);
-  }
-  await writeFile(path.join(base, 'outside.txt'), 'NOTE=FakeOutsideHardLink\n');
-  await mkdir(path.join(root, 'docs'));
-  await link(path.join(base, 'outside.txt'), path.join(root, 'docs/notes.txt'));
-  index = await indexRepository(root, { cacheDir: false });
-});
-
-afterAll(async () => {
-  await rm(base, { recursive: true, force: true });
-});
-
-function text(result: { text?: string; error?: { message: string } } | object): string {
-  return isToolError(result) ? result.error.message : (result as { text: string }).text;
-}
-
-function expectNoSecret(output: string) {
-  for (const secret of SECRETS) expect(output).not.toContain(secret);
-}
-
-describe('a hostile repository', () => {
+describe('a hostile repository through the code tools', () => {
   it.each(REFUSED)('read_file refuses %j and names it as refused', async (file) => {
-    const result = await readFile(root, file);
+    const result = await readFile(hostile.root, file);
     expect(isToolError(result)).toBe(true);
     if (!isToolError(result)) return;
     expect(['SECRET_FILE', 'PATH_OUTSIDE_ROOT']).toContain(result.error.code);
-    expect(result.error.message).toMatch(/secret|refused|hard link|credentials/i);
-    expectNoSecret(result.error.message);
+    expect(result.error.message).toMatch(/secret|refused|hard link|credentials|symbolic link/i);
+    expect(hostile.leaks(result.error.message)).toEqual([]);
   });
 
-  it.each([
-    'src/config.ts',
-    'src/chat.js',
-    'src/publish.txt',
-    'src/session.ts',
-    'src/cloud.py',
-    'src/db.ts',
-    'keys/deploy.txt',
-  ])('read_file shows %s with its secret lines withheld', async (file) => {
-    const output = text(await readFile(root, file));
+  it.each(CONTENT_FILES)('read_file shows %s with its secret lines withheld', async (file) => {
+    const output = text(await readFile(hostile.root, file));
+    expect(hostile.leaks(output)).toEqual([]);
     expect(output).toContain('[withheld: looks like a secret');
-    expect(output).toMatch(/withheld because/);
-    expectNoSecret(output);
   });
 
-  it('grep finds the planted lines but shows none of them', async () => {
-    for (const pattern of ['Fake', 'AKIA', 'eyJ', 'ghp_', 'xoxb', 'npm_', 'glpat', 'postgres']) {
-      const output = text(await grep(root, pattern));
-      expectNoSecret(output);
+  it('read_file decodes the UTF-16 file (a byte order mark) instead of calling it binary', async () => {
+    const output = text(await readFile(hostile.root, 'legacy/settings.txt'));
+    expect(output).toContain('deploy settings');
+  });
+
+  it.each(
+    // Each secret's own first characters, its middle, and the words around it.
+    [
+      'Fake',
+      'AKIA',
+      'eyJ',
+      'ghp_',
+      'xoxb',
+      'npm_',
+      'glpat',
+      'postgres',
+      'sk_live',
+      'AIza',
+      'sk-',
+      'password',
+      'PASSWORD',
+      '_authToken',
+      'client-key-data',
+      'secretlint',
+      'github',
+      'NOTE=',
+      'SERVICE_TOKEN',
+      'leak',
+    ],
+  )('grep %j shows no secret', async (pattern) => {
+    expect(hostile.leaks(text(await grep(hostile.root, pattern)))).toEqual([]);
+  });
+
+  it("grep for each secret itself finds nothing (the pattern echoed is the caller's own)", async () => {
+    for (const secret of hostile.secrets) {
+      for (const marker of secret.markers) {
+        const result = await grep(hostile.root, regexOf(marker));
+        expect(isToolError(result)).toBe(false);
+        if (isToolError(result)) continue;
+        expect(result.matchCount, `${secret.format}: ${result.text}`).toBe(0);
+      }
     }
-    const output = text(await grep(root, 'Fake'));
-    expect(output).toContain('[withheld: looks like a secret');
-    expect(output).not.toContain('.git/');
   });
 
   it('grep on a refused file is refused', async () => {
-    expect(text(await grep(root, 'Fake', { path: 'prod.env' }))).toMatch(/secret/);
-    expect(text(await grep(root, 'Fake', { path: '.git/config' }))).toMatch(/secret/);
+    for (const file of ['prod.env', '.git/config', 'settings.conf', 'docs/notes.txt']) {
+      const result = await grep(hostile.root, 'Fake', { path: file });
+      expect(isToolError(result), file).toBe(true);
+      expect(text(result)).toMatch(/secret|refused|hard link/);
+    }
   });
 
-  it('list_dir, find_symbol and the repository map show no secret and escape forged names', async () => {
-    const listing = text(await listDir(root, '.', { depth: 5 }));
-    expectNoSecret(listing);
+  it('list_dir shows no secret and escapes forged names', async () => {
+    const listing = text(await listDir(hostile.root, '.', { depth: 5 }));
+    expect(hostile.leaks(listing)).toEqual([]);
     expect(listing).toContain('evil\\u000a1: forged.ts');
+    // Every file read_file refuses is marked so, by name, link count or content alike.
+    for (const name of ['settings.conf', 'notes.txt', 'prod.env', 'id_rsa.bak']) {
+      expect(listing).toMatch(
+        new RegExp(`${name.replace('.', '\\.')}  \\d+ B, secret: read_file refuses it`),
+      );
+    }
     expect(listing.split('\n').some((line) => line.trimStart().startsWith('1: forged'))).toBe(
       false,
     );
-    for (const name of ['loadConfig', 'githubToken', 'session', 'gitlab', 'notify', 'forged']) {
-      expectNoSecret(text(await findSymbol(index, name)));
-    }
+  });
+
+  it.each([
+    'loadConfig',
+    'githubToken',
+    'session',
+    'gitlab',
+    'notify',
+    'forged',
+    'billing',
+    'loadMaps',
+    'database',
+    'connect',
+    'createClient',
+    'label',
+    'ci',
+    'client',
+    'AWS_KEY',
+  ])('find_symbol %j shows no secret', async (name) => {
+    expect(hostile.leaks(text(await findSymbol(index, name)))).toEqual([]);
+  });
+
+  it('find_symbol shows a multi-line definition with its secret line withheld', async () => {
+    const output = text(await findSymbol(index, 'database'));
+    expect(output).toContain('createClient(');
+    expect(output).toContain('[withheld: looks like a secret');
     expect(text(await findSymbol(index, 'forged'))).toContain('evil\\u000a1: forged.ts');
-    const grepped = text(await grep(root, 'forged'));
-    expect(grepped).toContain('src/evil\\u000a1: forged.ts');
-    expectNoSecret(renderRepositoryMap(index, { tokens: 4_000 }).text);
+  });
+
+  it('the repository map, its JSON and every budget show no secret', async () => {
+    for (const tokens of [256, 1_024, 8_000]) {
+      const map = renderRepositoryMap(index, { tokens });
+      expect(hostile.leaks(map.text)).toEqual([]);
+      expect(hostile.leaks(JSON.stringify(map.files))).toEqual([]);
+    }
+    const focused = renderRepositoryMap(index, {
+      tokens: 4_000,
+      focus: { identifiers: ['database', 'connect', 'billing'] },
+    });
+    expect(hostile.leaks(focused.text + JSON.stringify(focused.files))).toEqual([]);
+  });
+
+  it('the index skips refused files and keeps no secret in its signatures', async () => {
     const skipped = new Map(index.skipped.map((item) => [item.path, item.reason]));
     expect(skipped.get('docs/notes.txt')).toBe('secret');
     expect(skipped.get('settings.conf')).toBe('secret');
     expect(index.files.get('src/config.ts')?.secretLines).toEqual([4]);
+    const signatures = [...index.files.values()].flatMap((file) =>
+      file.definitions.map((definition) => definition.signature),
+    );
+    expect(hostile.leaks(signatures.join('\n'))).toEqual([]);
   });
 
   it('reads a folder named ..data (not a traversal)', async () => {
-    expect(text(await readFile(root, '..data/ok.ts'))).toContain('okData');
+    expect(text(await readFile(hostile.root, '..data/ok.ts'))).toContain('okData');
+  });
+});
+
+/** A grep answer with the caller's own pattern taken out: what it says about the repository. */
+function answer(result: object, pattern: string): string {
+  if (isToolError(result)) return result.error.message.replaceAll(pattern, 'P');
+  const { text: said, ...fields } = result as { text: string };
+  return said.replaceAll(pattern, 'P') + JSON.stringify(fields);
+}
+
+/** Escapes a literal for ripgrep's regex syntax. */
+function regexOf(literal: string): string {
+  return literal.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+}
+
+describe('no oracle: grep answers alike whether a withheld line matches or not', () => {
+  /** A right guess (the secret's real beginning) and a wrong one of the same shape. */
+  const probes = (secret: string): [string, string] => {
+    const right = secret.slice(0, Math.min(secret.length, 14));
+    const last = right.at(-1) === 'Z' ? 'Y' : 'Z';
+    return [regexOf(right), regexOf(`${right.slice(0, -1)}${last}`)];
+  };
+
+  it('for every planted secret, scoped and not', async () => {
+    for (const secret of hostile.secrets) {
+      const [right, wrong] = probes(secret.markers[0] ?? '');
+      for (const options of [{}, { path: secret.path }, { maxResults: 1 }]) {
+        const answers = await Promise.all(
+          [right, wrong].map(async (probe) =>
+            answer(await grep(hostile.root, probe, options), probe),
+          ),
+        );
+        expect(answers[0], `${secret.format} ${JSON.stringify(options)}`).toBe(answers[1]);
+      }
+    }
+  });
+
+  it('for a hard-linked outside file and a refused KEY=value file', async () => {
+    for (const [right, wrong] of [
+      ['NOTE=FakeOutside', 'NOTE=XakeOutside'],
+      ['SERVICE_TOKEN=FakeSettings', 'SERVICE_TOKEN=XakeSettings'],
+      ['FakeOutsideSym', 'XakeOutsideSym'],
+    ] as const) {
+      const answers = await Promise.all(
+        [right, wrong].map(async (probe) => answer(await grep(hostile.root, probe), probe)),
+      );
+      expect(answers[0]).toBe(answers[1]);
+    }
   });
 });

@@ -4,7 +4,7 @@
  * followed, and the listing capped in entries and tokens.
  */
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import {
   countFittingItems,
@@ -13,9 +13,10 @@ import {
   SightlineError,
   toToolError,
 } from '@sightline/core';
-import { countLines, isSecretFile, printablePath, sniffContent } from '../repository/content.js';
+import { isSecretFile, printablePath } from '../repository/content.js';
 import { loadGitignore, VENDORED_DIRS } from '../repository/files.js';
 import { isInside, resolveInRoot, resolveRoot, toPosix } from '../repository/sandbox.js';
+import { gateFile } from '../repository/secret-gate.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange } from './validate-input.js';
@@ -68,15 +69,16 @@ function byKindThenName(left: Dirent, right: Dirent): number {
 
 async function describeFile(absolute: string, relative: string, allowSecrets: boolean) {
   const { size, nlink } = await lstat(absolute);
-  if (!allowSecrets && (nlink > 1 || isSecretFile(relative)))
-    return { size, note: 'secret' as const };
-  if (size > LINE_COUNT_MAX_BYTES) return { size, note: 'large' as const };
-  const bytes = await readFile(absolute).catch(() => Buffer.alloc(0));
-  if (!allowSecrets && isSecretFile(relative, bytes.toString('utf8'))) {
+  if (!allowSecrets && (nlink > 1 || isSecretFile(relative, ''))) {
     return { size, note: 'secret' as const };
   }
-  if (sniffContent(bytes, relative) === 'binary') return { size, note: 'binary' as const };
-  return { size, lineCount: countLines(bytes) };
+  if (size > LINE_COUNT_MAX_BYTES) return { size, note: 'large' as const };
+  // The secret gate's verdict, so a file read_file refuses (a KEY=value file with a secret, a
+  // token file) is marked so here too.
+  const gated = await gateFile(absolute, relative, { allowSecrets });
+  if (!gated.ok)
+    return { size, note: gated.code === 'BINARY_FILE' ? ('binary' as const) : ('secret' as const) };
+  return { size, lineCount: gated.lines.length };
 }
 
 async function describeSymlink(root: string, absolute: string) {

@@ -3,7 +3,6 @@
  * lines and a token budget per call, with clear refusals for folders, binary, secret and oversized
  * files, and notes for what was cut.
  */
-import { readFile as readBytes } from 'node:fs/promises';
 import {
   countFittingItems,
   cutLine,
@@ -13,15 +12,9 @@ import {
   SightlineError,
   toToolError,
 } from '@sightline/core';
-import {
-  isSecretFile,
-  printablePath,
-  SNIFF_BYTES,
-  sniffContent,
-  splitFileLines,
-} from '../repository/content.js';
+import { isSecretFile, printablePath } from '../repository/content.js';
 import { resolveInRoot, resolveRoot } from '../repository/sandbox.js';
-import { scanSecrets, withheldLine } from '../repository/secrets.js';
+import { gateFile } from '../repository/secret-gate.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange } from './validate-input.js';
@@ -61,15 +54,6 @@ function refuse(
   path: string,
 ) {
   return new SightlineError({ code, message, details: { path } });
-}
-
-/** Decodes UTF-8, replacing invalid sequences with U+FFFD. */
-function decode(bytes: Buffer): { text: string; valid: boolean } {
-  try {
-    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), valid: true };
-  } catch {
-    return { text: new TextDecoder('utf-8').decode(bytes), valid: false };
-  }
 }
 
 /**
@@ -119,31 +103,30 @@ export async function readFile(
         shownPath,
       );
     }
-    const bytes = await readBytes(file.absolute);
-    const { text, valid } = decode(bytes);
-    if (!allowSecrets && (isSecretFile(filePath, text) || isSecretFile(shownPath, text))) {
+    // The name asked for, too (a link named `.env`); token files (`.npmrc`) are judged by content in the gate.
+    if (!allowSecrets && isSecretFile(filePath, '')) {
       throw refuse(
         'SECRET_FILE',
         `"${filePath}" looks like a secret file (keys, tokens, credentials) and is not shown. Look for where the code reads the setting instead.`,
         shownPath,
       );
     }
-    const scan = allowSecrets ? null : await scanSecrets(text, shownPath);
-    if (scan?.file) {
-      throw refuse(
-        'SECRET_FILE',
-        `"${shownPath}" is refused: it looks like ${scan.file}. Look for where the code reads the setting instead.`,
-        shownPath,
-      );
-    }
-    if (sniffContent(bytes, shownPath) === 'binary' || bytes.includes(0, SNIFF_BYTES)) {
+    const gated = await gateFile(file.absolute, file.relative, { allowSecrets });
+    if (!gated.ok && gated.code === 'BINARY_FILE') {
       throw refuse(
         'BINARY_FILE',
         `"${shownPath}" is a binary file (it contains NUL bytes); it has no lines to show.`,
         shownPath,
       );
     }
-    const lines = splitFileLines(text);
+    if (!gated.ok) {
+      throw refuse(
+        'SECRET_FILE',
+        `"${shownPath}" is refused: it looks like ${gated.reason}. Look for where the code reads the setting instead.`,
+        shownPath,
+      );
+    }
+    const { lines, withheld: secrets, valid } = gated;
     const total = lines.length;
     const start = integerInRange('startLine', startLine, { min: 1, fallback: 1 });
     if (total === 0) {
@@ -171,12 +154,12 @@ export async function readFile(
     const end = Math.min(requestedEnd, total, start + maxReadLines - 1);
     const width = Math.max(4, digits(end));
     const numbered = lines.slice(start - 1, end).map((line, offset) => {
-      const secret = scan?.lines.get(start + offset);
-      const { text: shown, cut } = secret
-        ? { text: withheldLine(secret), cut: false }
+      const secret = secrets.get(start + offset);
+      const { text: cutText, cut } = secret
+        ? { text: line, cut: false }
         : cutLine(line, maxLineChars);
       return {
-        text: `${String(start + offset).padStart(width)}│ ${shown}`,
+        text: `${String(start + offset).padStart(width)}│ ${cutText}`,
         cut,
         withheld: !!secret,
       };

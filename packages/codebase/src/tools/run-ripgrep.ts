@@ -1,6 +1,8 @@
 /**
  * Runs ripgrep (the binary shipped by `@vscode/ripgrep`) without a shell and streams its `--json`
- * output, stopping it as soon as enough matches are in, the time is up, or it has printed too much.
+ * output, stopping it as soon as enough accepted matches are in, the time is up, or the accepted
+ * matches have grown too large. Only accepted matches count towards either cap, so a match the
+ * caller drops (a withheld line) changes nothing in the answer.
  * ripgrep's default regex engine runs in linear time, so no pattern can backtrack forever; the
  * timeout guards against huge trees and the byte cap against huge matching lines.
  */
@@ -25,13 +27,19 @@ export interface RunRipgrepOptions {
   cwd: string;
   /** Arguments after the binary; must include `--json`. */
   args: string[];
-  /** Keeps a match when true (e.g. drops secret files). Default keeps all. */
-  accept?: (match: RipgrepMatch) => boolean;
+  /**
+   * Keeps a match when true (e.g. drops withheld lines); matches are judged one at a time, in
+   * ripgrep's order, with ripgrep's output paused meanwhile. Default keeps all.
+   */
+  accept?: (match: RipgrepMatch) => boolean | Promise<boolean>;
   /** Stops once this many accepted matches are collected. */
   maxMatches: number;
   /** Kills ripgrep after this many milliseconds. */
   timeoutMs: number;
-  /** Kills ripgrep after it printed this many bytes (UTF-8) on stdout. */
+  /**
+   * Kills ripgrep once its accepted matches (as printed, UTF-8) pass this many bytes, or one
+   * line of its output does.
+   */
   maxOutputBytes: number;
 }
 
@@ -98,34 +106,62 @@ export function runRipgrep({
     const matches: RipgrepMatch[] = [];
     let stopped: RipgrepRun['stopped'] = null;
     let pending = '';
-    let printed = 0;
+    let kept = 0;
     let stderr = '';
+    const queue: string[] = [];
+    let working = false;
+    let exit: { code: number | null } | undefined;
     const stop = (reason: NonNullable<RipgrepRun['stopped']>) => {
       if (stopped) return;
       stopped = reason;
+      queue.length = 0;
       child.kill('SIGKILL');
     };
     const timer = setTimeout(() => stop('timeout'), timeoutMs);
-    const handleLine = (line: string) => {
-      if (stopped || !line.startsWith('{"type":"match"')) return;
+    const finish = () => {
+      if (exit === undefined || working) return;
+      clearTimeout(timer);
+      resolve({ matches, stopped, exitCode: exit.code, stderr });
+    };
+    const handleLine = async (line: string) => {
+      if (!line.startsWith('{"type":"match"')) return;
       const match = parseMatch(JSON.parse(line) as RipgrepMatchEvent);
-      if (!accept(match)) return;
+      if (!(await accept(match)) || stopped) return;
       matches.push(match);
-      if (matches.length >= maxMatches) stop('max-matches');
+      kept += Buffer.byteLength(line);
+      if (kept > maxOutputBytes) stop('output-cap');
+      else if (matches.length >= maxMatches) stop('max-matches');
+    };
+    const pump = async () => {
+      if (working) return;
+      working = true;
+      try {
+        for (let line = queue.shift(); line !== undefined && !stopped; line = queue.shift()) {
+          await handleLine(line);
+        }
+      } catch (error) {
+        stop('output-cap');
+        reject(error);
+      } finally {
+        working = false;
+      }
+      if (!stopped) child.stdout.resume();
+      finish();
     };
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       if (stopped) return;
-      printed += Buffer.byteLength(chunk);
       const lines = chunk.split('\n');
       if (lines.length > 1) {
         lines[0] = pending + lines[0];
         pending = lines.pop() ?? '';
-        for (const line of lines) handleLine(line);
+        queue.push(...lines);
+        child.stdout.pause();
+        void pump();
       } else {
         pending += chunk;
       }
-      if (printed > maxOutputBytes) stop('output-cap');
+      if (pending.length > maxOutputBytes) stop('output-cap');
     });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
@@ -136,9 +172,11 @@ export function runRipgrep({
       reject(error);
     });
     child.on('close', (exitCode) => {
-      clearTimeout(timer);
-      if (!stopped && pending.length > 0) handleLine(pending);
-      resolve({ matches, stopped, exitCode, stderr });
+      if (!stopped && pending.length > 0) queue.push(pending);
+      pending = '';
+      exit = { code: exitCode };
+      if (queue.length > 0) void pump();
+      else finish();
     });
   });
 }

@@ -1,17 +1,13 @@
 /**
  * Reads the repository files a diagnosis cites, each once per verification, through the sandbox
- * (`resolveInRoot`), and turns every reason a path cannot be cited into a model-readable failure.
+ * (`resolveInRoot`) and the secret gate (`gateFile`), and turns every reason a path cannot be
+ * cited into a model-readable failure. Every check and message of a verification (quotes, line
+ * counts, patches, re-ask excerpts) works on the gated text, so a withheld line answers the same
+ * whatever it holds.
  */
-import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isSecretFile, type Repository, resolveInRoot } from '@sightline/codebase';
-import {
-  SNIFF_BYTES,
-  scanSecrets,
-  sniffContent,
-  splitFileLines,
-  withoutBuildOutput,
-} from '@sightline/codebase/internal';
+import { gateFile, isSecretFile, type Repository, resolveInRoot } from '@sightline/codebase';
+import { withoutBuildOutput } from '@sightline/codebase/internal';
 import { SightlineError } from '@sightline/core';
 import { closest, distance } from 'fastest-levenshtein';
 import type { VerificationErrorCode } from './verification-error.js';
@@ -21,12 +17,10 @@ export interface RepoFile {
   ok: true;
   /** Repository-relative path with `/` separators. */
   path: string;
-  /** Whole content. */
+  /** Whole content as the gate shows it: every withheld line replaced by its note. */
   text: string;
-  /** Lines without their terminators; a final newline does not start an extra line. */
+  /** Lines of `text` without their terminators; a final newline does not start an extra line. */
   lines: string[];
-  /** 1-based lines that look like secrets → what was found; never echoed in a message. */
-  secretLines: Map<number, string>;
 }
 
 /** Why a path cannot be cited. */
@@ -105,34 +99,20 @@ async function readRepoFile(
       `"${requested}" is ${resolved.isDirectory ? 'a directory' : 'not a regular file'}; cite a file inside it.`,
     );
   }
-  if (isSecretFile(resolved.relative)) {
+  if (isSecretFile(resolved.relative, '') || isSecretFile(requested, '')) {
     return fail(
       'SECRET_FILE',
       `"${requested}" looks like a secrets file; it is never read or cited.`,
     );
   }
-  const head = Buffer.alloc(Math.min(SNIFF_BYTES, resolved.size));
-  const handle = await open(resolved.absolute, 'r');
-  try {
-    await handle.read(head, 0, head.length, 0);
-  } finally {
-    await handle.close();
-  }
-  if (sniffContent(head, resolved.relative) === 'binary') {
+  const gated = await gateFile(resolved.absolute, resolved.relative);
+  if (!gated.ok && gated.code === 'BINARY_FILE') {
     return fail('BINARY_FILE', `"${requested}" is a binary file; it has no lines to cite.`);
   }
-  const text = await readFile(resolved.absolute, 'utf8');
-  const secrets = await scanSecrets(text, resolved.relative);
-  if (isSecretFile(resolved.relative, text) || secrets.file) {
+  if (!gated.ok) {
     return fail('SECRET_FILE', `"${requested}" holds credentials; it is never read or cited.`);
   }
-  return {
-    ok: true,
-    path: resolved.relative,
-    text,
-    lines: splitFileLines(text),
-    secretLines: secrets.lines,
-  };
+  return { ok: true, path: resolved.relative, text: gated.text, lines: gated.lines };
 }
 
 async function notFoundMessage(

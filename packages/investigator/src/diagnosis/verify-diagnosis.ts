@@ -7,7 +7,6 @@
  */
 
 import { openRepository, type Repository, type RepositoryIndex } from '@sightline/codebase';
-import { withheldLine } from '@sightline/codebase/internal';
 import type { z } from 'zod';
 import { assessEvidence } from './assess-evidence.js';
 import { findQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
@@ -216,9 +215,8 @@ async function checkEvidence(
   ];
 }
 
+/** A line as the secret gate shows it (a withheld line is its note), cut for a message. */
 function lineText(file: RepoFile, line: number): string {
-  const secret = file.secretLines.get(line);
-  if (secret) return withheldLine(secret);
   const text = (file.lines[line - 1] ?? '').trim();
   return text.length > ECHO_CHARS ? `${text.slice(0, ECHO_CHARS)}…` : text;
 }

@@ -219,7 +219,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     };
   }
 
-  const offline = diagnoseOffline(report, index, {
+  const offline = await diagnoseOffline(report, index, {
     label,
     suspects,
     signals,

@@ -49,9 +49,13 @@ describe('secret lines in a diagnosis', () => {
 
   it('the offline diagnosis quotes a line that is not secret', async () => {
     const index = await indexRepository(root, { cacheDir: false });
-    const diagnosis = diagnoseOffline(issueReport('loadConfig fails', 'apiToken is empty'), index, {
-      suspects: [{ path: 'src/config.js', lines: [1, 4], score: 1, evidence: ['named'] }],
-    });
+    const diagnosis = await diagnoseOffline(
+      issueReport('loadConfig fails', 'apiToken is empty'),
+      index,
+      {
+        suspects: [{ path: 'src/config.js', lines: [1, 4], score: 1, evidence: ['named'] }],
+      },
+    );
     expect(JSON.stringify(diagnosis)).not.toContain(TOKEN);
     expect(diagnosis.affectedFiles[0]?.evidence[0]).toEqual({
       path: 'src/config.js',

@@ -84,7 +84,7 @@ describe('a package whose code lives only in dist/', () => {
   });
 
   it('writes an offline diagnosis that verifies', async () => {
-    const diagnosis = diagnoseOffline(report, index, { suspects: localize(report, index) });
+    const diagnosis = await diagnoseOffline(report, index, { suspects: localize(report, index) });
     expect(diagnosis.suspects.length).toBeGreaterThan(0);
     expect((await verifyDiagnosis(diagnosis, root)).errors).toEqual([]);
   });

@@ -144,7 +144,12 @@ function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
     fileTerms ??= new Map();
     let terms = fileTerms.get(file);
     if (!terms) {
-      terms = tokenizeLines(readFileSafely(path.join(index.root, file)));
+      terms = tokenizeLines(
+        withoutLines(
+          readFileSafely(path.join(index.root, file)),
+          index.files.get(file)?.secretLines,
+        ),
+      );
       fileTerms.set(file, terms);
     }
     const lines = terms.lineStarts.length - 1;
@@ -245,6 +250,17 @@ function tokenizeLines(text: string): LineTerms {
   }
   lineStarts.push(terms.length);
   return { terms, lineStarts };
+}
+
+/**
+ * The text with the given 1-based lines emptied (their line breaks kept): the lines the index
+ * withheld as secrets never score, so a report cannot probe them through BM25 (no oracle).
+ */
+function withoutLines(text: string, lines: readonly number[] = []): string {
+  if (lines.length === 0) return text;
+  const split = text.split('\n');
+  for (const line of lines) if (line <= split.length) split[line - 1] = '';
+  return split.join('\n');
 }
 
 function readFileSafely(absolute: string): string {

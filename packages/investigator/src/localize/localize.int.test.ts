@@ -36,7 +36,7 @@ describe('localize on a fixture library indexed with tree-sitter', () => {
     const suspects = localize(decodeCrashReport(), index);
     expect(suspects[0]).toMatchObject({ path: 'lib/utils.js', lines: [3, 5], symbol: 'decode' });
     expect(suspects[1]?.path).toBe('lib/parse.js');
-    const diagnosis = diagnoseOffline(decodeCrashReport(), index, { suspects });
+    const diagnosis = await diagnoseOffline(decodeCrashReport(), index, { suspects });
     expect((await verifyDiagnosis(diagnosis, root)).errors).toEqual([]);
   });
 });
@@ -58,7 +58,10 @@ describe.skipIf(fetched.length === 0)(
         suspects.findIndex((suspect) => entry.gold.some((gold) => gold.file === suspect.path)) + 1;
       expect(rank).toBeGreaterThan(0);
       expect(rank).toBeLessThanOrEqual(entry.has_stack_trace ? 1 : 5);
-      const verification = await verifyDiagnosis(diagnoseOffline(report, index, { suspects }), dir);
+      const verification = await verifyDiagnosis(
+        await diagnoseOffline(report, index, { suspects }),
+        dir,
+      );
       expect(verification.errors).toEqual([]);
     });
   },

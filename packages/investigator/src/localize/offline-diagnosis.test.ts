@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('diagnoseOffline', () => {
   it('states what the trace shows, quotes the repository, proposes nothing, and verifies', async () => {
-    const diagnosis = diagnoseOffline(decodeCrashReport(), repository.index);
+    const diagnosis = await diagnoseOffline(decodeCrashReport(), repository.index);
     expect(diagnosis.method).toBe('offline');
     expect(diagnosis.proposedChange).toBeNull();
     expect(diagnosis.report.label).toBe('crash');
@@ -48,10 +48,10 @@ describe('diagnoseOffline', () => {
     expect((await verifyDiagnosis(diagnosis, repository.root)).errors).toEqual([]);
   });
 
-  it('follows a stack trace logged without an exception, calling it captured, not raised', () => {
+  it('follows a stack trace logged without an exception, calling it captured, not raised', async () => {
     const crash = decodeCrashReport();
     const frames = crash.exceptions[0]?.frames ?? [];
-    const logged = diagnoseOffline(
+    const logged = await diagnoseOffline(
       { ...crash, kind: 'text', title: 'odd value', exceptions: [], stack: frames },
       repository.index,
     );
@@ -63,8 +63,8 @@ describe('diagnoseOffline', () => {
   });
 
   it('is less confident without a trace, and still verifies', async () => {
-    const crash = diagnoseOffline(decodeCrashReport(), repository.index);
-    const issue = diagnoseOffline(
+    const crash = await diagnoseOffline(decodeCrashReport(), repository.index);
+    const issue = await diagnoseOffline(
       issueReport('stringify says Cyclic object value for a shared array', 'no cycle here'),
       repository.index,
     );
@@ -74,8 +74,8 @@ describe('diagnoseOffline', () => {
     expect((await verifyDiagnosis(issue, repository.root)).ok).toBe(true);
   });
 
-  it('estimates risk from fan-in and tests, and explains it', () => {
-    const diagnosis = diagnoseOffline(
+  it('estimates risk from fan-in and tests, and explains it', async () => {
+    const diagnosis = await diagnoseOffline(
       issueReport('stringify says Cyclic object value for a shared array', 'no cycle here'),
       repository.index,
       { maxAffectedFiles: 1 },
@@ -87,12 +87,12 @@ describe('diagnoseOffline', () => {
   });
 
   it('passes verification on the shared fake repository', async () => {
-    const diagnosis = diagnoseOffline(fake.report, fake.index);
+    const diagnosis = await diagnoseOffline(fake.report, fake.index);
     expect(diagnosis.affectedFiles[0]?.path).toBe(fake.bug.path);
     expect((await verifyDiagnosis(diagnosis, fake.root)).ok).toBe(true);
   });
 
-  it('says no frame is in the repository, not that there is no trace, when every frame is outside it', () => {
+  it('says no frame is in the repository, not that there is no trace, when every frame is outside it', async () => {
     const report = issueReport('stringify says Cyclic object value for a shared array', '');
     report.exceptions = [
       {
@@ -109,14 +109,14 @@ describe('diagnoseOffline', () => {
         ],
       },
     ];
-    const diagnosis = diagnoseOffline(report, repository.index);
+    const diagnosis = await diagnoseOffline(report, repository.index);
     expect(diagnosis.rootCause.summary).toMatch(
       /^No stack frame of the report is in this repository; the report's words and names point at lib\/stringify\.js/,
     );
   });
 
-  it('says so when nothing matches', () => {
-    const diagnosis = diagnoseOffline(issueReport('Zzz', 'qwerty'), repository.index);
+  it('says so when nothing matches', async () => {
+    const diagnosis = await diagnoseOffline(issueReport('Zzz', 'qwerty'), repository.index);
     expect(diagnosis.affectedFiles).toEqual([]);
     expect(diagnosis.rootCause).toMatchObject({
       summary: 'Nothing in the repository could be tied to the report.',

@@ -4,9 +4,7 @@
  * without a trace, the best lexical and symbol matches, with low confidence); affected files are
  * the top suspects, each with a line quoted verbatim from the repository; no change is proposed.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { RepositoryIndex } from '@sightline/codebase';
+import { createFileGate, type RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
 import { allFrames, type Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
@@ -41,20 +39,20 @@ const SHOWN_CALLERS = 4;
 const MODEL_NOTE =
   'This is an offline ranking from stack frames, names in the report, text similarity and the repository graph; no model read the code, so the actual defect (which may sit in a caller or in the code that produced the bad data) is not established and no change is proposed. Configure a model (--model) to investigate further.';
 
+/** Reads a file's lines through the secret gate; `[]` for a file the gate refuses. */
+type LineReader = (file: string) => Promise<string[]>;
+
 /**
- * The lines of an indexed file, with the lines the index found secrets on blanked so they are
- * never quoted; `[]` for a file the index left out (secret, hard link, binary, unreadable).
+ * The lines of a repository file as the secret gate shows them, withheld lines blanked so they
+ * are never quoted; `[]` for a file the gate refuses (secret, hard link, binary, unreadable).
  */
-function readLines(index: RepositoryIndex, file: string): string[] {
-  const indexed = index.files.get(file);
-  if (!indexed) return [];
-  try {
-    const lines = readFileSync(path.join(index.root, file), 'utf8').split('\n');
-    for (const line of indexed.secretLines ?? []) lines[line - 1] = '';
-    return lines;
-  } catch {
-    return [];
-  }
+function createLineReader(index: RepositoryIndex): LineReader {
+  const gate = createFileGate(index.root);
+  return async (file) => {
+    const gated = await gate(file);
+    if (!gated.ok) return [];
+    return gated.lines.map((line, at) => (gated.withheld.has(at + 1) ? '' : line));
+  };
 }
 
 /** The first non-blank line at or after `from` within `lines`' range, quoted verbatim. */
@@ -69,13 +67,13 @@ function quoteAt(
   return undefined;
 }
 
-function affectedFile(
-  index: RepositoryIndex,
+async function affectedFile(
+  readLines: LineReader,
   suspect: Suspect,
   frame: InAppFrame | undefined,
   cause: boolean,
-): AffectedFile | undefined {
-  const lines = readLines(index, suspect.path);
+): Promise<AffectedFile | undefined> {
+  const lines = await readLines(suspect.path);
   const at = frame?.line ? quoteAt(lines, [frame.line, frame.line]) : undefined;
   const quote = at ?? quoteAt(lines, suspect.lines);
   if (!quote) return undefined;
@@ -148,13 +146,14 @@ function describeRootCause(
  * @param index the repository index.
  * @param options see {@link DiagnoseOfflineOptions}.
  * @returns a diagnosis with `method: "offline"`, `proposedChange: null` and quotes taken from the
- *   repository, ready for `verifyDiagnosis`. `stats.durationMs` is the time spent here.
+ *   repository through the secret gate (a withheld line is never quoted), ready for
+ *   `verifyDiagnosis`. `stats.durationMs` is the time spent here.
  */
-export function diagnoseOffline(
+export async function diagnoseOffline(
   report: Report,
   index: RepositoryIndex,
   options: DiagnoseOfflineOptions = {},
-): Diagnosis {
+): Promise<Diagnosis> {
   const started = performance.now();
   const { maxAffectedFiles = 3, packageName = readPackageName(index.root) } = options;
   const signals = options.signals ?? collectReportSignals(report, index, { packageName });
@@ -164,10 +163,15 @@ export function diagnoseOffline(
   const cited = suspects
     .filter((suspect) => suspect.score >= top * CITED_SHARE)
     .slice(0, maxAffectedFiles);
-  const affectedFiles = cited.flatMap((suspect, position) => {
-    const frame = frames.find((candidate) => candidate.path === suspect.path);
-    return affectedFile(index, suspect, frame, position === 0) ?? [];
-  });
+  const readLines = createLineReader(index);
+  const affectedFiles = (
+    await Promise.all(
+      cited.map((suspect, position) => {
+        const frame = frames.find((candidate) => candidate.path === suspect.path);
+        return affectedFile(readLines, suspect, frame, position === 0);
+      }),
+    )
+  ).filter((file) => file !== undefined);
   const diagnosis = assembleDiagnosis(
     {
       rootCause: describeRootCause(

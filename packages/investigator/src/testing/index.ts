@@ -3,4 +3,5 @@
  * repository with one known bug. The scripted model lives in `@sightline/core/testing`.
  */
 
+export { diagnosisCiting } from './diagnosis-citing.js';
 export { createFakeRepository, type FakeRepository, type KnownBug } from './fake-repository.js';

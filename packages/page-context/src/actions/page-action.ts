@@ -5,7 +5,13 @@
 import { SightlineError, toToolError } from '@sightline/core';
 import { prettifyError, toJSONSchema, type z } from 'zod';
 import { serializeValue } from '../render/serialize-value.js';
-import type { JsonSchemaObject, JsonValue, PageAction } from '../types.js';
+import type {
+  JsonSchemaObject,
+  JsonValue,
+  PageAction,
+  PageActionConfirm,
+  PageActionContext,
+} from '../types.js';
 import { compactJsonSchema } from './compact-json-schema.js';
 
 /**
@@ -23,7 +29,9 @@ import { compactJsonSchema } from './compact-json-schema.js';
 export function definePageAction<Schema extends z.ZodType>(action: {
   description: string;
   input: Schema;
-  handler(input: z.output<Schema>): unknown;
+  handler(input: z.output<Schema>, context: PageActionContext): unknown;
+  enabled?: boolean;
+  confirm?: PageActionConfirm;
 }): PageAction<z.output<Schema>> {
   // `Schema` is a ZodType whose output is z.output<Schema>; TypeScript cannot see that generically.
   return action as PageAction<z.output<Schema>>;
@@ -89,7 +97,11 @@ export interface RunPageActionOptions {
   name: string;
   /** Cap on the serialized result, in bytes. Default 4,096. */
   maxResultBytes?: number;
+  /** What the handler may report while it runs. Default: progress is ignored. */
+  context?: Partial<PageActionContext> | undefined;
 }
+
+const IGNORE_PROGRESS = (): void => {};
 
 /**
  * Validates `input` and runs the action's handler.
@@ -103,7 +115,7 @@ export interface RunPageActionOptions {
 export async function runPageAction(
   action: PageAction | undefined,
   input: unknown,
-  { nodeId, name, maxResultBytes = 4096 }: RunPageActionOptions,
+  { nodeId, name, maxResultBytes = 4096, context }: RunPageActionOptions,
 ): Promise<JsonValue> {
   try {
     if (!action) {
@@ -121,7 +133,9 @@ export async function runPageAction(
         details: { nodeId, action: name },
       });
     }
-    const result = await action.handler(parsed.data);
+    const result = await action.handler(parsed.data, {
+      reportProgress: context?.reportProgress ?? IGNORE_PROGRESS,
+    });
     return result === undefined
       ? { ok: true }
       : serializeValue(result, { maxBytes: maxResultBytes });

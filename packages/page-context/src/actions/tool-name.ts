@@ -2,16 +2,16 @@
  * Tool names for node actions, made of `[a-zA-Z0-9_-]` only and at most 64 characters, the
  * strictest common provider limit (OpenAI and Anthropic both accept `^[a-zA-Z0-9_-]{1,64}$`).
  *
- * Short first: an action declared by one node of the page is named after the action alone
- * (`set_environment`), as a person would call it. An action name declared by several nodes (two
- * tables that both `sort`) is qualified by the node id, `<id>__<action>`, and that id is the one
- * the Markdown shows in brackets, so the name says which node it acts on without a description
- * suffix. Parts have other characters replaced by `_` and are trimmed of `_`; the action keeps 40
+ * The declared name first: the first node (in registration order) to declare an action is given
+ * the action's own name (`set_environment`), as the developer wrote it and a person would call it,
+ * and keeps it while it is registered. A later node declaring the same name (a dialog whose table
+ * also has `sort`) is qualified by its id, `<id>__<action>`, the id the Markdown shows in brackets,
+ * so the name says which node it acts on and mounting it never renames the first. Parts have other characters replaced by `_` and are trimmed of `_`; the action keeps 40
  * characters; the id is kept whole (readable ids make readable names: `filters__reset`) unless the
  * name would pass 64 characters or the id is empty once cleaned: then it becomes a 6-character
  * hash of itself. When two actions still get the same name, the later one (in snapshot order) gets
- * `_<hash of id and action>` and, if needed, a counter. A name is stable while the set of nodes
- * declaring its action is, and never equals `expand_node` (an action of that name is qualified).
+ * `_<hash of id and action>` and, if needed, a counter. A name is stable while its node is registered,
+ * and never equals `expand_node` (an action of that name is qualified).
  */
 
 /** Longest tool name providers accept. */
@@ -46,7 +46,7 @@ export const EXPAND_NODE_TOOL = 'expand_node';
  * The tool name of one action before collisions are resolved.
  * @param id - node id.
  * @param action - action name.
- * @param qualified - whether other nodes declare the same action name (then the id is prefixed).
+ * @param qualified - whether an earlier node declares the same action name (then the id is prefixed).
  * @returns `<action>` or `<id>__<action>`, at most 64 characters of `[a-zA-Z0-9_-]`.
  */
 export function baseToolName(id: string, action: string, qualified: boolean): string {

@@ -27,7 +27,7 @@ describe('diffToMarkdown', () => {
     registry.update('f', {
       data: { environment: 'production', range: '7d', note: 'y'.repeat(200) },
     });
-    const text = diffToMarkdown(diff(before, registry.snapshot()), { maxValueLength: 10 });
+    const text = diffToMarkdown(diff(before, registry.snapshot()), { maxPreviousValueLength: 10 });
     expect(text).toBe(
       [
         `# Page changes (v${before.version} → v${registry.version})`,
@@ -39,12 +39,12 @@ describe('diffToMarkdown', () => {
         '  | --- |',
         '  | 1 |',
         '- widget: Errors [w]',
-        '~ filters [f]: environment: staging → production; range: 24h → 7d; note: xxxxxxxxxx… [cut 190 chars] → yyyyyyyyyy… [cut 190 chars]',
+        `~ filters [f]: environment: production (was staging); range: 7d (was 24h); note: ${'y'.repeat(200)} (was xxxxxxxxx…)`,
       ].join('\n'),
     );
   });
 
-  it('caps changes per node and says when nothing changed', () => {
+  it('says when nothing changed, and lists every change of a node', () => {
     const registry = createPageContextRegistry();
     registry.register({ id: 'n', type: 'form', data: { a: 1, b: 1, c: 1 } });
     const before = registry.snapshot();
@@ -52,8 +52,43 @@ describe('diffToMarkdown', () => {
       `No page changes since v${before.version}.`,
     );
     registry.update('n', { data: { a: 2, b: 2, c: 2 } });
-    expect(diffToMarkdown(diff(before, registry.snapshot()), { maxChangesPerNode: 1 })).toContain(
-      '~ form [n]: a: 1 → 2; … 2 more',
+    expect(diffToMarkdown(diff(before, registry.snapshot()))).toContain(
+      '~ form [n]: a: 2 (was 1); b: 2 (was 1); c: 2 (was 1)',
+    );
+  });
+
+  it('writes a changed list as its new rows, not as a count, and a selected filter by value', () => {
+    const registry = createPageContextRegistry();
+    const rows = (titles: string[]) =>
+      titles.map((title, index) => ({ id: `T-${index + 1}`, title }));
+    registry.register({
+      id: 'tasks',
+      type: 'table',
+      data: {
+        title: 'Tasks',
+        filters: ['status=open'],
+        page: 1,
+        rows: rows(['Write docs', 'Fix login', 'Ship']),
+      },
+    });
+    const before = registry.snapshot();
+    registry.update('tasks', {
+      data: {
+        title: 'Tasks',
+        filters: ['status=open', 'owner=ana'],
+        page: 2,
+        rows: rows(['Review PR']),
+      },
+    });
+    expect(diffToMarkdown(diff(before, registry.snapshot()))).toBe(
+      [
+        `# Page changes (v${before.version} → v${registry.version})`,
+        '~ table: Tasks [tasks]: filters: status=open, owner=ana (was status=open); page: 2 (was 1)',
+        '  rows:',
+        '  | id | title |',
+        '  | --- | --- |',
+        '  | T-1 | Review PR |',
+      ].join('\n'),
     );
   });
 });

@@ -7,6 +7,7 @@
 
 import { toJSON } from '../registry/to-json.js';
 import { findTitle } from '../render/format-data.js';
+import { userContentText } from '../render/user-content.js';
 import type {
   JsonValue,
   PageLocation,
@@ -154,11 +155,16 @@ function compareNodes(old: PageDiffNode, node: PageDiffNode): PageDiffChange[] {
   return changes;
 }
 
-/** Leaves of a value by dotted path; lists and scalars are leaves, objects are walked. */
+/** Leaves of a value by dotted path; lists, scalars and user-written text are leaves, objects are walked. */
 function leaves(value: JsonValue): Map<string, JsonValue> {
   const result = new Map<string, JsonValue>();
   const walk = (current: JsonValue, path: string): void => {
-    if (typeof current === 'object' && current !== null && !Array.isArray(current)) {
+    if (
+      typeof current === 'object' &&
+      current !== null &&
+      !Array.isArray(current) &&
+      userContentText(current) === undefined
+    ) {
       const keys = Object.keys(current);
       if (keys.length === 0 && path) result.set(path, current);
       for (const key of keys) walk(current[key] as JsonValue, path ? `${path}.${key}` : key);

@@ -53,7 +53,7 @@ describe('pageContextTurn', () => {
     registry.update('filters', { data: { environment: 'staging', range: 'Last 24 hours' } });
     const second = pageContextTurn(first, reading(registry));
     expect(second.kind).toBe('delta');
-    expect(second.markdown).toContain('~ filters [filters]: environment: production → staging');
+    expect(second.markdown).toContain('~ filters [filters]: environment: staging (was production)');
     expect(second.tokens).toBeLessThan(first.tokens / 4);
   });
 

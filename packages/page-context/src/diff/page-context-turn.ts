@@ -1,11 +1,13 @@
 /**
  * What to send on a turn of a conversation: the whole page on the first turn, then only what
  * changed (`diffToMarkdown` of the registry's diff, plus the DOM outline when that changed), unless
- * the change would cost more tokens than the page itself — then the whole page again. The model
+ * the change would cost more tokens than the page itself, or would lose a fact the page now shows
+ * (`delta-recall.ts`) — then the whole page again. The model
  * keeps the earlier turns in its context window, so a delta plus that history is the current page.
  */
 import { resolveTokenCounter, type TokenCounterOptions } from '../render/token-counter.js';
 import type { PageSnapshotJson } from '../types.js';
+import { factsMissingFromDelta } from './delta-recall.js';
 import { diff } from './diff.js';
 import { type DiffToMarkdownOptions, diffToMarkdown } from './diff-to-markdown.js';
 
@@ -38,8 +40,8 @@ export interface PageContextTurnOptions extends TokenCounterOptions, DiffToMarkd
  *   the first turn of a conversation.
  * @param current - the reading now.
  * @param options - token counting (default o200k_base) and the diff's caps.
- * @returns a delta when there was a previous reading and the delta has fewer tokens than the page;
- *   the whole page otherwise.
+ * @returns a delta when there was a previous reading and the delta has fewer tokens than the page
+ *   and carries every fact new on the page; the whole page otherwise.
  * @example
  * const turn = pageContextTurn(lastReading, reading); // lastReading = reading after sending
  */
@@ -61,5 +63,7 @@ export function pageContextTurn(
   const markdown = parts.join('\n');
   const count = resolveTokenCounter(options);
   const tokens = count(markdown);
-  return tokens < current.tokens ? { kind: 'delta', markdown, tokens } : whole;
+  if (tokens >= current.tokens) return whole;
+  const lost = factsMissingFromDelta(previous.markdown, current.markdown, markdown);
+  return lost.length === 0 ? { kind: 'delta', markdown, tokens } : whole;
 }

@@ -44,6 +44,7 @@ describe('describePage', () => {
     const semantic = renderMarkdown(registry.snapshot());
     const fallback = [
       FALLBACK_HEADING,
+      'navigation Main: 1 link',
       'main',
       '  h1 API health',
       '  → node errors (above)',
@@ -63,6 +64,46 @@ describe('describePage', () => {
     });
     // A node registered without an element on the page is still described.
     expect(description.markdown).toContain('## assistant: Assistant');
+  });
+
+  it('never repeats what an opted-in container says, and sums up a sidebar in one line', () => {
+    const registry = createPageContextRegistry();
+    registry.register({
+      id: 'tasks',
+      type: 'table',
+      data: {
+        title: 'Tasks',
+        rows: [
+          { id: 'T-1', title: 'Write docs' },
+          { id: 'T-2', title: 'Fix login' },
+        ],
+      },
+    });
+    registry.register({
+      id: 'toolbar',
+      type: 'toolbar',
+      parentId: 'tasks',
+      data: { filter: 'open' },
+    });
+    document.body.innerHTML = `
+      <aside aria-label="Sidebar"><a href="/">Home</a><a href="/tasks" aria-current="page">Tasks</a><a href="/settings">Settings</a></aside>
+      <div data-page-context-node="tasks">
+        <h2>Tasks</h2>
+        <div data-page-context-node="toolbar"><label>Filter <input value="open"></label></div>
+        <table><tr><td>T-1</td><td>Write docs</td></tr><tr><td>T-2</td><td>Fix login</td></tr><tr><td>T-3</td><td>Ship it</td></tr></table>
+        <p>Showing 3 of 3</p>
+      </div>`;
+    expect(describePage(document.body, registry).outline).toBe(
+      [
+        FALLBACK_HEADING,
+        'complementary Sidebar: 3 links; current: Tasks',
+        '→ node tasks (above)',
+        '  → node toolbar (above)',
+        '  table',
+        '    | T-3 | Ship it |',
+        '  Showing 3 of 3',
+      ].join('\n'),
+    );
   });
 
   it('keeps the semantic part whole and cuts the outline when over budget', () => {
@@ -125,7 +166,6 @@ describe('describePage', () => {
     expect(outline.split('\n')).toEqual([
       FALLBACK_HEADING,
       '→ node page (above)',
-      '  h1 API health',
       '  [combobox] Environment = production (options: production, staging)',
       '  → node errors (above)',
       '  region Deploys',

@@ -3,8 +3,9 @@
  * opted in (their wrapper element carries `data-page-context-node`) are described semantically by
  * the registry (`renderMarkdown`, budgeted by priority); everything else on the page is outlined by
  * the DOM fallback (`textSnapshot`'s outline), where each opted-in element leaves a one-line
- * pointer to its node so the agent still sees where it sits; chrome the agent cannot use
- * (navigation bars, buttons) is left out, since what it may do arrives as tools. The semantic part is written first and
+ * pointer to its node so the agent still sees where it sits, and nothing the semantic part already
+ * says is repeated (`drop-repeated.ts`); chrome the agent cannot use (buttons) is left out, since
+ * what it may do arrives as tools, and navigation is one line (`outline.ts`). The semantic part is written first and
  * is cut last: the fallback gets what the semantic part leaves, and at least a quarter of the
  * budget when it has that much to say.
  */
@@ -12,6 +13,7 @@ import { renderMarkdown } from '../render/to-markdown.js';
 import { resolveTokenCounter, type TokenCounterOptions } from '../render/token-counter.js';
 import type { PageContextRegistry, PageSnapshot } from '../types.js';
 import { capLines } from './cap-lines.js';
+import { dropRepeated } from './drop-repeated.js';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from './node-attribute.js';
 import { outlineItems } from './outline.js';
 import { DEFAULT_TEXT_SNAPSHOT_BUDGET, omittedLinesNote, outlineLines } from './text-snapshot.js';
@@ -95,12 +97,13 @@ export function describePageWith(
     ...(maxTableRows === undefined ? {} : { maxTableRows }),
   });
   const nodeIdsInPage = items.flatMap((item) => (item.kind === 'node' ? [item.id] : []));
-  const hasText = items.some((item) => item.kind === 'line');
+  let semantic = renderMarkdown(snapshot, counting);
+  const unsaid = dropRepeated(items, semantic.markdown);
+  const hasText = unsaid.some((item) => item.kind === 'line');
   const lines = hasText
-    ? [FALLBACK_HEADING, ...outlineLines(items, (id) => `→ node ${id} (above)`)]
+    ? [FALLBACK_HEADING, ...outlineLines(unsaid, (id) => `→ node ${id} (above)`)]
     : [];
   const fallbackFull = count(lines.join('\n'));
-  let semantic = renderMarkdown(snapshot, counting);
   if (semantic.tokens + 1 + fallbackFull > budgetTokens) {
     const fallbackShare = Math.min(
       fallbackFull,

@@ -35,15 +35,47 @@ export interface OutlineOptions {
   /** Rows shown per table before `… N more rows`. Default 50. */
   maxTableRows?: number;
   /**
-   * Leave out chrome an agent cannot use: `navigation` landmarks (the agent does not follow links)
-   * and buttons (it cannot press them; what it may do comes as tools). Default false: the text
-   * snapshot baseline describes the page as a screen reader would.
+   * Reduce chrome an agent cannot use: buttons are left out (it cannot press them; what it may do
+   * comes as tools), and navigation — `navigation` and `menubar` landmarks, and a `complementary`
+   * one made of links (a sidebar) — becomes one line saying how many links it has and which is
+   * current (the agent does not follow links, but where the user is matters). Default false: the
+   * text snapshot baseline describes the page as a screen reader would.
    */
   skipChrome?: boolean;
 }
 
 /** Roles {@link OutlineOptions.skipChrome} leaves out, with their whole subtree. */
-const CHROME_ROLES = new Set(['navigation', 'button']);
+const CHROME_ROLES = new Set(['button']);
+
+/** Roles {@link OutlineOptions.skipChrome} summarizes in one line. */
+const NAVIGATION_ROLES = new Set(['navigation', 'menubar']);
+
+/** A `complementary` region is navigation when links carry at least this share of its text. */
+const LINK_TEXT_SHARE = 0.6;
+
+/**
+ * One line for a navigation region: `navigation Main: 6 links (current: Issues)`.
+ * @returns the line, or `undefined` when the region is not navigation (a `complementary` region
+ *   that is mostly not links: an aside with content).
+ */
+function navigationLine(element: Element, role: string): string | undefined {
+  const links = [...element.querySelectorAll('a[href], [role="link"], [role="menuitem"]')].filter(
+    (link) => isRenderedWithin(link, element),
+  );
+  if (!NAVIGATION_ROLES.has(role)) {
+    const all = visibleText(element).length;
+    const linked = links.reduce((sum, link) => sum + visibleText(link).length, 0);
+    if (links.length === 0 || linked < LINK_TEXT_SHARE * all) return undefined;
+  }
+  const name = accessibleName(element, role);
+  const current = links.find((link) => {
+    const value = link.getAttribute('aria-current');
+    return value !== null && value !== 'false';
+  });
+  const currentText = current ? `; current: ${visibleText(current)}` : '';
+  const count = `${links.length} link${links.length === 1 ? '' : 's'}`;
+  return `${role}${name ? ` ${name}` : ''}: ${count}${currentText}`;
+}
 
 /** Elements laid out inline by default: their text joins the surrounding line. */
 const INLINE_TAGS = new Set(
@@ -139,6 +171,17 @@ class OutlineWriter {
     const tag = element.localName;
     const role = ariaRole(element);
     if (this.options.skipChrome && role && CHROME_ROLES.has(role)) return;
+    if (
+      this.options.skipChrome &&
+      role &&
+      (NAVIGATION_ROLES.has(role) || role === 'complementary')
+    ) {
+      const line = navigationLine(element, role);
+      if (line !== undefined) {
+        this.line(depth, line);
+        return;
+      }
+    }
     if (role && CONTROL_ROLES.has(role)) {
       // `visibility: hidden` keeps the box but paints nothing: the control is not on screen.
       if (!isTextVisible(element)) return;

@@ -3,6 +3,7 @@ import { cleanup, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from '../fallback/node-attribute.js';
+import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { PageContextProvider } from './page-context-provider.js';
 import { usePageAction } from './use-page-action.js';
 import { usePageContext } from './use-page-context.js';
@@ -45,15 +46,20 @@ describe('outside a <PageContextProvider>', () => {
     warn.mockRestore();
   });
 
-  it('inside a provider, a hook outside any wrapped component is still a mistake that throws', () => {
-    const silence = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() =>
-      render(
-        <PageContextProvider>
-          <Bare />
-        </PageContextProvider>,
+  it('inside a provider, a hook with no type and no opted-in ancestor registers nothing and says what to do', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const registry = createPageContextRegistry();
+    render(
+      <PageContextProvider registry={registry}>
+        <Bare />
+      </PageContextProvider>,
+    );
+    expect(registry.size).toBe(0);
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining(
+        'give it a node of its own: usePageContext(data, { type: "…", ref })',
       ),
-    ).toThrow(/must be called in a component wrapped with withPageContext/);
-    silence.mockRestore();
+    ]);
+    warn.mockRestore();
   });
 });

@@ -27,7 +27,10 @@ export interface PageContextInspectorProps {
   budgetTokens?: number;
   /** Float at the bottom right of the viewport, above the page. Default true. */
   floating?: boolean;
-  /** Start collapsed (only the summary line shows). Default false. */
+  /**
+   * Start collapsed (only the summary line shows), so it never covers the page's own controls
+   * until opened. Default true.
+   */
   collapsed?: boolean;
   /** Class name of the outer element. */
   className?: string;
@@ -60,7 +63,7 @@ const BODY: CSSProperties = {
 /**
  * Live view of the page context as the agent would receive it.
  * @param props - `budgetTokens` (default: no limit), `floating` (default true), `collapsed`
- *   (default false), `className`, `style`.
+ *   (default true), `className`, `style`.
  * @returns a `<details>` whose summary line gives tokens, nodes, version and budget, and whose body
  *   lists the tool names and the Markdown. Renders the same markup on the server (version 0
  *   there); nothing outside a `<PageContextProvider>` (a development warning instead).
@@ -68,7 +71,7 @@ const BODY: CSSProperties = {
 export function PageContextInspector({
   budgetTokens,
   floating = true,
-  collapsed = false,
+  collapsed = true,
   className,
   style,
 }: PageContextInspectorProps) {

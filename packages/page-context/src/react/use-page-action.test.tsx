@@ -61,6 +61,24 @@ async function call(
   return result;
 }
 
+let setColumns: (columns: string[]) => void = () => {};
+let setSorterCount: (count: number) => void = () => {};
+function Sorter() {
+  const [columns, set] = useState(['title', 'events']);
+  const [count, setOwn] = useState(0);
+  setColumns = set;
+  setSorterCount = setOwn;
+  usePageContext({ count }, { type: 'sorter' });
+  // A new array and a new schema object on every render, as people write it.
+  usePageAction('sort', {
+    description: 'Sort by a column',
+    input: z.object({ column: z.enum([...columns] as [string, ...string[]]) }),
+    handler: () => {},
+    node: 'sorter',
+  });
+  return null;
+}
+
 describe('usePageAction', () => {
   it('exposes actions as tools whose handlers change React state', async () => {
     const registry = createPageContextRegistry();
@@ -111,6 +129,24 @@ describe('usePageAction', () => {
     // One change: the data (total 1). The new handler closures are no change.
     expect(registry.version - before).toBe(1);
     unmount();
+    await Promise.resolve(); // removal waits a microtask (a hot update registers again first)
     expect(Object.keys(toTools(registry.snapshot()))).toEqual(['expand_node']);
+  });
+
+  it('declares an action with a schema written inline once, until its JSON Schema changes', () => {
+    const registry = createPageContextRegistry();
+    render(
+      <PageContextProvider registry={registry}>
+        <Sorter />
+      </PageContextProvider>,
+    );
+    const before = registry.version;
+    act(() => setSorterCount(1));
+    expect(registry.version - before).toBe(1); // the data; the action is the same
+    act(() => setColumns(['title', 'users']));
+    expect(registry.version - before).toBe(3); // the old action removed, the new one declared
+    expect(registry.snapshot().roots[0]?.actions[0]?.inputSchema).toMatchObject({
+      properties: { column: { enum: ['title', 'users'] } },
+    });
   });
 });

@@ -1,15 +1,21 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
-import { type ReactNode, useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ReactNode, StrictMode, useRef, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { toJSON } from '../registry/to-json.js';
+import { toTools } from '../tools/to-tools.js';
 import { PageContextProvider } from './page-context-provider.js';
+import { PageNodeHandle } from './page-node-handle.js';
+import { usePageAction } from './use-page-action.js';
 import { usePageContext } from './use-page-context.js';
 import { usePageSnapshot } from './use-page-snapshot.js';
 import { withPageContext } from './with-page-context.js';
 
 afterEach(cleanup);
+
+const emptyInput = z.object({});
 
 /** Renders per component, and the setters the components expose to the tests. */
 let renders: Record<string, number> = {};
@@ -65,9 +71,64 @@ const Table = withPageContext('table', function Table() {
   return null;
 });
 
-function Loose() {
-  usePageContext({ title: 'x' });
+function FilterChip() {
+  const [filter, set] = useState<string | undefined>('open');
+  usePageContext({ filter });
+  usePageAction('clear_filter', {
+    description: 'Clear the filter',
+    input: emptyInput,
+    handler: () => set(undefined),
+  });
+  return <span>{filter}</span>;
+}
+
+const Toolbar = withPageContext('toolbar', function Toolbar() {
+  usePageContext({ title: 'Tasks' });
+  return <FilterChip />;
+});
+
+function InnerTitle() {
+  usePageContext({ title: 'Inner' });
   return null;
+}
+
+const Clashing = withPageContext(
+  'panel',
+  function Clashing() {
+    usePageContext({ title: 'Outer' });
+    return <InnerTitle />;
+  },
+  { key: () => 'clash' },
+);
+
+function TaskRow({ title }: { title: string }) {
+  const ref = useRef<HTMLTableRowElement>(null);
+  const node = usePageContext({ title }, { type: 'task', key: title, ref });
+  usePageAction('complete', {
+    description: 'Mark the task done',
+    input: z.object({}),
+    handler: () => ({ completed: title }),
+    node,
+  });
+  return (
+    <tr ref={ref}>
+      <td>{title}</td>
+    </tr>
+  );
+}
+
+function TaskTable({ tasks }: { tasks: string[] }) {
+  const ref = useRef<HTMLTableElement>(null);
+  usePageContext({ rows: tasks.length }, { type: 'table', id: 'tasks', ref });
+  return (
+    <table ref={ref}>
+      <tbody>
+        {tasks.map((title) => (
+          <TaskRow key={title} title={title} />
+        ))}
+      </tbody>
+    </table>
+  );
 }
 
 describe('usePageContext', () => {
@@ -105,19 +166,88 @@ describe('usePageContext', () => {
     expect(registry.snapshot().roots[0]?.hasDetails).toBe(false);
   });
 
-  it('throws outside a wrapped component', () => {
-    const silence = console.error;
-    console.error = () => {};
-    try {
-      expect(() =>
-        render(
-          <PageContextProvider>
-            <Loose />
-          </PageContextProvider>,
-        ),
-      ).toThrow(/usePageContext must be called in a component wrapped with withPageContext/);
-    } finally {
-      console.error = silence;
-    }
+  it('adds the facts of an unwrapped child to its opted-in ancestor instead of replacing them', () => {
+    const registry = createPageContextRegistry();
+    render(
+      <PageContextProvider registry={registry}>
+        <Toolbar />
+      </PageContextProvider>,
+    );
+    const [toolbar] = toJSON(registry.snapshot()).roots;
+    expect(toolbar).toMatchObject({ id: 'toolbar', data: { title: 'Tasks', filter: 'open' } });
+    expect(toolbar?.actions.map((action) => action.toolName)).toEqual(['clear_filter']);
+  });
+
+  it('warns, keeping the outer value, when a child writes a key its ancestor writes too', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const registry = createPageContextRegistry();
+    render(
+      <PageContextProvider registry={registry}>
+        <Clashing />
+      </PageContextProvider>,
+    );
+    expect(toJSON(registry.snapshot()).roots[0]?.data).toEqual({ title: 'Outer' });
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining(
+        'Two components write "title" of page node "panel-clash" (usePageContext with no type adds to the nearest opted-in ancestor); the outer one\'s is kept. Give the inner component a node of its own',
+      ),
+    ]);
+    warn.mockRestore();
+  });
+
+  it('registers a node of its own with a ref: rows inside <tbody>, no wrapper element', async () => {
+    const registry = createPageContextRegistry();
+    const { container } = render(
+      <StrictMode>
+        <PageContextProvider registry={registry}>
+          <TaskTable tasks={['Write docs', 'Fix login']} />
+        </PageContextProvider>
+      </StrictMode>,
+    );
+    expect(container.innerHTML).toBe(
+      '<table data-page-context-node="tasks"><tbody>' +
+        '<tr data-page-context-node="task-Write-docs"><td>Write docs</td></tr>' +
+        '<tr data-page-context-node="task-Fix-login"><td>Fix login</td></tr>' +
+        '</tbody></table>',
+    );
+    const [table] = toJSON(registry.snapshot()).roots;
+    expect(table).toMatchObject({ id: 'tasks', type: 'table', data: { rows: 2 } });
+    expect(
+      table?.children.map(({ id, data, actions }) => [id, data, actions.map((a) => a.toolName)]),
+    ).toEqual([
+      ['task-Write-docs', { title: 'Write docs' }, ['complete']],
+      ['task-Fix-login', { title: 'Fix login' }, ['task-Fix-login__complete']],
+    ]);
+    const tools = toTools(registry.snapshot());
+    expect(
+      await tools['task-Fix-login__complete']?.execute?.({}, { toolCallId: 't', messages: [] }),
+    ).toEqual({
+      completed: 'Fix login',
+    });
+  });
+});
+
+describe('PageNodeHandle', () => {
+  it('keeps the node, its children and its place when unregistered and registered again at once (a hot update)', async () => {
+    const registry = createPageContextRegistry();
+    const page = new PageNodeHandle(registry, 'page', 'page', undefined);
+    const other = new PageNodeHandle(registry, 'other', 'panel', undefined);
+    const chart = new PageNodeHandle(registry, 'chart', 'chart', undefined);
+    chart.contextParent = page;
+    page.register();
+    other.register();
+    chart.register();
+    page.unregister();
+    page.register();
+    await Promise.resolve();
+    expect(
+      registry.snapshot().roots.map((node) => [node.id, node.children.map((c) => c.id)]),
+    ).toEqual([
+      ['page', ['chart']],
+      ['other', []],
+    ]);
+    page.unregister();
+    await Promise.resolve();
+    expect(registry.has('page')).toBe(false);
   });
 });

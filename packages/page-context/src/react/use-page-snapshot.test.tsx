@@ -75,6 +75,7 @@ describe('usePageSnapshot', () => {
     expect(markdown.split('\n')).toEqual([
       ...toMarkdown(read().snapshot).split('\n'),
       FALLBACK_HEADING,
+      'navigation Main: 1 link',
       '→ node issues (above)',
       'Showing 2 of 2',
     ]);

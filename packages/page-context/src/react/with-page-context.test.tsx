@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { type ReactNode, StrictMode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from '../fallback/node-attribute.js';
 import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { toJSON } from '../registry/to-json.js';
@@ -11,6 +11,9 @@ import { usePageContext } from './use-page-context.js';
 import { withPageContext } from './with-page-context.js';
 
 afterEach(cleanup);
+
+/** A node leaves the registry a microtask after its component unmounts (see page-node-handle.ts). */
+const removals = () => act(async () => {});
 
 /** The tree as `{type: data}` outlines: ids are generated, so compare types, data and nesting. */
 function shape(registry: PageContextRegistry): unknown[] {
@@ -113,7 +116,7 @@ describe('withPageContext', () => {
     ]);
   });
 
-  it('adds and removes conditional children, and removes the subtree on unmount', () => {
+  it('adds and removes conditional children, and removes the subtree on unmount', async () => {
     const registry = createPageContextRegistry();
     const page = (shown: boolean) => (
       <PageContextProvider registry={registry}>
@@ -133,15 +136,18 @@ describe('withPageContext', () => {
       },
     ]);
     rerender(page(false));
+    await removals();
     expect(shape(registry)).toEqual([
       { type: 'dashboard', data: { title: 'Issues' }, children: [] },
     ]);
     rerender(<PageContextProvider registry={registry}>{null}</PageContextProvider>);
+    await removals();
     expect(registry.size).toBe(0);
     expect(registry.snapshot().roots).toEqual([]);
   });
 
-  it('keeps a node shared by two instances with the same id until both unmount', () => {
+  it('keeps a node shared by two instances with the same id until both unmount, and warns', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const registry = createPageContextRegistry();
     const page = (first: boolean, second: boolean) => (
       <PageContextProvider registry={registry}>
@@ -167,9 +173,16 @@ describe('withPageContext', () => {
     // It mounts again and the second one unmounts: the node now shows the first one's facts.
     rerender(page(true, true));
     rerender(page(true, false));
+    await removals();
     expect(shape(registry)).toEqual([{ type: 'card', data: { note: 'first' }, children: [] }]);
     rerender(page(false, false));
+    await removals();
     expect(registry.size).toBe(0);
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining('Two components write "note" of page node "card-1"'),
+      expect.stringContaining('Two mounted components register page node "card-1"'),
+    ]);
+    warn.mockRestore();
   });
 
   it('wraps the output in a display: contents element naming the node', () => {

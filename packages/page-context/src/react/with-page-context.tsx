@@ -7,21 +7,11 @@
  * lists, not row or item components (a `<div>` in `<tbody>` or `<ul>` is invalid HTML). Outside a
  * `<PageContextProvider>` it renders the component alone and registers nothing.
  */
-import {
-  type ComponentProps,
-  type ComponentType,
-  type JSX,
-  useContext,
-  useEffect,
-  useId,
-  useMemo,
-  useReducer,
-} from 'react';
+import { type ComponentProps, type ComponentType, type JSX, useContext, useRef } from 'react';
 import { PAGE_CONTEXT_NODE_ATTRIBUTE } from '../fallback/node-attribute.js';
-import { claimNodeId, releaseNodeId, settleNodeId } from './node-ids.js';
 import { useOptionalRegistry } from './page-context-provider.js';
 import { PageNodeContext } from './page-node-context.js';
-import { PageNodeHandle } from './page-node-handle.js';
+import { useOwnNode } from './use-node-handle.js';
 
 /** Options of {@link withPageContext}. */
 export interface WithPageContextOptions<Props> {
@@ -69,33 +59,20 @@ export function withPageContext<C extends AnyComponent>(
   function WithPageContext(props: Props): JSX.Element {
     const registry = useOptionalRegistry(`withPageContext('${type}')`);
     const parent = useContext(PageNodeContext);
-    const token = useId();
-    const [, renderAgain] = useReducer((count: number) => count + 1, 0);
+    const element = useRef<HTMLDivElement>(null);
     const explicit = idFromProps?.(props);
     const key = keyFromProps?.(props);
-    const base = key === undefined ? type : `${type}-${key}`;
-    const id = explicit ?? (registry === undefined ? base : claimNodeId(registry, base, token));
-    const parentId = parent?.id;
-    const node = useMemo(
-      () => registry && new PageNodeHandle(registry, id, type, parentId, priority),
-      [registry, id, parentId],
-    );
-    useEffect(() => {
-      if (!node || !registry) return;
-      if (explicit === undefined && settleNodeId(registry, base, token) !== id) {
-        renderAgain(); // a lower id was freed in this commit: take it before registering
-        return;
-      }
-      node.register();
-      return () => {
-        node.unregister();
-        if (explicit === undefined) releaseNodeId(registry, base, token);
-      };
-    }, [node, registry, id, base, token, explicit]);
+    const node = useOwnNode(registry, parent, {
+      type,
+      ...(key === undefined ? {} : { key }),
+      ...(explicit === undefined ? {} : { id: explicit }),
+      ...(priority === undefined ? {} : { priority }),
+      elementRef: element,
+    });
     if (!node) return <Inner {...props} />;
-    const attributes = { [PAGE_CONTEXT_NODE_ATTRIBUTE]: id };
+    const attributes = { [PAGE_CONTEXT_NODE_ATTRIBUTE]: node.id };
     return (
-      <div {...attributes} style={{ display: 'contents' }}>
+      <div ref={element} {...attributes} style={{ display: 'contents' }}>
         <PageNodeContext.Provider value={node}>
           <Inner {...props} />
         </PageNodeContext.Provider>

@@ -36,24 +36,22 @@ export interface AssembleSnapshotInput {
 export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
   const { nodes, childrenByParent } = input;
   const visited = new Set<string>();
-  const toolNames = new Set<string>();
-  const declaring = countActionNames(nodes);
+  const toolNames = assignToolNames(nodes);
 
   function actionsOf(stored: StoredNode): PageSnapshotAction[] {
     const result: PageSnapshotAction[] = [];
     for (const name in stored.actions) {
       const action = stored.actions[name] as PageAction;
+      if (action.enabled === false) continue;
       const { id } = stored;
       result.push({
         name,
         description: action.description,
         inputSchema: actionInputSchema(action.input),
-        toolName: uniqueToolName(
-          baseToolName(id, name, (declaring.get(name) ?? 0) > 1),
-          `${id}\u0000${name}`,
-          toolNames,
-        ),
-        run: (value) => runPageAction(currentAction(nodes, id, name), value, { nodeId: id, name }),
+        toolName: toolNames.get(toolKey(id, name)) as string,
+        ...(action.confirm ? { confirm: action.confirm } : {}),
+        run: (value, context) =>
+          runPageAction(currentAction(nodes, id, name), value, { nodeId: id, name, context }),
       });
     }
     return result;
@@ -108,23 +106,41 @@ export function assembleSnapshot(input: AssembleSnapshotInput): PageSnapshot {
   return snapshot;
 }
 
-/** How many nodes declare each action name. */
-function countActionNames(nodes: ReadonlyMap<string, StoredNode>): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const stored of nodes.values()) {
-    for (const name in stored.actions) counts.set(name, (counts.get(name) ?? 0) + 1);
-  }
-  return counts;
+function toolKey(id: string, action: string): string {
+  return `${id}\u0000${action}`;
 }
 
-/** The node's action as registered now; own properties only (`toString` is no action). */
+/**
+ * Tool names of every action, in registration order: the first node to declare an action name
+ * keeps the declared name (`set_filter`) for as long as it is registered; a later node declaring
+ * the same name gets `<id>__<action>` (see `tool-name.ts`), so mounting a dialog never renames the
+ * page's own tool. A node registered again under its id keeps its place in the order.
+ */
+function assignToolNames(nodes: ReadonlyMap<string, StoredNode>): Map<string, string> {
+  const names = new Map<string, string>();
+  const used = new Set<string>();
+  const owners = new Set<string>();
+  for (const stored of nodes.values()) {
+    for (const name in stored.actions) {
+      if (stored.actions[name]?.enabled === false) continue;
+      const key = toolKey(stored.id, name);
+      const qualified = owners.has(name);
+      owners.add(name);
+      names.set(key, uniqueToolName(baseToolName(stored.id, name, qualified), key, used));
+    }
+  }
+  return names;
+}
+
+/** The node's action as registered and enabled now; own properties only (`toString` is no action). */
 function currentAction(
   nodes: ReadonlyMap<string, StoredNode>,
   id: string,
   name: string,
 ): PageAction | undefined {
   const actions = nodes.get(id)?.actions;
-  return actions && Object.hasOwn(actions, name) ? actions[name] : undefined;
+  const action = actions && Object.hasOwn(actions, name) ? actions[name] : undefined;
+  return action?.enabled === false ? undefined : action;
 }
 
 async function fetchDetails(nodes: ReadonlyMap<string, StoredNode>, id: string): Promise<unknown> {

@@ -71,6 +71,18 @@ describe('createPageContextRegistry', () => {
     expect(shape(registry.snapshot())).toEqual([['page', ['other', 'panel']]]);
   });
 
+  it('removes a node alone with keepChildren, and its children re-attach when it comes back', () => {
+    const registry = createPageContextRegistry();
+    registry.register({ id: 'page', type: 'page' });
+    registry.register({ id: 'chart', type: 'chart', parentId: 'page' });
+    expect(registry.unregister('page', { keepChildren: true })).toBe(true);
+    const orphaned = registry.snapshot();
+    expect(shape(orphaned)).toEqual(['chart']);
+    expect(orphaned.roots[0]?.missingParentId).toBe('page');
+    registry.register({ id: 'page', type: 'page' });
+    expect(shape(registry.snapshot())).toEqual([['page', ['chart']]]);
+  });
+
   it('bumps the version on every real change and skips structurally equal updates', () => {
     const registry = createPageContextRegistry();
     const listener = vi.fn();

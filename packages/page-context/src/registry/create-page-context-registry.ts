@@ -70,8 +70,8 @@ export function createPageContextRegistry(
       if (visible) signal.changed();
       return visible;
     },
-    unregister(id) {
-      const removed = index.removeSubtree(id);
+    unregister(id, { keepChildren = false } = {}) {
+      const removed = keepChildren ? index.removeNode(id) : index.removeSubtree(id);
       if (removed) signal.changed();
       return removed;
     },

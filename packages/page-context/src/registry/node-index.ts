@@ -12,6 +12,8 @@ export interface NodeIndex {
   put(node: StoredNode): void;
   /** Removes a node and its whole subtree; `false` when the id is unknown. */
   removeSubtree(id: string): boolean;
+  /** Removes a node alone (its children stay indexed under its id); `false` when unknown. */
+  removeNode(id: string): boolean;
 }
 
 /** Creates an empty {@link NodeIndex}. */
@@ -40,6 +42,13 @@ export function createNodeIndex(): NodeIndex {
         childrenByParent.set(node.parentId, siblings);
       }
       siblings.add(node.id);
+    },
+    removeNode(id) {
+      const node = nodes.get(id);
+      if (!node) return false;
+      detach(node);
+      nodes.delete(id);
+      return true;
     },
     removeSubtree(id) {
       const node = nodes.get(id);

@@ -23,7 +23,7 @@ export interface StoredNode {
   /** `JSON.stringify(data)`: the structural-equality key. */
   dataKey: string;
   actions: Readonly<Record<string, PageAction>>;
-  /** Names, descriptions and input schemas of the actions, as JSON. */
+  /** Names, descriptions, input schemas, enabled and confirm of the actions, as JSON. */
   actionsKey: string;
   details: PageNodeDetails | undefined;
 }
@@ -40,7 +40,13 @@ function actionsKey(id: string, actions: Readonly<Record<string, PageAction>>): 
   const shape: unknown[] = [];
   for (const [name, action] of Object.entries(actions)) {
     assertPageAction(id, name, action);
-    shape.push(name, action.description, actionInputSchema(action.input));
+    shape.push(
+      name,
+      action.description,
+      actionInputSchema(action.input),
+      action.enabled ?? true,
+      action.confirm ?? false,
+    );
   }
   return JSON.stringify(shape);
 }

@@ -7,6 +7,7 @@
 
 import type { JsonObject, JsonValue } from '../types.js';
 import { cutText } from './serialize-value.js';
+import { userContentLines, userContentText } from './user-content.js';
 
 /** Keys used as a node's title in its heading, in order of preference. */
 export const TITLE_KEYS = ['title', 'name', 'label', 'heading'] as const;
@@ -109,6 +110,11 @@ function scalar(value: string | number | boolean | null): string {
 }
 
 function entry(path: string, value: JsonValue, options: FormatDataOptions, lines: string[]): void {
+  const written = userContentText(value);
+  if (written !== undefined) {
+    lines.push(...userContentLines(path, written));
+    return;
+  }
   if (isScalar(value)) {
     const text = scalar(value);
     if (!text.includes('\n')) lines.push(`${path}: ${text}`);

@@ -29,9 +29,12 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN_ESTIMATE);
 }
 
-const loaders: Record<Encoding, () => Promise<EncodingModule>> = {
+/**
+ * The encodings the library loads by itself: o200k_base only, so a bundler emits one tokenizer
+ * chunk. Another encoding's chunk exists only in apps that import it (see {@link loadTokenizer}).
+ */
+const loaders: Partial<Record<Encoding, () => Promise<EncodingModule>>> = {
   o200k_base: () => import('gpt-tokenizer/encoding/o200k_base'),
-  cl100k_base: () => import('gpt-tokenizer/encoding/cl100k_base'),
 };
 const pending = new Map<Encoding, Promise<void>>();
 const listeners = new Set<(encoding: Encoding) => void>();
@@ -39,15 +42,28 @@ const listeners = new Set<(encoding: Encoding) => void>();
 /**
  * Loads and registers an encoding (once; later calls share the first load).
  * @param encoding - default `o200k_base`.
+ * @param loader - how to import another encoding's module, from the app's code so that only apps
+ *   using it get its chunk: `loadTokenizer('cl100k_base', () => import('gpt-tokenizer/encoding/cl100k_base'))`.
  * @returns a promise that resolves when counting with `encoding` is exact; it rejects with
- *   SightlineError `INVALID_ARGUMENT` when the chunk cannot be loaded (offline), and the next call
- *   tries again.
+ *   SightlineError `INVALID_ARGUMENT` when the chunk cannot be loaded (offline), or for an encoding
+ *   other than o200k_base given no `loader`; the next call tries again.
  */
-export function loadTokenizer(encoding: Encoding = 'o200k_base'): Promise<void> {
+export function loadTokenizer(
+  encoding: Encoding = 'o200k_base',
+  loader: (() => Promise<EncodingModule>) | undefined = loaders[encoding],
+): Promise<void> {
   if (canCountTokens(encoding)) return Promise.resolve();
   let load = pending.get(encoding);
   if (!load) {
-    load = loaders[encoding]().then(
+    if (!loader) {
+      return Promise.reject(
+        new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `No loader for the ${encoding} tokenizer in the browser: call loadTokenizer('${encoding}', () => import('gpt-tokenizer/encoding/${encoding}')) once (only apps that do get its chunk); counts stay estimates until then.`,
+        }),
+      );
+    }
+    load = loader().then(
       (module) => {
         registerEncoding(encoding, module);
         for (const listener of listeners) listener(encoding);

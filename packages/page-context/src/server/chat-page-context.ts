@@ -8,6 +8,7 @@
 import { jsonSchema, type Tool, tool } from 'ai';
 import { z } from 'zod';
 import type { PageContextPayload } from '../chat/page-context-payload.js';
+import { USER_CONTENT_LABEL, USER_CONTENT_NOTE } from '../render/user-content.js';
 
 /** Characters of page Markdown a request may carry (about 100,000 tokens). */
 export const MAX_PAGE_CONTEXT_CHARS = 400_000;
@@ -67,8 +68,10 @@ export function chatPageContext(
       inputSchema: jsonSchema(definition.inputSchema),
     });
   }
+  // The page's user-written fields are fenced and labelled; say what the label means.
+  const note = page?.markdown.includes(USER_CONTENT_LABEL) ? `\n\n${USER_CONTENT_NOTE}` : '';
   const system = page
-    ? `${instructions}\n\n${PAGE_CONTEXT_HEADING}\n\n${page.markdown}`
+    ? `${instructions}${note}\n\n${PAGE_CONTEXT_HEADING}\n\n${page.markdown}`
     : instructions;
   return { system, tools };
 }

@@ -57,17 +57,17 @@ function dashboard() {
 }
 
 describe('toTools', () => {
-  it('names a tool after its action, by node where two nodes share it, plus expand_node', () => {
+  it('names a tool after its action, the later of two nodes sharing it by node, plus expand_node', () => {
     const { registry } = dashboard();
     const tools = toTools(registry.snapshot());
     expect(Object.keys(tools)).toEqual([
-      'filters__set_environment',
+      'set_environment',
       'filters2__set_environment',
       'fail',
       EXPAND_NODE_TOOL,
     ]);
     for (const name of Object.keys(tools)) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
-    expect(tools.filters__set_environment?.description).toBe('Switch the environment');
+    expect(tools.set_environment?.description).toBe('Switch the environment');
     expect(Object.keys(toTools(registry.snapshot(), { expandNode: false }))).not.toContain(
       EXPAND_NODE_TOOL,
     );
@@ -80,18 +80,45 @@ describe('toTools', () => {
     registry.register({ id: 'a 1', type: 'w', actions: { go: action } });
     const names = Object.keys(toTools(registry.snapshot(), { expandNode: false }));
     expect(names).toHaveLength(2);
-    expect(names[0]).toBe('a_1__go');
-    expect(names[1]).toMatch(/^a_1__go_[0-9a-z]{6}$/);
+    expect(names).toEqual(['go', 'a_1__go']);
+    registry.register({ id: 'a.1', type: 'w', actions: { go: action } });
+    const third = Object.keys(toTools(registry.snapshot(), { expandNode: false }))[2];
+    expect(third).toMatch(/^a_1__go_[0-9a-z]{6}$/);
+  });
+
+  it('never renames the first declarer when another node declares its action later', () => {
+    const registry = createPageContextRegistry();
+    const action = definePageAction({ description: 'Go', input: z.object({}), handler: () => 1 });
+    registry.register({ id: 'tasks', type: 'table', actions: { set_filter: action } });
+    const before = Object.keys(toTools(registry.snapshot(), { expandNode: false }));
+    registry.register({ id: 'dialog', type: 'dialog' });
+    registry.register({
+      id: 'picker',
+      type: 'table',
+      parentId: 'dialog',
+      actions: { set_filter: action },
+    });
+    // Registered again under its id (a re-render, a hot update): keeps its place and its name.
+    registry.register({ id: 'tasks', type: 'table', actions: { set_filter: action } });
+    expect(before).toEqual(['set_filter']);
+    expect(Object.keys(toTools(registry.snapshot(), { expandNode: false }))).toEqual([
+      'set_filter',
+      'picker__set_filter',
+    ]);
+    registry.unregister('dialog');
+    expect(Object.keys(toTools(registry.snapshot(), { expandNode: false }))).toEqual([
+      'set_filter',
+    ]);
   });
 
   it('validates input with the zod schema and runs the current handler', async () => {
     const { registry, state } = dashboard();
     const tools = toTools(registry.snapshot());
-    expect(await call(tools, 'filters__set_environment', { environment: 'qa' })).toEqual({
+    expect(await call(tools, 'set_environment', { environment: 'qa' })).toEqual({
       error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('environment') },
     });
     expect(state.environment).toBe('production');
-    expect(await call(tools, 'filters__set_environment', { environment: 'staging' })).toEqual({
+    expect(await call(tools, 'set_environment', { environment: 'staging' })).toEqual({
       environment: 'staging',
     });
     expect(state.environment).toBe('staging');
@@ -104,7 +131,7 @@ describe('toTools', () => {
       error: { code: 'TOOL_FAILED', message: 'boom' },
     });
     registry.unregister('filters');
-    expect(await call(tools, 'filters__set_environment', { environment: 'staging' })).toEqual({
+    expect(await call(tools, 'set_environment', { environment: 'staging' })).toEqual({
       error: { code: 'ACTION_NOT_FOUND', message: expect.any(String) },
     });
   });
@@ -300,5 +327,35 @@ describe('toTools', () => {
         );
       }
     });
+  });
+
+  it('passes what a running handler reports to onProgress, with its tool call id', async () => {
+    const registry = createPageContextRegistry();
+    registry.register({
+      id: 'export',
+      type: 'table',
+      actions: {
+        export_csv: definePageAction({
+          description: 'Export the rows',
+          input: z.object({}),
+          handler: (_, { reportProgress }) => {
+            reportProgress('40 of 120 rows');
+            reportProgress('120 of 120 rows');
+            return { rows: 120 };
+          },
+        }),
+      },
+    });
+    const reported: [string, string][] = [];
+    const tools = toTools(registry.snapshot(), {
+      onProgress: (toolCallId, message) => reported.push([toolCallId, message]),
+    });
+    expect(await tools.export_csv?.execute?.({}, { toolCallId: 'call-7', messages: [] })).toEqual({
+      rows: 120,
+    });
+    expect(reported).toEqual([
+      ['call-7', '40 of 120 rows'],
+      ['call-7', '120 of 120 rows'],
+    ]);
   });
 });

@@ -14,7 +14,15 @@ import { toolErrorValue } from '../actions/page-action.js';
 import { EXPAND_NODE_TOOL } from '../actions/tool-name.js';
 import { findTitle } from '../render/format-data.js';
 import { serializeValue } from '../render/serialize-value.js';
-import type { JsonObject, JsonValue, PageSnapshot, PageSnapshotNode } from '../types.js';
+import { holdsUserContent } from '../render/user-content.js';
+import type {
+  JsonObject,
+  JsonValue,
+  PageSnapshot,
+  PageSnapshotAction,
+  PageSnapshotJson,
+  PageSnapshotNode,
+} from '../types.js';
 
 /** Tools by name, ready for `generateText({ tools })`. */
 export type PageTools = Record<string, Tool<unknown, JsonValue>>;
@@ -33,6 +41,39 @@ export interface ToToolsOptions {
    * its tool call instead of the whole step.
    */
   actionTimeoutMs?: number;
+  /**
+   * Asks the user to confirm a tool call of an action declared with `confirm` (see
+   * `needsConfirmation`); resolves true to run it. Absent: such calls return `CONFIRMATION_REQUIRED`
+   * (nobody can confirm). A false answer returns `ACTION_DECLINED`, which the model reads.
+   * The wait for the answer is not limited by `actionTimeoutMs`.
+   */
+  confirmToolCall?: (request: ToolConfirmationRequest) => Promise<boolean>;
+  /** Receives what a running action reports (`context.reportProgress`), with its tool call's id. */
+  onProgress?: (toolCallId: string, message: string) => void;
+}
+
+/** What a confirmation shows the user: which action, on which node, with what input. */
+export interface ToolConfirmationRequest {
+  toolName: string;
+  /** The action's description. */
+  description: string;
+  /** The node, as the Markdown names it: `type "title" [id]`. */
+  node: string;
+  input: unknown;
+}
+
+/**
+ * Whether a tool call of `action` waits for the user's confirmation on a page.
+ * @param action - from a snapshot (its `confirm`).
+ * @param snapshot - the page the model read (for `'if-untrusted'`: does it hold user-written text).
+ * @returns true for `confirm: true`, and for `'if-untrusted'` when the page holds user content.
+ */
+export function needsConfirmation(
+  action: Pick<PageSnapshotAction, 'confirm'>,
+  snapshot: Pick<PageSnapshot, 'roots'> | Pick<PageSnapshotJson, 'roots'>,
+): boolean {
+  if (action.confirm === true) return true;
+  return action.confirm === 'if-untrusted' && holdsUserContent(snapshot.roots);
 }
 
 type JsonSchemaInput = Parameters<typeof jsonSchema>[0];
@@ -59,7 +100,13 @@ const EXPAND_NODE_SCHEMA: JsonSchemaInput = {
  * await generateText({ model, system: toMarkdown(snapshot), tools: toTools(snapshot), prompt });
  */
 export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): PageTools {
-  const { expandNode = true, maxDetailsBytes = 32_768, actionTimeoutMs = 30_000 } = options;
+  const {
+    expandNode = true,
+    maxDetailsBytes = 32_768,
+    actionTimeoutMs = 30_000,
+    confirmToolCall,
+    onProgress,
+  } = options;
   if (!(actionTimeoutMs >= 1 && actionTimeoutMs <= MAX_TIMEOUT_MS)) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
@@ -78,12 +125,24 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
         description: action.description,
         inputSchema: jsonSchema<unknown>(action.inputSchema as JsonSchemaInput),
         // run() validates, never throws, and caps the result at 4 KB (see runPageAction).
-        execute: (input) =>
-          withTimeout(
-            action.run(input),
+        execute: async (input, { toolCallId }) => {
+          if (needsConfirmation(action, snapshot)) {
+            const request = {
+              toolName: action.toolName,
+              description: action.description,
+              node: where,
+              input,
+            };
+            const answer = await confirmation(request, confirmToolCall).catch(toolErrorValue);
+            if (answer !== true) return answer === false ? declined(action.name) : answer;
+          }
+          const reportProgress = (message: string) => onProgress?.(toolCallId, message);
+          return withTimeout(
+            action.run(input, { reportProgress }),
             actionTimeoutMs,
             `Action "${action.name}" on ${where} did not finish within ${actionTimeoutMs} ms; it may still complete. Read the current page context to see whether it took effect before calling it again.`,
-          ).catch(toolErrorValue),
+          ).catch(toolErrorValue);
+        },
       });
     }
     for (const child of node.children) visit(child);
@@ -97,6 +156,35 @@ export function toTools(snapshot: PageSnapshot, options: ToToolsOptions = {}): P
     });
   }
   return tools;
+}
+
+async function confirmation(
+  request: ToolConfirmationRequest,
+  ask: ToToolsOptions['confirmToolCall'],
+): Promise<boolean | JsonValue> {
+  if (!ask) {
+    return toolErrorValue(
+      new SightlineError({
+        code: 'CONFIRMATION_REQUIRED',
+        message: `Action "${request.toolName}" needs the user's confirmation, which cannot be asked here; tell the user what you would do and let them do it.`,
+      }),
+    );
+  }
+  return (await ask(request)) === true;
+}
+
+/**
+ * The tool result of an action the user declined.
+ * @param name - the action's name.
+ * @returns an `ACTION_DECLINED` error value the model reads.
+ */
+export function declined(name: string): JsonValue {
+  return toolErrorValue(
+    new SightlineError({
+      code: 'ACTION_DECLINED',
+      message: `The user declined "${name}"; it did not run. Ask what they want instead.`,
+    }),
+  );
 }
 
 async function expand(

@@ -4,7 +4,7 @@
  * them between packages is an edit of this file only.
  */
 
-export { openRepository, type Repository, resolveRoot } from '@sightline/codebase';
+export { makeOwnFolder, openRepository, type Repository, resolveRoot } from '@sightline/codebase';
 export {
   allFrames,
   type Classification,

@@ -1,14 +1,14 @@
-import { PageContextProvider, usePageSnapshot } from '@sightline/page-context/react';
+import { PageContextChat } from '@sightline/page-context/chat';
+import { PageContextProvider, PageHook, usePageSnapshot } from '@sightline/page-context/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { IssueTable, type IssueRowData } from './issue-table.js';
 import { Toolbar } from './toolbar.js';
 
-interface Issue {
-  id: string;
-  level: 'error' | 'fatal';
-}
-
-const issues: Issue[] = [{ id: 'SL-1', level: 'fatal' }];
+const issues: IssueRowData[] = [
+  { id: 'SL-1', title: 'Crash on launch', level: 'fatal' },
+  { id: 'SL-2', title: 'Slow search', level: 'error' },
+];
 
 function Assistant() {
   const read = usePageSnapshot();
@@ -24,8 +24,11 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <PageContextProvider location={{ route: 'issues' }}>
-        <Toolbar<Issue> rows={issues} columns={['id', 'level']} />
+        <Toolbar<IssueRowData> rows={issues} columns={['id', 'level']} />
+        <IssueTable issues={issues} />
         <Assistant />
+        <PageHook />
+        <PageContextChat />
       </PageContextProvider>
     </StrictMode>,
   );

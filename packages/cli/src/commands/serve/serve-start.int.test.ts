@@ -79,6 +79,19 @@ describe('sightline serve that cannot start', () => {
     );
   }, 180_000);
 
+  it('writes nothing through a .sightline that links out of the repository', async () => {
+    const outside = path.join(work, 'anywhere');
+    const linked = path.join(work, 'linked-repo');
+    fs.mkdirSync(outside);
+    fs.mkdirSync(linked);
+    fs.symlinkSync(outside, path.join(linked, '.sightline'));
+    await expect(startService({ repo: linked, port: 0 })).rejects.toMatchObject({
+      code: 'STORE_PATH_INVALID',
+      message: expect.stringMatching(/through a symbolic link .* pick a folder with --data/),
+    });
+    expect(fs.readdirSync(outside)).toEqual([]);
+  });
+
   it('refuses a second service on the same data folder, naming the first one’s pid', async () => {
     const data = path.join(work, 'shared');
     const first: RunningService = await startService({ repo: repo.root, dataDir: data, port: 0 });

@@ -1,0 +1,68 @@
+/**
+ * Sightline's own folders inside a repository (`<root>/.sightline/cache`, …): made only as real
+ * folders, never through a symbolic link. A hostile repository can ship `.sightline` or
+ * `.sightline/cache` as a link to any folder on the machine; writing through it would put files
+ * outside the repository.
+ */
+import { lstat, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { isInside } from './sandbox.js';
+
+/**
+ * Makes `folder` (inside `root`) and every folder between them, refusing any that exists as a
+ * symbolic link or as anything but a folder. Folders outside `root` (a fallback in the home
+ * folder, a folder the user named) are made as `mkdir -p` makes them.
+ * @param root the repository's real path.
+ * @param folder an absolute folder path.
+ * @param options.mode permissions of the folders made (before the umask), e.g. `0o700` for one
+ *   that holds credentials. Default `0o777`.
+ * @returns true when `folder` is a real folder now (made or found), false when a link or a file
+ *   stands in the way or it could not be made. Never throws.
+ * @example if (await makeOwnFolder(root, path.join(root, '.sightline', 'cache'))) write();
+ */
+export async function makeOwnFolder(
+  root: string,
+  folder: string,
+  { mode = 0o777 }: { mode?: number } = {},
+): Promise<boolean> {
+  try {
+    if (!isInside(root, folder) || folder === root) {
+      await mkdir(folder, { recursive: true, mode });
+      return true;
+    }
+    let current = root;
+    for (const segment of path.relative(root, folder).split(path.sep)) {
+      current = path.join(current, segment);
+      await mkdir(current, { mode }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+      const info = await lstat(current);
+      if (info.isSymbolicLink() || !info.isDirectory()) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * True when `folder` exists as a real folder reached from `root` without any symbolic link
+ * (nothing is read from a folder a link put there). Folders outside `root` always count.
+ * @param root the repository's real path.
+ * @param folder an absolute folder path.
+ * @returns whether files in it may be read as Sightline's own. Never throws.
+ */
+export async function isOwnFolder(root: string, folder: string): Promise<boolean> {
+  if (!isInside(root, folder) || folder === root) return true;
+  let current = root;
+  try {
+    for (const segment of path.relative(root, folder).split(path.sep)) {
+      current = path.join(current, segment);
+      const info = await lstat(current);
+      if (info.isSymbolicLink() || !info.isDirectory()) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}

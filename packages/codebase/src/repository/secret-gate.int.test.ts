@@ -1,0 +1,89 @@
+/**
+ * The secret gate on its own: decoding as ripgrep does, withheld lines replaced in place (line
+ * endings and numbers kept), and the files it refuses whole.
+ */
+import { link, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeText, gateFile, gateText, withheldLine } from './secret-gate.js';
+
+const TOKEN = ['gh', 'p_', 'FakeGateToken', '0'.repeat(23)].join('');
+let root: string;
+
+beforeAll(async () => {
+  root = await realpath(await mkdtemp(path.join(tmpdir(), 'sightline-gate-')));
+  await mkdir(path.join(root, 'src'));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('decodeText', () => {
+  it('reads UTF-16 with a byte order mark, either endianness, and drops a UTF-8 one', () => {
+    const little = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo\n', 'utf16le')]);
+    const big = Buffer.from(little.subarray(2)).swap16();
+    expect(decodeText(little)).toEqual({ text: 'héllo\n', encoding: 'utf-16le', valid: true });
+    expect(decodeText(Buffer.concat([Buffer.from([0xfe, 0xff]), big])).text).toBe('héllo\n');
+    expect(decodeText(Buffer.from('\ufeffplain', 'utf8')).text).toBe('plain');
+    expect(decodeText(Buffer.from([0x61, 0xff, 0x62]))).toEqual({
+      text: 'a\ufffdb',
+      encoding: 'utf-8',
+      valid: false,
+    });
+  });
+});
+
+describe('gateText', () => {
+  it('replaces each withheld line by its note and keeps every other byte', async () => {
+    const gated = await gateText(`a\r\nconst t = '${TOKEN}';\r\nb\n`);
+    expect(gated.ok).toBe(true);
+    if (!gated.ok) return;
+    const note = withheldLine('secretlint rule github');
+    expect(gated.text).toBe(`a\r\n${note}\r\nb\n`);
+    expect(gated.lines).toEqual(['a', note, 'b']);
+    expect([...gated.withheld.keys()]).toEqual([2]);
+  });
+});
+
+describe('gateFile', () => {
+  it('reads a UTF-16 file and withholds its secret line', async () => {
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from(`first\ntoken = ${TOKEN}\n`, 'utf16le'),
+    ]);
+    await writeFile(path.join(root, 'src/legacy.txt'), bytes);
+    const gated = await gateFile(path.join(root, 'src/legacy.txt'), 'src/legacy.txt');
+    expect(gated.ok && gated.lines[0]).toBe('first');
+    expect(gated.ok && [...gated.withheld.keys()]).toEqual([2]);
+    expect(JSON.stringify(gated)).not.toContain(TOKEN);
+  });
+
+  it('refuses hard links, binary files, secret names and KEY=value files, naming why', async () => {
+    await writeFile(path.join(root, 'outside.txt'), 'anything\n');
+    await link(path.join(root, 'outside.txt'), path.join(root, 'src/linked.txt'));
+    await writeFile(path.join(root, 'src/blob.bin'), Buffer.from([0x61, 0, 0x62]));
+    await writeFile(path.join(root, 'src/app.conf'), 'NAME=x\nAPI_TOKEN=FakeValue1\n');
+    const reasons = await Promise.all(
+      ['src/linked.txt', 'src/blob.bin', '.env', 'src/app.conf'].map(async (file) => {
+        const gated = await gateFile(path.join(root, file), file);
+        return gated.ok ? 'shown' : `${gated.code}: ${gated.reason}`;
+      }),
+    );
+    expect(reasons).toEqual([
+      'SECRET_FILE: a hard link (it may be a file outside the repository)',
+      'BINARY_FILE: a binary file (it contains NUL bytes)',
+      'SECRET_FILE: a secret file by its name',
+      'SECRET_FILE: a KEY=value file that sets API_TOKEN',
+    ]);
+  });
+
+  it('lets everything through with allowSecrets', async () => {
+    await writeFile(path.join(root, 'src/open.ts'), `const t = '${TOKEN}';\n`);
+    const gated = await gateFile(path.join(root, 'src/open.ts'), 'src/open.ts', {
+      allowSecrets: true,
+    });
+    expect(gated.ok && gated.text).toBe(`const t = '${TOKEN}';\n`);
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * The secret gate: the one place repository text passes through on its way to any output (code
+ * tool results, the repository map's signatures, diagnosis evidence, verification and patch
+ * messages, MCP resources, the console's code context, suspect-commit text). It decodes a file the
+ * way the search engine does (UTF-8, or UTF-16 with a byte order mark), refuses what may not be
+ * read at all (secret names, hard links, binary files, `KEY=value` files with secrets), and
+ * replaces every line that holds a secret with a note. Everything a channel shows, searches or
+ * compares is computed from the gated text, so a withheld line answers the same whatever it
+ * holds: no count, no position of a match, no "occurs elsewhere" (no oracle).
+ */
+import { createHash } from 'node:crypto';
+import { lstat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isSecretFile, splitFileLines } from './content.js';
+import { type SecretScan, scanSecrets } from './secrets.js';
+
+/** Text that passed the gate. */
+export interface GatedText {
+  ok: true;
+  /** The decoded text with every withheld line replaced by its note (line endings kept). */
+  text: string;
+  /** Its lines (numbered as `splitFileLines` numbers them), withheld ones replaced by the note. */
+  lines: string[];
+  /** 1-based line → what was found on it (rule names only, never the secret). */
+  withheld: ReadonlyMap<number, string>;
+  /** How the bytes were decoded. */
+  encoding: TextEncoding;
+  /** False when UTF-8 bytes were invalid (shown as U+FFFD). */
+  valid: boolean;
+}
+
+/** A file the gate does not let through at all. */
+export interface GateRefusal {
+  ok: false;
+  /** `SECRET_FILE` for secrets by name, link count or content; `BINARY_FILE` for NUL bytes. */
+  code: 'SECRET_FILE' | 'BINARY_FILE';
+  /** Why, in words that name no secret (`a hard link (…)`, `a KEY=value file that sets X`). */
+  reason: string;
+}
+
+/** Encodings the gate reads, as ripgrep does by default (byte order mark sniffing). */
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+
+/** Options of {@link gateFile}. */
+export interface GateFileOptions {
+  /** Let secrets through (the tools' `allowSecrets`): nothing is withheld or refused for them. */
+  allowSecrets?: boolean;
+}
+
+/**
+ * Decodes file bytes as ripgrep's default `--encoding auto` does: a UTF-16 byte order mark
+ * (little or big endian) selects UTF-16, a UTF-8 one is dropped, anything else is UTF-8 with
+ * invalid sequences as U+FFFD.
+ * @param bytes the file's content.
+ * @returns the text, the encoding, and whether UTF-8 was valid.
+ */
+export function decodeText(bytes: Uint8Array): {
+  text: string;
+  encoding: TextEncoding;
+  valid: boolean;
+} {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    return {
+      text: new TextDecoder('utf-16le').decode(bytes.subarray(2)),
+      encoding: 'utf-16le',
+      valid: true,
+    };
+  }
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    return {
+      text: new TextDecoder('utf-16be').decode(bytes.subarray(2)),
+      encoding: 'utf-16be',
+      valid: true,
+    };
+  }
+  const body =
+    bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
+  try {
+    return {
+      text: new TextDecoder('utf-8', { fatal: true }).decode(body),
+      encoding: 'utf-8',
+      valid: true,
+    };
+  } catch {
+    return { text: new TextDecoder('utf-8').decode(body), encoding: 'utf-8', valid: false };
+  }
+}
+
+/**
+ * The note shown in place of a withheld line.
+ * @param what what was found on it (a rule name, from `scanSecrets`).
+ * @returns `[withheld: looks like a secret (…)]`.
+ */
+export function withheldLine(what: string): string {
+  return `[withheld: looks like a secret (${what})]`;
+}
+
+/** Scans already made, by path and content hash: a file is scanned once while it is unchanged. */
+const scans = new Map<string, Promise<SecretScan>>();
+/** Most scans kept (each is a small map of line numbers). */
+const MAX_SCANS = 20_000;
+
+function cachedScan(text: string, filePath: string): Promise<SecretScan> {
+  const key = `${filePath}\0${createHash('sha1').update(text).digest('hex')}`;
+  let scan = scans.get(key);
+  if (scan === undefined) {
+    if (scans.size >= MAX_SCANS) scans.delete(scans.keys().next().value as string);
+    scan = scanSecrets(text, filePath === '' ? undefined : filePath);
+    scans.set(key, scan);
+  } else {
+    // Most recently used last, so the oldest is dropped first.
+    scans.delete(key);
+    scans.set(key, scan);
+  }
+  return scan;
+}
+
+/** Replaces the withheld lines of `text` by their notes, keeping every line ending. */
+function replaceLines(text: string, withheld: ReadonlyMap<number, string>): string {
+  if (withheld.size === 0) return text;
+  const parts = text.split(/(\r?\n)/);
+  for (const [line, what] of withheld) {
+    const at = (line - 1) * 2;
+    if (at < parts.length) parts[at] = withheldLine(what);
+  }
+  return parts.join('');
+}
+
+function gated(
+  text: string,
+  scan: SecretScan | null,
+  encoding: TextEncoding,
+  valid: boolean,
+): GatedText {
+  const withheld = scan?.lines ?? new Map<number, string>();
+  const shown = replaceLines(text, withheld);
+  return { ok: true, text: shown, lines: splitFileLines(shown), withheld, encoding, valid };
+}
+
+/**
+ * Passes any text through the gate: suspect-commit messages, report excerpts, code context a
+ * console shows. A text of the `KEY=value` kind with a secret is refused whole.
+ * @param text the text.
+ * @param filePath a path the text is from, for rules that look at it (settings files). Default none.
+ * @returns the gated text, or why it is refused.
+ */
+export async function gateText(text: string, filePath = ''): Promise<GatedText | GateRefusal> {
+  const scan = await cachedScan(text, filePath);
+  if (scan.file) return { ok: false, code: 'SECRET_FILE', reason: scan.file };
+  return gated(text, scan, 'utf-8', true);
+}
+
+/**
+ * Reads a repository file through the gate. The path must already be proven inside the root
+ * (`resolveInRoot`); the gate refuses it by name, by link count (a hard link may be a file outside
+ * the repository), as binary (a NUL byte once decoded) or by content (`scanSecrets` says the
+ * whole file is a secret).
+ * @param absolute the file's absolute real path.
+ * @param relative its repository-relative path with `/` separators.
+ * @param options see {@link GateFileOptions}.
+ * @returns the gated text, or why the file is refused; an unreadable file is refused as secret
+ *   (nothing of it can be vouched for). Never throws.
+ */
+export async function gateFile(
+  absolute: string,
+  relative: string,
+  { allowSecrets = false }: GateFileOptions = {},
+): Promise<GatedText | GateRefusal> {
+  const refuse = (code: GateRefusal['code'], reason: string): GateRefusal => ({
+    ok: false,
+    code,
+    reason,
+  });
+  if (!allowSecrets && isSecretFile(relative, ''))
+    return refuse('SECRET_FILE', 'a secret file by its name');
+  let bytes: Buffer;
+  try {
+    const info = await lstat(absolute);
+    if (!allowSecrets && info.nlink > 1) {
+      return refuse('SECRET_FILE', 'a hard link (it may be a file outside the repository)');
+    }
+    bytes = await readFile(absolute);
+  } catch {
+    return refuse('SECRET_FILE', 'a file that could not be read');
+  }
+  const { text, encoding, valid } = decodeText(bytes);
+  if (text.includes('\0')) return refuse('BINARY_FILE', 'a binary file (it contains NUL bytes)');
+  if (allowSecrets) return gated(text, null, encoding, valid);
+  if (isSecretFile(relative, text))
+    return refuse('SECRET_FILE', 'a file holding a token or password');
+  const scan = await cachedScan(text, relative);
+  if (scan.file) return refuse('SECRET_FILE', scan.file);
+  return gated(text, scan, encoding, valid);
+}
+
+/**
+ * A per-call memo of {@link gateFile} by repository-relative path, for channels that look at
+ * many lines of few files (grep's matches, a diagnosis' citations).
+ * @param root the repository's real path.
+ * @param options see {@link GateFileOptions}.
+ * @returns a function from a repository-relative path to its gated text or refusal.
+ */
+export function createFileGate(
+  root: string,
+  options: GateFileOptions = {},
+): (relative: string) => Promise<GatedText | GateRefusal> {
+  const files = new Map<string, Promise<GatedText | GateRefusal>>();
+  return (relative) => {
+    let file = files.get(relative);
+    if (file === undefined) {
+      file = gateFile(path.join(root, relative), relative, options);
+      files.set(relative, file);
+    }
+    return file;
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * The secret scanner line by line: each format of `secret-rules.ts` and secretlint's preset is
+ * found, disable comments change nothing, and ordinary code and placeholders are left alone.
+ * Fake values are put together from pieces so no file here matches a scanner's rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { shannonEntropy } from './secret-rules.js';
+import { scanSecrets } from './secrets.js';
+
+const join = (...parts: string[]) => parts.join('');
+const FAKE_GITHUB = join('gh', 'p_', 'FakeFakeFake', '0'.repeat(24));
+
+/** The 1-based lines `scanSecrets` withholds in `text`. */
+async function withheld(text: string, file = 'src/file.ts'): Promise<number[]> {
+  const scan = await scanSecrets(text, file);
+  return [...scan.lines.keys()].sort((a, b) => a - b);
+}
+
+describe('scanSecrets finds', () => {
+  it.each([
+    ['a Stripe key in a call', `charge(${join('sk', '_live_', 'FakeStripe0123456789')});`],
+    ['a Google API key', `load({ key: ${join('"AI', 'za', 'SyFake', 'x'.repeat(29), '"')} })`],
+    ['a 48-character OpenAI key', `OpenAI(${join('"sk', '-', 'Fake', '0'.repeat(44), '"')})`],
+    ['a project OpenAI key', `use(${join('"sk', '-proj-', 'Fake'.repeat(6), '"')})`],
+    ['an Anthropic key', `use(${join('"sk', '-ant-api03-', 'Fake'.repeat(6), '"')})`],
+    ['a Hugging Face token', `use(${join('"hf', '_', 'FakeHuggingFaceTokenabcdefghijklmn', '"')})`],
+    ['a DigitalOcean token', `use(${join('"do', 'p_v1_', 'a'.repeat(64), '"')})`],
+    ['a Vault token', `use(${join('"hv', 's.', 'F'.repeat(95), '"')})`],
+    ['a Sentry token', `use(${join('"sntr', 'yu_', 'f'.repeat(64), '"')})`],
+    [
+      'a Slack webhook',
+      join('post("https://hooks.', 'slack.com/services/', 'T0FAKE/B0FAKE/FakeFakeFakeFake")'),
+    ],
+    [
+      'an npm _authToken with spaces',
+      join('//registry.npmjs.org/:_auth', 'Token = fa4efa4e-0000-4000-8000-0000fa4efa4e'),
+    ],
+    [
+      'a kubeconfig client key',
+      join('    client-key-', 'data: ', Buffer.from('FakeKubeKey'.repeat(3)).toString('base64')),
+    ],
+    [
+      'a GitHub token on a line that disables secretlint',
+      `const t = '${FAKE_GITHUB}'; // secretlint-disable-line`,
+    ],
+    [
+      'a high-entropy value of a secret-named name',
+      `const authKey = ${join('"Fa', 'k3', 'Q9x', 'Z7p', 'L2m', 'W8v', '"')};`,
+    ],
+  ])('%s', async (_, line) => {
+    expect(await withheld(`const a = 1;\n${line}\nconst b = 2;\n`)).toEqual([2]);
+  });
+
+  it('a token after a secretlint-disable-next-line comment', async () => {
+    const text = `// secretlint-disable-next-line\nconst t = '${FAKE_GITHUB}';\n`;
+    expect(await withheld(text)).toEqual([2]);
+  });
+
+  it('every secret-named setting of a YAML file with list items, quoted or not', async () => {
+    const yaml =
+      'services:\n  - web\n  - worker\n  - mailer\ndb:\n  host: db\n  password: FakeYamlPw1\n  api_key: "FakeKey12"\n';
+    expect(await withheld(yaml, 'config/app.yml')).toEqual([7, 8]);
+  });
+
+  it("a compose file's `- POSTGRES_PASSWORD=…` entry", async () => {
+    const compose =
+      'services:\n  db:\n    environment:\n      - POSTGRES_USER=app\n      - POSTGRES_PASSWORD=FakePw\n';
+    expect(await withheld(compose, 'docker-compose.yml')).toEqual([5]);
+  });
+
+  it('every line of a YAML block value under a secret-named key', async () => {
+    const yaml = 'tls:\n  private_key: |\n    FakeLine1\n    FakeLine2\n  port: 443\n';
+    expect(await withheld(yaml, 'deploy/values.yaml')).toEqual([2, 3, 4]);
+  });
+
+  it('every line of a multi-line string given to a secret-named name', async () => {
+    const code = 'const a = 1;\nconst privateKey = `\nFakeBody1\nFakeBody2\n`;\nconst b = 2;\n';
+    expect(await withheld(code)).toEqual([2, 3, 4, 5]);
+  });
+
+  it('a private key block, and only the body of one cut short', async () => {
+    const begin = join('-----BEGIN ', 'RSA PRIVATE KEY-----');
+    const end = join('-----END ', 'RSA PRIVATE KEY-----');
+    expect(await withheld(`a\n${begin}\nFakeBody\n${end}\nb\n`, 'notes.txt')).toEqual([2, 3, 4]);
+    expect(await withheld(`a\n${begin}\nFakeBodyQ==\nconst b = 2;\nc\n`, 'notes.txt')).toEqual([
+      2, 3,
+    ]);
+  });
+});
+
+describe('scanSecrets leaves alone', () => {
+  it.each([
+    [
+      'a type annotation',
+      'interface Login {\n  password: string;\n  token?: string;\n}\n',
+      'src/login.ts',
+    ],
+    [
+      'a variable',
+      'const apiKey = process.env.API_KEY;\nconst token = getToken(request);\n',
+      'src/a.ts',
+    ],
+    [
+      'a dated API version',
+      "const client = new Stripe(key, { apiVersion: '2024-06-20' });\n",
+      'src/a.ts',
+    ],
+    [
+      'placeholders in settings',
+      `db:\n  password: $${'{'}DB_PASSWORD}\n  token: changeme\n  secret: ""\n`,
+      'app.yml',
+    ],
+    [
+      'settings that point at a secret',
+      'auth:\n  token_url: https://example.com/token\n  secret_name: prod-db\n',
+      'app.yml',
+    ],
+  ])('%s', async (_, text, file) => {
+    expect(await withheld(text, file)).toEqual([]);
+  });
+
+  it('a lone BEGIN line in a message, with no key body after it', async () => {
+    const text =
+      "throw new Error('not a PEM key (-----BEGIN PRIVATE KEY-----)');\nconst next = 1;\n";
+    expect(await withheld(text)).toEqual([]);
+  });
+
+  it('names secret-named KEY=value files, with placeholders allowed', async () => {
+    expect((await scanSecrets('APP=demo\nSERVICE_TOKEN=FakeToken1\n', 'settings.conf')).file).toBe(
+      'a KEY=value file that sets SERVICE_TOKEN',
+    );
+    expect(
+      (await scanSecrets(`APP=demo\nSERVICE_TOKEN=$${'{'}TOKEN}\n`, 'settings.conf')).file,
+    ).toBe(null);
+  });
+});
+
+describe('shannonEntropy', () => {
+  it('is 0 for one repeated character and log2(n) for n distinct ones', () => {
+    expect(shannonEntropy('aaaa')).toBe(0);
+    expect(shannonEntropy('abcd')).toBe(2);
+  });
+});
