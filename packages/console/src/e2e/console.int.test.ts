@@ -82,9 +82,15 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
       "Cannot read properties of undefined (reading 'price')",
     );
     await service.queue.drain({ timeoutMs: 60_000 });
-    await page.getByText('· diagnosed').waitFor();
+    await row.locator('.investigation', { hasText: /^diagnosed$/ }).waitFor();
     expect(await row.textContent()).toContain('crash');
     expect(await row.textContent()).toContain('shop');
+    // The row answers before the group is opened: culprit, root cause, trend.
+    expect(await row.locator('.culprit').textContent()).toBe('cartTotal · src/cart/total.ts:6');
+    expect((await row.locator('.row-cause').textContent())?.length).toBeGreaterThan(0);
+    expect(await row.locator('svg.sparkline').getAttribute('aria-label')).toBe(
+      '1 report in 14 days, 1 today',
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'inbox');
 

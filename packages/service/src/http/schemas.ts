@@ -84,8 +84,28 @@ export const groupSummarySchema = z.object({
   updatedAt: z.string(),
 });
 
+/** A group as an inbox row shows it: the summary plus culprit, root cause, trend and where it happens. */
+export const inboxRowSchema = groupSummarySchema.extend({
+  culprit: z
+    .object({
+      function: z.string().nullable(),
+      file: z.string(),
+      line: z.number().int().nullable().describe('1-based'),
+      from: z.enum(['stack', 'diagnosis']),
+    })
+    .nullable()
+    .describe("The top in-app frame's function and file, else the diagnosis' first cause"),
+  rootCause: z.string().nullable().describe("The latest diagnosis' root cause in one sentence"),
+  trend: z
+    .array(z.number().int())
+    .describe('Reports per UTC day over the last 14 days, oldest first'),
+  releases: z.array(z.string()).describe('Releases or app versions, most frequent first (≤ 3)'),
+  platforms: z.array(z.string()).describe('Platforms, most frequent first (≤ 3)'),
+  environments: z.array(z.string()).describe('Environments, most frequent first (≤ 3)'),
+});
+
 export const inboxPageSchema = z.object({
-  groups: z.array(groupSummarySchema),
+  groups: z.array(inboxRowSchema),
   total: z.number().int(),
   nextCursor: z.string().nullable(),
 });
@@ -243,6 +263,8 @@ export const healthSchema = z.object({
 
 /** A group as the inbox lists it. */
 export type GroupSummary = z.infer<typeof groupSummarySchema>;
+/** A group as an inbox row shows it. */
+export type InboxRow = z.infer<typeof inboxRowSchema>;
 /** A page of the inbox. */
 export type InboxPageView = z.infer<typeof inboxPageSchema>;
 /** A group with its reports and every diagnosis. */
