@@ -115,9 +115,26 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
     expect(marked.every((line) => line >= start && line <= end)).toBe(true);
     // Shiki colored the quote.
     await page.locator('.affected-file .code-line span[style*="color"]').first().waitFor();
-    expect(await page.locator('.frames li.in-app').count()).toBeGreaterThan(0);
-    expect(await page.locator('table.suspects tbody tr').count()).toBe(
+    // The trace is shown once; an in-app frame opens to its code with the frame's line marked.
+    expect(await page.locator('.frames').count()).toBe(1);
+    expect(
+      await page
+        .getByText(CRASH.split('\n')[1]?.trim() ?? '')
+        .filter({ visible: true })
+        .count(),
+    ).toBe(0);
+    await page.locator('.frames li.in-app summary').first().click();
+    const frameCode = page.locator('.frames li.in-app .code');
+    await frameCode.waitFor();
+    expect(await frameCode.locator('.code-line').count()).toBeGreaterThan(5);
+    expect(await frameCode.locator('.code-line[data-marked]').getAttribute('data-line')).toBe('6');
+    // Confidence and grounding in words; suspects explained a sentence each.
+    await page.getByText('Grounded in the code', { exact: true }).waitFor();
+    expect(await page.locator('.suspects > li').count()).toBe(
       (detail.diagnoses[0]?.suspects as unknown[] | undefined)?.length,
+    );
+    expect(await page.locator('.suspects .why').first().textContent()).toContain(
+      'Named in the stack trace',
     );
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'group');

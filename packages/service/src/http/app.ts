@@ -16,6 +16,7 @@ import { apiTokenAuth } from './middleware/auth.js';
 import { handleError, notFound } from './middleware/errors.js';
 import type { AppLimits } from './middleware/limits.js';
 import { chatRoutes } from './routes/chat.js';
+import { codeRoutes } from './routes/code.js';
 import { mountConsole } from './routes/console.js';
 import { eventRoutes } from './routes/events.js';
 import { groupRoutes } from './routes/groups.js';
@@ -62,6 +63,7 @@ export function createApp(options: AppOptions) {
   const routes = app
     .route('/api', serviceInfoRoutes({ ...options, chat: options.chatModel !== undefined }))
     .route('/api/groups', groupRoutes({ store, pipeline }))
+    .route('/api/code', codeRoutes({ store }))
     .route('/api/views', savedViewRoutes({ store }))
     .route('/api/reports', reportRoutes({ store, pipeline, limits }))
     .route('/api/events', eventRoutes({ store, pollMs: options.eventsPollMs ?? 1_000 }))

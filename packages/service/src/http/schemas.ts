@@ -166,6 +166,26 @@ export const groupDetailSchema = z.object({
   diagnoses: z.array(diagnosisViewSchema).describe('Every version, newest first'),
 });
 
+export const codeQuerySchema = z
+  .object({
+    project: z.string().min(1).describe('Project id or name'),
+    path: z.string().min(1).max(1000).describe('Repository-relative file path'),
+    line: z.coerce.number().int().min(1).describe('1-based line to show the code around'),
+  })
+  .strict();
+
+export const codeContextSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    path: z.string(),
+    line: z.number().int().describe('1-based, clamped to the file'),
+    start: z.number().int().describe('1-based line of lines[0]'),
+    lines: z.array(z.string()).describe('Withheld lines replaced by a note'),
+    withheld: z.array(z.number().int()),
+  }),
+  z.object({ ok: z.literal(false), code: z.string(), reason: z.string() }),
+]);
+
 export const statusChangeSchema = z.object({ status: groupStatusSchema }).strict();
 
 export const markdownQuerySchema = z
