@@ -2,9 +2,9 @@
  * The console end to end in headless Chromium, against a real service (SQLite in a temporary
  * folder, offline investigations over the fake repository): a report ingested through the API
  * appears in the inbox live, opens with the keyboard, shows its diagnosis with the right file and
- * lines, and a status change survives a reload. axe-core finds no serious or critical violation
- * on the inbox, group and settings pages; a screenshot of each is written to
- * packages/console/.screenshots/ (git-ignored).
+ * lines, and a status change survives a reload. Every page (sign-in, inbox, group, settings, the
+ * assistant open) at 1440 and 390 px: no horizontal page scroll, no serious or critical axe
+ * violation, and a screenshot `<page>-<width>.png` in packages/console/.screenshots/ (git-ignored).
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -157,6 +157,77 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'settings');
     expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('fits every page at 390 px without horizontal scroll; axe finds nothing serious at 1440 or 390', async () => {
+    if (!running || !browser) throw new Error('setup failed');
+    const { service } = running;
+    const inbox = await running.get<InboxPageView>('/api/groups');
+    const id = inbox.groups[0]?.id;
+    if (!id) throw new Error('the first test ingests a group');
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(20_000);
+    const pages: Array<{ name: string; open: () => Promise<void> }> = [
+      {
+        name: 'sign-in',
+        open: async () => {
+          await page.goto(`${service.url}/`);
+          await page.evaluate(() => sessionStorage.clear());
+          await page.reload();
+          await page.getByRole('heading', { name: 'Sightline console' }).waitFor();
+        },
+      },
+      {
+        name: 'inbox',
+        open: async () => {
+          await page.goto(service.consoleUrl);
+          await page.locator('table.inbox tbody tr').first().waitFor();
+        },
+      },
+      {
+        name: 'group',
+        open: async () => {
+          await page.goto(`${service.url}/#/groups/${id}`);
+          await page.locator('.frames li.in-app summary').first().click();
+          await page.locator('.frames li.in-app .code').waitFor();
+        },
+      },
+      {
+        name: 'settings',
+        open: async () => {
+          await page.goto(`${service.url}/#/settings`);
+          await page.getByRole('heading', { name: 'Investigations' }).waitFor();
+        },
+      },
+      {
+        name: 'assistant',
+        open: async () => {
+          await page.goto(`${service.url}/#/`);
+          await page.getByRole('button', { name: 'Assistant' }).click();
+          await page.getByRole('heading', { name: 'No model configured' }).waitFor();
+        },
+      },
+    ];
+    const overflows: string[] = [];
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      for (const { name, open } of pages) {
+        await open();
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        if (scrollWidth > innerWidth) overflows.push(`${name} at ${width}: ${scrollWidth} px`);
+        expect({ name, width, violations: await seriousViolations(page) }).toEqual({
+          name,
+          width,
+          violations: [],
+        });
+        await shoot(page, `${name}-${width}`);
+      }
+    }
+    expect(overflows).toEqual([]);
     await page.close();
   }, 180_000);
 });

@@ -131,7 +131,7 @@ function InboxTableView(props: InboxTableProps) {
             <td className="trend">
               <Sparkline counts={group.trend} what="report" />
             </td>
-            <td className="number count" data-caption="reports">
+            <td className="number count" data-caption={group.count === 1 ? 'report' : 'reports'}>
               {group.count}
             </td>
             <td className="where">{whereText(group) || <span className="muted">—</span>}</td>
