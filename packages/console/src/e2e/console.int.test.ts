@@ -160,6 +160,30 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
     await page.close();
   }, 180_000);
 
+  it('finds a group by the text of a report merged into it', async () => {
+    if (!running || !browser) throw new Error('setup failed');
+    const { service } = running;
+    // Same crash, so the same group; only this report says how it happened.
+    await running.ingest([
+      { id: 'crash-2', text: `${CRASH}\n\nHappened right after applying the WINTERSALE coupon.` },
+    ]);
+    await service.queue.drain({ timeoutMs: 60_000 });
+    const inbox = await running.get<InboxPageView>('/api/groups');
+    expect(inbox.groups).toHaveLength(1);
+    expect(inbox.groups[0]?.count).toBe(2);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(service.consoleUrl);
+    await page.locator('table.inbox tbody tr').first().waitFor();
+    await page.keyboard.press('/');
+    await page.keyboard.type('wintersale coup');
+    await page.waitForURL(/q=wintersale/);
+    await page.locator(`table.inbox tbody tr[data-group-id="${inbox.groups[0]?.id}"]`).waitFor();
+    await page.getByRole('searchbox').fill('wintersale refund');
+    await page.getByRole('heading', { name: 'No group matches these filters' }).waitFor();
+    await page.close();
+  }, 120_000);
+
   it('fits every page at 390 px without horizontal scroll; axe finds nothing serious at 1440 or 390', async () => {
     if (!running || !browser) throw new Error('setup failed');
     const { service } = running;

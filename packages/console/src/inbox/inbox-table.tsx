@@ -59,7 +59,8 @@ function InboxTableView(props: InboxTableProps) {
     { details: () => ({ rows: groups.map((group) => row(group, projectName)) }) },
   );
   usePageAction('filter_inbox', {
-    description: 'Filter the inbox by label, status, source and title words (omitted: cleared).',
+    description:
+      'Filter the inbox by label, status, source and words of the titles or report text (omitted: cleared).',
     input: filterInboxInput,
     handler: (input) => {
       const next = { ...(filters.project ? { project: filters.project } : {}), ...input };

@@ -22,7 +22,11 @@ export const inboxFiltersSchema = z
       .string()
       .optional()
       .describe('Source kind: files, sentry, github, app-store, google-play'),
-    q: z.string().max(200).optional().describe('Words the title contains'),
+    q: z
+      .string()
+      .max(200)
+      .optional()
+      .describe("Words to find in the group's title or any of its reports' text (word prefixes)"),
   })
   .strict();
 

@@ -66,11 +66,14 @@ export function diagnosisCulprit(diagnosis: Diagnosis): Culprit | null {
   };
 }
 
-/** A JSON text column's top-level string field, on either dialect (null when absent). */
+/**
+ * A JSON text column's top-level string field, on either dialect (null when absent). The key is a
+ * literal, not a parameter, so the same expression in `select` and `group by` is one to Postgres.
+ */
 function jsonField(dialect: 'sqlite' | 'postgres', column: 'meta' | 'parsed', key: string) {
   return dialect === 'postgres'
-    ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${key})`
-    : sql<string | null>`json_extract(${sql.ref(column)}, ${`$.${key}`})`;
+    ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(key)})`
+    : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)})`;
 }
 
 /** The platform a store's source implies when the report names none. */
