@@ -4,7 +4,8 @@
  * Inputs (see bench/lib/localize-cases.ts): the six shared cases (../shared/data/cases), the
  * development set in bench/localize-cases (real public reports with known fix commits: npm
  * packages that ship source, compiled output or bundles, and applications in Go, Rust, Java,
- * Kotlin, PHP, C#, Python and Ruby) and a Python set of SWE-bench Lite sympy instances. npm
+ * Kotlin, PHP, C#, Python and Ruby), a Python set of SWE-bench Lite sympy instances and the corpus
+ * of real fixes (bench/lib/corpus.ts, `--set corpus`; texts filled by `npm run corpus:fill`). npm
  * packages are fetched with `npm pack` (cached, not timed); application revisions come from
  * bench/.cache/repos, filled by `--materialize DIR` from local git directories (`--fetch-list`
  * says which); a case whose revision is absent is skipped with a message.
@@ -20,7 +21,7 @@
  * set Acc@1 ≥ 0.55, Acc@5 ≥ 0.85. Published anchors, file-level Acc@1/Acc@5 on SWE-bench Lite
  * (LocAgent, Chen et al., ACL 2025): BM25 38.7/61.7, CodeRankEmbed 52.6/84.7, LocAgent 77.7/94.2.
  *
- * Usage: `npm run bench:localize [-- --set dev,shared,swe-bench-lite] [--only TEXT]
+ * Usage: `npm run bench:localize [-- --set dev,shared,swe-bench-lite,corpus] [--only TEXT]
  * [--explain] [--fetch-list] [--materialize DIR]`. `--explain` prints, per case, the report, the
  * top suspects signal by signal and the gold files' signals (no measurement). Default sets: shared and dev. A run that measures the
  * development set writes bench/results/localize.json and the `localize` table of bench/README.md;
@@ -29,6 +30,7 @@
  */
 import { parseArgs } from 'node:util';
 import { readSharedCases } from './lib/cases.js';
+import { factAsCase, readCorpusCases, readCorpusFacts } from './lib/corpus.js';
 import {
   cachedRepoTree,
   type DevCase,
@@ -53,6 +55,7 @@ const SET_NAMES: Record<string, string> = {
   shared: 'shared cases (npm)',
   dev: 'development set',
   'swe-bench-lite': 'Python set (SWE-bench Lite, sympy)',
+  corpus: 'corpus of real fixes',
 };
 
 async function codeOf(entry: DevCase): Promise<string | undefined> {
@@ -70,13 +73,15 @@ async function main(): Promise<void> {
       materialize: { type: 'string' },
     },
   });
-  const all = [...readSharedCases().map(fromSharedCase), ...readDevCases()];
+  const known = [...readSharedCases().map(fromSharedCase), ...readDevCases()];
+  // Revisions need no report text: every corpus fact is listed and extracted.
+  const revisions = [...known, ...readCorpusFacts().map((fact) => factAsCase(fact))];
   if (values['fetch-list']) {
-    console.log(fetchList(all).join('\n'));
+    console.log(fetchList(revisions).join('\n'));
     return;
   }
   if (values.materialize) {
-    const { extracted, missing } = await materialize(all, values.materialize);
+    const { extracted, missing } = await materialize(revisions, values.materialize);
     console.log(
       `extracted ${extracted.length} revisions; repositories not found for: ${missing.join(', ') || 'none'}`,
     );
@@ -85,6 +90,14 @@ async function main(): Promise<void> {
   const sets = (values.set ?? '')
     .split(',')
     .map((name) => (name === 'python' ? 'swe-bench-lite' : name));
+  const corpus = sets.includes('corpus')
+    ? readCorpusCases()
+    : { cases: [], missing: [], stale: [] };
+  if (corpus.missing.length + corpus.stale.length > 0)
+    console.error(
+      `corpus: ${corpus.missing.length} report texts missing and ${corpus.stale.length} stale in bench/.cache/corpus (run npm run corpus:fill); measuring the other ${corpus.cases.length}`,
+    );
+  const all = [...known, ...corpus.cases];
   const cases = all.filter(
     (entry) =>
       sets.includes(entry.set ?? 'dev') && (!values.only || entry.id.includes(values.only)),

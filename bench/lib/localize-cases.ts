@@ -141,13 +141,34 @@ export function fetchList(cases: readonly DevCase[]): string[] {
   return [...lines];
 }
 
-/** The git directory of `owner/name` under a mirror folder, in either supported layout. */
-function mirrorGitDir(mirrors: string, repo: string): string | undefined {
+/**
+ * The git directory of `owner/name` under a mirror folder: `<owner>+<name>/repo` (bare, or a
+ * clone's `repo/.git`, as `fetch` leaves them) or `<owner>/<name>.git`.
+ * @returns the directory, or `undefined` when the repository is not there.
+ */
+export function mirrorGitDir(mirrors: string, repo: string): string | undefined {
   const [owner = '', name = ''] = repo.split('/');
+  // GitHub names are case-insensitive: a data set may spell `fasterxml`, the snapshot `FasterXML`.
+  const folder =
+    (existsSync(mirrors) ? readdirSync(mirrors) : []).find(
+      (entry) => entry.toLowerCase() === `${owner}+${name}`.toLowerCase(),
+    ) ?? `${owner}+${name}`;
   return [
-    path.join(mirrors, `${owner}+${name}`, 'repo'),
+    path.join(mirrors, folder, 'repo', '.git'),
+    path.join(mirrors, folder, 'repo'),
     path.join(mirrors, owner, `${name}.git`),
-  ].find((candidate) => existsSync(candidate));
+  ].find((candidate) => existsSync(path.join(candidate, 'HEAD')));
+}
+
+/**
+ * The `owner/name` spelling of a repository's snapshot folder (GitHub's own case), or `repo` as
+ * given when it is not under `mirrors`.
+ */
+export function mirrorRepoName(mirrors: string, repo: string): string {
+  const folder = (existsSync(mirrors) ? readdirSync(mirrors) : []).find(
+    (entry) => entry.toLowerCase() === repo.replace('/', '+').toLowerCase(),
+  );
+  return folder ? folder.replace('+', '/') : repo;
 }
 
 /**

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { reportKind, reportTags } from './corpus-kind.js';
+
+describe('reportKind', () => {
+  it('reads a trace of each runtime as a crash', () => {
+    const crashes = [
+      'java.lang.NullPointerException\n\tat com.acme.Foo.bar(Foo.java:12)',
+      'E AndroidRuntime: FATAL EXCEPTION: main\nE AndroidRuntime: \tat com.acme.Main.onCreate(Main.kt:40)',
+      'Traceback (most recent call last):\n  File "x.py", line 1, in <module>',
+      "thread 'main' panicked at src/main.rs:4:5:\nindex out of bounds",
+      'panic: runtime error: invalid memory address\n\ngoroutine 1 [running]:',
+      'TypeError: x is undefined\n    at parse (/app/node_modules/acme/dist/index.js:10:5)',
+      'PHP Fatal error:  Uncaught TypeError\n#0 /var/www/src/Foo.php(67): Foo->bar()',
+      "app.rb:3:in `divide': divided by 0 (ZeroDivisionError)",
+      '==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000014',
+      'Unhandled exception. System.NullReferenceException\n   at Acme.Foo.Bar() in /src/Foo.cs:line 12',
+      'Fatal error: Unexpectedly found nil while unwrapping an Optional value',
+    ];
+    expect(crashes.map(reportKind)).toEqual(crashes.map(() => 'crash'));
+  });
+
+  it('reads prose and code snippets as plain', () => {
+    expect(
+      reportKind(
+        'Parsing `[1, 2]` returns an object at index 0 instead of an array.\n\n```js\nparse("[1, 2]")\n```',
+      ),
+    ).toBe('plain');
+  });
+});
+
+describe('reportTags', () => {
+  it('marks Android and iOS only for mobile code or reports, and bundled JavaScript frames', () => {
+    const paths = [
+      'app/src/main/AndroidManifest.xml',
+      'app/src/main/java/A.kt',
+      'sample/Info.plist',
+    ];
+    expect(reportTags('crash', paths, [{ file: 'app/src/main/java/A.kt' }])).toEqual(['android']);
+    expect(
+      reportTags('wrong result', ['sample/App.xcodeproj/project.pbxproj'], [{ file: 'src/a.cc' }]),
+    ).toEqual([]);
+    expect(
+      reportTags('at f (node_modules/x/dist/x.min.js:1:200)', [], [{ file: 'src/x.ts' }]),
+    ).toEqual(['bundled-js']);
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The kind of a corpus report — a crash (a stack trace, panic, crash log or sanitizer report in the
+ * text) or a plain description — and the facets used to slice the figures (mobile platforms,
+ * compiled or bundled JavaScript). Decided from the report text and the repository's tree with
+ * patterns written independently of Sightline's own parser, so the corpus does not grade the
+ * parser by its own reading.
+ */
+
+/** Lines that only appear in a stack trace, panic or crash log, per runtime. */
+const TRACE_PATTERNS: RegExp[] = [
+  /^\s*at [\w$.<>/\-[\]]+\([^)\n]*(\.(java|kt|scala|groovy)|Native Method|Unknown Source)[^)\n]*\)/m, // JVM
+  /Exception in thread "|^\s*Caused by: [\w.$]+(Exception|Error)/m, // JVM
+  /FATAL EXCEPTION: |AndroidRuntime: .*(Exception|Error)\b/, // Android logcat
+  /\bat [\w$.]+\([\w$]+\.(java|kt):\d+\)/, // JVM frame after a log prefix
+  /^\s*at .*\(?[^\s()]+:\d+:\d+\)?\s*$/m, // V8, SpiderMonkey
+  /^[\w$.<>]*@[^\s@]+:\d+:\d+\s*$/m, // Firefox, Safari
+  /Traceback \(most recent call last\)/, // Python
+  /^panic: |^goroutine \d+ \[[\w ]+\]:/m, // Go
+  /thread '[^']*' panicked at|^stack backtrace:/m, // Rust
+  /AddressSanitizer|UndefinedBehaviorSanitizer|Segmentation fault|SIGSEGV|SIGABRT|core dumped/, // native
+  /^#\d+\s+0x[0-9a-f]+ in /m, // gdb, sanitizers
+  /^\s*#\d+ [^\n]+\.php\(\d+\): /m, // PHP
+  /PHP (Fatal error|Warning|Notice):|Uncaught [\w\\]+(Exception|Error)/, // PHP
+  /^\s*(from )?[^\s:]+\.rb:\d+:in [`']/m, // Ruby
+  /^\s*at [\w.<>`[\], ]+\(.*\) in [^\n]+:line \d+/m, // .NET
+  /Unhandled [Ee]xception[:.]/, // .NET, Dart
+  /Fatal error: |EXC_BAD_ACCESS|EXC_CRASH|Thread \d+ Crashed/, // Swift, iOS
+  /^#\d+\s+\S+ \(package:[^)]+\)/m, // Dart, Flutter
+];
+
+/**
+ * Whether a report carries a crash or stack trace.
+ * @param text - title and body.
+ * @returns `crash` when any runtime's trace pattern matches, else `plain`.
+ */
+export function reportKind(text: string): 'crash' | 'plain' {
+  return TRACE_PATTERNS.some((pattern) => pattern.test(text)) ? 'crash' : 'plain';
+}
+
+/**
+ * Facets of a case for slicing the figures.
+ * @param text - the report's title and body.
+ * @param paths - the repository's files at the parent revision.
+ * @param gold - the gold files.
+ * @returns sorted facet names: `android`, `ios`, `react-native`, `flutter`, `bundled-js`.
+ */
+export function reportTags(
+  text: string,
+  paths: readonly string[],
+  gold: readonly { file: string }[],
+): string[] {
+  const tags = new Set<string>();
+  const has = (pattern: RegExp) => paths.some((file) => pattern.test(file));
+  const goldIn = (pattern: RegExp) => gold.some(({ file }) => pattern.test(file));
+  // Android: a gold file inside a module with a manifest, or a report about Android in a
+  // repository that builds for it (a library's sample app alone does not make a case Android's).
+  const modules = paths
+    .filter((file) => file.endsWith('AndroidManifest.xml'))
+    .map((file) => file.replace(/(src\/[^/]+\/)?AndroidManifest\.xml$/, ''));
+  const inModule = gold.some(({ file }) => modules.some((root) => file.startsWith(root)));
+  if (inModule || goldIn(/(^|\/)android\//) || (modules.length > 0 && /\bandroid\b/i.test(text)))
+    tags.add('android');
+  // iOS: a fix in Swift/Objective-C or an ios/ folder, or a report about iOS in a repository with
+  // an Xcode project (a test app's Info.plist alone does not make a C++ library's case iOS's).
+  if (
+    goldIn(/(^|\/)ios\/|\.(swift|m|mm)$/) ||
+    (has(/\.(xcodeproj|xcworkspace)\//) && /\b(iOS|iPhone|iPad|Xcode)\b/.test(text))
+  )
+    tags.add('ios');
+  if (/react-native/i.test(text) || has(/(^|\/)react-native\.config\.js$/))
+    tags.add('react-native');
+  if (has(/(^|\/)pubspec\.yaml$/) && goldIn(/\.dart$/)) tags.add('flutter');
+  if (/[\w-]+\.(min|bundle|umd|cjs|esm)\.js|\/(dist|build|lib)\/[\w./-]+\.[cm]?js:\d+/.test(text))
+    tags.add('bundled-js');
+  return [...tags].sort();
+}
