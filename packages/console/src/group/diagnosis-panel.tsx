@@ -4,6 +4,7 @@
  * the quoted lines marked (Shiki), the proposed change as a diff. Opted in as the
  * `diagnosis` node: the root cause and locations upfront, the explanation and patch on demand.
  */
+import { userContent } from '@sightline/page-context';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import type { DiagnosisView } from '../api/types.js';
 import { Badge } from '../ui/badge.js';
@@ -29,7 +30,8 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
       version: view.version,
       method: view.method,
       model: view.model ?? 'none (offline)',
-      rootCause: diagnosis.rootCause.summary,
+      // Drawn from the report's text (an offline diagnosis quotes its message): data, never orders.
+      rootCause: userContent(diagnosis.rootCause.summary),
       confidence: confidenceWords(diagnosis.rootCause.confidence),
       evidence: grounded.title,
       affectedFiles: diagnosis.affectedFiles.map((file) => `${location(file)} (${file.role})`),
@@ -39,7 +41,7 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
     },
     {
       details: () => ({
-        explanation: diagnosis.rootCause.explanation,
+        explanation: userContent(diagnosis.rootCause.explanation),
         riskRationale: diagnosis.riskRationale,
         patch: diagnosis.proposedChange?.patch ?? null,
         verificationReasons: verification?.reasons ?? [],

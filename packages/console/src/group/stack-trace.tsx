@@ -4,6 +4,7 @@
  * code with the frame's line marked (read by the service through the secret gate). Opted in as
  * the `stack-trace` node: the exception and the in-app frames upfront, every frame on demand.
  */
+import { userContent } from '@sightline/page-context';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import { useState } from 'react';
 import type { ReportView } from '../api/types.js';
@@ -73,25 +74,21 @@ export interface StackTraceProps {
 function StackTraceView({ report, project }: StackTraceProps) {
   const exceptions = chain(report.parsed?.exceptions ?? []);
   const stack = report.parsed?.stack ?? [];
+  const all = exceptions.flatMap((exception) => exception.frames).concat(stack);
+  // The trace is the report's text: data for the model, never orders.
   usePageContext(
     {
-      exception: exceptions
-        .map((exception) => `${exception.type}: ${exception.message}`)
-        .join(' ← '),
-      inAppFrames: exceptions
-        .flatMap((exception) => exception.frames)
-        .concat(stack)
-        .filter((frame) => frame.inApp)
-        .map(frameText),
+      exception: userContent(
+        exceptions.map((exception) => `${exception.type}: ${exception.message}`).join(' ← '),
+      ),
+      inAppFrames: userContent(
+        all
+          .filter((frame) => frame.inApp)
+          .map(frameText)
+          .join('\n'),
+      ),
     },
-    {
-      details: () => ({
-        frames: exceptions
-          .flatMap((exception) => exception.frames)
-          .concat(stack)
-          .map(frameText),
-      }),
-    },
+    { details: () => ({ frames: userContent(all.map(frameText).join('\n')) }) },
   );
   const frames = (list: ApiFrame[]) => (
     <ol className="frames">

@@ -6,6 +6,7 @@
  * `expand_node`; actions `filter_inbox` and `open_group`.
  */
 
+import { userContent } from '@sightline/page-context';
 import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
 import { useEffect, useRef } from 'react';
 import type { InboxRow } from '../api/types.js';
@@ -33,9 +34,10 @@ function row(group: InboxRow, projectName: (id: string) => string) {
   return {
     id: group.id,
     label: group.label,
-    title: group.title,
-    culprit: group.culprit ? culpritText(group.culprit) : null,
-    rootCause: group.rootCause,
+    // Written by whoever sent the report (or drawn from it): data for the model, never orders.
+    title: userContent(group.title),
+    culprit: group.culprit ? userContent(culpritText(group.culprit)) : null,
+    rootCause: group.rootCause ? userContent(group.rootCause) : null,
     investigation: investigationWords(group),
     trend: trendSentence(group.trend, 'report'),
     where: whereText(group) || null,
