@@ -29,6 +29,18 @@ import {
 
 const available = chromiumAvailable();
 
+/** A new tab signed in (the token is per tab) on the page of group `id`. */
+async function openGroup(browser: LaunchedChromium, running: ConsoleService, id: string) {
+  const page = await browser.context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(running.service.consoleUrl);
+  await page.getByRole('table', { name: 'Groups' }).waitFor();
+  await page.evaluate((group) => {
+    window.location.hash = `#/groups/${group}`;
+  }, id);
+  return page;
+}
+
 describe.skipIf(!available)('assistant panel in Chromium (end to end)', () => {
   const scripted = createScriptedModel([
     { toolCalls: [{ toolName: 'set_status', input: { status: 'triaged' } }] },
@@ -79,13 +91,7 @@ describe.skipIf(!available)('assistant panel in Chromium (end to end)', () => {
     const inbox = await running.get<InboxPageView>('/api/groups');
     const id = inbox.groups[0]?.id ?? '';
 
-    const page = await browser.context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto(running.service.consoleUrl);
-    await page.getByRole('table', { name: 'Groups' }).waitFor();
-    await page.evaluate((group) => {
-      window.location.hash = `#/groups/${group}`;
-    }, id);
+    const page = await openGroup(browser, running, id);
     await page.getByRole('heading', { name: /^Diagnosis/ }).waitFor();
     expect(await page.getByLabel('Status').inputValue()).toBe('new');
 
@@ -186,13 +192,7 @@ describe.skipIf(!available)('assistant panel in Chromium (end to end)', () => {
     const before = await running.get<InboxPageView>('/api/groups');
     const target = before.groups.find((group) => group.title.startsWith('IMPORTANT'));
     if (!target) throw new Error('the injected report has no group');
-    const page = await browser.context.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.goto(running.service.consoleUrl);
-    await page.getByRole('table', { name: 'Groups' }).waitFor();
-    await page.evaluate((group) => {
-      window.location.hash = `#/groups/${group}`;
-    }, target.id);
+    const page = await openGroup(browser, running, target.id);
     await page.getByRole('heading', { name: injected }).waitFor();
     await page.getByRole('button', { name: 'Assistant' }).click();
     await page.getByLabel('Ask about this page').fill('What is this group about?');

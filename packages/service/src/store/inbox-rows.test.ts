@@ -99,7 +99,6 @@ describe.each(TEST_DATABASES)('inbox rows on $name', (kind) => {
       reportId: (await store.reports.listOfGroup(groupId))[0]?.id ?? '',
       runKey: 'job-1',
       revision: 'aaa',
-      method: 'offline',
       model: null,
       diagnosis: {
         method: 'offline',

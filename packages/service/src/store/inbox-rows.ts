@@ -160,7 +160,8 @@ export async function inboxRowFacts(
     const entry = row.group_id ? facts.get(row.group_id) : undefined;
     const index = Math.round((Date.parse(`${row.day}T00:00:00Z`) - today) / 86_400_000);
     if (entry && index <= 0 && index > -TREND_DAYS) {
-      entry.trend[TREND_DAYS - 1 + index] += Number(row.n);
+      const day = TREND_DAYS - 1 + index;
+      entry.trend[day] = (entry.trend[day] ?? 0) + Number(row.n);
     }
   }
   for (const [id, counts] of values) {
