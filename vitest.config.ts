@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/src/**/*.test.{ts,tsx}',
+      'packages/*/training/**/*.test.ts',
       'bench/**/*.test.ts',
       'scripts/**/*.test.ts',
       'examples/**/*.test.{ts,tsx}',

@@ -20,6 +20,7 @@ import {
   type SentRequest,
 } from '@sightline/investigator/internal';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { type LanguageModelMiddleware, wrapLanguageModel } from 'ai';
 // The scripted misbehaving models are test fixtures: read from the source, never shipped in a bundle.
 import {
   countScriptedToolCalls,
@@ -46,6 +47,10 @@ interface Measured {
   outcome: string;
   steps: number;
   toolCalls: number;
+  /** Tool results that were errors (a failed call, or one not run). */
+  failedToolCalls: number;
+  /** The model's report reached the user (or, when it wrote none, a partial report did). */
+  markdownKept: boolean;
   inputTokens: number;
   outputTokens: number;
   anthropicShare: number;
@@ -64,20 +69,55 @@ interface Ran {
   /** Every prompt sent to any model, and the outcome as shown, as JSON (for the secret check). */
   sent: string;
   outcome: string;
+  /** The Markdown the user got: the report, or an error's `details.markdown`. */
+  markdown: string;
+}
+
+/** The Markdown a run hands the user: its report, or what its error kept. */
+function keptMarkdown(run: Promise<unknown>, field: 'agentMarkdown' | 'markdown'): Promise<string> {
+  return run.then(
+    (result) => String((result as Record<string, unknown>)[field] ?? ''),
+    (error: { details?: { markdown?: unknown } }) => String(error.details?.markdown ?? ''),
+  );
+}
+
+/** A server window `over` tokens longer than step 1's prompt: longer prompts are reported cut to it. */
+function windowOverStep1(over: number): LanguageModelMiddleware {
+  let window: number | undefined;
+  return {
+    specificationVersion: 'v3',
+    wrapGenerate: async ({ doGenerate }) => {
+      const result = await doGenerate();
+      const reported = result.usage.inputTokens.total ?? 0;
+      window ??= reported + over;
+      if (reported <= window) return result;
+      const inputTokens = { ...result.usage.inputTokens, total: window, noCache: window };
+      return { ...result, usage: { ...result.usage, inputTokens } };
+    },
+  };
 }
 
 /** A bench scenario through `investigate` (the whole pipeline: suspects, repository map, loop). */
 async function runInvestigate(scenario: AgentScenario, repo: FakeRepository): Promise<Ran> {
   const agent = createScriptedModel(scenario.agent, { modelId: ANTHROPIC_MODEL });
-  const outcome = await settleOutcome(
-    investigate({
-      repo: repo.root,
-      report: scenario.report ?? repo.reportText,
-      model: agent.model,
-      cacheDir: false,
-      ...(scenario.maxCostUsd ? { maxCostUsd: scenario.maxCostUsd } : {}),
-    }),
-  );
+  for (const [file, text] of Object.entries(scenario.files ?? {})) {
+    await writeFile(path.join(repo.root, file), text);
+  }
+  const model =
+    scenario.windowOverStep1 === undefined
+      ? agent.model
+      : wrapLanguageModel({
+          model: agent.model,
+          middleware: windowOverStep1(scenario.windowOverStep1),
+        });
+  const run = investigate({
+    repo: repo.root,
+    report: scenario.report ?? repo.reportText,
+    model,
+    cacheDir: false,
+    ...(scenario.maxCostUsd ? { maxCostUsd: scenario.maxCostUsd } : {}),
+  });
+  const outcome = await settleOutcome(run);
   // The structurer is the same scripted model: only the loop's calls carry tools.
   const loop = agent.calls.filter((request) => request.toolDefinitions.length > 0);
   return {
@@ -85,6 +125,7 @@ async function runInvestigate(scenario: AgentScenario, repo: FakeRepository): Pr
     loop: loop.map(({ prompt, toolDefinitions }) => ({ prompt, tools: toolDefinitions })),
     sent: JSON.stringify(agent.calls.map((request) => request.prompt)) + outcome.shown,
     outcome: outcome.kind,
+    markdown: await keptMarkdown(run, 'agentMarkdown'),
   };
 }
 
@@ -101,6 +142,7 @@ async function runMisbehaving(scenario: MisbehavingScenario, repo: FakeRepositor
     })),
     sent: JSON.stringify(calls.map((request) => request.prompt)) + outcome.shown,
     outcome: outcome.kind,
+    markdown: await keptMarkdown(run.result, 'markdown'),
   };
 }
 
@@ -111,7 +153,7 @@ async function measure(
   const repo = await createFakeRepository();
   try {
     await writeFile(path.join(repo.root, '.env'), `API_KEY=${PLANTED_SECRET}\n`);
-    const { script, loop, sent, outcome } = await start(repo);
+    const { script, loop, sent, outcome, markdown } = await start(repo);
     const answers = script.slice(0, loop.length);
     const anthropic = measureCacheableShare(loop, CACHE_RULES.anthropic);
     const openai = measureCacheableShare(loop, CACHE_RULES.openai);
@@ -134,6 +176,8 @@ async function measure(
       outcome,
       steps: loop.length,
       toolCalls: countScriptedToolCalls(script, loop.length),
+      failedToolCalls: failedToolResults(loop.at(-1)?.prompt ?? []),
+      markdownKept: isKept(script.slice(0, loop.length), markdown),
       inputTokens: anthropic.inputTokens,
       outputTokens,
       anthropicShare: anthropic.share,
@@ -149,6 +193,35 @@ async function measure(
   } finally {
     await repo.cleanup();
   }
+}
+
+/** Tool results in a prompt that are errors (tool errors and `{ error }` values). */
+function failedToolResults(prompt: SentRequest['prompt']): number {
+  type Part = { type?: string; output?: { type?: string; value?: unknown } };
+  return prompt
+    .flatMap((message) => (Array.isArray(message.content) ? (message.content as Part[]) : []))
+    .filter(({ type, output }) => {
+      if (type !== 'tool-result' || !output) return false;
+      if (output.type === 'error-text' || output.type === 'error-json') return true;
+      const { value } = output;
+      return (
+        output.type === 'json' && typeof value === 'object' && value !== null && 'error' in value
+      );
+    }).length;
+}
+
+/**
+ * True when the user got the model's Markdown: its last report (an answer with a `##` heading)
+ * when it wrote one, else any Markdown at all (a partial report of its steps). A model that never
+ * wrote or did anything has nothing to lose.
+ */
+function isKept(answered: ScriptedResponse[], markdown: string): boolean {
+  const reports = answered.flatMap((answer) =>
+    'text' in answer && answer.text && /^## /m.test(answer.text) ? [answer.text] : [],
+  );
+  const report = reports.at(-1);
+  if (report) return markdown.includes(report.trim().split('\n')[0] ?? report);
+  return answered.length === 0 || markdown.trim() !== '';
 }
 
 /** Output tokens of one scripted answer, counted as the scripted model reports them. */
@@ -178,12 +251,14 @@ const table = markdownTable(
     'outcome',
     'steps',
     'tool calls',
+    'failed tool calls',
     '≤ 10 tool calls',
     'input tokens',
     'cacheable: Anthropic',
     'cacheable: OpenAI',
     `cost: ${ANTHROPIC_MODEL}`,
     `cost: ${OPENAI_MODEL}`,
+    'Markdown kept',
     'secret in output',
   ],
   rows.map((row) => [
@@ -191,26 +266,36 @@ const table = markdownTable(
     row.outcome,
     row.steps,
     row.toolCalls,
+    row.failedToolCalls,
     row.toolCalls <= 10 ? 'yes' : '**no**',
     row.inputTokens,
     share(row.anthropicShare),
     share(row.openaiShare),
     money(row.anthropicCostUsd),
     money(row.openaiCostUsd),
+    row.markdownKept ? 'yes' : '**NO**',
     row.secretLeaked ? 'YES' : 'no',
   ]),
 );
 const tenSteps = rows.find((row) => row.scenario === 'ten-steps');
 const met = (value: number | undefined) =>
   value !== undefined && value >= TARGET ? 'met' : '**missed**';
-const verdict = `Target: ≥ ${TARGET} of all input tokens of the ten-step investigation cacheable — Anthropic ${share(tenSteps?.anthropicShare ?? 0)} (${met(tenSteps?.anthropicShare)}), OpenAI ${share(tenSteps?.openaiShare ?? 0)} (${met(tenSteps?.openaiShare)}). Tool calls ≤ 10 with the default budgets: ${rows.every((row) => row.toolCalls <= 10) ? 'met' : '**missed**'} in every scenario.`;
-const notes = `Scripted models (\`createScriptedModel\`) on the investigator's fake shop, through \`investigate\` with the default budgets (explore 8, deep-dive 4); the scenarios' answers are in \`bench/lib/agent-scenarios.ts\`. The rows \`misbehaves: …\` are the misbehaving models of \`model-failures.int.test.ts\` (their scripts in \`packages/investigator/src/agent/__fixtures__/misbehaving-models.ts\`, shared with that test), run as the test runs them: \`investigateWithModel\` with a separate scripted structurer, no suspects and no repository map, so their prompts are smaller than a full investigation's. Input tokens: the requests as the AI SDK hands them to a provider (tool definitions and messages as JSON, o200k_base). Cacheable: what Anthropic's rules (cache breakpoints, 20-block lookback, 1,024-token minimum of Sonnet 4.5) and OpenAI's (exact prefix ≥ 1,024 tokens, in 128-token increments) would serve from the prompt cache. Cost: list prices of the model profiles (cache reads and Anthropic's cache writes included), for the investigation loop (output tokens: the scripted answers, so the 50,000-token report dominates its row); the structurer calls are not counted. A real model answers longer than these scripts and reads more code, so real runs cost more.`;
+const verdict = `Target: ≥ ${TARGET} of all input tokens of the ten-step investigation cacheable — Anthropic ${share(tenSteps?.anthropicShare ?? 0)} (${met(tenSteps?.anthropicShare)}), OpenAI ${share(tenSteps?.openaiShare ?? 0)} (${met(tenSteps?.openaiShare)}). Tool calls ≤ 10 with the default budgets: ${rows.every((row) => row.toolCalls <= 10) ? 'met' : '**missed**'} in every scenario. The model's Markdown kept: ${
+  rows.every((row) => row.markdownKept)
+    ? 'in every scenario'
+    : `**lost** in ${rows
+        .filter((row) => !row.markdownKept)
+        .map((row) => row.scenario)
+        .join(', ')}`
+}.`;
+const notes = `Scripted models (\`createScriptedModel\`) on the investigator's fake shop, through \`investigate\` with the default budgets (explore 8, deep-dive 4); the scenarios' answers are in \`bench/lib/agent-scenarios.ts\`. The rows \`misbehaves: …\` are the misbehaving models of \`model-failures.int.test.ts\` (their scripts in \`packages/investigator/src/agent/__fixtures__/misbehaving-models.ts\`, shared with that test), run as the test runs them: \`investigateWithModel\` with a separate scripted structurer, no suspects and no repository map, so their prompts are smaller than a full investigation's. Input tokens: the requests as the AI SDK hands them to a provider (tool definitions and messages as JSON, o200k_base). Cacheable: what Anthropic's rules (cache breakpoints, 20-block lookback, 1,024-token minimum of Sonnet 4.5) and OpenAI's (exact prefix ≥ 1,024 tokens, in 128-token increments) would serve from the prompt cache. Cost: list prices of the model profiles (cache reads and Anthropic's cache writes included), for the investigation loop (output tokens: the scripted answers, so the 50,000-token report dominates its row); the structurer calls are not counted. A real model answers longer than these scripts and reads more code, so real runs cost more. Failed tool calls: tool results the model got back as errors (a refused path, a call with bad arguments, a call past the budget). Markdown kept: the model's last report reached the user (in the result, or in the error's \`details.markdown\`, which the CLI writes to \`.unverified.md\`), or, where it wrote none, a partial report of its steps did.`;
 await updateReadmeTable('agent', [notes, table, verdict].join('\n\n'));
 const figures: Figures = {};
 for (const row of rows) {
   figures[row.scenario] = {
     steps: { value: row.steps, unit: 'steps' },
     toolCalls: { value: row.toolCalls, unit: 'tool calls', note: 'target ≤ 10' },
+    failedToolCalls: { value: row.failedToolCalls, unit: 'tool calls' },
     inputTokens: { value: row.inputTokens, unit: 'tokens' },
     outputTokens: { value: row.outputTokens, unit: 'tokens' },
     cacheableShareAnthropic: fraction(row.anthropicShare),
@@ -227,6 +312,7 @@ await writeResults('agent', {
       expectedOutcomes: outcomes,
     })),
     outcomes: Object.fromEntries(rows.map((row) => [row.scenario, row.outcome])),
+    markdownKept: Object.fromEntries(rows.map((row) => [row.scenario, row.markdownKept])),
     secretLeaked: Object.fromEntries(rows.map((row) => [row.scenario, row.secretLeaked])),
     prices: {
       [ANTHROPIC_MODEL]: getModelProfile(ANTHROPIC_MODEL).pricing,

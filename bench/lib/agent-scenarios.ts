@@ -4,6 +4,10 @@
  * answers are written here; what the agent sends back is real (tools, compaction, funnel notes).
  */
 import type { ScriptedResponse } from '@sightline/core/testing';
+import {
+  CART_REPORT,
+  NOT_FOUND_REPORT,
+} from '../../packages/investigator/src/agent/__fixtures__/cart-diagnosis.js';
 
 /** A fake secret planted in the repository's `.env` (must never reach a prompt or a diagnosis). */
 export const PLANTED_SECRET = 'sk-bench-0000000000000000000000000000';
@@ -18,37 +22,18 @@ export interface AgentScenario {
   report?: string;
   /** Cost cap in US dollars. */
   maxCostUsd?: number;
+  /** Files written into the repository first (repository-relative path → text). */
+  files?: Record<string, string>;
+  /**
+   * The server's context window, as tokens over step 1's reported input: a longer prompt is
+   * reported as this long (cut, as Ollama does with `num_ctx`). Default: no window.
+   */
+  windowOverStep1?: number;
 }
 
 const call = (toolName: string, input: unknown): ScriptedResponse => ({
   toolCalls: [{ toolName, input }],
 });
-
-/** The model's report in the template's format: read without a structurer, and verifiable. */
-export const CART_REPORT = `## Root cause
-cartTotal in src/cart/total.ts starts its loop at index 1, so the first line item is never added to the total.
-
-## Confidence
-0.9
-
-## Affected files
-- \`src/cart/total.ts:6-8\` \`cartTotal\` (cause) — the loop skips items[0].
-- \`src/checkout.ts:5-8\` \`checkoutSummary\` (symptom) — shows the short total.
-
-## Evidence
-\`src/cart/total.ts:6\`
-\`\`\`ts
-  for (let index = 1; index < items.length; index++) {
-\`\`\`
-
-## Proposed change
-Start the loop at index 0.
-
-## Complexity
-low — one loop bound.
-
-## Risk
-low — checkoutSummary is the only caller.`;
 
 /** Ten steps with the default budgets: six explore calls, suspect, a deep-dive read, conclude, the report. */
 const TEN_STEPS: ScriptedResponse[] = [
@@ -94,4 +79,70 @@ export const AGENT_SCENARIOS: AgentScenario[] = [
     agent: TEN_STEPS,
     maxCostUsd: 0.02,
   },
+  {
+    name: 'tool call in the output step',
+    about:
+      'the ten steps on a server that ignores tool_choice none: the output step calls read_file; the call is answered "not run" and the report asked for once more',
+    agent: [
+      ...TEN_STEPS.slice(0, -1),
+      call('read_file', { path: 'src/cart/total.ts' }),
+      { text: CART_REPORT },
+    ],
+  },
+  {
+    name: 'strict fills optional fields',
+    about:
+      'every optional parameter sent as strict mode fills it ("", 0): read as absent, so no call fails',
+    agent: [
+      call('list_dir', { path: '', depth: 0 }),
+      call('grep', {
+        pattern: 'cartTotal',
+        path: '',
+        glob: '',
+        caseSensitive: false,
+        maxResults: 0,
+      }),
+      call('read_file', { path: 'src/cart/total.ts', startLine: 0, endLine: 0 }),
+      call('find_symbol', { name: 'checkoutSummary', kind: '' }),
+      ...TEN_STEPS.slice(4),
+    ],
+  },
+  {
+    name: 'prompt cut at step 2',
+    about:
+      'a server whose window is 256 tokens over step 1: step 1 reads a long file, and step 2 is cut; caught there, the steps kept as a partial report',
+    files: { 'src/catalog.ts': catalog(190) },
+    windowOverStep1: 256,
+    agent: [call('read_file', { path: 'src/catalog.ts' }), ...TEN_STEPS.slice(1)],
+  },
+  {
+    name: 'only conclude called',
+    about: 'the model concludes without reading any code: its report is not verified',
+    agent: [
+      call('conclude', { summary: 'The loop in cartTotal skips items[0].' }),
+      { text: CART_REPORT },
+    ],
+  },
+  {
+    name: 'not found',
+    about:
+      'a report of a discount code the shop does not have: the model checks, then writes a "not found" report',
+    report: 'The discount code I enter at checkout is ignored: the total stays the same.',
+    agent: [
+      call('grep', { pattern: 'discount' }),
+      call('grep', { pattern: 'coupon|promo' }),
+      call('read_file', { path: 'src/checkout.ts' }),
+      call('conclude', { summary: 'Not found: the repository has no discount code.' }),
+      { text: NOT_FOUND_REPORT },
+    ],
+  },
 ];
+
+/** A long module of `lines` product constants (about 30 tokens a line). */
+function catalog(lines: number): string {
+  return Array.from(
+    { length: lines },
+    (_, index) =>
+      `export const PRODUCT_${index} = { id: ${index}, name: 'Product ${index}', price: ${index}.99, tags: ['catalog', 'product-${index}'] };\n`,
+  ).join('');
+}

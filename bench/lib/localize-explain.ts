@@ -7,6 +7,7 @@ import { readPackageName } from '@sightline/codebase/internal';
 import { parseReport } from '@sightline/intake';
 import {
   collectReportSignals,
+  RANKING_FEATURES,
   type RankedFile,
   rankFiles,
   scoreFiles,
@@ -16,11 +17,11 @@ import type { DevCase } from './localize-cases.js';
 /** Suspects printed. */
 const SHOWN = 10;
 
-function row(rank: number, { path, entry, factor, score }: RankedFile): string {
-  const parts = (['frame', 'lexical', 'symbol', 'message', 'path', 'pageRank'] as const)
-    .filter((signal) => entry[signal] > 0)
-    .map((signal) => `${signal} ${entry[signal].toFixed(2)}`);
-  return `${String(rank).padStart(4)}  ${score.toFixed(3)}  ×${factor}  ${path}\n        ${parts.join(', ')}`;
+function row(rank: number, { path, features, score }: RankedFile): string {
+  const parts = RANKING_FEATURES.flatMap((name, at) =>
+    (features[at] ?? 0) !== 0 ? [`${name} ${(features[at] ?? 0).toFixed(2)}`] : [],
+  );
+  return `${String(rank).padStart(4)}  ${score.toFixed(3)}  ${path}\n        ${parts.join(', ')}`;
 }
 
 /**

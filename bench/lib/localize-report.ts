@@ -1,9 +1,10 @@
 /**
  * Figures and tables of `bench:localize`: per set (shared cases, development set, SWE-bench Lite
- * Python set) the file-level Acc@k of the localizer and of BM25 in the same run, the traced cases
- * whose fix is in an in-app frame's file, span overlap of the hits, times; a per-language table and
- * a per-case table.
+ * Python set, corpus) and over all of them, the file-level Acc@k and MRR of the localizer and of
+ * BM25 in the same run, the traced cases whose fix is in an in-app frame's file, span overlap of
+ * the hits, times; per-language and per-kind tables (the same figures); a per-case table.
  */
+import { meanReciprocalRank } from '../../packages/investigator/training/select-ranker.js';
 import { accuracy } from './localize-metrics.js';
 import type { CaseResult } from './localize-run.js';
 import { type Figures, fraction, markdownTable, msFigure } from './results.js';
@@ -24,8 +25,10 @@ export function groupFigures(results: readonly CaseResult[]) {
     acc1: accuracy(ranks, 1),
     acc3: accuracy(ranks, 3),
     acc5: accuracy(ranks, 5),
+    mrr: meanReciprocalRank(ranks),
     bm25Acc1: accuracy(baseline, 1),
     bm25Acc5: accuracy(baseline, 5),
+    bm25Mrr: meanReciprocalRank(baseline),
     framedCases: framed.length,
     framedAtRank1: accuracy(
       framed.map((result) => result.rank),
@@ -36,7 +39,9 @@ export function groupFigures(results: readonly CaseResult[]) {
     medianSuspectLines: hits.length ? median(hits.map((hit) => hit.suspectLines)) : 0,
     internalErrors: results.filter((result) => result.internalError).length,
     failedVerification: measured.filter((result) => !result.verified).length,
-    indexColdMs: measured.map((result) => result.indexColdMs),
+    indexColdMs: measured.flatMap((result) =>
+      result.indexColdMs === undefined ? [] : [result.indexColdMs],
+    ),
     localizeColdMs: measured.map((result) => result.localizeColdMs),
     localizeWarmMs: measured.map((result) => result.localizeWarmMs),
   };
@@ -52,7 +57,12 @@ export function toFigures(group: Group): Figures {
     acc1: fraction(group.acc1),
     acc3: fraction(group.acc3),
     acc5: fraction(group.acc5),
-    baselineBm25: { acc1: fraction(group.bm25Acc1), acc5: fraction(group.bm25Acc5) },
+    mrr: { value: Math.round(group.mrr * 1000) / 1000, unit: 'mean reciprocal rank' },
+    baselineBm25: {
+      acc1: fraction(group.bm25Acc1),
+      acc5: fraction(group.bm25Acc5),
+      mrr: { value: Math.round(group.bm25Mrr * 1000) / 1000, unit: 'mean reciprocal rank' },
+    },
     tracedWithFixInFrame: count(group.framedCases),
     tracedWithFixInFrameAtRank1: fraction(group.framedAtRank1),
     spanOverlapOfTop5Hits: fraction(group.spanOverlapOfHits),
@@ -87,7 +97,8 @@ export function summaryTable(groups: readonly (readonly [string, Group])[]): str
       'Acc@1',
       'Acc@3',
       'Acc@5',
-      'BM25 Acc@1 / @5',
+      'MRR',
+      'BM25 Acc@1 / @5 / MRR',
       'traced, fix in a frame: at rank 1',
       'span overlap (top-5 hits)',
       'median suspect lines',
@@ -100,7 +111,8 @@ export function summaryTable(groups: readonly (readonly [string, Group])[]): str
       pct(group.acc1),
       pct(group.acc3),
       pct(group.acc5),
-      `${pct(group.bm25Acc1)} / ${pct(group.bm25Acc5)}`,
+      group.mrr.toFixed(2),
+      `${pct(group.bm25Acc1)} / ${pct(group.bm25Acc5)} / ${group.bm25Mrr.toFixed(2)}`,
       `${pct(group.framedAtRank1)} of ${group.framedCases}`,
       pct(group.spanOverlapOfHits),
       group.medianSuspectLines,
@@ -110,25 +122,62 @@ export function summaryTable(groups: readonly (readonly [string, Group])[]): str
   );
 }
 
+/** A table of the figures per slice of the results (a language, a kind). */
+function sliceTable(
+  heading: string,
+  slices: readonly (readonly [string, readonly CaseResult[]])[],
+): string {
+  return markdownTable(
+    [
+      heading,
+      'cases',
+      'with trace',
+      'Acc@1',
+      'Acc@3',
+      'Acc@5',
+      'MRR',
+      'span overlap (top-5 hits)',
+      'BM25 Acc@1 / @5 / MRR',
+    ],
+    slices.map(([name, results]) => {
+      const group = groupFigures(results);
+      return [
+        name,
+        group.cases,
+        results.filter((result) => result.trace).length,
+        pct(group.acc1),
+        pct(group.acc3),
+        pct(group.acc5),
+        group.mrr.toFixed(2),
+        pct(group.spanOverlapOfHits),
+        `${pct(group.bm25Acc1)} / ${pct(group.bm25Acc5)} / ${group.bm25Mrr.toFixed(2)}`,
+      ];
+    }),
+  );
+}
+
 /** Per-language table over all results. */
 export function languageTable(results: readonly CaseResult[]): string {
   const languages = [...new Set(results.map((result) => result.language))].sort();
-  return markdownTable(
-    ['language', 'cases', 'with trace', 'Acc@1', 'Acc@5', 'BM25 Acc@1', 'BM25 Acc@5'],
-    languages.map((language) => {
-      const group = results.filter((result) => result.language === language);
-      const ranks = group.map((result) => result.rank);
-      const baseline = group.map((result) => result.baselineRank);
-      return [
-        language,
-        group.length,
-        group.filter((result) => result.trace).length,
-        pct(accuracy(ranks, 1)),
-        pct(accuracy(ranks, 5)),
-        pct(accuracy(baseline, 1)),
-        pct(accuracy(baseline, 5)),
-      ];
-    }),
+  return sliceTable(
+    'language',
+    languages.map(
+      (language) => [language, results.filter((result) => result.language === language)] as const,
+    ),
+  );
+}
+
+/** Per-kind table over all results: crash or plain, then each corpus tag. */
+export function kindTable(results: readonly CaseResult[]): string {
+  const kinds = [...new Set(results.flatMap((result) => result.kinds))].sort(
+    (a, b) =>
+      Number(b === 'crash') - Number(a === 'crash') ||
+      Number(b === 'plain') - Number(a === 'plain') ||
+      (a < b ? -1 : 1),
+  );
+  return sliceTable(
+    'kind',
+    kinds.map((kind) => [kind, results.filter((result) => result.kinds.includes(kind))] as const),
   );
 }
 
@@ -138,6 +187,7 @@ export function caseTable(results: readonly CaseResult[]): string {
     [
       'case',
       'set',
+      'fold',
       'lang',
       'trace',
       'rank',
@@ -149,13 +199,14 @@ export function caseTable(results: readonly CaseResult[]): string {
     results.map((result) => [
       result.id,
       result.set,
+      result.fold,
       result.language,
       result.trace ? (result.goldInFrame ? 'yes (fix in frame)' : 'yes') : 'no',
       result.rank || '–',
       result.baselineRank || '–',
       result.internalError ? `INTERNAL ERROR: ${result.internalError.slice(0, 80)}` : result.top,
       result.overlap ? `yes (IoU ${result.iou.toFixed(2)})` : 'no',
-      `${Math.round(result.indexColdMs)} / ${Math.round(result.localizeColdMs)} / ${Math.round(result.localizeWarmMs)}`,
+      `${result.indexColdMs === undefined ? 'cached' : Math.round(result.indexColdMs)} / ${Math.round(result.localizeColdMs)} / ${Math.round(result.localizeWarmMs)}`,
     ]),
   );
 }

@@ -10,7 +10,11 @@ import { indexRepository } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
 import { parseReport } from '@sightline/intake';
 import { diagnoseOffline, localize, verifyDiagnosis } from '@sightline/investigator';
-import { collectReportSignals, getLexicalIndex } from '@sightline/investigator/internal';
+import {
+  collectReportSignals,
+  getLexicalIndex,
+  type RankingModel,
+} from '@sightline/investigator/internal';
 import type { DevCase } from './localize-cases.js';
 import { goldSpans, rankOf, type SpanMatch, spanMatch } from './localize-metrics.js';
 import { median, timed } from './stats.js';
@@ -26,6 +30,10 @@ export interface CaseResult extends SpanMatch {
   set: string;
   language: string;
   trace: boolean;
+  /** `crash` (a crash or stack trace in the report) or `plain`; corpus tags follow (`android`, …). */
+  kinds: string[];
+  /** The cross-validation fold whose model ranked the case (`shipped` for the shipped model). */
+  fold: string;
   /** True when a gold file is among the files the report's in-app frames resolve to. */
   goldInFrame: boolean;
   files: number;
@@ -33,7 +41,8 @@ export interface CaseResult extends SpanMatch {
   rank: number;
   baselineRank: number;
   top: string;
-  indexColdMs: number;
+  /** Indexing time with an empty cache; `undefined` when the index came from the training cache. */
+  indexColdMs: number | undefined;
   localizeColdMs: number;
   localizeWarmMs: number;
   verified: boolean;
@@ -41,29 +50,51 @@ export interface CaseResult extends SpanMatch {
   internalError?: string;
 }
 
+/** The kinds of a case: `crash` or `plain`, then its corpus tags. */
+export function caseKinds(entry: DevCase & { report_kind?: string; tags?: string[] }): string[] {
+  return [entry.report_kind ?? (entry.has_stack_trace ? 'crash' : 'plain'), ...(entry.tags ?? [])];
+}
+
 /**
  * Measures one case on the repository (or package) folder `dir`.
  * @param entry - the case.
  * @param dir - its code: the unpacked package or the extracted revision.
+ * @param options.model - the ranking model (a cross-validation fold's); default the shipped one.
+ * @param options.fold - the name of that model's fold, for the tables. Default `shipped`.
+ * @param options.indexCache - index with this persistent cache (the training cache, see
+ *   `indexCacheOf`) instead of a cold one: the large sets, whose cold indexing was measured when
+ *   the cache was filled; `indexColdMs` is then left out.
  * @returns the measurements; `internalError` is set when Sightline threw.
  */
-export async function runCase(entry: DevCase, dir: string): Promise<CaseResult> {
+export async function runCase(
+  entry: DevCase,
+  dir: string,
+  {
+    model,
+    fold = 'shipped',
+    indexCache,
+  }: { model?: RankingModel; fold?: string; indexCache?: string } = {},
+): Promise<CaseResult> {
   const base = {
     id: entry.id,
     set: entry.set ?? 'dev',
     language: entry.language,
     trace: entry.has_stack_trace,
+    kinds: caseKinds(entry),
+    fold,
   };
+  const options = model ? { limit: LIMIT, model } : { limit: LIMIT };
   const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-bench-localize-'));
   try {
-    const { result: index, ms: indexColdMs } = await timed(() =>
-      indexRepository(dir, { cacheDir }),
+    const { result: index, ms } = await timed(() =>
+      indexRepository(dir, { cacheDir: indexCache ?? cacheDir }),
     );
+    const indexColdMs = indexCache ? undefined : ms;
     const report = parseReport(entry.report);
-    const cold = await timed(() => localize(report, index, { limit: LIMIT }));
+    const cold = await timed(() => localize(report, index, options));
     const warm: number[] = [];
     for (let attempt = 0; attempt < WARM_RUNS; attempt++)
-      warm.push((await timed(() => localize(report, index, { limit: LIMIT }))).ms);
+      warm.push((await timed(() => localize(report, index, options))).ms);
     const suspects = cold.result;
     const baseline = [
       ...getLexicalIndex(index).searchFiles(`${entry.report.title}\n${entry.report.body}`),

@@ -28,6 +28,7 @@ export {
   formatBytes,
   pluralize,
 } from './output-format.js';
+export { type SameOriginFetchOptions, sameOriginFetch } from './same-origin-fetch.js';
 export {
   type CountTokensOptions,
   canCountTokens,

@@ -9,12 +9,21 @@
  *   OpenAI's recommended API for tool use and structured output); key from `OPENAI_API_KEY`.
  * - `openai-compatible:<baseURL>#<model>` — any server speaking the OpenAI Chat Completions
  *   protocol (Ollama `http://localhost:11434/v1`, llama.cpp server, vLLM, LM Studio); key optional,
- *   from `OPENAI_COMPATIBLE_API_KEY`.
+ *   from `OPENAI_COMPATIBLE_API_KEY`, sent only to `OPENAI_COMPATIBLE_BASE_URL` when that is set.
+ *
+ * Keys go only where they were configured: a provider's redirect to another origin is refused
+ * (see {@link sameOriginFetch}), and `OPENAI_COMPATIBLE_API_KEY` with `OPENAI_COMPATIBLE_BASE_URL`
+ * set is not sent to a spec naming another base URL.
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
+import {
+  getModelProfile,
+  type ModelProfile,
+  SightlineError,
+  sameOriginFetch,
+} from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import { fromSource, type ModelEnv, type ModelProvider, parseModelSpec } from './model-spec.js';
 
@@ -80,8 +89,9 @@ export function resolveModel(
 ): ResolvedModel {
   const parsed = parseModelSpec(spec, source);
   const { provider, id } = parsed;
+  const send = sameOriginFetch(fetch, { server: 'The model server' });
   if (parsed.provider === 'openai-compatible') {
-    const apiKey = env[API_KEY_VARIABLES['openai-compatible']] || undefined;
+    const apiKey = keyFor(parsed.baseURL, env);
     // Ollama (≥ 0.5), llama.cpp server, vLLM and LM Studio all accept `response_format:
     // json_schema`; without this flag the SDK sends `json_object` and the schema never reaches
     // the model, so structured output (the diagnosis structurer) would have to guess the shape.
@@ -90,16 +100,27 @@ export function resolveModel(
       baseURL: parsed.baseURL,
       apiKey,
       supportsStructuredOutputs: true,
-      ...(fetch ? { fetch } : {}),
+      fetch: send,
     })(id);
     return { model, id, provider, profile: getModelProfile(id) };
   }
   const apiKey = requireKey(env, parsed.provider, source);
   const url = baseURL ?? (env[BASE_URL_VARIABLES[parsed.provider]]?.trim() || undefined);
-  const settings = { apiKey, ...(fetch ? { fetch } : {}), ...(url ? { baseURL: url } : {}) };
+  const settings = { apiKey, fetch: send, ...(url ? { baseURL: url } : {}) };
   const model =
     parsed.provider === 'anthropic' ? createAnthropic(settings)(id) : createOpenAI(settings)(id);
   return { model, id, provider, profile: getModelProfile(id) };
+}
+
+/**
+ * `OPENAI_COMPATIBLE_API_KEY` when the spec's base URL is the one configured with it
+ * (`OPENAI_COMPATIBLE_BASE_URL`, compared without a trailing slash), or when none is configured.
+ */
+function keyFor(baseURL: string, env: ModelEnv): string | undefined {
+  const key = env[API_KEY_VARIABLES['openai-compatible']]?.trim() || undefined;
+  const boundTo = env.OPENAI_COMPATIBLE_BASE_URL?.trim();
+  const trim = (url: string) => url.replace(/\/+$/, '');
+  return key && (!boundTo || trim(boundTo) === trim(baseURL)) ? key : undefined;
 }
 
 function requireKey(

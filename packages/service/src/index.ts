@@ -28,6 +28,7 @@ export {
   type PipelineContextOptions,
   type WebhookOutcome,
 } from './pipeline/index.js';
+export { DEFAULT_MODEL_NAME, parseModelList } from './pipeline/model-choice.js';
 export { type Poller, type PollerOptions, startPoller } from './poller/poller.js';
 // The job queue: the embedded SQLite table or pg-boss.
 export {

@@ -11,16 +11,14 @@ export * from './http/schemas.js';
 export * from './index.js';
 export * from './pipeline/index.js';
 export * from './queue/index.js';
-export {
-  type AppStoreConfig,
-  type AppStoreCredentials,
-  createAppStoreModule,
+export type {
+  AppStoreConfig,
+  AppStoreCredentials,
 } from './sources/app-store/index.js';
 export { BUILT_IN_SOURCES } from './sources/built-in.js';
 export { type CredentialOrigin, credentialsVariable } from './sources/credentials.js';
 export {
   CONNECTION_TEST_TIMEOUT_MS,
-  type ProviderUrlOptions,
   testConnection,
 } from './sources/define-source-module.js';
 export { contentId, type FileReportOptions, fileToRawReports } from './sources/files.js';
@@ -34,10 +32,9 @@ export {
   isIssue as isGitHubIssue,
   issueReport as gitHubIssueReport,
 } from './sources/github/reports.js';
-export {
-  createGooglePlayModule,
-  type GooglePlayConfig,
-  type GooglePlayCredentials,
+export type {
+  GooglePlayConfig,
+  GooglePlayCredentials,
 } from './sources/google-play/index.js';
 export {
   describeIssues,

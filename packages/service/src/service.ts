@@ -38,10 +38,14 @@ export interface ServiceOptions {
   /** Model spec for investigations; offline without one. */
   model?: string;
   resolveModel?: (spec: string) => LanguageModel;
+  /** Further models API callers may choose by name (name → spec); `model` is named `default`. */
+  models?: Readonly<Record<string, string>>;
   /** Cost cap of one investigation with a model, in US dollars. Default: no cap. */
   maxCostUsd?: number;
   /** Source modules besides the built-in ones (files, sentry, github, app-store, google-play). */
   sources?: SourceModule<unknown, unknown>[];
+  /** API requests per minute per client (per token); webhooks are never limited. Default 600. */
+  rateLimitPerMinute?: number;
   /** Jobs run at once by the in-process worker. Default 2. */
   concurrency?: number;
   /** Run the in-process worker. Default true (false: `sightline worker` processes do the work). */
@@ -96,7 +100,8 @@ export function defaultDataDir(repo: string): string {
 /**
  * Starts the service.
  * With a SQLite store the data folder is locked for this process (see `acquireDataLock`); a failed
- * start releases everything it had opened.
+ * start releases everything it had opened and leaves nothing behind: a folder it created is
+ * removed, and in a folder that was there, the token and database files it created.
  * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (repo), `INVALID_ARGUMENT` (a public
  *   address without a token, the data folder in use by another service, the port taken — its
  *   `cause` is the listen error, code `EADDRINUSE`), `STORE_PATH_INVALID` (data folder not
@@ -107,6 +112,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { host = '127.0.0.1', log = () => {} } = options;
   const repo = await resolveRoot(options.repo);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(repo));
+  // A failed start removes what it made: the topmost folder it created, else the files it wrote.
+  const createdFolder = firstMissingFolder(dataDir);
   // The default folder is the repository's own: a `.sightline` or `serve` that is a symbolic link
   // (a hostile repository's) would put the store and the API token wherever it points.
   if (options.dataDir === undefined && !(await makeOwnFolder(repo, dataDir, { mode: 0o700 }))) {
@@ -123,10 +130,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
   const location = options.database ?? { sqlite: path.join(dataDir, 'sightline.db') };
   const lock = 'sqlite' in location ? acquireDataLock(dataDir) : undefined;
-  // What a failed start must undo, last opened first.
+  // What a failed start must undo, last opened first; then what it wrote is removed.
   const undo: (() => Promise<void> | void)[] = [() => lock?.release()];
+  const written: string[] = [];
   try {
     const { token, created, file } = ensureApiToken(dataDir, host);
+    if (created) written.push(file);
+    if ('sqlite' in location && !fs.existsSync(location.sqlite)) {
+      written.push(...['', '-wal', '-shm', '-journal'].map((suffix) => location.sqlite + suffix));
+    }
     const store = await openStore(location);
     undo.unshift(() => store.close());
     await store.projects.ensure({ name: options.project ?? path.basename(repo), repo });
@@ -138,6 +150,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       log,
       ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
       ...(options.model ? { defaultModel: options.model } : {}),
+      ...(options.models ? { models: options.models } : {}),
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     });
     if (options.work !== false)
@@ -160,6 +173,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       registry,
       credentials,
       token,
+      host,
+      ...(options.rateLimitPerMinute ? { limits: { perMinute: options.rateLimitPerMinute } } : {}),
       log,
       consoleDir: options.consoleDir ?? null,
       ...(options.model ? { model: options.model } : {}),
@@ -199,8 +214,20 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     };
   } catch (error) {
     for (const step of undo) await Promise.resolve(step()).catch(() => {});
+    if (createdFolder) fs.rmSync(createdFolder, { recursive: true, force: true });
+    else for (const file of written) fs.rmSync(file, { force: true });
     throw listenError(error, host, options.port ?? 4317);
   }
+}
+
+/** The topmost folder of `dir` that does not exist yet (what creating `dir` makes); none if it exists. */
+function firstMissingFolder(dir: string): string | undefined {
+  let missing: string | undefined;
+  for (let at = dir; !fs.existsSync(at); at = path.dirname(at)) {
+    missing = at;
+    if (path.dirname(at) === at) break;
+  }
+  return missing;
 }
 
 /** A port that cannot be listened on is the user's to change: a clear error, not a stack trace. */

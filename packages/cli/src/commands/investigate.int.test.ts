@@ -133,6 +133,7 @@ describe('sightline investigate', () => {
 
   /** Suspect, conclude, then the output step's report. */
   const toReport = (report: string) => [
+    { toolCalls: [{ toolName: 'read_file', input: { path: repo.bug.path } }] },
     {
       toolCalls: [
         { toolName: 'suspect', input: { locations: [{ path: repo.bug.path, why: 'the loop' }] } },
@@ -160,6 +161,18 @@ describe('sightline investigate', () => {
     const jsonIo = memoryIo({ model: createScriptedModel(toReport(notFound)).model });
     expect(await runInvestigate(options({ format: 'json' }), jsonIo)).toBe(4);
     expect(JSON.parse(jsonIo.out).verification).toMatchObject({ verified: false });
+  });
+
+  it('exits 7 and prints what was checked when the model reports that it found no cause', async () => {
+    const notFound = [
+      '## Not found\nThe code I read adds every item; nothing explains the report.',
+      '## Checked\n- `src/cart/total.ts:1-10` — sums the items.',
+      '## Missing information\nThe cart that shows the wrong total.',
+    ].join('\n\n');
+    const io = memoryIo({ model: createScriptedModel(toReport(notFound)).model });
+    expect(await runInvestigate(options(), io)).toBe(7);
+    expect(io.out).toContain('- **Verification:** NOT FOUND: No cause found');
+    expect(io.out).toContain('src/cart/total.ts');
   });
 
   it('exits 3 and keeps the report when the structurer call fails with a 400', async () => {

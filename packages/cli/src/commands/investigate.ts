@@ -4,7 +4,8 @@
  * 0 verified diagnosis, 2 bad input (a missing or refused API key too), 3 the model could not
  * produce a valid one (its report kept as `.unverified.md`), 4 a diagnosis not backed by evidence
  * (printed, marked unverified with the reasons), 5 stopped at `--max-cost` (`.partial.md` kept),
- * 6 the model server could not be reached, failed or did not answer in time.
+ * 6 the model server could not be reached, failed or did not answer in time, 7 the
+ * investigation found no cause and said so.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,6 +30,7 @@ import {
   EXIT_COST_LIMIT,
   EXIT_MODEL,
   EXIT_MODEL_UNAVAILABLE,
+  EXIT_NOT_FOUND,
   EXIT_OK,
   EXIT_UNVERIFIED,
 } from '../run/exit-codes.js';
@@ -81,7 +83,8 @@ async function refuseOverwritingReport(out: string, report: string): Promise<voi
  * Runs the investigation for the command line.
  * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed; 3 model
  *   failure or 6 model server down, the model's report, if any, kept in a `.unverified.md` file;
- *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file).
+ *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file; 7 no cause found,
+ *   the "not found" diagnosis printed).
  * @throws SightlineError for bad input (exit 2 through runAction).
  */
 export async function runInvestigate(
@@ -131,9 +134,13 @@ export async function runInvestigate(
       );
     }
     const verified = diagnosis.verification?.verified ?? false;
+    const notFound = diagnosis.verification?.notFound ?? false;
+    const reasons = (diagnosis.verification?.reasons ?? []).join(' ');
     const what = verified
       ? `Verified diagnosis (${diagnosis.method})`
-      : `Unverified diagnosis (${diagnosis.method}): ${(diagnosis.verification?.reasons ?? []).join(' ')}`;
+      : notFound
+        ? `No cause found (${diagnosis.method}): ${reasons}`
+        : `Unverified diagnosis (${diagnosis.method}): ${reasons}`;
     const output =
       options.format === 'json'
         ? `${JSON.stringify(diagnosis, null, 2)}\n`
@@ -143,7 +150,7 @@ export async function runInvestigate(
     const where = options.out ? ` written to ${options.out}` : '';
     if (verified) io.progress.succeed(`${what}${where}`);
     else io.progress.fail(`${what}${where}`);
-    return verified ? EXIT_OK : EXIT_UNVERIFIED;
+    return verified ? EXIT_OK : notFound ? EXIT_NOT_FOUND : EXIT_UNVERIFIED;
   } catch (error) {
     if (SightlineError.isInstance(error) && error.code === 'COST_LIMIT_REACHED') {
       io.progress.fail('Stopped at the cost cap');
@@ -229,7 +236,8 @@ Exit codes: 0 verified diagnosis, 2 bad input (a missing or refused API key too)
 4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons),
 5 stopped at the --max-cost cap (the partial report kept in <out>.partial.md),
 6 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx,
-no answer within --timeout), 130/143 stopped by Ctrl-C/SIGTERM.`,
+no answer within --timeout), 7 the investigation found no cause and said so (what it checked
+is printed), 130/143 stopped by Ctrl-C/SIGTERM.`,
     )
     .action(
       runAction(async (options: Omit<InvestigateCommandOptions, 'format'> & FormatFlags) => {

@@ -10,10 +10,11 @@ import {
   openStore,
   PIPELINE_POLICIES,
   parseDatabaseLocation,
+  parseModelList,
   redactUrl,
 } from '@sightline/service';
 import { type Command, Option } from 'commander';
-import { maxCostOption } from '../options/model-options.js';
+import { MODELS_HELP, maxCostOption } from '../options/model-options.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { runAction } from '../run/run-action.js';
 import { untilSignal } from '../run/until-signal.js';
@@ -23,6 +24,8 @@ export interface WorkerCommandOptions {
   database: string;
   concurrency: number;
   model?: string;
+  /** `--models`: the service's further models, `name=spec,…` (the same list as `serve --models`). */
+  models?: string;
   /** Cost cap of one investigation, in US dollars. */
   maxCost?: number;
 }
@@ -54,6 +57,7 @@ export async function runWorker(
     log,
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
     ...(model ? { defaultModel: model } : {}),
+    ...(options.models ? { models: parseModelList(options.models) } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
   });
   await queue.work(pipeline.handlers, { concurrency: options.concurrency });
@@ -82,6 +86,7 @@ export function registerWorker(program: Command): void {
       '--model <spec>',
       'classify and investigate with this model (default $SIGHTLINE_MODEL; none = offline; classification falls back to offline on any model failure)',
     )
+    .option('--models <list>', MODELS_HELP)
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addHelpText(
       'after',

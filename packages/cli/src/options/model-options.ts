@@ -8,6 +8,10 @@ import type { LanguageModel } from 'ai';
 import { type Command, Option } from 'commander';
 import { positiveNumberArgument } from './whole-number-argument.js';
 
+/** Help of `--models` (serve, worker): the models API callers may choose among, by name. */
+export const MODELS_HELP =
+  'further models API callers may ask for by name, name=spec,… (e.g. fast=anthropic:claude-haiku-4-5); --model is named "default"; a caller never names a spec or a URL';
+
 /** The model flags as the command line gives them. */
 export interface ModelFlags {
   /** `--model` spec; default `$SIGHTLINE_MODEL`; none means offline. */

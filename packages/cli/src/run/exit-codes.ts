@@ -3,7 +3,8 @@
  * 2 bad input or usage, 3 the model could not produce a valid result, 4 a diagnosis was produced
  * but evidence does not back it (shown as unverified, with the reasons), 5 the investigation
  * stopped at its cost cap (`--max-cost`; the partial report kept), 6 the model server could not be
- * reached or failed (connection refused, host not found, HTTP 5xx, no answer in time). A one-shot
+ * reached or failed (connection refused, host not found, HTTP 5xx, no answer in time), 7 the investigation
+ * found no cause and said so (what it checked is printed). A one-shot
  * command stopped by SIGINT or SIGTERM ends as Node does by default, 130 or 143 (128 + signal).
  *
  * Only constants here, no imports: `main.ts` needs them before any command module is loaded.
@@ -32,3 +33,9 @@ export const EXIT_COST_LIMIT = 5;
  * nothing is wrong with the report or the repository; start or fix the server and run again.
  */
 export const EXIT_MODEL_UNAVAILABLE = 6;
+
+/**
+ * The investigation established no cause and said so (a "not found" diagnosis, printed with the
+ * places it checked and what would settle it): an honest outcome, not an unsupported diagnosis.
+ */
+export const EXIT_NOT_FOUND = 7;

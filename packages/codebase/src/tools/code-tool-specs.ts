@@ -8,7 +8,11 @@ import { z } from 'zod';
 import { DEFINITION_KINDS } from '../repomap/types.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 
-const wholeNumber = z.number().int();
+/**
+ * A whole number from `min` to `max`. Both bounds are sent: zod's `int()` alone sends
+ * ±9,007,199,254,740,991, tokens that tell a model nothing.
+ */
+const wholeNumber = (min: number, max: number) => z.number().int().min(min).max(max);
 
 /**
  * Descriptions and input schemas of `grep`, `read_file`, `list_dir` and `find_symbol`.
@@ -21,6 +25,8 @@ export function codeToolSpecs(limits: CodeToolLimits = {}) {
   const maxReadLines = limits.maxReadLines ?? DEFAULT_LIMITS.maxReadLines;
   const maxListDepth = limits.maxListDepth ?? DEFAULT_LIMITS.maxListDepth;
   const maxFileBytes = formatBytes(limits.maxFileBytes ?? DEFAULT_LIMITS.maxFileBytes);
+  // No readable file has more lines than bytes.
+  const maxLine = limits.maxFileBytes ?? DEFAULT_LIMITS.maxFileBytes;
   return {
     grep: {
       description: `Search the repository's files for a regular expression (ripgrep; Rust regex syntax, so no look-around or backreferences; escape ( [ { . * + ? to match them literally). Returns matching lines grouped by file, each as \`  <line>: <text>\` with 1-based line numbers; long lines are cut around the match. Case-insensitive unless caseSensitive is true. Honours .gitignore and skips binary files, files over ${maxFileBytes}, vendored folders (node_modules, vendor, …), secret files and lines that hold secrets. Use it to find where an identifier, error message or string appears, then read_file around the line numbers.`,
@@ -43,7 +49,7 @@ export function codeToolSpecs(limits: CodeToolLimits = {}) {
             'Only search files whose path matches this glob, e.g. `*.ts` or `src/**/*.py`.',
           ),
         caseSensitive: z.boolean().optional().describe('Match letter case exactly. Default false.'),
-        maxResults: wholeNumber
+        maxResults: wholeNumber(1, maxGrepResults)
           .optional()
           .describe(`Most matches to return, 1-${maxGrepResults}. Default 50.`),
       }),
@@ -54,8 +60,10 @@ export function codeToolSpecs(limits: CodeToolLimits = {}) {
         path: z
           .string()
           .describe('File path relative to the repository root, e.g. `src/cart/total.ts`.'),
-        startLine: wholeNumber.optional().describe('First line to read, 1-based. Default 1.'),
-        endLine: wholeNumber
+        startLine: wholeNumber(1, maxLine)
+          .optional()
+          .describe('First line to read, 1-based. Default 1.'),
+        endLine: wholeNumber(1, maxLine)
           .optional()
           .describe(`Last line to read, inclusive. Default startLine + ${maxReadLines - 1}.`),
       }),
@@ -68,7 +76,7 @@ export function codeToolSpecs(limits: CodeToolLimits = {}) {
           .string()
           .optional()
           .describe('Folder relative to the repository root. Default: the root.'),
-        depth: wholeNumber
+        depth: wholeNumber(1, maxListDepth)
           .optional()
           .describe(
             `Levels to show, 1-${maxListDepth}: 1 lists only the folder itself. Default 2.`,

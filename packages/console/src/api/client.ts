@@ -74,7 +74,7 @@ function inboxQuery(params: InboxQueryParams): Record<string, string> {
 
 /** The service's API, one function per route. */
 export const api = {
-  health: async () => (await send(() => client.api.health.$get())).json(),
+  status: async () => (await send(() => client.api.status.$get())).json(),
   inbox: async (params: InboxQueryParams) =>
     (await send(() => client.api.groups.$get({ query: inboxQuery(params) }))).json(),
   group: async (id: string) =>

@@ -8,13 +8,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from './client.js';
 import type { GroupDetail } from './types.js';
 
-/** Cache keys: the inbox pages, one group, the sources, health, saved views. */
+/** Cache keys: the inbox pages, one group, the sources, status, saved views. */
 export const queryKeys = {
   inbox: (params: InboxQueryParams) => ['inbox', params] as const,
   inboxAll: ['inbox'] as const,
   group: (id: string) => ['group', id] as const,
   sources: ['sources'] as const,
-  health: ['health'] as const,
+  status: ['status'] as const,
   settings: ['settings'] as const,
   projects: ['projects'] as const,
   views: ['views'] as const,
@@ -53,8 +53,8 @@ export function useSources() {
 }
 
 /** Database, job and report counts. */
-export function useHealth() {
-  return useQuery({ queryKey: queryKeys.health, queryFn: api.health });
+export function useStatus() {
+  return useQuery({ queryKey: queryKeys.status, queryFn: api.status });
 }
 
 /** The model and budgets in use. */

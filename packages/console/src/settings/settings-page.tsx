@@ -2,7 +2,7 @@
  * Sources and settings: each source's state (enabled, last and next poll, last error, polls and
  * reports), the model and budgets investigations use, and the store's counts.
  */
-import { useHealth, useSettings, useSources } from '../api/queries.js';
+import { useSettings, useSources, useStatus } from '../api/queries.js';
 import { fullTime, timeAgo } from '../ui/format.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
 
@@ -73,10 +73,10 @@ function SourcesTable() {
 
 function ServiceFacts() {
   const settings = useSettings();
-  const health = useHealth();
-  if (settings.isPending || health.isPending) return <Loading what="the settings" />;
+  const status = useStatus();
+  if (settings.isPending || status.isPending) return <Loading what="the settings" />;
   if (settings.isError) return <ErrorState error={settings.error} />;
-  if (health.isError) return <ErrorState error={health.error} />;
+  if (status.isError) return <ErrorState error={status.error} />;
   const { model, database, budgets } = settings.data;
   const count = (record: Record<string, number>) =>
     Object.entries(record)
@@ -102,9 +102,9 @@ function ServiceFacts() {
       <dt>Store</dt>
       <dd>{database}</dd>
       <dt>Reports</dt>
-      <dd>{count(health.data.reports)}</dd>
+      <dd>{count(status.data.reports)}</dd>
       <dt>Jobs</dt>
-      <dd>{count(health.data.jobs)}</dd>
+      <dd>{count(status.data.jobs)}</dd>
     </dl>
   );
 }

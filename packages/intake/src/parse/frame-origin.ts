@@ -3,7 +3,8 @@
  * runtime, the operating system or a third-party library. Repository-aware re-checking lives in
  * `mark-in-app-frames.ts`. The lists follow the platforms' own conventions: Node's `node:` and
  * `internal/` modules, Python's `site-packages`, the JDK and Android packages, Go's standard
- * library, Rust's `std`/`core`/`alloc`, .NET's `System.*`/`Microsoft.*`, Ruby gems, Apple system
+ * library, Rust's `std`/`core`/`alloc`, .NET's `System.*`/`Microsoft.*`, Ruby gems, Composer's
+ * PHP packages, Apple system
  * images (compare Sentry's default in-app rules: docs.sentry.io "Stack Trace Rules").
  */
 import { builtinModules } from 'node:module';
@@ -24,6 +25,8 @@ const LIBRARY_PATHS: RegExp[] = [
   /[/\\]ruby[/\\]\d+\.\d+(?:\.\d+)?[/\\]/,
   /^<internal:/,
   /[/\\]vendor[/\\]bundle[/\\]/,
+  // Composer's `vendor/<vendor>/<package>/`.
+  /[/\\]vendor[/\\][^/\\]+[/\\][^/\\]+[/\\].*\.(?:php|phtml|inc)$/,
   /[/\\]\.cargo[/\\]registry[/\\]/,
   /^\/rustc[/\\]/,
   /[/\\]pkg[/\\]mod[/\\]/,

@@ -153,6 +153,7 @@ describe('format option', () => {
       'java',
       'dotnet',
       'ruby',
+      'php',
       'v8',
       'firefox',
       'text',

@@ -12,6 +12,7 @@ export {
   type LabelMetrics,
   type LabelPair,
 } from './classification-metrics.js';
+export { type LbfgsOptions, minimize, type Objective } from './lbfgs.js';
 export {
   crossValidateIssues,
   type IssueTrainingSettings,

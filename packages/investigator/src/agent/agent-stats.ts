@@ -2,8 +2,9 @@
  * Run statistics of an investigation: steps, tool calls, tokens (prompt-cache reads and writes
  * included, as providers report them) per phase, their totals and a cost estimate.
  */
-import type { ModelPricing } from '@sightline/core';
+import { isToolError, type ModelPricing } from '@sightline/core';
 import type { DiagnosisStats, PhaseStats } from '../diagnosis/schema.js';
+import { PHASE_TOOL_NAMES } from './phases.js';
 
 /** The part of an AI SDK step result the statistics count. */
 export interface CountedStep {
@@ -108,4 +109,19 @@ export function summarizeStats(
     durationMs: Math.round(durationMs),
     model,
   };
+}
+
+/**
+ * Tool calls that read the repository and succeeded: every tool result except those of the phase
+ * tools (`suspect`, `conclude`) and those that are tool errors (`{ error: { code, message } }`).
+ * @param steps - the run's steps (AI SDK step results).
+ * @returns the count.
+ */
+export function countCodeToolReads(
+  steps: readonly { toolResults: readonly { toolName: string; output: unknown }[] }[],
+): number {
+  return steps
+    .flatMap((step) => step.toolResults)
+    .filter((result) => !PHASE_TOOL_NAMES.has(result.toolName) && !isToolError(result.output))
+    .length;
 }

@@ -7,6 +7,7 @@
 import { type ModelPricing, SightlineError } from '@sightline/core';
 import type { DiagnosisStats } from '../diagnosis/schema.js';
 import { type CountedStep, estimateCostUsd } from './agent-stats.js';
+import { partialReport, type ReportedStep } from './partial-report.js';
 
 /** A cost cap with the prices it is measured in. */
 export interface CostLimit {
@@ -71,12 +72,6 @@ export function stepsCostUsd(steps: readonly CountedStep[], pricing: ModelPricin
   }, 0);
 }
 
-/** The part of a step the partial report shows. */
-export interface ReportedStep {
-  text: string;
-  toolCalls: readonly { toolName: string; input: unknown }[];
-}
-
 /**
  * The error that ends a capped run, carrying the partial report (`details.markdown`) and the
  * statistics so far (`details.stats`).
@@ -100,28 +95,13 @@ export function costLimitError(
       maxCostUsd: limit.maxCostUsd,
       costUsd: Math.round(spentUsd * 10_000) / 10_000,
       stats,
-      markdown: markdown ?? partialReport(steps, spent, limit.maxCostUsd),
+      markdown:
+        markdown ??
+        partialReport(
+          'stopped at the cost cap',
+          `The investigation stopped after ${steps.length} step(s), at an estimated $${spent} of the $${limit.maxCostUsd} cap, before the model wrote its report. Nothing below was verified.`,
+          steps,
+        ),
     },
   });
-}
-
-/** What the model did and said before the cap, as Markdown (nothing in it is verified). */
-function partialReport(steps: readonly ReportedStep[], spent: string, cap: number): string {
-  const lines = [
-    '# Partial investigation (stopped at the cost cap)',
-    '',
-    `The investigation stopped after ${steps.length} step(s), at an estimated $${spent} of the $${cap} cap, before the model wrote its report. Nothing below was verified.`,
-    '',
-    '## Steps',
-    '',
-  ];
-  steps.forEach((step, index) => {
-    const calls = step.toolCalls.map(
-      (call) => `\`${call.toolName}\` ${JSON.stringify(call.input)}`,
-    );
-    lines.push(`${index + 1}. ${calls.length > 0 ? calls.join('; ') : '(no tool call)'}`);
-    const text = step.text.trim();
-    if (text !== '') lines.push('', ...text.split('\n').map((line) => `   > ${line}`), '');
-  });
-  return `${lines.join('\n')}\n`;
 }

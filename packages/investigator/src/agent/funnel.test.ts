@@ -1,7 +1,7 @@
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { createToolFunnel, type FunnelStep, replayFunnel } from './funnel.js';
-import { NUDGE_NOTE, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
+import { callsLeftNote, NUDGE_NOTE, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 
 const budgets = { explore: 3, deepDive: 2 };
 const step = (...toolNames: string[]): FunnelStep => ({
@@ -113,14 +113,15 @@ describe('createToolFunnel', () => {
     expect(noteOf(result)?.[0]?.content).toContain('search (grep, find_symbol)');
   });
 
-  it('keeps the tool definitions in the output step with toolChoice none, and stops after it', () => {
+  it('keeps the tool definitions in the output step with toolChoice none, and stops the search before it', () => {
     const { result, stop } = prepare([step('suspect'), step('conclude')]);
     expect(result).toEqual({
       toolChoice: 'none',
       messages: [...messages, { role: 'user', content: OUTPUT_INSTRUCTIONS }],
     });
-    expect(stop).toBe(false);
-    expect(prepare([step('suspect'), step('conclude'), step()]).stop).toBe(true);
+    // The loop runs the output step by itself (see investigation-loop.ts).
+    expect(stop).toBe(true);
+    expect(prepare([step('suspect')]).stop).toBe(false);
   });
 
   it('counts steps of earlier generateText calls of the same run', () => {
@@ -134,15 +135,55 @@ describe('createToolFunnel', () => {
 });
 
 describe('replayFunnel with a tool-call budget', () => {
-  it('goes to the output step once the calls so far reach the budget', () => {
-    const grep = { toolCalls: [{ toolName: 'grep' }] };
-    const limited = { explore: 8, deepDive: 4, toolCalls: 3 };
-    expect(replayFunnel([grep, grep], limited).next).toEqual({ phase: 'explore', step: 3 });
-    expect(replayFunnel([grep, grep, grep], limited).next).toEqual({ phase: 'output', step: 1 });
-    const twoAtOnce = { toolCalls: [{ toolName: 'grep' }, { toolName: 'read_file' }] };
+  const limited = { explore: 8, deepDive: 4, toolCalls: 3 };
+  const grep = step('grep');
+
+  it('goes to the output step once the code tool calls so far reach the budget, and says so', () => {
+    expect(replayFunnel([], limited).next).toEqual({ phase: 'explore', step: 1, callsLeft: 3 });
+    expect(replayFunnel([grep, grep], limited).next).toEqual({
+      phase: 'explore',
+      step: 3,
+      callsLeft: 1,
+    });
+    expect(replayFunnel([grep, grep, grep], limited).next).toEqual({
+      phase: 'output',
+      step: 1,
+      budgetSpent: true,
+    });
+    const twoAtOnce = step('grep', 'read_file');
     expect(replayFunnel([twoAtOnce, twoAtOnce], limited)).toEqual({
       phases: ['explore', 'explore'],
-      next: { phase: 'output', step: 1 },
+      next: { phase: 'output', step: 1, budgetSpent: true },
     });
+  });
+
+  it('counts code tools only: suspect and conclude are free', () => {
+    expect(replayFunnel([grep, grep, step('suspect'), step('read_file')], limited).next).toEqual({
+      phase: 'output',
+      step: 1,
+      budgetSpent: true,
+    });
+    expect(replayFunnel([grep, step('grep', 'suspect')], limited).next).toEqual({
+      phase: 'deep-dive',
+      step: 1,
+      callsLeft: 1,
+    });
+    expect(replayFunnel([grep, step('suspect'), step('conclude')], limited).next).toEqual({
+      phase: 'output',
+      step: 1,
+    });
+  });
+
+  it('shows the calls left in every explore and deep-dive note, and why the search ended in the output note', () => {
+    const funnel = createToolFunnel({ budgets: limited });
+    const prepare = (steps: FunnelStep[]) =>
+      funnel.prepareStep({ steps, messages: [] } as unknown as Parameters<
+        typeof funnel.prepareStep
+      >[0]) as { messages?: ModelMessage[] };
+    expect(prepare([]).messages).toEqual([{ role: 'user', content: callsLeftNote(3) }]);
+    expect(prepare([grep, step('suspect')]).messages?.[0]?.content).toContain(callsLeftNote(2));
+    const output = prepare([grep, grep, grep]).messages?.[0]?.content;
+    expect(output).toContain('The tool-call budget is spent');
+    expect(output).toContain(OUTPUT_INSTRUCTIONS);
   });
 });

@@ -7,8 +7,8 @@
  * Anthropic's "Building effective agents" (2024).
  */
 import type { ModelMessage, PrepareStepFunction, StopCondition, ToolSet } from 'ai';
-import { deepDiveNote, exploreNote, NUDGE_NOTE, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
-import type { AgentPhase, FunnelBudgets } from './phases.js';
+import { callsLeftNote, deepDiveNote, exploreNote, NUDGE_NOTE, outputNote } from './phase-notes.js';
+import { type AgentPhase, type FunnelBudgets, PHASE_TOOL_NAMES } from './phases.js';
 
 /** The part of an AI SDK step result the funnel looks at. */
 export interface FunnelStep {
@@ -21,12 +21,17 @@ export interface FunnelPosition {
   step: number;
   /** True when the step before was an explore step without a tool call: this step nudges once. */
   nudge?: boolean;
+  /** Code tool calls left of the run's budget (only with a `toolCalls` budget, before the output step). */
+  callsLeft?: number;
+  /** True on the output step when the tool-call budget, not the model, ended the search. */
+  budgetSpent?: boolean;
 }
 
 /**
  * Replays finished steps through the funnel's rules. Explore ends after a `suspect` call or its
  * budget (a `conclude` call skips the deep-dive); deep-dive ends after a `conclude` call or its
- * budget; output ends after one step, and follows at once when the tool-call budget is spent. A step without a tool call means the model considers itself
+ * budget; output ends after one step, and follows at once when the tool-call budget is spent (calls
+ * of the code tools count, not `suspect` and `conclude`). A step without a tool call means the model considers itself
  * done: the first time in explore it is nudged once (the next step stays in explore), otherwise
  * the output step follows.
  * @param steps - finished steps, in order (across every `generateText` call of the run).
@@ -44,7 +49,7 @@ export function replayFunnel(
     const { phase, step } = position;
     if (phase === 'done') break;
     phases.push(phase);
-    calls += toolCalls.length;
+    calls += toolCalls.filter((call) => !PHASE_TOOL_NAMES.has(call.toolName)).length;
     const called = (name: string) => toolCalls.some((call) => call.toolName === name);
     const silent = toolCalls.length === 0;
     if (phase === 'output') {
@@ -64,10 +69,16 @@ export function replayFunnel(
     } else {
       position = { phase, step: step + 1 };
     }
-    const overBudget = budgets.toolCalls !== undefined && calls >= budgets.toolCalls;
-    if (overBudget && (position.phase === 'explore' || position.phase === 'deep-dive')) {
-      position = { phase: 'output', step: 1 };
+    if (budgets.toolCalls === undefined) continue;
+    const searching = position.phase === 'explore' || position.phase === 'deep-dive';
+    if (searching && calls >= budgets.toolCalls) {
+      position = { phase: 'output', step: 1, budgetSpent: true };
+    } else if (searching) {
+      position = { ...position, callsLeft: budgets.toolCalls - calls };
     }
+  }
+  if (steps.length === 0 && budgets.toolCalls !== undefined) {
+    position = { ...position, callsLeft: budgets.toolCalls };
   }
   return { phases, next: position };
 }
@@ -87,11 +98,13 @@ export interface ToolFunnelOptions {
 /**
  * Creates the `prepareStep` and `stopWhen` that run the funnel. Explore and deep-dive steps use
  * `toolChoice: 'auto'` (the model may think in text between calls; Anthropic's `any` choice
- * suppresses that) and get a note for that step only where one helps: the nudge after a reply
- * without a tool call, the countdown of the last explore steps, the deep-dive step count. The
- * output step keeps every tool definition with `toolChoice: 'none'` (a history of tool calls with
- * no tools defined makes some providers fail) and carries the report format as its note.
- * @returns `prepareStep` and `stopWhen` (true once the output step is done), for `generateText`.
+ * suppresses that) and get a note for that step only: the nudge after a reply without a tool
+ * call, the countdown of the last explore steps, the deep-dive step count, and the code tool
+ * calls left of the budget. The output step keeps every tool definition with `toolChoice: 'none'`
+ * (a history of tool calls with no tools defined makes some providers fail) and carries the
+ * report format as its note, saying so when the tool-call budget ended the search.
+ * @returns `prepareStep`, and `stopWhen`: true once the next step is the output step (the loop
+ *   runs that step by itself, see `runInvestigationLoop`) or the run is done.
  */
 export function createToolFunnel<TOOLS extends ToolSet>({
   budgets,
@@ -104,19 +117,23 @@ export function createToolFunnel<TOOLS extends ToolSet>({
   const position = (steps: readonly FunnelStep[]) =>
     replayFunnel([...earlierSteps(), ...steps], budgets).next;
   const prepareStep: PrepareStepFunction<TOOLS> = ({ steps, messages }) => {
-    const { phase, step, nudge } = position(steps);
+    const { phase, step, nudge, callsLeft, budgetSpent } = position(steps);
     if (phase === 'done') return { toolChoice: 'none' };
     onStepStart?.({ phase, step });
     const withNote = (text: string | undefined): { messages?: ModelMessage[] } =>
       text === undefined ? {} : { messages: [...messages, { role: 'user', content: text }] };
-    if (phase === 'output') return { toolChoice: 'none', ...withNote(OUTPUT_INSTRUCTIONS) };
+    if (phase === 'output') return { toolChoice: 'none', ...withNote(outputNote(budgetSpent)) };
     const note =
       phase === 'explore'
         ? [nudge ? NUDGE_NOTE : undefined, exploreNote(step, budgets)]
         : [deepDiveNote(step, budgets)];
+    if (callsLeft !== undefined) note.push(callsLeftNote(callsLeft));
     const text = note.filter((part) => part !== undefined).join('\n\n');
     return { toolChoice: 'auto', ...withNote(text === '' ? undefined : text) };
   };
-  const stopWhen: StopCondition<TOOLS> = ({ steps }) => position(steps).phase === 'done';
+  const stopWhen: StopCondition<TOOLS> = ({ steps }) => {
+    const { phase } = position(steps);
+    return phase === 'output' || phase === 'done';
+  };
   return { prepareStep, stopWhen };
 }

@@ -35,8 +35,31 @@ export function exploreNote(step: number, { explore }: FunnelBudgets): string | 
  */
 export function deepDiveNote(step: number, { deepDive }: FunnelBudgets): string {
   const last = step >= deepDive ? ' This is the last deep-dive step: call conclude now.' : '';
-  return `Phase: deep-dive, step ${step} of ${deepDive}. Confirm the exact lines with read_file; if the crash site only uses a bad value, search (grep, find_symbol) for where that value is produced. Then call conclude.${last}`;
+  return `Phase: deep-dive, step ${step} of ${deepDive}. Confirm the exact lines with read_file. If the code you suspect only uses a bad value (a crash) or takes a wrong branch because of one (wrong behaviour), search (grep, find_symbol) for where that value or decision is produced. Then call conclude.${last}`;
 }
 
-/** The instruction of the output step. */
+/**
+ * The budget line of an explore or deep-dive step.
+ * @param callsLeft - code tool calls left of the run's budget (`suspect` and `conclude` are free).
+ */
+export function callsLeftNote(callsLeft: number): string {
+  return `Tool calls left: ${callsLeft} (suspect and conclude do not count).`;
+}
+
+/** The instruction of the output step (also sent again when the model called a tool there). */
 export const OUTPUT_INSTRUCTIONS = `Phase: output. Make no tool calls. ${REPORT_TEMPLATE}`;
+
+/**
+ * The output step's note.
+ * @param budgetSpent - true when the tool-call budget ended the search: the note says so, so the
+ *   report can say what was left unchecked.
+ */
+export function outputNote(budgetSpent = false): string {
+  return budgetSpent
+    ? `The tool-call budget is spent: the search ends here. Report what the code you read establishes; where it does not, say what is left unchecked.\n\n${OUTPUT_INSTRUCTIONS}`
+    : OUTPUT_INSTRUCTIONS;
+}
+
+/** The tool result that answers a tool call made in the output step: the call is not run. */
+export const NOT_RUN_RESULT =
+  'Not run: the output phase allows no tool calls. Write the report now, in the format given, from what you have read.';

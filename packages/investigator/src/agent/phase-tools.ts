@@ -4,14 +4,15 @@
  * the model what comes next. Like the code tools, they never throw.
  */
 
-import { resolveInRoot } from '@sightline/codebase';
+import { DEFAULT_LIMITS, resolveInRoot } from '@sightline/codebase';
 import { tool } from 'ai';
 import { z } from 'zod';
 
 const locationSchema = z.object({
   path: z.string().min(1).describe('Repository-relative file path, exactly as in the repository.'),
   lines: z
-    .array(z.number().int().min(1))
+    // No readable file has more lines than bytes (zod's int() alone sends ±2^53 bounds).
+    .array(z.number().int().min(1).max(DEFAULT_LIMITS.maxFileBytes))
     .length(2)
     .optional()
     .describe('Line range [start, end], 1-based and inclusive, when known.'),

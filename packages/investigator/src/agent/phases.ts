@@ -29,7 +29,8 @@ export const DEFAULT_FUNNEL_BUDGETS: FunnelBudgets = { explore: 8, deepDive: 4, 
  * changes between steps, so the prompt prefix (tools, then system prompt) stays byte-stable and
  * cacheable; the phases narrow the work with step budgets, notes and, in the output step, tool
  * choice `none`. `read_stored` and `search_stored` (from @sightline/compaction) give back tool
- * results that compaction moved to its store.
+ * results that compaction moved to its store; they are offered only when the run can store
+ * something (`needsStoredTools`), decided once, before the first step.
  */
 export const AGENT_TOOL_NAMES = [
   'grep',
@@ -41,3 +42,6 @@ export const AGENT_TOOL_NAMES = [
   'read_stored',
   'search_stored',
 ] as const;
+
+/** The tools that steer the funnel; they do not count against the tool-call budget. */
+export const PHASE_TOOL_NAMES: ReadonlySet<string> = new Set(['suspect', 'conclude']);

@@ -1,6 +1,6 @@
 import type { Report } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
-import { REPORT_SECTIONS } from '../diagnosis/report-template.js';
+import { NOT_FOUND_SECTIONS, REPORT_SECTIONS } from '../diagnosis/report-template.js';
 import type { Suspect } from '../diagnosis/schema.js';
 import { OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import {
@@ -138,8 +138,8 @@ describe('buildSystemPrompt', () => {
 });
 
 describe('OUTPUT_INSTRUCTIONS', () => {
-  it('asks for exactly the REPORT_SECTIONS headings, in order', () => {
+  it('asks for exactly the REPORT_SECTIONS headings, in order, then the "not found" form', () => {
     const headings = [...OUTPUT_INSTRUCTIONS.matchAll(/^## (.+)$/gm)].map(([, heading]) => heading);
-    expect(headings).toEqual([...REPORT_SECTIONS]);
+    expect(headings).toEqual([...REPORT_SECTIONS, ...NOT_FOUND_SECTIONS]);
   });
 });

@@ -35,7 +35,7 @@ export async function buildReaskMessage(
       ? ['', 'The repository actually holds (line numbers, then the line):', ...excerpts]
       : []),
     '',
-    'Return the whole corrected JSON. Fix every error: copy paths, line numbers and quotes exactly from the repository. Drop a location you cannot support rather than invent one.',
+    'Return the corrected JSON, every field you were asked for. Fix every error: copy paths, line numbers and quotes exactly from the repository. Drop a location you cannot support rather than invent one.',
   ].join('\n');
 }
 

@@ -9,18 +9,22 @@ import { createCodeTools, type Repository, type RepositoryIndex } from '@sightli
 import { type Compaction, type CompactionEvent, createCompaction } from '@sightline/compaction';
 import { countTokens, getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
 import type { Report } from '@sightline/intake';
-import type { LanguageModel, ModelMessage } from 'ai';
+import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { DiagnosisLabel, DiagnosisStats, PhaseStats, Suspect } from '../diagnosis/schema.js';
 import type { VerificationResult } from '../diagnosis/verification-error.js';
-import { countByPhase, summarizeStats } from './agent-stats.js';
+import { countByPhase, countCodeToolReads, summarizeStats } from './agent-stats.js';
 import { checkCostLimit, costLimitError, stepsCostUsd } from './cost-limit.js';
 import { runInvestigationLoop } from './investigation-loop.js';
 import { describeModel } from './model-call.js';
+import { partialReport } from './partial-report.js';
 import { createPhaseTools } from './phase-tools.js';
 import { DEFAULT_FUNNEL_BUDGETS, type FunnelBudgets } from './phases.js';
 import { createProgressReporter, type InvestigateWithModelProgress } from './progress-reporter.js';
 import { buildInvestigationPrompt, buildSystemPrompt } from './prompts.js';
+import { COMPACTION_TRIGGER, needsStoredTools } from './stored-tools.js';
 import { structureReport } from './structure.js';
+import { withToolCallBudget } from './tool-call-budget.js';
+import { isResponsesModel, withLenientInputs } from './tool-inputs.js';
 
 /** Options of {@link investigateWithModel}. */
 export interface InvestigateWithModelOptions {
@@ -125,12 +129,20 @@ export async function investigateWithModel(
   const index = await repository.index();
   const modelName = describeModel(model);
   const costLimit = checkCostLimit(options.maxCostUsd, profile.pricing, modelName);
-  const system = buildSystemPrompt(budgets);
   const first = buildInvestigationPrompt(options);
+  const offloadLimit = investigationOffloadLimit(profile);
+  const storedTools = needsStoredTools({
+    contextWindow: profile.contextWindow,
+    offloadLimitTokens: offloadLimit.tokens,
+    budgets,
+    firstMessageTokens: countTokens(first, { encoding: profile.encoding }),
+  });
+  const system = buildSystemPrompt(budgets, { storedTools });
   const compaction = createCompaction({
     profile,
     system,
-    offloadLimit: investigationOffloadLimit(profile),
+    offloadLimit,
+    trigger: { fraction: COMPACTION_TRIGGER },
     onEvent: (event) => onProgress?.({ type: 'compaction', event }),
   });
   const progress = createProgressReporter(onProgress);
@@ -139,21 +151,28 @@ export async function investigateWithModel(
     modelName,
     system,
     messages: [{ role: 'user', content: first }] satisfies ModelMessage[],
-    tools: createInvestigationTools(root, index, compaction),
+    tools: createInvestigationTools(root, index, compaction, {
+      strictByDefault: isResponsesModel(model),
+      storedTools,
+      toolCalls: budgets.toolCalls,
+    }),
     compaction,
     budgets,
     progress,
-    sentTokens: countTokens(`${system}\n${first}`, { encoding: profile.encoding }),
+    encoding: profile.encoding,
     cacheKey: `sightline-${compaction.session}`,
     stepTimeoutMs,
     ...(costLimit ? { costLimit } : {}),
     ...(abortSignal ? { abortSignal } : {}),
   });
   const byPhase: Record<string, PhaseStats> = countByPhase(loop.steps, loop.phases);
-  const statsNow = (): DiagnosisStats =>
-    summarizeStats(byPhase, modelName, performance.now() - started, (phase) =>
+  const codeToolCalls = countCodeToolReads(loop.steps);
+  const statsNow = (): DiagnosisStats => ({
+    ...summarizeStats(byPhase, modelName, performance.now() - started, (phase) =>
       phase === 'structure' ? structurerProfile.pricing : profile.pricing,
-    );
+    ),
+    codeToolCalls,
+  });
   if (costLimit) {
     const spent = loop.stoppedAtCostUsd ?? stepsCostUsd(loop.steps, costLimit.pricing);
     if (spent >= costLimit.maxCostUsd) {
@@ -162,10 +181,19 @@ export async function investigateWithModel(
     }
   }
   if (loop.markdown === '') {
+    const why = `The model ${modelName} wrote no report in the output phase.`;
     throw new SightlineError({
       code: 'MODEL_OUTPUT_INVALID',
-      message: `The model ${modelName} wrote no report in the output phase. Try again or use a stronger model.`,
-      details: { errors: [], markdown: '', stats: statsNow() },
+      message: `${why} What it did is kept as a partial report. Try again or use a stronger model.`,
+      details: {
+        errors: [],
+        markdown: partialReport(
+          'no report written',
+          `${why} Nothing below was verified.`,
+          loop.steps,
+        ),
+        stats: statsNow(),
+      },
     });
   }
 
@@ -201,23 +229,35 @@ export async function investigateWithModel(
 }
 
 /**
- * Every tool of the run, in the order of `AGENT_TOOL_NAMES`, wrapped so compaction offloads
- * large results as they arrive.
+ * Every tool of the run, in the order of `AGENT_TOOL_NAMES` (`read_stored` and `search_stored`
+ * only when the run can store something): placeholder values of optional parameters read as
+ * absent (and `strict: false` sent where the API would make the tools strict), calls past the
+ * tool-call budget not run, large results offloaded by compaction as they arrive.
  */
-function createInvestigationTools(root: string, index: RepositoryIndex, compaction: Compaction) {
+function createInvestigationTools(
+  root: string,
+  index: RepositoryIndex,
+  compaction: Compaction,
+  {
+    strictByDefault,
+    storedTools,
+    toolCalls,
+  }: { strictByDefault: boolean; storedTools: boolean; toolCalls: number | undefined },
+) {
   const { grep, read_file, list_dir, find_symbol } = createCodeTools({ root, index });
   const { suspect, conclude } = createPhaseTools({ root });
   const { read_stored, search_stored } = compaction.tools;
-  return compaction.wrapTools({
+  const tools: ToolSet = {
     grep,
     read_file,
     list_dir,
     find_symbol,
     suspect,
     conclude,
-    read_stored,
-    search_stored,
-  });
+    ...(storedTools ? { read_stored, search_stored } : {}),
+  };
+  const lenient = withLenientInputs(tools, strictByDefault ? { strict: false } : {});
+  return compaction.wrapTools(withToolCallBudget(lenient, toolCalls));
 }
 
 /** The provider's id of a model (a string model is its own id). */

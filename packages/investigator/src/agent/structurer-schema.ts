@@ -37,22 +37,39 @@ export const RELAXED_OUTPUT_OPTIONS = {
   anthropic: { structuredOutputMode: 'jsonTool' },
 } as const;
 
+/** A top-level field of the model part. */
+export type ModelDiagnosisField = keyof ModelDiagnosis;
+
+/** Every top-level field of the model part, in schema order. */
+export const MODEL_DIAGNOSIS_FIELDS = Object.keys(
+  modelDiagnosisSchema.shape,
+) as ModelDiagnosisField[];
+
 /**
- * The structurer's output schema: the model part's JSON Schema without the keywords of
- * `UNSENT_KEYWORDS`, every object closed (`additionalProperties: false`), validated with
- * `modelDiagnosisSchema` itself.
+ * The structurer's output schema: the model part's JSON Schema (or only the fields asked for)
+ * without the keywords of `UNSENT_KEYWORDS`, every object closed (`additionalProperties: false`),
+ * validated with `modelDiagnosisSchema` itself.
+ * @param fields - the top-level fields to ask for. Default: all of them.
  * @returns an AI SDK schema for `Output.object`.
  */
-export function structurerOutputSchema(): Schema<ModelDiagnosis> {
-  const full = zodSchema(modelDiagnosisSchema);
-  return jsonSchema<ModelDiagnosis>(() => withoutStrictKeywords(full.jsonSchema as JSONSchema7), {
-    validate: (value) => {
-      const result = modelDiagnosisSchema.safeParse(value);
-      return result.success
-        ? { success: true, value: result.data }
-        : { success: false, error: result.error };
+export function structurerOutputSchema(
+  fields: readonly ModelDiagnosisField[] = MODEL_DIAGNOSIS_FIELDS,
+): Schema<Partial<ModelDiagnosis>> {
+  const picked = modelDiagnosisSchema.pick(
+    Object.fromEntries(fields.map((field) => [field, true])) as Record<ModelDiagnosisField, true>,
+  );
+  const full = zodSchema(picked);
+  return jsonSchema<Partial<ModelDiagnosis>>(
+    () => withoutStrictKeywords(full.jsonSchema as JSONSchema7),
+    {
+      validate: (value) => {
+        const result = picked.safeParse(value);
+        return result.success
+          ? { success: true, value: result.data }
+          : { success: false, error: result.error };
+      },
     },
-  });
+  );
 }
 
 /**

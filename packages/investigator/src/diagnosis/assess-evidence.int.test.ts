@@ -92,6 +92,7 @@ describe('verifyDiagnosis: what "verified" means', () => {
       path: 'affectedFiles[1].path',
       message:
         '"lib/formt.js" does not exist in the repository; the nearest path is "lib/format.js" (a misspelling?).',
+      suggestion: 'lib/format.js',
     });
   });
 });

@@ -22,8 +22,13 @@ export async function assessEvidence(
   index: RepositoryIndex | undefined,
 ): Promise<string[]> {
   const reasons: string[] = [];
-  if (diagnosis.method === 'agent' && diagnosis.stats.toolCalls === 0) {
-    reasons.push('The model made no tool call: nothing in the diagnosis was read from the code.');
+  const { codeToolCalls = diagnosis.stats.toolCalls } = diagnosis.stats;
+  if (diagnosis.method === 'agent' && codeToolCalls === 0) {
+    reasons.push(
+      diagnosis.stats.toolCalls === 0
+        ? 'The model made no tool call: nothing in the diagnosis was read from the code.'
+        : 'The model read no code: none of its tool calls was a search or read of the repository that succeeded.',
+    );
   }
   const causes = diagnosis.affectedFiles.flatMap((file, position) =>
     file.role === 'cause' ? [{ file, position }] : [],
@@ -87,14 +92,28 @@ function symbolProblem(
       ? `it names no symbol, though lines ${start}-${end} lie in \`${enclosing.name}\``
       : undefined;
   }
-  const name =
-    symbol
-      .replace(/\(.*\)$/, '')
-      .split(/[.#:]+/)
-      .at(-1) ?? symbol;
-  if (overlapping.some((definition) => definition.name === name)) return undefined;
-  const elsewhere = definitions.find((definition) => definition.name === name);
+  const name = symbolName(symbol);
+  const named = (definition: { name: string }) => symbolName(definition.name) === name;
+  if (overlapping.some(named)) return undefined;
+  const elsewhere = definitions.find(named);
   return elsewhere
     ? `\`${symbol}\` is defined at lines ${elsewhere.lines[0]}-${elsewhere.lines[1]}, not at ${start}-${end}`
     : `\`${symbol}\` is not defined in ${path} (by the repository index)`;
+}
+
+/**
+ * The last name of a printed symbol, as the symbol check compares it with the index's definitions:
+ * without a trailing argument list and without the scope (`Parser.Companion.parse(x)` → `parse`,
+ * `Cache##purge` → `purge`, `#purge` → `purge`).
+ * @param symbol - a symbol as printed, or a definition's name.
+ * @returns the name compared.
+ */
+export function symbolName(symbol: string): string {
+  return (
+    symbol
+      .replace(/\(.*\)$/, '')
+      .split(/[.#:]+/)
+      .filter(Boolean)
+      .at(-1) ?? symbol
+  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseReportMarkdown } from './parse-report-markdown.js';
-import { REPORT_SECTIONS, REPORT_TEMPLATE } from './report-template.js';
-import { modelDiagnosisSchema } from './schema.js';
+import { NOT_FOUND_SECTIONS, REPORT_SECTIONS, REPORT_TEMPLATE } from './report-template.js';
+import { isNotFoundDiagnosis, type ModelDiagnosis, modelDiagnosisSchema } from './schema.js';
 
 const REPORT = `## Root cause
 cartTotal in src/cart/total.ts starts its loop at 1. It skips the first item.
@@ -48,6 +48,7 @@ describe('parseReportMarkdown', () => {
     const parsed = parseReportMarkdown(REPORT);
     expect(parsed).toEqual({
       missing: [],
+      fields: parsed.diagnosis,
       diagnosis: {
         rootCause: {
           summary: 'cartTotal in src/cart/total.ts starts its loop at 1. It skips the first item.',
@@ -96,7 +97,53 @@ describe('parseReportMarkdown', () => {
     const free = '## Root cause\nThe loop starts at 1.\n\n## Complexity\ntrivial\n\n## Risk\nhigh';
     expect(parseReportMarkdown(free)).toEqual({
       missing: ['confidence', 'affectedFiles', 'complexity', 'riskRationale'],
+      // What was read is kept: only the rest goes to a structurer.
+      fields: { risk: 'high' },
     });
+  });
+
+  it("reads a confidence given in words (Kent's words of estimative probability)", () => {
+    const withWord = (word: string) =>
+      parseReportMarkdown(REPORT.replace(/## Confidence\n[^\n]*/, `## Confidence\n${word}`))
+        .diagnosis?.rootCause.confidence;
+    expect([withWord('High'), withWord('medium — the loop'), withWord('Low.')]).toEqual([
+      0.75, 0.5, 0.3,
+    ]);
+  });
+});
+
+describe('a "not found" report', () => {
+  it('is read as a diagnosis that claims no cause: the places checked as related, confidence 0', () => {
+    const report = `## Not found
+The report says totals are wrong for some users, but the cart code adds every item.
+
+## Checked
+- \`src/cart/total.ts:1-10\` — sums the items (from index 1, but that is the known bug).
+- src/checkout.ts:5 — formats the total.
+
+## Missing information
+The cart that shows the wrong total.`;
+    const parsed = parseReportMarkdown(report);
+    expect(parsed).toMatchObject({ notFound: true, missing: [] });
+    expect(parsed.diagnosis).toEqual({
+      rootCause: {
+        summary:
+          'Not found: The report says totals are wrong for some users, but the cart code adds every item.',
+        explanation: expect.stringContaining(
+          'What would settle it: The cart that shows the wrong total.',
+        ),
+        confidence: 0,
+      },
+      affectedFiles: [
+        { path: 'src/cart/total.ts', lines: [1, 10], symbol: null, role: 'related', evidence: [] },
+        { path: 'src/checkout.ts', lines: [5, 5], symbol: null, role: 'related', evidence: [] },
+      ],
+      proposedChange: null,
+      complexity: 'high',
+      risk: 'high',
+      riskRationale: 'Unknown until a cause is found.',
+    });
+    expect(isNotFoundDiagnosis(parsed.diagnosis as ModelDiagnosis)).toBe(true);
   });
 });
 
@@ -105,7 +152,7 @@ describe('REPORT_TEMPLATE and the schema are in step', () => {
 
   it('asks for every section, in order, and for every value the schema allows', () => {
     const headings = [...REPORT_TEMPLATE.matchAll(/^## (.+)$/gm)].map(([, heading]) => heading);
-    expect(headings).toEqual([...REPORT_SECTIONS]);
+    expect(headings).toEqual([...REPORT_SECTIONS, ...NOT_FOUND_SECTIONS]);
     for (const role of item.role.options) expect(REPORT_TEMPLATE).toContain(`${role} (`);
     const levels = modelDiagnosisSchema.shape.complexity.options;
     expect(levels).toEqual(modelDiagnosisSchema.shape.risk.options);

@@ -4,8 +4,8 @@
  * in fenced blocks, the diff of the proposed change, the levels and the confidence. What cannot be
  * read is listed, and a structurer model fills it in.
  */
-import { REPORT_SECTIONS, type ReportSection } from './report-template.js';
-import type { ModelDiagnosis } from './schema.js';
+import { NOT_FOUND_SECTIONS, REPORT_SECTIONS, type ReportSection } from './report-template.js';
+import { type ModelDiagnosis, NOT_FOUND_PREFIX } from './schema.js';
 
 /** What {@link parseReportMarkdown} read. */
 export interface ParsedReport {
@@ -13,6 +13,17 @@ export interface ParsedReport {
   diagnosis?: ModelDiagnosis;
   /** Fields that could not be read (e.g. `confidence`), empty when `diagnosis` is set. */
   missing: string[];
+  /**
+   * What could be read, field by field of the model part (also when some are missing), so a
+   * structurer is asked only for the rest.
+   */
+  fields: Partial<ModelDiagnosis>;
+  /**
+   * True for a "not found" report (its `## Not found` section): `diagnosis` then says no cause
+   * was established (confidence 0), lists the places checked as `related`, proposes no change,
+   * and rates complexity and risk high, as unknown.
+   */
+  notFound?: boolean;
 }
 
 type AffectedFile = ModelDiagnosis['affectedFiles'][number];
@@ -24,6 +35,8 @@ const LOCATION =
 /** `` `path:12` `` (or `path:12-14`) on its own line, then a fenced block. */
 const QUOTE =
   /^\s*`?([^\s`:]+):(\d+)(?:-\d+)?`?:?\s*\n+(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\3[ \t]*$/gm;
+/** A bullet of the "Checked" section: `` `path:12-20` `` (backticks optional). */
+const CHECKED = /^\s*[-*]\s+`?([^\s`:]+):(\d+)(?:\s*-\s*(\d+))?/gm;
 /** A fenced diff block. */
 const DIFF = /^(`{3,}|~{3,})\s*(?:diff|patch)[^\n]*\n([\s\S]*?)\n\1[ \t]*$/m;
 const LEVEL = /^\W*(low|medium|high)\b\W*([\s\S]*)$/i;
@@ -35,6 +48,8 @@ const LEVEL = /^\W*(low|medium|high)\b\W*([\s\S]*)$/i;
  */
 export function parseReportMarkdown(markdown: string): ParsedReport {
   const sections = splitSections(markdown);
+  const notFound = sections.get('Not found');
+  if (notFound !== undefined) return readNotFound(notFound, sections);
   const missing: string[] = [];
   const need = <T>(field: string, value: T | undefined): T | undefined => {
     if (value === undefined) missing.push(field);
@@ -49,21 +64,40 @@ export function parseReportMarkdown(markdown: string): ParsedReport {
   const complexity = need('complexity', readLevel(sections.get('Complexity')));
   const risk = need('risk', readLevel(sections.get('Risk')));
   if (risk?.rationale === '') missing.push('riskRationale');
+  const fields: Partial<ModelDiagnosis> = {
+    ...(rootCause && confidence !== undefined ? { rootCause: { ...rootCause, confidence } } : {}),
+    ...(affectedFiles ? { affectedFiles } : {}),
+    ...(sections.has('Proposed change')
+      ? { proposedChange: readProposedChange(sections.get('Proposed change')) }
+      : {}),
+    ...(complexity ? { complexity: complexity.level } : {}),
+    ...(risk ? { risk: risk.level } : {}),
+    ...(risk && risk.rationale !== '' ? { riskRationale: risk.rationale } : {}),
+  };
   if (!rootCause || confidence === undefined || !affectedFiles || !complexity || !risk) {
-    return { missing };
+    return { missing, fields };
   }
-  if (missing.length > 0) return { missing };
+  if (missing.length > 0) return { missing, fields };
   return {
     diagnosis: {
       rootCause: { ...rootCause, confidence },
       affectedFiles,
-      proposedChange: readProposedChange(sections.get('Proposed change')),
+      proposedChange: fields.proposedChange ?? null,
       complexity: complexity.level,
       risk: risk.level,
       riskRationale: risk.rationale,
     },
     missing: [],
+    fields,
   };
+}
+
+/**
+ * True when `markdown` is a report in the template's format rather than a remark: it has at least
+ * one of the template's section headings.
+ */
+export function looksLikeReport(markdown: string): boolean {
+  return splitSections(markdown).size > 0;
 }
 
 /** Section bodies by heading (`## Heading`), for the headings of the template only. */
@@ -71,7 +105,7 @@ function splitSections(markdown: string): Map<ReportSection, string> {
   const sections = new Map<ReportSection, string>();
   const headings = [...markdown.matchAll(/^#{1,3}\s+(.+?)\s*#*\s*$/gm)];
   headings.forEach((heading, position) => {
-    const title = REPORT_SECTIONS.find(
+    const title = [...REPORT_SECTIONS, ...NOT_FOUND_SECTIONS].find(
       (section) => section.toLowerCase() === heading[1]?.trim().toLowerCase(),
     );
     if (!title || sections.has(title)) return;
@@ -82,6 +116,41 @@ function splitSections(markdown: string): Map<ReportSection, string> {
   return sections;
 }
 
+/** A "not found" report as a diagnosis that claims no cause. */
+function readNotFound(text: string, sections: Map<ReportSection, string>): ParsedReport {
+  const summary = text.replace(/\s+/g, ' ').trim() || 'The code read does not establish a cause.';
+  const missing = sections.get('Missing information')?.trim();
+  const checked = [...(sections.get('Checked') ?? '').matchAll(CHECKED)].map(
+    (match): AffectedFile => {
+      const start = Number(match[2]);
+      return {
+        path: match[1] ?? '',
+        lines: [start, Math.max(start, Number(match[3] ?? start))],
+        symbol: null,
+        role: 'related',
+        evidence: [],
+      };
+    },
+  );
+  return {
+    diagnosis: {
+      rootCause: {
+        summary: `${NOT_FOUND_PREFIX} ${summary}`,
+        explanation: missing ? `${summary}\n\nWhat would settle it: ${missing}` : summary,
+        confidence: 0,
+      },
+      affectedFiles: checked,
+      proposedChange: null,
+      complexity: 'high',
+      risk: 'high',
+      riskRationale: 'Unknown until a cause is found.',
+    },
+    missing: [],
+    fields: {},
+    notFound: true,
+  };
+}
+
 function readRootCause(text: string | undefined) {
   if (!text) return undefined;
   const [first = '', ...rest] = text.split(/\n\s*\n/);
@@ -90,7 +159,16 @@ function readRootCause(text: string | undefined) {
   return summary === '' ? undefined : { summary, explanation };
 }
 
+/**
+ * A confidence given in words, as a probability: the "words of estimative probability" of Kent
+ * (1964, CIA Studies in Intelligence): "probable" about 75 %, "chances about even" 50 %,
+ * "probably not" about 30 %.
+ */
+const CONFIDENCE_WORDS: Record<string, number> = { high: 0.75, medium: 0.5, low: 0.3 };
+
 function readConfidence(text: string | undefined): number | undefined {
+  const word = text ? /^\W*(high|medium|low)\b/i.exec(text.trim()) : null;
+  if (word?.[1]) return CONFIDENCE_WORDS[word[1].toLowerCase()];
   const match = text ? /(\d+(?:\.\d+)?)\s*(%?)/.exec(text) : null;
   if (!match) return undefined;
   const value = Number(match[1]) / (match[2] === '%' ? 100 : 1);
@@ -113,6 +191,9 @@ function readAffectedFiles(
       evidence: [],
     };
   });
+  // A section with locations none of which could be read is not read (a structurer reads it).
+  const text = locations.trim();
+  if (files.length === 0 && text !== '' && !/^(none|n\/a|-)\b/i.test(text)) return undefined;
   for (const match of (evidence ?? '').matchAll(QUOTE)) {
     const quote = { path: match[1] ?? '', line: Number(match[2]), quote: match[4] ?? '' };
     if (quote.quote.trim() === '') continue;

@@ -47,6 +47,7 @@ function renderVerification({ verification }: Diagnosis): string {
   if (verification.verified) {
     return 'verified (a cause with a matching quote inside its lines and its symbol there)';
   }
+  if (verification.notFound) return `NOT FOUND: ${verification.reasons.join(' ')}`;
   return `UNVERIFIED: ${verification.reasons.join(' ')}`;
 }
 

@@ -28,6 +28,8 @@ export interface RepoFileFailure {
   ok: false;
   code: VerificationErrorCode;
   message: string;
+  /** For `PATH_NOT_FOUND`: the one path the requested one most likely means, if there is one. */
+  suggestion?: string;
 }
 
 /** Reads a repository file by the path a diagnosis gives, at most once per path. */
@@ -80,7 +82,8 @@ async function readRepoFile(
   } catch (error) {
     if (!SightlineError.isInstance(error)) throw error;
     if (error.code === 'PATH_NOT_FOUND') {
-      return fail('PATH_NOT_FOUND', await notFoundMessage(requested, listPaths));
+      const { message, suggestion } = await notFound(requested, listPaths);
+      return { ...fail('PATH_NOT_FOUND', message), ...(suggestion ? { suggestion } : {}) };
     }
     return fail(
       'PATH_OUTSIDE_ROOT',
@@ -115,22 +118,34 @@ async function readRepoFile(
   return { ok: true, path: resolved.relative, text: gated.text, lines: gated.lines };
 }
 
-async function notFoundMessage(
+async function notFound(
   requested: string,
   listPaths: () => Promise<string[]>,
-): Promise<string> {
+): Promise<{ message: string; suggestion?: string }> {
   const wanted = requested.replace(/\\/g, '/').replace(/^\.\//, '');
   const name = path.posix.basename(wanted);
   const paths = await listPaths();
   const sameName = paths.filter((candidate) => path.posix.basename(candidate) === name);
-  return `"${requested}" does not exist in the repository; ${suggestion(wanted, sameName, paths)}.`;
+  const { text, only } = suggestion(wanted, sameName, paths);
+  return {
+    message: `"${requested}" does not exist in the repository; ${text}.`,
+    ...(only ? { suggestion: only } : {}),
+  };
 }
 
 /**
  * What to cite instead: files with the same name, else the nearest path by edit distance
  * (Levenshtein) when it is a plausible misspelling, else how to find one.
+ * @returns the advice, and `only`: the single path it names, when it names exactly one.
  */
-function suggestion(wanted: string, sameName: string[], paths: string[]): string {
+function suggestion(
+  wanted: string,
+  sameName: string[],
+  paths: string[],
+): { text: string; only?: string } {
+  if (sameName.length === 1 && sameName[0]) {
+    return { text: `files with that name: "${sameName[0]}"`, only: sameName[0] };
+  }
   if (sameName.length > 0) {
     const listed = sameName
       .slice(0, MAX_SUGGESTIONS)
@@ -138,11 +153,11 @@ function suggestion(wanted: string, sameName: string[], paths: string[]): string
       .join(', ');
     const more =
       sameName.length > MAX_SUGGESTIONS ? ` and ${sameName.length - MAX_SUGGESTIONS} more` : '';
-    return `files with that name: ${listed}${more}`;
+    return { text: `files with that name: ${listed}${more}` };
   }
   const nearest = paths.length > 0 ? closest(wanted, paths) : undefined;
   if (nearest && distance(wanted, nearest) <= Math.max(2, wanted.length * MISSPELLING_SHARE)) {
-    return `the nearest path is "${nearest}" (a misspelling?)`;
+    return { text: `the nearest path is "${nearest}" (a misspelling?)`, only: nearest };
   }
-  return 'use a path that exists (list the folder to find it)';
+  return { text: 'use a path that exists (list the folder to find it)' };
 }

@@ -17,14 +17,17 @@ export const REPORT_SECTIONS = [
   'Risk',
 ] as const;
 
-/** A section of the report. */
-export type ReportSection = (typeof REPORT_SECTIONS)[number];
+/** The sections of a "not found" report, in order: what the agent checked when no cause was established. */
+export const NOT_FOUND_SECTIONS = ['Not found', 'Checked', 'Missing information'] as const;
+
+/** A section of the report (either form). */
+export type ReportSection = (typeof REPORT_SECTIONS)[number] | (typeof NOT_FOUND_SECTIONS)[number];
 
 /** The report format, as the agent is asked for it. */
 export const REPORT_TEMPLATE = `Write the final report in Markdown with exactly these sections:
 
 ## Root cause
-One sentence naming the defect and where it is (where the fix goes, not only where the error surfaced). Then, in a new paragraph, how it produces the reported behaviour, step by step, citing code. If what you read does not establish a cause, write "Not found." and what you checked; do not guess.
+One sentence naming the defect and where it is (where the fix goes, not only where the error surfaced). Then, in a new paragraph, how it produces the reported behaviour, step by step, citing code.
 
 ## Confidence
 A number from 0 to 1: the probability that this root cause is right.
@@ -43,4 +46,15 @@ What to change and why it fixes the root cause. Then, if you are confident, a un
 One of low, medium, high (low: a few lines in one place; high: a design change), then one sentence why.
 
 ## Risk
-One of low, medium, high, then one sentence on what could break.`;
+One of low, medium, high, then one sentence on what could break.
+
+If the code you read does not establish a cause, do not guess: write only these three sections instead (an honest "not found" is a valid outcome).
+
+## Not found
+One paragraph: what the report describes, and why the code you read does not establish its cause.
+
+## Checked
+One bullet per place you checked: \`path:start-end\` — what it does and why it is not the cause.
+
+## Missing information
+What would settle it (a stack trace, the version, the input that fails).`;

@@ -204,6 +204,14 @@ const phaseStatsSchema = z
 const statsSchema = z
   .object({
     toolCalls: z.number().int().min(0).describe('Tool calls made in the whole run.'),
+    codeToolCalls: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        'Of the tool calls, those that read the repository and succeeded (not suspect or conclude, not an error); absent in diagnoses made before it was counted.',
+      ),
     byPhase: z
       .record(z.string(), phaseStatsSchema)
       .describe('Per phase ("explore", "deep-dive", "output", "structure", …).'),
@@ -248,6 +256,12 @@ const verificationSchema = z
     reasons: z
       .array(z.string())
       .describe('Why it is not verified, one sentence each; empty when verified.'),
+    notFound: z
+      .boolean()
+      .optional()
+      .describe(
+        'True when the investigation established no cause and says so (a "Not found:" root cause with no cause entry): an honest outcome, not a failed check.',
+      ),
   })
   .describe('Whether the diagnosis is backed by evidence from the repository.');
 
@@ -282,6 +296,23 @@ export const diagnosisSchema = z
     title: 'Sightline diagnosis',
     description: 'Diagnosis of a bug report against a repository, verified against its files.',
   });
+
+/** How the root cause summary of a diagnosis that found no cause begins. */
+export const NOT_FOUND_PREFIX = 'Not found:';
+
+/**
+ * True for a diagnosis that establishes no cause and says so: its root cause summary begins with
+ * {@link NOT_FOUND_PREFIX} and no affected file has the role `cause`.
+ */
+export function isNotFoundDiagnosis(diagnosis: {
+  rootCause: { summary: string };
+  affectedFiles: readonly { role: string }[];
+}): boolean {
+  return (
+    diagnosis.rootCause.summary.startsWith(NOT_FOUND_PREFIX) &&
+    diagnosis.affectedFiles.every((file) => file.role !== 'cause')
+  );
+}
 
 /** A verbatim code quote. */
 export type Evidence = z.infer<typeof evidenceSchema>;

@@ -40,6 +40,11 @@ export interface VerificationError {
   path: string;
   /** What is wrong and what the truth is, for a person or a model. */
   message: string;
+  /**
+   * For `PATH_NOT_FOUND`: the one repository path the cited one most likely means (the only file
+   * of that name, or a near misspelling), when there is exactly one.
+   */
+  suggestion?: string;
 }
 
 /** The outcome of `verifyDiagnosis`. */

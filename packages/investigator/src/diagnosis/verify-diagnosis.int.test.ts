@@ -59,6 +59,7 @@ describe('verifyDiagnosis', () => {
           path: 'affectedFiles[0].path',
           message:
             '"src/user.js" does not exist in the repository; files with that name: "lib/user.js".',
+          suggestion: 'lib/user.js',
         },
         {
           code: 'PATH_NOT_FOUND',

@@ -10,7 +10,12 @@ import { openRepository, type Repository, type RepositoryIndex } from '@sightlin
 import type { z } from 'zod';
 import { assessEvidence } from './assess-evidence.js';
 import { findQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
-import { createRepoFileCache, type RepoFile, type RepoFileCache } from './repo-file-cache.js';
+import {
+  createRepoFileCache,
+  type RepoFile,
+  type RepoFileCache,
+  type RepoFileFailure,
+} from './repo-file-cache.js';
 import {
   type AffectedFile,
   affectedFileSchema,
@@ -18,6 +23,7 @@ import {
   type Diagnosis,
   diagnosisSchema,
   type Evidence,
+  isNotFoundDiagnosis,
   suspectSchema,
 } from './schema.js';
 import type { VerificationError, VerificationResult } from './verification-error.js';
@@ -80,6 +86,20 @@ export async function verifyDiagnosis(
   if (!parsed.success || errors.length > 0) {
     return { ok: false, verified: false, reasons: [], errors };
   }
+  if (isNotFoundDiagnosis(parsed.data)) {
+    const checked = parsed.data.affectedFiles.length;
+    const reasons = [
+      `No cause found: the investigation did not establish one${checked > 0 ? ` in the ${checked} place(s) it lists as checked` : ''}, and says so instead of guessing.`,
+    ];
+    const verification = { verified: false, reasons, notFound: true };
+    return {
+      ok: true,
+      verified: false,
+      reasons,
+      diagnosis: { ...parsed.data, verification },
+      errors,
+    };
+  }
   const reasons = await assessEvidence(parsed.data, files, index);
   const verification = { verified: reasons.length === 0, reasons };
   return {
@@ -89,6 +109,12 @@ export async function verifyDiagnosis(
     diagnosis: { ...parsed.data, verification },
     errors,
   };
+}
+
+/** The error of a cited path that cannot be read, with the one path it likely means, if any. */
+function pathError(file: RepoFileFailure, at: string): VerificationError {
+  const { code, message, suggestion } = file;
+  return { code, path: `${at}.path`, message, ...(suggestion ? { suggestion } : {}) };
 }
 
 function schemaErrors(error: z.ZodError): VerificationError[] {
@@ -172,7 +198,7 @@ async function checkLocation(
   [start, end]: [number, number],
 ): Promise<VerificationError[]> {
   const file = await files(path);
-  if (!file.ok) return [{ code: file.code, path: `${at}.path`, message: file.message }];
+  if (!file.ok) return [pathError(file, at)];
   if (end <= file.lines.length) return [];
   return [
     {
@@ -190,7 +216,7 @@ async function checkEvidence(
   { path, line, quote }: Evidence,
 ): Promise<VerificationError[]> {
   const file = await files(path);
-  if (!file.ok) return [{ code: file.code, path: `${at}.path`, message: file.message }];
+  if (!file.ok) return [pathError(file, at)];
   const { found, occurrences } = findQuote(file.lines, quote, line, QUOTE_LINE_TOLERANCE);
   if (found) return [];
   const elsewhere =

@@ -42,6 +42,7 @@ function modelDiagnosis(quote: string): ModelDiagnosis {
 /** A whole agent run: suspect, conclude, the Markdown report, then the structurer's JSON. */
 function agentScript(structured: ModelDiagnosis[]): ScriptedResponse[] {
   return [
+    { toolCalls: [{ toolName: 'read_file', input: { path: repo.bug.path } }] },
     {
       toolCalls: [
         {

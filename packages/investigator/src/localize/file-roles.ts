@@ -1,26 +1,9 @@
 /**
- * How much each file role keeps of its score in the localizer, and bundled copies of the
- * repository's own source, which are demoted like tests unless the report points into them.
+ * File roles the localizer's ranking weighs apart from plain source: bundled copies of the
+ * repository's own source, files that only declare types, and third-party assets. How much each
+ * role costs is learned with the other features (`ranking-features.ts`).
  */
 import type { IndexedFile, RepositoryIndex } from '@sightline/codebase';
-import type { FileRole } from '@sightline/codebase/internal';
-
-/**
- * How much a file of each role keeps of its score. Sightline's own choice: tests and auxiliary
- * code rarely hold a reported defect (SWE-bench Lite gold patches never touch test files), but a
- * strong enough signal still surfaces them.
- */
-export const ROLE_FACTORS: Readonly<Record<FileRole, number>> = {
-  source: 1,
-  test: 0.4,
-  auxiliary: 0.5,
-  declaration: 0.5,
-  bundle: 0.3,
-  other: 0.4,
-};
-
-/** How much a third-party library copied into the assets keeps of its score. */
-export const THIRD_PARTY_FACTOR = 0.1;
 
 /** A bundle is at least this long, in lines, … */
 const BUNDLE_MIN_LINES = 1_000;

@@ -125,3 +125,45 @@ describe('resolveFramePath', () => {
     expect(mapFrame(index, frame, { packageName: 'other' })).toBeNull();
   });
 });
+
+// Failure class 5 of issue #33: a frame into compiled `dist/` output the repository does not hold
+// (no source map) is the source file of the same module path, not a text match.
+describe('mapFrame: build output absent from the tree', () => {
+  const source = indexOf([
+    'src/utils/merge.ts',
+    'src/index.ts',
+    'src/types.ts',
+    'test/merge.test.ts',
+  ]);
+
+  it('maps a dist/ frame to the source file it was compiled from', () => {
+    const frame = {
+      file: '/app/node_modules/deepkit/dist/esm/utils/merge.js',
+      line: 40,
+      function: 'mergeDeep',
+      inApp: false,
+      raw: '',
+    };
+    expect(mapFrame(source, frame, { packageName: 'deepkit' })).toEqual({
+      path: 'src/utils/merge.ts',
+      via: 'twin',
+    });
+  });
+
+  it('maps nothing for a missing file outside build output, or with no source of that path', () => {
+    const outside = {
+      file: '/app/node_modules/deepkit/utils/merge.js',
+      line: 4,
+      inApp: false,
+      raw: '',
+    };
+    expect(mapFrame(source, outside, { packageName: 'deepkit' })).toBeNull();
+    const unknown = {
+      file: '/app/node_modules/deepkit/dist/cjs/cli.js',
+      line: 4,
+      inApp: false,
+      raw: '',
+    };
+    expect(mapFrame(source, unknown, { packageName: 'deepkit' })).toBeNull();
+  });
+});

@@ -13,6 +13,7 @@ import { findDefinitions } from '@sightline/codebase';
 import type { Frame } from '@sightline/intake';
 import { isIndexedBundle, sourceOfBundleLine, twinOfUnindexed } from './generated-frames.js';
 import { mapThroughSourceMap } from './source-maps.js';
+import { indexedTwinsOf, isBuildOutput } from './twins.js';
 
 /** A frame resolved to a repository file. */
 export interface MappedFrame {
@@ -253,7 +254,7 @@ export function mapFrame(
   if (direct && !deeper) {
     return bundleSource(index, direct, frame) ?? { path: direct, ...line, via: 'path' };
   }
-  if (!unindexed) return null;
+  if (!unindexed) return compiledTwin(index, segments, frame.function);
   if (frame.line) {
     const original = mapThroughSourceMap(
       path.join(index.root, unindexed),
@@ -270,6 +271,28 @@ export function mapFrame(
   const twin = twinOfUnindexed(index, unindexed);
   if (twin) return { path: twin, ...symbolLine(index, twin, frame.function), via: 'twin' };
   return mapBySymbol(index, frame.function);
+}
+
+/**
+ * A frame into build output that is not in the tree at all (a repository that does not commit its
+ * `dist/`, reported from a user's `node_modules/<package>/dist/esm/utils/x.js` with no source map):
+ * the source file it was compiled from, the indexed file of the same module path (`src/utils/x.ts`,
+ * see `twinKey`). Only for paths in a build-output folder: any other missing file is not this code.
+ */
+function compiledTwin(
+  index: RepositoryIndex,
+  segments: string[] | null,
+  functionName: string | undefined,
+): MappedFrame | null {
+  if (!segments?.length) return null;
+  // Each suffix of the printed path, longest first: `home/u/app/dist/x.js` … `dist/x.js`.
+  for (let start = 0; start < segments.length - 1; start += 1) {
+    const candidate = segments.slice(start).join('/');
+    if (!isBuildOutput(candidate)) break;
+    const [twin] = indexedTwinsOf(index, candidate);
+    if (twin) return { path: twin, ...symbolLine(index, twin, functionName), via: 'twin' };
+  }
+  return null;
 }
 
 function depth(file: string): number {

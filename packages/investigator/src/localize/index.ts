@@ -14,7 +14,21 @@ export { type LocalizeOptions, localize } from './localize.js';
 export { markInAppFrames } from './mark-in-app-frames.js';
 export { assessOffline, type OfflineAssessment } from './offline-assessment.js';
 export { type DiagnoseOfflineOptions, diagnoseOffline } from './offline-diagnosis.js';
-export { type RankedFile, rankFiles, SIGNAL_WEIGHTS } from './rank-files.js';
+export { type RankedFile, rankFiles } from './rank-files.js';
+export {
+  featureVector,
+  RANKING_FEATURES,
+  type RankingFeature,
+  rankingRole,
+} from './ranking-features.js';
+export {
+  loadRankingModel,
+  RANKING_MODEL_FORMAT,
+  RANKING_MODEL_VERSION,
+  type RankingModel,
+  rankingScore,
+  shippedRankingModel,
+} from './ranking-model.js';
 export {
   collectReportSignals,
   type InAppFrame,
@@ -22,3 +36,4 @@ export {
 } from './report-signals.js';
 export { type FileSignals, scoreFiles } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
+export { areTwins } from './twins.js';

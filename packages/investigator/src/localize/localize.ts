@@ -15,21 +15,30 @@
  *   names nothing of the repository: plain centrality says nothing about a report).
  *
  * Tests, examples, docs, declarations (and files that only declare types), bundled copies and
- * third-party assets are demoted ({@link rankFiles}) unless the report is about tests. Twins (one
- * module as `.js`, `.mjs`, `.d.ts`, compiled and source copies) share one suspect pointing at the
- * file a person would edit. BM25 and graph ranking are the usual baselines of file-level localization (Agentless, Xia
- * et al. 2024; LocAgent, Chen et al. 2025); the decay and weights are Sightline's own choice,
- * fixed for every report.
+ * third-party assets are features of their own (tests are plain source when the report is about
+ * tests). The signals are combined by a linear model learned from real fixes ({@link rankFiles},
+ * `ranking-model.ts`; Ye et al., FSE 2014), checked by cross-validation grouped by repository in
+ * bench:localize. Twins (one module as `.js`, `.mjs`, `.d.ts`, compiled and source copies) share
+ * one suspect pointing at the file a person would edit. BM25 and graph ranking are the usual
+ * baselines of file-level localization (Agentless, Xia et al. 2024; LocAgent, Chen et al. 2025).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
+import { tokenizeCode } from './code-tokens.js';
 import { readSourceLines } from './function-shape.js';
 import { type RankedFile, rankFiles } from './rank-files.js';
+import type { RankingModel } from './ranking-model.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { scoreFiles } from './score-files.js';
-import { type ChosenRange, chooseRange, narrowRange, rangeOfDefinition } from './suspect-range.js';
+import {
+  type ChosenRange,
+  chooseRange,
+  narrowRange,
+  rangeOfDefinition,
+  symbolForRange,
+} from './suspect-range.js';
 import { areTwins, editableTwin } from './twins.js';
 
 /** Options of {@link localize}. */
@@ -40,6 +49,8 @@ export interface LocalizeOptions {
   packageName?: string;
   /** The report's signals, when the caller already collected them (`collectReportSignals`). */
   signals?: ReportSignals;
+  /** The ranking model. Default: the shipped one (`shippedRankingModel`). */
+  model?: RankingModel;
 }
 
 /** Scored files looked at when grouping twins, as a multiple of the limit. */
@@ -78,7 +89,7 @@ function groupTwins(ranked: readonly RankedFile[], index: RepositoryIndex): Rank
 export function localize(
   report: Report,
   index: RepositoryIndex,
-  { limit = 10, packageName, signals: given }: LocalizeOptions = {},
+  { limit = 10, packageName, signals: given, model }: LocalizeOptions = {},
 ): Suspect[] {
   const signals =
     given ??
@@ -87,7 +98,8 @@ export function localize(
     });
   const { files, definitionMatches } = scoreFiles(index, signals);
   const mentioned = new Set(signals.identifiers);
-  const ranked = rankFiles(index, files, signals).slice(0, limit * TWIN_WINDOW);
+  const words = new Set(tokenizeCode(signals.query));
+  const ranked = rankFiles(index, files, signals, model).slice(0, limit * TWIN_WINDOW);
   const rangeOf = (item: RankedFile): ChosenRange | undefined => {
     const file = index.files.get(item.path);
     if (!file) return undefined;
@@ -96,11 +108,11 @@ export function localize(
       score: match.score,
     }));
     const { frameRange, messageRange } = item.entry;
+    const source = readSourceLines(index, item.path);
     return (
       frameRange ??
-      (messageRange &&
-        narrowRange(file, messageRange, mentioned, matches, readSourceLines(index, item.path))) ??
-      chooseRange(file, mentioned, matches, readSourceLines(index, item.path), signals.phrases)
+      (messageRange && narrowRange(file, messageRange, mentioned, matches, source, words)) ??
+      chooseRange(file, mentioned, matches, source, signals.phrases, words)
     );
   };
   /** The range in `path` of the definition a twin's range names, if `path` defines it too. */
@@ -126,6 +138,9 @@ export function localize(
       if (!own || lineCount === 0) return [];
       const lines = clampRange(own.lines, lineCount);
       const clamped = lines[0] !== own.lines[0] || lines[1] !== own.lines[1];
+      const file = index.files.get(target.path);
+      // Printed with a symbol the index confirms at these lines, as the diagnosis is verified.
+      const { symbol } = file ? symbolForRange(file, { ...own, lines }) : own;
       const twins = paths.filter((path) => path !== target.path);
       const notes = [
         ...(twins.length > 0 ? [`twins (same code): ${twins.join(', ')}`] : []),
@@ -135,7 +150,7 @@ export function localize(
         {
           path: target.path,
           lines,
-          ...(own.symbol ? { symbol: own.symbol } : {}),
+          ...(symbol ? { symbol } : {}),
           score: best.score,
           evidence: [...new Set([...best.evidence, ...notes])],
           ...(twins.length > 0 ? { twins } : {}),

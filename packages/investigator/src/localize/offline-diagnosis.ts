@@ -74,7 +74,11 @@ async function affectedFile(
   cause: boolean,
 ): Promise<AffectedFile | undefined> {
   const lines = await readLines(suspect.path);
-  const at = frame?.line ? quoteAt(lines, [frame.line, frame.line]) : undefined;
+  // The frame's own line is quoted when it lies in the suspect's range (verification wants the
+  // quote inside the range: a long function's block or a twin's range may leave it out).
+  const [start, end] = suspect.lines;
+  const inRange = frame?.line !== undefined && frame.line >= start && frame.line <= end;
+  const at = frame?.line && inRange ? quoteAt(lines, [frame.line, frame.line]) : undefined;
   const quote = at ?? quoteAt(lines, suspect.lines);
   if (!quote) return undefined;
   return {

@@ -10,6 +10,7 @@ import { fileRole } from '@sightline/codebase/internal';
 import type { Exception, Frame, Report } from '@sightline/intake';
 import { adjacentWordPairs, compactName, tokenizeCode } from './code-tokens.js';
 import { withoutEnvironmentLines } from './environment-lines.js';
+import { isToolchainPath, withoutForeignFrameLines } from './foreign-frame-lines.js';
 import {
   framePathSegments,
   indexFileLookup,
@@ -128,6 +129,7 @@ export function collectReportSignals(
   const frames: InAppFrame[] = [];
   const identifiers = new Set<string>();
   const foreign = new Set<string>();
+  const foreignFrames = new Set<string>();
   const ownFrameNames = new Set<string>();
   const stacks: { frames: Frame[]; exception?: Exception }[] = causeFirst(report.exceptions).map(
     (exception) => ({ frames: exception.frames, exception }),
@@ -138,7 +140,12 @@ export function collectReportSignals(
       const mapped = mapFrame(index, frame, { packageName });
       const ours =
         mapped !== null ||
-        (frame.file ? framePathSegments(frame.file, packageName) !== null : frame.inApp);
+        (frame.file
+          ? !isToolchainPath(frame.file) && framePathSegments(frame.file, packageName) !== null
+          : frame.inApp);
+      // A frame of other code (no file of the repository, not in-app): its line is no query text.
+      if (!mapped && !frame.inApp)
+        for (const line of frame.raw.split('\n')) foreignFrames.add(line.trim());
       for (const name of functionNames(frame.function)) {
         if (!ours) foreign.add(name);
         else {
@@ -212,7 +219,7 @@ export function collectReportSignals(
         ),
       ),
     ],
-    query: [title, title, body].join('\n'),
+    query: [title, title, withoutForeignFrameLines(body, foreignFrames)].join('\n'),
     aboutTests: [...paths].some(isTest),
   };
 }

@@ -35,9 +35,18 @@ const PAGERANK_EVIDENCE_MIN = 0.1;
 
 /** One file's signals. */
 export interface FileSignals {
+  /** The heaviest in-app frame's weight in this file (see `frameWeights`), 0 without one. */
   frame: number;
-  /** Mean of the file's BM25F score and its best definition's (each relative to the best). */
-  lexical: number;
+  /** 1 when the innermost in-app frame (where the error surfaced) is in this file, not a helper. */
+  throwSite: number;
+  /** 1 when this file's heaviest frame is a helper (see `helperReason`). */
+  helperFrame: number;
+  /** 1 when the nearest in-app frame above the throw site in another file is in this file. */
+  callerFrame: number;
+  /** The file's BM25F score relative to the best file's. */
+  lexicalFile: number;
+  /** The file's best definition's BM25F score relative to the best definition's. */
+  lexicalDefinition: number;
   symbol: number;
   /** Types and members the error message names, defined in this file. */
   message: number;
@@ -48,6 +57,23 @@ export interface FileSignals {
   frameRange?: ChosenRange;
   /** The member an error message names, defined in this file. */
   messageRange?: ChosenRange;
+}
+
+/** A file's signals before any is computed: every signal 0, no evidence. */
+export function emptyFileSignals(): FileSignals {
+  return {
+    frame: 0,
+    throwSite: 0,
+    helperFrame: 0,
+    callerFrame: 0,
+    lexicalFile: 0,
+    lexicalDefinition: 0,
+    symbol: 0,
+    message: 0,
+    path: 0,
+    pageRank: 0,
+    evidence: [],
+  };
 }
 
 /** All files' signals, with what range selection needs. */
@@ -84,13 +110,16 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   const at = (path: string): FileSignals => {
     let entry = files.get(path);
     if (!entry) {
-      entry = { frame: 0, lexical: 0, symbol: 0, message: 0, path: 0, pageRank: 0, evidence: [] };
+      entry = emptyFileSignals();
       files.set(path, entry);
     }
     return entry;
   };
 
   const weights = frameWeights(index, signals.frames);
+  const throwPath = signals.frames[0]?.path;
+  const caller = signals.frames.find((frame) => frame.path !== throwPath);
+  if (caller) at(caller.path).callerFrame = 1;
   for (const [position, frame] of signals.frames.entries()) {
     const entry = at(frame.path);
     const { weight = 0, helper } = weights[position] ?? {};
@@ -98,6 +127,10 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     const file = index.files.get(frame.path);
     if (file && frame.line && (weight > entry.frame || !entry.frameRange))
       entry.frameRange = rangeAtLine(file, frame.line);
+    if (weight > entry.frame) entry.helperFrame = helper ? 1 : 0;
+    // A helper at the throw site (an accessor, an assertion) surfaced the error; it is not where
+    // the bad value came from, so it does not count as the throw site (failure class 1, #33).
+    if (position === 0 && !helper) entry.throwSite = 1;
     entry.frame = Math.max(entry.frame, weight);
     entry.evidence.push(frameEvidence(frame));
     if (helper) entry.evidence.push(`${helper}: the caller that handed it the value weighs more`);
@@ -112,8 +145,9 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     const whole = fileMatches.get(path);
     const best = definitionMatches.get(path)?.[0];
     const entry = at(path);
-    entry.lexical = ((whole?.score ?? 0) + (best?.match.score ?? 0)) / 2;
-    if (entry.lexical < LEXICAL_EVIDENCE_MIN) continue;
+    entry.lexicalFile = whole?.score ?? 0;
+    entry.lexicalDefinition = best?.match.score ?? 0;
+    if ((entry.lexicalFile + entry.lexicalDefinition) / 2 < LEXICAL_EVIDENCE_MIN) continue;
     if (whole) entry.evidence.push(`BM25 match: ${describe(whole.terms)}`);
     if (best) {
       entry.evidence.push(

@@ -6,6 +6,7 @@ import {
   headRange,
   narrowRange,
   rangeAtLine,
+  symbolForRange,
 } from './suspect-range.js';
 
 const definition = (
@@ -46,12 +47,13 @@ describe('suspect ranges', () => {
 
   it('takes a short container, but not a long one, when no callable encloses the line', () => {
     expect(rangeAtLine(file, 330)).toEqual({ lines: [320, 340], symbol: 'Small' });
-    expect(rangeAtLine(file, 200)).toEqual({ lines: [195, 205] });
+    // The window is printed with the class around it, as verification checks a cause's symbol.
+    expect(rangeAtLine(file, 200)).toEqual({ lines: [195, 205], symbol: 'Parser' });
   });
 
   it('falls back to a window clamped to the file, or to the head', () => {
     expect(rangeAtLine(file, 398)).toEqual({ lines: [393, 400] });
-    expect(rangeAtLine(file, 2)).toEqual({ lines: [1, 7] });
+    expect(rangeAtLine(file, 2)).toEqual({ lines: [1, 7], symbol: 'Parser' });
     expect(headRange({ ...file, lineCount: 12 })).toEqual({ lines: [1, 12] });
   });
 });
@@ -136,7 +138,7 @@ describe('spans of suspects no frame points into', () => {
       lines: [1480, 1530],
       symbol: 'CommandLine.Help.createDetailedSynopsisOptionsText',
     });
-    expect(rangeAtLine(commandLine, 1000)).toEqual({ lines: [995, 1005] });
+    expect(rangeAtLine(commandLine, 1000)).toEqual({ lines: [995, 1005], symbol: 'CommandLine' });
   });
 });
 
@@ -279,5 +281,76 @@ describe('ranges the report names in words', () => {
     expect(chooseRange(help, new Set(), matches.slice(0, 1), [], phrases).symbol).toBe(
       'CommandLine.Help.registerSubcommands',
     );
+  });
+});
+
+// Failure class 8 of issue #33: a range is printed with a symbol the index confirms at its lines
+// (else the offline diagnosis fails its own verification), and a long function's range is the
+// block the report is about, not its first lines.
+describe('ranges verification accepts, blocks of long functions', () => {
+  const parser: IndexedFile = {
+    ...file,
+    path: 'src/main/kotlin/Parser.kt',
+    language: 'kotlin',
+    lineCount: 500,
+    definitions: [
+      definition('Parser', 'class', [1, 120]),
+      definition('Companion', 'module', [50, 100], ['Parser']),
+      definition('parse', 'function', [60, 70], ['Parser', 'Companion']),
+      definition('#purge', 'method', [110, 115], ['Parser']),
+      definition('run', 'function', [130, 430]),
+    ],
+  };
+
+  it("prints lines between a companion object's members with the companion", () => {
+    expect(symbolForRange(parser, { lines: [52, 58] })).toEqual({
+      lines: [52, 58],
+      symbol: 'Parser.Companion',
+    });
+    expect(rangeAtLine(parser, 80)).toEqual({ lines: [50, 100], symbol: 'Parser.Companion' });
+  });
+
+  it('keeps a symbol defined at the lines, replaces one that is not, drops one where nothing is', () => {
+    expect(symbolForRange(parser, { lines: [60, 70], symbol: 'Parser.Companion.parse' })).toEqual({
+      lines: [60, 70],
+      symbol: 'Parser.Companion.parse',
+    });
+    expect(symbolForRange(parser, { lines: [111, 112], symbol: 'Parser##purge' }).symbol).toBe(
+      'Parser##purge',
+    );
+    expect(symbolForRange(parser, { lines: [62, 64], symbol: 'elsewhere' }).symbol).toBe(
+      'Parser.Companion.parse',
+    );
+    expect(symbolForRange(parser, { lines: [121, 125], symbol: 'Parser' })).toEqual({
+      lines: [121, 125],
+    });
+    expect(symbolForRange(parser, { lines: [118, 135] }).symbol).toBe('Parser');
+  });
+
+  it('gives the block around a frame line of a long function, not its first lines', () => {
+    expect(rangeAtLine(parser, 300)).toEqual({ lines: [280, 319], symbol: 'run' });
+    expect(rangeAtLine(parser, 425)).toEqual({ lines: [391, 430], symbol: 'run' });
+  });
+
+  it("narrows a long function no frame points into to the block holding the report's words", () => {
+    const source = Array.from({ length: 500 }, (_, at) =>
+      at + 1 === 352 ? '    val timeout = config.requestTimeout ?: DEFAULT_TIMEOUT' : '    step()',
+    );
+    const words = new Set(['timeout', 'request']);
+    const range = narrowRange(
+      parser,
+      { lines: [130, 430], symbol: 'run' },
+      new Set(),
+      [],
+      source,
+      words,
+    );
+    expect(range.symbol).toBe('run');
+    expect(range.lines[0]).toBeLessThanOrEqual(352);
+    expect(range.lines[1]).toBeGreaterThanOrEqual(352);
+    expect(range.lines[1] - range.lines[0] + 1).toBe(40);
+    expect(
+      narrowRange(parser, { lines: [130, 430], symbol: 'run' }, new Set(), [], source).lines,
+    ).toEqual([130, 169]);
   });
 });

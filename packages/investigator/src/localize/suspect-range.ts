@@ -6,7 +6,8 @@
  * the report names (`cache.size`) does not win over the function that matches its words.
  */
 import type { Definition, IndexedFile } from '@sightline/codebase';
-import { compactName, splitIdentifier } from './code-tokens.js';
+import { symbolName } from '../diagnosis/assess-evidence.js';
+import { compactName, splitIdentifier, tokenizeCode } from './code-tokens.js';
 import { isAccessor } from './function-shape.js';
 
 /** Definition kinds that are units of behaviour; preferred as a frame's enclosing range. */
@@ -64,8 +65,79 @@ export interface ChosenRange {
  */
 export function rangeAtLine(file: IndexedFile, line: number): ChosenRange {
   const definition = enclosingDefinition(file, line);
+  if (definition && span(definition) >= MAX_UNNARROWED_LINES) {
+    // A long function: the block around the frame line is what the report is about.
+    const [start, end] = definition.lines;
+    const first = Math.max(start, Math.min(line - HEAD_LINES / 2, end - HEAD_LINES + 1));
+    return {
+      ...rangeOfDefinition(definition),
+      lines: [first, Math.min(end, first + HEAD_LINES - 1)],
+    };
+  }
   if (definition) return rangeOfDefinition(definition);
-  return { lines: clampWindow(line, FRAME_WINDOW_LINES, file.lineCount) };
+  const lines = clampWindow(line, FRAME_WINDOW_LINES, file.lineCount);
+  return symbolForRange(file, { lines });
+}
+
+/** The innermost definition enclosing all of `[start, end]`, of any kind and size. */
+function innermostEnclosing(file: IndexedFile, [start, end]: [number, number]) {
+  return file.definitions
+    .filter((definition) => definition.lines[0] <= start && end <= definition.lines[1])
+    .sort((a, b) => span(a) - span(b) || a.lines[0] - b.lines[0])[0];
+}
+
+/**
+ * A range with the symbol it is printed with, such that the diagnosis' symbol check (a cause's
+ * symbol is a definition overlapping its lines) accepts it: its own symbol when a definition of
+ * that name overlaps the range; else the innermost definition enclosing the whole range — the
+ * class, Kotlin companion or object around lines between its members — qualified by its scope;
+ * else the first definition the range overlaps; no symbol when it overlaps none.
+ * @param file - the indexed file.
+ * @param range - lines (already inside the file) and the symbol chosen with them, if any.
+ * @returns the same lines with a symbol the index confirms (or none when no definition overlaps).
+ */
+export function symbolForRange(file: IndexedFile, range: ChosenRange): ChosenRange {
+  const [start, end] = range.lines;
+  const overlapping = file.definitions.filter(
+    (definition) => definition.lines[0] <= end && definition.lines[1] >= start,
+  );
+  const own = range.symbol === undefined ? undefined : symbolName(range.symbol);
+  if (own !== undefined && overlapping.some((definition) => symbolName(definition.name) === own))
+    return range;
+  const chosen =
+    innermostEnclosing(file, range.lines) ??
+    [...overlapping].sort((a, b) => a.lines[0] - b.lines[0] || span(b) - span(a))[0];
+  return chosen
+    ? { lines: range.lines, symbol: rangeOfDefinition(chosen).symbol }
+    : { lines: range.lines };
+}
+
+/**
+ * The block of a long definition that the report is about: the window of {@link HEAD_LINES} lines
+ * holding most occurrences of the report's words (the first such window; the definition's first
+ * lines when no word occurs).
+ * @param source - the file's lines.
+ * @param lines - the definition's lines.
+ * @param words - the report's terms (`tokenizeCode`).
+ */
+function reportBlock(
+  source: readonly string[],
+  [start, end]: [number, number],
+  words: ReadonlySet<string>,
+): [number, number] {
+  const size = Math.min(HEAD_LINES, end - start + 1);
+  const hits = (line: number) =>
+    words.size === 0
+      ? 0
+      : tokenizeCode(source[line - 1] ?? '').filter((term) => words.has(term)).length;
+  const counts = Array.from({ length: end - start + 1 }, (_, at) => hits(start + at));
+  let sum = counts.slice(0, size).reduce((total, count) => total + count, 0);
+  let best = { first: start, sum };
+  for (let first = start + 1; first + size - 1 <= end; first += 1) {
+    sum += (counts[first + size - 1 - start] ?? 0) - (counts[first - 1 - start] ?? 0);
+    if (sum > best.sum) best = { first, sum };
+  }
+  return [best.first, best.first + size - 1];
 }
 
 /**
@@ -114,6 +186,7 @@ function calledBy(name: string, phrases: ReadonlySet<string>): boolean {
  * @param matches - definitions of this file matching the report, best first.
  * @param source - the file's lines, to tell accessors (`[]` when unknown: none is).
  * @param phrases - adjacent word pairs of the report's prose (`['command', 'list']`).
+ * @param words - the report's terms, for the block of a long definition (see {@link narrowRange}).
  * @returns the range, with the qualified name when a definition was chosen.
  */
 export function chooseRange(
@@ -122,6 +195,7 @@ export function chooseRange(
   matches: readonly RangeCandidate[],
   source: readonly string[] = [],
   phrases: readonly (readonly [string, string])[] = [],
+  words: ReadonlySet<string> = new Set(),
 ): ChosenRange {
   const [first] = matches;
   const longer = matches.find(
@@ -148,7 +222,7 @@ export function chooseRange(
     best?.definition ??
     allNamed[0];
   if (!chosen) return headRange(file);
-  return narrowRange(file, rangeOfDefinition(chosen), mentioned, matches, source);
+  return narrowRange(file, rangeOfDefinition(chosen), mentioned, matches, source, words);
 }
 
 /** Whether `inner` lies inside `outer` and is not `outer` itself. */
@@ -203,13 +277,16 @@ function userOfDataType(
  *   narrowed to it, at any size (`DeduplicationHandler` … `isDuplicate` → `isDuplicate`);
  * - a type without behaviour gives way to the best-matching function that uses it (see
  *   {@link userOfDataType});
- * - a range longer than {@link MAX_UNNARROWED_LINES} lines (a class of thousands) is narrowed to
- *   its best-matching callable member, else to its first lines.
+ * - a range longer than {@link MAX_UNNARROWED_LINES} lines (a class of thousands, a long
+ *   function) is narrowed to its best-matching callable member, else to the block of it that holds
+ *   most of the report's words (its first lines when none occurs).
  * @param file - the indexed file.
  * @param range - the range to narrow (the definition's lines and qualified name).
  * @param mentioned - names the report mentions.
  * @param matches - definitions of this file matching the report, best first.
  * @param source - the file's lines, to tell accessors (`[]` when unknown: none is).
+ * @param words - the report's terms (`tokenizeCode` of its text), to find the block of a long
+ *   definition it is about. Default none.
  * @returns `range` itself when it is already a unit, else the narrowed range.
  */
 export function narrowRange(
@@ -218,6 +295,7 @@ export function narrowRange(
   mentioned: ReadonlySet<string>,
   matches: readonly RangeCandidate[],
   source: readonly string[] = [],
+  words: ReadonlySet<string> = new Set(),
 ): ChosenRange {
   const [start, end] = range.lines;
   const inside = (definition: Definition) =>
@@ -238,5 +316,5 @@ export function narrowRange(
   }
   const member = matches.map(({ definition }) => definition).find(inside);
   if (member) return rangeOfDefinition(member);
-  return { ...range, lines: [start, Math.min(end, start + HEAD_LINES - 1)] };
+  return { ...range, lines: reportBlock(source, [start, end], words) };
 }

@@ -124,6 +124,17 @@ export function editableTwin(files: readonly string[]): string {
 }
 
 /**
+ * Whether a path lies in a build-output folder (`dist/`, `build/`, `esm/`, `cjs/`, `out/`, …).
+ * @param file - a path relative to the repository (or package) root.
+ */
+export function isBuildOutput(file: string): boolean {
+  return file
+    .split('/')
+    .slice(0, -1)
+    .some((folder) => OUTPUT_FOLDERS.has(folder));
+}
+
+/**
  * Indexed twins of a file that is not itself indexed (a minified build the walk skipped): the
  * indexed files with the same {@link twinKey}, most editable first.
  * @param index - the repository index.

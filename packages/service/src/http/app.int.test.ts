@@ -1,9 +1,7 @@
-import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { cartCrash, openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
 import { createCredentialStore } from '../sources/credentials.js';
 import { filesSource } from '../sources/files.js';
@@ -11,36 +9,9 @@ import { createSourceRegistry } from '../sources/registry.js';
 import type { SourceModule } from '../sources/types.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { createApp } from './app.js';
+import { signBody, signedSource } from './signed-source.test-helper.js';
 
 const TOKEN = 'test-token-not-secret';
-
-/** A source whose webhooks are signed with HMAC-SHA256 of the raw body, hex, in `x-signature`. */
-const signedSource: SourceModule<{ label: string }, { secret: string }> = {
-  kind: 'signed-test',
-  description: 'test source',
-  configSchema: z.object({ label: z.string() }),
-  credentialsSchema: z.object({ secret: z.string() }),
-  create: ({ credentials }) => ({
-    async webhook({ headers, body }) {
-      const expected = createHmac('sha256', credentials.secret).update(body).digest('hex');
-      if (headers['x-signature'] !== expected) return { verified: false, reports: [] };
-      const event = JSON.parse(Buffer.from(body).toString('utf8')) as { id: string; text: string };
-      return {
-        verified: true,
-        reports: [
-          {
-            sourceKind: 'signed-test',
-            sourceId: event.id,
-            receivedAt: '2026-03-01T00:00:00.000Z',
-            format: 'auto',
-            payload: { text: event.text },
-          },
-        ],
-      };
-    },
-    test: async () => ({ ok: true, message: 'fine' }),
-  }),
-};
 
 describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
   let harness: ServiceHarness;
@@ -187,7 +158,7 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     });
     credentials.write(source.id, { secret: 'fake-secret-for-tests' });
     const body = JSON.stringify({ id: 'evt-1', text: cartCrash() });
-    const sign = (secret: string) => createHmac('sha256', secret).update(body).digest('hex');
+    const sign = (secret: string) => signBody(body, secret);
     const forged = await app.request(`/webhooks/${source.id}`, {
       method: 'POST',
       body,
@@ -262,6 +233,10 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       body: 'x',
     });
     expect(third.status).toBe(429);
+    expect(third.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await third.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: expect.stringContaining('Retry-After') },
+    });
   }, 60_000);
 
   it('streams group changes as server-sent events and serves its OpenAPI document', async () => {

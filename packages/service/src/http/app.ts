@@ -12,9 +12,11 @@ import type { JobQueue } from '../queue/index.js';
 import type { CredentialStore } from '../sources/credentials.js';
 import type { SourceRegistry } from '../sources/registry.js';
 import type { Store } from '../store/index.js';
+import { isLoopback } from './api-token.js';
 import { apiTokenAuth } from './middleware/auth.js';
 import { handleError, notFound } from './middleware/errors.js';
-import type { AppLimits } from './middleware/limits.js';
+import { browserHardening, loopbackHostCheck } from './middleware/hardening.js';
+import { type AppLimits, DEFAULT_LIMITS, perClientLimit } from './middleware/limits.js';
 import { chatRoutes } from './routes/chat.js';
 import { codeRoutes } from './routes/code.js';
 import { mountConsole } from './routes/console.js';
@@ -34,8 +36,13 @@ export interface AppOptions {
   pipeline: Pipeline;
   registry: SourceRegistry;
   credentials: CredentialStore;
-  /** The API token (bearer). */
-  token: string;
+  /** The API token (bearer), or one per API client (each with its own rate limit). */
+  token: string | readonly string[];
+  /**
+   * The address the service listens on. Default 127.0.0.1. On loopback, requests whose `Host`
+   * names anything but this machine are refused (DNS rebinding).
+   */
+  host?: string;
   limits?: AppLimits;
   /** HTTP client handed to sources. Default: global fetch. */
   fetch?: typeof fetch;
@@ -59,9 +66,19 @@ export function createApp(options: AppOptions) {
   const app = new Hono();
   app.onError((error, c) => handleError(error, c, log));
   app.notFound(notFound);
+  app.use('*', browserHardening());
+  if (isLoopback(options.host ?? '127.0.0.1')) app.use('*', loopbackHostCheck());
   app.use('/api/*', apiTokenAuth(options.token));
+  app.use('/api/*', perClientLimit(limits.perMinute ?? DEFAULT_LIMITS.perMinute));
   const routes = app
-    .route('/api', serviceInfoRoutes({ ...options, chat: options.chatModel !== undefined }))
+    .route(
+      '/api',
+      serviceInfoRoutes({
+        ...options,
+        models: pipeline.context.models.names,
+        chat: options.chatModel !== undefined,
+      }),
+    )
     .route('/api/groups', groupRoutes({ store, pipeline }))
     .route('/api/code', codeRoutes({ store }))
     .route('/api/views', savedViewRoutes({ store }))

@@ -23,6 +23,7 @@ import {
   settingsSchema,
   sourceViewSchema,
   statusChangeSchema,
+  statusSchema,
 } from './schemas.js';
 
 interface Operation {
@@ -40,9 +41,15 @@ const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 's
 const OPERATIONS: Record<string, Record<string, Operation>> = {
   '/api/health': {
     get: {
-      summary: 'Health: database, job and report counts',
+      summary: 'Health: whether the service is up (nothing more without a token)',
       response: healthSchema,
       auth: false,
+    },
+  },
+  '/api/status': {
+    get: {
+      summary: 'Status: database, job and report counts',
+      response: statusSchema,
     },
   },
   '/api/groups': {

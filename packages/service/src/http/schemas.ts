@@ -4,12 +4,21 @@
  * versioned schema, and the console's client is typed from the routes (see `AppType`), so a field
  * renamed there fails the console's type-check.
  */
+import { REPORT_FORMAT_NAMES } from '@sightline/intake';
 import { z } from 'zod';
 import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investigator.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
 import { GROUP_STATUSES, INBOX_SORTS, INVESTIGATION_STATES, REPORT_LABELS } from '../vocabulary.js';
 
 export const groupStatusSchema = z.enum(GROUP_STATUSES);
+
+/** Formats a report may be sent in: `auto` (detected) or one of intake's. */
+export const INGEST_FORMATS: readonly [string, ...string[]] = ['auto', ...REPORT_FORMAT_NAMES];
+
+export const reportFormatSchema = z.enum(INGEST_FORMATS, {
+  error: (issue) =>
+    `unknown format ${JSON.stringify(issue.input)}; use one of ${INGEST_FORMATS.join(', ')}`,
+});
 export const reportLabelSchema = z.enum(REPORT_LABELS);
 
 /** The inbox's filters (each optional): also what a saved view keeps. */
@@ -203,7 +212,13 @@ export const markdownQuerySchema = z
 
 export const reinvestigateSchema = z
   .object({
-    model: z.string().min(1).optional().describe('Model spec, e.g. anthropic:claude-sonnet-4-5'),
+    model: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'Name of a model the operator configured (GET /api/settings lists them); never a URL',
+      ),
   })
   .strict();
 
@@ -222,7 +237,7 @@ export const ingestBodySchema = z
               .describe('Your id; default: a hash of the content'),
             text: z.string().optional(),
             json: z.unknown().optional(),
-            format: z.string().optional().describe('Intake format, default auto'),
+            format: reportFormatSchema.optional().describe('Intake format, default auto'),
             filename: z.string().optional(),
             receivedAt: z.iso.datetime().optional(),
             url: z.url().optional(),
@@ -268,6 +283,7 @@ export const projectViewSchema = z.object({
 
 export const settingsSchema = z.object({
   model: z.string().nullable().describe('Model spec of investigations; null: offline'),
+  models: z.array(z.string()).describe('Names a re-investigation may ask for (`model`)'),
   chat: z.boolean().describe('True when the assistant has a model'),
   database: z.enum(['sqlite', 'postgres']),
   budgets: z.object({
@@ -278,7 +294,9 @@ export const settingsSchema = z.object({
 
 export const errorSchema = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
-export const healthSchema = z.object({
+export const healthSchema = z.object({ ok: z.literal(true) });
+
+export const statusSchema = z.object({
   ok: z.boolean(),
   database: z.enum(['sqlite', 'postgres']),
   jobs: z.record(z.string(), z.number()),
@@ -301,6 +319,8 @@ export type DiagnosisView = z.infer<typeof diagnosisViewSchema>;
 export type SourceView = z.infer<typeof sourceViewSchema>;
 /** `GET /api/health`. */
 export type Health = z.infer<typeof healthSchema>;
+/** `GET /api/status`. */
+export type Status = z.infer<typeof statusSchema>;
 /** Filters of `GET /api/groups`. */
 export type InboxQueryParams = z.infer<typeof inboxQuerySchema>;
 /** Order of the inbox. */

@@ -52,7 +52,9 @@ export interface Pipeline {
   /**
    * Queues a new investigation of a group, whatever its label: new reports of bug and crash groups
    * are investigated on their own, any other group when someone asks (a classifier can be wrong).
-   * @throws SightlineError `STORE_ENTRY_NOT_FOUND`.
+   * @param options.model - name of a model the operator configured (see `ModelChoice`).
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND`; `INVALID_ARGUMENT` when `model` is a URL or
+   *   names no configured model (nothing is queued).
    */
   reinvestigate(groupId: string, options?: { model?: string }): Promise<void>;
   /**
@@ -76,6 +78,7 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
     receiveWebhook: (sourceId, delivery, sources) =>
       receiveWebhook(context, sourceId, delivery, sources),
     async reinvestigate(groupId, { model } = {}) {
+      if (model) context.models.spec(model);
       await context.store.groups.get(groupId);
       await context.requestInvestigation(groupId, {
         reason: 'requested',

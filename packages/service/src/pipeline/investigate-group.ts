@@ -16,7 +16,7 @@ import type { PipelineContext } from './pipeline-context.js';
 /** Data of an `investigate-group` job. */
 export interface InvestigateGroupJob {
   groupId: string;
-  /** Model spec; absent: the service's default model, or offline when it has none. */
+  /** Name of a model the operator configured; absent: the default model, or offline without one. */
   model?: string;
   /** Why it was queued (`new-group`, `revision-changed`, `requested`). */
   reason: string;
@@ -60,7 +60,8 @@ async function run(
   const reportId = group.representativeReportId;
   const analysis = await store.reports.analysis(reportId);
   if (!analysis) return { stopped: `Its report ${reportId} has no stored analysis.` };
-  const spec = job.model ?? context.defaultModel;
+  // A job names a configured model; a spec queued by an older version is refused, never called.
+  const spec = job.model ? context.models.spec(job.model) : context.defaultModel;
   if (spec && !context.resolveModel) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',

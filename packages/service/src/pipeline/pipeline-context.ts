@@ -4,6 +4,7 @@ import { openRepository, type Repository } from '../adapters/investigator.js';
 import type { JobQueue } from '../queue/index.js';
 import type { Store } from '../store/index.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
+import { createModelChoice, type ModelChoice } from './model-choice.js';
 import { createRevisionReader } from './revision.js';
 
 /** Options of {@link createPipelineContext}. */
@@ -17,6 +18,8 @@ export interface PipelineContextOptions {
   resolveModel?: (spec: string) => LanguageModel;
   /** Model spec of investigations (when a re-investigation names none) and of classification. Default: offline. */
   defaultModel?: string;
+  /** Further models an API caller may choose by name (name → spec); `default` is `defaultModel`. */
+  models?: Readonly<Record<string, string>>;
   /**
    * Cost cap of one investigation with a model, in US dollars (see the investigator's
    * `maxCostUsd`); a capped run stores no diagnosis and is not retried. Default: no cap.
@@ -34,6 +37,8 @@ export interface PipelineContext {
   queue: JobQueue;
   resolveModel?: (spec: string) => LanguageModel;
   defaultModel?: string;
+  /** The operator's models by name: the only ones a re-investigation may ask for. */
+  models: ModelChoice;
   maxCostUsd?: number;
   log: (line: string) => void;
   /** The repository's revision (git HEAD, cached for a few seconds). */
@@ -89,6 +94,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     queue: options.queue,
     ...(options.resolveModel ? { resolveModel: options.resolveModel } : {}),
     ...(options.defaultModel ? { defaultModel: options.defaultModel } : {}),
+    models: createModelChoice(options.defaultModel, options.models),
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     log,
     revision,

@@ -16,6 +16,8 @@ export type WebhookOutcome =
   | { outcome: 'not-accepted' }
   /** The delivery has no valid signature: nothing was stored. */
   | { outcome: 'unverified' }
+  /** Verified, but what it carries cannot be stored (an event without an id): nothing was stored. */
+  | { outcome: 'rejected'; message: string }
   /** The source's stored settings or credentials are bad (the service's fault, not the sender's). */
   | { outcome: 'misconfigured'; code: string; message: string };
 
@@ -41,6 +43,19 @@ export async function receiveWebhook(
   if (!instance.webhook || !source.enabled) return { outcome: 'not-accepted' };
   const verified = await instance.webhook(delivery);
   if (!verified.verified) return { outcome: 'unverified' };
+  if (verified.rejected) return { outcome: 'rejected', message: verified.rejected };
+  // A report without an id could not be told from its redelivery: refused, never stored twice.
+  if (
+    verified.reports.some(
+      (report) => typeof report.sourceId !== 'string' || !report.sourceId.trim(),
+    )
+  ) {
+    return {
+      outcome: 'rejected',
+      message:
+        'The event has no id, so it cannot be stored once and only once; nothing was stored.',
+    };
+  }
   const result = await ingestReports(context, verified.reports, {
     projectId: source.projectId,
     sourceId: source.id,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
-import { createAppStoreModule } from '../sources/app-store/index.js';
+import { appStoreSource } from '../sources/app-store/index.js';
 import { createCredentialStore } from '../sources/credentials.js';
 import { createSourceRegistry } from '../sources/registry.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
@@ -29,14 +29,14 @@ describe.each(TEST_DATABASES)('poller on $name', (kind) => {
       projectId: harness.project.id,
       kind: 'app-store',
       name: 'ios',
-      config: { appId: '1234567' },
+      config: { appId: '1234567', baseUrl: fake.url },
       pollIntervalMs: 60_000,
     });
     store.write(source.id, credentials(fake));
     const poller = startPoller({
       store: harness.store,
       pipeline: harness.pipeline,
-      registry: createSourceRegistry([createAppStoreModule({ baseUrl: fake.url })]),
+      registry: createSourceRegistry([appStoreSource]),
       credentials: store,
       tickMs: 3_600_000,
     });

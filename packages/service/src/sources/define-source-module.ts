@@ -29,15 +29,6 @@ export function defineSourceModule<Config, Credentials>(
   return definition;
 }
 
-/**
- * Options of the module factories of providers whose API URL is not a setting (App Store Connect,
- * Google Play: `createAppStoreModule`, `createGooglePlayModule`).
- */
-export interface ProviderUrlOptions {
-  /** The provider's API base URL. Default: the provider's own; tests give a local fake server's. */
-  baseUrl?: string;
-}
-
 /** How long one connection test may take, ms. */
 export const CONNECTION_TEST_TIMEOUT_MS = 15_000;
 

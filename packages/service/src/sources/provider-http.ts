@@ -1,7 +1,10 @@
 /**
  * What every polled provider shares: reading `Retry-After` and rate-limit headers, and the error a
  * poll throws so the poller waits as long as the provider asked (see {@link ProviderError}).
+ * Redirects are followed only within the configured origin, so credentials stay with it.
  */
+import { SightlineError, sameOriginFetch } from '@sightline/core';
+
 /** Longest wait honoured, ms (a provider asking for more is waited on for an hour, then retried). */
 const MAX_WAIT_MS = 3_600_000;
 
@@ -66,14 +69,18 @@ export async function getProviderJson(
 ): Promise<{ json: unknown; headers: Headers }> {
   const { provider } = options;
   const origin = new URL(url).origin;
+  // The credentials in `headers` stay with the configured host: a redirect elsewhere is refused.
+  const send = sameOriginFetch(options.fetch, { server: provider, code: 'INVALID_ARGUMENT' });
   let response: Response;
   try {
-    response = await options.fetch(url, {
+    response = await send(url, {
       headers: { accept: 'application/json', ...options.headers },
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
     if (options.signal?.aborted) throw error;
+    // A redirect to another host, refused: its own message says what to configure.
+    if (SightlineError.isInstance(error)) throw new ProviderError(error.message, 0);
     throw new ProviderError(
       `${provider} at ${origin} cannot be reached (${(error as Error).message}). Check the base URL and the network.`,
       0,

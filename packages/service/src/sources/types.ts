@@ -35,6 +35,11 @@ export interface WebhookResult {
   verified: boolean;
   /** Reports carried by the delivery (empty for events that carry none, e.g. a ping). */
   reports: RawReport[];
+  /**
+   * Why a verified delivery that should carry a report cannot be stored (an event without an id):
+   * the service answers 422 with this, so the sender sees it instead of a silent drop.
+   */
+  rejected?: string;
 }
 
 /** A webhook delivery as the service hands it to a source: the raw body, before any parsing. */

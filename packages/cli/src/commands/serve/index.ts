@@ -4,7 +4,7 @@
  */
 import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
-import { maxCostOption } from '../../options/model-options.js';
+import { MODELS_HELP, maxCostOption } from '../../options/model-options.js';
 import { wholeNumberArgument } from '../../options/whole-number-argument.js';
 import { runAction } from '../../run/run-action.js';
 import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
@@ -50,6 +50,15 @@ export function registerServe(program: Command): void {
     .option(
       '--model <spec>',
       'classify and investigate with this model (anthropic:<id>, openai:<id>, …; default $SIGHTLINE_MODEL; none = offline; classification falls back to offline on any model failure)',
+    )
+    .option('--models <list>', MODELS_HELP)
+    .addOption(
+      new Option(
+        '--rate-limit <n>',
+        'API requests a minute per client (per API token), answered 429 with Retry-After past it; webhooks are never limited',
+      )
+        .argParser(wholeNumberArgument({ min: 1, max: 1_000_000, unit: 'requests a minute' }))
+        .default(600),
     )
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addHelpText(

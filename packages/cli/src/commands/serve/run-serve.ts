@@ -7,6 +7,7 @@ import { resolveModel } from '@sightline/models';
 import {
   describeCalls,
   parseDatabaseLocation,
+  parseModelList,
   type RunningService,
   redactUrl,
   startService,
@@ -21,10 +22,14 @@ export interface ServeCommandOptions {
   host?: string;
   database?: string;
   model?: string;
+  /** `--models`: further models API callers may name, `name=spec,…`. */
+  models?: string;
   /** Cost cap of one investigation, in US dollars. */
   maxCost?: number;
   project?: string;
   concurrency: number;
+  /** `--rate-limit`: API requests a minute per client. */
+  rateLimit?: number;
 }
 
 /** Where {@link runServe} writes and when it stops. */
@@ -46,11 +51,13 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     repo: options.repo,
     port: options.port,
     concurrency: options.concurrency,
+    ...(options.rateLimit ? { rateLimitPerMinute: options.rateLimit } : {}),
     ...(options.data ? { dataDir: options.data } : {}),
     ...(options.host ? { host: options.host } : {}),
     ...(options.project ? { project: options.project } : {}),
     ...(options.database ? { database: parseDatabaseLocation(options.database) } : {}),
     ...(model ? { model } : {}),
+    ...(options.models ? { models: parseModelList(options.models) } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
     ...consoleOption(),

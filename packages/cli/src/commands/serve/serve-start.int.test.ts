@@ -61,8 +61,17 @@ describe('sightline serve that cannot start', () => {
       await serve(['--repo', repo.root, '--data', data, '--port', String(busyPort)]),
       `Cannot listen on 127.0.0.1:${busyPort}: the port is in use by another process. Pick another with --port`,
     );
-    // Nothing is left holding the folder: the next start on it is free to go.
-    expect(fs.existsSync(path.join(data, 'serve.lock'))).toBe(false);
+    // The folder this start created is gone: no token, no database, no lock left behind.
+    expect(fs.existsSync(data)).toBe(false);
+    // In a folder that was there, only what the start wrote is removed.
+    const kept = path.join(work, 'kept');
+    fs.mkdirSync(kept);
+    fs.writeFileSync(path.join(kept, 'notes.txt'), 'mine');
+    expectRefusal(
+      await serve(['--repo', repo.root, '--data', kept, '--port', String(busyPort)]),
+      'Cannot listen on',
+    );
+    expect(fs.readdirSync(kept)).toEqual(['notes.txt']);
   }, 180_000);
 
   it('names a data folder it cannot write', async () => {

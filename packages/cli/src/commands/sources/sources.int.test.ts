@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createSourceRegistry, filesSource, githubSource, sentrySource } from '@sightline/service';
-import { createAppStoreModule, createGooglePlayModule } from '@sightline/service/internal';
+import {
+  appStoreSource,
+  createSourceRegistry,
+  filesSource,
+  githubSource,
+  googlePlaySource,
+  sentrySource,
+} from '@sightline/service';
 import {
   type FakeAppStore,
   type FakeGooglePlay,
@@ -43,8 +49,8 @@ function io(env: Record<string, string> = {}, stdin = '', stdinIsTerminal = fals
       filesSource,
       sentrySource,
       githubSource,
-      createAppStoreModule({ baseUrl: appStore.url }),
-      createGooglePlayModule({ baseUrl: googlePlay.url }),
+      appStoreSource,
+      googlePlaySource,
     ]),
   });
 }
@@ -61,7 +67,7 @@ const addAppStore = (privateKey = appStore.credentials.privateKey, appId = '1234
     name: 'ios',
     repo: work,
     data: data(),
-    set: [`appId=${appId}`],
+    set: [`appId=${appId}`, `baseUrl=${appStore.url}`],
     secret: ['issuerId=ASC_ISSUER', 'keyId=ASC_KEY_ID', 'privateKey=ASC_KEY'],
   };
   return runSourcesAdd(options, out).then((code) => ({ code, out }));
@@ -88,7 +94,7 @@ describe('sightline sources', () => {
           kind: 'google-play',
           name: 'android',
           data: data(),
-          set: ['packageName=com.acme.notes', 'maxPages=2'],
+          set: ['packageName=com.acme.notes', 'maxPages=2', `baseUrl=${googlePlay.url}`],
           credentialsStdin: true,
         },
         play,

@@ -49,3 +49,25 @@ describe('JVM traces', () => {
     });
   });
 });
+
+describe('JVM frames printed without `at` (Crashlytics, Play Console)', () => {
+  it('reads `pkg.Class.method (File.kt:42)` lines as frames, and not prose that looks like a call', () => {
+    const text = [
+      'Fatal Exception: java.lang.NullPointerException: Attempt to invoke virtual method on a null object reference',
+      '       com.shop.cart.CartViewModel.checkout (CartViewModel.kt:88)',
+      '       com.shop.cart.CartFragment.onClick (CartFragment.kt:120)',
+      '       android.view.View.performClick (View.java:7448)',
+      '       com.android.internal.os.ZygoteInit.main (ZygoteInit.java:936)',
+      'It happens after calling cart.checkout(items) twice.',
+    ].join('\n');
+    const frames = allFrames(parseReport(text).exceptions);
+    expect(
+      frames.map((frame) => [frame.module, frame.function, frame.file, frame.line, frame.inApp]),
+    ).toEqual([
+      ['com.shop.cart.CartViewModel', 'checkout', 'CartViewModel.kt', 88, true],
+      ['com.shop.cart.CartFragment', 'onClick', 'CartFragment.kt', 120, true],
+      ['android.view.View', 'performClick', 'View.java', 7448, false],
+      ['com.android.internal.os.ZygoteInit', 'main', 'ZygoteInit.java', 936, false],
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * JVM stack traces (Java, Kotlin, Scala; Android logcat included): `Type: message`, tab-indented
- * `at pkg.Class.method(File.java:42)` frames innermost first, `Caused by:` chains, `... N more`
+ * `at pkg.Class.method(File.java:42)` frames innermost first (Crashlytics and the Play Console
+ * print them without `at`: `pkg.Class.method (File.kt:42)`), `Caused by:` chains, `... N more`
  * elisions and `Suppressed:` blocks (skipped). Logcat prefixes (`E/AndroidRuntime( 123): `,
  * `04-04 22:06:31.064 1 2 E AndroidRuntime: `) are removed first. Format: `Throwable.printStackTrace`
  * (docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Throwable.html).
@@ -14,6 +15,14 @@ import type { TraceFormat } from './types.js';
 const LOGCAT_THREADTIME = /^\d\d-\d\d \d\d:\d\d:\d\d\.\d+ +\d+ +\d+ [VDIWEFA] [^:]*: ?/;
 const LOGCAT_BRIEF = /^[VDIWEFA]\/[^(:]*\( *\d+\): ?/;
 const FRAME = /^\s*at ([\w$./<>-]+)\(([^()]*)\)(?: ~?\[[^\]]*\])?\s*$/;
+/**
+ * A frame printed without `at`, as Crashlytics and the Play Console list them
+ * (`com.shop.MainActivity.onCreate (MainActivity.kt:42)`): a qualified `Class.method` and a
+ * location that is a JVM source file with its line, `Native Method` or `Unknown Source` — stricter
+ * than `at` lines, since prose can look like a call.
+ */
+const BARE_FRAME =
+  /^\s*((?:[\w$]+\.)+[\w$<>-]+) ?\(((?:[\w$-]+\.(?:java|kt|kts|scala|groovy|clj):\d+)|Native Method|Unknown Source(?::\d+)?)\)\s*$/;
 /** `File.java:42`, or a location with no file: `Native Method`, R8's `Unknown Source:2`. */
 const LOCATION =
   /^([^\s:]+)(?::(\d+))?$|^(Native [Mm]ethod|Unknown Source|Compiled Code)(?::(\d+))?$/;
@@ -31,12 +40,12 @@ function stripLogcatPrefix(line: string): string {
 }
 
 /**
- * Parses one JVM frame line (`at pkg.Class.method(File.java:42)`, module prefixes such as
- * `java.base/` removed).
+ * Parses one JVM frame line (`at pkg.Class.method(File.java:42)`, or without `at` as Crashlytics
+ * prints it; module prefixes such as `java.base/` removed).
  * @returns the frame, or `null` when the line is not one.
  */
 export function parseJvmFrame(line: string): Frame | null {
-  const match = FRAME.exec(line);
+  const match = FRAME.exec(line) ?? BARE_FRAME.exec(line);
   if (!match?.[1] || match[2] === undefined) return null;
   const location = LOCATION.exec(match[2]);
   if (!location) return null;

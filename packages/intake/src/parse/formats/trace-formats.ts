@@ -6,6 +6,7 @@ import { dotnetFormat } from './dotnet.js';
 import { firefoxFormat } from './firefox.js';
 import { goFormat } from './go.js';
 import { javaFormat } from './java.js';
+import { phpFormat } from './php.js';
 import { pythonFormat } from './python.js';
 import { rubyFormat } from './ruby.js';
 import { rustFormat } from './rust.js';
@@ -22,6 +23,7 @@ export const TRACE_FORMATS: readonly TraceFormat[] = [
   javaFormat,
   dotnetFormat,
   rubyFormat,
+  phpFormat,
   v8Format,
   firefoxFormat,
 ];

@@ -145,15 +145,21 @@ export const MISBEHAVING_SCENARIOS: MisbehavingScenario[] = [
 
 /**
  * What an investigation ended in, as a user sees it.
- * @returns `kind`: `verified`, `unverified` or the error's code (its message when it has none);
+ * @returns `kind`: `verified`, `not found`, `unverified` or the error's code (its message when it has none);
  *   `shown`: everything shown to the user (the diagnosis, or the error's message and details), as JSON.
  */
 export function settleOutcome(
-  result: Promise<{ diagnosis: { verification?: { verified: boolean } | null } }>,
+  result: Promise<{
+    diagnosis: { verification?: { verified: boolean; notFound?: boolean } | null };
+  }>,
 ): Promise<{ kind: string; shown: string }> {
   return result.then(
     ({ diagnosis }) => ({
-      kind: diagnosis.verification?.verified ? 'verified' : 'unverified',
+      kind: diagnosis.verification?.verified
+        ? 'verified'
+        : diagnosis.verification?.notFound
+          ? 'not found'
+          : 'unverified',
       shown: JSON.stringify(diagnosis),
     }),
     (error: { code?: string; details?: unknown; message: string }) => ({

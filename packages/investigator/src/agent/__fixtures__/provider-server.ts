@@ -28,10 +28,25 @@ export interface ProviderServer {
   close(): Promise<void>;
 }
 
+/** How the server counts a request's input tokens, beyond what it was sent. */
+export interface ProviderServerOptions {
+  /**
+   * Its context window, in tokens: a longer prompt is cut to it without an error and reported as
+   * this many tokens (as Ollama does with `num_ctx`). Default: no window.
+   */
+  contextTokens?: number;
+  /**
+   * Leave the tokens of the prefix shared with the request before out of the count, and report
+   * none as cached (some Ollama and llama.cpp versions). Default false.
+   */
+  omitCached?: boolean;
+}
+
 /** Starts a server for `protocol` that answers from `answers` in order. */
 export async function startProviderServer(
   protocol: WireProtocol,
   answers: readonly ServerAnswer[],
+  { contextTokens = Number.POSITIVE_INFINITY, omitCached = false }: ProviderServerOptions = {},
 ): Promise<ProviderServer> {
   const requests: RecordedRequest[] = [];
   const texts: string[] = [];
@@ -72,7 +87,10 @@ export async function startProviderServer(
       return send(response, answer.status, answer.body ?? { error: { message: 'scripted' } }, answer.headers);
     }
     const toolCalls = 'toolCalls' in answer ? answer.toolCalls : [];
-    const usage = { input: countTokens(text), output: countTokens(JSON.stringify(answer)), cached };
+    const read = Math.min(countTokens(text), contextTokens);
+    const usage = omitCached
+      ? { input: read - cached, output: countTokens(JSON.stringify(answer)), cached: 0 }
+      : { input: read, output: countTokens(JSON.stringify(answer)), cached };
     if (streaming) {
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const events = sseEvents(

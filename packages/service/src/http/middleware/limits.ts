@@ -1,8 +1,11 @@
 /**
- * Request limits: body sizes (Hono's body-limit, answered 413 in the API's error shape) and
- * requests per minute (hono-rate-limiter, with draft-7 `RateLimit` headers).
+ * Request limits: body sizes (Hono's body-limit, answered 413 in the API's error shape) and API
+ * requests per minute per client (hono-rate-limiter, with draft-7 `RateLimit` headers; 429 in the
+ * API's error shape with `Retry-After`). Webhooks are never rate-limited: providers such as GitHub
+ * do not redeliver, so a verified delivery is stored and the queue absorbs the load.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { rateLimiter } from 'hono-rate-limiter';
 import { errorResponse } from './errors.js';
@@ -13,7 +16,7 @@ export interface AppLimits {
   reportBodyBytes?: number;
   /** Largest webhook body, bytes. Default 1 MiB. */
   webhookBodyBytes?: number;
-  /** Requests per minute per source (webhooks) and per client (`POST /api/reports`). Default 600. */
+  /** API requests per minute per client (per API token). Default 600. */
   perMinute?: number;
 }
 
@@ -36,7 +39,26 @@ export function bodyBytesLimit(bytes: number, hint = ''): MiddlewareHandler {
   });
 }
 
-/** At most `limit` requests a minute per key (429 past it). */
-export function perMinuteLimit(limit: number, key: (c: Context) => string): MiddlewareHandler {
-  return rateLimiter({ windowMs: 60_000, limit, keyGenerator: key, standardHeaders: 'draft-7' });
+/**
+ * At most `limit` API requests a minute per API client, told apart by the token it sends (kept
+ * as its SHA-256, never as itself). Past it: 429 `RATE_LIMITED` with `Retry-After` (seconds).
+ * Requests without a token (health, the OpenAPI document) are not counted.
+ */
+export function perClientLimit(limit: number): MiddlewareHandler {
+  return rateLimiter({
+    windowMs: 60_000,
+    limit,
+    standardHeaders: 'draft-7',
+    skip: (c) => !c.req.header('authorization'),
+    keyGenerator: (c) =>
+      createHash('sha256')
+        .update(c.req.header('authorization') ?? '')
+        .digest('hex'),
+    message: {
+      error: {
+        code: 'RATE_LIMITED',
+        message: `This API client sent more than ${limit} requests in a minute. Wait the seconds in Retry-After, then send again (the operator sets the limit with serve --rate-limit).`,
+      },
+    },
+  });
 }

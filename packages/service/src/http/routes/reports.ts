@@ -9,26 +9,21 @@ import { contentId, fileToRawReports } from '../../sources/files.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
 import { errorResponse } from '../middleware/errors.js';
-import {
-  type AppLimits,
-  bodyBytesLimit,
-  DEFAULT_LIMITS,
-  perMinuteLimit,
-} from '../middleware/limits.js';
-import { ingestBodySchema } from '../schemas.js';
+import { type AppLimits, bodyBytesLimit, DEFAULT_LIMITS } from '../middleware/limits.js';
+import { ingestBodySchema, reportFormatSchema } from '../schemas.js';
+
+/** Decodes UTF-8, refusing invalid bytes instead of replacing them (a BOM is dropped). */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** What to do with a report too large to take. */
 const TOO_LARGE_HINT =
   ' Cut the report down to the part that matters (the error, its stack trace, the steps), or send a review export in several parts.';
 
-/** The ingest route, to mount at `/api/reports` (rate- and size-limited). */
+/** The ingest route, to mount at `/api/reports` (size-limited; the API's rate limit applies). */
 export function reportRoutes(deps: { store: Store; pipeline: Pipeline; limits: AppLimits }) {
-  const { reportBodyBytes, perMinute } = { ...DEFAULT_LIMITS, ...deps.limits };
-  return new Hono().post(
-    '/',
-    perMinuteLimit(perMinute, () => 'api-reports'),
-    bodyBytesLimit(reportBodyBytes, TOO_LARGE_HINT),
-    (c) => handleIngest(c, deps.store, deps.pipeline),
+  const { reportBodyBytes } = { ...DEFAULT_LIMITS, ...deps.limits };
+  return new Hono().post('/', bodyBytesLimit(reportBodyBytes, TOO_LARGE_HINT), (c) =>
+    handleIngest(c, deps.store, deps.pipeline),
   );
 }
 
@@ -38,10 +33,26 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   let projectName: string | undefined;
   let reports: RawReport[];
   const now = new Date().toISOString();
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    // Binary data says so below; text in another encoding is told which one to send.
+    if (!looksBinary(bytes)) {
+      return errorResponse(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        'encoding: the body is not valid UTF-8. Send the report as UTF-8 text (convert it first, e.g. with iconv -t UTF-8).',
+      );
+    }
+    text = '';
+  }
   if (contentType.includes('application/json')) {
     let body: unknown;
     try {
-      body = await c.req.json();
+      body = JSON.parse(text);
     } catch {
       return errorResponse(
         c,
@@ -80,15 +91,22 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       };
     });
   } else {
-    const body = new Uint8Array(await c.req.arrayBuffer());
-    const text = new TextDecoder().decode(body);
-    const problem = textProblem(text, body);
+    const problem = textProblem(text, bytes);
     if (problem) return errorResponse(c, 400, problem.code, `The body ${problem.message}`);
+    const format = reportFormatSchema.safeParse(c.req.query('format') ?? 'auto');
+    if (!format.success) {
+      return errorResponse(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        `format: ${format.error.issues[0]?.message ?? 'unknown format'}.`,
+      );
+    }
     projectName = c.req.query('project');
     const filename = c.req.query('filename');
     reports = fileToRawReports(text, {
       ...(filename ? { filename } : {}),
-      format: c.req.query('format') ?? 'auto',
+      format: format.data,
       receivedAt: now,
     });
   }

@@ -1,6 +1,6 @@
 /**
- * What the service is and holds, beside the groups: health and the OpenAPI document (no token),
- * settings, projects, sources with their polling state, and failed jobs.
+ * What the service is and holds, beside the groups: health (up or not) and the OpenAPI document
+ * (no token), status (database, job and report counts), settings, projects, sources with their polling state, and failed jobs.
  */
 import { DEFAULT_FUNNEL_BUDGETS } from '@sightline/investigator';
 import { Hono } from 'hono';
@@ -15,36 +15,45 @@ export interface ServiceInfoDeps {
   queue: JobQueue;
   /** Model spec investigations use by default; none: offline. */
   model?: string;
+  /** Names of the models a re-investigation may ask for. */
+  models: readonly string[];
   /** Whether the assistant has a model. */
   chat: boolean;
 }
 
 /** The routes, to mount at `/api`. */
-export function serviceInfoRoutes({ store, queue, model, chat }: ServiceInfoDeps) {
-  return new Hono()
-    .get('/health', async (c) =>
-      c.json({
-        ok: true,
-        database: store.dialect,
-        jobs: await queue.counts(),
-        reports: await store.reports.counts(),
-      }),
-    )
-    .get('/openapi.json', (c) => c.json(openApiDocument()))
-    .get('/settings', (c) =>
-      c.json({
-        model: model ?? null,
-        chat,
-        database: store.dialect,
-        budgets: {
-          exploreSteps: DEFAULT_FUNNEL_BUDGETS.explore,
-          deepDiveSteps: DEFAULT_FUNNEL_BUDGETS.deepDive,
-        },
-      }),
-    )
-    .get('/projects', async (c) =>
-      c.json({ projects: (await store.projects.list()).map(projectView) }),
-    )
-    .get('/sources', async (c) => c.json({ sources: (await store.sources.list()).map(sourceView) }))
-    .get('/jobs/failed', async (c) => c.json({ jobs: await queue.failed() }));
+export function serviceInfoRoutes({ store, queue, model, models, chat }: ServiceInfoDeps) {
+  return (
+    new Hono()
+      // Anyone may ask whether the service is up; what it holds is for token holders (`/status`).
+      .get('/health', (c) => c.json({ ok: true as const }))
+      .get('/status', async (c) =>
+        c.json({
+          ok: true,
+          database: store.dialect,
+          jobs: await queue.counts(),
+          reports: await store.reports.counts(),
+        }),
+      )
+      .get('/openapi.json', (c) => c.json(openApiDocument()))
+      .get('/settings', (c) =>
+        c.json({
+          model: model ?? null,
+          models: [...models],
+          chat,
+          database: store.dialect,
+          budgets: {
+            exploreSteps: DEFAULT_FUNNEL_BUDGETS.explore,
+            deepDiveSteps: DEFAULT_FUNNEL_BUDGETS.deepDive,
+          },
+        }),
+      )
+      .get('/projects', async (c) =>
+        c.json({ projects: (await store.projects.list()).map(projectView) }),
+      )
+      .get('/sources', async (c) =>
+        c.json({ sources: (await store.sources.list()).map(sourceView) }),
+      )
+      .get('/jobs/failed', async (c) => c.json({ jobs: await queue.failed() }))
+  );
 }

@@ -2,7 +2,7 @@ import { parseReports } from '@sightline/intake';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeAppStore, startFakeAppStore } from '../../testing/fake-app-store.js';
 import type { FakeResponse } from '../../testing/fake-provider.js';
-import { createAppStoreModule } from './index.js';
+import { appStoreSource } from './index.js';
 
 const REVIEWS = '/v1/apps/1234567/customerReviews';
 
@@ -18,10 +18,10 @@ async function start(override?: (url: string) => FakeResponse | undefined) {
 }
 
 function source(privateKey?: string, appId = '1234567', fake = server) {
-  const module = createAppStoreModule({ baseUrl: fake?.url });
+  const module = appStoreSource;
   return module.create({
     id: 'asc1',
-    config: module.configSchema.parse({ appId }),
+    config: module.configSchema.parse({ appId, ...(fake ? { baseUrl: fake.url } : {}) }),
     credentials: module.credentialsSchema.parse({
       ...fake?.credentials,
       ...(privateKey ? { privateKey } : {}),
@@ -140,7 +140,7 @@ describe('App Store Connect test()', () => {
   });
 
   it('rejects credentials that are not a key before any call', () => {
-    const module = createAppStoreModule();
+    const module = appStoreSource;
     expect(() =>
       module.credentialsSchema.parse({ issuerId: 'i', keyId: 'k', privateKey: 'hunter2' }),
     ).toThrow(/PEM text of the \.p8 file/);

@@ -3,17 +3,17 @@
  * key (JWT ES256). Apple sends no webhooks for reviews, so the source only polls.
  */
 import { z } from 'zod';
-import {
-  defineSourceModule,
-  type ProviderUrlOptions,
-  testConnection,
-} from '../define-source-module.js';
+import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
 import { maxPagesSetting } from '../source-settings.js';
 import { APP_STORE_CONNECT_URL, createAppStoreApi } from './api.js';
 import { customerReviewReport, isCustomerReview } from './reports.js';
 
 const configSchema = z.object({
+  baseUrl: z
+    .url()
+    .default(APP_STORE_CONNECT_URL)
+    .describe("App Store Connect API URL (a proxy or mirror; default Apple's)"),
   appId: z
     .string()
     .regex(/^\d+$/, 'The app id is the numeric Apple ID under App Information.')
@@ -32,37 +32,38 @@ const credentialsSchema = z.object({
 export type AppStoreConfig = z.output<typeof configSchema>;
 export type AppStoreCredentials = z.output<typeof credentialsSchema>;
 
-/** The App Store Connect source module, calling `baseUrl` (tests only; default Apple's API). */
-export function createAppStoreModule({ baseUrl = APP_STORE_CONNECT_URL }: ProviderUrlOptions = {}) {
-  return defineSourceModule({
-    kind: 'app-store',
-    description: 'App Store Connect customer reviews of one app, polled with a team API key.',
-    configSchema,
-    credentialsSchema,
-    pollIntervalMs: 15 * 60_000,
-    create({ config, credentials, fetch }) {
-      const api = (signal: AbortSignal) =>
-        createAppStoreApi({ ...credentials, baseUrl, appId: config.appId, fetch, signal });
-      return {
-        poll: ({ cursor, signal }) =>
-          pollPages({
-            cursor,
-            maxPages: config.maxPages,
-            page: api(signal).reviews,
-            isItem: isCustomerReview,
-            timeOf: (review) => review.attributes.createdDate,
-            toReport: (review) => customerReviewReport(config.appId, review),
-          }),
-        test: () =>
-          testConnection(async (signal) => {
-            const { total } = await api(signal).probe();
-            const count = total === undefined ? '' : `, ${total} reviews`;
-            return `Connected to App Store Connect: app ${config.appId}${count}.`;
-          }),
-      };
-    },
-  });
-}
-
-/** The App Store Connect source module. */
-export const appStoreSource = createAppStoreModule();
+/** The App Store Connect source module (its API at the configured `baseUrl`). */
+export const appStoreSource = defineSourceModule({
+  kind: 'app-store',
+  description: 'App Store Connect customer reviews of one app, polled with a team API key.',
+  configSchema,
+  credentialsSchema,
+  pollIntervalMs: 15 * 60_000,
+  create({ config, credentials, fetch }) {
+    const api = (signal: AbortSignal) =>
+      createAppStoreApi({
+        ...credentials,
+        baseUrl: config.baseUrl,
+        appId: config.appId,
+        fetch,
+        signal,
+      });
+    return {
+      poll: ({ cursor, signal }) =>
+        pollPages({
+          cursor,
+          maxPages: config.maxPages,
+          page: api(signal).reviews,
+          isItem: isCustomerReview,
+          timeOf: (review) => review.attributes.createdDate,
+          toReport: (review) => customerReviewReport(config.appId, review),
+        }),
+      test: () =>
+        testConnection(async (signal) => {
+          const { total } = await api(signal).probe();
+          const count = total === undefined ? '' : `, ${total} reviews`;
+          return `Connected to App Store Connect: app ${config.appId}${count}.`;
+        }),
+    };
+  },
+});

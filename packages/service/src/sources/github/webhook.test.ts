@@ -82,6 +82,16 @@ describe('GitHub issues webhooks', () => {
         .replace('"id": 1001,', '"id": 1001, "pull_request": {},'),
     );
     expect(await deliver('issues', pull, sign(pull))).toEqual({ verified: true, reports: [] });
+    const numberless = Buffer.from(
+      fixture('issues-opened.json')
+        .toString('utf8')
+        .replace(/"number": \d+,/, ''),
+    );
+    expect(await deliver('issues', numberless, sign(numberless))).toEqual({
+      verified: true,
+      reports: [],
+      rejected: expect.stringContaining('no issue number'),
+    });
     const malformed = Buffer.from('{"action": "opened", "issue": ');
     expect(await deliver('issues', malformed, sign(malformed))).toEqual({
       verified: true,

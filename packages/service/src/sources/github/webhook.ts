@@ -30,8 +30,18 @@ export async function handleGitHubWebhook(
   }
   const fullName =
     typeof payload.repository?.full_name === 'string' ? payload.repository.full_name : repository;
-  if (!ACTIONS.has(String(payload.action)) || !isIssue(payload.issue)) {
-    return { verified: true, reports: [] };
+  if (!ACTIONS.has(String(payload.action))) return { verified: true, reports: [] };
+  if (!isIssue(payload.issue)) {
+    // A pull request is not a report; an issue without its number cannot be stored once and only once.
+    const number = (payload.issue as { number?: unknown } | undefined)?.number;
+    const pullRequest = (payload.issue as { pull_request?: unknown } | undefined)?.pull_request;
+    if (pullRequest !== undefined || typeof number === 'number')
+      return { verified: true, reports: [] };
+    return {
+      verified: true,
+      reports: [],
+      rejected: 'The issues event carries no issue number (its id here); nothing was stored.',
+    };
   }
   return { verified: true, reports: [issueReport(fullName, payload.issue)] };
 }

@@ -2,7 +2,7 @@ import { parseReports } from '@sightline/intake';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeGooglePlay, startFakeGooglePlay } from '../../testing/fake-google-play.js';
 import type { FakeRequest, FakeResponse } from '../../testing/fake-provider.js';
-import { createGooglePlayModule } from './index.js';
+import { googlePlaySource } from './index.js';
 
 const REVIEWS = '/androidpublisher/v3/applications/com.acme.notes/reviews';
 
@@ -18,10 +18,10 @@ async function start(override?: (request: FakeRequest) => FakeResponse | undefin
 }
 
 function source(privateKey?: string, packageName = 'com.acme.notes', fake = server) {
-  const module = createGooglePlayModule({ baseUrl: fake?.url });
+  const module = googlePlaySource;
   return module.create({
     id: 'gp1',
-    config: module.configSchema.parse({ packageName }),
+    config: module.configSchema.parse({ packageName, ...(fake ? { baseUrl: fake.url } : {}) }),
     credentials: module.credentialsSchema.parse({
       ...fake?.serviceAccount,
       ...(privateKey ? { private_key: privateKey } : {}),

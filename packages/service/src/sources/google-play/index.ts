@@ -4,17 +4,17 @@
  * webhooks for reviews, so the source only polls.
  */
 import { z } from 'zod';
-import {
-  defineSourceModule,
-  type ProviderUrlOptions,
-  testConnection,
-} from '../define-source-module.js';
+import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
 import { maxPagesSetting } from '../source-settings.js';
 import { ANDROID_PUBLISHER_URL, createGooglePlayApi } from './api.js';
 import { isPlayReview, lastModified, playReviewReport } from './reports.js';
 
 const configSchema = z.object({
+  baseUrl: z
+    .url()
+    .default(ANDROID_PUBLISHER_URL)
+    .describe("Android Publisher API URL (a proxy or mirror; default Google's)"),
   packageName: z
     .string()
     .regex(/^[A-Za-z]\w*(\.[A-Za-z]\w*)+$/, 'The package name looks like com.example.app.')
@@ -35,41 +35,40 @@ const credentialsSchema = z.looseObject({
 export type GooglePlayConfig = z.output<typeof configSchema>;
 export type GooglePlayCredentials = z.output<typeof credentialsSchema>;
 
-/** The Google Play source module, calling `baseUrl` (tests only; default Google's API). */
-export function createGooglePlayModule({
-  baseUrl = ANDROID_PUBLISHER_URL,
-}: ProviderUrlOptions = {}) {
-  return defineSourceModule({
-    kind: 'google-play',
-    description: 'Google Play reviews of one app, polled with a service account JSON key.',
-    configSchema,
-    credentialsSchema,
-    pollIntervalMs: 15 * 60_000,
-    create({ config, credentials, fetch }) {
-      const { packageName } = config;
-      const api = (signal: AbortSignal) =>
-        createGooglePlayApi({ baseUrl, packageName, key: credentials, fetch, signal });
-      return {
-        poll: ({ cursor, signal }) =>
-          pollPages({
-            cursor,
-            maxPages: config.maxPages,
-            // The order of reviews.list is not documented: read every page (a week of reviews).
-            newestFirst: false,
-            page: api(signal).reviews,
-            isItem: isPlayReview,
-            timeOf: lastModified,
-            toReport: (review) => playReviewReport(packageName, review),
-          }),
-        test: () =>
-          testConnection(async (signal) => {
-            await api(signal).probe();
-            return `Connected to Google Play: reviews of ${packageName}.`;
-          }),
-      };
-    },
-  });
-}
-
-/** The Google Play source module. */
-export const googlePlaySource = createGooglePlayModule();
+/** The Google Play source module (its API at the configured `baseUrl`). */
+export const googlePlaySource = defineSourceModule({
+  kind: 'google-play',
+  description: 'Google Play reviews of one app, polled with a service account JSON key.',
+  configSchema,
+  credentialsSchema,
+  pollIntervalMs: 15 * 60_000,
+  create({ config, credentials, fetch }) {
+    const { packageName } = config;
+    const api = (signal: AbortSignal) =>
+      createGooglePlayApi({
+        baseUrl: config.baseUrl,
+        packageName,
+        key: credentials,
+        fetch,
+        signal,
+      });
+    return {
+      poll: ({ cursor, signal }) =>
+        pollPages({
+          cursor,
+          maxPages: config.maxPages,
+          // The order of reviews.list is not documented: read every page (a week of reviews).
+          newestFirst: false,
+          page: api(signal).reviews,
+          isItem: isPlayReview,
+          timeOf: lastModified,
+          toReport: (review) => playReviewReport(packageName, review),
+        }),
+      test: () =>
+        testConnection(async (signal) => {
+          await api(signal).probe();
+          return `Connected to Google Play: reviews of ${packageName}.`;
+        }),
+    };
+  },
+});

@@ -31,10 +31,25 @@ export function createSentryApi(options: SentryApiOptions) {
       explain: (status) => explain(status, options),
     });
   const projectPath = `/api/0/projects/${seg(options.organization)}/${seg(options.project)}`;
+  const project = async () => (await get(`${base}${projectPath}/`)).json;
   return {
-    /** The first page of the project's issues matching `query` (Sentry search syntax). */
-    issuesUrl: (query: string) =>
-      `${base}${projectPath}/issues/?query=${seg(query)}&sort=date&statsPeriod=14d`,
+    /**
+     * The first page of the project's issues matching `query` (Sentry search syntax), from the
+     * organization's issue list filtered by the project's numeric id — Sentry's current endpoint
+     * (docs.sentry.io/api/events/list-an-organizations-issues/); the project issue list
+     * (`/projects/{org}/{project}/issues/`) is deprecated. Reads the project once for its id.
+     * @throws ProviderError when the project cannot be read or has no id.
+     */
+    async issuesUrl(query: string): Promise<string> {
+      const id = (await project()) as { id?: unknown };
+      if (typeof id?.id !== 'string' && typeof id?.id !== 'number') {
+        throw new ProviderError(
+          `Sentry answered the project ${options.organization}/${options.project} without its id.`,
+          200,
+        );
+      }
+      return `${base}/api/0/organizations/${seg(options.organization)}/issues/?project=${seg(String(id.id))}&query=${seg(query)}&sort=date&statsPeriod=14d`;
+    },
     /** One page of a list call. @throws ProviderError */
     async page(url: string): Promise<ProviderPage<unknown>> {
       const { json, headers } = await get(url);
@@ -49,7 +64,7 @@ export function createSentryApi(options: SentryApiOptions) {
       return (await get(url)).json;
     },
     /** The project itself (the call `test()` makes). @throws ProviderError */
-    project: async () => (await get(`${base}${projectPath}/`)).json,
+    project,
   };
 }
 

@@ -7,7 +7,8 @@ import {
 import { sentrySource } from './index.js';
 
 const TOKEN = 'fake-sentry-token';
-const ISSUES = '/api/0/projects/acme/web/issues/';
+// Sentry's current issue list: the organization's, filtered by the project's numeric id.
+const ISSUES = '/api/0/organizations/acme/issues/';
 
 let server: FakeProvider | undefined;
 afterEach(async () => {
@@ -32,8 +33,10 @@ function sentryApi(overrides: (url: string) => FakeResponse | undefined = () => 
       return { status: 401, body: { detail: 'Invalid token' } };
     const url = new URL(request.url, 'http://x');
     if (url.pathname === ISSUES) {
+      if (url.searchParams.get('project') !== '42')
+        return { status: 400, body: { detail: 'project' } };
       const second = url.searchParams.get('cursor') === '0:100:0';
-      const base = `${server?.url}${ISSUES}?query=is%3Aunresolved`;
+      const base = `${server?.url}${ISSUES}?project=42&query=is%3Aunresolved`;
       return {
         headers: {
           link: `<${base}&cursor=0:0:1>; rel="previous"; results="${second}"; cursor="0:0:1", <${base}&cursor=0:100:0>; rel="next"; results="${!second}"; cursor="0:100:0"`,
@@ -47,7 +50,7 @@ function sentryApi(overrides: (url: string) => FakeResponse | undefined = () => 
       url.pathname,
     );
     if (latest?.[1]) return { body: event(latest[1]) };
-    if (url.pathname === '/api/0/projects/acme/web/') return { body: { slug: 'web' } };
+    if (url.pathname === '/api/0/projects/acme/web/') return { body: { id: '42', slug: 'web' } };
     return { status: 404, body: { detail: 'The requested resource does not exist' } };
   });
 }
@@ -109,6 +112,23 @@ describe('Sentry polling', () => {
       url.startsWith(ISSUES) ? { status: 502, body: 'bad gateway' } : undefined,
     );
     await expect(poll(null)).rejects.toThrow(/answered 502/);
+  });
+
+  it('follows no redirect to another host, so the token stays with the configured one', async () => {
+    const elsewhere = await startFakeProvider(() => ({ body: [] }));
+    try {
+      server = await sentryApi((url) =>
+        url.startsWith(ISSUES)
+          ? { status: 307, headers: { location: `${elsewhere.url}${ISSUES}` }, body: '' }
+          : undefined,
+      );
+      await expect(poll(null)).rejects.toThrow(
+        /^Sentry at .* redirected to http:\/\/127\.0\.0\.1:\d+; .* not sent on/,
+      );
+      expect(elsewhere.requests).toEqual([]);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   it('throws a clear error on a malformed issue list', async () => {

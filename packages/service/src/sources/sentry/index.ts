@@ -66,8 +66,11 @@ function createSentrySource(context: SourceContext<SentryConfig, SentryCredentia
         return { verified: true, reports: [] };
       }
       const delivery = unpackSentryDelivery(headers['sentry-hook-resource'], json);
-      if (delivery.kind === 'event')
-        return { verified: true, reports: only(eventReport(delivery.event)) };
+      if (delivery.kind === 'event') {
+        const report = eventReport(delivery.event);
+        if (!report) return { verified: true, reports: [], rejected: NO_EVENT_ID };
+        return { verified: true, reports: [report] };
+      }
       if (delivery.kind === 'none') return { verified: true, reports: [] };
       return { verified: true, reports: only(await issueWithEvent(api(), delivery.issue)) };
     },
@@ -91,6 +94,9 @@ function createSentrySource(context: SourceContext<SentryConfig, SentryCredentia
   };
 }
 
+const NO_EVENT_ID =
+  'The event has no id (event_id, eventID or id), so it cannot be stored once and only once; nothing was stored.';
+
 const only = (report: RawReport | undefined): RawReport[] => (report ? [report] : []);
 
 /** The issue's latest event when a token allows fetching it, else the issue itself. */
@@ -112,7 +118,7 @@ function pollIssues(
   return pollPages<Record<string, unknown>>({
     cursor,
     maxPages: config.maxPages,
-    page: (next) => api.page(next ?? api.issuesUrl(config.query)),
+    page: async (next) => api.page(next ?? (await api.issuesUrl(config.query))),
     isItem: isObject,
     timeOf: (issue) => (typeof issue.lastSeen === 'string' ? issue.lastSeen : undefined),
     toReport: (issue) => issueWithEventOrThrow(api, issue),

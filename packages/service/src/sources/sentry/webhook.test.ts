@@ -60,6 +60,17 @@ describe('Sentry webhooks', () => {
     expect(result.reports[0]?.url).toMatch(/^https:\/\/sentry\.io\/organizations\/acme\/issues/);
   });
 
+  it('rejects a signed event without an id, saying so (the route answers 422)', async () => {
+    const event = JSON.parse(fixture('event-alert.json').toString('utf8'));
+    for (const key of ['event_id', 'eventID', 'id']) delete event.data.event[key];
+    const body = Buffer.from(JSON.stringify(event));
+    expect(await deliver('event_alert', body, sign(body))).toEqual({
+      verified: true,
+      reports: [],
+      rejected: expect.stringContaining('The event has no id'),
+    });
+  });
+
   it('rejects a wrong, missing or other-secret signature and returns no reports', async () => {
     const body = fixture('event-alert.json');
     for (const signature of [undefined, 'nothex', sign(body, 'another-secret'), '0'.repeat(64)]) {

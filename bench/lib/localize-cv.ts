@@ -1,0 +1,39 @@
+/**
+ * Cross-validation of the learned ranking grouped by repository, as bench:localize runs it: the
+ * rows of every case whose code is at hand (all sets, whatever is measured), folds by repository
+ * with the development set as one fold (`groupedFolds`), and per fold a model trained — penalty
+ * chosen by an inner grouped cross-validation — on the other folds only. A case is then localized
+ * with its fold's model, so no figure comes from a repository the model was fitted on.
+ */
+import type { RankingModel } from '@sightline/investigator/internal';
+import { groupedFolds } from '../../packages/investigator/training/grouped-folds.js';
+import { rankingModelOf, trainRanker } from '../../packages/investigator/training/select-ranker.js';
+import type { DevCase } from './localize-cases.js';
+import { type CaseQuery, readCaseQueries } from './localize-features.js';
+
+/** The folds and their models. */
+export interface CrossValidation {
+  /** Case id → fold name. */
+  folds: Map<string, string>;
+  /** The model trained without a fold, with the penalty chosen. */
+  models: Map<string, { model: RankingModel; l2: number; trainingCases: number }>;
+  queries: CaseQuery[];
+}
+
+/**
+ * Trains one model per fold.
+ * @param cases - every case (all sets); those whose code is absent are left out.
+ * @returns folds and models.
+ */
+export async function crossValidate(cases: readonly DevCase[]): Promise<CrossValidation> {
+  const { queries } = await readCaseQueries(cases);
+  const folds = groupedFolds(queries);
+  const models = new Map<string, { model: RankingModel; l2: number; trainingCases: number }>();
+  for (const fold of [...new Set(folds.values())].sort()) {
+    const training = queries.filter((query) => folds.get(query.id) !== fold);
+    if (training.length === 0) continue;
+    const { weights, l2 } = trainRanker(training, folds);
+    models.set(fold, { model: rankingModelOf(weights), l2, trainingCases: training.length });
+  }
+  return { folds, models, queries };
+}

@@ -1,0 +1,67 @@
+/**
+ * Every localization case known to the benchmark and to training, from all sets: the shared npm
+ * cases, the development set (and the Python set beside it) and the corpus cases whose report
+ * texts are in the cache; and where each case's code is.
+ */
+import { readSharedCases } from './cases.js';
+import { type CorpusCase, readCorpusCases } from './corpus.js';
+import { cachedRepoTree, type DevCase, fromSharedCase, readDevCases } from './localize-cases.js';
+import { npmPack } from './npm-pack.js';
+
+/**
+ * Corpus cases kept per repository for training and cross-validation (one: the crash report when
+ * the repository has one). Each case's revision is
+ * indexed cold (tens of seconds for the large Java and C++ repositories on this shared machine),
+ * and the number of repositories, not of cases per repository, is what grouped cross-validation
+ * measures generalization over.
+ */
+export const CORPUS_CASES_PER_REPOSITORY = 1;
+
+/**
+ * At most {@link CORPUS_CASES_PER_REPOSITORY} cases per repository: crash reports first (the
+ * minority of the corpus), then by id.
+ * @param cases - corpus cases.
+ * @returns the kept cases, in id order.
+ */
+export function capPerRepository(cases: readonly CorpusCase[]): CorpusCase[] {
+  const kept: CorpusCase[] = [];
+  const ordered = [...cases].sort(
+    (a, b) =>
+      Number(b.report_kind === 'crash') - Number(a.report_kind === 'crash') ||
+      (a.id < b.id ? -1 : 1),
+  );
+  const counts = new Map<string, number>();
+  for (const entry of ordered) {
+    const count = counts.get(entry.repo ?? '') ?? 0;
+    if (count >= CORPUS_CASES_PER_REPOSITORY) continue;
+    counts.set(entry.repo ?? '', count + 1);
+    kept.push(entry);
+  }
+  return kept.sort((a, b) => (a.id < b.id ? -1 : 1));
+}
+
+/**
+ * Reads every case (the corpus capped per repository, {@link capPerRepository}).
+ * @returns the cases, and the corpus ids whose text is missing or stale (`npm run corpus:fill`).
+ */
+export function readAllCases(): { cases: DevCase[]; unfilled: string[] } {
+  const corpus = readCorpusCases();
+  return {
+    cases: [
+      ...readSharedCases().map(fromSharedCase),
+      ...readDevCases(),
+      ...capPerRepository(corpus.cases),
+    ],
+    unfilled: [...corpus.missing, ...corpus.stale],
+  };
+}
+
+/**
+ * The folder holding a case's code: the unpacked npm package (fetched once with `npm pack`) or
+ * the extracted revision.
+ * @returns the folder, or `undefined` when the revision was never extracted (`--materialize`).
+ */
+export async function caseCode(entry: DevCase): Promise<string | undefined> {
+  if (entry.kind === 'npm') return (await npmPack(`${entry.package}@${entry.version}`)).dir;
+  return cachedRepoTree(entry);
+}

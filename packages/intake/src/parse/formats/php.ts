@@ -1,0 +1,107 @@
+/**
+ * PHP stack traces, as PHP prints an uncaught exception (`Exception::getTraceAsString()`, the
+ * `Stack trace:` block of a fatal error, Laravel's and Monolog's `[stacktrace]`): numbered lines
+ * `#0 /var/www/src/Cart.php(67): App\Cart->total(NULL)` innermost first, `#3 [internal function]:
+ * …` for calls from the engine, `#4 {main}` last. The header `PHP Fatal error:  Uncaught
+ * TypeError: message in /var/www/src/Cart.php:41` (or `… thrown in FILE on line N`) names the
+ * exception and where it was thrown, which the numbered lines leave out: `#0` is the call *into*
+ * the throwing function, so the throw site becomes the innermost frame.
+ * Format: php.net/manual/en/exception.gettraceasstring.php.
+ */
+import { isInAppFile } from '../frame-origin.js';
+import { normalizeFramePath } from '../frame-path.js';
+import { MAX_FRAMES } from '../limits.js';
+import type { Exception, Frame } from '../types.js';
+import { crashReport } from './error-header.js';
+import type { TraceFormat } from './types.js';
+
+/** `#0 /path/File.php(67): Class->method(args)`; the call is optional (`#0 /path/File.php(67)`). */
+const FRAME = /^\s*#\d+\s+(\S.*?\.(?:php|phtml|inc))\((\d+)\)(?::\s*(.*?))?\s*$/;
+/** `#3 [internal function]: Class->method()`: a call from the engine, no file. */
+const INTERNAL = /^\s*#\d+\s+\[internal function\]:\s*(.*?)\s*$/;
+/** `#4 {main}`: the end of a trace. */
+const MAIN = /^\s*#\d+\s+\{main\}\s*$/;
+/** `Uncaught App\Error: message in /path/File.php:41` (PHP 7+) or `… in FILE on line 41`. */
+const HEADER =
+  /(?:^|\s)(?:Uncaught|Next)\s+([A-Za-z_\\][\w\\]*)(?::\s*(.*?))?(?:\s+in\s+(\S+\.(?:php|phtml|inc))(?::(\d+)|\s+on line (\d+)))?\s*$/;
+/** `thrown in /path/File.php on line 41` after the trace. */
+const THROWN = /^\s*thrown in (\S+\.(?:php|phtml|inc)) on line (\d+)\s*$/;
+
+/** `App\Cart->total(NULL)` → module `App\Cart`, function `total`; `{closure}()` → no function. */
+function splitCall(call: string | undefined): Pick<Frame, 'module' | 'function'> {
+  const name = call?.replace(/\(.*$/s, '').trim() ?? '';
+  const separator = /->|::/.exec(name);
+  const module = separator ? name.slice(0, separator.index) : undefined;
+  const method = separator ? name.slice(separator.index + separator[0].length) : name;
+  const named = /^[A-Za-z_][\w]*$/.test(method) ? method : undefined;
+  return { ...(module ? { module } : {}), ...(named ? { function: named } : {}) };
+}
+
+/**
+ * Parses one numbered PHP trace line.
+ * @returns the frame, or `null` when the line is not one.
+ */
+export function parsePhpFrame(line: string): Frame | null {
+  const match = FRAME.exec(line);
+  if (match?.[1] && match[2]) {
+    const file = normalizeFramePath(match[1]) ?? match[1];
+    return {
+      file,
+      line: Number(match[2]),
+      ...splitCall(match[3]),
+      inApp: isInAppFile(file),
+      raw: line.trim(),
+    };
+  }
+  const internal = INTERNAL.exec(line);
+  if (internal) return { ...splitCall(internal[1]), inApp: false, raw: line.trim() };
+  return null;
+}
+
+/** The throw site a header or a `thrown in` line names, as a frame. */
+function throwSite(file: string, line: number, raw: string): Frame {
+  const path = normalizeFramePath(file) ?? file;
+  return { file: path, line, inApp: isInAppFile(path), raw: raw.trim() };
+}
+
+/** Parses every PHP trace in `lines`. */
+function parsePhpExceptions(lines: string[]): Exception[] {
+  const exceptions: Exception[] = [];
+  let current: Exception | undefined;
+  let site: Frame | undefined;
+  for (const line of lines) {
+    const header = HEADER.exec(line);
+    if (header?.[1] && !FRAME.test(line)) {
+      const at = header[4] ?? header[5];
+      current = { type: header[1], message: (header[2] ?? '').trim(), frames: [] };
+      site = header[3] && at ? throwSite(header[3], Number(at), line) : undefined;
+      if (site) current.frames.push(site);
+      exceptions.push(current);
+      continue;
+    }
+    const thrown = THROWN.exec(line);
+    if (thrown?.[1] && thrown[2]) {
+      // Named after the trace: the throw site goes first, unless the header already gave it.
+      if (current && !site) current.frames.unshift(throwSite(thrown[1], Number(thrown[2]), line));
+      continue;
+    }
+    if (MAIN.test(line)) continue;
+    const frame = parsePhpFrame(line);
+    if (!frame) continue;
+    if (!current) {
+      current = { type: '', message: '', frames: [] };
+      site = undefined;
+      exceptions.push(current);
+    }
+    if (current.frames.length < MAX_FRAMES) current.frames.push(frame);
+  }
+  return exceptions.filter((exception) => exception.frames.length > 0);
+}
+
+/** The PHP format. */
+export const phpFormat: TraceFormat = {
+  name: 'php',
+  detect: ({ lines }) => Math.min(60, lines.filter((line) => parsePhpFrame(line) !== null).length),
+  parse: (input) => crashReport(input, parsePhpExceptions(input.lines)),
+  parseExceptions: parsePhpExceptions,
+};

@@ -1,0 +1,74 @@
+/**
+ * `npm run train:localize` — retrains the offline localizer's ranking model,
+ * packages/investigator/src/localize/model/ranking-model.json.
+ *
+ * Data: every localization case of bench:localize whose code is at hand (the shared npm cases, the
+ * development set, the SWE-bench Lite Python set and the corpus of real fixes, see
+ * bench/lib/localize-sets.ts; git revisions extracted by `npm run bench:localize -- --materialize`).
+ * Per case, the candidate files' feature vectors and whether the fix changed them
+ * (bench/lib/localize-features.ts). Method: a pairwise logistic ranker (pairwise-ranker.ts), its L2
+ * penalty chosen by cross-validation grouped by repository (select-ranker.ts, grouped-folds.ts),
+ * then fitted on every case. The file records the data, the penalty and the grouped
+ * cross-validated MRR and Acc@1/@5 of the candidate rankings (bench:localize measures the whole
+ * localizer the same way). Deterministic: the same cases and code give the same bytes.
+ *
+ * Run: `npm run train:localize [-- --dry-run]` (`--dry-run` prints without writing).
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { readCaseQueries } from '../../../bench/lib/localize-features.js';
+import { accuracy } from '../../../bench/lib/localize-metrics.js';
+import { readAllCases } from '../../../bench/lib/localize-sets.js';
+import { groupedFolds } from './grouped-folds.js';
+import {
+  crossValidatedRanks,
+  meanReciprocalRank,
+  rankingModelOf,
+  trainRanker,
+} from './select-ranker.js';
+
+const MODEL_FILE = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../src/localize/model/ranking-model.json',
+);
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
+  const { cases, unfilled } = readAllCases();
+  const { queries, skipped: absent } = await readCaseQueries(cases);
+  const skipped = [...unfilled, ...absent];
+  const folds = groupedFolds(queries);
+  const trained = trainRanker(queries, folds);
+  const ranks = [...crossValidatedRanks(queries, folds, trained.l2).values()];
+  const model = rankingModelOf(trained.weights, {
+    method:
+      'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty towards the hand-set prior chosen by cross-validation grouped by repository; packages/investigator/training',
+    cases: queries.length,
+    repositories: new Set(queries.map((query) => query.group)).size,
+    sets: Object.fromEntries(
+      [...new Set(queries.map((query) => query.set))].map((set) => [
+        set,
+        queries.filter((query) => query.set === set).length,
+      ]),
+    ),
+    skipped: skipped.length,
+    l2: trained.l2,
+    selection: trained.selection.map(({ l2, mrr }) => ({ l2, mrr: round(mrr) })),
+    groupedCrossValidation: {
+      note: 'candidate rankings of held-out folds (no twins grouping, no limit); bench:localize measures the full localizer',
+      folds: [...new Set(folds.values())].sort(),
+      mrr: round(meanReciprocalRank(ranks)),
+      acc1: round(accuracy(ranks, 1)),
+      acc5: round(accuracy(ranks, 5)),
+    },
+  });
+  const text = `${JSON.stringify(model, null, 2)}\n`;
+  console.log(text);
+  if (!values['dry-run']) await writeFile(MODEL_FILE, text);
+}
+
+await main();

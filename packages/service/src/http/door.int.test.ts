@@ -1,0 +1,69 @@
+/** Bad input refused at the door: a clear 400 naming the field, 422 for a verified event without an id. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cartCrash } from '../pipeline/harness.test-helper.js';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { openSignedApp, type SignedApp } from './signed-source.test-helper.js';
+
+const TOKEN = 'test-token-not-secret';
+
+describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) => {
+  let opened: SignedApp | undefined;
+  afterEach(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+
+  async function open() {
+    opened = await openSignedApp(kind, { token: TOKEN });
+    const { app } = opened;
+    const post = (url: string, body: BodyInit, contentType: string) =>
+      app.request(url, {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': contentType },
+      });
+    return { ...opened, post };
+  }
+
+  it('refuses an unknown format and invalid UTF-8 with 400 naming the field, storing nothing', async () => {
+    const { post, harness } = await open();
+    const plain = await post('/api/reports?format=pdf', cartCrash(), 'text/plain');
+    expect(plain.status).toBe(400);
+    expect((await plain.json()).error.message).toMatch(
+      /^format: unknown format "pdf"; use one of auto, /,
+    );
+    const json = await post(
+      '/api/reports',
+      JSON.stringify({ reports: [{ text: cartCrash(), format: 'pdf' }] }),
+      'application/json',
+    );
+    expect(json.status).toBe(400);
+    expect((await json.json()).error.message).toContain('reports.0.format: unknown format "pdf"');
+    // "Café crashes" in Latin-1: é is the lone byte 0xE9.
+    const latin1 = Uint8Array.from([
+      ...Buffer.from('Caf'),
+      0xe9,
+      ...Buffer.from(' crashes on open\n'),
+    ]);
+    for (const type of ['text/plain', 'application/json']) {
+      const refused = await post('/api/reports', latin1, type);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.message).toMatch(
+        /^encoding: the body is not valid UTF-8/,
+      );
+    }
+    expect(await harness.store.reports.counts()).toEqual({});
+    const fine = await post('/api/reports?format=auto', cartCrash(), 'text/plain');
+    expect(fine.status).toBe(202);
+  });
+
+  it('answers a verified event without an id 422 saying so, and stores nothing', async () => {
+    const { addSource, deliver, harness } = await open();
+    const response = await deliver(await addSource('door'), JSON.stringify({ text: cartCrash() }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: { code: 'EVENT_REJECTED', message: expect.stringContaining('The event has no id') },
+    });
+    expect(await harness.store.reports.counts()).toEqual({});
+  });
+});
