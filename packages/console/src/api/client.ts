@@ -91,6 +91,10 @@ export const api = {
     (
       await send(() => client.api.groups[':id'].markdown.$get({ param: { id }, query: { style } }))
     ).text(),
+  code: async (project: string, path: string, line: number) =>
+    (
+      await send(() => client.api.code.$get({ query: { project, path, line: String(line) } }))
+    ).json(),
   settings: async () => (await send(() => client.api.settings.$get())).json(),
   sources: async () => (await send(() => client.api.sources.$get())).json(),
   views: async () => (await send(() => client.api.views.$get())).json(),

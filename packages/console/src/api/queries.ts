@@ -34,6 +34,19 @@ export function useGroup(id: string) {
   return useQuery({ queryKey: queryKeys.group(id), queryFn: () => api.group(id) });
 }
 
+/**
+ * ±5 lines of the project's code around `line` of `path` (secrets withheld by the service), only
+ * once `enabled` (a frame opened). Code does not change under a page: cached for the session.
+ */
+export function useCodeContext(project: string, path: string, line: number, enabled = true) {
+  return useQuery({
+    queryKey: ['code', project, path, line] as const,
+    queryFn: () => api.code(project, path, line),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
 /** Sources and their polling state. */
 export function useSources() {
   return useQuery({ queryKey: queryKeys.sources, queryFn: api.sources });

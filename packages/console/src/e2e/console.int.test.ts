@@ -2,9 +2,9 @@
  * The console end to end in headless Chromium, against a real service (SQLite in a temporary
  * folder, offline investigations over the fake repository): a report ingested through the API
  * appears in the inbox live, opens with the keyboard, shows its diagnosis with the right file and
- * lines, and a status change survives a reload. axe-core finds no serious or critical violation
- * on the inbox, group and settings pages; a screenshot of each is written to
- * packages/console/.screenshots/ (git-ignored).
+ * lines, and a status change survives a reload. Every page (sign-in, inbox, group, settings, the
+ * assistant open) at 1440 and 390 px: no horizontal page scroll, no serious or critical axe
+ * violation, and a screenshot `<page>-<width>.png` in packages/console/.screenshots/ (git-ignored).
  */
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -82,9 +82,15 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
       "Cannot read properties of undefined (reading 'price')",
     );
     await service.queue.drain({ timeoutMs: 60_000 });
-    await page.getByText('· diagnosed').waitFor();
+    await row.locator('.investigation', { hasText: /^diagnosed$/ }).waitFor();
     expect(await row.textContent()).toContain('crash');
     expect(await row.textContent()).toContain('shop');
+    // The row answers before the group is opened: culprit, root cause, trend.
+    expect(await row.locator('.culprit').textContent()).toBe('cartTotal · src/cart/total.ts:6');
+    expect((await row.locator('.row-cause').textContent())?.length).toBeGreaterThan(0);
+    expect(await row.locator('svg.sparkline').getAttribute('aria-label')).toBe(
+      '1 report in 14 days, 1 today',
+    );
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'inbox');
 
@@ -109,9 +115,26 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
     expect(marked.every((line) => line >= start && line <= end)).toBe(true);
     // Shiki colored the quote.
     await page.locator('.affected-file .code-line span[style*="color"]').first().waitFor();
-    expect(await page.locator('.frames li.in-app').count()).toBeGreaterThan(0);
-    expect(await page.locator('table.suspects tbody tr').count()).toBe(
+    // The trace is shown once; an in-app frame opens to its code with the frame's line marked.
+    expect(await page.locator('.frames').count()).toBe(1);
+    expect(
+      await page
+        .getByText(CRASH.split('\n')[1]?.trim() ?? '')
+        .filter({ visible: true })
+        .count(),
+    ).toBe(0);
+    await page.locator('.frames li.in-app summary').first().click();
+    const frameCode = page.locator('.frames li.in-app .code');
+    await frameCode.waitFor();
+    expect(await frameCode.locator('.code-line').count()).toBeGreaterThan(5);
+    expect(await frameCode.locator('.code-line[data-marked]').getAttribute('data-line')).toBe('6');
+    // Confidence and grounding in words; suspects explained a sentence each.
+    await page.getByText('Grounded in the code', { exact: true }).waitFor();
+    expect(await page.locator('.suspects > li').count()).toBe(
       (detail.diagnoses[0]?.suspects as unknown[] | undefined)?.length,
+    );
+    expect(await page.locator('.suspects .why').first().textContent()).toContain(
+      'Named in the stack trace',
     );
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'group');
@@ -134,6 +157,101 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'settings');
     expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('finds a group by the text of a report merged into it', async () => {
+    if (!running || !browser) throw new Error('setup failed');
+    const { service } = running;
+    // Same crash, so the same group; only this report says how it happened.
+    await running.ingest([
+      { id: 'crash-2', text: `${CRASH}\n\nHappened right after applying the WINTERSALE coupon.` },
+    ]);
+    await service.queue.drain({ timeoutMs: 60_000 });
+    const inbox = await running.get<InboxPageView>('/api/groups');
+    expect(inbox.groups).toHaveLength(1);
+    expect(inbox.groups[0]?.count).toBe(2);
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto(service.consoleUrl);
+    await page.locator('table.inbox tbody tr').first().waitFor();
+    await page.keyboard.press('/');
+    await page.keyboard.type('wintersale coup');
+    await page.waitForURL(/q=wintersale/);
+    await page.locator(`table.inbox tbody tr[data-group-id="${inbox.groups[0]?.id}"]`).waitFor();
+    await page.getByRole('searchbox').fill('wintersale refund');
+    await page.getByRole('heading', { name: 'No group matches these filters' }).waitFor();
+    await page.close();
+  }, 120_000);
+
+  it('fits every page at 390 px without horizontal scroll; axe finds nothing serious at 1440 or 390', async () => {
+    if (!running || !browser) throw new Error('setup failed');
+    const { service } = running;
+    const inbox = await running.get<InboxPageView>('/api/groups');
+    const id = inbox.groups[0]?.id;
+    if (!id) throw new Error('the first test ingests a group');
+    const page = await browser.context.newPage();
+    page.setDefaultTimeout(20_000);
+    const pages: Array<{ name: string; open: () => Promise<void> }> = [
+      {
+        name: 'sign-in',
+        open: async () => {
+          await page.goto(`${service.url}/`);
+          await page.evaluate(() => sessionStorage.clear());
+          await page.reload();
+          await page.getByRole('heading', { name: 'Sightline console' }).waitFor();
+        },
+      },
+      {
+        name: 'inbox',
+        open: async () => {
+          await page.goto(service.consoleUrl);
+          await page.locator('table.inbox tbody tr').first().waitFor();
+        },
+      },
+      {
+        name: 'group',
+        open: async () => {
+          await page.goto(`${service.url}/#/groups/${id}`);
+          await page.locator('.frames li.in-app summary').first().click();
+          await page.locator('.frames li.in-app .code').waitFor();
+        },
+      },
+      {
+        name: 'settings',
+        open: async () => {
+          await page.goto(`${service.url}/#/settings`);
+          await page.getByRole('heading', { name: 'Investigations' }).waitFor();
+        },
+      },
+      {
+        name: 'assistant',
+        open: async () => {
+          await page.goto(`${service.url}/#/`);
+          await page.getByRole('button', { name: 'Assistant' }).click();
+          await page.getByRole('heading', { name: 'No model configured' }).waitFor();
+        },
+      },
+    ];
+    const overflows: string[] = [];
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      for (const { name, open } of pages) {
+        await open();
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        if (scrollWidth > innerWidth) overflows.push(`${name} at ${width}: ${scrollWidth} px`);
+        expect({ name, width, violations: await seriousViolations(page) }).toEqual({
+          name,
+          width,
+          violations: [],
+        });
+        await shoot(page, `${name}-${width}`);
+      }
+    }
+    expect(overflows).toEqual([]);
     await page.close();
   }, 180_000);
 });

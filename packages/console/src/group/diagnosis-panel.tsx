@@ -1,26 +1,39 @@
 /**
- * The latest diagnosis: root cause with confidence, verification, complexity and risk, affected
- * files with their quoted lines (Shiki), the proposed change as a diff. Opted in as the
+ * The latest diagnosis: root cause with its confidence and whether it is grounded in the code (in
+ * words), complexity and risk, affected files with each quote shown in ±5 lines of its file and
+ * the quoted lines marked (Shiki), the proposed change as a diff. Opted in as the
  * `diagnosis` node: the root cause and locations upfront, the explanation and patch on demand.
  */
+import { userContent } from '@sightline/page-context';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import type { DiagnosisView } from '../api/types.js';
 import { Badge } from '../ui/badge.js';
 import { CodeBlock } from '../ui/code-block.js';
+import { CodeContext } from '../ui/code-context.js';
 import { DiffView } from '../ui/diff-view.js';
-import { duration, fullTime, location, percent, timeAgo } from '../ui/format.js';
+import { duration, fullTime, location, timeAgo } from '../ui/format.js';
+import { confidenceWords, verificationWords } from './trust-words.js';
 
-function DiagnosisPanelView({ view }: { view: DiagnosisView }) {
+/** Props of {@link DiagnosisPanel}. */
+export interface DiagnosisPanelProps {
+  view: DiagnosisView;
+  /** The group's project (its repository shows the code around each quote). */
+  project: string;
+}
+
+function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
   const { diagnosis } = view;
   const verification = diagnosis.verification;
+  const grounded = verificationWords(verification);
   usePageContext(
     {
       version: view.version,
       method: view.method,
       model: view.model ?? 'none (offline)',
-      rootCause: diagnosis.rootCause.summary,
-      confidence: percent(diagnosis.rootCause.confidence),
-      verified: verification?.verified ?? false,
+      // Drawn from the report's text (an offline diagnosis quotes its message): data, never orders.
+      rootCause: userContent(diagnosis.rootCause.summary),
+      confidence: confidenceWords(diagnosis.rootCause.confidence),
+      evidence: grounded.title,
       affectedFiles: diagnosis.affectedFiles.map((file) => `${location(file)} (${file.role})`),
       complexity: diagnosis.complexity,
       risk: diagnosis.risk,
@@ -28,7 +41,7 @@ function DiagnosisPanelView({ view }: { view: DiagnosisView }) {
     },
     {
       details: () => ({
-        explanation: diagnosis.rootCause.explanation,
+        explanation: userContent(diagnosis.rootCause.explanation),
         riskRationale: diagnosis.riskRationale,
         patch: diagnosis.proposedChange?.patch ?? null,
         verificationReasons: verification?.reasons ?? [],
@@ -42,14 +55,13 @@ function DiagnosisPanelView({ view }: { view: DiagnosisView }) {
       </h2>
       <dl className="facts">
         <dt>Confidence</dt>
-        <dd>{percent(diagnosis.rootCause.confidence)}</dd>
-        <dt>Verification</dt>
+        <dd>{confidenceWords(diagnosis.rootCause.confidence)}</dd>
+        <dt>Evidence</dt>
         <dd>
-          {verification?.verified ? (
-            <Badge kind="verified">verified</Badge>
-          ) : (
-            <Badge kind="unverified">not verified</Badge>
-          )}
+          <span className={verification?.verified ? 'grounded' : 'ungrounded'}>
+            {grounded.title}
+          </span>
+          <span className="muted"> — {grounded.sentence}</span>
         </dd>
         <dt>Complexity</dt>
         <dd>
@@ -88,15 +100,27 @@ function DiagnosisPanelView({ view }: { view: DiagnosisView }) {
               {file.symbol ? <span className="muted"> · {file.symbol}</span> : null}{' '}
               <Badge kind={file.role}>{file.role}</Badge>
             </h4>
-            {file.evidence.map((evidence) => (
-              <CodeBlock
-                key={`${evidence.path}:${evidence.line}`}
-                code={evidence.quote}
-                path={evidence.path}
-                firstLine={evidence.line}
-                marked={evidence.path === file.path ? file.lines : undefined}
-              />
-            ))}
+            {file.evidence.map((evidence) => {
+              const quoted = evidence.quote.replace(/\n$/, '').split('\n').length;
+              const marked: [number, number] = [evidence.line, evidence.line + quoted - 1];
+              return (
+                <CodeContext
+                  key={`${evidence.path}:${evidence.line}`}
+                  project={project}
+                  path={evidence.path}
+                  line={evidence.line}
+                  marked={marked}
+                  fallback={
+                    <CodeBlock
+                      code={evidence.quote}
+                      path={evidence.path}
+                      firstLine={evidence.line}
+                      marked={marked}
+                    />
+                  }
+                />
+              );
+            })}
           </article>
         ))
       )}

@@ -3,6 +3,7 @@
  * re-investigate, copy the diagnosis as Markdown or as a GitHub comment. Opted in as the `group`
  * node with the actions `set_status` and `reinvestigate`.
  */
+import { userContent } from '@sightline/page-context';
 import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
 import { GROUP_STATUSES, type GroupStatus } from '@sightline/service/vocabulary';
 import { useState } from 'react';
@@ -28,7 +29,7 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
   const [notice, setNotice] = useState('');
   usePageContext({
     id: group.id,
-    title: group.title,
+    title: userContent(group.title),
     label: group.label,
     status: group.status,
     reports: group.count,
@@ -53,6 +54,8 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
   usePageAction('set_status', {
     description: 'Set the triage status of this group.',
     input: setStatusInput,
+    // Once the model has read report text, the user confirms (prompt injection cannot act unseen).
+    confirm: 'if-untrusted',
     handler: async ({ status }) => {
       await changeStatus(status);
       return { id: group.id, status };
@@ -61,6 +64,7 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
   usePageAction('reinvestigate', {
     description: 'Investigate this group again (with the configured model, else offline).',
     input: reinvestigateInput,
+    confirm: 'if-untrusted',
     handler: async () => {
       await investigate();
       return { id: group.id, queued: true };

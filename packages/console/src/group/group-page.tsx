@@ -12,6 +12,7 @@ import { DiagnosisPanel } from './diagnosis-panel.js';
 import { EarlierDiagnoses } from './earlier-diagnoses.js';
 import { GroupHeader } from './group-header.js';
 import { ReportCard } from './report-card.js';
+import { hasTrace, StackTrace } from './stack-trace.js';
 import { SuspectCommits } from './suspect-commits.js';
 import { SuspectsTable } from './suspects-table.js';
 
@@ -45,6 +46,7 @@ export function GroupPage({ id }: { id: string }) {
   }
   const { group, reports, diagnoses } = detail.data;
   const [latest, ...earlier] = diagnoses;
+  const traced = reports.find(hasTrace);
   const projectName = projects.find((project) => project.id === group.projectId)?.name ?? '';
   return (
     <main className="page group-page">
@@ -53,16 +55,20 @@ export function GroupPage({ id }: { id: string }) {
         <div className="main-column">
           {latest ? (
             <>
-              <DiagnosisPanel view={latest} />
+              <DiagnosisPanel view={latest} project={group.projectId} />
+              {traced ? <StackTrace report={traced} project={group.projectId} /> : null}
               <SuspectsTable suspects={latest.suspects} />
               {latest.diagnosis.history ? (
                 <SuspectCommits history={latest.diagnosis.history} />
               ) : null}
             </>
           ) : (
-            <Empty title="No diagnosis yet">
-              <p>{investigationNote(group.investigation)}</p>
-            </Empty>
+            <>
+              <Empty title="No diagnosis yet">
+                <p>{investigationNote(group.investigation)}</p>
+              </Empty>
+              {traced ? <StackTrace report={traced} project={group.projectId} /> : null}
+            </>
           )}
           <EarlierDiagnoses diagnoses={earlier} />
         </div>

@@ -1,10 +1,12 @@
 /**
- * The offline localizer's ranking: file, lines, symbol, score and why. Opted in as the `suspects`
- * node (the top five upfront, all through `expand_node`).
+ * The offline localizer's ranking, one suspect a line: where, and why in one sentence ("named in
+ * the stack trace", "the report mentions `commandList`"); the localizer's own notes and scores in
+ * a detail view. Opted in as the `suspects` node (the top five upfront, all through `expand_node`).
  */
 import type { Suspect } from '@sightline/investigator';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import { location } from '../ui/format.js';
+import { suspectSentence } from './suspect-sentence.js';
 
 const UPFRONT = 5;
 
@@ -12,12 +14,19 @@ function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
   const rows = suspects.map((suspect) => ({
     at: location(suspect),
     symbol: suspect.symbol ?? '',
-    score: Number(suspect.score.toFixed(3)),
-    why: suspect.evidence.join('; '),
+    why: suspectSentence(suspect.evidence),
   }));
   usePageContext(
     { count: suspects.length, top: rows.slice(0, UPFRONT) },
-    { details: () => ({ rows }) },
+    {
+      details: () => ({
+        rows: suspects.map((suspect, index) => ({
+          ...rows[index],
+          score: Number(suspect.score.toFixed(3)),
+          signals: suspect.evidence.join('; '),
+        })),
+      }),
+    },
   );
   return (
     <section className="panel" aria-labelledby="suspects-heading">
@@ -27,38 +36,54 @@ function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
           The localizer found no suspect (no in-app frame or identifier matched).
         </p>
       ) : (
-        <table className="suspects">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Location</th>
-              <th scope="col">Symbol</th>
-              <th scope="col" className="number">
-                Score
-              </th>
-              <th scope="col">Why</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr key={row.at}>
-                <td>{index + 1}</td>
-                <td>
-                  <code>{row.at}</code>
-                </td>
-                <td>{row.symbol}</td>
-                <td className="number">{row.score}</td>
-                <td className="why">{row.why}</td>
-              </tr>
+        <>
+          <ol className="suspects">
+            {rows.map((row) => (
+              <li key={row.at}>
+                <code>{row.at}</code>
+                {row.symbol ? <span className="muted"> · {row.symbol}</span> : null}
+                <span className="why">{row.why}</span>
+              </li>
             ))}
-          </tbody>
-        </table>
+          </ol>
+          <details className="signals">
+            <summary>Signals and scores</summary>
+            <table className="suspect-signals">
+              <thead>
+                <tr>
+                  <th scope="col">Location</th>
+                  <th scope="col" className="number">
+                    Score
+                  </th>
+                  <th scope="col">The localizer's notes</th>
+                </tr>
+              </thead>
+              <tbody>
+                {suspects.map((suspect, index) => (
+                  <tr key={rows[index]?.at}>
+                    <td>
+                      <code>{rows[index]?.at}</code>
+                    </td>
+                    <td className="number">{suspect.score.toFixed(3)}</td>
+                    <td>
+                      <ul>
+                        {suspect.evidence.map((note) => (
+                          <li key={note}>{note}</li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </details>
+        </>
       )}
     </section>
   );
 }
 
-/** The suspects table. */
+/** The suspects list. */
 export const SuspectsTable = withPageContext('suspects', SuspectsTableView, {
   id: () => 'suspects',
   priority: 6,

@@ -13,7 +13,11 @@ export const filterInboxInput = z.object({
   label: z.enum(REPORT_LABELS).optional().describe(REPORT_LABELS.join(', ')),
   status: z.enum(GROUP_STATUSES).optional(),
   source: z.enum(SOURCE_KINDS).optional().describe('Source kind'),
-  q: z.string().max(200).optional().describe('Words the title contains'),
+  q: z
+    .string()
+    .max(200)
+    .optional()
+    .describe("Words to find in the group's title or any of its reports' text (word prefixes)"),
 });
 
 /** Input of `create_saved_view`: a name, the filters (as `filter_inbox` takes them) and the order. */

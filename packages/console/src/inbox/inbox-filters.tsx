@@ -93,7 +93,7 @@ function InboxFiltersView({ filters, projects }: InboxFiltersProps) {
         <input
           ref={search}
           type="search"
-          placeholder="Title contains…  ( / )"
+          placeholder="Titles and report text…  ( / )"
           value={text}
           onChange={(event) => setText(event.target.value)}
         />

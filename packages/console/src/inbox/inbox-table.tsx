@@ -1,20 +1,25 @@
 /**
- * The inbox's rows: label, title, count, first and last seen, sources, status, project. Opted in
+ * The inbox's rows: label; title with the culprit (function and file), the root cause in one line
+ * and the investigation state; a 14-day trend; count; release, platform and environment; last and
+ * first seen; status; project. On narrow screens each row stacks into a card. Opted in
  * as the `inbox` node: counts and filters with the first rows upfront, every row through
  * `expand_node`; actions `filter_inbox` and `open_group`.
  */
 
+import { userContent } from '@sightline/page-context';
 import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
 import { useEffect, useRef } from 'react';
-import type { GroupSummary } from '../api/types.js';
+import type { InboxRow } from '../api/types.js';
 import { hrefFor, type InboxFilters, navigate } from '../router.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, timeAgo } from '../ui/format.js';
+import { Sparkline, trendSentence } from '../ui/sparkline.js';
 import { filterInboxInput, openGroupInput } from './inbox-actions.js';
+import { culpritText, investigationWords, whereText } from './row-text.js';
 
 /** Props of {@link InboxTable}. */
 export interface InboxTableProps {
-  groups: GroupSummary[];
+  groups: InboxRow[];
   total: number;
   filters: InboxFilters;
   projectName: (id: string) => string;
@@ -25,18 +30,23 @@ export interface InboxTableProps {
 /** Rows sent upfront; the rest through `expand_node`. */
 const ROWS_UPFRONT = 10;
 
-function row(group: GroupSummary, projectName: (id: string) => string) {
+function row(group: InboxRow, projectName: (id: string) => string) {
   return {
     id: group.id,
     label: group.label,
-    title: group.title,
+    // Written by whoever sent the report (or drawn from it): data for the model, never orders.
+    title: userContent(group.title),
+    culprit: group.culprit ? userContent(culpritText(group.culprit)) : null,
+    rootCause: group.rootCause ? userContent(group.rootCause) : null,
+    investigation: investigationWords(group),
+    trend: trendSentence(group.trend, 'report'),
+    where: whereText(group) || null,
     count: group.count,
     status: group.status,
     lastSeen: group.lastSeen,
     firstSeen: group.firstSeen,
     sources: group.sources.join(','),
     project: projectName(group.projectId),
-    diagnosed: group.latestDiagnosisVersion > 0,
   };
 }
 
@@ -51,7 +61,8 @@ function InboxTableView(props: InboxTableProps) {
     { details: () => ({ rows: groups.map((group) => row(group, projectName)) }) },
   );
   usePageAction('filter_inbox', {
-    description: 'Filter the inbox by label, status, source and title words (omitted: cleared).',
+    description:
+      'Filter the inbox by label, status, source and words of the titles or report text (omitted: cleared).',
     input: filterInboxInput,
     handler: (input) => {
       const next = { ...(filters.project ? { project: filters.project } : {}), ...input };
@@ -78,9 +89,11 @@ function InboxTableView(props: InboxTableProps) {
         <tr>
           <th scope="col">Label</th>
           <th scope="col">Group</th>
+          <th scope="col">14 days</th>
           <th scope="col" className="number">
             Reports
           </th>
+          <th scope="col">Release · platform</th>
           <th scope="col">Last seen</th>
           <th scope="col">First seen</th>
           <th scope="col">Source</th>
@@ -96,21 +109,46 @@ function InboxTableView(props: InboxTableProps) {
             data-group-id={group.id}
             onMouseEnter={() => onSelect(index)}
           >
-            <td>
+            <td className="label">
               <Badge kind={group.label}>{group.label}</Badge>
             </td>
             <td className="title">
               <a href={hrefFor({ name: 'group', id: group.id })}>{group.title}</a>
-              <span className="muted"> · {investigationWord(group)}</span>
+              {group.culprit ? (
+                <code
+                  className="culprit"
+                  title={
+                    group.culprit.from === 'stack'
+                      ? 'Top in-app frame of the stack trace'
+                      : "The diagnosis' first cause"
+                  }
+                >
+                  {culpritText(group.culprit)}
+                </code>
+              ) : null}
+              {group.rootCause ? <span className="row-cause">{group.rootCause}</span> : null}
+              <span className={`investigation investigation-${group.investigation.state}`}>
+                {investigationWords(group)}
+              </span>
             </td>
-            <td className="number">{group.count}</td>
-            <td title={fullTime(group.lastSeen)}>{timeAgo(group.lastSeen)}</td>
-            <td title={fullTime(group.firstSeen)}>{timeAgo(group.firstSeen)}</td>
-            <td>{group.sources.join(', ')}</td>
-            <td>
+            <td className="trend">
+              <Sparkline counts={group.trend} what="report" />
+            </td>
+            <td className="number count" data-caption={group.count === 1 ? 'report' : 'reports'}>
+              {group.count}
+            </td>
+            <td className="where">{whereText(group) || <span className="muted">—</span>}</td>
+            <td className="seen" data-caption="last seen" title={fullTime(group.lastSeen)}>
+              {timeAgo(group.lastSeen)}
+            </td>
+            <td className="seen" data-caption="first seen" title={fullTime(group.firstSeen)}>
+              {timeAgo(group.firstSeen)}
+            </td>
+            <td className="sources">{group.sources.join(', ')}</td>
+            <td className="status">
               <Badge kind={group.status}>{group.status}</Badge>
             </td>
-            <td>{projectName(group.projectId)}</td>
+            <td className="project">{projectName(group.projectId)}</td>
           </tr>
         ))}
       </tbody>
@@ -123,16 +161,3 @@ export const InboxTable = withPageContext('inbox', InboxTableView, {
   id: () => 'inbox',
   priority: 10,
 });
-
-/** One word on where a group's investigation is, as the service says it (never a guess from the label). */
-function investigationWord(group: GroupSummary): string {
-  if (group.latestDiagnosisVersion > 0 && group.investigation.state === 'done') return 'diagnosed';
-  const words = {
-    queued: 'queued',
-    running: 'investigating',
-    done: 'diagnosed',
-    failed: 'investigation failed',
-    'not-investigated': 'not investigated',
-  } as const;
-  return words[group.investigation.state];
-}

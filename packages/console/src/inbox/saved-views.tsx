@@ -34,6 +34,8 @@ function SavedViewsView({ filters }: { filters: InboxFilters }) {
     description:
       'Save a named view of the inbox (filters and sort order) and apply it. Filters omitted match everything.',
     input: createSavedViewInput,
+    // The inbox holds report titles: the user confirms before a view is stored.
+    confirm: 'if-untrusted',
     handler: async ({ name, filters: viewFilterInput, sort }) => {
       const view = await create.mutateAsync({ name, filters: viewFilterInput, sort });
       navigate({ name: 'inbox', filters: viewFilters(view) });

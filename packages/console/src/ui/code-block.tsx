@@ -34,7 +34,9 @@ export function CodeBlock({ code, path, firstLine, marked }: CodeBlockProps) {
     };
   }, [code, path]);
   return (
-    <pre className="code" data-path={path}>
+    // Focusable so its horizontal scroll works from the keyboard (narrow screens).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+    <pre className="code" data-path={path} tabIndex={0}>
       <code>
         {lines.map((line, index) => {
           const number = firstLine + index;

@@ -40,7 +40,8 @@ export function DiffView({ patch }: { patch: string }) {
     return <pre className="code">{patch}</pre>;
   }
   return (
-    <div className="diff">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+    <div className="diff" tabIndex={0}>
       {files.map((file) => (
         <table key={`${file.oldFileName}→${file.newFileName}`} className="diff-file">
           <caption>{(file.newFileName ?? file.oldFileName ?? '').replace(/^[ab]\//, '')}</caption>

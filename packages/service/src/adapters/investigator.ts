@@ -4,7 +4,14 @@
  * them between packages is an edit of this file only.
  */
 
-export { makeOwnFolder, openRepository, type Repository, resolveRoot } from '@sightline/codebase';
+export {
+  gateFile,
+  makeOwnFolder,
+  openRepository,
+  type Repository,
+  resolveInRoot,
+  resolveRoot,
+} from '@sightline/codebase';
 export {
   allFrames,
   type Classification,

@@ -18,6 +18,7 @@ import { handleError, notFound } from './middleware/errors.js';
 import { browserHardening, loopbackHostCheck } from './middleware/hardening.js';
 import { type AppLimits, DEFAULT_LIMITS, perClientLimit } from './middleware/limits.js';
 import { chatRoutes } from './routes/chat.js';
+import { codeRoutes } from './routes/code.js';
 import { mountConsole } from './routes/console.js';
 import { eventRoutes } from './routes/events.js';
 import { groupRoutes } from './routes/groups.js';
@@ -79,6 +80,7 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/api/groups', groupRoutes({ store, pipeline }))
+    .route('/api/code', codeRoutes({ store }))
     .route('/api/views', savedViewRoutes({ store }))
     .route('/api/reports', reportRoutes({ store, pipeline, limits }))
     .route('/api/events', eventRoutes({ store, pollMs: options.eventsPollMs ?? 1_000 }))

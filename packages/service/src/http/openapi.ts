@@ -4,6 +4,8 @@
  */
 import { z } from 'zod';
 import {
+  codeContextSchema,
+  codeQuerySchema,
   errorSchema,
   groupDetailSchema,
   groupSummarySchema,
@@ -81,6 +83,13 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       body: reinvestigateSchema,
       response: z.object({ queued: z.boolean() }),
       status: 202,
+    },
+  },
+  '/api/code': {
+    get: {
+      summary: "±5 lines of a project's code around a line, secrets withheld",
+      query: codeQuerySchema,
+      response: codeContextSchema,
     },
   },
   '/api/reports': {

@@ -31,7 +31,11 @@ export const inboxFiltersSchema = z
       .string()
       .optional()
       .describe('Source kind: files, sentry, github, app-store, google-play'),
-    q: z.string().max(200).optional().describe('Words the title contains'),
+    q: z
+      .string()
+      .max(200)
+      .optional()
+      .describe("Words to find in the group's title or any of its reports' text (word prefixes)"),
   })
   .strict();
 
@@ -95,8 +99,28 @@ export const groupSummarySchema = z.object({
   updatedAt: z.string(),
 });
 
+/** A group as an inbox row shows it: the summary plus culprit, root cause, trend and where it happens. */
+export const inboxRowSchema = groupSummarySchema.extend({
+  culprit: z
+    .object({
+      function: z.string().nullable(),
+      file: z.string(),
+      line: z.number().int().nullable().describe('1-based'),
+      from: z.enum(['stack', 'diagnosis']),
+    })
+    .nullable()
+    .describe("The top in-app frame's function and file, else the diagnosis' first cause"),
+  rootCause: z.string().nullable().describe("The latest diagnosis' root cause in one sentence"),
+  trend: z
+    .array(z.number().int())
+    .describe('Reports per UTC day over the last 14 days, oldest first'),
+  releases: z.array(z.string()).describe('Releases or app versions, most frequent first (≤ 3)'),
+  platforms: z.array(z.string()).describe('Platforms, most frequent first (≤ 3)'),
+  environments: z.array(z.string()).describe('Environments, most frequent first (≤ 3)'),
+});
+
 export const inboxPageSchema = z.object({
-  groups: z.array(groupSummarySchema),
+  groups: z.array(inboxRowSchema),
   total: z.number().int(),
   nextCursor: z.string().nullable(),
 });
@@ -156,6 +180,26 @@ export const groupDetailSchema = z.object({
   reports: z.array(reportViewSchema).describe('Newest first, at most 50'),
   diagnoses: z.array(diagnosisViewSchema).describe('Every version, newest first'),
 });
+
+export const codeQuerySchema = z
+  .object({
+    project: z.string().min(1).describe('Project id or name'),
+    path: z.string().min(1).max(1000).describe('Repository-relative file path'),
+    line: z.coerce.number().int().min(1).describe('1-based line to show the code around'),
+  })
+  .strict();
+
+export const codeContextSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    path: z.string(),
+    line: z.number().int().describe('1-based, clamped to the file'),
+    start: z.number().int().describe('1-based line of lines[0]'),
+    lines: z.array(z.string()).describe('Withheld lines replaced by a note'),
+    withheld: z.array(z.number().int()),
+  }),
+  z.object({ ok: z.literal(false), code: z.string(), reason: z.string() }),
+]);
 
 export const statusChangeSchema = z.object({ status: groupStatusSchema }).strict();
 
@@ -268,6 +312,8 @@ export const statusSchema = z.object({
 
 /** A group as the inbox lists it. */
 export type GroupSummary = z.infer<typeof groupSummarySchema>;
+/** A group as an inbox row shows it. */
+export type InboxRow = z.infer<typeof inboxRowSchema>;
 /** A page of the inbox. */
 export type InboxPageView = z.infer<typeof inboxPageSchema>;
 /** A group with its reports and every diagnosis. */

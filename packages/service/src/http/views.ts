@@ -4,6 +4,7 @@ import { groupInvestigation } from '../pipeline/investigation-state.js';
 import type {
   DiagnosisRecord,
   GroupRecord,
+  InboxRowFacts,
   ProjectRecord,
   ReportRecord,
   SourceRecord,
@@ -11,6 +12,7 @@ import type {
 import type {
   diagnosisViewSchema,
   groupSummarySchema,
+  inboxRowSchema,
   projectViewSchema,
   reportViewSchema,
   sourceViewSchema,
@@ -35,6 +37,23 @@ export function groupView(group: GroupRecord): z.infer<typeof groupSummarySchema
     investigation: groupInvestigation(group),
     mergedInto: group.mergedInto,
     updatedAt: group.updatedAt,
+  };
+}
+
+/** A group as an inbox row (facts missing for it: an empty row, never an error). */
+export function inboxRowView(
+  group: GroupRecord,
+  facts: Map<string, InboxRowFacts>,
+): z.infer<typeof inboxRowSchema> {
+  const row = facts.get(group.id);
+  return {
+    ...groupView(group),
+    culprit: row?.culprit ?? null,
+    rootCause: row?.rootCause ?? null,
+    trend: row?.trend ?? [],
+    releases: row?.releases ?? [],
+    platforms: row?.platforms ?? [],
+    environments: row?.environments ?? [],
   };
 }
 

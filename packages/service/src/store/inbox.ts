@@ -1,8 +1,12 @@
-/** The inbox query: groups filtered by project, label, status, source and text, sorted, paged. */
+/**
+ * The inbox query: groups filtered by project, label, status, source and words (in the title or
+ * any report's text), sorted, paged.
+ */
 import { type Kysely, sql } from 'kysely';
 import type { GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
 import { toGroup } from './groups.js';
 import type { GroupRecord } from './records.js';
+import { reportTextMatches } from './report-search.js';
 import type { Database, GroupRow } from './schema.js';
 
 /** Filters and paging of {@link queryInbox}. */
@@ -12,7 +16,10 @@ export interface InboxQuery {
   status?: GroupStatus;
   /** Source kind (`files`, `sentry`, …): groups with at least one report from it. */
   source?: string;
-  /** Words the group's title contains (case-insensitive). */
+  /**
+   * Words to find: groups whose title contains every word (case-insensitive), or with a report
+   * whose text holds every word as a word prefix (full-text search, see `report-search.ts`).
+   */
   q?: string;
   /** Order. Default `newest`. */
   sort?: InboxSort;
@@ -63,8 +70,28 @@ export async function queryInbox(
   const contains = (name: 'source_kinds' | 'title', text: string) =>
     sql<boolean>`${sql.ref(name)} ${like} ${`%${escapeLike(text)}%`} escape '\\'`;
   if (query.source) filtered = filtered.where(contains('source_kinds', query.source));
-  for (const word of (query.q ?? '').split(/\s+/).filter(Boolean)) {
-    filtered = filtered.where(contains('title', word));
+  const words = (query.q ?? '').split(/\s+/).filter(Boolean);
+  if (words.length > 0) {
+    const inText = reportTextMatches(dialect, words.join(' '));
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb.and(words.map((word) => contains('title', word))),
+        ...(inText
+          ? [
+              eb(
+                'id',
+                'in',
+                eb
+                  .selectFrom('reports')
+                  .select('reports.group_id')
+                  .where('reports.group_id', 'is not', null)
+                  .where(inText)
+                  .$narrowType<{ group_id: string }>(),
+              ),
+            ]
+          : []),
+      ]),
+    );
   }
   let page = filtered
     .selectAll()

@@ -6,8 +6,10 @@ import type { Kysely } from 'kysely';
 import { createDiagnosisStore, type DiagnosisStore } from './diagnoses.js';
 import { createGroupStore, type GroupStore } from './groups.js';
 import { type InboxPage, type InboxQuery, queryInbox } from './inbox.js';
+import { type InboxRowFacts, inboxRowFacts } from './inbox-rows.js';
 import { type DatabaseLocation, openDatabase } from './open-database.js';
 import { createProjectStore, type ProjectStore } from './projects.js';
+import type { GroupRecord } from './records.js';
 import { createReportStore, type ReportStore } from './reports.js';
 import { createSavedViewStore, type SavedViewStore } from './saved-views.js';
 import type { Database } from './schema.js';
@@ -16,6 +18,7 @@ import { createSourceStore, type SourceStore } from './sources.js';
 export type { DiagnosisStore, NewDiagnosis } from './diagnoses.js';
 export type { AttachReport, GroupKey, GroupStore } from './groups.js';
 export { type InboxPage, type InboxQuery, MAX_INBOX_PAGE } from './inbox.js';
+export { type Culprit, type InboxRowFacts, TREND_DAYS } from './inbox-rows.js';
 export {
   type DatabaseLocation,
   type OpenDatabase,
@@ -43,6 +46,8 @@ export interface Store {
   savedViews: SavedViewStore;
   /** One page of the inbox (see `InboxQuery`). */
   inbox(query: InboxQuery): Promise<InboxPage>;
+  /** What the inbox rows of `groups` show: culprit, root cause, 14-day trend, releases, platforms. */
+  inboxRows(groups: GroupRecord[], now?: Date): Promise<Map<string, InboxRowFacts>>;
   /**
    * The database itself, for the embedded job queue's `jobs` table (SQLite); everything else
    * goes through the parts above.
@@ -71,6 +76,7 @@ export async function openStore(location: DatabaseLocation): Promise<Store> {
     diagnoses: createDiagnosisStore(db),
     savedViews: createSavedViewStore(db),
     inbox: (query) => queryInbox(db, dialect, query),
+    inboxRows: (groups, now) => inboxRowFacts(db, dialect, groups, now),
     close,
   };
 }

@@ -3,6 +3,7 @@
  * dialects: portable column types only (text, integer), no dialect-specific defaults.
  */
 import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import { createReportSearch } from './report-search.js';
 
 const initial: Migration = {
   async up(db: Kysely<unknown>) {
@@ -225,17 +226,25 @@ const groupMerges: Migration = {
   },
 };
 
-/** The migrations, by name (sorted order is run order). */
-export const migrationProvider: MigrationProvider = {
-  async getMigrations() {
-    return {
-      '0001_initial': initial,
-      '0002_reports_stage': reportsByStage,
-      '0003_saved_views': savedViews,
-      '0004_investigation_state': investigationState,
-      '0005_group_identities': groupIdentities,
-      '0006_report_revisions': reportRevisions,
-      '0007_group_merges': groupMerges,
-    };
-  },
-};
+/** Full-text search over reports' text (see `report-search.ts`). */
+function reportTextSearch(dialect: 'sqlite' | 'postgres'): Migration {
+  return { up: (db) => createReportSearch(db, dialect) };
+}
+
+/** The migrations of a dialect, by name (sorted order is run order). */
+export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
+  return {
+    async getMigrations() {
+      return {
+        '0001_initial': initial,
+        '0002_reports_stage': reportsByStage,
+        '0003_saved_views': savedViews,
+        '0004_investigation_state': investigationState,
+        '0005_group_identities': groupIdentities,
+        '0006_report_revisions': reportRevisions,
+        '0007_group_merges': groupMerges,
+        '0008_report_text_search': reportTextSearch(dialect),
+      };
+    },
+  };
+}

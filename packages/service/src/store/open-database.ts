@@ -61,7 +61,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
   const opened =
     'sqlite' in location ? openSqlite(location.sqlite) : openPostgres(location.postgres);
   try {
-    await migrate(opened.db);
+    await migrate(opened.db, opened.dialect);
   } catch (error) {
     await opened.close();
     if (SightlineError.isInstance(error)) throw error;
@@ -147,8 +147,8 @@ function openPostgres(url: string): OpenDatabase {
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
-async function migrate(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+async function migrate(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((result) => result.status === 'Error')?.migrationName;

@@ -16,14 +16,15 @@ import {
   reinvestigateSchema,
   statusChangeSchema,
 } from '../schemas.js';
-import { diagnosisView, groupView, reportView } from '../views.js';
+import { diagnosisView, groupView, inboxRowView, reportView } from '../views.js';
 
 /** The group routes, to mount at `/api/groups`. */
 export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipeline }) {
   return new Hono()
     .get('/', zValidator('query', inboxQuerySchema, invalidRequest), async (c) => {
       const page = await store.inbox(c.req.valid('query'));
-      return c.json({ ...page, groups: page.groups.map(groupView) });
+      const rows = await store.inboxRows(page.groups);
+      return c.json({ ...page, groups: page.groups.map((group) => inboxRowView(group, rows)) });
     })
     .get('/:id', async (c) => {
       const group = await store.groups.get(c.req.param('id'));

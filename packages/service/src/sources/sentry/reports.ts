@@ -18,6 +18,7 @@ export function eventReport(event: Record<string, unknown>): RawReport | undefin
     ['level', str(event.level)],
     ['platform', str(event.platform)],
     ['release', str(event.release)],
+    ['environment', str(event.environment)],
     ['culprit', str(event.culprit)],
   ] as const) {
     if (value !== undefined) meta[key] = value;

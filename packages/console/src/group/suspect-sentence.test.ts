@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { suspectSentence } from './suspect-sentence.js';
+
+describe('suspectSentence', () => {
+  it('prefers the stack trace over names and words', () => {
+    expect(
+      suspectSentence([
+        'BM25 match: price, cart',
+        'innermost in-app frame: src/cart/total.ts:6 in cartTotal, where TypeError was raised',
+      ]),
+    ).toBe(
+      'Named in the stack trace: the innermost app frame, `cartTotal`, where TypeError was raised.',
+    );
+    expect(
+      suspectSentence([
+        'in-app frame 2 of the stack (a caller): src/checkout.ts:4 in checkoutSummary',
+      ]),
+    ).toBe('Named in the stack trace: a caller, `checkoutSummary` (frame 2).');
+  });
+
+  it('says which name of the report points here', () => {
+    expect(
+      suspectSentence([
+        'PageRank 0.012 (focus: x)',
+        'defines `commandList` mentioned in the report',
+      ]),
+    ).toBe('The report mentions `commandList`, defined here.');
+    expect(suspectSentence(['BM25 match: checkout, total'])).toBe(
+      "The file uses the report's words (checkout, total).",
+    );
+  });
+
+  it('falls back to the first note, then to a plain sentence', () => {
+    expect(suspectSentence(['twins (same code): a.js'])).toBe('Twins (same code): a.js.');
+    expect(suspectSentence([])).toBe('Ranked by the localizer.');
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * `/api/code`: ±5 lines of a project's repository code around a line, through the sandbox and the
+ * secret gate (see `codeContext`), for the console's stack frames and evidence quotes.
+ */
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { codeContext } from '../../code-context/code-context.js';
+import type { Store } from '../../store/index.js';
+import { invalidRequest } from '../middleware/errors.js';
+import { codeQuerySchema } from '../schemas.js';
+
+/** The code route, to mount at `/api/code`. */
+export function codeRoutes({ store }: { store: Store }) {
+  return new Hono().get('/', zValidator('query', codeQuerySchema, invalidRequest), async (c) => {
+    const { project, path, line } = c.req.valid('query');
+    const { repo } = await store.projects.get(project);
+    return c.json(await codeContext(repo, path, line));
+  });
+}

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Report } from '../adapters/investigator.js';
+import type { RawReport } from '../sources/types.js';
+import { type NewDiagnosis, openStore, type Store } from './index.js';
+import { TEST_DATABASES } from './test-databases.test-helper.js';
+
+const NOW = new Date('2026-03-14T15:00:00.000Z');
+
+function parsed(
+  frames: Report['exceptions'][number]['frames'],
+  extra: Partial<Report> = {},
+): Report {
+  return {
+    id: 'r',
+    kind: 'crash',
+    source: { format: 'auto' },
+    body: 'TypeError',
+    exceptions: [{ type: 'TypeError', message: 'x is undefined', frames }],
+    identifiers: [],
+    paths: [],
+    ...extra,
+  };
+}
+
+describe.each(TEST_DATABASES)('inbox rows on $name', (kind) => {
+  let store: Store;
+  let drop: () => Promise<void>;
+  afterEach(async () => {
+    await store?.close();
+    await drop?.();
+  });
+
+  it('gives the culprit, root cause, 14-day trend, releases, platforms and environments', async () => {
+    const created = await kind.create();
+    drop = created.drop;
+    store = await openStore(created.location);
+    const project = await store.projects.ensure({ name: 'app', repo: '/src/app' });
+    const origin = { projectId: project.id, sourceId: null };
+    const frames = [
+      { file: 'node:internal/x', function: 'run', inApp: false, raw: 'at run' },
+      {
+        file: '/srv/app/src/cart.js',
+        repoPath: 'src/cart.js',
+        line: 42,
+        function: 'addItem',
+        inApp: true,
+        raw: 'at addItem',
+      },
+    ];
+    const arrivals: Array<[string, string, RawReport['meta'], Partial<Report>]> = [
+      ['a', '2026-03-14T09:00:00.000Z', { release: '2.13.0', environment: 'production' }, {}],
+      ['b', '2026-03-14T10:00:00.000Z', { release: '2.13.0', environment: 'production' }, {}],
+      ['c', '2026-03-12T10:00:00.000Z', { release: '2.12.1' }, { platform: 'javascript' }],
+      ['d', '2026-02-01T10:00:00.000Z', {}, { appVersion: '2.10.0' }],
+    ];
+    let groupId = '';
+    for (const [id, receivedAt, meta, extra] of arrivals) {
+      const { report } = await store.reports.insert(
+        {
+          sourceKind: 'sentry',
+          sourceId: id,
+          receivedAt,
+          format: 'auto',
+          payload: { text: id },
+          meta,
+        },
+        origin,
+      );
+      const { group } = await store.groups.attach({
+        reportId: report.id,
+        projectId: project.id,
+        label: 'crash',
+        title: 'TypeError',
+        receivedAt,
+        sourceKind: 'sentry',
+        key: { signature: 'crash:1' },
+        analysis: {
+          report: parsed(frames, extra),
+          classification: { label: 'crash', confidence: 1, method: 'offline', reasons: [] },
+        },
+      });
+      groupId = group.id;
+    }
+    const before = await store.inboxRows([await store.groups.get(groupId)], NOW);
+    expect(before.get(groupId)).toMatchObject({
+      culprit: { function: 'addItem', file: 'src/cart.js', line: 42, from: 'stack' },
+      rootCause: null,
+      releases: ['2.13.0', '2.10.0', '2.12.1'],
+      platforms: ['javascript'],
+      environments: ['production'],
+    });
+    const trend = before.get(groupId)?.trend ?? [];
+    expect(trend).toHaveLength(14);
+    expect(trend.slice(-3)).toEqual([1, 0, 2]);
+    expect(trend.reduce((a, b) => a + b, 0)).toBe(3);
+
+    await store.diagnoses.add({
+      groupId,
+      reportId: (await store.reports.listOfGroup(groupId))[0]?.id ?? '',
+      runKey: 'job-1',
+      revision: 'aaa',
+      model: null,
+      diagnosis: {
+        method: 'offline',
+        rootCause: {
+          summary: 'addItem reads the price of a missing item.\nMore.',
+          explanation: 'e',
+          confidence: 0.4,
+        },
+        affectedFiles: [{ path: 'src/cart.js', lines: [40, 44], role: 'cause', evidence: [] }],
+      } as unknown as NewDiagnosis['diagnosis'],
+      suspects: [],
+      verification: { ok: true } as unknown as NewDiagnosis['verification'],
+      durationMs: 5,
+    });
+    const after = await store.inboxRows([await store.groups.get(groupId)], NOW);
+    expect(after.get(groupId)?.rootCause).toBe('addItem reads the price of a missing item.');
+  });
+});
