@@ -119,6 +119,10 @@ async function checkUnderDevServer(app: string): Promise<void> {
     await page.evaluate(() =>
       window.__sightline?.callTool('filter', { column: 'level', value: 'fatal' }),
     );
+    // The action sets React state: its facts change on the next render, not when the call returns.
+    await page.waitForFunction(() =>
+      JSON.stringify(window.__sightline?.snapshot()).includes('level = fatal'),
+    );
     const before = await read();
     expect(outline(before.snapshot)).toEqual([
       ['toolbar', { rows: 2, columns: ['id', 'level'], edition: 1, filter: 'level = fatal' }, []],
