@@ -186,14 +186,10 @@ async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: R
   await queue.stop();
   const counts = await store.reports.counts();
   const groups = await store.inbox({ limit: 1 });
-  const durations = (await store.db.selectFrom('diagnoses').select('duration_ms').execute()).map(
-    (row) => row.duration_ms,
-  );
-  const investigable = await store.db
-    .selectFrom('groups')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('label', 'in', ['bug', 'crash'])
-    .executeTakeFirstOrThrow();
+  const durations = await store.diagnoses.durationsMs();
+  const investigable =
+    (await store.inbox({ label: 'bug', limit: 1 })).total +
+    (await store.inbox({ label: 'crash', limit: 1 })).total;
   const jobCounts = await queue.counts().catch(() => ({}));
   const stored = Object.values(counts).reduce((sum, n) => sum + n, 0);
   await store.close();
@@ -209,7 +205,7 @@ async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: R
     reportsStored: stored,
     reportsUnreadable: counts.failed ?? 0,
     groups: groups.total,
-    investigableGroups: Number(investigable.n),
+    investigableGroups: investigable,
     diagnoses: durations.length,
     allInvestigated: drained,
     investigationP50: percentile(durations, 50),

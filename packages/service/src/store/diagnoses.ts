@@ -34,6 +34,8 @@ export interface DiagnosisStore {
   latest(groupId: string): Promise<DiagnosisRecord | undefined>;
   /** Diagnoses stored, all groups. */
   count(): Promise<number>;
+  /** Wall time of every stored investigation, ms (for service statistics and bench:serve). */
+  durationsMs(): Promise<number[]>;
 }
 
 function toDiagnosis(row: DiagnosisRow): DiagnosisRecord {
@@ -116,6 +118,10 @@ export function createDiagnosisStore(db: Kysely<Database>): DiagnosisStore {
       return row && toDiagnosis(row);
     },
 
+    async durationsMs() {
+      const rows = await db.selectFrom('diagnoses').select('duration_ms').execute();
+      return rows.map((row) => Number(row.duration_ms));
+    },
     async count() {
       const row = await db
         .selectFrom('diagnoses')
