@@ -28,22 +28,16 @@ export function sameOriginFetch(
   { server = 'The server', code = 'MODEL_CALL_FAILED' }: SameOriginFetchOptions = {},
 ): typeof fetch {
   return async (input, init) => {
-    const first = new Request(input, init);
-    const { headers, signal } = first;
-    // A body is read once: keep it so a 307/308 can send it again.
-    let body = first.body ? await first.arrayBuffer() : undefined;
-    let method = first.method;
-    let url = new URL(first.url);
+    const send = base ?? globalThis.fetch; // looked up per call, so a test's stub of it is honoured
+    // The first hop goes out exactly as the caller built it (string bodies stay strings), only
+    // with redirects handled here.
+    let response = await send(input, { ...init, redirect: 'manual' });
+    const first = input instanceof Request ? input : undefined;
+    let url = new URL(first ? first.url : String(input));
     const { origin } = url;
+    let method = init?.method ?? first?.method ?? 'GET';
+    let body = init?.body ?? undefined;
     for (let hop = 0; ; hop += 1) {
-      // The global fetch is looked up per call, so a test's stub of it is honoured.
-      const response = await (base ?? globalThis.fetch)(url, {
-        method,
-        headers,
-        signal,
-        redirect: 'manual',
-        ...(body !== undefined ? { body } : {}),
-      });
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || !location) return response;
       await response.body?.cancel();
@@ -58,8 +52,21 @@ export function sameOriginFetch(
       if (response.status !== 307 && response.status !== 308) {
         method = 'GET';
         body = undefined;
+      } else if (body instanceof ReadableStream) {
+        throw new SightlineError({
+          code,
+          message: `${server} at ${origin} redirected a streamed request to ${next.pathname}; it cannot be sent again. Configure the address it redirects to instead.`,
+        });
       }
       url = next;
+      response = await send(url, {
+        ...init,
+        headers: init?.headers ?? first?.headers,
+        signal: init?.signal ?? first?.signal,
+        method,
+        redirect: 'manual',
+        ...(body !== undefined ? { body } : { body: undefined }),
+      });
     }
   };
 }
