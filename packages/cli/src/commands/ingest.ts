@@ -56,6 +56,13 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       details: { url: options.url },
     });
   }
+  if (options.url && !URL.canParse(options.url)) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--url ${JSON.stringify(options.url)} is not a URL. Give the service's address, e.g. --url http://127.0.0.1:4317.`,
+      details: { url: options.url },
+    });
+  }
   const batches: { name: string; reports: RawReport[] }[] = [];
   let failed = 0;
   for (const file of options.files) {
