@@ -27,6 +27,7 @@ import {
   createPipeline,
   type InboxQuery,
   type JobHandler,
+  type JobQueue,
   openQueue,
   openStore,
   PIPELINE_POLICIES,
@@ -161,6 +162,23 @@ async function freshLocation(kind: 'sqlite' | 'postgres', label: string) {
   };
 }
 
+/** Polls every 100 ms until `total` reports are grouped or marked failed. */
+async function untilGrouped(store: Store, total: number): Promise<void> {
+  for (;;) {
+    const counts = await store.reports.counts();
+    if ((counts.grouped ?? 0) + (counts.failed ?? 0) >= total) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits for the queue to empty; false when the investigation budget ran out first. */
+async function drainedInBudget(queue: JobQueue): Promise<boolean> {
+  return queue.drain({ timeoutMs: INVESTIGATION_BUDGET_MS }).then(
+    () => true,
+    () => false,
+  );
+}
+
 async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: RawReport[]) {
   const { location, drop } = await freshLocation(kind, 'pipeline');
   const store = await openStore(location);
@@ -183,21 +201,10 @@ async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: R
     await pipeline.ingest(reports.slice(i, i + 500), { projectId: project.id, sourceId: null });
   }
   const ingestedMs = performance.now() - started;
-  let groupedMs = Number.NaN;
-  let cpuMs = { user: Number.NaN, system: Number.NaN };
-  for (;;) {
-    const counts = await store.reports.counts();
-    if ((counts.grouped ?? 0) + (counts.failed ?? 0) >= reports.length) {
-      groupedMs = performance.now() - started;
-      cpuMs = process.cpuUsage(cpuBefore);
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  let drained = true;
-  await queue.drain({ timeoutMs: INVESTIGATION_BUDGET_MS }).catch(() => {
-    drained = false;
-  });
+  await untilGrouped(store, reports.length);
+  const groupedMs = performance.now() - started;
+  const cpuMs = process.cpuUsage(cpuBefore);
+  const drained = await drainedInBudget(queue);
   await queue.stop();
   const counts = await store.reports.counts();
   const groups = await store.inbox({ limit: 1 });
@@ -281,19 +288,9 @@ async function scaleOut(repo: string, reports: RawReport[], workers: number) {
   for (let i = 0; i < reports.length; i += 500) {
     await pipeline.ingest(reports.slice(i, i + 500), { projectId: project.id, sourceId: null });
   }
-  let groupedMs = Number.NaN;
-  for (;;) {
-    const counts = await store.reports.counts();
-    if ((counts.grouped ?? 0) + (counts.failed ?? 0) >= reports.length) {
-      groupedMs = performance.now() - t0;
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  let drained = true;
-  await queue.drain({ timeoutMs: INVESTIGATION_BUDGET_MS }).catch(() => {
-    drained = false;
-  });
+  await untilGrouped(store, reports.length);
+  const groupedMs = performance.now() - t0;
+  const drained = await drainedInBudget(queue);
   const results = await Promise.all(started.map((worker) => worker.stop()));
   const runs = new Map<string, number>();
   for (const result of results) {
