@@ -4,19 +4,30 @@
  * offline investigation, on SQLite and (when SIGHTLINE_TEST_POSTGRES_URL is set) Postgres.
  *
  * Figures per database: reports ingested per second; reports classified and grouped per second
- * (from the first ingest until every report is grouped); investigation latency p50/p95 (each
- * diagnosis' own duration) and how many finished within the investigation budget; inbox query p95
- * over a store seeded with 10,000 groups (filters, text search, paging); reports in = reports
- * stored; jobs run twice (handler runs per job id); peak RSS of the process.
- * Targets (issue "Triage service"): 10k grouped and classified < 60 s; inbox p95 < 50 ms.
+ * (from the first ingest until every report is grouped) and this process' CPU seconds over that
+ * span; investigation latency p50/p95 (each diagnosis' own duration) and how many finished within
+ * the investigation budget; inbox query p95 over a store seeded with 100,000 groups (filters, text
+ * search, paging); reports in = reports stored; jobs run twice (handler runs per job id); peak RSS
+ * of the process. On Postgres also the scale-out: 1, then 2 worker processes
+ * (`bench/lib/serve-worker.ts`, what `sightline worker` runs) on the same reports, reports grouped
+ * per second, the ratio, and handler runs per job id summed over the workers.
+ * Targets (issue 29): 10k grouped and classified < 60 s and < 20 CPU-s; inbox p95 < 50 ms at 100k
+ * groups; 2 workers ≥ 1.6× one.
+ * Environment: BENCH_SERVE_REPORTS (10,000), BENCH_SERVE_INBOX_GROUPS / BENCH_SERVE_PG_INBOX_GROUPS
+ * (100,000), BENCH_SERVE_SCALE_OUT_REPORTS (= reports), BENCH_SERVE_PG_IN_PROCESS=0 (skip the
+ * in-process Postgres run), BENCH_SERVE_INVESTIGATION_MS (120,000). `node --cpu-prof` profiles
+ * the workers too; `bench/lib/cpu-profile-top.ts` summarises the profiles.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import {
   createPipeline,
   type InboxQuery,
   type JobHandler,
+  type JobQueue,
   openQueue,
   openStore,
   PIPELINE_POLICIES,
@@ -30,7 +41,12 @@ import { type Figure, markdownTable, updateReadmeTable, writeResults } from './l
 const SHARED = path.resolve('..', 'shared', 'data');
 const TOTAL = Number(process.env.BENCH_SERVE_REPORTS ?? 10_000);
 const INVESTIGATION_BUDGET_MS = Number(process.env.BENCH_SERVE_INVESTIGATION_MS ?? 120_000);
-const INBOX_GROUPS = 10_000;
+const INBOX_GROUPS = {
+  sqlite: Number(process.env.BENCH_SERVE_INBOX_GROUPS ?? 100_000),
+  postgres: Number(process.env.BENCH_SERVE_PG_INBOX_GROUPS ?? 100_000),
+};
+/** Reports per Postgres scale-out run (1 worker process, then 2). */
+const SCALE_OUT_REPORTS = Number(process.env.BENCH_SERVE_SCALE_OUT_REPORTS ?? TOTAL);
 
 if (!fs.existsSync(SHARED)) {
   console.error(`bench:serve needs ../shared/data (not found at ${SHARED}).`);
@@ -146,6 +162,23 @@ async function freshLocation(kind: 'sqlite' | 'postgres', label: string) {
   };
 }
 
+/** Polls every 100 ms until `total` reports are grouped or marked failed. */
+async function untilGrouped(store: Store, total: number): Promise<void> {
+  for (;;) {
+    const counts = await store.reports.counts();
+    if ((counts.grouped ?? 0) + (counts.failed ?? 0) >= total) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits for the queue to empty; false when the investigation budget ran out first. */
+async function drainedInBudget(queue: JobQueue): Promise<boolean> {
+  return queue.drain({ timeoutMs: INVESTIGATION_BUDGET_MS }).then(
+    () => true,
+    () => false,
+  );
+}
+
 async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: RawReport[]) {
   const { location, drop } = await freshLocation(kind, 'pipeline');
   const store = await openStore(location);
@@ -168,21 +201,10 @@ async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: R
     await pipeline.ingest(reports.slice(i, i + 500), { projectId: project.id, sourceId: null });
   }
   const ingestedMs = performance.now() - started;
-  let groupedMs = Number.NaN;
-  let cpuMs = { user: Number.NaN, system: Number.NaN };
-  for (;;) {
-    const counts = await store.reports.counts();
-    if ((counts.grouped ?? 0) + (counts.failed ?? 0) >= reports.length) {
-      groupedMs = performance.now() - started;
-      cpuMs = process.cpuUsage(cpuBefore);
-      break;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  let drained = true;
-  await queue.drain({ timeoutMs: INVESTIGATION_BUDGET_MS }).catch(() => {
-    drained = false;
-  });
+  await untilGrouped(store, reports.length);
+  const groupedMs = performance.now() - started;
+  const cpuMs = process.cpuUsage(cpuBefore);
+  const drained = await drainedInBudget(queue);
   await queue.stop();
   const counts = await store.reports.counts();
   const groups = await store.inbox({ limit: 1 });
@@ -215,6 +237,83 @@ async function runPipeline(kind: 'sqlite' | 'postgres', repo: string, reports: R
   };
 }
 
+/** Starts one `bench/lib/serve-worker.ts` process; resolves once it works the queue. */
+async function startWorker(url: string, repo: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      // `node --cpu-prof … bench/serve.ts` profiles the workers too (one file per process).
+      ...process.execArgv.filter((arg) => arg.startsWith('--cpu-prof')),
+      '--import',
+      'tsx',
+      '--conditions=@sightline/source',
+      'bench/lib/serve-worker.ts',
+    ],
+    {
+      env: { ...process.env, BENCH_SERVE_WORKER_URL: url, BENCH_SERVE_WORKER_REPO: repo },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  const first = await lines.next();
+  if (first.value !== 'ready') throw new Error(`a bench worker did not start (${first.value})`);
+  return {
+    /** SIGTERM, then the worker's handler runs per job id and its CPU seconds. */
+    stop: async () => {
+      child.kill('SIGTERM');
+      const last = await lines.next();
+      return JSON.parse(String(last.value)) as {
+        runs: Record<string, number>;
+        cpuSeconds: number;
+      };
+    },
+  };
+}
+
+/**
+ * Postgres scale-out: `workers` worker processes (2 jobs at once each) work the queue this process
+ * fills; reports classified and grouped per second from the first ingest, and handler runs per job
+ * id summed over the workers.
+ */
+async function scaleOut(repo: string, reports: RawReport[], workers: number) {
+  console.error(`postgres: ${workers} worker process(es) on ${reports.length} reports…`);
+  const { location, drop } = await freshLocation('postgres', `workers${workers}`);
+  const store = await openStore(location);
+  const queue = await openQueue(store, PIPELINE_POLICIES);
+  const pipeline = createPipeline({ store, queue });
+  const project = await store.projects.ensure({ name: 'json5', repo });
+  const url = (location as { postgres: string }).postgres;
+  const started = await Promise.all(Array.from({ length: workers }, () => startWorker(url, repo)));
+  const t0 = performance.now();
+  for (let i = 0; i < reports.length; i += 500) {
+    await pipeline.ingest(reports.slice(i, i + 500), { projectId: project.id, sourceId: null });
+  }
+  await untilGrouped(store, reports.length);
+  const groupedMs = performance.now() - t0;
+  const drained = await drainedInBudget(queue);
+  const results = await Promise.all(started.map((worker) => worker.stop()));
+  const runs = new Map<string, number>();
+  for (const result of results) {
+    for (const [id, n] of Object.entries(result.runs)) runs.set(id, (runs.get(id) ?? 0) + n);
+  }
+  const jobCounts = await queue.counts().catch(() => ({}));
+  const counts = await store.reports.counts();
+  await queue.stop();
+  await store.close();
+  await drop();
+  return {
+    workers,
+    groupedSeconds: groupedMs / 1000,
+    groupedPerSecond: (reports.length / groupedMs) * 1000,
+    workerCpuSeconds: results.reduce((sum, r) => sum + r.cpuSeconds, 0),
+    reportsStored: Object.values(counts).reduce((sum, n) => sum + n, 0),
+    jobsRun: runs.size,
+    jobsRunTwice: [...runs.values()].filter((n) => n > 1).length,
+    jobsFailed: (jobCounts as Record<string, number>).failed ?? 0,
+    allInvestigated: drained,
+  };
+}
+
 async function inboxP95(kind: 'sqlite' | 'postgres') {
   const { location, drop } = await freshLocation(kind, 'inbox');
   const store: Store = await openStore(location);
@@ -232,7 +331,7 @@ async function inboxP95(kind: 'sqlite' | 'postgres') {
     'payment',
     'widget',
   ];
-  for (let i = 0; i < INBOX_GROUPS; i += 1) {
+  for (let i = 0; i < INBOX_GROUPS[kind]; i += 1) {
     const { report } = await store.reports.insert(
       {
         sourceKind: i % 3 ? 'app-store' : 'sentry',
@@ -282,16 +381,18 @@ const loadAtStart = os
   .map((n) => n.toFixed(1))
   .join(' / ');
 const reports = makeReports(TOTAL);
-const kinds: ('sqlite' | 'postgres')[] = process.env.SIGHTLINE_TEST_POSTGRES_URL
-  ? ['sqlite', 'postgres']
-  : ['sqlite'];
-if (kinds.length === 1) console.error('SIGHTLINE_TEST_POSTGRES_URL is not set: SQLite only.');
+const postgres = Boolean(process.env.SIGHTLINE_TEST_POSTGRES_URL);
+// BENCH_SERVE_PG_IN_PROCESS=0 leaves out the in-process Postgres run (and its inbox seeding), keeping
+// the worker-process scale-out below.
+const kinds: ('sqlite' | 'postgres')[] =
+  postgres && process.env.BENCH_SERVE_PG_IN_PROCESS !== '0' ? ['sqlite', 'postgres'] : ['sqlite'];
+if (!postgres) console.error('SIGHTLINE_TEST_POSTGRES_URL is not set: SQLite only.');
 const figures: Record<string, Record<string, Figure>> = {};
 const rows: (string | number)[][] = [];
 for (const kind of kinds) {
   console.error(`${kind}: pipeline on ${reports.length} reports…`);
   const run = await runPipeline(kind, dir, reports);
-  console.error(`${kind}: inbox queries over ${INBOX_GROUPS} groups…`);
+  console.error(`${kind}: inbox queries over ${INBOX_GROUPS[kind]} groups…`);
   const inbox = await inboxP95(kind);
   figures[kind] = {
     reportsIngestedPerSecond: {
@@ -346,7 +447,7 @@ for (const kind of kinds) {
       value: Math.round(inbox.p95 * 100) / 100,
       unit: 'ms',
       runs: inbox.queries,
-      note: `over ${INBOX_GROUPS} groups; target < 50 ms`,
+      note: `over ${INBOX_GROUPS[kind]} groups; target < 50 ms`,
     },
   };
   rows.push([
@@ -355,10 +456,40 @@ for (const kind of kinds) {
     `${run.groupedCpuSeconds.toFixed(1)} s`,
     `${run.investigationP50} / ${run.investigationP95} ms`,
     `${run.diagnoses} of ${run.investigableGroups}`,
-    `${inbox.p95.toFixed(1)} ms`,
+    `${inbox.p95.toFixed(1)} ms (${INBOX_GROUPS[kind].toLocaleString('en')} groups)`,
     `${run.reportsIn} / ${run.reportsStored}`,
     run.jobsRunTwice,
   ]);
+}
+const scaleOutRows: (string | number)[][] = [];
+let speedup = Number.NaN;
+if (postgres) {
+  const scaleReports = reports.slice(0, SCALE_OUT_REPORTS);
+  const one = await scaleOut(dir, scaleReports, 1);
+  const two = await scaleOut(dir, scaleReports, 2);
+  speedup = two.groupedPerSecond / one.groupedPerSecond;
+  figures.postgresScaleOut = {};
+  for (const run of [one, two]) {
+    figures.postgresScaleOut[`workers${run.workers}GroupedPerSecond`] = {
+      value: Math.round(run.groupedPerSecond * 10) / 10,
+      unit: 'reports/s',
+      statistic: 'single',
+      note: `${scaleReports.length} reports classified and grouped in ${run.groupedSeconds.toFixed(1)} s; workers' CPU ${run.workerCpuSeconds.toFixed(1)} s; ${run.jobsRun} jobs, ${run.jobsRunTwice} run twice, ${run.jobsFailed} failed; ${run.reportsStored} stored; all investigated within the budget: ${run.allInvestigated}`,
+    };
+    scaleOutRows.push([
+      run.workers,
+      `${run.groupedSeconds.toFixed(1)} s (${run.groupedPerSecond.toFixed(1)}/s)`,
+      `${run.workerCpuSeconds.toFixed(1)} s`,
+      `${scaleReports.length} / ${run.reportsStored}`,
+      `${run.jobsRun} / ${run.jobsRunTwice} / ${run.jobsFailed}`,
+    ]);
+  }
+  figures.postgresScaleOut.twoWorkersSpeedup = {
+    value: Math.round(speedup * 100) / 100,
+    unit: '×',
+    statistic: 'single',
+    note: 'reports/s of 2 worker processes over 1; target ≥ 1.6×',
+  };
 }
 const peak = process.resourceUsage().maxRSS / 1024;
 const { file } = await writeResults('serve', {
@@ -368,6 +499,8 @@ const { file } = await writeResults('serve', {
     mix: '60 % reviews (../shared/data/reviews), 20 % issues (nlbse2024 CSV), 20 % crash logs (../shared/data/crashes, line numbers shifted)',
     investigation: 'offline',
     concurrency: 2,
+    inboxGroups: INBOX_GROUPS,
+    scaleOutReports: postgres ? SCALE_OUT_REPORTS : 0,
     loadAverageAtStart: loadAtStart,
   },
   figures: {
@@ -382,15 +515,27 @@ const table = markdownTable(
     'CPU time of that span',
     'investigation p50 / p95',
     'diagnoses',
-    'inbox p95 (10k groups)',
+    'inbox p95',
     'reports in / stored',
     'jobs run twice',
   ],
   rows,
 );
+const scaleOutTable = scaleOutRows.length
+  ? `\n\nPostgres, worker processes (2 jobs at once each) on ${SCALE_OUT_REPORTS} reports:\n\n${markdownTable(
+      [
+        'worker processes',
+        'grouped + classified',
+        "workers' CPU time",
+        'reports in / stored',
+        'jobs run / run twice / failed',
+      ],
+      scaleOutRows,
+    )}\n\n2 workers / 1 worker: ${speedup.toFixed(2)}× (target ≥ 1.6×).`
+  : '';
 await updateReadmeTable(
   'serve',
-  `${table}\n\nPeak RSS ${Math.round(peak)} MiB. Load average at the start: ${loadAtStart}. Targets: grouped and classified < 60 s, inbox p95 < 50 ms.`,
+  `${table}${scaleOutTable}\n\nPeak RSS ${Math.round(peak)} MiB. Load average at the start: ${loadAtStart}. Targets: grouped and classified < 60 s and < 20 CPU-s, inbox p95 < 50 ms at 100,000 groups.`,
 );
 console.log(table);
 console.error(`Results in ${file}.`);
