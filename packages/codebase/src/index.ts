@@ -94,7 +94,7 @@ export {
 export { codeToolSpecs } from './tools/code-tool-specs.js';
 export { type CreateCodeToolsOptions, createCodeTools } from './tools/create-code-tools.js';
 export { type FindSymbolOptions, type FindSymbolResult, findSymbol } from './tools/find-symbol.js';
-export { type GrepOptions, type GrepResult, grep } from './tools/grep.js';
+export { type GrepOptions, type GrepResult, grep, MAX_CONTEXT_LINES } from './tools/grep.js';
 export { type CodeToolLimits, DEFAULT_LIMITS } from './tools/limits.js';
 export { type ListDirOptions, type ListDirResult, listDir } from './tools/list-dir.js';
 export { type ReadFileOptions, type ReadFileResult, readFile } from './tools/read-file.js';

@@ -39,9 +39,9 @@ describe('runTool', () => {
       stdout: [
         '2 matches in 2 files for /cartTotal\\(/ in the repository (glob *.ts):',
         'src/cart/total.ts',
-        '  4: export function cartTotal(items: LineItem[]): number {',
+        '  4│ export function cartTotal(items: LineItem[]): number {',
         'src/checkout.ts',
-        '  6:   const total = cartTotal(items);',
+        '  6│   const total = cartTotal(items);',
         '',
       ].join('\n'),
       stderr: '',

@@ -12,6 +12,7 @@ import {
   grep,
   indexRepository,
   listDir,
+  MAX_CONTEXT_LINES,
   readFile,
   resolveRoot,
 } from '@sightline/codebase';
@@ -30,6 +31,7 @@ export type ToolRequest =
       glob?: string;
       caseSensitive?: boolean;
       maxResults?: number;
+      context?: number;
     }
   | { tool: 'read_file'; path: string; startLine?: number; endLine?: number }
   | { tool: 'list_dir'; path?: string; depth?: number }
@@ -52,8 +54,8 @@ export interface ToolIO {
 async function call(root: string, request: ToolRequest): Promise<CodeToolResult<CodeToolSuccess>> {
   switch (request.tool) {
     case 'grep': {
-      const { pattern, path, glob, caseSensitive, maxResults } = request;
-      return grep(root, pattern, { path, glob, caseSensitive, maxResults });
+      const { pattern, path, glob, caseSensitive, maxResults, context } = request;
+      return grep(root, pattern, { path, glob, caseSensitive, maxResults, context });
     }
     case 'read_file':
       return readFile(root, request.path, {
@@ -117,7 +119,7 @@ function common(command: Command, examples: string[]): Command {
 
 /** The tools' text is written for a model, so its hints name the tool's parameters. */
 const TOOL_TEXT_NOTE = `The output is the tool's text exactly as the model sees it; its hints name the tool's
-parameters: startLine/endLine are --start/--end, maxResults is --max-results, caseSensitive is
+parameters: startLine/endLine are --start/--end, maxResults is --max-results, context is --context, caseSensitive is
 --case-sensitive, depth is --depth, path is --path for grep and the PATH argument of read_file and
 list_dir. Exit codes: 0 success, 2 bad flag or tool error.`;
 
@@ -154,6 +156,11 @@ ${TOOL_TEXT_NOTE}`,
         '--max-results <n>',
         'most matches to show (default 50, at most 500)',
         wholeNumberArgument({ unit: 'matches' }),
+      )
+      .option(
+        '--context <n>',
+        `lines to show before and after each match (default 0, at most ${MAX_CONTEXT_LINES})`,
+        wholeNumberArgument({ min: 0, max: MAX_CONTEXT_LINES, unit: 'lines' }),
       ),
     [
       "sightline tool grep --repo . 'cartTotal\\(' --glob '*.ts'",
@@ -168,11 +175,12 @@ ${TOOL_TEXT_NOTE}`,
           glob?: string;
           caseSensitive?: boolean;
           maxResults?: number;
+          context?: number;
         },
       ) => {
-        const { path, glob, caseSensitive, maxResults } = flags;
+        const { path, glob, caseSensitive, maxResults, context } = flags;
         return runTool(
-          { tool: 'grep', pattern, path, glob, caseSensitive, maxResults },
+          { tool: 'grep', pattern, path, glob, caseSensitive, maxResults, context },
           flags,
           processIO,
         );

@@ -42,6 +42,7 @@ describe('the Sightline MCP server', () => {
       'glob',
       'caseSensitive',
       'maxResults',
+      'context',
     ]);
     expect(byName.get('localize')?.outputSchema?.type).toBe('object');
     expect(byName.get('investigate')?.outputSchema?.type).toBe('object');
@@ -79,9 +80,9 @@ describe('the Sightline MCP server', () => {
       [
         '2 matches in 2 files for /cartTotal\\(/ in the repository (glob *.ts):',
         'src/cart/total.ts',
-        '  4: export function cartTotal(items: LineItem[]): number {',
+        '  4│ export function cartTotal(items: LineItem[]): number {',
         'src/checkout.ts',
-        '  6:   const total = cartTotal(items);',
+        '  6│   const total = cartTotal(items);',
       ].join('\n'),
     );
     expect(grep.structuredContent).toMatchObject({ matchCount: 2, truncated: false });

@@ -6,6 +6,7 @@
 import { formatBytes } from '@sightline/core';
 import { z } from 'zod';
 import { DEFINITION_KINDS } from '../repomap/types.js';
+import { MAX_CONTEXT_LINES } from './grep.js';
 import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 
 /**
@@ -29,7 +30,7 @@ export function codeToolSpecs(limits: CodeToolLimits = {}) {
   const maxLine = limits.maxFileBytes ?? DEFAULT_LIMITS.maxFileBytes;
   return {
     grep: {
-      description: `Search the repository's files for a regular expression (ripgrep; Rust regex syntax, so no look-around or backreferences; escape ( [ { . * + ? to match them literally). Returns matching lines grouped by file, each as \`  <line>: <text>\` with 1-based line numbers; long lines are cut around the match. Case-insensitive unless caseSensitive is true. Honours .gitignore and skips binary files, files over ${maxFileBytes}, vendored folders (node_modules, vendor, …), secret files and lines that hold secrets. Use it to find where an identifier, error message or string appears, then read_file around the line numbers.`,
+      description: `Search the repository's files for a regular expression (ripgrep; Rust regex syntax, so no look-around or backreferences; escape ( [ { . * + ? to match them literally). Returns matching lines grouped by file, numbered like read_file (\`  12│ code\`, 1-based); long lines are cut around the match. With context, the lines around each match are shown too and matches are marked \`>\`. Case-insensitive unless caseSensitive is true. Honours .gitignore and skips binary files, files over ${maxFileBytes}, vendored folders (node_modules, vendor, …), secret files and lines that hold secrets. Use it to find where an identifier, error message or string appears, then read_file around the line numbers.`,
       inputSchema: z.object({
         pattern: z
           .string()
@@ -52,6 +53,11 @@ export function codeToolSpecs(limits: CodeToolLimits = {}) {
         maxResults: wholeNumber(1, maxGrepResults)
           .optional()
           .describe(`Most matches to return, 1-${maxGrepResults}. Default 50.`),
+        context: wholeNumber(0, MAX_CONTEXT_LINES)
+          .optional()
+          .describe(
+            `Lines to show before and after each match, 0-${MAX_CONTEXT_LINES}; saves a read_file for a quick look. Default 0.`,
+          ),
       }),
     },
     read_file: {

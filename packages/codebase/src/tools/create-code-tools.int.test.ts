@@ -52,9 +52,9 @@ describe('createCodeTools', () => {
         value: [
           '2 matches in 2 files for /formatPrice\\(/i in the repository (glob *.ts):',
           'src/cart.ts',
-          "  14:   return 'Total: ' + formatPrice(cartTotal(items));",
+          "  14│   return 'Total: ' + formatPrice(cartTotal(items));",
           'src/util/format.ts',
-          '  2: export function formatPrice(cents: number): string {',
+          '  2│ export function formatPrice(cents: number): string {',
         ].join('\n'),
       },
       {

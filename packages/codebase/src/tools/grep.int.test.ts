@@ -14,15 +14,16 @@ describe('grep', () => {
       text: [
         '3 matches in 2 files for /carttotal/i in the repository:',
         'docs/notes.txt',
-        '  1: cartTotal is computed in src/cart.ts',
+        '  1│ cartTotal is computed in src/cart.ts',
         'src/cart.ts',
-        '  9: export function cartTotal(items: LineItem[]): number {',
-        "  14:   return 'Total: ' + formatPrice(cartTotal(items));",
+        '   9│ export function cartTotal(items: LineItem[]): number {',
+        "  14│   return 'Total: ' + formatPrice(cartTotal(items));",
       ].join('\n'),
       files: [
         {
           path: 'docs/notes.txt',
           matches: [{ line: 1, text: 'cartTotal is computed in src/cart.ts' }],
+          contextLines: [],
         },
         {
           path: 'src/cart.ts',
@@ -30,6 +31,7 @@ describe('grep', () => {
             { line: 9, text: 'export function cartTotal(items: LineItem[]): number {' },
             { line: 14, text: "  return 'Total: ' + formatPrice(cartTotal(items));" },
           ],
+          contextLines: [],
         },
       ],
       matchCount: 3,
@@ -57,8 +59,8 @@ describe('grep', () => {
       text: [
         '2 matches in 1 file for /export/i in the repository:',
         'src/cart.ts',
-        '  3: export interface LineItem {',
-        '  9: export function cartTotal(items: LineItem[]): number {',
+        '  3│ export interface LineItem {',
+        '  9│ export function cartTotal(items: LineItem[]): number {',
         '[Showing the first 2 matches; there are more. Use a more specific pattern, pass path or glob, or raise maxResults (up to 500).]',
       ].join('\n'),
       files: [
@@ -68,11 +70,39 @@ describe('grep', () => {
             { line: 3, text: 'export interface LineItem {' },
             { line: 9, text: 'export function cartTotal(items: LineItem[]): number {' },
           ],
+          contextLines: [],
         },
       ],
       matchCount: 2,
       truncated: true,
     });
+  });
+
+  it('shows context lines numbered like read_file, matches marked, gaps marked', async () => {
+    const result = await grep(fixture, 'export (interface|function describeCart)', {
+      path: 'src/cart.ts',
+      context: 1,
+    });
+    expect(result).toMatchObject({
+      text: [
+        '2 matches in 1 file for /export (interface|function describeCart)/i in "src/cart.ts" (1 line of context, matches marked >):',
+        'src/cart.ts',
+        '   2│ ',
+        '>  3│ export interface LineItem {',
+        '   4│   price: number;',
+        '  …',
+        '  12│ ',
+        '> 13│ export function describeCart(items: LineItem[]): string {',
+        "  14│   return 'Total: ' + formatPrice(cartTotal(items));",
+      ].join('\n'),
+      matchCount: 2,
+      truncated: false,
+    });
+  });
+
+  it('refuses context outside 0-5 with a model-readable error', async () => {
+    const result = await grep(fixture, 'cart', { context: 9 });
+    expect(result).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
   });
 
   it('says so when nothing matched', async () => {

@@ -42,9 +42,18 @@ export interface GrepOptions
   caseSensitive?: boolean;
   /** Matches to return, at least 1; values above `maxGrepResults` are lowered to it. Default 50. */
   maxResults?: number;
+  /**
+   * Lines to show before and after each match, 0–{@link MAX_CONTEXT_LINES} (ripgrep's
+   * `--before-context`/`--after-context`). Context lines pass the secret gate like matches.
+   * Default 0.
+   */
+  context?: number;
   /** Search secret-looking files (.env, keys, credentials) too. Default false. */
   allowSecrets?: boolean;
 }
+
+/** Most context lines `grep` shows on each side of a match. */
+export const MAX_CONTEXT_LINES = 5;
 
 /** One matching line. */
 export interface GrepMatch {
@@ -59,6 +68,8 @@ export interface GrepFileMatches {
   /** Repository-relative path with `/` separators. */
   path: string;
   matches: GrepMatch[];
+  /** Lines shown around the matches (`context` > 0), cut to `maxMatchChars`; withheld lines left out. */
+  contextLines: GrepMatch[];
 }
 
 /** Result of {@link grep}. */
@@ -89,8 +100,12 @@ function ripgrepArgs(
   glob: string | undefined,
   caseSensitive: boolean,
   maxFileBytes: number,
+  context: number,
 ) {
   const args = ['--json', '--no-config', '--hidden', '--no-require-git', '--sort', 'path'];
+  if (context > 0) {
+    args.push('--before-context', String(context), '--after-context', String(context));
+  }
   // Files read_file refuses as too large are not searched either (the gate cannot vouch for them).
   args.push('--max-filesize', String(maxFileBytes));
   args.push(caseSensitive ? '--case-sensitive' : '--ignore-case');
@@ -153,6 +168,7 @@ export async function grep(
     glob,
     caseSensitive = false,
     maxResults,
+    context: contextOption,
     allowSecrets = false,
     maxOutputTokens = DEFAULT_LIMITS.maxOutputTokens,
     maxGrepResults = DEFAULT_LIMITS.maxGrepResults,
@@ -167,6 +183,11 @@ export async function grep(
     if (glob !== undefined) nonEmptyText('glob', glob, 500);
     const requested = integerInRange('maxResults', maxResults, { min: 1, fallback: 50 });
     const limit = Math.min(requested, maxGrepResults);
+    const context = integerInRange('context', contextOption, {
+      min: 0,
+      max: MAX_CONTEXT_LINES,
+      fallback: 0,
+    });
     const realRoot = await resolveRoot(root);
     const target = await resolveInRoot(realRoot, searchPath);
     const gate = createFileGate(realRoot, { allowSecrets });
@@ -185,7 +206,14 @@ export async function grep(
       toPosix(path.relative(realRoot, path.resolve(realRoot, printed)));
     const run = await runRipgrep({
       cwd: realRoot,
-      args: ripgrepArgs(pattern, target.relative || '.', glob, caseSensitive, maxFileBytes),
+      args: ripgrepArgs(
+        pattern,
+        target.relative || '.',
+        glob,
+        caseSensitive,
+        maxFileBytes,
+        context,
+      ),
       accept: async (match) => {
         const file = await gate(toRelative(match.path));
         return file.ok && !file.withheld.has(match.line);
@@ -209,6 +237,12 @@ export async function grep(
       line: match.line,
       text: excerpt(match, maxMatchChars),
     }));
+    const around = run.context.map((line) => ({
+      path: toRelative(line.path),
+      line: line.line,
+      text: cutLine(line.text, maxMatchChars).text,
+    }));
+    const group = (count: number) => groupByFile(found.slice(0, count), around, context);
     const flags = caseSensitive ? '' : 'i';
     const where = target.relative === '' ? 'the repository' : `"${target.relative}"`;
     const scope = `${where}${glob === undefined ? '' : ` (glob ${glob})`}`;
@@ -223,14 +257,11 @@ export async function grep(
       };
     }
     const render = (count: number) => {
-      const files = groupByFile(found.slice(0, count));
+      const files = group(count);
       const lines = [
-        `${pluralize(count, 'match', 'matches')} in ${pluralize(files.length, 'file')} for /${pattern}/${flags} in ${scope}:`,
+        `${pluralize(count, 'match', 'matches')} in ${pluralize(files.length, 'file')} for /${pattern}/${flags} in ${scope}${context > 0 ? ` (${pluralize(context, 'line')} of context, matches marked >)` : ''}:`,
       ];
-      for (const file of files) {
-        lines.push(printablePath(file.path));
-        for (const match of file.matches) lines.push(`  ${match.line}: ${match.text}`);
-      }
+      for (const file of files) lines.push(printablePath(file.path), ...fileLines(file, context));
       const more = count < found.length || run.matches.length > limit;
       const note = stopNote(run, count, more, requested, maxGrepResults);
       if (note) lines.push(note);
@@ -240,7 +271,7 @@ export async function grep(
     const shown = countFittingItems(found.length, maxOutputTokens, render);
     return {
       text: render(shown),
-      files: groupByFile(found.slice(0, shown)),
+      files: group(shown),
       matchCount: shown,
       truncated: shown < found.length || run.matches.length > limit || run.stopped !== null,
     };
@@ -249,12 +280,51 @@ export async function grep(
   }
 }
 
-function groupByFile(matches: { path: string; line: number; text: string }[]): GrepFileMatches[] {
+type Line = { path: string; line: number; text: string };
+
+/**
+ * Groups matches by file, with the context lines within `context` lines of a shown match (so a
+ * line that appears only because a withheld line matched is never shown).
+ */
+function groupByFile(matches: Line[], around: Line[], context: number): GrepFileMatches[] {
   const files: GrepFileMatches[] = [];
   for (const { path: file, line, text } of matches) {
     const last = files.at(-1);
     if (last?.path === file) last.matches.push({ line, text });
-    else files.push({ path: file, matches: [{ line, text }] });
+    else files.push({ path: file, matches: [{ line, text }], contextLines: [] });
+  }
+  if (context === 0) return files;
+  for (const file of files) {
+    const matched = new Set(file.matches.map((match) => match.line));
+    const seen = new Set<number>();
+    for (const { path: other, line, text } of around) {
+      if (other !== file.path || matched.has(line) || seen.has(line)) continue;
+      if (!file.matches.some((match) => Math.abs(match.line - line) <= context)) continue;
+      seen.add(line);
+      file.contextLines.push({ line, text });
+    }
+    file.contextLines.sort((a, b) => a.line - b.line);
   }
   return files;
+}
+
+/**
+ * One file's lines numbered like `read_file` (`  12│ code`); with context, matches are marked
+ * `>` and a gap between non-adjacent lines is shown as `  …`.
+ */
+function fileLines(file: GrepFileMatches, context: number): string[] {
+  const rows = [
+    ...file.matches.map((match) => ({ ...match, mark: context > 0 ? '>' : ' ' })),
+    ...file.contextLines.map((line) => ({ ...line, mark: ' ' })),
+  ].sort((a, b) => a.line - b.line);
+  const width = String(rows.at(-1)?.line ?? 0).length;
+  const lines: string[] = [];
+  let previous: number | undefined;
+  for (const row of rows) {
+    if (context > 0 && previous !== undefined && row.line > previous + 1)
+      lines.push(`  ${ELLIPSIS}`);
+    lines.push(`${row.mark} ${String(row.line).padStart(width)}│ ${row.text}`);
+    previous = row.line;
+  }
+  return lines;
 }

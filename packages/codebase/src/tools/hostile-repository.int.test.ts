@@ -4,6 +4,8 @@
  * No planted secret may come out of any of them, every refused file is named as refused, and no
  * answer tells whether a withheld line matches (no oracle).
  */
+import { readFile as readFileText } from 'node:fs/promises';
+import path from 'node:path';
 import { isToolError } from '@sightline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexRepository } from '../repomap/index-repository.js';
@@ -235,6 +237,32 @@ describe('no oracle: grep answers alike whether a withheld line matches or not',
           ),
         );
         expect(answers[0], `${secret.format} ${JSON.stringify(options)}`).toBe(answers[1]);
+      }
+    }
+  });
+
+  it('with context lines around a match next to each planted secret', async () => {
+    for (const secret of hostile.secrets) {
+      const lines = (await readFileText(path.join(hostile.root, secret.path), 'utf8')).split('\n');
+      const neighbours = [lines[secret.line - 2], lines[secret.line]]
+        .map((line) => line?.trim() ?? '')
+        .filter((line) => line.length >= 3);
+      const [right, wrong] = probes(secret.markers[0] ?? '');
+      for (const neighbour of neighbours) {
+        for (const options of [
+          { path: secret.path, context: 2 },
+          { path: secret.path, context: 5, maxResults: 1 },
+        ]) {
+          const answers = await Promise.all(
+            [right, wrong].map(async (probe) => {
+              const pattern = `${regexOf(neighbour)}|${probe}`;
+              return answer(await grep(hostile.root, pattern, options), pattern);
+            }),
+          );
+          const label = `${secret.format} ${JSON.stringify(options)}`;
+          expect(answers[0], label).toBe(answers[1]);
+          expect(hostile.leaks(answers[0] ?? ''), label).toEqual([]);
+        }
       }
     }
   });

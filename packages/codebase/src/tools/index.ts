@@ -12,6 +12,7 @@ export {
   type GrepOptions,
   type GrepResult,
   grep,
+  MAX_CONTEXT_LINES,
 } from './grep.js';
 export { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
 export { type ListDirEntry, type ListDirOptions, type ListDirResult, listDir } from './list-dir.js';

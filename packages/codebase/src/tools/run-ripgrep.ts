@@ -46,6 +46,11 @@ export interface RunRipgrepOptions {
 /** What one ripgrep run produced. */
 export interface RipgrepRun {
   matches: RipgrepMatch[];
+  /**
+   * Accepted context lines (ripgrep's `--before-context`/`--after-context`), each cut to
+   * 2,000 characters, in ripgrep's order; `matchStart` is 0. Empty without those flags.
+   */
+  context: RipgrepMatch[];
   /** Why ripgrep was stopped early, or `null` when it finished by itself. */
   stopped: 'max-matches' | 'timeout' | 'output-cap' | null;
   /** ripgrep's exit code (`null` when killed): 0 matches, 1 none, 2 error. */
@@ -60,7 +65,7 @@ interface RipgrepText {
 }
 
 interface RipgrepMatchEvent {
-  type: 'match';
+  type: 'match' | 'context';
   data: {
     path: RipgrepText;
     lines: RipgrepText;
@@ -104,6 +109,11 @@ export function runRipgrep({
   return new Promise((resolve, reject) => {
     const child = spawn(rgPath, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], shell: false });
     const matches: RipgrepMatch[] = [];
+    const context: RipgrepMatch[] = [];
+    // With context flags, the last match's after-context follows it: read on to the next
+    // accepted match or the file's end before stopping (a withheld match changes nothing).
+    const withContext = args.some((arg) => /^--(?:before|after)-context$/.test(arg));
+    let full = false;
     let stopped: RipgrepRun['stopped'] = null;
     let pending = '';
     let kept = 0;
@@ -121,16 +131,31 @@ export function runRipgrep({
     const finish = () => {
       if (exit === undefined || working) return;
       clearTimeout(timer);
-      resolve({ matches, stopped, exitCode: exit.code, stderr });
+      resolve({ matches, context, stopped, exitCode: exit.code, stderr });
     };
     const handleLine = async (line: string) => {
-      if (!line.startsWith('{"type":"match"')) return;
+      const isContext = line.startsWith('{"type":"context"');
+      if (!isContext && !line.startsWith('{"type":"match"')) {
+        if (full) stop('max-matches');
+        return;
+      }
       const match = parseMatch(JSON.parse(line) as RipgrepMatchEvent);
       if (!(await accept(match)) || stopped) return;
+      if (isContext) {
+        context.push({ ...match, text: match.text.slice(0, 2_000), matchStart: 0 });
+        return;
+      }
+      if (full) {
+        stop('max-matches');
+        return;
+      }
       matches.push(match);
       kept += Buffer.byteLength(line);
       if (kept > maxOutputBytes) stop('output-cap');
-      else if (matches.length >= maxMatches) stop('max-matches');
+      else if (matches.length >= maxMatches) {
+        if (withContext) full = true;
+        else stop('max-matches');
+      }
     };
     const pump = async () => {
       if (working) return;
