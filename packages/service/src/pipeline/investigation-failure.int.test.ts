@@ -19,6 +19,8 @@ describe.each(TEST_DATABASES)('a failing investigation on $name', (kind) => {
       pipeline: {
         policies: QUICK,
         log: (line) => lines.push(line),
+        // The operator's model, chosen by name (API callers never name a spec).
+        models: { mini: 'openai:gpt-5-mini' },
         resolveModel: (spec) => {
           throw new Error(`The model server for ${spec} answered 503 Service Unavailable.`);
         },
@@ -30,7 +32,7 @@ describe.each(TEST_DATABASES)('a failing investigation on $name', (kind) => {
     const groupId = group?.id ?? '';
     expect(await harness.store.diagnoses.listOfGroup(groupId)).toHaveLength(1);
 
-    await harness.pipeline.reinvestigate(groupId, { model: 'openai:gpt-5-mini' });
+    await harness.pipeline.reinvestigate(groupId, { model: 'mini' });
     await harness.queue.drain({ timeoutMs: 60_000 });
     expect((await harness.store.groups.get(groupId)).investigation).toEqual({
       state: 'failed',
