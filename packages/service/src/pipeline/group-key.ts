@@ -129,7 +129,11 @@ function maskIds(text: string): string {
     .replace(/\d+/g, '#');
 }
 
-/** The content words of a text: boilerplate dropped, case folded, numbers masked, stop words out. */
+/**
+ * The content words of a text: boilerplate dropped, case folded, numbers masked but versions
+ * kept whole (`3.4.1`: another release is often another task), stop words and the project's common
+ * words out.
+ */
 export function contentWords(
   text: string,
   boilerplate: Boilerplate = DEFAULT_BOILERPLATE,
@@ -137,9 +141,11 @@ export function contentWords(
   const words =
     stripBoilerplate(text, boilerplate)
       .toLowerCase()
-      .replace(/\d+/g, '#')
-      .match(/[\p{L}\p{N}#_']+/gu) ?? [];
-  return words.filter((word) => !NON_CONTENT_WORDS.has(word) && word !== '#');
+      .replace(/\d+(?:\.\d+)+|\d+/g, (number) => (number.includes('.') ? number : '#'))
+      .match(/\d+(?:\.\d+)+|[\p{L}\p{N}#_']+/gu) ?? [];
+  return words.filter(
+    (word) => !NON_CONTENT_WORDS.has(word) && word !== '#' && !boilerplate.words?.has(word),
+  );
 }
 
 /** MinHash signature of a text's content word 1- and 2-shingles. */
