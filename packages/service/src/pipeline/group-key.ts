@@ -153,13 +153,19 @@ export function textMinHash(text: string, boilerplate?: Boilerplate): number[] {
   return wordsMinHash(contentWords(text, boilerplate));
 }
 
-function wordsMinHash(words: readonly string[]): number[] {
+/** The hashed 1- and 2-shingles of content words: the set text similarity compares. */
+export function contentShingles(words: readonly string[]): Set<number> {
   const shingles = new Set<number>();
   words.forEach((word, i) => {
     shingles.add(hashToRange(word));
     const next = words[i + 1];
     if (next) shingles.add(hashToRange(`${word} ${next}`));
   });
+  return shingles;
+}
+
+function wordsMinHash(words: readonly string[]): number[] {
+  const shingles = contentShingles(words);
   const minhash = new MinHash(HASHES, HASH_FUNCTIONS);
   if (shingles.size === 0) shingles.add(0);
   minhash.bulkLoad([...shingles]);
