@@ -5,8 +5,9 @@
  *    review id map to the group they joined first.
  * 2. Crashes: a fingerprint of the exception type and the normalized in-app frames (file and
  *    function; no line or column numbers, memory addresses, generated ids or build hashes;
- *    recursion collapsed), all frames when none is in-app, so a release that shifts lines keeps
- *    the group.
+ *    recursion collapsed), so a release that shifts lines keeps the group; when no frame is in-app,
+ *    all frames and the message with numbers and ids masked (two errors thrown on one framework
+ *    path stay apart).
  * 3. Text, for high-confidence duplicates only: MinHash over word shingles of the content words
  *    (issue-template boilerplate, stop words and praise words removed) with LSH banding (Broder
  *    1997; banding as in Leskovec, Rajaraman, Ullman, "Mining of Massive Datasets", ch. 3). A text
@@ -102,8 +103,9 @@ export function crashSignature(report: Report): string | undefined {
     if (key !== '|' && keys.at(-1) !== key) keys.push(key);
     if (keys.length === MAX_FINGERPRINT_FRAMES) break;
   }
-  // Without frames the message stands in, with numbers and hex ids masked.
-  const message = keys.length === 0 ? maskIds(exception?.message ?? '') : '';
+  // Without in-app frames the stack shows the framework's path, which many errors share: the
+  // message, numbers and hex ids masked, tells them apart (and stands in when there are no frames).
+  const message = keys.length === 0 || inApp.length === 0 ? maskIds(exception?.message ?? '') : '';
   const parts = [exception?.type ?? 'stack', ...keys, message];
   return `crash:${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;
 }
