@@ -3,7 +3,8 @@
  * of content shingles (`NEAR_DUPLICATE_THRESHOLD`) and the fewest distinct content words
  * (`MIN_CONTENT_WORDS`) — on the grouping set, checked on held-out data sets: three folds (Hadoop
  * JIRA, SeaMonkey Bugzilla, the GitHub issues), each measured with the settings chosen on the
- * other two (the most recall with pairwise precision ≥ 0.95 there; else the most precision).
+ * other two (the most recall with pairwise precision ≥ 0.95 there; else the most precision, the
+ * stricter setting on a tie).
  *
  * Pairs are scored as the service scores text: content words with GitHub's template boilerplate
  * and the project's learned boilerplate (learned here from all its reports at once, where the
@@ -128,7 +129,8 @@ function choose(folds: readonly Fold[]) {
       if (
         !best ||
         (meets(candidate) && (!meets(best) || candidate.recall > best.recall)) ||
-        (!meets(candidate) && !meets(best) && candidate.precision > best.precision)
+        // Without a setting precise enough, the most precise; on a tie the stricter (later) one.
+        (!meets(candidate) && !meets(best) && candidate.precision >= best.precision)
       ) {
         best = candidate;
       }
