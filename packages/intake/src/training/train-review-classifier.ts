@@ -101,7 +101,7 @@ export function crossValidateReviews(
   const foldOf = examples.map((example) => textFold(example.text, folds));
   const predictions: FoldPrediction[] = new Array(examples.length);
   for (let fold = 0; fold < folds; fold += 1) {
-    const test = examples.flatMap((example, index) => (foldOf[index] === fold ? [index] : []));
+    const test = examples.flatMap((_, index) => (foldOf[index] === fold ? [index] : []));
     const predicted = predictHeldOut(
       examples.filter((_, index) => foldOf[index] !== fold),
       test.map((index) => examples[index] as LabeledReview),
