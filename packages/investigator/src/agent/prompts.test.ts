@@ -7,6 +7,7 @@ import {
   buildInvestigationPrompt,
   buildSystemPrompt,
   fenceAsData,
+  renderSuspects,
   selectPromptSuspects,
 } from './prompts.js';
 
@@ -68,6 +69,13 @@ describe('buildInvestigationPrompt', () => {
     expect(prompt).toContain('(empty)');
     expect(prompt).toContain('(none found)');
   });
+
+  it('tells the model the suspects are guesses to test: read the first, then search', () => {
+    const prompt = buildInvestigationPrompt({ report, repoMap: '', suspects: [] });
+    expect(prompt).toContain(
+      'The suspects are guesses to test, not findings: read the first one, then search for what the report names',
+    );
+  });
 });
 
 describe('selectPromptSuspects', () => {
@@ -111,12 +119,39 @@ describe('selectPromptSuspects', () => {
     });
     expect(prompt).toContain(
       [
-        '1. src/a.ts:1-5 — its words match the report',
-        '2. src/b.ts:1-5 — close to the report in the code graph',
+        "1. src/a.ts:1-5 — the file's words match the report",
+        '2. src/b.ts:1-5 — the file is close to the report in the code graph',
         '3. src/c.ts:1-5 — defines `cartTotal` mentioned in the report',
       ].join('\n'),
     );
     expect(prompt).not.toMatch(/BM25|PageRank|score/);
+  });
+
+  it('gives a reason true of the range: never a note, a place outside it only when nothing else', () => {
+    expect(
+      renderSuspects([
+        suspect(
+          'lib/cli.js',
+          'BM25 match: console',
+          'BM25 match in `usage`: console',
+          'elsewhere in the file (line 6): defines `JSON5` mentioned in the report',
+        ),
+        suspect('lib/stringify.js', 'types declared in lib/stringify.d.ts', 'BM25 match: key'),
+        suspect(
+          'lib/a.js',
+          'twins (same code): lib/a.mjs',
+          'elsewhere in the file (line 3): defines `A` mentioned',
+        ),
+        suspect('lib/b.js', "lines clamped to the file's 5 lines", 'PageRank 0.1 (focus: b)'),
+      ]),
+    ).toBe(
+      [
+        '1. lib/cli.js:1-5 — its words match the report',
+        "2. lib/stringify.js:1-5 — the file's words match the report",
+        '3. lib/a.js:1-5 — elsewhere in the file (line 3): defines `A` mentioned',
+        '4. lib/b.js:1-5 — the file is close to the report in the code graph',
+      ].join('\n'),
+    );
   });
 });
 

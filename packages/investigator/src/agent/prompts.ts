@@ -5,6 +5,7 @@
  */
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
+import { ELSEWHERE_PREFIX } from '../localize/range-reasons.js';
 import type { FunnelBudgets } from './phases.js';
 
 /** Most suspects shown to the model; at least {@link MIN_PROMPT_SUSPECTS} when there are that many. */
@@ -140,14 +141,26 @@ export function renderSuspects(suspects: readonly Suspect[]): string {
     .join('\n');
 }
 
+/** Scores (BM25 term lists, PageRank figures mean nothing to the model and cost tokens) and notes. */
+const NOT_A_REASON = /^(BM25|PageRank|demoted:|twins \(same code\)|types declared in|lines clamped)/;
+
 /**
- * One reason in plain words: the first that is not a score (BM25 term lists and PageRank figures
- * mean nothing to the model and cost tokens).
+ * One reason in plain words, true of the suspect's range: the first that is neither a score nor a
+ * note nor about another part of the file; else the range's words matching the report (a BM25
+ * match in the definition shown); else a reason about elsewhere in the file, which says where;
+ * else what holds of the whole file.
  */
 function plainReason(evidence: readonly string[]): string {
-  const plain = evidence.find((reason) => !/^(BM25|PageRank|demoted:)/.test(reason));
+  const plain = evidence.find(
+    (reason) => !NOT_A_REASON.test(reason) && !reason.startsWith(ELSEWHERE_PREFIX),
+  );
   if (plain) return plain;
+  if (evidence.some((reason) => reason.startsWith('BM25 match in '))) {
+    return 'its words match the report';
+  }
+  const elsewhere = evidence.find((reason) => reason.startsWith(ELSEWHERE_PREFIX));
+  if (elsewhere) return elsewhere;
   return evidence.some((reason) => reason.startsWith('BM25'))
-    ? 'its words match the report'
-    : 'close to the report in the code graph';
+    ? "the file's words match the report"
+    : 'the file is close to the report in the code graph';
 }
