@@ -142,7 +142,8 @@ export function renderSuspects(suspects: readonly Suspect[]): string {
 }
 
 /** Scores (BM25 term lists, PageRank figures mean nothing to the model and cost tokens) and notes. */
-const NOT_A_REASON = /^(BM25|PageRank|demoted:|twins \(same code\)|types declared in|lines clamped)/;
+const NOT_A_REASON =
+  /^(BM25|PageRank|demoted:|twins \(same code\)|types declared in|lines clamped)/;
 
 /**
  * One reason in plain words, true of the suspect's range: the first that is neither a score nor a
