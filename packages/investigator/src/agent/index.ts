@@ -16,10 +16,10 @@ export {
 } from './phases.js';
 export type { InvestigateWithModelProgress } from './progress-reporter.js';
 export { renderSuspects } from './prompts.js';
-export { needsStoredTools } from './stored-tools.js';
 export {
   DEFAULT_STEP_TIMEOUT_MS,
   type InvestigateWithModelOptions,
   type InvestigateWithModelResult,
   investigateWithModel,
 } from './run-agent.js';
+export { needsStoredTools } from './stored-tools.js';

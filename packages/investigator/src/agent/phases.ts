@@ -31,10 +31,10 @@ export interface FunnelBudgets {
  * (searches plus distinct files read, as Sightline's whole-file `read_file` would), a median of
  * 11 and an upper quartile of 20. The budget is the upper quartile, capped at the largest budget
  * whose worst-case context (every call at the code tools' 10,000-token cap) stays under the
- * compaction trigger of a 200k window for first messages of 2k–12k tokens, so that
- * `read_stored`/`search_stored` (402 tokens a step) need not be offered (`needsStoredTools`):
- * min(20, 14) = 14. Runs above it are bounded by the cost cap (`maxCostUsd`) instead; the bench's
- * scripted investigations need at most 7.
+ * compaction trigger of a 200k window for first messages of 2k–11k tokens (the shared reports
+ * give 1.5k–4k with a 1,024-token map), so that `read_stored`/`search_stored` (402 tokens a step)
+ * need not be offered (`needsStoredTools`): min(20, 14) = 14. Runs that need more are bounded by
+ * the cost cap (`maxCostUsd`) instead; the bench's scripted investigations need at most 8.
  */
 export const DEFAULT_FUNNEL_BUDGETS: FunnelBudgets = { explore: 8, deepDive: 4, toolCalls: 14 };
 

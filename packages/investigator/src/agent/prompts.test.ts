@@ -120,7 +120,7 @@ describe('selectPromptSuspects', () => {
     expect(prompt).toContain(
       [
         "1. src/a.ts:1-5 — the file's words match the report",
-        '2. src/b.ts:1-5 — the file is close to the report in the code graph',
+        '2. src/b.ts:1-5 — close to the report in the code graph',
         '3. src/c.ts:1-5 — defines `cartTotal` mentioned in the report',
       ].join('\n'),
     );
@@ -149,7 +149,7 @@ describe('selectPromptSuspects', () => {
         '1. lib/cli.js:1-5 — its words match the report',
         "2. lib/stringify.js:1-5 — the file's words match the report",
         '3. lib/a.js:1-5 — elsewhere in the file (line 3): defines `A` mentioned',
-        '4. lib/b.js:1-5 — the file is close to the report in the code graph',
+        '4. lib/b.js:1-5 — close to the report in the code graph',
       ].join('\n'),
     );
   });

@@ -149,7 +149,7 @@ const NOT_A_REASON =
  * One reason in plain words, true of the suspect's range: the first that is neither a score nor a
  * note nor about another part of the file; else the range's words matching the report (a BM25
  * match in the definition shown); else a reason about elsewhere in the file, which says where;
- * else what holds of the whole file.
+ * else what holds of the whole file (its words, or its place in the code graph).
  */
 function plainReason(evidence: readonly string[]): string {
   const plain = evidence.find(
@@ -163,5 +163,5 @@ function plainReason(evidence: readonly string[]): string {
   if (elsewhere) return elsewhere;
   return evidence.some((reason) => reason.startsWith('BM25'))
     ? "the file's words match the report"
-    : 'the file is close to the report in the code graph';
+    : 'close to the report in the code graph';
 }

@@ -30,6 +30,7 @@ import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
 import { tokenizeCode } from './code-tokens.js';
 import { readSourceLines } from './function-shape.js';
+import { reasonsForRange } from './range-reasons.js';
 import { type RankedFile, rankFiles } from './rank-files.js';
 import type { RankingModel } from './ranking-model.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
@@ -41,7 +42,6 @@ import {
   rangeOfDefinition,
   symbolForRange,
 } from './suspect-range.js';
-import { reasonsForRange } from './range-reasons.js';
 import { areTwins, editableTwin, isDeclaration } from './twins.js';
 
 /** Options of {@link localize}. */
