@@ -2,7 +2,7 @@ import type { Report } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_SECTIONS, REPORT_SECTIONS } from '../diagnosis/report-template.js';
 import type { Suspect } from '../diagnosis/schema.js';
-import { OUTPUT_INSTRUCTIONS } from './phase-notes.js';
+import { deepDiveNote, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import {
   buildInvestigationPrompt,
   buildSystemPrompt,
@@ -74,6 +74,10 @@ describe('buildInvestigationPrompt', () => {
     const prompt = buildInvestigationPrompt({ report, repoMap: '', suspects: [] });
     expect(prompt).toContain(
       'The suspects are guesses to test, not findings: read the first one, then search for what the report names',
+    );
+    // Told before any tool call, not only in the output step.
+    expect(prompt).toContain(
+      'Every path, line range and quote of your final report is checked against the files.',
     );
   });
 });
@@ -159,7 +163,14 @@ describe('buildSystemPrompt', () => {
   it('says what a root cause is and that "not found" beats a guess', () => {
     const system = buildSystemPrompt({ explore: 5, deepDive: 2 });
     expect(system).toContain('the place in the code where the fix goes');
-    expect(system).toContain('trace that value or decision back from the crash site');
+    expect(system).toContain(
+      'A stack trace or a wrong result shows where a bad value was used or a wrong decision surfaced; trace it back from there',
+    );
+    // Wrong-behaviour reports have no crash: the guidance never speaks of a crash site alone.
+    expect(system).not.toContain('crash site');
+    expect(deepDiveNote(1, { explore: 8, deepDive: 4 })).toContain(
+      'takes a wrong branch because of one (wrong behaviour)',
+    );
     expect(system).toContain('"Not found" is an acceptable answer; a guess is not.');
     expect(system).toContain('make several in one step');
   });

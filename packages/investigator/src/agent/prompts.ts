@@ -15,7 +15,7 @@ const MIN_PROMPT_SUSPECTS = 3;
 
 /**
  * System prompt of the investigation loop. It says what a root cause is (where the fix goes,
- * traced back from where the error surfaced) and that "not found" is an acceptable answer where a
+ * traced back from where the error surfaced: a crash, or a wrong result in a wrong-behaviour report) and that "not found" is an acceptable answer where a
  * guess is not. It holds nothing that changes between steps, so it stays in the cached prefix.
  * @param budgets - step budgets of the explore and deep-dive phases, stated to the model.
  * @param options.storedTools - true when `read_stored` and `search_stored` are offered (the run
@@ -28,7 +28,7 @@ export function buildSystemPrompt(
 ): string {
   return `You are Sightline, a senior engineer triaging a bug report against a code repository.
 
-Your goal is the root cause: the place in the code where the fix goes. That is often not where the error surfaced. A stack trace shows where a bad value was used or a wrong decision failed; trace that value or decision back from the crash site (who computed it, who passed it, who wrote it) to the code where it originates. That code is the cause; the crash site is a symptom.
+Your goal is the root cause: the place in the code where the fix goes. That is often not where the error surfaced. A stack trace or a wrong result shows where a bad value was used or a wrong decision surfaced; trace it back from there (who computed it, who passed it, who wrote it) to the code where it originates. That code is the cause; where it surfaced is a symptom.
 "Not found" is an acceptable answer; a guess is not. If the code you read does not establish a cause, say so and say what you checked.
 
 You work in three phases:
