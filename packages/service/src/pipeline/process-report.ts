@@ -60,7 +60,7 @@ export async function processReports(
   for (const row of rows) {
     const analysis = await analyse(context, row, await projectOf(row.projectId)).catch(
       async (error: unknown) => {
-        if (!last || SightlineError.isInstance(error)) throw error;
+        if (!last) throw error;
         await failReport(context, row, `analysis failed: ${errorMessage(error)}`);
         return undefined;
       },
