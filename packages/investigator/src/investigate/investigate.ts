@@ -208,7 +208,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
   const limit = options.suspectLimit ?? 10;
-  const read = await readReportHistory(repository.root, report, options.history ?? true);
+  const read = await readReportHistory(repository.root, report, options.history);
   // A regression window lifts what it changed; a wider pool lets those move into the top.
   let suspects = localize(report, index, { limit: read?.window ? limit * 3 : limit, signals });
   if (read?.window) {
