@@ -421,6 +421,7 @@ async function soak(repo: string, total: number) {
     if (Math.floor(now / 5_000) > Math.floor(grouped / 5_000) || now >= total) {
       const memory = process.memoryUsage();
       samples.push({ grouped: now, rssMiB: mib(memory.rss), heapUsedMiB: mib(memory.heapUsed) });
+      console.error(`soak: ${JSON.stringify(samples.at(-1))}`);
     }
     grouped = now;
   }
