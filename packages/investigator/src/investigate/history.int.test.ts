@@ -95,7 +95,9 @@ describe('investigate with git history', () => {
       cacheDir: false,
       history: opened && { ...opened, notes: ['opened by the caller'] },
     });
-    expect(diagnosis.history?.regressionWindow?.summary).toBe('regressed between v1.1.0 and v1.2.0');
+    expect(diagnosis.history?.regressionWindow?.summary).toBe(
+      'regressed between v1.1.0 and v1.2.0',
+    );
     expect(diagnosis.history?.notes).toContain('opened by the caller');
   });
 

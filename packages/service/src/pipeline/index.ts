@@ -86,8 +86,7 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
   return {
     context,
     handlers: {
-      [PROCESS_REPORT]: (data, job) =>
-        processReports(context, jobReportIds(data), job.attempt),
+      [PROCESS_REPORT]: (data, job) => processReports(context, jobReportIds(data), job.attempt),
       [INVESTIGATE_GROUP]: (data, job) =>
         investigateGroup(context, data as unknown as InvestigateGroupJob, job),
     },

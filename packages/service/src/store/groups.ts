@@ -179,7 +179,11 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         // Idempotent: a report already grouped (a retried job) is left as it is.
         results.push(
           report.stage === 'grouped' && report.group_id
-            ? { group: toGroup(await groupRow(trx, report.group_id)), attached: false, regressed: false }
+            ? {
+                group: toGroup(await groupRow(trx, report.group_id)),
+                attached: false,
+                regressed: false,
+              }
             : await attachOne(trx, input),
         );
       }

@@ -4,9 +4,9 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
+import { escapeLike, groupTitleMatches } from './group-title-search.js';
 import { toGroup } from './groups.js';
 import type { GroupRecord } from './records.js';
-import { escapeLike, groupTitleMatches } from './group-title-search.js';
 import { reportTextMatches } from './report-search.js';
 import type { Database, GroupRow } from './schema.js';
 
