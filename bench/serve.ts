@@ -486,7 +486,10 @@ if (SOAK_REPORTS > 0) {
     },
   });
   const rows = run.samples
-    .filter((_, index) => index % 4 === 3 || index === run.samples.length - 1)
+    .filter(
+      (_, index) =>
+        index % Math.ceil(run.samples.length / 20) === 0 || index === run.samples.length - 1,
+    )
     .map((sample) => [sample.grouped.toLocaleString('en'), sample.rssMiB, sample.heapUsedMiB]);
   await updateReadmeTable(
     'serve-soak',
