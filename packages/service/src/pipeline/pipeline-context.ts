@@ -1,6 +1,11 @@
 /** What the pipeline's jobs share: the store, the queue, caches of repository facts, the model. */
 import type { LanguageModel } from 'ai';
-import { openRepository, type Repository } from '../adapters/investigator.js';
+import {
+  type GitHistory,
+  openGitHistory,
+  openRepository,
+  type Repository,
+} from '../adapters/investigator.js';
 import type { JobQueue, QueuePolicy } from '../queue/index.js';
 import type { ProjectRecord, Store } from '../store/index.js';
 import {
@@ -41,6 +46,12 @@ export interface PipelineContextOptions {
   policies?: Record<string, QueuePolicy>;
 }
 
+/** Why an investigation is queued and, when not the default, the name of its model. */
+export interface InvestigationRequest {
+  reason: string;
+  model?: string;
+}
+
 /** The shared state of the pipeline's jobs. */
 export interface PipelineContext {
   store: Store;
@@ -61,6 +72,11 @@ export interface PipelineContext {
    */
   repository(root: string): Promise<Repository>;
   /**
+   * The repository's git history (see `openGitHistory`), opened once per revision and process;
+   * `null` for a folder without history (then no investigation starts a `git` process for it).
+   */
+  history(root: string): Promise<GitHistory | null>;
+  /**
    * The project's boilerplate: its repository's issue templates (see `readBoilerplate`, read once
    * per revision) and what is learned from its latest reports (see `learnBoilerplate`, learned
    * again every {@link RELEARN_EVERY} calls, or every few while the project has few reports).
@@ -72,7 +88,11 @@ export interface PipelineContext {
    */
   classifyModel(): LanguageModel | undefined;
   /** Queues an investigation of a group (one waiting per group and model). */
-  requestInvestigation(groupId: string, options: { reason: string; model?: string }): Promise<void>;
+  requestInvestigation(groupId: string, options: InvestigationRequest): Promise<void>;
+  /** Queues investigations of several groups in one round trip (see `requestInvestigation`). */
+  requestInvestigations(
+    requests: readonly ({ groupId: string } & InvestigationRequest)[],
+  ): Promise<void>;
 }
 
 /** Latest reports of a project its boilerplate is learned from. */
@@ -96,6 +116,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       boilerplate: learnBoilerplate(texts, (text) => contentWords(text, template)),
     };
   };
+  const histories = new Map<string, Promise<GitHistory | null>>();
   // One entry per repository: the value of its latest revision only, so memory stays flat.
   const perRevision = async <T>(
     cache: Map<string, Promise<T>>,
@@ -124,6 +145,22 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       return {};
     }
   };
+  const requestInvestigations: PipelineContext['requestInvestigations'] = async (requests) => {
+    await options.queue.sendMany(
+      INVESTIGATE_GROUP,
+      requests.map(({ groupId, reason, model }) => ({
+        data: { groupId, reason, ...(model ? { model } : {}) },
+        options: { singletonKey: `${groupId}:${model ?? 'default'}` },
+      })),
+    );
+    for (const { groupId, reason } of requests) {
+      await options.store.groups.setInvestigation(groupId, {
+        state: 'queued',
+        detail: reason,
+        attempts: 0,
+      });
+    }
+  };
   return {
     store: options.store,
     queue: options.queue,
@@ -142,6 +179,8 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       perRevision(repositories, root, () =>
         openRepository(root, options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
       ),
+    history: (root) =>
+      perRevision(histories, root, async () => (await openGitHistory(root)).history),
     async boilerplate({ id, repo }) {
       const template = await perRevision(boilerplates, repo, () => readBoilerplate(repo));
       let entry = learned.get(id);
@@ -167,17 +206,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       entry.uses += 1;
       return joinBoilerplate(template, await entry.boilerplate);
     },
-    async requestInvestigation(groupId, { reason, model }) {
-      await options.queue.send(
-        INVESTIGATE_GROUP,
-        { groupId, reason, ...(model ? { model } : {}) },
-        { singletonKey: `${groupId}:${model ?? 'default'}` },
-      );
-      await options.store.groups.setInvestigation(groupId, {
-        state: 'queued',
-        detail: reason,
-        attempts: 0,
-      });
-    },
+    requestInvestigation: (groupId, request) => requestInvestigations([{ groupId, ...request }]),
+    requestInvestigations,
   };
 }

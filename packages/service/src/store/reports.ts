@@ -52,6 +52,8 @@ export interface ReportStore {
   reanalyse(id: string, analysis: ReportAnalysis): Promise<void>;
   /** The report with this id, or undefined. */
   get(id: string): Promise<ReportRecord | undefined>;
+  /** The reports with these ids (one query), in no particular order; unknown ids are left out. */
+  getMany(ids: readonly string[]): Promise<ReportRecord[]>;
   /**
    * The stored analysis of a report (parsed report and classification) without its payload, or
    * undefined while the report is not grouped.
@@ -142,6 +144,12 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
     },
 
     get,
+
+    async getMany(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('reports').selectAll().where('id', 'in', ids).execute();
+      return rows.map(toReport);
+    },
 
     async revisions(id) {
       const rows = await db
