@@ -102,9 +102,7 @@ async function chatWithConfirmation(page: Page, url: string): Promise<void> {
   await page.waitForFunction(() =>
     JSON.stringify(window.__sightline?.snapshot()).includes('"filter":"none"'),
   );
-  expect(await page.getByRole('status', { name: 'Tool result' }).textContent()).toBe(
-    '{"ok":true}',
-  );
+  expect(await page.getByRole('status', { name: 'Tool result' }).textContent()).toBe('{"ok":true}');
 }
 
 /** Runs the installed app under its dev server in Chromium and edits its files (Fast Refresh). */
