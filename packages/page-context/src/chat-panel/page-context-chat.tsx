@@ -227,16 +227,9 @@ function Inspector({ chat, budgetTokens }: { chat: PageChat; budgetTokens: numbe
       live = false;
     };
   }, [chat.lastSent, registry, budgetTokens]);
-  // A run from here is the user's own action: it needs no second confirmation.
   const run = async (name: string, input: unknown, onProgress: (message: string) => void) => {
-    const { pageToolsNow } = await loadPageRequest();
-    const tools = pageToolsNow(registry, {
-      confirmToolCall: () => Promise.resolve(true),
-      onProgress: (_, message) => onProgress(message),
-    });
-    const pageTool = tools[name];
-    if (!pageTool?.execute) throw new Error(`the page no longer offers ${name}`);
-    return pageTool.execute(input, { toolCallId: `inspector-${Date.now()}`, messages: [] });
+    const { runToolByHand } = await loadPageRequest();
+    return runToolByHand(registry.snapshot(), name, input, onProgress);
   };
   const sent = chat.lastSent ?? preview;
   if (!sent) return <p>Reading the page…</p>;

@@ -10,6 +10,8 @@ import { loadTokenizer } from '../render/lazy-tokenizer.js';
 import { type PageTools, type ToToolsOptions, toTools } from '../tools/to-tools.js';
 import type { PageContextRegistry } from '../types.js';
 
+export { runToolByHand } from '../tools/run-tool-by-hand.js';
+
 /** What was sent with a request (or would be): the payload, and its exact token count. */
 export interface SentPageContext {
   payload: PageContextPayload;

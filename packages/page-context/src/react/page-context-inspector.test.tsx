@@ -95,7 +95,7 @@ describe('PageContextInspector', () => {
       </PageContextProvider>,
     );
     const expected = toMarkdown(registry.snapshot(), { budgetTokens: 500 });
-    expect(expected).toContain('value: 2.1%');
+    expect(expected).toContain('value:2.1%');
     const pre = screen.getByText((_, element) => element?.tagName === 'PRE');
     expect(pre.textContent).toBe(expected);
     const section = screen.getByRole('group', { name: 'Page context inspector' });
@@ -108,7 +108,7 @@ describe('PageContextInspector', () => {
     commits.length = 0;
     act(() => setValue('3.4%'));
     expect(pre.textContent).toBe(toMarkdown(registry.snapshot(), { budgetTokens: 500 }));
-    expect(pre.textContent).toContain('value: 3.4%');
+    expect(pre.textContent).toContain('value:3.4%');
     // The stat re-renders for its own state; the inspector for the registry change; nothing else.
     expect(commits).toEqual(['page', 'inspector']);
 
@@ -167,7 +167,7 @@ describe('PageContextInspector', () => {
     expect(handled).toEqual([2]);
     expect(registry.snapshot().roots[0]?.data).toEqual({ count: 2 });
     expect(screen.getByRole('group', { name: 'Page context inspector' }).textContent).toContain(
-      'count: 2',
+      'count:2',
     );
 
     // Input the schema refuses: the model-readable error, the handler not called.

@@ -19,6 +19,7 @@ import {
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
 import { countingNow, onTokenizerLoaded } from '../render/lazy-tokenizer.js';
 import { renderMarkdown, type ToMarkdownOptions } from '../render/to-markdown.js';
+import { runToolByHand } from '../tools/run-tool-by-hand.js';
 import { toTools } from '../tools/to-tools.js';
 import { useOptionalRegistry } from './page-context-provider.js';
 import { ToolRunner } from './tool-runner.js';
@@ -108,16 +109,10 @@ export function PageContextInspector({
       tokens: exact ? `${rendered.tokens} tokens` : `≈${rendered.tokens} tokens (estimate)`,
     };
   }, [registry, budgetTokens, version, tokenizerLoads]);
-  // A run from here is the user's own action: it needs no second confirmation.
   const run = useCallback(
-    async (name: string, input: unknown, onProgress: (message: string) => void) => {
+    (name: string, input: unknown, onProgress: (message: string) => void) => {
       if (!registry) throw new Error('no page context provider');
-      const pageTool = toTools(registry.snapshot(), {
-        confirmToolCall: () => Promise.resolve(true),
-        onProgress: (_, message) => onProgress(message),
-      })[name];
-      if (!pageTool?.execute) throw new Error(`the page no longer offers ${name}`);
-      return pageTool.execute(input, { toolCallId: `inspector-${Date.now()}`, messages: [] });
+      return runToolByHand(registry.snapshot(), name, input, onProgress);
     },
     [registry],
   );
