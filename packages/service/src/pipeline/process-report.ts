@@ -57,6 +57,7 @@ export async function processReport(context: PipelineContext, reportId: string):
     title: reportTitle(report),
     receivedAt: row.receivedAt,
     sourceKind: row.sourceKind,
+    ...withRelease(reportRelease(report, row)),
     key: groupKey(report, {
       identities: providerIdentities(row),
       boilerplate: await context.boilerplate(project.repo),
@@ -64,7 +65,10 @@ export async function processReport(context: PipelineContext, reportId: string):
     analysis: { report, classification },
   });
   if (regressed) {
-    context.log(`group ${group.id} regressed: report ${row.id} arrived after it was resolved`);
+    const release = reportRelease(report, row);
+    context.log(
+      `group ${group.id} regressed: report ${row.id} arrived after it was resolved${release ? ` (release ${release}, resolved in ${group.resolvedInRelease ?? 'an unknown release'})` : ''}`,
+    );
   }
   if (!investigationCause(group.label, { report, classification })) return;
   const revision = await context.revision(project.repo);
@@ -89,6 +93,20 @@ export function providerIdentities(row: ReportRecord): string[] {
   }
   return identities;
 }
+
+/**
+ * The release or app version a report came from: what intake read from the payload
+ * (`appVersion`), else the source's `release` or `appVersion` (Sentry events, store reviews) — the
+ * same order the inbox's release column reads.
+ */
+export function reportRelease(report: Report, row: ReportRecord): string | undefined {
+  for (const value of [report.appVersion, row.meta.release, row.meta.appVersion]) {
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
+}
+
+const withRelease = (release: string | undefined) => (release ? { release } : {});
 
 /** Parses a stored report's payload the way its source delivered it. */
 export function parseStored(row: ReportRecord): Report {
