@@ -43,6 +43,7 @@ import {
   crossValidatedRanks,
   fitHoldsFix,
   goldRank,
+  rankWith,
   type WindowCase,
   windowHoldsFix,
 } from './lib/window-cv.js';
@@ -63,7 +64,7 @@ interface CaseResult {
   /** The report's window ends after the fix's parent (it would hold the fix: not used). */
   windowAfterFix: boolean;
   rankWithout: number;
-  /** Rank with the window lifted by the shipped q (equal to rankWithout without a window). */
+  /** Rank with the window lifted by the q shipped when measured (rankWithout without a window). */
   rankWith: number;
   szz: { introducing: number; hitTop3: boolean } | null;
   blameMs: number;
@@ -176,6 +177,64 @@ const LOCALIZER_KEY = createHash('sha256')
   .digest('hex')
   .slice(0, 16);
 process.stderr.write(`localizer key ${LOCALIZER_KEY}\n`);
+
+/**
+ * The localizer and the history code as committed: a case's measurement is kept in
+ * bench/.cache/history/measured and reused while neither changed (the shipped q of the window
+ * signal is left out: the figures that depend on it are recomputed from what is kept).
+ */
+const MEASURE_KEY = createHash('sha256')
+  .update(LOCALIZER_KEY)
+  .update(
+    gitSync(process.cwd(), [
+      'ls-tree',
+      '-r',
+      'HEAD',
+      'packages/codebase/src/history',
+      'bench/history.ts',
+    ]),
+  )
+  .digest('hex')
+  .slice(0, 16);
+
+/** `HISTORY_BENCH_SHARD=k/n`: measure only every n-th case from the k-th (filling the cache). */
+const SHARD = /^(\d+)\/(\d+)$/.exec(process.env.HISTORY_BENCH_SHARD ?? '');
+
+/** A measurement as kept on disk (ranks past the list are null in JSON). */
+type StoredMeasured = Omit<Measured, 'windowCase'> & {
+  windowCase: (Omit<WindowCase, 'changed'> & { changed: [string, number][] }) | null;
+};
+
+const measuredFile = (caseItem: GitCase) =>
+  path.join(CLONES, 'measured', MEASURE_KEY, `${caseItem.id}.json`);
+
+function readMeasured(caseItem: GitCase): Measured | undefined {
+  const file = measuredFile(caseItem);
+  if (!existsSync(file)) return undefined;
+  const stored = JSON.parse(readFileSync(file, 'utf8')) as StoredMeasured;
+  const rank = (value: number | null) => value ?? Number.POSITIVE_INFINITY;
+  return {
+    result: {
+      ...stored.result,
+      rankWithout: rank(stored.result.rankWithout),
+      rankWith: rank(stored.result.rankWith),
+    },
+    windowCase: stored.windowCase
+      ? { ...stored.windowCase, changed: new Map(stored.windowCase.changed) }
+      : null,
+  };
+}
+
+function keepMeasured(caseItem: GitCase, measured: Measured): void {
+  const file = measuredFile(caseItem);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const { windowCase } = measured;
+  const stored: StoredMeasured = {
+    result: measured.result,
+    windowCase: windowCase ? { ...windowCase, changed: [...windowCase.changed] } : null,
+  };
+  writeFileSync(file, JSON.stringify(stored));
+}
 
 /** The offline suspects (history off) of a case, cached per localizer version. */
 async function localizeCase(caseItem: GitCase, clone: string, text: string): Promise<Suspect[]> {
@@ -310,14 +369,20 @@ async function main() {
   const ordered = measuringOrder(usable);
   const results: CaseResult[] = [];
   const windowCases: WindowCase[] = [];
+  /** Each measured case's window (null: none), to rank the rest with the shipped q. */
+  const windows = new Map<string, WindowCase | null>();
   const failed: string[] = [];
-  for (const item of ordered) {
-    if (Date.now() - started > BUDGET_MS) break;
+  for (const [at, item] of ordered.entries()) {
+    if (SHARD && at % Number(SHARD[2]) !== Number(SHARD[1]) - 1) continue;
+    const kept = readMeasured(item);
+    if (!kept && Date.now() - started > BUDGET_MS) continue;
     try {
-      const clone = await checkout(item, mirrorOf(item.repo) ?? '');
-      const measured = await measure(item, clone);
+      const measured =
+        kept ?? (await measure(item, await checkout(item, mirrorOf(item.repo) ?? '')));
+      if (measured && !kept) keepMeasured(item, measured);
       if (measured) {
         results.push(measured.result);
+        windows.set(measured.result.id, measured.windowCase);
         if (measured.result.regressionReport && measured.windowCase) {
           windowCases.push(measured.windowCase);
         }
@@ -328,6 +393,7 @@ async function main() {
       process.stderr.write(`${item.id}: failed (${String(error).split('\n')[0]})\n`);
     }
   }
+  if (SHARD) return;
   // The regression set: regression reports whose window the history resolves before the fix.
   const regressionSet = results.filter((result) => result.regressionReport && result.window);
   const rest = results.filter((result) => !(result.regressionReport && result.window));
