@@ -50,6 +50,10 @@ import {
 
 const MIRRORS = '/work/.mirror';
 const CLONES = path.join(BENCH_DIR, '.cache', 'history');
+/** `HISTORY_BENCH_SHARD=k/n`: measure only every n-th case from the k-th (filling the cache). */
+const SHARD = /^(\d+)\/(\d+)$/.exec(process.env.HISTORY_BENCH_SHARD ?? '');
+/** Work trees and index caches of this process (shards run side by side each check out their own). */
+const WORK = path.join(CLONES, SHARD ? `shard-${SHARD[1]}` : '.');
 const BUDGET_MS = Number(process.env.HISTORY_BENCH_MINUTES ?? 30) * 60_000;
 
 interface CaseResult {
@@ -117,10 +121,10 @@ function sparseWithoutMissingBlobs(clone: string, revision: string): void {
 }
 
 async function checkout(caseItem: GitCase, mirror: string): Promise<string> {
-  const clone = path.join(CLONES, caseItem.repo.replace('/', '+'));
+  const clone = path.join(WORK, caseItem.repo.replace('/', '+'));
   if (!existsSync(clone)) {
-    await mkdir(CLONES, { recursive: true });
-    gitSync(CLONES, ['clone', '-q', '--shared', '--no-checkout', mirror, clone]);
+    await mkdir(WORK, { recursive: true });
+    gitSync(WORK, ['clone', '-q', '--shared', '--no-checkout', mirror, clone]);
   }
   try {
     gitSync(clone, ['checkout', '-q', '-f', '--detach', caseItem.parent]);
@@ -197,9 +201,6 @@ const MEASURE_KEY = createHash('sha256')
   .digest('hex')
   .slice(0, 16);
 
-/** `HISTORY_BENCH_SHARD=k/n`: measure only every n-th case from the k-th (filling the cache). */
-const SHARD = /^(\d+)\/(\d+)$/.exec(process.env.HISTORY_BENCH_SHARD ?? '');
-
 /** A measurement as kept on disk (ranks past the list are null in JSON). */
 type StoredMeasured = Omit<Measured, 'windowCase'> & {
   windowCase: (Omit<WindowCase, 'changed'> & { changed: [string, number][] }) | null;
@@ -247,7 +248,7 @@ async function localizeCase(caseItem: GitCase, clone: string, text: string): Pro
     suspectLimit: 30,
     // One index cache per repository: a checkout rewrites only the files that differ, so the
     // next case of the same repository re-parses only those.
-    cacheDir: path.join(CLONES, 'index', caseItem.repo.replace('/', '+')),
+    cacheDir: path.join(WORK, 'index', caseItem.repo.replace('/', '+')),
   });
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, JSON.stringify(suspects));
