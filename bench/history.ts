@@ -70,7 +70,17 @@ interface CaseResult {
   rankWithout: number;
   /** Rank with the window lifted by the q shipped when measured (rankWithout without a window). */
   rankWith: number;
-  szz: { introducing: number; hitTop3: boolean } | null;
+  szz: {
+    introducing: number;
+    hitTop3: boolean;
+    /** Every commit that last changed a top-5 range, in ranked order (0-based range rank). */
+    candidates: {
+      introducing: boolean;
+      ageDays: number;
+      inWindow: boolean;
+      touches: { range: number; share: number }[];
+    }[];
+  } | null;
   blameMs: number;
 }
 
@@ -285,8 +295,9 @@ async function measure(caseItem: GitCase, clone: string): Promise<Measured | nul
     ? liftWindowFiles(suspects, { changed: window.files, trackedFiles: window.trackedFiles })
     : suspects;
   const top = lifted.slice(0, 5);
+  // Every commit blamed (not only the top 3) is kept, so that the ranking can be studied offline.
   const suspectCommits = await findSuspectCommits(history, top, {
-    limit: 3,
+    limit: 100,
     ...(window ? { windowCommits: new Set(window.commits.map((commit) => commit.id)) } : {}),
   });
   const introducing = new Set<string>();
@@ -320,7 +331,20 @@ async function measure(caseItem: GitCase, clone: string): Promise<Measured | nul
         introducing.size > 0
           ? {
               introducing: introducing.size,
-              hitTop3: suspectCommits.commits.some((commit) => introducing.has(commit.id)),
+              hitTop3: suspectCommits.commits
+                .slice(0, 3)
+                .some((commit) => introducing.has(commit.id)),
+              candidates: suspectCommits.commits.map((commit) => ({
+                introducing: introducing.has(commit.id),
+                ageDays: Math.round((history.headTime - commit.time) / 86_400_000),
+                inWindow: commit.inWindow ?? false,
+                touches: commit.touches.map((touch) => ({
+                  range: top.findIndex(
+                    (suspect) => suspect.path === touch.path && suspect.lines[0] === touch.lines[0],
+                  ),
+                  share: touch.changedLines / (touch.lines[1] - touch.lines[0] + 1),
+                })),
+              })),
             }
           : null,
       blameMs: suspectCommits.blameMs,
@@ -448,7 +472,10 @@ async function main() {
       budgetMinutes: BUDGET_MS / 60_000,
       holdsFixShipped: WINDOW_HOLDS_FIX,
       holdsFixPerFold: validated.map((entry) => Math.round(entry.holdsFix * 1000) / 1000),
-      cases: results,
+      cases: results.map(({ szz, ...result }) => ({
+        ...result,
+        szz: szz && { introducing: szz.introducing, hitTop3: szz.hitTop3 },
+      })),
     },
     figures: {
       regression: {
