@@ -446,7 +446,10 @@ async function main() {
         ),
       with: (k: number) =>
         accOf(
-          rest.map((result) => result.rankWith),
+          rest.map((result) => {
+            const window = windows.get(result.id);
+            return window ? rankWith(window, WINDOW_HOLDS_FIX) : result.rankWithout;
+          }),
           k,
         ),
     },

@@ -82,7 +82,10 @@ describe.each(TEST_DATABASES)('releases per group on $name', (kind) => {
       resolvedInRelease: '2.0.0',
     });
     // Users still on the release that had the bug: expected, the group stays resolved.
-    expect(await arrive('2.0.0')).toMatchObject({ regressed: false, group: { status: 'resolved' } });
+    expect(await arrive('2.0.0')).toMatchObject({
+      regressed: false,
+      group: { status: 'resolved' },
+    });
     expect(await arrive('1.9.0')).toMatchObject({ regressed: false });
     // A release after the fix: it is back.
     expect(await arrive('2.1.0')).toMatchObject({
