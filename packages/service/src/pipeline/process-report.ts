@@ -60,7 +60,7 @@ export async function processReport(context: PipelineContext, reportId: string):
     ...withRelease(reportRelease(report, row)),
     key: groupKey(report, {
       identities: providerIdentities(row),
-      boilerplate: await context.boilerplate(project.repo),
+      boilerplate: await context.boilerplate(project),
     }),
     analysis: { report, classification },
   });
