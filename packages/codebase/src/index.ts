@@ -34,7 +34,11 @@ export {
   type SuspectCommitsResult,
   type SuspectRangeInput,
 } from './history/suspect-commits.js';
-export { findVersionMentions, type VersionMention } from './history/version-mentions.js';
+export {
+  compareVersions,
+  findVersionMentions,
+  type VersionMention,
+} from './history/version-mentions.js';
 // The repository under investigation: root, files, package name, index on demand.
 export {
   type OpenRepositoryOptions,

@@ -41,6 +41,8 @@ export interface RegressionWindow {
   cut: boolean;
   /** Every file the window's commits changed, with how many of them changed it. */
   files: Map<string, number>;
+  /** Files git tracks at HEAD (the share of the repository the window changed is `files` over it). */
+  trackedFiles: number;
 }
 
 /** What {@link findRegressionWindow} returns. */
@@ -218,8 +220,11 @@ export async function findRegressionWindow(
   if (cut)
     notes.push(`the window holds more than ${WINDOW_COMMIT_BOUND} commits; the newest were read`);
   if (history.shallow) notes.push("shallow clone: the window may reach past the clone's cut");
+  const tracked = await runGit(history.root, ['ls-files', '-z']);
+  const trackedFiles = tracked.ok ? tracked.stdout.split('\0').filter(Boolean).length : 0;
   return {
     window: {
+      trackedFiles: Math.max(trackedFiles, files.size),
       good: ends.good,
       bad: ends.bad,
       evidence,

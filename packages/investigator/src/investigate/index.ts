@@ -14,7 +14,5 @@ export {
   type ReportHistory,
   readReportHistory,
   SUSPECT_COMMITS,
-  WINDOW_BLAMED_SUSPECTS,
-  windowRangeShares,
 } from './read-history.js';
 export { reportFocus } from './report-focus.js';

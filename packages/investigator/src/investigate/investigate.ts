@@ -27,7 +27,7 @@ import type { Suspect } from '../diagnosis/schema.js';
 import { collectReportSignals, diagnoseOffline, localize } from '../localize/index.js';
 import { liftWindowFiles } from '../localize/window-signal.js';
 import { prepareReport } from '../report/prepare-report.js';
-import { describeHistory, readReportHistory, windowRangeShares } from './read-history.js';
+import { describeHistory, readReportHistory } from './read-history.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
@@ -212,8 +212,10 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   // A regression window lifts what it changed; a wider pool lets those move into the top.
   let suspects = localize(report, index, { limit: read?.window ? limit * 3 : limit, signals });
   if (read?.window) {
-    const shares = await windowRangeShares(read.history, read.window, suspects);
-    suspects = liftWindowFiles(suspects, read.window.files, shares).slice(0, limit);
+    suspects = liftWindowFiles(suspects, {
+      changed: read.window.files,
+      trackedFiles: read.window.trackedFiles,
+    }).slice(0, limit);
   }
   const history = read
     ? await describeHistory(read, suspects, reportTime(options.reportedAt, report.date))

@@ -12,7 +12,7 @@ import {
   openGitHistory,
   type RegressionWindow,
 } from '@sightline/codebase';
-import { blameRange, commitLink } from '@sightline/codebase/internal';
+import { commitLink } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import type { DiagnosisHistory } from '../diagnosis/history-schema.js';
 import type { Suspect } from '../diagnosis/schema.js';
@@ -21,8 +21,6 @@ import type { Suspect } from '../diagnosis/schema.js';
 export const BLAMED_SUSPECTS = 5;
 /** Suspect commits kept. */
 export const SUSPECT_COMMITS = 5;
-/** Suspects whose range is blamed against the regression window before re-ranking. */
-export const WINDOW_BLAMED_SUSPECTS = 15;
 /** Window commits touching the suspects kept in the diagnosis. */
 const WINDOW_COMMITS_SHOWN = 10;
 
@@ -51,37 +49,6 @@ export async function readReportHistory(
   const text = [report.title ?? '', report.body].join('\n');
   const { window, notes } = await findRegressionWindow(opened, text);
   return { history: opened, window, notes: [...opened.notes, ...notes] };
-}
-
-/**
- * How much of each suspect range (of the first {@link WINDOW_BLAMED_SUSPECTS}, in files the window
- * changed) the window's commits last changed: blame of the commits after the window's good end.
- * @param history the opened history.
- * @param window the regression window.
- * @param suspects the localizer's suspects, most suspect first.
- * @returns path → share of the range's lines (0–1). Never throws.
- */
-export async function windowRangeShares(
-  history: GitHistory,
-  window: RegressionWindow,
-  suspects: readonly Suspect[],
-): Promise<Map<string, number>> {
-  const inWindow = new Set(window.commits.map((commit) => commit.id));
-  const blamed = suspects
-    .slice(0, WINDOW_BLAMED_SUSPECTS)
-    .filter((suspect) => window.files.has(suspect.path));
-  const shares = await Promise.all(
-    blamed.map(async (suspect) => {
-      const blame = await blameRange(history, suspect.path, suspect.lines, {
-        base: window.good.id,
-      });
-      const changed = (blame?.commits ?? [])
-        .filter((commit) => inWindow.has(commit.id))
-        .reduce((sum, commit) => sum + commit.lines, 0);
-      return [suspect.path, changed / (suspect.lines[1] - suspect.lines[0] + 1)] as const;
-    }),
-  );
-  return new Map(shares);
 }
 
 function commitView(history: GitHistory, commit: CommitInfo) {

@@ -37,4 +37,9 @@ export {
 export { type FileSignals, scoreFiles } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
 export { areTwins } from './twins.js';
-export { FILE_LIFT, liftWindowFiles, RANGE_LIFT } from './window-signal.js';
+export {
+  liftWindowFiles,
+  WINDOW_HOLDS_FIX,
+  type WindowEvidence,
+  windowLogRatios,
+} from './window-signal.js';

@@ -96,6 +96,12 @@ export const groupSummarySchema = z.object({
   investigation: investigationSchema,
   /** The group it was merged into by hand; null: not merged. */
   mergedInto: z.string().nullable(),
+  resolvedInRelease: z
+    .string()
+    .nullable()
+    .describe(
+      'The newest release its reports came from when it was last resolved: only a report from a later release marks it regressed; null: none known',
+    ),
   updatedAt: z.string(),
 });
 
@@ -177,6 +183,16 @@ export const diagnosisViewSchema = z.object({
 
 export const groupDetailSchema = z.object({
   group: groupSummarySchema,
+  releases: z
+    .array(
+      z.object({
+        release: z.string(),
+        firstSeen: z.string(),
+        lastSeen: z.string(),
+        count: z.number().int().describe('Reports of the group from it'),
+      }),
+    )
+    .describe('Releases or app versions its reports came from, newest first'),
   reports: z.array(reportViewSchema).describe('Newest first, at most 50'),
   diagnoses: z.array(diagnosisViewSchema).describe('Every version, newest first'),
 });

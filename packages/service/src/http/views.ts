@@ -36,6 +36,7 @@ export function groupView(group: GroupRecord): z.infer<typeof groupSummarySchema
     latestDiagnosisVersion: group.latestDiagnosisVersion,
     investigation: groupInvestigation(group),
     mergedInto: group.mergedInto,
+    resolvedInRelease: group.resolvedInRelease,
     updatedAt: group.updatedAt,
   };
 }

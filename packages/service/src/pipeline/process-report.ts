@@ -78,6 +78,7 @@ export async function processReports(
       title: reportTitle(analysis.report),
       receivedAt: row.receivedAt,
       sourceKind: row.sourceKind,
+      ...withRelease(reportRelease(analysis.report, row)),
       key: groupKey(analysis.report, {
         identities: providerIdentities(row),
         boilerplate: await context.boilerplate(project),
@@ -90,8 +91,9 @@ export async function processReports(
   for (const [index, { group, regressed }] of attached.entries()) {
     const input = attach[index] as AttachReport & { analysis: ReportAnalysis };
     if (regressed) {
+      const release = input.release;
       context.log(
-        `group ${group.id} regressed: report ${input.reportId} arrived after it was resolved`,
+        `group ${group.id} regressed: report ${input.reportId} arrived after it was resolved${release ? ` (release ${release}, resolved in ${group.resolvedInRelease ?? 'an unknown release'})` : ''}`,
       );
     }
     if (investigationCause(group.label, input.analysis) !== undefined) {
@@ -174,6 +176,20 @@ export function providerIdentities(row: ReportRecord): string[] {
   }
   return identities;
 }
+
+/**
+ * The release or app version a report came from: what intake read from the payload
+ * (`appVersion`), else the source's `release` or `appVersion` (Sentry events, store reviews) — the
+ * same order the inbox's release column reads.
+ */
+export function reportRelease(report: Report, row: ReportRecord): string | undefined {
+  for (const value of [report.appVersion, row.meta.release, row.meta.appVersion]) {
+    if (typeof value === 'string' && value.trim() !== '') return value.trim();
+  }
+  return undefined;
+}
+
+const withRelease = (release: string | undefined) => (release ? { release } : {});
 
 /** Parses a stored report's payload the way its source delivered it. */
 export function parseStored(row: ReportRecord): Report {

@@ -4,7 +4,13 @@ import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type GroupStatus, OPEN_STATUSES, type ReportLabel } from '../vocabulary.js';
 import { followMerges, mergeGroups, unmergeGroup } from './group-merges.js';
-import type { GroupRecord, InvestigationProgress, ReportAnalysis } from './records.js';
+import { groupReleases, keepRelease, regressesResolved } from './group-releases.js';
+import type {
+  GroupRecord,
+  GroupReleaseRecord,
+  InvestigationProgress,
+  ReportAnalysis,
+} from './records.js';
 import type { Database, GroupRow } from './schema.js';
 import { nowIso } from './time.js';
 
@@ -39,6 +45,8 @@ export interface AttachReport {
   receivedAt: string;
   sourceKind: string;
   key: GroupKey;
+  /** The release or app version the report came from, when its source says. Default none. */
+  release?: string;
   /** The parsed report and its classification, kept with the report in the same transaction. */
   analysis?: ReportAnalysis;
 }
@@ -56,9 +64,12 @@ export interface AttachResult {
 export interface GroupStore {
   /**
    * Attaches a report to its group, creating the group when none matches, in one transaction.
-   * Idempotent: a report already grouped is left as it is (a retried job counts it once). A
-   * report joining a resolved group marks it `regressed`.
-   * @throws Error when the report is not stored.
+   * Idempotent: a report already grouped is left as it is (a retried job counts it once). The
+   * report's release is kept with the group's releases. A report joining a resolved group marks
+   * it `regressed` when it comes from a release after the one the group was resolved in, or
+   * carries no release (see `regressesResolved`).
+   * @returns the group, whether this call attached the report (false: it already was) and
+   * whether it marked the group regressed.
    */
   attach(input: AttachReport): Promise<AttachResult>;
   /**
@@ -73,8 +84,13 @@ export interface GroupStore {
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none.
    */
   get(id: string): Promise<GroupRecord>;
-  /** Sets a group's triage status. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
+  /**
+   * Sets a group's triage status; resolving it records the newest release seen so far as the
+   * release it was resolved in. @throws SightlineError `STORE_ENTRY_NOT_FOUND`.
+   */
   setStatus(id: string, status: GroupStatus): Promise<GroupRecord>;
+  /** The releases a group's reports came from, newest first (see `groupReleases`). */
+  releases(id: string): Promise<GroupReleaseRecord[]>;
   /** Groups changed after `since` (ISO time), oldest change first: the live-update feed. */
   changedSince(since: string, limit?: number): Promise<GroupRecord[]>;
   /** Keeps where a group's investigation job is. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
@@ -126,6 +142,7 @@ export function toGroup(row: GroupRow): GroupRecord {
         }
       : null,
     mergedInto: row.merged_into,
+    resolvedInRelease: row.resolved_release,
     updatedAt: row.updated_at,
   };
 }
@@ -143,9 +160,14 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
     return toGroup(group);
   };
   const setStatus = async (id: string, status: GroupStatus): Promise<GroupRecord> => {
+    const now = nowIso();
+    const resolution =
+      status === 'resolved'
+        ? { resolved_release: (await groupReleases(db, id))[0]?.release ?? null, resolved_at: now }
+        : {};
     await db
       .updateTable('groups')
-      .set({ status, updated_at: nowIso() })
+      .set({ status, ...resolution, updated_at: now })
       .where('id', '=', id)
       .execute();
     return get(id);
@@ -201,6 +223,8 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
     get,
 
     setStatus,
+
+    releases: (id) => groupReleases(db, id),
 
     async setInvestigation(id, { state, detail, attempts }) {
       await db
@@ -279,9 +303,18 @@ async function attachOne(trx: Transaction<Database>, input: AttachReport): Promi
   await keepIdentities(trx, input, row.id);
   const group = await adoptTrace(trx, input, row);
   const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
+  const release = input.release?.trim() || undefined;
+  // A new report of a resolved problem, from a later release: it is back.
+  const regressed =
+    group.status === 'resolved' &&
+    regressesResolved(
+      release,
+      { release: group.resolved_release, at: group.resolved_at },
+      release ? await releaseFirstSeen(trx, group.id, release) : undefined,
+    );
+  if (release) await keepRelease(trx, group.id, release, input.receivedAt);
   const changes = {
-    // A new report of a resolved problem: it is back.
-    ...(group.status === 'resolved' ? { status: 'regressed' as const } : {}),
+    ...(regressed ? { status: 'regressed' as const } : {}),
     count: group.count + 1,
     first_seen: earlier(input.receivedAt, group.first_seen),
     last_seen:
@@ -312,8 +345,23 @@ async function attachOne(trx: Transaction<Database>, input: AttachReport): Promi
   return {
     group: toGroup({ ...group, ...changes }),
     attached: true,
-    regressed: group.status === 'resolved',
+    regressed,
   };
+}
+
+/** When a group first saw a release; undefined: never. */
+async function releaseFirstSeen(
+  trx: Transaction<Database>,
+  groupId: string,
+  release: string,
+): Promise<string | undefined> {
+  const row = await trx
+    .selectFrom('group_releases')
+    .select('first_seen')
+    .where('group_id', '=', groupId)
+    .where('release', '=', release)
+    .executeTakeFirst();
+  return row?.first_seen;
 }
 
 /** The group one of the report's provider identities already maps to. */
@@ -432,6 +480,8 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
     investigation_detail: null,
     investigation_attempts: 0,
     merged_into: null,
+    resolved_release: null,
+    resolved_at: null,
     updated_at: nowIso(),
   };
   const created = await trx

@@ -227,6 +227,26 @@ const groupMerges: Migration = {
   },
 };
 
+/**
+ * Releases seen per group (see `group-releases.ts`), and the release a group was resolved in, so
+ * that only a report from a later release marks it regressed.
+ */
+const groupReleases: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('group_releases')
+      .addColumn('group_id', 'text', (column) => column.notNull())
+      .addColumn('release', 'text', (column) => column.notNull())
+      .addColumn('first_seen', 'text', (column) => column.notNull())
+      .addColumn('last_seen', 'text', (column) => column.notNull())
+      .addColumn('count', 'integer', (column) => column.notNull())
+      .addPrimaryKeyConstraint('group_releases_pk', ['group_id', 'release'])
+      .execute();
+    await db.schema.alterTable('groups').addColumn('resolved_release', 'text').execute();
+    await db.schema.alterTable('groups').addColumn('resolved_at', 'text').execute();
+  },
+};
+
 /** Full-text search over reports' text (see `report-search.ts`). */
 function reportTextSearch(dialect: 'sqlite' | 'postgres'): Migration {
   return { up: (db) => createReportSearch(db, dialect) };
@@ -261,6 +281,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0006_report_revisions': reportRevisions,
         '0007_group_merges': groupMerges,
         '0008_report_text_search': reportTextSearch(dialect),
+        '0010_group_releases': groupReleases,
         '0011_inbox_indexes': inboxIndexes(dialect),
       };
     },

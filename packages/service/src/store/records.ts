@@ -106,7 +106,19 @@ export interface GroupRecord {
   investigation: InvestigationProgress | null;
   /** The group it was merged into by hand (hidden from the inbox); null: not merged. */
   mergedInto: string | null;
+  /** The newest release its reports came from when it was last resolved; null: none known. */
+  resolvedInRelease: string | null;
   updatedAt: string;
+}
+
+/** A release (or app version) a group's reports came from. */
+export interface GroupReleaseRecord {
+  release: string;
+  /** Received time of its first and last report in the group (ISO). */
+  firstSeen: string;
+  lastSeen: string;
+  /** Reports of the group from it. */
+  count: number;
 }
 
 /** A stored diagnosis: one version of a group's investigation. */

@@ -93,7 +93,21 @@ export interface GroupTable {
   investigation_attempts: number;
   /** The group it was merged into by hand; null: not merged. */
   merged_into: string | null;
+  /** The newest release its reports came from when it was last resolved; null: none known. */
+  resolved_release: string | null;
+  /** When it was last resolved (ISO time); null: never. */
+  resolved_at: string | null;
   updated_at: string;
+}
+
+/** A release (or app version) a group's reports came from, counted. */
+export interface GroupReleaseTable {
+  group_id: string;
+  release: string;
+  /** Received time of its first and last report in the group (ISO). */
+  first_seen: string;
+  last_seen: string;
+  count: number;
 }
 
 /** One LSH band key of a text group's MinHash: candidate lookup for near-duplicates. */
@@ -202,6 +216,7 @@ export interface Database {
   group_identities: GroupIdentityTable;
   report_revisions: ReportRevisionTable;
   group_merges: GroupMergeTable;
+  group_releases: GroupReleaseTable;
   diagnoses: DiagnosisTable;
   jobs: JobTable;
   sightline_meta: MetaTable;

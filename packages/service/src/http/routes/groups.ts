@@ -28,12 +28,14 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
     })
     .get('/:id', async (c) => {
       const group = await store.groups.get(c.req.param('id'));
-      const [reports, diagnoses] = await Promise.all([
+      const [reports, diagnoses, releases] = await Promise.all([
         store.reports.listOfGroup(group.id),
         store.diagnoses.listOfGroup(group.id),
+        store.groups.releases(group.id),
       ]);
       return c.json({
         group: groupView(group),
+        releases,
         reports: reports.map(reportView),
         diagnoses: diagnoses.map(diagnosisView),
       });
