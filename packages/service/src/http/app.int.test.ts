@@ -134,6 +134,34 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe('INVALID_ARGUMENT');
+    // Triage of several groups at once: assignee and priority; the inbox filters by them.
+    const json = (body: unknown) => ({
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const bulk = await call(
+      '/api/groups',
+      json({ ids: [crash.id], assignee: ' Ada ', priority: 'high' }),
+    );
+    expect(await bulk.json()).toMatchObject({
+      groups: [{ id: crash.id, assignee: 'Ada', priority: 'high', status: 'triaged' }],
+    });
+    expect((await (await call('/api/groups?assignee=Ada&priority=high')).json()).total).toBe(1);
+    expect((await (await call('/api/groups/assignees')).json()).assignees).toEqual(['Ada']);
+    const nothing = await call('/api/groups', json({ ids: [crash.id] }));
+    expect(nothing.status).toBe(400);
+    expect((await nothing.json()).error.message).toContain(
+      'at least one of status, assignee and priority',
+    );
+    const unknown = await call('/api/groups', json({ ids: [crash.id, 'nope'], status: 'ignored' }));
+    expect(unknown.status).toBe(404);
+    const cleared = await call(`/api/groups/${crash.id}`, json({ assignee: '', priority: null }));
+    expect(await cleared.json()).toMatchObject({
+      assignee: null,
+      priority: null,
+      status: 'triaged',
+    });
     const rerun = await call(`/api/groups/${crash.id}/investigate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

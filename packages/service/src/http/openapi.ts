@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import {
+  bulkTriageSchema,
   codeContextSchema,
   codeQuerySchema,
   errorSchema,
+  groupChangeSchema,
   groupDetailSchema,
   groupSummarySchema,
   healthSchema,
@@ -15,6 +17,7 @@ import {
   ingestBodySchema,
   ingestResultSchema,
   markdownQuerySchema,
+  mergeSchema,
   projectViewSchema,
   reinvestigateSchema,
   savedViewCreateSchema,
@@ -22,7 +25,6 @@ import {
   savedViewSchema,
   settingsSchema,
   sourceViewSchema,
-  statusChangeSchema,
   statusSchema,
 } from './schemas.js';
 
@@ -58,6 +60,17 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       query: inboxQuerySchema,
       response: inboxPageSchema,
     },
+    patch: {
+      summary: 'Set status, assignee or priority of several groups at once (all or none)',
+      body: bulkTriageSchema,
+      response: z.object({ groups: z.array(groupSummarySchema) }),
+    },
+  },
+  '/api/groups/assignees': {
+    get: {
+      summary: 'Names groups are assigned to, alphabetically',
+      response: z.object({ assignees: z.array(z.string()) }),
+    },
   },
   '/api/groups/{id}': {
     get: {
@@ -65,8 +78,21 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       response: groupDetailSchema,
     },
     patch: {
-      summary: 'Set the triage status',
-      body: statusChangeSchema,
+      summary: 'Set the triage status, assignee or priority',
+      body: groupChangeSchema,
+      response: groupSummarySchema,
+    },
+  },
+  '/api/groups/{id}/merge': {
+    post: {
+      summary: 'Merge this group into another (its reports move; it leaves the inbox)',
+      body: mergeSchema,
+      response: groupSummarySchema,
+    },
+  },
+  '/api/groups/{id}/unmerge': {
+    post: {
+      summary: 'Undo the merge of this group (what the merge moved comes back)',
       response: groupSummarySchema,
     },
   },

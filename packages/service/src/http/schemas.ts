@@ -8,9 +8,21 @@ import { REPORT_FORMAT_NAMES } from '@sightline/intake';
 import { z } from 'zod';
 import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investigator.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
-import { GROUP_STATUSES, INBOX_SORTS, INVESTIGATION_STATES, REPORT_LABELS } from '../vocabulary.js';
+import {
+  GROUP_PRIORITIES,
+  GROUP_STATUSES,
+  INBOX_SORTS,
+  INVESTIGATION_STATES,
+  REPORT_LABELS,
+} from '../vocabulary.js';
 
 export const groupStatusSchema = z.enum(GROUP_STATUSES);
+export const groupPrioritySchema = z
+  .enum(GROUP_PRIORITIES)
+  .describe('urgent, high, medium or low (most pressing first)');
+
+/** An assignee as a triager types it: trimmed, 1–100 characters. */
+const assigneeSchema = z.string().trim().min(1).max(100);
 
 /** Formats a report may be sent in: `auto` (detected) or one of intake's. */
 export const INGEST_FORMATS: readonly [string, ...string[]] = ['auto', ...REPORT_FORMAT_NAMES];
@@ -27,6 +39,11 @@ export const inboxFiltersSchema = z
     project: z.string().optional().describe('Project id'),
     label: reportLabelSchema.optional(),
     status: groupStatusSchema.optional(),
+    assignee: assigneeSchema.optional().describe('Name assigned to, or none: unassigned groups'),
+    priority: z
+      .enum([...GROUP_PRIORITIES, 'none'])
+      .optional()
+      .describe('urgent, high, medium, low, or none: groups without a priority'),
     source: z
       .string()
       .optional()
@@ -96,6 +113,8 @@ export const groupSummarySchema = z.object({
   investigation: investigationSchema,
   /** The group it was merged into by hand; null: not merged. */
   mergedInto: z.string().nullable(),
+  assignee: z.string().nullable().describe('Who handles it; null: nobody yet'),
+  priority: groupPrioritySchema.nullable().describe('null: none set'),
   updatedAt: z.string(),
 });
 
@@ -201,7 +220,37 @@ export const codeContextSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), code: z.string(), reason: z.string() }),
 ]);
 
-export const statusChangeSchema = z.object({ status: groupStatusSchema }).strict();
+/** A triage change: each field given is set; `null` (or an empty assignee) clears it. */
+const triageFields = {
+  status: groupStatusSchema.optional(),
+  assignee: z
+    .union([assigneeSchema, z.literal('').transform(() => null), z.null()])
+    .optional()
+    .describe('Name to assign to (1–100 characters); null or empty: unassign'),
+  priority: groupPrioritySchema.nullable().optional().describe('null: no priority'),
+};
+
+const SOME_CHANGE = 'Give at least one of status, assignee and priority.';
+const hasChange = (change: Record<string, unknown>) =>
+  ['status', 'assignee', 'priority'].some((field) => change[field] !== undefined);
+
+/** `PATCH /api/groups/:id`: status, assignee and priority, at least one. */
+export const groupChangeSchema = z
+  .object(triageFields)
+  .strict()
+  .refine(hasChange, { message: SOME_CHANGE });
+
+/** Groups changed by one bulk request, at most. */
+export const MAX_BULK_GROUPS = 200;
+
+/** `PATCH /api/groups`: one triage change of several groups (all or none). */
+export const bulkTriageSchema = z
+  .object({
+    ids: z.array(z.string().min(1)).min(1).max(MAX_BULK_GROUPS).describe('Group ids'),
+    ...triageFields,
+  })
+  .strict()
+  .refine(hasChange, { message: SOME_CHANGE });
 
 export const markdownQuerySchema = z
   .object({

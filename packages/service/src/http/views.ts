@@ -36,6 +36,8 @@ export function groupView(group: GroupRecord): z.infer<typeof groupSummarySchema
     latestDiagnosisVersion: group.latestDiagnosisVersion,
     investigation: groupInvestigation(group),
     mergedInto: group.mergedInto,
+    assignee: group.assignee,
+    priority: group.priority,
     updatedAt: group.updatedAt,
   };
 }

@@ -4,7 +4,7 @@ import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type GroupStatus, OPEN_STATUSES, type ReportLabel } from '../vocabulary.js';
 import { followMerges, mergeGroups, unmergeGroup } from './group-merges.js';
-import type { GroupRecord, InvestigationProgress, ReportAnalysis } from './records.js';
+import type { GroupRecord, GroupTriage, InvestigationProgress, ReportAnalysis } from './records.js';
 import type { Database, GroupRow } from './schema.js';
 import { nowIso } from './time.js';
 
@@ -62,6 +62,15 @@ export interface GroupStore {
   get(id: string): Promise<GroupRecord>;
   /** Sets a group's triage status. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
   setStatus(id: string, status: GroupStatus): Promise<GroupRecord>;
+  /**
+   * Sets status, assignee and priority of several groups at once (bulk triage), in one
+   * transaction: all change or none.
+   * @returns the groups, in the order of `ids`.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND` naming the first unknown id (nothing changed).
+   */
+  triage(ids: readonly string[], changes: GroupTriage): Promise<GroupRecord[]>;
+  /** Names groups are assigned to (unmerged groups), alphabetically. */
+  assignees(): Promise<string[]>;
   /** Groups changed after `since` (ISO time), oldest change first: the live-update feed. */
   changedSince(since: string, limit?: number): Promise<GroupRecord[]>;
   /** Keeps where a group's investigation job is. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
@@ -113,6 +122,8 @@ export function toGroup(row: GroupRow): GroupRecord {
         }
       : null,
     mergedInto: row.merged_into,
+    assignee: row.assignee,
+    priority: row.priority,
     updatedAt: row.updated_at,
   };
 }
@@ -121,21 +132,28 @@ export function toGroup(row: GroupRow): GroupRecord {
 export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): GroupStore {
   const get = async (id: string): Promise<GroupRecord> => {
     const group = await db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!group) {
-      throw new SightlineError({
-        code: 'STORE_ENTRY_NOT_FOUND',
-        message: `No group "${id}". List the groups with GET /api/groups.`,
-      });
-    }
+    if (!group) throw groupNotFound(id);
     return toGroup(group);
   };
+  const triage = (ids: readonly string[], changes: GroupTriage): Promise<GroupRecord[]> =>
+    db.transaction().execute(async (trx) => {
+      if (ids.length === 0) return [];
+      const rows = await trx.selectFrom('groups').selectAll().where('id', 'in', ids).execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const missing = ids.find((id) => !byId.has(id));
+      if (missing !== undefined) throw groupNotFound(missing);
+      const set = {
+        ...(changes.status !== undefined ? { status: changes.status } : {}),
+        ...(changes.assignee !== undefined ? { assignee: changes.assignee } : {}),
+        ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+        updated_at: nowIso(),
+      };
+      await trx.updateTable('groups').set(set).where('id', 'in', ids).execute();
+      return ids.map((id) => toGroup({ ...(byId.get(id) as GroupRow), ...set }));
+    });
   const setStatus = async (id: string, status: GroupStatus): Promise<GroupRecord> => {
-    await db
-      .updateTable('groups')
-      .set({ status, updated_at: nowIso() })
-      .where('id', '=', id)
-      .execute();
-    return get(id);
+    const [group] = await triage([id], { status });
+    return group as GroupRecord;
   };
   return {
     attach(input) {
@@ -215,6 +233,20 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
 
     setStatus,
 
+    triage,
+
+    async assignees() {
+      const rows = await db
+        .selectFrom('groups')
+        .select('assignee')
+        .distinct()
+        .where('assignee', 'is not', null)
+        .where('merged_into', 'is', null)
+        .orderBy('assignee')
+        .execute();
+      return rows.map((row) => row.assignee as string);
+    },
+
     async setInvestigation(id, { state, detail, attempts }) {
       await db
         .updateTable('groups')
@@ -277,6 +309,14 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
       return rows.map(toGroup);
     },
   };
+}
+
+/** The error for an unknown group id. */
+function groupNotFound(id: string): SightlineError {
+  return new SightlineError({
+    code: 'STORE_ENTRY_NOT_FOUND',
+    message: `No group "${id}". List the groups with GET /api/groups.`,
+  });
 }
 
 /** The group one of the report's provider identities already maps to. */
@@ -397,6 +437,8 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
       investigation_detail: null,
       investigation_attempts: 0,
       merged_into: null,
+      assignee: null,
+      priority: null,
       updated_at: nowIso(),
     })
     .onConflict((conflict) => conflict.columns(['project_id', 'signature']).doNothing())

@@ -9,7 +9,13 @@ import type {
   Suspect,
   VerificationResult,
 } from '../adapters/investigator.js';
-import type { GroupStatus, InboxSort, InvestigationState, ReportLabel } from '../vocabulary.js';
+import type {
+  GroupPriority,
+  GroupStatus,
+  InboxSort,
+  InvestigationState,
+  ReportLabel,
+} from '../vocabulary.js';
 import type { ReportStage } from './schema.js';
 
 /** A project: a name and the repository folder its reports are investigated against. */
@@ -106,7 +112,19 @@ export interface GroupRecord {
   investigation: InvestigationProgress | null;
   /** The group it was merged into by hand (hidden from the inbox); null: not merged. */
   mergedInto: string | null;
+  /** Who handles it; null: nobody yet. */
+  assignee: string | null;
+  /** How pressing it is; null: none set. */
+  priority: GroupPriority | null;
   updatedAt: string;
+}
+
+/** A triage change of one or more groups: each field given is set (null clears it). */
+export interface GroupTriage {
+  status?: GroupStatus;
+  /** A name (trimmed, 1–100 characters); null: unassigned. */
+  assignee?: string | null;
+  priority?: GroupPriority | null;
 }
 
 /** A stored diagnosis: one version of a group's investigation. */
@@ -137,6 +155,10 @@ export interface SavedViewFilters {
   status?: GroupStatus;
   source?: string;
   q?: string;
+  /** A name, or `none`: unassigned groups. */
+  assignee?: string;
+  /** A priority, or `none`: groups without one. */
+  priority?: GroupPriority | 'none';
 }
 
 /** A named inbox query (filters and sort) to apply again later. */

@@ -3,10 +3,10 @@
  * text (ISO 8601 UTC, so they sort), JSON documents are text, counts are 32-bit integers.
  */
 import type { Selectable } from 'kysely';
-import type { GroupStatus, InboxSort } from '../vocabulary.js';
+import type { GroupPriority, GroupStatus, InboxSort } from '../vocabulary.js';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 8;
+export const STORE_SCHEMA_VERSION = 9;
 
 /** Where a report is in the pipeline. */
 export type ReportStage = 'received' | 'grouped' | 'failed';
@@ -93,6 +93,10 @@ export interface GroupTable {
   investigation_attempts: number;
   /** The group it was merged into by hand; null: not merged. */
   merged_into: string | null;
+  /** Who handles it (a name as the triager typed it); null: nobody yet. */
+  assignee: string | null;
+  /** `urgent`, `high`, `medium` or `low`; null: none set. */
+  priority: GroupPriority | null;
   updated_at: string;
 }
 
