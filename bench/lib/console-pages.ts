@@ -13,6 +13,7 @@ import {
   buildConsole,
   type ConsoleService,
   CRASH,
+  type StartConsoleServiceOptions,
   startConsoleService,
 } from '../../packages/console/src/e2e/start-console-service.js';
 import { location, percent } from '../../packages/console/src/ui/format.js';
@@ -57,16 +58,18 @@ export interface ConsoleBench {
 }
 
 /**
- * Builds the console, starts the service, seeds it (one `cartTotal` crash investigated to a
+ * Builds the console, starts the service (`chatModel`: the assistant's, default none), seeds it (one `cartTotal` crash investigated to a
  * diagnosis, then {@link INBOX_GROUPS} − 1 other groups), waits for every job, and derives the facts.
  * @returns the pages with their facts; `close()` stops the service and removes the build.
  */
-export async function startConsoleBench(): Promise<ConsoleBench> {
+export async function startConsoleBench(
+  options: Pick<StartConsoleServiceOptions, 'chatModel'> = {},
+): Promise<ConsoleBench> {
   const { rm } = await import('node:fs/promises');
   const consoleDir = await buildConsole();
   let running: ConsoleService | undefined;
   try {
-    running = await startConsoleService({ consoleDir });
+    running = await startConsoleService({ consoleDir, ...options });
     const t0 = Date.parse('2026-11-01T08:00:00Z');
     const at = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
     await running.ingest([{ id: 'cart-total', text: CRASH, receivedAt: at(0) }]);

@@ -24,8 +24,12 @@ import {
   savedViewListSchema,
   savedViewSchema,
   settingsSchema,
+  sourceCreateSchema,
+  sourceKindSchema,
+  sourceTestSchema,
   sourceViewSchema,
   statusSchema,
+  tokenRotationSchema,
 } from './schemas.js';
 
 interface Operation {
@@ -136,6 +140,30 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     get: {
       summary: 'Sources and their polling state',
       response: z.object({ sources: z.array(sourceViewSchema) }),
+    },
+    post: {
+      summary: "Add a source (settings and secrets checked by its kind's module)",
+      body: sourceCreateSchema,
+      response: sourceViewSchema,
+      status: 201,
+    },
+  },
+  '/api/sources/kinds': {
+    get: {
+      summary: 'Source kinds and the settings and secrets each asks for',
+      response: z.object({ kinds: z.array(sourceKindSchema) }),
+    },
+  },
+  '/api/sources/{id}/test': {
+    post: { summary: "Make the source's one authenticated call", response: sourceTestSchema },
+  },
+  '/api/sources/{id}': {
+    delete: { summary: 'Remove a source (its reports stay)', response: null, status: 204 },
+  },
+  '/api/token/rotate': {
+    post: {
+      summary: 'Replace the API token (the old one is refused from now on)',
+      response: tokenRotationSchema,
     },
   },
   '/api/views': {

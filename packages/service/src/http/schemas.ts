@@ -7,6 +7,7 @@
 import { REPORT_FORMAT_NAMES } from '@sightline/intake';
 import { z } from 'zod';
 import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investigator.js';
+import type { SourceField } from '../sources/source-kinds.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
 import {
   GROUP_PRIORITIES,
@@ -198,6 +199,9 @@ export const groupDetailSchema = z.object({
   group: groupSummarySchema,
   reports: z.array(reportViewSchema).describe('Newest first, at most 50'),
   diagnoses: z.array(diagnosisViewSchema).describe('Every version, newest first'),
+  merged: z
+    .array(groupSummarySchema)
+    .describe('Groups merged into this one by hand, last merged first (each can be unmerged)'),
 });
 
 export const codeQuerySchema = z
@@ -329,6 +333,35 @@ export const sourceViewSchema = z.object({
   reportCount: z.number().int(),
   webhookPath: z.string(),
 });
+
+/** `POST /api/sources`: a source to add (its settings and secrets are checked by its module). */
+export const sourceCreateSchema = z
+  .object({
+    kind: z.string().min(1).describe('Source kind (GET /api/sources/kinds lists them)'),
+    name: z.string().trim().min(1).max(100).describe('Unique name'),
+    project: z.string().optional().describe('Project id or name; default: the only project'),
+    settings: z.record(z.string(), z.unknown()).default({}).describe("The kind's settings"),
+    secrets: z
+      .record(z.string(), z.string())
+      .default({})
+      .describe('Credentials: written to the data folder (0600), never returned'),
+  })
+  .strict();
+
+/** A source kind and what it asks for. */
+export const sourceKindSchema = z.object({
+  kind: z.string(),
+  description: z.string(),
+  pollIntervalMs: z.number().nullable(),
+  settings: z.array(z.custom<SourceField>()),
+  secrets: z.array(z.custom<SourceField>()),
+});
+
+/** The outcome of testing a source. */
+export const sourceTestSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+/** `POST /api/token/rotate`: the new API token (the old one is refused from now on). */
+export const tokenRotationSchema = z.object({ token: z.string() });
 
 export const projectViewSchema = z.object({
   id: z.string(),

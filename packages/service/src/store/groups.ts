@@ -95,6 +95,8 @@ export interface GroupStore {
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND`, `INVALID_ARGUMENT`.
    */
   unmerge(id: string): Promise<GroupRecord>;
+  /** Groups merged into group `id` by hand, last merged first. */
+  listMergedInto(id: string): Promise<GroupRecord[]>;
   /** Groups of a project with one of `labels` that are still open (see `OPEN_STATUSES`). */
   listOpen(projectId: string, labels: readonly ReportLabel[]): Promise<GroupRecord[]>;
 }
@@ -283,6 +285,16 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
     async unmerge(id) {
       await unmergeGroup(db, id);
       return get(id);
+    },
+
+    async listMergedInto(id) {
+      const rows = await db
+        .selectFrom('groups')
+        .selectAll()
+        .where('merged_into', '=', id)
+        .orderBy('updated_at', 'desc')
+        .execute();
+      return rows.map(toGroup);
     },
 
     async changedSince(since, limit = 100) {

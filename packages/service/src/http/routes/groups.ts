@@ -35,14 +35,16 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
     .get('/assignees', async (c) => c.json({ assignees: await store.groups.assignees() }))
     .get('/:id', async (c) => {
       const group = await store.groups.get(c.req.param('id'));
-      const [reports, diagnoses] = await Promise.all([
+      const [reports, diagnoses, merged] = await Promise.all([
         store.reports.listOfGroup(group.id),
         store.diagnoses.listOfGroup(group.id),
+        store.groups.listMergedInto(group.id),
       ]);
       return c.json({
         group: groupView(group),
         reports: reports.map(reportView),
         diagnoses: diagnoses.map(diagnosisView),
+        merged: merged.map(groupView),
       });
     })
     .get('/:id/markdown', zValidator('query', markdownQuerySchema, invalidRequest), async (c) => {
