@@ -6,26 +6,14 @@
  * assistant open) at 1440 and 390 px: no horizontal page scroll, no serious or critical axe
  * violation, and a screenshot `<page>-<width>.png` in packages/console/.screenshots/ (git-ignored).
  */
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
-import {
-  chromiumAvailable,
-  type LaunchedChromium,
-  launchChromium,
-} from '@sightline/example-dashboard/e2e';
+import { chromiumAvailable } from '@sightline/example-dashboard/e2e';
 import type { Diagnosis } from '@sightline/investigator';
 import type { GroupDetail, InboxPageView } from '@sightline/service';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe-check.js';
+import { type ConsoleE2e, shoot, startConsoleE2e } from './console-e2e.js';
 import { pageOverflow } from './page-fit.js';
-import {
-  buildConsole,
-  CONSOLE_ROOT,
-  type ConsoleService,
-  CRASH,
-  startConsoleService,
-} from './start-console-service.js';
+import { CRASH } from './start-console-service.js';
 
 const available = chromiumAvailable();
 if (!available) {
@@ -34,29 +22,17 @@ if (!available) {
   );
 }
 
-const SCREENSHOTS = path.join(CONSOLE_ROOT, '.screenshots');
-
-async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-}
-
 describe.skipIf(!available)('console in Chromium (end to end)', () => {
-  let consoleDir: string | undefined;
-  let running: ConsoleService | undefined;
-  let browser: LaunchedChromium | undefined;
+  let e2e: ConsoleE2e | undefined;
+  let running: ConsoleE2e['running'] | undefined;
+  let browser: ConsoleE2e['browser'] | undefined;
 
   beforeAll(async () => {
-    consoleDir = await buildConsole();
-    running = await startConsoleService({ consoleDir });
-    browser = await launchChromium();
-    await mkdir(SCREENSHOTS, { recursive: true });
+    e2e = await startConsoleE2e();
+    ({ running, browser } = e2e);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-    if (consoleDir) await rm(consoleDir, { recursive: true, force: true });
-  });
+  afterAll(() => e2e?.close());
 
   it('asks for the token, then shows a report from ingest to diagnosis and keeps a status change', async () => {
     if (!running || !browser) throw new Error('setup failed');

@@ -6,33 +6,21 @@
  * `sources-<width>.png`; no horizontal scroll at 390 px; axe finds nothing serious.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  chromiumAvailable,
-  type LaunchedChromium,
-  launchChromium,
-} from '@sightline/example-dashboard/e2e';
+import { chromiumAvailable } from '@sightline/example-dashboard/e2e';
 import type { SourceView } from '@sightline/service';
 import { type FakeProvider, startFakeProvider } from '@sightline/service/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe-check.js';
-import { pageOverflow } from './page-fit.js';
-import {
-  buildConsole,
-  CONSOLE_ROOT,
-  type ConsoleService,
-  startConsoleService,
-} from './start-console-service.js';
+import { type ConsoleE2e, checkBothWidths, startConsoleE2e } from './console-e2e.js';
 
 const available = chromiumAvailable();
 const GOOD_TOKEN = 'sntrys-fake-good-token';
 
 describe.skipIf(!available)('sources and the API token from the console (end to end)', () => {
-  let consoleDir: string | undefined;
-  let running: ConsoleService | undefined;
-  let browser: LaunchedChromium | undefined;
+  let e2e: ConsoleE2e | undefined;
+  let running: ConsoleE2e['running'] | undefined;
+  let browser: ConsoleE2e['browser'] | undefined;
   let sentry: FakeProvider | undefined;
 
   beforeAll(async () => {
@@ -41,16 +29,13 @@ describe.skipIf(!available)('sources and the API token from the console (end to 
         ? { body: { id: '42', slug: 'shop' } }
         : { status: 401, body: { detail: 'Invalid token' } },
     );
-    consoleDir = await buildConsole();
-    running = await startConsoleService({ consoleDir });
-    browser = await launchChromium();
+    e2e = await startConsoleE2e();
+    ({ running, browser } = e2e);
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await running?.close();
+    await e2e?.close();
     await sentry?.close();
-    if (consoleDir) await rm(consoleDir, { recursive: true, force: true });
   });
 
   async function addSentry(page: Page, name: string, authToken: string) {
@@ -74,7 +59,10 @@ describe.skipIf(!available)('sources and the API token from the console (end to 
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(service.consoleUrl);
-    await page.getByRole('link', { name: 'Sources & settings' }).click();
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Sources & settings' })
+      .click();
     await page.getByRole('heading', { name: 'No source connected' }).waitFor();
 
     await addSentry(page, 'Shop Sentry', GOOD_TOKEN);
@@ -104,17 +92,7 @@ describe.skipIf(!available)('sources and the API token from the console (end to 
       new Set([`Bearer ${GOOD_TOKEN}`, 'Bearer sntrys-revoked']),
     );
 
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      expect(await pageOverflow(page)).toBe('');
-      expect(await seriousViolations(page)).toEqual([]);
-      await mkdir(path.join(CONSOLE_ROOT, '.screenshots'), { recursive: true });
-      await page.screenshot({
-        path: path.join(CONSOLE_ROOT, '.screenshots', `sources-${width}.png`),
-        fullPage: true,
-      });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await checkBothWidths(page, 'sources')).toEqual([]);
 
     // Removed after a confirmation: gone from the list, its credentials file too.
     const credentialsFile = path.join(service.dataDir, 'credentials', `${old.id}.json`);
@@ -130,14 +108,17 @@ describe.skipIf(!available)('sources and the API token from the console (end to 
     const before = service.token;
     await page.getByRole('button', { name: 'Rotate token…' }).click();
     await page.getByRole('button', { name: 'Rotate now' }).click();
-    const shown = await page.getByLabel('API token').inputValue();
+    const shown = await page.getByRole('textbox', { name: 'New API token' }).inputValue();
     expect(shown).not.toBe(before);
     expect(shown).toBe(service.token);
     const status = (token: string) =>
       fetch(`${service.url}/api/status`, { headers: { authorization: `Bearer ${token}` } });
     expect((await status(before)).status).toBe(401);
     expect((await status(shown)).status).toBe(200);
-    await page.getByRole('link', { name: 'Inbox' }).first().click();
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Inbox' })
+      .click();
     await page.getByRole('heading', { name: 'No reports yet' }).waitFor();
     expect(errors).toEqual([]);
     await page.close();

@@ -5,25 +5,13 @@
  * rows, see a row that arrived live highlighted with a count until it is seen, and merge two
  * groups by hand and unmerge them from the group page. Screenshots `triage-<width>.png`.
  */
-import { mkdir, rm } from 'node:fs/promises';
-import path from 'node:path';
-import {
-  chromiumAvailable,
-  type LaunchedChromium,
-  launchChromium,
-} from '@sightline/example-dashboard/e2e';
+import { chromiumAvailable } from '@sightline/example-dashboard/e2e';
 import type { GroupDetail, InboxPageView, SavedView } from '@sightline/service';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe-check.js';
-import { pageOverflow } from './page-fit.js';
-import {
-  buildConsole,
-  CONSOLE_ROOT,
-  type ConsoleService,
-  CRASH,
-  startConsoleService,
-} from './start-console-service.js';
+import { type ConsoleE2e, checkBothWidths, startConsoleE2e } from './console-e2e.js';
+import { CRASH } from './start-console-service.js';
 
 const available = chromiumAvailable();
 
@@ -36,23 +24,18 @@ const REPORTS = [
 ].map((report, index) => ({ ...report, receivedAt: `2026-11-2${index}T10:00:00.000Z` }));
 
 describe.skipIf(!available)('keyboard triage in Chromium (end to end)', () => {
-  let consoleDir: string | undefined;
-  let running: ConsoleService | undefined;
-  let browser: LaunchedChromium | undefined;
+  let e2e: ConsoleE2e | undefined;
+  let running: ConsoleE2e['running'] | undefined;
+  let browser: ConsoleE2e['browser'] | undefined;
 
   beforeAll(async () => {
-    consoleDir = await buildConsole();
-    running = await startConsoleService({ consoleDir });
-    browser = await launchChromium();
+    e2e = await startConsoleE2e();
+    ({ running, browser } = e2e);
     await running.ingest(REPORTS);
     await running.service.queue.drain({ timeoutMs: 60_000 });
   }, 180_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await running?.close();
-    if (consoleDir) await rm(consoleDir, { recursive: true, force: true });
-  });
+  afterAll(() => e2e?.close());
 
   const rows = (page: Page) => page.locator('table.inbox tbody tr');
   const inbox = (query = '') => running?.get<InboxPageView>(`/api/groups${query}`);
@@ -106,9 +89,9 @@ describe.skipIf(!available)('keyboard triage in Chromium (end to end)', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The filters by priority and assignee live in the address bar and a saved view keeps them.
-    await page.getByLabel('Priority', { exact: true }).selectOption('urgent');
+    await page.locator('search.filters select[name="priority"]').selectOption('urgent');
     await page.waitForURL(/priority=urgent/);
-    await page.getByLabel('Assignee', { exact: true }).selectOption('Ada');
+    await page.locator('search.filters select[name="assignee"]').selectOption('Ada');
     await page.waitForURL(/assignee=Ada/);
     await page.getByText('3 groups match').waitFor();
     await page.getByLabel('Save these filters as').fill('Ada urgent');
@@ -184,17 +167,7 @@ describe.skipIf(!available)('keyboard triage in Chromium (end to end)', () => {
     await page.locator(`tr[data-group-id="${other.id}"] td.check input`).click();
     await page.mouse.move(0, 0);
     await page.getByLabel('Merge into').selectOption(into.id);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      expect(await pageOverflow(page)).toBe('');
-      expect(await seriousViolations(page)).toEqual([]);
-      await mkdir(path.join(CONSOLE_ROOT, '.screenshots'), { recursive: true });
-      await page.screenshot({
-        path: path.join(CONSOLE_ROOT, '.screenshots', `triage-${width}.png`),
-        fullPage: true,
-      });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    expect(await checkBothWidths(page, 'triage')).toEqual([]);
     await page.getByRole('button', { name: 'Merge 2 groups' }).click();
     await page.getByText(/^Merged 1 group into/).waitFor();
     await page.locator(`tr[data-group-id="${other.id}"]`).waitFor({ state: 'detached' });

@@ -14,6 +14,7 @@ import { changeWords } from '../inbox/triage-keys.js';
 import { hrefFor, type InboxFilters } from '../router.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, timeAgo } from '../ui/format.js';
+import { OptionList } from '../ui/option-list.js';
 import { reinvestigateInput, setStatusInput } from './group-actions.js';
 
 /** Props of {@link GroupHeader}. */
@@ -33,20 +34,27 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
   const reinvestigate = useReinvestigate();
   const retry = useRetry();
   const [notice, setNotice] = useState('');
-  usePageContext({
-    id: group.id,
-    title: userContent(group.title),
-    label: group.label,
-    status: group.status,
-    priority: group.priority ?? 'none',
-    assignee: group.assignee ? userContent(group.assignee) : 'unassigned',
-    reports: group.count,
-    firstSeen: group.firstSeen,
-    lastSeen: group.lastSeen,
-    sources: group.sources.join(','),
-    project: projectName,
-    diagnosisVersion: group.latestDiagnosisVersion,
-  });
+  // Upfront what a triager asks first; the rest through `expand_node` (the page's address
+  // already carries the id).
+  usePageContext(
+    {
+      title: userContent(group.title),
+      status: group.status,
+      reports: group.count,
+      priority: group.priority ?? 'none',
+      assignee: group.assignee ? userContent(group.assignee) : 'unassigned',
+    },
+    {
+      details: () => ({
+        id: group.id,
+        firstSeen: group.firstSeen,
+        lastSeen: group.lastSeen,
+        sources: group.sources.join(','),
+        project: projectName,
+        diagnosisVersion: group.latestDiagnosisVersion,
+      }),
+    },
+  );
   const change = async (triage: TriageChange) => {
     await setStatus.mutateAsync({ id: group.id, change: triage });
     const words = changeWords(triage);
@@ -118,11 +126,7 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
             disabled={setStatus.isPending}
             onChange={(event) => void changeStatus(event.target.value as GroupStatus)}
           >
-            {GROUP_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
+            <OptionList values={GROUP_STATUSES} />
           </select>
         </label>
         <label className="filter">
@@ -137,11 +141,7 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
             }}
           >
             <option value="">none</option>
-            {GROUP_PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {priority}
-              </option>
-            ))}
+            <OptionList values={GROUP_PRIORITIES} />
           </select>
         </label>
         <form className="assign" onSubmit={assign}>
@@ -183,6 +183,6 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
 
 /** The group header. */
 export const GroupHeader = withPageContext('group', GroupHeaderView, {
-  id: ({ group }) => `group-${group.id}`,
+  id: () => 'group',
   priority: 10,
 });

@@ -12,7 +12,7 @@ import { EarlierDiagnoses } from './earlier-diagnoses.js';
 import { GroupHeader } from './group-header.js';
 import { GroupNavigation } from './group-navigation.js';
 import { MergedGroups } from './merged-groups.js';
-import { ReportCard } from './report-card.js';
+import { ReportsColumn } from './reports-column.js';
 import { hasTrace, StackTrace } from './stack-trace.js';
 import { SuspectCommits } from './suspect-commits.js';
 import { SuspectsTable } from './suspects-table.js';
@@ -75,17 +75,7 @@ export function GroupPage({ id }: { id: string }) {
           )}
           <EarlierDiagnoses diagnoses={earlier} />
         </div>
-        <section className="side-column" aria-labelledby="reports-heading">
-          <h2 id="reports-heading">
-            Reports{' '}
-            <span className="muted">
-              ({reports.length} of {group.count})
-            </span>
-          </h2>
-          {reports.map((report, index) => (
-            <ReportCard key={report.id} report={report} open={index === 0} />
-          ))}
-        </section>
+        <ReportsColumn reports={reports} count={group.count} />
       </div>
     </main>
   );

@@ -76,19 +76,22 @@ function StackTraceView({ report, project }: StackTraceProps) {
   const stack = report.parsed?.stack ?? [];
   const all = exceptions.flatMap((exception) => exception.frames).concat(stack);
   // The trace is the report's text: data for the model, never orders.
+  const inApp = all.filter((frame) => frame.inApp);
+  // Upfront the frame a fix starts from (the title already says the exception); the rest through
+  // `expand_node`.
   usePageContext(
     {
-      exception: userContent(
-        exceptions.map((exception) => `${exception.type}: ${exception.message}`).join(' ← '),
-      ),
-      inAppFrames: userContent(
-        all
-          .filter((frame) => frame.inApp)
-          .map(frameText)
-          .join('\n'),
-      ),
+      topInAppFrame: inApp[0] ? userContent(frameText(inApp[0])) : 'none',
+      inAppFrames: inApp.length,
     },
-    { details: () => ({ frames: userContent(all.map(frameText).join('\n')) }) },
+    {
+      details: () => ({
+        exception: userContent(
+          exceptions.map((exception) => `${exception.type}: ${exception.message}`).join(' ← '),
+        ),
+        frames: userContent(all.map(frameText).join('\n')),
+      }),
+    },
   );
   const frames = (list: ApiFrame[]) => (
     <ol className="frames">

@@ -1,14 +1,15 @@
 /**
  * The offline localizer's ranking, one suspect a line: where, and why in one sentence ("named in
  * the stack trace", "the report mentions `commandList`"); the localizer's own notes and scores in
- * a detail view. Opted in as the `suspects` node (the top five upfront, all through `expand_node`).
+ * a detail view. Opted in as the `suspects` node (the top one upfront, all through `expand_node`).
  */
 import type { Suspect } from '@sightline/investigator';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import { location } from '../ui/format.js';
 import { suspectSentence } from './suspect-sentence.js';
 
-const UPFRONT = 5;
+/** Suspects sent upfront (the diagnosis names the cause; the ranking is in `expand_node`). */
+const UPFRONT = 1;
 
 function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
   const rows = suspects.map((suspect) => ({

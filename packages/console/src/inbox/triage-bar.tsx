@@ -7,6 +7,7 @@ import { GROUP_PRIORITIES, GROUP_STATUSES } from '@sightline/service/vocabulary'
 import { type FormEvent, type RefObject, useState } from 'react';
 import type { TriageChange } from '../api/client.js';
 import type { InboxRow } from '../api/types.js';
+import { OptionList } from '../ui/option-list.js';
 import { MergeControl } from './merge-control.js';
 import { priorityLegend } from './triage-keys.js';
 
@@ -61,11 +62,7 @@ export function TriageBar(props: TriageBarProps) {
           }}
         >
           <option value="">r · i · t · n</option>
-          {GROUP_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
+          <OptionList values={GROUP_STATUSES} />
         </select>
       </label>
       <label className="filter">
@@ -82,11 +79,7 @@ export function TriageBar(props: TriageBarProps) {
           }}
         >
           <option value="">1 – 4 · 0</option>
-          {GROUP_PRIORITIES.map((priority) => (
-            <option key={priority} value={priority}>
-              {priority}
-            </option>
-          ))}
+          <OptionList values={GROUP_PRIORITIES} />
           <option value="none">none</option>
         </select>
       </label>

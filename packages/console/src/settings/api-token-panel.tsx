@@ -44,7 +44,7 @@ export function ApiTokenPanel() {
         <div className="new-token" role="status">
           <p>New token (shown once; this tab uses it already):</p>
           <label className="filter">
-            <span>API token</span>
+            <span>New API token</span>
             <input
               className="token-field"
               readOnly
