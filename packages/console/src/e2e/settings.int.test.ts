@@ -8,13 +8,20 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromiumAvailable } from '@sightline/example-dashboard/e2e';
-import type { SourceView } from '@sightline/service';
 import { type FakeProvider, startFakeProvider } from '@sightline/service/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleE2e, checkBothWidths, startConsoleE2e } from './console-e2e.js';
 
 const available = chromiumAvailable();
+
+/** A source as `GET /api/sources` lists it (the fields this test reads). */
+interface SourceView {
+  id: string;
+  name: string;
+  kind: string;
+  config: unknown;
+}
 const GOOD_TOKEN = 'sntrys-fake-good-token';
 
 describe.skipIf(!available)('sources and the API token from the console (end to end)', () => {

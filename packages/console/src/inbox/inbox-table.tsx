@@ -74,7 +74,7 @@ function InboxTableView(props: InboxTableProps) {
   );
   usePageAction('filter_inbox', {
     description:
-      'Filter the inbox by label, status, source and words of the titles or report text (omitted: cleared).',
+      'Filter the inbox by label, status, priority, assignee, source and words of the titles or report text (omitted: cleared).',
     input: filterInboxInput,
     handler: (input) => {
       const next = { ...(filters.project ? { project: filters.project } : {}), ...input };
