@@ -52,7 +52,8 @@ function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void 
 
 /** The route as page context shows it to the assistant. */
 function pageLocation(route: Route) {
-  if (route.name === 'group') return { route: 'groups/:id', params: { id: route.id } };
+  // A group's id is in its node's details (`expand_node`): the heading stays short.
+  if (route.name === 'group') return { route: 'group' };
   if (route.name === 'settings') return { route: 'settings' };
   return { route: 'inbox', query: { ...route.filters } as Record<string, string> };
 }

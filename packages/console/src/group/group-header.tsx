@@ -40,13 +40,16 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
     {
       title: userContent(group.title),
       status: group.status,
-      reports: group.count,
-      priority: group.priority ?? 'none',
-      assignee: group.assignee ? userContent(group.assignee) : 'unassigned',
+      // Said only when set.
+      ...(group.priority ? { priority: group.priority } : {}),
+      ...(group.assignee ? { assignee: userContent(group.assignee) } : {}),
     },
     {
       details: () => ({
         id: group.id,
+        reports: group.count,
+        priority: group.priority ?? 'none',
+        assignee: group.assignee ? userContent(group.assignee) : 'unassigned',
         firstSeen: group.firstSeen,
         lastSeen: group.lastSeen,
         sources: group.sources.join(','),

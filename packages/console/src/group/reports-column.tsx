@@ -18,7 +18,7 @@ export interface ReportsColumnProps {
 
 function ReportsColumnView({ reports, count }: ReportsColumnProps) {
   usePageContext(
-    { shown: reports.length, of: count },
+    { shown: `${reports.length} of ${count}` },
     {
       details: () => ({
         reports: reports.map((report) => ({

@@ -77,13 +77,10 @@ function StackTraceView({ report, project }: StackTraceProps) {
   const all = exceptions.flatMap((exception) => exception.frames).concat(stack);
   // The trace is the report's text: data for the model, never orders.
   const inApp = all.filter((frame) => frame.inApp);
-  // Upfront the frame a fix starts from (the title already says the exception); the rest through
-  // `expand_node`.
+  // Upfront only how many in-app frames there are (the title says the exception, the diagnosis
+  // the cause); the exception and every frame through `expand_node`.
   usePageContext(
-    {
-      topInAppFrame: inApp[0] ? userContent(frameText(inApp[0])) : 'none',
-      inAppFrames: inApp.length,
-    },
+    { inAppFrames: inApp.length },
     {
       details: () => ({
         exception: userContent(

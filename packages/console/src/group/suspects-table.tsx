@@ -1,15 +1,12 @@
 /**
  * The offline localizer's ranking, one suspect a line: where, and why in one sentence ("named in
  * the stack trace", "the report mentions `commandList`"); the localizer's own notes and scores in
- * a detail view. Opted in as the `suspects` node (the top one upfront, all through `expand_node`).
+ * a detail view. Opted in as the `suspects` node (how many upfront — the diagnosis names the cause —; every suspect with its sentence and scores through `expand_node`).
  */
 import type { Suspect } from '@sightline/investigator';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import { location } from '../ui/format.js';
 import { suspectSentence } from './suspect-sentence.js';
-
-/** Suspects sent upfront (the diagnosis names the cause; the ranking is in `expand_node`). */
-const UPFRONT = 1;
 
 function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
   const rows = suspects.map((suspect) => ({
@@ -18,7 +15,7 @@ function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
     why: suspectSentence(suspect.evidence),
   }));
   usePageContext(
-    { count: suspects.length, top: rows.slice(0, UPFRONT) },
+    { count: suspects.length },
     {
       details: () => ({
         rows: suspects.map((suspect, index) => ({
