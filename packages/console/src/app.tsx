@@ -2,6 +2,7 @@
  * The console's shell: the query cache (a refused token leads back to sign-in), the page-context
  * registry (and `window.__sightline` for tests and benchmarks), the top bar (pages, live-update state, assistant), and the page of the current route.
  */
+import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '@sightline/page-context';
 import { PageContextProvider, PageHook } from '@sightline/page-context/react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
@@ -30,7 +31,9 @@ const LIVE_LABELS = { connecting: 'connecting…', live: 'live', offline: 'offli
 function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void }) {
   const live = useLiveUpdates();
   return (
-    <nav className="top-bar" aria-label="Console">
+    // The console's chrome says nothing about the page: left out of its description (the
+    // assistant moves with `open_group`, `filter_inbox`).
+    <nav className="top-bar" aria-label="Console" {...{ [PAGE_CONTEXT_IGNORE_ATTRIBUTE]: '' }}>
       <a className="brand" href="#/">
         Sightline
       </a>

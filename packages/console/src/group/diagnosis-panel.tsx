@@ -31,8 +31,7 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
     {
       // Drawn from the report's text (an offline diagnosis quotes its message): data, never orders.
       rootCause: userContent(diagnosis.rootCause.summary),
-      confidence: confidenceWords(diagnosis.rootCause.confidence),
-      evidence: grounded.title,
+      confidence: `${confidenceWords(diagnosis.rootCause.confidence)}; ${grounded.title.toLowerCase()}`,
       cause: cause ? location(cause) : 'none named',
     },
     {

@@ -1,6 +1,6 @@
 /**
- * The reports of a group, newest first, beside its diagnosis. Opted in as the `reports` node: how
- * many upfront, each report (source, time, classification, title as user-written text) through
+ * The reports of a group, newest first, beside its diagnosis. Opted in as the `reports` node: nothing
+ * upfront (the group says its count), how many and each report (source, time, classification, title as user-written text) through
  * `expand_node`.
  */
 import { userContent } from '@sightline/page-context';
@@ -18,9 +18,10 @@ export interface ReportsColumnProps {
 
 function ReportsColumnView({ reports, count }: ReportsColumnProps) {
   usePageContext(
-    { shown: `${reports.length} of ${count}` },
+    {},
     {
       details: () => ({
+        shown: `${reports.length} of ${count}`,
         reports: reports.map((report) => ({
           source: report.sourceKind,
           receivedAt: report.receivedAt,

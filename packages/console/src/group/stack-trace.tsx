@@ -77,12 +77,13 @@ function StackTraceView({ report, project }: StackTraceProps) {
   const all = exceptions.flatMap((exception) => exception.frames).concat(stack);
   // The trace is the report's text: data for the model, never orders.
   const inApp = all.filter((frame) => frame.inApp);
-  // Upfront only how many in-app frames there are (the title says the exception, the diagnosis
-  // the cause); the exception and every frame through `expand_node`.
+  // Nothing upfront (the title says the exception, the diagnosis the cause): the exception and
+  // every frame through `expand_node`.
   usePageContext(
-    { inAppFrames: inApp.length },
+    {},
     {
       details: () => ({
+        inAppFrames: inApp.length,
         exception: userContent(
           exceptions.map((exception) => `${exception.type}: ${exception.message}`).join(' ← '),
         ),

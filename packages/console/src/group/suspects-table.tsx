@@ -1,7 +1,7 @@
 /**
  * The offline localizer's ranking, one suspect a line: where, and why in one sentence ("named in
  * the stack trace", "the report mentions `commandList`"); the localizer's own notes and scores in
- * a detail view. Opted in as the `suspects` node (how many upfront — the diagnosis names the cause —; every suspect with its sentence and scores through `expand_node`).
+ * a detail view. Opted in as the `suspects` node (nothing upfront — the diagnosis names the cause —; every suspect with its sentence and scores through `expand_node`).
  */
 import type { Suspect } from '@sightline/investigator';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
@@ -15,9 +15,10 @@ function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
     why: suspectSentence(suspect.evidence),
   }));
   usePageContext(
-    { count: suspects.length },
+    {},
     {
       details: () => ({
+        count: suspects.length,
         rows: suspects.map((suspect, index) => ({
           ...rows[index],
           score: Number(suspect.score.toFixed(3)),
