@@ -4,8 +4,8 @@
  * (bench/lib/console-pages.ts), and an assistant model (a scripted `MockLanguageModelV3`: the
  * assistant panel mounts, nothing is asked of it). Each run starts a new Chromium with a new
  * profile (a cold browser cache) and opens the console link (`#token=…`), then measures:
- * - first rows: ms from navigation start to the first inbox row in the DOM (a MutationObserver
- *   installed before the page's scripts); target < 1,500 ms;
+ * - first rows: ms from navigation start to the first inbox row in the DOM (checked every
+ *   animation frame); target < 1,500 ms;
  * - JavaScript fetched by then and in the second after (bytes as served, and gzip -6 of them);
  * - whether the tokenizer chunk (gpt-tokenizer o200k_base) is fetched before the assistant opens
  *   (it should not be), and after it opens (it should be).
@@ -57,18 +57,19 @@ async function coldLoad(): Promise<Load> {
         scripts.push({ url: response.url(), bytes: body.length, gzipBytes: gzipSync(body).length });
       });
     });
-    await tab.addInitScript(() => {
-      const seen = () => document.querySelector('table.inbox tbody tr') !== null;
-      const observer = new MutationObserver(() => {
-        if (!seen()) return;
-        (window as unknown as { firstRowsMs: number }).firstRowsMs = performance.now();
-        observer.disconnect();
-      });
-      observer.observe(document, { childList: true, subtree: true });
-    });
     await tab.goto(`${bench.url}/#token=${encodeURIComponent(bench.token)}`);
+    // Polled every animation frame: the time is the frame the first row was painted in.
     const firstRowsMs = (await (
-      await tab.waitForFunction(() => (window as unknown as { firstRowsMs?: number }).firstRowsMs)
+      await tab
+        .waitForFunction(
+          () => (document.querySelector('table.inbox tbody tr') !== null ? performance.now() : 0),
+          undefined,
+          { polling: 'raf', timeout: 120_000 },
+        )
+        .catch(async (error: unknown) => {
+          const text = await tab.evaluate(() => (document.body.textContent ?? '').slice(0, 500));
+          throw new Error(`no inbox rows; the page shows: ${text}`, { cause: error });
+        })
     ).jsonValue()) as number;
     await tab.waitForTimeout(1_000);
     const tokenizerBeforeAssistant = fetched.some((url) => TOKENIZER.test(url));
@@ -136,7 +137,11 @@ const table = markdownTable(
       `${tokenizerBefore} of ${RUNS} loads`,
       `0: ${tokenizerBefore === 0 ? 'met' : '**missed**'}`,
     ],
-    ['tokenizer fetched once the assistant opens', `${tokenizerAfter} of ${RUNS} loads`, '—'],
+    [
+      'tokenizer fetched on opening the assistant (it loads with the first message or the Inspector tab)',
+      `${tokenizerAfter} of ${RUNS} loads`,
+      '—',
+    ],
   ],
 );
 const { results } = await writeResults('console', {
