@@ -2,38 +2,25 @@
  * The console's shell: the query cache (a refused token leads back to sign-in), the page-context
  * registry (and `window.__sightline` for tests and benchmarks), the top bar (pages, live-update state, assistant), and the page of the current route.
  */
-import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '@sightline/page-context';
 import { PageContextProvider, PageHook } from '@sightline/page-context/react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ApiError } from './api/client.js';
 import { useLiveUpdates } from './api/live-updates.js';
 import { clearToken, readToken } from './api/token.js';
+import { AssistantPanel } from './assistant/assistant-panel.js';
+import { GroupPage } from './group/group-page.js';
 import { InboxPage } from './inbox/inbox-page.js';
 import { type Route, useRoute } from './router.js';
+import { SettingsPage } from './settings/settings-page.js';
 import { SignIn } from './sign-in.js';
-import { Loading } from './ui/states.js';
-
-// First load is the inbox: the group page (code views, diffs), the settings and the assistant
-// (the chat panel, AI SDK UI) are fetched when first shown.
-const AssistantPanel = lazy(() =>
-  import('./assistant/assistant-panel.js').then((module) => ({ default: module.AssistantPanel })),
-);
-const GroupPage = lazy(() =>
-  import('./group/group-page.js').then((module) => ({ default: module.GroupPage })),
-);
-const SettingsPage = lazy(() =>
-  import('./settings/settings-page.js').then((module) => ({ default: module.SettingsPage })),
-);
 
 const LIVE_LABELS = { connecting: 'connecting…', live: 'live', offline: 'offline, retrying' };
 
 function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void }) {
   const live = useLiveUpdates();
   return (
-    // The console's chrome says nothing about the page: left out of its description (the
-    // assistant moves with `open_group`, `filter_inbox`).
-    <nav className="top-bar" aria-label="Console" {...{ [PAGE_CONTEXT_IGNORE_ATTRIBUTE]: '' }}>
+    <nav className="top-bar" aria-label="Console">
       <a className="brand" href="#/">
         Sightline
       </a>
@@ -55,19 +42,15 @@ function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void 
 
 /** The route as page context shows it to the assistant. */
 function pageLocation(route: Route) {
-  // A group's id is in its node's details (`expand_node`): the heading stays short.
-  if (route.name === 'group') return { route: 'group' };
+  if (route.name === 'group') return { route: 'groups/:id', params: { id: route.id } };
   if (route.name === 'settings') return { route: 'settings' };
   return { route: 'inbox', query: { ...route.filters } as Record<string, string> };
 }
 
 function Page({ route }: { route: Route }) {
-  if (route.name === 'inbox') return <InboxPage filters={route.filters} />;
-  return (
-    <Suspense fallback={<Loading what="the page" />}>
-      {route.name === 'group' ? <GroupPage key={route.id} id={route.id} /> : <SettingsPage />}
-    </Suspense>
-  );
+  if (route.name === 'group') return <GroupPage key={route.id} id={route.id} />;
+  if (route.name === 'settings') return <SettingsPage />;
+  return <InboxPage filters={route.filters} />;
 }
 
 /** The app. */
@@ -115,11 +98,7 @@ export function App() {
         <div className={assistant ? 'shell with-assistant' : 'shell'}>
           <TopBar route={route} onAssistant={() => setAssistant((open) => !open)} />
           <Page route={route} />
-          {assistant ? (
-            <Suspense fallback={<Loading what="the assistant" />}>
-              <AssistantPanel onClose={() => setAssistant(false)} />
-            </Suspense>
-          ) : null}
+          {assistant ? <AssistantPanel onClose={() => setAssistant(false)} /> : null}
         </div>
         <PageHook />
       </PageContextProvider>
