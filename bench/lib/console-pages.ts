@@ -13,9 +13,30 @@ import {
   buildConsole,
   type ConsoleService,
   CRASH,
+  type StartConsoleServiceOptions,
   startConsoleService,
 } from '../../packages/console/src/e2e/start-console-service.js';
 import { location, percent } from '../../packages/console/src/ui/format.js';
+
+/**
+ * Loads the tokenizer in the tab: the console fetches it only when the assistant opens (a read
+ * starts it, counting with an estimate meanwhile), and the benchmark's exact renderings need it.
+ */
+async function loadTokenizerIn(tab: Page): Promise<void> {
+  await tab.evaluate(() => window.__sightline?.read());
+  await tab.waitForFunction(
+    () => {
+      try {
+        window.__sightline?.textSnapshot();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    undefined,
+    { polling: 200, timeout: 60_000 },
+  );
+}
 
 /** Groups seeded into the inbox. */
 export const INBOX_GROUPS = 200;
@@ -57,16 +78,18 @@ export interface ConsoleBench {
 }
 
 /**
- * Builds the console, starts the service, seeds it (one `cartTotal` crash investigated to a
+ * Builds the console, starts the service (`chatModel`: the assistant's, default none), seeds it (one `cartTotal` crash investigated to a
  * diagnosis, then {@link INBOX_GROUPS} − 1 other groups), waits for every job, and derives the facts.
  * @returns the pages with their facts; `close()` stops the service and removes the build.
  */
-export async function startConsoleBench(): Promise<ConsoleBench> {
+export async function startConsoleBench(
+  options: Pick<StartConsoleServiceOptions, 'chatModel'> = {},
+): Promise<ConsoleBench> {
   const { rm } = await import('node:fs/promises');
   const consoleDir = await buildConsole();
   let running: ConsoleService | undefined;
   try {
-    running = await startConsoleService({ consoleDir });
+    running = await startConsoleService({ consoleDir, ...options });
     const t0 = Date.parse('2026-11-01T08:00:00Z');
     const at = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
     await running.ingest([{ id: 'cart-total', text: CRASH, receivedAt: at(0) }]);
@@ -113,6 +136,7 @@ export async function startConsoleBench(): Promise<ConsoleBench> {
             (rows) => document.querySelectorAll('table.inbox tbody tr').length === rows,
             INBOX_GROUPS,
           );
+          await loadTokenizerIn(tab);
         },
       },
       {
@@ -132,6 +156,7 @@ export async function startConsoleBench(): Promise<ConsoleBench> {
         ],
         ready: async (tab) => {
           await tab.getByRole('heading', { name: /^Diagnosis/ }).waitFor();
+          await loadTokenizerIn(tab);
         },
       },
     ];

@@ -1,8 +1,9 @@
 /**
- * Browser entry: adopts a `#token=…` fragment, loads the o200k_base tokenizer (exact token budgets
- * for the assistant's page context, see `registerEncoding` in @sightline/core), then mounts.
+ * Browser entry: adopts a `#token=…` fragment, then mounts. The o200k_base tokenizer (2 MB) is not
+ * loaded here: page context counts with an estimate until the assistant opens, and the assistant's
+ * panel loads it then (`loadTokenizer` in @sightline/page-context), so the inbox's first load
+ * fetches no tokenizer.
  */
-import { registerEncoding } from '@sightline/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { adoptTokenFromFragment } from './api/token.js';
@@ -18,12 +19,9 @@ window.addEventListener('hashchange', () => {
 });
 const container = document.getElementById('root');
 if (container) {
-  void import('gpt-tokenizer/encoding/o200k_base').then((encoding) => {
-    registerEncoding('o200k_base', encoding);
-    createRoot(container).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 }

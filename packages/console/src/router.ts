@@ -12,6 +12,10 @@ export interface InboxFilters {
   source?: string;
   project?: string;
   q?: string;
+  /** An assignee's name, or `none`. */
+  assignee?: string;
+  /** A priority, or `none`. */
+  priority?: string;
   /** `newest` (default, left out of the address), `oldest` or `most_reports`. */
   sort?: string;
 }
@@ -22,7 +26,16 @@ export type Route =
   | { name: 'group'; id: string }
   | { name: 'settings' };
 
-const FILTER_KEYS = ['label', 'status', 'source', 'project', 'q', 'sort'] as const;
+const FILTER_KEYS = [
+  'label',
+  'status',
+  'priority',
+  'assignee',
+  'source',
+  'project',
+  'q',
+  'sort',
+] as const;
 
 /** Parses a location hash (`#/groups/abc`). Unknown paths are the inbox. */
 export function parseRoute(hash: string): Route {

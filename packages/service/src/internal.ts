@@ -41,8 +41,15 @@ export {
   type InstantiateSourceOptions,
   instantiateSource,
   type StoredSource,
+  testStoredSource,
 } from './sources/instantiate.js';
 export { ProviderError } from './sources/provider-http.js';
 export type { SentryConfig, SentryCredentials } from './sources/sentry/index.js';
+export {
+  describeSourceKind,
+  type SourceField,
+  type SourceKind,
+  sourceFields,
+} from './sources/source-kinds.js';
 export * from './store/index.js';
 export * from './vocabulary.js';

@@ -10,7 +10,7 @@ import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import { makeOwnFolder, resolveRoot } from './adapters/investigator.js';
 import { acquireDataLock, notWritable } from './data/data-lock.js';
-import { ensureApiToken } from './http/api-token.js';
+import { createApiTokens, ensureApiToken } from './http/api-token.js';
 import { createApp } from './http/app.js';
 import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
 import { startPoller } from './poller/poller.js';
@@ -65,9 +65,13 @@ export interface ServiceOptions {
 /** A running service. */
 export interface RunningService {
   url: string;
-  /** The console's address, carrying the API token in its fragment (never sent to a server). */
-  consoleUrl: string;
-  token: string;
+  /**
+   * The console's address, carrying the API token in its fragment (never sent to a server).
+   * Follows a rotation of the token.
+   */
+  readonly consoleUrl: string;
+  /** The API token in effect (follows a rotation). */
+  readonly token: string;
   /** True when the token was created by this start (print it once). */
   tokenCreated: boolean;
   tokenFile: string;
@@ -136,6 +140,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   try {
     const { token, created, file } = ensureApiToken(dataDir, host);
     if (created) written.push(file);
+    const tokens = createApiTokens({ token, file });
     if ('sqlite' in location && !fs.existsSync(location.sqlite)) {
       written.push(...['', '-wal', '-shm', '-journal'].map((suffix) => location.sqlite + suffix));
     }
@@ -172,7 +177,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       pipeline,
       registry,
       credentials,
-      token,
+      token: tokens,
       host,
       ...(options.rateLimitPerMinute ? { limits: { perMinute: options.rateLimitPerMinute } } : {}),
       log,
@@ -189,10 +194,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : options.port;
     const shownHost = host.includes(':') ? `[${host}]` : host;
+    const url = `http://${shownHost}:${port}`;
     return {
-      url: `http://${shownHost}:${port}`,
-      consoleUrl: `http://${shownHost}:${port}/#token=${encodeURIComponent(token)}`,
-      token,
+      url,
+      get consoleUrl() {
+        return `${url}/#token=${encodeURIComponent(tokens.current()[0] ?? token)}`;
+      },
+      get token() {
+        return tokens.current()[0] ?? token;
+      },
       tokenCreated: created,
       tokenFile: file,
       dataDir,

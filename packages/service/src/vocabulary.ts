@@ -45,6 +45,14 @@ export const OPEN_STATUSES = [
 /** A group's triage status. */
 export type GroupStatus = (typeof GROUP_STATUSES)[number];
 
+/**
+ * Priority of a group, most pressing first (Linear's four levels: urgent, high, medium, low); a
+ * group without one has none (null in the API, `none` as an inbox filter).
+ */
+export const GROUP_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+/** A group's priority. */
+export type GroupPriority = (typeof GROUP_PRIORITIES)[number];
+
 /** Orders of the inbox: last seen, newest first; first seen, oldest first; most reports first. */
 export const INBOX_SORTS = ['newest', 'oldest', 'most_reports'] as const;
 /** An order of the inbox. */

@@ -7,7 +7,7 @@
  * service cannot be reached), so pages can show what to do instead of a stack trace.
  */
 import type { AppType, InboxQueryParams, SavedViewCreate } from '@sightline/service';
-import type { GroupStatus } from '@sightline/service/vocabulary';
+import type { GroupPriority, GroupStatus } from '@sightline/service/vocabulary';
 import { hc } from 'hono/client';
 import { readToken } from './token.js';
 
@@ -72,6 +72,21 @@ function inboxQuery(params: InboxQueryParams): Record<string, string> {
   return query;
 }
 
+/** A triage change: each field given is set; null (or an empty assignee) clears it. */
+export interface TriageChange {
+  status?: GroupStatus;
+  assignee?: string | null;
+  priority?: GroupPriority | null;
+}
+
+/** A source to add: its kind, a unique name, its settings and its secrets. */
+export interface SourceCreate {
+  kind: string;
+  name: string;
+  settings: Record<string, unknown>;
+  secrets: Record<string, string>;
+}
+
 /** The service's API, one function per route. */
 export const api = {
   status: async () => (await send(() => client.api.status.$get())).json(),
@@ -79,8 +94,17 @@ export const api = {
     (await send(() => client.api.groups.$get({ query: inboxQuery(params) }))).json(),
   group: async (id: string) =>
     (await send(() => client.api.groups[':id'].$get({ param: { id } }))).json(),
-  setStatus: async (id: string, status: GroupStatus) =>
-    (await send(() => client.api.groups[':id'].$patch({ param: { id }, json: { status } }))).json(),
+  triageGroup: async (id: string, change: TriageChange) =>
+    (await send(() => client.api.groups[':id'].$patch({ param: { id }, json: change }))).json(),
+  triage: async (ids: string[], change: TriageChange) =>
+    (await send(() => client.api.groups.$patch({ json: { ids, ...change } }))).json(),
+  assignees: async () => (await send(() => client.api.groups.assignees.$get())).json(),
+  merge: async (id: string, into: string) =>
+    (
+      await send(() => client.api.groups[':id'].merge.$post({ param: { id }, json: { into } }))
+    ).json(),
+  unmerge: async (id: string) =>
+    (await send(() => client.api.groups[':id'].unmerge.$post({ param: { id } }))).json(),
   reinvestigate: async (id: string) =>
     (
       await send(() => client.api.groups[':id'].investigate.$post({ param: { id }, json: {} }))
@@ -97,6 +121,15 @@ export const api = {
     ).json(),
   settings: async () => (await send(() => client.api.settings.$get())).json(),
   sources: async () => (await send(() => client.api.sources.$get())).json(),
+  sourceKinds: async () => (await send(() => client.api.sources.kinds.$get())).json(),
+  addSource: async (source: SourceCreate) =>
+    (await send(() => client.api.sources.$post({ json: source }))).json(),
+  testSource: async (id: string) =>
+    (await send(() => client.api.sources[':id'].test.$post({ param: { id } }))).json(),
+  removeSource: async (id: string) => {
+    await send(() => client.api.sources[':id'].$delete({ param: { id } }));
+  },
+  rotateToken: async () => (await send(() => client.api.token.rotate.$post())).json(),
   views: async () => (await send(() => client.api.views.$get())).json(),
   createView: async (view: SavedViewCreate) =>
     (await send(() => client.api.views.$post({ json: view }))).json(),

@@ -3,10 +3,9 @@
  * change updates the cache from the service's answer, so every page showing the group agrees.
  */
 import type { InboxQueryParams, SavedViewCreate } from '@sightline/service';
-import type { GroupStatus } from '@sightline/service/vocabulary';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from './client.js';
-import type { GroupDetail } from './types.js';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type SourceCreate, type TriageChange } from './client.js';
+import type { GroupDetail, GroupSummary } from './types.js';
 
 /** Cache keys: the inbox pages, one group, the sources, status, saved views. */
 export const queryKeys = {
@@ -18,7 +17,19 @@ export const queryKeys = {
   settings: ['settings'] as const,
   projects: ['projects'] as const,
   views: ['views'] as const,
+  assignees: ['assignees'] as const,
 };
+
+/** Puts changed groups into the cache and refreshes the lists that may show them. */
+function keepGroups(client: QueryClient, groups: GroupSummary[]) {
+  for (const group of groups) {
+    client.setQueryData<GroupDetail>(queryKeys.group(group.id), (detail) =>
+      detail ? { ...detail, group } : detail,
+    );
+  }
+  void client.invalidateQueries({ queryKey: queryKeys.inboxAll });
+  void client.invalidateQueries({ queryKey: queryKeys.assignees });
+}
 
 /** The inbox for `params` (previous page kept on screen while filters change). */
 export function useInbox(params: InboxQueryParams) {
@@ -52,6 +63,38 @@ export function useSources() {
   return useQuery({ queryKey: queryKeys.sources, queryFn: api.sources });
 }
 
+/** Source kinds and what each asks for (the add form). */
+export function useSourceKinds() {
+  return useQuery({
+    queryKey: ['source-kinds'],
+    queryFn: api.sourceKinds,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Adds a source; the list picks it up. @throws ApiError (name taken, settings not valid). */
+export function useAddSource() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (source: SourceCreate) => api.addSource(source),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.sources }),
+  });
+}
+
+/** Tests a source (its one authenticated call). */
+export function useTestSource() {
+  return useMutation({ mutationFn: (id: string) => api.testSource(id) });
+}
+
+/** Removes a source; the list picks it up. */
+export function useRemoveSource() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.removeSource(id),
+    onSuccess: () => void client.invalidateQueries({ queryKey: queryKeys.sources }),
+  });
+}
+
 /** Database, job and report counts. */
 export function useStatus() {
   return useQuery({ queryKey: queryKeys.status, queryFn: api.status });
@@ -67,15 +110,60 @@ export function useProjects() {
   return useQuery({ queryKey: queryKeys.projects, queryFn: api.projects, staleTime: 60_000 });
 }
 
-/** Sets a group's status; the group and the inbox pick up the answer. */
-export function useSetStatus() {
+/** Sets a group's status, assignee or priority; the group and the inbox pick up the answer. */
+export function useTriageGroup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: GroupStatus }) => api.setStatus(id, status),
-    onSuccess: (group) => {
-      client.setQueryData<GroupDetail>(queryKeys.group(group.id), (detail) =>
-        detail ? { ...detail, group } : detail,
-      );
+    mutationFn: ({ id, change }: { id: string; change: TriageChange }) =>
+      api.triageGroup(id, change),
+    onSuccess: (group) => keepGroups(client, [group]),
+  });
+}
+
+/** Sets status, assignee or priority of several groups at once (all or none). */
+export function useTriage() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ ids, change }: { ids: string[]; change: TriageChange }) =>
+      api.triage(ids, change),
+    onSuccess: ({ groups }) => keepGroups(client, groups),
+  });
+}
+
+/** Names groups are assigned to (for the assignee filter and suggestions). */
+export function useAssignees() {
+  return useQuery({ queryKey: queryKeys.assignees, queryFn: api.assignees, staleTime: 30_000 });
+}
+
+/**
+ * Merges groups by hand: each of `ids` into `into`, one after another (the first refusal stops
+ * the rest and is thrown). @returns the group merged into, as it is after the last merge.
+ */
+export function useMerge() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids, into }: { ids: string[]; into: string }) => {
+      let target: GroupSummary | undefined;
+      for (const id of ids) target = await api.merge(id, into);
+      return target;
+    },
+    onSuccess: (_target, { ids, into }) => {
+      for (const id of [...ids, into]) {
+        void client.invalidateQueries({ queryKey: queryKeys.group(id) });
+      }
+      void client.invalidateQueries({ queryKey: queryKeys.inboxAll });
+    },
+  });
+}
+
+/** Undoes the merge of group `id`: what the merge moved comes back, and it shows in the inbox. */
+export function useUnmerge() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.unmerge(id),
+    onSuccess: () => {
+      // The group and the one it was merged into both changed.
+      void client.invalidateQueries({ queryKey: ['group'] });
       void client.invalidateQueries({ queryKey: queryKeys.inboxAll });
     },
   });

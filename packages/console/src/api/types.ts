@@ -18,3 +18,5 @@ export type ReportView = GroupDetail['reports'][number];
 export type SourceView = Awaited<ReturnType<typeof api.sources>>['sources'][number];
 /** A saved view. */
 export type SavedViewView = Awaited<ReturnType<typeof api.views>>['views'][number];
+/** A source kind and the settings and secrets it asks for. */
+export type SourceKindView = Awaited<ReturnType<typeof api.sourceKinds>>['kinds'][number];

@@ -70,20 +70,21 @@ export async function startConsoleService(
     revisionCheckMs: 3_600_000,
     ...(options.chatModel ? { chatModel: options.chatModel } : {}),
   });
-  const auth = { authorization: `Bearer ${service.token}` };
+  // Read on every call: the token may have been rotated.
+  const auth = () => ({ authorization: `Bearer ${service.token}` });
   return {
     service,
     repo,
     async ingest(reports) {
       const response = await fetch(`${service.url}/api/reports`, {
         method: 'POST',
-        headers: { ...auth, 'content-type': 'application/json' },
+        headers: { ...auth(), 'content-type': 'application/json' },
         body: JSON.stringify({ reports }),
       });
       return response.json();
     },
     async get<T>(apiPath: string) {
-      return (await (await fetch(`${service.url}${apiPath}`, { headers: auth })).json()) as T;
+      return (await (await fetch(`${service.url}${apiPath}`, { headers: auth() })).json()) as T;
     },
     async close() {
       await service.close();

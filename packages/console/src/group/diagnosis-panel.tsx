@@ -25,22 +25,24 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
   const { diagnosis } = view;
   const verification = diagnosis.verification;
   const grounded = verificationWords(verification);
+  const cause =
+    diagnosis.affectedFiles.find((file) => file.role === 'cause') ?? diagnosis.affectedFiles[0];
   usePageContext(
     {
-      version: view.version,
-      method: view.method,
-      model: view.model ?? 'none (offline)',
       // Drawn from the report's text (an offline diagnosis quotes its message): data, never orders.
       rootCause: userContent(diagnosis.rootCause.summary),
-      confidence: confidenceWords(diagnosis.rootCause.confidence),
-      evidence: grounded.title,
-      affectedFiles: diagnosis.affectedFiles.map((file) => `${location(file)} (${file.role})`),
-      complexity: diagnosis.complexity,
-      risk: diagnosis.risk,
-      proposedChange: diagnosis.proposedChange?.description ?? 'none',
+      confidence: `${confidenceWords(diagnosis.rootCause.confidence)}; ${grounded.title.toLowerCase()}`,
+      cause: cause ? location(cause) : 'none named',
     },
     {
       details: () => ({
+        version: view.version,
+        method: view.method,
+        model: view.model ?? 'none (offline)',
+        affectedFiles: diagnosis.affectedFiles.map((file) => `${location(file)} (${file.role})`),
+        complexity: diagnosis.complexity,
+        risk: diagnosis.risk,
+        proposedChange: diagnosis.proposedChange?.description ?? 'none',
         explanation: userContent(diagnosis.rootCause.explanation),
         riskRationale: diagnosis.riskRationale,
         patch: diagnosis.proposedChange?.patch ?? null,
@@ -145,6 +147,6 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
 
 /** The diagnosis panel. */
 export const DiagnosisPanel = withPageContext('diagnosis', DiagnosisPanelView, {
-  id: ({ view }) => `diagnosis-v${view.version}`,
+  id: () => 'diagnosis',
   priority: 9,
 });

@@ -5,14 +5,16 @@
  */
 import { userContent } from '@sightline/page-context';
 import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
-import { GROUP_STATUSES, type GroupStatus } from '@sightline/service/vocabulary';
-import { useState } from 'react';
-import { api } from '../api/client.js';
-import { useReinvestigate, useRetry, useSetStatus } from '../api/queries.js';
+import { GROUP_PRIORITIES, GROUP_STATUSES, type GroupStatus } from '@sightline/service/vocabulary';
+import { type FormEvent, useEffect, useState } from 'react';
+import { api, type TriageChange } from '../api/client.js';
+import { useReinvestigate, useRetry, useTriageGroup } from '../api/queries.js';
 import type { GroupSummary } from '../api/types.js';
-import { hrefFor } from '../router.js';
+import { changeWords } from '../inbox/triage-keys.js';
+import { hrefFor, type InboxFilters } from '../router.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, timeAgo } from '../ui/format.js';
+import { OptionList } from '../ui/option-list.js';
 import { reinvestigateInput, setStatusInput } from './group-actions.js';
 
 /** Props of {@link GroupHeader}. */
@@ -20,28 +22,51 @@ export interface GroupHeaderProps {
   group: GroupSummary;
   projectName: string;
   hasDiagnosis: boolean;
+  /** Filters of the inbox list the group was opened from (the breadcrumb goes back to it). */
+  inboxFilters: InboxFilters;
 }
 
-function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps) {
-  const setStatus = useSetStatus();
+function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: GroupHeaderProps) {
+  const setStatus = useTriageGroup();
+  const [assignee, setAssignee] = useState(group.assignee ?? '');
+  // Assigned elsewhere (the inbox, another tab): the field shows it.
+  useEffect(() => setAssignee(group.assignee ?? ''), [group.assignee]);
   const reinvestigate = useReinvestigate();
   const retry = useRetry();
   const [notice, setNotice] = useState('');
-  usePageContext({
-    id: group.id,
-    title: userContent(group.title),
-    label: group.label,
-    status: group.status,
-    reports: group.count,
-    firstSeen: group.firstSeen,
-    lastSeen: group.lastSeen,
-    sources: group.sources.join(','),
-    project: projectName,
-    diagnosisVersion: group.latestDiagnosisVersion,
-  });
-  const changeStatus = async (status: GroupStatus) => {
-    await setStatus.mutateAsync({ id: group.id, status });
-    setNotice(`Status set to ${status}.`);
+  // Upfront what a triager asks first; the rest through `expand_node` (the page's address
+  // already carries the id).
+  usePageContext(
+    {
+      title: userContent(group.title),
+      status: group.status,
+      // Said only when set.
+      ...(group.priority ? { priority: group.priority } : {}),
+      ...(group.assignee ? { assignee: userContent(group.assignee) } : {}),
+    },
+    {
+      details: () => ({
+        id: group.id,
+        reports: group.count,
+        priority: group.priority ?? 'none',
+        assignee: group.assignee ? userContent(group.assignee) : 'unassigned',
+        firstSeen: group.firstSeen,
+        lastSeen: group.lastSeen,
+        sources: group.sources.join(','),
+        project: projectName,
+        diagnosisVersion: group.latestDiagnosisVersion,
+      }),
+    },
+  );
+  const change = async (triage: TriageChange) => {
+    await setStatus.mutateAsync({ id: group.id, change: triage });
+    const words = changeWords(triage);
+    setNotice(`${words.charAt(0).toUpperCase()}${words.slice(1)}.`);
+  };
+  const changeStatus = (status: GroupStatus) => change({ status });
+  const assign = (event: FormEvent) => {
+    event.preventDefault();
+    void change({ assignee: assignee.trim() || null });
   };
   const investigate = async () => {
     await reinvestigate.mutateAsync(group.id);
@@ -83,7 +108,7 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
   return (
     <header className="page-header group-header">
       <p className="breadcrumb">
-        <a href={hrefFor({ name: 'inbox', filters: {} })}>Inbox</a> / {projectName}
+        <a href={hrefFor({ name: 'inbox', filters: inboxFilters })}>Inbox</a> / {projectName}
       </p>
       <h1>{group.title}</h1>
       <p className="meta">
@@ -104,13 +129,39 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
             disabled={setStatus.isPending}
             onChange={(event) => void changeStatus(event.target.value as GroupStatus)}
           >
-            {GROUP_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
+            <OptionList values={GROUP_STATUSES} />
           </select>
         </label>
+        <label className="filter">
+          <span>Priority</span>
+          <select
+            name="priority"
+            value={group.priority ?? ''}
+            disabled={setStatus.isPending}
+            onChange={(event) => {
+              const priority = GROUP_PRIORITIES.find((level) => level === event.target.value);
+              void change({ priority: priority ?? null });
+            }}
+          >
+            <option value="">none</option>
+            <OptionList values={GROUP_PRIORITIES} />
+          </select>
+        </label>
+        <form className="assign" onSubmit={assign}>
+          <label className="filter">
+            <span>Assignee</span>
+            <input
+              name="assignee"
+              value={assignee}
+              maxLength={100}
+              placeholder="unassigned"
+              onChange={(event) => setAssignee(event.target.value)}
+            />
+          </label>
+          <button type="submit" disabled={setStatus.isPending}>
+            Assign
+          </button>
+        </form>
         <button type="button" onClick={() => void investigate()} disabled={reinvestigate.isPending}>
           Re-investigate
         </button>
@@ -135,6 +186,6 @@ function GroupHeaderView({ group, projectName, hasDiagnosis }: GroupHeaderProps)
 
 /** The group header. */
 export const GroupHeader = withPageContext('group', GroupHeaderView, {
-  id: ({ group }) => `group-${group.id}`,
+  id: () => 'group',
   priority: 10,
 });

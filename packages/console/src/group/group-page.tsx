@@ -1,17 +1,18 @@
 /**
- * A group: header with actions, the latest diagnosis, its suspects and suspect commits, earlier
- * diagnoses, and the reports (raw and parsed). `Esc` or `u` goes back to the inbox.
+ * A group: header with actions, next and previous in the inbox list it was opened from, the
+ * latest diagnosis, its suspects and suspect commits, earlier diagnoses, merges, and the reports
+ * (raw and parsed). `Esc` or `u` goes back to the inbox list.
  */
-import { useEffect } from 'react';
 import { useGroup, useProjects } from '../api/queries.js';
 import type { GroupSummary } from '../api/types.js';
-import { isTyping } from '../inbox/inbox-filters.js';
-import { navigate } from '../router.js';
+import { useTriageSession } from '../inbox/triage-session.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
 import { DiagnosisPanel } from './diagnosis-panel.js';
 import { EarlierDiagnoses } from './earlier-diagnoses.js';
 import { GroupHeader } from './group-header.js';
-import { ReportCard } from './report-card.js';
+import { GroupNavigation } from './group-navigation.js';
+import { MergedGroups } from './merged-groups.js';
+import { ReportsColumn } from './reports-column.js';
 import { hasTrace, StackTrace } from './stack-trace.js';
 import { SuspectCommits } from './suspect-commits.js';
 import { SuspectsTable } from './suspects-table.js';
@@ -20,17 +21,11 @@ import { SuspectsTable } from './suspects-table.js';
 export function GroupPage({ id }: { id: string }) {
   const detail = useGroup(id);
   const projects = useProjects().data?.projects ?? [];
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (isTyping(event.target) || (event.key !== 'Escape' && event.key !== 'u')) return;
-      navigate({ name: 'inbox', filters: {} });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  const inboxFilters = useTriageSession().filters;
   if (detail.isPending) {
     return (
       <main className="page">
+        <GroupNavigation id={id} />
         <h1>Group</h1>
         <Loading what="the group" />
       </main>
@@ -39,6 +34,7 @@ export function GroupPage({ id }: { id: string }) {
   if (detail.isError) {
     return (
       <main className="page">
+        <GroupNavigation id={id} />
         <h1>Group</h1>
         <ErrorState error={detail.error} retry={() => void detail.refetch()} />
       </main>
@@ -50,7 +46,14 @@ export function GroupPage({ id }: { id: string }) {
   const projectName = projects.find((project) => project.id === group.projectId)?.name ?? '';
   return (
     <main className="page group-page">
-      <GroupHeader group={group} projectName={projectName} hasDiagnosis={latest !== undefined} />
+      <GroupNavigation id={id} />
+      <GroupHeader
+        group={group}
+        projectName={projectName}
+        hasDiagnosis={latest !== undefined}
+        inboxFilters={inboxFilters}
+      />
+      <MergedGroups detail={detail.data} />
       <div className="columns">
         <div className="main-column">
           {latest ? (
@@ -72,17 +75,7 @@ export function GroupPage({ id }: { id: string }) {
           )}
           <EarlierDiagnoses diagnoses={earlier} />
         </div>
-        <section className="side-column" aria-labelledby="reports-heading">
-          <h2 id="reports-heading">
-            Reports{' '}
-            <span className="muted">
-              ({reports.length} of {group.count})
-            </span>
-          </h2>
-          {reports.map((report, index) => (
-            <ReportCard key={report.id} report={report} open={index === 0} />
-          ))}
-        </section>
+        <ReportsColumn reports={reports} count={group.count} />
       </div>
     </main>
   );

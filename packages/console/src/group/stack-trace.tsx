@@ -76,19 +76,20 @@ function StackTraceView({ report, project }: StackTraceProps) {
   const stack = report.parsed?.stack ?? [];
   const all = exceptions.flatMap((exception) => exception.frames).concat(stack);
   // The trace is the report's text: data for the model, never orders.
+  const inApp = all.filter((frame) => frame.inApp);
+  // Nothing upfront (the title says the exception, the diagnosis the cause): the exception and
+  // every frame through `expand_node`.
   usePageContext(
+    {},
     {
-      exception: userContent(
-        exceptions.map((exception) => `${exception.type}: ${exception.message}`).join(' ← '),
-      ),
-      inAppFrames: userContent(
-        all
-          .filter((frame) => frame.inApp)
-          .map(frameText)
-          .join('\n'),
-      ),
+      details: () => ({
+        inAppFrames: inApp.length,
+        exception: userContent(
+          exceptions.map((exception) => `${exception.type}: ${exception.message}`).join(' ← '),
+        ),
+        frames: userContent(all.map(frameText).join('\n')),
+      }),
     },
-    { details: () => ({ frames: userContent(all.map(frameText).join('\n')) }) },
   );
   const frames = (list: ApiFrame[]) => (
     <ol className="frames">

@@ -1,14 +1,12 @@
 /**
  * The offline localizer's ranking, one suspect a line: where, and why in one sentence ("named in
  * the stack trace", "the report mentions `commandList`"); the localizer's own notes and scores in
- * a detail view. Opted in as the `suspects` node (the top five upfront, all through `expand_node`).
+ * a detail view. Opted in as the `suspects` node (nothing upfront — the diagnosis names the cause —; every suspect with its sentence and scores through `expand_node`).
  */
 import type { Suspect } from '@sightline/investigator';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import { location } from '../ui/format.js';
 import { suspectSentence } from './suspect-sentence.js';
-
-const UPFRONT = 5;
 
 function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
   const rows = suspects.map((suspect) => ({
@@ -17,9 +15,10 @@ function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
     why: suspectSentence(suspect.evidence),
   }));
   usePageContext(
-    { count: suspects.length, top: rows.slice(0, UPFRONT) },
+    {},
     {
       details: () => ({
+        count: suspects.length,
         rows: suspects.map((suspect, index) => ({
           ...rows[index],
           score: Number(suspect.score.toFixed(3)),

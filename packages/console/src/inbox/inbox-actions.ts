@@ -2,7 +2,12 @@
  * What the assistant may do on the inbox, as zod schemas (shared by the page's actions and the
  * saved-view parser): filter the inbox, open a group, save a view.
  */
-import { GROUP_STATUSES, INBOX_SORTS, REPORT_LABELS } from '@sightline/service/vocabulary';
+import {
+  GROUP_PRIORITIES,
+  GROUP_STATUSES,
+  INBOX_SORTS,
+  REPORT_LABELS,
+} from '@sightline/service/vocabulary';
 import { z } from 'zod';
 
 /** Source kinds the inbox filters by (labels, statuses and orders are the service's vocabulary). */
@@ -12,6 +17,11 @@ export const SOURCE_KINDS = ['files', 'sentry', 'github', 'app-store', 'google-p
 export const filterInboxInput = z.object({
   label: z.enum(REPORT_LABELS).optional().describe(REPORT_LABELS.join(', ')),
   status: z.enum(GROUP_STATUSES).optional(),
+  priority: z
+    .enum([...GROUP_PRIORITIES, 'none'])
+    .optional()
+    .describe('none: without a priority'),
+  assignee: z.string().max(100).optional().describe("An assignee's name; none: unassigned"),
   source: z.enum(SOURCE_KINDS).optional().describe('Source kind'),
   q: z
     .string()

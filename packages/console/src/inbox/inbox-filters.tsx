@@ -4,7 +4,12 @@
  * `filters` node (the filters in effect).
  */
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
-import { GROUP_STATUSES, INBOX_SORTS, REPORT_LABELS } from '@sightline/service/vocabulary';
+import {
+  GROUP_PRIORITIES,
+  GROUP_STATUSES,
+  INBOX_SORTS,
+  REPORT_LABELS,
+} from '@sightline/service/vocabulary';
 import { useEffect, useRef, useState } from 'react';
 import { type InboxFilters as Filters, navigate } from '../router.js';
 import { SOURCE_KINDS } from './inbox-actions.js';
@@ -13,6 +18,8 @@ import { SOURCE_KINDS } from './inbox-actions.js';
 export interface InboxFiltersProps {
   filters: Filters;
   projects: { id: string; name: string }[];
+  /** Names groups are assigned to. */
+  assignees: string[];
 }
 
 /** Ms between the last keystroke and the search. */
@@ -57,10 +64,12 @@ function Select(props: {
   );
 }
 
-function InboxFiltersView({ filters, projects }: InboxFiltersProps) {
+function InboxFiltersView({ filters, projects, assignees }: InboxFiltersProps) {
   usePageContext({
     label: filters.label ?? 'all',
     status: filters.status ?? 'all',
+    priority: filters.priority ?? 'all',
+    assignee: filters.assignee ?? 'all',
     source: filters.source ?? 'all',
     project: projects.find((p) => p.id === filters.project)?.name ?? 'all',
     search: filters.q ?? '',
@@ -100,6 +109,26 @@ function InboxFiltersView({ filters, projects }: InboxFiltersProps) {
       </label>
       <Select name="label" label="Label" options={REPORT_LABELS} filters={filters} />
       <Select name="status" label="Status" options={GROUP_STATUSES} filters={filters} />
+      <Select
+        name="priority"
+        label="Priority"
+        options={[...GROUP_PRIORITIES, 'none']}
+        filters={filters}
+      />
+      <Select
+        name="assignee"
+        label="Assignee"
+        options={[
+          { id: 'none', name: 'unassigned' },
+          ...[
+            ...new Set([
+              ...assignees,
+              ...(filters.assignee && filters.assignee !== 'none' ? [filters.assignee] : []),
+            ]),
+          ].map((name) => ({ id: name, name })),
+        ]}
+        filters={filters}
+      />
       <Select name="source" label="Source" options={SOURCE_KINDS} filters={filters} />
       {projects.length > 1 ? (
         <Select name="project" label="Project" options={projects} filters={filters} />
@@ -115,12 +144,14 @@ function InboxFiltersView({ filters, projects }: InboxFiltersProps) {
   );
 }
 
-/** True when a key press goes to a text field (shortcuts then stay out of the way). */
+/** Inputs that take no typing: a key pressed on them is a shortcut. */
+const KEYLESS_INPUTS = ['checkbox', 'radio', 'button', 'submit', 'reset'];
+
+/** True when a key press goes to a text field or a select (shortcuts then stay out of the way). */
 export function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName))
-  );
+  if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement) return !KEYLESS_INPUTS.includes(target.type);
+  return target.isContentEditable || ['SELECT', 'TEXTAREA'].includes(target.tagName);
 }
 
 /** The filter bar. */

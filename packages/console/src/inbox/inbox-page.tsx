@@ -1,31 +1,91 @@
-/** The inbox: every group, filtered and sorted from the address bar, and the saved views. */
-import { useCallback } from 'react';
-import { useInbox, useProjects } from '../api/queries.js';
-import { type InboxFilters as Filters, navigate } from '../router.js';
+/**
+ * The inbox: every group, filtered and sorted from the address bar, the saved views, and triage
+ * at the keyboard — focus, check, set status, priority and assignee, merge (see `triage-keys.ts`).
+ * The focused and checked rows and the rows that arrived live are kept across pages
+ * (`triage-session.ts`).
+ */
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, type TriageChange } from '../api/client.js';
+import { useAssignees, useInbox, useProjects, useTriage, useUnmerge } from '../api/queries.js';
+import { type InboxFilters as Filters, hrefFor, navigate } from '../router.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
+import { checkFilters } from './filter-check.js';
 import { InboxFilters } from './inbox-filters.js';
 import { InboxTable } from './inbox-table.js';
 import { SavedViews } from './saved-views.js';
-import { useRowNavigation } from './use-row-navigation.js';
+import { TriageBar } from './triage-bar.js';
+import { changeWords } from './triage-keys.js';
+import {
+  clearChecked,
+  focusRow,
+  moveFocus,
+  showList,
+  toggleChecked,
+  updateTriage,
+  useTriageSession,
+} from './triage-session.js';
+import { useInboxKeys } from './use-inbox-keys.js';
 
 /** Groups fetched at once (the API's largest page). */
 const PAGE_SIZE = 200;
 
-/** The inbox page for `filters`. */
-export function InboxPage({ filters }: { filters: Filters }) {
+/** The inbox page for the address bar's `filters` (those the service would refuse left out, said why). */
+export function InboxPage({ filters: asked }: { filters: Filters }) {
+  const address = hrefFor({ name: 'inbox', filters: asked });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address stands for the filters
+  const { valid: filters, rejected } = useMemo(() => checkFilters(asked), [address]);
   const inbox = useInbox({ ...filters, limit: PAGE_SIZE } as Parameters<typeof useInbox>[0]);
   const projects = useProjects().data?.projects ?? [];
+  const assignees = useAssignees().data?.assignees ?? [];
+  const triage = useTriage();
+  const unmerge = useUnmerge();
+  const session = useTriageSession();
+  const [notice, setNotice] = useState('');
+  const [merged, setMerged] = useState<string[]>([]);
+  const assigneeField = useRef<HTMLInputElement>(null);
   const groups = inbox.data?.groups ?? [];
-  const open = useCallback(
-    (index: number) => {
-      const group = groups[index];
-      if (group) navigate({ name: 'group', id: group.id });
-    },
-    [groups],
-  );
-  const [selected, setSelected] = useRowNavigation(groups.length, open);
+  const ids = groups.map((group) => group.id).join(' ');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ids` stands for `groups`
+  useEffect(() => {
+    if (inbox.data) updateTriage((state) => showList(state, filters, ids ? ids.split(' ') : []));
+  }, [ids, inbox.data === undefined, filters]);
+  const checked = groups.filter((group) => session.checked.has(group.id));
+  const focused = groups.find((group) => group.id === session.focused);
+  const targets = checked.length > 0 ? checked : focused ? [focused] : [];
+  const apply = (change: TriageChange) => {
+    if (targets.length === 0) return;
+    const count = targets.length;
+    triage.mutate(
+      { ids: targets.map((group) => group.id), change },
+      {
+        onSuccess: () =>
+          setNotice(`${count} group${count === 1 ? '' : 's'}: ${changeWords(change)}.`),
+        onError: (error) =>
+          setNotice(error instanceof ApiError ? error.message : 'The change failed.'),
+      },
+    );
+  };
+  useInboxKeys((action) => {
+    switch (action.kind) {
+      case 'move':
+        return updateTriage((state) => moveFocus(state, action.delta));
+      case 'open':
+        if (session.focused) navigate({ name: 'group', id: session.focused });
+        return;
+      case 'check':
+        if (session.focused) updateTriage((state) => toggleChecked(state, session.focused ?? ''));
+        return;
+      case 'uncheck-all':
+        return updateTriage(clearChecked);
+      case 'assign':
+        return assigneeField.current?.focus();
+      case 'triage':
+        return apply(action.change);
+    }
+  });
   const projectName = (id: string) => projects.find((project) => project.id === id)?.name ?? id;
   const filtered = Object.keys(filters).length > 0;
+  const unseen = groups.filter((group) => session.unseen.has(group.id));
   return (
     <main className="page inbox-page">
       <header className="page-header">
@@ -34,13 +94,39 @@ export function InboxPage({ filters }: { filters: Filters }) {
           {inbox.data
             ? `${inbox.data.total} group${inbox.data.total === 1 ? '' : 's'}${filtered ? ' match' : ''}`
             : ' '}
+          {unseen.length > 0 ? (
+            <button
+              type="button"
+              className="new-rows"
+              onClick={() => updateTriage((state) => focusRow(state, unseen[0]?.id ?? ''))}
+            >
+              {unseen.length} new
+            </button>
+          ) : null}
           <span className="keys">
-            <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>/</kbd> search
+            <kbd>j</kbd>/<kbd>k</kbd> move · <kbd>Enter</kbd> open · <kbd>x</kbd> check ·{' '}
+            <kbd>r</kbd>/<kbd>i</kbd>/<kbd>t</kbd> status · <kbd>1</kbd>–<kbd>4</kbd> priority ·{' '}
+            <kbd>a</kbd> assign · <kbd>/</kbd> search
           </span>
         </p>
       </header>
+      {rejected.length > 0 ? (
+        <p className="rejected-filters" role="status">
+          This link's{' '}
+          {rejected.map((filter, index) => (
+            <span key={filter.name}>
+              {index > 0 ? '; ' : ''}
+              <code>
+                {filter.name}={filter.value.slice(0, 40)}
+              </code>{' '}
+              is left out ({filter.reason})
+            </span>
+          ))}
+          . <a href={hrefFor({ name: 'inbox', filters })}>Remove it from the address</a>
+        </p>
+      ) : null}
+      <InboxFilters filters={filters} projects={projects} assignees={assignees} />
       <SavedViews filters={filters} />
-      <InboxFilters filters={filters} projects={projects} />
       {inbox.isPending ? (
         <Loading what="the inbox" />
       ) : inbox.isError ? (
@@ -62,14 +148,38 @@ export function InboxPage({ filters }: { filters: Filters }) {
           </Empty>
         )
       ) : (
-        <InboxTable
-          groups={groups}
-          total={inbox.data.total}
-          filters={filters}
-          projectName={projectName}
-          selected={selected}
-          onSelect={setSelected}
-        />
+        <>
+          <TriageBar
+            targets={targets}
+            checked={checked.length > 0}
+            assignees={assignees}
+            assigneeField={assigneeField}
+            apply={apply}
+            busy={triage.isPending}
+            notice={notice}
+            onUncheckAll={() => updateTriage(clearChecked)}
+            onMerged={(text, mergedIds = []) => {
+              setNotice(text);
+              setMerged(mergedIds);
+            }}
+            undoMerge={
+              merged.length > 0
+                ? async () => {
+                    for (const id of merged) await unmerge.mutateAsync(id);
+                    setMerged([]);
+                    setNotice('Merge undone.');
+                  }
+                : undefined
+            }
+          />
+          <InboxTable
+            groups={groups}
+            total={inbox.data.total}
+            filters={filters}
+            projectName={projectName}
+            session={session}
+          />
+        </>
       )}
     </main>
   );

@@ -1,13 +1,16 @@
 /**
- * The inbox's rows: label; title with the culprit (function and file), the root cause in one line
- * and the investigation state; a 14-day trend; count; release, platform and environment; last and
- * first seen; status; project. On narrow screens each row stacks into a card. Opted in
+ * The inbox's rows: a check box (bulk selection: click, shift-click for a range); label; title
+ * with the culprit (function and file), the root cause in one line and the investigation state; a
+ * 14-day trend; count; release, platform and environment; priority and assignee; last and first
+ * seen; status; source and project. The focused row is marked, rows that arrived live are
+ * highlighted until focused or opened. On narrow screens each row stacks into a card. Opted in
  * as the `inbox` node: counts and filters with the first rows upfront, every row through
  * `expand_node`; actions `filter_inbox` and `open_group`.
  */
 
 import { userContent } from '@sightline/page-context';
 import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
+import type { MouseEvent } from 'react';
 import { useEffect, useRef } from 'react';
 import type { InboxRow } from '../api/types.js';
 import { hrefFor, type InboxFilters, navigate } from '../router.js';
@@ -16,6 +19,13 @@ import { fullTime, timeAgo } from '../ui/format.js';
 import { Sparkline, trendSentence } from '../ui/sparkline.js';
 import { filterInboxInput, openGroupInput } from './inbox-actions.js';
 import { culpritText, investigationWords, whereText } from './row-text.js';
+import {
+  checkRange,
+  focusRow,
+  type TriageState,
+  toggleChecked,
+  updateTriage,
+} from './triage-session.js';
 
 /** Props of {@link InboxTable}. */
 export interface InboxTableProps {
@@ -23,8 +33,8 @@ export interface InboxTableProps {
   total: number;
   filters: InboxFilters;
   projectName: (id: string) => string;
-  selected: number;
-  onSelect: (index: number) => void;
+  /** Focused, checked and unseen rows. */
+  session: TriageState;
 }
 
 /** Rows sent upfront; the rest through `expand_node`. */
@@ -43,6 +53,8 @@ function row(group: InboxRow, projectName: (id: string) => string) {
     where: whereText(group) || null,
     count: group.count,
     status: group.status,
+    priority: group.priority,
+    assignee: group.assignee ? userContent(group.assignee) : null,
     lastSeen: group.lastSeen,
     firstSeen: group.firstSeen,
     sources: group.sources.join(','),
@@ -51,7 +63,7 @@ function row(group: InboxRow, projectName: (id: string) => string) {
 }
 
 function InboxTableView(props: InboxTableProps) {
-  const { groups, total, filters, projectName, selected, onSelect } = props;
+  const { groups, total, filters, projectName, session } = props;
   usePageContext(
     {
       total,
@@ -62,7 +74,7 @@ function InboxTableView(props: InboxTableProps) {
   );
   usePageAction('filter_inbox', {
     description:
-      'Filter the inbox by label, status, source and words of the titles or report text (omitted: cleared).',
+      'Filter the inbox by label, status, priority, assignee, source and words of the titles or report text (omitted: cleared).',
     input: filterInboxInput,
     handler: (input) => {
       const next = { ...(filters.project ? { project: filters.project } : {}), ...input };
@@ -79,14 +91,19 @@ function InboxTableView(props: InboxTableProps) {
     },
   });
   const body = useRef<HTMLTableSectionElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` is the change signal
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the focused row is the change signal
   useEffect(() => {
     body.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
-  }, [selected]);
+  }, [session.focused]);
+  const check = (event: MouseEvent<HTMLInputElement>, id: string) =>
+    updateTriage((state) => (event.shiftKey ? checkRange(state, id) : toggleChecked(state, id)));
   return (
     <table className="inbox" aria-label="Groups">
       <thead>
         <tr>
+          <th scope="col">
+            <span className="visually-hidden">Checked</span>
+          </th>
           <th scope="col">Label</th>
           <th scope="col">Group</th>
           <th scope="col">14 days</th>
@@ -94,21 +111,32 @@ function InboxTableView(props: InboxTableProps) {
             Reports
           </th>
           <th scope="col">Release · platform</th>
-          <th scope="col">Last seen</th>
-          <th scope="col">First seen</th>
-          <th scope="col">Source</th>
+          <th scope="col">Priority</th>
+          <th scope="col">Assignee</th>
+          <th scope="col">Seen</th>
           <th scope="col">Status</th>
-          <th scope="col">Project</th>
+          <th scope="col">Source · project</th>
         </tr>
       </thead>
       <tbody ref={body}>
-        {groups.map((group, index) => (
+        {groups.map((group) => (
           <tr
             key={group.id}
-            aria-selected={index === selected}
+            aria-selected={group.id === session.focused}
             data-group-id={group.id}
-            onMouseEnter={() => onSelect(index)}
+            data-checked={session.checked.has(group.id) || undefined}
+            className={session.unseen.has(group.id) ? 'unseen' : undefined}
+            onMouseEnter={() => updateTriage((state) => focusRow(state, group.id))}
           >
+            <td className="check">
+              <input
+                type="checkbox"
+                aria-label={`Check ${group.title.slice(0, 80)}`}
+                checked={session.checked.has(group.id)}
+                onChange={() => undefined}
+                onClick={(event) => check(event, group.id)}
+              />
+            </td>
             <td className="label">
               <Badge kind={group.label}>{group.label}</Badge>
             </td>
@@ -138,17 +166,29 @@ function InboxTableView(props: InboxTableProps) {
               {group.count}
             </td>
             <td className="where">{whereText(group) || <span className="muted">—</span>}</td>
-            <td className="seen" data-caption="last seen" title={fullTime(group.lastSeen)}>
-              {timeAgo(group.lastSeen)}
+            <td className="priority">
+              {group.priority ? (
+                <Badge kind={`priority-${group.priority}`}>{group.priority}</Badge>
+              ) : (
+                <span className="muted">—</span>
+              )}
             </td>
-            <td className="seen" data-caption="first seen" title={fullTime(group.firstSeen)}>
-              {timeAgo(group.firstSeen)}
+            <td className="assignee">
+              {group.assignee ?? <span className="muted">unassigned</span>}
             </td>
-            <td className="sources">{group.sources.join(', ')}</td>
+            <td className="seen">
+              <span title={fullTime(group.lastSeen)}>{timeAgo(group.lastSeen)}</span>
+              <span className="muted first-seen" title={fullTime(group.firstSeen)}>
+                first {timeAgo(group.firstSeen)}
+              </span>
+            </td>
             <td className="status">
               <Badge kind={group.status}>{group.status}</Badge>
             </td>
-            <td className="project">{projectName(group.projectId)}</td>
+            <td className="sources">
+              {group.sources.join(', ')}
+              <span className="muted project"> · {projectName(group.projectId)}</span>
+            </td>
           </tr>
         ))}
       </tbody>

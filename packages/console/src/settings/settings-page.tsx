@@ -1,16 +1,102 @@
 /**
  * Sources and settings: each source's state (enabled, last and next poll, last error, polls and
- * reports), the model and budgets investigations use, and the store's counts.
+ * reports), its webhook URL and secret setup, testing and removing it; adding a source; rotating
+ * the API token; the model and budgets investigations use, and the store's counts.
  */
-import { useSettings, useSources, useStatus } from '../api/queries.js';
+import { useState } from 'react';
+import {
+  useRemoveSource,
+  useSettings,
+  useSources,
+  useStatus,
+  useTestSource,
+} from '../api/queries.js';
+import type { SourceView } from '../api/types.js';
 import { fullTime, timeAgo } from '../ui/format.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
+import { AddSourceForm } from './add-source-form.js';
+import { ApiTokenPanel } from './api-token-panel.js';
+import { WebhookSetup } from './webhook-setup.js';
 
 function when(iso: string | null): string {
   return iso ? timeAgo(iso) : 'never';
 }
 
-function SourcesTable() {
+function SourceItem({ source }: { source: SourceView }) {
+  const test = useTestSource();
+  const remove = useRemoveSource();
+  const [removing, setRemoving] = useState(false);
+  return (
+    <li className="source" data-source-id={source.id}>
+      <h3>
+        {source.name} <span className="muted">({source.kind})</span>
+      </h3>
+      <p className="source-state">
+        <span>{source.enabled ? 'enabled' : 'disabled'}</span>
+        <span title={source.lastPollAt ? fullTime(source.lastPollAt) : undefined}>
+          last poll {when(source.lastPollAt)}
+        </span>
+        <span>
+          {source.pollIntervalMs ? `next poll ${when(source.nextPollAt)}` : 'webhooks only'}
+        </span>
+        <span>
+          {source.pollCount} polls, {source.reportCount} reports
+        </span>
+        <span className={source.lastError ? 'error-text' : 'muted'}>
+          last error: {source.lastError ?? 'none'}
+        </span>
+      </p>
+      <WebhookSetup source={source} />
+      <p className="source-actions">
+        <button
+          type="button"
+          onClick={() => test.mutate(source.id)}
+          disabled={test.isPending}
+          aria-label={`Test ${source.name}`}
+        >
+          {test.isPending ? 'Testing…' : 'Test'}
+        </button>{' '}
+        {removing ? (
+          <>
+            <button
+              type="button"
+              onClick={() => remove.mutate(source.id)}
+              disabled={remove.isPending}
+              aria-label={`Remove ${source.name} now`}
+            >
+              Remove now
+            </button>{' '}
+            <button type="button" onClick={() => setRemoving(false)}>
+              Keep it
+            </button>{' '}
+            <span className="muted">Its reports stay; polling and its webhook stop.</span>
+          </>
+        ) : (
+          <button
+            type="button"
+            onClick={() => setRemoving(true)}
+            aria-label={`Remove ${source.name}`}
+          >
+            Remove…
+          </button>
+        )}
+      </p>
+      {test.data ? (
+        <p className={test.data.ok ? 'test-ok' : 'error-text'} role="status">
+          {test.data.ok ? 'Works: ' : 'Failed: '}
+          {test.data.message}
+        </p>
+      ) : null}
+      {test.error || remove.error ? (
+        <p className="state error" role="alert">
+          {(test.error ?? remove.error)?.message}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+function SourcesList() {
   const sources = useSources();
   if (sources.isPending) return <Loading what="the sources" />;
   if (sources.isError) {
@@ -21,53 +107,18 @@ function SourcesTable() {
       <Empty title="No source connected">
         <p>
           Reports arrive through <code>POST /api/reports</code> and <code>sightline ingest</code>.
-          Sentry and GitHub issues sources poll and take webhooks once configured (see the service's
-          README).
+          Add Sentry, GitHub issues, App Store or Google Play below: each is polled, takes webhooks,
+          or both.
         </p>
       </Empty>
     );
   }
   return (
-    <table className="sources" aria-label="Sources">
-      <thead>
-        <tr>
-          <th scope="col">Source</th>
-          <th scope="col">Kind</th>
-          <th scope="col">State</th>
-          <th scope="col">Last poll</th>
-          <th scope="col">Next poll</th>
-          <th scope="col" className="number">
-            Polls
-          </th>
-          <th scope="col" className="number">
-            Reports
-          </th>
-          <th scope="col">Last error</th>
-          <th scope="col">Webhook</th>
-        </tr>
-      </thead>
-      <tbody>
-        {sources.data.sources.map((source) => (
-          <tr key={source.id}>
-            <td>{source.name}</td>
-            <td>{source.kind}</td>
-            <td>{source.enabled ? 'enabled' : 'disabled'}</td>
-            <td title={source.lastPollAt ? fullTime(source.lastPollAt) : undefined}>
-              {when(source.lastPollAt)}
-            </td>
-            <td>{source.pollIntervalMs ? when(source.nextPollAt) : 'webhooks only'}</td>
-            <td className="number">{source.pollCount}</td>
-            <td className="number">{source.reportCount}</td>
-            <td className={source.lastError ? 'error-text' : 'muted'}>
-              {source.lastError ?? 'none'}
-            </td>
-            <td>
-              <code>{source.webhookPath}</code>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <ul className="source-list" aria-label="Sources">
+      {sources.data.sources.map((source) => (
+        <SourceItem key={source.id} source={source} />
+      ))}
+    </ul>
   );
 }
 
@@ -111,6 +162,7 @@ function ServiceFacts() {
 
 /** The page. */
 export function SettingsPage() {
+  const [added, setAdded] = useState('');
   return (
     <main className="page settings-page">
       <header className="page-header">
@@ -118,7 +170,20 @@ export function SettingsPage() {
       </header>
       <section className="panel" aria-labelledby="sources-heading">
         <h2 id="sources-heading">Sources</h2>
-        <SourcesTable />
+        <SourcesList />
+      </section>
+      <section className="panel" aria-labelledby="add-source-heading">
+        <h2 id="add-source-heading">Add a source</h2>
+        <AddSourceForm onAdded={setAdded} />
+        {added ? (
+          <p role="status">
+            Added {added}: test it above, and set up its webhook where it has one.
+          </p>
+        ) : null}
+      </section>
+      <section className="panel" aria-labelledby="token-heading">
+        <h2 id="token-heading">API token</h2>
+        <ApiTokenPanel />
       </section>
       <section className="panel" aria-labelledby="service-heading">
         <h2 id="service-heading">Investigations</h2>

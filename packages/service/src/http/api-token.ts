@@ -1,6 +1,7 @@
 /**
  * The API token: made on first start in the data folder (file `api-token`, mode 0600), or given by
- * `SIGHTLINE_API_TOKEN`. A service bound beyond loopback never makes one silently.
+ * `SIGHTLINE_API_TOKEN`. A service bound beyond loopback never makes one silently. A token kept
+ * in the data folder can be rotated while the service runs (the old one stops working at once).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -41,4 +42,44 @@ export function ensureApiToken(
   fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
   fs.chmodSync(file, 0o600);
   return { token, created: true, file };
+}
+
+/** The API tokens a running service accepts, and rotation of the one it keeps in its file. */
+export interface ApiTokens {
+  /** The tokens accepted now. */
+  current(): readonly string[];
+  /**
+   * Replaces the token with a new random one (written to its file first), so the old one is
+   * refused from now on. @returns the new token.
+   * @throws SightlineError `INVALID_ARGUMENT` when the token comes from the environment.
+   */
+  rotate(): string;
+}
+
+/**
+ * The tokens of `ensureApiToken`'s answer: the file's token rotates, a token from
+ * `SIGHTLINE_API_TOKEN` does not (the environment is the operator's to change).
+ */
+export function createApiTokens(
+  initial: { token: string; file: string },
+  env: NodeJS.ProcessEnv = process.env,
+): ApiTokens {
+  let token = initial.token;
+  return {
+    current: () => [token],
+    rotate() {
+      if (env.SIGHTLINE_API_TOKEN) {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message:
+            'The API token comes from SIGHTLINE_API_TOKEN: change it there and restart the service.',
+        });
+      }
+      const next = randomBytes(24).toString('base64url');
+      fs.writeFileSync(initial.file, `${next}\n`, { mode: 0o600 });
+      fs.chmodSync(initial.file, 0o600);
+      token = next;
+      return next;
+    },
+  };
 }

@@ -8,6 +8,7 @@ import { filesSource } from '../sources/files.js';
 import { createSourceRegistry } from '../sources/registry.js';
 import type { SourceModule } from '../sources/types.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { createApiTokens } from './api-token.js';
 import { createApp } from './app.js';
 import { signBody, signedSource } from './signed-source.test-helper.js';
 
@@ -134,6 +135,34 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).error.code).toBe('INVALID_ARGUMENT');
+    // Triage of several groups at once: assignee and priority; the inbox filters by them.
+    const json = (body: unknown) => ({
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const bulk = await call(
+      '/api/groups',
+      json({ ids: [crash.id], assignee: ' Ada ', priority: 'high' }),
+    );
+    expect(await bulk.json()).toMatchObject({
+      groups: [{ id: crash.id, assignee: 'Ada', priority: 'high', status: 'triaged' }],
+    });
+    expect((await (await call('/api/groups?assignee=Ada&priority=high')).json()).total).toBe(1);
+    expect((await (await call('/api/groups/assignees')).json()).assignees).toEqual(['Ada']);
+    const nothing = await call('/api/groups', json({ ids: [crash.id] }));
+    expect(nothing.status).toBe(400);
+    expect((await nothing.json()).error.message).toContain(
+      'at least one of status, assignee and priority',
+    );
+    const unknown = await call('/api/groups', json({ ids: [crash.id, 'nope'], status: 'ignored' }));
+    expect(unknown.status).toBe(404);
+    const cleared = await call(`/api/groups/${crash.id}`, json({ assignee: '', priority: null }));
+    expect(await cleared.json()).toMatchObject({
+      assignee: null,
+      priority: null,
+      status: 'triaged',
+    });
     const rerun = await call(`/api/groups/${crash.id}/investigate`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -279,6 +308,83 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       document.paths['/api/groups'].get.parameters.map((p: { name: string }) => p.name),
     ).toContain('label');
   }, 60_000);
+
+  it('adds a source (checked by its module, secrets kept out of answers), tests and removes it', async () => {
+    const { call, credentials } = await open();
+    const json = (body: unknown) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const kinds = await (await call('/api/sources/kinds')).json();
+    expect(kinds.kinds.find((kind: { kind: string }) => kind.kind === 'signed-test')).toEqual({
+      kind: 'signed-test',
+      description: 'test source',
+      pollIntervalMs: null,
+      settings: [{ name: 'label', type: 'string', description: '', required: true }],
+      secrets: [{ name: 'secret', type: 'string', description: '', required: true }],
+    });
+    const refused = await call(
+      '/api/sources',
+      json({ kind: 'signed-test', name: 'S', settings: {} }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toContain('label');
+    const added = await call(
+      '/api/sources',
+      json({
+        kind: 'signed-test',
+        name: 'S',
+        settings: { label: 'x' },
+        secrets: { secret: 'shh-1' },
+      }),
+    );
+    expect(added.status).toBe(201);
+    const source = await added.json();
+    expect(JSON.stringify(source)).not.toContain('shh-1');
+    expect(credentials.read(source.id)).toEqual({ secret: 'shh-1' });
+    const taken = await call(
+      '/api/sources',
+      json({ kind: 'signed-test', name: 'S', settings: { label: 'x' }, secrets: { secret: 'y' } }),
+    );
+    expect(taken.status).toBe(400);
+    expect(await (await call(`/api/sources/${source.id}/test`, { method: 'POST' })).json()).toEqual(
+      { ok: true, message: 'fine' },
+    );
+    expect((await call(`/api/sources/${source.id}`, { method: 'DELETE' })).status).toBe(204);
+    expect(credentials.origin(source.id)).toEqual({ kind: 'none' });
+    expect((await (await call('/api/sources')).json()).sources).toEqual([]);
+    expect((await call(`/api/sources/${source.id}`, { method: 'DELETE' })).status).toBe(404);
+    // A fixed token cannot be rotated.
+    expect((await call('/api/token/rotate', { method: 'POST' })).status).toBe(400);
+  });
+
+  it('rotates a token kept in the data folder: the old one is refused at once', async () => {
+    harness = await openHarness(kind);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-http-'));
+    const file = path.join(dataDir, 'api-token');
+    fs.writeFileSync(file, 'first-token\n');
+    const app = createApp({
+      ...harness,
+      registry: createSourceRegistry([]),
+      credentials: createCredentialStore(dataDir),
+      token: createApiTokens({ token: 'first-token', file }, {}),
+    });
+    const as = (token: string, init: RequestInit = {}) =>
+      app.request('/api/token/rotate', { ...init, headers: { authorization: `Bearer ${token}` } });
+    const rotated = await as('first-token', { method: 'POST' });
+    const { token } = await rotated.json();
+    expect(token).not.toBe('first-token');
+    expect(fs.readFileSync(file, 'utf8').trim()).toBe(token);
+    expect((await as('first-token', { method: 'POST' })).status).toBe(401);
+    const status = await app.request('/api/status', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(status.status).toBe(200);
+    // From the environment: the operator's to change.
+    const fixed = createApiTokens({ token: 't', file }, { SIGHTLINE_API_TOKEN: 't' });
+    expect(() => fixed.rotate()).toThrow('SIGHTLINE_API_TOKEN');
+  });
 
   it('saves views (validated), lists, deletes them, and sorts the inbox', async () => {
     const { app, call } = await open();

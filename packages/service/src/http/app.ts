@@ -12,7 +12,7 @@ import type { JobQueue } from '../queue/index.js';
 import type { CredentialStore } from '../sources/credentials.js';
 import type { SourceRegistry } from '../sources/registry.js';
 import type { Store } from '../store/index.js';
-import { isLoopback } from './api-token.js';
+import { type ApiTokens, isLoopback } from './api-token.js';
 import { apiTokenAuth } from './middleware/auth.js';
 import { handleError, notFound } from './middleware/errors.js';
 import { browserHardening, loopbackHostCheck } from './middleware/hardening.js';
@@ -25,6 +25,8 @@ import { groupRoutes } from './routes/groups.js';
 import { reportRoutes } from './routes/reports.js';
 import { savedViewRoutes } from './routes/saved-views.js';
 import { serviceInfoRoutes } from './routes/service-info.js';
+import { sourceRoutes } from './routes/sources.js';
+import { tokenRoutes } from './routes/token.js';
 import { webhookRoutes } from './routes/webhooks.js';
 
 export type { AppLimits } from './middleware/limits.js';
@@ -36,8 +38,11 @@ export interface AppOptions {
   pipeline: Pipeline;
   registry: SourceRegistry;
   credentials: CredentialStore;
-  /** The API token (bearer), or one per API client (each with its own rate limit). */
-  token: string | readonly string[];
+  /**
+   * The API token (bearer), one per API client (each with its own rate limit), or a token that
+   * can be rotated (`POST /api/token/rotate`).
+   */
+  token: string | readonly string[] | ApiTokens;
   /**
    * The address the service listens on. Default 127.0.0.1. On loopback, requests whose `Host`
    * names anything but this machine are refused (DNS rebinding).
@@ -80,6 +85,8 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/api/groups', groupRoutes({ store, pipeline }))
+    .route('/api/sources', sourceRoutes({ ...options, fetch: options.fetch ?? fetch }))
+    .route('/api/token', tokenRoutes({ tokens: options.token }))
     .route('/api/code', codeRoutes({ store }))
     .route('/api/views', savedViewRoutes({ store }))
     .route('/api/reports', reportRoutes({ store, pipeline, limits }))

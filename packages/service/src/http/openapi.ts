@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import {
+  bulkTriageSchema,
   codeContextSchema,
   codeQuerySchema,
   errorSchema,
+  groupChangeSchema,
   groupDetailSchema,
   groupSummarySchema,
   healthSchema,
@@ -15,15 +17,19 @@ import {
   ingestBodySchema,
   ingestResultSchema,
   markdownQuerySchema,
+  mergeSchema,
   projectViewSchema,
   reinvestigateSchema,
   savedViewCreateSchema,
   savedViewListSchema,
   savedViewSchema,
   settingsSchema,
+  sourceCreateSchema,
+  sourceKindSchema,
+  sourceTestSchema,
   sourceViewSchema,
-  statusChangeSchema,
   statusSchema,
+  tokenRotationSchema,
 } from './schemas.js';
 
 interface Operation {
@@ -58,6 +64,17 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       query: inboxQuerySchema,
       response: inboxPageSchema,
     },
+    patch: {
+      summary: 'Set status, assignee or priority of several groups at once (all or none)',
+      body: bulkTriageSchema,
+      response: z.object({ groups: z.array(groupSummarySchema) }),
+    },
+  },
+  '/api/groups/assignees': {
+    get: {
+      summary: 'Names groups are assigned to, alphabetically',
+      response: z.object({ assignees: z.array(z.string()) }),
+    },
   },
   '/api/groups/{id}': {
     get: {
@@ -65,8 +82,21 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       response: groupDetailSchema,
     },
     patch: {
-      summary: 'Set the triage status',
-      body: statusChangeSchema,
+      summary: 'Set the triage status, assignee or priority',
+      body: groupChangeSchema,
+      response: groupSummarySchema,
+    },
+  },
+  '/api/groups/{id}/merge': {
+    post: {
+      summary: 'Merge this group into another (its reports move; it leaves the inbox)',
+      body: mergeSchema,
+      response: groupSummarySchema,
+    },
+  },
+  '/api/groups/{id}/unmerge': {
+    post: {
+      summary: 'Undo the merge of this group (what the merge moved comes back)',
       response: groupSummarySchema,
     },
   },
@@ -110,6 +140,30 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     get: {
       summary: 'Sources and their polling state',
       response: z.object({ sources: z.array(sourceViewSchema) }),
+    },
+    post: {
+      summary: "Add a source (settings and secrets checked by its kind's module)",
+      body: sourceCreateSchema,
+      response: sourceViewSchema,
+      status: 201,
+    },
+  },
+  '/api/sources/kinds': {
+    get: {
+      summary: 'Source kinds and the settings and secrets each asks for',
+      response: z.object({ kinds: z.array(sourceKindSchema) }),
+    },
+  },
+  '/api/sources/{id}/test': {
+    post: { summary: "Make the source's one authenticated call", response: sourceTestSchema },
+  },
+  '/api/sources/{id}': {
+    delete: { summary: 'Remove a source (its reports stay)', response: null, status: 204 },
+  },
+  '/api/token/rotate': {
+    post: {
+      summary: 'Replace the API token (the old one is refused from now on)',
+      response: tokenRotationSchema,
     },
   },
   '/api/views': {

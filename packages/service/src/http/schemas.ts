@@ -7,10 +7,23 @@
 import { REPORT_FORMAT_NAMES } from '@sightline/intake';
 import { z } from 'zod';
 import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investigator.js';
+import type { SourceField } from '../sources/source-kinds.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
-import { GROUP_STATUSES, INBOX_SORTS, INVESTIGATION_STATES, REPORT_LABELS } from '../vocabulary.js';
+import {
+  GROUP_PRIORITIES,
+  GROUP_STATUSES,
+  INBOX_SORTS,
+  INVESTIGATION_STATES,
+  REPORT_LABELS,
+} from '../vocabulary.js';
 
 export const groupStatusSchema = z.enum(GROUP_STATUSES);
+export const groupPrioritySchema = z
+  .enum(GROUP_PRIORITIES)
+  .describe('urgent, high, medium or low (most pressing first)');
+
+/** An assignee as a triager types it: trimmed, 1–100 characters. */
+const assigneeSchema = z.string().trim().min(1).max(100);
 
 /** Formats a report may be sent in: `auto` (detected) or one of intake's. */
 export const INGEST_FORMATS: readonly [string, ...string[]] = ['auto', ...REPORT_FORMAT_NAMES];
@@ -27,6 +40,11 @@ export const inboxFiltersSchema = z
     project: z.string().optional().describe('Project id'),
     label: reportLabelSchema.optional(),
     status: groupStatusSchema.optional(),
+    assignee: assigneeSchema.optional().describe('Name assigned to, or none: unassigned groups'),
+    priority: z
+      .enum([...GROUP_PRIORITIES, 'none'])
+      .optional()
+      .describe('urgent, high, medium, low, or none: groups without a priority'),
     source: z
       .string()
       .optional()
@@ -102,6 +120,8 @@ export const groupSummarySchema = z.object({
     .describe(
       'The newest release its reports came from when it was last resolved: only a report from a later release marks it regressed; null: none known',
     ),
+  assignee: z.string().nullable().describe('Who handles it; null: nobody yet'),
+  priority: groupPrioritySchema.nullable().describe('null: none set'),
   updatedAt: z.string(),
 });
 
@@ -195,6 +215,9 @@ export const groupDetailSchema = z.object({
     .describe('Releases or app versions its reports came from, newest first'),
   reports: z.array(reportViewSchema).describe('Newest first, at most 50'),
   diagnoses: z.array(diagnosisViewSchema).describe('Every version, newest first'),
+  merged: z
+    .array(groupSummarySchema)
+    .describe('Groups merged into this one by hand, last merged first (each can be unmerged)'),
 });
 
 export const codeQuerySchema = z
@@ -217,7 +240,37 @@ export const codeContextSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), code: z.string(), reason: z.string() }),
 ]);
 
-export const statusChangeSchema = z.object({ status: groupStatusSchema }).strict();
+/** A triage change: each field given is set; `null` (or an empty assignee) clears it. */
+const triageFields = {
+  status: groupStatusSchema.optional(),
+  assignee: z
+    .union([assigneeSchema, z.literal('').transform(() => null), z.null()])
+    .optional()
+    .describe('Name to assign to (1–100 characters); null or empty: unassign'),
+  priority: groupPrioritySchema.nullable().optional().describe('null: no priority'),
+};
+
+const SOME_CHANGE = 'Give at least one of status, assignee and priority.';
+const hasChange = (change: Record<string, unknown>) =>
+  ['status', 'assignee', 'priority'].some((field) => change[field] !== undefined);
+
+/** `PATCH /api/groups/:id`: status, assignee and priority, at least one. */
+export const groupChangeSchema = z
+  .object(triageFields)
+  .strict()
+  .refine(hasChange, { message: SOME_CHANGE });
+
+/** Groups changed by one bulk request, at most. */
+export const MAX_BULK_GROUPS = 200;
+
+/** `PATCH /api/groups`: one triage change of several groups (all or none). */
+export const bulkTriageSchema = z
+  .object({
+    ids: z.array(z.string().min(1)).min(1).max(MAX_BULK_GROUPS).describe('Group ids'),
+    ...triageFields,
+  })
+  .strict()
+  .refine(hasChange, { message: SOME_CHANGE });
 
 export const markdownQuerySchema = z
   .object({
@@ -296,6 +349,35 @@ export const sourceViewSchema = z.object({
   reportCount: z.number().int(),
   webhookPath: z.string(),
 });
+
+/** `POST /api/sources`: a source to add (its settings and secrets are checked by its module). */
+export const sourceCreateSchema = z
+  .object({
+    kind: z.string().min(1).describe('Source kind (GET /api/sources/kinds lists them)'),
+    name: z.string().trim().min(1).max(100).describe('Unique name'),
+    project: z.string().optional().describe('Project id or name; default: the only project'),
+    settings: z.record(z.string(), z.unknown()).default({}).describe("The kind's settings"),
+    secrets: z
+      .record(z.string(), z.string())
+      .default({})
+      .describe('Credentials: written to the data folder (0600), never returned'),
+  })
+  .strict();
+
+/** A source kind and what it asks for. */
+export const sourceKindSchema = z.object({
+  kind: z.string(),
+  description: z.string(),
+  pollIntervalMs: z.number().nullable(),
+  settings: z.array(z.custom<SourceField>()),
+  secrets: z.array(z.custom<SourceField>()),
+});
+
+/** The outcome of testing a source. */
+export const sourceTestSchema = z.object({ ok: z.boolean(), message: z.string() });
+
+/** `POST /api/token/rotate`: the new API token (the old one is refused from now on). */
+export const tokenRotationSchema = z.object({ token: z.string() });
 
 export const projectViewSchema = z.object({
   id: z.string(),

@@ -37,6 +37,8 @@ export function groupView(group: GroupRecord): z.infer<typeof groupSummarySchema
     investigation: groupInvestigation(group),
     mergedInto: group.mergedInto,
     resolvedInRelease: group.resolvedInRelease,
+    assignee: group.assignee,
+    priority: group.priority,
     updatedAt: group.updatedAt,
   };
 }

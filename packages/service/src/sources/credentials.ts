@@ -51,6 +51,10 @@ export function createCredentialStore(dataDir: string, env: NodeJS.ProcessEnv = 
       const file = fileOf(sourceId);
       return fs.existsSync(file) ? { kind: 'file', file } : { kind: 'none' };
     },
+    /** Deletes a source's credentials file (a variable in the environment stays the operator's). */
+    remove(sourceId: string): void {
+      fs.rmSync(fileOf(sourceId), { force: true });
+    },
     /** Writes a source's credentials, readable by the owner only. */
     write(sourceId: string, credentials: unknown): void {
       fs.mkdirSync(dir, { recursive: true, mode: 0o700 });

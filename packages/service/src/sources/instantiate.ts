@@ -7,7 +7,7 @@ import { SightlineError } from '@sightline/core';
 import type { z } from 'zod';
 import type { CredentialStore } from './credentials.js';
 import type { SourceRegistry } from './registry.js';
-import type { Source } from './types.js';
+import type { Source, SourceTestResult } from './types.js';
 
 /** The stored fields a source is built from. */
 export interface StoredSource {
@@ -65,6 +65,23 @@ export function instantiateSource(row: StoredSource, options: InstantiateSourceO
     credentials: credentials.data,
     fetch: options.fetch,
   });
+}
+
+/**
+ * Builds the source of `row` and makes its one authenticated call (`Source.test`).
+ * @returns what worked, or what is wrong (its stored settings or credentials included) and what
+ *   to do; never a credential.
+ */
+export async function testStoredSource(
+  row: StoredSource,
+  options: InstantiateSourceOptions,
+): Promise<SourceTestResult> {
+  try {
+    return await instantiateSource(row, options).test();
+  } catch (error) {
+    if (!SightlineError.isInstance(error)) throw error;
+    return { ok: false, message: error.message };
+  }
 }
 
 /** A schema's complaints as `path: rule` pairs; zod's messages name rules, not input values. */

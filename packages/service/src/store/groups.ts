@@ -8,6 +8,7 @@ import { groupReleases, keepRelease, regressesResolved } from './group-releases.
 import type {
   GroupRecord,
   GroupReleaseRecord,
+  GroupTriage,
   InvestigationProgress,
   ReportAnalysis,
 } from './records.js';
@@ -91,6 +92,15 @@ export interface GroupStore {
   setStatus(id: string, status: GroupStatus): Promise<GroupRecord>;
   /** The releases a group's reports came from, newest first (see `groupReleases`). */
   releases(id: string): Promise<GroupReleaseRecord[]>;
+  /**
+   * Sets status, assignee and priority of several groups at once (bulk triage), in one
+   * transaction: all change or none.
+   * @returns the groups, in the order of `ids`.
+   * @throws SightlineError `STORE_ENTRY_NOT_FOUND` naming the first unknown id (nothing changed).
+   */
+  triage(ids: readonly string[], changes: GroupTriage): Promise<GroupRecord[]>;
+  /** Names groups are assigned to (unmerged groups), alphabetically. */
+  assignees(): Promise<string[]>;
   /** Groups changed after `since` (ISO time), oldest change first: the live-update feed. */
   changedSince(since: string, limit?: number): Promise<GroupRecord[]>;
   /** Keeps where a group's investigation job is. @throws SightlineError `STORE_ENTRY_NOT_FOUND`. */
@@ -115,6 +125,8 @@ export interface GroupStore {
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND`, `INVALID_ARGUMENT`.
    */
   unmerge(id: string): Promise<GroupRecord>;
+  /** Groups merged into group `id` by hand, last merged first. */
+  listMergedInto(id: string): Promise<GroupRecord[]>;
   /** Groups of a project with one of `labels` that are still open (see `OPEN_STATUSES`). */
   listOpen(projectId: string, labels: readonly ReportLabel[]): Promise<GroupRecord[]>;
 }
@@ -143,6 +155,8 @@ export function toGroup(row: GroupRow): GroupRecord {
       : null,
     mergedInto: row.merged_into,
     resolvedInRelease: row.resolved_release,
+    assignee: row.assignee,
+    priority: row.priority,
     updatedAt: row.updated_at,
   };
 }
@@ -151,26 +165,42 @@ export function toGroup(row: GroupRow): GroupRecord {
 export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): GroupStore {
   const get = async (id: string): Promise<GroupRecord> => {
     const group = await db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!group) {
-      throw new SightlineError({
-        code: 'STORE_ENTRY_NOT_FOUND',
-        message: `No group "${id}". List the groups with GET /api/groups.`,
-      });
-    }
+    if (!group) throw groupNotFound(id);
     return toGroup(group);
   };
+  const triage = (ids: readonly string[], changes: GroupTriage): Promise<GroupRecord[]> =>
+    db.transaction().execute(async (trx) => {
+      if (ids.length === 0) return [];
+      const rows = await trx.selectFrom('groups').selectAll().where('id', 'in', ids).execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const missing = ids.find((id) => !byId.has(id));
+      if (missing !== undefined) throw groupNotFound(missing);
+      const set = {
+        ...(changes.status !== undefined ? { status: changes.status } : {}),
+        ...(changes.assignee !== undefined ? { assignee: changes.assignee } : {}),
+        ...(changes.priority !== undefined ? { priority: changes.priority } : {}),
+        updated_at: nowIso(),
+      };
+      await trx.updateTable('groups').set(set).where('id', 'in', ids).execute();
+      // Resolving records the newest release seen so far as the release it was resolved in.
+      const resolutions = new Map<string, { resolved_release: string | null; resolved_at: string }>();
+      if (changes.status === 'resolved') {
+        for (const id of ids) {
+          const resolution = {
+            resolved_release: (await groupReleases(trx, id))[0]?.release ?? null,
+            resolved_at: set.updated_at,
+          };
+          await trx.updateTable('groups').set(resolution).where('id', '=', id).execute();
+          resolutions.set(id, resolution);
+        }
+      }
+      return ids.map((id) =>
+        toGroup({ ...(byId.get(id) as GroupRow), ...set, ...resolutions.get(id) }),
+      );
+    });
   const setStatus = async (id: string, status: GroupStatus): Promise<GroupRecord> => {
-    const now = nowIso();
-    const resolution =
-      status === 'resolved'
-        ? { resolved_release: (await groupReleases(db, id))[0]?.release ?? null, resolved_at: now }
-        : {};
-    await db
-      .updateTable('groups')
-      .set({ status, ...resolution, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    return get(id);
+    const [group] = await triage([id], { status });
+    return group as GroupRecord;
   };
   const attachMany = (inputs: readonly AttachReport[]): Promise<AttachResult[]> => {
     if (inputs.length === 0) return Promise.resolve([]);
@@ -225,6 +255,19 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
     setStatus,
 
     releases: (id) => groupReleases(db, id),
+    triage,
+
+    async assignees() {
+      const rows = await db
+        .selectFrom('groups')
+        .select('assignee')
+        .distinct()
+        .where('assignee', 'is not', null)
+        .where('merged_into', 'is', null)
+        .orderBy('assignee')
+        .execute();
+      return rows.map((row) => row.assignee as string);
+    },
 
     async setInvestigation(id, { state, detail, attempts }) {
       await db
@@ -262,6 +305,16 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
     async unmerge(id) {
       await unmergeGroup(db, id);
       return get(id);
+    },
+
+    async listMergedInto(id) {
+      const rows = await db
+        .selectFrom('groups')
+        .selectAll()
+        .where('merged_into', '=', id)
+        .orderBy('updated_at', 'desc')
+        .execute();
+      return rows.map(toGroup);
     },
 
     async changedSince(since, limit = 100) {
@@ -362,6 +415,13 @@ async function releaseFirstSeen(
     .where('release', '=', release)
     .executeTakeFirst();
   return row?.first_seen;
+
+/** The error for an unknown group id. */
+function groupNotFound(id: string): SightlineError {
+  return new SightlineError({
+    code: 'STORE_ENTRY_NOT_FOUND',
+    message: `No group "${id}". List the groups with GET /api/groups.`,
+  });
 }
 
 /** The group one of the report's provider identities already maps to. */
@@ -482,6 +542,8 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
     merged_into: null,
     resolved_release: null,
     resolved_at: null,
+    assignee: null,
+    priority: null,
     updated_at: nowIso(),
   };
   const created = await trx

@@ -1,9 +1,9 @@
 /**
- * The inbox query: groups filtered by project, label, status, source and words (in the title or
+ * The inbox query: groups filtered by project, label, status, assignee, priority, source and words (in the title or
  * any report's text), sorted, paged.
  */
 import { type Kysely, sql } from 'kysely';
-import type { GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
+import type { GroupPriority, GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
 import { escapeLike, groupTitleMatches } from './group-title-search.js';
 import { toGroup } from './groups.js';
 import type { GroupRecord } from './records.js';
@@ -22,6 +22,10 @@ export interface InboxQuery {
    * whose text holds every word as a word prefix (full-text search, see `report-search.ts`).
    */
   q?: string;
+  /** An assignee's name, or `none`: unassigned groups. */
+  assignee?: string;
+  /** A priority, or `none`: groups without one. */
+  priority?: GroupPriority | 'none';
   /** Order. Default `newest`. */
   sort?: InboxSort;
   /** Page size. Default 50, at most 200. */
@@ -67,6 +71,11 @@ export async function queryInbox(
   if (query.project) filtered = filtered.where('project_id', '=', query.project);
   if (query.label) filtered = filtered.where('label', '=', query.label);
   if (query.status) filtered = filtered.where('status', '=', query.status);
+  for (const name of ['assignee', 'priority'] as const) {
+    const value = query[name];
+    if (value === 'none') filtered = filtered.where(name, 'is', null);
+    else if (value) filtered = filtered.where(name, '=', value);
+  }
   const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
   if (query.source) {
     filtered = filtered.where(

@@ -247,6 +247,14 @@ const groupReleases: Migration = {
   },
 };
 
+/** Triage by hand: who handles a group and how pressing it is (both null until set). */
+const groupTriage: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('groups').addColumn('assignee', 'text').execute();
+    await db.schema.alterTable('groups').addColumn('priority', 'text').execute();
+  },
+};
+
 /** Full-text search over reports' text (see `report-search.ts`). */
 function reportTextSearch(dialect: 'sqlite' | 'postgres'): Migration {
   return { up: (db) => createReportSearch(db, dialect) };
@@ -281,6 +289,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0006_report_revisions': reportRevisions,
         '0007_group_merges': groupMerges,
         '0008_report_text_search': reportTextSearch(dialect),
+        '0009_group_triage': groupTriage,
         '0010_group_releases': groupReleases,
         '0011_inbox_indexes': inboxIndexes(dialect),
       };

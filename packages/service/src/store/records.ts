@@ -9,7 +9,13 @@ import type {
   Suspect,
   VerificationResult,
 } from '../adapters/investigator.js';
-import type { GroupStatus, InboxSort, InvestigationState, ReportLabel } from '../vocabulary.js';
+import type {
+  GroupPriority,
+  GroupStatus,
+  InboxSort,
+  InvestigationState,
+  ReportLabel,
+} from '../vocabulary.js';
 import type { ReportStage } from './schema.js';
 
 /** A project: a name and the repository folder its reports are investigated against. */
@@ -108,6 +114,10 @@ export interface GroupRecord {
   mergedInto: string | null;
   /** The newest release its reports came from when it was last resolved; null: none known. */
   resolvedInRelease: string | null;
+  /** Who handles it; null: nobody yet. */
+  assignee: string | null;
+  /** How pressing it is; null: none set. */
+  priority: GroupPriority | null;
   updatedAt: string;
 }
 
@@ -119,6 +129,14 @@ export interface GroupReleaseRecord {
   lastSeen: string;
   /** Reports of the group from it. */
   count: number;
+}
+
+/** A triage change of one or more groups: each field given is set (null clears it). */
+export interface GroupTriage {
+  status?: GroupStatus;
+  /** A name (trimmed, 1–100 characters); null: unassigned. */
+  assignee?: string | null;
+  priority?: GroupPriority | null;
 }
 
 /** A stored diagnosis: one version of a group's investigation. */
@@ -149,6 +167,10 @@ export interface SavedViewFilters {
   status?: GroupStatus;
   source?: string;
   q?: string;
+  /** A name, or `none`: unassigned groups. */
+  assignee?: string;
+  /** A priority, or `none`: groups without one. */
+  priority?: GroupPriority | 'none';
 }
 
 /** A named inbox query (filters and sort) to apply again later. */

@@ -3,7 +3,7 @@
  * text (ISO 8601 UTC, so they sort), JSON documents are text, counts are 32-bit integers.
  */
 import type { Selectable } from 'kysely';
-import type { GroupStatus, InboxSort } from '../vocabulary.js';
+import type { GroupPriority, GroupStatus, InboxSort } from '../vocabulary.js';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
 export const STORE_SCHEMA_VERSION = 11;
@@ -97,6 +97,10 @@ export interface GroupTable {
   resolved_release: string | null;
   /** When it was last resolved (ISO time); null: never. */
   resolved_at: string | null;
+  /** Who handles it (a name as the triager typed it); null: nobody yet. */
+  assignee: string | null;
+  /** `urgent`, `high`, `medium` or `low`; null: none set. */
+  priority: GroupPriority | null;
   updated_at: string;
 }
 

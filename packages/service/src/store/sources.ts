@@ -45,6 +45,11 @@ export interface SourceStore {
   ): Promise<SourceRecord>;
   /** Counts reports a source delivered. */
   addReports(id: string, stored: number): Promise<void>;
+  /**
+   * Removes a source: it is no longer polled and its webhook path answers 404. The reports it
+   * delivered stay. @throws SightlineError `STORE_ENTRY_NOT_FOUND`.
+   */
+  remove(id: string): Promise<void>;
 }
 
 /** The stored settings, parsed; `undefined` when the text is not JSON (a hand-edited row). */
@@ -159,6 +164,11 @@ export function createSourceStore(db: Kysely<Database>): SourceStore {
         .where('id', '=', id)
         .execute();
       return get(id);
+    },
+
+    async remove(id) {
+      await get(id);
+      await db.deleteFrom('sources').where('id', '=', id).execute();
     },
 
     async addReports(id, stored) {

@@ -148,6 +148,47 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
     expect((await store.inbox({ status: 'new', limit: 1 })).total).toBe(2);
   });
 
+  it('triages several groups at once (all or none) and filters the inbox by assignee and priority', async () => {
+    const project = await open();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const { report } = await store.reports.insert(raw(`t${i}`, 'x'), {
+        projectId: project.id,
+        sourceId: null,
+      });
+      const { group } = await store.groups.attach({
+        reportId: report.id,
+        projectId: project.id,
+        label: 'bug',
+        title: `Problem ${i}`,
+        receivedAt: report.receivedAt,
+        sourceKind: 'files',
+        key: { signature: `t${i}` },
+      });
+      ids.push(group.id);
+    }
+    const [a = '', b = '', c = ''] = ids;
+    expect(
+      await store.groups.triage([a, 'nope', b], { priority: 'high' }).catch((e) => e.code),
+    ).toBe('STORE_ENTRY_NOT_FOUND');
+    expect((await store.groups.get(a)).priority).toBeNull();
+    const changed = await store.groups.triage([b, a], { assignee: 'Ada', priority: 'urgent' });
+    expect(changed.map((group) => [group.id, group.assignee, group.priority])).toEqual([
+      [b, 'Ada', 'urgent'],
+      [a, 'Ada', 'urgent'],
+    ]);
+    await store.groups.triage([c], { status: 'triaged', assignee: 'Grace', priority: 'low' });
+    await store.groups.triage([a], { assignee: null });
+    const titles = async (query: Parameters<Store['inbox']>[0]) =>
+      (await store.inbox(query)).groups.map((group) => group.title).sort();
+    expect(await titles({ assignee: 'Ada' })).toEqual(['Problem 1']);
+    expect(await titles({ assignee: 'none' })).toEqual(['Problem 0']);
+    expect(await titles({ priority: 'urgent' })).toEqual(['Problem 0', 'Problem 1']);
+    expect(await titles({ priority: 'none' })).toEqual([]);
+    expect(await titles({ status: 'triaged', priority: 'low' })).toEqual(['Problem 2']);
+    expect(await store.groups.assignees()).toEqual(['Ada', 'Grace']);
+  });
+
   it('keeps every diagnosis as a new version, once per run key', async () => {
     const project = await open();
     const { report } = await store.reports.insert(raw('a', 'x'), {

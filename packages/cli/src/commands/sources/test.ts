@@ -4,12 +4,8 @@
  * a refused token or key, a wrong project or app, an unreachable provider, a rate limit.
  */
 import { SightlineError } from '@sightline/core';
-import {
-  createBuiltInRegistry,
-  createCredentialStore,
-  type SourceTestResult,
-} from '@sightline/service';
-import { instantiateSource } from '@sightline/service/internal';
+import { createBuiltInRegistry, createCredentialStore } from '@sightline/service';
+import { testStoredSource } from '@sightline/service/internal';
 import {
   openServiceStore,
   type ServiceLocationOptions,
@@ -36,18 +32,11 @@ export async function runSourcesTest(options: SourcesTestOptions, io: SourcesIO)
       message: `No source "${options.source}". The sources: ${rows.map((r) => r.name).join(', ') || 'none yet'} (see \`sightline sources list\`).`,
     });
   }
-  let result: SourceTestResult;
-  try {
-    const source = instantiateSource(row, {
-      registry: io.registry ?? createBuiltInRegistry(),
-      credentials: createCredentialStore(serviceDataDir(options), io.env),
-      fetch: io.fetch ?? fetch,
-    });
-    result = await source.test();
-  } catch (error) {
-    if (!SightlineError.isInstance(error)) throw error;
-    result = { ok: false, message: error.message };
-  }
+  const result = await testStoredSource(row, {
+    registry: io.registry ?? createBuiltInRegistry(),
+    credentials: createCredentialStore(serviceDataDir(options), io.env),
+    fetch: io.fetch ?? fetch,
+  });
   io.stdout(
     options.json
       ? `${JSON.stringify({ source: row.name, kind: row.kind, ...result })}\n`

@@ -5,6 +5,8 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { bearerAuth } from 'hono/bearer-auth';
+import { timingSafeEqual } from 'hono/utils/buffer';
+import type { ApiTokens } from '../api-token.js';
 import { errorResponse } from './errors.js';
 
 /** The header bearer-auth reads a token from (its token characters, RFC 6750 §2.1 b64token). */
@@ -18,11 +20,21 @@ const HOW_TO_SEND =
 
 /**
  * The middleware for `/api/*`.
- * @param tokens - the API tokens accepted (one per API client).
+ * @param tokens - the API tokens accepted (one per API client), or a rotating set read on every
+ *   request.
  */
-export function apiTokenAuth(tokens: string | readonly string[]): MiddlewareHandler {
+export function apiTokenAuth(tokens: string | readonly string[] | ApiTokens): MiddlewareHandler {
+  const accepted =
+    typeof tokens === 'string'
+      ? () => [tokens]
+      : 'current' in tokens
+        ? tokens.current
+        : () => tokens;
   const check = bearerAuth({
-    token: typeof tokens === 'string' ? tokens : [...tokens],
+    verifyToken: async (token) => {
+      for (const candidate of accepted()) if (await timingSafeEqual(candidate, token)) return true;
+      return false;
+    },
     noAuthenticationHeader: {
       message: { error: { code: 'UNAUTHORIZED', message: HOW_TO_SEND } },
     },

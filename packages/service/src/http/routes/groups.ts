@@ -1,20 +1,21 @@
 /**
- * `/api/groups`: the inbox (filtered, sorted, paged), one group with its reports and every
- * diagnosis, its Markdown, its triage status, investigating it again, and retrying a failed
- * investigation, and merging or unmerging groups by hand.
+ * `/api/groups`: the inbox (filtered, sorted, paged), triage of several groups at once, one group
+ * with its reports and every diagnosis, its Markdown, its status, assignee and priority,
+ * investigating it again, retrying a failed investigation, and merging or unmerging groups by hand.
  */
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import type { Pipeline } from '../../pipeline/index.js';
-import type { Store } from '../../store/index.js';
+import type { GroupRecord, Store } from '../../store/index.js';
 import { groupMarkdown } from '../group-markdown.js';
 import { invalidRequest } from '../middleware/errors.js';
 import {
+  bulkTriageSchema,
+  groupChangeSchema,
   inboxQuerySchema,
   markdownQuerySchema,
   mergeSchema,
   reinvestigateSchema,
-  statusChangeSchema,
 } from '../schemas.js';
 import { diagnosisView, groupView, inboxRowView, reportView } from '../views.js';
 
@@ -26,27 +27,35 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
       const rows = await store.inboxRows(page.groups);
       return c.json({ ...page, groups: page.groups.map((group) => inboxRowView(group, rows)) });
     })
+    .patch('/', zValidator('json', bulkTriageSchema, invalidRequest), async (c) => {
+      const { ids, ...changes } = c.req.valid('json');
+      const groups = await store.groups.triage(ids, changes);
+      return c.json({ groups: groups.map(groupView) });
+    })
+    .get('/assignees', async (c) => c.json({ assignees: await store.groups.assignees() }))
     .get('/:id', async (c) => {
       const group = await store.groups.get(c.req.param('id'));
-      const [reports, diagnoses, releases] = await Promise.all([
+      const [reports, diagnoses, releases, merged] = await Promise.all([
         store.reports.listOfGroup(group.id),
         store.diagnoses.listOfGroup(group.id),
         store.groups.releases(group.id),
+        store.groups.listMergedInto(group.id),
       ]);
       return c.json({
         group: groupView(group),
         releases,
         reports: reports.map(reportView),
         diagnoses: diagnoses.map(diagnosisView),
+        merged: merged.map(groupView),
       });
     })
     .get('/:id/markdown', zValidator('query', markdownQuerySchema, invalidRequest), async (c) => {
       const style = c.req.valid('query').style ?? 'markdown';
       return c.text(await groupMarkdown(store, c.req.param('id'), style));
     })
-    .patch('/:id', zValidator('json', statusChangeSchema, invalidRequest), async (c) => {
-      const group = await store.groups.setStatus(c.req.param('id'), c.req.valid('json').status);
-      return c.json(groupView(group));
+    .patch('/:id', zValidator('json', groupChangeSchema, invalidRequest), async (c) => {
+      const [group] = await store.groups.triage([c.req.param('id')], c.req.valid('json'));
+      return c.json(groupView(group as GroupRecord));
     })
     .post(
       '/:id/investigate',

@@ -138,7 +138,7 @@ function textProblem(
 }
 
 /** The named project, or the only one. @throws SightlineError `INVALID_ARGUMENT`, `STORE_ENTRY_NOT_FOUND`. */
-async function resolveProject(store: Store, name: string | undefined) {
+export async function resolveProject(store: Store, name: string | undefined) {
   if (name) return store.projects.get(name);
   const projects = await store.projects.list();
   const [only] = projects;

@@ -1,13 +1,13 @@
 /**
  * What the service is and holds, beside the groups: health (up or not) and the OpenAPI document
- * (no token), status (database, job and report counts), settings, projects, sources with their polling state, and failed jobs.
+ * (no token), status (database, job and report counts), settings, projects, and failed jobs.
  */
 import { DEFAULT_FUNNEL_BUDGETS } from '@sightline/investigator';
 import { Hono } from 'hono';
 import type { JobQueue } from '../../queue/index.js';
 import type { Store } from '../../store/index.js';
 import { openApiDocument } from '../openapi.js';
-import { projectView, sourceView } from '../views.js';
+import { projectView } from '../views.js';
 
 /** What the routes read. */
 export interface ServiceInfoDeps {
@@ -50,9 +50,6 @@ export function serviceInfoRoutes({ store, queue, model, models, chat }: Service
       )
       .get('/projects', async (c) =>
         c.json({ projects: (await store.projects.list()).map(projectView) }),
-      )
-      .get('/sources', async (c) =>
-        c.json({ sources: (await store.sources.list()).map(sourceView) }),
       )
       .get('/jobs/failed', async (c) => c.json({ jobs: await queue.failed() }))
   );

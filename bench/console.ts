@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:console`: the console's first load (#30). A real `sightline serve` (SQLite,
+ * offline investigations over the fake repository) seeded with 200 groups
+ * (bench/lib/console-pages.ts), and an assistant model (a scripted `MockLanguageModelV3`: the
+ * assistant panel mounts, nothing is asked of it). Each run starts a new Chromium with a new
+ * profile (a cold browser cache) and opens the console link (`#token=…`), then measures:
+ * - first rows: ms from navigation start to the first inbox row in the DOM (checked every
+ *   animation frame); target < 1,500 ms;
+ * - JavaScript fetched by then and in the second after (bytes as served, and gzip -6 of them);
+ * - whether the tokenizer chunk (gpt-tokenizer o200k_base) is fetched before the assistant opens
+ *   (it should not be), and after it opens (it should be).
+ * Baseline in the same run: `GET /api/groups?limit=200` from Node (the inbox's data alone).
+ */
+import { gzipSync } from 'node:zlib';
+import { chromiumAvailable, launchChromium } from '@sightline/example-dashboard/e2e';
+import { MockLanguageModelV3 } from 'ai/test';
+import { INBOX_GROUPS, startConsoleBench } from './lib/console-pages.js';
+import { markdownTable, msFigure, updateReadmeTable, writeResults } from './lib/results.js';
+import { median } from './lib/stats.js';
+
+const RUNS = 7;
+const TARGET_MS = 1_500;
+const TOKENIZER = /o200k_base/;
+
+if (!chromiumAvailable()) {
+  console.error('bench:console needs /usr/bin/chromium: apt-get install -y chromium');
+  process.exit(2);
+}
+
+/** One cold load. */
+interface Load {
+  firstRowsMs: number;
+  scripts: { url: string; bytes: number; gzipBytes: number }[];
+  tokenizerBeforeAssistant: boolean;
+  tokenizerAfterAssistant: boolean;
+}
+
+const bench = await startConsoleBench({
+  chatModel: new MockLanguageModelV3({
+    doGenerate: async () => {
+      throw new Error('the console bench asks the assistant nothing');
+    },
+  }),
+});
+
+async function coldLoad(): Promise<Load> {
+  const browser = await launchChromium();
+  try {
+    const tab = await browser.context.newPage();
+    tab.setDefaultTimeout(60_000);
+    const scripts: Load['scripts'] = [];
+    const fetched: string[] = [];
+    tab.on('response', (response) => {
+      fetched.push(response.url());
+      if (response.request().resourceType() !== 'script') return;
+      void response.body().then((body) => {
+        scripts.push({ url: response.url(), bytes: body.length, gzipBytes: gzipSync(body).length });
+      });
+    });
+    await tab.goto(`${bench.url}/#token=${encodeURIComponent(bench.token)}`);
+    // Polled every animation frame: the time is the frame the first row was painted in.
+    const firstRowsMs = (await (
+      await tab
+        .waitForFunction(
+          () => (document.querySelector('table.inbox tbody tr') !== null ? performance.now() : 0),
+          undefined,
+          { polling: 'raf', timeout: 120_000 },
+        )
+        .catch(async (error: unknown) => {
+          const text = await tab.evaluate(() => (document.body.textContent ?? '').slice(0, 500));
+          throw new Error(`no inbox rows; the page shows: ${text}`, { cause: error });
+        })
+    ).jsonValue()) as number;
+    await tab.waitForTimeout(1_000);
+    const tokenizerBeforeAssistant = fetched.some((url) => TOKENIZER.test(url));
+    const firstLoadScripts = [...scripts];
+    await tab.getByRole('button', { name: 'Assistant' }).click();
+    const tokenizerAfterAssistant = await tab
+      .waitForResponse((response) => TOKENIZER.test(response.url()), { timeout: 20_000 })
+      .then(() => true)
+      .catch(() => fetched.some((url) => TOKENIZER.test(url)));
+    return {
+      firstRowsMs,
+      scripts: firstLoadScripts,
+      tokenizerBeforeAssistant,
+      tokenizerAfterAssistant,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+const apiMs: number[] = [];
+const loads: Load[] = [];
+try {
+  for (let run = 0; run < RUNS; run += 1) {
+    const started = performance.now();
+    const response = await fetch(`${bench.url}/api/groups?limit=${INBOX_GROUPS}`, {
+      headers: { authorization: `Bearer ${bench.token}` },
+    });
+    await response.json();
+    apiMs.push(performance.now() - started);
+    loads.push(await coldLoad());
+    console.error(`run ${run + 1}: first rows ${loads.at(-1)?.firstRowsMs.toFixed(0)} ms`);
+  }
+} finally {
+  await bench.close();
+}
+
+const firstRows = median(loads.map((load) => load.firstRowsMs));
+const api = median(apiMs);
+const sum = (key: 'bytes' | 'gzipBytes') =>
+  median(loads.map((load) => load.scripts.reduce((total, script) => total + script[key], 0)));
+const jsBytes = sum('bytes');
+const jsGzip = sum('gzipBytes');
+const scriptCount = median(loads.map((load) => load.scripts.length));
+const tokenizerBefore = loads.filter((load) => load.tokenizerBeforeAssistant).length;
+const tokenizerAfter = loads.filter((load) => load.tokenizerAfterAssistant).length;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const table = markdownTable(
+  ['figure', `value (median of ${RUNS} cold loads)`, 'target'],
+  [
+    [
+      'first inbox rows, from navigation start',
+      `${Math.round(firstRows)} ms (min ${Math.round(Math.min(...loads.map((l) => l.firstRowsMs)))}, max ${Math.round(Math.max(...loads.map((l) => l.firstRowsMs)))})`,
+      `< ${TARGET_MS} ms: ${firstRows < TARGET_MS ? 'met' : '**missed**'}`,
+    ],
+    [`baseline: GET /api/groups?limit=${INBOX_GROUPS} from Node`, `${Math.round(api)} ms`, '—'],
+    ['first rows ÷ baseline', `${(firstRows / api).toFixed(1)}×`, '—'],
+    [
+      'JavaScript on first load (as served / gzip -6)',
+      `${kb(jsBytes)} / ${kb(jsGzip)} in ${scriptCount} files`,
+      '—',
+    ],
+    [
+      'tokenizer fetched before the assistant opens',
+      `${tokenizerBefore} of ${RUNS} loads`,
+      `0: ${tokenizerBefore === 0 ? 'met' : '**missed**'}`,
+    ],
+    [
+      'tokenizer fetched on opening the assistant (it loads with the first message or the Inspector tab)',
+      `${tokenizerAfter} of ${RUNS} loads`,
+      '—',
+    ],
+  ],
+);
+const { results } = await writeResults('console', {
+  inputs: {
+    runs: RUNS,
+    groups: INBOX_GROUPS,
+    targetMs: TARGET_MS,
+    browser: 'Chromium (Debian package), new profile per run',
+  },
+  figures: {
+    firstRows: {
+      ...msFigure(firstRows),
+      runs: RUNS,
+      statistic: 'median',
+      note: 'noisy: shared machine',
+    },
+    apiBaseline: { ...msFigure(api), runs: RUNS, statistic: 'median' },
+    jsBytes: { value: jsBytes, unit: 'bytes', runs: RUNS, statistic: 'median' },
+    jsGzipBytes: { value: jsGzip, unit: 'bytes', runs: RUNS, statistic: 'median' },
+    tokenizerBeforeAssistant: { value: tokenizerBefore, unit: 'loads', runs: RUNS },
+    tokenizerAfterAssistant: { value: tokenizerAfter, unit: 'loads', runs: RUNS },
+  },
+});
+const note = [
+  `Measured ${results.date.slice(0, 10)} on ${results.machine.cpu} (${results.machine.cores} cores), Node ${results.node},`,
+  `1-minute load average ${results.machine.loadAverage}: wall times on a shared machine are inflated.`,
+  `First-load scripts: ${[...new Set(loads[0]?.scripts.map((script) => script.url.replace(/^.*\//, '')) ?? [])].join(', ')}.`,
+].join(' ');
+await updateReadmeTable('console', `${table}\n\n${note}`);
+process.stdout.write(`${table}\n\n${note}\n`);

@@ -1,0 +1,55 @@
+/**
+ * Merging checked groups by hand (Sentry's merge): pick the group the others join, merge, and
+ * undo right away if it was a mistake (each merged group can also be unmerged from the page of
+ * the group it joined).
+ */
+import { useState } from 'react';
+import { useMerge } from '../api/queries.js';
+import type { InboxRow } from '../api/types.js';
+import { clearChecked, updateTriage } from './triage-session.js';
+
+/** Props of {@link MergeControl}. */
+export interface MergeControlProps {
+  /** The checked groups, two or more. */
+  groups: InboxRow[];
+  /** Says what the merge did; `merged`: the groups merged away (to undo). */
+  onMerged: (notice: string, merged?: string[]) => void;
+}
+
+/** The control. */
+export function MergeControl({ groups, onMerged }: MergeControlProps) {
+  const merge = useMerge();
+  const [into, setInto] = useState('');
+  const target = groups.find((group) => group.id === into) ?? groups[0];
+  if (!target) return null;
+  const others = groups.filter((group) => group.id !== target.id);
+  const run = async () => {
+    try {
+      await merge.mutateAsync({ ids: others.map((group) => group.id), into: target.id });
+      updateTriage(clearChecked);
+      onMerged(
+        `Merged ${others.length} group${others.length === 1 ? '' : 's'} into “${target.title}”.`,
+        others.map((group) => group.id),
+      );
+    } catch (error) {
+      onMerged(error instanceof Error ? error.message : 'The merge failed.');
+    }
+  };
+  return (
+    <span className="merge">
+      <label className="filter">
+        <span>Merge into</span>
+        <select value={target.id} onChange={(event) => setInto(event.target.value)}>
+          {groups.map((group) => (
+            <option key={group.id} value={group.id}>
+              {group.title.slice(0, 60)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" disabled={merge.isPending} onClick={() => void run()}>
+        Merge {others.length + 1} groups
+      </button>
+    </span>
+  );
+}

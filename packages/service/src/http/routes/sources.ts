@@ -1,0 +1,77 @@
+/**
+ * `/api/sources`: the configured sources with their polling state, the kinds a source can be
+ * (what each asks for), adding one (settings checked by its module, secrets written to the data
+ * folder, never stored in the database or returned), testing one (its one authenticated call),
+ * and removing one (its credentials file goes too; the reports it delivered stay).
+ */
+import { zValidator } from '@hono/zod-validator';
+import { SightlineError } from '@sightline/core';
+import { Hono } from 'hono';
+import type { z } from 'zod';
+import type { CredentialStore } from '../../sources/credentials.js';
+import { describeIssues, testStoredSource } from '../../sources/instantiate.js';
+import type { SourceRegistry } from '../../sources/registry.js';
+import { describeSourceKind } from '../../sources/source-kinds.js';
+import type { Store } from '../../store/index.js';
+import { invalidRequest } from '../middleware/errors.js';
+import { sourceCreateSchema } from '../schemas.js';
+import { sourceView } from '../views.js';
+import { resolveProject } from './reports.js';
+
+/** What the routes need. */
+export interface SourceRoutesDeps {
+  store: Store;
+  registry: SourceRegistry;
+  credentials: CredentialStore;
+  /** HTTP client of the sources (tests point it at a local fake provider). */
+  fetch: typeof fetch;
+}
+
+/** `schema`'s parse of `value`. @throws SightlineError `INVALID_ARGUMENT` naming fields, never values. */
+function checked(schema: z.ZodType, value: unknown, what: string): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: `The ${what} are not valid: ${describeIssues(parsed.error)}.`,
+  });
+}
+
+/** The routes, to mount at `/api/sources`. */
+export function sourceRoutes({ store, registry, credentials, fetch }: SourceRoutesDeps) {
+  return new Hono()
+    .get('/', async (c) => c.json({ sources: (await store.sources.list()).map(sourceView) }))
+    .get('/kinds', (c) => c.json({ kinds: registry.list().map(describeSourceKind) }))
+    .post('/', zValidator('json', sourceCreateSchema, invalidRequest), async (c) => {
+      const input = c.req.valid('json');
+      const module = registry.get(input.kind);
+      const config = checked(module.configSchema, input.settings, `${module.kind} settings`);
+      const secrets = checked(module.credentialsSchema, input.secrets, `${module.kind} secrets`);
+      if ((await store.sources.list()).some((source) => source.name === input.name)) {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `A source named "${input.name}" exists already; choose another name.`,
+        });
+      }
+      const project = await resolveProject(store, input.project);
+      const source = await store.sources.create({
+        projectId: project.id,
+        kind: module.kind,
+        name: input.name,
+        config,
+        pollIntervalMs: module.pollIntervalMs ?? null,
+      });
+      credentials.write(source.id, secrets);
+      return c.json(sourceView(source), 201);
+    })
+    .post('/:id/test', async (c) => {
+      const source = await store.sources.get(c.req.param('id'));
+      return c.json(await testStoredSource(source, { registry, credentials, fetch }));
+    })
+    .delete('/:id', async (c) => {
+      const id = c.req.param('id');
+      await store.sources.remove(id);
+      credentials.remove(id);
+      return c.body(null, 204);
+    });
+}
