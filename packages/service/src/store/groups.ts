@@ -415,6 +415,7 @@ async function releaseFirstSeen(
     .where('release', '=', release)
     .executeTakeFirst();
   return row?.first_seen;
+}
 
 /** The error for an unknown group id. */
 function groupNotFound(id: string): SightlineError {
