@@ -175,7 +175,9 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
         const changes = {
           // A new report of a resolved problem: it is back.
-          ...(group.status === 'resolved' ? { status: 'regressed' as const } : {}),
+          ...(group.status === 'resolved'
+            ? { status: 'regressed' as const, regressed_at: nowIso() }
+            : {}),
           count: group.count + 1,
           first_seen: earlier(input.receivedAt, group.first_seen),
           last_seen:
@@ -398,6 +400,8 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
       investigation_attempts: 0,
       merged_into: null,
       updated_at: nowIso(),
+      created_at: nowIso(),
+      regressed_at: null,
     })
     .onConflict((conflict) => conflict.columns(['project_id', 'signature']).doNothing())
     .execute();
