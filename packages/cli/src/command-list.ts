@@ -64,6 +64,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/ingest.js')).registerIngest,
   },
   {
+    name: 'digest',
+    summary:
+      'send the digest of what waits (new groups, regressions, diagnoses) by webhook or e-mail',
+    load: async () => (await import('./commands/digest.js')).registerDigest,
+  },
+  {
     name: 'sources',
     summary: 'add, list and test the sources the triage service polls',
     load: async () => (await import('./commands/sources/index.js')).registerSources,

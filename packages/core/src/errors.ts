@@ -40,6 +40,8 @@ export type SightlineErrorCode =
   | 'STORE_UNAVAILABLE'
   /** A configured source cannot be built: unknown kind, or stored settings or credentials that do not validate. */
   | 'SOURCE_MISCONFIGURED'
+  /** A digest reached none of its channels, or not all (the webhook or the SMTP server refused it or could not be reached). */
+  | 'DIGEST_UNDELIVERED'
   | 'NODE_NOT_FOUND'
   | 'ACTION_NOT_FOUND'
   /** A page action that waits for the user's confirmation was called where nobody can confirm it. */

@@ -6,6 +6,18 @@
  * sources' provider parts, the data lock) is in `@sightline/service/internal`.
  */
 
+// The morning digest: what waits, by webhook and e-mail, on demand or on a schedule.
+export {
+  checkDigestSchedule,
+  DIGEST_ENV,
+  type Digest,
+  type DigestConfig,
+  type DigestItem,
+  type DigestOutcome,
+  type DigestSettings,
+  readDigestConfig,
+  sendDigest,
+} from './digest/index.js';
 export { TOKEN_FILE } from './http/api-token.js';
 // Running the service: the HTTP app, the pipeline and the poller over one store.
 export { type AppLimits, type AppOptions, type AppType, createApp } from './http/app.js';

@@ -10,6 +10,12 @@ import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import { makeOwnFolder, resolveRoot } from './adapters/investigator.js';
 import { acquireDataLock, notWritable } from './data/data-lock.js';
+import {
+  checkDigestSchedule,
+  type DigestConfig,
+  scheduleDigest,
+  sendDigest,
+} from './digest/index.js';
 import { createApiTokens, ensureApiToken } from './http/api-token.js';
 import { createApp } from './http/app.js';
 import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
@@ -42,6 +48,17 @@ export interface ServiceOptions {
   models?: Readonly<Record<string, string>>;
   /** Cost cap of one investigation with a model, in US dollars. Default: no cap. */
   maxCostUsd?: number;
+  /**
+   * Cost cap of all investigations with a model in one UTC day, in US dollars: once reached,
+   * investigations wait for the next day (see `PipelineContextOptions.maxDailyCostUsd`). Default: no cap.
+   */
+  maxDailyCostUsd?: number;
+  /**
+   * Sends the digest of what waits on a schedule: a cron expression (`0 8 * * *`), read in
+   * `timezone` (IANA; default the machine's), to the channels of `config` (checked with
+   * `readDigestConfig`; links default to this service's address). Default: no digest.
+   */
+  digest?: { schedule: string; timezone?: string; config: DigestConfig };
   /** Source modules besides the built-in ones (files, sentry, github, app-store, google-play). */
   sources?: SourceModule<unknown, unknown>[];
   /** API requests per minute per client (per token); webhooks are never limited. Default 600. */
@@ -114,6 +131,7 @@ export function defaultDataDir(repo: string): string {
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { host = '127.0.0.1', log = () => {} } = options;
+  if (options.digest) checkDigestSchedule(options.digest.schedule, options.digest.timezone);
   const repo = await resolveRoot(options.repo);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(repo));
   // A failed start removes what it made: the topmost folder it created, else the files it wrote.
@@ -157,6 +175,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       ...(options.model ? { defaultModel: options.model } : {}),
       ...(options.models ? { models: options.models } : {}),
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
+      ...(options.maxDailyCostUsd !== undefined
+        ? { maxDailyCostUsd: options.maxDailyCostUsd }
+        : {}),
     });
     if (options.work !== false)
       await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
@@ -168,6 +189,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       pipeline
         .refreshStaleDiagnoses()
         .catch((error: unknown) => log(`revision check: ${String(error)}`));
+      pipeline
+        .resumeWaiting()
+        .catch((error: unknown) => log(`waiting investigations: ${String(error)}`));
     }, options.revisionCheckMs ?? 30_000);
     revisions.unref();
     undo.unshift(() => clearInterval(revisions));
@@ -195,6 +219,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const port = typeof address === 'object' && address ? address.port : options.port;
     const shownHost = host.includes(':') ? `[${host}]` : host;
     const url = `http://${shownHost}:${port}`;
+    const digest = options.digest && startDigest(store, options.digest, url, log);
+    undo.unshift(() => digest?.stop());
     return {
       url,
       get consoleUrl() {
@@ -212,6 +238,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       registry,
       async close() {
         clearInterval(revisions);
+        digest?.stop();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         // Live-update streams stay open until their clients leave: end them.
         (server as import('node:http').Server).closeAllConnections?.();
@@ -228,6 +255,37 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     else for (const file of written) fs.rmSync(file, { force: true });
     throw listenError(error, host, options.port ?? 4317);
   }
+}
+
+/** Schedules the digest; each run's outcome (or failure) is one line of the log. */
+function startDigest(
+  store: Store,
+  { schedule, timezone, config }: NonNullable<ServiceOptions['digest']>,
+  url: string,
+  log: (line: string) => void,
+) {
+  const withLinks = { consoleUrl: url, ...config };
+  const job = scheduleDigest(
+    schedule,
+    async () => {
+      const { outcome, channels, digest } = await sendDigest(store, { config: withLinks });
+      const what = `${digest.newGroups.total} new, ${digest.regressions.total} regressed, ${digest.diagnoses.total} diagnosed`;
+      log(
+        outcome === 'sent'
+          ? `digest sent by ${channels.join(' and ')}: ${what}`
+          : outcome === 'empty'
+            ? 'digest: nothing new since the last one; nothing sent'
+            : 'digest: another service is sending this one',
+      );
+    },
+    {
+      ...(timezone ? { timezone } : {}),
+      onError: (error) =>
+        log(`digest not sent: ${error instanceof Error ? error.message : String(error)}`),
+    },
+  );
+  log(`digest scheduled "${schedule}"; next ${job.nextRun()?.toISOString() ?? 'never'}`);
+  return job;
 }
 
 /** The topmost folder of `dir` that does not exist yet (what creating `dir` makes); none if it exists. */

@@ -14,7 +14,7 @@ import {
   redactUrl,
 } from '@sightline/service';
 import { type Command, Option } from 'commander';
-import { MODELS_HELP, maxCostOption } from '../options/model-options.js';
+import { MODELS_HELP, maxCostOption, maxDailyCostOption } from '../options/model-options.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { runAction } from '../run/run-action.js';
 import { untilSignal } from '../run/until-signal.js';
@@ -28,6 +28,8 @@ export interface WorkerCommandOptions {
   models?: string;
   /** Cost cap of one investigation, in US dollars. */
   maxCost?: number;
+  /** Cap of a UTC day's investigations with a model, in US dollars (shared with the service). */
+  maxDailyCost?: number;
 }
 
 /** Runs a worker until stopped. @throws SightlineError `INVALID_ARGUMENT` for a SQLite path. */
@@ -59,12 +61,21 @@ export async function runWorker(
     ...(model ? { defaultModel: model } : {}),
     ...(options.models ? { models: parseModelList(options.models) } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
+    ...(options.maxDailyCost ? { maxDailyCostUsd: options.maxDailyCost } : {}),
   });
+  // Investigations that waited for the daily cap are queued again once their day comes.
+  const resume = setInterval(() => {
+    pipeline
+      .resumeWaiting()
+      .catch((error: unknown) => log(`waiting investigations: ${String(error)}`));
+  }, 30_000);
+  resume.unref();
   await queue.work(pipeline.handlers, { concurrency: options.concurrency });
   log(`working ${redactUrl(options.database)}, ${options.concurrency} jobs at once`);
   try {
     await (io.stopped ?? untilSignal());
   } finally {
+    clearInterval(resume);
     await queue.stop();
     await store.close();
   }
@@ -88,6 +99,7 @@ export function registerWorker(program: Command): void {
     )
     .option('--models <list>', MODELS_HELP)
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
+    .addOption(maxDailyCostOption())
     .addHelpText(
       'after',
       '\nExample:\n  $ sightline worker --database postgres://sightline@db/sightline --concurrency 4',

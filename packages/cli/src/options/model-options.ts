@@ -102,6 +102,18 @@ function unknownProfileWarning(id: string): string {
 }
 
 /**
+ * The `--max-daily-cost <usd>` option of `serve` and `worker`: the service's cap on a UTC day's
+ * investigations with a model (see the service's `maxDailyCostUsd`).
+ * @returns the option, for `command.addOption`.
+ */
+export function maxDailyCostOption(): Option {
+  return new Option(
+    '--max-daily-cost <usd>',
+    'cap in US dollars on what investigations with a model may spend in one UTC day (all workers sharing the store count); once reached, investigations wait, queued with the reason, until the next day',
+  ).argParser(positiveNumberArgument('US dollars'));
+}
+
+/**
  * The `--max-cost <usd>` option of the commands that run the agent (`investigate`, `serve`,
  * `worker`): the cost cap of one investigation, estimated from the provider-reported tokens at the
  * model profile's list prices.

@@ -232,6 +232,37 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     );
   }, 60_000);
 
+  it('says a disabled source is disabled (not that it takes no webhooks), storing nothing', async () => {
+    const { app, credentials } = await open();
+    const source = await harness.store.sources.create({
+      projectId: harness.project.id,
+      kind: 'signed-test',
+      name: 'off',
+      config: { label: 'x' },
+      pollIntervalMs: null,
+    });
+    credentials.write(source.id, { secret: 'fake-secret-for-tests' });
+    await harness.store.db
+      .updateTable('sources')
+      .set({ enabled: 0 })
+      .where('id', '=', source.id)
+      .execute();
+    const body = JSON.stringify({ id: 'evt-1', text: cartCrash() });
+    const answer = await app.request(`/webhooks/${source.id}`, {
+      method: 'POST',
+      body,
+      headers: { 'x-signature': signBody(body, 'fake-secret-for-tests') },
+    });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({
+      error: {
+        code: 'STORE_ENTRY_NOT_FOUND',
+        message: `Source ${source.id} is disabled, so its webhooks are not accepted; nothing was stored.`,
+      },
+    });
+    expect(await harness.store.reports.counts()).toEqual({});
+  });
+
   it('answers a webhook of a source with bad stored credentials with a clear 503, storing nothing', async () => {
     const { app, call, credentials } = await open();
     const source = await harness.store.sources.create({

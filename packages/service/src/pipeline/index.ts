@@ -86,6 +86,11 @@ export interface Pipeline {
    * revision than their repository's HEAD. @returns how many were queued.
    */
   refreshStaleDiagnoses(): Promise<number>;
+  /**
+   * Queues again the investigations that waited for the daily cost cap and whose day has come.
+   * @param now - Default: the pipeline's clock. @returns how many were queued.
+   */
+  resumeWaiting(now?: Date): Promise<number>;
 }
 
 /** Creates the pipeline over a store and a queue. */
@@ -136,6 +141,16 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
         }
       }
       return queued;
+    },
+    async resumeWaiting(now = context.now()) {
+      const due = await context.store.waits.takeDue(now);
+      for (const wait of due) {
+        await context.requestInvestigation(wait.groupId, {
+          reason: wait.reason,
+          ...(wait.model ? { model: wait.model } : {}),
+        });
+      }
+      return due.length;
     },
   };
 }

@@ -11,6 +11,7 @@
 import { SightlineError } from '@sightline/core';
 import { investigate } from '../adapters/investigator.js';
 import type { JobContext } from '../queue/index.js';
+import { dailyBudget, recordSpend, waitForNextDay } from './daily-budget.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
 
@@ -36,6 +37,15 @@ export async function investigateGroup(
   await groups.setInvestigation(job.groupId, { state: 'running', detail: null, attempts: attempt });
   try {
     const outcome = await run(context, job, { id, signal });
+    if (outcome.waiting !== undefined) {
+      context.log(`group ${job.groupId}: ${outcome.waiting}`);
+      await groups.setInvestigation(job.groupId, {
+        state: 'queued',
+        detail: outcome.waiting,
+        attempts: attempt,
+      });
+      return;
+    }
     if (outcome.stopped !== undefined) {
       context.log(`group ${job.groupId}: investigation failed: ${oneLine(outcome.stopped)}`);
     }
@@ -61,12 +71,15 @@ export async function investigateGroup(
   }
 }
 
-/** The investigation itself. @returns why it stopped without a diagnosis, if it did. */
+/**
+ * The investigation itself. @returns why it stopped without a diagnosis, if it did, or why it
+ * waits for the next day's budget.
+ */
 async function run(
   context: PipelineContext,
   job: InvestigateGroupJob,
   { id, signal }: Pick<JobContext, 'id' | 'signal'>,
-): Promise<{ stopped?: string }> {
+): Promise<{ stopped?: string; waiting?: string }> {
   const { store } = context;
   const group = await store.groups.get(job.groupId);
   const project = await store.projects.get(group.projectId);
@@ -87,12 +100,25 @@ async function run(
   // revision is enough. A person's request, a retry and an edited report always run.
   const latest = (await store.diagnoses.latestRevisions([group.id])).get(group.id);
   if (OVERLAPPING_REASONS.has(job.reason) && latest === revision) return {};
+  const now = context.now();
+  const budget = model ? await dailyBudget(context, now) : {};
+  if ('exhaustedUsd' in budget) {
+    return { waiting: await waitForNextDay(context, job, { spentUsd: budget.exhaustedUsd, now }) };
+  }
+  // The run's cap: its own (`--max-cost`), or what is left of the day's when that is less.
+  const { leftUsd } = budget;
+  const dayBinds = leftUsd !== undefined && leftUsd < (context.maxCostUsd ?? Infinity);
+  const capUsd = model ? (dayBinds ? leftUsd : context.maxCostUsd) : undefined;
+  const spent = (costUsd: number | undefined) =>
+    spec
+      ? recordSpend(context, { runKey: id, groupId: group.id, model: spec, costUsd, at: now })
+      : undefined;
   const repository = await context.repository(project.repo);
   const started = performance.now();
   let investigation: Awaited<ReturnType<typeof investigate>>;
   try {
     investigation = await investigate({
-      ...(model && context.maxCostUsd !== undefined ? { maxCostUsd: context.maxCostUsd } : {}),
+      ...(capUsd !== undefined ? { maxCostUsd: capUsd } : {}),
       repo: repository,
       // Opened once per revision: no `git` process per investigation, none at all without history.
       history: await context.history(project.repo),
@@ -105,8 +131,13 @@ async function run(
   } catch (error) {
     // A retry would spend as much again: the capped run ends here, logged, with nothing stored.
     if (!SightlineError.isInstance(error) || error.code !== 'COST_LIMIT_REACHED') throw error;
-    return { stopped: error.message };
+    const costUsd = error.details.costUsd;
+    await spent(typeof costUsd === 'number' ? costUsd : undefined);
+    if (!dayBinds) return { stopped: error.message };
+    const spentUsd = await context.store.spend.ofDay(now);
+    return { waiting: await waitForNextDay(context, job, { spentUsd, now }) };
   }
+  if (model) await spent(investigation.diagnosis.stats.costUsd);
   const { created } = await store.diagnoses.add({
     groupId: group.id,
     runKey: id,

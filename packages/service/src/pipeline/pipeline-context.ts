@@ -38,6 +38,16 @@ export interface PipelineContextOptions {
    * `maxCostUsd`); a capped run stores no diagnosis and is not retried. Default: no cap.
    */
   maxCostUsd?: number;
+  /**
+   * Cost cap of all investigations with a model in one UTC day, in US dollars (the estimates of
+   * the investigator's `stats.costUsd`, kept per run in the store). Each investigation may spend
+   * at most what is left of the day; once nothing is left, investigations wait — queued, with the
+   * reason in the group's investigation state — until the next UTC midnight. Investigations
+   * running at once may overshoot it by what was left when each started. Default: no cap.
+   */
+  maxDailyCostUsd?: number;
+  /** The clock the daily cost cap reads (tests move it to the next day). Default: the system's. */
+  now?: () => Date;
   /** Index cache folder per repository, or false. Default `<repo>/.sightline/cache`. */
   cacheDir?: string | false;
   /** Receives one line per notable event (never a credential). Default: nothing. */
@@ -61,6 +71,9 @@ export interface PipelineContext {
   /** The operator's models by name: the only ones a re-investigation may ask for. */
   models: ModelChoice;
   maxCostUsd?: number;
+  maxDailyCostUsd?: number;
+  /** The clock of the daily cost cap. */
+  now: () => Date;
   log: (line: string) => void;
   /** The queue policies the jobs run under. */
   policies: Record<string, QueuePolicy>;
@@ -168,6 +181,8 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     ...(options.defaultModel ? { defaultModel: options.defaultModel } : {}),
     models: createModelChoice(options.defaultModel, options.models),
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
+    ...(options.maxDailyCostUsd !== undefined ? { maxDailyCostUsd: options.maxDailyCostUsd } : {}),
+    now: options.now ?? (() => new Date()),
     log,
     policies: options.policies ?? PIPELINE_POLICIES,
     revision,

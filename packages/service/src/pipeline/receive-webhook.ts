@@ -15,7 +15,7 @@ import type { PipelineContext } from './pipeline-context.js';
 export type WebhookOutcome =
   | { outcome: 'ingested'; result: IngestResult }
   /** The source takes no webhooks, or is disabled. */
-  | { outcome: 'not-accepted' }
+  | { outcome: 'not-accepted'; reason: 'disabled' | 'no-webhooks' }
   /** The delivery has no valid signature: nothing was stored. */
   | { outcome: 'unverified' }
   /** Verified, but what it carries cannot be stored (an event without an id): nothing was stored. */
@@ -42,7 +42,8 @@ export async function receiveWebhook(
     context.log(`webhook ${source.id}: ${error.message}`);
     return { outcome: 'misconfigured', code: error.code, message: error.message };
   }
-  if (!instance.webhook || !source.enabled) return { outcome: 'not-accepted' };
+  if (!source.enabled) return { outcome: 'not-accepted', reason: 'disabled' };
+  if (!instance.webhook) return { outcome: 'not-accepted', reason: 'no-webhooks' };
   const verified = await instance.webhook(delivery);
   if (!verified.verified) return { outcome: 'unverified' };
   if (verified.rejected) return { outcome: 'rejected', message: verified.rejected };

@@ -367,7 +367,7 @@ async function attachOne(trx: Transaction<Database>, input: AttachReport): Promi
     );
   if (release) await keepRelease(trx, group.id, release, input.receivedAt);
   const changes = {
-    ...(regressed ? { status: 'regressed' as const } : {}),
+    ...(regressed ? { status: 'regressed' as const, regressed_at: nowIso() } : {}),
     count: group.count + 1,
     first_seen: earlier(input.receivedAt, group.first_seen),
     last_seen:
@@ -546,6 +546,8 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
     assignee: null,
     priority: null,
     updated_at: nowIso(),
+    created_at: nowIso(),
+    regressed_at: null,
   };
   const created = await trx
     .insertInto('groups')

@@ -4,9 +4,15 @@
  */
 import type { Kysely } from 'kysely';
 import { createDiagnosisStore, type DiagnosisStore } from './diagnoses.js';
+import { createDigestStore, type DigestStore } from './digests.js';
 import { createGroupStore, type GroupStore } from './groups.js';
 import { type InboxPage, type InboxQuery, queryInbox } from './inbox.js';
 import { type InboxRowFacts, inboxRowFacts } from './inbox-rows.js';
+import {
+  createInvestigationWaitStore,
+  type InvestigationWaitStore,
+} from './investigation-waits.js';
+import { createModelSpendStore, type ModelSpendStore } from './model-spend.js';
 import { type DatabaseLocation, openDatabase } from './open-database.js';
 import { createProjectStore, type ProjectStore } from './projects.js';
 import type { GroupRecord } from './records.js';
@@ -16,9 +22,17 @@ import type { Database } from './schema.js';
 import { createSourceStore, type SourceStore } from './sources.js';
 
 export type { DiagnosisStore, NewDiagnosis } from './diagnoses.js';
+export type {
+  DigestActivity,
+  DigestCounts,
+  DigestRecord,
+  DigestStore,
+} from './digests.js';
 export type { AttachReport, GroupKey, GroupStore } from './groups.js';
 export { type InboxPage, type InboxQuery, MAX_INBOX_PAGE } from './inbox.js';
 export { type Culprit, type InboxRowFacts, TREND_DAYS } from './inbox-rows.js';
+export type { InvestigationWait, InvestigationWaitStore } from './investigation-waits.js';
+export { type ModelSpend, type ModelSpendStore, utcDay } from './model-spend.js';
 export {
   type DatabaseLocation,
   type OpenDatabase,
@@ -44,6 +58,12 @@ export interface Store {
   groups: GroupStore;
   diagnoses: DiagnosisStore;
   savedViews: SavedViewStore;
+  /** Digests sent, and what happened since (see `DigestStore`). */
+  digests: DigestStore;
+  /** What investigations with a model cost, per day (the daily cost cap). */
+  spend: ModelSpendStore;
+  /** Investigations waiting for the next day's budget. */
+  waits: InvestigationWaitStore;
   /** One page of the inbox (see `InboxQuery`). */
   inbox(query: InboxQuery): Promise<InboxPage>;
   /** What the inbox rows of `groups` show: culprit, root cause, 14-day trend, releases, platforms. */
@@ -75,6 +95,9 @@ export async function openStore(location: DatabaseLocation): Promise<Store> {
     groups: createGroupStore(db, dialect),
     diagnoses: createDiagnosisStore(db),
     savedViews: createSavedViewStore(db),
+    digests: createDigestStore(db),
+    spend: createModelSpendStore(db),
+    waits: createInvestigationWaitStore(db),
     inbox: (query) => queryInbox(db, dialect, query),
     inboxRows: (groups, now) => inboxRowFacts(db, dialect, groups, now),
     close,

@@ -255,6 +255,49 @@ const groupTriage: Migration = {
   },
 };
 
+/**
+ * The morning: when a group was created and last regressed (what a digest lists), the digests
+ * sent, what each investigation with a model cost (the daily cap), and investigations waiting for
+ * the next day's budget.
+ */
+const morning: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('groups').addColumn('created_at', 'text').execute();
+    await db.schema.alterTable('groups').addColumn('regressed_at', 'text').execute();
+    await db.schema.createIndex('groups_created').on('groups').column('created_at').execute();
+    await db.schema.createIndex('groups_regressed').on('groups').column('regressed_at').execute();
+    await db.schema.createIndex('diagnoses_created').on('diagnoses').column('created_at').execute();
+    await db.schema
+      .createTable('digests')
+      .addColumn('id', 'text', (column) => column.primaryKey())
+      .addColumn('since', 'text', (column) => column.notNull().unique())
+      .addColumn('until', 'text', (column) => column.notNull())
+      .addColumn('state', 'text', (column) => column.notNull())
+      .addColumn('channels', 'text', (column) => column.notNull())
+      .addColumn('counts', 'text', (column) => column.notNull())
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .addColumn('sent_at', 'text')
+      .execute();
+    await db.schema
+      .createTable('model_spend')
+      .addColumn('run_key', 'text', (column) => column.primaryKey())
+      .addColumn('group_id', 'text', (column) => column.notNull())
+      .addColumn('model', 'text', (column) => column.notNull())
+      .addColumn('day', 'text', (column) => column.notNull())
+      .addColumn('cost_micro_usd', 'integer', (column) => column.notNull())
+      .addColumn('created_at', 'text', (column) => column.notNull())
+      .execute();
+    await db.schema.createIndex('model_spend_day').on('model_spend').column('day').execute();
+    await db.schema
+      .createTable('investigation_waits')
+      .addColumn('group_id', 'text', (column) => column.primaryKey())
+      .addColumn('reason', 'text', (column) => column.notNull())
+      .addColumn('model', 'text')
+      .addColumn('until', 'text', (column) => column.notNull())
+      .execute();
+  },
+};
+
 /** Full-text search over reports' text (see `report-search.ts`). */
 function reportTextSearch(dialect: 'sqlite' | 'postgres'): Migration {
   return { up: (db) => createReportSearch(db, dialect) };
@@ -292,6 +335,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0009_group_triage': groupTriage,
         '0010_group_releases': groupReleases,
         '0011_inbox_indexes': inboxIndexes(dialect),
+        '0012_morning': morning,
       };
     },
   };

@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { GroupPriority, GroupStatus, InboxSort } from '../vocabulary.js';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 11;
+export const STORE_SCHEMA_VERSION = 12;
 
 /** Where a report is in the pipeline. */
 export type ReportStage = 'received' | 'grouped' | 'failed';
@@ -102,6 +102,10 @@ export interface GroupTable {
   /** `urgent`, `high`, `medium` or `low`; null: none set. */
   priority: GroupPriority | null;
   updated_at: string;
+  /** When the group was made (null: made before this was kept). */
+  created_at: string | null;
+  /** When a report last arrived after it was resolved (it regressed); null: never. */
+  regressed_at: string | null;
 }
 
 /** A release (or app version) a group's reports came from, counted. */
@@ -194,6 +198,47 @@ export interface JobTable {
   completed_at: string | null;
 }
 
+/** A digest sent (or being sent): the period it covers and where it went. */
+export interface DigestTable {
+  id: string;
+  /** Start of the period (exclusive), ISO time: unique, so two services never send one period twice. */
+  since: string;
+  /** End of the period (inclusive), ISO time: the next digest's `since`. */
+  until: string;
+  /** `sending` (claimed) or `sent`. */
+  state: 'sending' | 'sent';
+  /** Channels it was delivered to (JSON array: `webhook`, `email`). */
+  channels: string;
+  /** Items per section (JSON `{newGroups, regressions, diagnoses}`). */
+  counts: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** What one investigation with a model cost (the daily cap sums a day's rows). */
+export interface ModelSpendTable {
+  /** The investigation job's run key: a retried job counts once. */
+  run_key: string;
+  group_id: string;
+  model: string;
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  /** Estimated cost from list prices, in millionths of a US dollar. */
+  cost_micro_usd: number;
+  created_at: string;
+}
+
+/** An investigation waiting for the next day's budget (the daily cost cap was reached). */
+export interface InvestigationWaitTable {
+  group_id: string;
+  /** Why it was queued in the first place (`new-group`, `requested`, …). */
+  reason: string;
+  /** Name of the configured model it asked for; null: the default. */
+  model: string | null;
+  /** When it may run again, ISO time (the next UTC midnight). */
+  until: string;
+}
+
 export interface MetaTable {
   key: string;
   value: string;
@@ -223,6 +268,9 @@ export interface Database {
   group_releases: GroupReleaseTable;
   diagnoses: DiagnosisTable;
   jobs: JobTable;
+  digests: DigestTable;
+  model_spend: ModelSpendTable;
+  investigation_waits: InvestigationWaitTable;
   sightline_meta: MetaTable;
 }
 

@@ -4,7 +4,8 @@
  */
 import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
-import { MODELS_HELP, maxCostOption } from '../../options/model-options.js';
+import { addDigestChannelOptions } from '../../options/digest-options.js';
+import { MODELS_HELP, maxCostOption, maxDailyCostOption } from '../../options/model-options.js';
 import { wholeNumberArgument } from '../../options/whole-number-argument.js';
 import { runAction } from '../../run/run-action.js';
 import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
@@ -12,7 +13,7 @@ import { runServeDemo } from './serve-demo.js';
 
 /** Registers `sightline serve` on the program. */
 export function registerServe(program: Command): void {
-  program
+  const command = program
     .command('serve')
     .description(
       'Run the triage service: reports in, parsed, classified, grouped and investigated; a JSON API out.',
@@ -61,6 +62,16 @@ export function registerServe(program: Command): void {
         .default(600),
     )
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
+    .addOption(maxDailyCostOption())
+    .option(
+      '--digest <cron>',
+      'send the digest of what waits (new groups, regressions, diagnoses) on this schedule, e.g. "0 8 * * *"',
+    )
+    .option(
+      '--digest-timezone <zone>',
+      "IANA time zone the --digest schedule is read in (default: the machine's), e.g. Europe/Berlin",
+    );
+  addDigestChannelOptions(command)
     .addHelpText(
       'after',
       `
@@ -69,10 +80,11 @@ Examples:
   $ sightline serve --repo . --port 8080 --model anthropic:claude-sonnet-4-5
   $ sightline serve --repo . --database postgres://sightline@db/sightline   # then: sightline worker --database …
   $ sightline serve --demo
+  $ SIGHTLINE_DIGEST_WEBHOOK=https://hooks.slack.com/services/… sightline serve --repo . --digest "0 8 * * *"
 
 Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 could not start: the port is in use, the data folder
 is not writable or another sightline serve uses it, the --database URL is wrong or its server
-cannot be reached, the repository does not exist.`,
+cannot be reached, the repository does not exist, a --digest setting is wrong.`,
     )
     .action(
       runAction(

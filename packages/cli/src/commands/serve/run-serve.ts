@@ -3,19 +3,23 @@
  * worker — over an embedded SQLite file in the data folder, or Postgres with `--database`.
  */
 import { builtConsoleDir } from '@sightline/console';
+import { SightlineError } from '@sightline/core';
 import { resolveModel } from '@sightline/models';
 import {
+  checkDigestSchedule,
   describeCalls,
   parseDatabaseLocation,
   parseModelList,
   type RunningService,
+  readDigestConfig,
   redactUrl,
   startService,
 } from '@sightline/service';
+import { type DigestChannelFlags, digestSettings } from '../../options/digest-options.js';
 import { untilSignal } from '../../run/until-signal.js';
 
 /** Options of {@link runServe}, as the command line gives them. */
-export interface ServeCommandOptions {
+export interface ServeCommandOptions extends DigestChannelFlags {
   repo: string;
   data?: string;
   port: number;
@@ -26,6 +30,16 @@ export interface ServeCommandOptions {
   models?: string;
   /** Cost cap of one investigation, in US dollars. */
   maxCost?: number;
+  /** Cap of a UTC day's investigations with a model, in US dollars. */
+  maxDailyCost?: number;
+  /** `--digest`: cron expression of the digest. */
+  digest?: string;
+  digestTimezone?: string;
+  digestWebhook?: string;
+  digestSmtp?: string;
+  digestFrom?: string;
+  digestTo?: string;
+  digestLink?: string;
   project?: string;
   concurrency: number;
   /** `--rate-limit`: API requests a minute per client. */
@@ -47,6 +61,7 @@ export interface ServeIO {
 export async function runServe(options: ServeCommandOptions, io: ServeIO): Promise<number> {
   const log = (line: string) => io.stderr(`sightline serve: ${line}\n`);
   const model = options.model ?? io.env.SIGHTLINE_MODEL;
+  const digest = digestOption(options, io.env);
   const service = await startService({
     repo: options.repo,
     port: options.port,
@@ -59,6 +74,8 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     ...(model ? { model } : {}),
     ...(options.models ? { models: parseModelList(options.models) } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
+    ...(options.maxDailyCost ? { maxDailyCostUsd: options.maxDailyCost } : {}),
+    ...(digest ? { digest } : {}),
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
     ...consoleOption(),
     log,
@@ -76,6 +93,34 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     await service.close();
   }
   return 0;
+}
+
+/**
+ * The digest's schedule and channels, checked before the service starts.
+ * @throws SightlineError `INVALID_ARGUMENT` for a bad expression, time zone or channel setting,
+ *   or channel settings without `--digest`.
+ */
+export function digestOption(
+  options: ServeCommandOptions,
+  env: Readonly<Record<string, string | undefined>>,
+) {
+  const settings = digestSettings(options);
+  if (!options.digest) {
+    if (Object.values(settings).some(Boolean) || options.digestTimezone) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message:
+          'The digest settings need a schedule: add --digest "0 8 * * *" (a cron expression), or send one now with `sightline digest`.',
+      });
+    }
+    return undefined;
+  }
+  checkDigestSchedule(options.digest, options.digestTimezone);
+  return {
+    schedule: options.digest,
+    ...(options.digestTimezone ? { timezone: options.digestTimezone } : {}),
+    config: readDigestConfig(settings, env),
+  };
 }
 
 /** The built console, when there is one (`/` says how to build it otherwise). */

@@ -54,7 +54,9 @@ export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
           c,
           404,
           'STORE_ENTRY_NOT_FOUND',
-          `Source ${sourceId} takes no webhooks.`,
+          received.reason === 'disabled'
+            ? `Source ${sourceId} is disabled, so its webhooks are not accepted; nothing was stored.`
+            : `Source ${sourceId} takes no webhooks.`,
         );
       case 'unverified':
         return errorResponse(
