@@ -7,6 +7,7 @@
 import type { Focus, RepositoryIndex } from '@sightline/codebase';
 import { focusPersonalization, rankRepository } from '@sightline/codebase/internal';
 import { termSurfaces } from './code-tokens.js';
+import { crossLanguageCounterparts } from './cross-language.js';
 import { isThirdPartyAsset } from './file-roles.js';
 import { frameWeights } from './frame-weights.js';
 import { type DefinitionMatch, getLexicalIndex } from './lexical-index.js';
@@ -47,6 +48,10 @@ export interface FileSignals {
   lexicalFile: number;
   /** The file's best definition's BM25F score relative to the best definition's. */
   lexicalDefinition: number;
+  /**
+   * Definitions whose name the report mentions (shared among their definers), callees of those,
+   * and counterparts of the trace's files in other languages (`crossLanguageCounterparts`).
+   */
   symbol: number;
   /** Types and members the error message names, defined in this file. */
   message: number;
@@ -134,6 +139,14 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     entry.frame = Math.max(entry.frame, weight);
     entry.evidence.push(frameEvidence(frame));
     if (helper) entry.evidence.push(`${helper}: the caller that handed it the value weighs more`);
+  }
+  // The same component on the other side of a bridge (a React Native view's TypeScript, a Flutter
+  // plugin's Dart) is named by the frame as much as a mentioned definition is (failure class 4).
+  const weighted = signals.frames.map(({ path }, at) => ({ path, weight: weights[at]?.weight ?? 0 }));
+  for (const [path, { score, of, key }] of crossLanguageCounterparts(index, weighted)) {
+    const entry = at(path);
+    entry.symbol = Math.min(1, entry.symbol + score);
+    entry.evidence.push(`the other side of \`${of}\` in the trace (component \`${key}\`)`);
   }
 
   const surfaces = termSurfaces(signals.query);
