@@ -21,6 +21,7 @@ import {
 } from './name-credit.js';
 import type { InAppFrame, ReportSignals } from './report-signals.js';
 import { namesAfterLiteral, stringLiteralSites } from './string-literals.js';
+import { isNullDereference, valueWriters } from './value-writers.js';
 import { type ChosenRange, rangeAtLine, rangeOfDefinition } from './suspect-range.js';
 
 /** A prose phrase naming a definition ("HTML block") counts this much of a code identifier. */
@@ -278,6 +279,25 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
           if (definition) implementation.messageRange ??= rangeOfDefinition(definition);
         }
       }
+    }
+  }
+
+  // A missing value dereferenced at the throw site: the code that should have set it (a subclass's
+  // lifecycle method, a constructor) is where a fix often goes (failure class 1).
+  const [innermost] = signals.frames;
+  if (innermost?.line && innermost.exception && isNullDereference(innermost.exception)) {
+    for (const [path, { name, line, share }] of valueWriters(index, {
+      path: innermost.path,
+      line: innermost.line,
+    })) {
+      const file = index.files.get(path);
+      if (!file || isThirdPartyAsset(path)) continue;
+      const entry = at(path);
+      entry.message = Math.max(entry.message, share);
+      entry.evidence.push(
+        `assigns \`${name}\` at line ${line}, which the throw site dereferences while it is missing`,
+      );
+      entry.messageRange ??= rangeAtLine(file, line);
     }
   }
 
