@@ -101,7 +101,10 @@ describe('cross-language counterparts (failure class 4)', () => {
       { path: 'android/src/main/java/com/horcrux/svg/ImageViewManager.java', weight: 0.6 },
     ]);
     // The TypeScript and Objective-C sides share the key `image`; the example is not shipped code.
-    expect([...found.keys()].sort()).toEqual(['ios/Elements/RNSVGImage.m', 'src/elements/Image.tsx']);
+    expect([...found.keys()].sort()).toEqual([
+      'ios/Elements/RNSVGImage.m',
+      'src/elements/Image.tsx',
+    ]);
     expect(found.get('src/elements/Image.tsx')).toEqual({
       score: 0.5,
       of: 'android/src/main/java/com/horcrux/svg/ImageView.java',

@@ -171,7 +171,8 @@ export function crossLanguageCounterparts(
     const files = key ? (byKey.get(key) ?? []) : [];
     for (const path of files) {
       const score = frame.weight / files.length;
-      if (key && score > (found.get(path)?.score ?? 0)) found.set(path, { score, of: frame.path, key });
+      if (key && score > (found.get(path)?.score ?? 0))
+        found.set(path, { score, of: frame.path, key });
     }
   }
   return found;

@@ -21,8 +21,8 @@ import {
 } from './name-credit.js';
 import type { InAppFrame, ReportSignals } from './report-signals.js';
 import { namesAfterLiteral, stringLiteralSites } from './string-literals.js';
-import { isNullDereference, valueWriters } from './value-writers.js';
 import { type ChosenRange, rangeAtLine, rangeOfDefinition } from './suspect-range.js';
+import { isNullDereference, valueWriters } from './value-writers.js';
 
 /** A prose phrase naming a definition ("HTML block") counts this much of a code identifier. */
 const PHRASE_WEIGHT = 0.5;
@@ -150,7 +150,10 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   }
   // The same component on the other side of a bridge (a React Native view's TypeScript, a Flutter
   // plugin's Dart) is named by the frame as much as a mentioned definition is (failure class 4).
-  const weighted = signals.frames.map(({ path }, at) => ({ path, weight: weights[at]?.weight ?? 0 }));
+  const weighted = signals.frames.map(({ path }, at) => ({
+    path,
+    weight: weights[at]?.weight ?? 0,
+  }));
   for (const [path, { score, of, key }] of crossLanguageCounterparts(index, weighted)) {
     const entry = at(path);
     entry.symbol = Math.min(1, entry.symbol + score);

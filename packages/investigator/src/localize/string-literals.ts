@@ -6,11 +6,10 @@
  * behind it (failure class 6 of issue #33). Built once per index from its parsed source files
  * (tests, examples and docs left out; lines the index withheld as secrets never read).
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase/internal';
 import { compactName } from './code-tokens.js';
+import { readSourceLines } from './function-shape.js';
 
 /** A quoted name: letters, digits, `_` and `-`, optionally after `--` or `-` (an option). */
 const QUOTED_NAME = /(["'`])-{0,2}([A-Za-z_][\w-]{2,48})\1/g;
@@ -19,14 +18,6 @@ const QUOTED_NAME = /(["'`])-{0,2}([A-Za-z_][\w-]{2,48})\1/g;
 export type LiteralSites = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 const cache = new WeakMap<RepositoryIndex, Map<string, Map<string, number>>>();
-
-function readLines(root: string, file: string): string[] {
-  try {
-    return readFileSync(path.join(root, file), 'utf8').split('\n');
-  } catch {
-    return [];
-  }
-}
 
 /**
  * The string-literal sites of an index's source files, built on first use and cached per index.
@@ -40,7 +31,7 @@ export function stringLiteralSites(index: RepositoryIndex): LiteralSites {
   for (const file of index.files.values()) {
     if (fileRole(file.path, file.language) !== 'source') continue;
     const withheld = new Set(file.secretLines ?? []);
-    readLines(index.root, file.path).forEach((line, at) => {
+    readSourceLines(index, file.path).forEach((line, at) => {
       if (withheld.has(at + 1)) return;
       for (const [, , name = ''] of line.matchAll(QUOTED_NAME)) {
         const key = compactName(name);
@@ -66,9 +57,11 @@ export function namesAfterLiteral(
   index: RepositoryIndex,
   site: { path: string; line: number; name: string },
 ): string[] {
-  const text = readLines(index.root, site.path)[site.line - 1] ?? '';
+  const text = readSourceLines(index, site.path)[site.line - 1] ?? '';
   const key = compactName(site.name);
-  const literal = [...text.matchAll(QUOTED_NAME)].find(([, , name = '']) => compactName(name) === key);
+  const literal = [...text.matchAll(QUOTED_NAME)].find(
+    ([, , name = '']) => compactName(name) === key,
+  );
   if (literal?.index === undefined) return [];
   const rest = text.slice(literal.index + literal[0].length);
   return [...new Set(rest.match(/[A-Za-z_$][\w$]{2,}/g) ?? [])];

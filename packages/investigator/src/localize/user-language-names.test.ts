@@ -11,7 +11,9 @@ import { userLanguageNames } from './user-language-names.js';
 describe('userLanguageNames', () => {
   it('reads template tags and filters', () => {
     expect(
-      userLanguageNames('Using `{{ post.title | upcase | clip_words: 3 }}` inside `{% layout "x" %}`'),
+      userLanguageNames(
+        'Using `{{ post.title | upcase | clip_words: 3 }}` inside `{% layout "x" %}`',
+      ),
     ).toEqual(['upcase', 'clip_words', 'layout']);
   });
 
@@ -110,7 +112,11 @@ describe('user-language names linked to the code behind them (failure class 6)',
       ['src/filters/index.ts', 5],
     ]);
     expect(
-      namesAfterLiteral(repository.index, { path: 'src/filters/index.ts', line: 5, name: 'clip_words' }),
+      namesAfterLiteral(repository.index, {
+        path: 'src/filters/index.ts',
+        line: 5,
+        name: 'clip_words',
+      }),
     ).toEqual(['limitWords']);
   });
 

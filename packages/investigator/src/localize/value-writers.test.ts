@@ -11,7 +11,10 @@ describe('isNullDereference', () => {
   it('tells a missing value dereferenced from other errors, across languages', () => {
     for (const [type, message] of [
       ['TypeError', "Cannot read properties of undefined (reading 'total')"],
-      ['java.lang.NullPointerException', "Attempt to invoke virtual method 'int Foo.size()' on a null object reference"],
+      [
+        'java.lang.NullPointerException',
+        "Attempt to invoke virtual method 'int Foo.size()' on a null object reference",
+      ],
       ['AttributeError', "'NoneType' object has no attribute 'total'"],
       ['panic', 'runtime error: invalid memory address or nil pointer dereference'],
     ])
@@ -22,10 +25,9 @@ describe('isNullDereference', () => {
 
 describe('dereferencedNames', () => {
   it('gives the receivers of member accesses, not this, self or types', () => {
-    expect(dereferencedNames('    return this.summary.total.toFixed(Math.max(digits, 2));')).toEqual([
-      'summary',
-      'total',
-    ]);
+    expect(
+      dereferencedNames('    return this.summary.total.toFixed(Math.max(digits, 2));'),
+    ).toEqual(['summary', 'total']);
     expect(dereferencedNames('val n = adapter!!.itemCount + self.x')).toEqual(['adapter']);
   });
 });
@@ -76,11 +78,13 @@ describe('writers of a missing value (failure class 1)', () => {
         ],
       },
       'src/views/receipt.js': {
-        content: 'export function receipt(view) {\n  return `Total: ${view.summary.total} page`;\n}\n',
+        content:
+          "export function receipt(view) {\n  return 'Total page: ' + view.summary.total;\n}\n",
         definitions: [{ name: 'receipt', kind: 'function', lines: [1, 3] }],
       },
       'src/app.js': {
-        content: 'export function mountView(view, cart) {\n  view.onMount(cart);\n  return view.render();\n}\n',
+        content:
+          'export function mountView(view, cart) {\n  view.onMount(cart);\n  return view.render();\n}\n',
         definitions: [{ name: 'mountView', kind: 'function', lines: [1, 4] }],
       },
       'test/views.test.js': { content: 'view.summary = { total: 1 };\n' },

@@ -7,11 +7,10 @@
  * (`this.summary = …`, `summary = …`, `@summary = …`) in the source files of the throw site's
  * language family; each name's writers share its credit, as a name's definers do.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase/internal';
 import { languageFamily } from './cross-language.js';
+import { readSourceLines } from './function-shape.js';
 
 /** Error types and messages that say a missing value was dereferenced, across languages. */
 const NULL_DEREFERENCE =
@@ -54,7 +53,7 @@ export function dereferencedNames(line: string): string[] {
   ];
 }
 
-function escape(name: string): string {
+function escapeName(name: string): string {
   return name.replace(/[$]/g, '\\$');
 }
 
@@ -79,18 +78,16 @@ export function valueWriters(
   throwSite: { path: string; line: number },
 ): Map<string, ValueWriter> {
   const found = new Map<string, ValueWriter>();
-  const read = (file: string) => {
-    try {
-      return readFileSync(path.join(index.root, file), 'utf8').split('\n');
-    } catch {
-      return [];
-    }
-  };
+  const read = (file: string) => readSourceLines(index, file);
   const names = dereferencedNames(read(throwSite.path)[throwSite.line - 1] ?? '');
   const family = languageFamily(throwSite.path);
   if (names.length === 0 || !family) return found;
   const patterns = names.map(
-    (name) => [name, new RegExp(`(?:^|[^\\w$.])(?:this\\.|self\\.|@)?${escape(name)}\\s*=(?![=>])`)] as const,
+    (name) =>
+      [
+        name,
+        new RegExp(`(?:^|[^\\w$.])(?:this\\.|self\\.|@)?${escapeName(name)}\\s*=(?![=>])`),
+      ] as const,
   );
   const writers = new Map<string, Map<string, number>>();
   for (const file of index.files.values()) {
