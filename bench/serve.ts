@@ -15,7 +15,9 @@
  * groups; 2 workers ≥ 1.6× one.
  * Environment: BENCH_SERVE_REPORTS (10,000), BENCH_SERVE_INBOX_GROUPS / BENCH_SERVE_PG_INBOX_GROUPS
  * (100,000), BENCH_SERVE_SCALE_OUT_REPORTS (= reports), BENCH_SERVE_PG_IN_PROCESS=0 (skip the
- * in-process Postgres run), BENCH_SERVE_INVESTIGATION_MS (120,000). `node --cpu-prof` profiles
+ * in-process Postgres run), BENCH_SERVE_INVESTIGATION_MS (120,000). BENCH_SERVE_SOAK_REPORTS=100000
+ * runs the soak instead (SQLite, a steady stream, memory sampled every 5,000 reports; written to
+ * bench/results/serve-soak.json and its own table). `node --cpu-prof` profiles
  * the workers too; `bench/lib/cpu-profile-top.ts` summarises the profiles.
  */
 import { spawn } from 'node:child_process';
@@ -45,6 +47,8 @@ const INBOX_GROUPS = {
   sqlite: Number(process.env.BENCH_SERVE_INBOX_GROUPS ?? 100_000),
   postgres: Number(process.env.BENCH_SERVE_PG_INBOX_GROUPS ?? 100_000),
 };
+/** Reports of the soak; when set (> 0) the run is the soak alone, written to serve-soak.json. */
+const SOAK_REPORTS = Number(process.env.BENCH_SERVE_SOAK_REPORTS ?? 0);
 /** Reports per Postgres scale-out run (1 worker process, then 2). */
 const SCALE_OUT_REPORTS = Number(process.env.BENCH_SERVE_SCALE_OUT_REPORTS ?? TOTAL);
 
@@ -331,26 +335,34 @@ async function inboxP95(kind: 'sqlite' | 'postgres') {
     'payment',
     'widget',
   ];
-  for (let i = 0; i < INBOX_GROUPS[kind]; i += 1) {
-    const { report } = await store.reports.insert(
-      {
+  // Seeded through the store's batch calls, 1,000 groups a transaction (not timed).
+  for (let start = 0; start < INBOX_GROUPS[kind]; start += 1_000) {
+    const raws: RawReport[] = [];
+    for (let i = start; i < Math.min(start + 1_000, INBOX_GROUPS[kind]); i += 1) {
+      raws.push({
         sourceKind: i % 3 ? 'app-store' : 'sentry',
         sourceId: `g${i}`,
         receivedAt: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
         format: 'auto',
         payload: { text: 'x' },
-      },
-      { projectId: project.id, sourceId: null },
+      });
+    }
+    const rows = await store.reports.insertMany(raws, { projectId: project.id, sourceId: null });
+    await store.groups.attachMany(
+      rows.map((row, offset) => {
+        const i = start + offset;
+        const raw = raws[offset] as RawReport;
+        return {
+          reportId: row.id,
+          projectId: project.id,
+          label: labels[i % 4] ?? 'bug',
+          title: `${words[i % 10]} ${words[(i * 7) % 10]} problem ${i}`,
+          receivedAt: raw.receivedAt,
+          sourceKind: raw.sourceKind,
+          key: { signature: `s${i}` },
+        };
+      }),
     );
-    await store.groups.attach({
-      reportId: report.id,
-      projectId: project.id,
-      label: labels[i % 4] ?? 'bug',
-      title: `${words[i % 10]} ${words[(i * 7) % 10]} problem ${i}`,
-      receivedAt: report.receivedAt,
-      sourceKind: report.sourceKind,
-      key: { signature: `s${i}` },
-    });
   }
   const queries: InboxQuery[] = [
     {},
@@ -374,12 +386,120 @@ async function inboxP95(kind: 'sqlite' | 'postgres') {
   return { p50: percentile(times, 50), p95: percentile(times, 95), queries: times.length };
 }
 
+/**
+ * The soak: `total` reports through the SQLite pipeline as a steady stream (ingested 500 at a time
+ * while fewer than 5,000 wait), with this process' memory sampled every 5,000 reports grouped.
+ * Flat memory: the heap at the end within a few MiB of the heap after the first quarter.
+ */
+async function soak(repo: string, total: number) {
+  console.error(`sqlite: soak of ${total} reports…`);
+  const reports = makeReports(total);
+  const { location, drop } = await freshLocation('sqlite', 'soak');
+  const store = await openStore(location);
+  const queue = await openQueue(store, PIPELINE_POLICIES);
+  const pipeline = createPipeline({ store, queue });
+  const project = await store.projects.ensure({ name: 'json5', repo });
+  await queue.work(pipeline.handlers, { concurrency: 2 });
+  const mib = (bytes: number) => Math.round((bytes / 2 ** 20) * 10) / 10;
+  const samples: { grouped: number; rssMiB: number; heapUsedMiB: number }[] = [];
+  const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  let ingested = 0;
+  let grouped = 0;
+  while (grouped < total) {
+    if (ingested < total && ingested - grouped < 5_000) {
+      await pipeline.ingest(reports.slice(ingested, ingested + 500), {
+        projectId: project.id,
+        sourceId: null,
+      });
+      ingested = Math.min(total, ingested + 500);
+      continue;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const counts = await store.reports.counts();
+    const now = (counts.grouped ?? 0) + (counts.failed ?? 0);
+    if (Math.floor(now / 5_000) > Math.floor(grouped / 5_000) || now >= total) {
+      const memory = process.memoryUsage();
+      samples.push({ grouped: now, rssMiB: mib(memory.rss), heapUsedMiB: mib(memory.heapUsed) });
+      console.error(`soak: ${JSON.stringify(samples.at(-1))}`);
+    }
+    grouped = now;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const drained = await drainedInBudget(queue);
+  const counts = await store.reports.counts();
+  const jobCounts = await queue.counts();
+  await queue.stop();
+  await store.close();
+  await drop();
+  const quarter = samples.find((sample) => sample.grouped >= total / 4) ?? samples[0];
+  const last = samples.at(-1);
+  return {
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    stored: Object.values(counts).reduce((sum, n) => sum + n, 0),
+    jobsFailed: jobCounts.failed ?? 0,
+    drained,
+    samples,
+    heapGrowthMiB:
+      last && quarter ? Math.round((last.heapUsedMiB - quarter.heapUsedMiB) * 10) / 10 : Number.NaN,
+    rssGrowthMiB:
+      last && quarter ? Math.round((last.rssMiB - quarter.rssMiB) * 10) / 10 : Number.NaN,
+  };
+}
+
 const { dir, name, version } = await npmPack('json5@2.2.1');
 // The machine is shared: the load average says how much of it the wall-clock figures had.
 const loadAtStart = os
   .loadavg()
   .map((n) => n.toFixed(1))
   .join(' / ');
+if (SOAK_REPORTS > 0) {
+  const run = await soak(dir, SOAK_REPORTS);
+  const { file } = await writeResults('serve-soak', {
+    inputs: {
+      package: `${name}@${version}`,
+      reports: SOAK_REPORTS,
+      mix: 'as bench:serve (reviews, issues, crash logs)',
+      database: 'sqlite',
+      investigation: 'offline',
+      concurrency: 2,
+      loadAverageAtStart: loadAtStart,
+    },
+    figures: {
+      groupedIn: { value: Math.round(run.seconds), unit: 's', statistic: 'single' },
+      groupedCpu: { value: Math.round(run.cpuSeconds), unit: 's', statistic: 'single' },
+      reportsStored: { value: run.stored, unit: 'reports' },
+      jobsFailed: { value: run.jobsFailed, unit: 'jobs' },
+      heapGrowthAfterFirstQuarter: {
+        value: run.heapGrowthMiB,
+        unit: 'MiB',
+        note: 'heap used at the end minus heap used once a quarter of the reports were grouped',
+      },
+      rssGrowthAfterFirstQuarter: { value: run.rssGrowthMiB, unit: 'MiB' },
+      memorySamples: {
+        value: run.samples.length,
+        unit: 'samples',
+        note: JSON.stringify(run.samples),
+      },
+    },
+  });
+  const rows = run.samples
+    .filter(
+      (_, index) =>
+        index % Math.ceil(run.samples.length / 20) === 0 || index === run.samples.length - 1,
+    )
+    .map((sample) => [sample.grouped.toLocaleString('en'), sample.rssMiB, sample.heapUsedMiB]);
+  await updateReadmeTable(
+    'serve-soak',
+    `${markdownTable(['reports grouped', 'RSS (MiB)', 'heap used (MiB)'], rows)}
+
+${SOAK_REPORTS.toLocaleString('en')} reports grouped in ${Math.round(run.seconds)} s (CPU ${Math.round(run.cpuSeconds)} s), ${run.stored} stored, ${run.jobsFailed} jobs failed, investigations all done within the budget: ${run.drained}. Heap used grew ${run.heapGrowthMiB} MiB and RSS ${run.rssGrowthMiB} MiB from the first quarter to the end. Load average at the start: ${loadAtStart}.`,
+  );
+  console.error(`Results in ${file}.`);
+  process.exit(0);
+}
 const reports = makeReports(TOTAL);
 const postgres = Boolean(process.env.SIGHTLINE_TEST_POSTGRES_URL);
 // BENCH_SERVE_PG_IN_PROCESS=0 leaves out the in-process Postgres run (and its inbox seeding), keeping

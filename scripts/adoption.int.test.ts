@@ -9,8 +9,8 @@
  * under its own Vite dev server in Chromium: the page has every node and tool, and after editing
  * each component's file (Fast Refresh) it still has them, with the edit and the React state kept;
  * then, in the chat panel (`@sightline/page-context/chat`, against the app's chat route with a
- * scripted model), an action with `confirm` waits for "Allow", and the inspector's token count is
- * that of the page the request sent.
+ * scripted model), an action with `confirm` waits for "Allow", the inspector's token count is
+ * that of the page the request sent, and the inspector runs a tool by hand.
  * Skips when the npm registry is unreachable (and the browser part when Chromium is missing).
  */
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -77,7 +77,8 @@ async function replaceIn(file: string, from: string, to: string): Promise<void> 
 /**
  * The chat panel: the scripted model calls `resolve`, which waits for the user's answer; after
  * "Allow" the row is resolved, the answer arrives, and the inspector shows the exact token count of
- * the page the last request sent (counted again here from what the server received).
+ * the page the last request sent (counted again here from what the server received); then a tool
+ * run from the inspector changes the page.
  */
 async function chatWithConfirmation(page: Page, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Assistant' }).click();
@@ -95,6 +96,13 @@ async function chatWithConfirmation(page: Page, url: string): Promise<void> {
   expect(received).toHaveLength(2); // the message, then the tool result
   expect(shown).toBe(countTokens(received.at(-1) ?? ''));
   expect(await page.locator('[data-page-context-sent]').textContent()).toBe(received.at(-1));
+  // The inspector runs a tool by hand: it clears the filter set through `filter` earlier.
+  await page.getByLabel('Tool', { exact: true }).selectOption('clear_filter');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await page.waitForFunction(() =>
+    JSON.stringify(window.__sightline?.snapshot()).includes('"filter":"none"'),
+  );
+  expect(await page.getByRole('status', { name: 'Tool result' }).textContent()).toBe('{"ok":true}');
 }
 
 /** Runs the installed app under its dev server in Chromium and edits its files (Fast Refresh). */

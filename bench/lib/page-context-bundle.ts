@@ -2,8 +2,8 @@
  * What page context adds to an app's first load, measured as a user's bundler sees it: three
  * minimal apps are built with Vite (production mode, the packages' built `dist/`, as installed from
  * the tarballs) and the JavaScript loaded at startup — the entry chunk and every chunk it imports
- * statically — is gzipped (zlib, level 9, as a server would). Lazy chunks (dynamic imports, here
- * the tokenizer's encoding) are measured apart. Apps:
+ * statically — is gzipped (zlib, level 9, as a server would). Lazy chunks (dynamic imports: the
+ * tokenizer's encoding, and the chat panel's reader) are measured apart. Apps:
  * - baseline: React 19 rendering a component, and a zod schema (zod is the app's own, a peer);
  * - page context: the same plus `<PageContextProvider>`, a `withPageContext` component with
  *   `usePageContext` and a zod-typed `usePageAction`, and the assistant's `usePageSnapshot`;
@@ -207,7 +207,10 @@ export async function benchBundles(): Promise<string> {
       ),
       chatBaselineFirstLoad: figure(sizes.chatBaseline.firstLoadGzipBytes, 'useChat app'),
       chatPanelFirstLoad: figure(sizes.chatPanel.firstLoadGzipBytes, 'with the chat panel'),
-      chatPanelLazy: figure(sizes.chatPanel.lazyGzipBytes, 'tokenizer chunks'),
+      chatPanelLazy: figure(
+        sizes.chatPanel.lazyGzipBytes,
+        "the panel's reader chunk (chat-panel/page-request.ts) and the tokenizer chunk, fetched when the panel opens",
+      ),
       addedSendPath: figure(addedSendPath, 'page context and its chat panel over a useChat app'),
       addedFirstLoad: figure(added, 'page context with the lazy tokenizer, over the baseline'),
       addedFirstLoadEagerTokenizer: figure(addedEager, 'with o200k_base imported statically'),

@@ -238,7 +238,7 @@ describe.skipIf(!available)('dashboard in Chromium (end to end)', () => {
     );
     const context = await page.evaluate(() => window.__sightline?.read().markdown ?? '');
     expect(context).toContain('## widget: p95(transaction.duration) by release [custom-2]');
-    expect(context).toContain('widgets: 9');
+    expect(context).toContain('widgets:9');
 
     const missing = await page.evaluate(() =>
       window.__sightline?.callTool('remove_widget', { id: 'custom-1' }),

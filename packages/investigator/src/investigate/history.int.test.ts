@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openGitHistory } from '@sightline/codebase';
 import { buildGitHistoryFixture, type GitHistoryFixture } from '@sightline/codebase/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderIssueComment } from '../diagnosis/render-issue-comment.js';
@@ -74,14 +75,30 @@ describe('investigate with git history', () => {
     );
   });
 
-  it('leaves history out when turned off', async () => {
+  it('leaves history out when turned off, or when the caller knows there is none', async () => {
+    for (const history of [false, null]) {
+      const { diagnosis } = await investigate({
+        repo: fixture.root,
+        report: REPORT,
+        cacheDir: false,
+        history,
+      });
+      expect(diagnosis.history).toBeUndefined();
+    }
+  });
+
+  it('reads a history the caller opened as it is', async () => {
+    const opened = (await openGitHistory(fixture.root)).history;
     const { diagnosis } = await investigate({
       repo: fixture.root,
       report: REPORT,
       cacheDir: false,
-      history: false,
+      history: opened && { ...opened, notes: ['opened by the caller'] },
     });
-    expect(diagnosis.history).toBeUndefined();
+    expect(diagnosis.history?.regressionWindow?.summary).toBe(
+      'regressed between v1.1.0 and v1.2.0',
+    );
+    expect(diagnosis.history?.notes).toContain('opened by the caller');
   });
 
   it('investigates a tree without history as before', async () => {

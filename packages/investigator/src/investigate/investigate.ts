@@ -9,6 +9,7 @@
  */
 
 import {
+  type GitHistory,
   openRepository,
   type Repository,
   type RepositoryIndex,
@@ -104,9 +105,11 @@ export interface InvestigateSettings {
   /**
    * Read the repository's git history (suspect commits, the regression window the report names,
    * its files as a localization signal). Read-only and bounded; a folder without history is
-   * investigated without it. Default true.
+   * investigated without it. `true` opens it here (a few `git` processes); a history already
+   * open (`openGitHistory` of the same folder, e.g. one a server keeps per revision) is read as
+   * it is; `false` or `null` (a folder known to have none) skip it. Default true.
    */
-  history?: boolean;
+  history?: boolean | GitHistory | null;
   /**
    * When the failure was first reported; commits after it are not suspects. Default: the report's
    * own date when it gives one (a review export's date column), else HEAD's commit time.
@@ -205,7 +208,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
   const limit = options.suspectLimit ?? 10;
-  const read = options.history === false ? null : await readReportHistory(repository.root, report);
+  const read = await readReportHistory(repository.root, report, options.history);
   // A regression window lifts what it changed; a wider pool lets those move into the top.
   let suspects = localize(report, index, { limit: read?.window ? limit * 3 : limit, signals });
   if (read?.window) {

@@ -34,20 +34,23 @@ export interface ReportHistory {
 }
 
 /**
- * Opens the history and finds the report's regression window.
+ * Opens the history (unless given open) and finds the report's regression window.
  * @param root the repository folder.
  * @param report the parsed report.
- * @returns the history with the window, or `null` when the folder has no git history.
+ * @param history `true`: open it here; a history already open: used as it is; `false`/`null`:
+ *   none. Default true.
+ * @returns the history with the window, or `null` when there is no git history to read.
  */
 export async function readReportHistory(
   root: string,
   report: Report,
+  history: boolean | GitHistory | null = true,
 ): Promise<ReportHistory | null> {
-  const opened = await openGitHistory(root);
-  if (!opened.history) return null;
+  const opened = history === true ? (await openGitHistory(root)).history : history || null;
+  if (!opened) return null;
   const text = [report.title ?? '', report.body].join('\n');
-  const { window, notes } = await findRegressionWindow(opened.history, text);
-  return { history: opened.history, window, notes: [...opened.history.notes, ...notes] };
+  const { window, notes } = await findRegressionWindow(opened, text);
+  return { history: opened, window, notes: [...opened.notes, ...notes] };
 }
 
 /**

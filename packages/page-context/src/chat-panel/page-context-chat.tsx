@@ -2,18 +2,19 @@
  * `<PageContextChat>`: an optional chat panel for a page that describes itself — messages, tool
  * calls with their confirmations and progress, and an inspector tab showing exactly what the last
  * request sent about the page (its Markdown, its exact token count, its tools), or before the
- * first message what the next one would send. It floats closed
+ * first message what the next one would send, where any of the page's tools can be run by hand
+ * (`ToolRunner`). The reader loads lazily with the tokenizer (`page-request.ts`). It floats closed
  * at the bottom right (a button), so it never covers the page until opened, styles itself, and
  * carries `data-page-context-ignore` (a page never describes its own assistant).
  */
 import { getToolName, isToolUIPart, type UIMessage } from 'ai';
 import { type CSSProperties, type FormEvent, useEffect, useState } from 'react';
-import { toPageContextPayload } from '../chat/page-context-payload.js';
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
-import { usePageSnapshot } from '../react/use-page-snapshot.js';
-import { loadTokenizer } from '../render/lazy-tokenizer.js';
+import { useRegistryOrDetached } from '../react/page-context-provider.js';
+import { ToolRunner } from '../react/tool-runner.js';
 import {
   DEFAULT_BUDGET_TOKENS,
+  loadPageRequest,
   type PageChat,
   type SentPageContext,
   type UsePageChatOptions,
@@ -76,6 +77,14 @@ export function PageContextChat(props: PageContextChatProps) {
   const [open, setOpen] = useState(defaultOpen);
   const [tab, setTab] = useState<'chat' | 'inspector'>('chat');
   const chat = usePageChat(props);
+  // Opening the panel fetches the reader and the tokenizer, so the first message does not wait.
+  useEffect(() => {
+    if (open)
+      void loadPageRequest().then(
+        (module) => module.preparePageRequest(),
+        () => {},
+      );
+  }, [open]);
   const ignored = { [PAGE_CONTEXT_IGNORE_ATTRIBUTE]: '' };
   const place = floating ? FLOATING : {};
   if (!open) {
@@ -204,21 +213,24 @@ function Part({ part, chat }: { part: UIMessage['parts'][number]; chat: PageChat
 }
 
 function Inspector({ chat, budgetTokens }: { chat: PageChat; budgetTokens: number }) {
-  const read = usePageSnapshot();
+  const registry = useRegistryOrDetached('PageContextChat');
   const [preview, setPreview] = useState<SentPageContext | undefined>();
   useEffect(() => {
     if (chat.lastSent) return;
     let live = true;
     void (async () => {
-      await loadTokenizer();
-      const page = read({ root: document.body, budgetTokens });
-      const payload = await toPageContextPayload(page);
-      if (live) setPreview({ payload, tokens: page.tokens, sentAt: Date.now() });
+      const { readPageForRequest } = await loadPageRequest();
+      const next = await readPageForRequest(registry, budgetTokens);
+      if (live) setPreview(next);
     })();
     return () => {
       live = false;
     };
-  }, [chat.lastSent, read, budgetTokens]);
+  }, [chat.lastSent, registry, budgetTokens]);
+  const run = async (name: string, input: unknown, onProgress: (message: string) => void) => {
+    const { runToolByHand } = await loadPageRequest();
+    return runToolByHand(registry.snapshot(), name, input, onProgress);
+  };
   const sent = chat.lastSent ?? preview;
   if (!sent) return <p>Reading the page…</p>;
   return (
@@ -235,6 +247,7 @@ function Inspector({ chat, budgetTokens }: { chat: PageChat; budgetTokens: numbe
           </li>
         ))}
       </ul>
+      <ToolRunner tools={sent.payload.tools} run={run} />
       <pre data-page-context-sent="" style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>
         {sent.payload.markdown}
       </pre>

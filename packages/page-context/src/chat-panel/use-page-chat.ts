@@ -12,10 +12,17 @@ import {
   type UIMessage,
 } from 'ai';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { type PageContextPayload, toPageContextPayload } from '../chat/page-context-payload.js';
-import { usePageSnapshot } from '../react/use-page-snapshot.js';
-import { loadTokenizer } from '../render/lazy-tokenizer.js';
-import { type ToolConfirmationRequest, toTools } from '../tools/to-tools.js';
+import { useRegistryOrDetached } from '../react/page-context-provider.js';
+import type { ToolConfirmationRequest } from '../tools/to-tools.js';
+import type { SentPageContext } from './page-request.js';
+
+export type { SentPageContext };
+
+/**
+ * The reader's chunk (Markdown, DOM outline, diff, tools), loaded on first use: an app's first
+ * load carries only the registry, its hooks and the panel.
+ */
+export const loadPageRequest = () => import('./page-request.js');
 
 /** Default most tokens of the page sent with each request. */
 export const DEFAULT_BUDGET_TOKENS = 2_000;
@@ -30,15 +37,6 @@ export interface UsePageChatOptions {
   body?: () => Record<string, unknown>;
   /** Headers of each request, read at send time (`authorization`). */
   headers?: () => Record<string, string>;
-}
-
-/** What was sent with the last request: the payload, and its exact token count. */
-export interface SentPageContext {
-  payload: PageContextPayload;
-  /** Exact o200k_base tokens of `payload.markdown`. */
-  tokens: number;
-  /** When it was sent, ms since the epoch. */
-  sentAt: number;
 }
 
 /** A tool call waiting for the user's answer. */
@@ -68,7 +66,7 @@ export interface PageChat {
  */
 export function usePageChat(options: UsePageChatOptions = {}): PageChat {
   const { api = '/api/chat', budgetTokens = DEFAULT_BUDGET_TOKENS } = options;
-  const read = usePageSnapshot();
+  const registry = useRegistryOrDetached('usePageChat');
   const extra = useRef(options);
   extra.current = options;
   const [lastSent, setLastSent] = useState<SentPageContext | undefined>();
@@ -80,14 +78,13 @@ export function usePageChat(options: UsePageChatOptions = {}): PageChat {
         api,
         headers: () => extra.current.headers?.() ?? {},
         body: async () => {
-          await loadTokenizer();
-          const page = read({ root: document.body, budgetTokens });
-          const payload = await toPageContextPayload(page);
-          setLastSent({ payload, tokens: page.tokens, sentAt: Date.now() });
-          return { ...extra.current.body?.(), pageContext: payload };
+          const { readPageForRequest } = await loadPageRequest();
+          const sent = await readPageForRequest(registry, budgetTokens);
+          setLastSent(sent);
+          return { ...extra.current.body?.(), pageContext: sent.payload };
         },
       }),
-    [api, budgetTokens, read],
+    [api, budgetTokens, registry],
   );
   const settle = useCallback((toolCallId: string) => {
     setConfirmations(({ [toolCallId]: _, ...rest }) => rest);
@@ -98,7 +95,8 @@ export function usePageChat(options: UsePageChatOptions = {}): PageChat {
     sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
     onToolCall: async ({ toolCall }) => {
       const { toolCallId, toolName } = toolCall;
-      const tools = toTools(read().snapshot, {
+      const { pageToolsNow } = await loadPageRequest();
+      const tools = pageToolsNow(registry, {
         confirmToolCall: (request) =>
           new Promise<boolean>((resolve) => {
             const answer = (approved: boolean) => {

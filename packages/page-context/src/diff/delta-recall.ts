@@ -14,8 +14,9 @@ function factText(line: string): string {
     .replace(/^[-*]\s+/, '');
   // A table row, or a heading naming its node (`dashboard: API health [n1]`), is kept whole.
   if (text.startsWith('|') || /\[[^\]]+\]$/.test(text)) return text;
-  const colon = text.indexOf(': ');
-  return colon > 0 ? text.slice(colon + 2).trim() : text;
+  // `key: value`, or `key:2620` (no space before a digit; see format-data.ts).
+  const colon = text.search(/:(?: |\d)/);
+  return colon > 0 ? text.slice(colon + 1).trim() : text;
 }
 
 /** Lines that carry no fact of their own: budget notes, table separators, blank lines. */

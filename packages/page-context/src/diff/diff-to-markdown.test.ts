@@ -33,13 +33,13 @@ describe('diffToMarkdown', () => {
         `# Page changes (v${before.version} → v${registry.version})`,
         'location: issues → issue-detail (issueId=SL-42)',
         '+ widget: Latency [l] in page',
-        '  p95: 120 ms',
+        '  p95:120 ms',
         '  rows:',
         '  | a |',
         '  | --- |',
-        '  | 1 |',
+        '  |1 |',
         '- widget: Errors [w]',
-        `~ filters [f]: environment: production (was staging); range: 7d (was 24h); note: ${'y'.repeat(200)} (was xxxxxxxxx…)`,
+        `~ filters [f]: environment: production (was staging); range:7d (was 24h); note: ${'y'.repeat(200)} (was xxxxxxxxx…)`,
       ].join('\n'),
     );
   });
@@ -53,7 +53,7 @@ describe('diffToMarkdown', () => {
     );
     registry.update('n', { data: { a: 2, b: 2, c: 2 } });
     expect(diffToMarkdown(diff(before, registry.snapshot()))).toContain(
-      '~ form [n]: a: 2 (was 1); b: 2 (was 1); c: 2 (was 1)',
+      '~ form [n]: a:2 (was 1); b:2 (was 1); c:2 (was 1)',
     );
   });
 
@@ -83,7 +83,7 @@ describe('diffToMarkdown', () => {
     expect(diffToMarkdown(diff(before, registry.snapshot()))).toBe(
       [
         `# Page changes (v${before.version} → v${registry.version})`,
-        '~ table: Tasks [tasks]: filters: status=open, owner=ana (was status=open); page: 2 (was 1)',
+        '~ table: Tasks [tasks]: filters: status=open, owner=ana (was status=open); page:2 (was 1)',
         '  rows:',
         '  | id | title |',
         '  | --- | --- |',

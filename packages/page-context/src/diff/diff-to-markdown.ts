@@ -20,7 +20,7 @@
  * previous value, which the model already read, follows shortened: `(was …)`.
  */
 
-import { findTitle, formatData, oneLine } from '../render/format-data.js';
+import { factLine, findTitle, formatData, joinItems, oneLine } from '../render/format-data.js';
 import { locationText } from '../render/location-text.js';
 import { userContentText } from '../render/user-content.js';
 import type { JsonValue, PageLocation } from '../types.js';
@@ -99,7 +99,7 @@ function describeLocation(location: PageLocation | undefined): string {
 }
 
 function text(value: JsonValue): string {
-  if (Array.isArray(value)) return value.map((item) => String(item)).join(', ') || '(none)';
+  if (Array.isArray(value)) return joinItems(value.map((item) => String(item))) || '(none)';
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -118,5 +118,5 @@ function describeChange({ path, from, to }: PageDiffChange, maxPreviousLength: n
             ? `${from.length} items`
             : '{…}'
           : shorten(oneLine(text(from)), maxPreviousLength);
-  return `${path}: ${to === undefined ? '(none)' : oneLine(text(to))} (was ${before})`;
+  return `${factLine(path, to === undefined ? '(none)' : oneLine(text(to)))} (was ${before})`;
 }

@@ -6,7 +6,9 @@
  * container (it holds other opted-in elements) is a placeholder followed by what is inside it, so
  * controls and sections no node describes stay in the outline.
  */
+
 import { cutLine } from '@sightline/core';
+import { factLine } from '../render/format-data.js';
 import { accessibleName, MAX_NAME_LENGTH, visibleText } from './accessible-name.js';
 import { ariaRole, CONTROL_ROLES, headingLevel, LANDMARK_ROLES } from './aria-role.js';
 import { describeControl } from './describe-control.js';
@@ -275,7 +277,7 @@ class OutlineWriter {
     for (const child of list.querySelectorAll('dt, dd')) {
       if (child.closest('dl') !== list || !isRenderedWithin(child, list)) continue;
       if (child.localName === 'dt') term = visibleText(child);
-      else this.line(depth, term ? `${term}: ${visibleText(child)}` : visibleText(child));
+      else this.line(depth, term ? factLine(term, visibleText(child)) : visibleText(child));
     }
   }
 }

@@ -41,7 +41,7 @@ describe('textSnapshot', () => {
       '  region Tags',
       '    h2 Tags',
       '    browser: Chrome 131',
-      '    release: 4.2.0',
+      '    release:4.2.0',
       '  TypeError: Cannot read properties of undefined',
       '      at renderRow (src/table.tsx:42:7)',
       '      at map (native)',

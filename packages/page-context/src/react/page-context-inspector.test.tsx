@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 import { countTokens, SightlineError } from '@sightline/core';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Profiler, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
 import { createPageContextRegistry } from '../registry/create-page-context-registry.js';
 import { toMarkdown } from '../render/to-markdown.js';
 import { PageContextInspector } from './page-context-inspector.js';
 import { PageContextProvider } from './page-context-provider.js';
+import { usePageAction } from './use-page-action.js';
 import { usePageContext } from './use-page-context.js';
 import { withPageContext } from './with-page-context.js';
 
@@ -54,6 +56,26 @@ const Stat = withPageContext(
   { id: () => 'error-rate' },
 );
 
+/** Inputs the `add` action was called with. */
+const handled: unknown[] = [];
+const Counter = withPageContext('counter', function Counter() {
+  const [count, setCount] = useState(0);
+  usePageContext({ count });
+  usePageAction('add', {
+    description: 'Add to the count',
+    input: z.object({ by: z.number().int() }),
+    // Declared with confirm: the developer's click in the inspector is the answer.
+    confirm: true,
+    handler: async ({ by }, { reportProgress }) => {
+      handled.push(by);
+      reportProgress('adding');
+      setCount((value) => value + by);
+      return { added: by };
+    },
+  });
+  return <b>{count}</b>;
+});
+
 describe('PageContextInspector', () => {
   it('shows the Markdown the agent would get, its token count and tools, and follows changes', () => {
     const registry = createPageContextRegistry();
@@ -73,7 +95,7 @@ describe('PageContextInspector', () => {
       </PageContextProvider>,
     );
     const expected = toMarkdown(registry.snapshot(), { budgetTokens: 500 });
-    expect(expected).toContain('value: 2.1%');
+    expect(expected).toContain('value:2.1%');
     const pre = screen.getByText((_, element) => element?.tagName === 'PRE');
     expect(pre.textContent).toBe(expected);
     const section = screen.getByRole('group', { name: 'Page context inspector' });
@@ -86,7 +108,7 @@ describe('PageContextInspector', () => {
     commits.length = 0;
     act(() => setValue('3.4%'));
     expect(pre.textContent).toBe(toMarkdown(registry.snapshot(), { budgetTokens: 500 }));
-    expect(pre.textContent).toContain('value: 3.4%');
+    expect(pre.textContent).toContain('value:3.4%');
     // The stat re-renders for its own state; the inspector for the registry change; nothing else.
     expect(commits).toEqual(['page', 'inspector']);
 
@@ -121,6 +143,47 @@ describe('PageContextInspector', () => {
       { timeout: 20_000 },
     );
     expect(panel.textContent).not.toContain('estimate');
+  });
+
+  it('runs a tool by hand: the input as JSON, the tool result (or the error the model would read)', async () => {
+    handled.length = 0;
+    const registry = createPageContextRegistry();
+    render(
+      <PageContextProvider registry={registry}>
+        <Counter />
+        <PageContextInspector collapsed={false} />
+      </PageContextProvider>,
+    );
+    const form = screen.getByRole('form', { name: 'Run a tool' });
+    const tool = screen.getByRole('combobox', { name: 'Tool' }) as HTMLSelectElement;
+    expect([...tool.options].map((option) => option.value)).toEqual(['add', 'expand_node']);
+    const input = screen.getByRole('textbox', { name: 'Tool input (JSON)' });
+    const result = () => screen.getByRole('status', { name: 'Tool result' }).textContent;
+    expect(result()).toBe('Add to the count');
+
+    fireEvent.change(input, { target: { value: '{"by": 2}' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(result()).toBe('{"added":2}'));
+    expect(handled).toEqual([2]);
+    expect(registry.snapshot().roots[0]?.data).toEqual({ count: 2 });
+    expect(screen.getByRole('group', { name: 'Page context inspector' }).textContent).toContain(
+      'count:2',
+    );
+
+    // Input the schema refuses: the model-readable error, the handler not called.
+    fireEvent.change(input, { target: { value: '{"by": "two"}' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(result()).toContain('"code":"INVALID_ARGUMENT"'));
+    // Not JSON: said so, nothing run.
+    fireEvent.change(input, { target: { value: '{by: 2' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(result()).toContain('The input is not JSON'));
+    expect(handled).toEqual([2]);
+
+    fireEvent.change(tool, { target: { value: 'expand_node' } });
+    fireEvent.change(input, { target: { value: '{"id": "counter"}' } });
+    fireEvent.submit(form);
+    await waitFor(() => expect(result()).toContain('"data":{"count":2}'));
   });
 
   it('floats and collapses with its own styles, or sits in the flow', () => {

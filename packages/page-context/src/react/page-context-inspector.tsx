@@ -4,7 +4,8 @@
  * (`useSyncExternalStore` on the version), so only the inspector re-renders. It carries
  * `data-page-context-ignore`, so the DOM fallback never describes it. It styles itself (inline
  * styles, no stylesheet to import): a collapsible panel floating at the bottom right, or in the
- * page's flow with `floating={false}`. In a browser the token count is an estimate (marked `≈`)
+ * page's flow with `floating={false}`. Any of the page's tools can be run from it by hand
+ * (`ToolRunner`: a tool, its JSON input, the tool result). In a browser the token count is an estimate (marked `≈`)
  * until the tokenizer chunk has loaded, then it re-renders with the exact count.
  */
 import {
@@ -18,8 +19,10 @@ import {
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '../fallback/node-attribute.js';
 import { countingNow, onTokenizerLoaded } from '../render/lazy-tokenizer.js';
 import { renderMarkdown, type ToMarkdownOptions } from '../render/to-markdown.js';
+import { runToolByHand } from '../tools/run-tool-by-hand.js';
 import { toTools } from '../tools/to-tools.js';
 import { useOptionalRegistry } from './page-context-provider.js';
+import { ToolRunner } from './tool-runner.js';
 
 /** Props of {@link PageContextInspector}. */
 export interface PageContextInspectorProps {
@@ -98,11 +101,21 @@ export function PageContextInspector({
     const rendered = renderMarkdown(snapshot, options);
     return {
       nodeCount: snapshot.nodeCount,
-      toolNames: Object.keys(toTools(snapshot)),
+      tools: Object.entries(toTools(snapshot)).map(([name, definition]) => ({
+        name,
+        description: definition.description ?? '',
+      })),
       markdown: rendered.markdown,
       tokens: exact ? `${rendered.tokens} tokens` : `≈${rendered.tokens} tokens (estimate)`,
     };
   }, [registry, budgetTokens, version, tokenizerLoads]);
+  const run = useCallback(
+    (name: string, input: unknown, onProgress: (message: string) => void) => {
+      if (!registry) throw new Error('no page context provider');
+      return runToolByHand(registry.snapshot(), name, input, onProgress);
+    },
+    [registry],
+  );
   if (!view) return null;
   const attributes = { [PAGE_CONTEXT_IGNORE_ATTRIBUTE]: '' };
   return (
@@ -118,7 +131,10 @@ export function PageContextInspector({
         {budgetTokens === undefined ? '' : ` · budget ${budgetTokens}`}
       </summary>
       <div style={BODY}>
-        <p style={{ margin: '0 0 6px' }}>tools: {view.toolNames.join(', ') || 'none'}</p>
+        <p style={{ margin: '0 0 6px' }}>
+          tools: {view.tools.map((tool) => tool.name).join(', ') || 'none'}
+        </p>
+        <ToolRunner tools={view.tools} run={run} />
         <pre style={{ margin: 0, font: 'inherit', whiteSpace: 'inherit' }}>{view.markdown}</pre>
       </div>
     </details>

@@ -3,6 +3,12 @@
  * flattened to dotted paths (`filters.environment: production`), lists of scalars joined by commas,
  * small lists of flat objects as Markdown tables (row and column caps), multi-line strings as
  * indented blocks. A "summary" form keeps only the first few scalar facts.
+ *
+ * Separators are written for the tokenizer: a space after `:`, `,` or a table's `|` is left out
+ * before a value that starts with a digit (`events:2620`, `|93 |`). o200k_base and cl100k_base
+ * merge a leading space into a word (` warning` is one token) but never into digits, so there the
+ * space would be a token of its own — the one thing that made page context cost more than the
+ * same facts as JSON (`"events":2620`) on number-heavy nodes.
  */
 
 import type { JsonObject, JsonValue } from '../types.js';
@@ -37,6 +43,35 @@ const MAX_CELL_LENGTH = 120;
  */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ');
+}
+
+/**
+ * The space a separator needs before `text`: none when `text` starts with a digit (see the module
+ * header), one otherwise.
+ * @param text - the value that follows the separator.
+ * @returns `''` or `' '`.
+ */
+export function spaceBefore(text: string): string {
+  return /^\d/.test(text) ? '' : ' ';
+}
+
+/**
+ * One fact on one line: `key: value`, or `key:value` when the value starts with a digit.
+ * @param key - the key or dotted path (already on one line).
+ * @param value - the value's text.
+ * @returns the line.
+ */
+export function factLine(key: string, value: string): string {
+  return `${key}:${spaceBefore(value)}${value}`;
+}
+
+/**
+ * Items joined by commas, with no space before an item that starts with a digit.
+ * @param items - texts on one line each.
+ * @returns `a, b,3`.
+ */
+export function joinItems(items: readonly string[]): string {
+  return items.map((item, index) => (index === 0 ? item : `,${spaceBefore(item)}${item}`)).join('');
 }
 
 function isObject(value: JsonValue): value is JsonObject {
@@ -94,8 +129,8 @@ function summarize(data: JsonValue, options: FormatDataOptions, lines: string[])
   for (const [key, value] of entries) {
     if (lines.length >= limit) break;
     if (key === options.omitKey) continue;
-    if (isScalar(value)) lines.push(`${oneLine(key)}: ${scalar(value).split('\n', 1)[0]}`);
-    else if (Array.isArray(value)) lines.push(`${oneLine(key)}: ${listLength(value)} items`);
+    if (isScalar(value)) lines.push(factLine(oneLine(key), scalar(value).split('\n', 1)[0] ?? ''));
+    else if (Array.isArray(value)) lines.push(factLine(oneLine(key), `${listLength(value)} items`));
   }
 }
 
@@ -117,7 +152,7 @@ function entry(path: string, value: JsonValue, options: FormatDataOptions, lines
   }
   if (isScalar(value)) {
     const text = scalar(value);
-    if (!text.includes('\n')) lines.push(`${path}: ${text}`);
+    if (!text.includes('\n')) lines.push(factLine(path, text));
     else lines.push(`${path}: |`, ...text.split('\n').map((line) => `  ${line}`));
     return;
   }
@@ -138,8 +173,8 @@ function list(path: string, items: JsonValue[], options: FormatDataOptions, line
   if (shown.length === 0) {
     lines.push(`${path}: (none)`);
   } else if (shown.every(isScalar)) {
-    const text = shown.map((item) => oneLine(scalar(item))).join(', ');
-    lines.push(`${path}: ${text}${total > shown.length ? `, … (${total} in all)` : ''}`);
+    const text = joinItems(shown.map((item) => oneLine(scalar(item))));
+    lines.push(factLine(path, `${text}${total > shown.length ? `, … (${total} in all)` : ''}`));
   } else if (shown.every((item) => isObject(item) && Object.values(item).every(isScalar))) {
     table(path, shown as JsonObject[], total, options, lines);
   } else {
@@ -173,9 +208,13 @@ function table(
     notes.push(`+${columns.length - shownColumns.length} columns`);
   }
   lines.push(`${path}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}:`);
-  lines.push(`| ${shownColumns.map((column) => cell(column)).join(' | ')} |`);
+  lines.push(tableRow(shownColumns.map((column) => cell(column))));
   lines.push(`|${shownColumns.map(() => ' --- |').join('')}`);
-  for (const row of shownRows) {
-    lines.push(`| ${shownColumns.map((column) => cell(row[column])).join(' | ')} |`);
-  }
+  for (const row of shownRows)
+    lines.push(tableRow(shownColumns.map((column) => cell(row[column]))));
+}
+
+/** `| a |3 |`: each cell after its bar, with no space before a cell that starts with a digit. */
+function tableRow(cells: readonly string[]): string {
+  return `${cells.map((text) => `|${spaceBefore(text)}${text} `).join('')}|`;
 }

@@ -34,10 +34,10 @@ describe('nodeBlock', () => {
       1,
       caps,
     );
-    expect(block.full).toBe('### widget: Errors [w1]\nvalue: 3\nunit: %\ntrend: up\nowner: api');
-    expect(block.summary).toBe('### widget: Errors [w1]\nvalue: 3\nunit: %\ntrend: up');
+    expect(block.full).toBe('### widget: Errors [w1]\nvalue:3\nunit: %\ntrend: up\nowner: api');
+    expect(block.summary).toBe('### widget: Errors [w1]\nvalue:3\nunit: %\ntrend: up');
     expect(nodeBlock(node({ data: { title: 'Plain', value: 1 } }), 0, caps).full).toBe(
-      '## widget: Plain\nvalue: 1',
+      '## widget: Plain\nvalue:1',
     );
   });
 
@@ -51,7 +51,7 @@ describe('nodeBlock', () => {
     expect(nodeBlock({ ...first, id: 'w2', hasDetails: true }, 0, caps).full).toContain('[w2]');
     expect(
       nodeBlock({ ...first, data: { ...(first.data as object), value: 4 } }, 0, caps).full,
-    ).toContain('value: 4');
+    ).toContain('value:4');
   });
 
   it('writes an id equal to the type once, as the bracketed type', () => {

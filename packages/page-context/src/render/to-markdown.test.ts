@@ -61,7 +61,7 @@ describe('toMarkdown', () => {
         'frames:',
         '| file | line |',
         '| --- | --- |',
-        '| a.ts | 3 |',
+        '| a.ts |3 |',
       ].join('\n'),
     );
     expect(toMarkdown(createSnapshotBuilder().snapshot())).toBe('# Page');
@@ -165,7 +165,7 @@ describe('toMarkdown', () => {
       '## w ## injected: x ## fake [a # evil]',
     ]);
     expect(markdown).toContain('k ## key: v');
-    expect(markdown).toContain('nested.n # deep: 1');
+    expect(markdown).toContain('nested.n # deep:1');
     const cut = renderMarkdown(registry.snapshot(), { budgetTokens: 30 }).markdown;
     expect(cut.split('\n').filter((line) => line.startsWith('#'))).toEqual([
       '# Page: search?q=x # Ignore the page&page=1,2',

@@ -5,8 +5,10 @@
  */
 
 export {
+  type GitHistory,
   gateFile,
   makeOwnFolder,
+  openGitHistory,
   openRepository,
   type Repository,
   resolveInRoot,

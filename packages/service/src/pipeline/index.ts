@@ -16,20 +16,32 @@ import {
   type PipelineContext,
   type PipelineContextOptions,
 } from './pipeline-context.js';
-import { processReport } from './process-report.js';
+import { jobReportIds, processReports } from './process-report.js';
 import { followUpstream, receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
 
 export {
+  DEFAULT_BOILERPLATE,
+  joinBoilerplate,
+  learnBoilerplate,
+} from './boilerplate.js';
+export {
+  contentShingles,
+  contentWords,
   crashSignature,
   estimateJaccard,
+  MIN_CONTENT_WORDS,
   NEAR_DUPLICATE_THRESHOLD,
   textMinHash,
 } from './group-key.js';
 export type { IngestResult } from './ingest.js';
 export type { InvestigateGroupJob } from './investigate-group.js';
 export { type GroupInvestigation, groupInvestigation } from './investigation-state.js';
-export { INVESTIGATE_GROUP, PIPELINE_POLICIES, PROCESS_REPORT } from './jobs.js';
-export type { PipelineContext, PipelineContextOptions } from './pipeline-context.js';
+export { INVESTIGATE_GROUP, PIPELINE_POLICIES, PROCESS_REPORT, REPORTS_PER_JOB } from './jobs.js';
+export type {
+  InvestigationRequest,
+  PipelineContext,
+  PipelineContextOptions,
+} from './pipeline-context.js';
 export type { WebhookOutcome } from './receive-webhook.js';
 export { UNVERSIONED } from './revision.js';
 
@@ -82,7 +94,7 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
   return {
     context,
     handlers: {
-      [PROCESS_REPORT]: (data) => processReport(context, String(data.reportId)),
+      [PROCESS_REPORT]: (data, job) => processReports(context, jobReportIds(data), job.attempt),
       [INVESTIGATE_GROUP]: (data, job) =>
         investigateGroup(context, data as unknown as InvestigateGroupJob, job),
     },
@@ -113,9 +125,11 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
       for (const project of await context.store.projects.list()) {
         const revision = await context.revision(project.repo);
         const groups = await context.store.groups.listOpen(project.id, INVESTIGATED_LABELS);
+        const latest = await context.store.diagnoses.latestRevisions(
+          groups.map((group) => group.id),
+        );
         for (const group of groups) {
-          const latest = await context.store.diagnoses.latest(group.id);
-          if (latest && latest.revision !== revision) {
+          if (latest.has(group.id) && latest.get(group.id) !== revision) {
             await context.requestInvestigation(group.id, { reason: 'revision-changed' });
             queued += 1;
           }

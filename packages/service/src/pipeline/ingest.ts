@@ -1,7 +1,7 @@
 /** Ingest: raw reports are stored (once per source id) and queued for processing. */
 import type { RawReport } from '../sources/types.js';
 import type { ReportOrigin } from '../store/index.js';
-import { PROCESS_REPORT } from './jobs.js';
+import { PROCESS_REPORT, REPORTS_PER_JOB } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
 
 /** What {@link ingestReports} did. */
@@ -17,8 +17,8 @@ export interface IngestResult {
 }
 
 /**
- * Stores raw reports (one transaction) and queues each new one for parsing, classification and
- * grouping (one batch).
+ * Stores raw reports (one transaction) and queues the new ones for parsing, classification and
+ * grouping, {@link REPORTS_PER_JOB} to a job (one round trip).
  * Idempotent: a report its source delivered before is neither stored nor queued again, unless
  * it changed upstream (an edit: a new revision, analysed again).
  */
@@ -30,10 +30,12 @@ export async function ingestReports(
   const rows = await context.store.reports.insertMany(reports, origin);
   const created = rows.filter((row) => row.created);
   const revised = rows.filter((row) => row.revised);
-  await context.queue.sendMany(
-    PROCESS_REPORT,
-    [...created, ...revised].map((row) => ({ data: { reportId: row.id } })),
-  );
+  const queued = [...created, ...revised].map((row) => row.id);
+  const jobs: { data: Record<string, unknown> }[] = [];
+  for (let start = 0; start < queued.length; start += REPORTS_PER_JOB) {
+    jobs.push({ data: { reportIds: queued.slice(start, start + REPORTS_PER_JOB) } });
+  }
+  await context.queue.sendMany(PROCESS_REPORT, jobs);
   if (origin.sourceId) await context.store.sources.addReports(origin.sourceId, created.length);
   return {
     stored: created.length,

@@ -85,8 +85,8 @@ async function run(
   const revision = await context.revision(project.repo);
   // Automatic requests can overlap (two reports of a new group, each asking): one diagnosis per
   // revision is enough. A person's request, a retry and an edited report always run.
-  const latest = await store.diagnoses.latest(group.id);
-  if (OVERLAPPING_REASONS.has(job.reason) && latest?.revision === revision) return {};
+  const latest = (await store.diagnoses.latestRevisions([group.id])).get(group.id);
+  if (OVERLAPPING_REASONS.has(job.reason) && latest === revision) return {};
   const repository = await context.repository(project.repo);
   const started = performance.now();
   let investigation: Awaited<ReturnType<typeof investigate>>;
@@ -94,6 +94,8 @@ async function run(
     investigation = await investigate({
       ...(model && context.maxCostUsd !== undefined ? { maxCostUsd: context.maxCostUsd } : {}),
       repo: repository,
+      // Opened once per revision: no `git` process per investigation, none at all without history.
+      history: await context.history(project.repo),
       prepared: analysis,
       // Suspect commits are those made before the group was first seen.
       reportedAt: new Date(group.firstSeen),

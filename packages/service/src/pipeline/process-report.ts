@@ -1,79 +1,164 @@
 /**
- * The `process-report` job: a stored report is parsed (in-app frames marked against its project's
- * repository), classified (by the default model when one is configured, else offline) and
- * attached to its group, with that analysis stored: the only time the report is read. A group
- * investigated on arrival (see `investigationCause`) without a diagnosis of the repository's current revision gets an
- * investigation job. A report edited upstream (a new revision) is analysed again in its group,
- * and its group investigated again when what the investigation reads changed. Every step is
- * idempotent.
+ * The `process-report` job: stored reports, a batch of them, are parsed (in-app frames marked
+ * against their project's repository), classified (by the default model when one is configured,
+ * else offline) and attached to their groups, with that analysis stored, all attachments of the
+ * batch in one transaction: the only time a report is read. What a batch needs once (its
+ * projects, their repositories and boilerplate, the revision) is loaded once. A group
+ * investigated on arrival (see `investigationCause`) without a diagnosis of the repository's
+ * current revision gets an investigation job. A report edited upstream (a new revision) is
+ * analysed again in its group, and its group investigated again when what the investigation
+ * reads changed. Every step is idempotent: a batch retried after a crash skips the reports it
+ * already grouped.
  */
 import { SightlineError } from '@sightline/core';
 import { classify, markInAppFrames, parseReports, type Report } from '../adapters/investigator.js';
-import type { ReportRecord } from '../store/index.js';
+import type { AttachReport, ProjectRecord, ReportAnalysis, ReportRecord } from '../store/index.js';
 import { groupKey } from './group-key.js';
 import { investigationCause } from './investigation-policy.js';
+import { PROCESS_REPORT } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
 import { investigationInputChanged } from './report-edit.js';
 
 /**
- * Runs the job for one report. A report intake cannot read is marked `failed` with the reason
- * (a user's input, not a fault to retry); other errors throw so the queue retries.
+ * The reports a `process-report` job's data names, in order: `{ reportIds }`, or `{ reportId }`
+ * (one report, a job queued by an older version).
  */
-export async function processReport(context: PipelineContext, reportId: string): Promise<void> {
+export function jobReportIds(data: Record<string, unknown>): string[] {
+  if (Array.isArray(data.reportIds)) return data.reportIds.map(String);
+  return data.reportId === undefined ? [] : [String(data.reportId)];
+}
+
+/**
+ * Runs the job for a batch of reports. A report intake cannot read is marked `failed` with the
+ * reason (a user's input, not a fault to retry). Other errors throw so the queue retries the
+ * batch; on the job's last attempt, a report whose analysis still throws is marked `failed` with
+ * the error instead, so one report cannot keep the rest of its batch from their groups.
+ * @param attempt - the job's attempt, 1 on the first run. Default 1.
+ */
+export async function processReports(
+  context: PipelineContext,
+  reportIds: readonly string[],
+  attempt = 1,
+): Promise<void> {
   const { store } = context;
-  const row = await store.reports.get(reportId);
-  if (!row || row.stage === 'failed') return;
-  const project = await store.projects.get(row.projectId);
+  const order = new Map(reportIds.map((id, index) => [id, index]));
+  const rows = (await store.reports.getMany(reportIds))
+    .filter((row) => row.stage === 'received')
+    .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+  if (rows.length === 0) return;
+  const projects = new Map<string, Promise<ProjectRecord>>();
+  const projectOf = (id: string) => {
+    let project = projects.get(id);
+    if (!project) {
+      project = store.projects.get(id);
+      projects.set(id, project);
+    }
+    return project;
+  };
+  const last = attempt >= (context.policies[PROCESS_REPORT]?.maxAttempts ?? 1);
+  const attach: AttachReport[] = [];
+  for (const row of rows) {
+    const analysis = await analyse(context, row, await projectOf(row.projectId)).catch(
+      async (error: unknown) => {
+        if (!last) throw error;
+        await failReport(context, row, `analysis failed: ${errorMessage(error)}`);
+        return undefined;
+      },
+    );
+    if (!analysis) continue;
+    if (row.groupId) {
+      await reanalyse(context, row, row.groupId, analysis);
+      continue;
+    }
+    const project = await projectOf(row.projectId);
+    attach.push({
+      reportId: row.id,
+      projectId: project.id,
+      label: analysis.classification.label,
+      title: reportTitle(analysis.report),
+      receivedAt: row.receivedAt,
+      sourceKind: row.sourceKind,
+      key: groupKey(analysis.report, {
+        identities: providerIdentities(row),
+        boilerplate: await context.boilerplate(project),
+      }),
+      analysis,
+    });
+  }
+  const attached = await store.groups.attachMany(attach);
+  const investigate = new Map<string, string>();
+  for (const [index, { group, regressed }] of attached.entries()) {
+    const input = attach[index] as AttachReport & { analysis: ReportAnalysis };
+    if (regressed) {
+      context.log(
+        `group ${group.id} regressed: report ${input.reportId} arrived after it was resolved`,
+      );
+    }
+    if (investigationCause(group.label, input.analysis) !== undefined) {
+      investigate.set(group.id, (await projectOf(group.projectId)).repo);
+    }
+  }
+  const diagnosed = await store.diagnoses.latestRevisions([...investigate.keys()]);
+  const requests = [];
+  for (const [groupId, repo] of investigate) {
+    const latest = diagnosed.get(groupId);
+    if (latest !== (await context.revision(repo))) {
+      requests.push({ groupId, reason: latest === undefined ? 'new-group' : 'revision-changed' });
+    }
+  }
+  await context.requestInvestigations(requests);
+}
+
+/**
+ * Parses, marks and classifies one report; undefined when intake cannot read it (then it is
+ * marked failed with the reason).
+ */
+async function analyse(
+  context: PipelineContext,
+  row: ReportRecord,
+  project: ProjectRecord,
+): Promise<ReportAnalysis | undefined> {
   let report: Report;
   try {
     report = parseStored(row);
   } catch (error) {
     if (!SightlineError.isInstance(error)) throw error;
-    await store.reports.fail(row.id, error.message);
-    context.log(`report ${row.id} could not be read: ${error.message}`);
-    return;
+    await failReport(context, row, error.message);
+    return undefined;
   }
   report = await markInAppFrames(report, await context.repository(project.repo));
   // With a model configured, it classifies (the crash rule first); any failure falls back offline.
   const model = context.classifyModel();
   const classification = await classify(report, model ? { model } : {});
-  if (row.groupId) {
-    // An edit upstream (a new revision) of a grouped report: analysed again, in its group.
-    await store.reports.reanalyse(row.id, { report, classification });
-    const group = await store.groups.get(row.groupId);
-    if (
-      group.representativeReportId === row.id &&
-      investigationCause(group.label, { report, classification }) !== undefined &&
-      investigationInputChanged(row.analysis?.report, report)
-    ) {
-      await context.requestInvestigation(group.id, { reason: 'report-edited' });
-    }
-    return;
+  return { report, classification };
+}
+
+async function failReport(context: PipelineContext, row: ReportRecord, reason: string) {
+  await context.store.reports.fail(row.id, reason);
+  context.log(`report ${row.id} could not be read: ${reason}`);
+}
+
+/** An edit upstream (a new revision) of a grouped report: analysed again, in its group. */
+async function reanalyse(
+  context: PipelineContext,
+  row: ReportRecord,
+  groupId: string,
+  analysis: ReportAnalysis,
+) {
+  const { store } = context;
+  await store.reports.reanalyse(row.id, analysis);
+  const group = await store.groups.get(groupId);
+  if (
+    group.representativeReportId === row.id &&
+    investigationCause(group.label, analysis) !== undefined &&
+    investigationInputChanged(row.analysis?.report, analysis.report)
+  ) {
+    await context.requestInvestigation(group.id, { reason: 'report-edited' });
   }
-  const { group, regressed } = await store.groups.attach({
-    reportId: row.id,
-    projectId: project.id,
-    label: classification.label,
-    title: reportTitle(report),
-    receivedAt: row.receivedAt,
-    sourceKind: row.sourceKind,
-    key: groupKey(report, {
-      identities: providerIdentities(row),
-      boilerplate: await context.boilerplate(project.repo),
-    }),
-    analysis: { report, classification },
-  });
-  if (regressed) {
-    context.log(`group ${group.id} regressed: report ${row.id} arrived after it was resolved`);
-  }
-  if (!investigationCause(group.label, { report, classification })) return;
-  const revision = await context.revision(project.repo);
-  const latest = await store.diagnoses.latest(group.id);
-  if (!latest || latest.revision !== revision) {
-    await context.requestInvestigation(group.id, {
-      reason: latest ? 'revision-changed' : 'new-group',
-    });
-  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**

@@ -30,8 +30,11 @@ export interface DiagnosisStore {
   add(input: NewDiagnosis): Promise<{ diagnosis: DiagnosisRecord; created: boolean }>;
   /** A group's diagnoses, newest version first. */
   listOfGroup(groupId: string): Promise<DiagnosisRecord[]>;
-  /** The newest diagnosis of a group, or undefined. */
-  latest(groupId: string): Promise<DiagnosisRecord | undefined>;
+  /**
+   * The repository revision of each group's newest diagnosis (one query, without reading the
+   * diagnoses themselves); groups never diagnosed are left out.
+   */
+  latestRevisions(groupIds: readonly string[]): Promise<Map<string, string>>;
   /** Diagnoses stored, all groups. */
   count(): Promise<number>;
   /** Wall time of every stored investigation, ms (for service statistics and bench:serve). */
@@ -107,15 +110,23 @@ export function createDiagnosisStore(db: Kysely<Database>): DiagnosisStore {
       return rows.map(toDiagnosis);
     },
 
-    async latest(groupId) {
-      const row = await db
-        .selectFrom('diagnoses')
-        .selectAll()
-        .where('group_id', '=', groupId)
-        .orderBy('version', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      return row && toDiagnosis(row);
+    async latestRevisions(groupIds) {
+      const revisions = new Map<string, string>();
+      // In slices: a statement takes a bounded number of parameters.
+      for (let start = 0; start < groupIds.length; start += 1_000) {
+        const rows = await db
+          .selectFrom('diagnoses')
+          .innerJoin('groups', (join) =>
+            join
+              .onRef('groups.id', '=', 'diagnoses.group_id')
+              .onRef('groups.latest_diagnosis_version', '=', 'diagnoses.version'),
+          )
+          .select(['diagnoses.group_id', 'diagnoses.revision'])
+          .where('diagnoses.group_id', 'in', groupIds.slice(start, start + 1_000))
+          .execute();
+        for (const row of rows) revisions.set(row.group_id, row.revision);
+      }
+      return revisions;
     },
 
     async durationsMs() {

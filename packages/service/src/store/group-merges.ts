@@ -146,24 +146,21 @@ export function unmergeGroup(db: Kysely<Database>, sourceId: string) {
         message: `Group ${sourceId} is not merged into another group.`,
       });
     }
-    const reportIds = JSON.parse(merge.report_ids) as string[];
-    const identities = JSON.parse(merge.identities) as string[];
-    if (reportIds.length > 0) {
+    const giveBack = async (
+      table: 'reports' | 'group_identities',
+      column: 'id' | 'identity',
+      keys: string[],
+    ) => {
+      if (keys.length === 0) return;
       await trx
-        .updateTable('reports')
+        .updateTable(table)
         .set({ group_id: sourceId })
-        .where('id', 'in', reportIds)
+        .where(sql.ref(column), 'in', keys)
         .where('group_id', '=', merge.into_group_id)
         .execute();
-    }
-    if (identities.length > 0) {
-      await trx
-        .updateTable('group_identities')
-        .set({ group_id: sourceId })
-        .where('identity', 'in', identities)
-        .where('group_id', '=', merge.into_group_id)
-        .execute();
-    }
+    };
+    await giveBack('reports', 'id', JSON.parse(merge.report_ids) as string[]);
+    await giveBack('group_identities', 'identity', JSON.parse(merge.identities) as string[]);
     await trx.deleteFrom('group_merges').where('group_id', '=', sourceId).execute();
     await trx
       .updateTable('groups')

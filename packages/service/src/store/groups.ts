@@ -43,18 +43,31 @@ export interface AttachReport {
   analysis?: ReportAnalysis;
 }
 
+/** What attaching one report did. */
+export interface AttachResult {
+  group: GroupRecord;
+  /** False when the report already was in its group (a retried job counts it once). */
+  attached: boolean;
+  /** True when this report marked a resolved group `regressed`. */
+  regressed: boolean;
+}
+
 /** The group store. */
 export interface GroupStore {
   /**
    * Attaches a report to its group, creating the group when none matches, in one transaction.
    * Idempotent: a report already grouped is left as it is (a retried job counts it once). A
    * report joining a resolved group marks it `regressed`.
-   * @returns the group, whether this call attached the report (false: it already was) and
-   * whether it marked the group regressed.
+   * @throws Error when the report is not stored.
    */
-  attach(
-    input: AttachReport,
-  ): Promise<{ group: GroupRecord; attached: boolean; regressed: boolean }>;
+  attach(input: AttachReport): Promise<AttachResult>;
+  /**
+   * Attaches reports to their groups in input order, all in one transaction (all or none), each
+   * as {@link attach} does; a report may join a group an earlier one of the batch created.
+   * @returns one result per input, in input order.
+   * @throws Error when a report is not stored (nothing is attached).
+   */
+  attachMany(inputs: readonly AttachReport[]): Promise<AttachResult[]>;
   /**
    * The group with this id.
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none.
@@ -137,78 +150,52 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
       .execute();
     return get(id);
   };
-  return {
-    attach(input) {
-      return db.transaction().execute(async (trx) => {
-        // Two workers grouping near-duplicates at once would each make a group: on Postgres,
-        // grouping within one project and label is serialized (SQLite writes are serial anyway).
-        if (dialect === 'postgres') {
-          await sql`select pg_advisory_xact_lock(hashtext(${`${input.projectId}:${input.label}`}))`.execute(
-            trx,
-          );
+  const attachMany = (inputs: readonly AttachReport[]): Promise<AttachResult[]> => {
+    if (inputs.length === 0) return Promise.resolve([]);
+    return db.transaction().execute(async (trx) => {
+      // Two workers grouping near-duplicates at once would each make a group: on Postgres,
+      // grouping within one project and label is serialized (SQLite writes are serial anyway).
+      // A batch takes its locks in one order, so two batches never wait on each other in a cycle.
+      if (dialect === 'postgres') {
+        const keys = [...new Set(inputs.map((input) => `${input.projectId}:${input.label}`))];
+        for (const key of keys.sort()) {
+          await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
         }
-        const report = await trx
-          .selectFrom('reports')
-          .select(['stage', 'group_id'])
-          .where('id', '=', input.reportId)
-          .executeTakeFirstOrThrow();
-        if (report.stage === 'grouped' && report.group_id) {
-          const group = await trx
-            .selectFrom('groups')
-            .selectAll()
-            .where('id', '=', report.group_id)
-            .executeTakeFirstOrThrow();
-          return { group: toGroup(group), attached: false, regressed: false };
-        }
-        const found = (await findByIdentity(trx, input)) ?? (await findGroup(trx, input));
-        const groupId = found ? await followMerges(trx, found) : await createGroup(trx, input);
-        await keepIdentities(trx, input, groupId);
-        const group = await adoptTrace(
-          trx,
-          input,
-          await trx
-            .selectFrom('groups')
-            .selectAll()
-            .where('id', '=', groupId)
-            .executeTakeFirstOrThrow(),
+      }
+      const reports = await trx
+        .selectFrom('reports')
+        .select(['id', 'stage', 'group_id'])
+        .where(
+          'id',
+          'in',
+          inputs.map((input) => input.reportId),
+        )
+        .execute();
+      const known = new Map(reports.map((row) => [row.id, row]));
+      const results: AttachResult[] = [];
+      for (const input of inputs) {
+        const report = known.get(input.reportId);
+        if (!report) throw new Error(`No report "${input.reportId}" to attach to a group.`);
+        // Idempotent: a report already grouped (a retried job) is left as it is.
+        results.push(
+          report.stage === 'grouped' && report.group_id
+            ? {
+                group: toGroup(await groupRow(trx, report.group_id)),
+                attached: false,
+                regressed: false,
+              }
+            : await attachOne(trx, input),
         );
-        const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
-        const changes = {
-          // A new report of a resolved problem: it is back.
-          ...(group.status === 'resolved' ? { status: 'regressed' as const } : {}),
-          count: group.count + 1,
-          first_seen: earlier(input.receivedAt, group.first_seen),
-          last_seen:
-            earlier(group.last_seen, input.receivedAt) === group.last_seen
-              ? input.receivedAt
-              : group.last_seen,
-          source_kinds: [...kinds].sort().join(','),
-          updated_at: nowIso(),
-        };
-        await trx.updateTable('groups').set(changes).where('id', '=', groupId).execute();
-        const { analysis } = input;
-        await trx
-          .updateTable('reports')
-          .set({
-            stage: 'grouped',
-            group_id: groupId,
-            error: null,
-            ...(analysis
-              ? {
-                  parsed: JSON.stringify(analysis.report),
-                  label: analysis.classification.label,
-                  classification: JSON.stringify(analysis.classification),
-                }
-              : {}),
-          })
-          .where('id', '=', input.reportId)
-          .execute();
-        return {
-          group: toGroup({ ...group, ...changes }),
-          attached: true,
-          regressed: group.status === 'resolved',
-        };
-      });
+      }
+      return results;
+    });
+  };
+  return {
+    attachMany,
+
+    async attach(input) {
+      const [attached] = await attachMany([input]);
+      return attached as AttachResult;
     },
 
     get,
@@ -276,6 +263,56 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         .execute();
       return rows.map(toGroup);
     },
+  };
+}
+
+/** A group's row. @throws Error when there is none (a broken reference inside a transaction). */
+function groupRow(trx: Transaction<Database>, id: string): Promise<GroupRow> {
+  return trx.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** Attaches one report not grouped yet (see `GroupStore.attach`), inside the batch's transaction. */
+async function attachOne(trx: Transaction<Database>, input: AttachReport): Promise<AttachResult> {
+  const found = (await findByIdentity(trx, input)) ?? (await findGroup(trx, input));
+  let row = found ? await groupRow(trx, found) : await createGroup(trx, input);
+  if (row.merged_into) row = await groupRow(trx, await followMerges(trx, row.merged_into));
+  await keepIdentities(trx, input, row.id);
+  const group = await adoptTrace(trx, input, row);
+  const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
+  const changes = {
+    // A new report of a resolved problem: it is back.
+    ...(group.status === 'resolved' ? { status: 'regressed' as const } : {}),
+    count: group.count + 1,
+    first_seen: earlier(input.receivedAt, group.first_seen),
+    last_seen:
+      earlier(group.last_seen, input.receivedAt) === group.last_seen
+        ? input.receivedAt
+        : group.last_seen,
+    source_kinds: [...kinds].sort().join(','),
+    updated_at: nowIso(),
+  };
+  await trx.updateTable('groups').set(changes).where('id', '=', group.id).execute();
+  const { analysis } = input;
+  await trx
+    .updateTable('reports')
+    .set({
+      stage: 'grouped',
+      group_id: group.id,
+      error: null,
+      ...(analysis
+        ? {
+            parsed: JSON.stringify(analysis.report),
+            label: analysis.classification.label,
+            classification: JSON.stringify(analysis.classification),
+          }
+        : {}),
+    })
+    .where('id', '=', input.reportId)
+    .execute();
+  return {
+    group: toGroup({ ...group, ...changes }),
+    attached: true,
+    regressed: group.status === 'resolved',
   };
 }
 
@@ -373,34 +410,45 @@ async function findGroup(
   return best?.id;
 }
 
-async function createGroup(trx: Transaction<Database>, input: AttachReport): Promise<string> {
+/** Creates the report's group, or returns the group another worker created for its signature first. */
+async function createGroup(trx: Transaction<Database>, input: AttachReport): Promise<GroupRow> {
   const { key } = input;
-  const id = randomUUID();
   const signature = 'signature' in key ? key.signature : `text:${input.reportId}`;
-  await trx
+  const row: GroupRow = {
+    id: randomUUID(),
+    project_id: input.projectId,
+    label: input.label,
+    status: 'new',
+    title: input.title,
+    signature,
+    minhash: 'minhash' in key ? JSON.stringify(key.minhash) : null,
+    count: 0,
+    first_seen: input.receivedAt,
+    last_seen: input.receivedAt,
+    source_kinds: '',
+    representative_report_id: input.reportId,
+    latest_diagnosis_version: 0,
+    investigation_state: null,
+    investigation_detail: null,
+    investigation_attempts: 0,
+    merged_into: null,
+    updated_at: nowIso(),
+  };
+  const created = await trx
     .insertInto('groups')
-    .values({
-      id,
-      project_id: input.projectId,
-      label: input.label,
-      status: 'new',
-      title: input.title,
-      signature,
-      minhash: 'minhash' in key ? JSON.stringify(key.minhash) : null,
-      count: 0,
-      first_seen: input.receivedAt,
-      last_seen: input.receivedAt,
-      source_kinds: '',
-      representative_report_id: input.reportId,
-      latest_diagnosis_version: 0,
-      investigation_state: null,
-      investigation_detail: null,
-      investigation_attempts: 0,
-      merged_into: null,
-      updated_at: nowIso(),
-    })
+    .values(row)
     .onConflict((conflict) => conflict.columns(['project_id', 'signature']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  if (!created) {
+    // Another worker created the same signature's group first: use theirs.
+    return trx
+      .selectFrom('groups')
+      .selectAll()
+      .where('project_id', '=', input.projectId)
+      .where('signature', '=', signature)
+      .executeTakeFirstOrThrow();
+  }
   if ('bands' in key && key.bands.length > 0) {
     await trx
       .insertInto('group_bands')
@@ -409,19 +457,12 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
           project_id: input.projectId,
           label: input.label,
           band,
-          group_id: id,
+          group_id: row.id,
         })),
       )
       .execute();
   }
-  // Another worker may have created the same signature's group first: use theirs.
-  const row = await trx
-    .selectFrom('groups')
-    .select('id')
-    .where('project_id', '=', input.projectId)
-    .where('signature', '=', signature)
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return row;
 }
 
 /** The earlier of two store timestamps (ISO text sorts in time order). */

@@ -4,6 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
+import { escapeLike, groupTitleMatches } from './group-title-search.js';
 import { toGroup } from './groups.js';
 import type { GroupRecord } from './records.js';
 import { reportTextMatches } from './report-search.js';
@@ -32,7 +33,7 @@ export interface InboxQuery {
 /** One page of the inbox. */
 export interface InboxPage {
   groups: GroupRecord[];
-  /** Groups matching the filters, all pages. */
+  /** Groups matching the filters, all pages: counted for the first page, then kept by the cursor. */
   total: number;
   /** Pass as `cursor` for the next page; null on the last. */
   nextCursor: string | null;
@@ -67,19 +68,22 @@ export async function queryInbox(
   if (query.label) filtered = filtered.where('label', '=', query.label);
   if (query.status) filtered = filtered.where('status', '=', query.status);
   const like = sql.raw(dialect === 'postgres' ? 'ilike' : 'like');
-  const contains = (name: 'source_kinds' | 'title', text: string) =>
-    sql<boolean>`${sql.ref(name)} ${like} ${`%${escapeLike(text)}%`} escape '\\'`;
-  if (query.source) filtered = filtered.where(contains('source_kinds', query.source));
+  if (query.source) {
+    filtered = filtered.where(
+      sql<boolean>`${sql.ref('source_kinds')} ${like} ${`%${escapeLike(query.source)}%`} escape '\\'`,
+    );
+  }
   const words = (query.q ?? '').split(/\s+/).filter(Boolean);
   if (words.length > 0) {
     const inText = reportTextMatches(dialect, words.join(' '));
     filtered = filtered.where((eb) =>
       eb.or([
-        eb.and(words.map((word) => contains('title', word))),
+        groupTitleMatches(dialect, words),
         ...(inText
           ? [
               eb(
-                'id',
+                // `+` on SQLite: probe the matches while walking the sort index (see groupTitleMatches).
+                dialect === 'sqlite' ? sql<string>`+${sql.ref('groups.id')}` : sql.ref('groups.id'),
                 'in',
                 eb
                   .selectFrom('reports')
@@ -108,39 +112,47 @@ export async function queryInbox(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
+  // The total is counted once per listing (its first page) and carried in the cursor: counting
+  // every match again for each further page costs more than the page itself at 100,000 groups.
+  const [rows, total] = await Promise.all([
     page.execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    after?.total ??
+      filtered
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((count) => Number(count.n)),
   ]);
   const kept = rows.slice(0, limit);
   const last = kept.at(-1);
   return {
     groups: kept.map(toGroup),
-    total: Number(count.n),
-    nextCursor: rows.length > limit && last ? encodeCursor(sort, last[column], last.id) : null,
+    total,
+    nextCursor:
+      rows.length > limit && last ? encodeCursor(sort, last[column], last.id, total) : null,
   };
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+function encodeCursor(sort: InboxSort, key: string | number, id: string, total: number): string {
+  return Buffer.from(JSON.stringify([sort, key, id, total])).toString('base64url');
 }
 
-function encodeCursor(sort: InboxSort, key: string | number, id: string): string {
-  return Buffer.from(JSON.stringify([sort, key, id])).toString('base64url');
-}
-
-/** The cursor's position; none when unreadable or made for another sort (then: the first page). */
+/**
+ * The cursor's position and the listing's total (absent in a cursor of an older version: counted
+ * again); none when unreadable or made for another sort (then: the first page).
+ */
 function decodeCursor(
   cursor: string | undefined,
   sort: InboxSort,
-): { key: string | number; id: string } | undefined {
+): { key: string | number; id: string; total?: number } | undefined {
   if (!cursor) return undefined;
   try {
-    const [madeFor, key, id] = JSON.parse(
+    const [madeFor, key, id, total] = JSON.parse(
       Buffer.from(cursor, 'base64url').toString('utf8'),
     ) as unknown[];
     if (madeFor !== sort || typeof id !== 'string') return undefined;
-    if (typeof key === 'string' || typeof key === 'number') return { key, id };
+    if (typeof key === 'string' || typeof key === 'number') {
+      return { key, id, ...(Number.isInteger(total) ? { total: total as number } : {}) };
+    }
   } catch {
     // An unreadable cursor starts from the first page, like none.
   }

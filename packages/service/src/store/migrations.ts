@@ -3,6 +3,7 @@
  * dialects: portable column types only (text, integer), no dialect-specific defaults.
  */
 import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
+import { createGroupTitleSearch } from './group-title-search.js';
 import { createReportSearch } from './report-search.js';
 
 const initial: Migration = {
@@ -231,6 +232,22 @@ function reportTextSearch(dialect: 'sqlite' | 'postgres'): Migration {
   return { up: (db) => createReportSearch(db, dialect) };
 }
 
+/**
+ * The inbox at scale: its newest-first order within one project from an index (not a sort of every
+ * group), and group titles searched through an index on SQLite (see `group-title-search.ts`).
+ * Partial indexes: the inbox never lists merged groups.
+ */
+function inboxIndexes(dialect: 'sqlite' | 'postgres'): Migration {
+  return {
+    async up(db: Kysely<unknown>) {
+      await sql`create index groups_inbox_project on groups (project_id, last_seen, id) where merged_into is null`.execute(
+        db,
+      );
+      await createGroupTitleSearch(db, dialect);
+    },
+  };
+}
+
 /** The migrations of a dialect, by name (sorted order is run order). */
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
   return {
@@ -244,6 +261,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0006_report_revisions': reportRevisions,
         '0007_group_merges': groupMerges,
         '0008_report_text_search': reportTextSearch(dialect),
+        '0011_inbox_indexes': inboxIndexes(dialect),
       };
     },
   };

@@ -52,6 +52,8 @@ export interface ReportStore {
   reanalyse(id: string, analysis: ReportAnalysis): Promise<void>;
   /** The report with this id, or undefined. */
   get(id: string): Promise<ReportRecord | undefined>;
+  /** The reports with these ids (one query), in no particular order; unknown ids are left out. */
+  getMany(ids: readonly string[]): Promise<ReportRecord[]>;
   /**
    * The stored analysis of a report (parsed report and classification) without its payload, or
    * undefined while the report is not grouped.
@@ -59,6 +61,11 @@ export interface ReportStore {
   analysis(id: string): Promise<ReportAnalysis | undefined>;
   /** A group's reports, newest first. */
   listOfGroup(groupId: string, limit?: number): Promise<ReportRecord[]>;
+  /**
+   * The texts (title and body as parsed) of a project's most recently received analysed reports,
+   * newest first: what grouping learns the project's boilerplate from.
+   */
+  recentTexts(projectId: string, limit: number): Promise<string[]>;
   /** Records why a report could not go through the pipeline; it stays stored. */
   fail(id: string, error: string): Promise<void>;
   /** Reports stored, by stage. */
@@ -138,6 +145,12 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
 
     get,
 
+    async getMany(ids) {
+      if (ids.length === 0) return [];
+      const rows = await db.selectFrom('reports').selectAll().where('id', 'in', ids).execute();
+      return rows.map(toReport);
+    },
+
     async revisions(id) {
       const rows = await db
         .selectFrom('report_revisions')
@@ -186,6 +199,22 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
         .limit(limit)
         .execute();
       return rows.map(toReport);
+    },
+
+    async recentTexts(projectId, limit) {
+      const rows = await db
+        .selectFrom('reports')
+        .select('parsed')
+        .where('project_id', '=', projectId)
+        .where('parsed', 'is not', null)
+        .orderBy('received_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => {
+        const report = JSON.parse(row.parsed ?? '{}') as Partial<Report>;
+        return `${report.title ?? ''}\n${report.body ?? ''}`;
+      });
     },
 
     async fail(id, error) {

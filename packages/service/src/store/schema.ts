@@ -6,7 +6,7 @@ import type { Selectable } from 'kysely';
 import type { GroupStatus, InboxSort } from '../vocabulary.js';
 
 /** Version of the stored layout; a store written by a newer Sightline is refused. */
-export const STORE_SCHEMA_VERSION = 8;
+export const STORE_SCHEMA_VERSION = 11;
 
 /** Where a report is in the pipeline. */
 export type ReportStage = 'received' | 'grouped' | 'failed';

@@ -130,6 +130,22 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
     expect((await store.inbox({ status: 'resolved' })).total).toBe(1);
     expect((await store.inbox({ q: 'problem 3 checkout_page' })).total).toBe(1);
     expect((await store.inbox({ q: '%' })).total).toBe(0);
+    // Every word a substring of the title, case-insensitive, short words too (SQLite's indexed
+    // search takes three characters or more, a shorter word is matched apart).
+    expect((await store.inbox({ q: 'CKOUT_pa 4' })).groups.map((group) => group.title)).toEqual([
+      'Problem 4 in Checkout_Page',
+    ]);
+    expect((await store.inbox({ q: 'roble' })).total).toBe(5);
+    expect((await store.inbox({ q: 'roble "x' })).total).toBe(0);
+    // The total is counted for the first page and kept by the cursor through the listing.
+    await store.groups.setStatus(first.groups[0]?.id ?? '', 'resolved');
+    const newOnly = await store.inbox({ status: 'new', limit: 1 });
+    expect(newOnly.total).toBe(3);
+    await store.groups.setStatus(newOnly.groups[0]?.id ?? '', 'resolved');
+    expect(
+      (await store.inbox({ status: 'new', limit: 1, cursor: newOnly.nextCursor ?? '' })).total,
+    ).toBe(3);
+    expect((await store.inbox({ status: 'new', limit: 1 })).total).toBe(2);
   });
 
   it('keeps every diagnosis as a new version, once per run key', async () => {

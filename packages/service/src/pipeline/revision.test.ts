@@ -1,0 +1,25 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { commitAll } from './harness.test-helper.js';
+import { createRevisionReader, mayBeInGitCheckout, UNVERSIONED } from './revision.js';
+
+const outside = mkdtempSync(path.join(tmpdir(), 'sightline-revision-'));
+afterAll(() => rmSync(outside, { recursive: true, force: true }));
+
+describe('the revision reader', () => {
+  it('knows a folder outside any checkout without asking git', async () => {
+    expect(mayBeInGitCheckout(outside)).toBe(false);
+    expect(await createRevisionReader()(outside)).toBe(UNVERSIONED);
+  });
+
+  it('asks git inside a checkout, from any folder of it', async () => {
+    const checkout = path.join(outside, 'checkout');
+    mkdirSync(path.join(checkout, 'src'), { recursive: true });
+    commitAll(checkout, 'initial');
+    const inner = path.join(checkout, 'src');
+    expect(mayBeInGitCheckout(inner)).toBe(true);
+    expect(await createRevisionReader()(inner)).toMatch(/^[0-9a-f]{40}$/);
+  });
+});
