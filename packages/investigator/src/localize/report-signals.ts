@@ -19,6 +19,7 @@ import {
   resolveFramePath,
 } from './frame-paths.js';
 import { type MessageMention, messageMentions, qualifiedMentions } from './message-mentions.js';
+import { userLanguageNames } from './user-language-names.js';
 
 /** A stack frame of this repository, resolved to an indexed file. */
 export interface InAppFrame extends MappedFrame {
@@ -41,6 +42,11 @@ export interface ReportSignals {
   identifiers: string[];
   /** Adjacent word pairs of the prose ("HTML block"), which may name a definition (`html_block`). */
   phrases: [string, string][];
+  /**
+   * Names in the user's language: template tags and filters, subcommands and options, configuration
+   * keys (`userLanguageNames`).
+   */
+  userNames: string[];
   /** Types and members named by the error messages and the prose (`'X' object has no attribute 'y'`). */
   mentions: MessageMention[];
   /**
@@ -199,6 +205,10 @@ export function collectReportSignals(
     // The project's own name ("markdown it") is in every report about it: it locates nothing.
     phrases: adjacentWordPairs(prose).filter(
       ([first, second]) => `${first}${second}`.toLowerCase() !== ownName,
+    ),
+    userNames: userLanguageNames(
+      prose,
+      packageName ? [packageName, packageName.split('/').at(-1) ?? packageName] : [],
     ),
     mentions: [
       ...messageMentions([...messages, prose].join('\n')),

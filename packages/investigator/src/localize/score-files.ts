@@ -6,7 +6,8 @@
  */
 import type { Focus, RepositoryIndex } from '@sightline/codebase';
 import { focusPersonalization, rankRepository } from '@sightline/codebase/internal';
-import { termSurfaces } from './code-tokens.js';
+import { compactName, termSurfaces } from './code-tokens.js';
+import { crossLanguageCounterparts } from './cross-language.js';
 import { isThirdPartyAsset } from './file-roles.js';
 import { frameWeights } from './frame-weights.js';
 import { type DefinitionMatch, getLexicalIndex } from './lexical-index.js';
@@ -19,12 +20,20 @@ import {
   qualifiedMembers,
 } from './name-credit.js';
 import type { InAppFrame, ReportSignals } from './report-signals.js';
-import { type ChosenRange, rangeAtLine } from './suspect-range.js';
+import { namesAfterLiteral, stringLiteralSites } from './string-literals.js';
+import { type ChosenRange, rangeAtLine, rangeOfDefinition } from './suspect-range.js';
+import { isNullDereference, valueWriters } from './value-writers.js';
 
 /** A prose phrase naming a definition ("HTML block") counts this much of a code identifier. */
 const PHRASE_WEIGHT = 0.5;
 /** A function that a mentioned definition calls counts this much of the mention. */
 const CALLEE_WEIGHT = 0.5;
+
+/**
+ * A user-language name spelled as a string in more files than this is vocabulary of the code
+ * (`'name'`, `'type'`), not the one place that registers it; it credits nothing.
+ */
+const MAX_LITERAL_SITES = 20;
 
 /** Identifiers shorter than this are too generic to match definitions by name. */
 const MIN_IDENTIFIER_LENGTH = 3;
@@ -47,6 +56,10 @@ export interface FileSignals {
   lexicalFile: number;
   /** The file's best definition's BM25F score relative to the best definition's. */
   lexicalDefinition: number;
+  /**
+   * Definitions whose name the report mentions (shared among their definers), callees of those,
+   * and counterparts of the trace's files in other languages (`crossLanguageCounterparts`).
+   */
   symbol: number;
   /** Types and members the error message names, defined in this file. */
   message: number;
@@ -134,6 +147,17 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     entry.frame = Math.max(entry.frame, weight);
     entry.evidence.push(frameEvidence(frame));
     if (helper) entry.evidence.push(`${helper}: the caller that handed it the value weighs more`);
+  }
+  // The same component on the other side of a bridge (a React Native view's TypeScript, a Flutter
+  // plugin's Dart) is named by the frame as much as a mentioned definition is (failure class 4).
+  const weighted = signals.frames.map(({ path }, at) => ({
+    path,
+    weight: weights[at]?.weight ?? 0,
+  }));
+  for (const [path, { score, of, key }] of crossLanguageCounterparts(index, weighted)) {
+    const entry = at(path);
+    entry.symbol = Math.min(1, entry.symbol + score);
+    entry.evidence.push(`the other side of \`${of}\` in the trace (component \`${key}\`)`);
   }
 
   const surfaces = termSurfaces(signals.query);
@@ -223,6 +247,61 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     entry.message = Math.max(entry.message, score);
     entry.evidence.push(reason);
     if (range && !entry.messageRange) entry.messageRange = range;
+  }
+
+  // Template filters and tags, subcommands, options and configuration keys are registered by a
+  // string; the files spelling the name are where it is implemented (failure class 6).
+  const literals = signals.userNames.length > 0 ? stringLiteralSites(index) : undefined;
+  for (const name of signals.userNames) {
+    const sites = literals?.get(compactName(name));
+    if (!sites || sites.size > MAX_LITERAL_SITES) continue;
+    for (const [path, share] of definerShares(new Set(sites.keys()), name)) {
+      const file = index.files.get(path);
+      const line = sites.get(path);
+      if (isThirdPartyAsset(path) || !file || !line) continue;
+      const entry = at(path);
+      entry.symbol = Math.min(1, entry.symbol + share);
+      entry.evidence.push(
+        `spells \`${name}\` as a string at line ${line}: the report uses it as a template, command or configuration name`,
+      );
+      entry.messageRange ??= rangeAtLine(file, line);
+      // What the string is registered to, when this repository defines it, implements the name.
+      for (const implementer of namesAfterLiteral(index, { path, line, name })) {
+        const definers = ranking.graph.definers.get(implementer);
+        if (!definers?.size) continue;
+        for (const [target, part] of definerShares(definers, implementer, { homes: false })) {
+          if (isThirdPartyAsset(target)) continue;
+          const implementation = at(target);
+          implementation.symbol = Math.min(1, implementation.symbol + CALLEE_WEIGHT * share * part);
+          implementation.evidence.push(
+            `defines \`${implementer}\`, registered as \`${name}\` in ${path}:${line}`,
+          );
+          const definition = index.files
+            .get(target)
+            ?.definitions.find((candidate) => candidate.name === implementer);
+          if (definition) implementation.messageRange ??= rangeOfDefinition(definition);
+        }
+      }
+    }
+  }
+
+  // A missing value dereferenced at the throw site: the code that should have set it (a subclass's
+  // lifecycle method, a constructor) is where a fix often goes (failure class 1).
+  const [innermost] = signals.frames;
+  if (innermost?.line && innermost.exception && isNullDereference(innermost.exception)) {
+    for (const [path, { name, line, share }] of valueWriters(index, {
+      path: innermost.path,
+      line: innermost.line,
+    })) {
+      const file = index.files.get(path);
+      if (!file || isThirdPartyAsset(path)) continue;
+      const entry = at(path);
+      entry.message = Math.max(entry.message, share);
+      entry.evidence.push(
+        `assigns \`${name}\` at line ${line}, which the throw site dereferences while it is missing`,
+      );
+      entry.messageRange ??= rangeAtLine(file, line);
+    }
   }
 
   for (const path of signals.paths) {

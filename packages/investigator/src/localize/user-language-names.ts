@@ -1,0 +1,83 @@
+/**
+ * Names a report gives in its user's language rather than the code's (failure class 6 of issue
+ * #33): a template's tags and filters (`{% render %}`, `{{ title | truncate: 20 }}`), a command
+ * line's subcommands and options (`$ tool sync --dry-run`), a configuration file's keys
+ * (`max_line_length: 100`). The code implementing them rarely has the same identifier; it registers
+ * them by a string (`registerFilter('truncate', …)`, `add_parser('sync')`, `config.get('max_line_length')`),
+ * which `stringLiteralSites` finds.
+ */
+
+/** A template expression or tag: Liquid, Jinja, Django, Nunjucks, Twig, Handlebars. */
+const TEMPLATE = /\{([{%])-?\s*([^{}%]{1,300}?)\s*-?[%}]\}/g;
+/** A name as users write it (dashes allowed: `dry-run`, `max-width`). */
+const NAME = /^[A-Za-z_][\w-]*/;
+/** A fenced code block's content. */
+const FENCE = /```[^\n]*\n([\s\S]*?)```/g;
+/** A Markdown inline code span. */
+const INLINE_CODE = /`([^`\n]{1,200})`/g;
+/** A shell prompt opening a command line. */
+const PROMPT = /^\s*(?:\$|❯|%|>)\s+(.*)$/;
+/** A command runner before the program (`npx tool`, `sudo tool`, `python -m tool`). */
+const RUNNER = /^(?:npx|pnpm|yarn|bunx|sudo|python3?\s+-m|uv\s+run|poetry\s+run|go\s+run)\s+/;
+/**
+ * A configuration line: YAML/TOML/INI/JSON key, possibly quoted, before `:` or `=` and a value, or
+ * a YAML section's key alone (`lint:`).
+ */
+const CONFIG_LINE = /^\s*(?:-\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*(?:[:=]\s*\S|:\s*$)/;
+/** Words of code and URLs that look like keys (`else:`, `default:`, `https://…`). */
+const NOT_KEYS = new Set(['else', 'try', 'finally', 'default', 'http', 'https']);
+/** Names shorter than this (`if`, `v`) are too generic to link. */
+const MIN_NAME_LENGTH = 3;
+
+/** Template tags and filters in `text`. */
+function templateNames(text: string): string[] {
+  const names: string[] = [];
+  for (const [, opener, body = ''] of text.matchAll(TEMPLATE)) {
+    if (opener === '%') names.push(NAME.exec(body)?.[0] ?? '');
+    for (const part of body.split(/(?<!\|)\|(?!\|)/).slice(1))
+      names.push(NAME.exec(part.trim())?.[0] ?? '');
+  }
+  return names;
+}
+
+/**
+ * Subcommands and options of one command line: the words after the program up to the first that
+ * is not a bare word, and every `--option`.
+ */
+function commandNames(line: string): string[] {
+  const words = line.replace(RUNNER, '').trim().split(/\s+/).slice(1);
+  const names: string[] = [];
+  for (const word of words) {
+    if (!/^[a-z][\w-]*$/i.test(word)) break;
+    names.push(word);
+    if (names.length === 2) break;
+  }
+  for (const [, option = ''] of line.matchAll(/(?:^|\s)--([A-Za-z][\w-]*)/g)) names.push(option);
+  return names;
+}
+
+/**
+ * The user-language names of a report (see the module's header).
+ * @param text - the report's title and body.
+ * @param programs - names a command line may start with without a prompt (the package's name).
+ * @returns the names, deduplicated, in order, each at least {@link MIN_NAME_LENGTH} characters.
+ * @example userLanguageNames('`{{ title | truncate: 5 }}` and\n```\n$ shop sync --dry-run\n```'); // ['truncate', 'sync', 'dry-run']
+ */
+export function userLanguageNames(text: string, programs: readonly string[] = []): string[] {
+  const names = [...templateNames(text)];
+  const commandLine = (line: string) => {
+    const prompted = PROMPT.exec(line)?.[1];
+    const first = line.replace(RUNNER, '').trim().split(/\s+/)[0] ?? '';
+    if (prompted !== undefined) names.push(...commandNames(prompted));
+    else if (programs.includes(first)) names.push(...commandNames(line));
+  };
+  for (const [, block = ''] of text.matchAll(FENCE)) {
+    for (const line of block.split('\n')) {
+      commandLine(line);
+      const key = CONFIG_LINE.exec(line)?.[1];
+      if (key && !NOT_KEYS.has(key)) names.push(...new Set([key, key.split('.').at(-1) ?? key]));
+    }
+  }
+  for (const [, code = ''] of text.replace(FENCE, '').matchAll(INLINE_CODE)) commandLine(code);
+  return [...new Set(names.filter((name) => name.length >= MIN_NAME_LENGTH))];
+}

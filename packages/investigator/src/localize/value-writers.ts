@@ -1,0 +1,114 @@
+/**
+ * Where a missing value should have been set (failure class 1 of issue #33). When a null or
+ * undefined value is dereferenced, the throw site only surfaced the failure; the fix is often in
+ * the code that should have assigned the value — a subclass's lifecycle method (`onCreate`,
+ * `componentDidMount`), a constructor, the caller that built it. The names dereferenced on the
+ * throw site's line (`this.summary.total` → `summary`) are looked up as assignment targets
+ * (`this.summary = …`, `summary = …`, `@summary = …`) in the source files of the throw site's
+ * language family; each name's writers share its credit, as a name's definers do.
+ */
+import type { RepositoryIndex } from '@sightline/codebase';
+import { fileRole } from '@sightline/codebase/internal';
+import { languageFamily } from './cross-language.js';
+import { readSourceLines } from './function-shape.js';
+
+/** Error types and messages that say a missing value was dereferenced, across languages. */
+const NULL_DEREFERENCE =
+  /cannot read propert(?:y|ies) of (?:undefined|null)|cannot set propert(?:y|ies) of (?:undefined|null)|\bis (?:undefined|null|not an object)\b|null object reference|NullPointerException|NullReferenceException|'NoneType' object|nil pointer dereference|unexpectedly found nil|on a `None` value|for nil(?::NilClass)?\b|on null\b/i;
+
+/** A name dereferenced with `.`, `?.`, `!!.` or `->`: the receiver of a member access. */
+const RECEIVER = /([A-Za-z_$][\w$]*)\s*(?:\?|!!)?(?:\.|->)\s*(?=[A-Za-z_$#])/g;
+/** Receivers that are the object itself or a module, not a value someone assigns. */
+const NOT_VALUES = new Set(['this', 'self', 'super', 'window', 'document', 'console', 'Math']);
+/** Names shorter than this (`a`, `el`) are too generic to look up. */
+const MIN_NAME_LENGTH = 3;
+/**
+ * A name assigned in more files than this is a common local variable name, not one value's
+ * writers; it credits nothing.
+ */
+const MAX_WRITERS = 20;
+
+/**
+ * Whether an exception says a missing value was dereferenced.
+ * @param exception - its type and message.
+ */
+export function isNullDereference(exception: { type: string; message: string }): boolean {
+  return NULL_DEREFERENCE.test(`${exception.type}: ${exception.message}`);
+}
+
+/**
+ * The names a line of code dereferences (`this.summary.total.toFixed(2)` → `summary`, `total`):
+ * receivers of member accesses, without `this`/`self` and names starting with a capital (types).
+ * @param line - one line of source.
+ * @returns the names, deduplicated, in order.
+ */
+export function dereferencedNames(line: string): string[] {
+  const names = [...line.matchAll(RECEIVER)].map(([, name = '']) => name);
+  return [
+    ...new Set(
+      names.filter(
+        (name) => name.length >= MIN_NAME_LENGTH && !NOT_VALUES.has(name) && !/^[A-Z]/.test(name),
+      ),
+    ),
+  ];
+}
+
+function escapeName(name: string): string {
+  return name.replace(/[$]/g, '\\$');
+}
+
+/** One file assigning a dereferenced name. */
+export interface ValueWriter {
+  /** The name assigned. */
+  name: string;
+  /** The first assigning line, 1-based. */
+  line: number;
+  /** The file's share of the name's credit, in (0, 1]. */
+  share: number;
+}
+
+/**
+ * The source files, other than the throw site's, that assign a name the throw site dereferences.
+ * @param index - the repository index (files read from `index.root`).
+ * @param throwSite - the innermost in-app frame's file and 1-based line.
+ * @returns per file, its best-credited name with the first line assigning it.
+ */
+export function valueWriters(
+  index: RepositoryIndex,
+  throwSite: { path: string; line: number },
+): Map<string, ValueWriter> {
+  const found = new Map<string, ValueWriter>();
+  const read = (file: string) => readSourceLines(index, file);
+  const names = dereferencedNames(read(throwSite.path)[throwSite.line - 1] ?? '');
+  const family = languageFamily(throwSite.path);
+  if (names.length === 0 || !family) return found;
+  const patterns = names.map(
+    (name) =>
+      [
+        name,
+        new RegExp(`(?:^|[^\\w$.])(?:this\\.|self\\.|@)?${escapeName(name)}\\s*=(?![=>])`),
+      ] as const,
+  );
+  const writers = new Map<string, Map<string, number>>();
+  for (const file of index.files.values()) {
+    if (file.path === throwSite.path || languageFamily(file.path) !== family) continue;
+    if (fileRole(file.path, file.language) !== 'source') continue;
+    const withheld = new Set(file.secretLines ?? []);
+    read(file.path).forEach((text, at) => {
+      if (withheld.has(at + 1)) return;
+      for (const [name, pattern] of patterns) {
+        const files = writers.get(name) ?? new Map<string, number>();
+        if (!files.has(file.path) && pattern.test(text)) files.set(file.path, at + 1);
+        writers.set(name, files);
+      }
+    });
+  }
+  for (const [name, files] of writers) {
+    if (files.size > MAX_WRITERS) continue;
+    for (const [file, line] of files) {
+      const share = 1 / files.size;
+      if (share > (found.get(file)?.share ?? 0)) found.set(file, { name, line, share });
+    }
+  }
+  return found;
+}
