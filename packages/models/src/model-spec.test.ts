@@ -24,10 +24,19 @@ describe('parseModelSpec', () => {
     'openai-compatible:qwen3',
     'openai-compatible:not a url#qwen3',
     'openai-compatible:http://localhost:8080/v1#',
+    'openai-compatible:ftp://127.0.0.1:9/v1#qwen3',
   ])('rejects %j with UNKNOWN_MODEL listing the accepted forms', (spec) => {
     const error = caught(() => parseModelSpec(spec));
     expect(error.code).toBe('UNKNOWN_MODEL');
     expect(error.message).toContain('openai-compatible:<baseURL>#<model>');
+  });
+});
+
+describe('parseModelSpec on a base URL of another scheme', () => {
+  it('says the base URL must be http or https', () => {
+    expect(caught(() => parseModelSpec('openai-compatible:file:///tmp/x#q')).message).toContain(
+      'the base URL must be http:// or https://, not file://',
+    );
   });
 });
 

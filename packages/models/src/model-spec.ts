@@ -32,7 +32,8 @@ export const MODEL_SPEC_FORMS =
  * @param source - the flag or environment variable the spec came from, named in the error.
  * @returns the provider, the model id as the provider spells it (tags such as `:14b` kept) and,
  *   for `openai-compatible`, the base URL.
- * @throws SightlineError `UNKNOWN_MODEL` when the spec has none of the accepted forms.
+ * @throws SightlineError `UNKNOWN_MODEL` when the spec has none of the accepted forms (an
+ *   openai-compatible base URL must be http or https).
  */
 export function parseModelSpec(spec: string, source?: string): ModelSpec {
   const colon = spec.indexOf(':');
@@ -49,6 +50,14 @@ export function parseModelSpec(spec: string, source?: string): ModelSpec {
       throw unknownModel(
         spec,
         'an openai-compatible spec needs a base URL, `#`, then the model',
+        source,
+      );
+    }
+    const { protocol } = new URL(baseURL);
+    if (protocol !== 'http:' && protocol !== 'https:') {
+      throw unknownModel(
+        spec,
+        `the base URL must be http:// or https://, not ${protocol}//`,
         source,
       );
     }

@@ -15,6 +15,18 @@ afterAll(async () => {
 });
 
 describe('readInput', () => {
+  it.skipIf(process.platform !== 'linux')(
+    'refuses a file that exists but cannot be read with an input error naming it, not a crash',
+    async () => {
+      // /proc/self/mem is a regular file whose read at offset 0 fails (EIO), even for root, where
+      // a file without read permission would still be readable.
+      await expect(readInput('/proc/self/mem')).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('Cannot read "/proc/self/mem" (EIO)'),
+      });
+    },
+  );
+
   it('reads a FIFO as a stream (bash <(…) and /dev/stdin on a pipe are the same kind)', async () => {
     const fifo = path.join(work, 'report.fifo');
     execFileSync('mkfifo', [fifo]);

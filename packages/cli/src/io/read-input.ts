@@ -80,7 +80,8 @@ export interface ReadInputOptions {
  * @returns the bytes and a display name (`stdin` for `-`).
  * @throws SightlineError `PATH_NOT_FOUND` when the file does not exist, `NOT_A_FILE` for a folder,
  *   `REPORT_TOO_LARGE` past `maxBytes`, `REPORT_EMPTY` for a named pipe that nothing wrote to
- *   within `pipeWaitMs`.
+ *   within `pipeWaitMs`, `INVALID_ARGUMENT` for a file that exists but cannot be read (no
+ *   permission, an I/O error).
  */
 export async function readInput(
   file: string,
@@ -120,7 +121,24 @@ export async function readInput(
     return { bytes, name: file };
   }
   // Also for regular files: the file may grow between stat and read.
-  return { bytes: await readStdin(createReadStream(file), maxBytes), name: file };
+  try {
+    return { bytes: await readStdin(createReadStream(file), maxBytes), name: file };
+  } catch (error) {
+    throw SightlineError.isInstance(error) ? error : unreadable(file, error);
+  }
+}
+
+/** A file that exists but cannot be read (no permission, an I/O error): a user's problem, exit 2. */
+function unreadable(file: string, error: unknown): SightlineError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const denied = code === 'EACCES' || code === 'EPERM';
+  return new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: denied
+      ? `Cannot read "${file}": permission denied. Give this user read permission on it, or pass it on standard input (--report - < FILE).`
+      : `Cannot read "${file}" (${code ?? (error instanceof Error ? error.message : String(error))}). Copy the report into a regular file and pass that.`,
+    details: { file },
+  });
 }
 
 /**

@@ -25,7 +25,7 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
     );
     parts.push(
       [
-        `**Regression window:** ${window.summary} (\`${window.good.id.slice(0, 12)}..${window.bad.id.slice(0, 12)}\`, ${window.commitCount}${window.cut ? '+' : ''} commits, ${window.filesChanged} files), read from: ${window.evidence.map((words) => `"${cell(words)}"`).join('; ')}`,
+        `**Regression window:** ${window.summary} (\`${window.good.id.slice(0, 12)}..${window.bad.id.slice(0, 12)}\`, ${window.commitCount}${window.cut ? '+' : ''} ${plural(window.commitCount, 'commit')}, ${window.filesChanged} ${plural(window.filesChanged, 'file')}), read from: ${window.evidence.map((words) => `"${cell(words)}"`).join('; ')}`,
         touching.length > 0
           ? `Commits in the window that touch the suspects:\n\n${touching.join('\n')}`
           : 'No commit in the window touches the suspects.',
@@ -69,4 +69,9 @@ export function renderHistoryHeadline(history: DiagnosisHistory): string | undef
       : undefined,
   ].filter((part) => part !== undefined);
   return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/** `word` or `words` for a count. */
+function plural(count: number, word: string): string {
+  return count === 1 ? word : `${word}s`;
 }

@@ -183,7 +183,10 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
       };
       await trx.updateTable('groups').set(set).where('id', 'in', ids).execute();
       // Resolving records the newest release seen so far as the release it was resolved in.
-      const resolutions = new Map<string, { resolved_release: string | null; resolved_at: string }>();
+      const resolutions = new Map<
+        string,
+        { resolved_release: string | null; resolved_at: string }
+      >();
       if (changes.status === 'resolved') {
         for (const id of ids) {
           const resolution = {

@@ -42,7 +42,9 @@ export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
       headers[name.toLowerCase()] = value;
     });
     const body = new Uint8Array(await c.req.arrayBuffer());
-    const received = await pipeline.receiveWebhook(sourceId, { headers, body }, sources);
+    const received = await storing.add(() =>
+      pipeline.receiveWebhook(sourceId, { headers, body }, sources),
+    );
     switch (received.outcome) {
       case 'ingested':
         return c.json(
