@@ -51,7 +51,9 @@ describe.each(postgres)('two workers on one Postgres', (kind) => {
     harness = await openHarness(kind, { work: false });
     // Start pg-boss' schema before the workers race to create it.
     await openQueue(harness.store, PIPELINE_POLICIES).then((queue) => queue.stop());
-    const reports = Array.from({ length: 40 }, (_, i) => ({
+    // Eight batches, so that both workers have jobs to race for.
+    const total = 8 * REPORTS_PER_JOB;
+    const reports = Array.from({ length: total }, (_, i) => ({
       id: `r${i}`,
       text:
         i % 2 ? cartCrash(6 + i) : `Review ${i}: the checkout button does nothing on screen ${i}`,
@@ -67,12 +69,9 @@ describe.each(postgres)('two workers on one Postgres', (kind) => {
     expect(new Set(jobIds).size).toBe(jobIds.length);
     const counts = await harness.queue.counts();
     expect(counts.completed).toBe(jobIds.length);
-    // 40 reports in batches of REPORTS_PER_JOB: each batch one job, run once.
-    expect(ran.filter((line) => line.startsWith('ran process-report'))).toHaveLength(
-      Math.ceil(40 / REPORTS_PER_JOB),
-    );
-    expect(await harness.store.reports.counts()).toEqual({ grouped: 40 });
-    expect(first.lines.some((line) => line.startsWith('ran '))).toBe(true);
-    expect(second.lines.some((line) => line.startsWith('ran '))).toBe(true);
+    // Each batch of REPORTS_PER_JOB one job, run once. Which worker runs how many depends on when
+    // each polls (one may take them all on a loaded machine): the split is measured by bench:serve.
+    expect(ran.filter((line) => line.startsWith('ran process-report'))).toHaveLength(8);
+    expect(await harness.store.reports.counts()).toEqual({ grouped: total });
   }, 180_000);
 });
