@@ -5,13 +5,14 @@
  * `../shared/data`.
  *
  * - `grouping:build` reads every report of every data set with its group (see
- *   bench/lib/grouping-sources.ts) and writes `bench/grouping/cases.jsonl` (facts, no text).
+ *   bench/lib/grouping-sources.ts) and writes `bench/grouping/cases.jsonl.gz` (facts, no text).
  * - `grouping:fill` writes each committed report's text into `bench/.cache/grouping/reports/`,
  *   checked against its hash; a report whose text changed upstream is named and skipped (exit 1).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { reportHash } from './lib/corpus.js';
 import {
   factOf,
@@ -44,7 +45,10 @@ function allCandidates(mirrors: string): GroupingCandidate[] {
 function build(mirrors: string): void {
   const facts = allCandidates(mirrors).map(factOf);
   mkdirSync(path.dirname(GROUPING_FACTS), { recursive: true });
-  writeFileSync(GROUPING_FACTS, `${facts.map((fact) => JSON.stringify(fact)).join('\n')}\n`);
+  writeFileSync(
+    GROUPING_FACTS,
+    gzipSync(`${facts.map((fact) => JSON.stringify(fact)).join('\n')}\n`, { level: 9 }),
+  );
   const groups = new Set(facts.map((fact) => fact.group));
   console.log(`${facts.length} reports in ${groups.size} groups → ${GROUPING_FACTS}`);
 }

@@ -191,7 +191,7 @@ for (const [name, s] of scored) {
 figures.groupingTime = { value: Math.round(ms), unit: 'ms', note: 'all reports, one run' };
 await writeResults('grouping', {
   inputs: {
-    facts: 'bench/grouping/cases.jsonl',
+    facts: 'bench/grouping/cases.jsonl.gz',
     sources: 'bench/grouping/sources.json',
     reports: cases.length,
     database: 'SQLite, in-process',

@@ -16,6 +16,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import type { DevCase, DevGold } from './localize-cases.js';
 import { BENCH_DIR } from './npm-pack.js';
 
@@ -112,7 +113,9 @@ export function readCorpusFacts(file: string = CORPUS_FACTS): CorpusFact[] {
  */
 export function readFactLines<T extends { format: number }>(file: string, format: number): T[] {
   if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8')
+  const bytes = readFileSync(file);
+  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes)
+    .toString('utf8')
     .split('\n')
     .map((line, index) => ({ line, number: index + 1 }))
     .filter(({ line }) => line.trim() !== '')

@@ -1,6 +1,6 @@
 /**
  * The grouping set (issue #28): real reports with known groups, for measuring how the service
- * groups them. What is committed is facts only, one report per line in `bench/grouping/cases.jsonl`:
+ * groups them. What is committed is facts only, one report per line in `bench/grouping/cases.jsonl.gz` (gzip: 5,079 lines of facts are 2.6 MB as text):
  * the project, the issue, when it was filed, its group and how the group is known, where the text
  * comes from (a public data set file at a commit and the record in it) and the SHA-256 of that
  * text. `npm run grouping:fill` copies the texts into `bench/.cache/grouping/` (git-ignored),
@@ -15,7 +15,7 @@ import { BENCH_DIR } from './npm-pack.js';
 /** Version of the facts format; a file of another version is rejected. */
 export const GROUPING_FORMAT = 1;
 /** The committed facts, one JSON object per line. */
-export const GROUPING_FACTS = path.join(BENCH_DIR, 'grouping', 'cases.jsonl');
+export const GROUPING_FACTS = path.join(BENCH_DIR, 'grouping', 'cases.jsonl.gz');
 /** Where `grouping:fill` keeps report texts (git-ignored), one `<id>.json` per report. */
 export const GROUPING_REPORT_DIR = path.join(BENCH_DIR, '.cache', 'grouping', 'reports');
 
