@@ -12,7 +12,8 @@
  * cross-validated MRR and Acc@1/@5 of the candidate rankings (bench:localize measures the whole
  * localizer the same way). Deterministic: the same cases and code give the same bytes.
  *
- * Run: `npm run train:localize [-- --dry-run]` (`--dry-run` prints without writing).
+ * Run: `npm run train:localize [-- --dry-run] [--corpus-per-repository N|all]` (`--dry-run`
+ * prints without writing; `--corpus-per-repository` as bench:localize's, default 1).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,7 +21,11 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readCaseQueries } from '../../../bench/lib/localize-features.js';
 import { accuracy } from '../../../bench/lib/localize-metrics.js';
-import { readAllCases } from '../../../bench/lib/localize-sets.js';
+import {
+  type CorpusPerRepository,
+  parseCorpusPerRepository,
+  readAllCases,
+} from '../../../bench/lib/localize-sets.js';
 import { groupedFolds } from './grouped-folds.js';
 import {
   crossValidatedRanks,
@@ -37,8 +42,20 @@ const MODEL_FILE = path.join(
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
-  const { cases, unfilled } = readAllCases();
+  const { values } = parseArgs({
+    options: {
+      'dry-run': { type: 'boolean', default: false },
+      'corpus-per-repository': { type: 'string' },
+    },
+  });
+  let corpusPerRepository: CorpusPerRepository;
+  try {
+    corpusPerRepository = parseCorpusPerRepository(values['corpus-per-repository']);
+  } catch (error) {
+    console.error(`train:localize: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  const { cases, unfilled } = readAllCases({ corpusPerRepository });
   const { queries, skipped: absent } = await readCaseQueries(cases);
   const skipped = [...unfilled, ...absent];
   const folds = groupedFolds(queries);
