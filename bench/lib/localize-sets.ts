@@ -71,7 +71,9 @@ export function capPerRepository<T extends CorpusCase>(
  */
 export function readAllCases({
   corpusPerRepository = CORPUS_CASES_PER_REPOSITORY,
-}: { corpusPerRepository?: CorpusPerRepository } = {}): { cases: DevCase[]; unfilled: string[] } {
+}: {
+  corpusPerRepository?: CorpusPerRepository;
+} = {}): { cases: DevCase[]; unfilled: string[] } {
   const corpus = readCorpusCases();
   return {
     cases: [
