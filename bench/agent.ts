@@ -5,7 +5,8 @@
  * cache; see `measureCacheableShare`) and the estimated cost at list prices (Claude Sonnet 4.5,
  * GPT-5), for the bench's own scenarios and for every misbehaving model of `model-failures.int.test.ts`.
  * Targets: ≥ 0.75 of all input tokens of the ten-step investigation cacheable on each; ≤ 10 tool
- * calls in every scenario.
+ * calls in every scenario (issue #15). Then the tool-call budget measured on recorded real runs
+ * (`lib/agent-budget.ts`), checked against the default.
  * Writes bench/results/agent.json and the table in bench/README.md.
  */
 import { writeFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { countTokens, getModelProfile } from '@sightline/core';
 import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
 import {
   CACHE_RULES,
+  DEFAULT_FUNNEL_BUDGETS,
   estimateCostUsd,
   investigate,
   measureCacheableShare,
@@ -29,6 +31,7 @@ import {
   settleOutcome,
 } from '../packages/investigator/src/agent/__fixtures__/misbehaving-models.js';
 import { runScripted } from '../packages/investigator/src/agent/__fixtures__/run-scripted.js';
+import { measureBudget } from './lib/agent-budget.js';
 import { AGENT_SCENARIOS, type AgentScenario, PLANTED_SECRET } from './lib/agent-scenarios.js';
 import {
   type Figures,
@@ -280,7 +283,16 @@ const table = markdownTable(
 const tenSteps = rows.find((row) => row.scenario === 'ten-steps');
 const met = (value: number | undefined) =>
   value !== undefined && value >= TARGET ? 'met' : '**missed**';
-const verdict = `Target: ≥ ${TARGET} of all input tokens of the ten-step investigation cacheable — Anthropic ${share(tenSteps?.anthropicShare ?? 0)} (${met(tenSteps?.anthropicShare)}), OpenAI ${share(tenSteps?.openaiShare ?? 0)} (${met(tenSteps?.openaiShare)}). Tool calls ≤ 10 with the default budgets: ${rows.every((row) => row.toolCalls <= 10) ? 'met' : '**missed**'} in every scenario. The model's Markdown kept: ${
+const verdict = `Target: ≥ ${TARGET} of all input tokens of the ten-step investigation cacheable — Anthropic ${share(tenSteps?.anthropicShare ?? 0)} (${met(tenSteps?.anthropicShare)}), OpenAI ${share(tenSteps?.openaiShare ?? 0)} (${met(tenSteps?.openaiShare)}). Tool calls ≤ 10 with the default budgets (issue #15): ${
+  rows.every((row) => row.toolCalls <= 10)
+    ? 'met in every scenario'
+    : `**missed** in ${rows
+        .filter((row) => row.toolCalls > 10)
+        .map((row) => row.scenario)
+        .join(
+          ', ',
+        )} (the default tool-call budget is ${DEFAULT_FUNNEL_BUDGETS.toolCalls}, measured below)`
+}. The model's Markdown kept: ${
   rows.every((row) => row.markdownKept)
     ? 'in every scenario'
     : `**lost** in ${rows
@@ -288,9 +300,10 @@ const verdict = `Target: ≥ ${TARGET} of all input tokens of the ten-step inves
         .map((row) => row.scenario)
         .join(', ')}`
 }.`;
-const notes = `Scripted models (\`createScriptedModel\`) on the investigator's fake shop, through \`investigate\` with the default budgets (explore 8, deep-dive 4); the scenarios' answers are in \`bench/lib/agent-scenarios.ts\`. The rows \`misbehaves: …\` are the misbehaving models of \`model-failures.int.test.ts\` (their scripts in \`packages/investigator/src/agent/__fixtures__/misbehaving-models.ts\`, shared with that test), run as the test runs them: \`investigateWithModel\` with a separate scripted structurer, no suspects and no repository map, so their prompts are smaller than a full investigation's. Input tokens: the requests as the AI SDK hands them to a provider (tool definitions and messages as JSON, o200k_base). Cacheable: what Anthropic's rules (cache breakpoints, 20-block lookback, 1,024-token minimum of Sonnet 4.5) and OpenAI's (exact prefix ≥ 1,024 tokens, in 128-token increments) would serve from the prompt cache. Cost: list prices of the model profiles (cache reads and Anthropic's cache writes included), for the investigation loop (output tokens: the scripted answers, so the 50,000-token report dominates its row); the structurer calls are not counted. A real model answers longer than these scripts and reads more code, so real runs cost more. Failed tool calls: tool results the model got back as errors (a refused path, a call with bad arguments, a call past the budget). Markdown kept: the model's last report reached the user (in the result, or in the error's \`details.markdown\`, which the CLI writes to \`.unverified.md\`), or, where it wrote none, a partial report of its steps did.`;
-await updateReadmeTable('agent', [notes, table, verdict].join('\n\n'));
-const figures: Figures = {};
+const notes = `Scripted models (\`createScriptedModel\`) on the investigator's fake shop, through \`investigate\` with the default budgets (explore 8, deep-dive 4, ${DEFAULT_FUNNEL_BUDGETS.toolCalls} code-tool calls); the scenarios' answers are in \`bench/lib/agent-scenarios.ts\`. The rows \`misbehaves: …\` are the misbehaving models of \`model-failures.int.test.ts\` (their scripts in \`packages/investigator/src/agent/__fixtures__/misbehaving-models.ts\`, shared with that test), run as the test runs them: \`investigateWithModel\` with a separate scripted structurer, no suspects and no repository map, so their prompts are smaller than a full investigation's. Input tokens: the requests as the AI SDK hands them to a provider (tool definitions and messages as JSON, o200k_base). Cacheable: what Anthropic's rules (cache breakpoints, 20-block lookback, 1,024-token minimum of Sonnet 4.5) and OpenAI's (exact prefix ≥ 1,024 tokens, in 128-token increments) would serve from the prompt cache. Cost: list prices of the model profiles (cache reads and Anthropic's cache writes included), for the investigation loop (output tokens: the scripted answers, so the 50,000-token report dominates its row); the structurer calls are not counted. A real model answers longer than these scripts and reads more code, so real runs cost more. Failed tool calls: tool results the model got back as errors (a refused path, a call with bad arguments, a call past the budget). Markdown kept: the model's last report reached the user (in the result, or in the error's \`details.markdown\`, which the CLI writes to \`.unverified.md\`), or, where it wrote none, a partial report of its steps did.`;
+const budget = measureBudget(AGENT_SCENARIOS);
+await updateReadmeTable('agent', [notes, table, verdict, budget.markdown].join('\n\n'));
+const figures: Figures = { ...budget.figures };
 for (const row of rows) {
   figures[row.scenario] = {
     steps: { value: row.steps, unit: 'steps' },
@@ -319,8 +332,10 @@ await writeResults('agent', {
       [OPENAI_MODEL]: getModelProfile(OPENAI_MODEL).pricing,
     },
     cacheRules: CACHE_RULES,
+    budgets: DEFAULT_FUNNEL_BUDGETS,
+    realRuns: budget.inputs,
   },
   figures,
 });
-process.stdout.write(`${table}\n\n${verdict}\n`);
+process.stdout.write(`${table}\n\n${verdict}\n\n${budget.markdown}\n`);
 process.stderr.write('wrote bench/results/agent.json and bench/README.md\n');

@@ -36,6 +36,8 @@ import {
   crossValidateIssues,
   crossValidateReviews,
   decideAll,
+  type FoldPrediction,
+  predictHeldOut,
   REVIEW_LABELS,
   reviewTextKey,
 } from '@sightline/intake/training';
@@ -47,6 +49,7 @@ import {
   updateReadmeTable,
   writeResults,
 } from './lib/results.js';
+import { appFold, REVIEW_APPS_SOURCE, readAppReviews } from './lib/review-apps.js';
 import { median, timed } from './lib/stats.js';
 
 const RUNS = 5;
@@ -117,6 +120,41 @@ const ceiling = classificationMetrics(
   REVIEW_LABELS,
 );
 
+// Reviews of apps never seen in training (issue #28): the data set's reviews that name their app,
+// in folds by app; each fold is predicted by a model trained with the shipped settings on every
+// other review (those of other apps, and those naming no app) and the shipped thresholds.
+const mirrors = process.env.BENCH_MIRRORS;
+const appReviews = mirrors ? readAppReviews(mirrors) : undefined;
+const heldApart = appReviews && heldApartApps(appReviews);
+
+function heldApartApps(all: NonNullable<typeof appReviews>) {
+  const settings = {
+    features: reviewClassifier.model.features,
+    linear: reviewClassifier.model.model,
+  };
+  const predictions: FoldPrediction[] = [];
+  const apps = new Set<string>();
+  for (let fold = 0; fold < FOLDS; fold += 1) {
+    const test = all.filter((review) => review.app && appFold(review.app, FOLDS) === fold);
+    const testTexts = new Set(test.map((review) => reviewTextKey(review.text)));
+    for (const review of test) if (review.app) apps.add(review.app);
+    const train = all.filter(
+      (review) =>
+        !(review.app && appFold(review.app, FOLDS) === fold) &&
+        !testTexts.has(reviewTextKey(review.text)),
+    );
+    predictions.push(...predictHeldOut(train, test, settings));
+  }
+  return {
+    apps: apps.size,
+    reviews: predictions.length,
+    metrics: classificationMetrics(
+      decideAll(predictions, reviewClassifier.model.thresholds),
+      REVIEW_LABELS,
+    ),
+  };
+}
+
 // Crashes: every shared sample through intake and the offline classifier.
 const crashFiles = (await readdir(files.crashes)).filter((name) => name !== 'index.json').sort();
 const crashRows = await Promise.all(
@@ -174,6 +212,7 @@ const figures: Figures = {
   reviews: {
     ...metricFigures(reviewMetrics, 'reviews'),
     crossValidation: metricFigures(reviewCvMetrics, 'reviews'),
+    ...(heldApart ? { heldApartApps: metricFigures(heldApart.metrics, 'reviews') } : {}),
     singleLabelCeilingF1: {
       bug: { ...fraction(ceiling.perLabel.bug?.f1 ?? 0, 4), note: 'oracle, one label per text' },
       feature: {
@@ -207,6 +246,17 @@ await writeResults('classify', {
       folds: FOLDS,
     },
     crashes: { dir: path.relative(repositoryRoot, files.crashes), files: crashFiles.length },
+    ...(heldApart
+      ? {
+          reviewsOfHeldApartApps: {
+            repo: REVIEW_APPS_SOURCE.repo,
+            commit: REVIEW_APPS_SOURCE.commit,
+            reviews: heldApart.reviews,
+            apps: heldApart.apps,
+            folds: FOLDS,
+          },
+        }
+      : {}),
     models: {
       issue: {
         version: issueModel.version,
@@ -237,6 +287,14 @@ const sections = [
   ...tables(reviewCvMetrics),
   `**Reviews, test split** — \`${path.relative(repositoryRoot, files.reviews)}\` (${reviews.length} reviews, never used for training or selection). Targets F1 ≥ 70 % bug, ≥ 65 % feature. The split is multi-label; an oracle giving each text one of its labels reaches F1 ${percent(ceiling.perLabel.bug?.f1 ?? 0)} (bug) and ${percent(ceiling.perLabel.feature?.f1 ?? 0)} (feature). ${flaggedUnfamiliar} of these English reviews were flagged as an unfamiliar language.`,
   ...tables(reviewMetrics),
+  ...(heldApart
+    ? [
+        `**Reviews of apps never seen in training** — the ${heldApart.reviews} reviews of \`${REVIEW_APPS_SOURCE.repo}\` @ ${REVIEW_APPS_SOURCE.commit.slice(0, 8)} (Maalej et al. 2016, the source of the splits above) that name their app (${heldApart.apps} apps, App Store and Play), in ${FOLDS} folds by app: each fold predicted by a model trained with the shipped settings on every review of the other apps and the reviews naming no app, with the shipped thresholds. Targets F1 ≥ 70 % bug, ≥ 60 % feature. Run with \`BENCH_MIRRORS=DIR\` holding the fetched snapshot.`,
+        ...tables(heldApart.metrics),
+      ]
+    : [
+        '**Reviews of apps never seen in training** — not measured: set BENCH_MIRRORS to the folder holding the fetched snapshot of adailtonaraujo/app_review_analysis.',
+      ]),
   `**Crashes** — the crash rule on every shared sample (${crashResults.length} reports from ${crashFiles.length} files): ${percent(crashesCaught / crashResults.length)} labelled crash${missed.length > 0 ? `; missed: ${missed.join(', ')}` : ''} (target 100 %).`,
   `**Time** per offline classification (median of ${RUNS} runs; wall-clock, noisy on a shared machine, with this process's CPU time in brackets): review ${reviewUs.wall.toFixed(0)} µs (${reviewUs.cpu.toFixed(0)} µs CPU), issue ${issueUs.wall.toFixed(0)} µs (${issueUs.cpu.toFixed(0)} µs CPU) (target < 1 ms). Load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores.`,
 ];

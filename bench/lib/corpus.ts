@@ -102,21 +102,30 @@ export function reportHash(report: CorpusReport): string {
  * @throws Error naming the line when a line is not JSON or has another format version.
  */
 export function readCorpusFacts(file: string = CORPUS_FACTS): CorpusFact[] {
+  return readFactLines<CorpusFact>(file, CORPUS_FORMAT);
+}
+
+/**
+ * Reads a committed facts file: one JSON object per line, each with `format` equal to `format`.
+ * @returns the objects in file order; `[]` when the file does not exist.
+ * @throws Error naming the line when a line is not JSON or has another format version.
+ */
+export function readFactLines<T extends { format: number }>(file: string, format: number): T[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .map((line, index) => ({ line, number: index + 1 }))
     .filter(({ line }) => line.trim() !== '')
     .map(({ line, number }) => {
-      let fact: CorpusFact;
+      let fact: T;
       try {
-        fact = JSON.parse(line) as CorpusFact;
+        fact = JSON.parse(line) as T;
       } catch {
         throw new Error(`${file}:${number} is not JSON; restore it with git checkout`);
       }
-      if (fact.format !== CORPUS_FORMAT)
+      if (fact.format !== format)
         throw new Error(
-          `${file}:${number} has format ${String(fact.format)}, this reader takes ${CORPUS_FORMAT}`,
+          `${file}:${number} has format ${String(fact.format)}, this reader takes ${format}`,
         );
       return fact;
     });

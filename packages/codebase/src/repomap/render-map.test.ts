@@ -184,3 +184,71 @@ describe('renderRepositoryMap', () => {
     });
   });
 });
+
+describe('renderRepositoryMap: runs of near-identical members', () => {
+  const states = ['start', 'comment', 'string', 'number', 'identifier', 'escape', 'end'];
+  /** A lexer: an object of 7 states `name ()` (one line each, 10 apart), then two functions. */
+  const lexer = handIndex({
+    'lib/lexer.js': {
+      definitions: [
+        { name: 'lexStates', kind: 'variable', lines: [1, 80], signature: 'const lexStates = {' },
+        ...states.map((name, position) => ({
+          name,
+          kind: 'method' as const,
+          lines: [2 + position * 10, 10 + position * 10] as [number, number],
+          scope: ['lexStates'],
+          signature: `${name} () {`,
+        })),
+        {
+          name: 'token',
+          kind: 'field',
+          lines: [75, 75],
+          scope: ['lexStates'],
+          signature: 'token: null,',
+        },
+        { name: 'lex', lines: [82, 90], signature: 'function lex () {' },
+        { name: 'read', lines: [92, 99], signature: 'function read () {' },
+      ],
+    },
+  });
+
+  it('shows the first two of a long run and counts the rest with their lines', () => {
+    expect(renderRepositoryMap(lexer, { tokens: 1000 }).text).toBe(
+      [
+        'lib/lexer.js:',
+        ' 1│ const lexStates = {',
+        ' 2│   start () {',
+        '12│   comment () {',
+        '  │   … 5 more like these (lines 22–70)',
+        '75│   token: null,',
+        '82│ function lex () {',
+        '92│ function read () {',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('never collapses a member the focus names, and leaves short runs alone', () => {
+    const focused = renderRepositoryMap(lexer, {
+      tokens: 1000,
+      focus: { identifiers: ['escape'] },
+    }).text;
+    expect(focused).toContain('52│   escape () {');
+    expect(focused).toContain('  │   … 3 more like these (lines 22–50)');
+    const short = handIndex({
+      'lib/lexer.js': {
+        definitions: [
+          { name: 'lexStates', kind: 'variable', lines: [1, 40], signature: 'const lexStates = {' },
+          ...states.slice(0, 4).map((name, position) => ({
+            name,
+            kind: 'method' as const,
+            lines: [2 + position * 10, 10 + position * 10] as [number, number],
+            scope: ['lexStates'],
+            signature: `${name} () {`,
+          })),
+        ],
+      },
+    });
+    expect(renderRepositoryMap(short, { tokens: 1000 }).text).not.toContain('more like these');
+  });
+});

@@ -51,7 +51,9 @@ type MapItem = { definition: Definition; focus?: true } | { path: string };
  * files without definitions are listed by path when the budget allows; a last line counts what
  * was left out. Test files appear only when the focus points into them; platform twins
  * (`util_unix.go` / `util_windows.go`) show one copy of each definition, under a file line that
- * names the other twins.
+ * names the other twins. A long run of near-identical members (an object of lexer states, an
+ * enum) shows its first two and a count with their lines, unless the focus names one of them.
+ * Collapsed members count as shown.
  * With frames in the focus, the innermost definition enclosing each frame line comes first, then
  * the definitions of the identifiers the focus mentions.
  * @param index - the repository index.
@@ -77,6 +79,8 @@ export function renderRepositoryMap(
   for (const file of index.files.values()) totalSymbols += file.definitions.length;
 
   const items = mapItems(index, focus, ranking);
+  // What the focus named is never collapsed into a run of near-identical members.
+  const focused = new Set(items.flatMap((item) => ('focus' in item ? [item.definition] : [])));
   const ancestry = createAncestry(index);
   const twins = new Map<string, string[]>();
   for (const group of platformTwinGroups(
@@ -89,7 +93,9 @@ export function renderRepositoryMap(
     const shownSymbols = files.reduce((sum, file) => sum + file.symbols.length, 0);
     const omittedFiles = totalFiles - files.length;
     const omittedSymbols = totalSymbols - shownSymbols;
-    const lines = files.flatMap((file) => formatFile(file, ancestry, twins.get(file.path)));
+    const lines = files.flatMap((file) =>
+      formatFile(file, ancestry, twins.get(file.path), focused),
+    );
     if (omittedFiles > 0 || omittedSymbols > 0) {
       lines.push(`(${omittedFiles} more files and ${omittedSymbols} more symbols not shown)`);
     }

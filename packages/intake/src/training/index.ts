@@ -22,6 +22,7 @@ export {
   crossValidateReviews,
   decideAll,
   type FoldPrediction,
+  predictHeldOut,
   REVIEW_LABELS,
   reviewTextKey,
   type TrainingSettings,

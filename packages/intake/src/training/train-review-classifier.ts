@@ -101,26 +101,46 @@ export function crossValidateReviews(
   const foldOf = examples.map((example) => textFold(example.text, folds));
   const predictions: FoldPrediction[] = new Array(examples.length);
   for (let fold = 0; fold < folds; fold += 1) {
-    const grouped = groupByText(examples.filter((_, index) => foldOf[index] !== fold));
-    const model = loadLinearTextModel(
-      fitLinearTextModel(
-        grouped.map(({ review }) => reviewTokens(review, settings.features)),
-        grouped.map(({ labels }) => labels),
-        { mode: 'one-vs-rest', classes: ACTIONABLE_REVIEW_LABELS.length },
-        settings.linear,
-      ),
+    const test = examples.flatMap((_, index) => (foldOf[index] === fold ? [index] : []));
+    const predicted = predictHeldOut(
+      examples.filter((_, index) => foldOf[index] !== fold),
+      test.map((index) => examples[index] as LabeledReview),
+      settings,
     );
-    examples.forEach((example, index) => {
-      if (foldOf[index] !== fold) return;
-      const { probabilities, knownTerms } = model.predict(reviewTokens(example, settings.features));
-      predictions[index] = {
-        actual: DATASET_LABEL_MAP[example.label] ?? 'other',
-        probabilities: { bug: probabilities[0] ?? 0, feature: probabilities[1] ?? 0 },
-        known: knownTerms > 0,
-      };
+    test.forEach((index, position) => {
+      predictions[index] = predicted[position] as FoldPrediction;
     });
   }
   return predictions;
+}
+
+/**
+ * Trains a review classifier with `settings` on `train` and predicts `test` with it (a held-apart
+ * set: other folds, or other apps).
+ * @returns one prediction per test review, in order.
+ */
+export function predictHeldOut(
+  train: readonly LabeledReview[],
+  test: readonly LabeledReview[],
+  settings: TrainingSettings,
+): FoldPrediction[] {
+  const grouped = groupByText(train);
+  const model = loadLinearTextModel(
+    fitLinearTextModel(
+      grouped.map(({ review }) => reviewTokens(review, settings.features)),
+      grouped.map(({ labels }) => labels),
+      { mode: 'one-vs-rest', classes: ACTIONABLE_REVIEW_LABELS.length },
+      settings.linear,
+    ),
+  );
+  return test.map((example) => {
+    const { probabilities, knownTerms } = model.predict(reviewTokens(example, settings.features));
+    return {
+      actual: DATASET_LABEL_MAP[example.label] ?? 'other',
+      probabilities: { bug: probabilities[0] ?? 0, feature: probabilities[1] ?? 0 },
+      known: knownTerms > 0,
+    };
+  });
 }
 
 /**

@@ -22,3 +22,4 @@ export {
   type InvestigateWithModelResult,
   investigateWithModel,
 } from './run-agent.js';
+export { needsStoredTools } from './stored-tools.js';

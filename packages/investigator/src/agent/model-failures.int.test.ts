@@ -11,6 +11,7 @@ import {
   settleOutcome,
 } from './__fixtures__/misbehaving-models.js';
 import { runScripted } from './__fixtures__/run-scripted.js';
+import { DEFAULT_FUNNEL_BUDGETS } from './phases.js';
 import { RELAXED_OUTPUT_OPTIONS } from './structurer-schema.js';
 
 /** A report in free form (no Confidence section): only a structurer can read it. */
@@ -145,8 +146,9 @@ describe('investigateWithModel with a model that misbehaves', () => {
         [run.agent.calls, run.structurer.calls].map((calls) => calls.map((c) => c.prompt)),
       );
       expect(`${prompts}${outcome.shown}`).not.toContain(SECRET);
+      // The default tool-call budget bounds every run (bench:agent reports issue #15's ≤ 10 apart).
       const toolCalls = countScriptedToolCalls(agent, run.agent.calls.length);
-      expect(toolCalls).toBeLessThanOrEqual(10);
+      expect(toolCalls).toBeLessThanOrEqual(DEFAULT_FUNNEL_BUDGETS.toolCalls ?? 0);
     },
     60_000,
   );

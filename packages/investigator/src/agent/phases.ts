@@ -21,8 +21,22 @@ export interface FunnelBudgets {
   toolCalls?: number;
 }
 
-/** Default budgets: 8 explore steps, 4 deep-dive steps, 10 tool calls in all. */
-export const DEFAULT_FUNNEL_BUDGETS: FunnelBudgets = { explore: 8, deepDive: 4, toolCalls: 10 };
+/**
+ * Default budgets: 8 explore steps, 4 deep-dive steps, 14 code-tool calls in all.
+ *
+ * The tool-call budget is sized by measurement (`npm run bench:agent`, its "tool-call budget"
+ * table; `bench/lib/real-run-calls.ts`): the 9 recorded real runs with a patch in
+ * ../shared/data/trajectories and trajectories-long (SWE-agent, mini-swe-agent) needed 2, 3, 5,
+ * 5, 11, 15, 20, 27 and 48 code-tool calls before their first edit of the file they fixed
+ * (searches plus distinct files read, as Sightline's whole-file `read_file` would), a median of
+ * 11 and an upper quartile of 20. The budget is the upper quartile, capped at the largest budget
+ * whose worst-case context (every call at the code tools' 10,000-token cap) stays under the
+ * compaction trigger of a 200k window for first messages of 2k–11k tokens (the shared reports
+ * give 1.5k–4k with a 1,024-token map), so that `read_stored`/`search_stored` (402 tokens a step)
+ * need not be offered (`needsStoredTools`): min(20, 14) = 14. Runs that need more are bounded by
+ * the cost cap (`maxCostUsd`) instead; the bench's scripted investigations need at most 8.
+ */
+export const DEFAULT_FUNNEL_BUDGETS: FunnelBudgets = { explore: 8, deepDive: 4, toolCalls: 14 };
 
 /**
  * The tools the agent is offered, in the order they are sent, in every phase: the list never

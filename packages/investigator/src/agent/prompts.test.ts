@@ -2,11 +2,12 @@ import type { Report } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
 import { NOT_FOUND_SECTIONS, REPORT_SECTIONS } from '../diagnosis/report-template.js';
 import type { Suspect } from '../diagnosis/schema.js';
-import { OUTPUT_INSTRUCTIONS } from './phase-notes.js';
+import { deepDiveNote, OUTPUT_INSTRUCTIONS } from './phase-notes.js';
 import {
   buildInvestigationPrompt,
   buildSystemPrompt,
   fenceAsData,
+  renderSuspects,
   selectPromptSuspects,
 } from './prompts.js';
 
@@ -68,6 +69,17 @@ describe('buildInvestigationPrompt', () => {
     expect(prompt).toContain('(empty)');
     expect(prompt).toContain('(none found)');
   });
+
+  it('tells the model the suspects are guesses to test: read the first, then search', () => {
+    const prompt = buildInvestigationPrompt({ report, repoMap: '', suspects: [] });
+    expect(prompt).toContain(
+      'The suspects are guesses to test, not findings: read the first one, then search for what the report names',
+    );
+    // Told before any tool call, not only in the output step.
+    expect(prompt).toContain(
+      'Every path, line range and quote of your final report is checked against the files.',
+    );
+  });
 });
 
 describe('selectPromptSuspects', () => {
@@ -111,12 +123,39 @@ describe('selectPromptSuspects', () => {
     });
     expect(prompt).toContain(
       [
-        '1. src/a.ts:1-5 — its words match the report',
+        "1. src/a.ts:1-5 — the file's words match the report",
         '2. src/b.ts:1-5 — close to the report in the code graph',
         '3. src/c.ts:1-5 — defines `cartTotal` mentioned in the report',
       ].join('\n'),
     );
     expect(prompt).not.toMatch(/BM25|PageRank|score/);
+  });
+
+  it('gives a reason true of the range: never a note, a place outside it only when nothing else', () => {
+    expect(
+      renderSuspects([
+        suspect(
+          'lib/cli.js',
+          'BM25 match: console',
+          'BM25 match in `usage`: console',
+          'elsewhere in the file (line 6): defines `JSON5` mentioned in the report',
+        ),
+        suspect('lib/stringify.js', 'types declared in lib/stringify.d.ts', 'BM25 match: key'),
+        suspect(
+          'lib/a.js',
+          'twins (same code): lib/a.mjs',
+          'elsewhere in the file (line 3): defines `A` mentioned',
+        ),
+        suspect('lib/b.js', "lines clamped to the file's 5 lines", 'PageRank 0.1 (focus: b)'),
+      ]),
+    ).toBe(
+      [
+        '1. lib/cli.js:1-5 — its words match the report',
+        "2. lib/stringify.js:1-5 — the file's words match the report",
+        '3. lib/a.js:1-5 — elsewhere in the file (line 3): defines `A` mentioned',
+        '4. lib/b.js:1-5 — close to the report in the code graph',
+      ].join('\n'),
+    );
   });
 });
 
@@ -124,7 +163,14 @@ describe('buildSystemPrompt', () => {
   it('says what a root cause is and that "not found" beats a guess', () => {
     const system = buildSystemPrompt({ explore: 5, deepDive: 2 });
     expect(system).toContain('the place in the code where the fix goes');
-    expect(system).toContain('trace that value or decision back from the crash site');
+    expect(system).toContain(
+      'A stack trace or a wrong result shows where a bad value was used or a wrong decision surfaced; trace it back from there',
+    );
+    // Wrong-behaviour reports have no crash: the guidance never speaks of a crash site alone.
+    expect(system).not.toContain('crash site');
+    expect(deepDiveNote(1, { explore: 8, deepDive: 4 })).toContain(
+      'takes a wrong branch because of one (wrong behaviour)',
+    );
     expect(system).toContain('"Not found" is an acceptable answer; a guess is not.');
     expect(system).toContain('make several in one step');
   });

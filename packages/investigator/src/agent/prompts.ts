@@ -5,6 +5,7 @@
  */
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
+import { ELSEWHERE_PREFIX } from '../localize/range-reasons.js';
 import type { FunnelBudgets } from './phases.js';
 
 /** Most suspects shown to the model; at least {@link MIN_PROMPT_SUSPECTS} when there are that many. */
@@ -14,7 +15,7 @@ const MIN_PROMPT_SUSPECTS = 3;
 
 /**
  * System prompt of the investigation loop. It says what a root cause is (where the fix goes,
- * traced back from where the error surfaced) and that "not found" is an acceptable answer where a
+ * traced back from where the error surfaced: a crash, or a wrong result in a wrong-behaviour report) and that "not found" is an acceptable answer where a
  * guess is not. It holds nothing that changes between steps, so it stays in the cached prefix.
  * @param budgets - step budgets of the explore and deep-dive phases, stated to the model.
  * @param options.storedTools - true when `read_stored` and `search_stored` are offered (the run
@@ -27,7 +28,7 @@ export function buildSystemPrompt(
 ): string {
   return `You are Sightline, a senior engineer triaging a bug report against a code repository.
 
-Your goal is the root cause: the place in the code where the fix goes. That is often not where the error surfaced. A stack trace shows where a bad value was used or a wrong decision failed; trace that value or decision back from the crash site (who computed it, who passed it, who wrote it) to the code where it originates. That code is the cause; the crash site is a symptom.
+Your goal is the root cause: the place in the code where the fix goes. That is often not where the error surfaced. A stack trace or a wrong result shows where a bad value was used or a wrong decision surfaced; trace it back from there (who computed it, who passed it, who wrote it) to the code where it originates. That code is the cause; where it surfaced is a symptom.
 "Not found" is an acceptable answer; a guess is not. If the code you read does not establish a cause, say so and say what you checked.
 
 You work in three phases:
@@ -140,14 +141,27 @@ export function renderSuspects(suspects: readonly Suspect[]): string {
     .join('\n');
 }
 
+/** Scores (BM25 term lists, PageRank figures mean nothing to the model and cost tokens) and notes. */
+const NOT_A_REASON =
+  /^(BM25|PageRank|demoted:|twins \(same code\)|types declared in|lines clamped)/;
+
 /**
- * One reason in plain words: the first that is not a score (BM25 term lists and PageRank figures
- * mean nothing to the model and cost tokens).
+ * One reason in plain words, true of the suspect's range: the first that is neither a score nor a
+ * note nor about another part of the file; else the range's words matching the report (a BM25
+ * match in the definition shown); else a reason about elsewhere in the file, which says where;
+ * else what holds of the whole file (its words, or its place in the code graph).
  */
 function plainReason(evidence: readonly string[]): string {
-  const plain = evidence.find((reason) => !/^(BM25|PageRank|demoted:)/.test(reason));
+  const plain = evidence.find(
+    (reason) => !NOT_A_REASON.test(reason) && !reason.startsWith(ELSEWHERE_PREFIX),
+  );
   if (plain) return plain;
+  if (evidence.some((reason) => reason.startsWith('BM25 match in '))) {
+    return 'its words match the report';
+  }
+  const elsewhere = evidence.find((reason) => reason.startsWith(ELSEWHERE_PREFIX));
+  if (elsewhere) return elsewhere;
   return evidence.some((reason) => reason.startsWith('BM25'))
-    ? 'its words match the report'
+    ? "the file's words match the report"
     : 'close to the report in the code graph';
 }

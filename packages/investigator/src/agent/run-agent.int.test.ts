@@ -258,6 +258,37 @@ describe('investigateWithModel', () => {
     });
   });
 
+  it('counts only code tools against the budget, shows the calls left, and says when the budget ended the search', async () => {
+    const grep = (pattern: string) => ({ toolName: 'grep', input: { pattern } });
+    const suspect = {
+      toolName: 'suspect',
+      input: { locations: [{ path: 'src/cart/total.ts', why: 'loop' }] },
+    };
+    const { agent, result } = run(
+      [
+        { toolCalls: [grep('cartTotal'), grep('items'), suspect] },
+        { toolCalls: [grep('price'), grep('quantity')] },
+        { text: MARKDOWN },
+      ],
+      [{ text: JSON.stringify(VALID) }],
+      { budgets: { explore: 8, deepDive: 4, toolCalls: 4 } },
+    );
+    await result;
+    expect(
+      agent.calls.map((call) => lastUserText(call).match(/Tool calls left: \d+/)?.[0]),
+    ).toEqual(['Tool calls left: 4', 'Tool calls left: 2', undefined]);
+    // Two parallel greps and a free `suspect`, then two more greps: the budget of 4 is spent after
+    // step 2, so step 3 is the output step, and it says why the search ended.
+    expect(offered(agent.calls).map(({ toolChoice }) => toolChoice)).toEqual([
+      'auto',
+      'auto',
+      'none',
+    ]);
+    expect(lastUserText(agent.calls[2])).toContain(
+      'The tool-call budget is spent: the search ends here.',
+    );
+  });
+
   it('nudges a reply without a tool call once, then asks for the report', async () => {
     const { agent, result } = run(
       [

@@ -47,7 +47,7 @@ export interface InvestigateWithModelOptions {
   suspects: Suspect[];
   /** Repository map rendered for this report (`renderRepositoryMap(index, { focus, tokens })` text). */
   repoMap: string;
-  /** Budgets. Default `{ explore: 8, deepDive: 4, toolCalls: 10 }` (whole numbers ≥ 1). */
+  /** Budgets. Default `{ explore: 8, deepDive: 4, toolCalls: 14 }` (whole numbers ≥ 1). */
   budgets?: Partial<FunnelBudgets>;
   /** The report's classification. */
   label: DiagnosisLabel;

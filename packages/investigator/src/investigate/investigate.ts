@@ -77,7 +77,7 @@ export interface InvestigateSettings {
   model?: LanguageModel;
   /** Model for stage 2 (Markdown → JSON). Default: `model`. */
   structurer?: LanguageModel;
-  /** Agent budgets. Default `{ explore: 8, deepDive: 4, toolCalls: 10 }`. */
+  /** Agent budgets. Default `{ explore: 8, deepDive: 4, toolCalls: 14 }`. */
   budgets?: Partial<FunnelBudgets>;
   /** Token budget of the repository map given to the agent. Default 1,024. */
   mapTokens?: number;

@@ -107,3 +107,97 @@ describe('localize without a trace', () => {
     expect(localize(cyclic, repository.index, { limit: 1 })).toHaveLength(1);
   });
 });
+
+describe('localize: reasons true of the range shown, declarations never twins', () => {
+  // json5 2.2.1 in small: `lib/cli.js` requires the package as `JSON5` (line 2) and prints usage
+  // text full of the report's words; `lib/parse.js` ships with its `lib/parse.d.ts`.
+  const files = {
+    'lib/cli.js': {
+      content: [
+        "const fs = require('fs')",
+        "const JSON5 = require('./')",
+        '',
+        'function usage () {',
+        "  console.log('Usage: json5 [options] <file>: parse a JSON5 file, print its value')",
+        "  console.log('  --reviver  a reviver called for each key and value parsed')",
+        '}',
+        '',
+      ].join('\n'),
+      definitions: [
+        { name: 'JSON5', kind: 'variable' as const, lines: [2, 2] as [number, number] },
+        { name: 'usage', kind: 'function' as const, lines: [4, 7] as [number, number] },
+      ],
+    },
+    'lib/parse.js': {
+      content: [
+        'module.exports = function parse (text, reviver) {',
+        '  const root = {}',
+        '  for (const key of keys(text)) root[key] = value(text, key)',
+        '  return root',
+        '}',
+        '',
+      ].join('\n'),
+      definitions: [
+        { name: 'parse', kind: 'function' as const, lines: [1, 5] as [number, number] },
+      ],
+    },
+    'lib/parse.d.ts': {
+      content:
+        'declare function parse (text: string, reviver?: Reviver): any\nexport default parse\n',
+      definitions: [
+        { name: 'parse', kind: 'function' as const, lines: [1, 1] as [number, number] },
+      ],
+      language: 'typescript',
+    },
+  };
+  const report = issueReport(
+    'JSON5.parse lets a "__proto__" key replace the prototype',
+    'Parsing a file with a `__proto__` key sets the prototype of the value: JSON5.parse(text) with a reviver too; the usage of each key is printed by console.log.',
+    ['JSON5', 'parse'],
+  );
+
+  it('says where a definition the report names lies when it is outside the range', async () => {
+    const json5 = await createHandBuiltRepository(files);
+    try {
+      const suspects = localize(report, json5.index);
+      const cli = suspects.find((suspect) => suspect.path === 'lib/cli.js');
+      expect(cli).toMatchObject({ lines: [4, 7], symbol: 'usage' });
+      expect(cli?.evidence).toContain(
+        'elsewhere in the file (line 2): defines `JSON5` mentioned in the report',
+      );
+      // Every unqualified reason naming a definition is true of the lines shown.
+      for (const { path, lines, evidence } of suspects) {
+        for (const reason of evidence) {
+          const name = /^(?:defines|BM25 match in) `([^`]+)`/.exec(reason)?.[1];
+          if (!name) continue;
+          const defined = json5.index.files
+            .get(path)
+            ?.definitions.some(
+              (definition) =>
+                definition.name === name &&
+                definition.lines[0] <= lines[1] &&
+                lines[0] <= definition.lines[1],
+            );
+          expect({ path, reason, defined }).toEqual({ path, reason, defined: true });
+        }
+      }
+    } finally {
+      await json5.cleanup();
+    }
+  });
+
+  it('groups a .d.ts with its module but never calls it a twin', async () => {
+    const json5 = await createHandBuiltRepository(files);
+    try {
+      const parse = localize(report, json5.index).find((suspect) =>
+        suspect.path.startsWith('lib/parse'),
+      );
+      expect(parse?.path).toBe('lib/parse.js');
+      expect(parse?.twins).toBeUndefined();
+      expect(parse?.evidence).toContain('types declared in lib/parse.d.ts');
+      expect(parse?.evidence.join('\n')).not.toMatch(/twin/);
+    } finally {
+      await json5.cleanup();
+    }
+  });
+});

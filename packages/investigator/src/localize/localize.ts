@@ -18,8 +18,10 @@
  * third-party assets are features of their own (tests are plain source when the report is about
  * tests). The signals are combined by a linear model learned from real fixes ({@link rankFiles},
  * `ranking-model.ts`; Ye et al., FSE 2014), checked by cross-validation grouped by repository in
- * bench:localize. Twins (one module as `.js`, `.mjs`, `.d.ts`, compiled and source copies) share
- * one suspect pointing at the file a person would edit. BM25 and graph ranking are the usual
+ * bench:localize. Twins (one module as `.js`, `.mjs`, compiled and source copies) and its `.d.ts`
+ * share one suspect pointing at the file a person would edit; the declaration file is named as
+ * such, never as a twin. Reasons are per file; those naming a place outside the range shown say
+ * so (`reasonsForRange`). BM25 and graph ranking are the usual
  * baselines of file-level localization (Agentless, Xia et al. 2024; LocAgent, Chen et al. 2025).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
@@ -28,6 +30,7 @@ import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
 import { tokenizeCode } from './code-tokens.js';
 import { readSourceLines } from './function-shape.js';
+import { reasonsForRange } from './range-reasons.js';
 import { type RankedFile, rankFiles } from './rank-files.js';
 import type { RankingModel } from './ranking-model.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
@@ -39,7 +42,7 @@ import {
   rangeOfDefinition,
   symbolForRange,
 } from './suspect-range.js';
-import { areTwins, editableTwin } from './twins.js';
+import { areTwins, editableTwin, isDeclaration } from './twins.js';
 
 /** Options of {@link localize}. */
 export interface LocalizeOptions {
@@ -79,9 +82,10 @@ function groupTwins(ranked: readonly RankedFile[], index: RepositoryIndex): Rank
  * @param index the repository index (`indexRepository`); files are read from `index.root` for the
  *   lexical index, which is cached per index object.
  * @param options see {@link LocalizeOptions}.
- * @returns at most `limit` suspects, one per file or group of twins (listed in `twins`), highest
- *   score first (ties by path); lines lie inside the file (an empty file is never a suspect);
- *   empty when nothing in the report relates to the repository.
+ * @returns at most `limit` suspects, one per file or group of twins (listed in `twins`; a `.d.ts`
+ *   of the group only in a `types declared in …` reason), highest score first (ties by path);
+ *   lines lie inside the file (an empty file is never a suspect); each reason true of the lines
+ *   shown or saying where it holds; empty when nothing in the report relates to the repository.
  * @example
  * const suspects = localize(parseReport(text), await indexRepository(root));
  * suspects[0]; // { path: 'lib/x.js', lines: [10, 60], symbol: 'parse', score: 2.1, evidence: [...] }
@@ -141,18 +145,23 @@ export function localize(
       const file = index.files.get(target.path);
       // Printed with a symbol the index confirms at these lines, as the diagnosis is verified.
       const { symbol } = file ? symbolForRange(file, { ...own, lines }) : own;
-      const twins = paths.filter((path) => path !== target.path);
+      // A declaration file shares the slot but holds no code: it is listed as such, not as a twin.
+      const others = paths.filter((path) => path !== target.path);
+      const twins = others.filter((path) => !isDeclaration(path));
+      const declarations = others.filter(isDeclaration);
       const notes = [
         ...(twins.length > 0 ? [`twins (same code): ${twins.join(', ')}`] : []),
+        ...(declarations.length > 0 ? [`types declared in ${declarations.join(', ')}`] : []),
         ...(clamped ? [`lines clamped to the file's ${lineCount} lines`] : []),
       ];
+      const reasons = file ? reasonsForRange(best.evidence, file, lines, best.path) : best.evidence;
       return [
         {
           path: target.path,
           lines,
           ...(symbol ? { symbol } : {}),
           score: best.score,
-          evidence: [...new Set([...best.evidence, ...notes])],
+          evidence: [...new Set([...reasons, ...notes])],
           ...(twins.length > 0 ? { twins } : {}),
         },
       ];

@@ -1,10 +1,12 @@
 /**
  * Twins: several files holding one piece of code. A published JavaScript package ships the same
- * module as `x.js`, `x.mjs`, `x.cjs` and `x.d.ts`, or as `dist/esm/x.js` and `dist/commonjs/x.js`
+ * module as `x.js`, `x.mjs` and `x.cjs`, or as `dist/esm/x.js` and `dist/commonjs/x.js`
  * compiled from `src/x.ts`; a Go package has `util_unix.go` beside `util_windows.go`. A ranking
  * that lists each copy separately spends its slots on one suspect, so twins share one slot that
  * points at the file a person would edit (source before compiled output, readable before minified,
- * never a declaration file), with the others listed beside it.
+ * never a declaration file), with the others listed beside it. A declaration file (`x.d.ts`) is
+ * grouped with its module too, but it holds only types: the suspect names it apart, never as a
+ * twin ({@link isDeclaration}).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
 import { platformStem } from '@sightline/codebase/internal';
@@ -99,6 +101,15 @@ export function areTwins(index: RepositoryIndex, a: string, b: string): boolean 
   if (key === null || key !== twinKey(b)) return false;
   if (DECLARATION.test(a) || DECLARATION.test(b) || a.endsWith('.go')) return true;
   return nameOverlap(index, a, b) >= SAME_CODE_OVERLAP;
+}
+
+/**
+ * Whether a file is a TypeScript declaration file (`.d.ts`, `.d.mts`, `.d.cts`): it shares a
+ * module's slot among suspects but holds only its types, so it is never called a twin.
+ * @param file - a path.
+ */
+export function isDeclaration(file: string): boolean {
+  return DECLARATION.test(file);
 }
 
 /** How far a file is from the one a person edits: lower is better. */

@@ -57,7 +57,19 @@ export interface Boilerplate {
   lines: ReadonlySet<string>;
   /** Normalized labels before a colon (`os`, `browser`): a `Label: value` line is environment. */
   labels: ReadonlySet<string>;
+  /**
+   * Words so common in the project's reports that they tell none apart (lower case; see
+   * {@link learnBoilerplate}). Default none.
+   */
+  words?: ReadonlySet<string>;
 }
+
+/** Fewest reports a project needs before its boilerplate is learned from them. */
+export const MIN_LEARNING_SAMPLE = 20;
+/** Least share of a project's reports a line must appear in to count as its template. */
+export const LEARNED_LINE_SHARE = 0.05;
+/** Least share of a project's reports a word must appear in to carry no weight. */
+export const LEARNED_WORD_SHARE = 0.2;
 
 /** Lower case, markdown marks, list markers, placeholders and punctuation removed, spaces folded. */
 export function normalizeLine(line: string): string {
@@ -109,7 +121,7 @@ export function stripBoilerplate(
     if (/^\|?[\s:|-]+\|?$/.test(trimmed) && trimmed.includes('-')) continue;
     const normalized = normalizeLine(trimmed);
     if (normalized.length === 0 || boilerplate.lines.has(normalized)) continue;
-    const label = trimmed.match(/^(?:[-*+]\s+)?\**([^:*[\]]{1,40})\**:/)?.[1];
+    const label = trimmed.match(/^(?:>\s*)*(?:[-*+]\s+)?\**([^:*[\]]{1,40})\**:/)?.[1];
     if (
       label &&
       (boilerplate.labels.has(normalizeLine(label)) ||
@@ -119,6 +131,48 @@ export function stripBoilerplate(
     kept.push(line);
   }
   return kept.join('\n');
+}
+
+/**
+ * A project's boilerplate learned from its own reports, for templates it does not ship (issues
+ * moved from another tracker, web forms, bots): lines found in at least {@link LEARNED_LINE_SHARE}
+ * of the reports (and in 3), and words found in at least {@link LEARNED_WORD_SHARE} of them (stop
+ * words by document frequency, as in Salton and McGill's IR). Nothing is learned from fewer than
+ * {@link MIN_LEARNING_SAMPLE} reports.
+ * @param texts - report texts (title and body), each counted once per line and word.
+ * @param wordsOf - how a text splits into words (grouping's content words).
+ */
+export function learnBoilerplate(
+  texts: readonly string[],
+  wordsOf: (text: string) => readonly string[],
+): Boilerplate {
+  if (texts.length < MIN_LEARNING_SAMPLE) return { lines: new Set(), labels: new Set() };
+  const lineCounts = new Map<string, number>();
+  const wordCounts = new Map<string, number>();
+  for (const text of texts) {
+    const lines = new Set(text.split('\n').map((line) => normalizeLine(line)));
+    for (const line of lines) if (line) lineCounts.set(line, (lineCounts.get(line) ?? 0) + 1);
+    for (const word of new Set(wordsOf(text)))
+      wordCounts.set(word, (wordCounts.get(word) ?? 0) + 1);
+  }
+  const frequent = (counts: Map<string, number>, share: number, least: number) =>
+    new Set(
+      [...counts].filter(([, n]) => n >= Math.max(least, share * texts.length)).map(([key]) => key),
+    );
+  return {
+    lines: frequent(lineCounts, LEARNED_LINE_SHARE, 3),
+    labels: new Set(),
+    words: frequent(wordCounts, LEARNED_WORD_SHARE, 3),
+  };
+}
+
+/** Two boilerplates as one. */
+export function joinBoilerplate(a: Boilerplate, b: Boilerplate): Boilerplate {
+  return {
+    lines: new Set([...a.lines, ...b.lines]),
+    labels: new Set([...a.labels, ...b.labels]),
+    words: new Set([...(a.words ?? []), ...(b.words ?? [])]),
+  };
 }
 
 /**
@@ -140,9 +194,5 @@ export async function readBoilerplate(root: string): Promise<Boilerplate> {
     if (text !== undefined) texts.push(text.replace(/^---\n[\s\S]*?\n---\n/, ''));
   }
   if (texts.length === 0) return DEFAULT_BOILERPLATE;
-  const own = boilerplateOf(texts);
-  return {
-    lines: new Set([...DEFAULT_BOILERPLATE.lines, ...own.lines]),
-    labels: new Set([...DEFAULT_BOILERPLATE.labels, ...own.labels]),
-  };
+  return joinBoilerplate(DEFAULT_BOILERPLATE, boilerplateOf(texts));
 }

@@ -67,6 +67,28 @@ describe('crash fingerprint', () => {
     );
   });
 
+  it('keeps two errors thrown on one path apart when no frame is in-app, ids in messages masked', () => {
+    const devtools = (message: string, line: number) => `Error: ${message}
+    at chrome-extension://abc/build/main.js:${line}:41
+    at Bridge.emit (chrome-extension://abc/build/main.js:${line + 3000}:22)`;
+    const add = (id: number, line: number) =>
+      crashSignature(
+        parse(
+          devtools(
+            `Cannot add node "${id}" because a node with that id is already in the Store.`,
+            line,
+          ),
+        ),
+      );
+    const remove = crashSignature(
+      parse(
+        devtools('Cannot remove node "7" because no matching node was found in the Store.', 28171),
+      ),
+    );
+    expect(add(1, 28171)).toBe(add(792, 30412));
+    expect(remove).not.toBe(add(1, 28171));
+  });
+
   it('masks generated ids and addresses in function names', () => {
     const a = crashSignature(parse(trace([1, 2], 'lambda$0x7ffe12ab')));
     const b = crashSignature(parse(trace([1, 2], 'lambda$0x10c4ff00')));

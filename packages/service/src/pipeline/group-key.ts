@@ -5,8 +5,9 @@
  *    review id map to the group they joined first.
  * 2. Crashes: a fingerprint of the exception type and the normalized in-app frames (file and
  *    function; no line or column numbers, memory addresses, generated ids or build hashes;
- *    recursion collapsed), all frames when none is in-app, so a release that shifts lines keeps
- *    the group.
+ *    recursion collapsed), so a release that shifts lines keeps the group; when no frame is in-app,
+ *    all frames and the message with numbers and ids masked (two errors thrown on one framework
+ *    path stay apart).
  * 3. Text, for high-confidence duplicates only: MinHash over word shingles of the content words
  *    (issue-template boilerplate, stop words and praise words removed) with LSH banding (Broder
  *    1997; banding as in Leskovec, Rajaraman, Ullman, "Mining of Massive Datasets", ch. 3). A text
@@ -102,8 +103,9 @@ export function crashSignature(report: Report): string | undefined {
     if (key !== '|' && keys.at(-1) !== key) keys.push(key);
     if (keys.length === MAX_FINGERPRINT_FRAMES) break;
   }
-  // Without frames the message stands in, with numbers and hex ids masked.
-  const message = keys.length === 0 ? maskIds(exception?.message ?? '') : '';
+  // Without in-app frames the stack shows the framework's path, which many errors share: the
+  // message, numbers and hex ids masked, tells them apart (and stands in when there are no frames).
+  const message = keys.length === 0 || inApp.length === 0 ? maskIds(exception?.message ?? '') : '';
   const parts = [exception?.type ?? 'stack', ...keys, message];
   return `crash:${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;
 }
@@ -129,7 +131,11 @@ function maskIds(text: string): string {
     .replace(/\d+/g, '#');
 }
 
-/** The content words of a text: boilerplate dropped, case folded, numbers masked, stop words out. */
+/**
+ * The content words of a text: boilerplate dropped, case folded, numbers masked but versions
+ * kept whole (`3.4.1`: another release is often another task), stop words and the project's common
+ * words out.
+ */
 export function contentWords(
   text: string,
   boilerplate: Boilerplate = DEFAULT_BOILERPLATE,
@@ -137,9 +143,11 @@ export function contentWords(
   const words =
     stripBoilerplate(text, boilerplate)
       .toLowerCase()
-      .replace(/\d+/g, '#')
-      .match(/[\p{L}\p{N}#_']+/gu) ?? [];
-  return words.filter((word) => !NON_CONTENT_WORDS.has(word) && word !== '#');
+      .replace(/\d+(?:\.\d+)+|\d+/g, (number) => (number.includes('.') ? number : '#'))
+      .match(/\d+(?:\.\d+)+|[\p{L}\p{N}#_']+/gu) ?? [];
+  return words.filter(
+    (word) => !NON_CONTENT_WORDS.has(word) && word !== '#' && !boilerplate.words?.has(word),
+  );
 }
 
 /** MinHash signature of a text's content word 1- and 2-shingles. */
@@ -147,13 +155,19 @@ export function textMinHash(text: string, boilerplate?: Boilerplate): number[] {
   return wordsMinHash(contentWords(text, boilerplate));
 }
 
-function wordsMinHash(words: readonly string[]): number[] {
+/** The hashed 1- and 2-shingles of content words: the set text similarity compares. */
+export function contentShingles(words: readonly string[]): Set<number> {
   const shingles = new Set<number>();
   words.forEach((word, i) => {
     shingles.add(hashToRange(word));
     const next = words[i + 1];
     if (next) shingles.add(hashToRange(`${word} ${next}`));
   });
+  return shingles;
+}
+
+function wordsMinHash(words: readonly string[]): number[] {
+  const shingles = contentShingles(words);
   const minhash = new MinHash(HASHES, HASH_FUNCTIONS);
   if (shingles.size === 0) shingles.add(0);
   minhash.bulkLoad([...shingles]);

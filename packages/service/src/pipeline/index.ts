@@ -20,8 +20,16 @@ import { processReport } from './process-report.js';
 import { followUpstream, receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
 
 export {
+  DEFAULT_BOILERPLATE,
+  joinBoilerplate,
+  learnBoilerplate,
+} from './boilerplate.js';
+export {
+  contentShingles,
+  contentWords,
   crashSignature,
   estimateJaccard,
+  MIN_CONTENT_WORDS,
   NEAR_DUPLICATE_THRESHOLD,
   textMinHash,
 } from './group-key.js';

@@ -2,8 +2,15 @@
 import type { LanguageModel } from 'ai';
 import { openRepository, type Repository } from '../adapters/investigator.js';
 import type { JobQueue, QueuePolicy } from '../queue/index.js';
-import type { Store } from '../store/index.js';
-import { type Boilerplate, readBoilerplate } from './boilerplate.js';
+import type { ProjectRecord, Store } from '../store/index.js';
+import {
+  type Boilerplate,
+  joinBoilerplate,
+  learnBoilerplate,
+  MIN_LEARNING_SAMPLE,
+  readBoilerplate,
+} from './boilerplate.js';
+import { contentWords } from './group-key.js';
 import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from './jobs.js';
 import { createModelChoice, type ModelChoice } from './model-choice.js';
 import { createRevisionReader } from './revision.js';
@@ -53,8 +60,12 @@ export interface PipelineContext {
    * (for investigations), each built once per revision and process.
    */
   repository(root: string): Promise<Repository>;
-  /** The repository's issue-template boilerplate (see `readBoilerplate`), read once per revision. */
-  boilerplate(root: string): Promise<Boilerplate>;
+  /**
+   * The project's boilerplate: its repository's issue templates (see `readBoilerplate`, read once
+   * per revision) and what is learned from its latest reports (see `learnBoilerplate`, learned
+   * again every {@link RELEARN_EVERY} calls, or every few while the project has few reports).
+   */
+  boilerplate(project: Pick<ProjectRecord, 'id' | 'repo'>): Promise<Boilerplate>;
   /**
    * The model reports are classified with: the default model, resolved once; `undefined` (offline)
    * when none is configured or it does not resolve (said once in the log).
@@ -64,11 +75,27 @@ export interface PipelineContext {
   requestInvestigation(groupId: string, options: { reason: string; model?: string }): Promise<void>;
 }
 
+/** Latest reports of a project its boilerplate is learned from. */
+export const LEARNING_SAMPLE = 300;
+/** Grouped reports between two learnings of a project's boilerplate. */
+export const RELEARN_EVERY = 50;
+
 /** Creates the pipeline's shared state. */
 export function createPipelineContext(options: PipelineContextOptions): PipelineContext {
   const revision = createRevisionReader();
   const repositories = new Map<string, Promise<Repository>>();
   const boilerplates = new Map<string, Promise<Boilerplate>>();
+  const learned = new Map<
+    string,
+    { boilerplate: Promise<Boilerplate>; uses: number; sample: number }
+  >();
+  const learn = async (projectId: string, template: Boilerplate) => {
+    const texts = await options.store.reports.recentTexts(projectId, LEARNING_SAMPLE);
+    return {
+      texts: texts.length,
+      boilerplate: learnBoilerplate(texts, (text) => contentWords(text, template)),
+    };
+  };
   // One entry per repository: the value of its latest revision only, so memory stays flat.
   const perRevision = async <T>(
     cache: Map<string, Promise<T>>,
@@ -115,7 +142,31 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       perRevision(repositories, root, () =>
         openRepository(root, options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
       ),
-    boilerplate: (root) => perRevision(boilerplates, root, () => readBoilerplate(root)),
+    async boilerplate({ id, repo }) {
+      const template = await perRevision(boilerplates, repo, () => readBoilerplate(repo));
+      let entry = learned.get(id);
+      const due = entry
+        ? entry.uses >= (entry.sample < MIN_LEARNING_SAMPLE ? 5 : RELEARN_EVERY)
+        : true;
+      if (!entry || due) {
+        const fresh = learn(id, template);
+        entry = {
+          boilerplate: fresh.then((result) => result.boilerplate),
+          uses: 0,
+          sample: LEARNING_SAMPLE,
+        };
+        const current = entry;
+        fresh.then(
+          (result) => {
+            current.sample = result.texts;
+          },
+          () => learned.delete(id),
+        );
+        learned.set(id, entry);
+      }
+      entry.uses += 1;
+      return joinBoilerplate(template, await entry.boilerplate);
+    },
     async requestInvestigation(groupId, { reason, model }) {
       await options.queue.send(
         INVESTIGATE_GROUP,

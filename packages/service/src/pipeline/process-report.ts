@@ -59,7 +59,7 @@ export async function processReport(context: PipelineContext, reportId: string):
     sourceKind: row.sourceKind,
     key: groupKey(report, {
       identities: providerIdentities(row),
-      boilerplate: await context.boilerplate(project.repo),
+      boilerplate: await context.boilerplate(project),
     }),
     analysis: { report, classification },
   });

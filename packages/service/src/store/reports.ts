@@ -59,6 +59,11 @@ export interface ReportStore {
   analysis(id: string): Promise<ReportAnalysis | undefined>;
   /** A group's reports, newest first. */
   listOfGroup(groupId: string, limit?: number): Promise<ReportRecord[]>;
+  /**
+   * The texts (title and body as parsed) of a project's most recently received analysed reports,
+   * newest first: what grouping learns the project's boilerplate from.
+   */
+  recentTexts(projectId: string, limit: number): Promise<string[]>;
   /** Records why a report could not go through the pipeline; it stays stored. */
   fail(id: string, error: string): Promise<void>;
   /** Reports stored, by stage. */
@@ -186,6 +191,22 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
         .limit(limit)
         .execute();
       return rows.map(toReport);
+    },
+
+    async recentTexts(projectId, limit) {
+      const rows = await db
+        .selectFrom('reports')
+        .select('parsed')
+        .where('project_id', '=', projectId)
+        .where('parsed', 'is not', null)
+        .orderBy('received_at', 'desc')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => {
+        const report = JSON.parse(row.parsed ?? '{}') as Partial<Report>;
+        return `${report.title ?? ''}\n${report.body ?? ''}`;
+      });
     },
 
     async fail(id, error) {

@@ -67,9 +67,14 @@ export const MISBEHAVING_SCENARIOS: MisbehavingScenario[] = [
     outcomes: ['verified'],
   },
   {
-    name: 'makes the same call over and over (the tool-call budget ends it after 10)',
+    name: 'makes the same call over and over, two at a time (the tool-call budget ends it after 14)',
     agent: [
-      ...Array.from({ length: 10 }, () => call('grep', { pattern: 'cartTotal' })),
+      ...Array.from({ length: 7 }, () => ({
+        toolCalls: [
+          { toolName: 'grep', input: { pattern: 'cartTotal' } },
+          { toolName: 'grep', input: { pattern: 'cartTotal' } },
+        ],
+      })),
       { text: SHORT_REPORT },
     ],
     structurer: [VALID_ANSWER],

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench:grouping-fit`: fits text grouping's two settings — the least Jaccard similarity
+ * of content shingles (`NEAR_DUPLICATE_THRESHOLD`) and the fewest distinct content words
+ * (`MIN_CONTENT_WORDS`) — on the grouping set, checked on held-out data sets: three folds (Hadoop
+ * JIRA, SeaMonkey Bugzilla, the GitHub issues), each measured with the settings chosen on the
+ * other two (the most recall with pairwise precision ≥ 0.95 there; else the most precision, the
+ * stricter setting on a tie).
+ *
+ * Pairs are scored as the service scores text: content words with GitHub's template boilerplate
+ * and the project's learned boilerplate (learned here from all its reports at once, where the
+ * service learns from its latest ones), exact Jaccard of 1- and 2-shingles where the service
+ * estimates it with MinHash. Reports with a crash fingerprint are grouped by it, not by text,
+ * and are left out. Pairwise precision here counts pairs above the threshold, not the groups the
+ * store builds: bench:grouping measures those.
+ */
+import { parseReports } from '@sightline/intake';
+import {
+  contentShingles,
+  contentWords,
+  crashSignature,
+  DEFAULT_BOILERPLATE,
+  joinBoilerplate,
+  learnBoilerplate,
+  MIN_CONTENT_WORDS,
+  NEAR_DUPLICATE_THRESHOLD,
+} from '@sightline/service/internal';
+import { type GroupingCase, readGroupingCases } from './lib/grouping-set.js';
+import { markdownTable, updateReadmeTable } from './lib/results.js';
+
+const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
+const MIN_WORDS = [4, 6, 8, 10, 12, 16, 20];
+const PRECISION_TARGET = 0.95;
+
+const { cases, missing, stale } = readGroupingCases();
+if (missing.length + stale.length > 0 || cases.length === 0) {
+  console.error('bench:grouping-fit: run npm run grouping:fill -- --mirrors DIR first.');
+  process.exit(2);
+}
+
+interface Pair {
+  similarity: number;
+  /** Fewer distinct content words of the two. */
+  words: number;
+  same: boolean;
+}
+
+/** A fold's text pairs with any shared shingle, and how many known pairs it has among text reports. */
+interface Fold {
+  name: string;
+  pairs: Pair[];
+  known: number;
+}
+
+function foldOf(name: string, members: readonly GroupingCase[]): Fold {
+  const pairs: Pair[] = [];
+  let known = 0;
+  for (const project of new Set(members.map((entry) => entry.project))) {
+    const text = (entry: GroupingCase) => `${entry.report.title}\n${entry.report.body}`;
+    const ofProject = members.filter((entry) => {
+      if (entry.project !== project) return false;
+      const [report] = parseReports(
+        { title: entry.report.title, body: entry.report.body },
+        {
+          format: 'markdown-issue',
+        },
+      );
+      return !report || !crashSignature(report);
+    });
+    const learned = learnBoilerplate(ofProject.map(text), (value) => contentWords(value));
+    const boilerplate = joinBoilerplate(DEFAULT_BOILERPLATE, learned);
+    const items = ofProject.map((entry) => {
+      const words = contentWords(text(entry), boilerplate);
+      return {
+        group: entry.group,
+        distinct: new Set(words).size,
+        shingles: contentShingles(words),
+      };
+    });
+    for (let i = 0; i < items.length; i += 1) {
+      const a = items[i];
+      if (!a) continue;
+      for (let j = i + 1; j < items.length; j += 1) {
+        const b = items[j];
+        if (!b) continue;
+        const same = a.group === b.group;
+        if (same) known += 1;
+        let shared = 0;
+        const [small, large] = a.shingles.size < b.shingles.size ? [a, b] : [b, a];
+        for (const shingle of small.shingles) if (large.shingles.has(shingle)) shared += 1;
+        if (shared === 0) continue;
+        const union = a.shingles.size + b.shingles.size - shared;
+        pairs.push({ similarity: shared / union, words: Math.min(a.distinct, b.distinct), same });
+      }
+    }
+  }
+  return { name, pairs, known };
+}
+
+function score(fold: Fold, threshold: number, minWords: number) {
+  let made = 0;
+  let right = 0;
+  for (const pair of fold.pairs) {
+    if (pair.similarity < threshold || pair.words < minWords) continue;
+    made += 1;
+    if (pair.same) right += 1;
+  }
+  return { made, right, known: fold.known };
+}
+
+function pooled(folds: readonly Fold[], threshold: number, minWords: number) {
+  const totals = folds.map((fold) => score(fold, threshold, minWords));
+  const made = totals.reduce((sum, t) => sum + t.made, 0);
+  const right = totals.reduce((sum, t) => sum + t.right, 0);
+  const known = totals.reduce((sum, t) => sum + t.known, 0);
+  return {
+    precision: made === 0 ? 1 : right / made,
+    recall: known === 0 ? 0 : right / known,
+    made,
+  };
+}
+
+function choose(folds: readonly Fold[]) {
+  let best: { threshold: number; minWords: number; precision: number; recall: number } | undefined;
+  for (const threshold of THRESHOLDS) {
+    for (const minWords of MIN_WORDS) {
+      const { precision, recall } = pooled(folds, threshold, minWords);
+      const candidate = { threshold, minWords, precision, recall };
+      const meets = (c: typeof candidate) => c.precision >= PRECISION_TARGET;
+      if (
+        !best ||
+        (meets(candidate) && (!meets(best) || candidate.recall > best.recall)) ||
+        // Without a setting precise enough, the most precise; on a tie the stricter (later) one.
+        (!meets(candidate) && !meets(best) && candidate.precision >= best.precision)
+      ) {
+        best = candidate;
+      }
+    }
+  }
+  if (!best) throw new Error('no setting to choose from');
+  return best;
+}
+
+const sources: [string, (entry: GroupingCase) => boolean][] = [
+  ['apache/hadoop (JIRA)', (entry) => entry.project === 'apache/hadoop'],
+  ['mozilla/seamonkey (Bugzilla)', (entry) => entry.project === 'mozilla/seamonkey'],
+  ['GitHub issues (NLBSE’24)', (entry) => entry.source.dataset !== 'GitBugs'],
+];
+const folds = sources.map(([name, keep]) => foldOf(name, cases.filter(keep)));
+
+const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
+const rows = folds.map((held) => {
+  const chosen = choose(folds.filter((fold) => fold !== held));
+  const check = pooled([held], chosen.threshold, chosen.minWords);
+  const current = pooled([held], NEAR_DUPLICATE_THRESHOLD, MIN_CONTENT_WORDS);
+  return [
+    held.name,
+    `${chosen.threshold} / ${chosen.minWords}`,
+    `${percent(chosen.precision)} / ${percent(chosen.recall)}`,
+    `${percent(check.precision)} / ${percent(check.recall)} (${check.made} pairs)`,
+    `${percent(current.precision)} / ${percent(current.recall)} (${current.made} pairs)`,
+  ];
+});
+const all = choose(folds);
+const table = markdownTable(
+  [
+    'held-out data set',
+    'chosen on the others: threshold / min words',
+    'P / R where chosen',
+    'P / R held out',
+    `P / R held out with the shipped ${NEAR_DUPLICATE_THRESHOLD} / ${MIN_CONTENT_WORDS}`,
+  ],
+  rows,
+);
+const summary = `Chosen on all three: threshold ${all.threshold}, min words ${all.minWords} (pairwise precision ${percent(all.precision)}, recall ${percent(all.recall)} of known pairs among reports grouped by text).`;
+console.log(table);
+console.log(summary);
+await updateReadmeTable('grouping-fit', `${table}\n\n${summary}`);

@@ -1,0 +1,88 @@
+/**
+ * `npm run grouping:<command> -- --mirrors DIR` — builds and fills the grouping set
+ * (bench/lib/grouping-set.ts) from the data sets of `bench/grouping/sources.json`, read from
+ * fetched snapshots in DIR (`<owner>+<name>/repo`, as the `fetch` tool leaves them) and
+ * `../shared/data`.
+ *
+ * - `grouping:build` reads every report of every data set with its group (see
+ *   bench/lib/grouping-sources.ts) and writes `bench/grouping/cases.jsonl` (facts, no text).
+ * - `grouping:fill` writes each committed report's text into `bench/.cache/grouping/reports/`,
+ *   checked against its hash; a report whose text changed upstream is named and skipped (exit 1).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { reportHash } from './lib/corpus.js';
+import {
+  factOf,
+  GROUPING_FACTS,
+  GROUPING_REPORT_DIR,
+  groupingReportPath,
+  readGroupingFacts,
+} from './lib/grouping-set.js';
+import {
+  type GroupingCandidate,
+  readGroupingCandidates,
+  readGroupingSources,
+} from './lib/grouping-sources.js';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
+
+function allCandidates(mirrors: string): GroupingCandidate[] {
+  const candidates: GroupingCandidate[] = [];
+  for (const spec of readGroupingSources()) {
+    const found = readGroupingCandidates(spec, mirrors);
+    console.error(`${spec.dataset} (${spec.repo}: ${spec.reports}): ${found.length} reports`);
+    candidates.push(...found);
+  }
+  return candidates;
+}
+
+function build(mirrors: string): void {
+  const facts = allCandidates(mirrors).map(factOf);
+  mkdirSync(path.dirname(GROUPING_FACTS), { recursive: true });
+  writeFileSync(GROUPING_FACTS, `${facts.map((fact) => JSON.stringify(fact)).join('\n')}\n`);
+  const groups = new Set(facts.map((fact) => fact.group));
+  console.log(`${facts.length} reports in ${groups.size} groups → ${GROUPING_FACTS}`);
+}
+
+function fill(mirrors: string): void {
+  const candidates = new Map(allCandidates(mirrors).map((candidate) => [candidate.id, candidate]));
+  mkdirSync(GROUPING_REPORT_DIR, { recursive: true });
+  let written = 0;
+  const problems: string[] = [];
+  for (const fact of readGroupingFacts()) {
+    const candidate = candidates.get(fact.id);
+    if (!candidate) problems.push(`${fact.id}: not in its data set`);
+    else if (reportHash(candidate.report) !== fact.report_sha256) {
+      problems.push(`${fact.id}: text differs from its committed hash`);
+    } else {
+      writeFileSync(groupingReportPath(fact.id), JSON.stringify(candidate.report));
+      written += 1;
+    }
+  }
+  console.log(`${written} report texts → ${GROUPING_REPORT_DIR}`);
+  for (const problem of problems) console.error(problem);
+  if (problems.length > 0) process.exit(1);
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { mirrors: { type: 'string' } },
+});
+const [command] = positionals;
+if (command !== 'build' && command !== 'fill') {
+  fail('Usage: tsx bench/grouping-set.ts <build|fill> --mirrors DIR');
+}
+if (!values.mirrors) {
+  fail(`grouping:${command} needs --mirrors DIR: the folder of fetched data set snapshots`);
+}
+try {
+  if (command === 'build') build(values.mirrors);
+  else fill(values.mirrors);
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}

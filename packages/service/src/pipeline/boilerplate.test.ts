@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { joinBoilerplate, learnBoilerplate, MIN_LEARNING_SAMPLE } from './boilerplate.js';
+import {
+  contentWords,
+  estimateJaccard,
+  NEAR_DUPLICATE_THRESHOLD,
+  textMinHash,
+} from './group-key.js';
+
+/** A site-compatibility report as a web form writes it, quoted by the tool that moved it. */
+const webForm = (site: string, problem: string, steps: string) => `From the compatibility form.
+
+> **URL**: https://${site}/start
+>
+> **Browser / Version**: Navigator 2.53.17
+> **Operating System**: Windows 10
+> **Tested Another Browser**: Yes Firefox
+>
+> **Problem type**: ${problem}
+> **Steps to Reproduce**:
+> ${steps}
+> <summary>View the screenshot</summary>
+> <summary>Browser Configuration</summary>
+> _Sent from the compatibility form with thanks_
+
+Moved here by the issue mover add-on.`;
+
+const words = (text: string) => contentWords(text);
+
+describe('learned boilerplate', () => {
+  const sites = Array.from({ length: 40 }, (_, i) =>
+    webForm(
+      `shop${i}.example`,
+      i % 2 ? 'Design is broken' : 'Site is not usable',
+      `Step ${i} fails`,
+    ),
+  );
+
+  it('learns nothing from fewer reports than the least sample', () => {
+    const learned = learnBoilerplate(sites.slice(0, MIN_LEARNING_SAMPLE - 1), words);
+    expect(learned.lines.size).toBe(0);
+    expect(learned.words?.size ?? 0).toBe(0);
+  });
+
+  it('learns the form’s lines and common words from the project’s reports', () => {
+    const learned = learnBoilerplate(sites, words);
+    expect(learned.lines.has('operating system windows 10')).toBe(true);
+    expect(learned.words?.has('navigator')).toBe(true);
+    // A word of one report only stays content.
+    expect(learned.words?.has('shop7')).toBe(false);
+  });
+
+  it('keeps two different sites’ reports in one form apart', () => {
+    const a = webForm(
+      'bank.example',
+      'Site is not usable',
+      'The login page stays blank after the password is sent',
+    );
+    const b = webForm(
+      'news.example',
+      'Site is not usable',
+      'Videos on the front page never start playing',
+    );
+    const learned = joinBoilerplate(learnBoilerplate(sites, words), {
+      lines: new Set(),
+      labels: new Set(),
+    });
+    const similarity = (boilerplate?: Parameters<typeof textMinHash>[1]) =>
+      estimateJaccard(textMinHash(a, boilerplate), textMinHash(b, boilerplate));
+    expect(similarity(learned)).toBeLessThan(NEAR_DUPLICATE_THRESHOLD);
+    // The test can fail: without what was learned the form makes them look alike.
+    expect(similarity()).toBeGreaterThanOrEqual(NEAR_DUPLICATE_THRESHOLD);
+  });
+});
