@@ -28,7 +28,10 @@
  * Chen et al., ACL 2025): BM25 38.7/61.7, CodeRankEmbed 52.6/84.7, LocAgent 77.7/94.2.
  *
  * Usage: `npm run bench:localize [-- --set dev,shared,swe-bench-lite,corpus] [--only TEXT]
- * [--shipped] [--jobs N] [--explain] [--fetch-list] [--materialize DIR]`. `--jobs N` measures the
+ * [--shipped] [--jobs N] [--explain] [--fetch-list] [--materialize DIR]
+ * [--corpus-per-repository N|all]`. `--corpus-per-repository` sets how many corpus cases of each
+ * repository are trained on, measured and extracted (default 1, crash reports first; `all` is the
+ * whole corpus). `--jobs N` measures the
  * cases in N child processes (`--shard k/N`, the fold models handed over in a file). `--explain` prints, per case, the report, the
  * top suspects signal by signal and the gold files' signals (no measurement). Default sets: shared and dev. A run that measures the
  * development set writes bench/results/localize.json and the `localize` table of bench/README.md;
@@ -62,7 +65,13 @@ import {
   toFigures,
 } from './lib/localize-report.js';
 import { type CaseResult, LIMIT, runCase, WARM_RUNS } from './lib/localize-run.js';
-import { caseCode, readAllCases } from './lib/localize-sets.js';
+import {
+  type CorpusPerRepository,
+  capPerRepository,
+  caseCode,
+  parseCorpusPerRepository,
+  readAllCases,
+} from './lib/localize-sets.js';
 import { updateReadmeTable, writeResults } from './lib/results.js';
 
 const pct = (value: number) => `${Math.round(value * 100)} %`;
@@ -87,11 +96,25 @@ async function main(): Promise<void> {
       shard: { type: 'string' },
       'shard-validation': { type: 'string' },
       'shard-out': { type: 'string' },
+      'corpus-per-repository': { type: 'string' },
     },
   });
+  let corpusPerRepository: CorpusPerRepository;
+  try {
+    corpusPerRepository = parseCorpusPerRepository(values['corpus-per-repository']);
+  } catch (error) {
+    console.error(`bench:localize: ${(error as Error).message}`);
+    process.exit(2);
+  }
   const known = [...readSharedCases().map(fromSharedCase), ...readDevCases()];
-  // Revisions need no report text: every corpus fact is listed and extracted.
-  const revisions = [...known, ...readCorpusFacts().map((fact) => factAsCase(fact))];
+  // Revisions need no report text: the corpus facts a run takes are listed and extracted.
+  const revisions = [
+    ...known,
+    ...capPerRepository(
+      readCorpusFacts().map((fact) => factAsCase(fact)),
+      corpusPerRepository,
+    ),
+  ];
   if (values['fetch-list']) {
     console.log(fetchList(revisions).join('\n'));
     return;
@@ -107,7 +130,7 @@ async function main(): Promise<void> {
     .split(',')
     .map((name) => (name === 'python' ? 'swe-bench-lite' : name));
   // Every set's cases, the corpus capped per repository (`capPerRepository`).
-  const { cases: all, unfilled } = readAllCases();
+  const { cases: all, unfilled } = readAllCases({ corpusPerRepository });
   if (sets.includes('corpus') && unfilled.length > 0)
     console.error(
       `corpus: ${unfilled.length} report texts missing or stale in bench/.cache/corpus (run npm run corpus:fill); measuring the others`,
@@ -126,7 +149,7 @@ async function main(): Promise<void> {
         ? readValidation(values['shard-validation'])
         : await crossValidate(all);
   if (!shard && Number(values.jobs) > 1 && !values.explain) {
-    const { results, skipped } = await runShards(Number(values.jobs), validation);
+    const { results, skipped } = await runShards(Number(values.jobs), validation, all);
     await report({ values, sets, cases, validation, results, skipped });
     return;
   }
@@ -262,12 +285,13 @@ function readValidation(file: string): CrossValidation {
 
 /**
  * Runs the cases in `jobs` child processes of this script (`--shard k/jobs`), each measuring every
- * jobs-th case with the same fold models, and gathers their results in case order. Each child
+ * jobs-th case with the same fold models, and gathers their results in the order of `cases`. Each child
  * times its own cases; on a shared machine the children compete with each other as with any load.
  */
 async function runShards(
   jobs: number,
   validation: CrossValidation | undefined,
+  cases: readonly DevCase[],
 ): Promise<{ results: CaseResult[]; skipped: string[] }> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'sightline-bench-localize-shards-'));
   try {
@@ -311,9 +335,8 @@ async function runShards(
     const byId = new Map(
       parts.flatMap((part) => part.results).map((result) => [result.id, result]),
     );
-    const order = readAllCases().cases.map((entry) => entry.id);
     return {
-      results: order.flatMap((id) => byId.get(id) ?? []),
+      results: cases.flatMap((entry) => byId.get(entry.id) ?? []),
       skipped: parts.flatMap((part) => part.skipped),
     };
   } finally {

@@ -1,0 +1,59 @@
+import { RANKING_FEATURES } from '@sightline/investigator/internal';
+import { describe, expect, it } from 'vitest';
+import { FIXED_RANKINGS, fixedRanks, sliceTable, weightsOf } from './held-out-slices.js';
+import type { RankingQuery } from './pairwise-ranker.js';
+
+const lexical = RANKING_FEATURES.indexOf('lexicalFile');
+const frame = RANKING_FEATURES.indexOf('frame');
+
+/** Two candidates: the fixed file has the stack frame, the other the stronger text match. */
+function query(id: string): RankingQuery {
+  const features = (values: Record<number, number>) =>
+    RANKING_FEATURES.map((_, index) => values[index] ?? 0);
+  return {
+    id,
+    group: 'acme/widget',
+    candidates: [
+      { path: 'src/words.ts', features: features({ [lexical]: 0.9 }), relevant: false },
+      { path: 'src/crash.ts', features: features({ [frame]: 1, [lexical]: 0.2 }), relevant: true },
+    ],
+  };
+}
+
+describe('fixedRanks', () => {
+  it('ranks by the fixed weights: BM25 alone misses the frame, the prior follows it', () => {
+    const queries = [query('a')];
+    expect(fixedRanks(queries, FIXED_RANKINGS['BM25 (lexicalFile alone)'] ?? [])).toEqual(
+      new Map([['a', 2]]),
+    );
+    expect(fixedRanks(queries, FIXED_RANKINGS['hand-set prior'] ?? [])).toEqual(
+      new Map([['a', 1]]),
+    );
+  });
+
+  it('gives unnamed features weight 0', () => {
+    expect(weightsOf({ frame: 2 }).filter((weight) => weight !== 0)).toEqual([2]);
+  });
+});
+
+describe('sliceTable', () => {
+  it('prints every slice with each ranking’s Acc@1 / @3 / @5 / MRR, all reports first', () => {
+    const table = sliceTable(['a', 'b'], (id) => [`kind: ${id === 'a' ? 'crash' : 'plain'}`], {
+      learned: new Map([
+        ['a', 1],
+        ['b', 4],
+      ]),
+      bm25: new Map([
+        ['a', 0],
+        ['b', 2],
+      ]),
+    });
+    expect(table.split('\n')).toEqual([
+      '| slice | reports | learned: Acc@1 / @3 / @5 / MRR | bm25: Acc@1 / @3 / @5 / MRR |',
+      '| --- | --- | --- | --- |',
+      '| all | 2 | 0.50 / 0.50 / 1.00 / 0.63 | 0.00 / 0.50 / 0.50 / 0.25 |',
+      '| kind: crash | 1 | 1.00 / 1.00 / 1.00 / 1.00 | 0.00 / 0.00 / 0.00 / 0.00 |',
+      '| kind: plain | 1 | 0.00 / 0.00 / 1.00 / 0.25 | 0.00 / 1.00 / 1.00 / 0.50 |',
+    ]);
+  });
+});
