@@ -20,6 +20,16 @@ describe('regressesResolved', () => {
     expect(regressesResolved('shop@2.2.9+41', resolved, undefined)).toBe(false);
   });
 
+  it('orders prereleases before their release (semver precedence); build metadata has none', () => {
+    const beta = { release: '2.0.0-beta.3', at: '2026-01-10T00:00:00.000Z' };
+    expect(regressesResolved('2.0.0', beta, undefined)).toBe(true);
+    expect(regressesResolved('v2.0.0-rc.1', beta, undefined)).toBe(true);
+    expect(regressesResolved('2.0.0-beta.2', beta, undefined)).toBe(false);
+    expect(regressesResolved('2.0.0-beta.3+77', beta, undefined)).toBe(false);
+    expect(regressesResolved('2.3', { release: '2.3.0', at: null }, undefined)).toBe(false);
+    expect(regressesResolved('2.3.0+build.9', { release: '2.3.0+build.8', at: null }, undefined)).toBe(false);
+  });
+
   it('for build ids, regresses on one the group had not seen before it was resolved', () => {
     const build = { release: 'a1b2c3d', at: '2026-01-10T00:00:00.000Z' };
     expect(regressesResolved('a1b2c3d', build, '2026-01-01T00:00:00.000Z')).toBe(false);

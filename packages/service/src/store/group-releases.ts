@@ -6,11 +6,38 @@
  */
 import { compareVersions } from '@sightline/codebase';
 import type { Kysely, Transaction } from 'kysely';
+import semver from 'semver';
 import type { GroupReleaseRecord } from './records.js';
 import type { Database } from './schema.js';
 
 /** A release string that reads as a version (`1.4`, `v2.0.1`, `shop@3.2.0+45`). */
 const VERSION_LIKE = /\d+(?:\.\d+)+/;
+
+/** A release written as a semantic version, the `package@` and `v` prefixes allowed; 1-3 core parts. */
+const SEMVER_LIKE = /^(?:[^@]*@)?v?(\d+(?:\.\d+){0,2})(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
+/** `release` as a semantic version (`2.3` read as `2.3.0`), or null when it is not written as one. */
+function asSemver(release: string): semver.SemVer | null {
+  const match = SEMVER_LIKE.exec(release.trim());
+  if (!match) return null;
+  const core = match[1]?.split('.') ?? [];
+  while (core.length < 3) core.push('0');
+  return semver.parse(`${core.join('.')}${match[2] ?? ''}`);
+}
+
+/**
+ * Orders two releases that read as versions: by semantic-version precedence (the `semver` package;
+ * a prerelease such as `2.0.0-beta.3` comes before `2.0.0`) when both parse as one, else by their
+ * numeric parts. Build metadata (`+45`) has no precedence in semver, so `2.3.0+1` equals
+ * `2.3.0+2`; missing parts count as 0 (`2.3` equals `2.3.0`).
+ * @returns negative, 0 or positive, like a sort comparator.
+ */
+export function compareReleases(a: string, b: string): number {
+  const left = asSemver(a);
+  const right = asSemver(b);
+  if (left && right) return semver.compare(left, right);
+  return compareVersions(a, b);
+}
 
 /** Keeps that a report of `groupId` came from `release`, received at `seenAt` (ISO time). */
 export async function keepRelease(
@@ -67,7 +94,7 @@ export async function groupReleases(
     }))
     .sort((a, b) =>
       byVersion
-        ? compareVersions(b.release, a.release) || (a.release < b.release ? 1 : -1)
+        ? compareReleases(b.release, a.release) || (a.release < b.release ? 1 : -1)
         : b.firstSeen.localeCompare(a.firstSeen),
     );
 }
@@ -82,7 +109,7 @@ export interface Resolution {
 
 /**
  * Whether a report from `release` reopens a group resolved as `resolution`: a later version than
- * the resolved one; for releases that do not both read as versions (build ids, commit ids), one
+ * the resolved one (`compareReleases`: a release after its own prerelease is later); for releases that do not both read as versions (build ids, commit ids), one
  * the group had not seen before it was resolved. A report without a release, or a group resolved
  * with no release known, regresses it (the report arrived after the resolution).
  * @param firstSeen when the group first saw `release` before this report; undefined: never.
@@ -94,7 +121,7 @@ export function regressesResolved(
 ): boolean {
   if (!release || !resolution.release) return true;
   if (VERSION_LIKE.test(release) && VERSION_LIKE.test(resolution.release)) {
-    return compareVersions(release, resolution.release) > 0;
+    return compareReleases(release, resolution.release) > 0;
   }
   if (release === resolution.release) return false;
   return firstSeen === undefined || (resolution.at !== null && firstSeen > resolution.at);
