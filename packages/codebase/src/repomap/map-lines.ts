@@ -61,6 +61,8 @@ const RUN_SHOWN = 2;
 interface MapRow {
   symbol: Definition;
   depth: number;
+  /** The innermost enclosing definition; undefined at the top level. */
+  parent: Definition | undefined;
   text: string;
 }
 
@@ -90,7 +92,12 @@ export function formatFile(
   for (const symbol of file.symbols) {
     // Several definitions on one line (a field and its type's members) show that line once.
     if (symbol.lines[0] === rows.at(-1)?.symbol.lines[0]) continue;
-    rows.push({ symbol, depth: ancestry(symbol).length, text: compact(symbol.signature) });
+    const ancestors = ancestry(symbol);
+    const parent = ancestors.reduce<Definition | undefined>(
+      (inner, other) => (inner && inner.scope.length >= other.scope.length ? inner : other),
+      undefined,
+    );
+    rows.push({ symbol, depth: ancestors.length, parent, text: compact(symbol.signature) });
   }
   const gutter = (line: number | string) => String(line).padStart(width);
   const lines = [`${name}:`];
@@ -110,19 +117,23 @@ export function formatFile(
 }
 
 /**
- * Splits rows into runs: consecutive members (depth ≥ 1) of one depth with the same shape, never
- * a kept definition; every other row is a run of its own.
+ * Splits rows into runs: consecutive members (depth ≥ 1) of one parent with the same shape, never
+ * a kept definition; every other row is a run of its own. The parent counts even when its own
+ * row is not shown, so members of two objects left out of the map never share a run.
  */
 function runsOfMembers(rows: readonly MapRow[], keep: ReadonlySet<Definition>): MapRow[][] {
   const runs: MapRow[][] = [];
-  let shapeOfRun: string | undefined;
+  let previous: { shape: string; parent: Definition | undefined } | undefined;
   for (const row of rows) {
-    const shape =
-      row.depth > 0 && !keep.has(row.symbol) ? `${row.depth}\0${shapeOf(row)}` : undefined;
+    const key =
+      row.depth > 0 && !keep.has(row.symbol)
+        ? { shape: `${row.depth}\0${shapeOf(row)}`, parent: row.parent }
+        : undefined;
     const run = runs.at(-1);
-    if (run && shape !== undefined && shape === shapeOfRun) run.push(row);
+    const same = key && previous && key.shape === previous.shape && key.parent === previous.parent;
+    if (run && same) run.push(row);
     else runs.push([row]);
-    shapeOfRun = shape;
+    previous = key;
   }
   return runs;
 }
