@@ -27,7 +27,9 @@ describe('regressesResolved', () => {
     expect(regressesResolved('2.0.0-beta.2', beta, undefined)).toBe(false);
     expect(regressesResolved('2.0.0-beta.3+77', beta, undefined)).toBe(false);
     expect(regressesResolved('2.3', { release: '2.3.0', at: null }, undefined)).toBe(false);
-    expect(regressesResolved('2.3.0+build.9', { release: '2.3.0+build.8', at: null }, undefined)).toBe(false);
+    expect(
+      regressesResolved('2.3.0+build.9', { release: '2.3.0+build.8', at: null }, undefined),
+    ).toBe(false);
   });
 
   it('for build ids, regresses on one the group had not seen before it was resolved', () => {
