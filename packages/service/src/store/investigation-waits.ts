@@ -20,7 +20,7 @@ export interface InvestigationWait {
 export interface InvestigationWaitStore {
   /** Keeps a group waiting (replacing an earlier wait of the group). */
   add(wait: InvestigationWait): Promise<void>;
-  /** Waits whose time has come at `now`, and removes them. */
+  /** Waits whose time has come at `now`, removed in the same statement (each is handed out once). */
   takeDue(now: Date): Promise<InvestigationWait[]>;
 }
 
@@ -38,29 +38,19 @@ export function createInvestigationWaitStore(db: Kysely<Database>): Investigatio
         .execute();
     },
 
-    takeDue(now) {
-      return db.transaction().execute(async (trx) => {
-        const rows = await trx
-          .selectFrom('investigation_waits')
-          .selectAll()
-          .where('until', '<=', now.toISOString())
-          .execute();
-        if (rows.length === 0) return [];
-        await trx
-          .deleteFrom('investigation_waits')
-          .where(
-            'group_id',
-            'in',
-            rows.map((row) => row.group_id),
-          )
-          .execute();
-        return rows.map((row) => ({
-          groupId: row.group_id,
-          reason: row.reason,
-          ...(row.model ? { model: row.model } : {}),
-          until: row.until,
-        }));
-      });
+    async takeDue(now) {
+      // One statement, so two takers (serve and a worker) never both get a wait.
+      const rows = await db
+        .deleteFrom('investigation_waits')
+        .where('until', '<=', now.toISOString())
+        .returningAll()
+        .execute();
+      return rows.map((row) => ({
+        groupId: row.group_id,
+        reason: row.reason,
+        ...(row.model ? { model: row.model } : {}),
+        until: row.until,
+      }));
     },
   };
 }

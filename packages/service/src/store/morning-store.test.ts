@@ -82,4 +82,26 @@ describe.each(TEST_DATABASES)('digests, spend and waits on $name', (kind) => {
     ]);
     expect(await store.waits.takeDue(new Date('2026-12-04T00:00:00.000Z'))).toEqual([]);
   });
+
+  it('hands each due wait to one taker only when several take at once', async () => {
+    const created = await kind.create();
+    drop = created.drop;
+    const store = await openStore(created.location);
+    opened.push(store);
+    const other = await openStore(created.location);
+    opened.push(other);
+    for (let at = 0; at < 100; at++) {
+      await store.waits.add({
+        groupId: `g${at}`,
+        reason: 'new-group',
+        until: '2026-12-03T00:00:00.000Z',
+      });
+    }
+    const now = new Date('2026-12-03T00:00:01.000Z');
+    const taken = (
+      await Promise.all([store, other, store, other].map((taker) => taker.waits.takeDue(now)))
+    ).flat();
+    expect(taken).toHaveLength(100);
+    expect(new Set(taken.map((wait) => wait.groupId)).size).toBe(100);
+  });
 });
