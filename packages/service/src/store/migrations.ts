@@ -319,6 +319,18 @@ function inboxIndexes(dialect: 'sqlite' | 'postgres'): Migration {
   };
 }
 
+/**
+ * Lookups that scanned a whole table: a project's newest reports (`reports.recentTexts`, the
+ * duplicate-candidate texts) read from an index in their order, ties by id.
+ */
+const lookupIndexes: Migration = {
+  async up(db: Kysely<unknown>) {
+    await sql`create index reports_project_received on reports (project_id, received_at desc, id)`.execute(
+      db,
+    );
+  },
+};
+
 /** The migrations of a dialect, by name (sorted order is run order). */
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
   return {
@@ -336,6 +348,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0010_group_releases': groupReleases,
         '0011_inbox_indexes': inboxIndexes(dialect),
         '0012_morning': morning,
+        '0017_lookup_indexes': lookupIndexes,
       };
     },
   };
