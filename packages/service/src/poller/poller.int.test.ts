@@ -68,4 +68,38 @@ describe.each(TEST_DATABASES)('poller on $name', (kind) => {
     expect(source.lastError).not.toContain('PRIVATE KEY');
     expect(await harness?.store.reports.counts()).toEqual({});
   });
+
+  it('stops quietly when the source is removed while it is polled', async () => {
+    harness = await openHarness(kind, { work: false });
+    fake = await startFakeAppStore();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-poller-'));
+    const credentials = createCredentialStore(dataDir);
+    const { store } = harness;
+    const source = await store.sources.create({
+      projectId: harness.project.id,
+      kind: 'app-store',
+      name: 'ios',
+      config: { appId: '1234567', baseUrl: fake.url },
+      pollIntervalMs: 60_000,
+    });
+    credentials.write(source.id, fake.credentials);
+    const logged: string[] = [];
+    const poller = startPoller({
+      store,
+      pipeline: harness.pipeline,
+      registry: createSourceRegistry([appStoreSource]),
+      credentials,
+      // The operator removes the source while its poll is talking to the provider.
+      fetch: async (input, init) => {
+        if ((await store.sources.list()).length > 0) await store.sources.remove(source.id);
+        return fetch(input, init);
+      },
+      tickMs: 3_600_000,
+      log: (line) => logged.push(line),
+    });
+    await expect(poller.tick()).resolves.toBeUndefined();
+    await poller.stop();
+    expect(logged).toEqual([]);
+    expect(await store.sources.list()).toEqual([]);
+  });
 });

@@ -3,6 +3,7 @@
  * ingested; its cursor, last poll, last error and counts are kept in the store for the console.
  * A provider's Retry-After is honoured; failures back off exponentially (interval · 2^failures,
  * at most an hour). One poll per source at a time; a poll that hangs is aborted at `pollTimeoutMs`.
+ * A source removed while it is polled stops quietly: its outcome is dropped.
  */
 import type { Pipeline } from '../pipeline/index.js';
 import type { CredentialStore } from '../sources/credentials.js';
@@ -66,13 +67,14 @@ export function startPoller(options: PollerOptions): Poller {
       const message = error instanceof Error ? error.message : String(error);
       const retryAfter = (error as { retryAfterMs?: unknown }).retryAfterMs;
       const backoff = Math.min(interval * 2 ** (source.consecutiveFailures + 1), MAX_BACKOFF_MS);
-      await store.sources.recordPoll(source.id, {
+      const kept = await store.sources.recordPoll(source.id, {
         error: message,
         nextPollAt: isoAfter(
           typeof retryAfter === 'number' ? Math.max(retryAfter, interval) : backoff,
         ),
       });
-      log(`source ${source.name} (${source.kind}): poll failed: ${message}`);
+      // Removed while it was polled: its failure (missing credentials, a lost row) is no news.
+      if (kept) log(`source ${source.name} (${source.kind}): poll failed: ${message}`);
     }
   }
 

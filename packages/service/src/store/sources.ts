@@ -33,8 +33,11 @@ export interface SourceStore {
   get(id: string): Promise<SourceRecord>;
   /** Enabled polled sources whose next poll is due at `now` (ISO time). */
   due(now: string): Promise<SourceRecord[]>;
-  /** Keeps the outcome of one poll: time, error, cursor, when to poll next (reports count at ingest). */
-  recordPoll(id: string, record: PollRecord): Promise<void>;
+  /**
+   * Keeps the outcome of one poll: time, error, cursor, when to poll next (reports count at ingest).
+   * @returns false when the source no longer exists (removed while it was polled); nothing kept.
+   */
+  recordPoll(id: string, record: PollRecord): Promise<boolean>;
   /**
    * Replaces a source's settings (`sightline sources add` on an existing name): polling starts
    * over from no cursor, now, with its failures forgotten.
@@ -135,19 +138,19 @@ export function createSourceStore(db: Kysely<Database>): SourceStore {
     },
 
     async recordPoll(id, record) {
-      const current = await get(id);
-      await db
+      const result = await db
         .updateTable('sources')
-        .set({
+        .set((eb) => ({
           last_poll_at: nowIso(),
           next_poll_at: record.nextPollAt,
           last_error: record.error,
-          consecutive_failures: record.error === null ? 0 : current.consecutiveFailures + 1,
-          poll_count: current.pollCount + 1,
+          consecutive_failures: record.error === null ? 0 : eb('consecutive_failures', '+', 1),
+          poll_count: eb('poll_count', '+', 1),
           ...(record.cursor !== undefined ? { cursor: record.cursor } : {}),
-        })
+        }))
         .where('id', '=', id)
-        .execute();
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
 
     async reconfigure(id, input) {
