@@ -40,6 +40,26 @@ describe('investigateWithModel with a cost cap', () => {
   });
   afterAll(() => repository.cleanup());
 
+  it('puts what was spent on a model-call failure after the first step (stats.costUsd)', async () => {
+    const [first, second] = STEPS;
+    const failing = { error: new Error('connection reset') };
+    const { result } = runScripted(repository, [first, second, failing] as ScriptedResponse[], [], {
+      profile: SONNET,
+    });
+    await expect(result).rejects.toMatchObject({
+      code: 'MODEL_CALL_FAILED',
+      details: { stats: { costUsd: 0.63 } },
+    });
+  });
+
+  it('puts what was spent on a structurer failure (stats.costUsd)', async () => {
+    const { result } = runScripted(repository, STEPS, [{ error: new Error('connection reset') }], {
+      profile: SONNET,
+    });
+    const error = await result.catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ details: { stats: { costUsd: 1.575 } } });
+  });
+
   it('stops after the step that reaches the cap and keeps a partial report', async () => {
     const { agent, structurer, result } = runScripted(repository, STEPS, [], {
       profile: SONNET,

@@ -105,3 +105,23 @@ export function costLimitError(
     },
   });
 }
+
+/**
+ * `error` with what the run spent before it failed in `details.stats.costUsd` (US dollars, rounded
+ * to 1/100 cent), so a caller that keeps a daily budget counts a failed run too. Errors that are
+ * not a `SightlineError`, that already carry a cost, or with no known cost come back unchanged.
+ */
+export function withSpentCost(error: unknown, costUsd: number | undefined): unknown {
+  if (costUsd === undefined || !SightlineError.isInstance(error)) return error;
+  const stats = (error.details.stats ?? {}) as Record<string, unknown>;
+  if (typeof stats.costUsd === 'number') return error;
+  return new SightlineError({
+    code: error.code,
+    message: error.message,
+    details: {
+      ...error.details,
+      stats: { ...stats, costUsd: Math.round(costUsd * 10_000) / 10_000 },
+    },
+    cause: error.cause ?? error,
+  });
+}

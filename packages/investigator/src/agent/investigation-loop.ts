@@ -23,6 +23,7 @@ import {
 } from 'ai';
 import { looksLikeReport } from '../diagnosis/parse-report-markdown.js';
 import { throwIfAborted } from './abort.js';
+import type { CountedStep } from './agent-stats.js';
 import { type CostLimit, stepsCostUsd } from './cost-limit.js';
 import { createToolFunnel, replayFunnel } from './funnel.js';
 import { noToolCallError } from './loop-checks.js';
@@ -60,6 +61,11 @@ export interface InvestigationLoopOptions<TOOLS extends ToolSet> {
   /** Stops the loop after the step whose estimated cost reaches the cap. Default: no cap. */
   costLimit?: CostLimit;
   abortSignal?: AbortSignal;
+  /**
+   * Every finished step is pushed here too, also those of a call that failed later on (so the
+   * caller can tell what a failed run spent). Default: none kept.
+   */
+  finished?: CountedStep[];
 }
 
 /** What the loop produced. */
@@ -143,6 +149,7 @@ async function runLoop<TOOLS extends ToolSet>(
     stepTimeoutMs,
     costLimit,
     abortSignal,
+    finished: kept,
   }: InvestigationLoopOptions<TOOLS>,
   finished: StepResult<TOOLS>[],
 ): Promise<InvestigationLoopResult<TOOLS>> {
@@ -191,6 +198,7 @@ async function runLoop<TOOLS extends ToolSet>(
           stopWhen,
           onStepFinish: (step) => {
             finished.push(step);
+            kept?.push(step);
             progress.onStepFinish(step);
           },
           timeout: { stepMs: stepTimeoutMs },

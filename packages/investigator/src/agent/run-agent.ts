@@ -12,8 +12,9 @@ import type { Report } from '@sightline/intake';
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { DiagnosisLabel, DiagnosisStats, PhaseStats, Suspect } from '../diagnosis/schema.js';
 import type { VerificationResult } from '../diagnosis/verification-error.js';
+import type { CountedStep } from './agent-stats.js';
 import { countByPhase, countCodeToolReads, summarizeStats } from './agent-stats.js';
-import { checkCostLimit, costLimitError, stepsCostUsd } from './cost-limit.js';
+import { checkCostLimit, costLimitError, stepsCostUsd, withSpentCost } from './cost-limit.js';
 import { runInvestigationLoop } from './investigation-loop.js';
 import { describeModel } from './model-call.js';
 import { partialReport } from './partial-report.js';
@@ -100,7 +101,8 @@ export interface InvestigateWithModelResult {
  *   tool support, a server that cut the prompt); `MODEL_OUTPUT_INVALID` when no valid diagnosis
  *   results or the model made no tool call. Errors after the report was written carry it in
  *   `details.markdown` (and `details.errors` the verification errors). `ABORTED` when
- *   `abortSignal` fired. `COST_LIMIT_REACHED` when `maxCostUsd` was reached: `details.markdown`
+ *   `abortSignal` fired. Every error after a model call carries what the run spent so far in
+ *   `details.stats.costUsd` when the model's prices are known. `COST_LIMIT_REACHED` when `maxCostUsd` was reached: `details.markdown`
  *   keeps the model's report, or a partial one listing its steps, and `details.stats` the cost;
  *   `INVALID_ARGUMENT` for a cap that is not positive or a model without a price.
  * @example
@@ -146,7 +148,10 @@ export async function investigateWithModel(
     onEvent: (event) => onProgress?.({ type: 'compaction', event }),
   });
   const progress = createProgressReporter(onProgress);
+  // What a run that fails spent (its finished steps), so a daily budget counts failed runs too.
+  const finished: CountedStep[] = [];
   const loop = await runInvestigationLoop({
+    finished,
     model,
     modelName,
     system,
@@ -164,6 +169,8 @@ export async function investigateWithModel(
     stepTimeoutMs,
     ...(costLimit ? { costLimit } : {}),
     ...(abortSignal ? { abortSignal } : {}),
+  }).catch((error: unknown) => {
+    throw withSpentCost(error, profile.pricing && stepsCostUsd(finished, profile.pricing));
   });
   const byPhase: Record<string, PhaseStats> = countByPhase(loop.steps, loop.phases);
   const codeToolCalls = countCodeToolReads(loop.steps);
@@ -208,6 +215,8 @@ export async function investigateWithModel(
     context: { report, label, method: 'agent', suspects, stats: statsNow() },
     stepTimeoutMs,
     ...(abortSignal ? { abortSignal } : {}),
+  }).catch((error: unknown) => {
+    throw withSpentCost(error, statsNow().costUsd);
   });
   if (structured.usage.calls > 0) {
     byPhase.structure = {
