@@ -36,7 +36,7 @@ export async function investigateGroup(
   const { groups } = context.store;
   await groups.setInvestigation(job.groupId, { state: 'running', detail: null, attempts: attempt });
   try {
-    const outcome = await run(context, job, { id, signal });
+    const outcome = await run(context, job, { id, signal, attempt });
     if (outcome.waiting !== undefined) {
       context.log(`group ${job.groupId}: ${outcome.waiting}`);
       await groups.setInvestigation(job.groupId, {
@@ -78,7 +78,7 @@ export async function investigateGroup(
 async function run(
   context: PipelineContext,
   job: InvestigateGroupJob,
-  { id, signal }: Pick<JobContext, 'id' | 'signal'>,
+  { id, signal, attempt }: Pick<JobContext, 'id' | 'signal' | 'attempt'>,
 ): Promise<{ stopped?: string; waiting?: string }> {
   const { store } = context;
   const group = await store.groups.get(job.groupId);
@@ -109,9 +109,11 @@ async function run(
   const { leftUsd } = budget;
   const dayBinds = leftUsd !== undefined && leftUsd < (context.maxCostUsd ?? Infinity);
   const capUsd = model ? (dayBinds ? leftUsd : context.maxCostUsd) : undefined;
+  // Each attempt spends on its own: a failed attempt is counted, and so is its retry.
+  const runKey = `${id}:${attempt}`;
   const spent = (costUsd: number | undefined) =>
     spec
-      ? recordSpend(context, { runKey: id, groupId: group.id, model: spec, costUsd, at: now })
+      ? recordSpend(context, { runKey, groupId: group.id, model: spec, costUsd, at: now })
       : undefined;
   const repository = await context.repository(project.repo);
   const started = performance.now();
@@ -129,10 +131,13 @@ async function run(
       abortSignal: signal,
     });
   } catch (error) {
+    // What a failed run spent counts against the day's budget (the investigator puts it on every
+    // failure after a model call), before the queue retries it.
+    if (!SightlineError.isInstance(error)) throw error;
+    const costUsd = spentBy(error);
+    await spent(costUsd);
     // A retry would spend as much again: the capped run ends here, logged, with nothing stored.
-    if (!SightlineError.isInstance(error) || error.code !== 'COST_LIMIT_REACHED') throw error;
-    const costUsd = error.details.costUsd;
-    await spent(typeof costUsd === 'number' ? costUsd : undefined);
+    if (error.code !== 'COST_LIMIT_REACHED') throw error;
     if (!dayBinds) return { stopped: error.message };
     // With the whole day's budget it still reached it: a later day gives it no more, so waiting
     // would spend the cap again every day for nothing.
@@ -157,6 +162,13 @@ async function run(
   if (created)
     context.log(`group ${group.id} (${group.label}) diagnosed at ${revision.slice(0, 12)}`);
   return {};
+}
+
+/** What a failed run spent, US dollars (`details.costUsd` or `details.stats.costUsd`); undefined: unknown. */
+function spentBy(error: SightlineError): number | undefined {
+  const stats = error.details.stats as { costUsd?: unknown } | undefined;
+  const costUsd = error.details.costUsd ?? stats?.costUsd;
+  return typeof costUsd === 'number' ? costUsd : undefined;
 }
 
 /** Why a run that had the whole day's budget and reached it stops for good. */

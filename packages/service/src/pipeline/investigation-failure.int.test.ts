@@ -1,3 +1,4 @@
+import { createScriptedModel } from '@sightline/core/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
@@ -51,5 +52,33 @@ describe.each(TEST_DATABASES)('a failing investigation on $name', (kind) => {
     expect(await harness.store.diagnoses.listOfGroup(groupId)).toHaveLength(2);
     // A group whose investigation did not fail is not retried.
     await expect(harness.pipeline.retry(groupId)).rejects.toThrow(/has not failed/);
+  }, 120_000);
+
+  it('counts what each failed attempt spent against the daily budget', async () => {
+    // Each attempt: one step of 100,000 input tokens at Sonnet 4.5's prices ($0.3015), then the
+    // model server fails.
+    const step = {
+      toolCalls: [{ toolName: 'grep', input: { pattern: 'cartTotal' } }],
+      usage: { input: 100_000, output: 100 },
+    };
+    const failure = { error: new Error('connection reset') };
+    const scripted = createScriptedModel([step, failure, step, failure, step, failure], {
+      modelId: 'claude-sonnet-4-5',
+    });
+    const now = new Date('2026-12-02T10:00:00.000Z');
+    harness = await openHarness(kind, {
+      pipeline: {
+        policies: QUICK,
+        resolveModel: () => scripted.model,
+        defaultModel: 'anthropic:claude-sonnet-4-5',
+        maxDailyCostUsd: 50,
+        now: () => now,
+      },
+    });
+    await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const [group] = (await harness.store.inbox({})).groups;
+    expect(group?.investigation).toMatchObject({ state: 'failed', attempts: 3 });
+    expect(await harness.store.spend.ofDay(now)).toBeCloseTo(3 * 0.3015, 6);
   }, 120_000);
 });
