@@ -2,6 +2,7 @@
  * The inbox query: groups filtered by project, label, status, assignee, priority, source and words (in the title or
  * any report's text), sorted, paged.
  */
+import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { GroupPriority, GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
 import { escapeLike, groupTitleMatches } from './group-title-search.js';
@@ -37,7 +38,10 @@ export interface InboxQuery {
 /** One page of the inbox. */
 export interface InboxPage {
   groups: GroupRecord[];
-  /** Groups matching the filters, all pages: counted for the first page, then kept by the cursor. */
+  /**
+   * Groups matching the filters, all pages: counted for the first page, then kept by the cursor
+   * (which holds a hash of the filters: given other filters, it is counted again).
+   */
   total: number;
   /** Pass as `cursor` for the next page; null on the last. */
   nextCursor: string | null;
@@ -111,7 +115,8 @@ export async function queryInbox(
     .orderBy(column, direction)
     .orderBy('id', direction)
     .limit(limit + 1);
-  const after = decodeCursor(query.cursor, sort);
+  const filters = filtersOf(query);
+  const after = decodeCursor(query.cursor, sort, filters);
   if (after) {
     const beyond = direction === 'desc' ? '<' : '>';
     page = page.where((where) =>
@@ -137,30 +142,53 @@ export async function queryInbox(
     groups: kept.map(toGroup),
     total,
     nextCursor:
-      rows.length > limit && last ? encodeCursor(sort, last[column], last.id, total) : null,
+      rows.length > limit && last
+        ? encodeCursor(sort, last[column], last.id, total, filters)
+        : null,
   };
 }
 
-function encodeCursor(sort: InboxSort, key: string | number, id: string, total: number): string {
-  return Buffer.from(JSON.stringify([sort, key, id, total])).toString('base64url');
+/**
+ * The filters a listing's total was counted for, as a short hash (SHA-256, 16 hex characters):
+ * a cursor keeps its total only for the same filters.
+ */
+function filtersOf(query: InboxQuery): string {
+  const { project, label, status, source, q, assignee, priority } = query;
+  return createHash('sha256')
+    .update(JSON.stringify([project, label, status, source, q, assignee, priority]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+function encodeCursor(
+  sort: InboxSort,
+  key: string | number,
+  id: string,
+  total: number,
+  filters: string,
+): string {
+  return Buffer.from(JSON.stringify([sort, key, id, total, filters])).toString('base64url');
 }
 
 /**
- * The cursor's position and the listing's total (absent in a cursor of an older version: counted
- * again); none when unreadable or made for another sort (then: the first page).
+ * The cursor's position and the listing's total (dropped, so counted again, when the cursor was
+ * made for other filters, or by an older version); none when unreadable or made for another sort
+ * (then: the first page).
  */
 function decodeCursor(
   cursor: string | undefined,
   sort: InboxSort,
+  filters: string,
 ): { key: string | number; id: string; total?: number } | undefined {
   if (!cursor) return undefined;
   try {
-    const [madeFor, key, id, total] = JSON.parse(
+    const [madeFor, key, id, total, countedFor] = JSON.parse(
       Buffer.from(cursor, 'base64url').toString('utf8'),
     ) as unknown[];
     if (madeFor !== sort || typeof id !== 'string') return undefined;
     if (typeof key === 'string' || typeof key === 'number') {
-      return { key, id, ...(Number.isInteger(total) ? { total: total as number } : {}) };
+      const kept = Number.isInteger(total) && countedFor === filters;
+      return { key, id, ...(kept ? { total: total as number } : {}) };
     }
   } catch {
     // An unreadable cursor starts from the first page, like none.

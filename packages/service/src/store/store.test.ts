@@ -146,6 +146,13 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
       (await store.inbox({ status: 'new', limit: 1, cursor: newOnly.nextCursor ?? '' })).total,
     ).toBe(3);
     expect((await store.inbox({ status: 'new', limit: 1 })).total).toBe(2);
+    // A cursor carried to other filters does not bring its total along: it is counted again.
+    expect(
+      (await store.inbox({ q: 'problem 1', limit: 1, cursor: newOnly.nextCursor ?? '' })).total,
+    ).toBe(1);
+    expect(
+      (await store.inbox({ label: 'bug', limit: 1, cursor: newOnly.nextCursor ?? '' })).total,
+    ).toBe(2);
   });
 
   it('triages several groups at once (all or none) and filters the inbox by assignee and priority', async () => {
