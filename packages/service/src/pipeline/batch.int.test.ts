@@ -39,4 +39,38 @@ describe.each(TEST_DATABASES)('a batch of reports on $name', (kind) => {
     const [group] = (await store.inbox({})).groups;
     expect(group).toMatchObject({ label: 'crash', count: 1 });
   }, 60_000);
+
+  it('on the last attempt, a report whose grouping or re-analysis throws fails alone', async () => {
+    harness = await openHarness(kind, { work: false });
+    const { store, pipeline } = harness;
+    const last = PIPELINE_POLICIES[PROCESS_REPORT]?.maxAttempts ?? 1;
+    const first = await harness.ingestText([{ id: 'edited', text: cartCrash() }]);
+    await processReports(pipeline.context, first.reportIds, last);
+    // An edit upstream: the grouped report is received again, to be analysed in its group.
+    await harness.ingestText([{ id: 'edited', text: `${cartCrash()}\nSeen twice.` }]);
+    const fresh = await harness.ingestText([
+      { id: 'crash-2', text: cartCrash(7) },
+      { id: 'poison', text: 'Checkout button does nothing' },
+      { id: 'crash-3', text: cartCrash(8) },
+    ]);
+    const [edited] = first.reportIds;
+    const poison = fresh.reportIds[1];
+    const { groups, reports } = pipeline.context.store;
+    const attachMany = groups.attachMany.bind(groups);
+    groups.attachMany = async (inputs) => {
+      if (inputs.some((input) => input.reportId === poison)) throw new Error('constraint failed');
+      return attachMany(inputs);
+    };
+    const reanalyse = reports.reanalyse.bind(reports);
+    reports.reanalyse = async (id, analysis) => {
+      if (id === edited) throw new Error('disk full');
+      return reanalyse(id, analysis);
+    };
+    const batch = [edited ?? '', ...fresh.reportIds];
+    await expect(processReports(pipeline.context, batch, 1)).rejects.toThrow();
+    await processReports(pipeline.context, batch, last);
+    expect(await store.reports.counts()).toEqual({ grouped: 2, failed: 2 });
+    expect((await store.reports.get(poison ?? ''))?.error).toMatch(/^grouping failed: constraint/);
+    expect((await store.reports.get(edited ?? ''))?.error).toMatch(/^analysis failed: disk full/);
+  }, 60_000);
 });

@@ -31,8 +31,9 @@ export function jobReportIds(data: Record<string, unknown>): string[] {
 /**
  * Runs the job for a batch of reports. A report intake cannot read is marked `failed` with the
  * reason (a user's input, not a fault to retry). Other errors throw so the queue retries the
- * batch; on the job's last attempt, a report whose analysis still throws is marked `failed` with
- * the error instead, so one report cannot keep the rest of its batch from their groups.
+ * batch; on the job's last attempt, a report whose analysis, re-analysis or grouping still throws
+ * is marked `failed` with the error instead (the batch's attachments are then made one report at
+ * a time), so one report cannot keep the rest of its batch from their groups.
  * @param attempt - the job's attempt, 1 on the first run. Default 1.
  */
 export async function processReports(
@@ -58,38 +59,18 @@ export async function processReports(
   const last = attempt >= (context.policies[PROCESS_REPORT]?.maxAttempts ?? 1);
   const attach: AttachReport[] = [];
   for (const row of rows) {
-    const analysis = await analyse(context, row, await projectOf(row.projectId)).catch(
+    // On the last attempt, a report whose analysis (or re-analysis) still throws fails alone.
+    const input = await analyseOne(context, row, await projectOf(row.projectId)).catch(
       async (error: unknown) => {
         if (!last) throw error;
-        await failReport(context, row, `analysis failed: ${errorMessage(error)}`);
+        await failReport(context, row.id, `analysis failed: ${errorMessage(error)}`);
         return undefined;
       },
     );
-    if (!analysis) continue;
-    if (row.groupId) {
-      await reanalyse(context, row, row.groupId, analysis);
-      continue;
-    }
-    const project = await projectOf(row.projectId);
-    attach.push({
-      reportId: row.id,
-      projectId: project.id,
-      label: analysis.classification.label,
-      title: reportTitle(analysis.report),
-      receivedAt: row.receivedAt,
-      sourceKind: row.sourceKind,
-      ...withRelease(reportRelease(analysis.report, row)),
-      key: groupKey(analysis.report, {
-        identities: providerIdentities(row),
-        boilerplate: await context.boilerplate(project),
-      }),
-      analysis,
-    });
+    if (input) attach.push(input);
   }
-  const attached = await store.groups.attachMany(attach);
   const investigate = new Map<string, string>();
-  for (const [index, { group, regressed }] of attached.entries()) {
-    const input = attach[index] as AttachReport & { analysis: ReportAnalysis };
+  for (const { input, group, regressed } of await attachAll(context, attach, last)) {
     if (regressed) {
       const release = input.release;
       context.log(
@@ -112,6 +93,73 @@ export async function processReports(
 }
 
 /**
+ * Analyses one report of a batch: an edited grouped report is analysed again in its group (and
+ * undefined returned); a new one comes back ready to attach. Undefined, too, when intake cannot
+ * read it (then it is marked failed).
+ */
+async function analyseOne(
+  context: PipelineContext,
+  row: ReportRecord,
+  project: ProjectRecord,
+): Promise<(AttachReport & { analysis: ReportAnalysis }) | undefined> {
+  const analysis = await analyse(context, row, project);
+  if (!analysis) return undefined;
+  if (row.groupId) {
+    await reanalyse(context, row, row.groupId, analysis);
+    return undefined;
+  }
+  return {
+    reportId: row.id,
+    projectId: project.id,
+    label: analysis.classification.label,
+    title: reportTitle(analysis.report),
+    receivedAt: row.receivedAt,
+    sourceKind: row.sourceKind,
+    ...withRelease(reportRelease(analysis.report, row)),
+    key: groupKey(analysis.report, {
+      identities: providerIdentities(row),
+      boilerplate: await context.boilerplate(project),
+    }),
+    analysis,
+  };
+}
+
+type Attached = Awaited<ReturnType<PipelineContext['store']['groups']['attachMany']>>[number];
+
+/**
+ * Attaches the batch's reports in one transaction. On the last attempt, when that throws, each
+ * report is attached on its own and one that still throws is marked failed, so it cannot keep
+ * the others from their groups.
+ * @returns each attached report with its group.
+ */
+async function attachAll(
+  context: PipelineContext,
+  inputs: (AttachReport & { analysis: ReportAnalysis })[],
+  last: boolean,
+): Promise<({ input: AttachReport & { analysis: ReportAnalysis } } & Attached)[]> {
+  const { groups } = context.store;
+  try {
+    const attached = await groups.attachMany(inputs);
+    return inputs.flatMap((input, index) => {
+      const result = attached[index];
+      return result ? [{ input, ...result }] : [];
+    });
+  } catch (error) {
+    if (!last) throw error;
+  }
+  const attached: ({ input: AttachReport & { analysis: ReportAnalysis } } & Attached)[] = [];
+  for (const input of inputs) {
+    try {
+      const [result] = await groups.attachMany([input]);
+      if (result) attached.push({ input, ...result });
+    } catch (error) {
+      await failReport(context, input.reportId, `grouping failed: ${errorMessage(error)}`);
+    }
+  }
+  return attached;
+}
+
+/**
  * Parses, marks and classifies one report; undefined when intake cannot read it (then it is
  * marked failed with the reason).
  */
@@ -125,7 +173,7 @@ async function analyse(
     report = parseStored(row);
   } catch (error) {
     if (!SightlineError.isInstance(error)) throw error;
-    await failReport(context, row, error.message);
+    await failReport(context, row.id, error.message);
     return undefined;
   }
   report = await markInAppFrames(report, await context.repository(project.repo));
@@ -135,9 +183,9 @@ async function analyse(
   return { report, classification };
 }
 
-async function failReport(context: PipelineContext, row: ReportRecord, reason: string) {
-  await context.store.reports.fail(row.id, reason);
-  context.log(`report ${row.id} could not be read: ${reason}`);
+async function failReport(context: PipelineContext, reportId: string, reason: string) {
+  await context.store.reports.fail(reportId, reason);
+  context.log(`report ${reportId} could not be read: ${reason}`);
 }
 
 /** An edit upstream (a new revision) of a grouped report: analysed again, in its group. */
