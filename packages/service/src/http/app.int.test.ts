@@ -379,6 +379,20 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       json({ kind: 'signed-test', name: 'S', settings: { label: 'x' }, secrets: { secret: 'y' } }),
     );
     expect(taken.status).toBe(400);
+    // Secrets that cannot be written leave no source behind without them.
+    const write = credentials.write.bind(credentials);
+    credentials.write = () => {
+      throw new Error('disk full');
+    };
+    const unwritten = await call(
+      '/api/sources',
+      json({ kind: 'signed-test', name: 'T', settings: { label: 'x' }, secrets: { secret: 'y' } }),
+    );
+    expect(unwritten.status).toBe(500);
+    credentials.write = write;
+    expect(
+      (await (await call('/api/sources')).json()).sources.map((row: { name: string }) => row.name),
+    ).toEqual(['S']);
     expect(await (await call(`/api/sources/${source.id}/test`, { method: 'POST' })).json()).toEqual(
       { ok: true, message: 'fine' },
     );

@@ -321,10 +321,16 @@ function inboxIndexes(dialect: 'sqlite' | 'postgres'): Migration {
 
 /**
  * Lookups that scanned a whole table: a project's newest reports (`reports.recentTexts`, the
- * duplicate-candidate texts) read from an index in their order, ties by id.
+ * duplicate-candidate texts) read from an index in their order, ties by id. Source names unique
+ * (two adds of one name at once made two sources): a name held twice already keeps the oldest
+ * source, the others get their id appended.
  */
 const lookupIndexes: Migration = {
   async up(db: Kysely<unknown>) {
+    await sql`update sources set name = name || ' (' || id || ')' where exists (select 1 from sources older where older.name = sources.name and (older.created_at < sources.created_at or (older.created_at = sources.created_at and older.id < sources.id)))`.execute(
+      db,
+    );
+    await sql`create unique index sources_name on sources (name)`.execute(db);
     await sql`create index reports_project_received on reports (project_id, received_at desc, id)`.execute(
       db,
     );

@@ -26,6 +26,7 @@ export interface PollRecord {
 
 /** The source store. */
 export interface SourceStore {
+  /** @throws SightlineError `INVALID_ARGUMENT` when a source of that name exists already. */
   create(input: NewSource): Promise<SourceRecord>;
   /** All sources, oldest first. */
   list(): Promise<SourceRecord[]>;
@@ -53,6 +54,12 @@ export interface SourceStore {
    * delivered stay. @throws SightlineError `STORE_ENTRY_NOT_FOUND`.
    */
   remove(id: string): Promise<void>;
+}
+
+/** A unique index refused a row (SQLite `SQLITE_CONSTRAINT_UNIQUE`, Postgres `23505`). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }
 
 /** The stored settings, parsed; `undefined` when the text is not JSON (a hand-edited row). */
@@ -115,7 +122,15 @@ export function createSourceStore(db: Kysely<Database>): SourceStore {
         report_count: 0,
         created_at: nowIso(),
       };
-      await db.insertInto('sources').values(row).execute();
+      try {
+        await db.insertInto('sources').values(row).execute();
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `A source named "${input.name}" exists already; choose another name.`,
+        });
+      }
       return toSource(row);
     },
 

@@ -27,6 +27,27 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
     return store.projects.ensure({ name: 'app', repo: '/src/app' });
   }
 
+  it('keeps source names unique, also when two are added at once', async () => {
+    const project = await open();
+    const add = () =>
+      store.sources.create({
+        projectId: project.id,
+        kind: 'files',
+        name: 'inbox',
+        config: {},
+        pollIntervalMs: null,
+      });
+    const results = await Promise.allSettled([add(), add()]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({
+      reason: {
+        code: 'INVALID_ARGUMENT',
+        message: 'A source named "inbox" exists already; choose another name.',
+      },
+    });
+    expect(await store.sources.list()).toHaveLength(1);
+  });
+
   it('stores a report once per source id', async () => {
     const project = await open();
     const origin = { projectId: project.id, sourceId: null };

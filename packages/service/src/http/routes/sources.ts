@@ -47,12 +47,6 @@ export function sourceRoutes({ store, registry, credentials, fetch }: SourceRout
       const module = registry.get(input.kind);
       const config = checked(module.configSchema, input.settings, `${module.kind} settings`);
       const secrets = checked(module.credentialsSchema, input.secrets, `${module.kind} secrets`);
-      if ((await store.sources.list()).some((source) => source.name === input.name)) {
-        throw new SightlineError({
-          code: 'INVALID_ARGUMENT',
-          message: `A source named "${input.name}" exists already; choose another name.`,
-        });
-      }
       const project = await resolveProject(store, input.project);
       const source = await store.sources.create({
         projectId: project.id,
@@ -61,7 +55,14 @@ export function sourceRoutes({ store, registry, credentials, fetch }: SourceRout
         config,
         pollIntervalMs: module.pollIntervalMs ?? null,
       });
-      credentials.write(source.id, secrets);
+      // A name taken already is refused by the store (a unique index, so two adds at once cannot
+      // both succeed); secrets that cannot be written take the new source away again.
+      try {
+        credentials.write(source.id, secrets);
+      } catch (error) {
+        await store.sources.remove(source.id);
+        throw error;
+      }
       return c.json(sourceView(source), 201);
     })
     .post('/:id/test', async (c) => {
