@@ -57,7 +57,7 @@ export async function processReports(
     return project;
   };
   const last = attempt >= (context.policies[PROCESS_REPORT]?.maxAttempts ?? 1);
-  const attach: AttachReport[] = [];
+  const attach: (AttachReport & { analysis: ReportAnalysis })[] = [];
   for (const row of rows) {
     // On the last attempt, a report whose analysis (or re-analysis) still throws fails alone.
     const input = await analyseOne(context, row, await projectOf(row.projectId)).catch(
