@@ -16,6 +16,11 @@ export interface AppLimits {
   reportBodyBytes?: number;
   /** Largest webhook body, bytes. Default 1 MiB. */
   webhookBodyBytes?: number;
+  /**
+   * Webhook deliveries waiting to be stored (each holding its body, up to `webhookBodyBytes`);
+   * past it a delivery gets 503 with `Retry-After`. Default 256 (at most 256 MiB held).
+   */
+  webhookWaiting?: number;
   /** API requests per minute per client (per API token). Default 600. */
   perMinute?: number;
 }
@@ -24,6 +29,7 @@ export interface AppLimits {
 export const DEFAULT_LIMITS: Required<AppLimits> = {
   reportBodyBytes: 10 * 1024 * 1024,
   webhookBodyBytes: 1024 * 1024,
+  webhookWaiting: 256,
   perMinute: 600,
 };
 

@@ -28,15 +28,31 @@ const PQueue =
  */
 const STORING_AT_ONCE = 6;
 
+/** Seconds a delivery refused for a full waiting room is told to wait (`Retry-After`). */
+const WAITING_RETRY_AFTER_S = 30;
+
 /**
  * The webhook route, to mount at `/webhooks` (size-limited, never rate-limited: a provider that
- * does not redeliver would lose what a 429 refused; a burst waits its turn to be stored instead).
+ * does not redeliver would lose what a 429 refused; a burst waits its turn to be stored instead,
+ * up to `webhookWaiting` deliveries; past that, 503 with `Retry-After`. GitHub does not redeliver
+ * a failed delivery on its own (it is redelivered by hand or through its API); Sentry and others
+ * may not either, so the waiting room is large).
  */
 export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
-  const { webhookBodyBytes } = { ...DEFAULT_LIMITS, ...limits };
+  const { webhookBodyBytes, webhookWaiting } = { ...DEFAULT_LIMITS, ...limits };
   const storing = new PQueue({ concurrency: STORING_AT_ONCE });
   return new Hono().post('/:sourceId', bodyBytesLimit(webhookBodyBytes), async (c) => {
     const sourceId = c.req.param('sourceId');
+    // A burst beyond the waiting room is refused before its body is read: memory stays bounded.
+    if (storing.size >= webhookWaiting) {
+      c.header('Retry-After', String(WAITING_RETRY_AFTER_S));
+      return errorResponse(
+        c,
+        503,
+        'BUSY',
+        `${webhookWaiting} deliveries are waiting to be stored; send this one again after the seconds in Retry-After. Nothing was stored.`,
+      );
+    }
     const headers: Record<string, string> = {};
     c.req.raw.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
