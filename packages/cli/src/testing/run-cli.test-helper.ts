@@ -30,7 +30,13 @@ export interface CliRun {
  */
 export function runCli(
   args: string[],
-  options: { stdin?: string; stdio?: StdioOptions; shell?: boolean; uid?: number; gid?: number } = {},
+  options: {
+    stdin?: string;
+    stdio?: StdioOptions;
+    shell?: boolean;
+    uid?: number;
+    gid?: number;
+  } = {},
 ): Promise<CliRun> {
   const user = {
     ...(options.uid === undefined ? {} : { uid: options.uid }),
