@@ -8,9 +8,9 @@
  * language family; each name's writers share its credit, as a name's definers do.
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase/internal';
 import { languageFamily } from './cross-language.js';
 import { readSourceLines } from './function-shape.js';
+import { collectLineSites, type LineSites } from './line-sites.js';
 
 /** Error types and messages that say a missing value was dereferenced, across languages. */
 const NULL_DEREFERENCE =
@@ -66,11 +66,8 @@ export interface ValueWriter {
 /** An assignment to a plain name (`summary = …`, `this.summary = …`, `@summary = …`), not `==`, `=>`, `+=`. */
 const ASSIGNMENT = /(?<![\w$.])(?:this\.|self\.|@)?([A-Za-z_$][\w$]*)\s*=(?![=>])/g;
 
-/** Per assigned name, the source files assigning it and the first such line (1-based). */
-type AssignmentSites = Map<string, Map<string, number>>;
-
 /** Per index (one repository revision) and language family, its assignment sites. */
-const assignmentCache = new WeakMap<RepositoryIndex, Map<string, AssignmentSites>>();
+const assignmentCache = new WeakMap<RepositoryIndex, Map<string, LineSites>>();
 
 /**
  * The assignment sites of an index's source files of one language family, built on first use and
@@ -79,7 +76,7 @@ const assignmentCache = new WeakMap<RepositoryIndex, Map<string, AssignmentSites
  * @param family - a language family from `languageFamily`.
  * @returns per assigned name, the files assigning it and the first such line.
  */
-export function assignmentSites(index: RepositoryIndex, family: string): AssignmentSites {
+export function assignmentSites(index: RepositoryIndex, family: string): LineSites {
   let families = assignmentCache.get(index);
   if (!families) {
     families = new Map();
@@ -87,20 +84,10 @@ export function assignmentSites(index: RepositoryIndex, family: string): Assignm
   }
   const cached = families.get(family);
   if (cached) return cached;
-  const sites: AssignmentSites = new Map();
-  for (const file of index.files.values()) {
-    if (languageFamily(file.path) !== family) continue;
-    if (fileRole(file.path, file.language) !== 'source') continue;
-    const withheld = new Set(file.secretLines ?? []);
-    readSourceLines(index, file.path).forEach((text, at) => {
-      if (withheld.has(at + 1)) return;
-      for (const [, name = ''] of text.matchAll(ASSIGNMENT)) {
-        const files = sites.get(name) ?? new Map<string, number>();
-        if (!files.has(file.path)) files.set(file.path, at + 1);
-        sites.set(name, files);
-      }
-    });
-  }
+  const sites = collectLineSites(index, {
+    include: (file) => languageFamily(file.path) === family,
+    namesOnLine: (line) => [...line.matchAll(ASSIGNMENT)].map(([, name = '']) => name),
+  });
   families.set(family, sites);
   return sites;
 }
