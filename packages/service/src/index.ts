@@ -66,8 +66,8 @@ export { filesSource } from './sources/files.js';
 export { githubSource } from './sources/github/index.js';
 export { googlePlaySource } from './sources/google-play/index.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
-export { parseSourceHosts } from './sources/source-addresses.js';
 export { sentrySource } from './sources/sentry/index.js';
+export { parseSourceHosts } from './sources/source-addresses.js';
 export type {
   PollOptions,
   PollResult,
