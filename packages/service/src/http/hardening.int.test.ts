@@ -59,7 +59,7 @@ describe.each(TEST_DATABASES)('browser hardening, on $name', (kind) => {
     const status = await app.request('/api/status', {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
-    expect(await status.json()).toMatchObject({ ok: true, database: 'sqlite', jobs: {} });
+    expect(await status.json()).toMatchObject({ ok: true, database: kind.name, jobs: {} });
   });
 
   it('answers other authorization schemes with 401 and a Bearer challenge', async () => {
