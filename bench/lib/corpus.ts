@@ -70,7 +70,8 @@ export interface CorpusFact {
   parent: string;
   /**
    * How the fix commit was found: the pull request's `squash`, `merge`, `fast-forward` or
-   * `rebase` commits, the commit whose message `closes` the issue, the commit the issue tracker
+   * `rebase` commits, the commit whose message `closes` the issue, the one change whose
+   * `subject` starts by naming the issue (`Issue #N: …`, `#N: …`), the commit the issue tracker
    * `linked`, or the commit whose message names the tracker's `key`.
    */
   fix_found_by: string;
