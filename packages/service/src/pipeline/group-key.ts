@@ -38,8 +38,8 @@ export interface TextSettings {
  */
 export const ISSUE_TEXT: TextSettings = { threshold: 0.85, minWords: 10, minTitle: 0.8 };
 /**
- * Reviews: set by hand (no labelled set of duplicate reviews was found to fit them on); short,
- * often untitled texts, so fewer words and no title test.
+ * Reviews and other plain text: set by hand (no labelled set of duplicate reviews was found to fit
+ * them on); short, often untitled texts, so fewer words and no title test.
  */
 export const REVIEW_TEXT: TextSettings = { threshold: 0.7, minWords: 4, minTitle: 0 };
 /** In-app frames in a fingerprint at most (deep recursion or huge traces stay bounded). */
@@ -90,7 +90,7 @@ export function groupKey(report: Report, options: GroupKeyOptions = {}): GroupKe
   const identities = [...(options.identities ?? [])];
   const signature = crashSignature(report);
   if (signature) return { identities, signature };
-  const settings = report.kind === 'review' ? REVIEW_TEXT : ISSUE_TEXT;
+  const settings = report.kind === 'issue' ? ISSUE_TEXT : REVIEW_TEXT;
   const words = contentWords(`${report.title ?? ''}\n${report.body}`, options.boilerplate);
   if (new Set(words).size < settings.minWords) return { identities };
   const minhash = wordsMinHash(words);

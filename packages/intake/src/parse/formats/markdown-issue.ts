@@ -72,7 +72,7 @@ function titleOf(lines: string[]): string | undefined {
  * The first line under an "Error message" heading in the prose (up to the next heading), or
  * undefined when there is no such section or it is empty.
  */
-export function sectionMessage(prose: readonly string[]): string | undefined {
+function sectionMessage(prose: readonly string[]): string | undefined {
   for (const [index, line] of prose.entries()) {
     const heading = HEADING.exec(line)?.[1]?.trim();
     if (!heading || !MESSAGE_HEADING.test(heading)) continue;
