@@ -55,6 +55,15 @@ const SHARD = /^(\d+)\/(\d+)$/.exec(process.env.HISTORY_BENCH_SHARD ?? '');
 /** Work trees and index caches of this process (shards run side by side each check out their own). */
 const WORK = path.join(CLONES, SHARD ? `shard-${SHARD[1]}` : '.');
 const BUDGET_MS = Number(process.env.HISTORY_BENCH_MINUTES ?? 30) * 60_000;
+/**
+ * `HISTORY_BENCH_PART=regression|large|rest`: measure only that part of the measuring order (to
+ * fill the cache part by part, e.g. the blame-time cases at normal priority once the localizer's
+ * suspects are cached); unset: every part.
+ */
+const PART = process.env.HISTORY_BENCH_PART;
+if (PART !== undefined && !['regression', 'large', 'rest'].includes(PART)) {
+  throw new Error(`HISTORY_BENCH_PART must be regression, large or rest (got ${PART})`);
+}
 
 interface CaseResult {
   id: string;
@@ -368,7 +377,7 @@ const commitCount = (mirror: string, revision: string) =>
  * Measuring order: regression-report candidates, then cases on histories of ≥ 10,000 commits (the
  * blame-time figure's set), then the rest in corpus order.
  */
-function measuringOrder(usable: GitCase[]): GitCase[] {
+function measuringOrder(usable: GitCase[]): { part: string; item: GitCase }[] {
   const regression = usable.filter((item) =>
     isRegressionReport(`${item.report.title}\n${item.report.body}`),
   );
@@ -382,7 +391,11 @@ function measuringOrder(usable: GitCase[]): GitCase[] {
     (item) =>
       largeRepos.has(item.repo) && commitCount(mirrorOf(item.repo) ?? '', item.parent) >= 10_000,
   );
-  return [...regression, ...large, ...rest.filter((item) => !large.includes(item))];
+  return [
+    ...regression.map((item) => ({ part: 'regression', item })),
+    ...large.map((item) => ({ part: 'large', item })),
+    ...rest.filter((item) => !large.includes(item)).map((item) => ({ part: 'rest', item })),
+  ];
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
@@ -397,7 +410,8 @@ async function main() {
   /** Each measured case's window (null: none), to rank the rest with the shipped q. */
   const windows = new Map<string, WindowCase | null>();
   const failed: string[] = [];
-  for (const [at, item] of ordered.entries()) {
+  const measuring = ordered.filter((entry) => PART === undefined || entry.part === PART);
+  for (const [at, { item }] of measuring.entries()) {
     if (SHARD && at % Number(SHARD[2]) !== Number(SHARD[1]) - 1) continue;
     const kept = readMeasured(item);
     if (!kept && Date.now() - started > BUDGET_MS) continue;
@@ -418,7 +432,7 @@ async function main() {
       process.stderr.write(`${item.id}: failed (${String(error).split('\n')[0]})\n`);
     }
   }
-  if (SHARD) return;
+  if (SHARD || PART) return;
   // The regression set: regression reports whose window the history resolves before the fix.
   const regressionSet = results.filter((result) => result.regressionReport && result.window);
   const rest = results.filter((result) => !(result.regressionReport && result.window));
@@ -466,9 +480,7 @@ async function main() {
       corpus: 'bench/corpus/cases.jsonl',
       casesMeasured: results.length,
       casesAvailable: usable.length,
-      regressionCandidates: ordered.filter((item) =>
-        isRegressionReport(`${item.report.title}\n${item.report.body}`),
-      ).length,
+      regressionCandidates: ordered.filter((entry) => entry.part === 'regression').length,
       windowsAfterFix: results.filter((result) => result.windowAfterFix).length,
       restWithWindow,
       failed,
