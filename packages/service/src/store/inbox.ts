@@ -3,29 +3,15 @@
  * any report's text), sorted, paged.
  */
 import { type Kysely, sql } from 'kysely';
-import type { GroupPriority, GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
+import type { InboxSort } from '../vocabulary.js';
 import { escapeLike, groupTitleMatches } from './group-title-search.js';
 import { toGroup } from './groups.js';
-import type { GroupRecord } from './records.js';
+import type { GroupRecord, SavedViewFilters } from './records.js';
 import { reportTextMatches } from './report-search.js';
 import type { Database, GroupRow } from './schema.js';
 
-/** Filters and paging of {@link queryInbox}. */
-export interface InboxQuery {
-  project?: string;
-  label?: ReportLabel;
-  status?: GroupStatus;
-  /** Source kind (`files`, `sentry`, …): groups with at least one report from it. */
-  source?: string;
-  /**
-   * Words to find: groups whose title contains every word (case-insensitive), or with a report
-   * whose text holds every word as a word prefix (full-text search, see `report-search.ts`).
-   */
-  q?: string;
-  /** An assignee's name, or `none`: unassigned groups. */
-  assignee?: string;
-  /** A priority, or `none`: groups without one. */
-  priority?: GroupPriority | 'none';
+/** Filters (those a saved view keeps) and paging of {@link queryInbox}. */
+export interface InboxQuery extends SavedViewFilters {
   /** Order. Default `newest`. */
   sort?: InboxSort;
   /** Page size. Default 50, at most 200. */
