@@ -1,11 +1,12 @@
 /**
- * The inbox query: groups filtered by project, label, status, assignee, priority, source and words (in the title or
- * any report's text), sorted, paged.
+ * The inbox query: groups filtered by project, label, status, assignee, priority, source, release,
+ * platform and words (in the title or any report's text), sorted, paged.
  */
 import { type Kysely, sql } from 'kysely';
 import type { GroupPriority, GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
 import { escapeLike, groupTitleMatches } from './group-title-search.js';
 import { toGroup } from './groups.js';
+import { reportPlatform, reportRelease } from './inbox-rows.js';
 import type { GroupRecord } from './records.js';
 import { reportTextMatches } from './report-search.js';
 import type { Database, GroupRow } from './schema.js';
@@ -26,6 +27,13 @@ export interface InboxQuery {
   assignee?: string;
   /** A priority, or `none`: groups without one. */
   priority?: GroupPriority | 'none';
+  /**
+   * A release or app version (`2.13.0`): groups with a report from it, read as the inbox row's
+   * release column reads it (see `reportRelease`). Exact, after trimming.
+   */
+  release?: string;
+  /** A platform (`android`, `ios`, `javascript`): groups with a report from it; any case. */
+  platform?: string;
   /** Order. Default `newest`. */
   sort?: InboxSort;
   /** Page size. Default 50, at most 200. */
@@ -80,6 +88,30 @@ export async function queryInbox(
   if (query.source) {
     filtered = filtered.where(
       sql<boolean>`${sql.ref('source_kinds')} ${like} ${`%${escapeLike(query.source)}%`} escape '\\'`,
+    );
+  }
+  // A report of the group carries the release / platform: probed per group (the report index on
+  // group_id), so the cost grows with the groups walked, as the other filters'.
+  const release = query.release?.trim();
+  if (release) {
+    filtered = filtered.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('reports')
+          .select(sql.lit(1).as('one'))
+          .whereRef('reports.group_id', '=', 'groups.id')
+          .where(sql<string>`trim(${reportRelease(dialect)})`, '=', release),
+      ),
+    );
+  }
+  const platform = query.platform?.trim().toLowerCase();
+  if (platform) {
+    filtered = filtered.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('reports')
+          .select(sql.lit(1).as('one'))
+          .whereRef('reports.group_id', '=', 'groups.id')
+          .where(sql<string>`lower(trim(${reportPlatform(dialect)}))`, '=', platform),
+      ),
     );
   }
   const words = (query.q ?? '').split(/\s+/).filter(Boolean);

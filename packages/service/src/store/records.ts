@@ -171,6 +171,10 @@ export interface SavedViewFilters {
   assignee?: string;
   /** A priority, or `none`: groups without one. */
   priority?: GroupPriority | 'none';
+  /** A release or app version: groups with a report from it. */
+  release?: string;
+  /** A platform (`android`, `ios`, …, any case): groups with a report from it. */
+  platform?: string;
 }
 
 /** A named inbox query (filters and sort) to apply again later. */
