@@ -22,7 +22,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { CorpusReport, ReportSource } from './corpus.js';
+import { type CorpusReport, type ReportSource, recordSource } from './corpus.js';
 import { BENCH_DIR } from './npm-pack.js';
 
 /** The committed list of data sets. */
@@ -169,7 +169,7 @@ function readGitBugs(spec: GroupingSourceSpec, mirrors: string): GroupingCandida
       group: `${project}:${group}`,
       group_by: (sizes.get(group) ?? 1) > 1 ? 'tracker-duplicate' : 'singleton',
       report: { title: (record.Summary ?? '').trim(), body: record.Description ?? '' },
-      source: sourceOf(spec, spec.reports, `Issue id ${issue}`),
+      source: recordSource(spec, spec.reports, `Issue id ${issue}`),
     };
   });
 }
@@ -203,7 +203,7 @@ function readNlbse(spec: GroupingSourceSpec, mirrors: string): GroupingCandidate
       group: error ? `${project}:devtools:${error}` : `${project}:${id}`,
       group_by: error ? 'same-automated-error' : 'singleton',
       report: { title: (record.title ?? '').trim(), body },
-      source: sourceOf(spec, spec.reports, `repo ${project}, created_at ${record.created_at}`),
+      source: recordSource(spec, spec.reports, `repo ${project}, created_at ${record.created_at}`),
     });
   }
   // A DevTools error seen once is a group of its own.
@@ -215,17 +215,6 @@ function readNlbse(spec: GroupingSourceSpec, mirrors: string): GroupingCandidate
       ? { ...candidate, group: `${candidate.project}:${candidate.id}`, group_by: 'singleton' }
       : candidate,
   );
-}
-
-function sourceOf(spec: GroupingSourceSpec, file: string, record: string): ReportSource {
-  return {
-    dataset: spec.dataset,
-    repo: spec.repo,
-    commit: spec.commit,
-    path: file,
-    record,
-    licence: spec.licence,
-  };
 }
 
 /**

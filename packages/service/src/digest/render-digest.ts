@@ -46,7 +46,7 @@ export function renderDigest(digest: Digest, options: RenderDigestOptions): stri
   const line = (item: DigestItem) => {
     const where = item.suspect
       ? `suspect ${code(`${item.suspect.path}:${item.suspect.line}`, style)}${item.suspect.symbol ? ` (${escapeText(item.suspect.symbol)})` : ''}`
-      : investigationText(item);
+      : escapeText(investigationText(item));
     const parts = [
       `[${item.label}]`,
       ...(showProject ? [`${escapeText(item.project)}:`] : []),

@@ -50,31 +50,49 @@ describe.each(TEST_DATABASES)('the daily cost cap on $name', (kind) => {
         ]),
       );
 
+    // $0.10 of the day went on an earlier run.
+    await harness.store.spend.add({
+      runKey: 'earlier',
+      groupId: 'earlier',
+      model: 'anthropic:claude-sonnet-4-5',
+      costUsd: 0.1,
+      at: now,
+    });
     // The first investigation may spend what is left of the day: it stops there and waits.
     await harness.ingestText([{ id: 'crash-1', text: cartCrash(6) }]);
     await harness.queue.drain({ timeoutMs: 60_000 });
     expect(scripted.calls).toHaveLength(2);
-    expect(await harness.store.spend.ofDay(now)).toBeCloseTo(0.603, 6);
+    expect(await harness.store.spend.ofDay(now)).toBeCloseTo(0.703, 6);
     // The next one does not call the model at all.
     await harness.ingestText([{ id: 'crash-2', text: priceCrash }]);
     await harness.queue.drain({ timeoutMs: 60_000 });
     expect(scripted.calls).toHaveLength(2);
     expect(await investigations()).toEqual({
-      'TypeError:': waiting('0.6030', '2026-12-03T00:00:00.000Z'),
-      RangeError: waiting('0.6030', '2026-12-03T00:00:00.000Z'),
+      'TypeError:': waiting('0.7030', '2026-12-03T00:00:00.000Z'),
+      RangeError: waiting('0.7030', '2026-12-03T00:00:00.000Z'),
     });
     expect(lines.filter((line) => line.includes('Waiting for the daily cost cap'))).toHaveLength(2);
     expect(await harness.queue.failed()).toEqual([]);
 
-    // Later the same day nothing is due; the next day both run again under a fresh budget.
+    // Later the same day nothing is due; the next day both are queued again under a fresh budget.
     expect(await harness.pipeline.resumeWaiting(new Date('2026-12-02T23:59:00.000Z'))).toBe(0);
     now = new Date('2026-12-03T00:00:30.000Z');
     expect(await harness.pipeline.resumeWaiting()).toBe(2);
     await harness.queue.drain({ timeoutMs: 60_000 });
     expect(scripted.calls).toHaveLength(4);
     expect(await harness.store.spend.ofDay(now)).toBeCloseTo(0.603, 6);
-    expect(Object.values(await investigations())).toEqual([
-      waiting('0.6030', '2026-12-04T00:00:00.000Z'),
+    // The one that ran had the whole day's budget and still reached it: a later day gives it no
+    // more, so it fails (retried by hand) instead of spending the cap again every day.
+    const states = Object.values(await investigations()).sort((a, b) =>
+      String(a?.state).localeCompare(String(b?.state)),
+    );
+    expect(states).toEqual([
+      {
+        state: 'failed',
+        detail:
+          'Stopped at the daily cost cap: this investigation alone reached the whole of --max-daily-cost ($0.5) after an estimated $0.6030, so a later day would stop it again. Raise --max-daily-cost and retry it.',
+        attempts: 1,
+      },
       waiting('0.6030', '2026-12-04T00:00:00.000Z'),
     ]);
     expect(await harness.store.diagnoses.count()).toBe(0);

@@ -134,6 +134,11 @@ async function run(
     const costUsd = error.details.costUsd;
     await spent(typeof costUsd === 'number' ? costUsd : undefined);
     if (!dayBinds) return { stopped: error.message };
+    // With the whole day's budget it still reached it: a later day gives it no more, so waiting
+    // would spend the cap again every day for nothing.
+    if (leftUsd >= (context.maxDailyCostUsd ?? Infinity)) {
+      return { stopped: wholeDayReached(context, costUsd) };
+    }
     const spentUsd = await context.store.spend.ofDay(now);
     return { waiting: await waitForNextDay(context, job, { spentUsd, now }) };
   }
@@ -152,6 +157,12 @@ async function run(
   if (created)
     context.log(`group ${group.id} (${group.label}) diagnosed at ${revision.slice(0, 12)}`);
   return {};
+}
+
+/** Why a run that had the whole day's budget and reached it stops for good. */
+function wholeDayReached(context: PipelineContext, costUsd: unknown): string {
+  const spent = typeof costUsd === 'number' ? ` after an estimated $${costUsd.toFixed(4)}` : '';
+  return `Stopped at the daily cost cap: this investigation alone reached the whole of --max-daily-cost ($${context.maxDailyCostUsd})${spent}, so a later day would stop it again. Raise --max-daily-cost and retry it.`;
 }
 
 /** A reason on one line of at most 300 characters. */

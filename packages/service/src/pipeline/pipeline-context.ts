@@ -42,8 +42,10 @@ export interface PipelineContextOptions {
    * Cost cap of all investigations with a model in one UTC day, in US dollars (the estimates of
    * the investigator's `stats.costUsd`, kept per run in the store). Each investigation may spend
    * at most what is left of the day; once nothing is left, investigations wait — queued, with the
-   * reason in the group's investigation state — until the next UTC midnight. Investigations
-   * running at once may overshoot it by what was left when each started. Default: no cap.
+   * reason in the group's investigation state — until the next UTC midnight. One that reaches
+   * the cap having had the whole day's budget fails instead (a later day would stop it again).
+   * Investigations running at once may overshoot it by what was left when each started.
+   * Default: no cap.
    */
   maxDailyCostUsd?: number;
   /** The clock the daily cost cap reads (tests move it to the next day). Default: the system's. */

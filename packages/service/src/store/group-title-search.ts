@@ -47,8 +47,9 @@ export function groupTitleMatches(
   if (dialect === 'postgres') {
     return sql<SqlBool>`(${sql.join(words.map(contains), sql` and `)})`;
   }
-  const indexed = words.filter((word) => word.length >= 3);
-  const short = words.filter((word) => word.length < 3);
+  // Characters, not UTF-16 code units: the trigram index finds nothing for fewer than three.
+  const indexed = words.filter((word) => [...word].length >= 3);
+  const short = words.filter((word) => [...word].length < 3);
   const conditions = [
     // A trigram phrase matches wherever the text occurs; double quotes are doubled inside one.
     ...(indexed.length > 0

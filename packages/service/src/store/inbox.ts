@@ -3,37 +3,16 @@
  * platform and words (in the title or any report's text), sorted, paged.
  */
 import { type Kysely, sql } from 'kysely';
-import type { GroupPriority, GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
+import type { InboxSort } from '../vocabulary.js';
 import { escapeLike, groupTitleMatches } from './group-title-search.js';
 import { toGroup } from './groups.js';
 import { reportPlatform, reportRelease } from './inbox-rows.js';
-import type { GroupRecord } from './records.js';
+import type { GroupRecord, SavedViewFilters } from './records.js';
 import { reportTextMatches } from './report-search.js';
 import type { Database, GroupRow } from './schema.js';
 
-/** Filters and paging of {@link queryInbox}. */
-export interface InboxQuery {
-  project?: string;
-  label?: ReportLabel;
-  status?: GroupStatus;
-  /** Source kind (`files`, `sentry`, …): groups with at least one report from it. */
-  source?: string;
-  /**
-   * Words to find: groups whose title contains every word (case-insensitive), or with a report
-   * whose text holds every word as a word prefix (full-text search, see `report-search.ts`).
-   */
-  q?: string;
-  /** An assignee's name, or `none`: unassigned groups. */
-  assignee?: string;
-  /** A priority, or `none`: groups without one. */
-  priority?: GroupPriority | 'none';
-  /**
-   * A release or app version (`2.13.0`): groups with a report from it, read as the inbox row's
-   * release column reads it (see `reportRelease`). Exact, after trimming.
-   */
-  release?: string;
-  /** A platform (`android`, `ios`, `javascript`): groups with a report from it; any case. */
-  platform?: string;
+/** Filters (those a saved view keeps) and paging of {@link queryInbox}. */
+export interface InboxQuery extends SavedViewFilters {
   /** Order. Default `newest`. */
   sort?: InboxSort;
   /** Page size. Default 50, at most 200. */
