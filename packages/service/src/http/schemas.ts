@@ -54,6 +54,16 @@ export const inboxFiltersSchema = z
       .max(200)
       .optional()
       .describe("Words to find in the group's title or any of its reports' text (word prefixes)"),
+    release: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Release or app version (2.13.0): groups with a report from it'),
+    platform: z
+      .string()
+      .max(50)
+      .optional()
+      .describe('Platform (android, ios, javascript, any case): groups with a report from it'),
   })
   .strict();
 

@@ -176,6 +176,13 @@ export interface SavedViewFilters {
   assignee?: string;
   /** A priority, or `none`: groups without one. */
   priority?: GroupPriority | 'none';
+  /**
+   * A release or app version (`2.13.0`): groups with a report from it, read as the inbox row's
+   * release column reads it (see `reportRelease`). Exact, after trimming.
+   */
+  release?: string;
+  /** A platform (`android`, `ios`, `javascript`): groups with a report from it; any case. */
+  platform?: string;
 }
 
 /** A named inbox query (filters and sort) to apply again later. */
