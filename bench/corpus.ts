@@ -6,8 +6,8 @@
  * - `corpus:list` prints the repositories needed (the data sets of bench/corpus/sources.json and
  *   every project of the committed facts) and whether DIR has them.
  * - `corpus:build` reads every record of every data set, finds the commit that landed its fix in
- *   the project's history (the pull request's squash or merge commit, else the one commit whose
- *   message closes the issue), takes the gold from that commit's real diff (non-test source files
+ *   the project's history (the pull request's squash or merge commit, else the commit whose
+ *   message closes the issue, else the one change whose subject names it), takes the gold from that commit's real diff (non-test source files
  *   that exist at the parent; see corpus-gold.ts), and writes bench/corpus/cases.jsonl and its
  *   SHA-256. A record is dropped, with the reason counted, when its project is excluded (issue
  *   #33's list of projects kept for measuring generalization), is not in DIR, has no single fix

@@ -1,7 +1,8 @@
 /**
- * `npm run bench:grouping-fit`: fits text grouping's two settings — the least Jaccard similarity
- * of content shingles (`NEAR_DUPLICATE_THRESHOLD`) and the fewest distinct content words
- * (`MIN_CONTENT_WORDS`) — on the grouping set, checked on held-out data sets: three folds (Hadoop
+ * `npm run bench:grouping-fit`: fits text grouping's three settings — the least Jaccard similarity
+ * of content shingles (`NEAR_DUPLICATE_THRESHOLD`), the fewest distinct content words
+ * (`MIN_CONTENT_WORDS`) and the least Jaccard similarity of the titles' content words
+ * (`MIN_TITLE_SIMILARITY`) — on the grouping set, checked on held-out data sets: three folds (Hadoop
  * JIRA, SeaMonkey Bugzilla, the GitHub issues), each measured with the settings chosen on the
  * other two (the most recall with pairwise precision ≥ 0.95 there; else the most precision, the
  * stricter setting on a tie).
@@ -19,16 +20,18 @@ import {
   contentWords,
   crashSignature,
   DEFAULT_BOILERPLATE,
+  ISSUE_TEXT,
+  jaccard,
   joinBoilerplate,
   learnBoilerplate,
-  MIN_CONTENT_WORDS,
-  NEAR_DUPLICATE_THRESHOLD,
+  type TextSettings,
 } from '@sightline/service/internal';
 import { type GroupingCase, readGroupingCases } from './lib/grouping-set.js';
 import { markdownTable, updateReadmeTable } from './lib/results.js';
 
 const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 const MIN_WORDS = [4, 6, 8, 10, 12, 16, 20];
+const TITLE_SIMILARITIES = [0, 0.2, 0.4, 0.6, 0.8];
 const PRECISION_TARGET = 0.95;
 
 const { cases, missing, stale } = readGroupingCases();
@@ -41,6 +44,8 @@ interface Pair {
   similarity: number;
   /** Fewer distinct content words of the two. */
   words: number;
+  /** Jaccard similarity of the two titles' content words. */
+  title: number;
   same: boolean;
 }
 
@@ -74,6 +79,7 @@ function foldOf(name: string, members: readonly GroupingCase[]): Fold {
         group: entry.group,
         distinct: new Set(words).size,
         shingles: contentShingles(words),
+        title: new Set(contentWords(entry.report.title, boilerplate)),
       };
     });
     for (let i = 0; i < items.length; i += 1) {
@@ -89,26 +95,31 @@ function foldOf(name: string, members: readonly GroupingCase[]): Fold {
         for (const shingle of small.shingles) if (large.shingles.has(shingle)) shared += 1;
         if (shared === 0) continue;
         const union = a.shingles.size + b.shingles.size - shared;
-        pairs.push({ similarity: shared / union, words: Math.min(a.distinct, b.distinct), same });
+        pairs.push({
+          similarity: shared / union,
+          words: Math.min(a.distinct, b.distinct),
+          title: jaccard(a.title, b.title),
+          same,
+        });
       }
     }
   }
   return { name, pairs, known };
 }
 
-function score(fold: Fold, threshold: number, minWords: number) {
+function score(fold: Fold, { threshold, minWords, minTitle }: Setting) {
   let made = 0;
   let right = 0;
   for (const pair of fold.pairs) {
-    if (pair.similarity < threshold || pair.words < minWords) continue;
+    if (pair.similarity < threshold || pair.words < minWords || pair.title < minTitle) continue;
     made += 1;
     if (pair.same) right += 1;
   }
   return { made, right, known: fold.known };
 }
 
-function pooled(folds: readonly Fold[], threshold: number, minWords: number) {
-  const totals = folds.map((fold) => score(fold, threshold, minWords));
+function pooled(folds: readonly Fold[], setting: Setting) {
+  const totals = folds.map((fold) => score(fold, setting));
   const made = totals.reduce((sum, t) => sum + t.made, 0);
   const right = totals.reduce((sum, t) => sum + t.right, 0);
   const known = totals.reduce((sum, t) => sum + t.known, 0);
@@ -119,20 +130,26 @@ function pooled(folds: readonly Fold[], threshold: number, minWords: number) {
   };
 }
 
+/** One setting of the text rule (the service's `TextSettings`). */
+type Setting = TextSettings;
+
 function choose(folds: readonly Fold[]) {
-  let best: { threshold: number; minWords: number; precision: number; recall: number } | undefined;
+  let best: (Setting & { precision: number; recall: number }) | undefined;
   for (const threshold of THRESHOLDS) {
     for (const minWords of MIN_WORDS) {
-      const { precision, recall } = pooled(folds, threshold, minWords);
-      const candidate = { threshold, minWords, precision, recall };
-      const meets = (c: typeof candidate) => c.precision >= PRECISION_TARGET;
-      if (
-        !best ||
-        (meets(candidate) && (!meets(best) || candidate.recall > best.recall)) ||
-        // Without a setting precise enough, the most precise; on a tie the stricter (later) one.
-        (!meets(candidate) && !meets(best) && candidate.precision >= best.precision)
-      ) {
-        best = candidate;
+      for (const minTitle of TITLE_SIMILARITIES) {
+        const setting = { threshold, minWords, minTitle };
+        const { precision, recall } = pooled(folds, setting);
+        const candidate = { ...setting, precision, recall };
+        const meets = (c: typeof candidate) => c.precision >= PRECISION_TARGET;
+        if (
+          !best ||
+          (meets(candidate) && (!meets(best) || candidate.recall > best.recall)) ||
+          // Without a setting precise enough, the most precise; on a tie the stricter (later) one.
+          (!meets(candidate) && !meets(best) && candidate.precision >= best.precision)
+        ) {
+          best = candidate;
+        }
       }
     }
   }
@@ -147,14 +164,15 @@ const sources: [string, (entry: GroupingCase) => boolean][] = [
 ];
 const folds = sources.map(([name, keep]) => foldOf(name, cases.filter(keep)));
 
+const SHIPPED: Setting = ISSUE_TEXT;
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 const rows = folds.map((held) => {
   const chosen = choose(folds.filter((fold) => fold !== held));
-  const check = pooled([held], chosen.threshold, chosen.minWords);
-  const current = pooled([held], NEAR_DUPLICATE_THRESHOLD, MIN_CONTENT_WORDS);
+  const check = pooled([held], chosen);
+  const current = pooled([held], SHIPPED);
   return [
     held.name,
-    `${chosen.threshold} / ${chosen.minWords}`,
+    `${chosen.threshold} / ${chosen.minWords} / ${chosen.minTitle}`,
     `${percent(chosen.precision)} / ${percent(chosen.recall)}`,
     `${percent(check.precision)} / ${percent(check.recall)} (${check.made} pairs)`,
     `${percent(current.precision)} / ${percent(current.recall)} (${current.made} pairs)`,
@@ -164,14 +182,14 @@ const all = choose(folds);
 const table = markdownTable(
   [
     'held-out data set',
-    'chosen on the others: threshold / min words',
+    'chosen on the others: threshold / min words / min title similarity',
     'P / R where chosen',
     'P / R held out',
-    `P / R held out with the shipped ${NEAR_DUPLICATE_THRESHOLD} / ${MIN_CONTENT_WORDS}`,
+    `P / R held out with the shipped ${SHIPPED.threshold} / ${SHIPPED.minWords} / ${SHIPPED.minTitle}`,
   ],
   rows,
 );
-const summary = `Chosen on all three: threshold ${all.threshold}, min words ${all.minWords} (pairwise precision ${percent(all.precision)}, recall ${percent(all.recall)} of known pairs among reports grouped by text).`;
+const summary = `Chosen on all three: threshold ${all.threshold}, min words ${all.minWords}, min title similarity ${all.minTitle} (pairwise precision ${percent(all.precision)}, recall ${percent(all.recall)} of known pairs among reports grouped by text).`;
 console.log(table);
 console.log(summary);
 await updateReadmeTable('grouping-fit', `${table}\n\n${summary}`);

@@ -6,8 +6,8 @@
  *
  * - regression set: reports that name a good and a bad version, or a commit, whose window the
  *   history resolves before the fix: localization Acc@1/@5 without history and with the window's
- *   evidence added (window-signal.ts), its one parameter q fitted on the other repositories'
- *   cases (bench/lib/window-cv.ts); the rest: Acc@1/@5 as investigate would rank them;
+ *   evidence added (window-signal.ts), its parameters (q, the score temperature) fitted on the
+ *   other repositories' cases (bench/lib/window-cv.ts); the rest: Acc@1/@5 as investigate would rank them;
  * - SZZ set: the bug-introducing commits of the fix (Śliwerski et al. 2005: the commits that last
  *   changed the lines the fix changed, blamed at the parent); hit when one of them is among the
  *   top 3 suspect commits of the localizer's top-5 suspect ranges;
@@ -29,7 +29,11 @@ import {
 } from '@sightline/codebase';
 import { blameRange } from '@sightline/codebase/internal';
 import { investigate, type Suspect } from '@sightline/investigator';
-import { liftWindowFiles, WINDOW_HOLDS_FIX } from '@sightline/investigator/internal';
+import {
+  liftWindowFiles,
+  SCORE_TEMPERATURE,
+  WINDOW_HOLDS_FIX,
+} from '@sightline/investigator/internal';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
@@ -42,7 +46,9 @@ import {
 import {
   crossValidatedRanks,
   fitHoldsFix,
+  fitTemperature,
   goldRank,
+  type RankedCase,
   rankWith,
   type WindowCase,
   windowHoldsFix,
@@ -55,6 +61,15 @@ const SHARD = /^(\d+)\/(\d+)$/.exec(process.env.HISTORY_BENCH_SHARD ?? '');
 /** Work trees and index caches of this process (shards run side by side each check out their own). */
 const WORK = path.join(CLONES, SHARD ? `shard-${SHARD[1]}` : '.');
 const BUDGET_MS = Number(process.env.HISTORY_BENCH_MINUTES ?? 30) * 60_000;
+/**
+ * `HISTORY_BENCH_PART=regression|large|rest`: measure only that part of the measuring order (to
+ * fill the cache part by part, e.g. the blame-time cases at normal priority once the localizer's
+ * suspects are cached); unset: every part.
+ */
+const PART = process.env.HISTORY_BENCH_PART;
+if (PART !== undefined && !['regression', 'large', 'rest'].includes(PART)) {
+  throw new Error(`HISTORY_BENCH_PART must be regression, large or rest (got ${PART})`);
+}
 
 interface CaseResult {
   id: string;
@@ -368,7 +383,7 @@ const commitCount = (mirror: string, revision: string) =>
  * Measuring order: regression-report candidates, then cases on histories of ≥ 10,000 commits (the
  * blame-time figure's set), then the rest in corpus order.
  */
-function measuringOrder(usable: GitCase[]): GitCase[] {
+function measuringOrder(usable: GitCase[]): { part: string; item: GitCase }[] {
   const regression = usable.filter((item) =>
     isRegressionReport(`${item.report.title}\n${item.report.body}`),
   );
@@ -382,7 +397,11 @@ function measuringOrder(usable: GitCase[]): GitCase[] {
     (item) =>
       largeRepos.has(item.repo) && commitCount(mirrorOf(item.repo) ?? '', item.parent) >= 10_000,
   );
-  return [...regression, ...large, ...rest.filter((item) => !large.includes(item))];
+  return [
+    ...regression.map((item) => ({ part: 'regression', item })),
+    ...large.map((item) => ({ part: 'large', item })),
+    ...rest.filter((item) => !large.includes(item)).map((item) => ({ part: 'rest', item })),
+  ];
 }
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
@@ -392,12 +411,14 @@ async function main() {
   const { cases } = readCorpusCases();
   const usable = cases.filter(isGitCase).filter((item) => mirrorOf(item.repo));
   const ordered = measuringOrder(usable);
+  const casesById = new Map(usable.map((item) => [item.id, item]));
   const results: CaseResult[] = [];
   const windowCases: WindowCase[] = [];
   /** Each measured case's window (null: none), to rank the rest with the shipped q. */
   const windows = new Map<string, WindowCase | null>();
   const failed: string[] = [];
-  for (const [at, item] of ordered.entries()) {
+  const measuring = ordered.filter((entry) => PART === undefined || entry.part === PART);
+  for (const [at, { item }] of measuring.entries()) {
     if (SHARD && at % Number(SHARD[2]) !== Number(SHARD[1]) - 1) continue;
     const kept = readMeasured(item);
     if (!kept && Date.now() - started > BUDGET_MS) continue;
@@ -418,11 +439,19 @@ async function main() {
       process.stderr.write(`${item.id}: failed (${String(error).split('\n')[0]})\n`);
     }
   }
-  if (SHARD) return;
+  if (SHARD || PART) return;
   // The regression set: regression reports whose window the history resolves before the fix.
   const regressionSet = results.filter((result) => result.regressionReport && result.window);
   const rest = results.filter((result) => !(result.regressionReport && result.window));
-  const validated = crossValidatedRanks(windowCases);
+  // Every measured case's suspects (cached with the localizer that ranked them) fit the temperature.
+  const ranked: RankedCase[] = results.map((result) => ({
+    repo: result.repo,
+    suspects: JSON.parse(
+      readFileSync(path.join(CLONES, 'suspects', LOCALIZER_KEY, `${result.id}.json`), 'utf8'),
+    ) as Suspect[],
+    gold: casesById.get(result.id)?.gold.map((entry) => entry.file) ?? [],
+  }));
+  const validated = crossValidatedRanks(windowCases, ranked);
   const accOf = (ranks: number[], k: number) =>
     ranks.length ? ranks.filter((rank) => rank <= k).length / ranks.length : 0;
   const acc = {
@@ -448,13 +477,16 @@ async function main() {
         accOf(
           rest.map((result) => {
             const window = windows.get(result.id);
-            return window ? rankWith(window, WINDOW_HOLDS_FIX) : result.rankWithout;
+            return window
+              ? rankWith(window, WINDOW_HOLDS_FIX, SCORE_TEMPERATURE)
+              : result.rankWithout;
           }),
           k,
         ),
     },
   };
   const fitted = fitHoldsFix(windowCases);
+  const fittedTemperature = fitTemperature(ranked);
   const szz = results.filter((result) => result.szz);
   const szzHit = szz.length ? szz.filter((result) => result.szz?.hitTop3).length / szz.length : 0;
   const large = results.filter((result) => result.commits >= 10_000);
@@ -466,15 +498,15 @@ async function main() {
       corpus: 'bench/corpus/cases.jsonl',
       casesMeasured: results.length,
       casesAvailable: usable.length,
-      regressionCandidates: ordered.filter((item) =>
-        isRegressionReport(`${item.report.title}\n${item.report.body}`),
-      ).length,
+      regressionCandidates: ordered.filter((entry) => entry.part === 'regression').length,
       windowsAfterFix: results.filter((result) => result.windowAfterFix).length,
       restWithWindow,
       failed,
       budgetMinutes: BUDGET_MS / 60_000,
       holdsFixShipped: WINDOW_HOLDS_FIX,
       holdsFixPerFold: validated.map((entry) => Math.round(entry.holdsFix * 1000) / 1000),
+      temperatureShipped: SCORE_TEMPERATURE,
+      temperaturePerFold: validated.map((entry) => entry.temperature),
       cases: results.map(({ szz, ...result }) => ({
         ...result,
         szz: szz && { introducing: szz.introducing, hitTop3: szz.hitTop3 },
@@ -488,6 +520,7 @@ async function main() {
         acc5Without: fraction(acc.regression.without(5)),
         acc5With: fraction(acc.regression.with(5)),
         holdsFixFitted: fraction(fitted),
+        temperatureFitted: { value: fittedTemperature, unit: 'score units per log-odds' },
       },
       rest: {
         cases: { value: rest.length, unit: 'cases' },
@@ -545,10 +578,10 @@ async function main() {
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${results.length} corpus cases measured in a ${BUDGET_MS / 60_000}-minute budget (regression candidates first, then histories of ≥ 10,000 commits); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio to each suspect's score (window-signal.ts), with q (the chance a window holds the fix's file) fitted on the other repositories' regression cases (leave-one-repository-out; fitted on all: ${pct(fitted)}, shipped: ${pct(WINDOW_HOLDS_FIX)}). The rest are ranked with the shipped q wherever investigate would find a window. SZZ commits are blamed at the parent from the lines each fix changed. Run: \`nice -n 10 npm run bench:history\`.`,
+    )}\n\n${results.length} corpus cases measured in a ${BUDGET_MS / 60_000}-minute budget (regression candidates first, then histories of ≥ 10,000 commits); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio, times the localizer's score temperature, to each suspect's score (window-signal.ts), with q (the chance a window is right) fitted by maximum likelihood on the other repositories' regression cases and the temperature on the other repositories' cases (leave-one-repository-out; fitted on all: q ${pct(fitted)}, temperature ${fittedTemperature}; shipped: ${pct(WINDOW_HOLDS_FIX)}, ${SCORE_TEMPERATURE}). The rest are ranked with the shipped values wherever investigate would find a window. SZZ commits are blamed at the parent from the lines each fix changed. Run: \`nice -n 10 npm run bench:history\`.`,
   );
   process.stdout.write(
-    `${JSON.stringify({ regression: regressionSet.length, acc1: [acc.regression.without(1), acc.regression.with(1)], acc5: [acc.regression.without(5), acc.regression.with(5)], rest: rest.length, restAcc1: [acc.rest.without(1), acc.rest.with(1)], fitted, szz: szz.length, szzHit, blameMedian, large: large.length, measured: results.length })}\n`,
+    `${JSON.stringify({ regression: regressionSet.length, acc1: [acc.regression.without(1), acc.regression.with(1)], acc5: [acc.regression.without(5), acc.regression.with(5)], rest: rest.length, restAcc1: [acc.rest.without(1), acc.rest.with(1)], fitted, fittedTemperature, szz: szz.length, szzHit, blameMedian, large: large.length, measured: results.length })}\n`,
   );
 }
 

@@ -85,10 +85,11 @@ export interface FixCommit {
   fix: string;
   parent: string;
   /**
-   * How it was found: `squash`, `merge`, `fast-forward`, `rebase`, `closes` (the message closes the issue)
+   * How it was found: `squash`, `merge`, `fast-forward`, `rebase`, `closes` (the message closes the issue),
+   * `subject` (the subject starts by naming the issue, `Issue #N: …`),
    * `linked` (the data set's issue tracker links it) or `key` (the message names the tracker's key).
    */
-  via: 'squash' | 'merge' | 'fast-forward' | 'rebase' | 'closes' | 'linked' | 'key';
+  via: 'squash' | 'merge' | 'fast-forward' | 'rebase' | 'closes' | 'subject' | 'linked' | 'key';
 }
 
 /**
@@ -133,18 +134,52 @@ export async function findFixCommit(
     if (rebased) return rebased;
   }
   if (issue !== undefined) {
-    // `Fixes #N`, `close #N`, `resolves: #N`, and the issue's URL after such a word.
-    const closes = new RegExp(
-      `\\b(fix(e[sd])?|close[sd]?|resolve[sd]?)\\s*:?\\s+(#|https://github\\.com/[\\w.-]+/[\\w.-]+/issues/)${issue}\\b`,
-      'i',
-    );
     // A merge commit counts too (a pull request's body that closes the issue lands in it); its
     // diff is taken against its first parent.
-    const found = commits.filter((line) => line.parents.length >= 1 && closes.test(line.message));
+    const found = commits.filter(
+      (line) => line.parents.length >= 1 && closesIssue(line.message, issue),
+    );
     const landed = await earliestOnMainline(gitDir, found);
     if (landed) return { fix: landed.hash, parent: landed.parents[0] ?? '', via: 'closes' };
+    // A subject that names the issue (`Issue #N: …`, `#N: …`): one change, perhaps cherry-picked
+    // to release branches (same subject); several different subjects are a series, not one fix.
+    const named = commits.filter(
+      (line) => line.parents.length === 1 && subjectNamesIssue(subject(line), issue),
+    );
+    if (new Set(named.map(subject)).size === 1) {
+      const first = await earliestOnMainline(gitDir, named);
+      if (first) return { fix: first.hash, parent: first.parents[0] ?? '', via: 'subject' };
+    }
   }
   return undefined;
+}
+
+/**
+ * True when a commit message closes issue `issue` with a closing word: `Fixes #N`, `close #N`,
+ * `resolves: #N`, `fixed issue #N`, `Fixing #N`, `fix for issue: N`, or the issue's URL after such a word (GitHub's closing
+ * keywords, https://docs.github.com/en/issues/tracking-your-work-with-issues/linking-a-pull-request-to-an-issue).
+ * @param message - the full commit message.
+ * @param issue - the issue number.
+ */
+export function closesIssue(message: string, issue: number): boolean {
+  return new RegExp(
+    `\\b(fix(e[sd]|ing)?|close[sd]?|resolve[sd]?)(\\s+for)?\\s*:?\\s+((issue|bug)\\s*:?\\s*#?|#|https://github\\.com/[\\w.-]+/[\\w.-]+/issues/)${issue}\\b`,
+    'i',
+  ).test(message);
+}
+
+/**
+ * True when a commit subject starts by naming issue `issue` as the change's topic, the convention
+ * of projects that link without a closing word: `Issue #N: …`, `issue N - …`, `#N: …`, `[#N] …`,
+ * `GH-N: …`, `(#N) …`. A number further in the subject (`… (#N)`, a pull request) does not count.
+ * @param subject - the commit message's first line.
+ * @param issue - the issue number.
+ */
+export function subjectNamesIssue(subject: string, issue: number): boolean {
+  return new RegExp(
+    `^\\s*(?:(?:issue|bug|ticket)\\s*#?\\s*${issue}\\b\\s*[:.\\-–)]|#${issue}\\b\\s*[:.\\-–]|[[(]#?${issue}[\\])]|gh-${issue}\\b\\s*[:.\\-–])`,
+    'i',
+  ).test(subject);
 }
 
 /**

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
-import type { CorpusReport, ReportSource } from './corpus.js';
+import { type CorpusReport, type ReportSource, recordSource } from './corpus.js';
 import { git, showMany } from './corpus-git.js';
 import { BENCH_DIR } from './npm-pack.js';
 
@@ -93,18 +93,6 @@ interface GhrbReport {
   description_text: string;
 }
 
-/** Where a record of a data set is: the data set's file at its commit, and the record's key. */
-function sourceOf(spec: SourceSpec, file: string, record: string): ReportSource {
-  return {
-    dataset: spec.dataset,
-    repo: spec.repo,
-    commit: spec.commit,
-    path: file,
-    record,
-    licence: spec.licence,
-  };
-}
-
 /** Records of one file: JSON Lines, a JSON array, or one JSON object. Bad lines are skipped. */
 function parseRecords(text: string): unknown[] {
   const trimmed = text.trim();
@@ -136,7 +124,7 @@ function splitStatement(statement: string): CorpusReport {
 }
 
 function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidate[] {
-  const source = (key: string) => sourceOf(spec, file, key);
+  const source = (key: string) => recordSource(spec, file, key);
   if (spec.format === 'multi-swe-bench') {
     const entry = record as MultiSweRecord;
     const issue = entry.resolved_issues?.find((candidate) => candidate.title || candidate.body);
@@ -216,7 +204,7 @@ async function harborCandidate(
     pr: Number.isInteger(pr) ? pr : undefined,
     issue: Number(heading[1]),
     report: { title: (heading[2] ?? '').trim(), body },
-    source: sourceOf(spec, `${folder}/instruction.md`, path.basename(folder)),
+    source: recordSource(spec, `${folder}/instruction.md`, path.basename(folder)),
   };
 }
 
@@ -271,7 +259,7 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
         title: (issue.fields?.summary ?? '').trim(),
         body: (issue.fields?.description ?? '').replace(/\r\n/g, '\n').trim(),
       },
-      source: sourceOf(spec, file, key),
+      source: recordSource(spec, file, key),
     });
   });
   return candidates;
@@ -328,7 +316,7 @@ async function andror2Candidates(spec: SourceSpec, gitDir: string): Promise<Cand
       repo: issue[1] ?? '',
       issue: Number(issue[2]),
       report: { title, body: body.replace(/\n{3,}/g, '\n\n') },
-      source: sourceOf(spec, page, path.basename(file, '.json')),
+      source: recordSource(spec, page, path.basename(file, '.json')),
     });
   }
   return candidates;
@@ -368,7 +356,7 @@ async function themisCandidates(spec: SourceSpec, gitDir: string): Promise<Candi
       pr: pr ? Number(pr) : undefined,
       issue: Number(number),
       report: { title: (text.split('\n')[0] ?? '').trim(), body: text },
-      source: sourceOf(spec, log, `${repo}#${number}`),
+      source: recordSource(spec, log, `${repo}#${number}`),
     });
   }
   return [...candidates.values()];

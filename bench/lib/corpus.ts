@@ -44,6 +44,21 @@ export interface ReportSource {
   licence: string;
 }
 
+/**
+ * Where a record of a data set is: the data set's file at its commit, and the record's key.
+ * @param dataSet - the data set as its sources list names it (`dataset`, `repo`, `commit`, `licence`).
+ * @param file - the data set's file holding the record.
+ * @param record - the record's key in that file.
+ */
+export function recordSource(
+  dataSet: Pick<ReportSource, 'dataset' | 'repo' | 'commit' | 'licence'>,
+  file: string,
+  record: string,
+): ReportSource {
+  const { dataset, repo, commit, licence } = dataSet;
+  return { dataset, repo, commit, path: file, record, licence };
+}
+
 /** One committed case: facts only, no report text. */
 export interface CorpusFact {
   format: typeof CORPUS_FORMAT;
@@ -55,7 +70,8 @@ export interface CorpusFact {
   parent: string;
   /**
    * How the fix commit was found: the pull request's `squash`, `merge`, `fast-forward` or
-   * `rebase` commits, the commit whose message `closes` the issue, the commit the issue tracker
+   * `rebase` commits, the commit whose message `closes` the issue, the one change whose
+   * `subject` starts by naming the issue (`Issue #N: …`, `#N: …`), the commit the issue tracker
    * `linked`, or the commit whose message names the tracker's `key`.
    */
   fix_found_by: string;
@@ -181,21 +197,34 @@ export function readCorpusCases({
   missing: string[];
   stale: string[];
 } {
-  const cases: CorpusCase[] = [];
+  const found = withCachedReports(readCorpusFacts(facts), (id) => reportPath(id, reports));
+  const cases = found.cases.map(({ fact, report }) => factAsCase(fact, report));
+  return { cases, missing: found.missing, stale: found.stale };
+}
+
+/**
+ * Joins committed facts with their report texts in the cache.
+ * @param facts - the facts, each with its id and the SHA-256 of its report ({@link reportHash}).
+ * @param reportFile - the cache file of a fact's report.
+ * @returns per fact in order, with its report when the cached text matches its hash; the ids
+ *   `missing` from the cache and those `stale` (text differs from its hash).
+ */
+export function withCachedReports<Fact extends { id: string; report_sha256: string }>(
+  facts: readonly Fact[],
+  reportFile: (id: string) => string,
+): { cases: { fact: Fact; report: CorpusReport }[]; missing: string[]; stale: string[] } {
+  const cases: { fact: Fact; report: CorpusReport }[] = [];
   const missing: string[] = [];
   const stale: string[] = [];
-  for (const fact of readCorpusFacts(facts)) {
-    const file = reportPath(fact.id, reports);
+  for (const fact of facts) {
+    const file = reportFile(fact.id);
     if (!existsSync(file)) {
       missing.push(fact.id);
       continue;
     }
     const report = JSON.parse(readFileSync(file, 'utf8')) as CorpusReport;
-    if (reportHash(report) !== fact.report_sha256) {
-      stale.push(fact.id);
-      continue;
-    }
-    cases.push(factAsCase(fact, report));
+    if (reportHash(report) !== fact.report_sha256) stale.push(fact.id);
+    else cases.push({ fact, report });
   }
   return { cases, missing, stale };
 }

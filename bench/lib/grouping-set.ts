@@ -6,9 +6,14 @@
  * text. `npm run grouping:fill` copies the texts into `bench/.cache/grouping/` (git-ignored),
  * checked against their hashes; `bench:grouping` reads them from there.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type CorpusReport, type ReportSource, readFactLines, reportHash } from './corpus.js';
+import {
+  type CorpusReport,
+  type ReportSource,
+  readFactLines,
+  reportHash,
+  withCachedReports,
+} from './corpus.js';
 import type { GroupingCandidate } from './grouping-sources.js';
 import { BENCH_DIR } from './npm-pack.js';
 
@@ -64,18 +69,9 @@ export function readGroupingCases({
   facts?: string;
   reports?: string;
 } = {}): { cases: GroupingCase[]; missing: string[]; stale: string[] } {
-  const cases: GroupingCase[] = [];
-  const missing: string[] = [];
-  const stale: string[] = [];
-  for (const fact of readGroupingFacts(facts)) {
-    const file = groupingReportPath(fact.id, reports);
-    if (!existsSync(file)) {
-      missing.push(fact.id);
-      continue;
-    }
-    const report = JSON.parse(readFileSync(file, 'utf8')) as CorpusReport;
-    if (reportHash(report) !== fact.report_sha256) stale.push(fact.id);
-    else cases.push({ ...fact, report });
-  }
-  return { cases, missing, stale };
+  const found = withCachedReports(readGroupingFacts(facts), (id) =>
+    groupingReportPath(id, reports),
+  );
+  const cases = found.cases.map(({ fact, report }) => ({ ...fact, report }));
+  return { cases, missing: found.missing, stale: found.stale };
 }

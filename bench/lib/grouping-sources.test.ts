@@ -46,14 +46,19 @@ describe('grouping set readers', () => {
   });
 
   it('joins the groups of a report filed twice with the same text', () => {
-    const candidate = (id: string, title: string, group = id): GroupingCandidate => ({
+    const candidate = (
+      id: string,
+      title: string,
+      body = 'Steps: open it, then save it twice.',
+      group = id,
+    ): GroupingCandidate => ({
       id,
       project: 'acme/app',
       issue: id,
       created: '2024-01-01T00:00:00.000Z',
       group,
       group_by: 'singleton',
-      report: { title, body: 'Steps: open it.' },
+      report: { title, body },
       source: {
         dataset: 'x',
         repo: 'acme/data',
@@ -67,9 +72,14 @@ describe('grouping set readers', () => {
       candidate('1', 'Crash on save'),
       candidate('2', 'Crash on save'),
       candidate('3', 'Crash on load'),
+      // The same title again with a typo mended: filed twice; another text under it: another bug.
+      candidate('4', 'Crash on load', 'Steps: open it,  then save it twice!'),
+      candidate('5', 'Crash on load', 'Steps: rename the file while it loads.'),
     ]);
-    expect(joined.map((entry) => entry.group)).toEqual(['1', '1', '3']);
+    expect(joined.map((entry) => entry.group)).toEqual(['1', '1', '3', '3', '5']);
     expect(joined.map((entry) => entry.group_by)).toEqual([
+      'double-submission',
+      'double-submission',
       'double-submission',
       'double-submission',
       'singleton',

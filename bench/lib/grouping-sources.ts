@@ -22,7 +22,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
-import type { CorpusReport, ReportSource } from './corpus.js';
+import { distance as levenshtein } from 'fastest-levenshtein';
+import { type CorpusReport, type ReportSource, recordSource } from './corpus.js';
 import { BENCH_DIR } from './npm-pack.js';
 
 /** The committed list of data sets. */
@@ -62,7 +63,8 @@ export interface GroupingCandidate {
   group: string;
   /**
    * How the group was known: `tracker-duplicate`, `same-automated-error`, `double-submission`
-   * (the same title and text filed twice, which trackers often leave unlinked) or `singleton`.
+   * (the same title and nearly the same text filed twice, which trackers often leave unlinked) or
+   * `singleton`.
    */
   group_by: 'tracker-duplicate' | 'same-automated-error' | 'double-submission' | 'singleton';
   report: CorpusReport;
@@ -169,7 +171,7 @@ function readGitBugs(spec: GroupingSourceSpec, mirrors: string): GroupingCandida
       group: `${project}:${group}`,
       group_by: (sizes.get(group) ?? 1) > 1 ? 'tracker-duplicate' : 'singleton',
       report: { title: (record.Summary ?? '').trim(), body: record.Description ?? '' },
-      source: sourceOf(spec, spec.reports, `Issue id ${issue}`),
+      source: recordSource(spec, spec.reports, `Issue id ${issue}`),
     };
   });
 }
@@ -203,7 +205,7 @@ function readNlbse(spec: GroupingSourceSpec, mirrors: string): GroupingCandidate
       group: error ? `${project}:devtools:${error}` : `${project}:${id}`,
       group_by: error ? 'same-automated-error' : 'singleton',
       report: { title: (record.title ?? '').trim(), body },
-      source: sourceOf(spec, spec.reports, `repo ${project}, created_at ${record.created_at}`),
+      source: recordSource(spec, spec.reports, `repo ${project}, created_at ${record.created_at}`),
     });
   }
   // A DevTools error seen once is a group of its own.
@@ -217,33 +219,38 @@ function readNlbse(spec: GroupingSourceSpec, mirrors: string): GroupingCandidate
   );
 }
 
-function sourceOf(spec: GroupingSourceSpec, file: string, record: string): ReportSource {
-  return {
-    dataset: spec.dataset,
-    repo: spec.repo,
-    commit: spec.commit,
-    path: file,
-    record,
-    licence: spec.licence,
-  };
+/** Least similarity of two bodies (1 − Levenshtein distance / longer length) for one report filed twice. */
+export const DOUBLE_SUBMISSION_SIMILARITY = 0.9;
+
+/** 1 − edit distance / longer length of two texts with runs of white space collapsed (1: equal). */
+function textSimilarity(a: string, b: string): number {
+  const [x, y] = [a, b].map((text) => text.replace(/\s+/g, ' ').trim());
+  if (x === undefined || y === undefined) return 0;
+  const longer = Math.max(x.length, y.length);
+  return longer === 0 ? 1 : 1 - levenshtein(x, y) / longer;
 }
 
 /**
- * Joins the groups of reports filed twice with the same title and text (a double submission the
- * tracker left unlinked); the joined group is named after its first member's group.
+ * Joins the groups of reports filed twice with the same title and the same or nearly the same text
+ * (bodies at least {@link DOUBLE_SUBMISSION_SIMILARITY} alike: a re-submission with a line added or
+ * a typo mended), which trackers often leave unlinked; the joined group is named after its first
+ * member's group.
  */
 export function joinDoubleSubmissions(
   candidates: readonly GroupingCandidate[],
 ): GroupingCandidate[] {
-  const byText = new Map<string, string>();
+  const byTitle = new Map<string, GroupingCandidate[]>();
   const links: [string, string][] = [];
   for (const candidate of candidates) {
     const { title, body } = candidate.report;
     if (!title.trim()) continue;
-    const key = `${candidate.project}\u0000${title.trim()}\u0000${body.trim()}`;
-    const first = byText.get(key);
-    if (first) links.push([first, candidate.group]);
-    else byText.set(key, candidate.group);
+    const key = `${candidate.project}\u0000${title.trim()}`;
+    const earlier = byTitle.get(key) ?? [];
+    const first = earlier.find(
+      (other) => textSimilarity(other.report.body, body) >= DOUBLE_SUBMISSION_SIMILARITY,
+    );
+    if (first) links.push([first.group, candidate.group]);
+    byTitle.set(key, [...earlier, candidate]);
   }
   if (links.length === 0) return [...candidates];
   const groups = linkedGroups([...new Set(candidates.map((candidate) => candidate.group))], links);

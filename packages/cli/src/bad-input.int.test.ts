@@ -1,11 +1,11 @@
 /**
  * Unclean inputs found by hand (issue #34), each through the real command line with its message
  * and exit code: a named pipe nothing writes to, an invalid regular expression, a repeated
- * `--report`, and `--format markdown`. (A model server that never answers or refuses the key:
+ * `--report`, `--format markdown`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
  * commands/model-server.int.test.ts; `serve --data <file>`: commands/serve-start.int.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
@@ -72,7 +72,7 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `error: option '--report <file>' was given more than once (${JSON.stringify(report)}, ${JSON.stringify(other)}); it takes one value. Give it once.\n(run with --help for usage)\n`,
+      `sightline: --report was given more than once (${JSON.stringify(report)}, ${JSON.stringify(other)}); it takes one value. Give it once.\n(run with --help for usage)\n`,
     );
     expect(run.stdout).toBe('');
   });
@@ -86,5 +86,33 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     const timeless = (text: string) => text.replace(/\d+(\.\d+)? s\b/g, 'N s');
     expect(timeless(markdown.stdout)).toBe(timeless(md.stdout));
     expect(markdown.stdout).toContain(repo.bug.path);
+  });
+
+  // Root reads any folder whatever its mode, so as root the CLI runs as the unprivileged user
+  // nobody (65534), which may read the report and the CLI's files but not the folder.
+  it('a --repo folder this user may not read is exit 2 naming it, not a diagnosis blaming .gitignore', async () => {
+    const shared = await mkdtemp(path.join(tmpdir(), 'sightline-unreadable-'));
+    const locked = path.join(shared, 'repo');
+    await mkdir(locked);
+    await writeFile(path.join(locked, 'index.js'), 'export const total = 1;\n');
+    await writeFile(path.join(shared, 'report.md'), repo.reportText);
+    await chmod(shared, 0o755);
+    await chmod(path.join(shared, 'report.md'), 0o644);
+    await chmod(locked, 0o000);
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    try {
+      const run = await runCli(
+        ['investigate', '--repo', locked, '--report', path.join(shared, 'report.md'), '--no-cache'],
+        asNobody,
+      );
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `sightline: Cannot read repository directory "${locked}": permission denied. Give this user read and execute permission on it (chmod u+rx), or run as a user who can read it.\n`,
+      );
+      expect(run.stdout).toBe('');
+    } finally {
+      await chmod(locked, 0o755);
+      await rm(shared, { recursive: true, force: true });
+    }
   });
 });

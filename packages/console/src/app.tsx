@@ -4,16 +4,26 @@
  */
 import { PageContextProvider, PageHook } from '@sightline/page-context/react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ApiError } from './api/client.js';
 import { useLiveUpdates } from './api/live-updates.js';
 import { clearToken, readToken } from './api/token.js';
-import { AssistantPanel } from './assistant/assistant-panel.js';
-import { GroupPage } from './group/group-page.js';
 import { InboxPage } from './inbox/inbox-page.js';
 import { type Route, useRoute } from './router.js';
-import { SettingsPage } from './settings/settings-page.js';
 import { SignIn } from './sign-in.js';
+import { Loading } from './ui/states.js';
+
+// The first load is the inbox: the group page (code views, diffs), the settings and the assistant
+// (the chat panel, the AI SDK's UI) are chunks of their own, fetched when first shown.
+const AssistantPanel = lazy(() =>
+  import('./assistant/assistant-panel.js').then((module) => ({ default: module.AssistantPanel })),
+);
+const GroupPage = lazy(() =>
+  import('./group/group-page.js').then((module) => ({ default: module.GroupPage })),
+);
+const SettingsPage = lazy(() =>
+  import('./settings/settings-page.js').then((module) => ({ default: module.SettingsPage })),
+);
 
 const LIVE_LABELS = { connecting: 'connecting…', live: 'live', offline: 'offline, retrying' };
 
@@ -48,9 +58,12 @@ function pageLocation(route: Route) {
 }
 
 function Page({ route }: { route: Route }) {
-  if (route.name === 'group') return <GroupPage key={route.id} id={route.id} />;
-  if (route.name === 'settings') return <SettingsPage />;
-  return <InboxPage filters={route.filters} />;
+  if (route.name === 'inbox') return <InboxPage filters={route.filters} />;
+  return (
+    <Suspense fallback={<Loading what="the page" />}>
+      {route.name === 'group' ? <GroupPage key={route.id} id={route.id} /> : <SettingsPage />}
+    </Suspense>
+  );
 }
 
 /** The app. */
@@ -98,7 +111,11 @@ export function App() {
         <div className={assistant ? 'shell with-assistant' : 'shell'}>
           <TopBar route={route} onAssistant={() => setAssistant((open) => !open)} />
           <Page route={route} />
-          {assistant ? <AssistantPanel onClose={() => setAssistant(false)} /> : null}
+          {assistant ? (
+            <Suspense fallback={<Loading what="the assistant" />}>
+              <AssistantPanel onClose={() => setAssistant(false)} />
+            </Suspense>
+          ) : null}
         </div>
         <PageHook />
       </PageContextProvider>

@@ -1,27 +1,21 @@
 /**
- * Browser entry: adopts a `#token=…` fragment, then mounts. The o200k_base tokenizer (2 MB) is not
- * loaded here: page context counts with an estimate until the assistant opens, and the assistant's
- * panel loads it then (`loadTokenizer` in @sightline/page-context), so the inbox's first load
- * fetches no tokenizer.
+ * Browser entry, kept small so it runs early: adopts a `#token=…` fragment, asks for the inbox's
+ * first page when the inbox is the page opened (`api/early-inbox.ts`), then loads the rest of the
+ * console (`mount.tsx`: React and the pages), which takes the page when its query asks. The
+ * o200k_base tokenizer (2 MB) is not loaded on first load: page context counts with an estimate
+ * until the assistant opens, and the assistant's panel loads it then (`loadTokenizer` in
+ * @sightline/page-context).
  */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { adoptTokenFromFragment } from './api/token.js';
-import { App } from './app.js';
+import { fetchInboxEarly, INBOX_PAGE_SIZE } from './api/early-inbox.js';
+import { adoptTokenFromFragment, readToken } from './api/token.js';
+import { parseRoute } from './router.js';
 import './styles.css';
 
 adoptTokenFromFragment();
-// The printed link opened in a tab already showing the console changes only the fragment.
-window.addEventListener('hashchange', () => {
-  if (!window.location.hash.startsWith('#token=')) return;
-  adoptTokenFromFragment();
-  window.location.reload();
-});
-const container = document.getElementById('root');
-if (container) {
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+const route = parseRoute(window.location.hash);
+if (route.name === 'inbox' && readToken() !== null) {
+  fetchInboxEarly({ ...route.filters, limit: INBOX_PAGE_SIZE } as Parameters<
+    typeof fetchInboxEarly
+  >[0]);
 }
+void import('./mount.js');

@@ -16,6 +16,10 @@ export interface InboxFilters {
   assignee?: string;
   /** A priority, or `none`. */
   priority?: string;
+  /** A release or app version: groups with a report from it. */
+  release?: string;
+  /** A platform (`android`, `ios`, …): groups with a report from it. */
+  platform?: string;
   /** `newest` (default, left out of the address), `oldest` or `most_reports`. */
   sort?: string;
 }
@@ -32,6 +36,8 @@ const FILTER_KEYS = [
   'priority',
   'assignee',
   'source',
+  'release',
+  'platform',
   'project',
   'q',
   'sort',

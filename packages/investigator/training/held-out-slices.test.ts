@@ -37,7 +37,7 @@ describe('fixedRanks', () => {
 });
 
 describe('sliceTable', () => {
-  it('prints every slice with each ranking’s Acc@1 / @3 / @5 / MRR, all reports first', () => {
+  it('prints every slice with its candidate recall and each ranking’s Acc@1 / @3 / @5 / MRR, all reports first', () => {
     const table = sliceTable(['a', 'b'], (id) => [`kind: ${id === 'a' ? 'crash' : 'plain'}`], {
       learned: new Map([
         ['a', 1],
@@ -49,11 +49,11 @@ describe('sliceTable', () => {
       ]),
     });
     expect(table.split('\n')).toEqual([
-      '| slice | reports | learned: Acc@1 / @3 / @5 / MRR | bm25: Acc@1 / @3 / @5 / MRR |',
-      '| --- | --- | --- | --- |',
-      '| all | 2 | 0.50 / 0.50 / 1.00 / 0.63 | 0.00 / 0.50 / 0.50 / 0.25 |',
-      '| kind: crash | 1 | 1.00 / 1.00 / 1.00 / 1.00 | 0.00 / 0.00 / 0.00 / 0.00 |',
-      '| kind: plain | 1 | 0.00 / 0.00 / 1.00 / 0.25 | 0.00 / 1.00 / 1.00 / 0.50 |',
+      '| slice | reports | fix among candidates | learned: Acc@1 / @3 / @5 / MRR | bm25: Acc@1 / @3 / @5 / MRR |',
+      '| --- | --- | --- | --- | --- |',
+      '| all | 2 | 1.00 | 0.50 / 0.50 / 1.00 / 0.63 | 0.00 / 0.50 / 0.50 / 0.25 |',
+      '| kind: crash | 1 | 1.00 | 1.00 / 1.00 / 1.00 / 1.00 | 0.00 / 0.00 / 0.00 / 0.00 |',
+      '| kind: plain | 1 | 1.00 | 0.00 / 0.00 / 1.00 / 0.25 | 0.00 / 1.00 / 1.00 / 0.50 |',
     ]);
   });
 });

@@ -5,6 +5,10 @@
  * ({@link PRIOR_WEIGHTS}) and the `lexicalFile` feature alone (BM25 of the whole file). The two
  * fixed rankings are fitted on nothing, so their figures are held out by construction. A rank is
  * 1-based, 0 when no relevant candidate was kept.
+ *
+ * Each slice also gets the share of reports whose candidates hold a fixed file at all (the recall
+ * of the candidate set, the same under every ranking): it bounds Acc@k, so a slice's gap between it
+ * and Acc@5 is misranking, and its gap to 1 is files the localizer never considers.
  */
 import { RANKING_FEATURES, type RankingFeature } from '@sightline/investigator/internal';
 import { type RankingQuery, rankOfRelevant } from './pairwise-ranker.js';
@@ -41,7 +45,9 @@ function share(ranks: readonly number[], k: number): number {
 const figure = (value: number) => value.toFixed(2);
 
 /**
- * A Markdown table: one row per slice, per ranking Acc@1 / Acc@3 / Acc@5 / MRR.
+ * A Markdown table: one row per slice, the share of its reports with a fixed file among the
+ * candidates (read from the first ranking: rank 0 is none), then per ranking Acc@1 / Acc@3 / Acc@5
+ * / MRR.
  * @param ids - the reports measured (those every ranking ranked).
  * @param slicesOf - the slices a report belongs to (`language: java`, `kind: crash`, …).
  * @param rankings - ranking name → report id → rank.
@@ -56,8 +62,8 @@ export function sliceTable(
   for (const id of ids)
     for (const slice of slicesOf(id)) members.set(slice, [...(members.get(slice) ?? []), id]);
   const names = Object.keys(rankings);
-  const header = `| slice | reports | ${names.map((name) => `${name}: Acc@1 / @3 / @5 / MRR`).join(' | ')} |`;
-  const rule = `| --- | --- | ${names.map(() => '---').join(' | ')} |`;
+  const header = `| slice | reports | fix among candidates | ${names.map((name) => `${name}: Acc@1 / @3 / @5 / MRR`).join(' | ')} |`;
+  const rule = `| --- | --- | --- | ${names.map(() => '---').join(' | ')} |`;
   const rows = [...members].map(([slice, list]) => {
     const cells = names.map((name) => {
       const ranks = list.map((id) => rankings[name]?.get(id) ?? 0);
@@ -65,7 +71,9 @@ export function sliceTable(
         .map(figure)
         .join(' / ');
     });
-    return `| ${slice} | ${list.length} | ${cells.join(' | ')} |`;
+    const first = list.map((id) => rankings[names[0] ?? '']?.get(id) ?? 0);
+    const recall = first.filter((rank) => rank > 0).length / Math.max(1, first.length);
+    return `| ${slice} | ${list.length} | ${figure(recall)} | ${cells.join(' | ')} |`;
   });
   return [header, rule, ...rows].join('\n');
 }

@@ -67,6 +67,7 @@ export { githubSource } from './sources/github/index.js';
 export { googlePlaySource } from './sources/google-play/index.js';
 export { createSourceRegistry, type SourceRegistry } from './sources/registry.js';
 export { sentrySource } from './sources/sentry/index.js';
+export { parseSourceHosts } from './sources/source-addresses.js';
 export type {
   PollOptions,
   PollResult,

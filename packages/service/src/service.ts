@@ -24,6 +24,7 @@ import { type JobQueue, openQueue } from './queue/index.js';
 import { createBuiltInRegistry } from './sources/built-in.js';
 import { createCredentialStore } from './sources/credentials.js';
 import type { SourceRegistry } from './sources/registry.js';
+import { parseSourceHosts } from './sources/source-addresses.js';
 import type { SourceModule } from './sources/types.js';
 import { type DatabaseLocation, openStore, type Store } from './store/index.js';
 
@@ -61,6 +62,13 @@ export interface ServiceOptions {
   digest?: { schedule: string; timezone?: string; config: DigestConfig };
   /** Source modules besides the built-in ones (files, sentry, github, app-store, google-play). */
   sources?: SourceModule<unknown, unknown>[];
+  /**
+   * Hosts a source added over the API (the console) may name in its address-valued settings
+   * (`baseUrl`, `token_uri`): `host` or `host:port` (see `parseSourceHosts`). Default none: such
+   * a source calls its provider's own address only. Sources added with `sightline sources add`
+   * are the operator's and are not limited.
+   */
+  sourceHosts?: readonly string[];
   /** API requests per minute per client (per token); webhooks are never limited. Default 600. */
   rateLimitPerMinute?: number;
   /** Jobs run at once by the in-process worker. Default 2. */
@@ -123,7 +131,8 @@ export function defaultDataDir(repo: string): string {
  * With a SQLite store the data folder is locked for this process (see `acquireDataLock`); a failed
  * start releases everything it had opened and leaves nothing behind: a folder it created is
  * removed, and in a folder that was there, the token and database files it created.
- * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (repo), `INVALID_ARGUMENT` (a public
+ * @throws SightlineError `PATH_NOT_FOUND`/`NOT_A_DIRECTORY` (repo), `INVALID_ARGUMENT` (a bad
+ *   `sourceHosts` entry, a public
  *   address without a token, the data folder in use by another service, the port taken — its
  *   `cause` is the listen error, code `EADDRINUSE`), `STORE_PATH_INVALID` (data folder not
  *   writable, or the default `<repo>/.sightline/serve` reached through a symbolic link),
@@ -132,6 +141,7 @@ export function defaultDataDir(repo: string): string {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { host = '127.0.0.1', log = () => {} } = options;
   if (options.digest) checkDigestSchedule(options.digest.schedule, options.digest.timezone);
+  const sourceHosts = parseSourceHosts(options.sourceHosts ?? []);
   const repo = await resolveRoot(options.repo);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(repo));
   // A failed start removes what it made: the topmost folder it created, else the files it wrote.
@@ -204,6 +214,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       token: tokens,
       host,
       ...(options.rateLimitPerMinute ? { limits: { perMinute: options.rateLimitPerMinute } } : {}),
+      sourceHosts,
       log,
       consoleDir: options.consoleDir ?? null,
       ...(options.model ? { model: options.model } : {}),

@@ -102,6 +102,18 @@ describe('a model server that is down or broken', { timeout: 60_000 }, () => {
     expect(run.out).toBe('');
   });
 
+  // The AI SDK retries a refused connection 2 s later; a --timeout shorter than that ends the wait
+  // for the retry, and the failure it would have retried is still the one told.
+  it('says the connection was refused, not a timeout, when --timeout ends the wait to retry', async () => {
+    const run = await investigateWith(closedUrl, 1);
+    expect(run.code).toBe(6);
+    expect(run.err).toContain(
+      `sightline: The model server of openai-compatible:m at ${closedUrl} refused the connection: nothing listens there (ECONNREFUSED). Start the server, or fix the URL or host in --model.\n`,
+    );
+    expect(run.err).not.toContain('in time');
+    expect(run.out).toBe('');
+  });
+
   it("says Node's fetch refuses a blocked port and exits 6", async () => {
     // Port 9 (discard) is on the Fetch standard's list of blocked ports: no connection is tried.
     const run = await investigateWith('http://127.0.0.1:9');

@@ -47,7 +47,7 @@ describe('refuseRepeatedOptions', () => {
       expect(stderr).toMatch(/was given more than once \("a\.md", "b\.md"\)|\("1", "2"\)/);
     }
     expect((await parse(['--report', 'a.md', '--report', 'b.md'])).stderr).toBe(
-      `error: option '--report <file>' was given more than once ("a.md", "b.md"); it takes one value. Give it once.\n`,
+      `error: --report was given more than once ("a.md", "b.md"); it takes one value. Give it once.\n`,
     );
   });
 

@@ -27,7 +27,7 @@ export function refuseRepeatedOptions(command: Command): void {
       seen.push(String(value));
       if (seen.length < 2) return;
       command.error(
-        `error: option '${option.flags}' was given more than once (${seen.map((v) => JSON.stringify(v)).join(', ')}); it takes one value. Give it once.`,
+        `error: ${option.long ?? option.flags} was given more than once (${seen.map((v) => JSON.stringify(v)).join(', ')}); it takes one value. Give it once.`,
         { exitCode: 2, code: 'sightline.repeatedOption' },
       );
     });

@@ -25,20 +25,32 @@ export interface CliRun {
  * @param args - the arguments after `sightline`.
  * @param options - `stdin` text to send; `stdio` to override (e.g. stdout on a file descriptor);
  *   `shell` to run `args[0]` as a bash script instead (for `<(…)` and pipes), where `sightline`
- *   is the CLI.
+ *   is the CLI; `uid` and `gid` to run it as another user (the caller must be root).
  * @returns the exit code and output; killed after 60 s.
  */
 export function runCli(
   args: string[],
-  options: { stdin?: string; stdio?: StdioOptions; shell?: boolean } = {},
+  options: {
+    stdin?: string;
+    stdio?: StdioOptions;
+    shell?: boolean;
+    uid?: number;
+    gid?: number;
+  } = {},
 ): Promise<CliRun> {
+  const user = {
+    ...(options.uid === undefined ? {} : { uid: options.uid }),
+    ...(options.gid === undefined ? {} : { gid: options.gid }),
+  };
   const quoted = cliCommand.map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(' ');
   const child = options.shell
     ? spawn('bash', ['-c', `sightline() { ${quoted} "$@"; }; ${args[0] ?? ''}`], {
         stdio: options.stdio ?? 'pipe',
+        ...user,
       })
     : spawn(cliCommand[0] as string, [...cliCommand.slice(1), ...args], {
         stdio: options.stdio ?? 'pipe',
+        ...user,
       });
   let stdout = '';
   let stderr = '';

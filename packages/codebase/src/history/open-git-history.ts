@@ -101,7 +101,7 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
   const notes = [
     ...(shallow
       ? [
-          `shallow clone (${commitCount} commits): history before its cut is missing, so lines older than the cut are not attributed to a commit and windows reaching further back are cut short`,
+          `shallow clone (${commitCount} commit${commitCount === 1 ? '' : 's'}): history before its cut is missing, so lines older than the cut are not attributed to a commit and windows reaching further back are cut short`,
         ]
       : []),
     ...(countCut

@@ -2,7 +2,8 @@
  * Keeps every file access inside the repository root: no `..` escape, no absolute path outside,
  * no symlink that leads out, no file with more than one hard link, no NUL bytes. Used by the code tools and by diagnosis verification.
  */
-import { realpath, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 
@@ -19,16 +20,18 @@ export interface ResolvedPath {
 }
 
 /**
- * Resolves the real path of a repository root.
+ * Resolves the real path of a repository root, and checks that it can be listed.
  * @param root the folder, absolute or relative to the current directory.
  * @returns its absolute real path (symlinks resolved).
- * @throws SightlineError `PATH_NOT_FOUND` when it does not exist, `NOT_A_DIRECTORY` when it is a file.
+ * @throws SightlineError `PATH_NOT_FOUND` when it does not exist, `NOT_A_DIRECTORY` when it is a
+ *   file, `INVALID_ARGUMENT` (with `details.denied`) when this user may not read or enter it.
  */
 export async function resolveRoot(root: string): Promise<string> {
   let real: string;
   try {
     real = await realpath(path.resolve(root));
-  } catch {
+  } catch (error) {
+    if (isPermissionError(error)) throw permissionDenied(root);
     throw new SightlineError({
       code: 'PATH_NOT_FOUND',
       message: `Repository directory "${root}" does not exist. Pass the folder that holds the code.`,
@@ -42,7 +45,27 @@ export async function resolveRoot(root: string): Promise<string> {
       details: { root },
     });
   }
+  // A folder that cannot be listed would be walked as empty, and every result blamed on it.
+  try {
+    await access(real, constants.R_OK | constants.X_OK);
+  } catch (error) {
+    if (isPermissionError(error)) throw permissionDenied(root);
+    throw error;
+  }
   return real;
+}
+
+function isPermissionError(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EACCES' || code === 'EPERM';
+}
+
+function permissionDenied(root: string): SightlineError {
+  return new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: `Cannot read repository directory "${root}": permission denied. Give this user read and execute permission on it (chmod u+rx), or run as a user who can read it.`,
+    details: { root, denied: true },
+  });
 }
 
 /** How a path left the root: as written (absolute or `..`), or through a symbolic link. */

@@ -5,6 +5,7 @@
 import type { InboxQueryParams, SavedViewCreate } from '@sightline/service';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type SourceCreate, type TriageChange } from './client.js';
+import { takeEarlyInbox } from './early-inbox.js';
 import type { GroupDetail, GroupSummary } from './types.js';
 
 /** Cache keys: the inbox pages, one group, the sources, status, saved views. */
@@ -31,11 +32,14 @@ function keepGroups(client: QueryClient, groups: GroupSummary[]) {
   void client.invalidateQueries({ queryKey: queryKeys.assignees });
 }
 
-/** The inbox for `params` (previous page kept on screen while filters change). */
+/**
+ * The inbox for `params` (previous page kept on screen while filters change); the first call takes
+ * the page fetched early for the same filters, if any (see `early-inbox.ts`).
+ */
 export function useInbox(params: InboxQueryParams) {
   return useQuery({
     queryKey: queryKeys.inbox(params),
-    queryFn: () => api.inbox(params),
+    queryFn: () => takeEarlyInbox(params) ?? api.inbox(params),
     placeholderData: (previous) => previous,
   });
 }

@@ -32,7 +32,9 @@ const available = chromiumAvailable();
 /** A new tab signed in (the token is per tab) on the page of group `id`. */
 async function openGroup(browser: LaunchedChromium, running: ConsoleService, id: string) {
   const page = await browser.context.newPage();
-  page.setDefaultTimeout(20_000);
+  // Generous: the assistant's chunk and, on the first read, the 2 MB tokenizer load in the tab; on
+  // a shared machine under load the first confirmation took 17 s (nothing here is timed).
+  page.setDefaultTimeout(60_000);
   await page.goto(running.service.consoleUrl);
   await page.getByRole('table', { name: 'Groups' }).waitFor();
   await page.evaluate((group) => {

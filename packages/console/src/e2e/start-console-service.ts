@@ -1,7 +1,8 @@
 /**
  * Node-side helpers for the console's browser tests and benchmark: builds the console with Vite
  * into a temporary folder, and starts a real `sightline serve` (SQLite in a temporary data folder,
- * offline investigations) over the investigator's fake repository, serving that build at `/`.
+ * offline investigations) over the investigator's fake repository, serving that build at `/`;
+ * sources added in the console may call 127.0.0.1 (where the tests' fake providers listen).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -68,6 +69,8 @@ export async function startConsoleService(
     port: 0,
     consoleDir: options.consoleDir,
     revisionCheckMs: 3_600_000,
+    // The tests' fake providers listen here: the operator's allowance for sources added in the console.
+    sourceHosts: ['127.0.0.1'],
     ...(options.chatModel ? { chatModel: options.chatModel } : {}),
   });
   // Read on every call: the token may have been rotated.

@@ -18,4 +18,14 @@ describe('filters from the address bar', () => {
     });
     expect(checkFilters({ assignee: 'Ada', project: 'p1', sort: 'oldest' }).rejected).toEqual([]);
   });
+
+  it('takes a release and a platform ("crashes from 2.13.0 on Android"), within the service\'s lengths', () => {
+    expect(checkFilters({ label: 'crash', release: '2.13.0', platform: 'Android' })).toEqual({
+      valid: { label: 'crash', release: '2.13.0', platform: 'Android' },
+      rejected: [],
+    });
+    expect(checkFilters({ release: '9'.repeat(101) }).rejected).toEqual([
+      { name: 'release', value: '9'.repeat(101), reason: 'release takes at most 100 characters' },
+    ]);
+  });
 });

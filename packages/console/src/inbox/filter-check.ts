@@ -23,7 +23,12 @@ const ALLOWED: Partial<Record<keyof InboxFilters, readonly string[]>> = {
 };
 
 /** Longest value of the free-text filters (the service's limits), characters. */
-const LONGEST: Partial<Record<keyof InboxFilters, number>> = { q: 200, assignee: 100 };
+const LONGEST: Partial<Record<keyof InboxFilters, number>> = {
+  q: 200,
+  assignee: 100,
+  release: 100,
+  platform: 50,
+};
 
 /** A filter left out, and why, in words. */
 export interface RejectedFilter {

@@ -23,6 +23,16 @@ export const filterInboxInput = z.object({
     .describe('none: without a priority'),
   assignee: z.string().max(100).optional().describe("An assignee's name; none: unassigned"),
   source: z.enum(SOURCE_KINDS).optional().describe('Source kind'),
+  release: z
+    .string()
+    .max(100)
+    .optional()
+    .describe('Release or app version (2.13.0): groups with a report from it'),
+  platform: z
+    .string()
+    .max(50)
+    .optional()
+    .describe('Platform (android, ios, javascript): groups with a report from it'),
   q: z
     .string()
     .max(200)

@@ -1,6 +1,6 @@
 /**
- * The inbox's filter bar: label, status, source and project selects, a text search (`/`
- * focuses it) and the sort order. Filters live in the address bar, so a filtered inbox is a link. Opted in as the
+ * The inbox's filter bar: label, status, priority, assignee, source, release, platform and project
+ * selects, a text search (`/` focuses it) and the sort order. Filters live in the address bar, so a filtered inbox is a link. Opted in as the
  * `filters` node (the filters in effect).
  */
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
@@ -20,6 +20,9 @@ export interface InboxFiltersProps {
   projects: { id: string; name: string }[];
   /** Names groups are assigned to. */
   assignees: string[];
+  /** Releases and platforms to offer: those of the rows listed (the filter's own value is added). */
+  releases: string[];
+  platforms: string[];
 }
 
 /** Ms between the last keystroke and the search. */
@@ -64,13 +67,23 @@ function Select(props: {
   );
 }
 
-function InboxFiltersView({ filters, projects, assignees }: InboxFiltersProps) {
+/** `values` without repeats, with the filter's `current` value, sorted (releases: newest first). */
+function offered(values: string[], current: string | undefined, newestFirst = false): string[] {
+  const all = [...new Set([...values, ...(current ? [current] : [])])];
+  const order = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+  return all.sort(newestFirst ? (a, b) => order(b, a) : order);
+}
+
+function InboxFiltersView(props: InboxFiltersProps) {
+  const { filters, projects, assignees, releases, platforms } = props;
   usePageContext({
     label: filters.label ?? 'all',
     status: filters.status ?? 'all',
     priority: filters.priority ?? 'all',
     assignee: filters.assignee ?? 'all',
     source: filters.source ?? 'all',
+    release: filters.release ?? 'all',
+    platform: filters.platform ?? 'all',
     project: projects.find((p) => p.id === filters.project)?.name ?? 'all',
     search: filters.q ?? '',
     sort: filters.sort ?? 'newest',
@@ -130,6 +143,18 @@ function InboxFiltersView({ filters, projects, assignees }: InboxFiltersProps) {
         filters={filters}
       />
       <Select name="source" label="Source" options={SOURCE_KINDS} filters={filters} />
+      <Select
+        name="release"
+        label="Release"
+        options={offered(releases, filters.release, true)}
+        filters={filters}
+      />
+      <Select
+        name="platform"
+        label="Platform"
+        options={offered(platforms, filters.platform)}
+        filters={filters}
+      />
       {projects.length > 1 ? (
         <Select name="project" label="Project" options={projects} filters={filters} />
       ) : null}

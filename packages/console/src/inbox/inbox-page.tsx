@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, type TriageChange } from '../api/client.js';
+import { INBOX_PAGE_SIZE } from '../api/early-inbox.js';
 import { useAssignees, useInbox, useProjects, useTriage, useUnmerge } from '../api/queries.js';
 import { type InboxFilters as Filters, hrefFor, navigate } from '../router.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
@@ -26,15 +27,12 @@ import {
 } from './triage-session.js';
 import { useInboxKeys } from './use-inbox-keys.js';
 
-/** Groups fetched at once (the API's largest page). */
-const PAGE_SIZE = 200;
-
 /** The inbox page for the address bar's `filters` (those the service would refuse left out, said why). */
 export function InboxPage({ filters: asked }: { filters: Filters }) {
   const address = hrefFor({ name: 'inbox', filters: asked });
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address stands for the filters
   const { valid: filters, rejected } = useMemo(() => checkFilters(asked), [address]);
-  const inbox = useInbox({ ...filters, limit: PAGE_SIZE } as Parameters<typeof useInbox>[0]);
+  const inbox = useInbox({ ...filters, limit: INBOX_PAGE_SIZE } as Parameters<typeof useInbox>[0]);
   const projects = useProjects().data?.projects ?? [];
   const assignees = useAssignees().data?.assignees ?? [];
   const triage = useTriage();
@@ -125,7 +123,13 @@ export function InboxPage({ filters: asked }: { filters: Filters }) {
           . <a href={hrefFor({ name: 'inbox', filters })}>Remove it from the address</a>
         </p>
       ) : null}
-      <InboxFilters filters={filters} projects={projects} assignees={assignees} />
+      <InboxFilters
+        filters={filters}
+        projects={projects}
+        assignees={assignees}
+        releases={groups.flatMap((group) => group.releases)}
+        platforms={groups.flatMap((group) => group.platforms)}
+      />
       <SavedViews filters={filters} />
       {inbox.isPending ? (
         <Loading what="the inbox" />

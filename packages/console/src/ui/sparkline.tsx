@@ -21,10 +21,31 @@ export function trendSentence(counts: number[], what: string): string {
   return `${total} ${what}${total === 1 ? '' : 's'} in ${counts.length} days, ${today} today`;
 }
 
-/** Bars of `counts` in a 70 × 18 px SVG (no inline style: CSP-safe). */
-export function Sparkline({ counts, what }: SparklineProps) {
+/**
+ * The bars of `counts` as one SVG path (`M x,y h w v h h -w z` per day with reports): one element
+ * for the whole trend rather than one per day, so 200 inbox rows add 800 nodes instead of 3,400.
+ */
+export function barsPath(counts: number[]): string {
   const most = Math.max(1, ...counts);
   const step = WIDTH / Math.max(1, counts.length);
+  const width = round(Math.max(1, step - 1.5));
+  return counts
+    .map((count, day) => {
+      if (count === 0) return '';
+      const height = round(Math.max(2, (count / most) * (HEIGHT - 1)));
+      return `M${round(day * step + 0.5)},${round(HEIGHT - 1 - height)}h${width}v${height}h-${width}z`;
+    })
+    .join('');
+}
+
+/** Two decimals at most: a path stays short and exact to a hundredth of a pixel. */
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** Bars of `counts` in a 70 × 18 px SVG (no inline style: CSP-safe). */
+export function Sparkline({ counts, what }: SparklineProps) {
+  const sentence = trendSentence(counts, what);
   return (
     <svg
       className="sparkline"
@@ -32,23 +53,11 @@ export function Sparkline({ counts, what }: SparklineProps) {
       width={WIDTH}
       height={HEIGHT}
       role="img"
-      aria-label={trendSentence(counts, what)}
+      aria-label={sentence}
     >
-      <title>{trendSentence(counts, what)}</title>
+      <title>{sentence}</title>
       <line x1={0} y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} className="sparkline-base" />
-      {counts.map((count, day) => {
-        const height = count === 0 ? 0 : Math.max(2, (count / most) * (HEIGHT - 1));
-        return (
-          <rect
-            // biome-ignore lint/suspicious/noArrayIndexKey: a day's position is its identity
-            key={day}
-            x={day * step + 0.5}
-            y={HEIGHT - 1 - height}
-            width={Math.max(1, step - 1.5)}
-            height={height}
-          />
-        );
-      })}
+      <path d={barsPath(counts)} />
     </svg>
   );
 }

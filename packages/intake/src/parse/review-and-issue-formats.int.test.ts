@@ -137,6 +137,23 @@ describe('markdown issue', () => {
       column: 9,
     });
   });
+
+  it('gives a bare stack the message of the issue form’s "Error message" section', () => {
+    const form = (message: string, stack = 'at save (/app/src/save.js:3:9)') =>
+      parseReport(
+        `### Repro steps\n\nSave twice\n\n### Error message (automated)\n\n${message}\n\n### Error call stack (automated)\n\n\`\`\`text\n${stack}\n\`\`\`\n`,
+        { format: 'markdown-issue' },
+      );
+    expect(form('Cannot add node "1" to the Store.').exceptions[0]).toMatchObject({
+      type: '',
+      message: 'Cannot add node "1" to the Store.',
+    });
+    expect(form('_No response_').exceptions[0]?.message).toBe('');
+    // A trace with its own exception line keeps it.
+    expect(
+      form('Something else', 'Error: boom\n    at save (/app/src/save.js:3:9)').exceptions[0],
+    ).toMatchObject({ type: 'Error', message: 'boom' });
+  });
 });
 
 describe('format option', () => {

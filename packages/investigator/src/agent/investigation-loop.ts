@@ -188,9 +188,10 @@ async function runLoop<TOOLS extends ToolSet>(
     throwIfAborted(abortSignal);
     const result = await callModel(
       modelName,
-      () =>
+      guarded,
+      (model) =>
         generateText({
-          model: guarded,
+          model,
           system: cachedSystemPrompt(system),
           messages: history,
           tools,

@@ -10,6 +10,7 @@ import {
   NoObjectGeneratedError,
   RetryError,
   ToolChoiceViolationError,
+  wrapLanguageModel,
 } from 'ai';
 import { abortedError } from './abort.js';
 
@@ -94,12 +95,47 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
+/** True for the AI SDK's abort of its retry back-off ("Delay was aborted"), which drops the failure it was about to retry. */
+function isRetryDelayAborted(error: unknown): boolean {
+  return isTimeout(error) && /delay was aborted/i.test((error as Error).message);
+}
+
+/**
+ * The model with each failed attempt recorded in `failures` (emptied by an attempt that
+ * succeeds), so that a failure the AI SDK dropped when the time ran out during its retry
+ * back-off can still be told. Only models of the current specification (v3) can be wrapped.
+ */
+function recordingFailures(model: LanguageModel, failures: unknown[]): LanguageModel {
+  if (typeof model === 'string' || model.specificationVersion !== 'v3') return model;
+  const record = async <R>(attempt: () => PromiseLike<R>): Promise<R> => {
+    try {
+      const result = await attempt();
+      failures.length = 0;
+      return result;
+    } catch (error) {
+      failures.push(error);
+      throw error;
+    }
+  };
+  return wrapLanguageModel({
+    model,
+    middleware: {
+      specificationVersion: 'v3',
+      wrapGenerate: ({ doGenerate }) => record(doGenerate),
+      wrapStream: ({ doStream }) => record(doStream),
+    },
+  });
+}
+
 /**
  * Runs one model call. Sightline errors and structured-output parse failures (handled by the
  * structurer's re-ask) pass through; a tool call where the step allowed none (the AI SDK enforces
  * `toolChoice`) becomes `MODEL_OUTPUT_INVALID`; anything else becomes `MODEL_CALL_FAILED`.
  * @param modelName - name used in the message (see {@link describeModel}).
- * @param call - the call, e.g. `() => generateText(...)`.
+ * @param model - the model the call uses; it is given back to `call` wrapped so that its failed
+ *   attempts are seen (a refused connection stays a refused connection when the time runs out
+ *   while the AI SDK waits to retry it).
+ * @param call - the call, e.g. `(model) => generateText({ model, ... })`.
  * @param abortSignal - the caller's signal passed to the call, if any: a failure after it fired
  *   is the cancellation, not a model failure.
  * @returns what `call` resolves to.
@@ -111,11 +147,13 @@ function isTimeout(error: unknown): boolean {
  */
 export async function callModel<T>(
   modelName: string,
-  call: () => Promise<T>,
+  model: LanguageModel,
+  call: (model: LanguageModel) => Promise<T>,
   abortSignal?: AbortSignal,
 ): Promise<T> {
+  const failures: unknown[] = [];
   try {
-    return await call();
+    return await call(recordingFailures(model, failures));
   } catch (error) {
     if (abortSignal?.aborted) throw abortedError(error);
     if (SightlineError.isInstance(error) || NoObjectGeneratedError.isInstance(error)) throw error;
@@ -128,15 +166,20 @@ export async function callModel<T>(
       });
     }
     // With retries, the last error may be the timeout cutting a retry delay short: the attempts
-    // before it say what really went wrong (connection refused, HTTP status …).
-    const attempts = RetryError.isInstance(error) ? error.errors : [error];
+    // before it say what really went wrong (connection refused, HTTP status …). The AI SDK throws
+    // that abort alone, so the attempts are the ones recorded on the model.
+    const attempts = RetryError.isInstance(error)
+      ? error.errors
+      : isRetryDelayAborted(error)
+        ? [...failures, error]
+        : [error];
     const last = attempts.findLast((attempt) => !isTimeout(attempt)) ?? attempts.at(-1);
     const statusCode = APICallError.isInstance(last) ? last.statusCode : undefined;
     const reason = (last instanceof Error ? last.message : String(last)).replace(/[.\s]+$/, '');
     if (isTimeout(last)) {
-      // The AI SDK reports an abort during its retry back-off as "Delay was aborted", dropping the
-      // failure it was about to retry.
-      const retrying = /delay was aborted/i.test(reason);
+      // The AI SDK reports an abort during its retry back-off as "Delay was aborted"; when the
+      // failure it was about to retry was not recorded (a model that cannot be wrapped), say so.
+      const retrying = isRetryDelayAborted(last);
       throw new SightlineError({
         code: 'MODEL_CALL_FAILED',
         message: retrying

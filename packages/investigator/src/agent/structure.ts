@@ -247,9 +247,9 @@ async function structureOnce(
   messages: ModelMessage[],
   fields: readonly ModelDiagnosisField[],
 ): Promise<Attempt> {
-  const call = (relaxed: boolean) =>
+  const call = (relaxed: boolean, recorded: LanguageModel) =>
     generateText({
-      model,
+      model: recorded,
       system: STRUCTURER_SYSTEM,
       messages,
       output: Output.object({ schema: structurerOutputSchema(fields) }),
@@ -260,9 +260,10 @@ async function structureOnce(
   try {
     const result = await callModel(
       modelName,
-      () =>
-        call(false).catch((error) =>
-          isSchemaRejection(error) ? call(true) : Promise.reject(error),
+      model,
+      (recorded) =>
+        call(false, recorded).catch((error) =>
+          isSchemaRejection(error) ? call(true, recorded) : Promise.reject(error),
         ),
       abortSignal,
     );

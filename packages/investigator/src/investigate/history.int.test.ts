@@ -123,7 +123,7 @@ describe('investigate with git history', () => {
     });
     const { diagnosis } = await investigate({ repo: shallow, report: REPORT, cacheDir: false });
     const notes = diagnosis.history?.notes.join(' ');
-    expect(notes).toMatch(/shallow clone \(1 commits\)/);
+    expect(notes).toMatch(/shallow clone \(1 commit\)/);
     expect(notes).toMatch(
       /suspect lines last changed before the shallow clone's cut are not attributed/,
     );

@@ -39,7 +39,9 @@ export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
 export { areTwins } from './twins.js';
 export {
   liftWindowFiles,
+  SCORE_TEMPERATURE,
   WINDOW_HOLDS_FIX,
   type WindowEvidence,
   windowLogRatios,
+  windowShare,
 } from './window-signal.js';

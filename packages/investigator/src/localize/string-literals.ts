@@ -7,9 +7,9 @@
  * (tests, examples and docs left out; lines the index withheld as secrets never read).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase/internal';
 import { compactName } from './code-tokens.js';
 import { readSourceLines } from './function-shape.js';
+import { collectLineSites } from './line-sites.js';
 
 /** A quoted name: letters, digits, `_` and `-`, optionally after `--` or `-` (an option). */
 const QUOTED_NAME = /(["'`])-{0,2}([A-Za-z_][\w-]{2,48})\1/g;
@@ -27,20 +27,10 @@ const cache = new WeakMap<RepositoryIndex, Map<string, Map<string, number>>>();
 export function stringLiteralSites(index: RepositoryIndex): LiteralSites {
   const cached = cache.get(index);
   if (cached) return cached;
-  const sites = new Map<string, Map<string, number>>();
-  for (const file of index.files.values()) {
-    if (fileRole(file.path, file.language) !== 'source') continue;
-    const withheld = new Set(file.secretLines ?? []);
-    readSourceLines(index, file.path).forEach((line, at) => {
-      if (withheld.has(at + 1)) return;
-      for (const [, , name = ''] of line.matchAll(QUOTED_NAME)) {
-        const key = compactName(name);
-        const files = sites.get(key) ?? new Map<string, number>();
-        if (!files.has(file.path)) files.set(file.path, at + 1);
-        sites.set(key, files);
-      }
-    });
-  }
+  const sites = collectLineSites(index, {
+    namesOnLine: (line) =>
+      [...line.matchAll(QUOTED_NAME)].map(([, , name = '']) => compactName(name)),
+  });
   cache.set(index, sites);
   return sites;
 }

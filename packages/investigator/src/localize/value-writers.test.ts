@@ -1,3 +1,5 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -5,7 +7,12 @@ import {
   type HandBuiltRepository,
 } from './__fixtures__/hand-built-index.js';
 import { localize } from './localize.js';
-import { dereferencedNames, isNullDereference, valueWriters } from './value-writers.js';
+import {
+  assignmentSites,
+  dereferencedNames,
+  isNullDereference,
+  valueWriters,
+} from './value-writers.js';
 
 describe('isNullDereference', () => {
   it('tells a missing value dereferenced from other errors, across languages', () => {
@@ -115,5 +122,34 @@ describe('writers of a missing value (failure class 1)', () => {
     // A file that only reads the value is no writer.
     const reader = suspects.find((suspect) => suspect.path === 'src/views/receipt.js');
     expect(reader?.evidence.join('\n') ?? '').not.toContain('assigns');
+  });
+});
+
+describe('assignment sites, read once per repository revision', () => {
+  let repository: HandBuiltRepository;
+  beforeAll(async () => {
+    repository = await createHandBuiltRepository({
+      'src/base.js': { content: 'export function total(view) {\n  return summary.total;\n}\n' },
+      'src/view.js': { content: 'export function mount(cart) {\n  summary = cart.summary;\n}\n' },
+      'src/other.py': { content: 'summary = None\n', language: 'python' },
+    });
+  });
+  afterAll(() => repository.cleanup());
+
+  it('reads the files of a language family once per index, whatever the number of reports', async () => {
+    const throwSite = { path: 'src/base.js', line: 2 };
+    const writer = ['src/view.js', { name: 'summary', line: 2, share: 1 }];
+    expect([...valueWriters(repository.index, throwSite)]).toEqual([writer]);
+    const sites = assignmentSites(repository.index, 'js');
+    // The writer no longer assigns the name on disk; the same index (the same revision) is not
+    // read again, so a second report still sees the sites built for the first.
+    await writeFile(path.join(repository.root, 'src/view.js'), 'export const mount = 1;\n');
+    expect([...valueWriters(repository.index, throwSite)]).toEqual([writer]);
+    expect(assignmentSites(repository.index, 'js')).toBe(sites);
+    // Another language family is built on its own, once; the throw site's family never holds it.
+    const python = assignmentSites(repository.index, 'python');
+    expect([...(python.get('summary') ?? [])]).toEqual([['src/other.py', 1]]);
+    expect(assignmentSites(repository.index, 'python')).toBe(python);
+    expect(sites.get('summary')?.has('src/other.py')).toBe(false);
   });
 });

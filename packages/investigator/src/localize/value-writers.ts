@@ -8,9 +8,9 @@
  * language family; each name's writers share its credit, as a name's definers do.
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase/internal';
 import { languageFamily } from './cross-language.js';
 import { readSourceLines } from './function-shape.js';
+import { collectLineSites, type LineSites } from './line-sites.js';
 
 /** Error types and messages that say a missing value was dereferenced, across languages. */
 const NULL_DEREFERENCE =
@@ -53,10 +53,6 @@ export function dereferencedNames(line: string): string[] {
   ];
 }
 
-function escapeName(name: string): string {
-  return name.replace(/[$]/g, '\\$');
-}
-
 /** One file assigning a dereferenced name. */
 export interface ValueWriter {
   /** The name assigned. */
@@ -67,8 +63,38 @@ export interface ValueWriter {
   share: number;
 }
 
+/** An assignment to a plain name (`summary = …`, `this.summary = …`, `@summary = …`), not `==`, `=>`, `+=`. */
+const ASSIGNMENT = /(?<![\w$.])(?:this\.|self\.|@)?([A-Za-z_$][\w$]*)\s*=(?![=>])/g;
+
+/** Per index (one repository revision) and language family, its assignment sites. */
+const assignmentCache = new WeakMap<RepositoryIndex, Map<string, LineSites>>();
+
+/**
+ * The assignment sites of an index's source files of one language family, built on first use and
+ * cached per index, so each report against the same repository revision only looks names up.
+ * @param index - the repository index (files read from `index.root`; withheld secret lines skipped).
+ * @param family - a language family from `languageFamily`.
+ * @returns per assigned name, the files assigning it and the first such line.
+ */
+export function assignmentSites(index: RepositoryIndex, family: string): LineSites {
+  let families = assignmentCache.get(index);
+  if (!families) {
+    families = new Map();
+    assignmentCache.set(index, families);
+  }
+  const cached = families.get(family);
+  if (cached) return cached;
+  const sites = collectLineSites(index, {
+    include: (file) => languageFamily(file.path) === family,
+    namesOnLine: (line) => [...line.matchAll(ASSIGNMENT)].map(([, name = '']) => name),
+  });
+  families.set(family, sites);
+  return sites;
+}
+
 /**
  * The source files, other than the throw site's, that assign a name the throw site dereferences.
+ * The assignment sites are read once per index and language family ({@link assignmentSites}).
  * @param index - the repository index (files read from `index.root`).
  * @param throwSite - the innermost in-app frame's file and 1-based line.
  * @returns per file, its best-credited name with the first line assigning it.
@@ -78,35 +104,15 @@ export function valueWriters(
   throwSite: { path: string; line: number },
 ): Map<string, ValueWriter> {
   const found = new Map<string, ValueWriter>();
-  const read = (file: string) => readSourceLines(index, file);
-  const names = dereferencedNames(read(throwSite.path)[throwSite.line - 1] ?? '');
+  const names = dereferencedNames(readSourceLines(index, throwSite.path)[throwSite.line - 1] ?? '');
   const family = languageFamily(throwSite.path);
   if (names.length === 0 || !family) return found;
-  const patterns = names.map(
-    (name) =>
-      [
-        name,
-        new RegExp(`(?:^|[^\\w$.])(?:this\\.|self\\.|@)?${escapeName(name)}\\s*=(?![=>])`),
-      ] as const,
-  );
-  const writers = new Map<string, Map<string, number>>();
-  for (const file of index.files.values()) {
-    if (file.path === throwSite.path || languageFamily(file.path) !== family) continue;
-    if (fileRole(file.path, file.language) !== 'source') continue;
-    const withheld = new Set(file.secretLines ?? []);
-    read(file.path).forEach((text, at) => {
-      if (withheld.has(at + 1)) return;
-      for (const [name, pattern] of patterns) {
-        const files = writers.get(name) ?? new Map<string, number>();
-        if (!files.has(file.path) && pattern.test(text)) files.set(file.path, at + 1);
-        writers.set(name, files);
-      }
-    });
-  }
-  for (const [name, files] of writers) {
-    if (files.size > MAX_WRITERS) continue;
+  const sites = assignmentSites(index, family);
+  for (const name of names) {
+    const files = [...(sites.get(name) ?? [])].filter(([file]) => file !== throwSite.path);
+    if (files.length > MAX_WRITERS) continue;
     for (const [file, line] of files) {
-      const share = 1 / files.size;
+      const share = 1 / files.length;
       if (share > (found.get(file)?.share ?? 0)) found.set(file, { name, line, share });
     }
   }

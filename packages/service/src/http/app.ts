@@ -51,6 +51,11 @@ export interface AppOptions {
   limits?: AppLimits;
   /** HTTP client handed to sources. Default: global fetch. */
   fetch?: typeof fetch;
+  /**
+   * Hosts a source added over the API may name in its address-valued settings (`baseUrl`,
+   * `token_uri`), as `parseSourceHosts` reads them. Default none: only the providers' own.
+   */
+  sourceHosts?: readonly string[];
   /** How often live updates read the store, ms. Default 1,000. */
   eventsPollMs?: number;
   log?: (line: string) => void;
@@ -85,7 +90,14 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/api/groups', groupRoutes({ store, pipeline }))
-    .route('/api/sources', sourceRoutes({ ...options, fetch: options.fetch ?? fetch }))
+    .route(
+      '/api/sources',
+      sourceRoutes({
+        ...options,
+        fetch: options.fetch ?? fetch,
+        sourceHosts: options.sourceHosts ?? [],
+      }),
+    )
     .route('/api/token', tokenRoutes({ tokens: options.token }))
     .route('/api/code', codeRoutes({ store }))
     .route('/api/views', savedViewRoutes({ store }))

@@ -57,6 +57,58 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     expect(fine.status).toBe(202);
   });
 
+  it('names the format and its accepted values whatever the body, before reading it', async () => {
+    const { post, harness } = await open();
+    const accepted = /^format: unknown format "xml"; use one of auto, sentry, .*, text\.$/;
+    // An empty body would be refused too, but the format is what the client got wrong first.
+    for (const [body, type] of [
+      ['', 'text/plain'],
+      ['<report>boom</report>', 'application/xml'],
+      [JSON.stringify({ reports: [{ text: cartCrash() }] }), 'application/json'],
+    ] as const) {
+      const refused = await post('/api/reports?format=xml', body, type);
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.message).toMatch(accepted);
+    }
+    // A report's own format is named by its field, not as "Invalid body".
+    const field = await post(
+      '/api/reports',
+      JSON.stringify({ reports: [{ text: cartCrash(), format: 'xml' }] }),
+      'application/json',
+    );
+    expect((await field.json()).error.message).toMatch(
+      /^reports\.0\.format: unknown format "xml"; use one of auto, .*, text\.$/,
+    );
+    expect(await harness.store.reports.counts()).toEqual({});
+    // In a JSON body, ?format= is the default of the reports that name none.
+    const defaulted = await post(
+      '/api/reports?format=text',
+      JSON.stringify({ reports: [{ text: cartCrash() }] }),
+      'application/json',
+    );
+    expect(defaulted.status).toBe(202);
+    const [id] = (await defaulted.json()).reportIds;
+    const stored = await harness.store.reports.get(id);
+    expect(stored?.format).toBe('text');
+  });
+
+  it('answers the Markdown route with its parameter, named in the query, not the body', async () => {
+    const { app } = await open();
+    const get = (query: string) =>
+      app.request(`/api/groups/any/markdown${query}`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+    const misnamed = await get('?format=github');
+    expect(misnamed.status).toBe(400);
+    expect((await misnamed.json()).error.message).toBe(
+      'Invalid request: query: unknown parameter "format"; the only parameter is style (markdown or github), e.g. ?style=github',
+    );
+    const unknownStyle = await get('?style=html');
+    expect((await unknownStyle.json()).error.message).toBe(
+      'Invalid request: style: unknown style "html"; use one of markdown, github',
+    );
+  });
+
   it('answers a verified event without an id 422 saying so, and stores nothing', async () => {
     const { addSource, deliver, harness } = await open();
     const response = await deliver(await addSource('door'), JSON.stringify({ text: cartCrash() }));

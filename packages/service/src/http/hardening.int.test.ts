@@ -7,17 +7,14 @@ import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { createApp } from './app.js';
 
 const TOKEN = 'test-token-not-secret';
-const [sqlite] = TEST_DATABASES;
-
-describe('browser hardening', () => {
+describe.each(TEST_DATABASES)('browser hardening, on $name', (kind) => {
   let harness: ServiceHarness;
   afterEach(async () => {
     await harness?.close();
   });
 
   async function open(host?: string) {
-    if (!sqlite) throw new Error('no SQLite');
-    harness = await openHarness(sqlite, { work: false });
+    harness = await openHarness(kind, { work: false });
     return createApp({
       ...harness,
       registry: createSourceRegistry([]),
@@ -62,7 +59,7 @@ describe('browser hardening', () => {
     const status = await app.request('/api/status', {
       headers: { authorization: `Bearer ${TOKEN}` },
     });
-    expect(await status.json()).toMatchObject({ ok: true, database: 'sqlite', jobs: {} });
+    expect(await status.json()).toMatchObject({ ok: true, database: kind.name, jobs: {} });
   });
 
   it('answers other authorization schemes with 401 and a Bearer challenge', async () => {

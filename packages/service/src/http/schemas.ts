@@ -54,6 +54,16 @@ export const inboxFiltersSchema = z
       .max(200)
       .optional()
       .describe("Words to find in the group's title or any of its reports' text (word prefixes)"),
+    release: z
+      .string()
+      .max(100)
+      .optional()
+      .describe('Release or app version (2.13.0): groups with a report from it'),
+    platform: z
+      .string()
+      .max(50)
+      .optional()
+      .describe('Platform (android, ios, javascript, any case): groups with a report from it'),
   })
   .strict();
 
@@ -272,14 +282,26 @@ export const bulkTriageSchema = z
   .strict()
   .refine(hasChange, { message: SOME_CHANGE });
 
-export const markdownQuerySchema = z
-  .object({
+/** The styles `GET /api/groups/:id/markdown` writes. */
+const MARKDOWN_STYLES = ['markdown', 'github'] as const;
+
+export const markdownQuerySchema = z.strictObject(
+  {
     style: z
-      .enum(['markdown', 'github'])
+      .enum(MARKDOWN_STYLES, {
+        error: (issue) =>
+          `unknown style ${JSON.stringify(issue.input)}; use one of ${MARKDOWN_STYLES.join(', ')}`,
+      })
       .optional()
       .describe('markdown (default): the report; github: an issue comment'),
-  })
-  .strict();
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown parameter ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; the only parameter is style (${MARKDOWN_STYLES.join(' or ')}), e.g. ?style=github`
+        : undefined,
+  },
+);
 
 export const reinvestigateSchema = z
   .object({

@@ -23,10 +23,25 @@ import { type Boilerplate, DEFAULT_BOILERPLATE, stripBoilerplate } from './boile
 /** MinHash size: 20 bands of 3 rows. A pair at Jaccard 0.7 shares a band with probability ~1. */
 const HASHES = 60;
 const ROWS_PER_BAND = 3;
-/** Least estimated Jaccard similarity of content shingles for two texts to share a group. */
-export const NEAR_DUPLICATE_THRESHOLD = 0.7;
-/** Fewest distinct content words a text needs to be grouped with another by text at all. */
-export const MIN_CONTENT_WORDS = 4;
+/** When two texts share a group. */
+export interface TextSettings {
+  /** Least estimated Jaccard similarity of content shingles (0–1). */
+  threshold: number;
+  /** Fewest distinct content words a text needs to be grouped with another by text at all. */
+  minWords: number;
+  /** Least Jaccard similarity of the two titles' content words, when both have some (0–1). */
+  minTitle: number;
+}
+/**
+ * Issue text: chosen by `npm run bench:grouping-fit` on 5,079 real tracker reports (the most
+ * recall with pairwise precision ≥ 0.95, checked on each data set held out; bench/README.md).
+ */
+export const ISSUE_TEXT: TextSettings = { threshold: 0.85, minWords: 10, minTitle: 0.8 };
+/**
+ * Reviews and other plain text: set by hand (no labelled set of duplicate reviews was found to fit
+ * them on); short, often untitled texts, so fewer words and no title test.
+ */
+export const REVIEW_TEXT: TextSettings = { threshold: 0.7, minWords: 4, minTitle: 0 };
 /** In-app frames in a fingerprint at most (deep recursion or huge traces stay bounded). */
 const MAX_FINGERPRINT_FRAMES = 50;
 /** Shingle values are hashed into [0, 2^20): small enough that `a·x + b` stays exact in a double. */
@@ -75,16 +90,42 @@ export function groupKey(report: Report, options: GroupKeyOptions = {}): GroupKe
   const identities = [...(options.identities ?? [])];
   const signature = crashSignature(report);
   if (signature) return { identities, signature };
+  const settings = report.kind === 'issue' ? ISSUE_TEXT : REVIEW_TEXT;
   const words = contentWords(`${report.title ?? ''}\n${report.body}`, options.boilerplate);
-  if (new Set(words).size < MIN_CONTENT_WORDS) return { identities };
+  if (new Set(words).size < settings.minWords) return { identities };
   const minhash = wordsMinHash(words);
+  const title = [
+    ...new Set(contentWords(report.title ?? '', options.boilerplate).map(hashToRange)),
+  ];
   return {
     identities,
-    minhash,
+    minhash: [...minhash, ...title.sort((a, b) => a - b)],
     bands: bandKeys(minhash),
-    similarity: estimateJaccard,
-    threshold: NEAR_DUPLICATE_THRESHOLD,
+    similarity: (a, b) => textSimilarity(a, b, settings.minTitle),
+    threshold: settings.threshold,
   };
+}
+
+/**
+ * How alike two text signatures are (0–1): the estimated Jaccard similarity of their content
+ * shingles, or 0 when both have titles and these share less than `minTitle` of their content
+ * words (two reports in one form, or two tasks of one series, differ there). A signature is the
+ * MinHash of the content ({@link HASHES} values) followed by the hashed title words.
+ */
+export function textSimilarity(a: number[], b: number[], minTitle: number): number {
+  const [titleA, titleB] = [a, b].map((signature) => new Set(signature.slice(HASHES)));
+  if (titleA && titleB && titleA.size > 0 && titleB.size > 0) {
+    if (jaccard(titleA, titleB) < minTitle) return 0;
+  }
+  return estimateJaccard(a.slice(0, HASHES), b.slice(0, HASHES));
+}
+
+/** Jaccard similarity of two sets: shared members over all members (0 when both are empty). */
+export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
+  let shared = 0;
+  for (const member of a) if (b.has(member)) shared += 1;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
 }
 
 /**
@@ -97,16 +138,19 @@ export function crashSignature(report: Report): string | undefined {
   const frames = exception ? allFrames([exception]) : (report.stack ?? []);
   if (!exception && frames.length === 0) return undefined;
   const inApp = frames.filter((frame) => frame.inApp);
+  const message = maskIds(exception?.message ?? '').trim();
+  // Without in-app frames the stack is a framework's or a bundle's path: many errors share it, and
+  // one error's frames differ between browsers and builds. Like Sentry when no frame contributes,
+  // the exception type and message (numbers and ids masked) are the fingerprint; the frames only
+  // stand in when there is no message.
   const keys: string[] = [];
-  for (const frame of inApp.length > 0 ? inApp : frames) {
+  for (const frame of inApp.length > 0 ? inApp : message ? [] : frames) {
     const key = frameKey(frame);
     if (key !== '|' && keys.at(-1) !== key) keys.push(key);
     if (keys.length === MAX_FINGERPRINT_FRAMES) break;
   }
-  // Without in-app frames the stack shows the framework's path, which many errors share: the
-  // message, numbers and hex ids masked, tells them apart (and stands in when there are no frames).
-  const message = keys.length === 0 || inApp.length === 0 ? maskIds(exception?.message ?? '') : '';
-  const parts = [exception?.type ?? 'stack', ...keys, message];
+  const top = inApp.length > 0 || !message ? '' : (frames.map(functionName).find(Boolean) ?? '');
+  const parts = [exception?.type ?? 'stack', ...keys, inApp.length > 0 ? '' : message, top];
   return `crash:${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;
 }
 
@@ -120,6 +164,13 @@ function frameKey(frame: Frame): string {
           .replace(/[.-][0-9a-f]{6,}(?=\.)/gi, '')
       : '');
   return `${file || frame.module || ''}|${maskIds(frame.function ?? '')}`;
+}
+
+/** A frame's function as its last identifier: `Bridge.emit`, `bridge_Bridge/this.emit<` → `emit`. */
+function functionName(frame: Frame): string {
+  const names = maskIds(frame.function ?? '').match(/[\p{L}_$][\p{L}\p{N}_$]*/gu);
+  const last = names?.at(-1);
+  return last && !/^(?:anonymous|Object|Module)$/.test(last) ? last : '';
 }
 
 /** Hex addresses, UUIDs, long hex ids and numbers masked (`$1`, `lambda$12`, `0x7fff…`). */

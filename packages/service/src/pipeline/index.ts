@@ -29,8 +29,10 @@ export {
   contentWords,
   crashSignature,
   estimateJaccard,
-  MIN_CONTENT_WORDS,
-  NEAR_DUPLICATE_THRESHOLD,
+  ISSUE_TEXT,
+  jaccard,
+  REVIEW_TEXT,
+  type TextSettings,
   textMinHash,
 } from './group-key.js';
 export type { IngestResult } from './ingest.js';

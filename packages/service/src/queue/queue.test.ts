@@ -91,4 +91,43 @@ describe.each(TEST_DATABASES)('job queue on $name', (kind) => {
     await queue.drain({ timeoutMs: 30_000 });
     expect(peak).toBe(2);
   }, 60_000);
+
+  it('runs a job of another queue next, not behind a burst of 10,000', async () => {
+    await open();
+    await queue.sendMany(
+      'work',
+      Array.from({ length: 10_000 }, (_, i) => ({ data: { i } })),
+    );
+    let worked = 0;
+    let busy: () => void = () => {};
+    const burstRunning = new Promise<void>((resolve) => {
+      busy = resolve;
+    });
+    let ranAfter: number | undefined;
+    let ran: () => void = () => {};
+    const keyedRan = new Promise<void>((resolve) => {
+      ran = resolve;
+    });
+    await queue.work(
+      {
+        async work() {
+          await new Promise((resolve) => setTimeout(resolve, 2));
+          worked += 1;
+          if (worked === 3) busy();
+        },
+        async keyed() {
+          ranAfter = worked;
+          ran();
+        },
+      },
+      { concurrency: 1 },
+    );
+    await burstRunning;
+    const sentAfter = worked;
+    await queue.send('keyed', {}, { singletonKey: 'group-1' });
+    await keyedRan;
+    // At most the job running when it was sent, and one claimed with it, finish first.
+    expect((ranAfter ?? Number.POSITIVE_INFINITY) - sentAfter).toBeLessThanOrEqual(2);
+    expect(worked).toBeLessThan(10_000);
+  }, 120_000);
 });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { isoAfter, nowIso } from '../store/time.js';
 import {
@@ -39,6 +39,10 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
   // Every running job listens on the stop signal: as many listeners as jobs at once, not a leak.
   setMaxListeners(0, stopController.signal);
   const running = new Set<Promise<void>>();
+  /** Jobs running in this process, by queue (what {@link fairShare} balances). */
+  const runningByQueue = new Map<string, number>();
+  /** When each queue last got a slot (round robin between queues, see {@link fairShare}). */
+  const servedAt = new Map<string, number>();
   let loop: Promise<void> | undefined;
   let wake: () => void = () => {};
 
@@ -70,29 +74,45 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     }
   }
 
+  /**
+   * Claims up to `limit` ready jobs, fairly between queues: each free slot goes to the queue with
+   * the fewest jobs running (ties: round robin, see {@link fairShare}), so an investigation
+   * never waits behind a burst of thousands of report batches; it waits for one slot to free
+   * (pg-boss gives each queue its own fetch loop, which has the same effect on Postgres).
+   */
   async function claim(queues: string[], limit: number) {
     return db.transaction().execute(async (trx) => {
       await flushCompleted(trx);
       if (limit <= 0) return [];
-      const jobs = await trx
-        .selectFrom('jobs')
-        .selectAll()
-        .where('state', '=', 'created')
-        .where('queue', 'in', queues)
-        .where('run_after', '<=', nowIso())
-        .orderBy('run_after')
-        .orderBy('created_at')
-        .limit(limit)
-        .execute();
-      for (const job of jobs) {
+      const now = nowIso();
+      const ready = new Map<string, JobRow[]>();
+      for (const queue of queues) {
+        const rows = await trx
+          .selectFrom('jobs')
+          .selectAll()
+          .where('state', '=', 'created')
+          .where('queue', '=', queue)
+          .where('run_after', '<=', now)
+          .orderBy('run_after')
+          .orderBy('created_at')
+          .limit(limit)
+          .execute();
+        if (rows.length) ready.set(queue, rows);
+      }
+      const jobs = fairShare(ready, runningByQueue, limit, servedAt);
+      for (const queue of new Set(jobs.map((job) => job.queue))) {
         await trx
           .updateTable('jobs')
-          .set({
+          .set((eb) => ({
             state: 'active',
-            attempts: job.attempts + 1,
-            lease_until: isoAfter(policyOf(job.queue).timeoutMs),
-          })
-          .where('id', '=', job.id)
+            attempts: eb('attempts', '+', 1),
+            lease_until: isoAfter(policyOf(queue).timeoutMs),
+          }))
+          .where(
+            'id',
+            'in',
+            jobs.filter((job) => job.queue === queue).map((job) => job.id),
+          )
           .execute();
       }
       return jobs;
@@ -159,9 +179,11 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
           .catch((error: unknown) => console.error(`sightline: job queue: ${errorText(error)}`));
         const tracked = task.finally(() => {
           running.delete(tracked);
+          runningByQueue.set(job.queue, (runningByQueue.get(job.queue) ?? 1) - 1);
           wake();
         });
         running.add(tracked);
+        runningByQueue.set(job.queue, (runningByQueue.get(job.queue) ?? 0) + 1);
       }
       if (jobs.length === 0 || running.size >= concurrency) {
         await Promise.race([
@@ -266,6 +288,62 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
       await db.transaction().execute(flushCompleted);
     },
   };
+}
+
+/** A stored job. */
+type JobRow = Selectable<Database['jobs']>;
+
+/**
+ * Picks up to `limit` jobs from each queue's ready ones (oldest first), one slot at a time: to the
+ * queue with the fewest jobs running (counting those picked), then to the queue served longest
+ * ago (round robin), then to the job that waited longest.
+ * @param ready - ready jobs by queue, each list oldest first.
+ * @param running - jobs running now by queue.
+ * @param served - when each queue last got a slot (a counter; absent: never). Updated.
+ */
+export function fairShare(
+  ready: ReadonlyMap<string, readonly JobRow[]>,
+  running: ReadonlyMap<string, number>,
+  limit: number,
+  served: Map<string, number>,
+): JobRow[] {
+  const load = new Map(running);
+  const next = new Map([...ready.keys()].map((queue) => [queue, 0]));
+  let turn = Math.max(0, ...served.values());
+  const rank = (queue: string, job: JobRow) =>
+    [load.get(queue) ?? 0, served.get(queue) ?? -1, job] as const;
+  const picked: JobRow[] = [];
+  while (picked.length < limit) {
+    let best: { queue: string; rank: ReturnType<typeof rank> } | undefined;
+    for (const [queue, index] of next) {
+      const job = ready.get(queue)?.[index];
+      if (!job) continue;
+      const candidate = rank(queue, job);
+      if (!best || before(candidate, best.rank)) best = { queue, rank: candidate };
+    }
+    if (!best) break;
+    picked.push(best.rank[2]);
+    next.set(best.queue, (next.get(best.queue) ?? 0) + 1);
+    load.set(best.queue, (load.get(best.queue) ?? 0) + 1);
+    turn += 1;
+    served.set(best.queue, turn);
+  }
+  return picked;
+}
+
+/** Whether rank `a` (load, last served, job) goes before `b`. */
+function before(
+  a: readonly [number, number, JobRow],
+  b: readonly [number, number, JobRow],
+): boolean {
+  if (a[0] !== b[0]) return a[0] < b[0];
+  if (a[1] !== b[1]) return a[1] < b[1];
+  return waitedLonger(a[2], b[2]);
+}
+
+/** True when `a` has waited longer than `b` (earlier `run_after`, then earlier `created_at`). */
+function waitedLonger(a: JobRow, b: JobRow): boolean {
+  return a.run_after < b.run_after || (a.run_after === b.run_after && a.created_at < b.created_at);
 }
 
 /** A job's stored data: parsed, or the raw text when it is not JSON (the console still lists it). */

@@ -16,6 +16,11 @@ export interface SourceField {
   required: boolean;
   /** The value used when the field is left out; absent: none. */
   default?: unknown;
+  /**
+   * True when the value is an address the service calls (a URL: `baseUrl`, a token endpoint).
+   * Over the API such a value may only name a host the operator allowed (`serve --source-hosts`).
+   */
+  address?: true;
 }
 
 /** A source kind as the console offers it. */
@@ -31,7 +36,10 @@ export interface SourceKind {
 /** The fields of an object schema (none when the schema is not an object). */
 export function sourceFields(schema: z.ZodType): SourceField[] {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
-    properties?: Record<string, { type?: unknown; description?: string; default?: unknown }>;
+    properties?: Record<
+      string,
+      { type?: unknown; format?: unknown; description?: string; default?: unknown }
+    >;
     required?: string[];
   };
   const required = new Set(json.required ?? []);
@@ -45,6 +53,7 @@ export function sourceFields(schema: z.ZodType): SourceField[] {
       description: property.description ?? '',
       required: required.has(name) && property.default === undefined,
       ...(property.default !== undefined ? { default: property.default } : {}),
+      ...(property.format === 'uri' ? { address: true as const } : {}),
     };
   });
 }

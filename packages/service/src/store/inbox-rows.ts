@@ -67,17 +67,43 @@ export function diagnosisCulprit(diagnosis: Diagnosis): Culprit | null {
 }
 
 /**
- * A JSON text column's top-level string field, on either dialect (null when absent). The key is a
- * literal, not a parameter, so the same expression in `select` and `group by` is one to Postgres.
+ * A JSON text column of `reports` — its top-level string field, on either dialect (null when
+ * absent). The key is a literal, not a parameter, so the same expression in `select` and
+ * `group by` is one to Postgres.
  */
 function jsonField(dialect: 'sqlite' | 'postgres', column: 'meta' | 'parsed', key: string) {
+  const ref = sql.ref(`reports.${column}`);
   return dialect === 'postgres'
-    ? sql<string | null>`(${sql.ref(column)}::jsonb ->> ${sql.lit(key)})`
-    : sql<string | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)})`;
+    ? sql<string | null>`(${ref}::jsonb ->> ${sql.lit(key)})`
+    : sql<string | null>`json_extract(${ref}, ${sql.lit(`$.${key}`)})`;
 }
 
 /** The platform a store's source implies when the report names none. */
 const SOURCE_PLATFORM: Record<string, string> = { 'google-play': 'android', 'app-store': 'ios' };
+
+/**
+ * A report's release or app version as SQL over `reports` (null: none): what intake read from the
+ * payload (`appVersion`), else the source's `meta.release`, else `meta.appVersion` — the order
+ * the pipeline keeps a group's releases in.
+ */
+export function reportRelease(dialect: 'sqlite' | 'postgres') {
+  return sql<
+    string | null
+  >`coalesce(${jsonField(dialect, 'parsed', 'appVersion')}, ${jsonField(dialect, 'meta', 'release')}, ${jsonField(dialect, 'meta', 'appVersion')})`;
+}
+
+/**
+ * A report's platform as SQL over `reports` (null: none): the parsed report's `platform`, else the
+ * source's `meta.platform`, else the platform its store implies (Google Play: android, App Store: ios).
+ */
+export function reportPlatform(dialect: 'sqlite' | 'postgres') {
+  const implied = Object.entries(SOURCE_PLATFORM).map(
+    ([kind, platform]) => sql`when ${sql.lit(kind)} then ${sql.lit(platform)}`,
+  );
+  return sql<
+    string | null
+  >`coalesce(${jsonField(dialect, 'parsed', 'platform')}, ${jsonField(dialect, 'meta', 'platform')}, case ${sql.ref('reports.source_kind')} ${sql.join(implied, sql` `)} end)`;
+}
 
 /**
  * The row facts of `groups`, by group id.
@@ -191,23 +217,19 @@ async function reportValues(
   ids: string[],
 ): Promise<Map<string, ValueCounts>> {
   const fields = {
-    parsedRelease: jsonField(dialect, 'parsed', 'appVersion'),
-    parsedPlatform: jsonField(dialect, 'parsed', 'platform'),
-    metaRelease: jsonField(dialect, 'meta', 'release'),
-    metaVersion: jsonField(dialect, 'meta', 'appVersion'),
-    metaPlatform: jsonField(dialect, 'meta', 'platform'),
+    release: reportRelease(dialect),
+    platform: reportPlatform(dialect),
     environment: jsonField(dialect, 'meta', 'environment'),
   };
   const rows = await db
     .selectFrom('reports')
     .select([
       'group_id',
-      'source_kind',
       ...Object.entries(fields).map(([name, field]) => field.as(name)),
       (eb) => eb.fn.countAll<number>().as('n'),
     ])
     .where('group_id', 'in', ids)
-    .groupBy(['group_id', 'source_kind', ...Object.values(fields)])
+    .groupBy(['group_id', ...Object.values(fields)])
     .execute();
   const counts = new Map<string, ValueCounts>();
   const add = (map: Map<string, number>, value: unknown, n: number) => {
@@ -222,14 +244,8 @@ async function reportValues(
       entry = { releases: new Map(), platforms: new Map(), environments: new Map() };
       counts.set(id, entry);
     }
-    add(entry.releases, row.parsedRelease ?? row.metaRelease ?? row.metaVersion, n);
-    add(
-      entry.platforms,
-      (row.parsedPlatform ?? row.metaPlatform ?? SOURCE_PLATFORM[row.source_kind as string]) as
-        | string
-        | undefined,
-      n,
-    );
+    add(entry.releases, row.release, n);
+    add(entry.platforms, row.platform, n);
     add(entry.environments, row.environment, n);
   }
   return counts;

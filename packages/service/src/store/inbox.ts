@@ -1,32 +1,19 @@
 /**
- * The inbox query: groups filtered by project, label, status, assignee, priority, source and words (in the title or
- * any report's text), sorted, paged.
+ * The inbox query: groups filtered by project, label, status, assignee, priority, source, release,
+ * platform and words (in the title or any report's text), sorted, paged.
  */
 import { createHash } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import type { GroupPriority, GroupStatus, InboxSort, ReportLabel } from '../vocabulary.js';
+import type { InboxSort } from '../vocabulary.js';
 import { escapeLike, groupTitleMatches } from './group-title-search.js';
 import { toGroup } from './groups.js';
-import type { GroupRecord } from './records.js';
+import { reportPlatform, reportRelease } from './inbox-rows.js';
+import type { GroupRecord, SavedViewFilters } from './records.js';
 import { reportTextMatches } from './report-search.js';
 import type { Database, GroupRow } from './schema.js';
 
-/** Filters and paging of {@link queryInbox}. */
-export interface InboxQuery {
-  project?: string;
-  label?: ReportLabel;
-  status?: GroupStatus;
-  /** Source kind (`files`, `sentry`, …): groups with at least one report from it. */
-  source?: string;
-  /**
-   * Words to find: groups whose title contains every word (case-insensitive), or with a report
-   * whose text holds every word as a word prefix (full-text search, see `report-search.ts`).
-   */
-  q?: string;
-  /** An assignee's name, or `none`: unassigned groups. */
-  assignee?: string;
-  /** A priority, or `none`: groups without one. */
-  priority?: GroupPriority | 'none';
+/** Filters (those a saved view keeps) and paging of {@link queryInbox}. */
+export interface InboxQuery extends SavedViewFilters {
   /** Order. Default `newest`. */
   sort?: InboxSort;
   /** Page size. Default 50, at most 200. */
@@ -84,6 +71,30 @@ export async function queryInbox(
   if (query.source) {
     filtered = filtered.where(
       sql<boolean>`${sql.ref('source_kinds')} ${like} ${`%${escapeLike(query.source)}%`} escape '\\'`,
+    );
+  }
+  // A report of the group carries the release / platform: probed per group (the report index on
+  // group_id), so the cost grows with the groups walked, as the other filters'.
+  const release = query.release?.trim();
+  if (release) {
+    filtered = filtered.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('reports')
+          .select(sql.lit(1).as('one'))
+          .whereRef('reports.group_id', '=', 'groups.id')
+          .where(sql<string>`trim(${reportRelease(dialect)})`, '=', release),
+      ),
+    );
+  }
+  const platform = query.platform?.trim().toLowerCase();
+  if (platform) {
+    filtered = filtered.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('reports')
+          .select(sql.lit(1).as('one'))
+          .whereRef('reports.group_id', '=', 'groups.id')
+          .where(sql<string>`lower(trim(${reportPlatform(dialect)}))`, '=', platform),
+      ),
     );
   }
   const words = (query.q ?? '').split(/\s+/).filter(Boolean);

@@ -320,6 +320,21 @@ function inboxIndexes(dialect: 'sqlite' | 'postgres'): Migration {
 }
 
 /**
+ * The embedded queue claims each queue's next jobs on its own (fair shares between queues, see
+ * `sqlite-queue.ts`): an index per queue, so the investigations' claim does not read past a burst
+ * of thousands of report batches.
+ */
+const jobsByQueue: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createIndex('jobs_queue_next')
+      .on('jobs')
+      .columns(['queue', 'state', 'run_after', 'created_at'])
+      .execute();
+  },
+};
+
+/**
  * Lookups that scanned a whole table: a project's newest reports (`reports.recentTexts`, the
  * duplicate-candidate texts) read from an index in their order, ties by id. Source names unique
  * (two adds of one name at once made two sources): a name held twice already keeps the oldest
@@ -354,6 +369,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0010_group_releases': groupReleases,
         '0011_inbox_indexes': inboxIndexes(dialect),
         '0012_morning': morning,
+        '0015_jobs_by_queue': jobsByQueue,
         '0017_lookup_indexes': lookupIndexes,
       };
     },

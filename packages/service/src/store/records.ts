@@ -165,12 +165,24 @@ export interface SavedViewFilters {
   project?: string;
   label?: ReportLabel;
   status?: GroupStatus;
+  /** Source kind (`files`, `sentry`, …): groups with at least one report from it. */
   source?: string;
+  /**
+   * Words to find: groups whose title contains every word (case-insensitive), or with a report
+   * whose text holds every word as a word prefix (full-text search, see `report-search.ts`).
+   */
   q?: string;
-  /** A name, or `none`: unassigned groups. */
+  /** An assignee's name, or `none`: unassigned groups. */
   assignee?: string;
   /** A priority, or `none`: groups without one. */
   priority?: GroupPriority | 'none';
+  /**
+   * A release or app version (`2.13.0`): groups with a report from it, read as the inbox row's
+   * release column reads it (see `reportRelease`). Exact, after trimming.
+   */
+  release?: string;
+  /** A platform (`android`, `ios`, `javascript`): groups with a report from it; any case. */
+  platform?: string;
 }
 
 /** A named inbox query (filters and sort) to apply again later. */

@@ -61,6 +61,10 @@ export function registerServe(program: Command): void {
         .argParser(wholeNumberArgument({ min: 1, max: 1_000_000, unit: 'requests a minute' }))
         .default(600),
     )
+    .option(
+      '--source-hosts <hosts>',
+      "hosts (host or host:port, comma-separated) a source added over the API or console may call as its base URL or token endpoint; default none: only the provider's own address",
+    )
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addOption(maxDailyCostOption())
     .option(

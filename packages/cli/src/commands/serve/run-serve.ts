@@ -10,6 +10,7 @@ import {
   describeCalls,
   parseDatabaseLocation,
   parseModelList,
+  parseSourceHosts,
   type RunningService,
   readDigestConfig,
   redactUrl,
@@ -44,6 +45,8 @@ export interface ServeCommandOptions extends DigestChannelFlags {
   concurrency: number;
   /** `--rate-limit`: API requests a minute per client. */
   rateLimit?: number;
+  /** `--source-hosts`: hosts a source added over the API may call, comma-separated. */
+  sourceHosts?: string;
 }
 
 /** Where {@link runServe} writes and when it stops. */
@@ -67,6 +70,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     port: options.port,
     concurrency: options.concurrency,
     ...(options.rateLimit ? { rateLimitPerMinute: options.rateLimit } : {}),
+    ...(options.sourceHosts ? { sourceHosts: parseSourceHosts(options.sourceHosts) } : {}),
     ...(options.data ? { dataDir: options.data } : {}),
     ...(options.host ? { host: options.host } : {}),
     ...(options.project ? { project: options.project } : {}),

@@ -79,6 +79,42 @@ describe('sightline serve, ingest and worker', () => {
     await store.close();
   }, 120_000);
 
+  it('limits API requests per client at the `--rate-limit` given (429, JSON, Retry-After)', async () => {
+    const io = memory();
+    let stop: () => void = () => {};
+    const stopped = new Promise<void>((resolve) => {
+      stop = resolve;
+    });
+    const statuses: number[] = [];
+    let refused: { status: number; retryAfter: string | null; body: unknown } | undefined;
+    const exit = await runServe(
+      { repo: repo.root, data: path.join(work, 'limited'), port: 0, concurrency: 1, rateLimit: 2 },
+      Object.assign(io, {
+        stopped,
+        async onListening(service: RunningService) {
+          const auth = { authorization: `Bearer ${service.token}` };
+          for (let i = 0; i < 2; i++) {
+            statuses.push((await fetch(`${service.url}/api/groups`, { headers: auth })).status);
+          }
+          const third = await fetch(`${service.url}/api/groups`, { headers: auth });
+          refused = {
+            status: third.status,
+            retryAfter: third.headers.get('retry-after'),
+            body: await third.json(),
+          };
+          stop();
+        },
+      }),
+    );
+    expect(exit).toBe(0);
+    expect(statuses).toEqual([200, 200]);
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.retryAfter)).toBeGreaterThan(0);
+    expect(refused?.body).toMatchObject({
+      error: { code: 'RATE_LIMITED', message: expect.stringContaining('more than 2 requests') },
+    });
+  }, 60_000);
+
   it('refuses a public address without a token, and a worker without Postgres', async () => {
     const io = memory();
     await expect(

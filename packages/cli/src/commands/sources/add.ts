@@ -30,6 +30,8 @@ export interface SourcesAddOptions extends ServiceLocationOptions, SecretOptions
   set?: string[];
   /** Seconds between polls. Default: the module's. */
   pollInterval?: number;
+  /** False (`--no-poll`): never polled; its reports come through its webhook only. Default true. */
+  poll?: boolean;
 }
 
 /** Adds (or replaces) a source. @returns 0. @throws SightlineError for bad input. */
@@ -38,10 +40,22 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
   const module = registry.get(options.kind);
   const config = readSettings(module.configSchema, options.set ?? [], module.kind);
   const secrets = await readSecrets(module.credentialsSchema, options, io, module.kind);
-  const pollIntervalMs =
-    options.pollInterval !== undefined
-      ? options.pollInterval * 1000
-      : (module.pollIntervalMs ?? null);
+  const pollIntervalMs = pollIntervalOf(options, module.pollIntervalMs ?? null);
+  if (options.poll === false) {
+    // The id only names the webhook path; a source's capabilities do not depend on it.
+    const capabilities = module.create({
+      id: '',
+      config,
+      credentials: secrets,
+      fetch: io.fetch ?? fetch,
+    });
+    if (!capabilities.webhook) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `--no-poll: ${module.kind} sources take reports only by polling (they have no webhook), so this one would receive none. Leave out --no-poll, or set a longer --poll-interval.`,
+      });
+    }
+  }
   const store = await openServiceStore(options, { create: true });
   try {
     const project = await projectOf(store, options);
@@ -76,6 +90,9 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
       ...(instance.poll && pollIntervalMs !== null
         ? [`Polled every ${Math.round(pollIntervalMs / 1000)} s while \`sightline serve\` runs.`]
         : []),
+      ...(instance.poll && pollIntervalMs === null
+        ? ['Not polled (--no-poll): its reports arrive through its webhook only.']
+        : []),
       `Check it: sightline sources test ${row.name}${locationFlags(options)}`,
     ];
     io.stdout(`${lines.join('\n')}\n`);
@@ -83,6 +100,23 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
   } finally {
     await store.close();
   }
+}
+
+/**
+ * Milliseconds between polls: `--poll-interval`, none with `--no-poll`, else the module's default.
+ * @throws SightlineError `INVALID_ARGUMENT` when both `--no-poll` and `--poll-interval` are given.
+ */
+function pollIntervalOf(options: SourcesAddOptions, moduleDefault: number | null): number | null {
+  if (options.poll === false) {
+    if (options.pollInterval !== undefined) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: '--no-poll and --poll-interval contradict each other: give one of them.',
+      });
+    }
+    return null;
+  }
+  return options.pollInterval !== undefined ? options.pollInterval * 1000 : moduleDefault;
 }
 
 /** The project: named, the only one, or (in a new store) the repository's. */

@@ -56,6 +56,7 @@ export function registerSources(program: Command): void {
       'seconds between polls',
       wholeNumberArgument({ min: 10, max: 86_400, unit: 'poll interval in seconds' }),
     )
+    .option('--no-poll', 'never poll it: its reports come through its webhook only')
     .addHelpText(
       'after',
       `

@@ -131,6 +131,54 @@ describe('sightline sources', () => {
     });
   });
 
+  it('adds a source that is never polled with --no-poll, when it has a webhook to take reports', async () => {
+    const github: SourcesAddOptions = {
+      kind: 'github',
+      name: 'issues',
+      repo: work,
+      data: data(),
+      set: ['owner=acme', 'repo=web'],
+      secret: ['token=GH_TOKEN', 'webhookSecret=GH_HOOK'],
+      poll: false,
+    };
+    const env = { GH_TOKEN: 'token-not-secret', GH_HOOK: 'hook-not-secret' };
+    const added = io(env);
+    expect(await runSourcesAdd(github, added)).toBe(0);
+    expect(added.out).toContain('Webhook path: /webhooks/');
+    expect(added.out).toContain(
+      'Not polled (--no-poll): its reports arrive through its webhook only.',
+    );
+    expect(added.out).not.toContain('Polled every');
+    const listed = io();
+    await runSourcesList({ data: data(), json: true }, listed);
+    expect(JSON.parse(listed.out).sources).toMatchObject([
+      { name: 'issues', pollIntervalSeconds: null },
+    ]);
+    await expect(runSourcesAdd({ ...github, pollInterval: 60 }, io(env))).rejects.toThrow(
+      '--no-poll and --poll-interval contradict each other: give one of them.',
+    );
+    // App Store Connect reviews come by polling only: without it, nothing would arrive.
+    const appStoreOptions: SourcesAddOptions = {
+      kind: 'app-store',
+      name: 'ios',
+      data: data(),
+      set: ['appId=1234567', `baseUrl=${appStore.url}`],
+      secret: ['issuerId=ASC_ISSUER', 'keyId=ASC_KEY_ID', 'privateKey=ASC_KEY'],
+      poll: false,
+    };
+    const ascEnv = {
+      ASC_ISSUER: appStore.credentials.issuerId,
+      ASC_KEY_ID: appStore.credentials.keyId,
+      ASC_KEY: appStore.credentials.privateKey,
+    };
+    await expect(runSourcesAdd(appStoreOptions, io(ascEnv))).rejects.toThrow(
+      '--no-poll: app-store sources take reports only by polling (they have no webhook)',
+    );
+    const after = io();
+    await runSourcesList({ data: data(), json: true }, after);
+    expect(JSON.parse(after.out).sources).toHaveLength(1);
+  });
+
   it('says plainly what is wrong: bad key, wrong app, rate limit, unreachable, bad stored credentials', async () => {
     await addAppStore(appStore.unknownPrivateKey);
     expect(await test('ios')).toMatchObject({

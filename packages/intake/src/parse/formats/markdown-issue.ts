@@ -1,7 +1,10 @@
 /**
  * Issue text in Markdown (GitHub/GitLab issues, or `{title, body}` issue JSON): the title is the
  * first heading or the first line; stack traces are read from fenced code blocks and from the
- * prose around them, with whichever trace format fits each part.
+ * prose around them, with whichever trace format fits each part. A trace without an exception line
+ * (a bare stack, as issue forms and browser extensions paste it) takes its message from the issue's
+ * own "Error message" section when there is one (GitHub issue forms write each field under a
+ * `### <label>` heading).
  */
 import { MAX_EXCEPTIONS, MAX_TITLE_CHARS } from '../limits.js';
 import { splitLines } from '../lines.js';
@@ -12,6 +15,10 @@ import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const HEADING = /^ {0,3}#{1,6}\s+(\S.*)$/;
+/** A section heading naming the error's message: "Error message", "Exception (automated)", "Error". */
+const MESSAGE_HEADING = /^(?:error|exception)(?:\s+message)?(?:\s*\([^)]*\))?\s*:?$/i;
+/** Issue forms' placeholder for an empty field. */
+const NO_RESPONSE = /^_?no response_?$/i;
 
 /** Issue JSON such as GitHub's: a string `title` and a string `body`. */
 function issueObject(value: unknown): { title: string; body: string } | null {
@@ -61,6 +68,23 @@ function titleOf(lines: string[]): string | undefined {
   return cleaned ? cleaned.slice(0, MAX_TITLE_CHARS) : undefined;
 }
 
+/**
+ * The first line under an "Error message" heading in the prose (up to the next heading), or
+ * undefined when there is no such section or it is empty.
+ */
+function sectionMessage(prose: readonly string[]): string | undefined {
+  for (const [index, line] of prose.entries()) {
+    const heading = HEADING.exec(line)?.[1]?.trim();
+    if (!heading || !MESSAGE_HEADING.test(heading)) continue;
+    for (const next of prose.slice(index + 1)) {
+      if (HEADING.test(next)) break;
+      const text = next.trim();
+      if (text !== '') return NO_RESPONSE.test(text) ? undefined : text;
+    }
+  }
+  return undefined;
+}
+
 function parseIssue(input: FormatInput): ParsedReport[] {
   const issue = issueObject(input.value);
   const lines = issue ? splitLines(issue.body) : input.lines;
@@ -70,6 +94,9 @@ function parseIssue(input: FormatInput): ParsedReport[] {
     if (exceptions.length >= MAX_EXCEPTIONS) break;
     exceptions.push(...parseTraces(block));
   }
+  const message = sectionMessage(prose);
+  const bare = exceptions.find((exception) => exception.type === '' && exception.message === '');
+  if (message && bare) bare.message = message;
   const body = issue ? issue.body : input.text;
   const title = issue ? issue.title : titleOf(lines);
   return [

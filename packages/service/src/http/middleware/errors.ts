@@ -17,17 +17,25 @@ export function errorResponse<Status extends ContentfulStatusCode>(
   return c.json({ error: { code, message } }, status);
 }
 
-/** The answer to a request that fails its schema (the hook of `zValidator`): 400 with every issue. */
+/** How an issue without a path names the part of the request it is about, per validation target. */
+const TARGET_NAMES: Record<string, string> = { query: 'query', json: 'body', param: 'path' };
+
+/**
+ * The answer to a request that fails its schema (the hook of `zValidator`): 400 with every issue,
+ * each named by its field, or by the part of the request it is about (`query`, `body`).
+ */
 export function invalidRequest(
   result: {
     success: boolean;
+    target?: string;
     error?: { issues: readonly { path: PropertyKey[]; message: string }[] };
   },
   c: Context,
 ) {
   if (result.success) return undefined;
+  const whole = TARGET_NAMES[result.target ?? 'json'] ?? result.target ?? 'body';
   const issues = (result.error?.issues ?? []).map(
-    (issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`,
+    (issue) => `${issue.path.join('.') || whole}: ${issue.message}`,
   );
   return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid request: ${issues.join('; ')}`);
 }

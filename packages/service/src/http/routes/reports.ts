@@ -1,6 +1,8 @@
 /**
  * `POST /api/reports`: reports handed over by HTTP. A JSON body `{ project?, reports: [...] }`
  * (see `ingestBodySchema`), or any other body as the text of one report (`?project=&format=&filename=`).
+ * `?format=` and `?project=` are checked before the body is read, and for a JSON body are the
+ * defaults of reports (and the request) that do not name their own.
  */
 import { looksBinary, SightlineError } from '@sightline/core';
 import { type Context, Hono } from 'hono';
@@ -33,6 +35,15 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   let projectName: string | undefined;
   let reports: RawReport[];
   const now = new Date().toISOString();
+  const format = reportFormatSchema.safeParse(c.req.query('format') ?? 'auto');
+  if (!format.success) {
+    return errorResponse(
+      c,
+      400,
+      'INVALID_ARGUMENT',
+      `format: ${format.error.issues[0]?.message ?? 'unknown format'}.`,
+    );
+  }
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   let text: string;
   try {
@@ -67,7 +78,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
         c,
         400,
         'INVALID_ARGUMENT',
-        `Invalid body: ${parsed.error.issues.map(describeIssue).join('; ')}`,
+        `${parsed.error.issues.map(describeIssue).join('; ')}.`,
       );
     }
     for (const [index, report] of parsed.data.reports.entries()) {
@@ -77,14 +88,14 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
         return errorResponse(c, 400, problem.code, `reports.${index}.text: ${problem.message}`);
       }
     }
-    projectName = parsed.data.project;
+    projectName = parsed.data.project ?? c.req.query('project');
     reports = parsed.data.reports.map((report) => {
       const text = report.text ?? JSON.stringify(report.json);
       return {
         sourceKind: 'files',
         sourceId: report.id ?? contentId(text),
         receivedAt: report.receivedAt ?? now,
-        format: report.format ?? 'auto',
+        format: report.format ?? format.data,
         payload: report.text !== undefined ? { text: report.text } : { json: report.json },
         ...(report.url ? { url: report.url } : {}),
         ...(report.filename ? { filename: report.filename } : {}),
@@ -93,15 +104,6 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   } else {
     const problem = textProblem(text, bytes);
     if (problem) return errorResponse(c, 400, problem.code, `The body ${problem.message}`);
-    const format = reportFormatSchema.safeParse(c.req.query('format') ?? 'auto');
-    if (!format.success) {
-      return errorResponse(
-        c,
-        400,
-        'INVALID_ARGUMENT',
-        `format: ${format.error.issues[0]?.message ?? 'unknown format'}.`,
-      );
-    }
     projectName = c.req.query('project');
     const filename = c.req.query('filename');
     reports = fileToRawReports(text, {
@@ -152,5 +154,5 @@ export async function resolveProject(store: Store, name: string | undefined) {
 }
 
 function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
-  return issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+  return `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`;
 }

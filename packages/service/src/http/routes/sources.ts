@@ -2,7 +2,8 @@
  * `/api/sources`: the configured sources with their polling state, the kinds a source can be
  * (what each asks for), adding one (settings checked by its module, secrets written to the data
  * folder, never stored in the database or returned), testing one (its one authenticated call),
- * and removing one (its credentials file goes too; the reports it delivered stay).
+ * and removing one (its credentials file goes too; the reports it delivered stay). An address a
+ * source calls (`baseUrl`, a token endpoint) is accepted here only for a host the operator allowed.
  */
 import { zValidator } from '@hono/zod-validator';
 import { SightlineError } from '@sightline/core';
@@ -11,6 +12,7 @@ import type { z } from 'zod';
 import type { CredentialStore } from '../../sources/credentials.js';
 import { describeIssues, testStoredSource } from '../../sources/instantiate.js';
 import type { SourceRegistry } from '../../sources/registry.js';
+import { checkSourceAddresses } from '../../sources/source-addresses.js';
 import { describeSourceKind } from '../../sources/source-kinds.js';
 import type { Store } from '../../store/index.js';
 import { invalidRequest } from '../middleware/errors.js';
@@ -25,6 +27,11 @@ export interface SourceRoutesDeps {
   credentials: CredentialStore;
   /** HTTP client of the sources (tests point it at a local fake provider). */
   fetch: typeof fetch;
+  /**
+   * Hosts a source added here may name in an address-valued setting (`parseSourceHosts`);
+   * empty: only the providers' own addresses (see `checkSourceAddresses`).
+   */
+  sourceHosts: readonly string[];
 }
 
 /** `schema`'s parse of `value`. @throws SightlineError `INVALID_ARGUMENT` naming fields, never values. */
@@ -38,13 +45,20 @@ function checked(schema: z.ZodType, value: unknown, what: string): unknown {
 }
 
 /** The routes, to mount at `/api/sources`. */
-export function sourceRoutes({ store, registry, credentials, fetch }: SourceRoutesDeps) {
+export function sourceRoutes({
+  store,
+  registry,
+  credentials,
+  fetch,
+  sourceHosts,
+}: SourceRoutesDeps) {
   return new Hono()
     .get('/', async (c) => c.json({ sources: (await store.sources.list()).map(sourceView) }))
     .get('/kinds', (c) => c.json({ kinds: registry.list().map(describeSourceKind) }))
     .post('/', zValidator('json', sourceCreateSchema, invalidRequest), async (c) => {
       const input = c.req.valid('json');
       const module = registry.get(input.kind);
+      checkSourceAddresses(module, input, sourceHosts);
       const config = checked(module.configSchema, input.settings, `${module.kind} settings`);
       const secrets = checked(module.credentialsSchema, input.secrets, `${module.kind} secrets`);
       const project = await resolveProject(store, input.project);

@@ -11,7 +11,7 @@ import { ProviderError, retryAfterMs } from '../provider-http.js';
 export const ANDROID_PUBLISHER_SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
 
 /** Where Google's auth library sends every service account token request. */
-const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 
 /** The fields of a service account JSON key the source uses. */
 export interface ServiceAccountKey {

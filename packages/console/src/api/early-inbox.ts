@@ -1,0 +1,42 @@
+/**
+ * The inbox's first page asked for as soon as the console's first (small) script runs, while the
+ * rest of the console — React, the pages, their libraries — is still being fetched and evaluated
+ * (most of a cold load's time), then handed to the inbox's query when it asks for the same page.
+ * Without it the request would leave only once the inbox had mounted. The idea is the "render as
+ * you fetch" pattern of React's documentation (react.dev, "Suspense for data fetching").
+ */
+import type { InboxQueryParams } from '@sightline/service';
+import { api } from './client.js';
+
+/** Groups the inbox fetches at once (the API's largest page). */
+export const INBOX_PAGE_SIZE = 200;
+
+type InboxAnswer = ReturnType<typeof api.inbox>;
+
+const early = new Map<string, InboxAnswer>();
+
+/** The same key for the same query, whatever the order of its fields (empty ones left out). */
+function keyOf(params: InboxQueryParams): string {
+  const fields = Object.entries(params)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([name, value]) => `${name}=${String(value)}`);
+  return fields.sort().join('&');
+}
+
+/**
+ * Starts `GET /api/groups` for `params` now; its answer waits for {@link takeEarlyInbox}. A failure
+ * is not reported here: the query that takes the answer gets it (and retries as it would).
+ */
+export function fetchInboxEarly(params: InboxQueryParams): void {
+  const answer = api.inbox(params);
+  answer.catch(() => undefined);
+  early.set(keyOf(params), answer);
+}
+
+/** The early answer for exactly `params`, once (later calls fetch anew); undefined when none. */
+export function takeEarlyInbox(params: InboxQueryParams): InboxAnswer | undefined {
+  const key = keyOf(params);
+  const answer = early.get(key);
+  early.delete(key);
+  return answer;
+}

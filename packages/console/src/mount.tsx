@@ -1,0 +1,23 @@
+/**
+ * Mounts the console (loaded by `main.tsx` once the first requests are under way). The printed
+ * link opened in a tab already showing the console changes only the fragment: the token is
+ * adopted and the page reloaded.
+ */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { adoptTokenFromFragment } from './api/token.js';
+import { App } from './app.js';
+
+window.addEventListener('hashchange', () => {
+  if (!window.location.hash.startsWith('#token=')) return;
+  adoptTokenFromFragment();
+  window.location.reload();
+});
+const container = document.getElementById('root');
+if (container) {
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
