@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +30,19 @@ describe('git history', () => {
       history: null,
       reason: 'the repository is not a git checkout (no history to read)',
     });
+  });
+
+  it('reads no history for a folder the checkout does not track (an unpacked, ignored package)', async () => {
+    const unpacked = path.join(fixture.root, 'untracked-cache', 'pkg');
+    await mkdir(unpacked, { recursive: true });
+    await writeFile(path.join(unpacked, 'index.js'), 'module.exports = 1;\n');
+    expect(await openGitHistory(unpacked)).toEqual({
+      history: null,
+      reason:
+        'the repository folder is not tracked by the git checkout around it (ignored or never committed), so that history is not its own',
+    });
+    const tracked = await openGitHistory(path.join(fixture.root, 'src'));
+    expect(tracked.history?.head).toBe(history.head);
   });
 
   it('ranks the commits that last changed the suspect ranges, and leaves out later ones', async () => {

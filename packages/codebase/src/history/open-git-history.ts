@@ -67,10 +67,22 @@ function lines(result: GitResult): string[] {
 }
 
 /**
+ * Whether the folder is part of HEAD's tree: false for a folder inside a checkout that git ignores
+ * or that was never committed (a package unpacked into a git-ignored cache), whose files the
+ * checkout's history does not describe. The top level of a checkout always counts.
+ */
+async function isTrackedAtHead(root: string): Promise<boolean> {
+  const prefix = await runGit(root, ['rev-parse', '--show-prefix']);
+  if (!prefix.ok || prefix.stdout.trim() === '') return true;
+  const listed = await runGit(root, ['ls-tree', '--name-only', 'HEAD', '--', '.']);
+  return !listed.ok || lines(listed).length > 0;
+}
+
+/**
  * Opens the history of a repository folder, read-only.
  * @param root the repository folder (a git work tree or a folder inside one).
  * @returns the history, or `history: null` with the reason (not a git checkout, git missing, no
- *   commit yet). Never throws.
+ *   commit yet, a folder the checkout around it does not track). Never throws.
  */
 export async function openGitHistory(root: string): Promise<OpenGitHistoryResult> {
   const probe = await runGit(root, [
@@ -91,6 +103,13 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
   const head = await runGit(root, ['log', '-1', '--format=%H %ct', 'HEAD']);
   const [id, seconds] = (lines(head)[0] ?? '').split(' ');
   if (!head.ok || !id) return { history: null, reason: 'the git checkout has no commit yet' };
+  if (!(await isTrackedAtHead(root))) {
+    return {
+      history: null,
+      reason:
+        'the repository folder is not tracked by the git checkout around it (ignored or never committed), so that history is not its own',
+    };
+  }
   const [count, remote] = await Promise.all([
     runGit(root, ['rev-list', '--count', `--max-count=${HISTORY_COUNT_BOUND}`, 'HEAD']),
     runGit(root, ['remote', 'get-url', 'origin']),

@@ -9,7 +9,7 @@ import { maxPagesSetting } from '../source-settings.js';
 import { APP_STORE_CONNECT_URL, createAppStoreApi } from './api.js';
 import { customerReviewReport, isCustomerReview } from './reports.js';
 
-const configSchema = z.object({
+const configSchema = z.strictObject({
   baseUrl: z
     .url()
     .default(APP_STORE_CONNECT_URL)

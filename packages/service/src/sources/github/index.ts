@@ -20,7 +20,7 @@ import { explainGitHubError as explain, toHeaders } from './errors.js';
 import { isIssue, issueReport } from './reports.js';
 import { handleGitHubWebhook } from './webhook.js';
 
-const configSchema = z.object({
+const configSchema = z.strictObject({
   owner: z.string().min(1).describe('Repository owner'),
   repo: z.string().min(1).describe('Repository name'),
   baseUrl: z.url().default('https://api.github.com').describe('REST API URL (GitHub Enterprise)'),

@@ -11,7 +11,7 @@ import { ANDROID_PUBLISHER_URL, createGooglePlayApi } from './api.js';
 import { GOOGLE_TOKEN_URL } from './auth.js';
 import { isPlayReview, lastModified, playReviewReport } from './reports.js';
 
-const configSchema = z.object({
+const configSchema = z.strictObject({
   baseUrl: z
     .url()
     .default(ANDROID_PUBLISHER_URL)

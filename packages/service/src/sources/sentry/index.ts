@@ -17,7 +17,7 @@ import { createSentryApi, type SentryApi } from './api.js';
 import { eventReport, issueReport } from './reports.js';
 import { isObject, unpackSentryDelivery, verifySentrySignature } from './webhook.js';
 
-const configSchema = z.object({
+const configSchema = z.strictObject({
   organization: z.string().min(1).describe('Organization slug'),
   project: z.string().min(1).describe('Project slug'),
   baseUrl: z.url().default('https://sentry.io').describe('Sentry URL (region or self-hosted)'),
