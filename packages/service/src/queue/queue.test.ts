@@ -126,8 +126,11 @@ describe.each(TEST_DATABASES)('job queue on $name', (kind) => {
     const sentAfter = worked;
     await queue.send('keyed', {}, { singletonKey: 'group-1' });
     await keyedRan;
-    // At most the job running when it was sent, and one claimed with it, finish first.
-    expect((ranAfter ?? Number.POSITIVE_INFINITY) - sentAfter).toBeLessThanOrEqual(2);
+    // SQLite (our claims): at most the job running when it was sent, and one claimed with it, finish
+    // first. Postgres (pg-boss): each queue has its own fetch loop, so the keyed job waits at most
+    // one polling interval (200 ms), whatever the burst: a few hundred 2 ms jobs, not 10,000.
+    const bound = kind.name === 'sqlite' ? 2 : 500;
+    expect((ranAfter ?? Number.POSITIVE_INFINITY) - sentAfter).toBeLessThanOrEqual(bound);
     expect(worked).toBeLessThan(10_000);
   }, 120_000);
 });
