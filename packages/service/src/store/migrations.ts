@@ -369,8 +369,8 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0010_group_releases': groupReleases,
         '0011_inbox_indexes': inboxIndexes(dialect),
         '0012_morning': morning,
-        '0015_jobs_by_queue': jobsByQueue,
-        '0017_lookup_indexes': lookupIndexes,
+        '0013_jobs_by_queue': jobsByQueue,
+        '0014_lookup_indexes': lookupIndexes,
       };
     },
   };
