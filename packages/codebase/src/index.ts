@@ -17,6 +17,7 @@ export {
 } from './history/file-history.js';
 export {
   type GitHistory,
+  isTrackedAtHead,
   type OpenGitHistoryResult,
   openGitHistory,
 } from './history/open-git-history.js';

@@ -69,9 +69,11 @@ function lines(result: GitResult): string[] {
 /**
  * Whether the folder is part of HEAD's tree: false for a folder inside a checkout that git ignores
  * or that was never committed (a package unpacked into a git-ignored cache), whose files the
- * checkout's history does not describe. The top level of a checkout always counts.
+ * checkout's history does not describe. The top level of a checkout always counts, and so does a
+ * folder git cannot answer for (outside a checkout, git missing). Never throws.
+ * @param root a folder (absolute, or relative to the process' working directory).
  */
-async function isTrackedAtHead(root: string): Promise<boolean> {
+export async function isTrackedAtHead(root: string): Promise<boolean> {
   const prefix = await runGit(root, ['rev-parse', '--show-prefix']);
   if (!prefix.ok || prefix.stdout.trim() === '') return true;
   const listed = await runGit(root, ['ls-tree', '--name-only', 'HEAD', '--', '.']);

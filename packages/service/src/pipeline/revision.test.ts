@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,9 +17,20 @@ describe('the revision reader', () => {
   it('asks git inside a checkout, from any folder of it', async () => {
     const checkout = path.join(outside, 'checkout');
     mkdirSync(path.join(checkout, 'src'), { recursive: true });
+    writeFileSync(path.join(checkout, 'src', 'index.js'), 'export {};\n');
     commitAll(checkout, 'initial');
     const inner = path.join(checkout, 'src');
     expect(mayBeInGitCheckout(inner)).toBe(true);
     expect(await createRevisionReader()(inner)).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('gives a folder the checkout ignores no revision of the checkout around it', async () => {
+    const checkout = path.join(outside, 'with-cache');
+    mkdirSync(path.join(checkout, 'cache', 'pkg'), { recursive: true });
+    writeFileSync(path.join(checkout, '.gitignore'), 'cache/\n');
+    writeFileSync(path.join(checkout, 'cache', 'pkg', 'index.js'), 'export {};\n');
+    commitAll(checkout, 'initial');
+    expect(await createRevisionReader()(path.join(checkout, 'cache', 'pkg'))).toBe(UNVERSIONED);
+    expect(await createRevisionReader()(checkout)).toMatch(/^[0-9a-f]{40}$/);
   });
 });

@@ -1,12 +1,15 @@
 /**
  * The repository revision an investigation ran against (git HEAD), read at most once per
  * `ttlMs` per repository so a burst of reports does not start a git process each; a folder
- * outside any git checkout (no `.git` in it or above it) is `unversioned` without starting one.
+ * outside any git checkout (no `.git` in it or above it) is `unversioned` without starting one,
+ * and so is a folder the checkout around it does not track (`isTrackedAtHead`: the checkout's HEAD
+ * is not its revision).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { isTrackedAtHead } from '@sightline/codebase';
 
 const run = promisify(execFile);
 
@@ -31,15 +34,18 @@ export function createRevisionReader({ ttlMs = 5_000 }: { ttlMs?: number } = {})
   return (root: string): Promise<string> => {
     const hit = cache.get(root);
     if (hit && Date.now() - hit.at < ttlMs) return hit.revision;
-    const revision = !mayBeInGitCheckout(root)
-      ? Promise.resolve(UNVERSIONED)
-      : run('git', ['rev-parse', 'HEAD'], { cwd: root, timeout: 10_000 }).then(
-          ({ stdout }) => stdout.trim() || UNVERSIONED,
-          () => UNVERSIONED,
-        );
+    const revision = !mayBeInGitCheckout(root) ? Promise.resolve(UNVERSIONED) : readHead(root);
     cache.set(root, { revision, at: Date.now() });
     return revision;
   };
+}
+
+async function readHead(root: string): Promise<string> {
+  const head = await run('git', ['rev-parse', 'HEAD'], { cwd: root, timeout: 10_000 }).then(
+    ({ stdout }) => stdout.trim() || UNVERSIONED,
+    () => UNVERSIONED,
+  );
+  return head === UNVERSIONED || (await isTrackedAtHead(root)) ? head : UNVERSIONED;
 }
 
 export type RevisionReader = ReturnType<typeof createRevisionReader>;
