@@ -9,6 +9,11 @@
 // bug-fix signals, read-only through the git program.
 export type { BlamedCommit, CommitInfo, RangeBlame } from './history/blame-range.js';
 export {
+  type PrepareCommitGraphOptions,
+  type PreparedCommitGraph,
+  prepareCommitGraph,
+} from './history/commit-graph.js';
+export {
   type FileHistoryFeatures,
   historyFeatures,
   isFixSubject,

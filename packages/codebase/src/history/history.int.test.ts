@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGitHistoryFixture, type GitHistoryFixture } from '../testing/git-history-fixture.js';
+import { COMMIT_GRAPH_MAX_AGE_MS, prepareCommitGraph } from './commit-graph.js';
+import { readCommitSizes } from './commit-sizes.js';
 import { historyFeatures, isFixSubject, readFileHistory } from './file-history.js';
 import { gateCommitTexts } from './gate-commit-texts.js';
 import { type GitHistory, openGitHistory } from './open-git-history.js';
@@ -61,6 +65,65 @@ describe('git history', () => {
       'Add a separator option; an empty title gives an empty slug',
       'First release: slugify',
     ]);
+  });
+
+  it('writes a commit-graph for blame once, outside the repository, and blames the same with it', async () => {
+    const graphDir = path.join(dir, 'graph');
+    const first = await prepareCommitGraph(history, { dir: graphDir });
+    expect(first.state).toBe('written');
+    expect(first.history.graphDir).toBe(path.join(graphDir, 'objects'));
+    expect(existsSync(path.join(graphDir, 'objects', 'info', 'commit-graph'))).toBe(true);
+    expect(existsSync(path.join(fixture.root, '.git', 'objects', 'info', 'commit-graph'))).toBe(
+      false,
+    );
+    // git takes it for this repository's graph (verify fails on a graph of other commits).
+    execFileSync('git', ['commit-graph', 'verify', '--object-dir', first.history.graphDir ?? ''], {
+      cwd: fixture.root,
+      env: {
+        PATH: process.env.PATH ?? '',
+        GIT_ALTERNATE_OBJECT_DIRECTORIES: first.history.graphDir,
+      },
+      stdio: 'ignore',
+    });
+    expect((await prepareCommitGraph(history, { dir: graphDir })).state).toBe('kept');
+    const moved = { ...history, head: 'f'.repeat(40) };
+    const later = () => Date.now() + 2 * COMMIT_GRAPH_MAX_AGE_MS;
+    expect((await prepareCommitGraph(moved, { dir: graphDir, now: later })).state).toBe('written');
+    expect(
+      await prepareCommitGraph({ ...history, shallow: true }, { dir: graphDir }),
+    ).toMatchObject({
+      state: 'skipped',
+      history: { shallow: true },
+    });
+    // A write that fails is not retried at every investigation.
+    const broken = { ...history, root: dir };
+    const failedDir = path.join(dir, 'graph-failed');
+    expect((await prepareCommitGraph(broken, { dir: failedDir })).state).toBe('skipped');
+    expect((await prepareCommitGraph(broken, { dir: failedDir })).note).toMatch(
+      /its last write failed/,
+    );
+    const ranges = [{ path: fixture.defectPath, lines: [1, 6] as [number, number] }];
+    const plain = await findSuspectCommits(history, ranges);
+    const withGraph = await findSuspectCommits(first.history, ranges);
+    expect(withGraph.commits).toEqual(plain.commits);
+  });
+
+  it('counts the files each commit changed (a root commit: every file it added)', async () => {
+    const { commits } = await findSuspectCommits(history, [
+      { path: fixture.defectPath, lines: [1, 6] },
+    ]);
+    const sizes = await readCommitSizes(
+      history,
+      commits.map((commit) => commit.id),
+    );
+    const bySubject = Object.fromEntries(
+      commits.map((commit) => [commit.subject, sizes.get(commit.id)]),
+    );
+    expect(bySubject).toMatchObject({
+      'First release: slugify': 4,
+      [fixture.regressionSubject]: 1,
+    });
+    expect(await readCommitSizes(history, [])).toEqual(new Map());
   });
 
   it('maps a commit named by the report to its own change', async () => {

@@ -29,6 +29,11 @@ export interface GitHistory {
   webUrl?: { host: 'github' | 'gitlab'; base: string };
   /** What limits the history, one sentence each (a shallow clone, a count cut short). */
   notes: string[];
+  /**
+   * Object folder holding a commit-graph with changed-path Bloom filters for this history
+   * (see prepareCommitGraph), which blame reads as an alternate; absent: none.
+   */
+  graphDir?: string;
 }
 
 /** What {@link openGitHistory} returns: the history, or why there is none. */

@@ -41,7 +41,7 @@ export interface RegressionWindow {
   cut: boolean;
   /** Every file the window's commits changed, with how many of them changed it. */
   files: Map<string, number>;
-  /** Files git tracks at HEAD (the share of the repository the window changed is `files` over it). */
+  /** Files of the commit at HEAD (the share of the repository the window changed is `files` over it). */
   trackedFiles: number;
 }
 
@@ -220,7 +220,8 @@ export async function findRegressionWindow(
   if (cut)
     notes.push(`the window holds more than ${WINDOW_COMMIT_BOUND} commits; the newest were read`);
   if (history.shallow) notes.push("shallow clone: the window may reach past the clone's cut");
-  const tracked = await runGit(history.root, ['ls-files', '-z']);
+  // The files of the commit at HEAD (not the index: a bare repository has none).
+  const tracked = await runGit(history.root, ['ls-tree', '-r', '-z', '--name-only', history.head]);
   const trackedFiles = tracked.ok ? tracked.stdout.split('\0').filter(Boolean).length : 0;
   return {
     window: {

@@ -17,6 +17,8 @@ export interface RunGitOptions {
   timeoutMs?: number;
   /** Output cap, in bytes; past it the call fails. Default {@link GIT_MAX_BYTES}. */
   maxBytes?: number;
+  /** Environment variables added to git's fixed environment (e.g. an alternate object folder). */
+  env?: Readonly<Record<string, string>>;
 }
 
 /** What {@link runGit} gives back: git's output, or why there is none. */
@@ -56,13 +58,19 @@ const SAFE_CONFIG = [
 export function runGit(
   cwd: string,
   args: readonly string[],
-  { timeoutMs = GIT_TIMEOUT_MS, maxBytes = GIT_MAX_BYTES }: RunGitOptions = {},
+  { timeoutMs = GIT_TIMEOUT_MS, maxBytes = GIT_MAX_BYTES, env }: RunGitOptions = {},
 ): Promise<GitResult> {
   return new Promise((resolve) => {
     execFile(
       'git',
       ['--no-pager', ...SAFE_CONFIG, '-C', cwd, ...args],
-      { env: ENV, timeout: timeoutMs, maxBuffer: maxBytes, encoding: 'utf8', windowsHide: true },
+      {
+        env: env ? { ...ENV, ...env } : ENV,
+        timeout: timeoutMs,
+        maxBuffer: maxBytes,
+        encoding: 'utf8',
+        windowsHide: true,
+      },
       (error, stdout, stderr) => {
         if (!error) {
           resolve({ ok: true, stdout });

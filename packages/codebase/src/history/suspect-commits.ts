@@ -1,21 +1,15 @@
 /**
  * Suspect commits: the commits that last changed the suspect ranges, ranked the way Sentry's
  * suspect commits and the SZZ literature suggest (Śliwerski, Zimmermann, Zeller 2005: the
- * bug-introducing change is among those that last touched the lines a fix changes). A commit
- * scores by how much of each range it last changed, weighted by the range's rank, then by how
- * recently before the first report it was made (half-life {@link RECENCY_HALF_LIFE_DAYS});
- * commits inside a regression window weigh {@link WINDOW_WEIGHT} times more. Commits made after
- * the first report cannot have caused it and are left out. Commit text passes the secret gate.
+ * bug-introducing change is among those that last touched the lines a fix changes); the ranking
+ * itself is {@link rankBlamedCommits}. Commit text passes the secret gate.
  */
 import { blameRange, type CommitInfo } from './blame-range.js';
+import { readCommitSizes } from './commit-sizes.js';
 import { gateCommitTexts } from './gate-commit-texts.js';
 import { BLAME_HISTORY_DAYS } from './history-bounds.js';
 import { commitLink, type GitHistory } from './open-git-history.js';
-
-/** Half-life of the recency weight, in days (Sightline's choice, measured by bench:history). */
-export const RECENCY_HALF_LIFE_DAYS = 180;
-/** Weight of a commit inside the regression window, relative to one outside it. */
-export const WINDOW_WEIGHT = 4;
+import { type BlamedRange, rankBlamedCommits } from './rank-suspect-commits.js';
 
 /** A range to blame, with how suspect it is. */
 export interface SuspectRangeInput {
@@ -61,6 +55,61 @@ export interface SuspectCommitsResult {
   blameMs: number;
 }
 
+/** The blamed suspect ranges, what the ranking reads. */
+export interface BlamedSuspectRanges {
+  /** Each range with its blame (`commits: null`: not blamed), in input order. */
+  ranges: BlamedRange[];
+  /** Files each blamed commit changed (bulk commits weigh less). */
+  commitFiles: Map<string, number>;
+  /** Wall-clock time of the blames, in ms. */
+  blameMs: number;
+}
+
+/**
+ * Blames the suspect ranges (in parallel) over the history before the report, and reads how
+ * many files each commit found changed.
+ * @param history the opened history.
+ * @param ranges suspect ranges, most suspect first.
+ * @param options `reportedAt` (default HEAD's time), `timeoutMs`, `historyDays`.
+ * @returns the blames, the commits' sizes and the blame time. Never throws.
+ */
+export async function blameSuspectRanges(
+  history: GitHistory,
+  ranges: readonly SuspectRangeInput[],
+  {
+    reportedAt,
+    timeoutMs,
+    historyDays = BLAME_HISTORY_DAYS,
+  }: Pick<FindSuspectCommitsOptions, 'reportedAt' | 'timeoutMs' | 'historyDays'> = {},
+): Promise<BlamedSuspectRanges> {
+  const reference = reportedAt ?? history.headTime;
+  const since = historyDays === null ? undefined : reference - historyDays * 86_400_000;
+  const started = performance.now();
+  const blames = await Promise.all(
+    ranges.map((range) =>
+      blameRange(history, range.path, range.lines, {
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(since !== undefined ? { since } : {}),
+      }),
+    ),
+  );
+  const blameMs = performance.now() - started;
+  const ids = new Set(
+    blames.flatMap((blame) =>
+      (blame?.commits ?? []).filter((commit) => !commit.boundary).map((commit) => commit.id),
+    ),
+  );
+  return {
+    ranges: ranges.map((range, at) => ({
+      path: range.path,
+      lines: range.lines,
+      commits: blames[at]?.commits ?? null,
+    })),
+    commitFiles: await readCommitSizes(history, [...ids]),
+    blameMs,
+  };
+}
+
 /**
  * Blames the suspect ranges (in parallel) and ranks the commits that last changed them.
  * @param history the opened history ({@link openGitHistory}).
@@ -80,62 +129,18 @@ export async function findSuspectCommits(
   }: FindSuspectCommitsOptions = {},
 ): Promise<SuspectCommitsResult> {
   const reference = reportedAt ?? history.headTime;
-  const since = historyDays === null ? undefined : reference - historyDays * 86_400_000;
-  const started = performance.now();
-  const blames = await Promise.all(
-    ranges.map((range) =>
-      blameRange(history, range.path, range.lines, {
-        ...(timeoutMs ? { timeoutMs } : {}),
-        ...(since !== undefined ? { since } : {}),
-      }),
-    ),
-  );
-  const blameMs = performance.now() - started;
-  const notes: string[] = [];
-  let unattributed = 0;
-  const scored = new Map<string, SuspectCommit>();
-  blames.forEach((blame, rank) => {
-    const range = ranges[rank];
-    if (!range) return;
-    if (!blame) {
-      notes.push(`${range.path} could not be blamed (not committed, or git failed)`);
-      return;
-    }
-    const length = range.lines[1] - range.lines[0] + 1;
-    const rankWeight = 1 / (rank + 1);
-    for (const commit of blame.commits) {
-      // A boundary commit (the shallow clone's cut, or the blamed history's start) only stands
-      // for older, unknown authors of its lines.
-      if (commit.boundary) {
-        unattributed += commit.lines;
-        continue;
-      }
-      if (commit.time > reference) continue;
-      const ageDays = Math.max(0, reference - commit.time) / 86_400_000;
-      const recency = 0.5 ** (ageDays / RECENCY_HALF_LIFE_DAYS);
-      const inWindow = windowCommits?.has(commit.id) ?? false;
-      const gain =
-        rankWeight * (commit.lines / length) * (0.25 + recency) * (inWindow ? WINDOW_WEIGHT : 1);
-      const known = scored.get(commit.id);
-      const touch = { path: range.path, lines: range.lines, changedLines: commit.lines };
-      if (known) {
-        known.score += gain;
-        known.touches.push(touch);
-        continue;
-      }
-      const url = commitLink(history, commit.id);
-      scored.set(commit.id, {
-        id: commit.id,
-        shortId: commit.id.slice(0, 12),
-        author: commit.author,
-        time: commit.time,
-        subject: commit.subject,
-        ...(url ? { url } : {}),
-        score: gain,
-        touches: [touch],
-        ...(windowCommits ? { inWindow } : {}),
-      });
-    }
+  const blamed = await blameSuspectRanges(history, ranges, {
+    reportedAt: reference,
+    historyDays,
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
+  const notes = blamed.ranges
+    .filter((range) => range.commits === null)
+    .map((range) => `${range.path} could not be blamed (not committed, or git failed)`);
+  const { commits, unattributed } = rankBlamedCommits(blamed.ranges, {
+    reportedAt: reference,
+    windowCommits,
+    commitFiles: blamed.commitFiles,
   });
   if (unattributed > 0) {
     notes.push(
@@ -144,8 +149,11 @@ export async function findSuspectCommits(
       } ${unattributed === 1 ? 'is' : 'are'} not attributed to a commit`,
     );
   }
-  const ranked = [...scored.values()]
-    .sort((a, b) => b.score - a.score || b.time - a.time)
-    .slice(0, limit);
-  return { commits: await gateCommitTexts(ranked), notes, blameMs };
+  const ranked = commits
+    .slice(0, limit)
+    .map(({ lines: _lines, boundary: _boundary, ...commit }) => {
+      const url = commitLink(history, commit.id);
+      return { ...commit, shortId: commit.id.slice(0, 12), ...(url ? { url } : {}) };
+    });
+  return { commits: await gateCommitTexts(ranked), notes, blameMs: blamed.blameMs };
 }

@@ -8,6 +8,7 @@
  * See shared/ARCHITECTURE.md, "Data flow of the main job".
  */
 
+import path from 'node:path';
 import {
   type GitHistory,
   openRepository,
@@ -218,7 +219,15 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     }).slice(0, limit);
   }
   const history = read
-    ? await describeHistory(read, suspects, reportTime(options.reportedAt, report.date))
+    ? await describeHistory(read, suspects, {
+        reportedAt: reportTime(options.reportedAt, report.date),
+        ...(options.cacheDir === undefined
+          ? {}
+          : {
+              commitGraphDir:
+                options.cacheDir === false ? false : path.join(options.cacheDir, 'commit-graph'),
+            }),
+      })
     : undefined;
 
   if (options.model) {

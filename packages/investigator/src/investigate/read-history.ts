@@ -10,6 +10,7 @@ import {
   findSuspectCommits,
   type GitHistory,
   openGitHistory,
+  prepareCommitGraph,
   type RegressionWindow,
 } from '@sightline/codebase';
 import { commitLink } from '@sightline/codebase/internal';
@@ -63,18 +64,33 @@ function commitView(history: GitHistory, commit: CommitInfo) {
   };
 }
 
+/** Options of {@link describeHistory}. */
+export interface DescribeHistoryOptions {
+  /** When the failure was first reported (ms since the epoch). Default HEAD's time. */
+  reportedAt?: number;
+  /**
+   * Folder of the commit-graph that makes blame fast (written once, see `prepareCommitGraph`),
+   * or `false` for none. Default `~/.cache/sightline/commit-graph/<repository hash>`.
+   */
+  commitGraphDir?: string | false;
+}
+
 /**
  * Blames the top suspect ranges and shapes the diagnosis' history part.
  * @param read what {@link readReportHistory} found.
  * @param suspects the final suspects, most suspect first.
- * @param reportedAt when the failure was first reported (ms since the epoch). Default HEAD's time.
  * @returns the history part of the diagnosis. Never throws.
  */
 export async function describeHistory(
-  { history, window, notes }: ReportHistory,
+  { history: opened, window, notes }: ReportHistory,
   suspects: readonly Suspect[],
-  reportedAt?: number,
+  { reportedAt, commitGraphDir }: DescribeHistoryOptions = {},
 ): Promise<DiagnosisHistory> {
+  const graph =
+    commitGraphDir === false
+      ? undefined
+      : await prepareCommitGraph(opened, commitGraphDir ? { dir: commitGraphDir } : {});
+  const history = graph?.history ?? opened;
   const found = await findSuspectCommits(history, suspects.slice(0, BLAMED_SUSPECTS), {
     limit: SUSPECT_COMMITS,
     ...(reportedAt !== undefined ? { reportedAt } : {}),
@@ -112,6 +128,6 @@ export async function describeHistory(
           },
         }
       : {}),
-    notes: [...notes, ...found.notes],
+    notes: [...notes, ...(graph?.note && !history.shallow ? [graph.note] : []), ...found.notes],
   };
 }

@@ -1,0 +1,134 @@
+/**
+ * Fast blame on long histories: a commit-graph file with changed-path Bloom filters, written once
+ * per repository into a folder Sightline owns (never into the repository: history is only read)
+ * and handed to git as an alternate object directory (`GIT_ALTERNATE_OBJECT_DIRECTORIES`; git
+ * reads a commit-graph from the first object directory holding one, alternates included). With
+ * it, blame skips the tree diff of every commit whose filter says the blamed path did not change
+ * (git ≥ 2.27 writes the filters, blame reads them since 2.28; git's `commit-graph` and
+ * `blame` documentation). The commit-graph only speeds reading up: blame's result is the same.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { GitHistory } from './open-git-history.js';
+import { runGit } from './run-git.js';
+
+/**
+ * Time limit of writing the commit-graph, in ms; a write that fails is not retried for a day
+ * ({@link COMMIT_GRAPH_MAX_AGE_MS}).
+ */
+export const COMMIT_GRAPH_TIMEOUT_MS = 60_000;
+/** A graph is rewritten when HEAD moved and it is older than this, in ms (one day). */
+export const COMMIT_GRAPH_MAX_AGE_MS = 86_400_000;
+
+const STAMP = 'sightline-commit-graph.json';
+
+/** Options of {@link prepareCommitGraph}. */
+export interface PrepareCommitGraphOptions {
+  /**
+   * Folder the graph is kept in. Default `~/.cache/sightline/commit-graph/<hash of the
+   * repository's git folder>`.
+   */
+  dir?: string;
+  /** Time limit of the write, in ms. Default {@link COMMIT_GRAPH_TIMEOUT_MS}. */
+  timeoutMs?: number;
+  /** Clock, in ms since the epoch (tests). Default `Date.now`. */
+  now?: () => number;
+}
+
+/** What {@link prepareCommitGraph} did. */
+export interface PreparedCommitGraph {
+  /** The history, with `graphDir` set when a graph is ready. */
+  history: GitHistory;
+  /** `written` (now, taking `writeMs`), `kept` (already there), or `skipped` (see `note`). */
+  state: 'written' | 'kept' | 'skipped';
+  /** Time spent writing, in ms (0 unless written). */
+  writeMs: number;
+  /** Why no graph is used, one sentence. */
+  note?: string;
+}
+
+async function defaultDir(history: GitHistory): Promise<string | undefined> {
+  const common = await runGit(history.root, [
+    'rev-parse',
+    '--path-format=absolute',
+    '--git-common-dir',
+  ]);
+  if (!common.ok) return undefined;
+  const hash = createHash('sha256').update(common.stdout.trim()).digest('hex').slice(0, 16);
+  return path.join(os.homedir(), '.cache', 'sightline', 'commit-graph', hash);
+}
+
+/** What the folder says of the last write: for which HEAD, when, and whether it succeeded. */
+interface Stamp {
+  head: string;
+  writtenAt: number;
+  ok: boolean;
+}
+
+async function readStamp(dir: string): Promise<Stamp | undefined> {
+  try {
+    const stamp = JSON.parse(await readFile(path.join(dir, STAMP), 'utf8'));
+    return typeof stamp?.head === 'string' &&
+      typeof stamp?.writtenAt === 'number' &&
+      typeof stamp?.ok === 'boolean'
+      ? stamp
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Makes sure a commit-graph with changed-path Bloom filters covers the history (writing it when
+ * missing, or when HEAD moved and it is more than a day old), and returns the history set to use
+ * it. A shallow clone is left as it is (git writes no graph across a shallow cut).
+ * @param history the opened history.
+ * @returns the history (with `graphDir` when a graph is ready) and what was done. Never throws:
+ *   a folder that cannot be written, a git without Bloom filters or a write past the time limit
+ *   leave the history as it was, with a note.
+ */
+export async function prepareCommitGraph(
+  history: GitHistory,
+  { dir, timeoutMs = COMMIT_GRAPH_TIMEOUT_MS, now = Date.now }: PrepareCommitGraphOptions = {},
+): Promise<PreparedCommitGraph> {
+  const skipped = (note: string): PreparedCommitGraph => ({
+    history,
+    state: 'skipped',
+    writeMs: 0,
+    note,
+  });
+  if (history.shallow) return skipped('a shallow clone is blamed without a commit-graph');
+  const folder = dir ?? (await defaultDir(history));
+  if (!folder) return skipped('the git folder could not be found for a commit-graph');
+  const objects = path.resolve(folder, 'objects');
+  const withGraph = { ...history, graphDir: objects };
+  const stamp = await readStamp(folder);
+  if (stamp && (stamp.head === history.head || now() - stamp.writtenAt < COMMIT_GRAPH_MAX_AGE_MS)) {
+    // A write that failed (too slow, say) is not tried again before the graph is due anyway.
+    return stamp.ok
+      ? { history: withGraph, state: 'kept', writeMs: 0 }
+      : skipped('blame reads no commit-graph: its last write failed (tried again within a day)');
+  }
+  try {
+    await mkdir(path.join(objects, 'info'), { recursive: true });
+  } catch {
+    return skipped(`the commit-graph folder ${folder} cannot be written`);
+  }
+  const started = performance.now();
+  const written = await runGit(
+    history.root,
+    ['commit-graph', 'write', '--object-dir', objects, '--reachable', '--changed-paths'],
+    { timeoutMs, env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: objects } },
+  );
+  const writeMs = performance.now() - started;
+  // Another investigation of the same repository may have written it meanwhile (git's lock).
+  if (!written.ok && (await readStamp(folder))?.ok) {
+    return { history: withGraph, state: 'kept', writeMs: 0 };
+  }
+  const kept: Stamp = { head: history.head, writtenAt: now(), ok: written.ok };
+  await writeFile(path.join(folder, STAMP), JSON.stringify(kept)).catch(() => undefined);
+  if (!written.ok) return skipped(`blame reads no commit-graph: ${written.reason}`);
+  return { history: withGraph, state: 'written', writeMs };
+}
