@@ -223,6 +223,9 @@ async function main() {
     outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
   }
   const resolved = candidates.filter((item) => windows.get(item.id)?.outcome === 'resolved');
+  process.stderr.write(
+    `${candidates.length} regression-report candidates: ${JSON.stringify(Object.fromEntries(outcomes))}\n`,
+  );
   // The blame-time cases: up to LARGE_CASES on histories of ≥ 10,000 commits, taking the
   // repositories in turn.
   const large = roundRobin(
