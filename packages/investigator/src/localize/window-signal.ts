@@ -31,19 +31,19 @@ import type { Suspect } from '../diagnosis/schema.js';
  * Probability that a report's regression window is right (holds the change of the fixed file),
  * fitted by maximum likelihood on bench:history's regression set (real reports naming a good and
  * a bad version or a commit, with the fix known), where a window holds a fixed file with
- * probability q + (1 − q)·p: 0.42 on 6 cases (2026-12-02; 0.41 on the 14 cases of the localizer
- * before). Re-fitted by `npm run bench:history` (checked there by cross-validation grouped by
- * repository) and copied here.
+ * probability q + (1 − q)·p: 0.19 on 31 cases (2026-12-02; 0.42 on 6 and 0.41 on 14 cases of
+ * earlier localizers). Re-fitted by `npm run bench:history` (checked there by cross-validation
+ * grouped by repository) and copied here.
  */
-export const WINDOW_HOLDS_FIX = 0.42;
+export const WINDOW_HOLDS_FIX = 0.19;
 
 /**
  * The localizer's score divided by this is a log-odds: the softmax temperature that best predicts
- * the fixed file among the suspects on bench:history's cases (maximum likelihood): 0.35 on 25
- * cases (2026-12-02; 0.55 on the 34 cases of the localizer before). Re-fitted by
+ * the fixed file among the suspects on bench:history's cases (maximum likelihood): 0.4 on 41
+ * cases (2026-12-02; 0.35 on 25 and 0.55 on 34 cases of earlier localizers). Re-fitted by
  * `npm run bench:history` and copied here.
  */
-export const SCORE_TEMPERATURE = 0.35;
+export const SCORE_TEMPERATURE = 0.4;
 
 /** Weight, in candidates, of the repository-wide share in the estimate of p. */
 export const SHARE_PRIOR_WEIGHT = 2;
