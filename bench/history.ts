@@ -205,6 +205,7 @@ const median = (values: number[]) => {
 };
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
+const bound = (files: number) => (Number.isFinite(files) ? `${files} files` : 'none');
 const accOf = (ranks: number[], k: number) =>
   ranks.length ? ranks.filter((rank) => rank <= k).length / ranks.length : 0;
 
@@ -483,7 +484,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         ['the rest Acc@5', acc(restRanks, 5), 'no loss'],
         ['SZZ set: cases', szzCases.length, '≥ 60'],
         [
-          `SZZ: bug-introducing commit in the top 3 suspect commits (bulk bound ${BULK_COMMIT_FILES} files)`,
+          `SZZ: bug-introducing commit in the top 3 suspect commits (bulk bound shipped: ${bound(BULK_COMMIT_FILES)})`,
           pct(share(shippedHits)),
           '≥ 60 %',
         ],
@@ -498,7 +499,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio, times the localizer's score temperature, to each suspect's score (window-signal.ts), with q fitted by maximum likelihood on the other repositories' regression cases and the temperature on the other repositories' cases (leave-one-repository-out; fitted on all: q ${pct(fitted)}, temperature ${fittedTemperature}; shipped: ${pct(WINDOW_HOLDS_FIX)}, ${SCORE_TEMPERATURE}). SZZ commits are blamed at the parent from the lines each fix changed; the bulk-commit bound fitted on all: ${bulkFitted} files. Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (1-minute load ${loads.length ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}` : 'n/a'}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
+    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio, times the localizer's score temperature, to each suspect's score (window-signal.ts), with q fitted by maximum likelihood on the other repositories' regression cases and the temperature on the other repositories' cases (leave-one-repository-out; fitted on all: q ${pct(fitted)}, temperature ${fittedTemperature}; shipped: ${pct(WINDOW_HOLDS_FIX)}, ${SCORE_TEMPERATURE}). SZZ commits are blamed at the parent from the lines each fix changed; the bulk-commit bound fitted on all: ${bound(bulkFitted)}. Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (1-minute load ${loads.length ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}` : 'n/a'}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
   );
   process.stdout.write(
     `${JSON.stringify({ regression: regressionSet.length, validated: acc(validated, 1), rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), bulkFitted, blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
