@@ -2,7 +2,8 @@
  * The console's shell: the query cache (a refused token leads back to sign-in), the page-context
  * registry (and `window.__sightline` for tests and benchmarks), the top bar (pages, live-update state, assistant), and the page of the current route.
  */
-import { PageContextProvider, PageHook } from '@sightline/page-context/react';
+import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '@sightline/page-context';
+import { PageContextProvider } from '@sightline/page-context/react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ApiError } from './api/client.js';
@@ -21,6 +22,8 @@ const AssistantPanel = lazy(() =>
 const GroupPage = lazy(() =>
   import('./group/group-page.js').then((module) => ({ default: module.GroupPage })),
 );
+// `window.__sightline` for tests and benchmarks: the page reader it brings is not first-load work.
+const PageHook = lazy(() => import('./page-hook.js'));
 const SettingsPage = lazy(() =>
   import('./settings/settings-page.js').then((module) => ({ default: module.SettingsPage })),
 );
@@ -30,7 +33,9 @@ const LIVE_LABELS = { connecting: 'connecting…', live: 'live', offline: 'offli
 function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void }) {
   const live = useLiveUpdates();
   return (
-    <nav className="top-bar" aria-label="Console">
+    // The console's chrome says nothing about the page: left out of its description (the
+    // assistant moves with `open_group` and `filter_inbox`).
+    <nav className="top-bar" aria-label="Console" {...{ [PAGE_CONTEXT_IGNORE_ATTRIBUTE]: '' }}>
       <a className="brand" href="#/">
         Sightline
       </a>
@@ -52,7 +57,9 @@ function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void 
 
 /** The route as page context shows it to the assistant. */
 function pageLocation(route: Route) {
-  if (route.name === 'group') return { route: 'groups/:id', params: { id: route.id } };
+  // A group's id is in its node's details (`expand_node`); its actions need none: the heading
+  // stays short.
+  if (route.name === 'group') return { route: 'group' };
   if (route.name === 'settings') return { route: 'settings' };
   return { route: 'inbox', query: { ...route.filters } as Record<string, string> };
 }
@@ -117,7 +124,9 @@ export function App() {
             </Suspense>
           ) : null}
         </div>
-        <PageHook />
+        <Suspense fallback={null}>
+          <PageHook />
+        </Suspense>
       </PageContextProvider>
     </QueryClientProvider>
   );
