@@ -31,7 +31,7 @@ describe('source addresses', () => {
     expect(check({}, { token: 't' }, [])).not.toThrow();
     expect(check({ baseUrl: 'https://127.0.0.1:8443/v3/' }, { token: 't' }, [])).not.toThrow();
     expect(check({ baseUrl: 'http://127.0.0.1:8443' }, { token: 't' }, [])).toThrow(
-      /settings\.baseUrl \(127\.0\.0\.1:8443\): .* \(it allows none\)/,
+      /^settings\.baseUrl \(127\.0\.0\.1:8443\): example sources added over the API only call .* \(it allows none\)/,
     );
     expect(
       check({ baseUrl: 'http://127.0.0.1:9000' }, { token: 't' }, ['127.0.0.1']),

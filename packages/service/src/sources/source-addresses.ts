@@ -102,6 +102,6 @@ export function checkSourceAddresses(
   const allowed = hosts.length ? `it allows ${hosts.join(', ')}` : 'it allows none';
   throw new SightlineError({
     code: 'INVALID_ARGUMENT',
-    message: `${refused.join(', ')}: a ${module.kind} source added over the API only calls the provider's own address or a host the operator allowed when starting the service (${allowed}). Leave the field out to use the provider's address, ask the operator to start \`sightline serve\` with --source-hosts naming this host, or add the source on the server with \`sightline sources add ${module.kind}\`.`,
+    message: `${refused.join(', ')}: ${module.kind} sources added over the API only call the provider's own address or a host the operator allowed when starting the service (${allowed}). Leave the field out to use the provider's address, ask the operator to start \`sightline serve\` with --source-hosts naming this host, or add the source on the server with \`sightline sources add ${module.kind}\`.`,
   });
 }
