@@ -107,4 +107,13 @@ describe('parseReport on bad input', () => {
     parseReport(text);
     expect(performance.now() - started).toBeLessThan(3_000);
   });
+
+  it('stays fast on an issue of many "Error message" headings (each section read once)', () => {
+    // 20,000 empty sections (200 kB): copying the rest of the report per heading took 25 s here.
+    const text = `# Crash\n${'### Error\n'.repeat(20_000)}### Error message\n\nboom\n\n\`\`\`\nat save (/app/src/save.js:3:9)\n\`\`\`\n`;
+    const started = performance.now();
+    const report = parseReport(text, { format: 'markdown-issue' });
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(report.exceptions[0]).toMatchObject({ type: '', message: 'boom' });
+  });
 });
