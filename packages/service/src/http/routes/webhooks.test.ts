@@ -33,4 +33,50 @@ describe('webhook route under a burst', () => {
       Array(8).fill(422),
     );
   });
+
+  it('checks the waiting room again once bodies are read: deliveries sent at once do not all wait', async () => {
+    const releases: (() => void)[] = [];
+    const pipeline = {
+      receiveWebhook: () =>
+        new Promise((resolve) =>
+          releases.push(() => resolve({ outcome: 'rejected', message: 'not an event' })),
+        ),
+    } as unknown as Pipeline;
+    const app = webhookRoutes({ pipeline, limits: { webhookWaiting: 2 } } as WebhookDeps);
+    // Twelve deliveries whose bodies arrive only once all twelve are being read.
+    let reading = 0;
+    let send: () => void = () => {};
+    const sent = new Promise<void>((resolve) => {
+      send = resolve;
+    });
+    const slowBody = () =>
+      new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            reading += 1;
+            await sent;
+            controller.enqueue(new TextEncoder().encode('{}'));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    const answers = Array.from({ length: 12 }, () =>
+      app.request('/s1', { method: 'POST', body: slowBody(), duplex: 'half' } as RequestInit),
+    );
+    let settled = 0;
+    for (const answer of answers) void answer.then(() => (settled += 1));
+    for (let wait = 0; reading < 12 && wait < 200; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(reading).toBe(12);
+    send();
+    for (let wait = 0; settled < 12 && wait < 400; wait++) {
+      for (const release of releases.splice(0)) release();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Six stored at once, two waiting; the other four refused, not held.
+    const statuses = (await Promise.all(answers)).map((answer) => answer.status);
+    expect(statuses.sort()).toEqual([...Array(8).fill(422), ...Array(4).fill(503)]);
+  });
 });
