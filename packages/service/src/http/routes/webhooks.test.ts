@@ -2,16 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../pipeline/index.js';
 import { type WebhookDeps, webhookRoutes } from './webhooks.js';
 
+/**
+ * The route with a waiting room of two over a pipeline that stores nothing until released:
+ * `releases` holds one function per delivery being stored (each answers it 422).
+ */
+function heldRoute() {
+  const releases: (() => void)[] = [];
+  const pipeline = {
+    receiveWebhook: () =>
+      new Promise((resolve) =>
+        releases.push(() => resolve({ outcome: 'rejected', message: 'not an event' })),
+      ),
+  } as unknown as Pipeline;
+  const app = webhookRoutes({ pipeline, limits: { webhookWaiting: 2 } } as WebhookDeps);
+  return { app, releases };
+}
+
 describe('webhook route under a burst', () => {
   it('answers 503 with Retry-After once the waiting room is full, reading no more bodies', async () => {
-    const releases: (() => void)[] = [];
-    const pipeline = {
-      receiveWebhook: () =>
-        new Promise((resolve) =>
-          releases.push(() => resolve({ outcome: 'rejected', message: 'not an event' })),
-        ),
-    } as unknown as Pipeline;
-    const app = webhookRoutes({ pipeline, limits: { webhookWaiting: 2 } } as WebhookDeps);
+    const { app, releases } = heldRoute();
     const deliver = () => app.request('/s1', { method: 'POST', body: '{}' });
     // Six are being stored, two wait.
     const accepted = Array.from({ length: 8 }, deliver);
@@ -35,14 +44,7 @@ describe('webhook route under a burst', () => {
   });
 
   it('checks the waiting room again once bodies are read: deliveries sent at once do not all wait', async () => {
-    const releases: (() => void)[] = [];
-    const pipeline = {
-      receiveWebhook: () =>
-        new Promise((resolve) =>
-          releases.push(() => resolve({ outcome: 'rejected', message: 'not an event' })),
-        ),
-    } as unknown as Pipeline;
-    const app = webhookRoutes({ pipeline, limits: { webhookWaiting: 2 } } as WebhookDeps);
+    const { app, releases } = heldRoute();
     // Twelve deliveries whose bodies arrive only once all twelve are being read.
     let reading = 0;
     let send: () => void = () => {};
