@@ -63,7 +63,7 @@ describe('webhook route under a burst', () => {
         },
         { highWaterMark: 0 },
       );
-    const answers = Array.from({ length: 12 }, () =>
+    const answers = Array.from({ length: 12 }, async () =>
       app.request('/s1', { method: 'POST', body: slowBody(), duplex: 'half' } as RequestInit),
     );
     let settled = 0;
