@@ -66,7 +66,10 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
       }),
     ).toBe(true);
     expect(await store.sources.due('2999-01-01T00:00:00.000Z')).toEqual([]);
-    expect(await store.sources.get(source.id)).toMatchObject({ pollIntervalMs: null, pollCount: 1 });
+    expect(await store.sources.get(source.id)).toMatchObject({
+      pollIntervalMs: null,
+      pollCount: 1,
+    });
   });
 
   it('stores a report once per source id', async () => {
