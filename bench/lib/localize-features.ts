@@ -109,18 +109,24 @@ export function computeOrder<T extends DevCase>(cases: readonly T[]): T[] {
  * stderr) and returned in case order.
  * @param cases - the cases.
  * @param options.cachedOnly - read only rows already computed for this code (no indexing).
+ * @param options.shard - compute only every `count`-th case of the order, from the `index`-th
+ *   (0-based), so that several processes share the work; the others are read when cached.
  * @returns the rows; the ids skipped because their revision was never extracted, or (with
  *   `cachedOnly`) their rows were not computed; and the ids whose computation threw, with the error.
  */
 export async function readCaseQueries(
   cases: readonly DevCase[],
-  { cachedOnly = false }: { cachedOnly?: boolean } = {},
+  {
+    cachedOnly = false,
+    shard,
+  }: { cachedOnly?: boolean; shard?: { index: number; count: number } } = {},
 ): Promise<{ queries: CaseQuery[]; skipped: string[]; failed: { id: string; error: string }[] }> {
   const found = new Map<string, CaseQuery>();
   const skipped: string[] = [];
   const failed: { id: string; error: string }[] = [];
-  for (const entry of computeOrder(cases)) {
-    if (cachedOnly && !existsSync(rowsFile(entry))) {
+  for (const [position, entry] of computeOrder(cases).entries()) {
+    const mine = !shard || position % shard.count === shard.index;
+    if ((cachedOnly || !mine) && !existsSync(rowsFile(entry))) {
       skipped.push(entry.id);
       continue;
     }

@@ -19,8 +19,9 @@
  * the same cases and code give the same bytes.
  *
  * Run: `npm run train:localize [-- --dry-run] [--corpus-per-repository N|all] [--cached-only]
- * [--results] [--rows-only] [--ablate]` (`--dry-run` writes no model; `--rows-only` computes the
- * rows and stops; `--ablate` prints the interactions' ablation, ablation.ts; `--corpus-per-repository` as bench:localize's,
+ * [--results] [--rows-only] [--shard k/n] [--ablate]` (`--dry-run` writes no model; `--rows-only` computes the
+ * rows and stops; `--shard k/n` computes only every n-th case's rows from the k-th, for
+ * several processes sharing the work; `--ablate` prints the interactions' ablation, ablation.ts; `--corpus-per-repository` as bench:localize's,
  * default 1; `--cached-only` trains on the rows already computed for this code, computing none).
  */
 import { writeFile } from 'node:fs/promises';
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
       results: { type: 'boolean', default: false },
       'rows-only': { type: 'boolean', default: false },
       ablate: { type: 'boolean', default: false },
+      shard: { type: 'string' },
       'corpus-per-repository': { type: 'string' },
     },
   });
@@ -72,12 +74,23 @@ async function main(): Promise<void> {
     console.error(`train:localize: ${(error as Error).message}`);
     process.exit(2);
   }
+  const shardMatch = values.shard?.match(/^(\d+)\/(\d+)$/);
+  if (values.shard && (!shardMatch || Number(shardMatch[1]) >= Number(shardMatch[2]))) {
+    console.error(`train:localize: --shard takes k/n with 0 ≤ k < n, not "${values.shard}"`);
+    process.exit(2);
+  }
+  const shard = shardMatch
+    ? { index: Number(shardMatch[1]), count: Number(shardMatch[2]) }
+    : undefined;
   const { cases, unfilled } = readAllCases({ corpusPerRepository });
   const {
     queries,
     skipped: absent,
     failed,
-  } = await readCaseQueries(cases, { cachedOnly: values['cached-only'] });
+  } = await readCaseQueries(cases, {
+    cachedOnly: values['cached-only'],
+    ...(shard ? { shard } : {}),
+  });
   const skipped = [...unfilled, ...absent];
   console.error(
     `${queries.length} cases with rows (${new Set(queries.map((query) => query.group)).size} repositories); ${skipped.length} skipped (no text, no code${values['cached-only'] ? ' or no rows yet' : ''}); ${failed.length} failed`,
