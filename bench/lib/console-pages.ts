@@ -55,15 +55,30 @@ export interface ConsolePage {
 const ERRORS = ['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError'] as const;
 const AREAS = ['cart', 'checkout', 'search', 'profile', 'orders'] as const;
 
+/** A name made of letters only for `index` (`a`, `b`, …, `ba`, …): grouping masks numbers in
+ * messages and function names, so a number alone would not keep two crashes apart. */
+function letters(index: number): string {
+  let name = '';
+  let rest = index;
+  do {
+    name = String.fromCharCode(97 + (rest % 26)) + name;
+    rest = Math.floor(rest / 26);
+  } while (rest > 0);
+  return name;
+}
+
 /**
- * A distinct crash: its error type, message and in-app frames differ from every other index, so
- * each one forms its own group. `i` reports of index `i % 4` make counts differ.
+ * A distinct crash: its error type, message and in-app frames differ from every other index in
+ * more than numbers (the fake repository has no such files, so the frames are not in-app and the
+ * grouping key is the type, the masked message and the first function), so each one forms its own
+ * group. `i` reports of index `i % 4` make counts differ.
  */
 function syntheticCrash(index: number): string {
   const error = ERRORS[index % ERRORS.length];
   const area = AREAS[index % AREAS.length];
-  return `${error}: ${area} step ${index} failed: value ${index * 7} out of bounds
-    at ${area}Step${index} (/srv/shop/src/${area}/step-${index}.ts:${10 + (index % 30)}:${5 + (index % 9)})
+  const step = `${area}Step${letters(index).replace(/^./, (first) => first.toUpperCase())}`;
+  return `${error}: ${area} step ${letters(index)} failed: value ${index * 7} out of bounds
+    at ${step} (/srv/shop/src/${area}/step-${index}.ts:${10 + (index % 30)}:${5 + (index % 9)})
     at run${area}Flow (/srv/shop/src/${area}/flow.ts:${20 + (index % 11)}:3)
     at process.processTicksAndRejections (node:internal/process/task_queues:95:5)`;
 }

@@ -1,8 +1,9 @@
 /**
  * Fuzzing: 10,000 random and mutated inputs (byte flips, truncation, splicing, duplication, random
  * Unicode) built from the real samples and the fixtures. Only SightlineError may escape, no parser
- * may fail into the text fallback, and the whole run stays under 20 s of CPU time. The PRNG is seeded (mulberry32),
- * so a failure names the seed and iteration that reproduce it.
+ * may fail into the text fallback. No time target here (speed lives in bench:intake): the test's own
+ * timeout only catches a hang, such as a regular expression backtracking without end on one input.
+ * The PRNG is seeded (mulberry32), so a failure names the seed and iteration that reproduce it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -121,7 +122,12 @@ function mutate(corpus: Buffer[], random: () => number): string | Buffer | objec
   }
 }
 
-it(`survives ${RUNS} random and mutated inputs (seed ${SEED})`, () => {
+/** Ample for 10,000 parses on a loaded 2-core machine (about 10 s of CPU when idle); a hang trips it. */
+const HANG_TIMEOUT_MS = 300_000;
+
+it(`survives ${RUNS} random and mutated inputs (seed ${SEED})`, {
+  timeout: HANG_TIMEOUT_MS,
+}, () => {
   const corpus = samples();
   expect(corpus.length).toBeGreaterThan(5);
   const random = seededRandom(SEED);
@@ -149,8 +155,4 @@ it(`survives ${RUNS} random and mutated inputs (seed ${SEED})`, () => {
   console.info(
     `fuzz: ${RUNS} inputs in ${seconds.toFixed(1)} s wall, ${cpuSeconds.toFixed(1)} s CPU; SightlineError codes: ${JSON.stringify(Object.fromEntries(codes))}`,
   );
-  // CPU time of this test process stays stable when other processes load the machine; the wall
-  // time limit only guards against a hang.
-  expect(cpuSeconds).toBeLessThan(20);
-  expect(seconds).toBeLessThan(60);
 });
