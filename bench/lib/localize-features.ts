@@ -15,8 +15,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CACHE_FILE_NAME } from '@sightline/codebase/internal';
 import { rankingVector } from '@sightline/investigator/internal';
-import type { DevCase } from './localize-cases.js';
+import { cachedRepoTree, type DevCase } from './localize-cases.js';
 import { seedIndexCache, siblingRevision } from './localize-index-seed.js';
 import { type CaseQuery, computeCaseQuery } from './localize-rows.js';
 import { caseCode } from './localize-sets.js';
@@ -89,15 +90,23 @@ export async function caseQuery(entry: DevCase, dir: string): Promise<CaseQuery>
 /**
  * The cases in the order rows are computed: round-robin over repositories (each one's first case,
  * then each one's second, …), so that a run stopped part-way has rows from every repository it
- * reached rather than every case of the first few.
+ * reached rather than every case of the first few. Within a repository, the cases whose revision
+ * is already indexed (bench/.cache/index) come first: the first round then costs no cold index.
  */
 export function computeOrder<T extends DevCase>(cases: readonly T[]): T[] {
+  const indexed = (entry: T) => {
+    const tree = entry.kind === 'git' ? cachedRepoTree(entry) : undefined;
+    return tree !== undefined && existsSync(path.join(indexCacheOf(tree), CACHE_FILE_NAME));
+  };
   const byGroup = new Map<string, T[]>();
   for (const entry of cases)
     byGroup.set(caseGroup(entry), [...(byGroup.get(caseGroup(entry)) ?? []), entry]);
+  const lists = [...byGroup.values()].map((list) =>
+    [...list].sort((a, b) => Number(indexed(b)) - Number(indexed(a))),
+  );
   const order: T[] = [];
   for (let round = 0; order.length < cases.length; round += 1)
-    for (const list of byGroup.values()) {
+    for (const list of lists) {
       const entry = list[round];
       if (entry) order.push(entry);
     }
