@@ -18,21 +18,11 @@ describe('rankingVector', () => {
     expect(vector.slice(0, BASE_FEATURES.length)).toEqual(
       base({ lexicalFile: 0.8, lexicalDefinition: 0.25, pageRank: 0.5 }),
     );
-    expect(interactions(vector)).toEqual({
-      wordsOnly: 0.8,
-      centralWords: 0.4,
-      spreadWords: 0.6000000000000001,
-      tracedTest: 0,
-    });
+    expect(interactions(vector)).toEqual({ wordsOnly: 0.8, centralWords: 0.4 });
   });
 
   it('gives shared words alone no credit once the report names or traces into the file', () => {
     expect(interactions(rankingVector(base({ lexicalFile: 0.8, symbol: 0.3 }))).wordsOnly).toBe(0);
     expect(interactions(rankingVector(base({ lexicalFile: 0.8, frame: 0.6 }))).wordsOnly).toBe(0);
-  });
-
-  it('marks a test file among the trace frames', () => {
-    expect(interactions(rankingVector(base({ frame: 0.6, test: 1 }))).tracedTest).toBe(0.6);
-    expect(interactions(rankingVector(base({ frame: 0.6 }))).tracedTest).toBe(0);
   });
 });
