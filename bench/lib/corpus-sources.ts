@@ -7,60 +7,19 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type DefaultTreeAdapterMap, parse } from 'parse5';
-import { type CorpusReport, type ReportSource, recordSource } from './corpus.js';
+import { parse } from 'parse5';
+import { type CorpusReport, recordSource } from './corpus.js';
+import { bugMiningCandidates } from './corpus-bug-mining.js';
 import { git, showMany } from './corpus-git.js';
+import { findByClass, textOf } from './corpus-html.js';
+import { issueRowCandidate } from './corpus-issue-rows.js';
+import type { Candidate, SourceSpec } from './corpus-source-spec.js';
 import { BENCH_DIR } from './npm-pack.js';
+
+export type { Candidate, SourceFormat, SourceSpec } from './corpus-source-spec.js';
 
 /** The committed list of data sets. */
 export const CORPUS_SOURCES = path.join(BENCH_DIR, 'corpus', 'sources.json');
-
-/** Record formats the readers understand. */
-export type SourceFormat =
-  | 'multi-swe-bench'
-  | 'swe-bench'
-  | 'ghrb'
-  | 'harbor-task'
-  | 'jira-json'
-  | 'andror2'
-  | 'themis';
-
-/** One data set as listed in `sources.json`. */
-export interface SourceSpec {
-  dataset: string;
-  repo: string;
-  commit: string;
-  /**
-   * Folder inside the repository holding the records: `.json`/`.jsonl` files, or for
-   * `harbor-task` one folder per task with `task.toml` and `instruction.md`.
-   */
-  under: string;
-  format: SourceFormat;
-  licence: string;
-  /** Where the data set comes from, as its README says. */
-  upstream: string;
-  /** `jira-json`: the file mapping issue keys to fixing commits (`{ "KEY-1": ["sha", …] }`). */
-  fixes?: string;
-  /** `jira-json`: GitHub repository of each issue-tracker project key (`ZOOKEEPER`). */
-  projects?: Record<string, string>;
-}
-
-/** One report of a data set, before its fix is looked up in the project's history. */
-export interface Candidate {
-  /** GitHub `owner/name` of the project. */
-  repo: string;
-  /** The pull request that fixed it, when the data set names one. */
-  pr?: number;
-  /** The pull request's base commit, when the data set gives it. */
-  base?: string;
-  /** Commits the data set names as the fix (an issue tracker's link), when it does. */
-  fixCommits?: string[];
-  issue: number;
-  /** The issue's own key when it is not a GitHub issue number (`ZOOKEEPER-1234`). */
-  issueKey?: string;
-  report: CorpusReport;
-  source: ReportSource;
-}
 
 /**
  * Reads the data set list.
@@ -125,6 +84,10 @@ function splitStatement(statement: string): CorpusReport {
 
 function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidate[] {
   const source = (key: string) => recordSource(spec, file, key);
+  if (spec.format === 'inex-bug') {
+    const candidate = issueRowCandidate(record, source);
+    return candidate ? [candidate] : [];
+  }
   if (spec.format === 'multi-swe-bench') {
     const entry = record as MultiSweRecord;
     const issue = entry.resolved_issues?.find((candidate) => candidate.title || candidate.body);
@@ -265,30 +228,6 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
   return candidates;
 }
 
-type HtmlNode = DefaultTreeAdapterMap['parentNode'] | DefaultTreeAdapterMap['childNode'];
-
-/** The first element (document order) whose class list has `name`. */
-function findByClass(node: HtmlNode, name: string): HtmlNode | undefined {
-  if (
-    'attrs' in node &&
-    node.attrs.some((a) => a.name === 'class' && a.value.split(/\s+/).includes(name))
-  )
-    return node;
-  for (const child of 'childNodes' in node ? node.childNodes : []) {
-    const found = findByClass(child, name);
-    if (found) return found;
-  }
-  return undefined;
-}
-
-/** The text of an element as a reader sees it: text nodes, with line breaks at blocks. */
-function textOf(node: HtmlNode | undefined): string {
-  if (!node) return '';
-  if (node.nodeName === '#text' && 'value' in node) return node.value;
-  const inner = ('childNodes' in node ? node.childNodes : []).map(textOf).join('');
-  return /^(p|div|pre|li|h\d|tr|br|blockquote)$/.test(node.nodeName) ? `${inner}\n` : inner;
-}
-
 /**
  * AndroR2 (Android bug reports reproduced by hand): `metadata/<id>.json` names the GitHub issue,
  * `reports/<id>.htm` is the issue's page as saved; title and first comment are its report.
@@ -372,6 +311,7 @@ export async function readCandidates(spec: SourceSpec, gitDir: string): Promise<
   if (spec.format === 'jira-json') return jiraCandidates(spec, gitDir);
   if (spec.format === 'andror2') return andror2Candidates(spec, gitDir);
   if (spec.format === 'themis') return themisCandidates(spec, gitDir);
+  if (spec.format === 'bug-mining') return bugMiningCandidates(spec, gitDir);
   const listed = (
     await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
   ).split('\n');

@@ -7,7 +7,7 @@
  */
 import type { RankingModel } from '@sightline/investigator/internal';
 import { groupedFolds } from '../../packages/investigator/training/grouped-folds.js';
-import { rankingModelOf, trainRanker } from '../../packages/investigator/training/select-ranker.js';
+import { foldModels, rankingModelOf } from '../../packages/investigator/training/select-ranker.js';
 import type { DevCase } from './localize-cases.js';
 import { type CaseQuery, readCaseQueries } from './localize-features.js';
 
@@ -28,12 +28,11 @@ export interface CrossValidation {
 export async function crossValidate(cases: readonly DevCase[]): Promise<CrossValidation> {
   const { queries } = await readCaseQueries(cases);
   const folds = groupedFolds(queries);
-  const models = new Map<string, { model: RankingModel; l2: number; trainingCases: number }>();
-  for (const fold of [...new Set(folds.values())].sort()) {
-    const training = queries.filter((query) => folds.get(query.id) !== fold);
-    if (training.length === 0) continue;
-    const { weights, l2 } = trainRanker(training, folds);
-    models.set(fold, { model: rankingModelOf(weights), l2, trainingCases: training.length });
-  }
+  const models = new Map(
+    [...foldModels(queries, folds)].map(([fold, { weights, l2, trainingCases }]) => [
+      fold,
+      { model: rankingModelOf(weights), l2, trainingCases },
+    ]),
+  );
   return { folds, models, queries };
 }

@@ -1,51 +1,40 @@
 /**
- * The training rows of one localization case: every candidate file the localizer scores for the
- * report, with its feature vector (`rankFiles`, the same vectors the runtime scores) and whether
- * the fix changed it (a gold file, or a twin of one: the suspect a person would be pointed at).
- * Rows are cached in bench/.cache/localize-features/<code hash>/, the hash covering the
- * localizer's, the index's and the parsers' source and the case itself, so a change of either
- * recomputes them; indexes are cached per tree in bench/.cache/index/.
+ * The training rows of the localization cases (localize-rows.ts computes one case's), cached in
+ * bench/.cache/localize-features/<code hash>/<case>-<case hash>.json. The code hash covers only
+ * what the rows depend on: the source closure of localize-rows.ts (its value imports, followed
+ * through the workspace packages' barrels towards the names used; localize-source-closure.ts),
+ * so a merge touching modules the computation never runs (history, diagnosis, the service) keeps
+ * the rows. The case hash covers the case's facts and report. Computing is resumable: each case's
+ * file is written when it is done, a case that throws is reported and skipped (retried on the next
+ * run), and a revision's index is seeded from another revision of its repository
+ * (localize-index-seed.ts), so only the files that differ are parsed. Indexes are cached per tree
+ * in bench/.cache/index/.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { indexRepository } from '@sightline/codebase';
-import { readPackageName } from '@sightline/codebase/internal';
-import { parseReport } from '@sightline/intake';
-import {
-  areTwins,
-  collectReportSignals,
-  RANKING_FEATURES,
-  rankFiles,
-  scoreFiles,
-} from '@sightline/investigator/internal';
-import type { RankingQuery } from '../../packages/investigator/training/pairwise-ranker.js';
-import type { DevCase } from './localize-cases.js';
+import { fileURLToPath } from 'node:url';
+import { CACHE_FILE_NAME } from '@sightline/codebase/internal';
+import { rankingVector } from '@sightline/investigator/internal';
+import { cachedRepoTree, type DevCase } from './localize-cases.js';
+import { seedIndexCache, siblingRevision } from './localize-index-seed.js';
+import { type CaseQuery, computeCaseQuery } from './localize-rows.js';
 import { caseCode } from './localize-sets.js';
+import { sourceClosureHash } from './localize-source-closure.js';
 import { BENCH_DIR } from './npm-pack.js';
 
-/** Irrelevant candidates kept per report, those with the strongest signals first. */
-export const MAX_NEGATIVES = 200;
-/** Features that are signals (not role indicators); their sum orders the negatives kept. */
-const SIGNAL_COUNT = RANKING_FEATURES.indexOf('pageRank') + 1;
+export type { CaseQuery } from './localize-rows.js';
 
 const ROOT = path.resolve(BENCH_DIR, '..');
-/** Source folders whose code decides the feature vectors. */
-const CODE_FOLDERS = [
-  'packages/investigator/src/localize',
-  'packages/codebase/src',
-  'packages/intake/src/parse',
-];
-/** Files of those folders that never change a feature vector: ranges, the diagnosis, the weights. */
-const NOT_FEATURES =
-  /(\/model\/|\/localize\.ts$|\/offline-[\w-]+\.ts$|\/suspect-range\.ts$|\/prepare-report\.ts$)/;
+const ROWS_MODULE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'localize-rows.ts');
 
-/** A case's rows with what per-slice figures need. */
-export interface CaseQuery extends RankingQuery {
-  set: string;
-  language: string;
+/** The folder of the rows of the current code. */
+export function rowsFolder(): string {
+  codeHash ??= sourceClosureHash(ROOT, ROWS_MODULE);
+  return path.join(BENCH_DIR, '.cache', 'localize-features', codeHash);
 }
+let codeHash: string | undefined;
 
 /**
  * The persistent index cache of a case's tree (bench/.cache/index/<tree>), shared by training and
@@ -61,101 +50,115 @@ export function caseGroup(entry: DevCase): string {
   return entry.repo ?? entry.package ?? entry.id;
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter(
-      (item) =>
-        item.isFile() && /\.(ts|scm|json)$/.test(item.name) && !item.name.includes('.test.'),
-    )
-    .map((item) => path.join(item.parentPath, item.name))
-    .filter((file) => !NOT_FEATURES.test(file))
-    .sort();
+/** The cache file of a case's rows. */
+function rowsFile(entry: DevCase): string {
+  const caseHash = createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 12);
+  return path.join(rowsFolder(), `${entry.id}-${caseHash}.json`);
 }
 
-let codeHash: string | undefined;
-
-/** A hash of the code that computes feature vectors (computed once per process). */
-function featureCodeHash(): string {
-  if (!codeHash) {
-    const hash = createHash('sha256');
-    for (const folder of CODE_FOLDERS)
-      for (const file of sourceFiles(path.join(ROOT, folder)))
-        hash.update(file).update(readFileSync(file));
-    codeHash = hash.digest('hex').slice(0, 16);
-  }
-  return codeHash;
+/** Rows as training reads them: base vectors extended with the interactions (`rankingVector`). */
+function withInteractions(query: CaseQuery): CaseQuery {
+  return {
+    ...query,
+    candidates: query.candidates.map((candidate) => ({
+      ...candidate,
+      features: rankingVector(candidate.features),
+    })),
+  };
 }
 
 /**
- * The rows of one case, from the cache or computed.
+ * The rows of one case, from the cache or computed (and cached).
  * @param entry - the case.
  * @param dir - its code (unpacked package or extracted revision).
  * @returns the candidates with features and relevance, and the case's group, set and language.
  */
 export async function caseQuery(entry: DevCase, dir: string): Promise<CaseQuery> {
-  const caseHash = createHash('sha256').update(JSON.stringify(entry)).digest('hex').slice(0, 12);
-  const cacheFile = path.join(
-    BENCH_DIR,
-    '.cache',
-    'localize-features',
-    featureCodeHash(),
-    `${entry.id}-${caseHash}.json`,
-  );
-  if (existsSync(cacheFile)) return JSON.parse(readFileSync(cacheFile, 'utf8')) as CaseQuery;
-  const index = await indexRepository(dir, {
-    cacheDir: indexCacheOf(dir),
-  });
-  const report = parseReport(entry.report);
-  const packageName = readPackageName(index.root);
-  const signals = collectReportSignals(report, index, packageName ? { packageName } : {});
-  const ranked = rankFiles(index, scoreFiles(index, signals).files, signals);
-  const gold = entry.gold.map(({ file }) => file);
-  const candidates = ranked.map(({ path: file, features }) => ({
-    path: file,
-    features,
-    relevant: gold.some((goldFile) => goldFile === file || areTwins(index, goldFile, file)),
-  }));
-  const strength = (features: number[]) =>
-    features.slice(0, SIGNAL_COUNT).reduce((sum, value) => sum + value, 0);
-  const negatives = candidates
-    .filter((candidate) => !candidate.relevant)
-    .sort((a, b) => strength(b.features) - strength(a.features) || (a.path < b.path ? -1 : 1))
-    .slice(0, MAX_NEGATIVES);
-  const query: CaseQuery = {
-    id: entry.id,
-    group: caseGroup(entry),
-    set: entry.set ?? 'dev',
-    language: entry.language,
-    candidates: [...candidates.filter((candidate) => candidate.relevant), ...negatives].sort(
-      (a, b) => (a.path < b.path ? -1 : 1),
-    ),
-  };
+  const cacheFile = rowsFile(entry);
+  if (existsSync(cacheFile)) return withInteractions(JSON.parse(readFileSync(cacheFile, 'utf8')));
+  const cacheDir = indexCacheOf(dir);
+  const sibling = entry.kind === 'git' ? siblingRevision(dir, path.dirname(cacheDir)) : undefined;
+  if (sibling) await seedIndexCache(dir, cacheDir, sibling);
+  const query = await computeCaseQuery(entry, caseGroup(entry), dir, cacheDir);
   await mkdir(path.dirname(cacheFile), { recursive: true });
-  await writeFile(cacheFile, JSON.stringify(query));
-  return query;
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  await writeFile(temporary, JSON.stringify(query));
+  await rename(temporary, cacheFile);
+  return withInteractions(query);
 }
 
 /**
- * The rows of every case whose code is at hand, in case order (progress on stderr).
+ * The cases in the order rows are computed: round-robin over repositories (each one's first case,
+ * then each one's second, …), so that a run stopped part-way has rows from every repository it
+ * reached rather than every case of the first few. Within a repository, the cases whose revision
+ * is already indexed (bench/.cache/index) come first: the first round then costs no cold index.
+ */
+export function computeOrder<T extends DevCase>(cases: readonly T[]): T[] {
+  const indexed = (entry: T) => {
+    const tree = entry.kind === 'git' ? cachedRepoTree(entry) : undefined;
+    return tree !== undefined && existsSync(path.join(indexCacheOf(tree), CACHE_FILE_NAME));
+  };
+  const byGroup = new Map<string, T[]>();
+  for (const entry of cases)
+    byGroup.set(caseGroup(entry), [...(byGroup.get(caseGroup(entry)) ?? []), entry]);
+  const lists = [...byGroup.values()].map((list) =>
+    [...list].sort((a, b) => Number(indexed(b)) - Number(indexed(a))),
+  );
+  const order: T[] = [];
+  for (let round = 0; order.length < cases.length; round += 1)
+    for (const list of lists) {
+      const entry = list[round];
+      if (entry) order.push(entry);
+    }
+  return order;
+}
+
+/**
+ * The rows of every case whose code is at hand, computed in {@link computeOrder} (progress on
+ * stderr) and returned in case order.
  * @param cases - the cases.
- * @returns the rows, and the ids skipped because their revision was never extracted.
+ * @param options.cachedOnly - read only rows already computed for this code (no indexing).
+ * @param options.shard - compute only every `count`-th case of the order, from the `index`-th
+ *   (0-based), so that several processes share the work; the others are read when cached.
+ * @returns the rows; the ids skipped because their revision was never extracted, or (with
+ *   `cachedOnly`) their rows were not computed; and the ids whose computation threw, with the error.
  */
 export async function readCaseQueries(
   cases: readonly DevCase[],
-): Promise<{ queries: CaseQuery[]; skipped: string[] }> {
-  const queries: CaseQuery[] = [];
+  {
+    cachedOnly = false,
+    shard,
+  }: { cachedOnly?: boolean; shard?: { index: number; count: number } } = {},
+): Promise<{ queries: CaseQuery[]; skipped: string[]; failed: { id: string; error: string }[] }> {
+  const found = new Map<string, CaseQuery>();
   const skipped: string[] = [];
-  for (const entry of cases) {
+  const failed: { id: string; error: string }[] = [];
+  for (const [position, entry] of computeOrder(cases).entries()) {
+    const mine = !shard || position % shard.count === shard.index;
+    if ((cachedOnly || !mine) && !existsSync(rowsFile(entry))) {
+      skipped.push(entry.id);
+      continue;
+    }
     const dir = await caseCode(entry);
     if (!dir) {
       skipped.push(entry.id);
       continue;
     }
-    const query = await caseQuery(entry, dir);
-    queries.push(query);
-    console.error(
-      `${entry.id}: ${query.candidates.length} candidates, ${query.candidates.filter((candidate) => candidate.relevant).length} fixed`,
-    );
+    const started = Date.now();
+    try {
+      const query = await caseQuery(entry, dir);
+      found.set(entry.id, query);
+      console.error(
+        `${entry.id}: ${query.candidates.length} candidates, ${query.candidates.filter((candidate) => candidate.relevant).length} fixed (${Date.now() - started} ms)`,
+      );
+    } catch (error) {
+      failed.push({ id: entry.id, error: (error as Error).message });
+      console.error(`${entry.id}: rows not computed: ${(error as Error).message}`);
+    }
   }
-  return { queries, skipped };
+  const queries = cases.flatMap((entry) => {
+    const query = found.get(entry.id);
+    return query ? [query] : [];
+  });
+  return { queries, skipped, failed };
 }

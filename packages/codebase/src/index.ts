@@ -22,7 +22,7 @@ export {
 } from './history/file-history.js';
 export {
   type GitHistory,
-  isTrackedAtHead,
+  headRevision,
   type OpenGitHistoryResult,
   openGitHistory,
 } from './history/open-git-history.js';

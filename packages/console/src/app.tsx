@@ -2,9 +2,10 @@
  * The console's shell: the query cache (a refused token leads back to sign-in), the page-context
  * registry (and `window.__sightline` for tests and benchmarks), the top bar (pages, live-update state, assistant), and the page of the current route.
  */
-import { PageContextProvider, PageHook } from '@sightline/page-context/react';
+import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '@sightline/page-context';
+import { PageContextProvider } from '@sightline/page-context/react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { ApiError } from './api/client.js';
 import { useLiveUpdates } from './api/live-updates.js';
 import { clearToken, readToken } from './api/token.js';
@@ -21,6 +22,8 @@ const AssistantPanel = lazy(() =>
 const GroupPage = lazy(() =>
   import('./group/group-page.js').then((module) => ({ default: module.GroupPage })),
 );
+// `window.__sightline` for tests and benchmarks: the page reader it brings is not first-load work.
+const PageHook = lazy(() => import('./page-hook.js'));
 const SettingsPage = lazy(() =>
   import('./settings/settings-page.js').then((module) => ({ default: module.SettingsPage })),
 );
@@ -30,7 +33,9 @@ const LIVE_LABELS = { connecting: 'connecting…', live: 'live', offline: 'offli
 function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void }) {
   const live = useLiveUpdates();
   return (
-    <nav className="top-bar" aria-label="Console">
+    // The console's chrome says nothing about the page: left out of its description (the
+    // assistant moves with `open_group` and `filter_inbox`).
+    <nav className="top-bar" aria-label="Console" {...{ [PAGE_CONTEXT_IGNORE_ATTRIBUTE]: '' }}>
       <a className="brand" href="#/">
         Sightline
       </a>
@@ -52,7 +57,9 @@ function TopBar({ route, onAssistant }: { route: Route; onAssistant: () => void 
 
 /** The route as page context shows it to the assistant. */
 function pageLocation(route: Route) {
-  if (route.name === 'group') return { route: 'groups/:id', params: { id: route.id } };
+  // A group's id is in its node's details (`expand_node`); its actions need none: the heading
+  // stays short.
+  if (route.name === 'group') return { route: 'group' };
   if (route.name === 'settings') return { route: 'settings' };
   return { route: 'inbox', query: { ...route.filters } as Record<string, string> };
 }
@@ -66,12 +73,26 @@ function Page({ route }: { route: Route }) {
   );
 }
 
+/**
+ * False until the browser is first idle after mounting (at most 2 s): `window.__sightline` and
+ * its page reader load then, off the first rows' way.
+ */
+function useIdle(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const handle = requestIdleCallback(() => setIdle(true), { timeout: 2_000 });
+    return () => cancelIdleCallback(handle);
+  }, []);
+  return idle;
+}
+
 /** The app. */
 export function App() {
   const route = useRoute();
   const [signedIn, setSignedIn] = useState(() => readToken() !== null);
   const [refused, setRefused] = useState(false);
   const [assistant, setAssistant] = useState(false);
+  const readerWanted = useIdle();
   const client = useMemo(
     () =>
       new QueryClient({
@@ -117,7 +138,11 @@ export function App() {
             </Suspense>
           ) : null}
         </div>
-        <PageHook />
+        {readerWanted ? (
+          <Suspense fallback={null}>
+            <PageHook />
+          </Suspense>
+        ) : null}
       </PageContextProvider>
     </QueryClientProvider>
   );

@@ -54,7 +54,9 @@ export function fitPairwiseRanker(
   { l2, maxIterations = 300, prior = [] }: PairwiseRankerOptions,
 ): number[] {
   const size = queries[0]?.candidates[0]?.features.length ?? 0;
-  const differences: Float64Array[] = [];
+  // Pair differences in one flat array (pair p's features at p·size …): the objective's loops
+  // then run over contiguous numbers, which matters with hundreds of reports.
+  const rows: number[] = [];
   const pairWeights: number[] = [];
   for (const query of queries) {
     const relevant = query.candidates.filter((candidate) => candidate.relevant);
@@ -62,32 +64,35 @@ export function fitPairwiseRanker(
     const pairs = relevant.length * others.length;
     for (const good of relevant) {
       for (const bad of others) {
-        differences.push(
-          Float64Array.from(good.features, (value, at) => value - (bad.features[at] ?? 0)),
-        );
+        for (let at = 0; at < size; at += 1)
+          rows.push((good.features[at] ?? 0) - (bad.features[at] ?? 0));
         pairWeights.push(1 / pairs);
       }
     }
   }
-  if (differences.length === 0)
+  if (pairWeights.length === 0)
     throw new Error(
       'No report has both a fixed and another candidate file: nothing to learn from.',
     );
+  const differences = Float64Array.from(rows);
+  const weightsOfPairs = Float64Array.from(pairWeights);
+  const pairCount = weightsOfPairs.length;
   const objective = (weights: Float64Array, gradient: Float64Array): number => {
     gradient.fill(0);
     let loss = 0;
-    differences.forEach((difference, pair) => {
+    for (let pair = 0, offset = 0; pair < pairCount; pair += 1, offset += size) {
       let margin = 0;
-      for (let at = 0; at < size; at += 1) margin += (weights[at] ?? 0) * (difference[at] ?? 0);
-      const weight = pairWeights[pair] ?? 0;
+      for (let at = 0; at < size; at += 1)
+        margin += (weights[at] as number) * (differences[offset + at] as number);
+      const weight = weightsOfPairs[pair] as number;
       // log(1 + e^−m), computed without overflow for large |m|.
       loss +=
         weight *
         (margin > 0 ? Math.log1p(Math.exp(-margin)) : -margin + Math.log1p(Math.exp(margin)));
       const slope = -weight / (1 + Math.exp(margin));
       for (let at = 0; at < size; at += 1)
-        gradient[at] = (gradient[at] ?? 0) + slope * (difference[at] ?? 0);
-    });
+        gradient[at] = (gradient[at] as number) + slope * (differences[offset + at] as number);
+    }
     for (let at = 0; at < size; at += 1) {
       const value = (weights[at] ?? 0) - (prior[at] ?? 0);
       loss += (l2 / 2) * value * value;

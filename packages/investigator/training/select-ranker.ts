@@ -134,3 +134,51 @@ export function rankingModelOf(
     ...(training ? { training } : {}),
   };
 }
+
+/** The model of one outer fold: trained without it, penalty chosen inside its training folds. */
+export interface FoldModel {
+  weights: number[];
+  l2: number;
+  trainingCases: number;
+}
+
+/**
+ * Nested grouped cross-validation: per fold, a model trained on the other folds only, its penalty
+ * chosen by {@link trainRanker}'s grouped cross-validation among those training folds — so the
+ * penalty, like the weights, never sees the fold it is measured on.
+ * @param queries - the reports.
+ * @param folds - report id → fold name.
+ * @returns fold name → its model (folds without training reports are left out).
+ */
+export function foldModels(
+  queries: readonly RankingQuery[],
+  folds: ReadonlyMap<string, string>,
+): Map<string, FoldModel> {
+  const models = new Map<string, FoldModel>();
+  for (const fold of [...new Set(queries.map((query) => folds.get(query.id) ?? ''))].sort()) {
+    const training = queries.filter((query) => folds.get(query.id) !== fold);
+    if (!training.some((query) => query.candidates.some((candidate) => candidate.relevant)))
+      continue;
+    const { weights, l2 } = trainRanker(training, folds);
+    models.set(fold, { weights, l2, trainingCases: training.length });
+  }
+  return models;
+}
+
+/**
+ * Held-out ranks under {@link foldModels}.
+ * @returns report id → 1-based rank of its first relevant candidate (0: none kept), for the
+ *   reports whose fold has a model.
+ */
+export function nestedRanks(
+  queries: readonly RankingQuery[],
+  folds: ReadonlyMap<string, string>,
+  models: ReadonlyMap<string, FoldModel>,
+): Map<string, number> {
+  const ranks = new Map<string, number>();
+  for (const query of queries) {
+    const model = models.get(folds.get(query.id) ?? '');
+    if (model) ranks.set(query.id, rankOfRelevant(query, model.weights));
+  }
+  return ranks;
+}

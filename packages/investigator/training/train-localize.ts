@@ -6,17 +6,23 @@
  * development set, the SWE-bench Lite Python set and the corpus of real fixes, see
  * bench/lib/localize-sets.ts; git revisions extracted by `npm run bench:localize -- --materialize`).
  * Per case, the candidate files' feature vectors and whether the fix changed them
- * (bench/lib/localize-features.ts). Method: a pairwise logistic ranker (pairwise-ranker.ts), its L2
- * penalty chosen by cross-validation grouped by repository (select-ranker.ts, grouped-folds.ts),
- * then fitted on every case. The file records the data, the penalty and the grouped
- * cross-validated MRR and Acc@1/@5 of the candidate rankings (bench:localize measures the whole
- * localizer the same way). It prints to stderr the held-out figures per set, language and report
- * kind beside the hand-set prior and BM25 alone on the same candidates (held-out-slices.ts), the
- * evidence for shipping a retrained model. Deterministic: the same cases and code give the same
- * bytes.
+ * (bench/lib/localize-features.ts; cached per case, resumable). Method: a pairwise logistic ranker
+ * (pairwise-ranker.ts), its L2 penalty chosen by cross-validation grouped by repository
+ * (select-ranker.ts, grouped-folds.ts), then fitted on every case.
  *
- * Run: `npm run train:localize [-- --dry-run] [--corpus-per-repository N|all]` (`--dry-run`
- * prints without writing; `--corpus-per-repository` as bench:localize's, default 1).
+ * Evidence: nested grouped cross-validation — per fold a model trained on the other folds, its
+ * penalty chosen by a grouped cross-validation inside them — printed per set, language and report
+ * kind beside the hand-set prior and BM25 alone on the same candidates (held-out-slices.ts). The
+ * retrained model is written only when its held-out MRR beats the prior's on the same cases
+ * (otherwise the file is left as it is and the run says so). `--results` also writes
+ * bench/results/localize-cv.json and the `localize-cv` table of bench/README.md. Deterministic:
+ * the same cases and code give the same bytes.
+ *
+ * Run: `npm run train:localize [-- --dry-run] [--corpus-per-repository N|all] [--cached-only]
+ * [--results] [--rows-only] [--shard k/n] [--ablate]` (`--dry-run` writes no model; `--rows-only` computes the
+ * rows and stops; `--shard k/n` computes only every n-th case's rows from the k-th, for
+ * several processes sharing the work; `--ablate` prints the interactions' ablation, ablation.ts; `--corpus-per-repository` as bench:localize's,
+ * default 1; `--cached-only` trains on the rows already computed for this code, computing none).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,16 +30,20 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readCaseQueries } from '../../../bench/lib/localize-features.js';
 import { accuracy } from '../../../bench/lib/localize-metrics.js';
+import { caseKinds } from '../../../bench/lib/localize-run.js';
 import {
   type CorpusPerRepository,
   parseCorpusPerRepository,
   readAllCases,
 } from '../../../bench/lib/localize-sets.js';
+import { ablationTable } from './ablation.js';
+import { writeCrossValidationResults } from './cv-results.js';
 import { groupedFolds } from './grouped-folds.js';
 import { FIXED_RANKINGS, fixedRanks, sliceTable } from './held-out-slices.js';
 import {
-  crossValidatedRanks,
+  foldModels,
   meanReciprocalRank,
+  nestedRanks,
   rankingModelOf,
   trainRanker,
 } from './select-ranker.js';
@@ -49,6 +59,11 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       'dry-run': { type: 'boolean', default: false },
+      'cached-only': { type: 'boolean', default: false },
+      results: { type: 'boolean', default: false },
+      'rows-only': { type: 'boolean', default: false },
+      ablate: { type: 'boolean', default: false },
+      shard: { type: 'string' },
       'corpus-per-repository': { type: 'string' },
     },
   });
@@ -59,36 +74,61 @@ async function main(): Promise<void> {
     console.error(`train:localize: ${(error as Error).message}`);
     process.exit(2);
   }
+  const shardMatch = values.shard?.match(/^(\d+)\/(\d+)$/);
+  if (values.shard && (!shardMatch || Number(shardMatch[1]) >= Number(shardMatch[2]))) {
+    console.error(`train:localize: --shard takes k/n with 0 ≤ k < n, not "${values.shard}"`);
+    process.exit(2);
+  }
+  const shard = shardMatch
+    ? { index: Number(shardMatch[1]), count: Number(shardMatch[2]) }
+    : undefined;
   const { cases, unfilled } = readAllCases({ corpusPerRepository });
-  const { queries, skipped: absent } = await readCaseQueries(cases);
+  const {
+    queries,
+    skipped: absent,
+    failed,
+  } = await readCaseQueries(cases, {
+    cachedOnly: values['cached-only'],
+    ...(shard ? { shard } : {}),
+  });
   const skipped = [...unfilled, ...absent];
-  const folds = groupedFolds(queries);
-  const trained = trainRanker(queries, folds);
-  const learned = crossValidatedRanks(queries, folds, trained.l2);
-  const ranks = [...learned.values()];
-  const kindOf = new Map(
-    cases.map((entry) => [entry.id, entry.has_stack_trace ? 'crash' : 'plain'] as const),
-  );
-  const byId = new Map(queries.map((query) => [query.id, query]));
   console.error(
-    `Held-out candidate rankings (grouped cross-validation for the learned model):\n${sliceTable(
-      [...learned.keys()],
-      (id) => [
-        `set: ${byId.get(id)?.set}`,
-        `language: ${byId.get(id)?.language}`,
-        `kind: ${kindOf.get(id)}`,
-      ],
-      {
-        learned: learned,
-        ...Object.fromEntries(
-          Object.entries(FIXED_RANKINGS).map(([name, weights]) => [
-            name,
-            fixedRanks(queries, weights),
-          ]),
-        ),
-      },
-    )}`,
+    `${queries.length} cases with rows (${new Set(queries.map((query) => query.group)).size} repositories); ${skipped.length} skipped (no text, no code${values['cached-only'] ? ' or no rows yet' : ''}); ${failed.length} failed`,
   );
+  if (values['rows-only']) return;
+  const folds = groupedFolds(queries);
+  const models = foldModels(queries, folds);
+  const learned = nestedRanks(queries, folds, models);
+  const kindsOf = new Map(cases.map((entry) => [entry.id, caseKinds(entry)] as const));
+  const byId = new Map(queries.map((query) => [query.id, query]));
+  const rankings: Record<string, ReadonlyMap<string, number>> = {
+    'learned (nested grouped CV)': learned,
+    ...Object.fromEntries(
+      Object.entries(FIXED_RANKINGS).map(([name, weights]) => [name, fixedRanks(queries, weights)]),
+    ),
+  };
+  const ids = [...learned.keys()];
+  const slicesOf = (id: string) => [
+    `set: ${byId.get(id)?.set}`,
+    `language: ${byId.get(id)?.language}`,
+    ...(kindsOf.get(id) ?? []).map((kind) => `kind: ${kind}`),
+  ];
+  const table = sliceTable(ids, slicesOf, rankings);
+  console.error(`Held-out candidate rankings:\n${table}`);
+  const ranks = [...learned.values()];
+  const priorRanks = ids.map((id) => rankings['hand-set prior']?.get(id) ?? 0);
+  const beatsPrior = meanReciprocalRank(ranks) > meanReciprocalRank(priorRanks);
+  const trained = trainRanker(queries, folds);
+  if (values.ablate)
+    console.error(`Interactions, ablated:\n${ablationTable(queries, folds, trained.l2)}`);
+  const foldSummary = [...models].map(([fold, model]) => ({
+    fold,
+    heldOut: queries.filter((query) => folds.get(query.id) === fold).length,
+    trainedOn: model.trainingCases,
+    l2: model.l2,
+  }));
+  if (values.results)
+    await writeCrossValidationResults({ ids, slicesOf, rankings, table, folds: foldSummary });
   const model = rankingModelOf(trained.weights, {
     method:
       'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty towards the hand-set prior chosen by cross-validation grouped by repository; packages/investigator/training',
@@ -100,20 +140,29 @@ async function main(): Promise<void> {
         queries.filter((query) => query.set === set).length,
       ]),
     ),
-    skipped: skipped.length,
+    skipped: skipped.length + failed.length,
     l2: trained.l2,
     selection: trained.selection.map(({ l2, mrr }) => ({ l2, mrr: round(mrr) })),
-    groupedCrossValidation: {
-      note: 'candidate rankings of held-out folds (no twins grouping, no limit); bench:localize measures the full localizer',
-      folds: [...new Set(folds.values())].sort(),
+    nestedGroupedCrossValidation: {
+      note: 'candidate rankings of held-out folds, each fold ranked by a model (and penalty) chosen without it; bench:localize measures the full localizer',
+      folds: foldSummary,
       mrr: round(meanReciprocalRank(ranks)),
       acc1: round(accuracy(ranks, 1)),
       acc5: round(accuracy(ranks, 5)),
+      handSetPrior: {
+        mrr: round(meanReciprocalRank(priorRanks)),
+        acc1: round(accuracy(priorRanks, 1)),
+        acc5: round(accuracy(priorRanks, 5)),
+      },
     },
   });
   const text = `${JSON.stringify(model, null, 2)}\n`;
   console.log(text);
-  if (!values['dry-run']) await writeFile(MODEL_FILE, text);
+  if (!beatsPrior)
+    console.error(
+      'Not written: the learned model does not beat the hand-set prior on held-out repositories (MRR above).',
+    );
+  else if (!values['dry-run']) await writeFile(MODEL_FILE, text);
 }
 
 await main();

@@ -78,11 +78,26 @@ function lines(result: GitResult): string[] {
  * folder git cannot answer for (outside a checkout, git missing). Never throws.
  * @param root a folder (absolute, or relative to the process' working directory).
  */
-export async function isTrackedAtHead(root: string): Promise<boolean> {
+async function isTrackedAtHead(root: string): Promise<boolean> {
   const prefix = await runGit(root, ['rev-parse', '--show-prefix']);
   if (!prefix.ok || prefix.stdout.trim() === '') return true;
   const listed = await runGit(root, ['ls-tree', '--name-only', 'HEAD', '--', '.']);
   return !listed.ok || lines(listed).length > 0;
+}
+
+/**
+ * The commit a folder's files are at: HEAD's id when the folder is part of HEAD's tree
+ * ({@link isTrackedAtHead}), read through {@link runGit} (no shell, no user or repository
+ * configuration runs, time limit). Never throws.
+ * @param root a folder (absolute, or relative to the process' working directory).
+ * @returns the 40-hex commit id, or `undefined` outside a checkout, with no commit yet, git
+ *   missing, or for a folder the checkout does not track.
+ */
+export async function headRevision(root: string): Promise<string | undefined> {
+  const head = await runGit(root, ['rev-parse', '--verify', '--quiet', 'HEAD']);
+  const id = head.ok ? head.stdout.trim() : '';
+  if (id === '') return undefined;
+  return (await isTrackedAtHead(root)) ? id : undefined;
 }
 
 /**

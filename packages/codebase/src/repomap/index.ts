@@ -2,6 +2,13 @@
  * The repository map: tree-sitter index of definitions and references, reference graph,
  * personalized PageRank, and the token-budgeted map an agent reads before any tool call.
  */
+export {
+  CACHE_FILE_NAME,
+  type CacheEntry,
+  contentHash,
+  readCache,
+  writeCache,
+} from './cache.js';
 export { type FindDefinitionsOptions, findDefinitions } from './find-definitions.js';
 export {
   type BuildReferenceGraphOptions,

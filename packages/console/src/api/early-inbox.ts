@@ -13,7 +13,13 @@ export const INBOX_PAGE_SIZE = 200;
 
 type InboxAnswer = ReturnType<typeof api.inbox>;
 
-const early = new Map<string, InboxAnswer>();
+/** An early request: its answer, and the answer itself once it has arrived. */
+interface EarlyRequest {
+  answer: InboxAnswer;
+  arrived?: Awaited<InboxAnswer>;
+}
+
+const early = new Map<string, EarlyRequest>();
 
 /** The same key for the same query, whatever the order of its fields (empty ones left out). */
 function keyOf(params: InboxQueryParams): string {
@@ -28,15 +34,32 @@ function keyOf(params: InboxQueryParams): string {
  * is not reported here: the query that takes the answer gets it (and retries as it would).
  */
 export function fetchInboxEarly(params: InboxQueryParams): void {
-  const answer = api.inbox(params);
-  answer.catch(() => undefined);
-  early.set(keyOf(params), answer);
+  const request: EarlyRequest = { answer: api.inbox(params) };
+  request.answer.then(
+    (page) => {
+      request.arrived = page;
+    },
+    () => undefined,
+  );
+  early.set(keyOf(params), request);
 }
 
 /** The early answer for exactly `params`, once (later calls fetch anew); undefined when none. */
 export function takeEarlyInbox(params: InboxQueryParams): InboxAnswer | undefined {
   const key = keyOf(params);
-  const answer = early.get(key);
+  const request = early.get(key);
   early.delete(key);
-  return answer;
+  return request?.answer;
+}
+
+/**
+ * The early page for exactly `params` if it has already arrived (taken, as {@link takeEarlyInbox}
+ * takes it): the inbox's first render can then show rows at once, without a render in the loading
+ * state and a second one when the answer is handed over. Undefined while it is on its way.
+ */
+export function takeArrivedInbox(params: InboxQueryParams): Awaited<InboxAnswer> | undefined {
+  const key = keyOf(params);
+  const arrived = early.get(key)?.arrived;
+  if (arrived) early.delete(key);
+  return arrived;
 }

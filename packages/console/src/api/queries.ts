@@ -5,7 +5,7 @@
 import type { InboxQueryParams, SavedViewCreate } from '@sightline/service';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type SourceCreate, type TriageChange } from './client.js';
-import { takeEarlyInbox } from './early-inbox.js';
+import { takeArrivedInbox, takeEarlyInbox } from './early-inbox.js';
 import type { GroupDetail, GroupSummary } from './types.js';
 
 /** Cache keys: the inbox pages, one group, the sources, status, saved views. */
@@ -40,6 +40,9 @@ export function useInbox(params: InboxQueryParams) {
   return useQuery({
     queryKey: queryKeys.inbox(params),
     queryFn: () => takeEarlyInbox(params) ?? api.inbox(params),
+    // Arrived already (the usual case on a first load): the first render has the rows; the query
+    // then checks it again in the background, as for any cached page.
+    initialData: () => takeArrivedInbox(params),
     placeholderData: (previous) => previous,
   });
 }

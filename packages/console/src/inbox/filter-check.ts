@@ -9,9 +9,9 @@ import {
   GROUP_STATUSES,
   INBOX_SORTS,
   REPORT_LABELS,
+  SOURCE_KINDS,
 } from '@sightline/service/vocabulary';
 import type { InboxFilters } from '../router.js';
-import { SOURCE_KINDS } from './inbox-actions.js';
 
 /** Values each closed filter takes. */
 const ALLOWED: Partial<Record<keyof InboxFilters, readonly string[]>> = {

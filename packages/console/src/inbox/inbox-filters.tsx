@@ -9,10 +9,10 @@ import {
   GROUP_STATUSES,
   INBOX_SORTS,
   REPORT_LABELS,
+  SOURCE_KINDS,
 } from '@sightline/service/vocabulary';
 import { useEffect, useRef, useState } from 'react';
 import { type InboxFilters as Filters, navigate } from '../router.js';
-import { SOURCE_KINDS } from './inbox-actions.js';
 
 /** Props of {@link InboxFilters}. */
 export interface InboxFiltersProps {

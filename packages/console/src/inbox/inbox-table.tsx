@@ -45,7 +45,7 @@ const ROWS_UPFRONT = 10;
  * rest follow in a transition (React renders it in slices, the first screen already painted), so
  * the first rows do not wait for 200 rows' DOM, style and layout.
  */
-const FIRST_ROWS = 40;
+const FIRST_ROWS = 24;
 
 /** `groups` cut to the first {@link FIRST_ROWS} on the first render, all of them from the next. */
 function useRowsInStages<T>(groups: T[]): T[] {

@@ -22,10 +22,20 @@ export function timeAgo(iso: string, now = Date.now()): string {
   return '—';
 }
 
-/** A full local date and time for tooltips. */
+/** `toLocaleString('en')`'s fields, made once: a formatter per call costs more than the row. */
+const FULL_TIME = new Intl.DateTimeFormat('en', {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** A full local date and time for tooltips (`11/1/2026, 8:00:00 AM`). */
 export function fullTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString('en');
+  return Number.isNaN(date.getTime()) ? iso : FULL_TIME.format(date);
 }
 
 /** 0.734 → "73%". */

@@ -107,4 +107,13 @@ describe('parseReport on bad input', () => {
     parseReport(text);
     expect(performance.now() - started).toBeLessThan(3_000);
   });
+
+  // No time target (speed lives in bench:intake): the timeout only catches the hang. A copy of the
+  // rest of the report per heading took over 3 minutes on these 50,000 empty sections (500 kB);
+  // read once, they take about a second.
+  it('reads an issue of many "Error message" headings without hanging', { timeout: 60_000 }, () => {
+    const text = `# Crash\n${'### Error\n'.repeat(50_000)}### Error message\n\nboom\n\n\`\`\`\nat save (/app/src/save.js:3:9)\n\`\`\`\n`;
+    const report = parseReport(text, { format: 'markdown-issue' });
+    expect(report.exceptions[0]).toMatchObject({ type: '', message: 'boom' });
+  });
 });

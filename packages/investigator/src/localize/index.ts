@@ -1,4 +1,11 @@
 /** The offline localizer: suspect files and lines for a report, and the diagnosis built from them. */
+
+export {
+  DERIVED_FEATURES,
+  RANKING_FEATURES,
+  type RankingFeature,
+  rankingVector,
+} from './derived-features.js';
 export {
   type FrameFileLookup,
   frameFileLookup,
@@ -16,9 +23,9 @@ export { assessOffline, type OfflineAssessment } from './offline-assessment.js';
 export { type DiagnoseOfflineOptions, diagnoseOffline } from './offline-diagnosis.js';
 export { type RankedFile, rankFiles } from './rank-files.js';
 export {
+  BASE_FEATURES,
   featureVector,
-  RANKING_FEATURES,
-  type RankingFeature,
+  fileVectors,
   rankingRole,
 } from './ranking-features.js';
 export {

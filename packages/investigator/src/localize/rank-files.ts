@@ -1,11 +1,12 @@
 /**
  * Ranks the files a report relates to by the learned ranking model ({@link shippedRankingModel}):
- * each file's feature vector ({@link featureVector}: its signals from `scoreFiles` and its role)
+ * each file's feature vector ({@link fileVectors}: its signals from `scoreFiles` and its role)
  * scored by the model's weights. Exposed on its own so that a caller can explain a ranking feature
  * by feature, and so that training reads the same vectors the runtime scores.
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import { featureVector, hasSignal, rankingRole } from './ranking-features.js';
+import { rankingVector } from './derived-features.js';
+import { fileVectors } from './ranking-features.js';
 import { type RankingModel, rankingScore, shippedRankingModel } from './ranking-model.js';
 import type { ReportSignals } from './report-signals.js';
 import type { FileSignals } from './score-files.js';
@@ -36,22 +37,13 @@ export function rankFiles(
   signals: Pick<ReportSignals, 'aboutTests' | 'frames'>,
   model: RankingModel = shippedRankingModel(),
 ): RankedFile[] {
-  const traced = signals.frames.length > 0;
-  return [...files.entries()]
-    .filter(([, entry]) => hasSignal(entry))
-    .map(([path, entry]): RankedFile => {
-      const role = rankingRole(index, path, signals);
-      const features = featureVector(entry, role, traced, {
-        path,
-        lineCount: index.files.get(path)?.lineCount ?? 0,
-      });
-      const evidence = role.reason
-        ? [...entry.evidence, `demoted: ${role.reason}`]
-        : entry.evidence;
+  return fileVectors(index, files, signals)
+    .map(({ path, entry, role, features: base }): RankedFile => {
+      const features = rankingVector(base);
       return {
         path,
         entry,
-        evidence,
+        evidence: role.reason ? [...entry.evidence, `demoted: ${role.reason}`] : entry.evidence,
         features,
         score: Math.round(rankingScore(model, features) * 10_000) / 10_000,
       };

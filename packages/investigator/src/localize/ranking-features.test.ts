@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHandBuiltRepository } from './__fixtures__/hand-built-index.js';
-import { featureVector, isStringTable, RANKING_FEATURES, rankingRole } from './ranking-features.js';
+import { BASE_FEATURES, featureVector, isStringTable, rankingRole } from './ranking-features.js';
 import { emptyFileSignals, type FileSignals } from './score-files.js';
 
 const signals = (values: Partial<FileSignals>): FileSignals => ({
@@ -9,9 +9,7 @@ const signals = (values: Partial<FileSignals>): FileSignals => ({
 });
 
 const named = (vector: number[]) =>
-  Object.fromEntries(
-    RANKING_FEATURES.flatMap((name, at) => (vector[at] ? [[name, vector[at]]] : [])),
-  );
+  Object.fromEntries(BASE_FEATURES.flatMap((name, at) => (vector[at] ? [[name, vector[at]]] : [])));
 
 describe('ranking features', () => {
   it('carries the signals, the role, the trace and the size of a file', () => {

@@ -1,5 +1,6 @@
 /**
- * The features of a (file, report) pair that the learned ranking weighs ({@link RANKING_FEATURES}):
+ * The features of a (file, report) pair that the learned ranking weighs ({@link BASE_FEATURES};
+ * derived-features.ts adds their interactions):
  * every signal of {@link scoreFiles} as it is (each already in [0, 1]), and indicators for what
  * the localizer used to demote by hand — the file's role (test, auxiliary, declaration or
  * types-only, bundled copy, other non-source) and third-party assets — so that how much each role
@@ -45,8 +46,11 @@ const ROLE_FEATURES = [
   'thirdParty',
 ] as const;
 
-/** The features, in the order of a feature vector and of a model file's weights. */
-export const RANKING_FEATURES = [
+/**
+ * The features read off a file's signals and role, in the order of {@link featureVector}'s vector.
+ * The model weighs these and the interactions of derived-features.ts (`RANKING_FEATURES`).
+ */
+export const BASE_FEATURES = [
   ...SIGNAL_FEATURES,
   'outsideTrace',
   ...ROLE_FEATURES,
@@ -54,8 +58,8 @@ export const RANKING_FEATURES = [
   'size',
 ] as const;
 
-/** One feature's name. */
-export type RankingFeature = (typeof RANKING_FEATURES)[number];
+/** One base feature's name. */
+export type BaseFeature = (typeof BASE_FEATURES)[number];
 
 /**
  * `size` is log(1 + lines) / log(1 + this), capped at 1: a file of 10,000 lines or more is 1. Longer
@@ -119,7 +123,7 @@ export function rankingRole(
  * @param entry - the file's signals (`scoreFiles`).
  * @param role - its role (`rankingRole`).
  * @param traced - whether the report has in-app frames.
- * @returns one value per {@link RANKING_FEATURES} entry, in that order.
+ * @returns one value per {@link BASE_FEATURES} entry, in that order.
  */
 export function featureVector(
   entry: FileSignals,
@@ -127,18 +131,15 @@ export function featureVector(
   traced: boolean,
   file: { path: string; lineCount: number },
 ): number[] {
-  const values: Record<RankingFeature, number> = {
-    ...(Object.fromEntries(RANKING_FEATURES.map((name) => [name, 0])) as Record<
-      RankingFeature,
-      number
-    >),
+  const values: Record<BaseFeature, number> = {
+    ...(Object.fromEntries(BASE_FEATURES.map((name) => [name, 0])) as Record<BaseFeature, number>),
   };
   for (const name of SIGNAL_FEATURES) values[name] = entry[name];
   values.outsideTrace = traced && entry.frame === 0 ? 1 : 0;
   if (role.feature) values[role.feature] = 1;
   values.stringTable = isStringTable(file.path) ? 1 : 0;
   values.size = Math.min(1, Math.log1p(file.lineCount) / Math.log1p(SIZE_SCALE_LINES));
-  return RANKING_FEATURES.map((name) => values[name]);
+  return BASE_FEATURES.map((name) => values[name]);
 }
 
 /**
@@ -147,4 +148,39 @@ export function featureVector(
  */
 export function hasSignal(entry: FileSignals): boolean {
   return SIGNAL_FEATURES.some((name) => entry[name] > 0);
+}
+
+/** A file with a signal of its own, its role and its feature vector. */
+export interface FileVector {
+  path: string;
+  entry: FileSignals;
+  role: RankingRole;
+  /** In {@link BASE_FEATURES} order. */
+  features: number[];
+}
+
+/**
+ * The feature vector of every file with a signal of its own (what `rankFiles` scores and training
+ * learns from; no model involved).
+ * @param index - the repository index.
+ * @param files - every file's signals, from `scoreFiles`.
+ * @param signals - the report's signals (its frames, whether it is about tests).
+ * @returns the files in `files` order.
+ */
+export function fileVectors(
+  index: RepositoryIndex,
+  files: ReadonlyMap<string, FileSignals>,
+  signals: Pick<ReportSignals, 'aboutTests' | 'frames'>,
+): FileVector[] {
+  const traced = signals.frames.length > 0;
+  return [...files.entries()]
+    .filter(([, entry]) => hasSignal(entry))
+    .map(([path, entry]) => {
+      const role = rankingRole(index, path, signals);
+      const features = featureVector(entry, role, traced, {
+        path,
+        lineCount: index.files.get(path)?.lineCount ?? 0,
+      });
+      return { path, entry, role, features };
+    });
 }

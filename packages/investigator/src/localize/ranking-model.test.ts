@@ -1,6 +1,6 @@
 import { SightlineError } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
-import { RANKING_FEATURES } from './ranking-features.js';
+import { RANKING_FEATURES } from './derived-features.js';
 import {
   loadRankingModel,
   RANKING_MODEL_FORMAT,

@@ -5,8 +5,8 @@
  * the dot product of its feature vector with the weights; files are ranked by it.
  */
 import { SightlineError } from '@sightline/core';
+import { RANKING_FEATURES, type RankingFeature } from './derived-features.js';
 import shippedModelFile from './model/ranking-model.json' with { type: 'json' };
-import { RANKING_FEATURES, type RankingFeature } from './ranking-features.js';
 
 /** The format marker of a ranking model file. */
 export const RANKING_MODEL_FORMAT = 'sightline-localize-ranking';

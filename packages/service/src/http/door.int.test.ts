@@ -109,6 +109,53 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     );
   });
 
+  it('refuses an inbox cursor it did not write, or wrote for another sort, with 400 saying what to do', async () => {
+    const { app, harness } = await open();
+    for (const title of ['first', 'second', 'third']) {
+      const { report } = await harness.store.reports.insert(
+        {
+          sourceKind: 'files',
+          sourceId: title,
+          receivedAt: '2026-03-01T10:00:00.000Z',
+          format: 'auto',
+          payload: { text: title },
+        },
+        { projectId: harness.project.id, sourceId: null },
+      );
+      await harness.store.groups.attach({
+        reportId: report.id,
+        projectId: harness.project.id,
+        label: 'bug',
+        title,
+        receivedAt: report.receivedAt,
+        sourceKind: 'files',
+        key: { signature: title },
+      });
+    }
+    const get = (query: string) =>
+      app.request(`/api/groups${query}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const first = await (await get('?limit=1')).json();
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const next = await get(`?limit=1&cursor=${first.nextCursor}`);
+    expect(next.status).toBe(200);
+    for (const cursor of ['not-a-cursor', 'WzEsMl0', first.nextCursor.slice(0, -3)]) {
+      const refused = await get(`?limit=1&cursor=${encodeURIComponent(cursor)}`);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'INVALID_ARGUMENT',
+          message:
+            'cursor: not a cursor of the inbox. Pass the nextCursor of the previous page unchanged, with the same sort, or leave cursor out to start from the first page.',
+        },
+      });
+    }
+    const otherSort = await get(`?limit=1&sort=oldest&cursor=${first.nextCursor}`);
+    expect(otherSort.status).toBe(400);
+    expect((await otherSort.json()).error.message).toMatch(
+      /^cursor: made for sort=newest, not sort=oldest\. Pass the nextCursor/,
+    );
+  });
+
   it('answers a verified event without an id 422 saying so, and stores nothing', async () => {
     const { addSource, deliver, harness } = await open();
     const response = await deliver(await addSource('door'), JSON.stringify({ text: cartCrash() }));

@@ -15,6 +15,7 @@ import {
   inboxPageSchema,
   inboxQuerySchema,
   ingestBodySchema,
+  ingestQuerySchema,
   ingestResultSchema,
   markdownQuerySchema,
   mergeSchema,
@@ -36,6 +37,8 @@ interface Operation {
   summary: string;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** The body may also be plain text (what it is taken as). */
+  textBody?: string;
   response: z.ZodType | null;
   status?: number;
   /** Default true. */
@@ -125,7 +128,10 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
   '/api/reports': {
     post: {
       summary: 'Ingest reports (JSON, or any body as one report text)',
+      query: ingestQuerySchema,
       body: ingestBodySchema,
+      textBody:
+        'Any body not sent as application/json: the text of one report (a crash with its stack trace, an issue, a review export), UTF-8',
       response: ingestResultSchema,
       status: 202,
     },
@@ -216,7 +222,16 @@ export function openApiDocument(): Record<string, unknown> {
           ? {
               requestBody: {
                 required: true,
-                content: { 'application/json': { schema: json(operation.body, 'input') } },
+                content: {
+                  'application/json': { schema: json(operation.body, 'input') },
+                  ...(operation.textBody
+                    ? {
+                        'text/plain': {
+                          schema: { type: 'string', description: operation.textBody },
+                        },
+                      }
+                    : {}),
+                },
               },
             }
           : {}),

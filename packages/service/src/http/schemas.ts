@@ -10,20 +10,21 @@ import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investi
 import type { SourceField } from '../sources/source-kinds.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
 import {
+  assigneeSchema,
   GROUP_PRIORITIES,
   GROUP_STATUSES,
-  INBOX_SORTS,
   INVESTIGATION_STATES,
+  inboxFilterFieldsSchema,
+  inboxSortSchema,
   REPORT_LABELS,
+  SOURCE_KINDS,
+  savedViewNameSchema,
 } from '../vocabulary.js';
 
 export const groupStatusSchema = z.enum(GROUP_STATUSES);
 export const groupPrioritySchema = z
   .enum(GROUP_PRIORITIES)
   .describe('urgent, high, medium or low (most pressing first)');
-
-/** An assignee as a triager types it: trimmed, 1–100 characters. */
-const assigneeSchema = z.string().trim().min(1).max(100);
 
 /** Formats a report may be sent in: `auto` (detected) or one of intake's. */
 export const INGEST_FORMATS: readonly [string, ...string[]] = ['auto', ...REPORT_FORMAT_NAMES];
@@ -35,41 +36,15 @@ export const reportFormatSchema = z.enum(INGEST_FORMATS, {
 export const reportLabelSchema = z.enum(REPORT_LABELS);
 
 /** The inbox's filters (each optional): also what a saved view keeps. */
-export const inboxFiltersSchema = z
-  .object({
+export const inboxFiltersSchema = inboxFilterFieldsSchema
+  .extend({
     project: z.string().optional().describe('Project id'),
-    label: reportLabelSchema.optional(),
-    status: groupStatusSchema.optional(),
-    assignee: assigneeSchema.optional().describe('Name assigned to, or none: unassigned groups'),
-    priority: z
-      .enum([...GROUP_PRIORITIES, 'none'])
-      .optional()
-      .describe('urgent, high, medium, low, or none: groups without a priority'),
     source: z
       .string()
       .optional()
-      .describe('Source kind: files, sentry, github, app-store, google-play'),
-    q: z
-      .string()
-      .max(200)
-      .optional()
-      .describe("Words to find in the group's title or any of its reports' text (word prefixes)"),
-    release: z
-      .string()
-      .max(100)
-      .optional()
-      .describe('Release or app version (2.13.0): groups with a report from it'),
-    platform: z
-      .string()
-      .max(50)
-      .optional()
-      .describe('Platform (android, ios, javascript, any case): groups with a report from it'),
+      .describe(`Source kind: ${SOURCE_KINDS.join(', ')}, or one a deployment registers`),
   })
   .strict();
-
-export const inboxSortSchema = z
-  .enum(INBOX_SORTS)
-  .describe('newest: last seen first (default); oldest: first seen first; most_reports');
 
 export const inboxQuerySchema = inboxFiltersSchema
   .extend({
@@ -81,7 +56,7 @@ export const inboxQuerySchema = inboxFiltersSchema
 
 export const savedViewCreateSchema = z
   .object({
-    name: z.string().trim().min(1).max(100).describe('Shown in the console; unique'),
+    name: savedViewNameSchema.describe('Shown in the console; unique'),
     filters: inboxFiltersSchema.default({}),
     sort: inboxSortSchema.default('newest'),
   })
@@ -312,6 +287,23 @@ export const reinvestigateSchema = z
       .describe(
         'Name of a model the operator configured (GET /api/settings lists them); never a URL',
       ),
+  })
+  .strict();
+
+/**
+ * The query of `POST /api/reports`: for a JSON body, the defaults of the reports (and the request)
+ * that name none; for any other body, the project, format and file name of its one report.
+ */
+export const ingestQuerySchema = z
+  .object({
+    project: z.string().optional().describe('Project id or name; default: the only project'),
+    format: reportFormatSchema
+      .optional()
+      .describe('Intake format of the reports that name none; default auto (detected)'),
+    filename: z
+      .string()
+      .optional()
+      .describe('A text body: the name of the file it was read from (helps detect its format)'),
   })
   .strict();
 

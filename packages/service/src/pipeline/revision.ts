@@ -2,16 +2,13 @@
  * The repository revision an investigation ran against (git HEAD), read at most once per
  * `ttlMs` per repository so a burst of reports does not start a git process each; a folder
  * outside any git checkout (no `.git` in it or above it) is `unversioned` without starting one,
- * and so is a folder the checkout around it does not track (`isTrackedAtHead`: the checkout's HEAD
- * is not its revision).
+ * and so is a folder the checkout around it does not track (the checkout's HEAD is not its
+ * revision). Git runs through @sightline/codebase's `headRevision` (no shell, no user or repository
+ * configuration, time limit).
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { isTrackedAtHead } from '@sightline/codebase';
-
-const run = promisify(execFile);
+import { headRevision } from '@sightline/codebase';
 
 /** The revision of a folder that is not a git work tree (or has no commit yet). */
 export const UNVERSIONED = 'unversioned';
@@ -41,11 +38,7 @@ export function createRevisionReader({ ttlMs = 5_000 }: { ttlMs?: number } = {})
 }
 
 async function readHead(root: string): Promise<string> {
-  const head = await run('git', ['rev-parse', 'HEAD'], { cwd: root, timeout: 10_000 }).then(
-    ({ stdout }) => stdout.trim() || UNVERSIONED,
-    () => UNVERSIONED,
-  );
-  return head === UNVERSIONED || (await isTrackedAtHead(root)) ? head : UNVERSIONED;
+  return (await headRevision(root)) ?? UNVERSIONED;
 }
 
 export type RevisionReader = ReturnType<typeof createRevisionReader>;

@@ -84,9 +84,14 @@ export async function testStoredSource(
   }
 }
 
-/** A schema's complaints as `path: rule` pairs; zod's messages name rules, not input values. */
+/**
+ * A schema's complaints as `path: rule` pairs (a complaint about the whole object, such as "give
+ * one of these secrets", as it is); zod's messages name rules, not input values.
+ */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
-    .map((issue) => `${issue.path.join('.') || 'value'}: ${issue.message}`)
+    .map((issue) =>
+      issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    )
     .join('; ');
 }

@@ -19,7 +19,7 @@ describe('source addresses', () => {
     expect(parseSourceHosts(' LOCALHOST, 127.0.0.1:9000,[::1]:8080,::1 ,')).toEqual([
       'localhost',
       '127.0.0.1:9000',
-      '::1:8080',
+      '[::1]:8080',
       '::1',
     ]);
     for (const bad of ['https://localhost', 'localhost/api', 'user@host', 'a b']) {
@@ -31,7 +31,7 @@ describe('source addresses', () => {
     expect(check({}, { token: 't' }, [])).not.toThrow();
     expect(check({ baseUrl: 'https://127.0.0.1:8443/v3/' }, { token: 't' }, [])).not.toThrow();
     expect(check({ baseUrl: 'http://127.0.0.1:8443' }, { token: 't' }, [])).toThrow(
-      /settings\.baseUrl \(127\.0\.0\.1:8443\): .* \(it allows none\)/,
+      /^settings\.baseUrl \(127\.0\.0\.1:8443\): example sources added over the API only call .* \(it allows none\)/,
     );
     expect(
       check({ baseUrl: 'http://127.0.0.1:9000' }, { token: 't' }, ['127.0.0.1']),
@@ -46,6 +46,15 @@ describe('source addresses', () => {
       check({ baseUrl: 'https://localhost' }, { token: 't' }, ['localhost:443']),
     ).not.toThrow();
     expect(check({ baseUrl: 'http://[::1]:8080' }, { token: 't' }, ['::1'])).not.toThrow();
+    expect(check({ baseUrl: 'http://[::1]:8080' }, { token: 't' }, ['[::1]:8080'])).not.toThrow();
+    // An IPv6 host and its port are not read as one longer address: the address ::1:8080 (any
+    // port) does not allow ::1 at port 8080, nor does [::1]:8080 allow the address ::1:8080.
+    expect(check({ baseUrl: 'http://[::1]:8080' }, { token: 't' }, ['::1:8080'])).toThrow(
+      /settings\.baseUrl \(\[::1\]:8080\)/,
+    );
+    expect(
+      check({ baseUrl: 'http://[::1]:8080' }, { token: 't' }, ['[::1]:8081', '::1:8080']),
+    ).toThrow(/it allows \[::1\]:8081, ::1:8080\)/);
     expect(check({ baseUrl: 'file:///etc/passwd' }, { token: 't' }, ['127.0.0.1'])).toThrow(
       /settings\.baseUrl \(file:\)/,
     );

@@ -18,9 +18,18 @@ function normalHost(host: string): string {
 }
 
 /**
+ * `host:port` as compared, an IPv6 address in brackets (`[::1]:8080`): unbracketed, `::1:8080`
+ * would also read as the address `::1:8080` (any port), and the address `::` at port 1 as `::1`.
+ */
+function hostWithPort(host: string, port: string | number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/**
  * Reads the operator's list of hosts: `host` (any port) or `host:port`, separated by commas
  * (`ghe.acme.com,127.0.0.1:9000`, `[::1]:8080`).
- * @returns the entries, normalized (lower case, IPv6 without brackets).
+ * @returns the entries, normalized (lower case; an IPv6 address without brackets, in brackets
+ *   before a port: `[::1]:8080`).
  * @throws SightlineError `INVALID_ARGUMENT` for an entry that is a URL or has a path.
  */
 export function parseSourceHosts(list: string | readonly string[]): string[] {
@@ -40,7 +49,7 @@ export function parseSourceHosts(list: string | readonly string[]): string[] {
         });
       }
       const host = normalHost(match[1]);
-      return match[2] ? `${host}:${Number(match[2])}` : host;
+      return match[2] ? hostWithPort(host, Number(match[2])) : host;
     });
 }
 
@@ -48,7 +57,7 @@ export function parseSourceHosts(list: string | readonly string[]): string[] {
 function allowedHost(url: URL, hosts: readonly string[]): boolean {
   const host = normalHost(url.hostname);
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return hosts.includes(host) || hosts.includes(`${host}:${port}`);
+  return hosts.includes(host) || hosts.includes(hostWithPort(host, port));
 }
 
 /** The origin of `value`, or undefined when it is not a URL. */
@@ -102,6 +111,6 @@ export function checkSourceAddresses(
   const allowed = hosts.length ? `it allows ${hosts.join(', ')}` : 'it allows none';
   throw new SightlineError({
     code: 'INVALID_ARGUMENT',
-    message: `${refused.join(', ')}: a ${module.kind} source added over the API only calls the provider's own address or a host the operator allowed when starting the service (${allowed}). Leave the field out to use the provider's address, ask the operator to start \`sightline serve\` with --source-hosts naming this host, or add the source on the server with \`sightline sources add ${module.kind}\`.`,
+    message: `${refused.join(', ')}: ${module.kind} sources added over the API only call the provider's own address or a host the operator allowed when starting the service (${allowed}). Leave the field out to use the provider's address, ask the operator to start \`sightline serve\` with --source-hosts naming this host, or add the source on the server with \`sightline sources add ${module.kind}\`.`,
   });
 }

@@ -87,6 +87,16 @@ describe.each(TEST_DATABASES)('inbox by release and platform on $name', (kind) =
     ]);
     expect(both.total).toBe(2);
     expect(await titles({ release: '2.12.0', platform: 'ios' })).toEqual([]);
+    // A cursor keeps its listing's total only for the same release and platform.
+    const release13 = await store.inbox({ release: '2.13.0', limit: 1 });
+    expect(release13.total).toBe(4);
+    const cursor = release13.nextCursor ?? '';
+    expect((await store.inbox({ release: '2.13.0', limit: 1, cursor })).total).toBe(4);
+    expect((await store.inbox({ release: '2.12.0', limit: 1, cursor })).total).toBe(1);
+    const android = await store.inbox({ platform: 'android', limit: 1 });
+    expect(
+      (await store.inbox({ platform: 'ios', limit: 1, cursor: android.nextCursor ?? '' })).total,
+    ).toBe(1);
 
     // The inbox rows show the same values the filter matched.
     const rows = await store.inboxRows(both.groups);

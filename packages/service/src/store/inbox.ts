@@ -3,6 +3,7 @@
  * platform and words (in the title or any report's text), sorted, paged.
  */
 import { createHash } from 'node:crypto';
+import { SightlineError } from '@sightline/core';
 import { type Kysely, sql } from 'kysely';
 import type { InboxSort } from '../vocabulary.js';
 import { escapeLike, groupTitleMatches } from './group-title-search.js';
@@ -18,7 +19,10 @@ export interface InboxQuery extends SavedViewFilters {
   sort?: InboxSort;
   /** Page size. Default 50, at most 200. */
   limit?: number;
-  /** The `nextCursor` of the previous page. */
+  /**
+   * The `nextCursor` of the previous page, unchanged and with the same sort.
+   * @throws SightlineError `INVALID_ARGUMENT` (from {@link queryInbox}) for anything else.
+   */
   cursor?: string;
 }
 
@@ -164,9 +168,11 @@ export async function queryInbox(
  * a cursor keeps its total only for the same filters.
  */
 function filtersOf(query: InboxQuery): string {
-  const { project, label, status, source, q, assignee, priority } = query;
+  const { project, label, status, source, q, assignee, priority, release, platform } = query;
   return createHash('sha256')
-    .update(JSON.stringify([project, label, status, source, q, assignee, priority]))
+    .update(
+      JSON.stringify([project, label, status, source, q, assignee, priority, release, platform]),
+    )
     .digest('hex')
     .slice(0, 16);
 }
@@ -181,28 +187,46 @@ function encodeCursor(
   return Buffer.from(JSON.stringify([sort, key, id, total, filters])).toString('base64url');
 }
 
+/** What a client paging on a cursor it cannot use is told to do. */
+const FIRST_PAGE_AGAIN =
+  'Pass the nextCursor of the previous page unchanged, with the same sort, or leave cursor out to start from the first page.';
+
 /**
  * The cursor's position and the listing's total (dropped, so counted again, when the cursor was
- * made for other filters, or by an older version); none when unreadable or made for another sort
- * (then: the first page).
+ * made for other filters).
+ * @throws SightlineError `INVALID_ARGUMENT` when the cursor is not one this function wrote, or was
+ *   written for another sort: starting over instead would send a client paging on it round in a
+ *   loop, and another sort's position would skip groups.
  */
 function decodeCursor(
   cursor: string | undefined,
   sort: InboxSort,
   filters: string,
 ): { key: string | number; id: string; total?: number } | undefined {
-  if (!cursor) return undefined;
+  if (cursor === undefined || cursor === '') return undefined;
+  let fields: unknown;
   try {
-    const [madeFor, key, id, total, countedFor] = JSON.parse(
-      Buffer.from(cursor, 'base64url').toString('utf8'),
-    ) as unknown[];
-    if (madeFor !== sort || typeof id !== 'string') return undefined;
-    if (typeof key === 'string' || typeof key === 'number') {
-      const kept = Number.isInteger(total) && countedFor === filters;
-      return { key, id, ...(kept ? { total: total as number } : {}) };
-    }
+    fields = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    // An unreadable cursor starts from the first page, like none.
+    fields = undefined;
   }
-  return undefined;
+  const [madeFor, key, id, total, countedFor] = Array.isArray(fields) ? fields : [];
+  if (
+    typeof madeFor !== 'string' ||
+    typeof id !== 'string' ||
+    (typeof key !== 'string' && typeof key !== 'number')
+  ) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `cursor: not a cursor of the inbox. ${FIRST_PAGE_AGAIN}`,
+    });
+  }
+  if (madeFor !== sort) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `cursor: made for sort=${madeFor.slice(0, 20)}, not sort=${sort}. ${FIRST_PAGE_AGAIN}`,
+    });
+  }
+  const kept = Number.isInteger(total) && countedFor === filters;
+  return { key, id, ...(kept ? { total: total as number } : {}) };
 }

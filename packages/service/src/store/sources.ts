@@ -1,7 +1,7 @@
 /** Configured sources and their polling state (last poll, last error, counts) for the console. */
 import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { SourceRecord } from './records.js';
 import type { Database, SourceRow } from './schema.js';
 import { nowIso } from './time.js';
@@ -157,7 +157,10 @@ export function createSourceStore(db: Kysely<Database>): SourceStore {
         .updateTable('sources')
         .set((eb) => ({
           last_poll_at: nowIso(),
-          next_poll_at: record.nextPollAt,
+          // A source made unpolled (`sources add --no-poll`) while this poll ran stays unpolled.
+          next_poll_at: sql<
+            string | null
+          >`case when ${sql.ref('poll_interval_ms')} is null then null else ${record.nextPollAt} end`,
           last_error: record.error,
           consecutive_failures: record.error === null ? 0 : eb('consecutive_failures', '+', 1),
           poll_count: eb('poll_count', '+', 1),

@@ -48,6 +48,30 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
     expect(await store.sources.list()).toHaveLength(1);
   });
 
+  it('keeps a source made unpolled unpolled when a poll that was running ends', async () => {
+    const project = await open();
+    const source = await store.sources.create({
+      projectId: project.id,
+      kind: 'files',
+      name: 'issues',
+      config: {},
+      pollIntervalMs: 60_000,
+    });
+    // `sources add --no-poll` on its name while its poll talks to the provider; then the poll ends.
+    await store.sources.reconfigure(source.id, { config: {}, pollIntervalMs: null });
+    expect(
+      await store.sources.recordPoll(source.id, {
+        error: null,
+        nextPollAt: '2026-01-01T00:01:00.000Z',
+      }),
+    ).toBe(true);
+    expect(await store.sources.due('2999-01-01T00:00:00.000Z')).toEqual([]);
+    expect(await store.sources.get(source.id)).toMatchObject({
+      pollIntervalMs: null,
+      pollCount: 1,
+    });
+  });
+
   it('stores a report once per source id', async () => {
     const project = await open();
     const origin = { projectId: project.id, sourceId: null };

@@ -8,6 +8,7 @@ import { SightlineError } from '@sightline/core';
 import {
   createBuiltInRegistry,
   createCredentialStore,
+  type Source,
   type SourceRecord,
   type Store,
 } from '@sightline/service';
@@ -40,22 +41,28 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
   const module = registry.get(options.kind);
   const config = readSettings(module.configSchema, options.set ?? [], module.kind);
   const secrets = await readSecrets(module.credentialsSchema, options, io, module.kind);
-  const pollIntervalMs = pollIntervalOf(options, module.pollIntervalMs ?? null);
-  if (options.poll === false) {
-    // The id only names the webhook path; a source's capabilities do not depend on it.
-    const capabilities = module.create({
-      id: '',
-      config,
-      credentials: secrets,
-      fetch: io.fetch ?? fetch,
+  // The id only names the webhook path; a source's capabilities do not depend on it.
+  const capabilities = module.create({
+    id: '',
+    config,
+    credentials: secrets,
+    fetch: io.fetch ?? fetch,
+  });
+  if (options.poll === false && !capabilities.webhook) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--no-poll: ${module.kind} sources take reports only by polling (they have no webhook), so this one would receive none. Leave out --no-poll, or set a longer --poll-interval.`,
     });
-    if (!capabilities.webhook) {
-      throw new SightlineError({
-        code: 'INVALID_ARGUMENT',
-        message: `--no-poll: ${module.kind} sources take reports only by polling (they have no webhook), so this one would receive none. Leave out --no-poll, or set a longer --poll-interval.`,
-      });
-    }
   }
+  if (!capabilities.poll && options.pollInterval !== undefined) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--poll-interval: this ${module.kind} source does not poll with the secrets given (its polling token is missing, or the kind never polls). Give the token with --secret, or leave out --poll-interval.`,
+    });
+  }
+  const pollIntervalMs = capabilities.poll
+    ? pollIntervalOf(options, module.pollIntervalMs ?? null)
+    : null;
   const store = await openServiceStore(options, { create: true });
   try {
     const project = await projectOf(store, options);
@@ -77,22 +84,13 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
         });
     const dataDir = serviceDataDir(options);
     createCredentialStore(dataDir).write(row.id, secrets);
-    const instance = module.create({
-      id: row.id,
-      config,
-      credentials: secrets,
-      fetch: io.fetch ?? fetch,
-    });
     const lines = [
       `${existing ? 'Updated' : 'Added'} source "${row.name}" (${row.kind}) of project ${project.name}, id ${row.id}.`,
       `Credentials kept in ${path.join(dataDir, 'credentials')} (readable by you only).`,
-      ...(instance.webhook ? [`Webhook path: /webhooks/${row.id} on the running service.`] : []),
-      ...(instance.poll && pollIntervalMs !== null
-        ? [`Polled every ${Math.round(pollIntervalMs / 1000)} s while \`sightline serve\` runs.`]
+      ...(capabilities.webhook
+        ? [`Webhook path: /webhooks/${row.id} on the running service.`]
         : []),
-      ...(instance.poll && pollIntervalMs === null
-        ? ['Not polled (--no-poll): its reports arrive through its webhook only.']
-        : []),
+      ...pollingLines(capabilities, pollIntervalMs),
       `Check it: sightline sources test ${row.name}${locationFlags(options)}`,
     ];
     io.stdout(`${lines.join('\n')}\n`);
@@ -100,6 +98,19 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
   } finally {
     await store.close();
   }
+}
+
+/** What the output says about polling, given what the source can do and its interval (ms). */
+function pollingLines(capabilities: Source, pollIntervalMs: number | null): string[] {
+  if (pollIntervalMs !== null) {
+    return [`Polled every ${Math.round(pollIntervalMs / 1000)} s while \`sightline serve\` runs.`];
+  }
+  if (!capabilities.webhook) return [];
+  return [
+    capabilities.poll
+      ? 'Not polled (--no-poll): its reports arrive through its webhook only.'
+      : 'Not polled (no polling token among its secrets): its reports arrive through its webhook only.',
+  ];
 }
 
 /**

@@ -179,6 +179,35 @@ describe('sightline sources', () => {
     expect(JSON.parse(after.out).sources).toHaveLength(1);
   });
 
+  it('says a GitHub source with only a webhook secret is not polled, and stores no interval', async () => {
+    const github: SourcesAddOptions = {
+      kind: 'github',
+      name: 'hooks',
+      repo: work,
+      data: data(),
+      set: ['owner=acme', 'repo=web'],
+      secret: ['webhookSecret=GH_HOOK'],
+    };
+    const env = { GH_HOOK: 'hook-not-secret' };
+    const added = io(env);
+    expect(await runSourcesAdd(github, added)).toBe(0);
+    expect(added.out).toContain('Webhook path: /webhooks/');
+    expect(added.out).toContain(
+      'Not polled (no polling token among its secrets): its reports arrive through its webhook only.',
+    );
+    expect(added.out).not.toContain('Polled every');
+    const listed = io();
+    await runSourcesList({ data: data() }, listed);
+    expect(listed.out).toMatch(/^hooks \(github\) .*\n {2}not polled; 0 reports;/);
+    await expect(runSourcesAdd({ ...github, pollInterval: 60 }, io(env))).rejects.toThrow(
+      /^--poll-interval: this github source does not poll with the secrets given/,
+    );
+    // With a token it polls at the module's interval.
+    const polled = io({ ...env, GH_TOKEN: 'token-not-secret' });
+    await runSourcesAdd({ ...github, secret: ['token=GH_TOKEN', 'webhookSecret=GH_HOOK'] }, polled);
+    expect(polled.out).toContain('Polled every 60 s');
+  });
+
   it('says plainly what is wrong: bad key, wrong app, rate limit, unreachable, bad stored credentials', async () => {
     await addAppStore(appStore.unknownPrivateKey);
     expect(await test('ios')).toMatchObject({

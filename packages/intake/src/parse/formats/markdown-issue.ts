@@ -73,14 +73,16 @@ function titleOf(lines: string[]): string | undefined {
  * undefined when there is no such section or it is empty.
  */
 function sectionMessage(prose: readonly string[]): string | undefined {
-  for (const [index, line] of prose.entries()) {
+  // One pass: linear in the report's lines whatever the number of headings.
+  let inSection = false;
+  for (const line of prose) {
     const heading = HEADING.exec(line)?.[1]?.trim();
-    if (!heading || !MESSAGE_HEADING.test(heading)) continue;
-    for (const next of prose.slice(index + 1)) {
-      if (HEADING.test(next)) break;
-      const text = next.trim();
-      if (text !== '') return NO_RESPONSE.test(text) ? undefined : text;
+    if (heading !== undefined) {
+      inSection = MESSAGE_HEADING.test(heading);
+      continue;
     }
+    const text = line.trim();
+    if (inSection && text !== '') return NO_RESPONSE.test(text) ? undefined : text;
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
 import { errorResponse } from '../middleware/errors.js';
 import { type AppLimits, bodyBytesLimit, DEFAULT_LIMITS } from '../middleware/limits.js';
-import { ingestBodySchema, reportFormatSchema } from '../schemas.js';
+import { ingestBodySchema, ingestQuerySchema } from '../schemas.js';
 
 /** Decodes UTF-8, refusing invalid bytes instead of replacing them (a BOM is dropped). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
@@ -35,7 +35,8 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   let projectName: string | undefined;
   let reports: RawReport[];
   const now = new Date().toISOString();
-  const format = reportFormatSchema.safeParse(c.req.query('format') ?? 'auto');
+  // The query's one closed field, checked with the schema the OpenAPI document shows.
+  const format = ingestQuerySchema.shape.format.safeParse(c.req.query('format'));
   if (!format.success) {
     return errorResponse(
       c,
@@ -44,6 +45,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       `format: ${format.error.issues[0]?.message ?? 'unknown format'}.`,
     );
   }
+  const defaultFormat = format.data ?? 'auto';
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   let text: string;
   try {
@@ -95,7 +97,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
         sourceKind: 'files',
         sourceId: report.id ?? contentId(text),
         receivedAt: report.receivedAt ?? now,
-        format: report.format ?? format.data,
+        format: report.format ?? defaultFormat,
         payload: report.text !== undefined ? { text: report.text } : { json: report.json },
         ...(report.url ? { url: report.url } : {}),
         ...(report.filename ? { filename: report.filename } : {}),
@@ -108,7 +110,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
     const filename = c.req.query('filename');
     reports = fileToRawReports(text, {
       ...(filename ? { filename } : {}),
-      format: format.data,
+      format: defaultFormat,
       receivedAt: now,
     });
   }

@@ -62,12 +62,15 @@ export function sourceRoutes({
       const config = checked(module.configSchema, input.settings, `${module.kind} settings`);
       const secrets = checked(module.credentialsSchema, input.secrets, `${module.kind} secrets`);
       const project = await resolveProject(store, input.project);
+      // A source that cannot poll with these secrets (GitHub or Sentry without their token) keeps
+      // no interval, so it is not shown as polled. The id only names the webhook path.
+      const polls = module.create({ id: '', config, credentials: secrets, fetch }).poll;
       const source = await store.sources.create({
         projectId: project.id,
         kind: module.kind,
         name: input.name,
         config,
-        pollIntervalMs: module.pollIntervalMs ?? null,
+        pollIntervalMs: polls ? (module.pollIntervalMs ?? null) : null,
       });
       // A name taken already is refused by the store (a unique index, so two adds at once cannot
       // both succeed); secrets that cannot be written take the new source away again.

@@ -2,16 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { Pipeline } from '../../pipeline/index.js';
 import { type WebhookDeps, webhookRoutes } from './webhooks.js';
 
+/**
+ * The route with a waiting room of two over a pipeline that stores nothing until released:
+ * `releases` holds one function per delivery being stored (each answers it 422).
+ */
+function heldRoute() {
+  const releases: (() => void)[] = [];
+  const pipeline = {
+    receiveWebhook: () =>
+      new Promise((resolve) =>
+        releases.push(() => resolve({ outcome: 'rejected', message: 'not an event' })),
+      ),
+  } as unknown as Pipeline;
+  const app = webhookRoutes({ pipeline, limits: { webhookWaiting: 2 } } as WebhookDeps);
+  return { app, releases };
+}
+
 describe('webhook route under a burst', () => {
   it('answers 503 with Retry-After once the waiting room is full, reading no more bodies', async () => {
-    const releases: (() => void)[] = [];
-    const pipeline = {
-      receiveWebhook: () =>
-        new Promise((resolve) =>
-          releases.push(() => resolve({ outcome: 'rejected', message: 'not an event' })),
-        ),
-    } as unknown as Pipeline;
-    const app = webhookRoutes({ pipeline, limits: { webhookWaiting: 2 } } as WebhookDeps);
+    const { app, releases } = heldRoute();
     const deliver = () => app.request('/s1', { method: 'POST', body: '{}' });
     // Six are being stored, two wait.
     const accepted = Array.from({ length: 8 }, deliver);
@@ -32,5 +41,44 @@ describe('webhook route under a burst', () => {
     expect((await Promise.all(accepted)).map((answer) => answer.status)).toEqual(
       Array(8).fill(422),
     );
+  });
+
+  it('checks the waiting room again once bodies are read: deliveries sent at once do not all wait', async () => {
+    const { app, releases } = heldRoute();
+    // Twelve deliveries whose bodies arrive only once all twelve are being read.
+    let reading = 0;
+    let send: () => void = () => {};
+    const sent = new Promise<void>((resolve) => {
+      send = resolve;
+    });
+    const slowBody = () =>
+      new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            reading += 1;
+            await sent;
+            controller.enqueue(new TextEncoder().encode('{}'));
+            controller.close();
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    const answers = Array.from({ length: 12 }, async () =>
+      app.request('/s1', { method: 'POST', body: slowBody(), duplex: 'half' } as RequestInit),
+    );
+    let settled = 0;
+    for (const answer of answers) void answer.then(() => (settled += 1));
+    for (let wait = 0; reading < 12 && wait < 200; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(reading).toBe(12);
+    send();
+    for (let wait = 0; settled < 12 && wait < 400; wait++) {
+      for (const release of releases.splice(0)) release();
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    // Six stored at once, two waiting; the other four refused, not held.
+    const statuses = (await Promise.all(answers)).map((answer) => answer.status);
+    expect(statuses.sort()).toEqual([...Array(8).fill(422), ...Array(4).fill(503)]);
   });
 });

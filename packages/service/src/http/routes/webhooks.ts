@@ -43,8 +43,7 @@ export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
   const storing = new PQueue({ concurrency: STORING_AT_ONCE });
   return new Hono().post('/:sourceId', bodyBytesLimit(webhookBodyBytes), async (c) => {
     const sourceId = c.req.param('sourceId');
-    // A burst beyond the waiting room is refused before its body is read: memory stays bounded.
-    if (storing.size >= webhookWaiting) {
+    const busy = () => {
       c.header('Retry-After', String(WAITING_RETRY_AFTER_S));
       return errorResponse(
         c,
@@ -52,12 +51,17 @@ export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
         'BUSY',
         `${webhookWaiting} deliveries are waiting to be stored; send this one again after the seconds in Retry-After. Nothing was stored.`,
       );
-    }
+    };
+    // A burst beyond the waiting room is refused before its body is read: memory stays bounded.
+    if (storing.size >= webhookWaiting) return busy();
     const headers: Record<string, string> = {};
     c.req.raw.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
     const body = new Uint8Array(await c.req.arrayBuffer());
+    // Deliveries that arrived at once all passed the check above while their bodies were read:
+    // checked again, so the waiting room never holds more than `webhookWaiting` bodies.
+    if (storing.size >= webhookWaiting) return busy();
     const received = await storing.add(() =>
       pipeline.receiveWebhook(sourceId, { headers, body }, sources),
     );

@@ -14,7 +14,14 @@ import {
   optionalSecret,
   pollOrWebhookCredentials,
 } from '../source-settings.js';
-import type { PollResult, RawReport, Source, SourceContext, UpstreamStatus } from '../types.js';
+import type {
+  PollOptions,
+  PollResult,
+  RawReport,
+  Source,
+  SourceContext,
+  UpstreamStatus,
+} from '../types.js';
 import { createGitHubClient } from './client.js';
 import { explainGitHubError as explain, toHeaders } from './errors.js';
 import { isIssue, issueReport } from './reports.js';
@@ -66,10 +73,12 @@ function createGitHubSource(context: SourceContext<GitHubConfig, GitHubCredentia
     });
   return {
     webhook: (request) => handleGitHubWebhook(request, credentials.webhookSecret, repository),
-    async poll({ cursor, signal }) {
-      if (!credentials.token) return { reports: [], cursor };
-      return pollIssues(octokit(signal), config, cursor);
-    },
+    // Without a token it is not polled (webhooks only).
+    ...(credentials.token
+      ? {
+          poll: ({ cursor, signal }: PollOptions) => pollIssues(octokit(signal), config, cursor),
+        }
+      : {}),
     async test() {
       if (!credentials.token) {
         return {

@@ -12,7 +12,7 @@ import {
   optionalSecret,
   pollOrWebhookCredentials,
 } from '../source-settings.js';
-import type { PollResult, RawReport, Source, SourceContext } from '../types.js';
+import type { PollOptions, PollResult, RawReport, Source, SourceContext } from '../types.js';
 import { createSentryApi, type SentryApi } from './api.js';
 import { eventReport, issueReport } from './reports.js';
 import { isObject, unpackSentryDelivery, verifySentrySignature } from './webhook.js';
@@ -50,15 +50,14 @@ export const sentrySource = defineSourceModule({
 function createSentrySource(context: SourceContext<SentryConfig, SentryCredentials>): Source {
   const { config, credentials } = context;
   const { authToken, clientSecret } = credentials;
-  const api = (signal?: AbortSignal) =>
-    authToken
-      ? createSentryApi({
-          ...config,
-          authToken,
-          fetch: context.fetch,
-          ...(signal ? { signal } : {}),
-        })
-      : undefined;
+  const apiWith = (token: string, signal?: AbortSignal) =>
+    createSentryApi({
+      ...config,
+      authToken: token,
+      fetch: context.fetch,
+      ...(signal ? { signal } : {}),
+    });
+  const api = (signal?: AbortSignal) => (authToken ? apiWith(authToken, signal) : undefined);
   return {
     async webhook({ headers, body }) {
       if (!clientSecret) return { verified: false, reports: [] };
@@ -91,11 +90,13 @@ function createSentrySource(context: SourceContext<SentryConfig, SentryCredentia
         : [];
       return { verified: true, reports, upstream };
     },
-    async poll({ cursor, signal }) {
-      const client = api(signal);
-      if (!client) return { reports: [], cursor };
-      return pollIssues(client, config, cursor);
-    },
+    // Without an auth token it is not polled (webhooks only).
+    ...(authToken
+      ? {
+          poll: ({ cursor, signal }: PollOptions) =>
+            pollIssues(apiWith(authToken, signal), config, cursor),
+        }
+      : {}),
     async test() {
       if (!authToken) {
         return {
