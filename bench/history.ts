@@ -209,6 +209,34 @@ const bound = (files: number) => (Number.isFinite(files) ? `${files} files` : 'n
 const accOf = (ranks: number[], k: number) =>
   ranks.length ? ranks.filter((rank) => rank <= k).length / ranks.length : 0;
 
+/** Acc@1 and Acc@5 of ranks without and with history, as result figures. */
+const accFigures = (ranks: { without: number; with: number }[]) => ({
+  acc1Without: fraction(
+    accOf(
+      ranks.map((rank) => rank.without),
+      1,
+    ),
+  ),
+  acc1With: fraction(
+    accOf(
+      ranks.map((rank) => rank.with),
+      1,
+    ),
+  ),
+  acc5Without: fraction(
+    accOf(
+      ranks.map((rank) => rank.without),
+      5,
+    ),
+  ),
+  acc5With: fraction(
+    accOf(
+      ranks.map((rank) => rank.with),
+      5,
+    ),
+  ),
+});
+
 async function main() {
   const started = Date.now();
   const usable = readCorpusCases()
@@ -389,59 +417,13 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     figures: {
       regression: {
         cases: { value: regressionSet.length, unit: 'cases' },
-        acc1Without: fraction(
-          accOf(
-            validated.map((entry) => entry.without),
-            1,
-          ),
-        ),
-        acc1With: fraction(
-          accOf(
-            validated.map((entry) => entry.with),
-            1,
-          ),
-        ),
-        acc5Without: fraction(
-          accOf(
-            validated.map((entry) => entry.without),
-            5,
-          ),
-        ),
-        acc5With: fraction(
-          accOf(
-            validated.map((entry) => entry.with),
-            5,
-          ),
-        ),
+        ...accFigures(validated),
         holdsFixFitted: fraction(fitted),
         temperatureFitted: { value: fittedTemperature, unit: 'score units per log-odds' },
       },
       rest: {
         cases: { value: rest.length, unit: 'cases' },
-        acc1Without: fraction(
-          accOf(
-            restRanks.map((rank) => rank.without),
-            1,
-          ),
-        ),
-        acc1With: fraction(
-          accOf(
-            restRanks.map((rank) => rank.with),
-            1,
-          ),
-        ),
-        acc5Without: fraction(
-          accOf(
-            restRanks.map((rank) => rank.without),
-            5,
-          ),
-        ),
-        acc5With: fraction(
-          accOf(
-            restRanks.map((rank) => rank.with),
-            5,
-          ),
-        ),
+        ...accFigures(restRanks),
       },
       szz: {
         cases: { value: szzCases.length, unit: 'cases' },
