@@ -42,4 +42,65 @@ describe('SuspectCommits', () => {
     expect(html).toContain('src/slugify.js:2-6 (2)');
     expect(html).toContain('(in the window)');
   });
+
+  it('lists the window commits that touch the suspects and counts in the singular for one', () => {
+    const other = 'b'.repeat(40);
+    const html = renderToStaticMarkup(
+      <SuspectCommits
+        history={{
+          head: id,
+          suspectCommits: [],
+          regressionWindow: {
+            good: { ref: 'v8.14.0', id },
+            bad: { ref: 'v8.14.1', id: other },
+            summary: 'regressed between v8.14.0 and v8.14.1',
+            evidence: ['acorn 8.14.1'],
+            commitCount: 1,
+            filesChanged: 1,
+            cut: false,
+            commitsTouchingSuspects: [
+              {
+                id: other,
+                shortId: other.slice(0, 12),
+                author: 'Bob',
+                date: '2026-12-02T17:46:31.000Z',
+                subject: 'bin: tweak printing of results',
+                files: ['dist/bin.js'],
+              },
+            ],
+          },
+          notes: [],
+        }}
+      />,
+    );
+    expect(html).toContain('(1 commit, 1 file; read from');
+    expect(html).toContain('Commits in the window that touch the suspects');
+    expect(html).toMatch(
+      /<li><code>bbbbbbbbbbbb<\/code> bin: tweak printing of results \(Bob, 2026-12-02\): dist\/bin\.js<\/li>/,
+    );
+  });
+
+  it('says when no window commit touches the suspects and marks a cut window', () => {
+    const html = renderToStaticMarkup(
+      <SuspectCommits
+        history={{
+          head: id,
+          suspectCommits: [],
+          regressionWindow: {
+            good: { ref: 'v1.0.0', id },
+            bad: { ref: 'v2.0.0', id },
+            summary: 'regressed between v1.0.0 and v2.0.0',
+            evidence: ['since 2.0'],
+            commitCount: 500,
+            filesChanged: 40,
+            cut: true,
+            commitsTouchingSuspects: [],
+          },
+          notes: [],
+        }}
+      />,
+    );
+    expect(html).toContain('(500+ commits, 40 files;');
+    expect(html).toContain('No commit in the window touches the suspects.');
+  });
 });

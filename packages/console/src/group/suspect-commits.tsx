@@ -28,16 +28,41 @@ function SuspectCommitsView({ history }: { history: DiagnosisHistory }) {
       .join(', '),
     inWindow: commit.inWindow ?? false,
   }));
-  usePageContext({ regression: window?.summary ?? null, commits: rows.slice(0, 3) });
+  usePageContext({
+    regression: window?.summary ?? null,
+    windowCommits: (window?.commitsTouchingSuspects ?? [])
+      .slice(0, 3)
+      .map((commit) => ({ id: commit.shortId, subject: commit.subject, files: commit.files })),
+    commits: rows.slice(0, 3),
+  });
   return (
     <section className="panel" aria-labelledby="suspect-commits-heading">
       <h2 id="suspect-commits-heading">Suspect commits</h2>
       {window ? (
-        <p>
-          <strong>Regressed</strong> between <code>{window.good.ref}</code> and{' '}
-          <code>{window.bad.ref}</code> ({window.commitCount} commits, {window.filesChanged} files;
-          read from “{window.evidence.join('”; “')}”).
-        </p>
+        <>
+          <p>
+            <strong>Regressed</strong> between <code>{window.good.ref}</code> and{' '}
+            <code>{window.bad.ref}</code> ({window.commitCount}
+            {window.cut ? '+' : ''} commit{window.commitCount === 1 ? '' : 's'},{' '}
+            {window.filesChanged} file{window.filesChanged === 1 ? '' : 's'}; read from “
+            {window.evidence.join('”; “')}”).
+          </p>
+          {window.commitsTouchingSuspects.length === 0 ? (
+            <p className="muted">No commit in the window touches the suspects.</p>
+          ) : (
+            <>
+              <p>Commits in the window that touch the suspects:</p>
+              <ul>
+                {window.commitsTouchingSuspects.map((commit) => (
+                  <li key={commit.id}>
+                    <CommitId commit={commit} /> {commit.subject} ({commit.author},{' '}
+                    {commit.date.slice(0, 10)}): {commit.files.join(', ')}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </>
       ) : null}
       {rows.length === 0 ? (
         <p className="muted">No commit last changed the suspect lines within the history read.</p>
