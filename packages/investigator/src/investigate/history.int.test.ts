@@ -129,4 +129,27 @@ describe('investigate with git history', () => {
     );
     expect(diagnosis.history?.suspectCommits).toEqual([]);
   });
+
+  // Only root can hand a checkout to another user; git then refuses it as "dubious ownership".
+  it.skipIf(process.getuid?.() !== 0)(
+    'warns, saying what to do, when git refuses to read the checkout',
+    async () => {
+      const foreign = path.join(dir, 'foreign');
+      await cp(fixture.root, foreign, { recursive: true });
+      execFileSync('chown', ['-R', '65534:65534', foreign]);
+      const { diagnosis, indexed } = await investigate({
+        repo: foreign,
+        report: REPORT,
+        cacheDir: false,
+      });
+      expect(diagnosis.history).toBeUndefined();
+      expect(indexed.warnings).toEqual([
+        expect.stringMatching(
+          /^git history could not be read: .*dubious ownership.*Run as the user who owns the checkout, or pass --no-history/,
+        ),
+      ]);
+      const own = await investigate({ repo: fixture.root, report: REPORT, cacheDir: false });
+      expect(own.indexed.warnings).toEqual([]);
+    },
+  );
 });

@@ -140,7 +140,8 @@ export interface InvestigateResult {
   verification: VerificationResult;
   /**
    * What the index holds: files indexed and files skipped (binary, generated, vendored, too large,
-   * secret), and the index's warnings (the file-count cap reached, a language without a grammar).
+   * secret), and warnings about what could not be read: the index's (the file-count cap reached, a
+   * language without a grammar) and a git history git refused to read.
    * With `files` 0 nothing can back a diagnosis, which is then always unverified.
    */
   indexed: { files: number; skipped: number; warnings: string[] };
@@ -202,14 +203,16 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   const indexed = {
     files: index.files.size,
     skipped: index.skipped.length,
-    warnings: index.warnings ?? [],
+    warnings: [...(index.warnings ?? [])],
   };
 
   stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
   const limit = options.suspectLimit ?? 10;
-  const read = await readReportHistory(repository.root, report, options.history);
+  const read = await readReportHistory(repository.root, report, options.history, (warning) =>
+    indexed.warnings.push(warning),
+  );
   // A regression window lifts what it changed; a wider pool lets those move into the top.
   let suspects = localize(report, index, { limit: read?.window ? limit * 3 : limit, signals });
   if (read?.window) {

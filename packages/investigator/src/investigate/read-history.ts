@@ -38,18 +38,36 @@ export interface ReportHistory {
  * @param report the parsed report.
  * @param history `true`: open it here; a history already open: used as it is; `false`/`null`:
  *   none. Default true.
+ * @param warn told, in a sentence saying what to do, when the folder is a git checkout that git
+ *   refuses to read (another user's checkout: "dubious ownership"; a time limit): the investigation
+ *   goes on without history. A tree that is not a checkout, or no git program, is not warned of.
  * @returns the history with the window, or `null` when there is no git history to read.
  */
 export async function readReportHistory(
   root: string,
   report: Report,
   history: boolean | GitHistory | null = true,
+  warn: (message: string) => void = () => undefined,
 ): Promise<ReportHistory | null> {
-  const opened = history === true ? (await openGitHistory(root)).history : history || null;
+  let opened = history || null;
+  if (history === true) {
+    const result = await openGitHistory(root);
+    opened = result.history;
+    if (!result.history && refused(result.reason)) {
+      warn(
+        `${result.reason}; the diagnosis has no history part (suspect commits, regression window). Run as the user who owns the checkout, or pass --no-history to investigate without it.`,
+      );
+    }
+  }
   if (!opened) return null;
   const text = [report.title ?? '', report.body].join('\n');
   const { window, notes } = await findRegressionWindow(opened, text);
   return { history: opened, window, notes: [...opened.notes, ...notes] };
+}
+
+/** A checkout git would not read, as opposed to a tree without history or no git program. */
+function refused(reason: string): boolean {
+  return reason.startsWith('git history could not be read') && !reason.includes('not installed');
 }
 
 function commitView(history: GitHistory, commit: CommitInfo) {
