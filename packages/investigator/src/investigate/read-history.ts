@@ -49,7 +49,7 @@ export async function readReportHistory(
   history: boolean | GitHistory | null = true,
   warn: (message: string) => void = () => undefined,
 ): Promise<ReportHistory | null> {
-  let opened = history || null;
+  let opened = history === true ? null : history || null;
   if (history === true) {
     const result = await openGitHistory(root);
     opened = result.history;
