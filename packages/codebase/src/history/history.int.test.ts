@@ -134,6 +134,24 @@ describe('git history', () => {
     const { window } = await findRegressionWindow(history, `Since ${id} slugify('') throws`);
     expect(window?.good.ref).toBe(`${id}^`);
     expect(window?.commits.map((commit) => commit.subject)).toEqual([fixture.regressionSubject]);
+    expect(window?.claimed).toBe(true);
+  });
+
+  it('claims a regression only when the report says an earlier version worked', async () => {
+    const lone = await findRegressionWindow(history, "slugify 1.2.0 throws a TypeError on ''");
+    expect(lone.window).toMatchObject({ good: { ref: 'v1.1.0' }, bad: { ref: 'v1.2.0' } });
+    expect(lone.window?.claimed).toBe(false);
+    for (const text of [
+      "slugify('') works in 1.1.0 and throws in 1.2.0",
+      "slugify('') throws after upgrading to 1.2.0",
+    ]) {
+      const { window } = await findRegressionWindow(history, text);
+      expect(window).toMatchObject({
+        good: { ref: 'v1.1.0' },
+        bad: { ref: 'v1.2.0' },
+        claimed: true,
+      });
+    }
   });
 
   it('says which files bug fixes changed, and how recently', async () => {

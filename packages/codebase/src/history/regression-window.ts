@@ -43,7 +43,18 @@ export interface RegressionWindow {
   files: Map<string, number>;
   /** Files of the commit at HEAD (the share of the repository the window changed is `files` over it). */
   trackedFiles: number;
+  /**
+   * True when the report says it worked before: it names the good end, or words its bad end as a
+   * change ("since", "after upgrading to", "no longer", "regressed"). False when it names one
+   * failing version and the good end is the release before it, taken by this function: a range
+   * to look in, not a regression the report claims.
+   */
+  claimed: boolean;
 }
+
+/** Words that make a failing version a change from an earlier one. */
+const CHANGE_WORDS =
+  /\b(?:since|after|upgrad\w*|updat\w*|bump\w*|regress\w*|no longer|stopped|started|introduced|broke)\b/i;
 
 /** What {@link findRegressionWindow} returns. */
 export interface FindRegressionWindowResult {
@@ -163,6 +174,7 @@ export async function findRegressionWindow(
   if (mentions.length === 0) return { window: null, notes: [] };
   const tags = await listReleaseTags(history);
   const ends: { good?: WindowEnd; bad?: WindowEnd } = {};
+  let claimed = false;
   const evidence: string[] = [];
   const unresolved: string[] = [];
   let badTag: ReleaseTag | undefined;
@@ -174,6 +186,7 @@ export async function findRegressionWindow(
       if (!id) continue;
       ends[mention.side] = { ref: mention.text, id };
       if (mention.side === 'bad') sinceCommit = ends.bad;
+      claimed ||= mention.side === 'good' || CHANGE_WORDS.test(mention.context);
       evidence.push(mention.context);
       continue;
     }
@@ -185,6 +198,7 @@ export async function findRegressionWindow(
     }
     ends[mention.side] = { ref: tag.name, id };
     if (mention.side === 'bad') badTag = tag;
+    claimed ||= mention.side === 'good' || CHANGE_WORDS.test(mention.context);
     evidence.push(mention.context);
   }
   if (!ends.good && badTag) {
@@ -232,6 +246,7 @@ export async function findRegressionWindow(
       commits: await gateCommitTexts(commits),
       cut,
       files,
+      claimed,
     },
     notes,
   };

@@ -56,7 +56,11 @@ export const regressionWindowSchema = z
   .object({
     good: windowEndSchema.describe('Last known good version (exclusive).'),
     bad: windowEndSchema.describe('First known bad version (inclusive).'),
-    summary: z.string().describe('"regressed between v3.1.0 and v3.2.0".'),
+    summary: z
+      .string()
+      .describe(
+        '"regressed between v3.1.0 and v3.2.0", or, when the report names only the failing version, "the report names v3.2.0; the changes since v3.1.0, the release before it …".',
+      ),
     evidence: z.array(z.string()).describe("The report's words the window was read from."),
     commitCount: z.number().int().min(0).describe('Commits in the window (merges left out).'),
     filesChanged: z.number().int().min(0).describe('Files the window changed.'),

@@ -75,6 +75,18 @@ describe('investigate with git history', () => {
     );
   });
 
+  it('names a lone failing version without claiming it regressed', async () => {
+    const { diagnosis } = await investigate({
+      repo: fixture.root,
+      report:
+        "slugify 1.2.0 throws\n\nTypeError: Cannot read properties of null (reading 'map')\n    at slugify (/app/node_modules/slugger/src/slugify.js:5:16)\n",
+      cacheDir: false,
+    });
+    expect(diagnosis.history?.regressionWindow?.summary).toMatch(
+      /^the report names v1\.2\.0; the changes since v1\.1\.0, the release before it/,
+    );
+  });
+
   it('leaves history out when turned off, or when the caller knows there is none', async () => {
     for (const history of [false, null]) {
       const { diagnosis } = await investigate({

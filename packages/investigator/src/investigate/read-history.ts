@@ -130,7 +130,9 @@ export async function describeHistory(
           regressionWindow: {
             good: window.good,
             bad: window.bad,
-            summary: `regressed between ${window.good.ref} and ${window.bad.ref}`,
+            summary: window.claimed
+              ? `regressed between ${window.good.ref} and ${window.bad.ref}`
+              : `the report names ${window.bad.ref}; the changes since ${window.good.ref}, the release before it (the report does not say an earlier version worked)`,
             evidence: window.evidence,
             commitCount: window.commits.length,
             filesChanged: window.files.size,
