@@ -83,7 +83,11 @@ export async function readSecrets(
   for (const pair of options.secret ?? []) {
     const [field, variable] = splitPair(pair, '--secret');
     const value = io.env[variable];
-    if (!value) throw usage(`The environment variable ${variable} (for ${field}) is not set.`);
+    if (!value) {
+      throw usage(
+        `The environment variable ${variable} (for ${field}) is not set or is empty. --secret ${field}=${variable} reads the secret from that variable: export it first (export ${variable}=…), or pipe a JSON object of credentials in with --credentials-stdin.`,
+      );
+    }
     secrets[field] = value;
   }
   const parsed = schema.safeParse(secrets);

@@ -250,7 +250,7 @@ describe('sightline sources', () => {
       /not hold a JSON object/,
     );
     await expect(runSourcesAdd({ ...base, secret: ['private_key=UNSET'] }, io())).rejects.toThrow(
-      /UNSET \(for private_key\) is not set/,
+      /UNSET \(for private_key\) is not set or is empty\. --secret private_key=UNSET reads the secret from that variable: export it first/,
     );
     await expect(runSourcesAdd({ ...base, kind: 'play' }, io())).rejects.toThrow(
       /Unknown source kind "play".*google-play/,
