@@ -103,6 +103,21 @@ function toReport(row: ReportRow): ReportRecord {
 }
 
 /** Creates the report store over the database. */
+/**
+ * The query behind `recentTexts`: a project's newest parsed reports, newest first, at most `limit`
+ * (exported so its plan can be checked: it must read `reports_project_received`, no sort).
+ */
+export function recentTextsQuery(db: Kysely<Database>, projectId: string, limit: number) {
+  return db
+    .selectFrom('reports')
+    .select('parsed')
+    .where('project_id', '=', projectId)
+    .where('parsed', 'is not', null)
+    .orderBy('received_at', 'desc')
+    .orderBy('id')
+    .limit(limit);
+}
+
 export function createReportStore(db: Kysely<Database>): ReportStore {
   const get = async (id: string) => {
     const row = await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();
@@ -202,15 +217,7 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
     },
 
     async recentTexts(projectId, limit) {
-      const rows = await db
-        .selectFrom('reports')
-        .select('parsed')
-        .where('project_id', '=', projectId)
-        .where('parsed', 'is not', null)
-        .orderBy('received_at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .execute();
+      const rows = await recentTextsQuery(db, projectId, limit).execute();
       return rows.map((row) => {
         const report = JSON.parse(row.parsed ?? '{}') as Partial<Report>;
         return `${report.title ?? ''}\n${report.body ?? ''}`;
