@@ -47,6 +47,7 @@ import {
   openCaseHistory,
 } from './lib/history-case.js';
 import { type KeptWindow, resolveWindow, type WindowOutcome } from './lib/history-windows.js';
+import { accuracy } from './lib/localize-metrics.js';
 import {
   fraction,
   markdownTable,
@@ -206,35 +207,22 @@ const median = (values: number[]) => {
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
 const bound = (files: number) => (Number.isFinite(files) ? `${files} files` : 'none');
-const accOf = (ranks: number[], k: number) =>
-  ranks.length ? ranks.filter((rank) => rank <= k).length / ranks.length : 0;
+/** Ranks of cases without and with history (1-based, Infinity when the fix is not ranked). */
+type PairedRanks = { without: number; with: number }[];
+
+/** Acc@k of one side of paired ranks. */
+const accAt = (ranks: PairedRanks, side: 'without' | 'with', k: number) =>
+  accuracy(
+    ranks.map((rank) => rank[side]),
+    k,
+  );
 
 /** Acc@1 and Acc@5 of ranks without and with history, as result figures. */
-const accFigures = (ranks: { without: number; with: number }[]) => ({
-  acc1Without: fraction(
-    accOf(
-      ranks.map((rank) => rank.without),
-      1,
-    ),
-  ),
-  acc1With: fraction(
-    accOf(
-      ranks.map((rank) => rank.with),
-      1,
-    ),
-  ),
-  acc5Without: fraction(
-    accOf(
-      ranks.map((rank) => rank.without),
-      5,
-    ),
-  ),
-  acc5With: fraction(
-    accOf(
-      ranks.map((rank) => rank.with),
-      5,
-    ),
-  ),
+const accFigures = (ranks: PairedRanks) => ({
+  acc1Without: fraction(accAt(ranks, 'without', 1)),
+  acc1With: fraction(accAt(ranks, 'with', 1)),
+  acc5Without: fraction(accAt(ranks, 'without', 5)),
+  acc5With: fraction(accAt(ranks, 'with', 5)),
 });
 
 async function main() {
@@ -331,18 +319,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           entry.item.gold.map((gold) => gold.file),
         ),
   }));
-  const acc = (ranks: { without: number; with: number }[], k: number) =>
-    `${pct(
-      accOf(
-        ranks.map((rank) => rank.without),
-        k,
-      ),
-    )} → ${pct(
-      accOf(
-        ranks.map((rank) => rank.with),
-        k,
-      ),
-    )}`;
+  const acc = (ranks: PairedRanks, k: number) =>
+    `${pct(accAt(ranks, 'without', k))} → ${pct(accAt(ranks, 'with', k))}`;
   const fitted = fitHoldsFix(windowCases);
   const fittedTemperature = fitTemperature(ranked);
   // SZZ: fixes whose changed lines blame to a commit at the parent.
