@@ -33,6 +33,7 @@ describe('git history', () => {
     expect(await openGitHistory(dir)).toEqual({
       history: null,
       reason: 'the repository is not a git checkout (no history to read)',
+      refused: false,
     });
   });
 
@@ -44,6 +45,7 @@ describe('git history', () => {
       history: null,
       reason:
         'the repository folder is not tracked by the git checkout around it (ignored or never committed), so that history is not its own',
+      refused: false,
     });
     const tracked = await openGitHistory(path.join(fixture.root, 'src'));
     expect(tracked.history?.head).toBe(history.head);

@@ -9,7 +9,7 @@ import {
   HISTORY_COUNT_BOUND,
   WINDOW_COMMIT_BOUND,
 } from './history-bounds.js';
-import { type GitResult, runGit } from './run-git.js';
+import { GIT_MISSING, type GitResult, runGit } from './run-git.js';
 
 /** A git checkout whose history Sightline may read. */
 export interface GitHistory {
@@ -37,7 +37,17 @@ export interface GitHistory {
 }
 
 /** What {@link openGitHistory} returns: the history, or why there is none. */
-export type OpenGitHistoryResult = { history: GitHistory } | { history: null; reason: string };
+export type OpenGitHistoryResult =
+  | { history: GitHistory }
+  | {
+      history: null;
+      reason: string;
+      /**
+       * True when the folder is a git checkout that git would not read (another user's checkout:
+       * "dubious ownership"; a time limit): worth a warning, unlike a tree without history.
+       */
+      refused: boolean;
+    };
 
 /**
  * The web address of a remote URL when it is GitHub or GitLab, without any credentials.
@@ -113,23 +123,30 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
     '--is-shallow-repository',
   ]);
   if (!probe.ok) {
+    const notCheckout = /not a git repository/i.test(probe.reason);
     return {
       history: null,
-      reason: /not a git repository/i.test(probe.reason)
+      reason: notCheckout
         ? 'the repository is not a git checkout (no history to read)'
         : `git history could not be read: ${probe.reason}`,
+      refused: !notCheckout && probe.reason !== GIT_MISSING,
     };
   }
   const [inside, shallowFlag] = lines(probe);
-  if (inside !== 'true') return { history: null, reason: 'the repository is not a git work tree' };
+  if (inside !== 'true') {
+    return { history: null, reason: 'the repository is not a git work tree', refused: false };
+  }
   const head = await runGit(root, ['log', '-1', '--format=%H %ct', 'HEAD']);
   const [id, seconds] = (lines(head)[0] ?? '').split(' ');
-  if (!head.ok || !id) return { history: null, reason: 'the git checkout has no commit yet' };
+  if (!head.ok || !id) {
+    return { history: null, reason: 'the git checkout has no commit yet', refused: false };
+  }
   if (!(await isTrackedAtHead(root))) {
     return {
       history: null,
       reason:
         'the repository folder is not tracked by the git checkout around it (ignored or never committed), so that history is not its own',
+      refused: false,
     };
   }
   const [count, remote] = await Promise.all([

@@ -21,6 +21,9 @@ export interface RunGitOptions {
   env?: Readonly<Record<string, string>>;
 }
 
+/** The reason {@link runGit} gives when there is no `git` program. */
+export const GIT_MISSING = 'the git program is not installed';
+
 /** What {@link runGit} gives back: git's output, or why there is none. */
 export type GitResult = { ok: true; stdout: string } | { ok: false; reason: string };
 
@@ -77,7 +80,7 @@ export function runGit(
           return;
         }
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') resolve({ ok: false, reason: 'the git program is not installed' });
+        if (code === 'ENOENT') resolve({ ok: false, reason: GIT_MISSING });
         else if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
           resolve({ ok: false, reason: `git printed more than ${maxBytes} bytes` });
         } else if (error.killed) {

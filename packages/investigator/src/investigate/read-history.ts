@@ -53,7 +53,7 @@ export async function readReportHistory(
   if (history === true) {
     const result = await openGitHistory(root);
     opened = result.history;
-    if (!result.history && refused(result.reason)) {
+    if (!result.history && result.refused) {
       warn(
         `${result.reason}; the diagnosis has no history part (suspect commits, regression window). Run as the user who owns the checkout, or pass --no-history to investigate without it.`,
       );
@@ -63,11 +63,6 @@ export async function readReportHistory(
   const text = [report.title ?? '', report.body].join('\n');
   const { window, notes } = await findRegressionWindow(opened, text);
   return { history: opened, window, notes: [...opened.notes, ...notes] };
-}
-
-/** A checkout git would not read, as opposed to a tree without history or no git program. */
-function refused(reason: string): boolean {
-  return reason.startsWith('git history could not be read') && !reason.includes('not installed');
 }
 
 function commitView(history: GitHistory, commit: CommitInfo) {
