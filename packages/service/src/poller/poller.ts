@@ -3,7 +3,7 @@
  * ingested; its cursor, last poll, last error and counts are kept in the store for the console.
  * A provider's Retry-After is honoured; failures back off exponentially (interval · 2^failures,
  * at most an hour). One poll per source at a time; a poll that hangs is aborted at `pollTimeoutMs`.
- * A source removed while it is polled stops quietly: its outcome is dropped.
+ * A source removed or reconfigured while it is polled stops quietly: its outcome is dropped.
  */
 import type { Pipeline } from '../pipeline/index.js';
 import type { CredentialStore } from '../sources/credentials.js';
@@ -48,7 +48,11 @@ export function startPoller(options: PollerOptions): Poller {
     try {
       const instance = instantiateSource(source, { ...options, fetch: options.fetch ?? fetch });
       if (!instance.poll) {
-        await store.sources.recordPoll(source.id, { error: null, nextPollAt: isoAfter(interval) });
+        await store.sources.recordPoll(source.id, {
+          error: null,
+          nextPollAt: isoAfter(interval),
+          settingsRevision: source.settingsRevision,
+        });
         return;
       }
       const signal = AbortSignal.any([AbortSignal.timeout(pollTimeoutMs), stopController.signal]);
@@ -62,6 +66,7 @@ export function startPoller(options: PollerOptions): Poller {
         error: null,
         cursor: result.cursor,
         nextPollAt: isoAfter(Math.max(interval, result.retryAfterMs ?? 0)),
+        settingsRevision: source.settingsRevision,
       });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -72,8 +77,9 @@ export function startPoller(options: PollerOptions): Poller {
         nextPollAt: isoAfter(
           typeof retryAfter === 'number' ? Math.max(retryAfter, interval) : backoff,
         ),
+        settingsRevision: source.settingsRevision,
       });
-      // Removed while it was polled: its failure (missing credentials, a lost row) is no news.
+      // Removed or reconfigured while it was polled: the old settings' failure is no news.
       if (kept) log(`source ${source.name} (${source.kind}): poll failed: ${message}`);
     }
   }

@@ -352,6 +352,19 @@ const lookupIndexes: Migration = {
   },
 };
 
+/**
+ * A source's settings revision, so a poll that ends after its source was reconfigured keeps no
+ * cursor, error or schedule of the old settings (`sources.recordPoll`).
+ */
+const sourceSettingsRevision: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('sources')
+      .addColumn('settings_revision', 'integer', (column) => column.notNull().defaultTo(0))
+      .execute();
+  },
+};
+
 /** The migrations of a dialect, by name (sorted order is run order). */
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
   return {
@@ -371,6 +384,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0012_morning': morning,
         '0013_jobs_by_queue': jobsByQueue,
         '0014_lookup_indexes': lookupIndexes,
+        '0015_source_settings_revision': sourceSettingsRevision,
       };
     },
   };

@@ -46,6 +46,11 @@ export interface SourceRecord {
   pollCount: number;
   reportCount: number;
   createdAt: string;
+  /**
+   * Revision of the settings (0 when created, +1 each `reconfigure`). A poll hands back the
+   * revision it ran with, so a poll that ends after its source was reconfigured keeps nothing.
+   */
+  settingsRevision: number;
 }
 
 /** A report's payload as its source delivered it: text, or a parsed JSON document. */

@@ -36,6 +36,8 @@ export interface SourceTable {
   poll_count: number;
   report_count: number;
   created_at: string;
+  /** Bumped each time the source is reconfigured; a poll's outcome is kept only for its revision. */
+  settings_revision: number;
 }
 
 export interface ReportTable {

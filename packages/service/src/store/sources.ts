@@ -22,6 +22,8 @@ export interface PollRecord {
   error: string | null;
   cursor?: string | null;
   nextPollAt: string;
+  /** The {@link SourceRecord.settingsRevision} the poll ran with. */
+  settingsRevision: number;
 }
 
 /** The source store. */
@@ -36,12 +38,13 @@ export interface SourceStore {
   due(now: string): Promise<SourceRecord[]>;
   /**
    * Keeps the outcome of one poll: time, error, cursor, when to poll next (reports count at ingest).
-   * @returns false when the source no longer exists (removed while it was polled); nothing kept.
+   * @returns false when the source was removed, or reconfigured (a newer
+   *   {@link SourceRecord.settingsRevision}), while it was polled; nothing kept.
    */
   recordPoll(id: string, record: PollRecord): Promise<boolean>;
   /**
    * Replaces a source's settings (`sightline sources add` on an existing name): polling starts
-   * over from no cursor, now, with its failures forgotten.
+   * over from no cursor, now, with its failures forgotten, and the settings revision goes up.
    */
   reconfigure(
     id: string,
@@ -88,6 +91,7 @@ function toSource(row: SourceRow): SourceRecord {
     pollCount: row.poll_count,
     reportCount: row.report_count,
     createdAt: row.created_at,
+    settingsRevision: row.settings_revision,
   };
 }
 
@@ -121,6 +125,7 @@ export function createSourceStore(db: Kysely<Database>): SourceStore {
         poll_count: 0,
         report_count: 0,
         created_at: nowIso(),
+        settings_revision: 0,
       };
       try {
         await db.insertInto('sources').values(row).execute();
@@ -157,16 +162,16 @@ export function createSourceStore(db: Kysely<Database>): SourceStore {
         .updateTable('sources')
         .set((eb) => ({
           last_poll_at: nowIso(),
-          // A source made unpolled (`sources add --no-poll`) while this poll ran stays unpolled.
-          next_poll_at: sql<
-            string | null
-          >`case when ${sql.ref('poll_interval_ms')} is null then null else ${record.nextPollAt} end`,
+          next_poll_at: record.nextPollAt,
           last_error: record.error,
           consecutive_failures: record.error === null ? 0 : eb('consecutive_failures', '+', 1),
           poll_count: eb('poll_count', '+', 1),
           ...(record.cursor !== undefined ? { cursor: record.cursor } : {}),
         }))
         .where('id', '=', id)
+        // Reconfigured while this poll ran (`sources add` on its name, `--no-poll`): the poll's
+        // cursor, error and schedule belong to the old settings, and the new ones are due now.
+        .where('settings_revision', '=', record.settingsRevision)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },
@@ -174,14 +179,15 @@ export function createSourceStore(db: Kysely<Database>): SourceStore {
     async reconfigure(id, input) {
       await db
         .updateTable('sources')
-        .set({
+        .set((eb) => ({
           config: JSON.stringify(input.config ?? {}),
           poll_interval_ms: input.pollIntervalMs,
           cursor: null,
           next_poll_at: input.pollIntervalMs === null ? null : nowIso(),
           last_error: null,
           consecutive_failures: 0,
-        })
+          settings_revision: eb('settings_revision', '+', 1),
+        }))
         .where('id', '=', id)
         .execute();
       return get(id);

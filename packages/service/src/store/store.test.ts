@@ -63,11 +63,55 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
       await store.sources.recordPoll(source.id, {
         error: null,
         nextPollAt: '2026-01-01T00:01:00.000Z',
+        settingsRevision: source.settingsRevision,
       }),
-    ).toBe(true);
+    ).toBe(false);
     expect(await store.sources.due('2999-01-01T00:00:00.000Z')).toEqual([]);
     expect(await store.sources.get(source.id)).toMatchObject({
       pollIntervalMs: null,
+      pollCount: 0,
+    });
+  });
+
+  it("keeps no cursor or error of a poll that ran with the source's old settings", async () => {
+    const project = await open();
+    const source = await store.sources.create({
+      projectId: project.id,
+      kind: 'github',
+      name: 'issues',
+      config: { repo: 'acme/old' },
+      pollIntervalMs: 60_000,
+    });
+    // The poll of acme/old is under way when `sources add` points the source at acme/new.
+    const now = '2026-01-01T00:00:00.000Z';
+    const reconfigured = await store.sources.reconfigure(source.id, {
+      config: { repo: 'acme/new' },
+      pollIntervalMs: 60_000,
+    });
+    expect(reconfigured.settingsRevision).toBe(source.settingsRevision + 1);
+    const kept = await store.sources.recordPoll(source.id, {
+      error: 'HTTP 500',
+      cursor: 'acme/old page 7',
+      nextPollAt: '2999-01-01T00:00:00.000Z',
+      settingsRevision: source.settingsRevision,
+    });
+    expect(kept).toBe(false);
+    const after = await store.sources.get(source.id);
+    expect(after).toMatchObject({ cursor: null, lastError: null, consecutiveFailures: 0 });
+    // The new settings are polled at once, from no cursor; their own poll is kept.
+    expect((await store.sources.due('2999-01-01T00:00:00.000Z')).map((due) => due.id)).toEqual([
+      source.id,
+    ]);
+    expect(
+      await store.sources.recordPoll(source.id, {
+        error: null,
+        cursor: 'acme/new page 1',
+        nextPollAt: now,
+        settingsRevision: reconfigured.settingsRevision,
+      }),
+    ).toBe(true);
+    expect(await store.sources.get(source.id)).toMatchObject({
+      cursor: 'acme/new page 1',
       pollCount: 1,
     });
   });
