@@ -1,7 +1,7 @@
 /** Configured sources and their polling state (last poll, last error, counts) for the console. */
 import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SourceRecord } from './records.js';
 import type { Database, SourceRow } from './schema.js';
 import { nowIso } from './time.js';
