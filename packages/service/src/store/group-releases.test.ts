@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RawReport } from '../sources/types.js';
-import { regressesResolved } from './group-releases.js';
+import { compareReleases, regressesResolved } from './group-releases.js';
 import {
   freshStore,
   POSTGRES_SKIP_MESSAGE,
@@ -9,6 +9,27 @@ import {
 } from './test-databases.test-helper.js';
 
 if (!TEST_POSTGRES_URL) console.warn(POSTGRES_SKIP_MESSAGE);
+
+describe('compareReleases', () => {
+  it('sorts a mix of semantic versions and other version-like releases in one order', () => {
+    // Semver between semantic versions and numeric parts otherwise broke the order here:
+    // 1.0.0-rc.2 < 1.0.0, yet both equal to `1.0.0 (45)`, whose prerelease nobody read.
+    const releases = ['1.0.0.5', '1.0.0 (45)', '1.0.0-rc.10', '1.0.0-rc.2', 'v0.9', '1.0.0'];
+    const sorted = [...releases].sort(compareReleases);
+    expect(sorted).toEqual(['v0.9', '1.0.0-rc.2', '1.0.0-rc.10', '1.0.0 (45)', '1.0.0', '1.0.0.5']);
+    expect(compareReleases('1.0.0-rc.2', '1.0.0 (45)')).toBeLessThan(0);
+    for (const a of releases) {
+      for (const b of releases) {
+        expect(Math.sign(compareReleases(a, b)) + Math.sign(compareReleases(b, a))).toBe(0);
+        for (const c of releases) {
+          if (compareReleases(a, b) <= 0 && compareReleases(b, c) <= 0) {
+            expect(compareReleases(a, c)).toBeLessThanOrEqual(0);
+          }
+        }
+      }
+    }
+  });
+});
 
 describe('regressesResolved', () => {
   const resolved = { release: '2.3.0', at: '2026-01-10T00:00:00.000Z' };

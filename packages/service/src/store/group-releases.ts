@@ -26,17 +26,24 @@ function asSemver(release: string): semver.SemVer | null {
 }
 
 /**
- * Orders two releases that read as versions: by semantic-version precedence (the `semver` package;
- * a prerelease such as `2.0.0-beta.3` comes before `2.0.0`) when both parse as one, else by their
- * numeric parts. Build metadata (`+45`) has no precedence in semver, so `2.3.0+1` equals
- * `2.3.0+2`; missing parts count as 0 (`2.3` equals `2.3.0`).
+ * Orders two releases that read as versions, one total order for any mix of forms: by their
+ * numeric parts (missing parts count as 0, so `2.3` equals `2.3.0`; a fourth part counts, so
+ * `1.0.0.5` is after `1.0.0`), then a semantic-version prerelease before its release, and
+ * prereleases of one version by semver precedence (the `semver` package: `2.0.0-beta.3` before
+ * `2.0.0-rc.1` before `2.0.0`). Build metadata (`+45`) has no precedence, as in semver. For two
+ * semantic versions this is semver's own order; being one order for every pair, it sorts a mix of
+ * semantic versions and other version-like releases (`1.0.0.5`, `2.0 (45)`) consistently.
  * @returns negative, 0 or positive, like a sort comparator.
  */
 export function compareReleases(a: string, b: string): number {
+  const byParts = compareVersions(a, b);
+  if (byParts !== 0) return byParts;
   const left = asSemver(a);
   const right = asSemver(b);
-  if (left && right) return semver.compare(left, right);
-  return compareVersions(a, b);
+  const leftPre = (left?.prerelease.length ?? 0) > 0;
+  const rightPre = (right?.prerelease.length ?? 0) > 0;
+  if (leftPre !== rightPre) return leftPre ? -1 : 1;
+  return left && right && leftPre ? semver.compare(left, right) : 0;
 }
 
 /** Keeps that a report of `groupId` came from `release`, received at `seenAt` (ISO time). */
