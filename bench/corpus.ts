@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { failUsage, readCommandLine } from './lib/command-line.js';
 import {
   CORPUS_FACTS,
   CORPUS_FORMAT,
@@ -78,9 +78,10 @@ export function isExcluded(repo: string): boolean {
 const FEATURE_REQUEST =
   /^\s*(\[?(feat(ure)?|feature request|enhancement|proposal|rfc|request|suggestion)\b|add support\b|support for\b)/i;
 
+const USAGE = 'Usage: npm run corpus:<build|fill|list|verify> -- --mirrors DIR [--no-trees]';
+
 function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
+  return failUsage(message, USAGE);
 }
 
 function caseId(candidate: Candidate): string {
@@ -294,13 +295,16 @@ function list(mirrors: string): void {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      mirrors: { type: 'string' },
-      'no-trees': { type: 'boolean', default: false },
+  const { values, positionals } = readCommandLine(
+    {
+      allowPositionals: true,
+      options: {
+        mirrors: { type: 'string' },
+        'no-trees': { type: 'boolean', default: false },
+      },
     },
-  });
+    USAGE,
+  );
   const command = positionals[0];
   const mirrors = values.mirrors;
   if (!mirrors)

@@ -13,11 +13,11 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { SightlineError } from '@sightline/core';
 import { chromiumAvailable, launchChromium, startApp } from '@sightline/example-dashboard/e2e';
 import { declaredPages } from '@sightline/example-dashboard/facts';
 import { MODEL_SPEC_FORMS, resolveModel } from '@sightline/models';
+import { failUsage, readCommandLine } from './lib/command-line.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import { capturePage } from './lib/page-context-capture.js';
 import {
@@ -32,8 +32,7 @@ const USAGE = `Usage: npm run eval:page-context -- --model SPEC [--formats ${EVA
 SPEC: ${MODEL_SPEC_FORMS}.`;
 
 function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
+  return failUsage(message, USAGE);
 }
 
 function listOption<T extends string>(
@@ -50,19 +49,17 @@ function listOption<T extends string>(
 }
 
 async function main(): Promise<void> {
-  let values: { model?: string; formats?: string; pages?: string; out?: string };
-  try {
-    ({ values } = parseArgs({
+  const { values } = readCommandLine(
+    {
       options: {
         model: { type: 'string' },
         formats: { type: 'string' },
         pages: { type: 'string' },
         out: { type: 'string' },
       },
-    }));
-  } catch (error) {
-    fail((error as Error).message);
-  }
+    },
+    USAGE,
+  );
   if (!values.model) fail('--model is required.');
   let resolved: ReturnType<typeof resolveModel>;
   try {

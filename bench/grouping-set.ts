@@ -11,8 +11,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { failUsage, readCommandLine } from './lib/command-line.js';
 import { reportHash } from './lib/corpus.js';
 import {
   factOf,
@@ -27,9 +27,10 @@ import {
   readGroupingSources,
 } from './lib/grouping-sources.js';
 
+const USAGE = 'Usage: npm run grouping:<build|fill> -- --mirrors DIR';
+
 function fail(message: string): never {
-  console.error(message);
-  process.exit(2);
+  return failUsage(message, USAGE);
 }
 
 function allCandidates(mirrors: string): GroupingCandidate[] {
@@ -73,13 +74,13 @@ function fill(mirrors: string): void {
   if (problems.length > 0) process.exit(1);
 }
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { mirrors: { type: 'string' } },
-});
+const { positionals, values } = readCommandLine(
+  { allowPositionals: true, options: { mirrors: { type: 'string' } } },
+  USAGE,
+);
 const [command] = positionals;
 if (command !== 'build' && command !== 'fill') {
-  fail('Usage: tsx bench/grouping-set.ts <build|fill> --mirrors DIR');
+  fail(`grouping: unknown command ${command ?? '(none)'}; use build or fill`);
 }
 if (!values.mirrors) {
   fail(`grouping:${command} needs --mirrors DIR: the folder of fetched data set snapshots`);

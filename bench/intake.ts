@@ -17,9 +17,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { parseReport } from '@sightline/intake';
 import { type Agreement, readPeerTraces, scorePeerTraces } from '@sightline/intake/testing';
+import { readCommandLine } from './lib/command-line.js';
 import {
   CRASH_FINGERPRINT_VERSION,
   type CrashFingerprint,
@@ -37,7 +37,10 @@ import {
   writeResults,
 } from './lib/results.js';
 
-const { values: options } = parseArgs({ options: { 'write-crash-baseline': { type: 'boolean' } } });
+const { values: options } = readCommandLine(
+  { options: { 'write-crash-baseline': { type: 'boolean' } } },
+  'Usage: npm run bench:intake [-- --write-crash-baseline]',
+);
 const repositoryRoot = path.resolve(BENCH_DIR, '..');
 const peerFile = path.resolve(repositoryRoot, '../shared/data/peer-traces/fixtures.json');
 const crashDir = path.resolve(repositoryRoot, '../shared/data/crashes');

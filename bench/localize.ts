@@ -43,8 +43,8 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { readSharedCases } from './lib/cases.js';
+import { failUsage, readCommandLine } from './lib/command-line.js';
 import { factAsCase, readCorpusFacts } from './lib/corpus.js';
 import {
   type DevCase,
@@ -83,28 +83,33 @@ const SET_NAMES: Record<string, string> = {
   corpus: 'corpus of real fixes',
 };
 
+const USAGE = `Usage: npm run bench:localize [-- --set dev,shared,swe-bench-lite,corpus] [--only TEXT]
+  [--shipped] [--jobs N] [--explain] [--fetch-list] [--materialize DIR] [--corpus-per-repository N|all]`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      set: { type: 'string', default: 'shared,dev' },
-      only: { type: 'string' },
-      explain: { type: 'boolean', default: false },
-      'fetch-list': { type: 'boolean', default: false },
-      materialize: { type: 'string' },
-      shipped: { type: 'boolean', default: false },
-      jobs: { type: 'string', default: '1' },
-      shard: { type: 'string' },
-      'shard-validation': { type: 'string' },
-      'shard-out': { type: 'string' },
-      'corpus-per-repository': { type: 'string' },
+  const { values } = readCommandLine(
+    {
+      options: {
+        set: { type: 'string', default: 'shared,dev' },
+        only: { type: 'string' },
+        explain: { type: 'boolean', default: false },
+        'fetch-list': { type: 'boolean', default: false },
+        materialize: { type: 'string' },
+        shipped: { type: 'boolean', default: false },
+        jobs: { type: 'string', default: '1' },
+        shard: { type: 'string' },
+        'shard-validation': { type: 'string' },
+        'shard-out': { type: 'string' },
+        'corpus-per-repository': { type: 'string' },
+      },
     },
-  });
+    USAGE,
+  );
   let corpusPerRepository: CorpusPerRepository;
   try {
     corpusPerRepository = parseCorpusPerRepository(values['corpus-per-repository']);
   } catch (error) {
-    console.error(`bench:localize: ${(error as Error).message}`);
-    process.exit(2);
+    failUsage(`bench:localize: ${(error as Error).message}`, USAGE);
   }
   const known = [...readSharedCases().map(fromSharedCase), ...readDevCases()];
   // Revisions need no report text: the corpus facts a run takes are listed and extracted.

@@ -18,7 +18,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { failUsage, readCommandLine } from '../../../bench/lib/command-line.js';
 import { ISSUE_LABELS } from '../src/classify/issue-classifier.js';
 import type { IssueFeatureOptions } from '../src/classify/issue-features.js';
 import { readLabeledIssues } from '../src/classify/labeled-issues.js';
@@ -59,9 +59,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(here, '../../..');
 const sharedData = path.join(repositoryRoot, '../shared/data');
 const modelDir = path.join(here, '../src/classify/model');
-const { values } = parseArgs({
-  options: { only: { type: 'string' }, search: { type: 'boolean', default: false } },
-});
+const USAGE = 'Usage: npm run train:classify [-- --only reviews|issues] [--search]';
+const { values } = readCommandLine(
+  { options: { only: { type: 'string' }, search: { type: 'boolean', default: false } } },
+  USAGE,
+);
+if (values.only !== undefined && values.only !== 'reviews' && values.only !== 'issues') {
+  failUsage(`train:classify: --only takes reviews or issues, not "${values.only}"`, USAGE);
+}
 
 if (values.only !== 'issues') await trainReviews();
 if (values.only !== 'reviews') await trainIssues();

@@ -27,7 +27,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { failUsage, readCommandLine } from '../../../bench/lib/command-line.js';
 import { readCaseQueries } from '../../../bench/lib/localize-features.js';
 import { accuracy } from '../../../bench/lib/localize-metrics.js';
 import { caseKinds } from '../../../bench/lib/localize-run.js';
@@ -55,24 +55,29 @@ const MODEL_FILE = path.join(
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
+const USAGE = `Usage: npm run train:localize [-- --dry-run] [--cached-only] [--results] [--rows-only]
+  [--ablate] [--shard k/N] [--corpus-per-repository N|all]`;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      'dry-run': { type: 'boolean', default: false },
-      'cached-only': { type: 'boolean', default: false },
-      results: { type: 'boolean', default: false },
-      'rows-only': { type: 'boolean', default: false },
-      ablate: { type: 'boolean', default: false },
-      shard: { type: 'string' },
-      'corpus-per-repository': { type: 'string' },
+  const { values } = readCommandLine(
+    {
+      options: {
+        'dry-run': { type: 'boolean', default: false },
+        'cached-only': { type: 'boolean', default: false },
+        results: { type: 'boolean', default: false },
+        'rows-only': { type: 'boolean', default: false },
+        ablate: { type: 'boolean', default: false },
+        shard: { type: 'string' },
+        'corpus-per-repository': { type: 'string' },
+      },
     },
-  });
+    USAGE,
+  );
   let corpusPerRepository: CorpusPerRepository;
   try {
     corpusPerRepository = parseCorpusPerRepository(values['corpus-per-repository']);
   } catch (error) {
-    console.error(`train:localize: ${(error as Error).message}`);
-    process.exit(2);
+    failUsage(`train:localize: ${(error as Error).message}`, USAGE);
   }
   const shardMatch = values.shard?.match(/^(\d+)\/(\d+)$/);
   if (values.shard && (!shardMatch || Number(shardMatch[1]) >= Number(shardMatch[2]))) {
