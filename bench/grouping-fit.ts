@@ -11,7 +11,7 @@
  * and the project's learned boilerplate (learned here from all its reports at once, where the
  * service learns from its latest ones), exact Jaccard of 1- and 2-shingles where the service
  * estimates it with MinHash. Reports with a crash fingerprint are grouped by it, not by text,
- * and are left out. Pairwise precision here counts pairs above the threshold, not the groups the
+ * and are left out, as are reports the parser refuses. Pairwise precision here counts pairs above the threshold, not the groups the
  * store builds: bench:grouping measures those.
  */
 import { parseReports } from '@sightline/intake';
@@ -63,13 +63,17 @@ function foldOf(name: string, members: readonly GroupingCase[]): Fold {
     const text = (entry: GroupingCase) => `${entry.report.title}\n${entry.report.body}`;
     const ofProject = members.filter((entry) => {
       if (entry.project !== project) return false;
-      const [report] = parseReports(
-        { title: entry.report.title, body: entry.report.body },
-        {
-          format: 'markdown-issue',
-        },
-      );
-      return !report || !crashSignature(report);
+      try {
+        const [report] = parseReports(
+          { title: entry.report.title, body: entry.report.body },
+          { format: 'markdown-issue' },
+        );
+        return !report || !crashSignature(report);
+      } catch {
+        // A report the parser refuses (REPORT_UNPARSEABLE: mostly control characters) is not
+        // grouped by the service either.
+        return false;
+      }
     });
     const learned = learnBoilerplate(ofProject.map(text), (value) => contentWords(value));
     const boilerplate = joinBoilerplate(DEFAULT_BOILERPLATE, learned);
