@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { MinHash } from 'bloom-filters';
-import { allFrames, type Frame, type Report } from '../adapters/investigator.js';
+import { allFrames, type Frame, type Report, wordTokens } from '../adapters/investigator.js';
 import type { GroupKey } from '../store/index.js';
 import { type Boilerplate, DEFAULT_BOILERPLATE, stripBoilerplate } from './boilerplate.js';
 
@@ -185,9 +185,9 @@ function maskIds(text: string): string {
 /**
  * The content words of a text: boilerplate dropped, case folded, numbers masked but versions
  * kept whole (`3.4.1`: another release is often another task), stop words and the project's common
- * words out. Chinese, Japanese and Korean runs, written without spaces between words, become
- * overlapping character bigrams (`终端闪退` → `终端 端闪 闪退`), as Lucene's CJKAnalyzer indexes them
- * (CJKBigramFilter); without this a CJK sentence is one "word" and never reaches the least word count.
+ * words out. A run in a script written without spaces (Chinese, Japanese, Thai…) is split into
+ * words as the classifiers split it (`wordTokens`: ICU word boundaries): otherwise a sentence is
+ * one "word" and a report in those scripts never reaches the least word count.
  */
 export function contentWords(
   text: string,
@@ -199,29 +199,14 @@ export function contentWords(
       .replace(/\d+(?:\.\d+)+|\d+/g, (number) => (number.includes('.') ? number : '#'))
       .match(/\d+(?:\.\d+)+|[\p{L}\p{N}#_']+/gu) ?? [];
   return words
-    .flatMap(cjkBigrams)
+    .flatMap((word) => (NON_ASCII.test(word) ? wordTokens(word) : [word]))
     .filter(
       (word) => !NON_CONTENT_WORDS.has(word) && word !== '#' && !boilerplate.words?.has(word),
     );
 }
 
-/** Han, Hiragana, Katakana and Hangul: scripts written without spaces between words. */
-const CJK_CHARS = '\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\p{Script=Hangul}';
-const HAS_CJK = new RegExp(`[${CJK_CHARS}]`, 'u');
-/** A word's runs, CJK and other, in order. */
-const CJK_RUNS = new RegExp(`[${CJK_CHARS}]+|[^${CJK_CHARS}]+`, 'gu');
-
-/** A word with its CJK runs as overlapping bigrams (a lone CJK character kept), other parts whole. */
-function cjkBigrams(word: string): string[] {
-  if (!HAS_CJK.test(word)) return [word];
-  const parts: string[] = [];
-  for (const [run] of word.matchAll(CJK_RUNS)) {
-    const chars = [...run];
-    if (!HAS_CJK.test(run) || chars.length === 1) parts.push(run);
-    else for (let i = 0; i + 1 < chars.length; i += 1) parts.push(`${chars[i]}${chars[i + 1]}`);
-  }
-  return parts;
-}
+/** Any letter outside ASCII: a word that may be in a script written without spaces. */
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** MinHash signature of a text's content word 1- and 2-shingles. */
 export function textMinHash(text: string, boilerplate?: Boilerplate): number[] {
