@@ -206,7 +206,7 @@ export function contentWords(
 }
 
 /** Any letter outside ASCII: a word that may be in a script written without spaces. */
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /\P{ASCII}/u;
 
 /** MinHash signature of a text's content word 1- and 2-shingles. */
 export function textMinHash(text: string, boilerplate?: Boilerplate): number[] {
