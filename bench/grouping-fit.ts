@@ -33,6 +33,7 @@ const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
 const MIN_WORDS = [4, 6, 8, 10, 12, 16, 20];
 const TITLE_SIMILARITIES = [0, 0.2, 0.4, 0.6, 0.8];
 const PRECISION_TARGET = 0.95;
+const LOWEST_THRESHOLD = Math.min(...THRESHOLDS);
 
 const { cases, missing, stale } = readGroupingCases();
 if (missing.length + stale.length > 0 || cases.length === 0) {
@@ -49,7 +50,10 @@ interface Pair {
   same: boolean;
 }
 
-/** A fold's text pairs with any shared shingle, and how many known pairs it has among text reports. */
+/**
+ * A fold's text pairs at least as alike as the lowest threshold, and how many known pairs it has
+ * among text reports.
+ */
 interface Fold {
   name: string;
   pairs: Pair[];
@@ -97,10 +101,11 @@ function foldOf(name: string, members: readonly GroupingCase[]): Fold {
         let shared = 0;
         const [small, large] = a.shingles.size < b.shingles.size ? [a, b] : [b, a];
         for (const shingle of small.shingles) if (large.shingles.has(shingle)) shared += 1;
-        if (shared === 0) continue;
-        const union = a.shingles.size + b.shingles.size - shared;
+        const similarity = shared / (a.shingles.size + b.shingles.size - shared);
+        // No setting makes a pair below the lowest threshold: keeping it would only cost time.
+        if (similarity < LOWEST_THRESHOLD) continue;
         pairs.push({
-          similarity: shared / union,
+          similarity,
           words: Math.min(a.distinct, b.distinct),
           title: jaccard(a.title, b.title),
           same,
