@@ -33,12 +33,23 @@ function fail(message: string): never {
   return failUsage(message, USAGE);
 }
 
+/**
+ * Every data set's reports; a report already read from an earlier data set (the same project,
+ * filing time and title: one issue in two data sets) is read once.
+ */
 function allCandidates(mirrors: string): GroupingCandidate[] {
   const candidates: GroupingCandidate[] = [];
+  const keyOf = (candidate: GroupingCandidate) =>
+    `${candidate.project}\u0000${candidate.created}\u0000${candidate.report.title.trim()}`;
   for (const spec of readGroupingSources()) {
+    const earlier = new Set(candidates.map(keyOf));
     const found = readGroupingCandidates(spec, mirrors);
-    console.error(`${spec.dataset} (${spec.repo}: ${spec.reports}): ${found.length} reports`);
-    candidates.push(...found);
+    const fresh = found.filter((candidate) => !earlier.has(keyOf(candidate)));
+    const again = found.length - fresh.length;
+    console.error(
+      `${spec.dataset} (${spec.repo}: ${spec.reports}): ${fresh.length} reports${again > 0 ? ` (${again} read from an earlier data set)` : ''}`,
+    );
+    candidates.push(...fresh);
   }
   return candidates;
 }

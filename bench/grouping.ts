@@ -24,6 +24,7 @@ import {
 import { PROCESS_REPORT } from '@sightline/service/internal';
 import { type Assignment, type ClusterScores, scoreClusters } from './lib/cluster-metrics.js';
 import { type GroupingCase, readGroupingCases } from './lib/grouping-set.js';
+import { readGroupingSources } from './lib/grouping-sources.js';
 import {
   type Figures,
   fraction,
@@ -93,12 +94,17 @@ async function groupAll(all: readonly GroupingCase[]): Promise<Map<string, strin
 
 const { result: clusters, ms } = await timed(() => groupAll(cases));
 
+/** How each GitBugs project's groups are known, by its tracker. */
+const trackers = new Map(readGroupingSources().map((spec) => [spec.project, spec.tracker]));
+const knownBy = (project: string) =>
+  trackers.get(project) === 'github' ? 'GitHub issues closed as duplicates' : 'tracker duplicates';
+
 /** Data set slices: each tracker project of GitBugs, the NLBSE GitHub issues, all. */
 const slices: [string, (entry: GroupingCase) => boolean][] = [
   ...[...new Set(cases.filter((c) => c.source.dataset === 'GitBugs').map((c) => c.project))].map(
     (project): [string, (entry: GroupingCase) => boolean] => [
-      `${project} (GitBugs, tracker duplicates)`,
-      (entry) => entry.project === project,
+      `${project} (GitBugs, ${knownBy(project)})`,
+      (entry) => entry.source.dataset === 'GitBugs' && entry.project === project,
     ],
   ),
   [

@@ -1,6 +1,6 @@
 /**
  * The grouping set (issue #28): real reports with known groups, for measuring how the service
- * groups them. What is committed is facts only, one report per line in `bench/grouping/cases.jsonl.gz` (gzip: 5,079 lines of facts are 2.6 MB as text):
+ * groups them. What is committed is facts only, one report per line in `bench/grouping/cases.jsonl.gz` (gzip: 6,460 lines of facts are 3.3 MB as text):
  * the project, the issue, when it was filed, its group and how the group is known, where the text
  * comes from (a public data set file at a commit and the record in it) and the SHA-256 of that
  * text. `npm run grouping:fill` copies the texts into `bench/.cache/grouping/` (git-ignored),

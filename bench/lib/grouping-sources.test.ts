@@ -5,6 +5,7 @@ import {
   isoDate,
   joinDoubleSubmissions,
   linkedGroups,
+  linkedIds,
 } from './grouping-sources.js';
 
 describe('grouping set readers', () => {
@@ -15,18 +16,30 @@ describe('grouping set readers', () => {
     expect(() => isoDate('yesterday')).toThrow(/unreadable date/);
   });
 
-  it('joins duplicates linked directly or through another report, naming each by its smallest id', () => {
+  it('joins duplicates linked directly or through another report, naming each by its smallest id in the set', () => {
     const groups = linkedGroups(
-      ['9', '10', '11', '12'],
+      ['9', '10', '11', '12', '13', '14'],
       [
         ['11', '10'],
         ['9', '11'],
         ['12', '404'],
+        ['13', '404'],
+        ['14', '500'],
       ],
     );
     expect(groups.get('10')).toBe('9');
     expect(groups.get('11')).toBe('9');
+    // Both closed as duplicates of 404, which is not in the data set: one group.
     expect(groups.get('12')).toBe('12');
+    expect(groups.get('13')).toBe('12');
+    expect(groups.get('14')).toBe('14');
+  });
+
+  it('reads a duplicate links cell as JIRA, Bugzilla and GitHub exports write it', () => {
+    expect(linkedIds('13404344, 13400058')).toEqual(['13404344', '13400058']);
+    expect(linkedIds("['138833', '149170']")).toEqual(['138833', '149170']);
+    expect(linkedIds(' 1598175')).toEqual(['1598175']);
+    expect(linkedIds('')).toEqual([]);
   });
 
   it('groups React DevTools crash reports by their automated error, numbers masked', () => {

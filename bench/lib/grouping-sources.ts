@@ -8,6 +8,12 @@
  *   (`Issue id`, `Duplicate id`: one or more ids). Reports linked as duplicates, directly or
  *   through another report, form one group; every other report is a group of its own (a hard
  *   negative: another bug of the same project in the same tracker's style).
+ * - `gitbugs-github`: GitBugs' GitHub issues of a project as the REST API gives them (`number`,
+ *   `created_at`, `title`, `body`) and its map of issues closed as duplicates to their originals
+ *   (`Issue id`, `Duplicates`: a list of issue numbers), read at `duplicates_commit` when the map
+ *   and the texts are not in one commit of the data set. Grouped as `gitbugs`: the issues closed
+ *   as duplicates with their originals form one group, every other issue (written in the same
+ *   issue template) is its own.
  * - `nlbse`: the NLBSE'24 issue classification set (`repo, created_at, label, title, body`): GitHub
  *   issues written in each project's own issue template. React DevTools' automated crash reports
  *   (the `Error message (automated)` section of its bug form) are grouped by that error message
@@ -37,15 +43,17 @@ export interface GroupingSourceSpec {
   /** GitHub `owner/name` of the data set, or `local:../shared/data`. */
   repo: string;
   commit: string;
-  format: 'gitbugs' | 'nlbse';
+  format: 'gitbugs' | 'gitbugs-github' | 'nlbse';
   /** `gitbugs`: the project the reports are of (`apache/hadoop`). */
   project?: string;
   /** `gitbugs`: the tracker the reports were filed in. */
   tracker?: string;
   /** The reports file. */
   reports: string;
-  /** `gitbugs`: the duplicate links file. */
+  /** `gitbugs`, `gitbugs-github`: the duplicate links file. */
   duplicates?: string;
+  /** `gitbugs-github`: the commit of the duplicate links file, when it is not `commit`. */
+  duplicates_commit?: string;
   licence: string;
   upstream: string;
 }
@@ -80,13 +88,18 @@ export function readGroupingSources(file: string = GROUPING_SOURCES): GroupingSo
  * Reads a data set file.
  * @throws Error naming the fetch to run when the data set's snapshot is not in `mirrors`.
  */
-function readSourceFile(spec: GroupingSourceSpec, file: string, mirrors: string): string {
+function readSourceFile(
+  spec: GroupingSourceSpec,
+  file: string,
+  mirrors: string,
+  commit: string = spec.commit,
+): string {
   if (spec.repo.startsWith('local:')) return readFileSync(path.join(SHARED_DATA, file), 'utf8');
   const gitDir = path.join(mirrors, spec.repo.replace('/', '+'), 'repo');
   if (!existsSync(gitDir)) {
     throw new Error(`${spec.repo} is not in ${mirrors}: fetch github:${spec.repo} first`);
   }
-  return execFileSync('git', ['--git-dir', gitDir, 'show', `${spec.commit}:${file}`], {
+  return execFileSync('git', ['--git-dir', gitDir, 'show', `${commit}:${file}`], {
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
   });
@@ -119,7 +132,11 @@ export function isoDate(text: string): string {
   throw new Error(`unreadable date "${text}"`);
 }
 
-/** Groups of linked ids (union-find): each id's group is the smallest id of its component. */
+/**
+ * Groups of linked ids (union-find): each id's group is the smallest of `ids` in its component.
+ * A linked id missing from `ids` still joins its neighbours: two reports closed as duplicates of
+ * one original outside the data set are one group.
+ */
 export function linkedGroups(
   ids: readonly string[],
   links: readonly [string, string][],
@@ -127,53 +144,103 @@ export function linkedGroups(
   const parent = new Map(ids.map((id) => [id, id]));
   const find = (id: string): string => {
     let root = id;
-    while (parent.get(root) !== root) root = parent.get(root) ?? root;
+    while ((parent.get(root) ?? root) !== root) root = parent.get(root) ?? root;
     parent.set(id, root);
     return root;
   };
-  const order = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
   for (const [a, b] of links) {
-    if (!parent.has(a) || !parent.has(b)) continue;
     const [ra, rb] = [find(a), find(b)];
-    if (ra === rb) continue;
-    if (order(ra, rb) < 0) parent.set(rb, ra);
-    else parent.set(ra, rb);
+    if (ra !== rb) parent.set(rb, ra);
   }
-  return new Map(ids.map((id) => [id, find(id)]));
+  const order = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+  const names = new Map<string, string>();
+  for (const id of ids) {
+    const root = find(id);
+    const name = names.get(root);
+    if (name === undefined || order(id, name) < 0) names.set(root, id);
+  }
+  return new Map(ids.map((id) => [id, names.get(find(id)) ?? id]));
 }
 
 function slug(text: string): string {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }
 
-function readGitBugs(spec: GroupingSourceSpec, mirrors: string): GroupingCandidate[] {
+/** The ids of a duplicate links cell: `13404344, 13400058` or `['113635', '138833']`. */
+export function linkedIds(cell: string): string[] {
+  return cell.match(/[^\s,'"[\]]+/g) ?? [];
+}
+
+/** A tracker's report before grouping. */
+interface TrackerRecord {
+  issue: string;
+  created: string;
+  title: string;
+  body: string;
+}
+
+/**
+ * Candidates of a tracker export grouped by its duplicate links file (`Issue id` and the ids in
+ * `Duplicate id` or `Duplicates`), read at `commit`.
+ */
+function groupByDuplicateLinks(
+  spec: GroupingSourceSpec,
+  records: readonly TrackerRecord[],
+  mirrors: string,
+  commit?: string,
+): GroupingCandidate[] {
   if (!spec.project || !spec.duplicates)
     throw new Error(`${spec.reports}: project and duplicates are required`);
   const project = spec.project;
-  const records = rows(readSourceFile(spec, spec.reports, mirrors));
-  const ids = records.map((record) => (record['Issue id'] ?? '').trim());
   const links: [string, string][] = [];
-  for (const link of rows(readSourceFile(spec, spec.duplicates, mirrors))) {
+  for (const link of rows(readSourceFile(spec, spec.duplicates, mirrors, commit))) {
     const from = (link['Issue id'] ?? '').trim();
-    for (const to of (link['Duplicate id'] ?? '').split(',')) links.push([from, to.trim()]);
+    for (const to of linkedIds(link['Duplicate id'] ?? link.Duplicates ?? ''))
+      links.push([from, to]);
   }
-  const groups = linkedGroups(ids, links);
+  const groups = linkedGroups(
+    records.map((record) => record.issue),
+    links,
+  );
   const sizes = new Map<string, number>();
   for (const group of groups.values()) sizes.set(group, (sizes.get(group) ?? 0) + 1);
-  return records.map((record, index) => {
-    const issue = ids[index] ?? '';
+  return records.map(({ issue, created, title, body }) => {
     const group = groups.get(issue) ?? issue;
     return {
       id: `${slug(project)}-${issue}`,
       project,
       issue,
-      created: isoDate(record.Created ?? ''),
+      created,
       group: `${project}:${group}`,
       group_by: (sizes.get(group) ?? 1) > 1 ? 'tracker-duplicate' : 'singleton',
-      report: { title: (record.Summary ?? '').trim(), body: record.Description ?? '' },
-      source: recordSource(spec, spec.reports, `Issue id ${issue}`),
+      report: { title: title.trim(), body },
+      source: recordSource(
+        spec,
+        spec.reports,
+        spec.format === 'gitbugs' ? `Issue id ${issue}` : `number ${issue}`,
+      ),
     };
   });
+}
+
+function readGitBugs(spec: GroupingSourceSpec, mirrors: string): GroupingCandidate[] {
+  const records = rows(readSourceFile(spec, spec.reports, mirrors)).map((record) => ({
+    issue: (record['Issue id'] ?? '').trim(),
+    created: isoDate(record.Created ?? ''),
+    title: record.Summary ?? '',
+    body: record.Description ?? '',
+  }));
+  return groupByDuplicateLinks(spec, records, mirrors);
+}
+
+function readGitBugsGitHub(spec: GroupingSourceSpec, mirrors: string): GroupingCandidate[] {
+  const records = rows(readSourceFile(spec, spec.reports, mirrors)).map((record) => ({
+    issue: (record.number ?? '').trim(),
+    created: isoDate(record.created_at ?? ''),
+    title: record.title ?? '',
+    body: record.body ?? '',
+  }));
+  return groupByDuplicateLinks(spec, records, mirrors, spec.duplicates_commit);
 }
 
 /** React DevTools' automated error message of an issue written in its bug form, if any. */
@@ -266,13 +333,15 @@ export function joinDoubleSubmissions(
 /**
  * Every report of a data set with its group.
  * @param mirrors - folder of fetched snapshots (`<owner>+<name>/repo`).
- * @throws Error when a snapshot is missing or a file cannot be read.
+ * @throws Error when a snapshot is missing, a file cannot be read or the format is unknown.
  */
 export function readGroupingCandidates(
   spec: GroupingSourceSpec,
   mirrors: string,
 ): GroupingCandidate[] {
-  return joinDoubleSubmissions(
-    spec.format === 'gitbugs' ? readGitBugs(spec, mirrors) : readNlbse(spec, mirrors),
-  );
+  const read = { gitbugs: readGitBugs, 'gitbugs-github': readGitBugsGitHub, nlbse: readNlbse }[
+    spec.format
+  ];
+  if (!read) throw new Error(`${spec.reports}: unknown format "${spec.format}"`);
+  return joinDoubleSubmissions(read(spec, mirrors));
 }

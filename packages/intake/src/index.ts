@@ -40,6 +40,8 @@ export {
   type Classification,
   type ClassificationLabel,
 } from './classify/types.js';
+// Words of a text, spaceless scripts (Chinese, Japanese, Thai…) segmented into words.
+export { wordTokens } from './classify/word-tokens.js';
 // Reading reports: text, bytes or a parsed object → Report.
 export type { ReportInput } from './parse/decode-input.js';
 export { detectFormat, REPORT_FORMAT_NAMES } from './parse/formats/index.js';

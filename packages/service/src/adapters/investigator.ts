@@ -23,6 +23,7 @@ export {
   parseReports,
   type Report,
   reviewExportRows,
+  wordTokens,
 } from '@sightline/intake';
 export {
   type Diagnosis,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseReports, type Report } from '../adapters/investigator.js';
 import { DEFAULT_BOILERPLATE, readBoilerplate } from './boilerplate.js';
 import {
+  contentWords,
   crashSignature,
   estimateJaccard,
   groupKey,
@@ -165,6 +166,25 @@ describe('text grouping', () => {
     const page = (n: number) =>
       `Listing page ${n} of the archive returns the same thirty items as page 1 whatever the offset`;
     expect(similar(page(2), page(13))).toBeGreaterThanOrEqual(ISSUE_TEXT.threshold);
+  });
+
+  it('splits Chinese and Japanese text into words: one report filed twice joins, another stays apart', () => {
+    // Words, not one token per sentence (ICU word boundaries, as the classifiers split text).
+    expect(contentWords('终端闪退 python loadingが止まらない')).toEqual(
+      expect.arrayContaining(['终端', 'python', 'loading', 'ない']),
+    );
+    const terminal =
+      '在终端中使用 git 提交代码时无法输入中文，切换输入法以后标点和数字会重复出现，重启编辑器也没有用。';
+    const sync =
+      '安装以后登录微软或者 github 账号进行设置同步，输入账号密码后跳转的页面一直无法打开。';
+    const issue = parseReports(
+      { title: '终端 git 无法输入中文', body: terminal },
+      { format: 'markdown-issue' },
+    )[0] as Report;
+    // Enough content words for text grouping (a sentence was one word, below the least count).
+    expect('minhash' in groupKey(issue)).toBe(true);
+    expect(similar(terminal, `${terminal} `)).toBeGreaterThanOrEqual(ISSUE_TEXT.threshold);
+    expect(similar(terminal, sync)).toBeLessThan(REVIEW_TEXT.threshold);
   });
 
   it('groups short reviews on the same complaint, not on the same praise', () => {
