@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     internal: 'src/internal.ts',
     vocabulary: 'src/vocabulary.ts',
+    'vocabulary-schemas': 'src/vocabulary-schemas.ts',
     'testing/index': 'src/testing/index.ts',
   },
   format: ['esm'],

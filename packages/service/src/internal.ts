@@ -53,3 +53,4 @@ export {
 } from './sources/source-kinds.js';
 export * from './store/index.js';
 export * from './vocabulary.js';
+export * from './vocabulary-schemas.js';

@@ -1,12 +1,11 @@
 /**
  * The service's vocabulary, declared once and imported as values by the service, the CLI and the
  * console: report labels, which labels are investigated on arrival, group statuses, inbox orders,
- * investigation states, the built-in source kinds, and the inbox's filter fields as a zod schema
- * (the API's query and saved views, and the console assistant's `filter_inbox`). Pulls in no
- * server code, so the console's bundle can import it (`@sightline/service/vocabulary`).
+ * investigation states and the built-in source kinds, as constants. Pulls in no server code and
+ * no zod, so the console's first load can import it (`@sightline/service/vocabulary`); the same
+ * words as zod schemas are `vocabulary-schemas.ts` (`@sightline/service/vocabulary-schemas`).
  */
 import { CLASSIFICATION_LABELS, type ClassificationLabel } from '@sightline/intake/labels';
-import { z } from 'zod';
 
 /** Labels of reports and of their groups: intake's classification labels. */
 export const REPORT_LABELS = CLASSIFICATION_LABELS;
@@ -77,44 +76,3 @@ export type InvestigationState = (typeof INVESTIGATION_STATES)[number];
 
 /** Kinds of the built-in sources (`BUILT_IN_SOURCES`, in this order). */
 export const SOURCE_KINDS = ['files', 'sentry', 'github', 'app-store', 'google-play'] as const;
-
-/** Inbox orders, as a schema with what each means. */
-export const inboxSortSchema = z
-  .enum(INBOX_SORTS)
-  .describe('newest: last seen first (default); oldest: first seen first; most_reports');
-
-/** An assignee as a triager types it: trimmed, 1–100 characters. */
-export const assigneeSchema = z.string().trim().min(1).max(100);
-
-/** A saved view's name: trimmed, 1–100 characters. */
-export const savedViewNameSchema = z.string().trim().min(1).max(100);
-
-/**
- * The inbox's filter fields, each optional, with their limits (search 200 characters, assignee
- * and release 100, platform 50). The API adds `project` and takes any source kind (a deployment
- * may register its own); the console's assistant takes the built-in {@link SOURCE_KINDS}.
- */
-export const inboxFilterFieldsSchema = z.object({
-  label: z.enum(REPORT_LABELS).optional(),
-  status: z.enum(GROUP_STATUSES).optional(),
-  assignee: assigneeSchema.optional().describe('Name assigned to, or none: unassigned groups'),
-  priority: z
-    .enum([...GROUP_PRIORITIES, 'none'])
-    .optional()
-    .describe('urgent, high, medium, low, or none: groups without a priority'),
-  q: z
-    .string()
-    .max(200)
-    .optional()
-    .describe("Words to find in the group's title or any of its reports' text (word prefixes)"),
-  release: z
-    .string()
-    .max(100)
-    .optional()
-    .describe('Release or app version (2.13.0): groups with a report from it'),
-  platform: z
-    .string()
-    .max(50)
-    .optional()
-    .describe('Platform (android, ios, javascript, any case): groups with a report from it'),
-});

@@ -53,6 +53,26 @@ export function takeEarlyInbox(params: InboxQueryParams): InboxAnswer | undefine
 }
 
 /**
+ * Resolves once every early request has arrived or failed, or after `maxMs` (ms), whichever comes
+ * first; at once when none was made. `mount.tsx` renders after it, so that on a first load the
+ * first render already has the rows (see {@link takeArrivedInbox}) instead of rendering the page
+ * empty, laying it out and painting it, then doing it all again with the rows: the answer usually
+ * lands within milliseconds of the console's modules being evaluated, and the data waits of
+ * route loaders (React Router's `loader`) are the same idea. Never rejects.
+ */
+export function earlyInboxSettled(maxMs: number): Promise<void> {
+  const requests = [...early.values()];
+  if (requests.length === 0) return Promise.resolve();
+  const settled = requests.map((request) => request.answer.then(ignore, ignore));
+  return Promise.race([
+    Promise.all(settled).then(ignore),
+    new Promise<void>((resolve) => setTimeout(resolve, maxMs)),
+  ]);
+}
+
+function ignore(): void {}
+
+/**
  * The early page for exactly `params` if it has already arrived (taken, as {@link takeEarlyInbox}
  * takes it): the inbox's first render can then show rows at once, without a render in the loading
  * state and a second one when the answer is handed over. Undefined while it is on its way.

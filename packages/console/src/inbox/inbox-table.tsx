@@ -9,15 +9,15 @@
  */
 
 import { userContent } from '@sightline/page-context';
-import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
+import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import type { MouseEvent } from 'react';
-import { startTransition, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../api/types.js';
-import { hrefFor, type InboxFilters, navigate } from '../router.js';
+import { hrefFor, type InboxFilters } from '../router.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, timeAgo } from '../ui/format.js';
 import { Sparkline, trendSentence } from '../ui/sparkline.js';
-import { filterInboxInput, openGroupInput } from './inbox-actions.js';
+import { WhenIdle } from '../ui/when-idle.js';
 import { culpritText, investigationWords, whereText } from './row-text.js';
 import {
   checkRange,
@@ -37,15 +37,23 @@ export interface InboxTableProps {
   session: TriageState;
 }
 
+// The assistant's actions on the inbox, with their zod schemas: after the first rows.
+const InboxTableActions = lazy(() =>
+  import('./inbox-page-actions.js').then((module) => ({ default: module.InboxTableActions })),
+);
+
 /** Rows sent upfront; the rest through `expand_node`. */
 const ROWS_UPFRONT = 10;
 
 /**
- * Rows put on the page by the first render: more than a 1440 × 900 screen shows (about 18). The
- * rest follow in a transition (React renders it in slices, the first screen already painted), so
- * the first rows do not wait for 200 rows' DOM, style and layout.
+ * Rows put on the page by the first render: a screenful and some. At 1440 × 900 the first row
+ * starts 330 px down and rows with a culprit, a root cause and a state are 85–104 px tall, so 7
+ * show (measured in Chromium, console4); 12 still fill the screen when rows are one title line
+ * and a state (about 50 px). The rest follow in a transition (React renders it in slices, the
+ * first screen already painted), so the first rows do not wait for 200 rows' DOM, style and
+ * layout (27 elements a row).
  */
-const FIRST_ROWS = 24;
+const FIRST_ROWS = 12;
 
 /** `groups` cut to the first {@link FIRST_ROWS} on the first render, all of them from the next. */
 function useRowsInStages<T>(groups: T[]): T[] {
@@ -89,24 +97,6 @@ function InboxTableView(props: InboxTableProps) {
     },
     { details: () => ({ rows: groups.map((group) => row(group, projectName)) }) },
   );
-  usePageAction('filter_inbox', {
-    description:
-      'Filter the inbox by label, status, priority, assignee, source and words of the titles or report text (omitted: cleared).',
-    input: filterInboxInput,
-    handler: (input) => {
-      const next = { ...(filters.project ? { project: filters.project } : {}), ...input };
-      navigate({ name: 'inbox', filters: next });
-      return { filters: next };
-    },
-  });
-  usePageAction('open_group', {
-    description: 'Open a group of the inbox (its reports and diagnosis).',
-    input: openGroupInput,
-    handler: ({ id }) => {
-      navigate({ name: 'group', id });
-      return { opened: id };
-    },
-  });
   const body = useRef<HTMLTableSectionElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focused row is the change signal
   useEffect(() => {
@@ -116,101 +106,106 @@ function InboxTableView(props: InboxTableProps) {
   const check = (event: MouseEvent<HTMLInputElement>, id: string) =>
     updateTriage((state) => (event.shiftKey ? checkRange(state, id) : toggleChecked(state, id)));
   return (
-    <table className="inbox" aria-label="Groups">
-      <thead>
-        <tr>
-          <th scope="col">
-            <span className="visually-hidden">Checked</span>
-          </th>
-          <th scope="col">Label</th>
-          <th scope="col">Group</th>
-          <th scope="col">14 days</th>
-          <th scope="col" className="number">
-            Reports
-          </th>
-          <th scope="col">Release · platform</th>
-          <th scope="col">Priority</th>
-          <th scope="col">Assignee</th>
-          <th scope="col">Seen</th>
-          <th scope="col">Status</th>
-          <th scope="col">Source · project</th>
-        </tr>
-      </thead>
-      <tbody ref={body}>
-        {rendered.map((group) => (
-          <tr
-            key={group.id}
-            aria-selected={group.id === session.focused}
-            data-group-id={group.id}
-            data-checked={session.checked.has(group.id) || undefined}
-            className={session.unseen.has(group.id) ? 'unseen' : undefined}
-            onMouseEnter={() => updateTriage((state) => focusRow(state, group.id))}
-          >
-            <td className="check">
-              <input
-                type="checkbox"
-                aria-label={`Check ${group.title.slice(0, 80)}`}
-                checked={session.checked.has(group.id)}
-                onChange={() => undefined}
-                onClick={(event) => check(event, group.id)}
-              />
-            </td>
-            <td className="label">
-              <Badge kind={group.label}>{group.label}</Badge>
-            </td>
-            <td className="title">
-              <a href={hrefFor({ name: 'group', id: group.id })}>{group.title}</a>
-              {group.culprit ? (
-                <code
-                  className="culprit"
-                  title={
-                    group.culprit.from === 'stack'
-                      ? 'Top in-app frame of the stack trace'
-                      : "The diagnosis' first cause"
-                  }
-                >
-                  {culpritText(group.culprit)}
-                </code>
-              ) : null}
-              {group.rootCause ? <span className="row-cause">{group.rootCause}</span> : null}
-              <span className={`investigation investigation-${group.investigation.state}`}>
-                {investigationWords(group)}
-              </span>
-            </td>
-            <td className="trend">
-              <Sparkline counts={group.trend} what="report" />
-            </td>
-            <td className="number count" data-caption={group.count === 1 ? 'report' : 'reports'}>
-              {group.count}
-            </td>
-            <td className="where">{whereText(group) || <span className="muted">—</span>}</td>
-            <td className="priority">
-              {group.priority ? (
-                <Badge kind={`priority-${group.priority}`}>{group.priority}</Badge>
-              ) : (
-                <span className="muted">—</span>
-              )}
-            </td>
-            <td className="assignee">
-              {group.assignee ?? <span className="muted">unassigned</span>}
-            </td>
-            <td className="seen">
-              <span title={fullTime(group.lastSeen)}>{timeAgo(group.lastSeen)}</span>
-              <span className="muted first-seen" title={fullTime(group.firstSeen)}>
-                first {timeAgo(group.firstSeen)}
-              </span>
-            </td>
-            <td className="status">
-              <Badge kind={group.status}>{group.status}</Badge>
-            </td>
-            <td className="sources">
-              {group.sources.join(', ')}
-              <span className="muted project"> · {projectName(group.projectId)}</span>
-            </td>
+    <>
+      <WhenIdle>
+        <InboxTableActions filters={filters} />
+      </WhenIdle>
+      <table className="inbox" aria-label="Groups">
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Checked</span>
+            </th>
+            <th scope="col">Label</th>
+            <th scope="col">Group</th>
+            <th scope="col">14 days</th>
+            <th scope="col" className="number">
+              Reports
+            </th>
+            <th scope="col">Release · platform</th>
+            <th scope="col">Priority</th>
+            <th scope="col">Assignee</th>
+            <th scope="col">Seen</th>
+            <th scope="col">Status</th>
+            <th scope="col">Source · project</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody ref={body}>
+          {rendered.map((group) => (
+            <tr
+              key={group.id}
+              aria-selected={group.id === session.focused}
+              data-group-id={group.id}
+              data-checked={session.checked.has(group.id) || undefined}
+              className={session.unseen.has(group.id) ? 'unseen' : undefined}
+              onMouseEnter={() => updateTriage((state) => focusRow(state, group.id))}
+            >
+              <td className="check">
+                <input
+                  type="checkbox"
+                  aria-label={`Check ${group.title.slice(0, 80)}`}
+                  checked={session.checked.has(group.id)}
+                  onChange={() => undefined}
+                  onClick={(event) => check(event, group.id)}
+                />
+              </td>
+              <td className="label">
+                <Badge kind={group.label}>{group.label}</Badge>
+              </td>
+              <td className="title">
+                <a href={hrefFor({ name: 'group', id: group.id })}>{group.title}</a>
+                {group.culprit ? (
+                  <code
+                    className="culprit"
+                    title={
+                      group.culprit.from === 'stack'
+                        ? 'Top in-app frame of the stack trace'
+                        : "The diagnosis' first cause"
+                    }
+                  >
+                    {culpritText(group.culprit)}
+                  </code>
+                ) : null}
+                {group.rootCause ? <span className="row-cause">{group.rootCause}</span> : null}
+                <span className={`investigation investigation-${group.investigation.state}`}>
+                  {investigationWords(group)}
+                </span>
+              </td>
+              <td className="trend">
+                <Sparkline counts={group.trend} what="report" />
+              </td>
+              <td className="number count" data-caption={group.count === 1 ? 'report' : 'reports'}>
+                {group.count}
+              </td>
+              <td className="where">{whereText(group) || <span className="muted">—</span>}</td>
+              <td className="priority">
+                {group.priority ? (
+                  <Badge kind={`priority-${group.priority}`}>{group.priority}</Badge>
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </td>
+              <td className="assignee">
+                {group.assignee ?? <span className="muted">unassigned</span>}
+              </td>
+              <td className="seen">
+                <span title={fullTime(group.lastSeen)}>{timeAgo(group.lastSeen)}</span>
+                <span className="muted first-seen" title={fullTime(group.firstSeen)}>
+                  first {timeAgo(group.firstSeen)}
+                </span>
+              </td>
+              <td className="status">
+                <Badge kind={group.status}>{group.status}</Badge>
+              </td>
+              <td className="sources">
+                {group.sources.join(', ')}
+                <span className="muted project"> · {projectName(group.projectId)}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
   );
 }
 

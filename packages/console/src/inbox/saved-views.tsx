@@ -4,13 +4,19 @@
  * views, which one is applied) with the action `create_saved_view`, which saves a view and applies
  * it.
  */
-import { usePageAction, usePageContext, withPageContext } from '@sightline/page-context/react';
+import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import type { SavedViewCreate } from '@sightline/service';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, useState } from 'react';
 import { useCreateSavedView, useDeleteSavedView, useSavedViews } from '../api/queries.js';
 import type { SavedViewView } from '../api/types.js';
 import { hrefFor, type InboxFilters, navigate } from '../router.js';
-import { createSavedViewInput } from './inbox-actions.js';
+import { WhenIdle } from '../ui/when-idle.js';
+import type { CreateSavedViewInput } from './inbox-actions.js';
+
+// `create_saved_view`, with its zod schema: after the first rows (see `inbox-page-actions.tsx`).
+const SavedViewActions = lazy(() =>
+  import('./inbox-page-actions.js').then((module) => ({ default: module.SavedViewActions })),
+);
 
 /** The inbox route a view applies: its filters and its sort (`newest`, the default, left out). */
 function viewFilters(view: Pick<SavedViewView, 'filters' | 'sort'>): InboxFilters {
@@ -30,18 +36,11 @@ function SavedViewsView({ filters }: { filters: InboxFilters }) {
     applied: applied?.name ?? 'none',
     views: views.map((view) => ({ name: view.name, ...view.filters, sort: view.sort })),
   });
-  usePageAction('create_saved_view', {
-    description:
-      'Save a named view of the inbox (filters and sort order) and apply it. Filters omitted match everything.',
-    input: createSavedViewInput,
-    // The inbox holds report titles: the user confirms before a view is stored.
-    confirm: 'if-untrusted',
-    handler: async ({ name, filters: viewFilterInput, sort }) => {
-      const view = await create.mutateAsync({ name, filters: viewFilterInput, sort });
-      navigate({ name: 'inbox', filters: viewFilters(view) });
-      return { saved: view.name, applied: hrefOf(view) };
-    },
-  });
+  const saveAndApply = async ({ name, filters: viewFilterInput, sort }: CreateSavedViewInput) => {
+    const view = await create.mutateAsync({ name, filters: viewFilterInput, sort });
+    navigate({ name: 'inbox', filters: viewFilters(view) });
+    return { saved: view.name, applied: hrefOf(view) };
+  };
   const [name, setName] = useState('');
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -55,6 +54,9 @@ function SavedViewsView({ filters }: { filters: InboxFilters }) {
   };
   return (
     <nav className="saved-views" aria-label="Saved views">
+      <WhenIdle>
+        <SavedViewActions save={saveAndApply} />
+      </WhenIdle>
       <ul>
         {views.map((view) => (
           <li key={view.id}>

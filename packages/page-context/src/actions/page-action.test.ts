@@ -1,6 +1,7 @@
 import { SightlineError } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { toJSONSchema, z } from 'zod';
+import { compactJsonSchema } from './compact-json-schema.js';
 import { actionInputSchema, definePageAction, runPageAction } from './page-action.js';
 
 const setEnvironment = definePageAction({
@@ -20,6 +21,20 @@ describe('page actions', () => {
     });
     expect(actionInputSchema(setEnvironment.input)).toBe(schema);
     expect(actionInputSchema(z.object({ at: z.date() }))).toMatchObject({ type: 'object' });
+  });
+
+  it("reads the schema's own Standard JSON Schema: the same as zod's toJSONSchema, {} without one", () => {
+    const input = z.object({
+      name: z.string().trim().min(1).max(100).describe('Name'),
+      count: z.number().int().optional(),
+      when: z.date(),
+      kind: z.enum(['a', 'b']).default('a'),
+      tags: z.array(z.string()).transform((tags) => tags.join(',')),
+    });
+    expect(actionInputSchema(input)).toEqual(
+      compactJsonSchema(toJSONSchema(input, { unrepresentable: 'any', io: 'input' }) as never),
+    );
+    expect(actionInputSchema({ safeParse: () => ({ success: true }) } as never)).toEqual({});
   });
 
   it('runs the handler on valid input and serializes the result', async () => {

@@ -1,9 +1,13 @@
 /**
  * Actions: declaring them with inferred input types, exporting their input as JSON Schema, and
- * running them so that nothing a model sends can make them throw.
+ * running them so that nothing a model sends can make them throw. No zod code is loaded by this
+ * module: the JSON Schema comes from the schema itself (Standard JSON Schema, which zod 4 schemas
+ * implement), and zod's error formatting only when an input fails, so a page that registers
+ * context or declares actions pays for zod only where it builds its schemas (a bundler can keep
+ * zod off a page's first load).
  */
 import { SightlineError, toToolError } from '@sightline/core';
-import { prettifyError, toJSONSchema, type z } from 'zod';
+import type { z } from 'zod';
 import { serializeValue } from '../render/serialize-value.js';
 import type {
   JsonSchemaObject,
@@ -40,18 +44,35 @@ export function definePageAction<Schema extends z.ZodType>(action: {
 const schemaCache = new WeakMap<z.ZodType, JsonSchemaObject>();
 
 /**
+ * The Standard JSON Schema interface of a schema (standardschema.dev/json-schema; zod 4 schemas
+ * carry it under `~standard.jsonSchema`), or undefined when the schema has none.
+ */
+interface StandardJsonSchema {
+  input(options: { target: 'draft-2020-12'; libraryOptions?: Record<string, unknown> }): unknown;
+}
+
+/**
  * JSON Schema of an action's input, cached per schema object.
  * Types JSON Schema cannot express (transforms, dates) become `{}` (any) rather than failing.
- * @param schema - a zod@4 schema.
- * @returns the input-side JSON Schema (draft 2020-12), trimmed by {@link compactJsonSchema}.
+ * @param schema - a zod@4 schema (from `zod`, which carries the Standard JSON Schema interface).
+ * @returns the input-side JSON Schema (draft 2020-12), trimmed by {@link compactJsonSchema};
+ *   `{}` when the schema cannot give one.
  */
 export function actionInputSchema(schema: z.ZodType): JsonSchemaObject {
   let json = schemaCache.get(schema);
   if (!json) {
     try {
-      json = compactJsonSchema(
-        toJSONSchema(schema, { unrepresentable: 'any', io: 'input' }) as JsonSchemaObject,
-      );
+      const standard = (schema as { '~standard'?: { jsonSchema?: StandardJsonSchema } })[
+        '~standard'
+      ]?.jsonSchema;
+      json = standard
+        ? compactJsonSchema(
+            standard.input({
+              target: 'draft-2020-12',
+              libraryOptions: { unrepresentable: 'any' },
+            }) as JsonSchemaObject,
+          )
+        : {};
     } catch {
       json = {};
     }
@@ -127,6 +148,8 @@ export async function runPageAction(
     }
     const parsed = action.input.safeParse(input);
     if (!parsed.success) {
+      // Loaded only when an input fails (see the module's comment).
+      const { prettifyError } = await import('zod');
       throw new SightlineError({
         code: 'INVALID_ARGUMENT',
         message: `Invalid input for action "${name}" of node "${nodeId}":\n${prettifyError(parsed.error)}\nFix the input to match the tool's schema and call it again.`,

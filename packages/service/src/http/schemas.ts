@@ -10,16 +10,18 @@ import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investi
 import type { SourceField } from '../sources/source-kinds.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
 import {
-  assigneeSchema,
   GROUP_PRIORITIES,
   GROUP_STATUSES,
   INVESTIGATION_STATES,
-  inboxFilterFieldsSchema,
-  inboxSortSchema,
   REPORT_LABELS,
   SOURCE_KINDS,
-  savedViewNameSchema,
 } from '../vocabulary.js';
+import {
+  assigneeSchema,
+  inboxFilterFieldsSchema,
+  inboxSortSchema,
+  savedViewNameSchema,
+} from '../vocabulary-schemas.js';
 
 export const groupStatusSchema = z.enum(GROUP_STATUSES);
 export const groupPrioritySchema = z
