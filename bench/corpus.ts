@@ -11,8 +11,9 @@
  *   that exist at the parent; see corpus-gold.ts), and writes bench/corpus/cases.jsonl and its
  *   SHA-256. A record is dropped, with the reason counted, when its project is excluded (issue
  *   #33's list of projects kept for measuring generalization), is not in DIR, has no single fix
- *   commit, has no non-test source change, changes more than {@link MAX_GOLD_FILES} source files
- *   (a refactoring, not a localizable fix), reads as a feature request, repeats an issue, or
+ *   commit, has a fix diff touching a blob the snapshot lacks, has no non-test source change,
+ *   changes more than {@link MAX_GOLD_FILES} source files (a refactoring, not a localizable fix),
+ *   reads as a feature request, repeats an issue, or
  *   would pass {@link MAX_CASES_PER_REPOSITORY} cases of one project (crash reports go first).
  *   The counts against issue #33's targets go to the `corpus` table of bench/README.md.
  * - `corpus:verify` re-derives every committed gold from its fix commit's diff and reports any
@@ -120,7 +121,10 @@ async function toFact(
       })
   ).catch(() => undefined);
   if (!commit) return { dropped: 'no single fix commit in the history' };
-  const gold = goldFromDiff(await fixDiff(gitDir, commit));
+  // A snapshot may lack its largest blobs (the fetch leaves them out); a diff touching one fails.
+  const diff = await fixDiff(gitDir, commit).catch(() => undefined);
+  if (diff === undefined) return { dropped: 'fix diff touches a blob the snapshot lacks' };
+  const gold = goldFromDiff(diff);
   if (gold.length === 0) return { dropped: 'no non-test source change' };
   if (gold.length > MAX_GOLD_FILES) return { dropped: `more than ${MAX_GOLD_FILES} gold files` };
   const text = `${candidate.report.title}\n\n${candidate.report.body}`;

@@ -16,6 +16,15 @@ export async function git(gitDir: string, args: string[]): Promise<string> {
   return stdout;
 }
 
+/** The bytes of one object (`REV:path`), for binary files such as spreadsheets. @throws Error from git. */
+export async function showBytes(gitDir: string, object: string): Promise<Buffer> {
+  const { stdout } = await run('git', [`--git-dir=${gitDir}`, 'show', object], {
+    maxBuffer: BUFFER,
+    encoding: 'buffer',
+  });
+  return stdout;
+}
+
 /**
  * The contents of many objects (`REV:path`) in one `git cat-file --batch` run.
  * @returns the texts in order; `''` for an object the snapshot lacks.

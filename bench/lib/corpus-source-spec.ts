@@ -14,7 +14,9 @@ export type SourceFormat =
   | 'andror2'
   | 'themis'
   | 'bug-mining'
-  | 'inex-bug';
+  | 'inex-bug'
+  | 'bug-table'
+  | 'defects4j-reports';
 
 /** One data set as listed in `sources.json`. */
 export interface SourceSpec {
@@ -30,9 +32,15 @@ export interface SourceSpec {
   licence: string;
   /** Where the data set comes from, as its README says. */
   upstream: string;
-  /** `jira-json`: the file mapping issue keys to fixing commits (`{ "KEY-1": ["sha", …] }`). */
+  /**
+   * `jira-json`: the file mapping issue keys to fixing commits (`{ "KEY-1": ["sha", …] }`);
+   * `defects4j-reports`: the file listing each project's bugs with their fixing commits.
+   */
   fixes?: string;
-  /** `jira-json`: GitHub repository of each issue-tracker project key (`ZOOKEEPER`). */
+  /**
+   * GitHub repository of each issue-tracker project key (`jira-json`: `ZOOKEEPER`), table
+   * (`bug-table`: `Tomcat`) or Defects4J project (`defects4j-reports`: `Lang`).
+   */
   projects?: Record<string, string>;
 }
 

@@ -8,8 +8,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'parse5';
-import { type CorpusReport, recordSource } from './corpus.js';
+import { recordSource } from './corpus.js';
 import { bugMiningCandidates } from './corpus-bug-mining.js';
+import { bugTableCandidates } from './corpus-bug-table.js';
+import { defects4jCandidates, titledReport } from './corpus-defects4j-reports.js';
 import { git, showMany } from './corpus-git.js';
 import { findByClass, textOf } from './corpus-html.js';
 import { issueRowCandidate } from './corpus-issue-rows.js';
@@ -73,15 +75,6 @@ function parseRecords(text: string): unknown[] {
     .filter((record) => record !== undefined);
 }
 
-/** Splits a SWE-bench problem statement (title, blank line, body) into title and body. */
-function splitStatement(statement: string): CorpusReport {
-  const normalized = statement.replace(/\r\n/g, '\n');
-  const cut = normalized.indexOf('\n');
-  return cut < 0
-    ? { title: normalized.trim(), body: '' }
-    : { title: normalized.slice(0, cut).trim(), body: normalized.slice(cut + 1).trim() };
-}
-
 function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidate[] {
   const source = (key: string) => recordSource(spec, file, key);
   if (spec.format === 'inex-bug') {
@@ -115,7 +108,7 @@ function toCandidates(spec: SourceSpec, file: string, record: unknown): Candidat
         pr,
         base: entry.base_commit,
         issue: Number.isInteger(issue) ? issue : 0,
-        report: splitStatement(entry.problem_statement),
+        report: titledReport(entry.problem_statement),
         source: source(entry.instance_id),
       },
     ];
@@ -312,6 +305,8 @@ export async function readCandidates(spec: SourceSpec, gitDir: string): Promise<
   if (spec.format === 'andror2') return andror2Candidates(spec, gitDir);
   if (spec.format === 'themis') return themisCandidates(spec, gitDir);
   if (spec.format === 'bug-mining') return bugMiningCandidates(spec, gitDir);
+  if (spec.format === 'bug-table') return bugTableCandidates(spec, gitDir);
+  if (spec.format === 'defects4j-reports') return defects4jCandidates(spec, gitDir);
   const listed = (
     await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
   ).split('\n');
