@@ -5,7 +5,7 @@
 import { PAGE_CONTEXT_IGNORE_ATTRIBUTE } from '@sightline/page-context';
 import { PageContextProvider } from '@sightline/page-context/react';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ApiError } from './api/client.js';
 import { useLiveUpdates } from './api/live-updates.js';
 import { clearToken, readToken } from './api/token.js';
@@ -13,6 +13,7 @@ import { InboxPage } from './inbox/inbox-page.js';
 import { type Route, useRoute } from './router.js';
 import { SignIn } from './sign-in.js';
 import { Loading } from './ui/states.js';
+import { useIdle } from './ui/use-idle.js';
 
 // The first load is the inbox: the group page (code views, diffs), the settings and the assistant
 // (the chat panel, the AI SDK's UI) are chunks of their own, fetched when first shown.
@@ -73,25 +74,14 @@ function Page({ route }: { route: Route }) {
   );
 }
 
-/**
- * False until the browser is first idle after mounting (at most 2 s): `window.__sightline` and
- * its page reader load then, off the first rows' way.
- */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const handle = requestIdleCallback(() => setIdle(true), { timeout: 2_000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
-  return idle;
-}
-
 /** The app. */
 export function App() {
   const route = useRoute();
   const [signedIn, setSignedIn] = useState(() => readToken() !== null);
   const [refused, setRefused] = useState(false);
   const [assistant, setAssistant] = useState(false);
+  // `window.__sightline` and its page reader load once the browser is first idle (at most 2 s),
+  // off the first rows' way.
   const readerWanted = useIdle();
   const client = useMemo(
     () =>
