@@ -64,7 +64,9 @@ describe('SuspectCommits', () => {
         }}
       />,
     );
-    expect(html).toContain('<code>v1.1.0</code> and <code>v1.2.0</code>');
+    expect(html).toContain(
+      '<strong>Regression window:</strong> regressed between v1.1.0 and v1.2.0 (2 commits, 2 files;',
+    );
     expect(html).toContain(`href="https://github.com/acme/slugger/commit/${id}"`);
     expect(html).toContain('src/slugify.js:2-6 (2)');
     expect(html).toContain('(in the window)');
@@ -95,6 +97,14 @@ describe('SuspectCommits', () => {
     expect(html).toMatch(
       /<li><code>bbbbbbbbbbbb<\/code> bin: tweak printing of results \(Bob, 2026-12-02\): dist\/bin\.js<\/li>/,
     );
+  });
+
+  it('shows a window the report does not claim as a regression by its own summary', () => {
+    const summary =
+      'the report names v1.2.0; the changes since v1.1.0, the release before it (the report does not say an earlier version worked)';
+    const html = renderWindow({ summary, evidence: ['slugify 1.2.0 throws'] });
+    expect(html).toContain(`<strong>Regression window:</strong> ${summary} (2 commits, 2 files;`);
+    expect(html).not.toMatch(/regressed/i);
   });
 
   it('says when no window commit touches the suspects and marks a cut window', () => {
