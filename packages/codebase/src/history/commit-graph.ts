@@ -82,8 +82,8 @@ async function readStamp(dir: string): Promise<Stamp | undefined> {
 
 /**
  * Makes sure a commit-graph with changed-path Bloom filters covers the history (writing it when
- * missing, or when HEAD moved and it is more than a day old), and returns the history set to use
- * it. A shallow clone is left as it is (git writes no graph across a shallow cut).
+ * missing, when HEAD moved and it is more than a day old, or a day after a write that failed), and
+ * returns the history set to use it. A shallow clone is left as it is (git writes no graph across a shallow cut).
  * @param history the opened history.
  * @returns the history (with `graphDir` when a graph is ready) and what was done. Never throws:
  *   a folder that cannot be written, a git without Bloom filters or a write past the time limit
@@ -105,11 +105,13 @@ export async function prepareCommitGraph(
   const objects = path.resolve(folder, 'objects');
   const withGraph = { ...history, graphDir: objects };
   const stamp = await readStamp(folder);
-  if (stamp && (stamp.head === history.head || now() - stamp.writtenAt < COMMIT_GRAPH_MAX_AGE_MS)) {
-    // A write that failed (too slow, say) is not tried again before the graph is due anyway.
-    return stamp.ok
-      ? { history: withGraph, state: 'kept', writeMs: 0 }
-      : skipped('blame reads no commit-graph: its last write failed (tried again within a day)');
+  const fresh = stamp !== undefined && now() - stamp.writtenAt < COMMIT_GRAPH_MAX_AGE_MS;
+  if (stamp?.ok && (stamp.head === history.head || fresh)) {
+    return { history: withGraph, state: 'kept', writeMs: 0 };
+  }
+  // A write that failed (too slow, say) is tried again a day later, whether HEAD moved or not.
+  if (stamp && !stamp.ok && fresh) {
+    return skipped('blame reads no commit-graph: its last write failed (tried again a day later)');
   }
   try {
     await mkdir(path.join(objects, 'info'), { recursive: true });

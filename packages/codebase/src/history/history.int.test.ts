@@ -104,6 +104,10 @@ describe('git history', () => {
     expect((await prepareCommitGraph(broken, { dir: failedDir })).note).toMatch(
       /its last write failed/,
     );
+    // A day later it is tried again, though HEAD has not moved.
+    const retried = await prepareCommitGraph(broken, { dir: failedDir, now: later });
+    expect(retried.note).toMatch(/^blame reads no commit-graph: /);
+    expect(retried.note).not.toMatch(/its last write failed/);
     const ranges = [{ path: fixture.defectPath, lines: [1, 6] as [number, number] }];
     const plain = await findSuspectCommits(history, ranges);
     const withGraph = await findSuspectCommits(first.history, ranges);
