@@ -7,13 +7,16 @@ const id = 'a'.repeat(40);
 
 type Window = NonNullable<DiagnosisHistory['regressionWindow']>;
 
-/** The group page's history part with only a regression window (v1.1.0..v1.2.0 unless given). */
-function renderWindow(window: Partial<Window>): string {
+/** The group page's history part: a regression window (v1.1.0..v1.2.0 unless given), commits. */
+function renderWindow(
+  window: Partial<Window>,
+  suspectCommits: DiagnosisHistory['suspectCommits'] = [],
+): string {
   return renderToStaticMarkup(
     <SuspectCommits
       history={{
         head: id,
-        suspectCommits: [],
+        suspectCommits,
         regressionWindow: {
           good: { ref: 'v1.1.0', id },
           bad: { ref: 'v1.2.0', id },
@@ -33,37 +36,19 @@ function renderWindow(window: Partial<Window>): string {
 
 describe('SuspectCommits', () => {
   it('shows the regression window and each suspect commit with its link', () => {
-    const html = renderToStaticMarkup(
-      <SuspectCommits
-        history={{
-          head: id,
-          suspectCommits: [
-            {
-              id,
-              shortId: id.slice(0, 12),
-              author: 'Dana Regress',
-              date: '2024-03-01T00:00:00.000Z',
-              subject: 'Split titles into words',
-              url: `https://github.com/acme/slugger/commit/${id}`,
-              score: 1,
-              touches: [{ path: 'src/slugify.js', lines: [2, 6], changedLines: 2 }],
-              inWindow: true,
-            },
-          ],
-          regressionWindow: {
-            good: { ref: 'v1.1.0', id },
-            bad: { ref: 'v1.2.0', id },
-            summary: 'regressed between v1.1.0 and v1.2.0',
-            evidence: ['1.1.0 was fine'],
-            commitCount: 2,
-            filesChanged: 2,
-            cut: false,
-            commitsTouchingSuspects: [],
-          },
-          notes: [],
-        }}
-      />,
-    );
+    const html = renderWindow({}, [
+      {
+        id,
+        shortId: id.slice(0, 12),
+        author: 'Dana Regress',
+        date: '2024-03-01T00:00:00.000Z',
+        subject: 'Split titles into words',
+        url: `https://github.com/acme/slugger/commit/${id}`,
+        score: 1,
+        touches: [{ path: 'src/slugify.js', lines: [2, 6], changedLines: 2 }],
+        inWindow: true,
+      },
+    ]);
     expect(html).toContain(
       '<strong>Regression window:</strong> regressed between v1.1.0 and v1.2.0 (2 commits, 2 files;',
     );
