@@ -8,9 +8,10 @@
  * `blame` documentation). The commit-graph only speeds reading up: blame's result is the same.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, realpath, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { makeOwnFolder } from '../repository/own-folder.js';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
 
@@ -86,8 +87,9 @@ async function readStamp(dir: string): Promise<Stamp | undefined> {
  * returns the history set to use it. A shallow clone is left as it is (git writes no graph across a shallow cut).
  * @param history the opened history.
  * @returns the history (with `graphDir` when a graph is ready) and what was done. Never throws:
- *   a folder that cannot be written, a git without Bloom filters or a write past the time limit
- *   leave the history as it was, with a note.
+ *   a folder that cannot be written (or one inside the repository reached through a symbolic
+ *   link), a git without Bloom filters or a write past the time limit leave the history as it
+ *   was, with a note.
  */
 export async function prepareCommitGraph(
   history: GitHistory,
@@ -103,6 +105,12 @@ export async function prepareCommitGraph(
   const folder = dir ?? (await defaultDir(history));
   if (!folder) return skipped('the git folder could not be found for a commit-graph');
   const objects = path.resolve(folder, 'objects');
+  // A folder inside the repository (a cache folder the caller put there) is used only as a real
+  // folder: a `.sightline` that is a symbolic link would take the write outside the repository.
+  const root = await realpath(history.root).catch(() => path.resolve(history.root));
+  if (!(await makeOwnFolder(root, path.join(objects, 'info')))) {
+    return skipped(`the commit-graph folder ${folder} cannot be written`);
+  }
   const withGraph = { ...history, graphDir: objects };
   const stamp = await readStamp(folder);
   const fresh = stamp !== undefined && now() - stamp.writtenAt < COMMIT_GRAPH_MAX_AGE_MS;
@@ -112,11 +120,6 @@ export async function prepareCommitGraph(
   // A write that failed (too slow, say) is tried again a day later, whether HEAD moved or not.
   if (stamp && !stamp.ok && fresh) {
     return skipped('blame reads no commit-graph: its last write failed (tried again a day later)');
-  }
-  try {
-    await mkdir(path.join(objects, 'info'), { recursive: true });
-  } catch {
-    return skipped(`the commit-graph folder ${folder} cannot be written`);
   }
   const started = performance.now();
   const written = await runGit(
