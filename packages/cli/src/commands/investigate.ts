@@ -223,7 +223,10 @@ export function registerInvestigate(program: Command): void {
       wholeNumberArgument({ max: 3_600, unit: 'seconds' }),
     )
     .addOption(maxCostOption('the partial report kept, exit 5'))
-    .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
+    .option(
+      '--no-cache',
+      "do not read or write the index cache (.sightline/ in the repository) nor blame's commit-graph (~/.cache/sightline/commit-graph)",
+    )
     .option(
       '--no-history',
       'do not read git history (suspect commits, the regression window the report names)',

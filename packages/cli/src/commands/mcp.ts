@@ -22,7 +22,10 @@ export interface McpCommandOptions extends ModelFlags {
   http?: number;
   /** Address to bind with `--http`. Default `127.0.0.1`. */
   host?: string;
-  /** Read and write the index cache (`.sightline/` in the repository). Default true. */
+  /**
+   * Read and write the index cache (`.sightline/` in the repository) and blame's commit-graph.
+   * Default true.
+   */
   cache: boolean;
   /** Read git history for `investigate`; `--no-history` turns it off. Default true. */
   history?: boolean;
@@ -119,7 +122,10 @@ export function registerMcp(program: Command): void {
       '--host <address>',
       'address to bind with --http (default 127.0.0.1; others are reachable from the network)',
     )
-    .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
+    .option(
+      '--no-cache',
+      "do not read or write the index cache (.sightline/ in the repository) nor blame's commit-graph (~/.cache/sightline/commit-graph)",
+    )
     .option(
       '--no-history',
       'investigate without git history (suspect commits, regression windows)',

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -179,8 +180,11 @@ describe('investigate in a git checkout', () => {
     try {
       const fixture = await buildGitHistoryFixture(path.join(dir, 'slugger'));
       const report = `slugify('') throws since 1.2.0; 1.1.0 was fine.\n\nTypeError: Cannot read properties of null (reading 'map')\n    at slugify (src/slugify.js:5:16)\n`;
+      // --no-cache: nothing cached, the commit-graph for blame included (none in the home folder).
+      vi.stubEnv('HOME', dir);
       mcp = await connectClient({ repo: fixture.root, cacheDir: false });
       const result = await mcp.call('investigate', { report });
+      expect(existsSync(path.join(dir, '.cache'))).toBe(false);
       const history = (result.structuredContent as { history?: DiagnosisHistory }).history;
       expect(history?.regressionWindow?.summary).toBe('regressed between v1.1.0 and v1.2.0');
       expect(history?.suspectCommits[0]?.subject).toBe(fixture.regressionSubject);
@@ -190,6 +194,7 @@ describe('investigate in a git checkout', () => {
       const without = await mcp.call('investigate', { report });
       expect((without.structuredContent as { history?: unknown }).history).toBeUndefined();
     } finally {
+      vi.unstubAllEnvs();
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -63,6 +63,8 @@ export function registerInvestigateTool(server: McpServer, context: RepositoryCo
           ...(model ? { model } : {}),
           ...(structurer ? { structurer } : {}),
           index: await context.getIndex(),
+          // `--no-cache` writes no commit-graph either (the index is given, so only that).
+          ...(context.cacheDir !== undefined ? { cacheDir: context.cacheDir } : {}),
           history: context.history,
           onProgress,
           abortSignal: extra.signal,

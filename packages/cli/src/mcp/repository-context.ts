@@ -40,6 +40,11 @@ export interface RepositoryContext {
   readonly models: ResolvedModels;
   /** Whether `investigate` reads git history. */
   readonly history: boolean;
+  /**
+   * The cache folder (`false`: none, `--no-cache`), which `investigate` also keeps blame's
+   * commit-graph under; undefined: the defaults.
+   */
+  readonly cacheDir: string | false | undefined;
   /** The current index, built on first use and rebuilt after the repository changed. */
   getIndex(): Promise<RepositoryIndex>;
   /** The repository with the current index, opened again after the repository changed. */
@@ -127,6 +132,7 @@ export async function createRepositoryContext({
     root,
     models,
     history,
+    cacheDir,
     getIndex,
     getRepository,
     onChange(listener) {

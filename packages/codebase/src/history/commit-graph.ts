@@ -8,9 +8,10 @@
  * `blame` documentation). The commit-graph only speeds reading up: blame's result is the same.
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, realpath, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { makeOwnFolder } from '../repository/own-folder.js';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
 
@@ -82,12 +83,13 @@ async function readStamp(dir: string): Promise<Stamp | undefined> {
 
 /**
  * Makes sure a commit-graph with changed-path Bloom filters covers the history (writing it when
- * missing, or when HEAD moved and it is more than a day old), and returns the history set to use
- * it. A shallow clone is left as it is (git writes no graph across a shallow cut).
+ * missing, when HEAD moved and it is more than a day old, or a day after a write that failed), and
+ * returns the history set to use it. A shallow clone is left as it is (git writes no graph across a shallow cut).
  * @param history the opened history.
  * @returns the history (with `graphDir` when a graph is ready) and what was done. Never throws:
- *   a folder that cannot be written, a git without Bloom filters or a write past the time limit
- *   leave the history as it was, with a note.
+ *   a folder that cannot be written (or one inside the repository reached through a symbolic
+ *   link), a git without Bloom filters or a write past the time limit leave the history as it
+ *   was, with a note.
  */
 export async function prepareCommitGraph(
   history: GitHistory,
@@ -103,18 +105,21 @@ export async function prepareCommitGraph(
   const folder = dir ?? (await defaultDir(history));
   if (!folder) return skipped('the git folder could not be found for a commit-graph');
   const objects = path.resolve(folder, 'objects');
+  // A folder inside the repository (a cache folder the caller put there) is used only as a real
+  // folder: a `.sightline` that is a symbolic link would take the write outside the repository.
+  const root = await realpath(history.root).catch(() => path.resolve(history.root));
+  if (!(await makeOwnFolder(root, path.join(objects, 'info')))) {
+    return skipped(`the commit-graph folder ${folder} cannot be written`);
+  }
   const withGraph = { ...history, graphDir: objects };
   const stamp = await readStamp(folder);
-  if (stamp && (stamp.head === history.head || now() - stamp.writtenAt < COMMIT_GRAPH_MAX_AGE_MS)) {
-    // A write that failed (too slow, say) is not tried again before the graph is due anyway.
-    return stamp.ok
-      ? { history: withGraph, state: 'kept', writeMs: 0 }
-      : skipped('blame reads no commit-graph: its last write failed (tried again within a day)');
+  const fresh = stamp !== undefined && now() - stamp.writtenAt < COMMIT_GRAPH_MAX_AGE_MS;
+  if (stamp?.ok && (stamp.head === history.head || fresh)) {
+    return { history: withGraph, state: 'kept', writeMs: 0 };
   }
-  try {
-    await mkdir(path.join(objects, 'info'), { recursive: true });
-  } catch {
-    return skipped(`the commit-graph folder ${folder} cannot be written`);
+  // A write that failed (too slow, say) is tried again a day later, whether HEAD moved or not.
+  if (stamp && !stamp.ok && fresh) {
+    return skipped('blame reads no commit-graph: its last write failed (tried again a day later)');
   }
   const started = performance.now();
   const written = await runGit(

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,10 +104,30 @@ describe('git history', () => {
     expect((await prepareCommitGraph(broken, { dir: failedDir })).note).toMatch(
       /its last write failed/,
     );
+    // A day later it is tried again, though HEAD has not moved.
+    const retried = await prepareCommitGraph(broken, { dir: failedDir, now: later });
+    expect(retried.note).toMatch(/^blame reads no commit-graph: /);
+    expect(retried.note).not.toMatch(/its last write failed/);
     const ranges = [{ path: fixture.defectPath, lines: [1, 6] as [number, number] }];
     const plain = await findSuspectCommits(history, ranges);
     const withGraph = await findSuspectCommits(first.history, ranges);
     expect(withGraph.commits).toEqual(plain.commits);
+  });
+
+  it('writes no commit-graph through a symbolic link inside the repository', async () => {
+    const outside = path.join(dir, 'outside');
+    await mkdir(outside);
+    const link = path.join(fixture.root, '.sightline');
+    await symlink(outside, link);
+    try {
+      const graph = await prepareCommitGraph(history, {
+        dir: path.join(fixture.root, '.sightline', 'cache', 'commit-graph'),
+      });
+      expect([graph.state, graph.history.graphDir]).toEqual(['skipped', undefined]);
+      expect(await readdir(outside)).toEqual([]);
+    } finally {
+      await rm(link);
+    }
   });
 
   it('counts the files each commit changed (a root commit: every file it added)', async () => {

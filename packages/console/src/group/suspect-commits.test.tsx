@@ -7,13 +7,16 @@ const id = 'a'.repeat(40);
 
 type Window = NonNullable<DiagnosisHistory['regressionWindow']>;
 
-/** The group page's history part with only a regression window (v1.1.0..v1.2.0 unless given). */
-function renderWindow(window: Partial<Window>): string {
+/** The group page's history part: a regression window (v1.1.0..v1.2.0 unless given), commits. */
+function renderWindow(
+  window: Partial<Window>,
+  suspectCommits: DiagnosisHistory['suspectCommits'] = [],
+): string {
   return renderToStaticMarkup(
     <SuspectCommits
       history={{
         head: id,
-        suspectCommits: [],
+        suspectCommits,
         regressionWindow: {
           good: { ref: 'v1.1.0', id },
           bad: { ref: 'v1.2.0', id },
@@ -33,38 +36,22 @@ function renderWindow(window: Partial<Window>): string {
 
 describe('SuspectCommits', () => {
   it('shows the regression window and each suspect commit with its link', () => {
-    const html = renderToStaticMarkup(
-      <SuspectCommits
-        history={{
-          head: id,
-          suspectCommits: [
-            {
-              id,
-              shortId: id.slice(0, 12),
-              author: 'Dana Regress',
-              date: '2024-03-01T00:00:00.000Z',
-              subject: 'Split titles into words',
-              url: `https://github.com/acme/slugger/commit/${id}`,
-              score: 1,
-              touches: [{ path: 'src/slugify.js', lines: [2, 6], changedLines: 2 }],
-              inWindow: true,
-            },
-          ],
-          regressionWindow: {
-            good: { ref: 'v1.1.0', id },
-            bad: { ref: 'v1.2.0', id },
-            summary: 'regressed between v1.1.0 and v1.2.0',
-            evidence: ['1.1.0 was fine'],
-            commitCount: 2,
-            filesChanged: 2,
-            cut: false,
-            commitsTouchingSuspects: [],
-          },
-          notes: [],
-        }}
-      />,
+    const html = renderWindow({}, [
+      {
+        id,
+        shortId: id.slice(0, 12),
+        author: 'Dana Regress',
+        date: '2024-03-01T00:00:00.000Z',
+        subject: 'Split titles into words',
+        url: `https://github.com/acme/slugger/commit/${id}`,
+        score: 1,
+        touches: [{ path: 'src/slugify.js', lines: [2, 6], changedLines: 2 }],
+        inWindow: true,
+      },
+    ]);
+    expect(html).toContain(
+      '<strong>Regression window:</strong> regressed between v1.1.0 and v1.2.0 (2 commits, 2 files;',
     );
-    expect(html).toContain('<code>v1.1.0</code> and <code>v1.2.0</code>');
     expect(html).toContain(`href="https://github.com/acme/slugger/commit/${id}"`);
     expect(html).toContain('src/slugify.js:2-6 (2)');
     expect(html).toContain('(in the window)');
@@ -95,6 +82,14 @@ describe('SuspectCommits', () => {
     expect(html).toMatch(
       /<li><code>bbbbbbbbbbbb<\/code> bin: tweak printing of results \(Bob, 2026-12-02\): dist\/bin\.js<\/li>/,
     );
+  });
+
+  it('shows a window the report does not claim as a regression by its own summary', () => {
+    const summary =
+      'the report names v1.2.0; the changes since v1.1.0, the release before it (the report does not say an earlier version worked)';
+    const html = renderWindow({ summary, evidence: ['slugify 1.2.0 throws'] });
+    expect(html).toContain(`<strong>Regression window:</strong> ${summary} (2 commits, 2 files;`);
+    expect(html).not.toMatch(/regressed/i);
   });
 
   it('says when no window commit touches the suspects and marks a cut window', () => {

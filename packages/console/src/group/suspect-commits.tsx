@@ -40,9 +40,9 @@ function SuspectCommitsView({ history }: { history: DiagnosisHistory }) {
       <h2 id="suspect-commits-heading">Suspect commits</h2>
       {window ? (
         <>
+          {/* The summary, not "Regressed": a report naming only the failing version claims none. */}
           <p>
-            <strong>Regressed</strong> between <code>{window.good.ref}</code> and{' '}
-            <code>{window.bad.ref}</code> ({window.commitCount}
+            <strong>Regression window:</strong> {window.summary} ({window.commitCount}
             {window.cut ? '+' : ''} commit{window.commitCount === 1 ? '' : 's'},{' '}
             {window.filesChanged} file{window.filesChanged === 1 ? '' : 's'}; read from “
             {window.evidence.join('”; “')}”).

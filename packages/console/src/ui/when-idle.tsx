@@ -1,19 +1,11 @@
 /**
- * What the first rows do not need, rendered once the browser is first idle after mounting (at most
- * 2 s later, `requestIdleCallback`'s timeout): `window.__sightline` and its page reader, the
- * assistant's page actions and their zod schemas. Their chunks load then, off the first rows' way.
+ * What the first rows do not need, rendered once the browser is first idle after mounting (at
+ * most 2 s later; `use-idle.ts`, with a timer where Safari has no `requestIdleCallback`):
+ * `window.__sightline` and its page reader, the assistant's page actions and their zod schemas.
+ * Their chunks load then, off the first rows' way.
  */
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
-
-/** False until the browser is first idle after the calling component mounted (at most 2 s). */
-function useIdle(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    const handle = requestIdleCallback(() => setIdle(true), { timeout: 2_000 });
-    return () => cancelIdleCallback(handle);
-  }, []);
-  return idle;
-}
+import { type ReactNode, Suspense } from 'react';
+import { useIdle } from './use-idle.js';
 
 /** `children` (lazy components, nothing shown meanwhile) once the browser is idle. */
 export function WhenIdle({ children }: { children: ReactNode }) {

@@ -61,8 +61,9 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
 export function renderHistoryHeadline(history: DiagnosisHistory): string | undefined {
   const [first] = history.suspectCommits;
   const parts = [
+    // The window's own summary: a report naming only the failing version claims no regression.
     history.regressionWindow
-      ? `**Regressed** between ${history.regressionWindow.good.ref} and ${history.regressionWindow.bad.ref}`
+      ? `**Regression window:** ${cell(history.regressionWindow.summary)}`
       : undefined,
     first
       ? `**Suspect commit:** ${commitName(first)} ${cell(first.subject)} (${cell(first.author)}, ${first.date.slice(0, 10)})`

@@ -90,8 +90,10 @@ export interface InvestigateSettings {
    */
   index?: RepositoryIndex;
   /**
-   * Index cache folder, or `false` for none; unused with `index` or an open repository. Default
-   * `<repo>/.sightline/cache`.
+   * Index cache folder, or `false` for none; for the index unused with `index` or an open
+   * repository. Default `<repo>/.sightline/cache`. In a git checkout it also places blame's
+   * commit-graph, always: `<cacheDir>/commit-graph`, none with `false`, and by default
+   * `~/.cache/sightline/commit-graph/<repository hash>` (see `prepareCommitGraph`).
    */
   cacheDir?: string | false;
   /**

@@ -149,6 +149,21 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
         },
       });
     }
+    // Shaped like one, but its position is not of its sort's kind (a count for most_reports).
+    const forged = Buffer.from(JSON.stringify(['most_reports', 'many', 'x', 3, ''])).toString(
+      'base64url',
+    );
+    const wrongKey = await get(`?limit=1&sort=most_reports&cursor=${forged}`);
+    expect({ status: wrongKey.status, body: await wrongKey.json() }).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 'INVALID_ARGUMENT',
+          message:
+            'cursor: not a cursor of the inbox. Pass the nextCursor of the previous page unchanged, with the same sort, or leave cursor out to start from the first page.',
+        },
+      },
+    });
     const otherSort = await get(`?limit=1&sort=oldest&cursor=${first.nextCursor}`);
     expect(otherSort.status).toBe(400);
     expect((await otherSort.json()).error.message).toMatch(

@@ -124,6 +124,8 @@ async function run(
       repo: repository,
       // Opened once per revision: no `git` process per investigation, none at all without history.
       history: await context.history(project.repo),
+      // No cache: blame's commit-graph is not written either (the index is the repository's).
+      ...(context.cacheDir === false ? { cacheDir: false } : {}),
       prepared: analysis,
       // Suspect commits are those made before the group was first seen.
       reportedAt: new Date(group.firstSeen),

@@ -50,7 +50,10 @@ export interface PipelineContextOptions {
   maxDailyCostUsd?: number;
   /** The clock the daily cost cap reads (tests move it to the next day). Default: the system's. */
   now?: () => Date;
-  /** Index cache folder per repository, or false. Default `<repo>/.sightline/cache`. */
+  /**
+   * Index cache folder per repository, or false (then no commit-graph for blame is written
+   * either). Default `<repo>/.sightline/cache`.
+   */
   cacheDir?: string | false;
   /** Receives one line per notable event (never a credential). Default: nothing. */
   log?: (line: string) => void;
@@ -79,6 +82,8 @@ export interface PipelineContext {
   log: (line: string) => void;
   /** The queue policies the jobs run under. */
   policies: Record<string, QueuePolicy>;
+  /** False when the pipeline keeps no cache: no index cache, and no commit-graph for blame. */
+  cacheDir?: false;
   /** The repository's revision (git HEAD, cached for a few seconds). */
   revision(root: string): Promise<string>;
   /**
@@ -185,6 +190,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
     ...(options.maxDailyCostUsd !== undefined ? { maxDailyCostUsd: options.maxDailyCostUsd } : {}),
     now: options.now ?? (() => new Date()),
+    ...(options.cacheDir === false ? { cacheDir: false as const } : {}),
     log,
     policies: options.policies ?? PIPELINE_POLICIES,
     revision,

@@ -1,12 +1,16 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { cartCrash, commitAll, openHarness, type ServiceHarness } from './harness.test-helper.js';
 
 describe.each(TEST_DATABASES)('pipeline on $name', (kind) => {
   let harness: ServiceHarness;
-  afterEach(async () => harness?.close());
+  afterEach(async () => {
+    vi.unstubAllEnvs();
+    await harness?.close();
+  });
 
   it('parses, classifies, groups and investigates, once per source id', async () => {
     harness = await openHarness(kind);
@@ -66,11 +70,18 @@ describe.each(TEST_DATABASES)('pipeline on $name', (kind) => {
   }, 120_000);
 
   it('keeps every diagnosis: a re-run on request and one when the repository revision changes', async () => {
+    // The harness' pipeline keeps no cache (cacheDir false): no commit-graph in the home folder.
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-home-'));
+    vi.stubEnv('HOME', home);
     harness = await openHarness(kind, { git: true });
     const { store, queue, pipeline, repo } = harness;
     await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
     await queue.drain({ timeoutMs: 60_000 });
     const [group] = (await store.inbox({})).groups;
+    const [first] = await store.diagnoses.listOfGroup(group?.id ?? '');
+    expect(first?.diagnosis.history).toBeDefined();
+    expect(fs.existsSync(path.join(home, '.cache'))).toBe(false);
+    fs.rmSync(home, { recursive: true, force: true });
     await pipeline.reinvestigate(group?.id ?? '');
     await queue.drain({ timeoutMs: 60_000 });
     expect(await pipeline.refreshStaleDiagnoses()).toBe(0);

@@ -214,7 +214,10 @@ function decodeCursor(
   if (
     typeof madeFor !== 'string' ||
     typeof id !== 'string' ||
-    (typeof key !== 'string' && typeof key !== 'number')
+    (typeof key !== 'string' && typeof key !== 'number') ||
+    // The position is a count for most_reports and a time otherwise: another kind would be
+    // compared across types (a 500 on Postgres, a wrong page on SQLite).
+    (madeFor === 'most_reports') !== (typeof key === 'number')
   ) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',

@@ -102,7 +102,6 @@ function toReport(row: ReportRow): ReportRecord {
   };
 }
 
-/** Creates the report store over the database. */
 /**
  * The query behind `recentTexts`: a project's newest parsed reports, newest first, at most `limit`
  * (exported so its plan can be checked: it must read `reports_project_received`, no sort).
@@ -118,6 +117,7 @@ export function recentTextsQuery(db: Kysely<Database>, projectId: string, limit:
     .limit(limit);
 }
 
+/** Creates the report store over the database. */
 export function createReportStore(db: Kysely<Database>): ReportStore {
   const get = async (id: string) => {
     const row = await db.selectFrom('reports').selectAll().where('id', '=', id).executeTakeFirst();

@@ -17,8 +17,9 @@ export interface AppLimits {
   /** Largest webhook body, bytes. Default 1 MiB. */
   webhookBodyBytes?: number;
   /**
-   * Webhook deliveries waiting to be stored (each holding its body, up to `webhookBodyBytes`);
-   * past it a delivery gets 503 with `Retry-After`. Default 256 (at most 256 MiB held).
+   * Webhook deliveries waiting to be stored (each holding its body, up to `webhookBodyBytes`),
+   * counted from before the body is read; past it and the six being stored, a delivery gets 503
+   * with `Retry-After` and its body is not read. Default 256 (at most 262 MiB held).
    */
   webhookWaiting?: number;
   /** API requests per minute per client (per API token). Default 600. */

@@ -3,7 +3,7 @@
  * the source checks the signature over the raw body; an unverified delivery gets 401 and nothing
  * is stored.
  */
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import PQueueModule from 'p-queue';
 import type { Pipeline } from '../../pipeline/index.js';
 import type { InstantiateSourceOptions } from '../../sources/instantiate.js';
@@ -41,9 +41,12 @@ const WAITING_RETRY_AFTER_S = 30;
 export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
   const { webhookBodyBytes, webhookWaiting } = { ...DEFAULT_LIMITS, ...limits };
   const storing = new PQueue({ concurrency: STORING_AT_ONCE });
-  return new Hono().post('/:sourceId', bodyBytesLimit(webhookBodyBytes), async (c) => {
-    const sourceId = c.req.param('sourceId');
-    const busy = () => {
+  // Deliveries let in (from before their bodies are read until they are answered): at most the
+  // room's plus the ones being stored, so memory stays bounded (at most that many bodies held).
+  // Counted before the body limit, which reads a body sent without a length before the handler.
+  let admitted = 0;
+  const room: MiddlewareHandler = async (c, next) => {
+    if (admitted >= webhookWaiting + STORING_AT_ONCE) {
       c.header('Retry-After', String(WAITING_RETRY_AFTER_S));
       return errorResponse(
         c,
@@ -51,17 +54,21 @@ export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
         'BUSY',
         `${webhookWaiting} deliveries are waiting to be stored; send this one again after the seconds in Retry-After. Nothing was stored.`,
       );
-    };
-    // A burst beyond the waiting room is refused before its body is read: memory stays bounded.
-    if (storing.size >= webhookWaiting) return busy();
+    }
+    admitted += 1;
+    try {
+      await next();
+    } finally {
+      admitted -= 1;
+    }
+  };
+  return new Hono().post('/:sourceId', room, bodyBytesLimit(webhookBodyBytes), async (c) => {
+    const sourceId = c.req.param('sourceId');
     const headers: Record<string, string> = {};
     c.req.raw.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
     const body = new Uint8Array(await c.req.arrayBuffer());
-    // Deliveries that arrived at once all passed the check above while their bodies were read:
-    // checked again, so the waiting room never holds more than `webhookWaiting` bodies.
-    if (storing.size >= webhookWaiting) return busy();
     const received = await storing.add(() =>
       pipeline.receiveWebhook(sourceId, { headers, body }, sources),
     );
