@@ -82,14 +82,27 @@ async function readStamp(dir: string): Promise<Stamp | undefined> {
 }
 
 /**
+ * Whether git tracks files under `folder` in the checkout at `root` (a folder outside it: false).
+ * Such files came with the repository, not from a write of ours: a committed graph and stamp
+ * would have blame read a history the repository's authors made up.
+ */
+async function tracksFilesIn(history: GitHistory, root: string, folder: string): Promise<boolean> {
+  const inside = path.relative(root, await realpath(folder).catch(() => path.resolve(folder)));
+  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) return false;
+  const tracked = await runGit(history.root, ['ls-files', '-z', '--', `:(literal)${inside}`]);
+  return tracked.ok && tracked.stdout !== '';
+}
+
+/**
  * Makes sure a commit-graph with changed-path Bloom filters covers the history (writing it when
  * missing, when HEAD moved and it is more than a day old, or a day after a write that failed), and
  * returns the history set to use it. A shallow clone is left as it is (git writes no graph across a shallow cut).
  * @param history the opened history.
  * @returns the history (with `graphDir` when a graph is ready) and what was done. Never throws:
  *   a folder that cannot be written (or one inside the repository reached through a symbolic
- *   link), a git without Bloom filters or a write past the time limit leave the history as it
- *   was, with a note.
+ *   link, or holding files the repository tracks), a git without Bloom filters or a write past
+ *   the time limit leave the history as it was, with a note. A stamp dated in the future is
+ *   not trusted (the graph is written again).
  */
 export async function prepareCommitGraph(
   history: GitHistory,
@@ -111,9 +124,15 @@ export async function prepareCommitGraph(
   if (!(await makeOwnFolder(root, path.join(objects, 'info')))) {
     return skipped(`the commit-graph folder ${folder} cannot be written`);
   }
+  if (await tracksFilesIn(history, root, folder)) {
+    return skipped(
+      `the commit-graph folder ${folder} holds files the repository tracks: a graph that came with the checkout is never read`,
+    );
+  }
   const withGraph = { ...history, graphDir: objects };
   const stamp = await readStamp(folder);
-  const fresh = stamp !== undefined && now() - stamp.writtenAt < COMMIT_GRAPH_MAX_AGE_MS;
+  const age = stamp === undefined ? Number.NaN : now() - stamp.writtenAt;
+  const fresh = age >= 0 && age < COMMIT_GRAPH_MAX_AGE_MS;
   if (stamp?.ok && (stamp.head === history.head || fresh)) {
     return { history: withGraph, state: 'kept', writeMs: 0 };
   }

@@ -130,6 +130,35 @@ describe('git history', () => {
     }
   });
 
+  it('never reads a commit-graph or stamp that came with the checkout, nor one dated in the future', async () => {
+    // A repository that commits its own "graph" and a stamp saying it is fresh (written in 2999).
+    const forged = path.join(dir, 'forged');
+    const graphDir = path.join(forged, '.sightline', 'cache', 'commit-graph');
+    await mkdir(path.join(graphDir, 'objects', 'info'), { recursive: true });
+    const future = { head: 'f'.repeat(40), writtenAt: Date.parse('2999-01-01'), ok: true };
+    await writeFile(path.join(graphDir, 'sightline-commit-graph.json'), JSON.stringify(future));
+    await writeFile(path.join(graphDir, 'objects', 'info', 'commit-graph'), 'forged');
+    await writeFile(path.join(forged, 'index.js'), 'export {};\n');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+        cwd: forged,
+        stdio: 'ignore',
+      });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'ship a graph');
+    const opened = await openGitHistory(forged);
+    if (!opened.history) throw new Error(opened.reason);
+    const graph = await prepareCommitGraph(opened.history, { dir: graphDir });
+    expect([graph.state, graph.history.graphDir]).toEqual(['skipped', undefined]);
+    expect(graph.note).toMatch(/holds files the repository tracks/);
+    // Outside the checkout, a stamp from the future is written over, not kept.
+    const elsewhere = path.join(dir, 'graph-future');
+    await mkdir(elsewhere);
+    await writeFile(path.join(elsewhere, 'sightline-commit-graph.json'), JSON.stringify(future));
+    expect((await prepareCommitGraph(opened.history, { dir: elsewhere })).state).toBe('written');
+  });
+
   it('counts the files each commit changed (a root commit: every file it added)', async () => {
     const { commits } = await findSuspectCommits(history, [
       { path: fixture.defectPath, lines: [1, 6] },
