@@ -18,12 +18,16 @@
  *    time of the top-5 ranges on histories of ≥ 10,000 commits, from the last timing run.
  *
  * Measuring order: regression cases whose window resolved, then 12 cases on histories of ≥ 10,000
- * commits (repositories in turn), then the rest in corpus order, within `HISTORY_BENCH_MINUTES` (default 40) of new work.
- * `HISTORY_BENCH_SHARD=k/n` measures every n-th case (shards fill the cache side by side);
+ * commits (repositories in turn) — both always measured to the end, as the targets count them —
+ * then the rest in corpus order while `HISTORY_BENCH_MINUTES` (default 40; `all`: no limit) of
+ * new work have not passed. `HISTORY_BENCH_SHARD=k/n` measures every n-th case (shards fill the
+ * cache side by side; each resolves the windows from its own n-th of the corpus onwards, so
+ * shards started together share that stage too);
  * `HISTORY_BENCH_PART=timing` re-times the blames of the measured cases on long histories (run it
  * at normal priority on a quiet machine).
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findSuspectCommits, findVersionMentions } from '@sightline/codebase';
@@ -48,7 +52,10 @@ import {
 } from './lib/history-case.js';
 import { type KeptWindow, resolveWindow, type WindowOutcome } from './lib/history-windows.js';
 import { accuracy } from './lib/localize-metrics.js';
+import { BENCH_DIR } from './lib/npm-pack.js';
 import {
+  type BenchResults,
+  type Figure,
   fraction,
   markdownTable,
   msFigure,
@@ -68,10 +75,16 @@ import {
 } from './lib/window-cv.js';
 
 const MIRRORS = '/work/.mirror';
+const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'history.json');
 const SHARD = /^(\d+)\/(\d+)$/.exec(process.env.HISTORY_BENCH_SHARD ?? '');
 /** Work trees and index caches of this process (shards each check out their own). */
 const WORK = path.join(HISTORY_CACHE, SHARD ? `shard-${SHARD[1]}` : '.');
-const BUDGET_MS = Number(process.env.HISTORY_BENCH_MINUTES ?? 40) * 60_000;
+const MINUTES = process.env.HISTORY_BENCH_MINUTES ?? '40';
+if (MINUTES !== 'all' && !(Number(MINUTES) >= 0)) {
+  throw new Error(`HISTORY_BENCH_MINUTES must be a number of minutes or all (got ${MINUTES})`);
+}
+/** New work allowed on the rest (the regression and long-history parts are always measured). */
+const BUDGET_MS = MINUTES === 'all' ? Number.POSITIVE_INFINITY : Number(MINUTES) * 60_000;
 const PART = process.env.HISTORY_BENCH_PART;
 if (PART !== undefined && !['regression', 'large', 'rest', 'timing'].includes(PART)) {
   throw new Error(`HISTORY_BENCH_PART must be regression, large, rest or timing (got ${PART})`);
@@ -225,14 +238,37 @@ const accFigures = (ranks: PairedRanks) => ({
   acc5With: fraction(accAt(ranks, 'with', 5)),
 });
 
+/**
+ * The blame figures of the last timing run, as the previous results hold them (a cache without
+ * timings — a new machine, a re-run at low priority — keeps the figure measured on a quiet one).
+ */
+async function lastTimedFigures(): Promise<{ blameTop5?: Figure; suspectCommitsTop5?: Figure }> {
+  try {
+    const previous = JSON.parse(await readFile(RESULTS_FILE, 'utf8')) as BenchResults;
+    const { blameTop5, suspectCommitsTop5 } = previous.figures as Record<
+      string,
+      Figure | undefined
+    >;
+    return {
+      ...(blameTop5 ? { blameTop5 } : {}),
+      ...(suspectCommitsTop5 ? { suspectCommitsTop5 } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
 async function main() {
   const started = Date.now();
   const usable = readCorpusCases()
     .cases.filter(isGitCase)
     .filter((item) => existsSync(mirrorOf(item.repo)));
-  // Stage 1: every case's window (seconds each; kept).
+  // Stage 1: every case's window (seconds each; kept), each shard from its own n-th onwards.
   const windows = new Map<string, KeptWindow>();
-  for (const item of usable) windows.set(item.id, await caseWindow(item));
+  const from = SHARD ? Math.floor(((Number(SHARD[1]) - 1) * usable.length) / Number(SHARD[2])) : 0;
+  for (const item of [...usable.slice(from), ...usable.slice(0, from)]) {
+    windows.set(item.id, await caseWindow(item));
+  }
   const candidates = usable.filter((item) => isRegressionReport(textOf(item)));
   const outcomes = new Map<WindowOutcome, number>();
   for (const item of candidates) {
@@ -266,7 +302,8 @@ async function main() {
   for (const [at, { part, item }] of measuring.entries()) {
     if (SHARD && at % Number(SHARD[2]) !== Number(SHARD[1]) - 1) continue;
     const kept = readStage<Suspect[]>('suspects', LOCALIZER_KEY, item.id) !== undefined;
-    if (!kept && (PART === 'timing' || Date.now() - started > BUDGET_MS)) continue;
+    const overBudget = part === 'rest' && Date.now() - started > BUDGET_MS;
+    if (!kept && (PART === 'timing' || overBudget)) continue;
     const window = windows.get(item.id);
     if (!window) continue;
     try {
@@ -356,6 +393,23 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   const blameMedian = median(timings.map((timing) => timing.blameMs));
   const totalMedian = median(timings.map((timing) => timing.totalMs));
   const loads = timings.map((timing) => timing.load);
+  const loadRange = loads.length
+    ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`
+    : 'n/a';
+  const blameFigures: { blameTop5?: Figure; suspectCommitsTop5?: Figure } = timings.length
+    ? {
+        blameTop5: {
+          ...msFigure(
+            blameMedian,
+            `median over ${timings.length} cases on histories of >= 10,000 commits; 1-minute load ${loadRange}`,
+          ),
+          statistic: 'median' as const,
+          runs: timings.length,
+        },
+        suspectCommitsTop5: msFigure(totalMedian, 'blame plus commit sizes, median'),
+      }
+    : await lastTimedFigures();
+  const { blameTop5 } = blameFigures;
   const languages = [...new Set(regressionSet.map((entry) => entry.item.language))].sort();
   const outcomeText = [...outcomes]
     .sort((a, b) => b[1] - a[1])
@@ -409,15 +463,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         top3CrossValidated: fraction(share(szzCvHits)),
         top3WithoutBulkBound: fraction(share(noBulkHits)),
       },
-      blameTop5: {
-        ...msFigure(
-          blameMedian,
-          `median over ${timings.length} cases on histories of >= 10,000 commits; 1-minute load ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}`,
-        ),
-        statistic: 'median',
-        runs: timings.length,
-      },
-      suspectCommitsTop5: msFigure(totalMedian, 'blame plus commit sizes, median'),
+      ...blameFigures,
     },
   });
   await updateReadmeTable(
@@ -454,12 +500,12 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '≥ 60 %',
         ],
         [
-          `blame of the top-5 suspect ranges, median (${timings.length} cases, ≥ 10,000 commits)`,
-          timings.length ? `${Math.round(blameMedian)} ms` : 'not timed',
+          `blame of the top-5 suspect ranges, median (${blameTop5?.runs ?? 0} cases, ≥ 10,000 commits)`,
+          blameTop5 ? `${Math.round(blameTop5.value)} ms` : 'not timed',
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio, times the localizer's score temperature, to each suspect's score (window-signal.ts), with q fitted by maximum likelihood on the other repositories' regression cases and the temperature on the other repositories' cases (leave-one-repository-out; fitted on all: q ${pct(fitted)}, temperature ${fittedTemperature}; shipped: ${pct(WINDOW_HOLDS_FIX)}, ${SCORE_TEMPERATURE}). SZZ commits are blamed at the parent from the lines each fix changed; the bulk-commit bound fitted on all: ${bound(bulkFitted)}. Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (1-minute load ${loads.length ? `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}` : 'n/a'}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
+    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio, times the localizer's score temperature, to each suspect's score (window-signal.ts), with q fitted by maximum likelihood on the other repositories' regression cases and the temperature on the other repositories' cases (leave-one-repository-out; fitted on all: q ${pct(fitted)}, temperature ${fittedTemperature}; shipped: ${pct(WINDOW_HOLDS_FIX)}, ${SCORE_TEMPERATURE}). SZZ commits are blamed at the parent from the lines each fix changed; the bulk-commit bound fitted on all: ${bound(bulkFitted)}. Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
   );
   process.stdout.write(
     `${JSON.stringify({ regression: regressionSet.length, validated: acc(validated, 1), rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), bulkFitted, blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
