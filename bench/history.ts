@@ -14,7 +14,7 @@
  *    the top-5 suspect ranges (after the window's lift), as investigate blames them;
  * 3. figures, from what is kept: regression set Acc@1/@5 without and with the window (q and the
  *    score temperature fitted leave-one-repository-out, bench/lib/window-cv.ts); the rest; SZZ
- *    top-3 (the bulk-commit bound fitted leave-one-repository-out, bench/lib/szz-fit.ts); the blame
+ *    top-3 (the suspect-commit weights fitted leave-one-repository-out, bench/lib/szz-fit.ts); the blame
  *    time of the top-5 ranges on histories of ≥ 10,000 commits, from the last timing run.
  *
  * Measuring order: regression cases whose window resolved, then 12 cases on histories of ≥ 10,000
@@ -31,7 +31,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findSuspectCommits, findVersionMentions } from '@sightline/codebase';
-import { BULK_COMMIT_FILES } from '@sightline/codebase/internal';
+import { SUSPECT_COMMIT_WEIGHTS } from '@sightline/codebase/internal';
 import type { Suspect } from '@sightline/investigator';
 import {
   liftWindowFiles,
@@ -62,7 +62,14 @@ import {
   updateReadmeTable,
   writeResults,
 } from './lib/results.js';
-import { crossValidatedSzz, fitBulkFiles, type SzzCase, szzHit } from './lib/szz-fit.js';
+import {
+  crossValidatedSzz,
+  fitWeights,
+  type SzzCase,
+  szzHit,
+  szzRanks,
+  szzReachable,
+} from './lib/szz-fit.js';
 import {
   crossValidatedRanks,
   fitHoldsFix,
@@ -219,7 +226,6 @@ const median = (values: number[]) => {
 };
 
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
-const bound = (files: number) => (Number.isFinite(files) ? `${files} files` : 'none');
 /** Ranks of cases without and with history (1-based, Infinity when the fix is not ranked). */
 type PairedRanks = { without: number; with: number }[];
 
@@ -373,11 +379,15 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         : {}),
       introducing: new Set(entry.introducing),
     }));
-  const shippedHits = szzCases.filter((item) => szzHit(item, BULK_COMMIT_FILES)).length;
-  const noBulkHits = szzCases.filter((item) => szzHit(item, Number.POSITIVE_INFINITY)).length;
-  const szzValidated = crossValidatedSzz(szzCases);
+  const shippedHits = szzCases.filter((item) => szzHit(item)).length;
+  const reachable = szzCases.filter(szzReachable).length;
+  const ranks = szzRanks(szzCases);
+  const szzValidated = crossValidatedSzz(szzCases, ranks);
   const szzCvHits = szzValidated.filter((entry) => entry.hit).length;
-  const bulkFitted = fitBulkFiles(szzCases);
+  const weightsFitted = fitWeights(
+    ranks,
+    szzCases.map((_, index) => index),
+  );
   const share = (hits: number) => (szzCases.length ? hits / szzCases.length : 0);
   // Blame time: the last timing run of the measured cases on long histories.
   const timings = measured
@@ -428,8 +438,9 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
       holdsFixPerFold: validated.map((entry) => Math.round(entry.holdsFix * 1000) / 1000),
       temperatureShipped: SCORE_TEMPERATURE,
       temperaturePerFold: validated.map((entry) => entry.temperature),
-      bulkFilesShipped: BULK_COMMIT_FILES,
-      bulkFilesPerFold: szzValidated.map((entry) => entry.bound),
+      suspectCommitWeightsShipped: SUSPECT_COMMIT_WEIGHTS,
+      suspectCommitWeightsFitted: weightsFitted,
+      suspectCommitWeightsPerFold: szzValidated.map((entry) => entry.weights),
       blameTimingLoads: loads,
       cases: measured.map((entry) => ({
         id: entry.item.id,
@@ -461,7 +472,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         cases: { value: szzCases.length, unit: 'cases' },
         top3: fraction(share(shippedHits)),
         top3CrossValidated: fraction(share(szzCvHits)),
-        top3WithoutBulkBound: fraction(share(noBulkHits)),
+        reachable: fraction(share(reachable)),
       },
       ...blameFigures,
     },
@@ -490,13 +501,13 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         ['the rest Acc@5', acc(restRanks, 5), 'no loss'],
         ['SZZ set: cases', szzCases.length, '≥ 60'],
         [
-          `SZZ: bug-introducing commit in the top 3 suspect commits (bulk bound shipped: ${bound(BULK_COMMIT_FILES)})`,
+          'SZZ: bug-introducing commit in the top 3 suspect commits (shipped weights)',
           pct(share(shippedHits)),
           '≥ 60 %',
         ],
         [
-          'SZZ top 3, bulk bound fitted leave-one-repository-out / without the bound',
-          `${pct(share(szzCvHits))} / ${pct(share(noBulkHits))}`,
+          'SZZ top 3, weights fitted leave-one-repository-out / any blamed commit introducing',
+          `${pct(share(szzCvHits))} / ${pct(share(reachable))}`,
           '≥ 60 %',
         ],
         [
@@ -505,10 +516,10 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio, times the localizer's score temperature, to each suspect's score (window-signal.ts), with q fitted by maximum likelihood on the other repositories' regression cases and the temperature on the other repositories' cases (leave-one-repository-out; fitted on all: q ${pct(fitted)}, temperature ${fittedTemperature}; shipped: ${pct(WINDOW_HOLDS_FIX)}, ${SCORE_TEMPERATURE}). SZZ commits are blamed at the parent from the lines each fix changed; the bulk-commit bound fitted on all: ${bound(bulkFitted)}. Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
+    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio, times the localizer's score temperature, to each suspect's score (window-signal.ts), with q fitted by maximum likelihood on the other repositories' regression cases and the temperature on the other repositories' cases (leave-one-repository-out; fitted on all: q ${pct(fitted)}, temperature ${fittedTemperature}; shipped: ${pct(WINDOW_HOLDS_FIX)}, ${SCORE_TEMPERATURE}). SZZ commits are blamed at the parent from the lines each fix changed; the suspect-commit weights (rank-suspect-commits.ts) fitted by coordinate ascent over a grid (most top-3 hits, then reciprocal rank) on all: ${JSON.stringify(weightsFitted)}. Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
   );
   process.stdout.write(
-    `${JSON.stringify({ regression: regressionSet.length, validated: acc(validated, 1), rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), bulkFitted, blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
+    `${JSON.stringify({ regression: regressionSet.length, validated: acc(validated, 1), rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), weightsFitted, blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
   );
 }
 
