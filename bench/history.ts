@@ -20,8 +20,9 @@
  * Measuring order: regression cases whose window resolved, then 12 cases on histories of ≥ 10,000
  * commits (repositories in turn) — both always measured to the end, as the targets count them —
  * then the rest in corpus order while `HISTORY_BENCH_MINUTES` (default 40; `all`: no limit) of
- * new work have not passed. `HISTORY_BENCH_SHARD=k/n` measures every n-th case (shards fill the
- * cache side by side; each resolves the windows from its own n-th of the corpus onwards, so
+ * new work have not passed. `HISTORY_BENCH_SHARD=k/n` measures the k-th of n shares of the
+ * repositories, balanced by their cases (shards fill the cache side by side, and each clones,
+ * indexes and writes a commit-graph only for its own repositories; each resolves the windows from its own n-th of the corpus onwards, so
  * shards started together share that stage too);
  * `HISTORY_BENCH_PART=timing` re-times the blames of the measured cases on long histories (run it
  * at normal priority on a quiet machine).
@@ -217,6 +218,24 @@ function roundRobin(cases: readonly GitCase[]): GitCase[] {
   return turn.sort((a, b) => a.at - b.at).map(({ item }) => item);
 }
 
+/**
+ * Repositories split into `shards` shares of about as many cases each (each repository, in order
+ * of its first case, to the share with the fewest cases so far).
+ * @returns repository → 0-based share.
+ */
+function shardRepositories(order: readonly { item: GitCase }[], shards: number) {
+  const cases = new Map<string, number>();
+  for (const { item } of order) cases.set(item.repo, (cases.get(item.repo) ?? 0) + 1);
+  const load = Array.from({ length: shards }, () => 0);
+  const shardOf = new Map<string, number>();
+  for (const [repo, count] of cases) {
+    const least = load.indexOf(Math.min(...load));
+    shardOf.set(repo, least);
+    load[least] = (load[least] ?? 0) + count;
+  }
+  return shardOf;
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -305,8 +324,9 @@ async function main() {
   const measuring = order.filter(
     (entry) => PART === undefined || PART === 'timing' || entry.part === PART,
   );
-  for (const [at, { part, item }] of measuring.entries()) {
-    if (SHARD && at % Number(SHARD[2]) !== Number(SHARD[1]) - 1) continue;
+  const shardOf = SHARD ? shardRepositories(measuring, Number(SHARD[2])) : undefined;
+  for (const { part, item } of measuring) {
+    if (SHARD && shardOf?.get(item.repo) !== Number(SHARD[1]) - 1) continue;
     const kept = readStage<Suspect[]>('suspects', LOCALIZER_KEY, item.id) !== undefined;
     const overBudget = part === 'rest' && Date.now() - started > BUDGET_MS;
     if (!kept && (PART === 'timing' || overBudget)) continue;
