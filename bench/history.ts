@@ -36,8 +36,10 @@ import { SUSPECT_COMMIT_WEIGHTS } from '@sightline/codebase/internal';
 import type { Suspect } from '@sightline/investigator';
 import {
   liftWindowFiles,
+  reportMatchedFiles,
   SCORE_TEMPERATURE,
   WINDOW_HOLDS_FIX,
+  WINDOW_MATCH_HOLDS_FIX,
 } from '@sightline/investigator/internal';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { cachedStage, codeKey, HISTORY_CACHE, keepStage, readStage } from './lib/history-cache.js';
@@ -71,6 +73,7 @@ import {
   szzRanks,
   szzReachable,
 } from './lib/szz-fit.js';
+import { windowCommitTexts } from './lib/window-commits.js';
 import {
   crossValidatedRanks,
   fitHoldsFix,
@@ -132,16 +135,25 @@ const caseWindow = (item: GitCase) =>
     resolveWindow(mirrorOf(item.repo), item.parent, textOf(item)),
   );
 
-const windowCaseOf = (item: GitCase, window: KeptWindow, suspects: Suspect[]): WindowCase | null =>
-  window.outcome === 'resolved' && window.files && window.trackedFiles !== undefined
-    ? {
-        repo: item.repo,
-        suspects,
-        gold: item.gold.map((entry) => entry.file),
-        changed: new Map(window.files),
-        trackedFiles: window.trackedFiles,
-      }
-    : null;
+/** A resolved window's evidence for the case's suspects (null when no window resolved). */
+async function windowCaseOf(
+  item: GitCase,
+  window: KeptWindow,
+  suspects: Suspect[],
+): Promise<WindowCase | null> {
+  if (window.outcome !== 'resolved' || !window.files || window.trackedFiles === undefined) {
+    return null;
+  }
+  const commits = await windowCommitTexts(item.id, mirrorOf(item.repo), item.parent, textOf(item));
+  return {
+    repo: item.repo,
+    suspects,
+    gold: item.gold.map((entry) => entry.file),
+    changed: new Map(window.files),
+    matched: reportMatchedFiles(commits, textOf(item)),
+    trackedFiles: window.trackedFiles,
+  };
+}
 
 /** The top-5 suspects investigate would blame (after the window's lift, shipped q). */
 const topFive = (suspects: Suspect[], windowCase: WindowCase | null) =>
@@ -171,7 +183,7 @@ async function measureCase(item: GitCase, window: KeptWindow): Promise<Measured>
     return history;
   };
   const suspects = await caseSuspects(item, cloned, WORK);
-  const windowCase = windowCaseOf(item, window, suspects);
+  const windowCase = await windowCaseOf(item, window, suspects);
   const introducing = await introducingCommits(item, opened);
   const blames = await caseBlames(item, topFive(suspects, windowCase), opened);
   return {
@@ -369,14 +381,15 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   const windowCases = regressionSet.flatMap((entry) =>
     entry.windowCase ? [entry.windowCase] : [],
   );
-  const validated = crossValidatedRanks(windowCases, ranked);
+  const validated = crossValidatedRanks(windowCases, ranked, { matched: true });
+  const windowOnly = crossValidatedRanks(windowCases, ranked);
   const restRanks = rest.map((entry) => ({
     without: goldRank(
       entry.suspects,
       entry.item.gold.map((gold) => gold.file),
     ),
     with: entry.windowCase
-      ? rankWith(entry.windowCase, WINDOW_HOLDS_FIX, SCORE_TEMPERATURE)
+      ? rankWith(entry.windowCase, WINDOW_HOLDS_FIX, SCORE_TEMPERATURE, WINDOW_MATCH_HOLDS_FIX)
       : goldRank(
           entry.suspects,
           entry.item.gold.map((gold) => gold.file),
@@ -385,6 +398,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   const acc = (ranks: PairedRanks, k: number) =>
     `${pct(accAt(ranks, 'without', k))} → ${pct(accAt(ranks, 'with', k))}`;
   const fitted = fitHoldsFix(windowCases);
+  const fittedMatch = fitHoldsFix(windowCases, 'matched');
   const fittedTemperature = fitTemperature(ranked);
   // SZZ: fixes whose changed lines blame to a commit at the parent.
   const szzCases: SzzCase[] = measured
@@ -456,6 +470,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
       minutes: Math.round((Date.now() - started) / 6000) / 10,
       holdsFixShipped: WINDOW_HOLDS_FIX,
       holdsFixPerFold: validated.map((entry) => Math.round(entry.holdsFix * 1000) / 1000),
+      matchHoldsFixShipped: WINDOW_MATCH_HOLDS_FIX,
+      matchHoldsFixPerFold: validated.map((entry) => entry.matchHoldsFix),
       temperatureShipped: SCORE_TEMPERATURE,
       temperaturePerFold: validated.map((entry) => entry.temperature),
       suspectCommitWeightsShipped: SUSPECT_COMMIT_WEIGHTS,
@@ -470,6 +486,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         regressionReport: entry.regression,
         window: entry.window.outcome === 'resolved' ? entry.window.refs : entry.window.outcome,
         holdsFix: entry.windowCase ? windowHoldsFix(entry.windowCase) : null,
+        matchedHoldsFix: entry.windowCase ? windowHoldsFix(entry.windowCase, 'matched') : null,
         rank: goldRank(
           entry.suspects,
           entry.item.gold.map((gold) => gold.file),
@@ -481,6 +498,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
       regression: {
         cases: { value: regressionSet.length, unit: 'cases' },
         ...accFigures(validated),
+        windowOnly: accFigures(windowOnly),
+        matchHoldsFixFitted: fraction(fittedMatch),
         holdsFixFitted: fraction(fitted),
         temperatureFitted: { value: fittedTemperature, unit: 'score units per log-odds' },
       },
@@ -514,6 +533,11 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         ],
         ['regression set Acc@5 without → with history (grouped CV)', acc(validated, 5), 'no loss'],
         [
+          "regression set Acc@1 / Acc@5 with the window's files alone (no report-matched commits; grouped CV)",
+          `${pct(accAt(windowOnly, 'with', 1))} / ${pct(accAt(windowOnly, 'with', 5))}`,
+          '',
+        ],
+        [
           `the rest (${rest.length} cases, ${rest.filter((entry) => entry.windowCase).length} with a window) Acc@1`,
           acc(restRanks, 1),
           'no loss',
@@ -536,7 +560,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio, times the localizer's score temperature, to each suspect's score (window-signal.ts), with q fitted by maximum likelihood on the other repositories' regression cases and the temperature on the other repositories' cases (leave-one-repository-out; fitted on all: q ${pct(fitted)}, temperature ${fittedTemperature}; shipped: ${pct(WINDOW_HOLDS_FIX)}, ${SCORE_TEMPERATURE}). SZZ commits are blamed at the parent from the lines each fix changed; the suspect-commit weights (rank-suspect-commits.ts) fitted by coordinate ascent over a grid (most top-3 hits, then reciprocal rank) on all: ${JSON.stringify(weightsFitted)}. Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
+    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; "with history" adds the regression window's log likelihood ratio, times the localizer's score temperature, to each suspect's score (window-signal.ts), with q fitted by maximum likelihood on the other repositories' regression cases and the temperature on the other repositories' cases and, for the files of the window's commits whose subject shares a term with the report (window-subjects.ts), a second ratio of the same form with its own q (leave-one-repository-out; fitted on all: q ${pct(fitted)}, q of the matched files ${pct(fittedMatch)}, temperature ${fittedTemperature}; shipped: ${pct(WINDOW_HOLDS_FIX)}, ${pct(WINDOW_MATCH_HOLDS_FIX)}, ${SCORE_TEMPERATURE}). SZZ commits are blamed at the parent from the lines each fix changed; the suspect-commit weights (rank-suspect-commits.ts) fitted by coordinate ascent over a grid (most top-3 hits, then reciprocal rank) on all: ${JSON.stringify(weightsFitted)}. Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
   );
   process.stdout.write(
     `${JSON.stringify({ regression: regressionSet.length, validated: acc(validated, 1), rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), weightsFitted, blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,

@@ -27,6 +27,7 @@ import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../dia
 import type { Suspect } from '../diagnosis/schema.js';
 import { collectReportSignals, diagnoseOffline, localize } from '../localize/index.js';
 import { liftWindowFiles } from '../localize/window-signal.js';
+import { reportMatchedFiles } from '../localize/window-subjects.js';
 import { prepareReport } from '../report/prepare-report.js';
 import { describeHistory, readReportHistory } from './read-history.js';
 import { reportFocus } from './report-focus.js';
@@ -219,6 +220,10 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     suspects = liftWindowFiles(suspects, {
       changed: read.window.files,
       trackedFiles: read.window.trackedFiles,
+      matched: reportMatchedFiles(
+        read.window.commits,
+        [report.title ?? '', report.body].join('\n'),
+      ),
     }).slice(0, limit);
   }
   const history = read

@@ -48,7 +48,9 @@ export {
   liftWindowFiles,
   SCORE_TEMPERATURE,
   WINDOW_HOLDS_FIX,
+  WINDOW_MATCH_HOLDS_FIX,
   type WindowEvidence,
   windowLogRatios,
   windowShare,
 } from './window-signal.js';
+export { reportMatchedFiles, type WindowCommitText } from './window-subjects.js';
