@@ -24,6 +24,7 @@
  * repositories, balanced by their cases (shards fill the cache side by side, and each clones,
  * indexes and writes a commit-graph only for its own repositories; each resolves the windows from its own n-th of the corpus onwards, so
  * shards started together share that stage too);
+ * `HISTORY_BENCH_PART=figures` measures no new case (the figures of the kept ones);
  * `HISTORY_BENCH_PART=timing` re-times the blames of the measured cases on long histories (run it
  * at normal priority on a quiet machine).
  */
@@ -97,8 +98,10 @@ if (MINUTES !== 'all' && !(Number(MINUTES) >= 0)) {
 /** New work allowed on the rest (the regression and long-history parts are always measured). */
 const BUDGET_MS = MINUTES === 'all' ? Number.POSITIVE_INFINITY : Number(MINUTES) * 60_000;
 const PART = process.env.HISTORY_BENCH_PART;
-if (PART !== undefined && !['regression', 'large', 'rest', 'timing'].includes(PART)) {
-  throw new Error(`HISTORY_BENCH_PART must be regression, large, rest or timing (got ${PART})`);
+if (PART !== undefined && !['regression', 'large', 'rest', 'timing', 'figures'].includes(PART)) {
+  throw new Error(
+    `HISTORY_BENCH_PART must be regression, large, rest, timing or figures (got ${PART})`,
+  );
 }
 /** The window code as committed: a case's window is kept while it is unchanged. */
 const WINDOW_KEY = codeKey([
@@ -334,14 +337,14 @@ async function main() {
   const measured: Measured[] = [];
   const failed: string[] = [];
   const measuring = order.filter(
-    (entry) => PART === undefined || PART === 'timing' || entry.part === PART,
+    (entry) => PART === undefined || PART === 'timing' || PART === 'figures' || entry.part === PART,
   );
   const shardOf = SHARD ? shardRepositories(measuring, Number(SHARD[2])) : undefined;
   for (const { part, item } of measuring) {
     if (SHARD && shardOf?.get(item.repo) !== Number(SHARD[1]) - 1) continue;
     const kept = readStage<Suspect[]>('suspects', LOCALIZER_KEY, item.id) !== undefined;
     const overBudget = part === 'rest' && Date.now() - started > BUDGET_MS;
-    if (!kept && (PART === 'timing' || overBudget)) continue;
+    if (!kept && (PART === 'timing' || PART === 'figures' || overBudget)) continue;
     const window = windows.get(item.id);
     if (!window) continue;
     try {
@@ -357,7 +360,7 @@ async function main() {
       process.stderr.write(`${item.id}: failed (${String(error).split('\n')[0]})\n`);
     }
   }
-  if (SHARD || PART) return;
+  if (SHARD || (PART && PART !== 'figures')) return;
   await report({ measured, failed, usable, candidates, outcomes, started });
 }
 
