@@ -27,10 +27,10 @@ import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../dia
 import type { Suspect } from '../diagnosis/schema.js';
 import { collectReportSignals, diagnoseOffline, localize } from '../localize/index.js';
 import { liftWindowFiles } from '../localize/window-signal.js';
-import { reportMatchedFiles } from '../localize/window-subjects.js';
 import { prepareReport } from '../report/prepare-report.js';
 import { describeHistory, readReportHistory } from './read-history.js';
 import { reportFocus } from './report-focus.js';
+import { reportMatchedFiles } from './window-subjects.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
 export type InvestigateProgress =

@@ -53,4 +53,3 @@ export {
   windowLogRatios,
   windowShare,
 } from './window-signal.js';
-export { reportMatchedFiles, type WindowCommitText } from './window-subjects.js';

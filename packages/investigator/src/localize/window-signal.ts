@@ -21,7 +21,7 @@
  * holding the fix (57.1 → 50 %: a wrong window's candidates moved over the fixed file).
  *
  * A second, narrower piece of evidence of the same form is "a window commit whose subject shares a
- * term with the report changed this suspect's file" (window-subjects.ts), with its own q
+ * term with the report changed this suspect's file" (investigate/window-subjects.ts), with its own q
  * ({@link WINDOW_MATCH_HOLDS_FIX}) and p; the two log likelihood ratios are added (naive Bayes).
  *
  * Changes inside a regression window are where the bug-localization literature finds regressions
@@ -50,7 +50,7 @@ export const WINDOW_HOLDS_FIX = 0.19;
 export const SCORE_TEMPERATURE = 0.4;
 
 /**
- * Probability that the files changed by the window's report-matched commits (window-subjects.ts)
+ * Probability that the files changed by the window's report-matched commits (investigate/window-subjects.ts)
  * hold the fixed file beyond chance, fitted like {@link WINDOW_HOLDS_FIX} on bench:history's
  * regression set (0: the match says nothing).
  */
@@ -67,7 +67,7 @@ export interface WindowEvidence {
   trackedFiles: number;
   /** Probability that the window is right. Default {@link WINDOW_HOLDS_FIX}. */
   holdsFix?: number;
-  /** Path → report-matched commits of the window that changed it (window-subjects.ts). */
+  /** Path → report-matched commits of the window that changed it (investigate/window-subjects.ts). */
   matched?: ReadonlyMap<string, number>;
   /** q of the matched files. Default {@link WINDOW_MATCH_HOLDS_FIX}. */
   matchHoldsFix?: number;

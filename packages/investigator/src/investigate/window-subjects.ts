@@ -6,7 +6,7 @@
  * window. Matching the changes of a history against the report's text is the idea of Locus (Wen,
  * Wu & Cheung, "Locus: Locating bugs from software changes", ASE 2016), here on subjects only.
  */
-import { tokenizeCode } from './code-tokens.js';
+import { tokenizeCode } from '../localize/code-tokens.js';
 
 /** A window commit as this reads it. */
 export interface WindowCommitText {
