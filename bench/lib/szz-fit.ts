@@ -34,8 +34,16 @@ export const WEIGHT_GRID: { readonly [K in keyof SuspectCommitWeights]: readonly
   fixWeight: [0.5, 1, 2],
 };
 
-/** 1-based rank of the first bug-introducing commit among the suspect commits (Infinity: none). */
-export function introducingRank(item: SzzCase, weights: SuspectCommitWeights): number {
+/**
+ * Where the bug-introducing commits rank under `weights`: the 1-based rank of the first
+ * (Infinity: none ranked), and their share of the suspect commits' total score — the
+ * probability of picking one when commits are picked in proportion to their score (Luce's choice
+ * axiom), 0 when none is ranked.
+ */
+export function introducingRank(
+  item: SzzCase,
+  weights: SuspectCommitWeights,
+): { rank: number; share: number } {
   const { commits } = rankBlamedCommits(item.ranges, {
     reportedAt: item.reportedAt,
     windowCommits: item.windowCommits,
@@ -43,64 +51,81 @@ export function introducingRank(item: SzzCase, weights: SuspectCommitWeights): n
     weights,
   });
   const at = commits.findIndex((commit) => item.introducing.has(commit.id));
-  return at === -1 ? Number.POSITIVE_INFINITY : at + 1;
+  const total = commits.reduce((sum, commit) => sum + commit.score, 0);
+  const introduced = commits
+    .filter((commit) => item.introducing.has(commit.id))
+    .reduce((sum, commit) => sum + commit.score, 0);
+  return {
+    rank: at === -1 ? Number.POSITIVE_INFINITY : at + 1,
+    share: total > 0 ? introduced / total : 0,
+  };
 }
 
 /** Whether a bug-introducing commit is among the top 3 suspect commits. */
 export const szzHit = (item: SzzCase, weights: SuspectCommitWeights = SUSPECT_COMMIT_WEIGHTS) =>
-  introducingRank(item, weights) <= 3;
+  introducingRank(item, weights).rank <= 3;
 
 /** Whether any blamed commit is a bug-introducing one (the most any ranking can hit). */
 export const szzReachable = (item: SzzCase) =>
   item.ranges.some((range) => range.commits?.some((commit) => item.introducing.has(commit.id)));
 
-/** Every case's rank under a weighting, computed once per weighting (folds share most of them). */
-export type SzzRanks = (weights: SuspectCommitWeights) => Uint8Array;
+/** Every case's rank and score share under a weighting (see {@link introducingRank}). */
+export interface SzzScores {
+  /** 1-based ranks, capped at 255 (255: not ranked). */
+  ranks: Uint8Array;
+  /** Shares of the score held by the bug-introducing commits. */
+  shares: Float64Array;
+}
 
-/** The cases' ranks per weighting, capped at 255 (255: not ranked), memoized. */
+/** The cases' ranks and shares per weighting, computed once per weighting (folds share most). */
+export type SzzRanks = (weights: SuspectCommitWeights) => SzzScores;
+
+/** Memoized {@link SzzRanks} of the cases. */
 export function szzRanks(cases: readonly SzzCase[]): SzzRanks {
-  const kept = new Map<string, Uint8Array>();
+  const kept = new Map<string, SzzScores>();
   return (weights) => {
     const key = JSON.stringify(Object.values(weights));
-    let ranks = kept.get(key);
-    if (!ranks) {
-      ranks = Uint8Array.from(cases, (item) => Math.min(255, introducingRank(item, weights)));
-      kept.set(key, ranks);
+    let scores = kept.get(key);
+    if (!scores) {
+      const found = cases.map((item) => introducingRank(item, weights));
+      scores = {
+        ranks: Uint8Array.from(found, ({ rank }) => Math.min(255, rank)),
+        shares: Float64Array.from(found, ({ share }) => share),
+      };
+      kept.set(key, scores);
     }
-    return ranks;
+    return scores;
   };
 }
 
-/** Top-3 hits and the sum of reciprocal ranks of the cases at `indices`. */
-function scoreOf(ranks: Uint8Array, indices: readonly number[]) {
-  let hits = 0;
-  let reciprocal = 0;
+/**
+ * Log likelihood of the cases at `indices` (those whose introducing commit is ranked at all):
+ * the sum of the log score shares of their bug-introducing commits, floored at 1e-6.
+ */
+function logLikelihood({ ranks, shares }: SzzScores, indices: readonly number[]): number {
+  let sum = 0;
   for (const index of indices) {
-    const rank = ranks[index] ?? 255;
-    if (rank <= 3) hits += 1;
-    if (rank < 255) reciprocal += 1 / rank;
+    if ((ranks[index] ?? 255) < 255) sum += Math.log(Math.max(shares[index] ?? 0, 1e-6));
   }
-  return { hits, reciprocal };
+  return sum;
 }
 
-const better = (a: ReturnType<typeof scoreOf>, b: ReturnType<typeof scoreOf>) =>
-  a.hits > b.hits || (a.hits === b.hits && a.reciprocal > b.reciprocal + 1e-9);
-
 /**
- * The weights with the most top-3 hits on the cases at `indices` (then the higher sum of
- * reciprocal ranks), by coordinate ascent over {@link WEIGHT_GRID} from the shipped weights: one
- * weight at a time, a value kept only when it scores better, until a pass changes nothing.
+ * The weights of the highest likelihood on the cases at `indices` (the bug-introducing commits
+ * picked in proportion to their score; Luce's choice model, smooth where top-3 hits are not), by
+ * coordinate ascent over {@link WEIGHT_GRID} from the shipped weights: one weight at a time, a
+ * value kept only when it scores better, until a pass changes nothing.
  */
 export function fitWeights(ranks: SzzRanks, indices: readonly number[]): SuspectCommitWeights {
   let weights: SuspectCommitWeights = { ...SUSPECT_COMMIT_WEIGHTS };
-  let score = scoreOf(ranks(weights), indices);
+  let score = logLikelihood(ranks(weights), indices);
   for (let pass = 0, changed = true; changed && pass < 10; pass += 1) {
     changed = false;
     for (const [name, values] of Object.entries(WEIGHT_GRID)) {
       for (const value of values) {
         const tried = { ...weights, [name]: value };
-        const triedScore = scoreOf(ranks(tried), indices);
-        if (better(triedScore, score)) {
+        const triedScore = logLikelihood(ranks(tried), indices);
+        if (triedScore > score + 1e-9) {
           weights = tried;
           score = triedScore;
           changed = true;
@@ -126,6 +151,6 @@ export function crossValidatedSzz(
   }
   return cases.map((item, index) => {
     const weights = fitted.get(item.repo) ?? SUSPECT_COMMIT_WEIGHTS;
-    return { hit: (ranks(weights)[index] ?? 255) <= 3, weights };
+    return { hit: (ranks(weights).ranks[index] ?? 255) <= 3, weights };
   });
 }
