@@ -1,6 +1,13 @@
-import type { BlamedCommit } from '@sightline/codebase/internal';
+import { type BlamedCommit, SUSPECT_COMMIT_WEIGHTS } from '@sightline/codebase/internal';
 import { describe, expect, it } from 'vitest';
-import { crossValidatedSzz, fitBulkFiles, type SzzCase, szzHit } from './szz-fit.js';
+import {
+  crossValidatedSzz,
+  fitWeights,
+  type SzzCase,
+  szzHit,
+  szzRanks,
+  szzReachable,
+} from './szz-fit.js';
 
 const REPORTED = Date.parse('2025-06-01T00:00:00Z');
 const id = (name: string) => name.repeat(40).slice(0, 40);
@@ -32,26 +39,34 @@ const bulkFirst = (repo: string, importFiles: number): SzzCase => ({
   introducing: new Set([id('c')]),
 });
 
+const FIRST = {
+  ...SUSPECT_COMMIT_WEIGHTS,
+  halfLifeDays: 180,
+  recencyFloor: 0.25,
+  rankExponent: 1,
+  shareExponent: 1,
+  bulkFiles: Number.POSITIVE_INFINITY,
+  sizeExponent: 0,
+  fixWeight: 1,
+};
+
 describe('SZZ fit', () => {
-  it('finds the bug-introducing commit once a bulk import is discounted, fitted across repositories', () => {
+  it('finds weights under which the bug-introducing commit ranks in the top 3, fitted across repositories', () => {
     const cases = [bulkFirst('x/a', 3_000), bulkFirst('x/b', 5_000), bulkFirst('x/c', 4_000)];
-    expect(cases.map((item) => szzHit(item, Number.POSITIVE_INFINITY))).toEqual([
-      false,
-      false,
-      false,
-    ]);
-    const bound = fitBulkFiles(cases);
-    expect(bound).toBeLessThan(3_000);
-    expect(cases.every((item) => szzHit(item, bound))).toBe(true);
-    expect(crossValidatedSzz(cases).map((entry) => entry.hit)).toEqual([true, true, true]);
+    expect(cases.map((item) => szzHit(item, FIRST))).toEqual([false, false, false]);
+    const ranks = szzRanks(cases);
+    const weights = fitWeights(ranks, [0, 1, 2]);
+    expect(cases.every((item) => szzHit(item, weights))).toBe(true);
+    expect(crossValidatedSzz(cases, ranks).map((entry) => entry.hit)).toEqual([true, true, true]);
   });
 
-  it('keeps no bound when discounting gains nothing (ties go to the loosest)', () => {
-    const plain = bulkFirst('x/a', 3);
-    expect(fitBulkFiles([plain])).toBe(Number.POSITIVE_INFINITY);
-    expect(crossValidatedSzz([plain, { ...plain, repo: 'x/b' }])).toEqual([
-      { hit: false, bound: Number.POSITIVE_INFINITY },
-      { hit: false, bound: Number.POSITIVE_INFINITY },
+  it('keeps the shipped weights when no combination gains (ties go to the least change)', () => {
+    const missed: SzzCase = { ...bulkFirst('x/a', 3), introducing: new Set([id('z')]) };
+    expect(szzReachable(missed)).toBe(false);
+    expect(fitWeights(szzRanks([missed]), [0])).toEqual(SUSPECT_COMMIT_WEIGHTS);
+    expect(crossValidatedSzz([missed, { ...missed, repo: 'x/b' }])).toEqual([
+      { hit: false, weights: SUSPECT_COMMIT_WEIGHTS },
+      { hit: false, weights: SUSPECT_COMMIT_WEIGHTS },
     ]);
   });
 });

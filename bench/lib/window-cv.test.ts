@@ -11,11 +11,17 @@ import {
 const suspects = (...paths: string[]): Suspect[] =>
   paths.map((path, at) => ({ path, lines: [1, 5], score: 2 - at * 0.1, evidence: [] }));
 
-const windowCase = (repo: string, gold: string, changed: string[]): WindowCase => ({
+const windowCase = (
+  repo: string,
+  gold: string,
+  changed: string[],
+  matched: string[] = [],
+): WindowCase => ({
   repo,
   suspects: suspects('a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts'),
   gold: [gold],
   changed: new Map(changed.map((file) => [file, 1])),
+  matched: new Map(matched.map((file) => [file, 1])),
   trackedFiles: 200,
 });
 
@@ -67,5 +73,22 @@ describe('window cross-validation', () => {
     expect(ranks[0]?.with).toBe(1);
     expect(ranks[2]?.with).toBe(1);
     expect(goldRank(suspects('a.ts'), ['z.ts'])).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it('fits q of the report-matched files apart, and lifts them only when asked', () => {
+    // Wide windows (every candidate changed) whose report-matched commits changed the fixed file.
+    const all = ['a.ts', 'b.ts', 'c.ts', 'd.ts', 'e.ts', 'f.ts'];
+    const cases = [
+      windowCase('x/a', 'c.ts', all, ['c.ts']),
+      windowCase('x/b', 'd.ts', all, ['d.ts']),
+      windowCase('x/c', 'b.ts', all, ['b.ts']),
+    ];
+    expect(fitHoldsFix(cases, 'matched')).toBeGreaterThan(0.9);
+    const ranked = cases.map(({ repo, suspects: list, gold }) => ({ repo, suspects: list, gold }));
+    const plain = crossValidatedRanks(cases, ranked);
+    expect(plain.map((entry) => entry.matchHoldsFix)).toEqual([0, 0, 0]);
+    expect(plain.map((entry) => entry.with)).toEqual([3, 4, 2]);
+    const matched = crossValidatedRanks(cases, ranked, { matched: true });
+    expect(matched.map((entry) => entry.with)).toEqual([1, 1, 1]);
   });
 });

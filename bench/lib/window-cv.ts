@@ -21,6 +21,8 @@ export interface WindowCase {
   gold: string[];
   /** Window's changed files → commits. */
   changed: Map<string, number>;
+  /** Files changed by the window's report-matched commits → those commits (window-subjects.ts). */
+  matched: Map<string, number>;
   trackedFiles: number;
 }
 
@@ -31,9 +33,12 @@ export interface RankedCase {
   gold: string[];
 }
 
-/** Whether the window changed one of the fix's files (the event the fit of q explains). */
-export const windowHoldsFix = (item: WindowCase) =>
-  item.gold.some((file) => item.changed.has(file));
+/** The evidence a q is fitted for: the window's files, or those of its report-matched commits. */
+export type WindowEvidenceKind = 'changed' | 'matched';
+
+/** Whether the evidence holds one of the fix's files (the event the fit of q explains). */
+export const windowHoldsFix = (item: WindowCase, kind: WindowEvidenceKind = 'changed') =>
+  item.gold.some((file) => item[kind].has(file));
 
 /** 1-based rank of the first gold file, Infinity when absent. */
 export function goldRank(suspects: readonly Suspect[], gold: readonly string[]): number {
@@ -57,11 +62,14 @@ function argmax(from: number, to: number, step: number, logLikelihood: (value: n
  * q by maximum likelihood (grid of 0.01): P(window holds a fixed file) = q + (1 − q)·p per case.
  * 0.5 with no case (the uninformed prior).
  */
-export function fitHoldsFix(cases: readonly WindowCase[]): number {
+export function fitHoldsFix(
+  cases: readonly WindowCase[],
+  kind: WindowEvidenceKind = 'changed',
+): number {
   if (cases.length === 0) return 0.5;
   const observed = cases.map((item) => ({
-    share: windowShare(item.suspects, item),
-    holds: windowHoldsFix(item),
+    share: windowShare(item.suspects, { changed: item[kind], trackedFiles: item.trackedFiles }),
+    holds: windowHoldsFix(item, kind),
   }));
   return argmax(0, 0.99, 0.01, (q) =>
     observed.reduce((sum, { share, holds }) => {
@@ -95,30 +103,47 @@ export function fitTemperature(cases: readonly RankedCase[]): number {
   );
 }
 
-/** A case's gold rank with the window lifted by q and the temperature. */
-export function rankWith(item: WindowCase, holdsFix: number, temperature: number): number {
+/** A case's gold rank with the window lifted by q (and q of the matched files) and the temperature. */
+export function rankWith(
+  item: WindowCase,
+  holdsFix: number,
+  temperature: number,
+  matchHoldsFix = 0,
+): number {
   const lifted = liftWindowFiles(item.suspects, {
     changed: item.changed,
     trackedFiles: item.trackedFiles,
     holdsFix,
     temperature,
+    matched: item.matched,
+    matchHoldsFix,
   });
   return goldRank(lifted, item.gold);
 }
 
 /**
  * Leave-one-repository-out ranks: each case lifted with q fitted on the other repositories'
- * regression cases and the temperature fitted on the other repositories' ranked cases.
- * @returns per case (input order) the rank without the window, with it, and the q and temperature used.
+ * regression cases and the temperature fitted on the other repositories' ranked cases; with
+ * `matched`, also q of the report-matched files, fitted the same way (without: that q is 0, the
+ * window's files alone).
+ * @returns per case (input order) the rank without the window, with it, and the q's and
+ *   temperature used.
  */
-export function crossValidatedRanks(cases: readonly WindowCase[], ranked: readonly RankedCase[]) {
+export function crossValidatedRanks(
+  cases: readonly WindowCase[],
+  ranked: readonly RankedCase[],
+  { matched = false }: { matched?: boolean } = {},
+) {
   return cases.map((item) => {
-    const q = fitHoldsFix(cases.filter((other) => other.repo !== item.repo));
+    const others = cases.filter((other) => other.repo !== item.repo);
+    const q = fitHoldsFix(others);
+    const qMatched = matched ? fitHoldsFix(others, 'matched') : 0;
     const temperature = fitTemperature(ranked.filter((other) => other.repo !== item.repo));
     return {
       without: goldRank(item.suspects, item.gold),
-      with: rankWith(item, q, temperature),
+      with: rankWith(item, q, temperature, qMatched),
       holdsFix: q,
+      matchHoldsFix: qMatched,
       temperature,
     };
   });

@@ -30,6 +30,7 @@ import { liftWindowFiles } from '../localize/window-signal.js';
 import { prepareReport } from '../report/prepare-report.js';
 import { describeHistory, readReportHistory } from './read-history.js';
 import { reportFocus } from './report-focus.js';
+import { reportMatchedFiles } from './window-subjects.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
 export type InvestigateProgress =
@@ -221,6 +222,10 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     suspects = liftWindowFiles(suspects, {
       changed: read.window.files,
       trackedFiles: read.window.trackedFiles,
+      matched: reportMatchedFiles(
+        read.window.commits,
+        [report.title ?? '', report.body].join('\n'),
+      ),
     }).slice(0, limit);
   }
   const history = read

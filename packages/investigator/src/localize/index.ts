@@ -48,6 +48,7 @@ export {
   liftWindowFiles,
   SCORE_TEMPERATURE,
   WINDOW_HOLDS_FIX,
+  WINDOW_MATCH_HOLDS_FIX,
   type WindowEvidence,
   windowLogRatios,
   windowShare,

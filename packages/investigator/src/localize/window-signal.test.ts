@@ -110,3 +110,21 @@ describe('liftWindowFiles', () => {
     expect(liftWindowFiles(suspects, { changed: new Map(), trackedFiles: 10 })).toEqual(suspects);
   });
 });
+
+describe('liftWindowFiles with report-matched commits', () => {
+  it('lifts the files of matched commits over the rest of a wide window', () => {
+    const list = ['a.ts', 'b.ts', 'c.ts', 'd.ts'].map((name, at) => suspect(name, 4 - at * 0.1));
+    const evidence = {
+      changed: changedOf('a.ts', 'b.ts', 'c.ts', 'd.ts'),
+      trackedFiles: 100,
+      matched: changedOf('c.ts'),
+      temperature: 0.4,
+    };
+    // Without a q for the matched files, the order stands.
+    const plain = liftWindowFiles(list, { ...evidence, matchHoldsFix: 0 });
+    expect(plain.map((entry) => entry.path)).toEqual(['a.ts', 'b.ts', 'c.ts', 'd.ts']);
+    const lifted = liftWindowFiles(list, { ...evidence, matchHoldsFix: 0.5 });
+    expect(lifted[0]?.path).toBe('c.ts');
+    expect(lifted[0]?.evidence.at(-1)).toMatch(/subject matches the report/);
+  });
+});

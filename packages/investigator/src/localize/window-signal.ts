@@ -20,6 +20,10 @@
  * unscaled ratios with p taken from the whole repository and q as the plain share of windows
  * holding the fix (57.1 → 50 %: a wrong window's candidates moved over the fixed file).
  *
+ * A second, narrower piece of evidence of the same form is "a window commit whose subject shares a
+ * term with the report changed this suspect's file" (investigate/window-subjects.ts), with its own q
+ * ({@link WINDOW_MATCH_HOLDS_FIX}) and p; the two log likelihood ratios are added (naive Bayes).
+ *
  * Changes inside a regression window are where the bug-localization literature finds regressions
  * (the version-history signal of Sisman & Kak, MSR 2012; bisection's premise); the Bayesian form
  * is the naive-Bayes combination of independent evidence; temperature scaling is Guo et al.,
@@ -45,6 +49,13 @@ export const WINDOW_HOLDS_FIX = 0.19;
  */
 export const SCORE_TEMPERATURE = 0.4;
 
+/**
+ * Probability that the files changed by the window's report-matched commits (investigate/window-subjects.ts)
+ * hold the fixed file beyond chance, fitted like {@link WINDOW_HOLDS_FIX} on bench:history's
+ * regression set (0: the match says nothing).
+ */
+export const WINDOW_MATCH_HOLDS_FIX = 0;
+
 /** Weight, in candidates, of the repository-wide share in the estimate of p. */
 export const SHARE_PRIOR_WEIGHT = 2;
 
@@ -56,6 +67,10 @@ export interface WindowEvidence {
   trackedFiles: number;
   /** Probability that the window is right. Default {@link WINDOW_HOLDS_FIX}. */
   holdsFix?: number;
+  /** Path → report-matched commits of the window that changed it (investigate/window-subjects.ts). */
+  matched?: ReadonlyMap<string, number>;
+  /** q of the matched files. Default {@link WINDOW_MATCH_HOLDS_FIX}. */
+  matchHoldsFix?: number;
   /** Scale of the localizer's score. Default {@link SCORE_TEMPERATURE}. */
   temperature?: number;
 }
@@ -105,31 +120,45 @@ export function windowLogRatios(
  * Re-ranks suspects with what a regression window changed.
  * @param suspects the localizer's suspects (a wider list than will be kept: they are also the
  *   candidates p is estimated from).
- * @param evidence the window's changed files and the repository's size.
- * @returns the suspects with the window's scaled log likelihood ratio added to each score (a line
+ * @param evidence the window's changed files (and those of its report-matched commits) and the
+ *   repository's size.
+ * @returns the suspects with the window's scaled log likelihood ratios added to each score (a line
  *   of evidence on the lifted ones), re-sorted by score (ties keep their order).
  */
 export function liftWindowFiles(suspects: readonly Suspect[], evidence: WindowEvidence): Suspect[] {
   const temperature = evidence.temperature ?? SCORE_TEMPERATURE;
   const ratios = windowLogRatios(windowShare(suspects, evidence), evidence.holdsFix);
-  if (ratios.inWindow === 0 && ratios.outside === 0) return [...suspects];
+  const matched = evidence.matched ?? new Map<string, number>();
+  const matchRatios = windowLogRatios(
+    windowShare(suspects, { changed: matched, trackedFiles: evidence.trackedFiles }),
+    evidence.matchHoldsFix ?? WINDOW_MATCH_HOLDS_FIX,
+  );
+  const silent = (pair: typeof ratios) => pair.inWindow === 0 && pair.outside === 0;
+  if (silent(ratios) && silent(matchRatios)) return [...suspects];
   return suspects
     .map((suspect, order) => {
       const commits = windowCommits(suspect, evidence.changed);
-      if (commits === 0) {
-        return {
-          suspect: { ...suspect, score: suspect.score + temperature * ratios.outside },
-          order,
-        };
-      }
+      const matches = windowCommits(suspect, matched);
+      const gain =
+        (commits === 0 ? ratios.outside : ratios.inWindow) +
+        (matches === 0 ? matchRatios.outside : matchRatios.inWindow);
+      const lines = [
+        ...(commits > 0 && ratios.inWindow !== 0
+          ? [
+              `its file changed in the regression window (${commits} commit${commits === 1 ? '' : 's'})`,
+            ]
+          : []),
+        ...(matches > 0 && matchRatios.inWindow !== 0
+          ? [
+              `a commit of the regression window whose subject matches the report changed its file (${matches} commit${matches === 1 ? '' : 's'})`,
+            ]
+          : []),
+      ];
       return {
         suspect: {
           ...suspect,
-          score: suspect.score + temperature * ratios.inWindow,
-          evidence: [
-            ...suspect.evidence,
-            `its file changed in the regression window (${commits} commit${commits === 1 ? '' : 's'})`,
-          ],
+          score: suspect.score + temperature * gain,
+          ...(lines.length ? { evidence: [...suspect.evidence, ...lines] } : {}),
         },
         order,
       };
