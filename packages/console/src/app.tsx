@@ -13,7 +13,7 @@ import { InboxPage } from './inbox/inbox-page.js';
 import { type Route, useRoute } from './router.js';
 import { SignIn } from './sign-in.js';
 import { Loading } from './ui/states.js';
-import { WhenIdle } from './ui/when-idle.js';
+import { LoadNow, WhenIdle } from './ui/when-idle.js';
 
 // The first load is the inbox: the group page (code views, diffs), the settings and the assistant
 // (the chat panel, the AI SDK's UI) are chunks of their own, fetched when first shown.
@@ -116,18 +116,20 @@ export function App() {
   return (
     <QueryClientProvider client={client}>
       <PageContextProvider location={pageLocation(route)}>
-        <div className={assistant ? 'shell with-assistant' : 'shell'}>
-          <TopBar route={route} onAssistant={() => setAssistant((open) => !open)} />
-          <Page route={route} />
-          {assistant ? (
-            <Suspense fallback={<Loading what="the assistant" />}>
-              <AssistantPanel onClose={() => setAssistant(false)} />
-            </Suspense>
-          ) : null}
-        </div>
-        <WhenIdle>
-          <PageHook />
-        </WhenIdle>
+        <LoadNow.Provider value={assistant}>
+          <div className={assistant ? 'shell with-assistant' : 'shell'}>
+            <TopBar route={route} onAssistant={() => setAssistant((open) => !open)} />
+            <Page route={route} />
+            {assistant ? (
+              <Suspense fallback={<Loading what="the assistant" />}>
+                <AssistantPanel onClose={() => setAssistant(false)} />
+              </Suspense>
+            ) : null}
+          </div>
+          <WhenIdle>
+            <PageHook />
+          </WhenIdle>
+        </LoadNow.Provider>
       </PageContextProvider>
     </QueryClientProvider>
   );

@@ -181,9 +181,13 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
   it('fits every page at 390 px without horizontal scroll; axe finds nothing serious at 1440 or 390', async () => {
     if (!running || !browser) throw new Error('setup failed');
     const { service } = running;
+    // A title without a space to break at (a minified URL, a base64 string) must wrap, not widen.
+    await running.ingest([{ id: 'unbroken', text: `${'A'.repeat(5_000)}\n\nIt fails.` }]);
+    await running.service.queue.drain({ timeoutMs: 60_000 });
     const inbox = await running.get<InboxPageView>('/api/groups');
-    const id = inbox.groups[0]?.id;
-    if (!id) throw new Error('the first test ingests a group');
+    const id = inbox.groups.find((group) => !group.title.startsWith('AAAA'))?.id;
+    const unbroken = inbox.groups.find((group) => group.title.startsWith('AAAA'))?.id;
+    if (!id || !unbroken) throw new Error('the first test ingests a group');
     const page = await browser.context.newPage();
     page.setDefaultTimeout(20_000);
     const pages: Array<{ name: string; open: () => Promise<void> }> = [
@@ -209,6 +213,13 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
           await page.goto(`${service.url}/#/groups/${id}`);
           await page.locator('.frames li.in-app summary').first().click();
           await page.locator('.frames li.in-app .code').waitFor();
+        },
+      },
+      {
+        name: 'group-unbroken-title',
+        open: async () => {
+          await page.goto(`${service.url}/#/groups/${unbroken}`);
+          await page.getByRole('heading', { name: /^AAAA/ }).waitFor();
         },
       },
       {

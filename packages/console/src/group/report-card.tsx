@@ -44,11 +44,18 @@ export function ReportCard({ report, open }: { report: ReportView; open: boolean
           ) : null}
         </div>
       ) : null}
-      {parsed?.body && !traced ? <pre className="report-body">{parsed.body}</pre> : null}
+      {parsed?.body && !traced ? (
+        // Scrollable past 320 px: focusable, so a keyboard can scroll it (axe scrollable-region-focusable).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+        <pre className="report-body" tabIndex={0}>
+          {parsed.body}
+        </pre>
+      ) : null}
       {traced ? <p className="muted">Its stack trace is shown in the Stack trace panel.</p> : null}
       <details className="raw">
         <summary>Raw report</summary>
-        <pre>{report.raw}</pre>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable */}
+        <pre tabIndex={0}>{report.raw}</pre>
       </details>
       {report.url ? (
         <p>

@@ -19,6 +19,19 @@ describe('parseReport on bad input', () => {
     expect(code(() => parseReport(new Uint8Array()))).toBe('REPORT_EMPTY');
   });
 
+  it("reads a log pasted from a terminal without its colour codes (no '[31m' left in the title)", () => {
+    const pasted =
+      '\u001b[31mTypeError: x is not a function\u001b[39m\n    at run (src/run.js:3:9)\n\u001b[2K';
+    const report = parseReport(pasted);
+    expect(report.exceptions[0]).toMatchObject({
+      type: 'TypeError',
+      message: 'x is not a function',
+    });
+    expect(report.body).not.toContain('[31m');
+    expect(report.body).not.toContain('[2K');
+    expect(code(() => parseReport('\u001b[0m\u001b[2K'))).toBe('REPORT_EMPTY');
+  });
+
   it('refuses input over the limit with REPORT_TOO_LARGE (10 MiB by default)', () => {
     expect(MAX_REPORT_BYTES).toBe(10 * 1024 * 1024);
     const paste = 'x'.repeat(50 * 1024 * 1024);

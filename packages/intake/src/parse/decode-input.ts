@@ -3,6 +3,7 @@
  * when the text is JSON, its parsed value. Limits and refusals live here so that every parser
  * downstream can assume non-empty, bounded, printable text.
  */
+import { stripVTControlCharacters } from 'node:util';
 import { looksBinary, SightlineError } from '@sightline/core';
 import { MAX_REPORT_BYTES } from './limits.js';
 
@@ -22,6 +23,10 @@ export interface DecodedInput {
 // C0 control characters other than tab, line feed and carriage return.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
+// The start of an ANSI escape sequence: ESC, or the 8-bit CSI.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const ESCAPE = /[\u001B\u009B]/;
 
 /** Share of control or replacement characters above which text is treated as binary. */
 const BINARY_SHARE = 0.1;
@@ -102,6 +107,12 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
     text = String(input);
   }
   text = text.replace(/^\uFEFF/, '');
+  // A log pasted from a terminal: its colour and cursor codes (ANSI escape sequences) go whole,
+  // by Node's `stripVTControlCharacters`, before the control characters below would leave `[31m`.
+  if (ESCAPE.test(text)) {
+    notes.push('terminal colour and cursor codes were removed');
+    text = stripVTControlCharacters(text);
+  }
   const sample = text.slice(0, 16_384);
   const odd = (sample.match(CONTROL)?.length ?? 0) + (sample.match(/\uFFFD/g)?.length ?? 0);
   if (sample.length > 0 && odd / sample.length > BINARY_SHARE) {
