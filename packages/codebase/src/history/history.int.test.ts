@@ -4,7 +4,11 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGitHistoryFixture, type GitHistoryFixture } from '../testing/git-history-fixture.js';
+import {
+  buildGitHistoryFixture,
+  commitAll,
+  type GitHistoryFixture,
+} from '../testing/git-history-fixture.js';
 import { COMMIT_GRAPH_MAX_AGE_MS, prepareCommitGraph } from './commit-graph.js';
 import { readCommitSizes } from './commit-sizes.js';
 import { historyFeatures, isFixSubject, readFileHistory } from './file-history.js';
@@ -139,14 +143,7 @@ describe('git history', () => {
     await writeFile(path.join(graphDir, 'sightline-commit-graph.json'), JSON.stringify(future));
     await writeFile(path.join(graphDir, 'objects', 'info', 'commit-graph'), 'forged');
     await writeFile(path.join(forged, 'index.js'), 'export {};\n');
-    const git = (...args: string[]) =>
-      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
-        cwd: forged,
-        stdio: 'ignore',
-      });
-    git('init', '-q');
-    git('add', '-A');
-    git('commit', '-q', '-m', 'ship a graph');
+    commitAll(forged, 'ship a graph');
     const opened = await openGitHistory(forged);
     if (!opened.history) throw new Error(opened.reason);
     const graph = await prepareCommitGraph(opened.history, { dir: graphDir });

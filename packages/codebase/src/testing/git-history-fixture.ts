@@ -109,17 +109,12 @@ const STEPS: Step[] = [
 const EPOCH = 1_704_067_200;
 
 /**
- * Builds the fixture repository in `root` (created if missing; must be empty).
- * @param remote the `origin` URL to record (nothing is fetched). Default none.
- * @returns where it is and what the regression is.
- * @throws Error when git is missing or a git command fails.
+ * Runs git in `root` with no system, global or user configuration (no signing, branch `main`),
+ * so a developer's own settings cannot change or break a fixture.
+ * @throws Error when git is missing or the command fails.
  */
-export async function buildGitHistoryFixture(
-  root: string,
-  { remote }: { remote?: string } = {},
-): Promise<GitHistoryFixture> {
-  await mkdir(root, { recursive: true });
-  const git = (args: string[], env: Record<string, string> = {}) =>
+function gitIn(root: string) {
+  return (args: string[], env: Record<string, string> = {}) =>
     execFileSync(
       'git',
       [
@@ -129,6 +124,10 @@ export async function buildGitHistoryFixture(
         'commit.gpgsign=false',
         '-c',
         'tag.gpgsign=false',
+        '-c',
+        'user.name=Sightline Test',
+        '-c',
+        'user.email=test@example.invalid',
         ...args,
       ],
       {
@@ -143,6 +142,32 @@ export async function buildGitHistoryFixture(
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+}
+
+/**
+ * Commits every file of the folder `root` (initialising a repository there first when it has
+ * none), as one commit with `message`; an empty commit when nothing changed.
+ * @throws Error when git is missing or a git command fails.
+ */
+export function commitAll(root: string, message: string): void {
+  const git = gitIn(root);
+  git(['init', '-q']);
+  git(['add', '-A']);
+  git(['commit', '-q', '--allow-empty', '-m', message]);
+}
+
+/**
+ * Builds the fixture repository in `root` (created if missing; must be empty).
+ * @param remote the `origin` URL to record (nothing is fetched). Default none.
+ * @returns where it is and what the regression is.
+ * @throws Error when git is missing or a git command fails.
+ */
+export async function buildGitHistoryFixture(
+  root: string,
+  { remote }: { remote?: string } = {},
+): Promise<GitHistoryFixture> {
+  await mkdir(root, { recursive: true });
+  const git = gitIn(root);
   git(['init', '-q']);
   if (remote) git(['remote', 'add', 'origin', remote]);
   for (const step of STEPS) {

@@ -7,7 +7,11 @@
  * small project with a git history (releases, a rename, a regression). No runtime entry imports it.
  */
 
-export { buildGitHistoryFixture, type GitHistoryFixture } from './git-history-fixture.js';
+export {
+  buildGitHistoryFixture,
+  commitAll,
+  type GitHistoryFixture,
+} from './git-history-fixture.js';
 export {
   createHostileRepository,
   type HostileRepository,

@@ -2,7 +2,7 @@
  * A store, queue and pipeline on a fresh test database, over the investigator's fake repository
  * (a tiny shop with one known bug in `src/cart/total.ts`), for the service's integration tests.
  */
-import { execFileSync } from 'node:child_process';
+import { commitAll } from '@sightline/codebase/testing';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { type JobQueue, openQueue } from '../queue/index.js';
 import type { RawReport } from '../sources/types.js';
@@ -87,16 +87,4 @@ export async function openHarness(
       await repo.cleanup();
     },
   };
-}
-
-/** Commits every file of a folder (initialising git there first if needed). */
-export function commitAll(root: string, message: string): void {
-  const git = (...args: string[]) =>
-    execFileSync('git', ['-c', 'user.name=test', '-c', 'user.email=test@example.com', ...args], {
-      cwd: root,
-      stdio: 'ignore',
-    });
-  git('init', '-q');
-  git('add', '-A');
-  git('commit', '-q', '--allow-empty', '-m', message);
 }

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { commitAll } from '@sightline/codebase/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
-import { cartCrash, commitAll, openHarness, type ServiceHarness } from './harness.test-helper.js';
+import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
 
 describe.each(TEST_DATABASES)('pipeline on $name', (kind) => {
   let harness: ServiceHarness;

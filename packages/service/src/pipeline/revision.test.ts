@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { commitAll } from '@sightline/codebase/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { commitAll } from './harness.test-helper.js';
 import { createRevisionReader, mayBeInGitCheckout, UNVERSIONED } from './revision.js';
 
 const outside = mkdtempSync(path.join(tmpdir(), 'sightline-revision-'));
