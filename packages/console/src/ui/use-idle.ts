@@ -6,21 +6,29 @@
  */
 import { useEffect, useState } from 'react';
 
+/** Whether the browser has been idle once in this page's life: later mounts need not wait. */
+let idledOnce = false;
+
 /**
- * False until the browser is first idle after mounting, then true.
+ * False until the browser is first idle after mounting, then true; true from the start once the
+ * page has been idle before (the first rows are long painted by then).
  * @param timeoutMs - the longest wait, in ms (also the wait where there is no idle callback).
  *   Default 2,000.
  */
 export function useIdle(timeoutMs = 2_000): boolean {
-  const [idle, setIdle] = useState(false);
+  const [idle, setIdle] = useState(idledOnce);
   useEffect(() => {
-    const done = () => setIdle(true);
+    if (idle) return;
+    const done = () => {
+      idledOnce = true;
+      setIdle(true);
+    };
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(done, { timeout: timeoutMs });
       return () => cancelIdleCallback(handle);
     }
     const timer = setTimeout(done, timeoutMs);
     return () => clearTimeout(timer);
-  }, [timeoutMs]);
+  }, [idle, timeoutMs]);
   return idle;
 }

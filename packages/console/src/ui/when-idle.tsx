@@ -4,8 +4,8 @@
  * `window.__sightline` and its page reader, the assistant's page actions and their zod schemas.
  * Their chunks load then, off the first rows' way. They render at once where they are needed
  * now: while the assistant is open ({@link LoadNow}), since a question sent before the page's
- * actions registered would reach the model without them; and after the first idle moment of the
- * session, when the first rows are long painted.
+ * actions registered would reach the model without them; and after the page's first idle moment
+ * (`useIdle`).
  */
 import { createContext, type ReactNode, Suspense, useContext } from 'react';
 import { useIdle } from './use-idle.js';
@@ -13,13 +13,8 @@ import { useIdle } from './use-idle.js';
 /** True where what {@link WhenIdle} holds back is wanted now (the assistant is open). */
 export const LoadNow = createContext(false);
 
-/** Whether the browser has been idle once in this page's life: later mounts need not wait. */
-let idleOnce = false;
-
 /** `children` (lazy components, nothing shown meanwhile) once the browser is idle. */
 export function WhenIdle({ children }: { children: ReactNode }) {
-  const idle = useIdle();
   const now = useContext(LoadNow);
-  if (idle) idleOnce = true;
-  return idle || idleOnce || now ? <Suspense fallback={null}>{children}</Suspense> : null;
+  return useIdle() || now ? <Suspense fallback={null}>{children}</Suspense> : null;
 }
