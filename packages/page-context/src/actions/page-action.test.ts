@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { SightlineError } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
 import { toJSONSchema, z } from 'zod';
@@ -35,6 +36,18 @@ describe('page actions', () => {
       compactJsonSchema(toJSONSchema(input, { unrepresentable: 'any', io: 'input' }) as never),
     );
     expect(actionInputSchema({ safeParse: () => ({ success: true }) } as never)).toEqual({});
+  });
+
+  it('asks for a zod whose schemas carry Standard JSON Schema (4.2.0 and later)', () => {
+    // zod 4.0 and 4.1 schemas have no `~standard.jsonSchema`: every action's input would reach
+    // the model as {} (no fields), silently.
+    const manifest = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as { peerDependencies: Record<string, string> };
+    const [major, minor] = (/^\^(\d+)\.(\d+)\.\d+$/.exec(manifest.peerDependencies.zod) ?? [])
+      .slice(1)
+      .map(Number);
+    expect({ major, atLeastMinor2: (minor ?? 0) >= 2 }).toEqual({ major: 4, atLeastMinor2: true });
   });
 
   it('runs the handler on valid input and serializes the result', async () => {

@@ -54,7 +54,8 @@ interface StandardJsonSchema {
 /**
  * JSON Schema of an action's input, cached per schema object.
  * Types JSON Schema cannot express (transforms, dates) become `{}` (any) rather than failing.
- * @param schema - a zod@4 schema (from `zod`, which carries the Standard JSON Schema interface).
+ * @param schema - a zod schema (zod 4.2 or later, whose schemas carry the Standard JSON Schema
+ *   interface).
  * @returns the input-side JSON Schema (draft 2020-12), trimmed by {@link compactJsonSchema};
  *   `{}` when the schema cannot give one.
  */
