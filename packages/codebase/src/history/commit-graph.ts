@@ -12,6 +12,7 @@ import { readFile, realpath, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { makeOwnFolder } from '../repository/own-folder.js';
+import { isInside } from '../repository/sandbox.js';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
 
@@ -120,8 +121,12 @@ export async function prepareCommitGraph(
   const objects = path.resolve(folder, 'objects');
   // A folder inside the repository (a cache folder the caller put there) is used only as a real
   // folder: a `.sightline` that is a symbolic link would take the write outside the repository.
+  // The folder may be named under the repository's path as opened (which may hold a link of the
+  // user's own) or under its real path: it is checked below whichever root it is under.
   const root = await realpath(history.root).catch(() => path.resolve(history.root));
-  if (!(await makeOwnFolder(root, path.join(objects, 'info')))) {
+  const opened = path.resolve(history.root);
+  const under = isInside(opened, objects) ? opened : root;
+  if (!(await makeOwnFolder(under, path.join(objects, 'info')))) {
     return skipped(`the commit-graph folder ${folder} cannot be written`);
   }
   if (await tracksFilesIn(history, root, folder)) {

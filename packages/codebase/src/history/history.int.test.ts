@@ -134,6 +134,29 @@ describe('git history', () => {
     }
   });
 
+  it('writes no commit-graph through a symbolic link inside a repository opened by a linked path', async () => {
+    // The repository's own path may hold a link (a checkout under ~/code → /data/code): the
+    // folder inside it is still checked segment by segment.
+    const outside = path.join(dir, 'outside-aliased');
+    await mkdir(outside);
+    const alias = path.join(dir, 'slugger-alias');
+    await symlink(fixture.root, alias);
+    const link = path.join(fixture.root, '.sightline');
+    await symlink(outside, link);
+    try {
+      const opened = await openGitHistory(alias);
+      if (!opened.history) throw new Error(opened.reason);
+      const graph = await prepareCommitGraph(opened.history, {
+        dir: path.join(alias, '.sightline', 'cache', 'commit-graph'),
+      });
+      expect([graph.state, graph.history.graphDir]).toEqual(['skipped', undefined]);
+      expect(await readdir(outside)).toEqual([]);
+    } finally {
+      await rm(link);
+      await rm(alias);
+    }
+  });
+
   it('never reads a commit-graph or stamp that came with the checkout, nor one dated in the future', async () => {
     // A repository that commits its own "graph" and a stamp saying it is fresh (written in 2999).
     const forged = path.join(dir, 'forged');
