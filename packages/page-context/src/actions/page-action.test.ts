@@ -44,7 +44,7 @@ describe('page actions', () => {
     const manifest = JSON.parse(
       readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
     ) as { peerDependencies: Record<string, string> };
-    const [major, minor] = (/^\^(\d+)\.(\d+)\.\d+$/.exec(manifest.peerDependencies.zod) ?? [])
+    const [major, minor] = (/^\^(\d+)\.(\d+)\.\d+$/.exec(manifest.peerDependencies.zod ?? '') ?? [])
       .slice(1)
       .map(Number);
     expect({ major, atLeastMinor2: (minor ?? 0) >= 2 }).toEqual({ major: 4, atLeastMinor2: true });
