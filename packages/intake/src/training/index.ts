@@ -12,6 +12,10 @@ export {
   type LabelMetrics,
   type LabelPair,
 } from './classification-metrics.js';
+export {
+  fitLogisticRegression,
+  type LogisticRegressionOptions,
+} from './fit-logistic-regression.js';
 export { type LbfgsOptions, minimize, type Objective } from './lbfgs.js';
 export {
   crossValidateIssues,

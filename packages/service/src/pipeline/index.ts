@@ -20,9 +20,11 @@ import { jobReportIds, processReports } from './process-report.js';
 import { followUpstream, receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
 
 export {
+  type Boilerplate,
   DEFAULT_BOILERPLATE,
   joinBoilerplate,
   learnBoilerplate,
+  stripBoilerplate,
 } from './boilerplate.js';
 export {
   contentShingles,
@@ -39,10 +41,12 @@ export type { IngestResult } from './ingest.js';
 export type { InvestigateGroupJob } from './investigate-group.js';
 export { type GroupInvestigation, groupInvestigation } from './investigation-state.js';
 export { INVESTIGATE_GROUP, PIPELINE_POLICIES, PROCESS_REPORT, REPORTS_PER_JOB } from './jobs.js';
-export type {
-  InvestigationRequest,
-  PipelineContext,
-  PipelineContextOptions,
+export {
+  type InvestigationRequest,
+  LEARNING_SAMPLE,
+  type PipelineContext,
+  type PipelineContextOptions,
+  RELEARN_EVERY,
 } from './pipeline-context.js';
 export type { WebhookOutcome } from './receive-webhook.js';
 export { UNVERSIONED } from './revision.js';
