@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseReports, type Report } from '../adapters/investigator.js';
+import { parseReports, type Report, wordTokens } from '../adapters/investigator.js';
 import { DEFAULT_BOILERPLATE, readBoilerplate } from './boilerplate.js';
 import {
   contentWords,
@@ -166,6 +166,16 @@ describe('text grouping', () => {
     const page = (n: number) =>
       `Listing page ${n} of the archive returns the same thirty items as page 1 whatever the offset`;
     expect(similar(page(2), page(13))).toBeGreaterThanOrEqual(ISSUE_TEXT.threshold);
+  });
+
+  it('keeps combining vowel signs inside words (Thai, Devanagari) as the classifiers split them', () => {
+    // Thai and Devanagari vowel signs are marks (\p{M}), not letters: a letters-only pattern broke
+    // every word at them before ICU saw the text ("แอปปิด" became "แอปป", "ด").
+    const thai = 'แอปปิดตัวเองทุกครั้งที่เปิดการตั้งค่า';
+    expect(contentWords(thai)).toEqual(wordTokens(thai).map((word) => word.toLowerCase()));
+    expect(contentWords('ऐप खोलते ही बंद हो जाता है')).toEqual(
+      expect.arrayContaining(['खोलते', 'बंद', 'जाता']),
+    );
   });
 
   it('splits Chinese and Japanese text into words: one report filed twice joins, another stays apart', () => {

@@ -202,7 +202,7 @@ export function contentWords(
     stripBoilerplate(text, boilerplate)
       .toLowerCase()
       .replace(/\d+(?:\.\d+)+|\d+/g, (number) => (number.includes('.') ? number : '#'))
-      .match(/\d+(?:\.\d+)+|[\p{L}\p{N}#_']+/gu) ?? [];
+      .match(/\d+(?:\.\d+)+|[\p{L}\p{M}\p{N}#_']+/gu) ?? [];
   return words
     .flatMap((word) => (NON_ASCII.test(word) ? wordTokens(word) : [word]))
     .filter(
