@@ -40,9 +40,11 @@ export function GroupPage({ id }: { id: string }) {
       </main>
     );
   }
-  const { group, reports, diagnoses } = detail.data;
+  const { group, reports, diagnoses, representative } = detail.data;
   const [latest, ...earlier] = diagnoses;
-  const traced = reports.find(hasTrace);
+  // The group's trace is its representative's: the report it is investigated from and the inbox
+  // culprit comes from, never whichever report came last.
+  const traced = representative && hasTrace(representative) ? representative : undefined;
   const projectName = projects.find((project) => project.id === group.projectId)?.name ?? '';
   return (
     <main className="page group-page">
@@ -75,7 +77,7 @@ export function GroupPage({ id }: { id: string }) {
           )}
           <EarlierDiagnoses diagnoses={earlier} />
         </div>
-        <ReportsColumn reports={reports} count={group.count} />
+        <ReportsColumn reports={reports} count={group.count} tracedId={traced?.id} />
       </div>
     </main>
   );
