@@ -2,6 +2,7 @@ import { parseReport } from '@sightline/intake';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api/client.js';
 import { queryKeys } from '../api/queries.js';
 import type { GroupDetail, ReportView } from '../api/types.js';
 import { GroupPage } from './group-page.js';
@@ -89,5 +90,30 @@ describe('GroupPage', () => {
     const issue = { ...crash('r3', detail.group.firstSeen, 'x', 'y.ts'), parsed: null };
     const html = renderPage({ ...detail, representative: issue });
     expect(tracePanel(html)).toBe('');
+  });
+
+  it("says there is no such group for an unknown id, not the API's wording", async () => {
+    // Rendered once, from the cache: the answer already failed (no retry on mount).
+    const client = new QueryClient({
+      defaultOptions: { queries: { retry: false, retryOnMount: false } },
+    });
+    client.setQueryData(queryKeys.projects, { projects: [] });
+    const raw = 'List the groups with GET /api/groups.';
+    await client
+      .fetchQuery({
+        queryKey: queryKeys.group('4b1d'),
+        queryFn: () =>
+          Promise.reject(new ApiError(404, 'STORE_ENTRY_NOT_FOUND', `No group "4b1d". ${raw}`)),
+      })
+      .catch(() => undefined);
+    const html = renderToStaticMarkup(
+      <QueryClientProvider client={client}>
+        <GroupPage id="4b1d" />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain('No such group');
+    expect(html).toContain('href="#/"');
+    expect(html).not.toContain(raw);
+    expect(html).not.toContain('Could not load this');
   });
 });

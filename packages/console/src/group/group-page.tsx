@@ -3,9 +3,11 @@
  * latest diagnosis, its suspects and suspect commits, earlier diagnoses, merges, and the reports
  * (raw and parsed). `Esc` or `u` goes back to the inbox list.
  */
+import { ApiError } from '../api/client.js';
 import { useGroup, useProjects } from '../api/queries.js';
 import type { GroupSummary } from '../api/types.js';
 import { useTriageSession } from '../inbox/triage-session.js';
+import { hrefFor } from '../router.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
 import { DiagnosisPanel } from './diagnosis-panel.js';
 import { EarlierDiagnoses } from './earlier-diagnoses.js';
@@ -28,6 +30,19 @@ export function GroupPage({ id }: { id: string }) {
         <GroupNavigation id={id} />
         <h1>Group</h1>
         <Loading what="the group" />
+      </main>
+    );
+  }
+  if (detail.isError && isNotFound(detail.error)) {
+    return (
+      <main className="page">
+        <h1>Group</h1>
+        <Empty title="No such group">
+          <p>
+            There is no group <code>{id}</code>: the link may be mistyped or cut short.{' '}
+            <a href={hrefFor({ name: 'inbox', filters: inboxFilters })}>Back to the inbox</a>
+          </p>
+        </Empty>
       </main>
     );
   }
@@ -99,4 +114,9 @@ function investigationNote({ state, reason, attempts }: GroupSummary['investigat
     case 'not-investigated':
       return `${reason ?? 'Not investigated.'} Use Re-investigate to run one.`;
   }
+}
+
+/** True when the service has no group of this id (not a failure to retry). */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'STORE_ENTRY_NOT_FOUND';
 }
