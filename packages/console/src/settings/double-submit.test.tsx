@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 /** Waits until `request` was sent, and a task more, so a second request would be seen too. */
-async function sent(request: () => unknown) {
+async function sent(request: unknown) {
   await vi.waitFor(() => expect(request).toHaveBeenCalled());
   await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }

@@ -1,6 +1,6 @@
 /** Untrusted input: every case ends in a text report or a SightlineError with a stable code. */
 import { describe, expect, it } from 'vitest';
-import { backtrackingText, manyHeadingsIssue } from '../testing/adversarial-inputs.js';
+import { backtrackingText, manyHeadingsIssue } from './adversarial-inputs.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 import { parseReport } from './parse-report.js';
 

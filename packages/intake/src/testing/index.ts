@@ -5,7 +5,7 @@
  * intake's peer-traces test and `npm run bench:intake`; and the adversarial inputs both run.
  */
 
-export { backtrackingText, manyHeadingsIssue } from './adversarial-inputs.js';
+export { backtrackingText, manyHeadingsIssue } from '../parse/adversarial-inputs.js';
 export {
   type ExpectedFrame,
   type FrameField,
