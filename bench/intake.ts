@@ -13,12 +13,22 @@
  *    and compared with the baseline parse in bench/baselines/intake-crashes.json: exceptions and
  *    frames lost (target 0), frames added, frames that changed side (application ↔ library).
  *    `npm run bench:intake -- --write-crash-baseline` rewrites that baseline from the current parse.
+ * 3. Adversarial input (`@sightline/intake/testing`): 300 lines built to make a regular expression
+ *    backtrack, and an issue of 50,000 empty headings; median of 5 parses each. Targets (moved here
+ *    from intake's bad-input test, where a wall clock could flake): the lines < 3,000 ms, the
+ *    headings < 60,000 ms (a copy of the rest of the report per heading took over 3 minutes).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseReport } from '@sightline/intake';
-import { type Agreement, readPeerTraces, scorePeerTraces } from '@sightline/intake/testing';
+import {
+  type Agreement,
+  backtrackingText,
+  manyHeadingsIssue,
+  readPeerTraces,
+  scorePeerTraces,
+} from '@sightline/intake/testing';
 import { readCommandLine } from './lib/command-line.js';
 import {
   CRASH_FINGERPRINT_VERSION,
@@ -33,9 +43,11 @@ import {
   type Figures,
   fraction,
   markdownTable,
+  msFigure,
   updateReadmeTable,
   writeResults,
 } from './lib/results.js';
+import { median, timed } from './lib/stats.js';
 
 const { values: options } = readCommandLine(
   { options: { 'write-crash-baseline': { type: 'boolean' } } },
@@ -91,6 +103,22 @@ const diffs: [string, FingerprintDiff | null][] = crashSamples.map((name) => {
 const totalOf = (key: keyof FingerprintDiff): number =>
   diffs.reduce((sum, [, diff]) => sum + (diff?.[key] ?? 0), 0);
 
+/** Median time of 5 parses of `text`, ms, and whether it is under `targetMs`. */
+async function parseTime(
+  text: string,
+  targetMs: number,
+  options?: Parameters<typeof parseReport>[1],
+) {
+  const times: number[] = [];
+  for (let run = 0; run < 5; run++) times.push((await timed(() => parseReport(text, options))).ms);
+  const ms = median(times);
+  return { ms, targetMs, met: ms < targetMs };
+}
+const adversarial = {
+  backtrackingLines: await parseTime(backtrackingText(), 3_000),
+  manyHeadings: await parseTime(manyHeadingsIssue(), 60_000, { format: 'markdown-issue' }),
+};
+
 const peerCases = readPeerTraces(peerFile);
 const { cases, suites } = scorePeerTraces(peerCases);
 
@@ -133,6 +161,16 @@ const figures: Figures = {
     libraryToApp: { value: totalOf('libraryToApp'), unit: 'frames' },
     missingFromBaseline: { value: diffs.filter(([, diff]) => !diff).length, unit: 'files' },
   },
+  adversarial: Object.fromEntries(
+    Object.entries(adversarial).map(([name, time]) => [
+      name,
+      {
+        ...msFigure(time.ms, `target < ${time.targetMs} ms: ${time.met ? 'met' : 'missed'}`),
+        runs: 5,
+        statistic: 'median',
+      },
+    ]),
+  ),
 };
 await writeResults('intake', {
   inputs: {
@@ -201,6 +239,7 @@ const crashTable = markdownTable(
 );
 const crashSummary = `Shared crash samples: ${crashSamples.length} files against the baseline parse of ${baseline.commit}; ${totalOf('lostExceptions')} exceptions and ${totalOf('lostFrames')} frames lost, ${totalOf('addedFrames')} frames added, ${totalOf('appToLibrary')} frames moved from application to library and ${totalOf('libraryToApp')} the other way.`;
 const notes = `Intake (\`parseReport\`) on the fixtures of five stack-trace parsers' own test suites (\`${path.relative(repositoryRoot, peerFile)}\`, ${peerCases.length} tests), compared after the normalisation of that folder's README; excluded: the peer quirks it lists and Opera 12 and older. Exact frames: expected frames whose every asserted field agrees (frames paired by an alignment, so one missing frame costs one). Targets: ≥ 95 % exact frames on every suite, no fixture without a frame.`;
+const adversarialSummary = `Adversarial input (median of 5 parses): 300 lines built to make a regular expression backtrack (590 kB) in ${Math.round(adversarial.backtrackingLines.ms)} ms (target < 3,000 ms: ${adversarial.backtrackingLines.met ? 'met' : 'missed'}); an issue of 50,000 empty headings (500 kB) in ${Math.round(adversarial.manyHeadings.ms)} ms (target < 60,000 ms: ${adversarial.manyHeadings.met ? 'met' : 'missed'}).`;
 const markdown = [
   notes,
   table,
@@ -209,11 +248,12 @@ const markdown = [
     : 'Every fixture matched exactly.',
   crashSummary,
   changed.length > 0 ? crashTable : '',
+  adversarialSummary,
 ]
   .filter(Boolean)
   .join('\n\n');
 await updateReadmeTable('intake', markdown);
 process.stdout.write(
-  `${table}\n\n${misses.join('\n')}\n\n${crashSummary}\n${changed.length > 0 ? `${crashTable}\n` : ''}`,
+  `${table}\n\n${misses.join('\n')}\n\n${crashSummary}\n${changed.length > 0 ? `${crashTable}\n` : ''}\n${adversarialSummary}\n`,
 );
 process.stderr.write('wrote bench/results/intake.json and bench/README.md\n');

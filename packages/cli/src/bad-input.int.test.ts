@@ -1,7 +1,7 @@
 /**
  * Unclean inputs found by hand (issue #34), each through the real command line with its message
  * and exit code: a named pipe nothing writes to, an invalid regular expression, a repeated
- * `--report`, `--format markdown`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
+ * `--report`, `--format markdown` and `text`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
  * commands/model-server.int.test.ts; `serve --data <file>`: commands/serve-start.int.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
@@ -77,15 +77,17 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     expect(run.stdout).toBe('');
   });
 
-  it('--format markdown is md', async () => {
+  it('--format text and --format markdown are md, the Markdown text', async () => {
     const args = ['investigate', '--repo', repo.root, '--report', report, '--no-cache', '-q'];
-    const markdown = await runCli([...args, '--format', 'markdown']);
     const md = await runCli([...args, '--format', 'md']);
-    expect(markdown.code).toBe(0);
-    expect(markdown.stderr).toBe('');
     const timeless = (text: string) => text.replace(/\d+(\.\d+)? s\b/g, 'N s');
-    expect(timeless(markdown.stdout)).toBe(timeless(md.stdout));
-    expect(markdown.stdout).toContain(repo.bug.path);
+    for (const spelling of ['markdown', 'text']) {
+      const run = await runCli([...args, '--format', spelling]);
+      expect(run.code).toBe(0);
+      expect(run.stderr).toBe('');
+      expect(timeless(run.stdout)).toBe(timeless(md.stdout));
+      expect(run.stdout).toContain(repo.bug.path);
+    }
   });
 
   // Root reads any folder whatever its mode, so as root the CLI runs as the unprivileged user

@@ -18,6 +18,7 @@ import {
 } from './digest/index.js';
 import { createApiTokens, ensureApiToken } from './http/api-token.js';
 import { createApp } from './http/app.js';
+import { type ServerTimeouts, serverTimeoutOptions } from './http/server-timeouts.js';
 import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
 import { startPoller } from './poller/poller.js';
 import { type JobQueue, openQueue } from './queue/index.js';
@@ -71,6 +72,11 @@ export interface ServiceOptions {
   sourceHosts?: readonly string[];
   /** API requests per minute per client (per token); webhooks are never limited. Default 600. */
   rateLimitPerMinute?: number;
+  /**
+   * Timeouts of the HTTP server (see {@link ServerTimeouts}): headers in 10 s, a whole request,
+   * body included, in 60 s, else 408 and the connection closed.
+   */
+  timeouts?: ServerTimeouts;
   /** Jobs run at once by the in-process worker. Default 2. */
   concurrency?: number;
   /** Run the in-process worker. Default true (false: `sightline worker` processes do the work). */
@@ -142,6 +148,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { host = '127.0.0.1', log = () => {} } = options;
   if (options.digest) checkDigestSchedule(options.digest.schedule, options.digest.timezone);
   const sourceHosts = parseSourceHosts(options.sourceHosts ?? []);
+  const serverOptions = serverTimeoutOptions(options.timeouts);
   const repo = await resolveRoot(options.repo);
   const dataDir = path.resolve(options.dataDir ?? defaultDataDir(repo));
   // A failed start removes what it made: the topmost folder it created, else the files it wrote.
@@ -221,8 +228,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       ...chatModelOption(options),
     });
     const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-      const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 4317 }, () =>
-        resolve(started),
+      const started = serve(
+        {
+          fetch: app.fetch,
+          hostname: host,
+          port: options.port ?? 4317,
+          serverOptions,
+        },
+        () => resolve(started),
       );
       started.once('error', reject);
     });

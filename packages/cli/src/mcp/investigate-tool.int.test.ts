@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -198,4 +199,29 @@ describe('investigate in a git checkout', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  // Only root can hand a checkout to another user; git then refuses it as "dubious ownership".
+  it.skipIf(process.getuid?.() !== 0)(
+    'says in the diagnosis when git refuses to read the history, as the CLI does on stderr',
+    async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'sightline-mcp-refused-'));
+      try {
+        const fixture = await buildGitHistoryFixture(path.join(dir, 'slugger'));
+        execFileSync('chown', ['-R', '65534:65534', fixture.root]);
+        mcp = await connectClient({ repo: fixture.root, cacheDir: false });
+        const result = await mcp.call('investigate', {
+          report: `TypeError: Cannot read properties of null (reading 'map')\n    at slugify (src/slugify.js:5:16)\n`,
+        });
+        const { warnings, history } = result.structuredContent as {
+          warnings?: string[];
+          history?: unknown;
+        };
+        expect(history).toBeUndefined();
+        expect(warnings).toEqual([expect.stringMatching(/dubious ownership.*--no-history/)]);
+        expect(textOf(result)).toContain(`## Warnings\n\n- ${warnings?.[0]}`);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

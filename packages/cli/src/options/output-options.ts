@@ -14,7 +14,7 @@ export interface FormatFlags {
 
 /** Options of {@link addFormatOptions}. */
 export interface FormatOptionsSpec {
-  /** Output formats accepted by `--format`, e.g. `['md', 'json']`. */
+  /** Output formats accepted by `--format`, e.g. `['text', 'json']` (`md`: text that is Markdown). */
   formats: readonly string[];
   /** Format used when neither flag is given (shown in the help). */
   defaultFormat: string;
@@ -25,12 +25,18 @@ export interface FormatOptionsSpec {
   inputFormats?: readonly string[];
 }
 
-/** Other spellings of output formats, accepted where their format is: `--format markdown` is `md`. */
-const FORMAT_ALIASES: Readonly<Record<string, string>> = { markdown: 'md' };
+/**
+ * Every command's human output is `--format text`. Where that text is Markdown (`investigate`,
+ * format `md`), `text`, `md` and `markdown` all name it, and the help and errors call it `text`.
+ */
+const MARKDOWN_SPELLINGS: readonly string[] = ['text', 'md', 'markdown'];
+
+/** How a format is named to the user: `md` is `text`. */
+const shown = (format: string): string => (format === 'md' ? 'text' : format);
 
 /**
- * Adds `--format <name>` and `--json` to `command`. A format's other spelling
- * (`markdown` for `md`) is accepted and stands for it.
+ * Adds `--format <name>` and `--json` to `command`. Where the formats include `md`, `text` and
+ * `markdown` are accepted for it (see {@link MARKDOWN_SPELLINGS}).
  * @param command - the command.
  * @param spec - accepted formats and the default; see {@link FormatOptionsSpec}.
  * @returns the same command, for chaining.
@@ -39,20 +45,25 @@ export function addFormatOptions(
   command: Command,
   { formats, defaultFormat, inputFormats = [] }: FormatOptionsSpec,
 ): Command {
+  const markdown = formats.includes('md');
+  const names = formats.map(shown).join(', ');
   const parse = (value: string) => {
     if (formats.includes(value)) return value;
-    const alias = FORMAT_ALIASES[value];
-    if (alias && formats.includes(alias)) return alias;
+    if (markdown && MARKDOWN_SPELLINGS.includes(value)) return 'md';
     const hint = inputFormats.includes(value)
       ? ` "${value}" is an input format: pass it as --report-format ${value}.`
       : '';
-    throw new InvalidArgumentError(`the output format is one of ${formats.join(', ')}.${hint}`);
+    const spellings = markdown ? ' (md and markdown are text)' : '';
+    throw new InvalidArgumentError(`the output format is one of ${names}${spellings}.${hint}`);
   };
+  const listed = formats
+    .map((format) => (format === 'md' ? 'text (Markdown; also md, markdown)' : format))
+    .join(', ');
   return command
     .addOption(
       new Option(
         '--format <name>',
-        `output format: ${formats.join(', ')} (default ${defaultFormat})`,
+        `output format: ${listed} (default ${shown(defaultFormat)})`,
       ).argParser(parse),
     )
     .option('--json', 'same as --format json');
@@ -69,7 +80,7 @@ export function resolveFormat(flags: FormatFlags, defaultFormat: string): string
   if (flags.json && flags.format !== undefined && flags.format !== 'json') {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `--json and --format ${flags.format} contradict each other. Give one of them.`,
+      message: `--json and --format ${shown(flags.format)} contradict each other. Give one of them.`,
       details: { format: flags.format },
     });
   }

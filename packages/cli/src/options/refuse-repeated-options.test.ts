@@ -51,10 +51,15 @@ describe('refuseRepeatedOptions', () => {
     );
   });
 
-  it('lets collecting options and flags repeat, and a single value through', async () => {
-    expect((await parse(['--focus', 'a', '--focus', 'b', '--json', '--json'])).error).toBe(
-      undefined,
-    );
+  it('refuses a flag given twice', async () => {
+    const { error, stderr } = await parse(['--json', '--report', 'a.md', '--json']);
+    expect(error?.code).toBe('sightline.repeatedOption');
+    expect(error?.exitCode).toBe(2);
+    expect(stderr).toBe('error: --json was given more than once. Give it once.\n');
+  });
+
+  it('lets collecting options repeat, and a single value or flag through', async () => {
+    expect((await parse(['--focus', 'a', '--focus', 'b', '--json'])).error).toBe(undefined);
     expect((await parse(['--report', 'a.md'])).error).toBe(undefined);
   });
 });

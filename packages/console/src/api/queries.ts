@@ -40,9 +40,12 @@ export function useInbox(params: InboxQueryParams) {
   return useQuery({
     queryKey: queryKeys.inbox(params),
     queryFn: () => takeEarlyInbox(params) ?? api.inbox(params),
-    // Arrived already (the usual case on a first load): the first render has the rows; the query
-    // then checks it again in the background, as for any cached page.
+    // Arrived already (the usual case on a first load): the first render has the rows. That page
+    // is as fresh as one the query fetched on mount (it left a moment before), so it is not
+    // fetched again; live updates invalidate it on the next change, like any page. Pages the
+    // query fetched itself (dataUpdateCount ≥ 1) are stale at once, as TanStack's default.
     initialData: () => takeArrivedInbox(params),
+    staleTime: (query) => (query.state.dataUpdateCount === 0 ? Number.POSITIVE_INFINITY : 0),
     placeholderData: (previous) => previous,
   });
 }

@@ -47,6 +47,7 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
         riskRationale: diagnosis.riskRationale,
         patch: diagnosis.proposedChange?.patch ?? null,
         verificationReasons: verification?.reasons ?? [],
+        warnings: diagnosis.warnings ?? [],
       }),
     },
   );
@@ -80,6 +81,13 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
           <span title={fullTime(view.createdAt)}>{timeAgo(view.createdAt)}</span>
         </dd>
       </dl>
+      {diagnosis.warnings?.length ? (
+        <ul className="reasons" aria-label="What limited the investigation">
+          {diagnosis.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
       <h3>Root cause</h3>
       <p className="root-cause">{diagnosis.rootCause.summary}</p>
       <p className="explanation">{diagnosis.rootCause.explanation}</p>

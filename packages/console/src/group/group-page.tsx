@@ -3,9 +3,11 @@
  * latest diagnosis, its suspects and suspect commits, earlier diagnoses, merges, and the reports
  * (raw and parsed). `Esc` or `u` goes back to the inbox list.
  */
+import { ApiError } from '../api/client.js';
 import { useGroup, useProjects } from '../api/queries.js';
 import type { GroupSummary } from '../api/types.js';
 import { useTriageSession } from '../inbox/triage-session.js';
+import { hrefFor } from '../router.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
 import { DiagnosisPanel } from './diagnosis-panel.js';
 import { EarlierDiagnoses } from './earlier-diagnoses.js';
@@ -31,6 +33,19 @@ export function GroupPage({ id }: { id: string }) {
       </main>
     );
   }
+  if (detail.isError && isNotFound(detail.error)) {
+    return (
+      <main className="page">
+        <h1>Group</h1>
+        <Empty title="No such group">
+          <p>
+            There is no group <code>{id}</code>: the link may be mistyped or cut short.{' '}
+            <a href={hrefFor({ name: 'inbox', filters: inboxFilters })}>Back to the inbox</a>
+          </p>
+        </Empty>
+      </main>
+    );
+  }
   if (detail.isError) {
     return (
       <main className="page">
@@ -40,9 +55,11 @@ export function GroupPage({ id }: { id: string }) {
       </main>
     );
   }
-  const { group, reports, diagnoses } = detail.data;
+  const { group, reports, diagnoses, representative } = detail.data;
   const [latest, ...earlier] = diagnoses;
-  const traced = reports.find(hasTrace);
+  // The group's trace is its representative's: the report it is investigated from and the inbox
+  // culprit comes from, never whichever report came last.
+  const traced = representative && hasTrace(representative) ? representative : undefined;
   const projectName = projects.find((project) => project.id === group.projectId)?.name ?? '';
   return (
     <main className="page group-page">
@@ -75,7 +92,7 @@ export function GroupPage({ id }: { id: string }) {
           )}
           <EarlierDiagnoses diagnoses={earlier} />
         </div>
-        <ReportsColumn reports={reports} count={group.count} />
+        <ReportsColumn reports={reports} count={group.count} tracedId={traced?.id} />
       </div>
     </main>
   );
@@ -97,4 +114,9 @@ function investigationNote({ state, reason, attempts }: GroupSummary['investigat
     case 'not-investigated':
       return `${reason ?? 'Not investigated.'} Use Re-investigate to run one.`;
   }
+}
+
+/** True when the service has no group of this id (not a failure to retry). */
+function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'STORE_ENTRY_NOT_FOUND';
 }

@@ -1,18 +1,25 @@
 /**
- * One report of a group: where it came from, its classification and why, its text (a crash's
- * text is its trace, shown once in the stack trace panel, so only its first line here), and the
- * raw report as delivered, folded.
+ * One report of a group: where it came from, its classification and why, its text (for the report
+ * whose trace the stack trace panel shows, a pointer there instead), and the raw report as
+ * delivered, folded.
  */
 import type { ReportView } from '../api/types.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, percent, timeAgo } from '../ui/format.js';
-import { hasTrace } from './stack-trace.js';
 
-/** A report; `open` shows its details expanded. */
-export function ReportCard({ report, open }: { report: ReportView; open: boolean }) {
+/** Props of {@link ReportCard}. */
+export interface ReportCardProps {
+  report: ReportView;
+  /** Shows its details expanded. */
+  open: boolean;
+  /** Its trace is the one the Stack trace panel shows (its text is not repeated here). */
+  traceInPanel: boolean;
+}
+
+/** A report. */
+export function ReportCard({ report, open, traceInPanel: traced }: ReportCardProps) {
   const { parsed } = report;
   const classification = report.classification;
-  const traced = parsed?.kind === 'crash' && hasTrace(report);
   return (
     <details className="report" open={open}>
       <summary>

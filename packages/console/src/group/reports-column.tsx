@@ -14,9 +14,11 @@ export interface ReportsColumnProps {
   reports: ReportView[];
   /** Reports of the group in all (the API sends the latest 50). */
   count: number;
+  /** The report whose trace the Stack trace panel shows; undefined: none. */
+  tracedId?: string | undefined;
 }
 
-function ReportsColumnView({ reports, count }: ReportsColumnProps) {
+function ReportsColumnView({ reports, count, tracedId }: ReportsColumnProps) {
   usePageContext(
     {},
     {
@@ -42,7 +44,12 @@ function ReportsColumnView({ reports, count }: ReportsColumnProps) {
         </span>
       </h2>
       {reports.map((report, index) => (
-        <ReportCard key={report.id} report={report} open={index === 0} />
+        <ReportCard
+          key={report.id}
+          report={report}
+          open={index === 0}
+          traceInPanel={report.id === tracedId}
+        />
       ))}
     </section>
   );

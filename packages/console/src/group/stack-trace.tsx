@@ -66,7 +66,7 @@ function InAppFrame({ frame, project }: { frame: ApiFrame; project: string }) {
 
 /** Props of {@link StackTrace}. */
 export interface StackTraceProps {
-  /** The report whose trace is shown (the group's reports share it: same crash signature). */
+  /** The report whose trace is shown: the group's representative (see `GroupDetail.representative`). */
   report: ReportView;
   project: string;
 }

@@ -30,8 +30,12 @@ describe('suspectSentence', () => {
     );
   });
 
-  it('falls back to the first note, then to a plain sentence', () => {
+  it('falls back to the first note, then to the weak signals behind a suspect without one', () => {
     expect(suspectSentence(['twins (same code): a.js'])).toBe('Twins (same code): a.js.');
-    expect(suspectSentence([])).toBe('Ranked by the localizer.');
+    // No note: every signal that names something (a frame, a name, a path) writes one, so only the
+    // two the localizer leaves unnoted when weak are behind it.
+    expect(suspectSentence([])).toBe(
+      "Only weak signals: a few of the report's words and its place in the code graph around what the report names, each too weak for a note of its own.",
+    );
   });
 });

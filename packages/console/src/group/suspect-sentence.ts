@@ -38,7 +38,19 @@ const RULES: [RegExp, (match: RegExpMatchArray) => string][] = [
   [/^PageRank /, () => 'Central in the code around what the report names.'],
 ];
 
-/** One sentence for a suspect's evidence notes (the first note as written when none is known). */
+/**
+ * What is behind a suspect without notes. Every signal that names something (a stack frame, a
+ * name or path the report mentions, the error message) writes a note; only two are left unnoted
+ * when weak (`LEXICAL_EVIDENCE_MIN` and `PAGERANK_EVIDENCE_MIN` of `score-files.ts`): shared
+ * words and the code graph.
+ */
+const WEAK_SIGNALS_ONLY =
+  "Only weak signals: a few of the report's words and its place in the code graph around what the report names, each too weak for a note of its own.";
+
+/**
+ * One sentence for a suspect's evidence notes (the first note as written when none is known, the
+ * weak signals behind it when it has none).
+ */
 export function suspectSentence(evidence: readonly string[]): string {
   for (const [pattern, sentence] of RULES) {
     for (const note of evidence) {
@@ -47,5 +59,5 @@ export function suspectSentence(evidence: readonly string[]): string {
     }
   }
   const first = evidence[0];
-  return first ? `${first[0]?.toUpperCase()}${first.slice(1)}.` : 'Ranked by the localizer.';
+  return first ? `${first[0]?.toUpperCase()}${first.slice(1)}.` : WEAK_SIGNALS_ONLY;
 }

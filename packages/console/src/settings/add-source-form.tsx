@@ -7,6 +7,7 @@ import { type FormEvent, useState } from 'react';
 import { useAddSource, useSourceKinds } from '../api/queries.js';
 import type { SourceKindView } from '../api/types.js';
 import { ErrorState, Loading } from '../ui/states.js';
+import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 
 type Field = SourceKindView['settings'][number];
 
@@ -57,6 +58,7 @@ function FieldInput(props: { field: Field; secret: boolean; prefix: string }) {
 export function AddSourceForm({ onAdded }: { onAdded: (name: string) => void }) {
   const kinds = useSourceKinds();
   const add = useAddSource();
+  const addOnce = useOneAtATime(add);
   const [kindName, setKindName] = useState('');
   if (kinds.isPending) return <Loading what="the source kinds" />;
   if (kinds.isError) return <ErrorState error={kinds.error} />;
@@ -75,7 +77,7 @@ export function AddSourceForm({ onAdded }: { onAdded: (name: string) => void }) 
           .filter(([, value]) => value !== undefined),
       );
     const target = event.currentTarget;
-    add.mutate(
+    addOnce(
       {
         kind: kind.kind,
         name: String(form.get('name') ?? ''),

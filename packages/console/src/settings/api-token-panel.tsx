@@ -7,6 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../api/client.js';
 import { saveToken } from '../api/token.js';
+import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 
 /** The panel's body. */
 export function ApiTokenPanel() {
@@ -18,6 +19,7 @@ export function ApiTokenPanel() {
       setConfirming(false);
     },
   });
+  const rotateOnce = useOneAtATime(rotate);
   const token = rotate.data?.token;
   return (
     <div className="api-token">
@@ -28,7 +30,7 @@ export function ApiTokenPanel() {
       {confirming ? (
         <p>
           Other tabs and scripts using the current token will be refused.{' '}
-          <button type="button" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+          <button type="button" onClick={() => rotateOnce()} disabled={rotate.isPending}>
             Rotate now
           </button>{' '}
           <button type="button" onClick={() => setConfirming(false)}>

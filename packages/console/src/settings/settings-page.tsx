@@ -14,6 +14,7 @@ import {
 import type { SourceView } from '../api/types.js';
 import { fullTime, timeAgo } from '../ui/format.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
+import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 import { AddSourceForm } from './add-source-form.js';
 import { ApiTokenPanel } from './api-token-panel.js';
 import { WebhookSetup } from './webhook-setup.js';
@@ -25,6 +26,8 @@ function when(iso: string | null): string {
 function SourceItem({ source }: { source: SourceView }) {
   const test = useTestSource();
   const remove = useRemoveSource();
+  const testOnce = useOneAtATime(test);
+  const removeOnce = useOneAtATime(remove);
   const [removing, setRemoving] = useState(false);
   return (
     <li className="source" data-source-id={source.id}>
@@ -50,7 +53,7 @@ function SourceItem({ source }: { source: SourceView }) {
       <p className="source-actions">
         <button
           type="button"
-          onClick={() => test.mutate(source.id)}
+          onClick={() => testOnce(source.id)}
           disabled={test.isPending}
           aria-label={`Test ${source.name}`}
         >
@@ -60,7 +63,7 @@ function SourceItem({ source }: { source: SourceView }) {
           <>
             <button
               type="button"
-              onClick={() => remove.mutate(source.id)}
+              onClick={() => removeOnce(source.id)}
               disabled={remove.isPending}
               aria-label={`Remove ${source.name} now`}
             >

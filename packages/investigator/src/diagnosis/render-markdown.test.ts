@@ -52,4 +52,14 @@ describe('renderDiagnosisMarkdown', () => {
     expect(markdown).toContain('- **Method:** offline (no model)');
     expect(markdown).toContain('## Proposed change\n\nNone (offline: a model would propose one).');
   });
+
+  it('says first what limited the investigation, when anything did', () => {
+    const warnings = ['git history could not be read: fatal: dubious ownership; run as its owner.'];
+    const markdown = renderDiagnosisMarkdown({ ...validDiagnosis(), warnings });
+    expect(markdown).toContain(`- **Verification:** `);
+    expect(markdown.split('## Root cause')[0]).toContain(`## Warnings\n\n- ${warnings[0]}\n`);
+    expect(renderDiagnosisMarkdown({ ...validDiagnosis(), warnings: [] })).not.toContain(
+      '## Warnings',
+    );
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * Renders a diagnosis as a Markdown report for maintainers: what broke and why, where, the quoted
  * evidence, the proposed change, how hard and how risky it is, the offline ranking, what the git
- * history says (suspect commits, regression window) and the cost.
+ * history says (suspect commits, regression window) and the cost; first, what limited the
+ * investigation (warnings), when anything did.
  */
 import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats } from './schema.js';
@@ -24,6 +25,9 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
       `- **Method:** ${diagnosis.method === 'agent' ? 'agent (model investigation)' : 'offline (no model)'}`,
       `- **Verification:** ${renderVerification(diagnosis)}`,
     ].join('\n'),
+    ...(diagnosis.warnings?.length
+      ? [`## Warnings\n\n${diagnosis.warnings.map((warning) => `- ${warning}`).join('\n')}`]
+      : []),
     `## Root cause\n\n**${inline(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${rootCause.explanation}`,
     `## Affected files\n\n${
       diagnosis.affectedFiles.length === 0

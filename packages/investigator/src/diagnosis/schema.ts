@@ -297,6 +297,12 @@ export const diagnosisSchema = z
       .describe(
         'Suspect commits and regression window; absent without git history or with it turned off.',
       ),
+    warnings: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'What limited the investigation, one sentence each saying what to do: a git history git refused to read (so no history part), files the index could not take; absent when nothing did.',
+      ),
   })
   .meta({
     title: 'Sightline diagnosis',

@@ -115,6 +115,12 @@ export interface InvestigateSettings {
    */
   history?: boolean | GitHistory | null;
   /**
+   * Warnings the caller found before the investigation, one sentence each (e.g. git refused the
+   * history it opened and passes as `null`): reported with the investigation's own, in
+   * `indexed.warnings` and the diagnosis' `warnings`.
+   */
+  warnings?: readonly string[];
+  /**
    * When the failure was first reported; commits after it are not suspects. Default: the report's
    * own date when it gives one (a review export's date column), else HEAD's commit time.
    */
@@ -206,7 +212,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   const indexed = {
     files: index.files.size,
     skipped: index.skipped.length,
-    warnings: [...(index.warnings ?? [])],
+    warnings: [...(index.warnings ?? []), ...(options.warnings ?? [])],
   };
 
   stage('localize');
@@ -265,7 +271,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       report,
       classification,
       suspects,
-      diagnosis: history ? { ...diagnosis, history } : diagnosis,
+      diagnosis: withReading(diagnosis, history, indexed.warnings),
       agentMarkdown: markdown,
       verification,
       indexed,
@@ -291,7 +297,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     // What verification still rejects after that is a Sightline bug.
     throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
-  const diagnosis = history ? { ...verification.diagnosis, history } : verification.diagnosis;
+  const diagnosis = withReading(verification.diagnosis, history, indexed.warnings);
   return {
     report,
     classification,
@@ -300,5 +306,24 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     diagnosis,
     verification,
     indexed,
+  };
+}
+
+/**
+ * The diagnosis with what the investigation read besides the code: its history part, and the
+ * warnings about what it could not read (shown wherever the diagnosis is: the MCP tool, the
+ * service, the issue comment, not only the CLI's stderr).
+ */
+function withReading(
+  diagnosis: Diagnosis,
+  history: Diagnosis['history'],
+  warnings: readonly string[],
+): Diagnosis {
+  // Nothing to add: the very diagnosis (the agent's is its verification's, the same object).
+  if (!history && warnings.length === 0) return diagnosis;
+  return {
+    ...diagnosis,
+    ...(history ? { history } : {}),
+    ...(warnings.length > 0 ? { warnings: [...warnings] } : {}),
   };
 }

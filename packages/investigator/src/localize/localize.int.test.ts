@@ -1,20 +1,14 @@
 /**
- * The localizer on real code, indexed by tree-sitter: a fixture library written to disk, and the
- * shared bug-localization cases when their packages were already fetched by `npm run
- * bench:localize` (tests never download).
+ * The localizer on real code, indexed by tree-sitter: a fixture library written to disk. (The
+ * shared real bug cases — the markdown-it crash among them — run through the whole offline
+ * pipeline in investigate/shared-cases.int.test.ts where `npm run bench:localize` has fetched
+ * their packages, and are measured by that benchmark.)
  */
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { indexRepository } from '@sightline/codebase';
-import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cachedCasePackage,
-  readSharedCases,
-  SHARED_CASES_DIR,
-} from '../../../../bench/lib/cases.js';
 import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
 import { decodeCrashReport, TINY_QUERY } from './__fixtures__/tiny-query.js';
 import { localize } from './localize.js';
@@ -40,33 +34,3 @@ describe('localize on a fixture library indexed with tree-sitter', () => {
     expect((await verifyDiagnosis(diagnosis, root)).errors).toEqual([]);
   });
 });
-
-const fetched = readSharedCases().flatMap((entry) => {
-  const dir = cachedCasePackage(entry);
-  return dir ? [{ ...entry, dir }] : [];
-});
-
-describe.skipIf(fetched.length === 0)(
-  `shared cases (${fetched.length} fetched; run npm run bench:localize to fetch the rest)`,
-  () => {
-    it.each(fetched.map((entry) => [entry.id, entry] as const))('%s', async (_id, entry) => {
-      const { dir } = entry;
-      const index = await indexRepository(dir, { cacheDir: false });
-      const report = parseReport(entry.report);
-      const suspects = localize(report, index);
-      const rank =
-        suspects.findIndex((suspect) => entry.gold.some((gold) => gold.file === suspect.path)) + 1;
-      expect(rank).toBeGreaterThan(0);
-      expect(rank).toBeLessThanOrEqual(entry.has_stack_trace ? 1 : 5);
-      const verification = await verifyDiagnosis(
-        await diagnoseOffline(report, index, { suspects }),
-        dir,
-      );
-      expect(verification.errors).toEqual([]);
-    });
-  },
-);
-
-if (!existsSync(SHARED_CASES_DIR)) {
-  console.warn(`localize.int.test: skipping the shared cases, ${SHARED_CASES_DIR} is missing.`);
-}

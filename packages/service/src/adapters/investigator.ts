@@ -8,6 +8,7 @@ export {
   type GitHistory,
   gateFile,
   makeOwnFolder,
+  type OpenGitHistoryResult,
   openGitHistory,
   openRepository,
   type Repository,

@@ -121,6 +121,8 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     });
     expect(detail.reports[0].classification.reasons.length).toBeGreaterThan(0);
     expect(detail.diagnoses[0]).toMatchObject({ version: 1, method: 'offline' });
+    // The report investigated is the one whose trace stands for the group.
+    expect(detail.representative.id).toBe(detail.diagnoses[0].reportId);
 
     const patched = await call(`/api/groups/${crash.id}`, {
       method: 'PATCH',

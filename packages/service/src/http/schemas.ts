@@ -201,6 +201,11 @@ export const groupDetailSchema = z.object({
     )
     .describe('Releases or app versions its reports came from, newest first'),
   reports: z.array(reportViewSchema).describe('Newest first, at most 50'),
+  representative: reportViewSchema
+    .nullable()
+    .describe(
+      'The report the group is investigated from: its stack trace is the group’s (the inbox culprit comes from it too), whether or not it is among the 50 newest; null: no longer stored',
+    ),
   diagnoses: z.array(diagnosisViewSchema).describe('Every version, newest first'),
   merged: z
     .array(groupSummarySchema)

@@ -116,6 +116,7 @@ async function run(
       ? recordSpend(context, { runKey, groupId: group.id, model: spec, costUsd, at: now })
       : undefined;
   const repository = await context.repository(project.repo);
+  const historyWarning = await context.historyWarning(project.repo);
   const started = performance.now();
   let investigation: Awaited<ReturnType<typeof investigate>>;
   try {
@@ -124,6 +125,7 @@ async function run(
       repo: repository,
       // Opened once per revision: no `git` process per investigation, none at all without history.
       history: await context.history(project.repo),
+      ...(historyWarning ? { warnings: [historyWarning] } : {}),
       // No cache: blame's commit-graph is not written either (the index is the repository's).
       ...(context.cacheDir === false ? { cacheDir: false } : {}),
       prepared: analysis,

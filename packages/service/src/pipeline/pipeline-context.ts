@@ -2,6 +2,7 @@
 import type { LanguageModel } from 'ai';
 import {
   type GitHistory,
+  type OpenGitHistoryResult,
   openGitHistory,
   openRepository,
   type Repository,
@@ -97,6 +98,12 @@ export interface PipelineContext {
    */
   history(root: string): Promise<GitHistory | null>;
   /**
+   * Why the repository's history could not be read although it is a git checkout (git refused
+   * it: another user's checkout, a time limit), as a warning saying what to do; undefined when it
+   * was read or there is none to read. Carried into the diagnosis (`warnings`).
+   */
+  historyWarning(root: string): Promise<string | undefined>;
+  /**
    * The project's boilerplate: its repository's issue templates (see `readBoilerplate`, read once
    * per revision) and what is learned from its latest reports (see `learnBoilerplate`, learned
    * again every {@link RELEARN_EVERY} calls, or every few while the project has few reports).
@@ -136,7 +143,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       boilerplate: learnBoilerplate(texts, (text) => contentWords(text, template)),
     };
   };
-  const histories = new Map<string, Promise<GitHistory | null>>();
+  const histories = new Map<string, Promise<OpenGitHistoryResult>>();
   // One entry per repository: the value of its latest revision only, so memory stays flat.
   const perRevision = async <T>(
     cache: Map<string, Promise<T>>,
@@ -153,6 +160,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     }
     return value;
   };
+  const openHistory = (root: string) => perRevision(histories, root, () => openGitHistory(root));
   const log = options.log ?? (() => {});
   let classifyModel: { model?: LanguageModel } | undefined;
   const resolveClassifyModel = (): { model?: LanguageModel } => {
@@ -202,8 +210,12 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       perRevision(repositories, root, () =>
         openRepository(root, options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
       ),
-    history: (root) =>
-      perRevision(histories, root, async () => (await openGitHistory(root)).history),
+    history: async (root) => (await openHistory(root)).history,
+    async historyWarning(root) {
+      const opened = await openHistory(root);
+      if (opened.history || !opened.refused) return undefined;
+      return `${opened.reason}; the diagnosis has no history part (suspect commits, regression window). Run the service as the user who owns the checkout.`;
+    },
     async boilerplate({ id, repo }) {
       const template = await perRevision(boilerplates, repo, () => readBoilerplate(repo));
       let entry = learned.get(id);

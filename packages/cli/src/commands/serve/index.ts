@@ -8,7 +8,8 @@ import { addDigestChannelOptions } from '../../options/digest-options.js';
 import { MODELS_HELP, maxCostOption, maxDailyCostOption } from '../../options/model-options.js';
 import { wholeNumberArgument } from '../../options/whole-number-argument.js';
 import { runAction } from '../../run/run-action.js';
-import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
+import { demoOptions, type ServeFlags } from './demo-flags.js';
+import { runServe, type ServeIO } from './run-serve.js';
 import { runServeDemo } from './serve-demo.js';
 
 /** Registers `sightline serve` on the program. */
@@ -24,7 +25,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--demo',
-      'serve the demo package with the demo reports, offline, from a fresh data folder (in a Sightline checkout)',
+      'serve the demo package with the demo reports, offline, from a fresh data folder (in a Sightline checkout); --port, --data, --host, --rate-limit, --source-hosts, --concurrency and --project apply to it, the model, database and digest flags do not',
     )
     .option('--once', 'with --demo: stop after printing the inbox')
     .option(
@@ -91,38 +92,18 @@ is not writable or another sightline serve uses it, the --database URL is wrong 
 cannot be reached, the repository does not exist, a --digest setting is wrong.`,
     )
     .action(
-      runAction(
-        async (
-          flags: Omit<ServeCommandOptions, 'repo'> & {
-            repo?: string;
-            demo?: boolean;
-            once?: boolean;
-          },
-        ) => {
-          const io: ServeIO = {
-            stdout: (text) => process.stdout.write(text),
-            stderr: (text) => process.stderr.write(text),
-            env: process.env,
-          };
-          if (flags.demo) {
-            if (flags.repo || flags.database) {
-              throw usage('--demo serves the demo package on SQLite: drop --repo and --database.');
-            }
-            return runServeDemo(
-              {
-                port: flags.port,
-                once: flags.once === true,
-                ...(flags.data ? { data: flags.data } : {}),
-              },
-              io,
-            );
-          }
-          if (flags.once) throw usage('--once goes with --demo.');
-          if (!flags.repo)
-            throw usage('Give the repository to serve with --repo DIR (or try --demo).');
-          return runServe({ ...flags, repo: flags.repo }, io);
-        },
-      ),
+      runAction(async (flags: ServeFlags) => {
+        const io: ServeIO = {
+          stdout: (text) => process.stdout.write(text),
+          stderr: (text) => process.stderr.write(text),
+          env: process.env,
+        };
+        if (flags.demo) return runServeDemo(demoOptions(flags), io);
+        if (flags.once) throw usage('--once goes with --demo.');
+        if (!flags.repo)
+          throw usage('Give the repository to serve with --repo DIR (or try --demo).');
+        return runServe({ ...flags, repo: flags.repo }, io);
+      }),
     );
 }
 

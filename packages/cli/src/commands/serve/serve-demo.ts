@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { npmPack } from '@sightline/codebase/testing';
 import { SightlineError } from '@sightline/core';
 import type { GroupDetail, RunningService } from '@sightline/service';
-import { runServe, type ServeIO } from './run-serve.js';
+import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
 
 /** Options of {@link runServeDemo}. */
 export interface ServeDemoOptions {
@@ -25,6 +25,11 @@ export interface ServeDemoOptions {
   data?: string;
   /** Stop after printing the inbox instead of serving until Ctrl-C. */
   once: boolean;
+  /** How the service listens and whom it lets in (`serve`'s flags of the same names). */
+  service: Pick<
+    ServeCommandOptions,
+    'concurrency' | 'host' | 'rateLimit' | 'sourceHosts' | 'project'
+  >;
 }
 
 interface DemoReport {
@@ -72,7 +77,7 @@ export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Prom
       );
     },
   };
-  const serve = (port: number) => runServe({ repo: dir, data, port, concurrency: 2 }, demoIO);
+  const serve = (port: number) => runServe({ ...options.service, repo: dir, data, port }, demoIO);
   try {
     return await serve(options.port).catch((error: unknown) => {
       const cause = SightlineError.isInstance(error) ? error.cause : undefined;

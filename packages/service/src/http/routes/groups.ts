@@ -41,10 +41,14 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
         store.groups.releases(group.id),
         store.groups.listMergedInto(group.id),
       ]);
+      const representative =
+        reports.find((report) => report.id === group.representativeReportId) ??
+        (await store.reports.get(group.representativeReportId));
       return c.json({
         group: groupView(group),
         releases,
         reports: reports.map(reportView),
+        representative: representative ? reportView(representative) : null,
         diagnoses: diagnoses.map(diagnosisView),
         merged: merged.map(groupView),
       });

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { demoOptions } from './demo-flags.js';
+
+/** `serve --demo` with commander's defaults (port 4317, concurrency 2, rate limit 600). */
+const DEMO = { demo: true, port: 4317, concurrency: 2, rateLimit: 600 };
+
+describe('serve --demo flags', () => {
+  it('honours --host, --rate-limit, --source-hosts, --concurrency and --project', () => {
+    const options = demoOptions({
+      ...DEMO,
+      port: 0,
+      once: true,
+      data: '/tmp/demo-data',
+      host: '0.0.0.0',
+      rateLimit: 30,
+      sourceHosts: '127.0.0.1:9000',
+      concurrency: 4,
+      project: 'json5',
+    });
+    expect(options).toEqual({
+      port: 0,
+      once: true,
+      data: '/tmp/demo-data',
+      service: {
+        host: '0.0.0.0',
+        rateLimit: 30,
+        sourceHosts: '127.0.0.1:9000',
+        concurrency: 4,
+        project: 'json5',
+      },
+    });
+  });
+
+  it('keeps the defaults when nothing is given', () => {
+    expect(demoOptions(DEMO)).toEqual({
+      port: 4317,
+      once: false,
+      service: { concurrency: 2, rateLimit: 600 },
+    });
+  });
+
+  it('refuses, by name, the flags the demo cannot honour', () => {
+    expect(() => demoOptions({ ...DEMO, model: 'anthropic:claude-sonnet-4-5' })).toThrow(
+      '--demo cannot take --model (it runs offline): drop it, or serve your own repository with --repo DIR.',
+    );
+    expect(() =>
+      demoOptions({ ...DEMO, repo: '.', database: 'postgres://db/x', digest: '0 8 * * *' }),
+    ).toThrow(
+      '--demo cannot take --repo, --database, --digest (it serves the demo package, it runs on SQLite, it sends no digest): drop them',
+    );
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Which `sightline serve` flags go with `--demo`: the ones about how the service listens and
+ * whom it lets in are honoured; the ones the demo cannot honour (it serves its own package,
+ * offline, on SQLite, and sends no digest) are refused with a usage error instead of being
+ * ignored.
+ */
+import { SightlineError } from '@sightline/core';
+import type { ServeCommandOptions } from './run-serve.js';
+import type { ServeDemoOptions } from './serve-demo.js';
+
+/** The `serve` flags as commander gives them, `--repo` optional, with `--demo` and `--once`. */
+export type ServeFlags = Omit<ServeCommandOptions, 'repo'> & {
+  repo?: string;
+  demo?: boolean;
+  once?: boolean;
+};
+
+/** Flags the demo refuses, with how each is typed and why it cannot apply. */
+const REFUSED: [keyof ServeFlags, string, string][] = [
+  ['repo', '--repo', 'it serves the demo package'],
+  ['database', '--database', 'it runs on SQLite'],
+  ['model', '--model', 'it runs offline'],
+  ['models', '--models', 'it runs offline'],
+  ['maxCost', '--max-cost', 'it runs offline'],
+  ['maxDailyCost', '--max-daily-cost', 'it runs offline'],
+  ['digest', '--digest', 'it sends no digest'],
+  ['digestTimezone', '--digest-timezone', 'it sends no digest'],
+  ['digestWebhook', '--digest-webhook', 'it sends no digest'],
+  ['digestSmtp', '--digest-smtp', 'it sends no digest'],
+  ['digestFrom', '--digest-from', 'it sends no digest'],
+  ['digestTo', '--digest-to', 'it sends no digest'],
+  ['digestLink', '--digest-link', 'it sends no digest'],
+];
+
+/**
+ * The demo's options from the `serve --demo` flags: `--port`, `--data`, `--once`, `--host`,
+ * `--rate-limit`, `--source-hosts`, `--concurrency` and `--project` are honoured.
+ * @throws SightlineError `INVALID_ARGUMENT` naming every flag given that the demo cannot honour.
+ */
+export function demoOptions(flags: ServeFlags): ServeDemoOptions {
+  const refused = REFUSED.filter(([key]) => flags[key] !== undefined);
+  if (refused.length > 0) {
+    const reasons = [...new Set(refused.map(([, , why]) => why))].join(', ');
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--demo cannot take ${refused.map(([, flag]) => flag).join(', ')} (${reasons}): drop ${refused.length === 1 ? 'it' : 'them'}, or serve your own repository with --repo DIR.`,
+    });
+  }
+  const { port, data, once, host, rateLimit, sourceHosts, concurrency, project } = flags;
+  return {
+    port,
+    once: once === true,
+    ...(data !== undefined ? { data } : {}),
+    service: {
+      concurrency,
+      ...(host !== undefined ? { host } : {}),
+      ...(rateLimit !== undefined ? { rateLimit } : {}),
+      ...(sourceHosts !== undefined ? { sourceHosts } : {}),
+      ...(project !== undefined ? { project } : {}),
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * A guard against double submits. TanStack Query tells the page a mutation is pending a task
+ * later (its notify scheduler), so a double click or Enter pressed twice lands before React
+ * disables the button, and sends the request twice (two sources of one name, two token
+ * rotations, the second refused with the token the first replaced).
+ */
+import type { MutateOptions, UseMutationResult } from '@tanstack/react-query';
+import { useRef } from 'react';
+
+/**
+ * `mutation.mutate` that starts nothing while the last call it started is in flight (until it
+ * settles, success or failure). Disable the button with `mutation.isPending` as well: this covers
+ * the moment before that reaches the page.
+ * @returns `(variables, options?) => void`, the options as `mutate` takes them.
+ */
+export function useOneAtATime<TData, TError, TVariables, TOnMutateResult>(
+  mutation: UseMutationResult<TData, TError, TVariables, TOnMutateResult>,
+): (
+  variables: TVariables,
+  options?: MutateOptions<TData, TError, TVariables, TOnMutateResult>,
+) => void {
+  const inFlight = useRef(false);
+  return (variables, options) => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    mutation.mutate(variables, {
+      ...options,
+      onSettled: (...settled) => {
+        inFlight.current = false;
+        options?.onSettled?.(...settled);
+      },
+    });
+  };
+}
