@@ -74,15 +74,19 @@ describe.each(TEST_DATABASES)('pipeline on $name', (kind) => {
     // The harness' pipeline keeps no cache (cacheDir false): no commit-graph in the home folder.
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-home-'));
     vi.stubEnv('HOME', home);
-    harness = await openHarness(kind, { git: true });
+    let group: { id: string } | undefined;
+    try {
+      harness = await openHarness(kind, { git: true });
+      await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
+      await harness.queue.drain({ timeoutMs: 60_000 });
+      [group] = (await harness.store.inbox({})).groups;
+      const [first] = await harness.store.diagnoses.listOfGroup(group?.id ?? '');
+      expect(first?.diagnosis.history).toBeDefined();
+      expect(fs.existsSync(path.join(home, '.cache'))).toBe(false);
+    } finally {
+      fs.rmSync(home, { recursive: true, force: true });
+    }
     const { store, queue, pipeline, repo } = harness;
-    await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
-    await queue.drain({ timeoutMs: 60_000 });
-    const [group] = (await store.inbox({})).groups;
-    const [first] = await store.diagnoses.listOfGroup(group?.id ?? '');
-    expect(first?.diagnosis.history).toBeDefined();
-    expect(fs.existsSync(path.join(home, '.cache'))).toBe(false);
-    fs.rmSync(home, { recursive: true, force: true });
     await pipeline.reinvestigate(group?.id ?? '');
     await queue.drain({ timeoutMs: 60_000 });
     expect(await pipeline.refreshStaleDiagnoses()).toBe(0);
