@@ -5,8 +5,8 @@
  *   without each interaction and without all of them, at one penalty (the one chosen for the full
  *   model);
  * - the history features (`HISTORY_FEATURES`): nested grouped cross-validated figures (weights and
- *   penalty chosen without the held-out fold, as the shipped evidence is) with every feature,
- *   without each history feature, and without all of them.
+ *   penalty chosen without the held-out fold, as the shipped evidence is) without each history
+ *   feature (train:localize itself compares with all of them and without any).
  * A feature is removed by setting its value to 0 in every row: its prior weight is 0 and the
  * penalty holds it there, as if it did not exist.
  */
@@ -25,7 +25,10 @@ import {
 } from './select-ranker.js';
 
 /** Queries with the named features' values set to 0. */
-function without(queries: readonly RankingQuery[], names: readonly string[]): RankingQuery[] {
+export function withoutFeatures<Query extends RankingQuery>(
+  queries: readonly Query[],
+  names: readonly string[],
+): Query[] {
   const positions = names.map((name) => (RANKING_FEATURES as readonly string[]).indexOf(name));
   return queries.map((query) => ({
     ...query,
@@ -54,7 +57,7 @@ export function ablationTable(
     ['without every interaction', [...DERIVED_FEATURES]],
   ];
   return table(`grouped CV, λ ${l2}`, variants, (removed) => [
-    ...crossValidatedRanks(without(queries, removed), folds, l2).values(),
+    ...crossValidatedRanks(withoutFeatures(queries, removed), folds, l2).values(),
   ]);
 }
 
@@ -68,13 +71,9 @@ export function historyAblationTable(
   queries: readonly RankingQuery[],
   folds: ReadonlyMap<string, string>,
 ): string {
-  const variants: [string, string[]][] = [
-    ['every feature', []],
-    ...HISTORY_FEATURES.map((name): [string, string[]] => [`without ${name}`, [name]]),
-    ['without every history feature', [...HISTORY_FEATURES]],
-  ];
+  const variants = HISTORY_FEATURES.map((name): [string, string[]] => [`without ${name}`, [name]]);
   return table('nested grouped CV', variants, (removed) => {
-    const reduced = without(queries, removed);
+    const reduced = withoutFeatures(queries, removed);
     return [...nestedRanks(reduced, folds, foldModels(reduced, folds)).values()];
   });
 }

@@ -30,6 +30,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HISTORY_FEATURES } from '@sightline/investigator/internal';
 import { failUsage, readCommandLine } from '../../../bench/lib/command-line.js';
 import { readCaseQueries } from '../../../bench/lib/localize-features.js';
 import { withHistory } from '../../../bench/lib/localize-history.js';
@@ -40,7 +41,7 @@ import {
   parseCorpusPerRepository,
   readAllCases,
 } from '../../../bench/lib/localize-sets.js';
-import { ablationTable, historyAblationTable } from './ablation.js';
+import { ablationTable, historyAblationTable, withoutFeatures } from './ablation.js';
 import { writeCrossValidationResults } from './cv-results.js';
 import { groupedFolds } from './grouped-folds.js';
 import { FIXED_RANKINGS, fixedRanks, sliceTable } from './held-out-slices.js';
@@ -115,12 +116,26 @@ async function main(): Promise<void> {
     `${historyCount} of them with a git history (history features; the others' are 0)${values.mirrors ? '' : ': no --mirrors, cached history only'}`,
   );
   const folds = groupedFolds(queries);
-  const models = foldModels(queries, folds);
-  const learned = nestedRanks(queries, folds, models);
+  // The history features are kept only when they improve the held-out MRR: the same nested
+  // cross-validation without them (their values 0, so their weights stay at the prior's 0).
+  const withoutHistory = withoutFeatures(queries, HISTORY_FEATURES);
+  const variants = [queries, withoutHistory].map((variant) => {
+    const models = foldModels(variant, folds);
+    return { queries: variant, models, ranks: nestedRanks(variant, folds, models) };
+  });
+  const [full, reduced] = variants as [(typeof variants)[0], (typeof variants)[0]];
+  const historyKept =
+    meanReciprocalRank(full.ranks.values()) > meanReciprocalRank(reduced.ranks.values());
+  const chosen = historyKept ? full : reduced;
+  const { models, ranks: learned } = chosen;
+  console.error(
+    `History features ${historyKept ? 'kept' : 'not kept'}: held-out MRR ${meanReciprocalRank(full.ranks.values()).toFixed(4)} with them, ${meanReciprocalRank(reduced.ranks.values()).toFixed(4)} without`,
+  );
   const kindsOf = new Map(cases.map((entry) => [entry.id, caseKinds(entry)] as const));
   const byId = new Map(queries.map((query) => [query.id, query]));
   const rankings: Record<string, ReadonlyMap<string, number>> = {
-    'learned (nested grouped CV)': learned,
+    'learned (nested grouped CV)': full.ranks,
+    'learned without history features': reduced.ranks,
     ...Object.fromEntries(
       Object.entries(FIXED_RANKINGS).map(([name, weights]) => [name, fixedRanks(queries, weights)]),
     ),
@@ -136,7 +151,7 @@ async function main(): Promise<void> {
   const ranks = [...learned.values()];
   const priorRanks = ids.map((id) => rankings['hand-set prior']?.get(id) ?? 0);
   const beatsPrior = meanReciprocalRank(ranks) > meanReciprocalRank(priorRanks);
-  const trained = trainRanker(queries, folds);
+  const trained = trainRanker(chosen.queries, folds);
   if (values.ablate) {
     console.error(`Interactions, ablated:\n${ablationTable(queries, folds, trained.l2)}`);
     console.error(`History features, ablated:\n${historyAblationTable(queries, folds)}`);
@@ -163,6 +178,13 @@ async function main(): Promise<void> {
     skipped: skipped.length + failed.length,
     l2: trained.l2,
     selection: trained.selection.map(({ l2, mrr }) => ({ l2, mrr: round(mrr) })),
+    historyFeatures: {
+      note: 'kept only when the nested grouped cross-validated MRR is higher with them than without (their weights 0 when not kept)',
+      casesWithHistory: historyCount,
+      kept: historyKept,
+      mrrWith: round(meanReciprocalRank(full.ranks.values())),
+      mrrWithout: round(meanReciprocalRank(reduced.ranks.values())),
+    },
     nestedGroupedCrossValidation: {
       note: 'candidate rankings of held-out folds, each fold ranked by a model (and penalty) chosen without it; bench:localize measures the full localizer',
       folds: foldSummary,
