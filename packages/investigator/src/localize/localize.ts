@@ -13,6 +13,9 @@
  * - repository paths the report names;
  * - personalized PageRank of the repository map around all of the above (none when the report
  *   names nothing of the repository: plain centrality says nothing about a report).
+ * - on a git checkout, when the caller reads them (`readHistoryFeatures`, history-features.ts):
+ *   how often and how recently bug fixes changed the file, and how much the messages of the
+ *   commits that changed it read like the report.
  *
  * Tests, examples, docs, declarations (and files that only declare types), bundled copies and
  * third-party assets are features of their own (tests are plain source when the report is about
