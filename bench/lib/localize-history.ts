@@ -112,8 +112,32 @@ export async function caseHistory(
 }
 
 /**
- * The rows with each candidate's history features filled in (the last `HISTORY_FEATURES.length`
- * values of its vector, which the rows leave at 0).
+ * One case's rows with each candidate's history features filled in: the last
+ * `HISTORY_FEATURES.length` values of its vector, which the rows leave at 0.
+ * @param query - the case's rows, vectors in `RANKING_FEATURES` order.
+ * @param history - path → values in `HISTORY_FEATURES` order (`caseHistory`); a path absent, or
+ *   no history, gives 0.
+ * @returns the rows joined (the query given is not changed).
+ */
+export function joinHistory(
+  query: CaseQuery,
+  history: ReadonlyMap<string, readonly number[]> | undefined,
+): CaseQuery {
+  return {
+    ...query,
+    candidates: query.candidates.map((candidate) => {
+      const values = history?.get(candidate.path) ?? [];
+      const base = candidate.features.slice(0, -HISTORY_FEATURES.length);
+      return {
+        ...candidate,
+        features: [...base, ...HISTORY_FEATURES.map((_, at) => values[at] ?? 0)],
+      };
+    }),
+  };
+}
+
+/**
+ * Every case's rows joined with its history features ({@link joinHistory}).
  * @param queries - the rows, vectors in `RANKING_FEATURES` order.
  * @param cases - the cases, by id.
  * @param mirrors - see {@link caseHistory}.
@@ -130,20 +154,7 @@ export async function withHistory(
     const entry = cases.get(query.id);
     const history = entry ? await caseHistory(entry, mirrors) : undefined;
     if (history) found += 1;
-    joined.push({
-      ...query,
-      candidates: query.candidates.map((candidate) => {
-        const values = history?.get(candidate.path) ?? [];
-        const base = candidate.features.slice(
-          0,
-          candidate.features.length - HISTORY_FEATURES.length,
-        );
-        return {
-          ...candidate,
-          features: [...base, ...HISTORY_FEATURES.map((_, at) => values[at] ?? 0)],
-        };
-      }),
-    });
+    joined.push(joinHistory(query, history));
   }
   return { queries: joined, withHistory: found };
 }
