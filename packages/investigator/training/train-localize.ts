@@ -134,8 +134,8 @@ async function main(): Promise<void> {
   const kindsOf = new Map(cases.map((entry) => [entry.id, caseKinds(entry)] as const));
   const byId = new Map(queries.map((query) => [query.id, query]));
   const rankings: Record<string, ReadonlyMap<string, number>> = {
-    'learned (nested grouped CV)': full.ranks,
-    'learned without history features': reduced.ranks,
+    'learned with history features (nested grouped CV)': full.ranks,
+    'learned without history features (nested grouped CV)': reduced.ranks,
     ...Object.fromEntries(
       Object.entries(FIXED_RANKINGS).map(([name, weights]) => [name, fixedRanks(queries, weights)]),
     ),

@@ -30,6 +30,7 @@ import {
   diagnoseOffline,
   localize,
   readHistoryFeatures,
+  weighsHistory,
 } from '../localize/index.js';
 import { liftWindowFiles } from '../localize/window-signal.js';
 import { prepareReport } from '../report/prepare-report.js';
@@ -226,7 +227,9 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   let suspects = localize(report, index, {
     limit: read?.window ? limit * 3 : limit,
     signals,
-    ...(read ? { history: await readHistoryFeatures(read.history, reportText) } : {}),
+    ...(read && weighsHistory()
+      ? { history: await readHistoryFeatures(read.history, reportText) }
+      : {}),
   });
   if (read?.window) {
     suspects = liftWindowFiles(suspects, {

@@ -36,6 +36,7 @@ export {
   type RankingModel,
   rankingScore,
   shippedRankingModel,
+  weighsHistory,
 } from './ranking-model.js';
 export {
   collectReportSignals,
