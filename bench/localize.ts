@@ -14,6 +14,9 @@
  * by a model trained on the other folds only (the development set one fold, the other repositories
  * in five folds by a hash of their name), from every case whose code is at hand whatever is
  * measured; `--shipped` measures the shipped model instead (trained on every case: not held out).
+ * The history features of a git case (bench/lib/localize-history.ts) are read at its fix's parent
+ * from the fetched snapshots in `$BENCH_MIRRORS` (or its cache): without them they are 0, as for a
+ * tree without history.
  *
  * Figures per set and over all measured cases: file-level Acc@1/3/5 (a hit is any gold file among
  * the top k suspects) and MRR, plain BM25 over whole files in the same run, traced cases whose fix
@@ -56,6 +59,7 @@ import {
 import { type CrossValidation, crossValidate } from './lib/localize-cv.js';
 import { explainCase } from './lib/localize-explain.js';
 import { indexCacheOf } from './lib/localize-features.js';
+import { caseHistory } from './lib/localize-history.js';
 import {
   caseTable,
   groupFigures,
@@ -181,9 +185,11 @@ async function main(): Promise<void> {
     const indexCache = ['shared', 'dev'].includes(entry.set ?? 'dev')
       ? undefined
       : indexCacheOf(dir);
+    const history = await caseHistory(entry, process.env.BENCH_MIRRORS);
     const result = await runCase(entry, dir, {
       ...(model && fold ? { model, fold } : {}),
       ...(indexCache ? { indexCache } : {}),
+      ...(history ? { history } : {}),
     });
     results.push(result);
     console.error(

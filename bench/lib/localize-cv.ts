@@ -10,6 +10,7 @@ import { groupedFolds } from '../../packages/investigator/training/grouped-folds
 import { foldModels, rankingModelOf } from '../../packages/investigator/training/select-ranker.js';
 import type { DevCase } from './localize-cases.js';
 import { type CaseQuery, readCaseQueries } from './localize-features.js';
+import { withHistory } from './localize-history.js';
 
 /** The folds and their models. */
 export interface CrossValidation {
@@ -23,10 +24,20 @@ export interface CrossValidation {
 /**
  * Trains one model per fold.
  * @param cases - every case (all sets); those whose code is absent are left out.
+ * @param mirrors - the fetched snapshots the history features are read from (`caseHistory`);
+ *   default `$BENCH_MIRRORS`, without which only cached history features are used.
  * @returns folds and models.
  */
-export async function crossValidate(cases: readonly DevCase[]): Promise<CrossValidation> {
-  const { queries } = await readCaseQueries(cases);
+export async function crossValidate(
+  cases: readonly DevCase[],
+  mirrors: string | undefined = process.env.BENCH_MIRRORS,
+): Promise<CrossValidation> {
+  const { queries: rows } = await readCaseQueries(cases);
+  const { queries } = await withHistory(
+    rows,
+    new Map(cases.map((entry) => [entry.id, entry])),
+    mirrors,
+  );
   const folds = groupedFolds(queries);
   const models = new Map(
     [...foldModels(queries, folds)].map(([fold, { weights, l2, trainingCases }]) => [

@@ -64,6 +64,8 @@ export function caseKinds(entry: DevCase & { report_kind?: string; tags?: string
  * @param options.indexCache - index with this persistent cache (the training cache, see
  *   `indexCacheOf`) instead of a cold one: the large sets, whose cold indexing was measured when
  *   the cache was filled; `indexColdMs` is then left out.
+ * @param options.history - the files' history features at the case's revision (`caseHistory`);
+ *   default none (all 0, as for a tree without git history).
  * @returns the measurements; `internalError` is set when Sightline threw.
  */
 export async function runCase(
@@ -73,7 +75,13 @@ export async function runCase(
     model,
     fold = 'shipped',
     indexCache,
-  }: { model?: RankingModel; fold?: string; indexCache?: string } = {},
+    history,
+  }: {
+    model?: RankingModel;
+    fold?: string;
+    indexCache?: string;
+    history?: ReadonlyMap<string, readonly number[]>;
+  } = {},
 ): Promise<CaseResult> {
   const base = {
     id: entry.id,
@@ -83,7 +91,7 @@ export async function runCase(
     kinds: caseKinds(entry),
     fold,
   };
-  const options = model ? { limit: LIMIT, model } : { limit: LIMIT };
+  const options = { limit: LIMIT, ...(model ? { model } : {}), ...(history ? { history } : {}) };
   const cacheDir = await mkdtemp(path.join(os.tmpdir(), 'sightline-bench-localize-'));
   try {
     const { result: index, ms } = await timed(() =>

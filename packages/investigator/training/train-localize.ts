@@ -6,7 +6,10 @@
  * development set, the SWE-bench Lite Python set and the corpus of real fixes, see
  * bench/lib/localize-sets.ts; git revisions extracted by `npm run bench:localize -- --materialize`).
  * Per case, the candidate files' feature vectors and whether the fix changed them
- * (bench/lib/localize-features.ts; cached per case, resumable). Method: a pairwise logistic ranker
+ * (bench/lib/localize-features.ts; cached per case, resumable), joined by path with the files'
+ * history features at the fix's parent, read from the fetched snapshots in `--mirrors DIR`
+ * (default `$BENCH_MIRRORS`; bench/lib/localize-history.ts, cached per case under its own code
+ * hash, about a second per case; without snapshots, cached ones only and 0 for the rest). Method: a pairwise logistic ranker
  * (pairwise-ranker.ts), its L2 penalty chosen by cross-validation grouped by repository
  * (select-ranker.ts, grouped-folds.ts), then fitted on every case.
  *
@@ -19,16 +22,18 @@
  * the same cases and code give the same bytes.
  *
  * Run: `npm run train:localize [-- --dry-run] [--corpus-per-repository N|all] [--cached-only]
- * [--results] [--rows-only] [--shard k/n] [--ablate]` (`--dry-run` writes no model; `--rows-only` computes the
+ * [--results] [--rows-only] [--shard k/n] [--ablate] [--mirrors DIR]` (`--dry-run` writes no model; `--rows-only` computes the
  * rows and stops; `--shard k/n` computes only every n-th case's rows from the k-th, for
- * several processes sharing the work; `--ablate` prints the interactions' ablation, ablation.ts; `--corpus-per-repository` as bench:localize's,
+ * several processes sharing the work; `--ablate` prints the interactions' and the history features' ablations, ablation.ts; `--corpus-per-repository` as bench:localize's,
  * default 1; `--cached-only` trains on the rows already computed for this code, computing none).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { HISTORY_FEATURES } from '@sightline/investigator/internal';
 import { failUsage, readCommandLine } from '../../../bench/lib/command-line.js';
 import { readCaseQueries } from '../../../bench/lib/localize-features.js';
+import { withHistory } from '../../../bench/lib/localize-history.js';
 import { accuracy } from '../../../bench/lib/localize-metrics.js';
 import { caseKinds } from '../../../bench/lib/localize-run.js';
 import {
@@ -36,7 +41,7 @@ import {
   parseCorpusPerRepository,
   readAllCases,
 } from '../../../bench/lib/localize-sets.js';
-import { ablationTable } from './ablation.js';
+import { ablationTable, historyAblationTable, withoutFeatures } from './ablation.js';
 import { writeCrossValidationResults } from './cv-results.js';
 import { groupedFolds } from './grouped-folds.js';
 import { FIXED_RANKINGS, fixedRanks, sliceTable } from './held-out-slices.js';
@@ -56,7 +61,7 @@ const MODEL_FILE = path.join(
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 const USAGE = `Usage: npm run train:localize [-- --dry-run] [--cached-only] [--results] [--rows-only]
-  [--ablate] [--shard k/N] [--corpus-per-repository N|all]`;
+  [--ablate] [--shard k/N] [--corpus-per-repository N|all] [--mirrors DIR]`;
 
 async function main(): Promise<void> {
   const { values } = readCommandLine(
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
         ablate: { type: 'boolean', default: false },
         shard: { type: 'string' },
         'corpus-per-repository': { type: 'string' },
+        mirrors: { type: 'string', default: process.env.BENCH_MIRRORS },
       },
     },
     USAGE,
@@ -89,7 +95,7 @@ async function main(): Promise<void> {
     : undefined;
   const { cases, unfilled } = readAllCases({ corpusPerRepository });
   const {
-    queries,
+    queries: rows,
     skipped: absent,
     failed,
   } = await readCaseQueries(cases, {
@@ -98,16 +104,38 @@ async function main(): Promise<void> {
   });
   const skipped = [...unfilled, ...absent];
   console.error(
-    `${queries.length} cases with rows (${new Set(queries.map((query) => query.group)).size} repositories); ${skipped.length} skipped (no text, no code${values['cached-only'] ? ' or no rows yet' : ''}); ${failed.length} failed`,
+    `${rows.length} cases with rows (${new Set(rows.map((query) => query.group)).size} repositories); ${skipped.length} skipped (no text, no code${values['cached-only'] ? ' or no rows yet' : ''}); ${failed.length} failed`,
   );
   if (values['rows-only']) return;
+  const { queries, withHistory: historyCount } = await withHistory(
+    rows,
+    new Map(cases.map((entry) => [entry.id, entry])),
+    values.mirrors,
+  );
+  console.error(
+    `${historyCount} of them with a git history (history features; the others' are 0)${values.mirrors ? '' : ': no --mirrors, cached history only'}`,
+  );
   const folds = groupedFolds(queries);
-  const models = foldModels(queries, folds);
-  const learned = nestedRanks(queries, folds, models);
+  // The history features are kept only when they improve the held-out MRR: the same nested
+  // cross-validation without them (their values 0, so their weights stay at the prior's 0).
+  const withoutHistory = withoutFeatures(queries, HISTORY_FEATURES);
+  const variants = [queries, withoutHistory].map((variant) => {
+    const models = foldModels(variant, folds);
+    return { queries: variant, models, ranks: nestedRanks(variant, folds, models) };
+  });
+  const [full, reduced] = variants as [(typeof variants)[0], (typeof variants)[0]];
+  const historyKept =
+    meanReciprocalRank(full.ranks.values()) > meanReciprocalRank(reduced.ranks.values());
+  const chosen = historyKept ? full : reduced;
+  const { models, ranks: learned } = chosen;
+  console.error(
+    `History features ${historyKept ? 'kept' : 'not kept'}: held-out MRR ${meanReciprocalRank(full.ranks.values()).toFixed(4)} with them, ${meanReciprocalRank(reduced.ranks.values()).toFixed(4)} without`,
+  );
   const kindsOf = new Map(cases.map((entry) => [entry.id, caseKinds(entry)] as const));
   const byId = new Map(queries.map((query) => [query.id, query]));
   const rankings: Record<string, ReadonlyMap<string, number>> = {
-    'learned (nested grouped CV)': learned,
+    'learned with history features (nested grouped CV)': full.ranks,
+    'learned without history features (nested grouped CV)': reduced.ranks,
     ...Object.fromEntries(
       Object.entries(FIXED_RANKINGS).map(([name, weights]) => [name, fixedRanks(queries, weights)]),
     ),
@@ -123,9 +151,11 @@ async function main(): Promise<void> {
   const ranks = [...learned.values()];
   const priorRanks = ids.map((id) => rankings['hand-set prior']?.get(id) ?? 0);
   const beatsPrior = meanReciprocalRank(ranks) > meanReciprocalRank(priorRanks);
-  const trained = trainRanker(queries, folds);
-  if (values.ablate)
+  const trained = trainRanker(chosen.queries, folds);
+  if (values.ablate) {
     console.error(`Interactions, ablated:\n${ablationTable(queries, folds, trained.l2)}`);
+    console.error(`History features, ablated:\n${historyAblationTable(queries, folds)}`);
+  }
   const foldSummary = [...models].map(([fold, model]) => ({
     fold,
     heldOut: queries.filter((query) => folds.get(query.id) === fold).length,
@@ -148,6 +178,13 @@ async function main(): Promise<void> {
     skipped: skipped.length + failed.length,
     l2: trained.l2,
     selection: trained.selection.map(({ l2, mrr }) => ({ l2, mrr: round(mrr) })),
+    historyFeatures: {
+      note: 'kept only when the nested grouped cross-validated MRR is higher with them than without (their weights 0 when not kept)',
+      casesWithHistory: historyCount,
+      kept: historyKept,
+      mrrWith: round(meanReciprocalRank(full.ranks.values())),
+      mrrWithout: round(meanReciprocalRank(reduced.ranks.values())),
+    },
     nestedGroupedCrossValidation: {
       note: 'candidate rankings of held-out folds, each fold ranked by a model (and penalty) chosen without it; bench:localize measures the full localizer',
       folds: foldSummary,

@@ -25,7 +25,13 @@ import type { FunnelBudgets } from '../agent/phases.js';
 import { dropUnverified } from '../diagnosis/drop-unverified.js';
 import { type Diagnosis, type VerificationResult, verifyDiagnosis } from '../diagnosis/index.js';
 import type { Suspect } from '../diagnosis/schema.js';
-import { collectReportSignals, diagnoseOffline, localize } from '../localize/index.js';
+import {
+  collectReportSignals,
+  diagnoseOffline,
+  localize,
+  readHistoryFeatures,
+  weighsHistory,
+} from '../localize/index.js';
 import { liftWindowFiles } from '../localize/window-signal.js';
 import { prepareReport } from '../report/prepare-report.js';
 import { describeHistory, readReportHistory } from './read-history.js';
@@ -222,16 +228,20 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   const read = await readReportHistory(repository.root, report, options.history, (warning) =>
     indexed.warnings.push(warning),
   );
+  const reportText = [report.title ?? '', report.body].join('\n');
   // A regression window lifts what it changed; a wider pool lets those move into the top.
-  let suspects = localize(report, index, { limit: read?.window ? limit * 3 : limit, signals });
+  let suspects = localize(report, index, {
+    limit: read?.window ? limit * 3 : limit,
+    signals,
+    ...(read && weighsHistory()
+      ? { history: await readHistoryFeatures(read.history, reportText) }
+      : {}),
+  });
   if (read?.window) {
     suspects = liftWindowFiles(suspects, {
       changed: read.window.files,
       trackedFiles: read.window.trackedFiles,
-      matched: reportMatchedFiles(
-        read.window.commits,
-        [report.title ?? '', report.body].join('\n'),
-      ),
+      matched: reportMatchedFiles(read.window.commits, reportText),
     }).slice(0, limit);
   }
   const history = read

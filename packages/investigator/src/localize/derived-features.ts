@@ -14,13 +14,21 @@
  * Computed from a base vector alone, so the training rows cached per case (base vectors) need no
  * recomputation when an interaction is added or changed.
  */
+import { HISTORY_FEATURES } from './history-features.js';
 import { BASE_FEATURES, type BaseFeature } from './ranking-features.js';
 
 /** The interactions, in the order they follow the base features. */
 export const DERIVED_FEATURES = ['wordsOnly', 'centralWords'] as const;
 
-/** Every feature the model weighs: the base features, then the interactions. */
-export const RANKING_FEATURES = [...BASE_FEATURES, ...DERIVED_FEATURES] as const;
+/**
+ * Every feature the model weighs: the base features, the interactions, then the history features
+ * (history-features.ts; all 0 without a git history).
+ */
+export const RANKING_FEATURES = [
+  ...BASE_FEATURES,
+  ...DERIVED_FEATURES,
+  ...HISTORY_FEATURES,
+] as const;
 
 /** One feature's name. */
 export type RankingFeature = (typeof RANKING_FEATURES)[number];
@@ -31,14 +39,16 @@ const at = Object.fromEntries(BASE_FEATURES.map((name, position) => [name, posit
 >;
 
 /**
- * The full vector of a file: its base vector followed by the interactions.
+ * The full vector of a file: its base vector, the interactions, then its history features.
  * - `wordsOnly`: `lexicalFile` when the file has no other evidence from the report (no frame,
  *   name, message or path) — a match on shared words alone.
  * - `centralWords`: `lexicalFile` × `pageRank` — shared words in a file central to the code.
  * @param base - values in {@link BASE_FEATURES} order.
+ * @param history - values in `HISTORY_FEATURES` order (`readHistoryFeatures`). Default all 0 (a
+ *   file no commit read changed, or a tree without history).
  * @returns values in {@link RANKING_FEATURES} order.
  */
-export function rankingVector(base: readonly number[]): number[] {
+export function rankingVector(base: readonly number[], history: readonly number[] = []): number[] {
   const value = (name: BaseFeature) => base[at[name]] ?? 0;
   const lexical = value('lexicalFile');
   const otherEvidence =
@@ -47,5 +57,6 @@ export function rankingVector(base: readonly number[]): number[] {
     ...BASE_FEATURES.map((_, position) => base[position] ?? 0),
     otherEvidence ? 0 : lexical,
     lexical * value('pageRank'),
+    ...HISTORY_FEATURES.map((_, position) => history[position] ?? 0),
   ];
 }

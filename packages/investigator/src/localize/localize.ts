@@ -13,6 +13,9 @@
  * - repository paths the report names;
  * - personalized PageRank of the repository map around all of the above (none when the report
  *   names nothing of the repository: plain centrality says nothing about a report).
+ * - on a git checkout, when the caller reads them (`readHistoryFeatures`, history-features.ts):
+ *   how often and how recently bug fixes changed the file, and how much the messages of the
+ *   commits that changed it read like the report.
  *
  * Tests, examples, docs, declarations (and files that only declare types), bundled copies and
  * third-party assets are features of their own (tests are plain source when the report is about
@@ -54,6 +57,11 @@ export interface LocalizeOptions {
   signals?: ReportSignals;
   /** The ranking model. Default: the shipped one (`shippedRankingModel`). */
   model?: RankingModel;
+  /**
+   * Path → history features of the files (`readHistoryFeatures`, from a git checkout). Default
+   * none: every file's are 0, as in a tree without history.
+   */
+  history?: ReadonlyMap<string, readonly number[]>;
 }
 
 /** Scored files looked at when grouping twins, as a multiple of the limit. */
@@ -93,7 +101,7 @@ function groupTwins(ranked: readonly RankedFile[], index: RepositoryIndex): Rank
 export function localize(
   report: Report,
   index: RepositoryIndex,
-  { limit = 10, packageName, signals: given, model }: LocalizeOptions = {},
+  { limit = 10, packageName, signals: given, model, history }: LocalizeOptions = {},
 ): Suspect[] {
   const signals =
     given ??
@@ -103,7 +111,7 @@ export function localize(
   const { files, definitionMatches } = scoreFiles(index, signals);
   const mentioned = new Set(signals.identifiers);
   const words = new Set(tokenizeCode(signals.query));
-  const ranked = rankFiles(index, files, signals, model).slice(0, limit * TWIN_WINDOW);
+  const ranked = rankFiles(index, files, signals, model, history).slice(0, limit * TWIN_WINDOW);
   const rangeOf = (item: RankedFile): ChosenRange | undefined => {
     const file = index.files.get(item.path);
     if (!file) return undefined;

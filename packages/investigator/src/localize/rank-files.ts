@@ -29,6 +29,7 @@ export interface RankedFile {
  * @param files - every file's signals, from `scoreFiles`.
  * @param signals - the report's signals (its frames, whether it is about tests).
  * @param model - the ranking model. Default: the shipped one.
+ * @param history - path → history features (`readHistoryFeatures`); a file absent has all 0.
  * @returns every file with a signal of its own, highest score first (ties by path).
  */
 export function rankFiles(
@@ -36,10 +37,11 @@ export function rankFiles(
   files: ReadonlyMap<string, FileSignals>,
   signals: Pick<ReportSignals, 'aboutTests' | 'frames'>,
   model: RankingModel = shippedRankingModel(),
+  history: ReadonlyMap<string, readonly number[]> = new Map(),
 ): RankedFile[] {
   return fileVectors(index, files, signals)
     .map(({ path, entry, role, features: base }): RankedFile => {
-      const features = rankingVector(base);
+      const features = rankingVector(base, history.get(path));
       return {
         path,
         entry,

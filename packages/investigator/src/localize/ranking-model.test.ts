@@ -7,6 +7,7 @@ import {
   RANKING_MODEL_VERSION,
   rankingScore,
   shippedRankingModel,
+  weighsHistory,
 } from './ranking-model.js';
 
 const weights = Object.fromEntries(RANKING_FEATURES.map((name, at) => [name, at / 10]));
@@ -15,6 +16,17 @@ describe('ranking model', () => {
   it('loads the shipped model, with a weight for every feature', () => {
     const model = shippedRankingModel();
     expect(Object.keys(model.weights).sort()).toEqual([...RANKING_FEATURES].sort());
+  });
+
+  it('says whether a model weighs any history feature', () => {
+    const model = (history: number) =>
+      loadRankingModel({
+        format: RANKING_MODEL_FORMAT,
+        version: RANKING_MODEL_VERSION,
+        weights: { ...weights, bugFixFrequency: 0, bugFixRecency: 0, historySimilarity: history },
+      });
+    expect(weighsHistory(model(0))).toBe(false);
+    expect(weighsHistory(model(0.2))).toBe(true);
   });
 
   it('scores a feature vector as the dot product with the weights', () => {

@@ -6,6 +6,7 @@
  */
 import { SightlineError } from '@sightline/core';
 import { RANKING_FEATURES, type RankingFeature } from './derived-features.js';
+import { HISTORY_FEATURES } from './history-features.js';
 import shippedModelFile from './model/ranking-model.json' with { type: 'json' };
 
 /** The format marker of a ranking model file. */
@@ -68,4 +69,13 @@ export function rankingScore(model: RankingModel, vector: readonly number[]): nu
     score += model.weights[name] * (vector[at] ?? 0);
   });
   return score;
+}
+
+/**
+ * Whether a model gives any history feature a weight: when none does, reading the history
+ * features (`readHistoryFeatures`, git log of thousands of commits) would change no score.
+ * @param model - the model. Default: the shipped one.
+ */
+export function weighsHistory(model: RankingModel = shippedRankingModel()): boolean {
+  return HISTORY_FEATURES.some((name) => model.weights[name] !== 0);
 }

@@ -1,0 +1,135 @@
+/**
+ * History features of the learned ranking, read from a git checkout's past commits
+ * ({@link HISTORY_FEATURES}; each in [0, 1], 0 for a file no commit read changed and for every
+ * file of a tree without history):
+ *
+ * - `bugFixFrequency`, `bugFixRecency`: how often and how recently bug fixes changed the file
+ *   (`historyFeatures` of @sightline/codebase; Sisman & Kak 2012, BugLocator's and Ye et al.'s
+ *   fix-history features).
+ * - `historySimilarity`: BM25 similarity of the report to the messages of the commits that changed
+ *   the file, best file 1 — the report's likeness to the file's past changes, after the
+ *   collaborative-filtering feature of Ye, Bunescu & Liu (FSE 2014: similarity to earlier fixed
+ *   reports of the file), BugLocator's similar-report score (Zhou et al., ICSE 2012) and Locus'
+ *   commit-log context (Wen et al., ASE 2016). Commit messages stand in for earlier reports: a fix's
+ *   message usually restates the report it closed. The newest {@link MESSAGE_COMMIT_BOUND} commits
+ *   are read; a commit changing more than {@link MESSAGE_MAX_FILES} files (an import, a mass
+ *   rename or reformat) is skipped, since its message says nothing of any one file; each file
+ *   keeps its newest {@link MESSAGES_PER_FILE} messages.
+ *
+ * Git is run through `runGit` of @sightline/codebase (read-only, fixed arguments, no shell, time
+ * limit, output cap); a history that cannot be read gives no features, never an error.
+ */
+import {
+  type GitHistory,
+  historyFeatures,
+  readFileHistory,
+  runGit,
+} from '@sightline/codebase/internal';
+import bm25 from 'wink-bm25-text-search';
+import { tokenizeCode } from './code-tokens.js';
+
+/** The history features, in the order they follow the interactions in `RANKING_FEATURES`. */
+export const HISTORY_FEATURES = ['bugFixFrequency', 'bugFixRecency', 'historySimilarity'] as const;
+
+/** Newest commits whose messages are read. */
+export const MESSAGE_COMMIT_BOUND = 2_000;
+/** Commits changing more files than this are left out of the messages. */
+export const MESSAGE_MAX_FILES = 50;
+/** Newest messages kept per file. */
+export const MESSAGES_PER_FILE = 30;
+
+/** Time limit of the message read, in ms (a long history's log takes seconds). */
+const MESSAGE_TIMEOUT_MS = 30_000;
+/** Output cap of the message read, in bytes. */
+const MESSAGE_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The messages of the commits that changed each file, newest first.
+ * @param history the opened history (its HEAD is read back from).
+ * @returns repository-relative path → its messages (subject and body), at most
+ *   {@link MESSAGES_PER_FILE}; empty when the log cannot be read. Never throws.
+ */
+export async function readCommitMessages(history: GitHistory): Promise<Map<string, string[]>> {
+  const result = await runGit(
+    history.root,
+    [
+      'log',
+      '--no-merges',
+      '--no-renames',
+      '--relative',
+      `--max-count=${MESSAGE_COMMIT_BOUND}`,
+      '--format=%x1e%B%x1f',
+      '--name-only',
+      'HEAD',
+      '--',
+    ],
+    { timeoutMs: MESSAGE_TIMEOUT_MS, maxBytes: MESSAGE_MAX_BYTES },
+  );
+  const messages = new Map<string, string[]>();
+  if (!result.ok) return messages;
+  for (const block of result.stdout.split('\x1e')) {
+    const [message = '', names = ''] = block.split('\x1f');
+    const paths = names.split('\n').filter((line) => line !== '');
+    if (paths.length === 0 || paths.length > MESSAGE_MAX_FILES) continue;
+    for (const path of paths) {
+      const list = messages.get(path) ?? [];
+      if (list.length < MESSAGES_PER_FILE) list.push(message.trim());
+      messages.set(path, list);
+    }
+  }
+  return messages;
+}
+
+/**
+ * BM25 similarity of a report to each file's commit messages (wink-bm25-text-search, its default
+ * k1 = 1.2, b = 0.75; terms from `tokenizeCode`).
+ * @param messages path → messages, from {@link readCommitMessages}.
+ * @param reportText the report's title and body.
+ * @returns path → score divided by the best file's (1 for the best); files sharing no term absent.
+ */
+export function messageSimilarity(
+  messages: ReadonlyMap<string, readonly string[]>,
+  reportText: string,
+): Map<string, number> {
+  const scores = new Map<string, number>();
+  const query = tokenizeCode(reportText);
+  if (messages.size === 0 || query.length === 0) return scores;
+  const engine = bm25();
+  engine.defineConfig({ fldWeights: { text: 1 } });
+  engine.definePrepTasks([(input) => (typeof input === 'string' ? input.split(' ') : input)]);
+  for (const [path, list] of messages) engine.addDoc({ text: tokenizeCode(list.join('\n')) }, path);
+  // The engine needs three documents at least.
+  for (let pad = messages.size; pad < 3; pad += 1) engine.addDoc({ text: [] }, `\0pad${pad}`);
+  engine.consolidate();
+  const hits = engine
+    .search(query.join(' '), messages.size + 3)
+    .filter(([path, score]) => messages.has(path) && score > 0);
+  const best = hits.reduce((most, [, score]) => Math.max(most, score), 0);
+  for (const [path, score] of hits) scores.set(path, score / best);
+  return scores;
+}
+
+/**
+ * Every history feature of the files a checkout's history knows.
+ * @param history the opened history.
+ * @param reportText the report's title and body.
+ * @returns path → values in {@link HISTORY_FEATURES} order, for the files with any value above 0
+ *   (a file absent has all 0). Never throws.
+ */
+export async function readHistoryFeatures(
+  history: GitHistory,
+  reportText: string,
+): Promise<Map<string, number[]>> {
+  const [{ files }, messages] = await Promise.all([
+    readFileHistory(history),
+    readCommitMessages(history),
+  ]);
+  const similarity = messageSimilarity(messages, reportText);
+  const vectors = new Map<string, number[]>();
+  for (const path of new Set([...files.keys(), ...similarity.keys()])) {
+    const { bugFixFrequency, bugFixRecency } = historyFeatures(files.get(path));
+    const values = [bugFixFrequency, bugFixRecency, similarity.get(path) ?? 0];
+    if (values.some((value) => value > 0)) vectors.set(path, values);
+  }
+  return vectors;
+}
