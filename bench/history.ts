@@ -42,6 +42,7 @@ import {
   WINDOW_HOLDS_FIX,
   WINDOW_MATCH_HOLDS_FIX,
 } from '@sightline/investigator/internal';
+import { failUsage } from './lib/command-line.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { cachedStage, codeKey, HISTORY_CACHE, keepStage, readStage } from './lib/history-cache.js';
 import {
@@ -54,6 +55,7 @@ import {
   LOCALIZER_KEY,
   openCaseHistory,
 } from './lib/history-case.js';
+import { parseShard } from './lib/history-shard.js';
 import { type KeptWindow, resolveWindow, type WindowOutcome } from './lib/history-windows.js';
 import { accuracy } from './lib/localize-metrics.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
@@ -88,19 +90,28 @@ import {
 
 const MIRRORS = '/work/.mirror';
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'history.json');
-const SHARD = /^(\d+)\/(\d+)$/.exec(process.env.HISTORY_BENCH_SHARD ?? '');
+const USAGE =
+  'Usage: [HISTORY_BENCH_SHARD=k/n] [HISTORY_BENCH_PART=regression|large|rest|timing|figures] [HISTORY_BENCH_MINUTES=40|all] npm run bench:history';
+const SHARD = (() => {
+  try {
+    return parseShard(process.env.HISTORY_BENCH_SHARD);
+  } catch (error) {
+    return failUsage((error as Error).message, USAGE);
+  }
+})();
 /** Work trees and index caches of this process (shards each check out their own). */
-const WORK = path.join(HISTORY_CACHE, SHARD ? `shard-${SHARD[1]}` : '.');
+const WORK = path.join(HISTORY_CACHE, SHARD ? `shard-${SHARD.k}` : '.');
 const MINUTES = process.env.HISTORY_BENCH_MINUTES ?? '40';
 if (MINUTES !== 'all' && !(Number(MINUTES) >= 0)) {
-  throw new Error(`HISTORY_BENCH_MINUTES must be a number of minutes or all (got ${MINUTES})`);
+  failUsage(`HISTORY_BENCH_MINUTES must be a number of minutes or all (got ${MINUTES})`, USAGE);
 }
 /** New work allowed on the rest (the regression and long-history parts are always measured). */
 const BUDGET_MS = MINUTES === 'all' ? Number.POSITIVE_INFINITY : Number(MINUTES) * 60_000;
 const PART = process.env.HISTORY_BENCH_PART;
 if (PART !== undefined && !['regression', 'large', 'rest', 'timing', 'figures'].includes(PART)) {
-  throw new Error(
+  failUsage(
     `HISTORY_BENCH_PART must be regression, large, rest, timing or figures (got ${PART})`,
+    USAGE,
   );
 }
 /** The window code as committed: a case's window is kept while it is unchanged. */
@@ -305,7 +316,7 @@ async function main() {
     .filter((item) => existsSync(mirrorOf(item.repo)));
   // Stage 1: every case's window (seconds each; kept), each shard from its own n-th onwards.
   const windows = new Map<string, KeptWindow>();
-  const from = SHARD ? Math.floor(((Number(SHARD[1]) - 1) * usable.length) / Number(SHARD[2])) : 0;
+  const from = SHARD ? Math.floor(((SHARD.k - 1) * usable.length) / SHARD.n) : 0;
   for (const item of [...usable.slice(from), ...usable.slice(0, from)]) {
     windows.set(item.id, await caseWindow(item));
   }
@@ -339,9 +350,9 @@ async function main() {
   const measuring = order.filter(
     (entry) => PART === undefined || PART === 'timing' || PART === 'figures' || entry.part === PART,
   );
-  const shardOf = SHARD ? shardRepositories(measuring, Number(SHARD[2])) : undefined;
+  const shardOf = SHARD ? shardRepositories(measuring, SHARD.n) : undefined;
   for (const { part, item } of measuring) {
-    if (SHARD && shardOf?.get(item.repo) !== Number(SHARD[1]) - 1) continue;
+    if (SHARD && shardOf?.get(item.repo) !== SHARD.k - 1) continue;
     const kept = readStage<Suspect[]>('suspects', LOCALIZER_KEY, item.id) !== undefined;
     const overBudget = part === 'rest' && Date.now() - started > BUDGET_MS;
     if (!kept && (PART === 'timing' || PART === 'figures' || overBudget)) continue;
