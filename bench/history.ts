@@ -14,7 +14,7 @@
  *    the top-5 suspect ranges, as investigate blames them;
  * 3. figures, from what is kept: regression set Acc@1/@5 (history does not re-rank the suspects)
  *    and what a window signal could reach (bench/lib/window-reach.ts); the rest; SZZ
- *    top-3 (the suspect-commit weights fitted leave-one-repository-out, bench/lib/szz-fit.ts); the blame
+ *    top-3 (the suspect-commit model fitted leave-one-repository-out, bench/lib/szz-fit.ts); the blame
  *    time of the top-5 ranges on histories of ≥ 10,000 commits, from the last timing run.
  *
  * Measuring order: regression cases whose window resolved, then 12 cases on histories of ≥ 10,000
@@ -33,7 +33,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findSuspectCommits, findVersionMentions } from '@sightline/codebase';
-import { SUSPECT_COMMIT_WEIGHTS } from '@sightline/codebase/internal';
+import { SUSPECT_COMMIT_MODEL } from '@sightline/codebase/internal';
 import type { Suspect } from '@sightline/investigator';
 import { failUsage } from './lib/command-line.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
@@ -63,10 +63,9 @@ import {
 } from './lib/results.js';
 import {
   crossValidatedSzz,
-  fitWeights,
+  fitSuspectCommitModel,
   type SzzCase,
   szzHit,
-  szzRanks,
   szzReachable,
 } from './lib/szz-fit.js';
 import { windowReach } from './lib/window-reach.js';
@@ -373,13 +372,11 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     }));
   const shippedHits = szzCases.filter((item) => szzHit(item)).length;
   const reachable = szzCases.filter(szzReachable).length;
-  const ranks = szzRanks(szzCases);
-  const szzValidated = crossValidatedSzz(szzCases, ranks);
+  const szzValidated = crossValidatedSzz(szzCases);
   const szzCvHits = szzValidated.filter((entry) => entry.hit).length;
-  const weightsFitted = fitWeights(
-    ranks,
-    szzCases.map((_, index) => index),
-  );
+  const modelFitted = fitSuspectCommitModel(szzCases, {
+    fitted: `bench:history SZZ set, ${szzCases.length} fixes of ${new Set(szzCases.map((item) => item.repo)).size} repositories, ${new Date().toISOString().slice(0, 10)}`,
+  });
   const share = (hits: number) => (szzCases.length ? hits / szzCases.length : 0);
   // Blame time: the last timing run of the measured cases on long histories.
   const timings = measured
@@ -426,9 +423,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
       candidateOutcomes: Object.fromEntries(outcomes),
       failed,
       minutes: Math.round((Date.now() - started) / 6000) / 10,
-      suspectCommitWeightsShipped: SUSPECT_COMMIT_WEIGHTS,
-      suspectCommitWeightsFitted: weightsFitted,
-      suspectCommitWeightsPerFold: szzValidated.map((entry) => entry.weights),
+      suspectCommitModelShipped: SUSPECT_COMMIT_MODEL,
+      suspectCommitModelFitted: modelFitted,
       blameTimingLoads: loads,
       cases: measured.map((entry) => ({
         id: entry.item.id,
@@ -505,12 +501,12 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         ['the rest Acc@5', acc(restRanks, 5), 'no loss'],
         ['SZZ set: cases', szzCases.length, '≥ 60'],
         [
-          'SZZ: bug-introducing commit in the top 3 suspect commits (shipped weights)',
+          'SZZ: bug-introducing commit in the top 3 suspect commits (shipped model)',
           pct(share(shippedHits)),
           '≥ 60 %',
         ],
         [
-          'SZZ top 3, weights fitted leave-one-repository-out / any blamed commit introducing',
+          'SZZ top 3, model fitted leave-one-repository-out / any blamed commit introducing',
           `${pct(share(szzCvHits))} / ${pct(share(reachable))}`,
           '≥ 60 %',
         ],
@@ -520,10 +516,10 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; history does not re-rank it (the regression window is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; the suspect-commit weights (rank-suspect-commits.ts) fitted by coordinate ascent over a grid (maximum likelihood of the bug-introducing commits taking their share of the score) on all: ${JSON.stringify(weightsFitted)}. Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
+    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; history does not re-rank it (the regression window is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; suspect commits are ranked by a pairwise logistic ranker over their features (suspect-commit-features.ts, suspect-commit-model.ts: share of the suspect ranges last changed, lines, the ranges' rank, age and order by age at the report, files changed, bulk, fix-like, formatting, release, move/rename and merge subjects, inside the window), fitted leave-one-repository-out for the held-out figure; fitted on all, the weights per standardized feature are ${JSON.stringify(Object.fromEntries(modelFitted.features.map((name, at) => [name, modelFitted.weights[at]])))} (shipped: version ${SUSPECT_COMMIT_MODEL.version}, ${SUSPECT_COMMIT_MODEL.fitted}). Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
   );
   process.stdout.write(
-    `${JSON.stringify({ regression: regressionSet.length, acc1: acc(regressionRanks, 1), reach: { lift: count('canLift'), demote: count('canDemote') }, rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), weightsFitted, blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
+    `${JSON.stringify({ regression: regressionSet.length, acc1: acc(regressionRanks, 1), reach: { lift: count('canLift'), demote: count('canDemote') }, rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
   );
 }
 
