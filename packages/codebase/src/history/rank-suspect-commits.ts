@@ -14,6 +14,9 @@ import {
   suspectCommitScore,
 } from './suspect-commit-model.js';
 
+/** The blamed ranges the ranking reads (suspect-commits.ts blames them). */
+export type { BlamedRange } from './suspect-commit-features.js';
+
 /** A commit's rank among the suspects, before its texts are shown. */
 export interface RankedCommit extends Omit<CommitCandidate, 'features'> {
   score: number;

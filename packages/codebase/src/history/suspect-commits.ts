@@ -9,8 +9,7 @@ import { readCommitSizes } from './commit-sizes.js';
 import { gateCommitTexts } from './gate-commit-texts.js';
 import { BLAME_HISTORY_DAYS } from './history-bounds.js';
 import { commitLink, type GitHistory } from './open-git-history.js';
-import { rankBlamedCommits } from './rank-suspect-commits.js';
-import type { BlamedRange } from './suspect-commit-features.js';
+import { type BlamedRange, rankBlamedCommits } from './rank-suspect-commits.js';
 
 /** A range to blame, with how suspect it is. */
 export interface SuspectRangeInput {
