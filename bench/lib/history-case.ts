@@ -24,7 +24,7 @@ export type GitCase = CorpusCase & { repo: string; parent: string };
 
 /**
  * The localizer as committed: suspects are kept while the code that ranked them is unchanged
- * (tests, re-export lists and the window signal, which the benchmark applies itself, left out).
+ * (tests and re-export lists left out).
  */
 export const LOCALIZER_KEY = codeKey(
   [
@@ -32,7 +32,7 @@ export const LOCALIZER_KEY = codeKey(
     'packages/codebase/src/repomap',
     'packages/intake/src/parse',
   ],
-  /(?:\.test\.tsx?|\/index\.ts|\/window-signal\.ts)$/,
+  /(?:\.test\.tsx?|\/index\.ts)$/,
 );
 
 /** The blame code as committed (blames and bug-introducing commits depend on it only). */

@@ -8,5 +8,7 @@ export * from './open-git-history.js';
 export * from './rank-suspect-commits.js';
 export * from './regression-window.js';
 export * from './run-git.js';
+export * from './suspect-commit-features.js';
+export * from './suspect-commit-model.js';
 export * from './suspect-commits.js';
 export * from './version-mentions.js';

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BlamedCommit } from './blame-range.js';
-import {
-  type BlamedRange,
-  rankBlamedCommits,
-  type SuspectCommitWeights,
-} from './rank-suspect-commits.js';
+import { rankBlamedCommits } from './rank-suspect-commits.js';
+import { type BlamedRange, SUSPECT_COMMIT_FEATURES } from './suspect-commit-features.js';
+import { SUSPECT_COMMIT_MODEL, type SuspectCommitModel } from './suspect-commit-model.js';
 
 const DAY = 86_400_000;
 const REPORTED = Date.parse('2025-06-01T00:00:00Z');
@@ -18,91 +16,93 @@ const commit = (id: string, lines: number, daysBefore: number, boundary = false)
   boundary,
 });
 
-/** The weights before any fit: the tests pin the score's form, not the fitted numbers. */
-const FIRST: SuspectCommitWeights = {
-  halfLifeDays: 180,
-  recencyFloor: 0.25,
-  rankExponent: 1,
-  shareExponent: 1,
-  windowWeight: 4,
-  bulkFiles: Number.POSITIVE_INFINITY,
-  sizeExponent: 0,
-  fixWeight: 1,
-};
-
-const range = (commits: BlamedCommit[]): BlamedRange => ({
-  path: 'src/a.ts',
+const range = (commits: BlamedCommit[], path = 'src/a.ts'): BlamedRange => ({
+  path,
   lines: [1, 10],
   commits,
 });
 
+/** A model weighing one feature only (raw values: mean 0, scale 1). */
+const only = (
+  feature: (typeof SUSPECT_COMMIT_FEATURES)[number],
+  weight = 1,
+): SuspectCommitModel => ({
+  ...SUSPECT_COMMIT_MODEL,
+  mean: SUSPECT_COMMIT_FEATURES.map(() => 0),
+  scale: SUSPECT_COMMIT_FEATURES.map(() => 1),
+  weights: SUSPECT_COMMIT_FEATURES.map((name) => (name === feature ? weight : 0)),
+});
+
 describe('rankBlamedCommits', () => {
-  it('ranks by share of the range and recency, and leaves out later and boundary commits', () => {
-    const { commits, unattributed } = rankBlamedCommits(
-      [
-        range([commit('a', 6, 400), commit('b', 2, 10), commit('c', 2, -5)]),
-        range([commit('d', 3, 0, true)]),
-      ],
-      { reportedAt: REPORTED, weights: FIRST },
+  it('ranks by the model, and leaves out later and boundary commits', () => {
+    const blamed = [
+      range([commit('a', 6, 400), commit('b', 2, 10), commit('c', 2, -5)]),
+      range([commit('d', 3, 0, true)]),
+    ];
+    const byShare = rankBlamedCommits(blamed, { reportedAt: REPORTED, model: only('share') });
+    expect(byShare.commits.map((entry) => entry.subject)).toEqual(['commit a', 'commit b']);
+    expect(byShare.unattributed).toBe(3);
+    const byAge = rankBlamedCommits(blamed, {
+      reportedAt: REPORTED,
+      model: only('logAgeDays', -1),
+    });
+    expect(byAge.commits.map((entry) => entry.subject)).toEqual(['commit b', 'commit a']);
+  });
+
+  it('adds up a commit over the ranges it touched, and says which', () => {
+    const { commits } = rankBlamedCommits(
+      [range([commit('a', 4, 30)]), range([commit('a', 5, 30), commit('b', 5, 30)], 'src/b.ts')],
+      { reportedAt: REPORTED, model: only('logLines') },
     );
-    expect(commits.map((entry) => entry.subject)).toEqual(['commit a', 'commit b']);
-    expect(unattributed).toBe(3);
-  });
-
-  it('discounts a bulk commit (an initial import) below a focused change of fewer lines', () => {
-    const blamed = [range([commit('a', 7, 30), commit('b', 3, 30)])];
-    const files = new Map([
-      [commit('a', 0, 0).id, 4_000],
-      [commit('b', 0, 0).id, 2],
+    expect(commits[0]?.touches.map((touch) => [touch.path, touch.changedLines])).toEqual([
+      ['src/a.ts', 4],
+      ['src/b.ts', 5],
     ]);
-    const plain = rankBlamedCommits(blamed, {
-      reportedAt: REPORTED,
-      commitFiles: files,
-      weights: FIRST,
-    });
-    expect(plain.commits[0]?.subject).toBe('commit a');
-    const bounded = rankBlamedCommits(blamed, {
-      reportedAt: REPORTED,
-      commitFiles: files,
-      weights: { ...FIRST, bulkFiles: 100 },
-    });
-    expect(bounded.commits.map((entry) => entry.subject)).toEqual(['commit b', 'commit a']);
-    // Below the bound nothing changes.
-    const small = rankBlamedCommits(blamed, {
-      reportedAt: REPORTED,
-      commitFiles: new Map([[commit('a', 0, 0).id, 80]]),
-      weights: { ...FIRST, bulkFiles: 100 },
-    });
-    expect(small.commits[0]?.score).toBeCloseTo(plain.commits[0]?.score ?? 0);
+    expect(commits.map((entry) => entry.subject)).toEqual(['commit a', 'commit b']);
   });
 
-  it('weighs a commit inside the regression window more, and says so', () => {
-    const blamed = [range([commit('a', 6, 30), commit('b', 4, 30)])];
+  it('marks window commits when a window is known, and breaks ties by the newer commit', () => {
+    const blamed = [range([commit('a', 5, 60), commit('b', 5, 30)])];
+    const flat = { ...SUSPECT_COMMIT_MODEL, weights: SUSPECT_COMMIT_FEATURES.map(() => 0) };
     const { commits } = rankBlamedCommits(blamed, {
       reportedAt: REPORTED,
-      windowCommits: new Set([commit('b', 0, 0).id]),
-      weights: FIRST,
+      windowCommits: new Set([commit('a', 0, 0).id]),
+      model: flat,
     });
     expect(commits.map((entry) => [entry.subject, entry.inWindow])).toEqual([
-      ['commit b', true],
-      ['commit a', false],
+      ['commit b', false],
+      ['commit a', true],
     ]);
+    const inWindow = rankBlamedCommits(blamed, {
+      reportedAt: REPORTED,
+      windowCommits: new Set([commit('a', 0, 0).id]),
+      model: only('inWindow'),
+    });
+    expect(inWindow.commits[0]?.subject).toBe('commit a');
   });
 
-  it('favours small commits and weighs fix-like subjects by the weights given', () => {
-    const fix = { ...commit('b', 4, 30), subject: 'Fix crash on empty input' };
-    const blamed = [range([commit('a', 6, 30), fix])];
+  it('reads bulk commits and subjects into their features', () => {
+    const format = { ...commit('b', 5, 30), subject: 'Reformat with prettier' };
+    const blamed = [range([commit('a', 5, 30), format])];
     const files = new Map([
-      [commit('a', 0, 0).id, 40],
-      [fix.id, 1],
+      [commit('a', 0, 0).id, 2],
+      [format.id, 400],
     ]);
-    const order = (weights: SuspectCommitWeights) =>
-      rankBlamedCommits(blamed, { reportedAt: REPORTED, commitFiles: files, weights }).commits.map(
+    const order = (model: SuspectCommitModel) =>
+      rankBlamedCommits(blamed, { reportedAt: REPORTED, commitFiles: files, model }).commits.map(
         (entry) => entry.id[0],
       );
-    expect(order(FIRST)).toEqual(['a', 'b']);
-    expect(order({ ...FIRST, sizeExponent: 0.5 })).toEqual(['b', 'a']);
-    expect(order({ ...FIRST, fixWeight: 2 })).toEqual(['b', 'a']);
-    expect(order({ ...FIRST, fixWeight: 0.5 })).toEqual(['a', 'b']);
+    expect(order(only('bulk', -1))).toEqual(['a', 'b']);
+    expect(order(only('bulk'))).toEqual(['b', 'a']);
+    expect(order(only('formatSubject', -1))).toEqual(['a', 'b']);
+  });
+
+  it('refuses a model of other features', () => {
+    expect(() =>
+      rankBlamedCommits([range([commit('a', 5, 30)])], {
+        reportedAt: REPORTED,
+        model: { ...SUSPECT_COMMIT_MODEL, features: ['share'] },
+      }),
+    ).toThrow(/refit it with npm run bench:history/);
   });
 });

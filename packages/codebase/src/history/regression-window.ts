@@ -7,6 +7,7 @@
  * named; a lone good version's bad side is HEAD.
  */
 import type { CommitInfo } from './blame-range.js';
+import { claimsChange } from './change-claim.js';
 import { gateCommitTexts } from './gate-commit-texts.js';
 import { WINDOW_COMMIT_BOUND } from './history-bounds.js';
 import type { GitHistory } from './open-git-history.js';
@@ -51,10 +52,6 @@ export interface RegressionWindow {
    */
   claimed: boolean;
 }
-
-/** Words that make a failing version a change from an earlier one. */
-const CHANGE_WORDS =
-  /\b(?:since|after|upgrad\w*|updat\w*|bump\w*|regress\w*|no longer|stopped|started|introduced|broke)\b/i;
 
 /** What {@link findRegressionWindow} returns. */
 export interface FindRegressionWindowResult {
@@ -186,7 +183,7 @@ export async function findRegressionWindow(
       if (!id) continue;
       ends[mention.side] = { ref: mention.text, id };
       if (mention.side === 'bad') sinceCommit = ends.bad;
-      claimed ||= mention.side === 'good' || CHANGE_WORDS.test(mention.context);
+      claimed ||= mention.side === 'good' || claimsChange(mention);
       evidence.push(mention.context);
       continue;
     }
@@ -198,7 +195,7 @@ export async function findRegressionWindow(
     }
     ends[mention.side] = { ref: tag.name, id };
     if (mention.side === 'bad') badTag = tag;
-    claimed ||= mention.side === 'good' || CHANGE_WORDS.test(mention.context);
+    claimed ||= mention.side === 'good' || claimsChange(mention);
     evidence.push(mention.context);
   }
   if (!ends.good && badTag) {

@@ -29,7 +29,7 @@ export const suspectCommitSchema = z
     score: z
       .number()
       .describe(
-        'Ranking score (share of suspect lines, suspect rank, recency); higher is more suspect.',
+        'Ranking score of the fitted suspect-commit ranker (share of suspect lines, suspect rank, recency, size, subject, window); higher is more suspect, comparable within one diagnosis only.',
       ),
     touches: z
       .array(

@@ -16,4 +16,3 @@ export {
   SUSPECT_COMMITS,
 } from './read-history.js';
 export { reportFocus } from './report-focus.js';
-export { reportMatchedFiles, type WindowCommitText } from './window-subjects.js';

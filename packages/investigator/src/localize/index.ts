@@ -46,12 +46,3 @@ export {
 export { type FileSignals, scoreFiles } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
 export { areTwins } from './twins.js';
-export {
-  liftWindowFiles,
-  SCORE_TEMPERATURE,
-  WINDOW_HOLDS_FIX,
-  WINDOW_MATCH_HOLDS_FIX,
-  type WindowEvidence,
-  windowLogRatios,
-  windowShare,
-} from './window-signal.js';
