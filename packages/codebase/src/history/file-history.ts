@@ -52,33 +52,18 @@ export async function readFileHistory(
   history: GitHistory,
   { maxCommits = FILE_HISTORY_COMMIT_BOUND, at = history.headTime }: ReadFileHistoryOptions = {},
 ): Promise<{ files: Map<string, FileHistoryFeatures>; commitsRead: number }> {
-  const result = await runGit(
-    history.root,
-    [
-      'log',
-      '--no-merges',
-      '--no-renames',
-      '--relative',
-      `--max-count=${maxCommits}`,
-      '--format=%x1e%ct%x1f%s',
-      '--name-only',
-      'HEAD',
-      '--',
-    ],
-    { timeoutMs: 30_000 },
-  );
+  const commits = await readChangedFilesLog(history, {
+    format: '%ct%x1f%s',
+    maxCommits,
+    timeoutMs: 30_000,
+  });
   const files = new Map<string, FileHistoryFeatures>();
-  if (!result.ok) return { files, commitsRead: 0 };
-  let commitsRead = 0;
-  for (const block of result.stdout.split('\x1e')) {
-    if (block.trim() === '') continue;
-    commitsRead += 1;
-    const [header = '', ...paths] = block.split('\n');
-    const [seconds = '0', subject = ''] = header.split('\x1f');
+  if (!commits) return { files, commitsRead: 0 };
+  for (const { fields, paths } of commits) {
+    const [seconds = '0', subject = ''] = fields;
     const fix = isFixSubject(subject);
     const ageDays = Math.max(0, at - Number(seconds) * 1000) / 86_400_000;
     for (const path of paths) {
-      if (path === '') continue;
       const entry = files.get(path) ?? {
         commits: 0,
         fixCommits: 0,
@@ -94,7 +79,64 @@ export async function readFileHistory(
       files.set(path, entry);
     }
   }
+  const commitsRead = commits.length;
   return { files, commitsRead };
+}
+
+/** One commit of {@link readChangedFilesLog}. */
+export interface LoggedCommit {
+  /** The format's fields, split at `%x1f`. */
+  fields: string[];
+  /** Repository-relative paths it changed (renames not followed). */
+  paths: string[];
+}
+
+/**
+ * The newest commits of HEAD (merges left out) with the files each changed:
+ * `git log --no-merges --no-renames --relative --name-only`, run read-only through `runGit`.
+ * @param history the opened history.
+ * @param options.format git's pretty format of a commit's fields, separated by `%x1f`.
+ * @param options.maxCommits newest commits read.
+ * @param options.timeoutMs time limit of the read, in ms.
+ * @param options.maxBytes output cap, in bytes (runGit's default when absent).
+ * @returns the commits, newest first; `undefined` when git fails or runs out of time. Never throws.
+ */
+export async function readChangedFilesLog(
+  history: GitHistory,
+  options: { format: string; maxCommits: number; timeoutMs: number; maxBytes?: number },
+): Promise<LoggedCommit[] | undefined> {
+  const result = await runGit(
+    history.root,
+    [
+      'log',
+      '--no-merges',
+      '--no-renames',
+      '--relative',
+      `--max-count=${options.maxCommits}`,
+      `--format=%x1e${options.format}%x1d`,
+      '--name-only',
+      'HEAD',
+      '--',
+    ],
+    {
+      timeoutMs: options.timeoutMs,
+      ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
+    },
+  );
+  if (!result.ok) return undefined;
+  const commits: LoggedCommit[] = [];
+  for (const block of result.stdout.split('\x1e')) {
+    const end = block.lastIndexOf('\x1d');
+    if (end < 0) continue;
+    commits.push({
+      fields: block.slice(0, end).split('\x1f'),
+      paths: block
+        .slice(end + 1)
+        .split('\n')
+        .filter((line) => line !== ''),
+    });
+  }
+  return commits;
 }
 
 /** Fix commits at which {@link historyFeatures}' `bugFixFrequency` reaches 1. */

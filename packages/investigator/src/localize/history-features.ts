@@ -16,14 +16,14 @@
  *   rename or reformat) is skipped, since its message says nothing of any one file; each file
  *   keeps its newest {@link MESSAGES_PER_FILE} messages.
  *
- * Git is run through `runGit` of @sightline/codebase (read-only, fixed arguments, no shell, time
+ * Git is run through `readChangedFilesLog` of @sightline/codebase (read-only, fixed arguments, no shell, time
  * limit, output cap); a history that cannot be read gives no features, never an error.
  */
 import {
   type GitHistory,
   historyFeatures,
+  readChangedFilesLog,
   readFileHistory,
-  runGit,
 } from '@sightline/codebase/internal';
 import bm25 from 'wink-bm25-text-search';
 import { tokenizeCode } from './code-tokens.js';
@@ -50,30 +50,19 @@ const MESSAGE_MAX_BYTES = 64 * 1024 * 1024;
  *   {@link MESSAGES_PER_FILE}; empty when the log cannot be read. Never throws.
  */
 export async function readCommitMessages(history: GitHistory): Promise<Map<string, string[]>> {
-  const result = await runGit(
-    history.root,
-    [
-      'log',
-      '--no-merges',
-      '--no-renames',
-      '--relative',
-      `--max-count=${MESSAGE_COMMIT_BOUND}`,
-      '--format=%x1e%B%x1f',
-      '--name-only',
-      'HEAD',
-      '--',
-    ],
-    { timeoutMs: MESSAGE_TIMEOUT_MS, maxBytes: MESSAGE_MAX_BYTES },
-  );
+  const commits = await readChangedFilesLog(history, {
+    format: '%B',
+    maxCommits: MESSAGE_COMMIT_BOUND,
+    timeoutMs: MESSAGE_TIMEOUT_MS,
+    maxBytes: MESSAGE_MAX_BYTES,
+  });
   const messages = new Map<string, string[]>();
-  if (!result.ok) return messages;
-  for (const block of result.stdout.split('\x1e')) {
-    const [message = '', names = ''] = block.split('\x1f');
-    const paths = names.split('\n').filter((line) => line !== '');
+  for (const { fields, paths } of commits ?? []) {
     if (paths.length === 0 || paths.length > MESSAGE_MAX_FILES) continue;
+    const message = fields.join('\x1f').trim();
     for (const path of paths) {
       const list = messages.get(path) ?? [];
-      if (list.length < MESSAGES_PER_FILE) list.push(message.trim());
+      if (list.length < MESSAGES_PER_FILE) list.push(message);
       messages.set(path, list);
     }
   }
