@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findVersionMentions } from './version-mentions.js';
+import { compareVersions, findVersionMentions } from './version-mentions.js';
 
 const sides = (text: string) =>
   findVersionMentions(text).map((mention) => [mention.text, mention.side, mention.kind]);
@@ -49,5 +49,19 @@ describe('findVersionMentions', () => {
     ['no versions here, only deadbeef words and 12345678', []],
   ])('%s', (text, expected) => {
     expect(sides(text)).toEqual(expected);
+  });
+});
+
+describe('compareVersions', () => {
+  it('orders by numeric parts, missing parts as 0, at any length', () => {
+    expect(compareVersions('3.10.0', '3.9.9')).toBeGreaterThan(0);
+    expect(compareVersions('v2.4', '2.4.0')).toBe(0);
+    expect(compareVersions('1.02', '1.2')).toBe(0);
+    // Parts past 2^53 were Infinity - Infinity = NaN: neither before, after nor equal.
+    const huge = `1.${'9'.repeat(400)}`;
+    const huger = `1.1${'0'.repeat(400)}`;
+    expect(compareVersions(huge, huger)).toBeLessThan(0);
+    expect(compareVersions(huger, huge)).toBeGreaterThan(0);
+    expect(compareVersions(huge, huge)).toBe(0);
   });
 });

@@ -65,19 +65,25 @@ function sideOf(before: string, after: string): 'good' | 'bad' | undefined {
   return good < bad ? 'good' : 'bad';
 }
 
-/** Numeric parts of a version (`v3.2.0-rc.1` → [3, 2, 0]). */
-export function versionParts(version: string): number[] {
+/** Numeric parts of a version as digit strings without leading zeros (`v3.2.0-rc.1` → 3, 2, 0). */
+function versionParts(version: string): string[] {
   const core = /(\d+(?:\.\d+)*)/.exec(version.replace(/^.*@/, ''))?.[1] ?? '';
-  return core.split('.').map(Number);
+  return core.split('.').map((part) => part.replace(/^0+(?=\d)/, ''));
 }
 
-/** Compares two versions by their numeric parts (missing parts count as 0). */
+/**
+ * Compares two versions by their numeric parts (missing parts count as 0), exactly at any length
+ * (parts are compared as digit strings, so a part beyond 2^53 or of 400 digits still orders).
+ * @returns negative, 0 or positive.
+ */
 export function compareVersions(a: string, b: string): number {
   const left = versionParts(a);
   const right = versionParts(b);
   for (let at = 0; at < Math.max(left.length, right.length); at++) {
-    const difference = (left[at] ?? 0) - (right[at] ?? 0);
-    if (difference !== 0) return difference;
+    const x = left[at] || '0';
+    const y = right[at] || '0';
+    if (x.length !== y.length) return x.length - y.length;
+    if (x !== y) return x < y ? -1 : 1;
   }
   return 0;
 }
