@@ -16,6 +16,7 @@ import {
   scheduleDigest,
   sendDigest,
 } from './digest/index.js';
+import { makeFolders } from './files/make-folders.js';
 import { createApiTokens, ensureApiToken } from './http/api-token.js';
 import { createApp } from './http/app.js';
 import { type ServerTimeouts, serverTimeoutOptions } from './http/server-timeouts.js';
@@ -162,7 +163,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
   }
   try {
-    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    makeFolders(dataDir, 0o700);
     fs.accessSync(dataDir, fs.constants.W_OK);
   } catch (error) {
     throw notWritable(dataDir, error);

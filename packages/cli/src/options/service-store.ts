@@ -16,6 +16,7 @@ import {
   type Store,
 } from '@sightline/service';
 
+import { makeFolders } from '@sightline/service/internal';
 /** Where the service keeps its data, as the command line names it. */
 export interface ServiceLocationOptions {
   data?: string | undefined;
@@ -74,7 +75,7 @@ export async function openServiceStore(
         message: `No service store at ${location.sqlite}. Start \`sightline serve --repo …\` once, or pass --data, --database or --url.`,
       });
     }
-    fs.mkdirSync(path.dirname(location.sqlite), { recursive: true, mode: 0o700 });
+    makeFolders(path.dirname(location.sqlite), 0o700);
   }
   return openStore(location);
 }

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
+import { makeFolders } from '../files/make-folders.js';
 
 /** The token file's name in the data folder. */
 export const TOKEN_FILE = 'api-token';
@@ -37,7 +38,7 @@ export function ensureApiToken(
       message: `Refusing to listen on ${host} without an API token. Start once on 127.0.0.1 to create ${file}, or set SIGHTLINE_API_TOKEN.`,
     });
   }
-  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  makeFolders(dataDir, 0o700);
   const token = randomBytes(24).toString('base64url');
   fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
   fs.chmodSync(file, 0o600);

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
+import { makeFolders } from '../files/make-folders.js';
 
 /** The environment variable that holds a source's credentials (JSON). */
 export function credentialsVariable(sourceId: string): string {
@@ -57,7 +58,7 @@ export function createCredentialStore(dataDir: string, env: NodeJS.ProcessEnv = 
     },
     /** Writes a source's credentials, readable by the owner only. */
     write(sourceId: string, credentials: unknown): void {
-      fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+      makeFolders(dir, 0o700);
       const file = fileOf(sourceId);
       fs.writeFileSync(file, JSON.stringify(credentials), { mode: 0o600 });
       fs.chmodSync(file, 0o600);

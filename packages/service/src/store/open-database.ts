@@ -2,12 +2,12 @@
  * Opens the store's database: an embedded SQLite file (WAL mode) or a Postgres server, migrated to
  * the current schema with Kysely's Migrator.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { makeFolders } from '../files/make-folders.js';
 import { migrationProvider } from './migrations.js';
 import { type Database, STORE_SCHEMA_VERSION } from './schema.js';
 
@@ -99,7 +99,7 @@ function openSqliteFile(file: string): SQLite.Database {
 }
 
 function openSqlite(file: string): OpenDatabase {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') makeFolders(path.dirname(path.resolve(file)));
   const database = openSqliteFile(file);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');

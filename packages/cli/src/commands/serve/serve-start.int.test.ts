@@ -86,6 +86,13 @@ describe('sightline serve that cannot start', () => {
       await serve(['--repo', repo.root, '--data', file, '--port', '0']),
       `The data folder ${file} is a file, not a folder. Pick a folder with --data (it is created if missing).`,
     );
+    if (process.platform === 'linux') {
+      // A recursive mkdir under /proc never returned (Node 20): serve hung without a word.
+      expectRefusal(
+        await serve(['--repo', repo.root, '--data', '/proc/sightline-x/y', '--port', '0']),
+        /Cannot create or write the data folder \/proc\/sightline-x\/y/,
+      );
+    }
   }, 180_000);
 
   it('writes nothing through a .sightline that links out of the repository', async () => {
