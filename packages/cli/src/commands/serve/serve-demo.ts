@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { npmPack } from '@sightline/codebase/testing';
 import { SightlineError } from '@sightline/core';
 import type { GroupDetail, RunningService } from '@sightline/service';
+import { demoAnswer } from './demo-answer.js';
 import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
 
 /** Options of {@link runServeDemo}. */
@@ -137,17 +138,18 @@ async function postAndShow(service: RunningService, reports: DemoReport[], io: S
     headers: { ...auth, 'content-type': 'application/json' },
     body: JSON.stringify({ reports }),
   });
-  io.stderr(`POST /api/reports → ${posted.status} ${JSON.stringify(await posted.json())}\n`);
+  const postedBody = await demoAnswer(posted);
+  io.stderr(`POST /api/reports → ${posted.status} ${JSON.stringify(postedBody)}\n`);
   io.stderr('Parsing, classifying, grouping and investigating offline…\n');
   await service.queue.drain({ timeoutMs: 300_000 });
-  const inbox = (await (await fetch(`${service.url}/api/groups`, { headers: auth })).json()) as {
+  const inbox = (await demoAnswer(await fetch(`${service.url}/api/groups`, { headers: auth }))) as {
     groups: { id: string }[];
   };
   io.stdout('\nInbox:\n');
   for (const { id } of inbox.groups) {
-    const detail = (await (
-      await fetch(`${service.url}/api/groups/${id}`, { headers: auth })
-    ).json()) as GroupDetail;
+    const detail = (await demoAnswer(
+      await fetch(`${service.url}/api/groups/${id}`, { headers: auth }),
+    )) as GroupDetail;
     const { group } = detail;
     const file = detail.diagnoses[0]?.diagnosis.affectedFiles?.[0];
     const investigated = file
