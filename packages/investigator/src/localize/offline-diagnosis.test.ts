@@ -116,6 +116,18 @@ describe('diagnoseOffline', () => {
     );
   });
 
+  it('words a trace without an error line as a sentence (no capital mid-sentence)', async () => {
+    const report = issueReport('stringify fails', '');
+    const frame = { function: 'stringify', file: 'lib/stringify.js', line: 2, inApp: true };
+    report.exceptions = [
+      { type: '', message: '', frames: [{ ...frame, raw: 'at stringify (lib/stringify.js:2)' }] },
+    ];
+    const diagnosis = await diagnoseOffline(report, repository.index);
+    expect(diagnosis.rootCause.explanation).toMatch(
+      /^The report's stack trace shows the error raised at `stringify`/,
+    );
+  });
+
   it('says so when nothing matches', async () => {
     const diagnosis = await diagnoseOffline(issueReport('Zzz', 'qwerty'), repository.index);
     expect(diagnosis.affectedFiles).toEqual([]);

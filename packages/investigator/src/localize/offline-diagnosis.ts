@@ -118,7 +118,9 @@ function describeRootCause(
     return {
       summary: `${error} is ${raised} ${where}at ${innermost.path}:${innermost.line ?? '?'}.`,
       explanation: [
-        `The report's stack trace shows ${error} ${raised} at ${describeFrame(innermost)}${through}.`,
+        innermost.exception
+          ? `The report's stack trace shows ${named || 'the error'} raised at ${describeFrame(innermost)}${through}.`
+          : `The report's stack trace was captured at ${describeFrame(innermost)}${through}.`,
         ranked,
         MODEL_NOTE,
       ]
