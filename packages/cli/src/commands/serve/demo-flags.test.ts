@@ -49,4 +49,15 @@ describe('serve --demo flags', () => {
       '--demo cannot take --repo, --database, --digest (it serves the demo package, it runs on SQLite, it sends no digest): drop them',
     );
   });
+
+  it('refuses a host other than loopback without a token, saying how to give one', () => {
+    // The advice was to start once on 127.0.0.1 to create <fresh temporary folder>/api-token.
+    expect(() => demoOptions({ ...DEMO, host: '0.0.0.0' })).toThrow(
+      /needs an API token, and its fresh data folder has none: set SIGHTLINE_API_TOKEN, or give --data DIR/,
+    );
+    expect(
+      demoOptions({ ...DEMO, host: '0.0.0.0' }, { SIGHTLINE_API_TOKEN: 't' }).service.host,
+    ).toBe('0.0.0.0');
+    expect(demoOptions({ ...DEMO, host: '0.0.0.0', data: '/srv/demo' }).data).toBe('/srv/demo');
+  });
 });

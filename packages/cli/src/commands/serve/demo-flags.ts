@@ -5,6 +5,7 @@
  * ignored.
  */
 import { SightlineError } from '@sightline/core';
+import { isLoopback } from '@sightline/service/internal';
 import type { ServeCommandOptions } from './run-serve.js';
 import type { ServeDemoOptions } from './serve-demo.js';
 
@@ -35,9 +36,11 @@ const REFUSED: [keyof ServeFlags, string, string][] = [
 /**
  * The demo's options from the `serve --demo` flags: `--port`, `--data`, `--once`, `--host`,
  * `--rate-limit`, `--source-hosts`, `--concurrency` and `--project` are honoured.
- * @throws SightlineError `INVALID_ARGUMENT` naming every flag given that the demo cannot honour.
+ * @param env the environment (`SIGHTLINE_API_TOKEN`).
+ * @throws SightlineError `INVALID_ARGUMENT` naming every flag given that the demo cannot honour,
+ *   or for a host other than loopback with no token: the demo's fresh data folder has none.
  */
-export function demoOptions(flags: ServeFlags): ServeDemoOptions {
+export function demoOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = {}): ServeDemoOptions {
   const refused = REFUSED.filter(([key]) => flags[key] !== undefined);
   if (refused.length > 0) {
     const reasons = [...new Set(refused.map(([, , why]) => why))].join(', ');
@@ -47,6 +50,12 @@ export function demoOptions(flags: ServeFlags): ServeDemoOptions {
     });
   }
   const { port, data, once, host, rateLimit, sourceHosts, concurrency, project } = flags;
+  if (host !== undefined && !isLoopback(host) && data === undefined && !env.SIGHTLINE_API_TOKEN) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--demo on ${host} needs an API token, and its fresh data folder has none: set SIGHTLINE_API_TOKEN, or give --data DIR and start the demo once on 127.0.0.1 to create DIR/api-token.`,
+    });
+  }
   return {
     port,
     once: once === true,

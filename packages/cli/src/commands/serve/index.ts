@@ -98,7 +98,7 @@ cannot be reached, the repository does not exist, a --digest setting is wrong.`,
           stderr: (text) => process.stderr.write(text),
           env: process.env,
         };
-        if (flags.demo) return runServeDemo(demoOptions(flags), io);
+        if (flags.demo) return runServeDemo(demoOptions(flags, io.env), io);
         if (flags.once) throw usage('--once goes with --demo.');
         if (!flags.repo)
           throw usage('Give the repository to serve with --repo DIR (or try --demo).');
