@@ -6,6 +6,7 @@ import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
 import { addDigestChannelOptions } from '../../options/digest-options.js';
 import { MODELS_HELP, maxCostOption, maxDailyCostOption } from '../../options/model-options.js';
+import { textArgument } from '../../options/text-argument.js';
 import { wholeNumberArgument } from '../../options/whole-number-argument.js';
 import { runAction } from '../../run/run-action.js';
 import { demoOptions, type ServeFlags } from './demo-flags.js';
@@ -43,7 +44,11 @@ export function registerServe(program: Command): void {
       'address to bind (default 127.0.0.1; others need an API token that exists already)',
     )
     .option('--database <url>', 'postgres://… moves the store and the job queue to Postgres')
-    .option('--project <name>', 'project name (default: the repository folder name)')
+    .option(
+      '--project <name>',
+      'project name (default: the repository folder name)',
+      textArgument('a project name'),
+    )
     .addOption(
       new Option('--concurrency <n>', 'jobs run at once in this process')
         .argParser(wholeNumberArgument({ max: 64, unit: 'concurrency' }))
@@ -65,6 +70,7 @@ export function registerServe(program: Command): void {
     .option(
       '--source-hosts <hosts>',
       "hosts (host or host:port, comma-separated) a source added over the API or console may call as its base URL or token endpoint; default none: only the provider's own address",
+      textArgument('hosts (host or host:port, comma-separated)', { list: true }),
     )
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
     .addOption(maxDailyCostOption())
