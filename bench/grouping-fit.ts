@@ -26,7 +26,7 @@ import {
   learnBoilerplate,
   type TextSettings,
 } from '@sightline/service/internal';
-import { type GroupingCase, readGroupingCases } from './lib/grouping-set.js';
+import { type GroupingCase, readFilledGroupingCases } from './lib/grouping-set.js';
 import { markdownTable, updateReadmeTable } from './lib/results.js';
 
 const THRESHOLDS = [0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 0.95];
@@ -35,11 +35,7 @@ const TITLE_SIMILARITIES = [0, 0.2, 0.4, 0.6, 0.8];
 const PRECISION_TARGET = 0.95;
 const LOWEST_THRESHOLD = Math.min(...THRESHOLDS);
 
-const { cases, missing, stale } = readGroupingCases();
-if (missing.length + stale.length > 0 || cases.length === 0) {
-  console.error('bench:grouping-fit: run npm run grouping:fill -- --mirrors DIR first.');
-  process.exit(2);
-}
+const cases = readFilledGroupingCases('bench:grouping-fit');
 
 interface Pair {
   similarity: number;

@@ -48,7 +48,7 @@ import {
   textProfile,
   wordFrequencies,
 } from './lib/duplicate-pairs.js';
-import { type GroupingCase, readGroupingCases } from './lib/grouping-set.js';
+import { type GroupingCase, readFilledGroupingCases } from './lib/grouping-set.js';
 import {
   type Figures,
   fraction,
@@ -64,11 +64,7 @@ const L2 = 1;
 const THRESHOLDS = Array.from({ length: 99 }, (_, i) => (i + 1) / 100).concat([0.995, 0.998]);
 const SHOW = process.env.BENCH_GROUPING_PAIRS_SHOW === '1';
 
-const { cases, missing, stale } = readGroupingCases();
-if (missing.length + stale.length > 0 || cases.length === 0) {
-  console.error('bench:grouping-pairs: run npm run grouping:fill -- --mirrors DIR first.');
-  process.exit(2);
-}
+const cases = readFilledGroupingCases('bench:grouping-pairs');
 
 /** A report as the service keys it. */
 interface Item {

@@ -23,7 +23,7 @@ import {
 } from '@sightline/service';
 import { PROCESS_REPORT } from '@sightline/service/internal';
 import { type Assignment, type ClusterScores, scoreClusters } from './lib/cluster-metrics.js';
-import { type GroupingCase, readGroupingCases } from './lib/grouping-set.js';
+import { type GroupingCase, readFilledGroupingCases } from './lib/grouping-set.js';
 import { readGroupingSources } from './lib/grouping-sources.js';
 import {
   type Figures,
@@ -36,13 +36,7 @@ import { timed } from './lib/stats.js';
 
 const TARGETS = { precision: 0.95, recall: 0.7 };
 
-const { cases, missing, stale } = readGroupingCases();
-if (missing.length + stale.length > 0 || cases.length === 0) {
-  console.error(
-    `bench:grouping: ${missing.length} report texts missing and ${stale.length} stale in bench/.cache/grouping; run npm run grouping:fill -- --mirrors DIR (DIR: the fetched snapshots of bench/grouping/sources.json).`,
-  );
-  process.exit(2);
-}
+const cases = readFilledGroupingCases('bench:grouping');
 
 /** Groups every case with the pipeline; @returns each case's group id in the store. */
 async function groupAll(all: readonly GroupingCase[]): Promise<Map<string, string>> {

@@ -75,3 +75,20 @@ export function readGroupingCases({
   const cases = found.cases.map(({ fact, report }) => ({ ...fact, report }));
   return { cases, missing: found.missing, stale: found.stale };
 }
+
+/**
+ * Every report of the set with its text, for a benchmark script; a script cannot run on part of
+ * the set, so it stops there (exit code 2) saying how many texts are missing or stale and what
+ * fills them.
+ * @param script the script's name for the message (`bench:grouping`).
+ */
+export function readFilledGroupingCases(script: string): GroupingCase[] {
+  const { cases, missing, stale } = readGroupingCases();
+  if (missing.length + stale.length > 0 || cases.length === 0) {
+    console.error(
+      `${script}: ${missing.length} report texts missing and ${stale.length} stale in bench/.cache/grouping; run npm run grouping:fill -- --mirrors DIR (DIR: the fetched snapshots of bench/grouping/sources.json).`,
+    );
+    process.exit(2);
+  }
+  return cases;
+}
