@@ -6,7 +6,6 @@
  */
 
 export { acquireDataLock, type DataLock, LOCK_FILE } from './data/data-lock.js';
-export { makeFolders } from './files/make-folders.js';
 export { ensureApiToken, isLoopback } from './http/api-token.js';
 export * from './http/schemas.js';
 export * from './index.js';

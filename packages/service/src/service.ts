@@ -3,9 +3,11 @@
  * The embedded default keeps everything in one SQLite file in the data folder; with a Postgres URL
  * the store and the queue move there and `sightline worker` processes can share the work.
  */
+
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { firstMissingFolder, makeFolders } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import { makeOwnFolder, resolveRoot } from './adapters/investigator.js';
@@ -16,7 +18,6 @@ import {
   scheduleDigest,
   sendDigest,
 } from './digest/index.js';
-import { makeFolders } from './files/make-folders.js';
 import { createApiTokens, ensureApiToken } from './http/api-token.js';
 import { createApp } from './http/app.js';
 import { type ServerTimeouts, serverTimeoutOptions } from './http/server-timeouts.js';
@@ -311,16 +312,6 @@ function startDigest(
   );
   log(`digest scheduled "${schedule}"; next ${job.nextRun()?.toISOString() ?? 'never'}`);
   return job;
-}
-
-/** The topmost folder of `dir` that does not exist yet (what creating `dir` makes); none if it exists. */
-function firstMissingFolder(dir: string): string | undefined {
-  let missing: string | undefined;
-  for (let at = dir; !fs.existsSync(at); at = path.dirname(at)) {
-    missing = at;
-    if (path.dirname(at) === at) break;
-  }
-  return missing;
 }
 
 /** A port that cannot be listened on is the user's to change: a clear error, not a stack trace. */

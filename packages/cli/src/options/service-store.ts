@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
+import { isOwnFolder, makeFolders, makeOwnFolder } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import {
   type DatabaseLocation,
@@ -16,7 +16,6 @@ import {
   type Store,
 } from '@sightline/service';
 
-import { makeFolders } from '@sightline/service/internal';
 /** Where the service keeps its data, as the command line names it. */
 export interface ServiceLocationOptions {
   data?: string | undefined;

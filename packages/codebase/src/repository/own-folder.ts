@@ -6,12 +6,14 @@
  */
 import { lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { makeFolders } from './make-folders.js';
 import { isInside } from './sandbox.js';
 
 /**
  * Makes `folder` (inside `root`) and every folder between them, refusing any that exists as a
  * symbolic link or as anything but a folder. Folders outside `root` (a fallback in the home
- * folder, a folder the user named) are made as `mkdir -p` makes them.
+ * folder, a folder the user named) are made as `mkdir -p` makes them
+ * (`makeFolders`: one level at a time).
  * @param root the repository's real path.
  * @param folder an absolute folder path.
  * @param options.mode permissions of the folders made (before the umask), e.g. `0o700` for one
@@ -27,7 +29,7 @@ export async function makeOwnFolder(
 ): Promise<boolean> {
   try {
     if (!isInside(root, folder) || folder === root) {
-      await mkdir(folder, { recursive: true, mode });
+      makeFolders(folder, mode);
       return true;
     }
     let current = root;

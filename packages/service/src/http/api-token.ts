@@ -3,11 +3,12 @@
  * `SIGHTLINE_API_TOKEN`. A service bound beyond loopback never makes one silently. A token kept
  * in the data folder can be rotated while the service runs (the old one stops working at once).
  */
+
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeFolders } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
-import { makeFolders } from '../files/make-folders.js';
 
 /** The token file's name in the data folder. */
 export const TOKEN_FILE = 'api-token';

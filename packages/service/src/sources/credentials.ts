@@ -3,10 +3,11 @@
  * or the environment variable `SIGHTLINE_SOURCE_<ID>_CREDENTIALS` (JSON), which wins. They are
  * never stored in the database, returned by the API or logged.
  */
+
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeFolders } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
-import { makeFolders } from '../files/make-folders.js';
 
 /** The environment variable that holds a source's credentials (JSON). */
 export function credentialsVariable(sourceId: string): string {

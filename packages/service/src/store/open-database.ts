@@ -2,12 +2,13 @@
  * Opens the store's database: an embedded SQLite file (WAL mode) or a Postgres server, migrated to
  * the current schema with Kysely's Migrator.
  */
+
 import path from 'node:path';
+import { makeFolders } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { makeFolders } from '../files/make-folders.js';
 import { migrationProvider } from './migrations.js';
 import { type Database, STORE_SCHEMA_VERSION } from './schema.js';
 

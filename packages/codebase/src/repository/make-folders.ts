@@ -16,10 +16,12 @@ import path from 'node:path';
  *   first level that cannot be made.
  */
 export function makeFolders(dir: string, mode?: number): void {
+  const top = firstMissingFolder(dir);
   const missing: string[] = [];
-  for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) {
-    missing.unshift(at);
-    if (path.dirname(at) === at) break;
+  if (top !== undefined) {
+    for (let at = path.resolve(dir); at !== path.dirname(top); at = path.dirname(at)) {
+      missing.unshift(at);
+    }
   }
   for (const folder of missing) {
     try {
@@ -32,6 +34,21 @@ export function makeFolders(dir: string, mode?: number): void {
   if (!isFolder(dir)) {
     throw Object.assign(new Error(`ENOTDIR: not a folder, '${dir}'`), { code: 'ENOTDIR' });
   }
+}
+
+/**
+ * The topmost folder of `dir`'s path that does not exist yet: what making `dir` would create,
+ * and what to remove to undo it.
+ * @param dir the folder, absolute or relative to the working directory.
+ * @returns its absolute path, or `undefined` when `dir` exists.
+ */
+export function firstMissingFolder(dir: string): string | undefined {
+  let missing: string | undefined;
+  for (let at = path.resolve(dir); !fs.existsSync(at); at = path.dirname(at)) {
+    missing = at;
+    if (path.dirname(at) === at) break;
+  }
+  return missing;
 }
 
 function isFolder(at: string): boolean {
