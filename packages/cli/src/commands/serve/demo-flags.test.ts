@@ -60,4 +60,12 @@ describe('serve --demo flags', () => {
     ).toBe('0.0.0.0');
     expect(demoOptions({ ...DEMO, host: '0.0.0.0', data: '/srv/demo' }).data).toBe('/srv/demo');
   });
+
+  it('refuses a --rate-limit below what its own calls need, before starting', () => {
+    // It started, printed the inbox's first lines, then failed on its own 429.
+    expect(() => demoOptions({ ...DEMO, rateLimit: 2 })).toThrow(
+      /--rate-limit 2 would refuse its own calls: give --rate-limit 20 or more/,
+    );
+    expect(demoOptions({ ...DEMO, rateLimit: 20 }).service.rateLimit).toBe(20);
+  });
 });

@@ -16,6 +16,9 @@ export type ServeFlags = Omit<ServeCommandOptions, 'repo'> & {
   once?: boolean;
 };
 
+/** Least --rate-limit the demo runs with: twice its own API calls in the first minute (1 post, 1 inbox, 1 per group; 6 groups at most). */
+const DEMO_LEAST_RATE_LIMIT = 20;
+
 /** Flags the demo refuses, with how each is typed and why it cannot apply. */
 const REFUSED: [keyof ServeFlags, string, string][] = [
   ['repo', '--repo', 'it serves the demo package'],
@@ -50,6 +53,12 @@ export function demoOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = {}): Ser
     });
   }
   const { port, data, once, host, rateLimit, sourceHosts, concurrency, project } = flags;
+  if (rateLimit !== undefined && rateLimit < DEMO_LEAST_RATE_LIMIT) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--demo makes about ${DEMO_LEAST_RATE_LIMIT / 2} API calls within its first minute (the reports, the inbox, each group), so --rate-limit ${rateLimit} would refuse its own calls: give --rate-limit ${DEMO_LEAST_RATE_LIMIT} or more, or leave it out.`,
+    });
+  }
   if (host !== undefined && !isLoopback(host) && data === undefined && !env.SIGHTLINE_API_TOKEN) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
