@@ -21,7 +21,7 @@ export {
 export { TOKEN_FILE } from './http/api-token.js';
 // Running the service: the HTTP app, the pipeline and the poller over one store.
 export { type AppLimits, type AppOptions, type AppType, createApp } from './http/app.js';
-export { describeCalls } from './http/describe-calls.js';
+export { describeCalls, tokenInShell } from './http/describe-calls.js';
 export { groupMarkdown } from './http/group-markdown.js';
 export { openApiDocument } from './http/openapi.js';
 export type {

@@ -1,8 +1,21 @@
 /** What to call on a running service, for the people who start it. */
 
-/** The calls to try on a service at `url`, as curl lines reading the token from `tokenFile`. */
-export function describeCalls(url: string, tokenFile: string): string {
-  const auth = `-H "Authorization: Bearer $(cat ${tokenFile})"`;
+/**
+ * The shell expression of the API token for printed curl lines: `$SIGHTLINE_API_TOKEN` when the
+ * token came from that variable (no file is written then), else `$(cat <tokenFile>)`.
+ * @param tokenFile where a made or kept token lives.
+ * @param env the service's environment.
+ */
+export function tokenInShell(
+  tokenFile: string,
+  env: Readonly<Record<string, string | undefined>>,
+): string {
+  return env.SIGHTLINE_API_TOKEN ? '$SIGHTLINE_API_TOKEN' : `$(cat ${tokenFile})`;
+}
+
+/** The calls to try on a service at `url`, as curl lines with `token` (see {@link tokenInShell}). */
+export function describeCalls(url: string, token: string): string {
+  const auth = `-H "Authorization: Bearer ${token}"`;
   return [
     `Serving at ${url}. Try:`,
     `  curl -s ${auth} ${url}/api/groups`,

@@ -15,6 +15,7 @@ import {
   readDigestConfig,
   redactUrl,
   startService,
+  tokenInShell,
 } from '@sightline/service';
 import { type DigestChannelFlags, digestSettings } from '../../options/digest-options.js';
 import { untilSignal } from '../../run/until-signal.js';
@@ -89,7 +90,9 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
   if (service.tokenCreated) {
     io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);
   }
-  io.stdout(`Console: ${service.consoleUrl}\n${describeCalls(service.url, service.tokenFile)}\n`);
+  io.stdout(
+    `Console: ${service.consoleUrl}\n${describeCalls(service.url, tokenInShell(service.tokenFile, io.env))}\n`,
+  );
   try {
     await io.onListening?.(service);
     await (io.stopped ?? untilSignal());

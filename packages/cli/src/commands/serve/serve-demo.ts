@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { npmPack } from '@sightline/codebase/testing';
 import { SightlineError } from '@sightline/core';
-import type { GroupDetail, RunningService } from '@sightline/service';
+import { type GroupDetail, type RunningService, tokenInShell } from '@sightline/service';
 import { demoAnswer } from './demo-answer.js';
 import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
 
@@ -163,6 +163,6 @@ async function postAndShow(service: RunningService, reports: DemoReport[], io: S
     );
   }
   io.stdout(
-    `\nA group the classifier got wrong can be investigated on request, whatever its label:\n  curl -s -X POST -H "Authorization: Bearer $(cat ${service.tokenFile})" -H "Content-Type: application/json" -d '{}' ${service.url}/api/groups/<id>/investigate\n`,
+    `\nA group the classifier got wrong can be investigated on request, whatever its label:\n  curl -s -X POST -H "Authorization: Bearer ${tokenInShell(service.tokenFile, io.env)}" -H "Content-Type: application/json" -d '{}' ${service.url}/api/groups/<id>/investigate\n`,
   );
 }

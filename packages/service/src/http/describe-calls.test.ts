@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { describeCalls, tokenInShell } from './describe-calls.js';
+
+describe('describeCalls', () => {
+  it('reads the token from its file, or from SIGHTLINE_API_TOKEN when it came from there', () => {
+    // With the variable set no file is written: the lines read an empty $(cat …) before.
+    expect(tokenInShell('/data/api-token', {})).toBe('$(cat /data/api-token)');
+    expect(tokenInShell('/data/api-token', { SIGHTLINE_API_TOKEN: 'x' })).toBe(
+      '$SIGHTLINE_API_TOKEN',
+    );
+    const lines = describeCalls('http://127.0.0.1:4317', '$SIGHTLINE_API_TOKEN');
+    expect(lines).toContain(
+      'curl -s -H "Authorization: Bearer $SIGHTLINE_API_TOKEN" http://127.0.0.1:4317/api/groups',
+    );
+    expect(lines).not.toContain('cat ');
+  });
+});
