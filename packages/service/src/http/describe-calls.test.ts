@@ -14,4 +14,12 @@ describe('describeCalls', () => {
     );
     expect(lines).not.toContain('cat ');
   });
+
+  it('quotes a token file path the shell would split or expand', () => {
+    // '/srv/my data/api-token' printed as $(cat /srv/my data/api-token): cat read two files.
+    expect(tokenInShell('/srv/my data/api-token', {})).toBe("$(cat '/srv/my data/api-token')");
+    expect(tokenInShell("/srv/it's $(x)/api-token", {})).toBe(
+      "$(cat '/srv/it'\\''s $(x)/api-token')",
+    );
+  });
 });

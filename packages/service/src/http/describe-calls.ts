@@ -2,7 +2,8 @@
 
 /**
  * The shell expression of the API token for printed curl lines: `$SIGHTLINE_API_TOKEN` when the
- * token came from that variable (no file is written then), else `$(cat <tokenFile>)`.
+ * token came from that variable (no file is written then), else `$(cat <tokenFile>)`, the path
+ * single-quoted when the shell would split or expand it (a space, `$`, a quote…).
  * @param tokenFile where a made or kept token lives.
  * @param env the service's environment.
  */
@@ -10,7 +11,12 @@ export function tokenInShell(
   tokenFile: string,
   env: Readonly<Record<string, string | undefined>>,
 ): string {
-  return env.SIGHTLINE_API_TOKEN ? '$SIGHTLINE_API_TOKEN' : `$(cat ${tokenFile})`;
+  return env.SIGHTLINE_API_TOKEN ? '$SIGHTLINE_API_TOKEN' : `$(cat ${shellWord(tokenFile)})`;
+}
+
+/** `text` as one POSIX shell word: as it is when plain, else in single quotes. */
+function shellWord(text: string): string {
+  return /^[\w./-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }
 
 /** The calls to try on a service at `url`, as curl lines with `token` (see {@link tokenInShell}). */
