@@ -71,11 +71,7 @@ export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Prom
     ...(options.once ? { stopped: Promise.resolve() } : {}),
     onListening: async (service) => {
       await postAndShow(service, reports, io);
-      io.stderr(
-        options.once
-          ? '\n--once: stopping (the demo data folder goes with it); without --once it serves until Ctrl-C.\n'
-          : '\nServing until Ctrl-C.\n',
-      );
+      io.stderr(demoEnding(options));
     },
   };
   const serve = (port: number) => runServe({ ...options.service, repo: dir, data, port }, demoIO);
@@ -89,6 +85,17 @@ export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Prom
   } finally {
     if (!options.data) fs.rmSync(data, { recursive: true, force: true });
   }
+}
+
+/**
+ * The demo's last line: whether it stops (`--once`) and what becomes of its data folder (a
+ * temporary one is removed; one given with `--data` is the user's and is kept).
+ */
+export function demoEnding({ once, data }: Pick<ServeDemoOptions, 'once' | 'data'>): string {
+  if (!once) return '\nServing until Ctrl-C.\n';
+  const folder =
+    data === undefined ? 'the demo data folder goes with it' : `the data folder ${data} is kept`;
+  return `\n--once: stopping (${folder}); without --once it serves until Ctrl-C.\n`;
 }
 
 /** The demo's example files, and where its package download is cached. */
