@@ -14,6 +14,7 @@ function collects(option: Option): boolean {
 /**
  * Makes `command` and all its subcommands fail with a usage error (commander's `error`, exit code
  * 2) when an option that does not collect its values is given more than once on the command line.
+ * The message names the option, never its values (a value may be a token or a URL with a password).
  * Call it after the options are declared and before parsing.
  * @param command - the root command (its subcommands are walked).
  */
@@ -21,14 +22,15 @@ export function refuseRepeatedOptions(command: Command): void {
   for (const option of command.options) {
     if (collects(option)) continue;
     const takesValue = option.required || option.optional;
-    const seen: string[] = [];
-    command.on(`option:${option.name()}`, (value: unknown) => {
-      seen.push(String(value));
-      if (seen.length < 2) return;
+    let seen = 0;
+    command.on(`option:${option.name()}`, () => {
+      seen += 1;
+      if (seen < 2) return;
       const name = option.long ?? option.flags;
+      // The values are not repeated back: one may be a secret (`ingest --token`, `--digest-smtp`).
       command.error(
         takesValue
-          ? `error: ${name} was given more than once (${seen.map((v) => JSON.stringify(v)).join(', ')}); it takes one value. Give it once.`
+          ? `error: ${name} was given more than once; it takes one value. Give it once.`
           : `error: ${name} was given more than once. Give it once.`,
         { exitCode: 2, code: 'sightline.repeatedOption' },
       );

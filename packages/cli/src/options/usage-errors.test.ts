@@ -56,7 +56,7 @@ describe('usage errors', () => {
       `sightline: Unknown option --jsn.\n(Did you mean --json?)\n${help}`,
     );
     expect(await stderrOf(['--repo', 'a', '--repo', 'b'])).toBe(
-      `sightline: --repo was given more than once ("a", "b"); it takes one value. Give it once.\n${help}`,
+      `sightline: --repo was given more than once; it takes one value. Give it once.\n${help}`,
     );
   });
 });
