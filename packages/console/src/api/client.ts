@@ -23,7 +23,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The service's routes, typed: `client.api.groups[':id'].$get({ param: { id } })`. */
+/** The service's routes, typed: `client.api.groups[':id'].$get({ param: idParam(id) })`. */
 const client = hc<AppType>('/', {
   headers: (): Record<string, string> => {
     const token = readToken();
@@ -63,6 +63,14 @@ async function send<R extends Response>(
   return response as Exclude<R, { ok: false }>;
 }
 
+/**
+ * The `:id` of a route, encoded as one path segment (Hono's client puts it in as it is). A group's
+ * id comes from the page's address, decoded: `..%2Fsources` would otherwise ask for /api/sources.
+ */
+function idParam(id: string): { id: string } {
+  return { id: encodeURIComponent(id) };
+}
+
 /** The query of `GET /api/groups` as strings, without the empty filters. */
 function inboxQuery(params: InboxQueryParams): Record<string, string> {
   const query: Record<string, string> = {};
@@ -93,27 +101,31 @@ export const api = {
   inbox: async (params: InboxQueryParams) =>
     (await send(() => client.api.groups.$get({ query: inboxQuery(params) }))).json(),
   group: async (id: string) =>
-    (await send(() => client.api.groups[':id'].$get({ param: { id } }))).json(),
+    (await send(() => client.api.groups[':id'].$get({ param: idParam(id) }))).json(),
   triageGroup: async (id: string, change: TriageChange) =>
-    (await send(() => client.api.groups[':id'].$patch({ param: { id }, json: change }))).json(),
+    (
+      await send(() => client.api.groups[':id'].$patch({ param: idParam(id), json: change }))
+    ).json(),
   triage: async (ids: string[], change: TriageChange) =>
     (await send(() => client.api.groups.$patch({ json: { ids, ...change } }))).json(),
   assignees: async () => (await send(() => client.api.groups.assignees.$get())).json(),
   merge: async (id: string, into: string) =>
     (
-      await send(() => client.api.groups[':id'].merge.$post({ param: { id }, json: { into } }))
+      await send(() => client.api.groups[':id'].merge.$post({ param: idParam(id), json: { into } }))
     ).json(),
   unmerge: async (id: string) =>
-    (await send(() => client.api.groups[':id'].unmerge.$post({ param: { id } }))).json(),
+    (await send(() => client.api.groups[':id'].unmerge.$post({ param: idParam(id) }))).json(),
   reinvestigate: async (id: string) =>
     (
-      await send(() => client.api.groups[':id'].investigate.$post({ param: { id }, json: {} }))
+      await send(() => client.api.groups[':id'].investigate.$post({ param: idParam(id), json: {} }))
     ).json(),
   retry: async (id: string) =>
-    (await send(() => client.api.groups[':id'].retry.$post({ param: { id } }))).json(),
+    (await send(() => client.api.groups[':id'].retry.$post({ param: idParam(id) }))).json(),
   markdown: async (id: string, style: 'markdown' | 'github') =>
     (
-      await send(() => client.api.groups[':id'].markdown.$get({ param: { id }, query: { style } }))
+      await send(() =>
+        client.api.groups[':id'].markdown.$get({ param: idParam(id), query: { style } }),
+      )
     ).text(),
   code: async (project: string, path: string, line: number) =>
     (
@@ -125,16 +137,16 @@ export const api = {
   addSource: async (source: SourceCreate) =>
     (await send(() => client.api.sources.$post({ json: source }))).json(),
   testSource: async (id: string) =>
-    (await send(() => client.api.sources[':id'].test.$post({ param: { id } }))).json(),
+    (await send(() => client.api.sources[':id'].test.$post({ param: idParam(id) }))).json(),
   removeSource: async (id: string) => {
-    await send(() => client.api.sources[':id'].$delete({ param: { id } }));
+    await send(() => client.api.sources[':id'].$delete({ param: idParam(id) }));
   },
   rotateToken: async () => (await send(() => client.api.token.rotate.$post())).json(),
   views: async () => (await send(() => client.api.views.$get())).json(),
   createView: async (view: SavedViewCreate) =>
     (await send(() => client.api.views.$post({ json: view }))).json(),
   deleteView: async (id: string) => {
-    await send(() => client.api.views[':id'].$delete({ param: { id } }));
+    await send(() => client.api.views[':id'].$delete({ param: idParam(id) }));
   },
   projects: async () => (await send(() => client.api.projects.$get())).json(),
 };
