@@ -26,7 +26,7 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--demo',
-      'serve the demo package with the demo reports, offline, from a fresh data folder (in a Sightline checkout); --port, --data, --host, --rate-limit, --source-hosts, --concurrency and --project apply to it, the model, database and digest flags do not',
+      'serve the demo package with the demo reports, offline, from a fresh temporary data folder (or --data DIR); --port, --data, --host, --rate-limit, --source-hosts, --concurrency and --project apply to it, the model, database and digest flags do not',
     )
     .option('--once', 'with --demo: stop after printing the inbox')
     .option(
