@@ -103,6 +103,7 @@ cannot be reached, the repository does not exist, a --digest setting is wrong.`,
           stdout: (text) => process.stdout.write(text),
           stderr: (text) => process.stderr.write(text),
           env: process.env,
+          stdoutIsTerminal: process.stdout.isTTY === true,
         };
         if (flags.demo) return runServeDemo(demoOptions(flags, io.env), io);
         if (flags.once) throw usage('--once goes with --demo.');

@@ -55,6 +55,8 @@ export interface ServeIO {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   env: Readonly<Record<string, string | undefined>>;
+  /** Whether stdout is a terminal (a person reads it) rather than a pipe or a log file. Default false. */
+  stdoutIsTerminal?: boolean;
   /** Resolves when the service should stop. Default: SIGINT or SIGTERM. */
   stopped?: Promise<unknown>;
   /** Called once the service listens (tests, the demo). */
@@ -91,7 +93,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);
   }
   io.stdout(
-    `Console: ${service.consoleUrl}\n${describeCalls(service.url, tokenInShell(service.tokenFile, io.env))}\n`,
+    `${consoleLine(service, io)}\n${describeCalls(service.url, tokenInShell(service.tokenFile, io.env))}\n`,
   );
   try {
     await io.onListening?.(service);
@@ -100,6 +102,20 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     await service.close();
   }
   return 0;
+}
+
+/**
+ * The `Console: …` line. The URL carries the API token in its fragment only when a person reads
+ * the line (stdout is a terminal) or the token was created by this start (printed once anyway);
+ * otherwise stdout is usually a service log, so the line gives the bare URL and where the token is.
+ */
+export function consoleLine(
+  service: Pick<RunningService, 'url' | 'consoleUrl' | 'tokenCreated' | 'tokenFile'>,
+  io: Pick<ServeIO, 'env' | 'stdoutIsTerminal'>,
+): string {
+  if (service.tokenCreated || io.stdoutIsTerminal) return `Console: ${service.consoleUrl}`;
+  const where = io.env.SIGHTLINE_API_TOKEN ? '$SIGHTLINE_API_TOKEN' : service.tokenFile;
+  return `Console: ${service.url}/ (sign in with the API token in ${where})`;
 }
 
 /**
