@@ -9,9 +9,9 @@ const service = {
 
 describe('the Console line', () => {
   it('carries the token for a person at a terminal, or when the token is new and shown anyway', () => {
-    expect(consoleLine({ ...service, tokenCreated: false }, { env: {}, stdoutIsTerminal: true })).toBe(
-      'Console: http://127.0.0.1:4317/#token=s3cret',
-    );
+    expect(
+      consoleLine({ ...service, tokenCreated: false }, { env: {}, stdoutIsTerminal: true }),
+    ).toBe('Console: http://127.0.0.1:4317/#token=s3cret');
     expect(consoleLine({ ...service, tokenCreated: true }, { env: {} })).toBe(
       'Console: http://127.0.0.1:4317/#token=s3cret',
     );
