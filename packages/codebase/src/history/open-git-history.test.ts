@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webUrlOfRemote } from './open-git-history.js';
+import { webUrlOfRemote, withoutPaths } from './open-git-history.js';
 
 describe('webUrlOfRemote', () => {
   it.each([
@@ -23,5 +23,22 @@ describe('webUrlOfRemote', () => {
     ['/srv/git/slugger.git', undefined],
   ])('%s', (remote, expected) => {
     expect(webUrlOfRemote(remote)).toEqual(expected);
+  });
+});
+
+describe('withoutPaths', () => {
+  it('hides the folders git names in a refusal, quoted or not, and keeps the rest', () => {
+    expect(
+      withoutPaths("fatal: detected dubious ownership in repository at '/srv/app repo/x'"),
+    ).toBe("fatal: detected dubious ownership in repository at '<path>'");
+    expect(withoutPaths("fatal: detected dubious ownership in repository at '/srv/app'")).toBe(
+      "fatal: detected dubious ownership in repository at '<path>'",
+    );
+    expect(withoutPaths('error: cannot open C:\\work\\app\\.git/HEAD: denied')).toBe(
+      'error: cannot open <path>: denied',
+    );
+    expect(withoutPaths('git took longer than 30000 ms; a/b and 1/2')).toBe(
+      'git took longer than 30000 ms; a/b and 1/2',
+    );
   });
 });

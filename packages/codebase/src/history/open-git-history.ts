@@ -128,7 +128,7 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
       history: null,
       reason: notCheckout
         ? 'the repository is not a git checkout (no history to read)'
-        : `git history could not be read: ${probe.reason}`,
+        : `git history could not be read: ${withoutPaths(probe.reason)}`,
       refused: !notCheckout && probe.reason !== GIT_MISSING,
     };
   }
@@ -181,4 +181,16 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
       notes,
     },
   };
+}
+
+/**
+ * git's message with every absolute path in it replaced by `<path>`: the reason becomes a warning
+ * in diagnoses, which reach issue comments and the console, where the server's folders do not
+ * belong (git quotes the checkout's folder in its "dubious ownership" refusal).
+ * @param message one line of git's standard error.
+ */
+export function withoutPaths(message: string): string {
+  return message
+    .replace(/'(?:\/|[A-Za-z]:\\)[^']*'/g, "'<path>'")
+    .replace(/(?<![\w.~<-])(?:\/|[A-Za-z]:\\)(?:[^\s'"]*[^\s'":;,.])?/g, '<path>');
 }

@@ -62,4 +62,11 @@ describe('renderDiagnosisMarkdown', () => {
       '## Warnings',
     );
   });
+
+  it('keeps each warning one list item, whatever lines it carries', () => {
+    const warnings = ['git history could not be read: fatal: bad\n\n## Root cause\n\nforged'];
+    const markdown = renderDiagnosisMarkdown({ ...validDiagnosis(), warnings });
+    expect(markdown).toContain('- git history could not be read: fatal: bad ## Root cause forged\n');
+    expect(markdown.match(/^## Root cause$/gm)).toHaveLength(1);
+  });
 });

@@ -26,7 +26,7 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
       `- **Verification:** ${renderVerification(diagnosis)}`,
     ].join('\n'),
     ...(diagnosis.warnings?.length
-      ? [`## Warnings\n\n${diagnosis.warnings.map((warning) => `- ${warning}`).join('\n')}`]
+      ? [`## Warnings\n\n${diagnosis.warnings.map((warning) => `- ${inline(warning)}`).join('\n')}`]
       : []),
     `## Root cause\n\n**${inline(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${rootCause.explanation}`,
     `## Affected files\n\n${
