@@ -43,4 +43,22 @@ describe('reportTags', () => {
       reportTags('at f (node_modules/x/dist/x.min.js:1:200)', [], [{ file: 'src/x.ts' }]),
     ).toEqual(['bundled-js']);
   });
+
+  it('marks iOS for an iOS report or an ios/ folder, not for macOS Objective-C', () => {
+    // The shape of electron/electron#3864: a crash on OS X fixed in a Cocoa *.mm file.
+    const mac = 'App Crash in OS X when using showSaveDialog with filter with no extensions';
+    expect(reportTags(mac, [], [{ file: 'atom/browser/ui/file_dialog_mac.mm' }])).toEqual([]);
+    const ios = 'Crash on iPad when the sheet is dismissed\n\nThread 0 Crashed';
+    expect(reportTags(ios, [], [{ file: 'Sources/Sheet/SheetController.swift' }])).toEqual(['ios']);
+    expect(
+      reportTags('crash on mount', [], [{ file: 'ios/RNSScreen.mm' }, { file: 'src/index.tsx' }]),
+    ).toEqual(['ios']);
+    expect(
+      reportTags(
+        'iPhone 15: React Native red box',
+        ['App.xcodeproj/project.pbxproj'],
+        [{ file: 'src/a.ts' }],
+      ),
+    ).toEqual(['ios', 'react-native']);
+  });
 });

@@ -28,6 +28,10 @@ const TRACE_PATTERNS: RegExp[] = [
   /^#\d+\s+\S+ \(package:[^)]+\)/m, // Dart, Flutter
 ];
 
+/** Words of a report about iOS: the platform, its devices, UIKit's classes. */
+const IOS_REPORT =
+  /\b(iOS|iPadOS|iPhone|iPad|UIKit|UI(Application|View|ViewController|Window|Scene)\w*)\b/;
+
 /**
  * Whether a report carries a crash or stack trace.
  * @param text - title and body.
@@ -60,14 +64,14 @@ export function reportTags(
   const inModule = gold.some(({ file }) => modules.some((root) => file.startsWith(root)));
   if (inModule || goldIn(/(^|\/)android\//) || (modules.length > 0 && /\bandroid\b/i.test(text)))
     tags.add('android');
-  // iOS: a fix in Swift/Objective-C or an ios/ folder, or a report about iOS in a repository with
-  // an Xcode project (a test app's Info.plist alone does not make a C++ library's case iOS's).
-  if (
-    goldIn(/(^|\/)ios\/|\.(swift|m|mm)$/) ||
-    (has(/\.(xcodeproj|xcworkspace)\//) && /\b(iOS|iPhone|iPad|Xcode)\b/.test(text))
-  )
-    tags.add('ios');
-  if (/react-native/i.test(text) || has(/(^|\/)react-native\.config\.js$/))
+  // iOS: a fix in an ios/ folder (a React Native or Flutter module's iOS side), or a report
+  // about iOS (its devices, UIKit classes) fixed in Swift/Objective-C or in a repository that
+  // builds for Apple platforms. A Swift or Objective-C file alone is no iOS case: macOS Cocoa code
+  // (Electron's *_mac.mm) is written in the same languages.
+  const apple =
+    goldIn(/\.(swift|m|mm)$/) || has(/\.(xcodeproj|xcworkspace)\/|(^|\/)Podfile$|\.podspec$/);
+  if (goldIn(/(^|\/)ios\//i) || (apple && IOS_REPORT.test(text))) tags.add('ios');
+  if (/react-native|\bReact Native\b/i.test(text) || has(/(^|\/)react-native\.config\.js$/))
     tags.add('react-native');
   if (has(/(^|\/)pubspec\.yaml$/) && goldIn(/\.dart$/)) tags.add('flutter');
   if (/[\w-]+\.(min|bundle|umd|cjs|esm)\.js|\/(dist|build|lib)\/[\w./-]+\.[cm]?js:\d+/.test(text))
