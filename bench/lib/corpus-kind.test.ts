@@ -15,6 +15,10 @@ describe('reportKind', () => {
       '==1==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000014',
       'Unhandled exception. System.NullReferenceException\n   at Acme.Foo.Bar() in /src/Foo.cs:line 12',
       'Fatal error: Unexpectedly found nil while unwrapping an Optional value',
+      'Caused by java.lang.NullPointerException\ncom.acme.web.Manager.setup (Manager.java:710)',
+      "*** Terminating app due to uncaught exception 'NSInvalidArgumentException'",
+      '3  CoreFoundation +0xb8228    -[__NSArrayI_Transfer objectAtIndexedSubscript:]',
+      '2   org.cocoapods.Charts   0x0000000101cbf6ab AxisRendererBase.computeAxisValues(min:max:) + 2059',
     ];
     expect(crashes.map(reportKind)).toEqual(crashes.map(() => 'crash'));
   });
@@ -60,5 +64,12 @@ describe('reportTags', () => {
         [{ file: 'src/a.ts' }],
       ),
     ).toEqual(['ios', 'react-native']);
+    expect(
+      reportTags(
+        'at com.facebook.react.uimanager.ViewManager.createView(ViewManager.java:82)',
+        [],
+        [{ file: 'android/src/main/java/Web.java' }],
+      ),
+    ).toEqual(['android', 'react-native']);
   });
 });

@@ -12,6 +12,7 @@ const TRACE_PATTERNS: RegExp[] = [
   /Exception in thread "|^\s*Caused by: [\w.$]+(Exception|Error)/m, // JVM
   /FATAL EXCEPTION: |AndroidRuntime: .*(Exception|Error)\b/, // Android logcat
   /\bat [\w$.]+\([\w$]+\.(java|kt):\d+\)/, // JVM frame after a log prefix
+  /^\s*[\w$]+(\.[\w$<>]+)+ \([\w$]+\.(java|kt):\d+\)/m, // JVM frame as Crashlytics and Play Console print it
   /^\s*at .*\(?[^\s()]+:\d+:\d+\)?\s*$/m, // V8, SpiderMonkey
   /^[\w$.<>]*@[^\s@]+:\d+:\d+\s*$/m, // Firefox, Safari
   /Traceback \(most recent call last\)/, // Python
@@ -25,12 +26,22 @@ const TRACE_PATTERNS: RegExp[] = [
   /^\s*at [\w.<>`[\], ]+\(.*\) in [^\n]+:line \d+/m, // .NET
   /Unhandled [Ee]xception[:.]/, // .NET, Dart
   /Fatal error: |EXC_BAD_ACCESS|EXC_CRASH|Thread \d+ Crashed/, // Swift, iOS
+  /\*\*\* (Terminating app due to uncaught exception|First throw call stack)/, // Objective-C
+  /^\s*\d+\s+\S+.*\s[-+]\[\w+(\(\w+\))? [\w:]+\]/m, // Apple backtrace line with an Objective-C method
+  /^\s*\d+\s+[\w.+-]+\s+0x[0-9a-f]{6,}\s+\S.* \+ \d+/m, // Apple backtrace line: image, address, symbol + offset
   /^#\d+\s+\S+ \(package:[^)]+\)/m, // Dart, Flutter
 ];
 
 /** Words of a report about iOS: the platform, its devices, UIKit's classes. */
 const IOS_REPORT =
-  /\b(iOS|iPadOS|iPhone|iPad|UIKit|UI(Application|View|ViewController|Window|Scene)\w*)\b/;
+  /\b(iOS|iPadOS|iPhone|iPad|UIKit|UIKitCore|UI(Application|View|ViewController|Window|Scene|NavigationController|TableView|CollectionView|ScrollView))\b/;
+
+/**
+ * A report about React Native: the name, or its runtime in the trace (the Android bridge's
+ * `com.facebook.react.` frames, the iOS bridge's `RCT…` classes).
+ */
+const REACT_NATIVE_REPORT =
+  /[Rr]eact[- ][Nn]ative|REACT[-_ ]NATIVE|\bcom\.facebook\.react\.|\bRCT[A-Z]\w+/;
 
 /**
  * Whether a report carries a crash or stack trace.
@@ -71,7 +82,7 @@ export function reportTags(
   const apple =
     goldIn(/\.(swift|m|mm)$/) || has(/\.(xcodeproj|xcworkspace)\/|(^|\/)Podfile$|\.podspec$/);
   if (goldIn(/(^|\/)ios\//i) || (apple && IOS_REPORT.test(text))) tags.add('ios');
-  if (/react-native|\bReact Native\b/i.test(text) || has(/(^|\/)react-native\.config\.js$/))
+  if (REACT_NATIVE_REPORT.test(text) || has(/(^|\/)react-native\.config\.js$/))
     tags.add('react-native');
   if (has(/(^|\/)pubspec\.yaml$/) && goldIn(/\.dart$/)) tags.add('flutter');
   if (/[\w-]+\.(min|bundle|umd|cjs|esm)\.js|\/(dist|build|lib)\/[\w./-]+\.[cm]?js:\d+/.test(text))
