@@ -72,4 +72,12 @@ describe('reportTags', () => {
       ),
     ).toEqual(['android', 'react-native']);
   });
+
+  it('reads no platform from a Mac crash log listing an iPhone or from an issue template example', () => {
+    const macLog = 'Crash on Yosemite\nOS Version: Mac OS X 10.10 (14A329r)\nUSB Device: iPhone';
+    expect(reportTags(macLog, [], [{ file: 'atom/browser/api/menu_mac.mm' }])).toEqual([]);
+    expect(reportTags('Crash on my iPhone 12', [], [{ file: 'Sources/A.swift' }])).toEqual(['ios']);
+    const template = 'Library Versions [e.g. React 16.7, React Native 0.58.0]: N/A';
+    expect(reportTags(template, [], [{ file: 'lib/adapters/http.js' }])).toEqual([]);
+  });
 });

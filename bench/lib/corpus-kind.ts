@@ -32,9 +32,21 @@ const TRACE_PATTERNS: RegExp[] = [
   /^#\d+\s+\S+ \(package:[^)]+\)/m, // Dart, Flutter
 ];
 
-/** Words of a report about iOS: the platform, its devices, UIKit's classes. */
-const IOS_REPORT =
-  /\b(iOS|iPadOS|iPhone|iPad|UIKit|UIKitCore|UI(Application|View|ViewController|Window|Scene|NavigationController|TableView|CollectionView|ScrollView))\b/;
+/** Words of a report about iOS: the platform, UIKit and its classes. */
+const IOS_PLATFORM =
+  /\b(iOS|iPadOS|UIKit|UIKitCore|UI(Application|View|ViewController|Window|Scene|NavigationController|TableView|CollectionView|ScrollView))\b/;
+/**
+ * Apple's mobile devices: iOS evidence unless the report is about a Mac (a Mac crash log lists a
+ * connected iPhone among its USB devices).
+ */
+const IOS_DEVICE = /\b(iPhone|iPad)\b/;
+const MACOS = /\b(macOS|Mac ?OS ?X|OS X)\b/;
+
+/**
+ * Issue-template placeholders such as `[e.g. iOS 12.1.0, React Native 0.58.0]`: the template's
+ * examples, not the reporter's facts.
+ */
+const TEMPLATE_EXAMPLE = /\[e\.g\.[^\]\n]*\]/g;
 
 /**
  * A report about React Native: the name, or its runtime in the trace (the Android bridge's
@@ -65,6 +77,7 @@ export function reportTags(
   gold: readonly { file: string }[],
 ): string[] {
   const tags = new Set<string>();
+  const facts = text.replace(TEMPLATE_EXAMPLE, '');
   const has = (pattern: RegExp) => paths.some((file) => pattern.test(file));
   const goldIn = (pattern: RegExp) => gold.some(({ file }) => pattern.test(file));
   // Android: a gold file inside a module with a manifest, or a report about Android in a
@@ -73,7 +86,7 @@ export function reportTags(
     .filter((file) => file.endsWith('AndroidManifest.xml'))
     .map((file) => file.replace(/(src\/[^/]+\/)?AndroidManifest\.xml$/, ''));
   const inModule = gold.some(({ file }) => modules.some((root) => file.startsWith(root)));
-  if (inModule || goldIn(/(^|\/)android\//) || (modules.length > 0 && /\bandroid\b/i.test(text)))
+  if (inModule || goldIn(/(^|\/)android\//) || (modules.length > 0 && /\bandroid\b/i.test(facts)))
     tags.add('android');
   // iOS: a fix in an ios/ folder (a React Native or Flutter module's iOS side), or a report
   // about iOS (its devices, UIKit classes) fixed in Swift/Objective-C or in a repository that
@@ -81,8 +94,9 @@ export function reportTags(
   // (Electron's *_mac.mm) is written in the same languages.
   const apple =
     goldIn(/\.(swift|m|mm)$/) || has(/\.(xcodeproj|xcworkspace)\/|(^|\/)Podfile$|\.podspec$/);
-  if (goldIn(/(^|\/)ios\//i) || (apple && IOS_REPORT.test(text))) tags.add('ios');
-  if (REACT_NATIVE_REPORT.test(text) || has(/(^|\/)react-native\.config\.js$/))
+  const aboutIos = IOS_PLATFORM.test(facts) || (IOS_DEVICE.test(facts) && !MACOS.test(facts));
+  if (goldIn(/(^|\/)ios\//i) || (apple && aboutIos)) tags.add('ios');
+  if (REACT_NATIVE_REPORT.test(facts) || has(/(^|\/)react-native\.config\.js$/))
     tags.add('react-native');
   if (has(/(^|\/)pubspec\.yaml$/) && goldIn(/\.dart$/)) tags.add('flutter');
   if (/[\w-]+\.(min|bundle|umd|cjs|esm)\.js|\/(dist|build|lib)\/[\w./-]+\.[cm]?js:\d+/.test(text))
