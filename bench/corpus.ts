@@ -45,6 +45,7 @@ import {
 } from './lib/corpus-git.js';
 import { goldFromDiff, goldLanguage } from './lib/corpus-gold.js';
 import { reportKind, reportTags } from './lib/corpus-kind.js';
+import { paraphrasedCandidates } from './lib/corpus-paraphrased.js';
 import { type Candidate, readCandidates, readSources } from './lib/corpus-sources.js';
 import { corpusTable } from './lib/corpus-table.js';
 import { materialize, mirrorGitDir, mirrorRepoName } from './lib/localize-cases.js';
@@ -95,6 +96,14 @@ function caseId(candidate: Candidate): string {
 async function allCandidates(mirrors: string): Promise<Candidate[]> {
   const candidates: Candidate[] = [];
   for (const spec of readSources()) {
+    if (spec.format === 'paraphrased-issues') {
+      const found = paraphrasedCandidates(spec);
+      console.error(
+        `data set ${spec.dataset} (bench/corpus/${spec.under}): ${found.length} records`,
+      );
+      candidates.push(...found);
+      continue;
+    }
     const gitDir = mirrorGitDir(mirrors, spec.repo);
     if (!gitDir) {
       console.error(`data set ${spec.dataset}: ${spec.repo} is not in ${mirrors}; skipped`);
@@ -291,7 +300,9 @@ async function verify(mirrors: string): Promise<void> {
 
 function list(mirrors: string): void {
   const repos = new Set([
-    ...readSources().map((spec) => spec.repo),
+    ...readSources()
+      .filter((spec) => spec.format !== 'paraphrased-issues')
+      .map((spec) => spec.repo),
     ...readCorpusFacts().map((fact) => fact.repo),
   ]);
   for (const repo of [...repos].sort())

@@ -339,14 +339,17 @@ const markers = new Map<string, Promise<string[]>>();
 
 /**
  * Files at HEAD that show a repository builds for a mobile platform (an Android manifest, an
- * Xcode project, a Flutter pubspec), cached per directory.
+ * Xcode project, a CocoaPods Podfile or podspec, a React Native config, a Flutter pubspec), cached
+ * per directory.
  */
 export function mobileMarkers(gitDir: string): Promise<string[]> {
   let cached = markers.get(gitDir);
   if (!cached) {
     cached = treePaths(gitDir, 'HEAD').then((paths) =>
       paths.filter((file) =>
-        /(^|\/)(AndroidManifest\.xml|pubspec\.yaml|Info\.plist)$|\.xcodeproj\//.test(file),
+        /(^|\/)(AndroidManifest\.xml|pubspec\.yaml|Info\.plist|Podfile|react-native\.config\.js)$|\.xcodeproj\/|\.podspec$/.test(
+          file,
+        ),
       ),
     );
     markers.set(gitDir, cached);

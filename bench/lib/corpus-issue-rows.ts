@@ -22,6 +22,16 @@ interface IssueRow {
 }
 
 /**
+ * The repository and number of a GitHub issue's address.
+ * @param url - `https://github.com/<owner>/<name>/issues/<N>`.
+ * @returns `repo` as `owner/name` and the issue `number`; undefined for any other address.
+ */
+export function githubIssue(url: string | undefined): { repo: string; number: number } | undefined {
+  const match = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/issues\/(\d+)$/.exec(url ?? '');
+  return match ? { repo: match[1] ?? '', number: Number(match[2]) } : undefined;
+}
+
+/**
  * The candidate of one row, or none when the row is not a bug or names no GitHub issue.
  * @param row - one parsed line of the data set.
  * @param source - where the row is (data set file and record key), from the row's issue key.
@@ -31,18 +41,16 @@ export function issueRowCandidate(
   source: (key: string) => ReportSource,
 ): Candidate | undefined {
   const entry = row as IssueRow;
-  const issue = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/issues\/(\d+)$/.exec(
-    entry.html_url ?? '',
-  );
+  const issue = githubIssue(entry.html_url);
   if (!issue || !BUG_LABELS.has(entry.final_classification ?? '')) return undefined;
-  const [, repo = '', number = ''] = issue;
+  const { repo, number } = issue;
   const pr = entry.closing_pr?.number;
   const sha = entry.closing_commit?.sha;
   return {
     repo,
     pr: Number.isInteger(pr) ? pr : undefined,
     fixCommits: !Number.isInteger(pr) && sha && /^[0-9a-f]{40}$/.test(sha) ? [sha] : undefined,
-    issue: Number(number),
+    issue: number,
     report: {
       title: (entry.title ?? '').trim(),
       body: (entry.body ?? '').replace(/\r\n/g, '\n').trim(),

@@ -12,6 +12,7 @@ const TRACE_PATTERNS: RegExp[] = [
   /Exception in thread "|^\s*Caused by: [\w.$]+(Exception|Error)/m, // JVM
   /FATAL EXCEPTION: |AndroidRuntime: .*(Exception|Error)\b/, // Android logcat
   /\bat [\w$.]+\([\w$]+\.(java|kt):\d+\)/, // JVM frame after a log prefix
+  /^\s*[\w$]+(\.[\w$<>]+)+ \([\w$]+\.(java|kt):\d+\)/m, // JVM frame as Crashlytics and Play Console print it
   /^\s*at .*\(?[^\s()]+:\d+:\d+\)?\s*$/m, // V8, SpiderMonkey
   /^[\w$.<>]*@[^\s@]+:\d+:\d+\s*$/m, // Firefox, Safari
   /Traceback \(most recent call last\)/, // Python
@@ -25,8 +26,34 @@ const TRACE_PATTERNS: RegExp[] = [
   /^\s*at [\w.<>`[\], ]+\(.*\) in [^\n]+:line \d+/m, // .NET
   /Unhandled [Ee]xception[:.]/, // .NET, Dart
   /Fatal error: |EXC_BAD_ACCESS|EXC_CRASH|Thread \d+ Crashed/, // Swift, iOS
+  /\*\*\* (Terminating app due to uncaught exception|First throw call stack)/, // Objective-C
+  /^\s*\d+\s+\S+.*\s[-+]\[\w+(\(\w+\))? [\w:]+\]/m, // Apple backtrace line with an Objective-C method
+  /^\s*\d+\s+[\w.+-]+\s+0x[0-9a-f]{6,}\s+\S.* \+ \d+/m, // Apple backtrace line: image, address, symbol + offset
   /^#\d+\s+\S+ \(package:[^)]+\)/m, // Dart, Flutter
 ];
+
+/** Words of a report about iOS: the platform, UIKit and its classes. */
+const IOS_PLATFORM =
+  /\b(iOS|iPadOS|UIKit|UIKitCore|UI(Application|View|ViewController|Window|Scene|NavigationController|TableView|CollectionView|ScrollView))\b/;
+/**
+ * Apple's mobile devices: iOS evidence unless the report is about a Mac (a Mac crash log lists a
+ * connected iPhone among its USB devices).
+ */
+const IOS_DEVICE = /\b(iPhone|iPad)\b/;
+const MACOS = /\b(macOS|Mac ?OS ?X|OS X)\b/;
+
+/**
+ * Issue-template placeholders such as `[e.g. iOS 12.1.0, React Native 0.58.0]`: the template's
+ * examples, not the reporter's facts.
+ */
+const TEMPLATE_EXAMPLE = /\[e\.g\.[^\]\n]*\]/g;
+
+/**
+ * A report about React Native: the name, or its runtime in the trace (the Android bridge's
+ * `com.facebook.react.` frames, the iOS bridge's `RCT…` classes).
+ */
+const REACT_NATIVE_REPORT =
+  /[Rr]eact[- ][Nn]ative|REACT[-_ ]NATIVE|\bcom\.facebook\.react\.|\bRCT[A-Z]\w+/;
 
 /**
  * Whether a report carries a crash or stack trace.
@@ -50,6 +77,7 @@ export function reportTags(
   gold: readonly { file: string }[],
 ): string[] {
   const tags = new Set<string>();
+  const facts = text.replace(TEMPLATE_EXAMPLE, '');
   const has = (pattern: RegExp) => paths.some((file) => pattern.test(file));
   const goldIn = (pattern: RegExp) => gold.some(({ file }) => pattern.test(file));
   // Android: a gold file inside a module with a manifest, or a report about Android in a
@@ -58,16 +86,17 @@ export function reportTags(
     .filter((file) => file.endsWith('AndroidManifest.xml'))
     .map((file) => file.replace(/(src\/[^/]+\/)?AndroidManifest\.xml$/, ''));
   const inModule = gold.some(({ file }) => modules.some((root) => file.startsWith(root)));
-  if (inModule || goldIn(/(^|\/)android\//) || (modules.length > 0 && /\bandroid\b/i.test(text)))
+  if (inModule || goldIn(/(^|\/)android\//) || (modules.length > 0 && /\bandroid\b/i.test(facts)))
     tags.add('android');
-  // iOS: a fix in Swift/Objective-C or an ios/ folder, or a report about iOS in a repository with
-  // an Xcode project (a test app's Info.plist alone does not make a C++ library's case iOS's).
-  if (
-    goldIn(/(^|\/)ios\/|\.(swift|m|mm)$/) ||
-    (has(/\.(xcodeproj|xcworkspace)\//) && /\b(iOS|iPhone|iPad|Xcode)\b/.test(text))
-  )
-    tags.add('ios');
-  if (/react-native/i.test(text) || has(/(^|\/)react-native\.config\.js$/))
+  // iOS: a fix in an ios/ folder (a React Native or Flutter module's iOS side), or a report
+  // about iOS (its devices, UIKit classes) fixed in Swift/Objective-C or in a repository that
+  // builds for Apple platforms. A Swift or Objective-C file alone is no iOS case: macOS Cocoa code
+  // (Electron's *_mac.mm) is written in the same languages.
+  const apple =
+    goldIn(/\.(swift|m|mm)$/) || has(/\.(xcodeproj|xcworkspace)\/|(^|\/)Podfile$|\.podspec$/);
+  const aboutIos = IOS_PLATFORM.test(facts) || (IOS_DEVICE.test(facts) && !MACOS.test(facts));
+  if (goldIn(/(^|\/)ios\//i) || (apple && aboutIos)) tags.add('ios');
+  if (REACT_NATIVE_REPORT.test(facts) || has(/(^|\/)react-native\.config\.js$/))
     tags.add('react-native');
   if (has(/(^|\/)pubspec\.yaml$/) && goldIn(/\.dart$/)) tags.add('flutter');
   if (/[\w-]+\.(min|bundle|umd|cjs|esm)\.js|\/(dist|build|lib)\/[\w./-]+\.[cm]?js:\d+/.test(text))

@@ -16,16 +16,19 @@ export type SourceFormat =
   | 'bug-mining'
   | 'inex-bug'
   | 'bug-table'
-  | 'defects4j-reports';
+  | 'defects4j-reports'
+  | 'paraphrased-issues';
 
 /** One data set as listed in `sources.json`. */
 export interface SourceSpec {
   dataset: string;
+  /** GitHub `owner/name` holding the data set; empty for `paraphrased-issues` (in this repository). */
   repo: string;
   commit: string;
   /**
    * Folder inside the repository holding the records: `.json`/`.jsonl` files, or for
-   * `harbor-task` one folder per task with `task.toml` and `instruction.md`.
+   * `harbor-task` one folder per task with `task.toml` and `instruction.md`; for
+   * `paraphrased-issues` the file's path inside `bench/corpus` (corpus-paraphrased.ts).
    */
   under: string;
   format: SourceFormat;

@@ -51,4 +51,23 @@ describe('corpusTable', () => {
     expect(table).toContain('| kotlin | 2 | 1 | 1 | 50 % | 1 |');
     expect(table).toContain('| Example (acme/data) | MIT | 3 | 2 | 1 | 67 % | 2 |');
   });
+
+  it('counts iOS and React Native cases with their repositories, and names a committed data set by its path', () => {
+    const ios = ['one', 'two', 'three'].flatMap((name) =>
+      [1, 2, 3, 4].map((n) => fact(`${name}${n}`, `acme/${name}`, 'swift', 'crash', ['ios'])),
+    );
+    const paraphrased = { ...fact('p', 'acme/rn', 'kotlin', 'plain', ['react-native']) };
+    paraphrased.source = {
+      ...paraphrased.source,
+      dataset: 'Retold',
+      repo: '',
+      commit: '',
+      path: 'bench/p.jsonl',
+    };
+    const table = corpusTable([...ios, paraphrased], 'f'.repeat(64));
+    expect(table).toContain(
+      '| iOS / React Native cases (repositories) | 12 (3) / 1 (1) | ≥ 10 each (≥ 3) | **not met** |',
+    );
+    expect(table).toContain('| Retold (bench/p.jsonl) | MIT | 1 |');
+  });
 });

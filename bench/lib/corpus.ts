@@ -34,7 +34,10 @@ export type ReportKind = 'crash' | 'plain';
 export interface ReportSource {
   /** Data set name, e.g. `Multi-SWE-bench`, or `issue` for a text read from the issue itself. */
   dataset: string;
-  /** GitHub `owner/name` holding the data set file. */
+  /**
+   * GitHub `owner/name` holding the data set file; empty, with `commit`, for a file committed in
+   * this repository (the paraphrased reports), `path` then being relative to its root.
+   */
   repo: string;
   commit: string;
   path: string;
@@ -129,6 +132,21 @@ export function readCorpusFacts(file: string = CORPUS_FACTS): CorpusFact[] {
  */
 export function readFactLines<T extends { format: number }>(file: string, format: number): T[] {
   if (!existsSync(file)) return [];
+  return readJsonLines<T>(file).map(({ value: fact, number }) => {
+    if (fact.format !== format)
+      throw new Error(
+        `${file}:${number} has format ${String(fact.format)}, this reader takes ${format}`,
+      );
+    return fact;
+  });
+}
+
+/**
+ * Reads a committed JSON Lines file (gzipped when its name ends in `.gz`); blank lines are skipped.
+ * @returns each line's parsed value with its 1-based line `number`, in file order.
+ * @throws Error naming the file and line when a line is not JSON; the file must exist.
+ */
+export function readJsonLines<T>(file: string): { value: T; number: number }[] {
   const bytes = readFileSync(file);
   return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes)
     .toString('utf8')
@@ -136,17 +154,13 @@ export function readFactLines<T extends { format: number }>(file: string, format
     .map((line, index) => ({ line, number: index + 1 }))
     .filter(({ line }) => line.trim() !== '')
     .map(({ line, number }) => {
-      let fact: T;
       try {
-        fact = JSON.parse(line) as T;
+        return { value: JSON.parse(line) as T, number };
       } catch {
-        throw new Error(`${file}:${number} is not JSON; restore it with git checkout`);
-      }
-      if (fact.format !== format)
         throw new Error(
-          `${file}:${number} has format ${String(fact.format)}, this reader takes ${format}`,
+          `${file}:${number} is not JSON; restore it with git checkout or fix the line`,
         );
-      return fact;
+      }
     });
 }
 
