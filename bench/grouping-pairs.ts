@@ -1,28 +1,35 @@
 /**
- * `npm run bench:grouping-pairs`: a learned duplicate-pair model for issue text grouping
- * (bench/lib/duplicate-pairs.ts), fitted on the grouping set and measured by cross-validation
- * grouped by project, in place of the service's hand-set text rule: four folds — Apache Hadoop
- * (JIRA), SeaMonkey (Bugzilla), VS Code (GitBugs' GitHub issues closed as duplicates and the NLBSE'24 VS Code issues: one project
- * in the service) and the other NLBSE'24 projects (react, tensorflow, bitcoin, opencv) — no project
- * in both the training and the test fold.
+ * `npm run bench:grouping-pairs`: learned duplicate-pair models for issue text grouping
+ * (bench/lib/duplicate-pairs.ts) against the service's hand-set text rule, all measured in one
+ * simulation of the service's grouping and by cross-validation grouped by project: four folds —
+ * Apache Hadoop (JIRA), SeaMonkey (Bugzilla), VS Code (GitBugs' GitHub issues closed as duplicates
+ * and the NLBSE'24 VS Code issues: one project in the service) and the other NLBSE'24 projects
+ * (react, tensorflow, bitcoin, opencv) — no project in both the training and the test fold.
  *
  * Each report goes through what the service does, in filing order per project: parsed as a GitHub
  * issue, classified offline, a crash fingerprint when it has a trace (grouped by it, not by text),
  * else its text profile with the project's boilerplate and word frequencies learned from its 300
- * latest earlier reports every 50 (`LEARNING_SAMPLE`, `RELEARN_EVERY`), indexed under its rarest
- * words. Training pairs: each text issue with its retrieved earlier issues of the same label
- * (at most `MAX_CANDIDATES`), a positive when the two are one known group. L2 logistic regression
- * (`fitLogisticRegression`, intake's L-BFGS). The merge threshold is chosen inside the training
- * folds: each training project held out in turn from a model fitted on the others, the service's
- * grouping simulated on it (each issue joins the best-scored candidate group at or above the
- * threshold, groups compared by their first report), and the threshold with the most recall at
- * pooled pairwise precision ≥ 0.95 over the text-grouped reports is taken (none: no text merges).
- * The held-out fold is then grouped with the model fitted on all training folds and that threshold.
+ * latest earlier reports every 50 (`LEARNING_SAMPLE`, `RELEARN_EVERY`) and the service's own text
+ * signature (`groupKey`). Candidates: the earlier issues of the same label sharing one of the
+ * signature's LSH bands (what the rule compares), then those sharing one of its rarest words.
+ * Each issue joins the best-scored candidate group at or above the threshold (groups compared by
+ * their first report, at most `MAX_CANDIDATES` scored).
  *
- * Also fits the model on all four folds (threshold chosen the same way over the four) and groups
- * the set with it: the in-sample figures, reported apart. Results in bench/results/
- * grouping-pairs.json and the table in bench/README.md. Deterministic: no random draw, fixed order.
- * `BENCH_GROUPING_PAIRS_SHOW=1` prints each fold's threshold curve and its best-scored pairs.
+ * Learners (`LEARNERS`): the service's rule (its similarity, its threshold; nothing fitted); L2
+ * logistic regression (intake's L-BFGS) over the pair features, which include the rule's
+ * similarity and decision; the same with the products of the main similarities; and the rule
+ * first, the interaction model on the pairs the rule does not merge. Training pairs: each text
+ * issue with its first `MAX_CANDIDATES` candidates, a positive when the gold puts them in one
+ * group. A fitted learner's threshold is chosen inside the training folds: each training project
+ * held out in turn from a model fitted on the others, and the threshold with the most recall at
+ * pooled pairwise precision ≥ 0.95 over the text-grouped reports is taken (none: no text merges,
+ * or the rule alone for the rule-first learner). The held-out fold is then grouped with the
+ * model fitted on all training folds at that threshold. In sample: fitted on all four folds, the
+ * threshold chosen on that same grouping of all four (reported apart).
+ *
+ * Results in bench/results/grouping-pairs.json and the table in bench/README.md. Deterministic:
+ * no random draw, fixed order. `BENCH_GROUPING_PAIRS_SHOW=1` prints each threshold curve and each
+ * held-out fold's best-scored candidate pairs, marked SAME when the gold has them in one group.
  */
 import { classify, parseReports, type Report } from '@sightline/intake';
 import { fitLogisticRegression } from '@sightline/intake/training';
