@@ -1,28 +1,35 @@
 /**
- * `npm run bench:grouping-pairs`: a learned duplicate-pair model for issue text grouping
- * (bench/lib/duplicate-pairs.ts), fitted on the grouping set and measured by cross-validation
- * grouped by project, in place of the service's hand-set text rule: four folds — Apache Hadoop
- * (JIRA), SeaMonkey (Bugzilla), VS Code (GitBugs' GitHub issues closed as duplicates and the NLBSE'24 VS Code issues: one project
- * in the service) and the other NLBSE'24 projects (react, tensorflow, bitcoin, opencv) — no project
- * in both the training and the test fold.
+ * `npm run bench:grouping-pairs`: learned duplicate-pair models for issue text grouping
+ * (bench/lib/duplicate-pairs.ts) against the service's hand-set text rule, all measured in one
+ * simulation of the service's grouping and by cross-validation grouped by project: four folds —
+ * Apache Hadoop (JIRA), SeaMonkey (Bugzilla), VS Code (GitBugs' GitHub issues closed as duplicates
+ * and the NLBSE'24 VS Code issues: one project in the service) and the other NLBSE'24 projects
+ * (react, tensorflow, bitcoin, opencv) — no project in both the training and the test fold.
  *
  * Each report goes through what the service does, in filing order per project: parsed as a GitHub
  * issue, classified offline, a crash fingerprint when it has a trace (grouped by it, not by text),
  * else its text profile with the project's boilerplate and word frequencies learned from its 300
- * latest earlier reports every 50 (`LEARNING_SAMPLE`, `RELEARN_EVERY`), indexed under its rarest
- * words. Training pairs: each text issue with its retrieved earlier issues of the same label
- * (at most `MAX_CANDIDATES`), a positive when the two are one known group. L2 logistic regression
- * (`fitLogisticRegression`, intake's L-BFGS). The merge threshold is chosen inside the training
- * folds: each training project held out in turn from a model fitted on the others, the service's
- * grouping simulated on it (each issue joins the best-scored candidate group at or above the
- * threshold, groups compared by their first report), and the threshold with the most recall at
- * pooled pairwise precision ≥ 0.95 over the text-grouped reports is taken (none: no text merges).
- * The held-out fold is then grouped with the model fitted on all training folds and that threshold.
+ * latest earlier reports every 50 (`LEARNING_SAMPLE`, `RELEARN_EVERY`) and the service's own text
+ * signature (`groupKey`). Candidates: the earlier issues of the same label sharing one of the
+ * signature's LSH bands (what the rule compares), then those sharing one of its rarest words.
+ * Each issue joins the best-scored candidate group at or above the threshold (groups compared by
+ * their first report, at most `MAX_CANDIDATES` scored).
  *
- * Also fits the model on all four folds (threshold chosen the same way over the four) and groups
- * the set with it: the in-sample figures, reported apart. Results in bench/results/
- * grouping-pairs.json and the table in bench/README.md. Deterministic: no random draw, fixed order.
- * `BENCH_GROUPING_PAIRS_SHOW=1` prints each fold's threshold curve and its best-scored pairs.
+ * Learners (`LEARNERS`): the service's rule (its similarity, its threshold; nothing fitted); L2
+ * logistic regression (intake's L-BFGS) over the pair features, which include the rule's
+ * similarity and decision; the same with the products of the main similarities; and the rule
+ * first, the interaction model on the pairs the rule does not merge. Training pairs: each text
+ * issue with its first `MAX_CANDIDATES` candidates, a positive when the gold puts them in one
+ * group. A fitted learner's threshold is chosen inside the training folds: each training project
+ * held out in turn from a model fitted on the others, and the threshold with the most recall at
+ * pooled pairwise precision ≥ 0.95 over the text-grouped reports is taken (none: no text merges,
+ * or the rule alone for the rule-first learner). The held-out fold is then grouped with the
+ * model fitted on all training folds at that threshold. In sample: fitted on all four folds, the
+ * threshold chosen on that same grouping of all four (reported apart).
+ *
+ * Results in bench/results/grouping-pairs.json and the table in bench/README.md. Deterministic:
+ * no random draw, fixed order. `BENCH_GROUPING_PAIRS_SHOW=1` prints each threshold curve and each
+ * held-out fold's best-scored candidate pairs, marked SAME when the gold has them in one group.
  */
 import { classify, parseReports, type Report } from '@sightline/intake';
 import { fitLogisticRegression } from '@sightline/intake/training';
@@ -30,14 +37,18 @@ import {
   contentWords,
   crashSignature,
   DEFAULT_BOILERPLATE,
+  groupKey,
+  ISSUE_TEXT,
   joinBoilerplate,
   LEARNING_SAMPLE,
   learnBoilerplate,
   RELEARN_EVERY,
+  textSimilarity,
 } from '@sightline/service/internal';
 import { type Assignment, scoreClusters } from './lib/cluster-metrics.js';
 import {
   duplicateProbability,
+  INTERACTION_FEATURES,
   idfOf,
   MAX_CANDIDATES,
   PAIR_FEATURES,
@@ -46,6 +57,7 @@ import {
   retrievalTerms,
   type TextProfile,
   textProfile,
+  withInteractions,
   wordFrequencies,
 } from './lib/duplicate-pairs.js';
 import { type GroupingCase, readFilledGroupingCases } from './lib/grouping-set.js';
@@ -78,7 +90,11 @@ interface Item {
   profile?: TextProfile;
   terms: string[];
   idf: (word: string) => number;
-  /** Earlier items of the project sharing a retrieval term, most shared terms first. */
+  /**
+   * Earlier items of the project to compare with: those sharing one of the service's LSH bands
+   * (what its text rule compares; most shared bands first), then those sharing a retrieval term
+   * (most shared terms first).
+   */
   candidates: number[];
 }
 
@@ -92,6 +108,12 @@ const parse = (entry: GroupingCase): Report | undefined => {
     return undefined;
   }
 };
+
+/**
+ * Does retrieval by rare words alone miss pairs the service's rule merges? Counted over the
+ * earlier issues sharing an LSH band that the rule scores at or above its threshold.
+ */
+const retrieval = { ruleMatches: 0, ruleMatchesKnown: 0, outsideTerms: 0, outsideTermsKnown: 0 };
 
 /** Every case keyed as the service keys it, per project in filing order. */
 async function prepare(): Promise<Item[]> {
@@ -134,28 +156,51 @@ async function prepare(): Promise<Item[]> {
         item.alone = false;
         continue;
       }
+      const key = groupKey(report, { boilerplate });
+      const rule = 'minhash' in key ? key : undefined;
       const profile = textProfile(`${report.title ?? ''}\n${report.body}`, report.title ?? '', {
         boilerplate,
         at: entry.created,
+        ...(rule ? { signature: rule.minhash } : {}),
       });
       if (profile.length === 0) continue;
       item.alone = false;
       item.profile = profile;
       item.terms = retrievalTerms(profile, idf);
       const self = items.length - 1;
-      const shared = new Map<number, number>();
-      for (const term of item.terms) {
-        for (const other of index.get(`${item.label}\0${term}`) ?? []) {
+      const keys = [
+        ...(rule?.bands ?? []).map((band) => `band\0${band}`),
+        ...item.terms.map((term) => `term\0${term}`),
+      ];
+      const byBand = new Map<number, number>();
+      const byTerm = new Map<number, number>();
+      for (const indexKey of keys) {
+        const shared = indexKey.startsWith('band\0') ? byBand : byTerm;
+        for (const other of index.get(`${item.label}\0${indexKey}`) ?? []) {
           shared.set(other, (shared.get(other) ?? 0) + 1);
         }
       }
-      item.candidates = [...shared]
-        .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-        .slice(0, 400)
-        .map(([other]) => other);
-      for (const term of item.terms) {
-        const key = `${item.label}\0${term}`;
-        index.set(key, [...(index.get(key) ?? []), self]);
+      const ranked = (shared: Map<number, number>) =>
+        [...shared].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([other]) => other);
+      item.candidates = [...new Set([...ranked(byBand), ...ranked(byTerm)])].slice(0, 400);
+      const termTop = new Set(ranked(byTerm).slice(0, MAX_CANDIDATES));
+      for (const c of byBand.keys()) {
+        const other = (items[c] as Item).profile?.signature;
+        if (!rule || !other) continue;
+        if (textSimilarity(rule.minhash, other, ISSUE_TEXT.minTitle) < ISSUE_TEXT.threshold) {
+          continue;
+        }
+        const known = (items[c] as Item).entry.group === entry.group ? 1 : 0;
+        retrieval.ruleMatches += 1;
+        retrieval.ruleMatchesKnown += known;
+        if (!termTop.has(c)) {
+          retrieval.outsideTerms += 1;
+          retrieval.outsideTermsKnown += known;
+        }
+      }
+      for (const indexKey of keys) {
+        const labelled = `${item.label}\0${indexKey}`;
+        index.set(labelled, [...(index.get(labelled) ?? []), self]);
       }
     }
   }
@@ -182,38 +227,125 @@ function features(q: number, c: number): number[] {
   return vector;
 }
 
-type Weights = PairWeights;
+const RULE_SIMILARITY = PAIR_FEATURES.indexOf('ruleSimilarity');
+const ruleMerges = (q: number, c: number) =>
+  (features(q, c)[RULE_SIMILARITY] ?? 0) >= ISSUE_TEXT.threshold;
+const sameGroup = (q: number, c: number) =>
+  (items[q] as Item).entry.group === (items[c] as Item).entry.group;
 
-/** Fits the model on the items of `projects`. */
-function fitModel(projects: ReadonlySet<string>): Weights {
-  const rows = [];
-  const targets: number[] = [];
-  const indices = Uint32Array.from(PAIR_FEATURES.keys());
+const retrievalNote = `Retrieval: the service's rule scores ${retrieval.ruleMatches} earlier issues at or above ${ISSUE_TEXT.threshold} (${retrieval.ruleMatchesKnown} of them known duplicates); ${retrieval.outsideTerms} of these (${retrieval.outsideTermsKnown} known) are not among the ${MAX_CANDIDATES} best candidates by shared rare words, so candidates now also come from the rule's own LSH bands (first).`;
+console.error(retrievalNote);
+
+/** A pair score (0–1, higher: more likely one problem) of item `q` with an earlier item `c`. */
+type Scorer = (q: number, c: number) => number;
+
+/** A way to score pairs, fitted on the items of some projects. */
+interface Learner {
+  name: string;
+  /** A threshold set by hand (the rule's); otherwise chosen inside the training folds. */
+  fixedThreshold?: number;
+  /** The threshold when none reaches the precision target. Default Infinity: no text merges. */
+  fallbackThreshold?: number;
+  fit(projects: ReadonlySet<string>): { scorer: Scorer; description: string };
+}
+
+/** Training pairs of `projects`: each text issue with its first candidates (those `keep` keeps). */
+function trainingPairs(projects: ReadonlySet<string>, keep: (q: number, c: number) => boolean) {
+  const pairs: { q: number; c: number; target: number }[] = [];
   for (const [q, item] of items.entries()) {
     if (!projects.has(item.project) || !item.profile) continue;
     for (const c of item.candidates.slice(0, MAX_CANDIDATES)) {
-      rows.push({ indices, values: Float64Array.from(features(q, c)) });
-      targets.push(item.entry.group === (items[c] as Item).entry.group ? 1 : 0);
+      if (keep(q, c)) pairs.push({ q, c, target: sameGroup(q, c) ? 1 : 0 });
     }
   }
-  const fitted = fitLogisticRegression(
-    rows,
-    targets,
-    { classes: 2, features: PAIR_FEATURES.length },
-    { l2: L2, maxIterations: 300 },
-  );
-  const [negative, positive] = fitted.weights as [Float64Array, Float64Array];
-  return {
-    weights: [...positive].map((w, j) => w - (negative[j] ?? 0)),
-    bias: (fitted.bias[1] ?? 0) - (fitted.bias[0] ?? 0),
-  };
+  return pairs;
 }
 
 /**
- * Groups the items of `projects` as the service does with this model and threshold.
+ * L2 logistic regression (intake's L-BFGS) over every training pair, on the pair features as
+ * they are or `expand`ed (the interaction products).
+ */
+function fitLogistic(
+  projects: ReadonlySet<string>,
+  names: readonly string[],
+  expand: (vector: number[]) => number[],
+  keep: (q: number, c: number) => boolean = () => true,
+) {
+  const pairs = trainingPairs(projects, keep);
+  const indices = Uint32Array.from(names.keys());
+  const vectors = new Map<number, number[]>();
+  const vector = (q: number, c: number) => {
+    const key = q * items.length + c;
+    let value = vectors.get(key);
+    if (!value) {
+      value = expand(features(q, c));
+      vectors.set(key, value);
+    }
+    return value;
+  };
+  const fitted = fitLogisticRegression(
+    pairs.map(({ q, c }) => ({ indices, values: Float64Array.from(vector(q, c)) })),
+    pairs.map(({ target }) => target),
+    { classes: 2, features: names.length },
+    { l2: L2, maxIterations: 300 },
+  );
+  const [negative, positive] = fitted.weights as [Float64Array, Float64Array];
+  const model: PairWeights = {
+    weights: [...positive].map((w, j) => w - (negative[j] ?? 0)),
+    bias: (fitted.bias[1] ?? 0) - (fitted.bias[0] ?? 0),
+  };
+  const weights = model.weights
+    .map((w, j) => [names[j], w] as const)
+    .filter(([, w]) => Math.abs(w) >= 0.5)
+    .map(([name, w]) => `${name} ${w.toFixed(2)}`);
+  return {
+    scorer: (q: number, c: number) => duplicateProbability(model, vector(q, c)),
+    description: `${pairs.length} training pairs; weights of magnitude ≥ 0.5: ${weights.join(', ')}; bias ${model.bias.toFixed(2)}`,
+  };
+}
+
+const LEARNERS: Learner[] = [
+  {
+    name: 'service rule',
+    fixedThreshold: ISSUE_TEXT.threshold,
+    fit: () => ({
+      scorer: (q, c) => features(q, c)[RULE_SIMILARITY] ?? 0,
+      description: `the service's text rule (${ISSUE_TEXT.threshold} / ${ISSUE_TEXT.minWords} words / title ${ISSUE_TEXT.minTitle}), nothing fitted`,
+    }),
+  },
+  {
+    name: 'logistic regression',
+    fit: (projects) => fitLogistic(projects, PAIR_FEATURES, (vector) => vector),
+  },
+  {
+    name: 'logistic regression with interactions',
+    fit: (projects) => fitLogistic(projects, INTERACTION_FEATURES, withInteractions),
+  },
+  {
+    // The rule's merges stay (score 1); the model, fitted on the pairs the rule does not merge,
+    // may add more where it reaches the precision target inside the training folds.
+    name: 'service rule, then logistic regression with interactions',
+    fallbackThreshold: 1,
+    fit: (projects) => {
+      const fitted = fitLogistic(
+        projects,
+        INTERACTION_FEATURES,
+        withInteractions,
+        (q, c) => !ruleMerges(q, c),
+      );
+      return {
+        scorer: (q, c) => (ruleMerges(q, c) ? 1 : fitted.scorer(q, c)),
+        description: `on the pairs the rule does not merge: ${fitted.description}`,
+      };
+    },
+  },
+];
+
+/**
+ * Groups the items of `projects` as the service does with this scorer and threshold.
  * @returns each item's cluster, by item index.
  */
-function simulate(projects: ReadonlySet<string>, model: Weights, threshold: number) {
+function simulate(projects: ReadonlySet<string>, scorer: Scorer, threshold: number) {
   const clusters = new Map<number, string>();
   const representative = new Set<number>();
   for (const [q, item] of items.entries()) {
@@ -225,7 +357,7 @@ function simulate(projects: ReadonlySet<string>, model: Weights, threshold: numb
       let scored = 0;
       for (const c of item.candidates) {
         if (!representative.has(c)) continue;
-        const p = duplicateProbability(model, features(q, c));
+        const p = scorer(q, c);
         if (p >= threshold && (!best || p > best.p)) best = { c, p };
         scored += 1;
         if (scored === MAX_CANDIDATES) break;
@@ -250,36 +382,47 @@ function textPairs(clusters: Map<number, string>) {
   return scoreClusters(assignments).pairs;
 }
 
-/**
- * The threshold with the most recall at pooled pairwise precision ≥ the target over `projects`,
- * each held out from a model fitted on the others (Infinity: none reaches it).
- */
-function chooseThreshold(projects: readonly (readonly string[])[]) {
-  const totals = THRESHOLDS.map(() => ({ inGroup: 0, inCluster: 0, both: 0 }));
-  for (const held of projects) {
-    const rest = new Set(projects.filter((fold) => fold !== held).flat());
-    const model = fitModel(rest);
-    for (const [t, threshold] of THRESHOLDS.entries()) {
-      const pairs = textPairs(simulate(new Set(held), model, threshold));
-      const total = totals[t] as (typeof totals)[number];
-      total.inGroup += pairs.inGroup;
-      total.inCluster += pairs.inCluster;
-      total.both += pairs.both;
-    }
-  }
-  let chosen = { threshold: Number.POSITIVE_INFINITY, precision: 1, recall: 0 };
+type Counts = { inGroup: number; inCluster: number; both: number };
+
+/** Text-pair counts at every threshold of `projects` grouped with `scorer`, added to `totals`. */
+function addCurve(totals: Counts[], projects: ReadonlySet<string>, scorer: Scorer) {
   for (const [t, threshold] of THRESHOLDS.entries()) {
-    const { inGroup, inCluster, both } = totals[t] as (typeof totals)[number];
+    const pairs = textPairs(simulate(projects, scorer, threshold));
+    const total = totals[t] as Counts;
+    total.inGroup += pairs.inGroup;
+    total.inCluster += pairs.inCluster;
+    total.both += pairs.both;
+  }
+}
+
+/** The threshold with the most recall at pooled precision ≥ the target (`fallback`: none). */
+function bestThreshold(totals: readonly Counts[], fallback = Number.POSITIVE_INFINITY) {
+  let chosen = { threshold: fallback, precision: Number.NaN, recall: 0 };
+  for (const [t, threshold] of THRESHOLDS.entries()) {
+    const { inGroup, inCluster, both } = totals[t] as Counts;
     const precision = inCluster === 0 ? 1 : both / inCluster;
     const recall = inGroup === 0 ? 0 : both / inGroup;
-    if (SHOW && t % 5 === 4) {
-      console.error(`  ${threshold}: ${both} / ${inCluster} of ${inGroup}`);
-    }
+    if (SHOW && t % 5 === 4) console.error(`  ${threshold}: ${both} / ${inCluster} of ${inGroup}`);
     if (precision >= PRECISION_TARGET && recall > chosen.recall) {
       chosen = { threshold, precision, recall };
     }
   }
   return chosen;
+}
+
+const emptyCurve = () => THRESHOLDS.map(() => ({ inGroup: 0, inCluster: 0, both: 0 }));
+
+/**
+ * The threshold chosen inside training folds: each held out in turn from a scorer fitted on the
+ * others, text pairs pooled (see {@link bestThreshold}).
+ */
+function chooseThreshold(learner: Learner, folds: readonly (readonly string[])[]) {
+  const totals = emptyCurve();
+  for (const held of folds) {
+    const rest = new Set(folds.filter((fold) => fold !== held).flat());
+    addCurve(totals, new Set(held), learner.fit(rest).scorer);
+  }
+  return bestThreshold(totals, learner.fallbackThreshold);
 }
 
 const FOLDS: [string, string[]][] = [
@@ -319,117 +462,151 @@ function sliceScores(clusters: Map<number, string>) {
   });
 }
 
-const heldOut = new Map<number, string>();
-const chosenRows: string[][] = [];
-for (const [name, projects] of FOLDS) {
-  const training = FOLDS.filter(([other]) => other !== name).map(([, p]) => p);
-  const chosen = chooseThreshold(training);
-  const model = fitModel(new Set(training.flat()));
-  const clusters = simulate(new Set(projects), model, chosen.threshold);
-  if (SHOW) {
-    const top: [number, boolean, string][] = [];
-    for (const [q, item] of items.entries()) {
-      if (!projects.includes(item.project) || !item.profile) continue;
-      for (const c of item.candidates.slice(0, MAX_CANDIDATES)) {
-        const other = items[c] as Item;
-        top.push([
-          duplicateProbability(model, features(q, c)),
-          item.entry.group === other.entry.group,
-          `${item.entry.report.title.slice(0, 70)} || ${other.entry.report.title.slice(0, 70)}`,
-        ]);
-      }
-    }
-    top.sort((a, b) => b[0] - a[0]);
-    for (const [p, same, t] of top.slice(0, 40))
-      console.error(`   ${p.toFixed(3)} ${same ? 'SAME' : 'diff'} ${t}`);
-  }
-  for (const [q, cluster] of clusters) heldOut.set(q, cluster);
-  const text = textPairs(clusters);
-  chosenRows.push([
-    name,
-    Number.isFinite(chosen.threshold) ? chosen.threshold.toFixed(3) : 'none',
-    `${percent(chosen.precision)} / ${percent(chosen.recall)}`,
-    `${text.both} / ${text.inCluster} (${percent(text.inCluster === 0 ? null : text.both / text.inCluster)}) of ${text.inGroup} known`,
-  ]);
-  console.error(`fold ${name}: ${chosenRows.at(-1)?.join(' | ')}`);
-}
-
-// With SHOW, the held-out groups made of more than one known group (titles).
-if (SHOW) {
-  const made = new Map<string, Item[]>();
-  for (const [q, cluster] of heldOut)
-    made.set(cluster, [...(made.get(cluster) ?? []), items[q] as Item]);
-  for (const members of made.values()) {
-    if (new Set(members.map((item) => item.entry.group)).size < 2) continue;
-    console.error(`merged (${members[0]?.project}):`);
-    for (const item of members) {
-      console.error(`  [${item.entry.group}] ${item.entry.report.title.slice(0, 100)}`);
+/** With SHOW: the best-scored candidate pairs of `projects`, and whether they are known. */
+function showTopPairs(projects: readonly string[], scorer: Scorer) {
+  const top: [number, boolean, string][] = [];
+  for (const [q, item] of items.entries()) {
+    if (!projects.includes(item.project) || !item.profile) continue;
+    for (const c of item.candidates.slice(0, MAX_CANDIDATES)) {
+      const other = items[c] as Item;
+      top.push([
+        scorer(q, c),
+        sameGroup(q, c),
+        `${item.entry.report.title.slice(0, 70)} || ${other.entry.report.title.slice(0, 70)}`,
+      ]);
     }
   }
+  top.sort((a, b) => b[0] - a[0]);
+  for (const [p, same, t] of top.slice(0, 40))
+    console.error(`   ${p.toFixed(3)} ${same ? 'SAME' : 'diff'} ${t}`);
 }
 
 const allProjects = FOLDS.map(([, projects]) => projects);
-const finalChoice = chooseThreshold(allProjects);
-const finalModel = fitModel(new Set(allProjects.flat()));
-const inSample = simulate(new Set(allProjects.flat()), finalModel, finalChoice.threshold);
+const everyProject = new Set(allProjects.flat());
+const threshold = (chosen: { threshold: number }) =>
+  Number.isFinite(chosen.threshold) ? chosen.threshold.toFixed(3) : 'none';
 
-const heldScores = sliceScores(heldOut);
-const inScores = sliceScores(inSample);
+interface Measured {
+  learner: Learner;
+  heldOut: ReturnType<typeof sliceScores>;
+  inSample: ReturnType<typeof sliceScores>;
+  folds: string[][];
+  inSampleNote: string;
+}
+const measured: Measured[] = [];
+for (const learner of LEARNERS) {
+  const heldOut = new Map<number, string>();
+  const folds: string[][] = [];
+  for (const [name, projects] of FOLDS) {
+    const training = FOLDS.filter(([other]) => other !== name).map(([, p]) => p);
+    const chosen =
+      learner.fixedThreshold === undefined
+        ? chooseThreshold(learner, training)
+        : { threshold: learner.fixedThreshold, precision: Number.NaN, recall: Number.NaN };
+    const { scorer } = learner.fit(new Set(training.flat()));
+    const clusters = simulate(new Set(projects), scorer, chosen.threshold);
+    if (SHOW) {
+      console.error(`${learner.name}, ${name} held out:`);
+      showTopPairs(projects, scorer);
+    }
+    for (const [q, cluster] of clusters) heldOut.set(q, cluster);
+    const text = textPairs(clusters);
+    folds.push([
+      `${learner.name}: ${name}`,
+      threshold(chosen),
+      learner.fixedThreshold === undefined
+        ? `${percent(chosen.precision)} / ${percent(chosen.recall)}`
+        : 'set by hand',
+      `${text.both} / ${text.inCluster} (${percent(text.inCluster === 0 ? null : text.both / text.inCluster)}) of ${text.inGroup} known`,
+    ]);
+    console.error(`fold ${folds.at(-1)?.join(' | ')}`);
+  }
+  // In sample: fitted on all four folds, the threshold chosen on that same grouping of all four.
+  const { scorer, description } = learner.fit(everyProject);
+  let own = {
+    threshold: learner.fixedThreshold ?? Number.NaN,
+    precision: Number.NaN,
+    recall: Number.NaN,
+  };
+  if (learner.fixedThreshold === undefined) {
+    const totals = emptyCurve();
+    addCurve(totals, everyProject, scorer);
+    own = bestThreshold(totals, learner.fallbackThreshold);
+  }
+  const inSample = simulate(everyProject, scorer, own.threshold);
+  measured.push({
+    learner,
+    heldOut: sliceScores(heldOut),
+    inSample: sliceScores(inSample),
+    folds,
+    inSampleNote: `${learner.name}: in sample threshold ${threshold(own)}; ${description}.`,
+  });
+  console.error(measured.at(-1)?.inSampleNote);
+}
+
 const table = markdownTable(
   [
     'set (bench:grouping slices)',
     'pairs known',
+    'learner',
     'held out: pairs made / right',
     'held-out pairwise P / R',
-    'in-sample (fitted on all four): pairs made / right',
+    'in sample: pairs made / right',
     'in-sample pairwise P / R',
   ],
-  heldScores.map(([name, held], i) => {
-    const own = inScores[i]?.[1];
-    return [
-      name,
-      held.pairs.inGroup,
-      `${held.pairs.inCluster} / ${held.pairs.both}`,
-      `**${percent(held.pairwise.precision)}** / **${percent(held.pairwise.recall)}**`,
-      own ? `${own.pairs.inCluster} / ${own.pairs.both}` : '',
-      own ? `${percent(own.pairwise.precision)} / ${percent(own.pairwise.recall)}` : '',
-    ];
-  }),
+  SLICES.flatMap(([slice], i) =>
+    measured.map(({ learner, heldOut, inSample }) => {
+      const held = heldOut[i]?.[1];
+      const own = inSample[i]?.[1];
+      if (!held || !own) throw new Error(`no scores for ${slice}`);
+      return [
+        slice,
+        held.pairs.inGroup,
+        learner.name,
+        `${held.pairs.inCluster} / ${held.pairs.both}`,
+        `**${percent(held.pairwise.precision)}** / **${percent(held.pairwise.recall)}**`,
+        `${own.pairs.inCluster} / ${own.pairs.both}`,
+        `${percent(own.pairwise.precision)} / ${percent(own.pairwise.recall)}`,
+      ];
+    }),
+  ),
 );
 const foldTable = markdownTable(
   [
-    'held-out fold',
+    'learner: held-out fold',
     'threshold chosen inside the training folds',
     'P / R of text pairs where chosen',
     'held-out text pairs right / made, of known',
   ],
-  chosenRows,
+  measured.flatMap(({ folds }) => folds),
 );
-const weights = finalModel.weights.map((w, j) => `${PAIR_FEATURES[j]} ${w.toFixed(2)}`);
-const summary = `In sample: fitted on all four folds, threshold ${finalChoice.threshold} (chosen the same way over the four: text-pair precision ${percent(finalChoice.precision)}, recall ${percent(finalChoice.recall)} held out). Weights: ${weights.join(', ')}; bias ${finalModel.bias.toFixed(2)}.`;
+const summary = [retrievalNote, ...measured.map(({ inSampleNote }) => inSampleNote)].join('\n\n');
 console.log(table);
 console.log(foldTable);
 console.log(summary);
 
 const figures: Figures = {};
-for (const [kind, scores] of [
-  ['heldOut', heldScores],
-  ['inSample', inScores],
-] as const) {
-  for (const [name, s] of scores) {
-    figures[`${kind} ${name}`] = {
-      pairsKnown: { value: s.pairs.inGroup, unit: 'pairs' },
-      pairsMade: { value: s.pairs.inCluster, unit: 'pairs' },
-      pairsRight: { value: s.pairs.both, unit: 'pairs' },
-      pairwisePrecision: fraction(s.pairwise.precision ?? Number.NaN),
-      pairwiseRecall: fraction(s.pairwise.recall ?? Number.NaN),
-    };
+for (const { learner, heldOut, inSample } of measured) {
+  for (const [kind, scores] of [
+    ['heldOut', heldOut],
+    ['inSample', inSample],
+  ] as const) {
+    for (const [name, s] of scores) {
+      figures[`${learner.name} ${kind} ${name}`] = {
+        pairsKnown: { value: s.pairs.inGroup, unit: 'pairs' },
+        pairsMade: { value: s.pairs.inCluster, unit: 'pairs' },
+        pairsRight: { value: s.pairs.both, unit: 'pairs' },
+        pairwisePrecision: fraction(s.pairwise.precision ?? Number.NaN),
+        pairwiseRecall: fraction(s.pairwise.recall ?? Number.NaN),
+      };
+    }
   }
 }
-figures.shippedThreshold = {
-  value: Number.isFinite(finalChoice.threshold) ? finalChoice.threshold : Number.NaN,
-  unit: 'probability',
-  note: 'threshold of the model fitted on all four folds (in-sample figures)',
+figures.retrieval = {
+  ruleMatches: { value: retrieval.ruleMatches, unit: 'pairs' },
+  ruleMatchesKnown: { value: retrieval.ruleMatchesKnown, unit: 'pairs' },
+  ruleMatchesOutsideRareWordCandidates: { value: retrieval.outsideTerms, unit: 'pairs' },
+  knownRuleMatchesOutsideRareWordCandidates: { value: retrieval.outsideTermsKnown, unit: 'pairs' },
 };
 await writeResults('grouping-pairs', {
   inputs: {
@@ -437,6 +614,7 @@ await writeResults('grouping-pairs', {
     reports: cases.length,
     folds: FOLDS.map(([name]) => name),
     features: [...PAIR_FEATURES],
+    learners: LEARNERS.map(({ name }) => name),
   },
   figures,
 });

@@ -16,8 +16,10 @@ import {
   type Boilerplate,
   contentWords,
   DEFAULT_BOILERPLATE,
+  ISSUE_TEXT,
   jaccard,
   stripBoilerplate,
+  textSimilarity,
 } from '@sightline/service/internal';
 
 /** Distinct content words kept at most (the most frequent, then the first seen). */
@@ -54,6 +56,11 @@ export interface TextProfile {
   length: number;
   /** Filing time, ms since the epoch; undefined when unknown. */
   at?: number;
+  /**
+   * The service's own text signature of the issue (`groupKey`'s MinHash and title hashes), or
+   * undefined when the issue has too few content words for the service's text rule.
+   */
+  signature?: number[];
 }
 
 /**
@@ -65,7 +72,7 @@ export interface TextProfile {
 export function textProfile(
   text: string,
   title: string,
-  options: { boilerplate?: Boilerplate; at?: string } = {},
+  options: { boilerplate?: Boilerplate; at?: string; signature?: number[] } = {},
 ): TextProfile {
   const boilerplate = options.boilerplate ?? DEFAULT_BOILERPLATE;
   const words = contentWords(text, boilerplate);
@@ -101,6 +108,7 @@ export function textProfile(
     versions: distinct(stripped.match(VERSION) ?? [], MAX_FEW),
     length: words.length,
     ...(Number.isFinite(at) ? { at } : {}),
+    ...(options.signature ? { signature: options.signature } : {}),
   };
 }
 
@@ -140,7 +148,41 @@ export const PAIR_FEATURES = [
   'logDaysApart',
   'logShorterLength',
   'lengthRatio',
+  'ruleSimilarity',
+  'ruleMatch',
 ] as const;
+
+/** The similarities whose pairwise products {@link withInteractions} adds. */
+const INTERACTING = [
+  'titleCosine',
+  'textCosine',
+  'titleJaccard',
+  'shingleJaccard',
+  'sharedIdfShare',
+  'identifierJaccard',
+  'errorLineJaccard',
+  'ruleSimilarity',
+] as const;
+const INTERACTING_AT = INTERACTING.map((name) => PAIR_FEATURES.indexOf(name));
+const INTERACTION_PAIRS = INTERACTING.flatMap((_, i) =>
+  INTERACTING.slice(i + 1).map((__, k) => [i, i + 1 + k] as const),
+);
+
+/** The names of {@link withInteractions}' vector: the pair features, then `a×b` products. */
+export const INTERACTION_FEATURES: readonly string[] = [
+  ...PAIR_FEATURES,
+  ...INTERACTION_PAIRS.map(([i, j]) => `${INTERACTING[i]}×${INTERACTING[j]}`),
+];
+
+/**
+ * A pair's features (see {@link pairFeatures}) followed by the products of every two of its main
+ * similarities: a linear model over them can ask for two things at once ("title and text
+ * alike"), as a rule or a tree does.
+ */
+export function withInteractions(features: readonly number[]): number[] {
+  const at = (i: number) => features[INTERACTING_AT[i] as number] ?? 0;
+  return [...features, ...INTERACTION_PAIRS.map(([i, j]) => at(i) * at(j))];
+}
 
 /**
  * IDF of a word: `ln((N + 1) / (df + 1)) + 1` over the project's learning sample (the smoothed
@@ -191,6 +233,8 @@ export function pairFeatures(
   const titleCosine = cosine(titleA, titleB);
   const textCosine = cosine(textA, textB);
   const shingles = (profile: TextProfile) => [...Object.keys(profile.words), ...profile.bigrams];
+  const ruleSimilarity =
+    a.signature && b.signature ? textSimilarity(a.signature, b.signature, ISSUE_TEXT.minTitle) : 0;
   const features: Record<(typeof PAIR_FEATURES)[number], number> = {
     titleCosine,
     textCosine,
@@ -224,6 +268,11 @@ export function pairFeatures(
     logDaysApart: Math.log1p(days),
     logShorterLength: Math.log1p(shorter),
     lengthRatio: longer === 0 ? 0 : shorter / longer,
+    // The service's text rule itself (group-key.ts): its similarity (MinHash estimate of content
+    // shingle Jaccard, 0 when the titles differ or a side has too few words) and its decision, so
+    // a model fitted on these features can at least do what the rule does.
+    ruleSimilarity,
+    ruleMatch: ruleSimilarity >= ISSUE_TEXT.threshold ? 1 : 0,
   };
   return PAIR_FEATURES.map((name) => features[name]);
 }

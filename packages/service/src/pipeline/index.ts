@@ -31,11 +31,13 @@ export {
   contentWords,
   crashSignature,
   estimateJaccard,
+  groupKey,
   ISSUE_TEXT,
   jaccard,
   REVIEW_TEXT,
   type TextSettings,
   textMinHash,
+  textSimilarity,
 } from './group-key.js';
 export type { IngestResult } from './ingest.js';
 export type { InvestigateGroupJob } from './investigate-group.js';
