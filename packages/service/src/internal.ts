@@ -5,6 +5,7 @@
  * stable API; use the main entry.
  */
 
+export { type CheckDataFolderOptions, checkDataFolder } from './data/data-folder.js';
 export { acquireDataLock, type DataLock, LOCK_FILE } from './data/data-lock.js';
 export { ensureApiToken, isLoopback } from './http/api-token.js';
 export * from './http/schemas.js';

@@ -7,11 +7,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { firstMissingFolder, makeFolders } from '@sightline/codebase';
+import { firstMissingFolder } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import { makeOwnFolder, resolveRoot } from './adapters/investigator.js';
-import { acquireDataLock, notWritable } from './data/data-lock.js';
+import { makeDataFolder } from './data/data-folder.js';
+import { acquireDataLock } from './data/data-lock.js';
 import {
   checkDigestSchedule,
   type DigestConfig,
@@ -163,12 +164,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       message: `The data folder ${dataDir} is reached through a symbolic link or is not a folder, so it is not used: nothing is written outside the repository through a link. Remove the link, or pick a folder with --data.`,
     });
   }
-  try {
-    makeFolders(dataDir, 0o700);
-    fs.accessSync(dataDir, fs.constants.W_OK);
-  } catch (error) {
-    throw notWritable(dataDir, error);
-  }
+  makeDataFolder(dataDir);
   const location = options.database ?? { sqlite: path.join(dataDir, 'sightline.db') };
   const lock = 'sqlite' in location ? acquireDataLock(dataDir) : undefined;
   // What a failed start must undo, last opened first; then what it wrote is removed.

@@ -10,7 +10,9 @@ import { GROUP_PRIORITIES, GROUP_STATUSES, INBOX_SORTS, REPORT_LABELS } from './
 /** Inbox orders, as a schema with what each means. */
 export const inboxSortSchema = z
   .enum(INBOX_SORTS)
-  .describe('newest: last seen first (default); oldest: first seen first; most_reports');
+  .describe(
+    'newest: last seen first (default); oldest: first seen first; most_reports; ties by title (A to Z)',
+  );
 
 /** An assignee as a triager types it: trimmed, 1–100 characters. */
 export const assigneeSchema = z.string().trim().min(1).max(100);

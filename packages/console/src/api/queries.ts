@@ -166,11 +166,16 @@ export function useMerge() {
   });
 }
 
-/** Undoes the merge of group `id`: what the merge moved comes back, and it shows in the inbox. */
+/**
+ * Undoes the merges of groups `ids`, one after another (the first refusal stops the rest and is
+ * thrown): what each merge moved comes back, and the group shows in the inbox.
+ */
 export function useUnmerge() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.unmerge(id),
+    mutationFn: async (ids: string[]) => {
+      for (const id of ids) await api.unmerge(id);
+    },
     onSuccess: () => {
       // The group and the one it was merged into both changed.
       void client.invalidateQueries({ queryKey: ['group'] });

@@ -15,6 +15,7 @@ import { hrefFor, type InboxFilters } from '../router.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, timeAgo } from '../ui/format.js';
 import { OptionList } from '../ui/option-list.js';
+import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 import { reinvestigateInput, setStatusInput } from './group-actions.js';
 
 /** Props of {@link GroupHeader}. */
@@ -33,6 +34,10 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
   useEffect(() => setAssignee(group.assignee ?? ''), [group.assignee]);
   const reinvestigate = useReinvestigate();
   const retry = useRetry();
+  // The page's buttons and forms: one request at a time (the assistant's actions await theirs).
+  const setStatusOnce = useOneAtATime(setStatus);
+  const reinvestigateOnce = useOneAtATime(reinvestigate);
+  const retryOnce = useOneAtATime(retry);
   const [notice, setNotice] = useState('');
   // Upfront what a triager asks first; the rest through `expand_node` (the page's address
   // already carries the id).
@@ -58,31 +63,26 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
       }),
     },
   );
-  const change = async (triage: TriageChange) => {
-    await setStatus.mutateAsync({ id: group.id, change: triage });
+  const changed = (triage: TriageChange) => {
     const words = changeWords(triage);
     setNotice(`${words.charAt(0).toUpperCase()}${words.slice(1)}.`);
   };
-  const changeStatus = (status: GroupStatus) => change({ status });
+  const change = (triage: TriageChange) =>
+    setStatusOnce({ id: group.id, change: triage }, { onSuccess: () => changed(triage) });
   const assign = (event: FormEvent) => {
     event.preventDefault();
-    void change({ assignee: assignee.trim() || null });
+    change({ assignee: assignee.trim() || null });
   };
-  const investigate = async () => {
-    await reinvestigate.mutateAsync(group.id);
+  const queued = () =>
     setNotice('Investigation queued; the new diagnosis appears here when it is ready.');
-  };
-  const retryFailed = async () => {
-    await retry.mutateAsync(group.id);
-    setNotice('The failed investigation is queued again.');
-  };
   usePageAction('set_status', {
     description: 'Set the triage status of this group.',
     input: setStatusInput,
     // Once the model has read report text, the user confirms (prompt injection cannot act unseen).
     confirm: 'if-untrusted',
     handler: async ({ status }) => {
-      await changeStatus(status);
+      await setStatus.mutateAsync({ id: group.id, change: { status } });
+      changed({ status });
       return { id: group.id, status };
     },
   });
@@ -91,7 +91,8 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
     input: reinvestigateInput,
     confirm: 'if-untrusted',
     handler: async () => {
-      await investigate();
+      await reinvestigate.mutateAsync(group.id);
+      queued();
       return { id: group.id, queued: true };
     },
   });
@@ -127,7 +128,7 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
             name="status"
             value={group.status}
             disabled={setStatus.isPending}
-            onChange={(event) => void changeStatus(event.target.value as GroupStatus)}
+            onChange={(event) => change({ status: event.target.value as GroupStatus })}
           >
             <OptionList values={GROUP_STATUSES} />
           </select>
@@ -140,7 +141,7 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
             disabled={setStatus.isPending}
             onChange={(event) => {
               const priority = GROUP_PRIORITIES.find((level) => level === event.target.value);
-              void change({ priority: priority ?? null });
+              change({ priority: priority ?? null });
             }}
           >
             <option value="">none</option>
@@ -162,11 +163,23 @@ function GroupHeaderView({ group, projectName, hasDiagnosis, inboxFilters }: Gro
             Assign
           </button>
         </form>
-        <button type="button" onClick={() => void investigate()} disabled={reinvestigate.isPending}>
+        <button
+          type="button"
+          onClick={() => reinvestigateOnce(group.id, { onSuccess: queued })}
+          disabled={reinvestigate.isPending}
+        >
           Re-investigate
         </button>
         {group.investigation.state === 'failed' ? (
-          <button type="button" onClick={() => void retryFailed()} disabled={retry.isPending}>
+          <button
+            type="button"
+            onClick={() =>
+              retryOnce(group.id, {
+                onSuccess: () => setNotice('The failed investigation is queued again.'),
+              })
+            }
+            disabled={retry.isPending}
+          >
             Retry
           </button>
         ) : null}

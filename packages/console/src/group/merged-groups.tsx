@@ -5,10 +5,12 @@
 import { useUnmerge } from '../api/queries.js';
 import type { GroupDetail } from '../api/types.js';
 import { hrefFor } from '../router.js';
+import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 
 /** The panel; nothing when the group took part in no merge. */
 export function MergedGroups({ detail }: { detail: GroupDetail }) {
   const unmerge = useUnmerge();
+  const unmergeOnce = useOneAtATime(unmerge);
   const { group, merged } = detail;
   if (!group.mergedInto && merged.length === 0) return null;
   return (
@@ -22,7 +24,7 @@ export function MergedGroups({ detail }: { detail: GroupDetail }) {
           <button
             type="button"
             disabled={unmerge.isPending}
-            onClick={() => unmerge.mutate(group.id)}
+            onClick={() => unmergeOnce([group.id])}
           >
             Unmerge
           </button>
@@ -37,7 +39,7 @@ export function MergedGroups({ detail }: { detail: GroupDetail }) {
                 type="button"
                 disabled={unmerge.isPending}
                 aria-label={`Unmerge ${other.title.slice(0, 80)}`}
-                onClick={() => unmerge.mutate(other.id)}
+                onClick={() => unmergeOnce([other.id])}
               >
                 Unmerge
               </button>

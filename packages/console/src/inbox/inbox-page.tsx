@@ -10,6 +10,7 @@ import { INBOX_PAGE_SIZE } from '../api/early-inbox.js';
 import { useAssignees, useInbox, useProjects, useTriage, useUnmerge } from '../api/queries.js';
 import { type InboxFilters as Filters, hrefFor, navigate } from '../router.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
+import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 import { checkFilters } from './filter-check.js';
 import { InboxFilters } from './inbox-filters.js';
 import { InboxTable } from './inbox-table.js';
@@ -37,6 +38,8 @@ export function InboxPage({ filters: asked }: { filters: Filters }) {
   const assignees = useAssignees().data?.assignees ?? [];
   const triage = useTriage();
   const unmerge = useUnmerge();
+  const triageOnce = useOneAtATime(triage);
+  const unmergeOnce = useOneAtATime(unmerge);
   const session = useTriageSession();
   const [notice, setNotice] = useState('');
   const [merged, setMerged] = useState<string[]>([]);
@@ -53,7 +56,7 @@ export function InboxPage({ filters: asked }: { filters: Filters }) {
   const apply = (change: TriageChange) => {
     if (targets.length === 0) return;
     const count = targets.length;
-    triage.mutate(
+    triageOnce(
       { ids: targets.map((group) => group.id), change },
       {
         onSuccess: () =>
@@ -168,11 +171,14 @@ export function InboxPage({ filters: asked }: { filters: Filters }) {
             }}
             undoMerge={
               merged.length > 0
-                ? async () => {
-                    for (const id of merged) await unmerge.mutateAsync(id);
-                    setMerged([]);
-                    setNotice('Merge undone.');
-                  }
+                ? () =>
+                    unmergeOnce(merged, {
+                      onSuccess: () => {
+                        setMerged([]);
+                        setNotice('Merge undone.');
+                      },
+                      onError: (error) => setNotice(error.message),
+                    })
                 : undefined
             }
           />

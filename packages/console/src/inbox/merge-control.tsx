@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useMerge } from '../api/queries.js';
 import type { InboxRow } from '../api/types.js';
+import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 import { clearChecked, updateTriage } from './triage-session.js';
 
 /** Props of {@link MergeControl}. */
@@ -19,22 +20,25 @@ export interface MergeControlProps {
 /** The control. */
 export function MergeControl({ groups, onMerged }: MergeControlProps) {
   const merge = useMerge();
+  const mergeOnce = useOneAtATime(merge);
   const [into, setInto] = useState('');
   const target = groups.find((group) => group.id === into) ?? groups[0];
   if (!target) return null;
   const others = groups.filter((group) => group.id !== target.id);
-  const run = async () => {
-    try {
-      await merge.mutateAsync({ ids: others.map((group) => group.id), into: target.id });
-      updateTriage(clearChecked);
-      onMerged(
-        `Merged ${others.length} group${others.length === 1 ? '' : 's'} into “${target.title}”.`,
-        others.map((group) => group.id),
-      );
-    } catch (error) {
-      onMerged(error instanceof Error ? error.message : 'The merge failed.');
-    }
-  };
+  const run = () =>
+    mergeOnce(
+      { ids: others.map((group) => group.id), into: target.id },
+      {
+        onSuccess: () => {
+          updateTriage(clearChecked);
+          onMerged(
+            `Merged ${others.length} group${others.length === 1 ? '' : 's'} into “${target.title}”.`,
+            others.map((group) => group.id),
+          );
+        },
+        onError: (error) => onMerged(error.message),
+      },
+    );
   return (
     <span className="merge">
       <label className="filter">
@@ -47,7 +51,7 @@ export function MergeControl({ groups, onMerged }: MergeControlProps) {
           ))}
         </select>
       </label>
-      <button type="button" disabled={merge.isPending} onClick={() => void run()}>
+      <button type="button" disabled={merge.isPending} onClick={run}>
         Merge {others.length + 1} groups
       </button>
     </span>

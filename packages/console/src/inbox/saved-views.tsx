@@ -10,6 +10,7 @@ import { type FormEvent, lazy, useState } from 'react';
 import { useCreateSavedView, useDeleteSavedView, useSavedViews } from '../api/queries.js';
 import type { SavedViewView } from '../api/types.js';
 import { hrefFor, type InboxFilters, navigate } from '../router.js';
+import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 import { WhenIdle } from '../ui/when-idle.js';
 import type { CreateSavedViewInput } from './inbox-actions.js';
 
@@ -30,6 +31,9 @@ function SavedViewsView({ filters }: { filters: InboxFilters }) {
   const views = useSavedViews().data?.views ?? [];
   const create = useCreateSavedView();
   const remove = useDeleteSavedView();
+  // The form and the delete buttons: one request at a time (the assistant's action awaits its own).
+  const createOnce = useOneAtATime(create);
+  const removeOnce = useOneAtATime(remove);
   const current = hrefFor({ name: 'inbox', filters });
   const applied = views.find((view) => hrefOf(view) === current);
   usePageContext({
@@ -47,7 +51,7 @@ function SavedViewsView({ filters }: { filters: InboxFilters }) {
     if (!name.trim()) return;
     // From the address bar, so unchecked: the service validates and the error shows below.
     const { sort = 'newest', ...rest } = filters;
-    create.mutate(
+    createOnce(
       { name, filters: rest as SavedViewCreate['filters'], sort: sort as SavedViewView['sort'] },
       { onSuccess: () => setName('') },
     );
@@ -67,7 +71,8 @@ function SavedViewsView({ filters }: { filters: InboxFilters }) {
               type="button"
               className="link"
               aria-label={`Delete saved view ${view.name}`}
-              onClick={() => remove.mutate(view.id)}
+              disabled={remove.isPending}
+              onClick={() => removeOnce(view.id)}
             >
               ×
             </button>

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client.js';
+import { sent } from '../ui/double-submit.test-helper.js';
 import { AddSourceForm } from './add-source-form.js';
 import { ApiTokenPanel } from './api-token-panel.js';
 
@@ -12,20 +13,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** Waits until `request` was sent, and a task more, so a second request would be seen too. */
-async function sent(request: unknown) {
-  await vi.waitFor(() => expect(request).toHaveBeenCalled());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-
 function withQueries(children: ReactNode, seed?: (client: QueryClient) => void) {
   const client = new QueryClient();
   seed?.(client);
   return render(<QueryClientProvider client={client}>{children}</QueryClientProvider>);
 }
 
-// TanStack Query tells the page a mutation is pending a task later (its notify scheduler), so a
-// double click or Enter pressed twice lands before React disables the button: two requests.
 describe('settings forms send one request while one is pending', () => {
   it('rotates the token once on a double click', async () => {
     const rotate = vi.spyOn(api, 'rotateToken').mockReturnValue(new Promise(() => {}));

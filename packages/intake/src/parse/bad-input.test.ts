@@ -13,6 +13,26 @@ const code = (run: () => unknown): string | undefined => {
   }
 };
 
+/**
+ * Regular-expression runs while `run` runs: every `test`, `exec`, `match`, `replace` and `split`
+ * with a regular expression goes through `RegExp.prototype.exec` (ECMA-262 RegExpExec), counted
+ * here. A work count, not a time: the same on any machine.
+ */
+function regexRuns(run: () => unknown): number {
+  const exec = RegExp.prototype.exec;
+  let runs = 0;
+  RegExp.prototype.exec = function (this: RegExp, text: string) {
+    runs += 1;
+    return exec.call(this, text);
+  };
+  try {
+    run();
+  } finally {
+    RegExp.prototype.exec = exec;
+  }
+  return runs;
+}
+
 describe('parseReport on bad input', () => {
   it('refuses empty and whitespace-only input with REPORT_EMPTY', () => {
     expect(code(() => parseReport(''))).toBe('REPORT_EMPTY');
@@ -112,6 +132,27 @@ describe('parseReport on bad input', () => {
     expect(report).toMatchObject({ kind: 'crash', source: { format: 'rust' } });
     expect(report.exceptions).toHaveLength(32);
     expect(report.notes).toEqual(['body cut to 200000 characters (of 594392)']);
+  });
+
+  // Each Rust 1.73 panic line (`thread 'main' panicked at src/main.rs:1:5:`) took every line after
+  // it as its message, up to a blank line: n such lines cost n²/2 regular-expression runs (200,000
+  // lines, 8.6 MB, ran out of memory). Doubling the lines must not much more than double the work.
+  it('reads many panic lines in work linear in their number', () => {
+    const panics = (count: number) =>
+      Array.from(
+        { length: count },
+        (_, index) => `thread 'main' panicked at src/main.rs:${index + 1}:5:`,
+      ).join('\n');
+    const runs = [500, 1_000].map((count) => regexRuns(() => parseReport(panics(count))));
+    expect((runs[1] ?? 0) / (runs[0] ?? 1)).toBeLessThan(2.2);
+    const report = parseReport(panics(3));
+    expect(
+      report.exceptions.map((exception) => [exception.message, exception.frames[0]?.line]),
+    ).toEqual([
+      ['', 1],
+      ['', 2],
+      ['', 3],
+    ]);
   });
 
   // A copy of the rest of the report per heading took over 3 minutes on these 50,000 empty

@@ -41,7 +41,11 @@ export interface InboxPage {
 /** Largest page. */
 export const MAX_INBOX_PAGE = 200;
 
-/** Column and direction of each sort (ties by id, in the same direction). */
+/**
+ * Column and direction of each sort. Ties (the reports of one POST share their arrival time, many
+ * groups have one report) go by title, A to Z, then by id in the sort's direction: the same data
+ * lists in the same order on every run, whatever the random ids.
+ */
 const ORDER = {
   newest: { column: 'last_seen', direction: 'desc' },
   oldest: { column: 'first_seen', direction: 'asc' },
@@ -50,7 +54,7 @@ const ORDER = {
 
 /**
  * Lists groups in the query's order (`newest`: last seen first; `oldest`: first seen first;
- * `most_reports`: largest count first; ties by id), with keyset paging.
+ * `most_reports`: largest count first; ties by title, then id), with keyset paging.
  *
  * @param dialect - Text search is `like` on SQLite (case-insensitive for ASCII) and `ilike` on Postgres.
  */
@@ -128,6 +132,7 @@ export async function queryInbox(
   let page = filtered
     .selectAll()
     .orderBy(column, direction)
+    .orderBy('title', 'asc')
     .orderBy('id', direction)
     .limit(limit + 1);
   const filters = filtersOf(query);
@@ -137,7 +142,12 @@ export async function queryInbox(
     page = page.where((where) =>
       where.or([
         where(column, beyond, after.key),
-        where.and([where(column, '=', after.key), where('id', beyond, after.id)]),
+        where.and([where(column, '=', after.key), where('title', '>', after.title)]),
+        where.and([
+          where(column, '=', after.key),
+          where('title', '=', after.title),
+          where('id', beyond, after.id),
+        ]),
       ]),
     );
   }
@@ -158,7 +168,7 @@ export async function queryInbox(
     total,
     nextCursor:
       rows.length > limit && last
-        ? encodeCursor(sort, last[column], last.id, total, filters)
+        ? encodeCursor(sort, last[column], last.title, last.id, total, filters)
         : null,
   };
 }
@@ -180,11 +190,12 @@ function filtersOf(query: InboxQuery): string {
 function encodeCursor(
   sort: InboxSort,
   key: string | number,
+  title: string,
   id: string,
   total: number,
   filters: string,
 ): string {
-  return Buffer.from(JSON.stringify([sort, key, id, total, filters])).toString('base64url');
+  return Buffer.from(JSON.stringify([sort, key, title, id, total, filters])).toString('base64url');
 }
 
 /** What a client paging on a cursor it cannot use is told to do. */
@@ -202,7 +213,7 @@ function decodeCursor(
   cursor: string | undefined,
   sort: InboxSort,
   filters: string,
-): { key: string | number; id: string; total?: number } | undefined {
+): { key: string | number; title: string; id: string; total?: number } | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   let fields: unknown;
   try {
@@ -210,9 +221,10 @@ function decodeCursor(
   } catch {
     fields = undefined;
   }
-  const [madeFor, key, id, total, countedFor] = Array.isArray(fields) ? fields : [];
+  const [madeFor, key, title, id, total, countedFor] = Array.isArray(fields) ? fields : [];
   if (
     typeof madeFor !== 'string' ||
+    typeof title !== 'string' ||
     typeof id !== 'string' ||
     (typeof key !== 'string' && typeof key !== 'number') ||
     // The position is a count for most_reports and a time otherwise: another kind would be
@@ -231,5 +243,5 @@ function decodeCursor(
     });
   }
   const kept = Number.isInteger(total) && countedFor === filters;
-  return { key, id, ...(kept ? { total: total as number } : {}) };
+  return { key, title, id, ...(kept ? { total: total as number } : {}) };
 }

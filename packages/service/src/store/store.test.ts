@@ -244,6 +244,42 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
     ).toBe(2);
   });
 
+  it('orders groups seen at the same moment by title, the same on every run and every page', async () => {
+    // The reports of one POST share their arrival time: ties went by random group ids, so the
+    // demo's inbox came in another order on each run.
+    const project = await open();
+    const titles = ['kilo', 'alpha', 'hotel', 'delta', 'golf', 'bravo', 'echo', 'charlie'];
+    for (const [index, title] of titles.entries()) {
+      const { report } = await store.reports.insert(raw(`t${index}`, title), {
+        projectId: project.id,
+        sourceId: null,
+      });
+      await store.groups.attach({
+        reportId: report.id,
+        projectId: project.id,
+        label: 'bug',
+        title,
+        receivedAt: report.receivedAt,
+        sourceKind: 'files',
+        key: { signature: `t${index}` },
+      });
+    }
+    const alphabetical = [...titles].sort();
+    for (const sort of ['newest', 'oldest', 'most_reports'] as const) {
+      expect((await store.inbox({ sort })).groups.map((group) => group.title)).toEqual(
+        alphabetical,
+      );
+      const paged: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await store.inbox({ sort, limit: 3, ...(cursor ? { cursor } : {}) });
+        paged.push(...page.groups.map((group) => group.title));
+        cursor = page.nextCursor ?? undefined;
+      } while (cursor);
+      expect(paged).toEqual(alphabetical);
+    }
+  });
+
   it('triages several groups at once (all or none) and filters the inbox by assignee and priority', async () => {
     const project = await open();
     const ids: string[] = [];

@@ -68,4 +68,10 @@ describe('serve --demo flags', () => {
     );
     expect(demoOptions({ ...DEMO, rateLimit: 20 }).service.rateLimit).toBe(20);
   });
+
+  it('refuses a --source-hosts entry serve would refuse, before the demo downloads its package', () => {
+    expect(() => demoOptions({ ...DEMO, sourceHosts: 'http://ghe.acme.com/api' })).toThrow(
+      /--source-hosts takes host names, or host:port, .* "http:\/\/ghe.acme.com\/api" is not one/,
+    );
+  });
 });

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { npmPack } from '@sightline/codebase/testing';
 import { SightlineError } from '@sightline/core';
 import { type GroupDetail, type RunningService, tokenInShell } from '@sightline/service';
+import { checkDataFolder } from '@sightline/service/internal';
 import { demoAnswer } from './demo-answer.js';
 import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
 
@@ -42,9 +43,15 @@ interface DemoReport {
 /**
  * Runs the demo. @returns the exit code.
  * @throws SightlineError `PATH_NOT_FOUND` when the example files are missing (see `demoFiles`);
+ *   what `checkDataFolder` throws for `options.data`, before anything is fetched;
  *   Error when `npm pack` fails (offline on the first run).
  */
 export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Promise<number> {
+  // A data folder the service would refuse is refused now, before the download, not after it.
+  if (options.data !== undefined) {
+    const { host } = options.service;
+    checkDataFolder(options.data, { ...(host !== undefined ? { host } : {}), env: io.env });
+  }
   const { examples, cacheDir } = demoFiles(io.env);
   const caseDir = path.join(examples, 'json5-2.2.1-proto-pollution');
   const demoCase = JSON.parse(fs.readFileSync(path.join(caseDir, 'case.json'), 'utf8')) as {

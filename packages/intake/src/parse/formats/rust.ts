@@ -13,7 +13,11 @@ import { backtraceAfter, PANICKED, withPanicLocation } from './rust-backtrace.js
 import { LOCATION_DEBUG, parseHookPanics } from './rust-panic-hook.js';
 import type { TraceFormat } from './types.js';
 
-/** Message and location of a default panic line (and, from 1.73, the message lines after it). */
+/**
+ * Message and location of a default panic line (and, from 1.73, the message lines after it, up to
+ * a blank line, a note, a backtrace or the next panic: so each line is read by one panic at most,
+ * and n panic lines cost linear work, not n²/2 lines).
+ */
 function panicText(lines: string[], index: number, rest: string): { message: string; at: string } {
   if (rest.startsWith("'")) {
     const end = rest.lastIndexOf("', ");
@@ -25,7 +29,9 @@ function panicText(lines: string[], index: number, rest: string): { message: str
   const body: string[] = [];
   for (let next = index + 1; next < lines.length; next += 1) {
     const line = lines[next] ?? '';
-    if (/^(?:note: |stack backtrace:)/.test(line) || line.trim() === '') break;
+    if (/^(?:note: |stack backtrace:)/.test(line) || line.trim() === '' || PANICKED.test(line)) {
+      break;
+    }
     body.push(line);
   }
   return { message: joinMessage(body), at: rest.replace(/:$/, '') };

@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../api/client.js';
+import type { InboxRow, SavedViewView } from '../api/types.js';
+import { never, sent } from '../ui/double-submit.test-helper.js';
+import { InboxPage } from './inbox-page.js';
+import { SavedViews } from './saved-views.js';
+import { clearChecked, focusRow, toggleChecked, updateTriage } from './triage-session.js';
+
+const row = (id: string, title: string): InboxRow => ({
+  id,
+  projectId: 'p1',
+  label: 'crash',
+  status: 'new',
+  title,
+  count: 1,
+  firstSeen: '2026-12-01T10:00:00.000Z',
+  lastSeen: '2026-12-01T10:00:00.000Z',
+  sources: ['files'],
+  latestDiagnosisVersion: 0,
+  investigation: { state: 'queued', reason: null, attempts: 0 },
+  mergedInto: null,
+  resolvedInRelease: null,
+  assignee: null,
+  priority: null,
+  updatedAt: '2026-12-01T10:00:00.000Z',
+  culprit: null,
+  rootCause: null,
+  trend: [],
+  releases: [],
+  platforms: [],
+  environments: [],
+});
+
+const view: SavedViewView = {
+  id: 'v1',
+  name: 'crashes',
+  filters: { label: 'crash' },
+  sort: 'newest',
+  createdAt: '2026-12-01T10:00:00.000Z',
+};
+
+// The focused row scrolls into view; jsdom lays nothing out and has no scrollIntoView.
+Element.prototype.scrollIntoView ??= () => {};
+
+beforeEach(() => {
+  const groups = [row('g1', 'First bug'), row('g2', 'Second bug')];
+  vi.spyOn(api, 'inbox').mockResolvedValue({ groups, total: 2, nextCursor: null });
+  vi.spyOn(api, 'projects').mockResolvedValue({ projects: [] });
+  vi.spyOn(api, 'assignees').mockResolvedValue({ assignees: [] });
+  vi.spyOn(api, 'views').mockResolvedValue({ views: [view] });
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  updateTriage((state) => clearChecked({ ...state, focused: null }));
+});
+
+const show = (children: ReactNode) =>
+  render(<QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>);
+
+describe('inbox actions send one request while one is pending', () => {
+  it('assigns once when the triage bar is submitted twice', async () => {
+    const triage = vi.spyOn(api, 'triage').mockImplementation(never);
+    show(<InboxPage filters={{}} />);
+    await screen.findByText('First bug');
+    act(() => updateTriage((state) => focusRow(state, 'g1')));
+    fireEvent.change(screen.getByPlaceholderText('name; empty: unassign'), {
+      target: { value: 'ana' },
+    });
+    const form = screen.getByRole('button', { name: 'Assign' }).closest('form') as HTMLFormElement;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await sent(triage);
+    expect(triage).toHaveBeenCalledTimes(1);
+  });
+
+  it('merges once on a double click, and undoes the merge once', async () => {
+    const merge = vi.spyOn(api, 'merge').mockResolvedValue(row('g1', 'First bug'));
+    const unmerge = vi.spyOn(api, 'unmerge').mockImplementation(never);
+    show(<InboxPage filters={{}} />);
+    await screen.findByText('First bug');
+    act(() => updateTriage((state) => toggleChecked(toggleChecked(state, 'g1'), 'g2')));
+    const mergeButton = screen.getByRole('button', { name: 'Merge 2 groups' });
+    fireEvent.click(mergeButton);
+    fireEvent.click(mergeButton);
+    await sent(merge);
+    expect(merge).toHaveBeenCalledTimes(1);
+    const undo = await screen.findByRole('button', { name: 'Undo merge' });
+    fireEvent.click(undo);
+    fireEvent.click(undo);
+    await sent(unmerge);
+    expect(unmerge).toHaveBeenCalledTimes(1);
+  });
+
+  it('saves a view once when its form is submitted twice', async () => {
+    const create = vi.spyOn(api, 'createView').mockImplementation(never);
+    show(<SavedViews filters={{ label: 'bug' }} />);
+    fireEvent.change(screen.getByLabelText('Save these filters as'), {
+      target: { value: 'bugs' },
+    });
+    const form = screen
+      .getByRole('button', { name: 'Save view' })
+      .closest('form') as HTMLFormElement;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await sent(create);
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('deletes a saved view once on a double click', async () => {
+    const remove = vi.spyOn(api, 'deleteView').mockImplementation(never);
+    show(<SavedViews filters={{}} />);
+    const button = await screen.findByRole('button', { name: 'Delete saved view crashes' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await sent(remove);
+    expect(remove).toHaveBeenCalledTimes(1);
+  });
+});
