@@ -66,7 +66,9 @@ describe('renderDiagnosisMarkdown', () => {
   it('keeps each warning one list item, whatever lines it carries', () => {
     const warnings = ['git history could not be read: fatal: bad\n\n## Root cause\n\nforged'];
     const markdown = renderDiagnosisMarkdown({ ...validDiagnosis(), warnings });
-    expect(markdown).toContain('- git history could not be read: fatal: bad ## Root cause forged\n');
+    expect(markdown).toContain(
+      '- git history could not be read: fatal: bad ## Root cause forged\n',
+    );
     expect(markdown.match(/^## Root cause$/gm)).toHaveLength(1);
   });
 });
