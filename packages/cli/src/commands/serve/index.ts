@@ -95,7 +95,8 @@ Examples:
 
 Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 could not start: the port is in use, the data folder
 is not writable or another sightline serve uses it, the --database URL is wrong or its server
-cannot be reached, the repository does not exist, a --digest setting is wrong.`,
+cannot be reached, the repository does not exist, a --digest setting is wrong, a model
+(--model, SIGHTLINE_MODEL, --models) cannot be read or has no API key.`,
     )
     .action(
       runAction(async (flags: ServeFlags) => {

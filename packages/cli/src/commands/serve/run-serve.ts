@@ -67,6 +67,11 @@ export interface ServeIO {
 export async function runServe(options: ServeCommandOptions, io: ServeIO): Promise<number> {
   const log = (line: string) => io.stderr(`sightline serve: ${line}\n`);
   const model = options.model ?? io.env.SIGHTLINE_MODEL;
+  const models = options.models ? parseModelList(options.models) : undefined;
+  checkModels(model, models, {
+    env: io.env,
+    source: options.model ? '--model' : 'SIGHTLINE_MODEL',
+  });
   const digest = digestOption(options, io.env);
   const service = await startService({
     repo: options.repo,
@@ -79,7 +84,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     ...(options.project ? { project: options.project } : {}),
     ...(options.database ? { database: parseDatabaseLocation(options.database) } : {}),
     ...(model ? { model } : {}),
-    ...(options.models ? { models: parseModelList(options.models) } : {}),
+    ...(models ? { models } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
     ...(options.maxDailyCost ? { maxDailyCostUsd: options.maxDailyCost } : {}),
     ...(digest ? { digest } : {}),
@@ -102,6 +107,22 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     await service.close();
   }
   return 0;
+}
+
+/**
+ * Resolves every model the service may use, once before it starts, so a spec it cannot read or a
+ * missing API key stops the start with what to do, instead of failing every investigation later.
+ * @param model the default model's spec, if any; `source` names where it came from.
+ * @param models `--models` entries, name → spec.
+ * @throws SightlineError `UNKNOWN_MODEL` or `MISSING_API_KEY` (see `resolveModel`).
+ */
+export function checkModels(
+  model: string | undefined,
+  models: Readonly<Record<string, string>> | undefined,
+  { env, source }: { env: Readonly<Record<string, string | undefined>>; source: string },
+): void {
+  if (model) resolveModel(model, { env, source });
+  for (const spec of Object.values(models ?? {})) resolveModel(spec, { env, source: '--models' });
 }
 
 /**
