@@ -14,6 +14,7 @@ import {
   redactUrl,
 } from '@sightline/service';
 import { type Command, Option } from 'commander';
+import { checkModels } from '../options/check-models.js';
 import { MODELS_HELP, maxCostOption, maxDailyCostOption } from '../options/model-options.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { runAction } from '../run/run-action.js';
@@ -51,6 +52,11 @@ export async function runWorker(
   }
   const log = (line: string) => io.stderr(`sightline worker: ${line}\n`);
   const model = options.model ?? io.env.SIGHTLINE_MODEL;
+  const models = options.models ? parseModelList(options.models) : undefined;
+  checkModels(model, models, {
+    env: io.env,
+    source: options.model ? '--model' : 'SIGHTLINE_MODEL',
+  });
   const store = await openStore(location);
   const queue = await openQueue(store, PIPELINE_POLICIES);
   const pipeline = createPipeline({
@@ -59,7 +65,7 @@ export async function runWorker(
     log,
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
     ...(model ? { defaultModel: model } : {}),
-    ...(options.models ? { models: parseModelList(options.models) } : {}),
+    ...(models ? { models } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
     ...(options.maxDailyCost ? { maxDailyCostUsd: options.maxDailyCost } : {}),
   });

@@ -17,6 +17,7 @@ import {
   startService,
   tokenInShell,
 } from '@sightline/service';
+import { checkModels } from '../../options/check-models.js';
 import { type DigestChannelFlags, digestSettings } from '../../options/digest-options.js';
 import { untilSignal } from '../../run/until-signal.js';
 
@@ -107,22 +108,6 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     await service.close();
   }
   return 0;
-}
-
-/**
- * Resolves every model the service may use, once before it starts, so a spec it cannot read or a
- * missing API key stops the start with what to do, instead of failing every investigation later.
- * @param model the default model's spec, if any; `source` names where it came from.
- * @param models `--models` entries, name → spec.
- * @throws SightlineError `UNKNOWN_MODEL` or `MISSING_API_KEY` (see `resolveModel`).
- */
-export function checkModels(
-  model: string | undefined,
-  models: Readonly<Record<string, string>> | undefined,
-  { env, source }: { env: Readonly<Record<string, string | undefined>>; source: string },
-): void {
-  if (model) resolveModel(model, { env, source });
-  for (const spec of Object.values(models ?? {})) resolveModel(spec, { env, source: '--models' });
 }
 
 /**
