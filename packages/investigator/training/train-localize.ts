@@ -38,6 +38,7 @@ import { accuracy } from '../../../bench/lib/localize-metrics.js';
 import { caseKinds } from '../../../bench/lib/localize-run.js';
 import {
   type CorpusPerRepository,
+  everyCaseCount,
   parseCorpusPerRepository,
   readAllCases,
 } from '../../../bench/lib/localize-sets.js';
@@ -163,10 +164,17 @@ async function main(): Promise<void> {
     l2: model.l2,
   }));
   if (values.results)
-    await writeCrossValidationResults({ ids, slicesOf, rankings, table, folds: foldSummary });
+    await writeCrossValidationResults({
+      ids,
+      slicesOf,
+      rankings,
+      table,
+      everyCase: everyCaseCount(),
+      folds: foldSummary,
+    });
   const model = rankingModelOf(trained.weights, {
     method:
-      'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty towards the hand-set prior chosen by cross-validation grouped by repository; packages/investigator/training',
+      'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty towards the hand-set prior (its scale fitted), the penalty chosen by the one-standard-error rule on cross-validation grouped by repository; packages/investigator/training',
     cases: queries.length,
     repositories: new Set(queries.map((query) => query.group)).size,
     sets: Object.fromEntries(
@@ -177,7 +185,11 @@ async function main(): Promise<void> {
     ),
     skipped: skipped.length + failed.length,
     l2: trained.l2,
-    selection: trained.selection.map(({ l2, mrr }) => ({ l2, mrr: round(mrr) })),
+    selection: trained.selection.map(({ l2, mrr, standardError }) => ({
+      l2,
+      mrr: round(mrr),
+      standardError: round(standardError),
+    })),
     historyFeatures: {
       note: 'kept only when the nested grouped cross-validated MRR is higher with them than without (their weights 0 when not kept)',
       casesWithHistory: historyCount,
