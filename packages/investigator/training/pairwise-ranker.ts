@@ -5,7 +5,8 @@
  * a fixed file and a file the fix did not touch should score higher for the fixed one. Each report
  * weighs the same in the loss whatever its number of pairs, so a report with thousands of
  * candidate files does not outweigh a crash with ten. L2-regularised towards a prior (the weights
- * set by hand before any were learned, see select-ranker.ts), minimised by L-BFGS
+ * set by hand before any were learned, see select-ranker.ts), optionally towards the prior's
+ * direction at a fitted scale, minimised by L-BFGS
  * (`minimize` of @sightline/intake, shared with the classifiers). Deterministic: no sampling, no
  * randomness; the same queries give the same weights.
  */

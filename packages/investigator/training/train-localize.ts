@@ -10,7 +10,8 @@
  * history features at the fix's parent, read from the fetched snapshots in `--mirrors DIR`
  * (default `$BENCH_MIRRORS`; bench/lib/localize-history.ts, cached per case under its own code
  * hash, about a second per case; without snapshots, cached ones only and 0 for the rest). Method: a pairwise logistic ranker
- * (pairwise-ranker.ts), its L2 penalty chosen by cross-validation grouped by repository
+ * (pairwise-ranker.ts) pulled towards the hand-set prior's direction (its scale fitted), the L2
+ * penalty chosen by the one-standard-error rule on cross-validation grouped by repository
  * (select-ranker.ts, grouped-folds.ts), then fitted on every case.
  *
  * Evidence: nested grouped cross-validation — per fold a model trained on the other folds, its
