@@ -86,6 +86,15 @@ export function readAllCases({
 }
 
 /**
+ * The number of cases of every set, the whole corpus, texts filled or not: what the targets of
+ * issue #33 are judged on, and what a run covering fewer is a subset of.
+ */
+export function everyCaseCount(): number {
+  const { cases, unfilled } = readAllCases({ corpusPerRepository: 'all' });
+  return cases.length + unfilled.length;
+}
+
+/**
  * The folder holding a case's code: the unpacked npm package (fetched once with `npm pack`) or
  * the extracted revision.
  * @returns the folder, or `undefined` when the revision was never extracted (`--materialize`).

@@ -23,6 +23,8 @@ export interface CrossValidationResults {
   rankings: Readonly<Record<string, ReadonlyMap<string, number>>>;
   /** The Markdown slice table (held-out-slices.ts). */
   table: string;
+  /** The cases of every set, the whole corpus (`everyCaseCount`): the measured ones' whole. */
+  everyCase: number;
   /** Per fold: reports held out, reports trained on, penalty chosen. */
   folds: readonly { fold: string; heldOut: number; trainedOn: number; l2: number }[];
 }
@@ -41,6 +43,7 @@ export async function writeCrossValidationResults({
   slicesOf,
   rankings,
   table,
+  everyCase,
   folds,
 }: CrossValidationResults): Promise<void> {
   const members = new Map<string, string[]>([['all', [...ids]]]);
@@ -66,6 +69,7 @@ export async function writeCrossValidationResults({
       method:
         'candidate rankings of the training rows (bench/lib/localize-features.ts); learned: nested cross-validation grouped by repository (packages/investigator/training/select-ranker.ts foldModels)',
       cases: ids.length,
+      everyCase,
       folds,
     },
     figures,
@@ -78,6 +82,6 @@ export async function writeCrossValidationResults({
     .join('; ');
   await updateReadmeTable(
     'localize-cv',
-    `Nested grouped cross-validation (${foldText}). Rank of the first fixed file among the candidate files' rankings (no twins grouping, no limit); "fix among candidates" bounds Acc@k.\n\n${table}`,
+    `${ids.length < everyCase ? `**A subset: ${ids.length} of ${everyCase} cases** (the others have no training rows yet). ` : ''}Nested grouped cross-validation (${foldText}). Rank of the first fixed file among the candidate files' rankings (no twins grouping, no limit); "fix among candidates" bounds Acc@k.\n\n${table}`,
   );
 }

@@ -28,6 +28,25 @@ describe('fitPairwiseRanker', () => {
     expect(Math.abs(tight[0] ?? 0)).toBeLessThan(Math.abs(loose[0] ?? 0));
   });
 
+  it('keeps the prior where the reports are silent, and with a fitted scale its direction', () => {
+    // The second feature is 0 in every report: nothing is learned of it but the prior.
+    const silent = queries.map((query) => ({
+      ...query,
+      candidates: query.candidates.map((candidate) => ({
+        ...candidate,
+        features: [candidate.features[0] ?? 0, 0],
+      })),
+    }));
+    const prior = [1, 0.5];
+    const fixed = fitPairwiseRanker(silent, { l2: 1, prior });
+    expect(fixed[1]).toBeCloseTo(0.5, 6);
+    const scaled = fitPairwiseRanker(silent, { l2: 1, prior, scalePrior: true });
+    // The signal the reports speak about grows; the silent one grows with it, in the prior's ratio.
+    expect(scaled[0]).toBeGreaterThan(fixed[0] ?? 0);
+    expect(scaled[1]).toBeGreaterThan(0.5);
+    expect((scaled[1] ?? 0) / (scaled[0] ?? 1)).toBeGreaterThan((fixed[1] ?? 0) / (fixed[0] ?? 1));
+  });
+
   it('refuses reports that give no pair', () => {
     const none = queries.map((query) => ({
       ...query,

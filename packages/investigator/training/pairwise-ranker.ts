@@ -5,7 +5,8 @@
  * a fixed file and a file the fix did not touch should score higher for the fixed one. Each report
  * weighs the same in the loss whatever its number of pairs, so a report with thousands of
  * candidate files does not outweigh a crash with ten. L2-regularised towards a prior (the weights
- * set by hand before any were learned, see select-ranker.ts), minimised by L-BFGS
+ * set by hand before any were learned, see select-ranker.ts), optionally towards the prior's
+ * direction at a fitted scale, minimised by L-BFGS
  * (`minimize` of @sightline/intake, shared with the classifiers). Deterministic: no sampling, no
  * randomness; the same queries give the same weights.
  */
@@ -37,6 +38,11 @@ export interface PairwiseRankerOptions {
    * only as far as the reports support. Default all 0 (plain ridge).
    */
   prior?: readonly number[];
+  /**
+   * Whether the prior's scale is fitted too: the penalty is then λ/2·‖w − s·prior‖² with s free.
+   * A ranking depends only on the direction of the weights, so the prior's is what it knows.
+   */
+  scalePrior?: boolean;
   /** L-BFGS iterations at most. Default 300. */
   maxIterations?: number;
 }
@@ -51,7 +57,7 @@ export interface PairwiseRankerOptions {
  */
 export function fitPairwiseRanker(
   queries: readonly RankingQuery[],
-  { l2, maxIterations = 300, prior = [] }: PairwiseRankerOptions,
+  { l2, maxIterations = 300, prior = [], scalePrior = false }: PairwiseRankerOptions,
 ): number[] {
   const size = queries[0]?.candidates[0]?.features.length ?? 0;
   // Pair differences in one flat array (pair p's features at p·size …): the objective's loops
@@ -93,22 +99,27 @@ export function fitPairwiseRanker(
       for (let at = 0; at < size; at += 1)
         gradient[at] = (gradient[at] as number) + slope * (differences[offset + at] as number);
     }
+    const scale = scalePrior ? (weights[size] as number) : 1;
+    if (scalePrior) gradient[size] = 0;
     for (let at = 0; at < size; at += 1) {
-      const value = (weights[at] ?? 0) - (prior[at] ?? 0);
+      const value = (weights[at] ?? 0) - scale * (prior[at] ?? 0);
       loss += (l2 / 2) * value * value;
       gradient[at] = (gradient[at] ?? 0) + l2 * value;
+      if (scalePrior) gradient[size] = (gradient[size] as number) - l2 * value * (prior[at] ?? 0);
     }
     return loss;
   };
   const { x } = minimize(
     objective,
-    Float64Array.from({ length: size }, (_, at) => prior[at] ?? 0),
+    Float64Array.from({ length: size + (scalePrior ? 1 : 0) }, (_, at) =>
+      at === size ? 1 : (prior[at] ?? 0),
+    ),
     {
       maxIterations,
       relativeTolerance: 1e-9,
     },
   );
-  return [...x];
+  return [...x.subarray(0, size)];
 }
 
 /**

@@ -2,6 +2,17 @@
  * Training a ranking model with its one setting, the L2 penalty, chosen by cross-validation
  * grouped by repository on the training reports only ({@link trainRanker}), and the grouped
  * cross-validated ranks that choice is made on ({@link crossValidatedRanks}).
+ *
+ * The fit is pulled towards the hand-set prior's direction, its scale fitted with the weights
+ * (`scalePrior` of pairwise-ranker.ts): a ranking does not change when every weight is multiplied
+ * by the same positive number, so the prior says which signals count and how much against each
+ * other, not how large the weights are; pulled towards the prior as it is written, a signal the
+ * data say little about kept its hand-set size while the signals the data speak about grew several
+ * times, and lost against them what the prior gave it. The penalty is chosen by the
+ * one-standard-error rule (Breiman et al., "Classification and Regression Trees", 1984; Hastie,
+ * Tibshirani & Friedman, "The Elements of Statistical Learning", 2nd ed., §7.10): the largest
+ * penalty — the fit closest to the prior — whose cross-validated MRR is within one standard error
+ * of the best, so the weights leave the prior only as far as the reports tell them apart from it.
  */
 import {
   RANKING_FEATURES,
@@ -12,8 +23,12 @@ import {
 } from '@sightline/investigator/internal';
 import { fitPairwiseRanker, type RankingQuery, rankOfRelevant } from './pairwise-ranker.js';
 
-/** L2 penalties tried, a decade apart (the features are all in [0, 1]). */
-export const L2_GRID = [0.01, 0.1, 1, 10] as const;
+/**
+ * L2 penalties tried, a decade apart (the features are all in [0, 1]; the loss is a sum over the
+ * reports, each at most about 0.7): from a fit the prior hardly holds to one that keeps little
+ * more than its direction.
+ */
+export const L2_GRID = [0.01, 0.1, 1, 10, 100] as const;
 
 /**
  * The prior the fit is pulled towards: the localizer's weights as they were set by hand on the
@@ -65,7 +80,7 @@ export function crossValidatedRanks(
     const training = queries.filter((query) => folds.get(query.id) !== fold);
     if (!training.some((query) => query.candidates.some((candidate) => candidate.relevant)))
       continue;
-    const weights = fitPairwiseRanker(training, { l2, prior });
+    const weights = fitPairwiseRanker(training, { l2, prior, scalePrior: true });
     for (const query of queries)
       if (folds.get(query.id) === fold) ranks.set(query.id, rankOfRelevant(query, weights));
   }
@@ -80,17 +95,57 @@ export function meanReciprocalRank(ranks: Iterable<number>): number {
     : list.reduce((sum, rank) => sum + (rank > 0 ? 1 / rank : 0), 0) / list.length;
 }
 
+/**
+ * The standard error of a mean reciprocal rank over reports: the reciprocal ranks' sample
+ * standard deviation over √reports (0 for fewer than two).
+ */
+export function reciprocalRankStandardError(ranks: Iterable<number>): number {
+  const values = [...ranks].map((rank) => (rank > 0 ? 1 / rank : 0));
+  if (values.length < 2) return 0;
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  const variance =
+    values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
+  return Math.sqrt(variance / values.length);
+}
+
+/** One penalty's cross-validated MRR and its standard error over the reports. */
+export interface PenaltyScore {
+  l2: number;
+  mrr: number;
+  standardError: number;
+}
+
+/**
+ * The one-standard-error rule: the largest penalty whose MRR is at least the best MRR less the
+ * best's standard error (ties of the best to the larger penalty).
+ * @param selection - the penalties tried, each with its figures.
+ * @returns the penalty, or `undefined` for an empty selection.
+ */
+export function choosePenalty(selection: readonly PenaltyScore[]): number | undefined {
+  const best = selection.reduce<PenaltyScore | undefined>(
+    (chosen, item) =>
+      !chosen || item.mrr > chosen.mrr || (item.mrr === chosen.mrr && item.l2 > chosen.l2)
+        ? item
+        : chosen,
+    undefined,
+  );
+  if (!best) return undefined;
+  return Math.max(
+    ...selection.filter((item) => item.mrr >= best.mrr - best.standardError).map((item) => item.l2),
+  );
+}
+
 /** A trained model and how its penalty was chosen. */
 export interface TrainedRanker {
   weights: number[];
   l2: number;
-  /** The inner cross-validated MRR of each penalty tried (empty when there was one fold). */
-  selection: { l2: number; mrr: number }[];
+  /** The inner cross-validated figures of each penalty tried (empty when there was one fold). */
+  selection: PenaltyScore[];
 }
 
 /**
- * Chooses the penalty by grouped cross-validation on `queries` (highest MRR, ties to the larger
- * penalty), then fits on all of them.
+ * Chooses the penalty by grouped cross-validation on `queries` ({@link choosePenalty}), then fits
+ * on all of them.
  * @param queries - the training reports.
  * @param folds - report id → fold name.
  * @returns the weights, the penalty and the selection figures.
@@ -103,16 +158,20 @@ export function trainRanker(
   const selection =
     foldCount < 2
       ? []
-      : L2_GRID.map((l2) => ({
-          l2,
-          mrr: meanReciprocalRank(crossValidatedRanks(queries, folds, l2).values()),
-        }));
-  const best = selection.reduce<{ l2: number; mrr: number } | undefined>(
-    (chosen, item) => (!chosen || item.mrr >= chosen.mrr ? item : chosen),
-    undefined,
-  );
-  const l2 = best?.l2 ?? DEFAULT_L2;
-  return { weights: fitPairwiseRanker(queries, { l2, prior }), l2, selection };
+      : L2_GRID.map((l2) => {
+          const ranks = [...crossValidatedRanks(queries, folds, l2).values()];
+          return {
+            l2,
+            mrr: meanReciprocalRank(ranks),
+            standardError: reciprocalRankStandardError(ranks),
+          };
+        });
+  const l2 = choosePenalty(selection) ?? DEFAULT_L2;
+  return {
+    weights: fitPairwiseRanker(queries, { l2, prior, scalePrior: true }),
+    l2,
+    selection,
+  };
 }
 
 /**

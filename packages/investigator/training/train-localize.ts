@@ -10,7 +10,8 @@
  * history features at the fix's parent, read from the fetched snapshots in `--mirrors DIR`
  * (default `$BENCH_MIRRORS`; bench/lib/localize-history.ts, cached per case under its own code
  * hash, about a second per case; without snapshots, cached ones only and 0 for the rest). Method: a pairwise logistic ranker
- * (pairwise-ranker.ts), its L2 penalty chosen by cross-validation grouped by repository
+ * (pairwise-ranker.ts) pulled towards the hand-set prior's direction (its scale fitted), the L2
+ * penalty chosen by the one-standard-error rule on cross-validation grouped by repository
  * (select-ranker.ts, grouped-folds.ts), then fitted on every case.
  *
  * Evidence: nested grouped cross-validation — per fold a model trained on the other folds, its
@@ -38,6 +39,7 @@ import { accuracy } from '../../../bench/lib/localize-metrics.js';
 import { caseKinds } from '../../../bench/lib/localize-run.js';
 import {
   type CorpusPerRepository,
+  everyCaseCount,
   parseCorpusPerRepository,
   readAllCases,
 } from '../../../bench/lib/localize-sets.js';
@@ -163,10 +165,17 @@ async function main(): Promise<void> {
     l2: model.l2,
   }));
   if (values.results)
-    await writeCrossValidationResults({ ids, slicesOf, rankings, table, folds: foldSummary });
+    await writeCrossValidationResults({
+      ids,
+      slicesOf,
+      rankings,
+      table,
+      everyCase: everyCaseCount(),
+      folds: foldSummary,
+    });
   const model = rankingModelOf(trained.weights, {
     method:
-      'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty towards the hand-set prior chosen by cross-validation grouped by repository; packages/investigator/training',
+      'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty towards the hand-set prior (its scale fitted), the penalty chosen by the one-standard-error rule on cross-validation grouped by repository; packages/investigator/training',
     cases: queries.length,
     repositories: new Set(queries.map((query) => query.group)).size,
     sets: Object.fromEntries(
@@ -177,7 +186,11 @@ async function main(): Promise<void> {
     ),
     skipped: skipped.length + failed.length,
     l2: trained.l2,
-    selection: trained.selection.map(({ l2, mrr }) => ({ l2, mrr: round(mrr) })),
+    selection: trained.selection.map(({ l2, mrr, standardError }) => ({
+      l2,
+      mrr: round(mrr),
+      standardError: round(standardError),
+    })),
     historyFeatures: {
       note: 'kept only when the nested grouped cross-validated MRR is higher with them than without (their weights 0 when not kept)',
       casesWithHistory: historyCount,

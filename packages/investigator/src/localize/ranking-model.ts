@@ -11,8 +11,11 @@ import shippedModelFile from './model/ranking-model.json' with { type: 'json' };
 
 /** The format marker of a ranking model file. */
 export const RANKING_MODEL_FORMAT = 'sightline-localize-ranking';
-/** The version of that format this code reads. */
-export const RANKING_MODEL_VERSION = 1;
+/**
+ * The version of that format this code reads; bumped when the weights' meaning changes (2: the
+ * history features weighed, read by `investigate` on a git checkout; retrained 2026-12-03).
+ */
+export const RANKING_MODEL_VERSION = 2;
 
 /** A ranking model: one weight per feature. */
 export interface RankingModel {
