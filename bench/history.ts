@@ -18,8 +18,9 @@
  *    time of the top-5 ranges on histories of ≥ 10,000 commits, from the last timing run.
  *
  * Measuring order: regression cases whose window resolved, then 12 cases on histories of ≥ 10,000
- * commits (repositories in turn) — both always measured to the end, as the targets count them —
- * then the rest in corpus order while `HISTORY_BENCH_MINUTES` (default 40; `all`: no limit) of
+ * commits (repositories in turn), then 48 more cases (repositories in turn, so "the rest" holds
+ * ≥ 60) — all always measured to the end, as the targets count them — then the rest, repositories
+ * in turn, while `HISTORY_BENCH_MINUTES` (default 40; `all`: no limit) of
  * new work have not passed. `HISTORY_BENCH_SHARD=k/n` measures the k-th of n shares of the
  * repositories, balanced by their cases (shards fill the cache side by side, and each clones,
  * indexes and writes a commit-graph only for its own repositories; each resolves the windows from its own n-th of the corpus onwards, so
@@ -132,7 +133,12 @@ const caseWindow = (item: GitCase) =>
   );
 
 /** The top-5 suspects investigate blames. */
-const topFive = (suspects: Suspect[]) => suspects.slice(0, 5);
+const topFive = <T>(ranked: readonly T[]) => ranked.slice(0, 5);
+/**
+ * Suspect ranges whose blames are kept: more than investigate blames, so the figures can weigh
+ * blaming more ranges without blaming again.
+ */
+const KEPT_RANGES = 10;
 
 /** Everything measured for a case, from the stage cache. */
 interface Measured {
@@ -158,7 +164,7 @@ async function measureCase(item: GitCase, window: KeptWindow): Promise<Measured>
   };
   const suspects = await caseSuspects(item, cloned, WORK);
   const introducing = await introducingCommits(item, opened);
-  const blames = await caseBlames(item, topFive(suspects), opened);
+  const blames = await caseBlames(item, suspects.slice(0, KEPT_RANGES), opened);
   return {
     item,
     window,
@@ -190,6 +196,11 @@ async function timeCase(item: GitCase, measured: Measured) {
 
 /** Cases timed for the blame figure (besides regression cases on long histories). */
 const LARGE_CASES = 12;
+/**
+ * Cases without a resolved window always measured besides the long-history ones (repositories in
+ * turn), so "the rest" holds at least 60 cases; more are measured within the budget.
+ */
+const REST_CASES = 60 - LARGE_CASES;
 
 /** Cases reordered to take each repository's first case, then each one's second, and so on. */
 function roundRobin(cases: readonly GitCase[]): GitCase[] {
@@ -293,21 +304,26 @@ async function main() {
   const order = [
     ...resolved.map((item) => ({ part: 'regression', item })),
     ...large.map((item) => ({ part: 'large', item })),
-    ...usable
-      .filter((item) => !resolved.includes(item) && !large.includes(item))
-      .map((item) => ({ part: 'rest', item })),
+    ...roundRobin(usable.filter((item) => !resolved.includes(item) && !large.includes(item))).map(
+      (item, at) => ({ part: at < REST_CASES ? 'rest' : 'more', item }),
+    ),
   ];
   // Stage 2: the checkout stages, within the budget (kept cases cost nothing).
   const measured: Measured[] = [];
   const failed: string[] = [];
   const measuring = order.filter(
-    (entry) => PART === undefined || PART === 'timing' || PART === 'figures' || entry.part === PART,
+    (entry) =>
+      PART === undefined ||
+      PART === 'timing' ||
+      PART === 'figures' ||
+      entry.part === PART ||
+      (PART === 'rest' && entry.part === 'more'),
   );
   const shardOf = SHARD ? shardRepositories(measuring, SHARD.n) : undefined;
   for (const { part, item } of measuring) {
     if (SHARD && shardOf?.get(item.repo) !== SHARD.k - 1) continue;
     const kept = readStage<Suspect[]>('suspects', LOCALIZER_KEY, item.id) !== undefined;
-    const overBudget = part === 'rest' && Date.now() - started > BUDGET_MS;
+    const overBudget = part === 'more' && Date.now() - started > BUDGET_MS;
     if (!kept && (PART === 'timing' || PART === 'figures' || overBudget)) continue;
     const window = windows.get(item.id);
     if (!window) continue;
@@ -363,7 +379,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     .map((entry) => ({
       repo: entry.item.repo,
       reportedAt: entry.blames.headTime,
-      ranges: entry.blames.ranges,
+      ranges: topFive(entry.blames.ranges),
       commitFiles: new Map(entry.blames.commitFiles),
       ...(entry.window.windowCommits && hasWindow(entry)
         ? { windowCommits: new Set(entry.window.windowCommits) }
@@ -516,7 +532,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; history does not re-rank it (the regression window is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; suspect commits are ranked by a pairwise logistic ranker over their features (suspect-commit-features.ts, suspect-commit-model.ts: share of the suspect ranges last changed, lines, the ranges' rank, age and order by age at the report, files changed, bulk, fix-like, formatting, release, move/rename and merge subjects, inside the window), fitted leave-one-repository-out for the held-out figure; fitted on all, the weights per standardized feature are ${JSON.stringify(Object.fromEntries(modelFitted.features.map((name, at) => [name, modelFitted.weights[at]])))} (shipped: version ${SUSPECT_COMMIT_MODEL.version}, ${SUSPECT_COMMIT_MODEL.fitted}). Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
+    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then the rest with repositories in turn); ${failed.length} failed. Localization is the offline localizer at each fix's parent; history does not re-rank it (the regression window is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; suspect commits are ranked by a pairwise logistic ranker over their features (suspect-commit-features.ts, suspect-commit-model.ts: share of the suspect ranges last changed, lines, the ranges' rank, age and order by age at the report, files changed, bulk, fix-like, formatting, release, move/rename and merge subjects, inside the window), fitted leave-one-repository-out for the held-out figure; fitted on all, the weights per standardized feature are ${JSON.stringify(Object.fromEntries(modelFitted.features.map((name, at) => [name, modelFitted.weights[at]])))} (shipped: version ${SUSPECT_COMMIT_MODEL.version}, ${SUSPECT_COMMIT_MODEL.fitted}). Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
   );
   process.stdout.write(
     `${JSON.stringify({ regression: regressionSet.length, acc1: acc(regressionRanks, 1), reach: { lift: count('canLift'), demote: count('canDemote') }, rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
