@@ -34,8 +34,9 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findSuspectCommits, findVersionMentions } from '@sightline/codebase';
-import { SUSPECT_COMMIT_MODEL } from '@sightline/codebase/internal';
+import { type BlamedRange, SUSPECT_COMMIT_MODEL } from '@sightline/codebase/internal';
 import type { Suspect } from '@sightline/investigator';
+import { readCommitReportMatch } from '@sightline/investigator/internal';
 import { failUsage } from './lib/command-line.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { cachedStage, codeKey, HISTORY_CACHE, keepStage, readStage } from './lib/history-cache.js';
@@ -50,7 +51,12 @@ import {
   openCaseHistory,
 } from './lib/history-case.js';
 import { parseShard } from './lib/history-shard.js';
-import { type KeptWindow, resolveWindow, type WindowOutcome } from './lib/history-windows.js';
+import {
+  historyAt,
+  type KeptWindow,
+  resolveWindow,
+  type WindowOutcome,
+} from './lib/history-windows.js';
 import { accuracy, rankOf } from './lib/localize-metrics.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
@@ -139,6 +145,24 @@ const topFive = <T>(ranked: readonly T[]) => ranked.slice(0, 5);
  * blaming more ranges without blaming again.
  */
 const KEPT_RANGES = 10;
+
+/**
+ * How well each blamed commit's own change matches the report, as investigate scores it, read
+ * from the snapshot at the fix's parent (no checkout; a few seconds for all cases, not kept).
+ */
+function reportMatchOf(item: GitCase, ranges: readonly BlamedRange[]) {
+  const ids = new Set(
+    ranges.flatMap((range) =>
+      (range.commits ?? []).filter((commit) => !commit.boundary).map((commit) => commit.id),
+    ),
+  );
+  return readCommitReportMatch(
+    historyAt(mirrorOf(item.repo), item.parent),
+    textOf(item),
+    [...ids],
+    [...new Set(ranges.map((range) => range.path))],
+  );
+}
 
 /** Everything measured for a case, from the stage cache. */
 interface Measured {
@@ -374,18 +398,21 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   const acc = (ranks: readonly number[], k: number) =>
     `${pct(accuracy(ranks, k))} → ${pct(accuracy(ranks, k))}`;
   // SZZ: fixes whose changed lines blame to a commit at the parent.
-  const szzCases: SzzCase[] = measured
-    .filter((entry) => entry.introducing.length > 0)
-    .map((entry) => ({
+  const szzCases: SzzCase[] = [];
+  for (const entry of measured.filter((item) => item.introducing.length > 0)) {
+    const ranges = topFive(entry.blames.ranges);
+    szzCases.push({
       repo: entry.item.repo,
       reportedAt: entry.blames.headTime,
-      ranges: topFive(entry.blames.ranges),
+      ranges,
       commitFiles: new Map(entry.blames.commitFiles),
+      reportMatch: await reportMatchOf(entry.item, ranges),
       ...(entry.window.windowCommits && hasWindow(entry)
         ? { windowCommits: new Set(entry.window.windowCommits) }
         : {}),
       introducing: new Set(entry.introducing),
-    }));
+    });
+  }
   const shippedHits = szzCases.filter((item) => szzHit(item)).length;
   const reachable = szzCases.filter(szzReachable).length;
   const szzValidated = crossValidatedSzz(szzCases);

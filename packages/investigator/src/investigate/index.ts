@@ -1,4 +1,6 @@
 /** The main job: report + repository → verified diagnosis. */
+
+export { readCommitReportMatch } from './commit-report-match.js';
 export {
   type InvestigateOptions,
   type InvestigateProgress,
