@@ -11,11 +11,11 @@
  * 2. per measured case, in a checkout of the parent (`--shared` clones in bench/.cache/history):
  *    the offline localizer's suspects; the fix's bug-introducing commits (Śliwerski et al. 2005:
  *    the commits that last changed the lines the fix changed, blamed at the parent); the blames of
- *    the top-5 suspect ranges, as investigate blames them;
+ *    top-10 suspect ranges (investigate blames BLAMED_SUSPECTS of them);
  * 3. figures, from what is kept: regression set Acc@1/@5 (history does not re-rank the suspects)
  *    and what a window signal could reach (bench/lib/window-reach.ts); the rest; SZZ
  *    top-3 (the suspect-commit model fitted leave-one-repository-out, bench/lib/szz-fit.ts); the blame
- *    time of the top-5 ranges on histories of ≥ 10,000 commits, from the last timing run.
+ *    time of the ranges investigate blames on histories of ≥ 10,000 commits, from the last timing run.
  *
  * Measuring order: regression cases whose window resolved, then 12 cases on histories of ≥ 10,000
  * commits (repositories in turn), then 48 more cases (repositories in turn, so "the rest" holds
@@ -34,9 +34,9 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findSuspectCommits, findVersionMentions } from '@sightline/codebase';
-import { type BlamedRange, SUSPECT_COMMIT_MODEL } from '@sightline/codebase/internal';
+import { SUSPECT_COMMIT_MODEL } from '@sightline/codebase/internal';
 import type { Suspect } from '@sightline/investigator';
-import { readCommitReportMatch } from '@sightline/investigator/internal';
+import { BLAMED_SUSPECTS } from '@sightline/investigator/internal';
 import { failUsage } from './lib/command-line.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { cachedStage, codeKey, HISTORY_CACHE, keepStage, readStage } from './lib/history-cache.js';
@@ -51,12 +51,7 @@ import {
   openCaseHistory,
 } from './lib/history-case.js';
 import { parseShard } from './lib/history-shard.js';
-import {
-  historyAt,
-  type KeptWindow,
-  resolveWindow,
-  type WindowOutcome,
-} from './lib/history-windows.js';
+import { type KeptWindow, resolveWindow, type WindowOutcome } from './lib/history-windows.js';
 import { accuracy, rankOf } from './lib/localize-metrics.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
@@ -138,31 +133,13 @@ const caseWindow = (item: GitCase) =>
     resolveWindow(mirrorOf(item.repo), item.parent, textOf(item)),
   );
 
-/** The top-5 suspects investigate blames. */
-const topFive = <T>(ranked: readonly T[]) => ranked.slice(0, 5);
+/** The suspect ranges investigate blames. */
+const blamed = <T>(ranked: readonly T[]) => ranked.slice(0, BLAMED_SUSPECTS);
 /**
- * Suspect ranges whose blames are kept: more than investigate blames, so the figures can weigh
- * blaming more ranges without blaming again.
+ * Suspect ranges whose blames are kept: at least as many as investigate blames, so the figures
+ * can weigh blaming fewer or more ranges without blaming again.
  */
-const KEPT_RANGES = 10;
-
-/**
- * How well each blamed commit's own change matches the report, as investigate scores it, read
- * from the snapshot at the fix's parent (no checkout; a few seconds for all cases, not kept).
- */
-function reportMatchOf(item: GitCase, ranges: readonly BlamedRange[]) {
-  const ids = new Set(
-    ranges.flatMap((range) =>
-      (range.commits ?? []).filter((commit) => !commit.boundary).map((commit) => commit.id),
-    ),
-  );
-  return readCommitReportMatch(
-    historyAt(mirrorOf(item.repo), item.parent),
-    textOf(item),
-    [...ids],
-    [...new Set(ranges.map((range) => range.path))],
-  );
-}
+const KEPT_RANGES = Math.max(10, BLAMED_SUSPECTS);
 
 /** Everything measured for a case, from the stage cache. */
 interface Measured {
@@ -199,12 +176,12 @@ async function measureCase(item: GitCase, window: KeptWindow): Promise<Measured>
   };
 }
 
-/** Re-times investigate's blame of the top-5 ranges (a fresh measurement, kept for the figure). */
+/** Re-times investigate's blame of its suspect ranges (a fresh measurement, kept for the figure). */
 async function timeCase(item: GitCase, measured: Measured) {
   const clone = checkout(item, mirrorOf(item.repo), WORK);
   const history = await openCaseHistory(item, clone, WORK);
   const started = performance.now();
-  const found = await findSuspectCommits(history, topFive(measured.suspects), {
+  const found = await findSuspectCommits(history, blamed(measured.suspects), {
     ...(measured.window.windowCommits
       ? { windowCommits: new Set(measured.window.windowCommits) }
       : {}),
@@ -400,13 +377,12 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   // SZZ: fixes whose changed lines blame to a commit at the parent.
   const szzCases: SzzCase[] = [];
   for (const entry of measured.filter((item) => item.introducing.length > 0)) {
-    const ranges = topFive(entry.blames.ranges);
+    const ranges = blamed(entry.blames.ranges);
     szzCases.push({
       repo: entry.item.repo,
       reportedAt: entry.blames.headTime,
       ranges,
       commitFiles: new Map(entry.blames.commitFiles),
-      reportMatch: await reportMatchOf(entry.item, ranges),
       ...(entry.window.windowCommits && hasWindow(entry)
         ? { windowCommits: new Set(entry.window.windowCommits) }
         : {}),
@@ -460,6 +436,10 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   await writeResults('history', {
     inputs: {
       corpus: 'bench/corpus/cases.jsonl',
+      commands: [
+        'HISTORY_BENCH_SHARD=1/2 nice -n 15 npm run bench:history  # and 2/2 beside it',
+        'HISTORY_BENCH_PART=figures nice -n 15 npm run bench:history',
+      ],
       casesAvailable: usable.length,
       casesMeasured: measured.length,
       regressionCandidates: candidates.length,
@@ -554,7 +534,9 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '≥ 60 %',
         ],
         [
-          `blame of the top-5 suspect ranges, median (${blameTop5?.runs ?? 0} cases, ≥ 10,000 commits)`,
+          timings.length
+            ? `blame of the top-${BLAMED_SUSPECTS} suspect ranges, median (${timings.length} cases, ≥ 10,000 commits)`
+            : `blame of the suspect ranges, median, last timing run (${blameTop5?.runs ?? 0} cases, ≥ 10,000 commits; see below)`,
           blameTop5 ? `${Math.round(blameTop5.value)} ms` : 'not timed',
           '< 1,000 ms',
         ],

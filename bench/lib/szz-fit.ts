@@ -19,7 +19,6 @@ export interface SzzCase {
   reportedAt: number;
   ranges: BlamedRange[];
   commitFiles: ReadonlyMap<string, number>;
-  reportMatch?: ReadonlyMap<string, number>;
   windowCommits?: ReadonlySet<string>;
   /** Ids of the bug-introducing commits. */
   introducing: ReadonlySet<string>;
@@ -38,7 +37,6 @@ export function introducingRank(item: SzzCase, model: SuspectCommitModel): numbe
     reportedAt: item.reportedAt,
     windowCommits: item.windowCommits,
     commitFiles: item.commitFiles,
-    ...(item.reportMatch ? { reportMatch: item.reportMatch } : {}),
     model,
   });
   const at = commits.findIndex((commit) => item.introducing.has(commit.id));

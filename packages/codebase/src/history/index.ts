@@ -1,5 +1,4 @@
 export * from './blame-range.js';
-export * from './commit-changes.js';
 export * from './commit-graph.js';
 export * from './commit-sizes.js';
 export * from './file-history.js';

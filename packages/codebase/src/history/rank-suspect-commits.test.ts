@@ -97,19 +97,6 @@ describe('rankBlamedCommits', () => {
     expect(order(only('formatSubject', -1))).toEqual(['a', 'b']);
   });
 
-  it("reads how well a commit's change matches the report into its feature", () => {
-    const blamed = [range([commit('a', 5, 30), commit('b', 5, 30)])];
-    const reportMatch = new Map([[commit('a', 0, 0).id, 1]]);
-    const order = (weight: number) =>
-      rankBlamedCommits(blamed, {
-        reportedAt: REPORTED,
-        reportMatch,
-        model: only('reportMatch', weight),
-      }).commits.map((entry) => entry.id[0]);
-    expect(order(1)).toEqual(['a', 'b']);
-    expect(order(-1)).toEqual(['b', 'a']);
-  });
-
   it('refuses a model of other features', () => {
     expect(() =>
       rankBlamedCommits([range([commit('a', 5, 30)])], {

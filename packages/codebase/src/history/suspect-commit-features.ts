@@ -2,9 +2,8 @@
  * What the suspect-commit ranking knows of a blamed commit, as numbers: how much of the suspect
  * ranges it last changed and how suspect those ranges are, how recently before the report it was
  * made, how large it was, what its subject says (a fix, a reformat or relicensing, a release, a
- * move or rename, a merge), whether it lies inside the regression window, and how well its own
- * change matches the report (scored by the caller from commit-changes.ts). Read from the blames
- * and that score (no git here), so bench:history fits the ranking on kept blames.
+ * move or rename, a merge) and whether it lies inside the regression window. Read from the blames
+ * alone (no git here), so bench:history fits the ranking on kept blames.
  */
 import type { BlamedCommit } from './blame-range.js';
 import { isFixSubject } from './file-history.js';
@@ -23,9 +22,7 @@ export interface BlamedRange {
  * rank it touched; log(1 + lines it last changed); log(1 + age in days at the report); log(1 + its
  * place among the candidates from the newest); log(files it changed); more than 100 files (a bulk
  * commit); subjects: fix-like, formatting/licence, release/version bump, move/rename/import,
- * merge; inside the regression window; how well its change matches the report (0 to 1: BM25 of
- * the report against its message and changed lines in the suspect files over the best
- * candidate's, after Locus, Wen et al. ASE 2016).
+ * merge; inside the regression window.
  */
 export const SUSPECT_COMMIT_FEATURES = [
   'share',
@@ -42,7 +39,6 @@ export const SUSPECT_COMMIT_FEATURES = [
   'moveSubject',
   'mergeSubject',
   'inWindow',
-  'reportMatch',
 ] as const;
 
 /** Files above which a commit counts as a bulk change (an import, a mass reformat). */
@@ -72,8 +68,6 @@ export interface CommitCandidatesOptions {
   windowCommits?: ReadonlySet<string> | undefined;
   /** Files each commit changed (absent: counted as one file). */
   commitFiles?: ReadonlyMap<string, number>;
-  /** How well each commit's own change matches the report, 0 to 1 (absent: 0). */
-  reportMatch?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -85,7 +79,7 @@ export interface CommitCandidatesOptions {
  */
 export function commitCandidates(
   ranges: readonly BlamedRange[],
-  { reportedAt, windowCommits, commitFiles, reportMatch }: CommitCandidatesOptions,
+  { reportedAt, windowCommits, commitFiles }: CommitCandidatesOptions,
 ): { candidates: CommitCandidate[]; unattributed: number } {
   let unattributed = 0;
   const found = new Map<
@@ -149,7 +143,6 @@ export function commitCandidates(
         MOVE_SUBJECT.test(commit.subject) ? 1 : 0,
         MERGE_SUBJECT.test(commit.subject) ? 1 : 0,
         inWindow ? 1 : 0,
-        reportMatch?.get(commit.id) ?? 0,
       ],
     };
   });

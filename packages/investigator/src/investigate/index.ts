@@ -1,6 +1,4 @@
 /** The main job: report + repository → verified diagnosis. */
-
-export { readCommitReportMatch } from './commit-report-match.js';
 export {
   type InvestigateOptions,
   type InvestigateProgress,
