@@ -11,15 +11,16 @@
  * 2. per measured case, in a checkout of the parent (`--shared` clones in bench/.cache/history):
  *    the offline localizer's suspects; the fix's bug-introducing commits (Śliwerski et al. 2005:
  *    the commits that last changed the lines the fix changed, blamed at the parent); the blames of
- *    the top-5 suspect ranges, as investigate blames them;
+ *    top-10 suspect ranges (investigate blames BLAMED_SUSPECTS of them);
  * 3. figures, from what is kept: regression set Acc@1/@5 (history does not re-rank the suspects)
  *    and what a window signal could reach (bench/lib/window-reach.ts); the rest; SZZ
  *    top-3 (the suspect-commit model fitted leave-one-repository-out, bench/lib/szz-fit.ts); the blame
- *    time of the top-5 ranges on histories of ≥ 10,000 commits, from the last timing run.
+ *    time of the ranges investigate blames on histories of ≥ 10,000 commits, from the last timing run.
  *
  * Measuring order: regression cases whose window resolved, then 12 cases on histories of ≥ 10,000
- * commits (repositories in turn) — both always measured to the end, as the targets count them —
- * then the rest in corpus order while `HISTORY_BENCH_MINUTES` (default 40; `all`: no limit) of
+ * commits (repositories in turn), then 48 more cases (repositories in turn, so "the rest" holds
+ * ≥ 60) — all always measured to the end, as the targets count them — then the rest, repositories
+ * in turn, while `HISTORY_BENCH_MINUTES` (default 40; `all`: no limit) of
  * new work have not passed. `HISTORY_BENCH_SHARD=k/n` measures the k-th of n shares of the
  * repositories, balanced by their cases (shards fill the cache side by side, and each clones,
  * indexes and writes a commit-graph only for its own repositories; each resolves the windows from its own n-th of the corpus onwards, so
@@ -35,6 +36,7 @@ import path from 'node:path';
 import { findSuspectCommits, findVersionMentions } from '@sightline/codebase';
 import { SUSPECT_COMMIT_MODEL } from '@sightline/codebase/internal';
 import type { Suspect } from '@sightline/investigator';
+import { BLAMED_SUSPECTS } from '@sightline/investigator/internal';
 import { failUsage } from './lib/command-line.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { cachedStage, codeKey, HISTORY_CACHE, keepStage, readStage } from './lib/history-cache.js';
@@ -131,8 +133,13 @@ const caseWindow = (item: GitCase) =>
     resolveWindow(mirrorOf(item.repo), item.parent, textOf(item)),
   );
 
-/** The top-5 suspects investigate blames. */
-const topFive = (suspects: Suspect[]) => suspects.slice(0, 5);
+/** The suspect ranges investigate blames. */
+const blamed = <T>(ranked: readonly T[]) => ranked.slice(0, BLAMED_SUSPECTS);
+/**
+ * Suspect ranges whose blames are kept: at least as many as investigate blames, so the figures
+ * can weigh blaming fewer or more ranges without blaming again.
+ */
+const KEPT_RANGES = Math.max(10, BLAMED_SUSPECTS);
 
 /** Everything measured for a case, from the stage cache. */
 interface Measured {
@@ -158,7 +165,7 @@ async function measureCase(item: GitCase, window: KeptWindow): Promise<Measured>
   };
   const suspects = await caseSuspects(item, cloned, WORK);
   const introducing = await introducingCommits(item, opened);
-  const blames = await caseBlames(item, topFive(suspects), opened);
+  const blames = await caseBlames(item, suspects.slice(0, KEPT_RANGES), opened);
   return {
     item,
     window,
@@ -169,12 +176,12 @@ async function measureCase(item: GitCase, window: KeptWindow): Promise<Measured>
   };
 }
 
-/** Re-times investigate's blame of the top-5 ranges (a fresh measurement, kept for the figure). */
+/** Re-times investigate's blame of its suspect ranges (a fresh measurement, kept for the figure). */
 async function timeCase(item: GitCase, measured: Measured) {
   const clone = checkout(item, mirrorOf(item.repo), WORK);
   const history = await openCaseHistory(item, clone, WORK);
   const started = performance.now();
-  const found = await findSuspectCommits(history, topFive(measured.suspects), {
+  const found = await findSuspectCommits(history, blamed(measured.suspects), {
     ...(measured.window.windowCommits
       ? { windowCommits: new Set(measured.window.windowCommits) }
       : {}),
@@ -190,6 +197,11 @@ async function timeCase(item: GitCase, measured: Measured) {
 
 /** Cases timed for the blame figure (besides regression cases on long histories). */
 const LARGE_CASES = 12;
+/**
+ * Cases without a resolved window always measured besides the long-history ones (repositories in
+ * turn), so "the rest" holds at least 60 cases; more are measured within the budget.
+ */
+const REST_CASES = 60 - LARGE_CASES;
 
 /** Cases reordered to take each repository's first case, then each one's second, and so on. */
 function roundRobin(cases: readonly GitCase[]): GitCase[] {
@@ -293,21 +305,26 @@ async function main() {
   const order = [
     ...resolved.map((item) => ({ part: 'regression', item })),
     ...large.map((item) => ({ part: 'large', item })),
-    ...usable
-      .filter((item) => !resolved.includes(item) && !large.includes(item))
-      .map((item) => ({ part: 'rest', item })),
+    ...roundRobin(usable.filter((item) => !resolved.includes(item) && !large.includes(item))).map(
+      (item, at) => ({ part: at < REST_CASES ? 'rest' : 'more', item }),
+    ),
   ];
   // Stage 2: the checkout stages, within the budget (kept cases cost nothing).
   const measured: Measured[] = [];
   const failed: string[] = [];
   const measuring = order.filter(
-    (entry) => PART === undefined || PART === 'timing' || PART === 'figures' || entry.part === PART,
+    (entry) =>
+      PART === undefined ||
+      PART === 'timing' ||
+      PART === 'figures' ||
+      entry.part === PART ||
+      (PART === 'rest' && entry.part === 'more'),
   );
   const shardOf = SHARD ? shardRepositories(measuring, SHARD.n) : undefined;
   for (const { part, item } of measuring) {
     if (SHARD && shardOf?.get(item.repo) !== SHARD.k - 1) continue;
     const kept = readStage<Suspect[]>('suspects', LOCALIZER_KEY, item.id) !== undefined;
-    const overBudget = part === 'rest' && Date.now() - started > BUDGET_MS;
+    const overBudget = part === 'more' && Date.now() - started > BUDGET_MS;
     if (!kept && (PART === 'timing' || PART === 'figures' || overBudget)) continue;
     const window = windows.get(item.id);
     if (!window) continue;
@@ -358,18 +375,20 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   const acc = (ranks: readonly number[], k: number) =>
     `${pct(accuracy(ranks, k))} → ${pct(accuracy(ranks, k))}`;
   // SZZ: fixes whose changed lines blame to a commit at the parent.
-  const szzCases: SzzCase[] = measured
-    .filter((entry) => entry.introducing.length > 0)
-    .map((entry) => ({
+  const szzCases: SzzCase[] = [];
+  for (const entry of measured.filter((item) => item.introducing.length > 0)) {
+    const ranges = blamed(entry.blames.ranges);
+    szzCases.push({
       repo: entry.item.repo,
       reportedAt: entry.blames.headTime,
-      ranges: entry.blames.ranges,
+      ranges,
       commitFiles: new Map(entry.blames.commitFiles),
       ...(entry.window.windowCommits && hasWindow(entry)
         ? { windowCommits: new Set(entry.window.windowCommits) }
         : {}),
       introducing: new Set(entry.introducing),
-    }));
+    });
+  }
   const shippedHits = szzCases.filter((item) => szzHit(item)).length;
   const reachable = szzCases.filter(szzReachable).length;
   const szzValidated = crossValidatedSzz(szzCases);
@@ -417,6 +436,10 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   await writeResults('history', {
     inputs: {
       corpus: 'bench/corpus/cases.jsonl',
+      commands: [
+        'HISTORY_BENCH_SHARD=1/2 nice -n 15 npm run bench:history  # and 2/2 beside it',
+        'HISTORY_BENCH_PART=figures nice -n 15 npm run bench:history',
+      ],
       casesAvailable: usable.length,
       casesMeasured: measured.length,
       regressionCandidates: candidates.length,
@@ -511,12 +534,14 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '≥ 60 %',
         ],
         [
-          `blame of the top-5 suspect ranges, median (${blameTop5?.runs ?? 0} cases, ≥ 10,000 commits)`,
+          timings.length
+            ? `blame of the top-${BLAMED_SUSPECTS} suspect ranges, median (${timings.length} cases, ≥ 10,000 commits)`
+            : `blame of the suspect ranges, median, last timing run (${blameTop5?.runs ?? 0} cases, ≥ 10,000 commits; see below)`,
           blameTop5 ? `${Math.round(blameTop5.value)} ms` : 'not timed',
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then corpus order); ${failed.length} failed. Localization is the offline localizer at each fix's parent; history does not re-rank it (the regression window is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; suspect commits are ranked by a pairwise logistic ranker over their features (suspect-commit-features.ts, suspect-commit-model.ts: share of the suspect ranges last changed, lines, the ranges' rank, age and order by age at the report, files changed, bulk, fix-like, formatting, release, move/rename and merge subjects, inside the window), fitted leave-one-repository-out for the held-out figure; fitted on all, the weights per standardized feature are ${JSON.stringify(Object.fromEntries(modelFitted.features.map((name, at) => [name, modelFitted.weights[at]])))} (shipped: version ${SUSPECT_COMMIT_MODEL.version}, ${SUSPECT_COMMIT_MODEL.fitted}). Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
+    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then the rest with repositories in turn); ${failed.length} failed. Localization is the offline localizer at each fix's parent; history does not re-rank it (the regression window is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; suspect commits are ranked by a pairwise logistic ranker over their features (suspect-commit-features.ts, suspect-commit-model.ts: share of the suspect ranges last changed, lines, the ranges' rank, age and order by age at the report, files changed, bulk, fix-like, formatting, release, move/rename and merge subjects, inside the window), fitted leave-one-repository-out for the held-out figure; fitted on all, the weights per standardized feature are ${JSON.stringify(Object.fromEntries(modelFitted.features.map((name, at) => [name, modelFitted.weights[at]])))} (shipped: version ${SUSPECT_COMMIT_MODEL.version}, ${SUSPECT_COMMIT_MODEL.fitted}). Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
   );
   process.stdout.write(
     `${JSON.stringify({ regression: regressionSet.length, acc1: acc(regressionRanks, 1), reach: { lift: count('canLift'), demote: count('canDemote') }, rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
