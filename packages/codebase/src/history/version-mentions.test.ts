@@ -46,6 +46,20 @@ describe('findVersionMentions', () => {
         ['2.0.3', 'bad', 'version'],
       ],
     ],
+    [
+      'tz() in v1.11.9 loses the locale (worked in v1.11.8).',
+      [
+        ['v1.11.9', 'bad', 'version'],
+        ['v1.11.8', 'good', 'version'],
+      ],
+    ],
+    [
+      'loses the locale in 1.11.9 and 9.9.9 worked',
+      [
+        ['1.11.9', 'bad', 'version'],
+        ['9.9.9', 'good', 'version'],
+      ],
+    ],
     ['no versions here, only deadbeef words and 12345678', []],
   ])('%s', (text, expected) => {
     expect(sides(text)).toEqual(expected);

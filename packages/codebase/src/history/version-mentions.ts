@@ -23,17 +23,26 @@ const COMMIT = /(?<![\w./-])[0-9a-f]{7,40}(?![\w/-])/g;
 const GOOD_CUES =
   /\b(?:works?|worked|working|fine|ok|okay|good|correctly|earlier|older|before|previous(?:ly)?|downgrad\w*|revert\w*|rolled back|roll back|last known|from)\b/gi;
 const BAD_CUES =
-  /\b(?:fails?|failed|failing|broken|breaks?|broke|regress\w*|since|after|crash\w*|errors?|bug|throws?|no longer|stopped|introduced|upgrad\w*|updat\w*|bump\w*|started|to|latest|newer|now)\b/gi;
+  /\b(?:fails?|failed|failing|broken|breaks?|broke|regress\w*|since|after|crash\w*|errors?|bug|throws?|no longer|stopped|introduced|upgrad\w*|updat\w*|bump\w*|started|to|latest|newer|now|loses|lost|missing|wrong|incorrect\w*|hangs?|freez\w*|leaks?|ignores?|doesn'?t|does not|can'?t|cannot|won'?t|not working)\b/gi;
 /** Words around a version that say it is not this project's (a runtime, an OS, a browser). */
 const FOREIGN =
   /\b(?:node(?:\.?js)?|npm|yarn|pnpm|python|java|jdk|jre|kotlin|go|rustc?|cargo|gradle|android|ios|macos|os x|windows|ubuntu|debian|chrome|firefox|safari|edge|electron|typescript|gcc|clang|api level|sdk)\s*$/i;
 
-/** The clause around `[start, end)`: up to punctuation or a line break on each side. */
+/** Where a clause ends: punctuation before a space, a parenthesis, a line break. */
+const CLAUSE_END = /[.!?;,:](?:\s|$)|[()]|\n/;
+/** Another version or commit id: a cue past it belongs to that one. */
+const OTHER_MENTION = /(?<![\w.])v?\d+(?:\.\d+){1,3}|(?<![\w./-])[0-9a-f]{7,40}(?![\w/-])/i;
+
+/**
+ * The clause around `[start, end)`: up to punctuation, a parenthesis or a line break on each side,
+ * and no further than the next or previous mention ("in 1.9 it fails and 1.8 worked": "worked"
+ * is 1.8's cue, not 1.9's).
+ */
 function clauseAround(text: string, start: number, end: number): { before: string; after: string } {
   const left = text.slice(Math.max(0, start - 80), start);
   const right = text.slice(end, end + 60);
-  const before = left.split(/[.!?;,:()](?:\s|$)|\n/).at(-1) ?? '';
-  const after = right.split(/[.!?;,:()](?:\s|$)|\n/)[0] ?? '';
+  const before = (left.split(CLAUSE_END).at(-1) ?? '').split(OTHER_MENTION).at(-1) ?? '';
+  const after = (right.split(CLAUSE_END)[0] ?? '').split(OTHER_MENTION)[0] ?? '';
   return { before, after };
 }
 
