@@ -14,7 +14,11 @@ export function registerGitHubAction(program: Command): void {
       )
       .option('--repo <dir>', 'the checked-out repository', '.')
       .option('--event <file>', 'the event JSON (default $GITHUB_EVENT_PATH)')
-      .option('--no-post', 'print the comment instead of posting it'),
+      .option('--no-post', 'print the comment instead of posting it')
+      .option(
+        '--no-history',
+        'do not read the git history (no suspect commits or regression window)',
+      ),
   )
     .addHelpText(
       'after',

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,26 @@ describe('the GitHub Action entry point', () => {
     expect(again.out.out).toMatch(/^Updated the diagnosis on acme\/fake-shop#42/);
     expect(github.comments).toHaveLength(1);
     expect(github.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET', 'PATCH']);
+  });
+
+  it('reads the git history of a checkout, unless --no-history', async () => {
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+        cwd: repo.root,
+      });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-qm', 'initial');
+    const comment = async (history?: boolean) => {
+      const out = io();
+      await runGitHubAction(
+        { repo: repo.root, post: false, ...(history === undefined ? {} : { history }) },
+        out,
+      );
+      return out.out;
+    };
+    expect(await comment()).toContain('## History');
+    expect(await comment(false)).not.toContain('## History');
   });
 
   it('does nothing for other events and actions', async () => {

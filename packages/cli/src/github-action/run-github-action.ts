@@ -26,6 +26,8 @@ export interface GitHubActionOptions extends ModelFlags {
   event?: string;
   /** Post the comment. False prints it instead (a dry run). Default true. */
   post?: boolean;
+  /** Read the repository's git history (suspect commits, regression window). Default true. */
+  history?: boolean;
 }
 
 /** Where {@link runGitHubAction} reads and writes. */
@@ -79,6 +81,7 @@ export async function runGitHubAction(
     repo: options.repo,
     report: 'json' in report.payload ? (report.payload.json as object) : report.payload.text,
     format: report.format,
+    history: options.history !== false,
     ...models,
   });
   if (!post) {

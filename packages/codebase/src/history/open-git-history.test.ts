@@ -31,6 +31,9 @@ describe('withoutPaths', () => {
     expect(
       withoutPaths("fatal: detected dubious ownership in repository at '/srv/app repo/x'"),
     ).toBe("fatal: detected dubious ownership in repository at '<path>'");
+    expect(
+      withoutPaths("fatal: detected dubious ownership in repository at '/tmp/o w n'er dir/re po'"),
+    ).toBe("fatal: detected dubious ownership in repository at '<path>'");
     expect(withoutPaths("fatal: detected dubious ownership in repository at '/srv/app'")).toBe(
       "fatal: detected dubious ownership in repository at '<path>'",
     );

@@ -190,7 +190,10 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
  * @param message one line of git's standard error.
  */
 export function withoutPaths(message: string): string {
-  return message
-    .replace(/'(?:\/|[A-Za-z]:\\)[^']*'/g, "'<path>'")
-    .replace(/(?<![\w.~<-])(?:\/|[A-Za-z]:\\)(?:[^\s'"]*[^\s'":;,.])?/g, '<path>');
+  return (
+    message
+      // To the line's last quote: a folder name may hold a quote of its own.
+      .replace(/'(?:\/|[A-Za-z]:\\).*'/g, "'<path>'")
+      .replace(/(?<![\w.~<-])(?:\/|[A-Za-z]:\\)(?:[^\s'"]*[^\s'":;,.])?/g, '<path>')
+  );
 }
