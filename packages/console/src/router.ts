@@ -47,7 +47,7 @@ const FILTER_KEYS = [
 export function parseRoute(hash: string): Route {
   const [path = '', search = ''] = hash.replace(/^#/, '').split('?');
   const group = /^\/groups\/([^/]+)$/.exec(path);
-  if (group?.[1]) return { name: 'group', id: decodeURIComponent(group[1]) };
+  if (group?.[1]) return { name: 'group', id: decodedSegment(group[1]) };
   if (path === '/settings') return { name: 'settings' };
   const params = new URLSearchParams(search);
   const filters: InboxFilters = {};
@@ -56,6 +56,15 @@ export function parseRoute(hash: string): Route {
     if (value) filters[key] = value;
   }
   return { name: 'inbox', filters };
+}
+
+/** A path segment decoded; as written when its escapes are malformed (`%`, `%ZZ`). */
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The hash of `route`. */

@@ -27,4 +27,14 @@ describe('api', () => {
     ]);
     expect(await requested(() => api.group('4b1d-90'))).toEqual(['/api/groups/4b1d-90']);
   });
+
+  it('answers "no such group" for the ids no request can carry, without a request', async () => {
+    for (const id of ['.', '..']) {
+      expect(await requested(() => api.group(id).catch((error: unknown) => error))).toEqual([]);
+      await expect(api.group(id)).rejects.toMatchObject({
+        status: 404,
+        code: 'STORE_ENTRY_NOT_FOUND',
+      });
+    }
+  });
 });

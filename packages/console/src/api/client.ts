@@ -43,7 +43,8 @@ async function send<R extends Response>(
   let response: R;
   try {
     response = await request();
-  } catch {
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
     throw new ApiError(
       0,
       'UNREACHABLE',
@@ -66,8 +67,14 @@ async function send<R extends Response>(
 /**
  * The `:id` of a route, encoded as one path segment (Hono's client puts it in as it is). A group's
  * id comes from the page's address, decoded: `..%2Fsources` would otherwise ask for /api/sources.
+ * @throws ApiError `STORE_ENTRY_NOT_FOUND` (404) for `.` and `..`, which no request can carry.
  */
 function idParam(id: string): { id: string } {
+  // '.' and '..' are dot segments however they are encoded (a URL parser resolves '%2e' too), so
+  // no request can carry them; no group has such an id.
+  if (id === '.' || id === '..') {
+    throw new ApiError(404, 'STORE_ENTRY_NOT_FOUND', `There is no group ${id}.`);
+  }
   return { id: encodeURIComponent(id) };
 }
 
