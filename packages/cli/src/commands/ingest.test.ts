@@ -21,4 +21,25 @@ describe('sightline ingest', () => {
     });
     expect(fetched).toBe(false);
   });
+
+  it('refuses an empty or binary report as the API does, storing and sending nothing', async () => {
+    for (const [bytes, problem] of [
+      [new Uint8Array([32, 10, 9]), 'is empty. Send the report text.'],
+      [new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 8]), 'is binary data, not a report.'],
+    ] as const) {
+      let fetched = false;
+      const io = Object.assign(memoryOutput(), {
+        env: {},
+        readStdin: async () => bytes,
+        fetch: (async () => {
+          fetched = true;
+          return new Response('{}');
+        }) as typeof fetch,
+      });
+      const code = await runIngest({ files: ['-'], url: 'http://127.0.0.1:9', token: 'x' }, io);
+      expect(code).toBe(2);
+      expect(io.err).toContain(problem);
+      expect(fetched).toBe(false);
+    }
+  });
 });

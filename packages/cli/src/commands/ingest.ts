@@ -14,7 +14,7 @@ import {
   type RawReport,
   TOKEN_FILE,
 } from '@sightline/service';
-import { fileToRawReports } from '@sightline/service/internal';
+import { fileToRawReports, reportTextProblem } from '@sightline/service/internal';
 import type { Command } from 'commander';
 import { readInput, readStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
@@ -72,6 +72,11 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
         onPipeWait: (message) => io.stderr(`sightline ingest: ${message}\n`),
       });
       const text = Buffer.from(bytes).toString('utf8');
+      // Refused here as the API refuses it, so --data and --database store no report that fails.
+      const problem = reportTextProblem(text, bytes);
+      if (problem) {
+        throw new SightlineError({ code: problem.code, message: `${name} ${problem.message}` });
+      }
       batches.push({
         name,
         reports: fileToRawReports(text, {

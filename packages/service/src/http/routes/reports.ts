@@ -8,6 +8,7 @@ import { looksBinary, SightlineError } from '@sightline/core';
 import { type Context, Hono } from 'hono';
 import type { Pipeline } from '../../pipeline/index.js';
 import { contentId, fileToRawReports } from '../../sources/files.js';
+import { reportTextProblem } from '../../sources/report-text-problem.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
 import { errorResponse } from '../middleware/errors.js';
@@ -85,7 +86,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
     }
     for (const [index, report] of parsed.data.reports.entries()) {
       if (report.text === undefined) continue;
-      const problem = textProblem(report.text, new TextEncoder().encode(report.text));
+      const problem = reportTextProblem(report.text, new TextEncoder().encode(report.text));
       if (problem) {
         return errorResponse(c, 400, problem.code, `reports.${index}.text: ${problem.message}`);
       }
@@ -104,7 +105,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       };
     });
   } else {
-    const problem = textProblem(text, bytes);
+    const problem = reportTextProblem(text, bytes);
     if (problem) return errorResponse(c, 400, problem.code, `The body ${problem.message}`);
     projectName = c.req.query('project');
     const filename = c.req.query('filename');
@@ -117,28 +118,6 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   const project = await resolveProject(store, projectName);
   const result = await pipeline.ingest(reports, { projectId: project.id, sourceId: null });
   return c.json(result, 202);
-}
-
-/**
- * Why a report's text (and its UTF-8 bytes) cannot be a report: binary data, or nothing but
- * whitespace; undefined when it can.
- * Refused at the door, so a client is told at once instead of a report being stored and failed.
- */
-function textProblem(
-  text: string,
-  bytes: Uint8Array,
-): { code: 'INVALID_ARGUMENT' | 'REPORT_EMPTY'; message: string } | undefined {
-  if (looksBinary(bytes)) {
-    return {
-      code: 'INVALID_ARGUMENT',
-      message:
-        'is binary data, not a report. Send the report as text (a crash log, an issue, a review export).',
-    };
-  }
-  if (!text.trim()) {
-    return { code: 'REPORT_EMPTY', message: 'is empty. Send the report text.' };
-  }
-  return undefined;
 }
 
 /** The named project, or the only one. @throws SightlineError `INVALID_ARGUMENT`, `STORE_ENTRY_NOT_FOUND`. */

@@ -1,0 +1,25 @@
+/** What makes a text no report at all, checked before anything is stored. */
+import { looksBinary } from '@sightline/core';
+
+/**
+ * Why a report's text (and its UTF-8 bytes) cannot be a report: binary data, or nothing but
+ * whitespace; undefined when it can.
+ * Refused at the door (the API, `sightline ingest`), so a client is told at once instead of a
+ * report being stored and failed.
+ */
+export function reportTextProblem(
+  text: string,
+  bytes: Uint8Array,
+): { code: 'INVALID_ARGUMENT' | 'REPORT_EMPTY'; message: string } | undefined {
+  if (looksBinary(bytes)) {
+    return {
+      code: 'INVALID_ARGUMENT',
+      message:
+        'is binary data, not a report. Send the report as text (a crash log, an issue, a review export).',
+    };
+  }
+  if (!text.trim()) {
+    return { code: 'REPORT_EMPTY', message: 'is empty. Send the report text.' };
+  }
+  return undefined;
+}
