@@ -5,7 +5,6 @@ import type { RankingQuery } from './pairwise-ranker.js';
 import {
   choosePenalty,
   foldModels,
-  keepsLargerFeatureSet,
   nestedRanks,
   reciprocalRankStandardError,
 } from './select-ranker.js';
@@ -39,19 +38,6 @@ describe('nested grouped cross-validation', () => {
       queries.filter((query) => models.has(folds.get(query.id) ?? '')).length,
     );
     expect([...ranks.values()].every((rank) => rank === 1)).toBe(true);
-  });
-});
-
-describe('keepsLargerFeatureSet (one-standard-error rule)', () => {
-  it('keeps extra features only when their MRR gain passes the standard error', () => {
-    const smaller = [1, 2, 0, 2, 3, 1, 0, 4];
-    // One more report at rank 1 (of 8): a gain of 0.0625, under the standard error (about 0.14).
-    expect(keepsLargerFeatureSet([1, 2, 1, 2, 3, 1, 0, 4], smaller).kept).toBe(false);
-    // Every report at rank 1: a gain of 0.53 with no spread.
-    expect(keepsLargerFeatureSet([1, 1, 1, 1, 1, 1, 1, 1], smaller)).toEqual({
-      kept: true,
-      margin: 0,
-    });
   });
 });
 

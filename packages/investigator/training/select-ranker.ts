@@ -135,22 +135,6 @@ export function choosePenalty(selection: readonly PenaltyScore[]): number | unde
   );
 }
 
-/**
- * The one-standard-error rule between two feature sets: the larger (costlier) one is kept only
- * when its held-out MRR beats the smaller one's by more than its own standard error.
- * @param larger - held-out ranks of each report with the extra features (0 = a miss).
- * @param smaller - held-out ranks without them.
- * @returns whether the extra features are kept, and the margin they had to pass.
- */
-export function keepsLargerFeatureSet(
-  larger: Iterable<number>,
-  smaller: Iterable<number>,
-): { kept: boolean; margin: number } {
-  const ranks = [...larger];
-  const margin = reciprocalRankStandardError(ranks);
-  return { kept: meanReciprocalRank(ranks) - meanReciprocalRank(smaller) > margin, margin };
-}
-
 /** A trained model and how its penalty was chosen. */
 export interface TrainedRanker {
   weights: number[];
