@@ -41,8 +41,8 @@ function historyFile(entry: DevCase): string {
 }
 
 /**
- * A history whose HEAD is `revision` of the snapshot `gitDir`: a bare scratch directory borrowing
- * the snapshot's objects (objects/info/alternates).
+ * A history whose HEAD is `revision` of the snapshot `gitDir`: a bare scratch directory of its own
+ * (per repository and revision) borrowing the snapshot's objects (objects/info/alternates).
  * @returns the history, or `undefined` when git cannot read the revision.
  */
 async function historyAt(
@@ -50,7 +50,14 @@ async function historyAt(
   gitDir: string,
   revision: string,
 ): Promise<GitHistory | undefined> {
-  const scratch = path.join(BENCH_DIR, '.cache', 'history-heads', repo.replace('/', '+'));
+  // One per revision: cases of one repository read side by side (bench:localize --jobs, a
+  // training run beside it) must not move each other's HEAD.
+  const scratch = path.join(
+    BENCH_DIR,
+    '.cache',
+    'history-heads',
+    `${repo.replace('/', '+')}@${revision}`,
+  );
   if (!existsSync(path.join(scratch, 'HEAD'))) {
     await mkdir(scratch, { recursive: true });
     const made = await runGit(scratch, ['init', '--quiet', '--bare', '.']);
