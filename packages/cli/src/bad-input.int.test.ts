@@ -1,7 +1,7 @@
 /**
  * Unclean inputs found by hand (issue #34), each through the real command line with its message
  * and exit code: a named pipe nothing writes to, an invalid regular expression, a repeated
- * `--report`, `--format markdown` and `text`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
+ * `--report`, `--format markdown` and `text`, an empty `--repo`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
  * commands/model-server.int.test.ts; `serve --data <file>`: commands/serve-start.int.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
@@ -75,6 +75,20 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
       'sightline: --report was given more than once; it takes one value. Give it once.\n(run with --help for usage)\n',
     );
     expect(run.stdout).toBe('');
+  });
+
+  it('an empty --repo is refused, not read as the current folder, exit 2', async () => {
+    for (const args of [
+      ['investigate', '--repo', '', '--report', report],
+      ['map', '--repo', ' '],
+    ]) {
+      const run = await runCli(args);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toMatch(
+        /^sightline: --repo .* is invalid: expected a folder, not an empty value\./,
+      );
+      expect(run.stdout).toBe('');
+    }
   });
 
   it('--format text and --format markdown are md, the Markdown text', async () => {

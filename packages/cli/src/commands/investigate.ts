@@ -20,6 +20,7 @@ import { createProgress, type Progress } from '../io/progress.js';
 import { readInput } from '../io/read-input.js';
 import { addModelOptions, maxCostOption, resolveModelFlags } from '../options/model-options.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { textArgument } from '../options/text-argument.js';
 import {
   MAX_MAP_TOKENS,
   MAX_PHASE_STEPS,
@@ -194,7 +195,7 @@ export function registerInvestigate(program: Command): void {
     .description(
       'Investigate a bug report against a repository and print a verified diagnosis: root cause, affected files and lines, proposed change, complexity and risk.',
     )
-    .requiredOption('--repo <dir>', 'repository folder to investigate')
+    .requiredOption('--repo <dir>', 'repository folder to investigate', textArgument('a folder'))
     .requiredOption(
       '--report <file>',
       'bug report file (crash log, issue text, review, Sentry JSON), or - for stdin',

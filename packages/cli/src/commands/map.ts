@@ -11,6 +11,7 @@ import { isKnownName, parseFocus } from '../format/parse-focus.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { textArgument } from '../options/text-argument.js';
 import { MAX_MAP_TOKENS, wholeNumberArgument } from '../options/whole-number-argument.js';
 import { runAction } from '../run/run-action.js';
 
@@ -163,7 +164,7 @@ export function registerMap(program: Command): void {
     .command('map')
     .description('Print the repository map: the most important definitions, within a token budget.')
     .argument('[dir]', 'deprecated: use --repo')
-    .option('--repo <dir>', 'repository folder (default .)')
+    .option('--repo <dir>', 'repository folder (default .)', textArgument('a folder'))
     .option(
       '--map-tokens <n>',
       'token budget of the map (default 1024)',
