@@ -33,7 +33,9 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
     );
   }
   if (history.suspectCommits.length === 0) {
-    parts.push('**Suspect commits:** none (no commit in the history read last changed the suspect lines).');
+    parts.push(
+      '**Suspect commits:** none (no commit in the history read last changed the suspect lines).',
+    );
   } else {
     const rows = history.suspectCommits.map(
       (commit, index) =>
