@@ -122,6 +122,12 @@ export interface PipelineContext {
   ): Promise<void>;
 }
 
+/**
+ * Time after which a history git refused (a time limit, another user's checkout) is opened again
+ * at the same revision, in ms.
+ */
+export const HISTORY_RETRY_MS = 5 * 60_000;
+
 /** Latest reports of a project its boilerplate is learned from. */
 export const LEARNING_SAMPLE = 300;
 /** Grouped reports between two learnings of a project's boilerplate. */
@@ -160,7 +166,22 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     }
     return value;
   };
-  const openHistory = (root: string) => perRevision(histories, root, () => openGitHistory(root));
+  // A refusal is asked again after HISTORY_RETRY_MS even at the same revision: git timing out
+  // once must not turn history off until HEAD moves.
+  const refusedAt = new Map<string, number>();
+  const clock = () => (options.now?.() ?? new Date()).getTime();
+  const openHistory = (root: string) => {
+    const since = refusedAt.get(root);
+    if (since !== undefined && clock() - since >= HISTORY_RETRY_MS) {
+      refusedAt.delete(root);
+      for (const key of histories.keys()) if (key.startsWith(`${root}\0`)) histories.delete(key);
+    }
+    return perRevision(histories, root, async () => {
+      const opened = await openGitHistory(root);
+      if (!opened.history && opened.refused) refusedAt.set(root, clock());
+      return opened;
+    });
+  };
   const log = options.log ?? (() => {});
   let classifyModel: { model?: LanguageModel } | undefined;
   const resolveClassifyModel = (): { model?: LanguageModel } => {

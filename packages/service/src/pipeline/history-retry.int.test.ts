@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as investigator from '../adapters/investigator.js';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { openHarness, type ServiceHarness } from './harness.test-helper.js';
+import { HISTORY_RETRY_MS } from './pipeline-context.js';
+
+vi.mock('../adapters/investigator.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../adapters/investigator.js')>();
+  return { ...actual, openGitHistory: vi.fn(actual.openGitHistory) };
+});
+
+const sqlite = TEST_DATABASES.filter((kind) => kind.name === 'sqlite');
+
+describe.each(sqlite)('a history git refused once ($name)', (kind) => {
+  let harness: ServiceHarness | undefined;
+  afterEach(async () => harness?.close());
+
+  it('is opened again after the retry time, at the same revision', async () => {
+    let now = Date.parse('2026-12-03T08:00:00Z');
+    harness = await openHarness(kind, {
+      git: true,
+      work: false,
+      pipeline: { now: () => new Date(now) },
+    });
+    const { context } = harness.pipeline;
+    const root = harness.repo.root;
+    vi.mocked(investigator.openGitHistory).mockResolvedValueOnce({
+      history: null,
+      reason: 'git history could not be read: git took longer than 30000 ms',
+      refused: true,
+    });
+    expect(await context.history(root)).toBeNull();
+    expect(await context.historyWarning(root)).toMatch(/took longer/);
+    now += HISTORY_RETRY_MS - 1;
+    expect(await context.history(root)).toBeNull();
+    now += 1;
+    const history = await context.history(root);
+    expect(history?.head).toBe(await context.revision(root));
+    expect(await context.historyWarning(root)).toBeUndefined();
+  });
+});
