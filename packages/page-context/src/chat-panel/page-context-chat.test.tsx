@@ -51,6 +51,7 @@ describe('PageContextChat inspector', () => {
       expect(screen.getByRole('status', { name: 'Tool result' }).textContent).toBe('{"ok":true}'),
     );
     expect(screen.getByText('Level fatal')).toBeTruthy();
-    expect(registry.snapshot().roots[0]?.data).toEqual({ level: 'fatal' });
+    // usePageContext publishes in a passive effect, which React may run after the text is shown.
+    await waitFor(() => expect(registry.snapshot().roots[0]?.data).toEqual({ level: 'fatal' }));
   });
 });
