@@ -31,7 +31,7 @@ const FOREIGN =
 /** Where a clause ends: punctuation before a space, a parenthesis, a line break. */
 const CLAUSE_END = /[.!?;,:](?:\s|$)|[()]|\n/;
 /** Another version or commit id: a cue past it belongs to that one. */
-const OTHER_MENTION = /(?<![\w.])v?\d+(?:\.\d+){1,3}|(?<![\w./-])[0-9a-f]{7,40}(?![\w/-])/i;
+const OTHER_MENTION = new RegExp(`${VERSION.source}|${COMMIT.source}`, 'i');
 
 /**
  * The clause around `[start, end)`: up to punctuation, a parenthesis or a line break on each side,
