@@ -42,4 +42,16 @@ describe('sightline ingest', () => {
       expect(fetched).toBe(false);
     }
   });
+
+  it('stops at the files it cannot take, without looking for a store then', async () => {
+    const io = Object.assign(memoryOutput(), {
+      env: {},
+      readStdin: async () => new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 8]),
+    });
+    const code = await runIngest({ files: ['-'], data: '/nonexistent/sightline-data' }, io);
+    expect(code).toBe(2);
+    expect(io.err.trim().split('\n')).toEqual([
+      expect.stringMatching(/^sightline ingest: .* is binary data, not a report\./),
+    ]);
+  });
 });

@@ -90,6 +90,8 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       io.stderr(`sightline ingest: ${error.message}\n`);
     }
   }
+  // Nothing readable: say only why, without opening a store or reaching a service for nothing.
+  if (batches.length === 0) return failed > 0 ? EXIT_USAGE : EXIT_OK;
   const send = options.url ? await httpSender(options, io) : await storeSender(options);
   try {
     for (const batch of batches) {
