@@ -132,12 +132,22 @@ describe('sightline serve, ingest and worker', () => {
     await expect(
       runWorker({ database: path.join(work, 'x.db'), concurrency: 1 }, io),
     ).rejects.toThrow('sightline worker needs a Postgres URL');
+    // A file it cannot read is all it says; a readable one meets the missing store.
     const missing = memory();
     expect(
       await runIngest(
         { files: [path.join(work, 'nope.txt')], data: path.join(work, 'fresh') },
         missing,
-      ).catch((e: Error) => e.message),
+      ),
+    ).toBe(2);
+    expect(missing.err).toContain('nope.txt');
+    expect(missing.err).not.toContain('No service store');
+    const crash = path.join(work, 'crash.txt');
+    fs.writeFileSync(crash, 'TypeError: x is undefined\n');
+    expect(
+      await runIngest({ files: [crash], data: path.join(work, 'fresh') }, memory()).catch(
+        (e: Error) => e.message,
+      ),
     ).toContain('No service store');
   }, 60_000);
 });
