@@ -22,6 +22,25 @@ describe('sightline ingest', () => {
     expect(fetched).toBe(false);
   });
 
+  it('refuses a --url of another scheme than http(s) before reading or sending anything', async () => {
+    let fetched = false;
+    const io = Object.assign(memoryOutput(), {
+      env: {},
+      readStdin: async () => new TextEncoder().encode('TypeError: x is undefined'),
+      fetch: (async () => {
+        fetched = true;
+        return new Response('{}');
+      }) as typeof fetch,
+    });
+    for (const url of ['ftp://127.0.0.1/reports', 'file:///tmp/x']) {
+      await expect(runIngest({ files: ['-'], url, token: 'x' }, io)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringContaining('is not an http(s) address'),
+      });
+    }
+    expect(fetched).toBe(false);
+  });
+
   it('refuses an empty or binary report as the API does, storing and sending nothing', async () => {
     for (const [bytes, problem] of [
       [new Uint8Array([32, 10, 9]), 'is empty. Send the report text.'],

@@ -63,6 +63,13 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       details: { url: options.url },
     });
   }
+  if (options.url && !/^https?:$/.test(new URL(options.url).protocol)) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--url ${JSON.stringify(options.url)} is not an http(s) address. The service listens on HTTP: give e.g. --url http://127.0.0.1:4317.`,
+      details: { url: options.url },
+    });
+  }
   const batches: { name: string; reports: RawReport[] }[] = [];
   let failed = 0;
   for (const file of options.files) {
