@@ -2,7 +2,8 @@
  * Live updates: reads `GET /api/events` (server-sent events) with fetch, because EventSource cannot
  * send the API token, parses it with `eventsource-parser`, and refreshes the cached inbox and the
  * changed group on every `group-updated` event. Reconnects with `Last-Event-ID` after a drop, so no
- * change is missed.
+ * change is missed; after a first connection, which has no cursor, the pages already fetched are
+ * fetched again once, for the changes made before it was ready.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
@@ -33,7 +34,16 @@ async function listen(
   for (;;) {
     const { done, value: event } = await reader.read();
     if (done) return;
-    if (event.event === 'ready') onState('live');
+    if (event.event === 'ready') {
+      onState('live');
+      // A first connection has no cursor: a change made after the pages on screen were fetched
+      // (the early inbox page leaves before this connection) and before `ready` would never be
+      // sent, so those pages are fetched again once. A reconnection resumes from its cursor.
+      if (lastEventId.value === undefined) {
+        void client.invalidateQueries({ queryKey: queryKeys.inboxAll });
+        void client.invalidateQueries({ queryKey: queryKeys.groupAll });
+      }
+    }
     if (event.event !== 'group-updated') continue;
     if (event.id) lastEventId.value = event.id;
     const group = JSON.parse(event.data) as { id: string };

@@ -13,6 +13,7 @@ export const queryKeys = {
   inbox: (params: InboxQueryParams) => ['inbox', params] as const,
   inboxAll: ['inbox'] as const,
   group: (id: string) => ['group', id] as const,
+  groupAll: ['group'] as const,
   sources: ['sources'] as const,
   status: ['status'] as const,
   settings: ['settings'] as const,
@@ -42,7 +43,8 @@ export function useInbox(params: InboxQueryParams) {
     queryFn: () => takeEarlyInbox(params) ?? api.inbox(params),
     // Arrived already (the usual case on a first load): the first render has the rows. That page
     // is as fresh as one the query fetched on mount (it left a moment before), so it is not
-    // fetched again; live updates invalidate it on the next change, like any page. Pages the
+    // fetched again on mount; live updates fetch it again once their first connection is ready
+    // (for changes in between) and on every change, like any page. Pages the
     // query fetched itself (dataUpdateCount ≥ 1) are stale at once, as TanStack's default.
     initialData: () => takeArrivedInbox(params),
     staleTime: (query) => (query.state.dataUpdateCount === 0 ? Number.POSITIVE_INFINITY : 0),
