@@ -2,7 +2,7 @@
  * Every package the lockfile installs runs on the oldest Node the project supports (the root
  * package.json's `engines.node`, 20.19 today). A dependency that declares a newer Node makes
  * `npm ci` warn EBADENGINE, and its next release may use what Node 20 lacks; pin or override it
- * (see the root package.json's `overrides` and the README's "Dependencies on Node 20").
+ * (see the root package.json's `overrides` and the README's "Quick start").
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -23,3 +23,26 @@ describe('COMMANDS', () => {
     }
   }, 60_000);
 });
+
+describe('--repo', () => {
+  it('is refused empty by every command that takes it, not read as the current folder', async () => {
+    // investigate and map refused it; serve --repo '' served (and wrote its data folder into)
+    // the current folder, mcp --repo '' handed it to the agent.
+    const taking: string[] = [];
+    const walk = (command: Command): void => {
+      for (const option of command.options.filter((item) => item.long === '--repo')) {
+        taking.push(command.name());
+        expect(() => option.parseArg?.(' ', undefined), command.name()).toThrow(
+          'expected a folder, not an empty value.',
+        );
+      }
+      for (const sub of command.commands) walk(sub);
+    };
+    for (const entry of COMMANDS) {
+      const program = new Command();
+      (await entry.load())(program);
+      walk(program);
+    }
+    expect(taking).toEqual(expect.arrayContaining(['investigate', 'map', 'serve', 'mcp']));
+  }, 60_000);
+});

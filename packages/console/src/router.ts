@@ -58,8 +58,11 @@ export function parseRoute(hash: string): Route {
   return { name: 'inbox', filters };
 }
 
-/** A path segment decoded; as written when its escapes are malformed (`%`, `%ZZ`). */
-function decodedSegment(segment: string): string {
+/**
+ * A path segment (or a fragment's value) decoded; as written when its escapes are malformed
+ * (`%`, `%ZZ`).
+ */
+export function decodedSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {

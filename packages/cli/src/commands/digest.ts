@@ -12,6 +12,7 @@ import {
   digestSettings,
 } from '../options/digest-options.js';
 import { openServiceStore, type ServiceLocationOptions } from '../options/service-store.js';
+import { textArgument } from '../options/text-argument.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { EXIT_OK } from '../run/exit-codes.js';
 import { runAction } from '../run/run-action.js';
@@ -81,7 +82,11 @@ export function registerDigest(program: Command): void {
     .description(
       'Send the digest of what waits since the last one (new groups, regressions, finished diagnoses with their suspect file:line) to a Slack-compatible webhook and/or by e-mail.',
     )
-    .option('--repo <dir>', 'the service’s repository, to find its data folder (default .)')
+    .option(
+      '--repo <dir>',
+      'the service’s repository, to find its data folder (default .)',
+      textArgument('a folder'),
+    )
     .option('--data <dir>', 'the service’s data folder (default <repo>/.sightline/serve)')
     .option('--database <url>', 'the service’s Postgres URL (or SQLite file)')
     .option('--dry-run', 'print the digest (as e-mailed); send and record nothing')

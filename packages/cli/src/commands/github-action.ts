@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { type GitHubActionOptions, runGitHubAction } from '../github-action/run-github-action.js';
 import { addModelOptions } from '../options/model-options.js';
+import { textArgument } from '../options/text-argument.js';
 import { runAction } from '../run/run-action.js';
 
 /** Registers `sightline github-action` on the program. */
@@ -12,7 +13,7 @@ export function registerGitHubAction(program: Command): void {
       .description(
         'Run as the GitHub Action: investigate the issue of an `issues: opened` event and post the diagnosis as a comment.',
       )
-      .option('--repo <dir>', 'the checked-out repository', '.')
+      .option('--repo <dir>', 'the checked-out repository', textArgument('a folder'), '.')
       .option('--event <file>', 'the event JSON (default $GITHUB_EVENT_PATH)')
       .option('--no-post', 'print the comment instead of posting it')
       .option(

@@ -19,6 +19,7 @@ import type { Command } from 'commander';
 import { readInput, readStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
 import { openServiceStore, pickProject, serviceDataDir } from '../options/service-store.js';
+import { textArgument } from '../options/text-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
 import { runAction } from '../run/run-action.js';
 
@@ -221,7 +222,11 @@ export function registerIngest(program: Command): void {
       'its API token (default $SIGHTLINE_API_TOKEN, else the data folder’s api-token)',
     )
     .option('--data <dir>', 'the service’s data folder (default <repo>/.sightline/serve)')
-    .option('--repo <dir>', 'the service’s repository, to find its data folder (default .)')
+    .option(
+      '--repo <dir>',
+      'the service’s repository, to find its data folder (default .)',
+      textArgument('a folder'),
+    )
     .option('--database <url>', 'the service’s Postgres URL (or SQLite file)')
     .option('--project <name>', 'project the reports belong to (default: the only one)')
     .option('--report-format <name>', 'input format of the files (default: detected)');

@@ -10,6 +10,7 @@ import { createRepositoryContext } from '../mcp/repository-context.js';
 import { serveHttp } from '../mcp/serve-http.js';
 import { serveStdio } from '../mcp/serve-stdio.js';
 import { addModelOptions, type ModelFlags, resolveModelFlags } from '../options/model-options.js';
+import { textArgument } from '../options/text-argument.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { runAction } from '../run/run-action.js';
 import { untilSignal } from '../run/until-signal.js';
@@ -112,7 +113,11 @@ export function registerMcp(program: Command): void {
     .description(
       'Serve the repository map, code tools, localization and investigation to a coding agent over MCP (stdio, or HTTP with --http).',
     )
-    .requiredOption('--repo <dir>', 'repository folder to serve (read-only)')
+    .requiredOption(
+      '--repo <dir>',
+      'repository folder to serve (read-only)',
+      textArgument('a folder'),
+    )
     .option(
       '--http <port>',
       'serve streamable HTTP at http://127.0.0.1:<port>/mcp instead of stdio (0: any free port)',

@@ -18,6 +18,7 @@ import {
 } from '@sightline/codebase';
 import { isToolError } from '@sightline/core';
 import type { Command } from 'commander';
+import { textArgument } from '../options/text-argument.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
 import { runAction } from '../run/run-action.js';
@@ -109,7 +110,7 @@ interface CommonFlags {
 
 function common(command: Command, examples: string[]): Command {
   return command
-    .option('--repo <dir>', 'repository folder', '.')
+    .option('--repo <dir>', 'repository folder', textArgument('a folder'), '.')
     .option('--json', 'print the raw result (success or error object) as JSON')
     .addHelpText(
       'after',

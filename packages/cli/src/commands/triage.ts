@@ -22,6 +22,7 @@ import { resolveModel } from '@sightline/models';
 import { type Command, Option } from 'commander';
 import { readInput, readStdin } from '../io/read-input.js';
 import { addFormatOptions, resolveFormat } from '../options/output-options.js';
+import { textArgument } from '../options/text-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
 import { runAction } from '../run/run-action.js';
 
@@ -146,7 +147,11 @@ export function registerTriage(program: Command): void {
     defaultFormat: 'text',
     inputFormats: REPORT_FORMAT_NAMES,
   })
-    .option('--repo <dir>', 'repository whose files decide which stack frames are in-app')
+    .option(
+      '--repo <dir>',
+      'repository whose files decide which stack frames are in-app',
+      textArgument('a folder'),
+    )
     .option(
       '--model <spec>',
       'classify with a model (anthropic:<id>, openai:<id>, openai-compatible:<url>#<id>); offline when it fails',

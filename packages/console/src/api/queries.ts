@@ -148,18 +148,31 @@ export function useAssignees() {
 }
 
 /**
+ * Groups changed one after another, the first refusal stopping the rest; `done` hears of each
+ * group changed, so a caller knows how far a batch a refusal stopped went.
+ */
+interface GroupBatch {
+  ids: string[];
+  done?: (id: string) => void;
+}
+
+/**
  * Merges groups by hand: each of `ids` into `into`, one after another (the first refusal stops
  * the rest and is thrown). @returns the group merged into, as it is after the last merge.
  */
 export function useMerge() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ ids, into }: { ids: string[]; into: string }) => {
+    mutationFn: async ({ ids, into, done }: GroupBatch & { into: string }) => {
       let target: GroupSummary | undefined;
-      for (const id of ids) target = await api.merge(id, into);
+      for (const id of ids) {
+        target = await api.merge(id, into);
+        done?.(id);
+      }
       return target;
     },
-    onSuccess: (_target, { ids, into }) => {
+    // Settled, not only succeeded: the groups merged before a refusal changed too.
+    onSettled: (_target, _error, { ids, into }) => {
       for (const id of [...ids, into]) {
         void client.invalidateQueries({ queryKey: queryKeys.group(id) });
       }
@@ -175,10 +188,13 @@ export function useMerge() {
 export function useUnmerge() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (ids: string[]) => {
-      for (const id of ids) await api.unmerge(id);
+    mutationFn: async ({ ids, done }: GroupBatch) => {
+      for (const id of ids) {
+        await api.unmerge(id);
+        done?.(id);
+      }
     },
-    onSuccess: () => {
+    onSettled: () => {
       // The group and the one it was merged into both changed.
       void client.invalidateQueries({ queryKey: ['group'] });
       void client.invalidateQueries({ queryKey: queryKeys.inboxAll });

@@ -3,6 +3,7 @@
  * `sightline serve` prints; a fragment never reaches a server or a log), or entered on the sign-in
  * form, then kept in sessionStorage for this tab only.
  */
+import { decodedSegment } from '../router.js';
 
 const KEY = 'sightline.apiToken';
 
@@ -10,7 +11,7 @@ const KEY = 'sightline.apiToken';
 export function adoptTokenFromFragment(location: Location = window.location): void {
   const match = /^#token=([^&]+)/.exec(location.hash);
   if (!match?.[1]) return;
-  sessionStorage.setItem(KEY, decodeURIComponent(match[1]));
+  sessionStorage.setItem(KEY, decodedSegment(match[1]));
   history.replaceState(null, '', `${location.pathname}${location.search}#/`);
 }
 

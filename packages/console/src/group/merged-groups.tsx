@@ -24,7 +24,7 @@ export function MergedGroups({ detail }: { detail: GroupDetail }) {
           <button
             type="button"
             disabled={unmerge.isPending}
-            onClick={() => unmergeOnce([group.id])}
+            onClick={() => unmergeOnce({ ids: [group.id] })}
           >
             Unmerge
           </button>
@@ -39,7 +39,7 @@ export function MergedGroups({ detail }: { detail: GroupDetail }) {
                 type="button"
                 disabled={unmerge.isPending}
                 aria-label={`Unmerge ${other.title.slice(0, 80)}`}
-                onClick={() => unmergeOnce([other.id])}
+                onClick={() => unmergeOnce({ ids: [other.id] })}
               >
                 Unmerge
               </button>

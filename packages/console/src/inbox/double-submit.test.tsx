@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../api/client.js';
+import { ApiError, api } from '../api/client.js';
 import type { InboxRow, SavedViewView } from '../api/types.js';
 import { never, sent } from '../ui/double-submit.test-helper.js';
 import { InboxPage } from './inbox-page.js';
@@ -119,5 +119,54 @@ describe('inbox actions send one request while one is pending', () => {
     fireEvent.click(button);
     await sent(remove);
     expect(remove).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a merge or its undo that stops part-way', () => {
+  const threeChecked = async () => {
+    vi.spyOn(api, 'inbox').mockResolvedValue({
+      groups: [row('g1', 'First bug'), row('g2', 'Second bug'), row('g3', 'Third bug')],
+      total: 3,
+      nextCursor: null,
+    });
+    show(<InboxPage filters={{}} />);
+    await screen.findByText('Third bug');
+    act(() =>
+      updateTriage((state) => toggleChecked(toggleChecked(toggleChecked(state, 'g1'), 'g2'), 'g3')),
+    );
+  };
+  const refused = () =>
+    Promise.reject(new ApiError(500, 'STORE_UNAVAILABLE', 'The store is busy.'));
+
+  it('offers to undo what was merged before the refusal', async () => {
+    // g2 joined g1, then g3's merge was refused: the notice said only the error and there was no
+    // Undo, though g2 was merged away.
+    vi.spyOn(api, 'merge')
+      .mockResolvedValueOnce(row('g1', 'First bug'))
+      .mockImplementationOnce(refused);
+    const unmerge = vi.spyOn(api, 'unmerge').mockImplementation(never);
+    await threeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Merge 3 groups' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo merge' }));
+    await sent(unmerge);
+    expect(unmerge.mock.calls).toEqual([['g2']]);
+  });
+
+  it('undoes the rest on the next Undo, not the groups already unmerged', async () => {
+    // The list of merged groups was kept whole: the next Undo asked to unmerge g2 again, which
+    // the service refuses (not merged), so g3 could never be unmerged from the inbox.
+    vi.spyOn(api, 'merge').mockResolvedValue(row('g1', 'First bug'));
+    const unmerge = vi
+      .spyOn(api, 'unmerge')
+      .mockResolvedValueOnce(row('g2', 'Second bug'))
+      .mockImplementationOnce(refused)
+      .mockImplementation(never);
+    await threeChecked();
+    fireEvent.click(screen.getByRole('button', { name: 'Merge 3 groups' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo merge' }));
+    await screen.findByText('The store is busy.');
+    fireEvent.click(screen.getByRole('button', { name: 'Undo merge' }));
+    await vi.waitFor(() => expect(unmerge).toHaveBeenCalledTimes(3));
+    expect(unmerge.mock.calls).toEqual([['g2'], ['g3'], ['g3']]);
   });
 });

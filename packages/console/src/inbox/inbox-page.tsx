@@ -171,14 +171,23 @@ export function InboxPage({ filters: asked }: { filters: Filters }) {
             }}
             undoMerge={
               merged.length > 0
-                ? () =>
-                    unmergeOnce(merged, {
-                      onSuccess: () => {
-                        setMerged([]);
-                        setNotice('Merge undone.');
+                ? () => {
+                    // A refusal part-way leaves the rest to undo, not the groups already back.
+                    const undone: string[] = [];
+                    unmergeOnce(
+                      { ids: merged, done: (id) => undone.push(id) },
+                      {
+                        onSuccess: () => {
+                          setMerged([]);
+                          setNotice('Merge undone.');
+                        },
+                        onError: (error) => {
+                          setMerged(merged.filter((id) => !undone.includes(id)));
+                          setNotice(error.message);
+                        },
                       },
-                      onError: (error) => setNotice(error.message),
-                    })
+                    );
+                  }
                 : undefined
             }
           />

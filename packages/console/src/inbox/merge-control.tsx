@@ -25,20 +25,29 @@ export function MergeControl({ groups, onMerged }: MergeControlProps) {
   const target = groups.find((group) => group.id === into) ?? groups[0];
   if (!target) return null;
   const others = groups.filter((group) => group.id !== target.id);
-  const run = () =>
+  const run = () => {
+    // What a refusal part-way leaves merged, so it can be undone too.
+    const merged: string[] = [];
     mergeOnce(
-      { ids: others.map((group) => group.id), into: target.id },
+      { ids: others.map((group) => group.id), into: target.id, done: (id) => merged.push(id) },
       {
         onSuccess: () => {
           updateTriage(clearChecked);
           onMerged(
             `Merged ${others.length} group${others.length === 1 ? '' : 's'} into “${target.title}”.`,
-            others.map((group) => group.id),
+            merged,
           );
         },
-        onError: (error) => onMerged(error.message),
+        onError: (error) =>
+          onMerged(
+            merged.length > 0
+              ? `${error.message} (${merged.length} of ${others.length} merged before it.)`
+              : error.message,
+            merged,
+          ),
       },
     );
+  };
   return (
     <span className="merge">
       <label className="filter">

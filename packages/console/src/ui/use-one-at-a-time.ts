@@ -8,9 +8,9 @@ import type { MutateOptions, UseMutationResult } from '@tanstack/react-query';
 import { useRef } from 'react';
 
 /**
- * `mutation.mutate` that starts nothing while the last call it started is in flight (until it
- * settles, success or failure). Disable the button with `mutation.isPending` as well: this covers
- * the moment before that reaches the page.
+ * `mutation.mutate` that starts nothing while the last call it started is in flight (until its
+ * request settles, success or failure, whatever else called the mutation meanwhile). Disable the
+ * button with `mutation.isPending` as well: this covers the moment before that reaches the page.
  * @returns `(variables, options?) => void`, the options as `mutate` takes them.
  */
 export function useOneAtATime<TData, TError, TVariables, TOnMutateResult>(
@@ -23,12 +23,14 @@ export function useOneAtATime<TData, TError, TVariables, TOnMutateResult>(
   return (variables, options) => {
     if (inFlight.current) return;
     inFlight.current = true;
-    mutation.mutate(variables, {
-      ...options,
-      onSettled: (...settled) => {
+    // Released when this call's own request settles, not in its onSettled: another mutate on the
+    // same mutation (an assistant action's mutateAsync) drops this call's callbacks, and the guard
+    // would stay shut.
+    mutation
+      .mutateAsync(variables, options)
+      .catch(() => {})
+      .finally(() => {
         inFlight.current = false;
-        options?.onSettled?.(...settled);
-      },
-    });
+      });
   };
 }

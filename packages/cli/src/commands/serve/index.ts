@@ -23,6 +23,7 @@ export function registerServe(program: Command): void {
     .option(
       '--repo <dir>',
       'repository the reports are investigated against (required but with --demo)',
+      textArgument('a folder'),
     )
     .option(
       '--demo',

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { readStdin } from '../../io/read-input.js';
+import { textArgument } from '../../options/text-argument.js';
 import { wholeNumberArgument } from '../../options/whole-number-argument.js';
 import { runAction } from '../../run/run-action.js';
 import { runSourcesAdd, type SourcesAddOptions } from './add.js';
@@ -25,7 +26,11 @@ const collect = (value: string, previous: string[] | undefined) => [...(previous
 /** Adds the data-folder options every subcommand shares. */
 function withLocation(command: Command): Command {
   return command
-    .option('--repo <dir>', 'the service’s repository, to find its data folder (default .)')
+    .option(
+      '--repo <dir>',
+      'the service’s repository, to find its data folder (default .)',
+      textArgument('a folder'),
+    )
     .option('--data <dir>', 'the service’s data folder (default <repo>/.sightline/serve)')
     .option('--database <url>', 'the service’s Postgres URL (or SQLite file)');
 }
