@@ -27,7 +27,7 @@ const TRACE_PATTERNS: RegExp[] = [
   /Unhandled [Ee]xception[:.]/, // .NET, Dart
   /Fatal error: |EXC_BAD_ACCESS|EXC_CRASH|Thread \d+ Crashed/, // Swift, iOS
   /\*\*\* (Terminating app due to uncaught exception|First throw call stack)/, // Objective-C
-  /^\s*\d+\s+\S+.*\s[-+]\[\w+(\(\w+\))? [\w:]+\]/m, // Apple backtrace line with an Objective-C method
+  /^\s*\d+\s+\S.*\s[-+]\[\w+(\(\w+\))? [\w:]+\]/m, // Apple backtrace line with an Objective-C method
   /^\s*\d+\s+[\w.+-]+\s+0x[0-9a-f]{6,}\s+\S.* \+ \d+/m, // Apple backtrace line: image, address, symbol + offset
   /^#\d+\s+\S+ \(package:[^)]+\)/m, // Dart, Flutter
 ];
