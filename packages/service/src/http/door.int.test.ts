@@ -57,6 +57,26 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     expect(fine.status).toBe(202);
   });
 
+  it('refuses a report url of another scheme than http(s), storing nothing', async () => {
+    const { post, harness } = await open();
+    for (const url of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd']) {
+      const refused = await post(
+        '/api/reports',
+        JSON.stringify({ reports: [{ text: cartCrash(), url }] }),
+        'application/json',
+      );
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.message).toContain('reports.0.url');
+    }
+    expect(await harness.store.reports.counts()).toEqual({});
+    const fine = await post(
+      '/api/reports',
+      JSON.stringify({ reports: [{ text: cartCrash(), url: 'https://example.com/issues/1' }] }),
+      'application/json',
+    );
+    expect(fine.status).toBe(202);
+  });
+
   it('names the format and its accepted values whatever the body, before reading it', async () => {
     const { post, harness } = await open();
     const accepted = /^format: unknown format "xml"; use one of auto, sentry, .*, text\.$/;

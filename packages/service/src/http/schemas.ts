@@ -332,7 +332,8 @@ export const ingestBodySchema = z
             format: reportFormatSchema.optional().describe('Intake format, default auto'),
             filename: z.string().optional(),
             receivedAt: z.iso.datetime().optional(),
-            url: z.url().optional(),
+            // http(s) only: the console links to it ("Open at the source").
+            url: z.httpUrl().optional().describe('Where the report lives upstream (http or https)'),
           })
           .strict()
           .refine((report) => (report.text === undefined) !== (report.json === undefined), {
