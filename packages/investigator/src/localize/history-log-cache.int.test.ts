@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -149,6 +149,21 @@ describe('cachedHistoryLog', () => {
     } finally {
       process.env.HOME = saved;
       await rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('writes nothing through a .sightline the repository made a symbolic link', async () => {
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-elsewhere-'));
+    try {
+      await symlink(elsewhere, path.join(root, '.sightline'));
+      const log = await cachedHistoryLog(await open(), {
+        cacheDir: path.join(root, '.sightline', 'cache'),
+      });
+      expect(log.files.size).toBeGreaterThan(0);
+      expect(await readdir(elsewhere)).toEqual([]);
+    } finally {
+      await rm(path.join(root, '.sightline'), { force: true });
+      await rm(elsewhere, { recursive: true, force: true });
     }
   });
 });

@@ -20,7 +20,12 @@ import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
-import { FILE_HISTORY_LOG, type GitHistory, type LoggedCommit } from '@sightline/codebase/internal';
+import {
+  FILE_HISTORY_LOG,
+  type GitHistory,
+  isInside,
+  type LoggedCommit,
+} from '@sightline/codebase/internal';
 import {
   type HistoryLog,
   type HistoryLogs,
@@ -90,11 +95,15 @@ async function readThroughDisk(
         : path.resolve(cacheDir, 'history-log');
   const name = `${createHash('sha256').update(root).digest('hex').slice(0, 16)}.json`;
   const key = cacheKey(root, history);
-  const kept = dir ? await readKept(root, dir, name, key) : undefined;
+  // A folder inside the repository is checked from the root it is named under: the path as
+  // opened (which may hold a link of the user's own) or the real one.
+  const opened = path.resolve(history.root);
+  const under = dir && isInside(opened, dir) ? opened : root;
+  const kept = dir ? await readKept(under, dir, name, key) : undefined;
   if (kept) return { logs: kept, complete: true };
   const logs = await readHistoryLogs(history);
   const complete = logs.files !== undefined && logs.messages !== undefined;
-  if (dir && complete) await keep(root, dir, name, { key, ...logs });
+  if (dir && complete) await keep(under, dir, name, { key, ...logs });
   return { logs, complete };
 }
 
