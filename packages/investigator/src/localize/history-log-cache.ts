@@ -63,9 +63,12 @@ export function cachedHistoryLog(
     log = reading.then(({ logs }) => historyLogOf(logs, history.headTime));
     inMemory.set(history, log);
     // An incomplete read (git timed out) is not kept: the next investigation tries again.
-    void reading.then(({ complete }) => {
-      if (!complete) inMemory.delete(history);
-    });
+    void reading.then(
+      ({ complete }) => {
+        if (!complete) inMemory.delete(history);
+      },
+      () => inMemory.delete(history),
+    );
   }
   return log;
 }
