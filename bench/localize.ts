@@ -31,9 +31,13 @@
  * what it covers and no verdict (bench/lib/localize-targets.ts). Published anchors, file-level Acc@1/Acc@5 on SWE-bench Lite (LocAgent,
  * Chen et al., ACL 2025): BM25 38.7/61.7, CodeRankEmbed 52.6/84.7, LocAgent 77.7/94.2.
  *
+ * History cost (`--history-time`, bench/lib/investigate-history-time.ts): the development set's git
+ * cases investigated on real checkouts from `$BENCH_MIRRORS`, history off and on, cold and warm;
+ * writes bench/results/localize-history-time.json and the `localize-history-time` table.
+ *
  * Usage: `npm run bench:localize [-- --set dev,shared,swe-bench-lite,corpus] [--only TEXT]
  * [--shipped] [--jobs N] [--explain] [--fetch-list] [--materialize DIR]
- * [--corpus-per-repository N|all]`. `--corpus-per-repository` sets how many corpus cases of each
+ * [--corpus-per-repository N|all] [--history-time]`. `--corpus-per-repository` sets how many corpus cases of each
  * repository are trained on, measured and extracted (default 1, crash reports first; `all` is the
  * whole corpus). `--jobs N` measures the
  * cases in N child processes (`--shard k/N`, the fold models handed over in a file). `--explain` prints, per case, the report, the
@@ -50,6 +54,7 @@ import path from 'node:path';
 import { readSharedCases } from './lib/cases.js';
 import { failUsage, readCommandLine } from './lib/command-line.js';
 import { factAsCase, readCorpusFacts } from './lib/corpus.js';
+import { historyTimeReport, timeHistory } from './lib/investigate-history-time.js';
 import {
   type DevCase,
   fetchList,
@@ -79,7 +84,7 @@ import {
   readAllCases,
 } from './lib/localize-sets.js';
 import { targetsLine } from './lib/localize-targets.js';
-import { updateReadmeTable, writeResults } from './lib/results.js';
+import { msFigure, updateReadmeTable, writeResults } from './lib/results.js';
 
 const SET_NAMES: Record<string, string> = {
   shared: 'shared cases (npm)',
@@ -89,7 +94,8 @@ const SET_NAMES: Record<string, string> = {
 };
 
 const USAGE = `Usage: npm run bench:localize [-- --set dev,shared,swe-bench-lite,corpus] [--only TEXT]
-  [--shipped] [--jobs N] [--explain] [--fetch-list] [--materialize DIR] [--corpus-per-repository N|all]`;
+  [--shipped] [--jobs N] [--explain] [--fetch-list] [--materialize DIR] [--corpus-per-repository N|all]
+  [--history-time] (with BENCH_MIRRORS set: the cost of reading the history, on git checkouts)`;
 
 async function main(): Promise<void> {
   const { values } = readCommandLine(
@@ -106,6 +112,7 @@ async function main(): Promise<void> {
         'shard-validation': { type: 'string' },
         'shard-out': { type: 'string' },
         'corpus-per-repository': { type: 'string' },
+        'history-time': { type: 'boolean', default: false },
       },
     },
     USAGE,
@@ -125,6 +132,10 @@ async function main(): Promise<void> {
       corpusPerRepository,
     ),
   ];
+  if (values['history-time']) {
+    await measureHistoryTime(known, values.only);
+    return;
+  }
   if (values['fetch-list']) {
     console.log(fetchList(revisions).join('\n'));
     return;
@@ -296,6 +307,41 @@ async function report({
     },
   });
   await updateReadmeTable(name, markdown);
+}
+
+/** `--history-time`: what reading the history costs investigations of the development set's git cases. */
+async function measureHistoryTime(known: readonly DevCase[], only: string | undefined) {
+  const mirrors = process.env.BENCH_MIRRORS;
+  if (!mirrors)
+    failUsage(
+      'bench:localize --history-time: set BENCH_MIRRORS to the folder of fetched snapshots',
+      USAGE,
+    );
+  const cases = known.filter(
+    (entry) =>
+      (entry.set ?? 'dev') === 'dev' && entry.kind === 'git' && (!only || entry.id.includes(only)),
+  );
+  const measured = await timeHistory(cases, mirrors);
+  const { figures, markdown } = historyTimeReport(measured);
+  console.log(markdown);
+  if (only) return;
+  await writeResults('localize-history-time', {
+    inputs: {
+      cases: measured.timings.map((timing) => timing.id),
+      skipped: measured.skipped,
+      load1Minute: { before: measured.load[0], after: measured.load[1] },
+    },
+    figures: {
+      ...figures,
+      perCase: Object.fromEntries(
+        measured.timings.map(({ id, repo, ...times }) => [
+          id,
+          Object.fromEntries(Object.entries(times).map(([key, ms]) => [key, msFigure(ms)])),
+        ]),
+      ),
+    },
+  });
+  await updateReadmeTable('localize-history-time', markdown);
 }
 
 /** `k/n` → the k-th (0-based) of n shards. */

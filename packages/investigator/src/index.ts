@@ -62,6 +62,7 @@ export {
   investigate,
   type PreparedReport,
 } from './investigate/investigate.js';
+export { type RefusalAdvice, refusedHistoryWarning } from './investigate/read-history.js';
 // Offline localization: ranked suspect files and lines, and the diagnosis built from them.
 export { type LocalizeOptions, localize } from './localize/localize.js';
 // Marking a report's in-app frames against a repository's files.

@@ -42,6 +42,16 @@ export function isFixSubject(subject: string): boolean {
 }
 
 /**
+ * The log {@link readFileHistory} reads (see {@link readChangedFilesLog}): each commit's committer
+ * time (s) and subject, from the newest {@link FILE_HISTORY_COMMIT_BOUND} commits, within 30,000 ms.
+ */
+export const FILE_HISTORY_LOG = {
+  format: '%ct%x1f%s',
+  maxCommits: FILE_HISTORY_COMMIT_BOUND,
+  timeoutMs: 30_000,
+} as const;
+
+/**
  * Reads the per-file history signals.
  * @param history the opened history.
  * @returns repository-relative path → its numbers (files never changed in the commits read are
@@ -52,11 +62,20 @@ export async function readFileHistory(
   history: GitHistory,
   { maxCommits = FILE_HISTORY_COMMIT_BOUND, at = history.headTime }: ReadFileHistoryOptions = {},
 ): Promise<{ files: Map<string, FileHistoryFeatures>; commitsRead: number }> {
-  const commits = await readChangedFilesLog(history, {
-    format: '%ct%x1f%s',
-    maxCommits,
-    timeoutMs: 30_000,
-  });
+  return fileHistoryOf(await readChangedFilesLog(history, { ...FILE_HISTORY_LOG, maxCommits }), at);
+}
+
+/**
+ * The per-file history signals of a log already read.
+ * @param commits the log of {@link FILE_HISTORY_LOG}'s format, newest first; `undefined` (a log
+ *   git could not read) gives an empty map.
+ * @param at reference time, in ms since the epoch (see {@link ReadFileHistoryOptions.at}).
+ * @returns as {@link readFileHistory}.
+ */
+export function fileHistoryOf(
+  commits: readonly LoggedCommit[] | undefined,
+  at: number,
+): { files: Map<string, FileHistoryFeatures>; commitsRead: number } {
   const files = new Map<string, FileHistoryFeatures>();
   if (!commits) return { files, commitsRead: 0 };
   for (const { fields, paths } of commits) {

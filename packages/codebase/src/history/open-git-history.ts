@@ -47,6 +47,8 @@ export type OpenGitHistoryResult =
        * "dubious ownership"; a time limit): worth a warning, unlike a tree without history.
        */
       refused: boolean;
+      /** True when git was refused by its time limit (a busy machine, a slow disk), not by access. */
+      timedOut?: true;
     };
 
 /**
@@ -130,6 +132,7 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
         ? 'the repository is not a git checkout (no history to read)'
         : `git history could not be read: ${withoutPaths(probe.reason)}`,
       refused: !notCheckout && probe.reason !== GIT_MISSING,
+      ...(probe.timedOut ? { timedOut: true as const } : {}),
     };
   }
   const [inside, shallowFlag] = lines(probe);
@@ -138,6 +141,14 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
   }
   const head = await runGit(root, ['log', '-1', '--format=%H %ct', 'HEAD']);
   const [id, seconds] = (lines(head)[0] ?? '').split(' ');
+  if (!head.ok && head.timedOut) {
+    return {
+      history: null,
+      reason: `git history could not be read: ${head.reason}`,
+      refused: true,
+      timedOut: true,
+    };
+  }
   if (!head.ok || !id) {
     return { history: null, reason: 'the git checkout has no commit yet', refused: false };
   }

@@ -24,8 +24,13 @@ export interface RunGitOptions {
 /** The reason {@link runGit} gives when there is no `git` program. */
 export const GIT_MISSING = 'the git program is not installed';
 
-/** What {@link runGit} gives back: git's output, or why there is none. */
-export type GitResult = { ok: true; stdout: string } | { ok: false; reason: string };
+/**
+ * What {@link runGit} gives back: git's output, or why there is none (`timedOut` when the time
+ * limit ended it).
+ */
+export type GitResult =
+  | { ok: true; stdout: string }
+  | { ok: false; reason: string; timedOut?: true };
 
 const ENV: NodeJS.ProcessEnv = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -84,7 +89,7 @@ export function runGit(
         else if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
           resolve({ ok: false, reason: `git printed more than ${maxBytes} bytes` });
         } else if (error.killed) {
-          resolve({ ok: false, reason: `git took longer than ${timeoutMs} ms` });
+          resolve({ ok: false, reason: `git took longer than ${timeoutMs} ms`, timedOut: true });
         } else {
           const first = String(stderr)
             .split('\n')

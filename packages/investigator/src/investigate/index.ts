@@ -11,8 +11,11 @@ export {
 export {
   BLAMED_SUSPECTS,
   describeHistory,
+  openReportHistory,
+  type RefusalAdvice,
   type ReportHistory,
   readReportHistory,
+  refusedHistoryWarning,
   SUSPECT_COMMITS,
 } from './read-history.js';
 export { reportFocus } from './report-focus.js';

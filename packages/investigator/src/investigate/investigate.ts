@@ -28,12 +28,13 @@ import type { Suspect } from '../diagnosis/schema.js';
 import {
   collectReportSignals,
   diagnoseOffline,
+  historyVectors,
   localize,
-  readHistoryFeatures,
   weighsHistory,
 } from '../localize/index.js';
 import { prepareReport } from '../report/prepare-report.js';
-import { describeHistory, readReportHistory } from './read-history.js';
+import { startHistoryReads } from './history-reads.js';
+import { describeHistory } from './read-history.js';
 import { reportFocus } from './report-focus.js';
 
 /** A progress event of {@link investigate}: pipeline stages, then the agent's own events. */
@@ -98,7 +99,10 @@ export interface InvestigateSettings {
    * Index cache folder, or `false` for none; for the index unused with `index` or an open
    * repository. Default `<repo>/.sightline/cache`. In a git checkout it also places blame's
    * commit-graph, always: `<cacheDir>/commit-graph`, none with `false`, and by default
-   * `~/.cache/sightline/commit-graph/<repository hash>` (see `prepareCommitGraph`).
+   * `~/.cache/sightline/commit-graph/<repository hash>` (see `prepareCommitGraph`); and the
+   * history features' logs, one file per repository folder for its latest HEAD:
+   * `<cacheDir>/history-log`, none with `false`, by default `~/.cache/sightline/history-log`
+   * (see `cachedHistoryLog`).
    */
   cacheDir?: string | false;
   /**
@@ -208,6 +212,13 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   // The diagnosis schema has no `question`: a question is not a defect, so it is diagnosed as other.
   const label = classification.label === 'question' ? 'other' : classification.label;
 
+  // Started before indexing: git reads in child processes while the index is built here.
+  const historyReads = startHistoryReads(repository.root, report, {
+    ...(options.history !== undefined ? { history: options.history } : {}),
+    ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+    features: weighsHistory(),
+  });
+
   if (!options.index) stage('index');
   const index = await repository.index({
     onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
@@ -223,21 +234,16 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
   const signals = collectReportSignals(report, index, { packageName: repository.packageName });
   const limit = options.suspectLimit ?? 10;
-  const read = await readReportHistory(repository.root, report, options.history, (warning) =>
-    indexed.warnings.push(warning),
-  );
+  const read = await historyReads.read;
+  indexed.warnings.push(...historyReads.warnings);
+  const historyLog = await historyReads.log;
   // The regression window is shown, not ranked on: its files, weighted by a fit on held-out
   // Acc@1 and MRR (bench:history), do not rank the fixed file higher (fitted weight 0).
   const suspects = localize(report, index, {
     limit,
     signals,
-    ...(read && weighsHistory()
-      ? {
-          history: await readHistoryFeatures(
-            read.history,
-            [report.title ?? '', report.body].join('\n'),
-          ),
-        }
+    ...(historyLog
+      ? { history: historyVectors(historyLog, [report.title ?? '', report.body].join('\n')) }
       : {}),
   });
   const history = read

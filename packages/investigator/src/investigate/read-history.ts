@@ -32,37 +32,69 @@ export interface ReportHistory {
   notes: string[];
 }
 
+/** What to do about a history git refused, by cause (see {@link refusedHistoryWarning}). */
+export interface RefusalAdvice {
+  /** When git refused the checkout itself (another user's: "dubious ownership"; unreadable). */
+  access: string;
+  /** When git ran out of time. */
+  timeLimit: string;
+}
+
+/** The investigation's own advice (the CLI, MCP and the GitHub Action take `--no-history`). */
+const INVESTIGATE_ADVICE: RefusalAdvice = {
+  access: 'Run as the user who owns the checkout, or pass --no-history to investigate without it.',
+  timeLimit:
+    'Git ran out of time reading it (a busy machine or a slow disk): investigate again, or pass --no-history to investigate without it.',
+};
+
 /**
- * Opens the history (unless given open) and finds the report's regression window.
+ * The warning of a git checkout git refused to read, with advice matching the cause.
+ * @param refusal what `openGitHistory` said: its reason, and whether the time limit ended git.
+ * @param advice one sentence per cause.
+ * @returns one warning: the reason, what the diagnosis lacks, what to do.
+ */
+export function refusedHistoryWarning(
+  refusal: { reason: string; timedOut?: boolean },
+  advice: RefusalAdvice = INVESTIGATE_ADVICE,
+): string {
+  return `${refusal.reason}; the diagnosis has no history part (suspect commits, regression window). ${refusal.timedOut ? advice.timeLimit : advice.access}`;
+}
+
+/**
+ * Opens the history, unless given open.
  * @param root the repository folder.
- * @param report the parsed report.
  * @param history `true`: open it here; a history already open: used as it is; `false`/`null`:
  *   none. Default true.
- * @param warn told, in a sentence saying what to do, when the folder is a git checkout that git
- *   refuses to read (another user's checkout: "dubious ownership"; a time limit): the investigation
- *   goes on without history. A tree that is not a checkout, or no git program, is not warned of.
- * @returns the history with the window, or `null` when there is no git history to read.
+ * @param warn told, in a sentence saying what to do ({@link refusedHistoryWarning}), when the
+ *   folder is a git checkout that git refuses to read (another user's checkout: "dubious
+ *   ownership"; a time limit): the investigation goes on without history. A tree that is not a
+ *   checkout, or no git program, is not warned of.
+ * @returns the history, or `null` when there is no git history to read. Never throws.
  */
-export async function readReportHistory(
+export async function openReportHistory(
   root: string,
-  report: Report,
   history: boolean | GitHistory | null = true,
   warn: (message: string) => void = () => undefined,
-): Promise<ReportHistory | null> {
-  let opened = history === true ? null : history || null;
-  if (history === true) {
-    const result = await openGitHistory(root);
-    opened = result.history;
-    if (!result.history && result.refused) {
-      warn(
-        `${result.reason}; the diagnosis has no history part (suspect commits, regression window). Run as the user who owns the checkout, or pass --no-history to investigate without it.`,
-      );
-    }
-  }
-  if (!opened) return null;
+): Promise<GitHistory | null> {
+  if (history !== true) return history || null;
+  const result = await openGitHistory(root);
+  if (!result.history && result.refused) warn(refusedHistoryWarning(result));
+  return result.history;
+}
+
+/**
+ * Finds the report's regression window in an opened history.
+ * @param history the opened history ({@link openReportHistory}).
+ * @param report the parsed report.
+ * @returns the history with the window and the notes of both.
+ */
+export async function readReportHistory(
+  history: GitHistory,
+  report: Report,
+): Promise<ReportHistory> {
   const text = [report.title ?? '', report.body].join('\n');
-  const { window, notes } = await findRegressionWindow(opened, text);
-  return { history: opened, window, notes: [...opened.notes, ...notes] };
+  const { window, notes } = await findRegressionWindow(history, text);
+  return { history, window, notes: [...history.notes, ...notes] };
 }
 
 function commitView(history: GitHistory, commit: CommitInfo) {

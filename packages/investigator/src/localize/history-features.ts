@@ -17,13 +17,18 @@
  *   keeps its newest {@link MESSAGES_PER_FILE} messages.
  *
  * Git is run through `readChangedFilesLog` of @sightline/codebase (read-only, fixed arguments, no shell, time
- * limit, output cap); a history that cannot be read gives no features, never an error.
+ * limit, output cap); a history that cannot be read gives no features, never an error. The two
+ * logs do not depend on the report ({@link HistoryLogs}: read once per HEAD, see
+ * history-log-cache.ts); only the BM25 search does ({@link historyVectors}).
  */
 import {
+  FILE_HISTORY_LOG,
+  type FileHistoryFeatures,
+  fileHistoryOf,
   type GitHistory,
   historyFeatures,
+  type LoggedCommit,
   readChangedFilesLog,
-  readFileHistory,
 } from '@sightline/codebase/internal';
 import bm25 from 'wink-bm25-text-search';
 import { tokenizeCode } from './code-tokens.js';
@@ -44,18 +49,35 @@ const MESSAGE_TIMEOUT_MS = 30_000;
 const MESSAGE_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
+ * The log {@link readCommitMessages} reads (see `readChangedFilesLog`): each commit's raw message,
+ * from the newest {@link MESSAGE_COMMIT_BOUND} commits.
+ */
+export const MESSAGE_LOG = {
+  format: '%B',
+  maxCommits: MESSAGE_COMMIT_BOUND,
+  timeoutMs: MESSAGE_TIMEOUT_MS,
+  maxBytes: MESSAGE_MAX_BYTES,
+} as const;
+
+/**
  * The messages of the commits that changed each file, newest first.
  * @param history the opened history (its HEAD is read back from).
  * @returns repository-relative path → its messages (subject and body), at most
  *   {@link MESSAGES_PER_FILE}; empty when the log cannot be read. Never throws.
  */
 export async function readCommitMessages(history: GitHistory): Promise<Map<string, string[]>> {
-  const commits = await readChangedFilesLog(history, {
-    format: '%B',
-    maxCommits: MESSAGE_COMMIT_BOUND,
-    timeoutMs: MESSAGE_TIMEOUT_MS,
-    maxBytes: MESSAGE_MAX_BYTES,
-  });
+  return commitMessagesOf(await readChangedFilesLog(history, MESSAGE_LOG));
+}
+
+/**
+ * The messages per file of a log already read.
+ * @param commits the log of {@link MESSAGE_LOG}'s format, newest first; `undefined` (a log git
+ *   could not read) gives an empty map.
+ * @returns as {@link readCommitMessages}.
+ */
+export function commitMessagesOf(
+  commits: readonly LoggedCommit[] | undefined,
+): Map<string, string[]> {
   const messages = new Map<string, string[]>();
   for (const { fields, paths } of commits ?? []) {
     if (paths.length === 0 || paths.length > MESSAGE_MAX_FILES) continue;
@@ -69,6 +91,21 @@ export async function readCommitMessages(history: GitHistory): Promise<Map<strin
   return messages;
 }
 
+/** A consolidated BM25 index of per-file messages: what the report is searched in. */
+type MessageEngine = ReturnType<typeof bm25>;
+
+/** Builds the BM25 index of {@link messageSimilarity} (the report is not needed for it). */
+function messageEngine(messages: ReadonlyMap<string, readonly string[]>): MessageEngine {
+  const engine = bm25();
+  engine.defineConfig({ fldWeights: { text: 1 } });
+  engine.definePrepTasks([(input) => (typeof input === 'string' ? input.split(' ') : input)]);
+  for (const [path, list] of messages) engine.addDoc({ text: tokenizeCode(list.join('\n')) }, path);
+  // The engine needs three documents at least.
+  for (let pad = messages.size; pad < 3; pad += 1) engine.addDoc({ text: [] }, `\0pad${pad}`);
+  engine.consolidate();
+  return engine;
+}
+
 /**
  * BM25 similarity of a report to each file's commit messages (wink-bm25-text-search, its default
  * k1 = 1.2, b = 0.75; terms from `tokenizeCode`).
@@ -80,17 +117,19 @@ export function messageSimilarity(
   messages: ReadonlyMap<string, readonly string[]>,
   reportText: string,
 ): Map<string, number> {
+  return similarityIn(messages, reportText, () => messageEngine(messages));
+}
+
+/** {@link messageSimilarity} searching the index `engine` gives (asked only when there is a search). */
+function similarityIn(
+  messages: ReadonlyMap<string, readonly string[]>,
+  reportText: string,
+  engine: () => MessageEngine,
+): Map<string, number> {
   const scores = new Map<string, number>();
   const query = tokenizeCode(reportText);
   if (messages.size === 0 || query.length === 0) return scores;
-  const engine = bm25();
-  engine.defineConfig({ fldWeights: { text: 1 } });
-  engine.definePrepTasks([(input) => (typeof input === 'string' ? input.split(' ') : input)]);
-  for (const [path, list] of messages) engine.addDoc({ text: tokenizeCode(list.join('\n')) }, path);
-  // The engine needs three documents at least.
-  for (let pad = messages.size; pad < 3; pad += 1) engine.addDoc({ text: [] }, `\0pad${pad}`);
-  engine.consolidate();
-  const hits = engine
+  const hits = engine()
     .search(query.join(' '), messages.size + 3)
     .filter(([path, score]) => messages.has(path) && score > 0);
   const best = hits.reduce((most, [, score]) => Math.max(most, score), 0);
@@ -98,8 +137,82 @@ export function messageSimilarity(
   return scores;
 }
 
+/** The two logs the history features are read from, as git printed them (see `readChangedFilesLog`). */
+export interface HistoryLogs {
+  /** The log of `FILE_HISTORY_LOG` (the bug-fix features); absent when git could not read it. */
+  files?: LoggedCommit[];
+  /** The log of {@link MESSAGE_LOG} (the messages); absent when git could not read it. */
+  messages?: LoggedCommit[];
+}
+
 /**
- * Every history feature of the files a checkout's history knows.
+ * Reads both logs of the history features, side by side (two `git log` processes: the newest
+ * 5,000 commits' times and subjects, the newest 2,000 commits' messages, each with its files).
+ * @param history the opened history.
+ * @returns the logs; one git could not read is absent. Never throws.
+ */
+export async function readHistoryLogs(history: GitHistory): Promise<HistoryLogs> {
+  const [files, messages] = await Promise.all([
+    readChangedFilesLog(history, FILE_HISTORY_LOG),
+    readChangedFilesLog(history, MESSAGE_LOG),
+  ]);
+  return { ...(files ? { files } : {}), ...(messages ? { messages } : {}) };
+}
+
+/** What the history features know of a HEAD before any report: per-file fixes and messages. */
+export interface HistoryLog {
+  /** Path → bug-fix numbers (`fileHistoryOf`, at HEAD's time). */
+  files: ReadonlyMap<string, FileHistoryFeatures>;
+  /** Path → commit messages ({@link commitMessagesOf}). */
+  messages: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * The report-independent part of the history features, from the logs.
+ * @param logs the logs ({@link readHistoryLogs}).
+ * @param headTime HEAD's committer time, in ms since the epoch (the bug-fix recency's reference).
+ */
+export function historyLogOf(logs: HistoryLogs, headTime: number): HistoryLog {
+  return {
+    files: fileHistoryOf(logs.files, headTime).files,
+    messages: commitMessagesOf(logs.messages),
+  };
+}
+
+// Each log's BM25 index, built at its first report and searched for every later one.
+const engines = new WeakMap<HistoryLog, MessageEngine>();
+
+/**
+ * Every history feature of the files a log knows, for one report. The log's BM25 index of
+ * messages is built at its first report and kept with it, so a later report of the same log pays
+ * only its search.
+ * @param log what {@link historyLogOf} read.
+ * @param reportText the report's title and body.
+ * @returns path → values in {@link HISTORY_FEATURES} order, for the files with any value above 0
+ *   (a file absent has all 0).
+ */
+export function historyVectors(log: HistoryLog, reportText: string): Map<string, number[]> {
+  const { files, messages } = log;
+  const similarity = similarityIn(messages, reportText, () => {
+    let engine = engines.get(log);
+    if (!engine) {
+      engine = messageEngine(messages);
+      engines.set(log, engine);
+    }
+    return engine;
+  });
+  const vectors = new Map<string, number[]>();
+  for (const path of new Set([...files.keys(), ...similarity.keys()])) {
+    const { bugFixFrequency, bugFixRecency } = historyFeatures(files.get(path));
+    const values = [bugFixFrequency, bugFixRecency, similarity.get(path) ?? 0];
+    if (values.some((value) => value > 0)) vectors.set(path, values);
+  }
+  return vectors;
+}
+
+/**
+ * Every history feature of the files a checkout's history knows (its logs read now, uncached;
+ * see history-log-cache.ts for the investigation's cached reading).
  * @param history the opened history.
  * @param reportText the report's title and body.
  * @returns path → values in {@link HISTORY_FEATURES} order, for the files with any value above 0
@@ -109,16 +222,5 @@ export async function readHistoryFeatures(
   history: GitHistory,
   reportText: string,
 ): Promise<Map<string, number[]>> {
-  const [{ files }, messages] = await Promise.all([
-    readFileHistory(history),
-    readCommitMessages(history),
-  ]);
-  const similarity = messageSimilarity(messages, reportText);
-  const vectors = new Map<string, number[]>();
-  for (const path of new Set([...files.keys(), ...similarity.keys()])) {
-    const { bugFixFrequency, bugFixRecency } = historyFeatures(files.get(path));
-    const values = [bugFixFrequency, bugFixRecency, similarity.get(path) ?? 0];
-    if (values.some((value) => value > 0)) vectors.set(path, values);
-  }
-  return vectors;
+  return historyVectors(historyLogOf(await readHistoryLogs(history), history.headTime), reportText);
 }

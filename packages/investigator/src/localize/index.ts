@@ -16,7 +16,13 @@ export {
   resolveFramePath,
 } from './frame-paths.js';
 export { FRAME_DECAY } from './frame-weights.js';
-export { HISTORY_FEATURES, readHistoryFeatures } from './history-features.js';
+export {
+  HISTORY_FEATURES,
+  type HistoryLog,
+  historyVectors,
+  readHistoryFeatures,
+} from './history-features.js';
+export { cachedHistoryLog, type HistoryLogCacheOptions } from './history-log-cache.js';
 export { getLexicalIndex, type LexicalIndex, type LexicalMatch } from './lexical-index.js';
 export { type LocalizeOptions, localize } from './localize.js';
 export { markInAppFrames } from './mark-in-app-frames.js';

@@ -32,6 +32,7 @@ export {
   ISSUE_COMMENT_MARKER,
   investigate,
   markInAppFrames,
+  refusedHistoryWarning,
   renderIssueComment,
   type Suspect,
   suspectSchema,

@@ -6,6 +6,7 @@ import {
   openGitHistory,
   openRepository,
   type Repository,
+  refusedHistoryWarning,
 } from '../adapters/investigator.js';
 import type { JobQueue, QueuePolicy } from '../queue/index.js';
 import type { ProjectRecord, Store } from '../store/index.js';
@@ -99,7 +100,8 @@ export interface PipelineContext {
   history(root: string): Promise<GitHistory | null>;
   /**
    * Why the repository's history could not be read although it is a git checkout (git refused
-   * it: another user's checkout, a time limit), as a warning saying what to do; undefined when it
+   * it: another user's checkout, a time limit), as a warning saying what to do about that cause
+   * (run as the owner; for a time limit, that it is tried again); undefined when it
    * was read or there is none to read. Carried into the diagnosis (`warnings`).
    */
   historyWarning(root: string): Promise<string | undefined>;
@@ -235,7 +237,10 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     async historyWarning(root) {
       const opened = await openHistory(root);
       if (opened.history || !opened.refused) return undefined;
-      return `${opened.reason}; the diagnosis has no history part (suspect commits, regression window). Run the service as the user who owns the checkout.`;
+      return refusedHistoryWarning(opened, {
+        access: 'Run the service as the user who owns the checkout.',
+        timeLimit: `Git ran out of time reading it (a busy machine or a slow disk); the service tries again ${HISTORY_RETRY_MS / 60_000} minutes after.`,
+      });
     },
     async boilerplate({ id, repo }) {
       const template = await perRevision(boilerplates, repo, () => readBoilerplate(repo));

@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  type GitHistory,
+  historyFeatures,
+  openGitHistory,
+  readFileHistory,
+} from '@sightline/codebase';
+import { commitAll } from '@sightline/codebase/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  historyVectors,
+  MESSAGE_MAX_FILES,
+  messageSimilarity,
+  readCommitMessages,
+} from './history-features.js';
+import { cachedHistoryLog } from './history-log-cache.js';
+
+let root: string;
+let cacheDir: string;
+
+const REPORTS = [
+  'Crash: the parser throws when the config file is empty',
+  'The settings button label is wrong after a restyle',
+  '!!!',
+];
+
+/** The history features as read before the logs were cached: both reads, then the search. */
+async function uncachedFeatures(history: GitHistory, reportText: string) {
+  const [{ files }, messages] = await Promise.all([
+    readFileHistory(history),
+    readCommitMessages(history),
+  ]);
+  const similarity = messageSimilarity(messages, reportText);
+  const vectors = new Map<string, number[]>();
+  for (const file of new Set([...files.keys(), ...similarity.keys()])) {
+    const { bugFixFrequency, bugFixRecency } = historyFeatures(files.get(file));
+    const values = [bugFixFrequency, bugFixRecency, similarity.get(file) ?? 0];
+    if (values.some((value) => value > 0)) vectors.set(file, values);
+  }
+  return vectors;
+}
+
+async function open(): Promise<GitHistory> {
+  const opened = await openGitHistory(root);
+  if (!opened.history) throw new Error(opened.reason);
+  return opened.history;
+}
+
+/** Path → values, in the map's own order (the order is part of the output). */
+const entries = (vectors: Map<string, number[]>) => [...vectors];
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-'));
+  cacheDir = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-cache-'));
+  await mkdir(path.join(root, 'src'));
+  await writeFile(path.join(root, 'src', 'parser.js'), 'export const parse = (text) => text;\n');
+  await writeFile(path.join(root, 'src', 'button.js'), 'export const button = () => null;\n');
+  commitAll(root, 'Initial import');
+  await writeFile(path.join(root, 'src', 'parser.js'), 'export const parse = (t) => t ?? "";\n');
+  // A subject on two lines, a body with a unit separator in it.
+  commitAll(
+    root,
+    'Fix crash when the config file\nis empty\n\nAn empty config \x1f file reached parse.\nCloses #12',
+  );
+  await writeFile(path.join(root, 'src', 'button.js'), 'export const button = () => "ok";\n');
+  commitAll(root, 'Restyle the settings button label');
+  for (let n = 0; n <= MESSAGE_MAX_FILES; n += 1)
+    await writeFile(path.join(root, `generated-${n}.js`), `export const n = ${n};\n`);
+  await writeFile(path.join(root, 'src', 'button.js'), 'export const button = () => "okay";\n');
+  commitAll(root, 'Reformat everything: empty config parser crash');
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+describe('cachedHistoryLog', () => {
+  it('gives the features the uncached reads give: read, from disk, from memory, for each report', async () => {
+    const expected = await Promise.all(
+      REPORTS.map(async (report) => entries(await uncachedFeatures(await open(), report))),
+    );
+    expect(expected[0]?.length).toBeGreaterThan(1);
+    const read = await open();
+    const fromGit = await cachedHistoryLog(read, { cacheDir });
+    const fromDisk = await cachedHistoryLog(await open(), { cacheDir });
+    expect(fromDisk).not.toBe(fromGit);
+    // The same history again: the same log, with its BM25 index built once.
+    expect(await cachedHistoryLog(read, { cacheDir })).toBe(fromGit);
+    for (const [at, report] of REPORTS.entries()) {
+      expect(entries(historyVectors(fromGit, report))).toEqual(expected[at]);
+      expect(entries(historyVectors(fromDisk, report))).toEqual(expected[at]);
+    }
+    // And from a subfolder, whose paths are relative to it (a log of its own).
+    const sub = await openGitHistory(path.join(root, 'src'));
+    if (!sub.history) throw new Error(sub.reason);
+    expect(
+      entries(historyVectors(await cachedHistoryLog(sub.history, { cacheDir }), REPORTS[0] ?? '')),
+    ).toEqual(entries(await uncachedFeatures(sub.history, REPORTS[0] ?? '')));
+  });
+
+  it('reads a later investigation at the same HEAD from its file, one per folder, and re-reads git when HEAD moves', async () => {
+    const folder = path.join(cacheDir, 'history-log');
+    await cachedHistoryLog(await open(), { cacheDir });
+    const files = (await readdir(folder)).filter((name) => name.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(0);
+    // The folder's file, made to say something git never printed: a later read takes it.
+    const rootHashes = await Promise.all(
+      files.map(async (name) => ({
+        name,
+        kept: JSON.parse(await readFile(path.join(folder, name), 'utf8')),
+      })),
+    );
+    const mine = rootHashes.find(({ kept }) => !JSON.parse(kept.key).root.endsWith('src'));
+    if (!mine) throw new Error('no cache file of the repository folder');
+    mine.kept.messages = [{ fields: ['Fix the planted crash'], paths: ['src/planted.js'] }];
+    await writeFile(path.join(folder, mine.name), JSON.stringify(mine.kept));
+    const planted = await cachedHistoryLog(await open(), { cacheDir });
+    expect(planted.messages.get('src/planted.js')).toEqual(['Fix the planted crash']);
+
+    await writeFile(
+      path.join(root, 'src', 'parser.js'),
+      'export const parse = (t) => t ?? null;\n',
+    );
+    commitAll(root, 'Fix another parser crash');
+    const moved = await cachedHistoryLog(await open(), { cacheDir });
+    expect(moved.messages.has('src/planted.js')).toBe(false);
+    expect(moved.messages.get('src/parser.js')?.[0]).toBe('Fix another parser crash');
+    // Replaced, not added to.
+    expect((await readdir(folder)).filter((name) => name.endsWith('.json'))).toHaveLength(
+      files.length,
+    );
+  });
+
+  it('keeps its file in ~/.cache/sightline/history-log by default, and none with cacheDir false', async () => {
+    const home = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-home-'));
+    const saved = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      const folder = path.join(home, '.cache', 'sightline', 'history-log');
+      const log = await cachedHistoryLog(await open(), { cacheDir: false });
+      expect(log.files.size).toBeGreaterThan(0);
+      expect(existsSync(folder)).toBe(false);
+      await cachedHistoryLog(await open());
+      expect(await readdir(folder)).toHaveLength(1);
+    } finally {
+      process.env.HOME = saved;
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('writes nothing through a .sightline the repository made a symbolic link', async () => {
+    const elsewhere = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-elsewhere-'));
+    try {
+      await symlink(elsewhere, path.join(root, '.sightline'));
+      const log = await cachedHistoryLog(await open(), {
+        cacheDir: path.join(root, '.sightline', 'cache'),
+      });
+      expect(log.files.size).toBeGreaterThan(0);
+      expect(await readdir(elsewhere)).toEqual([]);
+    } finally {
+      await rm(path.join(root, '.sightline'), { force: true });
+      await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+});
