@@ -18,7 +18,12 @@ import path from 'node:path';
 import { MinHash } from 'bloom-filters';
 import { allFrames, type Frame, type Report, wordTokens } from '../adapters/investigator.js';
 import type { GroupKey } from '../store/index.js';
-import { type Boilerplate, DEFAULT_BOILERPLATE, stripBoilerplate } from './boilerplate.js';
+import {
+  type Boilerplate,
+  DEFAULT_BOILERPLATE,
+  GROUPING_TEXT_CHARS,
+  stripBoilerplate,
+} from './boilerplate.js';
 
 /** MinHash size: 20 bands of 3 rows. A pair at Jaccard 0.7 shares a band with probability ~1. */
 const HASHES = 60;
@@ -194,14 +199,15 @@ function maskIds(text: string): string {
  * kept whole (`3.4.1`: another release is often another task), stop words and the project's common
  * words out. A run in a script written without spaces (Chinese, Japanese, Thai…) is split into
  * words as the classifiers split it (`wordTokens`: ICU word boundaries): otherwise a sentence is
- * one "word" and a report in those scripts never reaches the least word count.
+ * one "word" and a report in those scripts never reaches the least word count. Only the text's
+ * first {@link GROUPING_TEXT_CHARS} characters are read.
  */
 export function contentWords(
   text: string,
   boilerplate: Boilerplate = DEFAULT_BOILERPLATE,
 ): string[] {
   const words =
-    stripBoilerplate(text, boilerplate)
+    stripBoilerplate(text.slice(0, GROUPING_TEXT_CHARS), boilerplate)
       .toLowerCase()
       .replace(/\d+(?:\.\d+)+|\d+/g, (number) => (number.includes('.') ? number : '#'))
       .match(/\d+(?:\.\d+)+|[\p{L}\p{M}\p{N}#_']+/gu) ?? [];
