@@ -46,7 +46,10 @@ export interface TextSettings {
  * among them; with interaction products; or after this rule) were measured in its place by
  * `npm run bench:grouping-pairs`, cross-validated by project: in sample they match or pass this
  * rule, held out none keeps pairwise precision ≥ 0.95 with more recall, so the rule stays
- * (bench/README.md, "grouping-pairs").
+ * (bench/README.md, "grouping-pairs"). Semantic similarity after this rule (SIF sentence vectors
+ * of pre-trained GloVe word vectors, Arora et al. ICLR 2017) reached 95 % precision at no
+ * threshold, in sample or held out: it scores a tracker's same-form reports of different bugs
+ * highest.
  */
 export const ISSUE_TEXT: TextSettings = { threshold: 0.85, minWords: 10, minTitle: 0.8 };
 /**
