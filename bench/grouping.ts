@@ -21,8 +21,9 @@ import {
   PIPELINE_POLICIES,
   type RawReport,
 } from '@sightline/service';
-import { PROCESS_REPORT } from '@sightline/service/internal';
+import { MIN_LEARNING_SAMPLE, PROCESS_REPORT } from '@sightline/service/internal';
 import { type Assignment, type ClusterScores, scoreClusters } from './lib/cluster-metrics.js';
+import { describeLargeReports, timeLargeReports } from './lib/grouping-large.js';
 import { type GroupingCase, readFilledGroupingCases } from './lib/grouping-set.js';
 import { readGroupingSources } from './lib/grouping-sources.js';
 import {
@@ -169,7 +170,8 @@ console.log(table);
 const all = scored.at(-1)?.[1];
 const met = (value: number | null | undefined, target: number) =>
   value === null || value === undefined ? 'n/a' : value >= target ? 'met' : 'missed';
-const summary = `Targets over all: pairwise precision ≥ ${TARGETS.precision * 100} % (${met(all?.pairwise.precision, TARGETS.precision)}), recall ≥ ${TARGETS.recall * 100} % (${met(all?.pairwise.recall, TARGETS.recall)}). ${cases.length} reports grouped in ${(ms / 1000).toFixed(1)} s.`;
+const large = timeLargeReports();
+const summary = `Targets over all: pairwise precision ≥ ${TARGETS.precision * 100} % (${met(all?.pairwise.precision, TARGETS.precision)}), recall ≥ ${TARGETS.recall * 100} % (${met(all?.pairwise.recall, TARGETS.recall)}). ${cases.length} reports grouped in ${(ms / 1000).toFixed(1)} s.\n\n${describeLargeReports(large)}`;
 console.log(summary);
 
 const figures: Figures = {};
@@ -189,6 +191,20 @@ for (const [name, s] of scored) {
   };
 }
 figures.groupingTime = { value: Math.round(ms), unit: 'ms', note: 'all reports, one run' };
+figures.largeReports = Object.fromEntries(
+  large.map((t) => [
+    t.name,
+    {
+      characters: { value: t.characters, unit: 'characters' },
+      contentWordsCpu: { value: Math.round(t.contentWordsMs), unit: 'ms', note: 'CPU, one run' },
+      learnBoilerplateCpu: {
+        value: Math.round(t.learnBoilerplateMs),
+        unit: 'ms',
+        note: `CPU, one run, sample of ${MIN_LEARNING_SAMPLE} reports`,
+      },
+    },
+  ]),
+);
 await writeResults('grouping', {
   inputs: {
     facts: 'bench/grouping/cases.jsonl.gz',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { joinBoilerplate, learnBoilerplate, MIN_LEARNING_SAMPLE } from './boilerplate.js';
+import {
+  GROUPING_TEXT_CHARS,
+  joinBoilerplate,
+  learnBoilerplate,
+  MIN_LEARNING_SAMPLE,
+} from './boilerplate.js';
 import { contentWords, estimateJaccard, REVIEW_TEXT, textMinHash } from './group-key.js';
 
 /** A site-compatibility report as a web form writes it, quoted by the tool that moved it. */
@@ -43,6 +48,16 @@ describe('learned boilerplate', () => {
     expect(learned.words?.has('navigator')).toBe(true);
     // A word of one report only stays content.
     expect(learned.words?.has('shop7')).toBe(false);
+  });
+
+  it('learns from the first GROUPING_TEXT_CHARS characters of each report only', () => {
+    const padding = 'x'.repeat(GROUPING_TEXT_CHARS);
+    const early = sites.map((site) => `${site}\nSent by the early mover`);
+    const late = sites.map((site) => `${site}\n${padding}\nSent by the late mover`);
+    expect(learnBoilerplate(early, words).lines.has('sent by the early mover')).toBe(true);
+    expect(learnBoilerplate(late, words).lines.has('sent by the late mover')).toBe(false);
+    expect(learnBoilerplate(late, words).words?.has('late')).toBe(false);
+    expect(learnBoilerplate(early, words).words?.has('early')).toBe(true);
   });
 
   it('keeps two different sites’ reports in one form apart', () => {

@@ -64,6 +64,15 @@ export interface Boilerplate {
   words?: ReadonlySet<string>;
 }
 
+/**
+ * Characters (UTF-16 code units) of a report's text that grouping reads at most: its first 64 KiB.
+ * Words past them do not change its content words, signature or learned boilerplate, so a huge
+ * report (a 10 MiB log pasted without spaces took about 9 s of CPU) costs what 64 KiB costs.
+ * Chosen above every report of the grouping set but three (the longest is 208,000 characters;
+ * bench/README.md, "grouping").
+ */
+export const GROUPING_TEXT_CHARS = 65_536;
+
 /** Fewest reports a project needs before its boilerplate is learned from them. */
 export const MIN_LEARNING_SAMPLE = 20;
 /** Least share of a project's reports a line must appear in to count as its template. */
@@ -139,7 +148,8 @@ export function stripBoilerplate(
  * of the reports (and in 3), and words found in at least {@link LEARNED_WORD_SHARE} of them (stop
  * words by document frequency, as in Salton and McGill's IR). Nothing is learned from fewer than
  * {@link MIN_LEARNING_SAMPLE} reports.
- * @param texts - report texts (title and body), each counted once per line and word.
+ * @param texts - report texts (title and body), each counted once per line and word; only the
+ *   first {@link GROUPING_TEXT_CHARS} characters of each are read.
  * @param wordsOf - how a text splits into words (grouping's content words).
  */
 export function learnBoilerplate(
@@ -149,7 +159,8 @@ export function learnBoilerplate(
   if (texts.length < MIN_LEARNING_SAMPLE) return { lines: new Set(), labels: new Set() };
   const lineCounts = new Map<string, number>();
   const wordCounts = new Map<string, number>();
-  for (const text of texts) {
+  for (const whole of texts) {
+    const text = whole.slice(0, GROUPING_TEXT_CHARS);
     const lines = new Set(text.split('\n').map((line) => normalizeLine(line)));
     for (const line of lines) if (line) lineCounts.set(line, (lineCounts.get(line) ?? 0) + 1);
     for (const word of new Set(wordsOf(text)))

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseReports, type Report, wordTokens } from '../adapters/investigator.js';
-import { DEFAULT_BOILERPLATE, readBoilerplate } from './boilerplate.js';
+import { DEFAULT_BOILERPLATE, GROUPING_TEXT_CHARS, readBoilerplate } from './boilerplate.js';
 import {
   contentWords,
   crashSignature,
@@ -195,6 +195,23 @@ describe('text grouping', () => {
     expect('minhash' in groupKey(issue)).toBe(true);
     expect(similar(terminal, `${terminal} `)).toBeGreaterThanOrEqual(ISSUE_TEXT.threshold);
     expect(similar(terminal, sync)).toBeLessThan(REVIEW_TEXT.threshold);
+  });
+
+  it('reads only the first GROUPING_TEXT_CHARS characters of a huge report', () => {
+    // A pasted log without spaces: what lies past the bound changes neither the words nor the key.
+    const log = 'ioTimeoutAt_19.'.repeat(Math.ceil(GROUPING_TEXT_CHARS / 15) + 10);
+    const head = `Upload stalls forever on large archives\n${log}`;
+    const a = `${head} zebra ${'quokka'.repeat(1000)}`;
+    const b = `${head} walrus narwhal`;
+    expect(a.slice(0, GROUPING_TEXT_CHARS)).toBe(b.slice(0, GROUPING_TEXT_CHARS));
+    expect(contentWords(a)).toEqual(contentWords(b));
+    expect(contentWords(a)).not.toContain('zebra');
+    expect(contentWords(a)).toEqual(expect.arrayContaining(['upload', 'stalls', 'archives']));
+    // Under the bound every word is read.
+    expect(contentWords(`${head.slice(0, 1000)} zebra`)).toContain('zebra');
+    const issue = (body: string) =>
+      parseReports({ title: 'Upload stalls', body }, { format: 'markdown-issue' })[0] as Report;
+    expect(groupKey(issue(a))).toEqual(groupKey(issue(b)));
   });
 
   it('groups short reviews on the same complaint, not on the same praise', () => {

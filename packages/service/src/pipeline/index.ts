@@ -22,8 +22,10 @@ import { followUpstream, receiveWebhook, type WebhookOutcome } from './receive-w
 export {
   type Boilerplate,
   DEFAULT_BOILERPLATE,
+  GROUPING_TEXT_CHARS,
   joinBoilerplate,
   learnBoilerplate,
+  MIN_LEARNING_SAMPLE,
   stripBoilerplate,
 } from './boilerplate.js';
 export {
