@@ -600,7 +600,7 @@ const SLICES: [string, (entry: GroupingCase) => boolean][] = [
 ];
 
 const percent = (value: number | null) =>
-  value === null ? 'n/a' : `${(value * 100).toFixed(1)} %`;
+  value === null || !Number.isFinite(value) ? 'n/a' : `${(value * 100).toFixed(1)} %`;
 
 /** Scores clusters over every item of each slice (crash and lone reports included). */
 function sliceScores(clusters: Map<number, string>) {
