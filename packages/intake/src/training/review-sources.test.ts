@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ beforeAll(() => {
       },
     });
   execFileSync('git', ['init', '-q', '--bare', gitDir]);
-  execFileSync('mkdir', ['-p', path.join(work, 'data')]);
+  mkdirSync(path.join(work, 'data'), { recursive: true });
   writeFileSync(path.join(work, 'data/reviews.csv'), CSV);
   git('add', 'data/reviews.csv');
   git('commit', '-q', '-m', 'data');
