@@ -7,6 +7,11 @@
  *   (../shared/data/reviews/train.jsonl), and the shipped review classifier on the held-out test
  *   split (../shared/data/reviews/test.jsonl; targets F1 ≥ 0.70 bug, ≥ 0.65 feature), never used
  *   for training or selection (scripts/train-classifier.ts reads train files only);
+ * - reviews never seen (issue #28), with BENCH_MIRRORS holding the fetched snapshots: the reviews of
+ *   apps never seen in training (Maalej et al.'s, and those of the extra data sets of
+ *   intake's training/review-sources.ts, in folds by app), what adding the extra data sets to
+ *   training does, and each data set left out of training and tested on
+ *   (lib/review-generalization.ts);
  * - crashes: the crash rule on every shared crash sample (../shared/data/crashes; target 100 %);
  * - time per classification (`classifyOffline`, median of several runs; target < 1 ms).
  * Precision, recall, F1 and the confusion matrix per label. Writes bench/results/classify.json
@@ -36,11 +41,12 @@ import {
   crossValidateIssues,
   crossValidateReviews,
   decideAll,
-  type FoldPrediction,
-  predictHeldOut,
+  EXTRA_REVIEW_SOURCES,
+  hasSnapshot,
   REVIEW_LABELS,
   reviewTextKey,
 } from '@sightline/intake/training';
+import { EXTRA_REVIEW_REPOS, extraTrainingReviews } from './lib/extra-reviews.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
   type Figures,
@@ -49,7 +55,8 @@ import {
   updateReadmeTable,
   writeResults,
 } from './lib/results.js';
-import { appFold, REVIEW_APPS_SOURCE, readAppReviews } from './lib/review-apps.js';
+import { REVIEW_APPS_SOURCE, readAppReviews } from './lib/review-apps.js';
+import { crossDataset, heldApartApps, withExtraData } from './lib/review-generalization.js';
 import { median, timed } from './lib/stats.js';
 
 const RUNS = 5;
@@ -120,40 +127,37 @@ const ceiling = classificationMetrics(
   REVIEW_LABELS,
 );
 
-// Reviews of apps never seen in training (issue #28): the data set's reviews that name their app,
-// in folds by app; each fold is predicted by a model trained with the shipped settings on every
-// other review (those of other apps, and those naming no app) and the shipped thresholds.
+// Reviews of apps never seen in training, and of data sets never seen (issue #28): see
+// lib/review-generalization.ts. The extra data sets are read when BENCH_MIRRORS holds their
+// snapshots; the held-apart folds train on them when the shipped model was trained on them.
 const mirrors = process.env.BENCH_MIRRORS;
 const appReviews = mirrors ? readAppReviews(mirrors) : undefined;
-const heldApart = appReviews && heldApartApps(appReviews);
-
-function heldApartApps(all: NonNullable<typeof appReviews>) {
-  const settings = {
-    features: reviewClassifier.model.features,
-    linear: reviewClassifier.model.model,
-  };
-  const predictions: FoldPrediction[] = [];
-  const apps = new Set<string>();
-  for (let fold = 0; fold < FOLDS; fold += 1) {
-    const test = all.filter((review) => review.app && appFold(review.app, FOLDS) === fold);
-    const testTexts = new Set(test.map((review) => reviewTextKey(review.text)));
-    for (const review of test) if (review.app) apps.add(review.app);
-    const train = all.filter(
-      (review) =>
-        !(review.app && appFold(review.app, FOLDS) === fold) &&
-        !testTexts.has(reviewTextKey(review.text)),
-    );
-    predictions.push(...predictHeldOut(train, test, settings));
-  }
-  return {
-    apps: apps.size,
-    reviews: predictions.length,
-    metrics: classificationMetrics(
-      decideAll(predictions, reviewClassifier.model.thresholds),
-      REVIEW_LABELS,
-    ),
-  };
-}
+const extraRepos = EXTRA_REVIEW_REPOS.filter((repo) => !mirrors || !hasSnapshot(mirrors, repo));
+const extra =
+  mirrors && extraRepos.length === 0 ? extraTrainingReviews(mirrors, reviews) : undefined;
+const reviewSettings = {
+  features: reviewClassifier.model.features,
+  linear: reviewClassifier.model.model,
+};
+const heldApart =
+  appReviews &&
+  heldApartApps(appReviews, [], reviewSettings, reviewClassifier.model.thresholds, FOLDS);
+const withExtra =
+  appReviews &&
+  extra &&
+  withExtraData(reviewsTrain, reviews, appReviews, extra, reviewSettings, FOLDS);
+const crossDatasets =
+  extra && crossDataset(reviewsTrain, reviews, extra, EXTRA_REVIEW_SOURCES, reviewSettings, FOLDS);
+// The extra data sets' own apps held apart the same way, trained with the shared training split.
+const heldApartExtra =
+  extra &&
+  heldApartApps(
+    extra.filter((review) => review.app),
+    reviewsTrain,
+    reviewSettings,
+    reviewClassifier.model.thresholds,
+    FOLDS,
+  );
 
 // Crashes: every shared sample through intake and the offline classifier.
 const crashFiles = (await readdir(files.crashes)).filter((name) => name !== 'index.json').sort();
@@ -213,6 +217,37 @@ const figures: Figures = {
     ...metricFigures(reviewMetrics, 'reviews'),
     crossValidation: metricFigures(reviewCvMetrics, 'reviews'),
     ...(heldApart ? { heldApartApps: metricFigures(heldApart.metrics, 'reviews') } : {}),
+    ...(heldApartExtra
+      ? { heldApartAppsExtra: metricFigures(heldApartExtra.metrics, 'reviews') }
+      : {}),
+    ...(withExtra
+      ? {
+          withExtraTraining: {
+            heldApartApps: metricFigures(withExtra.heldApartApps, 'reviews'),
+            testSplit: metricFigures(withExtra.testSplit, 'reviews'),
+            thresholds: {
+              bug: { value: withExtra.thresholds.bug, unit: 'probability' },
+              feature: { value: withExtra.thresholds.feature, unit: 'probability' },
+            },
+          },
+        }
+      : {}),
+    ...(crossDatasets
+      ? {
+          crossDataset: Object.fromEntries(
+            crossDatasets.map((result) => [
+              result.testedOn,
+              {
+                ...metricFigures(result.metrics, 'reviews'),
+                thresholds: {
+                  bug: { value: result.thresholds.bug, unit: 'probability' },
+                  feature: { value: result.thresholds.feature, unit: 'probability' },
+                },
+              },
+            ]),
+          ),
+        }
+      : {}),
     singleLabelCeilingF1: {
       bug: { ...fraction(ceiling.perLabel.bug?.f1 ?? 0, 4), note: 'oracle, one label per text' },
       feature: {
@@ -257,6 +292,21 @@ await writeResults('classify', {
           },
         }
       : {}),
+    ...(extra
+      ? {
+          extraReviews: EXTRA_REVIEW_SOURCES.map(
+            ({ name, dataset, repo, commit, path: file, sha256 }) => ({
+              name,
+              dataset,
+              repo,
+              commit,
+              path: file,
+              sha256,
+              reviews: extra.filter((review) => review.source === name).length,
+            }),
+          ),
+        }
+      : {}),
     models: {
       issue: {
         version: issueModel.version,
@@ -276,6 +326,8 @@ await writeResults('classify', {
   figures,
 });
 
+const shippedRow = 'shared split (shipped)';
+const extraRow = 'shared split + extra data';
 const percent = (value: number) => `${(value * 100).toFixed(1)} %`;
 const missed = crashResults
   .filter((row) => row.label !== 'crash')
@@ -289,11 +341,64 @@ const sections = [
   ...tables(reviewMetrics),
   ...(heldApart
     ? [
-        `**Reviews of apps never seen in training** — the ${heldApart.reviews} reviews of \`${REVIEW_APPS_SOURCE.repo}\` @ ${REVIEW_APPS_SOURCE.commit.slice(0, 8)} (Maalej et al. 2016, the source of the splits above) that name their app (${heldApart.apps} apps, App Store and Play), in ${FOLDS} folds by app: each fold predicted by a model trained with the shipped settings on every review of the other apps and the reviews naming no app, with the shipped thresholds. Targets F1 ≥ 70 % bug, ≥ 60 % feature. Run with \`BENCH_MIRRORS=DIR\` holding the fetched snapshot.`,
+        `**Reviews of apps never seen in training** — the ${heldApart.reviews} reviews of \`${REVIEW_APPS_SOURCE.repo}\` @ ${REVIEW_APPS_SOURCE.commit.slice(0, 8)} (Maalej et al. 2016, the source of the splits above) that name their app (${heldApart.apps} apps, App Store and Play), in ${FOLDS} folds by app: each fold predicted by a model trained with the shipped settings on every review of the other apps and the reviews naming no app, with the shipped thresholds. Targets F1 ≥ 70 % bug, ≥ 60 % feature. Run with \`BENCH_MIRRORS=DIR\` holding the fetched snapshots.`,
         ...tables(heldApart.metrics),
       ]
     : [
-        '**Reviews of apps never seen in training** — not measured: set BENCH_MIRRORS to the folder holding the fetched snapshot of adailtonaraujo/app_review_analysis.',
+        `**Reviews of apps never seen in training** — not measured: set BENCH_MIRRORS to the folder holding the fetched snapshot of ${REVIEW_APPS_SOURCE.repo}.`,
+      ]),
+  ...(withExtra && heldApart
+    ? [
+        `**Training with the extra data** — the shipped settings trained on the shared training split plus the extra data sets (below), thresholds chosen by ${FOLDS}-fold cross-validation on that training data: against the shipped model's figures above. The shipped model is trained on the shared split alone; it is retrained with the extra data only when that raises both bug and feature F1 on the apps never seen.`,
+        markdownTable(
+          ['evaluated on', 'trained on', 'thresholds', 'bug P / R / F1', 'feature P / R / F1'],
+          (
+            [
+              ['apps never seen', shippedRow, reviewClassifier.model.thresholds, heldApart.metrics],
+              ['apps never seen', extraRow, withExtra.thresholds, withExtra.heldApartApps],
+              ['test split', shippedRow, reviewClassifier.model.thresholds, reviewMetrics],
+              ['test split', extraRow, withExtra.thresholds, withExtra.testSplit],
+            ] as Array<[string, string, Thresholds, ClassificationMetrics]>
+          ).map(([evaluated, trained, thresholds, metrics]) => [
+            evaluated,
+            trained,
+            thresholdText(thresholds),
+            prfText(metrics, 'bug'),
+            prfText(metrics, 'feature'),
+          ]),
+        ),
+      ]
+    : []),
+  ...(heldApartExtra
+    ? [
+        `**Reviews of apps never seen in training, extra data** — the ${heldApartExtra.reviews} reviews of the extra data sets (below) that name their app (${heldApartExtra.apps} apps, Play), in ${FOLDS} folds by app the same way, each fold's model trained with the shipped settings on the reviews of the other apps and the shared training split, with the shipped thresholds.`,
+        ...tables(heldApartExtra.metrics),
+      ]
+    : []),
+  ...(crossDatasets && extra
+    ? [
+        `**Data sets never seen in training** — a model with the shipped settings trained without one data set and tested on it, its thresholds chosen by ${FOLDS}-fold cross-validation on what it was trained on. Extra data: ${EXTRA_REVIEW_SOURCES.map((source) => `${source.dataset} \`${source.path.split('/').pop()}\` (${extra.filter((review) => review.source === source.name).length} reviews)`).join(', ')} from \`${EXTRA_REVIEW_SOURCES[0]?.repo}\` @ ${EXTRA_REVIEW_SOURCES[0]?.commit.slice(0, 8)}, labels mapped as packages/intake/src/training/review-sources.ts documents, texts of the test split and of the held-apart set above left out.`,
+        markdownTable(
+          [
+            'trained on',
+            'tested on',
+            'reviews',
+            'thresholds',
+            'bug P / R / F1',
+            'feature P / R / F1',
+          ],
+          crossDatasets.map((result) => [
+            result.trainedOn,
+            result.testedOn,
+            result.testReviews,
+            thresholdText(result.thresholds),
+            prfText(result.metrics, 'bug'),
+            prfText(result.metrics, 'feature'),
+          ]),
+        ),
+      ]
+    : [
+        `**Data sets never seen in training** — not measured: set BENCH_MIRRORS to the folder holding the fetched snapshots of ${EXTRA_REVIEW_REPOS.join(', ')}.`,
       ]),
   `**Crashes** — the crash rule on every shared sample (${crashResults.length} reports from ${crashFiles.length} files): ${percent(crashesCaught / crashResults.length)} labelled crash${missed.length > 0 ? `; missed: ${missed.join(', ')}` : ''} (target 100 %).`,
   `**Time** per offline classification (median of ${RUNS} runs; wall-clock, noisy on a shared machine, with this process's CPU time in brackets): review ${reviewUs.wall.toFixed(0)} µs (${reviewUs.cpu.toFixed(0)} µs CPU), issue ${issueUs.wall.toFixed(0)} µs (${issueUs.cpu.toFixed(0)} µs CPU) (target < 1 ms). Load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores.`,
@@ -345,6 +450,19 @@ function metricFigures(metrics: ClassificationMetrics, unit: string): Figures {
     ),
     accuracy: fraction(metrics.accuracy, 4),
   };
+}
+
+type Thresholds = { bug: number; feature: number };
+
+function thresholdText({ bug, feature }: Thresholds): string {
+  return `${bug} / ${feature}`;
+}
+
+/** Precision / recall / **F1** of one label, in percent. */
+function prfText(metrics: ClassificationMetrics, label: string): string {
+  const m = metrics.perLabel[label];
+  const percentOf = (value: number) => `${(value * 100).toFixed(1)} %`;
+  return m ? `${percentOf(m.precision)} / ${percentOf(m.recall)} / **${percentOf(m.f1)}**` : '–';
 }
 
 function tables(metrics: ClassificationMetrics): string[] {

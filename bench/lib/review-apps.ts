@@ -7,11 +7,9 @@
  * missing for the reviews of the RE 2014 sample). Read from the fetched snapshot with `git show`;
  * no text is committed.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { LabeledReview } from '@sightline/intake/internal';
+import { hasSnapshot, readSnapshotFile } from '@sightline/intake/training';
 
 /** The data set's repository and the commit read. */
 export const REVIEW_APPS_SOURCE = {
@@ -39,19 +37,14 @@ interface SourceRow {
  * @returns undefined when the snapshot is not there (`fetch github:adailtonaraujo/app_review_analysis`).
  */
 export function readAppReviews(mirrors: string): AppReview[] | undefined {
-  const gitDir = path.join(mirrors, REVIEW_APPS_SOURCE.repo.replace('/', '+'), 'repo');
-  if (!existsSync(gitDir)) return undefined;
+  if (!hasSnapshot(mirrors, REVIEW_APPS_SOURCE.repo)) return undefined;
   const reviews: AppReview[] = [];
   for (const [file, label] of Object.entries(REVIEW_APPS_SOURCE.files)) {
-    const text = execFileSync(
-      'git',
-      [
-        '--git-dir',
-        gitDir,
-        'show',
-        `${REVIEW_APPS_SOURCE.commit}:Classification/Dataset/${file}.json`,
-      ],
-      { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    const text = readSnapshotFile(
+      mirrors,
+      REVIEW_APPS_SOURCE.repo,
+      REVIEW_APPS_SOURCE.commit,
+      `Classification/Dataset/${file}.json`,
     );
     // Two of the files end with `,]`.
     const rows = JSON.parse(text.replace(/,\s*\]\s*$/, ']')) as SourceRow[];

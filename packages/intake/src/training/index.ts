@@ -18,6 +18,15 @@ export {
 } from './fit-logistic-regression.js';
 export { type LbfgsOptions, minimize, type Objective } from './lbfgs.js';
 export {
+  EXTRA_REVIEW_SOURCES,
+  hasSnapshot,
+  type ReviewSource,
+  readExtraReviews,
+  readReviewSource,
+  readSnapshotFile,
+  type SourcedReview,
+} from './review-sources.js';
+export {
   crossValidateIssues,
   type IssueTrainingSettings,
   trainIssueClassifier,
