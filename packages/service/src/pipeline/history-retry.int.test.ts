@@ -1,3 +1,4 @@
+import { commitAll } from '@sightline/codebase/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as investigator from '../adapters/investigator.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
@@ -37,5 +38,32 @@ describe.each(sqlite)('a history git refused once ($name)', (kind) => {
     const history = await context.history(root);
     expect(history?.head).toBe(await context.revision(root));
     expect(await context.historyWarning(root)).toBeUndefined();
+  });
+
+  it('is not opened again at a later revision that opened fine', async () => {
+    let now = Date.parse('2026-12-03T08:00:00Z');
+    harness = await openHarness(kind, {
+      git: true,
+      work: false,
+      pipeline: { now: () => new Date(now) },
+    });
+    const { context } = harness.pipeline;
+    const root = harness.repo.root;
+    vi.mocked(investigator.openGitHistory).mockResolvedValueOnce({
+      history: null,
+      reason: 'git history could not be read: git took longer than 30000 ms',
+      refused: true,
+    });
+    expect(await context.history(root)).toBeNull();
+    commitAll(root, 'next');
+    // Past the revision reader's few seconds of caching, so the new HEAD is read.
+    const wallClock = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(wallClock + 60_000);
+    expect((await context.history(root))?.head).toBe(await context.revision(root));
+    const opens = vi.mocked(investigator.openGitHistory).mock.calls.length;
+    now += HISTORY_RETRY_MS;
+    expect((await context.history(root))?.head).toBe(await context.revision(root));
+    expect(vi.mocked(investigator.openGitHistory).mock.calls.length).toBe(opens);
+    vi.mocked(Date.now).mockRestore();
   });
 });

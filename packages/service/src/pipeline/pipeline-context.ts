@@ -181,6 +181,8 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     return perRevision(histories, root, async () => {
       const opened = await openGitHistory(root);
       if (!opened.history && opened.refused) refusedAt.set(root, clock());
+      // A revision that opens fine ends the retry: nothing is left to ask again.
+      if (opened.history) refusedAt.delete(root);
       return opened;
     });
   };
