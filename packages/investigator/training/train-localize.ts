@@ -36,6 +36,7 @@ import { failUsage, readCommandLine } from '../../../bench/lib/command-line.js';
 import { readCaseQueries } from '../../../bench/lib/localize-features.js';
 import { withHistory } from '../../../bench/lib/localize-history.js';
 import { accuracy } from '../../../bench/lib/localize-metrics.js';
+import { readCaseSpans } from '../../../bench/lib/localize-spans.js';
 import { caseKinds } from '../../../bench/lib/localize-run.js';
 import {
   type CorpusPerRepository,
@@ -63,7 +64,7 @@ const MODEL_FILE = path.join(
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 const USAGE = `Usage: npm run train:localize [-- --dry-run] [--cached-only] [--results] [--rows-only]
-  [--ablate] [--shard k/N] [--corpus-per-repository N|all] [--mirrors DIR]`;
+  [--spans] [--ablate] [--shard k/N] [--corpus-per-repository N|all] [--mirrors DIR]`;
 
 async function main(): Promise<void> {
   const { values } = readCommandLine(
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
         'cached-only': { type: 'boolean', default: false },
         results: { type: 'boolean', default: false },
         'rows-only': { type: 'boolean', default: false },
+        spans: { type: 'boolean', default: false },
         ablate: { type: 'boolean', default: false },
         shard: { type: 'string' },
         'corpus-per-repository': { type: 'string' },
@@ -108,10 +110,18 @@ async function main(): Promise<void> {
   console.error(
     `${rows.length} cases with rows (${new Set(rows.map((query) => query.group)).size} repositories); ${skipped.length} skipped (no text, no code${values['cached-only'] ? ' or no rows yet' : ''}); ${failed.length} failed`,
   );
+  const casesById = new Map(cases.map((entry) => [entry.id, entry]));
+  const spans = await readCaseSpans(
+    rows.flatMap((query) => casesById.get(query.id) ?? []),
+    { compute: values.spans },
+  );
+  console.error(
+    `${spans.size} of them with span lines${values.spans ? '' : ' (cached; --spans computes the others)'}`,
+  );
   if (values['rows-only']) return;
   const { queries, withHistory: historyCount } = await withHistory(
     rows,
-    new Map(cases.map((entry) => [entry.id, entry])),
+    casesById,
     values.mirrors,
   );
   console.error(
