@@ -15,9 +15,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DevCase } from './localize-cases.js';
 import { computeOrder, indexCacheOf } from './localize-features.js';
-import { type CandidateSpan, computeCaseSpans } from './localize-span-lines.js';
 import { caseCode } from './localize-sets.js';
 import { sourceClosureHash } from './localize-source-closure.js';
+import { type CandidateSpan, computeCaseSpans } from './localize-span-lines.js';
 import { BENCH_DIR } from './npm-pack.js';
 
 export type { CandidateSpan } from './localize-span-lines.js';
