@@ -123,12 +123,15 @@ export function fitPairwiseRanker(
 }
 
 /**
- * The 1-based rank of a report's first relevant candidate under weights (ties by path), 0 when
- * no candidate is relevant.
+ * A report's first relevant candidate under weights (ties by path).
  * @param query - the report and its candidates.
  * @param weights - one per feature.
+ * @returns its 1-based rank and path; rank 0 (no path) when no candidate is relevant.
  */
-export function rankOfRelevant(query: RankingQuery, weights: readonly number[]): number {
+export function firstRelevant(
+  query: RankingQuery,
+  weights: readonly number[],
+): { rank: number; path?: string } {
   const scored = query.candidates
     .map((candidate) => ({
       candidate,
@@ -139,5 +142,16 @@ export function rankOfRelevant(query: RankingQuery, weights: readonly number[]):
         b.score - a.score ||
         (a.candidate.path < b.candidate.path ? -1 : a.candidate.path > b.candidate.path ? 1 : 0),
     );
-  return scored.findIndex(({ candidate }) => candidate.relevant) + 1;
+  const at = scored.findIndex(({ candidate }) => candidate.relevant);
+  return at < 0 ? { rank: 0 } : { rank: at + 1, path: scored[at]?.candidate.path };
+}
+
+/**
+ * The 1-based rank of a report's first relevant candidate under weights (ties by path), 0 when
+ * no candidate is relevant.
+ * @param query - the report and its candidates.
+ * @param weights - one per feature.
+ */
+export function rankOfRelevant(query: RankingQuery, weights: readonly number[]): number {
+  return firstRelevant(query, weights).rank;
 }

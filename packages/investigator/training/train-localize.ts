@@ -16,17 +16,22 @@
  *
  * Evidence: nested grouped cross-validation — per fold a model trained on the other folds, its
  * penalty chosen by a grouped cross-validation inside them — printed per set, language and report
- * kind beside the hand-set prior and BM25 alone on the same candidates (held-out-slices.ts). The
+ * kind beside the hand-set prior and BM25 alone on the same candidates, each with its top-5 span
+ * overlap over the cases with span lines (held-out-slices.ts). The
  * retrained model is written only when its held-out MRR beats the prior's on the same cases
  * (otherwise the file is left as it is and the run says so). `--results` also writes
  * bench/results/localize-cv.json and the `localize-cv` table of bench/README.md. Deterministic:
  * the same cases and code give the same bytes.
  *
  * Run: `npm run train:localize [-- --dry-run] [--corpus-per-repository N|all] [--cached-only]
- * [--results] [--rows-only] [--shard k/n] [--ablate] [--mirrors DIR]` (`--dry-run` writes no model; `--rows-only` computes the
- * rows and stops; `--shard k/n` computes only every n-th case's rows from the k-th, for
- * several processes sharing the work; `--ablate` prints the interactions' and the history features' ablations, ablation.ts; `--corpus-per-repository` as bench:localize's,
- * default 1; `--cached-only` trains on the rows already computed for this code, computing none).
+ * [--results] [--rows-only] [--spans] [--shard k/n] [--ablate] [--mirrors DIR]` (`--dry-run`
+ * writes no model; `--rows-only` computes the rows (with `--spans` the span lines too) and stops;
+ * `--spans` computes the span lines of the cases with rows that have none (bench/lib/localize-spans.ts,
+ * about a row's cost each), read by every ranking's top-5 span overlap, otherwise only cached ones
+ * are read; `--shard k/n` computes only every n-th case's rows from the k-th, for several
+ * processes sharing the work; `--ablate` prints the interactions' and the history features'
+ * ablations, ablation.ts; `--corpus-per-repository` as bench:localize's, default 1;
+ * `--cached-only` trains on the rows already computed for this code, computing none).
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -43,10 +48,11 @@ import {
   parseCorpusPerRepository,
   readAllCases,
 } from '../../../bench/lib/localize-sets.js';
+import { readCaseSpans } from '../../../bench/lib/localize-spans.js';
 import { ablationTable, historyAblationTable, withoutFeatures } from './ablation.js';
 import { writeCrossValidationResults } from './cv-results.js';
 import { groupedFolds } from './grouped-folds.js';
-import { FIXED_RANKINGS, fixedRanks, sliceTable } from './held-out-slices.js';
+import { FIXED_RANKINGS, fixedRanks, sliceTable, spanOverlaps } from './held-out-slices.js';
 import {
   foldModels,
   meanReciprocalRank,
@@ -60,10 +66,13 @@ const MODEL_FILE = path.join(
   '../src/localize/model/ranking-model.json',
 );
 
+const WITH_HISTORY = 'learned with history features (nested grouped CV)';
+const WITHOUT_HISTORY = 'learned without history features (nested grouped CV)';
+
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
 const USAGE = `Usage: npm run train:localize [-- --dry-run] [--cached-only] [--results] [--rows-only]
-  [--ablate] [--shard k/N] [--corpus-per-repository N|all] [--mirrors DIR]`;
+  [--spans] [--ablate] [--shard k/N] [--corpus-per-repository N|all] [--mirrors DIR]`;
 
 async function main(): Promise<void> {
   const { values } = readCommandLine(
@@ -73,6 +82,7 @@ async function main(): Promise<void> {
         'cached-only': { type: 'boolean', default: false },
         results: { type: 'boolean', default: false },
         'rows-only': { type: 'boolean', default: false },
+        spans: { type: 'boolean', default: false },
         ablate: { type: 'boolean', default: false },
         shard: { type: 'string' },
         'corpus-per-repository': { type: 'string' },
@@ -108,12 +118,16 @@ async function main(): Promise<void> {
   console.error(
     `${rows.length} cases with rows (${new Set(rows.map((query) => query.group)).size} repositories); ${skipped.length} skipped (no text, no code${values['cached-only'] ? ' or no rows yet' : ''}); ${failed.length} failed`,
   );
-  if (values['rows-only']) return;
-  const { queries, withHistory: historyCount } = await withHistory(
-    rows,
-    new Map(cases.map((entry) => [entry.id, entry])),
-    values.mirrors,
+  const casesById = new Map(cases.map((entry) => [entry.id, entry]));
+  const spans = await readCaseSpans(
+    rows.flatMap((query) => casesById.get(query.id) ?? []),
+    { compute: values.spans },
   );
+  console.error(
+    `${spans.size} of them with span lines${values.spans ? '' : ' (cached; --spans computes the others)'}`,
+  );
+  if (values['rows-only']) return;
+  const { queries, withHistory: historyCount } = await withHistory(rows, casesById, values.mirrors);
   console.error(
     `${historyCount} of them with a git history (history features; the others' are 0)${values.mirrors ? '' : ': no --mirrors, cached history only'}`,
   );
@@ -135,12 +149,29 @@ async function main(): Promise<void> {
   );
   const kindsOf = new Map(cases.map((entry) => [entry.id, caseKinds(entry)] as const));
   const byId = new Map(queries.map((query) => [query.id, query]));
+  const heldOutWeights =
+    (variant: (typeof variants)[0]) =>
+    (query: { id: string }): readonly number[] | undefined =>
+      variant.models.get(folds.get(query.id) ?? '')?.weights;
   const rankings: Record<string, ReadonlyMap<string, number>> = {
-    'learned with history features (nested grouped CV)': full.ranks,
-    'learned without history features (nested grouped CV)': reduced.ranks,
+    [WITH_HISTORY]: full.ranks,
+    [WITHOUT_HISTORY]: reduced.ranks,
     ...Object.fromEntries(
       Object.entries(FIXED_RANKINGS).map(([name, weights]) => [name, fixedRanks(queries, weights)]),
     ),
+  };
+  const sliceSpans = {
+    known: new Set(spans.keys()),
+    overlaps: {
+      [WITH_HISTORY]: spanOverlaps(full.queries, heldOutWeights(full), spans),
+      [WITHOUT_HISTORY]: spanOverlaps(reduced.queries, heldOutWeights(reduced), spans),
+      ...Object.fromEntries(
+        Object.entries(FIXED_RANKINGS).map(([name, weights]) => [
+          name,
+          spanOverlaps(queries, () => weights, spans),
+        ]),
+      ),
+    },
   };
   const ids = [...learned.keys()];
   const slicesOf = (id: string) => [
@@ -148,7 +179,7 @@ async function main(): Promise<void> {
     `language: ${byId.get(id)?.language}`,
     ...(kindsOf.get(id) ?? []).map((kind) => `kind: ${kind}`),
   ];
-  const table = sliceTable(ids, slicesOf, rankings);
+  const table = sliceTable(ids, slicesOf, rankings, sliceSpans);
   console.error(`Held-out candidate rankings:\n${table}`);
   const ranks = [...learned.values()];
   const priorRanks = ids.map((id) => rankings['hand-set prior']?.get(id) ?? 0);
@@ -169,6 +200,7 @@ async function main(): Promise<void> {
       ids,
       slicesOf,
       rankings,
+      spans: sliceSpans,
       table,
       everyCase: everyCaseCount(),
       folds: foldSummary,

@@ -16,6 +16,7 @@ export {
   resolveFramePath,
 } from './frame-paths.js';
 export { FRAME_DECAY } from './frame-weights.js';
+export { type GroupMember, groupSuspects } from './group-suspects.js';
 export {
   HISTORY_FEATURES,
   type HistoryLog,

@@ -31,21 +31,12 @@ import type { RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import type { Suspect } from '../diagnosis/schema.js';
-import { tokenizeCode } from './code-tokens.js';
-import { readSourceLines } from './function-shape.js';
-import { reasonsForRange } from './range-reasons.js';
+import { groupSuspects } from './group-suspects.js';
 import { type RankedFile, rankFiles } from './rank-files.js';
 import type { RankingModel } from './ranking-model.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { scoreFiles } from './score-files.js';
-import {
-  type ChosenRange,
-  chooseRange,
-  narrowRange,
-  rangeOfDefinition,
-  symbolForRange,
-} from './suspect-range.js';
-import { areTwins, editableTwin, isDeclaration } from './twins.js';
+import { areTwins } from './twins.js';
 
 /** Options of {@link localize}. */
 export interface LocalizeOptions {
@@ -66,12 +57,6 @@ export interface LocalizeOptions {
 
 /** Scored files looked at when grouping twins, as a multiple of the limit. */
 const TWIN_WINDOW = 3;
-
-/** `[start, end]` moved inside `[1, lineCount]`, keeping `start ≤ end`. */
-function clampRange([start, end]: [number, number], lineCount: number): [number, number] {
-  const first = Math.min(Math.max(1, start), lineCount);
-  return [first, Math.min(Math.max(first, end), lineCount)];
-}
 
 /** Groups twins among the best-ranked files, keeping rank order (the best member leads). */
 function groupTwins(ranked: readonly RankedFile[], index: RepositoryIndex): RankedFile[][] {
@@ -109,70 +94,9 @@ export function localize(
       packageName: packageName ?? readPackageName(index.root),
     });
   const { files, definitionMatches } = scoreFiles(index, signals);
-  const mentioned = new Set(signals.identifiers);
-  const words = new Set(tokenizeCode(signals.query));
   const ranked = rankFiles(index, files, signals, model, history).slice(0, limit * TWIN_WINDOW);
-  const rangeOf = (item: RankedFile): ChosenRange | undefined => {
-    const file = index.files.get(item.path);
-    if (!file) return undefined;
-    const matches = (definitionMatches.get(item.path) ?? []).map(({ definition, match }) => ({
-      definition,
-      score: match.score,
-    }));
-    const { frameRange, messageRange } = item.entry;
-    const source = readSourceLines(index, item.path);
-    return (
-      frameRange ??
-      (messageRange && narrowRange(file, messageRange, mentioned, matches, source, words)) ??
-      chooseRange(file, mentioned, matches, source, signals.phrases, words)
-    );
-  };
-  /** The range in `path` of the definition a twin's range names, if `path` defines it too. */
-  const sameSymbol = (path: string, range: ChosenRange | undefined): ChosenRange | undefined => {
-    const name = range?.symbol?.split('.').at(-1);
-    const definition = index.files
-      .get(path)
-      ?.definitions.find((candidate) => name !== undefined && candidate.name === name);
-    return definition ? rangeOfDefinition(definition) : undefined;
-  };
-  return groupTwins(ranked, index)
-    .flatMap((group): Suspect[] => {
-      const [best] = group as [RankedFile, ...RankedFile[]];
-      const paths = group.map((item) => item.path);
-      const target = group.find((item) => item.path === editableTwin(paths)) ?? best;
-      const own =
-        target === best
-          ? rangeOf(best)
-          : (sameSymbol(target.path, rangeOf(best)) ?? rangeOf(target));
-      const lineCount = index.files.get(target.path)?.lineCount ?? 0;
-      // An empty file has no line to point at; a range past the end (a frame line from another
-      // version of the file) is clamped, and says so.
-      if (!own || lineCount === 0) return [];
-      const lines = clampRange(own.lines, lineCount);
-      const clamped = lines[0] !== own.lines[0] || lines[1] !== own.lines[1];
-      const file = index.files.get(target.path);
-      // Printed with a symbol the index confirms at these lines, as the diagnosis is verified.
-      const { symbol } = file ? symbolForRange(file, { ...own, lines }) : own;
-      // A declaration file shares the slot but holds no code: it is listed as such, not as a twin.
-      const others = paths.filter((path) => path !== target.path);
-      const twins = others.filter((path) => !isDeclaration(path));
-      const declarations = others.filter(isDeclaration);
-      const notes = [
-        ...(twins.length > 0 ? [`twins (same code): ${twins.join(', ')}`] : []),
-        ...(declarations.length > 0 ? [`types declared in ${declarations.join(', ')}`] : []),
-        ...(clamped ? [`lines clamped to the file's ${lineCount} lines`] : []),
-      ];
-      const reasons = file ? reasonsForRange(best.evidence, file, lines, best.path) : best.evidence;
-      return [
-        {
-          path: target.path,
-          lines,
-          ...(symbol ? { symbol } : {}),
-          score: best.score,
-          evidence: [...new Set([...reasons, ...notes])],
-          ...(twins.length > 0 ? { twins } : {}),
-        },
-      ];
-    })
-    .slice(0, limit);
+  return groupSuspects(groupTwins(ranked, index), index, signals, definitionMatches).slice(
+    0,
+    limit,
+  );
 }
