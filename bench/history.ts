@@ -27,7 +27,8 @@
  * shards started together share that stage too);
  * `HISTORY_BENCH_PART=figures` measures no new case (the figures of the kept ones);
  * `HISTORY_BENCH_PART=timing` re-times the blames of the measured cases on long histories (run it
- * at normal priority on a quiet machine).
+ * at normal priority on a quiet machine). `HISTORY_BENCH_MIRRORS` is the folder of the snapshots
+ * (default /work/.mirror).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -72,10 +73,17 @@ import {
 } from './lib/szz-fit.js';
 import { windowReach } from './lib/window-reach.js';
 
-const MIRRORS = '/work/.mirror';
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'history.json');
 const USAGE =
-  'Usage: [HISTORY_BENCH_SHARD=k/n] [HISTORY_BENCH_PART=regression|large|rest|timing|figures] [HISTORY_BENCH_MINUTES=40|all] npm run bench:history';
+  'Usage: [HISTORY_BENCH_SHARD=k/n] [HISTORY_BENCH_PART=regression|large|rest|timing|figures] [HISTORY_BENCH_MINUTES=40|all] [HISTORY_BENCH_MIRRORS=/work/.mirror] npm run bench:history';
+/** The folder of the fetched snapshots, `<owner>+<name>/repo` each (the search tool's `fetch`). */
+const MIRRORS = process.env.HISTORY_BENCH_MIRRORS || '/work/.mirror';
+if (!existsSync(MIRRORS)) {
+  failUsage(
+    `HISTORY_BENCH_MIRRORS: no folder ${MIRRORS}; give the folder of the fetched snapshots`,
+    USAGE,
+  );
+}
 const SHARD = (() => {
   try {
     return parseShard(process.env.HISTORY_BENCH_SHARD);
@@ -101,6 +109,7 @@ if (PART !== undefined && !['regression', 'large', 'rest', 'timing', 'figures'].
 /** The window code as committed: a case's window is kept while it is unchanged. */
 const WINDOW_KEY = codeKey([
   'packages/codebase/src/history/regression-window.ts',
+  'packages/codebase/src/history/change-claim.ts',
   'packages/codebase/src/history/version-mentions.ts',
   'packages/codebase/src/history/history-bounds.ts',
   'packages/codebase/src/history/run-git.ts',
