@@ -151,7 +151,7 @@ export async function findSuspectCommits(
   }
   const ranked = commits
     .slice(0, limit)
-    .map(({ lines: _lines, boundary: _boundary, ...commit }) => {
+    .map(({ lines: _lines, lineNumbers: _lineNumbers, boundary: _boundary, ...commit }) => {
       const url = commitLink(history, commit.id);
       return { ...commit, shortId: commit.id.slice(0, 12), ...(url ? { url } : {}) };
     });
