@@ -40,7 +40,7 @@ export const BLAME_KEY = codeKey([
   'packages/codebase/src/history/blame-range.ts',
   'packages/codebase/src/history/commit-sizes.ts',
   'packages/codebase/src/history/run-git.ts',
-  'packages/codebase/src/history/suspect-commits.ts',
+  'packages/codebase/src/history/blame-suspect-ranges.ts',
   'bench/lib/history-case.ts',
 ]);
 
@@ -57,6 +57,11 @@ export interface KeptBlames {
   ranges: BlamedRange[];
   /** The same ranges widened by {@link WIDEN_LINES} on either side (within the file). */
   widened: BlamedRange[];
+  /**
+   * Per range, when every line of it is older than the history blamed (no candidate): the
+   * widened range blamed over all history; otherwise null.
+   */
+  deep: (BlamedRange | null)[];
   commitFiles: [string, number][];
   blameMs: number;
   /** HEAD's time (the report time the ranking uses), in ms since the epoch. */
@@ -234,12 +239,19 @@ export function caseBlames(
       };
     });
     const blamed = await blameSuspectRanges(opened, wide);
+    const exact = blamed.ranges.map((range, at) =>
+      narrowBlame(range, ranges[at]?.lines ?? range.lines),
+    );
+    const old = wide.filter((_, at) => {
+      const commits = exact[at]?.commits;
+      return commits && commits.length > 0 && commits.every((commit) => commit.boundary);
+    });
+    const deep = await blameSuspectRanges(opened, old, { historyDays: null });
     return {
-      ranges: blamed.ranges.map((range, at) =>
-        narrowBlame(range, ranges[at]?.lines ?? range.lines),
-      ),
+      ranges: exact,
       widened: blamed.ranges,
-      commitFiles: [...blamed.commitFiles],
+      deep: wide.map((range) => deep.ranges[old.indexOf(range)] ?? null),
+      commitFiles: [...blamed.commitFiles, ...deep.commitFiles],
       blameMs: blamed.blameMs,
       headTime: opened.headTime,
     };

@@ -1,4 +1,5 @@
 export * from './blame-range.js';
+export * from './blame-suspect-ranges.js';
 export * from './commit-graph.js';
 export * from './commit-sizes.js';
 export * from './file-history.js';
