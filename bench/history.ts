@@ -30,14 +30,24 @@
  * at normal priority on a quiet machine). `HISTORY_BENCH_MIRRORS` is the folder of the snapshots
  * (default /work/.mirror).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findSuspectCommits, findVersionMentions } from '@sightline/codebase';
-import { SUSPECT_COMMIT_MODEL } from '@sightline/codebase/internal';
+import {
+  type BlamedRange,
+  blamedCommitIds,
+  SUSPECT_COMMIT_MODEL,
+} from '@sightline/codebase/internal';
+import { parseReport } from '@sightline/intake';
 import type { Suspect } from '@sightline/investigator';
-import { BLAMED_SUSPECTS } from '@sightline/investigator/internal';
+import {
+  BLAMED_SUSPECTS,
+  frameLinesOf,
+  readCommitReportMatch,
+} from '@sightline/investigator/internal';
 import { failUsage } from './lib/command-line.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { cachedStage, codeKey, HISTORY_CACHE, keepStage, readStage } from './lib/history-cache.js';
@@ -49,10 +59,17 @@ import {
   type GitCase,
   introducingCommits,
   LOCALIZER_KEY,
+  narrowBlame,
   openCaseHistory,
+  WIDEN_LINES,
 } from './lib/history-case.js';
 import { parseShard } from './lib/history-shard.js';
-import { type KeptWindow, resolveWindow, type WindowOutcome } from './lib/history-windows.js';
+import {
+  historyAt,
+  type KeptWindow,
+  resolveWindow,
+  type WindowOutcome,
+} from './lib/history-windows.js';
 import { accuracy, rankOf } from './lib/localize-metrics.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
@@ -150,6 +167,45 @@ const blamed = <T>(ranked: readonly T[]) => ranked.slice(0, BLAMED_SUSPECTS);
  */
 const KEPT_RANGES = Math.max(10, BLAMED_SUSPECTS);
 
+/**
+ * How well each blamed commit's own change matches the report, as investigate scores it, read
+ * from the snapshot at the fix's parent (no checkout; a few seconds for all cases, not kept).
+ */
+function reportMatchOf(item: GitCase, ranges: readonly BlamedRange[]) {
+  return readCommitReportMatch(
+    historyAt(mirrorOf(item.repo), item.parent),
+    textOf(item),
+    blamedCommitIds(ranges),
+    [...new Set(ranges.map((range) => range.path))],
+  );
+}
+
+/**
+ * The name in the repository's root package.json at `revision`, if it has one (a frame inside
+ * `node_modules/<it>/` is the repository's own code, as investigate reads it).
+ */
+function packageNameAt(repo: string, revision: string): string | undefined {
+  try {
+    const text = execFileSync('git', ['show', `${revision}:package.json`], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const { name } = JSON.parse(text) as { name?: unknown };
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lines the report's stack frames name in the ranges' files, as investigate reads them. */
+const caseFrameLines = (item: GitCase, ranges: readonly { path: string }[]) =>
+  frameLinesOf(
+    parseReport(textOf(item)),
+    ranges.map((range) => range.path),
+    packageNameAt(mirrorOf(item.repo), item.parent),
+  );
+
 /** Everything measured for a case, from the stage cache. */
 interface Measured {
   item: GitCase;
@@ -190,7 +246,10 @@ async function timeCase(item: GitCase, measured: Measured) {
   const clone = checkout(item, mirrorOf(item.repo), WORK);
   const history = await openCaseHistory(item, clone, WORK);
   const started = performance.now();
-  const found = await findSuspectCommits(history, blamed(measured.suspects), {
+  const ranges = blamed(measured.suspects);
+  const found = await findSuspectCommits(history, ranges, {
+    frameLines: caseFrameLines(item, ranges),
+    matchReport: (ids, paths) => readCommitReportMatch(history, textOf(item), ids, paths),
     ...(measured.window.windowCommits
       ? { windowCommits: new Set(measured.window.windowCommits) }
       : {}),
@@ -392,6 +451,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
       reportedAt: entry.blames.headTime,
       ranges,
       commitFiles: new Map(entry.blames.commitFiles),
+      reportMatch: await reportMatchOf(entry.item, ranges),
+      frameLines: caseFrameLines(entry.item, ranges),
       ...(entry.window.windowCommits && hasWindow(entry)
         ? { windowCommits: new Set(entry.window.windowCommits) }
         : {}),
@@ -406,6 +467,27 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     fitted: `bench:history SZZ set, ${szzCases.length} fixes of ${new Set(szzCases.map((item) => item.repo)).size} repositories, ${new Date().toISOString().slice(0, 10)}`,
   });
   const share = (hits: number) => (szzCases.length ? hits / szzCases.length : 0);
+  // The same fixes as ranked before (top-5 ranges, no report match, no frame lines), held out.
+  const before = crossValidatedSzz(
+    szzCases.map(({ reportMatch: _match, frameLines: _frames, ...item }) => ({
+      ...item,
+      ranges: item.ranges.slice(0, 5),
+    })),
+  ).filter((entry) => entry.hit).length;
+  // Ceilings of wider blames, from the kept ones: each range widened by WIDEN_LINES on either
+  // side, and a range whose lines are all older than the history blamed, blamed over all of it.
+  const szzEntries = measured.filter((item) => item.introducing.length > 0);
+  const reachableWith = (ranges: (entry: Measured) => BlamedRange[]) =>
+    szzEntries.filter((entry) =>
+      szzReachable({ ranges: ranges(entry), introducing: new Set(entry.introducing) }),
+    ).length;
+  const reachableWidened = reachableWith((entry) => blamed(entry.blames.widened));
+  const reachableDeep = reachableWith((entry) =>
+    blamed(entry.blames.ranges).map((range, at) => {
+      const deep = entry.blames.deep[at];
+      return deep ? narrowBlame(deep, range.lines) : range;
+    }),
+  );
   // Blame time: the last timing run of the measured cases on long histories.
   const timings = measured
     .filter((entry) => entry.window.historyCommits >= 10_000)
@@ -499,6 +581,9 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         top3: fraction(share(shippedHits)),
         top3CrossValidated: fraction(share(szzCvHits)),
         reachable: fraction(share(reachable)),
+        top3CrossValidatedBefore: fraction(share(before)),
+        reachableWidened: fraction(share(reachableWidened)),
+        reachableDeep: fraction(share(reachableDeep)),
       },
       ...blameFigures,
     },
@@ -541,6 +626,11 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           'SZZ top 3, model fitted leave-one-repository-out / any blamed commit introducing',
           `${pct(share(szzCvHits))} / ${pct(share(reachable))}`,
           '≥ 60 %',
+        ],
+        [
+          `SZZ top 3 held out as ranked before (top-5 ranges, no report match or frame lines) / any blamed commit introducing with the ranges widened by ${WIDEN_LINES} lines / with old ranges blamed over all history`,
+          `${pct(share(before))} / ${pct(share(reachableWidened))} / ${pct(share(reachableDeep))}`,
+          '',
         ],
         [
           timings.length

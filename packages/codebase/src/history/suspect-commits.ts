@@ -7,6 +7,7 @@
 import type { CommitInfo } from './blame-range.js';
 import {
   type BlameSuspectRangesOptions,
+  blamedCommitIds,
   blameSuspectRanges,
   type SuspectRangeInput,
 } from './blame-suspect-ranges.js';
@@ -37,6 +38,16 @@ export interface FindSuspectCommitsOptions extends BlameSuspectRangesOptions {
   windowCommits?: ReadonlySet<string>;
   /** Commits returned. Default 5. */
   limit?: number;
+  /** Path → 1-based lines the report's stack frames name there. Default none. */
+  frameLines?: ReadonlyMap<string, readonly number[]>;
+  /**
+   * How well each blamed commit's own change matches the report, 0 to 1 (called once with the
+   * blamed commits' ids and the blamed files; it must not throw). Default: not weighed.
+   */
+  matchReport?: (
+    ids: readonly string[],
+    paths: readonly string[],
+  ) => Promise<ReadonlyMap<string, number>>;
 }
 
 /** What {@link findSuspectCommits} returns. */
@@ -64,6 +75,8 @@ export async function findSuspectCommits(
     limit = 5,
     timeoutMs,
     historyDays = BLAME_HISTORY_DAYS,
+    frameLines,
+    matchReport,
   }: FindSuspectCommitsOptions = {},
 ): Promise<SuspectCommitsResult> {
   const reference = reportedAt ?? history.headTime;
@@ -75,10 +88,15 @@ export async function findSuspectCommits(
   const notes = blamed.ranges
     .filter((range) => range.commits === null)
     .map((range) => `${range.path} could not be blamed (not committed, or git failed)`);
+  const reportMatch = await matchReport?.(blamedCommitIds(blamed.ranges), [
+    ...new Set(ranges.map((range) => range.path)),
+  ]);
   const { commits, unattributed } = rankBlamedCommits(blamed.ranges, {
     reportedAt: reference,
     windowCommits,
     commitFiles: blamed.commitFiles,
+    ...(frameLines ? { frameLines } : {}),
+    ...(reportMatch ? { reportMatch } : {}),
   });
   if (unattributed > 0) {
     notes.push(
