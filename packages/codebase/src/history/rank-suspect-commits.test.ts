@@ -127,7 +127,14 @@ describe('rankBlamedCommits', () => {
       }).commits.map((entry) => entry.id[0]);
     expect(order(new Map([['src/a.ts', [5]]]))).toEqual(['b', 'a', 'c']);
     // The frame's line in another file is not this range's line 7.
-    expect(order(new Map([['src/a.ts', [7]], ['src/b.ts', [7]]]))).toEqual(['c', 'a', 'b']);
+    expect(
+      order(
+        new Map([
+          ['src/a.ts', [7]],
+          ['src/b.ts', [7]],
+        ]),
+      ),
+    ).toEqual(['c', 'a', 'b']);
     expect(order(new Map())).toEqual(['a', 'b', 'c']);
   });
 

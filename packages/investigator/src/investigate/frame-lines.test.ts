@@ -23,7 +23,7 @@ describe('frameLinesOf', () => {
 
   it("reads a frame inside node_modules/<the repository's package>/ as its own code", () => {
     const report = parseReport(
-      "TypeError: x is null\n    at slugify (/app/node_modules/slugger/src/slugify.js:5:16)\n",
+      'TypeError: x is null\n    at slugify (/app/node_modules/slugger/src/slugify.js:5:16)\n',
     );
     expect(frameLinesOf(report, ['src/slugify.js'], 'slugger')).toEqual(
       new Map([['src/slugify.js', [5]]]),
