@@ -17,14 +17,9 @@ import { commitLink } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
 import type { DiagnosisHistory } from '../diagnosis/history-schema.js';
 import type { Suspect } from '../diagnosis/schema.js';
-import { readCommitReportMatch } from './commit-report-match.js';
-import { frameLinesOf } from './frame-lines.js';
 
-/**
- * Suspect ranges blamed for suspect commits: ten, not five, since a fix's bug-introducing commit
- * is among the commits of the top ten in more fixes (bench:history, bench/README.md "history").
- */
-export const BLAMED_SUSPECTS = 10;
+/** Suspect ranges blamed for suspect commits. */
+export const BLAMED_SUSPECTS = 5;
 /** Suspect commits kept. */
 export const SUSPECT_COMMITS = 5;
 /** Window commits touching the suspects kept in the diagnosis. */
@@ -35,8 +30,6 @@ export interface ReportHistory {
   history: GitHistory;
   window: RegressionWindow | null;
   notes: string[];
-  /** The report's title and body, and its stack frames (what suspect commits are matched with). */
-  report?: Pick<Report, 'exceptions' | 'stack'> & { text: string };
 }
 
 /**
@@ -69,16 +62,7 @@ export async function readReportHistory(
   if (!opened) return null;
   const text = [report.title ?? '', report.body].join('\n');
   const { window, notes } = await findRegressionWindow(opened, text);
-  return {
-    history: opened,
-    window,
-    notes: [...opened.notes, ...notes],
-    report: {
-      text,
-      exceptions: report.exceptions,
-      ...(report.stack ? { stack: report.stack } : {}),
-    },
-  };
+  return { history: opened, window, notes: [...opened.notes, ...notes] };
 }
 
 function commitView(history: GitHistory, commit: CommitInfo) {
@@ -111,7 +95,7 @@ export interface DescribeHistoryOptions {
  * @returns the history part of the diagnosis. Never throws.
  */
 export async function describeHistory(
-  { history: opened, window, notes, report }: ReportHistory,
+  { history: opened, window, notes }: ReportHistory,
   suspects: readonly Suspect[],
   { reportedAt, commitGraphDir }: DescribeHistoryOptions = {},
 ): Promise<DiagnosisHistory> {
@@ -120,19 +104,8 @@ export async function describeHistory(
       ? undefined
       : await prepareCommitGraph(opened, commitGraphDir ? { dir: commitGraphDir } : {});
   const history = graph?.history ?? opened;
-  const blamed = suspects.slice(0, BLAMED_SUSPECTS);
-  const found = await findSuspectCommits(history, blamed, {
+  const found = await findSuspectCommits(history, suspects.slice(0, BLAMED_SUSPECTS), {
     limit: SUSPECT_COMMITS,
-    ...(report
-      ? {
-          frameLines: frameLinesOf(
-            report,
-            blamed.map((suspect) => suspect.path),
-          ),
-          matchReport: (ids: readonly string[], paths: readonly string[]) =>
-            readCommitReportMatch(history, report.text, ids, paths),
-        }
-      : {}),
     ...(reportedAt !== undefined ? { reportedAt } : {}),
     ...(window ? { windowCommits: new Set(window.commits.map((commit) => commit.id)) } : {}),
   });
