@@ -11,7 +11,8 @@
  * 2. per measured case, in a checkout of the parent (`--shared` clones in bench/.cache/history):
  *    the offline localizer's suspects; the fix's bug-introducing commits (Śliwerski et al. 2005:
  *    the commits that last changed the lines the fix changed, blamed at the parent); the blames of
- *    top-10 suspect ranges (investigate blames BLAMED_SUSPECTS of them);
+ *    the top-10 suspect ranges as investigate blames them, widened by 50 lines, and over all
+ *    history where every line is older than the history blamed (history-case.ts);
  * 3. figures, from what is kept: regression set Acc@1/@5 (history does not re-rank the suspects)
  *    and what a window signal could reach (bench/lib/window-reach.ts); the rest; SZZ
  *    top-3 (the suspect-commit model fitted leave-one-repository-out, bench/lib/szz-fit.ts); the blame
@@ -27,16 +28,27 @@
  * shards started together share that stage too);
  * `HISTORY_BENCH_PART=figures` measures no new case (the figures of the kept ones);
  * `HISTORY_BENCH_PART=timing` re-times the blames of the measured cases on long histories (run it
- * at normal priority on a quiet machine).
+ * at normal priority on a quiet machine). `HISTORY_BENCH_MIRRORS` is the folder of the snapshots
+ * (default /work/.mirror).
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { findSuspectCommits, findVersionMentions } from '@sightline/codebase';
-import { SUSPECT_COMMIT_MODEL } from '@sightline/codebase/internal';
+import {
+  type BlamedRange,
+  blamedCommitIds,
+  SUSPECT_COMMIT_MODEL,
+} from '@sightline/codebase/internal';
+import { parseReport } from '@sightline/intake';
 import type { Suspect } from '@sightline/investigator';
-import { BLAMED_SUSPECTS } from '@sightline/investigator/internal';
+import {
+  BLAMED_SUSPECTS,
+  frameLinesOf,
+  readCommitReportMatch,
+} from '@sightline/investigator/internal';
 import { failUsage } from './lib/command-line.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { cachedStage, codeKey, HISTORY_CACHE, keepStage, readStage } from './lib/history-cache.js';
@@ -48,10 +60,17 @@ import {
   type GitCase,
   introducingCommits,
   LOCALIZER_KEY,
+  narrowBlame,
   openCaseHistory,
+  WIDEN_LINES,
 } from './lib/history-case.js';
 import { parseShard } from './lib/history-shard.js';
-import { type KeptWindow, resolveWindow, type WindowOutcome } from './lib/history-windows.js';
+import {
+  historyAt,
+  type KeptWindow,
+  resolveWindow,
+  type WindowOutcome,
+} from './lib/history-windows.js';
 import { accuracy, rankOf } from './lib/localize-metrics.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
@@ -72,10 +91,17 @@ import {
 } from './lib/szz-fit.js';
 import { windowReach } from './lib/window-reach.js';
 
-const MIRRORS = '/work/.mirror';
 const RESULTS_FILE = path.join(BENCH_DIR, 'results', 'history.json');
 const USAGE =
-  'Usage: [HISTORY_BENCH_SHARD=k/n] [HISTORY_BENCH_PART=regression|large|rest|timing|figures] [HISTORY_BENCH_MINUTES=40|all] npm run bench:history';
+  'Usage: [HISTORY_BENCH_SHARD=k/n] [HISTORY_BENCH_PART=regression|large|rest|timing|figures] [HISTORY_BENCH_MINUTES=40|all] [HISTORY_BENCH_MIRRORS=/work/.mirror] npm run bench:history';
+/** The folder of the fetched snapshots, `<owner>+<name>/repo` each (the search tool's `fetch`). */
+const MIRRORS = process.env.HISTORY_BENCH_MIRRORS || '/work/.mirror';
+if (!existsSync(MIRRORS)) {
+  failUsage(
+    `HISTORY_BENCH_MIRRORS: no folder ${MIRRORS}; give the folder of the fetched snapshots`,
+    USAGE,
+  );
+}
 const SHARD = (() => {
   try {
     return parseShard(process.env.HISTORY_BENCH_SHARD);
@@ -101,6 +127,7 @@ if (PART !== undefined && !['regression', 'large', 'rest', 'timing', 'figures'].
 /** The window code as committed: a case's window is kept while it is unchanged. */
 const WINDOW_KEY = codeKey([
   'packages/codebase/src/history/regression-window.ts',
+  'packages/codebase/src/history/change-claim.ts',
   'packages/codebase/src/history/version-mentions.ts',
   'packages/codebase/src/history/history-bounds.ts',
   'packages/codebase/src/history/run-git.ts',
@@ -140,6 +167,45 @@ const blamed = <T>(ranked: readonly T[]) => ranked.slice(0, BLAMED_SUSPECTS);
  * can weigh blaming fewer or more ranges without blaming again.
  */
 const KEPT_RANGES = Math.max(10, BLAMED_SUSPECTS);
+
+/**
+ * How well each blamed commit's own change matches the report, as investigate scores it, read
+ * from the snapshot at the fix's parent (no checkout; a few seconds for all cases, not kept).
+ */
+function reportMatchOf(item: GitCase, ranges: readonly BlamedRange[]) {
+  return readCommitReportMatch(
+    historyAt(mirrorOf(item.repo), item.parent),
+    textOf(item),
+    blamedCommitIds(ranges),
+    [...new Set(ranges.map((range) => range.path))],
+  );
+}
+
+/**
+ * The name in the repository's root package.json at `revision`, if it has one (a frame inside
+ * `node_modules/<it>/` is the repository's own code, as investigate reads it).
+ */
+function packageNameAt(repo: string, revision: string): string | undefined {
+  try {
+    const text = execFileSync('git', ['show', `${revision}:package.json`], {
+      cwd: repo,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const { name } = JSON.parse(text) as { name?: unknown };
+    return typeof name === 'string' ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The lines the report's stack frames name in the ranges' files, as investigate reads them. */
+const caseFrameLines = (item: GitCase, ranges: readonly { path: string }[]) =>
+  frameLinesOf(
+    parseReport(textOf(item)),
+    ranges.map((range) => range.path),
+    packageNameAt(mirrorOf(item.repo), item.parent),
+  );
 
 /** Everything measured for a case, from the stage cache. */
 interface Measured {
@@ -181,7 +247,10 @@ async function timeCase(item: GitCase, measured: Measured) {
   const clone = checkout(item, mirrorOf(item.repo), WORK);
   const history = await openCaseHistory(item, clone, WORK);
   const started = performance.now();
-  const found = await findSuspectCommits(history, blamed(measured.suspects), {
+  const ranges = blamed(measured.suspects);
+  const found = await findSuspectCommits(history, ranges, {
+    frameLines: caseFrameLines(item, ranges),
+    matchReport: (ids, paths) => readCommitReportMatch(history, textOf(item), ids, paths),
     ...(measured.window.windowCommits
       ? { windowCommits: new Set(measured.window.windowCommits) }
       : {}),
@@ -383,6 +452,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
       reportedAt: entry.blames.headTime,
       ranges,
       commitFiles: new Map(entry.blames.commitFiles),
+      reportMatch: await reportMatchOf(entry.item, ranges),
+      frameLines: caseFrameLines(entry.item, ranges),
       ...(entry.window.windowCommits && hasWindow(entry)
         ? { windowCommits: new Set(entry.window.windowCommits) }
         : {}),
@@ -397,6 +468,27 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     fitted: `bench:history SZZ set, ${szzCases.length} fixes of ${new Set(szzCases.map((item) => item.repo)).size} repositories, ${new Date().toISOString().slice(0, 10)}`,
   });
   const share = (hits: number) => (szzCases.length ? hits / szzCases.length : 0);
+  // The same fixes as ranked before (top-5 ranges, no report match, no frame lines), held out.
+  const before = crossValidatedSzz(
+    szzCases.map(({ reportMatch: _match, frameLines: _frames, ...item }) => ({
+      ...item,
+      ranges: item.ranges.slice(0, 5),
+    })),
+  ).filter((entry) => entry.hit).length;
+  // Ceilings of wider blames, from the kept ones: each range widened by WIDEN_LINES on either
+  // side, and a range whose lines are all older than the history blamed, blamed over all of it.
+  const szzEntries = measured.filter((item) => item.introducing.length > 0);
+  const reachableWith = (ranges: (entry: Measured) => BlamedRange[]) =>
+    szzEntries.filter((entry) =>
+      szzReachable({ ranges: ranges(entry), introducing: new Set(entry.introducing) }),
+    ).length;
+  const reachableWidened = reachableWith((entry) => blamed(entry.blames.widened));
+  const reachableDeep = reachableWith((entry) =>
+    blamed(entry.blames.ranges).map((range, at) => {
+      const deep = entry.blames.deep[at];
+      return deep ? narrowBlame(deep, range.lines) : range;
+    }),
+  );
   // Blame time: the last timing run of the measured cases on long histories.
   const timings = measured
     .filter((entry) => entry.window.historyCommits >= 10_000)
@@ -437,7 +529,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     inputs: {
       corpus: 'bench/corpus/cases.jsonl',
       commands: [
-        'HISTORY_BENCH_SHARD=1/2 nice -n 15 npm run bench:history  # and 2/2 beside it',
+        'HISTORY_BENCH_MINUTES=0 HISTORY_BENCH_SHARD=1/3 nice -n 15 npm run bench:history  # and 2/3, 3/3 beside it',
+        'HISTORY_BENCH_PART=timing npm run bench:history  # normal priority',
         'HISTORY_BENCH_PART=figures nice -n 15 npm run bench:history',
       ],
       casesAvailable: usable.length,
@@ -490,6 +583,9 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         top3: fraction(share(shippedHits)),
         top3CrossValidated: fraction(share(szzCvHits)),
         reachable: fraction(share(reachable)),
+        top3CrossValidatedBefore: fraction(share(before)),
+        reachableWidened: fraction(share(reachableWidened)),
+        reachableDeep: fraction(share(reachableDeep)),
       },
       ...blameFigures,
     },
@@ -534,6 +630,11 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '≥ 60 %',
         ],
         [
+          `SZZ top 3 held out as ranked before (top-5 ranges, no report match or frame lines) / any blamed commit introducing with the ranges widened by ${WIDEN_LINES} lines / with old ranges blamed over all history`,
+          `${pct(share(before))} / ${pct(share(reachableWidened))} / ${pct(share(reachableDeep))}`,
+          '',
+        ],
+        [
           timings.length
             ? `blame of the top-${BLAMED_SUSPECTS} suspect ranges, median (${timings.length} cases, ≥ 10,000 commits)`
             : `blame of the suspect ranges, median, last timing run (${blameTop5?.runs ?? 0} cases, ≥ 10,000 commits; see below)`,
@@ -541,7 +642,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then the rest with repositories in turn); ${failed.length} failed. Localization is the offline localizer at each fix's parent; history does not re-rank it (the regression window is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; suspect commits are ranked by a pairwise logistic ranker over their features (suspect-commit-features.ts, suspect-commit-model.ts: share of the suspect ranges last changed, lines, the ranges' rank, age and order by age at the report, files changed, bulk, fix-like, formatting, release, move/rename and merge subjects, inside the window), fitted leave-one-repository-out for the held-out figure; fitted on all, the weights per standardized feature are ${JSON.stringify(Object.fromEntries(modelFitted.features.map((name, at) => [name, modelFitted.weights[at]])))} (shipped: version ${SUSPECT_COMMIT_MODEL.version}, ${SUSPECT_COMMIT_MODEL.fitted}). Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
+    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then the rest with repositories in turn); ${failed.length} failed. Localization is the offline localizer at each fix's parent; history does not re-rank it (the regression window is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; suspect commits are ranked by a pairwise logistic ranker over their features (suspect-commit-features.ts, suspect-commit-model.ts: share of the suspect ranges last changed, lines, the ranges' rank, age and order by age at the report, files changed, bulk, fix-like, formatting, release, move/rename and merge subjects, inside the window, the report's match with the commit's own change, a stack frame's line last changed), fitted leave-one-repository-out for the held-out figure; fitted on all, the weights per standardized feature are ${JSON.stringify(Object.fromEntries(modelFitted.features.map((name, at) => [name, modelFitted.weights[at]])))} (shipped: version ${SUSPECT_COMMIT_MODEL.version}, ${SUSPECT_COMMIT_MODEL.fitted}). Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
   );
   process.stdout.write(
     `${JSON.stringify({ regression: regressionSet.length, acc1: acc(regressionRanks, 1), reach: { lift: count('canLift'), demote: count('canDemote') }, rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,

@@ -5,7 +5,7 @@
  * made only when a stage is missing.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   type BlamedRange,
@@ -40,13 +40,28 @@ export const BLAME_KEY = codeKey([
   'packages/codebase/src/history/blame-range.ts',
   'packages/codebase/src/history/commit-sizes.ts',
   'packages/codebase/src/history/run-git.ts',
-  'packages/codebase/src/history/suspect-commits.ts',
+  'packages/codebase/src/history/blame-suspect-ranges.ts',
   'bench/lib/history-case.ts',
 ]);
 
+/**
+ * Lines each kept blame reaches past its suspect range on either side: the figures weigh wider
+ * ranges (the enclosing code of a suspect) without blaming again, and read the suspect ranges
+ * themselves out of the wider blames (a blame attributes each line alone).
+ */
+export const WIDEN_LINES = 50;
+
 /** Blames of a case's top suspect ranges, as kept. */
 export interface KeptBlames {
+  /** The suspect ranges, as investigate blames them (read out of `widened`). */
   ranges: BlamedRange[];
+  /** The same ranges widened by {@link WIDEN_LINES} on either side (within the file). */
+  widened: BlamedRange[];
+  /**
+   * Per range, when every line of it is older than the history blamed (no candidate): the
+   * widened range blamed over all history; otherwise null.
+   */
+  deep: (BlamedRange | null)[];
   commitFiles: [string, number][];
   blameMs: number;
   /** HEAD's time (the report time the ranking uses), in ms since the epoch. */
@@ -176,20 +191,67 @@ export function introducingCommits(
   });
 }
 
-/** The blames of the top suspect ranges, as investigate blames them. */
+/**
+ * The blame of `lines` read out of a blame of a range holding them (commits most lines first,
+ * ties newer first, as blame-range.ts orders them).
+ */
+export function narrowBlame(wide: BlamedRange, lines: [number, number]): BlamedRange {
+  const commits = wide.commits
+    ?.map((commit) => {
+      const lineNumbers = (commit.lineNumbers ?? []).filter(
+        (line) => line >= lines[0] && line <= lines[1],
+      );
+      return { ...commit, lines: lineNumbers.length, lineNumbers };
+    })
+    .filter((commit) => commit.lines > 0)
+    .sort((a, b) => b.lines - a.lines || b.time - a.time);
+  return { path: wide.path, lines, commits: commits ?? null };
+}
+
+/** Lines of a work-tree file (0 when it cannot be read). */
+function lineCount(root: string, file: string): number {
+  try {
+    const text = readFileSync(path.join(root, file), 'utf8');
+    return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+  } catch {
+    return 0;
+  }
+}
+
+/** The blames of the top suspect ranges, as investigate blames them, and widened. */
 export function caseBlames(
   caseItem: GitCase,
   top: readonly Suspect[],
   history: () => Promise<GitHistory>,
 ): Promise<KeptBlames> {
   const ranges = top.map((suspect) => ({ path: suspect.path, lines: suspect.lines }));
-  const key = hashOf(BLAME_KEY, JSON.stringify(ranges));
+  const key = hashOf(BLAME_KEY, String(WIDEN_LINES), JSON.stringify(ranges));
   return cachedStage('blames', key, caseItem.id, async () => {
     const opened = await history();
-    const blamed = await blameSuspectRanges(opened, ranges);
+    const wide = ranges.map((range) => {
+      const end = Math.max(range.lines[1], lineCount(opened.root, range.path));
+      return {
+        path: range.path,
+        lines: [
+          Math.max(1, range.lines[0] - WIDEN_LINES),
+          Math.min(end, range.lines[1] + WIDEN_LINES),
+        ] as [number, number],
+      };
+    });
+    const blamed = await blameSuspectRanges(opened, wide);
+    const exact = blamed.ranges.map((range, at) =>
+      narrowBlame(range, ranges[at]?.lines ?? range.lines),
+    );
+    const old = wide.filter((_, at) => {
+      const commits = exact[at]?.commits;
+      return commits && commits.length > 0 && commits.every((commit) => commit.boundary);
+    });
+    const deep = await blameSuspectRanges(opened, old, { historyDays: null });
     return {
-      ranges: blamed.ranges,
-      commitFiles: [...blamed.commitFiles],
+      ranges: exact,
+      widened: blamed.ranges,
+      deep: wide.map((range) => deep.ranges[old.indexOf(range)] ?? null),
+      commitFiles: [...blamed.commitFiles, ...deep.commitFiles],
       blameMs: blamed.blameMs,
       headTime: opened.headTime,
     };

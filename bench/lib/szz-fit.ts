@@ -19,6 +19,9 @@ export interface SzzCase {
   reportedAt: number;
   ranges: BlamedRange[];
   commitFiles: ReadonlyMap<string, number>;
+  reportMatch?: ReadonlyMap<string, number>;
+  /** Path → lines the report's stack frames name there. */
+  frameLines?: ReadonlyMap<string, readonly number[]>;
   windowCommits?: ReadonlySet<string>;
   /** Ids of the bug-introducing commits. */
   introducing: ReadonlySet<string>;
@@ -37,6 +40,8 @@ export function introducingRank(item: SzzCase, model: SuspectCommitModel): numbe
     reportedAt: item.reportedAt,
     windowCommits: item.windowCommits,
     commitFiles: item.commitFiles,
+    ...(item.reportMatch ? { reportMatch: item.reportMatch } : {}),
+    ...(item.frameLines ? { frameLines: item.frameLines } : {}),
     model,
   });
   const at = commits.findIndex((commit) => item.introducing.has(commit.id));
@@ -48,7 +53,7 @@ export const szzHit = (item: SzzCase, model: SuspectCommitModel = SUSPECT_COMMIT
   introducingRank(item, model) <= 3;
 
 /** Whether any blamed commit is a bug-introducing one (the most any ranking can hit). */
-export const szzReachable = (item: SzzCase) =>
+export const szzReachable = (item: Pick<SzzCase, 'ranges' | 'introducing'>) =>
   item.ranges.some((range) => range.commits?.some((commit) => item.introducing.has(commit.id)));
 
 /** A fix's candidates as the fit reads them: feature vectors, and which are bug-introducing. */

@@ -27,6 +27,8 @@ export interface CommitInfo {
 export interface BlamedCommit extends CommitInfo {
   /** Lines of the range it last changed. */
   lines: number;
+  /** Which ones: 1-based line numbers of the blamed file, ascending (absent when not read). */
+  lineNumbers?: number[];
   /** True when it is a shallow clone's cut (the lines may be older). */
   boundary: boolean;
 }
@@ -46,7 +48,8 @@ const NULL_ID = /^0{40}$/;
 
 /**
  * Parses `git blame --porcelain` output.
- * @returns the commits with their line counts, most lines first (ties by newer first).
+ * @returns the commits with their line counts and line numbers, most lines first (ties by newer
+ *   first).
  */
 export function parseBlamePorcelain(text: string): {
   commits: BlamedCommit[];
@@ -57,7 +60,7 @@ export function parseBlamePorcelain(text: string): {
   let uncommitted = 0;
   for (const line of text.split('\n')) {
     if (line.startsWith('\t')) continue;
-    const header = /^([0-9a-f]{40}) \d+ \d+/.exec(line);
+    const header = /^([0-9a-f]{40}) \d+ (\d+)/.exec(line);
     if (header) {
       const id = header[1] ?? '';
       if (NULL_ID.test(id)) {
@@ -67,10 +70,19 @@ export function parseBlamePorcelain(text: string): {
       }
       current = byId.get(id);
       if (!current) {
-        current = { id, author: '', time: 0, subject: '', lines: 0, boundary: false };
+        current = {
+          id,
+          author: '',
+          time: 0,
+          subject: '',
+          lines: 0,
+          lineNumbers: [],
+          boundary: false,
+        };
         byId.set(id, current);
       }
       current.lines += 1;
+      current.lineNumbers?.push(Number(header[2]));
       continue;
     }
     if (!current) continue;

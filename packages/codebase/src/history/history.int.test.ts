@@ -9,6 +9,7 @@ import {
   commitAll,
   type GitHistoryFixture,
 } from '../testing/git-history-fixture.js';
+import { readCommitChanges } from './commit-changes.js';
 import { COMMIT_GRAPH_MAX_AGE_MS, prepareCommitGraph } from './commit-graph.js';
 import { readCommitSizes } from './commit-sizes.js';
 import { historyFeatures, isFixSubject, readFileHistory } from './file-history.js';
@@ -71,6 +72,24 @@ describe('git history', () => {
       'Add a separator option; an empty title gives an empty slug',
       'First release: slugify',
     ]);
+  });
+
+  it("reads a commit's message and its changed lines in the files asked, not the others", async () => {
+    const ranges = [{ path: fixture.defectPath, lines: [2, 6] as [number, number] }];
+    const [regression, separator] = (await findSuspectCommits(history, ranges)).commits;
+    const ids = [regression?.id ?? '', separator?.id ?? '', 'e'.repeat(40)];
+    // The separator commit changed the file before its rename (slug.js): not read.
+    const changes = await readCommitChanges(history, ids, [fixture.defectPath]);
+    expect([...changes.keys()]).toEqual(ids.slice(0, 1));
+    const text = changes.get(ids[0] ?? '') ?? '';
+    expect(text.startsWith(`${fixture.regressionSubject}\n\n`)).toBe(true);
+    // Removed and added lines, no unchanged context line.
+    expect(text).toContain("  if (title === '') return '';");
+    expect(text).toContain('  const words = title.match(/[a-z0-9]+/gi);');
+    expect(text).not.toContain("const separator = options.separator ?? '-';");
+    const renamed = await readCommitChanges(history, ids.slice(1, 2), ['src/slug.js']);
+    expect(renamed.get(ids[1] ?? '')).toContain("const separator = options.separator ?? '-';");
+    expect(await readCommitChanges(history, [], [fixture.defectPath])).toEqual(new Map());
   });
 
   it('writes a commit-graph for blame once, outside the repository, and blames the same with it', async () => {

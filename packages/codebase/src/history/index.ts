@@ -1,4 +1,6 @@
 export * from './blame-range.js';
+export * from './blame-suspect-ranges.js';
+export * from './commit-changes.js';
 export * from './commit-graph.js';
 export * from './commit-sizes.js';
 export * from './file-history.js';

@@ -97,6 +97,47 @@ describe('rankBlamedCommits', () => {
     expect(order(only('formatSubject', -1))).toEqual(['a', 'b']);
   });
 
+  it("reads how well a commit's change matches the report into its feature", () => {
+    const blamed = [range([commit('a', 5, 30), commit('b', 5, 30)])];
+    const reportMatch = new Map([[commit('a', 0, 0).id, 1]]);
+    const order = (weight: number) =>
+      rankBlamedCommits(blamed, {
+        reportedAt: REPORTED,
+        reportMatch,
+        model: only('reportMatch', weight),
+      }).commits.map((entry) => entry.id[0]);
+    expect(order(1)).toEqual(['a', 'b']);
+    expect(order(-1)).toEqual(['b', 'a']);
+  });
+
+  it('reads whether a commit last changed a line a stack frame names into its feature', () => {
+    const at = (id: string, lineNumbers: number[]) => ({
+      ...commit(id, lineNumbers.length, 30),
+      lineNumbers,
+    });
+    const blamed = [
+      range([at('a', [1, 2, 3]), at('b', [4, 5])]),
+      range([at('c', [7])], 'src/b.ts'),
+    ];
+    const order = (frameLines: Map<string, number[]>) =>
+      rankBlamedCommits(blamed, {
+        reportedAt: REPORTED,
+        frameLines,
+        model: only('frameLine'),
+      }).commits.map((entry) => entry.id[0]);
+    expect(order(new Map([['src/a.ts', [5]]]))).toEqual(['b', 'a', 'c']);
+    // The frame's line in another file is not this range's line 7.
+    expect(
+      order(
+        new Map([
+          ['src/a.ts', [7]],
+          ['src/b.ts', [7]],
+        ]),
+      ),
+    ).toEqual(['c', 'a', 'b']);
+    expect(order(new Map())).toEqual(['a', 'b', 'c']);
+  });
+
   it('refuses a model of other features', () => {
     expect(() =>
       rankBlamedCommits([range([commit('a', 5, 30)])], {

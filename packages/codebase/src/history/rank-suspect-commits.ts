@@ -30,6 +30,10 @@ export interface RankBlamedCommitsOptions {
   windowCommits?: ReadonlySet<string> | undefined;
   /** Files each commit changed (absent: counted as one file). */
   commitFiles?: ReadonlyMap<string, number>;
+  /** How well each commit's own change matches the report, 0 to 1 (absent: 0). */
+  reportMatch?: ReadonlyMap<string, number>;
+  /** Path → 1-based lines the report's stack frames name there (absent: none). */
+  frameLines?: ReadonlyMap<string, readonly number[]>;
   /** The ranking. Default {@link SUSPECT_COMMIT_MODEL}. */
   model?: SuspectCommitModel;
 }

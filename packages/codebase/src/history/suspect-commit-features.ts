@@ -2,8 +2,10 @@
  * What the suspect-commit ranking knows of a blamed commit, as numbers: how much of the suspect
  * ranges it last changed and how suspect those ranges are, how recently before the report it was
  * made, how large it was, what its subject says (a fix, a reformat or relicensing, a release, a
- * move or rename, a merge) and whether it lies inside the regression window. Read from the blames
- * alone (no git here), so bench:history fits the ranking on kept blames.
+ * move or rename, a merge), whether it lies inside the regression window, how well its own
+ * change matches the report (scored by the caller from commit-changes.ts) and whether it last
+ * changed a line the report's stack frames name. Read from the blames
+ * and that score (no git here), so bench:history fits the ranking on kept blames.
  */
 import type { BlamedCommit } from './blame-range.js';
 import { isFixSubject } from './file-history.js';
@@ -22,7 +24,10 @@ export interface BlamedRange {
  * rank it touched; log(1 + lines it last changed); log(1 + age in days at the report); log(1 + its
  * place among the candidates from the newest); log(files it changed); more than 100 files (a bulk
  * commit); subjects: fix-like, formatting/licence, release/version bump, move/rename/import,
- * merge; inside the regression window.
+ * merge; inside the regression window; how well its change matches the report (0 to 1: BM25 of
+ * the report against its message and changed lines in the suspect files over the best
+ * candidate's, after Locus, Wen et al. ASE 2016); whether it last changed a line a stack frame of
+ * the report names (after ChangeLocator, Wu et al. EMSE 2018).
  */
 export const SUSPECT_COMMIT_FEATURES = [
   'share',
@@ -39,6 +44,8 @@ export const SUSPECT_COMMIT_FEATURES = [
   'moveSubject',
   'mergeSubject',
   'inWindow',
+  'reportMatch',
+  'frameLine',
 ] as const;
 
 /** Files above which a commit counts as a bulk change (an import, a mass reformat). */
@@ -68,6 +75,10 @@ export interface CommitCandidatesOptions {
   windowCommits?: ReadonlySet<string> | undefined;
   /** Files each commit changed (absent: counted as one file). */
   commitFiles?: ReadonlyMap<string, number>;
+  /** How well each commit's own change matches the report, 0 to 1 (absent: 0). */
+  reportMatch?: ReadonlyMap<string, number>;
+  /** Path → 1-based lines the report's stack frames name there (absent: none). */
+  frameLines?: ReadonlyMap<string, readonly number[]>;
 }
 
 /**
@@ -79,7 +90,7 @@ export interface CommitCandidatesOptions {
  */
 export function commitCandidates(
   ranges: readonly BlamedRange[],
-  { reportedAt, windowCommits, commitFiles }: CommitCandidatesOptions,
+  { reportedAt, windowCommits, commitFiles, reportMatch, frameLines }: CommitCandidatesOptions,
 ): { candidates: CommitCandidate[]; unattributed: number } {
   let unattributed = 0;
   const found = new Map<
@@ -91,6 +102,7 @@ export function commitCandidates(
       maxShare: number;
       rank: number;
       lines: number;
+      onFrameLine: boolean;
     }
   >();
   ranges.forEach((range, at) => {
@@ -109,7 +121,10 @@ export function commitCandidates(
         maxShare: 0,
         rank: at + 1,
         lines: 0,
+        onFrameLine: false,
       };
+      const named = frameLines?.get(range.path);
+      entry.onFrameLine ||= (commit.lineNumbers ?? []).some((line) => named?.includes(line));
       entry.touches.push({ path: range.path, lines: range.lines, changedLines: commit.lines });
       entry.share += Math.sqrt(share) / (at + 1);
       entry.maxShare = Math.max(entry.maxShare, share);
@@ -143,6 +158,8 @@ export function commitCandidates(
         MOVE_SUBJECT.test(commit.subject) ? 1 : 0,
         MERGE_SUBJECT.test(commit.subject) ? 1 : 0,
         inWindow ? 1 : 0,
+        reportMatch?.get(commit.id) ?? 0,
+        entry.onFrameLine ? 1 : 0,
       ],
     };
   });

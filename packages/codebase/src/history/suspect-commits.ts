@@ -4,19 +4,19 @@
  * bug-introducing change is among those that last touched the lines a fix changes); the ranking
  * itself is {@link rankBlamedCommits}. Commit text passes the secret gate.
  */
-import { blameRange, type CommitInfo } from './blame-range.js';
-import { readCommitSizes } from './commit-sizes.js';
+import type { CommitInfo } from './blame-range.js';
+import {
+  type BlameSuspectRangesOptions,
+  blamedCommitIds,
+  blameSuspectRanges,
+  type SuspectRangeInput,
+} from './blame-suspect-ranges.js';
 import { gateCommitTexts } from './gate-commit-texts.js';
 import { BLAME_HISTORY_DAYS } from './history-bounds.js';
 import { commitLink, type GitHistory } from './open-git-history.js';
-import { type BlamedRange, rankBlamedCommits } from './rank-suspect-commits.js';
+import { rankBlamedCommits } from './rank-suspect-commits.js';
 
-/** A range to blame, with how suspect it is. */
-export interface SuspectRangeInput {
-  path: string;
-  /** 1-based inclusive range. */
-  lines: [number, number];
-}
+export type { SuspectRangeInput } from './blame-suspect-ranges.js';
 
 /** A ranked suspect commit. */
 export interface SuspectCommit extends CommitInfo {
@@ -33,17 +33,21 @@ export interface SuspectCommit extends CommitInfo {
 }
 
 /** Options of {@link findSuspectCommits}. */
-export interface FindSuspectCommitsOptions {
-  /** When the failure was first reported, in ms since the epoch. Default HEAD's commit time. */
-  reportedAt?: number;
+export interface FindSuspectCommitsOptions extends BlameSuspectRangesOptions {
   /** Ids of the commits inside the regression window, if one is known. */
   windowCommits?: ReadonlySet<string>;
   /** Commits returned. Default 5. */
   limit?: number;
-  /** Time limit of each blame, in ms. Default 10,000. */
-  timeoutMs?: number;
-  /** History blamed, in days before `reportedAt`; `null` for all of it. Default {@link BLAME_HISTORY_DAYS}. */
-  historyDays?: number | null;
+  /** Path → 1-based lines the report's stack frames name there. Default none. */
+  frameLines?: ReadonlyMap<string, readonly number[]>;
+  /**
+   * How well each blamed commit's own change matches the report, 0 to 1 (called once with the
+   * blamed commits' ids and the blamed files; it must not throw). Default: not weighed.
+   */
+  matchReport?: (
+    ids: readonly string[],
+    paths: readonly string[],
+  ) => Promise<ReadonlyMap<string, number>>;
 }
 
 /** What {@link findSuspectCommits} returns. */
@@ -53,61 +57,6 @@ export interface SuspectCommitsResult {
   notes: string[];
   /** Wall-clock time of the blames, in ms. */
   blameMs: number;
-}
-
-/** The blamed suspect ranges, what the ranking reads. */
-export interface BlamedSuspectRanges {
-  /** Each range with its blame (`commits: null`: not blamed), in input order. */
-  ranges: BlamedRange[];
-  /** Files each blamed commit changed (bulk commits weigh less). */
-  commitFiles: Map<string, number>;
-  /** Wall-clock time of the blames, in ms. */
-  blameMs: number;
-}
-
-/**
- * Blames the suspect ranges (in parallel) over the history before the report, and reads how
- * many files each commit found changed.
- * @param history the opened history.
- * @param ranges suspect ranges, most suspect first.
- * @param options `reportedAt` (default HEAD's time), `timeoutMs`, `historyDays`.
- * @returns the blames, the commits' sizes and the blame time. Never throws.
- */
-export async function blameSuspectRanges(
-  history: GitHistory,
-  ranges: readonly SuspectRangeInput[],
-  {
-    reportedAt,
-    timeoutMs,
-    historyDays = BLAME_HISTORY_DAYS,
-  }: Pick<FindSuspectCommitsOptions, 'reportedAt' | 'timeoutMs' | 'historyDays'> = {},
-): Promise<BlamedSuspectRanges> {
-  const reference = reportedAt ?? history.headTime;
-  const since = historyDays === null ? undefined : reference - historyDays * 86_400_000;
-  const started = performance.now();
-  const blames = await Promise.all(
-    ranges.map((range) =>
-      blameRange(history, range.path, range.lines, {
-        ...(timeoutMs ? { timeoutMs } : {}),
-        ...(since !== undefined ? { since } : {}),
-      }),
-    ),
-  );
-  const blameMs = performance.now() - started;
-  const ids = new Set(
-    blames.flatMap((blame) =>
-      (blame?.commits ?? []).filter((commit) => !commit.boundary).map((commit) => commit.id),
-    ),
-  );
-  return {
-    ranges: ranges.map((range, at) => ({
-      path: range.path,
-      lines: range.lines,
-      commits: blames[at]?.commits ?? null,
-    })),
-    commitFiles: await readCommitSizes(history, [...ids]),
-    blameMs,
-  };
 }
 
 /**
@@ -126,6 +75,8 @@ export async function findSuspectCommits(
     limit = 5,
     timeoutMs,
     historyDays = BLAME_HISTORY_DAYS,
+    frameLines,
+    matchReport,
   }: FindSuspectCommitsOptions = {},
 ): Promise<SuspectCommitsResult> {
   const reference = reportedAt ?? history.headTime;
@@ -137,10 +88,15 @@ export async function findSuspectCommits(
   const notes = blamed.ranges
     .filter((range) => range.commits === null)
     .map((range) => `${range.path} could not be blamed (not committed, or git failed)`);
+  const reportMatch = await matchReport?.(blamedCommitIds(blamed.ranges), [
+    ...new Set(ranges.map((range) => range.path)),
+  ]);
   const { commits, unattributed } = rankBlamedCommits(blamed.ranges, {
     reportedAt: reference,
     windowCommits,
     commitFiles: blamed.commitFiles,
+    ...(frameLines ? { frameLines } : {}),
+    ...(reportMatch ? { reportMatch } : {}),
   });
   if (unattributed > 0) {
     notes.push(
@@ -151,7 +107,7 @@ export async function findSuspectCommits(
   }
   const ranked = commits
     .slice(0, limit)
-    .map(({ lines: _lines, boundary: _boundary, ...commit }) => {
+    .map(({ lines: _lines, lineNumbers: _lineNumbers, boundary: _boundary, ...commit }) => {
       const url = commitLink(history, commit.id);
       return { ...commit, shortId: commit.id.slice(0, 12), ...(url ? { url } : {}) };
     });
