@@ -16,12 +16,13 @@ describe.each(sqlite)('a history git refused once ($name)', (kind) => {
   let harness: ServiceHarness | undefined;
   afterEach(async () => harness?.close());
 
-  it('is opened again after the retry time, at the same revision', async () => {
-    let now = Date.parse('2026-12-03T08:00:00Z');
+  /** A harness whose first history open timed out; `clock.now` is the pipeline's time, ms. */
+  async function refusedOnce() {
+    const clock = { now: Date.parse('2026-12-03T08:00:00Z') };
     harness = await openHarness(kind, {
       git: true,
       work: false,
-      pipeline: { now: () => new Date(now) },
+      pipeline: { now: () => new Date(clock.now) },
     });
     const { context } = harness.pipeline;
     const root = harness.repo.root;
@@ -31,37 +32,29 @@ describe.each(sqlite)('a history git refused once ($name)', (kind) => {
       refused: true,
     });
     expect(await context.history(root)).toBeNull();
+    return { clock, context, root };
+  }
+
+  it('is opened again after the retry time, at the same revision', async () => {
+    const { clock, context, root } = await refusedOnce();
     expect(await context.historyWarning(root)).toMatch(/took longer/);
-    now += HISTORY_RETRY_MS - 1;
+    clock.now += HISTORY_RETRY_MS - 1;
     expect(await context.history(root)).toBeNull();
-    now += 1;
+    clock.now += 1;
     const history = await context.history(root);
     expect(history?.head).toBe(await context.revision(root));
     expect(await context.historyWarning(root)).toBeUndefined();
   });
 
   it('is not opened again at a later revision that opened fine', async () => {
-    let now = Date.parse('2026-12-03T08:00:00Z');
-    harness = await openHarness(kind, {
-      git: true,
-      work: false,
-      pipeline: { now: () => new Date(now) },
-    });
-    const { context } = harness.pipeline;
-    const root = harness.repo.root;
-    vi.mocked(investigator.openGitHistory).mockResolvedValueOnce({
-      history: null,
-      reason: 'git history could not be read: git took longer than 30000 ms',
-      refused: true,
-    });
-    expect(await context.history(root)).toBeNull();
+    const { clock, context, root } = await refusedOnce();
     commitAll(root, 'next');
     // Past the revision reader's few seconds of caching, so the new HEAD is read.
     const wallClock = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(wallClock + 60_000);
     expect((await context.history(root))?.head).toBe(await context.revision(root));
     const opens = vi.mocked(investigator.openGitHistory).mock.calls.length;
-    now += HISTORY_RETRY_MS;
+    clock.now += HISTORY_RETRY_MS;
     expect((await context.history(root))?.head).toBe(await context.revision(root));
     expect(vi.mocked(investigator.openGitHistory).mock.calls.length).toBe(opens);
     vi.mocked(Date.now).mockRestore();
