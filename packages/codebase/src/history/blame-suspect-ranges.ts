@@ -32,7 +32,10 @@ export interface BlameSuspectRangesOptions {
   reportedAt?: number;
   /** Time limit of each blame, in ms. Default 10,000. */
   timeoutMs?: number;
-  /** History blamed, in days before `reportedAt`; `null` for all of it. Default {@link BLAME_HISTORY_DAYS}. */
+  /**
+   * History blamed, in days before `reportedAt` (or HEAD's time when that is earlier); `null` for
+   * all of it. Default {@link BLAME_HISTORY_DAYS}.
+   */
   historyDays?: number | null;
 }
 
@@ -50,7 +53,12 @@ export async function blameSuspectRanges(
   { reportedAt, timeoutMs, historyDays = BLAME_HISTORY_DAYS }: BlameSuspectRangesOptions = {},
 ): Promise<BlamedSuspectRanges> {
   const reference = reportedAt ?? history.headTime;
-  const since = historyDays === null ? undefined : reference - historyDays * 86_400_000;
+  // Counted back from HEAD when the report is later: a project quiet for years still has the
+  // history before its last commit blamed (no commit can be newer than HEAD).
+  const since =
+    historyDays === null
+      ? undefined
+      : Math.min(reference, history.headTime) - historyDays * 86_400_000;
   const started = performance.now();
   const blames = await Promise.all(
     ranges.map((range) =>

@@ -72,6 +72,14 @@ describe('git history', () => {
       'Add a separator option; an empty title gives an empty slug',
       'First release: slugify',
     ]);
+    // A report made years after the last commit (a quiet project) blames back from HEAD, as a
+    // report at HEAD's time would: the window is not emptied by the years without commits.
+    const late = await findSuspectCommits(history, ranges, {
+      reportedAt: history.headTime + 10 * 365 * 86_400_000,
+    });
+    expect(late.commits.map((commit) => commit.subject)).toEqual(
+      (await findSuspectCommits(history, ranges)).commits.map((commit) => commit.subject),
+    );
   });
 
   it("reads a commit's message and its changed lines in the files asked, not the others", async () => {
