@@ -130,9 +130,20 @@ function pollIntervalOf(options: SourcesAddOptions, moduleDefault: number | null
   return options.pollInterval !== undefined ? options.pollInterval * 1000 : moduleDefault;
 }
 
-/** The project: named, the only one, or (in a new store) the repository's. */
+/**
+ * The project: named, the only one, or (in a new store) the repository's: `--repo`, or the current
+ * folder when the store is the one inside it (no `--data`, no `--database`).
+ * @throws SightlineError `INVALID_ARGUMENT` for a new store elsewhere without `--repo`: the current
+ *   folder would silently become the project its reports are investigated against.
+ */
 async function projectOf(store: Store, options: SourcesAddOptions) {
   if ((await store.projects.list()).length > 0) return pickProject(store, options.project);
+  if (options.repo === undefined && (options.data || options.database)) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `This store has no project yet: give --repo DIR, the repository this source's reports are investigated against (with ${options.database ? '--database' : '--data'} the current folder is not taken for it).`,
+    });
+  }
   const repo = path.resolve(options.repo ?? '.');
   return store.projects.ensure({ name: options.project ?? path.basename(repo), repo });
 }

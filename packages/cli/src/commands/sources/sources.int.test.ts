@@ -131,6 +131,29 @@ describe('sightline sources', () => {
     });
   });
 
+  it('refuses to make the current folder the project of a new store given by --data', async () => {
+    const github: SourcesAddOptions = {
+      kind: 'github',
+      name: 'issues',
+      data: data(),
+      set: ['owner=acme', 'repo=web'],
+      secret: ['webhookSecret=GH_HOOK'],
+      poll: false,
+    };
+    const env = { GH_HOOK: 'hook-not-secret' };
+    await expect(runSourcesAdd(github, io(env))).rejects.toThrow(
+      /^This store has no project yet: give --repo DIR, the repository this source's reports are investigated against/,
+    );
+    const listed = io();
+    await runSourcesList({ data: data(), json: true }, listed);
+    expect(JSON.parse(listed.out).sources).toEqual([]);
+    // With --repo it is added, and later sources of the store's one project need no --repo.
+    expect(await runSourcesAdd({ ...github, repo: work }, io(env))).toBe(0);
+    const second = io(env);
+    expect(await runSourcesAdd({ ...github, name: 'more' }, second)).toBe(0);
+    expect(second.out).toContain(`of project ${path.basename(work)}`);
+  });
+
   it('adds a source that is never polled with --no-poll, when it has a webhook to take reports', async () => {
     const github: SourcesAddOptions = {
       kind: 'github',
