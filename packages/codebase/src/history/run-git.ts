@@ -2,9 +2,11 @@
  * Runs the `git` program read-only: a fixed argument list through `execFile` (no shell), a time
  * limit and an output cap, no pager, no prompt, no optional locks (so reading never refreshes the
  * index file), no system or global configuration (so no alias, hook or `core.fsmonitor` command a
- * user configured runs), and no fetch of missing objects.
+ * user configured runs; only their `safe.directory` entries are passed on, safe-directories.ts),
+ * and no fetch of missing objects.
  */
 import { execFile } from 'node:child_process';
+import { userSafeDirectories } from './safe-directories.js';
 
 /** Default time limit of one git call, in ms. */
 export const GIT_TIMEOUT_MS = 10_000;
@@ -63,15 +65,19 @@ const SAFE_CONFIG = [
  * @returns the output, or the reason it failed (git missing, not a repository, time limit or
  *   output cap reached, a non-zero exit with git's first error line). Never throws.
  */
-export function runGit(
+export async function runGit(
   cwd: string,
   args: readonly string[],
   { timeoutMs = GIT_TIMEOUT_MS, maxBytes = GIT_MAX_BYTES, env }: RunGitOptions = {},
 ): Promise<GitResult> {
+  const trusted = (await userSafeDirectories()).flatMap((folder) => [
+    '-c',
+    `safe.directory=${folder}`,
+  ]);
   return new Promise((resolve) => {
     execFile(
       'git',
-      ['--no-pager', ...SAFE_CONFIG, '-C', cwd, ...args],
+      ['--no-pager', ...SAFE_CONFIG, ...trusted, '-C', cwd, ...args],
       {
         env: env ? { ...ENV, ...env } : ENV,
         timeout: timeoutMs,

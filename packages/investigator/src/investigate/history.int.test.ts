@@ -157,7 +157,7 @@ describe('investigate with git history', () => {
       expect(diagnosis.history).toBeUndefined();
       expect(indexed.warnings).toEqual([
         expect.stringMatching(
-          /^git history could not be read: .*dubious ownership.*Run as the user who owns the checkout, or pass --no-history/,
+          /^git history could not be read: .*dubious ownership.*Run as the user who owns the checkout, trust it with `git config --global --add safe.directory DIR`, or pass --no-history/,
         ),
       ]);
       const own = await investigate({ repo: fixture.root, report: REPORT, cacheDir: false });

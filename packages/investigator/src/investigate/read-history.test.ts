@@ -8,7 +8,7 @@ describe('refusedHistoryWarning', () => {
         "git history could not be read: fatal: detected dubious ownership in repository at '<path>'",
     });
     expect(warning).toMatch(
-      /dubious ownership.*; the diagnosis has no history part \(suspect commits, regression window\)\. Run as the user who owns the checkout, or pass --no-history/,
+      /dubious ownership.*; the diagnosis has no history part \(suspect commits, regression window\)\. Run as the user who owns the checkout, trust it with `git config --global --add safe.directory DIR`, or pass --no-history/,
     );
   });
 

@@ -42,7 +42,8 @@ export interface RefusalAdvice {
 
 /** The investigation's own advice (the CLI, MCP and the GitHub Action take `--no-history`). */
 const INVESTIGATE_ADVICE: RefusalAdvice = {
-  access: 'Run as the user who owns the checkout, or pass --no-history to investigate without it.',
+  access:
+    'Run as the user who owns the checkout, trust it with `git config --global --add safe.directory DIR`, or pass --no-history to investigate without it.',
   timeLimit:
     'Git ran out of time reading it (a busy machine or a slow disk): investigate again, or pass --no-history to investigate without it.',
 };

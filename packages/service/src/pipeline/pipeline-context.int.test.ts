@@ -33,7 +33,7 @@ describe.each(sqlite)('the pipeline context ($name)', (kind) => {
       execFileSync('chown', ['-R', '65534:65534', harness.repo.root]);
       const warning = await context.historyWarning(harness.repo.root);
       expect(warning).toMatch(
-        /dubious ownership.*the diagnosis has no history part .* Run the service as the user who owns the checkout\.$/,
+        /dubious ownership.*the diagnosis has no history part .* Run the service as the user who owns the checkout, or trust it with `git config --global --add safe\.directory DIR` as the service's user\.$/,
       );
       await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
       await harness.queue.drain({ timeoutMs: 60_000 });

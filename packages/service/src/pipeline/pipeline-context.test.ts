@@ -48,7 +48,7 @@ describe('historyWarning', () => {
       refused: true,
     });
     expect(warning).toMatch(
-      /dubious ownership.* Run the service as the user who owns the checkout\.$/,
+      /dubious ownership.* Run the service as the user who owns the checkout, or trust it with `git config --global --add safe\.directory DIR` as the service's user\.$/,
     );
   });
 });

@@ -240,7 +240,8 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       const opened = await openHistory(root);
       if (opened.history || !opened.refused) return undefined;
       return refusedHistoryWarning(opened, {
-        access: 'Run the service as the user who owns the checkout.',
+        access:
+          "Run the service as the user who owns the checkout, or trust it with `git config --global --add safe.directory DIR` as the service's user.",
         timeLimit: `Git ran out of time reading it (a busy machine or a slow disk); the service tries again ${HISTORY_RETRY_MS / 60_000} minutes after.`,
       });
     },
