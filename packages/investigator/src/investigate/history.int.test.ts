@@ -164,4 +164,22 @@ describe('investigate with git history', () => {
       expect(own.indexed.warnings).toEqual([]);
     },
   );
+
+  it('says when the commit log of the ranking features could not be read', async () => {
+    const copy = path.join(dir, 'log-lost');
+    await cp(fixture.root, copy, { recursive: true });
+    const opened = await openGitHistory(copy);
+    if (!opened.history) throw new Error(opened.reason);
+    // Opened, then its objects gone: every later git read fails, as a time limit would end it.
+    await rm(path.join(copy, '.git', 'objects'), { recursive: true, force: true });
+    const { diagnosis } = await investigate({
+      repo: copy,
+      report: REPORT,
+      cacheDir: false,
+      history: opened.history,
+    });
+    expect(diagnosis.warnings).toContainEqual(
+      expect.stringMatching(/^The ranking's history features .* git could not read the commit log/),
+    );
+  });
 });

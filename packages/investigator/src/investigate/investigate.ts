@@ -237,6 +237,11 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   const read = await historyReads.read;
   indexed.warnings.push(...historyReads.warnings);
   const historyLog = await historyReads.log;
+  if (historyLog && !historyLog.complete) {
+    indexed.warnings.push(
+      "The ranking's history features (bug-fix frequency and recency, likeness to commit messages) are partly left out: git could not read the commit log (a time limit or the output cap); investigate again to retry.",
+    );
+  }
   // The regression window is shown, not ranked on: its files, weighted by a fit on held-out
   // Acc@1 and MRR (bench:history), do not rank the fixed file higher (fitted weight 0).
   const suspects = localize(report, index, {

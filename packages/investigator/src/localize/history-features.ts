@@ -165,6 +165,8 @@ export interface HistoryLog {
   files: ReadonlyMap<string, FileHistoryFeatures>;
   /** Path → commit messages ({@link commitMessagesOf}). */
   messages: ReadonlyMap<string, readonly string[]>;
+  /** False when git could not read a log (a time limit, the output cap): its features are 0. */
+  complete: boolean;
 }
 
 /**
@@ -176,6 +178,7 @@ export function historyLogOf(logs: HistoryLogs, headTime: number): HistoryLog {
   return {
     files: fileHistoryOf(logs.files, headTime).files,
     messages: commitMessagesOf(logs.messages),
+    complete: logs.files !== undefined && logs.messages !== undefined,
   };
 }
 
