@@ -57,6 +57,18 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     expect(fine.status).toBe(202);
   });
 
+  it('says how to name the project, for a text body too, when the service has several', async () => {
+    const { post, harness } = await open();
+    await harness.store.projects.ensure({ name: 'second', repo: harness.repo.root });
+    const refused = await post('/api/reports', cartCrash(), 'text/plain');
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toMatch(
+      /^This service has 2 projects; say which one with the "project" field of a JSON body or \?project=NAME in the address \(/,
+    );
+    const named = await post('/api/reports?project=second', cartCrash(), 'text/plain');
+    expect(named.status).toBe(202);
+  });
+
   it('refuses a report url of another scheme than http(s), storing nothing', async () => {
     const { post, harness } = await open();
     for (const url of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd']) {

@@ -115,20 +115,32 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       receivedAt: now,
     });
   }
-  const project = await resolveProject(store, projectName);
+  const project = await resolveProject(
+    store,
+    projectName,
+    'the "project" field of a JSON body or ?project=NAME in the address',
+  );
   const result = await pipeline.ingest(reports, { projectId: project.id, sourceId: null });
   return c.json(result, 202);
 }
 
-/** The named project, or the only one. @throws SightlineError `INVALID_ARGUMENT`, `STORE_ENTRY_NOT_FOUND`. */
-export async function resolveProject(store: Store, name: string | undefined) {
+/**
+ * The named project, or the only one.
+ * @param how - where the caller names a project, for the error. Default the `"project"` field.
+ * @throws SightlineError `INVALID_ARGUMENT`, `STORE_ENTRY_NOT_FOUND`.
+ */
+export async function resolveProject(
+  store: Store,
+  name: string | undefined,
+  how = 'the "project" field',
+) {
   if (name) return store.projects.get(name);
   const projects = await store.projects.list();
   const [only] = projects;
   if (projects.length !== 1 || !only) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `This service has ${projects.length} projects; say which one with "project" (${projects.map((p) => p.name).join(', ')}).`,
+      message: `This service has ${projects.length} projects; say which one with ${how} (${projects.map((p) => p.name).join(', ')}).`,
     });
   }
   return only;
