@@ -44,13 +44,11 @@ import {
 } from '@sightline/codebase/internal';
 import { parseReport } from '@sightline/intake';
 import type { Suspect } from '@sightline/investigator';
-import {
-  BLAMED_SUSPECTS,
-  frameLinesOf,
-  readCommitReportMatch,
-} from '@sightline/investigator/internal';
+import { BLAMED_SUSPECTS } from '@sightline/investigator/internal';
 import { failUsage } from './lib/command-line.js';
+import { readCommitReportMatch } from './lib/commit-report-match.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
+import { frameLinesOf } from './lib/frame-lines.js';
 import { cachedStage, codeKey, HISTORY_CACHE, keepStage, readStage } from './lib/history-cache.js';
 import {
   BLAME_KEY,

@@ -1,7 +1,5 @@
 /** The main job: report + repository → verified diagnosis. */
 
-export { readCommitReportMatch } from './commit-report-match.js';
-export { frameLinesOf } from './frame-lines.js';
 export {
   type InvestigateOptions,
   type InvestigateProgress,

@@ -21,6 +21,7 @@ export {
   HISTORY_FEATURES,
   type HistoryLog,
   historyVectors,
+  messageSimilarity,
   readHistoryFeatures,
 } from './history-features.js';
 export { cachedHistoryLog, type HistoryLogCacheOptions } from './history-log-cache.js';

@@ -2,10 +2,11 @@
  * How well each suspect commit's own change matches the report: BM25 of the report against each
  * commit's message and changed lines in the suspect files (the change hunks Locus ranks against a
  * report: Wen, Wu & Cheung, ASE 2016), scored as the commit-message similarity of the
- * localization's history features is, 0 to 1. A feature of the suspect-commit ranking.
+ * localization's history features is, 0 to 1. A feature of the suspect-commit ranking, measured by
+ * bench:history (at weight 0 in the shipped model, so investigate does not read it).
  */
 import { type GitHistory, readCommitChanges } from '@sightline/codebase/internal';
-import { messageSimilarity } from '../localize/history-features.js';
+import { messageSimilarity } from '@sightline/investigator/internal';
 
 /**
  * @param history the opened history (a work tree or a bare repository).

@@ -3,10 +3,11 @@
  * ran through them. A commit that last changed such a line is a likelier cause of a crash (the
  * crash-stack features of ChangeLocator: Wu, Wen, Cheung & Zhang, "ChangeLocator: Locate
  * Crash-Inducing Changes Based on Crash Reports", EMSE 2018). A feature of the suspect-commit
- * ranking.
+ * ranking, measured by bench:history (at weight 0 in the shipped model, so investigate does not
+ * read it).
  */
 import { allFrames, type Report } from '@sightline/intake';
-import { frameFileLookup, resolveFrame } from '../localize/frame-paths.js';
+import { frameFileLookup, resolveFrame } from '@sightline/investigator/internal';
 
 /**
  * @param report the parsed report (its exceptions, their causes and a bare stack).
