@@ -46,3 +46,44 @@ describe('--repo', () => {
     expect(taking).toEqual(expect.arrayContaining(['investigate', 'map', 'serve', 'mcp']));
   }, 60_000);
 });
+
+describe('flags that name a store, a service or a project', () => {
+  it('refuse an empty value instead of falling back to the current folder or a default', async () => {
+    // sources add --data '' put the store and the source's credentials into the current folder
+    // (a checkout, for `git add .` to pick up) and made that folder the project; ingest --url ''
+    // wrote into a local store instead of sending; --database '' fell back to SQLite.
+    const flags = ['--data', '--database', '--url', '--project', '--token', '--host'];
+    const taking: string[] = [];
+    const walk = (command: Command, path: string): void => {
+      for (const option of command.options.filter((item) => flags.includes(item.long ?? ''))) {
+        const name = `${path} ${option.long}`;
+        taking.push(name);
+        expect(() => option.parseArg?.('', undefined), name).toThrow('not an empty value.');
+      }
+      for (const sub of command.commands) walk(sub, `${path} ${sub.name()}`.trim());
+    };
+    for (const entry of COMMANDS) {
+      const program = new Command();
+      (await entry.load())(program);
+      walk(program, '');
+    }
+    expect(taking).toEqual(
+      expect.arrayContaining([
+        'serve --data',
+        'serve --database',
+        'serve --host',
+        'mcp --host',
+        'ingest --url',
+        'ingest --data',
+        'ingest --database',
+        'ingest --project',
+        'ingest --token',
+        'sources add --data',
+        'sources list --database',
+        'sources add --project',
+        'digest --data',
+        'worker --database',
+      ]),
+    );
+  }, 60_000);
+});

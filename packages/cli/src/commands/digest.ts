@@ -87,8 +87,16 @@ export function registerDigest(program: Command): void {
       'the service’s repository, to find its data folder (default .)',
       textArgument('a folder'),
     )
-    .option('--data <dir>', 'the service’s data folder (default <repo>/.sightline/serve)')
-    .option('--database <url>', 'the service’s Postgres URL (or SQLite file)')
+    .option(
+      '--data <dir>',
+      'the service’s data folder (default <repo>/.sightline/serve)',
+      textArgument('a folder'),
+    )
+    .option(
+      '--database <url>',
+      'the service’s Postgres URL (or SQLite file)',
+      textArgument('a Postgres URL or SQLite file'),
+    )
     .option('--dry-run', 'print the digest (as e-mailed); send and record nothing')
     .option('--json', 'print the outcome and the digest as JSON on stdout')
     .option(

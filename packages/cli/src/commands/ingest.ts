@@ -216,19 +216,36 @@ export function registerIngest(program: Command): void {
       '<files...>',
       'report files; - reads standard input; .jsonl/.ndjson hold one report per line',
     )
-    .option('--url <url>', 'a running service, e.g. http://127.0.0.1:4317')
+    .option(
+      '--url <url>',
+      'a running service, e.g. http://127.0.0.1:4317',
+      textArgument('the service’s address'),
+    )
     .option(
       '--token <token>',
       'its API token (default $SIGHTLINE_API_TOKEN, else the data folder’s api-token)',
+      textArgument('an API token'),
     )
-    .option('--data <dir>', 'the service’s data folder (default <repo>/.sightline/serve)')
+    .option(
+      '--data <dir>',
+      'the service’s data folder (default <repo>/.sightline/serve)',
+      textArgument('a folder'),
+    )
     .option(
       '--repo <dir>',
       'the service’s repository, to find its data folder (default .)',
       textArgument('a folder'),
     )
-    .option('--database <url>', 'the service’s Postgres URL (or SQLite file)')
-    .option('--project <name>', 'project the reports belong to (default: the only one)')
+    .option(
+      '--database <url>',
+      'the service’s Postgres URL (or SQLite file)',
+      textArgument('a Postgres URL or SQLite file'),
+    )
+    .option(
+      '--project <name>',
+      'project the reports belong to (default: the only one)',
+      textArgument('a project name'),
+    )
     .option('--report-format <name>', 'input format of the files (default: detected)');
   addFormatOptions(command, { formats: ['text', 'json'], defaultFormat: 'text' })
     .addHelpText(

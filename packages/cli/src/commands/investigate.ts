@@ -226,7 +226,7 @@ export function registerInvestigate(program: Command): void {
     .addOption(maxCostOption('the partial report kept, exit 5'))
     .option(
       '--no-cache',
-      "do not read or write the index cache (.sightline/ in the repository) nor blame's commit-graph (~/.cache/sightline/commit-graph)",
+      "do not read or write the index cache (.sightline/ in the repository), blame's commit-graph (~/.cache/sightline/commit-graph) nor the history features' commit logs (~/.cache/sightline/history-log)",
     )
     .option(
       '--no-history',

@@ -126,10 +126,11 @@ export function registerMcp(program: Command): void {
     .option(
       '--host <address>',
       'address to bind with --http (default 127.0.0.1; others are reachable from the network)',
+      textArgument('an address'),
     )
     .option(
       '--no-cache',
-      "do not read or write the index cache (.sightline/ in the repository) nor blame's commit-graph (~/.cache/sightline/commit-graph)",
+      "do not read or write the index cache (.sightline/ in the repository), blame's commit-graph (~/.cache/sightline/commit-graph) nor the history features' commit logs (~/.cache/sightline/history-log)",
     )
     .option(
       '--no-history',

@@ -16,6 +16,7 @@ import {
 import { type Command, Option } from 'commander';
 import { checkModels } from '../options/check-models.js';
 import { MODELS_HELP, maxCostOption, maxDailyCostOption } from '../options/model-options.js';
+import { textArgument } from '../options/text-argument.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { runAction } from '../run/run-action.js';
 import { untilSignal } from '../run/until-signal.js';
@@ -93,7 +94,11 @@ export function registerWorker(program: Command): void {
   program
     .command('worker')
     .description('Work the job queue of a service on Postgres (run any number, on any machine).')
-    .requiredOption('--database <url>', 'the service’s Postgres URL (postgres://…)')
+    .requiredOption(
+      '--database <url>',
+      'the service’s Postgres URL (postgres://…)',
+      textArgument('a Postgres URL'),
+    )
     .addOption(
       new Option('--concurrency <n>', 'jobs run at once')
         .argParser(wholeNumberArgument({ max: 64, unit: 'concurrency' }))

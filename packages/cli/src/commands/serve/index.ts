@@ -33,6 +33,7 @@ export function registerServe(program: Command): void {
     .option(
       '--data <dir>',
       'data folder: SQLite store, API token, source credentials (default <repo>/.sightline/serve)',
+      textArgument('a folder'),
     )
     .option(
       '--port <n>',
@@ -43,8 +44,13 @@ export function registerServe(program: Command): void {
     .option(
       '--host <address>',
       'address to bind (default 127.0.0.1; others need an API token that exists already)',
+      textArgument('an address'),
     )
-    .option('--database <url>', 'postgres://… moves the store and the job queue to Postgres')
+    .option(
+      '--database <url>',
+      'postgres://… moves the store and the job queue to Postgres',
+      textArgument('a Postgres URL'),
+    )
     .option(
       '--project <name>',
       'project name (default: the repository folder name)',

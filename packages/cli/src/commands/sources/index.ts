@@ -31,8 +31,16 @@ function withLocation(command: Command): Command {
       'the service’s repository, to find its data folder (default .)',
       textArgument('a folder'),
     )
-    .option('--data <dir>', 'the service’s data folder (default <repo>/.sightline/serve)')
-    .option('--database <url>', 'the service’s Postgres URL (or SQLite file)');
+    .option(
+      '--data <dir>',
+      'the service’s data folder (default <repo>/.sightline/serve)',
+      textArgument('a folder'),
+    )
+    .option(
+      '--database <url>',
+      'the service’s Postgres URL (or SQLite file)',
+      textArgument('a Postgres URL or SQLite file'),
+    );
 }
 
 /** Registers `sightline sources` on the program. */
@@ -48,7 +56,11 @@ export function registerSources(program: Command): void {
       .argument('<kind>', 'files, sentry, github, app-store or google-play')
       .requiredOption('--name <name>', 'a name for the source (adding it again replaces it)'),
   )
-    .option('--project <name>', 'project the source feeds (default: the only one)')
+    .option(
+      '--project <name>',
+      'project the source feeds (default: the only one)',
+      textArgument('a project name'),
+    )
     .option('--set <key=value>', 'a setting (repeatable), e.g. appId=1234567', collect)
     .option(
       '--secret <field=VARIABLE>',
