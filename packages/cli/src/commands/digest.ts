@@ -11,8 +11,8 @@ import {
   type DigestChannelFlags,
   digestSettings,
 } from '../options/digest-options.js';
+import { withServiceLocation } from '../options/service-location-options.js';
 import { openServiceStore, type ServiceLocationOptions } from '../options/service-store.js';
-import { textArgument } from '../options/text-argument.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { EXIT_OK } from '../run/exit-codes.js';
 import { runAction } from '../run/run-action.js';
@@ -77,26 +77,13 @@ export async function runDigest(options: DigestCommandOptions, io: DigestIO): Pr
 
 /** Registers `sightline digest` on the program. */
 export function registerDigest(program: Command): void {
-  const command = program
-    .command('digest')
-    .description(
-      'Send the digest of what waits since the last one (new groups, regressions, finished diagnoses with their suspect file:line) to a Slack-compatible webhook and/or by e-mail.',
-    )
-    .option(
-      '--repo <dir>',
-      'the service’s repository, to find its data folder (default .)',
-      textArgument('a folder'),
-    )
-    .option(
-      '--data <dir>',
-      'the service’s data folder (default <repo>/.sightline/serve)',
-      textArgument('a folder'),
-    )
-    .option(
-      '--database <url>',
-      'the service’s Postgres URL (or SQLite file)',
-      textArgument('a Postgres URL or SQLite file'),
-    )
+  const command = withServiceLocation(
+    program
+      .command('digest')
+      .description(
+        'Send the digest of what waits since the last one (new groups, regressions, finished diagnoses with their suspect file:line) to a Slack-compatible webhook and/or by e-mail.',
+      ),
+  )
     .option('--dry-run', 'print the digest (as e-mailed); send and record nothing')
     .option('--json', 'print the outcome and the digest as JSON on stdout')
     .option(

@@ -18,6 +18,7 @@ import { fileToRawReports, reportTextProblem } from '@sightline/service/internal
 import type { Command } from 'commander';
 import { readInput, readStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { withServiceLocation } from '../options/service-location-options.js';
 import { openServiceStore, pickProject, serviceDataDir } from '../options/service-store.js';
 import { textArgument } from '../options/text-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
@@ -207,40 +208,27 @@ async function storeSender(options: IngestCommandOptions): Promise<Sender> {
 
 /** Registers `sightline ingest` on the program. */
 export function registerIngest(program: Command): void {
-  const command = program
-    .command('ingest')
-    .description(
-      'Hand reports to the triage service: over HTTP (--url) or straight into its store.',
-    )
-    .argument(
-      '<files...>',
-      'report files; - reads standard input; .jsonl/.ndjson hold one report per line',
-    )
-    .option(
-      '--url <url>',
-      'a running service, e.g. http://127.0.0.1:4317',
-      textArgument('the service’s address'),
-    )
-    .option(
-      '--token <token>',
-      'its API token (default $SIGHTLINE_API_TOKEN, else the data folder’s api-token)',
-      textArgument('an API token'),
-    )
-    .option(
-      '--data <dir>',
-      'the service’s data folder (default <repo>/.sightline/serve)',
-      textArgument('a folder'),
-    )
-    .option(
-      '--repo <dir>',
-      'the service’s repository, to find its data folder (default .)',
-      textArgument('a folder'),
-    )
-    .option(
-      '--database <url>',
-      'the service’s Postgres URL (or SQLite file)',
-      textArgument('a Postgres URL or SQLite file'),
-    )
+  const command = withServiceLocation(
+    program
+      .command('ingest')
+      .description(
+        'Hand reports to the triage service: over HTTP (--url) or straight into its store.',
+      )
+      .argument(
+        '<files...>',
+        'report files; - reads standard input; .jsonl/.ndjson hold one report per line',
+      )
+      .option(
+        '--url <url>',
+        'a running service, e.g. http://127.0.0.1:4317',
+        textArgument('the service’s address'),
+      )
+      .option(
+        '--token <token>',
+        'its API token (default $SIGHTLINE_API_TOKEN, else the data folder’s api-token)',
+        textArgument('an API token'),
+      ),
+  )
     .option(
       '--project <name>',
       'project the reports belong to (default: the only one)',

@@ -4,6 +4,7 @@
  */
 import type { Command } from 'commander';
 import { readStdin } from '../../io/read-input.js';
+import { withServiceLocation } from '../../options/service-location-options.js';
 import { textArgument } from '../../options/text-argument.js';
 import { wholeNumberArgument } from '../../options/whole-number-argument.js';
 import { runAction } from '../../run/run-action.js';
@@ -23,33 +24,13 @@ const processIO = (): SourcesIO => ({
 /** Collects a repeatable option's values (two parameters: see refuse-repeated-options.ts). */
 const collect = (value: string, previous: string[] | undefined) => [...(previous ?? []), value];
 
-/** Adds the data-folder options every subcommand shares. */
-function withLocation(command: Command): Command {
-  return command
-    .option(
-      '--repo <dir>',
-      'the service’s repository, to find its data folder (default .)',
-      textArgument('a folder'),
-    )
-    .option(
-      '--data <dir>',
-      'the service’s data folder (default <repo>/.sightline/serve)',
-      textArgument('a folder'),
-    )
-    .option(
-      '--database <url>',
-      'the service’s Postgres URL (or SQLite file)',
-      textArgument('a Postgres URL or SQLite file'),
-    );
-}
-
 /** Registers `sightline sources` on the program. */
 export function registerSources(program: Command): void {
   const sources = program
     .command('sources')
     .description('Configure where the triage service takes reports from: add, list, test.');
 
-  withLocation(
+  withServiceLocation(
     sources
       .command('add')
       .description('Store a source’s settings and credentials (mode 0600) in the data folder.')
@@ -100,11 +81,13 @@ Examples:
       ),
     );
 
-  withLocation(sources.command('list').description('List the sources (never their secrets).'))
+  withServiceLocation(
+    sources.command('list').description('List the sources (never their secrets).'),
+  )
     .option('--json', 'print JSON')
     .action(runAction(async (flags: SourcesListOptions) => runSourcesList(flags, processIO())));
 
-  withLocation(
+  withServiceLocation(
     sources
       .command('test')
       .description('Make one authenticated call to a source and say plainly what is wrong.')
