@@ -3,6 +3,7 @@
  * its secrets in the data folder (`credentials/`, files 0600), where `sightline serve` finds them.
  * Adding a name that exists replaces its settings and secrets.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import {
@@ -17,6 +18,7 @@ import {
   pickProject,
   type ServiceLocationOptions,
   serviceDataDir,
+  serviceStoreLocation,
 } from '../../options/service-store.js';
 import { EXIT_OK } from '../../run/exit-codes.js';
 import type { SourcesIO } from './io.js';
@@ -63,6 +65,7 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
   const pollIntervalMs = capabilities.poll
     ? pollIntervalOf(options, module.pollIntervalMs ?? null)
     : null;
+  refuseNewStoreWithoutRepo(options);
   const store = await openServiceStore(options, { create: true });
   try {
     const project = await projectOf(store, options);
@@ -138,14 +141,28 @@ function pollIntervalOf(options: SourcesAddOptions, moduleDefault: number | null
  */
 async function projectOf(store: Store, options: SourcesAddOptions) {
   if ((await store.projects.list()).length > 0) return pickProject(store, options.project);
-  if (options.repo === undefined && (options.data || options.database)) {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `This store has no project yet: give --repo DIR, the repository this source's reports are investigated against (with ${options.database ? '--database' : '--data'} the current folder is not taken for it).`,
-    });
-  }
+  if (options.repo === undefined && (options.data || options.database))
+    throw noProjectError(options);
   const repo = path.resolve(options.repo ?? '.');
   return store.projects.ensure({ name: options.project ?? path.basename(repo), repo });
+}
+
+/**
+ * Refuses, before anything is written, a new SQLite store given by `--data` without `--repo`
+ * ({@link projectOf} would refuse it once created, leaving an empty store and folder behind).
+ * @throws SightlineError `INVALID_ARGUMENT`.
+ */
+function refuseNewStoreWithoutRepo(options: SourcesAddOptions): void {
+  if (options.repo !== undefined || !options.data) return;
+  const location = serviceStoreLocation(options);
+  if ('sqlite' in location && !fs.existsSync(location.sqlite)) throw noProjectError(options);
+}
+
+function noProjectError(options: SourcesAddOptions): SightlineError {
+  return new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: `This store has no project yet: give --repo DIR, the repository this source's reports are investigated against (with ${options.database ? '--database' : '--data'} the current folder is not taken for it).`,
+  });
 }
 
 /** The location flags to repeat in a suggested command. */
