@@ -68,6 +68,28 @@ describe('issueTokens', () => {
     expect(issueTokens({ body }, { ...options, codeText: true })).toContain('render');
   });
 
+  it('reads markers after blank lines and on frames of every V8 shape, in linear-time patterns', () => {
+    const markers = (body: string) =>
+      issueTokens({ body }, options).filter((token) => token.startsWith('__'));
+    const blank = '\n \n\t\n'.repeat(2000);
+    expect(markers(`intro${blank}  - [ ] done${blank} 2. then${blank}\terror: broke`)).toEqual(
+      expect.arrayContaining(['__checklist', '__numbered_steps', '__error_line']),
+    );
+    for (const frame of [
+      'at Object.<anonymous> (/app/src/a b.js:3:9)',
+      'at new Foo (src/foo.js:1:2)',
+      'at src/app.js:12:5',
+      'at async Promise.all (x.js:1)',
+    ]) {
+      expect(markers(`text\n    ${frame}  \n`), frame).toContain('__stack_trace');
+    }
+    expect(markers('at the end of the day it fails')).not.toContain('__stack_trace');
+    // A fence needs a line end after it; a long run of backticks without one is not a block.
+    expect(markers('````js\ncode')).toContain('__code_block');
+    expect(markers(`text ${'`'.repeat(5000)}`)).not.toContain('__code_block');
+    expect(markers(`${'`'.repeat(5000)}`)).not.toContain('__code_block');
+  });
+
   it('marks expected-versus-actual wording outside template comments', () => {
     const tokens = issueTokens(
       {
