@@ -10,15 +10,14 @@
  * with, so a new rule gets a new prefix and the old one is kept to find the groups made before.
  * - `crash2:` (current): each frame's function normalized (`normalizeFunction`,
  *   frame-function.ts), so one crash printed by two runtime versions or call shapes
- *   (`Function.wrap [as post]` and `wrap`, `lambda$main$0` and `main$lambda-1`) is one group; an
- *   anonymous frame beside a frame of the same file is left out (its function's own frame
- *   already counts the file; Python 3.12 inlines comprehensions, which had their own frame).
+ *   (`Function.wrap [as post]` and `wrap`, `lambda$main$0` and `main$lambda-1`) is one group;
+ *   Python's list, dict and set comprehension frames are left out (Python 3.12 inlines them).
  * - `crash:` (legacy, until 2026-12-03): the function text with ids masked.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { allFrames, type Frame, type Report } from '../adapters/investigator.js';
-import { normalizeFunction } from './frame-function.js';
+import { isInlinedComprehension, normalizeFunction } from './frame-function.js';
 
 /** In-app frames in a fingerprint at most (deep recursion or huge traces stay bounded). */
 const MAX_FINGERPRINT_FRAMES = 50;
@@ -30,8 +29,8 @@ interface Rule {
   function(frame: Frame): string;
   /** The name of the first named frame when no frame is in-app ('' to look further). */
   topName(frame: Frame): string;
-  /** Whether an anonymous frame beside a frame of the same file is left out. */
-  dropAnonymousBesideSameFile: boolean;
+  /** Frames left out of the fingerprint. */
+  skip(frame: Frame): boolean;
 }
 
 const CURRENT: Rule = {
@@ -41,14 +40,14 @@ const CURRENT: Rule = {
     const name = maskIds(normalizeFunction(frame.function));
     return /^(?:Object|Module|#)$/.test(name) ? '' : name;
   },
-  dropAnonymousBesideSameFile: true,
+  skip: (frame) => isInlinedComprehension(frame.function),
 };
 
 const LEGACY: Rule = {
   prefix: 'crash:',
   function: (frame) => maskIds(frame.function ?? ''),
   topName: legacyFunctionName,
-  dropAnonymousBesideSameFile: false,
+  skip: () => false,
 };
 
 /**
@@ -78,19 +77,10 @@ function fingerprint(report: Report, rule: Rule): string | undefined {
   // one error's frames differ between browsers and builds. Like Sentry when no frame contributes,
   // the exception type and message (numbers and ids masked) are the fingerprint; the frames only
   // stand in when there is no message.
-  const keyed = (inApp.length > 0 ? inApp : message ? [] : frames).map((frame) => ({
-    file: frameFile(frame),
-    name: rule.function(frame),
-  }));
-  const kept = rule.dropAnonymousBesideSameFile
-    ? keyed.filter(
-        ({ file, name }, i) =>
-          name !== '' || (keyed[i - 1]?.file !== file && keyed[i + 1]?.file !== file),
-      )
-    : keyed;
   const keys: string[] = [];
-  for (const { file, name } of kept) {
-    const key = `${file}|${name}`;
+  for (const frame of inApp.length > 0 ? inApp : message ? [] : frames) {
+    if (rule.skip(frame)) continue;
+    const key = `${frameFile(frame)}|${rule.function(frame)}`;
     if (key !== '|' && keys.at(-1) !== key) keys.push(key);
     if (keys.length === MAX_FINGERPRINT_FRAMES) break;
   }

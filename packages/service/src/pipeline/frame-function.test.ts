@@ -72,6 +72,11 @@ describe('normalizeFunction', () => {
     expect(normalizeFunction(undefined)).toBe('');
   });
 
+  it('keeps Java constructors and class initializers', () => {
+    expect(normalizeFunction('<init>')).toBe('<init>');
+    expect(normalizeFunction('<clinit>')).toBe('<clinit>');
+  });
+
   it('keeps two functions of one receiver apart', () => {
     expect(normalizeFunction('Foo.parse')).not.toBe(normalizeFunction('Foo.render'));
     expect(normalizeFunction('lambda$parse$0')).not.toBe(normalizeFunction('lambda$render$0'));

@@ -16,15 +16,17 @@
  * 2. Anonymous names carry none (the frame's file still counts): `?`, `<anonymous>` (also as
  *    `Object.<anonymous>`),
  *    `(anonymous function)`, `Anonymous function`, `global code`, `eval code`, `<unknown>`,
- *    SpiderMonkey's `…/<`, Python's `<lambda>`, `<listcomp>`, `<genexpr>` and the other
- *    comprehensions (inlined into their function since Python 3.12, PEP 709).
+ *    SpiderMonkey's `…/<`, Python's `<lambda>`, `<genexpr>` and the comprehensions (list, dict
+ *    and set comprehensions have no frame of their own since Python 3.12, PEP 709: see
+ *    {@link isInlinedComprehension}).
  * 3. Closures and generated methods name the function they are in: Rust `{{closure}}` and
  *    `{closure#0}`, C++ `{lambda(int)#1}::operator()`, Swift `closure #1 in f`, C#
  *    `<Main>b__0_0` and `<Run>d__4.MoveNext`; Java and Kotlin synthetic parts of a name
  *    (`lambda$main$0`, `$default`, `$lambda-1`, `access$000`) are dropped.
  * 4. Objective-C `-[Class method:with:]` is `method`, as Swift's `Class.method(_:with:)` is.
  * 5. Parameter lists, template and generic arguments, return types and qualifiers go
- *    (`void ns::Foo<int>::bar(int) const` → `bar`, Go's `main.(*Server).handle` → `handle`).
+ *    (`void ns::Foo<int>::bar(int) const` → `bar`, Go's `main.(*Server).handle` → `handle`);
+ *    Java's `<init>` and `<clinit>` stay.
  * 6. The last segment after `.`, `::`, `/`, `#` or `->` is the name (Sentry's JavaScript rule,
  *    here for every language: the frame's file keeps the frames of two classes apart).
  */
@@ -49,6 +51,14 @@ const ANONYMOUS = new Set([
   '<genexpr>',
 ]);
 
+/**
+ * True for a Python list, dict or set comprehension's frame: inlined into its function since
+ * Python 3.12 (PEP 709), so the same crash has the frame on 3.11 and not on 3.12.
+ */
+export function isInlinedComprehension(text: string | undefined): boolean {
+  return /^<(?:listcomp|dictcomp|setcomp)>$/.test((text ?? '').trim());
+}
+
 /** Java and Kotlin synthetic parts of a name between `$` signs. */
 const SYNTHETIC_PART = /^(?:lambda(?:-\d+)?|\d+|default|access|inlined|suspendImpl|jvmOverloads)$/;
 
@@ -66,6 +76,8 @@ export function normalizeFunction(text: string | undefined): string {
   ) {
     return '';
   }
+  // Java's constructors and class initializers are named functions, not brackets.
+  if (/^<(?:init|clinit)>$/.test(name)) return name;
   // 4. Objective-C message: the selector's first part.
   const objc = /^[-+]?\[\S+ ([^\]:\s]+)[^\]]*\]$/.exec(name);
   if (objc?.[1]) return objc[1];

@@ -525,8 +525,8 @@ async function findGroup(
 }
 
 /**
- * The group keyed by the report's signature, else by one of its legacy signatures (the oldest
- * group first). A group found by a legacy signature is re-keyed to the current one (migrated
+ * The group keyed by the report's signature, else by one of its legacy signatures (the group
+ * seen first). A group found by a legacy signature is re-keyed to the current one (migrated
  * on first use: later reports find it directly, and the store keeps one signature per group);
  * other legacy groups of the same crash keep their keys, and their reports now join this one.
  */
@@ -538,13 +538,15 @@ async function findBySignature(
   const signatures = [key.signature, ...(key.legacySignatures ?? [])];
   const rows = await trx
     .selectFrom('groups')
-    .select(['id', 'signature', 'created_at'])
+    .select(['id', 'signature', 'first_seen'])
     .where('project_id', '=', projectId)
     .where('signature', 'in', signatures)
     .execute();
   const current = rows.find((row) => row.signature === key.signature);
   if (current) return current.id;
-  const legacy = rows.sort((a, b) => a.created_at.localeCompare(b.created_at))[0];
+  const legacy = rows.sort(
+    (a, b) => a.first_seen.localeCompare(b.first_seen) || a.id.localeCompare(b.id),
+  )[0];
   if (!legacy) return undefined;
   await trx
     .updateTable('groups')
