@@ -43,7 +43,16 @@ const SAME: [string, string[]][] = [
     'C# generated methods',
     ['Shop.Cart.<total>b__0_0', 'Shop.Cart.<total>d__4.MoveNext', 'Shop.Cart.total(Int32 count)'],
   ],
-  ['Go receivers and generics', ['main.(*Cart).total', 'main.Cart.total', 'main.total[...]']],
+  [
+    'Go receivers, generics and closures',
+    [
+      'main.(*Cart).total.func1',
+      'main.Cart.total.func2.1',
+      'main.(*Cart).total',
+      'main.Cart.total',
+      'main.total[...]',
+    ],
+  ],
 ];
 
 describe('normalizeFunction', () => {

@@ -20,7 +20,8 @@
  *    and set comprehensions have no frame of their own since Python 3.12, PEP 709: see
  *    {@link isInlinedComprehension}).
  * 3. Closures and generated methods name the function they are in: Rust `{{closure}}` and
- *    `{closure#0}`, C++ `{lambda(int)#1}::operator()`, Swift `closure #1 in f`, C#
+ *    `{closure#0}`, C++ `{lambda(int)#1}::operator()`, Swift `closure #1 in f`, Go
+ *    `(*conn).serve.func1`, C#
  *    `<Main>b__0_0` and `<Run>d__4.MoveNext`; Java and Kotlin synthetic parts of a name
  *    (`lambda$main$0`, `$default`, `$lambda-1`, `access$000`) are dropped.
  * 4. Objective-C `-[Class method:with:]` is `method`, as Swift's `Class.method(_:with:)` is.
@@ -99,7 +100,9 @@ export function normalizeFunction(text: string | undefined): string {
     .replace(/\.prototype\./g, '.')
     .split(/::|->|[./#]/)
     .filter((segment) => segment && !/^h[0-9a-f]{16}$/.test(segment));
-  const last = segments.at(-1) ?? '';
+  // Go names a closure after its function: `(*conn).serve.func1`, `main.main.func1.2`.
+  const named = segments.filter((segment) => !/^(?:func)?\d+$/.test(segment));
+  const last = (named.length > 0 ? named : segments).at(-1) ?? '';
   return last
     .split('$')
     .filter((part) => part && !SYNTHETIC_PART.test(part))
