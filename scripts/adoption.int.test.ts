@@ -73,9 +73,12 @@ function outline(snapshot: PageSnapshotJson): unknown[] {
  * a file beside it, then renamed over it, so the dev server never reads a half-written file. A
  * plain `writeFile` truncates the file, then writes it (two steps of the thread pool, each waiting
  * for the event loop); Vite's watcher reports the truncation at once and Vite waits at most 100 ms
- * for an empty file to fill (`readModifiedFile` in its dev server) before compiling what it read,
- * so on a loaded machine the edited module could be compiled empty and Fast Refresh fall through
- * to a reload or a broken page instead of showing the edit.
+ * for an empty file to fill (`readModifiedFile` in its dev server) before compiling what it read.
+ * When the write comes later (a loaded machine), the module is compiled empty, Fast Refresh gives
+ * up ("Could not Fast Refresh (export … removed)") and the page reloads: React state is lost and,
+ * under load, the reload can outlast the wait for the edit. Seen with the workspace's Vite 8 on a
+ * two-component app: a 300 ms gap between truncating and writing reloads the page, an atomic save
+ * of the same edit is one hot update.
  */
 async function replaceIn(file: string, from: string, to: string): Promise<void> {
   const text = await readFile(file, 'utf8');
