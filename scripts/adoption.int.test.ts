@@ -13,7 +13,7 @@
  * that of the page the request sent, and the inspector runs a tool by hand.
  * Skips when the npm registry is unreachable (and the browser part when Chromium is missing).
  */
-import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { countTokens } from '@sightline/core';
@@ -68,10 +68,24 @@ function outline(snapshot: PageSnapshotJson): unknown[] {
   return walk(snapshot.roots);
 }
 
+/**
+ * Replaces `from` with `to` in `file` as an editor's atomic save does: the new text is written to
+ * a file beside it, then renamed over it, so the dev server never reads a half-written file. A
+ * plain `writeFile` truncates the file, then writes it (two steps of the thread pool, each waiting
+ * for the event loop); Vite's watcher reports the truncation at once and Vite waits at most 100 ms
+ * for an empty file to fill (`readModifiedFile` in its dev server) before compiling what it read.
+ * When the write comes later (a loaded machine), the module is compiled empty, Fast Refresh gives
+ * up ("Could not Fast Refresh (export … removed)") and the page reloads: React state is lost and,
+ * under load, the reload can outlast the wait for the edit. Seen with the workspace's Vite 8 on a
+ * two-component app: a 300 ms gap between truncating and writing reloads the page, an atomic save
+ * of the same edit is one hot update.
+ */
 async function replaceIn(file: string, from: string, to: string): Promise<void> {
   const text = await readFile(file, 'utf8');
   if (!text.includes(from)) throw new Error(`${file} has no ${from}`);
-  await writeFile(file, text.replace(from, to));
+  const next = `${file}.${process.pid}.tmp`;
+  await writeFile(next, text.replace(from, to));
+  await rename(next, file);
 }
 
 /**

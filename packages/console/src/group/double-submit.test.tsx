@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../api/client.js';
-import type { GroupDetail, GroupSummary } from '../api/types.js';
+import { groupSummary } from '../api/groups.test-helper.js';
+import type { GroupDetail } from '../api/types.js';
 import { never, sent } from '../ui/double-submit.test-helper.js';
 import { GroupHeader } from './group-header.js';
 import { MergedGroups } from './merged-groups.js';
@@ -17,24 +18,10 @@ afterEach(() => {
 const show = (children: ReactNode) =>
   render(<QueryClientProvider client={new QueryClient()}>{children}</QueryClientProvider>);
 
-const group: GroupSummary = {
-  id: 'g1',
-  projectId: 'p1',
-  label: 'crash',
-  status: 'new',
-  title: 'TypeError: boom',
-  count: 1,
-  firstSeen: '2026-12-01T10:00:00.000Z',
-  lastSeen: '2026-12-01T10:00:00.000Z',
-  sources: ['files'],
+const group = groupSummary({
   latestDiagnosisVersion: 1,
   investigation: { state: 'failed', reason: 'git timed out', attempts: 3 },
-  mergedInto: null,
-  resolvedInRelease: null,
-  assignee: null,
-  priority: null,
-  updatedAt: '2026-12-01T10:00:00.000Z',
-};
+});
 
 const header = () =>
   show(<GroupHeader group={group} projectName="shop" hasDiagnosis={true} inboxFilters={{}} />);

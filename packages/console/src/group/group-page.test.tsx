@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/client.js';
+import { groupSummary } from '../api/groups.test-helper.js';
 import { queryKeys } from '../api/queries.js';
 import type { GroupDetail, ReportView } from '../api/types.js';
 import { GroupPage } from './group-page.js';
@@ -43,24 +44,12 @@ function twoTraces(): GroupDetail {
   const first = crash('r1', '2026-12-01T10:00:00.000Z', 'cartTotal', 'src/cart/total.ts');
   const newer = crash('r2', '2026-12-02T10:00:00.000Z', 'applyCoupon', 'src/cart/coupon.ts');
   return {
-    group: {
-      id: 'g1',
-      projectId: 'p1',
-      label: 'crash',
-      status: 'new',
-      title: 'TypeError: boom',
+    group: groupSummary({
       count: 2,
       firstSeen: first.receivedAt,
       lastSeen: newer.receivedAt,
-      sources: ['files'],
-      latestDiagnosisVersion: 0,
-      investigation: { state: 'queued', reason: null, attempts: 0 },
-      mergedInto: null,
-      resolvedInRelease: null,
-      assignee: null,
-      priority: null,
       updatedAt: newer.receivedAt,
-    },
+    }),
     releases: [],
     reports: [newer, first],
     representative: first,

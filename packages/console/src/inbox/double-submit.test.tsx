@@ -4,36 +4,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api } from '../api/client.js';
-import type { InboxRow, SavedViewView } from '../api/types.js';
+import { inboxRow } from '../api/groups.test-helper.js';
+import type { SavedViewView } from '../api/types.js';
 import { never, sent } from '../ui/double-submit.test-helper.js';
 import { InboxPage } from './inbox-page.js';
 import { SavedViews } from './saved-views.js';
 import { clearChecked, focusRow, toggleChecked, updateTriage } from './triage-session.js';
 
-const row = (id: string, title: string): InboxRow => ({
-  id,
-  projectId: 'p1',
-  label: 'crash',
-  status: 'new',
-  title,
-  count: 1,
-  firstSeen: '2026-12-01T10:00:00.000Z',
-  lastSeen: '2026-12-01T10:00:00.000Z',
-  sources: ['files'],
-  latestDiagnosisVersion: 0,
-  investigation: { state: 'queued', reason: null, attempts: 0 },
-  mergedInto: null,
-  resolvedInRelease: null,
-  assignee: null,
-  priority: null,
-  updatedAt: '2026-12-01T10:00:00.000Z',
-  culprit: null,
-  rootCause: null,
-  trend: [],
-  releases: [],
-  platforms: [],
-  environments: [],
-});
+const row = (id: string, title: string) => inboxRow({ id, title });
 
 const view: SavedViewView = {
   id: 'v1',

@@ -6,7 +6,6 @@ import { parseReports, type Report, wordTokens } from '../adapters/investigator.
 import { DEFAULT_BOILERPLATE, GROUPING_TEXT_CHARS, readBoilerplate } from './boilerplate.js';
 import {
   contentWords,
-  crashSignature,
   estimateJaccard,
   groupKey,
   ISSUE_TEXT,
@@ -19,12 +18,6 @@ const parse = (text: string): Report => {
   if (!report) throw new Error('unparsed');
   return report;
 };
-
-const trace = (lines: [number, number], fn = 'parseConfig', file = 'app.3f9a2c71.js') =>
-  `TypeError: Cannot read properties of undefined (reading 'port')
-    at ${fn} (/srv/app/src/config/${file}:${lines[0]}:17)
-    at loadSettings (/srv/app/src/settings.js:${lines[1]}:5)
-    at Object.<anonymous> (/srv/app/src/main.js:3:1)`;
 
 /** An issue written in GitHub's default bug report template. */
 const inDefaultTemplate = (what: string, steps: string) => `**Describe the bug**
@@ -52,76 +45,6 @@ Add any other context about the problem here.`;
 
 const similar = (a: string, b: string, boilerplate = DEFAULT_BOILERPLATE) =>
   estimateJaccard(textMinHash(a, boilerplate), textMinHash(b, boilerplate));
-
-describe('crash fingerprint', () => {
-  it('is one for the same crash in two releases (lines and build hashes shifted)', () => {
-    const before = crashSignature(parse(trace([12, 40])));
-    const after = crashSignature(parse(trace([19, 44], 'parseConfig', 'app.77b0e1d2.js')));
-    expect(before).toMatch(/^crash:/);
-    expect(after).toBe(before);
-  });
-
-  it('differs for another function or another exception type', () => {
-    const base = crashSignature(parse(trace([12, 40])));
-    expect(crashSignature(parse(trace([12, 40], 'readPort')))).not.toBe(base);
-    expect(crashSignature(parse(trace([12, 40]).replace('TypeError', 'RangeError')))).not.toBe(
-      base,
-    );
-  });
-
-  it('keeps two errors thrown on one path apart when no frame is in-app, ids in messages masked', () => {
-    const devtools = (message: string, line: number) => `Error: ${message}
-    at chrome-extension://abc/build/main.js:${line}:41
-    at Bridge.emit (chrome-extension://abc/build/main.js:${line + 3000}:22)`;
-    const add = (id: number, line: number) =>
-      crashSignature(
-        parse(
-          devtools(
-            `Cannot add node "${id}" because a node with that id is already in the Store.`,
-            line,
-          ),
-        ),
-      );
-    const remove = crashSignature(
-      parse(
-        devtools('Cannot remove node "7" because no matching node was found in the Store.', 28171),
-      ),
-    );
-    expect(add(1, 28171)).toBe(add(792, 30412));
-    expect(remove).not.toBe(add(1, 28171));
-  });
-
-  it('is one for a bare stack pasted from two browsers under an issue form’s error message', () => {
-    // A bug form's error field and the stack without its exception line, as browser extensions
-    // file them: Chrome names frames differently from Firefox, and each build moves the lines.
-    const form = (message: string, stack: string) => ({
-      title: `[DevTools Bug] ${message}`,
-      body: `### Repro steps\n\nOpen the page\n\n### Error message (automated)\n\n${message}\n\n### Error call stack (automated)\n\n\`\`\`text\n${stack}\n\`\`\`\n`,
-    });
-    const chrome = `at chrome-extension://fmk/build/main.js:28171:41
-    at Bridge.emit (chrome-extension://fmk/build/main.js:24827:22)
-    at listener (chrome-extension://fmk/build/main.js:57406:39)`;
-    const firefox = `emit@moz-extension://ce8d/build/main.js:25895:22
-bridge_Bridge/this._wallUnlisten<@moz-extension://ce8d/build/main.js:26064:14
-listener@moz-extension://ce8d/build/main.js:56299:41`;
-    const signature = (message: string, stack: string) => {
-      const [report] = parseReports(form(message, stack), { format: 'markdown-issue' });
-      if (!report) throw new Error('unparsed');
-      return crashSignature(report);
-    };
-    const add = (id: number) =>
-      `Cannot add node "${id}" because a node with that id is already in the Store.`;
-    expect(signature(add(1), chrome)).toMatch(/^crash:/);
-    expect(signature(add(1), chrome)).toBe(signature(add(792), firefox));
-    expect(signature('Element "12" not found', chrome)).not.toBe(signature(add(1), chrome));
-  });
-
-  it('masks generated ids and addresses in function names', () => {
-    const a = crashSignature(parse(trace([1, 2], 'lambda$0x7ffe12ab')));
-    const b = crashSignature(parse(trace([1, 2], 'lambda$0x10c4ff00')));
-    expect(a).toBe(b);
-  });
-});
 
 describe('text grouping', () => {
   it('keeps unrelated bugs written in GitHub’s default template apart', () => {

@@ -4,19 +4,17 @@
  * 1. Provider identity: a Sentry issue id (the issue and all its events), a GitHub issue, a store
  *    review id map to the group they joined first.
  * 2. Crashes: a fingerprint of the exception type and the normalized in-app frames (file and
- *    function; no line or column numbers, memory addresses, generated ids or build hashes;
- *    recursion collapsed), so a release that shifts lines keeps the group; when no frame is in-app,
- *    all frames and the message with numbers and ids masked (two errors thrown on one framework
- *    path stay apart).
+ *    function; crash-signature.ts), so a release that shifts lines or a runtime that prints the
+ *    function another way keeps the group; a group stored under the previous fingerprint version
+ *    is found by that one.
  * 3. Text, for high-confidence duplicates only: MinHash over word shingles of the content words
  *    (issue-template boilerplate, stop words and praise words removed) with LSH banding (Broder
  *    1997; banding as in Leskovec, Rajaraman, Ullman, "Mining of Massive Datasets", ch. 3). A text
  *    with too few content words (a short "great app" review) is its own group.
  */
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { MinHash } from 'bloom-filters';
-import { allFrames, type Frame, type Report, wordTokens } from '../adapters/investigator.js';
+import { type Report, wordTokens } from '../adapters/investigator.js';
 import type { GroupKey } from '../store/index.js';
 import {
   type Boilerplate,
@@ -24,6 +22,7 @@ import {
   GROUPING_TEXT_CHARS,
   stripBoilerplate,
 } from './boilerplate.js';
+import { crashSignature, legacyCrashSignature } from './crash-signature.js';
 
 /** MinHash size: 20 bands of 3 rows. A pair at Jaccard 0.7 shares a band with probability ~1. */
 const HASHES = 60;
@@ -57,8 +56,6 @@ export const ISSUE_TEXT: TextSettings = { threshold: 0.85, minWords: 10, minTitl
  * them on); short, often untitled texts, so fewer words and no title test.
  */
 export const REVIEW_TEXT: TextSettings = { threshold: 0.7, minWords: 4, minTitle: 0 };
-/** In-app frames in a fingerprint at most (deep recursion or huge traces stay bounded). */
-const MAX_FINGERPRINT_FRAMES = 50;
 /** Shingle values are hashed into [0, 2^20): small enough that `a·x + b` stays exact in a double. */
 const VALUE_RANGE = 2 ** 20;
 /** The first prime above VALUE_RANGE: the modulus of the hash functions. */
@@ -104,7 +101,11 @@ export interface GroupKeyOptions {
 export function groupKey(report: Report, options: GroupKeyOptions = {}): GroupKey {
   const identities = [...(options.identities ?? [])];
   const signature = crashSignature(report);
-  if (signature) return { identities, signature };
+  if (signature) {
+    // Groups stored before the current fingerprint version are found by the one they were made with.
+    const legacy = legacyCrashSignature(report);
+    return { identities, signature, ...(legacy ? { legacySignatures: [legacy] } : {}) };
+  }
   const settings = report.kind === 'issue' ? ISSUE_TEXT : REVIEW_TEXT;
   const words = contentWords(`${report.title ?? ''}\n${report.body}`, options.boilerplate);
   if (new Set(words).size < settings.minWords) return { identities };
@@ -141,60 +142,6 @@ export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
   for (const member of a) if (b.has(member)) shared += 1;
   const union = a.size + b.size - shared;
   return union === 0 ? 0 : shared / union;
-}
-
-/**
- * `crash:<hash>` of the exception type and the normalized in-app frames (all frames when none is
- * in-app), or undefined when the report has no trace.
- */
-export function crashSignature(report: Report): string | undefined {
-  const exception =
-    report.exceptions.find((candidate) => candidate.frames.length > 0) ?? report.exceptions[0];
-  const frames = exception ? allFrames([exception]) : (report.stack ?? []);
-  if (!exception && frames.length === 0) return undefined;
-  const inApp = frames.filter((frame) => frame.inApp);
-  const message = maskIds(exception?.message ?? '').trim();
-  // Without in-app frames the stack is a framework's or a bundle's path: many errors share it, and
-  // one error's frames differ between browsers and builds. Like Sentry when no frame contributes,
-  // the exception type and message (numbers and ids masked) are the fingerprint; the frames only
-  // stand in when there is no message.
-  const keys: string[] = [];
-  for (const frame of inApp.length > 0 ? inApp : message ? [] : frames) {
-    const key = frameKey(frame);
-    if (key !== '|' && keys.at(-1) !== key) keys.push(key);
-    if (keys.length === MAX_FINGERPRINT_FRAMES) break;
-  }
-  const top = inApp.length > 0 || !message ? '' : (frames.map(functionName).find(Boolean) ?? '');
-  const parts = [exception?.type ?? 'stack', ...keys, inApp.length > 0 ? '' : message, top];
-  return `crash:${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;
-}
-
-/** A frame as `file|function`: base name without build hashes, function without generated ids. */
-function frameKey(frame: Frame): string {
-  const file =
-    frame.repoPath ??
-    (frame.file
-      ? path.posix
-          .basename(frame.file.replace(/\\/g, '/').replace(/[?#].*$/, ''))
-          .replace(/[.-][0-9a-f]{6,}(?=\.)/gi, '')
-      : '');
-  return `${file || frame.module || ''}|${maskIds(frame.function ?? '')}`;
-}
-
-/** A frame's function as its last identifier: `Bridge.emit`, `bridge_Bridge/this.emit<` → `emit`. */
-function functionName(frame: Frame): string {
-  const names = maskIds(frame.function ?? '').match(/[\p{L}_$][\p{L}\p{N}_$]*/gu);
-  const last = names?.at(-1);
-  return last && !/^(?:anonymous|Object|Module)$/.test(last) ? last : '';
-}
-
-/** Hex addresses, UUIDs, long hex ids and numbers masked (`$1`, `lambda$12`, `0x7fff…`). */
-function maskIds(text: string): string {
-  return text
-    .replace(/0x[0-9a-f]+/gi, '#')
-    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '#')
-    .replace(/\b[0-9a-f]{12,}\b/gi, '#')
-    .replace(/\d+/g, '#');
 }
 
 /**

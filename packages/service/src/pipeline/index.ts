@@ -28,10 +28,10 @@ export {
   MIN_LEARNING_SAMPLE,
   stripBoilerplate,
 } from './boilerplate.js';
+export { crashSignature, legacyCrashSignature } from './crash-signature.js';
 export {
   contentShingles,
   contentWords,
-  crashSignature,
   estimateJaccard,
   groupKey,
   ISSUE_TEXT,

@@ -17,13 +17,23 @@ import { nowIso } from './time.js';
 
 /**
  * How a report finds its group: a provider identity another report of the group carried, else
- * an exact signature, else near-duplicate text; a key with neither is a group of its own.
+ * an exact signature (or a legacy one, see `legacySignatures`), else near-duplicate text; a key
+ * with neither is a group of its own.
  */
 export type GroupKey = {
   /** Provider identities (`sentry-issue:<id>`, `github:<owner/repo#n>`): kept for the group. Default none. */
   identities?: readonly string[];
 } & (
-  | { signature: string }
+  | {
+      /** The report's crash fingerprint (current version). */
+      signature: string;
+      /**
+       * The same report's fingerprints under earlier versions of the rule: a group stored with
+       * one of them, and none with `signature`, takes the report and is re-keyed to `signature`.
+       * Default none.
+       */
+      legacySignatures?: readonly string[];
+    }
   | Record<never, never>
   | {
       /** MinHash signature of the report's text. */
@@ -471,7 +481,7 @@ async function adoptTrace(
   group: GroupRow,
 ): Promise<GroupRow> {
   const { key } = input;
-  if (!('signature' in key) || group.signature.startsWith('crash:')) return group;
+  if (!('signature' in key) || isCrashSignature(group.signature)) return group;
   const taken = await trx
     .selectFrom('groups')
     .select('id')
@@ -492,15 +502,7 @@ async function findGroup(
   input: AttachReport,
 ): Promise<string | undefined> {
   const { key } = input;
-  if ('signature' in key) {
-    const row = await trx
-      .selectFrom('groups')
-      .select('id')
-      .where('project_id', '=', input.projectId)
-      .where('signature', '=', key.signature)
-      .executeTakeFirst();
-    return row?.id;
-  }
+  if ('signature' in key) return findBySignature(trx, input.projectId, key);
   if (!('bands' in key) || key.bands.length === 0) return undefined;
   const candidates = await trx
     .selectFrom('group_bands')
@@ -520,6 +522,38 @@ async function findGroup(
     }
   }
   return best?.id;
+}
+
+/**
+ * The group keyed by the report's signature, else by one of its legacy signatures (the group
+ * seen first). A group found by a legacy signature is re-keyed to the current one (migrated
+ * on first use: later reports find it directly, and the store keeps one signature per group);
+ * other legacy groups of the same crash keep their keys, and their reports now join this one.
+ */
+async function findBySignature(
+  trx: Transaction<Database>,
+  projectId: string,
+  key: { signature: string; legacySignatures?: readonly string[] },
+): Promise<string | undefined> {
+  const signatures = [key.signature, ...(key.legacySignatures ?? [])];
+  const rows = await trx
+    .selectFrom('groups')
+    .select(['id', 'signature', 'first_seen'])
+    .where('project_id', '=', projectId)
+    .where('signature', 'in', signatures)
+    .execute();
+  const current = rows.find((row) => row.signature === key.signature);
+  if (current) return current.id;
+  const legacy = rows.sort(
+    (a, b) => a.first_seen.localeCompare(b.first_seen) || a.id.localeCompare(b.id),
+  )[0];
+  if (!legacy) return undefined;
+  await trx
+    .updateTable('groups')
+    .set({ signature: key.signature })
+    .where('id', '=', legacy.id)
+    .execute();
+  return legacy.id;
 }
 
 /** Creates the report's group, or returns the group another worker created for its signature first. */
@@ -581,6 +615,11 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
       .execute();
   }
   return row;
+}
+
+/** True for a crash fingerprint of any version (`crash:`, `crash2:`), false for `text:` keys. */
+function isCrashSignature(signature: string): boolean {
+  return /^crash\d*:/.test(signature);
 }
 
 /** The earlier of two store timestamps (ISO text sorts in time order). */

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { parseReports, type Report } from '../adapters/investigator.js';
+import { crashSignature, legacyCrashSignature } from './crash-signature.js';
+
+const parse = (text: string): Report => {
+  const [report] = parseReports(text, {});
+  if (!report) throw new Error('unparsed');
+  return report;
+};
+
+const trace = (lines: [number, number], fn = 'parseConfig', file = 'app.3f9a2c71.js') =>
+  `TypeError: Cannot read properties of undefined (reading 'port')
+    at ${fn} (/srv/app/src/config/${file}:${lines[0]}:17)
+    at loadSettings (/srv/app/src/settings.js:${lines[1]}:5)
+    at Object.<anonymous> (/srv/app/src/main.js:3:1)`;
+
+describe('crash fingerprint', () => {
+  it('is one for the same crash in two releases (lines and build hashes shifted)', () => {
+    const before = crashSignature(parse(trace([12, 40])));
+    const after = crashSignature(parse(trace([19, 44], 'parseConfig', 'app.77b0e1d2.js')));
+    expect(before).toMatch(/^crash2:/);
+    expect(after).toBe(before);
+  });
+
+  it('differs for another function or another exception type', () => {
+    const base = crashSignature(parse(trace([12, 40])));
+    expect(crashSignature(parse(trace([12, 40], 'readPort')))).not.toBe(base);
+    expect(crashSignature(parse(trace([12, 40]).replace('TypeError', 'RangeError')))).not.toBe(
+      base,
+    );
+  });
+
+  it('keeps two errors thrown on one path apart when no frame is in-app, ids in messages masked', () => {
+    const devtools = (message: string, line: number) => `Error: ${message}
+    at chrome-extension://abc/build/main.js:${line}:41
+    at Bridge.emit (chrome-extension://abc/build/main.js:${line + 3000}:22)`;
+    const add = (id: number, line: number) =>
+      crashSignature(
+        parse(
+          devtools(
+            `Cannot add node "${id}" because a node with that id is already in the Store.`,
+            line,
+          ),
+        ),
+      );
+    const remove = crashSignature(
+      parse(
+        devtools('Cannot remove node "7" because no matching node was found in the Store.', 28171),
+      ),
+    );
+    expect(add(1, 28171)).toBe(add(792, 30412));
+    expect(remove).not.toBe(add(1, 28171));
+  });
+
+  it('is one for a bare stack pasted from two browsers under an issue form’s error message', () => {
+    // A bug form's error field and the stack without its exception line, as browser extensions
+    // file them: Chrome names frames differently from Firefox, and each build moves the lines.
+    const form = (message: string, stack: string) => ({
+      title: `[DevTools Bug] ${message}`,
+      body: `### Repro steps\n\nOpen the page\n\n### Error message (automated)\n\n${message}\n\n### Error call stack (automated)\n\n\`\`\`text\n${stack}\n\`\`\`\n`,
+    });
+    const chrome = `at chrome-extension://fmk/build/main.js:28171:41
+    at Bridge.emit (chrome-extension://fmk/build/main.js:24827:22)
+    at listener (chrome-extension://fmk/build/main.js:57406:39)`;
+    const firefox = `emit@moz-extension://ce8d/build/main.js:25895:22
+bridge_Bridge/this._wallUnlisten<@moz-extension://ce8d/build/main.js:26064:14
+listener@moz-extension://ce8d/build/main.js:56299:41`;
+    const signature = (message: string, stack: string) => {
+      const [report] = parseReports(form(message, stack), { format: 'markdown-issue' });
+      if (!report) throw new Error('unparsed');
+      return crashSignature(report);
+    };
+    const add = (id: number) =>
+      `Cannot add node "${id}" because a node with that id is already in the Store.`;
+    expect(signature(add(1), chrome)).toMatch(/^crash2:/);
+    expect(signature(add(1), chrome)).toBe(signature(add(792), firefox));
+    expect(signature('Element "12" not found', chrome)).not.toBe(signature(add(1), chrome));
+  });
+
+  it('masks generated ids and addresses in function names', () => {
+    const a = crashSignature(parse(trace([1, 2], 'lambda$0x7ffe12ab')));
+    const b = crashSignature(parse(trace([1, 2], 'lambda$0x10c4ff00')));
+    expect(a).toBe(b);
+  });
+
+  it('is one for a crash printed by two V8 versions (receiver, alias, async; lines shifted)', () => {
+    const node16 = `TypeError: Cannot read properties of undefined (reading 'id')
+    at Function.wrap [as post] (/srv/app/src/http.js:10:5)
+    at async Object.handle (/srv/app/src/routes.js:40:12)
+    at new Server (/srv/app/src/server.js:8:3)`;
+    const node22 = `TypeError: Cannot read properties of undefined (reading 'id')
+    at wrap (/srv/app/src/http.js:12:3)
+    at async handle (/srv/app/src/routes.js:44:12)
+    at Server (/srv/app/src/server.js:9:3)`;
+    expect(crashSignature(parse(node22))).toBe(crashSignature(parse(node16)));
+    // The legacy rule split them: this is what version 2 changes.
+    expect(legacyCrashSignature(parse(node22))).not.toBe(legacyCrashSignature(parse(node16)));
+  });
+
+  it('keeps two crashes on one receiver apart', () => {
+    const on = (method: string) => `TypeError: x is undefined
+    at Object.${method} (/srv/app/src/cart.js:10:5)
+    at Object.checkout (/srv/app/src/routes.js:40:12)`;
+    expect(crashSignature(parse(on('total')))).not.toBe(crashSignature(parse(on('discount'))));
+  });
+
+  it('is one for a Python crash in a comprehension before and after Python 3.12 inlined it', () => {
+    const frame = (fn: string, line: number) =>
+      `  File "/srv/app/cart.py", line ${line}, in ${fn}\n    x()\n`;
+    const traceback = (frames: string) =>
+      `Traceback (most recent call last):\n${frames}ZeroDivisionError: division by zero`;
+    const py311 = traceback(frame('checkout', 3) + frame('total', 8) + frame('<listcomp>', 8));
+    const py312 = traceback(frame('checkout', 3) + frame('total', 8));
+    expect(crashSignature(parse(py312))).toBe(crashSignature(parse(py311)));
+    expect(crashSignature(parse(py312))).not.toBe(
+      crashSignature(parse(traceback(frame('checkout', 3) + frame('subtotal', 8)))),
+    );
+  });
+
+  it('is one for a Kotlin crash compiled to two lambda names', () => {
+    const kotlin = (fn: string) => `java.lang.IllegalStateException: empty cart
+	at com.shop.Cart.${fn}(Cart.kt:12)
+	at com.shop.Checkout.run(Checkout.kt:30)`;
+    expect(crashSignature(parse(kotlin('total$lambda-1')))).toBe(
+      crashSignature(parse(kotlin('total$lambda$0'))),
+    );
+    expect(crashSignature(parse(kotlin('total$lambda-1')))).not.toBe(
+      crashSignature(parse(kotlin('discount$lambda-1'))),
+    );
+  });
+});

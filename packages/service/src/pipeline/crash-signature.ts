@@ -1,0 +1,118 @@
+/**
+ * Crash fingerprints: the signature a crash report's group is keyed by (Sentry's grouping by
+ * stack trace, docs.sentry.io/concepts/data-management/event-grouping/): the exception type and
+ * the in-app frames as `file|function` — no line or column numbers, memory addresses, generated
+ * ids or build hashes, recursion collapsed — so a release that shifts lines keeps the group; when
+ * no frame is in-app, the exception type, its message (numbers and ids masked) and the first
+ * named function (two errors thrown on one framework path stay apart).
+ *
+ * Versioned, as Sentry versions its grouping: a stored group keeps the signature it was created
+ * with, so a new rule gets a new prefix and the old one is kept to find the groups made before.
+ * - `crash2:` (current): each frame's function normalized (`normalizeFunction`,
+ *   frame-function.ts), so one crash printed by two runtime versions or call shapes
+ *   (`Function.wrap [as post]` and `wrap`, `lambda$main$0` and `main$lambda-1`) is one group;
+ *   Python's list, dict and set comprehension frames are left out (Python 3.12 inlines them).
+ * - `crash:` (legacy, until 2026-12-03): the function text with ids masked.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { allFrames, type Frame, type Report } from '../adapters/investigator.js';
+import { isInlinedComprehension, normalizeFunction } from './frame-function.js';
+
+/** In-app frames in a fingerprint at most (deep recursion or huge traces stay bounded). */
+const MAX_FINGERPRINT_FRAMES = 50;
+
+/** How one version of the fingerprint reads a frame. */
+interface Rule {
+  prefix: string;
+  /** The frame's function as the fingerprint keys it ('' when it has none). */
+  function(frame: Frame): string;
+  /** The name of the first named frame when no frame is in-app ('' to look further). */
+  topName(frame: Frame): string;
+  /** Frames left out of the fingerprint. */
+  skip(frame: Frame): boolean;
+}
+
+const CURRENT: Rule = {
+  prefix: 'crash2:',
+  function: (frame) => maskIds(normalizeFunction(frame.function)),
+  topName: (frame) => {
+    const name = maskIds(normalizeFunction(frame.function));
+    return /^(?:Object|Module|#)$/.test(name) ? '' : name;
+  },
+  skip: (frame) => isInlinedComprehension(frame.function),
+};
+
+const LEGACY: Rule = {
+  prefix: 'crash:',
+  function: (frame) => maskIds(frame.function ?? ''),
+  topName: legacyFunctionName,
+  skip: () => false,
+};
+
+/**
+ * `crash2:<hash>` of the exception type and the normalized in-app frames (all frames when none is
+ * in-app; see the module header), or undefined when the report has no trace.
+ */
+export function crashSignature(report: Report): string | undefined {
+  return fingerprint(report, CURRENT);
+}
+
+/**
+ * The signature the previous rule gave the same report (`crash:<hash>`): what groups stored
+ * before `crash2:` are keyed by. Undefined when the report has no trace.
+ */
+export function legacyCrashSignature(report: Report): string | undefined {
+  return fingerprint(report, LEGACY);
+}
+
+function fingerprint(report: Report, rule: Rule): string | undefined {
+  const exception =
+    report.exceptions.find((candidate) => candidate.frames.length > 0) ?? report.exceptions[0];
+  const frames = exception ? allFrames([exception]) : (report.stack ?? []);
+  if (!exception && frames.length === 0) return undefined;
+  const inApp = frames.filter((frame) => frame.inApp);
+  const message = maskIds(exception?.message ?? '').trim();
+  // Without in-app frames the stack is a framework's or a bundle's path: many errors share it, and
+  // one error's frames differ between browsers and builds. Like Sentry when no frame contributes,
+  // the exception type and message (numbers and ids masked) are the fingerprint; the frames only
+  // stand in when there is no message.
+  const keys: string[] = [];
+  for (const frame of inApp.length > 0 ? inApp : message ? [] : frames) {
+    if (rule.skip(frame)) continue;
+    const key = `${frameFile(frame)}|${rule.function(frame)}`;
+    if (key !== '|' && keys.at(-1) !== key) keys.push(key);
+    if (keys.length === MAX_FINGERPRINT_FRAMES) break;
+  }
+  const top = inApp.length > 0 || !message ? '' : (frames.map(rule.topName).find(Boolean) ?? '');
+  const parts = [exception?.type ?? 'stack', ...keys, inApp.length > 0 ? '' : message, top];
+  return `${rule.prefix}${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;
+}
+
+/** A frame's file: its repository path, else its base name without build hashes, else its module. */
+function frameFile(frame: Frame): string {
+  const file =
+    frame.repoPath ??
+    (frame.file
+      ? path.posix
+          .basename(frame.file.replace(/\\/g, '/').replace(/[?#].*$/, ''))
+          .replace(/[.-][0-9a-f]{6,}(?=\.)/gi, '')
+      : '');
+  return file || frame.module || '';
+}
+
+/** The legacy rule's name of a frame: its last identifier (`Bridge.emit` → `emit`). */
+function legacyFunctionName(frame: Frame): string {
+  const names = maskIds(frame.function ?? '').match(/[\p{L}_$][\p{L}\p{N}_$]*/gu);
+  const last = names?.at(-1);
+  return last && !/^(?:anonymous|Object|Module)$/.test(last) ? last : '';
+}
+
+/** Hex addresses, UUIDs, long hex ids and numbers masked (`$1`, `lambda$12`, `0x7fff…`). */
+function maskIds(text: string): string {
+  return text
+    .replace(/0x[0-9a-f]+/gi, '#')
+    .replace(/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, '#')
+    .replace(/\b[0-9a-f]{12,}\b/gi, '#')
+    .replace(/\d+/g, '#');
+}

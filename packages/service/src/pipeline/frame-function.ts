@@ -1,0 +1,136 @@
+/**
+ * A stack frame's function name as the crash fingerprint (`crash2:`) keys it: the bare name of
+ * the function, the same whichever runtime version, engine or call shape printed the frame.
+ *
+ * The rule follows Sentry's grouping of stack frames (docs.sentry.io/concepts/data-management/
+ * event-grouping/, "Grouping by stack trace", and the function component of its grouping
+ * strategy, getsentry/sentry src/sentry/grouping/strategies/newstyle.py, with
+ * src/sentry/stacktraces/functions.py for native names): JavaScript names lose their receiver
+ * (`Object.foo`, `Foo.foo` → `foo`, "to resolve common cross-browser differences"), Java
+ * `lambda$…` and anonymous JavaScript functions carry no name, native names lose return types,
+ * template arguments and parameter lists, and names of compiler-generated closures are normalized.
+ * Sentry does this per platform; a parsed frame carries no platform, so here each rule keys on
+ * syntax only one language writes:
+ *
+ * 1. Wrappers V8 adds or drops between versions and call shapes: ` [as alias]`, `async `, `new `.
+ * 2. Anonymous names carry none (the frame's file still counts): `?`, `<anonymous>` (also as
+ *    `Object.<anonymous>`),
+ *    `(anonymous function)`, `Anonymous function`, `global code`, `eval code`, `<unknown>`,
+ *    SpiderMonkey's `…/<`, Python's `<lambda>`, `<genexpr>` and the comprehensions (list, dict
+ *    and set comprehensions have no frame of their own since Python 3.12, PEP 709: see
+ *    {@link isInlinedComprehension}).
+ * 3. Closures and generated methods name the function they are in: Rust `{{closure}}` and
+ *    `{closure#0}`, C++ `{lambda(int)#1}::operator()`, Swift `closure #1 in f`, Go
+ *    `(*conn).serve.func1`, C#
+ *    `<Main>b__0_0` and `<Run>d__4.MoveNext`; Java and Kotlin synthetic parts of a name
+ *    (`lambda$main$0`, `$default`, `$lambda-1`, `access$000`) are dropped.
+ * 4. Objective-C `-[Class method:with:]` is `method`, as Swift's `Class.method(_:with:)` is.
+ * 5. Parameter lists, template and generic arguments, return types and qualifiers go
+ *    (`void ns::Foo<int>::bar(int) const` → `bar`, Go's `main.(*Server).handle` → `handle`);
+ *    Java's `<init>` and `<clinit>` stay.
+ * 6. The last segment after `.`, `::`, `/`, `#` or `->` is the name (Sentry's JavaScript rule,
+ *    here for every language: the frame's file keeps the frames of two classes apart).
+ */
+
+/** Names that stand for an anonymous function (compared after rule 1, lower case). */
+const ANONYMOUS = new Set([
+  '?',
+  '<anonymous>',
+  '(anonymous function)',
+  '<anonymous function>',
+  'anonymous function',
+  'anonymous',
+  'global code',
+  'eval code',
+  'eval',
+  '<unknown>',
+  '<redacted>',
+  '<lambda>',
+  '<listcomp>',
+  '<dictcomp>',
+  '<setcomp>',
+  '<genexpr>',
+]);
+
+/**
+ * True for a Python list, dict or set comprehension's frame: inlined into its function since
+ * Python 3.12 (PEP 709), so the same crash has the frame on 3.11 and not on 3.12.
+ */
+export function isInlinedComprehension(text: string | undefined): boolean {
+  return /^<(?:listcomp|dictcomp|setcomp)>$/.test((text ?? '').trim());
+}
+
+/** Java and Kotlin synthetic parts of a name between `$` signs. */
+const SYNTHETIC_PART = /^(?:lambda(?:-\d+)?|\d+|default|access|inlined|suspendImpl|jvmOverloads)$/;
+
+/**
+ * The bare function name of a frame's function text (see the module header), or '' when the
+ * function is anonymous or the text names none.
+ */
+export function normalizeFunction(text: string | undefined): string {
+  let name = (text ?? '').trim();
+  // 1. Wrappers.
+  name = name.replace(/\s+\[as [^\]]*\]$/, '').replace(/^(?:async|new)\s+/, '');
+  if (
+    ANONYMOUS.has(name.toLowerCase()) ||
+    /\/<$|(?:^|\.)(?:<anonymous>|\(anonymous function\))$/.test(name)
+  ) {
+    return '';
+  }
+  // Java's constructors and class initializers are named functions, not brackets.
+  if (/^<(?:init|clinit)>$/.test(name)) return name;
+  // 4. Objective-C message: the selector's first part.
+  const objc = /^[-+]?\[\S+ ([^\]:\s]+)[^\]]*\]$/.exec(name);
+  if (objc?.[1]) return objc[1];
+  // 3. Closures and generated methods: the function they are in.
+  name = name
+    .replace(/^(?:(?:specialized|merged|partial apply for|@objc)\s+)+/, '')
+    .replace(/^(?:implicit )?closure #\d+ in /, '')
+    .replace(/\{lambda\([^)]*\)#\d+\}(?:::operator\(\))?/g, '')
+    .replace(/\{\{closure\}\}|\{closure#\d+\}/g, '')
+    .replace(/<([\p{L}_$][\p{L}\p{N}_$]*)>[a-z]__[\p{L}\p{N}_|]*(?:\.MoveNext)?/gu, '$1')
+    .replace(/\.<anonymous>|<anonymous>|\(anonymous function\)/g, '')
+    .replace(/<$/, '');
+  // 5. Argument lists, template and generic arguments, qualifiers and return types.
+  name = removeBracketed(name);
+  const words = name.split(/\s+/).filter((word) => word && !QUALIFIERS.has(word));
+  name = words.at(-1) ?? '';
+  // 6. The last segment; then Java and Kotlin synthetic parts.
+  const segments = name
+    .replace(/\.prototype\./g, '.')
+    .split(/::|->|[./#]/)
+    .filter((segment) => segment && !/^h[0-9a-f]{16}$/.test(segment));
+  // Go names a closure after its function: `(*conn).serve.func1`, `main.main.func1.2`.
+  const named = segments.filter((segment) => !/^(?:func)?\d+$/.test(segment));
+  const last = (named.length > 0 ? named : segments).at(-1) ?? '';
+  return last
+    .split('$')
+    .filter((part) => part && !SYNTHETIC_PART.test(part))
+    .join('$');
+}
+
+/** C++ qualifiers left after the parameter list. */
+const QUALIFIERS = new Set(['const', 'volatile', 'noexcept', 'override', 'final', '&', '&&']);
+
+/**
+ * Removes bracketed groups — `(…)`, `<…>`, `[…]` — nested or not, from a name; a name whose
+ * brackets do not close (a cut-off line) keeps what came before the open one.
+ */
+function removeBracketed(name: string): string {
+  const closing: Record<string, string> = { '(': ')', '<': '>', '[': ']' };
+  let out = '';
+  const open: string[] = [];
+  for (const char of name) {
+    const close = closing[char];
+    if (close) {
+      open.push(close);
+      continue;
+    }
+    if (open.length > 0) {
+      if (char === open.at(-1)) open.pop();
+      continue;
+    }
+    out += char;
+  }
+  return open.length > 0 ? out || name : out;
+}
