@@ -41,6 +41,9 @@ describe('languageForPath', () => {
     );
     expect(languageForPath('a.h', 'namespace n {\nclass A {};\n}\n')?.id).toBe('cpp');
     expect(languageForPath('a.h', 'template <typename T> T max(T a, T b);\n')?.id).toBe('cpp');
+    // A line's leading blank stays on its line: blank lines before a C++ line, and none after.
+    expect(languageForPath('a.h', `${'\n'.repeat(50_000)}  class A {};\n`)?.id).toBe('cpp');
+    expect(languageForPath('a.h', `int f(void);\n${'  \n'.repeat(50_000)}`)?.id).toBe('c');
   });
 });
 

@@ -155,9 +155,14 @@ const BY_EXTENSION = new Map<string, LanguageInfo>(
   LANGUAGES.flatMap((language) => language.extensions.map((ext) => [ext, language] as const)),
 );
 
-/** Lines that only C++ headers contain: classes, namespaces, templates, access specifiers, `std::`. */
+/**
+ * Lines that only C++ headers contain: classes, namespaces, templates, access specifiers, `std::`.
+ * A line's leading blank is `[^\S\r\n\u2028\u2029]*`, not `\s*`: under the `m` flag `^\s*` runs
+ * over every following blank line before it fails, quadratic in a header of blank lines (a 1 MiB one
+ * would take minutes to index); the two accept the same texts.
+ */
 const CPP_HEADER =
-  /^\s*(class\s+\w+|namespace\b|template\s*<|(public|private|protected)\s*:)|\bstd::/m;
+  /^[^\S\r\n\u2028\u2029]*(class\s+\w+|namespace\b|template\s*<|(public|private|protected)\s*:)|\bstd::/m;
 
 /**
  * Picks the language of a file from its name; a `.h` header counts as C++ when `content`

@@ -23,6 +23,14 @@ describe('messageMentions', () => {
     ]);
   });
 
+  it('reads the member of a chain longer than its bound, and nothing in runs of name characters', () => {
+    const chain = `${Array.from({ length: 30 }, (_, i) => `p${i}`).join('.')}.render is not a function`;
+    expect(messageMentions(`TypeError: ${chain}`)).toEqual([{ member: 'render' }]);
+    // 30,000 links or name characters with no message: read in linear time (65 s before the bound).
+    expect(messageMentions('a$'.repeat(30_000))).toEqual([]);
+    expect(messageMentions('a.'.repeat(30_000))).toEqual([]);
+  });
+
   it('reads Ruby, PHP, JVM and .NET wordings, keeping the last part of a qualified type', () => {
     expect(
       messageMentions("NoMethodError: undefined method 'bytesize' for an instance of Rack::Files"),

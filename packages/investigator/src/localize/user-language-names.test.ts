@@ -46,6 +46,30 @@ describe('userLanguageNames', () => {
     ]);
   });
 
+  it('reads inline code outside fences only, and an unclosed or one-line fence as no block', () => {
+    const text = 'Run `npm run lint --fix`.\n```sh\n$ npm test --watch\n```\nthen `npm ci --force`';
+    expect(userLanguageNames(text, ['npm'])).toEqual([
+      'test',
+      'watch',
+      'run',
+      'lint',
+      'fix',
+      'force',
+    ]);
+    // No newline after the opening fence, or no closing fence: no block, read as inline code.
+    expect(userLanguageNames('```npm run build --prod```', ['npm'])).toEqual([
+      'run',
+      'build',
+      'prod',
+    ]);
+    expect(userLanguageNames('`npm run build` then\n```\nmax_width: 3', ['npm'])).toEqual([
+      'run',
+      'build',
+    ]);
+    // A line of backticks is read in one pass (the fence pattern re-read it from every start).
+    expect(userLanguageNames('`'.repeat(60_000), ['npm'])).toEqual([]);
+  });
+
   it('finds nothing in plain prose', () => {
     expect(userLanguageNames('The page renders blank when the title is long | short.')).toEqual([]);
   });
