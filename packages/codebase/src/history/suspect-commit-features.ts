@@ -53,8 +53,12 @@ const BULK_FILES = 100;
 const FORMAT_SUBJECT =
   /\b(?:format\w*|reformat\w*|prettier|lint\w*|eslint|clang-format|rustfmt|gofmt|whitespace|indent\w*|style|typos?|licen[cs]e\w*|copyright)\b/i;
 const RELEASE_SUBJECT = /\b(?:release\w*|bump\w*|version|changelog)\b|\bv?\d+\.\d+\.\d+\b/i;
+/**
+ * Subjects of moves, renames and imports ("split" is not one: "split long lines", "fix splitting
+ * of arguments" are ordinary changes).
+ */
 const MOVE_SUBJECT =
-  /\b(?:renam\w*|mov(?:e|ed|es|ing)|split\w*|extract\w*|reorgani[sz]\w*|restructur\w*|migrat\w*|convert\w*|initial|import(?:ed)?)\b/i;
+  /\b(?:renam\w*|mov(?:e|ed|es|ing)|extract\w*|reorgani[sz]\w*|restructur\w*|migrat\w*|convert\w*|initial|import(?:ed)?)\b/i;
 const MERGE_SUBJECT = /^merge\b/i;
 
 /** A commit that last changed some suspect lines before the report, with its features. */

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { commitCandidates, SUSPECT_COMMIT_FEATURES } from './suspect-commit-features.js';
+
+const REPORTED = Date.parse('2025-06-01T00:00:00Z');
+
+/** The moveSubject feature of a lone commit with this subject. */
+function moveSubject(subject: string): number | undefined {
+  const { candidates } = commitCandidates(
+    [
+      {
+        path: 'src/a.ts',
+        lines: [1, 10],
+        commits: [{ id: 'a'.repeat(40), author: 'Dev', time: REPORTED - 1, subject, lines: 4 }],
+      },
+    ],
+    { reportedAt: REPORTED },
+  );
+  return candidates[0]?.features[SUSPECT_COMMIT_FEATURES.indexOf('moveSubject')];
+}
+
+describe('commitCandidates subject features', () => {
+  it('reads moves and renames from the subject', () => {
+    expect(moveSubject('Move the parser into its own module')).toBe(1);
+    expect(moveSubject('Rename Reader to StreamReader')).toBe(1);
+  });
+
+  it('does not take an ordinary change mentioning "split" for a move', () => {
+    expect(moveSubject('Split long lines before wrapping')).toBe(0);
+    expect(moveSubject('Fix splitting of quoted arguments')).toBe(0);
+    expect(moveSubject('Handle splits of an empty string')).toBe(0);
+  });
+});
