@@ -44,7 +44,7 @@ import {
 } from '@sightline/codebase/internal';
 import { parseReport } from '@sightline/intake';
 import type { Suspect } from '@sightline/investigator';
-import { BLAMED_SUSPECTS } from '@sightline/investigator/internal';
+import { BLAMED_SUSPECTS, blamedSuspects } from '@sightline/investigator/internal';
 import { failUsage } from './lib/command-line.js';
 import { readCommitReportMatch } from './lib/commit-report-match.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
@@ -158,13 +158,24 @@ const caseWindow = (item: GitCase) =>
     resolveWindow(mirrorOf(item.repo), item.parent, textOf(item)),
   );
 
-/** The suspect ranges investigate blames. */
-const blamed = <T>(ranked: readonly T[]) => ranked.slice(0, BLAMED_SUSPECTS);
 /**
  * Suspect ranges whose blames are kept: at least as many as investigate blames, so the figures
  * can weigh blaming fewer or more ranges without blaming again.
  */
 const KEPT_RANGES = Math.max(10, BLAMED_SUSPECTS);
+
+/**
+ * Of a case's kept ranges (parallel to its first {@link KEPT_RANGES} suspects), those investigate
+ * blames: its first code suspects (`blamedSuspects`; demoted files left out). A case with fewer
+ * code suspects among the kept ranges gets those only (investigate would reach further down).
+ */
+function blamedOf<T>(suspects: readonly Suspect[], kept: readonly T[]): T[] {
+  const top = suspects.slice(0, KEPT_RANGES);
+  return blamedSuspects(top).flatMap((suspect) => {
+    const range = kept[top.indexOf(suspect)];
+    return range === undefined ? [] : [range];
+  });
+}
 
 /**
  * How well each blamed commit's own change matches the report, as investigate scores it, read
@@ -245,7 +256,7 @@ async function timeCase(item: GitCase, measured: Measured) {
   const clone = checkout(item, mirrorOf(item.repo), WORK);
   const history = await openCaseHistory(item, clone, WORK);
   const started = performance.now();
-  const ranges = blamed(measured.suspects);
+  const ranges = blamedSuspects(measured.suspects);
   const found = await findSuspectCommits(history, ranges, {
     frameLines: caseFrameLines(item, ranges),
     matchReport: (ids, paths) => readCommitReportMatch(history, textOf(item), ids, paths),
@@ -444,7 +455,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   // SZZ: fixes whose changed lines blame to a commit at the parent.
   const szzCases: SzzCase[] = [];
   for (const entry of measured.filter((item) => item.introducing.length > 0)) {
-    const ranges = blamed(entry.blames.ranges);
+    const ranges = blamedOf(entry.suspects, entry.blames.ranges);
     szzCases.push({
       repo: entry.item.repo,
       reportedAt: entry.blames.headTime,
@@ -466,27 +477,29 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     fitted: `bench:history SZZ set, ${szzCases.length} fixes of ${new Set(szzCases.map((item) => item.repo)).size} repositories, ${new Date().toISOString().slice(0, 10)}`,
   });
   const share = (hits: number) => (szzCases.length ? hits / szzCases.length : 0);
-  // The same fixes as ranked before (top-5 ranges, no report match, no frame lines), held out.
+  // The same fixes as ranked before (the top-5 ranges, demoted files included; no report match,
+  // no frame lines), held out.
+  const szzEntries = measured.filter((item) => item.introducing.length > 0);
   const before = crossValidatedSzz(
-    szzCases.map(({ reportMatch: _match, frameLines: _frames, ...item }) => ({
+    szzCases.map(({ reportMatch: _match, frameLines: _frames, ...item }, at) => ({
       ...item,
-      ranges: item.ranges.slice(0, 5),
+      ranges: szzEntries[at]?.blames.ranges.slice(0, 5) ?? [],
     })),
   ).filter((entry) => entry.hit).length;
   // Ceilings of wider blames, from the kept ones: each range widened by WIDEN_LINES on either
   // side, and a range whose lines are all older than the history blamed, blamed over all of it.
-  const szzEntries = measured.filter((item) => item.introducing.length > 0);
   const reachableWith = (ranges: (entry: Measured) => BlamedRange[]) =>
     szzEntries.filter((entry) =>
       szzReachable({ ranges: ranges(entry), introducing: new Set(entry.introducing) }),
     ).length;
-  const reachableWidened = reachableWith((entry) => blamed(entry.blames.widened));
-  const reachableDeep = reachableWith((entry) =>
-    blamed(entry.blames.ranges).map((range, at) => {
-      const deep = entry.blames.deep[at];
-      return deep ? narrowBlame(deep, range.lines) : range;
-    }),
-  );
+  const reachableWidened = reachableWith((entry) => blamedOf(entry.suspects, entry.blames.widened));
+  const reachableDeep = reachableWith((entry) => {
+    const deep = blamedOf(entry.suspects, entry.blames.deep);
+    return blamedOf(entry.suspects, entry.blames.ranges).map((range, at) => {
+      const wide = deep[at];
+      return wide ? narrowBlame(wide, range.lines) : range;
+    });
+  });
   // Blame time: the last timing run of the measured cases on long histories.
   const timings = measured
     .filter((entry) => entry.window.historyCommits >= 10_000)
@@ -628,7 +641,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '≥ 60 %',
         ],
         [
-          `SZZ top 3 held out as ranked before (top-5 ranges, no report match or frame lines) / any blamed commit introducing with the ranges widened by ${WIDEN_LINES} lines / with old ranges blamed over all history`,
+          `SZZ top 3 held out as ranked before (top-5 ranges, demoted files included, no report match or frame lines) / any blamed commit introducing with the ranges widened by ${WIDEN_LINES} lines / with old ranges blamed over all history`,
           `${pct(share(before))} / ${pct(share(reachableWidened))} / ${pct(share(reachableDeep))}`,
           '',
         ],

@@ -10,7 +10,16 @@ function moveSubject(subject: string): number | undefined {
       {
         path: 'src/a.ts',
         lines: [1, 10],
-        commits: [{ id: 'a'.repeat(40), author: 'Dev', time: REPORTED - 1, subject, lines: 4 }],
+        commits: [
+          {
+            id: 'a'.repeat(40),
+            author: 'Dev',
+            time: REPORTED - 1,
+            subject,
+            lines: 4,
+            boundary: false,
+          },
+        ],
       },
     ],
     { reportedAt: REPORTED },
