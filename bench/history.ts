@@ -540,7 +540,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     inputs: {
       corpus: 'bench/corpus/cases.jsonl',
       commands: [
-        'HISTORY_BENCH_MINUTES=0 HISTORY_BENCH_SHARD=1/3 nice -n 15 npm run bench:history  # and 2/3, 3/3 beside it',
+        'HISTORY_BENCH_MINUTES=0 HISTORY_BENCH_SHARD=1/2 nice -n 15 npm run bench:history  # and 2/2 beside it',
+        'HISTORY_BENCH_MINUTES=0 HISTORY_BENCH_PART=large nice -n 15 npm run bench:history  # then PART=rest, beside the shards',
         'HISTORY_BENCH_PART=timing npm run bench:history  # normal priority',
         'HISTORY_BENCH_PART=figures nice -n 15 npm run bench:history',
       ],
