@@ -39,3 +39,36 @@ describe('commitCandidates subject features', () => {
     expect(moveSubject('Handle splits of an empty string')).toBe(0);
   });
 });
+
+describe('commitCandidates newestInRange', () => {
+  const DAY = 86_400_000;
+  const commit = (id: string, daysBefore: number, boundary = false) => ({
+    id: id.repeat(40),
+    author: 'Dev',
+    time: REPORTED - daysBefore * DAY,
+    subject: `commit ${id}`,
+    lines: 2,
+    boundary,
+  });
+
+  it("credits a range's newest commit before the report, by the range's rank", () => {
+    const { candidates } = commitCandidates(
+      [
+        { path: 'src/a.ts', lines: [1, 10], commits: [commit('a', 300), commit('b', 20)] },
+        {
+          path: 'src/b.ts',
+          lines: [1, 10],
+          commits: [commit('a', 300), commit('c', 50), commit('d', -3), commit('e', 1, true)],
+        },
+        { path: 'src/c.ts', lines: [1, 10], commits: [commit('f', 5)] },
+      ],
+      { reportedAt: REPORTED },
+    );
+    const at = SUSPECT_COMMIT_FEATURES.indexOf('newestInRange');
+    const newest = Object.fromEntries(
+      candidates.map((candidate) => [candidate.subject, candidate.features[at]]),
+    );
+    // A range with one commit says nothing; a later or boundary commit does not count.
+    expect(newest).toEqual({ 'commit a': 0, 'commit b': 1, 'commit c': 0.5, 'commit f': 0 });
+  });
+});
