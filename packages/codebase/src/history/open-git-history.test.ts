@@ -44,4 +44,16 @@ describe('withoutPaths', () => {
       'git took longer than 30000 ms; a/b and 1/2',
     );
   });
+
+  it('hides the whole of an unquoted path with spaces, up to the next clause', () => {
+    expect(
+      withoutPaths('error: could not lock config file /srv/my repo/.git/config: Permission denied'),
+    ).toBe('error: could not lock config file <path>: Permission denied');
+    expect(withoutPaths('fatal: not a git repository: /home/me/my project/.git')).toBe(
+      'fatal: not a git repository: <path>',
+    );
+    expect(
+      withoutPaths('fatal: not a git repository (or any parent up to mount point /srv/my data)'),
+    ).toBe('fatal: not a git repository (or any parent up to mount point <path>)');
+  });
 });

@@ -197,7 +197,10 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
 /**
  * git's message with every absolute path in it replaced by `<path>`: the reason becomes a warning
  * in diagnoses, which reach issue comments and the console, where the server's folders do not
- * belong (git quotes the checkout's folder in its "dubious ownership" refusal).
+ * belong (git quotes the checkout's folder in its "dubious ownership" refusal). An unquoted path
+ * may hold spaces (`could not lock config file /srv/my repo/.git/config: Permission denied`), so
+ * it runs to the next `: `, quote or the end of the line (trailing punctuation kept): words after
+ * a path in the same clause are hidden with it rather than a part of the path shown.
  * @param message one line of git's standard error.
  */
 export function withoutPaths(message: string): string {
@@ -205,6 +208,9 @@ export function withoutPaths(message: string): string {
     message
       // To the line's last quote: a folder name may hold a quote of its own.
       .replace(/'(?:\/|[A-Za-z]:\\).*'/g, "'<path>'")
-      .replace(/(?<![\w.~<-])(?:\/|[A-Za-z]:\\)(?:[^\s'"]*[^\s'":;,.])?/g, '<path>')
+      .replace(
+        /(?<![\w.~<-])(?:\/|[A-Za-z]:\\)(?:[^'"\n]*?[^\s'":;,.)\]])?(?=[)\].,;:]*(?:\s*$|\n)|: |\s*['"])/g,
+        '<path>',
+      )
   );
 }

@@ -40,19 +40,19 @@ export interface SuspectCommitModel {
  * 58 of 136 fixes against 59 without (bench:history, 2026-12-03 13:38), so they are not weighed.
  */
 export const SUSPECT_COMMIT_MODEL: SuspectCommitModel = {
-  version: 2,
+  version: 3,
   features: SUSPECT_COMMIT_FEATURES,
   mean: [
     0.1656, 0.1549, 0.4467, 1.5241, 5.5698, 2.396, 1.8393, 0.0366, 0.1921, 0.0482, 0.0222, 0.0616,
-    0.0067, 0.0883, 0, 0,
+    0.0067, 0.0883, 0, 0, 0,
   ],
   scale: [
     0.2144, 0.2352, 0.2841, 0.8968, 1.3181, 0.9765, 1.3251, 0.1878, 0.394, 0.2142, 0.1472, 0.2404,
-    0.0815, 0.2838, 1, 1,
+    0.0815, 0.2838, 1, 1, 1,
   ],
   weights: [
     0.155, 0.0778, 0.161, 0.1109, -0.0825, -0.0734, 0.1038, 0.0919, -0.0053, 0.0043, -0.0476,
-    0.0272, -0.008, 0.0188, 0, 0,
+    0.0272, -0.008, 0.0188, 0, 0, 0,
   ],
   l2: 1,
   fitted: 'bench:history SZZ set, 194 fixes of 2026-12-03 morning, L2 1',

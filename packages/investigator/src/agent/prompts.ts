@@ -4,6 +4,7 @@
  * Injection": keep untrusted content segregated and marked).
  */
 import type { Report } from '@sightline/intake';
+import { isDemotedSuspect } from '../diagnosis/demoted-suspects.js';
 import type { Suspect } from '../diagnosis/schema.js';
 import { ELSEWHERE_PREFIX } from '../localize/range-reasons.js';
 import type { FunnelBudgets } from './phases.js';
@@ -118,10 +119,12 @@ function renderReport(report: Report): string {
  * @returns the selection, in rank order.
  */
 export function selectPromptSuspects(suspects: readonly Suspect[]): Suspect[] {
-  const demoted = (suspect: Suspect) =>
-    suspect.evidence.some((reason) => reason.startsWith('demoted:'));
-  const kept = suspects.filter((suspect) => !demoted(suspect)).slice(0, MAX_PROMPT_SUSPECTS);
-  const fill = suspects.filter(demoted).slice(0, Math.max(0, MIN_PROMPT_SUSPECTS - kept.length));
+  const kept = suspects
+    .filter((suspect) => !isDemotedSuspect(suspect))
+    .slice(0, MAX_PROMPT_SUSPECTS);
+  const fill = suspects
+    .filter(isDemotedSuspect)
+    .slice(0, Math.max(0, MIN_PROMPT_SUSPECTS - kept.length));
   return suspects.filter((suspect) => kept.includes(suspect) || fill.includes(suspect));
 }
 

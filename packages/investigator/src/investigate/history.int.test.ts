@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openGitHistory } from '@sightline/codebase';
 import { buildGitHistoryFixture, type GitHistoryFixture } from '@sightline/codebase/testing';
+import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderIssueComment } from '../diagnosis/render-issue-comment.js';
 import { renderDiagnosisMarkdown } from '../diagnosis/render-markdown.js';
+import type { Suspect } from '../diagnosis/schema.js';
 import { diagnosisSchema } from '../diagnosis/schema.js';
 import { investigate } from './investigate.js';
+import { describeHistory, readReportHistory } from './read-history.js';
 
 const REPORT = `slugify('') throws since 1.2.0
 
@@ -85,6 +88,23 @@ describe('investigate with git history', () => {
     expect(diagnosis.history?.regressionWindow?.summary).toMatch(
       /^the report names v1\.2\.0; the changes since v1\.1\.0, the release before it/,
     );
+  });
+
+  it('blames code suspects only, not a demoted README above them', async () => {
+    const opened = (await openGitHistory(fixture.root)).history;
+    if (!opened) throw new Error('the fixture has no history');
+    const read = await readReportHistory(opened, parseReport(REPORT));
+    const suspects: Suspect[] = [
+      { path: 'README.md', lines: [1, 3], score: 2, evidence: ['demoted: docs'] },
+      { path: fixture.defectPath, lines: [1, 12], score: 1, evidence: ['stack frame'] },
+    ];
+    const history = await describeHistory(read, suspects, { commitGraphDir: false });
+    const subjects = history.suspectCommits.map((commit) => commit.subject);
+    expect(subjects).toContain(fixture.regressionSubject);
+    expect(subjects).not.toContain('Document the separator option');
+    expect(
+      history.suspectCommits.flatMap((commit) => commit.touches.map((t) => t.path)),
+    ).not.toContain('README.md');
   });
 
   it('leaves history out when turned off, or when the caller knows there is none', async () => {

@@ -11,6 +11,7 @@ export {
 } from './investigate.js';
 export {
   BLAMED_SUSPECTS,
+  blamedSuspects,
   describeHistory,
   openReportHistory,
   type RefusalAdvice,

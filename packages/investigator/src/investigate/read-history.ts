@@ -15,11 +15,23 @@ import {
 } from '@sightline/codebase';
 import { commitLink } from '@sightline/codebase/internal';
 import type { Report } from '@sightline/intake';
+import { isDemotedSuspect } from '../diagnosis/demoted-suspects.js';
 import type { DiagnosisHistory } from '../diagnosis/history-schema.js';
 import type { Suspect } from '../diagnosis/schema.js';
 
 /** Suspect ranges blamed for suspect commits. */
 export const BLAMED_SUSPECTS = 5;
+
+/**
+ * The suspects whose ranges are blamed for suspect commits: the first {@link BLAMED_SUSPECTS}
+ * code suspects. Files the localizer demoted (tests, docs, auxiliary files) are left out: a
+ * README's last edit is not the change that broke the code.
+ * @param suspects ranked suspects, most suspect first.
+ * @returns at most {@link BLAMED_SUSPECTS} of them, in rank order (none when all are demoted).
+ */
+export function blamedSuspects<T extends Pick<Suspect, 'evidence'>>(suspects: readonly T[]): T[] {
+  return suspects.filter((suspect) => !isDemotedSuspect(suspect)).slice(0, BLAMED_SUSPECTS);
+}
 /** Suspect commits kept. */
 export const SUSPECT_COMMITS = 5;
 /** Window commits touching the suspects kept in the diagnosis. */
@@ -124,7 +136,8 @@ export interface DescribeHistoryOptions {
 /**
  * Blames the top suspect ranges and shapes the diagnosis' history part.
  * @param read what {@link readReportHistory} found.
- * @param suspects the final suspects, most suspect first.
+ * @param suspects the final suspects, most suspect first (the code suspects among them are
+ *   blamed, {@link blamedSuspects}).
  * @returns the history part of the diagnosis. Never throws.
  */
 export async function describeHistory(
@@ -137,7 +150,7 @@ export async function describeHistory(
       ? undefined
       : await prepareCommitGraph(opened, commitGraphDir ? { dir: commitGraphDir } : {});
   const history = graph?.history ?? opened;
-  const found = await findSuspectCommits(history, suspects.slice(0, BLAMED_SUSPECTS), {
+  const found = await findSuspectCommits(history, blamedSuspects(suspects), {
     limit: SUSPECT_COMMITS,
     ...(reportedAt !== undefined ? { reportedAt } : {}),
     ...(window ? { windowCommits: new Set(window.commits.map((commit) => commit.id)) } : {}),
