@@ -215,7 +215,13 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   // Started before indexing: git reads in child processes while the index is built here.
   const historyReads = startHistoryReads(repository.root, report, {
     ...(options.history !== undefined ? { history: options.history } : {}),
-    ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+    ...(options.cacheDir !== undefined
+      ? {
+          cacheDir: options.cacheDir,
+          commitGraphDir:
+            options.cacheDir === false ? false : path.join(options.cacheDir, 'commit-graph'),
+        }
+      : {}),
     features: weighsHistory(),
   });
 
@@ -251,17 +257,14 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       ? { history: historyVectors(historyLog, [report.title ?? '', report.body].join('\n')) }
       : {}),
   });
-  const history = read
-    ? await describeHistory(read, suspects, {
+  // Blame of the suspects runs in git processes while the diagnosis is written here.
+  const describing = read
+    ? describeHistory(read, suspects, {
         reportedAt: reportTime(options.reportedAt, report.date),
-        ...(options.cacheDir === undefined
-          ? {}
-          : {
-              commitGraphDir:
-                options.cacheDir === false ? false : path.join(options.cacheDir, 'commit-graph'),
-            }),
+        commitGraph: historyReads.graph,
       })
-    : undefined;
+    : Promise.resolve(undefined);
+  describing.catch(() => undefined);
 
   if (options.model) {
     stage('agent');
@@ -288,7 +291,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       report,
       classification,
       suspects,
-      diagnosis: withReading(diagnosis, history, indexed.warnings),
+      diagnosis: withReading(diagnosis, await describing, indexed.warnings),
       agentMarkdown: markdown,
       verification,
       indexed,
@@ -300,6 +303,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     suspects,
     signals,
   });
+  const history = await describing;
   offline.stats.durationMs = Date.now() - started;
   stage('verify');
   let verification = await verifyDiagnosis(offline, repository, { index });
