@@ -257,11 +257,16 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       ? { history: historyVectors(historyLog, [report.title ?? '', report.body].join('\n')) }
       : {}),
   });
-  // Blame of the suspects runs in git processes while the diagnosis is written here.
+  // Blame of the suspects runs in git processes while the diagnosis is written (and verified)
+  // here; when it ended counts in the run's duration.
+  let described = started;
   const describing = read
     ? describeHistory(read, suspects, {
         reportedAt: reportTime(options.reportedAt, report.date),
         commitGraph: historyReads.graph,
+      }).then((part) => {
+        described = Date.now();
+        return part;
       })
     : Promise.resolve(undefined);
   describing.catch(() => undefined);
@@ -303,8 +308,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     suspects,
     signals,
   });
-  const history = await describing;
-  offline.stats.durationMs = Date.now() - started;
+  const diagnosed = Date.now();
   stage('verify');
   let verification = await verifyDiagnosis(offline, repository, { index });
   if (!verification.ok) {
@@ -318,7 +322,9 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     // What verification still rejects after that is a Sightline bug.
     throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
-  const diagnosis = withReading(verification.diagnosis, history, indexed.warnings);
+  const diagnosis = withReading(verification.diagnosis, await describing, indexed.warnings);
+  // Until the diagnosis and its history part were both written (verification not counted).
+  diagnosis.stats.durationMs = Math.max(diagnosed, described) - started;
   return {
     report,
     classification,
