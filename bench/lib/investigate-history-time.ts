@@ -11,15 +11,18 @@
  *
  * Per case, after one untimed investigation that brings the checkout's files into the system's
  * file cache, in this order (each an investigation of its own, a new history opened each time):
- * - `off cold` / `on cold`: history off / on, a fresh cache folder each (index, commit-graph and
- *   history logs all read or written anew: the first investigation of a checkout);
+ * - `off cold` / `on cold`: history off / on, a fresh cache folder each (index, commit-graph,
+ *   history logs and their BM25 index of messages all read or written anew: the first
+ *   investigation of a checkout);
  * - `off warm` / `on warm`: the same again on the `on cold` cache folder (index cached, commit-graph
- *   kept, the history logs read from their file: a second CLI run at the same HEAD);
+ *   kept, the history logs and the BM25 index read from their files: a second CLI run at the same
+ *   HEAD);
  * - `on, service`: history on with one history opened beforehand and given to both of two
  *   investigations, the second timed (the service's per-revision history: logs and BM25 index
  *   in memory);
- * - the features alone (`cachedHistoryLog` + `historyVectors`): read with git (no cache; the cost
- *   every investigation paid before the cache), from the file, from memory.
+ * - the features alone (`cachedHistoryLog` + `historyVectors`): read with git and the index built
+ *   (no cache; the cost every investigation paid before the cache), from the files (logs and
+ *   index), from memory.
  *
  * Medians over cases; the 1-minute load average before and after is reported, since on a shared
  * 2-core machine it moves every figure.
@@ -212,6 +215,6 @@ export function historyTimeReport({
       ],
     ],
   );
-  const note = `Investigations offline on git checkouts at each development case's fix parent (${timings.length} cases${skipped.length ? `; ${skipped.length} without a snapshot skipped` : ''}), 1-minute load ${load[0].toFixed(1)} before, ${load[1].toFixed(1)} after, on a shared 2-core machine. "cold": a fresh cache folder (index, commit-graph, history logs all made anew); "warm": the same folder again (a second CLI run at the same HEAD); "service": a history opened once and given to a second investigation. "history added" includes opening the history, the regression window, the features and blame of the suspects (and, cold, writing the commit-graph).`;
+  const note = `Investigations offline on git checkouts at each development case's fix parent (${timings.length} cases${skipped.length ? `; ${skipped.length} without a snapshot skipped` : ''}), 1-minute load ${load[0].toFixed(1)} before, ${load[1].toFixed(1)} after, on a shared 2-core machine. "cold": a fresh cache folder (index, commit-graph, history logs and their BM25 index of messages all made anew); "warm": the same folder again (a second CLI run at the same HEAD); "features: from file": the logs and the BM25 index from their files; "service": a history opened once and given to a second investigation. "history added" includes opening the history, the regression window, the features and blame of the suspects (and, cold, writing the commit-graph).`;
   return { figures, markdown: `${table}\n\n${note}` };
 }

@@ -110,41 +110,41 @@ export interface LoggedCommit {
   paths: string[];
 }
 
-/**
- * The newest commits of HEAD (merges left out) with the files each changed:
- * `git log --no-merges --no-renames --relative --name-only`, run read-only through `runGit`.
- * @param history the opened history.
- * @param options.format git's pretty format of a commit's fields, separated by `%x1f`.
- * @param options.maxCommits newest commits read.
- * @param options.timeoutMs time limit of the read, in ms.
- * @param options.maxBytes output cap, in bytes (runGit's default when absent).
- * @returns the commits, newest first; `undefined` when git fails or runs out of time. Never throws.
- */
-export async function readChangedFilesLog(
-  history: GitHistory,
-  options: { format: string; maxCommits: number; timeoutMs: number; maxBytes?: number },
-): Promise<LoggedCommit[] | undefined> {
-  const result = await runGit(
-    history.root,
-    [
-      'log',
-      '--no-merges',
-      '--no-renames',
-      '--relative',
-      `--max-count=${options.maxCommits}`,
-      `--format=%x1e${options.format}%x1d`,
-      '--name-only',
-      'HEAD',
-      '--',
-    ],
-    {
-      timeoutMs: options.timeoutMs,
-      ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
-    },
-  );
-  if (!result.ok) return undefined;
+/** What one `git log` of {@link readChangedFilesLog} prints each commit as. */
+export interface ChangedFilesLogFormat {
+  /** git's pretty format of a commit's fields, separated by `%x1f` (no `%x00`). */
+  format: string;
+  /** Newest commits read. */
+  maxCommits: number;
+}
+
+/** Bounds of one `git log` read. */
+export interface ChangedFilesLogBounds {
+  /** Time limit of the read, in ms. */
+  timeoutMs: number;
+  /** Output cap, in bytes (runGit's default when absent). */
+  maxBytes?: number;
+}
+
+/** `git log` of the newest commits of HEAD (merges left out) with the files each changed. */
+function changedFilesLogArgs(format: string, maxCommits: number): string[] {
+  return [
+    'log',
+    '--no-merges',
+    '--no-renames',
+    '--relative',
+    `--max-count=${maxCommits}`,
+    `--format=${format}`,
+    '--name-only',
+    'HEAD',
+    '--',
+  ];
+}
+
+/** Splits {@link readChangedFilesLog}'s output (`%x1e` fields `%x1d` paths per commit). */
+function parseChangedFilesLog(stdout: string): LoggedCommit[] {
   const commits: LoggedCommit[] = [];
-  for (const block of result.stdout.split('\x1e')) {
+  for (const block of stdout.split('\x1e')) {
     const end = block.lastIndexOf('\x1d');
     if (end < 0) continue;
     commits.push({
@@ -156,6 +156,74 @@ export async function readChangedFilesLog(
     });
   }
   return commits;
+}
+
+/**
+ * The newest commits of HEAD (merges left out) with the files each changed:
+ * `git log --no-merges --no-renames --relative --name-only`, run read-only through `runGit`.
+ * @param history the opened history.
+ * @param options the format, the newest commits read and the read's bounds
+ *   ({@link ChangedFilesLogFormat}, {@link ChangedFilesLogBounds}).
+ * @returns the commits, newest first; `undefined` when git fails or runs out of time. Never throws.
+ */
+export async function readChangedFilesLog(
+  history: GitHistory,
+  options: ChangedFilesLogFormat & ChangedFilesLogBounds,
+): Promise<LoggedCommit[] | undefined> {
+  const result = await runGit(
+    history.root,
+    changedFilesLogArgs(`%x1e${options.format}%x1d`, options.maxCommits),
+    boundsOf(options),
+  );
+  return result.ok ? parseChangedFilesLog(result.stdout) : undefined;
+}
+
+function boundsOf({ timeoutMs, maxBytes }: ChangedFilesLogBounds) {
+  return { timeoutMs, ...(maxBytes === undefined ? {} : { maxBytes }) };
+}
+
+/**
+ * Several {@link readChangedFilesLog} reads from one `git log` (one walk and one tree diff per
+ * commit instead of one per read): the formats are printed side by side, separated by NUL bytes
+ * (which git never prints in a commit's fields or in a path of `--name-only`), over the newest
+ * commits the largest `maxCommits` asks; each read's own output is then rebuilt from its fields and
+ * the commit's paths as git prints them, and parsed as {@link readChangedFilesLog} parses it, so
+ * each read gives the commits it gives alone (the first `maxCommits` of one walk are the commits a
+ * walk bounded at `maxCommits` prints).
+ * @param history the opened history.
+ * @param formats the reads (formats without `%x00`).
+ * @param bounds the one read's time limit (ms) and output cap (bytes).
+ * @returns each format's commits, newest first, in the order asked; `undefined` when git fails or
+ *   runs out of time (every read then). Never throws.
+ * @throws Error a format holding `%x00` (a programming error).
+ */
+export async function readChangedFilesLogs(
+  history: GitHistory,
+  formats: readonly ChangedFilesLogFormat[],
+  bounds: ChangedFilesLogBounds,
+): Promise<LoggedCommit[][] | undefined> {
+  if (formats.some(({ format }) => /%x00/i.test(format))) {
+    throw new Error('readChangedFilesLogs: a format may not print NUL (%x00)');
+  }
+  const maxCommits = Math.max(0, ...formats.map((read) => read.maxCommits));
+  const format = `%x00${formats.map((read) => read.format).join('%x00')}%x00`;
+  const result = await runGit(
+    history.root,
+    changedFilesLogArgs(format, maxCommits),
+    boundsOf(bounds),
+  );
+  if (!result.ok) return undefined;
+  // '' before the first commit, then per commit one part per format and its paths' part.
+  const parts = result.stdout.split('\x00');
+  const stride = formats.length + 1;
+  const outputs = formats.map(() => [] as string[]);
+  for (let at = 1, commit = 0; at + formats.length < parts.length; at += stride, commit += 1) {
+    const paths = parts[at + formats.length];
+    formats.forEach((read, which) => {
+      if (commit < read.maxCommits) outputs[which]?.push(`\x1e${parts[at + which]}\x1d${paths}`);
+    });
+  }
+  return outputs.map((output) => parseChangedFilesLog(output.join('')));
 }
 
 /** Fix commits at which {@link historyFeatures}' `bugFixFrequency` reaches 1. */

@@ -1,14 +1,20 @@
 /**
  * The history reads of one investigation, started before its indexing: git runs in child
  * processes while the index is built on the main thread, so the two overlap instead of adding up.
- * Both reads that do not depend on the suspects start at once: opening the history and its
- * regression window, and the history features' logs (read once per HEAD, see
- * history-log-cache.ts). Only the BM25 search of the report's text waits for the index.
+ * Every read that does not depend on the suspects starts at once: opening the history and its
+ * regression window, the history features' logs (read once per HEAD, see history-log-cache.ts),
+ * and blame's commit-graph (written once per checkout, see `prepareBlameGraph`). Only the BM25
+ * search of the report's text and blame of the suspects wait for the index.
  */
-import type { GitHistory } from '@sightline/codebase';
+import type { GitHistory, PreparedCommitGraph } from '@sightline/codebase';
 import type { Report } from '@sightline/intake';
 import { cachedHistoryLog, type HistoryLog } from '../localize/index.js';
-import { openReportHistory, type ReportHistory, readReportHistory } from './read-history.js';
+import {
+  openReportHistory,
+  prepareBlameGraph,
+  type ReportHistory,
+  readReportHistory,
+} from './read-history.js';
 
 /** Options of {@link startHistoryReads}. */
 export interface HistoryReadsOptions {
@@ -18,6 +24,8 @@ export interface HistoryReadsOptions {
   cacheDir?: string | false;
   /** Whether the ranking weighs the history features (else their logs are not read). */
   features: boolean;
+  /** See `DescribeHistoryOptions.commitGraphDir`. Default `~/.cache/sightline/commit-graph/…`. */
+  commitGraphDir?: string | false;
 }
 
 /** The reads {@link startHistoryReads} started. */
@@ -28,11 +36,13 @@ export interface HistoryReads {
   read: Promise<ReportHistory | null>;
   /** The history features' logs; `undefined` without history or when they are not weighed. */
   log: Promise<HistoryLog | undefined>;
+  /** Blame's commit-graph made ready; `undefined` without history or with `commitGraphDir` false. */
+  graph: Promise<PreparedCommitGraph | undefined>;
 }
 
 /**
  * Starts the history reads of an investigation (each never throws; see `openReportHistory`,
- * `readReportHistory`, `cachedHistoryLog`).
+ * `readReportHistory`, `cachedHistoryLog`, `prepareBlameGraph`).
  * @param root the repository folder.
  * @param report the parsed report (for its regression window).
  * @returns the reads, running.
@@ -40,7 +50,7 @@ export interface HistoryReads {
 export function startHistoryReads(
   root: string,
   report: Report,
-  { history, cacheDir, features }: HistoryReadsOptions,
+  { history, cacheDir, features, commitGraphDir }: HistoryReadsOptions,
 ): HistoryReads {
   const warnings: string[] = [];
   const opening = openReportHistory(root, history, (warning) => warnings.push(warning));
@@ -50,7 +60,10 @@ export function startHistoryReads(
       ? cachedHistoryLog(opened, cacheDir === undefined ? {} : { cacheDir })
       : undefined,
   );
+  const graph = opening.then((opened) =>
+    opened ? prepareBlameGraph(opened, commitGraphDir) : undefined,
+  );
   // Awaited after indexing; an investigation ended before (aborted) leaves them unawaited.
-  for (const reading of [read, log]) reading.catch(() => undefined);
-  return { warnings, read, log };
+  for (const reading of [read, log, graph]) reading.catch(() => undefined);
+  return { warnings, read, log, graph };
 }

@@ -215,7 +215,13 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   // Started before indexing: git reads in child processes while the index is built here.
   const historyReads = startHistoryReads(repository.root, report, {
     ...(options.history !== undefined ? { history: options.history } : {}),
-    ...(options.cacheDir !== undefined ? { cacheDir: options.cacheDir } : {}),
+    ...(options.cacheDir !== undefined
+      ? {
+          cacheDir: options.cacheDir,
+          commitGraphDir:
+            options.cacheDir === false ? false : path.join(options.cacheDir, 'commit-graph'),
+        }
+      : {}),
     features: weighsHistory(),
   });
 
@@ -251,17 +257,19 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       ? { history: historyVectors(historyLog, [report.title ?? '', report.body].join('\n')) }
       : {}),
   });
-  const history = read
-    ? await describeHistory(read, suspects, {
+  // Blame of the suspects runs in git processes while the diagnosis is written (and verified)
+  // here; when it ended counts in the run's duration.
+  let described = started;
+  const describing = read
+    ? describeHistory(read, suspects, {
         reportedAt: reportTime(options.reportedAt, report.date),
-        ...(options.cacheDir === undefined
-          ? {}
-          : {
-              commitGraphDir:
-                options.cacheDir === false ? false : path.join(options.cacheDir, 'commit-graph'),
-            }),
+        commitGraph: historyReads.graph,
+      }).then((part) => {
+        described = Date.now();
+        return part;
       })
-    : undefined;
+    : Promise.resolve(undefined);
+  describing.catch(() => undefined);
 
   if (options.model) {
     stage('agent');
@@ -288,7 +296,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
       report,
       classification,
       suspects,
-      diagnosis: withReading(diagnosis, history, indexed.warnings),
+      diagnosis: withReading(diagnosis, await describing, indexed.warnings),
       agentMarkdown: markdown,
       verification,
       indexed,
@@ -300,7 +308,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     suspects,
     signals,
   });
-  offline.stats.durationMs = Date.now() - started;
+  const diagnosed = Date.now();
   stage('verify');
   let verification = await verifyDiagnosis(offline, repository, { index });
   if (!verification.ok) {
@@ -314,7 +322,9 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     // What verification still rejects after that is a Sightline bug.
     throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
-  const diagnosis = withReading(verification.diagnosis, history, indexed.warnings);
+  const diagnosis = withReading(verification.diagnosis, await describing, indexed.warnings);
+  // Until the diagnosis and its history part were both written (verification not counted).
+  diagnosis.stats.durationMs = Math.max(diagnosed, described) - started;
   return {
     report,
     classification,

@@ -10,6 +10,7 @@ import {
   findSuspectCommits,
   type GitHistory,
   openGitHistory,
+  type PreparedCommitGraph,
   prepareCommitGraph,
   type RegressionWindow,
 } from '@sightline/codebase';
@@ -131,6 +132,26 @@ export interface DescribeHistoryOptions {
    * or `false` for none. Default `~/.cache/sightline/commit-graph/<repository hash>`.
    */
   commitGraphDir?: string | false;
+  /**
+   * The commit-graph already being made ready for this history ({@link prepareBlameGraph}, started
+   * before the suspects are known); `commitGraphDir` is then not read. Default: made ready here.
+   */
+  commitGraph?: Promise<PreparedCommitGraph | undefined>;
+}
+
+/**
+ * Makes blame's commit-graph ready (`prepareCommitGraph`): it does not depend on the report, so
+ * an investigation starts it as soon as the history is open, beside indexing.
+ * @param history the opened history.
+ * @param commitGraphDir see {@link DescribeHistoryOptions.commitGraphDir}; `false`: none.
+ * @returns what was done, `undefined` with `false`. Never throws.
+ */
+export async function prepareBlameGraph(
+  history: GitHistory,
+  commitGraphDir?: string | false,
+): Promise<PreparedCommitGraph | undefined> {
+  if (commitGraphDir === false) return undefined;
+  return prepareCommitGraph(history, commitGraphDir ? { dir: commitGraphDir } : {});
 }
 
 /**
@@ -143,12 +164,9 @@ export interface DescribeHistoryOptions {
 export async function describeHistory(
   { history: opened, window, notes }: ReportHistory,
   suspects: readonly Suspect[],
-  { reportedAt, commitGraphDir }: DescribeHistoryOptions = {},
+  { reportedAt, commitGraphDir, commitGraph }: DescribeHistoryOptions = {},
 ): Promise<DiagnosisHistory> {
-  const graph =
-    commitGraphDir === false
-      ? undefined
-      : await prepareCommitGraph(opened, commitGraphDir ? { dir: commitGraphDir } : {});
+  const graph = await (commitGraph ?? prepareBlameGraph(opened, commitGraphDir));
   const history = graph?.history ?? opened;
   const found = await findSuspectCommits(history, blamedSuspects(suspects), {
     limit: SUSPECT_COMMITS,

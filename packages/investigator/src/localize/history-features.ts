@@ -16,22 +16,25 @@
  *   rename or reformat) is skipped, since its message says nothing of any one file; each file
  *   keeps its newest {@link MESSAGES_PER_FILE} messages.
  *
- * Git is run through `readChangedFilesLog` of @sightline/codebase (read-only, fixed arguments, no shell, time
- * limit, output cap); a history that cannot be read gives no features, never an error. The two
- * logs do not depend on the report ({@link HistoryLogs}: read once per HEAD, see
- * history-log-cache.ts); only the BM25 search does ({@link historyVectors}).
+ * Git is run through `readChangedFilesLogs` of @sightline/codebase (read-only, fixed arguments, no
+ * shell, time limit, output cap; both logs from one `git log`); a history that cannot be read gives
+ * no features, never an error. The two logs do not depend on the report ({@link HistoryLogs}: read
+ * once per HEAD, see history-log-cache.ts), nor does the BM25 index of messages
+ * (message-index.ts); only its search does ({@link historyVectors}).
  */
 import {
   FILE_HISTORY_LOG,
   type FileHistoryFeatures,
   fileHistoryOf,
+  GIT_MAX_BYTES,
   type GitHistory,
   historyFeatures,
   type LoggedCommit,
   readChangedFilesLog,
+  readChangedFilesLogs,
 } from '@sightline/codebase/internal';
-import bm25 from 'wink-bm25-text-search';
 import { tokenizeCode } from './code-tokens.js';
+import { buildMessageIndex, type MessageIndex, searchMessageIndex } from './message-index.js';
 
 /** The history features, in the order they follow the interactions in `RANKING_FEATURES`. */
 export const HISTORY_FEATURES = ['bugFixFrequency', 'bugFixRecency', 'historySimilarity'] as const;
@@ -91,21 +94,6 @@ export function commitMessagesOf(
   return messages;
 }
 
-/** A consolidated BM25 index of per-file messages: what the report is searched in. */
-type MessageEngine = ReturnType<typeof bm25>;
-
-/** Builds the BM25 index of {@link messageSimilarity} (the report is not needed for it). */
-function messageEngine(messages: ReadonlyMap<string, readonly string[]>): MessageEngine {
-  const engine = bm25();
-  engine.defineConfig({ fldWeights: { text: 1 } });
-  engine.definePrepTasks([(input) => (typeof input === 'string' ? input.split(' ') : input)]);
-  for (const [path, list] of messages) engine.addDoc({ text: tokenizeCode(list.join('\n')) }, path);
-  // The engine needs three documents at least.
-  for (let pad = messages.size; pad < 3; pad += 1) engine.addDoc({ text: [] }, `\0pad${pad}`);
-  engine.consolidate();
-  return engine;
-}
-
 /**
  * BM25 similarity of a report to each file's commit messages (wink-bm25-text-search, its default
  * k1 = 1.2, b = 0.75; terms from `tokenizeCode`).
@@ -117,21 +105,19 @@ export function messageSimilarity(
   messages: ReadonlyMap<string, readonly string[]>,
   reportText: string,
 ): Map<string, number> {
-  return similarityIn(messages, reportText, () => messageEngine(messages));
+  return similarityIn(messages, reportText, () => buildMessageIndex(messages));
 }
 
-/** {@link messageSimilarity} searching the index `engine` gives (asked only when there is a search). */
+/** {@link messageSimilarity} searching the index `index` gives (asked only when there is a search). */
 function similarityIn(
   messages: ReadonlyMap<string, readonly string[]>,
   reportText: string,
-  engine: () => MessageEngine,
+  index: () => MessageIndex,
 ): Map<string, number> {
   const scores = new Map<string, number>();
   const query = tokenizeCode(reportText);
   if (messages.size === 0 || query.length === 0) return scores;
-  const hits = engine()
-    .search(query.join(' '), messages.size + 3)
-    .filter(([path, score]) => messages.has(path) && score > 0);
+  const hits = searchMessageIndex(index(), query, messages.size + 3);
   const best = hits.reduce((most, [, score]) => Math.max(most, score), 0);
   for (const [path, score] of hits) scores.set(path, score / best);
   return scores;
@@ -146,17 +132,29 @@ export interface HistoryLogs {
 }
 
 /**
- * Reads both logs of the history features, side by side (two `git log` processes: the newest
- * 5,000 commits' times and subjects, the newest 2,000 commits' messages, each with its files).
+ * Output cap of {@link readHistoryLogs}' one read, in bytes: the two reads' caps together (runGit's
+ * default for the files' log, {@link MESSAGE_MAX_BYTES} for the messages'), so it holds no more
+ * in memory than both did side by side.
+ */
+const HISTORY_LOGS_MAX_BYTES = GIT_MAX_BYTES + MESSAGE_MAX_BYTES;
+
+/**
+ * Reads both logs of the history features from one `git log` (`readChangedFilesLogs`: one walk
+ * and one tree diff per commit for both): the newest 5,000 commits' times and subjects, and the
+ * newest 2,000 commits' messages, each with its files; each log is what its own `git log` gives.
+ * Bounded as the two reads side by side were: those commits, 30,000 ms, and
+ * {@link HISTORY_LOGS_MAX_BYTES} of output.
  * @param history the opened history.
- * @returns the logs; one git could not read is absent. Never throws.
+ * @returns the logs; both absent when git could not read them. Never throws.
  */
 export async function readHistoryLogs(history: GitHistory): Promise<HistoryLogs> {
-  const [files, messages] = await Promise.all([
-    readChangedFilesLog(history, FILE_HISTORY_LOG),
-    readChangedFilesLog(history, MESSAGE_LOG),
-  ]);
-  return { ...(files ? { files } : {}), ...(messages ? { messages } : {}) };
+  const logs = await readChangedFilesLogs(history, [FILE_HISTORY_LOG, MESSAGE_LOG], {
+    timeoutMs: Math.max(FILE_HISTORY_LOG.timeoutMs, MESSAGE_LOG.timeoutMs),
+    maxBytes: HISTORY_LOGS_MAX_BYTES,
+  });
+  if (!logs) return {};
+  const [files = [], messages = []] = logs;
+  return { files, messages };
 }
 
 /** What the history features know of a HEAD before any report: per-file fixes and messages. */
@@ -182,13 +180,37 @@ export function historyLogOf(logs: HistoryLogs, headTime: number): HistoryLog {
   };
 }
 
-// Each log's BM25 index, built at its first report and searched for every later one.
-const engines = new WeakMap<HistoryLog, MessageEngine>();
+// Each log's BM25 index of messages, given by the cache or built at its first report, and
+// searched for every later one.
+const indexes = new WeakMap<HistoryLog, MessageIndex>();
+
+/**
+ * The log's BM25 index of messages: the one given to it ({@link useMessageIndex}), else built now
+ * (`buildMessageIndex` of its messages) and kept with it.
+ */
+export function messageIndexOf(log: HistoryLog): MessageIndex {
+  let index = indexes.get(log);
+  if (!index) {
+    index = buildMessageIndex(log.messages);
+    indexes.set(log, index);
+  }
+  return index;
+}
+
+/**
+ * Gives a log the BM25 index of its messages, so that it is not built again.
+ * @param log the log.
+ * @param index an index of exactly `log.messages` built by this code (an export of
+ *   {@link messageIndexOf}'s, kept under its `messageIndexVersion`).
+ */
+export function useMessageIndex(log: HistoryLog, index: MessageIndex): void {
+  indexes.set(log, index);
+}
 
 /**
  * Every history feature of the files a log knows, for one report. The log's BM25 index of
- * messages is built at its first report and kept with it, so a later report of the same log pays
- * only its search.
+ * messages is built at its first report (unless given, {@link useMessageIndex}) and kept with
+ * it, so a later report of the same log pays only its search.
  * @param log what {@link historyLogOf} read.
  * @param reportText the report's title and body.
  * @returns path → values in {@link HISTORY_FEATURES} order, for the files with any value above 0
@@ -196,14 +218,7 @@ const engines = new WeakMap<HistoryLog, MessageEngine>();
  */
 export function historyVectors(log: HistoryLog, reportText: string): Map<string, number[]> {
   const { files, messages } = log;
-  const similarity = similarityIn(messages, reportText, () => {
-    let engine = engines.get(log);
-    if (!engine) {
-      engine = messageEngine(messages);
-      engines.set(log, engine);
-    }
-    return engine;
-  });
+  const similarity = similarityIn(messages, reportText, () => messageIndexOf(log));
   const vectors = new Map<string, number[]>();
   for (const path of new Set([...files.keys(), ...similarity.keys()])) {
     const { bugFixFrequency, bugFixRecency } = historyFeatures(files.get(path));

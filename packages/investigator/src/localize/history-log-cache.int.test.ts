@@ -17,6 +17,7 @@ import {
   readCommitMessages,
 } from './history-features.js';
 import { cachedHistoryLog } from './history-log-cache.js';
+import { buildMessageIndex, messageIndexVersion } from './message-index.js';
 
 let root: string;
 let cacheDir: string;
@@ -25,6 +26,8 @@ const REPORTS = [
   'Crash: the parser throws when the config file is empty',
   'The settings button label is wrong after a restyle',
   '!!!',
+  // Names of Object's prototype: an imported index's term table has that prototype.
+  'constructor toString valueOf hasOwnProperty __proto__ of the parser',
 ];
 
 /** The history features as read before the logs were cached: both reads, then the search. */
@@ -65,6 +68,9 @@ beforeAll(async () => {
     root,
     'Fix crash when the config file\nis empty\n\nAn empty config \x1f file reached parse.\nCloses #12',
   );
+  await writeFile(path.join(root, 'src', 'parser.js'), 'export const parse = (t) => t ?? [];\n');
+  // Record separators of git's output in a message.
+  commitAll(root, 'Parser: an \x1e empty \x1d config\n\nThe parser calls it twice.');
   await writeFile(path.join(root, 'src', 'button.js'), 'export const button = () => "ok";\n');
   commitAll(root, 'Restyle the settings button label');
   for (let n = 0; n <= MESSAGE_MAX_FILES; n += 1)
@@ -105,7 +111,11 @@ describe('cachedHistoryLog', () => {
   it('reads a later investigation at the same HEAD from its file, one per folder, and re-reads git when HEAD moves', async () => {
     const folder = path.join(cacheDir, 'history-log');
     await cachedHistoryLog(await open(), { cacheDir });
-    const files = (await readdir(folder)).filter((name) => name.endsWith('.json'));
+    const logFiles = async () =>
+      (await readdir(folder)).filter(
+        (name) => name.endsWith('.json') && !name.endsWith('.bm25.json'),
+      );
+    const files = await logFiles();
     expect(files.length).toBeGreaterThan(0);
     // The folder's file, made to say something git never printed: a later read takes it.
     const rootHashes = await Promise.all(
@@ -130,9 +140,41 @@ describe('cachedHistoryLog', () => {
     expect(moved.messages.has('src/planted.js')).toBe(false);
     expect(moved.messages.get('src/parser.js')?.[0]).toBe('Fix another parser crash');
     // Replaced, not added to.
-    expect((await readdir(folder)).filter((name) => name.endsWith('.json'))).toHaveLength(
-      files.length,
+    expect(await logFiles()).toHaveLength(files.length);
+  });
+
+  it("keeps the BM25 index of the messages beside the logs, taken only under its logs' and code's key", async () => {
+    const folder = path.join(cacheDir, 'index-test');
+    const expected = entries(await uncachedFeatures(await open(), REPORTS[0] ?? ''));
+    await cachedHistoryLog(await open(), { cacheDir: folder });
+    const dir = path.join(folder, 'history-log');
+    const name = (await readdir(dir)).find((file) => file.endsWith('.bm25.json'));
+    if (!name) throw new Error('no index file');
+    const file = path.join(dir, name);
+    const text = await readFile(file, 'utf8');
+    const key = text.slice(0, text.indexOf('\n'));
+    expect(JSON.parse(key).index).toBe(messageIndexVersion());
+    // An index planted under the right key is what a later read searches.
+    const planted = buildMessageIndex(
+      new Map([
+        ['src/planted.js', ['parser crash config file']],
+        ['src/other.js', ['unrelated']],
+      ]),
     );
+    await writeFile(file, `${key}\n${planted.exportJSON()}`);
+    const fromPlanted = historyVectors(
+      await cachedHistoryLog(await open(), { cacheDir: folder }),
+      REPORTS[0] ?? '',
+    );
+    expect(fromPlanted.get('src/planted.js')?.[2]).toBe(1);
+    // Under another code version's key (or none), it is built again and the file rewritten.
+    const otherKey = JSON.stringify({ ...JSON.parse(key), index: 'another-version' });
+    for (const stale of [`${otherKey}\n${planted.exportJSON()}`, 'not an index']) {
+      await writeFile(file, stale);
+      const log = await cachedHistoryLog(await open(), { cacheDir: folder });
+      expect(entries(historyVectors(log, REPORTS[0] ?? ''))).toEqual(expected);
+      expect((await readFile(file, 'utf8')).startsWith(`${key}\n`)).toBe(true);
+    }
   });
 
   it('keeps its file in ~/.cache/sightline/history-log by default, and none with cacheDir false', async () => {
@@ -145,7 +187,9 @@ describe('cachedHistoryLog', () => {
       expect(log.files.size).toBeGreaterThan(0);
       expect(existsSync(folder)).toBe(false);
       await cachedHistoryLog(await open());
-      expect(await readdir(folder)).toHaveLength(1);
+      const kept = await readdir(folder);
+      expect(kept).toHaveLength(2);
+      expect(kept.filter((name) => name.endsWith('.bm25.json'))).toHaveLength(1);
     } finally {
       process.env.HOME = saved;
       await rm(home, { recursive: true, force: true });

@@ -1,19 +1,22 @@
 /**
- * The history features' two logs (history-features.ts) kept per HEAD, so that only the first
- * investigation at a revision runs `git log`:
+ * The history features' two logs (history-features.ts) and the BM25 index of their messages
+ * (message-index.ts) kept per HEAD, so that only the first investigation at a revision runs
+ * `git log` and tokenizes the messages:
  *
  * - in memory, per opened history (the triage service opens one per revision, so each later report
  *   there pays only the BM25 search of its own text);
- * - on disk, one JSON file per repository folder, `<dir>/<first 16 hex of the SHA-256 of the
- *   folder's real path>.json`, replaced when HEAD, the shallow cut or the commit count moves. The
- *   folder is `<cacheDir>/history-log` of the investigation, by default
- *   `~/.cache/sightline/history-log` (beside blame's commit-graph), none with `cacheDir: false`.
+ * - on disk, two files per repository folder, `<dir>/<first 16 hex of the SHA-256 of the folder's
+ *   real path>.json` (the logs) and `….bm25.json` (the index: a line of its key, then the
+ *   library's export), replaced when HEAD, the shallow cut or the commit count moves, the index
+ *   also when the code building it changes (`messageIndexVersion`). The folder is
+ *   `<cacheDir>/history-log` of the investigation, by default `~/.cache/sightline/history-log`
+ *   (beside blame's commit-graph), none with `cacheDir: false`.
  *
- * What is kept is git's output split into commits ({@link HistoryLogs}), not features: a change of
- * how they are read reads the same file. Only complete reads are kept (a log git could not read is
- * read again next time). A folder inside the repository is used only as a real folder, never
- * through a symbolic link (`makeOwnFolder`, `isOwnFolder`); a file committed there cannot name the
- * commit holding it, so it never matches HEAD.
+ * What is kept of the logs is git's output split into commits ({@link HistoryLogs}), not features:
+ * a change of how they are read reads the same file. Only complete reads are kept (a log git could
+ * not read is read again next time). A folder inside the repository is used only as a real folder,
+ * never through a symbolic link (`makeOwnFolder`, `isOwnFolder`); a file committed there cannot
+ * name the commit holding it, so it never matches HEAD.
  */
 import { createHash } from 'node:crypto';
 import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
@@ -31,8 +34,11 @@ import {
   type HistoryLogs,
   historyLogOf,
   MESSAGE_LOG,
+  messageIndexOf,
   readHistoryLogs,
+  useMessageIndex,
 } from './history-features.js';
+import { importMessageIndex, messageIndexVersion } from './message-index.js';
 
 /** Options of {@link cachedHistoryLog}. */
 export interface HistoryLogCacheOptions {
@@ -48,7 +54,8 @@ const inMemory = new WeakMap<GitHistory, Promise<HistoryLog>>();
 
 /**
  * The report-independent part of the history features at the history's HEAD: from memory, from
- * the disk cache, or read with git (then kept in both).
+ * the disk cache, or read with git (then kept in both). With a disk cache, the log comes with its
+ * BM25 index of messages (imported from its file, or built now and written there).
  * @param history the opened history.
  * @returns per-file bug-fix numbers and messages (see `historyLogOf`). Never throws: a cache that
  *   cannot be read or written is skipped.
@@ -60,7 +67,11 @@ export function cachedHistoryLog(
   let log = inMemory.get(history);
   if (!log) {
     const reading = readThroughDisk(history, cacheDir);
-    log = reading.then(({ logs }) => historyLogOf(logs, history.headTime));
+    log = reading.then(async ({ logs, complete, kept }) => {
+      const read = historyLogOf(logs, history.headTime);
+      if (kept && complete) await withKeptIndex(read, kept).catch(() => undefined);
+      return read;
+    });
     inMemory.set(history, log);
     // An incomplete read (git timed out) is not kept: the next investigation tries again.
     void reading.then(
@@ -85,10 +96,20 @@ function cacheKey(root: string, history: GitHistory): string {
   });
 }
 
+/** Where a history's logs are kept on disk: the file's folder and name, and the logs' key. */
+interface KeptAt {
+  /** The root the folder is checked from (see `isOwnFolder`). */
+  under: string;
+  dir: string;
+  /** The logs' file name; the index's is the same with `.bm25.json`. */
+  name: string;
+  key: string;
+}
+
 async function readThroughDisk(
   history: GitHistory,
   cacheDir: string | false | undefined,
-): Promise<{ logs: HistoryLogs; complete: boolean }> {
+): Promise<{ logs: HistoryLogs; complete: boolean; kept?: KeptAt }> {
   const root = await realpath(history.root).catch(() => path.resolve(history.root));
   const dir =
     cacheDir === false
@@ -102,12 +123,42 @@ async function readThroughDisk(
   // opened (which may hold a link of the user's own) or the real one.
   const opened = path.resolve(history.root);
   const under = dir && isInside(opened, dir) ? opened : root;
-  const kept = dir ? await readKept(under, dir, name, key) : undefined;
-  if (kept) return { logs: kept, complete: true };
+  if (!dir) {
+    const logs = await readHistoryLogs(history);
+    return { logs, complete: logs.files !== undefined && logs.messages !== undefined };
+  }
+  const at: KeptAt = { under, dir, name, key };
+  const kept = await readKept(at);
+  if (kept) return { logs: kept, complete: true, kept: at };
   const logs = await readHistoryLogs(history);
   const complete = logs.files !== undefined && logs.messages !== undefined;
-  if (dir && complete) await keep(under, dir, name, { key, ...logs });
-  return { logs, complete };
+  if (complete) await keep(at, name, JSON.stringify({ key, ...logs }));
+  return { logs, complete, kept: at };
+}
+
+/** The index file's first line: the logs' key and the code that builds the index. */
+function indexKey({ key }: KeptAt): string {
+  return JSON.stringify({ logs: key, index: messageIndexVersion() });
+}
+
+/**
+ * Gives the log its BM25 index of messages from the index file kept beside its logs, or builds it
+ * and writes that file.
+ */
+async function withKeptIndex(log: HistoryLog, at: KeptAt): Promise<void> {
+  const name = at.name.replace(/\.json$/, '.bm25.json');
+  const key = indexKey(at);
+  const text = await readOwnFile(at, name);
+  const newline = text?.indexOf('\n') ?? -1;
+  const imported =
+    text !== undefined && newline >= 0 && text.slice(0, newline) === key
+      ? importMessageIndex(text.slice(newline + 1))
+      : undefined;
+  if (imported) {
+    useMessageIndex(log, imported);
+    return;
+  }
+  await keep(at, name, `${key}\n${messageIndexOf(log).exportJSON()}`);
 }
 
 function isLog(value: unknown): value is LoggedCommit[] {
@@ -122,33 +173,29 @@ function isLog(value: unknown): value is LoggedCommit[] {
   );
 }
 
-async function readKept(
-  root: string,
-  dir: string,
-  name: string,
-  key: string,
-): Promise<HistoryLogs | undefined> {
-  if (!(await isOwnFolder(root, dir))) return undefined;
+/** A file of the folder, when the folder is a real one of ours; `undefined` when unreadable. */
+async function readOwnFile({ under, dir }: KeptAt, name: string): Promise<string | undefined> {
+  if (!(await isOwnFolder(under, dir))) return undefined;
+  return readFile(path.join(dir, name), 'utf8').catch(() => undefined);
+}
+
+async function readKept(at: KeptAt): Promise<HistoryLogs | undefined> {
+  const text = await readOwnFile(at, at.name);
   try {
-    const kept = JSON.parse(await readFile(path.join(dir, name), 'utf8'));
-    if (kept?.key !== key || !isLog(kept.files) || !isLog(kept.messages)) return undefined;
+    const kept = text === undefined ? undefined : JSON.parse(text);
+    if (kept?.key !== at.key || !isLog(kept.files) || !isLog(kept.messages)) return undefined;
     return { files: kept.files, messages: kept.messages };
   } catch {
     return undefined;
   }
 }
 
-async function keep(
-  root: string,
-  dir: string,
-  name: string,
-  kept: HistoryLogs & { key: string },
-): Promise<void> {
-  if (!(await makeOwnFolder(root, dir))) return;
+async function keep({ under, dir }: KeptAt, name: string, text: string): Promise<void> {
+  if (!(await makeOwnFolder(under, dir))) return;
   const file = path.join(dir, name);
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
   try {
-    await writeFile(temporary, JSON.stringify(kept));
+    await writeFile(temporary, text);
     await rename(temporary, file);
   } catch {
     // A folder that cannot be written keeps nothing; the investigation goes on.

@@ -1,6 +1,7 @@
 /**
  * Type declarations for the part of wink-bm25-text-search (JavaScript, no bundled types) that the
- * localizer uses: a BM25F engine with per-field weights and a preparation pipeline.
+ * localizer uses: a BM25F engine with per-field weights and a preparation pipeline, exported and
+ * imported as JSON.
  */
 declare module 'wink-bm25-text-search' {
   /** A BM25F search engine; documents are added, consolidated once, then searched. */
@@ -25,6 +26,13 @@ declare module 'wink-bm25-text-search' {
     getDocs(): Record<string, { freq: Record<number, number> }>;
     /** `[id, score]` pairs, best first (ids as given to `addDoc`, as strings). */
     search(text: string, limit?: number): Array<[string, number]>;
+    /** The consolidated engine's tables and configuration as JSON (no preparation tasks). */
+    exportJSON(): string;
+    /**
+     * Restores what {@link exportJSON} gave (its tables become plain objects, prototype and all);
+     * define the preparation tasks again after. Throws on JSON of another shape.
+     */
+    importJSON(json: string): boolean;
   }
 
   function bm25(): Bm25Engine;
