@@ -12,6 +12,7 @@ export {
   type ToolError,
   toToolError,
 } from './errors.js';
+export { withoutHtmlComments } from './html-comments.js';
 export {
   DEFAULT_MODEL_PROFILE,
   findModelProfile,

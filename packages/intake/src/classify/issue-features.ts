@@ -5,6 +5,7 @@
  * traces, template headings (`h:steps_to_reproduce`), checklists, links and images become marker
  * tokens, because bug, feature and question templates differ in exactly these.
  */
+import { withoutHtmlComments } from '@sightline/core';
 import nlpUtils from 'wink-nlp-utils';
 import { negatedText } from './review-features.js';
 import { wordTokens } from './word-tokens.js';
@@ -106,9 +107,7 @@ export function issueTokens(issue: IssueText, options: IssueFeatureOptions): str
   }
   const prose = options.codeText ? body : body.replace(CODE_BLOCK, ' ');
   // Words past the limit are dropped anyway: tokenize only a prefix that surely holds them.
-  const text = prose
-    .replace(/<!--[\s\S]*?-->/g, ' ')
-    .slice(0, options.bodyWordLimit * MAX_CHARS_PER_WORD);
+  const text = withoutHtmlComments(prose, ' ').slice(0, options.bodyWordLimit * MAX_CHARS_PER_WORD);
   // Judged on the author's words: templates' comments name "expected behaviour" in every issue.
   if (EXPECTATION.test(text)) tokens.push('__expectation');
   const words = options.negation ? negatedText(text) : wordTokens(text);

@@ -8,6 +8,7 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { withoutHtmlComments } from '@sightline/core';
 
 /** GitHub's default bug report and feature request templates, line by line. */
 const GITHUB_DEFAULT_TEMPLATES = `
@@ -124,7 +125,7 @@ export function stripBoilerplate(
   boilerplate: Boilerplate = DEFAULT_BOILERPLATE,
 ): string {
   const kept: string[] = [];
-  for (const line of text.replace(/<!--[\s\S]*?-->/g, '').split('\n')) {
+  for (const line of withoutHtmlComments(text).split('\n')) {
     const trimmed = line.trim();
     if (/^#{1,6}\s/.test(trimmed) || /^[-*+]\s*\[[ xX]\]/.test(trimmed)) continue;
     if (/^\|?[\s:|-]+\|?$/.test(trimmed) && trimmed.includes('-')) continue;
