@@ -28,35 +28,62 @@ import { type AppReview, appFold } from './review-apps.js';
 type Thresholds = { bug: number; feature: number };
 const SHARED = 'Maalej et al. 2016';
 
+/** What {@link heldApartApps} measured. */
+export interface HeldApartResult {
+  /** Apps predicted. */
+  apps: number;
+  /** Reviews predicted. */
+  reviews: number;
+  /** Metrics with each fold's own thresholds. */
+  metrics: ClassificationMetrics;
+  /** Each fold's thresholds, chosen on its training data only. */
+  thresholds: Thresholds[];
+  /** Every held-apart prediction (probabilities), to weigh other thresholds on. */
+  predictions: FoldPrediction[];
+}
+
 /**
+ * Reviews of apps never seen in training, in `folds` folds by app. Each fold is predicted by a
+ * model trained on every review of the other apps (and those naming no app) plus `extra`, and
+ * decided with thresholds chosen by `folds`-fold cross-validation on that same training data
+ * (nested: the fold's apps take no part in choosing them, as they would not for a new app).
  * @param all - Reviews naming their app (those without one are never tested, always trained on).
  * @param extra - Reviews added to every fold's training (other data sets; free of `all`'s texts).
- * @returns How many apps and reviews were predicted, and the metrics under `thresholds`.
  */
 export function heldApartApps(
   all: readonly AppReview[],
   extra: readonly LabeledReview[],
   settings: TrainingSettings,
-  thresholds: Thresholds,
   folds: number,
-): { apps: number; reviews: number; metrics: ClassificationMetrics } {
+): HeldApartResult {
   const predictions: FoldPrediction[] = [];
+  const thresholds: Thresholds[] = [];
+  const decisions: ReturnType<typeof decideAll> = [];
   const apps = new Set<string>();
   for (let fold = 0; fold < folds; fold += 1) {
     const test = all.filter((review) => review.app && appFold(review.app, folds) === fold);
     const testTexts = new Set(test.map((review) => reviewTextKey(review.text)));
     for (const review of test) if (review.app) apps.add(review.app);
-    const train = all.filter(
-      (review) =>
-        !(review.app && appFold(review.app, folds) === fold) &&
-        !testTexts.has(reviewTextKey(review.text)),
-    );
-    predictions.push(...predictHeldOut([...train, ...extra], test, settings));
+    const train = [
+      ...all.filter(
+        (review) =>
+          !(review.app && appFold(review.app, folds) === fold) &&
+          !testTexts.has(reviewTextKey(review.text)),
+      ),
+      ...extra,
+    ];
+    const chosen = tuneThresholds(crossValidateReviews(train, settings, folds)).thresholds;
+    const predicted = predictHeldOut(train, test, settings);
+    thresholds.push(chosen);
+    predictions.push(...predicted);
+    decisions.push(...decideAll(predicted, chosen));
   }
   return {
     apps: apps.size,
     reviews: predictions.length,
-    metrics: classificationMetrics(decideAll(predictions, thresholds), REVIEW_LABELS),
+    metrics: classificationMetrics(decisions, REVIEW_LABELS),
+    thresholds,
+    predictions,
   };
 }
 
@@ -125,14 +152,16 @@ export function crossDataset(
 
 /**
  * The shipped settings trained with the extra reviews added to the shared training data: on the
- * held-apart apps (folds by app) and on the test split, with thresholds chosen by cross-validation
- * on the shared training split and the extra reviews (training data only).
+ * held-apart apps (folds by app, each fold's thresholds chosen on its own training data) and on
+ * the test split, with thresholds chosen by cross-validation on the shared training split and the
+ * extra reviews (training data only).
  *
  * @param shared - The shared training split.
  * @param sharedTest - The shared test split.
  * @param appReviews - The held-apart-apps reviews.
  * @param extra - The extra reviews (free of the texts of `sharedTest` and `appReviews`).
- * @returns The thresholds, and the metrics on the apps never seen and on the test split.
+ * @returns The test split's thresholds, and the results on the apps never seen and on the test
+ * split.
  */
 export function withExtraData(
   shared: readonly LabeledReview[],
@@ -143,14 +172,14 @@ export function withExtraData(
   folds: number,
 ): {
   thresholds: Thresholds;
-  heldApartApps: ClassificationMetrics;
+  heldApartApps: HeldApartResult;
   testSplit: ClassificationMetrics;
 } {
   const training = [...shared, ...extra];
   const { thresholds } = tuneThresholds(crossValidateReviews(training, settings, folds));
   return {
     thresholds,
-    heldApartApps: heldApartApps(appReviews, extra, settings, thresholds, folds).metrics,
+    heldApartApps: heldApartApps(appReviews, extra, settings, folds),
     testSplit: classificationMetrics(
       decideAll(predictHeldOut(training, sharedTest, settings), thresholds),
       REVIEW_LABELS,
