@@ -56,4 +56,13 @@ describe('withoutPaths', () => {
       withoutPaths('fatal: not a git repository (or any parent up to mount point /srv/my data)'),
     ).toBe('fatal: not a git repository (or any parent up to mount point <path>)');
   });
+
+  it('hides a path whose clause ends nowhere it expects (fails closed), in one pass', () => {
+    expect(
+      withoutPaths("fatal: /srv/secret/repo is not owned by you. 'safe.directory' may help"),
+    ).toBe("fatal: <path>. 'safe.directory' may help");
+    expect(withoutPaths("fatal: /.'")).toBe("fatal: <path>.'");
+    const many = withoutPaths(`fatal: ${'/x '.repeat(50_000)},'`);
+    expect(many).toBe("fatal: <path> ,'");
+  });
 });

@@ -194,23 +194,48 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
   };
 }
 
+/** Where an absolute path starts: `/` or a drive (`C:\\`), not inside a word or a relative path. */
+const PATH_START = /(?<![\w.~<-])(?:\/|[A-Za-z]:\\)/g;
+/** Characters a path does not end on: blanks, quotes and trailing punctuation. */
+const NOT_PATH_END = /[\s'":;,.)\]]/;
+
 /**
  * git's message with every absolute path in it replaced by `<path>`: the reason becomes a warning
  * in diagnoses, which reach issue comments and the console, where the server's folders do not
- * belong (git quotes the checkout's folder in its "dubious ownership" refusal). An unquoted path
- * may hold spaces (`could not lock config file /srv/my repo/.git/config: Permission denied`), so
- * it runs to the next `: `, quote or the end of the line (trailing punctuation kept): words after
- * a path in the same clause are hidden with it rather than a part of the path shown.
+ * belong (git quotes the checkout's folder in its "dubious ownership" refusal). A quoted path runs
+ * to the line's last quote (a folder name may hold a quote of its own). An unquoted path may hold
+ * spaces (`could not lock config file /srv/my repo/.git/config: Permission denied`), so it runs to
+ * the first `: ` after it, else to the next quote or the line's end, less trailing blanks and
+ * punctuation: words after a path in the same clause are hidden with it rather than a part of the
+ * path shown. A scan, linear in the message.
  * @param message one line of git's standard error.
  */
 export function withoutPaths(message: string): string {
-  return (
-    message
-      // To the line's last quote: a folder name may hold a quote of its own.
-      .replace(/'(?:\/|[A-Za-z]:\\).*'/g, "'<path>'")
-      .replace(
-        /(?<![\w.~<-])(?:\/|[A-Za-z]:\\)(?:[^'"\n]*?[^\s'":;,.)\]])?(?=[)\].,;:]*(?:\s*$|\n)|: |\s*['"])/g,
-        '<path>',
-      )
-  );
+  const text = message.replace(/'(?:\/|[A-Za-z]:\\).*'/g, "'<path>'");
+  let kept = '';
+  let from = 0;
+  PATH_START.lastIndex = 0;
+  for (let found = PATH_START.exec(text); found; found = PATH_START.exec(text)) {
+    const end = pathEnd(text, found.index + found[0].length);
+    kept += `${text.slice(from, found.index)}<path>`;
+    from = end;
+    PATH_START.lastIndex = end;
+  }
+  return kept + text.slice(from);
+}
+
+/**
+ * Where an unquoted path whose start ends at `after` ends (exclusive): before the first `: `
+ * that follows a character a path may end on; else after the last such character before the next
+ * quote or line end; else at `after` (the start alone is hidden: fail closed).
+ */
+function pathEnd(text: string, after: number): number {
+  let end = after;
+  for (let at = after; at < text.length; at += 1) {
+    const char = text[at] as string;
+    if (char === "'" || char === '"' || char === '\n') break;
+    if (char === ':' && text[at + 1] === ' ' && at === end && end > after) return at;
+    if (!NOT_PATH_END.test(char)) end = at + 1;
+  }
+  return end;
 }
