@@ -24,6 +24,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
 import {
+  CHANGED_FILES_LOG_VERSION,
   FILE_HISTORY_LOG,
   type GitHistory,
   isInside,
@@ -84,7 +85,7 @@ export function cachedHistoryLog(
   return log;
 }
 
-/** What identifies a history's logs: the folder, HEAD, what bounds the history, the reads. */
+/** What identifies a history's logs: the folder, HEAD, what bounds the history, the reads and how they are split. */
 function cacheKey(root: string, history: GitHistory): string {
   const { head, shallow, commitCount } = history;
   return JSON.stringify({
@@ -93,6 +94,7 @@ function cacheKey(root: string, history: GitHistory): string {
     shallow,
     commitCount,
     logs: [FILE_HISTORY_LOG, MESSAGE_LOG],
+    read: CHANGED_FILES_LOG_VERSION,
   });
 }
 
