@@ -1,5 +1,15 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -208,6 +218,26 @@ describe('cachedHistoryLog', () => {
     } finally {
       await rm(path.join(root, '.sightline'), { force: true });
       await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps its files private: the folder 0700 (a looser one of the user tightened), the files 0600', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-private-'));
+    try {
+      const loose = path.join(folder, 'loose');
+      await mkdir(path.join(loose, 'history-log'), { recursive: true });
+      await chmod(path.join(loose, 'history-log'), 0o755);
+      for (const cache of [path.join(folder, 'new'), loose]) {
+        await cachedHistoryLog(await open(), { cacheDir: cache });
+        const dir = path.join(cache, 'history-log');
+        expect((await stat(dir)).mode & 0o777).toBe(0o700);
+        const names = await readdir(dir);
+        expect(names).toHaveLength(2);
+        for (const name of names)
+          expect((await stat(path.join(dir, name))).mode & 0o777).toBe(0o600);
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });

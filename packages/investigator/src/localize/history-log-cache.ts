@@ -17,9 +17,14 @@
  * not read is read again next time). A folder inside the repository is used only as a real folder,
  * never through a symbolic link (`makeOwnFolder`, `isOwnFolder`); a file committed there cannot
  * name the commit holding it, so it never matches HEAD.
+ *
+ * The files hold commit messages, which may be private: the folder is made 0700 (and an existing
+ * one of the user's tightened to it), the files 0600, each written to a temporary created
+ * exclusively (flag `wx`, a random name: nothing already there, a link included, is followed) and
+ * renamed into place.
  */
-import { createHash } from 'node:crypto';
-import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
@@ -85,7 +90,10 @@ export function cachedHistoryLog(
   return log;
 }
 
-/** What identifies a history's logs: the folder, HEAD, what bounds the history, the reads and how they are split. */
+/**
+ * What identifies a history's logs: the folder, HEAD, what bounds the history, the reads and how
+ * they are split.
+ */
 function cacheKey(root: string, history: GitHistory): string {
   const { head, shallow, commitCount } = history;
   return JSON.stringify({
@@ -192,15 +200,33 @@ async function readKept(at: KeptAt): Promise<HistoryLogs | undefined> {
   }
 }
 
+/**
+ * Makes the folder ours and private: made 0700, or, found looser and owned by this user (a
+ * folder made before the cache was private), tightened to 0700.
+ */
+async function makePrivateFolder(under: string, dir: string): Promise<boolean> {
+  if (!(await makeOwnFolder(under, dir, { mode: 0o700 }))) return false;
+  const info = await stat(dir).catch(() => undefined);
+  const uid = process.getuid?.();
+  if (info && info.mode & 0o077 && uid !== undefined && info.uid === uid)
+    await chmod(dir, 0o700).catch(() => undefined);
+  return true;
+}
+
 async function keep({ under, dir }: KeptAt, name: string, text: string): Promise<void> {
-  if (!(await makeOwnFolder(under, dir))) return;
+  if (!(await makePrivateFolder(under, dir))) return;
   const file = path.join(dir, name);
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temporary, text);
+    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+  } catch {
+    // A folder that cannot be written keeps nothing; the investigation goes on. A file already at
+    // the temporary's name is not ours to remove.
+    return;
+  }
+  try {
     await rename(temporary, file);
   } catch {
-    // A folder that cannot be written keeps nothing; the investigation goes on.
     await rm(temporary, { force: true }).catch(() => undefined);
   }
 }
