@@ -51,27 +51,30 @@ describe('readChangedFilesLogs', () => {
       formats.map((read) => readChangedFilesLog(history, { ...read, ...BOUNDS })),
     );
     const together = await readChangedFilesLogs(history, formats, BOUNDS);
-    expect(together).toEqual(alone);
-    expect(together?.[0]).toHaveLength(4);
-    expect(together?.[2]).toHaveLength(2);
+    expect(together).toEqual({ ok: true, logs: alone });
+    expect(together.ok && together.logs[0]).toHaveLength(4);
+    expect(together.ok && together.logs[2]).toHaveLength(2);
     // Paths relative to a subfolder, as one read gives them there.
     const sub = await open(path.join(root, 'src'));
-    expect(await readChangedFilesLogs(sub, formats, BOUNDS)).toEqual(
-      await Promise.all(formats.map((read) => readChangedFilesLog(sub, { ...read, ...BOUNDS }))),
-    );
+    expect(await readChangedFilesLogs(sub, formats, BOUNDS)).toEqual({
+      ok: true,
+      logs: await Promise.all(
+        formats.map((read) => readChangedFilesLog(sub, { ...read, ...BOUNDS })),
+      ),
+    });
   });
 
   it('gives messages and paths holding separator bytes as git printed them', async () => {
     const history = await open();
-    const [times, messages] =
-      (await readChangedFilesLogs(
-        history,
-        [
-          { format: '%ct%x1f%s', maxCommits: 10 },
-          { format: '%B', maxCommits: 10 },
-        ],
-        BOUNDS,
-      )) ?? [];
+    const read = await readChangedFilesLogs(
+      history,
+      [
+        { format: '%ct%x1f%s', maxCommits: 10 },
+        { format: '%B', maxCommits: 10 },
+      ],
+      BOUNDS,
+    );
+    const [times, messages] = read.ok ? read.logs : [];
     const subjects = times?.map(({ fields: [time, ...subject], paths }) => {
       expect(time).toMatch(/^\d+$/);
       return { subject, paths };
@@ -94,13 +97,16 @@ describe('readChangedFilesLogs', () => {
     );
   });
 
-  it('fails as one read: every log absent past the output cap, and refuses a format printing NUL', async () => {
+  it('fails as one read: every log absent past the output cap, which it says, and refuses a format printing NUL', async () => {
     const history = await open();
     expect(
       await readChangedFilesLogs(history, [{ format: '%B', maxCommits: 10 }], {
         ...BOUNDS,
         maxBytes: 10,
       }),
+    ).toEqual({ ok: false, reason: 'git printed more than 10 bytes', outputCapped: true });
+    expect(
+      await readChangedFilesLog(history, { format: '%B', maxCommits: 10, ...BOUNDS, maxBytes: 10 }),
     ).toBeUndefined();
     await expect(
       readChangedFilesLogs(history, [{ format: '%s%x00', maxCommits: 1 }], BOUNDS),

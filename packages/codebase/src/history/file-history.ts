@@ -8,7 +8,7 @@
  */
 import { FILE_HISTORY_COMMIT_BOUND } from './history-bounds.js';
 import type { GitHistory } from './open-git-history.js';
-import { runGit } from './run-git.js';
+import { type GitFailure, runGit } from './run-git.js';
 
 /** Half-life of {@link FileHistoryFeatures.fixRecency}, in days (Sisman & Kak's decay, Sightline's choice of span). */
 export const FIX_HALF_LIFE_DAYS = 90;
@@ -128,6 +128,12 @@ export interface ChangedFilesLogFormat {
   maxCommits: number;
 }
 
+/**
+ * What {@link readChangedFilesLogs} gives: each format's commits, or runGit's failure
+ * (`outputCapped` when git's output passed the cap, which it does again at the same HEAD).
+ */
+export type ChangedFilesLogsResult = { ok: true; logs: LoggedCommit[][] } | GitFailure;
+
 /** Bounds of one `git log` read. */
 export interface ChangedFilesLogBounds {
   /** Time limit of the read, in ms. */
@@ -215,7 +221,8 @@ export async function readChangedFilesLog(
   history: GitHistory,
   options: ChangedFilesLogFormat & ChangedFilesLogBounds,
 ): Promise<LoggedCommit[] | undefined> {
-  return (await readChangedFilesLogs(history, [options], options))?.[0];
+  const result = await readChangedFilesLogs(history, [options], options);
+  return result.ok ? result.logs[0] : undefined;
 }
 
 function boundsOf({ timeoutMs, maxBytes }: ChangedFilesLogBounds) {
@@ -232,15 +239,15 @@ function boundsOf({ timeoutMs, maxBytes }: ChangedFilesLogBounds) {
  * @param history the opened history.
  * @param formats the reads (formats without `%x00`).
  * @param bounds the one read's time limit (ms) and output cap (bytes).
- * @returns each format's commits, newest first, in the order asked; `undefined` when git fails or
- *   runs out of time (every read then). Never throws.
+ * @returns each format's commits, newest first, in the order asked; or, when git fails, runs out
+ *   of time or passes the output cap, runGit's failure (every read fails then). Never throws.
  * @throws Error a format holding `%x00` (a programming error).
  */
 export async function readChangedFilesLogs(
   history: GitHistory,
   formats: readonly ChangedFilesLogFormat[],
   bounds: ChangedFilesLogBounds,
-): Promise<LoggedCommit[][] | undefined> {
+): Promise<ChangedFilesLogsResult> {
   if (formats.some(({ format }) => /%x00/i.test(format))) {
     throw new Error('readChangedFilesLogs: a format may not print NUL (%x00)');
   }
@@ -253,9 +260,9 @@ export async function readChangedFilesLogs(
     changedFilesLogArgs(format, maxCommits),
     boundsOf(bounds),
   );
-  if (!result.ok) return undefined;
+  if (!result.ok) return result;
   const commits = parseChangedFilesLog(result.stdout, fieldCount);
-  return formats.map((read, which) => {
+  const logs = formats.map((read, which) => {
     const first = separated.slice(0, which).reduce((sum, { fields }) => sum + fields, 0);
     const count = separated[which]?.fields ?? 0;
     return commits.slice(0, read.maxCommits).map(({ fields, paths }) => ({
@@ -263,6 +270,7 @@ export async function readChangedFilesLogs(
       paths,
     }));
   });
+  return { ok: true, logs };
 }
 
 /** Fix commits at which {@link historyFeatures}' `bugFixFrequency` reaches 1. */

@@ -29,11 +29,13 @@ export const GIT_MISSING = 'the git program is not installed';
 
 /**
  * What {@link runGit} gives back: git's output, or why there is none (`timedOut` when the time
- * limit ended it).
+ * limit ended it, `outputCapped` when its output passed the cap: the same call on the same
+ * revision does so again).
  */
-export type GitResult =
-  | { ok: true; stdout: string }
-  | { ok: false; reason: string; timedOut?: true };
+export type GitResult = { ok: true; stdout: string } | GitFailure;
+
+/** A {@link GitResult} without output. */
+export type GitFailure = { ok: false; reason: string; timedOut?: true; outputCapped?: true };
 
 const ENV: NodeJS.ProcessEnv = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -91,7 +93,11 @@ export async function runGit(
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') resolve({ ok: false, reason: GIT_MISSING });
         else if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-          resolve({ ok: false, reason: `git printed more than ${maxBytes} bytes` });
+          resolve({
+            ok: false,
+            reason: `git printed more than ${maxBytes} bytes`,
+            outputCapped: true,
+          });
         } else if (error.killed) {
           resolve({ ok: false, reason: `git took longer than ${timeoutMs} ms`, timedOut: true });
         } else {

@@ -5,6 +5,7 @@ import {
   mkdtemp,
   readdir,
   readFile,
+  rename,
   rm,
   stat,
   symlink,
@@ -235,6 +236,41 @@ describe('cachedHistoryLog', () => {
         expect(names).toHaveLength(2);
         for (const name of names)
           expect((await stat(path.join(dir, name))).mode & 0o777).toBe(0o600);
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a read past the output cap as such: no git read for it again at that HEAD', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-capped-'));
+    const options = { cacheDir: folder, maxLogBytes: 100 };
+    try {
+      const read = await open();
+      const capped = await cachedHistoryLog(read, options);
+      expect(capped).toMatchObject({ complete: false, outputCapped: true });
+      expect(capped.files.size).toBe(0);
+      // The same history: the same log, not read again.
+      expect(await cachedHistoryLog(read, options)).toBe(capped);
+      const dir = path.join(folder, 'history-log');
+      const [marker, ...others] = await readdir(dir);
+      expect(others).toEqual([]);
+      const kept = JSON.parse(await readFile(path.join(dir, marker ?? ''), 'utf8'));
+      expect(kept).toEqual({ key: expect.any(String), outputCapped: true });
+      // A later investigation at the same HEAD, with git unable to read the repository: a git
+      // read would fail otherwise (not past the cap), so the answer is the kept marker's.
+      const later = await open();
+      await rename(path.join(root, '.git'), path.join(root, '.git-away'));
+      try {
+        expect(await cachedHistoryLog(later, options)).toMatchObject({
+          complete: false,
+          outputCapped: true,
+        });
+        expect(await cachedHistoryLog({ ...later }, { ...options, cacheDir: false })).toMatchObject(
+          { complete: false, outputCapped: false },
+        );
+      } finally {
+        await rename(path.join(root, '.git-away'), path.join(root, '.git'));
       }
     } finally {
       await rm(folder, { recursive: true, force: true });

@@ -13,10 +13,13 @@
  *   (beside blame's commit-graph), none with `cacheDir: false`.
  *
  * What is kept of the logs is git's output split into commits ({@link HistoryLogs}), not features:
- * a change of how they are read reads the same file. Only complete reads are kept (a log git could
- * not read is read again next time). A folder inside the repository is used only as a real folder,
- * never through a symbolic link (`makeOwnFolder`, `isOwnFolder`); a file committed there cannot
- * name the commit holding it, so it never matches HEAD.
+ * a change of how they are read reads the same file. Complete reads are kept; so is, as a small
+ * marker under the same key, a read whose output passed git's output cap (the same HEAD passes it
+ * again: later investigations there do not run git to learn it, and still say the features are
+ * partly left out). A read git could not finish in time is not kept (read again next time). A
+ * folder inside the repository is used only as a real folder, never through a symbolic link
+ * (`makeOwnFolder`, `isOwnFolder`); a file committed there cannot name the commit holding it, so it
+ * never matches HEAD.
  *
  * The files hold commit messages, which may be private: the folder is made 0700 (and an existing
  * one of the user's tightened to it), the files 0600, each written to a temporary created
@@ -36,6 +39,7 @@ import {
   type LoggedCommit,
 } from '@sightline/codebase/internal';
 import {
+  HISTORY_LOGS_MAX_BYTES,
   type HistoryLog,
   type HistoryLogs,
   historyLogOf,
@@ -53,6 +57,11 @@ export interface HistoryLogCacheOptions {
    * on disk (the memory one stays). Default `~/.cache/sightline/history-log`.
    */
   cacheDir?: string | false;
+  /**
+   * Output cap of the git read, in bytes; a read past it is kept as such. Default
+   * {@link HISTORY_LOGS_MAX_BYTES} (96 MiB).
+   */
+  maxLogBytes?: number;
 }
 
 // One read per opened history: the service's history of a revision, shared by its investigations.
@@ -68,21 +77,22 @@ const inMemory = new WeakMap<GitHistory, Promise<HistoryLog>>();
  */
 export function cachedHistoryLog(
   history: GitHistory,
-  { cacheDir }: HistoryLogCacheOptions = {},
+  options: HistoryLogCacheOptions = {},
 ): Promise<HistoryLog> {
   let log = inMemory.get(history);
   if (!log) {
-    const reading = readThroughDisk(history, cacheDir);
+    const reading = readThroughDisk(history, options);
     log = reading.then(async ({ logs, complete, kept }) => {
       const read = historyLogOf(logs, history.headTime);
       if (kept && complete) await withKeptIndex(read, kept).catch(() => undefined);
       return read;
     });
     inMemory.set(history, log);
-    // An incomplete read (git timed out) is not kept: the next investigation tries again.
+    // A read git could not finish in time is not kept: the next investigation tries again. One
+    // past the output cap is: it would pass it again.
     void reading.then(
-      ({ complete }) => {
-        if (!complete) inMemory.delete(history);
+      ({ complete, logs }) => {
+        if (!complete && !logs.outputCapped) inMemory.delete(history);
       },
       () => inMemory.delete(history),
     );
@@ -91,10 +101,10 @@ export function cachedHistoryLog(
 }
 
 /**
- * What identifies a history's logs: the folder, HEAD, what bounds the history, the reads and how
- * they are split.
+ * What identifies a history's logs: the folder, HEAD, what bounds the history, the reads, how they
+ * are split and the read's output cap.
  */
-function cacheKey(root: string, history: GitHistory): string {
+function cacheKey(root: string, history: GitHistory, maxBytes: number): string {
   const { head, shallow, commitCount } = history;
   return JSON.stringify({
     root,
@@ -103,6 +113,7 @@ function cacheKey(root: string, history: GitHistory): string {
     commitCount,
     logs: [FILE_HISTORY_LOG, MESSAGE_LOG],
     read: CHANGED_FILES_LOG_VERSION,
+    maxBytes,
   });
 }
 
@@ -118,7 +129,7 @@ interface KeptAt {
 
 async function readThroughDisk(
   history: GitHistory,
-  cacheDir: string | false | undefined,
+  { cacheDir, maxLogBytes = HISTORY_LOGS_MAX_BYTES }: HistoryLogCacheOptions,
 ): Promise<{ logs: HistoryLogs; complete: boolean; kept?: KeptAt }> {
   const root = await realpath(history.root).catch(() => path.resolve(history.root));
   const dir =
@@ -128,21 +139,23 @@ async function readThroughDisk(
         ? path.join(os.homedir(), '.cache', 'sightline', 'history-log')
         : path.resolve(cacheDir, 'history-log');
   const name = `${createHash('sha256').update(root).digest('hex').slice(0, 16)}.json`;
-  const key = cacheKey(root, history);
+  const key = cacheKey(root, history, maxLogBytes);
   // A folder inside the repository is checked from the root it is named under: the path as
   // opened (which may hold a link of the user's own) or the real one.
   const opened = path.resolve(history.root);
   const under = dir && isInside(opened, dir) ? opened : root;
+  const isComplete = (logs: HistoryLogs) => logs.files !== undefined && logs.messages !== undefined;
   if (!dir) {
-    const logs = await readHistoryLogs(history);
-    return { logs, complete: logs.files !== undefined && logs.messages !== undefined };
+    const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
+    return { logs, complete: isComplete(logs) };
   }
   const at: KeptAt = { under, dir, name, key };
   const kept = await readKept(at);
-  if (kept) return { logs: kept, complete: true, kept: at };
-  const logs = await readHistoryLogs(history);
-  const complete = logs.files !== undefined && logs.messages !== undefined;
+  if (kept) return { logs: kept, complete: isComplete(kept), kept: at };
+  const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
+  const complete = isComplete(logs);
   if (complete) await keep(at, name, JSON.stringify({ key, ...logs }));
+  else if (logs.outputCapped) await keep(at, name, JSON.stringify({ key, outputCapped: true }));
   return { logs, complete, kept: at };
 }
 
@@ -189,15 +202,20 @@ async function readOwnFile({ under, dir }: KeptAt, name: string): Promise<string
   return readFile(path.join(dir, name), 'utf8').catch(() => undefined);
 }
 
+/** The kept logs (or the marker of a read past the output cap) under the key. */
 async function readKept(at: KeptAt): Promise<HistoryLogs | undefined> {
   const text = await readOwnFile(at, at.name);
+  let logs: HistoryLogs | undefined;
   try {
     const kept = text === undefined ? undefined : JSON.parse(text);
-    if (kept?.key !== at.key || !isLog(kept.files) || !isLog(kept.messages)) return undefined;
-    return { files: kept.files, messages: kept.messages };
+    if (kept?.key !== at.key) return undefined;
+    if (kept.outputCapped === true) logs = { outputCapped: true };
+    else if (isLog(kept.files) && isLog(kept.messages))
+      logs = { files: kept.files, messages: kept.messages };
   } catch {
     return undefined;
   }
+  return logs;
 }
 
 /**
