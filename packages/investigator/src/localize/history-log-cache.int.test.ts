@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import {
   chmod,
@@ -5,10 +6,12 @@ import {
   mkdtemp,
   readdir,
   readFile,
+  realpath,
   rename,
   rm,
   stat,
   symlink,
+  utimes,
   writeFile,
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -274,6 +277,45 @@ describe('cachedHistoryLog', () => {
       }
     } finally {
       await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the most recently used repository folders, a read touching its files', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-evict-'));
+    const other = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-other-'));
+    const options = { cacheDir: folder, maxCacheEntries: 2 };
+    try {
+      await writeFile(path.join(other, 'a.js'), 'export const a = 1;\n');
+      commitAll(other, 'Fix the a crash');
+      const dir = path.join(folder, 'history-log');
+      const idOf = async (folder: string) =>
+        createHash('sha256')
+          .update(await realpath(folder))
+          .digest('hex')
+          .slice(0, 16);
+      const [first, second, third] = await Promise.all(
+        [root, path.join(root, 'src'), other].map(idOf),
+      );
+      const openAt = async (folder: string) => {
+        const opened = await openGitHistory(folder);
+        if (!opened.history) throw new Error(opened.reason);
+        return opened.history;
+      };
+      await cachedHistoryLog(await openAt(root), options);
+      await cachedHistoryLog(await openAt(path.join(root, 'src')), options);
+      // The first written long ago, the second later; then the first is read again.
+      for (const name of await readdir(dir)) {
+        const at = new Date(name.startsWith(first ?? '') ? 1_000_000 : 2_000_000);
+        await utimes(path.join(dir, name), at, at);
+      }
+      await cachedHistoryLog(await openAt(root), options);
+      await cachedHistoryLog(await openAt(other), options);
+      const ids = new Set((await readdir(dir)).map((name) => name.slice(0, 16)));
+      expect([...ids].sort()).toEqual([first, third].sort());
+      expect(ids.has(second ?? '')).toBe(false);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+      await rm(other, { recursive: true, force: true });
     }
   });
 });

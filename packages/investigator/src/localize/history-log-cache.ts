@@ -24,10 +24,11 @@
  * The files hold commit messages, which may be private: the folder is made 0700 (and an existing
  * one of the user's tightened to it), the files 0600, each written to a temporary created
  * exclusively (flag `wx`, a random name: nothing already there, a link included, is followed) and
- * renamed into place.
+ * renamed into place. The folder is bounded (history-log-eviction.ts): least recently used
+ * repository folders go past 32 of them or 256 MiB, each read touching its files.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, readFile, realpath, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
@@ -48,6 +49,11 @@ import {
   readHistoryLogs,
   useMessageIndex,
 } from './history-features.js';
+import {
+  evictHistoryLogs,
+  HISTORY_LOG_CACHE_MAX_BYTES,
+  HISTORY_LOG_CACHE_MAX_ENTRIES,
+} from './history-log-eviction.js';
 import { importMessageIndex, messageIndexVersion } from './message-index.js';
 
 /** Options of {@link cachedHistoryLog}. */
@@ -62,6 +68,16 @@ export interface HistoryLogCacheOptions {
    * {@link HISTORY_LOGS_MAX_BYTES} (96 MiB).
    */
   maxLogBytes?: number;
+  /**
+   * Most repository folders the disk cache keeps (least recently used go). Default
+   * {@link HISTORY_LOG_CACHE_MAX_ENTRIES} (32).
+   */
+  maxCacheEntries?: number;
+  /**
+   * Most bytes the disk cache keeps (least recently used repository folders go; the one just
+   * written stays). Default {@link HISTORY_LOG_CACHE_MAX_BYTES} (256 MiB).
+   */
+  maxCacheBytes?: number;
 }
 
 // One read per opened history: the service's history of a revision, shared by its investigations.
@@ -125,11 +141,19 @@ interface KeptAt {
   /** The logs' file name; the index's is the same with `.bm25.json`. */
   name: string;
   key: string;
+  /** Bounds of the folder ({@link evictHistoryLogs}). */
+  maxEntries: number;
+  maxBytes: number;
 }
 
 async function readThroughDisk(
   history: GitHistory,
-  { cacheDir, maxLogBytes = HISTORY_LOGS_MAX_BYTES }: HistoryLogCacheOptions,
+  {
+    cacheDir,
+    maxLogBytes = HISTORY_LOGS_MAX_BYTES,
+    maxCacheEntries = HISTORY_LOG_CACHE_MAX_ENTRIES,
+    maxCacheBytes = HISTORY_LOG_CACHE_MAX_BYTES,
+  }: HistoryLogCacheOptions,
 ): Promise<{ logs: HistoryLogs; complete: boolean; kept?: KeptAt }> {
   const root = await realpath(history.root).catch(() => path.resolve(history.root));
   const dir =
@@ -149,7 +173,14 @@ async function readThroughDisk(
     const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
     return { logs, complete: isComplete(logs) };
   }
-  const at: KeptAt = { under, dir, name, key };
+  const at: KeptAt = {
+    under,
+    dir,
+    name,
+    key,
+    maxEntries: maxCacheEntries,
+    maxBytes: maxCacheBytes,
+  };
   const kept = await readKept(at);
   if (kept) return { logs: kept, complete: isComplete(kept), kept: at };
   const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
@@ -179,6 +210,7 @@ async function withKeptIndex(log: HistoryLog, at: KeptAt): Promise<void> {
       : undefined;
   if (imported) {
     useMessageIndex(log, imported);
+    await touch(path.join(at.dir, name));
     return;
   }
   await keep(at, name, `${key}\n${messageIndexOf(log).exportJSON()}`);
@@ -202,7 +234,7 @@ async function readOwnFile({ under, dir }: KeptAt, name: string): Promise<string
   return readFile(path.join(dir, name), 'utf8').catch(() => undefined);
 }
 
-/** The kept logs (or the marker of a read past the output cap) under the key. */
+/** The kept logs (or the marker of a read past the output cap) under the key, touched. */
 async function readKept(at: KeptAt): Promise<HistoryLogs | undefined> {
   const text = await readOwnFile(at, at.name);
   let logs: HistoryLogs | undefined;
@@ -215,7 +247,14 @@ async function readKept(at: KeptAt): Promise<HistoryLogs | undefined> {
   } catch {
     return undefined;
   }
+  if (logs) await touch(path.join(at.dir, at.name));
   return logs;
+}
+
+/** Marks a file as just used (what eviction orders by); a file that cannot be touched is left. */
+async function touch(file: string): Promise<void> {
+  const now = new Date();
+  await utimes(file, now, now).catch(() => undefined);
 }
 
 /**
@@ -231,7 +270,8 @@ async function makePrivateFolder(under: string, dir: string): Promise<boolean> {
   return true;
 }
 
-async function keep({ under, dir }: KeptAt, name: string, text: string): Promise<void> {
+async function keep(at: KeptAt, name: string, text: string): Promise<void> {
+  const { under, dir } = at;
   if (!(await makePrivateFolder(under, dir))) return;
   const file = path.join(dir, name);
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
@@ -246,5 +286,11 @@ async function keep({ under, dir }: KeptAt, name: string, text: string): Promise
     await rename(temporary, file);
   } catch {
     await rm(temporary, { force: true }).catch(() => undefined);
+    return;
   }
+  await evictHistoryLogs(dir, {
+    keep: name.slice(0, 16),
+    maxEntries: at.maxEntries,
+    maxBytes: at.maxBytes,
+  });
 }
