@@ -49,7 +49,13 @@ import { failUsage } from './lib/command-line.js';
 import { readCommitReportMatch } from './lib/commit-report-match.js';
 import { type CorpusCase, readCorpusCases } from './lib/corpus.js';
 import { frameLinesOf } from './lib/frame-lines.js';
-import { cachedStage, codeKey, HISTORY_CACHE, keepStage, readStage } from './lib/history-cache.js';
+import {
+  cachedStage,
+  HISTORY_CACHE,
+  keepStage,
+  readStage,
+  sourceKey,
+} from './lib/history-cache.js';
 import {
   BLAME_KEY,
   caseBlames,
@@ -122,13 +128,12 @@ if (PART !== undefined && !['regression', 'large', 'rest', 'timing', 'figures'].
     USAGE,
   );
 }
-/** The window code as committed: a case's window is kept while it is unchanged. */
-const WINDOW_KEY = codeKey([
+/**
+ * The window code: a case's window is kept while the code it runs (the source closures of the
+ * window search and of the bench's window stage) is unchanged.
+ */
+const WINDOW_KEY = sourceKey([
   'packages/codebase/src/history/regression-window.ts',
-  'packages/codebase/src/history/change-claim.ts',
-  'packages/codebase/src/history/version-mentions.ts',
-  'packages/codebase/src/history/history-bounds.ts',
-  'packages/codebase/src/history/run-git.ts',
   'bench/lib/history-windows.ts',
 ]);
 process.stderr.write(

@@ -1,34 +1,37 @@
 /**
  * bench:history's per-case cache: each stage of a case (its regression window, its suspects, the
  * blames of its ranges, its bug-introducing commits) is kept as JSON in bench/.cache/history/<stage>/
- * under a key made of what the result depends on (the committed code of the stage, the case's
+ * under a key made of what the result depends on (the source the stage runs, the case's
  * facts), so a re-run measures only what changed and shards can fill it side by side.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceClosureHash } from './localize-source-closure.js';
 import { BENCH_DIR } from './npm-pack.js';
 
 /** Root of bench:history's cache (clones, index caches and stage results). */
 export const HISTORY_CACHE = path.join(BENCH_DIR, '.cache', 'history');
 
+/** The workspace root (the folder holding `packages/` and `bench/`). */
+const ROOT = path.resolve(BENCH_DIR, '..');
+
 /**
- * A key for the code at `paths` as committed at HEAD (git's ids of its files), so an uncommitted
- * edit never passes for the measured code.
- * @param paths repository-relative files or folders.
- * @param leaveOut files under them that do not change the stage's result.
+ * A key for the code a stage runs: the source closures of its entry modules
+ * (`sourceClosureHash` of localize-source-closure.ts: every module they import, transitively,
+ * across the workspace packages, as the files are now), so a change to any module the stage runs
+ * gives a new key and an edit (committed or not) never passes for the measured code.
+ * @param entries repository-relative entry modules (each included whole, with its closure).
+ * @param leaveOut files neither included nor followed (code the stage provably never runs).
  * @returns 16 hex digits.
+ * @throws Error when an entry or a module it imports cannot be read.
  */
-export function codeKey(paths: readonly string[], leaveOut?: RegExp): string {
-  const listing = execFileSync('git', ['ls-tree', '-r', 'HEAD', ...paths], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
-    .split('\n')
-    .filter((line) => !leaveOut?.test(line))
-    .join('\n');
-  return hashOf(listing);
+export function sourceKey(entries: readonly string[], leaveOut?: RegExp): string {
+  return hashOf(
+    ...entries.map(
+      (entry) => `${entry}\0${sourceClosureHash(ROOT, path.join(ROOT, entry), leaveOut)}`,
+    ),
+  );
 }
 
 /** 16 hex digits of the SHA-256 of the parts joined. */
@@ -44,7 +47,7 @@ const stageFile = (stage: string, key: string, id: string) =>
 /**
  * A stage's kept result for a case, or `undefined` when it was never measured under this key.
  * @param stage the stage's folder name.
- * @param key what the result depends on ({@link codeKey}).
+ * @param key what the result depends on ({@link sourceKey}).
  * @param id the case's id.
  */
 export function readStage<T>(stage: string, key: string, id: string): T | undefined {

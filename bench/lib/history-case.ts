@@ -17,32 +17,33 @@ import {
 } from '@sightline/codebase/internal';
 import { investigate, type Suspect } from '@sightline/investigator';
 import type { CorpusCase } from './corpus.js';
-import { cachedStage, codeKey, hashOf } from './history-cache.js';
+import { cachedStage, hashOf, sourceKey } from './history-cache.js';
 
 /** A corpus case of a git repository. */
 export type GitCase = CorpusCase & { repo: string; parent: string };
 
 /**
- * The localizer as committed: suspects are kept while the code that ranked them is unchanged
- * (tests and re-export lists left out).
+ * The localizer's code: suspects are kept while the code `investigate` runs (its source closure)
+ * is unchanged.
  */
-export const LOCALIZER_KEY = codeKey(
-  [
-    'packages/investigator/src/localize',
-    'packages/codebase/src/repomap',
-    'packages/intake/src/parse',
-  ],
-  /(?:\.test\.tsx?|\/index\.ts)$/,
-);
+export const LOCALIZER_KEY = sourceKey(['packages/investigator/src/investigate/investigate.ts']);
 
-/** The blame code as committed (blames and bug-introducing commits depend on it only). */
-export const BLAME_KEY = codeKey([
-  'packages/codebase/src/history/blame-range.ts',
-  'packages/codebase/src/history/commit-sizes.ts',
-  'packages/codebase/src/history/run-git.ts',
-  'packages/codebase/src/history/blame-suspect-ranges.ts',
-  'bench/lib/history-case.ts',
-]);
+/**
+ * The blame code (blames and bug-introducing commits depend on it only): the closures of the
+ * blame modules and of this file, the investigator left out (its localizer is keyed by
+ * {@link LOCALIZER_KEY}; no blame stage runs it).
+ */
+export const BLAME_KEY = sourceKey(
+  [
+    'packages/codebase/src/history/blame-range.ts',
+    'packages/codebase/src/history/blame-suspect-ranges.ts',
+    'packages/codebase/src/history/commit-sizes.ts',
+    'packages/codebase/src/history/commit-graph.ts',
+    'packages/codebase/src/history/open-git-history.ts',
+    'bench/lib/history-case.ts',
+  ],
+  /\/packages\/investigator\//,
+);
 
 /**
  * Lines each kept blame reaches past its suspect range on either side: the figures weigh wider

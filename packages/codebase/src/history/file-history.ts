@@ -8,7 +8,7 @@
  */
 import { FILE_HISTORY_COMMIT_BOUND } from './history-bounds.js';
 import type { GitHistory } from './open-git-history.js';
-import { runGit } from './run-git.js';
+import { type GitFailure, runGit } from './run-git.js';
 
 /** Half-life of {@link FileHistoryFeatures.fixRecency}, in days (Sisman & Kak's decay, Sightline's choice of span). */
 export const FIX_HALF_LIFE_DAYS = 90;
@@ -102,11 +102,21 @@ export function fileHistoryOf(
   return { files, commitsRead };
 }
 
+/**
+ * Version of what {@link readChangedFilesLog} gives for a format: a cache of its commits keys by
+ * it. 2: read with `-z`, fields and paths as git printed them (1 split records at `\x1e`/`\x1d`,
+ * which a message may hold).
+ */
+export const CHANGED_FILES_LOG_VERSION = 2;
+
 /** One commit of {@link readChangedFilesLog}. */
 export interface LoggedCommit {
-  /** The format's fields, split at `%x1f`. */
+  /**
+   * The format's fields, one per part of the format between its `%x1f` separators, as git printed
+   * them (a field may itself hold any character but NUL, `\x1f` included).
+   */
   fields: string[];
-  /** Repository-relative paths it changed (renames not followed). */
+  /** Repository-relative paths it changed (renames not followed), as they are, never quoted. */
   paths: string[];
 }
 
@@ -118,6 +128,12 @@ export interface ChangedFilesLogFormat {
   maxCommits: number;
 }
 
+/**
+ * What {@link readChangedFilesLogs} gives: each format's commits, or runGit's failure
+ * (`outputCapped` when git's output passed the cap, which it does again at the same HEAD).
+ */
+export type ChangedFilesLogsResult = { ok: true; logs: LoggedCommit[][] } | GitFailure;
+
 /** Bounds of one `git log` read. */
 export interface ChangedFilesLogBounds {
   /** Time limit of the read, in ms. */
@@ -126,10 +142,15 @@ export interface ChangedFilesLogBounds {
   maxBytes?: number;
 }
 
-/** `git log` of the newest commits of HEAD (merges left out) with the files each changed. */
+/**
+ * `git log -z` of the newest commits of HEAD (merges left out) with the files each changed: with
+ * `-z`, git ends each commit's format with a NUL and prints each path NUL-terminated and unquoted
+ * (git-log(1), `-z`).
+ */
 function changedFilesLogArgs(format: string, maxCommits: number): string[] {
   return [
     'log',
+    '-z',
     '--no-merges',
     '--no-renames',
     '--relative',
@@ -141,41 +162,67 @@ function changedFilesLogArgs(format: string, maxCommits: number): string[] {
   ];
 }
 
-/** Splits {@link readChangedFilesLog}'s output (`%x1e` fields `%x1d` paths per commit). */
-function parseChangedFilesLog(stdout: string): LoggedCommit[] {
+/**
+ * A format's `%x1f` field separators made NUL (`%x00`), and how many fields it prints. A `%%`
+ * (a literal percent sign) is kept as it is, so `%%x1f` prints the text `%x1f`.
+ */
+function nulSeparated(format: string): { format: string; fields: number } {
+  let fields = 1;
+  const separated = format.replace(/%(?:%|x1f)/gi, (token) => {
+    if (token === '%%') return token;
+    fields += 1;
+    return '%x00';
+  });
+  return { format: separated, fields };
+}
+
+/**
+ * Splits the output of `git log -z --format=%x00<fields> --name-only`: per commit a NUL, its
+ * `fieldCount` fields each ended by a NUL (the last by git's own terminator), then, when it
+ * changed files, a newline and each path ended by a NUL. Git never prints a NUL inside a field (it
+ * ends a message at one) nor in a path, and no path is empty, so the empty part the next commit's
+ * leading NUL leaves is where the paths end: whatever bytes the messages and paths hold
+ * (`\x1e`, `\x1f`, newlines), each commit's fields and paths are what git printed.
+ */
+function parseChangedFilesLog(stdout: string, fieldCount: number): LoggedCommit[] {
+  const parts = stdout.split('\0');
   const commits: LoggedCommit[] = [];
-  for (const block of stdout.split('\x1e')) {
-    const end = block.lastIndexOf('\x1d');
-    if (end < 0) continue;
-    commits.push({
-      fields: block.slice(0, end).split('\x1f'),
-      paths: block
-        .slice(end + 1)
-        .split('\n')
-        .filter((line) => line !== ''),
-    });
+  // parts[0] is the empty text before the first commit's leading NUL.
+  let at = 1;
+  while (at + fieldCount <= parts.length) {
+    const fields = parts.slice(at, at + fieldCount);
+    at += fieldCount;
+    const paths: string[] = [];
+    if (at < parts.length && parts[at]?.startsWith('\n')) {
+      paths.push(parts[at]?.slice(1) ?? '');
+      at += 1;
+      while (at < parts.length && parts[at] !== '') {
+        paths.push(parts[at] ?? '');
+        at += 1;
+      }
+    }
+    // The next commit's leading NUL (or the end of the output).
+    at += 1;
+    commits.push({ fields, paths: paths.filter((file) => file !== '') });
   }
   return commits;
 }
 
 /**
  * The newest commits of HEAD (merges left out) with the files each changed:
- * `git log --no-merges --no-renames --relative --name-only`, run read-only through `runGit`.
+ * `git log -z --no-merges --no-renames --relative --name-only`, run read-only through `runGit`.
  * @param history the opened history.
  * @param options the format, the newest commits read and the read's bounds
  *   ({@link ChangedFilesLogFormat}, {@link ChangedFilesLogBounds}).
  * @returns the commits, newest first; `undefined` when git fails or runs out of time. Never throws.
+ * @throws Error a format holding `%x00` (a programming error).
  */
 export async function readChangedFilesLog(
   history: GitHistory,
   options: ChangedFilesLogFormat & ChangedFilesLogBounds,
 ): Promise<LoggedCommit[] | undefined> {
-  const result = await runGit(
-    history.root,
-    changedFilesLogArgs(`%x1e${options.format}%x1d`, options.maxCommits),
-    boundsOf(options),
-  );
-  return result.ok ? parseChangedFilesLog(result.stdout) : undefined;
+  const result = await readChangedFilesLogs(history, [options], options);
+  return result.ok ? result.logs[0] : undefined;
 }
 
 function boundsOf({ timeoutMs, maxBytes }: ChangedFilesLogBounds) {
@@ -184,46 +231,46 @@ function boundsOf({ timeoutMs, maxBytes }: ChangedFilesLogBounds) {
 
 /**
  * Several {@link readChangedFilesLog} reads from one `git log` (one walk and one tree diff per
- * commit instead of one per read): the formats are printed side by side, separated by NUL bytes
- * (which git never prints in a commit's fields or in a path of `--name-only`), over the newest
- * commits the largest `maxCommits` asks; each read's own output is then rebuilt from its fields and
- * the commit's paths as git prints them, and parsed as {@link readChangedFilesLog} parses it, so
- * each read gives the commits it gives alone (the first `maxCommits` of one walk are the commits a
- * walk bounded at `maxCommits` prints).
+ * commit instead of one per read): the formats' fields are printed side by side, each ended by a
+ * NUL (which git never prints in a commit's fields, nor in a path of `-z --name-only`), over the
+ * newest commits the largest `maxCommits` asks; each read takes its own fields and the commit's
+ * paths of the first `maxCommits` commits, so each read gives the commits it gives alone (the first
+ * `maxCommits` of one walk are the commits a walk bounded at `maxCommits` prints).
  * @param history the opened history.
  * @param formats the reads (formats without `%x00`).
  * @param bounds the one read's time limit (ms) and output cap (bytes).
- * @returns each format's commits, newest first, in the order asked; `undefined` when git fails or
- *   runs out of time (every read then). Never throws.
+ * @returns each format's commits, newest first, in the order asked; or, when git fails, runs out
+ *   of time or passes the output cap, runGit's failure (every read fails then). Never throws.
  * @throws Error a format holding `%x00` (a programming error).
  */
 export async function readChangedFilesLogs(
   history: GitHistory,
   formats: readonly ChangedFilesLogFormat[],
   bounds: ChangedFilesLogBounds,
-): Promise<LoggedCommit[][] | undefined> {
+): Promise<ChangedFilesLogsResult> {
   if (formats.some(({ format }) => /%x00/i.test(format))) {
     throw new Error('readChangedFilesLogs: a format may not print NUL (%x00)');
   }
   const maxCommits = Math.max(0, ...formats.map((read) => read.maxCommits));
-  const format = `%x00${formats.map((read) => read.format).join('%x00')}%x00`;
+  const separated = formats.map((read) => nulSeparated(read.format));
+  const format = `%x00${separated.map((read) => read.format).join('%x00')}`;
+  const fieldCount = separated.reduce((sum, read) => sum + read.fields, 0);
   const result = await runGit(
     history.root,
     changedFilesLogArgs(format, maxCommits),
     boundsOf(bounds),
   );
-  if (!result.ok) return undefined;
-  // '' before the first commit, then per commit one part per format and its paths' part.
-  const parts = result.stdout.split('\x00');
-  const stride = formats.length + 1;
-  const outputs = formats.map(() => [] as string[]);
-  for (let at = 1, commit = 0; at + formats.length < parts.length; at += stride, commit += 1) {
-    const paths = parts[at + formats.length];
-    formats.forEach((read, which) => {
-      if (commit < read.maxCommits) outputs[which]?.push(`\x1e${parts[at + which]}\x1d${paths}`);
-    });
-  }
-  return outputs.map((output) => parseChangedFilesLog(output.join('')));
+  if (!result.ok) return result;
+  const commits = parseChangedFilesLog(result.stdout, fieldCount);
+  const logs = formats.map((read, which) => {
+    const first = separated.slice(0, which).reduce((sum, { fields }) => sum + fields, 0);
+    const count = separated[which]?.fields ?? 0;
+    return commits.slice(0, read.maxCommits).map(({ fields, paths }) => ({
+      fields: fields.slice(first, first + count),
+      paths,
+    }));
+  });
+  return { ok: true, logs };
 }
 
 /** Fix commits at which {@link historyFeatures}' `bugFixFrequency` reaches 1. */

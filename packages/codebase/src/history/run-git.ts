@@ -2,11 +2,12 @@
  * Runs the `git` program read-only: a fixed argument list through `execFile` (no shell), a time
  * limit and an output cap, no pager, no prompt, no optional locks (so reading never refreshes the
  * index file), no system or global configuration (so no alias, hook or `core.fsmonitor` command a
- * user configured runs; only their `safe.directory` entries are passed on, safe-directories.ts),
- * and no fetch of missing objects.
+ * user configured runs; only their `safe.directory` entries are passed on, safe-directories.ts, as
+ * the one global file git reads, safe-directory-config.ts), and no fetch of missing objects.
  */
 import { execFile } from 'node:child_process';
 import { userSafeDirectories } from './safe-directories.js';
+import { NO_GLOBAL_CONFIG, safeDirectoryConfigFile } from './safe-directory-config.js';
 
 /** Default time limit of one git call, in ms. */
 export const GIT_TIMEOUT_MS = 10_000;
@@ -28,11 +29,13 @@ export const GIT_MISSING = 'the git program is not installed';
 
 /**
  * What {@link runGit} gives back: git's output, or why there is none (`timedOut` when the time
- * limit ended it).
+ * limit ended it, `outputCapped` when its output passed the cap: the same call on the same
+ * revision does so again).
  */
-export type GitResult =
-  | { ok: true; stdout: string }
-  | { ok: false; reason: string; timedOut?: true };
+export type GitResult = { ok: true; stdout: string } | GitFailure;
+
+/** A {@link GitResult} without output. */
+export type GitFailure = { ok: false; reason: string; timedOut?: true; outputCapped?: true };
 
 const ENV: NodeJS.ProcessEnv = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -40,7 +43,7 @@ const ENV: NodeJS.ProcessEnv = {
   LANG: 'C',
   LC_ALL: 'C',
   GIT_CONFIG_NOSYSTEM: '1',
-  GIT_CONFIG_GLOBAL: '/dev/null',
+  GIT_CONFIG_GLOBAL: NO_GLOBAL_CONFIG,
   GIT_TERMINAL_PROMPT: '0',
   GIT_OPTIONAL_LOCKS: '0',
   GIT_NO_LAZY_FETCH: '1',
@@ -70,16 +73,13 @@ export async function runGit(
   args: readonly string[],
   { timeoutMs = GIT_TIMEOUT_MS, maxBytes = GIT_MAX_BYTES, env }: RunGitOptions = {},
 ): Promise<GitResult> {
-  const trusted = (await userSafeDirectories()).flatMap((folder) => [
-    '-c',
-    `safe.directory=${folder}`,
-  ]);
+  const { globalConfig, trusted } = await safeDirectorySettings();
   return new Promise((resolve) => {
     execFile(
       'git',
       ['--no-pager', ...SAFE_CONFIG, ...trusted, '-C', cwd, ...args],
       {
-        env: env ? { ...ENV, ...env } : ENV,
+        env: { ...ENV, GIT_CONFIG_GLOBAL: globalConfig, ...env },
         timeout: timeoutMs,
         maxBuffer: maxBytes,
         encoding: 'utf8',
@@ -93,7 +93,11 @@ export async function runGit(
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') resolve({ ok: false, reason: GIT_MISSING });
         else if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
-          resolve({ ok: false, reason: `git printed more than ${maxBytes} bytes` });
+          resolve({
+            ok: false,
+            reason: `git printed more than ${maxBytes} bytes`,
+            outputCapped: true,
+          });
         } else if (error.killed) {
           resolve({ ok: false, reason: `git took longer than ${timeoutMs} ms`, timedOut: true });
         } else {
@@ -105,4 +109,19 @@ export async function runGit(
       },
     );
   });
+}
+
+/**
+ * How the user's `safe.directory` entries reach git: as the global configuration file
+ * (safe-directory-config.ts; every git since 2.35.2 honours them there), or, when that file cannot
+ * be written, as `-c` settings (honoured since git 2.38.0).
+ */
+async function safeDirectorySettings(): Promise<{ globalConfig: string; trusted: string[] }> {
+  const entries = await userSafeDirectories();
+  try {
+    return { globalConfig: await safeDirectoryConfigFile(entries), trusted: [] };
+  } catch {
+    const trusted = entries.flatMap((folder) => ['-c', `safe.directory=${folder}`]);
+    return { globalConfig: NO_GLOBAL_CONFIG, trusted };
+  }
 }

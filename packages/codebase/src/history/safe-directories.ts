@@ -2,11 +2,14 @@
  * The `safe.directory` entries the user configured (git's answer to "dubious ownership": a
  * checkout owned by another user, as in containers and CI jobs, is read only when listed).
  * `runGit` runs git without the user's global and system configuration, so that no alias, hook or
- * `core.fsmonitor` command of theirs runs; these entries alone are passed on as `-c` settings, which
- * git honours as it honours them in the global and system files (git-config(1), "safe.directory":
- * "only respected when specified in a system or global config, not when it is specified in a
- * repository config"). Read once per configuration (HOME, XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL,
- * GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM) and process, with `git config --show-scope` (git ≥ 2.26).
+ * `core.fsmonitor` command of theirs runs; these entries alone are passed on, in a global file of
+ * their own (safe-directory-config.ts): git-config(1), "safe.directory", honours them only in the
+ * system and global files up to git 2.37 ("not when it is specified in a repository config, via
+ * the command line option `-c safe.directory=<path>`, or in environment variables"), and in any
+ * "protected configuration" (system, global, command line) from 2.38.0. Read once per
+ * configuration (HOME, XDG_CONFIG_HOME, GIT_CONFIG_GLOBAL, GIT_CONFIG_SYSTEM, GIT_CONFIG_NOSYSTEM)
+ * and process, with `git config -z --show-scope` (git ≥ 2.26; NUL-separated, so a value may hold
+ * any character).
  */
 import { execFile } from 'node:child_process';
 import os from 'node:os';
@@ -42,7 +45,7 @@ function readSafeDirectories(): Promise<string[]> {
   return new Promise((resolve) => {
     execFile(
       'git',
-      ['config', '--show-scope', '--get-all', 'safe.directory'],
+      ['config', '-z', '--show-scope', '--get-all', 'safe.directory'],
       {
         // Outside any repository, so no local configuration is read either.
         cwd: os.tmpdir(),
@@ -57,12 +60,12 @@ function readSafeDirectories(): Promise<string[]> {
           resolve([]);
           return;
         }
+        // Each entry: its scope, NUL, its value, NUL.
+        const parts = stdout.split('\0');
         const values: string[] = [];
-        for (const line of stdout.split('\n')) {
-          const tab = line.indexOf('\t');
-          const scope = line.slice(0, tab);
-          if (tab > 0 && (scope === 'global' || scope === 'system'))
-            values.push(line.slice(tab + 1));
+        for (let at = 0; at + 1 < parts.length; at += 2) {
+          const scope = parts[at];
+          if (scope === 'global' || scope === 'system') values.push(parts[at + 1] ?? '');
         }
         resolve(values);
       },

@@ -245,7 +245,9 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   const historyLog = await historyReads.log;
   if (historyLog && !historyLog.complete) {
     indexed.warnings.push(
-      "The ranking's history features (bug-fix frequency and recency, likeness to commit messages) are partly left out: git could not read the commit log (a time limit or the output cap); investigate again to retry.",
+      historyLog.outputCapped
+        ? "The ranking's history features (bug-fix frequency and recency, likeness to commit messages) are partly left out: git's commit log at this HEAD is larger than the output cap; this is remembered, and the log is read again only when HEAD moves."
+        : "The ranking's history features (bug-fix frequency and recency, likeness to commit messages) are partly left out: git could not read the commit log (a time limit or a git error); investigate again to retry.",
     );
   }
   // The regression window is shown, not ranked on: its files, weighted by a fit on held-out

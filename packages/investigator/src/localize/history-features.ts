@@ -129,6 +129,12 @@ export interface HistoryLogs {
   files?: LoggedCommit[];
   /** The log of {@link MESSAGE_LOG} (the messages); absent when git could not read it. */
   messages?: LoggedCommit[];
+  /**
+   * True when the logs are absent because git's output passed {@link HISTORY_LOGS_MAX_BYTES}: the
+   * same read at the same HEAD passes it again (unlike a time limit, which a later, less busy
+   * read may meet).
+   */
+  outputCapped?: true;
 }
 
 /**
@@ -136,7 +142,7 @@ export interface HistoryLogs {
  * default for the files' log, {@link MESSAGE_MAX_BYTES} for the messages'), so it holds no more
  * in memory than both did side by side.
  */
-const HISTORY_LOGS_MAX_BYTES = GIT_MAX_BYTES + MESSAGE_MAX_BYTES;
+export const HISTORY_LOGS_MAX_BYTES = GIT_MAX_BYTES + MESSAGE_MAX_BYTES;
 
 /**
  * Reads both logs of the history features from one `git log` (`readChangedFilesLogs`: one walk
@@ -145,15 +151,20 @@ const HISTORY_LOGS_MAX_BYTES = GIT_MAX_BYTES + MESSAGE_MAX_BYTES;
  * Bounded as the two reads side by side were: those commits, 30,000 ms, and
  * {@link HISTORY_LOGS_MAX_BYTES} of output.
  * @param history the opened history.
- * @returns the logs; both absent when git could not read them. Never throws.
+ * @param options.maxBytes the output cap, in bytes. Default {@link HISTORY_LOGS_MAX_BYTES}.
+ * @returns the logs; both absent when git could not read them (`outputCapped` when its output
+ *   passed the cap). Never throws.
  */
-export async function readHistoryLogs(history: GitHistory): Promise<HistoryLogs> {
+export async function readHistoryLogs(
+  history: GitHistory,
+  { maxBytes = HISTORY_LOGS_MAX_BYTES }: { maxBytes?: number } = {},
+): Promise<HistoryLogs> {
   const logs = await readChangedFilesLogs(history, [FILE_HISTORY_LOG, MESSAGE_LOG], {
     timeoutMs: Math.max(FILE_HISTORY_LOG.timeoutMs, MESSAGE_LOG.timeoutMs),
-    maxBytes: HISTORY_LOGS_MAX_BYTES,
+    maxBytes,
   });
-  if (!logs) return {};
-  const [files = [], messages = []] = logs;
+  if (!logs.ok) return logs.outputCapped ? { outputCapped: true } : {};
+  const [files = [], messages = []] = logs.logs;
   return { files, messages };
 }
 
@@ -165,6 +176,11 @@ export interface HistoryLog {
   messages: ReadonlyMap<string, readonly string[]>;
   /** False when git could not read a log (a time limit, the output cap): its features are 0. */
   complete: boolean;
+  /**
+   * True when git could not read the logs because its output passed the cap: reading again at
+   * this HEAD gives the same ({@link HistoryLogs.outputCapped}).
+   */
+  outputCapped: boolean;
 }
 
 /**
@@ -177,6 +193,7 @@ export function historyLogOf(logs: HistoryLogs, headTime: number): HistoryLog {
     files: fileHistoryOf(logs.files, headTime).files,
     messages: commitMessagesOf(logs.messages),
     complete: logs.files !== undefined && logs.messages !== undefined,
+    outputCapped: logs.outputCapped === true,
   };
 }
 

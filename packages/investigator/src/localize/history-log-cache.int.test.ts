@@ -1,5 +1,19 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  realpath,
+  rename,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -208,6 +222,100 @@ describe('cachedHistoryLog', () => {
     } finally {
       await rm(path.join(root, '.sightline'), { force: true });
       await rm(elsewhere, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps its files private: the folder 0700 (a looser one of the user tightened), the files 0600', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-private-'));
+    try {
+      const loose = path.join(folder, 'loose');
+      await mkdir(path.join(loose, 'history-log'), { recursive: true });
+      await chmod(path.join(loose, 'history-log'), 0o755);
+      for (const cache of [path.join(folder, 'new'), loose]) {
+        await cachedHistoryLog(await open(), { cacheDir: cache });
+        const dir = path.join(cache, 'history-log');
+        expect((await stat(dir)).mode & 0o777).toBe(0o700);
+        const names = await readdir(dir);
+        expect(names).toHaveLength(2);
+        for (const name of names)
+          expect((await stat(path.join(dir, name))).mode & 0o777).toBe(0o600);
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a read past the output cap as such: no git read for it again at that HEAD', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-capped-'));
+    const options = { cacheDir: folder, maxLogBytes: 100 };
+    try {
+      const read = await open();
+      const capped = await cachedHistoryLog(read, options);
+      expect(capped).toMatchObject({ complete: false, outputCapped: true });
+      expect(capped.files.size).toBe(0);
+      // The same history: the same log, not read again.
+      expect(await cachedHistoryLog(read, options)).toBe(capped);
+      const dir = path.join(folder, 'history-log');
+      const [marker, ...others] = await readdir(dir);
+      expect(others).toEqual([]);
+      const kept = JSON.parse(await readFile(path.join(dir, marker ?? ''), 'utf8'));
+      expect(kept).toEqual({ key: expect.any(String), outputCapped: true });
+      // A later investigation at the same HEAD, with git unable to read the repository: a git
+      // read would fail otherwise (not past the cap), so the answer is the kept marker's.
+      const later = await open();
+      await rename(path.join(root, '.git'), path.join(root, '.git-away'));
+      try {
+        expect(await cachedHistoryLog(later, options)).toMatchObject({
+          complete: false,
+          outputCapped: true,
+        });
+        expect(await cachedHistoryLog({ ...later }, { ...options, cacheDir: false })).toMatchObject(
+          { complete: false, outputCapped: false },
+        );
+      } finally {
+        await rename(path.join(root, '.git-away'), path.join(root, '.git'));
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the most recently used repository folders, a read touching its files', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-evict-'));
+    const other = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-other-'));
+    const options = { cacheDir: folder, maxCacheEntries: 2 };
+    try {
+      await writeFile(path.join(other, 'a.js'), 'export const a = 1;\n');
+      commitAll(other, 'Fix the a crash');
+      const dir = path.join(folder, 'history-log');
+      const idOf = async (folder: string) =>
+        createHash('sha256')
+          .update(await realpath(folder))
+          .digest('hex')
+          .slice(0, 16);
+      const [first, second, third] = await Promise.all(
+        [root, path.join(root, 'src'), other].map(idOf),
+      );
+      const openAt = async (folder: string) => {
+        const opened = await openGitHistory(folder);
+        if (!opened.history) throw new Error(opened.reason);
+        return opened.history;
+      };
+      await cachedHistoryLog(await openAt(root), options);
+      await cachedHistoryLog(await openAt(path.join(root, 'src')), options);
+      // The first written long ago, the second later; then the first is read again.
+      for (const name of await readdir(dir)) {
+        const at = new Date(name.startsWith(first ?? '') ? 1_000_000 : 2_000_000);
+        await utimes(path.join(dir, name), at, at);
+      }
+      await cachedHistoryLog(await openAt(root), options);
+      await cachedHistoryLog(await openAt(other), options);
+      const ids = new Set((await readdir(dir)).map((name) => name.slice(0, 16)));
+      expect([...ids].sort()).toEqual([first, third].sort());
+      expect(ids.has(second ?? '')).toBe(false);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+      await rm(other, { recursive: true, force: true });
     }
   });
 });

@@ -13,23 +13,34 @@
  *   (beside blame's commit-graph), none with `cacheDir: false`.
  *
  * What is kept of the logs is git's output split into commits ({@link HistoryLogs}), not features:
- * a change of how they are read reads the same file. Only complete reads are kept (a log git could
- * not read is read again next time). A folder inside the repository is used only as a real folder,
- * never through a symbolic link (`makeOwnFolder`, `isOwnFolder`); a file committed there cannot
- * name the commit holding it, so it never matches HEAD.
+ * a change of how they are read reads the same file. Complete reads are kept; so is, as a small
+ * marker under the same key, a read whose output passed git's output cap (the same HEAD passes it
+ * again: later investigations there do not run git to learn it, and still say the features are
+ * partly left out). A read git could not finish in time is not kept (read again next time). A
+ * folder inside the repository is used only as a real folder, never through a symbolic link
+ * (`makeOwnFolder`, `isOwnFolder`); a file committed there cannot name the commit holding it, so it
+ * never matches HEAD.
+ *
+ * The files hold commit messages, which may be private: the folder is made 0700 (and an existing
+ * one of the user's tightened to it), the files 0600, each written to a temporary created
+ * exclusively (flag `wx`, a random name: nothing already there, a link included, is followed) and
+ * renamed into place. The folder is bounded (history-log-eviction.ts): least recently used
+ * repository folders go past 32 of them or 256 MiB, each read touching its files.
  */
-import { createHash } from 'node:crypto';
-import { readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { chmod, readFile, realpath, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
 import {
+  CHANGED_FILES_LOG_VERSION,
   FILE_HISTORY_LOG,
   type GitHistory,
   isInside,
   type LoggedCommit,
 } from '@sightline/codebase/internal';
 import {
+  HISTORY_LOGS_MAX_BYTES,
   type HistoryLog,
   type HistoryLogs,
   historyLogOf,
@@ -38,6 +49,11 @@ import {
   readHistoryLogs,
   useMessageIndex,
 } from './history-features.js';
+import {
+  evictHistoryLogs,
+  HISTORY_LOG_CACHE_MAX_BYTES,
+  HISTORY_LOG_CACHE_MAX_ENTRIES,
+} from './history-log-eviction.js';
 import { importMessageIndex, messageIndexVersion } from './message-index.js';
 
 /** Options of {@link cachedHistoryLog}. */
@@ -47,6 +63,21 @@ export interface HistoryLogCacheOptions {
    * on disk (the memory one stays). Default `~/.cache/sightline/history-log`.
    */
   cacheDir?: string | false;
+  /**
+   * Output cap of the git read, in bytes; a read past it is kept as such. Default
+   * {@link HISTORY_LOGS_MAX_BYTES} (96 MiB).
+   */
+  maxLogBytes?: number;
+  /**
+   * Most repository folders the disk cache keeps (least recently used go). Default
+   * {@link HISTORY_LOG_CACHE_MAX_ENTRIES} (32).
+   */
+  maxCacheEntries?: number;
+  /**
+   * Most bytes the disk cache keeps (least recently used repository folders go; the one just
+   * written stays). Default {@link HISTORY_LOG_CACHE_MAX_BYTES} (256 MiB).
+   */
+  maxCacheBytes?: number;
 }
 
 // One read per opened history: the service's history of a revision, shared by its investigations.
@@ -62,21 +93,22 @@ const inMemory = new WeakMap<GitHistory, Promise<HistoryLog>>();
  */
 export function cachedHistoryLog(
   history: GitHistory,
-  { cacheDir }: HistoryLogCacheOptions = {},
+  options: HistoryLogCacheOptions = {},
 ): Promise<HistoryLog> {
   let log = inMemory.get(history);
   if (!log) {
-    const reading = readThroughDisk(history, cacheDir);
+    const reading = readThroughDisk(history, options);
     log = reading.then(async ({ logs, complete, kept }) => {
       const read = historyLogOf(logs, history.headTime);
       if (kept && complete) await withKeptIndex(read, kept).catch(() => undefined);
       return read;
     });
     inMemory.set(history, log);
-    // An incomplete read (git timed out) is not kept: the next investigation tries again.
+    // A read git could not finish in time is not kept: the next investigation tries again. One
+    // past the output cap is: it would pass it again.
     void reading.then(
-      ({ complete }) => {
-        if (!complete) inMemory.delete(history);
+      ({ complete, logs }) => {
+        if (!complete && !logs.outputCapped) inMemory.delete(history);
       },
       () => inMemory.delete(history),
     );
@@ -84,8 +116,11 @@ export function cachedHistoryLog(
   return log;
 }
 
-/** What identifies a history's logs: the folder, HEAD, what bounds the history, the reads. */
-function cacheKey(root: string, history: GitHistory): string {
+/**
+ * What identifies a history's logs: the folder, HEAD, what bounds the history, the reads, how they
+ * are split and the read's output cap.
+ */
+function cacheKey(root: string, history: GitHistory, maxBytes: number): string {
   const { head, shallow, commitCount } = history;
   return JSON.stringify({
     root,
@@ -93,6 +128,8 @@ function cacheKey(root: string, history: GitHistory): string {
     shallow,
     commitCount,
     logs: [FILE_HISTORY_LOG, MESSAGE_LOG],
+    read: CHANGED_FILES_LOG_VERSION,
+    maxBytes,
   });
 }
 
@@ -104,11 +141,19 @@ interface KeptAt {
   /** The logs' file name; the index's is the same with `.bm25.json`. */
   name: string;
   key: string;
+  /** Bounds of the folder ({@link evictHistoryLogs}). */
+  maxEntries: number;
+  maxBytes: number;
 }
 
 async function readThroughDisk(
   history: GitHistory,
-  cacheDir: string | false | undefined,
+  {
+    cacheDir,
+    maxLogBytes = HISTORY_LOGS_MAX_BYTES,
+    maxCacheEntries = HISTORY_LOG_CACHE_MAX_ENTRIES,
+    maxCacheBytes = HISTORY_LOG_CACHE_MAX_BYTES,
+  }: HistoryLogCacheOptions,
 ): Promise<{ logs: HistoryLogs; complete: boolean; kept?: KeptAt }> {
   const root = await realpath(history.root).catch(() => path.resolve(history.root));
   const dir =
@@ -118,21 +163,30 @@ async function readThroughDisk(
         ? path.join(os.homedir(), '.cache', 'sightline', 'history-log')
         : path.resolve(cacheDir, 'history-log');
   const name = `${createHash('sha256').update(root).digest('hex').slice(0, 16)}.json`;
-  const key = cacheKey(root, history);
+  const key = cacheKey(root, history, maxLogBytes);
   // A folder inside the repository is checked from the root it is named under: the path as
   // opened (which may hold a link of the user's own) or the real one.
   const opened = path.resolve(history.root);
   const under = dir && isInside(opened, dir) ? opened : root;
+  const isComplete = (logs: HistoryLogs) => logs.files !== undefined && logs.messages !== undefined;
   if (!dir) {
-    const logs = await readHistoryLogs(history);
-    return { logs, complete: logs.files !== undefined && logs.messages !== undefined };
+    const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
+    return { logs, complete: isComplete(logs) };
   }
-  const at: KeptAt = { under, dir, name, key };
+  const at: KeptAt = {
+    under,
+    dir,
+    name,
+    key,
+    maxEntries: maxCacheEntries,
+    maxBytes: maxCacheBytes,
+  };
   const kept = await readKept(at);
-  if (kept) return { logs: kept, complete: true, kept: at };
-  const logs = await readHistoryLogs(history);
-  const complete = logs.files !== undefined && logs.messages !== undefined;
+  if (kept) return { logs: kept, complete: isComplete(kept), kept: at };
+  const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
+  const complete = isComplete(logs);
   if (complete) await keep(at, name, JSON.stringify({ key, ...logs }));
+  else if (logs.outputCapped) await keep(at, name, JSON.stringify({ key, outputCapped: true }));
   return { logs, complete, kept: at };
 }
 
@@ -156,6 +210,7 @@ async function withKeptIndex(log: HistoryLog, at: KeptAt): Promise<void> {
       : undefined;
   if (imported) {
     useMessageIndex(log, imported);
+    await touch(path.join(at.dir, name));
     return;
   }
   await keep(at, name, `${key}\n${messageIndexOf(log).exportJSON()}`);
@@ -179,26 +234,63 @@ async function readOwnFile({ under, dir }: KeptAt, name: string): Promise<string
   return readFile(path.join(dir, name), 'utf8').catch(() => undefined);
 }
 
+/** The kept logs (or the marker of a read past the output cap) under the key, touched. */
 async function readKept(at: KeptAt): Promise<HistoryLogs | undefined> {
   const text = await readOwnFile(at, at.name);
+  let logs: HistoryLogs | undefined;
   try {
     const kept = text === undefined ? undefined : JSON.parse(text);
-    if (kept?.key !== at.key || !isLog(kept.files) || !isLog(kept.messages)) return undefined;
-    return { files: kept.files, messages: kept.messages };
+    if (kept?.key !== at.key) return undefined;
+    if (kept.outputCapped === true) logs = { outputCapped: true };
+    else if (isLog(kept.files) && isLog(kept.messages))
+      logs = { files: kept.files, messages: kept.messages };
   } catch {
     return undefined;
   }
+  if (logs) await touch(path.join(at.dir, at.name));
+  return logs;
 }
 
-async function keep({ under, dir }: KeptAt, name: string, text: string): Promise<void> {
-  if (!(await makeOwnFolder(under, dir))) return;
+/** Marks a file as just used (what eviction orders by); a file that cannot be touched is left. */
+async function touch(file: string): Promise<void> {
+  const now = new Date();
+  await utimes(file, now, now).catch(() => undefined);
+}
+
+/**
+ * Makes the folder ours and private: made 0700, or, found looser and owned by this user (a
+ * folder made before the cache was private), tightened to 0700.
+ */
+async function makePrivateFolder(under: string, dir: string): Promise<boolean> {
+  if (!(await makeOwnFolder(under, dir, { mode: 0o700 }))) return false;
+  const info = await stat(dir).catch(() => undefined);
+  const uid = process.getuid?.();
+  if (info && info.mode & 0o077 && uid !== undefined && info.uid === uid)
+    await chmod(dir, 0o700).catch(() => undefined);
+  return true;
+}
+
+async function keep(at: KeptAt, name: string, text: string): Promise<void> {
+  const { under, dir } = at;
+  if (!(await makePrivateFolder(under, dir))) return;
   const file = path.join(dir, name);
-  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await writeFile(temporary, text);
+    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+  } catch {
+    // A folder that cannot be written keeps nothing; the investigation goes on. A file already at
+    // the temporary's name is not ours to remove.
+    return;
+  }
+  try {
     await rename(temporary, file);
   } catch {
-    // A folder that cannot be written keeps nothing; the investigation goes on.
     await rm(temporary, { force: true }).catch(() => undefined);
+    return;
   }
+  await evictHistoryLogs(dir, {
+    keep: name.slice(0, 16),
+    maxEntries: at.maxEntries,
+    maxBytes: at.maxBytes,
+  });
 }
