@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +96,23 @@ describe('readChangedFilesLogs', () => {
     expect(await readChangedFilesLog(history, { format: '%B', maxCommits: 10, ...BOUNDS })).toEqual(
       messages,
     );
+  });
+
+  it('reads messages as UTF-8 whatever output encoding the repository configures', async () => {
+    const formats = [
+      { format: '%ct%x1f%s', maxCommits: 10 },
+      { format: '%B', maxCommits: 10 },
+    ];
+    const expected = await readChangedFilesLogs(await open(), formats, BOUNDS);
+    const copy = await mkdtemp(path.join(tmpdir(), 'sightline-file-history-utf16-'));
+    try {
+      await cp(root, copy, { recursive: true });
+      // git re-encodes messages to this on output: NUL bytes in every character.
+      execFileSync('git', ['-C', copy, 'config', 'i18n.logOutputEncoding', 'UTF-16']);
+      expect(await readChangedFilesLogs(await open(copy), formats, BOUNDS)).toEqual(expected);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 
   it('fails as one read: every log absent past the output cap, which it says, and refuses a format printing NUL', async () => {

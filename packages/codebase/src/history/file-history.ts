@@ -151,6 +151,9 @@ function changedFilesLogArgs(format: string, maxCommits: number): string[] {
   return [
     'log',
     '-z',
+    // Messages as stored (UTF-8), not re-encoded to the repository's i18n.logOutputEncoding: a
+    // UTF-16 one would put NUL bytes in every field.
+    '--encoding=UTF-8',
     '--no-merges',
     '--no-renames',
     '--relative',
