@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rankingVector } from './derived-features.js';
 import {
   HISTORY_FEATURES,
+  MESSAGE_COMMIT_BOUND,
   MESSAGE_MAX_FILES,
   messageSimilarity,
   readCommitMessages,
   readHistoryFeatures,
+  readHistoryLogs,
 } from './history-features.js';
 import { BASE_FEATURES } from './ranking-features.js';
 
@@ -89,5 +92,44 @@ describe('readHistoryFeatures', () => {
       0.5, 0.25, 1,
     ]);
     expect(rankingVector(base).slice(-HISTORY_FEATURES.length)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('readHistoryLogs', () => {
+  it('reads each log on its own when the one read passes the cap on messages it does not keep', async () => {
+    // The oldest 10 of 2,010 commits carry 20 KB messages: the one read prints them (it walks the
+    // 5,000 commits the files' log asks), the messages' log of the newest 2,000 does not.
+    const long = await mkdtemp(path.join(tmpdir(), 'sightline-history-logs-long-'));
+    try {
+      execFileSync('git', ['init', '-q', long]);
+      const commits = MESSAGE_COMMIT_BOUND + 10;
+      const stream: string[] = [];
+      for (let n = 1; n <= commits; n += 1) {
+        const message = n <= 10 ? `Old change ${n}\n\n${'x'.repeat(20_000)}\n` : `Change ${n}\n`;
+        const content = `export const n = ${n};\n`;
+        stream.push(
+          'commit refs/heads/main',
+          `committer A <a@example.com> ${1_700_000_000 + n} +0000`,
+          `data ${Buffer.byteLength(message)}`,
+          message,
+          `M 644 inline file-${n % 7}.js`,
+          `data ${Buffer.byteLength(content)}`,
+          content,
+        );
+      }
+      execFileSync('git', ['-C', long, 'fast-import', '--quiet'], {
+        input: `${stream.join('\n')}\n`,
+      });
+      execFileSync('git', ['-C', long, 'symbolic-ref', 'HEAD', 'refs/heads/main']);
+      const opened = await openGitHistory(long);
+      if (!opened.history) throw new Error(opened.reason);
+      const logs = await readHistoryLogs(opened.history, { maxBytes: 150_000 });
+      expect(logs.outputCapped).toBeUndefined();
+      expect(logs.files).toHaveLength(commits);
+      expect(logs.messages).toHaveLength(MESSAGE_COMMIT_BOUND);
+      expect(logs.messages?.[0]?.fields[0]).toBe(`Change ${commits}\n`);
+    } finally {
+      await rm(long, { recursive: true, force: true });
+    }
   });
 });

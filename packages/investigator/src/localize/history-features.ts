@@ -130,30 +130,32 @@ export interface HistoryLogs {
   /** The log of {@link MESSAGE_LOG} (the messages); absent when git could not read it. */
   messages?: LoggedCommit[];
   /**
-   * True when the logs are absent because git's output passed {@link HISTORY_LOGS_MAX_BYTES}: the
-   * same read at the same HEAD passes it again (unlike a time limit, which a later, less busy
-   * read may meet).
+   * True when a log is absent because git's output passed its cap, and each other absent log for
+   * the same reason: the same reads at the same HEAD give the same logs (unlike a time limit,
+   * which a later, less busy read may meet).
    */
   outputCapped?: true;
 }
 
 /**
  * Output cap of {@link readHistoryLogs}' one read, in bytes: the two reads' caps together (runGit's
- * default for the files' log, {@link MESSAGE_MAX_BYTES} for the messages'), so it holds no more
- * in memory than both did side by side.
+ * default for the files' log, {@link MESSAGE_MAX_BYTES} for the messages').
  */
 export const HISTORY_LOGS_MAX_BYTES = GIT_MAX_BYTES + MESSAGE_MAX_BYTES;
 
 /**
- * Reads both logs of the history features from one `git log` (`readChangedFilesLogs`: one walk
- * and one tree diff per commit for both): the newest 5,000 commits' times and subjects, and the
+ * Reads both logs of the history features: the newest 5,000 commits' times and subjects, and the
  * newest 2,000 commits' messages, each with its files; each log is what its own `git log` gives.
- * Bounded as the two reads side by side were: those commits, 30,000 ms, and
- * {@link HISTORY_LOGS_MAX_BYTES} of output.
+ * First from one `git log` (`readChangedFilesLogs`: one walk and one tree diff per commit for
+ * both), which prints the messages of all 5,000 commits; when that passes
+ * {@link HISTORY_LOGS_MAX_BYTES} (long messages past the newest 2,000), each log is read on its own
+ * within its own cap (runGit's default and {@link MESSAGE_MAX_BYTES}), as before the two were
+ * joined, so a history whose messages are long loses no log the separate reads keep.
  * @param history the opened history.
- * @param options.maxBytes the output cap, in bytes. Default {@link HISTORY_LOGS_MAX_BYTES}.
- * @returns the logs; both absent when git could not read them (`outputCapped` when its output
- *   passed the cap). Never throws.
+ * @param options.maxBytes the output cap, in bytes, of the one read; each separate read's cap is
+ *   at most this too. Default {@link HISTORY_LOGS_MAX_BYTES}.
+ * @returns the logs; a log is absent when git could not read it (`outputCapped` when a read
+ *   passed its cap, which it does again at the same HEAD). Never throws.
  */
 export async function readHistoryLogs(
   history: GitHistory,
@@ -163,9 +165,29 @@ export async function readHistoryLogs(
     timeoutMs: Math.max(FILE_HISTORY_LOG.timeoutMs, MESSAGE_LOG.timeoutMs),
     maxBytes,
   });
-  if (!logs.ok) return logs.outputCapped ? { outputCapped: true } : {};
-  const [files = [], messages = []] = logs.logs;
-  return { files, messages };
+  if (logs.ok) {
+    const [files = [], messages = []] = logs.logs;
+    return { files, messages };
+  }
+  if (!logs.outputCapped) return {};
+  const alone = (read: typeof FILE_HISTORY_LOG | typeof MESSAGE_LOG, cap: number) =>
+    readChangedFilesLogs(history, [read], {
+      timeoutMs: read.timeoutMs,
+      maxBytes: Math.min(cap, maxBytes),
+    });
+  const [files, messages] = await Promise.all([
+    alone(FILE_HISTORY_LOG, GIT_MAX_BYTES),
+    alone(MESSAGE_LOG, MESSAGE_MAX_BYTES),
+  ]);
+  // Settled: read, or past its cap (a time limit may pass on a later try; a cap will not).
+  const reads = [files, messages];
+  const capped =
+    reads.some((read) => !read.ok) && reads.every((read) => read.ok || read.outputCapped);
+  return {
+    ...(files.ok ? { files: files.logs[0] ?? [] } : {}),
+    ...(messages.ok ? { messages: messages.logs[0] ?? [] } : {}),
+    ...(capped ? { outputCapped: true as const } : {}),
+  };
 }
 
 /** What the history features know of a HEAD before any report: per-file fixes and messages. */

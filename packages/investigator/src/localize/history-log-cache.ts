@@ -13,10 +13,10 @@
  *   (beside blame's commit-graph), none with `cacheDir: false`.
  *
  * What is kept of the logs is git's output split into commits ({@link HistoryLogs}), not features:
- * a change of how they are read reads the same file. Complete reads are kept; so is, as a small
- * marker under the same key, a read whose output passed git's output cap (the same HEAD passes it
- * again: later investigations there do not run git to learn it, and still say the features are
- * partly left out). A read git could not finish in time is not kept (read again next time). A
+ * a change of how they are read reads the same file. Complete reads are kept; so is, under the
+ * same key, a read where a log passed git's output cap (a marker with the log read, if one was: the
+ * same HEAD passes it again, so later investigations there do not run git to learn it, and still
+ * say the features are partly left out). A read git could not finish in time is not kept (read again next time). A
  * folder inside the repository is used only as a real folder, never through a symbolic link
  * (`makeOwnFolder`, `isOwnFolder`); a file committed there cannot name the commit holding it, so it
  * never matches HEAD.
@@ -186,7 +186,7 @@ async function readThroughDisk(
   const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
   const complete = isComplete(logs);
   if (complete) await keep(at, name, JSON.stringify({ key, ...logs }));
-  else if (logs.outputCapped) await keep(at, name, JSON.stringify({ key, outputCapped: true }));
+  else if (logs.outputCapped) await keep(at, name, JSON.stringify({ key, ...logs }));
   return { logs, complete, kept: at };
 }
 
@@ -241,7 +241,12 @@ async function readKept(at: KeptAt): Promise<HistoryLogs | undefined> {
   try {
     const kept = text === undefined ? undefined : JSON.parse(text);
     if (kept?.key !== at.key) return undefined;
-    if (kept.outputCapped === true) logs = { outputCapped: true };
+    if (kept.outputCapped === true)
+      logs = {
+        outputCapped: true,
+        ...(isLog(kept.files) ? { files: kept.files } : {}),
+        ...(isLog(kept.messages) ? { messages: kept.messages } : {}),
+      };
     else if (isLog(kept.files) && isLog(kept.messages))
       logs = { files: kept.files, messages: kept.messages };
   } catch {
