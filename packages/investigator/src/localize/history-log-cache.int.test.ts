@@ -168,6 +168,9 @@ describe('cachedHistoryLog', () => {
     const text = await readFile(file, 'utf8');
     const key = text.slice(0, text.indexOf('\n'));
     expect(JSON.parse(key).index).toBe(messageIndexVersion());
+    // The key names the documents too: messages selected otherwise from the same logs (another
+    // release's MESSAGES_PER_FILE) are another index.
+    expect(JSON.parse(key).messages).toMatch(/^[0-9a-f]{16}$/);
     // An index planted under the right key is what a later read searches.
     const planted = buildMessageIndex(
       new Map([
@@ -181,9 +184,15 @@ describe('cachedHistoryLog', () => {
       REPORTS[0] ?? '',
     );
     expect(fromPlanted.get('src/planted.js')?.[2]).toBe(1);
-    // Under another code version's key (or none), it is built again and the file rewritten.
+    // Under another code version's or documents' key (or none), it is built again and the file
+    // rewritten.
     const otherKey = JSON.stringify({ ...JSON.parse(key), index: 'another-version' });
-    for (const stale of [`${otherKey}\n${planted.exportJSON()}`, 'not an index']) {
+    const otherDocuments = JSON.stringify({ ...JSON.parse(key), messages: '0123456789abcdef' });
+    for (const stale of [
+      `${otherKey}\n${planted.exportJSON()}`,
+      `${otherDocuments}\n${planted.exportJSON()}`,
+      'not an index',
+    ]) {
       await writeFile(file, stale);
       const log = await cachedHistoryLog(await open(), { cacheDir: folder });
       expect(entries(historyVectors(log, REPORTS[0] ?? ''))).toEqual(expected);

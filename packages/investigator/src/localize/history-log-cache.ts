@@ -8,7 +8,7 @@
  * - on disk, two files per repository folder, `<dir>/<first 16 hex of the SHA-256 of the folder's
  *   real path>.json` (the logs) and `….bm25.json` (the index: a line of its key, then the
  *   library's export), replaced when HEAD, the shallow cut or the commit count moves, the index
- *   also when the code building it changes (`messageIndexVersion`). The folder is
+ *   also when the code building it (`messageIndexVersion`) or the messages it holds change. The folder is
  *   `<cacheDir>/history-log` of the investigation, by default `~/.cache/sightline/history-log`
  *   (beside blame's commit-graph), none with `cacheDir: false`.
  *
@@ -190,9 +190,20 @@ async function readThroughDisk(
   return { logs, complete, kept: at };
 }
 
-/** The index file's first line: the logs' key and the code that builds the index. */
-function indexKey({ key }: KeptAt): string {
-  return JSON.stringify({ logs: key, index: messageIndexVersion() });
+/** The index file's first line: the logs' key, the code that builds the index and its documents. */
+function indexKey({ key }: KeptAt, log: HistoryLog): string {
+  return JSON.stringify({ logs: key, index: messageIndexVersion(), messages: documentsKey(log) });
+}
+
+/**
+ * 16 hex of the SHA-256 of the documents the index holds: each file's messages as the features
+ * select them from the logs (`commitMessagesOf`). The logs' key alone does not name them: a
+ * change of how messages are selected (how many per file, which commits) reads the same logs.
+ */
+function documentsKey({ messages }: HistoryLog): string {
+  const hash = createHash('sha256');
+  for (const [file, list] of messages) hash.update(JSON.stringify([file, list]));
+  return hash.digest('hex').slice(0, 16);
 }
 
 /**
@@ -201,7 +212,7 @@ function indexKey({ key }: KeptAt): string {
  */
 async function withKeptIndex(log: HistoryLog, at: KeptAt): Promise<void> {
   const name = at.name.replace(/\.json$/, '.bm25.json');
-  const key = indexKey(at);
+  const key = indexKey(at, log);
   const text = await readOwnFile(at, name);
   const newline = text?.indexOf('\n') ?? -1;
   const imported =
