@@ -164,6 +164,7 @@ export async function blameRange(
     ],
     {
       timeoutMs,
+      signal: history.signal,
       ...(history.graphDir ? { env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: history.graphDir } } : {}),
     },
   );

@@ -47,7 +47,7 @@ export async function readCommitChanges(
       '--',
       ...paths,
     ],
-    { maxBytes: 64 * 1024 * 1024 },
+    { maxBytes: 64 * 1024 * 1024, signal: history.signal },
   );
   if (!result.ok) return changes;
   for (const block of result.stdout.split('\x1e')) {

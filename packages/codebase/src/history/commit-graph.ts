@@ -149,9 +149,12 @@ export async function prepareCommitGraph(
   const written = await runGit(
     history.root,
     ['commit-graph', 'write', '--object-dir', objects, '--reachable', '--changed-paths'],
-    { timeoutMs, env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: objects } },
+    { timeoutMs, signal: history.signal, env: { GIT_ALTERNATE_OBJECT_DIRECTORIES: objects } },
   );
   const writeMs = performance.now() - started;
+  // Stopped by its caller: no failure of the write to remember (the next investigation writes it).
+  if (!written.ok && written.aborted)
+    return skipped(`blame reads no commit-graph: ${written.reason}`);
   // Another investigation of the same repository may have written it meanwhile (git's lock).
   if (!written.ok && (await readStamp(folder))?.ok) {
     return { history: withGraph, state: 'kept', writeMs: 0 };

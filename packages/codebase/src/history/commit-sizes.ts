@@ -29,7 +29,7 @@ export async function readCommitSizes(
       ...ids,
       '--',
     ],
-    { maxBytes: 64 * 1024 * 1024 },
+    { maxBytes: 64 * 1024 * 1024, signal: history.signal },
   );
   if (!result.ok) return sizes;
   for (const block of result.stdout.split('\x1e')) {

@@ -16,6 +16,7 @@ import { historyFeatures, isFixSubject, readFileHistory } from './file-history.j
 import { gateCommitTexts } from './gate-commit-texts.js';
 import { type GitHistory, openGitHistory } from './open-git-history.js';
 import { findRegressionWindow } from './regression-window.js';
+import { GIT_ABORTED } from './run-git.js';
 import { findSuspectCommits } from './suspect-commits.js';
 
 let dir: string;
@@ -143,6 +144,24 @@ describe('git history', () => {
     const plain = await findSuspectCommits(history, ranges);
     const withGraph = await findSuspectCommits(first.history, ranges);
     expect(withGraph.commits).toEqual(plain.commits);
+  });
+
+  it('stops blame and the commit-graph write for a history whose signal fired, remembering no failure', async () => {
+    const stopped = { ...history, signal: AbortSignal.abort() };
+    const graphDir = path.join(dir, 'graph-stopped');
+    const prepared = await prepareCommitGraph(stopped, { dir: graphDir });
+    expect(prepared).toMatchObject({
+      state: 'skipped',
+      note: `blame reads no commit-graph: ${GIT_ABORTED}`,
+    });
+    // Not stamped as failed: the next investigation writes it.
+    expect((await prepareCommitGraph(history, { dir: graphDir })).state).toBe('written');
+    const ranges = [{ path: fixture.defectPath, lines: [1, 6] as [number, number] }];
+    const found = await findSuspectCommits(stopped, ranges);
+    expect(found.commits).toEqual([]);
+    expect(found.notes).toEqual([
+      `${fixture.defectPath} could not be blamed (not committed, or git failed)`,
+    ]);
   });
 
   it('writes no commit-graph through a symbolic link inside the repository', async () => {

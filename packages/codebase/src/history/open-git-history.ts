@@ -34,6 +34,11 @@ export interface GitHistory {
    * (see prepareCommitGraph), which blame reads as an alternate; absent: none.
    */
   graphDir?: string;
+  /**
+   * Stops the git processes of blame and of the commit-graph's write run for this history when
+   * it fires (the investigation they serve ended); absent: they run to their time limits.
+   */
+  signal?: AbortSignal;
 }
 
 /** What {@link openGitHistory} returns: the history, or why there is none. */

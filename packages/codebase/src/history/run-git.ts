@@ -22,6 +22,8 @@ export interface RunGitOptions {
   maxBytes?: number;
   /** Environment variables added to git's fixed environment (e.g. an alternate object folder). */
   env?: Readonly<Record<string, string>>;
+  /** Stops git (the process is killed) when it fires; see {@link GitFailure}'s `aborted`. */
+  signal?: AbortSignal | undefined;
 }
 
 /** The reason {@link runGit} gives when there is no `git` program. */
@@ -30,12 +32,21 @@ export const GIT_MISSING = 'the git program is not installed';
 /**
  * What {@link runGit} gives back: git's output, or why there is none (`timedOut` when the time
  * limit ended it, `outputCapped` when its output passed the cap: the same call on the same
- * revision does so again).
+ * revision does so again; `aborted` when the caller's signal stopped it).
  */
 export type GitResult = { ok: true; stdout: string } | GitFailure;
 
 /** A {@link GitResult} without output. */
-export type GitFailure = { ok: false; reason: string; timedOut?: true; outputCapped?: true };
+export type GitFailure = {
+  ok: false;
+  reason: string;
+  timedOut?: true;
+  outputCapped?: true;
+  aborted?: true;
+};
+
+/** The reason {@link runGit} gives when the caller's signal stopped git. */
+export const GIT_ABORTED = 'git was stopped: the work it was run for ended';
 
 const ENV: NodeJS.ProcessEnv = {
   PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -71,9 +82,12 @@ const SAFE_CONFIG = [
 export async function runGit(
   cwd: string,
   args: readonly string[],
-  { timeoutMs = GIT_TIMEOUT_MS, maxBytes = GIT_MAX_BYTES, env }: RunGitOptions = {},
+  { timeoutMs = GIT_TIMEOUT_MS, maxBytes = GIT_MAX_BYTES, env, signal }: RunGitOptions = {},
 ): Promise<GitResult> {
+  const stopped: GitFailure = { ok: false, reason: GIT_ABORTED, aborted: true };
+  if (signal?.aborted) return stopped;
   const { globalConfig, trusted } = await safeDirectorySettings();
+  if (signal?.aborted) return stopped;
   return new Promise((resolve) => {
     execFile(
       'git',
@@ -84,6 +98,7 @@ export async function runGit(
         maxBuffer: maxBytes,
         encoding: 'utf8',
         windowsHide: true,
+        ...(signal ? { signal } : {}),
       },
       (error, stdout, stderr) => {
         if (!error) {
@@ -91,7 +106,8 @@ export async function runGit(
           return;
         }
         const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT') resolve({ ok: false, reason: GIT_MISSING });
+        if (code === 'ABORT_ERR') resolve(stopped);
+        else if (code === 'ENOENT') resolve({ ok: false, reason: GIT_MISSING });
         else if (code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER') {
           resolve({
             ok: false,

@@ -26,6 +26,11 @@ export interface HistoryReadsOptions {
   features: boolean;
   /** See `DescribeHistoryOptions.commitGraphDir`. Default `~/.cache/sightline/commit-graph/…`. */
   commitGraphDir?: string | false;
+  /**
+   * Stops the commit-graph's write when it fires (the investigation ended), and, through the
+   * history `graph` gives, blame run on it (`GitHistory.signal`).
+   */
+  signal?: AbortSignal;
 }
 
 /** The reads {@link startHistoryReads} started. */
@@ -50,7 +55,7 @@ export interface HistoryReads {
 export function startHistoryReads(
   root: string,
   report: Report,
-  { history, cacheDir, features, commitGraphDir }: HistoryReadsOptions,
+  { history, cacheDir, features, commitGraphDir, signal }: HistoryReadsOptions,
 ): HistoryReads {
   const warnings: string[] = [];
   const opening = openReportHistory(root, history, (warning) => warnings.push(warning));
@@ -61,7 +66,9 @@ export function startHistoryReads(
       : undefined,
   );
   const graph = opening.then((opened) =>
-    opened ? prepareBlameGraph(opened, commitGraphDir) : undefined,
+    opened && !signal?.aborted
+      ? prepareBlameGraph(signal ? { ...opened, signal } : opened, commitGraphDir)
+      : undefined,
   );
   // Awaited after indexing; an investigation ended before (aborted) leaves them unawaited.
   for (const reading of [read, log, graph]) reading.catch(() => undefined);

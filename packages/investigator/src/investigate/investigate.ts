@@ -195,6 +195,26 @@ async function prepare(
  * @example const { diagnosis } = await investigate({ repo, prepared: { report, classification } });
  */
 export async function investigate(options: InvestigateOptions): Promise<InvestigateResult> {
+  // Stops the git processes still running for this investigation (blame, the commit-graph's
+  // write) when it fails or is cancelled: they would outlive it otherwise.
+  const stopGit = new AbortController();
+  const forward = () => stopGit.abort();
+  options.abortSignal?.addEventListener('abort', forward, { once: true });
+  try {
+    return await investigateUntil(options, stopGit.signal);
+  } catch (error) {
+    stopGit.abort();
+    throw error;
+  } finally {
+    options.abortSignal?.removeEventListener('abort', forward);
+  }
+}
+
+/** {@link investigate}, its git processes stopped by `stopGit`. */
+async function investigateUntil(
+  options: InvestigateOptions,
+  stopGit: AbortSignal,
+): Promise<InvestigateResult> {
   const { onProgress = () => {}, abortSignal } = options;
   const stage = (name: Extract<InvestigateProgress, { type: 'stage-start' }>['stage']) => {
     throwIfAborted(abortSignal);
@@ -223,6 +243,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
         }
       : {}),
     features: weighsHistory(),
+    signal: stopGit,
   });
 
   if (!options.index) stage('index');
@@ -266,6 +287,7 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     ? describeHistory(read, suspects, {
         reportedAt: reportTime(options.reportedAt, report.date),
         commitGraph: historyReads.graph,
+        signal: stopGit,
       }).then((part) => {
         described = Date.now();
         return part;
@@ -325,7 +347,8 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
     throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
   const diagnosis = withReading(verification.diagnosis, await describing, indexed.warnings);
-  // Until the diagnosis and its history part were both written (verification not counted).
+  // Until the diagnosis and its history part were both written: verification counts only while
+  // blame still ran beside it.
   diagnosis.stats.durationMs = Math.max(diagnosed, described) - started;
   return {
     report,

@@ -137,6 +137,8 @@ export interface DescribeHistoryOptions {
    * before the suspects are known); `commitGraphDir` is then not read. Default: made ready here.
    */
   commitGraph?: Promise<PreparedCommitGraph | undefined>;
+  /** Stops blame's git processes when it fires (the investigation ended; `GitHistory.signal`). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -164,10 +166,11 @@ export async function prepareBlameGraph(
 export async function describeHistory(
   { history: opened, window, notes }: ReportHistory,
   suspects: readonly Suspect[],
-  { reportedAt, commitGraphDir, commitGraph }: DescribeHistoryOptions = {},
+  { reportedAt, commitGraphDir, commitGraph, signal }: DescribeHistoryOptions = {},
 ): Promise<DiagnosisHistory> {
-  const graph = await (commitGraph ?? prepareBlameGraph(opened, commitGraphDir));
-  const history = graph?.history ?? opened;
+  const stoppable = signal ? { ...opened, signal } : opened;
+  const graph = await (commitGraph ?? prepareBlameGraph(stoppable, commitGraphDir));
+  const history = signal ? { ...(graph?.history ?? opened), signal } : (graph?.history ?? opened);
   const found = await findSuspectCommits(history, blamedSuspects(suspects), {
     limit: SUSPECT_COMMITS,
     ...(reportedAt !== undefined ? { reportedAt } : {}),
