@@ -99,6 +99,37 @@ export function parseBlamePorcelain(text: string): {
 }
 
 const ignoreRevsFiles = new Map<string, Promise<boolean>>();
+const filterDrivers = new Map<string, Promise<string[]>>();
+
+/**
+ * `-c` settings emptying each clean filter the repository's config defines (`filter.<driver>.clean`
+ * and `.process`): blame of the work tree runs a file's clean filter, a program the repository's
+ * config names (git runs none for an empty command). Read once per folder and process.
+ */
+function noCleanFilters(root: string): Promise<string[]> {
+  let known = filterDrivers.get(root);
+  if (!known) {
+    known = runGit(root, ['config', '--null', '--name-only', '--get-regexp', '^filter\\.']).then(
+      (result) => {
+        if (!result.ok) return [];
+        const drivers = new Set(
+          result.stdout
+            .split('\0')
+            .filter((name) => name.startsWith('filter.') && name.lastIndexOf('.') > 7)
+            .map((name) => name.slice(7, name.lastIndexOf('.'))),
+        );
+        return [...drivers].flatMap((driver) => [
+          '-c',
+          `filter.${driver}.clean=`,
+          '-c',
+          `filter.${driver}.process=`,
+        ]);
+      },
+    );
+    filterDrivers.set(root, known);
+  }
+  return known;
+}
 
 function hasIgnoreRevs(root: string): Promise<boolean> {
   let known = ignoreRevsFiles.get(root);
@@ -148,8 +179,11 @@ export async function blameRange(
   const result = await runGit(
     history.root,
     [
+      ...(await noCleanFilters(history.root)),
       'blame',
       '--porcelain',
+      // A textconv driver is a program the repository's config names.
+      '--no-textconv',
       // A shallow clone's cut is a root here: left a boundary, it is not taken for the author.
       ...(history.shallow ? [] : ['--root']),
       '-w',

@@ -61,7 +61,12 @@ const ENV: NodeJS.ProcessEnv = {
   GIT_PAGER: 'cat',
 };
 
-/** Settings that keep git from running anything a repository's own config names. */
+/**
+ * Settings that keep git from running programs a repository's own config names: its file-system
+ * monitor, its hooks, and `gpg.program`, which `log.showSignature` runs for every signed commit
+ * `git log` prints. (Textconv and clean filters, run when a file's content is read, are turned off
+ * by the reads that would run them: blame-range.ts.)
+ */
 const SAFE_CONFIG = [
   '-c',
   'core.fsmonitor=false',
@@ -69,6 +74,8 @@ const SAFE_CONFIG = [
   'core.hooksPath=/dev/null',
   '-c',
   'core.quotePath=false',
+  '-c',
+  'log.showSignature=false',
 ];
 
 /**

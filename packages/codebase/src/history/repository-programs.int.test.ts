@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blameRange } from './blame-range.js';
+import { readChangedFilesLog } from './file-history.js';
+import { type GitHistory, openGitHistory } from './open-git-history.js';
+
+// A repository whose own config names programs: a clean filter and a textconv driver for every
+// file, and gpg.program run by log.showSignature for a signed commit. None may run.
+let dir: string;
+let marker: string;
+let history: GitHistory;
+
+const git = (...args: string[]) =>
+  execFileSync('git', ['-C', path.join(dir, 'repo'), ...args], { encoding: 'utf8' });
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sightline-repository-programs-'));
+  marker = path.join(dir, 'ran.log');
+  const program = path.join(dir, 'program.sh');
+  await writeFile(program, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat "$1" 2>/dev/null\n`);
+  await chmod(program, 0o755);
+  const root = path.join(dir, 'repo');
+  execFileSync('git', ['init', '-q', root]);
+  git('config', 'user.name', 'A');
+  git('config', 'user.email', 'a@example.com');
+  await writeFile(path.join(root, 'a.js'), 'export const a = 1;\nexport const b = 2;\n');
+  git('add', '.');
+  git('commit', '-q', '-m', 'Add a');
+  // Signed: a commit object with a gpgsig header, made by hand.
+  const tree = git('rev-parse', 'HEAD^{tree}').trim();
+  const parent = git('rev-parse', 'HEAD').trim();
+  const signed = `tree ${tree}\nparent ${parent}\nauthor A <a@example.com> 1700000000 +0000\ncommitter A <a@example.com> 1700000000 +0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n AAAA\n -----END PGP SIGNATURE-----\n\nA signed commit\n`;
+  const id = execFileSync('git', ['-C', root, 'hash-object', '-t', 'commit', '-w', '--stdin'], {
+    input: signed,
+    encoding: 'utf8',
+  }).trim();
+  git('update-ref', 'HEAD', id);
+  await writeFile(path.join(root, '.git', 'info', 'attributes'), '* filter=evil diff=evil\n');
+  for (const [key, value] of [
+    ['filter.evil.clean', program],
+    ['diff.evil.textconv', program],
+    ['log.showSignature', 'true'],
+    ['gpg.program', program],
+  ] as const)
+    git('config', key, value);
+  const opened = await openGitHistory(root);
+  if (!opened.history) throw new Error(opened.reason);
+  history = opened.history;
+});
+
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+describe("git run for a history runs no program of the repository's config", () => {
+  it('blames the work tree without its clean filter or textconv', async () => {
+    await rm(marker, { force: true });
+    const blamed = await blameRange(history, 'a.js', [1, 2]);
+    expect(blamed?.commits.map((commit) => commit.subject)).toEqual(['Add a']);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('reads the log of a signed commit without gpg.program', async () => {
+    await rm(marker, { force: true });
+    const log = await readChangedFilesLog(history, {
+      format: '%s',
+      maxCommits: 5,
+      timeoutMs: 30_000,
+    });
+    expect(log?.map(({ fields }) => fields[0])).toEqual(['A signed commit', 'Add a']);
+    expect(existsSync(marker)).toBe(false);
+  });
+});
