@@ -25,6 +25,8 @@ export const COMMIT_GRAPH_TIMEOUT_MS = 60_000;
 export const COMMIT_GRAPH_MAX_AGE_MS = 86_400_000;
 
 const STAMP = 'sightline-commit-graph.json';
+/** git's refusal when another process holds the commit-graph's lock file. */
+const LOCKED = /\.lock'?: File exists/;
 
 /** Options of {@link prepareCommitGraph}. */
 export interface PrepareCommitGraphOptions {
@@ -158,6 +160,11 @@ export async function prepareCommitGraph(
   // Another investigation of the same repository may have written it meanwhile (git's lock).
   if (!written.ok && (await readStamp(folder))?.ok) {
     return { history: withGraph, state: 'kept', writeMs: 0 };
+  }
+  // Or be writing it still: its lock is no failure of the write to remember for a day (that
+  // writer stamps its own outcome, or, stopped, leaves the write to the next investigation).
+  if (!written.ok && LOCKED.test(written.reason)) {
+    return skipped('blame reads no commit-graph: another git process is writing it');
   }
   const kept: Stamp = { head: history.head, writtenAt: now(), ok: written.ok };
   await writeFile(path.join(folder, STAMP), JSON.stringify(kept)).catch(() => undefined);

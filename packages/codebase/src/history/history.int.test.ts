@@ -164,6 +164,19 @@ describe('git history', () => {
     ]);
   });
 
+  it("takes another writer's lock for no failure of the commit-graph's write", async () => {
+    const graphDir = path.join(dir, 'graph-locked');
+    const lock = path.join(graphDir, 'objects', 'info', 'commit-graph.lock');
+    await mkdir(path.dirname(lock), { recursive: true });
+    await writeFile(lock, '');
+    expect(await prepareCommitGraph(history, { dir: graphDir })).toMatchObject({
+      state: 'skipped',
+      note: 'blame reads no commit-graph: another git process is writing it',
+    });
+    await rm(lock);
+    expect((await prepareCommitGraph(history, { dir: graphDir })).state).toBe('written');
+  });
+
   it('writes no commit-graph through a symbolic link inside the repository', async () => {
     const outside = path.join(dir, 'outside');
     await mkdir(outside);
