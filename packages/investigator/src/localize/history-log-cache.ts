@@ -22,13 +22,18 @@
  * never matches HEAD.
  *
  * The files hold commit messages, which may be private: the folder is made 0700 (and an existing
- * one of the user's tightened to it), the files 0600, each written to a temporary created
+ * one of the user's tightened to it before anything is written there), the files 0600. A folder
+ * another user owns is not used at all (no file read from it nor written to it: the logs are read
+ * with git as without a cache); nothing is read from one group or others may write (the user's own
+ * is tightened when the logs are kept); and a file that is not a regular file owned by the user
+ * (opened with `O_NOFOLLOW`) is not read. Each file is written to a temporary created
  * exclusively (flag `wx`, a random name: nothing already there, a link included, is followed) and
  * renamed into place. The folder is bounded (history-log-eviction.ts): least recently used
  * repository folders go past 32 of them or 256 MiB, each read touching its files.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, readFile, realpath, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { chmod, lstat, open, realpath, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
@@ -239,10 +244,41 @@ function isLog(value: unknown): value is LoggedCommit[] {
   );
 }
 
-/** A file of the folder, when the folder is a real one of ours; `undefined` when unreadable. */
+/**
+ * A file of the folder, when the folder is a real one of ours that no one else may write and the
+ * file a regular one of ours (not a symbolic link); `undefined` otherwise or when unreadable.
+ */
 async function readOwnFile({ under, dir }: KeptAt, name: string): Promise<string | undefined> {
-  if (!(await isOwnFolder(under, dir))) return undefined;
-  return readFile(path.join(dir, name), 'utf8').catch(() => undefined);
+  if (!(await isOwnFolder(under, dir)) || !(await isPrivateFolder(dir))) return undefined;
+  const handle = await open(path.join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+    () => undefined,
+  );
+  if (!handle) return undefined;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || !isOurs(info.uid)) return undefined;
+    return await handle.readFile('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** Whether the owner is the user running Sightline (always, where there are no user ids). */
+function isOurs(owner: number): boolean {
+  const uid = process.getuid?.();
+  return uid === undefined || owner === uid;
+}
+
+/**
+ * Whether the folder is a folder (not a symbolic link) owned by the user running Sightline that
+ * neither group nor others may write.
+ */
+async function isPrivateFolder(dir: string): Promise<boolean> {
+  const info = await lstat(dir).catch(() => undefined);
+  if (!info?.isDirectory() || !isOurs(info.uid)) return false;
+  return process.getuid?.() === undefined || (info.mode & 0o022) === 0;
 }
 
 /** The kept logs (or the marker of a read past the output cap) under the key, touched. */
@@ -276,14 +312,16 @@ async function touch(file: string): Promise<void> {
 /**
  * Makes the folder ours and private: made 0700, or, found looser and owned by this user (a
  * folder made before the cache was private), tightened to 0700.
+ * @returns whether it may be used: false for a folder another user owns, a symbolic link, or one
+ *   group or others may still write.
  */
 async function makePrivateFolder(under: string, dir: string): Promise<boolean> {
   if (!(await makeOwnFolder(under, dir, { mode: 0o700 }))) return false;
-  const info = await stat(dir).catch(() => undefined);
-  const uid = process.getuid?.();
-  if (info && info.mode & 0o077 && uid !== undefined && info.uid === uid)
+  const info = await lstat(dir).catch(() => undefined);
+  if (!info?.isDirectory() || !isOurs(info.uid)) return false;
+  if (info.mode & 0o077 && process.getuid?.() !== undefined)
     await chmod(dir, 0o700).catch(() => undefined);
-  return true;
+  return isPrivateFolder(dir);
 }
 
 async function keep(at: KeptAt, name: string, text: string): Promise<void> {
