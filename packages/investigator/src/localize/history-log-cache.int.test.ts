@@ -3,8 +3,10 @@ import { existsSync } from 'node:fs';
 import {
   chmod,
   chown,
+  type FileHandle,
   mkdir,
   mkdtemp,
+  open as openFile,
   readdir,
   readFile,
   realpath,
@@ -24,7 +26,7 @@ import {
   readFileHistory,
 } from '@sightline/codebase';
 import { commitAll } from '@sightline/codebase/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   historyVectors,
   MESSAGE_MAX_FILES,
@@ -298,6 +300,29 @@ describe('cachedHistoryLog', () => {
       }
     },
   );
+
+  it('leaves no temporary behind when its write fails (no space, a file size limit)', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-efbig-'));
+    // Every write through a file handle fails as a file past RLIMIT_FSIZE does, after the open.
+    const probe = await openFile(path.join(folder, 'probe'), 'w');
+    const handles = Object.getPrototypeOf(probe) as FileHandle;
+    await probe.close();
+    const failing = vi.spyOn(handles, 'writeFile').mockImplementation(async function (
+      this: FileHandle,
+    ) {
+      await this.write('partial');
+      throw Object.assign(new Error('EFBIG: file too large, write'), { code: 'EFBIG' });
+    });
+    try {
+      const log = await cachedHistoryLog(await open(), { cacheDir: folder });
+      expect(failing).toHaveBeenCalled();
+      expect(log.files.size).toBeGreaterThan(0);
+      expect(await readdir(path.join(folder, 'history-log'))).toEqual([]);
+    } finally {
+      failing.mockRestore();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
 
   it('keeps a read past the output cap as such: no git read for it again at that HEAD', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-capped-'));

@@ -28,12 +28,21 @@
  * is tightened when the logs are kept); and a file that is not a regular file owned by the user
  * (opened with `O_NOFOLLOW`) is not read. Each file is written to a temporary created
  * exclusively (flag `wx`, a random name: nothing already there, a link included, is followed) and
- * renamed into place. The folder is bounded (history-log-eviction.ts): least recently used
+ * renamed into place; a temporary whose write or rename fails is removed. The folder is bounded (history-log-eviction.ts): least recently used
  * repository folders go past 32 of them or 256 MiB, each read touching its files.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { chmod, lstat, open, realpath, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  type FileHandle,
+  lstat,
+  open,
+  realpath,
+  rename,
+  rm,
+  utimes,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
@@ -329,16 +338,22 @@ async function keep(at: KeptAt, name: string, text: string): Promise<void> {
   if (!(await makePrivateFolder(under, dir))) return;
   const file = path.join(dir, name);
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  let handle: FileHandle | undefined;
   try {
-    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+    handle = await open(temporary, 'wx', 0o600);
   } catch {
     // A folder that cannot be written keeps nothing; the investigation goes on. A file already at
     // the temporary's name is not ours to remove.
     return;
   }
   try {
+    await handle.writeFile(text);
+    await handle.close();
+    handle = undefined;
     await rename(temporary, file);
   } catch {
+    // A write that failed (no space, a file size limit) or a rename: the temporary, ours, goes.
+    await handle?.close().catch(() => undefined);
     await rm(temporary, { force: true }).catch(() => undefined);
     return;
   }
