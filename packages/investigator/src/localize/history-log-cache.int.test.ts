@@ -324,6 +324,38 @@ describe('cachedHistoryLog', () => {
     }
   });
 
+  it('gives the log when serialising it for the disk fails (a message past the longest string), or when the disk cache fails otherwise', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-huge-'));
+    const expected = entries(await uncachedFeatures(await open(), REPORTS[0] ?? ''));
+    const stringify = JSON.stringify;
+    /** JSON.stringify throwing as V8 does past its string length, for values with these keys. */
+    const failFor = (keys: string[]) =>
+      vi.spyOn(JSON, 'stringify').mockImplementation(((value: unknown, ...rest: never[]) => {
+        if (typeof value === 'object' && value && keys.every((name) => name in value))
+          throw new RangeError('Invalid string length');
+        return stringify(value, ...rest);
+      }) as typeof JSON.stringify);
+    try {
+      // The logs kept: nothing is kept, the log is given.
+      const keeping = failFor(['key', 'files']);
+      const log = await cachedHistoryLog(await open(), { cacheDir: folder }).finally(() =>
+        keeping.mockRestore(),
+      );
+      expect(entries(historyVectors(log, REPORTS[0] ?? ''))).toEqual(expected);
+      expect(
+        (await readdir(path.join(folder, 'history-log'))).filter((name) => !name.includes('bm25')),
+      ).toEqual([]);
+      // The logs' key: the cache is not used at all, the log is read with git.
+      const keying = failFor(['root', 'head', 'logs']);
+      const again = await cachedHistoryLog(await open(), { cacheDir: folder }).finally(() =>
+        keying.mockRestore(),
+      );
+      expect(entries(historyVectors(again, REPORTS[0] ?? ''))).toEqual(expected);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('keeps a read past the output cap as such: no git read for it again at that HEAD', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'sightline-history-log-capped-'));
     const options = { cacheDir: folder, maxLogBytes: 100 };

@@ -102,8 +102,10 @@ const inMemory = new WeakMap<GitHistory, Promise<HistoryLog>>();
  * the disk cache, or read with git (then kept in both). With a disk cache, the log comes with its
  * BM25 index of messages (imported from its file, or built now and written there).
  * @param history the opened history.
- * @returns per-file bug-fix numbers and messages (see `historyLogOf`). Never throws: a cache that
- *   cannot be read or written is skipped.
+ * @returns per-file bug-fix numbers and messages (see `historyLogOf`). A cache that cannot be read
+ *   or written is skipped: keeping is best-effort (a log whose serialisation fails, e.g. past V8's
+ *   string length, is not kept), and any other failure of the disk cache reads the logs with git as
+ *   without a cache.
  */
 export function cachedHistoryLog(
   history: GitHistory,
@@ -111,7 +113,10 @@ export function cachedHistoryLog(
 ): Promise<HistoryLog> {
   let log = inMemory.get(history);
   if (!log) {
-    const reading = readThroughDisk(history, options);
+    // Any failure of the disk cache (a log too long to serialise, …): read as without a cache.
+    const reading = readThroughDisk(history, options).catch(() =>
+      readWithoutCache(history, options),
+    );
     log = reading.then(async ({ logs, complete, kept }) => {
       const read = historyLogOf(logs, history.headTime);
       if (kept && complete) await withKeptIndex(read, kept).catch(() => undefined);
@@ -182,11 +187,7 @@ async function readThroughDisk(
   // opened (which may hold a link of the user's own) or the real one.
   const opened = path.resolve(history.root);
   const under = dir && isInside(opened, dir) ? opened : root;
-  const isComplete = (logs: HistoryLogs) => logs.files !== undefined && logs.messages !== undefined;
-  if (!dir) {
-    const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
-    return { logs, complete: isComplete(logs) };
-  }
+  if (!dir) return readWithoutCache(history, { maxLogBytes });
   const at: KeptAt = {
     under,
     dir,
@@ -199,9 +200,27 @@ async function readThroughDisk(
   if (kept) return { logs: kept, complete: isComplete(kept), kept: at };
   const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
   const complete = isComplete(logs);
-  if (complete) await keep(at, name, JSON.stringify({ key, ...logs }));
-  else if (logs.outputCapped) await keep(at, name, JSON.stringify({ key, ...logs }));
+  if (complete || logs.outputCapped) {
+    try {
+      await keep(at, name, JSON.stringify({ key, ...logs }));
+    } catch {
+      // Best-effort: a log that cannot be serialised or kept is read again next time.
+    }
+  }
   return { logs, complete, kept: at };
+}
+
+function isComplete(logs: HistoryLogs): boolean {
+  return logs.files !== undefined && logs.messages !== undefined;
+}
+
+/** The logs read with git, nothing read from nor written to disk. */
+async function readWithoutCache(
+  history: GitHistory,
+  { maxLogBytes = HISTORY_LOGS_MAX_BYTES }: HistoryLogCacheOptions,
+): Promise<{ logs: HistoryLogs; complete: boolean; kept?: KeptAt }> {
+  const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
+  return { logs, complete: isComplete(logs) };
 }
 
 /** The index file's first line: the logs' key, the code that builds the index and its documents. */
