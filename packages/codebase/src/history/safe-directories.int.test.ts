@@ -1,5 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { chown, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,22 +17,38 @@ import { runGit } from './run-git.js';
 import { userSafeDirectories } from './safe-directories.js';
 import { NO_GLOBAL_CONFIG, safeDirectoryConfigFile } from './safe-directory-config.js';
 
-const saved = { global: process.env.GIT_CONFIG_GLOBAL, noSystem: process.env.GIT_CONFIG_NOSYSTEM };
+const saved = {
+  global: process.env.GIT_CONFIG_GLOBAL,
+  noSystem: process.env.GIT_CONFIG_NOSYSTEM,
+  home: process.env.HOME,
+};
 let dir: string | undefined;
-beforeEach(() => {
+let home: string;
+beforeEach(async () => {
   // Only the test's own file: no system file of the machine running the tests.
   process.env.GIT_CONFIG_NOSYSTEM = '1';
+  // The generated file is kept under the home's cache: a home of the test's own.
+  home = await mkdtemp(path.join(tmpdir(), 'sightline-home-'));
+  process.env.HOME = home;
 });
 afterEach(async () => {
   for (const [name, value] of [
     ['GIT_CONFIG_GLOBAL', saved.global],
     ['GIT_CONFIG_NOSYSTEM', saved.noSystem],
+    ['HOME', saved.home],
   ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
   if (dir) await rm(dir, { recursive: true, force: true });
+  await rm(home, { recursive: true, force: true });
 });
+
+const ATTACKER = '[core]\n\tpager = touch pwned\n';
+const gitValues = (file: string) =>
+  execFileSync('git', ['config', '--file', file, '-z', '--get-all', 'safe.directory'], {
+    encoding: 'utf8',
+  });
 
 describe("the user's safe.directory entries", () => {
   it('reach the git that reads history as global settings, and nothing else of the global configuration does', async () => {
@@ -83,23 +109,84 @@ describe("the user's safe.directory entries", () => {
     },
   );
 
-  it('are written to a file of their own, mode 0600 in a folder of mode 0700, kept while it exists', async () => {
+  it('are written to a file of mode 0600 in a folder of mode 0700 under the home cache, kept while it is ours', async () => {
     expect(await safeDirectoryConfigFile([])).toBe(NO_GLOBAL_CONFIG);
     const entries = ['/srv/a', ''];
     const file = await safeDirectoryConfigFile(entries);
+    expect(path.dirname(file)).toBe(path.join(home, '.cache', 'sightline', 'git-config'));
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
+    expect(gitValues(file)).toBe('/srv/a\0\0');
     expect(await safeDirectoryConfigFile([...entries])).toBe(file);
     // Removed by someone else: written again.
     await rm(path.dirname(file), { recursive: true });
-    const again = await safeDirectoryConfigFile(entries);
-    expect(again).not.toBe(file);
-    expect(
-      execFileSync('git', ['config', '--file', again, '-z', '--get-all', 'safe.directory'], {
-        encoding: 'utf8',
-      }),
-    ).toBe('/srv/a\0\0');
+    expect(await safeDirectoryConfigFile(entries)).toBe(file);
+    expect(gitValues(file)).toBe('/srv/a\0\0');
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'are not read from a file another user owns or others may read, nor from a folder another user owns (needs root)',
+    async () => {
+      const entries = ['/srv/planted'];
+      const file = await safeDirectoryConfigFile(entries);
+      // Replaced by one of another user (uid 1234): within the process, and by a later run.
+      for (const plant of [
+        async () => {
+          await rm(file);
+          await writeFile(file, ATTACKER, { mode: 0o600 });
+          await chown(file, 1234, 1234);
+        },
+        async () => {
+          await rm(file);
+          await writeFile(file, ATTACKER);
+          await chmod(file, 0o644);
+        },
+      ]) {
+        await plant();
+        const again = await safeDirectoryConfigFile(entries);
+        expect(await readFile(again, 'utf8')).not.toBe(ATTACKER);
+        expect(gitValues(again)).toBe('/srv/planted\0');
+        const stats = await lstat(again);
+        expect([stats.uid, stats.mode & 0o777]).toEqual([0, 0o600]);
+      }
+      // The cache folder removed and re-created by uid 1234, with a file of the right name.
+      const other = ['/srv/other'];
+      const otherFile = await safeDirectoryConfigFile(other);
+      const folder = path.dirname(otherFile);
+      await rm(folder, { recursive: true });
+      await mkdir(folder, { mode: 0o700 });
+      await writeFile(otherFile, ATTACKER, { mode: 0o600 });
+      await chown(otherFile, 1234, 1234);
+      await chown(folder, 1234, 1234);
+      const fallback = await safeDirectoryConfigFile(other);
+      expect(path.dirname(fallback)).not.toBe(folder);
+      expect(gitValues(fallback)).toBe('/srv/other\0');
+    },
+  );
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'are written to a folder of their own under the temporary folder when the home cannot be used, not reused once another user re-created it (needs root)',
+    async () => {
+      process.env.HOME = '/dev/null/not-a-home';
+      const entries = ['/srv/tmp'];
+      const file = await safeDirectoryConfigFile(entries);
+      expect(path.dirname(path.dirname(file))).toBe(tmpdir());
+      expect((await stat(path.dirname(file))).mode & 0o777).toBe(0o700);
+      expect(await safeDirectoryConfigFile(entries)).toBe(file);
+      // A temporary-folder cleaner removes it; uid 1234 re-creates the same path and file.
+      const folder = path.dirname(file);
+      await rm(folder, { recursive: true });
+      await mkdir(folder, { mode: 0o700 });
+      await writeFile(file, ATTACKER, { mode: 0o600 });
+      await chown(file, 1234, 1234);
+      await chown(folder, 1234, 1234);
+      const again = await safeDirectoryConfigFile(entries);
+      expect(again).not.toBe(file);
+      expect(gitValues(again)).toBe('/srv/tmp\0');
+      await rm(folder, { recursive: true });
+      await rm(path.dirname(again), { recursive: true });
+    },
+  );
 
   it('are none when the user configured none', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'sightline-safe-'));

@@ -9,22 +9,41 @@
  * specified in a repository config, via the command line option `-c safe.directory=<path>`, or in
  * environment variables"). A file read as the global one works on every version.
  *
- * The file is written once per set of entries and process, in a folder of its own under the
- * system's temporary folder (mode 0700, `mkdtemp`), itself mode 0600 and created exclusively (flag
- * `wx`, so nothing already there, a symbolic link included, is followed), and removed when the
- * process exits. It is written again if something removed it meanwhile (a temporary-folder
- * cleaner).
+ * The file is kept in `~/.cache/sightline/git-config/`, named by a hash of its text, and reused
+ * across runs, so nothing is left behind however the process ends. That folder is used only when it
+ * is a directory (not a symbolic link) owned by the user running Sightline with no permission for
+ * group or others (it is created mode 0700); a file there is used only when it is a regular file
+ * owned by that user, with no permission for group or others, holding exactly the expected text;
+ * otherwise it is written again (a temporary file created exclusively, flag `wx`, mode 0600, then
+ * renamed over the name). When that folder cannot be used (a home that is not writable, a folder
+ * another user owns or may write), the file is written to a fresh folder of its own under the
+ * system's temporary folder (`mkdtemp`, mode 0700), removed when the process exits normally.
+ *
+ * Within a process the path is remembered per set of entries, and before it is given again its
+ * folder and file are checked as above, the file also being the one written (same device and
+ * inode): a folder a temporary-folder cleaner removed and another user re-created at the same path
+ * is not used, the file is written anew.
  */
-import { existsSync, rmSync } from 'node:fs';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { rmSync, type Stats } from 'node:fs';
+import { lstat, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
 /** What git reads as its global configuration when there are no entries: nothing. */
 export const NO_GLOBAL_CONFIG = '/dev/null';
 
-const written = new Map<string, Promise<string>>();
-const folders = new Set<string>();
+/** A file written (or found fit) in this process: where, and which file it was. */
+interface Kept {
+  file: string;
+  dev: number;
+  ino: number;
+  /** The folder of its own under the system's temporary folder, when it was written there. */
+  temporary?: string;
+}
+
+const kept = new Map<string, Promise<Kept>>();
+const temporaryFolders = new Set<string>();
 
 /**
  * One value in git's configuration-file syntax: in double quotes, with `\`, `"`, newline, tab and
@@ -58,34 +77,107 @@ export function safeDirectoryConfigText(entries: readonly string[]): string {
  * The path of a configuration file holding only these `safe.directory` entries, for
  * `GIT_CONFIG_GLOBAL`; {@link NO_GLOBAL_CONFIG} when there are none.
  * @param entries the user's values (`userSafeDirectories`).
- * @returns the file's path (the same for the same entries within a process).
- * @throws Error when the temporary folder cannot be written (its `code`, e.g. `EACCES`).
+ * @returns the file's path: in `~/.cache/sightline/git-config/` (the same for the same entries),
+ * else in a folder of its own under the system's temporary folder.
+ * @throws Error when neither can be written (its `code`, e.g. `EACCES`).
  */
 export async function safeDirectoryConfigFile(entries: readonly string[]): Promise<string> {
   if (entries.length === 0) return NO_GLOBAL_CONFIG;
-  const key = JSON.stringify(entries);
-  let file = written.get(key);
-  if (file) {
-    const known = await file.catch(() => undefined);
-    if (known !== undefined && existsSync(known)) return known;
-    written.delete(key);
+  const text = safeDirectoryConfigText(entries);
+  const name = `${createHash('sha256').update(text).digest('hex').slice(0, 32)}.gitconfig`;
+  const known = await kept.get(name)?.catch(() => undefined);
+  if (known !== undefined) {
+    if (await stillOurs(known)) return known.file;
+    // Not ours any more (removed, perhaps re-created by someone else): not removed at exit either.
+    if (known.temporary !== undefined) temporaryFolders.delete(known.temporary);
   }
-  file = writeConfigFile(entries);
-  written.set(key, file);
-  file.catch(() => written.delete(key));
-  return file;
+  const next = keepConfigFile(name, text);
+  kept.set(name, next);
+  next.catch(() => {
+    if (kept.get(name) === next) kept.delete(name);
+  });
+  return (await next).file;
 }
 
-async function writeConfigFile(entries: readonly string[]): Promise<string> {
+/** The folder of the kept files: `~/.cache/sightline/git-config`. */
+function configFolder(): string {
+  return path.join(os.homedir(), '.cache', 'sightline', 'git-config');
+}
+
+async function keepConfigFile(name: string, text: string): Promise<Kept> {
+  try {
+    const folder = configFolder();
+    await mkdir(folder, { recursive: true, mode: 0o700 });
+    if (isPrivate(await lstat(folder), 'directory')) {
+      const file = path.join(folder, name);
+      const found = await lstat(file).catch(() => undefined);
+      if (
+        found !== undefined &&
+        isPrivate(found, 'file') &&
+        (await readFile(file, 'utf8').catch(() => undefined)) === text
+      ) {
+        return { file, dev: found.dev, ino: found.ino };
+      }
+      const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+      try {
+        await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+        await rename(temporary, file);
+      } catch (error) {
+        await rm(temporary, { force: true }).catch(() => undefined);
+        throw error;
+      }
+      const written = await lstat(file);
+      if (isPrivate(written, 'file')) return { file, dev: written.dev, ino: written.ino };
+    }
+  } catch {
+    // The home's cache cannot be used: a folder of the process's own instead.
+  }
+  return writeTemporaryFile(name, text);
+}
+
+async function writeTemporaryFile(name: string, text: string): Promise<Kept> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'sightline-git-config-'));
-  if (folders.size === 0) process.once('exit', removeFolders);
-  folders.add(folder);
-  const file = path.join(folder, 'safe-directories.gitconfig');
-  await writeFile(file, safeDirectoryConfigText(entries), { mode: 0o600, flag: 'wx' });
-  return file;
+  if (temporaryFolders.size === 0) process.once('exit', removeTemporaryFolders);
+  temporaryFolders.add(folder);
+  const file = path.join(folder, name);
+  await writeFile(file, text, { mode: 0o600, flag: 'wx' });
+  const written = await lstat(file);
+  return { file, dev: written.dev, ino: written.ino, temporary: folder };
 }
 
-function removeFolders(): void {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-  folders.clear();
+/** Whether the kept file is still the one written, in a folder and with modes as checked then. */
+async function stillOurs(known: Kept): Promise<boolean> {
+  try {
+    const [folder, file] = await Promise.all([lstat(path.dirname(known.file)), lstat(known.file)]);
+    return (
+      isPrivate(folder, 'directory') &&
+      isPrivate(file, 'file') &&
+      file.dev === known.dev &&
+      file.ino === known.ino
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether the entry is of that kind (a symbolic link is neither), owned by the user running the
+ * process and without any permission for group or others (where there are user ids).
+ */
+function isPrivate(stats: Stats, kind: 'directory' | 'file'): boolean {
+  if (kind === 'directory' ? !stats.isDirectory() : !stats.isFile()) return false;
+  const uid = process.getuid?.();
+  return uid === undefined || (stats.uid === uid && (stats.mode & 0o077) === 0);
+}
+
+/** Removes the temporary folders at exit; never throws (a folder it cannot remove is left). */
+function removeTemporaryFolders(): void {
+  for (const folder of temporaryFolders) {
+    try {
+      rmSync(folder, { recursive: true, force: true });
+    } catch {
+      // Left behind: nothing else to do while exiting.
+    }
+  }
+  temporaryFolders.clear();
 }

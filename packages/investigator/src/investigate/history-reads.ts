@@ -74,3 +74,24 @@ export function startHistoryReads(
   for (const reading of [read, log, graph]) reading.catch(() => undefined);
   return { warnings, read, log, graph };
 }
+
+/**
+ * The warning of history features partly left out, one sentence; `undefined` for a complete log.
+ * A log past git's output cap is said to be remembered only when a disk cache is used (`cacheDir`
+ * not false); without one, later runs read it again.
+ * @param log the history features' logs.
+ * @param cacheDir see `InvestigateSettings.cacheDir`.
+ */
+export function historyLogWarning(
+  log: Pick<HistoryLog, 'complete' | 'outputCapped'>,
+  cacheDir: string | false | undefined,
+): string | undefined {
+  if (log.complete) return undefined;
+  const partly =
+    "The ranking's history features (bug-fix frequency and recency, likeness to commit messages) are partly left out:";
+  if (!log.outputCapped)
+    return `${partly} git could not read the commit log (a time limit or a git error); investigate again to retry.`;
+  return cacheDir === false
+    ? `${partly} git's commit log at this HEAD is larger than the output cap; with the cache off (--no-cache) this is not kept on disk, so a later run reads the log again.`
+    : `${partly} git's commit log at this HEAD is larger than the output cap; this is kept in the history-log cache (when its folder can be written), so the log is read again only when HEAD moves.`;
+}

@@ -33,7 +33,7 @@ import {
   weighsHistory,
 } from '../localize/index.js';
 import { prepareReport } from '../report/prepare-report.js';
-import { startHistoryReads } from './history-reads.js';
+import { historyLogWarning, startHistoryReads } from './history-reads.js';
 import { describeHistory } from './read-history.js';
 import { reportFocus } from './report-focus.js';
 
@@ -264,13 +264,8 @@ async function investigateUntil(
   const read = await historyReads.read;
   indexed.warnings.push(...historyReads.warnings);
   const historyLog = await historyReads.log;
-  if (historyLog && !historyLog.complete) {
-    indexed.warnings.push(
-      historyLog.outputCapped
-        ? "The ranking's history features (bug-fix frequency and recency, likeness to commit messages) are partly left out: git's commit log at this HEAD is larger than the output cap; this is remembered, and the log is read again only when HEAD moves."
-        : "The ranking's history features (bug-fix frequency and recency, likeness to commit messages) are partly left out: git could not read the commit log (a time limit or a git error); investigate again to retry.",
-    );
-  }
+  const logWarning = historyLog && historyLogWarning(historyLog, options.cacheDir);
+  if (logWarning) indexed.warnings.push(logWarning);
   // The regression window is shown, not ranked on: its files, weighted by a fit on held-out
   // Acc@1 and MRR (bench:history), do not rank the fixed file higher (fitted weight 0).
   const suspects = localize(report, index, {

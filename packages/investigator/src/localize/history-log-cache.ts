@@ -22,13 +22,27 @@
  * never matches HEAD.
  *
  * The files hold commit messages, which may be private: the folder is made 0700 (and an existing
- * one of the user's tightened to it), the files 0600, each written to a temporary created
+ * one of the user's tightened to it before anything is written there), the files 0600. A folder
+ * another user owns is not used at all (no file read from it nor written to it: the logs are read
+ * with git as without a cache); nothing is read from one group or others may write (the user's own
+ * is tightened when the logs are kept); and a file that is not a regular file owned by the user
+ * (opened with `O_NOFOLLOW`) is not read. Each file is written to a temporary created
  * exclusively (flag `wx`, a random name: nothing already there, a link included, is followed) and
- * renamed into place. The folder is bounded (history-log-eviction.ts): least recently used
+ * renamed into place; a temporary whose write or rename fails is removed. The folder is bounded (history-log-eviction.ts): least recently used
  * repository folders go past 32 of them or 256 MiB, each read touching its files.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { chmod, readFile, realpath, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import {
+  chmod,
+  type FileHandle,
+  lstat,
+  open,
+  realpath,
+  rename,
+  rm,
+  utimes,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isOwnFolder, makeOwnFolder } from '@sightline/codebase';
@@ -88,8 +102,10 @@ const inMemory = new WeakMap<GitHistory, Promise<HistoryLog>>();
  * the disk cache, or read with git (then kept in both). With a disk cache, the log comes with its
  * BM25 index of messages (imported from its file, or built now and written there).
  * @param history the opened history.
- * @returns per-file bug-fix numbers and messages (see `historyLogOf`). Never throws: a cache that
- *   cannot be read or written is skipped.
+ * @returns per-file bug-fix numbers and messages (see `historyLogOf`). A cache that cannot be read
+ *   or written is skipped: keeping is best-effort (a log whose serialisation fails, e.g. past V8's
+ *   string length, is not kept), and any other failure of the disk cache reads the logs with git as
+ *   without a cache.
  */
 export function cachedHistoryLog(
   history: GitHistory,
@@ -97,7 +113,10 @@ export function cachedHistoryLog(
 ): Promise<HistoryLog> {
   let log = inMemory.get(history);
   if (!log) {
-    const reading = readThroughDisk(history, options);
+    // Any failure of the disk cache (a log too long to serialise, …): read as without a cache.
+    const reading = readThroughDisk(history, options).catch(() =>
+      readWithoutCache(history, options),
+    );
     log = reading.then(async ({ logs, complete, kept }) => {
       const read = historyLogOf(logs, history.headTime);
       if (kept && complete) await withKeptIndex(read, kept).catch(() => undefined);
@@ -168,11 +187,7 @@ async function readThroughDisk(
   // opened (which may hold a link of the user's own) or the real one.
   const opened = path.resolve(history.root);
   const under = dir && isInside(opened, dir) ? opened : root;
-  const isComplete = (logs: HistoryLogs) => logs.files !== undefined && logs.messages !== undefined;
-  if (!dir) {
-    const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
-    return { logs, complete: isComplete(logs) };
-  }
+  if (!dir) return readWithoutCache(history, { maxLogBytes });
   const at: KeptAt = {
     under,
     dir,
@@ -185,9 +200,27 @@ async function readThroughDisk(
   if (kept) return { logs: kept, complete: isComplete(kept), kept: at };
   const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
   const complete = isComplete(logs);
-  if (complete) await keep(at, name, JSON.stringify({ key, ...logs }));
-  else if (logs.outputCapped) await keep(at, name, JSON.stringify({ key, ...logs }));
+  if (complete || logs.outputCapped) {
+    try {
+      await keep(at, name, JSON.stringify({ key, ...logs }));
+    } catch {
+      // Best-effort: a log that cannot be serialised or kept is read again next time.
+    }
+  }
   return { logs, complete, kept: at };
+}
+
+function isComplete(logs: HistoryLogs): boolean {
+  return logs.files !== undefined && logs.messages !== undefined;
+}
+
+/** The logs read with git, nothing read from nor written to disk. */
+async function readWithoutCache(
+  history: GitHistory,
+  { maxLogBytes = HISTORY_LOGS_MAX_BYTES }: HistoryLogCacheOptions,
+): Promise<{ logs: HistoryLogs; complete: boolean; kept?: KeptAt }> {
+  const logs = await readHistoryLogs(history, { maxBytes: maxLogBytes });
+  return { logs, complete: isComplete(logs) };
 }
 
 /** The index file's first line: the logs' key, the code that builds the index and its documents. */
@@ -239,10 +272,41 @@ function isLog(value: unknown): value is LoggedCommit[] {
   );
 }
 
-/** A file of the folder, when the folder is a real one of ours; `undefined` when unreadable. */
+/**
+ * A file of the folder, when the folder is a real one of ours that no one else may write and the
+ * file a regular one of ours (not a symbolic link); `undefined` otherwise or when unreadable.
+ */
 async function readOwnFile({ under, dir }: KeptAt, name: string): Promise<string | undefined> {
-  if (!(await isOwnFolder(under, dir))) return undefined;
-  return readFile(path.join(dir, name), 'utf8').catch(() => undefined);
+  if (!(await isOwnFolder(under, dir)) || !(await isPrivateFolder(dir))) return undefined;
+  const handle = await open(path.join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW).catch(
+    () => undefined,
+  );
+  if (!handle) return undefined;
+  try {
+    const info = await handle.stat();
+    if (!info.isFile() || !isOurs(info.uid)) return undefined;
+    return await handle.readFile('utf8');
+  } catch {
+    return undefined;
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}
+
+/** Whether the owner is the user running Sightline (always, where there are no user ids). */
+function isOurs(owner: number): boolean {
+  const uid = process.getuid?.();
+  return uid === undefined || owner === uid;
+}
+
+/**
+ * Whether the folder is a folder (not a symbolic link) owned by the user running Sightline that
+ * neither group nor others may write.
+ */
+async function isPrivateFolder(dir: string): Promise<boolean> {
+  const info = await lstat(dir).catch(() => undefined);
+  if (!info?.isDirectory() || !isOurs(info.uid)) return false;
+  return process.getuid?.() === undefined || (info.mode & 0o022) === 0;
 }
 
 /** The kept logs (or the marker of a read past the output cap) under the key, touched. */
@@ -276,14 +340,16 @@ async function touch(file: string): Promise<void> {
 /**
  * Makes the folder ours and private: made 0700, or, found looser and owned by this user (a
  * folder made before the cache was private), tightened to 0700.
+ * @returns whether it may be used: false for a folder another user owns, a symbolic link, or one
+ *   group or others may still write.
  */
 async function makePrivateFolder(under: string, dir: string): Promise<boolean> {
   if (!(await makeOwnFolder(under, dir, { mode: 0o700 }))) return false;
-  const info = await stat(dir).catch(() => undefined);
-  const uid = process.getuid?.();
-  if (info && info.mode & 0o077 && uid !== undefined && info.uid === uid)
+  const info = await lstat(dir).catch(() => undefined);
+  if (!info?.isDirectory() || !isOurs(info.uid)) return false;
+  if (info.mode & 0o077 && process.getuid?.() !== undefined)
     await chmod(dir, 0o700).catch(() => undefined);
-  return true;
+  return isPrivateFolder(dir);
 }
 
 async function keep(at: KeptAt, name: string, text: string): Promise<void> {
@@ -291,16 +357,22 @@ async function keep(at: KeptAt, name: string, text: string): Promise<void> {
   if (!(await makePrivateFolder(under, dir))) return;
   const file = path.join(dir, name);
   const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  let handle: FileHandle | undefined;
   try {
-    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+    handle = await open(temporary, 'wx', 0o600);
   } catch {
     // A folder that cannot be written keeps nothing; the investigation goes on. A file already at
     // the temporary's name is not ours to remove.
     return;
   }
   try {
+    await handle.writeFile(text);
+    await handle.close();
+    handle = undefined;
     await rename(temporary, file);
   } catch {
+    // A write that failed (no space, a file size limit) or a rename: the temporary, ours, goes.
+    await handle?.close().catch(() => undefined);
     await rm(temporary, { force: true }).catch(() => undefined);
     return;
   }

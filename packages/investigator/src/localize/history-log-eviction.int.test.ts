@@ -1,4 +1,15 @@
-import { mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  chown,
+  lstat,
+  lutimes,
+  mkdtemp,
+  readdir,
+  rm,
+  stat,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,6 +80,41 @@ describe('evictHistoryLogs', () => {
     expect((await stat(path.join(dir, `${id(1)}.json`))).mode & 0o777).toBe(0o600);
     expect((await stat(path.join(dir, 'notes.txt'))).mode & 0o777).not.toBe(0o600);
   });
+
+  it('neither follows, chmods nor removes a symbolic link named as an entry or a temporary', async () => {
+    // A repository's committed .sightline/cache/history-log/ can hold links to the user's files.
+    const victim = path.join(dir, '..', `${path.basename(dir)}-victim`);
+    await writeFile(victim, 'precious', { mode: 0o644 });
+    try {
+      await plant(`${id(1)}.json`, 1, 0);
+      const old = new Date(NOW - STALE_TEMPORARY_MS * 10);
+      for (const name of [`${id(2)}.json`, `${id(3)}.bm25.json`, `${id(4)}.json.1.a.tmp`]) {
+        await symlink(victim, path.join(dir, name));
+        await lutimes(path.join(dir, name), old, old);
+      }
+      expect(await evictHistoryLogs(dir, { keep: id(1), maxEntries: 1, now: NOW })).toEqual([]);
+      expect((await stat(victim)).mode & 0o777).toBe(0o644);
+      expect((await readdir(dir)).length).toBe(4);
+      for (const name of [`${id(2)}.json`, `${id(3)}.bm25.json`, `${id(4)}.json.1.a.tmp`])
+        expect((await lstat(path.join(dir, name))).isSymbolicLink()).toBe(true);
+    } finally {
+      await rm(victim, { force: true });
+    }
+  });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    "leaves another user's files alone (needs root, to give them away)",
+    async () => {
+      await plant(`${id(1)}.json`, 1, 0);
+      await plant(`${id(2)}.json`, 1, 5_000, 0o644);
+      await plant(`${id(3)}.json.1.a.tmp`, 1, STALE_TEMPORARY_MS * 10, 0o644);
+      await chown(path.join(dir, `${id(2)}.json`), 1234, 1234);
+      await chown(path.join(dir, `${id(3)}.json.1.a.tmp`), 1234, 1234);
+      expect(await evictHistoryLogs(dir, { keep: id(1), maxEntries: 1, now: NOW })).toEqual([]);
+      expect((await stat(path.join(dir, `${id(2)}.json`))).mode & 0o777).toBe(0o644);
+      expect((await readdir(dir)).length).toBe(3);
+    },
+  );
 
   it('removes nothing from a folder that is not there', async () => {
     expect(await evictHistoryLogs(path.join(dir, 'missing'), { keep: id(1) })).toEqual([]);

@@ -6,10 +6,14 @@
  * {@link HISTORY_LOG_CACHE_MAX_ENTRIES} and {@link HISTORY_LOG_CACHE_MAX_BYTES} together; the
  * others are removed, and so are temporaries a writer left behind more than
  * {@link STALE_TEMPORARY_MS} ago. The entry just written is always kept. Files the folder holds
- * under other names are left alone. Files of ours that others may read (written by older versions
- * with the default mode) are made private (0600) on the way.
+ * under other names are left alone, and so is anything that is not a regular file owned by the user
+ * running Sightline (looked at with `lstat`: a symbolic link is neither followed, chmod-ed nor
+ * removed, whatever its name). Files of ours that others may read (written by older versions with
+ * the default mode) are made private (0600) on the way, through a handle opened with `O_NOFOLLOW`
+ * and only when it is still the file looked at.
  */
-import { chmod, readdir, rm, stat } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { lstat, open, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -76,10 +80,9 @@ export async function evictHistoryLogs(
     const temporary = entry ? undefined : TEMPORARY_FILE.exec(name)?.[1];
     if (!entry && !temporary) continue;
     const file = path.join(dir, name);
-    const info = await stat(file).catch(() => undefined);
-    if (!info?.isFile()) continue;
-    if (info.mode & 0o077 && uid !== undefined && info.uid === uid)
-      await chmod(file, 0o600).catch(() => undefined);
+    const info = await lstat(file).catch(() => undefined);
+    if (!info?.isFile() || (uid !== undefined && info.uid !== uid)) continue;
+    if (info.mode & 0o077 && uid !== undefined) await makePrivate(file, info);
     if (temporary) {
       if (now - info.mtimeMs > STALE_TEMPORARY_MS) {
         await rm(file, { force: true }).catch(() => undefined);
@@ -113,4 +116,25 @@ export async function evictHistoryLogs(
     }
   }
   return removed.sort();
+}
+
+/**
+ * Makes the file mode 0600 through a handle opened without following a symbolic link, when the
+ * handle is the file looked at (same device and inode); otherwise, or on any failure, does nothing.
+ */
+async function makePrivate(file: string, info: Stats): Promise<void> {
+  const handle = await open(
+    file,
+    constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK,
+  ).catch(() => undefined);
+  if (!handle) return;
+  try {
+    const opened = await handle.stat();
+    if (opened.isFile() && opened.dev === info.dev && opened.ino === info.ino)
+      await handle.chmod(0o600);
+  } catch {
+    // Left as it is.
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
 }
