@@ -70,6 +70,22 @@ function mapBySymbol(index: RepositoryIndex, functionName: string | undefined): 
 const RUNTIME_FRAME = /^(node:|internal\/|native\b|<anonymous>|\[native code\]|wasm:\/\/)/;
 
 /**
+ * `text` without a URL's query and fragment: what `.replace(/[?#].*$/, '')` gives, in linear time
+ * (the pattern retried every `?`/`#` to the end when a line terminator followed). `.` does not
+ * cross a line terminator, so the cut is at the first `?` or `#` after the last one.
+ */
+function withoutQueryAndFragment(text: string): string {
+  const lastBreak = Math.max(
+    text.lastIndexOf('\n'),
+    text.lastIndexOf('\r'),
+    text.lastIndexOf('\u2028'),
+    text.lastIndexOf('\u2029'),
+  );
+  const cut = text.slice(lastBreak + 1).search(/[?#]/);
+  return cut === -1 ? text : text.slice(0, lastBreak + 1 + cut);
+}
+
+/**
  * Cleans a frame's file name into path segments: URL scheme, host, query and line suffix removed,
  * `\` turned into `/`, and, inside `node_modules`, the prefix up to this repository's package
  * removed.
@@ -84,8 +100,8 @@ export function framePathSegments(file: string, packageName?: string): string[] 
   cleaned = cleaned
     .replace(/^file:\/\//i, '')
     .replace(/^webpack(-internal)?:\/\/\/?(\([^)]*\)\/)?/i, '')
-    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
-    .replace(/[?#].*$/, '')
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  cleaned = withoutQueryAndFragment(cleaned)
     .replace(/:\d+(:\d+)?$/, '')
     .replace(/\\/g, '/')
     .replace(/^[A-Za-z]:\//, '/');
