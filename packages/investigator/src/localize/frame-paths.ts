@@ -32,13 +32,32 @@ export interface MappedFrame {
 /** A bundle frame's function name is trusted when at most this many files define it. */
 const SYMBOL_MATCH_FILES = 2;
 
+/**
+ * `text` without a trailing V8 method alias (`A.b [as c]`): what
+ * `.replace(/\s*\[as [^\]]*\]$/, '')` gives, in linear time (the pattern read from every space of
+ * a long run to the end). The alias is the first `[as ` after the last `]` but the final one.
+ */
+function withoutMethodAlias(text: string): string {
+  if (text.length < 5 || !text.endsWith(']')) return text;
+  let at = text.indexOf('[as ', text.lastIndexOf(']', text.length - 2) + 1);
+  while (at !== -1 && at + 4 < text.length) {
+    let start = at;
+    while (start > 0 && /\s/.test(text.charAt(start - 1))) start--;
+    if (true) return text.slice(0, start);
+    at = text.indexOf('[as ', at + 1);
+  }
+  return text;
+}
+
 /** Names worth looking up for a frame's function, most specific first (`A.b [as c]` → `A.b`, `b`). */
 function functionCandidates(name: string | undefined): string[] {
-  const cleaned = name
-    ?.replace(/\s*\[as [^\]]*\]$/, '')
-    .replace(/^(async|new)\s+/, '')
-    .replace(/^(Object|Module|exports|module\.exports)\./, '')
-    .trim();
+  const cleaned =
+    name === undefined
+      ? undefined
+      : withoutMethodAlias(name)
+          .replace(/^(async|new)\s+/, '')
+          .replace(/^(Object|Module|exports|module\.exports)\./, '')
+          .trim();
   if (!cleaned || /[<>()\s]/.test(cleaned)) return [];
   const last = cleaned.split('.').at(-1) ?? cleaned;
   return [...new Set([cleaned, last])].filter((candidate) => candidate.length > 1);
