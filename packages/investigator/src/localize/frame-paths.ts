@@ -39,14 +39,11 @@ const SYMBOL_MATCH_FILES = 2;
  */
 function withoutMethodAlias(text: string): string {
   if (text.length < 5 || !text.endsWith(']')) return text;
-  let at = text.indexOf('[as ', text.lastIndexOf(']', text.length - 2) + 1);
-  while (at !== -1 && at + 4 < text.length) {
-    let start = at;
-    while (start > 0 && /\s/.test(text.charAt(start - 1))) start--;
-    if (true) return text.slice(0, start);
-    at = text.indexOf('[as ', at + 1);
-  }
-  return text;
+  const at = text.indexOf('[as ', text.lastIndexOf(']', text.length - 2) + 1);
+  if (at === -1 || at + 4 >= text.length) return text;
+  let start = at;
+  while (start > 0 && /\s/.test(text.charAt(start - 1))) start--;
+  return text.slice(0, start);
 }
 
 /** Names worth looking up for a frame's function, most specific first (`A.b [as c]` → `A.b`, `b`). */
