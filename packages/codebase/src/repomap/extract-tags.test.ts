@@ -301,3 +301,18 @@ describe('extractTags: other languages', () => {
     );
   });
 });
+
+describe('signatures of long minified lines', () => {
+  it('keeps the line when it does not end with `{`, and drops a trailing `{` with the spaces before it', async () => {
+    const spaces = ' '.repeat(1_000_000);
+    const minified = `function f(a) { return a; }${spaces}var x = 1;\n`;
+    const [definition] = (await tagsOfText('min.js', minified)).definitions;
+    expect(definition?.name).toBe('f');
+    expect(definition?.signature).toBe(
+      `${`function f(a) { return a; }${spaces}var x = 1;`.slice(0, 199)}…`,
+    );
+    const open = `function g(a,${spaces}b) {${spaces}{\n  return a;\n}\n`;
+    const [opened] = (await tagsOfText('open.js', open)).definitions;
+    expect(opened?.signature).toBe(`${`function g(a,${spaces}b) {`.slice(0, 199)}…`);
+  });
+});

@@ -102,7 +102,9 @@ function signatureOf(
     if (line) signature = signature ? `${signature} ${line}` : line;
     if ((row >= nameRow && depth <= 0) || signature.length >= MAX_SIGNATURE_CHARS) break;
   }
-  signature = signature.replace(/\s*\{$/, '');
+  // `.replace(/\s*\{$/, '')` without its retries: from each space of a long run (a minified line)
+  // it read to the run's end.
+  if (signature.endsWith('{')) signature = signature.slice(0, -1).trimEnd();
   return signature.length > MAX_SIGNATURE_CHARS
     ? `${signature.slice(0, MAX_SIGNATURE_CHARS - 1)}…`
     : signature;

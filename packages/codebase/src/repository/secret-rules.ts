@@ -27,12 +27,79 @@ function pattern(what: string, regex: RegExp): SecretRule {
   };
 }
 
-const KEY_BEGIN = /-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g;
+const KEY_BEGIN_PREFIX = '-----BEGIN ';
 const KEY_END = /-----END [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g;
 /** Farthest a private key's END line is looked for, in characters (an RSA-8192 key is ~6,500). */
 const KEY_SPAN_CHARS = 16_384;
-/** A line of a key's body: base64, or a PEM header (`Proc-Type: 4,ENCRYPTED`). */
-const KEY_BODY_LINE = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [\w ,-]+)?\s*$/;
+/** Whether a character code is in a PEM label's class, `[A-Z0-9 _-]`. */
+function isLabelCode(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 32 ||
+    code === 95 ||
+    code === 45
+  );
+}
+
+/** Whether a character code is in `\w` (`[A-Za-z0-9_]`). */
+function isWordCode(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 95
+  );
+}
+
+/** End of the farthest `PRIVATE KEY-----` or `PRIVATE KEY BLOCK-----` in `label`, or -1. */
+function lastKeyTrailerEnd(label: string): number {
+  for (let at = label.lastIndexOf('PRIVATE KEY'); at !== -1; ) {
+    if (label.startsWith(' BLOCK-----', at + 11)) return at + 22;
+    if (label.startsWith('-----', at + 11)) return at + 16;
+    at = at === 0 ? -1 : label.lastIndexOf('PRIVATE KEY', at - 1);
+  }
+  return -1;
+}
+
+/**
+ * The BEGIN lines of private keys, as `/-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g`
+ * finds them, in linear time: the label's characters are all in its class, so a BEGIN whose label
+ * run has no `PRIVATE KEY-----` fails for every BEGIN later in that run too, and is skipped past
+ * (the pattern retried each `-----BEGIN ` to the run's end: quadratic).
+ */
+function* keyBeginLines(text: string): Generator<{ index: number; end: number }> {
+  let at = text.indexOf(KEY_BEGIN_PREFIX);
+  while (at !== -1) {
+    const from = at + KEY_BEGIN_PREFIX.length;
+    let runEnd = from;
+    while (runEnd < text.length && isLabelCode(text.charCodeAt(runEnd))) runEnd++;
+    const trailerEnd = lastKeyTrailerEnd(text.slice(from, runEnd));
+    if (trailerEnd === -1) {
+      at = text.indexOf(KEY_BEGIN_PREFIX, runEnd);
+      continue;
+    }
+    yield { index: at, end: from + trailerEnd };
+    at = text.indexOf(KEY_BEGIN_PREFIX, from + trailerEnd);
+  }
+}
+
+/**
+ * A line of a key's body: base64, or a PEM header (`Proc-Type: 4,ENCRYPTED`); what
+ * `/^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [\w ,-]+)?\s*$/` accepts, in linear time (its two `\s*`
+ * around an optional part, and `[\w ,-]+\s*`, split a run of spaces every way: quadratic).
+ */
+function isKeyBodyLine(line: string): boolean {
+  const body = line.trim();
+  if (body === '' || /^[A-Za-z0-9+/=]+$/.test(body)) return true;
+  const started = line.trimStart();
+  const header = /^[A-Za-z-]+: /.exec(started);
+  if (!header) return false;
+  const value = started.slice(header[0].length);
+  const kept = value.trimEnd();
+  // `[\w ,-]+` needs one character: with only spaces left, the first of them.
+  return kept === '' ? value.startsWith(' ') : /^[\w ,-]+$/.test(kept);
+}
 
 /**
  * A private key block: from `-----BEGIN … PRIVATE KEY-----` to its END line; without an END line
@@ -42,8 +109,8 @@ const KEY_BODY_LINE = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [\w ,-]+)?\s*$/;
 const PRIVATE_KEY_RULE: SecretRule = {
   what: 'a private key block',
   *find(text) {
-    for (const begin of text.matchAll(KEY_BEGIN)) {
-      const from = begin.index + begin[0].length;
+    for (const begin of keyBeginLines(text)) {
+      const from = begin.end;
       KEY_END.lastIndex = from;
       const end = KEY_END.exec(text.slice(0, from + KEY_SPAN_CHARS));
       if (end) {
@@ -56,7 +123,7 @@ const PRIVATE_KEY_RULE: SecretRule = {
       while (stop !== -1) {
         const next = text.indexOf('\n', stop + 1);
         const line = text.slice(stop + 1, next === -1 ? text.length : next);
-        if (line.trim() === '' || !KEY_BODY_LINE.test(line)) break;
+        if (line.trim() === '' || !isKeyBodyLine(line)) break;
         stop = next;
         bodyLines++;
       }
@@ -66,6 +133,73 @@ const PRIVATE_KEY_RULE: SecretRule = {
     }
   },
 };
+
+/** A URL scheme's characters, `[\w+.-]`, in a run that reaches `://`. */
+const URL_SCHEME_RUN = /(?<![\w+.-])[\w+.-]+(?=:\/\/)/g;
+/** What follows a URL's scheme when it holds credentials: `://user:password@host`. */
+const URL_CREDENTIALS_TAIL = /:\/\/[^\s/:@'"]+:[^\s/@'"]+@[^\s/'"]+/y;
+
+/**
+ * Matches of `/\b[a-z][\w+.-]*:\/\/[^\s/:@'"]+:[^\s/@'"]+@[^\s/'"]+/gi` in linear time. The
+ * scheme runs to the end of its `[\w+.-]` run (`:` is not in it), so every start in one run has
+ * the same tail: the run is read once and its first start (a letter at a word boundary) is the
+ * match's (the pattern retried each start to the run's end: quadratic).
+ */
+function* urlCredentials(text: string): Generator<{ index: number; end: number }> {
+  let searchFrom = 0;
+  for (const run of text.matchAll(URL_SCHEME_RUN)) {
+    if (run.index < searchFrom) continue;
+    const runEnd = run.index + run[0].length;
+    let start = run.index;
+    while (
+      start < runEnd &&
+      !(
+        /[a-z]/i.test(text.charAt(start)) &&
+        (start === run.index || /[+.-]/.test(text.charAt(start - 1)))
+      )
+    ) {
+      start++;
+    }
+    if (start === runEnd) continue;
+    URL_CREDENTIALS_TAIL.lastIndex = runEnd;
+    if (!URL_CREDENTIALS_TAIL.test(text)) continue;
+    searchFrom = URL_CREDENTIALS_TAIL.lastIndex;
+    yield { index: start, end: searchFrom };
+  }
+}
+
+/** Names of secrets in code, before a quoted literal. */
+const SECRET_LITERAL_NAME =
+  /(?:secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|client_?secret)/gi;
+/** A quoted literal of eight or more characters given to a name: `: "…"`, `= '…'`. */
+const SECRET_LITERAL_VALUE = /["']?\s*[:=]\s*["'][^"'\s]{8,}["']/y;
+
+/**
+ * Matches of `name + \w* + tail` (`name` global and made of word characters, `tail` sticky), what
+ * `new RegExp(name.source + '\\w*' + tail.source, 'gi')` finds, in linear time: `\w*` always runs
+ * to the end of the name's word, so every name in one word has the same tail, which is read once
+ * (the pattern retried each name to the word's end: quadratic on a long word of names).
+ */
+function* namedValues(
+  text: string,
+  name: RegExp,
+  tail: RegExp,
+): Generator<{ index: number; end: number; tail: RegExpExecArray }> {
+  const names = new RegExp(name);
+  const tails = new RegExp(tail);
+  for (let found = names.exec(text); found; found = names.exec(text)) {
+    let wordEnd = found.index + found[0].length;
+    while (wordEnd < text.length && isWordCode(text.charCodeAt(wordEnd))) wordEnd++;
+    tails.lastIndex = wordEnd;
+    const value = tails.exec(text);
+    if (value) {
+      names.lastIndex = tails.lastIndex;
+      yield { index: found.index, end: tails.lastIndex, tail: value };
+    } else {
+      names.lastIndex = wordEnd;
+    }
+  }
+}
 
 /**
  * Token formats with a fixed prefix, after gitleaks' rules of the same ids (the patterns are
@@ -135,11 +269,20 @@ const TOKEN_RULES: SecretRule[] = [
   pattern('an npm auth token setting', /\b_(?:authToken|auth|password)\s*=\s*(?!\$\{)[^\s'"]{6,}/g),
   // A kubeconfig's client key, `client-key-data: <base64>` (Kubernetes' kubeconfig format).
   pattern('a kubeconfig client key', /\bclient-key-data\s*:\s*["']?[A-Za-z0-9+/=]{16,}/g),
-  pattern('credentials in a URL', /\b[a-z][\w+.-]*:\/\/[^\s/:@'"]+:[^\s/@'"]+@[^\s/'"]+/gi),
-  pattern(
-    'a password or token literal',
-    /(?:secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|client_?secret)\w*["']?\s*[:=]\s*["'][^"'\s]{8,}["']/gi,
-  ),
+  {
+    what: 'credentials in a URL',
+    *find(text) {
+      for (const match of urlCredentials(text)) yield [match.index, match.end];
+    },
+  },
+  {
+    what: 'a password or token literal',
+    *find(text) {
+      for (const match of namedValues(text, SECRET_LITERAL_NAME, SECRET_LITERAL_VALUE)) {
+        yield [match.index, match.end];
+      }
+    },
+  },
 ];
 
 /** Names of settings whose value is a secret (the last part of a dotted, dashed or snake name). */
@@ -147,8 +290,21 @@ export const SECRET_SETTING =
   /(?:^|[^a-z])(?:pass(?:word|wd|phrase)?|pwd|secret|token|(?:api|access|private|secret|signing|encryption|master)_?key|client_?secret|auth|credentials?)$/i;
 
 /** Setting names that only name or point at a secret (`token_url`, `secret_name`). */
-const SECRET_SETTING_POINTER =
-  /(?:^|[^a-z])(?:url|uri|endpoint|file|path|name|type|id|length|size|env|ref|header|field|key_?id|expir\w*|ttl)$/i;
+const SECRET_SETTING_POINTER_NAME =
+  /(?<![a-z])(?:url|uri|endpoint|file|path|name|type|id|length|size|env|ref|header|field|key_?id|ttl)$/i;
+
+/**
+ * Whether a setting's name only names or points at a secret: what
+ * `/(?:^|[^a-z])(?:url|…|key_?id|expir\w*|ttl)$/i` accepts, in linear time (`expir\w*$` retried
+ * each `expir` to the end of its word: quadratic). `expir\w*` must lie in the name's last word.
+ */
+function isSecretSettingPointer(name: string): boolean {
+  if (SECRET_SETTING_POINTER_NAME.test(name)) return true;
+  let lastWord = name.length;
+  while (lastWord > 0 && isWordCode(name.charCodeAt(lastWord - 1))) lastWord--;
+  // The character before the last word is not a word character, so not a letter either.
+  return /(?<![a-z])expir/i.test(name.slice(lastWord));
+}
 
 /** Values that are not secrets: empty, a placeholder, a variable, a template. */
 export const PLACEHOLDER =
@@ -158,9 +314,36 @@ export const PLACEHOLDER =
 const SETTINGS_FILE =
   /(?:\.(?:ya?ml|ini|cfg|conf|config|properties|toml|env|sh|bash|zsh|envrc|tfvars|hcl|txt)|(?:^|\/)(?:dockerfile|makefile|procfile|[^/]*compose[^/]*))$/i;
 
-/** `key: value`, `KEY=value`, `- KEY=value`, `export KEY=value`, `key = "value"`. */
-const SETTING_LINE =
-  /^(\s*(?:-\s+)?(?:export\s+)?["']?)([A-Za-z_][\w.-]*)(["']?\s*(?:=|:(?!:))\s*)(.*?)\s*$/;
+/** The start of `key: value`, `KEY=value`, `- KEY=value`, `export KEY=value`, `key = "value"`. */
+const SETTING_START =
+  /^(\s*(?:-\s+)?(?:export\s+)?["']?)([A-Za-z_][\w.-]*)(["']?\s*(?:=|:(?!:))\s*)/;
+
+/**
+ * A setting line's name and value: what
+ * `/^(\s*(?:-\s+)?(?:export\s+)?["']?)([A-Za-z_][\w.-]*)(["']?\s*(?:=|:(?!:))\s*)(.*?)\s*$/`
+ * captures as its 2nd and 4th groups, in linear time (its `(.*?)\s*$` retried the trailing spaces
+ * from every character: quadratic). The value is the rest with its trailing spaces taken off; the
+ * pattern's `.` does not cross a line terminator, so a value holding one is no setting.
+ */
+function settingOf(line: string): { key: string; value: string } | null {
+  const start = SETTING_START.exec(line);
+  if (!start) return null;
+  const value = line.slice(start[0].length).trimEnd();
+  if (/[\n\r\u2028\u2029]/.test(value)) return null;
+  return { key: start[2] ?? '', value };
+}
+
+/**
+ * A value without its trailing `  # comment`, as `.replace(/\s+#.*$/, '')` does on a value
+ * without line terminators, in linear time: cut at the first run of spaces followed by `#`.
+ */
+function withoutComment(value: string): string {
+  const hash = /\s#/.exec(value);
+  if (!hash) return value;
+  let cut = hash.index;
+  while (cut > 0 && /\s/.test(value.charAt(cut - 1))) cut--;
+  return value.slice(0, cut);
+}
 
 /**
  * The values of secret-named settings in settings files (YAML, compose, INI, properties, shell,
@@ -174,13 +357,13 @@ const SETTING_RULE: SecretRule = {
     const lines = text.split('\n');
     for (let index = 0; index < lines.length; index++) {
       const line = lines[index] ?? '';
-      const match = SETTING_LINE.exec(line.replace(/\r$/, ''));
+      const setting = settingOf(line.replace(/\r$/, ''));
       const start = offset;
       offset += line.length + 1;
-      if (!match) continue;
-      const [, , key = '', , raw = ''] = match;
-      const value = raw.replace(/\s+#.*$/, '').replace(/^["']|["']$/g, '');
-      if (!SECRET_SETTING.test(key) || SECRET_SETTING_POINTER.test(key)) continue;
+      if (!setting) continue;
+      const { key, value: raw } = setting;
+      const value = withoutComment(raw).replace(/^["']|["']$/g, '');
+      if (!SECRET_SETTING.test(key) || isSecretSettingPointer(key)) continue;
       if (/^[|>][-+]?$/.test(value)) {
         // A YAML block value: the more-indented lines below it.
         const indent = /^\s*/.exec(line)?.[0].length ?? 0;
@@ -207,11 +390,11 @@ const SETTING_RULE: SecretRule = {
 const MULTI_LINE_VALUE_RULE: SecretRule = {
   what: 'a multi-line secret value',
   *find(text) {
-    const opening =
-      /(?:secret|passw(?:or)?d|token|api_?key|private_?key|credentials?)\w*["']?\s*[:=]\s*(`|"""|''')/gi;
-    for (const match of text.matchAll(opening)) {
-      const quote = match[1] ?? '`';
-      const from = match.index + match[0].length;
+    const name = /(?:secret|passw(?:or)?d|token|api_?key|private_?key|credentials?)/gi;
+    const opening = /["']?\s*[:=]\s*(`|"""|''')/y;
+    for (const match of namedValues(text, name, opening)) {
+      const quote = match.tail[1] ?? '`';
+      const from = match.end;
       const close = text.indexOf(quote, from);
       const end = close === -1 ? text.length : close + quote.length;
       if (text.slice(from, end).includes('\n')) yield [match.index, end];
@@ -243,7 +426,7 @@ const GENERIC_KEY_RULE: SecretRule = {
       /([\w.-]{0,50}?(?:access|auth|api|credential|creds|key|passw(?:or)?d|secret|token)[\w.-]{0,20})[\s'"]{0,3}(?:=|:{1,3}=|:|=>|\?=)[`'"\s=]{0,5}([\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3})(?=[`'"\s;,)]|\\[nr]|$)/gim;
     for (const match of text.matchAll(assignment)) {
       const [whole, name = '', value = ''] = match;
-      if (SECRET_SETTING_POINTER.test(name) || /^[A-Za-z_.-]+$/.test(value)) continue;
+      if (isSecretSettingPointer(name) || /^[A-Za-z_.-]+$/.test(value)) continue;
       if (shannonEntropy(value) < 3.5) continue;
       yield [match.index, match.index + whole.length];
     }

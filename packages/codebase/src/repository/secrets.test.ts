@@ -133,6 +133,14 @@ describe('scanSecrets leaves alone', () => {
       (await scanSecrets(`APP=demo\nSERVICE_TOKEN=$${'{'}TOKEN}\n`, 'settings.conf')).file,
     ).toBe(null);
   });
+
+  it('KEY=value lines whose value of spaces holds a carriage return (no KEY=value file)', async () => {
+    const spaced = `APP:${'\t'.repeat(256 * 1024)}:\rx`;
+    expect((await scanSecrets(`${spaced}\nSERVICE_TOKEN=FakeToken1\n`, 'notes')).file).toBe(null);
+    expect((await scanSecrets(`APP: a b\t\nSERVICE_TOKEN=FakeToken1\t\n`, 'notes')).file).toBe(
+      'a KEY=value file that sets SERVICE_TOKEN',
+    );
+  });
 });
 
 describe('shannonEntropy', () => {

@@ -43,7 +43,20 @@ const CONFIG: SecretLintCoreConfig = {
   ],
 };
 
-const ASSIGNMENT = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$/;
+const ASSIGNMENT_START = /^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*/;
+
+/**
+ * A line's `KEY=value` (or `KEY: value`) name and value: what
+ * `/^\s*(?:export\s+)?([A-Za-z_][\w.-]*)\s*[=:]\s*(.*)$/` captures, in linear time (on a value
+ * holding a line terminator, which `.` does not cross, it retried `(.*)` from every space before
+ * the value: quadratic).
+ */
+function assignmentOf(line: string): { key: string; value: string } | null {
+  const start = ASSIGNMENT_START.exec(line);
+  if (!start) return null;
+  const value = line.slice(start[0].length);
+  return /[\n\r\u2028\u2029]/.test(value) ? null : { key: start[1] ?? '', value };
+}
 const SECRET_KEY_NAME =
   /secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|credential|auth/i;
 
@@ -55,15 +68,13 @@ const SECRET_KEY_NAME =
 function secretAssignmentFile(lines: string[]): string | null {
   const content = lines.filter((line) => line.trim() !== '' && !/^\s*[#;!]/.test(line));
   if (content.length === 0) return null;
-  const assignments = content.map((line) => ASSIGNMENT.exec(line)).filter((match) => match);
+  const assignments = content.map(assignmentOf).filter((match) => match !== null);
   if (assignments.length < content.length * 0.6) return null;
   const secret = assignments.find(
-    (match) =>
-      match &&
-      SECRET_KEY_NAME.test(match[1] ?? '') &&
-      !PLACEHOLDER.test((match[2] ?? '').trim().replace(/^["']|["']$/g, '')),
+    ({ key, value }) =>
+      SECRET_KEY_NAME.test(key) && !PLACEHOLDER.test(value.trim().replace(/^["']|["']$/g, '')),
   );
-  return secret ? `a KEY=value file that sets ${secret[1]}` : null;
+  return secret ? `a KEY=value file that sets ${secret.key}` : null;
 }
 
 /** Marks every line the character range [start, end) touches. */

@@ -119,3 +119,14 @@ describe('issueTokens', () => {
     expect(tokens.filter((token) => token === 'word')).toHaveLength(10);
   });
 });
+
+describe('the image marker on long bodies', () => {
+  it('marks Markdown images and <img> tags, and reads 64 KiB of unclosed `![`', () => {
+    const image = (body: string) => issueTokens({ title: 'x', body }, options).includes('__image');
+    expect(image('see ![shot](a.png)')).toBe(true);
+    expect(image('see <IMG src=a.png>')).toBe(true);
+    expect(image('see ![shot] (a.png) and <imgx>')).toBe(false);
+    expect(image(`a${'IMG![I'.repeat(11_000)}`)).toBe(false);
+    expect(image(`a${'![I'.repeat(22_000)}](b.png)`)).toBe(true);
+  });
+});

@@ -43,6 +43,21 @@ export interface IssueFeatureOptions {
 /** A fenced Markdown code block. */
 const CODE_BLOCK =
   /^ {0,3}(?=(`{3,}|~{3,}))\1[^\n]*\n[\s\S]*?(?:\n {0,3}\1[ \t]*(?=\n|$)|(?![\s\S]))/gm;
+/**
+ * Whether a text shows an image: what `/!\[[^\]]*\]\(|<img\b/i` tests, in linear time (from every
+ * `![` it read to the next `]`). Every `![` before one `]` closes there, so only one check a `]`.
+ */
+function hasImage(text: string): boolean {
+  if (/<img\b/i.test(text)) return true;
+  for (let open = text.indexOf('!['); open !== -1; ) {
+    const close = text.indexOf(']', open + 2);
+    if (close === -1) return false;
+    if (text.charAt(close + 1) === '(') return true;
+    open = text.indexOf('![', close + 1);
+  }
+  return false;
+}
+
 /** A Markdown ATX heading (`### Steps to reproduce`) or a bold-only line used as one. */
 const HEADING = /^ {0,3}(?:#{1,6}[ \t]+(.+?)[ \t#]*|\*\*([^*\n]{2,60})\*\*:?[ \t]*)$/gm;
 /** Stack frames and trace headers of the common runtimes (V8, JVM, Python, Go, Rust, .NET, native). */
@@ -87,7 +102,7 @@ export function issueTokens(issue: IssueText, options: IssueFeatureOptions): str
   if (STACK_TRACE.test(body)) tokens.push('__stack_trace');
   if (ERROR_LINE.test(body) || ERROR_LINE.test(title)) tokens.push('__error_line');
   if (/^[^\S\r\n\u2028\u2029]*[-*] \[[ xX]\]/m.test(body)) tokens.push('__checklist');
-  if (/!\[[^\]]*\]\(|<img\b/i.test(body)) tokens.push('__image');
+  if (hasImage(body)) tokens.push('__image');
   if (/https?:\/\//.test(body)) tokens.push('__link');
   if (/^[^\S\r\n\u2028\u2029]*\d+\.\s/m.test(body)) tokens.push('__numbered_steps');
   for (const match of body.matchAll(HEADING)) {

@@ -8,6 +8,7 @@
  * images (compare Sentry's default in-app rules: docs.sentry.io "Stack Trace Rules").
  */
 import { builtinModules } from 'node:module';
+import { withoutQueryAndFragment } from './lines.js';
 
 /** Paths of runtime, standard-library and third-party code, any language. */
 const LIBRARY_PATHS: RegExp[] = [
@@ -48,7 +49,7 @@ const REPORTER_FILE =
  * @param file the frame's file as printed (after `file://` removal).
  */
 export function isInAppFile(file: string): boolean {
-  const path = file.replace(/[?#].*$/, '');
+  const path = withoutQueryAndFragment(file);
   if (REPORTER_FILE.test(path)) return false;
   return !LIBRARY_PATHS.some((pattern) => pattern.test(path));
 }

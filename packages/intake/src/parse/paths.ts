@@ -5,7 +5,7 @@
  */
 import { normalizeFramePath, splitLocation } from './frame-path.js';
 import { MAX_TOKENS } from './limits.js';
-import { trimEndCharacters } from './lines.js';
+import { trimEndCharacters, withoutQueryAndFragment } from './lines.js';
 import type { Frame } from './types.js';
 
 /** Extensions of source, configuration and log files. */
@@ -57,7 +57,7 @@ function toPath(chunk: string): string | undefined {
   if (scheme > 0 && !/^(?:file|webpack|webpack-internal|app)$/i.test(candidate.slice(0, scheme))) {
     const slash = candidate.indexOf('/', scheme + 3);
     if (slash < 0) return undefined;
-    candidate = candidate.slice(slash).replace(/[?#].*$/, '');
+    candidate = withoutQueryAndFragment(candidate.slice(slash));
   }
   candidate = normalizeFramePath(candidate) ?? '';
   candidate = splitLocation(candidate).file;

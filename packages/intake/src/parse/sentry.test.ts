@@ -123,3 +123,28 @@ describe('JSON no format recognises', () => {
     expect(parseReport(JSON.stringify(value, null, 2)).title).toBe(title);
   });
 });
+
+describe('Sentry events with long frame files', () => {
+  it('decides in-app on a 1 MB file of `#`s with a newline near its end, and on a URL', () => {
+    const hashes = `${'#'.repeat(1_000_000)}\n#`;
+    const event = {
+      platform: 'javascript',
+      exception: {
+        values: [
+          {
+            type: 'TypeError',
+            value: 'x',
+            stacktrace: {
+              frames: [
+                frame('run', 'https://cdn.example.com/node_modules/lib/x.js?v=1#top', 3),
+                frame('f', hashes, 1),
+              ],
+            },
+          },
+        ],
+      },
+    };
+    const frames = parseReport(event).exceptions[0]?.frames ?? [];
+    expect(frames.map(({ inApp }) => inApp)).toEqual([true, false]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReportMarkdown } from './parse-report-markdown.js';
+import { looksLikeReport, parseReportMarkdown } from './parse-report-markdown.js';
 import { NOT_FOUND_SECTIONS, REPORT_SECTIONS, REPORT_TEMPLATE } from './report-template.js';
 import { isNotFoundDiagnosis, type ModelDiagnosis, modelDiagnosisSchema } from './schema.js';
 
@@ -159,5 +159,15 @@ describe('REPORT_TEMPLATE and the schema are in step', () => {
     expect(REPORT_TEMPLATE.match(/One of low, medium, high/g)).toHaveLength(2);
     expect(REPORT_TEMPLATE).toContain('A number from 0 to 1');
     expect(REPORT_TEMPLATE).not.toMatch(/trivial|small|large/);
+  });
+});
+
+describe('headings of a degenerate report', () => {
+  it('reads headings around a million tabs, and a heading whose closing #s and spaces run long', () => {
+    const tabs = '\t'.repeat(1_000_000);
+    expect(looksLikeReport(`#\n\0${tabs}\t\0\n#\n#`)).toBe(false);
+    expect(looksLikeReport(`## Root cause${tabs} ###${tabs}\nx`)).toBe(true);
+    expect(looksLikeReport(`# a${tabs}b #\n## Confidence  ##  \nhigh`)).toBe(true);
+    expect(looksLikeReport(`#### Root cause\n`)).toBe(false);
   });
 });

@@ -100,16 +100,87 @@ export function looksLikeReport(markdown: string): boolean {
   return splitSections(markdown).size > 0;
 }
 
+/** Whether a character is a line terminator (what `.` does not match and `$` stops before). */
+const isTerminator = (char: string | undefined) =>
+  char === '\n' || char === '\r' || char === '\u2028' || char === '\u2029';
+/** Whether a character is in `\s`. */
+const isSpace = (char: string | undefined) => char !== undefined && /\s/.test(char);
+/** A heading's end after its title: spaces, closing `#`s, spaces, then the end of a line. */
+const HEADING_END = /\s*(?:#+\s*)?$/my;
+
+/**
+ * The matches of `/^#{1,3}\s+(.+?)\s*#*\s*$/gm` (start, end and title), in linear time. The pattern
+ * tried every end of its lazy title against every split of the spaces after it (4 KiB of tabs in
+ * a heading took 39 s); here whether a heading's end can start at a position is computed once for
+ * every position, from the last one back, and the title is the shortest that reaches one.
+ */
+function* markdownHeadings(text: string): Generator<{ index: number; end: number; title: string }> {
+  const length = text.length;
+  // canEnd[e]: `\s*(?:#+\s*)?$` matches at e; spacesToEnd / hashesToEnd: `\s*$` / `#+\s*$` do.
+  const canEnd = new Uint8Array(length + 1);
+  let spacesToEnd = true;
+  let hashesToEnd = false;
+  canEnd[length] = 1;
+  for (let at = length - 1; at >= 0; at--) {
+    const char = text[at];
+    const space = isSpace(char);
+    const lineEnd = isTerminator(char);
+    hashesToEnd = char === '#' && (spacesToEnd || hashesToEnd);
+    spacesToEnd = lineEnd || (space && spacesToEnd);
+    canEnd[at] = spacesToEnd || hashesToEnd || (space && canEnd[at + 1] === 1) ? 1 : 0;
+  }
+  // nextEnd[i]: the first e >= i where a heading's end can start; nextLineEnd[i]: the first
+  // terminator (or the text's end) at or after i.
+  const nextEnd = new Int32Array(length + 2).fill(-1);
+  const nextLineEnd = new Int32Array(length + 1);
+  nextLineEnd[length] = length;
+  nextEnd[length] = length;
+  for (let at = length - 1; at >= 0; at--) {
+    nextEnd[at] = canEnd[at] === 1 ? at : (nextEnd[at + 1] ?? -1);
+    nextLineEnd[at] = isTerminator(text[at]) ? at : (nextLineEnd[at + 1] ?? length);
+  }
+  let from = 0;
+  while (from < length) {
+    let lineStart = from;
+    if (lineStart > 0 && !isTerminator(text[lineStart - 1])) {
+      lineStart = nextLineEnd[lineStart] ?? length;
+      if (lineStart >= length) return;
+      lineStart++;
+    }
+    from = lineStart + 1;
+    let hashes = 0;
+    while (hashes < 3 && text[lineStart + hashes] === '#') hashes++;
+    if (hashes === 0) continue;
+    let spacesEnd = lineStart + hashes;
+    while (spacesEnd < length && isSpace(text[spacesEnd])) spacesEnd++;
+    // `\s+` takes the most spaces it can and gives them back one by one.
+    for (let titleStart = spacesEnd; titleStart > lineStart + hashes; titleStart--) {
+      if (titleStart >= length || isTerminator(text[titleStart])) continue;
+      const titleEnd = nextEnd[titleStart + 1] ?? -1;
+      if (titleEnd === -1 || titleEnd > (nextLineEnd[titleStart] ?? length)) continue;
+      HEADING_END.lastIndex = titleEnd;
+      HEADING_END.exec(text);
+      yield {
+        index: lineStart,
+        end: HEADING_END.lastIndex,
+        title: text.slice(titleStart, titleEnd),
+      };
+      from = HEADING_END.lastIndex;
+      break;
+    }
+  }
+}
+
 /** Section bodies by heading (`## Heading`), for the headings of the template only. */
 function splitSections(markdown: string): Map<ReportSection, string> {
   const sections = new Map<ReportSection, string>();
-  const headings = [...markdown.matchAll(/^#{1,3}\s+(.+?)\s*#*\s*$/gm)];
+  const headings = [...markdownHeadings(markdown)];
   headings.forEach((heading, position) => {
     const title = [...REPORT_SECTIONS, ...NOT_FOUND_SECTIONS].find(
-      (section) => section.toLowerCase() === heading[1]?.trim().toLowerCase(),
+      (section) => section.toLowerCase() === heading.title.trim().toLowerCase(),
     );
     if (!title || sections.has(title)) return;
-    const start = (heading.index ?? 0) + heading[0].length;
+    const start = heading.end;
     const end = headings[position + 1]?.index ?? markdown.length;
     sections.set(title, markdown.slice(start, end).trim());
   });

@@ -48,3 +48,15 @@ describe('code tokens', () => {
     expect(surfaces.get(tokenizeCode('html_block')[0] ?? '')).toBe('HTML block');
   });
 });
+
+describe('splitIdentifier on long runs of capitals', () => {
+  it('splits before the last capital of a run followed by a lower-case letter', () => {
+    expect(splitIdentifier('HTTPServerError')).toEqual(['http', 'server', 'error']);
+    expect(splitIdentifier('ABCDEfGh')).toEqual(['abcd', 'ef', 'gh']);
+  });
+
+  it('reads an identifier of a million capitals', () => {
+    const capitals = 'A'.repeat(1_000_000);
+    expect(splitIdentifier(`${capitals}_AAa`)).toEqual([capitals.toLowerCase(), 'a', 'aa']);
+  });
+});

@@ -39,7 +39,7 @@ export function compactName(name: string): string {
 export function splitIdentifier(identifier: string): string[] {
   return identifier
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .split(/[^A-Za-z]+/)
     .filter((part) => part.length > 0)
     .map((part) => part.toLowerCase());

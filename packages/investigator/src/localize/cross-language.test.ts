@@ -136,3 +136,14 @@ describe('cross-language counterparts (failure class 4)', () => {
     expect(image?.score ?? 0).toBeGreaterThan(rect?.score ?? 0);
   });
 });
+
+describe('componentKeys on a long run of capitals', () => {
+  it('reads a file name of 100,000 capitals (a class prefix, then a word)', () => {
+    expect(componentKeys('src/AAAAAAAAAAImage.ts')).toEqual(['aaaaaaaaaaimage', 'image']);
+    const capitals = 'A'.repeat(100_000);
+    expect(componentKeys(`src/${capitals}Image.ts`)).toEqual([
+      `${capitals.toLowerCase()}image`,
+      'image',
+    ]);
+  });
+});

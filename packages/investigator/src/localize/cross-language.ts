@@ -93,7 +93,7 @@ export function languageFamily(path: string): string | undefined {
 function stemWords(stem: string): string[] {
   return stem
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .replace(/([A-Z])(?=[A-Z][a-z])/g, '$1 ')
     .split(/[^A-Za-z0-9]+/)
     .filter((word) => word.length > 0);
 }

@@ -44,3 +44,16 @@ describe('environment lines', () => {
     );
   });
 });
+
+describe('environment lines of 200,000 characters', () => {
+  it('answers on lines made to backtrack', () => {
+    expect(isEnvironmentLine(`0.0${'0'.repeat(200_000)}\0`)).toBe(false);
+    expect(isEnvironmentLine(`${'\t'.repeat(100_000)}${'-'.repeat(100_000)}`)).toBe(false);
+    expect(isEnvironmentLine(`SETUP ${'\t'.repeat(200_000)} #SETUP`)).toBe(false);
+    expect(isEnvironmentLine(`${' '.repeat(200_000)}`)).toBe(false);
+    expect(isEnvironmentLine(`SETUP ${'\t'.repeat(200_000)}:\t`)).toBe(true);
+    expect(isEnvironmentLine(`${'\t'.repeat(100_000)}- -@lodash@4.17.21`)).toBe(true);
+    expect(isEnvironmentLine(`- -: 1.2`)).toBe(true);
+    expect(isEnvironmentLine(`go1.22.1${'0'.repeat(200_000)} linux/amd64`)).toBe(true);
+  });
+});

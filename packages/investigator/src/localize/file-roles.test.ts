@@ -1,6 +1,6 @@
 import type { IndexedFile, RepositoryIndex } from '@sightline/codebase';
 import { describe, expect, it } from 'vitest';
-import { declaresOnlyTypes, isBundledCopy } from './file-roles.js';
+import { declaresOnlyTypes, isBundledCopy, isThirdPartyAsset } from './file-roles.js';
 
 describe('isBundledCopy', () => {
   const file = (path: string, names: string[], lineCount: number): IndexedFile => ({
@@ -124,5 +124,22 @@ describe('declaresOnlyTypes', () => {
     expect(declaresOnlyTypes(withDefault)).toBe(false);
     expect(declaresOnlyTypes(record)).toBe(false);
     expect(declaresOnlyTypes(file('src/empty.cs', []))).toBe(false);
+  });
+});
+
+describe('isThirdPartyAsset', () => {
+  it('takes versioned and minified scripts under asset folders', () => {
+    expect(isThirdPartyAsset('static/js/jquery-3.5.1.js')).toBe(true);
+    expect(isThirdPartyAsset('public/bootstrap.bundle.v5.2.min.js')).toBe(true);
+    expect(isThirdPartyAsset('assets/lib_1.2_beta_2.css')).toBe(true);
+    expect(isThirdPartyAsset('assets/app-1.2..js')).toBe(false);
+    expect(isThirdPartyAsset('src/jquery-3.5.1.js')).toBe(false);
+    expect(isThirdPartyAsset('static/app.js')).toBe(false);
+  });
+
+  it('answers on a path of 4,096 characters made to backtrack (underscores are separators and word characters)', () => {
+    const parts = `static/x.0.0._${'_A'.repeat(2040)}`;
+    expect(isThirdPartyAsset(`${parts}_`)).toBe(false);
+    expect(isThirdPartyAsset(`${parts}.js`)).toBe(true);
   });
 });

@@ -102,8 +102,13 @@ const fileNames = new WeakMap<RepositoryIndex, { path: string; names: string[] }
 /** Folders where web applications keep assets, third-party copies among them. */
 const ASSET_FOLDER =
   /(^|\/)(static|assets|public|wwwroot|web|www|resources|vendor|vendors|third[-_]?party|external|libs?|js\/lib|plugins)\//i;
-/** A file name carrying a release number (`jquery-3.5.1.js`, `bootstrap.bundle.v5.min.js`). */
-const VERSIONED_NAME = /[-._]v?\d+(\.\d+){1,3}([-._][\w]+)*\.(m?js|css)$/i;
+/**
+ * A file name carrying a release number (`jquery-3.5.1.js`, `bootstrap.bundle.v5.min.js`). The
+ * parts after the number (`([-._]\w+)*` once, which is exponential: `_` is both a separator and a
+ * word character) are written so each character has one reading: a separator, then word
+ * characters and `-`/`.` each followed by one.
+ */
+const VERSIONED_NAME = /[-._]v?\d+(?:\.\d+){1,3}(?:[-._]\w(?:\w|[-.]\w)*)?\.(?:m?js|css)$/i;
 const MINIFIED_ASSET = /\.min\.(m?js|css)$/i;
 
 /**

@@ -167,3 +167,25 @@ describe('mapFrame: build output absent from the tree', () => {
     expect(mapFrame(source, unknown, { packageName: 'deepkit' })).toBeNull();
   });
 });
+
+describe('mapFrame with long function names', () => {
+  const source = indexOf(['src/utils/merge.ts', 'src/index.ts']);
+  const frame = (fn: string) => ({
+    file: '/app/node_modules/deepkit/dist/esm/utils/merge.js',
+    line: 40,
+    function: fn,
+    inApp: false,
+    raw: '',
+  });
+
+  it('reads a method alias, and a name of a million spaces before `]`, as V8 prints them', () => {
+    const plain = mapFrame(source, frame('mergeDeep'), { packageName: 'deepkit' });
+    expect(plain).toEqual({ path: 'src/utils/merge.ts', via: 'twin' });
+    expect(
+      mapFrame(source, frame('Object.mergeDeep [as merge]'), { packageName: 'deepkit' }),
+    ).toEqual(plain);
+    expect(
+      mapFrame(source, frame(`a${' '.repeat(1_000_000)}]`), { packageName: 'deepkit' }),
+    ).toEqual(plain);
+  });
+});

@@ -32,13 +32,29 @@ export interface MappedFrame {
 /** A bundle frame's function name is trusted when at most this many files define it. */
 const SYMBOL_MATCH_FILES = 2;
 
+/**
+ * `text` without a trailing V8 method alias (`A.b [as c]`): what
+ * `.replace(/\s*\[as [^\]]*\]$/, '')` gives, in linear time (the pattern read from every space of
+ * a long run to the end). The alias is the first `[as ` after the last `]` but the final one.
+ */
+function withoutMethodAlias(text: string): string {
+  if (text.length < 5 || !text.endsWith(']')) return text;
+  const at = text.indexOf('[as ', text.lastIndexOf(']', text.length - 2) + 1);
+  if (at === -1 || at + 4 >= text.length) return text;
+  let start = at;
+  while (start > 0 && /\s/.test(text.charAt(start - 1))) start--;
+  return text.slice(0, start);
+}
+
 /** Names worth looking up for a frame's function, most specific first (`A.b [as c]` → `A.b`, `b`). */
 function functionCandidates(name: string | undefined): string[] {
-  const cleaned = name
-    ?.replace(/\s*\[as [^\]]*\]$/, '')
-    .replace(/^(async|new)\s+/, '')
-    .replace(/^(Object|Module|exports|module\.exports)\./, '')
-    .trim();
+  const cleaned =
+    name === undefined
+      ? undefined
+      : withoutMethodAlias(name)
+          .replace(/^(async|new)\s+/, '')
+          .replace(/^(Object|Module|exports|module\.exports)\./, '')
+          .trim();
   if (!cleaned || /[<>()\s]/.test(cleaned)) return [];
   const last = cleaned.split('.').at(-1) ?? cleaned;
   return [...new Set([cleaned, last])].filter((candidate) => candidate.length > 1);
@@ -70,6 +86,22 @@ function mapBySymbol(index: RepositoryIndex, functionName: string | undefined): 
 const RUNTIME_FRAME = /^(node:|internal\/|native\b|<anonymous>|\[native code\]|wasm:\/\/)/;
 
 /**
+ * `text` without a URL's query and fragment: what `.replace(/[?#].*$/, '')` gives, in linear time
+ * (the pattern retried every `?`/`#` to the end when a line terminator followed). `.` does not
+ * cross a line terminator, so the cut is at the first `?` or `#` after the last one.
+ */
+function withoutQueryAndFragment(text: string): string {
+  const lastBreak = Math.max(
+    text.lastIndexOf('\n'),
+    text.lastIndexOf('\r'),
+    text.lastIndexOf('\u2028'),
+    text.lastIndexOf('\u2029'),
+  );
+  const cut = text.slice(lastBreak + 1).search(/[?#]/);
+  return cut === -1 ? text : text.slice(0, lastBreak + 1 + cut);
+}
+
+/**
  * Cleans a frame's file name into path segments: URL scheme, host, query and line suffix removed,
  * `\` turned into `/`, and, inside `node_modules`, the prefix up to this repository's package
  * removed.
@@ -84,8 +116,8 @@ export function framePathSegments(file: string, packageName?: string): string[] 
   cleaned = cleaned
     .replace(/^file:\/\//i, '')
     .replace(/^webpack(-internal)?:\/\/\/?(\([^)]*\)\/)?/i, '')
-    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '')
-    .replace(/[?#].*$/, '')
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  cleaned = withoutQueryAndFragment(cleaned)
     .replace(/:\d+(:\d+)?$/, '')
     .replace(/\\/g, '/')
     .replace(/^[A-Za-z]:\//, '/');

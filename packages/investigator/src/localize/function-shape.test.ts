@@ -39,3 +39,12 @@ describe('accessors', () => {
     expect(isAccessor([], method([2, 4]))).toBe(false);
   });
 });
+
+describe('accessors with long lines', () => {
+  it('reads a comment line of a million tabs before a carriage return', () => {
+    const source = ['f() {', `*${'\t'.repeat(1_000_000)}\r)`, '  return this.x;', '}'];
+    expect(isAccessor(source, method([1, 4]))).toBe(false);
+    const comment = ['f() {', `// note${'\t'.repeat(1_000_000)}\r\t`, '  return this.x;', '}'];
+    expect(isAccessor(comment, method([1, 4]))).toBe(true);
+  });
+});

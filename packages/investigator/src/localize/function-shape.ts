@@ -10,7 +10,8 @@ import type { Definition, RepositoryIndex } from '@sightline/codebase';
 /** A function of at most this many lines that only reads a value is an accessor. */
 export const ACCESSOR_MAX_LINES = 6;
 /** A line with no code of its own: a closing bracket, a comment, a blank. */
-const STRUCTURE_LINE = /^\s*(?:[})\]]+[;,]?|end|\/\/.*|#.*|\*.*|\/\*.*|)\s*$/;
+const STRUCTURE_LINE =
+  /^\s*(?:[})\]]+[;,]?\s*|end\s*|(?:\/\/|#|\*|\/\*).*(?:[\n\r\u2028\u2029]\s*)?)?$/;
 /**
  * A body line that returns or assigns a plain value (no call): what an accessor is made of. Names
  * may carry `#` (JavaScript private fields) or `@` (Ruby instance variables).

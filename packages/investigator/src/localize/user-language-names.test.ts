@@ -159,3 +159,16 @@ describe('user-language names linked to the code behind them (failure class 6)',
     expect(suspects[other]?.evidence.join('\n') ?? '').not.toContain('clip_words');
   });
 });
+
+describe('template tags in long texts', () => {
+  it('reads 200,000 tabs after an opened tag, and tags with long runs of spaces', () => {
+    expect(userLanguageNames(`{%-${'\t'.repeat(200_000)}\0`)).toEqual([]);
+    const spaces = ' '.repeat(100_000);
+    expect(
+      userLanguageNames(`{%-${spaces}include_file${spaces}-%} {{${spaces}x | upcase${spaces}}}`),
+    ).toEqual(['include_file', 'upcase']);
+    expect(userLanguageNames(`{% ${'a'.repeat(301)} %} {% ${'b'.repeat(300)} %}`)).toEqual([
+      'b'.repeat(300),
+    ]);
+  });
+});

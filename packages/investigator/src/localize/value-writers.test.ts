@@ -153,3 +153,13 @@ describe('assignment sites, read once per repository revision', () => {
     expect(sites.get('summary')?.has('src/other.py')).toBe(false);
   });
 });
+
+describe('dereferencedNames on a long line', () => {
+  it('reads a line of a million identifier characters and keeps names after digits', () => {
+    expect(dereferencedNames('$0'.repeat(500_000))).toEqual([]);
+    expect(dereferencedNames(`${'$0'.repeat(500_000)}.value + 12summary?.total`)).toEqual([
+      `${'$0'.repeat(500_000)}`,
+      'summary',
+    ]);
+  });
+});

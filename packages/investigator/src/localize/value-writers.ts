@@ -17,7 +17,7 @@ const NULL_DEREFERENCE =
   /cannot read propert(?:y|ies) of (?:undefined|null)|cannot set propert(?:y|ies) of (?:undefined|null)|\bis (?:undefined|null|not an object)\b|null object reference|NullPointerException|NullReferenceException|'NoneType' object|nil pointer dereference|unexpectedly found nil|on a `None` value|for nil(?::NilClass)?\b|on null\b/i;
 
 /** A name dereferenced with `.`, `?.`, `!!.` or `->`: the receiver of a member access. */
-const RECEIVER = /([A-Za-z_$][\w$]*)\s*(?:\?|!!)?(?:\.|->)\s*(?=[A-Za-z_$#])/g;
+const RECEIVER = /(?<![\w$])\d*([A-Za-z_$][\w$]*)\s*(?:\?|!!)?(?:\.|->)\s*(?=[A-Za-z_$#])/g;
 /** Receivers that are the object itself or a module, not a value someone assigns. */
 const NOT_VALUES = new Set(['this', 'self', 'super', 'window', 'document', 'console', 'Math']);
 /** Names shorter than this (`a`, `el`) are too generic to look up. */

@@ -96,3 +96,16 @@ describe('normalizeFunction', () => {
     expect(normalizeFunction('Foo.bar(int, ')).toBe('bar');
   });
 });
+
+describe('normalizeFunction on names of a million characters', () => {
+  it('reads method aliases, Objective-C messages and C++ lambdas made to backtrack', () => {
+    expect(normalizeFunction('Foo.bar [as baz]')).toBe(normalizeFunction('Foo.bar'));
+    expect(normalizeFunction(`a${'\t'.repeat(1_000_000)}[as b]`)).toBe('a');
+    expect(normalizeFunction(`[\0 \0${'+'.repeat(1_000_000)}+`)).toBe(`\0${'+'.repeat(1_000_001)}`);
+    expect(normalizeFunction(`-[Foo ${'x'.repeat(1_000_000)}:]`)).toBe('x'.repeat(1_000_000));
+    expect(normalizeFunction(`${'{lambda('.repeat(125_000)}#){lambda()#0}`)).toBe(
+      normalizeFunction('{lambda(#){lambda()#0}'),
+    );
+    expect(normalizeFunction('run()::{lambda(int)#1}::operator()')).toBe('run');
+  });
+});

@@ -64,13 +64,58 @@ export function isInlinedComprehension(text: string | undefined): boolean {
 const SYNTHETIC_PART = /^(?:lambda(?:-\d+)?|\d+|default|access|inlined|suspendImpl|jvmOverloads)$/;
 
 /**
+ * `text` without a trailing V8 method alias (`A.b [as c]`): what
+ * `.replace(/\s+\[as [^\]]*\]$/, '')` gives, in linear time (the pattern read from every space of
+ * a long run to the end). The alias is the first `[as ` after the last `]` but the final one with a space before it.
+ */
+function withoutMethodAlias(text: string): string {
+  if (text.length < 5 || !text.endsWith(']')) return text;
+  let at = text.indexOf('[as ', text.lastIndexOf(']', text.length - 2) + 1);
+  while (at !== -1 && at + 4 < text.length) {
+    let start = at;
+    while (start > 0 && /\s/.test(text.charAt(start - 1))) start--;
+    if (start < at) return text.slice(0, start);
+    at = text.indexOf('[as ', at + 1);
+  }
+  return text;
+}
+
+/** The end of a C++ lambda's name after its parameters: `#1}`, `#1}::operator()`. */
+const LAMBDA_END = /#\d+\}(?:::operator\(\))?/y;
+
+/**
+ * `text` without C++ lambda names (`{lambda(int)#1}::operator()`): what
+ * `.replace(/\{lambda\([^)]*\)#\d+\}(?:::operator\(\))?/g, '')` gives, in linear time (the pattern
+ * read from every `{lambda(` to the next `)`). Every `{lambda(` before one `)` ends its parameters
+ * there, so when that `)` is not followed by `#n}` they all fail and the scan goes on after it.
+ */
+function withoutLambdaNames(text: string): string {
+  let kept = '';
+  let from = 0;
+  let at = text.indexOf('{lambda(');
+  while (at !== -1) {
+    const close = text.indexOf(')', at + 8);
+    if (close === -1) break;
+    LAMBDA_END.lastIndex = close + 1;
+    if (LAMBDA_END.test(text)) {
+      kept += text.slice(from, at);
+      from = LAMBDA_END.lastIndex;
+      at = text.indexOf('{lambda(', from);
+    } else {
+      at = text.indexOf('{lambda(', close + 1);
+    }
+  }
+  return kept + text.slice(from);
+}
+
+/**
  * The bare function name of a frame's function text (see the module header), or '' when the
  * function is anonymous or the text names none.
  */
 export function normalizeFunction(text: string | undefined): string {
   let name = (text ?? '').trim();
   // 1. Wrappers.
-  name = name.replace(/\s+\[as [^\]]*\]$/, '').replace(/^(?:async|new)\s+/, '');
+  name = withoutMethodAlias(name).replace(/^(?:async|new)\s+/, '');
   if (
     ANONYMOUS.has(name.toLowerCase()) ||
     /\/<$|(?:^|\.)(?:<anonymous>|\(anonymous function\))$/.test(name)
@@ -80,13 +125,13 @@ export function normalizeFunction(text: string | undefined): string {
   // Java's constructors and class initializers are named functions, not brackets.
   if (/^<(?:init|clinit)>$/.test(name)) return name;
   // 4. Objective-C message: the selector's first part.
-  const objc = /^[-+]?\[\S+ ([^\]:\s]+)[^\]]*\]$/.exec(name);
+  const objc = /^[-+]?\[\S+ (?=([^\]:\s]+))\1[^\]]*\]$/.exec(name);
   if (objc?.[1]) return objc[1];
   // 3. Closures and generated methods: the function they are in.
   name = name
     .replace(/^(?:(?:specialized|merged|partial apply for|@objc)\s+)+/, '')
-    .replace(/^(?:implicit )?closure #\d+ in /, '')
-    .replace(/\{lambda\([^)]*\)#\d+\}(?:::operator\(\))?/g, '')
+    .replace(/^(?:implicit )?closure #\d+ in /, '');
+  name = withoutLambdaNames(name)
     .replace(/\{\{closure\}\}|\{closure#\d+\}/g, '')
     .replace(/<([\p{L}_$][\p{L}\p{N}_$]*)>[a-z]__[\p{L}\p{N}_|]*(?:\.MoveNext)?/gu, '$1')
     .replace(/\.<anonymous>|<anonymous>|\(anonymous function\)/g, '')

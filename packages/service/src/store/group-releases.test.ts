@@ -139,3 +139,13 @@ describe.each(TEST_DATABASES)('releases per group on $name', (kind) => {
     expect(await arrive()).toMatchObject({ regressed: true, group: { status: 'regressed' } });
   });
 });
+
+describe('regressesResolved with a release of a million digits', () => {
+  it('reads it as a build id unless a digit, a dot and a digit appear', () => {
+    const resolved = { release: 'build-7', at: null };
+    expect(regressesResolved(`${'0'.repeat(1_000_000)}x`, resolved, undefined)).toBe(true);
+    expect(regressesResolved(`${'0'.repeat(1_000_000)}x`, resolved, '2026-01-01')).toBe(false);
+    expect(regressesResolved('build-7', resolved, undefined)).toBe(false);
+    expect(regressesResolved('1.2', { release: '1.1', at: null }, undefined)).toBe(true);
+  });
+});

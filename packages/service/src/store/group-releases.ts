@@ -10,8 +10,11 @@ import semver from 'semver';
 import type { GroupReleaseRecord } from './records.js';
 import type { Database } from './schema.js';
 
-/** A release string that reads as a version (`1.4`, `v2.0.1`, `shop@3.2.0+45`). */
-const VERSION_LIKE = /\d+(?:\.\d+)+/;
+/**
+ * A release string that reads as a version (`1.4`, `v2.0.1`, `shop@3.2.0+45`): a digit, a dot, a
+ * digit, which is what `/\d+(?:\.\d+)+/` tests for, without its quadratic retries on long digit runs.
+ */
+const VERSION_LIKE = /\d\.\d/;
 
 /** A release written as a semantic version, the `package@` and `v` prefixes allowed; 1-3 core parts. */
 const SEMVER_LIKE = /^(?:[^@]*@)?v?(\d+(?:\.\d+){0,2})(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;

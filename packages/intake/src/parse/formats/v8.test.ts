@@ -141,3 +141,20 @@ describe('V8 frames', () => {
     expect(parseReport(text).source.format).toBe('java');
   });
 });
+
+describe('V8 traces with long lines of ` in `', () => {
+  const v8Frames = (text: string) =>
+    allFrames(parseReport(text, { format: 'v8' }).exceptions).map(({ file, line }) => ({
+      file,
+      line,
+    }));
+
+  it('skips .NET frame lines and reads a 10 MB trace whose lines repeat ` in ` with no `:line`', () => {
+    expect(
+      v8Frames('TypeError: x\n    at f (app.js:1:2)\n    at Foo.Bar() in C:\\App\\Foo.cs:line 4'),
+    ).toEqual([{ file: 'app.js', line: 1 }]);
+    const line = `    at ${' in '.repeat(495)}`;
+    const text = `TypeError: x\n    at f (app.js:1:2)\n${`${line}\n`.repeat(5_000)}`;
+    expect(v8Frames(text)[0]).toEqual({ file: 'app.js', line: 1 });
+  });
+});

@@ -13,9 +13,25 @@ import type { FormatInput, TraceFormat } from './types.js';
 import { parseV8Location } from './v8-location.js';
 
 const AT = /^\s*at (\S.*)$/;
-/** JVM frames (`at pkg.Class.method(File.java:42)`, `(Unknown Source:2)`) and .NET frames. */
-const JAVA_OR_DOTNET =
-  /^\s*at [\w$./<>-]+\((?:[^\s:/\\()<>]+(?::\d+)?|Native Method|Unknown Source(?::\d+)?|Compiled Code)\)$| in .*:line \d+$/;
+/** JVM frames (`at pkg.Class.method(File.java:42)`, `(Unknown Source:2)`). */
+const JAVA_FRAME =
+  /^\s*at [\w$./<>-]+\((?:[^\s:/\\()<>]+(?::\d+)?|Native Method|Unknown Source(?::\d+)?|Compiled Code)\)$/;
+/** The end of a .NET frame, `:line 42`. */
+const DOTNET_LINE = /:line \d+$/;
+
+/**
+ * Whether a line is a JVM or a .NET frame (`… in C:\\App\\Foo.cs:line 42`): what
+ * `/^\s*at …\)$| in .*:line \d+$/` accepts, in linear time (its second part read from every
+ * ` in ` to the line's end). The nearest ` in ` before `:line` is the one to check: no line
+ * terminator (which `.` does not cross) may lie between them.
+ */
+function isJavaOrDotnetFrame(line: string): boolean {
+  if (JAVA_FRAME.test(line)) return true;
+  const lineNumber = DOTNET_LINE.exec(line);
+  if (!lineNumber || lineNumber.index < 4) return false;
+  const inAt = line.lastIndexOf(' in ', lineNumber.index - 4);
+  return inAt !== -1 && !/[\n\r\u2028\u2029]/.test(line.slice(inAt + 4, lineNumber.index));
+}
 
 /** Index of the `(` matching the `)` that ends `text`, or -1. */
 function openingParenthesis(text: string): number {
@@ -80,7 +96,7 @@ function looseFrameText(line: string): string | undefined {
  * @returns the frame, or `null` when the line is not a V8 frame.
  */
 function parseV8Frame(line: string): Frame | null {
-  if (JAVA_OR_DOTNET.test(line)) return null;
+  if (isJavaOrDotnetFrame(line)) return null;
   const strict = AT.exec(line)?.[1];
   const text = strict ?? looseFrameText(line);
   if (!text) return null;
