@@ -88,6 +88,10 @@ describe('issueTokens', () => {
     expect(markers('````js\ncode')).toContain('__code_block');
     expect(markers(`text ${'`'.repeat(5000)}`)).not.toContain('__code_block');
     expect(markers(`${'`'.repeat(5000)}`)).not.toContain('__code_block');
+    // Lines ended by carriage returns alone, each opening a fence; a heading of 32,000 `#\t`.
+    expect(markers(`${'~~\r~'.repeat(16_384)}~`)).not.toContain('__code_block');
+    const heading = issueTokens({ body: `#\t*${'#\t'.repeat(32_768)}end` }, options);
+    expect(heading.filter((token) => token.startsWith('h:'))).toHaveLength(1);
   });
 
   it('marks expected-versus-actual wording outside template comments', () => {

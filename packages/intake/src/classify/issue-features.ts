@@ -7,6 +7,7 @@
  */
 import { withoutHtmlComments } from '@sightline/core';
 import nlpUtils from 'wink-nlp-utils';
+import { fencedBlockRanges, withoutFencedBlocks } from './fenced-blocks.js';
 import { negatedText } from './review-features.js';
 import { wordTokens } from './word-tokens.js';
 
@@ -36,13 +37,10 @@ export interface IssueFeatureOptions {
 
 // The patterns run in time linear in the body: a line's leading blank is `[^\S\r\n\u2028\u2029]*`
 // (under the `m` flag `^\s*` runs over every following blank line before it fails: 40,000 blank
-// lines took 44 s), a fence's run is taken whole (`(?=(`{3,}))\1`, so a run of backticks with no line
-// end after it is not retried at every shorter length) and a V8 frame's name is not matched by two
-// overlapping repetitions. Each accepts the same texts as the plain pattern it replaces.
+// lines took 44 s), code blocks are found by a scan (fenced-blocks.ts), a heading's trailing run is
+// not retried from every character, and a V8 frame's name is not matched by two overlapping
+// repetitions. Each accepts the same texts as the plain pattern it replaces.
 
-/** A fenced Markdown code block. */
-const CODE_BLOCK =
-  /^ {0,3}(?=(`{3,}|~{3,}))\1[^\n]*\n[\s\S]*?(?:\n {0,3}\1[ \t]*(?=\n|$)|(?![\s\S]))/gm;
 /**
  * Whether a text shows an image: what `/!\[[^\]]*\]\(|<img\b/i` tests, in linear time (from every
  * `![` it read to the next `]`). Every `![` before one `]` closes there, so only one check a `]`.
@@ -58,8 +56,14 @@ function hasImage(text: string): boolean {
   return false;
 }
 
-/** A Markdown ATX heading (`### Steps to reproduce`) or a bold-only line used as one. */
-const HEADING = /^ {0,3}(?:#{1,6}[ \t]+(.+?)[ \t#]*|\*\*([^*\n]{2,60})\*\*:?[ \t]*)$/gm;
+/**
+ * A Markdown ATX heading (`### Steps to reproduce`) or a bold-only line used as one. The heading's
+ * text runs to its last character that is no blank or `#` (one such character when it has none):
+ * what a lazy `(.+?)[ \t#]*$` takes, without retrying the trailing run from every character (a line
+ * of 32,000 `#\t` took 10 s).
+ */
+const HEADING =
+  /^ {0,3}(?:#{1,6}[ \t]+(.*[^ \t#\n\r\u2028\u2029]|[ \t#])[ \t#]*|\*\*([^*\n]{2,60})\*\*:?[ \t]*)$/gm;
 /** Stack frames and trace headers of the common runtimes (V8, JVM, Python, Go, Rust, .NET, native). */
 const STACK_TRACE =
   /^[^\S\r\n\u2028\u2029]*at (?:[\w$.<>[\]/ -]+ ?\(|[\w$.<>[\]/ -])[^()\n]*:\d+(?::\d+)?\)?[^\S\r\n\u2028\u2029]*$|Traceback \(most recent call last\)|^[^\S\r\n\u2028\u2029]*File "[^"]+", line \d+|^goroutine \d+ \[|panicked at|^[^\S\r\n\u2028\u2029]*#\d+\s+0x[0-9a-f]+|Exception in thread|^[^\S\r\n\u2028\u2029]*at [\w.$]+\([\w.]+\.(?:java|kt):\d+\)|Segmentation fault|core dumped|^[^\S\r\n\u2028\u2029]*\d+\s+[\w.]+\s+0x[0-9a-f]{8,}/im;
@@ -97,8 +101,7 @@ export function issueTokens(issue: IssueText, options: IssueFeatureOptions): str
 
   const body = issue.body;
   if (body.trim() === '') tokens.push('__empty_body');
-  const codeBlocks = body.match(CODE_BLOCK) ?? [];
-  if (codeBlocks.length > 0) tokens.push('__code_block');
+  if (fencedBlockRanges(body).length > 0) tokens.push('__code_block');
   if (STACK_TRACE.test(body)) tokens.push('__stack_trace');
   if (ERROR_LINE.test(body) || ERROR_LINE.test(title)) tokens.push('__error_line');
   if (/^[^\S\r\n\u2028\u2029]*[-*] \[[ xX]\]/m.test(body)) tokens.push('__checklist');
@@ -120,7 +123,7 @@ export function issueTokens(issue: IssueText, options: IssueFeatureOptions): str
       );
     }
   }
-  const prose = options.codeText ? body : body.replace(CODE_BLOCK, ' ');
+  const prose = options.codeText ? body : withoutFencedBlocks(body, ' ');
   // Words past the limit are dropped anyway: tokenize only a prefix that surely holds them.
   const text = withoutHtmlComments(prose, ' ').slice(0, options.bodyWordLimit * MAX_CHARS_PER_WORD);
   // Judged on the author's words: templates' comments name "expected behaviour" in every issue.

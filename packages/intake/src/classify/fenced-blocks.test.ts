@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { fencedBlockRanges, withoutFencedBlocks } from './fenced-blocks.js';
+
+const PATTERN =
+  /^ {0,3}(?=(`{3,}|~{3,}))\1[^\n]*\n[\s\S]*?(?:\n {0,3}\1[ \t]*(?=\n|$)|(?![\s\S]))/gm;
+
+const blocks = (text: string) =>
+  fencedBlockRanges(text).map(([start, end]) => text.slice(start, end));
+
+describe('fencedBlockRanges', () => {
+  it('finds blocks to the closing run of their own fence, or to the end', () => {
+    const text = 'Steps:\n```js\nrun()\n````\n```  \nafter\n  ~~~~\nopen';
+    expect(blocks(text)).toEqual(['```js\nrun()\n````\n```  ', '  ~~~~\nopen']);
+    expect(withoutFencedBlocks(text, ' ')).toBe('Steps:\n \nafter\n ');
+    // No newline after the opening line: no block.
+    expect(blocks('```js')).toEqual([]);
+  });
+
+  it('gives what the pattern gives on every text of up to 6 of its parts', () => {
+    const parts = ['```', '~~~', '`', '\n', '\r', ' ', '\t', 'a', '````'];
+    let texts = [''];
+    for (let length = 1; length <= 6; length++) {
+      texts = texts.flatMap((text) =>
+        text.length < length - 1 ? [] : parts.map((part) => text + part),
+      );
+      for (const text of texts) {
+        expect(blocks(text), JSON.stringify(text)).toEqual(text.match(PATTERN) ?? []);
+        expect(withoutFencedBlocks(text, ' ')).toBe(text.replace(PATTERN, ' '));
+      }
+    }
+  });
+
+  it('reads lines ended by carriage returns alone in one pass', () => {
+    const text = `${'~~\r~'.repeat(16_384)}~`;
+    expect(fencedBlockRanges(text)).toEqual([]);
+  });
+});
