@@ -26,8 +26,6 @@ const LIBRARY_PATHS: RegExp[] = [
   /[/\\]ruby[/\\]\d+\.\d+(?:\.\d+)?[/\\]/,
   /^<internal:/,
   /[/\\]vendor[/\\]bundle[/\\]/,
-  // Composer's `vendor/<vendor>/<package>/`.
-  /[/\\]vendor[/\\][^/\\]+[/\\][^/\\]+[/\\].*\.(?:php|phtml|inc)$/,
   /[/\\]\.cargo[/\\]registry[/\\]/,
   /^\/rustc[/\\]/,
   /[/\\]pkg[/\\]mod[/\\]/,
@@ -51,7 +49,40 @@ const REPORTER_FILE =
 export function isInAppFile(file: string): boolean {
   const path = withoutQueryAndFragment(file);
   if (REPORTER_FILE.test(path)) return false;
-  return !LIBRARY_PATHS.some((pattern) => pattern.test(path));
+  return !LIBRARY_PATHS.some((pattern) => pattern.test(path)) && !isComposerPackageFile(path);
+}
+
+const SLASH = /[/\\]/;
+const LINE_END = /[\n\r\u2028\u2029]/;
+
+/**
+ * A PHP file of a Composer package, `…/vendor/<vendor>/<package>/….php` (`.phtml`, `.inc`): what
+ * `/[/\\]vendor[/\\][^/\\]+[/\\][^/\\]+[/\\].*\.(?:php|phtml|inc)$/` tests, in one pass back from
+ * the path's end (the pattern read from every `vendor/a/b/` to the line's end: a 1 MiB frame file
+ * of a Sentry event took 15 s). Some slash of the last line, before the extension, must end
+ * `vendor/<a>/<b>/` (`a` and `b` non-empty, slash-free).
+ */
+function isComposerPackageFile(path: string): boolean {
+  const extension = /\.(?:php|phtml|inc)$/.exec(path);
+  if (!extension) return false;
+  // The slash before each character, -1 when none.
+  const before = new Int32Array(path.length + 1);
+  let last = -1;
+  for (let at = 0; at < path.length; at += 1) {
+    before[at] = last;
+    if (SLASH.test(path.charAt(at))) last = at;
+  }
+  for (let at = extension.index - 1; at >= 0 && !LINE_END.test(path.charAt(at)); at -= 1) {
+    if (!SLASH.test(path.charAt(at))) continue;
+    const package_ = before[at] ?? -1;
+    const vendor = package_ > 0 ? (before[package_] ?? -1) : -1;
+    if (package_ < at - 1 && package_ >= 0 && vendor >= 0 && vendor < package_ - 1) {
+      const folder = vendor - 'vendor'.length;
+      if (path.slice(folder, vendor) === 'vendor' && SLASH.test(path.charAt(folder - 1)))
+        return true;
+    }
+  }
+  return false;
 }
 
 /** Node's own modules, as old Node versions print them in traces: a bare `timers.js`, `node.js`. */
