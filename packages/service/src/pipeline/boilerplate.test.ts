@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  boilerplateOf,
   GROUPING_TEXT_CHARS,
   joinBoilerplate,
   learnBoilerplate,
@@ -81,5 +82,21 @@ describe('learned boilerplate', () => {
     // The test can fail: without what was learned the form makes them look alike (at the
     // loosest text setting the service uses, the reviews’).
     expect(similarity()).toBeGreaterThanOrEqual(REVIEW_TEXT.threshold);
+  });
+});
+
+describe('boilerplateOf', () => {
+  it('reads YAML form values and table rows, long lines of blanks in one pass', () => {
+    const template = [
+      '  - label: Steps to reproduce',
+      'description:\t',
+      '| Version | OS |',
+      `name:${'\t'.repeat(150_000)}x\r`,
+      `|${' '.repeat(150_000)}x${' '.repeat(150_000)}`,
+    ].join('\n');
+    const { lines, labels } = boilerplateOf([template]);
+    expect(labels).toContain('steps to reproduce');
+    expect(lines).toContain('version os');
+    expect([...lines].some((line) => line.endsWith('x'))).toBe(true);
   });
 });
