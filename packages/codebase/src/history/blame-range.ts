@@ -189,7 +189,10 @@ export async function blameRange(
       '-w',
       '-M',
       ...ignore,
-      ...(since === undefined ? [] : [`--since=${new Date(since).toISOString()}`]),
+      // A time git printed unreadably (NaN) bounds nothing, rather than throwing here.
+      ...(since === undefined || !Number.isFinite(since)
+        ? []
+        : [`--since=${new Date(since).toISOString()}`]),
       '-L',
       `${lines[0]},${lines[1]}`,
       ...(base === undefined ? [] : [`${base}..HEAD`]),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitAll } from '../testing/git-history-fixture.js';
+import { blameRange } from './blame-range.js';
 import { readChangedFilesLog, readChangedFilesLogs } from './file-history.js';
 import { type GitHistory, openGitHistory } from './open-git-history.js';
 
@@ -109,7 +110,12 @@ describe('readChangedFilesLogs', () => {
       await cp(root, copy, { recursive: true });
       // git re-encodes messages to this on output: NUL bytes in every character.
       execFileSync('git', ['-C', copy, 'config', 'i18n.logOutputEncoding', 'UTF-16']);
-      expect(await readChangedFilesLogs(await open(copy), formats, BOUNDS)).toEqual(expected);
+      const history = await open(copy);
+      expect(await readChangedFilesLogs(history, formats, BOUNDS)).toEqual(expected);
+      // HEAD's time and blame's commit fields are read as UTF-8 too.
+      expect(history).toMatchObject({ headTime: (await open()).headTime });
+      const blamed = await blameRange(history, 'b.js', [1, 1], { since: 0 });
+      expect(blamed?.commits.map((commit) => commit.subject)).toEqual(['Add c, change b']);
     } finally {
       await rm(copy, { recursive: true, force: true });
     }

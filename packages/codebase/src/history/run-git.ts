@@ -76,6 +76,10 @@ const SAFE_CONFIG = [
   'core.quotePath=false',
   '-c',
   'log.showSignature=false',
+  // Output as UTF-8, as it is parsed: a repository's UTF-16 output encoding puts NUL bytes in
+  // every character of git log's and blame's commit fields (times read as NaN).
+  '-c',
+  'i18n.logOutputEncoding=UTF-8',
 ];
 
 /**
