@@ -76,7 +76,7 @@ export {
   type RepositoryIndex,
 } from './repomap/types.js';
 // Walking a repository, inside its root (the sandbox every tool goes through).
-export { isSecretFile } from './repository/content.js';
+export { isSecretFile, printablePath, printableText } from './repository/content.js';
 export {
   type ListedFile,
   type ListedFiles,

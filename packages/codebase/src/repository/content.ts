@@ -135,9 +135,21 @@ export function splitFileLines(text: string): string[] {
  * @returns the same text with every control character escaped.
  */
 export function printablePath(value: string): string {
-  return value.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, escapedChar);
+}
+
+/**
+ * Text a terminal shows as written: as {@link printablePath}, but newlines and tabs kept (escape
+ * codes, carriage returns and U+2028/9 of commit messages or quoted lines are escaped).
+ * @param value any text (a rendered report).
+ * @returns the same text with every control character but `\n` and `\t` escaped.
+ */
+export function printableText(value: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
+  return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, escapedChar);
+}
+
+function escapedChar(char: string): string {
+  return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
 }

@@ -8,6 +8,7 @@ export {
   countLines,
   isSecretFile,
   printablePath,
+  printableText,
   type SkipReason,
   SNIFF_BYTES,
   sniffContent,

@@ -1,4 +1,5 @@
 /** Renders the history part of a diagnosis (suspect commits, regression window) as Markdown. */
+import { printablePath } from '@sightline/codebase';
 import type { DiagnosisHistory } from './history-schema.js';
 
 /** One line of text, safe for a table cell. */
@@ -21,7 +22,7 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
   if (window) {
     const touching = window.commitsTouchingSuspects.map(
       (commit) =>
-        `- ${commitName(commit)} ${cell(commit.subject)} (${cell(commit.author)}, ${commit.date.slice(0, 10)}): ${commit.files.map((file) => `\`${file}\``).join(', ')}`,
+        `- ${commitName(commit)} ${cell(commit.subject)} (${cell(commit.author)}, ${commit.date.slice(0, 10)}): ${commit.files.map((file) => `\`${printablePath(file)}\``).join(', ')}`,
     );
     parts.push(
       [
@@ -42,7 +43,7 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
         `| ${index + 1} | ${commitName(commit)} | ${cell(commit.subject)} | ${cell(commit.author)} | ${commit.date.slice(0, 10)} | ${commit.touches
           .map(
             (touch) =>
-              `\`${touch.path}:${touch.lines[0]}-${touch.lines[1]}\` (${touch.changedLines})`,
+              `\`${printablePath(touch.path)}:${touch.lines[0]}-${touch.lines[1]}\` (${touch.changedLines})`,
           )
           .join(', ')}${commit.inWindow ? ' · in window' : ''} |`,
     );

@@ -46,6 +46,21 @@ describe('renderDiagnosisMarkdown', () => {
     expect(renderDiagnosisMarkdown(diagnosis)).toContain('````md\n```js\nx\n```\n````');
   });
 
+  it('prints no control character of a file name, a quote or the summary but newlines and tabs', () => {
+    const diagnosis = validDiagnosis();
+    const path = 'src/bad\u001b[31mname\nfake.js';
+    itemAt(diagnosis.affectedFiles, 0).path = path;
+    itemAt(diagnosis.affectedFiles, 0).evidence = [{ path, line: 1, quote: 'a\u001b[2Jb\rc\td' }];
+    itemAt(diagnosis.suspects, 0).path = path;
+    diagnosis.rootCause.summary = 'Clears \u001b[2J the screen\u2028';
+    const markdown = renderDiagnosisMarkdown(diagnosis);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+    expect(markdown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+    expect(markdown).toContain('`src/bad\\u001b[31mname\\u000afake.js:');
+    expect(markdown).not.toContain('\nfake.js');
+    expect(markdown).toContain('a\\u001b[2Jb\\u000dc\td');
+  });
+
   it('says an offline diagnosis has no proposed change', () => {
     const diagnosis = { ...validDiagnosis(), method: 'offline' as const, proposedChange: null };
     const markdown = renderDiagnosisMarkdown(diagnosis);

@@ -4,6 +4,7 @@
  * history says (suspect commits, regression window) and the cost; first, what limited the
  * investigation (warnings), when anything did.
  */
+import { printablePath, printableText } from '@sightline/codebase';
 import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats } from './schema.js';
 
@@ -46,7 +47,7 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
     ...(diagnosis.history ? [`## History\n\n${renderHistoryMarkdown(diagnosis.history)}`] : []),
     `## Stats\n\n${renderStats(diagnosis.stats)}`,
   ];
-  return `${sections.join('\n\n')}\n`;
+  return `${printableText(sections.join('\n\n'))}\n`;
 }
 
 function renderVerification({ verification }: Diagnosis): string {
@@ -60,9 +61,10 @@ function renderVerification({ verification }: Diagnosis): string {
 
 function renderFile(file: AffectedFile): string {
   const symbol = file.symbol === undefined ? '' : ` \`${file.symbol}\``;
-  const heading = `### \`${file.path}:${range(file.lines)}\`${symbol} (${file.role})`;
+  const heading = `### \`${printablePath(file.path)}:${range(file.lines)}\`${symbol} (${file.role})`;
   const evidence = file.evidence.map(
-    ({ path, line, quote }) => `\`${path}:${line}\`\n\n${fence(quote, languageOf(path))}`,
+    ({ path, line, quote }) =>
+      `\`${printablePath(path)}:${line}\`\n\n${fence(quote, languageOf(path))}`,
   );
   return [heading, ...evidence].join('\n\n');
 }
@@ -73,7 +75,7 @@ function renderSuspects({ suspects }: Diagnosis): string {
     .slice(0, MAX_SUSPECTS)
     .map(
       (suspect, index) =>
-        `| ${index + 1} | \`${suspect.path}:${range(suspect.lines)}\` | ${
+        `| ${index + 1} | \`${printablePath(suspect.path)}:${range(suspect.lines)}\` | ${
           suspect.symbol === undefined ? '' : `\`${suspect.symbol}\``
         } | ${suspect.score.toFixed(3)} | ${cell(suspect.evidence.join('; '))} |`,
     );
