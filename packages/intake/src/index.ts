@@ -47,6 +47,7 @@ export type { ReportInput } from './parse/decode-input.js';
 export { detectFormat, REPORT_FORMAT_NAMES } from './parse/formats/index.js';
 export { type ReviewExportRow, reviewExportRows } from './parse/formats/reviews.js';
 export { MAX_REPORT_BYTES } from './parse/limits.js';
+export { withoutQueryAndFragment } from './parse/lines.js';
 export {
   allFrames,
   type ParseReportOptions,

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RepositoryIndex } from '@sightline/codebase';
 import { findDefinitions } from '@sightline/codebase';
-import type { Frame } from '@sightline/intake';
+import { type Frame, withoutQueryAndFragment } from '@sightline/intake';
 import { isIndexedBundle, sourceOfBundleLine, twinOfUnindexed } from './generated-frames.js';
 import { mapThroughSourceMap } from './source-maps.js';
 import { indexedTwinsOf, isBuildOutput } from './twins.js';
@@ -84,22 +84,6 @@ function mapBySymbol(index: RepositoryIndex, functionName: string | undefined): 
 }
 
 const RUNTIME_FRAME = /^(node:|internal\/|native\b|<anonymous>|\[native code\]|wasm:\/\/)/;
-
-/**
- * `text` without a URL's query and fragment: what `.replace(/[?#].*$/, '')` gives, in linear time
- * (the pattern retried every `?`/`#` to the end when a line terminator followed). `.` does not
- * cross a line terminator, so the cut is at the first `?` or `#` after the last one.
- */
-function withoutQueryAndFragment(text: string): string {
-  const lastBreak = Math.max(
-    text.lastIndexOf('\n'),
-    text.lastIndexOf('\r'),
-    text.lastIndexOf('\u2028'),
-    text.lastIndexOf('\u2029'),
-  );
-  const cut = text.slice(lastBreak + 1).search(/[?#]/);
-  return cut === -1 ? text : text.slice(0, lastBreak + 1 + cut);
-}
 
 /**
  * Cleans a frame's file name into path segments: URL scheme, host, query and line suffix removed,

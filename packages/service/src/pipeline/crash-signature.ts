@@ -16,24 +16,9 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
+import { withoutQueryAndFragment } from '@sightline/intake';
 import { allFrames, type Frame, type Report } from '../adapters/investigator.js';
 import { isInlinedComprehension, normalizeFunction } from './frame-function.js';
-
-/**
- * `text` without a URL's query and fragment: what `.replace(/[?#].*$/, '')` gives, in linear time
- * (the pattern retried every `?`/`#` to the end when a line terminator followed). `.` does not
- * cross a line terminator, so the cut is at the first `?` or `#` after the last one.
- */
-function withoutQueryAndFragment(text: string): string {
-  const lastBreak = Math.max(
-    text.lastIndexOf('\n'),
-    text.lastIndexOf('\r'),
-    text.lastIndexOf('\u2028'),
-    text.lastIndexOf('\u2029'),
-  );
-  const cut = text.slice(lastBreak + 1).search(/[?#]/);
-  return cut === -1 ? text : text.slice(0, lastBreak + 1 + cut);
-}
 
 /** In-app frames in a fingerprint at most (deep recursion or huge traces stay bounded). */
 const MAX_FINGERPRINT_FRAMES = 50;
