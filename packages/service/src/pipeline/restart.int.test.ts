@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openQueue } from '../queue/index.js';
 import { POSTGRES_SKIP_MESSAGE, TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
@@ -39,9 +39,15 @@ describe.each(sqlite)('a worker killed mid-job ($name)', (kind) => {
     await harness.queue.drain({ timeoutMs: 60_000 });
     const [group] = (await harness.store.inbox({})).groups;
     expect(await harness.store.diagnoses.listOfGroup(group?.id ?? '')).toHaveLength(1);
-    expect(
-      successor.lines.filter((line) => line.startsWith(`ran ${INVESTIGATE_GROUP}`)),
-    ).toHaveLength(1);
+    // The worker prints its line before the queue marks the job done, but the line reaches this
+    // process through a pipe, which the drain's poll may beat: wait for it.
+    await vi.waitFor(
+      () =>
+        expect(
+          successor.lines.filter((line) => line.startsWith(`ran ${INVESTIGATE_GROUP}`)),
+        ).toHaveLength(1),
+      { timeout: 10_000 },
+    );
     expect(await harness.queue.counts()).toEqual({ completed: 2 });
   }, 120_000);
 });
@@ -64,11 +70,16 @@ describe.each(postgres)('two workers on one Postgres', (kind) => {
     await Promise.all([first.waitFor('working'), second.waitFor('working')]);
     await harness.ingestText(reports);
     await harness.queue.drain({ timeoutMs: 90_000 });
-    const ran = [...first.lines, ...second.lines].filter((line) => line.startsWith('ran '));
+    const counts = await harness.queue.counts();
+    const ranLines = () =>
+      [...first.lines, ...second.lines].filter((line) => line.startsWith('ran '));
+    // Each job's line comes through a pipe, which the drain's poll may beat: wait for all of them.
+    await vi.waitFor(() => expect(ranLines()).toHaveLength(counts.completed ?? 0), {
+      timeout: 10_000,
+    });
+    const ran = ranLines();
     const jobIds = ran.map((line) => line.split(' ')[2]);
     expect(new Set(jobIds).size).toBe(jobIds.length);
-    const counts = await harness.queue.counts();
-    expect(counts.completed).toBe(jobIds.length);
     // Each batch of REPORTS_PER_JOB one job, run once. Which worker runs how many depends on when
     // each polls (one may take them all on a loaded machine): the split is measured by bench:serve.
     expect(ran.filter((line) => line.startsWith('ran process-report'))).toHaveLength(8);
