@@ -99,31 +99,46 @@ export function parseBlamePorcelain(text: string): {
 }
 
 const ignoreRevsFiles = new Map<string, Promise<boolean>>();
-const filterDrivers = new Map<string, Promise<string[]>>();
+const filterDrivers = new Map<string, Promise<CleanFiltersOff>>();
+
+/** How blame keeps a repository's clean filters from running. */
+interface CleanFiltersOff {
+  /** `-c` settings emptying each clean filter the repository's config defines. */
+  settings: string[];
+  /**
+   * True when a driver's name holds `=`: `-c` splits at the first `=`, so no `-c` setting can
+   * empty it (`-c filter.a=b.clean=` sets `filter.a`), and blame reads committed content instead.
+   */
+  unemptiable: boolean;
+}
 
 /**
- * `-c` settings emptying each clean filter the repository's config defines (`filter.<driver>.clean`
- * and `.process`): blame of the work tree runs a file's clean filter, a program the repository's
- * config names (git runs none for an empty command). Read once per folder and process.
+ * The clean filters the repository's config defines (`filter.<driver>.clean` and `.process`), made
+ * harmless: blame of the work tree runs a file's clean filter, a program the repository's config
+ * names (git runs none for an empty command). Read once per folder and process.
  */
-function noCleanFilters(root: string): Promise<string[]> {
+function cleanFiltersOff(root: string): Promise<CleanFiltersOff> {
   let known = filterDrivers.get(root);
   if (!known) {
     known = runGit(root, ['config', '--null', '--name-only', '--get-regexp', '^filter\\.']).then(
       (result) => {
-        if (!result.ok) return [];
+        if (!result.ok) return { settings: [], unemptiable: false };
         const drivers = new Set(
           result.stdout
             .split('\0')
             .filter((name) => name.startsWith('filter.') && name.lastIndexOf('.') > 7)
             .map((name) => name.slice(7, name.lastIndexOf('.'))),
         );
-        return [...drivers].flatMap((driver) => [
-          '-c',
-          `filter.${driver}.clean=`,
-          '-c',
-          `filter.${driver}.process=`,
-        ]);
+        const named = [...drivers].filter((driver) => !driver.includes('='));
+        return {
+          settings: named.flatMap((driver) => [
+            '-c',
+            `filter.${driver}.clean=`,
+            '-c',
+            `filter.${driver}.process=`,
+          ]),
+          unemptiable: named.length < drivers.size,
+        };
       },
     );
     filterDrivers.set(root, known);
@@ -160,7 +175,8 @@ export interface BlameRangeOptions {
 }
 
 /**
- * Blames one range of a work-tree file.
+ * Blames one range of a work-tree file (of HEAD's content when the repository's config has a
+ * clean filter no `-c` setting can empty: then no line counts as uncommitted).
  * @param history the opened history.
  * @param filePath repository-relative path.
  * @param lines 1-based inclusive range.
@@ -176,10 +192,13 @@ export async function blameRange(
   const ignore = (await hasIgnoreRevs(history.root))
     ? ['--ignore-revs-file', '.git-blame-ignore-revs']
     : [];
+  const filters = await cleanFiltersOff(history.root);
+  // Committed content runs no clean filter: blamed when one cannot be emptied.
+  const revisions = base !== undefined ? [`${base}..HEAD`] : filters.unemptiable ? ['HEAD'] : [];
   const result = await runGit(
     history.root,
     [
-      ...(await noCleanFilters(history.root)),
+      ...filters.settings,
       'blame',
       '--porcelain',
       // A textconv driver is a program the repository's config names.
@@ -195,7 +214,7 @@ export async function blameRange(
         : [`--since=${new Date(since).toISOString()}`]),
       '-L',
       `${lines[0]},${lines[1]}`,
-      ...(base === undefined ? [] : [`${base}..HEAD`]),
+      ...revisions,
       '--',
       filePath,
     ],

@@ -28,6 +28,7 @@ beforeAll(async () => {
   git('config', 'user.name', 'A');
   git('config', 'user.email', 'a@example.com');
   await writeFile(path.join(root, 'a.js'), 'export const a = 1;\nexport const b = 2;\n');
+  await writeFile(path.join(root, 'b.js'), 'export const c = 3;\n');
   git('add', '.');
   git('commit', '-q', '-m', 'Add a');
   // Signed: a commit object with a gpgsig header, made by hand.
@@ -39,9 +40,14 @@ beforeAll(async () => {
     encoding: 'utf8',
   }).trim();
   git('update-ref', 'HEAD', id);
-  await writeFile(path.join(root, '.git', 'info', 'attributes'), '* filter=evil diff=evil\n');
+  await writeFile(
+    path.join(root, '.git', 'info', 'attributes'),
+    '* filter=evil diff=evil\nb.js filter=ev=il\n',
+  );
   for (const [key, value] of [
     ['filter.evil.clean', program],
+    // A driver whose name holds '=': `-c filter.ev=il.clean=` would set `filter.ev` instead.
+    ['filter.ev=il.clean', program],
     ['diff.evil.textconv', program],
     ['log.showSignature', 'true'],
     ['gpg.program', program],
@@ -58,6 +64,14 @@ describe("git run for a history runs no program of the repository's config", () 
   it('blames the work tree without its clean filter or textconv', async () => {
     await rm(marker, { force: true });
     const blamed = await blameRange(history, 'a.js', [1, 2]);
+    expect(blamed?.commits.map((commit) => commit.subject)).toEqual(['Add a']);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it("blames the work tree without a clean filter whose name holds '='", async () => {
+    await writeFile(path.join(dir, 'repo', 'b.js'), 'export const c = 3;\nexport const d = 4;\n');
+    await rm(marker, { force: true });
+    const blamed = await blameRange(history, 'b.js', [1, 1]);
     expect(blamed?.commits.map((commit) => commit.subject)).toEqual(['Add a']);
     expect(existsSync(marker)).toBe(false);
   });
