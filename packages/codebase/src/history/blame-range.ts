@@ -99,7 +99,7 @@ export function parseBlamePorcelain(text: string): {
 }
 
 const ignoreRevsFiles = new Map<string, Promise<boolean>>();
-const filterDrivers = new Map<string, Promise<CleanFiltersOff>>();
+const filterDrivers = new WeakMap<GitHistory, Promise<CleanFiltersOff>>();
 
 /** How blame keeps a repository's clean filters from running. */
 interface CleanFiltersOff {
@@ -115,33 +115,38 @@ interface CleanFiltersOff {
 /**
  * The clean filters the repository's config defines (`filter.<driver>.clean` and `.process`), made
  * harmless: blame of the work tree runs a file's clean filter, a program the repository's config
- * names (git runs none for an empty command). Read once per folder and process.
+ * names (git runs none for an empty command). Read once per opened history (an investigation's),
+ * not per folder: a long-running service sees the filters a repository's config gained since.
  */
-function cleanFiltersOff(root: string): Promise<CleanFiltersOff> {
-  let known = filterDrivers.get(root);
+function cleanFiltersOff(history: GitHistory): Promise<CleanFiltersOff> {
+  let known = filterDrivers.get(history);
   if (!known) {
-    known = runGit(root, ['config', '--null', '--name-only', '--get-regexp', '^filter\\.']).then(
-      (result) => {
-        if (!result.ok) return { settings: [], unemptiable: false };
-        const drivers = new Set(
-          result.stdout
-            .split('\0')
-            .filter((name) => name.startsWith('filter.') && name.lastIndexOf('.') > 7)
-            .map((name) => name.slice(7, name.lastIndexOf('.'))),
-        );
-        const named = [...drivers].filter((driver) => !driver.includes('='));
-        return {
-          settings: named.flatMap((driver) => [
-            '-c',
-            `filter.${driver}.clean=`,
-            '-c',
-            `filter.${driver}.process=`,
-          ]),
-          unemptiable: named.length < drivers.size,
-        };
-      },
-    );
-    filterDrivers.set(root, known);
+    known = runGit(history.root, [
+      'config',
+      '--null',
+      '--name-only',
+      '--get-regexp',
+      '^filter\\.',
+    ]).then((result) => {
+      if (!result.ok) return { settings: [], unemptiable: false };
+      const drivers = new Set(
+        result.stdout
+          .split('\0')
+          .filter((name) => name.startsWith('filter.') && name.lastIndexOf('.') > 7)
+          .map((name) => name.slice(7, name.lastIndexOf('.'))),
+      );
+      const named = [...drivers].filter((driver) => !driver.includes('='));
+      return {
+        settings: named.flatMap((driver) => [
+          '-c',
+          `filter.${driver}.clean=`,
+          '-c',
+          `filter.${driver}.process=`,
+        ]),
+        unemptiable: named.length < drivers.size,
+      };
+    });
+    filterDrivers.set(history, known);
   }
   return known;
 }
@@ -192,7 +197,7 @@ export async function blameRange(
   const ignore = (await hasIgnoreRevs(history.root))
     ? ['--ignore-revs-file', '.git-blame-ignore-revs']
     : [];
-  const filters = await cleanFiltersOff(history.root);
+  const filters = await cleanFiltersOff(history);
   // Committed content runs no clean filter: blamed when one cannot be emptied.
   const revisions = base !== undefined ? [`${base}..HEAD`] : filters.unemptiable ? ['HEAD'] : [];
   const result = await runGit(

@@ -12,6 +12,7 @@ import { type GitHistory, openGitHistory } from './open-git-history.js';
 // file, and gpg.program run by log.showSignature for a signed commit. None may run.
 let dir: string;
 let marker: string;
+let program: string;
 let history: GitHistory;
 
 const git = (...args: string[]) =>
@@ -20,7 +21,7 @@ const git = (...args: string[]) =>
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'sightline-repository-programs-'));
   marker = path.join(dir, 'ran.log');
-  const program = path.join(dir, 'program.sh');
+  program = path.join(dir, 'program.sh');
   await writeFile(program, `#!/bin/sh\necho "$0 $*" >> '${marker}'\ncat "$1" 2>/dev/null\n`);
   await chmod(program, 0o755);
   const root = path.join(dir, 'repo');
@@ -73,6 +74,29 @@ describe("git run for a history runs no program of the repository's config", () 
     await rm(marker, { force: true });
     const blamed = await blameRange(history, 'b.js', [1, 1]);
     expect(blamed?.commits.map((commit) => commit.subject)).toEqual(['Add a']);
+    expect(existsSync(marker)).toBe(false);
+  });
+
+  it('blames without a clean filter the config gained after an earlier blame', async () => {
+    const root = path.join(dir, 'later');
+    const later = (...args: string[]) => execFileSync('git', ['-C', root, ...args]);
+    execFileSync('git', ['init', '-q', root]);
+    later('config', 'user.name', 'A');
+    later('config', 'user.email', 'a@example.com');
+    await writeFile(path.join(root, 'c.js'), 'export const e = 5;\n');
+    later('add', '.');
+    later('commit', '-q', '-m', 'Add c');
+    const first = await openGitHistory(root);
+    if (!first.history) throw new Error(first.reason);
+    await blameRange(first.history, 'c.js', [1, 1]);
+    later('config', 'filter.late.clean', program);
+    await writeFile(path.join(root, '.git', 'info', 'attributes'), '* filter=late\n');
+    await writeFile(path.join(root, 'c.js'), 'export const e = 5;\nexport const f = 6;\n');
+    const reopened = await openGitHistory(root);
+    if (!reopened.history) throw new Error(reopened.reason);
+    await rm(marker, { force: true });
+    const blamed = await blameRange(reopened.history, 'c.js', [1, 1]);
+    expect(blamed?.commits.map((commit) => commit.subject)).toEqual(['Add c']);
     expect(existsSync(marker)).toBe(false);
   });
 
