@@ -128,7 +128,8 @@ export async function prepareCommitGraph(
   const root = await realpath(history.root).catch(() => path.resolve(history.root));
   const opened = path.resolve(history.root);
   const under = isInside(opened, objects) ? opened : root;
-  if (!(await makeOwnFolder(under, path.join(objects, 'info')))) {
+  // Private, as the other caches of ~/.cache/sightline (it names the repository's commits).
+  if (!(await makeOwnFolder(under, path.join(objects, 'info'), { mode: 0o700 }))) {
     return skipped(`the commit-graph folder ${folder} cannot be written`);
   }
   if (await tracksFilesIn(history, root, folder)) {

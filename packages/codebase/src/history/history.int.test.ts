@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,21 @@ describe('git history', () => {
     const renamed = await readCommitChanges(history, ids.slice(1, 2), ['src/slug.js']);
     expect(renamed.get(ids[1] ?? '')).toContain("const separator = options.separator ?? '-';");
     expect(await readCommitChanges(history, [], [fixture.defectPath])).toEqual(new Map());
+  });
+
+  it('makes the commit-graph folders it creates private (0700), the home cache above them too', async () => {
+    const cache = path.join(dir, 'private-home', '.cache');
+    const graphDir = path.join(cache, 'sightline', 'commit-graph', 'graph');
+    await prepareCommitGraph(history, { dir: graphDir });
+    const folders = ['.', 'sightline', 'sightline/commit-graph', 'sightline/commit-graph/graph'];
+    const modes = await Promise.all(
+      [
+        ...folders,
+        'sightline/commit-graph/graph/objects',
+        'sightline/commit-graph/graph/objects/info',
+      ].map(async (folder) => (await stat(path.join(cache, folder))).mode & 0o777),
+    );
+    expect(modes).toEqual([0o700, 0o700, 0o700, 0o700, 0o700, 0o700]);
   });
 
   it('writes a commit-graph for blame once, outside the repository, and blames the same with it', async () => {
