@@ -10,6 +10,7 @@ import {
   readFile,
   realpath,
   rm,
+  stat,
   symlink,
   writeFile,
 } from 'node:fs/promises';
@@ -74,5 +75,17 @@ describe('a cache folder reached through a link', () => {
     await indexRepository(root);
     expect(await everything(outside)).toEqual(['victim.json']);
     expect(await readFile(target, 'utf8')).toBe('untouched');
+  });
+
+  it('the home fallback is private: folders 0700, the cache file 0600', async () => {
+    await symlink(outside, path.join(root, '.sightline'));
+    await indexRepository(root);
+    const file = (await everything(home)).find((name) => name.endsWith(CACHE_FILE_NAME)) ?? '';
+    const modes = await Promise.all(
+      ['.cache', '.cache/sightline', path.dirname(file), file].map(
+        async (name) => (await stat(path.join(home, name))).mode & 0o777,
+      ),
+    );
+    expect(modes).toEqual([0o700, 0o700, 0o700, 0o600]);
   });
 });

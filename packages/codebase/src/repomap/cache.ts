@@ -155,7 +155,8 @@ export async function readCache(root: string, directories: string[]): Promise<Lo
 
 /**
  * Writes the cache atomically into the first folder of `directories` that accepts it, with a
- * `.gitignore` that keeps the folder out of version control. Inside the repository a folder is
+ * `.gitignore` that keeps the folder out of version control. Folders it makes are 0700 and the file
+ * 0600 (the user's alone, like the other caches of `~/.cache/sightline`). Inside the repository a folder is
  * made and used only as a real folder: a symbolic link there (`.sightline/cache → /anywhere`) is
  * skipped, so nothing is written outside the repository through it.
  * @param root real path of the repository root, stored so another root's cache is never used.
@@ -180,13 +181,14 @@ export async function writeCache(
     const target = path.join(directory, CACHE_FILE_NAME);
     const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
     try {
-      if (!(await makeOwnFolder(root, directory))) continue;
+      // Private (folders made 0700, the file 0600): it holds the code's names and signatures.
+      if (!(await makeOwnFolder(root, directory, { mode: 0o700 }))) continue;
       // Keep the cache out of `git status` of the repository it sits in. `wx` (O_EXCL) neither
       // overwrites nor follows a link planted under either name.
       await writeFile(path.join(directory, '.gitignore'), '*\n', { flag: 'wx' }).catch(
         () => undefined,
       );
-      await writeFile(temporary, text, { flag: 'wx' });
+      await writeFile(temporary, text, { flag: 'wx', mode: 0o600 });
       await rename(temporary, target);
       return target;
     } catch {
