@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   chmod,
   chown,
   lstat,
   mkdir,
   mkdtemp,
+  readdir,
   readFile,
   rm,
   stat,
@@ -12,6 +13,7 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runGit } from './run-git.js';
 import { userSafeDirectories } from './safe-directories.js';
@@ -161,11 +163,12 @@ describe("the user's safe.directory entries", () => {
       const fallback = await safeDirectoryConfigFile(other);
       expect(path.dirname(fallback)).not.toBe(folder);
       expect(gitValues(fallback)).toBe('/srv/other\0');
+      await rm(path.dirname(fallback), { recursive: true });
     },
   );
 
   it.skipIf(process.getuid?.() !== 0)(
-    'are written to a folder of their own under the temporary folder when the home cannot be used, not reused once another user re-created it (needs root)',
+    "are written to the user's folder under the temporary folder when the home cannot be used, not reused once another user re-created it (needs root)",
     async () => {
       process.env.HOME = '/dev/null/not-a-home';
       const entries = ['/srv/tmp'];
@@ -187,6 +190,40 @@ describe("the user's safe.directory entries", () => {
       await rm(path.dirname(again), { recursive: true });
     },
   );
+
+  it('leave no folder behind when runs interrupted by SIGTERM could not use the home', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'sightline-interrupted-'));
+    const temporary = dir;
+    const keeper = fileURLToPath(new URL('./__fixtures__/config-keeper.ts', import.meta.url));
+    const files: string[] = [];
+    for (let run = 0; run < 2; run += 1) {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', '--conditions=@sightline/source', keeper, '/srv/interrupted'],
+        {
+          env: { ...process.env, HOME: '/dev/null/not-a-home', TMPDIR: temporary },
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      files.push(
+        await new Promise<string>((resolve) => {
+          let printed = '';
+          child.stdout.on('data', (chunk: Buffer) => {
+            printed += chunk.toString();
+            if (printed.endsWith('\n')) resolve(printed.trim());
+          });
+        }),
+      );
+      child.kill('SIGTERM');
+      await exited;
+    }
+    expect(gitValues(files[0] ?? '')).toBe('/srv/interrupted\0');
+    expect(files[1]).toBe(files[0]);
+    // (tsx keeps a cache folder of its own there.)
+    const ours = (await readdir(temporary)).filter((name) => name.startsWith('sightline-'));
+    expect(ours).toHaveLength(1);
+  }, 30_000);
 
   it('are none when the user configured none', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'sightline-safe-'));

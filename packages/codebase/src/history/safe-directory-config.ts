@@ -10,14 +10,17 @@
  * environment variables"). A file read as the global one works on every version.
  *
  * The file is kept in `~/.cache/sightline/git-config/`, named by a hash of its text, and reused
- * across runs, so nothing is left behind however the process ends. That folder is used only when it
- * is a directory (not a symbolic link) owned by the user running Sightline with no permission for
- * group or others (it is created mode 0700); a file there is used only when it is a regular file
- * owned by that user, with no permission for group or others, holding exactly the expected text;
- * otherwise it is written again (a temporary file created exclusively, flag `wx`, mode 0600, then
- * renamed over the name). When that folder cannot be used (a home that is not writable, a folder
- * another user owns or may write), the file is written to a fresh folder of its own under the
- * system's temporary folder (`mkdtemp`, mode 0700), removed when the process exits normally.
+ * across runs, so nothing is left behind however the process ends. When that folder cannot be used
+ * (a home that is not writable, a folder another user owns or may write), the same is done in
+ * `sightline-git-config.<uid>` under the system's temporary folder: one folder per user, reused
+ * too, so a run interrupted (Ctrl-C, SIGTERM) leaves nothing new. A folder is used only when it is a
+ * directory (not a symbolic link) owned by the user running Sightline with no permission for group
+ * or others (it is created mode 0700); a file there is used only when it is a regular file owned by
+ * that user, with no permission for group or others, holding exactly the expected text; otherwise
+ * it is written again (a temporary file created exclusively, flag `wx`, mode 0600, then renamed
+ * over the name). When neither can be used (another user made the temporary one first), the file
+ * is written to a fresh folder of its own under the system's temporary folder (`mkdtemp`, mode
+ * 0700), removed when the process exits normally.
  *
  * Within a process the path is remembered per set of entries, and before it is given again its
  * folder and file are checked as above, the file also being the one written (same device and
@@ -77,8 +80,9 @@ export function safeDirectoryConfigText(entries: readonly string[]): string {
  * The path of a configuration file holding only these `safe.directory` entries, for
  * `GIT_CONFIG_GLOBAL`; {@link NO_GLOBAL_CONFIG} when there are none.
  * @param entries the user's values (`userSafeDirectories`).
- * @returns the file's path: in `~/.cache/sightline/git-config/` (the same for the same entries),
- * else in a folder of its own under the system's temporary folder.
+ * @returns the file's path: in `~/.cache/sightline/git-config/`, else in the user's folder under the
+ * system's temporary folder (either the same for the same entries), else in a folder of its own
+ * there.
  * @throws Error when neither can be written (its `code`, e.g. `EACCES`).
  */
 export async function safeDirectoryConfigFile(entries: readonly string[]): Promise<string> {
@@ -99,40 +103,50 @@ export async function safeDirectoryConfigFile(entries: readonly string[]): Promi
   return (await next).file;
 }
 
-/** The folder of the kept files: `~/.cache/sightline/git-config`. */
-function configFolder(): string {
-  return path.join(os.homedir(), '.cache', 'sightline', 'git-config');
+/**
+ * The folders the file may be kept in, in order: `~/.cache/sightline/git-config`, then one per user
+ * under the system's temporary folder.
+ */
+function configFolders(): string[] {
+  const user = process.getuid?.() ?? 'user';
+  return [
+    path.join(os.homedir(), '.cache', 'sightline', 'git-config'),
+    path.join(os.tmpdir(), `sightline-git-config.${user}`),
+  ];
 }
 
 async function keepConfigFile(name: string, text: string): Promise<Kept> {
-  try {
-    const folder = configFolder();
-    await mkdir(folder, { recursive: true, mode: 0o700 });
-    if (isPrivate(await lstat(folder), 'directory')) {
-      const file = path.join(folder, name);
-      const found = await lstat(file).catch(() => undefined);
-      if (
-        found !== undefined &&
-        isPrivate(found, 'file') &&
-        (await readFile(file, 'utf8').catch(() => undefined)) === text
-      ) {
-        return { file, dev: found.dev, ino: found.ino };
-      }
-      const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-      try {
-        await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
-        await rename(temporary, file);
-      } catch (error) {
-        await rm(temporary, { force: true }).catch(() => undefined);
-        throw error;
-      }
-      const written = await lstat(file);
-      if (isPrivate(written, 'file')) return { file, dev: written.dev, ino: written.ino };
-    }
-  } catch {
-    // The home's cache cannot be used: a folder of the process's own instead.
+  for (const folder of configFolders()) {
+    // A folder that cannot be used: the next one.
+    const kept = await keepIn(folder, name, text).catch(() => undefined);
+    if (kept) return kept;
   }
   return writeTemporaryFile(name, text);
+}
+
+/** The file kept in the folder (found fit or written), or `undefined` when the folder is unfit. */
+async function keepIn(folder: string, name: string, text: string): Promise<Kept | undefined> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  if (!isPrivate(await lstat(folder), 'directory')) return undefined;
+  const file = path.join(folder, name);
+  const found = await lstat(file).catch(() => undefined);
+  if (
+    found !== undefined &&
+    isPrivate(found, 'file') &&
+    (await readFile(file, 'utf8').catch(() => undefined)) === text
+  ) {
+    return { file, dev: found.dev, ino: found.ino };
+  }
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFile(temporary, text, { mode: 0o600, flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw error;
+  }
+  const written = await lstat(file);
+  return isPrivate(written, 'file') ? { file, dev: written.dev, ino: written.ino } : undefined;
 }
 
 async function writeTemporaryFile(name: string, text: string): Promise<Kept> {
