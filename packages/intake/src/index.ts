@@ -22,6 +22,7 @@ export {
   type LabeledExample,
   readExamplePool,
 } from './classify/example-pool.js';
+export { type FencedBlock, fencedBlocks } from './classify/fenced-blocks.js';
 export {
   type IssueClassifier,
   type IssueLabel,

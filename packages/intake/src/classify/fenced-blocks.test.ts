@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fencedBlockRanges, withoutFencedBlocks } from './fenced-blocks.js';
+import { fencedBlockRanges, fencedBlocks, withoutFencedBlocks } from './fenced-blocks.js';
 
 const PATTERN =
   /^ {0,3}(?=(`{3,}|~{3,}))\1[^\n]*\n[\s\S]*?(?:\n {0,3}\1[ \t]*(?=\n|$)|(?![\s\S]))/gm;
@@ -28,6 +28,12 @@ describe('fencedBlockRanges', () => {
         expect(withoutFencedBlocks(text, ' ')).toBe(text.replace(PATTERN, ' '));
       }
     }
+  });
+
+  it("gives each block's content: after the opening line, before the closing one", () => {
+    const text = 'Steps:\n```js\nrun()\nstop()\n```\n~~~\nopen\n';
+    const contents = fencedBlocks(text).map(({ content: [start, end] }) => text.slice(start, end));
+    expect(contents).toEqual(['run()\nstop()', 'open\n']);
   });
 
   it('reads lines ended by carriage returns alone in one pass', () => {

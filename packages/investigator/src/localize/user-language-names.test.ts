@@ -46,7 +46,7 @@ describe('userLanguageNames', () => {
     ]);
   });
 
-  it('reads inline code outside fences only, and an unclosed or one-line fence as no block', () => {
+  it('reads inline code outside fences only, a one-line fence as no block and an unclosed one to the end', () => {
     const text = 'Run `npm run lint --fix`.\n```sh\n$ npm test --watch\n```\nthen `npm ci --force`';
     expect(userLanguageNames(text, ['npm'])).toEqual([
       'test',
@@ -62,12 +62,20 @@ describe('userLanguageNames', () => {
       'build',
       'prod',
     ]);
+    // An unclosed fence runs to the end of the text, as Markdown renders it.
     expect(userLanguageNames('`npm run build` then\n```\nmax_width: 3', ['npm'])).toEqual([
+      'max_width',
       'run',
       'build',
     ]);
     // A line of backticks is read in one pass (the fence pattern re-read it from every start).
     expect(userLanguageNames('`'.repeat(60_000), ['npm'])).toEqual([]);
+  });
+
+  it('reads blocks fenced as Markdown fences them: tildes, and only a fence line closes', () => {
+    expect(userLanguageNames('~~~yaml\nmax_width: 3\n~~~')).toEqual(['max_width']);
+    // Backticks inside a line close nothing: the command after them is still in the block.
+    expect(userLanguageNames('```sh\necho "```"\n$ shop sync\n```')).toEqual(['sync']);
   });
 
   it('finds nothing in plain prose', () => {
