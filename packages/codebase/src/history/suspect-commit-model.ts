@@ -38,6 +38,9 @@ export interface SuspectCommitModel {
  * and range-rank exponents fitted by coordinate ascent) had 91 of 192 (47.4 %). Version 2 adds
  * reportMatch and frameLine at weight 0: fitted with them (and 10 ranges) the held-out top 3 was
  * 58 of 136 fixes against 59 without (bench:history, 2026-12-03 13:38), so they are not weighed.
+ * Version 3 adds newestInRange, also at weight 0 until the model is fitted again (held out on three
+ * runs' kept blames it raised the top 3 by two or three fixes: 59 to 61 of 136, 85 to 88 of 177,
+ * 65 to 67 of 126).
  */
 export const SUSPECT_COMMIT_MODEL: SuspectCommitModel = {
   version: 3,
