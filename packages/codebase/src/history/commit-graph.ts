@@ -130,11 +130,14 @@ export async function prepareCommitGraph(
   const under = isInside(opened, objects) ? opened : root;
   // Private, as the other caches of ~/.cache/sightline (it names the repository's commits).
   if (!(await makeOwnFolder(under, path.join(objects, 'info'), { mode: 0o700 }))) {
-    return skipped(`the commit-graph folder ${folder} cannot be written`);
+    // The notes reach diagnoses (issue comments, the console): no folder of the machine is named.
+    return skipped(
+      'the commit-graph folder cannot be written (a symbolic link or a file stands in its path, or it is read-only)',
+    );
   }
   if (await tracksFilesIn(history, root, folder)) {
     return skipped(
-      `the commit-graph folder ${folder} holds files the repository tracks: a graph that came with the checkout is never read`,
+      'the commit-graph folder holds files the repository tracks: a graph that came with the checkout is never read',
     );
   }
   const withGraph = { ...history, graphDir: objects };

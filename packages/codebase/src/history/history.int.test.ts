@@ -203,6 +203,10 @@ describe('git history', () => {
       });
       expect([graph.state, graph.history.graphDir]).toEqual(['skipped', undefined]);
       expect(await readdir(outside)).toEqual([]);
+      // The note reaches diagnoses (issue comments, the console): no folder of the machine's.
+      expect(graph.note).toBe(
+        'the commit-graph folder cannot be written (a symbolic link or a file stands in its path, or it is read-only)',
+      );
     } finally {
       await rm(link);
     }
@@ -246,6 +250,7 @@ describe('git history', () => {
     const graph = await prepareCommitGraph(opened.history, { dir: graphDir });
     expect([graph.state, graph.history.graphDir]).toEqual(['skipped', undefined]);
     expect(graph.note).toMatch(/holds files the repository tracks/);
+    expect(graph.note).not.toContain(forged);
     // Outside the checkout, a stamp from the future is written over, not kept.
     const elsewhere = path.join(dir, 'graph-future');
     await mkdir(elsewhere);
