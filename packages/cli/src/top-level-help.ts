@@ -1,6 +1,27 @@
 /** The text after the command list of `sightline --help`: examples, exit codes, where to read on. */
+import { EXIT_CODE_MEANINGS } from './run/exit-codes.js';
 
-/** Examples and exit codes shown by `sightline --help`. */
+/** Width the exit-code meanings are wrapped to, in characters (a terminal's usual 100). */
+const WIDTH = 100;
+
+/** One exit-code entry, its meaning wrapped at {@link WIDTH} under itself. */
+function exitCodeLine({ codes, meaning }: (typeof EXIT_CODE_MEANINGS)[number]): string {
+  const label = `  ${codes.join(', ')}  `;
+  const indent = ' '.repeat(label.length);
+  const lines: string[] = [];
+  let line = label;
+  for (const word of meaning.split(' ')) {
+    if (line.length > indent.length && line.length + word.length > WIDTH) {
+      lines.push(line.trimEnd());
+      line = indent;
+    }
+    line += `${word} `;
+  }
+  lines.push(line.trimEnd());
+  return lines.join('\n');
+}
+
+/** Examples and exit codes (every one of {@link EXIT_CODE_MEANINGS}) shown by `sightline --help`. */
 export const TOP_LEVEL_HELP = `
 Examples:
   $ sightline investigate --repo . --report crash.log
@@ -14,13 +35,5 @@ Without --model (or $SIGHTLINE_MODEL) everything runs offline: no API key, no ne
 Run "sightline <command> --help" for a command's options and examples.
 
 Exit codes:
-  0  success
-  1  unexpected failure (a bug: please report it with the output)
-  2  bad input or usage, a missing or refused API key, or the output could not be written
-  3  the model could not produce a valid result
-  4  a diagnosis was printed but evidence does not back it (marked unverified)
-  5  the investigation stopped at its --max-cost cap (the partial report kept)
-  6  the model server could not be reached or failed (connection refused, HTTP 5xx, no answer
-     within --timeout)
-  130, 143  stopped by Ctrl-C (SIGINT) or SIGTERM before finishing (serve, worker, mcp: 0)
+${EXIT_CODE_MEANINGS.map(exitCodeLine).join('\n')}
 `;

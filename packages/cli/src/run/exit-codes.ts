@@ -39,3 +39,42 @@ export const EXIT_MODEL_UNAVAILABLE = 6;
  * places it checked and what would settle it): an honest outcome, not an unsupported diagnosis.
  */
 export const EXIT_NOT_FOUND = 7;
+
+/**
+ * Every exit code of the `sightline` command with its meaning in one line, in the order
+ * `sightline --help` lists them: the constants above, then the stop signals' codes, which Node
+ * gives a one-shot command by default.
+ */
+export const EXIT_CODE_MEANINGS: readonly { codes: readonly number[]; meaning: string }[] = [
+  { codes: [EXIT_OK], meaning: 'success (for investigate: a verified diagnosis)' },
+  {
+    codes: [EXIT_FAILURE],
+    meaning: 'unexpected failure (a bug: please report it with the output)',
+  },
+  {
+    codes: [EXIT_USAGE],
+    meaning: 'bad input or usage, a missing or refused API key, or the output could not be written',
+  },
+  { codes: [EXIT_MODEL], meaning: 'the model could not produce a valid result' },
+  {
+    codes: [EXIT_UNVERIFIED],
+    meaning: 'a diagnosis was printed but evidence does not back it (marked unverified)',
+  },
+  {
+    codes: [EXIT_COST_LIMIT],
+    meaning: 'the investigation stopped at its --max-cost cap (the partial report kept)',
+  },
+  {
+    codes: [EXIT_MODEL_UNAVAILABLE],
+    meaning:
+      'the model server could not be reached or failed (connection refused, HTTP 5xx, no answer within --timeout)',
+  },
+  {
+    codes: [EXIT_NOT_FOUND],
+    meaning: 'the investigation found no cause and said so (what it checked is printed)',
+  },
+  {
+    codes: [130, 143],
+    meaning: 'stopped by Ctrl-C (SIGINT) or SIGTERM before finishing (serve, worker, mcp: 0)',
+  },
+];
