@@ -1,7 +1,7 @@
 /**
  * Unclean inputs found by hand (issue #34), each through the real command line with its message
  * and exit code: a named pipe nothing writes to, an invalid regular expression, a repeated
- * `--report`, `--format markdown` and `text`, an empty `--repo`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
+ * `--report`, a mistyped flag, `--format markdown` and `text`, an empty `--repo`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
  * commands/model-server.int.test.ts; `serve --data <file>`: commands/serve-start.int.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
@@ -73,6 +73,15 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       'sightline: --report was given more than once; it takes one value. Give it once.\n(run with --help for usage)\n',
+    );
+    expect(run.stdout).toBe('');
+  });
+
+  it('a mistyped flag is named as unknown with the closest one, not as --report missing, exit 2', async () => {
+    const run = await runCli(['investigate', '--repo', repo.root, '--reprot', report]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'sightline: Unknown option --reprot.\n(Did you mean --report?)\n(run with --help for usage)\n',
     );
     expect(run.stdout).toBe('');
   });

@@ -1,6 +1,7 @@
-import { Command } from 'commander';
+import { Command, type CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, requestedVerb } from './command-list.js';
+import { refuseUnknownOptionsFirst } from './options/refuse-unknown-options.js';
 
 describe('requestedVerb', () => {
   it.each([
@@ -85,5 +86,37 @@ describe('flags that name a store, a service or a project', () => {
         'worker --database',
       ]),
     );
+  }, 60_000);
+});
+
+/** Every command line that reaches a command without subcommands: `investigate`, `tool grep`, … */
+function leafPaths(command: Command, path: string[] = []): string[][] {
+  if (command.commands.length === 0) return [path];
+  return command.commands.flatMap((sub) => leafPaths(sub, [...path, sub.name()]));
+}
+
+describe('an unknown option', () => {
+  it('is reported as such on every command, before any required option', async () => {
+    // Found by a fresh-user trial: `investigate --repo . --reprot r.txt` said "--report is required".
+    let errors = '';
+    const program = new Command()
+      .exitOverride()
+      .configureOutput({ writeErr: (text) => (errors += text) });
+    for (const entry of COMMANDS) (await entry.load())(program);
+    refuseUnknownOptionsFirst(program);
+    const leaves = leafPaths(program);
+    expect(leaves.length).toBeGreaterThanOrEqual(COMMANDS.length);
+    for (const leaf of leaves) {
+      errors = '';
+      const error = await program.parseAsync(['node', 'sightline', ...leaf, '--bogus-flag']).then(
+        () => undefined,
+        (thrown: unknown) => thrown as CommanderError,
+      );
+      expect({ leaf, code: error?.code, errors }).toEqual({
+        leaf,
+        code: 'commander.unknownOption',
+        errors: "error: unknown option '--bogus-flag'\n",
+      });
+    }
   }, 60_000);
 });

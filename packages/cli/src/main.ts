@@ -11,6 +11,7 @@ import { Command, CommanderError } from 'commander';
 import { COMMANDS, requestedVerb } from './command-list.js';
 import { guardOutputStreams } from './io/output-errors.js';
 import { refuseRepeatedOptions } from './options/refuse-repeated-options.js';
+import { refuseUnknownOptionsFirst } from './options/refuse-unknown-options.js';
 import { styleUsageErrors } from './options/usage-errors.js';
 import { EXIT_USAGE } from './run/exit-codes.js';
 import { TOP_LEVEL_HELP } from './top-level-help.js';
@@ -35,6 +36,7 @@ for (const entry of COMMANDS) {
 }
 
 refuseRepeatedOptions(program);
+refuseUnknownOptionsFirst(program);
 styleUsageErrors(program);
 guardOutputStreams();
 try {
