@@ -49,6 +49,15 @@ describe('runTriage', () => {
     expect(io.err).toBe('');
   });
 
+  it('sizes the LABEL column to its widest label: question keeps a gap before CONF', async () => {
+    // Found by a fresh-user trial: LABEL was 8 wide, so "question0.81" ran together.
+    const io = memoryIo('How can I export my data to CSV? Is it possible?');
+    expect(await runTriage({ files: ['-'] }, io)).toBe(0);
+    const [header = '', row = ''] = io.out.split('\n');
+    expect(row).toMatch(/^question {2}0\.\d\d {2}How can I export my data to CSV\?/);
+    expect(header).toMatch(/^LABEL {5}CONF {2}TITLE/);
+  });
+
   it('prints JSON lines only with json, one object per report', async () => {
     const io = memoryIo('Please add an option to export my notes as PDF, that would be great.');
     expect(await runTriage({ files: ['-'], json: true }, io)).toBe(0);

@@ -245,22 +245,25 @@ const MAX_FILE_WIDTH = 24;
 
 function renderTable(rows: readonly TriageRow[], columns: number, showFile: boolean): string {
   const files = rows.map((row) => path.basename(row.file));
+  const labels = rows.map((row) => (row.guess ? `${row.label}?` : row.label));
+  // As wide as the widest label shown ("question?" is 9), so CONF never runs into it.
+  const labelWidth = Math.max('LABEL'.length, ...labels.map((label) => label.length));
   const fileWidth = showFile
     ? Math.min(MAX_FILE_WIDTH, Math.max(4, ...files.map((file) => file.length)))
     : 0;
   const fileColumn = showFile ? fileWidth + 2 : 0;
-  // LABEL (8) + CONF (4) + 2 spaces, [FILE + 2 spaces,] then title and frame separated by a space.
-  const fixed = 14 + fileColumn + 1;
+  // LABEL + 2 spaces + CONF (4) + 2 spaces, [FILE + 2 spaces,] then title and frame separated by a space.
+  const fixed = labelWidth + 8 + fileColumn + 1;
   const longestFrame = Math.max(5, ...rows.map((row) => row.topFrame?.length ?? 1));
   const frameWidth = Math.max(5, Math.min(longestFrame, 50, columns - fixed - 20));
   const titleWidth = Math.max(20, columns - fixed - frameWidth);
   const line = (label: string, confidence: string, file: string, title: string, frame: string) =>
-    `${label.padEnd(8)}${confidence.padStart(4)}  ${showFile ? `${cut(file, fileWidth).padEnd(fileWidth)}  ` : ''}${cut(title, titleWidth).padEnd(titleWidth)} ${cut(frame, frameWidth)}`.trimEnd();
+    `${label.padEnd(labelWidth)}  ${confidence.padStart(4)}  ${showFile ? `${cut(file, fileWidth).padEnd(fileWidth)}  ` : ''}${cut(title, titleWidth).padEnd(titleWidth)} ${cut(frame, frameWidth)}`.trimEnd();
   const lines = [line('LABEL', 'CONF', 'FILE', 'TITLE', 'FRAME')];
   rows.forEach((row, index) => {
     lines.push(
       line(
-        row.guess ? `${row.label}?` : row.label,
+        labels[index] ?? row.label,
         row.confidence.toFixed(2),
         files[index] ?? '',
         row.title,
