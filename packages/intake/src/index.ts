@@ -55,4 +55,5 @@ export {
   parseReport,
   parseReports,
 } from './parse/parse-report.js';
+export { MAX_LISTED_TITLE_CHARS, reportTitle } from './parse/report-title.js';
 export type { Exception, Frame, Report, ReportKind } from './parse/types.js';

@@ -76,6 +76,13 @@ describe('runTriage', () => {
     ]);
   });
 
+  it('bounds a title in the JSON as the service does: 200 characters, the last an ellipsis', async () => {
+    // Found by a fresh-user trial: issue JSON with a 60,000-character title came out verbatim.
+    const io = memoryIo(JSON.stringify({ title: 'T'.repeat(60_000), body: 'It crashes.' }));
+    expect(await runTriage({ files: ['-'], json: true }, io)).toBe(0);
+    expect(jsonRows(io.out)[0]?.title).toBe(`${'T'.repeat(199)}…`);
+  });
+
   it('marks a label that is a guess (a language the offline model does not know) in the table and the JSON', async () => {
     const review = 'アプリを開くとすぐに落ちます。アップデートしてから一度も使えていません。';
     const table = memoryIo(review);

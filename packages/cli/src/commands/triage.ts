@@ -16,6 +16,7 @@ import {
   REPORT_FORMAT_NAMES,
   type Report,
   readExamplePool,
+  reportTitle,
 } from '@sightline/intake';
 import { prepareReports } from '@sightline/investigator';
 import { resolveModel } from '@sightline/models';
@@ -60,6 +61,11 @@ export interface TriageRow {
   label: ClassificationLabel;
   confidence: number;
   method: Classification['method'];
+  /**
+   * The report's title, else its first exception, else its first line (`reportTitle`): at most
+   * 200 characters (`MAX_LISTED_TITLE_CHARS`, as the service lists groups); a longer one is cut
+   * to 199 and ends with `…`.
+   */
   title: string;
   /** Innermost in-app frame as `file:line function`, or null. */
   topFrame: string | null;
@@ -210,7 +216,6 @@ Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
 }
 
 function toRow(file: string, report: Report, classification: Classification): TriageRow {
-  const title = report.title?.trim() || report.body.trim().split('\n', 1)[0] || '';
   return {
     file,
     id: report.id,
@@ -218,7 +223,7 @@ function toRow(file: string, report: Report, classification: Classification): Tr
     label: classification.label,
     confidence: Math.round(classification.confidence * 100) / 100,
     method: classification.method,
-    title,
+    title: reportTitle(report),
     topFrame: topInAppFrame(report),
     reasons: classification.reasons,
     ...(classification.guess ? { guess: true as const } : {}),

@@ -23,6 +23,7 @@ export {
   type Frame,
   parseReports,
   type Report,
+  reportTitle,
   reviewExportRows,
   wordTokens,
 } from '@sightline/intake';

@@ -11,7 +11,13 @@
  * already grouped.
  */
 import { SightlineError } from '@sightline/core';
-import { classify, markInAppFrames, parseReports, type Report } from '../adapters/investigator.js';
+import {
+  classify,
+  markInAppFrames,
+  parseReports,
+  type Report,
+  reportTitle,
+} from '../adapters/investigator.js';
 import type { AttachReport, ProjectRecord, ReportAnalysis, ReportRecord } from '../store/index.js';
 import { groupKey } from './group-key.js';
 import { investigationCause } from './investigation-policy.js';
@@ -253,15 +259,4 @@ export function parseStored(row: ReportRecord): Report {
     });
   }
   return report;
-}
-
-/** A one-line title: the report's own, else its first exception, else its first line. */
-export function reportTitle(report: Report): string {
-  const exception = report.exceptions[0];
-  const title =
-    report.title?.trim() ||
-    (exception ? `${exception.type}${exception.message ? `: ${exception.message}` : ''}` : '') ||
-    report.body.trim().split('\n', 1)[0] ||
-    '(empty report)';
-  return title.length > 200 ? `${title.slice(0, 199)}…` : title;
 }
