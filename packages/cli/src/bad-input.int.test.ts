@@ -1,7 +1,7 @@
 /**
  * Unclean inputs found by hand (issue #34), each through the real command line with its message
  * and exit code: a named pipe nothing writes to, an invalid regular expression, a repeated
- * `--report`, a mistyped flag, `--format markdown` and `text`, an empty `--repo`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
+ * `--report`, a mistyped flag, a report in a folder this user may not enter, `--format markdown` and `text`, an empty `--repo`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
  * commands/model-server.int.test.ts; `serve --data <file>`: commands/serve-start.int.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
@@ -110,6 +110,28 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
       expect(run.stderr).toBe('');
       expect(timeless(run.stdout)).toBe(timeless(md.stdout));
       expect(run.stdout).toContain(repo.bug.path);
+    }
+  });
+
+  // As below: root would read the report whatever the folder's mode.
+  it('a --report in a folder this user may not enter is permission denied, not "no such file"', async () => {
+    const shared = await mkdtemp(path.join(tmpdir(), 'sightline-unenterable-'));
+    const locked = path.join(shared, 'locked');
+    await mkdir(locked);
+    const hidden = path.join(locked, 'report.md');
+    await writeFile(hidden, repo.reportText);
+    await chmod(shared, 0o755);
+    await chmod(locked, 0o000);
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    try {
+      const run = await runCli(['triage', hidden], asNobody);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `sightline triage: Cannot read "${hidden}": permission denied. Give this user read permission on it and search (x) permission on its folders, or pass - and redirect the file to standard input (- < FILE).\n`,
+      );
+    } finally {
+      await chmod(locked, 0o755);
+      await rm(shared, { recursive: true, force: true });
     }
   });
 

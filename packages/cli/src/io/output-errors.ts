@@ -12,6 +12,7 @@ const REASONS: Record<string, string> = {
   EROFS: 'the file system is read-only (EROFS)',
   EISDIR: 'it is a folder (EISDIR)',
   ENOENT: 'its folder does not exist (ENOENT)',
+  ELOOP: 'it is a symbolic link loop (ELOOP): its links never lead to a file',
   EIO: 'an input/output error (EIO)',
 };
 

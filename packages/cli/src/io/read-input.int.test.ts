@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -26,6 +26,26 @@ describe('readInput', () => {
       });
     },
   );
+
+  it('says a symbolic link loop is one (ELOOP) and what to do, not "no such file"', async () => {
+    // Found by a fresh-user trial: --report pointing at a link loop said "no such file".
+    const loop = path.join(work, 'loop-a');
+    await symlink('loop-b', loop);
+    await symlink('loop-a', path.join(work, 'loop-b'));
+    await expect(readInput(loop)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: `Cannot read "${loop}": it is a symbolic link loop (ELOOP): its links lead back to each other and never to a file. Pass the report file itself, or point the link at it (ls -l shows where each link points).`,
+    });
+  });
+
+  it('says a folder is one, and a path through a file does not exist', async () => {
+    await expect(readInput(work)).rejects.toMatchObject({ code: 'NOT_A_FILE' });
+    const file = path.join(work, 'plain.txt');
+    await writeFile(file, 'x\n');
+    await expect(readInput(path.join(file, 'below'))).rejects.toMatchObject({
+      code: 'PATH_NOT_FOUND',
+    });
+  });
 
   it('reads a FIFO as a stream (bash <(…) and /dev/stdin on a pipe are the same kind)', async () => {
     const fifo = path.join(work, 'report.fifo');

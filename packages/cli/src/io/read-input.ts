@@ -80,8 +80,8 @@ export interface ReadInputOptions {
  * @returns the bytes and a display name (`stdin` for `-`).
  * @throws SightlineError `PATH_NOT_FOUND` when the file does not exist, `NOT_A_FILE` for a folder,
  *   `REPORT_TOO_LARGE` past `maxBytes`, `REPORT_EMPTY` for a named pipe that nothing wrote to
- *   within `pipeWaitMs`, `INVALID_ARGUMENT` for a file that exists but cannot be read (no
- *   permission, an I/O error).
+ *   within `pipeWaitMs`, `INVALID_ARGUMENT` for a path that cannot be read (no permission on it
+ *   or its folders, a symbolic link loop, an I/O error), each with its own message.
  */
 export async function readInput(
   file: string,
@@ -96,14 +96,9 @@ export async function readInput(
   if (file === '-') return { bytes: await readStandardInput(), name: 'stdin' };
   // A socket cannot be opened by path (ENXIO): read our own stdin as the stream it is.
   if (STDIN_PATHS.has(file)) return { bytes: await readStandardInput(), name: file };
-  const info = await stat(file).catch(() => null);
-  if (!info) {
-    throw new SightlineError({
-      code: 'PATH_NOT_FOUND',
-      message: `Cannot read "${file}": no such file. Check the path, or pass - to read standard input.`,
-      details: { file },
-    });
-  }
+  const info = await stat(file).catch((error: unknown) => {
+    throw cannotOpen(file, error);
+  });
   if (info.isDirectory()) {
     throw new SightlineError({
       code: 'NOT_A_FILE',
@@ -128,15 +123,35 @@ export async function readInput(
   }
 }
 
-/** A file that exists but cannot be read (no permission, an I/O error): a user's problem, exit 2. */
+/**
+ * A path `stat` refused: no such file (`PATH_NOT_FOUND`), else as {@link unreadable} says. A
+ * symbolic link loop (ELOOP) reads as "no such file" to `stat`'s callers unless told apart.
+ */
+function cannotOpen(file: string, error: unknown): SightlineError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code !== 'ENOENT' && code !== 'ENOTDIR') return unreadable(file, error);
+  return new SightlineError({
+    code: 'PATH_NOT_FOUND',
+    message: `Cannot read "${file}": no such file. Check the path, or pass - to read standard input.`,
+    details: { file },
+  });
+}
+
+/**
+ * A file that exists but cannot be read (no permission, a symbolic link loop, an I/O error): a
+ * user's problem, exit 2.
+ */
 function unreadable(file: string, error: unknown): SightlineError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  const denied = code === 'EACCES' || code === 'EPERM';
+  const message =
+    code === 'EACCES' || code === 'EPERM'
+      ? `Cannot read "${file}": permission denied. Give this user read permission on it and search (x) permission on its folders, or pass - and redirect the file to standard input (- < FILE).`
+      : code === 'ELOOP'
+        ? `Cannot read "${file}": it is a symbolic link loop (ELOOP): its links lead back to each other and never to a file. Pass the report file itself, or point the link at it (ls -l shows where each link points).`
+        : `Cannot read "${file}" (${code ?? (error instanceof Error ? error.message : String(error))}). Copy the report into a regular file and pass that.`;
   return new SightlineError({
     code: 'INVALID_ARGUMENT',
-    message: denied
-      ? `Cannot read "${file}": permission denied. Give this user read permission on it, or pass it on standard input (--report - < FILE).`
-      : `Cannot read "${file}" (${code ?? (error instanceof Error ? error.message : String(error))}). Copy the report into a regular file and pass that.`,
+    message,
     details: { file },
   });
 }

@@ -41,6 +41,16 @@ describe('resolveRoot', () => {
   ])('refuses %s', async (_name, name, code) => {
     expect(await codeOf(resolveRoot(path.join(base, name)))).toBe(code);
   });
+
+  it('says a symbolic link loop is one (ELOOP), not that the folder does not exist', async () => {
+    const loop = path.join(base, 'loop-a');
+    await symlink('loop-b', loop);
+    await symlink('loop-a', path.join(base, 'loop-b'));
+    await expect(resolveRoot(loop)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: `Repository directory "${loop}" is a symbolic link loop (ELOOP): its links lead back to each other and never to a folder. Pass the repository folder itself, or point the link at it (ls -l shows where each link points).`,
+    });
+  });
 });
 
 describe('resolveInRoot', () => {

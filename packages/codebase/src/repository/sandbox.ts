@@ -24,7 +24,8 @@ export interface ResolvedPath {
  * @param root the folder, absolute or relative to the current directory.
  * @returns its absolute real path (symlinks resolved).
  * @throws SightlineError `PATH_NOT_FOUND` when it does not exist, `NOT_A_DIRECTORY` when it is a
- *   file, `INVALID_ARGUMENT` (with `details.denied`) when this user may not read or enter it.
+ *   file, `INVALID_ARGUMENT` (with `details.denied`) when this user may not read or enter it, and
+ *   without it for a symbolic link loop (ELOOP).
  */
 export async function resolveRoot(root: string): Promise<string> {
   let real: string;
@@ -32,6 +33,13 @@ export async function resolveRoot(root: string): Promise<string> {
     real = await realpath(path.resolve(root));
   } catch (error) {
     if (isPermissionError(error)) throw permissionDenied(root);
+    if ((error as NodeJS.ErrnoException | undefined)?.code === 'ELOOP') {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `Repository directory "${root}" is a symbolic link loop (ELOOP): its links lead back to each other and never to a folder. Pass the repository folder itself, or point the link at it (ls -l shows where each link points).`,
+        details: { root },
+      });
+    }
     throw new SightlineError({
       code: 'PATH_NOT_FOUND',
       message: `Repository directory "${root}" does not exist. Pass the folder that holds the code.`,
