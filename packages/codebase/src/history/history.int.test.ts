@@ -57,6 +57,31 @@ describe('git history', () => {
     expect(tracked.history?.head).toBe(history.head);
   });
 
+  it('refuses, with what to do, a checkout whose core.worktree names another folder; a bare one is no checkout', async () => {
+    // Found by a fresh-user trial: history was dropped without a word ('not a git work tree').
+    const moved = path.join(dir, 'moved');
+    await mkdir(path.join(dir, 'elsewhere'), { recursive: true });
+    await mkdir(moved);
+    await writeFile(path.join(moved, 'index.js'), 'module.exports = 1;\n');
+    commitAll(moved, 'add index');
+    execFileSync('git', ['config', 'core.worktree', path.join(dir, 'elsewhere')], { cwd: moved });
+    expect(await openGitHistory(moved)).toEqual({
+      history: null,
+      reason:
+        "git history was not read: the checkout's git configuration sets its work tree (core.worktree) to another folder, so its history describes the files there, not these",
+      refused: true,
+      advice:
+        "Investigate the folder core.worktree names (`git config --get core.worktree`), or, if these are the checkout's files, unset it (`git config --unset core.worktree`).",
+    });
+    const bare = path.join(dir, 'bare.git');
+    execFileSync('git', ['init', '-q', '--bare', bare]);
+    expect(await openGitHistory(bare)).toEqual({
+      history: null,
+      reason: 'the repository is not a git work tree',
+      refused: false,
+    });
+  });
+
   it('ranks the commits that last changed the suspect ranges, and leaves out later ones', async () => {
     const ranges = [{ path: fixture.defectPath, lines: [2, 6] as [number, number] }];
     const { commits } = await findSuspectCommits(history, ranges);

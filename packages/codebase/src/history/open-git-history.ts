@@ -54,6 +54,11 @@ export type OpenGitHistoryResult =
       refused: boolean;
       /** True when git was refused by its time limit (a busy machine, a slow disk), not by access. */
       timedOut?: true;
+      /**
+       * What to do, one sentence, when it does not depend on who reads the history (a checkout
+       * whose `core.worktree` names another folder); absent: the caller advises by cause.
+       */
+      advice?: string;
     };
 
 /**
@@ -118,10 +123,32 @@ export async function headRevision(root: string): Promise<string | undefined> {
 }
 
 /**
+ * Why a folder git finds a repository for is not in its work tree: the repository's
+ * `core.worktree` names another folder (so its history describes the files there, and blame of
+ * these files would attribute lines they may not hold: a warning), or it has no work tree at all
+ * (a bare repository, the inside of `.git`).
+ */
+async function outsideWorkTree(root: string): Promise<OpenGitHistoryResult> {
+  const topLevel = await runGit(root, ['rev-parse', '--show-toplevel']);
+  if (!topLevel.ok || topLevel.stdout.trim() === '') {
+    return { history: null, reason: 'the repository is not a git work tree', refused: false };
+  }
+  return {
+    history: null,
+    reason:
+      "git history was not read: the checkout's git configuration sets its work tree (core.worktree) to another folder, so its history describes the files there, not these",
+    refused: true,
+    advice:
+      "Investigate the folder core.worktree names (`git config --get core.worktree`), or, if these are the checkout's files, unset it (`git config --unset core.worktree`).",
+  };
+}
+
+/**
  * Opens the history of a repository folder, read-only.
  * @param root the repository folder (a git work tree or a folder inside one).
  * @returns the history, or `history: null` with the reason (not a git checkout, git missing, no
- *   commit yet, a folder the checkout around it does not track). Never throws.
+ *   commit yet, a folder the checkout around it does not track, a checkout whose `core.worktree`
+ *   names another folder: refused, with its advice). Never throws.
  */
 export async function openGitHistory(root: string): Promise<OpenGitHistoryResult> {
   const probe = await runGit(root, [
@@ -141,9 +168,7 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
     };
   }
   const [inside, shallowFlag] = lines(probe);
-  if (inside !== 'true') {
-    return { history: null, reason: 'the repository is not a git work tree', refused: false };
-  }
+  if (inside !== 'true') return outsideWorkTree(root);
   const head = await runGit(root, ['log', '-1', '--format=%H %ct', 'HEAD']);
   const [id, seconds] = (lines(head)[0] ?? '').split(' ');
   if (!head.ok && head.timedOut) {

@@ -23,6 +23,13 @@ describe('refusedHistoryWarning', () => {
     expect(warning).not.toMatch(/owns the checkout/);
   });
 
+  it("gives the refusal's own advice when it has one (a core.worktree elsewhere), not the caller's", () => {
+    const advice = { access: 'Fix access.', timeLimit: 'Wait.' };
+    expect(refusedHistoryWarning({ reason: 'no', advice: 'Unset it.' }, advice)).toBe(
+      'no; the diagnosis has no history part (suspect commits, regression window). Unset it.',
+    );
+  });
+
   it("takes the caller's advice per cause", () => {
     const advice = { access: 'Fix access.', timeLimit: 'Wait.' };
     expect(refusedHistoryWarning({ reason: 'no', timedOut: true }, advice)).toMatch(/Wait\.$/);

@@ -63,15 +63,17 @@ const INVESTIGATE_ADVICE: RefusalAdvice = {
 
 /**
  * The warning of a git checkout git refused to read, with advice matching the cause.
- * @param refusal what `openGitHistory` said: its reason, and whether the time limit ended git.
+ * @param refusal what `openGitHistory` said: its reason, whether the time limit ended git, and
+ *   its own advice when it has one (which is then given instead of `advice`).
  * @param advice one sentence per cause.
  * @returns one warning: the reason, what the diagnosis lacks, what to do.
  */
 export function refusedHistoryWarning(
-  refusal: { reason: string; timedOut?: boolean },
+  refusal: { reason: string; timedOut?: boolean; advice?: string },
   advice: RefusalAdvice = INVESTIGATE_ADVICE,
 ): string {
-  return `${refusal.reason}; the diagnosis has no history part (suspect commits, regression window). ${refusal.timedOut ? advice.timeLimit : advice.access}`;
+  const todo = refusal.advice ?? (refusal.timedOut ? advice.timeLimit : advice.access);
+  return `${refusal.reason}; the diagnosis has no history part (suspect commits, regression window). ${todo}`;
 }
 
 /**
