@@ -147,6 +147,49 @@ describe('extractTags: TypeScript', () => {
   });
 });
 
+describe('extractTags: one definition per name and line', () => {
+  it('tags a function or class expression bound to its own name once, at the binding', async () => {
+    // Found by a fresh-user trial: find_symbol listed `foo` at c.ts:1 twice ("function foo" and
+    // "function foo in foo"), the binding's name and the expression's each tagged.
+    const bindings = [
+      'const foo = function foo() { return 1; };',
+      'export const Bar = class Bar {',
+      '  get() {}',
+      '};',
+      'const obj = { qux: function qux() {} };',
+      'module.exports.run = function run() {};',
+    ];
+    const expected = [
+      'function foo 1-1',
+      'class Bar 2-4',
+      'method Bar.get 3-3',
+      'constant obj 5-5',
+      'function obj.qux 5-5',
+      'function run 6-6',
+    ];
+    const listed = async (name: string, lines: string[]) =>
+      (await tagsOfText(name, `${lines.join('\n')}\n`)).definitions.map(
+        (item) => `${item.kind} ${[...item.scope, item.name].join('.')} ${item.lines.join('-')}`,
+      );
+    expect(await listed('bound.js', bindings)).toEqual(expected);
+    // Overloads are declarations of their own lines; an export default is tagged once.
+    const typescript = [
+      ...bindings,
+      'export function parse(x: string): number;',
+      'export function parse(x: unknown): number {',
+      '  return 1;',
+      '}',
+      'export default function main() {}',
+    ];
+    expect(await listed('bound.ts', typescript)).toEqual([
+      ...expected,
+      'function parse 7-7',
+      'function parse 8-10',
+      'function main 11-11',
+    ]);
+  });
+});
+
 describe('extractTags: other languages', () => {
   it('Python: classes, methods (multi-line signature), imports, bases, decorators', async () => {
     expect(await definitionsOf('sample.py')).toEqual([

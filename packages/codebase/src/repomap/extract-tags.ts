@@ -110,11 +110,26 @@ function signatureOf(
     : signature;
 }
 
-/** Fills `scope` (outermost first) from containing spans and promotes functions in classes to methods. */
-function resolveScopes(spans: Span[]): { span: Span; scope: string[]; kind: DefinitionKind }[] {
+/** A definition found in a file, before its signature is cut. */
+interface ScopedSpan {
+  span: Span;
+  scope: string[];
+  kind: DefinitionKind;
+}
+
+/**
+ * Fills `scope` (outermost first) from containing spans and promotes functions in classes to
+ * methods. A named function or class expression bound to its own name on the line the binding
+ * starts (`const foo = function foo() {}`, `exports.run = function run() {}`,
+ * `{ parse: function parse() {} }`, `const Bar = class Bar {}`) is tagged through both names; it
+ * is one definition: the binding's, with the more specific kind of the two, scoping what the
+ * expression holds.
+ */
+function resolveScopes(spans: Span[]): ScopedSpan[] {
   spans.sort((a, b) => a.start - b.start || b.end - a.end);
   const stack: Span[] = [];
-  const result: { span: Span; scope: string[]; kind: DefinitionKind }[] = [];
+  const result: ScopedSpan[] = [];
+  const resolved = new Map<Span, ScopedSpan>();
   for (const current of spans) {
     while (stack.length > 0) {
       const top = stack[stack.length - 1] as Span;
@@ -126,18 +141,31 @@ function resolveScopes(spans: Span[]): { span: Span; scope: string[]; kind: Defi
       stack.pop();
     }
     const parent = stack[stack.length - 1];
+    const binding = parent && resolved.get(parent);
+    if (
+      current.kind &&
+      binding &&
+      parent.name === current.name &&
+      parent.startRow === current.startRow
+    ) {
+      if (kindSpecificity(current.kind) > kindSpecificity(binding.kind))
+        binding.kind = current.kind;
+      continue;
+    }
     if (current.kind) {
       const promoted =
         current.kind === 'function' &&
         parent &&
         (parent.kind === null || CONTAINER_KINDS.has(parent.kind));
-      result.push({
+      const entry: ScopedSpan = {
         span: current,
         scope: current.qualifier
           ? [...stack.map((item) => item.name), current.qualifier]
           : stack.map((item) => item.name),
         kind: promoted ? 'method' : current.kind,
-      });
+      };
+      result.push(entry);
+      resolved.set(current, entry);
     }
     stack.push(current);
   }
