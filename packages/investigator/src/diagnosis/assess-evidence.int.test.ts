@@ -65,6 +65,22 @@ describe('verifyDiagnosis: what "verified" means', () => {
     ]);
   });
 
+  it('takes no lone brace or punctuation for a quote of the cause, though it matches the file', async () => {
+    // Found by a fresh-user trial: the offline diagnosis quoted a frame's line `}` and was verified.
+    const result = await verify(
+      withChange((d) => {
+        itemAt(d.affectedFiles, 0).evidence = [{ path: 'lib/user.js', line: 16, quote: '}' }];
+      }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      verified: false,
+      reasons: [
+        'affectedFiles[0] (lib/user.js:13-18): no quote of lines 13-18 that matches the file and holds code (a quote of braces or punctuation alone, such as `}`, shows nothing).',
+      ],
+    });
+  });
+
   it('marks a model diagnosis made without a tool call unverified', async () => {
     const result = await verify(withChange((d) => (d.stats.toolCalls = 0)));
     expect(result.reasons).toEqual([

@@ -1,11 +1,11 @@
 /**
  * Whether a diagnosis is backed by evidence, beyond being free of invented paths and quotes:
  * "verified" means at least one `cause` entry has a quote inside its own line range that matches
- * the file, its symbol is defined in the repository index at that range, and, for a model's
+ * the file and holds code (not braces or punctuation alone: `isMeaningfulQuote`), its symbol is defined in the repository index at that range, and, for a model's
  * diagnosis, at least one tool call stands behind it. Anything less is reported with the reason.
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import { findQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
+import { findQuote, isMeaningfulQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
 import type { RepoFileCache } from './repo-file-cache.js';
 import type { AffectedFile, Diagnosis } from './schema.js';
 
@@ -59,8 +59,13 @@ async function causeProblems(
   const file = await files(cause.path);
   if (!file.ok) return [file.message];
   const [start, end] = cause.lines;
+  let trivial = false;
   const quoted = cause.evidence.some((evidence) => {
     if (evidence.path !== cause.path && evidence.path !== file.path) return false;
+    if (!isMeaningfulQuote(evidence.quote)) {
+      trivial = true;
+      return false;
+    }
     const { occurrences } = findQuote(
       file.lines,
       evidence.quote,
@@ -72,7 +77,11 @@ async function causeProblems(
         Math.abs(line - evidence.line) <= QUOTE_LINE_TOLERANCE && line >= start && line <= end,
     );
   });
-  const problems = quoted ? [] : [`no quote of lines ${start}-${end} that matches the file`];
+  const problems = quoted
+    ? []
+    : [
+        `no quote of lines ${start}-${end} that matches the file${trivial ? ' and holds code (a quote of braces or punctuation alone, such as `}`, shows nothing)' : ''}`,
+      ];
   const symbol = symbolProblem(cause, file.path, index);
   return symbol ? [...problems, symbol] : problems;
 }

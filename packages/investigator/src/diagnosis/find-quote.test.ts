@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findQuote, normalizeWhitespace } from './find-quote.js';
+import { findQuote, isMeaningfulQuote, normalizeWhitespace } from './find-quote.js';
 
 const lines = ['function a() {', '  const x = 1;', '', '  return x;', '}', 'const x = 1;'];
 
@@ -29,5 +29,26 @@ describe('findQuote', () => {
 describe('normalizeWhitespace', () => {
   it('collapses runs of whitespace and trims', () => {
     expect(normalizeWhitespace('\t a \n\n  b  ')).toBe('a b');
+  });
+});
+
+describe('isMeaningfulQuote', () => {
+  it('takes a quote with a name or keyword, not braces or punctuation alone', () => {
+    expect(
+      [
+        '}',
+        '});',
+        ')',
+        '  ]  ',
+        '',
+        '{ }',
+        'x',
+        'return profile.name;',
+        'if',
+        'i <= n;',
+        'ñu',
+        '$el',
+      ].map(isMeaningfulQuote),
+    ).toEqual([false, false, false, false, false, false, false, true, true, false, true, true]);
   });
 });

@@ -23,6 +23,22 @@ export function normalizeWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** Fewest word characters in a row a quote must hold to count as evidence. */
+export const MIN_QUOTE_WORD_CHARS = 2;
+
+const WORD_RUN = new RegExp(`[\\p{L}\\p{N}_$]{${MIN_QUOTE_WORD_CHARS}}`, 'u');
+
+/**
+ * Whether a quote carries code that can back a claim: a run of at least
+ * {@link MIN_QUOTE_WORD_CHARS} (2) letters, digits, `_` or `$`, as any name or keyword has. A
+ * quote of braces and punctuation alone (`}`, `});`) matches in most files and shows nothing.
+ * @param quote - the quoted text.
+ * @returns false for a quote without such a run.
+ */
+export function isMeaningfulQuote(quote: string): boolean {
+  return WORD_RUN.test(quote);
+}
+
 /** A `read_file` line-number gutter (`  12│ `) or a numbered excerpt prefix (`12: `). */
 const GUTTER = /^\s*\d+(?:│ ?|: )/;
 

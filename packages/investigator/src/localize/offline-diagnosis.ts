@@ -8,6 +8,7 @@ import { createFileGate, type RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
 import { allFrames, type Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
+import { isMeaningfulQuote } from '../diagnosis/find-quote.js';
 import type { AffectedFile, Diagnosis, DiagnosisLabel, Suspect } from '../diagnosis/schema.js';
 import { localize } from './localize.js';
 import { assessOffline } from './offline-assessment.js';
@@ -55,14 +56,19 @@ function createLineReader(index: RepositoryIndex): LineReader {
   };
 }
 
-/** The first non-blank line at or after `from` within `lines`' range, quoted verbatim. */
+/**
+ * The first line at or after `from` within `lines`' range that holds code (not blank, not braces
+ * or punctuation alone: `isMeaningfulQuote`), quoted verbatim.
+ */
 function quoteAt(
   lines: string[],
   [from, to]: [number, number],
 ): { line: number; quote: string } | undefined {
   for (let line = from; line <= Math.min(to, lines.length); line += 1) {
     const text = lines[line - 1]?.trim();
-    if (text) return { line, quote: text.length > 200 ? text.slice(0, 200) : text };
+    if (text && isMeaningfulQuote(text)) {
+      return { line, quote: text.length > 200 ? text.slice(0, 200) : text };
+    }
   }
   return undefined;
 }

@@ -103,3 +103,44 @@ describe('offline diagnoses verify on ranges inside objects and long functions',
     expect(verification.ok && verification.diagnosis?.verification?.verified).toBe(true);
   });
 });
+
+describe('offline diagnoses quote code, not a lone brace', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'sightline-brace-'));
+    await mkdir(path.join(root, 'src'));
+    await writeFile(
+      path.join(root, 'src/calc.js'),
+      [
+        'export function total(items) {',
+        '  let sum = 0;',
+        '  for (const item of items) {',
+        '    sum += item.price;',
+        '  }',
+        '  return sum;',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('quotes a line of the range that holds code when the frame points at `}`, and verifies', async () => {
+    // Found by a fresh-user trial: the frame's line `}` was quoted and counted as verified evidence.
+    const index = await indexRepository(root, { cacheDir: false });
+    const report = parseReport(
+      [
+        "TypeError: Cannot read properties of undefined (reading 'price')",
+        '    at total (src/calc.js:5:3)',
+      ].join('\n'),
+    );
+    const diagnosis = await diagnoseOffline(report, index);
+    expect(diagnosis.affectedFiles[0]).toMatchObject({
+      path: 'src/calc.js',
+      role: 'cause',
+      evidence: [{ path: 'src/calc.js', line: 1, quote: 'export function total(items) {' }],
+    });
+    const verification = await verifyDiagnosis(diagnosis, root, { index });
+    expect(verification.ok && verification.diagnosis?.verification?.verified).toBe(true);
+  });
+});
