@@ -1,12 +1,13 @@
 /**
  * Blame of one line range: which commits last changed its lines, following lines moved within
  * the file (`-M`), ignoring whitespace-only changes (`-w`) and the revisions listed in
- * `.git-blame-ignore-revs` when the repository keeps one. Renames of the file itself are followed
+ * `.git-blame-ignore-revs` when the repository keeps one (a regular file of at most
+ * {@link IGNORE_REVS_MAX_BYTES}). Renames of the file itself are followed
  * by blame as a matter of course. Lines copied from other files (`-C`) are not followed: with
  * `-C` git reads no changed-path Bloom filter (see commit-graph.ts), and blame of a long history
  * took about twice as long (bench:history).
  */
-import { access } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
@@ -98,7 +99,11 @@ export function parseBlamePorcelain(text: string): {
   return { commits, uncommitted };
 }
 
-const ignoreRevsFiles = new Map<string, Promise<boolean>>();
+/** Largest `.git-blame-ignore-revs` blame reads, in bytes (some 25,000 revisions). */
+export const IGNORE_REVS_MAX_BYTES = 1024 * 1024;
+
+const IGNORE_REVS = '.git-blame-ignore-revs';
+const ignoreRevsFiles = new WeakMap<GitHistory, Promise<boolean>>();
 const filterDrivers = new WeakMap<GitHistory, Promise<CleanFiltersOff>>();
 
 /** How blame keeps a repository's clean filters from running. */
@@ -151,14 +156,20 @@ function cleanFiltersOff(history: GitHistory): Promise<CleanFiltersOff> {
   return known;
 }
 
-function hasIgnoreRevs(root: string): Promise<boolean> {
-  let known = ignoreRevsFiles.get(root);
+/**
+ * Whether blame reads the repository's `.git-blame-ignore-revs`: only when it is a regular file of
+ * at most {@link IGNORE_REVS_MAX_BYTES} (git would wait on a FIFO until the time limit; a symbolic
+ * link may lead out of the repository). Checked once per opened history, as the clean filters
+ * are: a long-running service sees the file come and go.
+ */
+function usesIgnoreRevs(history: GitHistory): Promise<boolean> {
+  let known = ignoreRevsFiles.get(history);
   if (!known) {
-    known = access(path.join(root, '.git-blame-ignore-revs')).then(
-      () => true,
+    known = lstat(path.join(history.root, IGNORE_REVS)).then(
+      (stats) => stats.isFile() && stats.size <= IGNORE_REVS_MAX_BYTES,
       () => false,
     );
-    ignoreRevsFiles.set(root, known);
+    ignoreRevsFiles.set(history, known);
   }
   return known;
 }
@@ -194,9 +205,7 @@ export async function blameRange(
   lines: [number, number],
   { timeoutMs = 10_000, since, base }: BlameRangeOptions = {},
 ): Promise<RangeBlame | null> {
-  const ignore = (await hasIgnoreRevs(history.root))
-    ? ['--ignore-revs-file', '.git-blame-ignore-revs']
-    : [];
+  const ignore = (await usesIgnoreRevs(history)) ? ['--ignore-revs-file', IGNORE_REVS] : [];
   const filters = await cleanFiltersOff(history);
   // Committed content runs no clean filter: blamed when one cannot be emptied.
   const revisions = base !== undefined ? [`${base}..HEAD`] : filters.unemptiable ? ['HEAD'] : [];

@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { blameRange, IGNORE_REVS_MAX_BYTES } from './blame-range.js';
+import { openGitHistory } from './open-git-history.js';
+
+// A repository whose second commit only reformats a line: listed in `.git-blame-ignore-revs`,
+// blame gives the line to the first commit.
+let root: string;
+let reformat: string;
+
+const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' });
+const ignoreRevs = () => path.join(root, '.git-blame-ignore-revs');
+
+async function blamedSubjects(): Promise<string[] | undefined> {
+  const opened = await openGitHistory(root);
+  if (!opened.history) throw new Error(opened.reason);
+  // A FIFO left in use would keep git waiting until this limit: blame returns null then.
+  const blamed = await blameRange(opened.history, 'a.js', [1, 1], { timeoutMs: 5_000 });
+  return blamed?.commits.map((commit) => commit.subject);
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'sightline-blame-range-'));
+  git('init', '-q');
+  git('config', 'user.name', 'A');
+  git('config', 'user.email', 'a@example.com');
+  await writeFile(path.join(root, 'a.js'), 'export const a = 1;\n');
+  git('add', 'a.js');
+  git('commit', '-q', '-m', 'Add a');
+  await writeFile(path.join(root, 'a.js'), 'export const a = (1);\n');
+  git('commit', '-q', '-am', 'Reformat a');
+  reformat = git('rev-parse', 'HEAD').trim();
+});
+
+afterEach(() => rm(ignoreRevs(), { force: true }));
+afterAll(() => rm(root, { recursive: true, force: true }));
+
+describe('blameRange and .git-blame-ignore-revs', () => {
+  it('reads the file as it is when each history is opened (it may come and go)', async () => {
+    expect(await blamedSubjects()).toEqual(['Reformat a']);
+    await writeFile(ignoreRevs(), `# formatting\n${reformat}\n`);
+    expect(await blamedSubjects()).toEqual(['Add a']);
+    await rm(ignoreRevs());
+    expect(await blamedSubjects()).toEqual(['Reformat a']);
+  });
+
+  it('leaves out a FIFO (git would wait on it) and a symbolic link', async () => {
+    execFileSync('mkfifo', [ignoreRevs()]);
+    expect(await blamedSubjects()).toEqual(['Reformat a']);
+    await rm(ignoreRevs());
+    await writeFile(path.join(root, 'revs.txt'), `${reformat}\n`);
+    await symlink('revs.txt', ignoreRevs());
+    expect(await blamedSubjects()).toEqual(['Reformat a']);
+  });
+
+  it('leaves out a file past its size bound', async () => {
+    await writeFile(ignoreRevs(), `${reformat}\n${'#'.repeat(IGNORE_REVS_MAX_BYTES)}\n`);
+    expect(await blamedSubjects()).toEqual(['Reformat a']);
+  });
+});
