@@ -111,8 +111,9 @@ interface CleanFiltersOff {
   /** `-c` settings emptying each clean filter the repository's config defines. */
   settings: string[];
   /**
-   * True when a driver's name holds `=`: `-c` splits at the first `=`, so no `-c` setting can
-   * empty it (`-c filter.a=b.clean=` sets `filter.a`), and blame reads committed content instead.
+   * True when a filter may run whatever `-c` says, and blame reads committed content instead: a
+   * driver's name holds `=` (`-c` splits at the first `=`, so `-c filter.a=b.clean=` sets
+   * `filter.a`), or git could not list the filters (a time limit, a signal, an error).
    */
   unemptiable: boolean;
 }
@@ -133,7 +134,8 @@ function cleanFiltersOff(history: GitHistory): Promise<CleanFiltersOff> {
       '--get-regexp',
       '^filter\\.',
     ]).then((result) => {
-      if (!result.ok) return { settings: [], unemptiable: false };
+      // git exits 1 when the config defines no filter; any other failure leaves them unknown.
+      if (!result.ok) return { settings: [], unemptiable: result.exitCode !== 1 };
       const drivers = new Set(
         result.stdout
           .split('\0')
@@ -192,7 +194,8 @@ export interface BlameRangeOptions {
 
 /**
  * Blames one range of a work-tree file (of HEAD's content when the repository's config has a
- * clean filter no `-c` setting can empty: then no line counts as uncommitted).
+ * clean filter no `-c` setting can empty, or its filters could not be listed: then no line counts
+ * as uncommitted).
  * @param history the opened history.
  * @param filePath repository-relative path.
  * @param lines 1-based inclusive range.

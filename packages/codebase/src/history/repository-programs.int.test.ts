@@ -3,10 +3,24 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { blameRange } from './blame-range.js';
 import { readChangedFilesLog } from './file-history.js';
 import { type GitHistory, openGitHistory } from './open-git-history.js';
+import type { runGit } from './run-git.js';
+
+// `git config` made to fail as a time limit or a signal would leave it, when a test asks.
+const configFails = vi.hoisted(() => ({ on: false }));
+vi.mock('./run-git.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./run-git.js')>();
+  return {
+    ...actual,
+    runGit: (...args: Parameters<typeof runGit>) =>
+      configFails.on && args[1][0] === 'config'
+        ? Promise.resolve({ ok: false, reason: 'git took longer than 10000 ms', timedOut: true })
+        : actual.runGit(...args),
+  };
+});
 
 // A repository whose own config names programs: a clean filter and a textconv driver for every
 // file, and gpg.program run by log.showSignature for a signed commit. None may run.
@@ -98,6 +112,23 @@ describe("git run for a history runs no program of the repository's config", () 
     const blamed = await blameRange(reopened.history, 'c.js', [1, 1]);
     expect(blamed?.commits.map((commit) => commit.subject)).toEqual(['Add c']);
     expect(existsSync(marker)).toBe(false);
+  });
+
+  it("blames HEAD's content when the config's filters could not be read", async () => {
+    const file = path.join(dir, 'repo', 'a.js');
+    const reopened = await openGitHistory(path.join(dir, 'repo'));
+    if (!reopened.history) throw new Error(reopened.reason);
+    await writeFile(file, 'export const a = 1;\nexport const b = 2;\nexport const z = 0;\n');
+    await rm(marker, { force: true });
+    configFails.on = true;
+    try {
+      const blamed = await blameRange(reopened.history, 'a.js', [1, 2]);
+      expect(blamed).toMatchObject({ commits: [{ subject: 'Add a' }], uncommitted: 0 });
+      expect(existsSync(marker)).toBe(false);
+    } finally {
+      configFails.on = false;
+      await writeFile(file, 'export const a = 1;\nexport const b = 2;\n');
+    }
   });
 
   it('reads the log of a signed commit without gpg.program', async () => {

@@ -16,4 +16,10 @@ describe('runGit', () => {
       await runGit(process.cwd(), ['hash-object', '--stdin'], { signal: AbortSignal.abort() }),
     ).toEqual(stopped);
   });
+
+  it("gives git's exit status: git config exits 1 when nothing matched", async () => {
+    expect(
+      await runGit(process.cwd(), ['config', '--get-regexp', '^sightline-nothing\\.']),
+    ).toMatchObject({ ok: false, exitCode: 1 });
+  });
 });

@@ -32,7 +32,9 @@ export const GIT_MISSING = 'the git program is not installed';
 /**
  * What {@link runGit} gives back: git's output, or why there is none (`timedOut` when the time
  * limit ended it, `outputCapped` when its output passed the cap: the same call on the same
- * revision does so again; `aborted` when the caller's signal stopped it).
+ * revision does so again; `aborted` when the caller's signal stopped it; `exitCode` when git
+ * exited with a non-zero status, which some commands give a meaning: `git config` exits 1 when
+ * nothing matched).
  */
 export type GitResult = { ok: true; stdout: string } | GitFailure;
 
@@ -43,6 +45,7 @@ export type GitFailure = {
   timedOut?: true;
   outputCapped?: true;
   aborted?: true;
+  exitCode?: number;
 };
 
 /** The reason {@link runGit} gives when the caller's signal stopped git. */
@@ -88,7 +91,8 @@ const SAFE_CONFIG = [
  * @param args git's arguments, passed as they are (never through a shell).
  * @param options time limit and output cap.
  * @returns the output, or the reason it failed (git missing, not a repository, time limit or
- *   output cap reached, a non-zero exit with git's first error line). Never throws.
+ *   output cap reached, a non-zero exit with git's first error line and its status). Never
+ *   throws.
  */
 export async function runGit(
   cwd: string,
@@ -131,7 +135,12 @@ export async function runGit(
           const first = String(stderr)
             .split('\n')
             .find((line) => line.trim() !== '');
-          resolve({ ok: false, reason: first?.trim() ?? `git failed (${error.message})` });
+          resolve({
+            ok: false,
+            reason: first?.trim() ?? `git failed (${error.message})`,
+            // Absent when a signal ended git (the code is then null).
+            ...(typeof code === 'number' ? { exitCode: code } : {}),
+          });
         }
       },
     );
