@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeOwnFolder } from '../repository/own-folder.js';
 import { isInside } from '../repository/sandbox.js';
-import type { GitHistory } from './open-git-history.js';
+import { type GitHistory, withoutPaths } from './open-git-history.js';
 import { runGit } from './run-git.js';
 
 /**
@@ -49,7 +49,7 @@ export interface PreparedCommitGraph {
   state: 'written' | 'kept' | 'skipped';
   /** Time spent writing, in ms (0 unless written). */
   writeMs: number;
-  /** Why no graph is used, one sentence. */
+  /** Why no graph is used, one sentence (naming no folder of the machine). */
   note?: string;
 }
 
@@ -172,6 +172,7 @@ export async function prepareCommitGraph(
   }
   const kept: Stamp = { head: history.head, writtenAt: now(), ok: written.ok };
   await writeFile(path.join(folder, STAMP), JSON.stringify(kept)).catch(() => undefined);
-  if (!written.ok) return skipped(`blame reads no commit-graph: ${written.reason}`);
+  // git's message may name the folder (its lock file's, say): the note names none.
+  if (!written.ok) return skipped(`blame reads no commit-graph: ${withoutPaths(written.reason)}`);
   return { history: withGraph, state: 'written', writeMs };
 }

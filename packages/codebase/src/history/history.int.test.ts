@@ -217,6 +217,18 @@ describe('git history', () => {
     expect((await prepareCommitGraph(history, { dir: graphDir })).state).toBe('written');
   });
 
+  it('names no folder of the machine in the note of a commit-graph write git refused', async () => {
+    const graphDir = path.join(dir, 'graph-refused');
+    const graph = path.join(graphDir, 'objects', 'info', 'commit-graph');
+    await mkdir(path.dirname(graph), { recursive: true });
+    // git's lock file follows the link: "Unable to create '<the folder>/…/commit-graph.lock'".
+    await symlink(path.join(dir, 'missing', 'commit-graph'), graph);
+    const prepared = await prepareCommitGraph(history, { dir: graphDir });
+    expect(prepared.state).toBe('skipped');
+    expect(prepared.note).toMatch(/^blame reads no commit-graph: .*<path>/);
+    expect(prepared.note).not.toContain(dir);
+  });
+
   it('writes no commit-graph through a symbolic link inside the repository', async () => {
     const outside = path.join(dir, 'outside');
     await mkdir(outside);
