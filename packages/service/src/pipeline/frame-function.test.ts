@@ -92,6 +92,30 @@ describe('normalizeFunction', () => {
     expect(normalizeFunction('-[Foo parse:]')).not.toBe(normalizeFunction('-[Foo render:]'));
   });
 
+  it('keeps C++ operators apart, as Sentry does', () => {
+    expect(
+      [
+        'shop::Cart::operator()(int) const',
+        'shop::Cart::operator[](unsigned long)',
+        'shop::Cart::operator<(shop::Cart const&) const',
+        'std::ostream& shop::operator<< <char>(std::ostream&, shop::Cart const&)',
+        'shop::Cart::operator->()',
+        'shop::Cart::operator/(int)',
+        'operator new[](unsigned long)',
+        'std::_Function_handler<void (), shop::Task>::operator()',
+      ].map(normalizeFunction),
+    ).toEqual([
+      'operator()',
+      'operator[]',
+      'operator<',
+      'operator<<',
+      'operator->',
+      'operator/',
+      'operator new[]',
+      'operator()',
+    ]);
+  });
+
   it('keeps a name whose brackets never close (a cut-off line)', () => {
     expect(normalizeFunction('Foo.bar(int, ')).toBe('bar');
   });
@@ -107,5 +131,7 @@ describe('normalizeFunction on names of a million characters', () => {
       normalizeFunction('{lambda(#){lambda()#0}'),
     );
     expect(normalizeFunction('run()::{lambda(int)#1}::operator()')).toBe('run');
+    expect(normalizeFunction(`operator()${' '.repeat(1_000_000)}x`)).toBe('x');
+    expect(normalizeFunction('operator() '.repeat(100_000))).toBe('operator()');
   });
 });

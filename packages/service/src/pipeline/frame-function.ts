@@ -27,7 +27,8 @@
  * 4. Objective-C `-[Class method:with:]` is `method`, as Swift's `Class.method(_:with:)` is.
  * 5. Parameter lists, template and generic arguments, return types and qualifiers go
  *    (`void ns::Foo<int>::bar(int) const` → `bar`, Go's `main.(*Server).handle` → `handle`);
- *    Java's `<init>` and `<clinit>` stay.
+ *    Java's `<init>` and `<clinit>` stay, and so do C++ operators' symbols
+ *    (`Foo::operator()(int) const` → `operator()`, `std::operator<< <char>(…)` → `operator<<`).
  * 6. The last segment after `.`, `::`, `/`, `#` or `->` is the name (Sentry's JavaScript rule,
  *    here for every language: the frame's file keeps the frames of two classes apart).
  */
@@ -78,6 +79,30 @@ function withoutMethodAlias(text: string): string {
     at = text.indexOf('[as ', at + 1);
   }
   return text;
+}
+
+/**
+ * A C++ operator function's name, its symbol captured: `operator()`, `operator[]`, `operator<<`,
+ * `operator->`, `operator new[]` (before its parameter or template list, or at the end).
+ */
+const CPP_OPERATOR =
+  /\boperator ?(\(\)|\[\]|->\*?|<=>|<<=?|>>=?|&&|\|\||\+\+|--|[-+*/%^&|~!=<>,]=?|(?:new|delete)(?:\[\])?)(?=\s*[(<]|\s*$)/g;
+/** First of the characters that stand for C++ operators' names (one each, Unicode private use). */
+const OPERATOR_MARK = 0xe000;
+
+/**
+ * `text` with each C++ operator's name replaced by a mark, and the names the marks stand for:
+ * an operator's symbol would otherwise be read as brackets or separators, and `operator()`,
+ * `operator[]` and `operator<` would all be `operator` (Sentry keeps them apart: its
+ * src/sentry/stacktraces/functions.py).
+ */
+function withOperatorsMarked(text: string): { text: string; operators: string[] } {
+  const operators: string[] = [];
+  const marked = text.replace(CPP_OPERATOR, (_, symbol: string) => {
+    operators.push(/^[nd]/.test(symbol) ? `operator ${symbol}` : `operator${symbol}`);
+    return String.fromCharCode(OPERATOR_MARK + Math.min(operators.length - 1, 0x18ff));
+  });
+  return { text: marked, operators };
 }
 
 /** The end of a C++ lambda's name after its parameters: `#1}`, `#1}::operator()`. */
@@ -131,7 +156,8 @@ export function normalizeFunction(text: string | undefined): string {
   name = name
     .replace(/^(?:(?:specialized|merged|partial apply for|@objc)\s+)+/, '')
     .replace(/^(?:implicit )?closure #\d+ in /, '');
-  name = withoutLambdaNames(name)
+  const marked = withOperatorsMarked(withoutLambdaNames(name));
+  name = marked.text
     .replace(/\{\{closure\}\}|\{closure#\d+\}/g, '')
     .replace(/<([\p{L}_$][\p{L}\p{N}_$]*)>[a-z]__[\p{L}\p{N}_|]*(?:\.MoveNext)?/gu, '$1')
     .replace(/\.<anonymous>|<anonymous>|\(anonymous function\)/g, '')
@@ -148,6 +174,8 @@ export function normalizeFunction(text: string | undefined): string {
   // Go names a closure after its function: `(*conn).serve.func1`, `main.main.func1.2`.
   const named = segments.filter((segment) => !/^(?:func)?\d+$/.test(segment));
   const last = (named.length > 0 ? named : segments).at(-1) ?? '';
+  const operator = last.length === 1 ? marked.operators[last.charCodeAt(0) - OPERATOR_MARK] : '';
+  if (operator) return operator;
   return last
     .split('$')
     .filter((part) => part && !SYNTHETIC_PART.test(part))
