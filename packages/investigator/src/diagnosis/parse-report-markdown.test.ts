@@ -171,3 +171,25 @@ describe('headings of a degenerate report', () => {
     expect(looksLikeReport(`#### Root cause\n`)).toBe(false);
   });
 });
+
+describe('sections of a degenerate report', () => {
+  it('reads 256 KiB of blank lines, digits and unclosed fences in each section in one pass', () => {
+    const fill = (unit: string) => unit.repeat(2 ** 18 / unit.length);
+    const report = [
+      '## Root cause\nx',
+      '## Confidence\nhigh',
+      `## Affected files\n- a.ts:1 (cause)\n${fill('\n\n')}x\n- b.ts:${fill('11')}`,
+      `## Evidence\na.ts:1${fill('\n\n')}x\n${fill('a:1\n```x\n')}`,
+      `## Proposed change\nStart at 0.\n${fill('```diff\n')}`,
+      '## Complexity\nlow',
+      '## Risk\nlow: one line',
+    ].join('\n');
+    const { diagnosis } = parseReportMarkdown(report);
+    expect(diagnosis?.affectedFiles).toEqual([
+      { path: 'a.ts', lines: [1, 1], symbol: null, role: 'cause', evidence: [] },
+    ]);
+    expect(diagnosis?.proposedChange?.patch).toBeNull();
+    const notFound = parseReportMarkdown(`## Not found\nx\n## Checked\n${fill('\n\n')}x`);
+    expect(notFound.diagnosis?.affectedFiles).toEqual([]);
+  });
+});

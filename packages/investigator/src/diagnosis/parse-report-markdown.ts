@@ -4,6 +4,8 @@
  * in fenced blocks, the diff of the proposed change, the levels and the confidence. What cannot be
  * read is listed, and a structurer model fills it in.
  */
+
+import { checkedLocations, fencedDiff, fencedQuotes, locationBullets } from './report-scan.js';
 import { NOT_FOUND_SECTIONS, REPORT_SECTIONS, type ReportSection } from './report-template.js';
 import { type ModelDiagnosis, NOT_FOUND_PREFIX } from './schema.js';
 
@@ -29,16 +31,6 @@ export interface ParsedReport {
 type AffectedFile = ModelDiagnosis['affectedFiles'][number];
 type Level = ModelDiagnosis['complexity'];
 
-/** `` `path:12-20` `symbol` (cause) — why `` (backticks and symbol optional). */
-const LOCATION =
-  /^\s*[-*]\s+`?([^\s`:]+):(\d+)(?:\s*-\s*(\d+))?`?(?:\s+`([^`]*)`)?[^(\n]*\((cause|symptom|related)\)/gm;
-/** `` `path:12` `` (or `path:12-14`) on its own line, then a fenced block. */
-const QUOTE =
-  /^\s*`?([^\s`:]+):(\d+)(?:-\d+)?`?:?\s*\n+(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\3[ \t]*$/gm;
-/** A bullet of the "Checked" section: `` `path:12-20` `` (backticks optional). */
-const CHECKED = /^\s*[-*]\s+`?([^\s`:]+):(\d+)(?:\s*-\s*(\d+))?/gm;
-/** A fenced diff block. */
-const DIFF = /^(`{3,}|~{3,})\s*(?:diff|patch)[^\n]*\n([\s\S]*?)\n\1[ \t]*$/m;
 const LEVEL = /^\W*(low|medium|high)\b\W*([\s\S]*)$/i;
 
 /**
@@ -191,18 +183,16 @@ function splitSections(markdown: string): Map<ReportSection, string> {
 function readNotFound(text: string, sections: Map<ReportSection, string>): ParsedReport {
   const summary = text.replace(/\s+/g, ' ').trim() || 'The code read does not establish a cause.';
   const missing = sections.get('Missing information')?.trim();
-  const checked = [...(sections.get('Checked') ?? '').matchAll(CHECKED)].map(
-    (match): AffectedFile => {
-      const start = Number(match[2]);
-      return {
-        path: match[1] ?? '',
-        lines: [start, Math.max(start, Number(match[3] ?? start))],
-        symbol: null,
-        role: 'related',
-        evidence: [],
-      };
-    },
-  );
+  const checked = checkedLocations(sections.get('Checked') ?? '').map((location): AffectedFile => {
+    const start = Number(location.start);
+    return {
+      path: location.path,
+      lines: [start, Math.max(start, Number(location.end ?? start))],
+      symbol: null,
+      role: 'related',
+      evidence: [],
+    };
+  });
   return {
     diagnosis: {
       rootCause: {
@@ -251,22 +241,22 @@ function readAffectedFiles(
   evidence: string | undefined,
 ): AffectedFile[] | undefined {
   if (locations === undefined) return undefined;
-  const files: AffectedFile[] = [...locations.matchAll(LOCATION)].map((match) => {
-    const start = Number(match[2]);
-    const symbol = match[4]?.trim();
+  const files: AffectedFile[] = locationBullets(locations).map((bullet) => {
+    const start = Number(bullet.start);
+    const symbol = bullet.symbol?.trim();
     return {
-      path: match[1] ?? '',
-      lines: [start, Number(match[3] ?? start)] as [number, number],
+      path: bullet.path,
+      lines: [start, Number(bullet.end ?? start)] as [number, number],
       symbol: symbol && symbol !== '-' ? symbol : null,
-      role: match[5] as AffectedFile['role'],
+      role: bullet.role,
       evidence: [],
     };
   });
   // A section with locations none of which could be read is not read (a structurer reads it).
   const text = locations.trim();
   if (files.length === 0 && text !== '' && !/^(none|n\/a|-)\b/i.test(text)) return undefined;
-  for (const match of (evidence ?? '').matchAll(QUOTE)) {
-    const quote = { path: match[1] ?? '', line: Number(match[2]), quote: match[4] ?? '' };
+  for (const fenced of fencedQuotes(evidence ?? '')) {
+    const quote = { path: fenced.path, line: Number(fenced.line), quote: fenced.quote };
     if (quote.quote.trim() === '') continue;
     const samePath = files.filter((file) => file.path === quote.path);
     const holder =
@@ -288,9 +278,9 @@ function readLevel(text: string | undefined): { level: Level; rationale: string 
 
 function readProposedChange(text: string | undefined): ModelDiagnosis['proposedChange'] {
   if (!text) return null;
-  const diff = DIFF.exec(text);
-  const description = (diff ? text.replace(diff[0], '') : text).trim();
-  const patch = diff?.[2] ? `${diff[2]}\n` : null;
+  const diff = fencedDiff(text);
+  const description = (diff ? text.replace(diff.block, '') : text).trim();
+  const patch = diff?.patch ? `${diff.patch}\n` : null;
   if (description === '' && patch === null) return null;
   if (/^(none|no change)\b/i.test(description) && patch === null) return null;
   return { description: description || 'Apply the patch below.', patch };
