@@ -90,6 +90,18 @@ function describeUnavailable(modelName: string, last: unknown, reason: string): 
   return undefined;
 }
 
+/**
+ * `message` without its closing dots and spaces, so that it reads inside a sentence: what
+ * `.replace(/[.\s]+$/, '')` gives, in linear time (the pattern read every run of dots and spaces
+ * from each of its characters: a 64 KiB message, which a server may send, took 2.5 s).
+ */
+function withoutClosingDots(message: string): string {
+  let end = message.length;
+  // `trim` drops exactly the characters of `\s`.
+  while (end > 0 && (message[end - 1] === '.' || message[end - 1]?.trim() === '')) end -= 1;
+  return message.slice(0, end);
+}
+
 /** True for the abort a call or step timeout causes. */
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -175,7 +187,7 @@ export async function callModel<T>(
         : [error];
     const last = attempts.findLast((attempt) => !isTimeout(attempt)) ?? attempts.at(-1);
     const statusCode = APICallError.isInstance(last) ? last.statusCode : undefined;
-    const reason = (last instanceof Error ? last.message : String(last)).replace(/[.\s]+$/, '');
+    const reason = withoutClosingDots(last instanceof Error ? last.message : String(last));
     if (isTimeout(last)) {
       // The AI SDK reports an abort during its retry back-off as "Delay was aborted"; when the
       // failure it was about to retry was not recorded (a model that cannot be wrapped), say so.
