@@ -4,8 +4,10 @@
  * of megabytes) and on the ordinary texts they are for. Fake values are put together from pieces
  * so no file here matches a scanner's rule.
  */
+
+import { seededRandom } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
-import { SECRET_RULES } from './secret-rules.js';
+import { SECRET_RULES, shannonEntropy } from './secret-rules.js';
 
 const join = (...parts: string[]) => parts.join('');
 /** Characters of each adversarial text: a quarter of a MiB. */
@@ -101,5 +103,105 @@ describe('SECRET_RULES on ordinary texts', () => {
     expect(result['a multi-line secret value']).toEqual([
       [literal.length + 2, literal.length + 2 + multiLine.length],
     ]);
+  });
+});
+
+/** The rule of `what` as its patterns found, as the reference for the scans that replace them. */
+const REFERENCE: Record<string, (text: string) => [number, number][]> = {
+  'a private key block': (text) => {
+    const begin = /-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g;
+    const end = /-----END [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g;
+    const body = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [\w ,-]+)?\s*$/;
+    const ranges: [number, number][] = [];
+    for (const match of text.matchAll(begin)) {
+      const from = match.index + match[0].length;
+      end.lastIndex = from;
+      const found = end.exec(text.slice(0, from + 16_384));
+      if (found) {
+        ranges.push([match.index, found.index + found[0].length]);
+        continue;
+      }
+      let stop = text.indexOf('\n', from);
+      const rest = text.slice(from, stop === -1 ? text.length : stop);
+      let lines = 0;
+      while (stop !== -1) {
+        const next = text.indexOf('\n', stop + 1);
+        const line = text.slice(stop + 1, next === -1 ? text.length : next);
+        if (line.trim() === '' || !body.test(line)) break;
+        stop = next;
+        lines++;
+      }
+      if (lines === 0 && !/[A-Za-z0-9+/]{16,}/.test(rest)) continue;
+      ranges.push([match.index, stop === -1 ? text.length : stop]);
+    }
+    return ranges;
+  },
+  'a high-entropy value of a secret-named setting': (text) => {
+    const assignment =
+      /([\w.-]{0,50}?(?:access|auth|api|credential|creds|key|passw(?:or)?d|secret|token)[\w.-]{0,20})[\s'"]{0,3}(?:=|:{1,3}=|:|=>|\?=)[`'"\s=]{0,5}([\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3})(?=[`'"\s;,)]|\\[nr]|$)/gim;
+    // The parts below make no name that only points at a secret (`token_url`), so the rule's
+    // other checks are the value's.
+    return [...text.matchAll(assignment)].flatMap((match): [number, number][] => {
+      const [whole, , value = ''] = match;
+      if (/^[A-Za-z_.-]+$/.test(value) || shannonEntropy(value) < 3.5) return [];
+      return [[match.index, match.index + whole.length]];
+    });
+  },
+};
+
+/** Random texts of up to `most` of `parts`, the same for a seed. */
+function randomTexts(seed: number, parts: string[], count: number, most: number): string[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () =>
+    Array.from(
+      { length: 1 + Math.floor(random() * most) },
+      () => parts[Math.floor(random() * parts.length)],
+    ).join(''),
+  );
+}
+
+describe('SECRET_RULES against the patterns they replace', () => {
+  const ruleOf = (what: string) => {
+    const rule = SECRET_RULES.find((candidate) => candidate.what === what);
+    if (!rule) throw new Error(`no rule ${what}`);
+    return (text: string) => [...rule.find(text, 'a.ts')];
+  };
+
+  it('finds the private key blocks the BEGIN and END patterns found', () => {
+    const keys = ruleOf('a private key block');
+    const parts = [
+      ...['-----BEGIN ', '-----END ', 'PRIVATE KEY', 'PRIVATE KEY-----', ' BLOCK-----', 'RSA '],
+      ...['-----', '-', '\n', '\r', ' ', 'x', 'MIIB', 'A'.repeat(16), 'Proc-Type: 4,ENCRYPTED'],
+      'Z'.repeat(6_000),
+    ];
+    for (const text of randomTexts(1, parts, 20_000, 14)) {
+      expect(keys(text), JSON.stringify(text)).toEqual(REFERENCE['a private key block']?.(text));
+    }
+  });
+
+  it('finds the high-entropy values the assignment pattern found', () => {
+    const generic = ruleOf('a high-entropy value of a secret-named setting');
+    const parts = [
+      ...['key', 'KEY', 'token', 'api', 'passwd', 'password', 'credentials', 'Secret'],
+      ...['a', '0', '.', '-', '_', '=', ':', '::=', '=>', '?=', ' ', '"', "'", '`', '\n', '\\n'],
+      ...[';', ')', 'aB3dE5gH7jK9', 'ab0+/', '+', 'x'.repeat(20), 'x'.repeat(45), 'Zq8'.repeat(60)],
+    ];
+    for (const text of randomTexts(2, parts, 20_000, 14)) {
+      expect(generic(text), JSON.stringify(text)).toEqual(
+        REFERENCE['a high-entropy value of a secret-named setting']?.(text),
+      );
+    }
+  });
+
+  it.each([
+    ['BEGIN lines with a body check on one line', '-----BEGIN PRIVATE KEY-----a'],
+    [
+      'BEGIN lines and runs of END lines',
+      `-----BEGIN PRIVATE KEY-----a${'-----END '.repeat(100)}a`,
+    ],
+    ['a word of keywords given a value', 'keykeykeykeykeykeykeykeykey='],
+    ['a word of api keys', 'apikeyapikey-'],
+  ])('reads a MiB line of %s in one pass', (_name, unit) => {
+    expect(found(unit.repeat(2 ** 20 / unit.length))).toEqual({});
   });
 });

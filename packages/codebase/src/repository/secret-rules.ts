@@ -7,13 +7,10 @@
  * the character range it matched; the scanner withholds every line that range touches.
  */
 
-/** One rule that finds secrets in a text. */
-export interface SecretRule {
-  /** What was found, shown in the withheld note (never the secret). */
-  what: string;
-  /** Character ranges [start, end) of the secrets in `text`. */
-  find(text: string, filePath: string): Iterable<[number, number]>;
-}
+import { PRIVATE_KEY_RULE } from './private-key-rule.js';
+import type { SecretRule } from './secret-rule.js';
+
+export type { SecretRule } from './secret-rule.js';
 
 /** A rule from one regular expression (global flag); every match is a secret. */
 function pattern(what: string, regex: RegExp): SecretRule {
@@ -27,21 +24,6 @@ function pattern(what: string, regex: RegExp): SecretRule {
   };
 }
 
-const KEY_BEGIN_PREFIX = '-----BEGIN ';
-const KEY_END = /-----END [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g;
-/** Farthest a private key's END line is looked for, in characters (an RSA-8192 key is ~6,500). */
-const KEY_SPAN_CHARS = 16_384;
-/** Whether a character code is in a PEM label's class, `[A-Z0-9 _-]`. */
-function isLabelCode(code: number): boolean {
-  return (
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 32 ||
-    code === 95 ||
-    code === 45
-  );
-}
-
 /** Whether a character code is in `\w` (`[A-Za-z0-9_]`). */
 function isWordCode(code: number): boolean {
   return (
@@ -51,88 +33,6 @@ function isWordCode(code: number): boolean {
     code === 95
   );
 }
-
-/** End of the farthest `PRIVATE KEY-----` or `PRIVATE KEY BLOCK-----` in `label`, or -1. */
-function lastKeyTrailerEnd(label: string): number {
-  for (let at = label.lastIndexOf('PRIVATE KEY'); at !== -1; ) {
-    if (label.startsWith(' BLOCK-----', at + 11)) return at + 22;
-    if (label.startsWith('-----', at + 11)) return at + 16;
-    at = at === 0 ? -1 : label.lastIndexOf('PRIVATE KEY', at - 1);
-  }
-  return -1;
-}
-
-/**
- * The BEGIN lines of private keys, as `/-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g`
- * finds them, in linear time: the label's characters are all in its class, so a BEGIN whose label
- * run has no `PRIVATE KEY-----` fails for every BEGIN later in that run too, and is skipped past
- * (the pattern retried each `-----BEGIN ` to the run's end: quadratic).
- */
-function* keyBeginLines(text: string): Generator<{ index: number; end: number }> {
-  let at = text.indexOf(KEY_BEGIN_PREFIX);
-  while (at !== -1) {
-    const from = at + KEY_BEGIN_PREFIX.length;
-    let runEnd = from;
-    while (runEnd < text.length && isLabelCode(text.charCodeAt(runEnd))) runEnd++;
-    const trailerEnd = lastKeyTrailerEnd(text.slice(from, runEnd));
-    if (trailerEnd === -1) {
-      at = text.indexOf(KEY_BEGIN_PREFIX, runEnd);
-      continue;
-    }
-    yield { index: at, end: from + trailerEnd };
-    at = text.indexOf(KEY_BEGIN_PREFIX, from + trailerEnd);
-  }
-}
-
-/**
- * A line of a key's body: base64, or a PEM header (`Proc-Type: 4,ENCRYPTED`); what
- * `/^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [\w ,-]+)?\s*$/` accepts, in linear time (its two `\s*`
- * around an optional part, and `[\w ,-]+\s*`, split a run of spaces every way: quadratic).
- */
-function isKeyBodyLine(line: string): boolean {
-  const body = line.trim();
-  if (body === '' || /^[A-Za-z0-9+/=]+$/.test(body)) return true;
-  const started = line.trimStart();
-  const header = /^[A-Za-z-]+: /.exec(started);
-  if (!header) return false;
-  const value = started.slice(header[0].length);
-  const kept = value.trimEnd();
-  // `[\w ,-]+` needs one character: with only spaces left, the first of them.
-  return kept === '' ? value.startsWith(' ') : /^[\w ,-]+$/.test(kept);
-}
-
-/**
- * A private key block: from `-----BEGIN … PRIVATE KEY-----` to its END line; without an END line
- * near, to the end of the lines that look like a key's body (a key cut short still hides its
- * body). A BEGIN line with no body at all (a message naming the format) is not a key.
- */
-const PRIVATE_KEY_RULE: SecretRule = {
-  what: 'a private key block',
-  *find(text) {
-    for (const begin of keyBeginLines(text)) {
-      const from = begin.end;
-      KEY_END.lastIndex = from;
-      const end = KEY_END.exec(text.slice(0, from + KEY_SPAN_CHARS));
-      if (end) {
-        yield [begin.index, end.index + end[0].length];
-        continue;
-      }
-      let stop = text.indexOf('\n', from);
-      const rest = text.slice(from, stop === -1 ? text.length : stop);
-      let bodyLines = 0;
-      while (stop !== -1) {
-        const next = text.indexOf('\n', stop + 1);
-        const line = text.slice(stop + 1, next === -1 ? text.length : next);
-        if (line.trim() === '' || !isKeyBodyLine(line)) break;
-        stop = next;
-        bodyLines++;
-      }
-      // A BEGIN line with no body after it, on its line or below, only names the format.
-      if (bodyLines === 0 && !/[A-Za-z0-9+/]{16,}/.test(rest)) continue;
-      yield [begin.index, stop === -1 ? text.length : stop];
-    }
-  },
-};
 
 /** A URL scheme's characters, `[\w+.-]`, in a run that reaches `://`. */
 const URL_SCHEME_RUN = /(?<![\w+.-])[\w+.-]+(?=:\/\/)/g;
@@ -414,6 +314,48 @@ export function shannonEntropy(text: string): number {
   return bits;
 }
 
+/** A secret-sounding word in a setting's name (gitleaks' `generic-api-key` keywords). */
+const GENERIC_KEY_WORD = /access|auth|api|credential|creds|key|passw(?:or)?d|secret|token/iy;
+/** What follows a name given a value: separator, quotes, the value and what may end it. */
+const GENERIC_KEY_TAIL =
+  /[\s'"]{0,3}(?:=|:{1,3}=|:|=>|\?=)[`'"\s=]{0,5}([\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3})(?=[`'"\s;,)]|\\[nr]|$)/imy;
+/** Runs of `[\w.-]`, the characters of a setting's name. */
+const NAME_RUN = /[\w.-]+/g;
+
+/**
+ * Matches of gitleaks' `generic-api-key` idea as the pattern
+ * `([\w.-]{0,50}?(?:KEYWORDS)[\w.-]{0,20})[\s'"]{0,3}(?:=|:{1,3}=|:|=>|\?=)[`'"\s=]{0,5}(VALUE)(?=…)`
+ * (gim) finds them, in linear time: the name's characters are `[\w.-]` and what follows it is not,
+ * so a name ends where its run does, and what follows is read once a run (the tail); the match
+ * starts at the run's first position with a keyword at most 50 characters on that ends at most
+ * 20 before the run's end. The pattern tried every start against every split of its name and every
+ * length of its value (a MiB line of `keykeykey…=` took 4.3 s).
+ */
+function* genericAssignments(
+  text: string,
+): Generator<{ index: number; end: number; name: string; value: string }> {
+  let from = 0;
+  for (const run of text.matchAll(NAME_RUN)) {
+    const runEnd = run.index + run[0].length;
+    if (runEnd <= from) continue;
+    GENERIC_KEY_TAIL.lastIndex = runEnd;
+    const tail = GENERIC_KEY_TAIL.exec(text);
+    if (!tail) continue;
+    const runStart = Math.max(run.index, from);
+    let start = -1;
+    // A keyword is at most 10 characters: one that ends 20 or fewer before the run's end starts after runEnd - 30.
+    for (let at = Math.max(runStart, runEnd - 30); at < runEnd; at++) {
+      GENERIC_KEY_WORD.lastIndex = at;
+      if (!GENERIC_KEY_WORD.test(text) || GENERIC_KEY_WORD.lastIndex < runEnd - 20) continue;
+      start = Math.max(runStart, at - 50);
+      break;
+    }
+    if (start === -1) continue;
+    from = GENERIC_KEY_TAIL.lastIndex;
+    yield { index: start, end: from, name: text.slice(start, runEnd), value: tail[1] ?? '' };
+  }
+}
+
 /**
  * gitleaks' `generic-api-key` idea: a secret-sounding name given a value of 10–150 word
  * characters (or base64) whose entropy is at least 3.5 bits a character and that is not made of
@@ -422,13 +364,10 @@ export function shannonEntropy(text: string): number {
 const GENERIC_KEY_RULE: SecretRule = {
   what: 'a high-entropy value of a secret-named setting',
   *find(text) {
-    const assignment =
-      /([\w.-]{0,50}?(?:access|auth|api|credential|creds|key|passw(?:or)?d|secret|token)[\w.-]{0,20})[\s'"]{0,3}(?:=|:{1,3}=|:|=>|\?=)[`'"\s=]{0,5}([\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3})(?=[`'"\s;,)]|\\[nr]|$)/gim;
-    for (const match of text.matchAll(assignment)) {
-      const [whole, name = '', value = ''] = match;
+    for (const { index, end, name, value } of genericAssignments(text)) {
       if (isSecretSettingPointer(name) || /^[A-Za-z_.-]+$/.test(value)) continue;
       if (shannonEntropy(value) < 3.5) continue;
-      yield [match.index, match.index + whole.length];
+      yield [index, end];
     }
   },
 };
