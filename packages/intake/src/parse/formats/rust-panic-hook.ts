@@ -8,7 +8,7 @@
 import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath } from '../frame-path.js';
 import type { Exception } from '../types.js';
-import { backtraceAfter, withPanicLocation } from './rust-backtrace.js';
+import { createBacktraceReader, withPanicLocation } from './rust-backtrace.js';
 
 /** `file: "src/app.rs", line: 622, col: 28`: Rust's `Location` printed with `{:?}`. */
 export const LOCATION_DEBUG = /\bfile: "([^"\n]+)", line: (\d+)(?:, col(?:umn)?: (\d+))?/;
@@ -33,6 +33,7 @@ function messageOf(line: string, locationStart: number): string {
  */
 export function parseHookPanics(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
+  const backtraceAfter = createBacktraceReader(lines);
   lines.forEach((line, index) => {
     const match = LOCATION_DEBUG.exec(line);
     if (!match?.[1]) return;
@@ -48,7 +49,7 @@ export function parseHookPanics(lines: string[]): Exception[] {
     exceptions.push({
       type: 'panic',
       message: messageOf(line, match.index),
-      frames: withPanicLocation(backtraceAfter(lines, index), location),
+      frames: withPanicLocation(backtraceAfter(index), location),
     });
   });
   return exceptions;

@@ -9,7 +9,7 @@ import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath, splitLocation } from '../frame-path.js';
 import type { Exception } from '../types.js';
 import { crashReport, joinMessage } from './error-header.js';
-import { backtraceAfter, PANICKED, withPanicLocation } from './rust-backtrace.js';
+import { createBacktraceReader, PANICKED, withPanicLocation } from './rust-backtrace.js';
 import { LOCATION_DEBUG, parseHookPanics } from './rust-panic-hook.js';
 import type { TraceFormat } from './types.js';
 
@@ -40,12 +40,13 @@ function panicText(lines: string[], index: number, rest: string): { message: str
 /** Parses every Rust panic in `lines`. */
 function parseRustExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
+  const backtraceAfter = createBacktraceReader(lines);
   for (let index = 0; index < lines.length; index += 1) {
     const panicked = PANICKED.exec(lines[index] ?? '');
     if (!panicked?.[2]) continue;
     const { message, at } = panicText(lines, index, panicked[2]);
     const location = splitLocation(at.trim());
-    let frames = backtraceAfter(lines, index);
+    let frames = backtraceAfter(index);
     const file = normalizeFramePath(location.file);
     if (file && location.line) {
       frames = withPanicLocation(frames, {
