@@ -5,6 +5,7 @@
  * (the change hunks of Locus: Wen, Wu & Cheung, "Locus: Locating Bugs from Software Changes",
  * ASE 2016).
  */
+import { randomBytes } from 'node:crypto';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
 
@@ -30,6 +31,12 @@ export async function readCommitChanges(
 ): Promise<Map<string, string>> {
   const changes = new Map<string, string>();
   if (ids.length === 0 || paths.length === 0) return changes;
+  // A message is the author's text and a patch the files' (a forced text diff may hold any byte,
+  // NUL included): a boundary drawn at random for this call is one neither can hold, so neither
+  // can start a record of its own nor end a message early.
+  const boundary = randomBytes(16).toString('hex');
+  const record = `${boundary}:`;
+  const messageEnd = `${boundary};`;
   const result = await runGit(
     history.root,
     [
@@ -42,7 +49,7 @@ export async function readCommitChanges(
       '-p',
       '-U0',
       '--diff-merges=first-parent',
-      '--format=%x1e%H%n%B%x1f',
+      `--format=${record}%H%n%B${messageEnd}`,
       ...ids,
       '--',
       ...paths,
@@ -50,12 +57,12 @@ export async function readCommitChanges(
     { maxBytes: 64 * 1024 * 1024, signal: history.signal },
   );
   if (!result.ok) return changes;
-  for (const block of result.stdout.split('\x1e')) {
+  for (const block of result.stdout.split(record)) {
     const id = block.slice(0, 40);
     if (!/^[0-9a-f]{40}$/.test(id)) continue;
-    const end = block.indexOf('\x1f');
+    const end = block.indexOf(messageEnd);
     const message = block.slice(41, end === -1 ? undefined : end).trim();
-    const lines = end === -1 ? [] : changedLines(block.slice(end + 1));
+    const lines = end === -1 ? [] : changedLines(block.slice(end + messageEnd.length));
     changes.set(id, `${message}\n\n${lines.join('\n').slice(0, COMMIT_CHANGE_CHARS)}`);
   }
   return changes;

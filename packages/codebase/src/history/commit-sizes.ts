@@ -2,6 +2,8 @@
  * How many files each of a few commits changed (a bulk import or a mass reformat changes
  * hundreds), read in one `git log --no-walk` listing only paths (tree diffs, no file contents).
  */
+
+import { parseNulSeparatedLog } from './nul-separated-log.js';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
 
@@ -17,14 +19,16 @@ export async function readCommitSizes(
 ): Promise<Map<string, number>> {
   const sizes = new Map<string, number>();
   if (ids.length === 0) return sizes;
+  // -z: each commit's id and paths NUL-separated, whatever bytes the paths hold.
   const result = await runGit(
     history.root,
     [
       'log',
+      '-z',
       '--no-walk=unsorted',
       '--no-renames',
       '--diff-merges=first-parent',
-      '--format=%x1e%H',
+      '--format=%x00%H',
       '--name-only',
       ...ids,
       '--',
@@ -32,10 +36,9 @@ export async function readCommitSizes(
     { maxBytes: 64 * 1024 * 1024, signal: history.signal },
   );
   if (!result.ok) return sizes;
-  for (const block of result.stdout.split('\x1e')) {
-    const [id = '', ...files] = block.split('\n');
-    if (!/^[0-9a-f]{40}$/.test(id)) continue;
-    sizes.set(id, files.filter((file) => file !== '').length);
+  for (const { fields, paths } of parseNulSeparatedLog(result.stdout, 1)) {
+    const [id = ''] = fields;
+    if (/^[0-9a-f]{40}$/.test(id)) sizes.set(id, paths.length);
   }
   return sizes;
 }

@@ -7,8 +7,11 @@
  * the newest {@link FILE_HISTORY_COMMIT_BOUND} commits at most.
  */
 import { FILE_HISTORY_COMMIT_BOUND } from './history-bounds.js';
+import { type LoggedCommit, parseNulSeparatedLog } from './nul-separated-log.js';
 import type { GitHistory } from './open-git-history.js';
 import { type GitFailure, runGit } from './run-git.js';
+
+export type { LoggedCommit } from './nul-separated-log.js';
 
 /** Half-life of {@link FileHistoryFeatures.fixRecency}, in days (Sisman & Kak's decay, Sightline's choice of span). */
 export const FIX_HALF_LIFE_DAYS = 90;
@@ -109,17 +112,6 @@ export function fileHistoryOf(
  */
 export const CHANGED_FILES_LOG_VERSION = 2;
 
-/** One commit of {@link readChangedFilesLog}. */
-export interface LoggedCommit {
-  /**
-   * The format's fields, one per part of the format between its `%x1f` separators, as git printed
-   * them (a field may itself hold any character but NUL, `\x1f` included).
-   */
-  fields: string[];
-  /** Repository-relative paths it changed (renames not followed), as they are, never quoted. */
-  paths: string[];
-}
-
 /** What one `git log` of {@link readChangedFilesLog} prints each commit as. */
 export interface ChangedFilesLogFormat {
   /** git's pretty format of a commit's fields, separated by `%x1f` (no `%x00`). */
@@ -180,38 +172,6 @@ function nulSeparated(format: string): { format: string; fields: number } {
 }
 
 /**
- * Splits the output of `git log -z --format=%x00<fields> --name-only`: per commit a NUL, its
- * `fieldCount` fields each ended by a NUL (the last by git's own terminator), then, when it
- * changed files, a newline and each path ended by a NUL. Git never prints a NUL inside a field (it
- * ends a message at one) nor in a path, and no path is empty, so the empty part the next commit's
- * leading NUL leaves is where the paths end: whatever bytes the messages and paths hold
- * (`\x1e`, `\x1f`, newlines), each commit's fields and paths are what git printed.
- */
-function parseChangedFilesLog(stdout: string, fieldCount: number): LoggedCommit[] {
-  const parts = stdout.split('\0');
-  const commits: LoggedCommit[] = [];
-  // parts[0] is the empty text before the first commit's leading NUL.
-  let at = 1;
-  while (at + fieldCount <= parts.length) {
-    const fields = parts.slice(at, at + fieldCount);
-    at += fieldCount;
-    const paths: string[] = [];
-    if (at < parts.length && parts[at]?.startsWith('\n')) {
-      paths.push(parts[at]?.slice(1) ?? '');
-      at += 1;
-      while (at < parts.length && parts[at] !== '') {
-        paths.push(parts[at] ?? '');
-        at += 1;
-      }
-    }
-    // The next commit's leading NUL (or the end of the output).
-    at += 1;
-    commits.push({ fields, paths: paths.filter((file) => file !== '') });
-  }
-  return commits;
-}
-
-/**
  * The newest commits of HEAD (merges left out) with the files each changed:
  * `git log -z --no-merges --no-renames --relative --name-only`, run read-only through `runGit`.
  * @param history the opened history.
@@ -264,7 +224,7 @@ export async function readChangedFilesLogs(
     boundsOf(bounds),
   );
   if (!result.ok) return result;
-  const commits = parseChangedFilesLog(result.stdout, fieldCount);
+  const commits = parseNulSeparatedLog(result.stdout, fieldCount);
   const logs = formats.map((read, which) => {
     const first = separated.slice(0, which).reduce((sum, { fields }) => sum + fields, 0);
     const count = separated[which]?.fields ?? 0;

@@ -10,6 +10,7 @@ import type { CommitInfo } from './blame-range.js';
 import { claimsChange } from './change-claim.js';
 import { gateCommitTexts } from './gate-commit-texts.js';
 import { WINDOW_COMMIT_BOUND } from './history-bounds.js';
+import { parseNulSeparatedLog } from './nul-separated-log.js';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
 import { compareVersions, findVersionMentions, type VersionMention } from './version-mentions.js';
@@ -124,32 +125,24 @@ async function readWindow(
   good: WindowEnd,
   bad: WindowEnd,
 ): Promise<{ commits: WindowCommit[]; cut: boolean }> {
+  // -z: fields and paths NUL-separated, as git printed them; a message may hold any other byte.
   const result = await runGit(history.root, [
     'log',
+    '-z',
     '--no-merges',
     '--no-renames',
     '--relative',
     `--max-count=${WINDOW_COMMIT_BOUND + 1}`,
-    '--format=%x1e%H%x1f%an%x1f%at%x1f%s',
+    '--format=%x00%H%x00%an%x00%at%x00%s',
     '--name-only',
     `${good.id}..${bad.id}`,
     '--',
   ]);
   if (!result.ok) return { commits: [], cut: false };
-  const commits = result.stdout
-    .split('\x1e')
-    .filter((block) => block.trim() !== '')
-    .map((block): WindowCommit => {
-      const [header = '', ...files] = block.split('\n');
-      const [id = '', author = '', seconds = '0', subject = ''] = header.split('\x1f');
-      return {
-        id,
-        author,
-        time: Number(seconds) * 1000,
-        subject,
-        files: files.filter((file) => file !== ''),
-      };
-    });
+  const commits = parseNulSeparatedLog(result.stdout, 4).map(({ fields, paths }): WindowCommit => {
+    const [id = '', author = '', seconds = '0', subject = ''] = fields;
+    return { id, author, time: Number(seconds) * 1000, subject, files: paths };
+  });
   return {
     commits: commits.slice(0, WINDOW_COMMIT_BOUND),
     cut: commits.length > WINDOW_COMMIT_BOUND,
