@@ -215,11 +215,15 @@ async function offline(hostile: HostileRepository): Promise<Channel> {
 
 /** Scans every tracked source file of this repository; counts the lines withheld, by rule. */
 async function ownSource() {
-  const listed = execFileSync('git', ['ls-files', 'packages', 'bench', 'scripts', 'examples'], {
-    encoding: 'utf8',
-  });
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '-z', 'packages', 'bench', 'scripts', 'examples'],
+    {
+      encoding: 'utf8',
+    },
+  );
   const files = listed
-    .split('\n')
+    .split('\0')
     .filter(
       (file) => /\.(?:[cm]?[jt]sx?|json|md|ya?ml)$/.test(file) && !file.includes('__fixtures__'),
     );

@@ -83,8 +83,8 @@ function githubRepo(url: string | undefined): string | undefined {
  */
 export async function bugMiningCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
   const listed = (
-    await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
-  ).split('\n');
+    await git(gitDir, ['ls-tree', '-r', '-z', '--name-only', spec.commit, '--', spec.under])
+  ).split('\0');
   const reportFiles = new Map(
     listed
       .filter((file) => /\/reports\/\d+\.(json|xml)$/.test(file))

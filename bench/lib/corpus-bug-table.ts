@@ -89,9 +89,9 @@ export function bugTableCandidate(
  */
 export async function bugTableCandidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
   const listed = new Set(
-    (await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])).split(
-      '\n',
-    ),
+    (
+      await git(gitDir, ['ls-tree', '-r', '-z', '--name-only', spec.commit, '--', spec.under])
+    ).split('\0'),
   );
   const candidates: Candidate[] = [];
   for (const [table, repo] of Object.entries(spec.projects ?? {})) {

@@ -90,6 +90,18 @@ describe('findFixCommit by subject', () => {
     expect(await findFixCommit(path.join(dir, '.git'), { issue: 7 })).toBeUndefined();
   });
 
+  it("reads a message that holds git's record and field separators as its own commit's", async () => {
+    const base = await commit('a.js', 'one\n', 'start');
+    const other = await commit('a.js', 'two\n', 'Unrelated change');
+    // The message forges a record: `other`, with `base` as its parent, closing #9.
+    const forger = await commit('b.js', 'x\n', `Tidy\n\n\x1e1 ${other} ${base}\x1fFixes #9`);
+    expect(await findFixCommit(path.join(dir, '.git'), { issue: 9 })).toEqual({
+      fix: forger,
+      parent: other,
+      via: 'closes',
+    });
+  });
+
   it('prefers a closing word over a subject link', async () => {
     await commit('a.js', 'one\n', 'start');
     await commit('a.js', 'two\n', '#7: first attempt');

@@ -73,17 +73,20 @@ const histories = new Map<string, Promise<CommitLine[]>>();
 function history(gitDir: string): Promise<CommitLine[]> {
   let cached = histories.get(gitDir);
   if (!cached) {
-    cached = git(gitDir, ['log', '--all', '--format=%ct %H %P%x1f%B%x1e']).then((text) =>
-      text
-        .split('\x1e')
-        .map((record) => record.trim())
-        .filter(Boolean)
-        .map((record) => {
-          const [head = '', message = ''] = record.split('\x1f');
-          const [time = '', hash = '', ...parents] = head.trim().split(' ').filter(Boolean);
-          return { hash, parents, time: Number(time), message };
-        }),
-    );
+    // -z: each commit's head and message NUL-separated and ended (a message holds no NUL, and
+    // may hold any other separator).
+    cached = git(gitDir, ['log', '--all', '-z', '--format=%ct %H %P%x00%B']).then((text) => {
+      const parts = text.split('\0');
+      const lines: CommitLine[] = [];
+      for (let at = 0; at + 1 < parts.length; at += 2) {
+        const [time = '', hash = '', ...parents] = (parts[at] ?? '')
+          .trim()
+          .split(' ')
+          .filter(Boolean);
+        lines.push({ hash, parents, time: Number(time), message: (parts[at + 1] ?? '').trimEnd() });
+      }
+      return lines;
+    });
     histories.set(gitDir, cached);
   }
   return cached;
@@ -247,6 +250,15 @@ function mainline(gitDir: string): Promise<Set<string>> {
  * commit's subject and author on HEAD's history; the pull request's commit count (from its base)
  * says how far back the rebased run starts, and every rebased commit's subject must match.
  */
+/** The records of `git log -z` whose format prints `count` fields separated by `%x00`. */
+function fieldsOf(text: string, count: number): string[][] {
+  const parts = text.split('\0');
+  const records: string[][] = [];
+  for (let at = 0; at + count <= parts.length; at += count)
+    records.push(parts.slice(at, at + count));
+  return records;
+}
+
 async function rebasedPullRequest(
   gitDir: string,
   pr: number,
@@ -257,21 +269,21 @@ async function rebasedPullRequest(
     .then((text) => text.trim())
     .catch(() => '');
   if (!head || !base) return undefined;
-  const own = (await git(gitDir, ['log', '--format=%s%x1f%an', '--no-merges', head, `^${base}`]))
-    .split('\n')
-    .filter(Boolean);
+  // -z and %x00: a subject may hold any separator but NUL.
+  const own = fieldsOf(
+    await git(gitDir, ['log', '-z', '--format=%s%x00%an', '--no-merges', head, `^${base}`]),
+    2,
+  ).map((fields) => fields.join('\0'));
   if (own.length === 0 || own.length > 20) return undefined;
-  const mainline = (
-    await git(gitDir, ['log', '--first-parent', '--format=%H%x1f%s%x1f%an', 'HEAD'])
-  )
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => line.split('\x1f'));
-  const start = mainline.findIndex(([, subject, author]) => `${subject}\x1f${author}` === own[0]);
-  if (start < 0 || mainline.filter(([, s, a]) => `${s}\x1f${a}` === own[0]).length !== 1)
+  const mainline = fieldsOf(
+    await git(gitDir, ['log', '-z', '--first-parent', '--format=%H%x00%s%x00%an', 'HEAD']),
+    3,
+  );
+  const start = mainline.findIndex(([, subject, author]) => `${subject}\0${author}` === own[0]);
+  if (start < 0 || mainline.filter(([, s, a]) => `${s}\0${a}` === own[0]).length !== 1)
     return undefined;
   const run = mainline.slice(start, start + own.length);
-  if (run.some(([, subject, author], index) => `${subject}\x1f${author}` !== own[index]))
+  if (run.some(([, subject, author], index) => `${subject}\0${author}` !== own[index]))
     return undefined;
   const fix = run[0]?.[0] ?? '';
   const oldest = commits.find((line) => line.hash === run.at(-1)?.[0]);
@@ -362,7 +374,7 @@ export function mobileMarkers(gitDir: string): Promise<string[]> {
  * @returns repository-relative paths.
  */
 export async function treePaths(gitDir: string, revision: string): Promise<string[]> {
-  return (await git(gitDir, ['ls-tree', '-r', '--name-only', revision]))
-    .split('\n')
+  return (await git(gitDir, ['ls-tree', '-r', '-z', '--name-only', revision]))
+    .split('\0')
     .filter(Boolean);
 }

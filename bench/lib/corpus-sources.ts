@@ -186,8 +186,10 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
     string,
     string[]
   >;
-  const files = (await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under]))
-    .split('\n')
+  const files = (
+    await git(gitDir, ['ls-tree', '-r', '-z', '--name-only', spec.commit, '--', spec.under])
+  )
+    .split('\0')
     .filter((file) => file.includes('/details/') && file.endsWith('.json'))
     .filter((file) => spec.projects?.[path.basename(file).split('-')[0] ?? ''] !== undefined);
   const texts = await showMany(
@@ -226,8 +228,10 @@ async function jiraCandidates(spec: SourceSpec, gitDir: string): Promise<Candida
  * `reports/<id>.htm` is the issue's page as saved; title and first comment are its report.
  */
 async function andror2Candidates(spec: SourceSpec, gitDir: string): Promise<Candidate[]> {
-  const files = (await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under]))
-    .split('\n')
+  const files = (
+    await git(gitDir, ['ls-tree', '-r', '-z', '--name-only', spec.commit, '--', spec.under])
+  )
+    .split('\0')
     .filter((file) => file.endsWith('.json'));
   const candidates: Candidate[] = [];
   for (const file of files) {
@@ -266,7 +270,9 @@ async function themisCandidates(spec: SourceSpec, gitDir: string): Promise<Candi
       git(gitDir, ['show', `${spec.commit}:${file}`]).catch(() => ''),
     ),
   );
-  const listed = (await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit])).split('\n');
+  const listed = (await git(gitDir, ['ls-tree', '-r', '-z', '--name-only', spec.commit])).split(
+    '\0',
+  );
   const candidates = new Map<string, Candidate>();
   for (const row of tables.join('\n').split('\n')) {
     const issue = /\[#(\d+)\]\(https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/issues\/\d+\)/.exec(row);
@@ -308,8 +314,8 @@ export async function readCandidates(spec: SourceSpec, gitDir: string): Promise<
   if (spec.format === 'bug-table') return bugTableCandidates(spec, gitDir);
   if (spec.format === 'defects4j-reports') return defects4jCandidates(spec, gitDir);
   const listed = (
-    await git(gitDir, ['ls-tree', '-r', '--name-only', spec.commit, '--', spec.under])
-  ).split('\n');
+    await git(gitDir, ['ls-tree', '-r', '-z', '--name-only', spec.commit, '--', spec.under])
+  ).split('\0');
   const candidates: Candidate[] = [];
   if (spec.format === 'harbor-task') {
     for (const file of listed.filter((name) => name.endsWith('/task.toml'))) {

@@ -86,9 +86,9 @@ function gitSync(cwd: string, args: string[], input?: string): string {
  */
 function sparseWithoutMissingBlobs(clone: string, revision: string): void {
   mkdirSync(path.join(clone, '.git', 'info'), { recursive: true });
-  const entries = gitSync(clone, ['ls-tree', '-r', '--full-tree', revision])
-    .split('\n')
-    .map((line) => /^\d+ blob ([0-9a-f]+)\t(.*)$/.exec(line))
+  const entries = gitSync(clone, ['ls-tree', '-r', '-z', '--full-tree', revision])
+    .split('\0')
+    .map((line) => /^\d+ blob ([0-9a-f]+)\t([\s\S]*)$/.exec(line))
     .filter((match) => match !== null);
   const checked = gitSync(
     clone,
