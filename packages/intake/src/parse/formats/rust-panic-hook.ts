@@ -7,6 +7,7 @@
  */
 import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath } from '../frame-path.js';
+import { trimEndCharacters } from '../lines.js';
 import type { Exception } from '../types.js';
 import { createBacktraceReader, withPanicLocation } from './rust-backtrace.js';
 
@@ -19,12 +20,13 @@ const PAYLOAD = /\bpayload: "((?:[^"\\]|\\.)*)"/;
 function messageOf(line: string, locationStart: number): string {
   const found = MESSAGE.exec(line)?.[1] ?? PAYLOAD.exec(line)?.[1];
   if (found) return found;
-  return line
+  // Blanks are single spaces here: the trailing run of spaces and colons is cut by a loop (the
+  // pattern `[\s:]+$` read every such run from each of its characters to the run's end).
+  const collapsed = line
     .slice(0, locationStart)
     .replace(/\b(?:PanicInfo|PanicHookInfo|Location)\b|location:|[{}(),]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/[\s:]+$/, '')
-    .trim();
+    .replace(/\s+/g, ' ');
+  return trimEndCharacters(collapsed, ' :').trim();
 }
 
 /**
