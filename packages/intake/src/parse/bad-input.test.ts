@@ -1,5 +1,6 @@
 /** Untrusted input: every case ends in a text report or a SightlineError with a stable code. */
 import { describe, expect, it } from 'vitest';
+import { regexRuns } from '../testing/regex-runs.js';
 import { backtrackingText, manyHeadingsIssue } from './adversarial-inputs.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 import { parseReport } from './parse-report.js';
@@ -12,26 +13,6 @@ const code = (run: () => unknown): string | undefined => {
     return (error as { code?: string }).code ?? 'NOT_A_SIGHTLINE_ERROR';
   }
 };
-
-/**
- * Regular-expression runs while `run` runs: every `test`, `exec`, `match`, `replace` and `split`
- * with a regular expression goes through `RegExp.prototype.exec` (ECMA-262 RegExpExec), counted
- * here. A work count, not a time: the same on any machine.
- */
-function regexRuns(run: () => unknown): number {
-  const exec = RegExp.prototype.exec;
-  let runs = 0;
-  RegExp.prototype.exec = function (this: RegExp, text: string) {
-    runs += 1;
-    return exec.call(this, text);
-  };
-  try {
-    run();
-  } finally {
-    RegExp.prototype.exec = exec;
-  }
-  return runs;
-}
 
 describe('parseReport on bad input', () => {
   it('refuses empty and whitespace-only input with REPORT_EMPTY', () => {

@@ -1,23 +1,8 @@
 import { seededRandom } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
+import { regexRuns } from '../../testing/regex-runs.js';
 import { createBacktraceReader } from './rust-backtrace.js';
 import { LOCATION_DEBUG } from './rust-panic-hook.js';
-
-/** Regular-expression runs (`exec`, which `test` calls) while `run` runs. */
-function regexRuns(run: () => unknown): number {
-  const exec = RegExp.prototype.exec;
-  let runs = 0;
-  RegExp.prototype.exec = function (this: RegExp, text: string) {
-    runs += 1;
-    return exec.call(this, text);
-  };
-  try {
-    run();
-  } finally {
-    RegExp.prototype.exec = exec;
-  }
-  return runs;
-}
 
 const PANIC = "thread 'main' panicked at src/main.rs:2:5:";
 
