@@ -5,7 +5,7 @@
  * so no file here matches a scanner's rule.
  */
 
-import { seededRandom } from '@sightline/core/testing';
+import { randomTexts } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
 import { SECRET_RULES, shannonEntropy } from './secret-rules.js';
 
@@ -148,17 +148,6 @@ const REFERENCE: Record<string, (text: string) => [number, number][]> = {
     });
   },
 };
-
-/** Random texts of up to `most` of `parts`, the same for a seed. */
-function randomTexts(seed: number, parts: string[], count: number, most: number): string[] {
-  const random = seededRandom(seed);
-  return Array.from({ length: count }, () =>
-    Array.from(
-      { length: 1 + Math.floor(random() * most) },
-      () => parts[Math.floor(random() * parts.length)],
-    ).join(''),
-  );
-}
 
 describe('SECRET_RULES against the patterns they replace', () => {
   const ruleOf = (what: string) => {

@@ -13,5 +13,5 @@ export {
   type ScriptedToolCall,
   type ScriptedUsage,
 } from './scripted-model.js';
-export { seededRandom } from './seeded-random.js';
+export { randomTexts, seededRandom } from './seeded-random.js';
 export { type SharedDataCheck, sharedDataTitle } from './shared-data.js';

@@ -23,3 +23,23 @@ export function seededRandom(seed: number): () => number {
     return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
   };
 }
+
+/**
+ * Random texts for checking a rewritten pattern against the old one: each the concatenation of
+ * 1 to `most` of `parts`, picked with {@link seededRandom}, so the same seed gives the same texts.
+ * @param seed - the generator's seed.
+ * @param parts - the pieces texts are made of (a pattern's own characters and words); not empty.
+ * @param count - how many texts.
+ * @param most - the most pieces in one text (≥ 1).
+ * @returns `count` texts.
+ * @example randomTexts(7, ['-----END ', 'KEY', ' ', '\n'], 10_000, 40)
+ */
+export function randomTexts(seed: number, parts: string[], count: number, most: number): string[] {
+  const random = seededRandom(seed);
+  return Array.from({ length: count }, () =>
+    Array.from(
+      { length: 1 + Math.floor(random() * most) },
+      () => parts[Math.floor(random() * parts.length)],
+    ).join(''),
+  );
+}

@@ -1,4 +1,4 @@
-import { seededRandom } from '@sightline/core/testing';
+import { randomTexts } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
 import { checkedLocations, fencedDiff, fencedQuotes, locationBullets } from './report-scan.js';
 
@@ -27,17 +27,6 @@ const byPattern = {
     return match ? { block: match[0], patch: match[2] } : undefined;
   },
 };
-
-/** Random texts of up to `most` of `parts`, the same for a seed. */
-function randomTexts(seed: number, parts: string[], count: number, most: number): string[] {
-  const random = seededRandom(seed);
-  return Array.from({ length: count }, () =>
-    Array.from(
-      { length: 1 + Math.floor(random() * most) },
-      () => parts[Math.floor(random() * parts.length)],
-    ).join(''),
-  );
-}
 
 const LINE_PARTS = ['\n', '\r', '\r\n', '\u2028', ' ', '\t', 'a', 'x', '(', ')'];
 
