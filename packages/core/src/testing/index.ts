@@ -1,7 +1,8 @@
 /**
  * @sightline/core/testing — test doubles for code built on Sightline: a scripted model (the AI
  * SDK's mock language model answering from a list), the check that names a test suite skipped
- * for want of ../shared data, and a seeded random generator for fuzz tests.
+ * for want of ../shared data, and a seeded random generator (and random texts from given parts) for
+ * fuzz tests.
  */
 
 export {
