@@ -16,7 +16,12 @@ import { type ApiTokens, isLoopback } from './api-token.js';
 import { apiTokenAuth } from './middleware/auth.js';
 import { handleError, notFound } from './middleware/errors.js';
 import { browserHardening, loopbackHostCheck } from './middleware/hardening.js';
-import { type AppLimits, DEFAULT_LIMITS, perClientLimit } from './middleware/limits.js';
+import {
+  type AppLimits,
+  apiBodyBytesLimit,
+  DEFAULT_LIMITS,
+  perClientLimit,
+} from './middleware/limits.js';
 import { chatRoutes } from './routes/chat.js';
 import { codeRoutes } from './routes/code.js';
 import { mountConsole } from './routes/console.js';
@@ -80,6 +85,7 @@ export function createApp(options: AppOptions) {
   if (isLoopback(options.host ?? '127.0.0.1')) app.use('*', loopbackHostCheck());
   app.use('/api/*', apiTokenAuth(options.token));
   app.use('/api/*', perClientLimit(limits.perMinute ?? DEFAULT_LIMITS.perMinute));
+  app.use('/api/*', apiBodyBytesLimit(limits.apiBodyBytes ?? DEFAULT_LIMITS.apiBodyBytes));
   const routes = app
     .route(
       '/api',
