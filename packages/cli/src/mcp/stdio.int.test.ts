@@ -74,6 +74,8 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
   it('writes only protocol messages on stdout, answers every request, logs a line it cannot read, then exits 0', async () => {
     const messages = [
       'not json',
+      '[]',
+      '{}',
       initialize,
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       {
@@ -101,6 +103,14 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
     expect(JSON.stringify(lines[1])).toContain('src/cart/total.ts:4-10');
     expect(stderr).toContain(`sightline mcp: serving ${repo.root} offline (no model) on stdio`);
     expect(stderr).toMatch(/^sightline mcp: protocol error: .*JSON/m);
+    // Found by a fresh-user trial: each JSON line that is not JSON-RPC logged 50-150 lines of
+    // schema issues; each is one line now.
+    expect(
+      stderr.match(
+        /^sightline mcp: protocol error: a message that is not JSON-RPC 2\.0 was dropped \(/gm,
+      ),
+    ).toHaveLength(2);
+    expect(stderr.trim().split('\n')).toHaveLength(4);
   });
 
   it('stops cleanly on SIGTERM', async () => {
