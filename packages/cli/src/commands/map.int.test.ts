@@ -113,6 +113,21 @@ describe('runMap', () => {
     );
   });
 
+  it('warns about a --focus frame whose line is outside its file', async () => {
+    // Found by a fresh-user trial: lib/parse.js:99999 of a 1,087-line file said nothing.
+    const { stdout, stderr } = await map({
+      dir: root,
+      focus: ['src/checkout.ts:99999', 'src/checkout.ts:0', 'src/checkout.ts:5'],
+    });
+    expect(stdout).toContain('src/checkout.ts');
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      /^sightline map: warning: --focus "src\/checkout\.ts:99999" names a line outside the file \(\d+ lines?\); the map focuses on the file, not a line\.$/,
+    );
+    expect(lines[1]).toContain('"src/checkout.ts:0"');
+  });
+
   it('rejects a bad budget', async () => {
     await expect(map({ dir: root, tokens: 0 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
   });

@@ -1,5 +1,6 @@
 import {
   indexRepository,
+  printableText,
   type RepositoryMap,
   renderRepositoryMap,
   resolveRoot,
@@ -7,7 +8,7 @@ import {
 import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
 import { emptyIndexWarning } from '../format/empty-index.js';
-import { isKnownName, parseFocus } from '../format/parse-focus.js';
+import { framesOutsideFile, isKnownName, parseFocus } from '../format/parse-focus.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
@@ -85,6 +86,11 @@ export async function runMap(
     const quoted = unmatched.map((value) => `"${value}"`).join(', ');
     stderr(
       `sightline map: warning: --focus ${quoted} ${unmatched.length === 1 ? 'matches' : 'match'} no indexed file and no identifier in ${root}; the map ignores ${unmatched.length === 1 ? 'it' : 'them'}.\n`,
+    );
+  }
+  for (const { value, lines } of framesOutsideFile(index, parsedFocus)) {
+    stderr(
+      `sightline map: warning: --focus "${printableText(value)}" names a line outside the file (${plural(lines, 'line')}); the map focuses on the file, not a line.\n`,
     );
   }
   const map = renderRepositoryMap(index, { focus: parsedFocus, tokens });

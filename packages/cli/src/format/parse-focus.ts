@@ -43,6 +43,25 @@ export async function parseFocus(
   };
 }
 
+/**
+ * The stack-frame focus values whose line is not in their file (0, or past its last line), as
+ * `{ value, lines }`: a typo the map cannot centre on a line.
+ * @param index - the repository index.
+ * @param focus - the focus {@link parseFocus} made.
+ * @returns each such frame as `path:line` with its file's line count, in focus order.
+ */
+export function framesOutsideFile(
+  index: RepositoryIndex,
+  focus: Focus,
+): { value: string; lines: number }[] {
+  return (focus.frames ?? []).flatMap(({ path: file, line }) => {
+    const lines = index.files.get(file)?.lineCount ?? 0;
+    return line === undefined || (line >= 1 && line <= lines)
+      ? []
+      : [{ value: `${file}:${line}`, lines }];
+  });
+}
+
 /** The indexed path `requested` names, relative to the repository root or to the working folder. */
 async function indexedPath(index: RepositoryIndex, requested: string): Promise<string | undefined> {
   for (const candidate of [requested, path.resolve(requested)]) {
