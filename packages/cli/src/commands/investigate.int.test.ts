@@ -54,6 +54,22 @@ describe('sightline investigate', () => {
     expect(io.err).toBe('');
   });
 
+  it('tells on stderr what reading the report changed: a report in another encoding says how to convert it', async () => {
+    // Found by a fresh-user trial: a Latin-1 report showed U+FFFD in the title without a word,
+    // while the service's API refuses it with the iconv hint.
+    const latin1 = Buffer.concat([
+      Buffer.from('caf'),
+      Buffer.from([0xe9]),
+      Buffer.from(` ${repo.reportText}`),
+    ]);
+    await writeFile(reportFile, latin1);
+    const io = memoryIo();
+    await runInvestigate(options(), io);
+    expect(io.err).toBe(
+      'sightline: note: the report: invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8)\n',
+    );
+  });
+
   it('prints only JSON with --format json, and reads the report from stdin', async () => {
     const io = memoryIo({ readStdin: async () => new TextEncoder().encode(repo.reportText) });
     expect(await runInvestigate(options({ report: '-', format: 'json' }), io)).toBe(0);

@@ -106,7 +106,7 @@ export async function runInvestigate(
   });
   const { model, structurer } = resolveModelFlags(options, io);
   try {
-    const { diagnosis, indexed } = await investigate({
+    const { diagnosis, indexed, report } = await investigate({
       repo: options.repo,
       report: input.bytes,
       filename: input.name,
@@ -128,6 +128,7 @@ export async function runInvestigate(
       },
     });
     for (const warning of indexed.warnings) io.stderr(`sightline: warning: ${warning}\n`);
+    for (const note of report.notes ?? []) io.stderr(`sightline: note: the report: ${note}\n`);
     if (indexed.files === 0) {
       io.stderr(
         emptyIndexWarning(

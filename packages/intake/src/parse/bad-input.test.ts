@@ -62,7 +62,9 @@ describe('parseReport on bad input', () => {
     ]);
     const report = parseReport(bytes);
     expect(report.kind).toBe('crash');
-    expect(report.notes).toEqual(['invalid UTF-8 bytes were replaced with U+FFFD']);
+    expect(report.notes).toEqual([
+      'invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8)',
+    ]);
   });
 
   it('reads UTF-16 with a byte-order mark', () => {

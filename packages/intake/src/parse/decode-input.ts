@@ -38,7 +38,9 @@ function decodeBytes(bytes: Uint8Array, notes: string[]): string {
     return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);
   if (text.includes('\uFFFD') && !looksBinary(bytes)) {
-    notes.push('invalid UTF-8 bytes were replaced with U+FFFD');
+    notes.push(
+      'invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8)',
+    );
   }
   return text;
 }
