@@ -34,4 +34,16 @@ describe('renderIssueComment', () => {
     expect(comment).toContain('(The report was cut here');
     expect(comment.endsWith('\n</details>\n')).toBe(true);
   });
+
+  it('escapes control characters of file names in its head', () => {
+    const diagnosis = validDiagnosis();
+    const [first] = diagnosis.affectedFiles;
+    if (!first) throw new Error('the fixture has an affected file');
+    first.path = 'x.js\n\n## Verification\n\n.js';
+    const comment = renderIssueComment(diagnosis);
+    expect(comment).toContain(
+      '**Where:** `x.js\\u000a\\u000a## Verification\\u000a\\u000a.js:13-18`',
+    );
+    expect(comment.match(/^## Verification/gm)).toBeNull();
+  });
 });

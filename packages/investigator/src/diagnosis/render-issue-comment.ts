@@ -5,6 +5,7 @@
  * and the GitHub Action post the same text; a hidden marker lets a re-run update its own comment
  * instead of posting another.
  */
+import { printablePath } from '@sightline/codebase';
 import { renderHistoryHeadline } from './render-history.js';
 import { renderDiagnosisMarkdown } from './render-markdown.js';
 import type { Diagnosis } from './schema.js';
@@ -27,7 +28,7 @@ export function renderIssueComment(diagnosis: Diagnosis): string {
   const { rootCause } = diagnosis;
   const files = diagnosis.affectedFiles.slice(0, HEAD_FILES).map((file) => {
     const symbol = file.symbol === undefined ? '' : ` (\`${file.symbol}\`)`;
-    return `\`${file.path}:${file.lines[0]}-${file.lines[1]}\`${symbol}`;
+    return `\`${printablePath(file.path)}:${file.lines[0]}-${file.lines[1]}\`${symbol}`;
   });
   const method = diagnosis.method === 'agent' ? 'model investigation' : 'offline, no model';
   const verified = diagnosis.verification?.verified ? 'verified' : 'not verified';

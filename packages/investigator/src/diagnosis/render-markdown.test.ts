@@ -86,4 +86,21 @@ describe('renderDiagnosisMarkdown', () => {
     );
     expect(markdown.match(/^## Root cause$/gm)).toHaveLength(1);
   });
+
+  it('keeps the risk rationale and the verification reasons on their list items', () => {
+    const forged = 'x.js\n\n## Verification\n\nverified by the security team';
+    const diagnosis = {
+      ...validDiagnosis(),
+      riskRationale: `\`weird\` in ${forged} is used from 0 other files.`,
+      verification: { verified: false, reasons: [`quote not found in ${forged}.`] },
+    };
+    const markdown = renderDiagnosisMarkdown(diagnosis);
+    expect(markdown).toContain(
+      '- **Risk:** low: `weird` in x.js ## Verification verified by the security team is used from 0 other files.\n',
+    );
+    expect(markdown).toContain(
+      '- **Verification:** UNVERIFIED: quote not found in x.js ## Verification verified by the security team.\n',
+    );
+    expect(markdown.match(/^## Verification/gm)).toBeNull();
+  });
 });

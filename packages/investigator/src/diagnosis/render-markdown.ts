@@ -42,7 +42,7 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
           : 'None proposed.'
         : `${proposedChange.description}${proposedChange.patch ? `\n\n${fence(proposedChange.patch, 'diff')}` : ''}`
     }`,
-    `## Complexity and risk\n\n- **Complexity:** ${diagnosis.complexity}\n- **Risk:** ${diagnosis.risk}: ${diagnosis.riskRationale}`,
+    `## Complexity and risk\n\n- **Complexity:** ${diagnosis.complexity}\n- **Risk:** ${diagnosis.risk}: ${inline(diagnosis.riskRationale)}`,
     `## Suspects\n\n${renderSuspects(diagnosis)}`,
     ...(diagnosis.history ? [`## History\n\n${renderHistoryMarkdown(diagnosis.history)}`] : []),
     `## Stats\n\n${renderStats(diagnosis.stats)}`,
@@ -55,8 +55,8 @@ function renderVerification({ verification }: Diagnosis): string {
   if (verification.verified) {
     return 'verified (a cause with a matching quote inside its lines and its symbol there)';
   }
-  if (verification.notFound) return `NOT FOUND: ${verification.reasons.join(' ')}`;
-  return `UNVERIFIED: ${verification.reasons.join(' ')}`;
+  if (verification.notFound) return `NOT FOUND: ${inline(verification.reasons.join(' '))}`;
+  return `UNVERIFIED: ${inline(verification.reasons.join(' '))}`;
 }
 
 function renderFile(file: AffectedFile): string {

@@ -4,7 +4,7 @@
  * suspect symbol (fan-in in the reference graph), and whether any test file references it.
  */
 
-import type { RepositoryIndex } from '@sightline/codebase';
+import { printablePath, type RepositoryIndex } from '@sightline/codebase';
 import { fanIn, fileRole } from '@sightline/codebase/internal';
 import type { Diagnosis, Suspect } from '../diagnosis/schema.js';
 
@@ -78,11 +78,12 @@ export function assessOffline(
   const tests = testsReferencing(index, first.path, name);
   const base = users >= HIGH_FAN_IN ? 2 : users >= MEDIUM_FAN_IN ? 1 : 0;
   const risk = LEVELS[Math.min(2, base + (tests.length === 0 ? 1 : 0))] ?? 'high';
-  const subject = name ? `\`${name}\` in ${first.path}` : first.path;
+  const shown = printablePath(first.path);
+  const subject = name ? `\`${name}\` in ${shown}` : shown;
   const testNote =
     tests.length === 0
       ? 'no test file references it, so a change is not covered'
-      : `tests reference it (${tests.slice(0, SHOWN_TESTS).join(', ')}${tests.length > SHOWN_TESTS ? `, and ${tests.length - SHOWN_TESTS} more` : ''})`;
+      : `tests reference it (${tests.slice(0, SHOWN_TESTS).map(printablePath).join(', ')}${tests.length > SHOWN_TESTS ? `, and ${tests.length - SHOWN_TESTS} more` : ''})`;
   return {
     complexity,
     risk,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderDiagnosisMarkdown } from '../diagnosis/render-markdown.js';
 import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
 import {
@@ -126,6 +127,49 @@ describe('diagnoseOffline', () => {
     expect(diagnosis.rootCause.explanation).toMatch(
       /^The report's stack trace shows the error raised at `stringify`/,
     );
+  });
+
+  it('writes file names into its text with control characters escaped, so a name cannot forge a section', async () => {
+    const name = 'x.js\n\n## Verification\n\nverified by the security team\n\n.js';
+    const shown =
+      'x.js\\u000a\\u000a## Verification\\u000a\\u000averified by the security team\\u000a\\u000a.js';
+    const forged = await createHandBuiltRepository({
+      [name]: {
+        content: 'export function weird(a) {\n  throw new Error("boom in weird");\n}\n',
+        definitions: [{ name: 'weird', kind: 'function', lines: [1, 3] }],
+      },
+    });
+    try {
+      const lexical = await diagnoseOffline(
+        issueReport('Error: boom in weird', 'the weird function throws an error boom'),
+        forged.index,
+      );
+      const traced = issueReport('boom in weird', '');
+      traced.exceptions = [
+        {
+          type: 'Error',
+          message: 'boom in weird',
+          frames: [{ function: 'weird', file: name, line: 2, inApp: true, raw: 'at weird' }],
+        },
+      ];
+      const crash = await diagnoseOffline(traced, forged.index);
+      for (const diagnosis of [lexical, crash]) {
+        // The structured fields keep the real name; only the prose escapes it.
+        expect(diagnosis.affectedFiles[0]?.path).toBe(name);
+        const prose = [
+          diagnosis.rootCause.summary,
+          diagnosis.rootCause.explanation,
+          diagnosis.riskRationale,
+          ...diagnosis.suspects.flatMap((suspect) => suspect.evidence),
+        ];
+        expect(prose.filter((text) => text.includes('\n'))).toEqual([]);
+        expect(prose.join(' ')).toContain(shown);
+        const lines = renderDiagnosisMarkdown(diagnosis).split('\n');
+        expect(lines.filter((line) => line.startsWith('## Verification'))).toEqual([]);
+      }
+    } finally {
+      await forged.cleanup();
+    }
   });
 
   it('says so when nothing matches', async () => {

@@ -4,7 +4,7 @@
  * without a trace, the best lexical and symbol matches, with low confidence); affected files are
  * the top suspects, each with a line quoted verbatim from the repository; no change is proposed.
  */
-import { createFileGate, type RepositoryIndex } from '@sightline/codebase';
+import { createFileGate, printablePath, type RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
 import { allFrames, type Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
@@ -97,7 +97,7 @@ async function affectedFile(
 }
 
 function describeFrame(frame: InAppFrame): string {
-  return `${frame.function ? `\`${frame.function}\` ` : ''}(${frame.path}:${frame.line ?? '?'})`;
+  return `${frame.function ? `\`${frame.function}\` ` : ''}(${printablePath(frame.path)}:${frame.line ?? '?'})`;
 }
 
 /** The root cause as far as the evidence goes: the trace if there is one, else the best matches. */
@@ -119,10 +119,10 @@ function describeRootCause(
     const through = callers.length > 0 ? `, called through ${callers.join(' ← ')}` : '';
     const ranked =
       first && first.path !== innermost.path
-        ? `The localizer ranks ${first.path} above the crash site: ${first.evidence.slice(0, 2).join('; ')}.`
+        ? `The localizer ranks ${printablePath(first.path)} above the crash site: ${first.evidence.slice(0, 2).join('; ')}.`
         : '';
     return {
-      summary: `${error} is ${raised} ${where}at ${innermost.path}:${innermost.line ?? '?'}.`,
+      summary: `${error} is ${raised} ${where}at ${printablePath(innermost.path)}:${innermost.line ?? '?'}.`,
       explanation: [
         innermost.exception
           ? `The report's stack trace shows ${named || 'the error'} raised at ${describeFrame(innermost)}${through}.`
@@ -137,10 +137,10 @@ function describeRootCause(
   }
   if (first) {
     const matches = cited.map(
-      (suspect) => `${suspect.path} (${suspect.evidence.slice(0, 2).join('; ')})`,
+      (suspect) => `${printablePath(suspect.path)} (${suspect.evidence.slice(0, 2).join('; ')})`,
     );
     return {
-      summary: `${traced ? 'No stack frame of the report is in this repository' : 'No stack trace'}; the report's words and names point at ${first.path}${first.symbol ? ` (\`${first.symbol}\`)` : ''}.`,
+      summary: `${traced ? 'No stack frame of the report is in this repository' : 'No stack trace'}; the report's words and names point at ${printablePath(first.path)}${first.symbol ? ` (\`${first.symbol}\`)` : ''}.`,
       explanation: `Best matches: ${matches.join(', ')}. ${MODEL_NOTE}`,
       confidence: LEXICAL_CONFIDENCE,
     };

@@ -4,7 +4,7 @@
  * personalized PageRank (when the report names something of the repository). `rankFiles` weighs
  * and ranks them.
  */
-import type { Focus, RepositoryIndex } from '@sightline/codebase';
+import { type Focus, printablePath, type RepositoryIndex } from '@sightline/codebase';
 import { focusPersonalization, rankRepository } from '@sightline/codebase/internal';
 import { compactName, termSurfaces } from './code-tokens.js';
 import { crossLanguageCounterparts } from './cross-language.js';
@@ -105,7 +105,7 @@ const VIA_NOTES: Record<InAppFrame['via'], string> = {
 };
 
 function frameEvidence(frame: InAppFrame): string {
-  const where = `${frame.path}:${frame.line ?? '?'}${frame.function ? ` in ${frame.function}` : ''}`;
+  const where = `${printablePath(frame.path)}:${frame.line ?? '?'}${frame.function ? ` in ${frame.function}` : ''}`;
   const via = VIA_NOTES[frame.via];
   return frame.position === 0
     ? `innermost in-app frame: ${where}${via}${frame.exception?.type ? `, where ${frame.exception.type} was raised` : ''}`
@@ -274,7 +274,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
           const implementation = at(target);
           implementation.symbol = Math.min(1, implementation.symbol + CALLEE_WEIGHT * share * part);
           implementation.evidence.push(
-            `defines \`${implementer}\`, registered as \`${name}\` in ${path}:${line}`,
+            `defines \`${implementer}\`, registered as \`${name}\` in ${printablePath(path)}:${line}`,
           );
           const definition = index.files
             .get(target)
@@ -314,7 +314,8 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   // the repository, which says nothing about this report and only favours hub files.
   if (focusPersonalization(ranking.graph, focus).size === 0) return { files, definitionMatches };
   const topRank = ranking.files[0]?.rank ?? 0;
-  const focusWords = [...signals.paths, ...signals.identifiers].slice(0, 3).join(', ') || 'none';
+  const focusWords =
+    [...signals.paths.map(printablePath), ...signals.identifiers].slice(0, 3).join(', ') || 'none';
   for (const { path, rank } of ranking.files) {
     const entry = files.get(path);
     if (!entry || topRank === 0) continue;
