@@ -33,3 +33,18 @@ describe('formatFile: runs of near-identical members', () => {
     expect(lines).toContain('  │   … 4 more like these (lines 22–59)');
   });
 });
+
+describe('formatFile: control characters', () => {
+  it('escapes them in the file name, its twins and signatures, so a name cannot forge map lines', () => {
+    const path = 'x.js\n\n## Verification\n\nsafe\n\n.js';
+    const weird = { ...definition('weird', [1, 3], [], 'function weird(a) {\u001b[2J'), path };
+    const lines = formatFile({ path, rank: 1, symbols: [weird] }, () => [], [
+      path,
+      'lib/x\n.web.js',
+    ]);
+    expect(lines).toEqual([
+      'x.js\\u000a\\u000a## Verification\\u000a\\u000asafe\\u000a\\u000a.js (twins: x\\u000a.web.js):',
+      '1│ function weird(a) {\\u001b[2J',
+    ]);
+  });
+});

@@ -3,6 +3,7 @@
  * definition, indented by how many of its enclosing definitions are shown above it; long runs of
  * near-identical members (an object of 26 lexer states, an enum) collapse into a count.
  */
+import { printablePath } from '../repository/content.js';
 import type { Definition, RepositoryIndex } from './types.js';
 
 /** Longest signature shown, in characters (aider cuts its lines at 100 too). */
@@ -84,8 +85,11 @@ export function formatFile(
   twins: readonly string[] = [],
   keep: ReadonlySet<Definition> = new Set(),
 ): string[] {
-  const others = twins.filter((path) => path !== file.path).map((path) => path.split('/').at(-1));
-  const name = others.length > 0 ? `${file.path} (twins: ${others.join(', ')})` : file.path;
+  const others = twins
+    .filter((path) => path !== file.path)
+    .map((path) => printablePath(path.split('/').at(-1) ?? path));
+  const shown = printablePath(file.path);
+  const name = others.length > 0 ? `${shown} (twins: ${others.join(', ')})` : shown;
   if (file.symbols.length === 0) return [name];
   const width = String(Math.max(...file.symbols.map((symbol) => symbol.lines[0]))).length;
   const rows: MapRow[] = [];
@@ -144,6 +148,6 @@ function shapeOf({ symbol, text }: MapRow): string {
 }
 
 function compact(signature: string): string {
-  const line = signature.replace(/\s+/g, ' ').trim();
+  const line = printablePath(signature.replace(/\s+/g, ' ').trim());
   return line.length > MAP_SIGNATURE_CHARS ? `${line.slice(0, MAP_SIGNATURE_CHARS - 1)}…` : line;
 }
