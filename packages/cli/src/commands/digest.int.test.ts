@@ -109,7 +109,7 @@ describe('sightline digest', () => {
   it('refuses settings that send nowhere or cannot be right, before touching the store', async () => {
     const io = { ...memoryOutput(), env: {} };
     await expect(runDigest({ data: path.join(work, 'none') }, io)).rejects.toThrow(
-      'The digest has nowhere to go',
+      /^The digest has nowhere to go: .* for e-mail \(or --dry-run to print it\)\.$/,
     );
     await expect(
       runDigest({ data: path.join(work, 'none'), digestWebhook: 'hooks.slack.com/x' }, io),
@@ -136,8 +136,9 @@ describe('serve --digest', () => {
     expect(() => digestOption(serve({ digest: '0 8 * *' }), {})).toThrow(
       '--digest "0 8 * *" is not a cron expression',
     );
+    // serve has no --dry-run: the way to see a digest first is the digest verb's.
     expect(() => digestOption(serve({ digest: '0 8 * * *' }), {})).toThrow(
-      'The digest has nowhere to go',
+      /^The digest has nowhere to go: .* for e-mail \(or see one first with `sightline digest --dry-run`\)\.$/,
     );
     expect(
       digestOption(serve({ digest: '0 8 * * *', digestTimezone: 'UTC' }), {

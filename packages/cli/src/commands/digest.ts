@@ -43,7 +43,10 @@ export interface DigestIO {
  */
 export async function runDigest(options: DigestCommandOptions, io: DigestIO): Promise<number> {
   const dryRun = options.dryRun === true;
-  const config = readDigestConfig(digestSettings(options), io.env, { requireChannel: !dryRun });
+  const config = readDigestConfig(digestSettings(options), io.env, {
+    requireChannel: !dryRun,
+    otherwise: 'or --dry-run to print it',
+  });
   const store = await openServiceStore(options);
   try {
     const result = await sendDigest(store, {

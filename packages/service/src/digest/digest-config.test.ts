@@ -35,7 +35,13 @@ describe('readDigestConfig', () => {
   });
 
   it('says what is wrong and how to write it, never showing a secret', () => {
-    expect(message(() => readDigestConfig({}, {}))).toContain('The digest has nowhere to go');
+    // Only the caller knows its own flags: no hint at a --dry-run the command may not have.
+    expect(message(() => readDigestConfig({}, {}))).toMatch(
+      /^The digest has nowhere to go: .* for e-mail\.$/,
+    );
+    expect(
+      message(() => readDigestConfig({}, {}, { otherwise: 'or --dry-run to print it' })),
+    ).toMatch(/ for e-mail \(or --dry-run to print it\)\.$/);
     expect(readDigestConfig({}, {}, { requireChannel: false })).toEqual({});
     const webhook = message(() =>
       readDigestConfig({ webhook: 'ftp://hooks.example.com/T1/B2/secret-token' }, {}),

@@ -45,6 +45,8 @@ const ADDRESS = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
  * @param env - the environment (see {@link DIGEST_ENV}).
  * @param options.requireChannel - refuse settings that name no channel. Default true (false for a
  *   dry run, which only prints).
+ * @param options.otherwise - what the refusal of no channel offers besides one, in the caller's
+ *   terms (`or --dry-run to print it` for `sightline digest`). Default: nothing.
  * @throws SightlineError `INVALID_ARGUMENT` saying which setting is wrong and how to write it: a
  *   webhook or link that is not an http(s) URL, an SMTP URL that is not `smtp://` or `smtps://`
  *   with a host, e-mail without a sender or recipients (or either without SMTP), an address that
@@ -53,7 +55,7 @@ const ADDRESS = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
 export function readDigestConfig(
   flags: DigestSettings,
   env: Readonly<Record<string, string | undefined>>,
-  { requireChannel = true }: { requireChannel?: boolean } = {},
+  { requireChannel = true, otherwise }: { requireChannel?: boolean; otherwise?: string } = {},
 ): DigestConfig {
   const setting = (key: keyof DigestSettings) => {
     const value = flags[key] ?? env[DIGEST_ENV[key]];
@@ -100,7 +102,7 @@ export function readDigestConfig(
   }
   if (requireChannel && !config.webhook && !config.email) {
     throw invalid(
-      `The digest has nowhere to go: give ${name('webhook')} for a Slack-compatible incoming webhook, and/or ${name('smtp')} with --digest-from and --digest-to for e-mail (or --dry-run to print it).`,
+      `The digest has nowhere to go: give ${name('webhook')} for a Slack-compatible incoming webhook, and/or ${name('smtp')} with --digest-from and --digest-to for e-mail${otherwise ? ` (${otherwise})` : ''}.`,
     );
   }
   return config;

@@ -148,7 +148,9 @@ export function digestOption(
   return {
     schedule: options.digest,
     ...(options.digestTimezone ? { timezone: options.digestTimezone } : {}),
-    config: readDigestConfig(settings, env),
+    config: readDigestConfig(settings, env, {
+      otherwise: 'or see one first with `sightline digest --dry-run`',
+    }),
   };
 }
 
