@@ -25,7 +25,7 @@ export function withServiceLocation(command: Command): Command {
     )
     .option(
       '--database <url>',
-      'the service’s Postgres URL (or SQLite file)',
-      textArgument('a Postgres URL or SQLite file'),
+      'the service’s Postgres URL (postgres://…), or its SQLite file as a plain path (not a sqlite: URL)',
+      textArgument('a Postgres URL or SQLite file path'),
     );
 }

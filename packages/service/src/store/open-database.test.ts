@@ -11,7 +11,7 @@ vi.mock('better-sqlite3', () => ({
   },
 }));
 
-const { openDatabase } = await import('./open-database.js');
+const { openDatabase, parseDatabaseLocation } = await import('./open-database.js');
 
 describe('openDatabase without better-sqlite3’s native binding', () => {
   it('says what to do instead of a stack trace (STORE_UNAVAILABLE, exit 2 in the CLI)', async () => {
@@ -19,5 +19,29 @@ describe('openDatabase without better-sqlite3’s native binding', () => {
       code: 'STORE_UNAVAILABLE',
       message: `The SQLite store cannot open: better-sqlite3's native binding was not built for this Node ${process.version} (its install script did not run, or ran for another Node). Reinstall with install scripts allowed for it (npm install -g --allow-scripts=better-sqlite3 <sightline-cli tarball>), or run \`npm rebuild better-sqlite3\` in the folder Sightline is installed in; or use Postgres (--database postgres://…).`,
     });
+  });
+});
+
+describe('parseDatabaseLocation', () => {
+  it('reads a Postgres URL or a SQLite file path', () => {
+    expect(parseDatabaseLocation('postgres://u@h/db')).toEqual({ postgres: 'postgres://u@h/db' });
+    for (const file of ['store.db', './a:b.db', '/var/lib/s.db', 'C:\\s.db', ':memory:']) {
+      expect(parseDatabaseLocation(file)).toEqual({ sqlite: file });
+    }
+  });
+
+  it('refuses a sqlite: or file: URL instead of creating a file named after it', () => {
+    for (const [value, prefix] of [
+      ['sqlite:nope', 'sqlite:'],
+      ['sqlite:///var/lib/s.db', 'sqlite://'],
+      ['file:./s.db', 'file:'],
+    ] as const) {
+      expect(() => parseDatabaseLocation(value)).toThrow(
+        `--database takes a SQLite file as a plain path, not a ${prefix} URL: write --database ./sightline.db or --database /var/lib/sightline/sightline.db (start a relative file name that holds a colon with ./).`,
+      );
+    }
+    expect(() => parseDatabaseLocation('mysql:db')).toThrow(
+      '--database takes postgres://user@host/db or a SQLite file path, not a mysql: URL.',
+    );
   });
 });

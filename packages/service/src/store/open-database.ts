@@ -23,18 +23,32 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/** A `scheme:` prefix; one letter is a Windows drive (`C:\…`), not a scheme. */
+const SCHEME = /^([a-z][a-z0-9+.-]+):(\/\/)?/i;
+
+/** Schemes other tools (SQLAlchemy, Prisma, Rails) give a SQLite file; here it is a plain path. */
+const SQLITE_SCHEMES = new Set(['sqlite', 'sqlite3', 'file']);
+
 /**
  * Parses a `--database` value: `postgres://…` / `postgresql://…` is Postgres, a value without a
- * scheme a SQLite file path.
- * @throws SightlineError `INVALID_ARGUMENT` for another scheme or a Postgres URL that does not parse.
+ * scheme a SQLite file path (`./sightline.db`, `/var/lib/sightline/sightline.db`, `:memory:`).
+ * @throws SightlineError `INVALID_ARGUMENT` for another scheme (`sqlite:` and `file:` URLs too,
+ *   rather than a file named after the URL), or a Postgres URL that does not parse.
  */
 export function parseDatabaseLocation(value: string): DatabaseLocation {
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
-  if (scheme === undefined) return { sqlite: value };
+  const match = SCHEME.exec(value);
+  const scheme = match?.[1]?.toLowerCase();
+  if (match === null || scheme === undefined) return { sqlite: value };
+  if (SQLITE_SCHEMES.has(scheme)) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--database takes a SQLite file as a plain path, not a ${match[0]} URL: write --database ./sightline.db or --database /var/lib/sightline/sightline.db (start a relative file name that holds a colon with ./).`,
+    });
+  }
   if (scheme !== 'postgres' && scheme !== 'postgresql') {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `--database takes postgres://user@host/db or a SQLite file path, not a ${scheme}:// URL.`,
+      message: `--database takes postgres://user@host/db or a SQLite file path, not a ${match[0]} URL.`,
     });
   }
   let url: URL;

@@ -48,8 +48,8 @@ export function registerServe(program: Command): void {
     )
     .option(
       '--database <url>',
-      'postgres://… moves the store and the job queue to Postgres',
-      textArgument('a Postgres URL'),
+      'postgres://… moves the store and the job queue to Postgres; a plain file path (not a sqlite: URL) puts the SQLite store there',
+      textArgument('a Postgres URL or SQLite file path'),
     )
     .option(
       '--project <name>',

@@ -131,11 +131,13 @@ describe('sightline serve that cannot start', () => {
         '--database takes postgres://user@host/db or a SQLite file path, not a mysql:// URL.',
       ],
       ['postgres://', '--database postgres:// is not a Postgres URL'],
+      ['sqlite:nope', '--database takes a SQLite file as a plain path, not a sqlite: URL'],
     ] as const) {
       const error = await runServe({ ...options, database }, io).catch((thrown: unknown) => thrown);
       expect(SightlineError.isInstance(error) && error.message).toContain(message);
       expect(exitCodeFor(error)).toBe(EXIT_USAGE);
     }
+    expect(fs.existsSync('sqlite:nope')).toBe(false);
   });
 
   it('names a Postgres server that does not answer, without its password', async () => {
