@@ -47,6 +47,7 @@ export { wordTokens } from './classify/word-tokens.js';
 export type { ReportInput } from './parse/decode-input.js';
 export { detectFormat, REPORT_FORMAT_NAMES } from './parse/formats/index.js';
 export { type ReviewExportRow, reviewExportRows } from './parse/formats/reviews.js';
+export type { RefusedLine } from './parse/json-lines.js';
 export { MAX_REPORT_BYTES } from './parse/limits.js';
 export { withoutQueryAndFragment } from './parse/lines.js';
 export {
@@ -55,5 +56,11 @@ export {
   parseReport,
   parseReports,
 } from './parse/parse-report.js';
+export {
+  type ReadReportLinesOptions,
+  type ReportLine,
+  type ReportLines,
+  readReportLines,
+} from './parse/report-lines.js';
 export { MAX_LISTED_TITLE_CHARS, reportTitle } from './parse/report-title.js';
 export type { Exception, Frame, Report, ReportKind } from './parse/types.js';

@@ -22,7 +22,12 @@ export {
   CONNECTION_TEST_TIMEOUT_MS,
   testConnection,
 } from './sources/define-source-module.js';
-export { contentId, type FileReportOptions, fileToRawReports } from './sources/files.js';
+export {
+  contentId,
+  type FileReportOptions,
+  type FileReports,
+  fileToRawReports,
+} from './sources/files.js';
 export {
   type PostedComment,
   type PostIssueCommentOptions,

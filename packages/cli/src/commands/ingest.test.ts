@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runIngest } from './ingest.js';
@@ -72,5 +75,50 @@ describe('sightline ingest', () => {
     expect(io.err.trim().split('\n')).toEqual([
       expect.stringMatching(/^sightline ingest: .* is binary data, not a report\./),
     ]);
+  });
+
+  it('sends the text of each {"text": …} line of a .jsonl file, and refuses the bad lines by number', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
+    try {
+      const good = path.join(dir, 'good.jsonl');
+      const bad = path.join(dir, 'bad.jsonl');
+      await writeFile(
+        good,
+        '{"text":"The app crashes every time I open settings"}\n{"text":"Please add dark mode","id":"r2"}\n',
+      );
+      await writeFile(bad, '{"text":"a crash"}\nnot json\n{"text":""}\n');
+      const sent: { reports: { id: string; text?: string; filename?: string }[] }[] = [];
+      const io = Object.assign(memoryOutput(), {
+        env: {},
+        readStdin: async () => new Uint8Array(),
+        fetch: (async (_url: URL, init: RequestInit) => {
+          const body = JSON.parse(String(init.body)) as (typeof sent)[number];
+          sent.push(body);
+          return Response.json({ stored: body.reports.length, duplicates: 0, revised: 0 });
+        }) as unknown as typeof fetch,
+      });
+      const code = await runIngest(
+        { files: [good, bad], url: 'http://127.0.0.1:9', token: 'x' },
+        io,
+      );
+      expect(code).toBe(2);
+      expect(sent.map((body) => body.reports.map((report) => report.text))).toEqual([
+        ['The app crashes every time I open settings', 'Please add dark mode'],
+        ['a crash'],
+      ]);
+      expect(sent[0]?.reports[1]).toMatchObject({ id: 'r2', filename: 'good.jsonl' });
+      expect(io.out).toBe(
+        `${good}: 2 stored, 0 already there\n${bad}: 1 stored, 0 already there, 2 lines refused\n`,
+      );
+      expect(io.err).toBe(
+        [
+          `sightline ingest: ${bad} line 2 is not JSON; not ingested.`,
+          `sightline ingest: ${bad} line 3 has an empty "text"; not ingested.`,
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

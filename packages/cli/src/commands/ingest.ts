@@ -1,7 +1,8 @@
 /**
  * `sightline ingest FILE…|-`: hands reports to the triage service — to a running one over HTTP
  * (`--url`, `--token`), or straight into its store (`--data` or `--database`), where the service's
- * worker picks them up. Each file is one report; JSON Lines files hold one per line.
+ * worker picks them up. Each file is one report; JSON Lines files hold one per line (a line that
+ * is not JSON, or whose `text` is empty, is refused by its line number and the others sent).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,7 +49,7 @@ export interface IngestIO {
   fetch?: typeof fetch;
 }
 
-/** Ingests the files. @returns 0, or 2 when a file could not be read or was refused. */
+/** Ingests the files. @returns 0, or 2 when a file could not be read or was refused, or a line of one. */
 export async function runIngest(options: IngestCommandOptions, io: IngestIO): Promise<number> {
   if (options.url && options.database) {
     throw new SightlineError({
@@ -72,7 +73,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       details: { url: options.url },
     });
   }
-  const batches: { name: string; reports: RawReport[] }[] = [];
+  const batches: { name: string; reports: RawReport[]; refused: number }[] = [];
   let failed = 0;
   for (const file of options.files) {
     try {
@@ -86,13 +87,16 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       if (problem) {
         throw new SightlineError({ code: problem.code, message: `${name} ${problem.message}` });
       }
-      batches.push({
-        name,
-        reports: fileToRawReports(text, {
-          ...(file === '-' ? {} : { filename: file }),
-          format: options.reportFormat ?? 'auto',
-        }),
+      const { reports, refused } = fileToRawReports(text, {
+        ...(file === '-' ? {} : { filename: file }),
+        format: options.reportFormat ?? 'auto',
       });
+      for (const { line, reason } of refused) {
+        io.stderr(`sightline ingest: ${name} line ${line} ${reason}; not ingested.\n`);
+      }
+      if (refused.length > 0) failed += 1;
+      if (reports.length > 0) batches.push({ name, reports, refused: refused.length });
+      else io.stderr(`sightline ingest: ${name} holds no report to ingest.\n`);
     } catch (error) {
       if (!SightlineError.isInstance(error)) throw error;
       failed += 1;
@@ -106,10 +110,11 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
     for (const batch of batches) {
       try {
         const result = await send.ingest(batch.reports);
+        const refused = batch.refused > 0 ? { refusedLines: batch.refused } : {};
         io.stdout(
           options.json
-            ? `${JSON.stringify({ file: batch.name, ...result })}\n`
-            : `${batch.name}: ${result.stored} stored, ${result.duplicates} already there\n`,
+            ? `${JSON.stringify({ file: batch.name, ...result, ...refused })}\n`
+            : `${batch.name}: ${result.stored} stored, ${result.duplicates} already there${batch.refused > 0 ? `, ${batch.refused} line${batch.refused === 1 ? '' : 's'} refused` : ''}\n`,
         );
       } catch (error) {
         if (!SightlineError.isInstance(error)) throw error;
@@ -142,6 +147,8 @@ async function httpSender(options: IngestCommandOptions, io: IngestIO): Promise<
             : { json: report.payload.json }),
           format: report.format,
           ...(report.filename ? { filename: report.filename } : {}),
+          ...(report.url ? { url: report.url } : {}),
+          receivedAt: report.receivedAt,
         })),
       };
       let response: Response;
@@ -244,8 +251,8 @@ Examples:
   $ pbpaste | sightline ingest - --repo ~/src/app
   $ sightline ingest issue.md --database postgres://sightline@db/sightline --project app
 
-Exit codes: 0 all ingested, 2 some input could not be read or was refused, or --url was given
-with --database.`,
+Exit codes: 0 all ingested, 2 some input (a file, a line of JSON Lines) could not be read or was
+refused, or --url was given with --database.`,
     )
     .action(
       runAction(

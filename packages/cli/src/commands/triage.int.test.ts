@@ -104,6 +104,40 @@ describe('runTriage', () => {
     expect(jsonRows(io.out)).toHaveLength(1);
   });
 
+  it('reads a JSON Lines file of {"text": …} reports (the API shape) one report a line, auto or as reviews', async () => {
+    const stdin =
+      '{"text":"The app crashes every time I open settings"}\n{"text":"Please add dark mode"}\n';
+    for (const format of ['auto', 'reviews']) {
+      const io = memoryIo(stdin);
+      expect(await runTriage({ files: ['-'], json: true, format }, io)).toBe(0);
+      expect(jsonRows(io.out).map((row) => [row.title, row.label])).toEqual([
+        ['The app crashes every time I open settings', 'bug'],
+        ['Please add dark mode', 'feature'],
+      ]);
+      expect(io.err).toBe('');
+    }
+  });
+
+  it('refuses the lines of a .jsonl file that are not JSON or have an empty text, by line number, keeps the others and exits 2', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
+    try {
+      const file = path.join(dir, 'bad.jsonl');
+      await writeFile(file, '{"text":"a crash"}\nnot json\n{"text":""}\n');
+      const io = memoryIo();
+      expect(await runTriage({ files: [file], json: true }, io)).toBe(2);
+      expect(jsonRows(io.out).map((row) => row.title)).toEqual(['a crash']);
+      expect(io.err).toBe(
+        [
+          `sightline triage: ${file} line 2 is not JSON; skipped.`,
+          `sightline triage: ${file} line 3 has an empty "text"; skipped.`,
+          '',
+        ].join('\n'),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('adds a FILE column (base names, cut to fit) when several files are given', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
     try {

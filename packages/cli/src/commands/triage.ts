@@ -16,6 +16,7 @@ import {
   REPORT_FORMAT_NAMES,
   type Report,
   readExamplePool,
+  readReportLines,
   reportTitle,
 } from '@sightline/intake';
 import { prepareReports } from '@sightline/investigator';
@@ -75,17 +76,19 @@ export interface TriageRow {
 }
 
 /**
- * Parses and classifies every report in `options.files`. A file that cannot be read or parsed is
- * reported on stderr and skipped; the others are still processed.
+ * Parses and classifies every report in `options.files` (a JSON Lines file holds one a line,
+ * `readReportLines`). A file that cannot be read or parsed, and a line of JSON Lines that is not
+ * a report, is reported on stderr and skipped; the others are still processed.
  *
  * @param options - Files, input format, output mode and optional model.
  * @param io - Output streams and stdin.
- * @returns 0, or 2 when any file failed.
+ * @returns 0, or 2 when any file failed or any line was refused.
  * @throws The readers' errors when `options.examples` has no readable training sets.
  */
 export async function runTriage(options: TriageOptions, io: TriageIO): Promise<number> {
   const rows: TriageRow[] = [];
   let failed = 0;
+  let refusedLines = 0;
   const repository = options.repo ? await openRepository(options.repo) : undefined;
   const classifyOptions: ClassifyOptions = {
     ...(options.model ? { model: options.model } : {}),
@@ -101,13 +104,27 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
         readStandardInput: io.readStdin,
         onPipeWait: (message) => io.stderr(`sightline triage: ${message}\n`),
       });
-      const parseOptions = {
-        ...(file === '-' ? {} : { filename: file }),
-        ...(options.format && options.format !== 'auto' ? { format: options.format } : {}),
-      };
-      reports = repository
-        ? await prepareReports(bytes, repository, parseOptions)
-        : parseReports(bytes, parseOptions);
+      const filename = file === '-' ? undefined : file;
+      const lines = readReportLines(Buffer.from(bytes).toString('utf8'), { filename });
+      for (const { line, reason } of lines?.refused ?? []) {
+        refusedLines += 1;
+        io.stderr(`sightline triage: ${name} line ${line} ${reason}; skipped.\n`);
+      }
+      const inputs = lines
+        ? lines.reports.map((report) => ({ input: report.text, format: report.format }))
+        : [{ input: bytes, format: undefined }];
+      reports = [];
+      for (const { input, format = options.format } of inputs) {
+        const parseOptions = {
+          ...(filename ? { filename } : {}),
+          ...(format && format !== 'auto' ? { format } : {}),
+        };
+        reports.push(
+          ...(repository
+            ? await prepareReports(input, repository, parseOptions)
+            : parseReports(input, parseOptions)),
+        );
+      }
     } catch (error) {
       failed += 1;
       io.stderr(`sightline triage: ${describeError(error, name)}\n`);
@@ -125,7 +142,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
   if (!options.json && !allFailed) {
     io.stdout(renderTable(rows, io.columns ?? 100, options.files.length > 1));
   }
-  return failed > 0 ? EXIT_USAGE : EXIT_OK;
+  return failed > 0 || refusedLines > 0 ? EXIT_USAGE : EXIT_OK;
 }
 
 /**
@@ -141,7 +158,7 @@ export function registerTriage(program: Command): void {
     )
     .argument(
       '<files...>',
-      'report files; - reads standard input; a review export holds many reports',
+      'report files; - reads standard input; a review export or a .jsonl file ({"text": …} a line) holds many reports',
     )
     .addOption(
       new Option('--report-format <name>', 'input format; auto detects it')
@@ -178,7 +195,7 @@ Examples:
   $ sightline triage --repo ~/src/app crash.txt
   $ sightline triage issue.md --json --model openai:gpt-5-mini --examples ../shared/data
 
-Exit codes: 0 all inputs triaged, 2 some input could not be read or parsed.`,
+Exit codes: 0 all inputs triaged, 2 some input (a file, a line of JSON Lines) could not be read\nor parsed.`,
     )
     .action(
       runAction(

@@ -3,6 +3,19 @@ export { type DecodedInput, decodeInput, type ReportInput } from './decode-input
 export { detectFormat, REPORT_FORMAT_NAMES } from './formats/index.js';
 export { type ReviewExportRow, reviewExportRows } from './formats/reviews.js';
 export { isInAppFile } from './frame-origin.js';
+export {
+  isJsonLinesName,
+  type JsonLine,
+  type JsonLines,
+  type RefusedLine,
+  readJsonLines,
+} from './json-lines.js';
 export { MAX_BODY_CHARS, MAX_LINE_CHARS, MAX_REPORT_BYTES } from './limits.js';
 export { allFrames, type ParseReportOptions, parseReport, parseReports } from './parse-report.js';
+export {
+  type ReadReportLinesOptions,
+  type ReportLine,
+  type ReportLines,
+  readReportLines,
+} from './report-lines.js';
 export type { Exception, Frame, Report, ReportKind } from './types.js';

@@ -9,7 +9,7 @@ const receivedAt = '2026-12-01T00:00:00.000Z';
 
 describe('fileToRawReports', () => {
   it('makes one report per row of a CSV review export, each keeping its own review id', () => {
-    const reports = fileToRawReports(fixture('reviews-export.csv'), {
+    const { reports } = fileToRawReports(fixture('reviews-export.csv'), {
       filename: 'exports/reviews-export.csv',
       receivedAt,
     });
@@ -48,10 +48,12 @@ describe('fileToRawReports', () => {
 
   it('identifies rows without an id column by content, so a second ingest stores nothing new', () => {
     const text = 'title,review,rating\nSlow,"Takes ages to open",2\nBroken,"Export fails",1\n';
-    const first = fileToRawReports(text, { filename: 'r.csv' }).map((r) => r.sourceId);
+    const first = fileToRawReports(text, { filename: 'r.csv' }).reports.map((r) => r.sourceId);
     expect(first).toHaveLength(2);
     expect(new Set(first).size).toBe(2);
-    expect(fileToRawReports(text, { filename: 'r.csv' }).map((r) => r.sourceId)).toEqual(first);
+    expect(fileToRawReports(text, { filename: 'r.csv' }).reports.map((r) => r.sourceId)).toEqual(
+      first,
+    );
   });
 
   it('splits a JSON array of reviews, and keeps one report for anything else', () => {
@@ -59,13 +61,15 @@ describe('fileToRawReports', () => {
       { reviewId: 'a', text: 'Crashes', score: 1 },
       { reviewId: 'b', text: 'Great', score: 5 },
     ]);
-    expect(fileToRawReports(json).map((r) => r.sourceId)).toEqual(['a', 'b']);
+    expect(fileToRawReports(json).reports.map((r) => r.sourceId)).toEqual(['a', 'b']);
     const crash = 'TypeError: x is undefined\n    at f (src/a.ts:1:1)';
-    expect(fileToRawReports(crash)).toHaveLength(1);
+    expect(fileToRawReports(crash).reports).toHaveLength(1);
     expect(
-      fileToRawReports('name,age\nAda,36\nAlan,41\n', { filename: 'people.csv' }),
+      fileToRawReports('name,age\nAda,36\nAlan,41\n', { filename: 'people.csv' }).reports,
     ).toHaveLength(1);
     // An explicit other format is taken at its word.
-    expect(fileToRawReports(fixture('reviews-export.csv'), { format: 'plain' })).toHaveLength(1);
+    expect(
+      fileToRawReports(fixture('reviews-export.csv'), { format: 'plain' }).reports,
+    ).toHaveLength(1);
   });
 });

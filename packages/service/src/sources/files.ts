@@ -1,14 +1,14 @@
 /**
  * The `files` source: reports handed over directly, by `sightline ingest FILE…|-` or
- * `POST /api/reports`. Each file is one report, except JSON Lines files (`.jsonl`, `.ndjson`),
- * whose every line is one, and review exports (CSV with a header row, JSON arrays), whose every
+ * `POST /api/reports`. Each file is one report, except JSON Lines files (`.jsonl`, `.ndjson`, or
+ * lines of `{"text": …}` objects), whose every line is one, and review exports (CSV with a header row, JSON arrays), whose every
  * review is one. A report without an id of its own is identified by a hash of its
  * content, so ingesting the same file twice stores it once.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { reviewExportRows } from '../adapters/investigator.js';
+import { type RefusedLine, readReportLines, reviewExportRows } from '../adapters/investigator.js';
 import { defineSourceModule } from './define-source-module.js';
 import type { RawReport } from './types.js';
 
@@ -38,12 +38,50 @@ export interface FileReportOptions {
   receivedAt?: string;
 }
 
+/** The reports of a file, and the lines of a JSON Lines file refused (none are stored). */
+export interface FileReports {
+  reports: RawReport[];
+  refused: RefusedLine[];
+}
+
 /**
- * Turns a file's text into raw reports: one per file, one per non-empty line of JSON Lines, or
- * one per review of a review export (when the format is `auto` or `reviews`). A JSON line or a
- * review row with an id of its own keeps it as its source id; others are identified by content.
+ * One report in the shape `POST /api/reports` takes (a JSON body's item, a line of JSON Lines) as
+ * a raw report: its own id, else a hash of its content; its own format, file name and receive time,
+ * else the defaults.
  */
-export function fileToRawReports(text: string, options: FileReportOptions = {}): RawReport[] {
+export function apiReportToRawReport(
+  report: {
+    id?: string;
+    text?: string;
+    json?: unknown;
+    format?: string;
+    filename?: string;
+    receivedAt?: string;
+    url?: string;
+  },
+  defaults: { receivedAt: string; format: string; filename?: string },
+): RawReport {
+  const text = report.text ?? JSON.stringify(report.json);
+  const filename = report.filename ?? defaults.filename;
+  return {
+    sourceKind: 'files',
+    sourceId: report.id ?? contentId(text),
+    receivedAt: report.receivedAt ?? defaults.receivedAt,
+    format: report.format ?? defaults.format,
+    payload: report.text !== undefined ? { text: report.text } : { json: report.json },
+    ...(report.url ? { url: report.url } : {}),
+    ...(filename ? { filename } : {}),
+  };
+}
+
+/**
+ * Turns a file's text into raw reports: one per file, one per line of JSON Lines (read by
+ * intake's `readReportLines`: a `{"text": …}` object is the API's report shape, any other object is
+ * the report itself; a line that is not JSON or has an empty `text` is refused), or one per review
+ * of a review export (when the format is `auto` or `reviews`). A line or a review row with an id of
+ * its own keeps it as its source id; others are identified by content.
+ */
+export function fileToRawReports(text: string, options: FileReportOptions = {}): FileReports {
   const receivedAt = options.receivedAt ?? new Date().toISOString();
   const base = {
     sourceKind: 'files',
@@ -51,32 +89,24 @@ export function fileToRawReports(text: string, options: FileReportOptions = {}):
     format: options.format ?? 'auto',
     ...(options.filename ? { filename: path.basename(options.filename) } : {}),
   };
-  if (options.filename && /\.(jsonl|ndjson)$/i.test(options.filename)) {
-    const lines = text.split('\n').filter((line) => line.trim());
-    return lines.map((line) => {
-      const id = jsonLineId(line);
-      return { ...base, sourceId: id ?? contentId(line), payload: { text: line } };
-    });
+  const lines = readReportLines(text, options.filename ? { filename: options.filename } : {});
+  if (lines) {
+    return {
+      reports: lines.reports.map((report) => apiReportToRawReport(report, base)),
+      refused: lines.refused,
+    };
   }
   const rows = base.format === 'auto' || base.format === 'reviews' ? reviewExportRows(text) : null;
   if (rows && rows.length > 1) {
-    return rows.map(({ id, fields }) => ({
-      ...base,
-      format: 'reviews',
-      sourceId: id ?? contentId(JSON.stringify(fields)),
-      payload: { json: fields },
-    }));
+    return {
+      reports: rows.map(({ id, fields }) => ({
+        ...base,
+        format: 'reviews',
+        sourceId: id ?? contentId(JSON.stringify(fields)),
+        payload: { json: fields },
+      })),
+      refused: [],
+    };
   }
-  return [{ ...base, sourceId: contentId(text), payload: { text } }];
-}
-
-function jsonLineId(line: string): string | undefined {
-  try {
-    const value = JSON.parse(line) as { id?: unknown };
-    return typeof value.id === 'string' || typeof value.id === 'number'
-      ? String(value.id)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  return { reports: [{ ...base, sourceId: contentId(text), payload: { text } }], refused: [] };
 }

@@ -6,6 +6,7 @@
  */
 import { SightlineError } from '@sightline/core';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { readJsonLines } from '../json-lines.js';
 import { splitLines } from '../lines.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
@@ -65,8 +66,11 @@ function pick(row: JsonObject, names: string[]): unknown {
 const asText = (value: unknown): string | undefined =>
   typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : undefined;
 
-/** True when an object looks like one review: review text plus a rating or a review-only key. */
-function isReviewRow(row: unknown): row is JsonObject {
+/**
+ * True when an object looks like one review: review text plus a rating or a review-only key.
+ * @param row any parsed JSON value.
+ */
+export function isReviewRow(row: unknown): row is JsonObject {
   if (!isJsonObject(row)) return false;
   const keys = Object.keys(row).map(columnKey);
   const hasText = keys.some((key) => FIELDS.text.includes(key));
@@ -85,15 +89,9 @@ function rowsOfValue(value: unknown): JsonObject[] | null {
 function ndjsonRows(lines: string[]): JsonObject[] | null {
   const nonEmpty = lines.filter((line) => line.trim() !== '');
   if (nonEmpty.length < 2 || !nonEmpty[0]?.trimStart().startsWith('{')) return null;
-  const rows: JsonObject[] = [];
-  for (const line of nonEmpty) {
-    try {
-      const value: unknown = JSON.parse(line);
-      if (isReviewRow(value)) rows.push(value);
-    } catch {
-      if (rows.length === 0) return null;
-    }
-  }
+  const { objects } = readJsonLines(nonEmpty);
+  if (objects[0]?.line !== 1) return null;
+  const rows = objects.map(({ value }) => value).filter(isReviewRow);
   return rows.length > 0 ? rows : null;
 }
 
@@ -165,7 +163,7 @@ function toReport(row: JsonObject): ParsedReport {
   };
 }
 
-/** The review-export format (JSON, NDJSON, CSV). */
+/** The review-export format (JSON, NDJSON, CSV); forced on any other text, that text is one review. */
 export const reviewsFormat: ReportFormat = {
   name: 'reviews',
   detect: (input) => {
@@ -175,14 +173,17 @@ export const reviewsFormat: ReportFormat = {
   },
   parse: (input) => {
     const rows = rowsOf(input) ?? csvRows(input) ?? [];
-    if (rows.length === 0 && input.lines.filter((line) => line.trim() !== '').length === 1) {
+    if (rows.length > 0) return rows.map(toReport);
+    const nonBlank = input.lines.filter((line) => line.trim() !== '');
+    if (nonBlank.length === 1 && csvHeaderLooksLikeReviews(nonBlank[0] ?? '')) {
       throw new SightlineError({
         code: 'REPORT_EMPTY',
         message:
           'The review export has a header row but no reviews. Export again with the reviews in it, or pass a report with some text.',
       });
     }
-    return rows.map(toReport);
+    // Not an export but the text of one review (a line of JSON Lines read as `reviews`).
+    return input.text.trim() === '' ? [] : [toReport({ text: input.text })];
   },
 };
 

@@ -7,7 +7,7 @@
 import { looksBinary, SightlineError } from '@sightline/core';
 import { type Context, Hono } from 'hono';
 import type { Pipeline } from '../../pipeline/index.js';
-import { contentId, fileToRawReports } from '../../sources/files.js';
+import { apiReportToRawReport, fileToRawReports } from '../../sources/files.js';
 import { reportTextProblem } from '../../sources/report-text-problem.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
@@ -92,28 +92,30 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       }
     }
     projectName = parsed.data.project ?? c.req.query('project');
-    reports = parsed.data.reports.map((report) => {
-      const text = report.text ?? JSON.stringify(report.json);
-      return {
-        sourceKind: 'files',
-        sourceId: report.id ?? contentId(text),
-        receivedAt: report.receivedAt ?? now,
-        format: report.format ?? defaultFormat,
-        payload: report.text !== undefined ? { text: report.text } : { json: report.json },
-        ...(report.url ? { url: report.url } : {}),
-        ...(report.filename ? { filename: report.filename } : {}),
-      };
-    });
+    reports = parsed.data.reports.map((report) =>
+      apiReportToRawReport(report, { receivedAt: now, format: defaultFormat }),
+    );
   } else {
     const problem = reportTextProblem(text, bytes);
     if (problem) return errorResponse(c, 400, problem.code, `The body ${problem.message}`);
     projectName = c.req.query('project');
     const filename = c.req.query('filename');
-    reports = fileToRawReports(text, {
+    const file = fileToRawReports(text, {
       ...(filename ? { filename } : {}),
       format: defaultFormat,
       receivedAt: now,
     });
+    // As a JSON body with one bad report: nothing is stored, and every bad line is named.
+    if (file.refused.length > 0) {
+      const lines = file.refused.map(({ line, reason }) => `line ${line} ${reason}`).join('; ');
+      return errorResponse(
+        c,
+        400,
+        'INVALID_ARGUMENT',
+        `The JSON Lines body has lines that are not reports: ${lines}. Fix or remove them and send it again.`,
+      );
+    }
+    reports = file.reports;
   }
   const project = await resolveProject(
     store,

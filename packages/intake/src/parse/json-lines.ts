@@ -1,0 +1,54 @@
+/**
+ * JSON Lines (`.jsonl`, `.ndjson`): one JSON object a line. The one line reader of intake, shared
+ * by the review-export format and {@link readReportLines}; a line that is not a JSON object is
+ * kept as a problem with its line number instead of being dropped.
+ */
+import { isJsonObject, type JsonObject } from './formats/json-object.js';
+
+/** One JSON object of a JSON Lines text, with its 1-based line number. */
+export interface JsonLine {
+  line: number;
+  value: JsonObject;
+}
+
+/** A line that could not be taken: its 1-based line number and why, as a sentence fragment. */
+export interface RefusedLine {
+  line: number;
+  /** E.g. `is not JSON`, `has an empty "text"`. */
+  reason: string;
+}
+
+/** The objects and the refused lines of a JSON Lines text; blank lines are neither. */
+export interface JsonLines {
+  objects: JsonLine[];
+  refused: RefusedLine[];
+}
+
+/** True when a file name says JSON Lines (`.jsonl`, `.ndjson`, any case). */
+export function isJsonLinesName(filename: string | undefined): boolean {
+  return filename !== undefined && /\.(jsonl|ndjson)$/i.test(filename);
+}
+
+/**
+ * Reads every non-blank line as one JSON object.
+ * @param lines the text's lines (`splitLines`), in order; line numbers are their 1-based indexes.
+ * @returns the objects and the lines refused (not JSON, or JSON but not an object), in order.
+ */
+export function readJsonLines(lines: readonly string[]): JsonLines {
+  const objects: JsonLine[] = [];
+  const refused: RefusedLine[] = [];
+  lines.forEach((text, index) => {
+    if (text.trim() === '') return;
+    const line = index + 1;
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      refused.push({ line, reason: 'is not JSON' });
+      return;
+    }
+    if (isJsonObject(value)) objects.push({ line, value });
+    else refused.push({ line, reason: 'is JSON but not an object' });
+  });
+  return { objects, refused };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { readReportLines } from './report-lines.js';
+
+describe('readReportLines', () => {
+  it('reads each {"text": …} line as one report, with the API fields it gives', () => {
+    const text = [
+      '{"text":"The app crashes every time I open settings","id":"r-1"}',
+      '',
+      '{"text":"Please add dark mode","format":"text","url":"https://example.com/2"}',
+    ].join('\n');
+    expect(readReportLines(text, { filename: 'reports.jsonl' })).toEqual({
+      reports: [
+        { line: 1, text: 'The app crashes every time I open settings', id: 'r-1' },
+        { line: 3, text: 'Please add dark mode', format: 'text', url: 'https://example.com/2' },
+      ],
+      refused: [],
+    });
+  });
+
+  it('refuses lines that are not JSON, not objects, or have an empty text, by line number', () => {
+    const text =
+      '{"text":"a crash"}\nnot json\n{"text":""}\n[1]\n{"text":7}\n{"text":"x","format":"nope"}\n';
+    const lines = readReportLines(text, { filename: 'bad.jsonl' });
+    expect(lines?.reports).toEqual([{ line: 1, text: 'a crash' }]);
+    expect(lines?.refused.map(({ line, reason }) => `${line} ${reason.split(' (')[0]}`)).toEqual([
+      '2 is not JSON',
+      '3 has an empty "text"',
+      '4 is JSON but not an object',
+      '5 has a "text" that is not a string',
+      '6 names an unknown "format" "nope"',
+    ]);
+  });
+
+  it('recognises {"text": …} lines without a file name, and leaves other text alone', () => {
+    const text = '{"text":"The app crashes"}\n{"text":"Please add dark mode"}\n';
+    expect(readReportLines(text)?.reports.map((report) => report.text)).toEqual([
+      'The app crashes',
+      'Please add dark mode',
+    ]);
+    expect(readReportLines('{"text":"one report"}\n')).toBeNull();
+    expect(readReportLines('TypeError: x is undefined\n    at f (src/a.ts:1:1)\n')).toBeNull();
+    expect(readReportLines('{"level":"error","msg":"a"}\n{"level":"info"}\n')).toBeNull();
+  });
+
+  it('keeps review rows and other objects as the line itself, and leaves unnamed review exports to the reviews format', () => {
+    const review = '{"id":7,"text":"Login button does nothing","rating":1}';
+    const event = '{"event_id":"e1","exception":{"values":[]}}';
+    expect(readReportLines(`${review}\n${event}\n`, { filename: 'mixed.ndjson' })).toEqual({
+      reports: [
+        { line: 1, text: review, id: '7' },
+        { line: 2, text: event },
+      ],
+      refused: [],
+    });
+    expect(readReportLines(`${review}\n${review}\n`)).toBeNull();
+  });
+});

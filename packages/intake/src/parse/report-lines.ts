@@ -1,0 +1,107 @@
+/**
+ * A JSON Lines file of reports: each line one report, as `POST /api/reports` takes them — an
+ * object whose `text` is the report (with the API's optional `id`, `format`, `filename`,
+ * `receivedAt`, `url`). Any other object (a review row, a Sentry event) is the report itself, its
+ * line as the text. Shared by `sightline triage` and `sightline ingest`, so both read a file alike.
+ */
+import { REPORT_FORMAT_NAMES } from './formats/index.js';
+import type { JsonObject } from './formats/json-object.js';
+import { isReviewRow } from './formats/reviews.js';
+import { isJsonLinesName, type RefusedLine, readJsonLines } from './json-lines.js';
+import { splitLines } from './lines.js';
+
+/** One report of a JSON Lines file. */
+export interface ReportLine {
+  /** 1-based line number. */
+  line: number;
+  /** The report's text: the object's `text`, else the line itself. */
+  text: string;
+  /** The object's own `id` (a string, or a number as a string), when it has one. */
+  id?: string;
+  /** The object's `format` (an intake format name or `auto`), when a `text` object gives one. */
+  format?: string;
+  /** The object's `filename`, when a `text` object gives one. */
+  filename?: string;
+  /** The object's `receivedAt` (ISO 8601), when a `text` object gives one. */
+  receivedAt?: string;
+  /** The object's `url`, when a `text` object gives one. */
+  url?: string;
+}
+
+/** The reports of a JSON Lines file and the lines refused (not JSON, empty `text`…). */
+export interface ReportLines {
+  reports: ReportLine[];
+  refused: RefusedLine[];
+}
+
+/** Options of {@link readReportLines}. */
+export interface ReadReportLinesOptions {
+  /** The file's name: `.jsonl` or `.ndjson` makes it JSON Lines whatever its first line. */
+  filename?: string;
+}
+
+/** The API's optional string fields of a report besides `text`. */
+const STRING_FIELDS = ['format', 'filename', 'receivedAt', 'url'] as const;
+
+/** An object in the API's report shape: it has `text`, and is not a review row (`rating`…). */
+function isTextObject(value: JsonObject): boolean {
+  return 'text' in value && !isReviewRow(value);
+}
+
+/**
+ * Reads a text as JSON Lines of reports when it is one: a `.jsonl`/`.ndjson` file, or (unnamed)
+ * two or more lines whose first is a JSON object with a `text` field that is not a review row.
+ * A review export without such a name is left to the `reviews` format.
+ * @param text the whole file.
+ * @param options see {@link ReadReportLinesOptions}.
+ * @returns the reports and the refused lines (not JSON, not an object, `text` not a string or
+ *   blank, an unknown `format`), in line order; null when the text is not JSON Lines of reports.
+ */
+export function readReportLines(
+  text: string,
+  options: ReadReportLinesOptions = {},
+): ReportLines | null {
+  const lines = splitLines(text);
+  if (!isJsonLinesName(options.filename) && !startsWithTextObject(lines)) return null;
+  const { objects, refused } = readJsonLines(lines);
+  const reports: ReportLine[] = [];
+  for (const { line, value } of objects) {
+    const report = isTextObject(value)
+      ? textObjectReport(line, value)
+      : { line, text: lines[line - 1] ?? '', ...idOf(value) };
+    if ('reason' in report) refused.push(report);
+    else reports.push(report);
+  }
+  refused.sort((a, b) => a.line - b.line);
+  return { reports, refused };
+}
+
+function startsWithTextObject(lines: readonly string[]): boolean {
+  const nonBlank = lines.filter((line) => line.trim() !== '');
+  if (nonBlank.length < 2 || !nonBlank[0]?.trimStart().startsWith('{')) return false;
+  const [first] = readJsonLines(nonBlank.slice(0, 1)).objects;
+  return first !== undefined && isTextObject(first.value);
+}
+
+function textObjectReport(line: number, value: JsonObject): ReportLine | RefusedLine {
+  const { text } = value;
+  if (typeof text !== 'string') return { line, reason: 'has a "text" that is not a string' };
+  if (text.trim() === '') return { line, reason: 'has an empty "text"' };
+  const fields: Partial<Record<(typeof STRING_FIELDS)[number], string>> = {};
+  for (const field of STRING_FIELDS) {
+    const fieldValue = value[field];
+    if (typeof fieldValue === 'string' && fieldValue !== '') fields[field] = fieldValue;
+  }
+  if (fields.format && fields.format !== 'auto' && !REPORT_FORMAT_NAMES.includes(fields.format)) {
+    return {
+      line,
+      reason: `names an unknown "format" ${JSON.stringify(fields.format)} (use auto or one of ${REPORT_FORMAT_NAMES.join(', ')})`,
+    };
+  }
+  return { line, text, ...idOf(value), ...fields };
+}
+
+function idOf(value: JsonObject): { id?: string } {
+  const { id } = value;
+  return (typeof id === 'string' && id !== '') || typeof id === 'number' ? { id: String(id) } : {};
+}
