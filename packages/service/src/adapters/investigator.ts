@@ -21,6 +21,7 @@ export {
   type ClassificationLabel,
   classify,
   type Frame,
+  parseReport,
   parseReports,
   type RefusedLine,
   type Report,
@@ -29,6 +30,7 @@ export {
   reviewExportRows,
   wordTokens,
 } from '@sightline/intake';
+export { isInAppFile } from '@sightline/intake/internal';
 export {
   type Diagnosis,
   diagnosisSchema,

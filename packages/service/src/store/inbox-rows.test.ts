@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Report } from '../adapters/investigator.js';
+import { parseReport, type Report } from '../adapters/investigator.js';
 import type { RawReport } from '../sources/types.js';
+import { stackCulprit } from './inbox-rows.js';
 import { type NewDiagnosis, openStore, type Store } from './index.js';
 import { TEST_DATABASES } from './test-databases.test-helper.js';
 
@@ -115,5 +117,50 @@ describe.each(TEST_DATABASES)('inbox rows on $name', (kind) => {
     });
     const after = await store.inboxRows([await store.groups.get(groupId)], NOW);
     expect(after.get(groupId)?.rootCause).toBe('addItem reads the price of a missing item.');
+  });
+});
+
+describe('stackCulprit', () => {
+  const frame = (file: string, fn: string, inApp = false) => ({
+    file,
+    function: fn,
+    line: 1,
+    inApp,
+    raw: `at ${fn} (${file}:1:1)`,
+  });
+  const report = (frames: Report['exceptions'][number]['frames']) =>
+    ({ exceptions: [{ type: 'Error', message: 'x', frames }] }) as unknown as Report;
+
+  it('never takes a frame without a real file or in a library: the acorn crash on another repository has none', () => {
+    const text = fs.readFileSync(
+      new URL('../../../../examples/acorn-8.14.1-bigint-crash/report.md', import.meta.url),
+      'utf8',
+    );
+    expect(stackCulprit(parseReport(text))).toBeNull();
+    expect(
+      stackCulprit(
+        report([
+          frame('<anonymous>', 'JSON.stringify'),
+          frame('native', 'Array.map'),
+          frame('node:internal/streams/readable', 'endReadableNT'),
+          frame('/app/node_modules/lib/index.js', 'run'),
+        ]),
+      ),
+    ).toBeNull();
+  });
+
+  it('takes the top in-app frame, else the top application-like file below runtime frames', () => {
+    expect(
+      stackCulprit(
+        report([
+          frame('<anonymous>', 'JSON.stringify'),
+          frame('src/a.js', 'a'),
+          frame('src/b.js', 'b', true),
+        ]),
+      ),
+    ).toEqual({ function: 'b', file: 'src/b.js', line: 1, from: 'stack' });
+    expect(
+      stackCulprit(report([frame('<anonymous>', 'JSON.stringify'), frame('/srv/app/a.js', 'a')])),
+    ).toEqual({ function: 'a', file: '/srv/app/a.js', line: 1, from: 'stack' });
   });
 });

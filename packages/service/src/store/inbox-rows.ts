@@ -1,13 +1,14 @@
 /**
  * What an inbox row shows beyond the group itself: the culprit (the top in-app frame's function
- * and file, else the latest diagnosis' first cause), the root cause in one line, reports per day
- * over the last 14 days, and the releases, platforms and environments its reports carry. Three
- * queries per page (aggregated in SQL), whatever the number of reports behind the groups.
+ * and file — never a runtime or library frame — else the latest diagnosis' first cause), the root
+ * cause in one line, reports per day over the last 14 days, and the releases, platforms and
+ * environments its reports carry. Three queries per page (aggregated in SQL), whatever the number
+ * of reports behind the groups.
  * The row's shape follows Sentry's issue stream (culprit, 14-day trend, release) — see
  * https://docs.sentry.io/product/issues/ .
  */
 import { type Kysely, sql } from 'kysely';
-import { allFrames, type Diagnosis, type Report } from '../adapters/investigator.js';
+import { allFrames, type Diagnosis, isInAppFile, type Report } from '../adapters/investigator.js';
 import type { GroupRecord } from './records.js';
 import type { Database } from './schema.js';
 
@@ -43,11 +44,18 @@ export interface InboxRowFacts {
   environments: string[];
 }
 
-/** The culprit of a parsed report: its top in-app frame with a file (the top frame when none is in-app). */
+/**
+ * The culprit of a parsed report: its top in-app frame, else its top frame in application-like
+ * code (a file in the repository, or one the frame parser does not take for a runtime or library
+ * file). A frame without a real file (`<anonymous>`, `native`, `node:internal/…`) or in a library
+ * (`node_modules/…`) is never the culprit: null then, and the row falls back to the diagnosis.
+ */
 export function stackCulprit(report: Report): Culprit | null {
   const frames = allFrames(report.exceptions).concat(report.stack ?? []);
-  const withFile = frames.filter((frame) => frame.file || frame.repoPath);
-  const top = withFile.find((frame) => frame.inApp) ?? withFile[0];
+  const candidates = frames.filter(
+    (frame) => frame.repoPath || (frame.file && isInAppFile(frame.file)),
+  );
+  const top = candidates.find((frame) => frame.inApp) ?? candidates[0];
   const file = top?.repoPath ?? top?.file;
   if (!top || !file) return null;
   return { function: top.function ?? null, file, line: top.line ?? null, from: 'stack' };
