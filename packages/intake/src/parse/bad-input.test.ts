@@ -1,9 +1,9 @@
 /** Untrusted input: every case ends in a text report or a SightlineError with a stable code. */
 import { describe, expect, it } from 'vitest';
-import { regexRuns } from '../testing/regex-runs.js';
 import { backtrackingText, manyHeadingsIssue } from './adversarial-inputs.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 import { parseReport } from './parse-report.js';
+import { regexRuns } from './regex-runs.test-helper.js';
 
 const code = (run: () => unknown): string | undefined => {
   try {

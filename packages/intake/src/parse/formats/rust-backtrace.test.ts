@@ -1,6 +1,6 @@
 import { seededRandom } from '@sightline/core/testing';
 import { describe, expect, it } from 'vitest';
-import { regexRuns } from '../../testing/regex-runs.js';
+import { regexRuns } from '../regex-runs.test-helper.js';
 import { createBacktraceReader } from './rust-backtrace.js';
 import { LOCATION_DEBUG } from './rust-panic-hook.js';
 
