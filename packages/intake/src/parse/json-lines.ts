@@ -30,8 +30,19 @@ export function isJsonLinesName(filename: string | undefined): boolean {
 }
 
 /**
+ * The lines of a JSON Lines text, whole: unlike `splitLines` no line is cut at `MAX_LINE_CHARS`
+ * (a record is parsed by `JSON.parse`, linear in its length, never by a regular expression, and
+ * a cut record is no JSON), and a leading byte-order mark is dropped.
+ * @param text the whole text.
+ * @returns its lines without terminators (`\n`, `\r\n` or `\r`), 1-based line n at index n - 1.
+ */
+export function jsonLinesOf(text: string): string[] {
+  return text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+}
+
+/**
  * Reads every non-blank line as one JSON object.
- * @param lines the text's lines (`splitLines`), in order; line numbers are their 1-based indexes.
+ * @param lines the text's lines ({@link jsonLinesOf}), in order; line numbers are their 1-based indexes.
  * @returns the objects and the lines refused (not JSON, or JSON but not an object), in order.
  */
 export function readJsonLines(lines: readonly string[]): JsonLines {

@@ -31,6 +31,22 @@ describe('readReportLines', () => {
     ]);
   });
 
+  it('reads a line of any length whole, and a file that starts with a byte-order mark', () => {
+    // Found by a fresh-user trial: every line was cut at 2,000 characters before JSON.parse, so a
+    // crash report with its stack trace (2.5 KB) was refused as "not JSON"; a BOM did the same
+    // to line 1.
+    const trace = `TypeError: x is undefined\n${'    at parse (lib/parse.js:10:5)\n'.repeat(200)}`;
+    const text = `\uFEFF${JSON.stringify({ text: trace })}\n${JSON.stringify({ text: 'small' })}\n`;
+    expect(readReportLines(text, { filename: 'crashes.jsonl' })).toEqual({
+      reports: [
+        { line: 1, text: trace },
+        { line: 2, text: 'small' },
+      ],
+      refused: [],
+    });
+    expect(readReportLines(text)?.reports).toHaveLength(2);
+  });
+
   it('recognises {"text": …} lines without a file name, and leaves other text alone', () => {
     const text = '{"text":"The app crashes"}\n{"text":"Please add dark mode"}\n';
     expect(readReportLines(text)?.reports.map((report) => report.text)).toEqual([

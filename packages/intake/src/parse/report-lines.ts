@@ -7,8 +7,7 @@
 import { REPORT_FORMAT_NAMES } from './formats/index.js';
 import type { JsonObject } from './formats/json-object.js';
 import { isReviewRow } from './formats/reviews.js';
-import { isJsonLinesName, type RefusedLine, readJsonLines } from './json-lines.js';
-import { splitLines } from './lines.js';
+import { isJsonLinesName, jsonLinesOf, type RefusedLine, readJsonLines } from './json-lines.js';
 
 /** One report of a JSON Lines file. */
 export interface ReportLine {
@@ -61,7 +60,7 @@ export function readReportLines(
   text: string,
   options: ReadReportLinesOptions = {},
 ): ReportLines | null {
-  const lines = splitLines(text);
+  const lines = jsonLinesOf(text);
   if (!isJsonLinesName(options.filename) && !startsWithTextObject(lines)) return null;
   const { objects, refused } = readJsonLines(lines);
   const reports: ReportLine[] = [];

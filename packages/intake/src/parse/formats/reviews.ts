@@ -6,7 +6,7 @@
  */
 import { SightlineError } from '@sightline/core';
 import { parse as parseCsv } from 'csv-parse/sync';
-import { readJsonLines } from '../json-lines.js';
+import { jsonLinesOf, readJsonLines } from '../json-lines.js';
 import { splitLines } from '../lines.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
@@ -135,7 +135,9 @@ function csvRows(input: FormatInput): JsonObject[] | null {
 
 function rowsOf(input: FormatInput): JsonObject[] | null {
   return (
-    (input.value === undefined ? null : rowsOfValue(input.value)) ?? ndjsonRows(input.lines) ?? null
+    (input.value === undefined ? null : rowsOfValue(input.value)) ??
+    ndjsonRows(jsonLinesOf(input.text)) ??
+    null
   );
 }
 
@@ -168,7 +170,7 @@ export const reviewsFormat: ReportFormat = {
   name: 'reviews',
   detect: (input) => {
     if (input.value !== undefined) return rowsOfValue(input.value) ? 95 : 0;
-    if (ndjsonRows(input.lines.slice(0, 5))) return 95;
+    if (ndjsonRows(jsonLinesOf(input.text).slice(0, 5))) return 95;
     return csvHeaderLooksLikeReviews(input.lines.find((line) => line.trim() !== '') ?? '') ? 90 : 0;
   },
   parse: (input) => {
