@@ -154,15 +154,9 @@ const withExtra =
   withExtraData(reviewsTrain, reviews, appReviews, extra, reviewSettings, FOLDS);
 const crossDatasets =
   extra && crossDataset(reviewsTrain, reviews, extra, EXTRA_REVIEW_SOURCES, reviewSettings, FOLDS);
-// The extra data sets' own apps held apart the same way, trained with the shared training split.
-const heldApartExtra =
-  extra &&
-  heldApartApps(
-    extra.filter((review) => review.app),
-    reviewsTrain,
-    reviewSettings,
-    FOLDS,
-  );
+// The extra data sets' own apps held apart the same way, trained with the shared training split
+// (their reviews naming no app are never tested, always trained on, as heldApartApps says).
+const heldApartExtra = extra && heldApartApps(extra, reviewsTrain, reviewSettings, FOLDS);
 
 // Crashes: every shared sample through intake and the offline classifier.
 const crashFiles = (await readdir(files.crashes)).filter((name) => name !== 'index.json').sort();
@@ -397,7 +391,7 @@ const sections = [
     : []),
   ...(heldApartExtra
     ? [
-        `**Reviews of apps never seen in training, extra data** — the ${heldApartExtra.reviews} reviews of the extra data sets (below) that name their app (${heldApartExtra.apps} apps, Play), in ${FOLDS} folds by app the same way, each fold's model trained with the shipped settings on the reviews of the other apps and the shared training split, with thresholds chosen on each fold's training data (${heldApartExtra.thresholds.map(thresholdText).join(', ')}).`,
+        `**Reviews of apps never seen in training, extra data** — the ${heldApartExtra.reviews} reviews of the extra data sets (below) that name their app (${heldApartExtra.apps} apps, Play), in ${FOLDS} folds by app the same way, each fold's model trained with the shipped settings on the reviews of the other apps, the extra reviews naming no app and the shared training split, with thresholds chosen on each fold's training data (${heldApartExtra.thresholds.map(thresholdText).join(', ')}).`,
         ...tables(heldApartExtra.metrics),
       ]
     : []),
