@@ -1,14 +1,13 @@
 /**
  * Blame of one line range: which commits last changed its lines, following lines moved within
  * the file (`-M`), ignoring whitespace-only changes (`-w`) and the revisions listed in
- * `.git-blame-ignore-revs` when the repository keeps one (a regular file of at most
- * {@link IGNORE_REVS_MAX_BYTES}). Renames of the file itself are followed
+ * `.git-blame-ignore-revs` when the repository keeps one (blame-ignore-revs.ts says which lists
+ * are read, and when blame does not run). Renames of the file itself are followed
  * by blame as a matter of course. Lines copied from other files (`-C`) are not followed: with
  * `-C` git reads no changed-path Bloom filter (see commit-graph.ts), and blame of a long history
  * took about twice as long (bench:history).
  */
-import { lstat } from 'node:fs/promises';
-import path from 'node:path';
+import { ignoreRevsArguments } from './blame-ignore-revs.js';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
 
@@ -99,11 +98,6 @@ export function parseBlamePorcelain(text: string): {
   return { commits, uncommitted };
 }
 
-/** Largest `.git-blame-ignore-revs` blame reads, in bytes (some 25,000 revisions). */
-export const IGNORE_REVS_MAX_BYTES = 1024 * 1024;
-
-const IGNORE_REVS = '.git-blame-ignore-revs';
-const ignoreRevsFiles = new WeakMap<GitHistory, Promise<boolean>>();
 const filterDrivers = new WeakMap<GitHistory, Promise<CleanFiltersOff>>();
 
 /** How blame keeps a repository's clean filters from running. */
@@ -158,24 +152,6 @@ function cleanFiltersOff(history: GitHistory): Promise<CleanFiltersOff> {
   return known;
 }
 
-/**
- * Whether blame reads the repository's `.git-blame-ignore-revs`: only when it is a regular file of
- * at most {@link IGNORE_REVS_MAX_BYTES} (git would wait on a FIFO until the time limit; a symbolic
- * link may lead out of the repository). Checked once per opened history, as the clean filters
- * are: a long-running service sees the file come and go.
- */
-function usesIgnoreRevs(history: GitHistory): Promise<boolean> {
-  let known = ignoreRevsFiles.get(history);
-  if (!known) {
-    known = lstat(path.join(history.root, IGNORE_REVS)).then(
-      (stats) => stats.isFile() && stats.size <= IGNORE_REVS_MAX_BYTES,
-      () => false,
-    );
-    ignoreRevsFiles.set(history, known);
-  }
-  return known;
-}
-
 /** Options of {@link blameRange}. */
 export interface BlameRangeOptions {
   /** Time limit of the blame, in ms. Default 10,000. */
@@ -200,7 +176,7 @@ export interface BlameRangeOptions {
  * @param filePath repository-relative path.
  * @param lines 1-based inclusive range.
  * @returns the blame, or `null` when git could not blame it (the file is not tracked, the time
- *   limit was reached). Never throws.
+ *   limit was reached, a revision list the config names is not safe to read). Never throws.
  */
 export async function blameRange(
   history: GitHistory,
@@ -208,7 +184,8 @@ export async function blameRange(
   lines: [number, number],
   { timeoutMs = 10_000, since, base }: BlameRangeOptions = {},
 ): Promise<RangeBlame | null> {
-  const ignore = (await usesIgnoreRevs(history)) ? ['--ignore-revs-file', IGNORE_REVS] : [];
+  const ignore = await ignoreRevsArguments(history);
+  if (!ignore) return null;
   const filters = await cleanFiltersOff(history);
   // Committed content runs no clean filter: blamed when one cannot be emptied.
   const revisions = base !== undefined ? [`${base}..HEAD`] : filters.unemptiable ? ['HEAD'] : [];

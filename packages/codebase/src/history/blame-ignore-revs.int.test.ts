@@ -1,9 +1,10 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { blameRange, IGNORE_REVS_MAX_BYTES } from './blame-range.js';
+import { IGNORE_REVS_MAX_BYTES } from './blame-ignore-revs.js';
+import { blameRange } from './blame-range.js';
 import { openGitHistory } from './open-git-history.js';
 
 // A repository whose second commit only reformats a line: listed in `.git-blame-ignore-revs`,
@@ -14,11 +15,12 @@ let reformat: string;
 const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8' });
 const ignoreRevs = () => path.join(root, '.git-blame-ignore-revs');
 
+// A FIFO or endless file left to git would keep it reading until this limit, past the test's own
+// (blame would return null then): each test below fails by timing out when blame runs on one.
 async function blamedSubjects(): Promise<string[] | undefined> {
   const opened = await openGitHistory(root);
   if (!opened.history) throw new Error(opened.reason);
-  // A FIFO left in use would keep git waiting until this limit: blame returns null then.
-  const blamed = await blameRange(opened.history, 'a.js', [1, 1], { timeoutMs: 5_000 });
+  const blamed = await blameRange(opened.history, 'a.js', [1, 1], { timeoutMs: 600_000 });
   return blamed?.commits.map((commit) => commit.subject);
 }
 
@@ -35,7 +37,11 @@ beforeAll(async () => {
   reformat = git('rev-parse', 'HEAD').trim();
 });
 
-afterEach(() => rm(ignoreRevs(), { force: true }));
+afterEach(async () => {
+  await rm(ignoreRevs(), { force: true });
+  // git exits 5 when the setting is not there.
+  spawnSync('git', ['-C', root, 'config', '--unset-all', 'blame.ignoreRevsFile']);
+});
 afterAll(() => rm(root, { recursive: true, force: true }));
 
 describe('blameRange and .git-blame-ignore-revs', () => {
@@ -59,5 +65,24 @@ describe('blameRange and .git-blame-ignore-revs', () => {
   it('leaves out a file past its size bound', async () => {
     await writeFile(ignoreRevs(), `${reformat}\n${'#'.repeat(IGNORE_REVS_MAX_BYTES)}\n`);
     expect(await blamedSubjects()).toEqual(['Reformat a']);
+  });
+
+  it("reads the files the repository's config names when they are regular files", async () => {
+    await writeFile(path.join(root, 'revs.txt'), `${reformat}\n`);
+    git('config', 'blame.ignoreRevsFile', 'revs.txt');
+    expect(await blamedSubjects()).toEqual(['Add a']);
+  });
+
+  it('does not blame when the config names a FIFO, a device or a file past the bound', async () => {
+    const fifo = path.join(root, 'configured-fifo');
+    execFileSync('mkfifo', [fifo]);
+    git('config', 'blame.ignoreRevsFile', fifo);
+    expect(await blamedSubjects()).toBeUndefined();
+    git('config', '--replace-all', 'blame.ignoreRevsFile', '/dev/zero');
+    expect(await blamedSubjects()).toBeUndefined();
+    await writeFile(path.join(root, 'big.txt'), '#'.repeat(IGNORE_REVS_MAX_BYTES + 1));
+    git('config', '--replace-all', 'blame.ignoreRevsFile', 'big.txt');
+    expect(await blamedSubjects()).toBeUndefined();
+    await rm(fifo);
   });
 });
