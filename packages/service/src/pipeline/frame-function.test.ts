@@ -20,8 +20,10 @@ const SAME: [string, string[]][] = [
       'Cart.total(_:withTax:)',
       'closure #1 in Cart.total(_:withTax:)',
       'specialized Cart.total(_:withTax:)',
+      'protocol witness for Totals.total(_:withTax:) in conformance Cart',
     ],
   ],
+  ['Ruby blocks', ['block in total', 'block (2 levels) in Cart#total', 'rescue in total', 'total']],
   [
     'C++ templates, parameters and qualifiers',
     [
@@ -75,6 +77,11 @@ describe('normalizeFunction', () => {
       '<listcomp>',
       '<genexpr>',
       'access$000',
+      'Cart.<computed>',
+      'Object.<computed>',
+      '<computed>',
+      'block in <main>',
+      'block (3 levels) in <top (required)>',
     ]) {
       expect(normalizeFunction(name)).toBe('');
     }

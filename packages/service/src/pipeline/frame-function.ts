@@ -14,13 +14,15 @@
  *
  * 1. Wrappers V8 adds or drops between versions and call shapes: ` [as alias]`, `async `, `new `.
  * 2. Anonymous names carry none (the frame's file still counts): `?`, `<anonymous>` (also as
- *    `Object.<anonymous>`),
+ *    `Object.<anonymous>`), V8's `<computed>` (a method named by a computed key, `Foo.<computed>`),
  *    `(anonymous function)`, `Anonymous function`, `global code`, `eval code`, `<unknown>`,
  *    SpiderMonkey's `…/<`, Python's `<lambda>`, `<genexpr>` and the comprehensions (list, dict
  *    and set comprehensions have no frame of their own since Python 3.12, PEP 709: see
  *    {@link isInlinedComprehension}).
  * 3. Closures and generated methods name the function they are in: Rust `{{closure}}` and
- *    `{closure#0}`, C++ `{lambda(int)#1}::operator()`, Swift `closure #1 in f`, Go
+ *    `{closure#0}`, C++ `{lambda(int)#1}::operator()`, Swift `closure #1 in f` and
+ *    `protocol witness for P.f() in conformance T`, Ruby `block (2 levels) in f` (also `rescue in`
+ *    and `ensure in`; Ruby's `<main>` and `<top (required)>` name no function), Go
  *    `(*conn).serve.func1`, C#
  *    `<Main>b__0_0` and `<Run>d__4.MoveNext`; Java and Kotlin synthetic parts of a name
  *    (`lambda$main$0`, `$default`, `$lambda-1`, `access$000`) are dropped.
@@ -143,7 +145,7 @@ export function normalizeFunction(text: string | undefined): string {
   name = withoutMethodAlias(name).replace(/^(?:async|new)\s+/, '');
   if (
     ANONYMOUS.has(name.toLowerCase()) ||
-    /\/<$|(?:^|\.)(?:<anonymous>|\(anonymous function\))$/.test(name)
+    /\/<$|(?:^|\.)(?:<anonymous>|<computed>|\(anonymous function\))$/.test(name)
   ) {
     return '';
   }
@@ -155,7 +157,9 @@ export function normalizeFunction(text: string | undefined): string {
   // 3. Closures and generated methods: the function they are in.
   name = name
     .replace(/^(?:(?:specialized|merged|partial apply for|@objc)\s+)+/, '')
-    .replace(/^(?:implicit )?closure #\d+ in /, '');
+    .replace(/^(?:implicit )?closure #\d+ in /, '')
+    .replace(/^protocol witness for (.+) in conformance \S+$/, '$1')
+    .replace(/^(?:block|rescue|ensure)(?: \(\d+ levels\))? in /, '');
   const marked = withOperatorsMarked(withoutLambdaNames(name));
   name = marked.text
     .replace(/\{\{closure\}\}|\{closure#\d+\}/g, '')
