@@ -80,4 +80,9 @@ describe('reportTags', () => {
     const template = 'Library Versions [e.g. React 16.7, React Native 0.58.0]: N/A';
     expect(reportTags(template, [], [{ file: 'lib/adapters/http.js' }])).toEqual([]);
   });
+
+  it('reads a long line that is no V8 frame in linear time (fails by the test time limit before)', () => {
+    expect(reportKind(`at ${'a'.repeat(300_000)}`)).toBe('plain');
+    expect(reportKind(`at ${'a'.repeat(300_000)} (x.js:1:2)`)).toBe('crash');
+  });
 });
