@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countLines, isSecretFile, SNIFF_BYTES, sniffContent, splitFileLines } from './content.js';
+import {
+  countLines,
+  isSecretFile,
+  printablePath,
+  printableText,
+  SNIFF_BYTES,
+  sniffContent,
+  splitFileLines,
+} from './content.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 
@@ -83,5 +91,38 @@ describe('splitFileLines', () => {
   ])('%j splits into %j, as many lines as countLines counts', (text, expected) => {
     expect(splitFileLines(text)).toEqual(expected);
     expect(splitFileLines(text)).toHaveLength(countLines(new TextEncoder().encode(text)));
+  });
+});
+
+describe('printablePath and printableText', () => {
+  const bidi = [
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    '\u202e',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+  ];
+
+  it('escape every bidirectional embedding, override and isolate control', () => {
+    for (const char of bidi) {
+      const escaped = `\\u${char.charCodeAt(0).toString(16)}`;
+      expect(printablePath(`invoice${char}txt.exe`)).toBe(`invoice${escaped}txt.exe`);
+      expect(printableText(`a\n${char}b`)).toBe(`a\n${escaped}b`);
+    }
+  });
+
+  it('escape control characters, and printableText keeps newlines and tabs', () => {
+    expect(printablePath('a\nb\tc\u001b[2J\u2028')).toBe('a\\u000ab\\u0009c\\u001b[2J\\u2028');
+    expect(printableText('a\nb\tc\r')).toBe('a\nb\tc\\u000d');
+  });
+
+  it('keep ordinary right-to-left text, which holds no control character', () => {
+    expect(printablePath('docs/\u05e9\u05dc\u05d5\u05dd.md')).toBe(
+      'docs/\u05e9\u05dc\u05d5\u05dd.md',
+    );
   });
 });

@@ -128,26 +128,35 @@ export function splitFileLines(text: string): string[] {
 }
 
 /**
- * A path as the tools print it: control characters (newlines, tabs, escape codes, U+2028/9) are
- * written as `\uXXXX`, so a file name cannot forge lines of a tool result or move a terminal's
- * cursor.
+ * A path as the tools print it: control characters (newlines, tabs, escape codes, U+2028/9) and
+ * the bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) are
+ * written as `\uXXXX`, so a file name cannot forge lines of a tool result, move a terminal's
+ * cursor or show its characters in another order than they are stored (a right-to-left override
+ * before `txt.exe` shows it as `exe.txt`).
  * @param value a path or file name.
  * @returns the same text with every control character escaped.
  */
 export function printablePath(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
-  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, escapedChar);
+  return value.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
+    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    escapedChar,
+  );
 }
 
 /**
  * Text a terminal shows as written: as {@link printablePath}, but newlines and tabs kept (escape
- * codes, carriage returns and U+2028/9 of commit messages or quoted lines are escaped).
+ * codes, carriage returns, U+2028/9 and the bidirectional controls of commit messages or quoted
+ * lines are escaped).
  * @param value any text (a rendered report).
  * @returns the same text with every control character but `\n` and `\t` escaped.
  */
 export function printableText(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
-  return value.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, escapedChar);
+  return value.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
+    /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    escapedChar,
+  );
 }
 
 function escapedChar(char: string): string {

@@ -50,3 +50,58 @@ describe('renderHistoryHeadline', () => {
     );
   });
 });
+
+const COMMIT = {
+  id: 'c'.repeat(40),
+  shortId: 'cccccccccccc',
+  author: 'Mallory <img src=x onerror=alert(1)>',
+  date: '2024-05-01T10:00:00Z',
+  subject: 'Fix [the login](https://evil.example) ![badge](https://evil.example/x.png) <b>now</b>',
+};
+
+function withSuspectCommit(path: string): DiagnosisHistory {
+  return {
+    head: BAD,
+    notes: [],
+    suspectCommits: [{ ...COMMIT, score: 1, touches: [{ path, lines: [3, 9], changedLines: 2 }] }],
+  };
+}
+
+describe('renderHistoryMarkdown and renderHistoryHeadline, with untrusted commit text', () => {
+  it('shows a commit subject and author literally, never as a link, an image or HTML', () => {
+    const row = renderHistoryMarkdown(withSuspectCommit('lib/a.js'))
+      .split('\n')
+      .find((line) => line.startsWith('| 1 |'));
+    expect(row).toBe(
+      '| 1 | `cccccccccccc` | `Fix [the login](https://evil.example) ![badge](https://evil.example/x.png) <b>now</b>` | `Mallory <img src=x onerror=alert(1)>` | 2024-05-01 | `lib/a.js:3-9` (2) |',
+    );
+    expect(renderHistoryHeadline(withSuspectCommit('lib/a.js'))).toBe(
+      '**Suspect commit:** `cccccccccccc` `Fix [the login](https://evil.example) ![badge](https://evil.example/x.png) <b>now</b>` (`Mallory <img src=x onerror=alert(1)>`, 2024-05-01)',
+    );
+  });
+
+  it('keeps a `|` of a subject or a file name inside its cell, and a backtick inside its code span', () => {
+    const history = withSuspectCommit('lib/a|`b`.js');
+    const [commit] = history.suspectCommits;
+    if (commit) commit.subject = 'Use `a | b` here';
+    const row = renderHistoryMarkdown(history)
+      .split('\n')
+      .find((line) => line.startsWith('| 1 |'));
+    expect(row).toBe(
+      '| 1 | `cccccccccccc` | `` Use `a \\| b` here `` | `Mallory <img src=x onerror=alert(1)>` | 2024-05-01 | `` lib/a\\|`b`.js:3-9 `` (2) |',
+    );
+  });
+
+  it('shows the files and words of a regression window as code spans', () => {
+    const history = withWindow(1, 1);
+    if (history.regressionWindow) {
+      history.regressionWindow.evidence = ['broken since [v2](https://evil.example)'];
+      history.regressionWindow.commitsTouchingSuspects = [{ ...COMMIT, files: ['lib/`x`.js'] }];
+    }
+    const markdown = renderHistoryMarkdown(history);
+    expect(markdown).toContain('read from: `broken since [v2](https://evil.example)`');
+    expect(markdown).toContain(
+      '- `cccccccccccc` `Fix [the login](https://evil.example) ![badge](https://evil.example/x.png) <b>now</b>` (`Mallory <img src=x onerror=alert(1)>`, 2024-05-01): `` lib/`x`.js ``',
+    );
+  });
+});

@@ -1,14 +1,9 @@
 /** Renders the history part of a diagnosis (suspect commits, regression window) as Markdown. */
-import { printablePath } from '@sightline/codebase';
 import type { DiagnosisHistory } from './history-schema.js';
-
-/** One line of text, safe for a table cell. */
-function cell(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|');
-}
+import { codeSpan, inlineText, tableCell } from './markdown-text.js';
 
 function commitName(commit: { shortId: string; url?: string }): string {
-  return commit.url ? `[\`${commit.shortId}\`](${commit.url})` : `\`${commit.shortId}\``;
+  return commit.url ? `[${codeSpan(commit.shortId)}](${commit.url})` : codeSpan(commit.shortId);
 }
 
 /**
@@ -22,11 +17,11 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
   if (window) {
     const touching = window.commitsTouchingSuspects.map(
       (commit) =>
-        `- ${commitName(commit)} ${cell(commit.subject)} (${cell(commit.author)}, ${commit.date.slice(0, 10)}): ${commit.files.map((file) => `\`${printablePath(file)}\``).join(', ')}`,
+        `- ${commitName(commit)} ${untrusted(commit.subject)} (${untrusted(commit.author)}, ${commit.date.slice(0, 10)}): ${commit.files.map(codeSpan).join(', ')}`,
     );
     parts.push(
       [
-        `**Regression window:** ${window.summary} (\`${window.good.id.slice(0, 12)}..${window.bad.id.slice(0, 12)}\`, ${window.commitCount}${window.cut ? '+' : ''} ${plural(window.commitCount, 'commit')}, ${window.filesChanged} ${plural(window.filesChanged, 'file')}), read from: ${window.evidence.map((words) => `"${cell(words)}"`).join('; ')}`,
+        `**Regression window:** ${window.summary} (\`${window.good.id.slice(0, 12)}..${window.bad.id.slice(0, 12)}\`, ${window.commitCount}${window.cut ? '+' : ''} ${plural(window.commitCount, 'commit')}, ${window.filesChanged} ${plural(window.filesChanged, 'file')}), read from: ${window.evidence.map(untrusted).join('; ')}`,
         touching.length > 0
           ? `Commits in the window that touch the suspects:\n\n${touching.join('\n')}`
           : 'No commit in the window touches the suspects.',
@@ -40,12 +35,14 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
   } else {
     const rows = history.suspectCommits.map(
       (commit, index) =>
-        `| ${index + 1} | ${commitName(commit)} | ${cell(commit.subject)} | ${cell(commit.author)} | ${commit.date.slice(0, 10)} | ${commit.touches
-          .map(
-            (touch) =>
-              `\`${printablePath(touch.path)}:${touch.lines[0]}-${touch.lines[1]}\` (${touch.changedLines})`,
-          )
-          .join(', ')}${commit.inWindow ? ' · in window' : ''} |`,
+        `| ${index + 1} | ${commitName(commit)} | ${tableCell(untrusted(commit.subject))} | ${tableCell(untrusted(commit.author))} | ${commit.date.slice(0, 10)} | ${tableCell(
+          commit.touches
+            .map(
+              (touch) =>
+                `${codeSpan(`${touch.path}:${touch.lines[0]}-${touch.lines[1]}`)} (${touch.changedLines})`,
+            )
+            .join(', '),
+        )}${commit.inWindow ? ' · in window' : ''} |`,
     );
     parts.push(
       `**Suspect commits** (last changed the suspect lines):\n\n| # | commit | subject | author | date | suspect lines changed |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}`,
@@ -66,13 +63,22 @@ export function renderHistoryHeadline(history: DiagnosisHistory): string | undef
   const parts = [
     // The window's own summary: a report naming only the failing version claims no regression.
     history.regressionWindow
-      ? `**Regression window:** ${cell(history.regressionWindow.summary)}`
+      ? `**Regression window:** ${inlineText(history.regressionWindow.summary)}`
       : undefined,
     first
-      ? `**Suspect commit:** ${commitName(first)} ${cell(first.subject)} (${cell(first.author)}, ${first.date.slice(0, 10)})`
+      ? `**Suspect commit:** ${commitName(first)} ${untrusted(first.subject)} (${untrusted(first.author)}, ${first.date.slice(0, 10)})`
       : undefined,
   ].filter((part) => part !== undefined);
   return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/**
+ * Text of the repository's history or of the report (a commit subject, an author, words the
+ * regression window was read from): a code span on one line, so whatever it holds never renders
+ * as a link, image or HTML.
+ */
+function untrusted(text: string): string {
+  return codeSpan(inlineText(text));
 }
 
 /** `word` or `words` for a count. */

@@ -46,4 +46,18 @@ describe('renderIssueComment', () => {
     );
     expect(comment.match(/^## Verification/gm)).toBeNull();
   });
+
+  it('prints the bidirectional controls and backticks of its head safely', () => {
+    const diagnosis = validDiagnosis();
+    const [first] = diagnosis.affectedFiles;
+    if (!first) throw new Error('the fixture has an affected file');
+    first.path = 'lib/`a`\u202esj.txt';
+    diagnosis.rootCause.summary = 'The \u2067check\u2069 is skipped';
+    const comment = renderIssueComment(diagnosis);
+    expect(comment).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(comment).toContain(
+      '(model investigation, not verified): The \\u2067check\\u2069 is skipped\n',
+    );
+    expect(comment).toContain('**Where:** `` lib/`a`\\u202esj.txt:13-18 `` (`displayName`)');
+  });
 });

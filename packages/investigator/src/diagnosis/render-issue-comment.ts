@@ -5,7 +5,8 @@
  * and the GitHub Action post the same text; a hidden marker lets a re-run update its own comment
  * instead of posting another.
  */
-import { printablePath } from '@sightline/codebase';
+import { printableText } from '@sightline/codebase';
+import { codeSpan, inlineText } from './markdown-text.js';
 import { renderHistoryHeadline } from './render-history.js';
 import { renderDiagnosisMarkdown } from './render-markdown.js';
 import type { Diagnosis } from './schema.js';
@@ -27,24 +28,26 @@ const HEAD_FILES = 3;
 export function renderIssueComment(diagnosis: Diagnosis): string {
   const { rootCause } = diagnosis;
   const files = diagnosis.affectedFiles.slice(0, HEAD_FILES).map((file) => {
-    const symbol = file.symbol === undefined ? '' : ` (\`${file.symbol}\`)`;
-    return `\`${printablePath(file.path)}:${file.lines[0]}-${file.lines[1]}\`${symbol}`;
+    const symbol = file.symbol === undefined ? '' : ` (${codeSpan(file.symbol)})`;
+    return `${codeSpan(`${file.path}:${file.lines[0]}-${file.lines[1]}`)}${symbol}`;
   });
   const method = diagnosis.method === 'agent' ? 'model investigation' : 'offline, no model';
   const verified = diagnosis.verification?.verified ? 'verified' : 'not verified';
   const history = diagnosis.history ? renderHistoryHeadline(diagnosis.history) : undefined;
-  const head = [
-    ISSUE_COMMENT_MARKER,
-    `**Sightline diagnosis** (${method}, ${verified}): ${rootCause.summary.replace(/\s+/g, ' ').trim()}`,
-    '',
-    `**Where:** ${files.length > 0 ? files.join(', ') : 'no file identified'}`,
-    `**Confidence:** ${Math.round(rootCause.confidence * 100)}% · **Complexity:** ${diagnosis.complexity} · **Risk:** ${diagnosis.risk}`,
-    ...(history ? [history] : []),
-    '',
-    '<details><summary>Full diagnosis</summary>',
-    '',
-    '',
-  ].join('\n');
+  const head = printableText(
+    [
+      ISSUE_COMMENT_MARKER,
+      `**Sightline diagnosis** (${method}, ${verified}): ${inlineText(rootCause.summary)}`,
+      '',
+      `**Where:** ${files.length > 0 ? files.join(', ') : 'no file identified'}`,
+      `**Confidence:** ${Math.round(rootCause.confidence * 100)}% · **Complexity:** ${diagnosis.complexity} · **Risk:** ${diagnosis.risk}`,
+      ...(history ? [history] : []),
+      '',
+      '<details><summary>Full diagnosis</summary>',
+      '',
+      '',
+    ].join('\n'),
+  );
   const tail = '\n</details>\n';
   const cut = '\n\n(The report was cut here: it is longer than an issue comment may be.)\n';
   const report = renderDiagnosisMarkdown(diagnosis);

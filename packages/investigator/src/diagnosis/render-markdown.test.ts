@@ -103,4 +103,43 @@ describe('renderDiagnosisMarkdown', () => {
     );
     expect(markdown.match(/^## Verification/gm)).toBeNull();
   });
+
+  it('keeps a `|` of a file name or symbol inside its Suspects cell', () => {
+    const diagnosis = validDiagnosis();
+    itemAt(diagnosis.suspects, 0).path = 'lib/a|b.js';
+    itemAt(diagnosis.suspects, 0).symbol = 'or|else';
+    const row = renderDiagnosisMarkdown(diagnosis)
+      .split('\n')
+      .find((line) => line.startsWith('| 1 |'));
+    expect(row).toBe(
+      '| 1 | `lib/a\\|b.js:13-18` | `or\\|else` | 0.910 | identifier "displayName" in the report |',
+    );
+  });
+
+  it('wraps a file name holding backticks in a longer backtick run, with spaces', () => {
+    const diagnosis = validDiagnosis();
+    const path = 'lib/`rm -rf`.js';
+    itemAt(diagnosis.affectedFiles, 0).path = path;
+    itemAt(diagnosis.affectedFiles, 0).evidence = [{ path, line: 14, quote: 'x' }];
+    itemAt(diagnosis.suspects, 0).path = '`start.js';
+    const markdown = renderDiagnosisMarkdown(diagnosis);
+    expect(markdown).toContain('### `` lib/`rm -rf`.js:13-18 `` `displayName` (cause)');
+    expect(markdown).toContain('`` lib/`rm -rf`.js:14 ``\n\n```js\nx\n```');
+    expect(markdown).toContain('| 1 | `` `start.js:13-18 `` |');
+  });
+
+  it('prints the bidirectional controls of a file name, a quote or the summary escaped', () => {
+    const diagnosis = validDiagnosis();
+    const path = 'lib/user\u202esj.txt';
+    itemAt(diagnosis.affectedFiles, 0).path = path;
+    itemAt(diagnosis.affectedFiles, 0).evidence = [{ path, line: 1, quote: 'if (a\u2066) {}' }];
+    itemAt(diagnosis.suspects, 0).path = path;
+    diagnosis.rootCause.summary = 'Access \u202bcheck\u202c skipped';
+    const markdown = renderDiagnosisMarkdown(diagnosis);
+    expect(markdown).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(markdown).toContain('### `lib/user\\u202esj.txt:13-18`');
+    expect(markdown).toContain('| 1 | `lib/user\\u202esj.txt:13-18` |');
+    expect(markdown).toContain('if (a\\u2066) {}');
+    expect(markdown).toContain('**Access \\u202bcheck\\u202c skipped**');
+  });
 });

@@ -4,7 +4,8 @@
  * history says (suspect commits, regression window) and the cost; first, what limited the
  * investigation (warnings), when anything did.
  */
-import { printablePath, printableText } from '@sightline/codebase';
+import { printableText } from '@sightline/codebase';
+import { codeSpan, inlineText, tableCell } from './markdown-text.js';
 import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats } from './schema.js';
 
@@ -19,17 +20,19 @@ const MAX_SUSPECTS = 10;
 export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
   const { report, rootCause, proposedChange } = diagnosis;
   const sections = [
-    `# ${inline(report.title)}`,
+    `# ${inlineText(report.title)}`,
     [
-      `- **Report:** \`${report.id}\` (${report.kind})`,
+      `- **Report:** ${codeSpan(report.id)} (${report.kind})`,
       `- **Label:** ${report.label}`,
       `- **Method:** ${diagnosis.method === 'agent' ? 'agent (model investigation)' : 'offline (no model)'}`,
       `- **Verification:** ${renderVerification(diagnosis)}`,
     ].join('\n'),
     ...(diagnosis.warnings?.length
-      ? [`## Warnings\n\n${diagnosis.warnings.map((warning) => `- ${inline(warning)}`).join('\n')}`]
+      ? [
+          `## Warnings\n\n${diagnosis.warnings.map((warning) => `- ${inlineText(warning)}`).join('\n')}`,
+        ]
       : []),
-    `## Root cause\n\n**${inline(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${rootCause.explanation}`,
+    `## Root cause\n\n**${inlineText(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${rootCause.explanation}`,
     `## Affected files\n\n${
       diagnosis.affectedFiles.length === 0
         ? 'None identified.'
@@ -42,7 +45,7 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
           : 'None proposed.'
         : `${proposedChange.description}${proposedChange.patch ? `\n\n${fence(proposedChange.patch, 'diff')}` : ''}`
     }`,
-    `## Complexity and risk\n\n- **Complexity:** ${diagnosis.complexity}\n- **Risk:** ${diagnosis.risk}: ${inline(diagnosis.riskRationale)}`,
+    `## Complexity and risk\n\n- **Complexity:** ${diagnosis.complexity}\n- **Risk:** ${diagnosis.risk}: ${inlineText(diagnosis.riskRationale)}`,
     `## Suspects\n\n${renderSuspects(diagnosis)}`,
     ...(diagnosis.history ? [`## History\n\n${renderHistoryMarkdown(diagnosis.history)}`] : []),
     `## Stats\n\n${renderStats(diagnosis.stats)}`,
@@ -55,16 +58,16 @@ function renderVerification({ verification }: Diagnosis): string {
   if (verification.verified) {
     return 'verified (a cause with a matching quote inside its lines and its symbol there)';
   }
-  if (verification.notFound) return `NOT FOUND: ${inline(verification.reasons.join(' '))}`;
-  return `UNVERIFIED: ${inline(verification.reasons.join(' '))}`;
+  if (verification.notFound) return `NOT FOUND: ${inlineText(verification.reasons.join(' '))}`;
+  return `UNVERIFIED: ${inlineText(verification.reasons.join(' '))}`;
 }
 
 function renderFile(file: AffectedFile): string {
-  const symbol = file.symbol === undefined ? '' : ` \`${file.symbol}\``;
-  const heading = `### \`${printablePath(file.path)}:${range(file.lines)}\`${symbol} (${file.role})`;
+  const symbol = file.symbol === undefined ? '' : ` ${codeSpan(file.symbol)}`;
+  const heading = `### ${codeSpan(`${file.path}:${range(file.lines)}`)}${symbol} (${file.role})`;
   const evidence = file.evidence.map(
     ({ path, line, quote }) =>
-      `\`${printablePath(path)}:${line}\`\n\n${fence(quote, languageOf(path))}`,
+      `${codeSpan(`${path}:${line}`)}\n\n${fence(quote, languageOf(path))}`,
   );
   return [heading, ...evidence].join('\n\n');
 }
@@ -75,9 +78,9 @@ function renderSuspects({ suspects }: Diagnosis): string {
     .slice(0, MAX_SUSPECTS)
     .map(
       (suspect, index) =>
-        `| ${index + 1} | \`${printablePath(suspect.path)}:${range(suspect.lines)}\` | ${
-          suspect.symbol === undefined ? '' : `\`${suspect.symbol}\``
-        } | ${suspect.score.toFixed(3)} | ${cell(suspect.evidence.join('; '))} |`,
+        `| ${index + 1} | ${tableCell(codeSpan(`${suspect.path}:${range(suspect.lines)}`))} | ${
+          suspect.symbol === undefined ? '' : tableCell(codeSpan(suspect.symbol))
+        } | ${suspect.score.toFixed(3)} | ${tableCell(inlineText(suspect.evidence.join('; ')))} |`,
     );
   const more =
     suspects.length > MAX_SUSPECTS ? `\n\n${suspects.length - MAX_SUSPECTS} more not shown.` : '';
@@ -111,16 +114,6 @@ function fence(text: string, language: string): string {
   const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
   const marks = '`'.repeat(longest + 1);
   return `${marks}${language}\n${text.replace(/\n$/, '')}\n${marks}`;
-}
-
-/** One line of text, safe for a heading or bold span. */
-function inline(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/** Text safe for a table cell. */
-function cell(text: string): string {
-  return inline(text).replace(/\|/g, '\\|');
 }
 
 /** Fence language from a file extension (`ts`, `py`, …), empty when there is none. */

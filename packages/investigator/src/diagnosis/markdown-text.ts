@@ -1,0 +1,49 @@
+/**
+ * How the diagnosis renderers put text they do not control (file names, symbols, commit subjects
+ * and authors, words of the report) into Markdown: a code span shows it literally, whatever
+ * backticks, brackets, `<` or URLs it holds, so it never renders as a link, image or HTML; a table
+ * cell keeps it from splitting the row. Both print control characters and bidirectional controls
+ * as `\uXXXX` (`printablePath`).
+ */
+import { printablePath } from '@sightline/codebase';
+
+/**
+ * `text` as one CommonMark code span: wrapped in a backtick run longer than any inside it, with a
+ * space on each side when it holds a backtick or starts or ends with a space (the parser strips
+ * one space on each side again); control characters are escaped first.
+ * @param text a path, `path:line`, symbol or untrusted one-line text.
+ * @returns the code span; empty for empty text (an empty span is not a code span).
+ * @example codeSpan('a`b.ts') // '`` a`b.ts ``'
+ */
+export function codeSpan(text: string): string {
+  const shown = printablePath(text);
+  if (shown === '') return '';
+  const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+  const marks = '`'.repeat(longest + 1);
+  const padded = longest > 0 || /^ | $/.test(shown) ? ` ${shown} ` : shown;
+  return `${marks}${padded}${marks}`;
+}
+
+/**
+ * One line of text, safe for a heading, a list item or bold span: runs of whitespace (newlines
+ * too) become one space.
+ * @param text any text.
+ * @returns the text on one line, trimmed.
+ */
+export function inlineText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * One cell of a GitHub-flavoured Markdown table: on one line (line breaks become spaces; other
+ * spaces are kept, as a code span shows them), every `|` escaped — also those inside a code span,
+ * where the table reads `\|` as a `|` of the span.
+ * @param markdown the cell's Markdown (plain words, or a {@link codeSpan}).
+ * @returns the cell's content, trimmed, without the bounding `|`.
+ */
+export function tableCell(markdown: string): string {
+  return markdown
+    .replace(/[\n\r\u2028\u2029]/g, ' ')
+    .trim()
+    .replace(/\|/g, '\\|');
+}
