@@ -4,7 +4,7 @@
  * the file and holds code (not braces or punctuation alone: `isMeaningfulQuote`), its symbol is defined in the repository index at that range, and, for a model's
  * diagnosis, at least one tool call stands behind it. Anything less is reported with the reason.
  */
-import type { RepositoryIndex } from '@sightline/codebase';
+import { printablePath, type RepositoryIndex } from '@sightline/codebase';
 import { findQuote, isMeaningfulQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
 import type { RepoFileCache } from './repo-file-cache.js';
 import type { AffectedFile, Diagnosis } from './schema.js';
@@ -44,7 +44,7 @@ export async function assessEvidence(
     const found = await causeProblems(file, files, index);
     if (found.length === 0) return reasons;
     problems.push(
-      `affectedFiles[${position}] (${file.path}:${file.lines[0]}-${file.lines[1]}): ${found.join('; ')}.`,
+      `affectedFiles[${position}] (${printablePath(file.path)}:${file.lines[0]}-${file.lines[1]}): ${found.join('; ')}.`,
     );
   }
   return [...reasons, ...problems];
@@ -107,7 +107,7 @@ function symbolProblem(
   const elsewhere = definitions.find(named);
   return elsewhere
     ? `\`${symbol}\` is defined at lines ${elsewhere.lines[0]}-${elsewhere.lines[1]}, not at ${start}-${end}`
-    : `\`${symbol}\` is not defined in ${path} (by the repository index)`;
+    : `\`${symbol}\` is not defined in ${printablePath(path)} (by the repository index)`;
 }
 
 /**

@@ -31,4 +31,19 @@ describe('dropUnverified', () => {
     const diagnosis = validDiagnosis();
     expect(dropUnverified(diagnosis, errors)).toEqual({ diagnosis, dropped: 0 });
   });
+
+  it('names a left-out path with its control characters escaped', () => {
+    const diagnosis = {
+      ...validDiagnosis(),
+      suspects: [
+        { path: 'lib/a\u202e\n## b.js', lines: [1, 1] as [number, number], score: 1, evidence: [] },
+      ],
+    };
+    const { diagnosis: kept } = dropUnverified(diagnosis, [
+      { code: 'PATH_NOT_FOUND', path: 'suspects[0].path', message: 'it does not exist.' },
+    ]);
+    expect(kept.rootCause.explanation).toContain(
+      'could not be verified against the repository: lib/a\\u202e\\u000a## b.js (it does not exist.).',
+    );
+  });
 });

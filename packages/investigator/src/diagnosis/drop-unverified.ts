@@ -5,6 +5,7 @@
  * costs the whole diagnosis. Used for diagnoses Sightline writes itself (offline); a model's
  * diagnosis is re-asked instead.
  */
+import { printablePath } from '@sightline/codebase';
 import type { Diagnosis } from './schema.js';
 import type { VerificationError } from './verification-error.js';
 
@@ -31,7 +32,7 @@ export function dropUnverified(
     if (rejected[list].has(position)) continue;
     rejected[list].add(position);
     const entry = diagnosis[list][position];
-    if (entry) reasons.push(`${entry.path} (${error.message})`);
+    if (entry) reasons.push(`${printablePath(entry.path)} (${error.message})`);
   }
   const dropped = rejected.affectedFiles.size + rejected.suspects.size;
   if (dropped === 0) return { diagnosis, dropped };

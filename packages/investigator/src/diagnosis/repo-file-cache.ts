@@ -6,7 +6,13 @@
  * whatever it holds.
  */
 import path from 'node:path';
-import { gateFile, isSecretFile, type Repository, resolveInRoot } from '@sightline/codebase';
+import {
+  gateFile,
+  isSecretFile,
+  printablePath,
+  type Repository,
+  resolveInRoot,
+} from '@sightline/codebase';
 import { withoutBuildOutput } from '@sightline/codebase/internal';
 import { SightlineError } from '@sightline/core';
 import { closest, distance } from 'fastest-levenshtein';
@@ -87,33 +93,39 @@ async function readRepoFile(
     }
     return fail(
       'PATH_OUTSIDE_ROOT',
-      `"${requested}" is outside the repository root; cite only files inside the repository, by repository-relative path without "..".`,
+      `"${printablePath(requested)}" is outside the repository root; cite only files inside the repository, by repository-relative path without "..".`,
     );
   }
   if (path.isAbsolute(requested)) {
     return fail(
       'PATH_NOT_RELATIVE',
-      `"${requested}" is an absolute path; write it relative to the repository root: "${resolved.relative}".`,
+      `"${printablePath(requested)}" is an absolute path; write it relative to the repository root: "${printablePath(resolved.relative)}".`,
     );
   }
   if (!resolved.isFile) {
     return fail(
       'NOT_A_FILE',
-      `"${requested}" is ${resolved.isDirectory ? 'a directory' : 'not a regular file'}; cite a file inside it.`,
+      `"${printablePath(requested)}" is ${resolved.isDirectory ? 'a directory' : 'not a regular file'}; cite a file inside it.`,
     );
   }
   if (isSecretFile(resolved.relative, '') || isSecretFile(requested, '')) {
     return fail(
       'SECRET_FILE',
-      `"${requested}" looks like a secrets file; it is never read or cited.`,
+      `"${printablePath(requested)}" looks like a secrets file; it is never read or cited.`,
     );
   }
   const gated = await gateFile(resolved.absolute, resolved.relative);
   if (!gated.ok && gated.code === 'BINARY_FILE') {
-    return fail('BINARY_FILE', `"${requested}" is a binary file; it has no lines to cite.`);
+    return fail(
+      'BINARY_FILE',
+      `"${printablePath(requested)}" is a binary file; it has no lines to cite.`,
+    );
   }
   if (!gated.ok) {
-    return fail('SECRET_FILE', `"${requested}" holds credentials; it is never read or cited.`);
+    return fail(
+      'SECRET_FILE',
+      `"${printablePath(requested)}" holds credentials; it is never read or cited.`,
+    );
   }
   return { ok: true, path: resolved.relative, text: gated.text, lines: gated.lines };
 }
@@ -128,7 +140,7 @@ async function notFound(
   const sameName = paths.filter((candidate) => path.posix.basename(candidate) === name);
   const { text, only } = suggestion(wanted, sameName, paths);
   return {
-    message: `"${requested}" does not exist in the repository; ${text}.`,
+    message: `"${printablePath(requested)}" does not exist in the repository; ${text}.`,
     ...(only ? { suggestion: only } : {}),
   };
 }
@@ -144,12 +156,12 @@ function suggestion(
   paths: string[],
 ): { text: string; only?: string } {
   if (sameName.length === 1 && sameName[0]) {
-    return { text: `files with that name: "${sameName[0]}"`, only: sameName[0] };
+    return { text: `files with that name: "${printablePath(sameName[0])}"`, only: sameName[0] };
   }
   if (sameName.length > 0) {
     const listed = sameName
       .slice(0, MAX_SUGGESTIONS)
-      .map((candidate) => `"${candidate}"`)
+      .map((candidate) => `"${printablePath(candidate)}"`)
       .join(', ');
     const more =
       sameName.length > MAX_SUGGESTIONS ? ` and ${sameName.length - MAX_SUGGESTIONS} more` : '';
@@ -157,7 +169,10 @@ function suggestion(
   }
   const nearest = paths.length > 0 ? closest(wanted, paths) : undefined;
   if (nearest && distance(wanted, nearest) <= Math.max(2, wanted.length * MISSPELLING_SHARE)) {
-    return { text: `the nearest path is "${nearest}" (a misspelling?)`, only: nearest };
+    return {
+      text: `the nearest path is "${printablePath(nearest)}" (a misspelling?)`,
+      only: nearest,
+    };
   }
   return { text: 'use a path that exists (list the folder to find it)' };
 }

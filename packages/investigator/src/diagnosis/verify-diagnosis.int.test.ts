@@ -1,3 +1,5 @@
+import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -338,5 +340,38 @@ describe('verifyDiagnosis', () => {
     expect(formatVerificationErrors(result.errors)).toBe(
       '- affectedFiles[0].evidence[0].line (LINES_OUT_OF_RANGE): lib/user.js has 22 lines; line 40 is out of range; the quote occurs at line 17; fix the line number.',
     );
+  });
+
+  it('prints the cited paths of its errors and reasons with control characters escaped', async () => {
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'sightline-verify-'));
+    try {
+      await cp(repo, copy, { recursive: true });
+      const weird = 'lib/us\u202eer\n.js';
+      await rename(path.join(copy, 'lib', 'user.js'), path.join(copy, weird));
+      const cited = withChange((d) => {
+        itemAt(d.affectedFiles, 0).path = weird;
+        itemAt(d.affectedFiles, 0).evidence = [{ path: weird, line: 14, quote: 'if (!profile) {' }];
+        d.suspects = [{ path: weird, lines: [20, 30], score: 1, evidence: [] }];
+        d.proposedChange = {
+          description: 'change',
+          patch: FIXTURE_PATCH.replaceAll('lib/user.js', 'lib/\u2066gone.js'),
+        };
+      });
+      expect((await verifyDiagnosis(cited, copy)).errors.map((error) => error.message)).toEqual([
+        'lib/us\\u202eer\\u000a.js has 22 lines; lines [20, 30] are out of range.',
+        'the patch changes "lib/\\u2066gone.js": "lib/\\u2066gone.js" does not exist in the repository; use a path that exists (list the folder to find it).',
+      ]);
+      const valid = withChange((d) => {
+        itemAt(d.affectedFiles, 0).path = weird;
+        itemAt(d.affectedFiles, 0).evidence = [{ path: weird, line: 14, quote: 'if (!profile) {' }];
+        d.suspects = [];
+        d.proposedChange = null;
+      });
+      expect((await verifyDiagnosis(valid, copy)).reasons).toEqual([
+        'affectedFiles[0] (lib/us\\u202eer\\u000a.js:13-18): no repository index to look its symbol up in.',
+      ]);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
   });
 });

@@ -6,7 +6,12 @@
  * verified, or unverified with the reasons. Nothing is written.
  */
 
-import { openRepository, type Repository, type RepositoryIndex } from '@sightline/codebase';
+import {
+  openRepository,
+  printablePath,
+  type Repository,
+  type RepositoryIndex,
+} from '@sightline/codebase';
 import type { z } from 'zod';
 import { assessEvidence } from './assess-evidence.js';
 import { findQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
@@ -204,7 +209,7 @@ async function checkLocation(
     {
       code: 'LINES_OUT_OF_RANGE',
       path: `${at}.lines`,
-      message: `${path} has ${file.lines.length} lines; lines [${start}, ${end}] are out of range.`,
+      message: `${printablePath(path)} has ${file.lines.length} lines; lines [${start}, ${end}] are out of range.`,
     },
   ];
 }
@@ -228,7 +233,7 @@ async function checkEvidence(
       {
         code: 'LINES_OUT_OF_RANGE',
         path: `${at}.line`,
-        message: `${path} has ${file.lines.length} lines; line ${line} is out of range; ${elsewhere}`,
+        message: `${printablePath(path)} has ${file.lines.length} lines; line ${line} is out of range; ${elsewhere}`,
       },
     ];
   }
@@ -236,7 +241,7 @@ async function checkEvidence(
     {
       code: 'QUOTE_NOT_FOUND',
       path: `${at}.quote`,
-      message: `quote not found at ${path}:${line} ±${QUOTE_LINE_TOLERANCE}; line ${line} is: \`${lineText(file, line)}\`; ${elsewhere}`,
+      message: `quote not found at ${printablePath(path)}:${line} ±${QUOTE_LINE_TOLERANCE}; line ${line} is: \`${lineText(file, line)}\`; ${elsewhere}`,
     },
   ];
 }

@@ -4,7 +4,7 @@
  * `/dev/null`), and every hunk's context and removed lines match the file exactly.
  */
 
-import { resolveInRoot } from '@sightline/codebase';
+import { printablePath, resolveInRoot } from '@sightline/codebase';
 import { splitFileLines } from '@sightline/codebase/internal';
 import { SightlineError } from '@sightline/core';
 import { applyPatch, parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
@@ -70,7 +70,7 @@ export async function verifyPatch(
     if (outside !== undefined) {
       fail(
         'PATH_OUTSIDE_ROOT',
-        `the patch touches "${outside}", which is outside the repository root.`,
+        `the patch touches "${printablePath(outside)}", which is outside the repository root.`,
       );
       continue;
     }
@@ -80,7 +80,7 @@ export async function verifyPatch(
       if (earlier !== undefined || places[1] === 'present') {
         fail(
           'PATCH_DOES_NOT_APPLY',
-          `the patch creates "${target}" from /dev/null, but it already exists.`,
+          `the patch creates "${printablePath(target)}" from /dev/null, but it already exists.`,
         );
         continue;
       }
@@ -90,7 +90,7 @@ export async function verifyPatch(
     } else {
       const file = await files(target);
       if (!file.ok) {
-        fail(file.code, `the patch changes "${target}": ${file.message}`);
+        fail(file.code, `the patch changes "${printablePath(target)}": ${file.message}`);
         continue;
       }
       source = file.text;
@@ -135,19 +135,19 @@ function explainFailure(target: string, source: string, section: StructuredPatch
   );
   const hunk = section.hunks[index];
   if (hunk === undefined) {
-    return `the hunks for "${target}" each match alone but not together; they overlap or are out of order.`;
+    return `the hunks for "${printablePath(target)}" each match alone but not together; they overlap or are out of order.`;
   }
   const header = `hunk ${index + 1} (@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@)`;
   const mismatch = firstMismatch(hunk, lines);
   if (mismatch === undefined) {
-    return `${header} does not match "${target}" anywhere; copy its context lines exactly from the file.`;
+    return `${header} does not match "${printablePath(target)}" anywhere; copy its context lines exactly from the file.`;
   }
   const { line, expected } = mismatch;
   const actual =
     line > lines.length
       ? `the file has only ${lines.length} lines`
       : `line ${line} is \`${echo(lines[line - 1] ?? '')}\``;
-  return `${header} does not apply to "${target}": it expects \`${echo(expected)}\` at line ${line}, but ${actual}; copy context and removed lines exactly from the file.`;
+  return `${header} does not apply to "${printablePath(target)}": it expects \`${echo(expected)}\` at line ${line}, but ${actual}; copy context and removed lines exactly from the file.`;
 }
 
 /** First context or removed line of `hunk` that differs from the file at the hunk's position. */
