@@ -211,6 +211,26 @@ describe('sightline map', () => {
     expect(stderr).toBe(`sightline: ${message}\n`);
   });
 
+  it.each([
+    ['src/checkout.ts:-1', 'line -1'],
+    ['src/checkout.ts:1234567890123456789012', 'line 1234567890123456789012'],
+    ['src/checkout.ts:4:-2', 'column -2'],
+  ])('refuses --focus %s with exit 2, echoing it as typed', async (focus, what) => {
+    // Found by a fresh-user trial: FILE:-1 said "matches no file", 22 digits echoed as 1e+22.
+    const { exitCode, stdout, stderr } = await run('--repo', root, '-q', '--focus', focus);
+    expect(exitCode).toBe(EXIT_USAGE);
+    expect(stdout).toBe('');
+    expect(stderr).toBe(
+      `sightline: --focus "${focus}" has ${what}: write FILE:LINE or FILE:LINE:COLUMN with whole numbers from 1 to 9007199254740991.\n`,
+    );
+  });
+
+  it('takes a --focus FILE:LINE:COLUMN as the frame FILE:LINE', async () => {
+    const { exitCode, stderr } = await run('--repo', root, '-q', '--focus', 'src/checkout.ts:5:12');
+    expect(exitCode).toBe(EXIT_OK);
+    expect(stderr).toBe('');
+  });
+
   it('writes to --out and reads no cache with --no-cache', async () => {
     const out = path.join(root, '..', `map-${process.pid}.txt`);
     const { exitCode, stdout } = await run('--repo', root, '--out', out, '--no-cache', '-q');

@@ -183,7 +183,7 @@ export function registerMap(program: Command): void {
     )
     .option(
       '--focus <value>',
-      'rank around IDENT, FILE or FILE:LINE; repeat it (frames innermost first)',
+      'rank around IDENT, FILE, FILE:LINE or FILE:LINE:COLUMN; repeat it (frames innermost first)',
       (value: string, previous: string[]) => [...previous, value],
       [] as string[],
     );

@@ -43,4 +43,47 @@ describe('parseFocus', () => {
     });
     expect(await parseFocus(index, [])).toEqual({});
   });
+
+  it('reads FILE:LINE:COLUMN as the frame FILE:LINE, and a file whose name ends in :N as a file', async () => {
+    await writeFile(path.join(root, 'src', 'odd.ts:7'), 'export const odd = 1;\n');
+    const index = await indexRepository(root, { cacheDir: false });
+    expect(
+      await parseFocus(index, [
+        'src/money.ts:4:10',
+        'src/odd.ts:7',
+        'src/odd.ts:7:1',
+        'missing.ts:3:1',
+      ]),
+    ).toEqual({
+      frames: [
+        { path: 'src/money.ts', line: 4 },
+        { path: 'src/odd.ts:7', line: 1 },
+      ],
+      paths: ['src/odd.ts:7'],
+      identifiers: ['missing.ts:3:1'],
+    });
+  });
+
+  it.each([
+    ['src/money.ts:-1', '--focus "src/money.ts:-1" has line -1'],
+    ['missing.ts:-1', '--focus "missing.ts:-1" has line -1'],
+    [
+      'src/money.ts:99999999999999999999999',
+      '--focus "src/money.ts:99999999999999999999999" has line 99999999999999999999999',
+    ],
+    ['src/money.ts:4:-1', '--focus "src/money.ts:4:-1" has column -1'],
+  ])('refuses %s, echoing it as typed', async (value, message) => {
+    const index = await indexRepository(root, { cacheDir: false });
+    await expect(parseFocus(index, [value])).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining(message),
+    });
+  });
+
+  it('names the focus as its caller gives it', async () => {
+    const index = await indexRepository(root, { cacheDir: false });
+    await expect(parseFocus(index, ['a.ts:-3'], { name: 'focus' })).rejects.toThrow(
+      /^focus "a\.ts:-3" has line -3:/,
+    );
+  });
 });

@@ -2,7 +2,13 @@
  * `--focus` values (and the MCP map tool's `focus` argument) as a repository-map focus.
  */
 import path from 'node:path';
-import { type Focus, type RepositoryIndex, resolveInRoot } from '@sightline/codebase';
+import {
+  type Focus,
+  printablePath,
+  type RepositoryIndex,
+  resolveInRoot,
+} from '@sightline/codebase';
+import { SightlineError } from '@sightline/core';
 
 /** Whether `name` is defined or referenced anywhere in the index, or names a file or folder. */
 export function isKnownName(index: RepositoryIndex, name: string): boolean {
@@ -14,26 +20,40 @@ export function isKnownName(index: RepositoryIndex, name: string): boolean {
   return false;
 }
 
+/** Options of {@link parseFocus}. */
+export interface ParseFocusOptions {
+  /** How the values were given, for error messages. Default `--focus`. */
+  name?: string;
+}
+
 /**
  * Turns `--focus` values into a {@link Focus}: a path of an indexed file (relative to the
  * repository, to the working folder, or absolute inside the repository) is a file focus,
- * `FILE:LINE` a stack frame, anything else an identifier.
+ * `FILE:LINE` or `FILE:LINE:COLUMN` (as compilers and stack traces print it; the column is not
+ * used) a stack frame, anything else an identifier.
  * @param index - the repository index.
  * @param values - the `--focus` values, frames innermost first.
+ * @param options - see {@link ParseFocusOptions}.
  * @returns the focus (empty lists left out).
+ * @throws SightlineError `INVALID_ARGUMENT` for a `FILE:LINE` whose line (or column) is negative
+ *   or past `Number.MAX_SAFE_INTEGER`, echoing the value as typed.
  */
 export async function parseFocus(
   index: RepositoryIndex,
   values: readonly string[],
+  { name = '--focus' }: ParseFocusOptions = {},
 ): Promise<Focus> {
   const identifiers: string[] = [];
   const paths: string[] = [];
   const frames: { path: string; line: number }[] = [];
   for (const value of values) {
-    const withLine = /^(.+):(\d+)$/.exec(value);
-    const path = await indexedPath(index, withLine?.[1] ?? value);
-    if (path !== undefined && withLine) frames.push({ path, line: Number(withLine[2]) });
-    else if (path !== undefined) paths.push(path);
+    const file = await indexedPath(index, value);
+    if (file !== undefined) {
+      paths.push(file);
+      continue;
+    }
+    const frame = await indexedFrame(index, value, name);
+    if (frame) frames.push(frame);
     else identifiers.push(value);
   }
   return {
@@ -41,6 +61,39 @@ export async function parseFocus(
     ...(paths.length > 0 && { paths }),
     ...(frames.length > 0 && { frames }),
   };
+}
+
+/**
+ * `FILE:LINE:COLUMN` or `FILE:LINE` of an indexed file as a frame, the longer reading first.
+ * @throws SightlineError `INVALID_ARGUMENT` for a line or column that is not a whole number from 0
+ *   to `Number.MAX_SAFE_INTEGER` (0 is kept: the map warns it is outside the file).
+ */
+async function indexedFrame(
+  index: RepositoryIndex,
+  value: string,
+  name: string,
+): Promise<{ path: string; line: number } | undefined> {
+  const readings = [
+    /^(.+):(-?\d+):(-?\d+)$/.exec(value)?.slice(1, 3),
+    /^(.+):(-?\d+)$/.exec(value)?.slice(1, 3),
+  ];
+  for (const [file, line] of readings.filter((reading) => reading !== undefined)) {
+    if (file === undefined || line === undefined) continue;
+    const numbers = value.slice(file.length + 1).split(':');
+    const bad = numbers.findIndex(
+      (number) => number.startsWith('-') || !Number.isSafeInteger(Number(number)),
+    );
+    if (bad !== -1) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `${name} "${printablePath(value)}" has ${bad === 0 ? 'line' : 'column'} ${printablePath(numbers[bad] ?? '')}: write FILE:LINE or FILE:LINE:COLUMN with whole numbers from 1 to ${Number.MAX_SAFE_INTEGER}.`,
+        details: { focus: value },
+      });
+    }
+    const path = await indexedPath(index, file);
+    if (path !== undefined) return { path, line: Number(line) };
+  }
+  return undefined;
 }
 
 /**

@@ -28,7 +28,7 @@ export function registerMapTool(server: McpServer, context: RepositoryContext): 
           .max(100)
           .optional()
           .describe(
-            'Rank around these: repository-relative file paths (`src/cart.ts`), stack frames (`src/cart.ts:42`, innermost first) or identifiers (`cartTotal`). Default: the whole repository.',
+            'Rank around these: repository-relative file paths (`src/cart.ts`), stack frames (`src/cart.ts:42` or `src/cart.ts:42:7`, innermost first) or identifiers (`cartTotal`). Default: the whole repository.',
           ),
         tokens: z
           .number()
@@ -52,7 +52,10 @@ export function registerMapTool(server: McpServer, context: RepositoryContext): 
     ({ focus = [], tokens = DEFAULT_MAP_TOKENS }) =>
       guarded(async () => {
         const index = await context.getIndex();
-        const map = renderRepositoryMap(index, { focus: await parseFocus(index, focus), tokens });
+        const map = renderRepositoryMap(index, {
+          focus: await parseFocus(index, focus, { name: 'focus' }),
+          tokens,
+        });
         const text =
           map.text === ''
             ? `Nothing fit in ${tokens} tokens, or nothing in the repository was indexed (${index.files.size} files). Raise tokens.`
