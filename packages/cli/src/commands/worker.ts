@@ -48,7 +48,7 @@ export async function runWorker(
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
       message:
-        'sightline worker needs a Postgres URL (postgres://…); an embedded SQLite store is worked by `sightline serve` itself.',
+        'sightline worker needs a Postgres URL (postgres://… or postgresql://…); a SQLite store (a file path) is worked by the `sightline serve` that opened it.',
     });
   }
   const log = (line: string) => io.stderr(`sightline worker: ${line}\n`);
@@ -96,7 +96,7 @@ export function registerWorker(program: Command): void {
     .description('Work the job queue of a service on Postgres (run any number, on any machine).')
     .requiredOption(
       '--database <url>',
-      'the service’s Postgres URL (postgres://…)',
+      'the service’s Postgres URL (postgres://… or postgresql://…); not a SQLite file: a service on SQLite works its own jobs',
       textArgument('a Postgres URL'),
     )
     .addOption(

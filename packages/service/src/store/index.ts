@@ -35,8 +35,10 @@ export type { InvestigationWait, InvestigationWaitStore } from './investigation-
 export { type ModelSpend, type ModelSpendStore, utcDay } from './model-spend.js';
 export {
   type DatabaseLocation,
+  describeDatabaseLocation,
   type OpenDatabase,
   openDatabase,
+  type ParseDatabaseLocationOptions,
   parseDatabaseLocation,
   redactUrl,
 } from './open-database.js';

@@ -29,16 +29,39 @@ const SCHEME = /^([a-z][a-z0-9+.-]+):(\/\/)?/i;
 /** Schemes other tools (SQLAlchemy, Prisma, Rails) give a SQLite file; here it is a plain path. */
 const SQLITE_SCHEMES = new Set(['sqlite', 'sqlite3', 'file']);
 
+/** A Windows drive letter (`C:`, `C:\\…`, `C:/…`). */
+const DRIVE = /^[a-z]:/i;
+
+/** Options of {@link parseDatabaseLocation}. */
+export interface ParseDatabaseLocationOptions {
+  /** The system the path is for: a drive path is a SQLite file only on `win32`. Default: this one. */
+  platform?: NodeJS.Platform;
+}
+
 /**
  * Parses a `--database` value: `postgres://…` / `postgresql://…` is Postgres, a value without a
- * scheme a SQLite file path (`./sightline.db`, `/var/lib/sightline/sightline.db`, `:memory:`).
+ * scheme a SQLite file path (`./sightline.db`, `/var/lib/sightline/sightline.db`, `:memory:`;
+ * `C:\\data\\sightline.db` on Windows).
+ * @param options see {@link ParseDatabaseLocationOptions}.
  * @throws SightlineError `INVALID_ARGUMENT` for another scheme (`sqlite:` and `file:` URLs too,
- *   rather than a file named after the URL), or a Postgres URL that does not parse.
+ *   rather than a file named after the URL), a Postgres URL that does not parse, or a Windows
+ *   drive path on another system (rather than a folder named `C:` in the working folder).
  */
-export function parseDatabaseLocation(value: string): DatabaseLocation {
+export function parseDatabaseLocation(
+  value: string,
+  { platform = process.platform }: ParseDatabaseLocationOptions = {},
+): DatabaseLocation {
   const match = SCHEME.exec(value);
   const scheme = match?.[1]?.toLowerCase();
-  if (match === null || scheme === undefined) return { sqlite: value };
+  if (match === null || scheme === undefined) {
+    if (platform !== 'win32' && DRIVE.test(value)) {
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `--database ${value} is a Windows drive path, but this system (${platform}) has no drive letters: give the SQLite file as a path here, such as ./sightline.db or /var/lib/sightline/sightline.db (write ./${value} for a folder really named ${value.slice(0, 2)}).`,
+      });
+    }
+    return { sqlite: value };
+  }
   if (SQLITE_SCHEMES.has(scheme)) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
@@ -193,6 +216,19 @@ async function migrate(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Pr
       )
       .execute();
   }
+}
+
+/**
+ * Where a store lives, for a startup line: `SQLite at /abs/path.db`, `SQLite in memory`, or
+ * `Postgres at postgres://user:***@host/db` (the password redacted).
+ * @param location the parsed `--database` value, or the default SQLite file.
+ * @returns the description.
+ */
+export function describeDatabaseLocation(location: DatabaseLocation): string {
+  if ('postgres' in location) return `Postgres at ${redactUrl(location.postgres)}`;
+  return location.sqlite === ':memory:'
+    ? 'SQLite in memory'
+    : `SQLite at ${path.resolve(location.sqlite)}`;
 }
 
 /** A connection URL without its password, for messages. */

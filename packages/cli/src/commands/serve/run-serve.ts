@@ -2,18 +2,19 @@
  * `sightline serve --repo DIR`: the triage service — HTTP API, webhooks, pollers and an in-process
  * worker — over an embedded SQLite file in the data folder, or Postgres with `--database`.
  */
+import path from 'node:path';
 import { builtConsoleDir } from '@sightline/console';
 import { SightlineError } from '@sightline/core';
 import { resolveModel } from '@sightline/models';
 import {
   checkDigestSchedule,
   describeCalls,
+  describeDatabaseLocation,
   parseDatabaseLocation,
   parseModelList,
   parseSourceHosts,
   type RunningService,
   readDigestConfig,
-  redactUrl,
   startService,
   tokenInShell,
 } from '@sightline/service';
@@ -74,6 +75,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     source: options.model ? '--model' : 'SIGHTLINE_MODEL',
   });
   const digest = digestOption(options, io.env);
+  const database = options.database ? parseDatabaseLocation(options.database) : undefined;
   const service = await startService({
     repo: options.repo,
     port: options.port,
@@ -83,7 +85,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     ...(options.data ? { dataDir: options.data } : {}),
     ...(options.host ? { host: options.host } : {}),
     ...(options.project ? { project: options.project } : {}),
-    ...(options.database ? { database: parseDatabaseLocation(options.database) } : {}),
+    ...(database ? { database } : {}),
     ...(model ? { model } : {}),
     ...(models ? { models } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
@@ -93,8 +95,10 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     ...consoleOption(),
     log,
   });
-  const where = options.database ? redactUrl(options.database) : `${service.dataDir}/sightline.db`;
-  log(`${service.url} — store ${where}, investigations ${model ? `with ${model}` : 'offline'}`);
+  const store = describeDatabaseLocation(
+    database ?? { sqlite: path.join(service.dataDir, 'sightline.db') },
+  );
+  log(`${service.url} — store: ${store}, investigations ${model ? `with ${model}` : 'offline'}`);
   if (service.tokenCreated) {
     io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);
   }

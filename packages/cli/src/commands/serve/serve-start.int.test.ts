@@ -132,12 +132,17 @@ describe('sightline serve that cannot start', () => {
       ],
       ['postgres://', '--database postgres:// is not a Postgres URL'],
       ['sqlite:nope', '--database takes a SQLite file as a plain path, not a sqlite: URL'],
+      [
+        'C:/x',
+        `--database C:/x is a Windows drive path, but this system (${process.platform}) has`,
+      ],
     ] as const) {
       const error = await runServe({ ...options, database }, io).catch((thrown: unknown) => thrown);
       expect(SightlineError.isInstance(error) && error.message).toContain(message);
       expect(exitCodeFor(error)).toBe(EXIT_USAGE);
     }
     expect(fs.existsSync('sqlite:nope')).toBe(false);
+    expect(fs.existsSync('C:')).toBe(false);
   });
 
   it('names a Postgres server that does not answer, without its password', async () => {

@@ -115,6 +115,20 @@ describe('sightline serve, ingest and worker', () => {
     });
   }, 60_000);
 
+  it('says in its startup line which store it opened', async () => {
+    // Found by a fresh-user trial: --database PATH printed "store (unparseable URL)".
+    const database = path.join(work, 'store.db');
+    const io = Object.assign(memory(), { stopped: Promise.resolve() });
+    expect(
+      await runServe(
+        { repo: repo.root, data: path.join(work, 'data'), database, port: 0, concurrency: 1 },
+        io,
+      ),
+    ).toBe(0);
+    expect(io.err).toContain(`— store: SQLite at ${database}, investigations offline\n`);
+    expect(fs.existsSync(database)).toBe(true);
+  }, 60_000);
+
   it('refuses a public address without a token, and a worker without Postgres', async () => {
     const io = memory();
     await expect(
