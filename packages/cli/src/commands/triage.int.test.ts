@@ -95,6 +95,19 @@ describe('runTriage', () => {
     expect(jsonRows(json.out)[0]).toMatchObject({ guess: true });
   });
 
+  it('refuses --examples without --model instead of ignoring it', async () => {
+    // Found by a fresh-user trial: triage --examples DIR without --model said nothing.
+    const io = memoryIo('Love this app!');
+    await expect(
+      runTriage({ files: ['-'], examples: '/nonexistent/data' }, io),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message:
+        '--examples needs --model: the labelled examples are shown to the model, and offline classification uses none. Add --model, or drop --examples.',
+    });
+    expect(io.out).toBe('');
+  });
+
   it('reports an unreadable file on stderr, still processes the others, and exits 2', async () => {
     const io = memoryIo('Love this app!');
     expect(await runTriage({ files: ['/nonexistent/report.txt', '-'], json: true }, io)).toBe(2);

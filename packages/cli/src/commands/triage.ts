@@ -83,9 +83,17 @@ export interface TriageRow {
  * @param options - Files, input format, output mode and optional model.
  * @param io - Output streams and stdin.
  * @returns 0, or 2 when any file failed or any line was refused.
- * @throws The readers' errors when `options.examples` has no readable training sets.
+ * @throws SightlineError `INVALID_ARGUMENT` for `examples` without `model` (as `--structurer`
+ *   without `--model`); the readers' errors when `options.examples` has no readable training sets.
  */
 export async function runTriage(options: TriageOptions, io: TriageIO): Promise<number> {
+  if (options.examples !== undefined && !options.model) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message:
+        '--examples needs --model: the labelled examples are shown to the model, and offline classification uses none. Add --model, or drop --examples.',
+    });
+  }
   const rows: TriageRow[] = [];
   let failed = 0;
   let refusedLines = 0;
