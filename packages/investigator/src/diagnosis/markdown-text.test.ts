@@ -13,6 +13,10 @@ describe('codeSpan', () => {
   ])('shows %j literally as %j', (text, span) => {
     expect(codeSpan(text)).toBe(span);
   });
+  it('takes text of more backtick runs than a call has arguments', () => {
+    const text = 'a`'.repeat(500_000);
+    expect(codeSpan(text)).toBe(`\`\` ${text} \`\``);
+  });
 });
 
 describe('tableCell', () => {

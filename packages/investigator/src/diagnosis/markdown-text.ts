@@ -18,7 +18,8 @@ import { printablePath } from '@sightline/codebase';
 export function codeSpan(text: string): string {
   const shown = printablePath(text);
   if (shown === '') return '';
-  const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
+  // Not Math.max(...runs): a long commit subject of backticks has more runs than a call takes.
+  const longest = (shown.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 0);
   const marks = '`'.repeat(longest + 1);
   const padded = longest > 0 || /^ | $/.test(shown) ? ` ${shown} ` : shown;
   return `${marks}${padded}${marks}`;
