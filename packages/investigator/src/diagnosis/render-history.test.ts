@@ -41,13 +41,23 @@ describe('renderHistoryMarkdown', () => {
 describe('renderHistoryHeadline', () => {
   it('names the window by its summary: a report naming only the failing version claims no regression', () => {
     expect(renderHistoryHeadline(withWindow(3, 2))).toBe(
-      '**Regression window:** regressed between v2.2.1 and v2.2.2',
+      '**Regression window:** regressed between `v2.2.1` and `v2.2.2`',
     );
     const summary =
       'the report names v2.2.2; the changes since v2.2.1, the release before it (the report does not say an earlier version worked)';
     expect(renderHistoryHeadline(withWindow(3, 2, summary))).toBe(
-      `**Regression window:** ${summary}`,
+      '**Regression window:** the report names `v2.2.2`; the changes since `v2.2.1`, the release before it (the report does not say an earlier version worked)',
     );
+  });
+
+  it("shows the versions' names literally (a tag name may be HTML or a link)", () => {
+    const history = withWindow(3, 2);
+    if (!history.regressionWindow) throw new Error('no window');
+    history.regressionWindow.good.ref = '<img/src=x>';
+    history.regressionWindow.bad.ref = '[v2](x)`';
+    for (const markdown of [renderHistoryHeadline(history), renderHistoryMarkdown(history)]) {
+      expect(markdown).toContain('regressed between `<img/src=x>` and `` [v2](x)` ``');
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 /** Renders the history part of a diagnosis (suspect commits, regression window) as Markdown. */
-import type { DiagnosisHistory } from './history-schema.js';
+import type { DiagnosisHistory, DiagnosisRegressionWindow } from './history-schema.js';
 import { codeSpan, inlineText, tableCell } from './markdown-text.js';
+import { claimsRegression, windowSentence } from './window-summary.js';
 
 function commitName(commit: { shortId: string; url?: string }): string {
   return commit.url ? `[${codeSpan(commit.shortId)}](${commit.url})` : codeSpan(commit.shortId);
@@ -21,7 +22,7 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
     );
     parts.push(
       [
-        `**Regression window:** ${window.summary} (\`${window.good.id.slice(0, 12)}..${window.bad.id.slice(0, 12)}\`, ${window.commitCount}${window.cut ? '+' : ''} ${plural(window.commitCount, 'commit')}, ${window.filesChanged} ${plural(window.filesChanged, 'file')}), read from: ${window.evidence.map(untrusted).join('; ')}`,
+        `**Regression window:** ${summaryMarkdown(window)} (\`${window.good.id.slice(0, 12)}..${window.bad.id.slice(0, 12)}\`, ${window.commitCount}${window.cut ? '+' : ''} ${plural(window.commitCount, 'commit')}, ${window.filesChanged} ${plural(window.filesChanged, 'file')}), read from: ${window.evidence.map(untrusted).join('; ')}`,
         touching.length > 0
           ? `Commits in the window that touch the suspects:\n\n${touching.join('\n')}`
           : 'No commit in the window touches the suspects.',
@@ -63,7 +64,7 @@ export function renderHistoryHeadline(history: DiagnosisHistory): string | undef
   const parts = [
     // The window's own summary: a report naming only the failing version claims no regression.
     history.regressionWindow
-      ? `**Regression window:** ${inlineText(history.regressionWindow.summary)}`
+      ? `**Regression window:** ${summaryMarkdown(history.regressionWindow)}`
       : undefined,
     first
       ? `**Suspect commit:** ${commitName(first)} ${untrusted(first.subject)} (${untrusted(first.author)}, ${first.date.slice(0, 10)})`
@@ -77,6 +78,16 @@ export function renderHistoryHeadline(history: DiagnosisHistory): string | undef
  * regression window was read from): a code span on one line, so whatever it holds never renders
  * as a link, image or HTML.
  */
+/** The window's sentence with its versions as code spans (a tag name may hold `<img/src=…>`). */
+function summaryMarkdown(window: DiagnosisRegressionWindow): string {
+  const words = {
+    claimed: claimsRegression(window.summary),
+    good: window.good.ref,
+    bad: window.bad.ref,
+  };
+  return windowSentence(words, codeSpan);
+}
+
 function untrusted(text: string): string {
   return codeSpan(inlineText(text));
 }

@@ -71,10 +71,10 @@ describe('investigate with git history', () => {
       'Add a separator option; an empty title gives an empty slug',
     );
     const markdown = renderDiagnosisMarkdown(diagnosis);
-    expect(markdown).toContain('regressed between v1.1.0 and v1.2.0');
+    expect(markdown).toContain('regressed between `v1.1.0` and `v1.2.0`');
     expect(markdown).toContain(`[\`${first?.shortId}\`](${first?.url})`);
     expect(renderIssueComment(diagnosis)).toContain(
-      `**Regression window:** regressed between v1.1.0 and v1.2.0 · **Suspect commit:** [\`${first?.shortId}\`](${first?.url}) \`${fixture.regressionSubject}\` (\`Dana Regress\`, 2024-03-01)`,
+      `**Regression window:** regressed between \`v1.1.0\` and \`v1.2.0\` · **Suspect commit:** [\`${first?.shortId}\`](${first?.url}) \`${fixture.regressionSubject}\` (\`Dana Regress\`, 2024-03-01)`,
     );
   });
 

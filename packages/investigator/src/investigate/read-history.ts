@@ -19,6 +19,7 @@ import type { Report } from '@sightline/intake';
 import { isDemotedSuspect } from '../diagnosis/demoted-suspects.js';
 import type { DiagnosisHistory } from '../diagnosis/history-schema.js';
 import type { Suspect } from '../diagnosis/schema.js';
+import { windowSentence } from '../diagnosis/window-summary.js';
 
 /** Suspect ranges blamed for suspect commits. */
 export const BLAMED_SUSPECTS = 5;
@@ -194,9 +195,11 @@ export async function describeHistory(
           regressionWindow: {
             good: window.good,
             bad: window.bad,
-            summary: window.claimed
-              ? `regressed between ${window.good.ref} and ${window.bad.ref}`
-              : `the report names ${window.bad.ref}; the changes since ${window.good.ref}, the release before it (the report does not say an earlier version worked)`,
+            summary: windowSentence({
+              claimed: window.claimed,
+              good: window.good.ref,
+              bad: window.bad.ref,
+            }),
             evidence: window.evidence,
             commitCount: window.commits.length,
             filesChanged: window.files.size,
