@@ -44,6 +44,12 @@ export {
 // Words of a text, spaceless scripts (Chinese, Japanese, Thai…) segmented into words.
 export { wordTokens } from './classify/word-tokens.js';
 // Reading reports: text, bytes or a parsed object → Report.
+export {
+  CONVERT_TO_UTF8_HINT,
+  type DecodedBytes,
+  decodeReportBytes,
+  type ReportEncoding,
+} from './parse/decode-bytes.js';
 export type { ReportInput } from './parse/decode-input.js';
 export { detectFormat, REPORT_FORMAT_NAMES } from './parse/formats/index.js';
 export { type ReviewExportRow, reviewExportRows } from './parse/formats/reviews.js';

@@ -65,6 +65,29 @@ describe('sightline ingest', () => {
     }
   });
 
+  it('reads a UTF-16 report with a byte-order mark as text, as the API does', async () => {
+    // Found by a fresh-user trial: a UTF-16 crash log was refused as "binary data".
+    const text = 'TypeError: x is undefined\n    at f (/app/src/a.js:1:2)\n';
+    for (const bytes of [
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
+      Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]),
+    ]) {
+      const sent: { reports: { text?: string }[] }[] = [];
+      const io = Object.assign(memoryOutput(), {
+        env: {},
+        readStdin: async () => new Uint8Array(bytes),
+        fetch: (async (_url: URL, init: RequestInit) => {
+          const body = JSON.parse(String(init.body)) as (typeof sent)[number];
+          sent.push(body);
+          return Response.json({ stored: body.reports.length, duplicates: 0, revised: 0 });
+        }) as unknown as typeof fetch,
+      });
+      expect(await runIngest({ files: ['-'], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(0);
+      expect(sent.map((body) => body.reports.map((report) => report.text))).toEqual([[text]]);
+      expect(io.err).toBe('');
+    }
+  });
+
   it('stops at the files it cannot take, without looking for a store then', async () => {
     const io = Object.assign(memoryOutput(), {
       env: {},

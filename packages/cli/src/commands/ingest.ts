@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
+import { decodeReportBytes } from '@sightline/intake';
 import {
   createPipeline,
   type IngestResult,
@@ -81,9 +82,9 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
         readStandardInput: io.readStdin,
         onPipeWait: (message) => io.stderr(`sightline ingest: ${message}\n`),
       });
-      const text = Buffer.from(bytes).toString('utf8');
+      const { text } = decodeReportBytes(bytes);
       // Refused here as the API refuses it, so --data and --database store no report that fails.
-      const problem = reportTextProblem(text, bytes);
+      const problem = reportTextProblem(text);
       if (problem) {
         throw new SightlineError({ code: problem.code, message: `${name} ${problem.message}` });
       }

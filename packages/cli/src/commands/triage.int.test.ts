@@ -131,6 +131,36 @@ describe('runTriage', () => {
     }
   });
 
+  it('reads a UTF-16 JSON Lines file with a byte-order mark, little- or big-endian', async () => {
+    // Found by a fresh-user trial: every line of a UTF-16 .jsonl was refused as "not JSON".
+    const text =
+      '{"text":"The app crashes every time I open settings"}\n{"text":"Please add dark mode"}\n';
+    const littleEndian = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const bigEndian = Buffer.concat([
+      Buffer.from([0xfe, 0xff]),
+      Buffer.from(text, 'utf16le').swap16(),
+    ]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
+    try {
+      for (const [name, bytes] of [
+        ['le.jsonl', littleEndian],
+        ['be.jsonl', bigEndian],
+      ] as const) {
+        const file = path.join(dir, name);
+        await writeFile(file, bytes);
+        const io = memoryIo();
+        expect(await runTriage({ files: [file], json: true }, io)).toBe(0);
+        expect(jsonRows(io.out).map((row) => row.title)).toEqual([
+          'The app crashes every time I open settings',
+          'Please add dark mode',
+        ]);
+        expect(io.err).toBe('');
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses the lines of a .jsonl file that are not JSON or have an empty text, by line number, keeps the others and exits 2', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
     try {

@@ -12,6 +12,7 @@ import {
   type ClassificationLabel,
   type ClassifyOptions,
   classify,
+  decodeReportBytes,
   parseReports,
   REPORT_FORMAT_NAMES,
   type Report,
@@ -113,14 +114,15 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
         onPipeWait: (message) => io.stderr(`sightline triage: ${message}\n`),
       });
       const filename = file === '-' ? undefined : file;
-      const lines = readReportLines(Buffer.from(bytes).toString('utf8'), { filename });
+      const { text } = decodeReportBytes(bytes);
+      const lines = readReportLines(text, { filename });
       for (const { line, reason } of lines?.refused ?? []) {
         refusedLines += 1;
         io.stderr(`sightline triage: ${name} line ${line} ${reason}; skipped.\n`);
       }
       const inputs = lines
         ? lines.reports.map((report) => ({ input: report.text, format: report.format }))
-        : [{ input: bytes, format: undefined }];
+        : [{ input: text, format: undefined }];
       reports = [];
       for (const { input, format = options.format } of inputs) {
         const parseOptions = {

@@ -4,7 +4,8 @@
  * downstream can assume non-empty, bounded, printable text.
  */
 import { stripVTControlCharacters } from 'node:util';
-import { looksBinary, SightlineError } from '@sightline/core';
+import { SightlineError } from '@sightline/core';
+import { CONVERT_TO_UTF8_HINT, decodeReportBytes } from './decode-bytes.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 
 /** A report as accepted by `parseReport`. */
@@ -30,20 +31,6 @@ const ESCAPE = /[\u001B\u009B]/;
 
 /** Share of control or replacement characters above which text is treated as binary. */
 const BINARY_SHARE = 0.1;
-
-function decodeBytes(bytes: Uint8Array, notes: string[]): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe)
-    return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff)
-    return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  const text = new TextDecoder('utf-8', { fatal: false, ignoreBOM: false }).decode(bytes);
-  if (text.includes('\uFFFD') && !looksBinary(bytes)) {
-    notes.push(
-      'invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8)',
-    );
-  }
-  return text;
-}
 
 function tooLarge(bytes: number, maxBytes: number): SightlineError {
   return new SightlineError({
@@ -99,7 +86,13 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
     text = checkSize(input, maxBytes);
   } else if (input instanceof Uint8Array) {
     if (input.byteLength > maxBytes) throw tooLarge(input.byteLength, maxBytes);
-    text = decodeBytes(input, notes);
+    const decoded = decodeReportBytes(input);
+    text = decoded.text;
+    if (decoded.invalid) {
+      notes.push(
+        `invalid ${decoded.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} bytes were replaced with U+FFFD: the text is in another encoding; ${CONVERT_TO_UTF8_HINT}`,
+      );
+    }
   } else if (input !== null && typeof input === 'object') {
     value = input;
     // Measured in UTF-8 bytes like string input: a JSON rendering of non-ASCII text has more

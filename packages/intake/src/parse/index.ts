@@ -1,4 +1,10 @@
 /** Parsing: raw bug reports (crash logs, Sentry events, issues, reviews) become `Report`s. */
+export {
+  CONVERT_TO_UTF8_HINT,
+  type DecodedBytes,
+  decodeReportBytes,
+  type ReportEncoding,
+} from './decode-bytes.js';
 export { type DecodedInput, decodeInput, type ReportInput } from './decode-input.js';
 export { detectFormat, REPORT_FORMAT_NAMES } from './formats/index.js';
 export { type ReviewExportRow, reviewExportRows } from './formats/reviews.js';

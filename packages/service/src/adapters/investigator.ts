@@ -20,6 +20,7 @@ export {
   type Classification,
   type ClassificationLabel,
   classify,
+  decodeReportBytes,
   type Frame,
   parseReport,
   parseReports,

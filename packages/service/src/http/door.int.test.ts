@@ -55,6 +55,9 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     expect(await harness.store.reports.counts()).toEqual({});
     const fine = await post('/api/reports?format=auto', cartCrash(), 'text/plain');
     expect(fine.status).toBe(202);
+    // UTF-16 with a byte-order mark is read as every command reads a file.
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(cartCrash(), 'utf16le')]);
+    expect((await post('/api/reports', new Uint8Array(utf16), 'text/plain')).status).toBe(202);
   });
 
   it('says how to name the project, for a text body too, when the service has several', async () => {

@@ -1,17 +1,17 @@
 /** What makes a text no report at all, checked before anything is stored. */
-import { looksBinary } from '@sightline/core';
+import { BINARY_SNIFF_BYTES, looksBinary } from '@sightline/core';
 
 /**
- * Why a report's text (and its UTF-8 bytes) cannot be a report: binary data, or nothing but
+ * Why a report's text (as intake's `decodeReportBytes` reads a file or a body) cannot be a report:
+ * binary data (a NUL in its first {@link BINARY_SNIFF_BYTES} characters), or nothing but
  * whitespace; undefined when it can.
  * Refused at the door (the API, `sightline ingest`), so a client is told at once instead of a
  * report being stored and failed.
  */
 export function reportTextProblem(
   text: string,
-  bytes: Uint8Array,
 ): { code: 'INVALID_ARGUMENT' | 'REPORT_EMPTY'; message: string } | undefined {
-  if (looksBinary(bytes)) {
+  if (looksBinary(new TextEncoder().encode(text.slice(0, BINARY_SNIFF_BYTES)))) {
     return {
       code: 'INVALID_ARGUMENT',
       message:

@@ -4,8 +4,9 @@
  * `?format=` and `?project=` are checked before the body is read, and for a JSON body are the
  * defaults of reports (and the request) that do not name their own.
  */
-import { looksBinary, SightlineError } from '@sightline/core';
+import { SightlineError } from '@sightline/core';
 import { type Context, Hono } from 'hono';
+import { decodeReportBytes } from '../../adapters/investigator.js';
 import type { Pipeline } from '../../pipeline/index.js';
 import { apiReportToRawReport, fileToRawReports } from '../../sources/files.js';
 import { reportTextProblem } from '../../sources/report-text-problem.js';
@@ -14,9 +15,6 @@ import type { Store } from '../../store/index.js';
 import { errorResponse } from '../middleware/errors.js';
 import { type AppLimits, bodyBytesLimit, DEFAULT_LIMITS } from '../middleware/limits.js';
 import { ingestBodySchema, ingestQuerySchema } from '../schemas.js';
-
-/** Decodes UTF-8, refusing invalid bytes instead of replacing them (a BOM is dropped). */
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** What to do with a report too large to take. */
 const TOO_LARGE_HINT =
@@ -48,20 +46,16 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   }
   const defaultFormat = format.data ?? 'auto';
   const bytes = new Uint8Array(await c.req.arrayBuffer());
-  let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    // Binary data says so below; text in another encoding is told which one to send.
-    if (!looksBinary(bytes)) {
-      return errorResponse(
-        c,
-        400,
-        'INVALID_ARGUMENT',
-        'encoding: the body is not valid UTF-8. Send the report as UTF-8 text (convert it first, e.g. with iconv -t UTF-8).',
-      );
-    }
-    text = '';
+  // UTF-8, or UTF-16 with a byte-order mark, read as every command reads a file; text in another
+  // encoding is told which one to send (binary data says so below).
+  const { text, invalid } = decodeReportBytes(bytes);
+  if (invalid) {
+    return errorResponse(
+      c,
+      400,
+      'INVALID_ARGUMENT',
+      'encoding: the body is not valid UTF-8. Send the report as UTF-8 text (convert it first, e.g. with iconv -t UTF-8).',
+    );
   }
   if (contentType.includes('application/json')) {
     let body: unknown;
@@ -86,7 +80,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
     }
     for (const [index, report] of parsed.data.reports.entries()) {
       if (report.text === undefined) continue;
-      const problem = reportTextProblem(report.text, new TextEncoder().encode(report.text));
+      const problem = reportTextProblem(report.text);
       if (problem) {
         return errorResponse(c, 400, problem.code, `reports.${index}.text: ${problem.message}`);
       }
@@ -96,7 +90,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       apiReportToRawReport(report, { receivedAt: now, format: defaultFormat }),
     );
   } else {
-    const problem = reportTextProblem(text, bytes);
+    const problem = reportTextProblem(text);
     if (problem) return errorResponse(c, 400, problem.code, `The body ${problem.message}`);
     projectName = c.req.query('project');
     const filename = c.req.query('filename');

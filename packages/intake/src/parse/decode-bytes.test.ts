@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { decodeReportBytes } from './decode-bytes.js';
+
+const text = 'TypeError: café is undefined\n';
+
+describe('decodeReportBytes', () => {
+  it('reads UTF-8, and UTF-16 little- or big-endian after its byte-order mark', () => {
+    const utf16le = Buffer.from(text, 'utf16le');
+    for (const [bytes, encoding] of [
+      [Buffer.from(text), 'utf-8'],
+      [Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]), 'utf-8'],
+      [Buffer.concat([Buffer.from([0xff, 0xfe]), utf16le]), 'utf-16le'],
+      [Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(utf16le).swap16()]), 'utf-16be'],
+    ] as const) {
+      expect(decodeReportBytes(bytes)).toEqual({ text, encoding, invalid: false });
+    }
+  });
+
+  it('says when bytes were invalid in the encoding (Latin-1 text), never for binary data', () => {
+    expect(decodeReportBytes(Buffer.from(text, 'latin1'))).toEqual({
+      text: 'TypeError: caf\uFFFD is undefined\n',
+      encoding: 'utf-8',
+      invalid: true,
+    });
+    expect(decodeReportBytes(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0xff, 0, 8])).invalid).toBe(
+      false,
+    );
+    // A valid U+FFFD is no invalid byte.
+    expect(decodeReportBytes(Buffer.from('a \uFFFD b')).invalid).toBe(false);
+  });
+});
