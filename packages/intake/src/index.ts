@@ -48,6 +48,7 @@ export {
   CONVERT_TO_UTF8_HINT,
   type DecodedBytes,
   decodeReportBytes,
+  invalidBytesNote,
   type ReportEncoding,
 } from './parse/decode-bytes.js';
 export type { ReportInput } from './parse/decode-input.js';

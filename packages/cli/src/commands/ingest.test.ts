@@ -44,10 +44,15 @@ describe('sightline ingest', () => {
     expect(fetched).toBe(false);
   });
 
-  it('refuses an empty or binary report as the API does, storing and sending nothing', async () => {
+  it('refuses an empty or binary report, or text in another encoding, as the API does, storing and sending nothing', async () => {
     for (const [bytes, problem] of [
       [new Uint8Array([32, 10, 9]), 'is empty. Send the report text.'],
       [new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 8]), 'is binary data, not a report.'],
+      // Found by a fresh-user trial: a Latin-1 report was stored with U+FFFD for "é".
+      [
+        new Uint8Array(Buffer.from('The app crashes in the café screen\n', 'latin1')),
+        'stdin is not valid UTF-8: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8).',
+      ],
     ] as const) {
       let fetched = false;
       const io = Object.assign(memoryOutput(), {

@@ -82,9 +82,10 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
         readStandardInput: io.readStdin,
         onPipeWait: (message) => io.stderr(`sightline ingest: ${message}\n`),
       });
-      const { text } = decodeReportBytes(bytes);
-      // Refused here as the API refuses it, so --data and --database store no report that fails.
-      const problem = reportTextProblem(text);
+      const { text, invalid } = decodeReportBytes(bytes);
+      // Refused here as the API refuses it (text in another encoding too: it would be stored with
+      // U+FFFD in place of its accented letters), so --data and --database store no bad report.
+      const problem = reportTextProblem(text, { invalidBytes: invalid });
       if (problem) {
         throw new SightlineError({ code: problem.code, message: `${name} ${problem.message}` });
       }

@@ -131,6 +131,17 @@ describe('runTriage', () => {
     }
   });
 
+  it('reads a Latin-1 report as investigate does: with a note on stderr saying how to convert it', async () => {
+    // Found by a fresh-user trial: "café" became "caf\uFFFD" in the title without a word.
+    const latin1 = Buffer.from('The app crashes in the café screen since the update\n', 'latin1');
+    const io = Object.assign(memoryIo(), { readStdin: async () => new Uint8Array(latin1) });
+    expect(await runTriage({ files: ['-'], json: true }, io)).toBe(0);
+    expect(jsonRows(io.out)).toHaveLength(1);
+    expect(io.err).toBe(
+      'sightline triage: note: stdin: invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8)\n',
+    );
+  });
+
   it('reads a UTF-16 JSON Lines file with a byte-order mark, little- or big-endian', async () => {
     // Found by a fresh-user trial: every line of a UTF-16 .jsonl was refused as "not JSON".
     const text =

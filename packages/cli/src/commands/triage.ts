@@ -13,6 +13,7 @@ import {
   type ClassifyOptions,
   classify,
   decodeReportBytes,
+  invalidBytesNote,
   parseReports,
   REPORT_FORMAT_NAMES,
   type Report,
@@ -114,7 +115,9 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
         onPipeWait: (message) => io.stderr(`sightline triage: ${message}\n`),
       });
       const filename = file === '-' ? undefined : file;
-      const { text } = decodeReportBytes(bytes);
+      const { text, encoding, invalid } = decodeReportBytes(bytes);
+      // As investigate does: triage only prints, so the report is read, with a note on stderr.
+      if (invalid) io.stderr(`sightline triage: note: ${name}: ${invalidBytesNote(encoding)}\n`);
       const lines = readReportLines(text, { filename });
       for (const { line, reason } of lines?.refused ?? []) {
         refusedLines += 1;

@@ -24,6 +24,15 @@ export interface DecodedBytes {
 /** What to do about {@link DecodedBytes.invalid} bytes, for messages. */
 export const CONVERT_TO_UTF8_HINT = 'convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8)';
 
+/**
+ * The note a reader gives when {@link DecodedBytes.invalid}: what happened and how to convert.
+ * @param encoding what the bytes were read as.
+ */
+export function invalidBytesNote(encoding: ReportEncoding): string {
+  const name = encoding === 'utf-8' ? 'UTF-8' : 'UTF-16';
+  return `invalid ${name} bytes were replaced with U+FFFD: the text is in another encoding; ${CONVERT_TO_UTF8_HINT}`;
+}
+
 /** The encoding a byte-order mark names, and the mark's length in bytes. */
 function byteOrderMark(bytes: Uint8Array): { encoding: ReportEncoding; length: number } {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };

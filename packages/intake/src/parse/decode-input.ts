@@ -5,7 +5,7 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 import { SightlineError } from '@sightline/core';
-import { CONVERT_TO_UTF8_HINT, decodeReportBytes } from './decode-bytes.js';
+import { decodeReportBytes, invalidBytesNote } from './decode-bytes.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 
 /** A report as accepted by `parseReport`. */
@@ -88,11 +88,7 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
     if (input.byteLength > maxBytes) throw tooLarge(input.byteLength, maxBytes);
     const decoded = decodeReportBytes(input);
     text = decoded.text;
-    if (decoded.invalid) {
-      notes.push(
-        `invalid ${decoded.encoding === 'utf-8' ? 'UTF-8' : 'UTF-16'} bytes were replaced with U+FFFD: the text is in another encoding; ${CONVERT_TO_UTF8_HINT}`,
-      );
-    }
+    if (decoded.invalid) notes.push(invalidBytesNote(decoded.encoding));
   } else if (input !== null && typeof input === 'object') {
     value = input;
     // Measured in UTF-8 bytes like string input: a JSON rendering of non-ASCII text has more

@@ -3,6 +3,7 @@ export {
   CONVERT_TO_UTF8_HINT,
   type DecodedBytes,
   decodeReportBytes,
+  invalidBytesNote,
   type ReportEncoding,
 } from './decode-bytes.js';
 export { type DecodedInput, decodeInput, type ReportInput } from './decode-input.js';

@@ -19,6 +19,7 @@ export {
   allFrames,
   type Classification,
   type ClassificationLabel,
+  CONVERT_TO_UTF8_HINT,
   classify,
   decodeReportBytes,
   type Frame,

@@ -9,7 +9,7 @@ import { type Context, Hono } from 'hono';
 import { decodeReportBytes } from '../../adapters/investigator.js';
 import type { Pipeline } from '../../pipeline/index.js';
 import { apiReportToRawReport, fileToRawReports } from '../../sources/files.js';
-import { reportTextProblem } from '../../sources/report-text-problem.js';
+import { NOT_UTF8_PROBLEM, reportTextProblem } from '../../sources/report-text-problem.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
 import { errorResponse } from '../middleware/errors.js';
@@ -50,12 +50,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   // encoding is told which one to send (binary data says so below).
   const { text, invalid } = decodeReportBytes(bytes);
   if (invalid) {
-    return errorResponse(
-      c,
-      400,
-      'INVALID_ARGUMENT',
-      'encoding: the body is not valid UTF-8. Send the report as UTF-8 text (convert it first, e.g. with iconv -t UTF-8).',
-    );
+    return errorResponse(c, 400, 'INVALID_ARGUMENT', `encoding: the body ${NOT_UTF8_PROBLEM}`);
   }
   if (contentType.includes('application/json')) {
     let body: unknown;
