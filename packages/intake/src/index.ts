@@ -49,6 +49,7 @@ export {
   type DecodedBytes,
   decodeReportBytes,
   invalidBytesNote,
+  NOT_TEXT_HINT,
   type ReportEncoding,
 } from './parse/decode-bytes.js';
 export type { ReportInput } from './parse/decode-input.js';

@@ -70,6 +70,16 @@ describe('sightline investigate', () => {
     );
   });
 
+  it('reads a UTF-16LE report without a byte-order mark as text, not as a minidump', async () => {
+    // Found by a fresh-user trial: a report saved as UTF-16LE by a Windows tool, without a BOM,
+    // was refused as "binary data (a minidump, …)".
+    await writeFile(reportFile, Buffer.from(repo.reportText, 'utf16le'));
+    const io = memoryIo();
+    expect(await runInvestigate(options(), io)).toBe(0);
+    expect(io.out).toContain(`\`${repo.bug.path}:`);
+    expect(io.err).toBe('');
+  });
+
   it('prints only JSON with --format json, and reads the report from stdin', async () => {
     const io = memoryIo({ readStdin: async () => new TextEncoder().encode(repo.reportText) });
     expect(await runInvestigate(options({ report: '-', format: 'json' }), io)).toBe(0);

@@ -53,6 +53,9 @@ describe('parseReport on bad input', () => {
   it('refuses binary data with REPORT_UNPARSEABLE', () => {
     const bytes = new Uint8Array(4096).map((_, index) => (index * 7919) % 256);
     expect(code(() => parseReport(bytes))).toBe('REPORT_UNPARSEABLE');
+    // Text in an encoding not recognised (UTF-16BE without a byte-order mark) is told how to convert.
+    const utf16be = Buffer.from('TypeError: x is undefined\n', 'utf16le').swap16();
+    expect(() => parseReport(utf16be)).toThrow('convert it to UTF-8 first (e.g. iconv -f UTF-16');
   });
 
   it('reads invalid UTF-8 with replacement characters and says so', () => {

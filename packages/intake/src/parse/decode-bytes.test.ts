@@ -28,4 +28,20 @@ describe('decodeReportBytes', () => {
     // A valid U+FFFD is no invalid byte.
     expect(decodeReportBytes(Buffer.from('a \uFFFD b')).invalid).toBe(false);
   });
+
+  it('reads UTF-16LE without a byte-order mark when every unit is a Latin-1 letter and a NUL', () => {
+    expect(decodeReportBytes(Buffer.from(text, 'utf16le'))).toEqual({
+      text,
+      encoding: 'utf-16le',
+      invalid: false,
+    });
+    // A minidump (MDMP…), U+0000 units, an odd length or too few text-like units stay bytes.
+    const minidump = Buffer.concat([Buffer.from('MDMP'), Buffer.from('abcdefgh', 'utf16le')]);
+    const withNul = Buffer.concat([Buffer.from(text, 'utf16le'), Buffer.alloc(2)]);
+    const odd = Buffer.concat([Buffer.from(text, 'utf16le'), Buffer.from('x')]);
+    const zip = Buffer.from([0x50, 0x4b, 3, 4, 0, 0, 0, 8]);
+    for (const bytes of [minidump, withNul, odd, zip]) {
+      expect(decodeReportBytes(bytes).encoding).toBe('utf-8');
+    }
+  });
 });

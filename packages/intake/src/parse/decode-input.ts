@@ -5,7 +5,7 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 import { SightlineError } from '@sightline/core';
-import { decodeReportBytes, invalidBytesNote } from './decode-bytes.js';
+import { decodeReportBytes, invalidBytesNote, NOT_TEXT_HINT } from './decode-bytes.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 
 /** A report as accepted by `parseReport`. */
@@ -109,8 +109,7 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
   if (sample.length > 0 && odd / sample.length > BINARY_SHARE) {
     throw new SightlineError({
       code: 'REPORT_UNPARSEABLE',
-      message:
-        'The report looks like binary data (a minidump, an image or a compressed file). Pass a text crash log, issue text, review export or Sentry event JSON.',
+      message: `The report looks like binary data (a minidump, an image or a compressed file). Pass a text crash log, issue text, review export or Sentry event JSON. ${NOT_TEXT_HINT}`,
       details: { controlShare: odd / sample.length },
     });
   }

@@ -4,6 +4,7 @@ export {
   type DecodedBytes,
   decodeReportBytes,
   invalidBytesNote,
+  NOT_TEXT_HINT,
   type ReportEncoding,
 } from './decode-bytes.js';
 export { type DecodedInput, decodeInput, type ReportInput } from './decode-input.js';

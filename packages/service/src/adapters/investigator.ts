@@ -23,6 +23,7 @@ export {
   classify,
   decodeReportBytes,
   type Frame,
+  NOT_TEXT_HINT,
   parseReport,
   parseReports,
   type RefusedLine,

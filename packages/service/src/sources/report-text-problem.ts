@@ -1,6 +1,6 @@
 /** What makes a text no report at all, checked before anything is stored. */
 import { BINARY_SNIFF_BYTES, looksBinary } from '@sightline/core';
-import { CONVERT_TO_UTF8_HINT } from '../adapters/investigator.js';
+import { CONVERT_TO_UTF8_HINT, NOT_TEXT_HINT } from '../adapters/investigator.js';
 
 /** Why text in another encoding (bytes invalid in UTF-8, e.g. Latin-1) is refused, after its subject. */
 export const NOT_UTF8_PROBLEM = `is not valid UTF-8: the text is in another encoding; ${CONVERT_TO_UTF8_HINT}.`;
@@ -26,8 +26,7 @@ export function reportTextProblem(
   if (looksBinary(new TextEncoder().encode(text.slice(0, BINARY_SNIFF_BYTES)))) {
     return {
       code: 'INVALID_ARGUMENT',
-      message:
-        'is binary data, not a report. Send the report as text (a crash log, an issue, a review export).',
+      message: `is binary data, not a report. Send the report as text (a crash log, an issue, a review export). ${NOT_TEXT_HINT}`,
     };
   }
   if (!text.trim()) {
