@@ -2,14 +2,22 @@
  * Serves MCP over stdio: JSON-RPC messages on stdin and stdout. Nothing else may be written to
  * stdout, so every log line of the server goes to stderr.
  */
+import { pipeline } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import {
+  ErrorCode,
   isJSONRPCErrorResponse,
   isJSONRPCRequest,
   isJSONRPCResultResponse,
+  type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createSightlineServer } from './create-server.js';
+import { createLineLimit } from './line-limit.js';
 import type { RepositoryContext } from './repository-context.js';
+
+/** Longest message read, in bytes: the SDK's read buffer, less the line feed. */
+const MAX_MESSAGE_BYTES = STDIO_DEFAULT_MAX_BUFFER_SIZE - 1;
 
 /** A server connected to stdin and stdout. */
 export interface StdioServerHandle {
@@ -23,7 +31,8 @@ export interface StdioServerHandle {
  * Connects a server for `context` to this process's stdin and stdout.
  * @param context - the repository.
  * @param log - receives log lines (to stderr).
- * @param stdin - the stream the transport reads. Default `process.stdin`.
+ * @param stdin - the stream the transport reads, a line of over 10 MiB (the SDK's read buffer)
+ *   dropped and answered with a JSON-RPC error (`id` null, code -32600). Default `process.stdin`.
  * @returns the connected server.
  */
 export async function serveStdio(
@@ -32,9 +41,6 @@ export async function serveStdio(
   stdin: NodeJS.ReadableStream = process.stdin,
 ): Promise<StdioServerHandle> {
   const server = createSightlineServer(context, log);
-  const transport = new StdioServerTransport();
-  await server.connect(transport);
-
   // Requests still unanswered, so that a client that writes its requests and closes stdin at
   // once (a shell pipe) still gets every answer before the server stops.
   let unanswered = 0;
@@ -45,12 +51,32 @@ export async function serveStdio(
       if (ended && unanswered === 0) resolve();
     };
   });
+  // A line too long for the SDK's read buffer would close the transport: it is dropped before
+  // and answered here. A stdin error reaches the transport, which reports it (server.onerror).
+  const lines = createLineLimit({ maxBytes: MAX_MESSAGE_BYTES, onDropped: refuse });
+  pipeline(stdin, lines, () => {});
+  const transport = new StdioServerTransport(lines);
+  const send = transport.send.bind(transport);
+  // Answered as JSON-RPC 2.0 answers a request it cannot read (its id unknown, so null), and
+  // counted as a request until then. The SDK's types have no null id, hence the cast.
+  function refuse(bytes: number) {
+    const mebibytes = (MAX_MESSAGE_BYTES / 1_048_576).toFixed(0);
+    const message = `Message too long: a line of ${bytes} bytes was dropped; the limit is ${mebibytes} MiB. Send a shorter message (of a report, the error, its stack trace and the steps).`;
+    log(`protocol error: ${message}`);
+    unanswered += 1;
+    const answer = { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } };
+    void send(answer as unknown as JSONRPCMessage).then(() => {
+      unanswered -= 1;
+      finish();
+    });
+  }
+  await server.connect(transport);
+
   const receive = transport.onmessage;
   transport.onmessage = (message) => {
     if (isJSONRPCRequest(message)) unanswered += 1;
     receive?.(message);
   };
-  const send = transport.send.bind(transport);
   transport.send = async (message) => {
     await send(message);
     if (isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message)) {
@@ -58,9 +84,16 @@ export async function serveStdio(
       finish();
     }
   };
-  stdin.once('end', () => {
+  lines.once('end', () => {
     ended = true;
     finish();
   });
-  return { finished, close: () => server.close() };
+  return {
+    finished,
+    async close() {
+      await server.close();
+      // Ends the pipe from stdin too (pipeline), which would otherwise keep the process alive.
+      lines.destroy();
+    },
+  };
 }

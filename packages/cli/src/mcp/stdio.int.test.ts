@@ -113,6 +113,41 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
     expect(stderr.trim().split('\n')).toHaveLength(4);
   });
 
+  it('answers a line over the 10 MiB read buffer with a JSON-RPC error and keeps serving', async () => {
+    // Found by a fresh-user trial: one such line closed the SDK's transport, nothing was answered
+    // after it and the process exited with code 13.
+    const huge = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'parse_report', arguments: { report: 'x'.repeat(10 * 1_048_576) } },
+    };
+    const { code, stdout, stderr } = await runCli(
+      ['mcp', '--repo', repo.root, '--no-cache'],
+      [initialize, huge, { jsonrpc: '2.0', id: 3, method: 'tools/list' }]
+        .map((message) => `${JSON.stringify(message)}\n`)
+        .join(''),
+    );
+    expect(code).toBe(0);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => line.id)).toEqual([1, null, 3]);
+    expect(lines[1]).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: {
+        code: -32600,
+        message: expect.stringMatching(
+          /^Message too long: a line of \d+ bytes was dropped; the limit is 10 MiB\./,
+        ),
+      },
+    });
+    expect((lines[2]?.result as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+    expect(stderr).toMatch(/^sightline mcp: protocol error: Message too long: /m);
+  });
+
   it('stops cleanly on SIGTERM', async () => {
     const { code, stdout } = await runCli(
       ['mcp', '--repo', repo.root, '--no-cache'],

@@ -1,0 +1,34 @@
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { createLineLimit } from './line-limit.js';
+
+/** Runs `chunks` through a limit of `maxBytes`: the lines passed on (one push each) and the lengths dropped. */
+async function run(chunks: string[], maxBytes: number) {
+  const dropped: number[] = [];
+  const pushed: string[] = [];
+  const limit = Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(
+    createLineLimit({ maxBytes, onDropped: (bytes) => dropped.push(bytes) }),
+  );
+  // Read as the SDK's transport reads: 'data' events, one a push in flowing mode.
+  limit.on('data', (chunk: Buffer) => pushed.push(String(chunk)));
+  await once(limit, 'end');
+  return { pushed, dropped };
+}
+
+describe('createLineLimit', () => {
+  it('passes on whole lines, one push each, however the input is cut', async () => {
+    expect(await run(['{"a":1}\n{"b"', ':2}\n\n{"c":3}'], 10)).toEqual({
+      pushed: ['{"a":1}\n', '{"b":2}\n', '\n', '{"c":3}'],
+      dropped: [],
+    });
+  });
+
+  it('drops a line past the limit, across chunks, and keeps the lines after it', async () => {
+    expect(await run(['ok\n0123', '456789', 'ab\r\nnext\n', 'x'.repeat(12)], 10)).toEqual({
+      pushed: ['ok\n', 'next\n'],
+      dropped: [13, 12],
+    });
+    expect(await run(['0123456789\n'], 10)).toEqual({ pushed: ['0123456789\n'], dropped: [] });
+  });
+});
