@@ -122,7 +122,12 @@ describe('sightline ingest', () => {
         fetch: (async (_url: URL, init: RequestInit) => {
           const body = JSON.parse(String(init.body)) as (typeof sent)[number];
           sent.push(body);
-          return Response.json({ stored: body.reports.length, duplicates: 0, revised: 0 });
+          return Response.json({
+            stored: body.reports.length,
+            duplicates: 0,
+            revised: 0,
+            reportIds: body.reports.map((report) => report.id),
+          });
         }) as unknown as typeof fetch,
       });
       const code = await runIngest(

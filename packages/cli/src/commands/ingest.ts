@@ -16,7 +16,11 @@ import {
   type RawReport,
   TOKEN_FILE,
 } from '@sightline/service';
-import { fileToRawReports, reportTextProblem } from '@sightline/service/internal';
+import {
+  fileToRawReports,
+  ingestResultSchema,
+  reportTextProblem,
+} from '@sightline/service/internal';
 import type { Command } from 'commander';
 import { readInput, readStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
@@ -131,7 +135,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
 }
 
 interface Sender {
-  ingest(reports: RawReport[]): Promise<Omit<IngestResult, 'reportIds'>>;
+  ingest(reports: RawReport[]): Promise<IngestResult>;
   close(): Promise<void>;
 }
 
@@ -166,20 +170,23 @@ async function httpSender(options: IngestCommandOptions, io: IngestIO): Promise<
           message: `Cannot reach ${endpoint.origin}: ${error instanceof Error ? error.message : String(error)}. Is \`sightline serve\` running there?`,
         });
       }
-      const answer = (await response.json().catch(() => ({}))) as {
-        error?: { message?: string };
-      } & IngestResult;
+      const answer: unknown = await response.json().catch(() => ({}));
       if (!response.ok) {
+        const refusal = (answer as { error?: { message?: string } }).error?.message;
         throw new SightlineError({
           code: 'INVALID_ARGUMENT',
-          message: `The service refused the reports (${response.status}): ${answer.error?.message ?? response.statusText}`,
+          message: `The service refused the reports (${response.status}): ${refusal ?? response.statusText}`,
         });
       }
-      return {
-        stored: answer.stored,
-        duplicates: answer.duplicates,
-        revised: answer.revised ?? 0,
-      };
+      // The API's own answer shape, so --json prints over --url what it prints with --data.
+      const result = ingestResultSchema.safeParse(answer);
+      if (!result.success) {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `${endpoint.origin} answered ${response.status} but not with the stored reports (no stored, duplicates, revised and reportIds). Is it a Sightline service of this version?`,
+        });
+      }
+      return result.data;
     },
     close: async () => {},
   };
