@@ -8,6 +8,7 @@
 export { type CheckDataFolderOptions, checkDataFolder } from './data/data-folder.js';
 export { acquireDataLock, type DataLock, LOCK_FILE } from './data/data-lock.js';
 export { ensureApiToken, isLoopback } from './http/api-token.js';
+export { DEFAULT_LIMITS } from './http/middleware/limits.js';
 export * from './http/schemas.js';
 export * from './index.js';
 export * from './pipeline/index.js';

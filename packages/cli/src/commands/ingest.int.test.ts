@@ -15,6 +15,7 @@ import {
   PIPELINE_POLICIES,
   type Store,
 } from '@sightline/service';
+import { DEFAULT_LIMITS, MAX_REPORTS_PER_REQUEST } from '@sightline/service/internal';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runIngest } from './ingest.js';
@@ -95,4 +96,87 @@ describe('sightline ingest against the service', () => {
     });
     expect(stored).toEqual({ ...sent, stored: 0, duplicates: 2 });
   });
+
+  it('sends a file of more reports than one request takes in several, and reports the total', async () => {
+    // Found by a fresh-user trial: a file of more than 1,000 reports failed whole (400).
+    const file = path.join(data, 'many.jsonl');
+    fs.writeFileSync(
+      file,
+      lines(2500, (n) => ({ text: `Crash number ${n} on start` })),
+    );
+    const out = io();
+    expect(await runIngest({ files: [file], url: 'http://127.0.0.1:9', token: TOKEN }, out)).toBe(
+      0,
+    );
+    expect([out.out, out.err]).toEqual([`${file}: 2500 stored, 0 already there\n`, '']);
+    expect(requests.map((request) => [request.reports.length, request.status])).toEqual([
+      [MAX_REPORTS_PER_REQUEST, 202],
+      [MAX_REPORTS_PER_REQUEST, 202],
+      [500, 202],
+    ]);
+    expect(await storedReports()).toBe(2500);
+  });
+
+  it("keeps each request within the API's body limit", async () => {
+    // 999 reports (one request by count) of 10,400 characters: a 10.4 MB file, under the 10 MiB
+    // a file may have, whose reports with their ids and times are more than one body holds.
+    const file = path.join(data, 'large.jsonl');
+    fs.writeFileSync(
+      file,
+      lines(999, (n) => ({ text: `Crash ${n} `.padEnd(10_400, 'x') })),
+    );
+    const out = io();
+    expect(await runIngest({ files: [file], url: 'http://127.0.0.1:9', token: TOKEN }, out)).toBe(
+      0,
+    );
+    expect(out.out).toBe(`${file}: 999 stored, 0 already there\n`);
+    expect(requests.length).toBe(2);
+    for (const request of requests) {
+      expect(request.bytes).toBeLessThanOrEqual(DEFAULT_LIMITS.reportBodyBytes);
+    }
+    expect(await storedReports()).toBe(999);
+  });
+
+  it('says which lines a failed request left unstored, and stores them when sent again', async () => {
+    const file = path.join(data, 'many.jsonl');
+    fs.writeFileSync(
+      file,
+      lines(2500, (n) => ({ text: `Crash number ${n} on start` })),
+    );
+    const service = serviceFetch;
+    let calls = 0;
+    serviceFetch = (async (url: URL, init: RequestInit) => {
+      calls += 1;
+      if (calls !== 2) return service(url, init);
+      return Response.json(
+        { error: { code: 'STORE_UNAVAILABLE', message: 'The store is busy' } },
+        { status: 503 },
+      );
+    }) as unknown as typeof fetch;
+    const first = io();
+    const url = { url: 'http://127.0.0.1:9', token: TOKEN };
+    expect(await runIngest({ files: [file], ...url }, first)).toBe(2);
+    expect(first.out).toBe(`${file}: 1000 stored, 0 already there, 1500 not stored\n`);
+    expect(first.err).toBe(
+      `sightline ingest: ${file}: lines 1-1000 stored; lines 1001-2500 not stored, as request 2 of 3 (lines 1001-2000) failed: The service refused the reports (503): The store is busy. Ingest the file again to send the rest: what is stored already is not stored twice.\n`,
+    );
+    expect(await storedReports()).toBe(1000);
+    const again = io();
+    expect(await runIngest({ files: [file], ...url, json: true }, again)).toBe(0);
+    expect(jsonRows(again.out)).toEqual([
+      expect.objectContaining({ stored: 1500, duplicates: 1000 }),
+    ]);
+    expect(await storedReports()).toBe(2500);
+  });
 });
+
+/** A JSON Lines file of `count` records. */
+function lines(count: number, record: (n: number) => object): string {
+  return Array.from({ length: count }, (_, index) => `${JSON.stringify(record(index + 1))}\n`).join(
+    '',
+  );
+}
+
+async function storedReports(): Promise<number> {
+  return Object.values(await store.reports.counts()).reduce((sum, count) => sum + count, 0);
+}

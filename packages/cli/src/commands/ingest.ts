@@ -3,32 +3,26 @@
  * (`--url`, `--token`), or straight into its store (`--data` or `--database`), where the service's
  * worker picks them up. Each file is one report; JSON Lines files hold one per line (a line that
  * is not JSON, or whose `text` is empty, is refused by its line number and the others sent).
+ * Over HTTP a file's reports go in as many requests as the API's limits need; when one fails,
+ * the message names the lines (or records) stored and those not.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { decodeReportBytes } from '@sightline/intake';
+import type { IngestResult } from '@sightline/service';
 import {
-  createPipeline,
-  type IngestResult,
-  openQueue,
-  PIPELINE_POLICIES,
-  type RawReport,
-  TOKEN_FILE,
-} from '@sightline/service';
-import {
+  type FileReports,
   fileToRawReports,
-  ingestResultSchema,
+  MAX_REPORTS_PER_REQUEST,
   reportTextProblem,
 } from '@sightline/service/internal';
 import type { Command } from 'commander';
 import { readInput, readStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
 import { withServiceLocation } from '../options/service-location-options.js';
-import { openServiceStore, pickProject, serviceDataDir } from '../options/service-store.js';
 import { textArgument } from '../options/text-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
 import { runAction } from '../run/run-action.js';
+import { httpSender, type Sender, storeSender } from './ingest-senders.js';
 
 /** Options of {@link runIngest}. */
 export interface IngestCommandOptions {
@@ -54,7 +48,11 @@ export interface IngestIO {
   fetch?: typeof fetch;
 }
 
-/** Ingests the files. @returns 0, or 2 when a file could not be read or was refused, or a line of one. */
+/**
+ * Ingests the files.
+ * @returns 0, or 2 when a file could not be read or was refused, or a line of one, or a batch of
+ *   its reports could not be stored.
+ */
 export async function runIngest(options: IngestCommandOptions, io: IngestIO): Promise<number> {
   if (options.url && options.database) {
     throw new SightlineError({
@@ -78,7 +76,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       details: { url: options.url },
     });
   }
-  const batches: { name: string; reports: RawReport[]; refused: number }[] = [];
+  const files: ReadFile[] = [];
   let failed = 0;
   for (const file of options.files) {
     try {
@@ -93,15 +91,15 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       if (problem) {
         throw new SightlineError({ code: problem.code, message: `${name} ${problem.message}` });
       }
-      const { reports, refused } = fileToRawReports(text, {
+      const reports = fileToRawReports(text, {
         ...(file === '-' ? {} : { filename: file }),
         format: options.reportFormat ?? 'auto',
       });
-      for (const { line, reason } of refused) {
+      for (const { line, reason } of reports.refused) {
         io.stderr(`sightline ingest: ${name} line ${line} ${reason}; not ingested.\n`);
       }
-      if (refused.length > 0) failed += 1;
-      if (reports.length > 0) batches.push({ name, reports, refused: refused.length });
+      if (reports.refused.length > 0) failed += 1;
+      if (reports.reports.length > 0) files.push({ name, ...reports });
       else io.stderr(`sightline ingest: ${name} holds no report to ingest.\n`);
     } catch (error) {
       if (!SightlineError.isInstance(error)) throw error;
@@ -110,23 +108,18 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
     }
   }
   // Nothing readable: say only why, without opening a store or reaching a service for nothing.
-  if (batches.length === 0) return failed > 0 ? EXIT_USAGE : EXIT_OK;
-  const send = options.url ? await httpSender(options, io) : await storeSender(options);
+  if (files.length === 0) return failed > 0 ? EXIT_USAGE : EXIT_OK;
+  const send = options.url
+    ? httpSender({ ...options, url: options.url }, io)
+    : await storeSender(options);
   try {
-    for (const batch of batches) {
-      try {
-        const result = await send.ingest(batch.reports);
-        const refused = batch.refused > 0 ? { refusedLines: batch.refused } : {};
-        io.stdout(
-          options.json
-            ? `${JSON.stringify({ file: batch.name, ...result, ...refused })}\n`
-            : `${batch.name}: ${result.stored} stored, ${result.duplicates} already there${batch.refused > 0 ? `, ${batch.refused} line${batch.refused === 1 ? '' : 's'} refused` : ''}\n`,
-        );
-      } catch (error) {
-        if (!SightlineError.isInstance(error)) throw error;
+    for (const file of files) {
+      const { result, sent, failure } = await sendFile(send, file);
+      if (failure) {
         failed += 1;
-        io.stderr(`sightline ingest: ${batch.name}: ${error.message}\n`);
+        io.stderr(`sightline ingest: ${file.name}: ${failure}\n`);
       }
+      if (sent > 0) io.stdout(summary(file, result, sent, options.json));
     }
   } finally {
     await send.close();
@@ -134,92 +127,70 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
   return failed > 0 ? EXIT_USAGE : EXIT_OK;
 }
 
-interface Sender {
-  ingest(reports: RawReport[]): Promise<IngestResult>;
-  close(): Promise<void>;
+/** A file's reports, read and ready to send. */
+interface ReadFile extends FileReports {
+  /** The file as given, `stdin` for `-`. */
+  name: string;
 }
 
-async function httpSender(options: IngestCommandOptions, io: IngestIO): Promise<Sender> {
-  const token = options.token ?? io.env.SIGHTLINE_API_TOKEN ?? readTokenFile(options);
-  const endpoint = new URL('/api/reports', options.url);
-  return {
-    async ingest(reports) {
-      const body = {
-        ...(options.project ? { project: options.project } : {}),
-        reports: reports.map((report) => ({
-          id: report.sourceId,
-          ...('text' in report.payload
-            ? { text: report.payload.text }
-            : { json: report.payload.json }),
-          format: report.format,
-          ...(report.filename ? { filename: report.filename } : {}),
-          ...(report.url ? { url: report.url } : {}),
-          receivedAt: report.receivedAt,
-        })),
+/**
+ * Sends a file's reports batch by batch, in order, up to the first batch that fails.
+ * @returns what the batches sent did, the number of reports they held (stored now or before),
+ *   and, when a batch failed, a message saying which reports are stored and which not.
+ */
+async function sendFile(
+  send: Sender,
+  file: ReadFile,
+): Promise<{ result: IngestResult; sent: number; failure?: string }> {
+  const result: IngestResult = { stored: 0, duplicates: 0, revised: 0, reportIds: [] };
+  const batches = send.batches(file.reports);
+  for (const [index, [start, end]] of batches.entries()) {
+    try {
+      const batch = await send.ingest(file.reports.slice(start, end));
+      result.stored += batch.stored;
+      result.duplicates += batch.duplicates;
+      result.revised += batch.revised;
+      result.reportIds.push(...batch.reportIds);
+    } catch (error) {
+      if (!SightlineError.isInstance(error)) throw error;
+      if (batches.length === 1) return { result, sent: 0, failure: error.message };
+      const because = /[.!?]$/.test(error.message) ? error.message : `${error.message}.`;
+      const stored = start > 0 ? `${whichReports(file, 0, start)} stored; ` : '';
+      const again =
+        start > 0
+          ? ' Ingest the file again to send the rest: what is stored already is not stored twice.'
+          : '';
+      return {
+        result,
+        sent: start,
+        failure: `${stored}${whichReports(file, start, file.reports.length)} not stored, as request ${index + 1} of ${batches.length} (${whichReports(file, start, end)}) failed: ${because}${again}`,
       };
-      let response: Response;
-      try {
-        response = await (io.fetch ?? fetch)(endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
-        });
-      } catch (error) {
-        throw new SightlineError({
-          code: 'INVALID_ARGUMENT',
-          message: `Cannot reach ${endpoint.origin}: ${error instanceof Error ? error.message : String(error)}. Is \`sightline serve\` running there?`,
-        });
-      }
-      const answer: unknown = await response.json().catch(() => ({}));
-      if (!response.ok) {
-        const refusal = (answer as { error?: { message?: string } }).error?.message;
-        throw new SightlineError({
-          code: 'INVALID_ARGUMENT',
-          message: `The service refused the reports (${response.status}): ${refusal ?? response.statusText}`,
-        });
-      }
-      // The API's own answer shape, so --json prints over --url what it prints with --data.
-      const result = ingestResultSchema.safeParse(answer);
-      if (!result.success) {
-        throw new SightlineError({
-          code: 'INVALID_ARGUMENT',
-          message: `${endpoint.origin} answered ${response.status} but not with the stored reports (no stored, duplicates, revised and reportIds). Is it a Sightline service of this version?`,
-        });
-      }
-      return result.data;
-    },
-    close: async () => {},
-  };
-}
-
-function readTokenFile(options: IngestCommandOptions): string {
-  const file = path.join(serviceDataDir(options), TOKEN_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `No API token: pass --token, set SIGHTLINE_API_TOKEN, or point --data at the service's data folder (${file} is missing).`,
-    });
+    }
   }
+  return { result, sent: file.reports.length };
 }
 
-async function storeSender(options: IngestCommandOptions): Promise<Sender> {
-  const store = await openServiceStore(options);
-  const queue = await openQueue(store, PIPELINE_POLICIES);
-  const close = async () => {
-    await queue.stop();
-    await store.close();
-  };
-  const project = await pickProject(store, options.project).catch(async (error: unknown) => {
-    await close();
-    throw error;
-  });
-  const pipeline = createPipeline({ store, queue });
-  return {
-    ingest: async (reports) => pipeline.ingest(reports, { projectId: project.id, sourceId: null }),
-    close,
-  };
+/** The reports `start` to `end` (exclusive) of a file by their numbers: `lines 1-1000`, `record 7`. */
+function whichReports(file: ReadFile, start: number, end: number): string {
+  if (file.numberedBy === 'file') return 'the report';
+  const first = file.numbers[start];
+  const last = file.numbers[end - 1];
+  return first === last ? `${file.numberedBy} ${first}` : `${file.numberedBy}s ${first}-${last}`;
+}
+
+/** A file's line of output: what was stored, what was refused, what was not sent. */
+function summary(file: ReadFile, result: IngestResult, sent: number, json = false): string {
+  const refused = file.refused.length;
+  const notStored = file.reports.length - sent;
+  if (json) {
+    return `${JSON.stringify({
+      file: file.name,
+      ...result,
+      ...(refused > 0 ? { refusedLines: refused } : {}),
+      ...(notStored > 0 ? { notStored } : {}),
+    })}\n`;
+  }
+  return `${file.name}: ${result.stored} stored, ${result.duplicates} already there${refused > 0 ? `, ${refused} line${refused === 1 ? '' : 's'} refused` : ''}${notStored > 0 ? `, ${notStored} not stored` : ''}\n`;
 }
 
 /** Registers `sightline ingest` on the program. */
@@ -260,8 +231,12 @@ Examples:
   $ pbpaste | sightline ingest - --repo ~/src/app
   $ sightline ingest issue.md --database postgres://sightline@db/sightline --project app
 
+A file of many reports goes to --url in several requests (at most ${MAX_REPORTS_PER_REQUEST} reports
+each); if one fails, the lines stored and those not are named: ingest the file again to send
+the rest (a report already stored is not stored twice).
+
 Exit codes: 0 all ingested, 2 some input (a file, a line of JSON Lines) could not be read or was
-refused, or --url was given with --database.`,
+refused or not stored, or --url was given with --database.`,
     )
     .action(
       runAction(

@@ -314,6 +314,9 @@ export const ingestQuerySchema = z
   })
   .strict();
 
+/** Most reports one `POST /api/reports` JSON body holds (its bytes are limited too: `AppLimits.reportBodyBytes`). */
+export const MAX_REPORTS_PER_REQUEST = 1000;
+
 export const ingestBodySchema = z
   .object({
     project: z.string().optional().describe('Project id or name; default: the only project'),
@@ -341,7 +344,7 @@ export const ingestBodySchema = z
           }),
       )
       .min(1)
-      .max(1000),
+      .max(MAX_REPORTS_PER_REQUEST),
   })
   .strict();
 

@@ -9,10 +9,11 @@ const receivedAt = '2026-12-01T00:00:00.000Z';
 
 describe('fileToRawReports', () => {
   it('makes one report per row of a CSV review export, each keeping its own review id', () => {
-    const { reports } = fileToRawReports(fixture('reviews-export.csv'), {
+    const { reports, numberedBy, numbers } = fileToRawReports(fixture('reviews-export.csv'), {
       filename: 'exports/reviews-export.csv',
       receivedAt,
     });
+    expect([numberedBy, numbers]).toEqual(['record', [1, 2, 3]]);
     expect(reports.map((r) => [r.sourceId, r.format])).toEqual([
       ['rv-101', 'reviews'],
       ['rv-102', 'reviews'],

@@ -41,6 +41,13 @@ export interface FileReportOptions {
 /** The reports of a file, and the lines of a JSON Lines file refused (none are stored). */
 export interface FileReports {
   reports: RawReport[];
+  /**
+   * What numbers the reports in the file, so a client can say which ones a failure left out:
+   * `line` of JSON Lines, `record` of a review export, `file` for a file that is one report.
+   */
+  numberedBy: 'line' | 'record' | 'file';
+  /** Each report's 1-based line or record number (1 for a file that is one report), in order. */
+  numbers: number[];
   refused: RefusedLine[];
 }
 
@@ -93,6 +100,8 @@ export function fileToRawReports(text: string, options: FileReportOptions = {}):
   if (lines) {
     return {
       reports: lines.reports.map((report) => apiReportToRawReport(report, base)),
+      numberedBy: 'line',
+      numbers: lines.reports.map((report) => report.line),
       refused: lines.refused,
     };
   }
@@ -105,8 +114,15 @@ export function fileToRawReports(text: string, options: FileReportOptions = {}):
         sourceId: id ?? contentId(JSON.stringify(fields)),
         payload: { json: fields },
       })),
+      numberedBy: 'record',
+      numbers: rows.map((_, index) => index + 1),
       refused: [],
     };
   }
-  return { reports: [{ ...base, sourceId: contentId(text), payload: { text } }], refused: [] };
+  return {
+    reports: [{ ...base, sourceId: contentId(text), payload: { text } }],
+    numberedBy: 'file',
+    numbers: [1],
+    refused: [],
+  };
 }

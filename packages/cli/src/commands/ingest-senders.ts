@@ -1,0 +1,157 @@
+/**
+ * Where `sightline ingest` hands reports: a running service's `POST /api/reports` (in requests
+ * within the API's limits, as the service defines them) or the service's store itself.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { SightlineError } from '@sightline/core';
+import {
+  createPipeline,
+  type IngestResult,
+  openQueue,
+  PIPELINE_POLICIES,
+  type RawReport,
+  TOKEN_FILE,
+} from '@sightline/service';
+import {
+  DEFAULT_LIMITS,
+  ingestResultSchema,
+  MAX_REPORTS_PER_REQUEST,
+} from '@sightline/service/internal';
+import {
+  openServiceStore,
+  pickProject,
+  type ServiceLocationOptions,
+  serviceDataDir,
+} from '../options/service-store.js';
+import { batchRanges } from './ingest-batches.js';
+
+/** Hands reports over, one batch a call. */
+export interface Sender {
+  /** The batches one {@link Sender.ingest} call each takes, as `[start, end)` indexes of `reports`. */
+  batches(reports: readonly RawReport[]): [number, number][];
+  /**
+   * Stores one batch, all or nothing.
+   * @throws SightlineError `INVALID_ARGUMENT` when the service cannot be reached or refuses it.
+   */
+  ingest(reports: readonly RawReport[]): Promise<IngestResult>;
+  close(): Promise<void>;
+}
+
+/** Options of {@link httpSender}. */
+export interface HttpSenderOptions extends ServiceLocationOptions {
+  /** The service's address (http or https). */
+  url: string;
+  /** Its API token. Default `$SIGHTLINE_API_TOKEN`, else the data folder's `api-token`. */
+  token?: string | undefined;
+  /** The project of the reports. Default: the service's only one. */
+  project?: string | undefined;
+}
+
+/**
+ * A sender to `POST /api/reports` of the service at `options.url`: a batch is one request of at
+ * most `MAX_REPORTS_PER_REQUEST` reports and `DEFAULT_LIMITS.reportBodyBytes` bytes.
+ * @throws SightlineError `INVALID_ARGUMENT` when no API token is given or found.
+ */
+export function httpSender(
+  options: HttpSenderOptions,
+  io: { env: Readonly<Record<string, string | undefined>>; fetch?: typeof fetch | undefined },
+): Sender {
+  const token = options.token ?? io.env.SIGHTLINE_API_TOKEN ?? readTokenFile(options);
+  const endpoint = new URL('/api/reports', options.url);
+  const envelope = options.project ? { project: options.project } : {};
+  return {
+    batches(reports) {
+      const sizes = reports.map((report) => Buffer.byteLength(JSON.stringify(apiReport(report))));
+      return batchRanges(sizes, {
+        maxCount: MAX_REPORTS_PER_REQUEST,
+        maxBytes: DEFAULT_LIMITS.reportBodyBytes,
+        baseBytes: Buffer.byteLength(JSON.stringify({ ...envelope, reports: [] })),
+      });
+    },
+    async ingest(reports) {
+      const body = { ...envelope, reports: reports.map(apiReport) };
+      let response: Response;
+      try {
+        response = await (io.fetch ?? fetch)(endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        });
+      } catch (error) {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `Cannot reach ${endpoint.origin}: ${error instanceof Error ? error.message : String(error)}. Is \`sightline serve\` running there?`,
+        });
+      }
+      const answer: unknown = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        const refusal = (answer as { error?: { message?: string } }).error?.message;
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `The service refused the reports (${response.status}): ${refusal ?? response.statusText}`,
+        });
+      }
+      // The API's own answer shape, so --json prints over --url what it prints with --data.
+      const result = ingestResultSchema.safeParse(answer);
+      if (!result.success) {
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `${endpoint.origin} answered ${response.status} but not with the stored reports (no stored, duplicates, revised and reportIds). Is it a Sightline service of this version?`,
+        });
+      }
+      return result.data;
+    },
+    close: async () => {},
+  };
+}
+
+/** A raw report as an item of the API's JSON body. */
+function apiReport(report: RawReport) {
+  return {
+    id: report.sourceId,
+    ...('text' in report.payload ? { text: report.payload.text } : { json: report.payload.json }),
+    format: report.format,
+    ...(report.filename ? { filename: report.filename } : {}),
+    ...(report.url ? { url: report.url } : {}),
+    receivedAt: report.receivedAt,
+  };
+}
+
+function readTokenFile(options: ServiceLocationOptions): string {
+  const file = path.join(serviceDataDir(options), TOKEN_FILE);
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `No API token: pass --token, set SIGHTLINE_API_TOKEN, or point --data at the service's data folder (${file} is missing).`,
+    });
+  }
+}
+
+/**
+ * A sender straight into the service's store (`--data`, `--database`, `--repo`), where its worker
+ * picks the reports up: a file's reports are one batch, stored in one transaction.
+ * @throws the errors of `openServiceStore` and `pickProject`.
+ */
+export async function storeSender(
+  options: ServiceLocationOptions & { project?: string | undefined },
+): Promise<Sender> {
+  const store = await openServiceStore(options);
+  const queue = await openQueue(store, PIPELINE_POLICIES);
+  const close = async () => {
+    await queue.stop();
+    await store.close();
+  };
+  const project = await pickProject(store, options.project).catch(async (error: unknown) => {
+    await close();
+    throw error;
+  });
+  const pipeline = createPipeline({ store, queue });
+  return {
+    batches: (reports) => (reports.length > 0 ? [[0, reports.length]] : []),
+    ingest: async (reports) => pipeline.ingest(reports, { projectId: project.id, sourceId: null }),
+    close,
+  };
+}
