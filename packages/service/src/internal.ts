@@ -13,6 +13,7 @@ export * from './http/schemas.js';
 export * from './index.js';
 export * from './pipeline/index.js';
 export * from './queue/index.js';
+export { rawReportToApiReport } from './sources/api-report.js';
 export type {
   AppStoreConfig,
   AppStoreCredentials,
@@ -28,6 +29,9 @@ export {
   type FileReportOptions,
   type FileReports,
   fileToRawReports,
+  type RefusedReport,
+  type ReportNumbering,
+  refusalClause,
 } from './sources/files.js';
 export {
   type PostedComment,

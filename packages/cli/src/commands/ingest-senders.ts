@@ -17,6 +17,7 @@ import {
   DEFAULT_LIMITS,
   ingestResultSchema,
   MAX_REPORTS_PER_REQUEST,
+  rawReportToApiReport,
 } from '@sightline/service/internal';
 import {
   openServiceStore,
@@ -62,7 +63,9 @@ export function httpSender(
   const envelope = options.project ? { project: options.project } : {};
   return {
     batches(reports) {
-      const sizes = reports.map((report) => Buffer.byteLength(JSON.stringify(apiReport(report))));
+      const sizes = reports.map((report) =>
+        Buffer.byteLength(JSON.stringify(rawReportToApiReport(report))),
+      );
       return batchRanges(sizes, {
         maxCount: MAX_REPORTS_PER_REQUEST,
         maxBytes: DEFAULT_LIMITS.reportBodyBytes,
@@ -70,7 +73,7 @@ export function httpSender(
       });
     },
     async ingest(reports) {
-      const body = { ...envelope, reports: reports.map(apiReport) };
+      const body = { ...envelope, reports: reports.map(rawReportToApiReport) };
       let response: Response;
       try {
         response = await (io.fetch ?? fetch)(endpoint, {
@@ -103,18 +106,6 @@ export function httpSender(
       return result.data;
     },
     close: async () => {},
-  };
-}
-
-/** A raw report as an item of the API's JSON body. */
-function apiReport(report: RawReport) {
-  return {
-    id: report.sourceId,
-    ...('text' in report.payload ? { text: report.payload.text } : { json: report.payload.json }),
-    format: report.format,
-    ...(report.filename ? { filename: report.filename } : {}),
-    ...(report.url ? { url: report.url } : {}),
-    receivedAt: report.receivedAt,
   };
 }
 

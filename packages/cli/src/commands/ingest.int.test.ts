@@ -168,6 +168,61 @@ describe('sightline ingest against the service', () => {
     ]);
     expect(await storedReports()).toBe(2500);
   });
+  it('refuses a record with a bad field by its line, alike over --url and with --data, and keeps the others', async () => {
+    // Found by a fresh-user trial: over --url one bad field refused the whole file, named by the
+    // API's batch index (reports.1.receivedAt); --data stored the same values unchecked.
+    const file = path.join(data, 'fields.jsonl');
+    fs.writeFileSync(
+      file,
+      lines(5, (n) =>
+        n === 2
+          ? { text: 'Crash 2', receivedAt: 'not a date' }
+          : n === 3
+            ? { text: 'Crash 3', url: 'javascript:alert(1)' }
+            : n === 4
+              ? { text: 'Crash 4', id: 'x'.repeat(300) }
+              : { text: `Crash ${n}` },
+      ),
+    );
+    const refusals = [
+      'line 2 has a bad "receivedAt": not a date and time in ISO 8601 (UTC, e.g. 2026-12-01T09:30:00Z); not ingested.',
+      'line 3 has a bad "url": not an http(s) address (e.g. https://example.com/issues/1); not ingested.',
+      'line 4 has a bad "id": longer than 200 characters; give a shorter one, or none (the content identifies the report then); not ingested.',
+    ].map((refusal) => `sightline ingest: ${file} ${refusal}\n`);
+    const overHttp = io();
+    expect(
+      await runIngest({ files: [file], url: 'http://127.0.0.1:9', token: TOKEN }, overHttp),
+    ).toBe(2);
+    expect([overHttp.out, overHttp.err]).toEqual([
+      `${file}: 2 stored, 0 already there, 3 lines refused\n`,
+      refusals.join(''),
+    ]);
+    expect(requests.map((request) => request.reports.length)).toEqual([2]);
+    const direct = io();
+    expect(await runIngest({ files: [file], data }, direct)).toBe(2);
+    expect([direct.out, direct.err]).toEqual([
+      `${file}: 0 stored, 2 already there, 3 lines refused\n`,
+      refusals.join(''),
+    ]);
+    expect(await storedReports()).toBe(2);
+  });
+
+  it('refuses a file whose one report has a bad field, alike over --url and with --data', async () => {
+    const file = path.join(data, 'crash.txt');
+    fs.writeFileSync(file, 'TypeError: x is undefined\n');
+    for (const where of [{ url: 'http://127.0.0.1:9', token: TOKEN }, { data }]) {
+      const out = io();
+      expect(await runIngest({ files: [file], ...where, reportFormat: 'xml' }, out)).toBe(2);
+      expect([out.out, out.err]).toEqual([
+        '',
+        expect.stringMatching(
+          /^sightline ingest: \S+crash\.txt has a bad "format": unknown format "xml"; use one of auto, .*; not ingested\.\n$/,
+        ),
+      ]);
+    }
+    expect(requests).toEqual([]);
+    expect(await storedReports()).toBe(0);
+  });
 });
 
 /** A JSON Lines file of `count` records. */

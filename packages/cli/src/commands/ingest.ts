@@ -1,8 +1,10 @@
 /**
  * `sightline ingest FILE…|-`: hands reports to the triage service — to a running one over HTTP
  * (`--url`, `--token`), or straight into its store (`--data` or `--database`), where the service's
- * worker picks them up. Each file is one report; JSON Lines files hold one per line (a line that
- * is not JSON, or whose `text` is empty, is refused by its line number and the others sent).
+ * worker picks them up. Each file is one report; JSON Lines files hold one per line. Every report
+ * is checked with the API's schema before anything is sent or stored, whichever the way: a line
+ * that is not JSON, whose `text` is empty or with a bad field (`receivedAt`, `url`, `id`) is
+ * refused by its line number and the others sent.
  * Over HTTP a file's reports go in as many requests as the API's limits need; when one fails,
  * the message names the lines (or records) stored and those not.
  */
@@ -13,6 +15,7 @@ import {
   type FileReports,
   fileToRawReports,
   MAX_REPORTS_PER_REQUEST,
+  refusalClause,
   reportTextProblem,
 } from '@sightline/service/internal';
 import type { Command } from 'commander';
@@ -95,12 +98,15 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
         ...(file === '-' ? {} : { filename: file }),
         format: options.reportFormat ?? 'auto',
       });
-      for (const { line, reason } of reports.refused) {
-        io.stderr(`sightline ingest: ${name} line ${line} ${reason}; not ingested.\n`);
+      for (const refusal of reports.refused) {
+        const clause = refusalClause(reports.numberedBy, refusal);
+        io.stderr(`sightline ingest: ${name} ${clause}; not ingested.\n`);
       }
       if (reports.refused.length > 0) failed += 1;
       if (reports.reports.length > 0) files.push({ name, ...reports });
-      else io.stderr(`sightline ingest: ${name} holds no report to ingest.\n`);
+      else if (reports.refused.length === 0) {
+        io.stderr(`sightline ingest: ${name} holds no report to ingest.\n`);
+      }
     } catch (error) {
       if (!SightlineError.isInstance(error)) throw error;
       failed += 1;
@@ -190,7 +196,7 @@ function summary(file: ReadFile, result: IngestResult, sent: number, json = fals
       ...(notStored > 0 ? { notStored } : {}),
     })}\n`;
   }
-  return `${file.name}: ${result.stored} stored, ${result.duplicates} already there${refused > 0 ? `, ${refused} line${refused === 1 ? '' : 's'} refused` : ''}${notStored > 0 ? `, ${notStored} not stored` : ''}\n`;
+  return `${file.name}: ${result.stored} stored, ${result.duplicates} already there${refused > 0 ? `, ${refused} ${file.numberedBy}${refused === 1 ? '' : 's'} refused` : ''}${notStored > 0 ? `, ${notStored} not stored` : ''}\n`;
 }
 
 /** Registers `sightline ingest` on the program. */

@@ -92,6 +92,17 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     expect(fine.status).toBe(202);
   });
 
+  it('refuses a JSON Lines text body with a bad field by its line, as a JSON body by its index', async () => {
+    const { post, harness } = await open();
+    const body = `${JSON.stringify({ text: cartCrash() })}\n${JSON.stringify({ text: cartCrash(), url: 'javascript:alert(1)' })}\n`;
+    const refused = await post('/api/reports?filename=reports.jsonl', body, 'text/plain');
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.message).toBe(
+      'The body holds reports that cannot be taken: line 2 has a bad "url": not an http(s) address (e.g. https://example.com/issues/1). Fix or remove them and send it again.',
+    );
+    expect(await harness.store.reports.counts()).toEqual({});
+  });
+
   it('names the format and its accepted values whatever the body, before reading it', async () => {
     const { post, harness } = await open();
     const accepted = /^format: unknown format "xml"; use one of auto, sentry, .*, text\.$/;

@@ -4,9 +4,9 @@
  * versioned schema, and the console's client is typed from the routes (see `AppType`), so a field
  * renamed there fails the console's type-check.
  */
-import { REPORT_FORMAT_NAMES } from '@sightline/intake';
 import { z } from 'zod';
 import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investigator.js';
+import { apiReportSchema, INGEST_FORMATS, reportFormatSchema } from '../sources/api-report.js';
 import type { SourceField } from '../sources/source-kinds.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
 import {
@@ -28,13 +28,8 @@ export const groupPrioritySchema = z
   .enum(GROUP_PRIORITIES)
   .describe('urgent, high, medium or low (most pressing first)');
 
-/** Formats a report may be sent in: `auto` (detected) or one of intake's. */
-export const INGEST_FORMATS: readonly [string, ...string[]] = ['auto', ...REPORT_FORMAT_NAMES];
-
-export const reportFormatSchema = z.enum(INGEST_FORMATS, {
-  error: (issue) =>
-    `unknown format ${JSON.stringify(issue.input)}; use one of ${INGEST_FORMATS.join(', ')}`,
-});
+// The report's schema lives with the files source, which checks the reports of files with it too.
+export { INGEST_FORMATS, reportFormatSchema };
 export const reportLabelSchema = z.enum(REPORT_LABELS);
 
 /** The inbox's filters (each optional): also what a saved view keeps. */
@@ -320,31 +315,7 @@ export const MAX_REPORTS_PER_REQUEST = 1000;
 export const ingestBodySchema = z
   .object({
     project: z.string().optional().describe('Project id or name; default: the only project'),
-    reports: z
-      .array(
-        z
-          .object({
-            id: z
-              .string()
-              .min(1)
-              .max(200)
-              .optional()
-              .describe('Your id; default: a hash of the content'),
-            text: z.string().optional(),
-            json: z.unknown().optional(),
-            format: reportFormatSchema.optional().describe('Intake format, default auto'),
-            filename: z.string().optional(),
-            receivedAt: z.iso.datetime().optional(),
-            // http(s) only: the console links to it ("Open at the source").
-            url: z.httpUrl().optional().describe('Where the report lives upstream (http or https)'),
-          })
-          .strict()
-          .refine((report) => (report.text === undefined) !== (report.json === undefined), {
-            message: 'Give exactly one of text and json.',
-          }),
-      )
-      .min(1)
-      .max(MAX_REPORTS_PER_REQUEST),
+    reports: z.array(apiReportSchema).min(1).max(MAX_REPORTS_PER_REQUEST),
   })
   .strict();
 

@@ -68,9 +68,21 @@ describe('fileToRawReports', () => {
     expect(
       fileToRawReports('name,age\nAda,36\nAlan,41\n', { filename: 'people.csv' }).reports,
     ).toHaveLength(1);
-    // An explicit other format is taken at its word.
+    // An explicit other format is taken at its word; an unknown one refuses the file, as the API would.
     expect(
-      fileToRawReports(fixture('reviews-export.csv'), { format: 'plain' }).reports,
+      fileToRawReports(fixture('reviews-export.csv'), { format: 'text' }).reports,
     ).toHaveLength(1);
+    expect(fileToRawReports(crash, { format: 'plain' })).toMatchObject({
+      reports: [],
+      numberedBy: 'file',
+      refused: [
+        {
+          number: 1,
+          reason: expect.stringMatching(
+            /^has a bad "format": unknown format "plain"; use one of auto, /,
+          ),
+        },
+      ],
+    });
   });
 });

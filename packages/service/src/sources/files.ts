@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { type RefusedLine, readReportLines, reviewExportRows } from '../adapters/investigator.js';
+import { readReportLines, reviewExportRows } from '../adapters/investigator.js';
+import { rawReportProblem } from './api-report.js';
 import { defineSourceModule } from './define-source-module.js';
 import type { RawReport } from './types.js';
 
@@ -38,17 +39,38 @@ export interface FileReportOptions {
   receivedAt?: string;
 }
 
-/** The reports of a file, and the lines of a JSON Lines file refused (none are stored). */
+/**
+ * What numbers the reports of a file: `line` of JSON Lines, `record` of a review export, `file`
+ * for a file that is one report (its number is 1).
+ */
+export type ReportNumbering = 'line' | 'record' | 'file';
+
+/** A report of a file that is refused: its 1-based line or record number, and why. */
+export interface RefusedReport {
+  number: number;
+  /** A sentence fragment, e.g. `is not JSON`, `has a bad "url": …`. */
+  reason: string;
+}
+
+/** The reports of a file, and those refused (none are stored). */
 export interface FileReports {
   reports: RawReport[];
-  /**
-   * What numbers the reports in the file, so a client can say which ones a failure left out:
-   * `line` of JSON Lines, `record` of a review export, `file` for a file that is one report.
-   */
-  numberedBy: 'line' | 'record' | 'file';
-  /** Each report's 1-based line or record number (1 for a file that is one report), in order. */
+  /** What numbers the reports, so a client can say which ones were refused or left out. */
+  numberedBy: ReportNumbering;
+  /** Each report's number, in order. */
   numbers: number[];
-  refused: RefusedLine[];
+  /** The refused ones, by number. */
+  refused: RefusedReport[];
+}
+
+/**
+ * A refused report as a clause to follow the file's name: `line 3 has an empty "text"`, or for a
+ * file that is one report the reason alone.
+ */
+export function refusalClause(numberedBy: ReportNumbering, refusal: RefusedReport): string {
+  return numberedBy === 'file'
+    ? refusal.reason
+    : `${numberedBy} ${refusal.number} ${refusal.reason}`;
 }
 
 /**
@@ -86,9 +108,38 @@ export function apiReportToRawReport(
  * intake's `readReportLines`: a `{"text": …}` object is the API's report shape, any other object is
  * the report itself; a line that is not JSON or has an empty `text` is refused), or one per review
  * of a review export (when the format is `auto` or `reviews`). A line or a review row with an id of
- * its own keeps it as its source id; others are identified by content.
+ * its own keeps it as its source id; others are identified by content. Every report is checked
+ * with the API's schema (`rawReportProblem`: a bad `receivedAt`, `url`, `id` or format), so a file
+ * refuses the same reports whether they are sent to the API or stored directly.
  */
 export function fileToRawReports(text: string, options: FileReportOptions = {}): FileReports {
+  const read = readFileReports(text, options);
+  const refused = [...read.refused];
+  const taken: NumberedReport[] = [];
+  for (const entry of read.reports) {
+    const problem = rawReportProblem(entry.report);
+    if (problem) refused.push({ number: entry.number, reason: problem });
+    else taken.push(entry);
+  }
+  refused.sort((a, b) => a.number - b.number);
+  return {
+    reports: taken.map((entry) => entry.report),
+    numberedBy: read.numberedBy,
+    numbers: taken.map((entry) => entry.number),
+    refused,
+  };
+}
+
+interface NumberedReport {
+  number: number;
+  report: RawReport;
+}
+
+/** A file's reports, numbered, before the API's check. */
+function readFileReports(
+  text: string,
+  options: FileReportOptions,
+): { numberedBy: ReportNumbering; reports: NumberedReport[]; refused: RefusedReport[] } {
   const receivedAt = options.receivedAt ?? new Date().toISOString();
   const base = {
     sourceKind: 'files',
@@ -99,30 +150,33 @@ export function fileToRawReports(text: string, options: FileReportOptions = {}):
   const lines = readReportLines(text, options.filename ? { filename: options.filename } : {});
   if (lines) {
     return {
-      reports: lines.reports.map((report) => apiReportToRawReport(report, base)),
       numberedBy: 'line',
-      numbers: lines.reports.map((report) => report.line),
-      refused: lines.refused,
+      reports: lines.reports.map((report) => ({
+        number: report.line,
+        report: apiReportToRawReport(report, base),
+      })),
+      refused: lines.refused.map(({ line, reason }) => ({ number: line, reason })),
     };
   }
   const rows = base.format === 'auto' || base.format === 'reviews' ? reviewExportRows(text) : null;
   if (rows && rows.length > 1) {
     return {
-      reports: rows.map(({ id, fields }) => ({
-        ...base,
-        format: 'reviews',
-        sourceId: id ?? contentId(JSON.stringify(fields)),
-        payload: { json: fields },
-      })),
       numberedBy: 'record',
-      numbers: rows.map((_, index) => index + 1),
+      reports: rows.map(({ id, fields }, index) => ({
+        number: index + 1,
+        report: {
+          ...base,
+          format: 'reviews',
+          sourceId: id ?? contentId(JSON.stringify(fields)),
+          payload: { json: fields },
+        },
+      })),
       refused: [],
     };
   }
   return {
-    reports: [{ ...base, sourceId: contentId(text), payload: { text } }],
     numberedBy: 'file',
-    numbers: [1],
+    reports: [{ number: 1, report: { ...base, sourceId: contentId(text), payload: { text } } }],
     refused: [],
   };
 }

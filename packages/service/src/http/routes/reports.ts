@@ -8,7 +8,7 @@ import { SightlineError } from '@sightline/core';
 import { type Context, Hono } from 'hono';
 import { decodeReportBytes } from '../../adapters/investigator.js';
 import type { Pipeline } from '../../pipeline/index.js';
-import { apiReportToRawReport, fileToRawReports } from '../../sources/files.js';
+import { apiReportToRawReport, fileToRawReports, refusalClause } from '../../sources/files.js';
 import { NOT_UTF8_PROBLEM, reportTextProblem } from '../../sources/report-text-problem.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
@@ -96,12 +96,14 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
     });
     // As a JSON body with one bad report: nothing is stored, and every bad line is named.
     if (file.refused.length > 0) {
-      const lines = file.refused.map(({ line, reason }) => `line ${line} ${reason}`).join('; ');
+      const refused = file.refused
+        .map((refusal) => refusalClause(file.numberedBy, refusal))
+        .join('; ');
       return errorResponse(
         c,
         400,
         'INVALID_ARGUMENT',
-        `The JSON Lines body has lines that are not reports: ${lines}. Fix or remove them and send it again.`,
+        `The body holds reports that cannot be taken: ${refused}. Fix or remove them and send it again.`,
       );
     }
     reports = file.reports;

@@ -1,0 +1,78 @@
+/**
+ * One report as `POST /api/reports` takes it: the API's schema of a report, which is also the one
+ * check of the reports `sightline ingest` reads from files, whether it sends them to the API or
+ * stores them directly, so the two ways take and refuse the same reports.
+ */
+import { REPORT_FORMAT_NAMES } from '@sightline/intake';
+import { z } from 'zod';
+import type { RawReport } from './types.js';
+
+/** Formats a report may be sent in: `auto` (detected) or one of intake's. */
+export const INGEST_FORMATS: readonly [string, ...string[]] = ['auto', ...REPORT_FORMAT_NAMES];
+
+export const reportFormatSchema = z.enum(INGEST_FORMATS, {
+  error: (issue) =>
+    `unknown format ${JSON.stringify(issue.input)}; use one of ${INGEST_FORMATS.join(', ')}`,
+});
+
+/** Longest id of a report, characters. */
+const MAX_ID_CHARS = 200;
+
+/** A report of a `POST /api/reports` JSON body: its text or its JSON, and optional fields. */
+export const apiReportSchema = z
+  .object({
+    id: z
+      .string()
+      .min(1, 'empty; give an id, or none (the content identifies the report then)')
+      .max(
+        MAX_ID_CHARS,
+        `longer than ${MAX_ID_CHARS} characters; give a shorter one, or none (the content identifies the report then)`,
+      )
+      .optional()
+      .describe('Your id; default: a hash of the content'),
+    text: z.string().optional(),
+    json: z.unknown().optional(),
+    format: reportFormatSchema.optional().describe('Intake format, default auto'),
+    filename: z.string().optional(),
+    receivedAt: z.iso
+      .datetime({ error: 'not a date and time in ISO 8601 (UTC, e.g. 2026-12-01T09:30:00Z)' })
+      .optional(),
+    // http(s) only: the console links to it ("Open at the source").
+    url: z
+      .httpUrl({ error: 'not an http(s) address (e.g. https://example.com/issues/1)' })
+      .optional()
+      .describe('Where the report lives upstream (http or https)'),
+  })
+  .strict()
+  .refine((report) => (report.text === undefined) !== (report.json === undefined), {
+    message: 'Give exactly one of text and json.',
+  });
+
+/** A raw report as an item of a `POST /api/reports` JSON body (what `sightline ingest --url` sends). */
+export function rawReportToApiReport(report: RawReport): z.input<typeof apiReportSchema> {
+  return {
+    id: report.sourceId,
+    ...('text' in report.payload ? { text: report.payload.text } : { json: report.payload.json }),
+    format: report.format,
+    ...(report.filename ? { filename: report.filename } : {}),
+    ...(report.url ? { url: report.url } : {}),
+    receivedAt: report.receivedAt,
+  };
+}
+
+/**
+ * Why the API would refuse a raw report, checked with {@link apiReportSchema}: a sentence
+ * fragment to follow its place, e.g. `has a bad "url": not an http(s) address (…)`.
+ * @returns the fragment, naming every bad field; undefined when the report is taken.
+ */
+export function rawReportProblem(report: RawReport): string | undefined {
+  const parsed = apiReportSchema.safeParse(rawReportToApiReport(report));
+  if (parsed.success) return undefined;
+  const fields = parsed.error.issues.map((issue) => {
+    const [field] = issue.path;
+    return field === undefined
+      ? issue.message
+      : `a bad ${JSON.stringify(String(field))}: ${issue.message}`;
+  });
+  return `has ${fields.join('; ')}`;
+}
