@@ -154,4 +154,37 @@ describe('sightline ingest', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('reads one {"text": …} line on stdin as the report it holds, and refuses a line without text', async () => {
+    const sent: { reports: { id: string; text?: string }[] }[] = [];
+    const io = Object.assign(memoryOutput(), {
+      env: {},
+      readStdin: async () =>
+        new TextEncoder().encode('{"text":"The app crashes on start"}\n{"nottext":1}\n'),
+      fetch: (async (_url: URL, init: RequestInit) => {
+        const body = JSON.parse(String(init.body)) as (typeof sent)[number];
+        sent.push(body);
+        return Response.json({
+          stored: body.reports.length,
+          duplicates: 0,
+          revised: 0,
+          reportIds: body.reports.map((report) => report.id),
+        });
+      }) as unknown as typeof fetch,
+    });
+    expect(await runIngest({ files: ['-'], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(2);
+    expect(sent.map((body) => body.reports.map((report) => report.text))).toEqual([
+      ['The app crashes on start'],
+    ]);
+    expect(io.err).toMatch(
+      /^sightline ingest: stdin line 2 has no "text" field \(.*; not ingested\.\n$/,
+    );
+    const one = Object.assign(memoryOutput(), {
+      env: {},
+      readStdin: async () => new TextEncoder().encode('{"text":"Please add dark mode"}'),
+      fetch: io.fetch,
+    });
+    expect(await runIngest({ files: ['-'], url: 'http://127.0.0.1:9', token: 'x' }, one)).toBe(0);
+    expect(sent[1]?.reports.map((report) => report.text)).toEqual(['Please add dark mode']);
+  });
 });

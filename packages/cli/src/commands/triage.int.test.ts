@@ -192,6 +192,38 @@ describe('runTriage', () => {
     }
   });
 
+  it('reads one {"text": …} line on stdin as the report it holds, refuses a line without text, and an empty .jsonl as ingest does', async () => {
+    // Found by a fresh-user trial: the one line was classified as JSON ("JSON object with key
+    // text"), {"nottext":1} became a report, and an empty .jsonl was 0 reports, exit 0, where
+    // ingest refused it.
+    const one = memoryIo('{"text":"The app crashes every time I open settings"}\n');
+    expect(await runTriage({ files: ['-'], json: true }, one)).toBe(0);
+    expect(jsonRows(one.out).map((row) => row.title)).toEqual([
+      'The app crashes every time I open settings',
+    ]);
+    const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
+    try {
+      const noText = path.join(dir, 'no-text.jsonl');
+      await writeFile(noText, '{"text":"a crash"}\n{"nottext":1}\n');
+      const refused = memoryIo();
+      expect(await runTriage({ files: [noText], json: true }, refused)).toBe(2);
+      expect(jsonRows(refused.out).map((row) => row.title)).toEqual(['a crash']);
+      expect(refused.err).toMatch(
+        /^sightline triage: \S+no-text\.jsonl line 2 has no "text" field \(.*; skipped\.\n$/,
+      );
+      const empty = path.join(dir, 'empty.jsonl');
+      await writeFile(empty, '');
+      const io = memoryIo();
+      expect(await runTriage({ files: [empty], json: true }, io)).toBe(2);
+      expect([io.out, io.err]).toEqual([
+        '',
+        expect.stringContaining(`${empty}: The report is empty.`),
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('adds a FILE column (base names, cut to fit) when several files are given', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
     try {

@@ -53,9 +53,35 @@ describe('readReportLines', () => {
       'The app crashes',
       'Please add dark mode',
     ]);
-    expect(readReportLines('{"text":"one report"}\n')).toBeNull();
     expect(readReportLines('TypeError: x is undefined\n    at f (src/a.ts:1:1)\n')).toBeNull();
     expect(readReportLines('{"level":"error","msg":"a"}\n{"level":"info"}\n')).toBeNull();
+  });
+
+  it('reads one {"text": …} line as one report, named or not (stdin)', () => {
+    // Found by a fresh-user trial: `echo '{"text": …}' | sightline triage -` classified the JSON
+    // itself, titled "JSON object with key text".
+    for (const filename of [undefined, 'one.jsonl']) {
+      expect(readReportLines('{"text":"The app crashes on start"}\n', { filename })).toEqual({
+        reports: [{ line: 1, text: 'The app crashes on start' }],
+        refused: [],
+      });
+    }
+  });
+
+  it('refuses an object that is neither a {"text": …} report nor one a format knows, by line number', () => {
+    // Found by a fresh-user trial: {"nottext":1} became a report, labelled a guess in an
+    // unfamiliar language.
+    const lines = readReportLines('{"text":"a crash"}\n{"nottext":1}\n', { filename: 'r.jsonl' });
+    expect(lines?.reports).toEqual([{ line: 1, text: 'a crash' }]);
+    expect(lines?.refused.map(({ line, reason }) => `${line} ${reason.split(' (')[0]}`)).toEqual([
+      '2 has no "text" field',
+    ]);
+  });
+
+  it('leaves an empty or blank file to the caller as the empty report it is, not 0 reports', () => {
+    for (const text of ['', '\n\n', '  \n']) {
+      expect(readReportLines(text, { filename: 'empty.jsonl' })).toBeNull();
+    }
   });
 
   it('keeps review rows and other objects as the line itself, and leaves unnamed review exports to the reviews format', () => {

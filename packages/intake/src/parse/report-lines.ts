@@ -1,13 +1,15 @@
 /**
  * A JSON Lines file of reports: each line one report, as `POST /api/reports` takes them — an
  * object whose `text` is the report (with the API's optional `id`, `format`, `filename`,
- * `receivedAt`, `url`). Any other object (a review row, a Sentry event) is the report itself, its
- * line as the text. Shared by `sightline triage` and `sightline ingest`, so both read a file alike.
+ * `receivedAt`, `url`). An object a format knows (a review row, a Sentry event) is the report
+ * itself, its line as the text; any other object has no report in it and is refused. Shared by
+ * `sightline triage` and `sightline ingest`, so both read a file alike.
  */
-import { REPORT_FORMAT_NAMES } from './formats/index.js';
+import { detectFormat, REPORT_FORMAT_NAMES, textFormat } from './formats/index.js';
 import type { JsonObject } from './formats/json-object.js';
 import { isReviewRow } from './formats/reviews.js';
 import { isJsonLinesName, jsonLinesOf, type RefusedLine, readJsonLines } from './json-lines.js';
+import { splitLines } from './lines.js';
 
 /** One report of a JSON Lines file. */
 export interface ReportLine {
@@ -48,26 +50,29 @@ function isTextObject(value: JsonObject): boolean {
 }
 
 /**
- * Reads a text as JSON Lines of reports when it is one: a `.jsonl`/`.ndjson` file, or (unnamed)
- * two or more lines whose first is a JSON object with a `text` field that is not a review row.
- * A review export without such a name is left to the `reviews` format.
+ * Reads a text as JSON Lines of reports when it is one: a `.jsonl`/`.ndjson` file, or (unnamed,
+ * e.g. stdin) lines whose first is a JSON object with a `text` field that is not a review row.
+ * A review export without such a name is left to the `reviews` format, and a text without a
+ * non-blank line to the caller, as the empty report it is (not a file of 0 reports).
  * @param text the whole file.
  * @param options see {@link ReadReportLinesOptions}.
  * @returns the reports and the refused lines (not JSON, not an object, `text` not a string or
- *   blank, an unknown `format`), in line order; null when the text is not JSON Lines of reports.
+ *   blank, an unknown `format`, no `text` and no format that knows the object), in line order;
+ *   null when the text is not JSON Lines of reports.
  */
 export function readReportLines(
   text: string,
   options: ReadReportLinesOptions = {},
 ): ReportLines | null {
   const lines = jsonLinesOf(text);
+  if (lines.every((line) => line.trim() === '')) return null;
   if (!isJsonLinesName(options.filename) && !startsWithTextObject(lines)) return null;
   const { objects, refused } = readJsonLines(lines);
   const reports: ReportLine[] = [];
   for (const { line, value } of objects) {
     const report = isTextObject(value)
       ? textObjectReport(line, value)
-      : { line, text: lines[line - 1] ?? '', ...idOf(value) };
+      : otherObjectReport(line, lines[line - 1] ?? '', value);
     if ('reason' in report) refused.push(report);
     else reports.push(report);
   }
@@ -77,7 +82,7 @@ export function readReportLines(
 
 function startsWithTextObject(lines: readonly string[]): boolean {
   const nonBlank = lines.filter((line) => line.trim() !== '');
-  if (nonBlank.length < 2 || !nonBlank[0]?.trimStart().startsWith('{')) return false;
+  if (!nonBlank[0]?.trimStart().startsWith('{')) return false;
   const [first] = readJsonLines(nonBlank.slice(0, 1)).objects;
   return first !== undefined && isTextObject(first.value);
 }
@@ -98,6 +103,22 @@ function textObjectReport(line: number, value: JsonObject): ReportLine | Refused
     };
   }
   return { line, text, ...idOf(value), ...fields };
+}
+
+/** An object without the API's `text`: the report itself when a format knows it (a review row, a Sentry event). */
+function otherObjectReport(
+  line: number,
+  text: string,
+  value: JsonObject,
+): ReportLine | RefusedLine {
+  if (detectFormat({ text, lines: splitLines(text), value }) === textFormat) {
+    return {
+      line,
+      reason:
+        'has no "text" field (a report line is {"text": "…"}, a review row or an event a format knows, e.g. Sentry\'s)',
+    };
+  }
+  return { line, text, ...idOf(value) };
 }
 
 function idOf(value: JsonObject): { id?: string } {
