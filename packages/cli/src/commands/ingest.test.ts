@@ -187,4 +187,22 @@ describe('sightline ingest', () => {
     expect(await runIngest({ files: ['-'], url: 'http://127.0.0.1:9', token: 'x' }, one)).toBe(0);
     expect(sent[1]?.reports.map((report) => report.text)).toEqual(['Please add dark mode']);
   });
+
+  it('refuses standard input given twice before reading or sending anything', async () => {
+    let reads = 0;
+    const io = Object.assign(memoryOutput(), {
+      env: {},
+      readStdin: async () => {
+        reads += 1;
+        return new TextEncoder().encode('TypeError: x is undefined');
+      },
+    });
+    await expect(
+      runIngest({ files: ['-', '/dev/stdin'], url: 'http://127.0.0.1:9', token: 'x' }, io),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('Standard input is given 2 times (-, /dev/stdin)'),
+    });
+    expect(reads).toBe(0);
+  });
 });

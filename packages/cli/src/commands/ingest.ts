@@ -19,7 +19,7 @@ import {
   reportTextProblem,
 } from '@sightline/service/internal';
 import type { Command } from 'commander';
-import { readInput, readStdin } from '../io/read-input.js';
+import { readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
 import { withServiceLocation } from '../options/service-location-options.js';
 import { textArgument } from '../options/text-argument.js';
@@ -55,6 +55,8 @@ export interface IngestIO {
  * Ingests the files.
  * @returns 0, or 2 when a file could not be read or was refused, or a line of one, or a batch of
  *   its reports could not be stored.
+ * @throws SightlineError `INVALID_ARGUMENT` for a bad `--url`, `--url` with `--database`, or
+ *   standard input given twice.
  */
 export async function runIngest(options: IngestCommandOptions, io: IngestIO): Promise<number> {
   if (options.url && options.database) {
@@ -79,6 +81,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       details: { url: options.url },
     });
   }
+  refuseRepeatedStdin(options.files);
   const files: ReadFile[] = [];
   let failed = 0;
   for (const file of options.files) {

@@ -224,6 +224,23 @@ describe('runTriage', () => {
     }
   });
 
+  it('refuses standard input given twice before reading anything', async () => {
+    // Found by a fresh-user trial: `triage - -` read stdin once, then found it empty.
+    let reads = 0;
+    const io = Object.assign(memoryIo(), {
+      readStdin: async () => {
+        reads += 1;
+        return new TextEncoder().encode('TypeError: x is undefined');
+      },
+    });
+    await expect(runTriage({ files: ['-', '-'] }, io)).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message:
+        'Standard input is given 2 times (-, -); it can be read only once. Give - once, and the other reports as files.',
+    });
+    expect(reads).toBe(0);
+  });
+
   it('adds a FILE column (base names, cut to fit) when several files are given', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
     try {

@@ -24,7 +24,7 @@ import {
 import { prepareReports } from '@sightline/investigator';
 import { resolveModel } from '@sightline/models';
 import { type Command, Option } from 'commander';
-import { readInput, readStdin } from '../io/read-input.js';
+import { readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, resolveFormat } from '../options/output-options.js';
 import { textArgument } from '../options/text-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
@@ -86,7 +86,8 @@ export interface TriageRow {
  * @param io - Output streams and stdin.
  * @returns 0, or 2 when any file failed or any line was refused.
  * @throws SightlineError `INVALID_ARGUMENT` for `examples` without `model` (as `--structurer`
- *   without `--model`); the readers' errors when `options.examples` has no readable training sets.
+ *   without `--model`) and when standard input is given twice; the readers' errors when
+ *   `options.examples` has no readable training sets.
  */
 export async function runTriage(options: TriageOptions, io: TriageIO): Promise<number> {
   if (options.examples !== undefined && !options.model) {
@@ -96,6 +97,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
         '--examples needs --model: the labelled examples are shown to the model, and offline classification uses none. Add --model, or drop --examples.',
     });
   }
+  refuseRepeatedStdin(options.files);
   const rows: TriageRow[] = [];
   let failed = 0;
   let refusedLines = 0;

@@ -43,6 +43,22 @@ const openFile = promisify(open);
 /** Paths that name this process's standard input on Linux and macOS. */
 const STDIN_PATHS = new Set(['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']);
 
+/**
+ * Refuses standard input named more than once among a command's inputs (`-`, `/dev/stdin`…): it
+ * can be read only once, so the second would read nothing.
+ * @param files - the inputs as given.
+ * @throws SightlineError `INVALID_ARGUMENT` naming the repeated inputs.
+ */
+export function refuseRepeatedStdin(files: readonly string[]): void {
+  const stdin = files.filter((file) => file === '-' || STDIN_PATHS.has(file));
+  if (stdin.length < 2) return;
+  throw new SightlineError({
+    code: 'INVALID_ARGUMENT',
+    message: `Standard input is given ${stdin.length} times (${stdin.join(', ')}); it can be read only once. Give - once, and the other reports as files.`,
+    details: { files: stdin },
+  });
+}
+
 function tooLarge(maxBytes: number): SightlineError {
   const mebibytes = (maxBytes / 1_048_576).toFixed(0);
   return new SightlineError({
