@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -204,5 +204,24 @@ describe('sightline ingest', () => {
       message: expect.stringContaining('Standard input is given 2 times (-, /dev/stdin)'),
     });
     expect(reads).toBe(0);
+  });
+
+  it('names the file in front of its size error, as in its other file errors', async () => {
+    // Found by a fresh-user trial: "sightline ingest: The report is over 10 MiB…" said not which.
+    const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
+    try {
+      const big = path.join(dir, 'big.txt');
+      await writeFile(big, '');
+      await truncate(big, 11 * 1024 * 1024);
+      const io = Object.assign(memoryOutput(), {
+        env: {},
+        readStdin: async () => new Uint8Array(),
+      });
+      expect(await runIngest({ files: [big], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(2);
+      expect(io.err).toMatch(/^sightline ingest: .*big\.txt: The report is over 10 MiB/);
+      expect(io.err).toContain(`${big}: The report`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -19,7 +19,7 @@ import {
   reportTextProblem,
 } from '@sightline/service/internal';
 import type { Command } from 'commander';
-import { readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
+import { inputErrorMessage, readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
 import { withServiceLocation } from '../options/service-location-options.js';
 import { textArgument } from '../options/text-argument.js';
@@ -85,8 +85,9 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
   const files: ReadFile[] = [];
   let failed = 0;
   for (const file of options.files) {
+    const name = file === '-' ? 'stdin' : file;
     try {
-      const { bytes, name } = await readInput(file, {
+      const { bytes } = await readInput(file, {
         readStandardInput: io.readStdin,
         onPipeWait: (message) => io.stderr(`sightline ingest: ${message}\n`),
       });
@@ -113,7 +114,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
     } catch (error) {
       if (!SightlineError.isInstance(error)) throw error;
       failed += 1;
-      io.stderr(`sightline ingest: ${error.message}\n`);
+      io.stderr(`sightline ingest: ${inputErrorMessage(error.message, name)}\n`);
     }
   }
   // Nothing readable: say only why, without opening a store or reaching a service for nothing.

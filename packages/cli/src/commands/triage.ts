@@ -24,7 +24,7 @@ import {
 import { prepareReports } from '@sightline/investigator';
 import { resolveModel } from '@sightline/models';
 import { type Command, Option } from 'commander';
-import { readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
+import { inputErrorMessage, readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, resolveFormat } from '../options/output-options.js';
 import { textArgument } from '../options/text-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
@@ -326,9 +326,7 @@ function cut(text: string, width: number): string {
 }
 
 function describeError(error: unknown, file: string): string {
-  if (SightlineError.isInstance(error)) {
-    return error.message.includes(file) ? error.message : `${file}: ${error.message}`;
-  }
+  if (SightlineError.isInstance(error)) return inputErrorMessage(error.message, file);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EACCES') return `${file}: permission denied.`;
   return `${file}: ${error instanceof Error ? error.message : String(error)}`;

@@ -59,6 +59,16 @@ export function refuseRepeatedStdin(files: readonly string[]): void {
   });
 }
 
+/**
+ * An input's error as a command prints it: `FILE: message`, unless the message already names
+ * the file (`Cannot read "FILE": …`, `FILE is binary data…`).
+ * @param message - the error's message.
+ * @param name - the input as the command names it (`stdin` for `-`).
+ */
+export function inputErrorMessage(message: string, name: string): string {
+  return message.includes(name) ? message : `${name}: ${message}`;
+}
+
 function tooLarge(maxBytes: number): SightlineError {
   const mebibytes = (maxBytes / 1_048_576).toFixed(0);
   return new SightlineError({
