@@ -107,10 +107,8 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
         io.stderr(`sightline ingest: ${name} ${clause}; not ingested.\n`);
       }
       if (reports.refused.length > 0) failed += 1;
+      // A text that is not empty holds a report or a refused one (reportTextProblem, fileToRawReports).
       if (reports.reports.length > 0) files.push({ name, ...reports });
-      else if (reports.refused.length === 0) {
-        io.stderr(`sightline ingest: ${name} holds no report to ingest.\n`);
-      }
     } catch (error) {
       if (!SightlineError.isInstance(error)) throw error;
       failed += 1;
