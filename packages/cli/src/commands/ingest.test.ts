@@ -84,7 +84,12 @@ describe('sightline ingest', () => {
         fetch: (async (_url: URL, init: RequestInit) => {
           const body = JSON.parse(String(init.body)) as (typeof sent)[number];
           sent.push(body);
-          return Response.json({ stored: body.reports.length, duplicates: 0, revised: 0 });
+          return Response.json({
+            stored: body.reports.length,
+            duplicates: 0,
+            revised: 0,
+            reportIds: body.reports.map((_, index) => `r${index}`),
+          });
         }) as unknown as typeof fetch,
       });
       expect(await runIngest({ files: ['-'], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(0);
