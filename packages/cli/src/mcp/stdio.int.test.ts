@@ -144,7 +144,7 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
         ),
       },
     });
-    expect((lines[2]?.result as { tools: unknown[] }).tools.length).toBeGreaterThan(0);
+    expect((lines[2]?.result as { tools: unknown[] } | undefined)?.tools.length).toBeGreaterThan(0);
     expect(stderr).toMatch(/^sightline mcp: protocol error: Message too long: /m);
   });
 
