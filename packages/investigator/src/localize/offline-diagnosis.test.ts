@@ -21,6 +21,29 @@ afterAll(async () => {
 });
 
 describe('diagnoseOffline', () => {
+  it('points at the function a frame names when the trace is from another version of the file', async () => {
+    // Found by a fresh-user trial: a frame's line past the end of the file gave the file's last
+    // lines as the cause, and a line inside another function gave that function.
+    for (const line of [99, 8]) {
+      const report = decodeCrashReport();
+      const [first] = report.exceptions;
+      const frame = first?.frames[0];
+      if (!frame) throw new Error('no frame');
+      frame.line = line;
+      const diagnosis = await diagnoseOffline(report, repository.index);
+      expect(diagnosis.affectedFiles[0]).toMatchObject({
+        path: 'lib/utils.js',
+        lines: [3, 5],
+        symbol: 'decode',
+        role: 'cause',
+      });
+      expect(diagnosis.rootCause.explanation).toMatch(
+        /Its lines do not all match this checkout: the frame's line (99 is past the end|8 lies in `merge`)/,
+      );
+      expect((await verifyDiagnosis(diagnosis, repository.root)).errors).toEqual([]);
+    }
+  });
+
   it('states what the trace shows, quotes the repository, proposes nothing, and verifies', async () => {
     const diagnosis = await diagnoseOffline(decodeCrashReport(), repository.index);
     expect(diagnosis.method).toBe('offline');

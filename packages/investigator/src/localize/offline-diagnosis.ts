@@ -10,6 +10,7 @@ import { allFrames, type Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
 import { isMeaningfulQuote } from '../diagnosis/find-quote.js';
 import type { AffectedFile, Diagnosis, DiagnosisLabel, Suspect } from '../diagnosis/schema.js';
+import { MOVED_FRAME_PREFIX } from './frame-range.js';
 import { localize } from './localize.js';
 import { assessOffline } from './offline-assessment.js';
 import { collectReportSignals, type InAppFrame, type ReportSignals } from './report-signals.js';
@@ -117,6 +118,10 @@ function describeRootCause(
     const callers = frames.slice(1, 1 + SHOWN_CALLERS).map(describeFrame);
     const where = innermost.function ? `in \`${innermost.function}\` ` : '';
     const through = callers.length > 0 ? `, called through ${callers.join(' ← ')}` : '';
+    // A trace from another version of the code: said once, as the suspects' ranges were moved.
+    const moved = cited
+      .flatMap((suspect) => suspect.evidence)
+      .find((reason) => reason.startsWith(MOVED_FRAME_PREFIX));
     const ranked =
       first && first.path !== innermost.path
         ? `The localizer ranks ${printablePath(first.path)} above the crash site: ${first.evidence.slice(0, 2).join('; ')}.`
@@ -128,6 +133,7 @@ function describeRootCause(
           ? `The report's stack trace shows ${named || 'the error'} raised at ${describeFrame(innermost)}${through}.`
           : `The report's stack trace was captured at ${describeFrame(innermost)}${through}.`,
         ranked,
+        moved ? `Its lines do not all match this checkout: ${moved}.` : '',
         MODEL_NOTE,
       ]
         .filter(Boolean)

@@ -9,6 +9,7 @@ import { focusPersonalization, rankRepository } from '@sightline/codebase/intern
 import { compactName, termSurfaces } from './code-tokens.js';
 import { crossLanguageCounterparts } from './cross-language.js';
 import { isThirdPartyAsset } from './file-roles.js';
+import { frameRange } from './frame-range.js';
 import { frameWeights } from './frame-weights.js';
 import { type DefinitionMatch, getLexicalIndex } from './lexical-index.js';
 import { scoreMentions } from './mention-scores.js';
@@ -138,8 +139,11 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     const { weight = 0, helper } = weights[position] ?? {};
     // The range is that of the heaviest frame in the file that carries a line number.
     const file = index.files.get(frame.path);
-    if (file && frame.line && (weight > entry.frame || !entry.frameRange))
-      entry.frameRange = rangeAtLine(file, frame.line);
+    if (file && frame.line && (weight > entry.frame || !entry.frameRange)) {
+      const { range, moved } = frameRange(file, { line: frame.line, function: frame.function });
+      entry.frameRange = range;
+      if (moved) entry.evidence.push(moved);
+    }
     if (weight > entry.frame) entry.helperFrame = helper ? 1 : 0;
     // A helper at the throw site (an accessor, an assertion) surfaced the error; it is not where
     // the bad value came from, so it does not count as the throw site (failure class 1, #33).
