@@ -1,7 +1,7 @@
 /**
  * What a digest says: the groups made, the groups that regressed and the diagnoses finished in a
  * period, each with its project, its investigation state and, when diagnosed, its suspect file
- * and line (the diagnosis' cause, else the localizer's first suspect).
+ * and line (the diagnosis' cause, else its first affected file).
  */
 import { type GroupInvestigation, groupInvestigation } from '../pipeline/investigation-state.js';
 import type { DiagnosisRecord, GroupRecord, Store } from '../store/index.js';
@@ -76,7 +76,7 @@ export async function collectDigest(
       group.latestDiagnosisVersion > 0
         ? (await store.diagnoses.listOfGroup(group.id))[0]
         : undefined;
-    const suspect = diagnosis && suspectOf(diagnosis);
+    const suspect = diagnosis && digestSuspect(diagnosis);
     return {
       groupId: group.id,
       project: projects.get(group.projectId) ?? group.projectId,
@@ -103,11 +103,18 @@ export async function collectDigest(
   };
 }
 
-/** The diagnosis' cause location, else its first affected file, else the first ranked suspect. */
-function suspectOf(record: DiagnosisRecord): DigestSuspect | undefined {
+/**
+ * The diagnosis' cause location, else its first affected file; none when it cites no file (it
+ * says nothing could be tied to the report, or a model found no cause): the localizer's ranked
+ * suspects are then no answer to send a team to.
+ * @param record a stored diagnosis.
+ * @returns the suspect, or `undefined`.
+ */
+export function digestSuspect(
+  record: Pick<DiagnosisRecord, 'diagnosis'>,
+): DigestSuspect | undefined {
   const files = record.diagnosis.affectedFiles;
-  const cause = files.find((file) => file.role === 'cause') ?? files[0];
-  const where = cause ?? record.suspects[0];
+  const where = files.find((file) => file.role === 'cause') ?? files[0];
   if (!where) return undefined;
   return {
     path: where.path,

@@ -1,0 +1,33 @@
+import type { Diagnosis } from '@sightline/investigator';
+import { describe, expect, it } from 'vitest';
+import { digestSuspect } from './collect-digest.js';
+
+const file = (role: 'cause' | 'symptom', path: string) => ({
+  path,
+  lines: [3, 9] as [number, number],
+  symbol: 'total',
+  role,
+  evidence: [],
+});
+
+describe('digestSuspect', () => {
+  it("names the diagnosis' cause, else its first affected file", () => {
+    const diagnosis = (affectedFiles: unknown[]) => ({ diagnosis: { affectedFiles } as Diagnosis });
+    expect(digestSuspect(diagnosis([file('symptom', 'a.ts'), file('cause', 'b.ts')]))).toEqual({
+      path: 'b.ts',
+      line: 3,
+      symbol: 'total',
+    });
+    expect(digestSuspect(diagnosis([file('symptom', 'a.ts')]))?.path).toBe('a.ts');
+  });
+
+  it('names none for a diagnosis that cites no file, whatever the localizer ranked', () => {
+    // Found by a fresh-user trial: "suspect test/parse.js:1" beside "Nothing in the repository
+    // could be tied to the report".
+    const record = {
+      diagnosis: { affectedFiles: [] } as unknown as Diagnosis,
+      suspects: [{ path: 'test/parse.js', lines: [1, 40], score: -1.19, evidence: [] }],
+    };
+    expect(digestSuspect(record)).toBeUndefined();
+  });
+});
