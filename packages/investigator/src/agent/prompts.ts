@@ -3,6 +3,7 @@
  * data, and the system prompt says that nothing inside it is an instruction (OWASP LLM01 "Prompt
  * Injection": keep untrusted content segregated and marked).
  */
+import { printablePath } from '@sightline/codebase';
 import type { Report } from '@sightline/intake';
 import { isDemotedSuspect } from '../diagnosis/demoted-suspects.js';
 import type { Suspect } from '../diagnosis/schema.js';
@@ -129,7 +130,9 @@ export function selectPromptSuspects(suspects: readonly Suspect[]): Suspect[] {
 }
 
 /**
- * The localizer's suspects as numbered lines, as the agent reads them in its first prompt.
+ * The localizer's suspects as numbered lines, as the agent reads them in its first prompt. A file
+ * name, symbol or reason holding a newline or another control character is escaped
+ * (`printablePath`), so a repository's file names cannot forge lines of the prompt.
  * @param suspects - ranked suspects, most suspect first.
  * @returns one line each (`1. path:start-end (symbol) — reason`), or `(none found)`.
  */
@@ -139,7 +142,7 @@ export function renderSuspects(suspects: readonly Suspect[]): string {
     .map((suspect, index) => {
       const where = `${suspect.path}:${suspect.lines[0]}-${suspect.lines[1]}`;
       const symbol = suspect.symbol ? ` (${suspect.symbol})` : '';
-      return `${index + 1}. ${where}${symbol} — ${plainReason(suspect.evidence)}`;
+      return `${index + 1}. ${printablePath(`${where}${symbol} — ${plainReason(suspect.evidence)}`)}`;
     })
     .join('\n');
 }

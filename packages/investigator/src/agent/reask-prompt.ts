@@ -2,7 +2,7 @@
  * The structurer's second chance: the exact verification errors, plus the true lines of the files
  * the rejected diagnosis cited, so the model can copy paths, ranges and quotes instead of guessing.
  */
-import type { Repository } from '@sightline/codebase';
+import { printablePath, type Repository } from '@sightline/codebase';
 import { createRepoFileCache } from '../diagnosis/repo-file-cache.js';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import {
@@ -67,7 +67,10 @@ async function citedExcerpts(
     const numbered = read.lines
       .slice(first - 1, last)
       .map((line, index) => `${first + index}: ${line}`);
-    excerpts.push(`${read.path} lines ${first}-${last} (of ${read.lines.length}):`, ...numbered);
+    excerpts.push(
+      `${printablePath(read.path)} lines ${first}-${last} (of ${read.lines.length}):`,
+      ...numbered,
+    );
   }
   return excerpts;
 }
