@@ -15,6 +15,7 @@ import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { describeProgress } from '../format/describe-progress.js';
 import { emptyIndexWarning } from '../format/empty-index.js';
+import { reportNoteLines } from '../format/report-notes.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { readInput } from '../io/read-input.js';
@@ -128,7 +129,9 @@ export async function runInvestigate(
       },
     });
     for (const warning of indexed.warnings) io.stderr(`sightline: warning: ${warning}\n`);
-    for (const note of report.notes ?? []) io.stderr(`sightline: note: the report: ${note}\n`);
+    for (const line of reportNoteLines(report.notes ?? [], 'the report')) {
+      io.stderr(`sightline: ${line}\n`);
+    }
     if (indexed.files === 0) {
       io.stderr(
         emptyIndexWarning(

@@ -142,6 +142,27 @@ describe('runTriage', () => {
     );
   });
 
+  it("prints the report's reading notes on stderr as investigate does, a note shared by several reports once", async () => {
+    // Found by comparing with investigate: triage printed only the encoding note.
+    const pasted = memoryIo(
+      'The app crashes \u001b[31mevery time\u001b[0m I open settings\u0007 since the update\n',
+    );
+    expect(await runTriage({ files: ['-'], json: true }, pasted)).toBe(0);
+    expect(pasted.err).toBe(
+      [
+        'sightline triage: note: stdin: terminal colour and cursor codes were removed',
+        'sightline triage: note: stdin: control characters were removed',
+        '',
+      ].join('\n'),
+    );
+    const lines = memoryIo(
+      '{"text":"The app crashes\\u0007 when I open settings"}\n{"text":"Please add dark mode\\u0007"}\n',
+    );
+    expect(await runTriage({ files: ['-'], json: true }, lines)).toBe(0);
+    expect(jsonRows(lines.out)).toHaveLength(2);
+    expect(lines.err).toBe('sightline triage: note: stdin: control characters were removed\n');
+  });
+
   it('reads a UTF-16 JSON Lines file with a byte-order mark, little- or big-endian', async () => {
     // Found by a fresh-user trial: every line of a UTF-16 .jsonl was refused as "not JSON".
     const text =

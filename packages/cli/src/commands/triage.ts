@@ -24,6 +24,7 @@ import {
 import { prepareReports } from '@sightline/investigator';
 import { resolveModel } from '@sightline/models';
 import { type Command, Option } from 'commander';
+import { reportNoteLines } from '../format/report-notes.js';
 import { inputErrorMessage, readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, resolveFormat } from '../options/output-options.js';
 import { textArgument } from '../options/text-argument.js';
@@ -80,7 +81,9 @@ export interface TriageRow {
 /**
  * Parses and classifies every report in `options.files` (a JSON Lines file holds one a line,
  * `readReportLines`). A file that cannot be read or parsed, and a line of JSON Lines that is not
- * a report, is reported on stderr and skipped; the others are still processed.
+ * a report, is reported on stderr and skipped; the others are still processed. What reading a file
+ * changed (invalid bytes replaced, escape codes or control characters removed: `Report.notes`) is
+ * noted on stderr once per file, as `investigate` notes it.
  *
  * @param options - Files, input format, output mode and optional model.
  * @param io - Output streams and stdin.
@@ -110,6 +113,9 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
   };
   for (const file of options.files) {
     const name = file === '-' ? 'stdin' : file;
+    const printNotes = (notes: string[]) => {
+      for (const line of reportNoteLines(notes, name)) io.stderr(`sightline triage: ${line}\n`);
+    };
     let reports: Report[];
     try {
       const { bytes } = await readInput(file, {
@@ -118,8 +124,8 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       });
       const filename = file === '-' ? undefined : file;
       const { text, encoding, invalid } = decodeReportBytes(bytes);
-      // As investigate does: triage only prints, so the report is read, with a note on stderr.
-      if (invalid) io.stderr(`sightline triage: note: ${name}: ${invalidBytesNote(encoding)}\n`);
+      // As investigate does: triage only prints, so the report is read, with notes on stderr.
+      printNotes(invalid ? [invalidBytesNote(encoding)] : []);
       const lines = readReportLines(text, { filename });
       for (const { line, reason } of lines?.refused ?? []) {
         refusedLines += 1;
@@ -145,6 +151,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       io.stderr(`sightline triage: ${describeError(error, name)}\n`);
       continue;
     }
+    printNotes(reports.flatMap((report) => report.notes ?? []));
     for (const report of reports) {
       const classification = await classify(report, classifyOptions);
       const row = toRow(name, report, classification);
