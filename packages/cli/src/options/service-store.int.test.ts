@@ -1,6 +1,7 @@
 /**
  * The service's default data folder `<repo>/.sightline/serve` through a hostile repository's
- * `.sightline` link: `sources add` and `ingest` write nothing where it points.
+ * `.sightline` link: `sources add` and `ingest` write nothing where it points. A Windows drive
+ * path as `--data` or `--repo` creates no folder named `C:` either.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,5 +44,27 @@ describe('openServiceStore', () => {
     expect(fs.existsSync(path.join(repo, '.sightline', 'serve', 'sightline.db'))).toBe(true);
     // It holds the sources' credentials: only its owner may list it.
     expect(fs.statSync(path.join(repo, '.sightline', 'serve')).mode & 0o777).toBe(0o700);
+  });
+
+  it('refuses a Windows drive path as --data or --repo, creating no folder named after it', async () => {
+    // Found by checking the folder flags after --database: sources add --data D:/y created ./D:/y.
+    const repo = path.join(work, 'repo');
+    fs.mkdirSync(repo);
+    try {
+      for (const [flag, options] of [
+        ['--data', { repo, data: 'Q:/sightline-drive-test' }],
+        ['--repo', { repo: 'Q:/sightline-drive-test' }],
+      ] as const) {
+        await expect(openServiceStore(options, { create: true })).rejects.toMatchObject({
+          code: 'INVALID_ARGUMENT',
+          message: expect.stringContaining(
+            `${flag} Q:/sightline-drive-test is a Windows drive path, but this system (${process.platform}) has no drive letters`,
+          ),
+        });
+      }
+      expect(fs.existsSync('Q:')).toBe(false);
+    } finally {
+      fs.rmSync('Q:', { recursive: true, force: true });
+    }
   });
 });

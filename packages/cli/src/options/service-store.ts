@@ -15,6 +15,7 @@ import {
   parseDatabaseLocation,
   type Store,
 } from '@sightline/service';
+import { refuseDriveFolders } from './service-location-options.js';
 
 /** Where the service keeps its data, as the command line names it. */
 export interface ServiceLocationOptions {
@@ -23,8 +24,14 @@ export interface ServiceLocationOptions {
   database?: string | undefined;
 }
 
-/** The data folder: `--data`, else `<repo>/.sightline/serve` (repo default `.`). */
+/**
+ * The data folder: `--data`, else `<repo>/.sightline/serve` (repo default `.`).
+ * @returns its absolute path.
+ * @throws SightlineError `INVALID_ARGUMENT` for a Windows drive path in `--repo` or `--data` on
+ *   another system (`refuseDriveFolders`).
+ */
 export function serviceDataDir(options: ServiceLocationOptions): string {
+  refuseDriveFolders(options);
   return path.resolve(options.data ?? defaultDataDir(path.resolve(options.repo ?? '.')));
 }
 

@@ -28,6 +28,7 @@ export type {
   DigestRecord,
   DigestStore,
 } from './digests.js';
+export { type RefuseDrivePathOptions, refuseDrivePath } from './drive-path.js';
 export type { AttachReport, GroupKey, GroupStore } from './groups.js';
 export { type InboxPage, type InboxQuery, MAX_INBOX_PAGE } from './inbox.js';
 export { type Culprit, type InboxRowFacts, TREND_DAYS } from './inbox-rows.js';

@@ -9,6 +9,7 @@ import { SightlineError } from '@sightline/core';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { refuseDrivePath } from './drive-path.js';
 import { migrationProvider } from './migrations.js';
 import { type Database, STORE_SCHEMA_VERSION } from './schema.js';
 
@@ -28,9 +29,6 @@ const SCHEME = /^([a-z][a-z0-9+.-]+):(\/\/)?/i;
 
 /** Schemes other tools (SQLAlchemy, Prisma, Rails) give a SQLite file; here it is a plain path. */
 const SQLITE_SCHEMES = new Set(['sqlite', 'sqlite3', 'file']);
-
-/** A Windows drive letter (`C:`, `C:\\…`, `C:/…`). */
-const DRIVE = /^[a-z]:/i;
 
 /** Options of {@link parseDatabaseLocation}. */
 export interface ParseDatabaseLocationOptions {
@@ -54,12 +52,12 @@ export function parseDatabaseLocation(
   const match = SCHEME.exec(value);
   const scheme = match?.[1]?.toLowerCase();
   if (match === null || scheme === undefined) {
-    if (platform !== 'win32' && DRIVE.test(value)) {
-      throw new SightlineError({
-        code: 'INVALID_ARGUMENT',
-        message: `--database ${value} is a Windows drive path, but this system (${platform}) has no drive letters: give the SQLite file as a path here, such as ./sightline.db or /var/lib/sightline/sightline.db (write ./${value} for a folder really named ${value.slice(0, 2)}).`,
-      });
-    }
+    refuseDrivePath(value, {
+      flag: '--database',
+      instead:
+        'the SQLite file as a path here, such as ./sightline.db or /var/lib/sightline/sightline.db',
+      platform,
+    });
     return { sqlite: value };
   }
   if (SQLITE_SCHEMES.has(scheme)) {

@@ -31,6 +31,12 @@ describe('serve --demo flags', () => {
     });
   });
 
+  it('refuses a Windows drive path as --data on another system before the download', () => {
+    expect(() => demoOptions({ ...DEMO, data: 'C:/x' })).toThrow(
+      `--data C:/x is a Windows drive path, but this system (${process.platform}) has no drive letters: give the data folder as a path here, such as ./sightline-data or /var/lib/sightline (write ./C:/x for a folder really named C:).`,
+    );
+  });
+
   it('keeps the defaults when nothing is given', () => {
     expect(demoOptions(DEMO)).toEqual({
       port: 4317,

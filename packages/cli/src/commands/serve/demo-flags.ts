@@ -7,6 +7,7 @@
 import { SightlineError } from '@sightline/core';
 import { parseSourceHosts } from '@sightline/service';
 import { isLoopback } from '@sightline/service/internal';
+import { refuseDriveFolders } from '../../options/service-location-options.js';
 import type { ServeCommandOptions } from './run-serve.js';
 import type { ServeDemoOptions } from './serve-demo.js';
 
@@ -42,8 +43,9 @@ const REFUSED: [keyof ServeFlags, string, string][] = [
  * `--rate-limit`, `--source-hosts`, `--concurrency` and `--project` are honoured.
  * @param env the environment (`SIGHTLINE_API_TOKEN`).
  * @throws SightlineError `INVALID_ARGUMENT` naming every flag given that the demo cannot honour,
- *   for a host other than loopback with no token (the demo's fresh data folder has none), or for
- *   a `--source-hosts` entry `serve` refuses.
+ *   for a host other than loopback with no token (the demo's fresh data folder has none), for
+ *   a `--source-hosts` entry `serve` refuses, or for a Windows drive path as `--data` on another
+ *   system.
  */
 export function demoOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = {}): ServeDemoOptions {
   const refused = REFUSED.filter(([key]) => flags[key] !== undefined);
@@ -61,8 +63,9 @@ export function demoOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = {}): Ser
       message: `--demo makes about ${DEMO_LEAST_RATE_LIMIT / 2} API calls within its first minute (the reports, the inbox, each group), so --rate-limit ${rateLimit} would refuse its own calls: give --rate-limit ${DEMO_LEAST_RATE_LIMIT} or more, or leave it out.`,
     });
   }
-  // Checked as serve checks it, before the demo downloads its package.
+  // Checked as serve checks them, before the demo downloads its package.
   if (sourceHosts !== undefined) parseSourceHosts(sourceHosts);
+  refuseDriveFolders({ data });
   if (host !== undefined && !isLoopback(host) && data === undefined && !env.SIGHTLINE_API_TOKEN) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',

@@ -20,6 +20,7 @@ import {
 } from '@sightline/service';
 import { checkModels } from '../../options/check-models.js';
 import { type DigestChannelFlags, digestSettings } from '../../options/digest-options.js';
+import { refuseDriveFolders } from '../../options/service-location-options.js';
 import { untilSignal } from '../../run/until-signal.js';
 
 /** Options of {@link runServe}, as the command line gives them. */
@@ -75,6 +76,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     source: options.model ? '--model' : 'SIGHTLINE_MODEL',
   });
   const digest = digestOption(options, io.env);
+  refuseDriveFolders(options);
   const database = options.database ? parseDatabaseLocation(options.database) : undefined;
   const service = await startService({
     repo: options.repo,

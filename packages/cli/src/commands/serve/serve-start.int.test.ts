@@ -145,6 +145,30 @@ describe('sightline serve that cannot start', () => {
     expect(fs.existsSync('C:')).toBe(false);
   });
 
+  it('refuses a Windows drive path as --data or --repo, as it refuses one as --database', async () => {
+    // Found by checking the folder flags after --database: serve --data C:/x created ./C:/x.
+    // A service that starts anyway stops at once.
+    const io = { stdout: () => {}, stderr: () => {}, env: {}, stopped: Promise.resolve() };
+    const options = { repo: repo.root, data: path.join(work, 'drive'), port: 0, concurrency: 1 };
+    try {
+      for (const [flag, given] of [
+        ['data', { data: 'Q:/sightline-drive-test' }],
+        ['repo', { repo: 'Q:/sightline-drive-test' }],
+      ] as const) {
+        const error = await runServe({ ...options, ...given }, io).catch(
+          (thrown: unknown) => thrown,
+        );
+        expect(SightlineError.isInstance(error) && error.message).toContain(
+          `--${flag} Q:/sightline-drive-test is a Windows drive path, but this system (${process.platform}) has no drive letters`,
+        );
+        expect(exitCodeFor(error)).toBe(EXIT_USAGE);
+      }
+      expect(fs.existsSync('Q:')).toBe(false);
+    } finally {
+      fs.rmSync('Q:', { recursive: true, force: true });
+    }
+  });
+
   it('names a Postgres server that does not answer, without its password', async () => {
     const unreachable = await serve([
       '--repo',
