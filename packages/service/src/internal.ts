@@ -54,7 +54,7 @@ export {
   type StoredSource,
   testStoredSource,
 } from './sources/instantiate.js';
-export { ProviderError } from './sources/provider-http.js';
+export { ProviderError, retryAfterMs } from './sources/provider-http.js';
 export { NOT_UTF8_PROBLEM, reportTextProblem } from './sources/report-text-problem.js';
 export type { SentryConfig, SentryCredentials } from './sources/sentry/index.js';
 export {

@@ -26,6 +26,7 @@ import {
   serviceDataDir,
 } from '../options/service-store.js';
 import { batchRanges } from './ingest-batches.js';
+import { type RetryBusyOutcome, retryBusy } from './ingest-retry.js';
 
 /** Hands reports over, one batch a call. */
 export interface Sender {
@@ -49,15 +50,24 @@ export interface HttpSenderOptions extends ServiceLocationOptions {
   project?: string | undefined;
 }
 
+/** What {@link httpSender} needs of its surroundings. */
+export interface HttpSenderIO {
+  env: Readonly<Record<string, string | undefined>>;
+  fetch?: typeof fetch | undefined;
+  /** Where a wait for a busy service is told. Default: nowhere. */
+  stderr?: ((text: string) => void) | undefined;
+  /** Waits `ms` milliseconds before a retry (see `retryBusy`). Default: a timer. */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
 /**
  * A sender to `POST /api/reports` of the service at `options.url`: a batch is one request of at
- * most `MAX_REPORTS_PER_REQUEST` reports and `DEFAULT_LIMITS.reportBodyBytes` bytes.
+ * most `MAX_REPORTS_PER_REQUEST` reports and `DEFAULT_LIMITS.reportBodyBytes` bytes, sent again
+ * while the service is busy (429, or 503 with `Retry-After`; `retryBusy`: up to 3 times, 60 s of
+ * waiting in all).
  * @throws SightlineError `INVALID_ARGUMENT` when no API token is given or found.
  */
-export function httpSender(
-  options: HttpSenderOptions,
-  io: { env: Readonly<Record<string, string | undefined>>; fetch?: typeof fetch | undefined },
-): Sender {
+export function httpSender(options: HttpSenderOptions, io: HttpSenderIO): Sender {
   const token = options.token ?? io.env.SIGHTLINE_API_TOKEN ?? readTokenFile(options);
   const endpoint = new URL('/api/reports', options.url);
   const envelope = options.project ? { project: options.project } : {};
@@ -74,25 +84,36 @@ export function httpSender(
     },
     async ingest(reports) {
       const body = { ...envelope, reports: reports.map(rawReportToApiReport) };
-      let response: Response;
+      let outcome: RetryBusyOutcome;
       try {
-        response = await (io.fetch ?? fetch)(endpoint, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify(body),
-        });
+        outcome = await retryBusy(
+          () =>
+            (io.fetch ?? fetch)(endpoint, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+              body: JSON.stringify(body),
+            }),
+          {
+            ...(io.sleep ? { sleep: io.sleep } : {}),
+            onRetry: ({ status, waitMs, retry, retries }) =>
+              io.stderr?.(
+                `sightline ingest: the service is busy (${status}); sending again in ${seconds(waitMs)} s (retry ${retry} of ${retries}).\n`,
+              ),
+          },
+        );
       } catch (error) {
         throw new SightlineError({
           code: 'INVALID_ARGUMENT',
           message: `Cannot reach ${endpoint.origin}: ${error instanceof Error ? error.message : String(error)}. Is \`sightline serve\` running there?`,
         });
       }
+      const { response } = outcome;
       const answer: unknown = await response.json().catch(() => ({}));
       if (!response.ok) {
         const refusal = (answer as { error?: { message?: string } }).error?.message;
         throw new SightlineError({
           code: 'INVALID_ARGUMENT',
-          message: `The service refused the reports (${response.status}): ${refusal ?? response.statusText}`,
+          message: `The service refused the reports (${refusalStatus(outcome)}): ${refusal ?? response.statusText}`,
         });
       }
       // The API's own answer shape, so --json prints over --url what it prints with --data.
@@ -107,6 +128,20 @@ export function httpSender(
     },
     close: async () => {},
   };
+}
+
+/** A refusal's status, with the retries made and the wait it still asks for: `429; sent 4 times over 3 s; Retry-After 30 s`. */
+function refusalStatus({ response, retries, waitedMs, retryAfterMs }: RetryBusyOutcome): string {
+  return [
+    String(response.status),
+    ...(retries > 0 ? [`sent ${retries + 1} times over ${seconds(waitedMs)} s`] : []),
+    ...(retryAfterMs !== undefined ? [`Retry-After ${seconds(retryAfterMs)} s`] : []),
+  ].join('; ');
+}
+
+/** Milliseconds as whole seconds, rounded up (a wait of 0.2 s is `1`). */
+function seconds(ms: number): number {
+  return Math.ceil(ms / 1000);
 }
 
 function readTokenFile(options: ServiceLocationOptions): string {

@@ -193,6 +193,64 @@ describe('sightline ingest', () => {
     expect(sent[1]?.reports.map((report) => report.text)).toEqual(['Please add dark mode']);
   });
 
+  it("sends a request again after the wait a 429's Retry-After asks for, then names what a lasting refusal left unstored", async () => {
+    // Found by reading the senders: one 429 of the service's rate limit (600 requests a minute)
+    // failed the file, though the service asks to send again after Retry-After.
+    const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
+    try {
+      const file = path.join(dir, 'many.jsonl');
+      const lines = Array.from({ length: 1500 }, (_, n) => JSON.stringify({ text: `Crash ${n}` }));
+      await writeFile(file, `${lines.join('\n')}\n`);
+      const waits: number[] = [];
+      let calls = 0;
+      const io = Object.assign(memoryOutput(), {
+        env: {},
+        readStdin: async () => new Uint8Array(),
+        sleep: async (ms: number) => {
+          waits.push(ms);
+        },
+        fetch: (async (_url: URL, init: RequestInit) => {
+          calls += 1;
+          if (calls === 2) {
+            const body = JSON.parse(String(init.body)) as { reports: { id: string }[] };
+            return Response.json({
+              stored: body.reports.length,
+              duplicates: 0,
+              revised: 0,
+              reportIds: body.reports.map((report) => report.id),
+            });
+          }
+          return Response.json(
+            {
+              error: {
+                code: 'RATE_LIMITED',
+                message: 'This API client sent more than 600 requests in a minute.',
+              },
+            },
+            { status: 429, headers: { 'retry-after': '1' } },
+          );
+        }) as unknown as typeof fetch,
+      });
+      expect(await runIngest({ files: [file], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(2);
+      // Request 1 is sent again once; request 2 four times (three retries), then refused.
+      expect(calls).toBe(6);
+      expect(waits).toEqual([1000, 1000, 1000, 1000]);
+      expect(io.out).toBe(`${file}: 1000 stored, 0 already there, 500 not stored\n`);
+      const busy = (retry: number) =>
+        `sightline ingest: the service is busy (429); sending again in 1 s (retry ${retry} of 3).`;
+      expect(io.err.split('\n')).toEqual([
+        busy(1),
+        busy(1),
+        busy(2),
+        busy(3),
+        `sightline ingest: ${file}: lines 1-1000 stored; lines 1001-1500 not stored, as request 2 of 2 (lines 1001-1500) failed: The service refused the reports (429; sent 4 times over 3 s; Retry-After 1 s): This API client sent more than 600 requests in a minute. Ingest the file again to send the rest: what is stored already is not stored twice.`,
+        '',
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses standard input given twice before reading or sending anything', async () => {
     let reads = 0;
     const io = Object.assign(memoryOutput(), {

@@ -5,8 +5,9 @@
  * is checked with the API's schema before anything is sent or stored, whichever the way: a line
  * that is not JSON, whose `text` is empty or with a bad field (`receivedAt`, `url`, `id`) is
  * refused by its line number and the others sent.
- * Over HTTP a file's reports go in as many requests as the API's limits need; when one fails,
- * the message names the lines (or records) stored and those not.
+ * Over HTTP a file's reports go in as many requests as the API's limits need; one the service
+ * refuses as busy (its rate limit) is sent again after the wait it asks for (ingest-retry.ts);
+ * when one fails, the message names the lines (or records) stored and those not.
  */
 import { SightlineError } from '@sightline/core';
 import { decodeReportBytes } from '@sightline/intake';
@@ -49,6 +50,8 @@ export interface IngestIO {
   readStdin: () => Promise<Uint8Array>;
   env: Readonly<Record<string, string | undefined>>;
   fetch?: typeof fetch;
+  /** Waits `ms` milliseconds before sending to a busy service again. Default: a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -240,8 +243,10 @@ Examples:
   $ sightline ingest issue.md --database postgres://sightline@db/sightline --project app
 
 A file of many reports goes to --url in several requests (at most ${MAX_REPORTS_PER_REQUEST} reports
-each); if one fails, the lines stored and those not are named: ingest the file again to send
-the rest (a report already stored is not stored twice).
+each). A request refused by the service's rate limit (429, or 503 with Retry-After) is sent
+again after the wait it asks for, up to 3 times and 60 s of waiting. If one fails, the lines
+stored and those not are named: ingest the file again to send the rest (a report already
+stored is not stored twice).
 
 Exit codes: 0 all ingested, 2 some input (a file, a line of JSON Lines) could not be read or was
 refused or not stored, or --url was given with --database.`,
