@@ -178,6 +178,12 @@ export const suspectSchema = z
       .array(pathSchema)
       .optional()
       .describe('Other files holding the same code (a .mjs beside a .js, a compiled copy).'),
+    untied: z
+      .literal(true)
+      .optional()
+      .describe(
+        'Present when only chance ties it to the report: no stack frame, path, name or message of the report is in it, and it shares fewer than two of its words. Never cited as a cause offline.',
+      ),
   })
   .describe('A suspect location ranked by the offline localizer.');
 

@@ -14,6 +14,7 @@ import type { DefinitionMatch } from './lexical-index.js';
 import { reasonsForRange } from './range-reasons.js';
 import type { RankedFile } from './rank-files.js';
 import type { ReportSignals } from './report-signals.js';
+import { tiesReport } from './score-files.js';
 import {
   type ChosenRange,
   chooseRange,
@@ -105,6 +106,7 @@ export function groupSuspects(
         score: best.score,
         evidence: [...new Set([...reasons, ...notes])],
         ...(twins.length > 0 ? { twins } : {}),
+        ...(tiesReport(best.entry) ? {} : { untied: true as const }),
       },
     ];
   });

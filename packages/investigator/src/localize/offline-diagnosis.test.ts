@@ -21,6 +21,23 @@ afterAll(async () => {
 });
 
 describe('diagnoseOffline', () => {
+  it('cites no cause for a report only one shared word ties to the code', async () => {
+    // Found by a fresh-user trial: an app review about boarding passes was a verified diagnosis
+    // of a query-string parser, backed by "BM25 match: need".
+    const review = issueReport(
+      'Great app for trips',
+      'Keeps my boarding pass, but the seen counter resets every time I open it.',
+    );
+    const diagnosis = await diagnoseOffline(review, repository.index);
+    expect(diagnosis.affectedFiles).toEqual([]);
+    expect(diagnosis.rootCause.summary).toBe(
+      'Nothing in the repository could be tied to the report.',
+    );
+    expect(diagnosis.rootCause.explanation).toContain('shares no more than one word');
+    const verification = await verifyDiagnosis(diagnosis, repository.root);
+    expect(verification.ok && verification.diagnosis.verification.verified).toBe(false);
+  });
+
   it('points at the function a frame names when the trace is from another version of the file', async () => {
     // Found by a fresh-user trial: a frame's line past the end of the file gave the file's last
     // lines as the cause, and a line inside another function gave that function.

@@ -101,11 +101,15 @@ function describeFrame(frame: InAppFrame): string {
   return `${frame.function ? `\`${frame.function}\` ` : ''}(${printablePath(frame.path)}:${frame.line ?? '?'})`;
 }
 
-/** The root cause as far as the evidence goes: the trace if there is one, else the best matches. */
+/**
+ * The root cause as far as the evidence goes: the trace if there is one, else the best matches,
+ * else what little there is (`chance`: the best suspect only chance ties to the report).
+ */
 function describeRootCause(
   frames: InAppFrame[],
   cited: Suspect[],
   traced: boolean,
+  chance: Suspect | undefined,
 ): Diagnosis['rootCause'] {
   const [innermost] = frames;
   const first = cited[0];
@@ -151,9 +155,12 @@ function describeRootCause(
       confidence: LEXICAL_CONFIDENCE,
     };
   }
+  const words = chance
+    ? `shares no more than one word with any of its code (the best: ${printablePath(chance.path)}, ${chance.evidence[0] ?? 'a word'})`
+    : 'its words match no code';
   return {
     summary: 'Nothing in the repository could be tied to the report.',
-    explanation: `The report names no file, frame or symbol of this repository, and its words match no code. ${MODEL_NOTE}`,
+    explanation: `The report names no file, frame or symbol of this repository, and ${words}. ${MODEL_NOTE}`,
     confidence: 0,
   };
 }
@@ -178,8 +185,9 @@ export async function diagnoseOffline(
   const suspects = options.suspects ?? localize(report, index, { signals });
   const { frames } = signals;
   const top = suspects[0]?.score ?? 0;
+  // A suspect only chance ties to the report is no finding: with none other, nothing is tied.
   const cited = suspects
-    .filter((suspect) => suspect.score >= top * CITED_SHARE)
+    .filter((suspect) => suspect.score >= top * CITED_SHARE && !suspect.untied)
     .slice(0, maxAffectedFiles);
   const readLines = createLineReader(index);
   const affectedFiles = (
@@ -196,6 +204,7 @@ export async function diagnoseOffline(
         frames,
         cited,
         allFrames(report.exceptions).length + (report.stack?.length ?? 0) > 0,
+        suspects.find((suspect) => suspect.untied),
       ),
       affectedFiles: affectedFiles.map((file) => ({ ...file, symbol: file.symbol ?? null })),
       proposedChange: null,
