@@ -54,7 +54,12 @@ export {
 } from './parse/decode-bytes.js';
 export type { ReportInput } from './parse/decode-input.js';
 export { detectFormat, REPORT_FORMAT_NAMES } from './parse/formats/index.js';
-export { type ReviewExportRow, reviewExportRows } from './parse/formats/reviews.js';
+export {
+  type RefusedReviewRow,
+  type ReviewExport,
+  type ReviewExportRow,
+  reviewExportRows,
+} from './parse/formats/reviews.js';
 export type { RefusedLine } from './parse/json-lines.js';
 export { MAX_REPORT_BYTES } from './parse/limits.js';
 export { withoutQueryAndFragment } from './parse/lines.js';

@@ -213,6 +213,26 @@ describe('runTriage', () => {
     }
   });
 
+  it('refuses the row of a CSV review export that cannot be read, by line number, keeps the others and exits 2', async () => {
+    // Found by a fresh-user trial: the whole export was read as one plain-text report titled
+    // "id,text,rating", exit 0.
+    const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
+    try {
+      const file = path.join(dir, 'r.csv');
+      await writeFile(file, 'id,text,rating\n1,"app crashes on start",1\n2,"unterminated\n');
+      const io = memoryIo();
+      expect(await runTriage({ files: [file], json: true }, io)).toBe(2);
+      expect(jsonRows(io.out).map((row) => [row.id, row.kind, row.title])).toEqual([
+        ['1', 'review', 'app crashes on start'],
+      ]);
+      expect(io.err).toBe(
+        `sightline triage: ${file} line 3 is not a CSV row (a quote opened there is never closed); skipped.\n`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads one {"text": …} line on stdin as the report it holds, refuses a line without text, and an empty .jsonl as ingest does', async () => {
     // Found by a fresh-user trial: the one line was classified as JSON ("JSON object with key
     // text"), {"nottext":1} became a report, and an empty .jsonl was 0 reports, exit 0, where

@@ -9,7 +9,12 @@ export {
 } from './decode-bytes.js';
 export { type DecodedInput, decodeInput, type ReportInput } from './decode-input.js';
 export { detectFormat, REPORT_FORMAT_NAMES } from './formats/index.js';
-export { type ReviewExportRow, reviewExportRows } from './formats/reviews.js';
+export {
+  type RefusedReviewRow,
+  type ReviewExport,
+  type ReviewExportRow,
+  reviewExportRows,
+} from './formats/reviews.js';
 export { isInAppFile } from './frame-origin.js';
 export {
   isJsonLinesName,

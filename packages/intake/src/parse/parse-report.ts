@@ -92,7 +92,7 @@ function buildReport(
   filename?: string,
 ): Report {
   const fullBody = parsed.body ?? text;
-  const ownNotes = [...notes];
+  const ownNotes = [...notes, ...(parsed.notes ?? [])];
   let body = fullBody;
   if (body.length > MAX_BODY_CHARS) {
     body = body.slice(0, MAX_BODY_CHARS);

@@ -60,6 +60,16 @@ describe('reviews', () => {
     });
   });
 
+  it('keeps the rows of a CSV export around one it cannot read, with a note naming its line', () => {
+    const note = 'line 3 is not a CSV row (a quote opened there is never closed); skipped';
+    expect(
+      parseReports('id,text,rating\n1,"app crashes on start",1\n2,"unterminated\n'),
+    ).toMatchObject([{ id: '1', kind: 'review', body: 'app crashes on start', notes: [note] }]);
+    expect(() => parseReports('id,text,rating\n2,"unterminated\n')).toThrow(
+      'No row of the review export can be read: line 2 is not a CSV row (a quote opened there is never closed).',
+    );
+  });
+
   it("reads Google Play Console's CSV export, whose column names have spaces", () => {
     const csv = [
       'Package Name,App Version Code,App Version Name,Reviewer Language,Device,Review Submit Date and Time,Star Rating,Review Title,Review Text',

@@ -57,6 +57,16 @@ describe('fileToRawReports', () => {
     );
   });
 
+  it('refuses a CSV review row that cannot be read by its record and line, and keeps the others', () => {
+    const text = 'id,review,rating\nr1,"Crashes",1\nr2,"bad"x,2\nr3,"Slow",2\n';
+    expect(fileToRawReports(text, { filename: 'r.csv', receivedAt })).toMatchObject({
+      numberedBy: 'record',
+      numbers: [1, 3],
+      reports: [{ sourceId: 'r1' }, { sourceId: 'r3' }],
+      refused: [{ number: 2, reason: '(line 3) is not a CSV row (text follows a closing quote)' }],
+    });
+  });
+
   it('splits a JSON array of reviews, and keeps one report for anything else', () => {
     const json = JSON.stringify([
       { reviewId: 'a', text: 'Crashes', score: 1 },

@@ -107,10 +107,11 @@ export function apiReportToRawReport(
  * Turns a file's text into raw reports: one per file, one per line of JSON Lines (read by
  * intake's `readReportLines`: a `{"text": …}` object is the API's report shape, any other object is
  * the report itself; a line that is not JSON or has an empty `text` is refused), or one per review
- * of a review export (when the format is `auto` or `reviews`). A line or a review row with an id of
- * its own keeps it as its source id; others are identified by content. Every report is checked
- * with the API's schema (`rawReportProblem`: a bad `receivedAt`, `url`, `id` or format), so a file
- * refuses the same reports whether they are sent to the API or stored directly.
+ * of a review export (when the format is `auto` or `reviews`; a CSV row that cannot be read is
+ * refused). A line or a review row with an id of its own keeps it as its source id; others are
+ * identified by content. Every report is checked with the API's schema (`rawReportProblem`: a bad
+ * `receivedAt`, `url`, `id` or format), so a file refuses the same reports whether they are sent
+ * to the API or stored directly.
  */
 export function fileToRawReports(text: string, options: FileReportOptions = {}): FileReports {
   const read = readFileReports(text, options);
@@ -158,12 +159,13 @@ function readFileReports(
       refused: lines.refused.map(({ line, reason }) => ({ number: line, reason })),
     };
   }
-  const rows = base.format === 'auto' || base.format === 'reviews' ? reviewExportRows(text) : null;
-  if (rows && rows.length > 1) {
+  const reviews =
+    base.format === 'auto' || base.format === 'reviews' ? reviewExportRows(text) : null;
+  if (reviews && (reviews.rows.length > 1 || reviews.refused.length > 0)) {
     return {
       numberedBy: 'record',
-      reports: rows.map(({ id, fields }, index) => ({
-        number: index + 1,
+      reports: reviews.rows.map(({ record, id, fields }) => ({
+        number: record,
         report: {
           ...base,
           format: 'reviews',
@@ -171,7 +173,10 @@ function readFileReports(
           payload: { json: fields },
         },
       })),
-      refused: [],
+      refused: reviews.refused.map(({ record, line, reason }) => ({
+        number: record,
+        reason: `(line ${line}) ${reason}`,
+      })),
     };
   }
   return {

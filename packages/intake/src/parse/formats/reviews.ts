@@ -2,13 +2,13 @@
  * App-store review exports: a JSON array (or `{reviews: [...]}`), NDJSON, or CSV with a header row.
  * Columns are recognised by their usual names (App Store Connect, Google Play Console, scraper
  * exports): text/body/content/review/comment, rating/score/stars, title, date, version, locale, id.
- * CSV is read with csv-parse (csv.js.org/parse).
+ * CSV is read by `readCsvRecords`, which refuses a row it cannot read by its line and keeps the others.
  */
 import { SightlineError } from '@sightline/core';
-import { parse as parseCsv } from 'csv-parse/sync';
-import { jsonLinesOf, readJsonLines } from '../json-lines.js';
+import { jsonLinesOf, type RefusedLine, readJsonLines } from '../json-lines.js';
 import { splitLines } from '../lines.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
+import { type CsvRecord, readCsvRecords } from './review-csv.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
 
 /**
@@ -113,24 +113,17 @@ function csvHeaderLooksLikeReviews(header: string): boolean {
   );
 }
 
-function csvRows(input: FormatInput): JsonObject[] | null {
+/** The records of a CSV review export (rows that are no review left out), or null when `input` is not one. */
+function csvRecords(input: FormatInput): CsvRecord[] | null {
   const header = input.lines.find((line) => line.trim() !== '') ?? '';
   if (!csvHeaderLooksLikeReviews(header)) return null;
-  try {
-    const rows = parseCsv(input.text, {
-      columns: true,
-      bom: true,
-      delimiter: csvDelimiter(header) ?? ',',
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-      max_record_size: 1_000_000,
-    }) as JsonObject[];
-    return rows.filter(isReviewRow);
-  } catch {
-    return null;
-  }
+  const records = readCsvRecords(input.text, csvDelimiter(header) ?? ',');
+  return records?.filter((record) => 'line' in record || isReviewRow(record.fields)) ?? null;
+}
+
+/** The records of a review export in order: JSON, NDJSON or CSV. */
+function recordsOf(input: FormatInput): CsvRecord[] | null {
+  return rowsOf(input)?.map((fields) => ({ fields })) ?? csvRecords(input);
 }
 
 function rowsOf(input: FormatInput): JsonObject[] | null {
@@ -174,8 +167,19 @@ export const reviewsFormat: ReportFormat = {
     return csvHeaderLooksLikeReviews(input.lines.find((line) => line.trim() !== '') ?? '') ? 90 : 0;
   },
   parse: (input) => {
-    const rows = rowsOf(input) ?? csvRows(input) ?? [];
-    if (rows.length > 0) return rows.map(toReport);
+    const records = recordsOf(input) ?? [];
+    const rows = records.flatMap((record) => ('fields' in record ? [record.fields] : []));
+    const refused = records.filter((record) => 'line' in record);
+    if (rows.length > 0) {
+      const notes = refused.map(({ line, reason }) => `line ${line} ${reason}; skipped`);
+      return rows.map((row) => ({ ...toReport(row), ...(notes.length > 0 ? { notes } : {}) }));
+    }
+    if (refused.length > 0) {
+      throw new SightlineError({
+        code: 'REPORT_UNPARSEABLE',
+        message: `No row of the review export can be read: ${refused.map(({ line, reason }) => `line ${line} ${reason}`).join('; ')}. Fix the quoting of those rows (a quote inside a field is written twice, ""), or export again.`,
+      });
+    }
     const nonBlank = input.lines.filter((line) => line.trim() !== '');
     if (nonBlank.length === 1 && csvHeaderLooksLikeReviews(nonBlank[0] ?? '')) {
       throw new SightlineError({
@@ -190,21 +194,34 @@ export const reviewsFormat: ReportFormat = {
 };
 
 /**
- * One row of a review export: its fields keyed by column name, and the review's own id when a
- * column holds one (`id`, `reviewId`, `review_id`, `uuid`).
+ * One row of a review export: its 1-based record number, its fields keyed by column name, and
+ * the review's own id when a column holds one (`id`, `reviewId`, `review_id`, `uuid`).
  */
 export interface ReviewExportRow {
+  record: number;
   id: string | undefined;
   fields: JsonObject;
 }
 
+/** A record of a CSV review export that could not be read: its record number, line and why. */
+export interface RefusedReviewRow extends RefusedLine {
+  record: number;
+}
+
+/** The rows of a review export and the records refused, each in order; records are numbered together. */
+export interface ReviewExport {
+  rows: ReviewExportRow[];
+  refused: RefusedReviewRow[];
+}
+
 /**
  * The rows of a review export (JSON array or `{reviews: [...]}`, NDJSON, or CSV with a header row
- * naming review-like columns), for callers that keep one report per review (the triage service's
- * file ingest). Each row parses on its own as a `reviews` report.
- * @returns the review rows, or null when `text` is not a review export.
+ * naming review-like columns), for callers that keep one report per review (`sightline triage`,
+ * the triage service's file ingest). Each row parses on its own as a `reviews` report; a CSV
+ * record csv-parse cannot read is refused by its line, and the others kept.
+ * @returns the review rows and refused records, or null when `text` is not a review export.
  */
-export function reviewExportRows(text: string): ReviewExportRow[] | null {
+export function reviewExportRows(text: string): ReviewExport | null {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -217,8 +234,19 @@ export function reviewExportRows(text: string): ReviewExportRow[] | null {
     ...(value !== undefined ? { value } : {}),
   };
   if (reviewsFormat.detect(input) === 0) return null;
-  const rows = rowsOf(input) ?? csvRows(input);
-  return (
-    rows?.map((fields) => ({ id: asText(pick(fields, FIELDS.id)) || undefined, fields })) ?? null
-  );
+  const records = recordsOf(input);
+  if (!records) return null;
+  const rows: ReviewExportRow[] = [];
+  const refused: RefusedReviewRow[] = [];
+  records.forEach((entry, index) => {
+    const record = index + 1;
+    if ('line' in entry) refused.push({ record, ...entry });
+    else
+      rows.push({
+        record,
+        id: asText(pick(entry.fields, FIELDS.id)) || undefined,
+        fields: entry.fields,
+      });
+  });
+  return { rows, refused };
 }

@@ -26,6 +26,8 @@ export interface ParsedReport {
   locale?: string;
   /** Text scanned for identifiers instead of the body (structured input such as JSON). */
   identifierText?: string;
+  /** What the format left out or guessed, e.g. `line 3 is not a CSV row (…); skipped`. */
+  notes?: string[];
 }
 
 /** One report format: a detector and a parser. */

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { readCsvRecords } from './review-csv.js';
+
+describe('readCsvRecords', () => {
+  it('reads every record of a well-formed export, quoted line breaks and CRLF included', () => {
+    expect(readCsvRecords('\uFEFFid,text\r\n1,"a\r\nb"\r\n\r\n2,c\r\n', ',')).toEqual([
+      { fields: { id: '1', text: 'a\nb' } },
+      { fields: { id: '2', text: 'c' } },
+    ]);
+  });
+
+  it('refuses a record it cannot read by the line it starts on, and reads on from the next line', () => {
+    const text = [
+      'id;text',
+      '1;"fine"',
+      '2;"a quote"then text',
+      '',
+      '3;"spans',
+      'two lines"',
+      '4;"never closed',
+      '5;last',
+    ].join('\n');
+    expect(readCsvRecords(text, ';')).toEqual([
+      { fields: { id: '1', text: 'fine' } },
+      { line: 3, reason: 'is not a CSV row (text follows a closing quote)' },
+      { fields: { id: '3', text: 'spans\ntwo lines' } },
+      { line: 7, reason: 'is not a CSV row (a quote opened there is never closed)' },
+      { fields: { id: '5', text: 'last' } },
+    ]);
+  });
+
+  it('is null when the header row itself cannot be read', () => {
+    expect(readCsvRecords('"id,text\n1,a\n', ',')).toBeNull();
+  });
+});
