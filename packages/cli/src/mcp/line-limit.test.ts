@@ -4,11 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { createLineLimit } from './line-limit.js';
 
 /** Runs `chunks` through a limit of `maxBytes`: the lines passed on (one push each) and the lengths dropped. */
-async function run(chunks: string[], maxBytes: number) {
+async function run(chunks: string[], maxBytes: number, drop?: (line: Buffer) => boolean) {
   const dropped: number[] = [];
   const pushed: string[] = [];
   const limit = Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(
-    createLineLimit({ maxBytes, onDropped: (bytes) => dropped.push(bytes) }),
+    createLineLimit({
+      maxBytes,
+      onDropped: (bytes) => dropped.push(bytes),
+      ...(drop ? { drop } : {}),
+    }),
   );
   // Read as the SDK's transport reads: 'data' events, one a push in flowing mode.
   limit.on('data', (chunk: Buffer) => pushed.push(String(chunk)));
@@ -30,5 +34,18 @@ describe('createLineLimit', () => {
       dropped: [13, 12],
     });
     expect(await run(['0123456789\n'], 10)).toEqual({ pushed: ['0123456789\n'], dropped: [] });
+  });
+
+  it('drops a line within the limit that drop refuses, told without its line feed', async () => {
+    const told: string[] = [];
+    const drop = (line: Buffer) => {
+      told.push(String(line));
+      return String(line).startsWith('bad');
+    };
+    expect(await run(['ok\nbad one\nok', ' two\nbad'], 10, drop)).toEqual({
+      pushed: ['ok\n', 'ok two\n'],
+      dropped: [],
+    });
+    expect(told).toEqual(['ok', 'bad one', 'ok two', 'bad']);
   });
 });

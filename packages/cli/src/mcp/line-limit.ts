@@ -13,23 +13,34 @@ export interface LineLimitOptions {
   maxBytes: number;
   /** Told of each line dropped, with its length in bytes (without its line feed). */
   onDropped: (bytes: number) => void;
+  /**
+   * Told of each line within the limit (without its line feed); a line it returns true for is
+   * dropped too. Default: none is.
+   */
+  drop?: (line: Buffer) => boolean;
 }
 
 const LINE_FEED = 0x0a;
 
 /**
  * Creates a stream that passes on each line of its input (with its line feed) when it is at most
- * `maxBytes` long, and drops it otherwise. A last line without a line feed is passed on as is.
+ * `maxBytes` long and `drop` does not refuse it, and drops it otherwise. A last line without a line feed is passed on as is.
  * @param options - see {@link LineLimitOptions}.
  * @returns a byte stream to pipe stdin through.
  */
-export function createLineLimit({ maxBytes, onDropped }: LineLimitOptions): Transform {
+export function createLineLimit({
+  maxBytes,
+  onDropped,
+  drop = () => false,
+}: LineLimitOptions): Transform {
   let pieces: Buffer[] = [];
   let length = 0;
   const endLine = (stream: Transform, lineFeed: boolean) => {
     if (length > maxBytes) onDropped(length);
     else if (lineFeed || length > 0) {
-      stream.push(Buffer.concat(lineFeed ? [...pieces, Buffer.from([LINE_FEED])] : pieces));
+      const line = Buffer.concat(pieces);
+      if (!drop(line))
+        stream.push(lineFeed ? Buffer.concat([line, Buffer.from([LINE_FEED])]) : line);
     }
     pieces = [];
     length = 0;

@@ -14,6 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { createSightlineServer } from './create-server.js';
 import { createLineLimit } from './line-limit.js';
+import { type RefusedMessageAnswer, refusedMessageAnswer } from './refused-message.js';
 import type { RepositoryContext } from './repository-context.js';
 
 /** Longest message read, in bytes: the SDK's read buffer, less the line feed. */
@@ -32,7 +33,8 @@ export interface StdioServerHandle {
  * @param context - the repository.
  * @param log - receives log lines (to stderr).
  * @param stdin - the stream the transport reads, a line of over 10 MiB (the SDK's read buffer)
- *   dropped and answered with a JSON-RPC error (`id` null, code -32600). Default `process.stdin`.
+ *   dropped and answered with a JSON-RPC error (`id` null, code -32600), as is a line that is not
+ *   a JSON-RPC 2.0 message (`refusedMessageAnswer`: -32700 or -32600). Default `process.stdin`.
  * @returns the connected server.
  */
 export async function serveStdio(
@@ -51,20 +53,35 @@ export async function serveStdio(
       if (ended && unanswered === 0) resolve();
     };
   });
-  // A line too long for the SDK's read buffer would close the transport: it is dropped before
-  // and answered here. A stdin error reaches the transport, which reports it (server.onerror).
-  const lines = createLineLimit({ maxBytes: MAX_MESSAGE_BYTES, onDropped: refuse });
+  // A line too long for the SDK's read buffer would close the transport, and a line that is not a
+  // JSON-RPC message would only be reported by it: both are dropped before and answered here. A
+  // stdin error reaches the transport, which reports it (server.onerror).
+  const lines = createLineLimit({
+    maxBytes: MAX_MESSAGE_BYTES,
+    onDropped: refuseLongLine,
+    drop: refuseUnreadable,
+  });
   pipeline(stdin, lines, () => {});
   const transport = new StdioServerTransport(lines);
   const send = transport.send.bind(transport);
-  // Answered as JSON-RPC 2.0 answers a request it cannot read (its id unknown, so null), and
-  // counted as a request until then. The SDK's types have no null id, hence the cast.
-  function refuse(bytes: number) {
+  function refuseLongLine(bytes: number) {
     const mebibytes = (MAX_MESSAGE_BYTES / 1_048_576).toFixed(0);
     const message = `Message too long: a line of ${bytes} bytes was dropped; the limit is ${mebibytes} MiB. Send a shorter message (of a report, the error, its stack trace and the steps).`;
-    log(`protocol error: ${message}`);
+    refuse({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } });
+  }
+  // A blank line is dropped unanswered: it holds no request.
+  function refuseUnreadable(line: Buffer): boolean {
+    const text = line.toString('utf8');
+    if (text.trim() === '') return true;
+    const answer = refusedMessageAnswer(text);
+    if (answer) refuse(answer);
+    return answer !== null;
+  }
+  // Answered as JSON-RPC 2.0 answers a request it cannot read, and counted as a request until
+  // then. The SDK's types have no null id, hence the cast.
+  function refuse(answer: RefusedMessageAnswer) {
+    log(`protocol error: ${answer.error.message}`);
     unanswered += 1;
-    const answer = { jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } };
     void send(answer as unknown as JSONRPCMessage).then(() => {
       unanswered -= 1;
       finish();

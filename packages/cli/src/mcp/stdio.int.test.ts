@@ -71,7 +71,7 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
     }
   });
 
-  it('writes only protocol messages on stdout, answers every request, logs a line it cannot read, then exits 0', async () => {
+  it('writes only protocol messages on stdout, answers every request and every line it cannot read, then exits 0', async () => {
     const messages = [
       'not json',
       '[]',
@@ -96,21 +96,60 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.map((line) => [line.jsonrpc, line.id])).toEqual([
-      ['2.0', 1],
-      ['2.0', 2],
+    expect(
+      lines.map((line) => [line.jsonrpc, line.id, (line.error as { code?: number })?.code]),
+    ).toEqual([
+      ['2.0', null, -32700],
+      ['2.0', null, -32600],
+      ['2.0', null, -32600],
+      ['2.0', 1, undefined],
+      ['2.0', 2, undefined],
     ]);
-    expect(JSON.stringify(lines[1])).toContain('src/cart/total.ts:4-10');
+    expect(JSON.stringify(lines[4])).toContain('src/cart/total.ts:4-10');
     expect(stderr).toContain(`sightline mcp: serving ${repo.root} offline (no model) on stdio`);
-    expect(stderr).toMatch(/^sightline mcp: protocol error: .*JSON/m);
+    expect(stderr).toMatch(/^sightline mcp: protocol error: Parse error: the line is not JSON\./m);
     // Found by a fresh-user trial: each JSON line that is not JSON-RPC logged 50-150 lines of
     // schema issues; each is one line now.
-    expect(
-      stderr.match(
-        /^sightline mcp: protocol error: a message that is not JSON-RPC 2\.0 was dropped \(/gm,
-      ),
-    ).toHaveLength(2);
+    expect(stderr.match(/^sightline mcp: protocol error: Invalid Request: /gm)).toHaveLength(2);
     expect(stderr.trim().split('\n')).toHaveLength(4);
+  });
+
+  it('answers an invalid request with its id when the id is a string or a number, else null', async () => {
+    // Found by a fresh-user trial: each of these only logged a line on stderr, and a client
+    // waited forever for the answer to its id.
+    const { code, stdout } = await runCli(
+      ['mcp', '--repo', repo.root, '--no-cache'],
+      [
+        JSON.stringify(initialize),
+        JSON.stringify({ jsonrpc: '1.0', id: 6, method: 'tools/list' }),
+        JSON.stringify({ jsonrpc: '2.0', id: { x: 1 }, method: 'tools/list' }),
+        JSON.stringify([{ jsonrpc: '2.0', id: 7, method: 'tools/list' }]),
+        'tools/list',
+        JSON.stringify({ jsonrpc: '2.0', id: 'after', method: 'tools/list' }),
+        '',
+      ].join('\n'),
+    );
+    expect(code).toBe(0);
+    const answers = stdout
+      .trim()
+      .split('\n')
+      .map(
+        (line) => JSON.parse(line) as { id: unknown; error?: { code: number; message: string } },
+      );
+    // The refusals are sent as their lines are read, the results once their requests are served.
+    const refusals = answers.filter((answer) => answer.error);
+    expect(
+      refusals.map(({ id, error }) => [id, error?.code, error?.message.split(':')[0]]),
+    ).toEqual([
+      [6, -32600, 'Invalid Request'],
+      [null, -32600, 'Invalid Request'],
+      [null, -32600, 'Invalid Request'],
+      [null, -32700, 'Parse error'],
+    ]);
+    expect(answers.filter((answer) => !answer.error).map(({ id }) => id)).toEqual([1, 'after']);
+    expect(refusals[0]?.error?.message).toBe(
+      'Invalid Request: "jsonrpc" must be "2.0", e.g. {"jsonrpc":"2.0","id":1,"method":"tools/list"}.',
+    );
   });
 
   it('answers a line over the 10 MiB read buffer with a JSON-RPC error and keeps serving', async () => {
