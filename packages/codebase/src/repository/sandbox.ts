@@ -6,6 +6,7 @@ import { constants } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
+import { printablePath } from './content.js';
 
 /** A path proven to be inside the repository root. */
 export interface ResolvedPath {
@@ -93,7 +94,7 @@ const ESCAPE_MESSAGES: Record<Escape, string> = {
 function outside(requested: string, how: Escape): SightlineError {
   return new SightlineError({
     code: 'PATH_OUTSIDE_ROOT',
-    message: `Path "${requested}" ${ESCAPE_MESSAGES[how]}`,
+    message: `Path "${printablePath(requested)}" ${ESCAPE_MESSAGES[how]}`,
     details: { path: requested, escape: how },
   });
 }
@@ -144,7 +145,7 @@ export async function resolveInRoot(root: string, requested: string): Promise<Re
   if (real === undefined) {
     throw new SightlineError({
       code: 'PATH_NOT_FOUND',
-      message: `"${requested}" does not exist in the repository. Check the spelling, or list the parent folder with list_dir.`,
+      message: `"${printablePath(requested)}" does not exist in the repository. Check the spelling, or list the parent folder with list_dir.`,
       details: { path: requested },
     });
   }

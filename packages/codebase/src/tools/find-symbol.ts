@@ -66,7 +66,7 @@ export async function findSymbol(
     const ofKind = kind === undefined ? '' : ` of kind ${kind}`;
     if (found.length === 0) {
       return {
-        text: `No definition named "${symbol}"${ofKind} in the repository index. Try grep for the name: it may be defined dynamically, in a language the index does not parse, or spelled differently.`,
+        text: `No definition named "${printablePath(symbol)}"${ofKind} in the repository index. Try grep for the name: it may be defined dynamically, in a language the index does not parse, or spelled differently.`,
         definitions: [],
         truncated: false,
       };
@@ -75,7 +75,7 @@ export async function findSymbol(
     const capped = found.slice(0, maxSymbolResults);
     const render = (count: number) => {
       const lines = [
-        `${pluralize(found.length, 'definition')} of "${symbol}"${ofKind}:`,
+        `${pluralize(found.length, 'definition')} of "${printablePath(symbol)}"${ofKind}:`,
         ...capped.slice(0, count).map(describe),
       ];
       if (count < found.length) {

@@ -243,14 +243,16 @@ export async function grep(
       text: cutLine(line.text, maxMatchChars).text,
     }));
     const group = (count: number) => groupByFile(found.slice(0, count), around, context);
-    const flags = caseSensitive ? '' : 'i';
-    const where = target.relative === '' ? 'the repository' : `"${target.relative}"`;
-    const scope = `${where}${glob === undefined ? '' : ` (glob ${glob})`}`;
+    // The caller's path, glob and pattern are shown as every path of a result is (printablePath):
+    // a line break in one would split the header.
+    const shownPattern = `/${printablePath(pattern)}/${caseSensitive ? '' : 'i'}`;
+    const where = target.relative === '' ? 'the repository' : `"${printablePath(target.relative)}"`;
+    const scope = `${where}${glob === undefined ? '' : ` (glob ${printablePath(glob)})`}`;
     if (found.length === 0 && run.stopped === null) {
       const problem = run.exitCode === 2 ? run.stderr.split('\n')[0]?.replace(/^rg: /, '') : '';
       const reported = problem ? `\n[ripgrep reported: ${cutLine(problem, 300).text}]` : '';
       return {
-        text: `No matches for /${pattern}/${flags} in ${scope}. Check the spelling, try a shorter pattern, caseSensitive=false, or a wider path.${reported}`,
+        text: `No matches for ${shownPattern} in ${scope}. Check the spelling, try a shorter pattern, caseSensitive=false, or a wider path.${reported}`,
         files: [],
         matchCount: 0,
         truncated: false,
@@ -259,7 +261,7 @@ export async function grep(
     const render = (count: number) => {
       const files = group(count);
       const lines = [
-        `${pluralize(count, 'match', 'matches')} in ${pluralize(files.length, 'file')} for /${pattern}/${flags} in ${scope}${context > 0 ? ` (${pluralize(context, 'line')} of context, matches marked >)` : ''}:`,
+        `${pluralize(count, 'match', 'matches')} in ${pluralize(files.length, 'file')} for ${shownPattern} in ${scope}${context > 0 ? ` (${pluralize(context, 'line')} of context, matches marked >)` : ''}:`,
       ];
       for (const file of files) lines.push(printablePath(file.path), ...fileLines(file, context));
       const more = count < found.length || run.matches.length > limit;

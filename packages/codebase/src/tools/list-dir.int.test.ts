@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,5 +96,27 @@ describe('listDir on a larger repository', () => {
   it('lowers a depth over the cap and says so', async () => {
     const result = await listDir(root, 'src', { depth: 50 });
     expect('text' in result && result.text.split('\n').at(-1)).toBe('[depth was lowered to 5.]');
+  });
+});
+
+describe('listDir on odd names', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'sightline-list-names-'));
+    await mkdir(path.join(root, 'new\nline'));
+    await writeFile(path.join(root, 'new\nline', 'a.txt'), 'a\n');
+    await symlink('new\nline', path.join(root, 'to-new'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('escapes a line break in the folder of its heading and in a symlink target', async () => {
+    // Found by a fresh-user trial (of grep's header): a path the caller gives or a symlink leads
+    // to was printed as written, so a line break split the line; every listed name was escaped.
+    const folder = await listDir(root, 'new\nline', { depth: 1 });
+    expect('text' in folder && folder.text.split('\n')[0]).toBe(
+      'new\\u000aline/ — depth 1: 0 folders, 1 file',
+    );
+    const top = await listDir(root, '.', { depth: 1 });
+    expect('text' in top && top.text.split('\n')).toContain('to-new -> new\\u000aline (symlink)');
   });
 });

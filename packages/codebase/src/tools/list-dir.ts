@@ -126,7 +126,7 @@ function label(entry: ListDirEntry, expanded: ReadonlySet<string>): string {
       if (entry.note === 'symlink-broken') return `${name} -> (broken symlink)`;
       if (entry.note === 'symlink-outside-root')
         return `${name} -> (symlink out of the repository; not readable)`;
-      return `${name} -> ${entry.target} (symlink)`;
+      return `${name} -> ${printablePath(entry.target ?? '')} (symlink)`;
     case 'other':
       return `${name} (not a regular file)`;
     default: {
@@ -226,7 +226,8 @@ export async function listDir(
       }
     }
     const shownPath = folder.relative || '.';
-    const heading = folder.relative === '' ? '. (repository root)' : `${folder.relative}/`;
+    const heading =
+      folder.relative === '' ? '. (repository root)' : `${printablePath(folder.relative)}/`;
     const render = (count: number) => {
       const shown = entries.slice(0, count);
       const tally = (type: ListDirEntry['type'], noun: string) => {
