@@ -106,6 +106,9 @@ describe('listDir on odd names', () => {
     await mkdir(path.join(root, 'new\nline'));
     await writeFile(path.join(root, 'new\nline', 'a.txt'), 'a\n');
     await symlink('new\nline', path.join(root, 'to-new'));
+    await symlink('loop2', path.join(root, 'loop1'));
+    await symlink('loop1', path.join(root, 'loop2'));
+    await symlink('gone', path.join(root, 'dangling'));
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -118,5 +121,22 @@ describe('listDir on odd names', () => {
     );
     const top = await listDir(root, '.', { depth: 1 });
     expect('text' in top && top.text.split('\n')).toContain('to-new -> new\\u000aline (symlink)');
+  });
+
+  it('tells a symlink loop (ELOOP) from a broken symlink', async () => {
+    // Found by a fresh-user trial: loop1 -> loop2 -> loop1 was listed as "(broken symlink)".
+    const top = await listDir(root, '.', { depth: 1 });
+    const lines = 'text' in top ? top.text.split('\n') : [];
+    expect(lines.filter((line) => line.includes(' -> ('))).toEqual([
+      'dangling -> (broken symlink)',
+      'loop1 -> (symlink loop)',
+      'loop2 -> (symlink loop)',
+    ]);
+    expect('entries' in top && top.entries.find((entry) => entry.path === 'loop1')).toEqual({
+      path: 'loop1',
+      type: 'symlink',
+      depth: 1,
+      note: 'symlink-loop',
+    });
   });
 });

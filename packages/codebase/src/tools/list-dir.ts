@@ -41,8 +41,11 @@ export interface ListDirEntry {
   size?: number;
   /** Lines (text files up to 1 MiB that are not secret). */
   lineCount?: number;
-  /** Why a file has no line count, or where a symlink leads. */
-  note?: 'binary' | 'secret' | 'large' | 'symlink-outside-root' | 'symlink-broken';
+  /**
+   * Why a file has no line count, or where a symlink leads: `symlink-broken` when its target does
+   * not exist, `symlink-loop` when its links lead back to each other (ELOOP).
+   */
+  note?: 'binary' | 'secret' | 'large' | 'symlink-outside-root' | 'symlink-broken' | 'symlink-loop';
   /** Repository-relative target of a symlink that stays inside the repository. */
   target?: string;
 }
@@ -82,7 +85,10 @@ async function describeFile(absolute: string, relative: string, allowSecrets: bo
 }
 
 async function describeSymlink(root: string, absolute: string) {
-  const real = await realpath(absolute).catch(() => null);
+  const real = await realpath(absolute).catch((error: NodeJS.ErrnoException) =>
+    error.code === 'ELOOP' ? ('loop' as const) : null,
+  );
+  if (real === 'loop') return { note: 'symlink-loop' as const };
   if (real === null) return { note: 'symlink-broken' as const };
   if (!isInside(root, real)) return { note: 'symlink-outside-root' as const };
   return { target: toPosix(path.relative(root, real)) || '.' };
@@ -124,6 +130,7 @@ function label(entry: ListDirEntry, expanded: ReadonlySet<string>): string {
       return expanded.has(entry.path) ? `${name}/` : `${name}/ …`;
     case 'symlink':
       if (entry.note === 'symlink-broken') return `${name} -> (broken symlink)`;
+      if (entry.note === 'symlink-loop') return `${name} -> (symlink loop)`;
       if (entry.note === 'symlink-outside-root')
         return `${name} -> (symlink out of the repository; not readable)`;
       return `${name} -> ${printablePath(entry.target ?? '')} (symlink)`;
