@@ -68,7 +68,7 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     expect(ingest.status).toBe(202);
     const binary = await call('/api/reports', {
       method: 'POST',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { 'content-type': 'text/plain' },
       body: new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 0x00, 0x01]),
     });
     expect(binary.status).toBe(400);

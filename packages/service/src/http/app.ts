@@ -14,7 +14,7 @@ import type { SourceRegistry } from '../sources/registry.js';
 import type { Store } from '../store/index.js';
 import { type ApiTokens, isLoopback } from './api-token.js';
 import { apiTokenAuth } from './middleware/auth.js';
-import { handleError, notFound } from './middleware/errors.js';
+import { handleError } from './middleware/errors.js';
 import { browserHardening, loopbackHostCheck } from './middleware/hardening.js';
 import {
   type AppLimits,
@@ -22,6 +22,7 @@ import {
   DEFAULT_LIMITS,
   perClientLimit,
 } from './middleware/limits.js';
+import { createNotFoundHandler } from './middleware/method-not-allowed.js';
 import { chatRoutes } from './routes/chat.js';
 import { codeRoutes } from './routes/code.js';
 import { mountConsole } from './routes/console.js';
@@ -80,7 +81,7 @@ export function createApp(options: AppOptions) {
   const { store, pipeline, limits = {}, log = () => {} } = options;
   const app = new Hono();
   app.onError((error, c) => handleError(error, c, log));
-  app.notFound(notFound);
+  app.notFound(createNotFoundHandler(() => app.routes));
   app.use('*', browserHardening());
   if (isLoopback(options.host ?? '127.0.0.1')) app.use('*', loopbackHostCheck());
   app.use('/api/*', apiTokenAuth(options.token));

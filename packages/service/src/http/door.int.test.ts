@@ -103,6 +103,59 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     expect(await harness.store.reports.counts()).toEqual({});
   });
 
+  it('refuses a body of a media type that is no report text with 415 naming the types taken, storing nothing', async () => {
+    // Found by a fresh-user trial: `-H "Content-Type: image/png"` was answered 202 and the body
+    // stored as a report's text.
+    const { post, app, harness } = await open();
+    for (const type of ['image/png', 'application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const refused = await post('/api/reports', cartCrash(), type);
+      expect(refused.status).toBe(415);
+      expect((await refused.json()).error).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: expect.stringMatching(
+          new RegExp(
+            `^Content-Type "${type}" is not taken\\. Send .* as application/json, or the text of a report as text/plain \\(any text/\\* type; JSON Lines also as application/x-ndjson or application/jsonl\\)`,
+          ),
+        ),
+      });
+    }
+    expect(await harness.store.reports.counts()).toEqual({});
+    const lines = `${JSON.stringify({ text: cartCrash() })}\n${JSON.stringify({ text: cartCrash(7) })}\n`;
+    for (const type of ['application/x-ndjson', 'application/jsonl; charset=utf-8', 'text/csv']) {
+      expect((await post('/api/reports', lines, type)).status).toBe(202);
+    }
+    // A client that names no type (a byte body gets none) is read as text.
+    const untyped = await app.request('/api/reports', {
+      method: 'POST',
+      body: new TextEncoder().encode(cartCrash(3)),
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(untyped.status).toBe(202);
+  });
+
+  it('answers a method an API path does not take with 405 and Allow, a path it does not know with 404', async () => {
+    // Found by a fresh-user trial: `DELETE /api/groups` was answered 404 "No route".
+    const { app } = await open();
+    const call = (url: string, method: string) =>
+      app.request(url, { method, headers: { authorization: `Bearer ${TOKEN}` } });
+    const wrong = await call('/api/groups', 'DELETE');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, PATCH');
+    expect(await wrong.json()).toEqual({
+      error: { code: 'METHOD_NOT_ALLOWED', message: '/api/groups takes GET, PATCH, not DELETE.' },
+    });
+    const reports = await call('/api/reports', 'GET');
+    expect([reports.status, reports.headers.get('allow')]).toEqual([405, 'POST']);
+    expect((await call('/api/groups/some-id/investigate', 'GET')).headers.get('allow')).toBe(
+      'POST',
+    );
+    const unknown = await call('/api/nothing-here', 'DELETE');
+    expect([unknown.status, unknown.headers.get('allow')]).toEqual([404, null]);
+    expect(await unknown.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No route DELETE /api/nothing-here.' },
+    });
+  });
+
   it('names the format and its accepted values whatever the body, before reading it', async () => {
     const { post, harness } = await open();
     const accepted = /^format: unknown format "xml"; use one of auto, sentry, .*, text\.$/;

@@ -131,7 +131,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       query: ingestQuerySchema,
       body: ingestBodySchema,
       textBody:
-        'Any body not sent as application/json: the text of one report (a crash with its stack trace, an issue, a review export), UTF-8',
+        'A body sent as text/* (also application/x-ndjson or application/jsonl, or without a Content-Type): the text of one report (a crash with its stack trace, an issue, a review export) or JSON Lines of reports, UTF-8; other media types get 415',
       response: ingestResultSchema,
       status: 202,
     },

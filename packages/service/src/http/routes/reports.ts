@@ -1,6 +1,8 @@
 /**
  * `POST /api/reports`: reports handed over by HTTP. A JSON body `{ project?, reports: [...] }`
- * (see `ingestBodySchema`), or any other body as the text of one report (`?project=&format=&filename=`).
+ * (see `ingestBodySchema`), or a text body (`text/*`, JSON Lines as `application/x-ndjson` or
+ * `application/jsonl`, or no Content-Type) as the text of one report or a file of them
+ * (`?project=&format=&filename=`); any other media type is refused with 415.
  * `?format=` and `?project=` are checked before the body is read, and for a JSON body are the
  * defaults of reports (and the request) that do not name their own.
  */
@@ -28,9 +30,23 @@ export function reportRoutes(deps: { store: Store; pipeline: Pipeline; limits: A
   );
 }
 
+/** Media types of a text body besides `text/*`: JSON Lines. */
+const TEXT_MEDIA_TYPES = ['application/x-ndjson', 'application/jsonl'];
+
+/**
+ * How a body of this Content-Type is read: `json` for `application/json`, `text` for `text/*`,
+ * JSON Lines and no Content-Type (a client that names none), null for any other media type.
+ */
+function bodyKind(contentType: string | undefined): 'json' | 'text' | null {
+  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (media === 'application/json') return 'json';
+  if (media === '' || media.startsWith('text/') || TEXT_MEDIA_TYPES.includes(media)) return 'text';
+  return null;
+}
+
 /** Handles one ingest request. */
 async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
-  const contentType = c.req.header('content-type') ?? '';
+  const contentType = c.req.header('content-type');
   let projectName: string | undefined;
   let reports: RawReport[];
   const now = new Date().toISOString();
@@ -45,6 +61,15 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
     );
   }
   const defaultFormat = format.data ?? 'auto';
+  const kind = bodyKind(contentType);
+  if (kind === null) {
+    return errorResponse(
+      c,
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Content-Type ${JSON.stringify(contentType?.slice(0, 100))} is not taken. Send {"reports":[{"text":"…"}]} as application/json, or the text of a report as text/plain (any text/* type; JSON Lines also as application/x-ndjson or application/jsonl), e.g. curl -H "Content-Type: text/plain" --data-binary @crash.txt.`,
+    );
+  }
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   // UTF-8, or UTF-16 with a byte-order mark, read as every command reads a file; text in another
   // encoding is told which one to send (binary data says so below).
@@ -52,7 +77,7 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   if (invalid) {
     return errorResponse(c, 400, 'INVALID_ARGUMENT', `encoding: the body ${NOT_UTF8_PROBLEM}`);
   }
-  if (contentType.includes('application/json')) {
+  if (kind === 'json') {
     let body: unknown;
     try {
       body = JSON.parse(text);
