@@ -65,6 +65,21 @@ async function storeWithOneGroup() {
 }
 
 describe('sightline digest', () => {
+  it('prints a dry run as the e-mail reads: its subject labelled, then its body', async () => {
+    // Found by a fresh-user trial: the headline was printed twice, as subject and as the body's
+    // first line, with nothing saying which was which.
+    const data = await storeWithOneGroup();
+    const dry = memoryOutput();
+    expect(await runDigest({ data, dryRun: true }, { ...dry, env: {} })).toBe(0);
+    const [subject, blank, ...body] = dry.out.split('\n');
+    expect(subject).toMatch(
+      /^Subject: Sightline digest: 1 new group, 0 regressions, 0 diagnoses since /,
+    );
+    expect(blank).toBe('');
+    expect(body.join('\n')).toContain('Saving settings loses the theme');
+    expect(posts).toEqual([]);
+  });
+
   it('prints a dry run as JSON, sends to the webhook once, then finds nothing new', async () => {
     const data = await storeWithOneGroup();
     const dry = memoryOutput();

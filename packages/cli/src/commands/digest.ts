@@ -63,8 +63,10 @@ export async function runDigest(options: DigestCommandOptions, io: DigestIO): Pr
       return EXIT_OK;
     }
     const { digest } = result;
+    // As the e-mail reads: its subject (a header) labelled, then its body, which opens with the
+    // same headline.
     if (result.outcome === 'dry-run')
-      io.stdout(`${result.message.subject}\n\n${result.message.emailText}`);
+      io.stdout(`Subject: ${result.message.subject}\n\n${result.message.emailText}`);
     else if (result.outcome === 'empty') {
       io.stdout(`Nothing new since ${digest.since}: nothing sent.\n`);
     } else if (result.outcome === 'taken') {
@@ -87,7 +89,10 @@ export function registerDigest(program: Command): void {
         'Send the digest of what waits since the last one (new groups, regressions, finished diagnoses with their suspect file:line) to a Slack-compatible webhook and/or by e-mail.',
       ),
   )
-    .option('--dry-run', 'print the digest (as e-mailed); send and record nothing')
+    .option(
+      '--dry-run',
+      'print the digest as e-mailed (its Subject: line, then its body); send and record nothing',
+    )
     .option('--json', 'print the outcome and the digest as JSON on stdout')
     .option(
       '--limit <n>',
