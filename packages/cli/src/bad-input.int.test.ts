@@ -50,6 +50,24 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     expect(Date.now() - started).toBeLessThan(30_000);
   });
 
+  it('an unknown --report-format is refused before the report is read, exit 2', async () => {
+    // Found by a fresh-user trial: "Reading the report" was printed first, then the refusal.
+    const run = await runCli([
+      'investigate',
+      '--repo',
+      repo.root,
+      '--report',
+      report,
+      '--report-format',
+      'bogus',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^sightline: --report-format "bogus" is invalid: Allowed choices are auto, sentry, .*, text\.\n\(run with --help for usage\)\n$/,
+    );
+    expect(run.stdout).toBe('');
+  });
+
   it('an invalid regular expression is one line saying why, exit 2', async () => {
     const run = await runCli(['tool', 'grep', '--repo', repo.root, 'total(']);
     expect(run.code).toBe(2);

@@ -21,6 +21,7 @@ import { createProgress, type Progress } from '../io/progress.js';
 import { readInput } from '../io/read-input.js';
 import { addModelOptions, maxCostOption, resolveModelFlags } from '../options/model-options.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { reportFormatOption } from '../options/report-format-option.js';
 import { textArgument } from '../options/text-argument.js';
 import {
   MAX_MAP_TOKENS,
@@ -45,6 +46,7 @@ export interface InvestigateCommandOptions {
   model?: string;
   structurer?: string;
   format: 'md' | 'json';
+  /** A format name of intake's, or `auto` (detect it, as when it is not given). */
   reportFormat?: string;
   out?: string;
   budgetExplore?: number;
@@ -111,7 +113,9 @@ export async function runInvestigate(
       repo: options.repo,
       report: input.bytes,
       filename: input.name,
-      ...(options.reportFormat ? { format: options.reportFormat } : {}),
+      ...(options.reportFormat && options.reportFormat !== 'auto'
+        ? { format: options.reportFormat }
+        : {}),
       ...(model ? { model } : {}),
       ...(structurer ? { structurer } : {}),
       budgets: {
@@ -205,7 +209,7 @@ export function registerInvestigate(program: Command): void {
       'bug report file (crash log, issue text, review, Sentry JSON), or - for stdin',
     );
   addFormatOptions(addModelOptions(command), { formats: ['md', 'json'], defaultFormat: 'md' })
-    .option('--report-format <name>', 'force the report format instead of detecting it')
+    .addOption(reportFormatOption('force the report format instead of detecting it (auto)'))
     .option('--out <file>', 'write the diagnosis to a file instead of stdout')
     .option(
       '--budget-explore <n>',

@@ -26,10 +26,11 @@ import {
 } from '@sightline/intake';
 import { prepareReports } from '@sightline/investigator';
 import { resolveModel } from '@sightline/models';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { reportNoteLines } from '../format/report-notes.js';
 import { inputErrorMessage, readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, resolveFormat } from '../options/output-options.js';
+import { reportFormatOption } from '../options/report-format-option.js';
 import { textArgument } from '../options/text-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
 import { runAction } from '../run/run-action.js';
@@ -209,11 +210,7 @@ export function registerTriage(program: Command): void {
       '<files...>',
       'report files; - reads standard input; a review export or a .jsonl file ({"text": …} a line) holds many reports',
     )
-    .addOption(
-      new Option('--report-format <name>', 'input format; auto detects it')
-        .choices(['auto', ...REPORT_FORMAT_NAMES])
-        .default('auto'),
-    );
+    .addOption(reportFormatOption('input format; auto detects it', 'auto'));
   addFormatOptions(command, {
     formats: ['text', 'json'],
     defaultFormat: 'text',
