@@ -65,6 +65,7 @@ export { MAX_REPORT_BYTES } from './parse/limits.js';
 export { withoutQueryAndFragment } from './parse/lines.js';
 export {
   allFrames,
+  exceptionsCauseFirst,
   type ParseReportOptions,
   parseReport,
   parseReports,

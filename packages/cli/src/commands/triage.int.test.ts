@@ -336,6 +336,26 @@ describe('runTriage', () => {
     }
   });
 
+  it("takes a chained exception's culprit frame from its root cause, as the localizer reads the chain", async () => {
+    // Found by a fresh-user trial: the servlet crash of the shared data showed the outer
+    // exception's OpenSessionInViewFilter.java:60, where its label names the root cause's frame.
+    const trace = [
+      'javax.servlet.ServletException: Something bad happened',
+      '    at com.example.myproject.OpenSessionInViewFilter.doFilter(OpenSessionInViewFilter.java:60)',
+      '    at org.mortbay.jetty.servlet.ServletHandler$CachedChain.doFilter(ServletHandler.java:1157)',
+      '    at org.mortbay.thread.QueuedThreadPool$PoolThread.run(QueuedThreadPool.java:582)',
+      'Caused by: com.example.myproject.MyProjectServletException',
+      '    at com.example.myproject.MyServlet.doPost(MyServlet.java:169)',
+      '    at javax.servlet.http.HttpServlet.service(HttpServlet.java:727)',
+      '    at com.example.myproject.OpenSessionInViewFilter.doFilter(OpenSessionInViewFilter.java:30)',
+      '    ... 27 common frames omitted',
+      '',
+    ].join('\n');
+    const io = memoryIo(trace);
+    expect(await runTriage({ files: ['-'], json: true }, io)).toBe(0);
+    expect(jsonRows(io.out)[0]?.topFrame).toBe('MyServlet.java:169 doPost');
+  });
+
   it.skipIf(!crashes.present)(crashes.title, async () => {
     const crashDir = path.join(sharedData, 'crashes');
     const files = readdirSync(crashDir)
@@ -355,6 +375,13 @@ describe('runTriage', () => {
     expect(table.out.split('\n').every((line) => line.length <= 80)).toBe(true);
     expect(table.out).toMatch(/^LABEL\s+CONF\s+FILE\s+TITLE\s+FRAME\n/);
     expect(table.out).toContain(' go_panic_nil_pointer.txt ');
+    // The labels' top in-app frame of a chained Java exception is its root cause's (the nested
+    // one's root cause has no frame: its cause's, below the mail library's frames).
+    const topFrameOf = (name: string) => rows.find((row) => row.file.endsWith(name))?.topFrame;
+    expect(topFrameOf('java_servlet_exception_caused_by.txt')).toBe('MyServlet.java:169 doPost');
+    expect(topFrameOf('java_nested_exception_caused_by.txt')).toBe(
+      'AutomaticEmailFacade.java:229 sendWithSmtp',
+    );
     const node = rows.find((row) => row.file.endsWith('node_typeerror_async.txt'));
     expect(node).toMatchObject({
       label: 'crash',

@@ -6,13 +6,13 @@ import path from 'node:path';
 import { openRepository } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import {
-  allFrames,
   CLASSIFICATION_LABELS,
   type Classification,
   type ClassificationLabel,
   type ClassifyOptions,
   classify,
   decodeReportBytes,
+  exceptionsCauseFirst,
   invalidBytesNote,
   parseReports,
   REPORT_FORMAT_NAMES,
@@ -75,7 +75,10 @@ export interface TriageRow {
    * to 199 and ends with `…`.
    */
   title: string;
-  /** Innermost in-app frame as `file:line function`, or null. */
+  /**
+   * The culprit frame as `file:line function`, or null: the innermost in-app frame of the root
+   * cause (a chained exception's deepest cause that has one), else of the exception around it.
+   */
   topFrame: string | null;
   reasons: string[];
   /** Present when the label is a guess: the report is probably in a language the offline model does not know. */
@@ -297,10 +300,10 @@ function toRow(file: string, report: Report, classification: Classification): Tr
  * The innermost in-app frame of the first exception that has one (else of a stack trace logged
  * without an exception), as `file:line function`.
  */
+/** The culprit frame: the first in-app frame of the root cause on out (`exceptionsCauseFirst`). */
 function topInAppFrame(report: Report): string | null {
-  const frame = [...allFrames(report.exceptions), ...(report.stack ?? [])].find(
-    (candidate) => candidate.inApp,
-  );
+  const frames = exceptionsCauseFirst(report.exceptions).flatMap((exception) => exception.frames);
+  const frame = [...frames, ...(report.stack ?? [])].find((candidate) => candidate.inApp);
   if (!frame) return null;
   const location = [frame.file ?? frame.module, frame.line]
     .filter((part) => part !== undefined)

@@ -24,7 +24,13 @@ export {
   readJsonLines,
 } from './json-lines.js';
 export { MAX_BODY_CHARS, MAX_LINE_CHARS, MAX_REPORT_BYTES } from './limits.js';
-export { allFrames, type ParseReportOptions, parseReport, parseReports } from './parse-report.js';
+export {
+  allFrames,
+  exceptionsCauseFirst,
+  type ParseReportOptions,
+  parseReport,
+  parseReports,
+} from './parse-report.js';
 export {
   type ReadReportLinesOptions,
   type ReportLine,

@@ -54,6 +54,27 @@ export function allFrames(exceptions: Exception[]): Frame[] {
   return frames;
 }
 
+/**
+ * The exceptions with each one's chain of causes turned around: the deepest cause first (where
+ * the failure began: the root cause of a Java `Caused by:` chain, the inner exception of .NET's
+ * `--->`), out to the exception that wraps them; then the next exception's chain. The order a
+ * culprit is looked for in: `sightline triage`'s frame, the service's culprit, the localizer's
+ * stack frames.
+ * @param exceptions exceptions as in `Report.exceptions`.
+ * @returns every exception of every chain once, in that order (a new array).
+ */
+export function exceptionsCauseFirst(exceptions: Exception[]): Exception[] {
+  const ordered: Exception[] = [];
+  for (const exception of exceptions) {
+    const chain: Exception[] = [];
+    for (let current: Exception | undefined = exception; current; current = current.cause) {
+      chain.push(current);
+    }
+    ordered.push(...chain.reverse());
+  }
+  return ordered;
+}
+
 function chooseFormat(input: FormatInput, name: string | undefined): ReportFormat {
   if (name === undefined) return detectFormat(input);
   const format = REPORT_FORMATS.find((candidate) => candidate.name === name);

@@ -7,7 +7,7 @@
 
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase/internal';
-import type { Exception, Frame, Report } from '@sightline/intake';
+import { type Exception, exceptionsCauseFirst, type Frame, type Report } from '@sightline/intake';
 import { adjacentWordPairs, compactName, tokenizeCode } from './code-tokens.js';
 import { withoutEnvironmentLines } from './environment-lines.js';
 import { isToolchainPath, withoutForeignFrameLines } from './foreign-frame-lines.js';
@@ -96,19 +96,6 @@ export function calledInInlineCode(text: string): string[] {
   return [...names];
 }
 
-/** Exceptions with the deepest chained cause first: the cause is where the failure began. */
-function causeFirst(exceptions: Exception[]): Exception[] {
-  const ordered: Exception[] = [];
-  for (const exception of exceptions) {
-    const chain: Exception[] = [];
-    for (let current: Exception | undefined = exception; current; current = current.cause) {
-      chain.push(current);
-    }
-    ordered.push(...chain.reverse());
-  }
-  return ordered;
-}
-
 /** Words of a frame's function name worth matching against definitions (`A.b [as c]` → A, b, c). */
 function functionNames(name: string | undefined): string[] {
   return (name?.match(/[A-Za-z_$][\w$]*/g) ?? []).filter(
@@ -137,9 +124,9 @@ export function collectReportSignals(
   const foreign = new Set<string>();
   const foreignFrames = new Set<string>();
   const ownFrameNames = new Set<string>();
-  const stacks: { frames: Frame[]; exception?: Exception }[] = causeFirst(report.exceptions).map(
-    (exception) => ({ frames: exception.frames, exception }),
-  );
+  const stacks: { frames: Frame[]; exception?: Exception }[] = exceptionsCauseFirst(
+    report.exceptions,
+  ).map((exception) => ({ frames: exception.frames, exception }));
   if (report.stack) stacks.push({ frames: report.stack });
   for (const { frames: stackFrames, exception } of stacks) {
     for (const frame of stackFrames) {
@@ -197,7 +184,9 @@ export function collectReportSignals(
   }
   const isTest = (file: string) =>
     fileRole(file, index.files.get(file)?.language ?? null) === 'test';
-  const messages = causeFirst(report.exceptions).map(({ type, message }) => `${type}: ${message}`);
+  const messages = exceptionsCauseFirst(report.exceptions).map(
+    ({ type, message }) => `${type}: ${message}`,
+  );
   return {
     frames,
     paths: [...paths],

@@ -22,6 +22,7 @@ export {
   CONVERT_TO_UTF8_HINT,
   classify,
   decodeReportBytes,
+  exceptionsCauseFirst,
   type Frame,
   NOT_TEXT_HINT,
   parseReport,

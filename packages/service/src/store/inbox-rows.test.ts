@@ -131,6 +131,30 @@ describe('stackCulprit', () => {
   const report = (frames: Report['exceptions'][number]['frames']) =>
     ({ exceptions: [{ type: 'Error', message: 'x', frames }] }) as unknown as Report;
 
+  it("takes a chained exception's culprit from its root cause (the deepest cause with an in-app frame)", () => {
+    const chained = {
+      exceptions: [
+        {
+          type: 'ServletException',
+          message: 'x',
+          frames: [frame('src/filter.js', 'doFilter', true)],
+          cause: {
+            type: 'MyException',
+            message: 'y',
+            frames: [frame('src/servlet.js', 'doPost', true)],
+            cause: { type: 'RootException', message: 'z', frames: [] },
+          },
+        },
+      ],
+    } as unknown as Report;
+    expect(stackCulprit(chained)).toEqual({
+      function: 'doPost',
+      file: 'src/servlet.js',
+      line: 1,
+      from: 'stack',
+    });
+  });
+
   it('never takes a frame without a real file or in a library: the acorn crash on another repository has none', () => {
     const text = fs.readFileSync(
       new URL('../../../../examples/acorn-8.14.1-bigint-crash/report.md', import.meta.url),

@@ -8,7 +8,12 @@
  * https://docs.sentry.io/product/issues/ .
  */
 import { type Kysely, sql } from 'kysely';
-import { allFrames, type Diagnosis, isInAppFile, type Report } from '../adapters/investigator.js';
+import {
+  type Diagnosis,
+  exceptionsCauseFirst,
+  isInAppFile,
+  type Report,
+} from '../adapters/investigator.js';
 import type { GroupRecord } from './records.js';
 import type { Database } from './schema.js';
 
@@ -45,13 +50,16 @@ export interface InboxRowFacts {
 }
 
 /**
- * The culprit of a parsed report: its top in-app frame, else its top frame in application-like
+ * The culprit of a parsed report: its top in-app frame, the root cause's first (as
+ * `exceptionsCauseFirst` orders a chain of causes), else its top frame in application-like
  * code (a file in the repository, or one the frame parser does not take for a runtime or library
  * file). A frame without a real file (`<anonymous>`, `native`, `node:internal/…`) or in a library
  * (`node_modules/…`) is never the culprit: null then, and the row falls back to the diagnosis.
  */
 export function stackCulprit(report: Report): Culprit | null {
-  const frames = allFrames(report.exceptions).concat(report.stack ?? []);
+  const frames = exceptionsCauseFirst(report.exceptions)
+    .flatMap((exception) => exception.frames)
+    .concat(report.stack ?? []);
   const candidates = frames.filter(
     (frame) => frame.repoPath || (frame.file && isInAppFile(frame.file)),
   );
