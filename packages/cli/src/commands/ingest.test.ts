@@ -182,7 +182,7 @@ describe('sightline ingest', () => {
       ['The app crashes on start'],
     ]);
     expect(io.err).toMatch(
-      /^sightline ingest: stdin line 2 has no "text" field \(.*; not ingested\.\n$/,
+      /^sightline ingest: stdin line 2 has no "text" field and no other text to read as a report \(.*; not ingested\.\n$/,
     );
     const one = Object.assign(memoryOutput(), {
       env: {},

@@ -250,7 +250,7 @@ describe('runTriage', () => {
       expect(await runTriage({ files: [noText], json: true }, refused)).toBe(2);
       expect(jsonRows(refused.out).map((row) => row.title)).toEqual(['a crash']);
       expect(refused.err).toMatch(
-        /^sightline triage: \S+no-text\.jsonl line 2 has no "text" field \(.*; skipped\.\n$/,
+        /^sightline triage: \S+no-text\.jsonl line 2 has no "text" field and no other text to read as a report \(.*; skipped\.\n$/,
       );
       const empty = path.join(dir, 'empty.jsonl');
       await writeFile(empty, '');

@@ -68,14 +68,54 @@ describe('readReportLines', () => {
     }
   });
 
-  it('refuses an object that is neither a {"text": …} report nor one a format knows, by line number', () => {
+  it('refuses an object that holds no text but its id, by line number', () => {
     // Found by a fresh-user trial: {"nottext":1} became a report, labelled a guess in an
     // unfamiliar language.
-    const lines = readReportLines('{"text":"a crash"}\n{"nottext":1}\n', { filename: 'r.jsonl' });
+    const lines = readReportLines(
+      '{"text":"a crash"}\n{"nottext":1}\n{}\n{"id":"r-4","n":[[]]}\n',
+      {
+        filename: 'r.jsonl',
+      },
+    );
     expect(lines?.reports).toEqual([{ line: 1, text: 'a crash' }]);
     expect(lines?.refused.map(({ line, reason }) => `${line} ${reason.split(' (')[0]}`)).toEqual([
-      '2 has no "text" field',
+      '2 has no "text" field and no other text to read as a report',
+      '3 has no "text" field and no other text to read as a report',
+      '4 has no "text" field and no other text to read as a report',
     ]);
+  });
+
+  it('keeps an object without "text" that holds text of its own as the report (an issue, an error, a log record)', () => {
+    // Found in review: refusing every object no format knew refused real reports, such as
+    // {"message", "stack"}, {"summary", "description"} and {"level", "msg"}.
+    const objects = [
+      { message: 'TypeError: x is undefined', stack: 'TypeError: x\n    at f (a.js:1:1)' },
+      { summary: 'Login broken', description: 'Cannot log in since 2.3' },
+      { level: 'error', msg: 'payment failed' },
+      { id: 9, error: { message: 'upstream timed out' } },
+    ].map((object) => JSON.stringify(object));
+    expect(readReportLines(objects.join('\n'), { filename: 'issues.jsonl' })).toEqual({
+      reports: objects.map((text, index) => ({
+        line: index + 1,
+        text,
+        ...(index === 3 ? { id: '9' } : {}),
+      })),
+      refused: [],
+    });
+  });
+
+  it('reads a {"text": …} line with the same fields whether it comes named .jsonl or on stdin', () => {
+    // A Slack message piped to `ingest -` is a {"text": …} line: its "url" is the API's, checked
+    // alike (by the API's schema) whichever way the line came.
+    const line = JSON.stringify({
+      type: 'message',
+      text: 'App crashes',
+      url: 'slack://x',
+      ts: '1',
+    });
+    const expected = { reports: [{ line: 1, text: 'App crashes', url: 'slack://x' }], refused: [] };
+    expect(readReportLines(line)).toEqual(expected);
+    expect(readReportLines(line, { filename: 'slack.jsonl' })).toEqual(expected);
   });
 
   it('leaves an empty or blank file to the caller as the empty report it is, not 0 reports', () => {

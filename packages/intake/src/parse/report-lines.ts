@@ -1,15 +1,15 @@
 /**
  * A JSON Lines file of reports: each line one report, as `POST /api/reports` takes them — an
  * object whose `text` is the report (with the API's optional `id`, `format`, `filename`,
- * `receivedAt`, `url`). An object a format knows (a review row, a Sentry event) is the report
- * itself, its line as the text; any other object has no report in it and is refused. Shared by
+ * `receivedAt`, `url`). Any other object is the report itself, its line as the text (a review
+ * row, a Sentry event, an issue `{"title": …}`, a log record `{"msg": …}`), unless it holds no
+ * string to read: `{}` or `{"nottext": 1}` is no report and is refused. Shared by
  * `sightline triage` and `sightline ingest`, so both read a file alike.
  */
-import { detectFormat, REPORT_FORMAT_NAMES, textFormat } from './formats/index.js';
+import { REPORT_FORMAT_NAMES } from './formats/index.js';
 import type { JsonObject } from './formats/json-object.js';
 import { isReviewRow } from './formats/reviews.js';
 import { isJsonLinesName, jsonLinesOf, type RefusedLine, readJsonLines } from './json-lines.js';
-import { splitLines } from './lines.js';
 
 /** One report of a JSON Lines file. */
 export interface ReportLine {
@@ -57,7 +57,7 @@ function isTextObject(value: JsonObject): boolean {
  * @param text the whole file.
  * @param options see {@link ReadReportLinesOptions}.
  * @returns the reports and the refused lines (not JSON, not an object, `text` not a string or
- *   blank, an unknown `format`, no `text` and no format that knows the object), in line order;
+ *   blank, an unknown `format`, no `text` and no string but an `id`), in line order;
  *   null when the text is not JSON Lines of reports.
  */
 export function readReportLines(
@@ -105,20 +105,41 @@ function textObjectReport(line: number, value: JsonObject): ReportLine | Refused
   return { line, text, ...idOf(value), ...fields };
 }
 
-/** An object without the API's `text`: the report itself when a format knows it (a review row, a Sentry event). */
+/**
+ * An object without the API's `text`: the report itself when it holds a string to read besides
+ * its `id` (a format that knows it, or the text format's title-like fields, reads it then).
+ */
 function otherObjectReport(
   line: number,
   text: string,
   value: JsonObject,
 ): ReportLine | RefusedLine {
-  if (detectFormat({ text, lines: splitLines(text), value }) === textFormat) {
+  if (!holdsReportText(value)) {
     return {
       line,
       reason:
-        'has no "text" field (a report line is {"text": "…"}, a review row or an event a format knows, e.g. Sentry\'s)',
+        'has no "text" field and no other text to read as a report (a report line is {"text": "…"} or an object with a string field, e.g. {"title": "…"})',
     };
   }
   return { line, text, ...idOf(value) };
+}
+
+/**
+ * Whether an object holds a non-blank string anywhere (nested too) but its own `id`. Walked with
+ * a stack, not recursion: a line may nest arrays deeper than the call stack goes.
+ */
+function holdsReportText(value: JsonObject): boolean {
+  const pending: unknown[] = Object.entries(value)
+    .filter(([key]) => key !== 'id')
+    .map(([, field]) => field);
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (typeof next === 'string' && next.trim() !== '') return true;
+    if (typeof next === 'object' && next !== null) {
+      for (const inner of Object.values(next)) pending.push(inner);
+    }
+  }
+  return false;
 }
 
 function idOf(value: JsonObject): { id?: string } {

@@ -98,7 +98,7 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     const refused = await post('/api/reports?filename=reports.jsonl', body, 'text/plain');
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.message).toBe(
-      'The body holds reports that cannot be taken: line 2 has a bad "url": not an http(s) address (e.g. https://example.com/issues/1). Fix or remove them and send it again.',
+      'The body holds reports that cannot be taken: line 2 has a bad "url": not an http(s) address; give one (e.g. https://example.com/issues/1), or none. Fix or remove them and send it again.',
     );
     expect(await harness.store.reports.counts()).toEqual({});
   });

@@ -39,7 +39,9 @@ export const apiReportSchema = z
       .optional(),
     // http(s) only: the console links to it ("Open at the source").
     url: z
-      .httpUrl({ error: 'not an http(s) address (e.g. https://example.com/issues/1)' })
+      .httpUrl({
+        error: 'not an http(s) address; give one (e.g. https://example.com/issues/1), or none',
+      })
       .optional()
       .describe('Where the report lives upstream (http or https)'),
   })

@@ -8,6 +8,30 @@ const fixture = (name: string) =>
 const receivedAt = '2026-12-01T00:00:00.000Z';
 
 describe('fileToRawReports', () => {
+  it('refuses a {"text": …} line with a bad "url" by its line, saying how to fix it, on stdin as in a .jsonl file', () => {
+    // Found in review: a Slack message piped to `ingest -` was refused with no word of what to do.
+    const slack = JSON.stringify({
+      type: 'message',
+      text: 'App crashes',
+      url: 'slack://x',
+      ts: '1',
+    });
+    for (const filename of [undefined, 'slack.jsonl']) {
+      expect(fileToRawReports(slack, { receivedAt, ...(filename ? { filename } : {}) })).toEqual({
+        reports: [],
+        numberedBy: 'line',
+        numbers: [],
+        refused: [
+          {
+            number: 1,
+            reason:
+              'has a bad "url": not an http(s) address; give one (e.g. https://example.com/issues/1), or none',
+          },
+        ],
+      });
+    }
+  });
+
   it('makes one report per row of a CSV review export, each keeping its own review id', () => {
     const { reports, numberedBy, numbers } = fileToRawReports(fixture('reviews-export.csv'), {
       filename: 'exports/reviews-export.csv',
