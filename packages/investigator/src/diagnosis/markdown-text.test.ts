@@ -23,6 +23,19 @@ describe('tableCell', () => {
   it('keeps a cell on one line and escapes every `|`, inside code spans too', () => {
     expect(tableCell(' a\nb | `c|d` ')).toBe('a b \\| `c\\|d`');
   });
+  it.each([
+    // Found in review: `\|` became `\\|`, which the table reads as an escaped backslash and the
+    // cell's end, so the rest left its cell and code span and a link rendered.
+    ['`tidy \\| [click](https://evil.example)`', '`tidy \\\\\\| [click](https://evil.example)`'],
+    ['`a\\\\|b`', '`a\\\\\\\\\\|b`'],
+    ['`C:\\dir\\a.ts`', '`C:\\dir\\a.ts`'],
+  ])('keeps %s in its cell as %s: each backslash before a `|` is escaped too', (cell, escaped) => {
+    expect(tableCell(cell)).toBe(escaped);
+  });
+  it('escapes a long backslash run in time linear in it', () => {
+    const run = '\\'.repeat(200_000);
+    expect(tableCell(`${run}x${run}|`)).toBe(`${run}x${run}${run}\\|`);
+  });
 });
 
 describe('inlineText', () => {

@@ -38,13 +38,19 @@ export function inlineText(text: string): string {
 /**
  * One cell of a GitHub-flavoured Markdown table: on one line (line breaks become spaces; other
  * spaces are kept, as a code span shows them), every `|` escaped — also those inside a code span,
- * where the table reads `\|` as a `|` of the span.
+ * where the table reads `\|` as a `|` of the span. A backslash run before a `|` is doubled first:
+ * the table reads `\\` as an escaped backslash, so `a\|b` escaped to `a\\|b` would end the cell
+ * at its `|` and let the rest out of its code span; `a\\\|b` stays in the cell.
  * @param markdown the cell's Markdown (plain words, or a {@link codeSpan}).
  * @returns the cell's content, trimmed, without the bounding `|`.
+ * @example tableCell('`a\\|b`') // '`a\\\\\\|b`' (the cell `a\\\|b`)
  */
 export function tableCell(markdown: string): string {
-  return markdown
-    .replace(/[\n\r\u2028\u2029]/g, ' ')
-    .trim()
-    .replace(/\|/g, '\\|');
+  return (
+    markdown
+      .replace(/[\n\r\u2028\u2029]/g, ' ')
+      .trim()
+      // The lookbehind starts a match only at a run's first backslash: linear in the text.
+      .replace(/(?<!\\)(\\*)\|/g, (_match, run: string) => `${run}${run}\\|`)
+  );
 }

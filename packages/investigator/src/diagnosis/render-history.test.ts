@@ -102,6 +102,20 @@ describe('renderHistoryMarkdown and renderHistoryHeadline, with untrusted commit
     );
   });
 
+  it('keeps a subject or a file name with a backslash before a `|` inside its cell and code span', () => {
+    // Found in review: `\|` was escaped to `\\|`, an escaped backslash and the cell's end for the
+    // table, so "[click](…)" left its code span and rendered as a link.
+    const history = withSuspectCommit('lib/a\\|[b](https://evil.example).js');
+    const [commit] = history.suspectCommits;
+    if (commit) commit.subject = 'tidy \\| [click](https://evil.example)';
+    const row = renderHistoryMarkdown(history)
+      .split('\n')
+      .find((line) => line.startsWith('| 1 |'));
+    expect(row).toBe(
+      '| 1 | `cccccccccccc` | `tidy \\\\\\| [click](https://evil.example)` | `Mallory <img src=x onerror=alert(1)>` | 2024-05-01 | `lib/a\\\\\\|[b](https://evil.example).js:3-9` (2) |',
+    );
+  });
+
   it('shows the files and words of a regression window as code spans', () => {
     const history = withWindow(1, 1);
     if (history.regressionWindow) {
