@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { IGNORE_REVS_MAX_BYTES } from './blame-ignore-revs.js';
+import { IGNORE_REVS_MAX_BYTES, ignoreRevsArguments } from './blame-ignore-revs.js';
 import { blameRange } from './blame-range.js';
 import { openGitHistory } from './open-git-history.js';
 
@@ -85,4 +85,48 @@ describe('blameRange and .git-blame-ignore-revs', () => {
     expect(await blamedSubjects()).toBeUndefined();
     await rm(fifo);
   });
+
+  it('reads a configured file in the work tree by its absolute path too', async () => {
+    await writeFile(path.join(root, 'revs.txt'), `${reformat}\n`);
+    git('config', 'blame.ignoreRevsFile', path.join(root, 'revs.txt'));
+    expect(await blamedSubjects()).toEqual(['Add a']);
+  });
+
+  // Found in review: stat says /proc/self/pagemap is a regular file of 0 bytes, so it passed, and
+  // git read it into memory (529 MB in 4 s). Checked without running blame, which would read it.
+  it.skipIf(process.platform !== 'linux')(
+    'does not blame when the config names a procfs file that says it is a small regular file',
+    async () => {
+      for (const file of ['/proc/self/pagemap', '/proc/self/environ', '/proc/self/fd/0']) {
+        git('config', '--replace-all', 'blame.ignoreRevsFile', file);
+        expect(await ignoredRevisions(), file).toBeNull();
+      }
+    },
+  );
+
+  it('does not blame when the config names a file outside the work tree, or one reached by a symbolic link', async () => {
+    const outside = await mkdtemp(path.join(tmpdir(), 'sightline-revs-'));
+    try {
+      await writeFile(path.join(outside, 'revs.txt'), `${reformat}\n`);
+      git('config', 'blame.ignoreRevsFile', path.join(outside, 'revs.txt'));
+      expect(await ignoredRevisions()).toBeNull();
+      await symlink(outside, path.join(root, 'linked'));
+      git('config', '--replace-all', 'blame.ignoreRevsFile', 'linked/revs.txt');
+      expect(await ignoredRevisions()).toBeNull();
+      await mkdir(path.join(root, 'real'));
+      await symlink(path.join(outside, 'revs.txt'), path.join(root, 'real', 'revs.txt'));
+      git('config', '--replace-all', 'blame.ignoreRevsFile', 'real/revs.txt');
+      expect(await ignoredRevisions()).toBeNull();
+    } finally {
+      await rm(path.join(root, 'linked'), { force: true });
+      await rm(path.join(root, 'real'), { recursive: true, force: true });
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
 });
+
+async function ignoredRevisions(): Promise<string[] | null> {
+  const opened = await openGitHistory(root);
+  if (!opened.history) throw new Error(opened.reason);
+  return ignoreRevsArguments(opened.history);
+}

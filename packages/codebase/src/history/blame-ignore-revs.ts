@@ -2,11 +2,17 @@
  * The revision lists blame ignores, made safe to read: the repository's `.git-blame-ignore-revs`
  * (passed to blame only when it is a regular file of at most {@link IGNORE_REVS_MAX_BYTES}) and the
  * files its config names in `blame.ignoreRevsFile`, which git reads whatever the command line says
- * (git 2.39 can only clear their revisions after reading them). A configured file that is not a
- * regular file within that bound (a FIFO git would wait on until the time limit, `/dev/zero`,
- * which it would read into memory until then) makes blame unsafe to run at all.
+ * (git 2.39 can only clear their revisions after reading them; git runs here with no global or
+ * system config, so every such file is named by the repository). A configured file makes blame
+ * unsafe to run at all unless it lies in the work tree, reached through real folders (no symbolic
+ * link on the way, the folders' real path inside the work tree's) and is a regular file within
+ * that bound. Neither `stat` nor reading the file ourselves can be trusted elsewhere: procfs says
+ * `/proc/self/pagemap` (endless) is a regular file of 0 bytes, and `/proc/self/…` is another file
+ * for git than for this process (`/proc/self/fd/0` is git's stdin pipe, which it would wait on);
+ * FIFOs and devices (`/dev/zero`) would keep git waiting or reading until the time limit. A file
+ * on the repository's own file system has the type and size `lstat` gives.
  */
-import { lstat, stat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitHistory } from './open-git-history.js';
 import { runGit } from './run-git.js';
@@ -32,13 +38,28 @@ async function configuredFilesSafe(history: GitHistory): Promise<boolean> {
   // git exits 1 when the config names no file; any other failure leaves them unknown.
   if (!result.ok) return result.exitCode === 1;
   const files = result.stdout.split('\0').filter((file) => file !== '');
+  if (files.length === 0) return true;
+  const workTree = await realpath(history.root).catch(() => undefined);
+  if (workTree === undefined) return false;
+  // git resolves a relative path from the work tree. A file that cannot be read is unsafe too
+  // (git would fail to blame anyway).
   const safe = await Promise.all(
-    // git follows a symbolic link here, and resolves a relative path from the work tree.
     files.map((file) =>
-      stat(path.resolve(history.root, file)).then(isBoundedFile, () => true /* git refuses */),
+      isBoundedFileInWorkTree(path.resolve(history.root, file), workTree).catch(() => false),
     ),
   );
   return safe.every(Boolean);
+}
+
+/** Whether `file` is a regular file within bound whose folder's real path lies in `workTree`. */
+async function isBoundedFileInWorkTree(file: string, workTree: string): Promise<boolean> {
+  const folder = await realpath(path.dirname(file));
+  const inside = path.relative(workTree, folder);
+  if (inside === '..' || inside.startsWith(`..${path.sep}`) || path.isAbsolute(inside)) {
+    return false;
+  }
+  // lstat: the file itself is no symbolic link either.
+  return isBoundedFile(await lstat(path.join(folder, path.basename(file))));
 }
 
 /**
