@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeSpan, inlineText, tableCell } from './markdown-text.js';
+import { codeSpan, inlineText, literalText, tableCell } from './markdown-text.js';
 
 describe('codeSpan', () => {
   it.each([
@@ -41,5 +41,15 @@ describe('tableCell', () => {
 describe('inlineText', () => {
   it('puts text on one line', () => {
     expect(inlineText('a\n\n## b\t c ')).toBe('a ## b c');
+  });
+});
+
+describe('literalText', () => {
+  it.each([
+    ['at <img/src=x>\n[a](b)', 'at \\<img/src=x\\> \\[a\\](b)'],
+    ['*a* _b_ `c` ~d~ !e &amp; #', '\\*a\\* \\_b\\_ \\`c\\` \\~d\\~ \\!e \\&amp; \\#'],
+    ['C:\\dir a|b', 'C:\\\\dir a|b'],
+  ])('escapes the Markdown and HTML of %j as %j, on one line', (text, escaped) => {
+    expect(literalText(text)).toBe(escaped);
   });
 });

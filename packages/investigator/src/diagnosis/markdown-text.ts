@@ -3,7 +3,9 @@
  * and authors, words of the report) into Markdown: a code span shows it literally, whatever
  * backticks, brackets, `<` or URLs it holds, so it never renders as a link, image or HTML; a table
  * cell keeps it from splitting the row. Both print control characters and bidirectional controls
- * as `\uXXXX` (`printablePath`).
+ * as `\uXXXX` (`printablePath`). Prose that mixes words with such text (a title, a note naming a
+ * tag, a suspect's reasons naming a frame's function) is shown as written with its Markdown and
+ * HTML characters escaped (`literalText`).
  */
 import { printablePath } from '@sightline/codebase';
 
@@ -33,6 +35,19 @@ export function codeSpan(text: string): string {
  */
 export function inlineText(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Untrusted prose shown as written, outside a code span: on one line ({@link inlineText}), with
+ * each ASCII punctuation mark that may start a Markdown or HTML construct (`` \ ` * _ [ ] < > ! & ~ # ``)
+ * backslash-escaped, so no part renders as a link, an image, HTML, emphasis, an entity or a
+ * heading's closing marks. `|` is {@link tableCell}'s to escape, where it matters.
+ * @param text any text (a report title, a note, a suspect's reasons).
+ * @returns the escaped text on one line.
+ * @example literalText('at <img/src=x> [a](b)') // 'at \\<img/src=x\\> \\[a\\](b)'
+ */
+export function literalText(text: string): string {
+  return inlineText(text).replace(/[\\`*_[\]<>!&~#]/g, '\\$&');
 }
 
 /**

@@ -116,6 +116,23 @@ describe('renderHistoryMarkdown and renderHistoryHeadline, with untrusted commit
     );
   });
 
+  it('shows the tag and file names of its notes as written, never as HTML or a link', () => {
+    // Found in review: notes were printed raw, and they name tags ("no commit lies between v1 and
+    // <img/src=x>") and files ("[a](https://evil.example).js could not be blamed").
+    const history: DiagnosisHistory = {
+      head: BAD,
+      suspectCommits: [],
+      notes: [
+        'no commit lies between v1 and <img/src=x>',
+        '[a](https://evil.example).js could not be blamed (not committed, or git failed)',
+      ],
+    };
+    expect(renderHistoryMarkdown(history).split('\n').slice(-2)).toEqual([
+      '- Note: no commit lies between v1 and \\<img/src=x\\>',
+      '- Note: \\[a\\](https://evil.example).js could not be blamed (not committed, or git failed)',
+    ]);
+  });
+
   it('shows the files and words of a regression window as code spans', () => {
     const history = withWindow(1, 1);
     if (history.regressionWindow) {

@@ -1,6 +1,6 @@
 /** Renders the history part of a diagnosis (suspect commits, regression window) as Markdown. */
 import type { DiagnosisHistory, DiagnosisRegressionWindow } from './history-schema.js';
-import { codeSpan, inlineText, tableCell } from './markdown-text.js';
+import { codeSpan, inlineText, literalText, tableCell } from './markdown-text.js';
 import { claimsRegression, windowSentence } from './window-summary.js';
 
 function commitName(commit: { shortId: string; url?: string }): string {
@@ -49,8 +49,9 @@ export function renderHistoryMarkdown(history: DiagnosisHistory): string {
       `**Suspect commits** (last changed the suspect lines):\n\n| # | commit | subject | author | date | suspect lines changed |\n| --- | --- | --- | --- | --- | --- |\n${rows.join('\n')}`,
     );
   }
+  // A note may name a tag or a file: shown as written, never as a link or HTML.
   if (history.notes.length > 0)
-    parts.push(history.notes.map((note) => `- Note: ${note}`).join('\n'));
+    parts.push(history.notes.map((note) => `- Note: ${literalText(note)}`).join('\n'));
   return parts.join('\n\n');
 }
 
@@ -73,11 +74,6 @@ export function renderHistoryHeadline(history: DiagnosisHistory): string | undef
   return parts.length > 0 ? parts.join(' · ') : undefined;
 }
 
-/**
- * Text of the repository's history or of the report (a commit subject, an author, words the
- * regression window was read from): a code span on one line, so whatever it holds never renders
- * as a link, image or HTML.
- */
 /** The window's sentence with its versions as code spans (a tag name may hold `<img/src=…>`). */
 function summaryMarkdown(window: DiagnosisRegressionWindow): string {
   const words = {
@@ -88,6 +84,11 @@ function summaryMarkdown(window: DiagnosisRegressionWindow): string {
   return windowSentence(words, codeSpan);
 }
 
+/**
+ * Text of the repository's history or of the report (a commit subject, an author, words the
+ * regression window was read from): a code span on one line, so whatever it holds never renders
+ * as a link, image or HTML.
+ */
 function untrusted(text: string): string {
   return codeSpan(inlineText(text));
 }

@@ -116,6 +116,25 @@ describe('renderDiagnosisMarkdown', () => {
     );
   });
 
+  it("shows the report's title and a suspect's reasons as written, never as HTML, a link or emphasis", () => {
+    // Found in review: the H1 and the Suspects reasons (which name the report's frame functions and
+    // exception types) were printed raw, so a frame `at <img/src=x> (src/a.js:1:1)` rendered as
+    // HTML in an issue comment.
+    const diagnosis = validDiagnosis();
+    diagnosis.report.title = 'Crash in <img/src=x> [log in](https://evil.example) *now* #';
+    itemAt(diagnosis.suspects, 0).evidence = [
+      'innermost in-app frame: src/a.js:1 in <img/src=x>, where ![e](https://evil.example/p.png) was raised',
+      'the other side of `a_b` in the trace',
+    ];
+    const lines = renderDiagnosisMarkdown(diagnosis).split('\n');
+    expect(lines[0]).toBe(
+      '# Crash in \\<img/src=x\\> \\[log in\\](https://evil.example) \\*now\\* \\#',
+    );
+    expect(lines.find((line) => line.startsWith('| 1 |'))).toBe(
+      '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | innermost in-app frame: src/a.js:1 in \\<img/src=x\\>, where \\!\\[e\\](https://evil.example/p.png) was raised; the other side of \\`a\\_b\\` in the trace |',
+    );
+  });
+
   it('wraps a file name holding backticks in a longer backtick run, with spaces', () => {
     const diagnosis = validDiagnosis();
     const path = 'lib/`rm -rf`.js';

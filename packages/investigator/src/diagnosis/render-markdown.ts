@@ -5,7 +5,7 @@
  * investigation (warnings), when anything did.
  */
 import { printableText } from '@sightline/codebase';
-import { codeSpan, inlineText, tableCell } from './markdown-text.js';
+import { codeSpan, inlineText, literalText, tableCell } from './markdown-text.js';
 import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats } from './schema.js';
 
@@ -20,7 +20,7 @@ const MAX_SUSPECTS = 10;
 export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
   const { report, rootCause, proposedChange } = diagnosis;
   const sections = [
-    `# ${inlineText(report.title)}`,
+    `# ${literalText(report.title)}`,
     [
       `- **Report:** ${codeSpan(report.id)} (${report.kind})`,
       `- **Label:** ${report.label}`,
@@ -74,13 +74,14 @@ function renderFile(file: AffectedFile): string {
 
 function renderSuspects({ suspects }: Diagnosis): string {
   if (suspects.length === 0) return 'None ranked.';
+  // The reasons name the report's frames (function names, exception types) as written.
   const rows = suspects
     .slice(0, MAX_SUSPECTS)
     .map(
       (suspect, index) =>
         `| ${index + 1} | ${tableCell(codeSpan(`${suspect.path}:${range(suspect.lines)}`))} | ${
           suspect.symbol === undefined ? '' : tableCell(codeSpan(suspect.symbol))
-        } | ${suspect.score.toFixed(3)} | ${tableCell(inlineText(suspect.evidence.join('; ')))} |`,
+        } | ${suspect.score.toFixed(3)} | ${tableCell(literalText(suspect.evidence.join('; ')))} |`,
     );
   const more =
     suspects.length > MAX_SUSPECTS ? `\n\n${suspects.length - MAX_SUSPECTS} more not shown.` : '';
