@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sharedDataTitle } from '@sightline/core/testing';
+import { MAX_REPORT_BYTES } from '@sightline/intake';
 import { createFakeRepository } from '@sightline/investigator/testing';
 import { describe, expect, it } from 'vitest';
 import { type MemoryOutput, memoryOutput } from '../testing/memory-output.test-helper.js';
@@ -191,6 +192,19 @@ describe('runTriage', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('bounds a UTF-16 file by its bytes, as ingest and the API do, not by its text in UTF-8', async () => {
+    // Found in review: an 8.2 MiB UTF-16 file of Japanese was refused as 10.4 MiB, the size of its
+    // text in UTF-8.
+    const text = 'エラー: 保存できません\n'.repeat(330_000);
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    expect(bytes.byteLength).toBeLessThan(MAX_REPORT_BYTES);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(MAX_REPORT_BYTES);
+    const io = Object.assign(memoryIo(), { readStdin: async () => new Uint8Array(bytes) });
+    expect(await runTriage({ files: ['-'], json: true }, io)).toBe(0);
+    expect(jsonRows(io.out).map((row) => row.title)).toEqual(['エラー: 保存できません']);
+    expect(io.err).toBe('');
   });
 
   it('refuses the lines of a .jsonl file that are not JSON or have an empty text, by line number, keeps the others and exits 2', async () => {

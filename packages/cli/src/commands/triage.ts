@@ -142,6 +142,9 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       reports = [];
       for (const { input, format = options.format } of inputs) {
         const parseOptions = {
+          // readInput bounded the file's bytes, as ingest and the API do; its decoded text may
+          // have more UTF-8 bytes (UTF-16 Japanese: 1.5 times as many).
+          maxBytes: Number.POSITIVE_INFINITY,
           ...(filename ? { filename } : {}),
           ...(format && format !== 'auto' ? { format } : {}),
         };
