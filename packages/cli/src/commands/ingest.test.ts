@@ -287,4 +287,31 @@ describe('sightline ingest', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('names a file whose name is a word of the error message too (a file named report)', async () => {
+    // Found in review: the file was named unless the message held its name anywhere, so a file
+    // named "report" was not named in front of "The report is over 10 MiB".
+    const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
+    const cwd = process.cwd();
+    try {
+      process.chdir(dir);
+      await writeFile('report', '');
+      await truncate('report', 11 * 1024 * 1024);
+      const io = Object.assign(memoryOutput(), {
+        env: {},
+        readStdin: async () => new Uint8Array(),
+      });
+      expect(
+        await runIngest(
+          { files: ['report', 'missing'], url: 'http://127.0.0.1:9', token: 'x' },
+          io,
+        ),
+      ).toBe(2);
+      expect(io.err).toContain('sightline ingest: report: The report is over 10 MiB');
+      expect(io.err).toContain('sightline ingest: Cannot read "missing": no such file.');
+    } finally {
+      process.chdir(cwd);
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

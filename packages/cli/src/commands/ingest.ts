@@ -99,7 +99,11 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       // U+FFFD in place of its accented letters), so --data and --database store no bad report.
       const problem = reportTextProblem(text, { invalidBytes: invalid });
       if (problem) {
-        throw new SightlineError({ code: problem.code, message: `${name} ${problem.message}` });
+        throw new SightlineError({
+          code: problem.code,
+          message: `${name} ${problem.message}`,
+          details: { file: name },
+        });
       }
       const reports = fileToRawReports(text, {
         ...(file === '-' ? {} : { filename: file }),
@@ -115,7 +119,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
     } catch (error) {
       if (!SightlineError.isInstance(error)) throw error;
       failed += 1;
-      io.stderr(`sightline ingest: ${inputErrorMessage(error.message, name)}\n`);
+      io.stderr(`sightline ingest: ${inputErrorMessage(error, name)}\n`);
     }
   }
   // Nothing readable: say only why, without opening a store or reaching a service for nothing.

@@ -363,7 +363,7 @@ function cut(text: string, width: number): string {
 }
 
 function describeError(error: unknown, file: string): string {
-  if (SightlineError.isInstance(error)) return inputErrorMessage(error.message, file);
+  if (SightlineError.isInstance(error)) return inputErrorMessage(error, file);
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EACCES') return `${file}: permission denied.`;
   return `${file}: ${error instanceof Error ? error.message : String(error)}`;

@@ -60,13 +60,14 @@ export function refuseRepeatedStdin(files: readonly string[]): void {
 }
 
 /**
- * An input's error as a command prints it: `FILE: message`, unless the message already names
- * the file (`Cannot read "FILE": …`, `FILE is binary data…`).
- * @param message - the error's message.
+ * An input's error as a command prints it: `FILE: message`, unless the error says its message
+ * names the file (`details.file` is it: `Cannot read "FILE": …`, `FILE is binary data…`). Not
+ * read from the message's words: a file named `report` is no more named by "The report is…".
+ * @param error - the error.
  * @param name - the input as the command names it (`stdin` for `-`).
  */
-export function inputErrorMessage(message: string, name: string): string {
-  return message.includes(name) ? message : `${name}: ${message}`;
+export function inputErrorMessage(error: SightlineError, name: string): string {
+  return error.details.file === name ? error.message : `${name}: ${error.message}`;
 }
 
 function tooLarge(maxBytes: number): SightlineError {
