@@ -185,7 +185,7 @@ describe('sightline ingest against the service', () => {
       ),
     );
     const refusals = [
-      'line 2 has a bad "receivedAt": not a date and time in ISO 8601 (UTC, e.g. 2026-12-01T09:30:00Z); not ingested.',
+      'line 2 has a bad "receivedAt": not a date and time in ISO 8601; give one with Z or an offset (e.g. 2026-12-01T09:30:00Z or 2026-12-01T10:30:00+01:00), or none; not ingested.',
       'line 3 has a bad "url": not an http(s) address; give one (e.g. https://example.com/issues/1), or none; not ingested.',
       'line 4 has a bad "id": longer than 200 characters; give a shorter one, or none (the content identifies the report then); not ingested.',
     ].map((refusal) => `sightline ingest: ${file} ${refusal}\n`);

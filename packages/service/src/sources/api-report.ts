@@ -18,6 +18,26 @@ export const reportFormatSchema = z.enum(INGEST_FORMATS, {
 /** Longest id of a report, characters. */
 const MAX_ID_CHARS = 200;
 
+/** A receive time: ISO 8601 with `Z` or a UTC offset (`date -Iseconds` prints `+01:00`). */
+const receivedAtSchema = z.iso.datetime({
+  offset: true,
+  error:
+    'not a date and time in ISO 8601; give one with Z or an offset (e.g. 2026-12-01T09:30:00Z or 2026-12-01T10:30:00+01:00), or none',
+});
+
+/**
+ * A receive time as it is stored, in UTC (`2026-12-01T09:30:00.000Z`), so reports sort and compare
+ * by it whatever offset they came with. The one place the API's reports and the files' lines are
+ * normalised (`apiReportToRawReport`).
+ * @param receivedAt a receive time as given.
+ * @returns it in UTC when {@link apiReportSchema} takes it; else unchanged, for the check to refuse.
+ */
+export function utcReceivedAt(receivedAt: string): string {
+  return receivedAtSchema.safeParse(receivedAt).success
+    ? new Date(receivedAt).toISOString()
+    : receivedAt;
+}
+
 /** A report of a `POST /api/reports` JSON body: its text or its JSON, and optional fields. */
 export const apiReportSchema = z
   .object({
@@ -34,9 +54,7 @@ export const apiReportSchema = z
     json: z.unknown().optional(),
     format: reportFormatSchema.optional().describe('Intake format, default auto'),
     filename: z.string().optional(),
-    receivedAt: z.iso
-      .datetime({ error: 'not a date and time in ISO 8601 (UTC, e.g. 2026-12-01T09:30:00Z)' })
-      .optional(),
+    receivedAt: receivedAtSchema.optional(),
     // http(s) only: the console links to it ("Open at the source").
     url: z
       .httpUrl({

@@ -1,13 +1,26 @@
 import fs from 'node:fs';
 import { parseReports } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
-import { fileToRawReports } from './files.js';
+import { apiReportToRawReport, fileToRawReports } from './files.js';
 
 const fixture = (name: string) =>
   fs.readFileSync(new URL(`__fixtures__/${name}`, import.meta.url), 'utf8');
 const receivedAt = '2026-12-01T00:00:00.000Z';
 
 describe('fileToRawReports', () => {
+  it("stores a line's receive time with an offset in UTC, as the API stores a JSON body's", () => {
+    // Found in review: a time with an offset (what `date -Iseconds` prints) was refused.
+    const line = JSON.stringify({ text: 'App crashes', receivedAt: '2024-03-01T10:00:00+01:00' });
+    const { reports, refused } = fileToRawReports(line, { filename: 'r.jsonl', receivedAt });
+    expect(refused).toEqual([]);
+    expect(reports.map((report) => report.receivedAt)).toEqual(['2024-03-01T09:00:00.000Z']);
+    const fromApi = apiReportToRawReport(
+      { text: 'App crashes', receivedAt: '2024-03-01T10:00:00+01:00' },
+      { receivedAt, format: 'auto' },
+    );
+    expect(fromApi.receivedAt).toBe('2024-03-01T09:00:00.000Z');
+  });
+
   it('refuses a {"text": …} line with a bad "url" by its line, saying how to fix it, on stdin as in a .jsonl file', () => {
     // Found in review: a Slack message piped to `ingest -` was refused with no word of what to do.
     const slack = JSON.stringify({

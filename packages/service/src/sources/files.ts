@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { readReportLines, reviewExportRows } from '../adapters/investigator.js';
-import { rawReportProblem } from './api-report.js';
+import { rawReportProblem, utcReceivedAt } from './api-report.js';
 import { defineSourceModule } from './define-source-module.js';
 import type { RawReport } from './types.js';
 
@@ -75,8 +75,8 @@ export function refusalClause(numberedBy: ReportNumbering, refusal: RefusedRepor
 
 /**
  * One report in the shape `POST /api/reports` takes (a JSON body's item, a line of JSON Lines) as
- * a raw report: its own id, else a hash of its content; its own format, file name and receive time,
- * else the defaults.
+ * a raw report: its own id, else a hash of its content; its own format, file name and receive time
+ * (in UTC, `utcReceivedAt`), else the defaults.
  */
 export function apiReportToRawReport(
   report: {
@@ -95,7 +95,8 @@ export function apiReportToRawReport(
   return {
     sourceKind: 'files',
     sourceId: report.id ?? contentId(text),
-    receivedAt: report.receivedAt ?? defaults.receivedAt,
+    receivedAt:
+      report.receivedAt !== undefined ? utcReceivedAt(report.receivedAt) : defaults.receivedAt,
     format: report.format ?? defaults.format,
     payload: report.text !== undefined ? { text: report.text } : { json: report.json },
     ...(report.url ? { url: report.url } : {}),
