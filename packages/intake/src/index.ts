@@ -49,6 +49,7 @@ export {
   type DecodedBytes,
   decodeReportBytes,
   invalidBytesNote,
+  invalidBytesProblem,
   NOT_TEXT_HINT,
   type ReportEncoding,
 } from './parse/decode-bytes.js';

@@ -55,7 +55,7 @@ export {
   testStoredSource,
 } from './sources/instantiate.js';
 export { ProviderError, retryAfterMs } from './sources/provider-http.js';
-export { NOT_UTF8_PROBLEM, reportTextProblem } from './sources/report-text-problem.js';
+export { reportTextProblem } from './sources/report-text-problem.js';
 export type { SentryConfig, SentryCredentials } from './sources/sentry/index.js';
 export {
   describeSourceKind,

@@ -53,6 +53,13 @@ describe('sightline ingest', () => {
         new Uint8Array(Buffer.from('The app crashes in the café screen\n', 'latin1')),
         'stdin is not valid UTF-8: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8).',
       ],
+      // Found in review: UTF-16 with an unpaired surrogate was told to convert from Latin-1.
+      [
+        new Uint8Array(
+          Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Crash \ud800 here\n', 'utf16le')]),
+        ),
+        'stdin is not valid UTF-16: it holds a 16-bit unit that is no character (half of a surrogate pair), so the file is damaged; save or export it again, as UTF-8 if you can.',
+      ],
     ] as const) {
       let fetched = false;
       const io = Object.assign(memoryOutput(), {

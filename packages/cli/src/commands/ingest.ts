@@ -94,10 +94,10 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
         readStandardInput: io.readStdin,
         onPipeWait: (message) => io.stderr(`sightline ingest: ${message}\n`),
       });
-      const { text, invalid } = decodeReportBytes(bytes);
+      const { text, invalid, encoding } = decodeReportBytes(bytes);
       // Refused here as the API refuses it (text in another encoding too: it would be stored with
       // U+FFFD in place of its accented letters), so --data and --database store no bad report.
-      const problem = reportTextProblem(text, { invalidBytes: invalid });
+      const problem = reportTextProblem(text, { invalid, encoding });
       if (problem) {
         throw new SightlineError({
           code: problem.code,

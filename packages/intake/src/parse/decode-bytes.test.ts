@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReportBytes } from './decode-bytes.js';
+import { decodeReportBytes, invalidBytesNote, invalidBytesProblem } from './decode-bytes.js';
 
 const text = 'TypeError: café is undefined\n';
 
@@ -43,5 +43,24 @@ describe('decodeReportBytes', () => {
     for (const bytes of [minidump, withNul, odd, zip]) {
       expect(decodeReportBytes(bytes).encoding).toBe('utf-8');
     }
+  });
+});
+
+describe('invalidBytesNote and invalidBytesProblem', () => {
+  it('say what invalid bytes mean in the encoding the text was read in', () => {
+    // Found in review: a UTF-16 file with an unpaired surrogate was told it "is not valid UTF-8"
+    // and to convert it from Latin-1.
+    const lone = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a\ud800b', 'utf16le')]);
+    const { encoding, invalid } = decodeReportBytes(lone);
+    expect({ encoding, invalid }).toEqual({ encoding: 'utf-16le', invalid: true });
+    const damaged =
+      'it holds a 16-bit unit that is no character (half of a surrogate pair), so the file is damaged; save or export it again, as UTF-8 if you can';
+    expect(invalidBytesProblem(encoding)).toBe(`is not valid UTF-16: ${damaged}.`);
+    expect(invalidBytesNote(encoding)).toBe(
+      `invalid UTF-16 bytes were replaced with U+FFFD: ${damaged}`,
+    );
+    expect(invalidBytesProblem('utf-8')).toBe(
+      'is not valid UTF-8: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8).',
+    );
   });
 });

@@ -30,12 +30,33 @@ export const NOT_TEXT_HINT =
   'If it is text in another encoding (UTF-16 big-endian or non-Latin without a byte-order mark, UTF-32), convert it to UTF-8 first (e.g. iconv -f UTF-16 -t UTF-8).';
 
 /**
- * The note a reader gives when {@link DecodedBytes.invalid}: what happened and how to convert.
+ * The note a reader gives when {@link DecodedBytes.invalid}: what happened and what to do.
  * @param encoding what the bytes were read as.
  */
 export function invalidBytesNote(encoding: ReportEncoding): string {
-  const name = encoding === 'utf-8' ? 'UTF-8' : 'UTF-16';
-  return `invalid ${name} bytes were replaced with U+FFFD: the text is in another encoding; ${CONVERT_TO_UTF8_HINT}`;
+  return `invalid ${encodingName(encoding)} bytes were replaced with U+FFFD: ${invalidBytesAdvice(encoding)}`;
+}
+
+/**
+ * Why a text is refused when {@link DecodedBytes.invalid}, to follow its subject: `is not valid
+ * UTF-8: the text is in another encoding; convert it …` (UTF-16: a damaged file, not Latin-1).
+ * @param encoding what the bytes were read as.
+ * @returns the clause, ending with a full stop.
+ */
+export function invalidBytesProblem(encoding: ReportEncoding): string {
+  return `is not valid ${encodingName(encoding)}: ${invalidBytesAdvice(encoding)}.`;
+}
+
+function encodingName(encoding: ReportEncoding): string {
+  return encoding === 'utf-8' ? 'UTF-8' : 'UTF-16';
+}
+
+/** What bytes invalid in `encoding` say of the text, and what to do. */
+function invalidBytesAdvice(encoding: ReportEncoding): string {
+  // UTF-16 read by its byte-order mark or its NULs: the invalid units are unpaired surrogates.
+  return encoding === 'utf-8'
+    ? `the text is in another encoding; ${CONVERT_TO_UTF8_HINT}`
+    : 'it holds a 16-bit unit that is no character (half of a surrogate pair), so the file is damaged; save or export it again, as UTF-8 if you can';
 }
 
 /** The encoding a byte-order mark names (else what the bytes clearly are), and the mark's length in bytes. */

@@ -4,6 +4,7 @@ export {
   type DecodedBytes,
   decodeReportBytes,
   invalidBytesNote,
+  invalidBytesProblem,
   NOT_TEXT_HINT,
   type ReportEncoding,
 } from './decode-bytes.js';

@@ -58,6 +58,12 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     // UTF-16 with a byte-order mark is read as every command reads a file.
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(cartCrash(), 'utf16le')]);
     expect((await post('/api/reports', new Uint8Array(utf16), 'text/plain')).status).toBe(202);
+    // Found in review: UTF-16 with an unpaired surrogate was told to convert from Latin-1.
+    const damaged = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('a\ud800b', 'utf16le')]);
+    const refusedUtf16 = await post('/api/reports', new Uint8Array(damaged), 'text/plain');
+    expect((await refusedUtf16.json()).error.message).toMatch(
+      /^encoding: the body is not valid UTF-16: it holds a 16-bit unit that is no character/,
+    );
   });
 
   it('says how to name the project, for a text body too, when the service has several', async () => {

@@ -1,28 +1,32 @@
 /** What makes a text no report at all, checked before anything is stored. */
 import { BINARY_SNIFF_BYTES, looksBinary } from '@sightline/core';
-import { CONVERT_TO_UTF8_HINT, NOT_TEXT_HINT } from '../adapters/investigator.js';
+import {
+  invalidBytesProblem,
+  NOT_TEXT_HINT,
+  type ReportEncoding,
+} from '../adapters/investigator.js';
 
-/** Why text in another encoding (bytes invalid in UTF-8, e.g. Latin-1) is refused, after its subject. */
-export const NOT_UTF8_PROBLEM = `is not valid UTF-8: the text is in another encoding; ${CONVERT_TO_UTF8_HINT}.`;
-
-/** Options of {@link reportTextProblem}. */
+/** Options of {@link reportTextProblem}: how intake's `decodeReportBytes` read the text. */
 export interface ReportTextProblemOptions {
-  /** Bytes of the text were invalid and replaced (intake's `decodeReportBytes` `invalid`). Default false. */
-  invalidBytes?: boolean;
+  /** Bytes of the text were invalid and replaced (`decodeReportBytes`' `invalid`). Default false. */
+  invalid?: boolean;
+  /** What the bytes were read as (`decodeReportBytes`' `encoding`). Default `utf-8`. */
+  encoding?: ReportEncoding;
 }
 
 /**
  * Why a report's text (as intake's `decodeReportBytes` reads a file or a body) cannot be a report:
- * text in another encoding ({@link NOT_UTF8_PROBLEM}), binary data (a NUL in its first
+ * bytes invalid in their encoding (intake's `invalidBytesProblem`: Latin-1 read as UTF-8, a
+ * damaged UTF-16 file), binary data (a NUL in its first
  * {@link BINARY_SNIFF_BYTES} characters), or nothing but whitespace; undefined when it can.
  * Refused at the door (the API, `sightline ingest`), so a client is told at once instead of a
  * report being stored and failed, or stored with U+FFFD for its accented letters.
  */
 export function reportTextProblem(
   text: string,
-  { invalidBytes = false }: ReportTextProblemOptions = {},
+  { invalid = false, encoding = 'utf-8' }: ReportTextProblemOptions = {},
 ): { code: 'INVALID_ARGUMENT' | 'REPORT_EMPTY'; message: string } | undefined {
-  if (invalidBytes) return { code: 'INVALID_ARGUMENT', message: NOT_UTF8_PROBLEM };
+  if (invalid) return { code: 'INVALID_ARGUMENT', message: invalidBytesProblem(encoding) };
   if (looksBinary(new TextEncoder().encode(text.slice(0, BINARY_SNIFF_BYTES)))) {
     return {
       code: 'INVALID_ARGUMENT',

@@ -8,10 +8,10 @@
  */
 import { SightlineError } from '@sightline/core';
 import { type Context, Hono } from 'hono';
-import { decodeReportBytes } from '../../adapters/investigator.js';
+import { decodeReportBytes, invalidBytesProblem } from '../../adapters/investigator.js';
 import type { Pipeline } from '../../pipeline/index.js';
 import { apiReportToRawReport, fileToRawReports, refusalClause } from '../../sources/files.js';
-import { NOT_UTF8_PROBLEM, reportTextProblem } from '../../sources/report-text-problem.js';
+import { reportTextProblem } from '../../sources/report-text-problem.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
 import { errorResponse } from '../middleware/errors.js';
@@ -73,9 +73,14 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   // UTF-8, or UTF-16 with a byte-order mark, read as every command reads a file; text in another
   // encoding is told which one to send (binary data says so below).
-  const { text, invalid } = decodeReportBytes(bytes);
+  const { text, invalid, encoding } = decodeReportBytes(bytes);
   if (invalid) {
-    return errorResponse(c, 400, 'INVALID_ARGUMENT', `encoding: the body ${NOT_UTF8_PROBLEM}`);
+    return errorResponse(
+      c,
+      400,
+      'INVALID_ARGUMENT',
+      `encoding: the body ${invalidBytesProblem(encoding)}`,
+    );
   }
   if (kind === 'json') {
     let body: unknown;
