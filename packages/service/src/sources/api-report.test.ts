@@ -10,7 +10,7 @@ describe('apiReportSchema and utcReceivedAt', () => {
       ['2024-03-01T10:00:00-05:30', '2024-03-01T15:30:00.000Z'],
       ['2024-03-01T10:00:00Z', '2024-03-01T10:00:00.000Z'],
       ['2024-03-01T10:00:00.123Z', '2024-03-01T10:00:00.123Z'],
-    ]) {
+    ] as const) {
       expect(apiReportSchema.safeParse({ text: 'x', receivedAt: given }).success, given).toBe(true);
       expect(utcReceivedAt(given)).toBe(stored);
     }
