@@ -21,6 +21,8 @@ const SAME: [string, string[]][] = [
       'closure #1 in Cart.total(_:withTax:)',
       'specialized Cart.total(_:withTax:)',
       'protocol witness for Totals.total(_:withTax:) in conformance Cart',
+      // Found in review: fully demangled, the module (`MyApp`) was taken for the function.
+      'protocol witness for Totals.total(_:withTax:) in conformance Cart : Totals in MyApp',
     ],
   ],
   ['Ruby blocks', ['block in total', 'block (2 levels) in Cart#total', 'rescue in total', 'total']],

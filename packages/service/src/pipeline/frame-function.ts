@@ -21,7 +21,7 @@
  *    {@link isInlinedComprehension}).
  * 3. Closures and generated methods name the function they are in: Rust `{{closure}}` and
  *    `{closure#0}`, C++ `{lambda(int)#1}::operator()`, Swift `closure #1 in f` and
- *    `protocol witness for P.f() in conformance T`, Ruby `block (2 levels) in f` (also `rescue in`
+ *    `protocol witness for P.f() in conformance T` (or `… T : P in Module`), Ruby `block (2 levels) in f` (also `rescue in`
  *    and `ensure in`; Ruby's `<main>` and `<top (required)>` name no function), Go
  *    `(*conn).serve.func1`, C#
  *    `<Main>b__0_0` and `<Run>d__4.MoveNext`; Java and Kotlin synthetic parts of a name
@@ -158,7 +158,8 @@ export function normalizeFunction(text: string | undefined): string {
   name = name
     .replace(/^(?:(?:specialized|merged|partial apply for|@objc)\s+)+/, '')
     .replace(/^(?:implicit )?closure #\d+ in /, '')
-    .replace(/^protocol witness for (.+) in conformance \S+$/, '$1')
+    // Fully demangled, the conformance names its protocol and module: `Cart : Totals in MyApp`.
+    .replace(/^protocol witness for (.+) in conformance \S+(?: : \S+ in \S+)?$/, '$1')
     .replace(/^(?:block|rescue|ensure)(?: \(\d+ levels\))? in /, '');
   const marked = withOperatorsMarked(withoutLambdaNames(name));
   name = marked.text
