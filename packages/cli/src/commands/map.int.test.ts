@@ -221,7 +221,7 @@ describe('sightline map', () => {
     expect(exitCode).toBe(EXIT_USAGE);
     expect(stdout).toBe('');
     expect(stderr).toBe(
-      `sightline: --focus "${focus}" has ${what}: write FILE:LINE or FILE:LINE:COLUMN with whole numbers from 1 to 9007199254740991.\n`,
+      `sightline: --focus "${focus}" has ${what}: write FILE:LINE or FILE:LINE:COLUMN with whole numbers from 0 to 9007199254740991 (a file's first line is 1; the map warns of a line outside the file).\n`,
     );
   });
 

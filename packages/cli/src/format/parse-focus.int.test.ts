@@ -80,6 +80,17 @@ describe('parseFocus', () => {
     });
   });
 
+  it('takes line 0 (the map warns of it) and says so when it refuses a negative line', async () => {
+    // Found in review: the refusal asked for "whole numbers from 1" while line 0 was taken.
+    const index = await indexRepository(root, { cacheDir: false });
+    expect(await parseFocus(index, ['src/money.ts:0:0'])).toEqual({
+      frames: [{ path: 'src/money.ts', line: 0 }],
+    });
+    await expect(parseFocus(index, ['src/money.ts:-1'])).rejects.toThrow(
+      `--focus "src/money.ts:-1" has line -1: write FILE:LINE or FILE:LINE:COLUMN with whole numbers from 0 to ${Number.MAX_SAFE_INTEGER} (a file's first line is 1; the map warns of a line outside the file).`,
+    );
+  });
+
   it('names the focus as its caller gives it', async () => {
     const index = await indexRepository(root, { cacheDir: false });
     await expect(parseFocus(index, ['a.ts:-3'], { name: 'focus' })).rejects.toThrow(

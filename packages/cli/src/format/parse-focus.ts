@@ -86,7 +86,7 @@ async function indexedFrame(
     if (bad !== -1) {
       throw new SightlineError({
         code: 'INVALID_ARGUMENT',
-        message: `${name} "${printablePath(value)}" has ${bad === 0 ? 'line' : 'column'} ${printablePath(numbers[bad] ?? '')}: write FILE:LINE or FILE:LINE:COLUMN with whole numbers from 1 to ${Number.MAX_SAFE_INTEGER}.`,
+        message: `${name} "${printablePath(value)}" has ${bad === 0 ? 'line' : 'column'} ${printablePath(numbers[bad] ?? '')}: write FILE:LINE or FILE:LINE:COLUMN with whole numbers from 0 to ${Number.MAX_SAFE_INTEGER} (a file's first line is 1; the map warns of a line outside the file).`,
         details: { focus: value },
       });
     }
