@@ -245,12 +245,18 @@ export function reportRelease(report: Report, row: ReportRecord): string | undef
 
 const withRelease = (release: string | undefined) => (release ? { release } : {});
 
-/** Parses a stored report's payload the way its source delivered it. */
+/**
+ * Parses a stored report's payload the way its source delivered it. Its size was bounded when it
+ * arrived (10 MiB as sent), so none is applied to the decoded text here.
+ * @throws SightlineError `REPORT_UNPARSEABLE` when no report can be read; parseReports' errors.
+ */
 export function parseStored(row: ReportRecord): Report {
   const input = 'json' in row.payload ? (row.payload.json as object) : row.payload.text;
   const [report] = parseReports(input, {
     ...(row.filename ? { filename: row.filename } : {}),
     ...(row.format !== 'auto' ? { format: row.format } : {}),
+    // Bounded when it arrived, by its bytes as sent: UTF-16 text of 8 MiB is over 10 MiB in UTF-8.
+    maxBytes: Number.POSITIVE_INFINITY,
   });
   if (!report) {
     throw new SightlineError({
