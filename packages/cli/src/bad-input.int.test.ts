@@ -68,6 +68,14 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     expect(run.stdout).toBe('');
   });
 
+  it('ingest refuses an unknown --report-format as investigate does, before reading a file', async () => {
+    const run = await runCli(['ingest', report, '--report-format', 'bogus', '--data', repo.root]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^sightline: --report-format "bogus" is invalid: Allowed choices are auto, sentry, .*, text\.\n\(run with --help for usage\)\n$/,
+    );
+  });
+
   it('an invalid regular expression is one line saying why, exit 2', async () => {
     const run = await runCli(['tool', 'grep', '--repo', repo.root, 'total(']);
     expect(run.code).toBe(2);

@@ -22,6 +22,7 @@ import {
 import type { Command } from 'commander';
 import { inputErrorMessage, readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { reportFormatOption } from '../options/report-format-option.js';
 import { withServiceLocation } from '../options/service-location-options.js';
 import { textArgument } from '../options/text-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
@@ -236,7 +237,7 @@ export function registerIngest(program: Command): void {
       'project the reports belong to (default: the only one)',
       textArgument('a project name'),
     )
-    .option('--report-format <name>', 'input format of the files (default: detected)');
+    .addOption(reportFormatOption('input format of the files (default: detected)'));
   addFormatOptions(command, { formats: ['text', 'json'], defaultFormat: 'text' })
     .addHelpText(
       'after',
