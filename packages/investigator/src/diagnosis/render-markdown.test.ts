@@ -104,6 +104,19 @@ describe('renderDiagnosisMarkdown', () => {
     expect(markdown.match(/^## Verification/gm)).toBeNull();
   });
 
+  it("never leaves a suspect's why empty, and says when only chance ties it", () => {
+    // Found by a fresh-user trial: some suspects of qs had an empty "why" cell.
+    const diagnosis = validDiagnosis();
+    itemAt(diagnosis.suspects, 0).evidence = [];
+    itemAt(diagnosis.suspects, 0).untied = true;
+    const row = renderDiagnosisMarkdown(diagnosis)
+      .split('\n')
+      .find((line) => line.startsWith('| 1 |'));
+    expect(row).toMatch(
+      /\| no signal strong enough to show \(a few shared words, its place in the code graph\); only chance ties it to the report: not cited as a cause \|$/,
+    );
+  });
+
   it('keeps a `|` of a file name or symbol inside its Suspects cell', () => {
     const diagnosis = validDiagnosis();
     itemAt(diagnosis.suspects, 0).path = 'lib/a|b.js';

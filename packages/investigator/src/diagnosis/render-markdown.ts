@@ -7,7 +7,7 @@
 import { printableText } from '@sightline/codebase';
 import { codeSpan, inlineText, literalText, tableCell } from './markdown-text.js';
 import { renderHistoryMarkdown } from './render-history.js';
-import type { AffectedFile, Diagnosis, DiagnosisStats } from './schema.js';
+import type { AffectedFile, Diagnosis, DiagnosisStats, Suspect } from './schema.js';
 
 /** Suspects listed in the ranking table. */
 const MAX_SUSPECTS = 10;
@@ -72,6 +72,18 @@ function renderFile(file: AffectedFile): string {
   return [heading, ...evidence].join('\n\n');
 }
 
+/** A suspect's reasons in one cell: never empty, and saying when only chance ties it. */
+function suspectWhy(suspect: Suspect): string {
+  const reasons = [...suspect.evidence];
+  if (reasons.length === 0) {
+    reasons.push(
+      'no signal strong enough to show (a few shared words, its place in the code graph)',
+    );
+  }
+  if (suspect.untied) reasons.push('only chance ties it to the report: not cited as a cause');
+  return reasons.join('; ');
+}
+
 function renderSuspects({ suspects }: Diagnosis): string {
   if (suspects.length === 0) return 'None ranked.';
   // The reasons name the report's frames (function names, exception types) as written.
@@ -81,7 +93,7 @@ function renderSuspects({ suspects }: Diagnosis): string {
       (suspect, index) =>
         `| ${index + 1} | ${tableCell(codeSpan(`${suspect.path}:${range(suspect.lines)}`))} | ${
           suspect.symbol === undefined ? '' : tableCell(codeSpan(suspect.symbol))
-        } | ${suspect.score.toFixed(3)} | ${tableCell(literalText(suspect.evidence.join('; ')))} |`,
+        } | ${suspect.score.toFixed(3)} | ${tableCell(literalText(suspectWhy(suspect)))} |`,
     );
   const more =
     suspects.length > MAX_SUSPECTS ? `\n\n${suspects.length - MAX_SUSPECTS} more not shown.` : '';
