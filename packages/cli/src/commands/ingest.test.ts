@@ -5,6 +5,35 @@ import { describe, expect, it } from 'vitest';
 import { memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runIngest } from './ingest.js';
 
+/** A request body the ingest API takes, as the fake service below reads it. */
+interface SentBody {
+  reports: { id: string; text?: string; filename?: string }[];
+}
+
+/**
+ * A fake ingest API: keeps each request's body in `sent` and answers as the service does (every
+ * report stored, `reportIds` in order).
+ */
+function fakeService(): { sent: SentBody[]; fetch: typeof fetch } {
+  const sent: SentBody[] = [];
+  const fetch = (async (_url: URL, init: RequestInit) => {
+    const body = JSON.parse(String(init.body)) as SentBody;
+    sent.push(body);
+    return storedAnswer(body);
+  }) as unknown as typeof globalThis.fetch;
+  return { sent, fetch };
+}
+
+/** The service's answer to a request whose reports were all stored. */
+function storedAnswer(body: SentBody): Response {
+  return Response.json({
+    stored: body.reports.length,
+    duplicates: 0,
+    revised: 0,
+    reportIds: body.reports.map((report) => report.id),
+  });
+}
+
 describe('sightline ingest', () => {
   it('refuses a --url that is not a URL with a usage error that says what to give', async () => {
     let fetched = false;
@@ -84,20 +113,11 @@ describe('sightline ingest', () => {
       Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]),
       Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]),
     ]) {
-      const sent: { reports: { text?: string }[] }[] = [];
+      const { sent, fetch } = fakeService();
       const io = Object.assign(memoryOutput(), {
         env: {},
         readStdin: async () => new Uint8Array(bytes),
-        fetch: (async (_url: URL, init: RequestInit) => {
-          const body = JSON.parse(String(init.body)) as (typeof sent)[number];
-          sent.push(body);
-          return Response.json({
-            stored: body.reports.length,
-            duplicates: 0,
-            revised: 0,
-            reportIds: body.reports.map((_, index) => `r${index}`),
-          });
-        }) as unknown as typeof fetch,
+        fetch,
       });
       expect(await runIngest({ files: ['-'], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(0);
       expect(sent.map((body) => body.reports.map((report) => report.text))).toEqual([[text]]);
@@ -127,20 +147,11 @@ describe('sightline ingest', () => {
         '{"text":"The app crashes every time I open settings"}\n{"text":"Please add dark mode","id":"r2"}\n',
       );
       await writeFile(bad, '{"text":"a crash"}\nnot json\n{"text":""}\n');
-      const sent: { reports: { id: string; text?: string; filename?: string }[] }[] = [];
+      const { sent, fetch } = fakeService();
       const io = Object.assign(memoryOutput(), {
         env: {},
         readStdin: async () => new Uint8Array(),
-        fetch: (async (_url: URL, init: RequestInit) => {
-          const body = JSON.parse(String(init.body)) as (typeof sent)[number];
-          sent.push(body);
-          return Response.json({
-            stored: body.reports.length,
-            duplicates: 0,
-            revised: 0,
-            reportIds: body.reports.map((report) => report.id),
-          });
-        }) as unknown as typeof fetch,
+        fetch,
       });
       const code = await runIngest(
         { files: [good, bad], url: 'http://127.0.0.1:9', token: 'x' },
@@ -168,21 +179,12 @@ describe('sightline ingest', () => {
   });
 
   it('reads one {"text": …} line on stdin as the report it holds, and refuses a line without text', async () => {
-    const sent: { reports: { id: string; text?: string }[] }[] = [];
+    const { sent, fetch } = fakeService();
     const io = Object.assign(memoryOutput(), {
       env: {},
       readStdin: async () =>
         new TextEncoder().encode('{"text":"The app crashes on start"}\n{"nottext":1}\n'),
-      fetch: (async (_url: URL, init: RequestInit) => {
-        const body = JSON.parse(String(init.body)) as (typeof sent)[number];
-        sent.push(body);
-        return Response.json({
-          stored: body.reports.length,
-          duplicates: 0,
-          revised: 0,
-          reportIds: body.reports.map((report) => report.id),
-        });
-      }) as unknown as typeof fetch,
+      fetch,
     });
     expect(await runIngest({ files: ['-'], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(2);
     expect(sent.map((body) => body.reports.map((report) => report.text))).toEqual([
@@ -218,15 +220,7 @@ describe('sightline ingest', () => {
         },
         fetch: (async (_url: URL, init: RequestInit) => {
           calls += 1;
-          if (calls === 2) {
-            const body = JSON.parse(String(init.body)) as { reports: { id: string }[] };
-            return Response.json({
-              stored: body.reports.length,
-              duplicates: 0,
-              revised: 0,
-              reportIds: body.reports.map((report) => report.id),
-            });
-          }
+          if (calls === 2) return storedAnswer(JSON.parse(String(init.body)) as SentBody);
           return Response.json(
             {
               error: {
