@@ -11,10 +11,13 @@
  * class `Foo`'s other method does not count as `Foo.bar`'s.
  */
 import type { Definition, IndexedFile } from '@sightline/codebase';
-import { type ChosenRange, rangeAtLine, rangeOfDefinition } from './suspect-range.js';
-
-/** Definition kinds a frame's function can be. */
-const CALLABLE_KINDS = new Set(['function', 'method', 'macro']);
+import {
+  CALLABLE_KINDS,
+  type ChosenRange,
+  rangeAtLine,
+  rangeOfDefinition,
+  span,
+} from './suspect-range.js';
 
 /** How the reason a frame's range was moved to the function it names starts. */
 export const MOVED_FRAME_PREFIX = "the frame's line";
@@ -71,9 +74,7 @@ export function frameRange(
   for (const name of names) {
     const [definition] = callablesNamed(file, name, frame.line);
     if (!definition) continue;
-    const [innermost] = [...enclosing].sort(
-      (a, b) => a.lines[1] - a.lines[0] - (b.lines[1] - b.lines[0]),
-    );
+    const [innermost] = [...enclosing].sort((a, b) => span(a) - span(b));
     const where = pastEnd
       ? `is past the end of the file (${file.lineCount} lines)`
       : `lies in \`${innermost?.name ?? '?'}\``;

@@ -11,7 +11,7 @@ import { compactName, splitIdentifier, tokenizeCode } from './code-tokens.js';
 import { isAccessor } from './function-shape.js';
 
 /** Definition kinds that are units of behaviour; preferred as a frame's enclosing range. */
-const CALLABLE_KINDS = new Set(['function', 'method', 'macro']);
+export const CALLABLE_KINDS = new Set(['function', 'method', 'macro']);
 /** Definition kinds that may enclose a frame when no callable does. */
 const CONTAINER_KINDS = new Set(['class', 'interface', 'enum', 'module', 'type']);
 
@@ -22,7 +22,8 @@ const MAX_CONTAINER_LINES = 120;
 /** Lines shown from the top of a file when nothing better is known. */
 const HEAD_LINES = 40;
 
-function span(definition: Definition): number {
+/** A definition's length in lines, less one. */
+export function span(definition: Definition): number {
   return definition.lines[1] - definition.lines[0];
 }
 
