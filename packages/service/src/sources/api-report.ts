@@ -10,6 +10,7 @@ import type { RawReport } from './types.js';
 /** Formats a report may be sent in: `auto` (detected) or one of intake's. */
 export const INGEST_FORMATS: readonly [string, ...string[]] = ['auto', ...REPORT_FORMAT_NAMES];
 
+/** A report's `format`: one of {@link INGEST_FORMATS}, refused with the list otherwise. */
 export const reportFormatSchema = z.enum(INGEST_FORMATS, {
   error: (issue) =>
     `unknown format ${JSON.stringify(issue.input)}; use one of ${INGEST_FORMATS.join(', ')}`,
