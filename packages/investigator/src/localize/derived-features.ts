@@ -16,6 +16,7 @@
  */
 import { HISTORY_FEATURES } from './history-features.js';
 import { BASE_FEATURES, type BaseFeature } from './ranking-features.js';
+import { hasReportEvidence } from './score-files.js';
 
 /** The interactions, in the order they follow the base features. */
 export const DERIVED_FEATURES = ['wordsOnly', 'centralWords'] as const;
@@ -51,8 +52,12 @@ const at = Object.fromEntries(BASE_FEATURES.map((name, position) => [name, posit
 export function rankingVector(base: readonly number[], history: readonly number[] = []): number[] {
   const value = (name: BaseFeature) => base[at[name]] ?? 0;
   const lexical = value('lexicalFile');
-  const otherEvidence =
-    value('frame') + value('symbol') + value('message') + value('path') > 0 ? 1 : 0;
+  const otherEvidence = hasReportEvidence({
+    frame: value('frame'),
+    symbol: value('symbol'),
+    message: value('message'),
+    path: value('path'),
+  });
   return [
     ...BASE_FEATURES.map((_, position) => base[position] ?? 0),
     otherEvidence ? 0 : lexical,

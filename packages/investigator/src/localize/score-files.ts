@@ -81,10 +81,18 @@ export interface FileSignals {
  * word (`need`, `check`) ties an app review about boarding passes to a query-string parser.
  */
 export function tiesReport(entry: FileSignals): boolean {
-  return (
-    entry.frame + entry.symbol + entry.message + entry.path > 0 ||
-    entry.lexicalWords >= MIN_TIE_WORDS
-  );
+  return hasReportEvidence(entry) || entry.lexicalWords >= MIN_TIE_WORDS;
+}
+
+/**
+ * Whether a file has evidence from the report other than shared words and its place in the code
+ * graph: a stack frame, a name, a message or a path of the report (the ranking's `wordsOnly`
+ * feature is the lexical score of a file without it).
+ */
+export function hasReportEvidence(
+  signals: Pick<FileSignals, 'frame' | 'symbol' | 'message' | 'path'>,
+): boolean {
+  return signals.frame + signals.symbol + signals.message + signals.path > 0;
 }
 
 /**
