@@ -68,6 +68,31 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     expect(run.stdout).toBe('');
   });
 
+  it('a --report-format that does not fit the report is refused, exit 2, as triage refuses it', async () => {
+    // Found by a fresh-user trial: `--report-format sentry` on a text report was read as plain
+    // text under the name "sentry", without a word.
+    const refusal =
+      'The report is not in the report format "sentry" given for it: it is not JSON, and "sentry" reads a Sentry event or issue';
+    const investigate = await runCli([
+      'investigate',
+      '--repo',
+      repo.root,
+      '--report',
+      report,
+      '--report-format',
+      'sentry',
+    ]);
+    expect(investigate.code).toBe(2);
+    expect(investigate.stderr).toContain(`sightline: ${refusal}`);
+    expect(investigate.stderr).toContain(
+      'Leave the report format out to detect it, or give "text" to read the report as plain text.\n',
+    );
+    expect(investigate.stdout).toBe('');
+    const triage = await runCli(['triage', report, '--report-format', 'sentry']);
+    expect(triage.code).toBe(2);
+    expect(triage.stderr).toContain(`sightline triage: ${report}: ${refusal}`);
+  });
+
   it('ingest refuses an unknown --report-format as investigate does, before reading a file', async () => {
     const run = await runCli(['ingest', report, '--report-format', 'bogus', '--data', repo.root]);
     expect(run.code).toBe(2);

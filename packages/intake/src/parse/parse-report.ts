@@ -12,6 +12,7 @@ import { extractIdentifiers } from './identifiers.js';
 import { MAX_BODY_CHARS, MAX_REPORT_BYTES } from './limits.js';
 import { splitLines } from './lines.js';
 import { extractPaths } from './paths.js';
+import { refuseUnfitFormat } from './refuse-unfit-format.js';
 import type { Exception, Frame, Report } from './types.js';
 
 /** Options of {@link parseReport} and {@link parseReports}. */
@@ -154,7 +155,9 @@ function buildReport(
  * @param options see {@link ParseReportOptions}.
  * @returns the reports, in input order.
  * @throws SightlineError `REPORT_EMPTY`, `REPORT_TOO_LARGE` (over `maxBytes`, default 10 MiB),
- *   `REPORT_UNPARSEABLE` (binary data), `INVALID_ARGUMENT` (unknown `format`).
+ *   `REPORT_UNPARSEABLE` (binary data), `INVALID_ARGUMENT` (unknown `format`, or a `format`
+ *   that reads nothing of the input: `sentry` on text that is no Sentry event, a trace format on
+ *   text without its trace).
  */
 export function parseReports(input: ReportInput, options: ParseReportOptions = {}): Report[] {
   const { filename, format, maxBytes = MAX_REPORT_BYTES } = options;
@@ -164,7 +167,10 @@ export function parseReports(input: ReportInput, options: ParseReportOptions = {
     lines: splitLines(decoded.text),
     ...(decoded.value !== undefined ? { value: decoded.value } : {}),
   };
-  const { name, parsed } = runFormat(chooseFormat(formatInput, format), formatInput, decoded.notes);
+  const chosen = chooseFormat(formatInput, format);
+  const { name, parsed } = runFormat(chosen, formatInput, decoded.notes);
+  if (format !== undefined)
+    refuseUnfitFormat(chosen, formatInput, name === chosen.name ? parsed : []);
   return parsed.map((report) => buildReport(report, name, decoded.text, decoded.notes, filename));
 }
 
@@ -176,7 +182,8 @@ export function parseReports(input: ReportInput, options: ParseReportOptions = {
  * @param options see {@link ParseReportOptions}.
  * @returns the report.
  * @throws SightlineError `REPORT_EMPTY`, `REPORT_TOO_LARGE` (over `maxBytes`, default 10 MiB),
- *   `REPORT_UNPARSEABLE` (binary data), `INVALID_ARGUMENT` (unknown `format`).
+ *   `REPORT_UNPARSEABLE` (binary data), `INVALID_ARGUMENT` (unknown `format`, or one that reads
+ *   nothing of the input), as {@link parseReports}.
  * @example
  * const report = parseReport(fs.readFileSync('crash.txt'), { filename: 'crash.txt' });
  * report.exceptions[0]?.frames.find((frame) => frame.inApp);

@@ -3,7 +3,8 @@
  * check of the reports `sightline ingest` reads from files, whether it sends them to the API or
  * stores them directly, so the two ways take and refuse the same reports.
  */
-import { REPORT_FORMAT_NAMES } from '@sightline/intake';
+import { SightlineError } from '@sightline/core';
+import { parseReports, REPORT_FORMAT_NAMES } from '@sightline/intake';
 import { z } from 'zod';
 import type { RawReport } from './types.js';
 
@@ -67,7 +68,26 @@ export const apiReportSchema = z
   .strict()
   .refine((report) => (report.text === undefined) !== (report.json === undefined), {
     message: 'Give exactly one of text and json.',
+  })
+  .superRefine((report, context) => {
+    const problem = formatMismatch(report.text ?? report.json, report.format);
+    if (problem) context.addIssue({ code: 'custom', path: ['format'], message: problem });
   });
+
+/**
+ * Why a report is not in the format it names (`sentry` on text that is no Sentry event: intake's
+ * `parseReports` refuses it), so it is refused when it arrives rather than failing in the
+ * pipeline; undefined for `auto`, a format that fits, or a report the pipeline refuses anyway.
+ */
+function formatMismatch(input: unknown, format: string | undefined): string | undefined {
+  if (format === undefined || format === 'auto' || input === undefined) return undefined;
+  try {
+    parseReports(input as string | object, { format, maxBytes: Number.POSITIVE_INFINITY });
+  } catch (error) {
+    if (SightlineError.isInstance(error) && error.details.format === format) return error.message;
+  }
+  return undefined;
+}
 
 /** A raw report as an item of a `POST /api/reports` JSON body (what `sightline ingest --url` sends). */
 export function rawReportToApiReport(report: RawReport): z.input<typeof apiReportSchema> {

@@ -45,6 +45,27 @@ describe('fileToRawReports', () => {
     }
   });
 
+  it('refuses a report that is not in the format given for it when it arrives, as the API does', () => {
+    // Found by a fresh-user trial: `ingest --report-format sentry` on a text file stored it, to be
+    // read as plain text under the name "sentry".
+    const given = { receivedAt, format: 'sentry', filename: 'crash.txt' };
+    expect(fileToRawReports('The app crashes on save.', given)).toEqual({
+      reports: [],
+      numberedBy: 'file',
+      numbers: [],
+      refused: [
+        {
+          number: 1,
+          reason: expect.stringMatching(
+            /^has a bad "format": The report is not in the report format "sentry" given for it: it is not JSON, .* Leave the report format out to detect it, or give "text" to read the report as plain text\.$/,
+          ),
+        },
+      ],
+    });
+    const event = JSON.stringify({ exception: { values: [{ type: 'TypeError', value: 'x' }] } });
+    expect(fileToRawReports(event, given).refused).toEqual([]);
+  });
+
   it('makes one report per row of a CSV review export, each keeping its own review id', () => {
     const { reports, numberedBy, numbers } = fileToRawReports(fixture('reviews-export.csv'), {
       filename: 'exports/reviews-export.csv',

@@ -95,6 +95,7 @@ function parseAnrExceptions(lines: string[]): Exception[] {
 /** The ART thread-dump format. */
 export const androidAnrFormat: TraceFormat = {
   name: 'android-anr',
+  requires: { what: 'an Android ANR thread dump (`DALVIK THREADS`, `"main" … prio=`)' },
   detect: ({ lines }) =>
     lines.some((line) => line.startsWith('DALVIK THREADS') || /^----- pid \d+ at /.test(line)) &&
     lines.some((line) => /^"main" .*prio=/.test(line))

@@ -221,6 +221,7 @@ function parseApple(input: FormatInput): ParsedReport[] {
 /** The Apple crash-report format (`.ips` JSON and classic text). */
 export const appleFormat: TraceFormat = {
   name: 'apple',
+  requires: { what: 'an Apple crash report (.ips JSON or the text form with `Exception Type:`)' },
   detect: ({ lines }) => {
     if (ipsHeader((lines[0] ?? '').trim())) return 100;
     const hasType = lines.some((line) => line.startsWith('Exception Type:'));

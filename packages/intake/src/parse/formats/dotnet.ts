@@ -107,6 +107,7 @@ function parseDotnetExceptions(lines: string[]): Exception[] {
 /** The .NET format. */
 export const dotnetFormat: TraceFormat = {
   name: 'dotnet',
+  requires: { what: 'a .NET stack trace (`at Namespace.Type.Method() in File.cs:line 10`)' },
   detect: ({ lines }) =>
     Math.min(60, lines.filter((line) => parseDotnetFrame(line) !== null).length),
   parse: (input) => crashReport(input, parseDotnetExceptions(input.lines)),

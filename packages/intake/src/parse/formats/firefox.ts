@@ -56,6 +56,7 @@ function parseFirefoxExceptions(lines: string[]): Exception[] {
 /** The Firefox/Safari format. */
 export const firefoxFormat: TraceFormat = {
   name: 'firefox',
+  requires: { what: 'a JavaScript stack trace from Firefox or Safari (`fn@file.js:1:2`)' },
   detect: ({ lines }) =>
     Math.min(60, lines.filter((line) => parseFirefoxLine(line)?.signed === true).length),
   parse: (input) => crashReport(input, parseFirefoxExceptions(input.lines)),

@@ -83,6 +83,7 @@ function parseGoExceptions(lines: string[]): Exception[] {
 /** The Go format. */
 export const goFormat: TraceFormat = {
   name: 'go',
+  requires: { what: 'a Go panic or goroutine dump' },
   detect: ({ lines }) => (lines.some((line) => GOROUTINE.test(line)) ? 85 : 0),
   parse: (input) => crashReport(input, parseGoExceptions(input.lines)),
   parseExceptions: parseGoExceptions,

@@ -144,6 +144,7 @@ function parseJavaExceptions(lines: string[]): Exception[] {
 /** The JVM format. */
 export const javaFormat: TraceFormat = {
   name: 'java',
+  requires: { what: 'a Java or Kotlin stack trace (`at com.example.Foo.bar(Foo.java:10)`)' },
   detect: ({ lines }) =>
     Math.min(60, lines.filter((line) => parseJvmFrame(stripLogcatPrefix(line)) !== null).length),
   parse: (input) => crashReport(input, parseJavaExceptions(input.lines)),

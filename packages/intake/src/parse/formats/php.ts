@@ -101,6 +101,7 @@ function parsePhpExceptions(lines: string[]): Exception[] {
 /** The PHP format. */
 export const phpFormat: TraceFormat = {
   name: 'php',
+  requires: { what: 'a PHP stack trace or fatal error' },
   detect: ({ lines }) => Math.min(60, lines.filter((line) => parsePhpFrame(line) !== null).length),
   parse: (input) => crashReport(input, parsePhpExceptions(input.lines)),
   parseExceptions: parsePhpExceptions,

@@ -89,6 +89,7 @@ function parsePythonExceptions(lines: string[]): Exception[] {
 /** The Python format. */
 export const pythonFormat: TraceFormat = {
   name: 'python',
+  requires: { what: 'a Python traceback' },
   detect: ({ lines }) => {
     const tracebacks = lines.filter((line) => TRACEBACK.test(line)).length;
     const frames = lines.filter((line) => FRAME.test(line)).length;

@@ -101,6 +101,7 @@ function parseRubyExceptions(lines: string[]): Exception[] {
 /** The Ruby format. */
 export const rubyFormat: TraceFormat = {
   name: 'ruby',
+  requires: { what: 'a Ruby backtrace' },
   detect: ({ lines }) => Math.min(60, lines.filter((line) => parseRubyLine(line) !== null).length),
   parse: (input) => crashReport(input, parseRubyExceptions(input.lines)),
   parseExceptions: parseRubyExceptions,

@@ -65,6 +65,7 @@ function parseRustExceptions(lines: string[]): Exception[] {
 /** The Rust format. */
 export const rustFormat: TraceFormat = {
   name: 'rust',
+  requires: { what: 'a Rust panic or backtrace' },
   detect: ({ lines }) => {
     if (lines.some((line) => PANICKED.test(line))) return 85;
     return lines.some((line) => LOCATION_DEBUG.test(line)) ? 80 : 0;

@@ -195,6 +195,10 @@ function parseSentry(input: FormatInput): ParsedReport[] {
 /** The Sentry event format. */
 export const sentryFormat: ReportFormat = {
   name: 'sentry',
+  requires: {
+    what: `a Sentry event or issue (a JSON object with one of ${EVENT_KEYS.map((key) => `"${key}"`).join(', ')})`,
+    json: true,
+  },
   detect: ({ value }) => (event(value) ? 100 : 0),
   parse: parseSentry,
 };

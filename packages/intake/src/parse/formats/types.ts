@@ -34,6 +34,13 @@ export interface ParsedReport {
 export interface ReportFormat {
   name: string;
   /**
+   * What an input must hold for this format to read it, for a format forced on an input it reads
+   * nothing of (see `refuseUnfitFormat`): `what` as a noun phrase (`a Python traceback`), `json`
+   * when that is JSON. Absent for formats that read any text as their own (text, a review, an
+   * issue).
+   */
+  requires?: { what: string; json?: boolean };
+  /**
    * How sure the format is that the input is its own: 0 = not this format; higher wins.
    * Signature formats answer 80–100, frame-counting formats the number of frame lines (≤ 60).
    */

@@ -176,6 +176,7 @@ function parseV8Exceptions(lines: string[]): Exception[] {
 /** The V8 format. */
 export const v8Format: TraceFormat = {
   name: 'v8',
+  requires: { what: 'a JavaScript stack trace from Node.js or Chrome (`at fn (file.js:1:2)`)' },
   detect: ({ lines }) => Math.min(60, lines.filter((line) => parseV8Frame(line) !== null).length),
   parse: (input: FormatInput) => crashReport(input, parseV8Exceptions(input.lines)),
   parseExceptions: parseV8Exceptions,
