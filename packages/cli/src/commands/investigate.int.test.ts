@@ -193,6 +193,36 @@ describe('sightline investigate', () => {
     expect(JSON.parse(jsonIo.out).verification).toMatchObject({ verified: false });
   });
 
+  it('refuses a file of several reports with exit 2, pointing at triage, instead of investigating the first', async () => {
+    // Found by a fresh-user trial: a JSON Lines file, a CSV review export or a JSON array of
+    // reviews was investigated as its first report, with a note naming an internal function.
+    const files = {
+      'reports.jsonl': '{"text": "Cart total is wrong"}\n{"text": "Login fails"}\n',
+      'reviews.csv': 'review,rating\n"Cart total is wrong",1\n"Login fails",2\n"Nice",5\n',
+      'reviews.json': JSON.stringify([
+        { text: 'Cart total is wrong', rating: 1 },
+        { text: 'Login fails', rating: 2 },
+      ]),
+    };
+    const refusals: string[] = [];
+    for (const [name, text] of Object.entries(files)) {
+      const file = path.join(work, name);
+      await writeFile(file, text);
+      const io = memoryIo();
+      const error = await runInvestigate(options({ report: file }), io).catch((thrown) => thrown);
+      expect(exitCodeFor(error)).toBe(2);
+      expect(io.out).toBe('');
+      refusals.push(String(error.message).replace(`${work}/`, ''));
+    }
+    const next =
+      'investigate takes one. Run "sightline triage FILE" to classify them all, then investigate the one that matters on its own (in a file of its own, or on stdin with --report -); or give --report-format text to investigate the whole file as one report.';
+    expect(refusals).toEqual([
+      `reports.jsonl holds 2 reports (one a line of JSON Lines); ${next.replace('FILE', path.join(work, 'reports.jsonl'))}`,
+      `reviews.csv holds 3 reports (one a row of a review export); ${next.replace('FILE', path.join(work, 'reviews.csv'))}`,
+      `reviews.json holds 2 reports (one a row of a review export); ${next.replace('FILE', path.join(work, 'reviews.json'))}`,
+    ]);
+  });
+
   it('exits 7 and prints what was checked when the model reports that it found no cause', async () => {
     const notFound = [
       '## Not found\nThe code I read adds every item; nothing explains the report.',

@@ -19,6 +19,7 @@ import { reportNoteLines } from '../format/report-notes.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { readInput } from '../io/read-input.js';
+import { refuseSeveralReports } from '../io/refuse-several-reports.js';
 import { addModelOptions, maxCostOption, resolveModelFlags } from '../options/model-options.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
 import { reportFormatOption } from '../options/report-format-option.js';
@@ -91,7 +92,8 @@ async function refuseOverwritingReport(out: string, report: string): Promise<voi
  *   failure or 6 model server down, the model's report, if any, kept in a `.unverified.md` file;
  *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file; 7 no cause found,
  *   the "not found" diagnosis printed).
- * @throws SightlineError for bad input (exit 2 through runAction).
+ * @throws SightlineError for bad input (exit 2 through runAction), among it a report file that
+ *   holds several reports (`refuseSeveralReports`).
  */
 export async function runInvestigate(
   options: InvestigateCommandOptions,
@@ -107,6 +109,7 @@ export async function runInvestigate(
     pipeWaitFlag: '--timeout SECONDS',
     onPipeWait: (message) => io.stderr(`sightline: ${message}\n`),
   });
+  refuseSeveralReports(input.bytes, input.name, options.reportFormat);
   const { model, structurer } = resolveModelFlags(options, io);
   try {
     const { diagnosis, indexed, report } = await investigate({
@@ -206,7 +209,7 @@ export function registerInvestigate(program: Command): void {
     .requiredOption('--repo <dir>', 'repository folder to investigate', textArgument('a folder'))
     .requiredOption(
       '--report <file>',
-      'bug report file (crash log, issue text, review, Sentry JSON), or - for stdin',
+      'one bug report (crash log, issue text, review, Sentry JSON), or - for stdin; a file of several (JSON Lines, a review export) is refused: triage it',
     );
   addFormatOptions(addModelOptions(command), { formats: ['md', 'json'], defaultFormat: 'md' })
     .addOption(reportFormatOption('force the report format instead of detecting it (auto)'))

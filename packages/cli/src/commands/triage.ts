@@ -16,18 +16,15 @@ import {
   invalidBytesNote,
   parseReports,
   REPORT_FORMAT_NAMES,
-  type RefusedLine,
   type Report,
-  type ReportInput,
   readExamplePool,
-  readReportLines,
   reportTitle,
-  reviewExportRows,
 } from '@sightline/intake';
 import { prepareReports } from '@sightline/investigator';
 import { resolveModel } from '@sightline/models';
 import type { Command } from 'commander';
 import { reportNoteLines } from '../format/report-notes.js';
+import { fileReportInputs } from '../io/file-reports.js';
 import { inputErrorMessage, readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, resolveFormat } from '../options/output-options.js';
 import { reportFormatOption } from '../options/report-format-option.js';
@@ -86,8 +83,8 @@ export interface TriageRow {
 }
 
 /**
- * Parses and classifies every report in `options.files` (a JSON Lines file holds one a line,
- * `readReportLines`; a review export one a row). A file that cannot be read or parsed, a line of
+ * Parses and classifies every report in `options.files` (`fileReportInputs`: a JSON Lines file holds one a
+ * line; a review export one a row). A file that cannot be read or parsed, a line of
  * JSON Lines that is not a report, and a row of a CSV review export that cannot be read, is
  * reported on stderr and skipped; the others are still processed. What reading a file changed
  * (invalid bytes replaced, escape codes or control characters removed: `Report.notes`) is noted on
@@ -134,7 +131,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       const { text, encoding, invalid } = decodeReportBytes(bytes);
       // As investigate does: triage only prints, so the report is read, with notes on stderr.
       printNotes(invalid ? [invalidBytesNote(encoding)] : []);
-      const { inputs, refused } = fileInputs(text, filename, options.format);
+      const { inputs, refused } = fileReportInputs(text, filename, options.format);
       for (const { line, reason } of refused) {
         refusedLines += 1;
         io.stderr(`sightline triage: ${name} line ${line} ${reason}; skipped.\n`);
@@ -173,32 +170,6 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
     io.stdout(renderTable(rows, io.columns ?? 100, options.files.length > 1));
   }
   return failed > 0 || refusedLines > 0 ? EXIT_USAGE : EXIT_OK;
-}
-
-/**
- * The reports of a file as `parseReports` inputs, and its lines refused: one a line of JSON Lines
- * (`readReportLines`), one a row of a review export (`reviewExportRows`, as the service's file
- * ingest reads one: a CSV row that cannot be read is refused by its line), else the whole text.
- */
-function fileInputs(
-  text: string,
-  filename: string | undefined,
-  format: string | undefined,
-): { inputs: { input: ReportInput; format: string | undefined }[]; refused: RefusedLine[] } {
-  const lines = readReportLines(text, { filename });
-  if (lines) {
-    const inputs = lines.reports.map((report) => ({ input: report.text, format: report.format }));
-    return { inputs, refused: lines.refused };
-  }
-  const reviews =
-    format === undefined || format === 'auto' || format === 'reviews'
-      ? reviewExportRows(text)
-      : null;
-  if (reviews && (reviews.rows.length > 1 || reviews.refused.length > 0)) {
-    const inputs = reviews.rows.map((row) => ({ input: row.fields, format: 'reviews' }));
-    return { inputs, refused: reviews.refused };
-  }
-  return { inputs: [{ input: text, format: undefined }], refused: [] };
 }
 
 /**

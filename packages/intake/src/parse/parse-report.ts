@@ -201,7 +201,7 @@ export function parseReport(input: ReportInput, options: ParseReportOptions = {}
     ...first,
     notes: [
       ...(first.notes ?? []),
-      `the input holds ${reports.length} reports; this is the first (use parseReports for all)`,
+      `the input holds ${reports.length} reports; only the first was read (give one report at a time)`,
     ],
   };
 }

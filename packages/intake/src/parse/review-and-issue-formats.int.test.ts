@@ -108,7 +108,7 @@ describe('reviews', () => {
       rating: 1,
     });
     expect(report.notes).toEqual([
-      'the input holds 2 reports; this is the first (use parseReports for all)',
+      'the input holds 2 reports; only the first was read (give one report at a time)',
     ]);
     expect(parseReports(JSON.stringify(rows))).toHaveLength(2);
   });
