@@ -248,6 +248,24 @@ describe('runTriage', () => {
     }
   });
 
+  it('refuses a row of a CSV review export with too few fields by its line number, as an unreadable one', async () => {
+    // Found by a fresh-user trial: a row with fewer fields than the header was dropped silently,
+    // exit 0.
+    const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
+    try {
+      const file = path.join(dir, 'r.csv');
+      await writeFile(file, 'rating,review,title\n1,"crashes on save",t1\n2\n5,"great",t3\n');
+      const io = memoryIo();
+      expect(await runTriage({ files: [file], json: true }, io)).toBe(2);
+      expect(jsonRows(io.out).map((row) => row.title)).toEqual(['t1', 't3']);
+      expect(io.err).toBe(
+        `sightline triage: ${file} line 3 has 1 field where the header names 3; skipped.\n`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads one {"text": …} line on stdin as the report it holds, refuses a line without text, and an empty .jsonl as ingest does', async () => {
     // Found by a fresh-user trial: the one line was classified as JSON ("JSON object with key
     // text"), {"nottext":1} became a report, and an empty .jsonl was 0 reports, exit 0, where

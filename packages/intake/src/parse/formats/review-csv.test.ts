@@ -29,6 +29,25 @@ describe('readCsvRecords', () => {
     ]);
   });
 
+  it('refuses a record with fewer fields than the header by the line it starts on', () => {
+    // Found by a fresh-user trial: a row with too few fields was dropped without a word.
+    const text = [
+      'rating,review,title',
+      '1,"crashes on save",t1',
+      '',
+      '2',
+      '4,"a',
+      'b"',
+      '5,"great",t3',
+    ];
+    expect(readCsvRecords(text.join('\n'), ',')).toEqual([
+      { fields: { rating: '1', review: 'crashes on save', title: 't1' } },
+      { line: 4, reason: 'has 1 field where the header names 3' },
+      { line: 5, reason: 'has 2 fields where the header names 3' },
+      { fields: { rating: '5', review: 'great', title: 't3' } },
+    ]);
+  });
+
   it('is null when the header row itself cannot be read', () => {
     expect(readCsvRecords('"id,text\n1,a\n', ',')).toBeNull();
   });

@@ -1,7 +1,7 @@
 /**
  * The rows of a CSV review export, read with csv-parse (csv.js.org/parse). A row csv-parse cannot
- * read (a quote never closed, text after a closing quote) is refused by its line, and reading
- * goes on at the line after it, so one bad row neither costs the others nor turns the export into
+ * read (a quote never closed, text after a closing quote) or that has fewer fields than the header
+ * is refused by its line, and reading goes on at the line after it, so one bad row neither costs the others nor turns the export into
  * one plain-text report.
  */
 import { CsvError, parse } from 'csv-parse/sync';
@@ -34,8 +34,8 @@ const REASONS: Record<string, string> = {
  * @param text the whole export (a leading byte-order mark is dropped; `\r\n`, `\r` and `\n` end lines).
  * @param delimiter the field delimiter (`,`, `;` or a tab).
  * @returns every record in order, a record that could not be read as the 1-based line it starts
- *   on and why (e.g. `is not a CSV row (a quote opened there is never closed)`); null when the
- *   header row itself cannot be read.
+ *   on and why (e.g. `is not a CSV row (a quote opened there is never closed)`, `has 1 field where
+ *   the header names 3`); null when the header row itself cannot be read.
  */
 export function readCsvRecords(text: string, delimiter: string): CsvRecord[] | null {
   const lines = jsonLinesOf(text);
@@ -53,7 +53,7 @@ export function readCsvRecords(text: string, delimiter: string): CsvRecord[] | n
         delimiter,
         columns,
         on_record: (fields: JsonObject, context: { lines: number }) => {
-          records.push({ fields });
+          records.push(recordOf(fields, columns.length, firstNonBlank(lines, next) + 1));
           next = start + context.lines;
           return null;
         },
@@ -61,13 +61,33 @@ export function readCsvRecords(text: string, delimiter: string): CsvRecord[] | n
       break;
     } catch (error) {
       if (!(error instanceof CsvError)) throw error;
-      while (next < lines.length - 1 && lines[next]?.trim() === '') next += 1;
+      next = firstNonBlank(lines, next);
       const reason = REASONS[error.code] ?? error.code;
       records.push({ line: next + 1, reason: `is not a CSV row (${reason})` });
       start = next + 1;
     }
   }
   return records;
+}
+
+/**
+ * A row read, or refused by its line when it has fewer fields than the header names (a field
+ * left out, or the rest of the row lost): it cannot be told which column each field is then.
+ */
+function recordOf(fields: JsonObject, columns: number, line: number): CsvRecord {
+  const count = Object.keys(fields).length;
+  if (count >= columns) return { fields };
+  return {
+    line,
+    reason: `has ${count} field${count === 1 ? '' : 's'} where the header names ${columns}`,
+  };
+}
+
+/** Index of the first non-blank line from `index` on (the last line when all are blank). */
+function firstNonBlank(lines: readonly string[], index: number): number {
+  let at = index;
+  while (at < lines.length - 1 && lines[at]?.trim() === '') at += 1;
+  return at;
 }
 
 function headerNames(header: string, delimiter: string): string[] | null {

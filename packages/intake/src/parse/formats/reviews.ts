@@ -2,7 +2,8 @@
  * App-store review exports: a JSON array (or `{reviews: [...]}`), NDJSON, or CSV with a header row.
  * Columns are recognised by their usual names (App Store Connect, Google Play Console, scraper
  * exports): text/body/content/review/comment, rating/score/stars, title, date, version, locale, id.
- * CSV is read by `readCsvRecords`, which refuses a row it cannot read by its line and keeps the others.
+ * CSV is read by `readCsvRecords`, which refuses a row it cannot read or that lacks fields by its
+ * line, and keeps the others.
  */
 import { SightlineError } from '@sightline/core';
 import { jsonLinesOf, type RefusedLine, readJsonLines } from '../json-lines.js';
@@ -113,12 +114,14 @@ function csvHeaderLooksLikeReviews(header: string): boolean {
   );
 }
 
-/** The records of a CSV review export (rows that are no review left out), or null when `input` is not one. */
+/**
+ * The records of a CSV review export, a row that cannot be read or lacks fields refused by its
+ * line, or null when `input` is not one.
+ */
 function csvRecords(input: FormatInput): CsvRecord[] | null {
   const header = input.lines.find((line) => line.trim() !== '') ?? '';
   if (!csvHeaderLooksLikeReviews(header)) return null;
-  const records = readCsvRecords(input.text, csvDelimiter(header) ?? ',');
-  return records?.filter((record) => 'line' in record || isReviewRow(record.fields)) ?? null;
+  return readCsvRecords(input.text, csvDelimiter(header) ?? ',');
 }
 
 /** The records of a review export in order: JSON, NDJSON or CSV. */
@@ -177,7 +180,7 @@ export const reviewsFormat: ReportFormat = {
     if (refused.length > 0) {
       throw new SightlineError({
         code: 'REPORT_UNPARSEABLE',
-        message: `No row of the review export can be read: ${refused.map(({ line, reason }) => `line ${line} ${reason}`).join('; ')}. Fix the quoting of those rows (a quote inside a field is written twice, ""), or export again.`,
+        message: `No row of the review export can be read: ${refused.map(({ line, reason }) => `line ${line} ${reason}`).join('; ')}. Fix those rows (a quote inside a field is written twice, ""; every row has the header's fields), or export again.`,
       });
     }
     const nonBlank = input.lines.filter((line) => line.trim() !== '');
