@@ -266,6 +266,34 @@ describe('runTriage', () => {
     }
   });
 
+  it('reads a JSON Lines review export named other than .jsonl line by line, refusing a bad line by number', async () => {
+    // Found by a fresh-user trial: as export.txt, the line that was not JSON and the one without
+    // a rating were dropped silently, exit 0; as export.jsonl the first was refused, exit 2.
+    const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
+    try {
+      const lines = [
+        '{"text":"App crashes on save","rating":1}',
+        '{"text":"Login button broken","rating":2',
+        '{"text":"No rating here"}',
+        '{"text":"Love it","rating":5}',
+      ];
+      for (const name of ['export.txt', 'export.jsonl']) {
+        const file = path.join(dir, name);
+        await writeFile(file, `${lines.join('\n')}\n`);
+        const io = memoryIo();
+        expect(await runTriage({ files: [file], json: true }, io)).toBe(2);
+        expect(jsonRows(io.out).map((row) => row.title)).toEqual([
+          'App crashes on save',
+          'No rating here',
+          'Love it',
+        ]);
+        expect(io.err).toBe(`sightline triage: ${file} line 2 is not JSON; skipped.\n`);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads one {"text": …} line on stdin as the report it holds, refuses a line without text, and an empty .jsonl as ingest does', async () => {
     // Found by a fresh-user trial: the one line was classified as JSON ("JSON object with key
     // text"), {"nottext":1} became a report, and an empty .jsonl was 0 reports, exit 0, where

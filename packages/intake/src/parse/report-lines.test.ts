@@ -124,7 +124,7 @@ describe('readReportLines', () => {
     }
   });
 
-  it('keeps review rows and other objects as the line itself, and leaves unnamed review exports to the reviews format', () => {
+  it('keeps review rows and other objects as the line itself', () => {
     const review = '{"id":7,"text":"Login button does nothing","rating":1}';
     const event = '{"event_id":"e1","exception":{"values":[]}}';
     expect(readReportLines(`${review}\n${event}\n`, { filename: 'mixed.ndjson' })).toEqual({
@@ -134,6 +134,27 @@ describe('readReportLines', () => {
       ],
       refused: [],
     });
-    expect(readReportLines(`${review}\n${review}\n`)).toBeNull();
+  });
+
+  it('reads a review export in JSON Lines under any name, refusing by number the lines it cannot take', () => {
+    // Found by a fresh-user trial: named export.txt, its line that was not JSON and its line
+    // without a rating were dropped without a word, where export.jsonl refused the first.
+    const text = [
+      '{"text":"App crashes on save","rating":1}',
+      '{"text":"Login button broken","rating":2',
+      '{"text":"No rating here"}',
+      '{"text":"Love it","rating":5}',
+    ].join('\n');
+    const named = readReportLines(text, { filename: 'export.jsonl' });
+    expect(named).toEqual({
+      reports: [
+        { line: 1, text: '{"text":"App crashes on save","rating":1}' },
+        { line: 3, text: 'No rating here' },
+        { line: 4, text: '{"text":"Love it","rating":5}' },
+      ],
+      refused: [{ line: 2, reason: 'is not JSON' }],
+    });
+    expect(readReportLines(text, { filename: 'export.txt' })).toEqual(named);
+    expect(readReportLines(text)).toEqual(named);
   });
 });

@@ -50,10 +50,11 @@ function isTextObject(value: JsonObject): boolean {
 }
 
 /**
- * Reads a text as JSON Lines of reports when it is one: a `.jsonl`/`.ndjson` file, or (unnamed,
- * e.g. stdin) lines whose first is a JSON object with a `text` field that is not a review row.
- * A review export without such a name is left to the `reviews` format, and a text without a
- * non-blank line to the caller, as the empty report it is (not a file of 0 reports).
+ * Reads a text as JSON Lines of reports when it is one: a `.jsonl`/`.ndjson` file, or whatever
+ * its name (stdin, `export.txt`) lines whose first is a report object, the API's `{"text": …}`
+ * or a review row (`{"text": …, "rating": …}`), so a review export in JSON Lines is read line by
+ * line, every line taken or refused by its number, under any name. A text without a non-blank
+ * line is left to the caller, as the empty report it is (not a file of 0 reports).
  * @param text the whole file.
  * @param options see {@link ReadReportLinesOptions}.
  * @returns the reports and the refused lines (not JSON, not an object, `text` not a string or
@@ -66,7 +67,7 @@ export function readReportLines(
 ): ReportLines | null {
   const lines = jsonLinesOf(text);
   if (lines.every((line) => line.trim() === '')) return null;
-  if (!isJsonLinesName(options.filename) && !startsWithTextObject(lines)) return null;
+  if (!isJsonLinesName(options.filename) && !startsWithReportObject(lines)) return null;
   const { objects, refused } = readJsonLines(lines);
   const reports: ReportLine[] = [];
   for (const { line, value } of objects) {
@@ -80,11 +81,12 @@ export function readReportLines(
   return { reports, refused };
 }
 
-function startsWithTextObject(lines: readonly string[]): boolean {
-  const nonBlank = lines.filter((line) => line.trim() !== '');
-  if (!nonBlank[0]?.trimStart().startsWith('{')) return false;
-  const [first] = readJsonLines(nonBlank.slice(0, 1)).objects;
-  return first !== undefined && isTextObject(first.value);
+/** True when the first non-blank line is a report object: the API's `{"text": …}`, or a review row. */
+function startsWithReportObject(lines: readonly string[]): boolean {
+  const first = lines.find((line) => line.trim() !== '');
+  if (!first?.trimStart().startsWith('{')) return false;
+  const [object] = readJsonLines([first]).objects;
+  return object !== undefined && (isTextObject(object.value) || isReviewRow(object.value));
 }
 
 function textObjectReport(line: number, value: JsonObject): ReportLine | RefusedLine {

@@ -95,6 +95,28 @@ describe('reviews', () => {
     );
   });
 
+  it('notes the lines of an NDJSON export it cannot take by number, instead of dropping them', () => {
+    // Found by a fresh-user trial: a line that was not JSON and one without a rating were left
+    // out without a word.
+    const text = [
+      '{"text":"App crashes on save","rating":1}',
+      '{"text":"Login button broken","rating":2',
+      '',
+      '{"text":"No rating here"}',
+      '{"text":"Love it","rating":5}',
+    ].join('\n');
+    const reports = parseReports(text, { filename: 'export.txt' });
+    expect(reports.map((report) => [report.body, report.notes])).toEqual(
+      ['App crashes on save', 'Love it'].map((body) => [
+        body,
+        [
+          'line 2 is not JSON; skipped',
+          'line 4 is not a review (it needs a text and a rating); skipped',
+        ],
+      ]),
+    );
+  });
+
   it('returns the first review from parseReport, with a note, and reads JSON arrays', () => {
     const rows = [
       { id: 7, text: 'Login button does nothing', rating: 1 },

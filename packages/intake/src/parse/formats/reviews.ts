@@ -87,13 +87,29 @@ function rowsOfValue(value: unknown): JsonObject[] | null {
   return rows.some(isReviewRow) ? rows.filter(isReviewRow) : null;
 }
 
-function ndjsonRows(lines: string[]): JsonObject[] | null {
+/**
+ * The records of a review export in JSON Lines, a line that is not JSON or not a review refused by
+ * its number, or null when `lines` (two or more non-blank) do not start with a JSON object or
+ * hold no review.
+ */
+function ndjsonRecords(lines: string[]): CsvRecord[] | null {
   const nonEmpty = lines.filter((line) => line.trim() !== '');
   if (nonEmpty.length < 2 || !nonEmpty[0]?.trimStart().startsWith('{')) return null;
-  const { objects } = readJsonLines(nonEmpty);
-  if (objects[0]?.line !== 1) return null;
-  const rows = objects.map(({ value }) => value).filter(isReviewRow);
-  return rows.length > 0 ? rows : null;
+  const { objects, refused } = readJsonLines(lines);
+  if (objects[0] === undefined || objects[0].line > (refused[0]?.line ?? Number.POSITIVE_INFINITY))
+    return null;
+  if (!objects.some(({ value }) => isReviewRow(value))) return null;
+  const records: (CsvRecord & { line: number })[] = [
+    ...refused,
+    ...objects.map(({ line, value }) =>
+      isReviewRow(value)
+        ? { line, fields: value }
+        : { line, reason: 'is not a review (it needs a text and a rating)' },
+    ),
+  ];
+  return records
+    .sort((a, b) => a.line - b.line)
+    .map((record) => ('fields' in record ? { fields: record.fields } : record));
 }
 
 function csvDelimiter(header: string): string | null {
@@ -126,14 +142,11 @@ function csvRecords(input: FormatInput): CsvRecord[] | null {
 
 /** The records of a review export in order: JSON, NDJSON or CSV. */
 function recordsOf(input: FormatInput): CsvRecord[] | null {
-  return rowsOf(input)?.map((fields) => ({ fields })) ?? csvRecords(input);
-}
-
-function rowsOf(input: FormatInput): JsonObject[] | null {
+  const rows = input.value === undefined ? null : rowsOfValue(input.value);
   return (
-    (input.value === undefined ? null : rowsOfValue(input.value)) ??
-    ndjsonRows(jsonLinesOf(input.text)) ??
-    null
+    rows?.map((fields) => ({ fields })) ??
+    ndjsonRecords(jsonLinesOf(input.text)) ??
+    csvRecords(input)
   );
 }
 
@@ -166,7 +179,7 @@ export const reviewsFormat: ReportFormat = {
   name: 'reviews',
   detect: (input) => {
     if (input.value !== undefined) return rowsOfValue(input.value) ? 95 : 0;
-    if (ndjsonRows(jsonLinesOf(input.text).slice(0, 5))) return 95;
+    if (ndjsonRecords(jsonLinesOf(input.text).slice(0, 5))) return 95;
     return csvHeaderLooksLikeReviews(input.lines.find((line) => line.trim() !== '') ?? '') ? 90 : 0;
   },
   parse: (input) => {
