@@ -105,9 +105,17 @@ describe('grep', () => {
     expect(result).toMatchObject({ error: { code: 'INVALID_ARGUMENT' } });
   });
 
-  it('says so when nothing matched', async () => {
+  it('says so when nothing matched, suggesting caseSensitive=false only for a case-sensitive search', async () => {
+    // Found by a fresh-user trial: a search that ignored case already was told to try
+    // caseSensitive=false.
     expect(await grep(fixture, 'checkoutSummary', { path: 'src' })).toEqual({
-      text: 'No matches for /checkoutSummary/i in "src". Check the spelling, try a shorter pattern, caseSensitive=false, or a wider path.',
+      text: 'No matches for /checkoutSummary/i in "src". Check the spelling, try a shorter pattern or a wider path.',
+      files: [],
+      matchCount: 0,
+      truncated: false,
+    });
+    expect(await grep(fixture, 'CARTTOTAL', { caseSensitive: true })).toEqual({
+      text: 'No matches for /CARTTOTAL/ in the repository. Check the spelling, try a shorter pattern, caseSensitive=false, or a wider path.',
       files: [],
       matchCount: 0,
       truncated: false,

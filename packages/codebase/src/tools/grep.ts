@@ -252,7 +252,7 @@ export async function grep(
       const problem = run.exitCode === 2 ? run.stderr.split('\n')[0]?.replace(/^rg: /, '') : '';
       const reported = problem ? `\n[ripgrep reported: ${cutLine(problem, 300).text}]` : '';
       return {
-        text: `No matches for ${shownPattern} in ${scope}. Check the spelling, try a shorter pattern, caseSensitive=false, or a wider path.${reported}`,
+        text: `No matches for ${shownPattern} in ${scope}. Check the spelling, try a shorter pattern${caseSensitive ? ', caseSensitive=false,' : ''} or a wider path.${reported}`,
         files: [],
         matchCount: 0,
         truncated: false,
