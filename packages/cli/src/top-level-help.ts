@@ -1,4 +1,7 @@
-/** The text after the command list of `sightline --help`: examples, exit codes, where to read on. */
+/**
+ * The text after the command list of `sightline --help`: examples, exit codes, where to read on;
+ * `sightline investigate --help` lists the same exit codes.
+ */
 import { EXIT_CODE_MEANINGS } from './run/exit-codes.js';
 
 /** Width the exit-code meanings are wrapped to, in characters (a terminal's usual 100). */
@@ -21,6 +24,9 @@ function exitCodeLine({ codes, meaning }: (typeof EXIT_CODE_MEANINGS)[number]): 
   return lines.join('\n');
 }
 
+/** Every exit code of {@link EXIT_CODE_MEANINGS}, one entry a line, as `--help` lists them. */
+export const EXIT_CODES_HELP = EXIT_CODE_MEANINGS.map(exitCodeLine).join('\n');
+
 /** Examples and exit codes (every one of {@link EXIT_CODE_MEANINGS}) shown by `sightline --help`. */
 export const TOP_LEVEL_HELP = `
 Examples:
@@ -35,5 +41,5 @@ Without --model (or $SIGHTLINE_MODEL) everything runs offline: no API key, no ne
 Run "sightline <command> --help" for a command's options and examples.
 
 Exit codes:
-${EXIT_CODE_MEANINGS.map(exitCodeLine).join('\n')}
+${EXIT_CODES_HELP}
 `;

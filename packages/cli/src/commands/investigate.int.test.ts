@@ -8,6 +8,7 @@ import { APICallError } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../run/exit-code-for.js';
 import { type MemoryOutput, memoryOutput } from '../testing/memory-output.test-helper.js';
+import { runCli } from '../testing/run-cli.test-helper.js';
 import {
   type InvestigateCommandOptions,
   type InvestigateIO,
@@ -221,6 +222,22 @@ describe('sightline investigate', () => {
       `reviews.csv holds 3 reports (one a row of a review export); ${next.replace('FILE', path.join(work, 'reviews.csv'))}`,
       `reviews.json holds 2 reports (one a row of a review export); ${next.replace('FILE', path.join(work, 'reviews.json'))}`,
     ]);
+  });
+
+  it('exits 4 for an offline diagnosis that ties nothing to the report, as README and --help say', async () => {
+    // Found by a fresh-user trial: README gave 4 for this case, `investigate --help` said 7
+    // ("the investigation found no cause and said so") without saying it takes a model.
+    await writeFile(reportFile, 'The purple widget hums loudly whenever it rains outside.\n');
+    const io = memoryIo();
+    expect(await runInvestigate(options(), io)).toBe(4);
+    expect(io.out).toContain('Nothing in the repository could be tied to the report.');
+    const help = await runCli(['investigate', '--help']);
+    expect(help.stdout).toContain(
+      '  4  a diagnosis was printed but evidence does not back it (marked unverified), among them an\n     offline one that could tie nothing in the repository to the report\n',
+    );
+    expect(help.stdout).toContain(
+      '  7  a model found no cause and said so (what it checked is printed; offline it is 4)\n',
+    );
   });
 
   it('exits 7 and prints what was checked when the model reports that it found no cause', async () => {

@@ -3,9 +3,9 @@
  * (Markdown by default, JSON with `--format json` or `--json`). Exit codes (run/exit-codes.ts):
  * 0 verified diagnosis, 2 bad input (a missing or refused API key too), 3 the model could not
  * produce a valid one (its report kept as `.unverified.md`), 4 a diagnosis not backed by evidence
- * (printed, marked unverified with the reasons), 5 stopped at `--max-cost` (`.partial.md` kept),
- * 6 the model server could not be reached, failed or did not answer in time, 7 the
- * investigation found no cause and said so.
+ * (printed, marked unverified with the reasons; an offline diagnosis that ties nothing to the
+ * report too), 5 stopped at `--max-cost` (`.partial.md` kept), 6 the model server could not be
+ * reached, failed or did not answer in time, 7 a model found no cause and said so.
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
@@ -39,6 +39,7 @@ import {
   EXIT_UNVERIFIED,
 } from '../run/exit-codes.js';
 import { runAction } from '../run/run-action.js';
+import { EXIT_CODES_HELP } from '../top-level-help.js';
 
 /** Options of {@link runInvestigate}, as the command line gives them. */
 export interface InvestigateCommandOptions {
@@ -88,7 +89,8 @@ async function refuseOverwritingReport(out: string, report: string): Promise<voi
 
 /**
  * Runs the investigation for the command line.
- * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed; 3 model
+ * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed, offline
+ *   ones that tie nothing to the report among them; 3 model
  *   failure or 6 model server down, the model's report, if any, kept in a `.unverified.md` file;
  *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file; 7 no cause found,
  *   the "not found" diagnosis printed).
@@ -257,13 +259,9 @@ Without a model the offline localizer writes the diagnosis (no API key needed).
 In a git checkout the diagnosis also lists suspect commits (blame of the top suspect ranges) and,
 when the report names versions or commits ("works in 3.1.0, fails in 3.2.0", "since e443068"),
 the regression window; --no-history turns history off.
-Exit codes: 0 verified diagnosis, 2 bad input (a missing or refused API key too),
-3 the model could not produce a valid one,
-4 a diagnosis was printed but evidence does not back it (marked unverified, with the reasons),
-5 stopped at the --max-cost cap (the partial report kept in <out>.partial.md),
-6 the model server could not be reached or failed (connection refused, unknown host, HTTP 5xx,
-no answer within --timeout), 7 the investigation found no cause and said so (what it checked
-is printed), 130/143 stopped by Ctrl-C/SIGTERM.`,
+
+Exit codes:
+${EXIT_CODES_HELP}`,
     )
     .action(
       runAction(async (options: Omit<InvestigateCommandOptions, 'format'> & FormatFlags) => {

@@ -1,9 +1,10 @@
 /**
  * Exit codes of the `sightline` command (shared/CONVENTIONS.md): 0 success, 1 unexpected failure,
  * 2 bad input or usage, 3 the model could not produce a valid result, 4 a diagnosis was produced
- * but evidence does not back it (shown as unverified, with the reasons), 5 the investigation
- * stopped at its cost cap (`--max-cost`; the partial report kept), 6 the model server could not be
- * reached or failed (connection refused, host not found, HTTP 5xx, no answer in time), 7 the investigation
+ * but evidence does not back it (shown as unverified, with the reasons; an offline diagnosis that
+ * could tie nothing to the report too), 5 the investigation stopped at its cost cap
+ * (`--max-cost`; the partial report kept), 6 the model server could not be reached or failed
+ * (connection refused, host not found, HTTP 5xx, no answer in time), 7 a model investigated,
  * found no cause and said so (what it checked is printed). A one-shot
  * command stopped by SIGINT or SIGTERM ends as Node does by default, 130 or 143 (128 + signal).
  *
@@ -20,7 +21,8 @@ export const EXIT_MODEL = 3;
 
 /**
  * A diagnosis was printed, free of invented paths and quotes, but not verified: no `cause` entry
- * has a matching quote inside its range and its symbol there, or the model made no tool call.
+ * has a matching quote inside its range and its symbol there (as in an offline diagnosis that
+ * could tie nothing in the repository to the report), or the model made no tool call.
  */
 export const EXIT_UNVERIFIED = 4;
 
@@ -35,8 +37,9 @@ export const EXIT_COST_LIMIT = 5;
 export const EXIT_MODEL_UNAVAILABLE = 6;
 
 /**
- * The investigation established no cause and said so (a "not found" diagnosis, printed with the
- * places it checked and what would settle it): an honest outcome, not an unsupported diagnosis.
+ * A model's investigation established no cause and said so (a "not found" diagnosis, printed with
+ * the places it checked and what would settle it): an honest outcome, not an unsupported
+ * diagnosis. The offline localizer writes none: when it ties nothing to the report, exit 4.
  */
 export const EXIT_NOT_FOUND = 7;
 
@@ -58,7 +61,8 @@ export const EXIT_CODE_MEANINGS: readonly { codes: readonly number[]; meaning: s
   { codes: [EXIT_MODEL], meaning: 'the model could not produce a valid result' },
   {
     codes: [EXIT_UNVERIFIED],
-    meaning: 'a diagnosis was printed but evidence does not back it (marked unverified)',
+    meaning:
+      'a diagnosis was printed but evidence does not back it (marked unverified), among them an offline one that could tie nothing in the repository to the report',
   },
   {
     codes: [EXIT_COST_LIMIT],
@@ -71,7 +75,7 @@ export const EXIT_CODE_MEANINGS: readonly { codes: readonly number[]; meaning: s
   },
   {
     codes: [EXIT_NOT_FOUND],
-    meaning: 'the investigation found no cause and said so (what it checked is printed)',
+    meaning: 'a model found no cause and said so (what it checked is printed; offline it is 4)',
   },
   {
     codes: [130, 143],
