@@ -252,6 +252,27 @@ describe('sightline ingest', () => {
     }
   });
 
+  it('tells of no wait for a busy service with quiet', async () => {
+    let calls = 0;
+    const io = Object.assign(memoryOutput(), {
+      env: {},
+      readStdin: async () => new TextEncoder().encode('{"text":"Crash on save"}'),
+      sleep: async () => {},
+      fetch: (async (_url: URL, init: RequestInit) => {
+        calls += 1;
+        if (calls === 2) return storedAnswer(JSON.parse(String(init.body)) as SentBody);
+        return Response.json(
+          { error: { code: 'RATE_LIMITED', message: 'Too many requests.' } },
+          { status: 429, headers: { 'retry-after': '1' } },
+        );
+      }) as unknown as typeof fetch,
+    });
+    const options = { files: ['-'], url: 'http://127.0.0.1:9', token: 'x', quiet: true };
+    expect(await runIngest(options, io)).toBe(0);
+    expect(calls).toBe(2);
+    expect(io.err).toBe('');
+  });
+
   it('refuses standard input given twice before reading or sending anything', async () => {
     let reads = 0;
     const io = Object.assign(memoryOutput(), {

@@ -22,6 +22,7 @@ import {
 import type { Command } from 'commander';
 import { inputErrorMessage, readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { quietOption } from '../options/quiet-option.js';
 import { reportFormatOption } from '../options/report-format-option.js';
 import { withServiceLocation } from '../options/service-location-options.js';
 import { textArgument } from '../options/text-argument.js';
@@ -42,6 +43,11 @@ export interface IngestCommandOptions {
   reportFormat?: string;
   /** Print one JSON object per file. Default false. */
   json?: boolean;
+  /**
+   * No progress on stderr (`--quiet`: a wait for a named pipe's writer, for a busy service);
+   * refusals and failures still print. Default false.
+   */
+  quiet?: boolean;
 }
 
 /** Where {@link runIngest} reads and writes. */
@@ -93,7 +99,9 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
     try {
       const { bytes } = await readInput(file, {
         readStandardInput: io.readStdin,
-        onPipeWait: (message) => io.stderr(`sightline ingest: ${message}\n`),
+        ...(options.quiet
+          ? {}
+          : { onPipeWait: (message: string) => io.stderr(`sightline ingest: ${message}\n`) }),
       });
       const { text, invalid, encoding } = decodeReportBytes(bytes);
       // Refused here as the API refuses it (text in another encoding too: it would be stored with
@@ -126,7 +134,10 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
   // Nothing readable: say only why, without opening a store or reaching a service for nothing.
   if (files.length === 0) return failed > 0 ? EXIT_USAGE : EXIT_OK;
   const send = options.url
-    ? httpSender({ ...options, url: options.url }, io)
+    ? httpSender(
+        { ...options, url: options.url },
+        options.quiet ? { ...io, stderr: undefined } : io,
+      )
     : await storeSender(options);
   try {
     for (const file of files) {
@@ -237,7 +248,8 @@ export function registerIngest(program: Command): void {
       'project the reports belong to (default: the only one)',
       textArgument('a project name'),
     )
-    .addOption(reportFormatOption('input format of the files (default: detected)'));
+    .addOption(reportFormatOption('input format of the files (default: detected)'))
+    .addOption(quietOption());
   addFormatOptions(command, { formats: ['text', 'json'], defaultFormat: 'text' })
     .addHelpText(
       'after',

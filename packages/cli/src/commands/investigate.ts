@@ -22,6 +22,7 @@ import { readInput } from '../io/read-input.js';
 import { refuseSeveralReports } from '../io/refuse-several-reports.js';
 import { addModelOptions, maxCostOption, resolveModelFlags } from '../options/model-options.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { quietOption } from '../options/quiet-option.js';
 import { reportFormatOption } from '../options/report-format-option.js';
 import { textArgument } from '../options/text-argument.js';
 import {
@@ -61,6 +62,7 @@ export interface InvestigateCommandOptions {
   cache: boolean;
   /** Read git history (suspect commits, regression window); `--no-history` turns it off. */
   history?: boolean;
+  /** No progress on stderr (`--quiet`: the stages, a wait for a named pipe's writer). */
   quiet?: boolean;
 }
 
@@ -109,7 +111,7 @@ export async function runInvestigate(
     ...(io.readStdin ? { readStandardInput: io.readStdin } : {}),
     ...(options.timeout ? { pipeWaitMs: options.timeout * 1000 } : {}),
     pipeWaitFlag: '--timeout SECONDS',
-    onPipeWait: (message) => io.stderr(`sightline: ${message}\n`),
+    ...(options.quiet ? {} : { onPipeWait: (message) => io.stderr(`sightline: ${message}\n`) }),
   });
   refuseSeveralReports(input.bytes, input.name, options.reportFormat);
   const { model, structurer } = resolveModelFlags(options, io);
@@ -245,7 +247,7 @@ export function registerInvestigate(program: Command): void {
       '--no-history',
       'do not read git history (suspect commits, the regression window the report names)',
     )
-    .option('-q, --quiet', 'no progress on stderr')
+    .addOption(quietOption())
     .addHelpText(
       'after',
       `

@@ -12,6 +12,7 @@ import { framesOutsideFile, isKnownName, parseFocus } from '../format/parse-focu
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
+import { quietOption } from '../options/quiet-option.js';
 import { textArgument } from '../options/text-argument.js';
 import { MAX_MAP_TOKENS, wholeNumberArgument } from '../options/whole-number-argument.js';
 import { runAction } from '../run/run-action.js';
@@ -190,7 +191,7 @@ export function registerMap(program: Command): void {
   addFormatOptions(command, { formats: ['text', 'json'], defaultFormat: 'text' })
     .option('--out <file>', 'write the map to a file instead of stdout')
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
-    .option('-q, --quiet', 'no progress on stderr')
+    .addOption(quietOption())
     .addHelpText(
       'after',
       [

@@ -27,6 +27,7 @@ import { reportNoteLines } from '../format/report-notes.js';
 import { fileReportInputs } from '../io/file-reports.js';
 import { inputErrorMessage, readInput, readStdin, refuseRepeatedStdin } from '../io/read-input.js';
 import { addFormatOptions, resolveFormat } from '../options/output-options.js';
+import { quietOption } from '../options/quiet-option.js';
 import { reportFormatOption } from '../options/report-format-option.js';
 import { textArgument } from '../options/text-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
@@ -46,6 +47,8 @@ export interface TriageOptions {
   examples?: string;
   /** Repository whose files decide which stack frames are in-app. Default: decided per frame. */
   repo?: string;
+  /** No progress on stderr (`--quiet`: a wait for a named pipe's writer). Default false. */
+  quiet?: boolean;
 }
 
 /** Where {@link runTriage} reads and writes, so tests can run it without a process. */
@@ -125,7 +128,9 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
     try {
       const { bytes } = await readInput(file, {
         readStandardInput: io.readStdin,
-        onPipeWait: (message) => io.stderr(`sightline triage: ${message}\n`),
+        ...(options.quiet
+          ? {}
+          : { onPipeWait: (message: string) => io.stderr(`sightline triage: ${message}\n`) }),
       });
       const filename = file === '-' ? undefined : file;
       const { text, encoding, invalid } = decodeReportBytes(bytes);
@@ -206,6 +211,7 @@ export function registerTriage(program: Command): void {
       '--examples <dir>',
       'with --model: data folder with reviews/train.jsonl and labeled/nlbse2024/issues_train.csv to show the model similar labelled reports',
     )
+    .addOption(quietOption())
     .addHelpText(
       'after',
       `
@@ -231,6 +237,7 @@ Exit codes: 0 all inputs triaged, 2 some input (a file, a line of JSON Lines, a 
             repo?: string;
             model?: string;
             examples?: string;
+            quiet?: boolean;
           },
         ) =>
           runTriage(
@@ -240,6 +247,7 @@ Exit codes: 0 all inputs triaged, 2 some input (a file, a line of JSON Lines, a 
               json: resolveFormat(flags, 'text') === 'json',
               ...(flags.repo ? { repo: flags.repo } : {}),
               ...(flags.examples ? { examples: flags.examples } : {}),
+              ...(flags.quiet ? { quiet: true } : {}),
               ...(flags.model
                 ? { model: resolveModel(flags.model, { source: '--model' }).model }
                 : {}),
