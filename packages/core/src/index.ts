@@ -4,6 +4,7 @@
  * provider SDKs, lives in `@sightline/models`.
  */
 export { BINARY_SNIFF_BYTES, looksBinary } from './binary.js';
+export { splitCodeSpans, type TextPart } from './code-spans.js';
 export {
   isToolError,
   SightlineError,

@@ -24,6 +24,8 @@ export {
   type DiagnosisSuspectCommit,
   diagnosisHistorySchema,
 } from './diagnosis/history-schema.js';
+// Text from a report or a model into Markdown: its code spans kept, nothing else of it rendered.
+export { proseText } from './diagnosis/markdown-text.js';
 // The diagnosis: schema (zod and JSON Schema), verification against the repository, rendering.
 export {
   ISSUE_COMMENT_MARKER,

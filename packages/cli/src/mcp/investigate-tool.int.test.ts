@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { buildGitHistoryFixture } from '@sightline/codebase/testing';
 import { createScriptedModel } from '@sightline/core/testing';
-import type { DiagnosisHistory } from '@sightline/investigator';
+import { type DiagnosisHistory, proseText } from '@sightline/investigator';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { APICallError } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -218,7 +218,8 @@ describe('investigate in a git checkout', () => {
         };
         expect(history).toBeUndefined();
         expect(warnings).toEqual([expect.stringMatching(/dubious ownership.*--no-history/)]);
-        expect(textOf(result)).toContain(`## Warnings\n\n- ${warnings?.[0]}`);
+        // As Markdown shows it: git's `<path>` escaped, not read as an HTML tag and hidden.
+        expect(textOf(result)).toContain(`## Warnings\n\n- ${proseText(warnings?.[0] ?? '')}`);
       } finally {
         await rm(dir, { recursive: true, force: true });
       }

@@ -12,6 +12,7 @@ export {
   type DiagnosisSuspectCommit,
   diagnosisHistorySchema,
 } from './history-schema.js';
+export { proseText } from './markdown-text.js';
 export { type ParsedReport, parseReportMarkdown } from './parse-report-markdown.js';
 export { renderHistoryHeadline, renderHistoryMarkdown } from './render-history.js';
 export {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { codeSpan, inlineText, literalText, tableCell } from './markdown-text.js';
+import {
+  codeSpan,
+  inlineText,
+  literalText,
+  proseBlock,
+  proseText,
+  tableCell,
+} from './markdown-text.js';
 
 describe('codeSpan', () => {
   it.each([
@@ -51,5 +58,34 @@ describe('literalText', () => {
     ['C:\\dir a|b', 'C:\\\\dir a|b'],
   ])('escapes the Markdown and HTML of %j as %j, on one line', (text, escaped) => {
     expect(literalText(text)).toBe(escaped);
+  });
+});
+
+describe('proseText', () => {
+  it.each([
+    // Found by a fresh-user trial: an exception message pasted into the root cause rendered an
+    // image, a link and an unclosed <details> in the bot's issue comment.
+    [
+      'Error: see ![x](http://t.example/p.png) [d](http://e.example) **b** <details><summary>x is raised in `stringify`',
+      'Error: see \\!\\[x\\](http://t.example/p.png) \\[d\\](http://e.example) \\*\\*b\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`',
+    ],
+    ['`acorn` command crashes', '`acorn` command crashes'],
+    ['a ``b`c`` d', 'a `` b`c `` d'],
+    ['` x `', '`x`'],
+    ['`[a](b)` and <`c`>', '`[a](b)` and \\<`c`\\>'],
+    // As CommonMark reads it: the first two runs pair, the third is a literal backtick.
+    ['one ` unclosed, `two`', 'one `unclosed,`two\\`'],
+    ['an ``` unclosed run', 'an \\`\\`\\` unclosed run'],
+    ['line\nbreak  `a\nb`', 'line break `a b`'],
+  ])('keeps the code spans of %j and escapes the rest: %j', (text, shown) => {
+    expect(proseText(text)).toBe(shown);
+  });
+});
+
+describe('proseBlock', () => {
+  it('keeps line breaks and paragraphs, and each line safe', () => {
+    expect(proseBlock('First `a`.\r\n\n- <img src=x>\n- [l](u)')).toBe(
+      'First `a`.\n\n- \\<img src=x\\>\n- \\[l\\](u)',
+    );
   });
 });

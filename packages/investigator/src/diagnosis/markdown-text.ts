@@ -5,9 +5,13 @@
  * cell keeps it from splitting the row. Both print control characters and bidirectional controls
  * as `\uXXXX` (`printablePath`). Prose that mixes words with such text (a title, a note naming a
  * tag, a suspect's reasons naming a frame's function) is shown as written with its Markdown and
- * HTML characters escaped (`literalText`).
+ * HTML characters escaped (`literalText`). Prose that may mark code with backticks (a diagnosis'
+ * root cause and explanation, whoever wrote them: the offline localizer quotes the report's
+ * exception message, a model may copy the report) keeps its code spans and nothing else
+ * (`proseText`, `proseBlock`).
  */
 import { printablePath } from '@sightline/codebase';
+import { splitCodeSpans } from '@sightline/core';
 
 /**
  * `text` as one CommonMark code span: wrapped in a backtick run longer than any inside it, with a
@@ -47,7 +51,43 @@ export function inlineText(text: string): string {
  * @example literalText('at <img/src=x> [a](b)') // 'at \\<img/src=x\\> \\[a\\](b)'
  */
 export function literalText(text: string): string {
-  return inlineText(text).replace(/[\\`*_[\]<>!&~#]/g, '\\$&');
+  return escapeMarkdown(inlineText(text));
+}
+
+/** Each ASCII punctuation mark of `text` that may start a Markdown or HTML construct, escaped. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_[\]<>!&~#]/g, '\\$&');
+}
+
+/**
+ * Prose that marks code with backticks, on one line ({@link inlineText}): each code span (as
+ * `splitCodeSpans` reads them) shown as {@link codeSpan} shows its content, the text around it as
+ * {@link literalText} shows it — so its code still shows as code and nothing else renders (no
+ * link, image, HTML, emphasis). A backtick run left unclosed is a literal backtick. Time linear in
+ * the text.
+ * @param text a title, a root cause summary, a reason: Markdown or plain text from any source.
+ * @returns the Markdown on one line.
+ * @example proseText('`parse` fails at ![x](http://t/p.png)') // '`parse` fails at \\!\\[x\\](http://t/p.png)'
+ */
+export function proseText(text: string): string {
+  return splitCodeSpans(inlineText(text))
+    .map((part) => (part.code ? codeSpan(part.text) : escapeMarkdown(part.text)))
+    .join('');
+}
+
+/**
+ * Prose of several lines (an explanation, a proposed change) as {@link proseText} shows each
+ * line: its line breaks and blank lines (paragraphs) kept, each line's code spans kept and the
+ * rest literal — a list's `-` and a paragraph break still read as written, a link, image or HTML
+ * block never renders.
+ * @param text Markdown or plain text from any source.
+ * @returns the Markdown, one output line per input line.
+ */
+export function proseBlock(text: string): string {
+  return text
+    .split(/\r\n?|\n/)
+    .map(proseText)
+    .join('\n');
 }
 
 /**

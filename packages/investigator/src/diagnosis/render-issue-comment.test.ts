@@ -25,6 +25,16 @@ describe('renderIssueComment', () => {
     expect(comment.endsWith('\n</details>\n')).toBe(true);
   });
 
+  it('shows the report text of the root cause in its head as written (found by a fresh-user trial)', () => {
+    const diagnosis = validDiagnosis();
+    diagnosis.rootCause.summary =
+      'Error: see ![x](http://t.example/p.png) **done** <details><summary>x is raised in `stringify`.';
+    const [, head] = renderIssueComment(diagnosis).split('\n');
+    expect(head).toBe(
+      '**Sightline diagnosis** (model investigation, not verified): Error: see \\!\\[x\\](http://t.example/p.png) \\*\\*done\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`.',
+    );
+  });
+
   it('says verified only when verification held, and stays within GitHub’s comment limit', () => {
     const diagnosis = { ...validDiagnosis(), verification: { verified: true, reasons: [] } };
     diagnosis.rootCause.explanation = 'x'.repeat(100_000);

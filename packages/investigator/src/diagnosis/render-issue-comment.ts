@@ -6,7 +6,7 @@
  * instead of posting another.
  */
 import { printableText } from '@sightline/codebase';
-import { codeSpan, inlineText } from './markdown-text.js';
+import { codeSpan, proseText } from './markdown-text.js';
 import { renderHistoryHeadline } from './render-history.js';
 import { renderDiagnosisMarkdown } from './render-markdown.js';
 import type { Diagnosis } from './schema.js';
@@ -37,7 +37,7 @@ export function renderIssueComment(diagnosis: Diagnosis): string {
   const head = printableText(
     [
       ISSUE_COMMENT_MARKER,
-      `**Sightline diagnosis** (${method}, ${verified}): ${inlineText(rootCause.summary)}`,
+      `**Sightline diagnosis** (${method}, ${verified}): ${proseText(rootCause.summary)}`,
       '',
       `**Where:** ${files.length > 0 ? files.join(', ') : 'no file identified'}`,
       `**Confidence:** ${Math.round(rootCause.confidence * 100)}% · **Complexity:** ${diagnosis.complexity} · **Risk:** ${diagnosis.risk}`,

@@ -82,7 +82,7 @@ describe('renderDiagnosisMarkdown', () => {
     const warnings = ['git history could not be read: fatal: bad\n\n## Root cause\n\nforged'];
     const markdown = renderDiagnosisMarkdown({ ...validDiagnosis(), warnings });
     expect(markdown).toContain(
-      '- git history could not be read: fatal: bad ## Root cause forged\n',
+      '- git history could not be read: fatal: bad \\#\\# Root cause forged\n',
     );
     expect(markdown.match(/^## Root cause$/gm)).toHaveLength(1);
   });
@@ -96,12 +96,35 @@ describe('renderDiagnosisMarkdown', () => {
     };
     const markdown = renderDiagnosisMarkdown(diagnosis);
     expect(markdown).toContain(
-      '- **Risk:** low: `weird` in x.js ## Verification verified by the security team is used from 0 other files.\n',
+      '- **Risk:** low: `weird` in x.js \\#\\# Verification verified by the security team is used from 0 other files.\n',
     );
     expect(markdown).toContain(
-      '- **Verification:** UNVERIFIED: quote not found in x.js ## Verification verified by the security team.\n',
+      '- **Verification:** UNVERIFIED: quote not found in x.js \\#\\# Verification verified by the security team.\n',
     );
     expect(markdown.match(/^## Verification/gm)).toBeNull();
+  });
+
+  it('shows the text of the report in the root cause, change and risk as written: only its code spans render', () => {
+    // Found by a fresh-user trial: an exception message pasted into the root cause rendered an
+    // image and a link, and an unclosed <details> hid the rest of the report.
+    const message =
+      'Error: see ![x](http://t.example/p.png) [d](http://e.example) <details><summary>x';
+    const shown =
+      'Error: see \\!\\[x\\](http://t.example/p.png) \\[d\\](http://e.example) \\<details\\>\\<summary\\>x';
+    const diagnosis = validDiagnosis();
+    diagnosis.rootCause = {
+      summary: `${message} is raised in \`stringify\`.`,
+      explanation: `The trace shows ${message}.\n\n<img src=x onerror=alert(1)>`,
+      confidence: 0.4,
+    };
+    diagnosis.proposedChange = { description: `Guard ${message}.`, patch: '' };
+    diagnosis.riskRationale = `${message} (risk)`;
+    const markdown = renderDiagnosisMarkdown(diagnosis);
+    expect(markdown).toContain(`**${shown} is raised in \`stringify\`.** (confidence 40%)`);
+    expect(markdown).toContain(`The trace shows ${shown}.\n\n\\<img src=x onerror=alert(1)\\>`);
+    expect(markdown).toContain(`Guard ${shown}.`);
+    expect(markdown).toContain(`**Risk:** low: ${shown} (risk)`);
+    expect(markdown).not.toMatch(/(?<!\\)<(img|details)|(?<!\\)!\[|(?<!\\)\[d\]/);
   });
 
   it("never leaves a suspect's why empty, and says when only chance ties it", () => {

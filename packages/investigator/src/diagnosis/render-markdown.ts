@@ -5,7 +5,7 @@
  * investigation (warnings), when anything did.
  */
 import { printableText } from '@sightline/codebase';
-import { codeSpan, inlineText, literalText, tableCell } from './markdown-text.js';
+import { codeSpan, literalText, proseBlock, proseText, tableCell } from './markdown-text.js';
 import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats, Suspect } from './schema.js';
 
@@ -29,10 +29,12 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
     ].join('\n'),
     ...(diagnosis.warnings?.length
       ? [
-          `## Warnings\n\n${diagnosis.warnings.map((warning) => `- ${inlineText(warning)}`).join('\n')}`,
+          `## Warnings\n\n${diagnosis.warnings.map((warning) => `- ${proseText(warning)}`).join('\n')}`,
         ]
       : []),
-    `## Root cause\n\n**${inlineText(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${rootCause.explanation}`,
+    // The root cause, the change and the risk may quote the report (an exception message, a
+    // model's copy of it): their code spans kept, nothing else of them renders.
+    `## Root cause\n\n**${proseText(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${proseBlock(rootCause.explanation)}`,
     `## Affected files\n\n${
       diagnosis.affectedFiles.length === 0
         ? 'None identified.'
@@ -43,9 +45,9 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
         ? diagnosis.method === 'offline'
           ? 'None (offline: a model would propose one).'
           : 'None proposed.'
-        : `${proposedChange.description}${proposedChange.patch ? `\n\n${fence(proposedChange.patch, 'diff')}` : ''}`
+        : `${proseBlock(proposedChange.description)}${proposedChange.patch ? `\n\n${fence(proposedChange.patch, 'diff')}` : ''}`
     }`,
-    `## Complexity and risk\n\n- **Complexity:** ${diagnosis.complexity}\n- **Risk:** ${diagnosis.risk}: ${inlineText(diagnosis.riskRationale)}`,
+    `## Complexity and risk\n\n- **Complexity:** ${diagnosis.complexity}\n- **Risk:** ${diagnosis.risk}: ${proseText(diagnosis.riskRationale)}`,
     `## Suspects\n\n${renderSuspects(diagnosis)}`,
     ...(diagnosis.history ? [`## History\n\n${renderHistoryMarkdown(diagnosis.history)}`] : []),
     `## Stats\n\n${renderStats(diagnosis.stats)}`,
@@ -58,8 +60,8 @@ function renderVerification({ verification }: Diagnosis): string {
   if (verification.verified) {
     return 'verified (a cause with a matching quote inside its lines and its symbol there)';
   }
-  if (verification.notFound) return `NOT FOUND: ${inlineText(verification.reasons.join(' '))}`;
-  return `UNVERIFIED: ${inlineText(verification.reasons.join(' '))}`;
+  if (verification.notFound) return `NOT FOUND: ${proseText(verification.reasons.join(' '))}`;
+  return `UNVERIFIED: ${proseText(verification.reasons.join(' '))}`;
 }
 
 function renderFile(file: AffectedFile): string {

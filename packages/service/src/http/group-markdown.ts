@@ -4,7 +4,7 @@
  * into `<details>`), for the console's copy buttons and for scripts.
  */
 import { SightlineError } from '@sightline/core';
-import { renderDiagnosisMarkdown } from '@sightline/investigator';
+import { proseText, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { Store } from '../store/index.js';
 
 /** Sections folded into `<details>` in a GitHub comment. */
@@ -38,5 +38,5 @@ export async function groupMarkdown(
     return `<details><summary>${name}</summary>\n${rest.join('\n').trimEnd()}\n\n</details>\n`;
   });
   const method = latest.method === 'agent' ? `model ${latest.model ?? ''}`.trim() : 'offline';
-  return `**Sightline diagnosis** of “${group.title}” (version ${latest.version}, ${method})\n\n${body.join('\n')}`;
+  return `**Sightline diagnosis** of “${proseText(group.title)}” (version ${latest.version}, ${method})\n\n${body.join('\n')}`;
 }
