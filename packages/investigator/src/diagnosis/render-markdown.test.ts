@@ -167,7 +167,20 @@ describe('renderDiagnosisMarkdown', () => {
       '# Crash in \\<img/src=x\\> \\[log in\\](https://evil.example) \\*now\\* \\#',
     );
     expect(lines.find((line) => line.startsWith('| 1 |'))).toBe(
-      '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | innermost in-app frame: src/a.js:1 in \\<img/src=x\\>, where \\!\\[e\\](https://evil.example/p.png) was raised; the other side of \\`a\\_b\\` in the trace |',
+      '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | innermost in-app frame: src/a.js:1 in \\<img/src=x\\>, where \\!\\[e\\](https://evil.example/p.png) was raised; the other side of `a_b` in the trace |',
+    );
+  });
+
+  it('shows the code a title or a reason marks with backticks as code, the rest as written', () => {
+    // Found by a fresh-user trial: the acorn demo's title printed `# \`acorn\` command crashes`,
+    // literal backticks instead of code.
+    const diagnosis = validDiagnosis();
+    diagnosis.report.title = '`acorn` command crashes on `<img src=x>` input!';
+    itemAt(diagnosis.suspects, 0).evidence = ['BM25 match in `decode`: never'];
+    const lines = renderDiagnosisMarkdown(diagnosis).split('\n');
+    expect(lines[0]).toBe('# `acorn` command crashes on `<img src=x>` input\\!');
+    expect(lines.find((line) => line.startsWith('| 1 |'))).toBe(
+      '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | BM25 match in `decode`: never |',
     );
   });
 

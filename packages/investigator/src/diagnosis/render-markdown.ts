@@ -5,7 +5,7 @@
  * investigation (warnings), when anything did.
  */
 import { printableText } from '@sightline/codebase';
-import { codeSpan, literalText, proseBlock, proseText, tableCell } from './markdown-text.js';
+import { codeSpan, proseBlock, proseText, tableCell } from './markdown-text.js';
 import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats, Suspect } from './schema.js';
 
@@ -20,7 +20,8 @@ const MAX_SUSPECTS = 10;
 export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
   const { report, rootCause, proposedChange } = diagnosis;
   const sections = [
-    `# ${literalText(report.title)}`,
+    // A title naming `code` shows it as code; the rest of it as written.
+    `# ${proseText(report.title)}`,
     [
       `- **Report:** ${codeSpan(report.id)} (${report.kind})`,
       `- **Label:** ${report.label}`,
@@ -88,14 +89,15 @@ function suspectWhy(suspect: Suspect): string {
 
 function renderSuspects({ suspects }: Diagnosis): string {
   if (suspects.length === 0) return 'None ranked.';
-  // The reasons name the report's frames (function names, exception types) as written.
+  // The reasons name the report's frames (function names, exception types) as written, and the
+  // localizer's names as code ("BM25 match in `decode`").
   const rows = suspects
     .slice(0, MAX_SUSPECTS)
     .map(
       (suspect, index) =>
         `| ${index + 1} | ${tableCell(codeSpan(`${suspect.path}:${range(suspect.lines)}`))} | ${
           suspect.symbol === undefined ? '' : tableCell(codeSpan(suspect.symbol))
-        } | ${suspect.score.toFixed(3)} | ${tableCell(literalText(suspectWhy(suspect)))} |`,
+        } | ${suspect.score.toFixed(3)} | ${tableCell(proseText(suspectWhy(suspect)))} |`,
     );
   const more =
     suspects.length > MAX_SUSPECTS ? `\n\n${suspects.length - MAX_SUSPECTS} more not shown.` : '';
