@@ -164,7 +164,7 @@ function readTokenFile(options: ServiceLocationOptions): string {
 export async function storeSender(
   options: ServiceLocationOptions & { project?: string | undefined },
 ): Promise<Sender> {
-  const store = await openServiceStore(options);
+  const store = await openServiceStore(options, { takesUrl: true });
   const queue = await openQueue(store, PIPELINE_POLICIES);
   const close = async () => {
     await queue.stop();

@@ -36,6 +36,19 @@ describe('openServiceStore', () => {
     expect(fs.readdirSync(path.join(outside, 'serve'))).toEqual([]);
   });
 
+  it('names only the flags the command takes when there is no store', async () => {
+    // Found by a fresh-user trial: `digest` suggested --url, which it does not accept.
+    const repo = path.join(work, 'empty');
+    fs.mkdirSync(repo);
+    await expect(openServiceStore({ repo })).rejects.toMatchObject({
+      code: 'PATH_NOT_FOUND',
+      message: expect.stringMatching(/once, or pass --data or --database\.$/),
+    });
+    await expect(openServiceStore({ repo }, { takesUrl: true })).rejects.toMatchObject({
+      message: expect.stringMatching(/once, or pass --data, --database or --url\.$/),
+    });
+  });
+
   it('creates the store in a real .sightline/serve, readable by its owner only', async () => {
     const repo = path.join(work, 'plain');
     fs.mkdirSync(repo);

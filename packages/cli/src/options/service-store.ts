@@ -61,16 +61,23 @@ async function refuseLinkedDataDir(options: ServiceLocationOptions, create: bool
   });
 }
 
+/** Options of {@link openServiceStore}. */
+export interface OpenServiceStoreOptions {
+  /** Create a missing SQLite store (with its folder) instead of refusing. Default false. */
+  create?: boolean;
+  /** The command also takes `--url` (a running service): a refusal names it. Default false. */
+  takesUrl?: boolean;
+}
+
 /**
  * Opens the service's store.
- * @param create - Create a missing SQLite store (with its folder) instead of refusing. Default false.
  * @throws SightlineError `PATH_NOT_FOUND` when there is no SQLite store and `create` is false;
  *   `STORE_PATH_INVALID` when the default data folder is reached through a symbolic link;
  *   `STORE_UNAVAILABLE` from the store.
  */
 export async function openServiceStore(
   options: ServiceLocationOptions,
-  { create = false }: { create?: boolean } = {},
+  { create = false, takesUrl = false }: OpenServiceStoreOptions = {},
 ): Promise<Store> {
   await refuseLinkedDataDir(options, create);
   const location = serviceStoreLocation(options);
@@ -78,7 +85,7 @@ export async function openServiceStore(
     if (!create) {
       throw new SightlineError({
         code: 'PATH_NOT_FOUND',
-        message: `No service store at ${location.sqlite}. Start \`sightline serve --repo …\` once, or pass --data, --database or --url.`,
+        message: `No service store at ${location.sqlite}. Start \`sightline serve --repo …\` once, or pass ${takesUrl ? '--data, --database or --url' : '--data or --database'}.`,
       });
     }
     makeFolders(path.dirname(location.sqlite), 0o700);
