@@ -207,13 +207,37 @@ export const groupDetailSchema = z.object({
     .describe('Groups merged into this one by hand, last merged first (each can be unmerged)'),
 });
 
-export const codeQuerySchema = z
-  .object({
-    project: z.string().min(1).describe('Project id or name'),
-    path: z.string().min(1).max(1000).describe('Repository-relative file path'),
-    line: z.coerce.number().int().min(1).describe('1-based line to show the code around'),
-  })
-  .strict();
+/** What each parameter of `GET /api/code` takes, said when it is missing or wrong. */
+const CODE_PARAMETER_HELP = {
+  project: "give the project's id or name (?project=app)",
+  path: 'give a repository-relative file path of at most 1000 characters (?path=src/cart.js)',
+  line: 'give a whole number from 1 (?line=42)',
+};
+
+export const codeQuerySchema = z.strictObject(
+  {
+    project: z
+      .string({ error: CODE_PARAMETER_HELP.project })
+      .min(1, { error: CODE_PARAMETER_HELP.project })
+      .describe('Project id or name'),
+    path: z
+      .string({ error: CODE_PARAMETER_HELP.path })
+      .min(1, { error: CODE_PARAMETER_HELP.path })
+      .max(1000, { error: CODE_PARAMETER_HELP.path })
+      .describe('Repository-relative file path'),
+    line: z.coerce
+      .number({ error: CODE_PARAMETER_HELP.line })
+      .int({ error: CODE_PARAMETER_HELP.line })
+      .min(1, { error: CODE_PARAMETER_HELP.line })
+      .describe('1-based line to show the code around'),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown parameter ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; the parameters are project, path and line, e.g. ?project=app&path=src/cart.js&line=42`
+        : undefined,
+  },
+);
 
 export const codeContextSchema = z.discriminatedUnion('ok', [
   z.object({
