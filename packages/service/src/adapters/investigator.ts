@@ -35,7 +35,6 @@ export {
   reviewExportRows,
   wordTokens,
 } from '@sightline/intake';
-export { isInAppFile } from '@sightline/intake/internal';
 export {
   type Diagnosis,
   diagnosisSchema,

@@ -121,27 +121,29 @@ describe.each(TEST_DATABASES)('inbox rows on $name', (kind) => {
 });
 
 describe('stackCulprit', () => {
-  const frame = (file: string, fn: string, inApp = false) => ({
+  // As `markInAppFrames` leaves them: a frame in the repository has its `repoPath`.
+  const frame = (file: string, fn: string, inApp = false, repoPath?: string) => ({
     file,
     function: fn,
     line: 1,
     inApp,
+    ...(repoPath ? { repoPath } : {}),
     raw: `at ${fn} (${file}:1:1)`,
   });
   const report = (frames: Report['exceptions'][number]['frames']) =>
     ({ exceptions: [{ type: 'Error', message: 'x', frames }] }) as unknown as Report;
 
-  it("takes a chained exception's culprit from its root cause (the deepest cause with an in-app frame)", () => {
+  it("takes a chained exception's culprit from its root cause (the deepest cause with a frame in the repository)", () => {
     const chained = {
       exceptions: [
         {
           type: 'ServletException',
           message: 'x',
-          frames: [frame('src/filter.js', 'doFilter', true)],
+          frames: [frame('/srv/app/src/filter.js', 'doFilter', true, 'src/filter.js')],
           cause: {
             type: 'MyException',
             message: 'y',
-            frames: [frame('src/servlet.js', 'doPost', true)],
+            frames: [frame('/srv/app/src/servlet.js', 'doPost', true, 'src/servlet.js')],
             cause: { type: 'RootException', message: 'z', frames: [] },
           },
         },
@@ -173,18 +175,39 @@ describe('stackCulprit', () => {
     ).toBeNull();
   });
 
-  it('takes the top in-app frame, else the top application-like file below runtime frames', () => {
+  it('never takes a frame outside the repository, however application-like its file', () => {
+    // Found by a fresh-user trial: a Django traceback and a Go panic ingested into a project on
+    // qs showed `compute_total · /srv/shop/orders/models.py:141` and
+    // `nilPtrDereference · panics/panics.go:33` as the culprit, while the root cause named qs code.
+    expect(
+      stackCulprit(
+        report([
+          frame('/srv/shop/orders/models.py', 'compute_total'),
+          frame('panics/panics.go', 'nilPtrDereference'),
+          frame('/home/user/app/src/config.js', 'parseTimeout'),
+        ]),
+      ),
+    ).toBeNull();
+  });
+
+  it('takes the top in-app frame in the repository, else its top frame there', () => {
     expect(
       stackCulprit(
         report([
           frame('<anonymous>', 'JSON.stringify'),
-          frame('src/a.js', 'a'),
-          frame('src/b.js', 'b', true),
+          frame('/srv/other/x.js', 'x'),
+          frame('/srv/app/src/a.js', 'a', false, 'src/a.js'),
+          frame('/srv/app/src/b.js', 'b', true, 'src/b.js'),
         ]),
       ),
     ).toEqual({ function: 'b', file: 'src/b.js', line: 1, from: 'stack' });
     expect(
-      stackCulprit(report([frame('<anonymous>', 'JSON.stringify'), frame('/srv/app/a.js', 'a')])),
-    ).toEqual({ function: 'a', file: '/srv/app/a.js', line: 1, from: 'stack' });
+      stackCulprit(
+        report([
+          frame('/srv/other/x.js', 'x'),
+          frame('/srv/app/vendor/a.js', 'a', false, 'vendor/a.js'),
+        ]),
+      ),
+    ).toEqual({ function: 'a', file: 'vendor/a.js', line: 1, from: 'stack' });
   });
 });

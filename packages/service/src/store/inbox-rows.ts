@@ -1,19 +1,14 @@
 /**
- * What an inbox row shows beyond the group itself: the culprit (the top in-app frame's function
- * and file — never a runtime or library frame — else the latest diagnosis' first cause), the root
- * cause in one line, reports per day over the last 14 days, and the releases, platforms and
- * environments its reports carry. Three queries per page (aggregated in SQL), whatever the number
+ * What an inbox row shows beyond the group itself: the culprit (the top frame in the project's
+ * repository — never a runtime, library or foreign frame — else the latest diagnosis' first
+ * cause), the root cause in one line, reports per day over the last 14 days, and the releases,
+ * platforms and environments its reports carry. Three queries per page (aggregated in SQL), whatever the number
  * of reports behind the groups.
  * The row's shape follows Sentry's issue stream (culprit, 14-day trend, release) — see
  * https://docs.sentry.io/product/issues/ .
  */
 import { type Kysely, sql } from 'kysely';
-import {
-  type Diagnosis,
-  exceptionsCauseFirst,
-  isInAppFile,
-  type Report,
-} from '../adapters/investigator.js';
+import { type Diagnosis, exceptionsCauseFirst, type Report } from '../adapters/investigator.js';
 import type { GroupRecord } from './records.js';
 import type { Database } from './schema.js';
 
@@ -26,7 +21,7 @@ const MOST_VALUES = 3;
 export interface Culprit {
   /** Function, method or symbol; null when the frame or cause names none. */
   function: string | null;
-  /** Repository-relative path when known, else the file as the trace wrote it. */
+  /** Repository-relative path. */
   file: string;
   /** 1-based line; null when unknown. */
   line: number | null;
@@ -50,23 +45,26 @@ export interface InboxRowFacts {
 }
 
 /**
- * The culprit of a parsed report: its top in-app frame, the root cause's first (as
- * `exceptionsCauseFirst` orders a chain of causes), else its top frame in application-like
- * code (a file in the repository, or one the frame parser does not take for a runtime or library
- * file). A frame without a real file (`<anonymous>`, `native`, `node:internal/…`) or in a library
- * (`node_modules/…`) is never the culprit: null then, and the row falls back to the diagnosis.
+ * The culprit of a parsed report: its top frame in the project's repository (a frame
+ * `markInAppFrames` resolved to a repository file, `repoPath`), in-app first, from the root cause
+ * first (as `exceptionsCauseFirst` orders a chain of causes). A frame outside the repository — a
+ * runtime, a library, another program's file (`/srv/shop/orders/models.py`, a Go `panics.go` of
+ * a report about other code) — is never the culprit: null then, and the row falls back to the
+ * diagnosis' cause.
  */
 export function stackCulprit(report: Report): Culprit | null {
   const frames = exceptionsCauseFirst(report.exceptions)
     .flatMap((exception) => exception.frames)
     .concat(report.stack ?? []);
-  const candidates = frames.filter(
-    (frame) => frame.repoPath || (frame.file && isInAppFile(frame.file)),
-  );
+  const candidates = frames.filter((frame) => frame.repoPath);
   const top = candidates.find((frame) => frame.inApp) ?? candidates[0];
-  const file = top?.repoPath ?? top?.file;
-  if (!top || !file) return null;
-  return { function: top.function ?? null, file, line: top.line ?? null, from: 'stack' };
+  if (!top?.repoPath) return null;
+  return {
+    function: top.function ?? null,
+    file: top.repoPath,
+    line: top.line ?? null,
+    from: 'stack',
+  };
 }
 
 /** The culprit of a diagnosis: its first `cause` file (the first affected file when none is). */
