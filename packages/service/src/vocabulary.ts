@@ -1,9 +1,10 @@
 /**
  * The service's vocabulary, declared once and imported as values by the service, the CLI and the
  * console: report labels, which labels are investigated on arrival, group statuses, inbox orders,
- * investigation states and the built-in source kinds, as constants. Pulls in no server code and
- * no zod, so the console's first load can import it (`@sightline/service/vocabulary`); the same
- * words as zod schemas are `vocabulary-schemas.ts` (`@sightline/service/vocabulary-schemas`).
+ * investigation states, diagnosis outcomes (and the rule that reads one) and the built-in source
+ * kinds, as constants. Pulls in no server code and no zod, so the console's first load can import
+ * it (`@sightline/service/vocabulary`); the same words as zod schemas are `vocabulary-schemas.ts`
+ * (`@sightline/service/vocabulary-schemas`).
  */
 import { CLASSIFICATION_LABELS, type ClassificationLabel } from '@sightline/intake/labels';
 
@@ -73,6 +74,29 @@ export const INVESTIGATION_STATES = [
 ] as const;
 /** A group's investigation state. */
 export type InvestigationState = (typeof INVESTIGATION_STATES)[number];
+
+/**
+ * What a group's latest diagnosis found: `verified` (a cause whose quote and symbol were checked
+ * in the repository — evidence that the cited code exists, not proof of the cause), `unverified`
+ * (a cause the check could not confirm: a lead, not a finding) or `no-cause` (nothing in the
+ * repository was tied to the report).
+ */
+export const DIAGNOSIS_OUTCOMES = ['verified', 'unverified', 'no-cause'] as const;
+/** What a diagnosis found. */
+export type DiagnosisOutcome = (typeof DIAGNOSIS_OUTCOMES)[number];
+
+/**
+ * The outcome of a diagnosis: `no-cause` when it cites no file or says it found none
+ * (`verification.notFound`), else `verified` when verification held, else `unverified`.
+ * @param diagnosis a diagnosis (its affected files and verification are read).
+ */
+export function diagnosisOutcome(diagnosis: {
+  affectedFiles: readonly unknown[];
+  verification?: { verified: boolean; notFound?: boolean | undefined } | undefined;
+}): DiagnosisOutcome {
+  if (diagnosis.affectedFiles.length === 0 || diagnosis.verification?.notFound) return 'no-cause';
+  return diagnosis.verification?.verified ? 'verified' : 'unverified';
+}
 
 /** Kinds of the built-in sources (`BUILT_IN_SOURCES`, in this order). */
 export const SOURCE_KINDS = ['files', 'sentry', 'github', 'app-store', 'google-play'] as const;

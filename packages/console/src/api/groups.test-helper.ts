@@ -35,6 +35,7 @@ export function inboxRow(changes: Partial<InboxRow> = {}): InboxRow {
     ...groupSummary(),
     culprit: null,
     rootCause: null,
+    diagnosisOutcome: null,
     trend: [],
     releases: [],
     platforms: [],

@@ -6,6 +6,7 @@
  */
 import { userContent } from '@sightline/page-context';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
+import { diagnosisOutcome } from '@sightline/service/vocabulary';
 import type { DiagnosisView } from '../api/types.js';
 import { Badge } from '../ui/badge.js';
 import { CodeBlock } from '../ui/code-block.js';
@@ -24,7 +25,8 @@ export interface DiagnosisPanelProps {
 function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
   const { diagnosis } = view;
   const verification = diagnosis.verification;
-  const grounded = verificationWords(verification);
+  const outcome = diagnosisOutcome(diagnosis);
+  const grounded = verificationWords(outcome);
   const cause =
     diagnosis.affectedFiles.find((file) => file.role === 'cause') ?? diagnosis.affectedFiles[0];
   usePageContext(
@@ -61,7 +63,7 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
         <dd>{confidenceWords(diagnosis.rootCause.confidence)}</dd>
         <dt>Evidence</dt>
         <dd>
-          <span className={verification?.verified ? 'grounded' : 'ungrounded'}>
+          <span className={outcome === 'verified' ? 'grounded' : 'ungrounded'}>
             {grounded.title}
           </span>
           <span className="muted"> — {grounded.sentence}</span>

@@ -10,7 +10,12 @@ describe('trust words', () => {
   });
 
   it('says verification checks the evidence, not the cause', () => {
-    expect(verificationWords({ verified: true }).sentence).toContain('not that the cause is right');
-    expect(verificationWords(undefined).title).toBe('Not grounded');
+    expect(verificationWords('verified').sentence).toContain('not that the cause is right');
+    expect(verificationWords('unverified').title).toBe('Not grounded');
+  });
+
+  it('says when a diagnosis found no cause, not that its evidence failed', () => {
+    // Found by a fresh-user trial: a diagnosis that tied nothing read "Not grounded".
+    expect(verificationWords('no-cause').title).toBe('No cause found');
   });
 });

@@ -3,6 +3,7 @@
  * the cited code exists where the diagnosis says (it does not prove the cause), and a confidence is
  * the investigation's own estimate, told as a likelihood with its number.
  */
+import type { DiagnosisOutcome } from '@sightline/service/vocabulary';
 
 /** Bands of a confidence (0–1), highest first: the least value of each and its words. */
 const CONFIDENCE_BANDS: [number, string][] = [
@@ -19,21 +20,28 @@ export function confidenceWords(confidence: number): string {
   return `${words} (${Math.round(confidence * 100)}%)`;
 }
 
-/** A diagnosis' verification in a title and a sentence. */
-export function verificationWords(verification: { verified: boolean } | undefined): {
+/** What a diagnosis found (`diagnosisOutcome`), in a title and a sentence. */
+export function verificationWords(outcome: DiagnosisOutcome): {
   title: string;
   sentence: string;
 } {
-  if (verification?.verified) {
-    return {
-      title: 'Grounded in the code',
-      sentence:
-        'The quoted lines exist at the cited places and name a real symbol. This checks the evidence, not that the cause is right.',
-    };
+  switch (outcome) {
+    case 'verified':
+      return {
+        title: 'Grounded in the code',
+        sentence:
+          'The quoted lines exist at the cited places and name a real symbol. This checks the evidence, not that the cause is right.',
+      };
+    case 'unverified':
+      return {
+        title: 'Not grounded',
+        sentence:
+          'The evidence could not be matched to the repository: read it as a lead, not a finding.',
+      };
+    case 'no-cause':
+      return {
+        title: 'No cause found',
+        sentence: 'The investigation tied nothing in the repository to the report.',
+      };
   }
-  return {
-    title: 'Not grounded',
-    sentence:
-      'The evidence could not be matched to the repository: read it as a lead, not a finding.',
-  };
 }

@@ -18,17 +18,19 @@ describe('inbox row text', () => {
     expect(whereText({ releases: [], platforms: [], environments: [] })).toBe('');
   });
 
-  it('says the investigation as a triager reads it', () => {
+  it('says the investigation as a triager reads it, and what its diagnosis found', () => {
+    // Found by a fresh-user trial: verified and unverified diagnoses both read "diagnosed".
     const row = (
       state: 'queued' | 'running' | 'done' | 'failed' | 'not-investigated',
-      version: number,
-    ) => ({
-      investigation: { state, reason: null, attempts: 0 },
-      latestDiagnosisVersion: version,
-    });
-    expect(investigationWords(row('done', 1))).toBe('diagnosed');
-    expect(investigationWords(row('running', 0))).toBe('investigating');
-    expect(investigationWords(row('running', 2))).toBe('diagnosed · re-running');
-    expect(investigationWords(row('failed', 0))).toBe('investigation failed');
+      diagnosisOutcome: 'verified' | 'unverified' | 'no-cause' | null,
+    ) => ({ investigation: { state, reason: null, attempts: 0 }, diagnosisOutcome });
+    expect(investigationWords(row('done', 'verified'))).toBe('cause verified');
+    expect(investigationWords(row('done', 'unverified'))).toBe('unverified lead');
+    expect(investigationWords(row('done', 'no-cause'))).toBe('no cause found');
+    expect(investigationWords(row('done', null))).toBe('no diagnosis');
+    expect(investigationWords(row('running', null))).toBe('investigating');
+    expect(investigationWords(row('running', 'unverified'))).toBe('unverified lead · re-running');
+    expect(investigationWords(row('queued', 'verified'))).toBe('cause verified · re-run queued');
+    expect(investigationWords(row('failed', null))).toBe('investigation failed');
   });
 });

@@ -1,4 +1,5 @@
 /** The words of an inbox row: its culprit, where it happens, and its investigation in one word or two. */
+import type { DiagnosisOutcome } from '@sightline/service/vocabulary';
 import type { InboxRow } from '../api/types.js';
 
 /** `addItem · src/cart.js:42` (function, file, 1-based line; each when known). */
@@ -15,17 +16,28 @@ export function whereText(row: Pick<InboxRow, 'releases' | 'platforms' | 'enviro
     .join(' · ');
 }
 
-/** The investigation of a row as a triager reads it: `diagnosed`, `investigating`, … */
+/** What a diagnosis found, as a triager reads it: a verified cause is not an unverified lead. */
+const OUTCOME_WORDS: Record<DiagnosisOutcome, string> = {
+  verified: 'cause verified',
+  unverified: 'unverified lead',
+  'no-cause': 'no cause found',
+};
+
+/**
+ * The investigation of a row as a triager reads it: what its diagnosis found (`cause verified`,
+ * `unverified lead`, `no cause found`), `investigating`, `queued`, …
+ */
 export function investigationWords(
-  row: Pick<InboxRow, 'investigation' | 'latestDiagnosisVersion'>,
+  row: Pick<InboxRow, 'investigation' | 'diagnosisOutcome'>,
 ): string {
+  const found = row.diagnosisOutcome ? OUTCOME_WORDS[row.diagnosisOutcome] : undefined;
   switch (row.investigation.state) {
     case 'queued':
-      return row.latestDiagnosisVersion > 0 ? 'diagnosed · re-run queued' : 'queued';
+      return found ? `${found} · re-run queued` : 'queued';
     case 'running':
-      return row.latestDiagnosisVersion > 0 ? 'diagnosed · re-running' : 'investigating';
+      return found ? `${found} · re-running` : 'investigating';
     case 'done':
-      return row.latestDiagnosisVersion > 0 ? 'diagnosed' : 'no diagnosis';
+      return found ?? 'no diagnosis';
     case 'failed':
       return 'investigation failed';
     case 'not-investigated':

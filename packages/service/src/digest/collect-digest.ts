@@ -1,11 +1,17 @@
 /**
  * What a digest says: the groups made, the groups that regressed and the diagnoses finished in a
- * period, each with its project, its investigation state and, when diagnosed, its suspect file
- * and line (the diagnosis' cause, else its first affected file).
+ * period, each with its project, its investigation state and, when diagnosed, what the diagnosis
+ * found (verified, unverified, no cause) and its suspect file and line (the diagnosis' cause, else
+ * its first affected file).
  */
 import { type GroupInvestigation, groupInvestigation } from '../pipeline/investigation-state.js';
 import type { DiagnosisRecord, GroupRecord, Store } from '../store/index.js';
-import type { GroupStatus, ReportLabel } from '../vocabulary.js';
+import {
+  type DiagnosisOutcome,
+  diagnosisOutcome,
+  type GroupStatus,
+  type ReportLabel,
+} from '../vocabulary.js';
 
 /** Where a diagnosis puts the bug. */
 export interface DigestSuspect {
@@ -28,6 +34,8 @@ export interface DigestItem {
   investigation: GroupInvestigation;
   /** From the latest diagnosis; absent when there is none. */
   suspect?: DigestSuspect;
+  /** What the latest diagnosis found; absent when there is none. */
+  outcome?: DiagnosisOutcome;
   /** The latest diagnosis' root cause in one sentence. */
   rootCause?: string;
   /** Version of the latest diagnosis (0: none). */
@@ -86,6 +94,7 @@ export async function collectDigest(
       count: group.count,
       investigation: groupInvestigation(group),
       ...(suspect ? { suspect } : {}),
+      ...(diagnosis ? { outcome: diagnosisOutcome(diagnosis.diagnosis) } : {}),
       ...(diagnosis ? { rootCause: diagnosis.diagnosis.rootCause.summary } : {}),
       diagnosisVersion: diagnosis?.version ?? 0,
     };

@@ -45,4 +45,34 @@ describe('renderDigest', () => {
       '• [crash] Checkout <fails> & crashes (2 reports) — investigation failed: The model server answered 502: <!channel> <https://proxy.test|login> & more',
     );
   });
+
+  it('says whether a diagnosis verified its suspect, or found no cause, never just "investigation done"', () => {
+    // Found by a fresh-user trial: unverified and verified diagnoses both read "suspect …", and a
+    // diagnosis that tied nothing read "investigation done".
+    const done = { state: 'done', reason: null, attempts: 1 } as const;
+    const diagnosed = (outcome: DigestItem['outcome'], suspect?: DigestItem['suspect']) => ({
+      ...failed,
+      title: `t-${outcome}`,
+      investigation: done,
+      diagnosisVersion: 1,
+      outcome,
+      ...(suspect ? { suspect } : {}),
+    });
+    const at = { path: 'lib/parse.js', line: 150, symbol: 'parseKeys' };
+    const text = renderDigest(
+      digestOf([
+        diagnosed('verified', at),
+        diagnosed('unverified', at),
+        diagnosed('no-cause'),
+        { ...failed, title: 't-none', investigation: done },
+      ]),
+      { style: 'plain' },
+    );
+    expect(text.split('\n').filter((line) => line.startsWith('•'))).toEqual([
+      '• [crash] t-verified (2 reports) — verified suspect lib/parse.js:150 (parseKeys)',
+      '• [crash] t-unverified (2 reports) — unverified suspect lib/parse.js:150 (parseKeys)',
+      '• [crash] t-no-cause (2 reports) — no cause found',
+      '• [crash] t-none (2 reports) — investigation done',
+    ]);
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * A digest as a message: Slack's `mrkdwn` for an incoming webhook (links `<url|text>`, with `&`,
  * `<` and `>` escaped as Slack's "Formatting text" docs ask), plain text for e-mail. One line per
- * group: label, title, reports, and the suspect file:line with the root cause, or where its
- * investigation is.
+ * group: label, title, reports, and the suspect file:line (said verified or unverified) with the
+ * root cause, "no cause found", or where its investigation is.
  */
 import type { Digest, DigestItem, DigestSection } from './collect-digest.js';
 
@@ -44,9 +44,10 @@ export function renderDigest(digest: Digest, options: RenderDigestOptions): stri
   const escapeText = style === 'slack' ? escapeSlack : (text: string) => text;
   const heading = (text: string) => (style === 'slack' ? `*${text}*` : text);
   const line = (item: DigestItem) => {
-    const where = item.suspect
-      ? `suspect ${code(`${item.suspect.path}:${item.suspect.line}`, style)}${item.suspect.symbol ? ` (${escapeText(item.suspect.symbol)})` : ''}`
-      : escapeText(investigationText(item));
+    const where =
+      item.suspect && item.outcome !== 'no-cause'
+        ? `${item.outcome === 'verified' ? 'verified' : 'unverified'} suspect ${code(`${item.suspect.path}:${item.suspect.line}`, style)}${item.suspect.symbol ? ` (${escapeText(item.suspect.symbol)})` : ''}`
+        : escapeText(item.outcome === 'no-cause' ? 'no cause found' : investigationText(item));
     const parts = [
       `[${item.label}]`,
       ...(showProject ? [`${escapeText(item.project)}:`] : []),

@@ -55,6 +55,7 @@ describe.each(TEST_DATABASES)('the digest on $name', (kind) => {
     const first = await sendDigest(harness.store, { config });
     expect(first.outcome).toBe('sent');
     expect(first.channels).toEqual(['webhook', 'email']);
+    expect(first.digest.newGroups.items.map((item) => item.outcome)).toEqual(['verified']);
     expect(first.digest.newGroups.items.map((item) => item.suspect)).toEqual([
       { path: 'src/cart/total.ts', line: cause?.lines[0], symbol: 'cartTotal' },
     ]);
@@ -68,7 +69,7 @@ describe.each(TEST_DATABASES)('the digest on $name', (kind) => {
     expect(posted).toContain(
       `<${link}|TypeError: Cannot read properties of undefined (reading 'price')>`,
     );
-    expect(posted).toContain(`(1 report) — suspect \`${where}\` (cartTotal)`);
+    expect(posted).toContain(`(1 report) — verified suspect \`${where}\` (cartTotal)`);
     expect(posted).toContain('*Diagnoses finished (1)*');
     expect(posted).not.toContain('Regressions');
 
@@ -80,7 +81,7 @@ describe.each(TEST_DATABASES)('the digest on $name', (kind) => {
     expect(mailHeader(mail?.raw ?? '', 'Subject')).toBe(first.message.subject);
     const text = mailText(mail?.raw ?? '');
     expect(text).toContain(
-      `New groups (1)\n• [crash] TypeError: Cannot read properties of undefined (reading 'price') <${link}> (1 report) — suspect ${where} (cartTotal)`,
+      `New groups (1)\n• [crash] TypeError: Cannot read properties of undefined (reading 'price') <${link}> (1 report) — verified suspect ${where} (cartTotal)`,
     );
     expect(text).toContain(
       diagnosis?.diagnosis.rootCause.summary.replace(/\s+/g, ' ').slice(0, 60),

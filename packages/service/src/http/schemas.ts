@@ -10,6 +10,7 @@ import { apiReportSchema, INGEST_FORMATS, reportFormatSchema } from '../sources/
 import type { SourceField } from '../sources/source-kinds.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
 import {
+  DIAGNOSIS_OUTCOMES,
   GROUP_PRIORITIES,
   GROUP_STATUSES,
   INVESTIGATION_STATES,
@@ -117,8 +118,16 @@ export const inboxRowSchema = groupSummarySchema.extend({
       from: z.enum(['stack', 'diagnosis']),
     })
     .nullable()
-    .describe("The top in-app frame's function and file, else the diagnosis' first cause"),
+    .describe(
+      "The top stack frame in the project's repository (function and file), else the diagnosis' cause",
+    ),
   rootCause: z.string().nullable().describe("The latest diagnosis' root cause in one sentence"),
+  diagnosisOutcome: z
+    .enum(DIAGNOSIS_OUTCOMES)
+    .nullable()
+    .describe(
+      "What the latest diagnosis found: verified (its cause's quote and symbol checked in the repository), unverified (a cause the check could not confirm), no-cause (nothing tied to the report); null: no diagnosis yet",
+    ),
   trend: z
     .array(z.number().int())
     .describe('Reports per UTC day over the last 14 days, oldest first'),

@@ -53,6 +53,7 @@ export function inboxRowView(
     ...groupView(group),
     culprit: row?.culprit ?? null,
     rootCause: row?.rootCause ?? null,
+    diagnosisOutcome: row?.diagnosisOutcome ?? null,
     trend: row?.trend ?? [],
     releases: row?.releases ?? [],
     platforms: row?.platforms ?? [],

@@ -87,6 +87,7 @@ describe.each(TEST_DATABASES)('inbox rows on $name', (kind) => {
     expect(before.get(groupId)).toMatchObject({
       culprit: { function: 'addItem', file: 'src/cart.js', line: 42, from: 'stack' },
       rootCause: null,
+      diagnosisOutcome: null,
       releases: ['2.13.0', '2.10.0', '2.12.1'],
       platforms: ['javascript'],
       environments: ['production'],
@@ -117,6 +118,8 @@ describe.each(TEST_DATABASES)('inbox rows on $name', (kind) => {
     });
     const after = await store.inboxRows([await store.groups.get(groupId)], NOW);
     expect(after.get(groupId)?.rootCause).toBe('addItem reads the price of a missing item.');
+    // Its verification did not hold: a lead, not a finding.
+    expect(after.get(groupId)?.diagnosisOutcome).toBe('unverified');
   });
 });
 

@@ -9,6 +9,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { type Diagnosis, exceptionsCauseFirst, type Report } from '../adapters/investigator.js';
+import { type DiagnosisOutcome, diagnosisOutcome } from '../vocabulary.js';
 import type { GroupRecord } from './records.js';
 import type { Database } from './schema.js';
 
@@ -34,6 +35,8 @@ export interface InboxRowFacts {
   culprit: Culprit | null;
   /** The latest diagnosis' root cause summary (one sentence); null while none is stored. */
   rootCause: string | null;
+  /** What the latest diagnosis found; null while none is stored. */
+  diagnosisOutcome: DiagnosisOutcome | null;
   /** Reports received per UTC day, oldest first; the last entry is today. Length {@link TREND_DAYS}. */
   trend: number[];
   /** App releases or versions the reports carry, the most frequent first (at most 3). */
@@ -136,6 +139,7 @@ export async function inboxRowFacts(
     facts.set(group.id, {
       culprit: null,
       rootCause: null,
+      diagnosisOutcome: null,
       trend: new Array<number>(TREND_DAYS).fill(0),
       releases: [],
       platforms: [],
@@ -193,6 +197,7 @@ export async function inboxRowFacts(
   for (const [id, entry] of facts) {
     const diagnosis = diagnosisById.get(id);
     entry.rootCause = diagnosis ? firstLine(diagnosis.rootCause.summary) : null;
+    entry.diagnosisOutcome = diagnosis ? diagnosisOutcome(diagnosis) : null;
     entry.culprit =
       stackCulprits.get(id) ?? (diagnosis ? diagnosisCulprit(diagnosis) : null) ?? null;
   }
