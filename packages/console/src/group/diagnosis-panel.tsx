@@ -13,6 +13,7 @@ import { CodeBlock } from '../ui/code-block.js';
 import { CodeContext } from '../ui/code-context.js';
 import { DiffView } from '../ui/diff-view.js';
 import { duration, fullTime, location, timeAgo } from '../ui/format.js';
+import { ProseText } from '../ui/prose-text.js';
 import { confidenceWords, verificationWords } from './trust-words.js';
 
 /** Props of {@link DiagnosisPanel}. */
@@ -86,21 +87,31 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
       {diagnosis.warnings?.length ? (
         <ul className="reasons" aria-label="What limited the investigation">
           {diagnosis.warnings.map((warning) => (
-            <li key={warning}>{warning}</li>
+            <li key={warning}>
+              <ProseText text={warning} />
+            </li>
           ))}
         </ul>
       ) : null}
       <h3>Root cause</h3>
-      <p className="root-cause">{diagnosis.rootCause.summary}</p>
-      <p className="explanation">{diagnosis.rootCause.explanation}</p>
+      <p className="root-cause">
+        <ProseText text={diagnosis.rootCause.summary} />
+      </p>
+      <p className="explanation">
+        <ProseText text={diagnosis.rootCause.explanation} />
+      </p>
       {verification && !verification.verified && verification.reasons.length > 0 ? (
         <ul className="reasons">
           {verification.reasons.map((reason) => (
-            <li key={reason}>{reason}</li>
+            <li key={reason}>
+              <ProseText text={reason} />
+            </li>
           ))}
         </ul>
       ) : null}
-      <p className="muted">Risk: {diagnosis.riskRationale}</p>
+      <p className="muted">
+        Risk: <ProseText text={diagnosis.riskRationale} />
+      </p>
       <h3>Affected files</h3>
       {diagnosis.affectedFiles.length === 0 ? (
         <p className="muted">None identified; see the suspects below.</p>
@@ -139,7 +150,9 @@ function DiagnosisPanelView({ view, project }: DiagnosisPanelProps) {
       <h3>Proposed change</h3>
       {diagnosis.proposedChange ? (
         <>
-          <p>{diagnosis.proposedChange.description}</p>
+          <p>
+            <ProseText text={diagnosis.proposedChange.description} />
+          </p>
           {diagnosis.proposedChange.patch ? (
             <DiffView patch={diagnosis.proposedChange.patch} />
           ) : null}

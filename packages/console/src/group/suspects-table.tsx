@@ -6,6 +6,7 @@
 import type { Suspect } from '@sightline/investigator';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import { location } from '../ui/format.js';
+import { ProseText } from '../ui/prose-text.js';
 import { suspectSentence } from './suspect-sentence.js';
 
 function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
@@ -41,7 +42,9 @@ function SuspectsTableView({ suspects }: { suspects: Suspect[] }) {
               <li key={row.at}>
                 <code>{row.at}</code>
                 {row.symbol ? <span className="muted"> · {row.symbol}</span> : null}
-                <span className="why">{row.why}</span>
+                <span className="why">
+                  <ProseText text={row.why} />
+                </span>
               </li>
             ))}
           </ol>

@@ -16,6 +16,7 @@ import type { InboxRow } from '../api/types.js';
 import { hrefFor, type InboxFilters } from '../router.js';
 import { Badge } from '../ui/badge.js';
 import { fullTime, timeAgo } from '../ui/format.js';
+import { ProseText } from '../ui/prose-text.js';
 import { Sparkline, trendSentence } from '../ui/sparkline.js';
 import { WhenIdle } from '../ui/when-idle.js';
 import { culpritText, investigationWords, whereText } from './row-text.js';
@@ -166,7 +167,11 @@ function InboxTableView(props: InboxTableProps) {
                     {culpritText(group.culprit)}
                   </code>
                 ) : null}
-                {group.rootCause ? <span className="row-cause">{group.rootCause}</span> : null}
+                {group.rootCause ? (
+                  <span className="row-cause">
+                    <ProseText text={group.rootCause} />
+                  </span>
+                ) : null}
                 <span className={`investigation investigation-${group.investigation.state}`}>
                   {investigationWords(group)}
                 </span>
