@@ -266,6 +266,24 @@ describe('runTriage', () => {
     }
   });
 
+  it('refuses a row of a CSV review export with more fields than the header by its line number, as a short one', async () => {
+    // Found by a fresh-user trial: an unquoted comma in the text cut it there without a word,
+    // `1,crashes on save, then freezes` triaged as "crashes on save", exit 0.
+    const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
+    try {
+      const file = path.join(dir, 'r.csv');
+      await writeFile(file, 'rating,review\n1,crashes on save, then freezes\n5,great app\n');
+      const io = memoryIo();
+      expect(await runTriage({ files: [file], json: true }, io)).toBe(2);
+      expect(jsonRows(io.out).map((row) => row.title)).toEqual(['great app']);
+      expect(io.err).toBe(
+        `sightline triage: ${file} line 2 has 3 fields where the header names 2; skipped.\n`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads a JSON Lines review export named other than .jsonl line by line, refusing a bad line by number', async () => {
     // Found by a fresh-user trial: as export.txt, the line that was not JSON and the one without
     // a rating were dropped silently, exit 0; as export.jsonl the first was refused, exit 2.

@@ -48,6 +48,25 @@ describe('readCsvRecords', () => {
     ]);
   });
 
+  it('refuses a record with more fields holding text than the header by the line it starts on', () => {
+    // Found by a fresh-user trial: the text after an unquoted comma was dropped without a word,
+    // `1,crashes on save, then freezes` read as "crashes on save".
+    const text = [
+      'rating,review',
+      '1,crashes on save, then freezes',
+      '2,"a, quoted",',
+      '3,"spans',
+      'two",lines,too',
+      '5,great',
+    ];
+    expect(readCsvRecords(text.join('\n'), ',')).toEqual([
+      { line: 2, reason: 'has 3 fields where the header names 2' },
+      { fields: { rating: '2', review: 'a, quoted' } },
+      { line: 4, reason: 'has 4 fields where the header names 2' },
+      { fields: { rating: '5', review: 'great' } },
+    ]);
+  });
+
   it('is null when the header row itself cannot be read', () => {
     expect(readCsvRecords('"id,text\n1,a\n', ',')).toBeNull();
   });

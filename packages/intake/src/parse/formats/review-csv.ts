@@ -1,8 +1,10 @@
 /**
  * The rows of a CSV review export, read with csv-parse (csv.js.org/parse). A row csv-parse cannot
- * read (a quote never closed, text after a closing quote) or that has fewer fields than the header
- * is refused by its line, and reading goes on at the line after it, so one bad row neither costs the others nor turns the export into
- * one plain-text report.
+ * read (a quote never closed, text after a closing quote), that has fewer fields than the header, or
+ * that has more fields with text in them (an unquoted delimiter inside the text) is refused by its
+ * line, and reading goes on at the line after it, so one bad row neither costs the others, nor loses
+ * part of its text, nor turns the export into one plain-text report. Extra fields that are all
+ * blank (a trailing delimiter) hold no text and are ignored.
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { jsonLinesOf, type RefusedLine } from '../json-lines.js';
@@ -35,7 +37,8 @@ const REASONS: Record<string, string> = {
  * @param delimiter the field delimiter (`,`, `;` or a tab).
  * @returns every record in order, a record that could not be read as the 1-based line it starts
  *   on and why (e.g. `is not a CSV row (a quote opened there is never closed)`, `has 1 field where
- *   the header names 3`); null when the header row itself cannot be read.
+ *   the header names 3`, `has 4 fields where the header names 3`); null when the header row itself
+ *   cannot be read.
  */
 export function readCsvRecords(text: string, delimiter: string): CsvRecord[] | null {
   const lines = jsonLinesOf(text);
@@ -51,9 +54,8 @@ export function readCsvRecords(text: string, delimiter: string): CsvRecord[] | n
       parse(lines.slice(start).join('\n'), {
         ...PARSE_OPTIONS,
         delimiter,
-        columns,
-        on_record: (fields: JsonObject, context: { lines: number }) => {
-          records.push(recordOf(fields, columns.length, firstNonBlank(lines, next) + 1));
+        on_record: (fields: string[], context: { lines: number }) => {
+          records.push(recordOf(fields, columns, firstNonBlank(lines, next) + 1));
           next = start + context.lines;
           return null;
         },
@@ -71,15 +73,20 @@ export function readCsvRecords(text: string, delimiter: string): CsvRecord[] | n
 }
 
 /**
- * A row read, or refused by its line when it has fewer fields than the header names (a field
- * left out, or the rest of the row lost): it cannot be told which column each field is then.
+ * A row's fields keyed by the header's names, or the row refused by its line when its fields do not
+ * match the header: with fewer (a field left out, or the rest of the row lost) or with more that
+ * hold text (a delimiter inside an unquoted field), it cannot be told which column each field is,
+ * and keeping the header's count would drop text without a word.
  */
-function recordOf(fields: JsonObject, columns: number, line: number): CsvRecord {
-  const count = Object.keys(fields).length;
-  if (count >= columns) return { fields };
+function recordOf(values: readonly string[], columns: readonly string[], line: number): CsvRecord {
+  const extra = values.slice(columns.length);
+  if (values.length >= columns.length && extra.every((value) => value === '')) {
+    return { fields: Object.fromEntries(columns.map((name, index) => [name, values[index]])) };
+  }
+  const count = values.length;
   return {
     line,
-    reason: `has ${count} field${count === 1 ? '' : 's'} where the header names ${columns}`,
+    reason: `has ${count} field${count === 1 ? '' : 's'} where the header names ${columns.length}`,
   };
 }
 

@@ -2,8 +2,8 @@
  * App-store review exports: a JSON array (or `{reviews: [...]}`), NDJSON, or CSV with a header row.
  * Columns are recognised by their usual names (App Store Connect, Google Play Console, scraper
  * exports): text/body/content/review/comment, rating/score/stars, title, date, version, locale, id.
- * CSV is read by `readCsvRecords`, which refuses a row it cannot read or that lacks fields by its
- * line, and keeps the others.
+ * CSV is read by `readCsvRecords`, which refuses a row it cannot read or whose fields do not match
+ * the header by its line, and keeps the others.
  */
 import { SightlineError } from '@sightline/core';
 import { jsonLinesOf, type RefusedLine, readJsonLines } from '../json-lines.js';
@@ -193,7 +193,7 @@ export const reviewsFormat: ReportFormat = {
     if (refused.length > 0) {
       throw new SightlineError({
         code: 'REPORT_UNPARSEABLE',
-        message: `No row of the review export can be read: ${refused.map(({ line, reason }) => `line ${line} ${reason}`).join('; ')}. Fix those rows (a quote inside a field is written twice, ""; every row has the header's fields), or export again.`,
+        message: `No row of the review export can be read: ${refused.map(({ line, reason }) => `line ${line} ${reason}`).join('; ')}. Fix those rows (a quote inside a field is written twice, ""; every row has the header's fields, and a field with the delimiter in it is quoted), or export again.`,
       });
     }
     const nonBlank = input.lines.filter((line) => line.trim() !== '');
