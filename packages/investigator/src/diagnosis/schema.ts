@@ -15,6 +15,7 @@
  */
 
 import type { ReportKind } from '@sightline/intake';
+import { CLASSIFICATION_LABELS } from '@sightline/intake/labels';
 import { z } from 'zod';
 import { diagnosisHistorySchema } from './history-schema.js';
 
@@ -24,8 +25,11 @@ export const DIAGNOSIS_SCHEMA_VERSION = 1;
 /** Report kinds, as in `intake/types.ts`. */
 export const REPORT_KINDS = ['review', 'crash', 'issue', 'text'] as const;
 
-/** Labels a report can be classified with. */
-export const DIAGNOSIS_LABELS = ['bug', 'crash', 'feature', 'other'] as const;
+/**
+ * Labels a report can be classified with: intake's classification labels, so a diagnosis carries
+ * the label `sightline triage` and the service give the same report.
+ */
+export const DIAGNOSIS_LABELS = CLASSIFICATION_LABELS;
 
 /** Label of a classified report. */
 export type DiagnosisLabel = (typeof DIAGNOSIS_LABELS)[number];

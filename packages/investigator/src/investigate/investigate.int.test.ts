@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { createScriptedModel, type ScriptedResponse } from '@sightline/core/testing';
+import { classify, parseReport } from '@sightline/intake';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
@@ -84,6 +85,23 @@ describe('investigate', () => {
     expect(
       events.filter((event) => event.type === 'stage-start').map((event) => event.stage),
     ).toEqual(['parse', 'index', 'localize', 'verify']);
+  });
+
+  it('labels the report as classify does (as triage and the service do), a question included', async () => {
+    // Found by a fresh-user trial: triage labelled the json5 demo issue "question" and
+    // investigate "other", as the diagnosis relabelled every question.
+    const text = [
+      '# How do I show the cart total in euros?',
+      '',
+      'Is it possible to configure the currency of the checkout summary? I could not find it in the docs. Thanks!',
+    ].join('\n');
+    const { label } = await classify(parseReport(text));
+    const result = await investigate({ repo: repo.root, report: text, cacheDir: false });
+    expect([label, result.classification.label, result.diagnosis.report.label]).toEqual([
+      'question',
+      'question',
+      'question',
+    ]);
   });
 
   it('runs the agent with a model and returns its verified diagnosis', async () => {

@@ -229,8 +229,7 @@ async function investigateUntil(
   stage('parse');
   const { report, classification } =
     options.prepared === undefined ? await prepare(options, repository) : options.prepared;
-  // The diagnosis schema has no `question`: a question is not a defect, so it is diagnosed as other.
-  const label = classification.label === 'question' ? 'other' : classification.label;
+  const { label } = classification;
 
   // Started before indexing: git reads in child processes while the index is built here.
   const historyReads = startHistoryReads(repository.root, report, {
