@@ -145,6 +145,7 @@ describe('classify offline', () => {
     expect(classifyOffline(issue('', ''))).toEqual({
       label: 'question',
       confidence: 1 / 3,
+      margin: 0,
       method: 'offline',
       reasons: ['no word of the report is in the issue classifier’s vocabulary'],
     });

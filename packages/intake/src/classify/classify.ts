@@ -165,17 +165,23 @@ function classifyReview(report: Report): Classification {
 }
 
 /**
- * An offline classifier's answer: its label and confidence, the reasons, and, when the report is
+ * An offline classifier's answer: its label, confidence and margin, the reasons, and, when the report is
  * probably in a language the model does not know, that reason and `guess`.
  */
 function offlineClassification(
-  prediction: { label: ClassificationLabel; confidence: number; unfamiliarLanguage?: string },
+  prediction: {
+    label: ClassificationLabel;
+    confidence: number;
+    margin: number;
+    unfamiliarLanguage?: string;
+  },
   reasons: string[],
 ): Classification {
   const { unfamiliarLanguage } = prediction;
   return {
     label: prediction.label,
     confidence: prediction.confidence,
+    margin: prediction.margin,
     method: 'offline',
     reasons: unfamiliarLanguage ? [...reasons, unfamiliarLanguage] : reasons,
     ...(unfamiliarLanguage ? { guess: true as const } : {}),

@@ -7,6 +7,7 @@ import {
   ISSUE_CLASSIFIER_FORMAT,
   ISSUE_CLASSIFIER_VERSION,
   type IssueClassifierModel,
+  issueMargin,
   loadIssueClassifier,
 } from './issue-classifier.js';
 
@@ -31,6 +32,7 @@ describe('shipped issue classifier', () => {
     const total = Object.values(prediction.scores).reduce((sum, score) => sum + score, 0);
     expect(total).toBeCloseTo(1, 10);
     expect(prediction.confidence).toBe(Math.max(...Object.values(prediction.scores)));
+    expect(prediction.margin).toBe(issueMargin(prediction.scores));
     expect(prediction.topFeatures.length).toBeGreaterThan(0);
     expect(prediction.topFeatures.length).toBeLessThanOrEqual(3);
     expect(prediction.unfamiliarLanguage).toBeUndefined();
@@ -47,5 +49,13 @@ describe('shipped issue classifier', () => {
     })();
     expect(SightlineError.isInstance(error) && error.code).toBe('CACHE_VERSION_MISMATCH');
     expect((error as Error).message).toContain('npm run train:classify');
+  });
+});
+
+describe('issueMargin', () => {
+  it('is the lead of the most probable label over the next, 0 on a tie', () => {
+    expect(issueMargin({ bug: 0.2, feature: 0.38, question: 0.42 })).toBeCloseTo(0.04, 10);
+    expect(issueMargin({ bug: 0.9, feature: 0.05, question: 0.05 })).toBeCloseTo(0.85, 10);
+    expect(issueMargin({ bug: 0.4, feature: 0.4, question: 0.2 })).toBe(0);
   });
 });

@@ -46,6 +46,8 @@ export interface IssuePrediction {
   confidence: number;
   /** Probability of every label, summing to 1. */
   scores: Record<IssueLabel, number>;
+  /** How far the label is from changing, 0..1 (see {@link issueMargin}); 0 with uniform scores. */
+  margin: number;
   /** The terms that pushed most toward `label` (weight × TF-IDF against the other labels), best first. */
   topFeatures: string[];
   /** Set when the issue is probably in a language the model was not trained on (confidence capped). */
@@ -61,7 +63,7 @@ export interface IssueClassifier {
    * keeps its label with confidence capped at `UNFAMILIAR_LANGUAGE_CONFIDENCE`.
    *
    * @param issue - Title and Markdown body.
-   * @returns The label, its confidence, every label's score and the strongest features.
+   * @returns The label, its confidence, every label's score, the margin and the strongest features.
    */
   predict(issue: IssueText): IssuePrediction;
 }
@@ -97,6 +99,7 @@ export function loadIssueClassifier(model: IssueClassifierModel): IssueClassifie
           label: 'question',
           confidence: uniform,
           scores: scores as Record<IssueLabel, number>,
+          margin: 0,
           topFeatures: [],
           ...flagged,
         };
@@ -109,14 +112,28 @@ export function loadIssueClassifier(model: IssueClassifierModel): IssueClassifie
       ) as Record<IssueLabel, number>;
       const topFeatures = prediction.strongest(best, TOP_FEATURES);
       const confidence = probabilities[best] ?? 0;
-      if (!unfamiliarLanguage) return { label, confidence, scores, topFeatures };
+      const margin = issueMargin(scores);
+      if (!unfamiliarLanguage) return { label, confidence, scores, margin, topFeatures };
       return {
         label,
         confidence: Math.min(confidence, UNFAMILIAR_LANGUAGE_CONFIDENCE),
         scores,
+        margin,
         topFeatures,
         unfamiliarLanguage,
       };
     },
   };
+}
+
+/**
+ * How far an issue's label is from changing: the lead of the most probable label over the next.
+ *
+ * @param scores - Every label's probability.
+ * @returns 0..1; 0 on a tie.
+ * @example issueMargin({ bug: 0.2, feature: 0.38, question: 0.42 }); // 0.04
+ */
+export function issueMargin(scores: Record<IssueLabel, number>): number {
+  const [first = 0, second = 0] = Object.values(scores).sort((a, b) => b - a);
+  return first - second;
 }

@@ -4,10 +4,12 @@ import { SightlineError } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
 import { shippedReviewClassifier } from './classify.js';
 import {
+  decideReview,
   loadReviewClassifier,
   REVIEW_CLASSIFIER_FORMAT,
   REVIEW_CLASSIFIER_VERSION,
   type ReviewClassifierModel,
+  reviewMargin,
 } from './review-classifier.js';
 
 describe('shipped review classifier', () => {
@@ -46,6 +48,7 @@ describe('shipped review classifier', () => {
     expect(shippedReviewClassifier().predict({ text: 'qzxv wplkj' })).toMatchObject({
       label: 'other',
       confidence: 1 / 3,
+      margin: 0,
       knownTokens: 0,
       topFeatures: [],
     });
@@ -60,5 +63,35 @@ describe('shipped review classifier', () => {
       caught = error;
     }
     expect(SightlineError.isInstance(caught) && caught.code).toBe('CACHE_VERSION_MISMATCH');
+  });
+});
+
+describe('reviewMargin', () => {
+  const thresholds = { bug: 0.6, feature: 0.525 };
+
+  it('is the smallest change of one probability that changes the decided label', () => {
+    // Found by a fresh-user trial: chalk's bug report sat on the feature threshold (0.53 at 0.525),
+    // confidence 0.51, which nothing read as uncertain.
+    expect(reviewMargin({ bug: 0.42, feature: 0.53 }, thresholds)).toBeCloseTo(0.005, 10);
+    // other: the nearest threshold.
+    expect(reviewMargin({ bug: 0.5, feature: 0.2 }, thresholds)).toBeCloseTo(0.1, 10);
+    // Both over their thresholds, nearly tied in ratio: a hair from the other label.
+    expect(reviewMargin({ bug: 0.68, feature: 0.6 }, thresholds)).toBeCloseTo(
+      0.6 - 0.525 * (0.68 / 0.6),
+      10,
+    );
+    // bug over its threshold does not change a feature far ahead in ratio.
+    expect(reviewMargin({ bug: 0.64, feature: 0.81 }, thresholds)).toBeCloseTo(
+      0.81 - 0.525 * (0.64 / 0.6),
+      10,
+    );
+  });
+
+  it('is 0 on a decision boundary and the label changes just past it', () => {
+    const probabilities = { bug: 0.42, feature: 0.53 };
+    const margin = reviewMargin(probabilities, thresholds);
+    const moved = { ...probabilities, feature: probabilities.feature - margin - 1e-9 };
+    expect(decideReview(moved, thresholds).label).toBe('other');
+    expect(reviewMargin({ bug: 0.6, feature: 0.1 }, thresholds)).toBe(0);
   });
 });

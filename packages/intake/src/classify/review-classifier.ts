@@ -50,6 +50,11 @@ export interface ReviewPrediction {
   confidence: number;
   /** Each actionable label's own probability under its binary model (they need not sum to 1). */
   probabilities: { bug: number; feature: number };
+  /**
+   * How far the label is from changing, 0..1 (see {@link reviewMargin}); 0 for a review with no
+   * known word, whose `other` is no decision of the model.
+   */
+  margin: number;
   /** How many of the review's terms the model knows. */
   knownTokens: number;
   /** The terms that raised the winning label's score most, best first (none for `other`). */
@@ -70,7 +75,7 @@ export interface ReviewClassifier {
    * its label with confidence capped at `UNFAMILIAR_LANGUAGE_CONFIDENCE` and a reason.
    *
    * @param review - The review's title, text and rating.
-   * @returns The label, its confidence, the per-label probabilities and the strongest terms.
+   * @returns The label, its confidence, the per-label probabilities, the margin and the strongest terms.
    */
   predict(review: ReviewText): ReviewPrediction;
 }
@@ -108,6 +113,7 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
           label: 'other',
           confidence: 1 / 3,
           probabilities,
+          margin: 0,
           knownTokens: 0,
           topFeatures: [],
           ...flagged,
@@ -118,6 +124,7 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
       const result: ReviewPrediction = {
         ...decided,
         probabilities,
+        margin: reviewMargin(probabilities, model.thresholds),
         knownTokens: prediction.knownTerms,
         topFeatures: index < 0 ? [] : prediction.strongest(index, TOP_FEATURES),
       };
@@ -129,6 +136,33 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
       };
     },
   };
+}
+
+/**
+ * How far a review's label is from changing: the smallest change of one label's probability that
+ * makes {@link decideReview} answer another label (the label falling below its threshold or below
+ * the other's ratio, the other rising to its threshold or above the label's ratio; for `other`,
+ * either label reaching its threshold).
+ *
+ * @param probabilities - Each actionable label's probability.
+ * @param thresholds - Each actionable label's threshold (0..1].
+ * @returns 0..1, in probability; 0 on a decision boundary.
+ * @example reviewMargin({ bug: 0.42, feature: 0.53 }, { bug: 0.6, feature: 0.525 }); // 0.005
+ */
+export function reviewMargin(
+  probabilities: { bug: number; feature: number },
+  thresholds: { bug: number; feature: number },
+): number {
+  const { label } = decideReview(probabilities, thresholds);
+  if (label === 'other') {
+    return Math.min(thresholds.bug - probabilities.bug, thresholds.feature - probabilities.feature);
+  }
+  const other = label === 'bug' ? 'feature' : 'bug';
+  const ratio = (name: 'bug' | 'feature') => probabilities[name] / thresholds[name];
+  return Math.min(
+    probabilities[label] - thresholds[label] * Math.max(1, ratio(other)),
+    thresholds[other] * ratio(label) - probabilities[other],
+  );
 }
 
 /**

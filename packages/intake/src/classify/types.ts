@@ -22,6 +22,12 @@ export interface Classification {
    * failed: the reasons say so); `model`: a language model chose.
    */
   method: 'offline' | 'model';
+  /**
+   * Set by the offline classifiers only: how far the label is from changing, in probability, 0..1 (the
+   * issue classifier's lead of its label over the next; the review classifier's distance of the
+   * label nearest its threshold). Absent for the crash rule and a model's answer.
+   */
+  margin?: number;
   /** Short, human-readable reasons: the rule that fired, the strongest features, or the model's reason. */
   reasons: string[];
   /**

@@ -160,6 +160,12 @@ export const reportViewSchema = z.object({
     .object({
       label: reportLabelSchema,
       confidence: z.number(),
+      margin: z
+        .number()
+        .optional()
+        .describe(
+          'Offline classifiers only: how far the label is from changing, in probability (0..1)',
+        ),
       method: z.enum(['offline', 'model']),
       reasons: z.array(z.string()),
       guess: z.literal(true).optional(),

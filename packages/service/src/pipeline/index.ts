@@ -78,8 +78,8 @@ export interface Pipeline {
     upstream: readonly UpstreamStatus[],
   ): Promise<void>;
   /**
-   * Queues a new investigation of a group, whatever its label: new reports of bug and crash groups
-   * are investigated on their own, any other group when someone asks (a classifier can be wrong).
+   * Queues a new investigation of a group, whatever its label: the groups `investigationCause`
+   * names are investigated on arrival, any other group when someone asks (a classifier can be wrong).
    * @param options.model - name of a model the operator configured (see `ModelChoice`).
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND`; `INVALID_ARGUMENT` when `model` is a URL or
    *   names no configured model (nothing is queued).

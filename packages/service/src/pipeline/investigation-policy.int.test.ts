@@ -13,17 +13,21 @@ const SETTINGS_REVIEW =
   'Settings file will not load. I tried reinstalling, still the settings file will not load after the update. 2 stars';
 const FEATURE =
   'Please add a dark mode to the checkout page, the white screen hurts my eyes at night.';
+/** A bug report of the fresh-user trial, labelled feature (0.69) offline, with inline code. */
+const DEBUG_ISSUE =
+  "DEBUG=-foo* still enables foo:bar namespace\n\nWith debug 4.3.4, setting `DEBUG=*,-foo*` and creating `debug('foo:bar')`, `enabled('foo:bar')` returns true. The skip list seems to be checked after names in enable(). Expected: excluded namespaces are always disabled.";
 
 describe.each(TEST_DATABASES)('what is investigated on arrival on $name', (kind) => {
   let harness: ServiceHarness;
   afterEach(async () => harness?.close());
 
-  it('investigates the json5 issue (code in it) whatever its label, not a confident feature request or the settings review', async () => {
+  it('investigates the json5 and debug issues (code in them) whatever their label, and the settings review (uncertain), not a confident feature request', async () => {
     harness = await openHarness(kind);
     const { reportIds } = await harness.ingestText([
       { id: 'json5', text: JSON5_ISSUE },
       { id: 'settings', text: SETTINGS_REVIEW },
       { id: 'feature', text: FEATURE },
+      { id: 'debug', text: DEBUG_ISSUE },
     ]);
     await harness.queue.drain({ timeoutMs: 60_000 });
     const stateOf = async (reportId: string | undefined) => {
@@ -35,7 +39,11 @@ describe.each(TEST_DATABASES)('what is investigated on arrival on $name', (kind)
     const feature = await stateOf(reportIds[2]);
     expect(feature).toMatchObject({ label: 'feature', state: 'not-investigated' });
     expect(feature.reason).toContain('investigated when someone asks');
-    // Offline, the review reads as a feature request (0.59): no investigation against help text.
-    expect(await stateOf(reportIds[1])).toMatchObject({ state: 'not-investigated' });
+    // Found by a fresh-user trial: labelled feature, its inline code did not count as code.
+    expect(await stateOf(reportIds[3])).toMatchObject({ label: 'feature', state: 'done' });
+    // Offline, the review is feature 0.60 and bug 0.68, both over their thresholds: a hair from
+    // bug, so uncertain (its confidence, 0.58, hid that). Whether its diagnosis ties anything in
+    // json5 to it is the localizer's to say honestly.
+    expect(await stateOf(reportIds[1])).toMatchObject({ label: 'feature', state: 'done' });
   }, 120_000);
 });
