@@ -28,14 +28,17 @@ describe('suspectSentence', () => {
     expect(suspectSentence(['BM25 match: checkout, total'])).toBe(
       "The file uses the report's words (checkout, total).",
     );
+    expect(
+      suspectSentence(['PageRank 0.012 (focus: x)', "shares 2 of the report's words: cart, total"]),
+    ).toBe("The file shares a few of the report's words (cart, total).");
   });
 
   it('falls back to the first note, then to the weak signals behind a suspect without one', () => {
     expect(suspectSentence(['twins (same code): a.js'])).toBe('Twins (same code): a.js.');
-    // No note: every signal that names something (a frame, a name, a path) writes one, so only the
-    // two the localizer leaves unnoted when weak are behind it.
+    // No note: every signal that names something (a frame, a name, a path) or shares the report's
+    // words writes one, so only the code graph, left unnoted when weak, is behind it.
     expect(suspectSentence([])).toBe(
-      "Only weak signals: a few of the report's words and its place in the code graph around what the report names, each too weak for a note of its own.",
+      'Only a weak signal: its place in the code graph around what the report names, too weak for a note of its own.',
     );
   });
 });

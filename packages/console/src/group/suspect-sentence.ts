@@ -35,17 +35,20 @@ const RULES: [RegExp, (match: RegExpMatchArray) => string][] = [
   ],
   [/^BM25 match in `([^`]+)`: (.+)$/, (m) => `\`${m[1]}\` uses the report's words (${m[2]}).`],
   [/^BM25 match: (.+)$/, (m) => `The file uses the report's words (${m[1]}).`],
+  [
+    /^shares \d+ of the report's words: (.+)$/,
+    (m) => `The file shares a few of the report's words (${m[1]}).`,
+  ],
   [/^PageRank /, () => 'Central in the code around what the report names.'],
 ];
 
 /**
  * What is behind a suspect without notes. Every signal that names something (a stack frame, a
- * name or path the report mentions, the error message) writes a note; only two are left unnoted
- * when weak (`LEXICAL_EVIDENCE_MIN` and `PAGERANK_EVIDENCE_MIN` of `score-files.ts`): shared
- * words and the code graph.
+ * name or path the report mentions, the error message) or shares the report's words writes a
+ * note; only the code graph is left unnoted when weak (`PAGERANK_EVIDENCE_MIN` of `score-files.ts`).
  */
 const WEAK_SIGNALS_ONLY =
-  "Only weak signals: a few of the report's words and its place in the code graph around what the report names, each too weak for a note of its own.";
+  'Only a weak signal: its place in the code graph around what the report names, too weak for a note of its own.';
 
 /**
  * One sentence for a suspect's evidence notes (the first note as written when none is known, the

@@ -79,9 +79,7 @@ function renderFile(file: AffectedFile): string {
 function suspectWhy(suspect: Suspect): string {
   const reasons = [...suspect.evidence];
   if (reasons.length === 0) {
-    reasons.push(
-      'no signal strong enough to show (a few shared words, its place in the code graph)',
-    );
+    reasons.push('no signal strong enough to show (its place in the code graph)');
   }
   if (suspect.untied) reasons.push('only chance ties it to the report: not cited as a cause');
   return reasons.join('; ');

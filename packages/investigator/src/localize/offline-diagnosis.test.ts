@@ -213,6 +213,23 @@ describe('diagnoseOffline', () => {
     }
   });
 
+  it('lists a best match without parentheses when its reasons are empty', async () => {
+    // Found by a fresh-user trial: "Best matches: lib/parse.js (), lib/stringify.js ()".
+    const diagnosis = await diagnoseOffline(
+      issueReport('stringify says Cyclic object value for a shared array', ''),
+      repository.index,
+      {
+        suspects: [
+          { path: 'lib/stringify.js', lines: [3, 11], symbol: 'stringify', score: 1, evidence: [] },
+          { path: 'lib/parse.js', lines: [4, 12], score: 0.9, evidence: ['BM25 match: parse'] },
+        ],
+      },
+    );
+    expect(diagnosis.rootCause.explanation).toMatch(
+      /^Best matches: lib\/stringify\.js, lib\/parse\.js \(BM25 match: parse\)\. /,
+    );
+  });
+
   it('says so when nothing matches', async () => {
     const diagnosis = await diagnoseOffline(issueReport('Zzz', 'qwerty'), repository.index);
     expect(diagnosis.affectedFiles).toEqual([]);

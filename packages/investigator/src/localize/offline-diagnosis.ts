@@ -101,6 +101,11 @@ function describeFrame(frame: InAppFrame): string {
   return `${frame.function ? `\`${frame.function}\` ` : ''}(${printablePath(frame.path)}:${frame.line ?? '?'})`;
 }
 
+/** A suspect's first two reasons, `''` when it has none (never printed as empty parentheses). */
+function shownReasons(suspect: Suspect): string {
+  return suspect.evidence.slice(0, 2).join('; ');
+}
+
 /**
  * The root cause as far as the evidence goes: the trace if there is one, else the best matches,
  * else what little there is (`chance`: the best suspect only chance ties to the report).
@@ -128,7 +133,7 @@ function describeRootCause(
       .find((reason) => reason.startsWith(MOVED_FRAME_PREFIX));
     const ranked =
       first && first.path !== innermost.path
-        ? `The localizer ranks ${printablePath(first.path)} above the crash site: ${first.evidence.slice(0, 2).join('; ')}.`
+        ? `The localizer ranks ${printablePath(first.path)} above the crash site${shownReasons(first) ? `: ${shownReasons(first)}` : ''}.`
         : '';
     return {
       summary: `${error} is ${raised} ${where}at ${printablePath(innermost.path)}:${innermost.line ?? '?'}.`,
@@ -146,9 +151,10 @@ function describeRootCause(
     };
   }
   if (first) {
-    const matches = cited.map(
-      (suspect) => `${printablePath(suspect.path)} (${suspect.evidence.slice(0, 2).join('; ')})`,
-    );
+    const matches = cited.map((suspect) => {
+      const reasons = shownReasons(suspect);
+      return `${printablePath(suspect.path)}${reasons ? ` (${reasons})` : ''}`;
+    });
     return {
       summary: `${traced ? 'No stack frame of the report is in this repository' : 'No stack trace'}; the report's words and names point at ${printablePath(first.path)}${first.symbol ? ` (\`${first.symbol}\`)` : ''}.`,
       explanation: `Best matches: ${matches.join(', ')}. ${MODEL_NOTE}`,

@@ -38,3 +38,39 @@ describe('scoreFiles: PageRank', () => {
     expect(pageRanks(report).some((rank) => rank > 0)).toBe(true);
   });
 });
+
+describe('scoreFiles: shared words', () => {
+  // Found by a fresh-user trial: a qs file tied to a debug report by its words alone was cited as
+  // the cause with no reason at all ("Best matches: lib/parse.js ()"), its match being weaker than
+  // the evidence line's bar relative to the README's.
+  let repository: HandBuiltRepository;
+  beforeAll(async () => {
+    repository = await createHandBuiltRepository({
+      'README.md': {
+        content:
+          '# namespaces\n\nEnable a namespace, skip a namespace, list the enabled namespaces, disable every namespace.\n',
+      },
+      'lib/namespaces.js': {
+        content:
+          "'use strict';\n\nfunction enableNamespace(namespace, skipped, enabled) {\n  // a skipped namespace is never enabled: disabled namespaces stay disabled\n  if (skipped.namespace) enabled.namespace = false;\n}\n",
+        definitions: [{ name: 'enableNamespace', kind: 'function', lines: [3, 6] }],
+      },
+      'lib/colors.js': {
+        content: `'use strict';\n\nfunction pickColor(namespace, enabled) {\n${'  hash = (hash << 5) - hash + code;\n'.repeat(30)}}\n`,
+        definitions: [{ name: 'pickColor', kind: 'function', lines: [3, 34] }],
+      },
+    });
+  });
+  afterAll(() => repository.cleanup());
+
+  it('names the words a file shares with the report even when its match is too weak for a BM25 line', () => {
+    const report = issueReport(
+      'A skipped namespace is still enabled',
+      'Setting a skipped namespace still leaves it enabled; disabled namespaces should stay disabled.',
+    );
+    const { files } = scoreFiles(repository.index, collectReportSignals(report, repository.index));
+    const weak = files.get('lib/colors.js');
+    expect(weak?.lexicalWords).toBe(2);
+    expect(weak?.evidence).toEqual(["shares 2 of the report's words: enabled, namespace"]);
+  });
+});

@@ -38,7 +38,10 @@ const MAX_LITERAL_SITES = 20;
 
 /** Identifiers shorter than this are too generic to match definitions by name. */
 const MIN_IDENTIFIER_LENGTH = 3;
-/** Lexical matches weaker than this (relative to the best) are not worth an evidence line. */
+/**
+ * Lexical matches weaker than this (relative to the best) get no BM25 evidence line, only one
+ * naming the words they share with the report.
+ */
 const LEXICAL_EVIDENCE_MIN = 0.2;
 /** PageRank shares weaker than this (relative to the top file) are not worth an evidence line. */
 const PAGERANK_EVIDENCE_MIN = 0.1;
@@ -206,8 +209,17 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     const entry = at(path);
     entry.lexicalFile = whole?.score ?? 0;
     entry.lexicalDefinition = best?.match.score ?? 0;
-    entry.lexicalWords = Math.max(whole?.terms.length ?? 0, best?.match.terms.length ?? 0);
-    if ((entry.lexicalFile + entry.lexicalDefinition) / 2 < LEXICAL_EVIDENCE_MIN) continue;
+    const shared = [whole?.terms ?? [], best?.match.terms ?? []].reduce((most, terms) =>
+      terms.length > most.length ? terms : most,
+    );
+    entry.lexicalWords = shared.length;
+    // A weak match still says which words it rests on: they may be all that ties the file.
+    if ((entry.lexicalFile + entry.lexicalDefinition) / 2 < LEXICAL_EVIDENCE_MIN) {
+      if (shared.length > 0) {
+        entry.evidence.push(`shares ${shared.length} of the report's words: ${describe(shared)}`);
+      }
+      continue;
+    }
     if (whole) entry.evidence.push(`BM25 match: ${describe(whole.terms)}`);
     if (best) {
       entry.evidence.push(
