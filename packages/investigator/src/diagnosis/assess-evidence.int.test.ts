@@ -58,6 +58,55 @@ describe('verifyDiagnosis: what "verified" means', () => {
     });
   });
 
+  it('marks a cause that names no symbol unverified when the index knows definitions in its file', async () => {
+    // Found by a fresh-user trial: axios's lib/adapters/fetch.js:211-221, inside the anonymous
+    // default export the index does not name, was a verified cause with no symbol.
+    const result = await verify(
+      withChange((d) => {
+        d.affectedFiles = [
+          {
+            path: 'lib/user.js',
+            lines: [1, 2],
+            role: 'cause',
+            evidence: [
+              { path: 'lib/user.js', line: 2, quote: "import { formatName } from './format.js';" },
+            ],
+          },
+        ];
+      }),
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      verified: false,
+      reasons: [
+        'affectedFiles[0] (lib/user.js:1-2): it names no symbol, and the repository index defines none at lines 1-2.',
+      ],
+    });
+  });
+
+  it('verifies a cause without a symbol in a file where the index knows no definition', async () => {
+    const result = await verify(
+      withChange((d) => {
+        d.affectedFiles = [
+          {
+            path: 'README.md',
+            lines: [3, 3],
+            role: 'cause',
+            evidence: [
+              {
+                path: 'README.md',
+                line: 3,
+                quote: 'A tiny repository used by the diagnosis verification tests.',
+              },
+            ],
+          },
+        ];
+        d.proposedChange = null;
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, verified: true, reasons: [] });
+  });
+
   it('marks a cause without evidence unverified', async () => {
     const result = await verify(withChange((d) => (itemAt(d.affectedFiles, 0).evidence = [])));
     expect(result.reasons).toEqual([

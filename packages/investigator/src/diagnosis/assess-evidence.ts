@@ -1,8 +1,10 @@
 /**
  * Whether a diagnosis is backed by evidence, beyond being free of invented paths and quotes:
  * "verified" means at least one `cause` entry has a quote inside its own line range that matches
- * the file and holds code (not braces or punctuation alone: `isMeaningfulQuote`), its symbol is defined in the repository index at that range, and, for a model's
- * diagnosis, at least one tool call stands behind it. Anything less is reported with the reason.
+ * the file and holds code (not braces or punctuation alone: `isMeaningfulQuote`), it names a
+ * symbol the repository index defines at that range (none only in a file where the index knows no
+ * definition), and, for a model's diagnosis, at least one tool call stands behind it. Anything
+ * less is reported with the reason.
  */
 import { printablePath, type RepositoryIndex } from '@sightline/codebase';
 import { findQuote, isMeaningfulQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
@@ -97,8 +99,13 @@ function symbolProblem(
   const overlapping = definitions.filter(({ lines }) => lines[0] <= end && lines[1] >= start);
   if (symbol === undefined) {
     const enclosing = overlapping.at(-1);
-    return enclosing
-      ? `it names no symbol, though lines ${start}-${end} lie in \`${enclosing.name}\``
+    if (enclosing) {
+      return `it names no symbol, though lines ${start}-${end} lie in \`${enclosing.name}\``;
+    }
+    // A file the index knows no definition in (configuration, prose) has no symbol to name; in
+    // one it does, a range it cannot name (an anonymous default export) is not confirmed.
+    return definitions.length > 0
+      ? `it names no symbol, and the repository index defines none at lines ${start}-${end}`
       : undefined;
   }
   const name = symbolName(symbol);
