@@ -38,3 +38,31 @@ describe('collectReportSignals: calls in inline code', () => {
     expect(identifiers).toEqual(expect.arrayContaining(['parse', 'decode']));
   });
 });
+
+describe('collectReportSignals: user-language names', () => {
+  let repository: HandBuiltRepository;
+  beforeAll(async () => {
+    repository = await createHandBuiltRepository(TINY_QUERY);
+  });
+  afterAll(() => repository.cleanup());
+
+  it("takes no exception type of the report's own exceptions for a configuration key", () => {
+    // Found by a fresh-user trial: the line `TypeError: fs.exists is not a function` of a pasted
+    // crash read as a configuration key, and axios's `err.name === 'TypeError'` was credited as
+    // the place that registers it ("the report uses it as a template, command or configuration name").
+    const report = issueReport(
+      'Linting crashes on a read-only mount',
+      '```\nTypeError: fs.exists is not a function\n    at lintFiles (/p/node_modules/x/lib/a.js:1:2)\nCaused by: java.lang.IllegalStateException: closed\n```\n\n```yaml\nmax_depth: 3\n```',
+    );
+    report.exceptions = [
+      {
+        type: 'TypeError',
+        message: 'fs.exists is not a function',
+        frames: [],
+        cause: { type: 'java.lang.IllegalStateException', message: 'closed', frames: [] },
+      },
+    ];
+    const { userNames } = collectReportSignals(report, repository.index);
+    expect(userNames).toEqual(['max_depth']);
+  });
+});

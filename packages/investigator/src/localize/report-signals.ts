@@ -44,7 +44,7 @@ export interface ReportSignals {
   phrases: [string, string][];
   /**
    * Names in the user's language: template tags and filters, subcommands and options, configuration
-   * keys (`userLanguageNames`).
+   * keys (`userLanguageNames`), never a type of the report's own exceptions.
    */
   userNames: string[];
   /** Types and members named by the error messages and the prose (`'X' object has no attribute 'y'`). */
@@ -184,8 +184,12 @@ export function collectReportSignals(
   }
   const isTest = (file: string) =>
     fileRole(file, index.files.get(file)?.language ?? null) === 'test';
-  const messages = exceptionsCauseFirst(report.exceptions).map(
-    ({ type, message }) => `${type}: ${message}`,
+  const exceptions = exceptionsCauseFirst(report.exceptions);
+  const messages = exceptions.map(({ type, message }) => `${type}: ${message}`);
+  // A pasted `TypeError: …` line reads like a configuration key; the report's own exception types
+  // (qualified or by their last name) are the code's words, not the user's.
+  const exceptionTypes = new Set(
+    exceptions.flatMap(({ type }) => (type ? [type, type.split('.').at(-1) ?? type] : [])),
   );
   return {
     frames,
@@ -198,7 +202,7 @@ export function collectReportSignals(
     userNames: userLanguageNames(
       prose,
       packageName ? [packageName, packageName.split('/').at(-1) ?? packageName] : [],
-    ),
+    ).filter((name) => !exceptionTypes.has(name)),
     mentions: [
       ...messageMentions([...messages, prose].join('\n')),
       // A frame's qualified function name (JVM `Outer$1.read` read as `Outer.read`) is that frame's
