@@ -123,10 +123,11 @@ function buildReport(
   const frames = [...allFrames(parsed.exceptions), ...(parsed.stack ?? [])];
   const scanned = parsed.identifierText ?? fullBody;
   const platform = parsed.platform ?? FORMAT_PLATFORM[format];
+  // Hashed with its lines joined by `\n`: the same report saved with CRLF is the same report.
   const id =
     parsed.id ??
     createHash('sha256')
-      .update(`${parsed.title ?? ''}\n${fullBody}`)
+      .update(`${parsed.title ?? ''}\n${fullBody}`.replace(/\r\n?/g, '\n'))
       .digest('hex')
       .slice(0, 16);
   return {

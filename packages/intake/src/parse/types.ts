@@ -40,7 +40,7 @@ export interface Exception {
 
 /** A parsed bug report. */
 export interface Report {
-  /** Stable id: a content hash, or the source's own id when it has one. */
+  /** Stable id: a hash of the title and body (line endings read as `\n`), or the source's own id when it has one. */
   id: string;
   kind: ReportKind;
   source: { format: string; filename?: string };
