@@ -42,7 +42,7 @@ describe('frameRange', () => {
   it('keeps the line when a function around it is the one named, or when none is defined', () => {
     // Inside a callback of the named method: the method encloses the line.
     expect(frameRange(file, { line: 238, function: 'Formatter.format' })).toEqual({
-      range: { lines: [235, 240], symbol: 'Formatter.format.callback' },
+      range: { lines: [235, 240], symbol: 'callback' },
     });
     expect(frameRange(file, { line: 200, function: 'Object.<anonymous>' }).moved).toBeUndefined();
     expect(frameRange(file, { line: 200, function: 'render' }).moved).toBeUndefined();

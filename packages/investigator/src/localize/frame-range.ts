@@ -79,7 +79,7 @@ export function frameRange(
       ? `is past the end of the file (${file.lineCount} lines)`
       : `lies in \`${innermost?.name ?? '?'}\``;
     return {
-      range: rangeOfDefinition(definition),
+      range: rangeOfDefinition(file, definition),
       moved: `${MOVED_FRAME_PREFIX} ${frame.line} ${where}, not in \`${name}\` that it names: the trace is probably from another version of the file, so \`${name}\`'s lines are shown`,
     };
   }

@@ -68,10 +68,11 @@ export function groupSuspects(
   /** The range in `path` of the definition a twin's range names, if `path` defines it too. */
   const sameSymbol = (path: string, range: ChosenRange | undefined): ChosenRange | undefined => {
     const name = range?.symbol?.split('.').at(-1);
-    const definition = index.files
-      .get(path)
-      ?.definitions.find((candidate) => name !== undefined && candidate.name === name);
-    return definition ? rangeOfDefinition(definition) : undefined;
+    const file = index.files.get(path);
+    const definition = file?.definitions.find(
+      (candidate) => name !== undefined && candidate.name === name,
+    );
+    return file && definition ? rangeOfDefinition(file, definition) : undefined;
   };
   return groups.flatMap((group): Suspect[] => {
     const [best] = group as [GroupMember, ...GroupMember[]];

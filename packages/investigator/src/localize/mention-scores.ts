@@ -55,10 +55,11 @@ export function scoreMentions(
   const offer = (definition: Definition, score: number, mention: MessageMention) => {
     const current = scores.get(definition.path);
     if (current && current.score >= score) return;
+    const file = index.files.get(definition.path);
     scores.set(definition.path, {
       score,
       reason: `defines ${describe(mention)}, named by the ${mention.scopedOnly ? 'report' : 'error message'}`,
-      range: rangeOfDefinition(definition),
+      ...(file ? { range: rangeOfDefinition(file, definition) } : {}),
     });
   };
   for (const mention of mentions) {

@@ -324,10 +324,13 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
           implementation.evidence.push(
             `defines \`${implementer}\`, registered as \`${name}\` in ${printablePath(path)}:${line}`,
           );
-          const definition = index.files
-            .get(target)
-            ?.definitions.find((candidate) => candidate.name === implementer);
-          if (definition) implementation.messageRange ??= rangeOfDefinition(definition);
+          const targetFile = index.files.get(target);
+          const definition = targetFile?.definitions.find(
+            (candidate) => candidate.name === implementer,
+          );
+          if (targetFile && definition) {
+            implementation.messageRange ??= rangeOfDefinition(targetFile, definition);
+          }
         }
       }
     }

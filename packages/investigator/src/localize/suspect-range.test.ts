@@ -45,6 +45,23 @@ describe('suspect ranges', () => {
     expect(rangeAtLine(file, 30)).toEqual({ lines: [10, 40], symbol: 'Parser.parse' });
   });
 
+  it('names a function inside a function by its own name, a member with its class or module', () => {
+    // Found by a fresh-user trial: minimist's `setKey`, a function inside `module.exports =
+    // function (…)`, was printed `exports.setKey`, which reads as an exported member.
+    const minimist: IndexedFile = {
+      ...file,
+      definitions: [
+        definition('exports', 'function', [1, 228]),
+        definition('setKey', 'function', [69, 95], ['exports']),
+        definition('Utils', 'module', [240, 300]),
+        definition('helper', 'function', [250, 260], ['Utils']),
+      ],
+    };
+    expect(rangeAtLine(minimist, 70)).toEqual({ lines: [69, 95], symbol: 'setKey' });
+    expect(rangeAtLine(minimist, 255)).toEqual({ lines: [250, 260], symbol: 'Utils.helper' });
+    expect(rangeAtLine(file, 22)).toEqual({ lines: [20, 25], symbol: 'helper' });
+  });
+
   it('takes a short container, but not a long one, when no callable encloses the line', () => {
     expect(rangeAtLine(file, 330)).toEqual({ lines: [320, 340], symbol: 'Small' });
     // The window is printed with the class around it, as verification checks a cause's symbol.

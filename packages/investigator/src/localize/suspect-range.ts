@@ -71,11 +71,11 @@ export function rangeAtLine(file: IndexedFile, line: number): ChosenRange {
     const [start, end] = definition.lines;
     const first = Math.max(start, Math.min(line - HEAD_LINES / 2, end - HEAD_LINES + 1));
     return {
-      ...rangeOfDefinition(definition),
+      ...rangeOfDefinition(file, definition),
       lines: [first, Math.min(end, first + HEAD_LINES - 1)],
     };
   }
-  if (definition) return rangeOfDefinition(definition);
+  if (definition) return rangeOfDefinition(file, definition);
   const lines = clampWindow(line, FRAME_WINDOW_LINES, file.lineCount);
   return symbolForRange(file, { lines });
 }
@@ -109,7 +109,7 @@ export function symbolForRange(file: IndexedFile, range: ChosenRange): ChosenRan
     innermostEnclosing(file, range.lines) ??
     [...overlapping].sort((a, b) => a.lines[0] - b.lines[0] || span(b) - span(a))[0];
   return chosen
-    ? { lines: range.lines, symbol: rangeOfDefinition(chosen).symbol }
+    ? { lines: range.lines, symbol: rangeOfDefinition(file, chosen).symbol }
     : { lines: range.lines };
 }
 
@@ -143,11 +143,39 @@ function reportBlock(
 
 /**
  * The range of a definition chosen by name or lexical match.
+ * @param file the indexed file that holds it.
  * @param definition the definition.
- * @returns its lines and qualified name (scope and name joined with `.`, e.g. `Parser.parse`).
+ * @returns its lines and qualified name (see {@link qualifiedName}).
  */
-export function rangeOfDefinition(definition: Definition): ChosenRange {
-  return { lines: [...definition.lines], symbol: [...definition.scope, definition.name].join('.') };
+export function rangeOfDefinition(file: IndexedFile, definition: Definition): ChosenRange {
+  return { lines: [...definition.lines], symbol: qualifiedName(file, definition) };
+}
+
+/**
+ * A definition's name as printed: its scope and name joined with `.` (`Parser.parse`,
+ * `Utils.helper`), from the innermost function or method around it inward: a function is local to
+ * the function it is defined in, not its member (minimist's `setKey` inside `module.exports =
+ * function …` is `setKey`, not `exports.setKey`).
+ * @param file the indexed file that holds it (its definitions give the scopes' kinds).
+ * @param definition the definition.
+ * @returns the name.
+ */
+export function qualifiedName(file: IndexedFile, definition: Definition): string {
+  const { scope, lines } = definition;
+  for (let depth = scope.length; depth > 0; depth -= 1) {
+    const enclosing = file.definitions.find(
+      (candidate) =>
+        candidate.name === scope[depth - 1] &&
+        candidate.scope.length === depth - 1 &&
+        candidate.scope.every((name, at) => name === scope[at]) &&
+        candidate.lines[0] <= lines[0] &&
+        lines[1] <= candidate.lines[1],
+    );
+    if (enclosing && CALLABLE_KINDS.has(enclosing.kind)) {
+      return [...scope.slice(depth), definition.name].join('.');
+    }
+  }
+  return [...scope, definition.name].join('.');
 }
 
 /**
@@ -223,7 +251,7 @@ export function chooseRange(
     best?.definition ??
     allNamed[0];
   if (!chosen) return headRange(file);
-  return narrowRange(file, rangeOfDefinition(chosen), mentioned, matches, source, words);
+  return narrowRange(file, rangeOfDefinition(file, chosen), mentioned, matches, source, words);
 }
 
 /** Whether `inner` lies inside `outer` and is not `outer` itself. */
@@ -310,12 +338,12 @@ export function narrowRange(
     !isAccessor(source, definition);
   const namedMember =
     matches.map(({ definition }) => definition).find(named) ?? file.definitions.find(named);
-  if (namedMember) return rangeOfDefinition(namedMember);
+  if (namedMember) return rangeOfDefinition(file, namedMember);
   if (end - start < MAX_UNNARROWED_LINES) {
     const user = userOfDataType(file, [start, end], matches);
-    return user ? rangeOfDefinition(user) : range;
+    return user ? rangeOfDefinition(file, user) : range;
   }
   const member = matches.map(({ definition }) => definition).find(inside);
-  if (member) return rangeOfDefinition(member);
+  if (member) return rangeOfDefinition(file, member);
   return { ...range, lines: reportBlock(source, [start, end], words) };
 }
