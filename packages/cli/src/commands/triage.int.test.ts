@@ -248,6 +248,29 @@ describe('runTriage', () => {
     }
   });
 
+  it('reads a CSV of issues with a title and a body column one issue a row, whatever its name', async () => {
+    // Found by a fresh-user trial: NLBSE's issues_train.csv (repo,created_at,label,title,body) was
+    // read as one "crash" report of 1500 issues cut to 200000 characters, exit 0.
+    const dir = await mkdtemp(path.join(tmpdir(), 'triage-'));
+    try {
+      const file = path.join(dir, 'issues.txt');
+      await writeFile(
+        file,
+        'repo,created_at,label,title,body\n' +
+          'o/r,2023-08-26,bug,Crash on save,"Saving fails:\n\n```\nTypeError: x is undefined\n    at save (/app/src/save.js:3:9)\n```"\n' +
+          'o/r,2023-08-27,feature,"Add a dark theme","Please add one, the ""light"" theme hurts."\n',
+      );
+      const io = memoryIo();
+      expect(await runTriage({ files: [file], json: true }, io)).toBe(0);
+      expect(jsonRows(io.out).map((row) => [row.kind, row.title, row.label])).toEqual([
+        ['issue', 'Crash on save', 'crash'],
+        ['issue', 'Add a dark theme', expect.any(String)],
+      ]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a row of a CSV review export with too few fields by its line number, as an unreadable one', async () => {
     // Found by a fresh-user trial: a row with fewer fields than the header was dropped silently,
     // exit 0.

@@ -190,7 +190,7 @@ export function registerTriage(program: Command): void {
     )
     .argument(
       '<files...>',
-      'report files; - reads standard input; a review export or a .jsonl file ({"text": …} a line) holds many reports',
+      'report files; - reads standard input; a review export, a CSV of issues (title and body columns) or a .jsonl file ({"text": …} a line) holds many reports',
     )
     .addOption(reportFormatOption('input format; auto detects it', 'auto'));
   addFormatOptions(command, {

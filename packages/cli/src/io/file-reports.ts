@@ -1,6 +1,6 @@
 /**
  * How many reports a file holds, and each one's input: one a line of JSON Lines, one a row of a
- * review export, else the whole file. `sightline triage` classifies each; `sightline investigate`,
+ * review export or CSV issue table, else the whole file. `sightline triage` classifies each; `sightline investigate`,
  * which takes one, refuses a file of several.
  */
 import {
@@ -20,13 +20,13 @@ export interface FileReportInput {
 export interface FileReports {
   inputs: FileReportInput[];
   refused: RefusedLine[];
-  /** `lines`: JSON Lines, one a line; `rows`: a review export, one a row; `file`: the whole file. */
+  /** `lines`: JSON Lines, one a line; `rows`: a review export or CSV issue table, one a row; `file`: the whole file. */
   holds: 'lines' | 'rows' | 'file';
 }
 
 /**
  * The reports of a file as `parseReports` inputs, and its lines refused: one a line of JSON Lines
- * (`readReportLines`), one a row of a review export (`reviewExportRows`, as the service's file
+ * (`readReportLines`), one a row of a review export or CSV issue table (`reviewExportRows`, as the service's file
  * ingest reads one: a CSV row that cannot be read is refused by its line), else the whole text.
  * @param text - the file's decoded text.
  * @param filename - its name (`.jsonl`/`.ndjson` make it JSON Lines); undefined for stdin.
@@ -49,7 +49,7 @@ export function fileReportInputs(
       ? reviewExportRows(text)
       : null;
   if (reviews && (reviews.rows.length > 1 || reviews.refused.length > 0)) {
-    const inputs = reviews.rows.map((row) => ({ input: row.fields, format: 'reviews' }));
+    const inputs = reviews.rows.map((row) => ({ input: row.fields, format: row.format }));
     return { inputs, refused: reviews.refused, holds: 'rows' };
   }
   return { inputs: [{ input: text, format: undefined }], refused: [], holds: 'file' };

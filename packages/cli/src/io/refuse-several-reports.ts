@@ -1,6 +1,6 @@
 /**
  * `sightline investigate` takes one report. A file holding several (JSON Lines, a review export as
- * CSV, NDJSON or a JSON array) is refused with what to do, rather than investigating its first
+ * CSV, NDJSON or a JSON array, a CSV table of issues) is refused with what to do, rather than investigating its first
  * report (the rest silently left out, a model's cost spent on a row nobody chose).
  */
 import { SightlineError } from '@sightline/core';
@@ -30,7 +30,12 @@ export function refuseSeveralReports(
   );
   const count = inputs.length + refused.length;
   if (count < 2) return;
-  const how = holds === 'lines' ? 'one a line of JSON Lines' : 'one a row of a review export';
+  const how =
+    holds === 'lines'
+      ? 'one a line of JSON Lines'
+      : inputs[0]?.format === 'markdown-issue'
+        ? 'one a row of a CSV table of issues'
+        : 'one a row of a review export';
   const triage = filename ? `sightline triage ${filename}` : 'sightline triage -';
   throw new SightlineError({
     code: 'INVALID_ARGUMENT',

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPORT_FORMAT_NAMES } from './formats/index.js';
+import { reviewExportRows } from './formats/reviews.js';
 import { parseReport, parseReports } from './parse-report.js';
 
 const fixture = (name: string) =>
@@ -133,6 +134,34 @@ describe('reviews', () => {
       'the input holds 2 reports; only the first was read (give one report at a time)',
     ]);
     expect(parseReports(JSON.stringify(rows))).toHaveLength(2);
+  });
+});
+
+describe('CSV issue tables', () => {
+  it('splits a CSV with a title and a body column into issues, and leaves one with a rating a review export', () => {
+    // Found by a fresh-user trial: `title,body` CSVs were one report titled "title,body".
+    const table = reviewExportRows('Title,Body\nfirst,"one\ntwo"\nsecond,\n');
+    expect(table).toEqual({
+      rows: [
+        {
+          record: 1,
+          id: undefined,
+          fields: { title: 'first', body: 'one\ntwo' },
+          format: 'markdown-issue',
+        },
+        {
+          record: 2,
+          id: undefined,
+          fields: { title: 'second', body: '' },
+          format: 'markdown-issue',
+        },
+      ],
+      refused: [],
+    });
+    const [issue] = parseReports(table?.rows[0]?.fields ?? {}, { format: 'markdown-issue' });
+    expect(issue).toMatchObject({ kind: 'issue', title: 'first', body: 'one\ntwo' });
+    expect(reviewExportRows('title,text,rating\nok,"fine",5\n')?.rows[0]?.format).toBe('reviews');
+    expect(reviewExportRows('title only\nfirst\nsecond\n')).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The `files` source: reports handed over directly, by `sightline ingest FILE…|-` or
  * `POST /api/reports`. Each file is one report, except JSON Lines files (`.jsonl`, `.ndjson`, or
- * lines of `{"text": …}` objects), whose every line is one, and review exports (CSV with a header row, JSON arrays), whose every
- * review is one. A report without an id of its own is identified by a hash of its
+ * lines of `{"text": …}` objects), whose every line is one, and review exports (CSV with a header row, JSON arrays) and CSV
+ * issue tables (a title and a body column), whose every row is one. A report without an id of its own is identified by a hash of its
  * content, so ingesting the same file twice stores it once.
  */
 import { createHash } from 'node:crypto';
@@ -107,9 +107,9 @@ export function apiReportToRawReport(
 /**
  * Turns a file's text into raw reports: one per file, one per line of JSON Lines (read by
  * intake's `readReportLines`: a `{"text": …}` object is the API's report shape, any other object is
- * the report itself; a line that is not JSON or has an empty `text` is refused), or one per review
- * of a review export (when the format is `auto` or `reviews`; a CSV row that cannot be read is
- * refused). A line or a review row with an id of its own keeps it as its source id; others are
+ * the report itself; a line that is not JSON or has an empty `text` is refused), or one per row
+ * of a review export or CSV issue table (when the format is `auto` or `reviews`; a CSV row that
+ * cannot be read is refused). A line or a review row with an id of its own keeps it as its source id; others are
  * identified by content. Every report is checked with the API's schema (`rawReportProblem`: a bad
  * `receivedAt`, `url`, `id` or format), so a file refuses the same reports whether they are sent
  * to the API or stored directly.
@@ -165,11 +165,11 @@ function readFileReports(
   if (reviews && (reviews.rows.length > 1 || reviews.refused.length > 0)) {
     return {
       numberedBy: 'record',
-      reports: reviews.rows.map(({ record, id, fields }) => ({
+      reports: reviews.rows.map(({ record, id, fields, format }) => ({
         number: record,
         report: {
           ...base,
-          format: 'reviews',
+          format,
           sourceId: id ?? contentId(JSON.stringify(fields)),
           payload: { json: fields },
         },

@@ -3,7 +3,9 @@
  * Columns are recognised by their usual names (App Store Connect, Google Play Console, scraper
  * exports): text/body/content/review/comment, rating/score/stars, title, date, version, locale, id.
  * CSV is read by `readCsvRecords`, which refuses a row it cannot read or whose fields do not match
- * the header by its line, and keeps the others.
+ * the header by its line, and keeps the others. A CSV table of issues (a title and a text column,
+ * no rating: a tracker's export, NLBSE's `title,body` files) is split into rows the same way, each
+ * an issue.
  */
 import { SightlineError } from '@sightline/core';
 import { jsonLinesOf, type RefusedLine, readJsonLines } from '../json-lines.js';
@@ -120,23 +122,33 @@ function csvDelimiter(header: string): string | null {
   return count > 0 ? delimiter : null;
 }
 
-function csvHeaderLooksLikeReviews(header: string): boolean {
+/**
+ * What a CSV header row says the rows are: reviews (a text and a review-only column such as a
+ * rating), issues (a title and a text column, no review-only one), or neither (null).
+ */
+function csvTableOf(header: string): 'reviews' | 'issues' | null {
   const delimiter = csvDelimiter(header);
-  if (!delimiter) return false;
+  if (!delimiter) return null;
   const names = header.split(delimiter).map((name) => columnKey(name.trim().replace(/^"|"$/g, '')));
-  return (
-    names.some((name) => FIELDS.text.includes(name)) &&
-    names.some((name) => REVIEW_ONLY.includes(name))
-  );
+  if (!names.some((name) => FIELDS.text.includes(name))) return null;
+  if (names.some((name) => REVIEW_ONLY.includes(name))) return 'reviews';
+  return names.some((name) => FIELDS.title.includes(name)) ? 'issues' : null;
+}
+
+function csvHeaderLooksLikeReviews(header: string): boolean {
+  return csvTableOf(header) === 'reviews';
 }
 
 /**
- * The records of a CSV review export, a row that cannot be read or lacks fields refused by its
- * line, or null when `input` is not one.
+ * The records of a CSV table of `table` rows, a row that cannot be read or lacks fields refused
+ * by its line, or null when `input` is not one.
  */
-function csvRecords(input: FormatInput): CsvRecord[] | null {
+function csvRecords(
+  input: FormatInput,
+  table: 'reviews' | 'issues' = 'reviews',
+): CsvRecord[] | null {
   const header = input.lines.find((line) => line.trim() !== '') ?? '';
-  if (!csvHeaderLooksLikeReviews(header)) return null;
+  if (csvTableOf(header) !== table) return null;
   return readCsvRecords(input.text, csvDelimiter(header) ?? ',');
 }
 
@@ -171,6 +183,14 @@ function toReport(row: JsonObject): ParsedReport {
     ...(locale ? { locale } : {}),
     ...(id ? { id } : {}),
     identifierText: [title, body].filter(Boolean).join('\n'),
+  };
+}
+
+/** A row of a CSV issue table as the `{title, body}` issue JSON the Markdown issue format reads. */
+function issueOf(row: JsonObject): JsonObject {
+  return {
+    title: asText(pick(row, FIELDS.title)) ?? '',
+    body: asText(pick(row, FIELDS.text)) ?? '',
   };
 }
 
@@ -210,13 +230,16 @@ export const reviewsFormat: ReportFormat = {
 };
 
 /**
- * One row of a review export: its 1-based record number, its fields keyed by column name, and
- * the review's own id when a column holds one (`id`, `reviewId`, `review_id`, `uuid`).
+ * One row of a review export or CSV issue table: its 1-based record number, its fields (a
+ * review's keyed by column name; an issue's as `{title, body}` issue JSON), the format that reads
+ * them as one report, and the row's own id when a column holds one (`id`, `reviewId`,
+ * `review_id`, `uuid`).
  */
 export interface ReviewExportRow {
   record: number;
   id: string | undefined;
   fields: JsonObject;
+  format: 'reviews' | 'markdown-issue';
 }
 
 /** A record of a CSV review export that could not be read: its record number, line and why. */
@@ -232,10 +255,12 @@ export interface ReviewExport {
 
 /**
  * The rows of a review export (JSON array or `{reviews: [...]}`, NDJSON, or CSV with a header row
- * naming review-like columns), for callers that keep one report per review (`sightline triage`,
- * the triage service's file ingest). Each row parses on its own as a `reviews` report; a CSV
+ * naming review-like columns) or of a CSV issue table (a header naming a title and a text column,
+ * whatever the file's name), for callers that keep one report per row (`sightline triage`, the
+ * triage service's file ingest, `sightline investigate` refusing a file of several). Each row
+ * parses on its own in its `format` (a review as `reviews`, an issue as `markdown-issue`); a CSV
  * record csv-parse cannot read is refused by its line, and the others kept.
- * @returns the review rows and refused records, or null when `text` is not a review export.
+ * @returns the rows and refused records, or null when `text` is neither.
  */
 export function reviewExportRows(text: string): ReviewExport | null {
   let value: unknown;
@@ -249,8 +274,8 @@ export function reviewExportRows(text: string): ReviewExport | null {
     lines: splitLines(text),
     ...(value !== undefined ? { value } : {}),
   };
-  if (reviewsFormat.detect(input) === 0) return null;
-  const records = recordsOf(input);
+  const issues = reviewsFormat.detect(input) === 0 ? csvRecords(input, 'issues') : null;
+  const records = issues ?? (reviewsFormat.detect(input) === 0 ? null : recordsOf(input));
   if (!records) return null;
   const rows: ReviewExportRow[] = [];
   const refused: RefusedReviewRow[] = [];
@@ -261,7 +286,9 @@ export function reviewExportRows(text: string): ReviewExport | null {
       rows.push({
         record,
         id: asText(pick(entry.fields, FIELDS.id)) || undefined,
-        fields: entry.fields,
+        ...(issues
+          ? { fields: issueOf(entry.fields), format: 'markdown-issue' as const }
+          : { fields: entry.fields, format: 'reviews' as const }),
       });
   });
   return { rows, refused };
