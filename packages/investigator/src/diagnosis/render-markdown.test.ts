@@ -136,7 +136,7 @@ describe('renderDiagnosisMarkdown', () => {
       .split('\n')
       .find((line) => line.startsWith('| 1 |'));
     expect(row).toMatch(
-      /\| no signal strong enough to show \(its place in the code graph\); only chance ties it to the report: not cited as a cause \|$/,
+      /\| no signal strong enough to show \(its place in the code graph\); nothing beyond chance ties it to the report: not cited as a cause \|$/,
     );
   });
 

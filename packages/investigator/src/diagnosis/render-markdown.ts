@@ -75,13 +75,13 @@ function renderFile(file: AffectedFile): string {
   return [heading, ...evidence].join('\n\n');
 }
 
-/** A suspect's reasons in one cell: never empty, and saying when only chance ties it. */
+/** A suspect's reasons in one cell: never empty, and saying when nothing beyond chance ties it. */
 function suspectWhy(suspect: Suspect): string {
   const reasons = [...suspect.evidence];
   if (reasons.length === 0) {
     reasons.push('no signal strong enough to show (its place in the code graph)');
   }
-  if (suspect.untied) reasons.push('only chance ties it to the report: not cited as a cause');
+  if (suspect.untied) reasons.push('nothing beyond chance ties it to the report: not cited as a cause');
   return reasons.join('; ');
 }
 

@@ -186,7 +186,7 @@ export const suspectSchema = z
       .literal(true)
       .optional()
       .describe(
-        'Present when only chance ties it to the report: no stack frame, path, name or message of the report is in it, and it shares fewer than two of its words. Never cited as a cause offline.',
+        'Present when only chance ties it to the report: no stack frame, path, name or message of the report is in it and it shares fewer than two of its words, or the report as a whole reads as about other code (the tie model; its reason is in `evidence`). Never cited as a cause offline.',
       ),
   })
   .describe('A suspect location ranked by the offline localizer.');

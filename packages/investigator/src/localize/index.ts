@@ -54,3 +54,16 @@ export {
 export { type FileSignals, scoreFiles } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
 export { areTwins } from './twins.js';
+export {
+  judgeTie,
+  loadTieModel,
+  namesPackage,
+  shippedTieModel,
+  TIE_FEATURES,
+  TIE_MODEL_FORMAT,
+  TIE_MODEL_VERSION,
+  type TieFeature,
+  type TieModel,
+  tieFeatures,
+  tieProbability,
+} from './tie-model.js';

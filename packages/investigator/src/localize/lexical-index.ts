@@ -31,6 +31,8 @@ export interface LexicalIndex {
   searchFiles(query: string): Map<string, LexicalMatch>;
   /** Scores definitions that share a term with the query, grouped by path, best first. */
   searchDefinitions(query: string): Map<string, DefinitionMatch[]>;
+  /** How the query's terms occur in the files ({@link QueryStatistics}). */
+  fileStatistics(query: string): QueryStatistics;
 }
 
 /** Definition kinds worth a document of their own: they have a body a fix would change. */
@@ -47,6 +49,21 @@ const BODY_KINDS = new Set([
 
 interface Corpus {
   search(query: string): Map<string, LexicalMatch>;
+  statistics(query: string): QueryStatistics;
+}
+
+/** How a query's terms occur in the repository's files (query performance prediction). */
+export interface QueryStatistics {
+  /** Distinct terms of the query. */
+  terms: number;
+  /** Documents in the collection (files). */
+  documents: number;
+  /** Distinct terms in the collection (paths, names and bodies). */
+  vocabulary: number;
+  /** Document frequency of each distinct query term found in the collection. */
+  known: { term: string; documentFrequency: number }[];
+  /** The best document's raw BM25F score for the query; 0 when no document matches. */
+  bestScore: number;
 }
 
 /** Builds one BM25F engine over pre-tokenised documents (at least three, padded if needed). */
@@ -74,7 +91,29 @@ function buildCorpus(
   const termIndex = engine.getTokens();
   const idf = engine.getIDF();
   const stored = engine.getDocs();
+  const documentFrequency = (token: number) => {
+    let count = 0;
+    for (const id of ids) if (stored[id]?.freq?.[token] !== undefined) count += 1;
+    return count;
+  };
   return {
+    statistics(query) {
+      const distinct = [...new Set([...tokenizeCode(query), ...phraseTerms(query)])];
+      const known = distinct.flatMap((term) => {
+        const token = termIndex[term];
+        return token === undefined ? [] : [{ term, documentFrequency: documentFrequency(token) }];
+      });
+      const best = distinct.length
+        ? engine.search(distinct.join(' '), documents.length + 3).filter(([id]) => ids.has(id))[0]
+        : undefined;
+      return {
+        terms: distinct.length,
+        documents: ids.size,
+        vocabulary: Object.keys(termIndex).length,
+        known,
+        bestScore: best?.[1] ?? 0,
+      };
+    },
     search(query) {
       const queryTerms = [...tokenizeCode(query), ...phraseTerms(query)];
       const results = new Map<string, LexicalMatch>();
@@ -162,26 +201,28 @@ function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
   };
   let files: Corpus | undefined;
   let definitions: { corpus: Corpus; byId: Map<string, Definition> } | undefined;
+  const fileCorpus = () => {
+    files ??= buildCorpus(
+      paths.map((file) => ({
+        id: file,
+        fields: {
+          path: tokenizeCode(file),
+          names: tokenizeCode(
+            (index.files.get(file)?.definitions ?? [])
+              .map((definition) => definition.name)
+              .join(' '),
+          ),
+          body: termsOf(file),
+        },
+      })),
+      { path: 3, names: 2, body: 1 },
+    );
+    release();
+    return files;
+  };
   return {
-    searchFiles(query) {
-      files ??= buildCorpus(
-        paths.map((file) => ({
-          id: file,
-          fields: {
-            path: tokenizeCode(file),
-            names: tokenizeCode(
-              (index.files.get(file)?.definitions ?? [])
-                .map((definition) => definition.name)
-                .join(' '),
-            ),
-            body: termsOf(file),
-          },
-        })),
-        { path: 3, names: 2, body: 1 },
-      );
-      release();
-      return files.search(query);
-    },
+    searchFiles: (query) => fileCorpus().search(query),
+    fileStatistics: (query) => fileCorpus().statistics(query),
     searchDefinitions(query) {
       if (!definitions) {
         const byId = new Map<string, Definition>();

@@ -36,6 +36,7 @@ import { type RankedFile, rankFiles } from './rank-files.js';
 import type { RankingModel } from './ranking-model.js';
 import { collectReportSignals, type ReportSignals } from './report-signals.js';
 import { scoreFiles } from './score-files.js';
+import { judgeTie, shippedTieModel, type TieModel, tieFeatures } from './tie-model.js';
 import { areTwins } from './twins.js';
 
 /** Options of {@link localize}. */
@@ -53,7 +54,20 @@ export interface LocalizeOptions {
    * none: every file's are 0, as in a tree without history.
    */
   history?: ReadonlyMap<string, readonly number[]>;
+  /**
+   * The model that judges whether the report is about this repository at all (`tie-model.ts`);
+   * below its threshold every suspect is `untied`. Default: the shipped one; `null`: no such
+   * judgement (each suspect is judged alone, as `tiesReport` does).
+   */
+  tieModel?: TieModel | null;
 }
+
+/**
+ * The reason every suspect carries when the tie model judges the report to be about other code:
+ * few of its words and names occur in this repository.
+ */
+export const FOREIGN_REPORT_REASON =
+  'the report reads as about other code: few of its words and names occur in this repository';
 
 /** Scored files looked at when grouping twins, as a multiple of the limit. */
 const TWIN_WINDOW = 3;
@@ -78,7 +92,8 @@ function groupTwins(ranked: readonly RankedFile[], index: RepositoryIndex): Rank
  * @returns at most `limit` suspects, one per file or group of twins (listed in `twins`; a `.d.ts`
  *   of the group only in a `types declared in …` reason), highest score first (ties by path);
  *   lines lie inside the file (an empty file is never a suspect); each reason true of the lines
- *   shown or saying where it holds; empty when nothing in the report relates to the repository.
+ *   shown or saying where it holds; empty when nothing in the report relates to the repository;
+ *   every one `untied` when the tie model judges the report to be about other code.
  * @example
  * const suspects = localize(parseReport(text), await indexRepository(root));
  * suspects[0]; // { path: 'lib/x.js', lines: [10, 60], symbol: 'parse', score: 2.1, evidence: [...] }
@@ -86,17 +101,26 @@ function groupTwins(ranked: readonly RankedFile[], index: RepositoryIndex): Rank
 export function localize(
   report: Report,
   index: RepositoryIndex,
-  { limit = 10, packageName, signals: given, model, history }: LocalizeOptions = {},
+  { limit = 10, packageName, signals: given, model, history, tieModel }: LocalizeOptions = {},
 ): Suspect[] {
-  const signals =
-    given ??
-    collectReportSignals(report, index, {
-      packageName: packageName ?? readPackageName(index.root),
-    });
+  const ownName = packageName ?? readPackageName(index.root);
+  const signals = given ?? collectReportSignals(report, index, { packageName: ownName });
   const { files, definitionMatches } = scoreFiles(index, signals);
   const ranked = rankFiles(index, files, signals, model, history).slice(0, limit * TWIN_WINDOW);
-  return groupSuspects(groupTwins(ranked, index), index, signals, definitionMatches).slice(
-    0,
-    limit,
-  );
+  const suspects = groupSuspects(
+    groupTwins(ranked, index),
+    index,
+    signals,
+    definitionMatches,
+  ).slice(0, limit);
+  const judge = tieModel === undefined ? shippedTieModel() : tieModel;
+  if (!judge) return suspects;
+  const judgement = judgeTie(tieFeatures(report, index, signals, ranked[0], ownName), judge);
+  if (!judgement || judgement.tied) return suspects;
+  const reason = `${FOREIGN_REPORT_REASON} (tie probability ${judgement.probability.toFixed(2)}, below ${judge.threshold.toFixed(2)})`;
+  return suspects.map((suspect) => ({
+    ...suspect,
+    evidence: [...suspect.evidence, reason],
+    untied: true as const,
+  }));
 }

@@ -11,7 +11,7 @@ import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
 import { isMeaningfulQuote } from '../diagnosis/find-quote.js';
 import type { AffectedFile, Diagnosis, DiagnosisLabel, Suspect } from '../diagnosis/schema.js';
 import { MOVED_FRAME_PREFIX } from './frame-range.js';
-import { localize } from './localize.js';
+import { FOREIGN_REPORT_REASON, localize } from './localize.js';
 import { assessOffline } from './offline-assessment.js';
 import { collectReportSignals, type InAppFrame, type ReportSignals } from './report-signals.js';
 
@@ -118,7 +118,8 @@ function describeRootCause(
 ): Diagnosis['rootCause'] {
   const [innermost] = frames;
   const first = cited[0];
-  if (innermost) {
+  const foreign = chance?.evidence.find((reason) => reason.startsWith(FOREIGN_REPORT_REASON));
+  if (innermost && !foreign) {
     // A stack trace logged without an exception (a Sentry message event) shows where, not what.
     const { type = '', message = '' } = innermost.exception ?? {};
     const named = type && message ? `${type}: ${message}` : type || message;
@@ -159,6 +160,13 @@ function describeRootCause(
       summary: `${traced ? 'No stack frame of the report is in this repository' : 'No stack trace'}; the report's words and names point at ${printablePath(first.path)}${first.symbol ? ` (\`${first.symbol}\`)` : ''}.`,
       explanation: `Best matches: ${matches.join(', ')}. ${MODEL_NOTE}`,
       confidence: LEXICAL_CONFIDENCE,
+    };
+  }
+  if (chance && foreign) {
+    return {
+      summary: 'Nothing in the repository could be tied to the report.',
+      explanation: `${foreign.charAt(0).toUpperCase()}${foreign.slice(1)}; its best match, ${printablePath(chance.path)} (${chance.evidence[0] ?? 'a word'}), is not cited as a cause. ${MODEL_NOTE}`,
+      confidence: 0,
     };
   }
   const words = chance

@@ -100,9 +100,9 @@ export function hasReportEvidence(
 
 /**
  * Distinct report words a file must share with a report for the words alone to tie them: two,
- * the fewest that are not a single chance coincidence. On bench:ties it keeps every related
- * report's cause (16 of 16) and drops the cause of 78.0 → 56.4 % of app reviews run on a library;
- * it does not tell a technical report about another library apart (bench/README.md "ties").
+ * the fewest that are not a single chance coincidence. A floor per suspect; whether the report is
+ * about this repository at all is the tie model's judgement (tie-model.ts), measured beside it in
+ * bench:ties (bench/README.md "ties").
  */
 const MIN_TIE_WORDS = 2;
 
