@@ -81,7 +81,8 @@ function suspectWhy(suspect: Suspect): string {
   if (reasons.length === 0) {
     reasons.push('no signal strong enough to show (its place in the code graph)');
   }
-  if (suspect.untied) reasons.push('nothing beyond chance ties it to the report: not cited as a cause');
+  if (suspect.untied)
+    reasons.push('nothing beyond chance ties it to the report: not cited as a cause');
   return reasons.join('; ');
 }
 

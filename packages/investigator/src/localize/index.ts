@@ -53,7 +53,6 @@ export {
 } from './report-signals.js';
 export { type FileSignals, scoreFiles } from './score-files.js';
 export { mapThroughSourceMap, type OriginalPosition } from './source-maps.js';
-export { areTwins } from './twins.js';
 export {
   judgeTie,
   loadTieModel,
@@ -67,3 +66,4 @@ export {
   tieFeatures,
   tieProbability,
 } from './tie-model.js';
+export { areTwins } from './twins.js';
