@@ -94,4 +94,21 @@ describe('investigationCause', () => {
       code.map((text) => investigationCause('feature', analysis(text, 'feature', 0.8, 0.3))),
     ).toEqual(['code', 'code', 'code', 'code']);
   });
+
+  it('reads reports built to make its code patterns backtrack in linear time (fails by the test time limit before)', () => {
+    // Found by review: `import` and 10,000 spaces took 206 s, on every report the service takes in.
+    const adversarial = [
+      `import${' '.repeat(100_000)}!`,
+      `import a.b${' '.repeat(100_000)}!`,
+      'a('.repeat(100_000),
+      `f()${' '.repeat(100_000)}x`,
+    ];
+    for (const line of adversarial) {
+      const text = `It hangs\n\n${line}`;
+      expect(investigationCause('feature', analysis(text, 'feature', 0.9, 0.5))).toBeUndefined();
+    }
+    expect(
+      investigationCause('feature', analysis("import { a, b } from 'x';", 'feature', 0.9, 0.5)),
+    ).toBe('code');
+  });
 });

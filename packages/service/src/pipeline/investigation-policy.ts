@@ -40,17 +40,26 @@ export const UNCERTAIN_BELOW = 0.5;
 /** Offline classifications with a margin below this (in probability) are uncertain. */
 export const UNCERTAIN_MARGIN = 0.1;
 
-/** A block, an inline span or a line of code (see the module's header). */
+/** The longest argument list read as a call's (`f(a, b)`), in characters. */
+const MAX_ARGUMENTS = 200;
+
+/**
+ * A block, an inline span or a line of code (see the module's header). Every part stays on one
+ * line and no two adjacent quantifiers can take the same characters, and argument lists are read
+ * up to {@link MAX_ARGUMENTS} characters, so a report of any length is read in linear time (the
+ * service runs this on every report it takes in).
+ */
 const CODE = new RegExp(
   [
     /^(?:```|~~~| {4}\S)/.source,
     /`[^`\n]+`/.source,
-    /[\w$\]]\([^)]*\)\s*;?\s*(?:\/\/.*)?$/.source,
+    String.raw`[\w$\]]\([^)\n]{0,${MAX_ARGUMENTS}}\)[ \t]*(?:;[ \t]*)?(?:\/\/.*)?$`,
     /=>/.source,
     /\b(?:const|let|var)\s+[\w$]+\s*=/.source,
     /\b(?:function|def)\s+[\w$]+\s*\(/.source,
     /\bclass\s+[\w$]+\s*(?:[{(:]|extends\b)/.source,
-    /^\s*import\s+(?:[\w${}*,\s]+\s+from\s+['"]|[\w$]+(?:\.[\w$*]+)+\s*;?\s*$)/.source,
+    /^[ \t]*import[ \t]+(?:[\w${}*,]+(?:[ \t]+[\w${}*,]+)*?[ \t]+from[ \t]*['"]|[\w$]+(?:\.[\w$*]+)+[ \t]*(?:;[ \t]*)?$)/
+      .source,
   ].join('|'),
   'm',
 );
