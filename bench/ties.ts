@@ -20,11 +20,7 @@
  * Results in bench/results/ties.json and the table in bench/README.md.
  */
 import { judgeTie, shippedTieModel } from '@sightline/investigator/internal';
-import {
-  chooseThreshold,
-  heldOutProbabilities,
-  tieFolds,
-} from '../packages/investigator/training/fit-tie-model.js';
+import { crossValidateTies } from '../packages/investigator/training/fit-tie-model.js';
 import {
   type Figures,
   fraction,
@@ -38,8 +34,7 @@ import { readTiePairs, type TiePair } from './lib/tie-pairs.js';
 const perRepository = readPerRepository('usage: npm run bench:ties [-- --per-repository N]');
 
 const pairs = await readTiePairs({ perRepository, log: (line) => console.error(line) });
-const heldOut = heldOutProbabilities(pairs, tieFolds(pairs));
-const heldOutThreshold = chooseThreshold(heldOut.filter((_, position) => pairs[position]?.related));
+const { probabilities: heldOut, threshold: heldOutThreshold } = crossValidateTies(pairs);
 const shipped = shippedTieModel();
 
 type Rule = 'any' | 'perSuspect' | 'heldOut' | 'shipped';
@@ -57,7 +52,7 @@ function judged(pair: TiePair, position: number, rule: Rule): { cause: boolean; 
   const tied =
     rule === 'perSuspect' ||
     (rule === 'heldOut'
-      ? (heldOut[position] ?? 0) >= heldOutThreshold
+      ? (heldOut[position] ?? 1) >= heldOutThreshold
       : (judgeTie(pair, shipped)?.tied ?? true));
   return { cause: tied && pair.cause, gold: tied && pair.goldCause };
 }

@@ -14,7 +14,8 @@
  *
  * Each pair is computed once per version of the code it depends on and kept in
  * bench/.cache/tie-pairs/<code hash>/<pair>.json (the code hash covers this module's source
- * closure, `sourceClosureHash`, but the shipped tie model), so a second run reads them.
+ * closure, `sourceClosureHash`, but the shipped tie model; the pair's name covers its report, gold
+ * and relation), so a second run reads them.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,9 +51,11 @@ export interface TiePair {
   /** Whether the report is about this repository. */
   related: boolean;
   /** `tieFeatures` of the pair. */
-  features: number[];
+  features: readonly number[];
   /** The repository's vocabulary (distinct terms, `tieFeatures`). */
   vocabulary: number;
+  /** The report's stack frames that resolve to the repository's files (`tieFeatures`). */
+  resolvedFrames: number;
   /** Whether the offline diagnosis cites a cause, judged suspect by suspect (`tiesReport`). */
   cause: boolean;
   /** Whether that cause is in a gold file. */
@@ -127,7 +130,7 @@ export async function readTiePairs({
     const file = path.join(
       folder,
       `${createHash('sha256')
-        .update(JSON.stringify([id, report]))
+        .update(JSON.stringify([id, report, entry.gold, related]))
         .digest('hex')
         .slice(0, 24)}.json`,
     );
@@ -160,7 +163,9 @@ export async function readTiePairs({
       await pair(facts, entry.report, own, true);
       turn += 1;
       const next =
-        repositories[(position + 1 + (turn % (repositories.length - 1))) % repositories.length];
+        repositories[
+          (position + 1 + (turn % Math.max(repositories.length - 1, 1))) % repositories.length
+        ];
       const others = next && next.name !== repository.name ? [next] : [];
       const sameLanguage = repositories.find(
         (other) =>
@@ -236,7 +241,13 @@ async function computePair(
   const signals = collectReportSignals(report, index, { packageName });
   const { files } = scoreFiles(index, signals);
   const top = rankFiles(index, files, signals)[0];
-  const { features, vocabulary } = tieFeatures(report, index, signals, top, packageName);
+  const { features, vocabulary, resolvedFrames } = tieFeatures(
+    report,
+    index,
+    signals,
+    top,
+    packageName,
+  );
   const suspects = localize(report, index, { signals, tieModel: null });
   const cited = async (given: Suspect[]) => {
     const diagnosis = await diagnoseOffline(report, index, { signals, suspects: given });
@@ -248,6 +259,7 @@ async function computePair(
   return {
     features,
     vocabulary,
+    resolvedFrames,
     cause: judged.cause,
     goldCause: judged.gold,
     causeAny: any.cause,

@@ -2,10 +2,9 @@ import { TIE_FEATURES, tieProbability } from '@sightline/investigator/internal';
 import { describe, expect, it } from 'vitest';
 import {
   chooseThreshold,
+  crossValidateTies,
   fitTieModel,
-  heldOutProbabilities,
   type TieExample,
-  tieFolds,
 } from './fit-tie-model.js';
 
 const COVERAGE = TIE_FEATURES.indexOf('coverage');
@@ -17,6 +16,7 @@ function example(group: string, related: boolean, coverage: number): TieExample 
     related,
     features: TIE_FEATURES.map((_, position) => (position === COVERAGE ? coverage : 0)),
     vocabulary: 1000 + Math.round(coverage * 100),
+    resolvedFrames: 0,
   };
 }
 
@@ -62,20 +62,30 @@ describe('chooseThreshold', () => {
   });
 });
 
-describe('heldOutProbabilities', () => {
+describe('crossValidateTies', () => {
+  const groups = Array.from({ length: 12 }, (_, position) => `owner/repo-${position}`);
+
   it("predicts each group by a model fitted without that group's fold", () => {
-    const groups = Array.from({ length: 12 }, (_, position) => `owner/repo-${position}`);
-    const examples = separable(groups);
     // One group labelled backwards: a model that saw it could not fit it this well.
     const inverted = groups[0] as string;
-    const flipped = examples.map((entry) =>
+    const flipped = separable(groups).map((entry) =>
       entry.group === inverted ? { ...entry, related: !entry.related } : entry,
     );
-    const probabilities = heldOutProbabilities(flipped, tieFolds(flipped));
+    const { probabilities } = crossValidateTies(flipped);
     flipped.forEach((entry, position) => {
       if (entry.group !== inverted) return;
       // Judged by the other groups' rule: its "related" pairs (low coverage) score low.
-      expect((probabilities[position] ?? 0) < 0.5).toBe(entry.related);
+      expect((probabilities[position] ?? 0.5) < 0.5).toBe(entry.related);
     });
+  });
+
+  it('neither fits on nor judges a pair whose stack frames resolve in the repository', () => {
+    const examples = separable(groups);
+    // Unrelated by coverage, but a frame resolves: the model must not see or judge it.
+    const framed = { ...example('owner/repo-1', true, 0.05), resolvedFrames: 2 };
+    const { probabilities, threshold } = crossValidateTies([...examples, framed]);
+    expect(probabilities.at(-1)).toBeUndefined();
+    expect(threshold).toBe(crossValidateTies(examples).threshold);
+    expect(fitTieModel([...examples, framed])).toEqual(fitTieModel(examples));
   });
 });

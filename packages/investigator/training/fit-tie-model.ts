@@ -2,19 +2,20 @@
  * Fits the tie model (src/localize/tie-model.ts) on report–repository pairs: L2 logistic
  * regression (`fitLogisticRegression` of @sightline/intake, L-BFGS) on standardised features, each
  * class weighing half of the loss (unrelated pairs outnumber related ones), folded back into
- * weights on the raw values. The threshold is chosen on held-out predictions: the highest that
- * keeps {@link KEEP_RELATED} of the related pairs tied, so the judgement costs few real findings.
- * Deterministic: the same pairs give the same model.
+ * weights on the raw values. Only pairs the model judges are fitted on: none of the report's stack
+ * frames resolves in the repository (`judgeTie`). The threshold is chosen on held-out predictions:
+ * the highest that keeps {@link KEEP_RELATED} of the related pairs tied, so the judgement costs
+ * few real findings. Deterministic: the same pairs give the same model.
  */
 
 import { fitLogisticRegression } from '@sightline/intake/training';
 import {
+  judgeTie,
   TIE_FEATURES,
   TIE_MODEL_FORMAT,
   TIE_MODEL_VERSION,
   type TieFeature,
   type TieModel,
-  tieProbability,
 } from '@sightline/investigator/internal';
 import { groupedFolds } from './grouped-folds.js';
 
@@ -27,6 +28,8 @@ export interface TieExample {
   features: readonly number[];
   /** The repository's vocabulary (`tieFeatures`). */
   vocabulary: number;
+  /** The report's stack frames that resolve in the repository (`tieFeatures`). */
+  resolvedFrames: number;
 }
 
 /**
@@ -39,11 +42,13 @@ export const TIE_L2 = 1;
 
 /**
  * Fits the weights (threshold 0.5 until {@link chooseThreshold} sets it).
- * @param examples - pairs of both kinds.
- * @returns the model on raw feature values; `minVocabulary` is the examples' smallest vocabulary.
- * @throws Error when the examples lack a related or an unrelated pair.
+ * @param given - pairs of both kinds; those with a resolved stack frame are left out.
+ * @returns the model on raw feature values; `minVocabulary` is the fitted pairs' smallest
+ *   vocabulary.
+ * @throws Error when the pairs lack a related or an unrelated pair the model would judge.
  */
-export function fitTieModel(examples: readonly TieExample[]): TieModel {
+export function fitTieModel(given: readonly TieExample[]): TieModel {
+  const examples = given.filter((example) => example.resolvedFrames === 0);
   const related = examples.filter((example) => example.related).length;
   if (related === 0 || related === examples.length)
     throw new Error('The tie model needs related and unrelated pairs; run npm run corpus:fill.');
@@ -110,26 +115,40 @@ export function chooseThreshold(probabilities: readonly number[], keep = KEEP_RE
   return Math.floor((sorted[lost] ?? 0) * 1000) / 1000;
 }
 
+/** Held-out judgements of the pairs and the threshold chosen on them. */
+export interface TieCrossValidation {
+  /**
+   * Per pair, in order: the probability from a model fitted without the pair's fold, or
+   * `undefined` when that model does not judge the pair (`judgeTie`: a resolved frame, a
+   * repository smaller than it was fitted on).
+   */
+  probabilities: (number | undefined)[];
+  /** {@link chooseThreshold} of the related pairs' probabilities. */
+  threshold: number;
+}
+
 /**
- * Held-out probabilities: each fold's pairs predicted by a model fitted on the other folds.
+ * Cross-validates the tie model: each fold's pairs judged by a model fitted on the other folds
+ * ({@link tieFolds}: grouped by repository), and the threshold chosen on those judgements.
  * @param examples - the pairs.
- * @param foldOf - the fold of a pair's group.
- * @returns one probability per example, in order.
+ * @returns see {@link TieCrossValidation}.
+ * @throws Error when a fold's training pairs lack a related or an unrelated pair.
  */
-export function heldOutProbabilities(
-  examples: readonly TieExample[],
-  foldOf: (group: string) => string,
-): number[] {
-  const folds = [...new Set(examples.map((example) => foldOf(example.group)))];
-  const probabilities = new Array<number>(examples.length).fill(0);
-  for (const fold of folds) {
+export function crossValidateTies(examples: readonly TieExample[]): TieCrossValidation {
+  const foldOf = tieFolds(examples);
+  const probabilities = new Array<number | undefined>(examples.length).fill(undefined);
+  for (const fold of new Set(examples.map((example) => foldOf(example.group)))) {
     const model = fitTieModel(examples.filter((example) => foldOf(example.group) !== fold));
     examples.forEach((example, position) => {
       if (foldOf(example.group) === fold)
-        probabilities[position] = tieProbability(example.features, model);
+        probabilities[position] = judgeTie(example, model)?.probability;
     });
   }
-  return probabilities;
+  const related = probabilities.filter(
+    (probability, position): probability is number =>
+      probability !== undefined && examples[position]?.related === true,
+  );
+  return { probabilities, threshold: chooseThreshold(related) };
 }
 
 function round(value: number): number {
@@ -141,7 +160,7 @@ function round(value: number): number {
  * probability comes from a model that never saw a report about that repository.
  * @returns the fold of a group.
  */
-export function tieFolds(examples: readonly TieExample[]): (group: string) => string {
+function tieFolds(examples: readonly TieExample[]): (group: string) => string {
   const groups = [...new Set(examples.map((example) => example.group))];
   const folds = groupedFolds(groups.map((group) => ({ id: group, group, set: 'corpus' })));
   return (group) => folds.get(group) ?? 'fold-1';

@@ -11,14 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readPerRepository } from '../../../bench/lib/tie-options.js';
 import { readTiePairs } from '../../../bench/lib/tie-pairs.js';
-import {
-  chooseThreshold,
-  fitTieModel,
-  heldOutProbabilities,
-  KEEP_RELATED,
-  TIE_L2,
-  tieFolds,
-} from './fit-tie-model.js';
+import { crossValidateTies, fitTieModel, KEEP_RELATED, TIE_L2 } from './fit-tie-model.js';
 
 const MODEL_FILE = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -31,13 +24,13 @@ const MODEL_FILE = path.join(
 
 const perRepository = readPerRepository('usage: npm run train:ties [-- --per-repository N]');
 const pairs = await readTiePairs({ perRepository, log: (line) => console.error(line) });
-const probabilities = heldOutProbabilities(pairs, tieFolds(pairs));
-const threshold = chooseThreshold(probabilities.filter((_, position) => pairs[position]?.related));
+const { probabilities, threshold } = crossValidateTies(pairs);
 const share = (keep: (position: number) => boolean, select: (position: number) => boolean) => {
   const chosen = pairs.map((_, position) => position).filter(select);
   return chosen.length ? Number((chosen.filter(keep).length / chosen.length).toFixed(3)) : 0;
 };
-const tied = (position: number) => (probabilities[position] ?? 0) >= threshold;
+// A pair the held-out model does not judge keeps its suspects: tied.
+const tied = (position: number) => (probabilities[position] ?? 1) >= threshold;
 const model = {
   ...fitTieModel(pairs),
   threshold,
@@ -45,6 +38,7 @@ const model = {
     date: new Date().toISOString().slice(0, 10),
     pairs: pairs.length,
     related: pairs.filter((pair) => pair.related).length,
+    judged: pairs.filter((pair) => pair.resolvedFrames === 0).length,
     repositories: new Set(pairs.map((pair) => pair.group)).size,
     method: `L2 logistic regression (λ ${TIE_L2}, standardised features, balanced classes); threshold keeps ${KEEP_RELATED} of related pairs held out (5 folds grouped by repository)`,
     heldOut: {

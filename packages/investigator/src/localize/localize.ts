@@ -114,10 +114,13 @@ export function localize(
     definitionMatches,
   ).slice(0, limit);
   const judge = tieModel === undefined ? shippedTieModel() : tieModel;
-  if (!judge) return suspects;
+  // Resolved frames are evidence the model does not judge; it needs no features then.
+  if (!judge || suspects.length === 0 || signals.frames.length > 0) return suspects;
   const judgement = judgeTie(tieFeatures(report, index, signals, ranked[0], ownName), judge);
   if (!judgement || judgement.tied) return suspects;
-  const reason = `${FOREIGN_REPORT_REASON} (tie probability ${judgement.probability.toFixed(2)}, below ${judge.threshold.toFixed(2)})`;
+  // Rounded down to the threshold's precision (3 decimals), so it never prints as reaching it.
+  const probability = (Math.floor(judgement.probability * 1000) / 1000).toFixed(3);
+  const reason = `${FOREIGN_REPORT_REASON} (tie probability ${probability}, below ${judge.threshold})`;
   return suspects.map((suspect) => ({
     ...suspect,
     evidence: [...suspect.evidence, reason],

@@ -118,8 +118,7 @@ function describeRootCause(
 ): Diagnosis['rootCause'] {
   const [innermost] = frames;
   const first = cited[0];
-  const foreign = chance?.evidence.find((reason) => reason.startsWith(FOREIGN_REPORT_REASON));
-  if (innermost && !foreign) {
+  if (innermost) {
     // A stack trace logged without an exception (a Sentry message event) shows where, not what.
     const { type = '', message = '' } = innermost.exception ?? {};
     const named = type && message ? `${type}: ${message}` : type || message;
@@ -162,6 +161,7 @@ function describeRootCause(
       confidence: LEXICAL_CONFIDENCE,
     };
   }
+  const foreign = chance?.evidence.find((reason) => reason.startsWith(FOREIGN_REPORT_REASON));
   if (chance && foreign) {
     return {
       summary: 'Nothing in the repository could be tied to the report.',

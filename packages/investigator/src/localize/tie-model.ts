@@ -3,14 +3,16 @@
  * by `npm run train:ties` (packages/investigator/training) on reports each run on its own
  * repository (related) and on other repositories and app reviews (unrelated), shipped in
  * model/tie-model.json. Below the model's threshold, no suspect is a cause: the localizer always
- * ranks something, and a report about other code would otherwise get a confident finding.
+ * ranks something, and a report about other code would otherwise get a confident finding. A stack
+ * frame that resolves to a file of the repository is direct evidence, so the model judges only
+ * reports none of whose frames resolve here (and is fitted on those only).
  *
  * The features are those of query performance prediction in information retrieval — how much of
  * the query the collection holds and how specific the matched terms are (pre-retrieval predictors:
  * coverage, summed IDF, He & Ounis 2004; Zhao et al., ECIR 2008) and how strongly the best
  * document matches (post-retrieval; Zhou & Croft, SIGIR 2007) — plus what only code has: the
- * report's identifiers defined here, its stack frames resolved here, whether it names this package
- * as a dependency, and the top file's signals.
+ * report's identifiers defined here, whether it carries a stack trace (none of whose frames
+ * resolve here), whether it names this package as a dependency, and the top file's signals.
  */
 import type { RepositoryIndex } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
@@ -28,7 +30,6 @@ export const TIE_FEATURES = [
   'bestMatch',
   'identifiers',
   'definedIdentifiers',
-  'inAppShare',
   'traced',
   'topWords',
   'topSymbol',
@@ -86,9 +87,10 @@ function definedNames(index: RepositoryIndex): Set<string> {
 }
 
 /**
- * Whether the text names the npm package as one names a dependency: with a version (`ms 2.1.3`,
- * `ms@2.1.3`, `ms v2`), in an import or `require`, or in a `node_modules/` path. The bare name
- * is not enough: short names are common words (`ms` in "500 ms").
+ * Whether the text names the npm package as one names a dependency: with a full version
+ * (`ms 2.1.3`, `ms v2.1.3`), `@` and a version (`ms@2`), `v` and a major (`ms v2`), in an import or
+ * `require`, or in a `node_modules/` path. The bare name, or a name before a plain number, is not
+ * enough: short names are common words (`ms` in "500 ms 2.5 times").
  * @param text - the report's title and body.
  * @param packageName - the package's name (a scope, `@x/`, is optional in the text).
  */
@@ -98,7 +100,7 @@ export function namesPackage(text: string, packageName: string | undefined): boo
   const name = `(?:${escapeRegExp(packageName)}|${escapeRegExp(bare)})`;
   return new RegExp(
     [
-      `(?<![\\w@/.-])${name}(?:@|\\s+v?)\\d+\\.\\d+`,
+      `(?<![\\w@/.-])${name}(?:@v?\\d|\\s+v?\\d+\\.\\d+\\.\\d|\\s+v\\d)`,
       `(?:require\\(\\s*|from\\s+|import\\s+)['"\`]${name}['"\`/]`,
       `node_modules[\\\\/]${name}[\\\\/]`,
     ].join('|'),
@@ -110,6 +112,16 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** What the model judges a report–repository pair by ({@link tieFeatures}). */
+export interface TieInputs {
+  /** In {@link TIE_FEATURES} order. */
+  features: readonly number[];
+  /** The repository's distinct terms. */
+  vocabulary: number;
+  /** The report's stack frames that resolve to files of the repository. */
+  resolvedFrames: number;
+}
+
 /**
  * The report-level feature vector, in {@link TIE_FEATURES} order.
  * @param report - the parsed report (its stack frames are counted, its text searched).
@@ -118,7 +130,8 @@ function escapeRegExp(text: string): string {
  * @param top - the best-ranked file, when any (`rankFiles`).
  * @param packageName - the repository's npm package name, when it has one.
  * @returns the feature vector (finite numbers: shares and flags in [0, 1], counts as
- *   `ln(1 + n)`) and the repository's vocabulary (distinct terms).
+ *   `ln(1 + n)`), the repository's vocabulary (distinct terms) and the report's stack frames that
+ *   resolve to its files.
  */
 export function tieFeatures(
   report: Report,
@@ -126,7 +139,7 @@ export function tieFeatures(
   signals: ReportSignals,
   top: RankedFile | undefined,
   packageName?: string,
-): { features: number[]; vocabulary: number } {
+): TieInputs {
   const statistics = getLexicalIndex(index).fileStatistics(signals.query);
   const documents = Math.max(statistics.documents, 1);
   const terms = Math.max(statistics.terms, 1);
@@ -149,7 +162,6 @@ export function tieFeatures(
     bestMatch: Math.log1p(statistics.bestScore),
     identifiers: Math.log1p(signals.identifiers.length),
     definedIdentifiers: Math.log1p(signals.identifiers.filter((name) => defined.has(name)).length),
-    inAppShare: frames > 0 ? Math.min(signals.frames.length / frames, 1) : 0,
     traced: frames > 0 ? 1 : 0,
     topWords: Math.min(entry?.lexicalWords ?? 0, MAX_WORDS) / MAX_WORDS,
     topSymbol: entry?.symbol ?? 0,
@@ -161,6 +173,7 @@ export function tieFeatures(
   return {
     features: TIE_FEATURES.map((name) => values[name]),
     vocabulary: statistics.vocabulary,
+    resolvedFrames: signals.frames.length,
   };
 }
 
@@ -185,15 +198,17 @@ export function tieProbability(
  * Whether the report is about the repository, as the model judges it.
  * @param inputs - from {@link tieFeatures}.
  * @param model - the tie model.
- * @returns the probability and whether it reaches the threshold; `undefined` when the repository's
- *   vocabulary is below the model's `minVocabulary` (no judgement).
+ * @returns the probability and whether it reaches the threshold; `undefined` (no judgement) when
+ *   a stack frame of the report resolves here, when the repository's vocabulary is below the
+ *   model's `minVocabulary`, or when the probability is not a number.
  */
 export function judgeTie(
-  { features, vocabulary }: { features: readonly number[]; vocabulary: number },
+  { features, vocabulary, resolvedFrames }: Readonly<TieInputs>,
   model: TieModel = shippedTieModel(),
 ): { probability: number; tied: boolean } | undefined {
-  if (vocabulary < model.minVocabulary) return undefined;
+  if (resolvedFrames > 0 || vocabulary < model.minVocabulary) return undefined;
   const probability = tieProbability(features, model);
+  if (!Number.isFinite(probability)) return undefined;
   return { probability, tied: probability >= model.threshold };
 }
 
