@@ -88,4 +88,24 @@ describe('proseBlock', () => {
       'First `a`.\n\n- \\<img src=x\\>\n- \\[l\\](u)',
     );
   });
+
+  it('makes no heading of a line underlined by dashes or equals signs, and no table', () => {
+    // Found by review: `---` under a line made it a heading; `|` rows with `|---|` made a table.
+    expect(proseBlock('Pwned\n---\nAlso\n===')).toBe('Pwned\n\\---\nAlso\n\\===');
+    expect(proseBlock('| a | b |\n|---|---|\n| 1 | 2 |')).toBe(
+      '\\| a \\| b \\|\n\\|---\\|---\\|\n\\| 1 \\| 2 \\|',
+    );
+    expect(proseBlock('- item\n- `a|b`')).toBe('- item\n- `a|b`');
+  });
+
+  it("keeps a fenced code block as a code block, its lines' indentation and Markdown as written", () => {
+    // Found by review: a model's fenced change lost its indentation and showed escaped backticks.
+    const text = 'Change it:\n\n```js\nif (x) {\n  return <b>[a](b)</b>;\n}\n```\nDone.';
+    expect(proseBlock(text)).toBe(
+      'Change it:\n\n```js\nif (x) {\n  return <b>[a](b)</b>;\n}\n```\nDone.',
+    );
+    // A block holding a longer backtick run gets a longer fence; an unclosed one runs to the end.
+    expect(proseBlock('~~~\na ```` b\n~~~')).toBe('`````\na ```` b\n`````');
+    expect(proseBlock('```\nopen <b>')).toBe('```\nopen <b>\n```');
+  });
 });

@@ -12,6 +12,7 @@
  */
 import { printablePath } from '@sightline/codebase';
 import { splitCodeSpans } from '@sightline/core';
+import { fencedBlocks } from '@sightline/intake';
 
 /**
  * `text` as one CommonMark code span: wrapped in a backtick run longer than any inside it, with a
@@ -76,18 +77,55 @@ export function proseText(text: string): string {
 }
 
 /**
- * Prose of several lines (an explanation, a proposed change) as {@link proseText} shows each
- * line: its line breaks and blank lines (paragraphs) kept, each line's code spans kept and the
- * rest literal — a list's `-` and a paragraph break still read as written, a link, image or HTML
- * block never renders.
+ * Prose of several lines (an explanation, a proposed change): its fenced code blocks (as intake's
+ * `fencedBlocks` reads them) kept as code blocks, their lines as written ({@link fence}); every
+ * other line as {@link proseText} shows it, with its `|` escaped too, and a line of only `-` or `=`
+ * escaped — its line breaks and blank lines (paragraphs) kept, a list's `-` still a list, while a
+ * link, image, HTML block, table or a heading made by underlining the line before never renders.
  * @param text Markdown or plain text from any source.
- * @returns the Markdown, one output line per input line.
+ * @returns the Markdown.
  */
 export function proseBlock(text: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (const { range, content } of fencedBlocks(text)) {
+    const language = /^[ \t]*[`~]+[ \t]*([\w+-]*)/.exec(text.slice(range[0], content[0]))?.[1];
+    parts.push(proseLines(text.slice(at, range[0])), fence(text.slice(...content), language ?? ''));
+    at = range[1];
+  }
+  parts.push(proseLines(text.slice(at)));
+  return parts.join('');
+}
+
+/** A setext heading's underline, or a thematic break of dashes: `---`, `===`. */
+const UNDERLINE = /^ {0,3}(?:-+|=+)[ \t]*$/;
+
+/** Lines outside code blocks, as {@link proseBlock} shows them. */
+function proseLines(text: string): string {
   return text
     .split(/\r\n?|\n/)
-    .map(proseText)
+    .map((line) => {
+      const shown = splitCodeSpans(inlineText(line))
+        .map((part) =>
+          part.code ? codeSpan(part.text) : escapeMarkdown(part.text).replace(/\|/g, '\\|'),
+        )
+        .join('');
+      return UNDERLINE.test(shown) ? `\\${shown}` : shown;
+    })
     .join('\n');
+}
+
+/**
+ * A fenced code block of `text`, shown as written: the fence a backtick run longer than any in the
+ * text (and at least three), so nothing inside closes it.
+ * @param text the block's lines.
+ * @param language the info string (`diff`, `ts`), or empty.
+ * @returns the block, without a final newline.
+ */
+export function fence(text: string, language: string): string {
+  const longest = (text.match(/`+/g) ?? []).reduce((most, run) => Math.max(most, run.length), 2);
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}${language}\n${text.replace(/\n$/, '')}\n${marks}`;
 }
 
 /**

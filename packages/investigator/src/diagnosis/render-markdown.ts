@@ -5,7 +5,7 @@
  * investigation (warnings), when anything did.
  */
 import { printableText } from '@sightline/codebase';
-import { codeSpan, proseBlock, proseText, tableCell } from './markdown-text.js';
+import { codeSpan, fence, proseBlock, proseText, tableCell } from './markdown-text.js';
 import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats, Suspect } from './schema.js';
 
@@ -123,13 +123,6 @@ function renderStats(stats: DiagnosisStats): string {
 
 function range([start, end]: [number, number]): string {
   return `${start}-${end}`;
-}
-
-/** A fenced code block whose fence is longer than any backtick run inside the text. */
-function fence(text: string, language: string): string {
-  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-  const marks = '`'.repeat(longest + 1);
-  return `${marks}${language}\n${text.replace(/\n$/, '')}\n${marks}`;
 }
 
 /** Fence language from a file extension (`ts`, `py`, …), empty when there is none. */

@@ -258,8 +258,9 @@ const statsSchema = z
 /**
  * What verification established (set by `verifyDiagnosis`). Verified means: at least one `cause`
  * entry has a quote inside its line range that matches the file, its symbol is defined in the
- * repository index at that range, and, for a model's diagnosis, at least one tool call stands
- * behind it.
+ * repository index at that range (an entry may name none only in a file the index knows no
+ * definition in: configuration, prose), and, for a model's diagnosis, at least one tool call
+ * stands behind it.
  */
 const verificationSchema = z
   .object({
