@@ -1,3 +1,4 @@
+import { MAX_REPORT_BYTES } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
 import { apiReportSchema, utcReceivedAt } from './api-report.js';
 
@@ -23,5 +24,14 @@ describe('apiReportSchema and utcReceivedAt', () => {
       );
       expect(utcReceivedAt(given)).toBe(given);
     }
+  });
+
+  it('refuses a report its format does not fit, and leaves one over the size bound unparsed to the pipeline', () => {
+    const unfit = apiReportSchema.safeParse({ text: 'It crashes.', format: 'sentry' });
+    expect(unfit.success).toBe(false);
+    expect(JSON.stringify(unfit.error?.issues)).toMatch(/not in the report format \\"sentry\\"/);
+    // Found by review: every report was parsed whole here without a bound, then again later.
+    const oversized = 'It crashes. '.repeat(Math.ceil(MAX_REPORT_BYTES / 12) + 1);
+    expect(apiReportSchema.safeParse({ text: oversized, format: 'sentry' }).success).toBe(true);
   });
 });
