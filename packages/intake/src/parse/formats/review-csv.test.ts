@@ -67,6 +67,15 @@ describe('readCsvRecords', () => {
     ]);
   });
 
+  it('refuses a row of blank fields only by its line: it holds no report', () => {
+    // Found by review: `,` under `title,body` became an empty issue report.
+    expect(readCsvRecords('title,body\n,\nCrash,on save\n " ", \n', ',')).toEqual([
+      { line: 2, reason: 'has no text' },
+      { fields: { title: 'Crash', body: 'on save' } },
+      { line: 4, reason: 'has no text' },
+    ]);
+  });
+
   it('is null when the header row itself cannot be read', () => {
     expect(readCsvRecords('"id,text\n1,a\n', ',')).toBeNull();
   });

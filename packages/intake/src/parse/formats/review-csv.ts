@@ -37,7 +37,7 @@ const REASONS: Record<string, string> = {
  * @param delimiter the field delimiter (`,`, `;` or a tab).
  * @returns every record in order, a record that could not be read as the 1-based line it starts
  *   on and why (e.g. `is not a CSV row (a quote opened there is never closed)`, `has 1 field where
- *   the header names 3`, `has 4 fields where the header names 3`); null when the header row itself
+ *   the header names 3`, `has 4 fields where the header names 3`, `has no text`); null when the header row itself
  *   cannot be read.
  */
 export function readCsvRecords(text: string, delimiter: string): CsvRecord[] | null {
@@ -76,9 +76,11 @@ export function readCsvRecords(text: string, delimiter: string): CsvRecord[] | n
  * A row's fields keyed by the header's names, or the row refused by its line when its fields do not
  * match the header: with fewer (a field left out, or the rest of the row lost) or with more that
  * hold text (a delimiter inside an unquoted field), it cannot be told which column each field is,
- * and keeping the header's count would drop text without a word.
+ * and keeping the header's count would drop text without a word; a row of blank fields only (`,,`)
+ * holds no report.
  */
 function recordOf(values: readonly string[], columns: readonly string[], line: number): CsvRecord {
+  if (values.every((value) => value.trim() === '')) return { line, reason: 'has no text' };
   const extra = values.slice(columns.length);
   if (values.length >= columns.length && extra.every((value) => value === '')) {
     return { fields: Object.fromEntries(columns.map((name, index) => [name, values[index]])) };
