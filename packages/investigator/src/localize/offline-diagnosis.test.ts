@@ -68,7 +68,7 @@ describe('diagnoseOffline', () => {
     expect(diagnosis.proposedChange).toBeNull();
     expect(diagnosis.report.label).toBe('crash');
     expect(diagnosis.rootCause.summary).toBe(
-      "TypeError: Cannot read properties of undefined (reading 'replace') is raised in `decode` at lib/utils.js:4.",
+      "`TypeError: Cannot read properties of undefined (reading 'replace')` is raised in `decode` at lib/utils.js:4.",
     );
     expect(diagnosis.rootCause.explanation).toContain(
       'called through `parseValues` (lib/parse.js:9)',
@@ -88,6 +88,20 @@ describe('diagnoseOffline', () => {
       ],
     });
     expect((await verifyDiagnosis(diagnosis, repository.root)).errors).toEqual([]);
+  });
+
+  it("keeps the report's backticks inside its own code span in the root cause", async () => {
+    // Found by fresh-user trial 16: a lone backtick in the message paired with the one opening
+    // `parseConfig`, turning the diagnosis' own words into code and showing a stray backtick.
+    const crash = decodeCrashReport();
+    const [exception] = crash.exceptions;
+    if (!exception) throw new Error('no exception');
+    exception.message = 'value <b>x</b> `tick';
+    const diagnosis = await diagnoseOffline(crash, repository.index);
+    const markdown = renderDiagnosisMarkdown(diagnosis);
+    expect(markdown).toContain(
+      '`` TypeError: value <b>x</b> `tick `` is raised in `decode` at lib/utils.js:4.',
+    );
   });
 
   it('follows a stack trace logged without an exception, calling it captured, not raised', async () => {

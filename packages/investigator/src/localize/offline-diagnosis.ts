@@ -9,6 +9,7 @@ import { readPackageName } from '@sightline/codebase/internal';
 import { allFrames, type Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
 import { isMeaningfulQuote } from '../diagnosis/find-quote.js';
+import { codeSpan } from '../diagnosis/markdown-text.js';
 import type { AffectedFile, Diagnosis, DiagnosisLabel, Suspect } from '../diagnosis/schema.js';
 import { MOVED_FRAME_PREFIX } from './frame-range.js';
 import { FOREIGN_REPORT_REASON, localize } from './localize.js';
@@ -98,7 +99,7 @@ async function affectedFile(
 }
 
 function describeFrame(frame: InAppFrame): string {
-  return `${frame.function ? `\`${frame.function}\` ` : ''}(${printablePath(frame.path)}:${frame.line ?? '?'})`;
+  return `${frame.function ? `${codeSpan(frame.function)} ` : ''}(${printablePath(frame.path)}:${frame.line ?? '?'})`;
 }
 
 /** A suspect's first two reasons, `''` when it has none (never printed as empty parentheses). */
@@ -121,11 +122,12 @@ function describeRootCause(
   if (innermost) {
     // A stack trace logged without an exception (a Sentry message event) shows where, not what.
     const { type = '', message = '' } = innermost.exception ?? {};
-    const named = type && message ? `${type}: ${message}` : type || message;
+    // The report's words as a code span: a backtick of theirs never pairs with one of ours.
+    const named = codeSpan(type && message ? `${type}: ${message}` : type || message);
     const error = innermost.exception ? named || 'The error' : 'The stack trace';
     const raised = innermost.exception ? 'raised' : 'captured';
     const callers = frames.slice(1, 1 + SHOWN_CALLERS).map(describeFrame);
-    const where = innermost.function ? `in \`${innermost.function}\` ` : '';
+    const where = innermost.function ? `in ${codeSpan(innermost.function)} ` : '';
     const through = callers.length > 0 ? `, called through ${callers.join(' ← ')}` : '';
     // A trace from another version of the code: said once, as the suspects' ranges were moved.
     const moved = cited
@@ -156,7 +158,7 @@ function describeRootCause(
       return `${printablePath(suspect.path)}${reasons ? ` (${reasons})` : ''}`;
     });
     return {
-      summary: `${traced ? 'No stack frame of the report is in this repository' : 'No stack trace'}; the report's words and names point at ${printablePath(first.path)}${first.symbol ? ` (\`${first.symbol}\`)` : ''}.`,
+      summary: `${traced ? 'No stack frame of the report is in this repository' : 'No stack trace'}; the report's words and names point at ${printablePath(first.path)}${first.symbol ? ` (${codeSpan(first.symbol)})` : ''}.`,
       explanation: `Best matches: ${matches.join(', ')}. ${MODEL_NOTE}`,
       confidence: LEXICAL_CONFIDENCE,
     };
