@@ -88,15 +88,17 @@ export { firstMissingFolder, makeFolders } from './repository/make-folders.js';
 export { isOwnFolder, makeOwnFolder } from './repository/own-folder.js';
 export { type ResolvedPath, resolveInRoot, resolveRoot } from './repository/sandbox.js';
 // The secret gate every output passes through: tool results, map signatures, evidence quotes,
-// verification and patch messages, MCP resources, a console's code context, commit text.
+// verification and patch messages, MCP resources, a console's code context, commit text, reports.
 export {
   createFileGate,
   decodeText,
   type GatedText,
+  type GatedTexts,
   type GateFileOptions,
   type GateRefusal,
   gateFile,
   gateText,
+  gateTexts,
   type TextEncoding,
   withheldLine,
 } from './repository/secret-gate.js';

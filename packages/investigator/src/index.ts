@@ -70,5 +70,7 @@ export { type LocalizeOptions, localize } from './localize/localize.js';
 // Marking a report's in-app frames against a repository's files.
 export { markInAppFrames } from './localize/mark-in-app-frames.js';
 export { type DiagnoseOfflineOptions, diagnoseOffline } from './localize/offline-diagnosis.js';
-// Reading a report against a repository: parsed, its in-app frames marked.
+// A report's text through the secret gate, before anything reads or shows it.
+export { gateReport } from './report/gate-report.js';
+// Reading a report against a repository: parsed, gated, its in-app frames marked.
 export { prepareReport, prepareReports } from './report/prepare-report.js';

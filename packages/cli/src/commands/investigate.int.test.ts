@@ -3,7 +3,11 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createScriptedModel } from '@sightline/core/testing';
-import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import {
+  createFakeRepository,
+  createSecretReport,
+  type FakeRepository,
+} from '@sightline/investigator/testing';
 import { APICallError } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exitCodeFor } from '../run/exit-code-for.js';
@@ -91,6 +95,20 @@ describe('sightline investigate', () => {
     expect(diagnosis.affectedFiles.map((file: { path: string }) => file.path)).toContain(
       repo.bug.path,
     );
+  });
+
+  it('shows no secret of the report in the Markdown or JSON diagnosis, each line that held one withheld', async () => {
+    // Found by fresh-user trial 16: the AWS key of the report came back in the diagnosis' title
+    // and root cause, and the private key's body in the suspects' PageRank focus.
+    const { text, secrets } = createSecretReport();
+    await writeFile(reportFile, text);
+    for (const format of ['md', 'json'] as const) {
+      const io = memoryIo();
+      expect(await runInvestigate(options({ format }), io)).toBe(0);
+      for (const secret of secrets) expect(io.out).not.toContain(secret);
+      expect(io.out).toContain('withheld: looks like a secret (an AWS access key ID)');
+      expect(io.out).toContain(`${repo.bug.path}:`);
+    }
   });
 
   it('writes to --out instead of stdout', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sharedDataTitle } from '@sightline/core/testing';
 import { MAX_REPORT_BYTES } from '@sightline/intake';
-import { createFakeRepository } from '@sightline/investigator/testing';
+import { createFakeRepository, createSecretReport } from '@sightline/investigator/testing';
 import { describe, expect, it } from 'vitest';
 import { type MemoryOutput, memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runTriage, type TriageIO, type TriageRow } from './triage.js';
@@ -48,6 +48,24 @@ describe('runTriage', () => {
       /^bug \d · crash 0 · feature \d · question \d · other \d \(1 report\)$/,
     );
     expect(io.err).toBe('');
+  });
+
+  it('shows no secret of a report in its title or frame, with or without --repo', async () => {
+    // Found by fresh-user trial 16: a report's secrets reached every output made from it.
+    const { text, secrets } = createSecretReport();
+    const repo = await createFakeRepository();
+    try {
+      for (const options of [{}, { repo: repo.root }]) {
+        const io = memoryIo(text);
+        expect(await runTriage({ files: ['-'], json: true, ...options }, io)).toBe(0);
+        for (const secret of secrets) expect(io.out).not.toContain(secret);
+        expect(jsonRows(io.out)[0]?.title).toBe(
+          '[withheld: looks like a secret (an AWS access key ID)]',
+        );
+      }
+    } finally {
+      await repo.cleanup();
+    }
   });
 
   it('sizes the LABEL column to its widest label: question keeps a gap before CONF', async () => {

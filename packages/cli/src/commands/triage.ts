@@ -20,7 +20,7 @@ import {
   readExamplePool,
   reportTitle,
 } from '@sightline/intake';
-import { prepareReports } from '@sightline/investigator';
+import { gateReport, prepareReports } from '@sightline/investigator';
 import { resolveModel } from '@sightline/models';
 import type { Command } from 'commander';
 import { reportNoteLines } from '../format/report-notes.js';
@@ -153,7 +153,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
         reports.push(
           ...(repository
             ? await prepareReports(input, repository, parseOptions)
-            : parseReports(input, parseOptions)),
+            : await Promise.all(parseReports(input, parseOptions).map(gateReport))),
         );
       }
     } catch (error) {

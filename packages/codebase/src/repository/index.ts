@@ -38,10 +38,12 @@ export {
   createFileGate,
   decodeText,
   type GatedText,
+  type GatedTexts,
   type GateFileOptions,
   type GateRefusal,
   gateFile,
   gateText,
+  gateTexts,
   type TextEncoding,
   withheldLine,
 } from './secret-gate.js';

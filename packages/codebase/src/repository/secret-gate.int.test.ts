@@ -6,7 +6,7 @@ import { link, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeText, gateFile, gateText, withheldLine } from './secret-gate.js';
+import { decodeText, gateFile, gateText, gateTexts, withheldLine } from './secret-gate.js';
 
 const TOKEN = ['gh', 'p_', 'FakeGateToken', '0'.repeat(23)].join('');
 let root: string;
@@ -44,6 +44,36 @@ describe('gateText', () => {
     expect(gated.text).toBe(`a\r\n${note}\r\nb\n`);
     expect(gated.lines).toEqual(['a', note, 'b']);
     expect([...gated.withheld.keys()]).toEqual([2]);
+  });
+});
+
+describe('gateTexts', () => {
+  it('withholds the lines of each text in one scan, a key block in every line it spans, and keeps the rest as given', async () => {
+    const key = [
+      '-----BEGIN RSA PRIVATE KEY-----',
+      'MIIEowIBAAKCAQEA1c7+9z5Pad7OejecsQ0bu3aumaGa6xrwN3Z3IgUaB4FBoqH6',
+      '-----END RSA PRIVATE KEY-----',
+    ].join('\r\n');
+    const texts = ['title', `a\r\n${key}\r\nb\n`, '', `token ${TOKEN}`, 'last'];
+    const note = withheldLine('a private key block');
+    expect(await gateTexts(texts)).toEqual({
+      texts: [
+        'title',
+        `a\r\n${note}\r\n${note}\r\n${note}\r\nb\n`,
+        '',
+        withheldLine('secretlint rule github'),
+        'last',
+      ],
+      withheld: true,
+    });
+    expect(await gateTexts(['a', 'b\r\nc'])).toEqual({ texts: ['a', 'b\r\nc'], withheld: false });
+  });
+
+  it('withholds every text when together they are a KEY=value file with a secret', async () => {
+    expect(await gateTexts(['NAME=x', 'API_TOKEN=FakeValue1', ''])).toEqual({
+      texts: Array(2).fill(withheldLine('a KEY=value file that sets API_TOKEN')).concat(''),
+      withheld: true,
+    });
   });
 });
 

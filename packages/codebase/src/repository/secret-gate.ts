@@ -1,12 +1,13 @@
 /**
  * The secret gate: the one place repository text passes through on its way to any output (code
  * tool results, the repository map's signatures, diagnosis evidence, verification and patch
- * messages, MCP resources, the console's code context, suspect-commit text). It decodes a file the
- * way the search engine does (UTF-8, or UTF-16 with a byte order mark), refuses what may not be
- * read at all (secret names, hard links, binary files, `KEY=value` files with secrets), and
- * replaces every line that holds a secret with a note. Everything a channel shows, searches or
- * compares is computed from the gated text, so a withheld line answers the same whatever it
- * holds: no count, no position of a match, no "occurs elsewhere" (no oracle).
+ * messages, MCP resources, the console's code context, suspect-commit text), and a report's text
+ * before anything reads it (`gateReport`). It decodes a file the way the search engine does
+ * (UTF-8, or UTF-16 with a byte order mark), refuses what may not be read at all (secret names,
+ * hard links, binary files, `KEY=value` files with secrets), and replaces every line that holds a
+ * secret with a note. Everything a channel shows, searches or compares is computed from the gated
+ * text, so a withheld line answers the same whatever it holds: no count, no position of a match,
+ * no "occurs elsewhere" (no oracle).
  */
 import { createHash } from 'node:crypto';
 import { lstat, readFile } from 'node:fs/promises';
@@ -148,6 +149,52 @@ export async function gateText(text: string, filePath = ''): Promise<GatedText |
   const scan = await cachedScan(text, filePath);
   if (scan.file) return { ok: false, code: 'SECRET_FILE', reason: scan.file };
   return gated(text, scan, 'utf-8', true);
+}
+
+/** What {@link gateTexts} lets through. */
+export interface GatedTexts {
+  /** The texts in the order given, each with its withheld lines replaced by their notes. */
+  texts: string[];
+  /** Whether anything was withheld (false: every text is as given). */
+  withheld: boolean;
+}
+
+/** Lines of a text as `splitFileLines` numbers them in a longer text: one more than its `\n`s. */
+function lineCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/**
+ * Passes several texts through the gate in one scan (a report's title, body, messages and
+ * frames): each line of each text is withheld as {@link gateText} withholds it, the texts read as
+ * one text joined by `\n` (so a secret spanning two of them is withheld in both).
+ * @param texts the texts, each any number of lines.
+ * @returns the texts with their withheld lines replaced by notes (line endings kept); when the
+ *   texts together are of the `KEY=value` kind with a secret, every non-empty one is the note of
+ *   that refusal. Never throws.
+ */
+export async function gateTexts(texts: readonly string[]): Promise<GatedTexts> {
+  const gated = await gateText(texts.join('\n'));
+  if (!gated.ok) {
+    const note = withheldLine(gated.reason);
+    return { texts: texts.map((text) => (text === '' ? text : note)), withheld: true };
+  }
+  if (gated.withheld.size === 0) return { texts: [...texts], withheld: false };
+  const lines = [...gated.withheld.keys()].sort((a, b) => a - b);
+  let next = 0;
+  let first = 1;
+  const shown = texts.map((text) => {
+    const end = first + lineCount(text);
+    const own = new Map<number, string>();
+    for (let line = lines[next]; line !== undefined && line < end; line = lines[++next]) {
+      own.set(line - first + 1, gated.withheld.get(line) ?? '');
+    }
+    first = end;
+    return replaceLines(text, own);
+  });
+  return { texts: shown, withheld: true };
 }
 
 /**

@@ -7,6 +7,7 @@ import { classify, parseReport } from '@sightline/intake';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModelDiagnosis } from '../diagnosis/schema.js';
 import { createFakeRepository, type FakeRepository } from '../testing/fake-repository.js';
+import { createSecretReport } from '../testing/secret-report.js';
 import { type InvestigateProgress, investigate } from './investigate.js';
 
 let repo: FakeRepository;
@@ -126,6 +127,22 @@ describe('investigate', () => {
     const firstPrompt = JSON.stringify(scripted.calls[0]?.prompt);
     expect(firstPrompt).toContain(repo.bug.path);
     expect(firstPrompt).toContain('cartTotal');
+  });
+
+  it("sends the model none of the report's secrets, and its diagnosis shows none", async () => {
+    // Found by fresh-user trial 16: a report's secrets reached every output made from it, and a
+    // model's prompt is sent elsewhere too.
+    const { text, secrets } = createSecretReport();
+    const scripted = createScriptedModel(agentScript([modelDiagnosis(repo.bug.quote.trim())]));
+    const result = await investigate({
+      repo: repo.root,
+      report: text,
+      model: scripted.model,
+      cacheDir: false,
+    });
+    expect(result.diagnosis.method).toBe('agent');
+    const sent = JSON.stringify([scripted.calls.map((call) => call.prompt), result]);
+    for (const secret of secrets) expect(sent).not.toContain(secret);
   });
 
   it('fails with MODEL_OUTPUT_INVALID and keeps the report when the model invents a quote twice', async () => {

@@ -38,6 +38,7 @@ export {
 export {
   type Diagnosis,
   diagnosisSchema,
+  gateReport,
   ISSUE_COMMENT_MARKER,
   investigate,
   markInAppFrames,

@@ -1,4 +1,5 @@
 import { SightlineError } from '@sightline/core';
+import { createSecretReport } from '@sightline/investigator/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cartCrash, openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
@@ -40,6 +41,18 @@ describe.each(TEST_DATABASES)('the digest on $name', (kind) => {
     );
     return { harness, webhook, smtp, config };
   };
+
+  it("shows none of a report's secrets in what it would send", async () => {
+    // Found by fresh-user trial 16: `sightline digest --dry-run` showed the AWS key of a report
+    // in its group's title, as the webhook and the e-mail would have.
+    const { harness, config } = await open();
+    const { text, secrets } = createSecretReport();
+    await harness.ingestText([{ id: 'secret', text }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const { message } = await sendDigest(harness.store, { config, dryRun: true });
+    for (const secret of secrets) expect(JSON.stringify(message)).not.toContain(secret);
+    expect(message.emailText).toContain('[withheld: looks like a secret (an AWS access key ID)]');
+  });
 
   it('posts new groups, regressions and finished diagnoses with their suspect file:line to the webhook and by e-mail, each period once', async () => {
     const { harness, webhook, smtp, config } = await open();

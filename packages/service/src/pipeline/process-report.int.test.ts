@@ -1,4 +1,5 @@
 import { createScriptedModel } from '@sightline/core/testing';
+import { createSecretReport } from '@sightline/investigator/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { openHarness, type ServiceHarness } from './harness.test-helper.js';
@@ -58,5 +59,27 @@ describe.each(TEST_DATABASES)('process-report classification on $name', (kind) =
     expect(lines).toContain(
       'reports are classified offline: Set OPENAI_API_KEY to use openai:gpt-5-mini.',
     );
+  }, 120_000);
+});
+
+describe.each(TEST_DATABASES)("process-report and a report's secrets on $name", (kind) => {
+  let harness: ServiceHarness;
+  afterEach(async () => harness?.close());
+
+  it('keeps the payload as received and withholds the secrets from its analysis and group title', async () => {
+    // Found by fresh-user trial 16: the group's stored identifiers held the private key's body,
+    // its title the AWS key.
+    harness = await openHarness(kind);
+    const { text, secrets } = createSecretReport();
+    const { reportIds } = await harness.ingestText([{ id: 'secret', text }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const report = await harness.store.reports.get(reportIds[0] ?? '');
+    expect(JSON.stringify(report?.payload)).toContain(secrets[0]);
+    const group = await harness.store.groups.get(report?.groupId ?? '');
+    for (const secret of secrets) {
+      expect(JSON.stringify([report?.analysis, group])).not.toContain(secret);
+    }
+    expect(group.title).toBe('[withheld: looks like a secret (an AWS access key ID)]');
+    expect(report?.analysis?.report.identifiers).toContain('cartTotal');
   }, 120_000);
 });

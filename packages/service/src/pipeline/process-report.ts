@@ -1,18 +1,18 @@
 /**
- * The `process-report` job: stored reports, a batch of them, are parsed (in-app frames marked
- * against their project's repository), classified (by the default model when one is configured,
- * else offline) and attached to their groups, with that analysis stored, all attachments of the
- * batch in one transaction: the only time a report is read. What a batch needs once (its
- * projects, their repositories and boilerplate, the revision) is loaded once. A group
+ * The `process-report` job: stored reports, a batch of them, are parsed (their secrets withheld,
+ * in-app frames marked against their project's repository), classified (by the default model when
+ * one is configured, else offline) and attached to their groups, with that analysis stored, all
+ * attachments of the batch in one transaction: the only time a report is read. What a batch needs
+ * once (its projects, their repositories and boilerplate, the revision) is loaded once. A group
  * investigated on arrival (see `investigationCause`) without a diagnosis of the repository's
- * current revision gets an investigation job. A report edited upstream (a new revision) is
- * analysed again in its group, and its group investigated again when what the investigation
- * reads changed. Every step is idempotent: a batch retried after a crash skips the reports it
- * already grouped.
+ * current revision gets an investigation job. A report edited upstream (a new revision) is analysed
+ * again in its group, and its group investigated again when what the investigation reads changed.
+ * Every step is idempotent: a batch retried after a crash skips the reports it already grouped.
  */
 import { SightlineError } from '@sightline/core';
 import {
   classify,
+  gateReport,
   markInAppFrames,
   parseReports,
   type Report,
@@ -166,8 +166,8 @@ async function attachAll(
 }
 
 /**
- * Parses, marks and classifies one report; undefined when intake cannot read it (then it is
- * marked failed with the reason).
+ * Parses, gates (`gateReport`), marks and classifies one report; undefined when intake cannot
+ * read it (then it is marked failed with the reason).
  */
 async function analyse(
   context: PipelineContext,
@@ -182,7 +182,9 @@ async function analyse(
     await failReport(context, row.id, error.message);
     return undefined;
   }
-  report = await markInAppFrames(report, await context.repository(project.repo));
+  // Everything made of the report (its stored analysis, the group's title, a model's prompt, the
+  // diagnosis, the digest, a GitHub comment) is made of its gated text; the payload stays as sent.
+  report = await markInAppFrames(await gateReport(report), await context.repository(project.repo));
   // With a model configured, it classifies (the crash rule first); any failure falls back offline.
   const model = context.classifyModel();
   const classification = await classify(report, model ? { model } : {});

@@ -1,0 +1,45 @@
+import { withheldLine } from '@sightline/codebase';
+import { parseReport } from '@sightline/intake';
+import { describe, expect, it } from 'vitest';
+import { createSecretReport } from '../testing/secret-report.js';
+import { gateReport } from './gate-report.js';
+
+describe('gateReport', () => {
+  it('withholds every line of a report that holds a secret, and drops the identifiers only those lines held', async () => {
+    // Found by fresh-user trial 16: the diagnosis printed the AWS key of a report in its title and
+    // root cause, and the PageRank focus named the private key's body as an identifier.
+    const { text, secrets } = createSecretReport();
+    const parsed = parseReport(text);
+    expect(parsed.identifiers).toContain(secrets[2]);
+    const gated = await gateReport(parsed);
+    for (const secret of secrets) expect(JSON.stringify(gated)).not.toContain(secret);
+    const aws = withheldLine('an AWS access key ID');
+    const key = withheldLine('a private key block');
+    expect(gated.title).toBe(aws);
+    expect(gated.exceptions[0]?.type).toBe('Error');
+    expect(gated.exceptions[0]?.message).toBe(aws);
+    expect(gated.exceptions[0]?.frames.map((frame) => frame.function)).toEqual([
+      'cartTotal',
+      'parseConfig',
+    ]);
+    expect(gated.body.split('\n').slice(-5)).toEqual([
+      '    at parseConfig (/home/user/project/node_modules/miniconf/src/parser.js:10:73)',
+      key,
+      key,
+      key,
+      '',
+    ]);
+    expect(gated.identifiers).toEqual(
+      parsed.identifiers.filter((identifier) => !identifier.startsWith('MIIE')),
+    );
+    expect(gated.paths).toEqual(parsed.paths);
+    expect(parsed.title).toContain(secrets[0]);
+  });
+
+  it('gives a report without secrets back as it is', async () => {
+    const parsed = parseReport(
+      "TypeError: Cannot read properties of undefined (reading 'price')\n    at cartTotal (/srv/shop/src/cart/total.ts:6:25)\n",
+    );
+    expect(await gateReport(parsed)).toBe(parsed);
+  });
+});

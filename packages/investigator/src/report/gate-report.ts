@@ -1,0 +1,94 @@
+/**
+ * A report through the secret gate before anything reads it. Everything an investigation, a
+ * triage or the service derives from a report (the diagnosis' title and root cause, the
+ * localizer's query terms and PageRank focus, a model's prompt, a group's title, the digest, a
+ * GitHub comment, MCP answers) is computed from what this returns, so a secret the user pasted
+ * into a report is never shown or sent on; the raw report stays as the user gave it.
+ *
+ * Per line, as the gate withholds a repository file's lines, not per match: the rules read one
+ * credential of a line and not always its neighbours (an AWS key ID is found, the secret key
+ * after it without a `secret=` name is not; a password after a user name), and the line that
+ * holds one holds the others. A withheld report line costs its own words only: the message of
+ * an exception that quotes a credential becomes the note, its type and frames stay.
+ *
+ * Identifiers and paths are intake's, read from the whole text (text past the body's cut too);
+ * once a line is withheld, those the gated text no longer shows are dropped, so a private key's
+ * body never becomes a query term or a focus of the map.
+ */
+import { gateTexts } from '@sightline/codebase';
+import type { Exception, Frame, Report } from '@sightline/intake';
+
+/** Every text of a report that is shown or searched, each once. */
+function reportTexts(report: Report): Set<string> {
+  const texts = new Set<string>();
+  const add = (text: string | undefined) => {
+    if (text) texts.add(text);
+  };
+  const addFrames = (frames: readonly Frame[]) => {
+    for (const frame of frames) {
+      add(frame.raw);
+      add(frame.file);
+      add(frame.function);
+      add(frame.module);
+    }
+  };
+  add(report.title);
+  add(report.body);
+  for (const note of report.notes ?? []) add(note);
+  for (const exception of report.exceptions) {
+    for (let current: Exception | undefined = exception; current; current = current.cause) {
+      add(current.type);
+      add(current.message);
+      addFrames(current.frames);
+    }
+  }
+  addFrames(report.stack ?? []);
+  return texts;
+}
+
+/**
+ * Passes a report through the secret gate: every line of its title, body, notes, exception
+ * types and messages, and stack frames (raw line, file, function, module) that holds a secret is
+ * replaced by the gate's note (`[withheld: looks like a secret (…)]`, naming the rule, never the
+ * secret); identifiers and paths the gated text does not show are dropped. A report that is
+ * mostly `KEY=value` lines with a secret has all of those texts withheld. One scan of the
+ * report's texts (each distinct text once): bounded by intake's limits (a body of 200,000
+ * characters, frames and messages of a report of 10 MiB).
+ * @param report a parsed report (not modified).
+ * @returns the report itself when nothing is withheld, else a gated copy. Never throws.
+ */
+export async function gateReport(report: Report): Promise<Report> {
+  const originals = [...reportTexts(report)];
+  const gated = await gateTexts(originals);
+  if (!gated.withheld) return report;
+  const shown = new Map(originals.map((text, index) => [text, gated.texts[index] ?? '']));
+  const text = (value: string) => shown.get(value) ?? value;
+  const optional = (key: 'file' | 'function' | 'module', value: string | undefined) =>
+    value === undefined ? {} : { [key]: text(value) };
+  const frames = (list: readonly Frame[]): Frame[] =>
+    list.map((frame) => ({
+      ...frame,
+      raw: text(frame.raw),
+      ...optional('file', frame.file),
+      ...optional('function', frame.function),
+      ...optional('module', frame.module),
+    }));
+  const exception = (current: Exception): Exception => ({
+    ...current,
+    type: text(current.type),
+    message: text(current.message),
+    frames: frames(current.frames),
+    ...(current.cause ? { cause: exception(current.cause) } : {}),
+  });
+  const visible = gated.texts.join('\n');
+  return {
+    ...report,
+    ...(report.title === undefined ? {} : { title: text(report.title) }),
+    body: text(report.body),
+    exceptions: report.exceptions.map(exception),
+    ...(report.stack ? { stack: frames(report.stack) } : {}),
+    identifiers: report.identifiers.filter((identifier) => visible.includes(identifier)),
+    paths: report.paths.filter((reportPath) => visible.includes(reportPath)),
+    ...(report.notes ? { notes: report.notes.map(text) } : {}),
+  };
+}
