@@ -82,6 +82,26 @@ describe('proseText', () => {
   });
 });
 
+describe('GitHub references in untrusted prose', () => {
+  // Found by a fresh-user trial: the Action's comment quoted an issue title naming `@maintainer`
+  // live, so the bot would have notified that user; `#123` would have cross-linked an issue.
+  const zwsp = '\u200b';
+  it('breaks mentions and issue references outside code spans, not inside them', () => {
+    expect(proseText('Crash @maintainer <img src=x> `code @a #1` in parseConfig')).toBe(
+      `Crash @${zwsp}maintainer \\<img src=x\\> \`code @a #1\` in parseConfig`,
+    );
+    expect(literalText('see #123, acme/app#7, gh-9 and @org/team')).toBe(
+      `see \\#${zwsp}123, acme/app\\#${zwsp}7, gh-${zwsp}9 and @${zwsp}org/team`,
+    );
+    expect(proseBlock('cc @a\n\n```\n@b #2\n```')).toBe(`cc @${zwsp}a\n\n\`\`\`\n@b #2\n\`\`\``);
+  });
+  it('leaves what GitHub links as no reference as written', () => {
+    expect(literalText('mail a@b.example, @ alone, # heading, #x, AGH-1')).toBe(
+      'mail a@b.example, @ alone, \\# heading, \\#x, AGH-1',
+    );
+  });
+});
+
 describe('proseBlock', () => {
   it('keeps line breaks and paragraphs, and each line safe', () => {
     expect(proseBlock('First `a`.\r\n\n- <img src=x>\n- [l](u)')).toBe(

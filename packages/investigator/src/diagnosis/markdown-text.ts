@@ -8,7 +8,8 @@
  * HTML characters escaped (`literalText`). Prose that may mark code with backticks (a diagnosis'
  * root cause and explanation, whoever wrote them: the offline localizer quotes the report's
  * exception message, a model may copy the report) keeps its code spans and nothing else
- * (`proseText`, `proseBlock`).
+ * (`proseText`, `proseBlock`). Outside code spans all three also keep GitHub from reading an
+ * `@name` as a mention or a `#123` as an issue reference (`escapeMarkdown`).
  */
 import { printablePath } from '@sightline/codebase';
 import { splitCodeSpans } from '@sightline/core';
@@ -55,9 +56,25 @@ export function literalText(text: string): string {
   return escapeMarkdown(inlineText(text));
 }
 
-/** Each ASCII punctuation mark of `text` that may start a Markdown or HTML construct, escaped. */
+/**
+ * Each ASCII punctuation mark of `text` that may start a Markdown or HTML construct escaped, and
+ * GitHub's references broken with a zero-width space (U+200B): after the `@` of a mention
+ * (`@name`, `@org/team`; not an e-mail address's `@`), after the `#` of an issue reference
+ * (`#123`, `owner/repo#123`) and after the `GH-` of `GH-123`. A backslash does not stop GitHub
+ * from linking `\#1` (dbaron/wgmeeting-github-ircbot#11), so the established bots insert the
+ * zero-width space instead: dependabot/dependabot-core#3157 and #12685 (after `@` and `#`),
+ * renovatebot/renovate#1083 (after `@`). Without it a bot posting report text notifies whoever the
+ * reporter named and cross-links the issues it names. Inside a code span GitHub links neither.
+ *
+ * This is done for every renderer, not only the GitHub ones: the issue comment and the service's
+ * copied comment embed the whole Markdown report, and the CLI's report is pasted into issues by
+ * hand. The space does not show where the Markdown renders, so the text reads as written; only
+ * text copied from it holds the invisible character.
+ */
 function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_[\]<>!&~#]/g, '\\$&');
+  return text
+    .replace(/[\\`*_[\]<>!&~#]/g, '\\$&')
+    .replace(/(?<![A-Za-z0-9])@(?=[A-Za-z0-9])|#(?=\d)|\bGH-(?=\d)/gi, '$&\u200b');
 }
 
 /**

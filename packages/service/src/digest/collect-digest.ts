@@ -2,10 +2,15 @@
  * What a digest says: the groups made, the groups that regressed and the diagnoses finished in a
  * period, each with its project, its investigation state and, when diagnosed, what the diagnosis
  * found (verified, unverified, no cause) and its suspect file and line (the diagnosis' cause, else
- * its first affected file).
+ * its first affected file, where the inbox's culprit points: `diagnosisCause`).
  */
 import { type GroupInvestigation, groupInvestigation } from '../pipeline/investigation-state.js';
-import type { DiagnosisRecord, GroupRecord, Store } from '../store/index.js';
+import {
+  type DiagnosisRecord,
+  diagnosisCause,
+  type GroupRecord,
+  type Store,
+} from '../store/index.js';
 import {
   type DiagnosisOutcome,
   diagnosisOutcome,
@@ -17,8 +22,10 @@ import {
 export interface DigestSuspect {
   /** Repository-relative path. */
   path: string;
-  /** First line of the range (1-based). */
-  line: number;
+  /** The cited range, 1-based and inclusive. */
+  lines: [number, number];
+  /** The line the diagnosis quotes inside the range (the raised line, for a crash there). */
+  line?: number;
   symbol?: string;
 }
 
@@ -113,21 +120,22 @@ export async function collectDigest(
 }
 
 /**
- * The diagnosis' cause location, else its first affected file; none when it cites no file (it
- * says nothing could be tied to the report, or a model found no cause): the localizer's ranked
- * suspects are then no answer to send a team to.
+ * The diagnosis' cause location, else its first affected file, with the line it quotes there
+ * (`diagnosisCause`); none when it cites no file (it says nothing could be tied to the report, or
+ * a model found no cause): the localizer's ranked suspects are then no answer to send a team to.
  * @param record a stored diagnosis.
  * @returns the suspect, or `undefined`.
  */
 export function digestSuspect(
   record: Pick<DiagnosisRecord, 'diagnosis'>,
 ): DigestSuspect | undefined {
-  const files = record.diagnosis.affectedFiles;
-  const where = files.find((file) => file.role === 'cause') ?? files[0];
-  if (!where) return undefined;
+  const cause = diagnosisCause(record.diagnosis);
+  if (!cause) return undefined;
+  const { path, lines, symbol } = cause.file;
   return {
-    path: where.path,
-    line: where.lines[0],
-    ...(where.symbol ? { symbol: where.symbol } : {}),
+    path,
+    lines,
+    ...(cause.line === undefined ? {} : { line: cause.line }),
+    ...(symbol ? { symbol } : {}),
   };
 }

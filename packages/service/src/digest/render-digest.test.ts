@@ -58,10 +58,10 @@ describe('renderDigest', () => {
       outcome,
       ...(suspect ? { suspect } : {}),
     });
-    const at = { path: 'lib/parse.js', line: 150, symbol: 'parseKeys' };
+    const at = { path: 'lib/parse.js', lines: [148, 160] as [number, number], symbol: 'parseKeys' };
     const text = renderDigest(
       digestOf([
-        diagnosed('verified', at),
+        diagnosed('verified', { ...at, line: 150 }),
         diagnosed('unverified', at),
         diagnosed('no-cause'),
         { ...failed, title: 't-none', investigation: done },
@@ -70,7 +70,7 @@ describe('renderDigest', () => {
     );
     expect(text.split('\n').filter((line) => line.startsWith('•'))).toEqual([
       '• [crash] t-verified (2 reports) — verified suspect lib/parse.js:150 (parseKeys)',
-      '• [crash] t-unverified (2 reports) — unverified suspect lib/parse.js:150 (parseKeys)',
+      '• [crash] t-unverified (2 reports) — unverified suspect lib/parse.js:148-160 (parseKeys)',
       '• [crash] t-no-cause (2 reports) — no cause found',
       '• [crash] t-none (2 reports) — investigation done',
     ]);

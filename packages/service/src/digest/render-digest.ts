@@ -1,8 +1,9 @@
 /**
  * A digest as a message: Slack's `mrkdwn` for an incoming webhook (links `<url|text>`, with `&`,
  * `<` and `>` escaped as Slack's "Formatting text" docs ask), plain text for e-mail. One line per
- * group: label, title, reports, and the suspect file:line (said verified or unverified) with the
- * root cause, "no cause found", or where its investigation is.
+ * group: label, title, reports, and the suspect file:line (file:start-end when the diagnosis quotes
+ * no line in its range; said verified or unverified) with the root cause, "no cause found", or
+ * where its investigation is.
  */
 import type { Digest, DigestItem, DigestSection } from './collect-digest.js';
 
@@ -46,7 +47,7 @@ export function renderDigest(digest: Digest, options: RenderDigestOptions): stri
   const line = (item: DigestItem) => {
     const where =
       item.suspect && item.outcome !== 'no-cause'
-        ? `${item.outcome === 'verified' ? 'verified' : 'unverified'} suspect ${code(`${item.suspect.path}:${item.suspect.line}`, style)}${item.suspect.symbol ? ` (${escapeText(item.suspect.symbol)})` : ''}`
+        ? `${item.outcome === 'verified' ? 'verified' : 'unverified'} suspect ${code(`${item.suspect.path}:${item.suspect.line ?? item.suspect.lines.join('-')}`, style)}${item.suspect.symbol ? ` (${escapeText(item.suspect.symbol)})` : ''}`
         : escapeText(item.outcome === 'no-cause' ? 'no cause found' : investigationText(item));
     const parts = [
       `[${item.label}]`,

@@ -62,7 +62,10 @@ describe.each(TEST_DATABASES)('the digest on $name', (kind) => {
     const [diagnosis] = await harness.store.diagnoses.listOfGroup(crash?.id ?? '');
     const cause = diagnosis?.diagnosis.affectedFiles.find((file) => file.role === 'cause');
     expect(cause?.path).toBe('src/cart/total.ts');
-    const where = `${cause?.path}:${cause?.lines[0]}`;
+    // The raised line (cartCrash's frame), not the first of the cause's range: found by a
+    // fresh-user trial, the digest said :3 where the inbox's culprit and the report said :10.
+    const where = 'src/cart/total.ts:6';
+    expect(cause?.lines[0]).toBeLessThan(6);
     const link = `https://triage.example.com/#/groups/${crash?.id}`;
 
     const first = await sendDigest(harness.store, { config });
@@ -70,7 +73,7 @@ describe.each(TEST_DATABASES)('the digest on $name', (kind) => {
     expect(first.channels).toEqual(['webhook', 'email']);
     expect(first.digest.newGroups.items.map((item) => item.outcome)).toEqual(['verified']);
     expect(first.digest.newGroups.items.map((item) => item.suspect)).toEqual([
-      { path: 'src/cart/total.ts', line: cause?.lines[0], symbol: 'cartTotal' },
+      { path: 'src/cart/total.ts', lines: cause?.lines, line: 6, symbol: 'cartTotal' },
     ]);
 
     expect(webhook.posts).toHaveLength(1);

@@ -371,6 +371,37 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     ).toContain('label');
   }, 60_000);
 
+  it('answers in the media type its OpenAPI document declares for every answer that is not JSON', async () => {
+    // Found by a fresh-user trial: /markdown was declared text/event-stream, answered text/plain.
+    const { app, call } = await open();
+    await harness.ingestText([{ id: 'c1', text: cartCrash() }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const [group] = (await (await call('/api/groups')).json()).groups;
+    const document = await (await app.request('/api/openapi.json')).json();
+    const declared: [string, string, string][] = [];
+    for (const [route, methods] of Object.entries<Record<string, unknown>>(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const { responses } = operation as { responses: Record<string, { content?: object }> };
+        for (const type of Object.keys(responses['200']?.content ?? {})) {
+          if (type !== 'application/json') declared.push([route, method, type]);
+        }
+      }
+    }
+    expect(declared).toEqual([
+      ['/api/groups/{id}/markdown', 'get', 'text/plain'],
+      ['/api/events', 'get', 'text/event-stream'],
+    ]);
+    for (const [route, method, type] of declared) {
+      const answer = await call(route.replace('{id}', group.id), { method: method.toUpperCase() });
+      expect([route, answer.status, answer.headers.get('content-type')?.split(';')[0]]).toEqual([
+        route,
+        200,
+        type,
+      ]);
+      await answer.body?.cancel();
+    }
+  }, 60_000);
+
   it('adds a source (checked by its module, secrets kept out of answers), tests and removes it', async () => {
     const { call, credentials } = await open();
     const json = (body: unknown) => ({

@@ -33,13 +33,17 @@ import {
   tokenRotationSchema,
 } from './schemas.js';
 
+/** The media type of an answer that is not JSON, as the route's Content-Type names it. */
+type TextMediaType = 'text/plain' | 'text/event-stream';
+
 interface Operation {
   summary: string;
   query?: z.ZodObject;
   body?: z.ZodType;
   /** The body may also be plain text (what it is taken as). */
   textBody?: string;
-  response: z.ZodType | null;
+  /** What a successful answer holds: JSON of this schema, text of this media type, or nothing (204). */
+  response: z.ZodType | TextMediaType | null;
   status?: number;
   /** Default true. */
   auth?: boolean;
@@ -105,9 +109,9 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
   },
   '/api/groups/{id}/markdown': {
     get: {
-      summary: 'The latest diagnosis as Markdown or as a GitHub issue comment (text/plain)',
+      summary: 'The latest diagnosis as Markdown or as a GitHub issue comment',
       query: markdownQuerySchema,
-      response: null,
+      response: 'text/plain',
     },
   },
   '/api/groups/{id}/investigate': {
@@ -191,7 +195,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     get: { summary: 'The model and budgets investigations use', response: settingsSchema },
   },
   '/api/events': {
-    get: { summary: 'Live updates (text/event-stream): group-updated events', response: null },
+    get: { summary: 'Live updates: group-updated events', response: 'text/event-stream' },
   },
 };
 
@@ -236,14 +240,7 @@ export function openApiDocument(): Record<string, unknown> {
             }
           : {}),
         responses: {
-          [String(operation.status ?? 200)]: operation.response
-            ? {
-                description: 'OK',
-                content: { 'application/json': { schema: json(operation.response) } },
-              }
-            : operation.status === 204
-              ? { description: 'No content' }
-              : { description: 'OK', content: { 'text/event-stream': {} } },
+          [String(operation.status ?? 200)]: success(operation.response),
           '400': errors,
           '401': errors,
           '404': errors,
@@ -258,6 +255,14 @@ export function openApiDocument(): Record<string, unknown> {
     security: [{ bearer: [] }],
     paths,
   };
+}
+
+function success(response: Operation['response']) {
+  if (response === null) return { description: 'No content' };
+  if (typeof response === 'string') {
+    return { description: 'OK', content: { [response]: { schema: { type: 'string' } } } };
+  }
+  return { description: 'OK', content: { 'application/json': { schema: json(response) } } };
 }
 
 function json(schema: z.ZodType, io: 'input' | 'output' = 'output') {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseReport, type Report } from '../adapters/investigator.js';
+import { type Diagnosis, parseReport, type Report } from '../adapters/investigator.js';
 import type { RawReport } from '../sources/types.js';
-import { stackCulprit } from './inbox-rows.js';
+import { diagnosisCulprit, stackCulprit } from './inbox-rows.js';
 import { type NewDiagnosis, openStore, type Store } from './index.js';
 import { TEST_DATABASES } from './test-databases.test-helper.js';
 
@@ -212,5 +212,32 @@ describe('stackCulprit', () => {
         ]),
       ),
     ).toEqual({ function: 'a', file: 'vendor/a.js', line: 1, from: 'stack' });
+  });
+});
+
+describe('diagnosisCulprit', () => {
+  it("points at the line the diagnosis quotes inside its cause's range, else at the range's start", () => {
+    // Found by a fresh-user trial: a crash raised at src/parser.js:10 in a cause spanning 3-14
+    // was placed at :3 by the digest; the culprit and the digest now read one rule.
+    const cause = (line: number) =>
+      ({
+        affectedFiles: [
+          { path: 'a.js', lines: [1, 2], role: 'symptom', evidence: [] },
+          {
+            path: 'src/parser.js',
+            lines: [3, 14],
+            symbol: 'parseConfig',
+            role: 'cause',
+            evidence: [{ path: 'src/parser.js', line, quote: 'x' }],
+          },
+        ],
+      }) as unknown as Diagnosis;
+    expect(diagnosisCulprit(cause(10))).toEqual({
+      function: 'parseConfig',
+      file: 'src/parser.js',
+      line: 10,
+      from: 'diagnosis',
+    });
+    expect(diagnosisCulprit(cause(40))?.line).toBe(3);
   });
 });

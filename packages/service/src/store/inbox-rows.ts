@@ -70,15 +70,43 @@ export function stackCulprit(report: Report): Culprit | null {
   };
 }
 
-/** The culprit of a diagnosis: its first `cause` file (the first affected file when none is). */
+/** Where a diagnosis puts the problem, as {@link diagnosisCause} reads it. */
+export interface DiagnosisCause {
+  file: Diagnosis['affectedFiles'][number];
+  /** The line the diagnosis quotes inside the file's range; undefined when it quotes none there. */
+  line: number | undefined;
+}
+
+/**
+ * Where a diagnosis puts the problem — the one rule of the inbox culprit and the digest's
+ * suspect: its first `cause` file (the first affected file when none is), and the line of its
+ * first quote of that file inside the file's range (an offline diagnosis quotes the raised line
+ * when the crash's frame lies in the range, a model the line it blames).
+ * @returns the cause, or `undefined` when the diagnosis cites no file.
+ */
+export function diagnosisCause(
+  diagnosis: Pick<Diagnosis, 'affectedFiles'>,
+): DiagnosisCause | undefined {
+  const file =
+    diagnosis.affectedFiles.find((entry) => entry.role === 'cause') ?? diagnosis.affectedFiles[0];
+  if (!file) return undefined;
+  const [start, end] = file.lines;
+  const quote = file.evidence.find(
+    (evidence) => evidence.path === file.path && evidence.line >= start && evidence.line <= end,
+  );
+  return { file, line: quote?.line };
+}
+
+/**
+ * The culprit of a diagnosis ({@link diagnosisCause}): at its quoted line, else the range's first.
+ */
 export function diagnosisCulprit(diagnosis: Diagnosis): Culprit | null {
-  const cause =
-    diagnosis.affectedFiles.find((file) => file.role === 'cause') ?? diagnosis.affectedFiles[0];
+  const cause = diagnosisCause(diagnosis);
   if (!cause) return null;
   return {
-    function: cause.symbol ?? null,
-    file: cause.path,
-    line: cause.lines[0],
+    function: cause.file.symbol ?? null,
+    file: cause.file.path,
+    line: cause.line ?? cause.file.lines[0],
     from: 'diagnosis',
   };
 }

@@ -31,7 +31,13 @@ export type {
 export { type RefuseDrivePathOptions, refuseDrivePath } from './drive-path.js';
 export type { AttachReport, GroupKey, GroupStore } from './groups.js';
 export { type InboxPage, type InboxQuery, MAX_INBOX_PAGE } from './inbox.js';
-export { type Culprit, type InboxRowFacts, TREND_DAYS } from './inbox-rows.js';
+export {
+  type Culprit,
+  type DiagnosisCause,
+  diagnosisCause,
+  type InboxRowFacts,
+  TREND_DAYS,
+} from './inbox-rows.js';
 export type { InvestigationWait, InvestigationWaitStore } from './investigation-waits.js';
 export { type ModelSpend, type ModelSpendStore, utcDay } from './model-spend.js';
 export {

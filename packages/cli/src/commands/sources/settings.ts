@@ -13,9 +13,19 @@ const usage = (message: string) => new SightlineError({ code: 'INVALID_ARGUMENT'
 
 function splitPair(pair: string, flag: string): [string, string] {
   const at = pair.indexOf('=');
-  if (at <= 0) throw usage(`${flag} takes name=value pairs; got "${pair.split('=')[0]}".`);
+  if (at <= 0) {
+    // What was given to --secret may be the secret itself: never shown.
+    throw usage(
+      flag === '--secret'
+        ? '--secret takes field=VARIABLE pairs: the name of an environment variable that holds the secret.'
+        : `${flag} takes name=value pairs; got "${pair.split('=')[0]}".`,
+    );
+  }
   return [pair.slice(0, at), pair.slice(at + 1)];
 }
+
+/** A POSIX environment variable name. */
+const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * The settings of `--set` pairs, checked by `schema`. A value is kept as text when the field
@@ -57,8 +67,9 @@ export interface SecretOptions {
 
 /**
  * The secrets, checked by `schema`.
- * @throws SightlineError `INVALID_ARGUMENT` for an unset variable, stdin that is a terminal or not
- *   a JSON object, or fields the schema refuses (named, never shown).
+ * @throws SightlineError `INVALID_ARGUMENT` for an unset variable, a `--secret` value that is no
+ *   variable name (the secret itself, never shown), stdin that is a terminal or not a JSON object,
+ *   or fields the schema refuses (named, never shown).
  */
 export async function readSecrets(
   schema: z.ZodType,
@@ -82,6 +93,7 @@ export async function readSecrets(
   }
   for (const pair of options.secret ?? []) {
     const [field, variable] = splitPair(pair, '--secret');
+    if (!VARIABLE_NAME.test(variable)) throw notAVariable(field);
     const value = io.env[variable];
     if (!value) {
       throw usage(
@@ -97,4 +109,16 @@ export async function readSecrets(
     );
   }
   return parsed.data;
+}
+
+/**
+ * The error for `--secret field=VALUE` whose value is no variable name: most likely the secret
+ * itself, which is not repeated (it would land in a terminal's scrollback or a CI log).
+ */
+function notAVariable(field: string): SightlineError {
+  const suggested = field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  const variable = VARIABLE_NAME.test(suggested) ? suggested : 'SOURCE_SECRET';
+  return usage(
+    `The value given for ${field} (--secret ${field}=…) is not the name of an environment variable (letters, digits and _, not starting with a digit): it looks like the secret itself, which is not taken on the command line (it shows in ps and shell history). Put it in a variable and name that, e.g. read -rs ${variable} && export ${variable}, then --secret ${field}=${variable}; or pipe a JSON object of credentials in with --credentials-stdin (e.g. {"${field}": "…"}).`,
+  );
 }

@@ -274,6 +274,17 @@ describe('sightline sources', () => {
     await expect(runSourcesAdd({ ...base, secret: ['private_key=UNSET'] }, io())).rejects.toThrow(
       /UNSET \(for private_key\) is not set or is empty\. --secret private_key=UNSET reads the secret from that variable: export it first/,
     );
+    // Found by a fresh-user trial: the secret itself given to --secret was printed back, in an
+    // `export sekrit-literal=…` hint no shell takes.
+    for (const secret of ['private_key=sekrit-literal/+x', 'sekrit-literal']) {
+      const added = runSourcesAdd({ ...base, secret: [secret] }, io());
+      await expect(added).rejects.toThrow(
+        secret.includes('=')
+          ? /given for private_key \(--secret private_key=…\) is not the name of an environment variable .*looks like the secret itself.*read -rs PRIVATE_KEY && export PRIVATE_KEY, then --secret private_key=PRIVATE_KEY; or pipe .* --credentials-stdin/
+          : /--secret takes field=VARIABLE pairs: the name of an environment variable/,
+      );
+      await expect(added).rejects.not.toThrow(/sekrit/);
+    }
     await expect(runSourcesAdd({ ...base, kind: 'play' }, io())).rejects.toThrow(
       /Unknown source kind "play".*google-play/,
     );
