@@ -319,6 +319,54 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     });
   }, 60_000);
 
+  it("tells a JSON body that is not the API's shape which shapes it takes, not the schema's issues", async () => {
+    // Found by fresh-user trial 16: a Sentry event posted as application/json got "reports:
+    // Invalid input: expected array, received undefined; body: Unrecognized keys: …".
+    const { call } = await open();
+    const event = {
+      event_id: 'a1b2c3',
+      exception: {
+        values: [
+          {
+            type: 'TypeError',
+            value: 'x is undefined',
+            stacktrace: { frames: [{ filename: 'src/cart/total.ts', lineno: 4 }] },
+          },
+        ],
+      },
+    };
+    const post = (body: unknown, type = 'application/json') =>
+      call('/api/reports', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: JSON.stringify(body),
+      });
+    const shapes =
+      'not the API\'s shape. Send {"reports":[{"text":"…"}]} as application/json (each report a "text" or a "json", "project" optional), or one report as it is (its text or its JSON) as text/plain.';
+    const refusals = [];
+    for (const body of [event, {}, [1, 2, 3], 'TypeError']) {
+      const answer = await post(body);
+      refusals.push([answer.status, (await answer.json()).error.message]);
+    }
+    expect(refusals).toEqual([
+      [
+        400,
+        `The body is a JSON object without "reports"; it looks like a Sentry event or issue, ${shapes}`,
+      ],
+      [400, `The body is a JSON object without "reports", ${shapes}`],
+      [400, `The body is a JSON array, ${shapes}`],
+      [400, `The body is JSON of a string, ${shapes}`],
+    ]);
+    // The API's shape with a bad field still names the field.
+    const badField = await post({ reports: [{ text: 'TypeError: x', url: 'ftp://x' }] });
+    expect((await badField.json()).error.message).toMatch(
+      /^reports\.0\.url: not an http\(s\) address/,
+    );
+    // Sent as the message says, the event is taken.
+    expect((await post(event, 'text/plain')).status).toBe(202);
+    expect((await post({ reports: [{ json: event }] })).status).toBe(202);
+  }, 60_000);
+
   it('limits the body of every other API request, but reports and chat keep their own limits', async () => {
     // Found by a fresh-user trial: an 80 MB PATCH /api/groups/<id> was read and parsed whole.
     const { call } = await open({ apiBodyBytes: 200, reportBodyBytes: 1_000 });
