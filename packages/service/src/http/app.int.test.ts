@@ -288,6 +288,26 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     expect((await call('/api/health')).status).toBe(200);
   });
 
+  it('takes a report with a stray NUL as the CLI does, and refuses binary data saying what it holds', async () => {
+    // Found by fresh-user trial 16: `investigate` took this file (removing the control
+    // characters) and the API refused it as "binary data … convert it to UTF-8 first".
+    const { call } = await open();
+    const post = (body: BodyInit) =>
+      call('/api/reports', { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+    const text =
+      'TypeError: \u202eevil\u202c name \u0000 nul\nat parseConfig (src/parser.js:10:5)\n';
+    const taken = await post(text);
+    expect(taken.status).toBe(202);
+    const [id] = (await taken.json()).reportIds;
+    expect((await harness.store.reports.get(id))?.payload).toEqual({
+      text: text.replace('\u0000', ''),
+    });
+    const binary = await post(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 8]));
+    expect((await binary.json()).error.message).toMatch(
+      /^The body is binary data: 6 of its first 8 characters are control characters or invalid bytes \(the first, U\+0003, at character 3\)\./,
+    );
+  });
+
   it('limits body sizes and request rates, and answers bad input with a clear error', async () => {
     const { call } = await open({ reportBodyBytes: 100, perMinute: 2 });
     const large = await call('/api/reports', {
