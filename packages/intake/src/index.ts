@@ -44,6 +44,7 @@ export {
 // Words of a text, spaceless scripts (Chinese, Japanese, Thai…) segmented into words.
 export { wordTokens } from './classify/word-tokens.js';
 // Reading reports: text, bytes or a parsed object → Report.
+export { binaryTextProblem } from './parse/binary-text.js';
 export {
   CONVERT_TO_UTF8_HINT,
   type DecodedBytes,

@@ -76,7 +76,10 @@ describe('sightline ingest', () => {
   it('refuses an empty or binary report, or text in another encoding, as the API does, storing and sending nothing', async () => {
     for (const [bytes, problem] of [
       [new Uint8Array([32, 10, 9]), 'is empty. Send the report text.'],
-      [new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 8]), 'is binary data, not a report.'],
+      [
+        new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 8]),
+        'is binary data: 6 of its first 8 characters are control characters or invalid bytes (the first, U+0003, at character 3).',
+      ],
       // Found by a fresh-user trial: a Latin-1 report was stored with U+FFFD for "é".
       [
         new Uint8Array(Buffer.from('The app crashes in the café screen\n', 'latin1')),
@@ -133,7 +136,7 @@ describe('sightline ingest', () => {
     const code = await runIngest({ files: ['-'], data: '/nonexistent/sightline-data' }, io);
     expect(code).toBe(2);
     expect(io.err.trim().split('\n')).toEqual([
-      expect.stringMatching(/^sightline ingest: .* is binary data, not a report\./),
+      expect.stringMatching(/^sightline ingest: .* is binary data: 6 of its first 8 characters/),
     ]);
   });
 

@@ -4,13 +4,22 @@ import { describe, expect, it } from 'vitest';
 import { createLineLimit } from './line-limit.js';
 
 /** Runs `chunks` through a limit of `maxBytes`: the lines passed on (one push each) and the lengths dropped. */
-async function run(chunks: string[], maxBytes: number, drop?: (line: Buffer) => boolean) {
+async function run(
+  chunks: string[],
+  maxBytes: number,
+  drop?: (line: Buffer) => boolean,
+  edges: string[][] = [],
+) {
   const dropped: number[] = [];
   const pushed: string[] = [];
   const limit = Readable.from(chunks.map((chunk) => Buffer.from(chunk))).pipe(
     createLineLimit({
       maxBytes,
-      onDropped: (bytes) => dropped.push(bytes),
+      edgeBytes: 3,
+      onDropped: ({ bytes, head, tail }) => {
+        dropped.push(bytes);
+        edges.push([String(head), String(tail)]);
+      },
       ...(drop ? { drop } : {}),
     }),
   );
@@ -34,6 +43,21 @@ describe('createLineLimit', () => {
       dropped: [13, 12],
     });
     expect(await run(['0123456789\n'], 10)).toEqual({ pushed: ['0123456789\n'], dropped: [] });
+  });
+
+  it('keeps the two ends of a dropped line, however the input is cut', async () => {
+    const edges: string[][] = [];
+    await run(
+      ['ab', 'cdefghijk', 'lm', 'n\n', 'abcdefghijklmn\n', 'a', 'bcdefghijklmn'],
+      10,
+      undefined,
+      edges,
+    );
+    expect(edges).toEqual([
+      ['abc', 'lmn'],
+      ['abc', 'lmn'],
+      ['abc', 'lmn'],
+    ]);
   });
 
   it('drops a line within the limit that drop refuses, told without its line feed', async () => {

@@ -13,7 +13,8 @@ import {
   type JSONRPCMessage,
 } from '@modelcontextprotocol/sdk/types.js';
 import { createSightlineServer } from './create-server.js';
-import { createLineLimit } from './line-limit.js';
+import { idOfDroppedLine } from './dropped-line-id.js';
+import { createLineLimit, type DroppedLine } from './line-limit.js';
 import { type RefusedMessageAnswer, refusedMessageAnswer } from './refused-message.js';
 import type { RepositoryContext } from './repository-context.js';
 
@@ -33,7 +34,8 @@ export interface StdioServerHandle {
  * @param context - the repository.
  * @param log - receives log lines (to stderr).
  * @param stdin - the stream the transport reads, a line of over 10 MiB (the SDK's read buffer)
- *   dropped and answered with a JSON-RPC error (`id` null, code -32600), as is a line that is not
+ *   dropped and answered with a JSON-RPC error (code -32600, with the request's `id` when one end
+ *   of the line holds it, `idOfDroppedLine`, else null), as is a line that is not
  *   a JSON-RPC 2.0 message (`refusedMessageAnswer`: -32700 or -32600). Default `process.stdin`.
  * @returns the connected server.
  */
@@ -64,10 +66,11 @@ export async function serveStdio(
   pipeline(stdin, lines, () => {});
   const transport = new StdioServerTransport(lines);
   const send = transport.send.bind(transport);
-  function refuseLongLine(bytes: number) {
+  function refuseLongLine({ bytes, head, tail }: DroppedLine) {
     const mebibytes = (MAX_MESSAGE_BYTES / 1_048_576).toFixed(0);
     const message = `Message too long: a line of ${bytes} bytes was dropped; the limit is ${mebibytes} MiB. Send a shorter message (of a report, the error, its stack trace and the steps).`;
-    refuse({ jsonrpc: '2.0', id: null, error: { code: ErrorCode.InvalidRequest, message } });
+    const id = idOfDroppedLine(head.toString('utf8'), tail.toString('utf8'));
+    refuse({ jsonrpc: '2.0', id, error: { code: ErrorCode.InvalidRequest, message } });
   }
   // A blank line is dropped unanswered: it holds no request.
   function refuseUnreadable(line: Buffer): boolean {

@@ -152,9 +152,10 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
     );
   });
 
-  it('answers a line over the 10 MiB read buffer with a JSON-RPC error and keeps serving', async () => {
+  it('answers a line over the 10 MiB read buffer with a JSON-RPC error for its id and keeps serving', async () => {
     // Found by a fresh-user trial: one such line closed the SDK's transport, nothing was answered
-    // after it and the process exited with code 13.
+    // after it and the process exited with code 13. Then (trial 16) it was answered with id null,
+    // so the client that sent it waited for its id until it timed out, or forever.
     const huge = {
       jsonrpc: '2.0',
       id: 2,
@@ -163,7 +164,8 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
     };
     const { code, stdout, stderr } = await runCli(
       ['mcp', '--repo', repo.root, '--no-cache'],
-      [initialize, huge, { jsonrpc: '2.0', id: 3, method: 'tools/list' }]
+      // A batch holds no id of one request.
+      [initialize, huge, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, [huge]]
         .map((message) => `${JSON.stringify(message)}\n`)
         .join(''),
     );
@@ -172,10 +174,10 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(lines.map((line) => line.id)).toEqual([1, null, 3]);
+    expect(lines.map((line) => line.id)).toEqual([1, 2, 3, null]);
     expect(lines[1]).toEqual({
       jsonrpc: '2.0',
-      id: null,
+      id: 2,
       error: {
         code: -32600,
         message: expect.stringMatching(
@@ -185,6 +187,28 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
     });
     expect((lines[2]?.result as { tools: unknown[] } | undefined)?.tools.length).toBeGreaterThan(0);
     expect(stderr).toMatch(/^sightline mcp: protocol error: Message too long: /m);
+  });
+
+  it("answers the SDK client's tool call over 10 MiB, whose id comes last, with an error", async () => {
+    // Found by fresh-user trial 16: the client timed out after 60 s ("Request timed out").
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...node, 'mcp', '--repo', repo.root, '--no-cache'],
+      cwd: workspace,
+      stderr: 'pipe',
+    });
+    const client = new Client({ name: 'smoke-test', version: '0.0.0' });
+    await client.connect(transport);
+    try {
+      await expect(
+        client.callTool({
+          name: 'investigate',
+          arguments: { report: 'x'.repeat(11 * 1_048_576) },
+        }),
+      ).rejects.toThrow(/^MCP error -32600: Message too long: a line of \d+ bytes was dropped/);
+    } finally {
+      await client.close();
+    }
   });
 
   it('stops cleanly on SIGTERM', async () => {

@@ -5,6 +5,7 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 import { SightlineError } from '@sightline/core';
+import { binaryTextProblem, CONTROL_CHARACTERS } from './binary-text.js';
 import { decodeReportBytes, invalidBytesNote, NOT_TEXT_HINT } from './decode-bytes.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 
@@ -21,16 +22,9 @@ export interface DecodedInput {
   notes: string[];
 }
 
-// C0 control characters other than tab, line feed and carriage return.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
 // The start of an ANSI escape sequence: ESC, or the 8-bit CSI.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const ESCAPE = /[\u001B\u009B]/;
-
-/** Share of control or replacement characters above which text is treated as binary. */
-const BINARY_SHARE = 0.1;
 
 function tooLarge(bytes: number, maxBytes: number): SightlineError {
   return new SightlineError({
@@ -104,18 +98,16 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
     notes.push('terminal colour and cursor codes were removed');
     text = stripVTControlCharacters(text);
   }
-  const sample = text.slice(0, 16_384);
-  const odd = (sample.match(CONTROL)?.length ?? 0) + (sample.match(/\uFFFD/g)?.length ?? 0);
-  if (sample.length > 0 && odd / sample.length > BINARY_SHARE) {
+  const binary = binaryTextProblem(text);
+  if (binary) {
     throw new SightlineError({
       code: 'REPORT_UNPARSEABLE',
-      message: `The report looks like binary data (a minidump, an image or a compressed file). Pass a text crash log, issue text, review export or Sentry event JSON. ${NOT_TEXT_HINT}`,
-      details: { controlShare: odd / sample.length },
+      message: `The report ${binary} Pass a text crash log, issue text, review export or Sentry event JSON, not a minidump, an image or a compressed file. ${NOT_TEXT_HINT}`,
     });
   }
-  if (text.search(CONTROL) !== -1) {
+  if (text.search(CONTROL_CHARACTERS) !== -1) {
     notes.push('control characters were removed');
-    text = text.replace(CONTROL, '');
+    text = text.replace(CONTROL_CHARACTERS, '');
   }
   if (text.trim() === '') {
     throw new SightlineError({

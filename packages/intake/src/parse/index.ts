@@ -1,4 +1,5 @@
 /** Parsing: raw bug reports (crash logs, Sentry events, issues, reviews) become `Report`s. */
+export { binaryTextProblem } from './binary-text.js';
 export {
   CONVERT_TO_UTF8_HINT,
   type DecodedBytes,

@@ -288,6 +288,26 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     expect((await call('/api/health')).status).toBe(200);
   });
 
+  it('takes a report with a stray NUL as the CLI does, and refuses binary data saying what it holds', async () => {
+    // Found by fresh-user trial 16: `investigate` took this file (removing the control
+    // characters) and the API refused it as "binary data … convert it to UTF-8 first".
+    const { call } = await open();
+    const post = (body: BodyInit) =>
+      call('/api/reports', { method: 'POST', headers: { 'content-type': 'text/plain' }, body });
+    const text =
+      'TypeError: \u202eevil\u202c name \u0000 nul\nat parseConfig (src/parser.js:10:5)\n';
+    const taken = await post(text);
+    expect(taken.status).toBe(202);
+    const [id] = (await taken.json()).reportIds;
+    expect((await harness.store.reports.get(id))?.payload).toEqual({
+      text: text.replace('\u0000', ''),
+    });
+    const binary = await post(new Uint8Array([0x50, 0x4b, 3, 4, 0, 0, 0, 8]));
+    expect((await binary.json()).error.message).toMatch(
+      /^The body is binary data: 6 of its first 8 characters are control characters or invalid bytes \(the first, U\+0003, at character 3\)\./,
+    );
+  });
+
   it('limits body sizes and request rates, and answers bad input with a clear error', async () => {
     const { call } = await open({ reportBodyBytes: 100, perMinute: 2 });
     const large = await call('/api/reports', {
@@ -317,6 +337,54 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     expect(await third.json()).toEqual({
       error: { code: 'RATE_LIMITED', message: expect.stringContaining('Retry-After') },
     });
+  }, 60_000);
+
+  it("tells a JSON body that is not the API's shape which shapes it takes, not the schema's issues", async () => {
+    // Found by fresh-user trial 16: a Sentry event posted as application/json got "reports:
+    // Invalid input: expected array, received undefined; body: Unrecognized keys: …".
+    const { call } = await open();
+    const event = {
+      event_id: 'a1b2c3',
+      exception: {
+        values: [
+          {
+            type: 'TypeError',
+            value: 'x is undefined',
+            stacktrace: { frames: [{ filename: 'src/cart/total.ts', lineno: 4 }] },
+          },
+        ],
+      },
+    };
+    const post = (body: unknown, type = 'application/json') =>
+      call('/api/reports', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: JSON.stringify(body),
+      });
+    const shapes =
+      'not the API\'s shape. Send {"reports":[{"text":"…"}]} as application/json (each report a "text" or a "json", "project" optional), or one report as it is (its text or its JSON) as text/plain.';
+    const refusals = [];
+    for (const body of [event, {}, [1, 2, 3], 'TypeError']) {
+      const answer = await post(body);
+      refusals.push([answer.status, (await answer.json()).error.message]);
+    }
+    expect(refusals).toEqual([
+      [
+        400,
+        `The body is a JSON object without "reports"; it looks like a Sentry event or issue, ${shapes}`,
+      ],
+      [400, `The body is a JSON object without "reports", ${shapes}`],
+      [400, `The body is a JSON array, ${shapes}`],
+      [400, `The body is JSON of a string, ${shapes}`],
+    ]);
+    // The API's shape with a bad field still names the field.
+    const badField = await post({ reports: [{ text: 'TypeError: x', url: 'ftp://x' }] });
+    expect((await badField.json()).error.message).toMatch(
+      /^reports\.0\.url: not an http\(s\) address/,
+    );
+    // Sent as the message says, the event is taken.
+    expect((await post(event, 'text/plain')).status).toBe(202);
+    expect((await post({ reports: [{ json: event }] })).status).toBe(202);
   }, 60_000);
 
   it('limits the body of every other API request, but reports and chat keep their own limits', async () => {

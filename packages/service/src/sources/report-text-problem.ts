@@ -1,5 +1,5 @@
 /** What makes a text no report at all, checked before anything is stored. */
-import { BINARY_SNIFF_BYTES, looksBinary } from '@sightline/core';
+import { binaryTextProblem } from '@sightline/intake';
 import {
   invalidBytesProblem,
   NOT_TEXT_HINT,
@@ -17,8 +17,9 @@ export interface ReportTextProblemOptions {
 /**
  * Why a report's text (as intake's `decodeReportBytes` reads a file or a body) cannot be a report:
  * bytes invalid in their encoding (intake's `invalidBytesProblem`: Latin-1 read as UTF-8, a
- * damaged UTF-16 file), binary data (a NUL in its first
- * {@link BINARY_SNIFF_BYTES} characters), or nothing but whitespace; undefined when it can.
+ * damaged UTF-16 file), binary data (intake's `binaryTextProblem`, the rule `parseReport` and so
+ * the CLI's `investigate` follow: a stray NUL is no binary file), or nothing but whitespace;
+ * undefined when it can.
  * Refused at the door (the API, `sightline ingest`), so a client is told at once instead of a
  * report being stored and failed, or stored with U+FFFD for its accented letters.
  */
@@ -27,10 +28,11 @@ export function reportTextProblem(
   { invalid = false, encoding = 'utf-8' }: ReportTextProblemOptions = {},
 ): { code: 'INVALID_ARGUMENT' | 'REPORT_EMPTY'; message: string } | undefined {
   if (invalid) return { code: 'INVALID_ARGUMENT', message: invalidBytesProblem(encoding) };
-  if (looksBinary(new TextEncoder().encode(text.slice(0, BINARY_SNIFF_BYTES)))) {
+  const binary = binaryTextProblem(text);
+  if (binary) {
     return {
       code: 'INVALID_ARGUMENT',
-      message: `is binary data, not a report. Send the report as text (a crash log, an issue, a review export). ${NOT_TEXT_HINT}`,
+      message: `${binary} Send the report as text (a crash log, an issue, a review export). ${NOT_TEXT_HINT}`,
     };
   }
   if (!text.trim()) {

@@ -46,8 +46,9 @@ export interface WebhookResult {
   /** Reports carried by the delivery (empty for events that carry none, e.g. a ping). */
   reports: RawReport[];
   /**
-   * Why a verified delivery that should carry a report cannot be stored (an event without an id):
-   * the service answers 422 with this, so the sender sees it instead of a silent drop.
+   * Why a verified delivery that should carry a report cannot be stored (an event without an id, a
+   * body that is not a JSON object, an issues event without its issue): the service answers 422
+   * with this, so the sender sees it instead of a silent drop.
    */
   rejected?: string;
   /** Status changes carried by the delivery. Default none. */

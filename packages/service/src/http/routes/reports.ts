@@ -17,6 +17,7 @@ import type { Store } from '../../store/index.js';
 import { errorResponse } from '../middleware/errors.js';
 import { type AppLimits, bodyBytesLimit, DEFAULT_LIMITS } from '../middleware/limits.js';
 import { ingestBodySchema, ingestQuerySchema } from '../schemas.js';
+import { ingestBodyProblem } from './ingest-body-problem.js';
 
 /** What to do with a report too large to take. */
 const TOO_LARGE_HINT =
@@ -96,12 +97,8 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
     }
     const parsed = ingestBodySchema.safeParse(body);
     if (!parsed.success) {
-      return errorResponse(
-        c,
-        400,
-        'INVALID_ARGUMENT',
-        `${parsed.error.issues.map(describeIssue).join('; ')}.`,
-      );
+      const message = ingestBodyProblem(body, text, parsed.error.issues);
+      return errorResponse(c, 400, 'INVALID_ARGUMENT', message);
     }
     for (const [index, report] of parsed.data.reports.entries()) {
       if (report.text === undefined) continue;
@@ -167,8 +164,4 @@ export async function resolveProject(
     });
   }
   return only;
-}
-
-function describeIssue(issue: { path: PropertyKey[]; message: string }): string {
-  return `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`;
 }

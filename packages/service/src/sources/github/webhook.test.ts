@@ -71,7 +71,7 @@ describe('GitHub issues webhooks', () => {
     );
   });
 
-  it('answers a signed ping, other actions, pull requests and malformed bodies with no report', async () => {
+  it('answers a signed ping, other actions and pull requests with no report', async () => {
     const ping = fixture('ping.json');
     expect(await deliver('ping', ping, sign(ping))).toEqual({ verified: true, reports: [] });
     const closed = withAction(fixture('issues-opened.json'), 'closed');
@@ -97,10 +97,35 @@ describe('GitHub issues webhooks', () => {
       reports: [],
       rejected: expect.stringContaining('no issue number'),
     });
-    const malformed = Buffer.from('{"action": "opened", "issue": ');
-    expect(await deliver('issues', malformed, sign(malformed))).toEqual({
-      verified: true,
-      reports: [],
-    });
+  });
+
+  it('rejects a signed delivery that is not a JSON object, or an issues event without its issue', async () => {
+    // Found by fresh-user trial 16: each was answered 202 {"stored":0}, so GitHub's delivery log
+    // showed a success.
+    const rejected = async (event: string, text: string) => {
+      const body = Buffer.from(text);
+      const result = await deliver(event, body, sign(body));
+      expect(result).toMatchObject({ verified: true, reports: [] });
+      return result.rejected;
+    };
+    const notAnObject = (what: string) =>
+      `The delivery's body is ${what}. Set the webhook's Content type to application/json in its settings on GitHub. Nothing was stored.`;
+    expect(
+      await Promise.all([
+        rejected('issues', 'not json'),
+        rejected('issues', '{"action": "opened", "issue": '),
+        rejected('ping', 'payload=%7B%22zen%22%3A%22x%22%7D'),
+        rejected('issues', '[1,2,3]'),
+        rejected('issues', '{}'),
+        rejected('issues', '{"action": "closed", "issue": null}'),
+      ]),
+    ).toEqual([
+      notAnObject('not JSON'),
+      notAnObject('not JSON'),
+      notAnObject('not JSON'),
+      notAnObject('a JSON array, not an object'),
+      'The issues event carries no issue; nothing was stored.',
+      'The issues event carries no issue; nothing was stored.',
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * GitHub `issues` webhooks (docs.github.com/webhooks/webhook-events-and-payloads#issues):
  * `X-Hub-Signature-256` is `sha256=` + hex HMAC-SHA256 of the raw body with the webhook secret,
- * checked by `@octokit/webhooks-methods` (constant-time). `ping` is accepted with no report.
+ * checked by `@octokit/webhooks-methods` (constant-time). `ping` is accepted with no report; a
+ * verified delivery that is not a JSON object, or an issues event without its issue, is rejected.
  */
 import { verify } from '@octokit/webhooks-methods';
 import type { UpstreamStatus, WebhookRequest, WebhookResult } from '../types.js';
+import { deliveryObject, isObject } from '../webhook-json.js';
 import { isIssue, issueReport } from './reports.js';
 
 /** Actions that mean "an issue to look at". */
@@ -27,12 +29,25 @@ export async function handleGitHubWebhook(
   if (!secret || !signature || !(await verify(secret, text, signature).catch(() => false))) {
     return { verified: false, reports: [] };
   }
+  // GitHub sends a form-encoded body (payload=…) when the webhook's content type says so.
+  const delivery = deliveryObject(
+    request.body,
+    "Set the webhook's Content type to application/json in its settings on GitHub.",
+  );
+  if ('rejected' in delivery) return { verified: true, reports: [], rejected: delivery.rejected };
   if (request.headers['x-github-event'] !== 'issues') return { verified: true, reports: [] };
-  let payload: { action?: unknown; issue?: unknown; repository?: { full_name?: unknown } };
-  try {
-    payload = JSON.parse(text) as typeof payload;
-  } catch {
-    return { verified: true, reports: [] };
+  const payload = delivery.object as {
+    action?: unknown;
+    issue?: unknown;
+    repository?: { full_name?: unknown };
+  };
+  // Every issues event carries its issue.
+  if (!isObject(payload.issue)) {
+    return {
+      verified: true,
+      reports: [],
+      rejected: 'The issues event carries no issue; nothing was stored.',
+    };
   }
   const fullName =
     typeof payload.repository?.full_name === 'string' ? payload.repository.full_name : repository;
@@ -41,8 +56,7 @@ export async function handleGitHubWebhook(
   if (!ACTIONS.has(action) && !status) return { verified: true, reports: [] };
   if (!isIssue(payload.issue)) {
     // A pull request is not a report; an issue without its number cannot be stored once and only once.
-    const number = (payload.issue as { number?: unknown } | undefined)?.number;
-    const pullRequest = (payload.issue as { pull_request?: unknown } | undefined)?.pull_request;
+    const { number, pull_request: pullRequest } = payload.issue;
     if (pullRequest !== undefined || typeof number === 'number' || !ACTIONS.has(action))
       return { verified: true, reports: [] };
     return {

@@ -13,9 +13,10 @@ import {
   pollOrWebhookCredentials,
 } from '../source-settings.js';
 import type { PollOptions, PollResult, RawReport, Source, SourceContext } from '../types.js';
+import { deliveryObject, isObject } from '../webhook-json.js';
 import { createSentryApi, type SentryApi } from './api.js';
 import { eventReport, issueReport } from './reports.js';
-import { isObject, unpackSentryDelivery, verifySentrySignature } from './webhook.js';
+import { unpackSentryDelivery, verifySentrySignature } from './webhook.js';
 
 const configSchema = z.strictObject({
   organization: z.string().min(1).describe('Organization slug'),
@@ -64,13 +65,12 @@ function createSentrySource(context: SourceContext<SentryConfig, SentryCredentia
       if (!verifySentrySignature(body, headers['sentry-hook-signature'], clientSecret)) {
         return { verified: false, reports: [] };
       }
-      let json: unknown;
-      try {
-        json = JSON.parse(Buffer.from(body).toString('utf8'));
-      } catch {
-        return { verified: true, reports: [] };
+      const json = deliveryObject(body);
+      if ('rejected' in json) return { verified: true, reports: [], rejected: json.rejected };
+      const delivery = unpackSentryDelivery(headers['sentry-hook-resource'], json.object);
+      if (delivery.kind === 'rejected') {
+        return { verified: true, reports: [], rejected: delivery.message };
       }
-      const delivery = unpackSentryDelivery(headers['sentry-hook-resource'], json);
       if (delivery.kind === 'status') {
         return {
           verified: true,

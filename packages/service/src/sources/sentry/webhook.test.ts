@@ -90,12 +90,33 @@ describe('Sentry webhooks', () => {
     expect(result.verified).toBe(false);
   });
 
-  it('accepts a signed malformed body or an unrelated resource without reports', async () => {
-    const malformed = Buffer.from('{"action": "triggered", "data": {');
-    expect(await deliver('event_alert', malformed, sign(malformed))).toEqual({
-      verified: true,
-      reports: [],
-    });
+  it('rejects a signed delivery that is not a JSON object or lacks what its resource carries', async () => {
+    // Found by fresh-user trial 16 (on GitHub's webhooks, the same here): each was answered 202
+    // {"stored":0}, so the sender's delivery log showed a success.
+    const rejected = async (resource: string, text: string) => {
+      const body = Buffer.from(text);
+      const result = await deliver(resource, body, sign(body));
+      expect(result).toMatchObject({ verified: true, reports: [] });
+      return result.rejected;
+    };
+    expect(
+      await Promise.all([
+        rejected('event_alert', '{"action": "triggered", "data": {'),
+        rejected('event_alert', '[1,2,3]'),
+        rejected('installation', '{}'),
+        rejected('event_alert', '{"action": "triggered", "data": {"event": null}}'),
+        rejected('issue', '{"action": "created", "data": {}}'),
+      ]),
+    ).toEqual([
+      "The delivery's body is not JSON. Nothing was stored.",
+      "The delivery's body is a JSON array, not an object. Nothing was stored.",
+      'The delivery carries no "data" object; nothing was stored.',
+      'The event_alert delivery carries no "data.event" object; nothing was stored.',
+      'The issue delivery carries no "data.issue" object; nothing was stored.',
+    ]);
+  });
+
+  it('accepts a signed delivery of an unrelated resource without reports', async () => {
     const install = Buffer.from(JSON.stringify({ action: 'created', data: { installation: {} } }));
     expect(await deliver('installation', install, sign(install))).toEqual({
       verified: true,

@@ -5,6 +5,7 @@
  * and `error` (`data.error`) carry an event; `issue` (`data.issue`) carries an issue only.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isObject } from '../webhook-json.js';
 
 /** True when `signature` is the HMAC-SHA256 of `body` with `secret`, compared in constant time. */
 export function verifySentrySignature(
@@ -24,19 +25,43 @@ export type SentryDelivery =
   | { kind: 'issue'; issue: Record<string, unknown>; reopened: boolean }
   /** The issue was resolved, or unresolved again (which also carries the issue). */
   | { kind: 'status'; issueId: string; status: 'resolved' | 'reopened' }
+  /** It lacks what every delivery, or every one of its resource, carries: `message` says what. */
+  | { kind: 'rejected'; message: string }
   | { kind: 'none' };
-
-/** True for a JSON object (not null, not an array). */
-export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Issue actions that mean "a bug to look at" (resolved, ignored, assigned do not). */
 const ISSUE_ACTIONS = new Set(['created', 'unresolved']);
 
-/** Unpacks a delivery's JSON by its resource; anything else (installation, comment…) is `none`. */
-export function unpackSentryDelivery(resource: string | undefined, body: unknown): SentryDelivery {
-  if (!isObject(body) || !isObject(body.data)) return { kind: 'none' };
+/** The object in `data` that a delivery of each resource read here carries. */
+const CARRIED = new Map([
+  ['event_alert', 'event'],
+  ['error', 'error'],
+  ['issue', 'issue'],
+]);
+
+/**
+ * Unpacks a delivery's JSON by its resource; anything else (installation, comment…) is `none`.
+ * @returns `rejected` for a delivery without its `data` object, or without the object in it its
+ *   resource carries (`data.event` of an `event_alert`).
+ */
+export function unpackSentryDelivery(
+  resource: string | undefined,
+  body: Record<string, unknown>,
+): SentryDelivery {
   const { data } = body;
+  if (!isObject(data)) {
+    return {
+      kind: 'rejected',
+      message: 'The delivery carries no "data" object; nothing was stored.',
+    };
+  }
+  const carried = resource === undefined ? undefined : CARRIED.get(resource);
+  if (carried && !isObject(data[carried])) {
+    return {
+      kind: 'rejected',
+      message: `The ${resource} delivery carries no "data.${carried}" object; nothing was stored.`,
+    };
+  }
   if (resource === 'event_alert' && isObject(data.event))
     return { kind: 'event', event: data.event };
   if (resource === 'error' && isObject(data.error)) return { kind: 'event', event: data.error };

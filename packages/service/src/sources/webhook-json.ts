@@ -1,0 +1,36 @@
+/**
+ * The JSON object of a verified webhook delivery. The providers (GitHub, Sentry) send one; a
+ * verified delivery that is not one is refused (the route answers 422 `EVENT_REJECTED`, nothing
+ * stored), so the sender's delivery log shows the failure instead of a 202 that stored nothing.
+ */
+
+/** True for a JSON object (not null, not an array). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Reads a delivery's body as a JSON object.
+ * @param body - the raw body, UTF-8.
+ * @param hint - what the sender can do about a body that is not one, a sentence or none.
+ * @returns the object, or `rejected`: what the body is, the hint and that nothing was stored (the
+ *   `rejected` of a `WebhookResult`).
+ */
+export function deliveryObject(
+  body: Uint8Array,
+  hint?: string,
+): { object: Record<string, unknown> } | { rejected: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(body).toString('utf8'));
+  } catch {
+    return { rejected: refusal('not JSON', hint) };
+  }
+  if (isObject(value)) return { object: value };
+  return {
+    rejected: refusal(`a JSON ${Array.isArray(value) ? 'array' : 'value'}, not an object`, hint),
+  };
+}
+
+function refusal(what: string, hint: string | undefined): string {
+  return `The delivery's body is ${what}.${hint ? ` ${hint}` : ''} Nothing was stored.`;
+}
