@@ -15,7 +15,7 @@ import {
   fileVectors,
   scoreFiles,
 } from '@sightline/investigator/internal';
-import type { RankingQuery } from '../../packages/investigator/training/pairwise-ranker.js';
+import type { RankingQuery } from '../../packages/investigator/training/ranking-query.js';
 
 /** Irrelevant candidates kept per report, those with the strongest signals first. */
 export const MAX_NEGATIVES = 200;

@@ -16,7 +16,7 @@ import {
   RANKING_FEATURES,
 } from '@sightline/investigator/internal';
 import { accuracy } from '../../../bench/lib/localize-metrics.js';
-import type { RankingQuery } from './pairwise-ranker.js';
+import type { RankingQuery } from './ranking-query.js';
 import {
   crossValidatedRanks,
   foldModels,

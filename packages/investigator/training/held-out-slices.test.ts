@@ -8,7 +8,7 @@ import {
   spanShare,
   weightsOf,
 } from './held-out-slices.js';
-import type { RankingQuery } from './pairwise-ranker.js';
+import type { RankingQuery } from './ranking-query.js';
 
 const lexical = RANKING_FEATURES.indexOf('lexicalFile');
 const frame = RANKING_FEATURES.indexOf('frame');

@@ -16,7 +16,7 @@
  * per-report table of the fixed candidates' lines by the path it ranks first ({@link spanOverlaps}).
  */
 import { RANKING_FEATURES, type RankingFeature } from '@sightline/investigator/internal';
-import { firstRelevant, type RankingQuery, rankOfRelevant } from './pairwise-ranker.js';
+import { firstRelevant, type RankingQuery, rankOfRelevant } from './ranking-query.js';
 import { meanReciprocalRank, PRIOR_WEIGHTS } from './select-ranker.js';
 
 /** Fixed weights (one per feature, `RANKING_FEATURES` order) from named weights. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fitPairwiseRanker, type RankingQuery, rankOfRelevant } from './pairwise-ranker.js';
+import { fitListwiseRanker } from './listwise-ranker.js';
+import { fitPairwiseRanker } from './pairwise-ranker.js';
+import { type RankingQuery, rankOfRelevant } from './ranking-query.js';
 
 /** Reports where the fixed file is the one with the larger first feature; the second is noise. */
 const queries: RankingQuery[] = Array.from({ length: 12 }, (_, report) => ({
@@ -12,19 +14,20 @@ const queries: RankingQuery[] = Array.from({ length: 12 }, (_, report) => ({
   })),
 }));
 
-describe('fitPairwiseRanker', () => {
+describe.each([
+  ['fitPairwiseRanker', fitPairwiseRanker],
+  ['fitListwiseRanker', fitListwiseRanker],
+])('%s', (_, fitRanker) => {
   it('learns to put the fixed file first, the signal weighing more than the noise', () => {
-    const weights = fitPairwiseRanker(queries, { l2: 0.01 });
+    const weights = fitRanker(queries, { l2: 0.01 });
     expect(weights[0]).toBeGreaterThan(Math.abs(weights[1] ?? 0));
     expect(queries.every((query) => rankOfRelevant(query, weights) === 1)).toBe(true);
   });
 
   it('is deterministic, and shrinks weights as the penalty grows', () => {
-    expect(fitPairwiseRanker(queries, { l2: 0.01 })).toEqual(
-      fitPairwiseRanker(queries, { l2: 0.01 }),
-    );
-    const loose = fitPairwiseRanker(queries, { l2: 0.01 });
-    const tight = fitPairwiseRanker(queries, { l2: 10 });
+    expect(fitRanker(queries, { l2: 0.01 })).toEqual(fitRanker(queries, { l2: 0.01 }));
+    const loose = fitRanker(queries, { l2: 0.01 });
+    const tight = fitRanker(queries, { l2: 10 });
     expect(Math.abs(tight[0] ?? 0)).toBeLessThan(Math.abs(loose[0] ?? 0));
   });
 
@@ -38,9 +41,9 @@ describe('fitPairwiseRanker', () => {
       })),
     }));
     const prior = [1, 0.5];
-    const fixed = fitPairwiseRanker(silent, { l2: 1, prior });
+    const fixed = fitRanker(silent, { l2: 1, prior });
     expect(fixed[1]).toBeCloseTo(0.5, 6);
-    const scaled = fitPairwiseRanker(silent, { l2: 1, prior, scalePrior: true });
+    const scaled = fitRanker(silent, { l2: 1, prior, scalePrior: true });
     // The signal the reports speak about grows; the silent one grows with it, in the prior's ratio.
     expect(scaled[0]).toBeGreaterThan(fixed[0] ?? 0);
     expect(scaled[1]).toBeGreaterThan(0.5);
@@ -52,23 +55,6 @@ describe('fitPairwiseRanker', () => {
       ...query,
       candidates: query.candidates.map((candidate) => ({ ...candidate, relevant: false })),
     }));
-    expect(() => fitPairwiseRanker(none, { l2: 1 })).toThrow(/nothing to learn from/);
-  });
-});
-
-describe('rankOfRelevant', () => {
-  it('ranks by score, ties by path, 0 when nothing is relevant', () => {
-    const query: RankingQuery = {
-      id: 'q',
-      group: 'g',
-      candidates: [
-        { path: 'b', features: [1], relevant: true },
-        { path: 'a', features: [1], relevant: false },
-        { path: 'c', features: [2], relevant: false },
-      ],
-    };
-    expect(rankOfRelevant(query, [1])).toBe(3);
-    expect(rankOfRelevant(query, [-1])).toBe(2);
-    expect(rankOfRelevant({ ...query, candidates: [] }, [1])).toBe(0);
+    expect(() => fitRanker(none, { l2: 1 })).toThrow(/nothing to learn from/);
   });
 });

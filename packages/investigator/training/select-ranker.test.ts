@@ -1,7 +1,7 @@
 import { RANKING_FEATURES } from '@sightline/investigator/internal';
 import { describe, expect, it } from 'vitest';
 import { groupedFolds } from './grouped-folds.js';
-import type { RankingQuery } from './pairwise-ranker.js';
+import type { RankingQuery } from './ranking-query.js';
 import {
   choosePenalty,
   foldModels,

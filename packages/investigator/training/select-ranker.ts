@@ -4,7 +4,7 @@
  * cross-validated ranks that choice is made on ({@link crossValidatedRanks}).
  *
  * The fit is pulled towards the hand-set prior's direction, its scale fitted with the weights
- * (`scalePrior` of pairwise-ranker.ts): a ranking does not change when every weight is multiplied
+ * (`scalePrior`, prior-penalty.ts): a ranking does not change when every weight is multiplied
  * by the same positive number, so the prior says which signals count and how much against each
  * other, not how large the weights are; pulled towards the prior as it is written, a signal the
  * data say little about kept its hand-set size while the signals the data speak about grew several
@@ -13,6 +13,8 @@
  * Tibshirani & Friedman, "The Elements of Statistical Learning", 2nd ed., §7.10): the largest
  * penalty — the fit closest to the prior — whose cross-validated MRR is within one standard error
  * of the best, so the weights leave the prior only as far as the reports tell them apart from it.
+ * The loss is {@link RANKING_LOSS} (pairwise-ranker.ts); train:localize measures the other one
+ * (listwise-ranker.ts) beside it.
  */
 import {
   RANKING_FEATURES,
@@ -21,7 +23,10 @@ import {
   type RankingFeature,
   type RankingModel,
 } from '@sightline/investigator/internal';
-import { fitPairwiseRanker, type RankingQuery, rankOfRelevant } from './pairwise-ranker.js';
+import { fitListwiseRanker } from './listwise-ranker.js';
+import { fitPairwiseRanker } from './pairwise-ranker.js';
+import type { RankerOptions } from './prior-penalty.js';
+import { type RankingQuery, rankOfRelevant } from './ranking-query.js';
 
 /**
  * L2 penalties tried, a decade apart (the features are all in [0, 1]; the loss is a sum over the
@@ -58,6 +63,32 @@ export const PRIOR_WEIGHTS: Readonly<Partial<Record<RankingFeature, number>>> = 
 };
 
 const prior = RANKING_FEATURES.map((name) => PRIOR_WEIGHTS[name] ?? 0);
+
+/** The loss a ranker is fitted with: pairwise-ranker.ts or listwise-ranker.ts. */
+export type RankingLoss = 'pairwise' | 'listwise';
+
+/**
+ * The loss of the shipped model: the pairwise logistic loss. The listwise softmax loss
+ * (listwise-ranker.ts), which fits the top of each report's list, was tried on 2026-12-04 and
+ * ranks no better held out: nested grouped cross-validation on the 546 cases with training rows
+ * (164 repositories) gave MRR 0.672 listwise against 0.671 pairwise (Acc@1 0.54 and 0.55), though
+ * on a first subset of 274 cases (43 repositories) listwise led (MRR 0.717 against 0.689, each at
+ * its best penalty, not nested). train:localize prints the other loss beside the shipped one, so
+ * the comparison is re-measured with every retraining (bench/README.md "localize").
+ */
+export const RANKING_LOSS: RankingLoss = 'pairwise';
+
+/** The loss train:localize measures beside {@link RANKING_LOSS}. */
+export const OTHER_LOSS: RankingLoss = RANKING_LOSS === 'pairwise' ? 'listwise' : 'pairwise';
+
+const FIT: Record<
+  RankingLoss,
+  (queries: readonly RankingQuery[], options: RankerOptions) => number[]
+> = {
+  pairwise: fitPairwiseRanker,
+  listwise: fitListwiseRanker,
+};
+
 /** The penalty used when the training reports come from a single fold (nothing to choose on). */
 export const DEFAULT_L2 = 1;
 
@@ -66,6 +97,7 @@ export const DEFAULT_L2 = 1;
  * @param queries - the reports.
  * @param folds - report id → fold name.
  * @param l2 - the penalty.
+ * @param loss - the loss fitted; default {@link RANKING_LOSS}.
  * @returns report id → 1-based rank (0: no relevant candidate), for reports whose fold has
  *   training reports outside it.
  */
@@ -73,6 +105,7 @@ export function crossValidatedRanks(
   queries: readonly RankingQuery[],
   folds: ReadonlyMap<string, string>,
   l2: number,
+  loss: RankingLoss = RANKING_LOSS,
 ): Map<string, number> {
   const ranks = new Map<string, number>();
   const names = [...new Set(queries.map((query) => folds.get(query.id) ?? ''))].sort();
@@ -80,7 +113,7 @@ export function crossValidatedRanks(
     const training = queries.filter((query) => folds.get(query.id) !== fold);
     if (!training.some((query) => query.candidates.some((candidate) => candidate.relevant)))
       continue;
-    const weights = fitPairwiseRanker(training, { l2, prior, scalePrior: true });
+    const weights = FIT[loss](training, { l2, prior, scalePrior: true });
     for (const query of queries)
       if (folds.get(query.id) === fold) ranks.set(query.id, rankOfRelevant(query, weights));
   }
@@ -148,18 +181,20 @@ export interface TrainedRanker {
  * on all of them.
  * @param queries - the training reports.
  * @param folds - report id → fold name.
+ * @param loss - the loss fitted; default {@link RANKING_LOSS}.
  * @returns the weights, the penalty and the selection figures.
  */
 export function trainRanker(
   queries: readonly RankingQuery[],
   folds: ReadonlyMap<string, string>,
+  loss: RankingLoss = RANKING_LOSS,
 ): TrainedRanker {
   const foldCount = new Set(queries.map((query) => folds.get(query.id))).size;
   const selection =
     foldCount < 2
       ? []
       : L2_GRID.map((l2) => {
-          const ranks = [...crossValidatedRanks(queries, folds, l2).values()];
+          const ranks = [...crossValidatedRanks(queries, folds, l2, loss).values()];
           return {
             l2,
             mrr: meanReciprocalRank(ranks),
@@ -168,7 +203,7 @@ export function trainRanker(
         });
   const l2 = choosePenalty(selection) ?? DEFAULT_L2;
   return {
-    weights: fitPairwiseRanker(queries, { l2, prior, scalePrior: true }),
+    weights: FIT[loss](queries, { l2, prior, scalePrior: true }),
     l2,
     selection,
   };
@@ -207,18 +242,20 @@ export interface FoldModel {
  * penalty, like the weights, never sees the fold it is measured on.
  * @param queries - the reports.
  * @param folds - report id → fold name.
+ * @param loss - the loss fitted; default {@link RANKING_LOSS}.
  * @returns fold name → its model (folds without training reports are left out).
  */
 export function foldModels(
   queries: readonly RankingQuery[],
   folds: ReadonlyMap<string, string>,
+  loss: RankingLoss = RANKING_LOSS,
 ): Map<string, FoldModel> {
   const models = new Map<string, FoldModel>();
   for (const fold of [...new Set(queries.map((query) => folds.get(query.id) ?? ''))].sort()) {
     const training = queries.filter((query) => folds.get(query.id) !== fold);
     if (!training.some((query) => query.candidates.some((candidate) => candidate.relevant)))
       continue;
-    const { weights, l2 } = trainRanker(training, folds);
+    const { weights, l2 } = trainRanker(training, folds, loss);
     models.set(fold, { weights, l2, trainingCases: training.length });
   }
   return models;

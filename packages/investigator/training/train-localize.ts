@@ -10,7 +10,8 @@
  * history features at the fix's parent, read from the fetched snapshots in `--mirrors DIR`
  * (default `$BENCH_MIRRORS`; bench/lib/localize-history.ts, cached per case under its own code
  * hash, about a second per case; without snapshots, cached ones only and 0 for the rest). Method: a pairwise logistic ranker
- * (pairwise-ranker.ts) pulled towards the hand-set prior's direction (its scale fitted), the L2
+ * (pairwise-ranker.ts; the listwise softmax loss of listwise-ranker.ts is measured beside it,
+ * `OTHER_LOSS`) pulled towards the hand-set prior's direction (its scale fitted), the L2
  * penalty chosen by the one-standard-error rule on cross-validation grouped by repository
  * (select-ranker.ts, grouped-folds.ts), then fitted on every case.
  *
@@ -57,6 +58,8 @@ import {
   foldModels,
   meanReciprocalRank,
   nestedRanks,
+  OTHER_LOSS,
+  RANKING_LOSS,
   rankingModelOf,
   trainRanker,
 } from './select-ranker.js';
@@ -68,6 +71,7 @@ const MODEL_FILE = path.join(
 
 const WITH_HISTORY = 'learned with history features (nested grouped CV)';
 const WITHOUT_HISTORY = 'learned without history features (nested grouped CV)';
+const OTHER = `learned with the ${OTHER_LOSS} loss, history features as chosen (nested grouped CV)`;
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
 
@@ -144,6 +148,15 @@ async function main(): Promise<void> {
     meanReciprocalRank(full.ranks.values()) > meanReciprocalRank(reduced.ranks.values());
   const chosen = historyKept ? full : reduced;
   const { models, ranks: learned } = chosen;
+  const otherModels = foldModels(chosen.queries, folds, OTHER_LOSS);
+  const other = {
+    queries: chosen.queries,
+    models: otherModels,
+    ranks: nestedRanks(chosen.queries, folds, otherModels),
+  };
+  console.error(
+    `Held-out MRR with the ${RANKING_LOSS} loss ${meanReciprocalRank(learned.values()).toFixed(4)}, with the ${OTHER_LOSS} loss ${meanReciprocalRank(other.ranks.values()).toFixed(4)}`,
+  );
   console.error(
     `History features ${historyKept ? 'kept' : 'not kept'}: held-out MRR ${meanReciprocalRank(full.ranks.values()).toFixed(4)} with them, ${meanReciprocalRank(reduced.ranks.values()).toFixed(4)} without`,
   );
@@ -156,6 +169,7 @@ async function main(): Promise<void> {
   const rankings: Record<string, ReadonlyMap<string, number>> = {
     [WITH_HISTORY]: full.ranks,
     [WITHOUT_HISTORY]: reduced.ranks,
+    [OTHER]: other.ranks,
     ...Object.fromEntries(
       Object.entries(FIXED_RANKINGS).map(([name, weights]) => [name, fixedRanks(queries, weights)]),
     ),
@@ -165,6 +179,7 @@ async function main(): Promise<void> {
     overlaps: {
       [WITH_HISTORY]: spanOverlaps(full.queries, heldOutWeights(full), spans),
       [WITHOUT_HISTORY]: spanOverlaps(reduced.queries, heldOutWeights(reduced), spans),
+      [OTHER]: spanOverlaps(other.queries, heldOutWeights(other), spans),
       ...Object.fromEntries(
         Object.entries(FIXED_RANKINGS).map(([name, weights]) => [
           name,
