@@ -11,8 +11,7 @@
  * the prior as the pairwise ranker is (prior-penalty.ts), minimised by L-BFGS (`minimize` of
  * @sightline/intake). Deterministic: the same queries give the same weights.
  */
-import { minimize } from '@sightline/intake/training';
-import { addPriorPenalty, type RankerOptions, startingPoint } from './prior-penalty.js';
+import { fitWithPrior, type RankerOptions } from './prior-penalty.js';
 import type { RankingQuery } from './ranking-query.js';
 
 /**
@@ -47,8 +46,7 @@ export function fitListwiseRanker(
   );
   const lengths = usable.map((query) => query.candidates.length);
   const scores = new Float64Array(Math.max(...lengths));
-  const objective = (weights: Float64Array, gradient: Float64Array): number => {
-    gradient.fill(0);
+  return fitWithPrior(size, options, (weights, gradient) => {
     let loss = 0;
     let first = 0;
     for (const length of lengths) {
@@ -80,12 +78,6 @@ export function fitListwiseRanker(
       }
       first += length;
     }
-    loss += addPriorPenalty(weights, gradient, size, options);
     return loss;
-  };
-  const { x } = minimize(objective, startingPoint(size, options), {
-    maxIterations: options.maxIterations ?? 300,
-    relativeTolerance: 1e-9,
   });
-  return [...x.subarray(0, size)];
 }

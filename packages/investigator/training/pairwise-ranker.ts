@@ -6,12 +6,11 @@
  * weighs the same in the loss whatever its number of pairs, so a report with thousands of
  * candidate files does not outweigh a crash with ten. L2-regularised towards a prior (the weights
  * set by hand before any were learned, see select-ranker.ts), optionally towards the prior's
- * direction at a fitted scale, minimised by L-BFGS
- * (`minimize` of @sightline/intake, shared with the classifiers). Deterministic: no sampling, no
+ * direction at a fitted scale, minimised by L-BFGS (prior-penalty.ts, with `minimize` of
+ * @sightline/intake, shared with the classifiers). Deterministic: no sampling, no
  * randomness; the same queries give the same weights.
  */
-import { minimize } from '@sightline/intake/training';
-import { addPriorPenalty, type RankerOptions, startingPoint } from './prior-penalty.js';
+import { fitWithPrior, type RankerOptions } from './prior-penalty.js';
 import type { RankingQuery } from './ranking-query.js';
 
 /**
@@ -50,8 +49,7 @@ export function fitPairwiseRanker(
   const differences = Float64Array.from(rows);
   const weightsOfPairs = Float64Array.from(pairWeights);
   const pairCount = weightsOfPairs.length;
-  const objective = (weights: Float64Array, gradient: Float64Array): number => {
-    gradient.fill(0);
+  return fitWithPrior(size, options, (weights, gradient) => {
     let loss = 0;
     for (let pair = 0, offset = 0; pair < pairCount; pair += 1, offset += size) {
       let margin = 0;
@@ -66,12 +64,6 @@ export function fitPairwiseRanker(
       for (let at = 0; at < size; at += 1)
         gradient[at] = (gradient[at] as number) + slope * (differences[offset + at] as number);
     }
-    loss += addPriorPenalty(weights, gradient, size, options);
     return loss;
-  };
-  const { x } = minimize(objective, startingPoint(size, options), {
-    maxIterations: options.maxIterations ?? 300,
-    relativeTolerance: 1e-9,
   });
-  return [...x.subarray(0, size)];
 }

@@ -1,9 +1,11 @@
 /**
- * The L2 penalty of the rankers (pairwise-ranker.ts, listwise-ranker.ts) towards a prior:
- * λ/2·‖w − s·prior‖², with s = 1, or a free variable when the prior's scale is fitted (a ranking
- * depends only on the direction of the weights, so the prior's direction is what it knows; see
- * select-ranker.ts).
+ * How the rankers (pairwise-ranker.ts, listwise-ranker.ts) fit their weights: their loss plus an
+ * L2 penalty towards a prior, λ/2·‖w − s·prior‖², with s = 1, or a free variable when the prior's
+ * scale is fitted (a ranking depends only on the direction of the weights, so the prior's
+ * direction is what it knows; see select-ranker.ts), minimised by L-BFGS (`minimize` of
+ * @sightline/intake, shared with the classifiers), starting from the prior.
  */
+import { minimize } from '@sightline/intake/training';
 
 /** Options of a ranker's fit. */
 export interface RankerOptions {
@@ -24,6 +26,30 @@ export interface RankerOptions {
 }
 
 /**
+ * Minimises a ranker's loss plus the penalty.
+ * @param size - the number of weights.
+ * @param options - the penalty, prior and iterations.
+ * @param loss - the loss at weights `theta` (its first `size` values), adding its gradient into
+ *   `gradient` (zeroed before each call).
+ * @returns the fitted weights (`size` of them, without the prior's scale).
+ */
+export function fitWithPrior(
+  size: number,
+  options: RankerOptions,
+  loss: (theta: Float64Array, gradient: Float64Array) => number,
+): number[] {
+  const objective = (theta: Float64Array, gradient: Float64Array): number => {
+    gradient.fill(0);
+    return loss(theta, gradient) + addPriorPenalty(theta, gradient, size, options);
+  };
+  const { x } = minimize(objective, startingPoint(size, options), {
+    maxIterations: options.maxIterations ?? 300,
+    relativeTolerance: 1e-9,
+  });
+  return [...x.subarray(0, size)];
+}
+
+/**
  * Adds the penalty to a loss and its gradient.
  * @param theta - the weights (`size` of them), then the prior's scale when it is fitted.
  * @param gradient - the loss's gradient so far, same layout; updated in place.
@@ -31,7 +57,7 @@ export interface RankerOptions {
  * @param options - the penalty and prior.
  * @returns the penalty's value.
  */
-export function addPriorPenalty(
+function addPriorPenalty(
   theta: Float64Array,
   gradient: Float64Array,
   size: number,
@@ -54,7 +80,7 @@ export function addPriorPenalty(
  * @param size - the number of weights.
  * @param options - the prior and whether its scale is fitted.
  */
-export function startingPoint(
+function startingPoint(
   size: number,
   { prior = [], scalePrior = false }: RankerOptions,
 ): Float64Array {

@@ -46,17 +46,23 @@ function runCli(args: string[], input: string, signal?: NodeJS.Signals): Promise
 
 const initialize = INITIALIZE_REQUEST;
 
+/** The MCP SDK's client, connected to `sightline mcp` over stdio. */
+async function connectClient(): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...node, 'mcp', '--repo', repo.root, '--no-cache'],
+    cwd: workspace,
+    stderr: 'pipe',
+  });
+  const client = new Client({ name: 'smoke-test', version: '0.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
 // Each test starts the CLI through tsx: seconds of start-up on a busy machine.
 describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
   it('completes the handshake and a tool call with the SDK client', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [...node, 'mcp', '--repo', repo.root, '--no-cache'],
-      cwd: workspace,
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'smoke-test', version: '0.0.0' });
-    await client.connect(transport);
+    const client = await connectClient();
     try {
       expect(client.getServerVersion()).toEqual({ name: 'sightline', version: '0.1.0' });
       const result = (await client.callTool({
@@ -191,14 +197,7 @@ describe('sightline mcp over stdio', { timeout: 90_000 }, () => {
 
   it("answers the SDK client's tool call over 10 MiB, whose id comes last, with an error", async () => {
     // Found by fresh-user trial 16: the client timed out after 60 s ("Request timed out").
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [...node, 'mcp', '--repo', repo.root, '--no-cache'],
-      cwd: workspace,
-      stderr: 'pipe',
-    });
-    const client = new Client({ name: 'smoke-test', version: '0.0.0' });
-    await client.connect(transport);
+    const client = await connectClient();
     try {
       await expect(
         client.callTool({
