@@ -30,6 +30,8 @@ export {
   loadIssueClassifier,
 } from './classify/issue-classifier.js';
 export {
+  ACTIONABLE_REVIEW_LABELS,
+  type ActionableReviewLabel,
   loadReviewClassifier,
   type ReviewClassifier,
   type ReviewClassifierModel,

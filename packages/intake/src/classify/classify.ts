@@ -161,7 +161,10 @@ function classifyReview(report: Report): Classification {
       : [
           `review classifier (logistic regression, one-vs-rest): bug ${bug.toFixed(2)} (threshold ${thresholds.bug}), feature ${feature.toFixed(2)} (threshold ${thresholds.feature})${strongest(prediction.topFeatures)}`,
         ];
-  return offlineClassification(prediction, reasons);
+  return {
+    ...offlineClassification(prediction, reasons),
+    reachedThreshold: prediction.reachedThreshold,
+  };
 }
 
 /**

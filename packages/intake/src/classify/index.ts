@@ -44,6 +44,7 @@ export type {
 } from './linear-text-model.js';
 export {
   ACTIONABLE_REVIEW_LABELS,
+  type ActionableReviewLabel,
   decideReview,
   loadReviewClassifier,
   REVIEW_CLASSIFIER_FORMAT,

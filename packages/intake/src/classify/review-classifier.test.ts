@@ -9,6 +9,7 @@ import {
   REVIEW_CLASSIFIER_FORMAT,
   REVIEW_CLASSIFIER_VERSION,
   type ReviewClassifierModel,
+  reachedThreshold,
   reviewMargin,
 } from './review-classifier.js';
 
@@ -44,10 +45,24 @@ describe('shipped review classifier', () => {
     expect(prediction.topFeatures.length).toBeGreaterThan(0);
   });
 
+  it('lists every label over its threshold, not only the label that wins', () => {
+    // Found by a fresh-user trial: this 1-star bug report is feature 0.85 at threshold 0.525 and
+    // bug 0.80 at threshold 0.6; feature wins by ratio, and nothing said it was a bug report too.
+    const gameWontLoad = shippedReviewClassifier().predict({
+      title: "Game won't load!!!!!",
+      text: "Very aggravating! First, game wouldn't load, just got loading spinner. Now game will load for 1 play then when you try to play again......black screen, loading spinner! Waste of money! Please fix it!!",
+      rating: 1,
+    });
+    expect(gameWontLoad).toMatchObject({ label: 'feature', reachedThreshold: ['bug', 'feature'] });
+    const praise = shippedReviewClassifier().predict({ text: 'Very good', rating: 5 });
+    expect(praise).toMatchObject({ label: 'other', reachedThreshold: [] });
+  });
+
   it('answers other with confidence 1/3 when no word is in the vocabulary', () => {
     expect(shippedReviewClassifier().predict({ text: 'qzxv wplkj' })).toMatchObject({
       label: 'other',
       confidence: 1 / 3,
+      reachedThreshold: [],
       margin: 0,
       knownTokens: 0,
       topFeatures: [],
@@ -93,5 +108,16 @@ describe('reviewMargin', () => {
     const moved = { ...probabilities, feature: probabilities.feature - margin - 1e-9 };
     expect(decideReview(moved, thresholds).label).toBe('other');
     expect(reviewMargin({ bug: 0.6, feature: 0.1 }, thresholds)).toBe(0);
+  });
+});
+
+describe('reachedThreshold', () => {
+  const thresholds = { bug: 0.6, feature: 0.525 };
+
+  it('lists the labels at or over their thresholds, bug first', () => {
+    expect(reachedThreshold({ bug: 0.8, feature: 0.85 }, thresholds)).toEqual(['bug', 'feature']);
+    expect(reachedThreshold({ bug: 0.6, feature: 0.5 }, thresholds)).toEqual(['bug']);
+    expect(reachedThreshold({ bug: 0.59, feature: 0.525 }, thresholds)).toEqual(['feature']);
+    expect(reachedThreshold({ bug: 0.59, feature: 0.5 }, thresholds)).toEqual([]);
   });
 });

@@ -28,6 +28,9 @@ export type ReviewLabel = 'bug' | 'feature' | 'other';
 /** The labels with a binary model of their own, in the stored model's class order. */
 export const ACTIONABLE_REVIEW_LABELS = ['bug', 'feature'] as const;
 
+/** A label with a binary model of its own. */
+export type ActionableReviewLabel = (typeof ACTIONABLE_REVIEW_LABELS)[number];
+
 /** A trained review classifier, as stored on disk. */
 export interface ReviewClassifierModel {
   format: typeof REVIEW_CLASSIFIER_FORMAT;
@@ -51,6 +54,13 @@ export interface ReviewPrediction {
   /** Each actionable label's own probability under its binary model (they need not sum to 1). */
   probabilities: { bug: number; feature: number };
   /**
+   * Every actionable label whose probability reached its threshold, in
+   * {@link ACTIONABLE_REVIEW_LABELS} order: the one-vs-rest decisions before one label wins (a
+   * review may be a bug report and a feature request at once). Empty for `other` and for a review
+   * with no known word.
+   */
+  reachedThreshold: ActionableReviewLabel[];
+  /**
    * How far the label is from changing, 0..1 (see {@link reviewMargin}); 0 for a review with no
    * known word, whose `other` is no decision of the model.
    */
@@ -67,8 +77,8 @@ export interface ReviewPrediction {
 export interface ReviewClassifier {
   readonly model: ReviewClassifierModel;
   /**
-   * Classifies one review. Every label whose probability reaches its threshold is a candidate;
-   * the one furthest above its threshold (ratio) wins. No candidate → `other`. The confidence is
+   * Classifies one review. Every label whose probability reaches its threshold is a candidate
+   * (`reachedThreshold` lists them); the one furthest above its threshold (ratio) wins. No candidate → `other`. The confidence is
    * 0.5 at the threshold and rises linearly to 1 at probability 1 (for `other`: at probability 0
    * of both labels) — a ranking that respects the thresholds, not a calibrated probability. A review with no known word
    * (rating aside) is `other` with confidence 1/3; one whose words are mostly unknown (another language) keeps
@@ -113,6 +123,7 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
           label: 'other',
           confidence: 1 / 3,
           probabilities,
+          reachedThreshold: [],
           margin: 0,
           knownTokens: 0,
           topFeatures: [],
@@ -124,6 +135,7 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
       const result: ReviewPrediction = {
         ...decided,
         probabilities,
+        reachedThreshold: reachedThreshold(probabilities, model.thresholds),
         margin: reviewMargin(probabilities, model.thresholds),
         knownTokens: prediction.knownTerms,
         topFeatures: index < 0 ? [] : prediction.strongest(index, TOP_FEATURES),
@@ -158,11 +170,34 @@ export function reviewMargin(
     return Math.min(thresholds.bug - probabilities.bug, thresholds.feature - probabilities.feature);
   }
   const other = label === 'bug' ? 'feature' : 'bug';
-  const ratio = (name: 'bug' | 'feature') => probabilities[name] / thresholds[name];
   return Math.min(
-    probabilities[label] - thresholds[label] * Math.max(1, ratio(other)),
-    thresholds[other] * ratio(label) - probabilities[other],
+    probabilities[label] - thresholds[label] * Math.max(1, ratio(other, probabilities, thresholds)),
+    thresholds[other] * ratio(label, probabilities, thresholds) - probabilities[other],
   );
+}
+
+/**
+ * The one-vs-rest decisions: every actionable label whose probability reached its threshold.
+ *
+ * @param probabilities - Each actionable label's probability.
+ * @param thresholds - Each actionable label's threshold (0..1].
+ * @returns Those labels, in {@link ACTIONABLE_REVIEW_LABELS} order; empty when none did.
+ * @example reachedThreshold({ bug: 0.8, feature: 0.85 }, { bug: 0.6, feature: 0.525 }); // ['bug', 'feature']
+ */
+export function reachedThreshold(
+  probabilities: { bug: number; feature: number },
+  thresholds: { bug: number; feature: number },
+): ActionableReviewLabel[] {
+  return ACTIONABLE_REVIEW_LABELS.filter((label) => ratio(label, probabilities, thresholds) >= 1);
+}
+
+/** A label's probability as a multiple of its threshold (1 at the threshold). */
+function ratio(
+  label: ActionableReviewLabel,
+  probabilities: { bug: number; feature: number },
+  thresholds: { bug: number; feature: number },
+): number {
+  return probabilities[label] / thresholds[label];
 }
 
 /**
@@ -176,9 +211,9 @@ export function decideReview(
   probabilities: { bug: number; feature: number },
   thresholds: { bug: number; feature: number },
 ): { label: ReviewLabel; confidence: number } {
-  const bug = probabilities.bug / thresholds.bug;
-  const feature = probabilities.feature / thresholds.feature;
-  if (bug < 1 && feature < 1) {
+  const bug = ratio('bug', probabilities, thresholds);
+  const feature = ratio('feature', probabilities, thresholds);
+  if (reachedThreshold(probabilities, thresholds).length === 0) {
     return { label: 'other', confidence: 0.5 + 0.5 * (1 - Math.max(bug, feature)) };
   }
   const label = bug >= feature ? 'bug' : 'feature';

@@ -1,6 +1,7 @@
 /**
  * The result of classifying a report: what kind of feedback it is, how sure we are, and why.
  */
+import type { ActionableReviewLabel } from './review-classifier.js';
 
 /**
  * What a report is: a defect, a crash (a report with a stack trace, a crash log or a Sentry
@@ -28,6 +29,15 @@ export interface Classification {
    * label nearest its threshold). Absent for the crash rule and a model's answer.
    */
   margin?: number;
+  /**
+   * Set by the offline review classifier only: every label whose own one-vs-rest probability
+   * reached its threshold, in the order `['bug', 'feature']`, the winning label among them; `[]`
+   * when none did (the label is then `other`). The review data are multi-label, so a review
+   * labelled `feature` may also be a bug report: `['bug', 'feature']` says its bug score was over
+   * the bug threshold too. Absent for the issue classifier (one softmax label), the crash rule and
+   * a model's answer.
+   */
+  reachedThreshold?: ActionableReviewLabel[];
   /** Short, human-readable reasons: the rule that fired, the strongest features, or the model's reason. */
   reasons: string[];
   /**

@@ -16,6 +16,7 @@ export {
   resolveRoot,
 } from '@sightline/codebase';
 export {
+  ACTIONABLE_REVIEW_LABELS,
   allFrames,
   type Classification,
   type ClassificationLabel,

@@ -5,7 +5,12 @@
  * renamed there fails the console's type-check.
  */
 import { z } from 'zod';
-import { diagnosisSchema, type Report, suspectSchema } from '../adapters/investigator.js';
+import {
+  ACTIONABLE_REVIEW_LABELS,
+  diagnosisSchema,
+  type Report,
+  suspectSchema,
+} from '../adapters/investigator.js';
 import { apiReportSchema, INGEST_FORMATS, reportFormatSchema } from '../sources/api-report.js';
 import type { SourceField } from '../sources/source-kinds.js';
 import { MAX_INBOX_PAGE } from '../store/index.js';
@@ -165,6 +170,12 @@ export const reportViewSchema = z.object({
         .optional()
         .describe(
           'Offline classifiers only: how far the label is from changing, in probability (0..1)',
+        ),
+      reachedThreshold: z
+        .array(z.enum(ACTIONABLE_REVIEW_LABELS))
+        .optional()
+        .describe(
+          'Offline review classifier only: every label whose one-vs-rest probability reached its threshold (a review labelled feature may be a bug report too)',
         ),
       method: z.enum(['offline', 'model']),
       reasons: z.array(z.string()),

@@ -11,8 +11,12 @@ const JSON5_ISSUE = readFileSync(
 );
 const SETTINGS_REVIEW =
   'Settings file will not load. I tried reinstalling, still the settings file will not load after the update. 2 stars';
-const FEATURE =
-  'Please add a dark mode to the checkout page, the white screen hurts my eyes at night.';
+/**
+ * A feature request with no bug words: with "the white screen hurts my eyes" its bug score (0.64)
+ * reaches the bug threshold (0.6), and a review the bug model flags is investigated whatever label
+ * wins.
+ */
+const FEATURE = 'Please add a dark mode to the checkout page, it hurts my eyes at night.';
 /** A bug report of the fresh-user trial, labelled feature (0.69) offline, with inline code. */
 const DEBUG_ISSUE =
   "DEBUG=-foo* still enables foo:bar namespace\n\nWith debug 4.3.4, setting `DEBUG=*,-foo*` and creating `debug('foo:bar')`, `enabled('foo:bar')` returns true. The skip list seems to be checked after names in enable(). Expected: excluded namespaces are always disabled.";

@@ -60,6 +60,41 @@ describe('investigationCause', () => {
     );
   });
 
+  it('investigates a review whose bug score reached its threshold, whatever label won', async () => {
+    // Found by a fresh-user trial: this 1-star bug report is feature 0.85 (threshold 0.525) and
+    // bug 0.80 (threshold 0.6), margin 0.15: labelled feature, sure, never investigated.
+    const text =
+      "Game won't load!!!!!\n\nVery aggravating! First, game wouldn't load, just got loading spinner. Now game will load for 1 play then when you try to play again......black screen, loading spinner! Waste of money! Please fix it!!";
+    const [report] = parseReports(text, {});
+    if (!report) throw new Error('unparsed');
+    const review = { ...report, kind: 'review' as const, rating: 1 };
+    const classification = await classify(review);
+    expect(classification).toMatchObject({
+      label: 'feature',
+      reachedThreshold: ['bug', 'feature'],
+    });
+    expect(investigationCause('feature', { report: review, classification } as never)).toBe(
+      'bug score over its threshold (labelled feature)',
+    );
+  });
+
+  it('leaves a confident review over the feature threshold only, or over neither, for someone to ask', () => {
+    const [report] = parseReports('Please add a dark mode.', {});
+    const sure = (reachedThreshold: string[], label: string) => ({
+      report,
+      classification: {
+        label,
+        confidence: 0.8,
+        margin: 0.25,
+        method: 'offline',
+        reasons: [],
+        reachedThreshold,
+      },
+    });
+    expect(investigationCause('feature', sure(['feature'], 'feature') as never)).toBeUndefined();
+    expect(investigationCause('other', sure([], 'other') as never)).toBeUndefined();
+  });
+
   it('leaves a confident feature request or question without code for someone to ask', () => {
     expect(
       investigationCause(
