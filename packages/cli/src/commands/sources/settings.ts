@@ -4,8 +4,10 @@
  * object on standard input, never from the command line itself (it shows in `ps` and shell
  * history). Both are validated by the source module's schemas; errors name fields, never values.
  */
+
+import { gateText } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
-import { describeIssues } from '@sightline/service/internal';
+import { describeIssues, sourceFields } from '@sightline/service/internal';
 import { z } from 'zod';
 import type { SourcesIO } from './io.js';
 
@@ -26,6 +28,8 @@ function splitPair(pair: string, flag: string): [string, string] {
 
 /** A POSIX environment variable name. */
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** An environment variable named by convention (POSIX: upper case, digits and `_`). */
+const CONVENTIONAL_VARIABLE = /^[A-Z_][A-Z0-9_]*$/;
 
 /**
  * The settings of `--set` pairs, checked by `schema`. A value is kept as text when the field
@@ -67,7 +71,8 @@ export interface SecretOptions {
 
 /**
  * The secrets, checked by `schema`.
- * @throws SightlineError `INVALID_ARGUMENT` for an unset variable, a `--secret` value that is no
+ * @throws SightlineError `INVALID_ARGUMENT` for a `--secret` field that is none of the kind's, an
+ *   unset variable (named only when its name is one by convention), a `--secret` value that is no
  *   variable name (the secret itself, never shown), stdin that is a terminal or not a JSON object,
  *   or fields the schema refuses (named, never shown).
  */
@@ -91,15 +96,15 @@ export async function readSecrets(
     }
     secrets = { ...(value as Record<string, unknown>) };
   }
+  const fields = sourceFields(schema).map((field) => field.name);
   for (const pair of options.secret ?? []) {
     const [field, variable] = splitPair(pair, '--secret');
+    // `--secret abc==` splits into "abc" and "=": a field that is none of the kind's may be the
+    // start of the secret itself, so it is never repeated.
+    if (!fields.includes(field)) throw notAField(kind, fields);
     if (!VARIABLE_NAME.test(variable)) throw notAVariable(field);
     const value = io.env[variable];
-    if (!value) {
-      throw usage(
-        `The environment variable ${variable} (for ${field}) is not set or is empty. --secret ${field}=${variable} reads the secret from that variable: export it first (export ${variable}=…), or pipe a JSON object of credentials in with --credentials-stdin.`,
-      );
-    }
+    if (!value) throw unsetVariable(field, (await isShowableName(variable)) ? variable : undefined);
     secrets[field] = value;
   }
   const parsed = schema.safeParse(secrets);
@@ -111,13 +116,48 @@ export async function readSecrets(
   return parsed.data;
 }
 
+/** The error for `--secret X=…` whose X is none of the kind's secret fields (X never shown). */
+function notAField(kind: string, fields: readonly string[]): SightlineError {
+  return usage(
+    `--secret takes field=VARIABLE pairs whose field is one of the ${kind} secrets (${fields.join(', ') || 'it has none'}); a pair given names none of them. It is not repeated here, as it may hold the secret itself.`,
+  );
+}
+
+/**
+ * Whether a variable name may be shown: named by convention (upper case) and holding no secret
+ * format the gate knows. `--secret token=ghp_…` gives a token where a name belongs, and a token
+ * of letters, digits and `_` is a valid name.
+ */
+async function isShowableName(variable: string): Promise<boolean> {
+  if (!CONVENTIONAL_VARIABLE.test(variable)) return false;
+  const gated = await gateText(variable);
+  return gated.ok && gated.withheld.size === 0;
+}
+
+/** The error for an unset variable; `variable` undefined when its name must not be shown. */
+function unsetVariable(field: string, variable: string | undefined): SightlineError {
+  if (variable === undefined) {
+    return usage(
+      `The environment variable named for ${field} (--secret ${field}=…) is not set or is empty (its name is not repeated: it is not in the upper case variable names take, and may be the secret itself). Export the secret in a variable and name that, e.g. read -rs ${suggestedVariable(field)} && export ${suggestedVariable(field)}, then --secret ${field}=${suggestedVariable(field)}; or pipe a JSON object of credentials in with --credentials-stdin.`,
+    );
+  }
+  return usage(
+    `The environment variable ${variable} (for ${field}) is not set or is empty. --secret ${field}=${variable} reads the secret from that variable: export it first (export ${variable}=…), or pipe a JSON object of credentials in with --credentials-stdin.`,
+  );
+}
+
+/** A variable name for a field, as a hint: `privateKey` → `PRIVATE_KEY`. */
+function suggestedVariable(field: string): string {
+  const suggested = field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+  return VARIABLE_NAME.test(suggested) ? suggested : 'SOURCE_SECRET';
+}
+
 /**
  * The error for `--secret field=VALUE` whose value is no variable name: most likely the secret
  * itself, which is not repeated (it would land in a terminal's scrollback or a CI log).
  */
 function notAVariable(field: string): SightlineError {
-  const suggested = field.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
-  const variable = VARIABLE_NAME.test(suggested) ? suggested : 'SOURCE_SECRET';
+  const variable = suggestedVariable(field);
   return usage(
     `The value given for ${field} (--secret ${field}=…) is not the name of an environment variable (letters, digits and _, not starting with a digit): it looks like the secret itself, which is not taken on the command line (it shows in ps and shell history). Put it in a variable and name that, e.g. read -rs ${variable} && export ${variable}, then --secret ${field}=${variable}; or pipe a JSON object of credentials in with --credentials-stdin (e.g. {"${field}": "…"}).`,
   );

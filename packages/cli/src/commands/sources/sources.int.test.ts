@@ -285,6 +285,24 @@ describe('sightline sources', () => {
       );
       await expect(added).rejects.not.toThrow(/sekrit/);
     }
+    // A base64 secret given whole splits at its padding into "field" and "="; a token of letters,
+    // digits and _ is a valid variable name: neither is repeated.
+    const token = `ghp_${'x7Q'.repeat(12)}`;
+    for (const [secret, said] of [
+      [
+        'c2Vrcml0bGl0ZXJhbA==',
+        /field is one of the google-play secrets \(client_email, private_key, private_key_id, token_uri\); a pair given names none of them/,
+      ],
+      [
+        `private_key=${token}`,
+        /variable named for private_key \(--secret private_key=…\) is not set .*export PRIVATE_KEY, then --secret private_key=PRIVATE_KEY/,
+      ],
+      ['private_key=lower_case_name', /variable named for private_key .* is not set/],
+    ] as const) {
+      const added = runSourcesAdd({ ...base, secret: [secret] }, io());
+      await expect(added).rejects.toThrow(said);
+      await expect(added).rejects.not.toThrow(/c2Vy|ghp_|lower_case/);
+    }
     await expect(runSourcesAdd({ ...base, kind: 'play' }, io())).rejects.toThrow(
       /Unknown source kind "play".*google-play/,
     );
