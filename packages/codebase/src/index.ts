@@ -102,6 +102,7 @@ export {
   type TextEncoding,
   withheldLine,
 } from './repository/secret-gate.js';
+export { SECRET_RULES_VERSION } from './repository/secrets.js';
 
 // The four read-only tools: as AI SDK tools, or called directly.
 export { codeToolSpecs } from './tools/code-tool-specs.js';

@@ -194,6 +194,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         ? { maxDailyCostUsd: options.maxDailyCostUsd }
         : {}),
     });
+    // Before anything is worked on or served: no analysis shows what today's secret rules withhold.
+    await pipeline.regateStoredAnalyses();
     if (options.work !== false)
       await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
     const registry = createBuiltInRegistry(options.sources);

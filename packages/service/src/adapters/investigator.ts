@@ -14,6 +14,7 @@ export {
   type Repository,
   resolveInRoot,
   resolveRoot,
+  SECRET_RULES_VERSION,
 } from '@sightline/codebase';
 export {
   ACTIONABLE_REVIEW_LABELS,

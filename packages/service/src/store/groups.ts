@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { SECRET_RULES_VERSION } from '../adapters/investigator.js';
 import { type GroupStatus, OPEN_STATUSES, type ReportLabel } from '../vocabulary.js';
 import { followMerges, mergeGroups, unmergeGroup } from './group-merges.js';
 import { groupReleases, keepRelease, regressesResolved } from './group-releases.js';
@@ -401,6 +402,7 @@ async function attachOne(trx: Transaction<Database>, input: AttachReport): Promi
       ...(analysis
         ? {
             parsed: JSON.stringify(analysis.report),
+            secret_rules: SECRET_RULES_VERSION,
             label: analysis.classification.label,
             classification: JSON.stringify(analysis.classification),
           }

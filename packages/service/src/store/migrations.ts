@@ -365,6 +365,17 @@ const sourceSettingsRevision: Migration = {
   },
 };
 
+/**
+ * The secret rules each stored analysis was gated with (`reports.secret_rules`): analyses stored
+ * before the service gated reports, or under older rules, are gated again at start
+ * (`regateStoredAnalyses`).
+ */
+const reportSecretRules: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('reports').addColumn('secret_rules', 'integer').execute();
+  },
+};
+
 /** The migrations of a dialect, by name (sorted order is run order). */
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
   return {
@@ -385,6 +396,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0013_jobs_by_queue': jobsByQueue,
         '0014_lookup_indexes': lookupIndexes,
         '0015_source_settings_revision': sourceSettingsRevision,
+        '0016_report_secret_rules': reportSecretRules,
       };
     },
   };

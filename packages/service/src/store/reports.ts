@@ -1,7 +1,11 @@
 /** Reports: stored once per source id, then parsed, classified and attached to a group. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Classification, Report } from '../adapters/investigator.js';
+import {
+  type Classification,
+  type Report,
+  SECRET_RULES_VERSION,
+} from '../adapters/investigator.js';
 import type { RawReport } from '../sources/types.js';
 import type { ReportAnalysis, ReportRecord } from './records.js';
 import type { Database, ReportRow } from './schema.js';
@@ -50,6 +54,24 @@ export interface ReportStore {
   revisions(id: string): Promise<ReportRevision[]>;
   /** Keeps a grouped report's new analysis (after an edit); its group stays. */
   reanalyse(id: string, analysis: ReportAnalysis): Promise<void>;
+  /**
+   * Analysed reports whose parsed report was passed through the secret gate with other rules than
+   * today's `SECRET_RULES_VERSION` (or stored before the service gated reports), at most `limit`,
+   * in storage order; `parsed` is the stored JSON, for {@link regate}.
+   */
+  gatedUnderOtherRules(limit: number): Promise<{ id: string; parsed: string }[]>;
+  /**
+   * Keeps a report's parsed report gated again under today's secret rules, unless its analysis
+   * changed since `parsed` was read (an analysis made meanwhile is gated already). A group that
+   * took its title from this report, and still has it (`title.from`), gets `title.to`.
+   * @returns whether the report was updated.
+   */
+  regate(
+    id: string,
+    parsed: string,
+    report: Report,
+    title: { from: string; to: string },
+  ): Promise<boolean>;
   /** The report with this id, or undefined. */
   get(id: string): Promise<ReportRecord | undefined>;
   /** The reports with these ids (one query), in no particular order; unknown ids are left out. */
@@ -187,12 +209,48 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
         .set({
           stage: 'grouped',
           parsed: JSON.stringify(analysis.report),
+          secret_rules: SECRET_RULES_VERSION,
           label: analysis.classification.label,
           classification: JSON.stringify(analysis.classification),
           error: null,
         })
         .where('id', '=', id)
         .execute();
+    },
+
+    async gatedUnderOtherRules(limit) {
+      const rows = await db
+        .selectFrom('reports')
+        .select(['id', 'parsed'])
+        .where('parsed', 'is not', null)
+        .where((eb) =>
+          eb.or([eb('secret_rules', 'is', null), eb('secret_rules', '!=', SECRET_RULES_VERSION)]),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: row.id, parsed: row.parsed ?? '' }));
+    },
+
+    async regate(id, parsed, report, title) {
+      return db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable('reports')
+          .set({ parsed: JSON.stringify(report), secret_rules: SECRET_RULES_VERSION })
+          .where('id', '=', id)
+          .where('parsed', '=', parsed)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) === 0) return false;
+        if (title.from !== title.to) {
+          await trx
+            .updateTable('groups')
+            .set({ title: title.to })
+            .where('representative_report_id', '=', id)
+            .where('title', '=', title.from)
+            .execute();
+        }
+        return true;
+      });
     },
 
     async analysis(id) {
@@ -306,6 +364,7 @@ function reportValues(raw: RawReport, origin: ReportOrigin, sourceKey: string) {
     meta: JSON.stringify(raw.meta ?? {}),
     stage: 'received' as const,
     parsed: null,
+    secret_rules: null,
     label: null,
     classification: null,
     group_id: null,

@@ -61,6 +61,11 @@ export interface ReportTable {
   stage: ReportStage;
   /** The parsed report (intake's `Report`, in-app frames marked), JSON. */
   parsed: string | null;
+  /**
+   * The `SECRET_RULES_VERSION` the parsed report was passed through the secret gate with; null
+   * for an analysis stored before the service gated reports.
+   */
+  secret_rules: number | null;
   label: string | null;
   /** `{label, confidence, method, reasons}`, JSON. */
   classification: string | null;

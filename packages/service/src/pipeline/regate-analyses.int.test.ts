@@ -1,0 +1,73 @@
+import { createSecretReport } from '@sightline/investigator/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseReports, type Report, reportTitle } from '../adapters/investigator.js';
+import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
+import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
+
+describe.each(TEST_DATABASES)('stored analyses under older secret rules on $name', (kind) => {
+  let harness: ServiceHarness;
+  afterEach(async () => harness?.close());
+
+  /** Stores a report's analysis as a service from before the gate did: parsed, not gated. */
+  async function storeUngated(reportId: string, text: string) {
+    const ungated = parseReports(text, {})[0] as Report;
+    await harness.store.db
+      .updateTable('reports')
+      .set({ parsed: JSON.stringify(ungated), secret_rules: null })
+      .where('id', '=', reportId)
+      .execute();
+    await harness.store.db
+      .updateTable('groups')
+      .set({ title: reportTitle(ungated) })
+      .where('representative_report_id', '=', reportId)
+      .execute();
+  }
+
+  it('gates them again at start, titles included, once', async () => {
+    const lines: string[] = [];
+    harness = await openHarness(kind, { pipeline: { log: (line) => lines.push(line) } });
+    const { text, secrets } = createSecretReport();
+    const { reportIds } = await harness.ingestText([
+      { id: 'secret', text },
+      { id: 'crash', text: cartCrash() },
+    ]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const [secretId = '', crashId = ''] = reportIds;
+    await storeUngated(secretId, text);
+    await storeUngated(crashId, cartCrash());
+    const before = await harness.store.reports.get(secretId);
+    expect(JSON.stringify(before?.analysis)).toContain(secrets[0]);
+
+    expect(await harness.pipeline.regateStoredAnalyses()).toEqual({ checked: 2, changed: 1 });
+    const report = await harness.store.reports.get(secretId);
+    const group = await harness.store.groups.get(report?.groupId ?? '');
+    for (const secret of secrets) {
+      expect(JSON.stringify([report?.analysis, group])).not.toContain(secret);
+    }
+    expect(group.title).toBe('[withheld: looks like a secret (an AWS access key ID)]');
+    expect(JSON.stringify(report?.payload)).toContain(secrets[0]);
+    expect(lines.filter((line) => line.startsWith('secret gate:'))).toEqual([
+      'secret gate: 1 of 2 stored analyses gated under older rules now withhold more (the payloads stay as delivered)',
+    ]);
+    expect(await harness.pipeline.regateStoredAnalyses()).toEqual({ checked: 0, changed: 0 });
+  }, 120_000);
+
+  it('leaves an analysis made since it was read, and a title a person gave', async () => {
+    harness = await openHarness(kind);
+    const { text, secrets } = createSecretReport();
+    const { reportIds } = await harness.ingestText([{ id: 'secret', text }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const id = reportIds[0] ?? '';
+    await storeUngated(id, text);
+    const [stale] = await harness.store.reports.gatedUnderOtherRules(10);
+    const gated = parseReports('an analysis made meanwhile', {})[0] as Report;
+    const title = { from: 'not the title', to: 'gated' };
+    expect(await harness.store.reports.regate(id, 'older text', gated, title)).toBe(false);
+    expect(await harness.store.reports.regate(id, stale?.parsed ?? '', gated, title)).toBe(true);
+    const group = await harness.store.groups.get(
+      (await harness.store.reports.get(id))?.groupId ?? '',
+    );
+    expect(group.title).toContain(secrets[0]);
+    expect(await harness.store.reports.gatedUnderOtherRules(10)).toEqual([]);
+  }, 120_000);
+});
