@@ -66,6 +66,53 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     );
   });
 
+  it('reads a text body in the charset its Content-Type names, a JSON body as UTF-8 always', async () => {
+    // Found by fresh-user trial 16: `charset=utf-16be` was not read, the body taken as UTF-8.
+    const { post, harness } = await open();
+    const latin1 = Uint8Array.from([...Buffer.from('Caf'), 0xe9, ...Buffer.from(' crashes\n')]);
+    const utf16be = Buffer.from(cartCrash(), 'utf16le').swap16();
+    const storedText = async (response: Response) => {
+      expect(response.status).toBe(202);
+      const { reportIds } = (await response.json()) as { reportIds: string[] };
+      const report = await harness.store.reports.get(reportIds[0] ?? '');
+      return report && 'text' in report.payload ? report.payload.text : undefined;
+    };
+    expect(
+      await storedText(await post('/api/reports', latin1, 'text/plain; charset=ISO-8859-1')),
+    ).toBe('Café crashes\n');
+    expect(
+      await storedText(
+        await post('/api/reports', new Uint8Array(utf16be), 'text/plain; charset="utf-16be"'),
+      ),
+    ).toBe(cartCrash());
+    const unknown = await post('/api/reports', cartCrash(), 'text/plain; charset=klingon');
+    expect(unknown.status).toBe(415);
+    expect((await unknown.json()).error.message).toMatch(
+      /^charset: "klingon" is no encoding this service knows\. Send the text as UTF-8/,
+    );
+    const odd = await post(
+      '/api/reports',
+      Uint8Array.from([0x61, 0x00, 0x62]),
+      'text/plain; charset=utf-16le',
+    );
+    expect(odd.status).toBe(400);
+    expect((await odd.json()).error.message).toMatch(
+      /^encoding: the body is not valid utf-16le, the charset its Content-Type names/,
+    );
+    const json = JSON.stringify({ reports: [{ text: 'Caf\u00e9' }] });
+    const jsonLatin1 = await post('/api/reports', latin1, 'application/json; charset=iso-8859-1');
+    expect((await jsonLatin1.json()).error.message).toMatch(
+      /^encoding: the body is not valid UTF-8/,
+    );
+    expect((await post('/api/reports', json, 'application/json; charset=iso-8859-1')).status).toBe(
+      202,
+    );
+    const malformed = await post('/api/reports', cartCrash(), 'text');
+    expect(malformed.status).toBe(415);
+    const bare = await post('/api/reports', cartCrash(), 'text/plain;;charset');
+    expect(bare.status).toBe(202);
+  });
+
   it('says how to name the project, for a text body too, when the service has several', async () => {
     const { post, harness } = await open();
     await harness.store.projects.ensure({ name: 'second', repo: harness.repo.root });

@@ -135,7 +135,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       query: ingestQuerySchema,
       body: ingestBodySchema,
       textBody:
-        'A body sent as text/* (also application/x-ndjson or application/jsonl, or without a Content-Type): the text of one report (a crash with its stack trace, an issue, a review export) or JSON Lines of reports, UTF-8; other media types get 415',
+        'A body sent as text/* (also application/x-ndjson or application/jsonl, or without a Content-Type): the text of one report (a crash with its stack trace, an issue, a review export) or JSON Lines of reports, in the charset its Content-Type names (any WHATWG Encoding label), else UTF-8 or UTF-16 with a byte-order mark; other media types and unknown charsets get 415',
       response: ingestResultSchema,
       status: 202,
     },

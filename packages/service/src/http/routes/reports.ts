@@ -2,18 +2,19 @@
  * `POST /api/reports`: reports handed over by HTTP. A JSON body `{ project?, reports: [...] }`
  * (see `ingestBodySchema`), or a text body (`text/*`, JSON Lines as `application/x-ndjson` or
  * `application/jsonl`, or no Content-Type) as the text of one report or a file of them
- * (`?project=&format=&filename=`); any other media type is refused with 415.
+ * (`?project=&format=&filename=`), read in the charset it declares (body-text.ts); any other
+ * media type, or a charset not known, is refused with 415.
  * `?format=` and `?project=` are checked before the body is read, and for a JSON body are the
  * defaults of reports (and the request) that do not name their own.
  */
 import { SightlineError } from '@sightline/core';
 import { type Context, Hono } from 'hono';
-import { decodeReportBytes, invalidBytesProblem } from '../../adapters/investigator.js';
 import type { Pipeline } from '../../pipeline/index.js';
 import { apiReportToRawReport, fileToRawReports, refusalClause } from '../../sources/files.js';
 import { reportTextProblem } from '../../sources/report-text-problem.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
+import { bodyMedia, bodyText } from '../body-text.js';
 import { errorResponse } from '../middleware/errors.js';
 import { type AppLimits, bodyBytesLimit, DEFAULT_LIMITS } from '../middleware/limits.js';
 import { ingestBodySchema, ingestQuerySchema } from '../schemas.js';
@@ -35,11 +36,10 @@ export function reportRoutes(deps: { store: Store; pipeline: Pipeline; limits: A
 const TEXT_MEDIA_TYPES = ['application/x-ndjson', 'application/jsonl'];
 
 /**
- * How a body of this Content-Type is read: `json` for `application/json`, `text` for `text/*`,
+ * How a body of this media type is read: `json` for `application/json`, `text` for `text/*`,
  * JSON Lines and no Content-Type (a client that names none), null for any other media type.
  */
-function bodyKind(contentType: string | undefined): 'json' | 'text' | null {
-  const media = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+function bodyKind(media: string): 'json' | 'text' | null {
   if (media === 'application/json') return 'json';
   if (media === '' || media.startsWith('text/') || TEXT_MEDIA_TYPES.includes(media)) return 'text';
   return null;
@@ -62,7 +62,8 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
     );
   }
   const defaultFormat = format.data ?? 'auto';
-  const kind = bodyKind(contentType);
+  const declared = bodyMedia(contentType);
+  const kind = bodyKind(declared.media);
   if (kind === null) {
     return errorResponse(
       c,
@@ -71,18 +72,17 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       `Content-Type ${JSON.stringify(contentType?.slice(0, 100))} is not taken. Send {"reports":[{"text":"…"}]} as application/json, or the text of a report as text/plain (any text/* type; JSON Lines also as application/x-ndjson or application/jsonl), e.g. curl -H "Content-Type: text/plain" --data-binary @crash.txt.`,
     );
   }
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  // UTF-8, or UTF-16 with a byte-order mark, read as every command reads a file; text in another
-  // encoding is told which one to send (binary data says so below).
-  const { text, invalid, encoding } = decodeReportBytes(bytes);
-  if (invalid) {
-    return errorResponse(
-      c,
-      400,
-      'INVALID_ARGUMENT',
-      `encoding: the body ${invalidBytesProblem(encoding)}`,
-    );
+  // A text body in the charset it declares; else (and JSON always) UTF-8, or UTF-16 with a
+  // byte-order mark, as every command reads a file (binary data says so below).
+  const decoded = bodyText(
+    new Uint8Array(await c.req.arrayBuffer()),
+    kind === 'text' ? declared.charset : undefined,
+  );
+  if ('status' in decoded) {
+    const code = decoded.status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'INVALID_ARGUMENT';
+    return errorResponse(c, decoded.status, code, decoded.message);
   }
+  const { text } = decoded;
   if (kind === 'json') {
     let body: unknown;
     try {
