@@ -121,7 +121,10 @@ function buildReport(
     ownNotes.push(`body cut to ${MAX_BODY_CHARS} characters (of ${fullBody.length})`);
   }
   const frames = [...allFrames(parsed.exceptions), ...(parsed.stack ?? [])];
-  const scanned = parsed.identifierText ?? fullBody;
+  // Names and paths come from the text the report keeps (and its frames), not from past the body's
+  // cut: everything a report passes on is scanned for secrets in what it keeps (gateReport), so a
+  // token past the cut must not come back as an identifier.
+  const scanned = (parsed.identifierText ?? fullBody).slice(0, MAX_BODY_CHARS);
   const platform = parsed.platform ?? FORMAT_PLATFORM[format];
   // Hashed with its lines joined by `\n`: the same report saved with CRLF is the same report.
   const id =

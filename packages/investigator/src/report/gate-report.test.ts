@@ -36,6 +36,19 @@ describe('gateReport', () => {
     expect(parsed.title).toContain(secrets[0]);
   });
 
+  it('takes no identifier from past the body cut, which the gate never reads', async () => {
+    // Found reviewing the gate: names were read from the whole text, the gate read the cut body,
+    // so a token past the cut came back as an identifier whenever nothing before it was withheld.
+    const token = `ghp_${'k3Z'.repeat(12)}`;
+    const text = `TypeError: boom\n    at cartTotal (/srv/shop/src/cart/total.ts:6:25)\n${'padding words '.repeat(15_000)}\nconst auth = ${token}\nfinalStep()\n`;
+    const parsed = parseReport(text);
+    expect(parsed.body.length).toBeLessThan(text.length);
+    expect(parsed.identifiers).toContain('cartTotal');
+    expect(parsed.identifiers).not.toContain(token);
+    expect(parsed.identifiers).not.toContain('finalStep');
+    expect(JSON.stringify(await gateReport(parsed))).not.toContain(token);
+  });
+
   it('gives a report without secrets back as it is', async () => {
     const parsed = parseReport(
       "TypeError: Cannot read properties of undefined (reading 'price')\n    at cartTotal (/srv/shop/src/cart/total.ts:6:25)\n",

@@ -11,9 +11,10 @@
  * holds one holds the others. A withheld report line costs its own words only: the message of
  * an exception that quotes a credential becomes the note, its type and frames stay.
  *
- * Identifiers and paths are intake's, read from the whole text (text past the body's cut too);
- * once a line is withheld, those the gated text no longer shows are dropped, so a private key's
- * body never becomes a query term or a focus of the map.
+ * Identifiers and paths are intake's, read from the text the report keeps (not past the body's
+ * cut, which is never scanned) and its frames; once a line is withheld, those the gated text no
+ * longer shows are dropped, so a private key's body never becomes a query term or a focus of the
+ * map.
  */
 import { gateTexts } from '@sightline/codebase';
 import type { Exception, Frame, Report } from '@sightline/intake';
