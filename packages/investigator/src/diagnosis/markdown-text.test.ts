@@ -67,7 +67,7 @@ describe('proseText', () => {
     // image, a link and an unclosed <details> in the bot's issue comment.
     [
       'Error: see ![x](http://t.example/p.png) [d](http://e.example) **b** <details><summary>x is raised in `stringify`',
-      'Error: see \\!\\[x\\](http://t.example/p.png) \\[d\\](http://e.example) \\*\\*b\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`',
+      'Error: see \\!\\[x\\](http://\u200bt.example/p.png) \\[d\\](http://\u200be.example) \\*\\*b\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`',
     ],
     ['`acorn` command crashes', '`acorn` command crashes'],
     ['a ``b`c`` d', 'a `` b`c `` d'],
@@ -94,6 +94,13 @@ describe('GitHub references in untrusted prose', () => {
       `see \\#${zwsp}123, acme/app\\#${zwsp}7, gh-${zwsp}9 and @${zwsp}org/team`,
     );
     expect(proseBlock('cc @a\n\n```\n@b #2\n```')).toBe(`cc @${zwsp}a\n\n\`\`\`\n@b #2\n\`\`\``);
+  });
+  it('keeps a bare address from becoming a link, outside code spans only', () => {
+    // Found reviewing the escaping: `[x](http://t/p.png)` lost its link, but GitHub's extended
+    // autolinks still linked the bare address left behind.
+    expect(proseText('see HTTPS://evil.example/x, www.evil.example and `http://a.example`')).toBe(
+      `see HTTPS://${zwsp}evil.example/x, www.${zwsp}evil.example and \`http://a.example\``,
+    );
   });
   it('leaves what GitHub links as no reference as written', () => {
     expect(literalText('mail a@b.example, @ alone, # heading, #x, AGH-1')).toBe(

@@ -9,7 +9,8 @@
  * root cause and explanation, whoever wrote them: the offline localizer quotes the report's
  * exception message, a model may copy the report) keeps its code spans and nothing else
  * (`proseText`, `proseBlock`). Outside code spans all three also keep GitHub from reading an
- * `@name` as a mention or a `#123` as an issue reference (`escapeMarkdown`).
+ * `@name` as a mention, a `#123` as an issue reference or a bare address as a link
+ * (`escapeMarkdown`).
  */
 import { printablePath } from '@sightline/codebase';
 import { splitCodeSpans } from '@sightline/core';
@@ -64,7 +65,10 @@ export function literalText(text: string): string {
  * from linking `\#1` (dbaron/wgmeeting-github-ircbot#11), so the established bots insert the
  * zero-width space instead: dependabot/dependabot-core#3157 and #12685 (after `@` and `#`),
  * renovatebot/renovate#1083 (after `@`). Without it a bot posting report text notifies whoever the
- * reporter named and cross-links the issues it names. Inside a code span GitHub links neither.
+ * reporter named and cross-links the issues it names. The same space after the `://` of an
+ * `http`, `https` or `ftp` address and after `www.` keeps GitHub's extended autolinks (GFM spec
+ * 0.29, section 6.9: a scheme or `www.` followed by a valid domain) from making a report's
+ * address a link in a comment the bot signs. Inside a code span GitHub links none of them.
  *
  * This is done for every renderer, not only the GitHub ones: the issue comment and the service's
  * copied comment embed the whole Markdown report, and the CLI's report is pasted into issues by
@@ -74,7 +78,10 @@ export function literalText(text: string): string {
 function escapeMarkdown(text: string): string {
   return text
     .replace(/[\\`*_[\]<>!&~#]/g, '\\$&')
-    .replace(/(?<![A-Za-z0-9])@(?=[A-Za-z0-9])|#(?=\d)|\bGH-(?=\d)/gi, '$&\u200b');
+    .replace(
+      /(?<![A-Za-z0-9])@(?=[A-Za-z0-9])|#(?=\d)|\bGH-(?=\d)|\b(?:https?|ftp):\/\/|\bwww\./gi,
+      '$&\u200b',
+    );
 }
 
 /**
@@ -85,7 +92,7 @@ function escapeMarkdown(text: string): string {
  * the text.
  * @param text a title, a root cause summary, a reason: Markdown or plain text from any source.
  * @returns the Markdown on one line.
- * @example proseText('`parse` fails at ![x](http://t/p.png)') // '`parse` fails at \\!\\[x\\](http://t/p.png)'
+ * @example proseText('`parse` fails at ![x](http://t/p.png)') // '`parse` fails at \\!\\[x\\](http://\u200bt/p.png)'
  */
 export function proseText(text: string): string {
   return splitCodeSpans(inlineText(text))
