@@ -195,7 +195,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         : {}),
     });
     // Before anything is worked on or served: no analysis shows what today's secret rules withhold.
-    await pipeline.regateStoredAnalyses();
+    await pipeline.regateStored();
     if (options.work !== false)
       await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
     const registry = createBuiltInRegistry(options.sources);

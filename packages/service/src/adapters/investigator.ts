@@ -7,6 +7,7 @@
 export {
   type GitHistory,
   gateFile,
+  gateTexts,
   makeOwnFolder,
   type OpenGitHistoryResult,
   openGitHistory,

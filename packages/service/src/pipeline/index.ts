@@ -18,7 +18,7 @@ import {
 } from './pipeline-context.js';
 import { jobReportIds, processReports } from './process-report.js';
 import { followUpstream, receiveWebhook, type WebhookOutcome } from './receive-webhook.js';
-import { type RegateOutcome, regateStoredAnalyses } from './regate-analyses.js';
+import { type RegateOutcome, regateStored } from './regate-stored.js';
 
 export {
   type Boilerplate,
@@ -54,7 +54,7 @@ export {
   RELEARN_EVERY,
 } from './pipeline-context.js';
 export type { WebhookOutcome } from './receive-webhook.js';
-export type { RegateOutcome } from './regate-analyses.js';
+export type { RegateCount, RegateOutcome } from './regate-stored.js';
 export { UNVERSIONED } from './revision.js';
 
 /** The pipeline: its job handlers and the operations the HTTP API and the CLI call. */
@@ -104,10 +104,10 @@ export interface Pipeline {
    */
   resumeWaiting(now?: Date): Promise<number>;
   /**
-   * Passes stored analyses gated under older secret rules through today's gate (see
-   * `regateStoredAnalyses`); the service does it at start, before it works or serves.
+   * Passes stored analyses and diagnoses gated under older secret rules through today's gate
+   * (see `regateStored`); the service does it at start, before it works or serves.
    */
-  regateStoredAnalyses(): Promise<RegateOutcome>;
+  regateStored(): Promise<RegateOutcome>;
 }
 
 /** Creates the pipeline over a store and a queue. */
@@ -159,7 +159,7 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
       }
       return queued;
     },
-    regateStoredAnalyses: () => regateStoredAnalyses(context),
+    regateStored: () => regateStored(context),
     async resumeWaiting(now = context.now()) {
       const due = await context.store.waits.takeDue(now);
       for (const wait of due) {

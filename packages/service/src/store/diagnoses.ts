@@ -1,7 +1,12 @@
 /** Diagnoses: every investigation of a group is kept, numbered 1, 2, … per group. */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Diagnosis, Suspect, VerificationResult } from '../adapters/investigator.js';
+import {
+  type Diagnosis,
+  SECRET_RULES_VERSION,
+  type Suspect,
+  type VerificationResult,
+} from '../adapters/investigator.js';
 import type { DiagnosisRecord } from './records.js';
 import type { Database, DiagnosisRow } from './schema.js';
 import { nowIso } from './time.js';
@@ -21,6 +26,13 @@ export interface NewDiagnosis {
   durationMs: number;
 }
 
+/** A stored diagnosis' texts, each JSON as stored. */
+export interface StoredDiagnosisTexts {
+  diagnosis: string;
+  suspects: string;
+  verification: string;
+}
+
 /** The diagnosis store. */
 export interface DiagnosisStore {
   /**
@@ -35,6 +47,17 @@ export interface DiagnosisStore {
    * diagnoses themselves); groups never diagnosed are left out.
    */
   latestRevisions(groupIds: readonly string[]): Promise<Map<string, string>>;
+  /**
+   * Diagnoses whose texts were gated under other secret rules than today's `SECRET_RULES_VERSION`
+   * (or stored before the service gated reports), at most `limit`, in storage order, with their
+   * stored JSON texts, for {@link regate}.
+   */
+  gatedUnderOtherRules(limit: number): Promise<{ id: string; texts: StoredDiagnosisTexts }[]>;
+  /**
+   * Keeps a diagnosis' texts gated again under today's secret rules, unless they changed since
+   * `stored` was read. @returns whether it was updated.
+   */
+  regate(id: string, stored: StoredDiagnosisTexts, gated: StoredDiagnosisTexts): Promise<boolean>;
   /** Diagnoses stored, all groups. */
   count(): Promise<number>;
   /** Wall time of every stored investigation, ms (for service statistics and bench:serve). */
@@ -87,6 +110,7 @@ export function createDiagnosisStore(db: Kysely<Database>): DiagnosisStore {
           diagnosis: JSON.stringify(input.diagnosis),
           suspects: JSON.stringify(input.suspects),
           verification: JSON.stringify(input.verification),
+          secret_rules: SECRET_RULES_VERSION,
           duration_ms: Math.round(input.durationMs),
           created_at: nowIso(),
         };
@@ -98,6 +122,31 @@ export function createDiagnosisStore(db: Kysely<Database>): DiagnosisStore {
           .execute();
         return { diagnosis: toDiagnosis(row), created: true };
       });
+    },
+
+    async gatedUnderOtherRules(limit) {
+      const rows = await db
+        .selectFrom('diagnoses')
+        .select(['id', 'diagnosis', 'suspects', 'verification'])
+        .where((eb) =>
+          eb.or([eb('secret_rules', 'is', null), eb('secret_rules', '!=', SECRET_RULES_VERSION)]),
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map(({ id, ...texts }) => ({ id, texts }));
+    },
+
+    async regate(id, stored, gated) {
+      const updated = await db
+        .updateTable('diagnoses')
+        .set({ ...gated, secret_rules: SECRET_RULES_VERSION })
+        .where('id', '=', id)
+        .where('diagnosis', '=', stored.diagnosis)
+        .where('suspects', '=', stored.suspects)
+        .where('verification', '=', stored.verification)
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
     },
 
     async listOfGroup(groupId) {

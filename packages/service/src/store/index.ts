@@ -21,7 +21,7 @@ import { createSavedViewStore, type SavedViewStore } from './saved-views.js';
 import type { Database } from './schema.js';
 import { createSourceStore, type SourceStore } from './sources.js';
 
-export type { DiagnosisStore, NewDiagnosis } from './diagnoses.js';
+export type { DiagnosisStore, NewDiagnosis, StoredDiagnosisTexts } from './diagnoses.js';
 export type {
   DigestActivity,
   DigestCounts,

@@ -366,13 +366,14 @@ const sourceSettingsRevision: Migration = {
 };
 
 /**
- * The secret rules each stored analysis was gated with (`reports.secret_rules`): analyses stored
- * before the service gated reports, or under older rules, are gated again at start
- * (`regateStoredAnalyses`).
+ * The secret rules each stored analysis and diagnosis was gated with (`secret_rules`): those
+ * stored before the service gated reports, or under older rules, are gated again at start
+ * (`regateStored`).
  */
-const reportSecretRules: Migration = {
+const secretRules: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.alterTable('reports').addColumn('secret_rules', 'integer').execute();
+    await db.schema.alterTable('diagnoses').addColumn('secret_rules', 'integer').execute();
   },
 };
 
@@ -396,7 +397,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0013_jobs_by_queue': jobsByQueue,
         '0014_lookup_indexes': lookupIndexes,
         '0015_source_settings_revision': sourceSettingsRevision,
-        '0016_report_secret_rules': reportSecretRules,
+        '0016_secret_rules': secretRules,
       };
     },
   };

@@ -182,6 +182,11 @@ export interface DiagnosisTable {
   diagnosis: string;
   suspects: string;
   verification: string;
+  /**
+   * The `SECRET_RULES_VERSION` its texts were gated with (made from a gated analysis and gated
+   * code); null for a diagnosis stored before the service gated reports.
+   */
+  secret_rules: number | null;
   duration_ms: number;
   created_at: string;
 }

@@ -1,0 +1,132 @@
+/**
+ * What the store keeps, under today's secret rules. A report's analysis (the parsed report every
+ * output is made of: its group's title, a model's prompt, the digest, a GitHub comment, MCP
+ * answers) is passed through the secret gate when it is made (process-report.ts), and a diagnosis
+ * is made of that analysis and of gated code; both are stored with the rules' version
+ * (`SECRET_RULES_VERSION`). The rules grow; what was stored under older rules, or before the
+ * service gated reports at all, would keep showing what today's rules withhold. At start the
+ * service passes each of those through the gate again — the stored parsed report and the stored
+ * diagnosis' texts, so nothing is parsed, classified, grouped or investigated anew — as the
+ * repository map's cache is rebuilt when the rules change (codebase `repomap/cache.ts`). The
+ * payload stays as delivered.
+ */
+import { gateReport, gateTexts, type Report, reportTitle } from '../adapters/investigator.js';
+import type { StoredDiagnosisTexts } from '../store/index.js';
+import type { PipelineContext } from './pipeline-context.js';
+
+/** Rows read per query. */
+const PAGE = 200;
+
+/** What was gated again of one kind of stored text. */
+export interface RegateCount {
+  /** Read (each gated under other rules). */
+  checked: number;
+  /** Of those, the ones that now withhold more than they did (a line newly withheld). */
+  changed: number;
+}
+
+/** What {@link regateStored} did. */
+export interface RegateOutcome {
+  analyses: RegateCount;
+  diagnoses: RegateCount;
+}
+
+/**
+ * Passes every stored analysis and diagnosis gated under other secret rules through today's gate,
+ * and marks each gated under them (an unchanged one too, so the next start reads none of them). A
+ * group titled after a changed report gets its gated title. Logs one line when anything changed.
+ * Bounded by what is stored: one gate scan per report and per diagnosis, {@link PAGE} per query.
+ * @returns how many analyses and diagnoses were read and how many changed.
+ */
+export async function regateStored(context: PipelineContext): Promise<RegateOutcome> {
+  const outcome = {
+    analyses: await regateAnalyses(context),
+    diagnoses: await regateDiagnoses(context),
+  };
+  const { analyses, diagnoses } = outcome;
+  if (analyses.changed + diagnoses.changed > 0) {
+    context.log(
+      `secret gate: ${analyses.changed} of ${analyses.checked} stored analyses and ${diagnoses.changed} of ${diagnoses.checked} diagnoses gated under older rules now withhold more (the payloads stay as delivered)`,
+    );
+  }
+  return outcome;
+}
+
+/**
+ * Reads pages of rows still gated under other rules until none is left (a row that could not be
+ * updated, because it changed meanwhile, is not read twice).
+ */
+async function eachStale<T extends { id: string }>(
+  page: () => Promise<T[]>,
+  regate: (row: T) => Promise<'changed' | 'unchanged' | 'skipped'>,
+): Promise<RegateCount> {
+  const seen = new Set<string>();
+  const count: RegateCount = { checked: 0, changed: 0 };
+  for (;;) {
+    const rows = (await page()).filter((row) => !seen.has(row.id));
+    if (rows.length === 0) return count;
+    for (const row of rows) {
+      seen.add(row.id);
+      const done = await regate(row);
+      if (done !== 'skipped') count.checked += 1;
+      if (done === 'changed') count.changed += 1;
+    }
+  }
+}
+
+function regateAnalyses({ store }: PipelineContext): Promise<RegateCount> {
+  return eachStale(
+    () => store.reports.gatedUnderOtherRules(PAGE),
+    async ({ id, parsed }) => {
+      const stored = JSON.parse(parsed) as Report;
+      const gated = await gateReport(stored);
+      const title = { from: reportTitle(stored), to: reportTitle(gated) };
+      if (!(await store.reports.regate(id, parsed, gated, title))) return 'skipped';
+      return gated === stored ? 'unchanged' : 'changed';
+    },
+  );
+}
+
+function regateDiagnoses({ store }: PipelineContext): Promise<RegateCount> {
+  return eachStale(
+    () => store.diagnoses.gatedUnderOtherRules(PAGE),
+    async ({ id, texts }) => {
+      const gated = await gateJsonStrings(texts);
+      if (!(await store.diagnoses.regate(id, texts, gated ?? texts))) return 'skipped';
+      return gated ? 'changed' : 'unchanged';
+    },
+  );
+}
+
+/**
+ * A stored diagnosis' texts with every string in their JSON passed through the gate together
+ * (`gateTexts`: each string's lines that hold a secret become the gate's note); undefined when
+ * nothing is withheld.
+ */
+async function gateJsonStrings(
+  texts: StoredDiagnosisTexts,
+): Promise<StoredDiagnosisTexts | undefined> {
+  const values = [texts.diagnosis, texts.suspects, texts.verification].map(
+    (text) => JSON.parse(text) as unknown,
+  );
+  const strings: string[] = [];
+  const collect = (value: unknown): void => {
+    if (typeof value === 'string') strings.push(value);
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
+  };
+  values.forEach(collect);
+  const gated = await gateTexts(strings);
+  if (!gated.withheld) return undefined;
+  let next = 0;
+  const rebuild = (value: unknown): unknown => {
+    if (typeof value === 'string') return gated.texts[next++] ?? value;
+    if (Array.isArray(value)) return value.map(rebuild);
+    if (value !== null && typeof value === 'object') {
+      return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, rebuild(inner)]));
+    }
+    return value;
+  };
+  const [diagnosis, suspects, verification] = values.map((value) => JSON.stringify(rebuild(value)));
+  return { diagnosis: diagnosis ?? '', suspects: suspects ?? '', verification: verification ?? '' };
+}
