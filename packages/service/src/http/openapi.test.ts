@@ -26,4 +26,28 @@ describe('openApiDocument', () => {
     expect(Object.keys(ingest.requestBody.content)).toEqual(['application/json', 'text/plain']);
     expect(ingest.requestBody.content['text/plain']?.schema.type).toBe('string');
   });
+
+  it('lists the error statuses each operation can answer, not one list for all', () => {
+    // Noticed in review: every operation listed 400, 401 and 404, health and the event
+    // stream too, and none listed 413, 415 or 429.
+    const paths = openApiDocument().paths as Record<
+      string,
+      Record<string, { responses: Record<string, unknown> }>
+    >;
+    const statuses = (path: string, method: string) =>
+      Object.keys(paths[path]?.[method]?.responses ?? {});
+    expect(statuses('/api/health', 'get')).toEqual(['200', '429']);
+    expect(statuses('/api/events', 'get')).toEqual(['200', '401', '429']);
+    expect(statuses('/api/groups/{id}', 'get')).toEqual(['200', '401', '404', '429']);
+    expect(statuses('/api/groups/{id}/retry', 'post')).toEqual(['202', '400', '401', '404', '429']);
+    expect(statuses('/api/reports', 'post')).toEqual([
+      '202',
+      '400',
+      '401',
+      '404',
+      '413',
+      '415',
+      '429',
+    ]);
+  });
 });

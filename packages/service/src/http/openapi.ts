@@ -47,6 +47,37 @@ interface Operation {
   status?: number;
   /** Default true. */
   auth?: boolean;
+  /**
+   * Error statuses besides those every operation of its shape can answer (see
+   * {@link errorStatuses}): a 400 or 404 its handler gives for a reason of its own, 415.
+   */
+  errors?: readonly ErrorStatus[];
+}
+
+/** What each error status of the API means; every one answers `errorSchema`'s JSON. */
+const ERROR_STATUSES = {
+  400: 'The request is not valid: the message names the field and what to send',
+  401: 'No API token, or not the current one (Authorization: Bearer <token>)',
+  404: 'Nothing has this id (or the named project does not exist)',
+  413: 'The body is larger than the service takes',
+  415: 'The media type or charset of the body is not taken',
+  429: 'Too many requests from this client in a minute: wait the seconds in Retry-After',
+} as const;
+type ErrorStatus = keyof typeof ERROR_STATUSES;
+
+/**
+ * The error statuses of an operation: 401 unless it needs no token; 429 always (the API's rate
+ * limit); 400 with a query or body to validate; 404 with an `{id}` in its path; 413 with a body
+ * (the API's body limit); and its own `errors`.
+ */
+function errorStatuses(path: string, operation: Operation): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(operation.errors ?? []);
+  if (operation.auth !== false) statuses.add(401);
+  statuses.add(429);
+  if (operation.query || operation.body) statuses.add(400);
+  if (path.includes('{id}')) statuses.add(404);
+  if (operation.body) statuses.add(413);
+  return [...statuses].sort((a, b) => a - b);
 }
 
 const idParameter = { name: 'id', in: 'path', required: true, schema: { type: 'string' } };
@@ -105,6 +136,16 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
     post: {
       summary: 'Undo the merge of this group (what the merge moved comes back)',
       response: groupSummarySchema,
+      errors: [400],
+    },
+  },
+  '/api/groups/{id}/retry': {
+    post: {
+      summary:
+        'Queue a failed investigation again, with a fresh count of attempts (400 when it has not failed)',
+      response: z.object({ queued: z.boolean() }),
+      status: 202,
+      errors: [400],
     },
   },
   '/api/groups/{id}/markdown': {
@@ -127,6 +168,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
       summary: "±5 lines of a project's code around a line, secrets withheld",
       query: codeQuerySchema,
       response: codeContextSchema,
+      errors: [404],
     },
   },
   '/api/reports': {
@@ -138,6 +180,7 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
         'A body sent as text/* (also application/x-ndjson or application/jsonl, or without a Content-Type): the text of one report (a crash with its stack trace, an issue, a review export) or JSON Lines of reports, in the charset its Content-Type names (any WHATWG Encoding label), else UTF-8 or UTF-16 with a byte-order mark; other media types and unknown charsets get 415',
       response: ingestResultSchema,
       status: 202,
+      errors: [404, 415],
     },
   },
   '/api/projects': {
@@ -191,6 +234,22 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
   '/api/views/{id}': {
     delete: { summary: 'Delete a saved view', response: null, status: 204 },
   },
+  '/api/jobs/failed': {
+    get: {
+      summary: 'Jobs that failed every attempt, newest first (at most 50)',
+      response: z.object({
+        jobs: z.array(
+          z.object({
+            id: z.string(),
+            queue: z.string(),
+            data: z.unknown(),
+            error: z.string(),
+            attempts: z.number().int(),
+          }),
+        ),
+      }),
+    },
+  },
   '/api/settings': {
     get: { summary: 'The model and budgets investigations use', response: settingsSchema },
   },
@@ -214,10 +273,7 @@ export function openApiDocument(): Record<string, unknown> {
           schema: z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }),
         })),
       ];
-      const errors = {
-        description: 'Error',
-        content: { 'application/json': { schema: json(errorSchema) } },
-      };
+      const error = { 'application/json': { schema: json(errorSchema) } };
       (paths[path] as Record<string, unknown>)[method] = {
         summary: operation.summary,
         ...(operation.auth === false ? { security: [] } : {}),
@@ -241,9 +297,12 @@ export function openApiDocument(): Record<string, unknown> {
           : {}),
         responses: {
           [String(operation.status ?? 200)]: success(operation.response),
-          '400': errors,
-          '401': errors,
-          '404': errors,
+          ...Object.fromEntries(
+            errorStatuses(path, operation).map((status) => [
+              String(status),
+              { description: ERROR_STATUSES[status], content: error },
+            ]),
+          ),
         },
       };
     }
