@@ -30,6 +30,9 @@ describe('SECRET_RULES on long adversarial lines', () => {
     ['a scheme-like run with no scheme', 'A+'.repeat(SIZE / 2)],
     ['a word of secret names', 'TOKEN'.repeat(SIZE / 5)],
     ['a setting value of tabs', `t=-${'\t'.repeat(SIZE)}x`],
+    ['spaces after a bearer scheme', `Authorization: Bearer ${' '.repeat(SIZE)}!`],
+    ['encoded spaces after a bearer', `Bearer${'%20'.repeat(SIZE / 3)}!`],
+    ['encoded query separators without a value', `?${'%26token'.repeat(SIZE / 8)}=`],
     ['a setting name of expiries', `a${'0EXPIR'.repeat(SIZE / 6)}.a: x`],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual({});
@@ -103,6 +106,40 @@ describe('SECRET_RULES on ordinary texts', () => {
     expect(result['a multi-line secret value']).toEqual([
       [literal.length + 2, literal.length + 2 + multiLine.length],
     ]);
+  });
+});
+
+describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', () => {
+  // Found by fresh-user trial 17: each of these was shown in a diagnosis's title and root cause.
+  const github = join('gh', 'p_', 'Q7w'.repeat(12));
+  const aws = join('AK', 'IA', 'QWERTYUIOPASDFGH');
+  const stripe = join('sk', '_live_', 'a1B2c3D4e5F6g7H8');
+  const rules = (text: string) => Object.keys(found(text, 'crash.log'));
+  it.each([
+    [`redirect to /cb?next=https%3A%2F%2Fh%2Fapi%3Ftoken%3D${github}%26x%3D1`, 'a GitHub token'],
+    [`bad key x${aws}`, 'an AWS access key ID'],
+    [`at ${aws}fn (app.js:1:2)`, 'an AWS access key ID'],
+    [`  File "a.py", line 3, in stringify_${stripe}`, 'a Stripe key'],
+    [`Authorization%3A%20Bearer%20${stripe}`, 'a Stripe key'],
+    [`Authorization: Basic ${join('Ym9i', 'OnNlY3JldA==')}`, 'an Authorization header'],
+    [`curl -H 'authorization: bearer ${join('Zk9', 'x'.repeat(30))}'`, 'an Authorization header'],
+    [`token is Bearer ${join('Zk9', 'q'.repeat(30))}`, 'a bearer token'],
+    [`GET /login?user=bob&password=${join('hun', 'ter2!x')} 500`, 'a secret-named query parameter'],
+    [
+      `dsn https://${join('0123456789abcdef', '0123456789abcdef')}@o1.ingest.sentry.io/42`,
+      'a Sentry DSN',
+    ],
+  ])('finds the secret in %j (%s)', (text, rule) => {
+    expect(rules(text)).toContain(rule);
+  });
+  it.each([
+    'the Bearer of bad news, and Basic usage',
+    join('headers: { Authorization: `Bearer $', "{token}` }, fetch('/api?token=' + token)"),
+    join('GET /list?page=2&key=$', '{key}&password=*** 200'),
+    'a task_live_stream flag and AKIAfoo, and xAKIAQWERTY',
+    'see https://sentry.io/organizations/acme/issues/42/',
+  ])('finds nothing in %j', (text) => {
+    expect(rules(text)).toEqual([]);
   });
 });
 

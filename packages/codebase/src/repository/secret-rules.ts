@@ -102,50 +102,89 @@ function* namedValues(
 }
 
 /**
+ * Where a token with a fixed prefix may start: after no letter or digit, or right after a
+ * percent-escape (`%3Dghp_…` in a URL-encoded log line). Not JavaScript's `\b`: `_` is a word
+ * character, so `\b` missed a token glued to a name (`stringify_sk_live_…`) or sent in an encoded
+ * query (`token%3Dghp_…`): found by fresh-user trial 17.
+ */
+const START = String.raw`(?:(?<=%[0-9A-Fa-f]{2})|(?<![A-Za-z0-9]))`;
+
+/** A global pattern of `source`, its `^` standing for {@link START}. */
+function prefixed(source: string): RegExp {
+  return new RegExp(source.replace(/^\^/, START), 'g');
+}
+
+/** The separator of an encoded or plain URL's query: `?`, `&`, `;` or their percent-escapes. */
+const QUERY_SEPARATOR = String.raw`(?:[?&;]|%3[Ff]|%26|%3[Bb])`;
+
+/**
+ * Values of secret-named query parameters in a URL (`?password=…`, `&access_token=…`, encoded
+ * too), unless a placeholder; and `Authorization` headers (RFC 7617 Basic, RFC 6750 Bearer and
+ * other schemes) and bearer tokens, whether the header is written `Authorization: Bearer x` or
+ * URL-encoded (found by fresh-user trial 17: a report's header and query values were shown).
+ */
+const QUERY_SECRET = new RegExp(
+  String.raw`${QUERY_SEPARATOR}(?:pass(?:word|wd)?|pwd|secret|client_secret|token|access_token|refresh_token|id_token|api_?key|apikey|auth|key|sig|signature)(?:=|%3[Dd])([^&;?\s#'"<>]{4,})`,
+  'gi',
+);
+/** Separators are single characters or `%20`, disjoint from the value's: no backtracking. */
+const AUTHORIZATION =
+  /\b(?:Authorization|Proxy-Authorization)["']?(?:\s*[:=]\s*|%3[Aa](?:%20)*)["']?(?:Basic|Bearer|Token|Digest|Negotiate|Bot)(?:\s|%20)+[A-Za-z0-9+/=._~-]{6,}/gi;
+const BEARER = /\bBearer(?:\s|%20)+[A-Za-z0-9._~+/-]{20,}=*/g;
+
+/**
  * Token formats with a fixed prefix, after gitleaks' rules of the same ids (the patterns are
- * written here from that documentation, not copied; boundaries are JavaScript's `\b`).
+ * written here from that documentation, not copied); each starts at {@link START} and ends where
+ * its alphabet does.
  */
 const TOKEN_RULES: SecretRule[] = [
   // gitleaks `private-key` (secretlint's rule needs a block it can parse; this one does not).
   PRIVATE_KEY_RULE,
   // gitleaks `jwt`.
-  pattern('a JSON Web Token', /\beyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/g),
+  pattern('a JSON Web Token', prefixed(String.raw`^eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}`)),
   // gitleaks `gitlab-pat`, `gitlab-ptt`, `gitlab-rrt`, `gitlab-deploy-token`, `gitlab-cicd-job-token`.
-  pattern('a GitLab token', /\bgl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|agent)-[\w-]{20,}/g),
+  pattern(
+    'a GitLab token',
+    prefixed(String.raw`^gl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|agent)-[\w-]{20,}`),
+  ),
   // gitleaks `aws-access-token`.
   pattern(
     'an AWS access key ID',
-    /\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}\b/g,
+    // Its alphabet is upper case and digits: a lower-case letter glued on either side still ends it.
+    /(?:(?<=%[0-9A-Fa-f]{2})|(?<![A-Z0-9]))(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Z0-9])/g,
   ),
   // gitleaks `stripe-access-token`: a live or test key anywhere, a call's argument included.
-  pattern('a Stripe key', /\b(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}\b/g),
+  pattern('a Stripe key', prefixed(String.raw`^(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}`)),
   // gitleaks `gcp-api-key`.
-  pattern('a Google API key', /\bAIza[\w-]{35}(?![\w-])/g),
+  pattern('a Google API key', prefixed(String.raw`^AIza[\w-]{35}`)),
   // gitleaks `openai-api-key` (project, service-account and admin keys); the 48-character
   // `sk-` key is OpenAI's older user key, which secretlint's rule (it needs `T3BlbkFJ`) misses.
-  pattern('an OpenAI key', /\bsk-(?:(?:proj|svcacct|admin)-[\w-]{20,}|[A-Za-z0-9]{48}(?![\w-]))/g),
+  pattern(
+    'an OpenAI key',
+    prefixed(String.raw`^sk-(?:(?:proj|svcacct|admin)-[\w-]{20,}|[A-Za-z0-9]{48}(?![\w-]))`),
+  ),
   // gitleaks `anthropic-api-key`, `anthropic-admin-api-key`.
-  pattern('an Anthropic key', /\bsk-ant-(?:api|admin)\d\d-[\w-]{20,}/g),
+  pattern('an Anthropic key', prefixed(String.raw`^sk-ant-(?:api|admin)\d\d-[\w-]{20,}`)),
   // gitleaks `npm-access-token`.
-  pattern('an npm token', /\bnpm_[A-Za-z0-9]{36}\b/g),
+  pattern('an npm token', prefixed(String.raw`^npm_[A-Za-z0-9]{36}`)),
   // gitleaks `huggingface-access-token`.
-  pattern('a Hugging Face token', /\bhf_[A-Za-z]{34}\b/g),
+  pattern('a Hugging Face token', prefixed(String.raw`^hf_[A-Za-z]{34}`)),
   // gitleaks `digitalocean-pat`, `digitalocean-access-token`, `digitalocean-refresh-token`.
-  pattern('a DigitalOcean token', /\bdo[opr]_v1_[a-f0-9]{64}\b/g),
+  pattern('a DigitalOcean token', prefixed(String.raw`^do[opr]_v1_[a-f0-9]{64}`)),
   // gitleaks `pypi-upload-token` (the base64 of the token's `pypi.org` caveat).
-  pattern('a PyPI token', /\bpypi-AgEIcHlwaS5vcmc[\w-]{50,}/g),
+  pattern('a PyPI token', prefixed(String.raw`^pypi-AgEIcHlwaS5vcmc[\w-]{50,}`)),
   // gitleaks `sendgrid-api-token`.
-  pattern('a SendGrid key', /\bSG\.[\w=.-]{66}/g),
+  pattern('a SendGrid key', prefixed(String.raw`^SG\.[\w=.-]{66}`)),
   // gitleaks `twilio-api-key`.
   pattern('a Twilio key', /\bSK[0-9a-fA-F]{32}\b/g),
   // gitleaks `square-access-token`.
-  pattern('a Square token', /\b(?:sq0atp|sq0csp)-[\w-]{22,60}/g),
+  pattern('a Square token', prefixed(String.raw`^(?:sq0atp|sq0csp)-[\w-]{22,60}`)),
   // gitleaks `vault-service-token`, `vault-batch-token`.
-  pattern('a Vault token', /\bhv[sb]\.[\w-]{90,}/g),
+  pattern('a Vault token', prefixed(String.raw`^hv[sb]\.[\w-]{90,}`)),
   // gitleaks `heroku-api-key-v2`.
-  pattern('a Heroku key', /\bHRKU-AA[\w-]{58}/g),
+  pattern('a Heroku key', prefixed(String.raw`^HRKU-AA[\w-]{58}`)),
   // gitleaks `sentry-user-token`, `sentry-org-token`.
-  pattern('a Sentry token', /\bsntry[us]_[\w=+/]{40,}/g),
+  pattern('a Sentry token', prefixed(String.raw`^sntry[us]_[\w=+/]{40,}`)),
   // gitleaks `slack-webhook-url`.
   pattern(
     'a Slack webhook',
@@ -162,13 +201,30 @@ const TOKEN_RULES: SecretRule[] = [
   // gitleaks `telegram-bot-api-token`.
   pattern('a Telegram bot token', /\b\d{8,10}:AA[\w-]{33}\b/g),
   // gitleaks `github-fine-grained-pat`, `github-app-token` (secretlint covers the classic ones too).
-  pattern('a GitHub token', /\b(?:github_pat_\w{82}|gh[pousr]_[A-Za-z0-9]{36,})\b/g),
+  pattern(
+    'a GitHub token',
+    prefixed(String.raw`^(?:github_pat_\w{82}|gh[pousr]_[A-Za-z0-9]{36,})`),
+  ),
   // gitleaks `slack-bot-token`, `slack-user-token`, `slack-app-token` and friends.
-  pattern('a Slack token', /\bxox[abeoprs]-(?:\d+-)?[\w-]{10,}/g),
+  pattern('a Slack token', prefixed(String.raw`^xox[abeoprs]-(?:\d+-)?[\w-]{10,}`)),
   // npm's `.npmrc` setting (any value, `_authToken = <uuid>` with spaces included), wherever it is.
   pattern('an npm auth token setting', /\b_(?:authToken|auth|password)\s*=\s*(?!\$\{)[^\s'"]{6,}/g),
   // A kubeconfig's client key, `client-key-data: <base64>` (Kubernetes' kubeconfig format).
   pattern('a kubeconfig client key', /\bclient-key-data\s*:\s*["']?[A-Za-z0-9+/=]{16,}/g),
+  // A Sentry DSN (`https://<public key>@<host>/<project id>`, Sentry's "Data Source Name"
+  // docs): it lets anyone send events to the project.
+  pattern('a Sentry DSN', /\bhttps?:\/\/[0-9a-f]{32}(?::[0-9a-f]{32})?@[\w.-]+(?::\d+)?\/\d+/g),
+  pattern('an Authorization header', AUTHORIZATION),
+  pattern('a bearer token', BEARER),
+  {
+    what: 'a secret-named query parameter',
+    *find(text) {
+      for (const match of text.matchAll(QUERY_SECRET)) {
+        if (PLACEHOLDER.test(decodeURIComponentSafe(match[1] ?? ''))) continue;
+        yield [match.index, match.index + match[0].length];
+      }
+    },
+  },
   {
     what: 'credentials in a URL',
     *find(text) {
@@ -209,6 +265,15 @@ function isSecretSettingPointer(name: string): boolean {
 /** Values that are not secrets: empty, a placeholder, a variable, a template. */
 export const PLACEHOLDER =
   /^(?:|changeme|change_me|null|none|nil|true|false|~|x{3,}|\*+|<[^>]*>|\$\{?[\w:-]+\}?|\$\(.*\)|%[\w]+%|\{\{.*\}\}|your[-_\w]*|example[-_\w]*|required|optional)$/i;
+
+/** A percent-encoded value decoded, or as it is when it is no valid encoding. */
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
 
 /** Extensions (and names) of files that hold settings rather than code. */
 const SETTINGS_FILE =
