@@ -1,3 +1,5 @@
+import { micromark } from 'micromark';
+import { gfm, gfmHtml } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
 import {
   codeSpan,
@@ -67,7 +69,7 @@ describe('proseText', () => {
     // image, a link and an unclosed <details> in the bot's issue comment.
     [
       'Error: see ![x](http://t.example/p.png) [d](http://e.example) **b** <details><summary>x is raised in `stringify`',
-      'Error: see \\!\\[x\\](http://\u200bt.example/p.png) \\[d\\](http://\u200be.example) \\*\\*b\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`',
+      'Error: see \\!\\[x\\](http\\://t.example/p.png) \\[d\\](http\\://e.example) \\*\\*b\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`',
     ],
     ['`acorn` command crashes', '`acorn` command crashes'],
     ['a ``b`c`` d', 'a `` b`c `` d'],
@@ -97,10 +99,18 @@ describe('GitHub references in untrusted prose', () => {
   });
   it('keeps a bare address from becoming a link, outside code spans only', () => {
     // Found reviewing the escaping: `[x](http://t/p.png)` lost its link, but GitHub's extended
-    // autolinks still linked the bare address left behind.
-    expect(proseText('see HTTPS://evil.example/x, www.evil.example and `http://a.example`')).toBe(
-      `see HTTPS://${zwsp}evil.example/x, www.${zwsp}evil.example and \`http://a.example\``,
+    // autolinks still linked the bare address left behind; a zero-width space after `://` did not
+    // stop them (review 17: cmark-gfm takes it as a host character).
+    const text =
+      'see HTTPS://evil.example/x, 1http://a.example, _www.evil.example and `http://b.example`';
+    const shown = proseText(text);
+    expect(shown).toBe(
+      'see HTTPS\\://evil.example/x, 1http\\://a.example, \\_www\\.evil.example and `http://b.example`',
     );
+    const html = micromark(shown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    expect(html).not.toContain('<a');
+    expect(html).toContain('<code>http://b.example</code>');
+    expect(micromark(text, { extensions: [gfm()], htmlExtensions: [gfmHtml()] })).toContain('<a');
   });
   it('leaves what GitHub links as no reference as written', () => {
     expect(literalText('mail a@b.example, @ alone, # heading, #x, AGH-1')).toBe(

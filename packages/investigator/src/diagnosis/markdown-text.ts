@@ -65,23 +65,24 @@ export function literalText(text: string): string {
  * from linking `\#1` (dbaron/wgmeeting-github-ircbot#11), so the established bots insert the
  * zero-width space instead: dependabot/dependabot-core#3157 and #12685 (after `@` and `#`),
  * renovatebot/renovate#1083 (after `@`). Without it a bot posting report text notifies whoever the
- * reporter named and cross-links the issues it names. The same space after the `://` of an
- * `http`, `https` or `ftp` address and after `www.` keeps GitHub's extended autolinks (GFM spec
- * 0.29, section 6.9: a scheme or `www.` followed by a valid domain) from making a report's
- * address a link in a comment the bot signs. Inside a code span GitHub links none of them.
+ * reporter named and cross-links the issues it names. GitHub's extended autolinks (GFM spec 0.29,
+ * section 6.9: `http://`, `https://`, `ftp://` or `www.` followed by a valid domain) would make a
+ * report's address a link in a comment the bot signs; a zero-width space does not stop them (it is
+ * a valid host character to cmark-gfm, and browsers drop it), so the `:` before `//` and the `.`
+ * of `www.` are backslash-escaped, wherever they stand (GitHub links `1http://…` and `_www.…`
+ * too). Inside a code span GitHub links none of them.
  *
  * This is done for every renderer, not only the GitHub ones: the issue comment and the service's
  * copied comment embed the whole Markdown report, and the CLI's report is pasted into issues by
- * hand. The space does not show where the Markdown renders, so the text reads as written; only
- * text copied from it holds the invisible character.
+ * hand. The space and the escapes do not show where the Markdown renders, so the text reads as
+ * written; only text copied from it holds the invisible character.
  */
 function escapeMarkdown(text: string): string {
   return text
     .replace(/[\\`*_[\]<>!&~#]/g, '\\$&')
-    .replace(
-      /(?<![A-Za-z0-9])@(?=[A-Za-z0-9])|#(?=\d)|\bGH-(?=\d)|\b(?:https?|ftp):\/\/|\bwww\./gi,
-      '$&\u200b',
-    );
+    .replace(/(?<![A-Za-z0-9])@(?=[A-Za-z0-9])|#(?=\d)|\bGH-(?=\d)/gi, '$&\u200b')
+    .replace(/:(?=\/\/)/g, '\\:')
+    .replace(/(www)\./gi, '$1\\.');
 }
 
 /**
@@ -92,7 +93,7 @@ function escapeMarkdown(text: string): string {
  * the text.
  * @param text a title, a root cause summary, a reason: Markdown or plain text from any source.
  * @returns the Markdown on one line.
- * @example proseText('`parse` fails at ![x](http://t/p.png)') // '`parse` fails at \\!\\[x\\](http://\u200bt/p.png)'
+ * @example proseText('`parse` fails at ![x](http://t/p.png)') // '`parse` fails at \\!\\[x\\](http\\://t/p.png)'
  */
 export function proseText(text: string): string {
   return splitCodeSpans(inlineText(text))

@@ -129,7 +129,7 @@ describe('renderHistoryMarkdown and renderHistoryHeadline, with untrusted commit
     };
     expect(renderHistoryMarkdown(history).split('\n').slice(-2)).toEqual([
       '- Note: no commit lies between v1 and \\<img/src=x\\>',
-      '- Note: \\[a\\](https://\u200bevil.example).js could not be blamed (not committed, or git failed)',
+      '- Note: \\[a\\](https\\://evil.example).js could not be blamed (not committed, or git failed)',
     ]);
   });
 

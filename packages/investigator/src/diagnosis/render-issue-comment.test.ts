@@ -31,7 +31,7 @@ describe('renderIssueComment', () => {
       'Error: see ![x](http://t.example/p.png) **done** <details><summary>x is raised in `stringify`.';
     const [, head] = renderIssueComment(diagnosis).split('\n');
     expect(head).toBe(
-      '**Sightline diagnosis** (model investigation, not verified): Error: see \\!\\[x\\](http://\u200bt.example/p.png) \\*\\*done\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`.',
+      '**Sightline diagnosis** (model investigation, not verified): Error: see \\!\\[x\\](http\\://t.example/p.png) \\*\\*done\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`.',
     );
   });
 

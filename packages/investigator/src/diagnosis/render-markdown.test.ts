@@ -110,7 +110,7 @@ describe('renderDiagnosisMarkdown', () => {
     const message =
       'Error: see ![x](http://t.example/p.png) [d](http://e.example) <details><summary>x';
     const shown =
-      'Error: see \\!\\[x\\](http://\u200bt.example/p.png) \\[d\\](http://\u200be.example) \\<details\\>\\<summary\\>x';
+      'Error: see \\!\\[x\\](http\\://t.example/p.png) \\[d\\](http\\://e.example) \\<details\\>\\<summary\\>x';
     const diagnosis = validDiagnosis();
     diagnosis.rootCause = {
       summary: `${message} is raised in \`stringify\`.`,
@@ -164,10 +164,10 @@ describe('renderDiagnosisMarkdown', () => {
     ];
     const lines = renderDiagnosisMarkdown(diagnosis).split('\n');
     expect(lines[0]).toBe(
-      '# Crash in \\<img/src=x\\> \\[log in\\](https://\u200bevil.example) \\*now\\* \\#',
+      '# Crash in \\<img/src=x\\> \\[log in\\](https\\://evil.example) \\*now\\* \\#',
     );
     expect(lines.find((line) => line.startsWith('| 1 |'))).toBe(
-      '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | innermost in-app frame: src/a.js:1 in \\<img/src=x\\>, where \\!\\[e\\](https://\u200bevil.example/p.png) was raised; the other side of `a_b` in the trace |',
+      '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | innermost in-app frame: src/a.js:1 in \\<img/src=x\\>, where \\!\\[e\\](https\\://evil.example/p.png) was raised; the other side of `a_b` in the trace |',
     );
   });
 
