@@ -49,6 +49,24 @@ describe('gateReport', () => {
     expect(JSON.stringify(await gateReport(parsed))).not.toContain(token);
   });
 
+  it('drops a name that is a secret though no text of the report shows it', async () => {
+    // Found by review 17: a Sentry event's culprit is read for names but is no text of the report,
+    // and an analysis stored before intake stopped reading past the cut held such names.
+    const token = `ghp_${'k3Z'.repeat(12)}`;
+    const parsed = parseReport(
+      'TypeError: boom\n    at cartTotal (/srv/shop/src/cart/total.ts:6:25)\n',
+    );
+    const stored = {
+      ...parsed,
+      identifiers: [...parsed.identifiers, token],
+      paths: [...parsed.paths, `/x/${token}.js`],
+    };
+    const gated = await gateReport(stored);
+    expect(gated.identifiers).toEqual(parsed.identifiers);
+    expect(gated.paths).toEqual(parsed.paths);
+    expect(gated.body).toBe(parsed.body);
+  });
+
   it('gives a report without secrets back as it is', async () => {
     const parsed = parseReport(
       "TypeError: Cannot read properties of undefined (reading 'price')\n    at cartTotal (/srv/shop/src/cart/total.ts:6:25)\n",

@@ -12,9 +12,9 @@
  * an exception that quotes a credential becomes the note, its type and frames stay.
  *
  * Identifiers and paths are intake's, read from the text the report keeps (not past the body's
- * cut, which is never scanned) and its frames; once a line is withheld, those the gated text no
- * longer shows are dropped, so a private key's body never becomes a query term or a focus of the
- * map.
+ * cut, which is never scanned) and its frames; each is gated as a line of its own too, and once a
+ * line of the report is withheld, those the gated text no longer shows are dropped, so a private
+ * key's body or a token never becomes a query term or a focus of the map.
  */
 import { gateTexts } from '@sightline/codebase';
 import type { Exception, Frame, Report } from '@sightline/intake';
@@ -60,9 +60,24 @@ function reportTexts(report: Report): Set<string> {
  */
 export async function gateReport(report: Report): Promise<Report> {
   const originals = [...reportTexts(report)];
-  const gated = await gateTexts(originals);
+  // Names and paths are gated as lines of their own too: a format may read them from text none of
+  // the report's texts holds (a Sentry event's culprit), and an analysis stored before intake
+  // stopped reading past the body's cut may hold a token from there (review 17).
+  const own = new Set(originals);
+  const names = [...new Set([...report.identifiers, ...report.paths])].filter(
+    (name) => !own.has(name),
+  );
+  const gated = await gateTexts([...originals, ...names]);
   if (!gated.withheld) return report;
-  const shown = new Map(originals.map((text, index) => [text, gated.texts[index] ?? '']));
+  const shown = new Map(
+    [...originals, ...names].map((text, index) => [text, gated.texts[index] ?? '']),
+  );
+  const textsWithheld = originals.some((text) => shown.get(text) !== text);
+  const visible = originals.map((original) => shown.get(original) ?? '').join('\n');
+  // Kept: a name the gate let through as a line, and, once a text's line was withheld, only those
+  // the gated texts still show (a private key's body is no name).
+  const keep = (name: string) =>
+    shown.get(name) === name && (!textsWithheld || visible.includes(name));
   const text = (value: string) => shown.get(value) ?? value;
   const optional = (key: 'file' | 'function' | 'module', value: string | undefined) =>
     value === undefined ? {} : { [key]: text(value) };
@@ -81,15 +96,14 @@ export async function gateReport(report: Report): Promise<Report> {
     frames: frames(current.frames),
     ...(current.cause ? { cause: exception(current.cause) } : {}),
   });
-  const visible = gated.texts.join('\n');
   return {
     ...report,
     ...(report.title === undefined ? {} : { title: text(report.title) }),
     body: text(report.body),
     exceptions: report.exceptions.map(exception),
     ...(report.stack ? { stack: frames(report.stack) } : {}),
-    identifiers: report.identifiers.filter((identifier) => visible.includes(identifier)),
-    paths: report.paths.filter((reportPath) => visible.includes(reportPath)),
+    identifiers: report.identifiers.filter(keep),
+    paths: report.paths.filter(keep),
     ...(report.notes ? { notes: report.notes.map(text) } : {}),
   };
 }
