@@ -5,7 +5,6 @@
  * history). Both are validated by the source module's schemas; errors name fields, never values.
  */
 
-import { gateText } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { describeIssues, sourceFields } from '@sightline/service/internal';
 import { z } from 'zod';
@@ -28,8 +27,6 @@ function splitPair(pair: string, flag: string): [string, string] {
 
 /** A POSIX environment variable name. */
 const VARIABLE_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** An environment variable named by convention (POSIX: upper case, digits and `_`). */
-const CONVENTIONAL_VARIABLE = /^[A-Z_][A-Z0-9_]*$/;
 
 /**
  * The settings of `--set` pairs, checked by `schema`. A value is kept as text when the field
@@ -72,7 +69,7 @@ export interface SecretOptions {
 /**
  * The secrets, checked by `schema`.
  * @throws SightlineError `INVALID_ARGUMENT` for a `--secret` field that is none of the kind's, an
- *   unset variable (named only when its name is one by convention), a `--secret` value that is no
+ *   unset variable (never named), a `--secret` value that is no
  *   variable name (the secret itself, never shown), stdin that is a terminal or not a JSON object,
  *   or fields the schema refuses (named, never shown).
  */
@@ -104,7 +101,7 @@ export async function readSecrets(
     if (!fields.includes(field)) throw notAField(kind, fields);
     if (!VARIABLE_NAME.test(variable)) throw notAVariable(field);
     const value = io.env[variable];
-    if (!value) throw unsetVariable(field, (await isShowableName(variable)) ? variable : undefined);
+    if (!value) throw unsetVariable(field);
     secrets[field] = value;
   }
   const parsed = schema.safeParse(secrets);
@@ -124,25 +121,14 @@ function notAField(kind: string, fields: readonly string[]): SightlineError {
 }
 
 /**
- * Whether a variable name may be shown: named by convention (upper case) and holding no secret
- * format the gate knows. `--secret token=ghp_…` gives a token where a name belongs, and a token
- * of letters, digits and `_` is a valid name.
+ * The error for an unset variable. Its name is never repeated: `--secret token=ghp_…` gives a
+ * token where a name belongs, and a token of letters, digits and `_` (or a base32 seed in upper
+ * case) is a valid name (review 17).
  */
-async function isShowableName(variable: string): Promise<boolean> {
-  if (!CONVENTIONAL_VARIABLE.test(variable)) return false;
-  const gated = await gateText(variable);
-  return gated.ok && gated.withheld.size === 0;
-}
-
-/** The error for an unset variable; `variable` undefined when its name must not be shown. */
-function unsetVariable(field: string, variable: string | undefined): SightlineError {
-  if (variable === undefined) {
-    return usage(
-      `The environment variable named for ${field} (--secret ${field}=…) is not set or is empty (its name is not repeated: it is not in the upper case variable names take, and may be the secret itself). Export the secret in a variable and name that, e.g. read -rs ${suggestedVariable(field)} && export ${suggestedVariable(field)}, then --secret ${field}=${suggestedVariable(field)}; or pipe a JSON object of credentials in with --credentials-stdin.`,
-    );
-  }
+function unsetVariable(field: string): SightlineError {
+  const variable = suggestedVariable(field);
   return usage(
-    `The environment variable ${variable} (for ${field}) is not set or is empty. --secret ${field}=${variable} reads the secret from that variable: export it first (export ${variable}=…), or pipe a JSON object of credentials in with --credentials-stdin.`,
+    `The environment variable named for ${field} (--secret ${field}=…) is not set or is empty (its name is not repeated here, in case it is the secret itself). Export the secret in a variable and name that, e.g. read -rs ${variable} && export ${variable}, then --secret ${field}=${variable}; or pipe a JSON object of credentials in with --credentials-stdin.`,
   );
 }
 

@@ -272,7 +272,7 @@ describe('sightline sources', () => {
       /not hold a JSON object/,
     );
     await expect(runSourcesAdd({ ...base, secret: ['private_key=UNSET'] }, io())).rejects.toThrow(
-      /UNSET \(for private_key\) is not set or is empty\. --secret private_key=UNSET reads the secret from that variable: export it first/,
+      /variable named for private_key \(--secret private_key=…\) is not set or is empty .*export PRIVATE_KEY, then --secret private_key=PRIVATE_KEY/,
     );
     // Found by a fresh-user trial: the secret itself given to --secret was printed back, in an
     // `export sekrit-literal=…` hint no shell takes.
@@ -298,10 +298,11 @@ describe('sightline sources', () => {
         /variable named for private_key \(--secret private_key=…\) is not set .*export PRIVATE_KEY, then --secret private_key=PRIVATE_KEY/,
       ],
       ['private_key=lower_case_name', /variable named for private_key .* is not set/],
+      ['private_key=JBSWY3DPEHPK3PXP', /variable named for private_key .* is not set/],
     ] as const) {
       const added = runSourcesAdd({ ...base, secret: [secret] }, io());
       await expect(added).rejects.toThrow(said);
-      await expect(added).rejects.not.toThrow(/c2Vy|ghp_|lower_case/);
+      await expect(added).rejects.not.toThrow(/c2Vrcml0|ghp_|lower_case|JBSWY3/);
     }
     await expect(runSourcesAdd({ ...base, kind: 'play' }, io())).rejects.toThrow(
       /Unknown source kind "play".*google-play/,
