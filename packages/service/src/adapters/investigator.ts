@@ -7,6 +7,7 @@
 export {
   type GitHistory,
   gateFile,
+  gateText,
   gateTexts,
   makeOwnFolder,
   type OpenGitHistoryResult,

@@ -83,6 +83,33 @@ describe.each(TEST_DATABASES)(
       });
     }, 120_000);
 
+    it('keeps a diagnosis whole when its strings together read as a KEY=value file', async () => {
+      // Found by review 17: gated together, such strings were all withheld, ids and labels too.
+      harness = await openHarness(kind);
+      const { secrets } = createSecretReport();
+      await harness.ingestText([{ id: 'crash', text: cartCrash() }]);
+      await harness.queue.drain({ timeoutMs: 60_000 });
+      const row = await harness.store.db
+        .selectFrom('diagnoses')
+        .select(['id', 'diagnosis', 'group_id'])
+        .executeTakeFirstOrThrow();
+      const settings = Array.from({ length: 400 }, (_, at) => `SESSION_TOKEN_${at}=src/auth.ts`);
+      const diagnosis = {
+        ...JSON.parse(row.diagnosis),
+        notes: [`API_KEY=${secrets[0]}`, ...settings],
+      };
+      await harness.store.db
+        .updateTable('diagnoses')
+        .set({ diagnosis: JSON.stringify(diagnosis), secret_rules: null })
+        .where('id', '=', row.id)
+        .execute();
+      expect((await harness.pipeline.regateStored()).diagnoses).toEqual({ checked: 1, changed: 1 });
+      const [stored] = await harness.store.diagnoses.listOfGroup(row.group_id);
+      expect(JSON.stringify(stored)).not.toContain(secrets[0]);
+      expect(stored?.diagnosis.method).toBe('offline');
+      expect(stored?.diagnosis.rootCause.summary).toBe(diagnosis.rootCause.summary);
+    }, 120_000);
+
     it('leaves an analysis made since it was read, and a title a person gave', async () => {
       harness = await openHarness(kind);
       const { text, secrets } = createSecretReport();
@@ -90,7 +117,7 @@ describe.each(TEST_DATABASES)(
       await harness.queue.drain({ timeoutMs: 60_000 });
       const id = reportIds[0] ?? '';
       await storeUngated(id, text);
-      const [stale] = await harness.store.reports.gatedUnderOtherRules(10);
+      const [stale] = await harness.store.reports.gatedUnderOtherRules('', 10);
       const gated = parseReports('an analysis made meanwhile', {})[0] as Report;
       const title = { from: 'not the title', to: 'gated' };
       expect(await harness.store.reports.regate(id, 'older text', gated, title)).toBe(false);
@@ -99,7 +126,7 @@ describe.each(TEST_DATABASES)(
         (await harness.store.reports.get(id))?.groupId ?? '',
       );
       expect(group.title).toContain(secrets[0]);
-      expect(await harness.store.reports.gatedUnderOtherRules(10)).toEqual([]);
+      expect(await harness.store.reports.gatedUnderOtherRules('', 10)).toEqual([]);
     }, 120_000);
   },
 );

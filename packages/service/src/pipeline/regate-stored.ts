@@ -10,7 +10,7 @@
  * repository map's cache is rebuilt when the rules change (codebase `repomap/cache.ts`). The
  * payload stays as delivered.
  */
-import { gateReport, gateTexts, type Report, reportTitle } from '../adapters/investigator.js';
+import { gateReport, gateText, gateTexts, type Report } from '../adapters/investigator.js';
 import type { StoredDiagnosisTexts } from '../store/index.js';
 import type { PipelineContext } from './pipeline-context.js';
 
@@ -53,43 +53,45 @@ export async function regateStored(context: PipelineContext): Promise<RegateOutc
 }
 
 /**
- * Reads pages of rows still gated under other rules until none is left (a row that could not be
- * updated, because it changed meanwhile, is not read twice).
+ * Reads the rows still gated under other rules page by page, by id (a cursor: each query starts
+ * after the last id read, so a store is read once however many pages it takes).
  */
 async function eachStale<T extends { id: string }>(
-  page: () => Promise<T[]>,
+  page: (after: string) => Promise<T[]>,
   regate: (row: T) => Promise<'changed' | 'unchanged' | 'skipped'>,
 ): Promise<RegateCount> {
-  const seen = new Set<string>();
   const count: RegateCount = { checked: 0, changed: 0 };
-  for (;;) {
-    const rows = (await page()).filter((row) => !seen.has(row.id));
-    if (rows.length === 0) return count;
+  for (let rows = await page(''); rows.length > 0; rows = await page(rows.at(-1)?.id ?? '')) {
     for (const row of rows) {
-      seen.add(row.id);
       const done = await regate(row);
       if (done !== 'skipped') count.checked += 1;
       if (done === 'changed') count.changed += 1;
     }
   }
+  return count;
 }
 
 function regateAnalyses({ store }: PipelineContext): Promise<RegateCount> {
   return eachStale(
-    () => store.reports.gatedUnderOtherRules(PAGE),
-    async ({ id, parsed }) => {
+    (after) => store.reports.gatedUnderOtherRules(after, PAGE),
+    async ({ id, parsed, groupId }) => {
       const stored = JSON.parse(parsed) as Report;
       const gated = await gateReport(stored);
-      const title = { from: reportTitle(stored), to: reportTitle(gated) };
+      // The title of the group it represents, gated itself: it may be an earlier revision's.
+      const group = groupId ? await store.groups.get(groupId) : undefined;
+      const title =
+        group?.representativeReportId === id
+          ? { from: group.title, to: (await gateTexts([group.title])).texts[0] ?? group.title }
+          : undefined;
       if (!(await store.reports.regate(id, parsed, gated, title))) return 'skipped';
-      return gated === stored ? 'unchanged' : 'changed';
+      return gated !== stored || (title && title.to !== title.from) ? 'changed' : 'unchanged';
     },
   );
 }
 
 function regateDiagnoses({ store }: PipelineContext): Promise<RegateCount> {
   return eachStale(
-    () => store.diagnoses.gatedUnderOtherRules(PAGE),
+    (after) => store.diagnoses.gatedUnderOtherRules(after, PAGE),
     async ({ id, texts }) => {
       const gated = await gateJsonStrings(texts);
       if (!(await store.diagnoses.regate(id, texts, gated ?? texts))) return 'skipped';
@@ -101,7 +103,8 @@ function regateDiagnoses({ store }: PipelineContext): Promise<RegateCount> {
 /**
  * A stored diagnosis' texts with every string in their JSON passed through the gate together
  * (`gateTexts`: each string's lines that hold a secret become the gate's note); undefined when
- * nothing is withheld.
+ * nothing is withheld. Should the strings together read as a `KEY=value` file with a secret (which
+ * `gateTexts` withholds whole), each is gated on its own instead, so ids, labels and paths stay.
  */
 async function gateJsonStrings(
   texts: StoredDiagnosisTexts,
@@ -116,8 +119,12 @@ async function gateJsonStrings(
     else if (value !== null && typeof value === 'object') Object.values(value).forEach(collect);
   };
   values.forEach(collect);
-  const gated = await gateTexts(strings);
+  let gated = await gateTexts(strings);
   if (!gated.withheld) return undefined;
+  if (!(await gateText(strings.join('\n'))).ok) {
+    const each = await Promise.all(strings.map((text) => gateTexts([text])));
+    gated = { texts: each.map((one, at) => one.texts[0] ?? strings[at] ?? ''), withheld: true };
+  }
   let next = 0;
   const rebuild = (value: unknown): unknown => {
     if (typeof value === 'string') return gated.texts[next++] ?? value;

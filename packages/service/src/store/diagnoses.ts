@@ -49,10 +49,13 @@ export interface DiagnosisStore {
   latestRevisions(groupIds: readonly string[]): Promise<Map<string, string>>;
   /**
    * Diagnoses whose texts were gated under other secret rules than today's `SECRET_RULES_VERSION`
-   * (or stored before the service gated reports), at most `limit`, in storage order, with their
-   * stored JSON texts, for {@link regate}.
+   * (or stored before the service gated reports), with an id after `after` (`''`: from the
+   * first), at most `limit`, by id, with their stored JSON texts, for {@link regate}.
    */
-  gatedUnderOtherRules(limit: number): Promise<{ id: string; texts: StoredDiagnosisTexts }[]>;
+  gatedUnderOtherRules(
+    after: string,
+    limit: number,
+  ): Promise<{ id: string; texts: StoredDiagnosisTexts }[]>;
   /**
    * Keeps a diagnosis' texts gated again under today's secret rules, unless they changed since
    * `stored` was read. @returns whether it was updated.
@@ -124,13 +127,14 @@ export function createDiagnosisStore(db: Kysely<Database>): DiagnosisStore {
       });
     },
 
-    async gatedUnderOtherRules(limit) {
+    async gatedUnderOtherRules(after, limit) {
       const rows = await db
         .selectFrom('diagnoses')
         .select(['id', 'diagnosis', 'suspects', 'verification'])
         .where((eb) =>
           eb.or([eb('secret_rules', 'is', null), eb('secret_rules', '!=', SECRET_RULES_VERSION)]),
         )
+        .where('id', '>', after)
         .orderBy('id')
         .limit(limit)
         .execute();

@@ -56,21 +56,25 @@ export interface ReportStore {
   reanalyse(id: string, analysis: ReportAnalysis): Promise<void>;
   /**
    * Analysed reports whose parsed report was passed through the secret gate with other rules than
-   * today's `SECRET_RULES_VERSION` (or stored before the service gated reports), at most `limit`,
-   * in storage order; `parsed` is the stored JSON, for {@link regate}.
+   * today's `SECRET_RULES_VERSION` (or stored before the service gated reports), with an id after
+   * `after` (`''`: from the first), at most `limit`, by id; `parsed` is the stored JSON, for
+   * {@link regate}.
    */
-  gatedUnderOtherRules(limit: number): Promise<{ id: string; parsed: string }[]>;
+  gatedUnderOtherRules(
+    after: string,
+    limit: number,
+  ): Promise<{ id: string; parsed: string; groupId: string | null }[]>;
   /**
    * Keeps a report's parsed report gated again under today's secret rules, unless its analysis
-   * changed since `parsed` was read (an analysis made meanwhile is gated already). A group that
-   * took its title from this report, and still has it (`title.from`), gets `title.to`.
+   * changed since `parsed` was read (an analysis made meanwhile is gated already). With `title`,
+   * the group this report represents gets `title.to`, unless its title changed from `title.from`.
    * @returns whether the report was updated.
    */
   regate(
     id: string,
     parsed: string,
     report: Report,
-    title: { from: string; to: string },
+    title?: { from: string; to: string },
   ): Promise<boolean>;
   /** The report with this id, or undefined. */
   get(id: string): Promise<ReportRecord | undefined>;
@@ -218,18 +222,19 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
         .execute();
     },
 
-    async gatedUnderOtherRules(limit) {
+    async gatedUnderOtherRules(after, limit) {
       const rows = await db
         .selectFrom('reports')
-        .select(['id', 'parsed'])
+        .select(['id', 'parsed', 'group_id'])
         .where('parsed', 'is not', null)
         .where((eb) =>
           eb.or([eb('secret_rules', 'is', null), eb('secret_rules', '!=', SECRET_RULES_VERSION)]),
         )
+        .where('id', '>', after)
         .orderBy('id')
         .limit(limit)
         .execute();
-      return rows.map((row) => ({ id: row.id, parsed: row.parsed ?? '' }));
+      return rows.map((row) => ({ id: row.id, parsed: row.parsed ?? '', groupId: row.group_id }));
     },
 
     async regate(id, parsed, report, title) {
@@ -241,7 +246,7 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
           .where('parsed', '=', parsed)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) return false;
-        if (title.from !== title.to) {
+        if (title && title.from !== title.to) {
           await trx
             .updateTable('groups')
             .set({ title: title.to })
