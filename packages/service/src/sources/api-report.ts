@@ -61,11 +61,19 @@ export const apiReportSchema = z
     // Refused past intake's depth before anything walks it (JSON.stringify overflowed the stack).
     json: z
       .unknown()
+      .refine((json) => typeof json === 'object' && json !== null, {
+        message:
+          'not a JSON object or array; give the report as one (a Sentry event, an issue {"title": "…", "body": "…"}, review rows), or its text as "text"',
+        abort: true,
+      })
       .refine((json) => !jsonNestsDeeperThan(json), {
         message: `nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays, and no report needs that many; send it with its nesting cut down, or as {"text": "…"}`,
         abort: true,
       })
-      .optional(),
+      .optional()
+      .describe(
+        'The report as a JSON object or array (a Sentry event, an issue {title, body}, review rows)',
+      ),
     format: reportFormatSchema.optional().describe('Intake format, default auto'),
     filename: z.string().optional(),
     receivedAt: receivedAtSchema.optional(),
