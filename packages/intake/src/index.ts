@@ -64,6 +64,7 @@ export {
   type ReviewExportRow,
   reviewExportRows,
 } from './parse/formats/reviews.js';
+export { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './parse/json-depth.js';
 export type { RefusedLine } from './parse/json-lines.js';
 export { MAX_REPORT_BYTES } from './parse/limits.js';
 export { withoutQueryAndFragment } from './parse/lines.js';

@@ -94,6 +94,11 @@ describe('parseReport on bad input', () => {
     let nested: Record<string, unknown> = {};
     for (let depth = 0; depth < 100_000; depth += 1) nested = { child: nested };
     expect(code(() => parseReport(nested))).toBe('REPORT_UNPARSEABLE');
+    // Found by fresh-user trial 17: refused by a depth check that names the limit, not by
+    // whether the call stack happens to overflow.
+    let past: Record<string, unknown> = {};
+    for (let depth = 0; depth < 300; depth += 1) past = { child: past };
+    expect(() => parseReport(past)).toThrow(/nests deeper than 256 levels of objects and arrays/);
   });
 
   it('refuses cyclic objects with REPORT_UNPARSEABLE', () => {

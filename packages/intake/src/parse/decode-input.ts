@@ -7,6 +7,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { SightlineError } from '@sightline/core';
 import { binaryTextProblem, CONTROL_CHARACTERS } from './binary-text.js';
 import { decodeReportBytes, invalidBytesNote, NOT_TEXT_HINT } from './decode-bytes.js';
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 
 /** A report as accepted by `parseReport`. */
@@ -42,6 +43,13 @@ function checkSize(text: string, maxBytes: number): string {
 }
 
 function stringify(value: object): string {
+  if (jsonNestsDeeperThan(value)) {
+    throw new SightlineError({
+      code: 'REPORT_UNPARSEABLE',
+      message: `The report object nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays (or is cyclic); no report needs that many. Pass the report with its nesting cut down, or as text.`,
+      details: { maxDepth: MAX_JSON_DEPTH },
+    });
+  }
   try {
     return JSON.stringify(value, null, 2) ?? '';
   } catch (error) {
@@ -70,7 +78,8 @@ function parseJson(text: string): unknown {
  * @param maxBytes largest accepted input in bytes. Default {@link MAX_REPORT_BYTES} (10 MiB).
  * @returns the text, the parsed JSON value when there is one, and decoding notes.
  * @throws SightlineError `REPORT_EMPTY` (nothing but whitespace), `REPORT_TOO_LARGE` (over
- *   `maxBytes`), `REPORT_UNPARSEABLE` (binary data, or an object that cannot be serialised).
+ *   `maxBytes`), `REPORT_UNPARSEABLE` (binary data, or an object that cannot be serialised:
+ *   cyclic, or nested deeper than `MAX_JSON_DEPTH`).
  */
 export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): DecodedInput {
   const notes: string[] = [];

@@ -18,6 +18,7 @@ export {
   reviewExportRows,
 } from './formats/reviews.js';
 export { isInAppFile } from './frame-origin.js';
+export { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
 export {
   isJsonLinesName,
   type JsonLine,

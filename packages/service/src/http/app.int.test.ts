@@ -362,7 +362,7 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
         body: JSON.stringify(body),
       });
     const shapes =
-      'not the API\'s shape. Send {"reports":[{"text":"…"}]} as application/json (each report a "text" or a "json", "project" optional), or one report as it is (its text or its JSON) as text/plain.';
+      'not the API\'s shape. Send {"reports":[{"text":"…"}]} as application/json (each report a "text" or a "json"; the project, if named, beside "reports": {"project":"…","reports":[…]}), or one report as it is (its text or its JSON) as text/plain.';
     const refusals = [];
     for (const body of [event, {}, [1, 2, 3], 'TypeError']) {
       const answer = await post(body);
@@ -385,6 +385,15 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     // Sent as the message says, the event is taken.
     expect((await post(event, 'text/plain')).status).toBe(202);
     expect((await post({ reports: [{ json: event }] })).status).toBe(202);
+    // Found by fresh-user trial 17: the message said "project" was optional in each report, which
+    // refuses it; the project is named beside "reports".
+    const inReport = await post({ reports: [{ json: event, project: 'app' }] });
+    expect((await inReport.json()).error.message).toMatch(
+      /^reports\.0: Unrecognized key: "project"/,
+    );
+    expect((await post({ project: harness.project.name, reports: [{ json: event }] })).status).toBe(
+      202,
+    );
   }, 60_000);
 
   it('limits the body of every other API request, but reports and chat keep their own limits', async () => {

@@ -125,6 +125,70 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     expect(named.status).toBe(202);
   });
 
+  it('refuses a report whose JSON nests too deep with 400 giving the limit, storing nothing', async () => {
+    // Found by fresh-user trial 17: an object nested 100,000 levels deep answered 500 (the
+    // stack overflowed turning it back into text).
+    const { post, harness } = await open();
+    const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    const refused = await post(
+      '/api/reports',
+      `{"reports":[{"json":${deep}}]}`,
+      'application/json',
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: expect.stringMatching(
+          /^reports\.0\.json: nests deeper than 256 levels of objects and arrays, .*send it with its nesting cut down/,
+        ),
+      },
+    });
+    // A body of another shape nested as deep is told the shapes taken, as any other.
+    const array = await post(
+      '/api/reports',
+      `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
+      'application/json',
+    );
+    expect(array.status).toBe(400);
+    expect((await array.json()).error.message).toMatch(/^The body is a JSON array/);
+    expect(await harness.store.reports.counts()).toEqual({});
+  });
+
+  it('refuses a text with a lone surrogate and a json that is no object or array, storing nothing', async () => {
+    // Found by fresh-user trial 17: both were answered 202; the lone surrogate was stored as three
+    // U+FFFD and failed as "binary data", `"json": null` was investigated as a group titled "null".
+    const { post, harness } = await open();
+    const lone = await post(
+      '/api/reports',
+      '{"reports":[{"text":"crash \\ud800 in checkout"}]}',
+      'application/json',
+    );
+    expect(lone.status).toBe(400);
+    expect((await lone.json()).error.message).toMatch(
+      /^reports\.0\.text: is not text: it holds a lone UTF-16 surrogate \(U\+D800, at character 7\)/,
+    );
+    for (const json of ['null', '"a crash"', '42', 'true']) {
+      const refused = await post(
+        '/api/reports',
+        `{"reports":[{"json":${json}}]}`,
+        'application/json',
+      );
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.message).toMatch(
+        /^reports\.0\.json: not a JSON object or array; give the report as one/,
+      );
+    }
+    expect(await harness.store.reports.counts()).toEqual({});
+    // A pair of surrogates is one character, taken.
+    const pair = await post(
+      '/api/reports',
+      JSON.stringify({ reports: [{ text: `${cartCrash()} \ud83d\ude00` }] }),
+      'application/json',
+    );
+    expect(pair.status).toBe(202);
+  });
+
   it('refuses a report url of another scheme than http(s), storing nothing', async () => {
     const { post, harness } = await open();
     for (const url of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd']) {

@@ -4,7 +4,12 @@
  * stores them directly, so the two ways take and refuse the same reports.
  */
 import { SightlineError } from '@sightline/core';
-import { parseReports, REPORT_FORMAT_NAMES } from '@sightline/intake';
+import {
+  jsonNestsDeeperThan,
+  MAX_JSON_DEPTH,
+  parseReports,
+  REPORT_FORMAT_NAMES,
+} from '@sightline/intake';
 import { z } from 'zod';
 import type { RawReport } from './types.js';
 
@@ -53,7 +58,22 @@ export const apiReportSchema = z
       .optional()
       .describe('Your id; default: a hash of the content'),
     text: z.string().optional(),
-    json: z.unknown().optional(),
+    // Refused past intake's depth before anything walks it (JSON.stringify overflowed the stack).
+    json: z
+      .unknown()
+      .refine((json) => typeof json === 'object' && json !== null, {
+        message:
+          'not a JSON object or array; give the report as one (a Sentry event, an issue {"title": "…", "body": "…"}, review rows), or its text as "text"',
+        abort: true,
+      })
+      .refine((json) => !jsonNestsDeeperThan(json), {
+        message: `nests deeper than ${MAX_JSON_DEPTH} levels of objects and arrays, and no report needs that many; send it with its nesting cut down, or as {"text": "…"}`,
+        abort: true,
+      })
+      .optional()
+      .describe(
+        'The report as a JSON object or array (a Sentry event, an issue {title, body}, review rows)',
+      ),
     format: reportFormatSchema.optional().describe('Intake format, default auto'),
     filename: z.string().optional(),
     receivedAt: receivedAtSchema.optional(),

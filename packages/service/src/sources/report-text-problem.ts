@@ -6,6 +6,9 @@ import {
   type ReportEncoding,
 } from '../adapters/investigator.js';
 
+/** A high surrogate without a low one after it, or a low one without a high one before it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** Options of {@link reportTextProblem}: how intake's `decodeReportBytes` read the text. */
 export interface ReportTextProblemOptions {
   /** Bytes of the text were invalid and replaced (`decodeReportBytes`' `invalid`). Default false. */
@@ -17,7 +20,8 @@ export interface ReportTextProblemOptions {
 /**
  * Why a report's text (as intake's `decodeReportBytes` reads a file or a body) cannot be a report:
  * bytes invalid in their encoding (intake's `invalidBytesProblem`: Latin-1 read as UTF-8, a
- * damaged UTF-16 file), binary data (intake's `binaryTextProblem`, the rule `parseReport` and so
+ * damaged UTF-16 file), a lone UTF-16 surrogate (a JSON string's `\ud800` without its other half:
+ * no character, so no text), binary data (intake's `binaryTextProblem`, the rule `parseReport` and so
  * the CLI's `investigate` follow: a stray NUL is no binary file), or nothing but whitespace;
  * undefined when it can.
  * Refused at the door (the API, `sightline ingest`), so a client is told at once instead of a
@@ -28,6 +32,16 @@ export function reportTextProblem(
   { invalid = false, encoding = 'utf-8' }: ReportTextProblemOptions = {},
 ): { code: 'INVALID_ARGUMENT' | 'REPORT_EMPTY'; message: string } | undefined {
   if (invalid) return { code: 'INVALID_ARGUMENT', message: invalidBytesProblem(encoding) };
+  // Only a JSON string's `\ud800` escape makes one (decoded bytes never do); stored, it came back as
+  // three U+FFFD and the report failed later as "binary data".
+  const at = text.search(LONE_SURROGATE);
+  if (at !== -1) {
+    const unit = `U+${text.charCodeAt(at).toString(16).toUpperCase()}`;
+    return {
+      code: 'INVALID_ARGUMENT',
+      message: `is not text: it holds a lone UTF-16 surrogate (${unit}, at character ${at + 1}), half of a character without its other half. Escape both halves of a character past U+FFFF (e.g. "\\ud83d\\ude00"), or send the character itself in UTF-8.`,
+    };
+  }
   const binary = binaryTextProblem(text);
   if (binary) {
     return {

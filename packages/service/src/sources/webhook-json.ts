@@ -2,7 +2,10 @@
  * The JSON object of a verified webhook delivery. The providers (GitHub, Sentry) send one; a
  * verified delivery that is not one is refused (the route answers 422 `EVENT_REJECTED`, nothing
  * stored), so the sender's delivery log shows the failure instead of a 202 that stored nothing.
+ * So is one nested deeper than intake's `MAX_JSON_DEPTH`, which overflowed the call stack when
+ * stored (a 500).
  */
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from '@sightline/intake';
 
 /** True for a JSON object (not null, not an array). */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -12,8 +15,9 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
  * Reads a delivery's body as a JSON object.
  * @param body - the raw body, UTF-8.
  * @param hint - what the sender can do about a body that is not one, a sentence or none.
- * @returns the object, or `rejected`: what the body is, the hint and that nothing was stored (the
- *   `rejected` of a `WebhookResult`).
+ * @returns the object, or `rejected`: what the body is (not JSON, not an object, or nested deeper
+ *   than `MAX_JSON_DEPTH` levels), the hint and that nothing was stored (the `rejected` of a
+ *   `WebhookResult`).
  */
 export function deliveryObject(
   body: Uint8Array,
@@ -24,6 +28,14 @@ export function deliveryObject(
     value = JSON.parse(Buffer.from(body).toString('utf8'));
   } catch {
     return { rejected: refusal('not JSON', hint) };
+  }
+  if (jsonNestsDeeperThan(value)) {
+    return {
+      rejected: refusal(
+        `JSON nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays, which no event needs`,
+        hint,
+      ),
+    };
   }
   if (isObject(value)) return { object: value };
   return {

@@ -3,6 +3,7 @@
  * the current schema with Kysely's Migrator.
  */
 
+import fs from 'node:fs';
 import path from 'node:path';
 import { makeFolders } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
@@ -134,8 +135,29 @@ function openSqliteFile(file: string): SQLite.Database {
   }
 }
 
+/** Mode of a new SQLite store file: it holds every report as sent, secrets users pasted too. */
+const STORE_FILE_MODE = 0o600;
+
+/**
+ * Creates the SQLite file, empty (SQLite takes an empty file as an empty database), readable and
+ * writable by its owner only ({@link STORE_FILE_MODE}, as the API token and the credentials):
+ * SQLite gives its `-wal` and `-shm` files the database file's mode. A file that exists keeps
+ * its mode: whoever set it meant it.
+ */
+function createPrivateFile(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', STORE_FILE_MODE));
+  } catch {
+    // There already (EEXIST), or a folder that cannot be written: SQLite opens the one, and says
+    // what is wrong with the other as it opens it (STORE_UNAVAILABLE).
+  }
+}
+
 function openSqlite(file: string): OpenDatabase {
-  if (file !== ':memory:') makeFolders(path.dirname(path.resolve(file)));
+  if (file !== ':memory:' && file !== '') {
+    makeFolders(path.dirname(path.resolve(file)));
+    createPrivateFile(file);
+  }
   const database = openSqliteFile(file);
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');

@@ -8,7 +8,7 @@ import { detectFormat } from '@sightline/intake';
 
 /** The shapes `POST /api/reports` takes, as a sentence. */
 const ACCEPTED_SHAPES =
-  'Send {"reports":[{"text":"…"}]} as application/json (each report a "text" or a "json", "project" optional), or one report as it is (its text or its JSON) as text/plain';
+  'Send {"reports":[{"text":"…"}]} as application/json (each report a "text" or a "json"; the project, if named, beside "reports": {"project":"…","reports":[…]}), or one report as it is (its text or its JSON) as text/plain';
 
 /**
  * Why a JSON body is not taken.
