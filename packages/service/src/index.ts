@@ -38,6 +38,8 @@ export {
   PIPELINE_POLICIES,
   type Pipeline,
   type PipelineContextOptions,
+  type RegateOutcome,
+  regateStored,
   type WebhookOutcome,
 } from './pipeline/index.js';
 export { DEFAULT_MODEL_NAME, parseModelList } from './pipeline/model-choice.js';

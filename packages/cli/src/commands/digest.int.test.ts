@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { parseReports } from '@sightline/intake';
 import { openStore } from '@sightline/service';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { memoryOutput } from '../testing/memory-output.test-helper.js';
@@ -35,8 +36,11 @@ afterEach(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** A service store in `<work>/data` holding one bug group. */
-async function storeWithOneGroup() {
+/**
+ * A service store in `<work>/data` holding one bug group; with `ungated`, its report's analysis
+ * as a Sightline stored it before it gated reports (parsed, secret rules unknown).
+ */
+async function storeWithOneGroup(title = 'Saving settings loses the theme', ungated = false) {
   const data = path.join(work, 'data');
   fs.mkdirSync(data);
   const store = await openStore({ sqlite: path.join(data, 'sightline.db') });
@@ -47,24 +51,46 @@ async function storeWithOneGroup() {
       sourceId: 'r1',
       receivedAt: new Date().toISOString(),
       format: 'auto',
-      payload: { text: 'Saving settings loses the theme' },
+      payload: { text: title },
     },
     { projectId: project.id, sourceId: null },
   );
+  const parsed = parseReports(title)[0];
   await store.groups.attach({
     reportId: report.id,
     projectId: project.id,
     label: 'bug',
-    title: 'Saving settings loses the theme',
+    title,
     receivedAt: report.receivedAt,
     sourceKind: 'files',
     key: {},
+    ...(ungated && parsed
+      ? {
+          analysis: {
+            report: parsed,
+            classification: { label: 'bug', confidence: 1, method: 'offline', reasons: [] },
+          },
+        }
+      : {}),
   });
+  if (ungated) await store.db.updateTable('reports').set({ secret_rules: null }).execute();
   await store.close();
   return data;
 }
 
 describe('sightline digest', () => {
+  it('gates what a store kept from before the secret gate before it shows it', async () => {
+    // Found by review 17: digest opens the store itself, so a store no serve of this version had
+    // opened showed the group title its report's secret had made.
+    const key = ['AKIA', 'QWERTYUIOPASDFGH'].join('');
+    const data = await storeWithOneGroup(`Upload fails with key ${key}`, true);
+    const dry = memoryOutput();
+    expect(await runDigest({ data, dryRun: true }, { ...dry, env: {} })).toBe(0);
+    expect(dry.out).not.toContain(key);
+    expect(dry.out).toContain('• [bug] [withheld: looks like a secret (');
+    expect(dry.err).toMatch(/^secret gate: 1 of 1 stored analyses and 0 of 0 diagnoses/);
+  });
+
   it('prints a dry run as the e-mail reads: its subject labelled, then its body', async () => {
     // Found by a fresh-user trial: the headline was printed twice, as subject and as the body's
     // first line, with nothing saying which was which.

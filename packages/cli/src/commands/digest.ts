@@ -4,7 +4,7 @@
  * e-mail, or printed (`--dry-run`). It reads the service's store directly (a running service may
  * use it at the same time) and records the digest, so the service's scheduled one continues after it.
  */
-import { readDigestConfig, sendDigest } from '@sightline/service';
+import { readDigestConfig, regateStored, sendDigest } from '@sightline/service';
 import type { Command } from 'commander';
 import {
   addDigestChannelOptions,
@@ -49,6 +49,9 @@ export async function runDigest(options: DigestCommandOptions, io: DigestIO): Pr
   });
   const store = await openServiceStore(options);
   try {
+    // What the digest shows of stored analyses and diagnoses is under today's secret rules, even
+    // when no `serve` of this version has started on the store yet.
+    await regateStored(store, (line) => io.stderr(`${line}\n`));
     const result = await sendDigest(store, {
       config,
       dryRun,

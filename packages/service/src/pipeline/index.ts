@@ -54,7 +54,7 @@ export {
   RELEARN_EVERY,
 } from './pipeline-context.js';
 export type { WebhookOutcome } from './receive-webhook.js';
-export type { RegateCount, RegateOutcome } from './regate-stored.js';
+export { type RegateCount, type RegateOutcome, regateStored } from './regate-stored.js';
 export { UNVERSIONED } from './revision.js';
 
 /** The pipeline: its job handlers and the operations the HTTP API and the CLI call. */
@@ -159,7 +159,7 @@ export function createPipeline(options: PipelineContextOptions): Pipeline {
       }
       return queued;
     },
-    regateStored: () => regateStored(context),
+    regateStored: () => regateStored(context.store, context.log),
     async resumeWaiting(now = context.now()) {
       const due = await context.store.waits.takeDue(now);
       for (const wait of due) {

@@ -11,8 +11,7 @@
  * payload stays as delivered.
  */
 import { gateReport, gateText, gateTexts, type Report } from '../adapters/investigator.js';
-import type { StoredDiagnosisTexts } from '../store/index.js';
-import type { PipelineContext } from './pipeline-context.js';
+import type { Store, StoredDiagnosisTexts } from '../store/index.js';
 
 /** Rows read per query. */
 const PAGE = 200;
@@ -36,16 +35,22 @@ export interface RegateOutcome {
  * and marks each gated under them (an unchanged one too, so the next start reads none of them). A
  * group titled after a changed report gets its gated title. Logs one line when anything changed.
  * Bounded by what is stored: one gate scan per report and per diagnosis, {@link PAGE} per query.
+ * `serve` runs it at start; a command that shows what the store holds without a running service
+ * (`sightline digest`) runs it too.
+ * @param log - where the line goes.
  * @returns how many analyses and diagnoses were read and how many changed.
  */
-export async function regateStored(context: PipelineContext): Promise<RegateOutcome> {
+export async function regateStored(
+  store: Store,
+  log: (line: string) => void,
+): Promise<RegateOutcome> {
   const outcome = {
-    analyses: await regateAnalyses(context),
-    diagnoses: await regateDiagnoses(context),
+    analyses: await regateAnalyses(store),
+    diagnoses: await regateDiagnoses(store),
   };
   const { analyses, diagnoses } = outcome;
   if (analyses.changed + diagnoses.changed > 0) {
-    context.log(
+    log(
       `secret gate: ${analyses.changed} of ${analyses.checked} stored analyses and ${diagnoses.changed} of ${diagnoses.checked} diagnoses gated under older rules now withhold more (the payloads stay as delivered)`,
     );
   }
@@ -71,7 +76,7 @@ async function eachStale<T extends { id: string }>(
   return count;
 }
 
-function regateAnalyses({ store }: PipelineContext): Promise<RegateCount> {
+function regateAnalyses(store: Store): Promise<RegateCount> {
   return eachStale(
     (after) => store.reports.gatedUnderOtherRules(after, PAGE),
     async ({ id, parsed, groupId }) => {
@@ -89,7 +94,7 @@ function regateAnalyses({ store }: PipelineContext): Promise<RegateCount> {
   );
 }
 
-function regateDiagnoses({ store }: PipelineContext): Promise<RegateCount> {
+function regateDiagnoses(store: Store): Promise<RegateCount> {
   return eachStale(
     (after) => store.diagnoses.gatedUnderOtherRules(after, PAGE),
     async ({ id, texts }) => {
