@@ -48,6 +48,7 @@ export { wordTokens } from './classify/word-tokens.js';
 // Reading reports: text, bytes or a parsed object → Report.
 export { binaryTextProblem } from './parse/binary-text.js';
 export {
+  byteOrderMark,
   CONVERT_TO_UTF8_HINT,
   type DecodedBytes,
   decodeReportBytes,

@@ -59,14 +59,26 @@ function invalidBytesAdvice(encoding: ReportEncoding): string {
     : 'it holds a 16-bit unit that is no character (half of a surrogate pair), so the file is damaged; save or export it again, as UTF-8 if you can';
 }
 
-/** The encoding a byte-order mark names (else what the bytes clearly are), and the mark's length in bytes. */
-function encodingOf(bytes: Uint8Array): { encoding: ReportEncoding; length: number } {
+/**
+ * The encoding a byte-order mark at the start of `bytes` names, and the mark's length in bytes;
+ * undefined without one.
+ */
+export function byteOrderMark(
+  bytes: Uint8Array,
+): { encoding: ReportEncoding; length: number } | undefined {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: 'utf-16le', length: 2 };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { encoding: 'utf-16be', length: 2 };
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
     return { encoding: 'utf-8', length: 3 };
   }
-  return { encoding: looksUtf16le(bytes) ? 'utf-16le' : 'utf-8', length: 0 };
+  return undefined;
+}
+
+/** The encoding a byte-order mark names (else what the bytes clearly are), and the mark's length in bytes. */
+function encodingOf(bytes: Uint8Array): { encoding: ReportEncoding; length: number } {
+  return (
+    byteOrderMark(bytes) ?? { encoding: looksUtf16le(bytes) ? 'utf-16le' : 'utf-8', length: 0 }
+  );
 }
 
 /** Share of 16-bit units that must look like UTF-16LE text (a zero high byte, a non-zero low byte). */

@@ -1,6 +1,7 @@
 /** Parsing: raw bug reports (crash logs, Sentry events, issues, reviews) become `Report`s. */
 export { binaryTextProblem } from './binary-text.js';
 export {
+  byteOrderMark,
   CONVERT_TO_UTF8_HINT,
   type DecodedBytes,
   decodeReportBytes,

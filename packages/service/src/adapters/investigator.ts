@@ -21,6 +21,7 @@ export {
 export {
   ACTIONABLE_REVIEW_LABELS,
   allFrames,
+  byteOrderMark,
   type Classification,
   type ClassificationLabel,
   classify,

@@ -8,7 +8,7 @@
  * charset parameter), and UTF-16 by its mark as a file.
  */
 import { parse as parseContentType } from 'content-type';
-import { decodeReportBytes, invalidBytesProblem } from '../adapters/investigator.js';
+import { byteOrderMark, decodeReportBytes, invalidBytesProblem } from '../adapters/investigator.js';
 
 /** A Content-Type as read: its media type (lower case) and charset label, if any. */
 export interface BodyMedia {
@@ -25,21 +25,12 @@ export interface BodyMedia {
 export function bodyMedia(header: string | undefined): BodyMedia {
   if (header === undefined || header.trim() === '') return { media: '', charset: undefined };
   const { type, parameters } = parseContentType(header);
-  return { media: type, charset: parameters.charset?.toLowerCase() };
+  // An empty `charset=` names none: read as without one.
+  return { media: type, charset: parameters.charset?.toLowerCase() || undefined };
 }
 
 /** A decoded body, or why it cannot be read (status 415: a charset not known; 400: bad bytes). */
 export type BodyText = { text: string } | { status: 400 | 415; message: string };
-
-/** Whether the bytes start with a UTF-8 or UTF-16 byte-order mark. */
-function hasByteOrderMark(bytes: Uint8Array): boolean {
-  const [first, second, third] = bytes;
-  return (
-    (first === 0xff && second === 0xfe) ||
-    (first === 0xfe && second === 0xff) ||
-    (first === 0xef && second === 0xbb && third === 0xbf)
-  );
-}
 
 /**
  * Decodes a body.
@@ -48,7 +39,7 @@ function hasByteOrderMark(bytes: Uint8Array): boolean {
  * @returns the text, or a status and a message that says what to send instead. Never throws.
  */
 export function bodyText(bytes: Uint8Array, charset: string | undefined): BodyText {
-  if (charset === undefined || hasByteOrderMark(bytes)) return fileRule(bytes);
+  if (charset === undefined || byteOrderMark(bytes)) return fileRule(bytes);
   let decoder: TextDecoder;
   try {
     decoder = new TextDecoder(charset, { fatal: true });

@@ -66,14 +66,13 @@ const ERROR_STATUSES = {
 type ErrorStatus = keyof typeof ERROR_STATUSES;
 
 /**
- * The error statuses of an operation: 401 unless it needs no token; 429 always (the API's rate
- * limit); 400 with a query or body to validate; 404 with an `{id}` in its path; 413 with a body
- * (the API's body limit); and its own `errors`.
+ * The error statuses of an operation: 401 and 429 unless it needs no token (the API's rate limit
+ * counts requests with a token); 400 with a query or body to validate; 404 with an `{id}` in its
+ * path; 413 with a body (the API's body limit); and its own `errors`.
  */
 function errorStatuses(path: string, operation: Operation): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(operation.errors ?? []);
-  if (operation.auth !== false) statuses.add(401);
-  statuses.add(429);
+  if (operation.auth !== false) statuses.add(401).add(429);
   if (operation.query || operation.body) statuses.add(400);
   if (path.includes('{id}')) statuses.add(404);
   if (operation.body) statuses.add(413);
