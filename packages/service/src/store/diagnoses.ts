@@ -9,6 +9,7 @@ import {
 } from '../adapters/investigator.js';
 import type { DiagnosisRecord } from './records.js';
 import type { Database, DiagnosisRow } from './schema.js';
+import { UNDER_OTHER_SECRET_RULES } from './secret-rules-column.js';
 import { nowIso } from './time.js';
 
 /** A diagnosis to store. */
@@ -131,9 +132,7 @@ export function createDiagnosisStore(db: Kysely<Database>): DiagnosisStore {
       const rows = await db
         .selectFrom('diagnoses')
         .select(['id', 'diagnosis', 'suspects', 'verification'])
-        .where((eb) =>
-          eb.or([eb('secret_rules', 'is', null), eb('secret_rules', '!=', SECRET_RULES_VERSION)]),
-        )
+        .where(UNDER_OTHER_SECRET_RULES)
         .where('id', '>', after)
         .orderBy('id')
         .limit(limit)

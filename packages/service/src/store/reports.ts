@@ -9,6 +9,7 @@ import {
 import type { RawReport } from '../sources/types.js';
 import type { ReportAnalysis, ReportRecord } from './records.js';
 import type { Database, ReportRow } from './schema.js';
+import { UNDER_OTHER_SECRET_RULES } from './secret-rules-column.js';
 import { nowIso } from './time.js';
 
 /** Where a report came from: a configured source, or direct ingest (files, `POST /api/reports`). */
@@ -227,9 +228,7 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
         .selectFrom('reports')
         .select(['id', 'parsed', 'group_id'])
         .where('parsed', 'is not', null)
-        .where((eb) =>
-          eb.or([eb('secret_rules', 'is', null), eb('secret_rules', '!=', SECRET_RULES_VERSION)]),
-        )
+        .where(UNDER_OTHER_SECRET_RULES)
         .where('id', '>', after)
         .orderBy('id')
         .limit(limit)

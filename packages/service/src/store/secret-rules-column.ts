@@ -1,0 +1,9 @@
+/**
+ * The `secret_rules` column of reports and diagnoses (migration 0016): the `SECRET_RULES_VERSION`
+ * a stored analysis or diagnosis was passed through the secret gate with.
+ */
+import { type SqlBool, sql } from 'kysely';
+import { SECRET_RULES_VERSION } from '../adapters/investigator.js';
+
+/** A row gated under other rules than today's, or stored before the service gated reports. */
+export const UNDER_OTHER_SECRET_RULES = sql<SqlBool>`(secret_rules is null or secret_rules <> ${SECRET_RULES_VERSION})`;
