@@ -51,7 +51,8 @@ function testsReferencing(
  * - complexity: `low` for one file and a range of at most 80 lines, `high` for three or more
  *   files, else `medium`;
  * - risk: from the fan-in of the first suspect's symbol (`medium` from 3 referencing files,
- *   `high` from 10), one level higher when no test file references it.
+ *   `high` from 10), one level higher when no test file references it while the repository has
+ *   tests (a folder without any, such as a published package, says that instead).
  * These thresholds are Sightline's own choice.
  * @param index the repository index.
  * @param suspects the suspects the diagnosis cites, most suspect first (at least one).
@@ -76,12 +77,19 @@ export function assessOffline(
   const name = referencedName(first.symbol);
   const users = name ? fanIn(index, first.path, name) : 0;
   const tests = testsReferencing(index, first.path, name);
+  // A published package or a copied folder often holds no tests at all: that says nothing of
+  // whether the code is tested (found by fresh-user trial 17).
+  const hasTests = [...index.files.values()].some(
+    (file) => fileRole(file.path, file.language) === 'test',
+  );
+  const untested = hasTests && tests.length === 0;
   const base = users >= HIGH_FAN_IN ? 2 : users >= MEDIUM_FAN_IN ? 1 : 0;
-  const risk = LEVELS[Math.min(2, base + (tests.length === 0 ? 1 : 0))] ?? 'high';
+  const risk = LEVELS[Math.min(2, base + (untested ? 1 : 0))] ?? 'high';
   const shown = printablePath(first.path);
   const subject = name ? `\`${name}\` in ${shown}` : shown;
-  const testNote =
-    tests.length === 0
+  const testNote = !hasTests
+    ? 'this folder holds no test files (a published package ships none), so whether tests cover it is not known here'
+    : tests.length === 0
       ? 'no test file references it, so a change is not covered'
       : `tests reference it (${tests.slice(0, SHOWN_TESTS).map(printablePath).join(', ')}${tests.length > SHOWN_TESTS ? `, and ${tests.length - SHOWN_TESTS} more` : ''})`;
   return {

@@ -143,6 +143,29 @@ describe('diagnoseOffline', () => {
     );
   });
 
+  it('says a folder without test files says nothing of coverage, and does not raise the risk for it', async () => {
+    // Found by fresh-user trial 17: published packages ship no tests, and every diagnosis of one
+    // said its code was not covered.
+    const bare = await createHandBuiltRepository({
+      'lib/a.js': {
+        content: 'export function weird(a) {\n  throw new Error("boom in weird");\n}\n',
+        definitions: [{ name: 'weird', kind: 'function', lines: [1, 3] }],
+      },
+    });
+    try {
+      const diagnosis = await diagnoseOffline(
+        issueReport('Error: boom in weird', 'the weird function throws an error boom'),
+        bare.index,
+      );
+      expect(diagnosis.risk).toBe('low');
+      expect(diagnosis.riskRationale).toContain(
+        'this folder holds no test files (a published package ships none), so whether tests cover it is not known here',
+      );
+    } finally {
+      await bare.cleanup();
+    }
+  });
+
   it('passes verification on the shared fake repository', async () => {
     const diagnosis = await diagnoseOffline(fake.report, fake.index);
     expect(diagnosis.affectedFiles[0]?.path).toBe(fake.bug.path);
