@@ -83,7 +83,7 @@ describe('sightline ingest', () => {
       // Found by a fresh-user trial: a Latin-1 report was stored with U+FFFD for "é".
       [
         new Uint8Array(Buffer.from('The app crashes in the café screen\n', 'latin1')),
-        'stdin is not valid UTF-8: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8).',
+        'stdin is not valid UTF-8: the text is in another encoding; convert it to UTF-8 from its encoding first (e.g. iconv -f WINDOWS-1252 -t UTF-8 for Western European text, -f SHIFT_JIS for Japanese; file -bi FILE may name it).',
       ],
       // Found in review: UTF-16 with an unpaired surrogate was told to convert from Latin-1.
       [

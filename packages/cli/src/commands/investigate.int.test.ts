@@ -71,7 +71,7 @@ describe('sightline investigate', () => {
     const io = memoryIo();
     await runInvestigate(options(), io);
     expect(io.err).toBe(
-      'sightline: note: the report: invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8)\n',
+      'sightline: note: the report: invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 from its encoding first (e.g. iconv -f WINDOWS-1252 -t UTF-8 for Western European text, -f SHIFT_JIS for Japanese; file -bi FILE may name it)\n',
     );
   });
 

@@ -66,7 +66,7 @@ describe('parseReport on bad input', () => {
     const report = parseReport(bytes);
     expect(report.kind).toBe('crash');
     expect(report.notes).toEqual([
-      'invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8)',
+      'invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 from its encoding first (e.g. iconv -f WINDOWS-1252 -t UTF-8 for Western European text, -f SHIFT_JIS for Japanese; file -bi FILE may name it)',
     ]);
   });
 

@@ -60,7 +60,7 @@ describe('invalidBytesNote and invalidBytesProblem', () => {
       `invalid UTF-16 bytes were replaced with U+FFFD: ${damaged}`,
     );
     expect(invalidBytesProblem('utf-8')).toBe(
-      'is not valid UTF-8: the text is in another encoding; convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8).',
+      'is not valid UTF-8: the text is in another encoding; convert it to UTF-8 from its encoding first (e.g. iconv -f WINDOWS-1252 -t UTF-8 for Western European text, -f SHIFT_JIS for Japanese; file -bi FILE may name it).',
     );
   });
 });

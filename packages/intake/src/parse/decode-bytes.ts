@@ -23,7 +23,8 @@ export interface DecodedBytes {
 }
 
 /** What to do about {@link DecodedBytes.invalid} bytes, for messages. */
-export const CONVERT_TO_UTF8_HINT = 'convert it to UTF-8 first (e.g. iconv -f LATIN1 -t UTF-8)';
+export const CONVERT_TO_UTF8_HINT =
+  'convert it to UTF-8 from its encoding first (e.g. iconv -f WINDOWS-1252 -t UTF-8 for Western European text, -f SHIFT_JIS for Japanese; file -bi FILE may name it)';
 
 /** What to do about bytes that look binary but may be text in an encoding not recognised, for messages. */
 export const NOT_TEXT_HINT =
