@@ -129,6 +129,13 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
       `dsn https://${join('0123456789abcdef', '0123456789abcdef')}@o1.ingest.sentry.io/42`,
       'a Sentry DSN',
     ],
+    // Found by fresh-user trial 18.
+    [`a%253Ftoken%253D${github}`, 'a GitHub token'],
+    [`fooD${github} and 9${github}`, 'a GitHub token'],
+    [`a%253D${aws}`, 'an AWS access key ID'],
+    [`      "Basic ${Buffer.from('admin:pw').toString('base64')}"`, 'a Basic credential'],
+    [`401 Cookie: session=${join('Zk9', 'q1'.repeat(20))}`, 'a cookie'],
+    [`Set-Cookie: sid=${join('Ab3', 'x9'.repeat(8))}; Path=/`, 'a cookie'],
   ])('finds the secret in %j (%s)', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -138,6 +145,13 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
     join('GET /list?page=2&key=$', '{key}&password=*** 200'),
     'a task_live_stream flag and AKIAfoo, and xAKIAQWERTY',
     'see https://sentry.io/organizations/acme/issues/42/',
+    // Found by fresh-user trial 18: the line that says what went wrong was withheld.
+    'GET https://a.example/v1/me?access_token=undefined returned 401',
+    'Authorization: Bearer undefined, Authorization: Bearer null',
+    '?token=expired and ?access_token=REDACTED',
+    'Authorization: Basic realm="api", Authorization: Bearer is required',
+    'Authorization: Bearer <YOUR_TOKEN>, Authorization: Bearer YOUR_API_TOKEN',
+    'Basic usage: Basic auth is off; Cookie: theme=dark',
   ])('finds nothing in %j', (text) => {
     expect(rules(text)).toEqual([]);
   });

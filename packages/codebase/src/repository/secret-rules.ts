@@ -102,17 +102,75 @@ function* namedValues(
 }
 
 /**
- * Where a token with a fixed prefix may start: after no letter or digit, or right after a
- * percent-escape (`%3Dghp_…` in a URL-encoded log line). Not JavaScript's `\b`: `_` is a word
- * character, so `\b` missed a token glued to a name (`stringify_sk_live_…`) or sent in an encoded
- * query (`token%3Dghp_…`): found by fresh-user trial 17.
+ * Where a token with a short fixed prefix may start: after no letter or digit, or right after a
+ * percent-escape, single or double (`%3Dghp_…`, `%253Dghp_…` in a URL-encoded log line). Not
+ * JavaScript's `\b`: `_` is a word character, so `\b` missed a token glued to a name
+ * (`stringify_sk_live_…`) or sent in an encoded query (`token%3Dghp_…`): found by fresh-user
+ * trials 17 and 18.
  */
-const START = String.raw`(?:(?<=%[0-9A-Fa-f]{2})|(?<![A-Za-z0-9]))`;
+const START = String.raw`(?:(?<=%(?:25)?[0-9A-Fa-f]{2})|(?<![A-Za-z0-9]))`;
 
 /** A global pattern of `source`, its `^` standing for {@link START}. */
 function prefixed(source: string): RegExp {
   return new RegExp(source.replace(/^\^/, START), 'g');
 }
+
+/**
+ * A global pattern of `source` found wherever it stands, its `^` dropped: for prefixes no
+ * ordinary text holds (`ghp_` and 36 characters, `sk_live_`, `xoxb-`), so a token glued to any
+ * letter or digit (`fooDghp_…`, `9ghp_…`) is found too.
+ */
+function anywhere(source: string): RegExp {
+  return new RegExp(source.replace(/^\^/, ''), 'g');
+}
+
+/**
+ * Whether a header's, cookie's or query parameter's value may be a secret: not a placeholder
+ * (`${token}`, `<YOUR_TOKEN>`, `***`), not a word (`undefined`, `expired`, `REDACTED`, `required`:
+ * "Bearer undefined" is usually the whole bug, found by fresh-user trial 18), not a constant's
+ * name (`YOUR_API_TOKEN`), not a challenge's parameters (`realm="api"`).
+ */
+function isSecretValue(value: string): boolean {
+  const last =
+    value
+      .trim()
+      .split(/\s+/)
+      .at(-1)
+      ?.replace(/^["']|["',;]+$/g, '') ?? '';
+  if (PLACEHOLDER.test(last) || /\brealm=/i.test(value)) return false;
+  if (/^[A-Za-z]+$/.test(last) && last.length < 20) return false;
+  return !/^[A-Z][A-Z0-9_]*$/.test(last);
+}
+
+/** A rule of a global pattern whose match counts when {@link isSecretValue} holds for `value`. */
+function valued(
+  what: string,
+  regex: RegExp,
+  value: (match: RegExpMatchArray) => string,
+): SecretRule {
+  return {
+    what,
+    *find(text) {
+      for (const match of text.matchAll(regex)) {
+        if (!isSecretValue(value(match))) continue;
+        yield [match.index ?? 0, (match.index ?? 0) + match[0].length];
+      }
+    },
+  };
+}
+
+/**
+ * A Basic credential on its own (`"Basic YWRtaW46cHc="`, a header's value in a pretty-printed
+ * Sentry event, found by fresh-user trial 18): its base64 decodes to `user:password`.
+ */
+const BASIC_CREDENTIAL = /\bBasic\s+([A-Za-z0-9+/]{6,}={0,2})(?![A-Za-z0-9+/=])/g;
+function isBasicCredential(encoded: string): boolean {
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  return /^[\x21-\x7e][\x20-\x7e]*:[\x20-\x7e]+$/.test(decoded);
+}
+
+/** A cookie's value: `Cookie: session=…`, `Set-Cookie: sid=…` (RFC 6265). */
+const COOKIE = /\b(?:Set-)?Cookie\s*[:=]\s*["']?[\w.-]+=([^;\s"']{8,})/gi;
 
 /** The separator of an encoded or plain URL's query: `?`, `&`, `;` or their percent-escapes. */
 const QUERY_SEPARATOR = String.raw`(?:[?&;]|%3[Ff]|%26|%3[Bb])`;
@@ -129,8 +187,8 @@ const QUERY_SECRET = new RegExp(
 );
 /** Separators are single characters or `%20`, disjoint from the value's: no backtracking. */
 const AUTHORIZATION =
-  /\b(?:Authorization|Proxy-Authorization)["']?(?:\s*[:=]\s*|%3[Aa](?:%20)*)["']?(?:Basic|Bearer|Token|Digest|Negotiate|Bot)(?:\s|%20)+[A-Za-z0-9+/=._~-]{6,}/gi;
-const BEARER = /\bBearer(?:\s|%20)+[A-Za-z0-9._~+/-]{20,}=*/g;
+  /\b(?:Authorization|Proxy-Authorization)["']?(?:\s*[:=]\s*|%3[Aa](?:%20)*)["']?(?:Basic|Bearer|Token|Digest|Negotiate|Bot)(?:\s|%20)+([A-Za-z0-9+/=._~-]{6,})/gi;
+const BEARER = /\bBearer(?:\s|%20)+([A-Za-z0-9._~+/-]{20,}=*)/g;
 
 /**
  * Token formats with a fixed prefix, after gitleaks' rules of the same ids (the patterns are
@@ -145,16 +203,16 @@ const TOKEN_RULES: SecretRule[] = [
   // gitleaks `gitlab-pat`, `gitlab-ptt`, `gitlab-rrt`, `gitlab-deploy-token`, `gitlab-cicd-job-token`.
   pattern(
     'a GitLab token',
-    prefixed(String.raw`^gl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|agent)-[\w-]{20,}`),
+    anywhere(String.raw`^gl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|agent)-[\w-]{20,}`),
   ),
   // gitleaks `aws-access-token`.
   pattern(
     'an AWS access key ID',
     // Its alphabet is upper case and digits: a lower-case letter glued on either side still ends it.
-    /(?:(?<=%[0-9A-Fa-f]{2})|(?<![A-Z0-9]))(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Z0-9])/g,
+    /(?:(?<=%(?:25)?[0-9A-Fa-f]{2})|(?<![A-Z0-9]))(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Z0-9])/g,
   ),
   // gitleaks `stripe-access-token`: a live or test key anywhere, a call's argument included.
-  pattern('a Stripe key', prefixed(String.raw`^(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}`)),
+  pattern('a Stripe key', anywhere(String.raw`^(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}`)),
   // gitleaks `gcp-api-key`.
   pattern('a Google API key', prefixed(String.raw`^AIza[\w-]{35}`)),
   // gitleaks `openai-api-key` (project, service-account and admin keys); the 48-character
@@ -164,27 +222,27 @@ const TOKEN_RULES: SecretRule[] = [
     prefixed(String.raw`^sk-(?:(?:proj|svcacct|admin)-[\w-]{20,}|[A-Za-z0-9]{48}(?![\w-]))`),
   ),
   // gitleaks `anthropic-api-key`, `anthropic-admin-api-key`.
-  pattern('an Anthropic key', prefixed(String.raw`^sk-ant-(?:api|admin)\d\d-[\w-]{20,}`)),
+  pattern('an Anthropic key', anywhere(String.raw`^sk-ant-(?:api|admin)\d\d-[\w-]{20,}`)),
   // gitleaks `npm-access-token`.
   pattern('an npm token', prefixed(String.raw`^npm_[A-Za-z0-9]{36}`)),
   // gitleaks `huggingface-access-token`.
   pattern('a Hugging Face token', prefixed(String.raw`^hf_[A-Za-z]{34}`)),
   // gitleaks `digitalocean-pat`, `digitalocean-access-token`, `digitalocean-refresh-token`.
-  pattern('a DigitalOcean token', prefixed(String.raw`^do[opr]_v1_[a-f0-9]{64}`)),
+  pattern('a DigitalOcean token', anywhere(String.raw`^do[opr]_v1_[a-f0-9]{64}`)),
   // gitleaks `pypi-upload-token` (the base64 of the token's `pypi.org` caveat).
-  pattern('a PyPI token', prefixed(String.raw`^pypi-AgEIcHlwaS5vcmc[\w-]{50,}`)),
+  pattern('a PyPI token', anywhere(String.raw`^pypi-AgEIcHlwaS5vcmc[\w-]{50,}`)),
   // gitleaks `sendgrid-api-token`.
   pattern('a SendGrid key', prefixed(String.raw`^SG\.[\w=.-]{66}`)),
   // gitleaks `twilio-api-key`.
   pattern('a Twilio key', /\bSK[0-9a-fA-F]{32}\b/g),
   // gitleaks `square-access-token`.
-  pattern('a Square token', prefixed(String.raw`^(?:sq0atp|sq0csp)-[\w-]{22,60}`)),
+  pattern('a Square token', anywhere(String.raw`^(?:sq0atp|sq0csp)-[\w-]{22,60}`)),
   // gitleaks `vault-service-token`, `vault-batch-token`.
-  pattern('a Vault token', prefixed(String.raw`^hv[sb]\.[\w-]{90,}`)),
+  pattern('a Vault token', anywhere(String.raw`^hv[sb]\.[\w-]{90,}`)),
   // gitleaks `heroku-api-key-v2`.
-  pattern('a Heroku key', prefixed(String.raw`^HRKU-AA[\w-]{58}`)),
+  pattern('a Heroku key', anywhere(String.raw`^HRKU-AA[\w-]{58}`)),
   // gitleaks `sentry-user-token`, `sentry-org-token`.
-  pattern('a Sentry token', prefixed(String.raw`^sntry[us]_[\w=+/]{40,}`)),
+  pattern('a Sentry token', anywhere(String.raw`^sntry[us]_[\w=+/]{40,}`)),
   // gitleaks `slack-webhook-url`.
   pattern(
     'a Slack webhook',
@@ -203,10 +261,10 @@ const TOKEN_RULES: SecretRule[] = [
   // gitleaks `github-fine-grained-pat`, `github-app-token` (secretlint covers the classic ones too).
   pattern(
     'a GitHub token',
-    prefixed(String.raw`^(?:github_pat_\w{82}|gh[pousr]_[A-Za-z0-9]{36,})`),
+    anywhere(String.raw`^(?:github_pat_\w{82}|gh[pousr]_[A-Za-z0-9]{36,})`),
   ),
   // gitleaks `slack-bot-token`, `slack-user-token`, `slack-app-token` and friends.
-  pattern('a Slack token', prefixed(String.raw`^xox[abeoprs]-(?:\d+-)?[\w-]{10,}`)),
+  pattern('a Slack token', anywhere(String.raw`^xox[abeoprs]-(?:\d+-)?[\w-]{10,}`)),
   // npm's `.npmrc` setting (any value, `_authToken = <uuid>` with spaces included), wherever it is.
   pattern('an npm auth token setting', /\b_(?:authToken|auth|password)\s*=\s*(?!\$\{)[^\s'"]{6,}/g),
   // A kubeconfig's client key, `client-key-data: <base64>` (Kubernetes' kubeconfig format).
@@ -214,14 +272,17 @@ const TOKEN_RULES: SecretRule[] = [
   // A Sentry DSN (`https://<public key>@<host>/<project id>`, Sentry's "Data Source Name"
   // docs): it lets anyone send events to the project.
   pattern('a Sentry DSN', /\bhttps?:\/\/[0-9a-f]{32}(?::[0-9a-f]{32})?@[\w.-]+(?::\d+)?\/\d+/g),
-  pattern('an Authorization header', AUTHORIZATION),
-  pattern('a bearer token', BEARER),
+  valued('an Authorization header', AUTHORIZATION, (match) => match[1] ?? ''),
+  valued('a bearer token', BEARER, (match) => match[1] ?? ''),
+  valued('a secret-named query parameter', QUERY_SECRET, (match) =>
+    decodeURIComponentSafe(match[1] ?? ''),
+  ),
+  valued('a cookie', COOKIE, (match) => match[1] ?? ''),
   {
-    what: 'a secret-named query parameter',
+    what: 'a Basic credential',
     *find(text) {
-      for (const match of text.matchAll(QUERY_SECRET)) {
-        if (PLACEHOLDER.test(decodeURIComponentSafe(match[1] ?? ''))) continue;
-        yield [match.index, match.index + match[0].length];
+      for (const match of text.matchAll(BASIC_CREDENTIAL)) {
+        if (isBasicCredential(match[1] ?? '')) yield [match.index, match.index + match[0].length];
       }
     },
   },
