@@ -19,7 +19,7 @@ function splitPair(pair: string, flag: string): [string, string] {
     throw usage(
       flag === '--secret'
         ? '--secret takes field=VARIABLE pairs: the name of an environment variable that holds the secret.'
-        : `${flag} takes name=value pairs; got "${pair.split('=')[0]}".`,
+        : `${flag} takes name=value pairs; one has no "=" (it is not repeated: it may be a secret).`,
     );
   }
   return [pair.slice(0, at), pair.slice(at + 1)];

@@ -304,6 +304,10 @@ describe('sightline sources', () => {
       await expect(added).rejects.toThrow(said);
       await expect(added).rejects.not.toThrow(/c2Vrcml0|ghp_|lower_case|JBSWY3/);
     }
+    // Found by fresh-user trial 18: `--set <token>` (no "=") was repeated in the error.
+    const setToken = runSourcesAdd({ ...base, set: [token] }, io());
+    await expect(setToken).rejects.toThrow(/--set takes name=value pairs; one has no "="/);
+    await expect(setToken).rejects.not.toThrow(/ghp_/);
     await expect(runSourcesAdd({ ...base, kind: 'play' }, io())).rejects.toThrow(
       /Unknown source kind "play".*google-play/,
     );
