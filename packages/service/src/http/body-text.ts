@@ -55,9 +55,25 @@ export function bodyText(bytes: Uint8Array, charset: string | undefined): BodyTe
   } catch {
     return {
       status: 400,
-      message: `encoding: the body is not valid ${decoder.encoding}, the charset its Content-Type names. Send it in the encoding it names, or as UTF-8 (charset=utf-8).`,
+      message: `encoding: the body is not valid ${decoder.encoding}, the charset its Content-Type names${decoder.encoding === charset ? '' : ` ("${charset.slice(0, 40)}" is ${decoder.encoding} in the WHATWG Encoding Standard)`}. Send it in the encoding it names, or as UTF-8 (charset=utf-8).`,
     };
   }
+}
+
+/**
+ * Why a JSON body's declared charset is refused: JSON is UTF-8 (RFC 8259 §8.1), so any other
+ * charset (or one not known) is a 415 that says what to send; undefined for none or UTF-8.
+ */
+export function jsonCharsetProblem(charset: string | undefined): string | undefined {
+  if (charset === undefined) return undefined;
+  let encoding: string | undefined;
+  try {
+    encoding = new TextDecoder(charset).encoding;
+  } catch {
+    encoding = undefined;
+  }
+  if (encoding === 'utf-8') return undefined;
+  return `charset: a JSON body is UTF-8 (RFC 8259), not "${charset.slice(0, 40)}". Send it as UTF-8 (Content-Type: application/json), or send the report's text as text/plain with its charset.`;
 }
 
 /** UTF-8, or UTF-16 by its mark or NULs, as every command reads a file. */

@@ -14,7 +14,7 @@ import { apiReportToRawReport, fileToRawReports, refusalClause } from '../../sou
 import { reportTextProblem } from '../../sources/report-text-problem.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
-import { bodyMedia, bodyText } from '../body-text.js';
+import { bodyMedia, bodyText, jsonCharsetProblem } from '../body-text.js';
 import { errorResponse } from '../middleware/errors.js';
 import { type AppLimits, bodyBytesLimit, DEFAULT_LIMITS } from '../middleware/limits.js';
 import { ingestBodySchema, ingestQuerySchema } from '../schemas.js';
@@ -72,6 +72,8 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       `Content-Type ${JSON.stringify(contentType?.slice(0, 100))} is not taken. Send {"reports":[{"text":"…"}]} as application/json, or the text of a report as text/plain (any text/* type; JSON Lines also as application/x-ndjson or application/jsonl), e.g. curl -H "Content-Type: text/plain" --data-binary @crash.txt.`,
     );
   }
+  const jsonCharset = kind === 'json' ? jsonCharsetProblem(declared.charset) : undefined;
+  if (jsonCharset) return errorResponse(c, 415, 'UNSUPPORTED_MEDIA_TYPE', jsonCharset);
   // A text body in the charset it declares; else (and JSON always) UTF-8, or UTF-16 with a
   // byte-order mark, as every command reads a file (binary data says so below).
   const decoded = bodyText(
