@@ -36,10 +36,17 @@ describe('openApiDocument', () => {
     >;
     const statuses = (path: string, method: string) =>
       Object.keys(paths[path]?.[method]?.responses ?? {});
-    expect(statuses('/api/health', 'get')).toEqual(['200']);
+    expect(statuses('/api/health', 'get')).toEqual(['200', '429']);
     expect(statuses('/api/events', 'get')).toEqual(['200', '401', '429']);
     expect(statuses('/api/groups/{id}', 'get')).toEqual(['200', '401', '404', '429']);
-    expect(statuses('/api/groups/{id}/retry', 'post')).toEqual(['202', '400', '401', '404', '429']);
+    expect(statuses('/api/groups/{id}/retry', 'post')).toEqual([
+      '202',
+      '400',
+      '401',
+      '404',
+      '413',
+      '429',
+    ]);
     expect(statuses('/api/reports', 'post')).toEqual([
       '202',
       '400',

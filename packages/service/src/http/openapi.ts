@@ -66,16 +66,18 @@ const ERROR_STATUSES = {
 type ErrorStatus = keyof typeof ERROR_STATUSES;
 
 /**
- * The error statuses of an operation: 401 and 429 unless it needs no token (the API's rate limit
- * counts requests with a token); 400 with a query or body to validate; 404 with an `{id}` in its
- * path; 413 with a body (the API's body limit); and its own `errors`.
+ * The error statuses of an operation: 401 unless it needs no token; 429 always (the API's rate
+ * limit counts every request that carries a token, one to the health check too); 400 with a
+ * query or body to validate; 404 with an `{id}` in its path; 413 for a method that may carry a
+ * body (the API's body limit reads any); and its own `errors`.
  */
-function errorStatuses(path: string, operation: Operation): ErrorStatus[] {
+function errorStatuses(path: string, method: string, operation: Operation): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(operation.errors ?? []);
-  if (operation.auth !== false) statuses.add(401).add(429);
+  if (operation.auth !== false) statuses.add(401);
+  statuses.add(429);
   if (operation.query || operation.body) statuses.add(400);
   if (path.includes('{id}')) statuses.add(404);
-  if (operation.body) statuses.add(413);
+  if (['post', 'patch', 'put'].includes(method)) statuses.add(413);
   return [...statuses].sort((a, b) => a - b);
 }
 
@@ -297,7 +299,7 @@ export function openApiDocument(): Record<string, unknown> {
         responses: {
           [String(operation.status ?? 200)]: success(operation.response),
           ...Object.fromEntries(
-            errorStatuses(path, operation).map((status) => [
+            errorStatuses(path, method, operation).map((status) => [
               String(status),
               { description: ERROR_STATUSES[status], content: error },
             ]),
