@@ -9,6 +9,20 @@ import {
 /** A high surrogate without a low one after it, or a low one without a high one before it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * Why a report given as JSON cannot be stored: a string (or key) in it holds a lone UTF-16
+ * surrogate (found by fresh-user trial 18: `{"title": "x \ud800"}` became a group titled with
+ * three U+FFFD). `JSON.stringify` writes exactly the lone surrogates as `\uXXXX` escapes (ES2019
+ * well-formed stringify), so they are found in its text in linear time. The value must have
+ * passed the depth check first (`jsonNestsDeeperThan`).
+ * @returns the message (after the field's name), or undefined.
+ */
+export function jsonReportProblem(value: unknown): string | undefined {
+  const escape = /\\u(d[89a-f][0-9a-f]{2})/i.exec(JSON.stringify(value) ?? '');
+  if (!escape) return undefined;
+  return `holds a lone UTF-16 surrogate (U+${escape[1]?.toUpperCase()}), half of a character without its other half. Escape both halves of a character past U+FFFF (e.g. "\\ud83d\\ude00"), or send the character itself in UTF-8.`;
+}
+
 /** Options of {@link reportTextProblem}: how intake's `decodeReportBytes` read the text. */
 export interface ReportTextProblemOptions {
   /** Bytes of the text were invalid and replaced (`decodeReportBytes`' `invalid`). Default false. */

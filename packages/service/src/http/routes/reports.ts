@@ -11,7 +11,7 @@ import { SightlineError } from '@sightline/core';
 import { type Context, Hono } from 'hono';
 import type { Pipeline } from '../../pipeline/index.js';
 import { apiReportToRawReport, fileToRawReports, refusalClause } from '../../sources/files.js';
-import { reportTextProblem } from '../../sources/report-text-problem.js';
+import { jsonReportProblem, reportTextProblem } from '../../sources/report-text-problem.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
 import { bodyMedia, bodyText, jsonCharsetProblem } from '../body-text.js';
@@ -103,6 +103,8 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       return errorResponse(c, 400, 'INVALID_ARGUMENT', message);
     }
     for (const [index, report] of parsed.data.reports.entries()) {
+      const json = report.json === undefined ? undefined : jsonReportProblem(report.json);
+      if (json) return errorResponse(c, 400, 'INVALID_ARGUMENT', `reports.${index}.json: ${json}`);
       if (report.text === undefined) continue;
       const problem = reportTextProblem(report.text);
       if (problem) {
