@@ -6,6 +6,27 @@
 import { z } from 'zod';
 
 /**
+ * An address setting (a provider's `baseUrl`, a token endpoint): a URL without a user name or
+ * password in it. Settings are shown (`GET /api/sources`, `sources list`) and a URL's user
+ * info is echoed by fetch's errors, so credentials belong in the source's secrets (found by
+ * fresh-user trial 18: `--set baseUrl=http://bob:pw@…` was stored and shown).
+ *
+ * @param defaultUrl - The provider's own address, used when the setting is not given.
+ * @param description - The setting's line in `sightline sources add --help`.
+ * @returns The zod schema of the setting.
+ */
+export function addressSetting(defaultUrl: string, description: string) {
+  return z
+    .url()
+    .refine((value) => {
+      const url = URL.parse(value);
+      return !url || (url.username === '' && url.password === '');
+    }, "The address holds a user name or password; give it without them, and the credentials as the source's secrets.")
+    .default(defaultUrl)
+    .describe(description);
+}
+
+/**
  * The `maxPages` setting: the most pages one poll reads, 1–100.
  *
  * @param defaultPages - Pages read when the setting is not given.

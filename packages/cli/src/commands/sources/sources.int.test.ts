@@ -304,6 +304,18 @@ describe('sightline sources', () => {
       await expect(added).rejects.toThrow(said);
       await expect(added).rejects.not.toThrow(/c2Vrcml0|ghp_|lower_case|JBSWY3/);
     }
+    // Found by fresh-user trial 18: a password in an address setting was stored and shown.
+    const inUrl = runSourcesAdd(
+      {
+        ...base,
+        kind: 'sentry',
+        set: ['organization=a', 'project=b', 'baseUrl=http://bob:pw-s3cr3t@127.0.0.1:9'],
+        secret: ['authToken=HOME'],
+      },
+      io({ HOME: 'token-not-secret' }),
+    );
+    await expect(inUrl).rejects.toThrow(/baseUrl: The address holds a user name or password/);
+    await expect(inUrl).rejects.not.toThrow(/s3cr3t/);
     // Found by fresh-user trial 18: `--set <token>` (no "=") was repeated in the error.
     const setToken = runSourcesAdd({ ...base, set: [token] }, io());
     await expect(setToken).rejects.toThrow(/--set takes name=value pairs; one has no "="/);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { ProviderError, retryAfterMs } from '../provider-http.js';
 import {
+  addressSetting,
   followUpstreamSetting,
   maxPagesSetting,
   optionalSecret,
@@ -30,7 +31,7 @@ import { handleGitHubWebhook } from './webhook.js';
 const configSchema = z.strictObject({
   owner: z.string().min(1).describe('Repository owner'),
   repo: z.string().min(1).describe('Repository name'),
-  baseUrl: z.url().default('https://api.github.com').describe('REST API URL (GitHub Enterprise)'),
+  baseUrl: addressSetting('https://api.github.com', 'REST API URL (GitHub Enterprise)'),
   maxPages: maxPagesSetting(10, 'Pages of 100 issues per poll'),
   followUpstream: followUpstreamSetting(),
 });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
-import { maxPagesSetting } from '../source-settings.js';
+import { addressSetting, maxPagesSetting } from '../source-settings.js';
 import { ANDROID_PUBLISHER_URL, createGooglePlayApi } from './api.js';
 import { GOOGLE_TOKEN_URL } from './auth.js';
 import { isPlayReview, lastModified, playReviewReport } from './reports.js';
@@ -30,7 +30,7 @@ const credentialsSchema = z.looseObject({
     .includes('PRIVATE KEY', { message: 'private_key is the PEM text from the JSON key file.' })
     .describe('Private key (PEM)'),
   private_key_id: z.string().optional().describe('Key id'),
-  token_uri: z.url().default(GOOGLE_TOKEN_URL).describe('OAuth 2.0 token endpoint'),
+  token_uri: addressSetting(GOOGLE_TOKEN_URL, 'OAuth 2.0 token endpoint'),
 });
 
 export type GooglePlayConfig = z.output<typeof configSchema>;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
 import {
+  addressSetting,
   followUpstreamSetting,
   maxPagesSetting,
   optionalSecret,
@@ -21,7 +22,7 @@ import { unpackSentryDelivery, verifySentrySignature } from './webhook.js';
 const configSchema = z.strictObject({
   organization: z.string().min(1).describe('Organization slug'),
   project: z.string().min(1).describe('Project slug'),
-  baseUrl: z.url().default('https://sentry.io').describe('Sentry URL (region or self-hosted)'),
+  baseUrl: addressSetting('https://sentry.io', 'Sentry URL (region or self-hosted)'),
   query: z.string().default('is:unresolved').describe('Issue search query for polling'),
   maxPages: maxPagesSetting(5, 'Issue pages read per poll'),
   followUpstream: followUpstreamSetting(),
