@@ -409,7 +409,7 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     });
     expect(patch.status).toBe(413);
     expect(await patch.json()).toEqual({
-      error: { code: 'REPORT_TOO_LARGE', message: 'The body is larger than 200 bytes.' },
+      error: { code: 'BODY_TOO_LARGE', message: 'The body is larger than 200 bytes.' },
     });
     const view = await call('/api/views', { method: 'POST', ...json('x'.repeat(300)) });
     expect(view.status).toBe(413);
