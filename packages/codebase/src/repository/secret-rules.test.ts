@@ -136,6 +136,10 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
     [`      "Basic ${Buffer.from('admin:pw').toString('base64')}"`, 'a Basic credential'],
     [`401 Cookie: session=${join('Zk9', 'q1'.repeat(20))}`, 'a cookie'],
     [`Set-Cookie: sid=${join('Ab3', 'x9'.repeat(8))}; Path=/`, 'a cookie'],
+    [
+      `GET https://b.s3.amazonaws.com/k?X-Amz-Signature=${'0f'.repeat(32)}&x=1`,
+      'a secret-named query parameter',
+    ],
   ])('finds the secret in %j (%s)', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });

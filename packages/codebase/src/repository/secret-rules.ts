@@ -182,7 +182,7 @@ const QUERY_SEPARATOR = String.raw`(?:[?&;]|%3[Ff]|%26|%3[Bb])`;
  * URL-encoded (found by fresh-user trial 17: a report's header and query values were shown).
  */
 const QUERY_SECRET = new RegExp(
-  String.raw`${QUERY_SEPARATOR}(?:pass(?:word|wd)?|pwd|secret|client_secret|token|access_token|refresh_token|id_token|api_?key|apikey|auth|key|sig|signature)(?:=|%3[Dd])([^&;?\s#'"<>]{4,})`,
+  String.raw`${QUERY_SEPARATOR}(?:pass(?:word|wd)?|pwd|secret|client_secret|token|access_token|refresh_token|id_token|api_?key|apikey|auth|key|sig|signature|x-amz-signature|x-amz-security-token|x-goog-signature)(?:=|%3[Dd])([^&;?\s#'"<>]{4,})`,
   'gi',
 );
 /** Separators are single characters or `%20`, disjoint from the value's: no backtracking. */
