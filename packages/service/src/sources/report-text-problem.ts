@@ -18,9 +18,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * @returns the message (after the field's name), or undefined.
  */
 export function jsonReportProblem(value: unknown): string | undefined {
-  const escape = /\\u(d[89a-f][0-9a-f]{2})/i.exec(JSON.stringify(value) ?? '');
-  if (!escape) return undefined;
-  return `holds a lone UTF-16 surrogate (U+${escape[1]?.toUpperCase()}), half of a character without its other half. Escape both halves of a character past U+FFFF (e.g. "\\ud83d\\ude00"), or send the character itself in UTF-8.`;
+  const lone = /\\u(d[89a-f][0-9a-f]{2})/i.exec(JSON.stringify(value) ?? '');
+  if (!lone) return undefined;
+  return `holds a lone UTF-16 surrogate (U+${lone[1]?.toUpperCase()}), half of a character without its other half. Escape both halves of a character past U+FFFF (e.g. "\\ud83d\\ude00"), or send the character itself in UTF-8.`;
 }
 
 /** Options of {@link reportTextProblem}: how intake's `decodeReportBytes` read the text. */
