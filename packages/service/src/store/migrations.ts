@@ -372,8 +372,15 @@ const sourceSettingsRevision: Migration = {
  */
 const secretRules: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('reports').addColumn('secret_rules', 'integer').execute();
-    await db.schema.alterTable('diagnoses').addColumn('secret_rules', 'integer').execute();
+    for (const table of ['reports', 'diagnoses']) {
+      await db.schema.alterTable(table).addColumn('secret_rules', 'integer').execute();
+      // The check at every start reads the rows under older rules through it (store/secret-rules-column.ts).
+      await db.schema
+        .createIndex(`${table}_secret_rules`)
+        .on(table)
+        .column('secret_rules')
+        .execute();
+    }
   },
 };
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { makeFolders } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { refuseDrivePath } from './drive-path.js';
 import { migrationProvider } from './migrations.js';
@@ -99,6 +99,11 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
     'sqlite' in location ? openSqlite(location.sqlite) : openPostgres(location.postgres);
   try {
     await migrate(opened.db, opened.dialect);
+    // SQLite plans by the statistics ANALYZE keeps; without them it reads the stale-rules check
+    // (store/secret-rules-column.ts) by primary key, every row. SQLite's advice for a connection
+    // that opens a database: `PRAGMA optimize=0x10002` (sqlite.org/pragma.html#pragma_optimize),
+    // which gathers the statistics that are missing or stale, cheaply. Postgres keeps its own.
+    if (opened.dialect === 'sqlite') await sql`pragma optimize=0x10002`.execute(opened.db);
   } catch (error) {
     await opened.close();
     if (SightlineError.isInstance(error)) throw error;
