@@ -40,22 +40,20 @@ export type BodyText = { text: string } | { status: 400 | 415; message: string }
  */
 export function bodyText(bytes: Uint8Array, charset: string | undefined): BodyText {
   if (charset === undefined || byteOrderMark(bytes)) return fileRule(bytes);
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(charset, { fatal: true });
-  } catch {
+  const encoding = whatwgEncoding(charset);
+  if (encoding === undefined) {
     return {
       status: 415,
       message: `charset: "${charset.slice(0, 40)}" is no encoding this service knows. Send the text as UTF-8 (Content-Type: text/plain; charset=utf-8), or name its encoding as the WHATWG Encoding Standard does (utf-16le, iso-8859-1, windows-1252, shift_jis, …).`,
     };
   }
-  if (decoder.encoding === 'utf-8') return fileRule(bytes);
+  if (encoding === 'utf-8') return fileRule(bytes);
   try {
-    return { text: decoder.decode(bytes) };
+    return { text: new TextDecoder(encoding, { fatal: true }).decode(bytes) };
   } catch {
     return {
       status: 400,
-      message: `encoding: the body is not valid ${decoder.encoding}, the charset its Content-Type names${decoder.encoding === charset ? '' : ` ("${charset.slice(0, 40)}" is ${decoder.encoding} in the WHATWG Encoding Standard)`}. Send it in the encoding it names, or as UTF-8 (charset=utf-8).`,
+      message: `encoding: the body is not valid ${encoding}, the charset its Content-Type names${encoding === charset ? '' : ` ("${charset.slice(0, 40)}" is ${encoding} in the WHATWG Encoding Standard)`}. Send it in the encoding it names, or as UTF-8 (charset=utf-8).`,
     };
   }
 }
@@ -65,15 +63,17 @@ export function bodyText(bytes: Uint8Array, charset: string | undefined): BodyTe
  * charset (or one not known) is a 415 that says what to send; undefined for none or UTF-8.
  */
 export function jsonCharsetProblem(charset: string | undefined): string | undefined {
-  if (charset === undefined) return undefined;
-  let encoding: string | undefined;
-  try {
-    encoding = new TextDecoder(charset).encoding;
-  } catch {
-    encoding = undefined;
-  }
-  if (encoding === 'utf-8') return undefined;
+  if (charset === undefined || whatwgEncoding(charset) === 'utf-8') return undefined;
   return `charset: a JSON body is UTF-8 (RFC 8259), not "${charset.slice(0, 40)}". Send it as UTF-8 (Content-Type: application/json), or send the report's text as text/plain with its charset.`;
+}
+
+/** The encoding a charset label names in the WHATWG Encoding Standard (`utf-16` → `utf-16le`), or undefined for a label it does not know. */
+function whatwgEncoding(label: string): string | undefined {
+  try {
+    return new TextDecoder(label).encoding;
+  } catch {
+    return undefined;
+  }
 }
 
 /** UTF-8, or UTF-16 by its mark or NULs, as every command reads a file. */
