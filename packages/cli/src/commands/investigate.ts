@@ -10,7 +10,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
-import { investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
+import { confidenceWords, investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { describeProgress } from '../format/describe-progress.js';
@@ -156,7 +156,7 @@ export async function runInvestigate(
     const notFound = diagnosis.verification?.notFound ?? false;
     const reasons = (diagnosis.verification?.reasons ?? []).join(' ');
     const what = verified
-      ? `Verified diagnosis (${diagnosis.method})`
+      ? `Verified diagnosis (${diagnosis.method}; confidence: ${confidenceWords(diagnosis.rootCause.confidence)})`
       : notFound
         ? `No cause found (${diagnosis.method}): ${reasons}`
         : `Unverified diagnosis (${diagnosis.method}): ${reasons}`;

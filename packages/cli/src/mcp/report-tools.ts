@@ -136,7 +136,7 @@ function describeVerdict({
     return `The diagnosis has ${errors.length} problem${errors.length === 1 ? '' : 's'}:\n${formatVerificationErrors(errors)}`;
   }
   if (verified) {
-    return 'The diagnosis is verified: every path, line range, quote and patch checks out against the repository, and a cause entry is backed by a quote of its own lines and its symbol there.';
+    return 'The diagnosis is verified: every path, line range, quote and patch checks out against the repository, and a cause entry is backed by a quote of its own lines and its symbol there. This checks that the evidence exists, not that the cause is right.';
   }
   return `The diagnosis checks out against the repository (no invented path, line range, quote or patch) but is not verified: evidence does not back it.\n${reasons.map((reason) => `- ${reason}`).join('\n')}`;
 }

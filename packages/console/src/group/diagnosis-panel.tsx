@@ -4,6 +4,7 @@
  * the quoted lines marked (Shiki), the proposed change as a diff. Opted in as the
  * `diagnosis` node: the root cause and locations upfront, the explanation and patch on demand.
  */
+import { confidenceWords } from '@sightline/investigator/trust-words';
 import { userContent } from '@sightline/page-context';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
 import { diagnosisOutcome } from '@sightline/service/vocabulary';
@@ -14,7 +15,7 @@ import { CodeContext } from '../ui/code-context.js';
 import { DiffView } from '../ui/diff-view.js';
 import { duration, fullTime, location, timeAgo } from '../ui/format.js';
 import { ProseText } from '../ui/prose-text.js';
-import { confidenceWords, verificationWords } from './trust-words.js';
+import { verificationWords } from './trust-words.js';
 
 /** Props of {@link DiagnosisPanel}. */
 export interface DiagnosisPanelProps {

@@ -1,24 +1,10 @@
 /**
  * What "verified" and a confidence mean, in words a triager reads right: verification checks that
  * the cited code exists where the diagnosis says (it does not prove the cause), and a confidence is
- * the investigation's own estimate, told as a likelihood with its number.
+ * the investigation's own estimate, told as a likelihood with its number (the same words as the
+ * CLI's, `@sightline/investigator/trust-words`).
  */
 import type { DiagnosisOutcome } from '@sightline/service/vocabulary';
-
-/** Bands of a confidence (0–1), highest first: the least value of each and its words. */
-const CONFIDENCE_BANDS: [number, string][] = [
-  [0.85, 'very likely right'],
-  [0.65, 'likely right'],
-  [0.45, 'unsure'],
-  [0.25, 'doubtful'],
-  [0, 'a guess'],
-];
-
-/** `likely right (72%)` for 0.72. */
-export function confidenceWords(confidence: number): string {
-  const words = CONFIDENCE_BANDS.find(([least]) => confidence >= least)?.[1] ?? 'a guess';
-  return `${words} (${Math.round(confidence * 100)}%)`;
-}
 
 /** What a diagnosis found (`diagnosisOutcome`), in a title and a sentence. */
 export function verificationWords(outcome: DiagnosisOutcome): {

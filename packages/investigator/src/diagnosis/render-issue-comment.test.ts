@@ -16,7 +16,7 @@ describe('renderIssueComment', () => {
       '**Sightline diagnosis** (model investigation, not verified): displayName returns profile.name even when it is missing.',
       '',
       '**Where:** `lib/user.js:13-18` (`displayName`), `lib/format.js:1-3`',
-      '**Confidence:** 80% · **Complexity:** low · **Risk:** low',
+      '**Confidence:** likely right (80%) · **Complexity:** low · **Risk:** low',
       '',
       '<details><summary>Full diagnosis</summary>',
       '',

@@ -10,6 +10,7 @@ import { codeSpan, proseText } from './markdown-text.js';
 import { renderHistoryHeadline } from './render-history.js';
 import { renderDiagnosisMarkdown } from './render-markdown.js';
 import type { Diagnosis } from './schema.js';
+import { confidenceWords } from './trust-words.js';
 
 /** The hidden first line of every Sightline issue comment. */
 export const ISSUE_COMMENT_MARKER = '<!-- sightline-diagnosis -->';
@@ -40,7 +41,7 @@ export function renderIssueComment(diagnosis: Diagnosis): string {
       `**Sightline diagnosis** (${method}, ${verified}): ${proseText(rootCause.summary)}`,
       '',
       `**Where:** ${files.length > 0 ? files.join(', ') : 'no file identified'}`,
-      `**Confidence:** ${Math.round(rootCause.confidence * 100)}% · **Complexity:** ${diagnosis.complexity} · **Risk:** ${diagnosis.risk}`,
+      `**Confidence:** ${confidenceWords(rootCause.confidence)} · **Complexity:** ${diagnosis.complexity} · **Risk:** ${diagnosis.risk}`,
       ...(history ? [history] : []),
       '',
       '<details><summary>Full diagnosis</summary>',

@@ -20,7 +20,7 @@ describe('renderDiagnosisMarkdown', () => {
     expect(markdown).toContain('- **Label:** bug');
     expect(markdown).toContain('- **Method:** agent (model investigation)');
     expect(markdown).toContain(
-      '**displayName returns profile.name even when it is missing.** (confidence 80%)',
+      '**displayName returns profile.name even when it is missing.** — confidence: likely right (80%)',
     );
     expect(markdown).toContain(
       "`lib/user.js:14`\n\n```js\nif (!profile) {\n      return 'Anonymous';\n```",
@@ -36,6 +36,20 @@ describe('renderDiagnosisMarkdown', () => {
       'model anthropic:claude-sonnet-4-5 · 5 tool calls · (explore 3 steps/4 calls, deep-dive 1 steps/1 calls) · 13000 input + 500 output tokens · 12.3 s',
     );
     expect(markdown.endsWith('\n')).toBe(true);
+  });
+
+  it('says what "verified" checks, beside the confidence, so a verified guess never reads as right', () => {
+    // Found by a fresh-user trial: "Verification: verified" sat above a 15 % confidence on an app
+    // review about another program.
+    const base = validDiagnosis();
+    const markdown = renderDiagnosisMarkdown({
+      ...base,
+      rootCause: { ...base.rootCause, confidence: 0.15 },
+      verification: { verified: true, reasons: [] },
+    });
+    const line = markdown.split('\n').find((text) => text.startsWith('- **Verification:**'));
+    expect(line).toContain('not a check that the cause is right');
+    expect(line).toContain('confidence: a guess (15%)');
   });
 
   it('fences a quote that contains a code fence with a longer fence', () => {
@@ -120,7 +134,9 @@ describe('renderDiagnosisMarkdown', () => {
     diagnosis.proposedChange = { description: `Guard ${message}.`, patch: '' };
     diagnosis.riskRationale = `${message} (risk)`;
     const markdown = renderDiagnosisMarkdown(diagnosis);
-    expect(markdown).toContain(`**${shown} is raised in \`stringify\`.** (confidence 40%)`);
+    expect(markdown).toContain(
+      `**${shown} is raised in \`stringify\`.** — confidence: doubtful (40%)`,
+    );
     expect(markdown).toContain(`The trace shows ${shown}.\n\n\\<img src=x onerror=alert(1)\\>`);
     expect(markdown).toContain(`Guard ${shown}.`);
     expect(markdown).toContain(`**Risk:** low: ${shown} (risk)`);

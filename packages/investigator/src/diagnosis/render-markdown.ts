@@ -8,6 +8,7 @@ import { printableText } from '@sightline/codebase';
 import { codeSpan, fence, proseBlock, proseText, tableCell } from './markdown-text.js';
 import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats, Suspect } from './schema.js';
+import { confidenceWords, VERIFIED_MEANS } from './trust-words.js';
 
 /** Suspects listed in the ranking table. */
 const MAX_SUSPECTS = 10;
@@ -35,7 +36,7 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
       : []),
     // The root cause, the change and the risk may quote the report (an exception message, a
     // model's copy of it): their code spans kept, nothing else of them renders.
-    `## Root cause\n\n**${proseText(rootCause.summary)}** (confidence ${Math.round(rootCause.confidence * 100)}%)\n\n${proseBlock(rootCause.explanation)}`,
+    `## Root cause\n\n**${proseText(rootCause.summary)}** — confidence: ${confidenceWords(rootCause.confidence)}\n\n${proseBlock(rootCause.explanation)}`,
     `## Affected files\n\n${
       diagnosis.affectedFiles.length === 0
         ? 'None identified.'
@@ -56,10 +57,11 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
   return `${printableText(sections.join('\n\n'))}\n`;
 }
 
-function renderVerification({ verification }: Diagnosis): string {
+function renderVerification(diagnosis: Diagnosis): string {
+  const { verification } = diagnosis;
   if (!verification) return 'not verified against the repository';
   if (verification.verified) {
-    return 'verified (a cause with a matching quote inside its lines and its symbol there)';
+    return `verified: a cause's quote is inside its lines and its symbol there (${VERIFIED_MEANS}; confidence: ${confidenceWords(diagnosis.rootCause.confidence)})`;
   }
   if (verification.notFound) return `NOT FOUND: ${proseText(verification.reasons.join(' '))}`;
   return `UNVERIFIED: ${proseText(verification.reasons.join(' '))}`;

@@ -45,6 +45,8 @@ export interface DigestItem {
   outcome?: DiagnosisOutcome;
   /** The latest diagnosis' root cause in one sentence. */
   rootCause?: string;
+  /** The latest diagnosis' confidence in its root cause, in [0, 1]. */
+  confidence?: number;
   /** Version of the latest diagnosis (0: none). */
   diagnosisVersion: number;
 }
@@ -102,7 +104,12 @@ export async function collectDigest(
       investigation: groupInvestigation(group),
       ...(suspect ? { suspect } : {}),
       ...(diagnosis ? { outcome: diagnosisOutcome(diagnosis.diagnosis) } : {}),
-      ...(diagnosis ? { rootCause: diagnosis.diagnosis.rootCause.summary } : {}),
+      ...(diagnosis
+        ? {
+            rootCause: diagnosis.diagnosis.rootCause.summary,
+            confidence: diagnosis.diagnosis.rootCause.confidence,
+          }
+        : {}),
       diagnosisVersion: diagnosis?.version ?? 0,
     };
   };

@@ -46,31 +46,37 @@ describe('renderDigest', () => {
     );
   });
 
-  it('says whether a diagnosis verified its suspect, or found no cause, never just "investigation done"', () => {
-    // Found by a fresh-user trial: unverified and verified diagnoses both read "suspect …", and a
-    // diagnosis that tied nothing read "investigation done".
+  it('says how confident a diagnosis is and whether its evidence is grounded, or that it found no cause', () => {
+    // Found by fresh-user trials: unverified and verified diagnoses both read "suspect …", a
+    // diagnosis that tied nothing read "investigation done", and "verified suspect" beside a 15 %
+    // confidence read as "right".
     const done = { state: 'done', reason: null, attempts: 1 } as const;
-    const diagnosed = (outcome: DigestItem['outcome'], suspect?: DigestItem['suspect']) => ({
+    const diagnosed = (
+      outcome: DigestItem['outcome'],
+      suspect?: DigestItem['suspect'],
+      confidence?: number,
+    ) => ({
       ...failed,
       title: `t-${outcome}`,
       investigation: done,
       diagnosisVersion: 1,
       outcome,
       ...(suspect ? { suspect } : {}),
+      ...(confidence === undefined ? {} : { confidence }),
     });
     const at = { path: 'lib/parse.js', lines: [148, 160] as [number, number], symbol: 'parseKeys' };
     const text = renderDigest(
       digestOf([
-        diagnosed('verified', { ...at, line: 150 }),
-        diagnosed('unverified', at),
+        diagnosed('verified', { ...at, line: 150 }, 0.15),
+        diagnosed('unverified', at, 0.72),
         diagnosed('no-cause'),
         { ...failed, title: 't-none', investigation: done },
       ]),
       { style: 'plain' },
     );
     expect(text.split('\n').filter((line) => line.startsWith('•'))).toEqual([
-      '• [crash] t-verified (2 reports) — verified suspect lib/parse.js:150 (parseKeys)',
-      '• [crash] t-unverified (2 reports) — unverified suspect lib/parse.js:148-160 (parseKeys)',
+      '• [crash] t-verified (2 reports) — suspect lib/parse.js:150 (parseKeys): a guess (15%), grounded',
+      '• [crash] t-unverified (2 reports) — suspect lib/parse.js:148-160 (parseKeys): likely right (72%), not grounded',
       '• [crash] t-no-cause (2 reports) — no cause found',
       '• [crash] t-none (2 reports) — investigation done',
     ]);

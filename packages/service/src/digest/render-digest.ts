@@ -2,9 +2,12 @@
  * A digest as a message: Slack's `mrkdwn` for an incoming webhook (links `<url|text>`, with `&`,
  * `<` and `>` escaped as Slack's "Formatting text" docs ask), plain text for e-mail. One line per
  * group: label, title, reports, and the suspect file:line (file:start-end when the diagnosis quotes
- * no line in its range; said verified or unverified) with the root cause, "no cause found", or
- * where its investigation is.
+ * no line in its range) with the diagnosis' confidence in words and whether its evidence is
+ * grounded in the code (verified) or not, then the root cause; or "no cause found", or where its
+ * investigation is. "Verified" alone beside a low confidence reads as "right", so the line says
+ * the confidence first.
  */
+import { confidenceWords } from '@sightline/investigator';
 import type { Digest, DigestItem, DigestSection } from './collect-digest.js';
 
 /** How a message is written. */
@@ -17,6 +20,12 @@ export interface RenderDigestOptions {
   consoleUrl?: string;
   /** Projects are named on each line only when the digest spans several. Default: from the items. */
   showProject?: boolean;
+}
+
+/** `likely right (72%), grounded` — the confidence, and whether the evidence is in the code. */
+function suspectTrust({ confidence, outcome }: DigestItem): string {
+  const grounded = outcome === 'verified' ? 'grounded' : 'not grounded';
+  return confidence === undefined ? grounded : `${confidenceWords(confidence)}, ${grounded}`;
 }
 
 /** The subject line (e-mail) and headline (webhook) of a digest. */
@@ -47,7 +56,7 @@ export function renderDigest(digest: Digest, options: RenderDigestOptions): stri
   const line = (item: DigestItem) => {
     const where =
       item.suspect && item.outcome !== 'no-cause'
-        ? `${item.outcome === 'verified' ? 'verified' : 'unverified'} suspect ${code(`${item.suspect.path}:${item.suspect.line ?? item.suspect.lines.join('-')}`, style)}${item.suspect.symbol ? ` (${escapeText(item.suspect.symbol)})` : ''}`
+        ? `suspect ${code(`${item.suspect.path}:${item.suspect.line ?? item.suspect.lines.join('-')}`, style)}${item.suspect.symbol ? ` (${escapeText(item.suspect.symbol)})` : ''}: ${suspectTrust(item)}`
         : escapeText(item.outcome === 'no-cause' ? 'no cause found' : investigationText(item));
     const parts = [
       `[${item.label}]`,

@@ -1,4 +1,5 @@
 import { SightlineError } from '@sightline/core';
+import { confidenceWords } from '@sightline/investigator';
 import { createSecretReport } from '@sightline/investigator/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cartCrash, openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
@@ -65,6 +66,7 @@ describe.each(TEST_DATABASES)('the digest on $name', (kind) => {
     // The raised line (cartCrash's frame), not the first of the cause's range: found by a
     // fresh-user trial, the digest said :3 where the inbox's culprit and the report said :10.
     const where = 'src/cart/total.ts:6';
+    const trust = `${confidenceWords(diagnosis?.diagnosis.rootCause.confidence ?? -1)}, grounded`;
     expect(cause?.lines[0]).toBeLessThan(6);
     const link = `https://triage.example.com/#/groups/${crash?.id}`;
 
@@ -85,7 +87,7 @@ describe.each(TEST_DATABASES)('the digest on $name', (kind) => {
     expect(posted).toContain(
       `<${link}|TypeError: Cannot read properties of undefined (reading 'price')>`,
     );
-    expect(posted).toContain(`(1 report) — verified suspect \`${where}\` (cartTotal)`);
+    expect(posted).toContain(`(1 report) — suspect \`${where}\` (cartTotal): ${trust}`);
     expect(posted).toContain('*Diagnoses finished (1)*');
     expect(posted).not.toContain('Regressions');
 
@@ -97,7 +99,7 @@ describe.each(TEST_DATABASES)('the digest on $name', (kind) => {
     expect(mailHeader(mail?.raw ?? '', 'Subject')).toBe(first.message.subject);
     const text = mailText(mail?.raw ?? '');
     expect(text).toContain(
-      `New groups (1)\n• [crash] TypeError: Cannot read properties of undefined (reading 'price') <${link}> (1 report) — verified suspect ${where} (cartTotal)`,
+      `New groups (1)\n• [crash] TypeError: Cannot read properties of undefined (reading 'price') <${link}> (1 report) — suspect ${where} (cartTotal): ${trust}`,
     );
     expect(text).toContain(
       diagnosis?.diagnosis.rootCause.summary.replace(/\s+/g, ' ').slice(0, 60),
