@@ -46,6 +46,42 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     return { app, call, credentials };
   }
 
+  it("refuses a JSON route's body sent as another media type with 415, never reading it as {}", async () => {
+    // Found by fresh-user trial 17: `{"model":"…"}` sent as text/plain to investigate was read as
+    // no body and queued with the default model (202).
+    const { app, call } = await open();
+    const post = (url: string, body: string, contentType: string) =>
+      call(url, { method: 'POST', body, headers: { 'content-type': contentType } });
+    await harness.ingestText([{ id: 'c1', text: cartCrash() }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const [group] = (await harness.store.inbox({})).groups;
+    if (!group) throw new Error('no group');
+    const investigate = `/api/groups/${group.id}/investigate`;
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const refused = await post(investigate, '{"model":"some-model"}', type);
+      expect(refused.status).toBe(415);
+      expect((await refused.json()).error).toEqual({
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: expect.stringContaining('Send it with Content-Type: application/json'),
+      });
+    }
+    const change = await app.request(`/api/groups/${group.id}`, {
+      method: 'PATCH',
+      body: '{"status":"resolved"}',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'text/plain' },
+    });
+    expect(change.status).toBe(415);
+    expect((await harness.store.groups.get(group.id))?.status).toBe(group.status);
+    const latin = await post(investigate, '{}', 'application/json; charset=iso-8859-1');
+    expect(latin.status).toBe(415);
+    // JSON is read; no body at all is the route's own business (re-investigate with the default).
+    expect((await post(investigate, '{"model":"some-model"}', 'application/json')).status).toBe(
+      400,
+    );
+    expect((await call(investigate, { method: 'POST' })).status).toBe(202);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+  }, 60_000);
+
   it('ingests reports and serves the inbox, a group with its diagnosis, status changes and re-runs', async () => {
     const { app, call } = await open();
     const anonymous = await app.request('/api/groups');

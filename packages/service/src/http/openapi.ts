@@ -69,7 +69,8 @@ type ErrorStatus = keyof typeof ERROR_STATUSES;
  * The error statuses of an operation: 401 unless it needs no token; 429 always (the API's rate
  * limit counts every request that carries a token, one to the health check too); 400 with a
  * query or body to validate; 404 with an `{id}` in its path; 413 for a method that may carry a
- * body (the API's body limit reads any); and its own `errors`.
+ * body (the API's body limit reads any); 415 with a body (one sent as anything but JSON is refused,
+ * `jsonMediaOnly`); and its own `errors`.
  */
 function errorStatuses(path: string, method: string, operation: Operation): ErrorStatus[] {
   const statuses = new Set<ErrorStatus>(operation.errors ?? []);
@@ -78,6 +79,7 @@ function errorStatuses(path: string, method: string, operation: Operation): Erro
   if (operation.query || operation.body) statuses.add(400);
   if (path.includes('{id}')) statuses.add(404);
   if (['post', 'patch', 'put'].includes(method)) statuses.add(413);
+  if (operation.body) statuses.add(415);
   return [...statuses].sort((a, b) => a - b);
 }
 

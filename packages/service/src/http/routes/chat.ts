@@ -22,6 +22,7 @@ import {
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { errorResponse, invalidRequest } from '../middleware/errors.js';
+import { jsonMediaOnly } from '../middleware/json-media.js';
 import { bodyBytesLimit } from '../middleware/limits.js';
 
 /** Instructions of the assistant; the page follows them. */
@@ -47,6 +48,7 @@ export function chatRoutes({ model }: { model: LanguageModel | undefined }) {
   return new Hono().post(
     '/',
     bodyBytesLimit(CHAT_BODY_BYTES),
+    jsonMediaOnly,
     zValidator('json', chatBodySchema, invalidRequest),
     (c) => chat.handle(c, c.req.valid('json')),
   );

@@ -9,6 +9,7 @@ import type { Pipeline } from '../../pipeline/index.js';
 import type { GroupRecord, Store } from '../../store/index.js';
 import { groupMarkdown } from '../group-markdown.js';
 import { invalidRequest } from '../middleware/errors.js';
+import { jsonMediaOnly } from '../middleware/json-media.js';
 import {
   bulkTriageSchema,
   groupChangeSchema,
@@ -27,7 +28,7 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
       const rows = await store.inboxRows(page.groups);
       return c.json({ ...page, groups: page.groups.map((group) => inboxRowView(group, rows)) });
     })
-    .patch('/', zValidator('json', bulkTriageSchema, invalidRequest), async (c) => {
+    .patch('/', jsonMediaOnly, zValidator('json', bulkTriageSchema, invalidRequest), async (c) => {
       const { ids, ...changes } = c.req.valid('json');
       const groups = await store.groups.triage(ids, changes);
       return c.json({ groups: groups.map(groupView) });
@@ -57,12 +58,18 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
       const style = c.req.valid('query').style ?? 'markdown';
       return c.text(await groupMarkdown(store, c.req.param('id'), style));
     })
-    .patch('/:id', zValidator('json', groupChangeSchema, invalidRequest), async (c) => {
-      const [group] = await store.groups.triage([c.req.param('id')], c.req.valid('json'));
-      return c.json(groupView(group as GroupRecord));
-    })
+    .patch(
+      '/:id',
+      jsonMediaOnly,
+      zValidator('json', groupChangeSchema, invalidRequest),
+      async (c) => {
+        const [group] = await store.groups.triage([c.req.param('id')], c.req.valid('json'));
+        return c.json(groupView(group as GroupRecord));
+      },
+    )
     .post(
       '/:id/investigate',
+      jsonMediaOnly,
       zValidator('json', reinvestigateSchema, invalidRequest),
       async (c) => {
         const { model } = c.req.valid('json');
@@ -70,10 +77,15 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
         return c.json({ queued: true }, 202);
       },
     )
-    .post('/:id/merge', zValidator('json', mergeSchema, invalidRequest), async (c) => {
-      const group = await store.groups.merge(c.req.param('id'), c.req.valid('json').into);
-      return c.json(groupView(group));
-    })
+    .post(
+      '/:id/merge',
+      jsonMediaOnly,
+      zValidator('json', mergeSchema, invalidRequest),
+      async (c) => {
+        const group = await store.groups.merge(c.req.param('id'), c.req.valid('json').into);
+        return c.json(groupView(group));
+      },
+    )
     .post('/:id/unmerge', async (c) => {
       return c.json(groupView(await store.groups.unmerge(c.req.param('id'))));
     })

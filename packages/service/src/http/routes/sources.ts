@@ -16,6 +16,7 @@ import { checkSourceAddresses } from '../../sources/source-addresses.js';
 import { describeSourceKind } from '../../sources/source-kinds.js';
 import type { Store } from '../../store/index.js';
 import { invalidRequest } from '../middleware/errors.js';
+import { jsonMediaOnly } from '../middleware/json-media.js';
 import { sourceCreateSchema } from '../schemas.js';
 import { sourceView } from '../views.js';
 import { resolveProject } from './reports.js';
@@ -55,7 +56,7 @@ export function sourceRoutes({
   return new Hono()
     .get('/', async (c) => c.json({ sources: (await store.sources.list()).map(sourceView) }))
     .get('/kinds', (c) => c.json({ kinds: registry.list().map(describeSourceKind) }))
-    .post('/', zValidator('json', sourceCreateSchema, invalidRequest), async (c) => {
+    .post('/', jsonMediaOnly, zValidator('json', sourceCreateSchema, invalidRequest), async (c) => {
       const input = c.req.valid('json');
       const module = registry.get(input.kind);
       checkSourceAddresses(module, input, sourceHosts);

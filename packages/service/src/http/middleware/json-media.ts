@@ -1,0 +1,36 @@
+/**
+ * Refuses, with 415, a body a JSON route would not read. Hono's JSON validator reads a body only
+ * when its Content-Type is JSON and validates `{}` otherwise, so `{"model":"…"}` sent as
+ * text/plain (curl's `-d` sends application/x-www-form-urlencoded) re-investigated a group with the
+ * default model and said 202, and a triage change said a field was missing although it was sent.
+ * A request without a body passes: the route's schema decides whether it needs one.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { bodyMedia, jsonCharsetProblem } from '../body-text.js';
+import { errorResponse } from './errors.js';
+
+/** `application/json` and structured-syntax JSON types (`application/merge-patch+json`, RFC 6839). */
+const JSON_MEDIA = /^application\/(?:[\w.+-]+\+)?json$/;
+
+/**
+ * Middleware for a route whose body is JSON (before its `zValidator('json', …)`).
+ * @returns 415 `UNSUPPORTED_MEDIA_TYPE` saying what to send when the request carries a body whose
+ *   Content-Type is not JSON, or is JSON in a charset other than UTF-8; otherwise calls the next
+ *   handler. A body is read (within the API's body limit) only to tell an empty one from none.
+ */
+export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
+  const header = c.req.header('content-type');
+  const { media, charset } = bodyMedia(header);
+  if (JSON_MEDIA.test(media)) {
+    const problem = jsonCharsetProblem(charset);
+    return problem ? errorResponse(c, 415, 'UNSUPPORTED_MEDIA_TYPE', problem) : next();
+  }
+  // No body, or an empty one: the route's schema decides whether it needs one.
+  if (c.req.raw.body === null || (await c.req.arrayBuffer()).byteLength === 0) return next();
+  return errorResponse(
+    c,
+    415,
+    'UNSUPPORTED_MEDIA_TYPE',
+    `Content-Type ${header === undefined ? '(none)' : JSON.stringify(header.slice(0, 100))} is not taken here: this body is JSON. Send it with Content-Type: application/json, e.g. curl -H "Content-Type: application/json" -d '{…}'.`,
+  );
+};
