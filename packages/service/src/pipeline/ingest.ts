@@ -1,4 +1,5 @@
 /** Ingest: raw reports are stored (once per source id) and queued for processing. */
+import { wellFormedPayload } from '../sources/report-text-problem.js';
 import type { RawReport } from '../sources/types.js';
 import type { ReportOrigin } from '../store/index.js';
 import { PROCESS_REPORT, REPORTS_PER_JOB } from './jobs.js';
@@ -27,7 +28,7 @@ export async function ingestReports(
   reports: readonly RawReport[],
   origin: ReportOrigin,
 ): Promise<IngestResult> {
-  const rows = await context.store.reports.insertMany(reports.map(withoutNul), origin);
+  const rows = await context.store.reports.insertMany(reports.map(storable), origin);
   const created = rows.filter((row) => row.created);
   const revised = rows.filter((row) => row.revised);
   const queued = [...created, ...revised].map((row) => row.id);
@@ -46,11 +47,16 @@ export async function ingestReports(
 }
 
 /**
- * The report with no NUL in its text: Postgres text holds none. A stray one is taken at the door
- * (intake's `binaryTextProblem`), and `parseReport` removes it with the other control characters.
- * Its id was taken before, from the text as sent.
+ * The report as it can be stored: no NUL in its text (Postgres text holds none; a stray one is
+ * taken at the door, intake's `binaryTextProblem`, and `parseReport` removes it with the other
+ * control characters), and no lone UTF-16 surrogate in its text or JSON (`wellFormedPayload`: the
+ * API refuses one at the door, a source's payload cannot be sent again). Its id was taken
+ * before, from the payload as sent.
  */
-function withoutNul(report: RawReport): RawReport {
-  if (!('text' in report.payload) || !report.payload.text.includes('\0')) return report;
-  return { ...report, payload: { text: report.payload.text.replaceAll('\0', '') } };
+function storable(report: RawReport): RawReport {
+  const payload = wellFormedPayload(report.payload);
+  if (!('text' in payload) || !payload.text.includes('\0')) {
+    return payload === report.payload ? report : { ...report, payload };
+  }
+  return { ...report, payload: { text: payload.text.replaceAll('\0', '') } };
 }

@@ -10,6 +10,34 @@ import {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * A lone surrogate as `JSON.stringify` writes it, `\uD800`: after an even run of backslashes (an
+ * odd one makes `\\uD800`, the six characters of a string that only looks like one). Group 1 is
+ * the backslashes before it, group 2 its code.
+ */
+const ESCAPED_LONE_SURROGATE = /(?<!\\)((?:\\\\)*)\\u(d[89a-f][0-9a-f]{2})/i;
+
+/**
+ * The report a source brought, with every lone UTF-16 surrogate (in its text, or in any string or
+ * key of its JSON) replaced by U+FFFD, as the WHATWG Encoding Standard's UTF-8 encoder does: a
+ * provider's payload (a GitHub issue body, a Sentry event) cannot be refused and sent again as the
+ * API's body can, and a lone surrogate stored came back as three U+FFFD (a title of nothing) or
+ * failed the report as binary data. The rest of the report is kept as it was.
+ * @returns the payload, the same object when it holds none.
+ */
+export function wellFormedPayload(
+  payload: { text: string } | { json: unknown },
+): { text: string } | { json: unknown } {
+  if ('text' in payload) {
+    if (!LONE_SURROGATE.test(payload.text)) return payload;
+    return { text: payload.text.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD') };
+  }
+  const text = JSON.stringify(payload.json);
+  if (text === undefined || !ESCAPED_LONE_SURROGATE.test(text)) return payload;
+  const everyOne = new RegExp(ESCAPED_LONE_SURROGATE.source, 'gi');
+  return { json: JSON.parse(text.replace(everyOne, '$1\\ufffd')) };
+}
+
+/**
  * Why a report given as JSON cannot be stored: a string (or key) in it holds a lone UTF-16
  * surrogate (found by fresh-user trial 18: `{"title": "x \ud800"}` became a group titled with
  * three U+FFFD). `JSON.stringify` writes exactly the lone surrogates as `\uXXXX` escapes (ES2019
@@ -18,9 +46,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * @returns the message (after the field's name), or undefined.
  */
 export function jsonReportProblem(value: unknown): string | undefined {
-  const lone = /\\u(d[89a-f][0-9a-f]{2})/i.exec(JSON.stringify(value) ?? '');
+  const lone = ESCAPED_LONE_SURROGATE.exec(JSON.stringify(value) ?? '');
   if (!lone) return undefined;
-  return `holds a lone UTF-16 surrogate (U+${lone[1]?.toUpperCase()}), half of a character without its other half. Escape both halves of a character past U+FFFF (e.g. "\\ud83d\\ude00"), or send the character itself in UTF-8.`;
+  return `holds a lone UTF-16 surrogate (U+${lone[2]?.toUpperCase()}), half of a character without its other half. Escape both halves of a character past U+FFFF (e.g. "\\ud83d\\ude00"), or send the character itself in UTF-8.`;
 }
 
 /** Options of {@link reportTextProblem}: how intake's `decodeReportBytes` read the text. */
