@@ -1,3 +1,4 @@
+import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDiagnosisMarkdown } from '../diagnosis/render-markdown.js';
 import { verifyDiagnosis } from '../diagnosis/verify-diagnosis.js';
@@ -37,6 +38,44 @@ describe('diagnoseOffline', () => {
     const verification = await verifyDiagnosis(diagnosis, repository.root);
     expect(verification.errors).toEqual([]);
     expect(verification.diagnosis?.verification?.verified).toBe(false);
+  });
+
+  it("cites no cause for a Sentry event about other code whose schema's keys are this code's words", async () => {
+    // Found by fresh-user trial 17: a Sentry event's JSON keys (`request`, `headers`, `values`,
+    // `frames`) were read as its words and tied it to an HTTP client's header code.
+    const http = await createHandBuiltRepository({
+      'package.json': { content: '{ "name": "tiny-http", "version": "1.0.0" }\n' },
+      'lib/headers.js': {
+        content:
+          'export function requestHeaders(request) {\n  const values = request.headers;\n  return { url: request.url, values, frames: [], platform: "node", level: 1 };\n}\n',
+        definitions: [{ name: 'requestHeaders', kind: 'function', lines: [1, 4] }],
+      },
+    });
+    try {
+      const event = {
+        event_id: 'e1',
+        level: 'error',
+        platform: 'javascript',
+        exception: {
+          values: [
+            {
+              type: 'RangeError',
+              value: 'Maximum call stack size exceeded',
+              stacktrace: { frames: [{ filename: 'app:///dist/carousel.js', function: 'slide' }] },
+            },
+          ],
+        },
+        request: { url: 'https://photos.example/album', headers: { Accept: 'text/html' } },
+      };
+      const report = parseReport(JSON.stringify(event, null, 2));
+      const diagnosis = await diagnoseOffline(report, http.index);
+      expect(diagnosis.affectedFiles).toEqual([]);
+      expect(diagnosis.rootCause.summary).toBe(
+        'Nothing in the repository could be tied to the report.',
+      );
+    } finally {
+      await http.cleanup();
+    }
   });
 
   it('points at the function a frame names when the trace is from another version of the file', async () => {

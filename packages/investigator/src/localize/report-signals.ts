@@ -10,6 +10,7 @@ import { fileRole } from '@sightline/codebase/internal';
 import { type Exception, exceptionsCauseFirst, type Frame, type Report } from '@sightline/intake';
 import { adjacentWordPairs, compactName, tokenizeCode } from './code-tokens.js';
 import { withoutEnvironmentLines } from './environment-lines.js';
+import { reportBodyText } from './event-text.js';
 import { isToolchainPath, withoutForeignFrameLines } from './foreign-frame-lines.js';
 import {
   framePathSegments,
@@ -166,7 +167,7 @@ export function collectReportSignals(
     }
   }
   const title = withoutEnvironmentLines(report.title ?? '');
-  const body = withoutEnvironmentLines(report.body);
+  const body = withoutEnvironmentLines(reportBodyText(report));
   const prose = `${title}\n${body}`;
   for (const name of calledInInlineCode(prose)) identifiers.add(name);
   for (const name of foreign) if (!ownFrameNames.has(name)) identifiers.delete(name);
