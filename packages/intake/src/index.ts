@@ -84,3 +84,9 @@ export {
 } from './parse/report-lines.js';
 export { MAX_LISTED_TITLE_CHARS, reportTitle } from './parse/report-title.js';
 export type { Exception, Frame, Report, ReportKind } from './parse/types.js';
+export {
+  ESCAPED_LONE_SURROGATE,
+  LONE_SURROGATE,
+  wellFormedJson,
+  wellFormedText,
+} from './parse/well-formed.js';

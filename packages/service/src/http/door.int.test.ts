@@ -196,6 +196,23 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
       expect(refused.status).toBe(400);
       expect((await refused.json()).error.message).toMatch(said);
     }
+    // Found by fresh-user trial 19: the id, file name and address were stored as three U+FFFD
+    // (two ids with different lone halves read the same).
+    for (const [field, value] of [
+      ['id', 'id-\\udbff'],
+      ['filename', 'crash-\\ud800.log'],
+      ['url', 'https://issues.example/\\udc00'],
+    ]) {
+      const refused = await post(
+        '/api/reports',
+        `{"reports":[{"text":"TypeError in checkout","${field}":"${value}"}]}`,
+        'application/json',
+      );
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).error.message).toMatch(
+        new RegExp(`^reports\\.0\\.${field}: holds a lone UTF-16 surrogate`),
+      );
+    }
     expect(await harness.store.reports.counts()).toEqual({});
     // A pair of surrogates is one character, taken.
     const pair = await post(

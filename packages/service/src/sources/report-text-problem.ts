@@ -1,40 +1,33 @@
 /** What makes a text no report at all, checked before anything is stored. */
-import { binaryTextProblem } from '@sightline/intake';
+import {
+  binaryTextProblem,
+  ESCAPED_LONE_SURROGATE,
+  LONE_SURROGATE,
+  wellFormedJson,
+  wellFormedText,
+} from '@sightline/intake';
 import {
   invalidBytesProblem,
   NOT_TEXT_HINT,
   type ReportEncoding,
 } from '../adapters/investigator.js';
 
-/** A high surrogate without a low one after it, or a low one without a high one before it. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * A lone surrogate as `JSON.stringify` writes it, `\uD800`: after an even run of backslashes (an
- * odd one makes `\\uD800`, the six characters of a string that only looks like one). Group 1 is
- * the backslashes before it, group 2 its code.
- */
-const ESCAPED_LONE_SURROGATE = /(?<!\\)((?:\\\\)*)\\u(d[89a-f][0-9a-f]{2})/i;
-
 /**
  * The report a source brought, with every lone UTF-16 surrogate (in its text, or in any string or
- * key of its JSON) replaced by U+FFFD, as the WHATWG Encoding Standard's UTF-8 encoder does: a
+ * key of its JSON) replaced by U+FFFD (intake's `wellFormedText` and `wellFormedJson`): a
  * provider's payload (a GitHub issue body, a Sentry event) cannot be refused and sent again as the
- * API's body can, and a lone surrogate stored came back as three U+FFFD (a title of nothing) or
- * failed the report as binary data. The rest of the report is kept as it was.
+ * API's body can. The rest of the report is kept as it was.
  * @returns the payload, the same object when it holds none.
  */
 export function wellFormedPayload(
   payload: { text: string } | { json: unknown },
 ): { text: string } | { json: unknown } {
   if ('text' in payload) {
-    if (!LONE_SURROGATE.test(payload.text)) return payload;
-    return { text: payload.text.replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD') };
+    const text = wellFormedText(payload.text);
+    return text === payload.text ? payload : { text };
   }
-  const text = JSON.stringify(payload.json);
-  if (text === undefined || !ESCAPED_LONE_SURROGATE.test(text)) return payload;
-  const everyOne = new RegExp(ESCAPED_LONE_SURROGATE.source, 'gi');
-  return { json: JSON.parse(text.replace(everyOne, '$1\\ufffd')) };
+  const json = wellFormedJson(payload.json);
+  return json === payload.json ? payload : { json };
 }
 
 /**

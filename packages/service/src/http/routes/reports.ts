@@ -103,8 +103,14 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
       return errorResponse(c, 400, 'INVALID_ARGUMENT', message);
     }
     for (const [index, report] of parsed.data.reports.entries()) {
-      const json = report.json === undefined ? undefined : jsonReportProblem(report.json);
-      if (json) return errorResponse(c, 400, 'INVALID_ARGUMENT', `reports.${index}.json: ${json}`);
+      // Every field but the text (its own check below names the character): `json`, and the id,
+      // file name and address a lone surrogate also made three U+FFFD of (fresh-user trial 19).
+      for (const [field, value] of Object.entries(report)) {
+        const lone = field === 'text' || value === undefined ? undefined : jsonReportProblem(value);
+        if (lone) {
+          return errorResponse(c, 400, 'INVALID_ARGUMENT', `reports.${index}.${field}: ${lone}`);
+        }
+      }
       if (report.text === undefined) continue;
       const problem = reportTextProblem(report.text);
       if (problem) {
