@@ -13,7 +13,7 @@ describe('renderIssueComment', () => {
     const comment = renderIssueComment(diagnosis);
     expect(comment.split('\n').slice(0, 8)).toEqual([
       ISSUE_COMMENT_MARKER,
-      '**Sightline diagnosis** (model investigation, not verified): displayName returns profile.name even when it is missing.',
+      '**Sightline diagnosis** (model investigation, not verified · likely right, 80%): displayName returns profile.name even when it is missing.',
       '',
       '**Where:** `lib/user.js:13-18` (`displayName`), `lib/format.js:1-3`',
       '**Confidence:** likely right (80%) · **Complexity:** low · **Risk:** low',
@@ -31,7 +31,7 @@ describe('renderIssueComment', () => {
       'Error: see ![x](http://t.example/p.png) **done** <details><summary>x is raised in `stringify`.';
     const [, head] = renderIssueComment(diagnosis).split('\n');
     expect(head).toBe(
-      '**Sightline diagnosis** (model investigation, not verified): Error: see \\!\\[x\\](http\\://t.example/p.png) \\*\\*done\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`.',
+      '**Sightline diagnosis** (model investigation, not verified · likely right, 80%): Error: see \\!\\[x\\](http\\://t.example/p.png) \\*\\*done\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`.',
     );
   });
 
@@ -39,7 +39,7 @@ describe('renderIssueComment', () => {
     const diagnosis = { ...validDiagnosis(), verification: { verified: true, reasons: [] } };
     diagnosis.rootCause.explanation = 'x'.repeat(100_000);
     const comment = renderIssueComment(diagnosis);
-    expect(comment).toContain('(model investigation, verified)');
+    expect(comment).toContain('(model investigation, verified · likely right, 80%)');
     expect(comment.length).toBeLessThanOrEqual(MAX_ISSUE_COMMENT_CHARS);
     expect(comment).toContain('(The report was cut here');
     expect(comment.endsWith('\n</details>\n')).toBe(true);
@@ -66,7 +66,7 @@ describe('renderIssueComment', () => {
     const comment = renderIssueComment(diagnosis);
     expect(comment).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
     expect(comment).toContain(
-      '(model investigation, not verified): The \\u2067check\\u2069 is skipped\n',
+      '(model investigation, not verified · likely right, 80%): The \\u2067check\\u2069 is skipped\n',
     );
     expect(comment).toContain('**Where:** `` lib/`a`\\u202esj.txt:13-18 `` (`displayName`)');
   });

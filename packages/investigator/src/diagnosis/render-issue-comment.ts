@@ -10,7 +10,7 @@ import { codeSpan, proseText } from './markdown-text.js';
 import { renderHistoryHeadline } from './render-history.js';
 import { renderDiagnosisMarkdown } from './render-markdown.js';
 import type { Diagnosis } from './schema.js';
-import { confidenceWords } from './trust-words.js';
+import { confidenceBand, confidenceWords } from './trust-words.js';
 
 /** The hidden first line of every Sightline issue comment. */
 export const ISSUE_COMMENT_MARKER = '<!-- sightline-diagnosis -->';
@@ -33,7 +33,9 @@ export function renderIssueComment(diagnosis: Diagnosis): string {
     return `${codeSpan(`${file.path}:${file.lines[0]}-${file.lines[1]}`)}${symbol}`;
   });
   const method = diagnosis.method === 'agent' ? 'model investigation' : 'offline, no model';
-  const verified = diagnosis.verification?.verified ? 'verified' : 'not verified';
+  // "verified" checks the evidence, not the cause: never said without the confidence beside it.
+  const band = confidenceBand(rootCause.confidence);
+  const verified = `${diagnosis.verification?.verified ? 'verified' : 'not verified'} · ${band.words}, ${band.percent}%`;
   const history = diagnosis.history ? renderHistoryHeadline(diagnosis.history) : undefined;
   const head = printableText(
     [

@@ -9,24 +9,36 @@
  * always printed beside them.
  */
 
-/** Bands of a confidence, highest first: the least value of each and its words. */
+/** Bands of a confidence in whole percent, highest first: the least value of each and its words. */
 const CONFIDENCE_BANDS: readonly (readonly [number, string])[] = [
-  [0.85, 'very likely right'],
-  [0.65, 'likely right'],
-  [0.45, 'unsure'],
-  [0.25, 'doubtful'],
-  [0, 'a guess'],
+  [85, 'very likely right'],
+  [65, 'likely right'],
+  [45, 'unsure'],
+  [25, 'doubtful'],
+  [1, 'a guess'],
+  [0, 'none'],
 ];
 
 /**
- * A confidence as words with its number.
+ * A confidence's words and percentage, banded on the percentage shown (so 0.6499 and 0.65, both
+ * shown as 65%, get the same words).
  * @param confidence - in [0, 1]; a value outside is read as the nearest end.
- * @returns e.g. `likely right (72%)` for 0.72, `a guess (15%)` for 0.15.
+ * @returns e.g. `{ words: 'likely right', percent: 72 }` for 0.72.
+ */
+export function confidenceBand(confidence: number): { words: string; percent: number } {
+  const clamped = Number.isFinite(confidence) ? Math.min(Math.max(confidence, 0), 1) : 0;
+  const percent = Math.round(clamped * 100);
+  const words = CONFIDENCE_BANDS.find(([least]) => percent >= least)?.[1] ?? 'none';
+  return { words, percent };
+}
+
+/**
+ * A confidence as words with its number ({@link confidenceBand}).
+ * @returns e.g. `likely right (72%)` for 0.72, `a guess (15%)` for 0.15, `none (0%)` for 0.
  */
 export function confidenceWords(confidence: number): string {
-  const clamped = Number.isFinite(confidence) ? Math.min(Math.max(confidence, 0), 1) : 0;
-  const words = CONFIDENCE_BANDS.find(([least]) => clamped >= least)?.[1] ?? 'a guess';
-  return `${words} (${Math.round(clamped * 100)}%)`;
+  const { words, percent } = confidenceBand(confidence);
+  return `${words} (${percent}%)`;
 }
 
 /** What "verified" checks, in one clause for a line that says verified. */
