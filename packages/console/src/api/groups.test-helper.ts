@@ -36,6 +36,7 @@ export function inboxRow(changes: Partial<InboxRow> = {}): InboxRow {
     culprit: null,
     rootCause: null,
     diagnosisOutcome: null,
+    diagnosisConfidence: null,
     trend: [],
     releases: [],
     platforms: [],

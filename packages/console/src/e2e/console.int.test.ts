@@ -59,7 +59,7 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
       "Cannot read properties of undefined (reading 'price')",
     );
     await service.queue.drain({ timeoutMs: 60_000 });
-    await row.locator('.investigation', { hasText: /^cause verified$/ }).waitFor();
+    await row.locator('.investigation', { hasText: /^cause verified · / }).waitFor();
     expect(await row.textContent()).toContain('crash');
     expect(await row.textContent()).toContain('shop');
     // The row answers before the group is opened: culprit, root cause, trend.

@@ -23,9 +23,22 @@ describe('inbox row text', () => {
     const row = (
       state: 'queued' | 'running' | 'done' | 'failed' | 'not-investigated',
       diagnosisOutcome: 'verified' | 'unverified' | 'no-cause' | null,
-    ) => ({ investigation: { state, reason: null, attempts: 0 }, diagnosisOutcome });
+      diagnosisConfidence: number | null = null,
+    ) => ({
+      investigation: { state, reason: null, attempts: 0 },
+      diagnosisOutcome,
+      diagnosisConfidence,
+    });
     expect(investigationWords(row('done', 'verified'))).toBe('cause verified');
     expect(investigationWords(row('done', 'unverified'))).toBe('unverified lead');
+    // Found by fresh-user trial 19: "cause verified" alone read as right at 15 % confidence.
+    expect(investigationWords(row('done', 'verified', 0.15))).toBe(
+      'cause verified · a guess (15%)',
+    );
+    expect(investigationWords(row('done', 'unverified', 0.5))).toBe(
+      'unverified lead · unsure (50%)',
+    );
+    expect(investigationWords(row('done', 'no-cause', 0))).toBe('no cause found');
     expect(investigationWords(row('done', 'no-cause'))).toBe('no cause found');
     expect(investigationWords(row('done', null))).toBe('no diagnosis');
     expect(investigationWords(row('running', null))).toBe('investigating');

@@ -1,4 +1,5 @@
 /** The words of an inbox row: its culprit, where it happens, and its investigation in one word or two. */
+import { confidenceWords } from '@sightline/investigator/trust-words';
 import type { DiagnosisOutcome } from '@sightline/service/vocabulary';
 import type { InboxRow } from '../api/types.js';
 
@@ -24,13 +25,20 @@ const OUTCOME_WORDS: Record<DiagnosisOutcome, string> = {
 };
 
 /**
- * The investigation of a row as a triager reads it: what its diagnosis found (`cause verified`,
- * `unverified lead`, `no cause found`), `investigating`, `queued`, …
+ * The investigation of a row as a triager reads it: what its diagnosis found with its confidence
+ * (`cause verified · a guess (15%)`, `unverified lead · unsure (50%)`, `no cause found`; a
+ * verified cause is grounded in the code, not known to be right, so the confidence stands beside
+ * it: fresh-user trial 19), `investigating`, `queued`, …
  */
 export function investigationWords(
-  row: Pick<InboxRow, 'investigation' | 'diagnosisOutcome'>,
+  row: Pick<InboxRow, 'investigation' | 'diagnosisOutcome' | 'diagnosisConfidence'>,
 ): string {
-  const found = row.diagnosisOutcome ? OUTCOME_WORDS[row.diagnosisOutcome] : undefined;
+  const outcome = row.diagnosisOutcome;
+  const confidence =
+    outcome && outcome !== 'no-cause' && row.diagnosisConfidence !== null
+      ? ` · ${confidenceWords(row.diagnosisConfidence)}`
+      : '';
+  const found = outcome ? `${OUTCOME_WORDS[outcome]}${confidence}` : undefined;
   switch (row.investigation.state) {
     case 'queued':
       return found ? `${found} · re-run queued` : 'queued';

@@ -131,7 +131,15 @@ export const inboxRowSchema = groupSummarySchema.extend({
     .enum(DIAGNOSIS_OUTCOMES)
     .nullable()
     .describe(
-      "What the latest diagnosis found: verified (its cause's quote and symbol checked in the repository), unverified (a cause the check could not confirm), no-cause (nothing tied to the report); null: no diagnosis yet",
+      "What the latest diagnosis found: verified (its cause's quote and symbol checked in the repository: the evidence exists, not that the cause is right; read it with diagnosisConfidence), unverified (a cause the check could not confirm), no-cause (nothing tied to the report); null: no diagnosis yet",
+    ),
+  diagnosisConfidence: z
+    .number()
+    .min(0)
+    .max(1)
+    .nullable()
+    .describe(
+      "The latest diagnosis' own confidence in its root cause, 0–1 (not calibrated); null: no diagnosis yet",
     ),
   trend: z
     .array(z.number().int())

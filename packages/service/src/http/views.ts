@@ -54,6 +54,7 @@ export function inboxRowView(
     culprit: row?.culprit ?? null,
     rootCause: row?.rootCause ?? null,
     diagnosisOutcome: row?.diagnosisOutcome ?? null,
+    diagnosisConfidence: row?.diagnosisConfidence ?? null,
     trend: row?.trend ?? [],
     releases: row?.releases ?? [],
     platforms: row?.platforms ?? [],

@@ -88,6 +88,7 @@ describe.each(TEST_DATABASES)('inbox rows on $name', (kind) => {
       culprit: { function: 'addItem', file: 'src/cart.js', line: 42, from: 'stack' },
       rootCause: null,
       diagnosisOutcome: null,
+      diagnosisConfidence: null,
       releases: ['2.13.0', '2.10.0', '2.12.1'],
       platforms: ['javascript'],
       environments: ['production'],
@@ -120,6 +121,8 @@ describe.each(TEST_DATABASES)('inbox rows on $name', (kind) => {
     expect(after.get(groupId)?.rootCause).toBe('addItem reads the price of a missing item.');
     // Its verification did not hold: a lead, not a finding.
     expect(after.get(groupId)?.diagnosisOutcome).toBe('unverified');
+    // The inbox says how sure the diagnosis is beside what it found (fresh-user trial 19).
+    expect(after.get(groupId)?.diagnosisConfidence).toBe(0.4);
   });
 });
 

@@ -37,6 +37,8 @@ export interface InboxRowFacts {
   rootCause: string | null;
   /** What the latest diagnosis found; null while none is stored. */
   diagnosisOutcome: DiagnosisOutcome | null;
+  /** The latest diagnosis' confidence in its root cause, in [0, 1]; null while none is stored. */
+  diagnosisConfidence: number | null;
   /** Reports received per UTC day, oldest first; the last entry is today. Length {@link TREND_DAYS}. */
   trend: number[];
   /** App releases or versions the reports carry, the most frequent first (at most 3). */
@@ -168,6 +170,7 @@ export async function inboxRowFacts(
       culprit: null,
       rootCause: null,
       diagnosisOutcome: null,
+      diagnosisConfidence: null,
       trend: new Array<number>(TREND_DAYS).fill(0),
       releases: [],
       platforms: [],
@@ -226,6 +229,7 @@ export async function inboxRowFacts(
     const diagnosis = diagnosisById.get(id);
     entry.rootCause = diagnosis ? firstLine(diagnosis.rootCause.summary) : null;
     entry.diagnosisOutcome = diagnosis ? diagnosisOutcome(diagnosis) : null;
+    entry.diagnosisConfidence = diagnosis ? diagnosis.rootCause.confidence : null;
     entry.culprit =
       stackCulprits.get(id) ?? (diagnosis ? diagnosisCulprit(diagnosis) : null) ?? null;
   }
