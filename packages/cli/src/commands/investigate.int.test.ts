@@ -246,9 +246,17 @@ describe('sightline investigate', () => {
     // Found by a fresh-user trial: README gave 4 for this case, `investigate --help` said 7
     // ("the investigation found no cause and said so") without saying it takes a model.
     await writeFile(reportFile, 'The purple widget hums loudly whenever it rains outside.\n');
-    const io = memoryIo();
+    const failed: string[] = [];
+    const io = memoryIo({
+      progress: { update() {}, succeed() {}, fail: (text: string) => failed.push(text) },
+    });
     expect(await runInvestigate(options(), io)).toBe(4);
     expect(io.out).toContain('Nothing in the repository could be tied to the report.');
+    // Found by fresh-user trial 19: the last line said the check it failed ("No affected file has
+    // the role cause"), not why nothing was tied.
+    expect(failed).toEqual([
+      'No cause found (offline): Nothing in the repository could be tied to the report.',
+    ]);
     const help = await runCli(['investigate', '--help']);
     expect(help.stdout).toContain(
       '  4  a diagnosis was printed but evidence does not back it (marked unverified), among them an\n     offline one that could tie nothing in the repository to the report\n',

@@ -155,11 +155,16 @@ export async function runInvestigate(
     const verified = diagnosis.verification?.verified ?? false;
     const notFound = diagnosis.verification?.notFound ?? false;
     const reasons = (diagnosis.verification?.reasons ?? []).join(' ');
+    // An offline diagnosis that ties nothing to the report says why (its root cause: "reads as
+    // about other code", "no stack frame …"), not the check it then fails (trial 19).
+    const tiedNothing = diagnosis.method === 'offline' && diagnosis.affectedFiles.length === 0;
     const what = verified
       ? `Verified diagnosis (${diagnosis.method}; confidence: ${confidenceWords(diagnosis.rootCause.confidence)})`
       : notFound
         ? `No cause found (${diagnosis.method}): ${reasons}`
-        : `Unverified diagnosis (${diagnosis.method}): ${reasons}`;
+        : tiedNothing
+          ? `No cause found (offline): ${diagnosis.rootCause.summary}`
+          : `Unverified diagnosis (${diagnosis.method}): ${reasons}`;
     const output =
       options.format === 'json'
         ? `${JSON.stringify(diagnosis, null, 2)}\n`
