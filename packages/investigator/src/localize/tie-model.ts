@@ -12,7 +12,11 @@
  * coverage, summed IDF, He & Ounis 2004; Zhao et al., ECIR 2008) and how strongly the best
  * document matches (post-retrieval; Zhou & Croft, SIGIR 2007) — plus what only code has: the
  * report's identifiers defined here, whether it carries a stack trace (none of whose frames
- * resolve here), whether it names this package as a dependency, and the top file's signals.
+ * resolve here), whether it names this package as a dependency, and the top file's signals; and
+ * the repository's vocabulary (distinct terms, as `ln(1 + n)`), since how much of any text a
+ * collection holds grows with it: a large tree holds most words of an app review (collection-size
+ * normalisation, as in the simplified clarity score and the collection query similarity of Zhao et
+ * al., ECIR 2008).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
@@ -37,13 +41,14 @@ export const TIE_FEATURES = [
   'topPath',
   'topScore',
   'namesPackage',
+  'vocabulary',
 ] as const;
 export type TieFeature = (typeof TIE_FEATURES)[number];
 
 /** The format marker of a tie model file. */
 export const TIE_MODEL_FORMAT = 'sightline-report-tie';
 /** The version of that format this code reads; bumped when a feature's meaning changes. */
-export const TIE_MODEL_VERSION = 1;
+export const TIE_MODEL_VERSION = 2;
 
 /** A tie model: a logistic model over raw feature values and the decision threshold. */
 export interface TieModel {
@@ -169,6 +174,7 @@ export function tieFeatures(
     topPath: entry?.path ?? 0,
     topScore: top?.score ?? 0,
     namesPackage: namesPackage(`${report.title ?? ''}\n${report.body}`, packageName) ? 1 : 0,
+    vocabulary: Math.log1p(statistics.vocabulary),
   };
   return {
     features: TIE_FEATURES.map((name) => values[name]),
