@@ -56,7 +56,7 @@ describe('inlineText', () => {
 describe('literalText', () => {
   it.each([
     ['at <img/src=x>\n[a](b)', 'at \\<img/src=x\\> \\[a\\](b)'],
-    ['*a* _b_ `c` ~d~ !e &amp; #', '\\*a\\* \\_b\\_ \\`c\\` \\~d\\~ \\!e \\&amp; \\#'],
+    ['*a* _b_ `c` ~d~ !e &amp; #', '\\*a\\* \\_b\\_ \\`c\\` \\~d\\~ !e \\&amp; \\#'],
     ['C:\\dir a|b', 'C:\\\\dir a|b'],
   ])('escapes the Markdown and HTML of %j as %j, on one line', (text, escaped) => {
     expect(literalText(text)).toBe(escaped);
@@ -69,7 +69,7 @@ describe('proseText', () => {
     // image, a link and an unclosed <details> in the bot's issue comment.
     [
       'Error: see ![x](http://t.example/p.png) [d](http://e.example) **b** <details><summary>x is raised in `stringify`',
-      'Error: see \\!\\[x\\](http\\://t.example/p.png) \\[d\\](http\\://e.example) \\*\\*b\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`',
+      'Error: see !\\[x\\](http\\://t.example/p.png) \\[d\\](http\\://e.example) \\*\\*b\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`',
     ],
     ['`acorn` command crashes', '`acorn` command crashes'],
     ['a ``b`c`` d', 'a `` b`c `` d'],
@@ -111,6 +111,14 @@ describe('GitHub references in untrusted prose', () => {
     expect(html).not.toContain('<a');
     expect(html).toContain('<code>http://b.example</code>');
     expect(micromark(text, { extensions: [gfm()], htmlExtensions: [gfmHtml()] })).toContain('<a');
+  });
+  it('leaves a `!` as written, and no image or link renders from the text around it', () => {
+    // Found by fresh-user trial 19: a review's "Crap!" printed as `Crap\!` in the terminal.
+    const text = 'Horrible App! Crap! see ![x](http://t.example/p.png) and !<img src=x>';
+    const shown = proseText(text);
+    expect(shown).toContain('Horrible App! Crap! see !\\[x\\]');
+    const html = micromark(shown, { extensions: [gfm()], htmlExtensions: [gfmHtml()] });
+    for (const tag of ['<img', '<a']) expect(html).not.toContain(tag);
   });
   it('leaves what GitHub links as no reference as written', () => {
     expect(literalText('mail a@b.example, @ alone, # heading, #x, AGH-1')).toBe(

@@ -46,9 +46,10 @@ export function inlineText(text: string): string {
 
 /**
  * Untrusted prose shown as written, outside a code span: on one line ({@link inlineText}), with
- * each ASCII punctuation mark that may start a Markdown or HTML construct (`` \ ` * _ [ ] < > ! & ~ # ``)
+ * each ASCII punctuation mark that may start a Markdown or HTML construct (`` \ ` * _ [ ] < > & ~ # ``)
  * backslash-escaped, so no part renders as a link, an image, HTML, emphasis, an entity or a
- * heading's closing marks. `|` is {@link tableCell}'s to escape, where it matters.
+ * heading's closing marks. `!` is left as written: it starts an image only before `[`, which is
+ * escaped (a review's "Crap!" printed as `Crap\!` in the terminal, fresh-user trial 19). `|` is {@link tableCell}'s to escape, where it matters.
  * @param text any text (a report title, a note, a suspect's reasons).
  * @returns the escaped text on one line.
  * @example literalText('at <img/src=x> [a](b)') // 'at \\<img/src=x\\> \\[a\\](b)'
@@ -79,7 +80,7 @@ export function literalText(text: string): string {
  */
 function escapeMarkdown(text: string): string {
   return text
-    .replace(/[\\`*_[\]<>!&~#]/g, '\\$&')
+    .replace(/[\\`*_[\]<>&~#]/g, '\\$&')
     .replace(/(?<![A-Za-z0-9])@(?=[A-Za-z0-9])|#(?=\d)|\bGH-(?=\d)/gi, '$&\u200b')
     .replace(/:(?=\/\/)/g, '\\:')
     .replace(/(www)\./gi, '$1\\.');
@@ -93,7 +94,7 @@ function escapeMarkdown(text: string): string {
  * the text.
  * @param text a title, a root cause summary, a reason: Markdown or plain text from any source.
  * @returns the Markdown on one line.
- * @example proseText('`parse` fails at ![x](http://t/p.png)') // '`parse` fails at \\!\\[x\\](http\\://t/p.png)'
+ * @example proseText('`parse` fails at ![x](http://t/p.png)') // '`parse` fails at !\\[x\\](http\\://t/p.png)'
  */
 export function proseText(text: string): string {
   return splitCodeSpans(inlineText(text))

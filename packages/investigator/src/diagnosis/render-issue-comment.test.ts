@@ -31,7 +31,7 @@ describe('renderIssueComment', () => {
       'Error: see ![x](http://t.example/p.png) **done** <details><summary>x is raised in `stringify`.';
     const [, head] = renderIssueComment(diagnosis).split('\n');
     expect(head).toBe(
-      '**Sightline diagnosis** (model investigation, not verified · likely right, 80%): Error: see \\!\\[x\\](http\\://t.example/p.png) \\*\\*done\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`.',
+      '**Sightline diagnosis** (model investigation, not verified · likely right, 80%): Error: see !\\[x\\](http\\://t.example/p.png) \\*\\*done\\*\\* \\<details\\>\\<summary\\>x is raised in `stringify`.',
     );
   });
 

@@ -124,7 +124,7 @@ describe('renderDiagnosisMarkdown', () => {
     const message =
       'Error: see ![x](http://t.example/p.png) [d](http://e.example) <details><summary>x';
     const shown =
-      'Error: see \\!\\[x\\](http\\://t.example/p.png) \\[d\\](http\\://e.example) \\<details\\>\\<summary\\>x';
+      'Error: see !\\[x\\](http\\://t.example/p.png) \\[d\\](http\\://e.example) \\<details\\>\\<summary\\>x';
     const diagnosis = validDiagnosis();
     diagnosis.rootCause = {
       summary: `${message} is raised in \`stringify\`.`,
@@ -183,7 +183,7 @@ describe('renderDiagnosisMarkdown', () => {
       '# Crash in \\<img/src=x\\> \\[log in\\](https\\://evil.example) \\*now\\* \\#',
     );
     expect(lines.find((line) => line.startsWith('| 1 |'))).toBe(
-      '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | innermost in-app frame: src/a.js:1 in \\<img/src=x\\>, where \\!\\[e\\](https\\://evil.example/p.png) was raised; the other side of `a_b` in the trace |',
+      '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | innermost in-app frame: src/a.js:1 in \\<img/src=x\\>, where !\\[e\\](https\\://evil.example/p.png) was raised; the other side of `a_b` in the trace |',
     );
   });
 
@@ -194,7 +194,7 @@ describe('renderDiagnosisMarkdown', () => {
     diagnosis.report.title = '`acorn` command crashes on `<img src=x>` input!';
     itemAt(diagnosis.suspects, 0).evidence = ['BM25 match in `decode`: never'];
     const lines = renderDiagnosisMarkdown(diagnosis).split('\n');
-    expect(lines[0]).toBe('# `acorn` command crashes on `<img src=x>` input\\!');
+    expect(lines[0]).toBe('# `acorn` command crashes on `<img src=x>` input!');
     expect(lines.find((line) => line.startsWith('| 1 |'))).toBe(
       '| 1 | `lib/user.js:13-18` | `displayName` | 0.910 | BM25 match in `decode`: never |',
     );

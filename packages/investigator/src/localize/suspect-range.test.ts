@@ -71,6 +71,15 @@ describe('suspect ranges', () => {
   it('falls back to a window clamped to the file, or to the head', () => {
     expect(rangeAtLine(file, 398)).toEqual({ lines: [393, 400] });
     expect(rangeAtLine(file, 2)).toEqual({ lines: [1, 7], symbol: 'Parser' });
+    // Found by fresh-user trial 19: a line of an anonymous default export below a named function
+    // was shown with the window reaching into that function, and printed with its name.
+    const cart: IndexedFile = {
+      ...file,
+      lineCount: 13,
+      definitions: [definition('lineTotal', 'function', [3, 5])],
+    };
+    expect(rangeAtLine(cart, 10)).toEqual({ lines: [6, 13] });
+    expect(rangeAtLine(cart, 2)).toEqual({ lines: [1, 2] });
     expect(headRange({ ...file, lineCount: 12 })).toEqual({ lines: [1, 12] });
   });
 });

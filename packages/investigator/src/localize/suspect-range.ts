@@ -59,7 +59,8 @@ export interface ChosenRange {
 }
 
 /**
- * The range around a frame line: the enclosing definition, else ±{@link FRAME_WINDOW_LINES}.
+ * The range around a frame line: the enclosing definition, else ±{@link FRAME_WINDOW_LINES} lines
+ * up to the neighbouring definitions (`betweenNeighbours`).
  * @param file the indexed file.
  * @param line 1-based frame line.
  * @returns the range and, when a definition encloses the line, its qualified name.
@@ -76,8 +77,36 @@ export function rangeAtLine(file: IndexedFile, line: number): ChosenRange {
     };
   }
   if (definition) return rangeOfDefinition(file, definition);
-  const lines = clampWindow(line, FRAME_WINDOW_LINES, file.lineCount);
+  const lines = betweenNeighbours(
+    file,
+    line,
+    clampWindow(line, FRAME_WINDOW_LINES, file.lineCount),
+  );
   return symbolForRange(file, { lines });
+}
+
+/**
+ * A window around a line that no function encloses, cut back to the lines between the
+ * definitions before and after it: a window reaching into a neighbouring function was printed with
+ * that function's name, and a diagnosis then verified a cause in code the frame never ran (an
+ * anonymous default export below a named function; fresh-user trial 19). Definitions enclosing
+ * the line (a class around it) are no neighbours.
+ * @returns the window's lines, still holding `line`.
+ */
+function betweenNeighbours(
+  file: IndexedFile,
+  line: number,
+  [start, end]: [number, number],
+): [number, number] {
+  let from = start;
+  let to = end;
+  for (const {
+    lines: [first, last],
+  } of file.definitions) {
+    if (last < line) from = Math.max(from, last + 1);
+    else if (first > line) to = Math.min(to, first - 1);
+  }
+  return [from, to];
 }
 
 /** The innermost definition enclosing all of `[start, end]`, of any kind and size. */

@@ -46,7 +46,7 @@ describe.each(TEST_DATABASES)('groupMarkdown on $name', (kind) => {
     });
     const comment = await groupMarkdown(store, group.id, 'github');
     expect(comment.split('\n')[0]).toBe(
-      '**Sightline diagnosis** of “`parse` fails \\!\\[x\\](http\\://t.example/p.png) \\<details\\>” (version 1, offline)',
+      '**Sightline diagnosis** of “`parse` fails !\\[x\\](http\\://t.example/p.png) \\<details\\>” (version 1, offline)',
     );
   });
 });
