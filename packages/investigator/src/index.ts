@@ -47,7 +47,7 @@ export {
   type Suspect,
   suspectSchema,
 } from './diagnosis/schema.js';
-export { confidenceWords, VERIFIED_MEANS } from './diagnosis/trust-words.js';
+export { confidenceWords } from './diagnosis/trust-words.js';
 export {
   formatVerificationErrors,
   type VerificationError,

@@ -9,7 +9,7 @@ import { binaryTextProblem, CONTROL_CHARACTERS } from './binary-text.js';
 import { decodeReportBytes, invalidBytesNote, NOT_TEXT_HINT } from './decode-bytes.js';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
 import { MAX_REPORT_BYTES } from './limits.js';
-import { wellFormedJson } from './well-formed.js';
+import { parseWellFormedJson } from './well-formed.js';
 
 /** A report as accepted by `parseReport`. */
 export type ReportInput = string | Uint8Array | object;
@@ -68,7 +68,7 @@ function parseJson(text: string): unknown {
   if (first !== '{' && first !== '[') return undefined;
   try {
     // A lone surrogate escape (`"\ud800"`) is no character: read as U+FFFD (`wellFormedJson`).
-    return wellFormedJson(JSON.parse(text));
+    return parseWellFormedJson(text);
   } catch {
     return undefined;
   }

@@ -4,7 +4,7 @@
  * kept as a problem with its line number instead of being dropped.
  */
 import { isJsonObject, type JsonObject } from './formats/json-object.js';
-import { wellFormedJson } from './well-formed.js';
+import { parseWellFormedJson } from './well-formed.js';
 
 /** One JSON object of a JSON Lines text, with its 1-based line number. */
 export interface JsonLine {
@@ -54,7 +54,7 @@ export function readJsonLines(lines: readonly string[]): JsonLines {
     const line = index + 1;
     let value: unknown;
     try {
-      value = wellFormedJson(JSON.parse(text));
+      value = parseWellFormedJson(text);
     } catch {
       refused.push({ line, reason: 'is not JSON' });
       return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseReport } from './parse-report.js';
-import { wellFormedJson, wellFormedText } from './well-formed.js';
+import { parseWellFormedJson, wellFormedJson, wellFormedText } from './well-formed.js';
 
 describe('wellFormedText', () => {
   it('replaces each lone surrogate with U+FFFD and keeps pairs', () => {
@@ -20,6 +20,20 @@ describe('wellFormedJson', () => {
     ).toEqual({ title: 'x \uFFFD', ['k\uFFFD']: ['😀', { body: 'the escape \\uD800 in docs' }] });
     const fine = { a: ['b'] };
     expect(wellFormedJson(fine)).toBe(fine);
+  });
+});
+
+describe('parseWellFormedJson', () => {
+  it('reads lone escapes as U+FFFD, escaped pairs as their character, and other JSON as it is', () => {
+    expect(parseWellFormedJson('{"a":"x \\udfff","b":"\\ud83d\\ude00","\\uD800k":1}')).toEqual({
+      a: 'x \uFFFD',
+      b: '😀',
+      ['\uFFFDk']: 1,
+    });
+    expect(parseWellFormedJson('{"a":"the escape \\\\ud800"}')).toEqual({
+      a: 'the escape \\ud800',
+    });
+    expect(() => parseWellFormedJson('{"a":')).toThrow(SyntaxError);
   });
 });
 

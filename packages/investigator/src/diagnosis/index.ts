@@ -43,7 +43,7 @@ export {
   type Suspect,
   suspectSchema,
 } from './schema.js';
-export { confidenceWords, VERIFIED_MEANS } from './trust-words.js';
+export { confidenceWords } from './trust-words.js';
 export {
   formatVerificationErrors,
   type VerificationError,

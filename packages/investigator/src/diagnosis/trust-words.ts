@@ -34,6 +34,7 @@ export function confidenceBand(confidence: number): { words: string; percent: nu
 
 /**
  * A confidence as words with its number ({@link confidenceBand}).
+ * @param confidence - in [0, 1]; a value outside is read as the nearest end.
  * @returns e.g. `likely right (72%)` for 0.72, `a guess (15%)` for 0.15, `none (0%)` for 0.
  */
 export function confidenceWords(confidence: number): string {
