@@ -26,6 +26,7 @@ export { groupMarkdown } from './http/group-markdown.js';
 export { openApiDocument } from './http/openapi.js';
 export type {
   GroupDetail,
+  InboxRow,
   InboxPageView,
   InboxQueryParams,
   SavedViewCreate,

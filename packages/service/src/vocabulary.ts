@@ -1,12 +1,14 @@
 /**
  * The service's vocabulary, declared once and imported as values by the service, the CLI and the
  * console: report labels, which labels are investigated on arrival, group statuses, inbox orders,
- * investigation states, diagnosis outcomes (and the rule that reads one) and the built-in source
+ * investigation states, diagnosis outcomes (the rule that reads one, and how a triager reads a
+ * group's investigation, `investigationWords`) and the built-in source
  * kinds, as constants. Pulls in no server code and no zod, so the console's first load can import
  * it (`@sightline/service/vocabulary`); the same words as zod schemas are `vocabulary-schemas.ts`
  * (`@sightline/service/vocabulary-schemas`).
  */
 import { CLASSIFICATION_LABELS, type ClassificationLabel } from '@sightline/intake/labels';
+import { confidenceWords } from '@sightline/investigator/trust-words';
 
 /** Labels of reports and of their groups: intake's classification labels. */
 export const REPORT_LABELS = CLASSIFICATION_LABELS;
@@ -96,6 +98,45 @@ export function diagnosisOutcome(diagnosis: {
 }): DiagnosisOutcome {
   if (diagnosis.affectedFiles.length === 0 || diagnosis.verification?.notFound) return 'no-cause';
   return diagnosis.verification?.verified ? 'verified' : 'unverified';
+}
+
+/** What a diagnosis found, as a triager reads it: a verified cause is not an unverified lead. */
+const OUTCOME_WORDS: Record<DiagnosisOutcome, string> = {
+  verified: 'cause verified',
+  unverified: 'unverified lead',
+  'no-cause': 'no cause found',
+};
+
+/**
+ * A group's investigation as a triager reads it, in the console's inbox and `serve --demo`'s:
+ * what its diagnosis found with its confidence (`cause verified · a guess (15%)`, `unverified
+ * lead · unsure (50%)`, `no cause found`; a verified cause is grounded in the code, not known to be
+ * right, so the confidence stands beside it: fresh-user trial 19), `investigating`, `queued`, …
+ * @param row an inbox row's investigation, diagnosis outcome and confidence (0–1, null: none).
+ */
+export function investigationWords(row: {
+  investigation: { state: InvestigationState };
+  diagnosisOutcome: DiagnosisOutcome | null;
+  diagnosisConfidence: number | null;
+}): string {
+  const outcome = row.diagnosisOutcome;
+  const confidence =
+    outcome && outcome !== 'no-cause' && row.diagnosisConfidence !== null
+      ? ` · ${confidenceWords(row.diagnosisConfidence)}`
+      : '';
+  const found = outcome ? `${OUTCOME_WORDS[outcome]}${confidence}` : undefined;
+  switch (row.investigation.state) {
+    case 'queued':
+      return found ? `${found} · re-run queued` : 'queued';
+    case 'running':
+      return found ? `${found} · re-running` : 'investigating';
+    case 'done':
+      return found ?? 'no diagnosis';
+    case 'failed':
+      return 'investigation failed';
+    case 'not-investigated':
+      return 'not investigated';
+  }
 }
 
 /** Kinds of the built-in sources (`BUILT_IN_SOURCES`, in this order). */

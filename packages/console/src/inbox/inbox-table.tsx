@@ -10,6 +10,7 @@
 
 import { userContent } from '@sightline/page-context';
 import { usePageContext, withPageContext } from '@sightline/page-context/react';
+import { investigationWords } from '@sightline/service/vocabulary';
 import type { MouseEvent } from 'react';
 import { lazy, startTransition, useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '../api/types.js';
@@ -19,7 +20,7 @@ import { fullTime, timeAgo } from '../ui/format.js';
 import { ProseText } from '../ui/prose-text.js';
 import { Sparkline, trendSentence } from '../ui/sparkline.js';
 import { WhenIdle } from '../ui/when-idle.js';
-import { culpritText, investigationWords, whereText } from './row-text.js';
+import { culpritText, whereText } from './row-text.js';
 import {
   checkRange,
   focusRow,

@@ -139,8 +139,8 @@ The cart that shows the wrong total.`;
         { path: 'src/checkout.ts', lines: [5, 5], symbol: null, role: 'related', evidence: [] },
       ],
       proposedChange: null,
-      complexity: 'high',
-      risk: 'high',
+      complexity: 'unknown',
+      risk: 'unknown',
       riskRationale: 'Unknown until a cause is found.',
     });
     expect(isNotFoundDiagnosis(parsed.diagnosis as ModelDiagnosis)).toBe(true);

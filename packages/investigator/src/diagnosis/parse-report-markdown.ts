@@ -23,7 +23,7 @@ export interface ParsedReport {
   /**
    * True for a "not found" report (its `## Not found` section): `diagnosis` then says no cause
    * was established (confidence 0), lists the places checked as `related`, proposes no change,
-   * and rates complexity and risk high, as unknown.
+   * and rates complexity and risk `unknown`.
    */
   notFound?: boolean;
 }
@@ -202,8 +202,8 @@ function readNotFound(text: string, sections: Map<ReportSection, string>): Parse
       },
       affectedFiles: checked,
       proposedChange: null,
-      complexity: 'high',
-      risk: 'high',
+      complexity: 'unknown',
+      risk: 'unknown',
       riskRationale: 'Unknown until a cause is found.',
     },
     missing: [],

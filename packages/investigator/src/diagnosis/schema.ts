@@ -34,7 +34,11 @@ export const DIAGNOSIS_LABELS = CLASSIFICATION_LABELS;
 /** Label of a classified report. */
 export type DiagnosisLabel = (typeof DIAGNOSIS_LABELS)[number];
 
-const levels = ['low', 'medium', 'high'] as const;
+/**
+ * Complexity and risk levels; `unknown` when no cause was established (a "Not found" diagnosis),
+ * since neither the effort nor the risk of a fix to an unknown cause can be rated.
+ */
+const levels = ['low', 'medium', 'high', 'unknown'] as const;
 
 const pathSchema = z
   .string()
@@ -146,8 +150,14 @@ const proposedChangeSchema = z
 const assessmentShape = {
   complexity: z
     .enum(levels)
-    .describe('Effort of the fix: low (a few lines, one place), medium, high (design change).'),
-  risk: z.enum(levels).describe('Risk that the fix breaks something else: low, medium or high.'),
+    .describe(
+      'Effort of the fix: low (a few lines, one place), medium, high (design change); unknown only when no cause was found.',
+    ),
+  risk: z
+    .enum(levels)
+    .describe(
+      'Risk that the fix breaks something else: low, medium or high; unknown only when no cause was found.',
+    ),
   riskRationale: z.string().min(1).describe('Why the risk is what it is: callers, data, tests.'),
 };
 

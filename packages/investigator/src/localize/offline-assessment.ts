@@ -55,7 +55,8 @@ function testsReferencing(
  *   tests (a folder without any, such as a published package, says that instead).
  * These thresholds are Sightline's own choice.
  * @param index the repository index.
- * @param suspects the suspects the diagnosis cites, most suspect first (at least one).
+ * With no suspect (nothing tied to the report), both are `unknown`.
+ * @param suspects the suspects the diagnosis cites, most suspect first.
  * @returns complexity, risk and a rationale that names the numbers.
  */
 export function assessOffline(
@@ -65,8 +66,8 @@ export function assessOffline(
   const [first] = suspects;
   if (!first) {
     return {
-      complexity: 'medium',
-      risk: 'medium',
+      complexity: 'unknown',
+      risk: 'unknown',
       riskRationale: 'Nothing in the repository could be tied to the report, so neither is known.',
     };
   }

@@ -35,6 +35,8 @@ describe('diagnoseOffline', () => {
       'Nothing in the repository could be tied to the report.',
     );
     expect(diagnosis.rootCause.explanation).toContain('shares no more than one word');
+    // A fix to an unknown cause has no known effort or risk (it was rated "medium", read as known).
+    expect(diagnosis).toMatchObject({ complexity: 'unknown', risk: 'unknown' });
     const verification = await verifyDiagnosis(diagnosis, repository.root);
     expect(verification.errors).toEqual([]);
     expect(verification.diagnosis?.verification?.verified).toBe(false);

@@ -39,6 +39,15 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     );
     expect(json.status).toBe(400);
     expect((await json.json()).error.message).toContain('reports.0.format: unknown format "pdf"');
+    // Found by trial 19's re-check: this message ended in two periods.
+    const both = await post(
+      '/api/reports',
+      JSON.stringify({ reports: [{ text: 'a', json: { title: 'a' } }] }),
+      'application/json',
+    );
+    expect((await both.json()).error.message).toBe(
+      'reports.0: give exactly one of "text" (the report as text) and "json" (as a JSON object or array).',
+    );
     // "Café crashes" in Latin-1: é is the lone byte 0xE9.
     const latin1 = Uint8Array.from([
       ...Buffer.from('Caf'),
@@ -275,6 +284,13 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     for (const type of ['application/x-ndjson', 'application/jsonl; charset=utf-8', 'text/csv']) {
       expect((await post('/api/reports', lines, type)).status).toBe(202);
     }
+    // A `+json` type is JSON here as on the other JSON routes (trial 19: only this one refused it).
+    const body = JSON.stringify({ reports: [{ text: cartCrash(5) }] });
+    const vendor = await post('/api/reports', body, 'application/vnd.api+json');
+    expect(vendor.status).toBe(202);
+    const { reportIds } = (await vendor.json()) as { reportIds: string[] };
+    const stored = await harness.store.reports.get(reportIds[0] ?? '');
+    expect(stored && 'text' in stored.payload ? stored.payload.text : undefined).toBe(cartCrash(5));
     // A client that names no type (a byte body gets none) is read as text.
     const untyped = await app.request('/api/reports', {
       method: 'POST',

@@ -14,9 +14,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { npmPack } from '@sightline/codebase/testing';
 import { SightlineError } from '@sightline/core';
-import { type GroupDetail, type RunningService, tokenInShell } from '@sightline/service';
+import {
+  type GroupDetail,
+  type InboxRow,
+  type RunningService,
+  tokenInShell,
+} from '@sightline/service';
 import { checkDataFolder } from '@sightline/service/internal';
 import { demoAnswer } from './demo-answer.js';
+import { demoInvestigationLine } from './demo-inbox-line.js';
 import { runServe, type ServeCommandOptions, type ServeIO } from './run-serve.js';
 
 /** Options of {@link runServeDemo}. */
@@ -157,23 +163,16 @@ async function postAndShow(service: RunningService, reports: DemoReport[], io: S
   io.stderr('Parsing, classifying, grouping and investigating offline…\n');
   await service.queue.drain({ timeoutMs: 300_000 });
   const inbox = (await demoAnswer(await fetch(`${service.url}/api/groups`, { headers: auth }))) as {
-    groups: { id: string }[];
+    groups: InboxRow[];
   };
   io.stdout('\nInbox:\n');
-  for (const { id } of inbox.groups) {
+  for (const row of inbox.groups) {
     const detail = (await demoAnswer(
-      await fetch(`${service.url}/api/groups/${id}`, { headers: auth }),
+      await fetch(`${service.url}/api/groups/${row.id}`, { headers: auth }),
     )) as GroupDetail;
-    const { group } = detail;
-    const file = detail.diagnoses[0]?.diagnosis.affectedFiles?.[0];
-    const investigated = file
-      ? `investigated → ${file.path}:${file.lines[0]}-${file.lines[1]}`
-      : detail.diagnoses.length > 0
-        ? 'investigated, no file named'
-        : `${group.investigation.state}${group.investigation.reason ? `: ${group.investigation.reason}` : ''}`;
     io.stdout(
-      `  ${group.label.padEnd(8)} ×${group.count}  ${group.title.slice(0, 70)}\n` +
-        `           ${investigated}\n           ${service.url}/api/groups/${id}\n`,
+      `  ${row.label.padEnd(8)} ×${row.count}  ${row.title.slice(0, 70)}\n` +
+        `           ${demoInvestigationLine(row, detail)}\n           ${service.url}/api/groups/${row.id}\n`,
     );
   }
   io.stdout(

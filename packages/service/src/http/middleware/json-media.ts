@@ -18,6 +18,14 @@ import { errorResponse } from './errors.js';
 const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json$/;
 
 /**
+ * Whether a body of this media type is JSON to the API (`POST /api/reports` reads the same types).
+ * @param media - a media type without parameters, lower case (`bodyMedia`'s `media`).
+ */
+export function isJsonMedia(media: string): boolean {
+  return JSON_MEDIA.test(media);
+}
+
+/**
  * Middleware for a route whose body is JSON (before its `zValidator('json', …)`).
  * @returns 415 `UNSUPPORTED_MEDIA_TYPE` saying what to send when the request carries a body whose
  *   Content-Type is not JSON, or is JSON in a charset other than UTF-8; otherwise calls the next
@@ -26,7 +34,7 @@ const JSON_MEDIA = /^application\/(?:[\w.-]+\+)?json$/;
 export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
   const header = c.req.header('content-type');
   const { media, charset } = bodyMedia(header);
-  if (JSON_MEDIA.test(media)) {
+  if (isJsonMedia(media)) {
     if (!jsonCharsetProblem(charset)) return next();
     return errorResponse(
       c,

@@ -1,5 +1,6 @@
 /**
- * `POST /api/reports`: reports handed over by HTTP. A JSON body `{ project?, reports: [...] }`
+ * `POST /api/reports`: reports handed over by HTTP. A JSON body (`application/json` or a `+json`
+ * type) `{ project?, reports: [...] }`
  * (see `ingestBodySchema`), or a text body (`text/*`, JSON Lines as `application/x-ndjson` or
  * `application/jsonl`, or no Content-Type) as the text of one report or a file of them
  * (`?project=&format=&filename=`), read in the charset it declares (body-text.ts); any other
@@ -16,6 +17,7 @@ import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
 import { bodyMedia, bodyText, jsonCharsetProblem } from '../body-text.js';
 import { errorResponse } from '../middleware/errors.js';
+import { isJsonMedia } from '../middleware/json-media.js';
 import { type AppLimits, bodyBytesLimit, DEFAULT_LIMITS } from '../middleware/limits.js';
 import { ingestBodySchema, ingestQuerySchema } from '../schemas.js';
 import { ingestBodyProblem } from './ingest-body-problem.js';
@@ -36,11 +38,12 @@ export function reportRoutes(deps: { store: Store; pipeline: Pipeline; limits: A
 const TEXT_MEDIA_TYPES = ['application/x-ndjson', 'application/jsonl'];
 
 /**
- * How a body of this media type is read: `json` for `application/json`, `text` for `text/*`,
+ * How a body of this media type is read: `json` for JSON (`application/json` and `+json` types, as
+ * the other JSON routes; trial 19: this route alone refused them), `text` for `text/*`,
  * JSON Lines and no Content-Type (a client that names none), null for any other media type.
  */
 function bodyKind(media: string): 'json' | 'text' | null {
-  if (media === 'application/json') return 'json';
+  if (isJsonMedia(media)) return 'json';
   if (media === '' || media.startsWith('text/') || TEXT_MEDIA_TYPES.includes(media)) return 'text';
   return null;
 }
