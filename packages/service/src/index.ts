@@ -26,9 +26,9 @@ export { groupMarkdown } from './http/group-markdown.js';
 export { openApiDocument } from './http/openapi.js';
 export type {
   GroupDetail,
-  InboxRow,
   InboxPageView,
   InboxQueryParams,
+  InboxRow,
   SavedViewCreate,
 } from './http/schemas.js';
 // The pipeline: ingest, process-report and investigate-group jobs, webhooks.

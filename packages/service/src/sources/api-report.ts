@@ -87,7 +87,8 @@ export const apiReportSchema = z
   })
   .strict()
   .refine((report) => (report.text === undefined) !== (report.json === undefined), {
-    message: 'give exactly one of "text" (the report as text) and "json" (as a JSON object or array)',
+    message:
+      'give exactly one of "text" (the report as text) and "json" (as a JSON object or array)',
   })
   .superRefine((report, context) => {
     const problem = formatMismatch(report.text ?? report.json, report.format);
