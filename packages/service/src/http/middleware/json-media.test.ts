@@ -53,4 +53,21 @@ describe('jsonMediaOnly', () => {
     expect(await (await app.request('/', { method: 'POST' })).json()).toEqual({ read: null });
     expect(await (await post('text/plain', '')).json()).toEqual({ read: null });
   });
+
+  it('refuses a JSON body whose string holds a lone surrogate with 400, as /api/reports does', async () => {
+    // Found by trial 19's re-check: PATCH of an assignee stored "\ud800" as three U+FFFD.
+    const lone = await post('application/json', '{"model":"m\\ud800"}');
+    expect(lone.status).toBe(400);
+    expect((await lone.json()).error.message).toMatch(
+      /^Invalid request: body: holds a lone UTF-16 surrogate \(U\+D800\)/,
+    );
+    // A pair is a character, and an escaped backslash before "ud800" is text.
+    expect(await (await post('application/json', '{"model":"\\ud83d\\ude00"}')).json()).toEqual({
+      read: '\u{1F600}',
+    });
+    expect(await (await post('application/json', '{"model":"\\\\ud800"}')).json()).toEqual({
+      read: '\\ud800',
+    });
+    expect((await post('application/json', '{"model":')).status).toBe(400);
+  });
 });

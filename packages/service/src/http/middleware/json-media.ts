@@ -3,9 +3,13 @@
  * when its Content-Type is JSON and validates `{}` otherwise, so `{"model":"…"}` sent as
  * text/plain (curl's `-d` sends application/x-www-form-urlencoded) re-investigated a group with the
  * default model and said 202, and a triage change said a field was missing although it was sent.
- * A request without a body passes: the route's schema decides whether it needs one.
+ * A request without a body passes: the route's schema decides whether it needs one. A JSON body
+ * with a lone UTF-16 surrogate in a string (`"\ud800"`, half a character) is refused with 400, as
+ * `POST /api/reports` refuses it: stored, an assignee or a view's name came back as three U+FFFD
+ * (trial 19's re-check).
  */
 import type { MiddlewareHandler } from 'hono';
+import { jsonReportProblem } from '../../sources/report-text-problem.js';
 import { bodyMedia, jsonCharsetProblem } from '../body-text.js';
 import { errorResponse } from './errors.js';
 
@@ -28,14 +32,20 @@ export function isJsonMedia(media: string): boolean {
 /**
  * Middleware for a route whose body is JSON (before its `zValidator('json', …)`).
  * @returns 415 `UNSUPPORTED_MEDIA_TYPE` saying what to send when the request carries a body whose
- *   Content-Type is not JSON, or is JSON in a charset other than UTF-8; otherwise calls the next
- *   handler. A body is read (within the API's body limit) only to tell an empty one from none.
+ *   Content-Type is not JSON, or is JSON in a charset other than UTF-8; 400 `INVALID_ARGUMENT`
+ *   when a JSON body's string holds a lone surrogate; otherwise calls the next handler (a body
+ *   that is no JSON at all is the validator's to refuse). The body is read within the API's body
+ *   limit; Hono keeps it for the validator.
  */
 export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
   const header = c.req.header('content-type');
   const { media, charset } = bodyMedia(header);
   if (isJsonMedia(media)) {
-    if (!jsonCharsetProblem(charset)) return next();
+    if (!jsonCharsetProblem(charset)) {
+      const lone = await loneSurrogateProblem(c.req.raw.body === null ? undefined : c.req.json());
+      if (!lone) return next();
+      return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid request: body: ${lone}`);
+    }
     return errorResponse(
       c,
       415,
@@ -52,3 +62,13 @@ export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
     `Content-Type ${header === undefined ? '(none)' : JSON.stringify(header.slice(0, 100))} is not taken here: this body is JSON. Send it with Content-Type: application/json, e.g. curl -H "Content-Type: application/json" -d '{…}'.`,
   );
 };
+
+/** Why a JSON body cannot be taken: a lone surrogate in a string; undefined for anything else. */
+async function loneSurrogateProblem(body: Promise<unknown> | undefined) {
+  try {
+    return body === undefined ? undefined : jsonReportProblem(await body);
+  } catch {
+    // Not JSON, or nested past what JSON.stringify can write: the route's validator refuses it.
+    return undefined;
+  }
+}
