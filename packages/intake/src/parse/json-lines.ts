@@ -4,7 +4,7 @@
  * kept as a problem with its line number instead of being dropped.
  */
 import { isJsonObject, type JsonObject } from './formats/json-object.js';
-import { parseWellFormedJson } from './well-formed.js';
+import { LONE_SURROGATE, wellFormedParsed } from './well-formed.js';
 
 /** One JSON object of a JSON Lines text, with its 1-based line number. */
 export interface JsonLine {
@@ -24,6 +24,10 @@ export interface JsonLines {
   objects: JsonLine[];
   refused: RefusedLine[];
 }
+
+/** Why a line whose `id` holds a lone surrogate is refused, and what to send instead. */
+const LONE_SURROGATE_ID =
+  'has an "id" with a lone UTF-16 surrogate (half a character without its other half), which would name another record; escape both halves of a character past U+FFFF (e.g. "\\ud83d\\ude00"), or write the character itself in UTF-8';
 
 /** True when a file name says JSON Lines (`.jsonl`, `.ndjson`, any case). */
 export function isJsonLinesName(filename: string | undefined): boolean {
@@ -54,13 +58,15 @@ export function readJsonLines(lines: readonly string[]): JsonLines {
     const line = index + 1;
     let value: unknown;
     try {
-      value = parseWellFormedJson(text);
+      value = JSON.parse(text);
     } catch {
       refused.push({ line, reason: 'is not JSON' });
       return;
     }
-    if (isJsonObject(value)) objects.push({ line, value });
-    else refused.push({ line, reason: 'is JSON but not an object' });
+    if (!isJsonObject(value)) refused.push({ line, reason: 'is JSON but not an object' });
+    else if (typeof value.id === 'string' && LONE_SURROGATE.test(value.id)) {
+      refused.push({ line, reason: LONE_SURROGATE_ID });
+    } else objects.push({ line, value: wellFormedParsed(value, text) });
   });
   return { objects, refused };
 }

@@ -31,6 +31,22 @@ describe('readReportLines', () => {
     ]);
   });
 
+  it('refuses a line whose id holds a lone surrogate, and reads one elsewhere as U+FFFD', () => {
+    // Found by trial 19's re-check: ids "a\ud800" and "a\udc00" both became "a\uFFFD", so the
+    // second report replaced the first.
+    const text =
+      '{"id":"a\\ud800","text":"first"}\n{"id":"a\\udc00","text":"second"}\n{"id":"b","text":"x \\ud800"}\n{"id":"c\\ud83d\\ude00","text":"y"}\n';
+    const lines = readReportLines(text, { filename: 'ids.jsonl' });
+    expect(lines?.reports).toEqual([
+      { line: 3, id: 'b', text: 'x \uFFFD' },
+      { line: 4, id: 'c\u{1F600}', text: 'y' },
+    ]);
+    expect(lines?.refused.map(({ line, reason }) => `${line} ${reason.split(' (')[0]}`)).toEqual([
+      '1 has an "id" with a lone UTF-16 surrogate',
+      '2 has an "id" with a lone UTF-16 surrogate',
+    ]);
+  });
+
   it('reads a line of any length whole, and a file that starts with a byte-order mark', () => {
     // Found by a fresh-user trial: every line was cut at 2,000 characters before JSON.parse, so a
     // crash report with its stack trace (2.5 KB) was refused as "not JSON"; a BOM did the same

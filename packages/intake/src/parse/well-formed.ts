@@ -49,13 +49,22 @@ const MAY_HOLD_SURROGATE = /\\u[dD][89a-fA-F]|[\uD800-\uDFFF]/;
 
 /**
  * JSON text parsed, with each lone surrogate of its strings and keys as U+FFFD
- * ({@link wellFormedJson}, run only when the text holds a surrogate at all: most reports hold
- * none, and writing the value again would double the cost of reading it).
+ * ({@link wellFormedParsed}).
  * @param text - JSON text.
  * @returns the parsed value.
  * @throws SyntaxError when `text` is not JSON (as `JSON.parse`).
  */
 export function parseWellFormedJson(text: string): unknown {
-  const value: unknown = JSON.parse(text);
+  return wellFormedParsed(JSON.parse(text), text);
+}
+
+/**
+ * A value parsed from `text` with each lone surrogate of its strings and keys as U+FFFD
+ * ({@link wellFormedJson}, run only when the text holds a surrogate at all: most reports hold
+ * none, and writing the value again would double the cost of reading it).
+ * @param value - `JSON.parse(text)`.
+ * @param text - the JSON text it was parsed from.
+ */
+export function wellFormedParsed<T>(value: T, text: string): T {
   return MAY_HOLD_SURROGATE.test(text) ? wellFormedJson(value) : value;
 }
