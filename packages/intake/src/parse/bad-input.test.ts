@@ -56,6 +56,15 @@ describe('parseReport on bad input', () => {
     // Text in an encoding not recognised (UTF-16BE without a byte-order mark) is told how to convert.
     const utf16be = Buffer.from('TypeError: x is undefined\n', 'utf16le').swap16();
     expect(() => parseReport(utf16be)).toThrow('convert it to UTF-8 first (e.g. iconv -f UTF-16');
+    // Found by fresh-user trial 19: Japanese in Shift-JIS (no NUL, mostly invalid UTF-8) was
+    // "binary data" to convert from UTF-16. Bytes of 「アプリが落ちます。」 and a line of ASCII.
+    const shiftJis = Buffer.concat([
+      Buffer.from('83418376838a82aa978e82bf82dc82b78142', 'hex'),
+      Buffer.from('\n'),
+    ]);
+    expect(() => parseReport(shiftJis)).toThrow(
+      /^The report is not valid UTF-8: the text is in another encoding; convert it .*-f SHIFT_JIS for Japanese/,
+    );
   });
 
   it('reads invalid UTF-8 with replacement characters and says so', () => {

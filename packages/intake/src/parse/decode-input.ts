@@ -6,7 +6,13 @@
 import { stripVTControlCharacters } from 'node:util';
 import { SightlineError } from '@sightline/core';
 import { binaryTextProblem, CONTROL_CHARACTERS } from './binary-text.js';
-import { decodeReportBytes, invalidBytesNote, NOT_TEXT_HINT } from './decode-bytes.js';
+import {
+  decodeReportBytes,
+  invalidBytesNote,
+  invalidBytesProblem,
+  NOT_TEXT_HINT,
+  type ReportEncoding,
+} from './decode-bytes.js';
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 import { parseWellFormedJson } from './well-formed.js';
@@ -87,13 +93,18 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
   const notes: string[] = [];
   let text: string;
   let value: unknown;
+  /** The encoding bytes were read in, when some of them were invalid in it. */
+  let invalidIn: ReportEncoding | undefined;
   if (typeof input === 'string') {
     text = checkSize(input, maxBytes);
   } else if (input instanceof Uint8Array) {
     if (input.byteLength > maxBytes) throw tooLarge(input.byteLength, maxBytes);
     const decoded = decodeReportBytes(input);
     text = decoded.text;
-    if (decoded.invalid) notes.push(invalidBytesNote(decoded.encoding));
+    if (decoded.invalid) {
+      notes.push(invalidBytesNote(decoded.encoding));
+      invalidIn = decoded.encoding;
+    }
   } else if (input !== null && typeof input === 'object') {
     value = input;
     // Measured in UTF-8 bytes like string input: a JSON rendering of non-ASCII text has more
@@ -111,9 +122,13 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
   }
   const binary = binaryTextProblem(text);
   if (binary) {
+    // Bytes with no NUL that are mostly invalid are text in another encoding (Shift-JIS, GBK), not
+    // binary data (fresh-user trial 19: told to convert from UTF-16).
     throw new SightlineError({
       code: 'REPORT_UNPARSEABLE',
-      message: `The report ${binary} Pass a text crash log, issue text, review export or Sentry event JSON, not a minidump, an image or a compressed file. ${NOT_TEXT_HINT}`,
+      message: invalidIn
+        ? `The report ${invalidBytesProblem(invalidIn)}`
+        : `The report ${binary} Pass a text crash log, issue text, review export or Sentry event JSON, not a minidump, an image or a compressed file. ${NOT_TEXT_HINT}`,
     });
   }
   if (text.search(CONTROL_CHARACTERS) !== -1) {
