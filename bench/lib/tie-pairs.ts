@@ -219,8 +219,11 @@ export async function readTiePairs({
   return pairs;
 }
 
-/** Corpus cases with their text and tree in the cache, at most `limit` per repository. */
-function corpusByRepository(limit: number): Map<string, DevCase[]> {
+/**
+ * Corpus cases with their text and tree in the cache, at most `limit` per repository, in file order.
+ * @returns repository (`owner/name`) → its cases.
+ */
+export function corpusByRepository(limit: number): Map<string, DevCase[]> {
   const byRepository = new Map<string, DevCase[]>();
   for (const entry of readCorpusCases().cases) {
     if (!entry.repo || !cachedRepoTree(entry)) continue;

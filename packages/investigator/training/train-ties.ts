@@ -7,20 +7,12 @@
  * pairs tied, and the held-out figures in `training`. `npm run bench:ties` measures the result.
  */
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { readPerRepository } from '../../../bench/lib/tie-options.js';
 import { readTiePairs } from '../../../bench/lib/tie-pairs.js';
 import { crossValidateTies, fitTieModel, KEEP_RELATED, TIE_L2 } from './fit-tie-model.js';
+import { localizeModelPath } from './model-path.js';
 
-const MODEL_FILE = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '..',
-  'src',
-  'localize',
-  'model',
-  'tie-model.json',
-);
+const MODEL_FILE = localizeModelPath('tie-model.json');
 
 const perRepository = readPerRepository('usage: npm run train:ties [-- --per-repository N]');
 const pairs = await readTiePairs({ perRepository, log: (line) => console.error(line) });

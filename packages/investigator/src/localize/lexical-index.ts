@@ -33,6 +33,11 @@ export interface LexicalIndex {
   searchDefinitions(query: string): Map<string, DefinitionMatch[]>;
   /** How the query's terms occur in the files ({@link QueryStatistics}). */
   fileStatistics(query: string): QueryStatistics;
+  /**
+   * Every distinct term of the file collection (paths, definition names and bodies), unordered:
+   * what a background of many repositories is built from (`npm run train:ties`).
+   */
+  fileVocabulary(): string[];
 }
 
 /** Definition kinds worth a document of their own: they have a body a fix would change. */
@@ -50,6 +55,7 @@ const BODY_KINDS = new Set([
 interface Corpus {
   search(query: string): Map<string, LexicalMatch>;
   statistics(query: string): QueryStatistics;
+  vocabulary(): string[];
 }
 
 /** How a query's terms occur in the repository's files (query performance prediction). */
@@ -97,6 +103,7 @@ function buildCorpus(
     return count;
   };
   return {
+    vocabulary: () => Object.keys(termIndex),
     statistics(query) {
       const distinct = [...new Set([...tokenizeCode(query), ...phraseTerms(query)])];
       const known = distinct.flatMap((term) => {
@@ -223,6 +230,7 @@ function createLexicalIndex(index: RepositoryIndex): LexicalIndex {
   return {
     searchFiles: (query) => fileCorpus().search(query),
     fileStatistics: (query) => fileCorpus().statistics(query),
+    fileVocabulary: () => fileCorpus().vocabulary(),
     searchDefinitions(query) {
       if (!definitions) {
         const byId = new Map<string, Definition>();

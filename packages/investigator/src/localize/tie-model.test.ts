@@ -98,6 +98,19 @@ describe('tieFeatures', () => {
     expect(review.definedIdentifiers).toBe(0);
   });
 
+  it("counts the report's terms held here that are not common across code bases", () => {
+    // `decode`, `plus` and `string` are in most trees (model/common-terms.json); `parseValues`
+    // is this code's own name.
+    const named = issueReport(
+      'parseValues drops a key without a value',
+      '`parseValues` skips `a` in `a&b=1`.',
+      ['parseValues'],
+    );
+    expect(features(named).distinctiveTerms).toBeGreaterThan(0);
+    expect(features(RELATED).distinctiveTerms).toBe(0);
+    expect(features(REVIEW).distinctiveTerms).toBe(0);
+  });
+
   it('says whether the report has a stack trace, and counts its frames resolved here', () => {
     expect(features(decodeCrashReport()).traced).toBe(1);
     expect(features(RELATED).traced).toBe(0);

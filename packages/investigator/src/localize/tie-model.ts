@@ -16,11 +16,15 @@
  * the repository's vocabulary (distinct terms, as `ln(1 + n)`), since how much of any text a
  * collection holds grows with it: a large tree holds most words of an app review (collection-size
  * normalisation, as in the simplified clarity score and the collection query similarity of Zhao et
- * al., ECIR 2008).
+ * al., ECIR 2008); and the report's terms this repository holds that are not common across code
+ * bases (`common-terms.ts`: in under a tenth of a background of many repositories), since a
+ * report's `error`, `value` or `parse` are in any tree while `ubjson` or a project's type names
+ * are in its own (bench/README.md#ties: false causes on other code's reports 40 → 28 %).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import type { Report } from '@sightline/intake';
+import { shippedCommonTerms } from './common-terms.js';
 import { getLexicalIndex } from './lexical-index.js';
 import shippedModelFile from './model/tie-model.json' with { type: 'json' };
 import type { RankedFile } from './rank-files.js';
@@ -42,13 +46,14 @@ export const TIE_FEATURES = [
   'topScore',
   'namesPackage',
   'vocabulary',
+  'distinctiveTerms',
 ] as const;
 export type TieFeature = (typeof TIE_FEATURES)[number];
 
 /** The format marker of a tie model file. */
 export const TIE_MODEL_FORMAT = 'sightline-report-tie';
 /** The version of that format this code reads; bumped when a feature's meaning changes. */
-export const TIE_MODEL_VERSION = 2;
+export const TIE_MODEL_VERSION = 3;
 
 /** A tie model: a logistic model over raw feature values and the decision threshold. */
 export interface TieModel {
@@ -156,6 +161,7 @@ export function tieFeatures(
     ({ documentFrequency }) => documentFrequency / documents < SPECIFIC_SHARE,
   ).length;
   const defined = definedNames(index);
+  const common = shippedCommonTerms();
   const frames =
     (report.stack?.length ?? 0) +
     report.exceptions.reduce((sum, exception) => sum + exception.frames.length, 0);
@@ -175,6 +181,7 @@ export function tieFeatures(
     topScore: top?.score ?? 0,
     namesPackage: namesPackage(`${report.title ?? ''}\n${report.body}`, packageName) ? 1 : 0,
     vocabulary: Math.log1p(statistics.vocabulary),
+    distinctiveTerms: Math.log1p(statistics.known.filter(({ term }) => !common.has(term)).length),
   };
   return {
     features: TIE_FEATURES.map((name) => values[name]),
