@@ -140,6 +140,16 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
       `GET https://b.s3.amazonaws.com/k?X-Amz-Signature=${'0f'.repeat(32)}&x=1`,
       'a secret-named query parameter',
     ],
+    // Found by fresh-user trial 20: a Sentry event's request headers and cookies, pretty-printed.
+    [
+      `"headers": [\n  [\n    "X-Api-Key",\n    "${join('xko', 'OOL8dKLzdocJ2isAjIhKtJ0R')}"\n  ]`,
+      'a secret header, cookie or setting given as a name–value pair',
+    ],
+    [
+      `[\n  "Cookie",\n  "sid=${join('ckm', 'xgJTeKdNnFRIBXuDL7Dx')}"\n]`,
+      'a secret header, cookie or setting given as a name–value pair',
+    ],
+    [`"cookies": "sid=${join('csK', 'Y40uvSwMFLZDe1f8rE')}",`, 'a cookie'],
   ])('finds the secret in %j (%s)', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -156,6 +166,8 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
     'Authorization: Basic realm="api", Authorization: Bearer is required',
     'Authorization: Bearer <YOUR_TOKEN>, Authorization: Bearer YOUR_API_TOKEN',
     'Basic usage: Basic auth is off; Cookie: theme=dark',
+    '"headers": [["Content-Type", "application/json"], ["X-Api-Key", "undefined"]]',
+    '[\n  "Cookie",\n  "theme=dark"\n], ["api", "v2"], ["token", "expired"]',
   ])('finds nothing in %j', (text) => {
     expect(rules(text)).toEqual([]);
   });

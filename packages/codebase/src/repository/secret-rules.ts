@@ -169,8 +169,11 @@ function isBasicCredential(encoded: string): boolean {
   return /^[\x21-\x7e][\x20-\x7e]*:[\x20-\x7e]+$/.test(decoded);
 }
 
-/** A cookie's value: `Cookie: session=…`, `Set-Cookie: sid=…` (RFC 6265). */
-const COOKIE = /\b(?:Set-)?Cookie\s*[:=]\s*["']?[\w.-]+=([^;\s"']{8,})/gi;
+/**
+ * A cookie's value: `Cookie: session=…`, `Set-Cookie: sid=…` (RFC 6265), and a JSON key's
+ * (`"cookies": "sid=…"`, a Sentry event's request; fresh-user trial 20).
+ */
+const COOKIE = /\b(?:Set-)?Cookies?["']?\s*[:=]\s*["']?[\w.-]+=([^;\s"']{8,})/gi;
 
 /** The separator of an encoded or plain URL's query: `?`, `&`, `;` or their percent-escapes. */
 const QUERY_SEPARATOR = String.raw`(?:[?&;]|%3[Ff]|%26|%3[Bb])`;
@@ -498,10 +501,35 @@ const GENERIC_KEY_RULE: SecretRule = {
   },
 };
 
+/** The rules that read a name and its value written on one line (`Name: value`). */
+const LINE_RULES: readonly SecretRule[] = [...TOKEN_RULES, SETTING_RULE, GENERIC_KEY_RULE];
+
+/**
+ * A JSON pair `["Name", "value"]`: a Sentry event's `request.headers`, `cookies` and
+ * `query_string` are lists of them, pretty-printed with the name and the value on lines of their
+ * own, where no rule of a `Name: value` line saw them (fresh-user trial 20: an `X-Api-Key` and a
+ * `Cookie` were shown). The name is a header's, cookie's or setting's: word characters, `.`, `-`.
+ */
+const NAME_VALUE_PAIR = /\[\s*"([\w.-]{1,100})"\s*,\s*"((?:[^"\\\r\n]|\\.){1,4096})"\s*\]/g;
+
+/** A pair read as the line `Name: value`, withheld whole when a line rule finds a secret in it. */
+const NAME_VALUE_PAIR_RULE: SecretRule = {
+  what: 'a secret header, cookie or setting given as a name–value pair',
+  *find(text, filePath) {
+    for (const match of text.matchAll(NAME_VALUE_PAIR)) {
+      const line = `${match[1]}: ${match[2]}`;
+      if (LINE_RULES.some((rule) => !rule.find(line, filePath)[Symbol.iterator]().next().done)) {
+        yield [match.index, match.index + match[0].length];
+      }
+    }
+  },
+};
+
 /** Every rule of this module, in the order their notes are preferred. */
 export const SECRET_RULES: readonly SecretRule[] = [
   ...TOKEN_RULES,
   SETTING_RULE,
   MULTI_LINE_VALUE_RULE,
   GENERIC_KEY_RULE,
+  NAME_VALUE_PAIR_RULE,
 ];
