@@ -4,7 +4,7 @@
  */
 import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 import { createGroupTitleSearch } from './group-title-search.js';
-import { createReportSearch } from './report-search.js';
+import { createReportSearch, recreateReportSearch } from './report-search.js';
 
 const initial: Migration = {
   async up(db: Kysely<unknown>) {
@@ -384,6 +384,11 @@ const secretRules: Migration = {
   },
 };
 
+/** Report text search reading a JSON payload's `\n`, `\r` and `\t` as spaces (see `report-search.ts`). */
+function reportTextSearchEscapes(dialect: 'sqlite' | 'postgres'): Migration {
+  return { up: (db) => recreateReportSearch(db, dialect) };
+}
+
 /** The migrations of a dialect, by name (sorted order is run order). */
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
   return {
@@ -405,6 +410,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0014_lookup_indexes': lookupIndexes,
         '0015_source_settings_revision': sourceSettingsRevision,
         '0016_secret_rules': secretRules,
+        '0017_report_text_search_escapes': reportTextSearchEscapes(dialect),
       };
     },
   };
