@@ -171,7 +171,10 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
           .select(['id', 'payload', 'payload_type', 'received_at', 'stage'])
           .where('source_key', '=', sourceKey)
           .executeTakeFirstOrThrow();
-        const revised = known.payload !== values.payload && known.stage !== 'failed';
+        const revised =
+          known.payload !== values.payload &&
+          known.stage !== 'failed' &&
+          !(await isStaleEdit(trx, known, values.received_at));
         if (revised) await addRevision(trx, known, values);
         out.push({ id: known.id, created: false, revised });
       }
@@ -309,6 +312,27 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
  * Stores an edit of a known report: the original becomes revision 1 on the first edit, the edit
  * the next revision; the report row takes the edit's payload and is analysed again.
  */
+/**
+ * Whether an edit is older than the text stored: a provider's deliveries come in any order and a
+ * redelivery resends an old payload (GitHub's `issue.updated_at` is its `receivedAt`), so an edit
+ * received before the latest revision (or the report, before any) never replaces it (fresh-user
+ * trial 20: a late delivery rolled an issue back to its older text and was investigated again).
+ */
+async function isStaleEdit(
+  trx: Transaction<Database>,
+  known: { id: string; received_at: string },
+  receivedAt: string,
+): Promise<boolean> {
+  const latest = await trx
+    .selectFrom('report_revisions')
+    .select('received_at')
+    .where('report_id', '=', known.id)
+    .orderBy('revision', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return Date.parse(receivedAt) < Date.parse(latest?.received_at ?? known.received_at);
+}
+
 async function addRevision(
   trx: Transaction<Database>,
   known: { id: string; payload: string; payload_type: string; received_at: string },

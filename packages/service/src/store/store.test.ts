@@ -133,6 +133,23 @@ describe.each(TEST_DATABASES)('store on $name', (kind) => {
     expect(await store.reports.counts()).toEqual({ received: 1 });
   });
 
+  it('keeps the newest text when an older edit arrives late', async () => {
+    // Found by fresh-user trial 20: a redelivered or late GitHub `edited` event rolled the issue
+    // back to its older text, and the group was investigated again on it.
+    const project = await open();
+    const origin = { projectId: project.id, sourceId: null };
+    const at = (hour: number) => `2026-12-04T${String(hour).padStart(2, '0')}:00:00Z`;
+    const first = await store.reports.insert(raw('a', 'v1', at(9)), origin);
+    await store.reports.insert(raw('a', 'v3, the latest', at(11)), origin);
+    const late = await store.reports.insertMany([raw('a', 'v2, delivered late', at(10))], origin);
+    expect(late).toEqual([{ id: first.report.id, created: false, revised: false }]);
+    expect((await store.reports.get(first.report.id))?.payload).toEqual({ text: 'v3, the latest' });
+    const stale = await store.reports.insertMany([raw('a', 'v0', at(8))], origin);
+    expect(stale[0]?.revised).toBe(false);
+    const newer = await store.reports.insertMany([raw('a', 'v4', at(12))], origin);
+    expect(newer[0]?.revised).toBe(true);
+  });
+
   it('groups by signature, counts once per report, and keeps first and last seen', async () => {
     const project = await open();
     const origin = { projectId: project.id, sourceId: null };
