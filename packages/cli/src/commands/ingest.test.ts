@@ -140,6 +140,32 @@ describe('sightline ingest', () => {
     ]);
   });
 
+  it('says how many reports already there were updated by a new text', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
+    try {
+      const file = path.join(dir, 'edited.jsonl');
+      await writeFile(file, '{"id":"r1","text":"It crashes on open, now with a trace"}\n');
+      const fetch = (async () =>
+        Response.json({
+          stored: 0,
+          duplicates: 0,
+          revised: 1,
+          reportIds: ['r1'],
+        })) as unknown as typeof globalThis.fetch;
+      const io = Object.assign(memoryOutput(), {
+        env: {},
+        readStdin: async () => new Uint8Array(),
+        fetch,
+      });
+      expect(await runIngest({ files: [file], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(0);
+      expect(io.out).toBe(
+        `${file}: 0 stored, 1 updated (a new text of a report already there), 0 already there\n`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('sends the text of each {"text": …} line of a .jsonl file, and refuses the bad lines by number', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'ingest-'));
     try {

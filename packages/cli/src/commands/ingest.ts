@@ -205,7 +205,7 @@ function whichReports(file: ReadFile, start: number, end: number): string {
   return first === last ? `${file.numberedBy} ${first}` : `${file.numberedBy}s ${first}-${last}`;
 }
 
-/** A file's line of output: what was stored, what was refused, what was not sent. */
+/** A file's line of output: what was stored or updated, what was refused, what was not sent. */
 function summary(file: ReadFile, result: IngestResult, sent: number, json = false): string {
   const refused = file.refused.length;
   const notStored = file.reports.length - sent;
@@ -217,7 +217,11 @@ function summary(file: ReadFile, result: IngestResult, sent: number, json = fals
       ...(notStored > 0 ? { notStored } : {}),
     })}\n`;
   }
-  return `${file.name}: ${result.stored} stored, ${result.duplicates} already there${refused > 0 ? `, ${refused} ${file.numberedBy}${refused === 1 ? '' : 's'} refused` : ''}${notStored > 0 ? `, ${notStored} not stored` : ''}\n`;
+  // An edit of a report already there (same id, new text) is stored as its new revision (trial 20:
+  // "0 stored, 0 already there" read as nothing done).
+  const updated =
+    result.revised > 0 ? `, ${result.revised} updated (a new text of a report already there)` : '';
+  return `${file.name}: ${result.stored} stored${updated}, ${result.duplicates} already there${refused > 0 ? `, ${refused} ${file.numberedBy}${refused === 1 ? '' : 's'} refused` : ''}${notStored > 0 ? `, ${notStored} not stored` : ''}\n`;
 }
 
 /** Registers `sightline ingest` on the program. */
