@@ -1,7 +1,7 @@
 /**
  * `npm run bench:crash-fingerprint`: does the crash fingerprint keep one crash printed by several
- * engines or runtime versions in one group, and distinct crashes apart? Both fingerprint
- * versions (`crash:` legacy, `crash2:` current; packages/service/src/pipeline/crash-signature.ts)
+ * engines or runtime versions in one group, and distinct crashes apart? Every fingerprint
+ * version (`crash:` and `crash2:` legacy, `crash3:` current; packages/service/src/pipeline/crash-signature.ts)
  * on real stack traces:
  *
  * - The stack-trace fixtures of established parsers' test suites (../shared/data/peer-traces:
@@ -23,7 +23,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseReport, type Report } from '@sightline/intake';
 import { readPeerTraces } from '@sightline/intake/testing';
-import { crashSignature, legacyCrashSignature } from '@sightline/service/internal';
+import { crashSignature, legacyCrashSignatures } from '@sightline/service/internal';
 import { type Assignment, scoreClusters } from './lib/cluster-metrics.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
 import {
@@ -100,8 +100,9 @@ for (const file of readdirSync(crashDir)
 }
 
 const VERSIONS = [
-  ['crash: (legacy)', legacyCrashSignature],
-  ['crash2: (current)', crashSignature],
+  ['crash: (legacy)', (report: Report) => legacyCrashSignatures(report).at(-1)],
+  ['crash2: (legacy)', (report: Report) => legacyCrashSignatures(report).at(0)],
+  ['crash3: (current)', crashSignature],
 ] as const;
 const SETS = ['peer fixtures', 'shared crash samples', 'all'] as const;
 

@@ -7,8 +7,14 @@
  * named function (two errors thrown on one framework path stay apart).
  *
  * Versioned, as Sentry versions its grouping: a stored group keeps the signature it was created
- * with, so a new rule gets a new prefix and the old one is kept to find the groups made before.
- * - `crash2:` (current): each frame's function normalized (`normalizeFunction`,
+ * with, so a new rule gets a new prefix and the old ones are kept to find the groups made before.
+ * - `crash3:` (current): as `crash2:`, and without in-app frames an error code in the message is
+ *   kept (`Minified React error #185`, `invariant=185`, `code 1006`: two codes are two bugs), and
+ *   a frame named as a minifier names (one or two characters: `Sa`, `F`; a build renames them)
+ *   keys nothing: an in-app one counts as not in-app (and the message then keys the fingerprint
+ *   too), and the first named frame is the first other; so one crash from two builds is one group and two errors on one bundle path are two
+ *   (fresh-user trial 20).
+ * - `crash2:` (until 2026-12-04): each frame's function normalized (`normalizeFunction`,
  *   frame-function.ts), so one crash printed by two runtime versions or call shapes
  *   (`Function.wrap [as post]` and `wrap`, `lambda$main$0` and `main$lambda-1`) is one group;
  *   Python's list, dict and set comprehension frames are left out (Python 3.12 inlines them).
@@ -23,36 +29,59 @@ import { isInlinedComprehension, normalizeFunction } from './frame-function.js';
 /** In-app frames in a fingerprint at most (deep recursion or huge traces stay bounded). */
 const MAX_FINGERPRINT_FRAMES = 50;
 
-/** How one version of the fingerprint reads a frame. */
+/** How one version of the fingerprint reads a frame and a message. */
 interface Rule {
   prefix: string;
+  /** The exception message as the fingerprint keys it when no frame is in-app. */
+  message(text: string): string;
   /** The frame's function as the fingerprint keys it ('' when it has none). */
   function(frame: Frame): string;
   /** The name of the first named frame when no frame is in-app ('' to look further). */
   topName(frame: Frame): string;
   /** Frames left out of the fingerprint. */
   skip(frame: Frame): boolean;
+  /** Whether an in-app frame keys the fingerprint as one (else it is read as not in-app). */
+  stable(frame: Frame): boolean;
 }
 
+/** A minifier's name: one or two characters (`F`, `Sa`, `$e`), renamed by every build. */
+const MINIFIED_NAME = /^[A-Za-z_$][A-Za-z0-9_$]?$/;
+
 const CURRENT: Rule = {
+  prefix: 'crash3:',
+  message: maskIdsButCodes,
+  function: (frame) => maskIds(normalizeFunction(frame.function)),
+  topName: (frame) => {
+    const name = maskIds(normalizeFunction(frame.function));
+    return /^(?:Object|Module|#)$/.test(name) || MINIFIED_NAME.test(name) ? '' : name;
+  },
+  skip: (frame) => isInlinedComprehension(frame.function),
+  stable: (frame) => !MINIFIED_NAME.test(normalizeFunction(frame.function)),
+};
+
+const CRASH2: Rule = {
   prefix: 'crash2:',
+  message: maskIds,
   function: (frame) => maskIds(normalizeFunction(frame.function)),
   topName: (frame) => {
     const name = maskIds(normalizeFunction(frame.function));
     return /^(?:Object|Module|#)$/.test(name) ? '' : name;
   },
   skip: (frame) => isInlinedComprehension(frame.function),
+  stable: () => true,
 };
 
 const LEGACY: Rule = {
   prefix: 'crash:',
+  message: maskIds,
   function: (frame) => maskIds(frame.function ?? ''),
   topName: legacyFunctionName,
   skip: () => false,
+  stable: () => true,
 };
 
 /**
- * `crash2:<hash>` of the exception type and the normalized in-app frames (all frames when none is
+ * `crash3:<hash>` of the exception type and the normalized in-app frames (all frames when none is
  * in-app; see the module header), or undefined when the report has no trace.
  */
 export function crashSignature(report: Report): string | undefined {
@@ -60,11 +89,11 @@ export function crashSignature(report: Report): string | undefined {
 }
 
 /**
- * The signature the previous rule gave the same report (`crash:<hash>`): what groups stored
- * before `crash2:` are keyed by. Undefined when the report has no trace.
+ * The signatures the earlier rules gave the same report (`crash2:<hash>`, `crash:<hash>`, newest
+ * first): what groups stored before `crash3:` are keyed by. Empty when the report has no trace.
  */
-export function legacyCrashSignature(report: Report): string | undefined {
-  return fingerprint(report, LEGACY);
+export function legacyCrashSignatures(report: Report): string[] {
+  return [CRASH2, LEGACY].flatMap((rule) => fingerprint(report, rule) ?? []);
 }
 
 function fingerprint(report: Report, rule: Rule): string | undefined {
@@ -72,8 +101,8 @@ function fingerprint(report: Report, rule: Rule): string | undefined {
     report.exceptions.find((candidate) => candidate.frames.length > 0) ?? report.exceptions[0];
   const frames = exception ? allFrames([exception]) : (report.stack ?? []);
   if (!exception && frames.length === 0) return undefined;
-  const inApp = frames.filter((frame) => frame.inApp);
-  const message = maskIds(exception?.message ?? '').trim();
+  const inApp = frames.filter((frame) => frame.inApp && rule.stable(frame));
+  const message = rule.message(exception?.message ?? '').trim();
   // Without in-app frames the stack is a framework's or a bundle's path: many errors share it, and
   // one error's frames differ between browsers and builds. Like Sentry when no frame contributes,
   // the exception type and message (numbers and ids masked) are the fingerprint; the frames only
@@ -86,7 +115,14 @@ function fingerprint(report: Report, rule: Rule): string | undefined {
     if (keys.length === MAX_FINGERPRINT_FRAMES) break;
   }
   const top = inApp.length > 0 || !message ? '' : (frames.map(rule.topName).find(Boolean) ?? '');
-  const parts = [exception?.type ?? 'stack', ...keys, inApp.length > 0 ? '' : message, top];
+  // In-app frames with minified names left out say less of the crash: its message says the rest.
+  const minified = frames.some((frame) => frame.inApp && !rule.stable(frame));
+  const parts = [
+    exception?.type ?? 'stack',
+    ...keys,
+    inApp.length > 0 && !minified ? '' : message,
+    top,
+  ];
   return `${rule.prefix}${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;
 }
 
@@ -107,6 +143,22 @@ function legacyFunctionName(frame: Frame): string {
   const names = maskIds(frame.function ?? '').match(/[\p{L}_$][\p{L}\p{N}_$]*/gu);
   const last = names?.at(-1);
   return last && !/^(?:anonymous|Object|Module)$/.test(last) ? last : '';
+}
+
+/** An error code's label and number (see {@link maskIdsButCodes}). */
+const ERROR_CODE = /(\b(?:error|code|errno|invariant)\s?[#=:]?\s?)(\d+)/gi;
+
+/**
+ * {@link maskIds} but for the number of an error code (after `error`, `code`, `errno` or
+ * `invariant`, with `#`, `=` or `:` between): `Minified React error #185` keeps its 185.
+ */
+function maskIdsButCodes(text: string): string {
+  const codes: string[] = [];
+  const held = text.replace(ERROR_CODE, (_, label: string, code: string) => {
+    codes.push(code);
+    return `${label}\u0000`;
+  });
+  return maskIds(held).replace(/\u0000/g, () => codes.shift() ?? '');
 }
 
 /** Hex addresses, UUIDs, long hex ids and numbers masked (`$1`, `lambda$12`, `0x7fff…`). */

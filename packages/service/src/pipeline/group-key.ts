@@ -22,7 +22,7 @@ import {
   GROUPING_TEXT_CHARS,
   stripBoilerplate,
 } from './boilerplate.js';
-import { crashSignature, legacyCrashSignature } from './crash-signature.js';
+import { crashSignature, legacyCrashSignatures } from './crash-signature.js';
 
 /** MinHash size: 20 bands of 3 rows. A pair at Jaccard 0.7 shares a band with probability ~1. */
 const HASHES = 60;
@@ -103,8 +103,8 @@ export function groupKey(report: Report, options: GroupKeyOptions = {}): GroupKe
   const signature = crashSignature(report);
   if (signature) {
     // Groups stored before the current fingerprint version are found by the one they were made with.
-    const legacy = legacyCrashSignature(report);
-    return { identities, signature, ...(legacy ? { legacySignatures: [legacy] } : {}) };
+    const legacy = legacyCrashSignatures(report);
+    return { identities, signature, ...(legacy.length > 0 ? { legacySignatures: legacy } : {}) };
   }
   const settings = report.kind === 'issue' ? ISSUE_TEXT : REVIEW_TEXT;
   const words = contentWords(`${report.title ?? ''}\n${report.body}`, options.boilerplate);

@@ -29,7 +29,7 @@ export {
   MIN_LEARNING_SAMPLE,
   stripBoilerplate,
 } from './boilerplate.js';
-export { crashSignature, legacyCrashSignature } from './crash-signature.js';
+export { crashSignature, legacyCrashSignatures } from './crash-signature.js';
 export {
   contentShingles,
   contentWords,

@@ -619,7 +619,7 @@ async function createGroup(trx: Transaction<Database>, input: AttachReport): Pro
   return row;
 }
 
-/** True for a crash fingerprint of any version (`crash:`, `crash2:`), false for `text:` keys. */
+/** True for a crash fingerprint of any version (`crash:`, `crash2:`, `crash3:`), false for `text:` keys. */
 function isCrashSignature(signature: string): boolean {
   return /^crash\d*:/.test(signature);
 }
