@@ -108,7 +108,7 @@ function investigationNote({ state, reason, attempts }: GroupSummary['investigat
     case 'running':
       return 'The investigation is running; it appears here by itself.';
     case 'failed':
-      return `The investigation failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${reason ?? 'no reason given'}. Use Re-investigate to try again.`;
+      return `The investigation failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: ${(reason ?? 'no reason given').replace(/\.$/, '')}. Use Re-investigate to try again.`;
     case 'done':
       return 'The investigation finished without a diagnosis; use Re-investigate to run one.';
     case 'not-investigated':

@@ -48,6 +48,12 @@ describe.each(TEST_DATABASES)('bad input refused at the door, on $name', (kind) 
     expect((await both.json()).error.message).toBe(
       'reports.0: give exactly one of "text" (the report as text) and "json" (as a JSON object or array).',
     );
+    const notSentry = await post(
+      '/api/reports',
+      JSON.stringify({ reports: [{ text: 'It crashes when I save', format: 'sentry' }] }),
+      'application/json',
+    );
+    expect((await notSentry.json()).error.message).toMatch(/^reports\.0\.format: .*[^.]\.$/);
     // "Café crashes" in Latin-1: é is the lone byte 0xE9.
     const latin1 = Uint8Array.from([
       ...Buffer.from('Caf'),

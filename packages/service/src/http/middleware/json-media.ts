@@ -33,18 +33,18 @@ export function isJsonMedia(media: string): boolean {
  * Middleware for a route whose body is JSON (before its `zValidator('json', …)`).
  * @returns 415 `UNSUPPORTED_MEDIA_TYPE` saying what to send when the request carries a body whose
  *   Content-Type is not JSON, or is JSON in a charset other than UTF-8; 400 `INVALID_ARGUMENT`
- *   when a JSON body's string holds a lone surrogate; otherwise calls the next handler (a body
- *   that is no JSON at all is the validator's to refuse). The body is read within the API's body
- *   limit; Hono keeps it for the validator.
+ *   when a JSON body is empty, is not JSON, or has a string with a lone surrogate; otherwise calls
+ *   the next handler. The body is read within the API's body limit; Hono keeps it for the
+ *   validator.
  */
 export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
   const header = c.req.header('content-type');
   const { media, charset } = bodyMedia(header);
   if (isJsonMedia(media)) {
     if (!jsonCharsetProblem(charset)) {
-      const lone = await loneSurrogateProblem(c.req.raw.body === null ? undefined : c.req.json());
-      if (!lone) return next();
-      return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid request: body: ${lone}`);
+      const problem = c.req.raw.body === null ? undefined : jsonBodyProblem(await c.req.text());
+      if (!problem) return next();
+      return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid request: body: ${problem}`);
     }
     return errorResponse(
       c,
@@ -63,12 +63,24 @@ export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
   );
 };
 
-/** Why a JSON body cannot be taken: a lone surrogate in a string; undefined for anything else. */
-async function loneSurrogateProblem(body: Promise<unknown> | undefined) {
+/**
+ * Why a JSON body cannot be taken: empty or not JSON (Hono's validator said only "Malformed JSON
+ * in request body": fresh-user trial 20; the parser's own message is not shown, as it quotes the
+ * body), or a lone surrogate in a string; undefined when it can.
+ */
+function jsonBodyProblem(text: string): string | undefined {
+  const fix = 'send one JSON object with the fields this route takes ({} when it needs none)';
+  if (text.trim() === '') return `empty; ${fix}.`;
+  let body: unknown;
   try {
-    return body === undefined ? undefined : jsonReportProblem(await body);
+    body = JSON.parse(text);
   } catch {
-    // Not JSON, or nested past what JSON.stringify can write: the route's validator refuses it.
+    return `not JSON; ${fix}, with Content-Type: application/json.`;
+  }
+  try {
+    return jsonReportProblem(body);
+  } catch {
+    // Nested past what JSON.stringify can write: the route's validator refuses it.
     return undefined;
   }
 }

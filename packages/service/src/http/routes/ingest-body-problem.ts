@@ -35,5 +35,7 @@ export function ingestBodyProblem(
 }
 
 function describeIssue(issue: { path: readonly PropertyKey[]; message: string }): string {
-  return `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message}`;
+  // The issues are joined and end with one period: a message that ends with its own (intake's
+  // refusal of a format) ended with two (fresh-user trial 20).
+  return `${issue.path.length > 0 ? issue.path.join('.') : 'body'}: ${issue.message.replace(/\.$/, '')}`;
 }
