@@ -52,7 +52,11 @@ function githubApi(overrides: (url: string) => FakeResponse | undefined = () => 
           }
         : {
             headers: { link: `<${base}&page=1>; rel="first"` },
-            body: [issue(3, '2026-11-30T00:00:00Z', { state: 'closed' })],
+            body: [
+              issue(3, '2026-11-30T00:00:00Z', { state: 'closed' }),
+              // Closed as not planned: no fix, so its group is not resolved (trial 20).
+              issue(4, '2026-11-30T01:00:00Z', { state: 'closed', state_reason: 'not_planned' }),
+            ],
           };
     }
     if (url.pathname === '/repos/acme/widget') return { body: { full_name: 'acme/widget' } };
@@ -76,16 +80,20 @@ describe('GitHub issues polling', () => {
   it('reads every page, skips pull requests, and sends since and the ETag next time', async () => {
     server = await githubApi();
     const first = await poll(null);
-    expect(first.reports.map((r) => r.sourceId)).toEqual(['acme/widget#1', 'acme/widget#3']);
-    // A closed issue resolves its group (reopening is the webhook's).
+    expect(first.reports.map((r) => r.sourceId)).toEqual([
+      'acme/widget#1',
+      'acme/widget#3',
+      'acme/widget#4',
+    ]);
+    // A closed issue resolves its group (reopening is the webhook's), unless closed as not planned.
     expect(first.upstream).toEqual([{ identity: 'github:acme/widget#3', status: 'resolved' }]);
-    expect(JSON.parse(first.cursor ?? '')).toEqual({ since: '2026-11-30T00:00:00Z', etag: '"v1"' });
+    expect(JSON.parse(first.cursor ?? '')).toEqual({ since: '2026-11-30T01:00:00Z', etag: '"v1"' });
     expect(server.requests[0]?.url).toMatch(/state=all&sort=updated&direction=asc/);
     server.requests.length = 0;
     const second = await poll(first.cursor);
     expect(second).toEqual({ reports: [], cursor: first.cursor });
     expect(server.requests).toHaveLength(1);
-    expect(server.requests[0]?.url).toContain('since=2026-11-30T00%3A00%3A00Z');
+    expect(server.requests[0]?.url).toContain('since=2026-11-30T01%3A00%3A00Z');
   });
 
   it('honours a secondary rate limit (403 with Retry-After) and a 429, keeping the cursor', async () => {

@@ -25,7 +25,7 @@ import type {
 } from '../types.js';
 import { createGitHubClient } from './client.js';
 import { explainGitHubError as explain, toHeaders } from './errors.js';
-import { isIssue, issueReport } from './reports.js';
+import { closedAsDone, isIssue, issueReport } from './reports.js';
 import { handleGitHubWebhook } from './webhook.js';
 
 const configSchema = z.strictObject({
@@ -144,7 +144,7 @@ async function pollIssues(
       for (const item of response.data as unknown[]) {
         if (!isIssue(item)) continue;
         reports.push(issueReport(repository, item));
-        if (item.state === 'closed') {
+        if (item.state === 'closed' && closedAsDone(item)) {
           upstream.push({ identity: `github:${repository}#${item.number}`, status: 'resolved' });
         }
         if (item.updated_at && (!since || item.updated_at > since)) since = item.updated_at;

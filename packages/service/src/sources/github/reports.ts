@@ -11,6 +11,8 @@ export interface GitHubIssue {
   updated_at?: string;
   /** `open` or `closed`. */
   state?: string;
+  /** Why it was closed: `completed`, `not_planned`, `duplicate`; null or absent before GitHub said. */
+  state_reason?: string | null;
   pull_request?: unknown;
   user?: { login?: string } | null;
   labels?: (string | { name?: string })[];
@@ -25,6 +27,16 @@ export function isIssue(value: unknown): value is GitHubIssue {
     typeof issue.title === 'string' &&
     issue.pull_request === undefined
   );
+}
+
+/**
+ * Whether a closed issue was closed as done: `completed`, or no reason (closed before GitHub
+ * recorded reasons). An issue closed as not planned or as a duplicate resolves nothing: its group
+ * may hold reports from other sources of a bug still there, and the next one marked it regressed
+ * (fresh-user trial 20).
+ */
+export function closedAsDone(issue: GitHubIssue): boolean {
+  return (issue.state_reason ?? 'completed') === 'completed';
 }
 
 /** An issue as a `markdown-issue` report (its JSON carries `title` and `body`). */

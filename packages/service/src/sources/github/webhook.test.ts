@@ -81,6 +81,28 @@ describe('GitHub issues webhooks', () => {
       reports: [],
       upstream: [{ identity: 'github:acme/widget#42', status: 'resolved' }],
     });
+    // Found by fresh-user trial 20: closed as not planned or as a duplicate, the issue resolved a
+    // group holding other sources' reports of a bug still there.
+    for (const reason of ['not_planned', 'duplicate']) {
+      const notDone = Buffer.from(
+        closed
+          .toString('utf8')
+          .replace('"number": 42,', `"number": 42, "state_reason": "${reason}",`),
+      );
+      expect(await deliver('issues', notDone, sign(notDone))).toEqual({
+        verified: true,
+        reports: [],
+        upstream: [],
+      });
+    }
+    const completed = Buffer.from(
+      closed
+        .toString('utf8')
+        .replace('"number": 42,', '"number": 42, "state_reason": "completed",'),
+    );
+    expect((await deliver('issues', completed, sign(completed))).upstream).toEqual([
+      { identity: 'github:acme/widget#42', status: 'resolved' },
+    ]);
     const pull = Buffer.from(
       fixture('issues-opened.json')
         .toString('utf8')

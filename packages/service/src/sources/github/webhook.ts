@@ -7,7 +7,7 @@
 import { verify } from '@octokit/webhooks-methods';
 import type { UpstreamStatus, WebhookRequest, WebhookResult } from '../types.js';
 import { deliveryObject, isObject } from '../webhook-json.js';
-import { isIssue, issueReport } from './reports.js';
+import { closedAsDone, isIssue, issueReport } from './reports.js';
 
 /** Actions that mean "an issue to look at". */
 const ACTIONS = new Set(['opened', 'edited', 'reopened']);
@@ -65,9 +65,9 @@ export async function handleGitHubWebhook(
       rejected: 'The issues event carries no issue number (its id here); nothing was stored.',
     };
   }
-  const upstream = status
-    ? [{ identity: `github:${fullName}#${payload.issue.number}`, status }]
-    : [];
+  const resolves = status !== 'resolved' || closedAsDone(payload.issue);
+  const upstream =
+    status && resolves ? [{ identity: `github:${fullName}#${payload.issue.number}`, status }] : [];
   const reports = ACTIONS.has(action) ? [issueReport(fullName, payload.issue)] : [];
   return { verified: true, reports, upstream };
 }
