@@ -67,6 +67,19 @@ describe('gateReport', () => {
     expect(gated.body).toBe(parsed.body);
   });
 
+  it("keeps the exception's type in a title that is its withheld line", async () => {
+    // Found by fresh-user trial 20: a key quoted at the end of the exception line made the
+    // group's title the note alone.
+    const key = ['sk-proj-', 'Q7wE9rT2yU4iO6pA8sD0fG1hJ3kL5zX7cV9bN2mM4qW6eR8tY0uI'].join('');
+    const crash = `Traceback (most recent call last):
+  File "/srv/app/sync.py", line 12, in push
+    client.info()
+AttributeError: 'NoneType' object has no attribute 'info' (api_key=${key})`;
+    const gated = await gateReport(parseReport(crash));
+    expect(JSON.stringify(gated)).not.toContain(key.slice(8, 20));
+    expect(gated.title).toMatch(/^AttributeError: \[withheld: looks like a secret \(/);
+  });
+
   it('gives a report without secrets back as it is', async () => {
     const parsed = parseReport(
       "TypeError: Cannot read properties of undefined (reading 'price')\n    at cartTotal (/srv/shop/src/cart/total.ts:6:25)\n",

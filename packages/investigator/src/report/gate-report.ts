@@ -98,7 +98,7 @@ export async function gateReport(report: Report): Promise<Report> {
   });
   return {
     ...report,
-    ...(report.title === undefined ? {} : { title: text(report.title) }),
+    ...(report.title === undefined ? {} : { title: gatedTitle(report, text) }),
     body: text(report.body),
     exceptions: report.exceptions.map(exception),
     ...(report.stack ? { stack: frames(report.stack) } : {}),
@@ -106,4 +106,17 @@ export async function gateReport(report: Report): Promise<Report> {
     paths: report.paths.filter(keep),
     ...(report.notes ? { notes: report.notes.map(text) } : {}),
   };
+}
+
+/**
+ * The title through the gate. A title that is the first exception's line (a crash log's first
+ * line) and was withheld keeps the exception's type when the type passes on its own: a key quoted
+ * at the end of `AttributeError: … (api_key=…)` made the group's title the note alone (fresh-user
+ * trial 20), as the exception's own message is.
+ */
+function gatedTitle(report: Report & { title: string }, text: (value: string) => string): string {
+  const shown = text(report.title);
+  const type = report.exceptions[0]?.type;
+  if (shown === report.title || !type || text(type) !== type) return shown;
+  return report.title.trimStart().startsWith(type) ? `${type}: ${shown}` : shown;
 }
