@@ -98,7 +98,7 @@ export async function gateReport(report: Report): Promise<Report> {
   });
   return {
     ...report,
-    ...(report.title === undefined ? {} : { title: gatedTitle(report, text) }),
+    ...(report.title === undefined ? {} : { title: gatedTitle(report.title, report, text) }),
     body: text(report.body),
     exceptions: report.exceptions.map(exception),
     ...(report.stack ? { stack: frames(report.stack) } : {}),
@@ -114,9 +114,9 @@ export async function gateReport(report: Report): Promise<Report> {
  * at the end of `AttributeError: … (api_key=…)` made the group's title the note alone (fresh-user
  * trial 20), as the exception's own message is.
  */
-function gatedTitle(report: Report & { title: string }, text: (value: string) => string): string {
-  const shown = text(report.title);
+function gatedTitle(title: string, report: Report, text: (value: string) => string): string {
+  const shown = text(title);
   const type = report.exceptions[0]?.type;
-  if (shown === report.title || !type || text(type) !== type) return shown;
-  return report.title.trimStart().startsWith(type) ? `${type}: ${shown}` : shown;
+  if (shown === title || !type || text(type) !== type) return shown;
+  return title.trimStart().startsWith(type) ? `${type}: ${shown}` : shown;
 }

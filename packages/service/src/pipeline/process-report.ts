@@ -205,7 +205,13 @@ async function reanalyse(
 ) {
   const { store } = context;
   await store.reports.reanalyse(row.id, analysis);
-  const group = await store.groups.get(groupId);
+  let group = await store.groups.get(groupId);
+  // The group is listed under its representative's title: an edit retitles it (fresh-user trial
+  // 20: a renamed issue's group kept its old title while its diagnosis named other code).
+  const title = reportTitle(analysis.report);
+  if (group.representativeReportId === row.id && group.title !== title) {
+    group = await store.groups.retitle(group.id, title);
+  }
   if (
     group.representativeReportId === row.id &&
     investigationCause(group.label, analysis) !== undefined &&

@@ -98,6 +98,10 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     );
     expect(await deliver([cosmetic])).toMatchObject({ revised: 1 });
     expect(await harness.store.reports.revisions(reportId)).toHaveLength(3);
+    // The group is listed under its edited representative's title (fresh-user trial 20).
+    expect((await harness.store.groups.get(groupId)).title).toBe(
+      'Cart total is wrong after removing an Item',
+    );
     expect(await harness.store.diagnoses.listOfGroup(groupId)).toHaveLength(2);
     // The same payload again is a duplicate, not a revision.
     expect(await deliver([cosmetic])).toMatchObject({ duplicates: 1, revised: 0 });

@@ -104,6 +104,11 @@ export interface GroupStore {
   /** The releases a group's reports came from, newest first (see `groupReleases`). */
   releases(id: string): Promise<GroupReleaseRecord[]>;
   /**
+   * Sets a group's title (its representative report was edited). @throws SightlineError
+   * `STORE_ENTRY_NOT_FOUND`.
+   */
+  retitle(id: string, title: string): Promise<GroupRecord>;
+  /**
    * Sets status, assignee and priority of several groups at once (bulk triage), in one
    * transaction: all change or none.
    * @returns the groups, in the order of `ids`.
@@ -281,6 +286,15 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         .orderBy('assignee')
         .execute();
       return rows.map((row) => row.assignee as string);
+    },
+
+    async retitle(id, title) {
+      await db
+        .updateTable('groups')
+        .set({ title, updated_at: nowIso() })
+        .where('id', '=', id)
+        .execute();
+      return get(id);
     },
 
     async setInvestigation(id, { state, detail, attempts }) {
