@@ -156,9 +156,9 @@ function maskIdsButCodes(text: string): string {
   const codes: string[] = [];
   const held = text.replace(ERROR_CODE, (_, label: string, code: string) => {
     codes.push(code);
-    return `${label}\u0000`;
+    return `${label}\uE000`;
   });
-  return maskIds(held).replace(/\u0000/g, () => codes.shift() ?? '');
+  return maskIds(held).replace(/\uE000/g, () => codes.shift() ?? '');
 }
 
 /** Hex addresses, UUIDs, long hex ids and numbers masked (`$1`, `lambda$12`, `0x7fff…`). */
