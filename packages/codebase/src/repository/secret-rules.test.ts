@@ -150,6 +150,21 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
       'a secret header, cookie or setting given as a name–value pair',
     ],
     [`"cookies": "sid=${join('csK', 'Y40uvSwMFLZDe1f8rE')}",`, 'a cookie'],
+    // Found by trial 20's re-check: a cookie after the first, and cookies as an object or pairs.
+    [`Cookie: theme=dark; sessionid=${join('q8T', 'zk2LmW9xPv4')}; lang=en`, 'a cookie'],
+    [`"cookies": "lang=en; sid=${join('q8T', 'zk2LmW9xPv4')}"`, 'a cookie'],
+    [
+      `"cookies": {\n  "sid": "${join('q8T', 'zk2LmW9xPv4')}"\n}`,
+      'a secret cookie or query parameter of a request',
+    ],
+    [
+      `"cookies": [["sid", "${join('q8T', 'zk2LmW9xPv4')}"]]`,
+      'a secret cookie or query parameter of a request',
+    ],
+    [
+      `"query_string": "token=${join('q8T', 'zk2LmW9xPv4')}&page=2"`,
+      'a secret-named query parameter',
+    ],
   ])('finds the secret in %j (%s)', (text, rule) => {
     expect(rules(text)).toContain(rule);
   });
@@ -168,6 +183,7 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
     'Basic usage: Basic auth is off; Cookie: theme=dark',
     '"headers": [["Content-Type", "application/json"], ["X-Api-Key", "undefined"]]',
     '[\n  "Cookie",\n  "theme=dark"\n], ["api", "v2"], ["token", "expired"]',
+    '"cookies": {"theme": "dark", "lang": "en"}, "query_string": [["page", "2"], ["sort", "newest"]]',
   ])('finds nothing in %j', (text) => {
     expect(rules(text)).toEqual([]);
   });

@@ -170,13 +170,75 @@ function isBasicCredential(encoded: string): boolean {
 }
 
 /**
- * A cookie's value: `Cookie: session=…`, `Set-Cookie: sid=…` (RFC 6265), and a JSON key's
- * (`"cookies": "sid=…"`, a Sentry event's request; fresh-user trial 20).
+ * A `Cookie` or `Set-Cookie` header (RFC 6265), or a JSON key's (`"cookies": "sid=…"`, a Sentry
+ * event's request): what follows its name up to the line's or the quoted string's end.
  */
-const COOKIE = /\b(?:Set-)?Cookies?["']?\s*[:=]\s*["']?[\w.-]+=([^;\s"']{8,})/gi;
+const COOKIE_HEADER = /\b(?:Set-)?Cookies?["']?\s*[:=]\s*["']?([^"'\r\n]{0,4096})/gi;
+/** One cookie of a header: its name and value, up to `;` or the header's end. */
+const COOKIE_PAIR = /([\w.-]+)=([^;\s"']*)/g;
 
-/** The separator of an encoded or plain URL's query: `?`, `&`, `;` or their percent-escapes. */
-const QUERY_SEPARATOR = String.raw`(?:[?&;]|%3[Ff]|%26|%3[Bb])`;
+/**
+ * A cookie header any of whose cookies has a value of 8 or more characters that may be a secret
+ * (`isSecretValue`): `Cookie: theme=dark; sessionid=…; lang=en` (trial 20's re-check: only the
+ * first cookie was read).
+ */
+const COOKIE_RULE: SecretRule = {
+  what: 'a cookie',
+  *find(text) {
+    for (const header of text.matchAll(COOKIE_HEADER)) {
+      const cookies = header[1] ?? '';
+      for (const [, , value = ''] of cookies.matchAll(COOKIE_PAIR)) {
+        if (value.length < 8 || !isSecretValue(value)) continue;
+        yield [header.index, header.index + header[0].length];
+        break;
+      }
+    }
+  },
+};
+
+/**
+ * A Sentry event's `cookies` or `query_string` given as an object or a list of pairs
+ * (`"cookies": {"sid": "…"}`, `[["sid", "…"]]`; Sentry's request interface takes a string, an
+ * object or pairs): every string in it may be a credential, so the whole value is withheld when
+ * one of 8 or more characters may be a secret (`isSecretValue`). The value is scanned to its
+ * closing bracket, at most 16,384 characters.
+ */
+const STRUCTURED_REQUEST_VALUE: SecretRule = {
+  what: 'a secret cookie or query parameter of a request',
+  *find(text) {
+    for (const key of text.matchAll(/"(?:cookies|query_string)"\s*:\s*([[{])/gi)) {
+      const start = key.index + key[0].length - 1;
+      const end = closingBracket(text, start);
+      const value = text.slice(start, end);
+      for (const [, string = ''] of value.matchAll(/"((?:[^"\\\r\n]|\\.){8,4096})"/g)) {
+        if (!isSecretValue(string)) continue;
+        yield [key.index, end];
+        break;
+      }
+    }
+  },
+};
+
+/** The end (exclusive) of the JSON array or object opening at `start`, strings skipped; bounded. */
+function closingBracket(text: string, start: number): number {
+  const limit = Math.min(text.length, start + 16_384);
+  let depth = 0;
+  for (let at = start; at < limit; at++) {
+    const char = text[at];
+    if (char === '"') {
+      at++;
+      while (at < limit && text[at] !== '"') at += text[at] === '\\' ? 2 : 1;
+    } else if (char === '[' || char === '{') depth++;
+    else if ((char === ']' || char === '}') && --depth === 0) return at + 1;
+  }
+  return limit;
+}
+
+/**
+ * The separator of an encoded or plain URL's query: `?`, `&`, `;` or their percent-escapes, or the
+ * start of a Sentry event's `"query_string": "…"` (trial 20's re-check).
+ */
+const QUERY_SEPARATOR = String.raw`(?:[?&;]|%3[Ff]|%26|%3[Bb]|"query_string"\s*:\s*")`;
 
 /**
  * Values of secret-named query parameters in a URL (`?password=…`, `&access_token=…`, encoded
@@ -280,7 +342,7 @@ const TOKEN_RULES: SecretRule[] = [
   valued('a secret-named query parameter', QUERY_SECRET, (match) =>
     decodeURIComponentSafe(match[1] ?? ''),
   ),
-  valued('a cookie', COOKIE, (match) => match[1] ?? ''),
+  COOKIE_RULE,
   {
     what: 'a Basic credential',
     *find(text) {
@@ -532,4 +594,5 @@ export const SECRET_RULES: readonly SecretRule[] = [
   MULTI_LINE_VALUE_RULE,
   GENERIC_KEY_RULE,
   NAME_VALUE_PAIR_RULE,
+  STRUCTURED_REQUEST_VALUE,
 ];

@@ -99,6 +99,19 @@ ${frames.map((name, at) => `    at ${name} (https://shop.example/static/js/main.
     at inspectElementRaw (chrome-extension://fmk/build/main.js:4:8)`),
       );
     expect(push('F')).toBe(push('J'));
+    // One generic message from two bundles, every frame minified: two crashes (trial 20's re-check).
+    const bundle = (file: string, names: [string, string]) =>
+      crashSignature(
+        parse(`TypeError: Cannot read properties of undefined (reading 'length')
+    at ${names[0]} (https://shop.example/assets/${file}:1:200)
+    at ${names[1]} (https://shop.example/assets/${file}:1:900)`),
+      );
+    expect(bundle('editor.4f2a9c.min.js', ['a', 'b'])).not.toBe(
+      bundle('checkout.77aa01.min.js', ['t', 'n']),
+    );
+    expect(bundle('editor.4f2a9c.min.js', ['a', 'b'])).toBe(
+      bundle('editor.9e01bb.min.js', ['q', 'z']),
+    );
     // Numbers that are no code are still masked (row 12 and row 40 are one error).
     expect(
       crashSignature(parse('Error: bad value in row 12\n    at ab (https://x.example/a.js:1:2)')),

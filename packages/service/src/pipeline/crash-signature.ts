@@ -11,8 +11,8 @@
  * - `crash3:` (current): as `crash2:`, and without in-app frames an error code in the message is
  *   kept (`Minified React error #185`, `invariant=185`, `code 1006`: two codes are two bugs), and
  *   a frame named as a minifier names (one or two characters: `Sa`, `F`; a build renames them)
- *   keys nothing: an in-app one counts as not in-app (and the message then keys the fingerprint
- *   too), and the first named frame is the first other; so one crash from two builds is one group and two errors on one bundle path are two
+ *   keys by its file alone (an in-app one; the message then keys the fingerprint too) or not at
+ *   all (the first named frame is the first other); so one crash from two builds is one group and two errors on one bundle path are two
  *   (fresh-user trial 20).
  * - `crash2:` (until 2026-12-04): each frame's function normalized (`normalizeFunction`,
  *   frame-function.ts), so one crash printed by two runtime versions or call shapes
@@ -40,7 +40,7 @@ interface Rule {
   topName(frame: Frame): string;
   /** Frames left out of the fingerprint. */
   skip(frame: Frame): boolean;
-  /** Whether an in-app frame keys the fingerprint as one (else it is read as not in-app). */
+  /** Whether a frame's function keys the fingerprint (else its file alone does). */
   stable(frame: Frame): boolean;
 }
 
@@ -101,7 +101,7 @@ function fingerprint(report: Report, rule: Rule): string | undefined {
     report.exceptions.find((candidate) => candidate.frames.length > 0) ?? report.exceptions[0];
   const frames = exception ? allFrames([exception]) : (report.stack ?? []);
   if (!exception && frames.length === 0) return undefined;
-  const inApp = frames.filter((frame) => frame.inApp && rule.stable(frame));
+  const inApp = frames.filter((frame) => frame.inApp);
   const message = rule.message(exception?.message ?? '').trim();
   // Without in-app frames the stack is a framework's or a bundle's path: many errors share it, and
   // one error's frames differ between browsers and builds. Like Sentry when no frame contributes,
@@ -110,7 +110,7 @@ function fingerprint(report: Report, rule: Rule): string | undefined {
   const keys: string[] = [];
   for (const frame of inApp.length > 0 ? inApp : message ? [] : frames) {
     if (rule.skip(frame)) continue;
-    const key = `${frameFile(frame)}|${rule.function(frame)}`;
+    const key = `${frameFile(frame)}|${rule.stable(frame) ? rule.function(frame) : ''}`;
     if (key !== '|' && keys.at(-1) !== key) keys.push(key);
     if (keys.length === MAX_FINGERPRINT_FRAMES) break;
   }

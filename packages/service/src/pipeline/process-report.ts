@@ -206,10 +206,11 @@ async function reanalyse(
   const { store } = context;
   await store.reports.reanalyse(row.id, analysis);
   let group = await store.groups.get(groupId);
-  // The group is listed under its representative's title: an edit retitles it (fresh-user trial
-  // 20: a renamed issue's group kept its old title while its diagnosis named other code).
+  // A group of one report is listed under that report's title: an edit retitles it (fresh-user
+  // trial 20: a renamed issue's group kept its old title while its diagnosis named other code). A
+  // group of several keeps its title, which its other reports still fit.
   const title = reportTitle(analysis.report);
-  if (group.representativeReportId === row.id && group.title !== title) {
+  if (group.count === 1 && group.representativeReportId === row.id && group.title !== title) {
     group = await store.groups.retitle(group.id, title);
   }
   if (

@@ -107,6 +107,20 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     expect(await deliver([cosmetic])).toMatchObject({ duplicates: 1, revised: 0 });
   }, 120_000);
 
+  it("keeps a group of several reports under its title when its representative's is edited", async () => {
+    // Found by trial 20's re-check: the edited representative retitled a group whose other report
+    // the new title did not fit.
+    harness = await openHarness(kind);
+    const first = await deliver([issue(FIRST)]);
+    const groupId = (await harness.store.reports.get(first.reportIds[0] ?? ''))?.groupId ?? '';
+    await deliver([{ ...issue(FIRST), sourceId: 'acme/shop#8' }]);
+    expect((await harness.store.groups.get(groupId)).count).toBe(2);
+    await deliver([issue(FIRST, 'Totally different: the search box is slow')]);
+    expect((await harness.store.groups.get(groupId)).title).toBe(
+      'Cart total is wrong after removing an item',
+    );
+  }, 120_000);
+
   it('closed upstream resolves the group, a new report marks it regressed, reopened reopens', async () => {
     const lines: string[] = [];
     harness = await openHarness(kind, { pipeline: { log: (line) => lines.push(line) } });

@@ -77,5 +77,12 @@ describe('jsonMediaOnly', () => {
       expect(message).toMatch(/^Invalid request: body: (?:not JSON|empty); send one JSON object/);
       expect(message).not.toContain('ghp_');
     }
+    const latin1 = await app.request('/', {
+      method: 'POST',
+      body: Uint8Array.from([...Buffer.from('{"model":"'), 0xff, 0xfe, ...Buffer.from('"}')]),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(latin1.status).toBe(400);
+    expect((await latin1.json()).error.message).toMatch(/^Invalid request: body: not valid UTF-8/);
   });
 });

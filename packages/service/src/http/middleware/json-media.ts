@@ -33,7 +33,7 @@ export function isJsonMedia(media: string): boolean {
  * Middleware for a route whose body is JSON (before its `zValidator('json', …)`).
  * @returns 415 `UNSUPPORTED_MEDIA_TYPE` saying what to send when the request carries a body whose
  *   Content-Type is not JSON, or is JSON in a charset other than UTF-8; 400 `INVALID_ARGUMENT`
- *   when a JSON body is empty, is not JSON, or has a string with a lone surrogate; otherwise calls
+ *   when a JSON body is not UTF-8, is empty, is not JSON, or has a string with a lone surrogate; otherwise calls
  *   the next handler. The body is read within the API's body limit; Hono keeps it for the
  *   validator.
  */
@@ -42,7 +42,10 @@ export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
   const { media, charset } = bodyMedia(header);
   if (isJsonMedia(media)) {
     if (!jsonCharsetProblem(charset)) {
-      const problem = c.req.raw.body === null ? undefined : jsonBodyProblem(await c.req.text());
+      const problem =
+        c.req.raw.body === null
+          ? undefined
+          : jsonBodyProblem(new Uint8Array(await c.req.arrayBuffer()));
       if (!problem) return next();
       return errorResponse(c, 400, 'INVALID_ARGUMENT', `Invalid request: body: ${problem}`);
     }
@@ -64,12 +67,19 @@ export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
 };
 
 /**
- * Why a JSON body cannot be taken: empty or not JSON (Hono's validator said only "Malformed JSON
+ * Why a JSON body cannot be taken: not UTF-8, empty or not JSON (Hono's validator said only "Malformed JSON
  * in request body": fresh-user trial 20; the parser's own message is not shown, as it quotes the
  * body), or a lone surrogate in a string; undefined when it can.
  */
-function jsonBodyProblem(text: string): string | undefined {
+function jsonBodyProblem(bytes: Uint8Array): string | undefined {
   const fix = 'send one JSON object with the fields this route takes ({} when it needs none)';
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Read with U+FFFD, an assignee's name was stored as "��" (trial 20's re-check).
+    return `not valid UTF-8; ${fix}, in UTF-8.`;
+  }
   if (text.trim() === '') return `empty; ${fix}.`;
   let body: unknown;
   try {
