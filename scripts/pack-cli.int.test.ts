@@ -76,6 +76,8 @@ describe.skipIf(!online)('npm install -g of the packed CLI', () => {
 
     const inbox = await runIn(sightline, ['serve', '--demo', '--once'], elsewhere, env);
     expect(inbox).toMatch(/^Console: http:\/\/127\.0\.0\.1:\d+\/#token=/m);
-    expect(inbox).toMatch(/crash +×2 .*\n +cause verified · [a-z ]+ \(\d+%\) → lib\/parse\.js:\d+-\d+/);
+    expect(inbox).toMatch(
+      /crash +×2 .*\n +cause verified · [a-z ]+ \(\d+%\) → lib\/parse\.js:\d+-\d+/,
+    );
   }, 900_000);
 });
