@@ -12,8 +12,8 @@
  *   kept (`Minified React error #185`, `invariant=185`, `code 1006`: two codes are two bugs), and
  *   a frame named as a minifier names (one or two characters: `Sa`, `F`; a build renames them)
  *   keys by its file alone (an in-app one; the message then keys the fingerprint too) or not at
- *   all (the first named frame is the first other); so one crash from two builds is one group and two errors on one bundle path are two
- *   (fresh-user trial 20).
+ *   all (the first named frame is the first other); so one crash from two builds is one group
+ *   and two errors on one bundle path are two (fresh-user trial 20).
  * - `crash2:` (until 2026-12-04): each frame's function normalized (`normalizeFunction`,
  *   frame-function.ts), so one crash printed by two runtime versions or call shapes
  *   (`Function.wrap [as post]` and `wrap`, `lambda$main$0` and `main$lambda-1`) is one group;
@@ -32,7 +32,7 @@ const MAX_FINGERPRINT_FRAMES = 50;
 /** How one version of the fingerprint reads a frame and a message. */
 interface Rule {
   prefix: string;
-  /** The exception message as the fingerprint keys it when no frame is in-app. */
+  /** The exception message as the fingerprint keys it (no frame in-app, or one minified). */
   message(text: string): string;
   /** The frame's function as the fingerprint keys it ('' when it has none). */
   function(frame: Frame): string;
@@ -47,18 +47,6 @@ interface Rule {
 /** A minifier's name: one or two characters (`F`, `Sa`, `$e`), renamed by every build. */
 const MINIFIED_NAME = /^[A-Za-z_$][A-Za-z0-9_$]?$/;
 
-const CURRENT: Rule = {
-  prefix: 'crash3:',
-  message: maskIdsButCodes,
-  function: (frame) => maskIds(normalizeFunction(frame.function)),
-  topName: (frame) => {
-    const name = maskIds(normalizeFunction(frame.function));
-    return /^(?:Object|Module|#)$/.test(name) || MINIFIED_NAME.test(name) ? '' : name;
-  },
-  skip: (frame) => isInlinedComprehension(frame.function),
-  stable: (frame) => !MINIFIED_NAME.test(normalizeFunction(frame.function)),
-};
-
 const CRASH2: Rule = {
   prefix: 'crash2:',
   message: maskIds,
@@ -69,6 +57,15 @@ const CRASH2: Rule = {
   },
   skip: (frame) => isInlinedComprehension(frame.function),
   stable: () => true,
+};
+
+/** `crash2:` with error codes kept and minified names keying nothing (see the module header). */
+const CURRENT: Rule = {
+  ...CRASH2,
+  prefix: 'crash3:',
+  message: maskIdsButCodes,
+  topName: (frame) => (CURRENT.stable(frame) ? CRASH2.topName(frame) : ''),
+  stable: (frame) => !MINIFIED_NAME.test(normalizeFunction(frame.function)),
 };
 
 const LEGACY: Rule = {

@@ -33,8 +33,8 @@ export function isJsonMedia(media: string): boolean {
  * Middleware for a route whose body is JSON (before its `zValidator('json', …)`).
  * @returns 415 `UNSUPPORTED_MEDIA_TYPE` saying what to send when the request carries a body whose
  *   Content-Type is not JSON, or is JSON in a charset other than UTF-8; 400 `INVALID_ARGUMENT`
- *   when a JSON body is not UTF-8, is empty, is not JSON, or has a string with a lone surrogate; otherwise calls
- *   the next handler. The body is read within the API's body limit; Hono keeps it for the
+ *   when a JSON body is not UTF-8, is empty, is not JSON, or has a string with a lone
+ *   surrogate; otherwise calls the next handler. The body is read within the API's body limit; Hono keeps it for the
  *   validator.
  */
 export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
@@ -67,8 +67,8 @@ export const jsonMediaOnly: MiddlewareHandler = async (c, next) => {
 };
 
 /**
- * Why a JSON body cannot be taken: not UTF-8, empty or not JSON (Hono's validator said only "Malformed JSON
- * in request body": fresh-user trial 20; the parser's own message is not shown, as it quotes the
+ * Why a JSON body cannot be taken: not UTF-8, empty or not JSON (Hono's validator said only
+ * "Malformed JSON in request body": fresh-user trial 20; the parser's own message is not shown, as it quotes the
  * body), or a lone surrogate in a string; undefined when it can.
  */
 function jsonBodyProblem(bytes: Uint8Array): string | undefined {
