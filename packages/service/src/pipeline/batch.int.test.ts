@@ -55,16 +55,16 @@ describe.each(TEST_DATABASES)('a batch of reports on $name', (kind) => {
     ]);
     const [edited] = first.reportIds;
     const poison = fresh.reportIds[1];
-    const { groups, reports } = pipeline.context.store;
+    const { groups } = pipeline.context.store;
     const attachMany = groups.attachMany.bind(groups);
     groups.attachMany = async (inputs) => {
       if (inputs.some((input) => input.reportId === poison)) throw new Error('constraint failed');
       return attachMany(inputs);
     };
-    const reanalyse = reports.reanalyse.bind(reports);
-    reports.reanalyse = async (id, analysis) => {
-      if (id === edited) throw new Error('disk full');
-      return reanalyse(id, analysis);
+    const regroup = groups.regroup.bind(groups);
+    groups.regroup = async (input) => {
+      if (input.reportId === edited) throw new Error('disk full');
+      return regroup(input);
     };
     const batch = [edited ?? '', ...fresh.reportIds];
     await expect(processReports(pipeline.context, batch, 1)).rejects.toThrow();

@@ -111,9 +111,19 @@ async function analyseOne(
   const analysis = await analyse(context, row, project);
   if (!analysis) return undefined;
   if (row.groupId) {
-    await reanalyse(context, row, row.groupId, analysis);
+    await reanalyse(context, row, analysis, project);
     return undefined;
   }
+  return { ...(await attachInput(context, row, project, analysis)), analysis };
+}
+
+/** How a report is attached to its group: its label, title, release and group key. */
+async function attachInput(
+  context: PipelineContext,
+  row: ReportRecord,
+  project: ProjectRecord,
+  analysis: ReportAnalysis,
+): Promise<AttachReport> {
   return {
     reportId: row.id,
     projectId: project.id,
@@ -126,7 +136,6 @@ async function analyseOne(
       identities: providerIdentities(row),
       boilerplate: await context.boilerplate(project),
     }),
-    analysis,
   };
 }
 
@@ -196,29 +205,44 @@ async function failReport(context: PipelineContext, reportId: string, reason: st
   context.log(`report ${reportId} could not be read: ${reason}`);
 }
 
-/** An edit upstream (a new revision) of a grouped report: analysed again, in its group. */
+/**
+ * An edit upstream (a new revision) of a grouped report: analysed again and regrouped (see
+ * `GroupStore.regroup`: it stays, takes its group of one with it, or leaves for the group its new
+ * text belongs to). A group the edit leaves without a diagnosis of what it now holds is
+ * investigated again: the report's own group when its representative's investigation would read
+ * something new, the group it joined when it is that group's representative, the group it left
+ * when that group took another representative after a diagnosis.
+ */
 async function reanalyse(
   context: PipelineContext,
   row: ReportRecord,
-  groupId: string,
   analysis: ReportAnalysis,
+  project: ProjectRecord,
 ) {
-  const { store } = context;
-  await store.reports.reanalyse(row.id, analysis);
-  let group = await store.groups.get(groupId);
-  // A group of one report is listed under that report's title: an edit retitles it (fresh-user
-  // trial 20: a renamed issue's group kept its old title while its diagnosis named other code). A
-  // group of several keeps its title, which its other reports still fit.
-  const title = reportTitle(analysis.report);
-  if (group.count === 1 && group.representativeReportId === row.id && group.title !== title) {
-    group = await store.groups.retitle(group.id, title);
+  const { group, change, left, representativeChanged } = await context.store.groups.regroup({
+    ...(await attachInput(context, row, project, analysis)),
+    analysis,
+  });
+  if (change !== 'kept') {
+    context.log(
+      `report ${row.id} was edited into another problem: ${change === 'merged' ? `its group ${left?.id} merged into` : `moved from group ${left?.id} to`} group ${group.id}`,
+    );
   }
+  const requests: { groupId: string; reason: string }[] = [];
+  const inputChanged =
+    change !== 'kept' || investigationInputChanged(row.analysis?.report, analysis.report);
   if (
     group.representativeReportId === row.id &&
-    investigationCause(group.label, analysis) !== undefined &&
-    investigationInputChanged(row.analysis?.report, analysis.report)
+    inputChanged &&
+    investigationCause(group.label, analysis) !== undefined
   ) {
-    await context.requestInvestigation(group.id, { reason: 'report-edited' });
+    requests.push({ groupId: group.id, reason: 'report-edited' });
+  }
+  if (left && representativeChanged && left.latestDiagnosisVersion > 0) {
+    requests.push({ groupId: left.id, reason: 'report-edited' });
+  }
+  for (const { groupId, reason } of requests) {
+    await context.requestInvestigation(groupId, { reason });
   }
 }
 

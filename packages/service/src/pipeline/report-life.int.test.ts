@@ -89,7 +89,12 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     expect(stored?.analysis?.report.exceptions[0]?.type).toBe('TypeError');
     const diagnoses = await harness.store.diagnoses.listOfGroup(groupId);
     expect(diagnoses).toHaveLength(2);
-    expect((await harness.store.groups.get(groupId)).count).toBe(1);
+    // The group of one follows its report: a crash now, keyed and labelled as one.
+    expect(await harness.store.groups.get(groupId)).toMatchObject({
+      count: 1,
+      label: 'crash',
+      signature: expect.stringMatching(/^crash3:/),
+    });
 
     // Spacing and the title's case changed: a third revision, no investigation.
     const cosmetic = issue(
@@ -119,6 +124,66 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     expect((await harness.store.groups.get(groupId)).title).toBe(
       'Cart total is wrong after removing an item',
     );
+  }, 120_000);
+
+  it("an issue edited into a crash the project already has joins that crash's group", async () => {
+    harness = await openHarness(kind);
+    const crash = await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const crashGroup = (await harness.store.reports.get(crash.reportIds[0] ?? ''))?.groupId ?? '';
+    const first = await deliver([issue(FIRST)]);
+    const reportId = first.reportIds[0] ?? '';
+    const textGroup = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    expect(textGroup).not.toBe(crashGroup);
+    await harness.store.groups.triage([textGroup], { assignee: 'dana' });
+
+    await deliver([issue(`${FIRST}\n\n\`\`\`\n${cartCrash(9)}\n\`\`\``)]);
+    expect((await harness.store.reports.get(reportId))?.groupId).toBe(crashGroup);
+    expect(await harness.store.groups.get(crashGroup)).toMatchObject({ count: 2 });
+    // Merged as a person merges: hidden, its triage kept, and unmerge gives the issue back.
+    const merged = await harness.store.groups.get(textGroup);
+    expect(merged).toMatchObject({ mergedInto: crashGroup, count: 0, assignee: 'dana' });
+    await harness.store.groups.unmerge(textGroup);
+    expect((await harness.store.reports.get(reportId))?.groupId).toBe(textGroup);
+  }, 120_000);
+
+  it('a report edited into another problem leaves its group of several, which takes the next representative', async () => {
+    harness = await openHarness(kind);
+    const first = await deliver([issue(FIRST)]);
+    const reportId = first.reportIds[0] ?? '';
+    const groupId = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    const second = await deliver([{ ...issue(FIRST), sourceId: 'acme/shop#8' }]);
+    const otherId = second.reportIds[0] ?? '';
+    expect(await harness.store.groups.get(groupId)).toMatchObject({
+      count: 2,
+      representativeReportId: reportId,
+    });
+    const diagnosed = (await harness.store.diagnoses.listOfGroup(groupId)).length;
+
+    const other =
+      'Exporting the order history as CSV drops every row after the first page of results, so the accountant only ever receives twenty orders.';
+    await deliver([issue(other, 'CSV export of order history stops after one page')]);
+    const moved = await harness.store.reports.get(reportId);
+    expect(moved?.groupId).not.toBe(groupId);
+    expect(await harness.store.groups.get(moved?.groupId ?? '')).toMatchObject({
+      count: 1,
+      title: 'CSV export of order history stops after one page',
+      representativeReportId: reportId,
+    });
+    expect(await harness.store.groups.get(groupId)).toMatchObject({
+      count: 1,
+      representativeReportId: otherId,
+      title: 'Cart total is wrong after removing an item',
+    });
+    // The group it left is diagnosed again from the report it now holds.
+    const diagnoses = await harness.store.diagnoses.listOfGroup(groupId);
+    expect(diagnoses.length).toBe(diagnosed + 1);
+    expect(diagnoses.map((diagnosis) => diagnosis.reportId)).toContain(otherId);
+    // The moved issue's identity goes with it: its next edit finds its new group.
+    await deliver([
+      issue(`${other} Seen on Firefox too.`, 'CSV export of order history stops after one page'),
+    ]);
+    expect((await harness.store.reports.get(reportId))?.groupId).toBe(moved?.groupId);
   }, 120_000);
 
   it('closed upstream resolves the group, a new report marks it regressed, reopened reopens', async () => {

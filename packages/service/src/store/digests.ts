@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { toGroup } from './groups.js';
+import { toGroup } from './group-record.js';
 import type { GroupRecord } from './records.js';
 import type { Database } from './schema.js';
 import { nowIso } from './time.js';

@@ -7,6 +7,7 @@
  */
 import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { groupNotFound } from './group-record.js';
 import type { Database } from './schema.js';
 import { nowIso } from './time.js';
 
@@ -28,7 +29,7 @@ export async function followMerges(db: Executor, groupId: string): Promise<strin
 }
 
 /** Recounts a group's reports, first and last seen, and source kinds from its reports. */
-async function recount(trx: Transaction<Database>, groupId: string) {
+export async function recount(trx: Transaction<Database>, groupId: string) {
   const reports = await trx
     .selectFrom('reports')
     .select(['received_at', 'source_kind'])
@@ -49,77 +50,78 @@ async function recount(trx: Transaction<Database>, groupId: string) {
     .execute();
 }
 
-const notFound = (id: string) =>
-  new SightlineError({
-    code: 'STORE_ENTRY_NOT_FOUND',
-    message: `No group "${id}". List the groups with GET /api/groups.`,
-  });
-
 /**
- * Merges group `sourceId` into `intoId`.
+ * Merges group `sourceId` into `intoId`, in a transaction of its own.
  * @throws SightlineError `STORE_ENTRY_NOT_FOUND`; `INVALID_ARGUMENT` for a group merged into
  *   itself, groups of two projects, or a group already merged.
  */
 export function mergeGroups(db: Kysely<Database>, sourceId: string, intoId: string) {
-  return db.transaction().execute(async (trx) => {
-    const [source, into] = await Promise.all(
-      [sourceId, intoId].map((id) =>
-        trx.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst(),
-      ),
+  return db.transaction().execute((trx) => mergeGroupsIn(trx, sourceId, intoId));
+}
+
+/**
+ * Merges group `sourceId` into `intoId` inside the caller's transaction: the source hands over its
+ * reports and identities (kept in `group_merges` for {@link unmergeGroup}) and is hidden.
+ * @throws SightlineError as {@link mergeGroups}.
+ */
+export async function mergeGroupsIn(trx: Transaction<Database>, sourceId: string, intoId: string) {
+  const [source, into] = await Promise.all(
+    [sourceId, intoId].map((id) =>
+      trx.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst(),
+    ),
+  );
+  if (!source) throw groupNotFound(sourceId);
+  if (!into) throw groupNotFound(intoId);
+  const refuse = (message: string) => new SightlineError({ code: 'INVALID_ARGUMENT', message });
+  if (source.id === into.id) throw refuse('A group cannot be merged into itself.');
+  if (source.project_id !== into.project_id) {
+    throw refuse('Only groups of one project can be merged.');
+  }
+  if (source.merged_into) {
+    throw refuse(
+      `Group ${source.id} is already merged into ${source.merged_into}; unmerge it first.`,
     );
-    if (!source) throw notFound(sourceId);
-    if (!into) throw notFound(intoId);
-    const refuse = (message: string) => new SightlineError({ code: 'INVALID_ARGUMENT', message });
-    if (source.id === into.id) throw refuse('A group cannot be merged into itself.');
-    if (source.project_id !== into.project_id) {
-      throw refuse('Only groups of one project can be merged.');
-    }
-    if (source.merged_into) {
-      throw refuse(
-        `Group ${source.id} is already merged into ${source.merged_into}; unmerge it first.`,
-      );
-    }
-    if (into.merged_into) {
-      throw refuse(`Group ${into.id} is merged into ${into.merged_into}; merge into that one.`);
-    }
-    const reports = await trx
-      .selectFrom('reports')
-      .select('id')
-      .where('group_id', '=', source.id)
-      .execute();
-    const identities = await trx
-      .selectFrom('group_identities')
-      .select('identity')
-      .where('group_id', '=', source.id)
-      .execute();
-    await trx
-      .insertInto('group_merges')
-      .values({
-        group_id: source.id,
-        into_group_id: into.id,
-        report_ids: JSON.stringify(reports.map((report) => report.id)),
-        identities: JSON.stringify(identities.map((row) => row.identity)),
-        merged_at: nowIso(),
-      })
-      .execute();
-    await trx
-      .updateTable('reports')
-      .set({ group_id: into.id })
-      .where('group_id', '=', source.id)
-      .execute();
-    await trx
-      .updateTable('group_identities')
-      .set({ group_id: into.id })
-      .where('group_id', '=', source.id)
-      .execute();
-    await trx
-      .updateTable('groups')
-      .set({ merged_into: into.id, updated_at: nowIso() })
-      .where('id', '=', source.id)
-      .execute();
-    await recount(trx, source.id);
-    await recount(trx, into.id);
-  });
+  }
+  if (into.merged_into) {
+    throw refuse(`Group ${into.id} is merged into ${into.merged_into}; merge into that one.`);
+  }
+  const reports = await trx
+    .selectFrom('reports')
+    .select('id')
+    .where('group_id', '=', source.id)
+    .execute();
+  const identities = await trx
+    .selectFrom('group_identities')
+    .select('identity')
+    .where('group_id', '=', source.id)
+    .execute();
+  await trx
+    .insertInto('group_merges')
+    .values({
+      group_id: source.id,
+      into_group_id: into.id,
+      report_ids: JSON.stringify(reports.map((report) => report.id)),
+      identities: JSON.stringify(identities.map((row) => row.identity)),
+      merged_at: nowIso(),
+    })
+    .execute();
+  await trx
+    .updateTable('reports')
+    .set({ group_id: into.id })
+    .where('group_id', '=', source.id)
+    .execute();
+  await trx
+    .updateTable('group_identities')
+    .set({ group_id: into.id })
+    .where('group_id', '=', source.id)
+    .execute();
+  await trx
+    .updateTable('groups')
+    .set({ merged_into: into.id, updated_at: nowIso() })
+    .where('id', '=', source.id)
+    .execute();
+  await recount(trx, source.id);
+  await recount(trx, into.id);
 }
 
 /**
@@ -134,7 +136,7 @@ export function unmergeGroup(db: Kysely<Database>, sourceId: string) {
       .select(['id', 'merged_into'])
       .where('id', '=', sourceId)
       .executeTakeFirst();
-    if (!group) throw notFound(sourceId);
+    if (!group) throw groupNotFound(sourceId);
     const merge = await trx
       .selectFrom('group_merges')
       .selectAll()

@@ -1,76 +1,19 @@
 /** Groups: reports of one problem, with a label, a triage status, a count and first/last seen. */
-import { randomUUID } from 'node:crypto';
-import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { SECRET_RULES_VERSION } from '../adapters/investigator.js';
 import { type GroupStatus, OPEN_STATUSES, type ReportLabel } from '../vocabulary.js';
-import { followMerges, mergeGroups, unmergeGroup } from './group-merges.js';
-import { groupReleases, keepRelease, regressesResolved } from './group-releases.js';
+import { type AttachReport, type AttachResult, attachOne } from './group-attach.js';
+import { mergeGroups, unmergeGroup } from './group-merges.js';
+import { groupNotFound, groupRow, toGroup } from './group-record.js';
+import { type RegroupReport, type RegroupResult, regroupReport } from './group-regroup.js';
+import { groupReleases } from './group-releases.js';
 import type {
   GroupRecord,
   GroupReleaseRecord,
   GroupTriage,
   InvestigationProgress,
-  ReportAnalysis,
 } from './records.js';
 import type { Database, GroupRow } from './schema.js';
 import { nowIso } from './time.js';
-
-/**
- * How a report finds its group: a provider identity another report of the group carried, else
- * an exact signature (or a legacy one, see `legacySignatures`), else near-duplicate text; a key
- * with neither is a group of its own.
- */
-export type GroupKey = {
-  /** Provider identities (`sentry-issue:<id>`, `github:<owner/repo#n>`): kept for the group. Default none. */
-  identities?: readonly string[];
-} & (
-  | {
-      /** The report's crash fingerprint (current version). */
-      signature: string;
-      /**
-       * The same report's fingerprints under earlier versions of the rule: a group stored with
-       * one of them, and none with `signature`, takes the report and is re-keyed to `signature`.
-       * Default none.
-       */
-      legacySignatures?: readonly string[];
-    }
-  | Record<never, never>
-  | {
-      /** MinHash signature of the report's text. */
-      minhash: number[];
-      /** LSH band keys of `minhash`: groups sharing one are candidates. */
-      bands: string[];
-      /** Estimated Jaccard similarity of two MinHash signatures. */
-      similarity(a: number[], b: number[]): number;
-      /** Least similarity to join a group (0–1). */
-      threshold: number;
-    }
-);
-
-/** A report to attach to its group. */
-export interface AttachReport {
-  reportId: string;
-  projectId: string;
-  label: ReportLabel;
-  title: string;
-  receivedAt: string;
-  sourceKind: string;
-  key: GroupKey;
-  /** The release or app version the report came from, when its source says. Default none. */
-  release?: string;
-  /** The parsed report and its classification, kept with the report in the same transaction. */
-  analysis?: ReportAnalysis;
-}
-
-/** What attaching one report did. */
-export interface AttachResult {
-  group: GroupRecord;
-  /** False when the report already was in its group (a retried job counts it once). */
-  attached: boolean;
-  /** True when this report marked a resolved group `regressed`. */
-  regressed: boolean;
-}
 
 /** The group store. */
 export interface GroupStore {
@@ -91,6 +34,13 @@ export interface GroupStore {
    * @throws Error when a report is not stored (nothing is attached).
    */
   attachMany(inputs: readonly AttachReport[]): Promise<AttachResult[]>;
+  /**
+   * Keeps a grouped report's new analysis (it was edited upstream) and moves it to the group its
+   * new text belongs to, in one transaction (see `regroupReport`: a group of one follows its
+   * report or is merged; a report that no longer fits a group of several leaves it).
+   * @throws Error when the report is not grouped.
+   */
+  regroup(input: RegroupReport): Promise<RegroupResult>;
   /**
    * The group with this id.
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none.
@@ -147,36 +97,6 @@ export interface GroupStore {
   listOpen(projectId: string, labels: readonly ReportLabel[]): Promise<GroupRecord[]>;
 }
 
-/** A group row as a record. */
-export function toGroup(row: GroupRow): GroupRecord {
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    label: row.label as ReportLabel,
-    status: row.status,
-    title: row.title,
-    signature: row.signature,
-    count: row.count,
-    firstSeen: row.first_seen,
-    lastSeen: row.last_seen,
-    sourceKinds: row.source_kinds.split(',').filter(Boolean),
-    representativeReportId: row.representative_report_id,
-    latestDiagnosisVersion: row.latest_diagnosis_version,
-    investigation: row.investigation_state
-      ? {
-          state: row.investigation_state as InvestigationProgress['state'],
-          detail: row.investigation_detail,
-          attempts: row.investigation_attempts,
-        }
-      : null,
-    mergedInto: row.merged_into,
-    resolvedInRelease: row.resolved_release,
-    assignee: row.assignee,
-    priority: row.priority,
-    updatedAt: row.updated_at,
-  };
-}
-
 /** Creates the group store over the database. */
 export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): GroupStore {
   const get = async (id: string): Promise<GroupRecord> => {
@@ -224,15 +144,11 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
   const attachMany = (inputs: readonly AttachReport[]): Promise<AttachResult[]> => {
     if (inputs.length === 0) return Promise.resolve([]);
     return db.transaction().execute(async (trx) => {
-      // Two workers grouping near-duplicates at once would each make a group: on Postgres,
-      // grouping within one project and label is serialized (SQLite writes are serial anyway).
-      // A batch takes its locks in one order, so two batches never wait on each other in a cycle.
-      if (dialect === 'postgres') {
-        const keys = [...new Set(inputs.map((input) => `${input.projectId}:${input.label}`))];
-        for (const key of keys.sort()) {
-          await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-        }
-      }
+      await lockGrouping(
+        trx,
+        dialect,
+        inputs.map((input) => `${input.projectId}:${input.label}`),
+      );
       const reports = await trx
         .selectFrom('reports')
         .select(['id', 'stage', 'group_id'])
@@ -263,6 +179,21 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
   };
   return {
     attachMany,
+
+    regroup: (input) =>
+      db.transaction().execute(async (trx) => {
+        const report = await trx
+          .selectFrom('reports')
+          .innerJoin('groups', 'groups.id', 'reports.group_id')
+          .select('groups.label')
+          .where('reports.id', '=', input.reportId)
+          .executeTakeFirst();
+        await lockGrouping(trx, dialect, [
+          `${input.projectId}:${input.label}`,
+          ...(report ? [`${input.projectId}:${report.label}`] : []),
+        ]);
+        return regroupReport(trx, input);
+      }),
 
     async attach(input) {
       const [attached] = await attachMany([input]);
@@ -371,274 +302,18 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
   };
 }
 
-/** A group's row. @throws Error when there is none (a broken reference inside a transaction). */
-function groupRow(trx: Transaction<Database>, id: string): Promise<GroupRow> {
-  return trx.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-/** Attaches one report not grouped yet (see `GroupStore.attach`), inside the batch's transaction. */
-async function attachOne(trx: Transaction<Database>, input: AttachReport): Promise<AttachResult> {
-  const found = (await findByIdentity(trx, input)) ?? (await findGroup(trx, input));
-  let row = found ? await groupRow(trx, found) : await createGroup(trx, input);
-  if (row.merged_into) row = await groupRow(trx, await followMerges(trx, row.merged_into));
-  await keepIdentities(trx, input, row.id);
-  const group = await adoptTrace(trx, input, row);
-  const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
-  const release = input.release?.trim() || undefined;
-  // A new report of a resolved problem, from a later release: it is back.
-  const regressed =
-    group.status === 'resolved' &&
-    regressesResolved(
-      release,
-      { release: group.resolved_release, at: group.resolved_at },
-      release ? await releaseFirstSeen(trx, group.id, release) : undefined,
-    );
-  if (release) await keepRelease(trx, group.id, release, input.receivedAt);
-  const changes = {
-    ...(regressed ? { status: 'regressed' as const, regressed_at: nowIso() } : {}),
-    count: group.count + 1,
-    first_seen: earlier(input.receivedAt, group.first_seen),
-    last_seen:
-      earlier(group.last_seen, input.receivedAt) === group.last_seen
-        ? input.receivedAt
-        : group.last_seen,
-    source_kinds: [...kinds].sort().join(','),
-    updated_at: nowIso(),
-  };
-  await trx.updateTable('groups').set(changes).where('id', '=', group.id).execute();
-  const { analysis } = input;
-  await trx
-    .updateTable('reports')
-    .set({
-      stage: 'grouped',
-      group_id: group.id,
-      error: null,
-      ...(analysis
-        ? {
-            parsed: JSON.stringify(analysis.report),
-            secret_rules: SECRET_RULES_VERSION,
-            label: analysis.classification.label,
-            classification: JSON.stringify(analysis.classification),
-          }
-        : {}),
-    })
-    .where('id', '=', input.reportId)
-    .execute();
-  return {
-    group: toGroup({ ...group, ...changes }),
-    attached: true,
-    regressed,
-  };
-}
-
-/** When a group first saw a release; undefined: never. */
-async function releaseFirstSeen(
-  trx: Transaction<Database>,
-  groupId: string,
-  release: string,
-): Promise<string | undefined> {
-  const row = await trx
-    .selectFrom('group_releases')
-    .select('first_seen')
-    .where('group_id', '=', groupId)
-    .where('release', '=', release)
-    .executeTakeFirst();
-  return row?.first_seen;
-}
-
-/** The error for an unknown group id. */
-function groupNotFound(id: string): SightlineError {
-  return new SightlineError({
-    code: 'STORE_ENTRY_NOT_FOUND',
-    message: `No group "${id}". List the groups with GET /api/groups.`,
-  });
-}
-
-/** The group one of the report's provider identities already maps to. */
-async function findByIdentity(
-  trx: Transaction<Database>,
-  input: AttachReport,
-): Promise<string | undefined> {
-  const identities = input.key.identities ?? [];
-  if (identities.length === 0) return undefined;
-  const row = await trx
-    .selectFrom('group_identities')
-    .select('group_id')
-    .where('project_id', '=', input.projectId)
-    .where('identity', 'in', identities)
-    .executeTakeFirst();
-  return row?.group_id;
-}
-
-/** Maps the report's identities to its group (the first mapping of an identity stands). */
-async function keepIdentities(trx: Transaction<Database>, input: AttachReport, groupId: string) {
-  const identities = input.key.identities ?? [];
-  if (identities.length === 0) return;
-  await trx
-    .insertInto('group_identities')
-    .values(
-      identities.map((identity) => ({
-        project_id: input.projectId,
-        identity,
-        group_id: groupId,
-      })),
-    )
-    .onConflict((conflict) => conflict.columns(['project_id', 'identity']).doNothing())
-    .execute();
-}
-
 /**
- * A crash joining a group made from text (a Sentry issue webhook before its event): the group
- * becomes a crash group with the crash's fingerprint, and the crash is the report it investigates.
+ * Two workers grouping near-duplicates at once would each make a group: on Postgres, grouping
+ * within one project and label (`<project id>:<label>`) is serialized (SQLite writes are serial
+ * anyway). The locks are taken in one order, so two batches never wait on each other in a cycle.
  */
-async function adoptTrace(
+async function lockGrouping(
   trx: Transaction<Database>,
-  input: AttachReport,
-  group: GroupRow,
-): Promise<GroupRow> {
-  const { key } = input;
-  if (!('signature' in key) || isCrashSignature(group.signature)) return group;
-  const taken = await trx
-    .selectFrom('groups')
-    .select('id')
-    .where('project_id', '=', input.projectId)
-    .where('signature', '=', key.signature)
-    .executeTakeFirst();
-  const changes = {
-    label: input.label,
-    representative_report_id: input.reportId,
-    ...(taken ? {} : { signature: key.signature }),
-  };
-  await trx.updateTable('groups').set(changes).where('id', '=', group.id).execute();
-  return { ...group, ...changes };
-}
-
-async function findGroup(
-  trx: Transaction<Database>,
-  input: AttachReport,
-): Promise<string | undefined> {
-  const { key } = input;
-  if ('signature' in key) return findBySignature(trx, input.projectId, key);
-  if (!('bands' in key) || key.bands.length === 0) return undefined;
-  const candidates = await trx
-    .selectFrom('group_bands')
-    .innerJoin('groups', 'groups.id', 'group_bands.group_id')
-    .select(['groups.id', 'groups.minhash'])
-    .distinct()
-    .where('group_bands.project_id', '=', input.projectId)
-    .where('group_bands.label', '=', input.label)
-    .where('group_bands.band', 'in', key.bands)
-    .execute();
-  let best: { id: string; similarity: number } | undefined;
-  for (const candidate of candidates) {
-    if (!candidate.minhash) continue;
-    const similarity = key.similarity(key.minhash, JSON.parse(candidate.minhash) as number[]);
-    if (similarity >= key.threshold && (!best || similarity > best.similarity)) {
-      best = { id: candidate.id, similarity };
-    }
+  dialect: 'sqlite' | 'postgres',
+  keys: readonly string[],
+) {
+  if (dialect !== 'postgres') return;
+  for (const key of [...new Set(keys)].sort()) {
+    await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
   }
-  return best?.id;
-}
-
-/**
- * The group keyed by the report's signature, else by one of its legacy signatures (the group
- * seen first). A group found by a legacy signature is re-keyed to the current one (migrated
- * on first use: later reports find it directly, and the store keeps one signature per group);
- * other legacy groups of the same crash keep their keys, and their reports now join this one.
- */
-async function findBySignature(
-  trx: Transaction<Database>,
-  projectId: string,
-  key: { signature: string; legacySignatures?: readonly string[] },
-): Promise<string | undefined> {
-  const signatures = [key.signature, ...(key.legacySignatures ?? [])];
-  const rows = await trx
-    .selectFrom('groups')
-    .select(['id', 'signature', 'first_seen'])
-    .where('project_id', '=', projectId)
-    .where('signature', 'in', signatures)
-    .execute();
-  const current = rows.find((row) => row.signature === key.signature);
-  if (current) return current.id;
-  const legacy = rows.sort(
-    (a, b) => a.first_seen.localeCompare(b.first_seen) || a.id.localeCompare(b.id),
-  )[0];
-  if (!legacy) return undefined;
-  await trx
-    .updateTable('groups')
-    .set({ signature: key.signature })
-    .where('id', '=', legacy.id)
-    .execute();
-  return legacy.id;
-}
-
-/** Creates the report's group, or returns the group another worker created for its signature first. */
-async function createGroup(trx: Transaction<Database>, input: AttachReport): Promise<GroupRow> {
-  const { key } = input;
-  const signature = 'signature' in key ? key.signature : `text:${input.reportId}`;
-  const row: GroupRow = {
-    id: randomUUID(),
-    project_id: input.projectId,
-    label: input.label,
-    status: 'new',
-    title: input.title,
-    signature,
-    minhash: 'minhash' in key ? JSON.stringify(key.minhash) : null,
-    count: 0,
-    first_seen: input.receivedAt,
-    last_seen: input.receivedAt,
-    source_kinds: '',
-    representative_report_id: input.reportId,
-    latest_diagnosis_version: 0,
-    investigation_state: null,
-    investigation_detail: null,
-    investigation_attempts: 0,
-    merged_into: null,
-    resolved_release: null,
-    resolved_at: null,
-    assignee: null,
-    priority: null,
-    updated_at: nowIso(),
-    created_at: nowIso(),
-    regressed_at: null,
-  };
-  const created = await trx
-    .insertInto('groups')
-    .values(row)
-    .onConflict((conflict) => conflict.columns(['project_id', 'signature']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!created) {
-    // Another worker created the same signature's group first: use theirs.
-    return trx
-      .selectFrom('groups')
-      .selectAll()
-      .where('project_id', '=', input.projectId)
-      .where('signature', '=', signature)
-      .executeTakeFirstOrThrow();
-  }
-  if ('bands' in key && key.bands.length > 0) {
-    await trx
-      .insertInto('group_bands')
-      .values(
-        key.bands.map((band) => ({
-          project_id: input.projectId,
-          label: input.label,
-          band,
-          group_id: row.id,
-        })),
-      )
-      .execute();
-  }
-  return row;
-}
-
-/** True for a crash fingerprint of any version (`crash:`, `crash2:`, `crash3:`), false for `text:` keys. */
-function isCrashSignature(signature: string): boolean {
-  return /^crash\d*:/.test(signature);
-}
-
-/** The earlier of two store timestamps (ISO text sorts in time order). */
-function earlier(a: string, b: string): string {
-  return a.localeCompare(b) <= 0 ? a : b;
 }

@@ -29,7 +29,9 @@ export type {
   DigestStore,
 } from './digests.js';
 export { type RefuseDrivePathOptions, refuseDrivePath } from './drive-path.js';
-export type { AttachReport, GroupKey, GroupStore } from './groups.js';
+export type { AttachReport, GroupKey } from './group-attach.js';
+export type { RegroupReport, RegroupResult } from './group-regroup.js';
+export type { GroupStore } from './groups.js';
 export { type InboxPage, type InboxQuery, MAX_INBOX_PAGE } from './inbox.js';
 export {
   type Culprit,

@@ -53,8 +53,6 @@ export interface ReportStore {
   insert(raw: RawReport, origin: ReportOrigin): Promise<{ report: ReportRecord; created: boolean }>;
   /** A report's revisions, the original (1) first; empty while it was never edited. */
   revisions(id: string): Promise<ReportRevision[]>;
-  /** Keeps a grouped report's new analysis (after an edit); its group stays. */
-  reanalyse(id: string, analysis: ReportAnalysis): Promise<void>;
   /**
    * Analysed reports whose parsed report was passed through the secret gate with other rules than
    * today's `SECRET_RULES_VERSION` (or stored before the service gated reports), with an id after
@@ -209,21 +207,6 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
           row.payload_type === 'json' ? { json: JSON.parse(row.payload) } : { text: row.payload },
         receivedAt: row.received_at,
       }));
-    },
-
-    async reanalyse(id, analysis) {
-      await db
-        .updateTable('reports')
-        .set({
-          stage: 'grouped',
-          parsed: JSON.stringify(analysis.report),
-          secret_rules: SECRET_RULES_VERSION,
-          label: analysis.classification.label,
-          classification: JSON.stringify(analysis.classification),
-          error: null,
-        })
-        .where('id', '=', id)
-        .execute();
     },
 
     async gatedUnderOtherRules(after, limit) {

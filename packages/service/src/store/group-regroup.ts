@@ -1,0 +1,196 @@
+/**
+ * Regrouping a report edited upstream: it ends in the group its new text belongs to, as a report
+ * arriving with that text would, without losing what a person did to its group.
+ * - A report that still fits its group (the same crash fingerprint; text as alike as grouping
+ *   asks, under the same label) stays.
+ * - A report alone in its group takes the group with it: the group is re-keyed, relabelled and
+ *   retitled to the new text, or, when the new text belongs to another group (a crash that group
+ *   already has, a near-duplicate of its text), merged into that group as a person's merge is
+ *   (`mergeGroupsIn`: its triage state is kept, and unmerge gives it back).
+ * - A report of a group of several that no longer fits it leaves for the group its new text
+ *   belongs to (or a new one); the group it left is recounted and, when the report was its
+ *   representative, takes its earliest remaining report as representative and that report's title.
+ */
+import { sql, type Transaction } from 'kysely';
+import { type Report, reportTitle } from '../adapters/investigator.js';
+import {
+  type AttachReport,
+  analysisColumns,
+  attachOne,
+  findGroup,
+  keepBands,
+} from './group-attach.js';
+import { followMerges, mergeGroupsIn, recount } from './group-merges.js';
+import { groupRow, isCrashSignature, toGroup } from './group-record.js';
+import type { GroupRecord, ReportAnalysis } from './records.js';
+import type { Database, GroupRow } from './schema.js';
+import { nowIso } from './time.js';
+
+/** A report edited upstream, with its new analysis and the key, label and title made from it. */
+export type RegroupReport = AttachReport & { analysis: ReportAnalysis };
+
+/** What regrouping an edited report did. */
+export interface RegroupResult {
+  /** The group the report is in now. */
+  group: GroupRecord;
+  /**
+   * `kept`: it stays in its group (a group of one follows its new text); `merged`: its group of
+   * one was merged into the group its new text belongs to; `moved`: it left a group of several.
+   */
+  change: 'kept' | 'merged' | 'moved';
+  /** The group it left (`merged`: hidden, merged into `group`; `moved`: recounted). */
+  left?: GroupRecord;
+  /** True when the group it left took another report as its representative. */
+  representativeChanged?: boolean;
+}
+
+/**
+ * Keeps a grouped report's new analysis and regroups it (see the module header), inside the
+ * caller's transaction.
+ * @throws Error when the report is not stored or not grouped.
+ */
+export async function regroupReport(
+  trx: Transaction<Database>,
+  input: RegroupReport,
+): Promise<RegroupResult> {
+  const report = await trx
+    .selectFrom('reports')
+    .select(['group_id', 'source_kind', 'source_report_id'])
+    .where('id', '=', input.reportId)
+    .executeTakeFirst();
+  if (!report?.group_id) throw new Error(`No grouped report "${input.reportId}" to regroup.`);
+  await trx
+    .updateTable('reports')
+    .set({ stage: 'grouped', error: null, ...analysisColumns(input.analysis) })
+    .where('id', '=', input.reportId)
+    .execute();
+  const group = await groupRow(trx, report.group_id);
+  if (group.count <= 1) return followText(trx, input, group);
+  if (fits(group, input)) return { group: toGroup(group), change: 'kept' };
+  return leave(trx, input, group, `${report.source_kind}:${report.source_report_id}`);
+}
+
+/** Whether the report's new key still finds `group` (see the module header). */
+function fits(group: GroupRow, input: AttachReport): boolean {
+  const { key } = input;
+  if ('signature' in key) {
+    return group.signature === key.signature || !!key.legacySignatures?.includes(group.signature);
+  }
+  if (isCrashSignature(group.signature)) return false;
+  if (!('minhash' in key) || group.minhash === null) return true;
+  return (
+    group.label === input.label &&
+    key.similarity(key.minhash, JSON.parse(group.minhash) as number[]) >= key.threshold
+  );
+}
+
+/** A group of one report follows the report's new text, or is merged where that text belongs. */
+async function followText(
+  trx: Transaction<Database>,
+  input: AttachReport,
+  group: GroupRow,
+): Promise<RegroupResult> {
+  const found = fits(group, input) ? undefined : await findGroup(trx, input, group.id);
+  const into = found === undefined ? undefined : await followMerges(trx, found);
+  if (into === undefined || into === group.id) {
+    return { group: toGroup(await rekey(trx, input, group)), change: 'kept' };
+  }
+  await mergeGroupsIn(trx, group.id, into);
+  return {
+    group: toGroup(await groupRow(trx, into)),
+    change: 'merged',
+    left: toGroup(await groupRow(trx, group.id)),
+  };
+}
+
+/** Gives a group of one report the key, label and title of the report's new text. */
+async function rekey(
+  trx: Transaction<Database>,
+  input: AttachReport,
+  group: GroupRow,
+): Promise<GroupRow> {
+  const { key } = input;
+  const changes = {
+    label: input.label,
+    title: input.title,
+    // A crash group whose report lost its trace becomes a text group (signatures are unique).
+    signature:
+      'signature' in key
+        ? key.signature
+        : isCrashSignature(group.signature)
+          ? `text:${input.reportId}`
+          : group.signature,
+    minhash: 'minhash' in key ? JSON.stringify(key.minhash) : null,
+    updated_at: nowIso(),
+  };
+  await trx.updateTable('groups').set(changes).where('id', '=', group.id).execute();
+  await trx.deleteFrom('group_bands').where('group_id', '=', group.id).execute();
+  await keepBands(trx, input, group.id);
+  return { ...group, ...changes };
+}
+
+/** A report leaves a group of several for the group its new text belongs to. */
+async function leave(
+  trx: Transaction<Database>,
+  input: AttachReport,
+  group: GroupRow,
+  ownIdentity: string,
+): Promise<RegroupResult> {
+  // Its own identity (the GitHub issue) goes with it; identities it shares with the group (a
+  // Sentry issue's) stay, and would lead it back.
+  await trx
+    .deleteFrom('group_identities')
+    .where('group_id', '=', group.id)
+    .where('identity', '=', ownIdentity)
+    .execute();
+  await trx
+    .updateTable('reports')
+    .set({ group_id: sql<null>`null` })
+    .where('id', '=', input.reportId)
+    .execute();
+  // A text group is keyed by the report that made it: the key stays unique, and free for the
+  // group this report may now make.
+  if (group.signature === `text:${input.reportId}`) {
+    await trx
+      .updateTable('groups')
+      .set({ signature: `text:${group.id}` })
+      .where('id', '=', group.id)
+      .execute();
+  }
+  const identities = (input.key.identities ?? []).filter((identity) => identity === ownIdentity);
+  const { group: joined } = await attachOne(trx, {
+    ...input,
+    key: { ...input.key, identities },
+  });
+  await recount(trx, group.id);
+  const representativeChanged = group.representative_report_id === input.reportId;
+  if (representativeChanged) await takeNextRepresentative(trx, group.id);
+  return {
+    group: joined,
+    change: 'moved',
+    left: toGroup(await groupRow(trx, group.id)),
+    representativeChanged,
+  };
+}
+
+/** The group's earliest remaining report becomes its representative, and its title the group's. */
+async function takeNextRepresentative(trx: Transaction<Database>, groupId: string) {
+  const next = await trx
+    .selectFrom('reports')
+    .select(['id', 'parsed'])
+    .where('group_id', '=', groupId)
+    .orderBy('received_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  if (!next) return;
+  const parsed = next.parsed === null ? undefined : (JSON.parse(next.parsed) as Report);
+  await trx
+    .updateTable('groups')
+    .set({
+      representative_report_id: next.id,
+      ...(parsed ? { title: reportTitle(parsed) } : {}),
+      updated_at: nowIso(),
+    })
+    .where('id', '=', groupId)
+    .execute();
+}
