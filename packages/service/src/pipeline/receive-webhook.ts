@@ -77,8 +77,8 @@ export async function followUpstream(
   upstream: readonly UpstreamStatus[],
 ): Promise<void> {
   if ((source.config as { followUpstream?: boolean } | undefined)?.followUpstream === false) return;
-  for (const { identity, status } of upstream) {
-    const group = await context.store.groups.followUpstream(source.projectId, identity, status);
+  for (const { identity, status, at } of upstream) {
+    const group = await context.store.groups.followUpstream(source.projectId, identity, status, at);
     if (group) context.log(`group ${group.id} ${group.status}: ${identity} ${status} upstream`);
   }
 }

@@ -52,12 +52,17 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     });
     credentials.write(source.id, { webhookSecret: SECRET });
     const options = { registry: createBuiltInRegistry(), credentials, fetch };
-    return async (action: string, body: string) => {
+    return async (action: string, body: string, updatedAt?: string) => {
       const raw = Buffer.from(
         JSON.stringify({
           action,
           repository: { full_name: 'acme/shop' },
-          issue: { number: 7, title: 'Cart total is wrong after removing an item', body },
+          issue: {
+            number: 7,
+            title: 'Cart total is wrong after removing an item',
+            body,
+            ...(updatedAt ? { updated_at: updatedAt } : {}),
+          },
         }),
       );
       const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
@@ -211,6 +216,22 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     // The event stream's feed carries it.
     const changed = await harness.store.groups.changedSince('1970-01-01T00:00:00.000Z');
     expect(changed.find((group) => group.id === groupId)?.status).toBe('regressed');
+  }, 120_000);
+
+  it('a status change delivered late does not undo a newer one', async () => {
+    harness = await openHarness(kind);
+    const webhook = await githubWebhook();
+    await webhook('opened', FIRST, '2026-03-01T10:00:00Z');
+    const groupId = (await harness.store.inbox({})).groups[0]?.id ?? '';
+    // Closed at 10:05 and reopened at 10:09; the `closed` delivery arrives last (a retry).
+    await webhook('reopened', FIRST, '2026-03-01T10:09:00Z');
+    await webhook('closed', FIRST, '2026-03-01T10:05:00Z');
+    expect((await harness.store.groups.get(groupId)).status).toBe('new');
+    // A later close applies, whatever the form of its time; the stale reopen after it does not.
+    await webhook('closed', FIRST, '2026-03-01T10:10:00.000+00:00');
+    expect((await harness.store.groups.get(groupId)).status).toBe('resolved');
+    await webhook('reopened', FIRST, '2026-03-01T10:09:30Z');
+    expect((await harness.store.groups.get(groupId)).status).toBe('resolved');
   }, 120_000);
 
   it('follows upstream status only when the source says so', async () => {

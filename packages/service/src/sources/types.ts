@@ -37,6 +37,12 @@ export interface RawReport {
 export interface UpstreamStatus {
   identity: string;
   status: 'resolved' | 'reopened';
+  /**
+   * When the provider changed it (ISO 8601), as the delivery says: a GitHub issue's `updated_at`,
+   * a Sentry delivery's `Sentry-Hook-Timestamp`. A change older than the last one followed is not
+   * applied (`GroupStore.followUpstream`). Default unknown: applied in arrival order.
+   */
+  at?: string;
 }
 
 /** The result of a webhook delivery. */

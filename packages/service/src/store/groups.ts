@@ -74,12 +74,16 @@ export interface GroupStore {
   /**
    * Follows the provider's status of the group an identity maps to (a GitHub issue closed or
    * reopened, a Sentry issue resolved or unresolved): `resolved` resolves an open group,
-   * `reopened` reopens a resolved one. @returns the group when its status changed.
+   * `reopened` reopens a resolved one. With `at` (when the provider changed it, any ISO 8601
+   * time), a change older than the last one followed for the identity is stale (a delivery
+   * late or redelivered) and changes nothing; without it, changes apply in arrival order.
+   * @returns the group when its status changed.
    */
   followUpstream(
     projectId: string,
     identity: string,
     status: 'resolved' | 'reopened',
+    at?: string,
   ): Promise<GroupRecord | undefined>;
   /**
    * Merges group `id` into `into` by hand (see `mergeGroups`). @returns the group merged into.
@@ -242,7 +246,7 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
       return get(id);
     },
 
-    async followUpstream(projectId, identity, status) {
+    async followUpstream(projectId, identity, status, at) {
       const row = await db
         .selectFrom('group_identities')
         .innerJoin('groups', 'groups.id', 'group_identities.group_id')
@@ -251,6 +255,20 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         .where('group_identities.identity', '=', identity)
         .executeTakeFirst();
       if (!row) return undefined;
+      const when = at === undefined ? undefined : utcTime(at);
+      if (when !== undefined) {
+        // One statement, so of two deliveries at once the later change wins whatever their order.
+        const { numUpdatedRows } = await db
+          .updateTable('group_identities')
+          .set({ upstream_at: when })
+          .where('project_id', '=', projectId)
+          .where('identity', '=', identity)
+          .where((where) =>
+            where.or([where('upstream_at', 'is', null), where('upstream_at', '<=', when)]),
+          )
+          .executeTakeFirst();
+        if (numUpdatedRows === 0n) return undefined;
+      }
       const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
       if (status === 'resolved' ? !open : row.status !== 'resolved') return undefined;
       return setStatus(row.id, status);
@@ -316,4 +334,10 @@ async function lockGrouping(
   for (const key of [...new Set(keys)].sort()) {
     await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
   }
+}
+
+/** An ISO 8601 time as the store compares times (UTC, milliseconds); undefined when unreadable. */
+function utcTime(text: string): string | undefined {
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }

@@ -389,6 +389,16 @@ function reportTextSearchEscapes(dialect: 'sqlite' | 'postgres'): Migration {
   return { up: (db) => recreateReportSearch(db, dialect) };
 }
 
+/**
+ * When the provider last changed the status of an identity's issue, as its delivery said
+ * (`upstream_at`, ISO 8601): a status change older than it, delivered late, is not applied.
+ */
+const upstreamTime: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('group_identities').addColumn('upstream_at', 'text').execute();
+  },
+};
+
 /** The migrations of a dialect, by name (sorted order is run order). */
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
   return {
@@ -411,6 +421,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0015_source_settings_revision': sourceSettingsRevision,
         '0016_secret_rules': secretRules,
         '0017_report_text_search_escapes': reportTextSearchEscapes(dialect),
+        '0018_upstream_time': upstreamTime,
       };
     },
   };

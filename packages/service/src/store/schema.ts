@@ -164,6 +164,11 @@ export interface GroupIdentityTable {
   /** `sentry-issue:<id>`, `github:<owner/repo>#<n>`, `<source kind>:<review id>`. */
   identity: string;
   group_id: string;
+  /**
+   * When the provider last changed the identity's status (ISO 8601, UTC, milliseconds) as a
+   * followed delivery said; null: never, or not said.
+   */
+  upstream_at: string | null;
 }
 
 export interface DiagnosisTable {

@@ -86,7 +86,9 @@ describe('GitHub issues polling', () => {
       'acme/widget#4',
     ]);
     // A closed issue resolves its group (reopening is the webhook's), unless closed as not planned.
-    expect(first.upstream).toEqual([{ identity: 'github:acme/widget#3', status: 'resolved' }]);
+    expect(first.upstream).toEqual([
+      { identity: 'github:acme/widget#3', status: 'resolved', at: '2026-11-30T00:00:00Z' },
+    ]);
     expect(JSON.parse(first.cursor ?? '')).toEqual({ since: '2026-11-30T01:00:00Z', etag: '"v1"' });
     expect(server.requests[0]?.url).toMatch(/state=all&sort=updated&direction=asc/);
     server.requests.length = 0;

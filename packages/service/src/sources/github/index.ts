@@ -145,7 +145,11 @@ async function pollIssues(
         if (!isIssue(item)) continue;
         reports.push(issueReport(repository, item));
         if (item.state === 'closed' && closedAsDone(item)) {
-          upstream.push({ identity: `github:${repository}#${item.number}`, status: 'resolved' });
+          upstream.push({
+            identity: `github:${repository}#${item.number}`,
+            status: 'resolved',
+            ...(item.updated_at ? { at: item.updated_at } : {}),
+          });
         }
         if (item.updated_at && (!since || item.updated_at > since)) since = item.updated_at;
       }

@@ -79,7 +79,9 @@ describe('GitHub issues webhooks', () => {
     expect(await deliver('issues', closed, sign(closed))).toEqual({
       verified: true,
       reports: [],
-      upstream: [{ identity: 'github:acme/widget#42', status: 'resolved' }],
+      upstream: [
+        { identity: 'github:acme/widget#42', status: 'resolved', at: '2026-11-30T09:00:00Z' },
+      ],
     });
     // Found by fresh-user trial 20: closed as not planned or as a duplicate, the issue resolved a
     // group holding other sources' reports of a bug still there.
@@ -101,7 +103,7 @@ describe('GitHub issues webhooks', () => {
         .replace('"number": 42,', '"number": 42, "state_reason": "completed",'),
     );
     expect((await deliver('issues', completed, sign(completed))).upstream).toEqual([
-      { identity: 'github:acme/widget#42', status: 'resolved' },
+      { identity: 'github:acme/widget#42', status: 'resolved', at: '2026-11-30T09:00:00Z' },
     ]);
     const pull = Buffer.from(
       fixture('issues-opened.json')

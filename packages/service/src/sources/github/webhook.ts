@@ -66,8 +66,11 @@ export async function handleGitHubWebhook(
     };
   }
   const resolves = status !== 'resolved' || closedAsDone(payload.issue);
+  const { number, updated_at: at } = payload.issue;
   const upstream =
-    status && resolves ? [{ identity: `github:${fullName}#${payload.issue.number}`, status }] : [];
+    status && resolves
+      ? [{ identity: `github:${fullName}#${number}`, status, ...(at ? { at } : {}) }]
+      : [];
   const reports = ACTIONS.has(action) ? [issueReport(fullName, payload.issue)] : [];
   return { verified: true, reports, upstream };
 }

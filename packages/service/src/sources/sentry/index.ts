@@ -17,7 +17,7 @@ import type { PollOptions, PollResult, RawReport, Source, SourceContext } from '
 import { deliveryObject, isObject } from '../webhook-json.js';
 import { createSentryApi, type SentryApi } from './api.js';
 import { eventReport, issueReport } from './reports.js';
-import { unpackSentryDelivery, verifySentrySignature } from './webhook.js';
+import { sentryHookTime, unpackSentryDelivery, verifySentrySignature } from './webhook.js';
 
 const configSchema = z.strictObject({
   organization: z.string().min(1).describe('Organization slug'),
@@ -72,11 +72,15 @@ function createSentrySource(context: SourceContext<SentryConfig, SentryCredentia
       if (delivery.kind === 'rejected') {
         return { verified: true, reports: [], rejected: delivery.message };
       }
+      const at = sentryHookTime(headers['sentry-hook-timestamp']);
+      const when = at ? { at } : {};
       if (delivery.kind === 'status') {
         return {
           verified: true,
           reports: [],
-          upstream: [{ identity: `sentry-issue:${delivery.issueId}`, status: delivery.status }],
+          upstream: [
+            { identity: `sentry-issue:${delivery.issueId}`, status: delivery.status, ...when },
+          ],
         };
       }
       if (delivery.kind === 'event') {
@@ -87,7 +91,13 @@ function createSentrySource(context: SourceContext<SentryConfig, SentryCredentia
       if (delivery.kind === 'none') return { verified: true, reports: [] };
       const reports = only(await issueWithEvent(api(), delivery.issue));
       const upstream = delivery.reopened
-        ? [{ identity: `sentry-issue:${String(delivery.issue.id)}`, status: 'reopened' as const }]
+        ? [
+            {
+              identity: `sentry-issue:${String(delivery.issue.id)}`,
+              status: 'reopened' as const,
+              ...when,
+            },
+          ]
         : [];
       return { verified: true, reports, upstream };
     },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeProvider, startFakeProvider } from '../../testing/fake-provider.js';
 import { sentrySource } from './index.js';
-import { unpackSentryDelivery } from './webhook.js';
+import { sentryHookTime, unpackSentryDelivery } from './webhook.js';
 
 const SECRET = 'fake-client-secret-for-tests';
 const fixture = (name: string) =>
@@ -164,5 +164,33 @@ describe('Sentry issue status webhooks', () => {
       reopened: true,
     });
     expect(unpackSentryDelivery('issue', body('assigned'))).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the time of a Sentry delivery', () => {
+  it('reads Sentry-Hook-Timestamp (Unix seconds) as ISO 8601, and nothing else', () => {
+    expect(sentryHookTime('1772359500')).toBe('2026-03-01T10:05:00.000Z');
+    expect(sentryHookTime(' 1772359500.25 ')).toBe('2026-03-01T10:05:00.250Z');
+    for (const header of [undefined, '', 'yesterday', '-5', '0', 'Infinity']) {
+      expect(sentryHookTime(header)).toBeUndefined();
+    }
+  });
+
+  it("carries it with a resolved issue's status, so a late delivery is not applied over a newer one", async () => {
+    const resolved = Buffer.from(
+      JSON.stringify({ action: 'resolved', data: { issue: { id: 42, title: 'x' } } }),
+    );
+    // biome-ignore lint/style/noNonNullAssertion: the Sentry source takes webhooks
+    const result = await source({ clientSecret: SECRET }).webhook!({
+      headers: {
+        'sentry-hook-resource': 'issue',
+        'sentry-hook-signature': sign(resolved),
+        'sentry-hook-timestamp': '1772359500',
+      },
+      body: resolved,
+    });
+    expect(result.upstream).toEqual([
+      { identity: 'sentry-issue:42', status: 'resolved', at: '2026-03-01T10:05:00.000Z' },
+    ]);
   });
 });

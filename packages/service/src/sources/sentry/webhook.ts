@@ -18,6 +18,17 @@ export function verifySentrySignature(
   return timingSafeEqual(expected, Buffer.from(signature.trim(), 'hex'));
 }
 
+/**
+ * When Sentry sent a delivery: its `Sentry-Hook-Timestamp` header (Unix time, seconds) as ISO
+ * 8601; undefined when it is missing or not a positive number.
+ */
+export function sentryHookTime(header: string | undefined): string | undefined {
+  const seconds = Number(header?.trim() || Number.NaN);
+  return Number.isFinite(seconds) && seconds > 0
+    ? new Date(seconds * 1000).toISOString()
+    : undefined;
+}
+
 /** What a verified delivery carries. */
 export type SentryDelivery =
   | { kind: 'event'; event: Record<string, unknown> }
