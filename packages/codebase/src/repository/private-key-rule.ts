@@ -61,7 +61,7 @@ function* keyBeginLines(text: string): Generator<{ index: number; end: number }>
  * `/^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [\w ,-]+)?\s*$/` accepts, in linear time (its two `\s*`
  * around an optional part, and `[\w ,-]+\s*`, split a run of spaces every way: quadratic).
  */
-function isKeyBodyLine(line: string): boolean {
+export function isKeyBodyLine(line: string): boolean {
   const body = line.trim();
   if (body === '' || /^[A-Za-z0-9+/=]+$/.test(body)) return true;
   const started = line.trimStart();

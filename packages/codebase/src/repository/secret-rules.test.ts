@@ -34,6 +34,10 @@ describe('SECRET_RULES on long adversarial lines', () => {
     ['encoded spaces after a bearer', `Bearer${'%20'.repeat(SIZE / 3)}!`],
     ['encoded query separators without a value', `?${'%26token'.repeat(SIZE / 8)}=`],
     ['a setting name of expiries', `a${'0EXPIR'.repeat(SIZE / 6)}.a: x`],
+    ['END-line tails with no END', 'PRIVATE KEY-----'.repeat(SIZE / 16)],
+    ['database clients asking for a password', 'mysql -p psql '.repeat(SIZE / 14)],
+    ['DSN-like keys with no project', 'https://k1234567@h/'.repeat(SIZE / 19)],
+    ['lines of hex digests', `${'0f'.repeat(32)}\n`.repeat(SIZE / 65)],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual({});
   });
@@ -185,6 +189,72 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
     '[\n  "Cookie",\n  "theme=dark"\n], ["api", "v2"], ["token", "expired"]',
     '"cookies": {"theme": "dark", "lang": "en"}, "query_string": [["page", "2"], ["sort", "newest"]]',
   ])('finds nothing in %j', (text) => {
+    expect(rules(text)).toEqual([]);
+  });
+});
+
+describe('SECRET_RULES on a key body without its BEGIN line, database passwords, Sentry DSNs', () => {
+  // Found by a fresh-user trial: each of these was shown. A key's body is built at run time:
+  // the base64 of a phrase, wrapped at 64 characters as RFC 7468 wraps PEM.
+  const base64 = Buffer.from('not a real key, only its shape. '.repeat(8)).toString('base64');
+  const wrapped = (width: number) => base64.match(new RegExp(`.{1,${width}}`, 'g')) ?? [];
+  const body = wrapped(64).join('\n');
+  const end = join('-----END ', 'RSA PRIVATE', ' KEY-----');
+  const password = join('Fa', 'ke', 'Pw9!x');
+  const rules = (text: string) => Object.keys(found(text, 'crash.log'));
+  it.each([
+    [body, 'a private key body'],
+    [`${wrapped(64).slice(-2).join('\n')}\n${end}`, 'a private key body'],
+    [`    ${wrapped(70).join('\n    ')}\n    ${end}`, 'a private key body'],
+    [`> ${wrapped(64).join('\n> ')}`, 'a private key body'],
+    [`"key": "${wrapped(64).join('\\n')}\\n${end}\\n"`, 'a private key body'],
+    [`$ mysql -h db -u root -p${password} shop`, 'a database password on a command line'],
+    [`mysqldump -uroot -p'${password}' shop > dump.sql`, 'a database password on a command line'],
+    [`mysql --password=${password} -e 'select 1'`, 'a database password on a command line'],
+    [
+      `subprocess.run(["mysql", "-uroot", "-p${password}"])`,
+      'a database password on a command line',
+    ],
+    [`PGPASSWORD=${password} psql -h db -U app`, 'a database password on a command line'],
+    [`psql "host=db user=app password=${password}"`, 'a database password on a command line'],
+    [`MYSQL_PWD="${password}" mysql -uroot`, 'a database password on a command line'],
+    [`dsn https://${join('abc_DEF', '-123')}@o1.ingest.sentry.io/5`, 'a Sentry DSN'],
+    [
+      `SENTRY_DSN=http://${join('k3y', 'Q'.repeat(20))}@sentry.example.com:9000/sub/42`,
+      'a Sentry DSN',
+    ],
+    [
+      `https://${join('abc_DEF', '-123')}:${password}@o1.ingest.sentry.io/5`,
+      'credentials in a URL',
+    ],
+  ])('finds the secret in %j (%s)', (text, rule) => {
+    expect(rules(text)).toContain(rule);
+  });
+  it.each([
+    ['a certificate', `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----`],
+    [
+      'a PGP public key',
+      `-----BEGIN PGP PUBLIC KEY BLOCK-----\nVersion: x 1\n\n${body}\n=AbCd\n-----END PGP PUBLIC KEY BLOCK-----`,
+    ],
+    ['one line of base64', `see ${wrapped(64)[0]}\n${wrapped(64)[0]} here`],
+    ['hex digests', `${'0f1e'.repeat(16)}\n${'a9b8'.repeat(16)}\n${'77'.repeat(32)}`],
+    [
+      'lockfile integrity lines',
+      `  integrity sha512-${base64.slice(0, 86)}==\n  "integrity": "sha512-${base64.slice(0, 86)}=="`,
+    ],
+    ['a minified line', `!function(e){var t={};${'function n(r){return t[r]}'.repeat(4)}}([]);`],
+    ['an END line in a message', `throw new Error('expected ${end}');\n${end}`],
+    [
+      'clients that prompt',
+      'mysql -h db -P 3306 -u root -p shop\nmysql --password -uroot\npsql -W',
+    ],
+    [
+      'variables and placeholders',
+      `mysql -uroot -p$MYSQL_PASSWORD; mysql "-p$${'{'}PW}"; PGPASSWORD=$PG psql; mysql --password=<password>`,
+    ],
+    ['a port mapping', 'docker run --name mysql -p3306:3306 mysql:8'],
+    ['a URL with a user name', 'clone https://octocat@github.com/acme/app/pull/42'],
+  ])('finds nothing in %s', (_name, text) => {
     expect(rules(text)).toEqual([]);
   });
 });

@@ -3,11 +3,17 @@
  * written from gitleaks' published rule set (gitleaks/gitleaks `config/gitleaks.toml`, the rule
  * ids are named on each), plus the shapes issue #34 found leaking: unquoted settings in YAML,
  * compose, INI and shell files, npm `_authToken` lines, kubeconfig client keys, 48-character
- * OpenAI keys, and the values of secret-named settings that span several lines. Each rule marks
- * the character range it matched; the scanner withholds every line that range touches.
+ * OpenAI keys, and the values of secret-named settings that span several lines; and those
+ * fresh-user trials found: a private key's body without its BEGIN line
+ * (`private-key-body-rule.ts`), database passwords on command lines (`database-password-rule.ts`),
+ * Sentry DSNs whose key is not hex. Each rule marks the character range it matched; the scanner
+ * withholds every line that range touches.
  */
 
+import { DATABASE_PASSWORD_RULE } from './database-password-rule.js';
+import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
+import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
 
 export type { SecretRule } from './secret-rule.js';
@@ -256,6 +262,24 @@ const AUTHORIZATION =
 const BEARER = /\bBearer(?:\s|%20)+([A-Za-z0-9._~+/-]{20,}=*)/g;
 
 /**
+ * A Sentry DSN, `http(s)://<public key>[:<secret key>]@<host>[:<port>]/[<path>/]<project id>`,
+ * as `@sentry/core` parses one (getsentry/sentry-javascript `packages/core/src/utils/dsn.ts`,
+ * `DSN_REGEX`; the pattern is written from it, not copied): it lets anyone send events to the
+ * project. Sentry issues 32 hex digits as a key, but a report may quote any key (`abc_DEF-123`),
+ * so a key is 8 or more word characters or `-` with a digit among them (a user name in a URL
+ * seldom has one). A key with a password is also credentials in a URL.
+ */
+const SENTRY_DSN = /\bhttps?:\/\/([\w-]{8,})(?::[\w-]*)?@[\w.-]+(?::\d+)?(?:\/[\w.-]+)*\/\d+\b/g;
+const SENTRY_DSN_RULE: SecretRule = {
+  what: 'a Sentry DSN',
+  *find(text) {
+    for (const match of text.matchAll(SENTRY_DSN)) {
+      if (/\d/.test(match[1] ?? '')) yield [match.index, match.index + match[0].length];
+    }
+  },
+};
+
+/**
  * Token formats with a fixed prefix, after gitleaks' rules of the same ids (the patterns are
  * written here from that documentation, not copied); each starts at {@link START} and ends where
  * its alphabet does.
@@ -263,6 +287,8 @@ const BEARER = /\bBearer(?:\s|%20)+([A-Za-z0-9._~+/-]{20,}=*)/g;
 const TOKEN_RULES: SecretRule[] = [
   // gitleaks `private-key` (secretlint's rule needs a block it can parse; this one does not).
   PRIVATE_KEY_RULE,
+  PRIVATE_KEY_BODY_RULE,
+  DATABASE_PASSWORD_RULE,
   // gitleaks `jwt`.
   pattern('a JSON Web Token', prefixed(String.raw`^eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}`)),
   // gitleaks `gitlab-pat`, `gitlab-ptt`, `gitlab-rrt`, `gitlab-deploy-token`, `gitlab-cicd-job-token`.
@@ -334,9 +360,7 @@ const TOKEN_RULES: SecretRule[] = [
   pattern('an npm auth token setting', /\b_(?:authToken|auth|password)\s*=\s*(?!\$\{)[^\s'"]{6,}/g),
   // A kubeconfig's client key, `client-key-data: <base64>` (Kubernetes' kubeconfig format).
   pattern('a kubeconfig client key', /\bclient-key-data\s*:\s*["']?[A-Za-z0-9+/=]{16,}/g),
-  // A Sentry DSN (`https://<public key>@<host>/<project id>`, Sentry's "Data Source Name"
-  // docs): it lets anyone send events to the project.
-  pattern('a Sentry DSN', /\bhttps?:\/\/[0-9a-f]{32}(?::[0-9a-f]{32})?@[\w.-]+(?::\d+)?\/\d+/g),
+  SENTRY_DSN_RULE,
   valued('an Authorization header', AUTHORIZATION, (match) => match[1] ?? ''),
   valued('a bearer token', BEARER, (match) => match[1] ?? ''),
   valued('a secret-named query parameter', QUERY_SECRET, (match) =>
@@ -387,10 +411,6 @@ function isSecretSettingPointer(name: string): boolean {
   // The character before the last word is not a word character, so not a letter either.
   return /(?<![a-z])expir/i.test(name.slice(lastWord));
 }
-
-/** Values that are not secrets: empty, a placeholder, a variable, a template. */
-export const PLACEHOLDER =
-  /^(?:|changeme|change_me|null|none|nil|true|false|~|x{3,}|\*+|<[^>]*>|\$\{?[\w:-]+\}?|\$\(.*\)|%[\w]+%|\{\{.*\}\}|your[-_\w]*|example[-_\w]*|required|optional)$/i;
 
 /** A percent-encoded value decoded, or as it is when it is no valid encoding. */
 function decodeURIComponentSafe(value: string): string {

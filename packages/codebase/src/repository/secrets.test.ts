@@ -47,6 +47,12 @@ describe('scanSecrets finds', () => {
       'a high-entropy value of a secret-named name',
       `const authKey = ${join('"Fa', 'k3', 'Q9x', 'Z7p', 'L2m', 'W8v', '"')};`,
     ],
+    ['a password given to mysqldump', `mysqldump -uroot -p${join('Se', 'cret')} shop > dump.sql`],
+    ['a password given to psql', `PGPASSWORD=${join('Fa', 'ke', 'Pw9')} psql -h db -U app`],
+    [
+      'a Sentry DSN whose key is not hex',
+      `init(${join('"https://abc_DEF', '-123@o1.ingest.sentry.io/5"')})`,
+    ],
   ])('%s', async (_, line) => {
     expect(await withheld(`const a = 1;\n${line}\nconst b = 2;\n`)).toEqual([2]);
   });
@@ -86,6 +92,16 @@ describe('scanSecrets finds', () => {
       2, 3,
     ]);
   });
+
+  it('the lines of a key body without its BEGIN line, and the END line below one', async () => {
+    const lines = Buffer.from('not a real key, only its shape. '.repeat(5))
+      .toString('base64')
+      .match(/.{1,64}/g);
+    const body = lines?.join('\n') ?? '';
+    const end = join('-----END ', 'PRIVATE KEY-----');
+    expect(await withheld(`a\n${body}\nb\n`, 'notes.txt')).toEqual([2, 3, 4, 5]);
+    expect(await withheld(`a\n${body}\n${end}\nb\n`, 'notes.txt')).toEqual([2, 3, 4, 5, 6]);
+  });
 });
 
 describe('scanSecrets leaves alone', () => {
@@ -114,6 +130,11 @@ describe('scanSecrets leaves alone', () => {
       'settings that point at a secret',
       'auth:\n  token_url: https://example.com/token\n  secret_name: prod-db\n',
       'app.yml',
+    ],
+    [
+      'database clients that prompt for the password, and a port',
+      'mysql -h db -P 3306 -u root -p shop\nmysqldump -uroot -p$DB_PASSWORD shop\n',
+      'notes.md',
     ],
   ])('%s', async (_, text, file) => {
     expect(await withheld(text, file)).toEqual([]);

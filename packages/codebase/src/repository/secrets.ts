@@ -12,13 +12,14 @@ import { secretLintProfiler } from '@secretlint/profiler';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { SecretLintCoreConfig } from '@secretlint/types';
 import { printablePath, splitFileLines } from './content.js';
-import { PLACEHOLDER, SECRET_RULES } from './secret-rules.js';
+import { PLACEHOLDER } from './secret-placeholder.js';
+import { SECRET_RULES } from './secret-rules.js';
 
 /**
  * Version of the rules: stored with everything computed from a scan (the index cache), so a
  * change of the rules is never answered from an older scan. Bump it when a rule changes.
  */
-export const SECRET_RULES_VERSION = 8;
+export const SECRET_RULES_VERSION = 9;
 
 /** What {@link scanSecrets} found in a text. */
 export interface SecretScan {

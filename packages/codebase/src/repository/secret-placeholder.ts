@@ -1,0 +1,3 @@
+/** Values that are not secrets: empty, a placeholder, a variable, a template. */
+export const PLACEHOLDER =
+  /^(?:|changeme|change_me|null|none|nil|true|false|~|x{3,}|\*+|<[^>]*>|\$\{?[\w:-]+\}?|\$\(.*\)|%[\w]+%|\{\{.*\}\}|your[-_\w]*|example[-_\w]*|required|optional)$/i;
