@@ -52,7 +52,7 @@ export function apiTokenAuth(tokens: string | readonly string[] | ApiTokens): Mi
     // 401 with a challenge), not the 400 bearer-auth gives it.
     if (header !== undefined && !BEARER_HEADER.test(header)) {
       c.header('WWW-Authenticate', 'Bearer realm="sightline"');
-      return Promise.resolve(errorResponse(c, 401, 'UNAUTHORIZED', HOW_TO_SEND));
+      return errorResponse(c, 401, 'UNAUTHORIZED', HOW_TO_SEND);
     }
     return check(c, next);
   };
