@@ -5,6 +5,7 @@ import {
   joinBoilerplate,
   learnBoilerplate,
   MIN_LEARNING_SAMPLE,
+  withoutTemplateLines,
 } from './boilerplate.js';
 import { contentWords, estimateJaccard, REVIEW_TEXT, textMinHash } from './group-key.js';
 
@@ -98,5 +99,50 @@ describe('boilerplateOf', () => {
     expect(labels).toContain('steps to reproduce');
     expect(lines).toContain('version os');
     expect([...lines].some((line) => line.endsWith('x'))).toBe(true);
+  });
+});
+
+describe('withoutTemplateLines', () => {
+  const template = boilerplateOf([
+    [
+      '### Version',
+      'Which screen were you on (checkout summary, cart total, euro format)?',
+      '- [ ] I searched the existing issues',
+      'Sent from the Acme Shop feedback form',
+    ].join('\n'),
+  ]);
+
+  it("drops a template's prompts, checkboxes and comments, keeps headings, values and fences", () => {
+    const report = [
+      '### Version',
+      '',
+      '2.4.0',
+      'Which screen were you on (checkout summary, cart total, euro format)?',
+      'The dark mode toggle does nothing.',
+      '- [ ] I searched the existing issues',
+      '<!-- Please fill in every section. -->',
+      '```',
+      'Sent from the Acme Shop feedback form',
+      '```',
+      'Sent from the Acme Shop feedback form',
+    ].join('\n');
+    expect(withoutTemplateLines(report, template)).toBe(
+      [
+        '### Version',
+        '',
+        '2.4.0',
+        'The dark mode toggle does nothing.',
+        '',
+        '```',
+        'Sent from the Acme Shop feedback form',
+        '```',
+      ].join('\n'),
+    );
+  });
+
+  it('keeps a text without template lines as it is, and an unclosed fence whole', () => {
+    const text =
+      'Crash on start\n```\nWhich screen were you on (checkout summary, cart total, euro format)?';
+    expect(withoutTemplateLines(text, template)).toBe(text);
   });
 });

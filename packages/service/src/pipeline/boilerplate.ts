@@ -171,6 +171,45 @@ export function stripBoilerplate(
   return kept.join('\n');
 }
 
+/** A Markdown code fence's opening or closing line (CommonMark: three or more backticks or tildes). */
+const FENCE = /^\s{0,3}(?:`{3,}|~{3,})/;
+
+/**
+ * A report's text as an investigation reads it: the lines a template writes into every report
+ * (its prompts, instructions and checkboxes, and lines learned as the project's boilerplate, such
+ * as a feedback form's footer) and HTML comments dropped. What the reporter wrote stays, and so do
+ * headings, `Label: value` lines (a version under `### Version` is still read as one) and
+ * everything inside code fences (a trace is never cut). A template's words are the project's own
+ * vocabulary (its commands, screens and options), so left in, they match its code whatever the
+ * report is about; they cost tokens in a model's prompt too.
+ * @param text - the report's text (Markdown or plain).
+ * @returns the text without those lines; the same text when none is there.
+ */
+export function withoutTemplateLines(text: string, boilerplate: Boilerplate): string {
+  const kept: string[] = [];
+  let prose: string[] = [];
+  const flush = () => {
+    if (prose.length === 0) return;
+    for (const line of withoutHtmlComments(prose.join('\n')).split('\n')) {
+      const trimmed = line.trim();
+      const template = !/^#{1,6}\s/.test(trimmed) && boilerplate.lines.has(normalizeLine(trimmed));
+      if (!template) kept.push(line);
+    }
+    prose = [];
+  };
+  let fenced = false;
+  for (const line of text.split('\n')) {
+    if (FENCE.test(line)) {
+      if (!fenced) flush();
+      fenced = !fenced;
+      kept.push(line);
+    } else if (fenced) kept.push(line);
+    else prose.push(line);
+  }
+  flush();
+  return kept.join('\n');
+}
+
 /**
  * A project's boilerplate learned from its own reports, for templates it does not ship (issues
  * moved from another tracker, web forms, bots): lines found in at least {@link LEARNED_LINE_SHARE}

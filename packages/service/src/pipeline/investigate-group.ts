@@ -3,7 +3,8 @@
  * repository at the current revision (offline, or with a model), and the verified diagnosis is
  * stored as the group's next version. The report is not read again: the investigation starts from
  * the analysis `process-report` stored (parsed report, in-app frames, classification), so the
- * diagnosis carries the group's classification. The job's id is the diagnosis' run key, so a job
+ * diagnosis carries the group's classification; the lines of the project's issue template are
+ * left out of its text. The job's id is the diagnosis' run key, so a job
  * retried after a crash stores its diagnosis once. The group's investigation state follows the
  * job: running, done, queued again after a failed attempt, failed after the last (said in one
  * line of the service's log, with the group and the reason).
@@ -11,6 +12,8 @@
 import { SightlineError } from '@sightline/core';
 import { investigate } from '../adapters/investigator.js';
 import type { JobContext } from '../queue/index.js';
+import type { ReportAnalysis } from '../store/index.js';
+import { type Boilerplate, withoutTemplateLines } from './boilerplate.js';
 import { dailyBudget, recordSpend, waitForNextDay } from './daily-budget.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
@@ -128,7 +131,7 @@ async function run(
       ...(historyWarning ? { warnings: [historyWarning] } : {}),
       // No cache: blame's commit-graph is not written either (the index is the repository's).
       ...(context.cacheDir === false ? { cacheDir: false } : {}),
-      prepared: analysis,
+      prepared: withoutTemplate(analysis, await context.boilerplate(project)),
       // Suspect commits are those made before the group was first seen.
       reportedAt: new Date(group.firstSeen),
       ...(model ? { model } : {}),
@@ -166,6 +169,17 @@ async function run(
   if (created)
     context.log(`group ${group.id} (${group.label}) diagnosed at ${revision.slice(0, 12)}`);
   return {};
+}
+
+/**
+ * The stored analysis as the investigation reads it: its report's text without the lines of the
+ * project's template (`withoutTemplateLines`). A body that is a JSON document (an event) is kept.
+ */
+function withoutTemplate(analysis: ReportAnalysis, boilerplate: Boilerplate): ReportAnalysis {
+  const { report } = analysis;
+  if (/^\s*[{[]/.test(report.body)) return analysis;
+  const body = withoutTemplateLines(report.body, boilerplate);
+  return body === report.body ? analysis : { ...analysis, report: { ...report, body } };
 }
 
 /** What a failed run spent, US dollars (`details.costUsd` or `details.stats.costUsd`); undefined: unknown. */
