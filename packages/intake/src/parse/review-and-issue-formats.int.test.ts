@@ -186,6 +186,17 @@ describe('markdown issue', () => {
     expect(report.paths[0]).toBe('src/export/csv-writer.ts');
   });
 
+  it("takes the first line as title, not a template's section heading below it", () => {
+    const report = parseReport(
+      'Dark mode toggle is broken\n\n## Describe the bug\nThe toggle does nothing on my phone.\n',
+      { format: 'markdown-issue' },
+    );
+    expect(report.title).toBe('Dark mode toggle is broken');
+    expect(parseReport('## Crash when saving\n\n### Steps\nSave twice.\n').title).toBe(
+      'Crash when saving',
+    );
+  });
+
   it('uses the first line as title when there is no heading', () => {
     const report = parseReport(
       'Crash when saving\n\n```\nError: boom\n    at save (/app/src/save.js:3:9)\n```\n',

@@ -1,6 +1,6 @@
 /**
  * Issue text in Markdown (GitHub/GitLab issues, or `{title, body}` issue JSON): the title is the
- * first heading or the first line; stack traces are read from fenced code blocks and from the
+ * first line (a heading's text when it is one); stack traces are read from fenced code blocks and from the
  * prose around them, with whichever trace format fits each part. A trace without an exception line
  * (a bare stack, as issue forms and browser extensions paste it) takes its message from the issue's
  * own "Error message" section when there is one (GitHub issue forms write each field under a
@@ -61,9 +61,14 @@ function splitFences(lines: string[]): { blocks: string[][]; prose: string[] } {
   return { blocks, prose };
 }
 
+/**
+ * The title of issue text without one of its own: its first line, a heading's text when that line
+ * is a heading. A heading further down names a section, not the issue (a text that starts "Dark
+ * mode toggle is broken" and then has a template's "## Describe the bug" is about dark mode).
+ */
 function titleOf(lines: string[]): string | undefined {
-  const heading = lines.map((line) => HEADING.exec(line)?.[1]).find((found) => found !== undefined);
-  const first = heading ?? lines.find((line) => line.trim() !== '' && !FENCE.test(line));
+  const line = lines.find((candidate) => candidate.trim() !== '' && !FENCE.test(candidate));
+  const first = line === undefined ? undefined : (HEADING.exec(line)?.[1] ?? line);
   const cleaned = first?.replace(/\s#+\s*$/, '').trim();
   return cleaned ? cleaned.slice(0, MAX_TITLE_CHARS) : undefined;
 }
