@@ -142,6 +142,14 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
         'The report is empty. Pass a crash log, issue text or app review with some text in it.',
     });
   }
-  if (value === undefined) value = parseJson(text);
+  if (value === undefined) {
+    value = parseJson(text);
+    // A JSON document on one line (an event copied from an API answer) is laid out one value per
+    // line, as an object input is: the secret gate withholds whole lines, and one header's secret
+    // withheld the whole event (fresh-user trial 20).
+    if (value !== undefined && !text.trim().includes('\n') && !jsonNestsDeeperThan(value)) {
+      text = JSON.stringify(value, null, 2);
+    }
+  }
   return value === undefined ? { text, notes } : { text, value, notes };
 }

@@ -36,6 +36,36 @@ describe('gateReport', () => {
     expect(parsed.title).toContain(secrets[0]);
   });
 
+  it('withholds one value of an event pasted as one line of JSON, not the whole event', async () => {
+    // Fresh-user trial 20: a Sentry event copied on one line lost its whole body to one header.
+    const token = ['ghp', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('_');
+    const event = {
+      event_id: 'fa1b2c3d4e5f60718293a4b5c6d7e8f9',
+      exception: {
+        values: [
+          {
+            type: 'TypeError',
+            value: "Cannot read properties of undefined (reading 'price')",
+            stacktrace: {
+              frames: [{ filename: 'src/cart/total.ts', function: 'cartTotal', lineno: 6 }],
+            },
+          },
+        ],
+      },
+      request: {
+        headers: [
+          ['Authorization', `Bearer ${token}`],
+          ['Accept', 'application/json'],
+        ],
+      },
+    };
+    const gated = await gateReport(parseReport(JSON.stringify(event)));
+    expect(JSON.stringify(gated)).not.toContain(token);
+    expect(gated.body).toContain("Cannot read properties of undefined (reading 'price')");
+    expect(gated.body).toContain('"Accept"');
+    expect(gated.exceptions[0]?.frames[0]?.function).toBe('cartTotal');
+  });
+
   it('takes no identifier from past the body cut, which the gate never reads', async () => {
     // Found reviewing the gate: names were read from the whole text, the gate read the cut body,
     // so a token past the cut came back as an identifier whenever nothing before it was withheld.
