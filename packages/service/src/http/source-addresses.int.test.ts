@@ -4,6 +4,7 @@
  * provider's own address or names a host the operator allowed at start; a refused source makes no
  * connection, and an allowed source's secret goes to its own origin only.
  */
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
 import { createBuiltInRegistry } from '../sources/built-in.js';
@@ -19,7 +20,10 @@ import { createApp } from './app.js';
 
 const TOKEN = 'test-token-not-secret';
 const SENTRY_TOKEN = 'sntrys-fake-token-for-tests';
-const PEM = '-----BEGIN PRIVATE KEY-----\nnot-a-real-key\n-----END PRIVATE KEY-----\n';
+/** Keys of the kinds the providers issue, made for the run: an RSA one (Google) and a P-256 one (Apple). */
+const pem = (key: KeyObject) => key.export({ type: 'pkcs8', format: 'pem' }).toString();
+const RSA_PEM = pem(generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey);
+const P256_PEM = pem(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey);
 
 describe.each(TEST_DATABASES)(
   'addresses a source added over the API may call, on $name',
@@ -83,19 +87,23 @@ describe.each(TEST_DATABASES)(
         {
           kind: 'app-store',
           settings: { appId: '1234567', baseUrl: target.url },
-          secrets: { issuerId: 'i', keyId: 'k', privateKey: PEM },
+          secrets: { issuerId: 'i', keyId: 'k', privateKey: P256_PEM },
           field: 'settings.baseUrl',
         },
         {
           kind: 'google-play',
           settings: { packageName: 'com.acme.notes', baseUrl: target.url },
-          secrets: { client_email: 'x@acme.iam', private_key: PEM },
+          secrets: { client_email: 'x@acme.iam', private_key: RSA_PEM },
           field: 'settings.baseUrl',
         },
         {
           kind: 'google-play',
           settings: { packageName: 'com.acme.notes' },
-          secrets: { client_email: 'x@acme.iam', private_key: PEM, token_uri: `${target.url}/t` },
+          secrets: {
+            client_email: 'x@acme.iam',
+            private_key: RSA_PEM,
+            token_uri: `${target.url}/t`,
+          },
           field: 'secrets.token_uri',
         },
       ];
@@ -129,7 +137,7 @@ describe.each(TEST_DATABASES)(
         settings: { packageName: 'com.acme.notes' },
         secrets: {
           client_email: 'x@acme.iam',
-          private_key: PEM,
+          private_key: RSA_PEM,
           token_uri: 'https://oauth2.googleapis.com/token',
         },
       });

@@ -3,6 +3,7 @@
  * reads, and the credentials of a source with two halves (polling with a token, webhooks checked
  * with a signing secret), either of which is enough for its half.
  */
+import { createPrivateKey } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -24,6 +25,40 @@ export function addressSetting(defaultUrl: string, description: string) {
     }, "The address holds a user name or password; give it without them, and the credentials as the source's secrets.")
     .default(defaultUrl)
     .describe(description);
+}
+
+/** The private keys providers sign their API tokens with. */
+export type PrivateKeyKind =
+  /** An EC key on P-256 (ES256): App Store Connect's `.p8` API keys. */
+  | 'ec-p256'
+  /** An RSA key (RS256): Google service account keys. */
+  | 'rsa';
+
+/**
+ * A private key credential (PEM text), read by Node's crypto when the source is added, so a
+ * wrong file, or a key of another kind, is refused then, not at the first poll; the message never
+ * quotes the value.
+ *
+ * @param kind - The kind of key the provider issues.
+ * @param message - What to give instead, in the provider's words.
+ * @param description - The credential's line in `sightline sources add --help`.
+ * @returns The zod schema of the credential.
+ */
+export function privateKeySecret(kind: PrivateKeyKind, message: string, description: string) {
+  return z
+    .string()
+    .refine((pem) => isPrivateKeyOf(kind, pem), { message })
+    .describe(description);
+}
+
+function isPrivateKeyOf(kind: PrivateKeyKind, pem: string): boolean {
+  try {
+    const key = createPrivateKey(pem.trim());
+    if (kind === 'rsa') return key.asymmetricKeyType === 'rsa';
+    return key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { parseReports } from '@sightline/intake';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeAppStore, startFakeAppStore } from '../../testing/fake-app-store.js';
@@ -132,17 +133,24 @@ describe('App Store Connect test()', () => {
     });
     expect(fake.requests).toHaveLength(1);
     expect((await source(undefined, '999').test()).message).toMatch(/no app "999" \(404\)/);
-    const broken = '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----';
-    expect((await source(broken).test()).message).toMatch(/not the PEM text of a \.p8 key/);
     await fake.close();
     server = undefined;
     expect((await source(undefined, '1234567', fake).test()).message).toMatch(/cannot be reached/);
   });
 
-  it('rejects credentials that are not a key before any call', () => {
+  it('rejects credentials that are not an App Store key when they are given, before any call', () => {
     const module = appStoreSource;
-    expect(() =>
-      module.credentialsSchema.parse({ issuerId: 'i', keyId: 'k', privateKey: 'hunter2' }),
-    ).toThrow(/PEM text of the \.p8 file/);
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'secp384r1' }).privateKey;
+    for (const privateKey of [
+      'hunter2',
+      '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----',
+      rsa.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      p384.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    ]) {
+      const parsed = module.credentialsSchema.safeParse({ issuerId: 'i', keyId: 'k', privateKey });
+      expect(parsed.error?.issues[0]?.message).toMatch(/PEM text of the \.p8 file/);
+      expect(JSON.stringify(parsed.error?.issues)).not.toContain(privateKey);
+    }
   });
 });

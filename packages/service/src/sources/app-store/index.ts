@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
-import { maxPagesSetting } from '../source-settings.js';
+import { maxPagesSetting, privateKeySecret } from '../source-settings.js';
 import { APP_STORE_CONNECT_URL, createAppStoreApi } from './api.js';
 import { customerReviewReport, isCustomerReview } from './reports.js';
 
@@ -23,10 +23,11 @@ const configSchema = z.strictObject({
 const credentialsSchema = z.object({
   issuerId: z.string().min(1).describe('Issuer id of the API keys'),
   keyId: z.string().min(1).describe('Key id'),
-  privateKey: z
-    .string()
-    .includes('PRIVATE KEY', { message: 'The private key is the PEM text of the .p8 file.' })
-    .describe('The .p8 private key (PEM text)'),
+  privateKey: privateKeySecret(
+    'ec-p256',
+    'The private key is the PEM text of the .p8 file App Store Connect gave (-----BEGIN PRIVATE KEY-----, an EC P-256 key; developer.apple.com, "Creating API Keys for App Store Connect API"); this is not one.',
+    'The .p8 private key (PEM text)',
+  ),
 });
 
 export type AppStoreConfig = z.output<typeof configSchema>;

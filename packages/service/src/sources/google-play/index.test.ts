@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { parseReports } from '@sightline/intake';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeGooglePlay, startFakeGooglePlay } from '../../testing/fake-google-play.js';
@@ -142,8 +143,16 @@ describe('Google Play test()', () => {
     const refused = await source(fake.unknownPrivateKey).test();
     expect(refused.ok).toBe(false);
     expect(refused.message).not.toContain('PRIVATE KEY');
+    // A file that is no RSA key is refused when the source is added, before any call.
     const broken = '-----BEGIN PRIVATE KEY-----\nnot a key\n-----END PRIVATE KEY-----';
-    expect((await source(broken).test()).message).toMatch(/private key cannot be read/);
+    const p256 = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey;
+    for (const privateKey of [broken, p256.export({ type: 'pkcs8', format: 'pem' }).toString()]) {
+      const parsed = googlePlaySource.credentialsSchema.safeParse({
+        client_email: 'x@acme.iam',
+        private_key: privateKey,
+      });
+      expect(parsed.error?.issues[0]?.message).toMatch(/JSON key file .* an RSA key/);
+    }
     await fake.close();
     server = undefined;
     expect((await source(undefined, 'com.acme.notes', fake).test()).message).toMatch(

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineSourceModule, testConnection } from '../define-source-module.js';
 import { pollPages } from '../poll-pages.js';
-import { addressSetting, maxPagesSetting } from '../source-settings.js';
+import { addressSetting, maxPagesSetting, privateKeySecret } from '../source-settings.js';
 import { ANDROID_PUBLISHER_URL, createGooglePlayApi } from './api.js';
 import { GOOGLE_TOKEN_URL } from './auth.js';
 import { isPlayReview, lastModified, playReviewReport } from './reports.js';
@@ -25,10 +25,11 @@ const configSchema = z.strictObject({
 /** The service account's JSON key file, as Google Cloud gives it (other fields are kept). */
 const credentialsSchema = z.looseObject({
   client_email: z.string().min(1).describe('Service account e-mail'),
-  private_key: z
-    .string()
-    .includes('PRIVATE KEY', { message: 'private_key is the PEM text from the JSON key file.' })
-    .describe('Private key (PEM)'),
+  private_key: privateKeySecret(
+    'rsa',
+    "private_key is the PEM text from the service account's JSON key file (-----BEGIN PRIVATE KEY-----, an RSA key); this is not one.",
+    'Private key (PEM)',
+  ),
   private_key_id: z.string().optional().describe('Key id'),
   token_uri: addressSetting(GOOGLE_TOKEN_URL, 'OAuth 2.0 token endpoint'),
 });
