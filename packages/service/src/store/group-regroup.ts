@@ -2,7 +2,7 @@
  * Regrouping a report edited upstream: it ends in the group its new text belongs to, as a report
  * arriving with that text would, without losing what a person did to its group.
  * - A report that still fits its group (the same crash fingerprint; text as alike as grouping
- *   asks, under the same label) stays.
+ *   asks) stays, whatever its new label.
  * - A report alone in its group takes the group with it: the group is re-keyed, relabelled and
  *   retitled to the new text, or, when the new text belongs to another group (a crash that group
  *   already has, a near-duplicate of its text), merged into that group as a person's merge is
@@ -78,10 +78,8 @@ function fits(group: GroupRow, input: AttachReport): boolean {
   }
   if (isCrashSignature(group.signature)) return false;
   if (!('minhash' in key) || group.minhash === null) return true;
-  return (
-    group.label === input.label &&
-    key.similarity(key.minhash, JSON.parse(group.minhash) as number[]) >= key.threshold
-  );
+  // Whatever its new label: a near-duplicate stays, so a label flipped by a small edit splits nothing.
+  return key.similarity(key.minhash, JSON.parse(group.minhash) as number[]) >= key.threshold;
 }
 
 /** A group of one report follows the report's new text, or is merged where that text belongs. */
