@@ -21,15 +21,18 @@ describe.each(TEST_DATABASES)('error answers with a secret in the request, on $n
     await harness?.close();
   });
 
-  async function request(path: string, init: RequestInit = {}) {
+  async function openApp() {
     harness = await openHarness(kind, { work: false });
-    const app = createApp({
+    return createApp({
       ...harness,
       registry: createSourceRegistry([]),
       credentials: createCredentialStore(harness.repo.root),
       token: TOKEN,
     });
-    const response = await app.request(path, {
+  }
+
+  async function request(path: string, init: RequestInit = {}, app?: ReturnType<typeof createApp>) {
+    const response = await (app ?? (await openApp())).request(path, {
       ...init,
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
     });
@@ -89,4 +92,20 @@ describe.each(TEST_DATABASES)('error answers with a secret in the request, on $n
       });
     },
   );
+
+  it('says why no code is shown without the token a path held (trial 21)', async () => {
+    const app = await openApp();
+    const query = new URLSearchParams({
+      project: harness.project.id,
+      path: `src/${GITHUB_TOKEN}.js`,
+      line: '1',
+    });
+    const answer = await request(`/api/code?${query}`, {}, app);
+    expect(answer.status).toBe(200);
+    expect(answer.text).not.toContain(GITHUB_TOKEN);
+    expect(JSON.parse(answer.text)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining(NOTE),
+    });
+  });
 });

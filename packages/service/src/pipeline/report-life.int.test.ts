@@ -145,11 +145,36 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     await deliver([issue(`${FIRST}\n\n\`\`\`\n${cartCrash(9)}\n\`\`\``)]);
     expect((await harness.store.reports.get(reportId))?.groupId).toBe(crashGroup);
     expect(await harness.store.groups.get(crashGroup)).toMatchObject({ count: 2 });
-    // Merged as a person merges: hidden, its triage kept, and unmerge gives the issue back.
+    // Merged as a person merges: hidden, and unmerge gives the issue back. Dana's assignment is
+    // not lost from view: the crash group had none (fresh-user trial 21).
     const merged = await harness.store.groups.get(textGroup);
     expect(merged).toMatchObject({ mergedInto: crashGroup, count: 0, assignee: 'dana' });
+    expect(await harness.store.groups.get(crashGroup)).toMatchObject({ assignee: 'dana' });
     await harness.store.groups.unmerge(textGroup);
     expect((await harness.store.reports.get(reportId))?.groupId).toBe(textGroup);
+  }, 120_000);
+
+  it('an issue edited into a crash and back leaves the crash group, which stays resolved', async () => {
+    // Fresh-user trial 21: the issue's old group, merged into the crash group, led it back there,
+    // and the resolved crash group was marked regressed by the edit.
+    harness = await openHarness(kind);
+    const crash = await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const crashGroup = (await harness.store.reports.get(crash.reportIds[0] ?? ''))?.groupId ?? '';
+    const first = await deliver([issue(FIRST)]);
+    const reportId = first.reportIds[0] ?? '';
+    await deliver([issue(`${FIRST}\n\n\`\`\`\n${cartCrash(9)}\n\`\`\``)]);
+    expect((await harness.store.reports.get(reportId))?.groupId).toBe(crashGroup);
+    await harness.store.groups.setStatus(crashGroup, 'resolved');
+
+    await deliver([issue(FIRST)]);
+    const back = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    expect(back).not.toBe(crashGroup);
+    expect(await harness.store.groups.get(back)).toMatchObject({ count: 1, mergedInto: null });
+    expect(await harness.store.groups.get(crashGroup)).toMatchObject({
+      count: 1,
+      status: 'resolved',
+    });
   }, 120_000);
 
   it('a report edited into another problem leaves its group of several, which takes the next representative', async () => {

@@ -70,20 +70,33 @@ export interface AttachResult {
   regressed: boolean;
 }
 
-/** Attaches one report not grouped yet (see `GroupStore.attach`), inside the batch's transaction. */
+/** How {@link attachOne} attaches a report that was grouped before (an edited report leaving its group). */
+export interface RegroupingOptions {
+  /** The group the report leaves: never joined, also when a match was merged into it. */
+  leaving: string;
+}
+
+/**
+ * Attaches one report not grouped yet (see `GroupStore.attach`), inside the batch's transaction.
+ * With `regrouping`, the report is one that left a group after an edit: it never goes back to
+ * that group, and it regresses no resolved group it joins (it is no new report).
+ */
 export async function attachOne(
   trx: Transaction<Database>,
   input: AttachReport,
+  regrouping?: RegroupingOptions,
 ): Promise<AttachResult> {
   const found = (await findByIdentity(trx, input)) ?? (await findGroup(trx, input));
-  let row = found ? await groupRow(trx, found) : await createGroup(trx, input);
-  if (row.merged_into) row = await groupRow(trx, await followMerges(trx, row.merged_into));
+  let row = found ? await groupRow(trx, found) : undefined;
+  if (row?.merged_into) row = await groupRow(trx, await followMerges(trx, row.merged_into));
+  if (!row || row.id === regrouping?.leaving) row = await createGroup(trx, input);
   await keepIdentities(trx, input, row.id);
   const group = await adoptTrace(trx, input, row);
   const kinds = new Set(group.source_kinds.split(',').filter(Boolean)).add(input.sourceKind);
   const release = input.release?.trim() || undefined;
   // A new report of a resolved problem, from a later release: it is back.
   const regressed =
+    !regrouping &&
     group.status === 'resolved' &&
     regressesResolved(
       release,

@@ -6,7 +6,8 @@
  * - A report alone in its group takes the group with it: the group is re-keyed, relabelled and
  *   retitled to the new text, or, when the new text belongs to another group (a crash that group
  *   already has, a near-duplicate of its text), merged into that group as a person's merge is
- *   (`mergeGroupsIn`: its triage state is kept, and unmerge gives it back).
+ *   (`mergeGroupsIn`: unmerge gives it back), the group it joins taking the assignee and priority
+ *   a person gave it when it has none (`keepTriage`).
  * - A report of a group of several that no longer fits it leaves for the group its new text
  *   belongs to (or a new one); the group it left is recounted and, when the report was its
  *   representative, takes its earliest remaining report as representative and that report's title.
@@ -93,12 +94,34 @@ async function followText(
   if (into === undefined || into === group.id) {
     return { group: toGroup(await rekey(trx, input, group)), change: 'kept' };
   }
+  await keepTriage(trx, group, into);
   await mergeGroupsIn(trx, group.id, into);
   return {
     group: toGroup(await groupRow(trx, into)),
     change: 'merged',
     left: toGroup(await groupRow(trx, group.id)),
   };
+}
+
+/**
+ * A person's triage of a group merged by an edit is not lost from view: the group it joins takes
+ * its assignee and priority when it has none, and `triaged` when it is still `new`. Other
+ * statuses stay the joined group's (a resolved issue edited into a live crash does not resolve
+ * the crash).
+ */
+async function keepTriage(trx: Transaction<Database>, from: GroupRow, intoId: string) {
+  const into = await groupRow(trx, intoId);
+  const changes = {
+    ...(into.assignee === null && from.assignee !== null ? { assignee: from.assignee } : {}),
+    ...(into.priority === null && from.priority !== null ? { priority: from.priority } : {}),
+    ...(into.status === 'new' && from.status === 'triaged' ? { status: 'triaged' as const } : {}),
+  };
+  if (Object.keys(changes).length === 0) return;
+  await trx
+    .updateTable('groups')
+    .set({ ...changes, updated_at: nowIso() })
+    .where('id', '=', intoId)
+    .execute();
 }
 
 /** Gives a group of one report the key, label and title of the report's new text. */
@@ -146,20 +169,21 @@ async function leave(
     .set({ group_id: sql<null>`null` })
     .where('id', '=', input.reportId)
     .execute();
-  // A text group is keyed by the report that made it: the key stays unique, and free for the
-  // group this report may now make.
-  if (group.signature === `text:${input.reportId}`) {
-    await trx
-      .updateTable('groups')
-      .set({ signature: `text:${group.id}` })
-      .where('id', '=', group.id)
-      .execute();
-  }
+  // A text group is keyed by the report that made it (`text:<report id>`), which may be this one:
+  // that group, or a group it was merged into before, is keyed by its own id instead, so the key
+  // stays unique and is free for the group this report may now make.
+  await trx
+    .updateTable('groups')
+    .set({ signature: sql<string>`${'text:'} || id` })
+    .where('project_id', '=', input.projectId)
+    .where('signature', '=', `text:${input.reportId}`)
+    .execute();
   const identities = (input.key.identities ?? []).filter((identity) => identity === ownIdentity);
-  const { group: joined } = await attachOne(trx, {
-    ...input,
-    key: { ...input.key, identities },
-  });
+  const { group: joined } = await attachOne(
+    trx,
+    { ...input, key: { ...input.key, identities } },
+    { leaving: group.id },
+  );
   await recount(trx, group.id);
   const representativeChanged = group.representative_report_id === input.reportId;
   if (representativeChanged) await takeNextRepresentative(trx, group.id);

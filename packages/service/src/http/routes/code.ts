@@ -6,6 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { codeContext } from '../../code-context/code-context.js';
 import type { Store } from '../../store/index.js';
+import { gateMessage } from '../gate-message.js';
 import { invalidRequest } from '../middleware/errors.js';
 import { codeQuerySchema } from '../schemas.js';
 
@@ -14,6 +15,8 @@ export function codeRoutes({ store }: { store: Store }) {
   return new Hono().get('/', zValidator('query', codeQuerySchema, invalidRequest), async (c) => {
     const { project, path, line } = c.req.valid('query');
     const { repo } = await store.projects.get(project);
-    return c.json(await codeContext(repo, path, line));
+    const context = await codeContext(repo, path, line);
+    // Why nothing is shown may quote the path asked for, which may hold a token (trial 21).
+    return c.json(context.ok ? context : { ...context, reason: await gateMessage(context.reason) });
   });
 }
