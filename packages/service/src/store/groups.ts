@@ -336,8 +336,13 @@ async function lockGrouping(
   }
 }
 
-/** An ISO 8601 time as the store compares times (UTC, milliseconds); undefined when unreadable. */
+/**
+ * An ISO 8601 time as the store compares times (UTC, milliseconds); undefined when unreadable or
+ * outside the years 2000–9999 (the text of other years does not sort in time order).
+ */
 function utcTime(text: string): string | undefined {
-  const time = Date.parse(text);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  const time = typeof text === 'string' ? Date.parse(text) : Number.NaN;
+  if (Number.isNaN(time) || time < Date.UTC(2000, 0) || time >= Date.UTC(10000, 0))
+    return undefined;
+  return new Date(time).toISOString();
 }

@@ -148,7 +148,7 @@ async function pollIssues(
           upstream.push({
             identity: `github:${repository}#${item.number}`,
             status: 'resolved',
-            ...(item.updated_at ? { at: item.updated_at } : {}),
+            ...(typeof item.updated_at === 'string' ? { at: item.updated_at } : {}),
           });
         }
         if (item.updated_at && (!since || item.updated_at > since)) since = item.updated_at;

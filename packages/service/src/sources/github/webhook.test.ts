@@ -105,6 +105,15 @@ describe('GitHub issues webhooks', () => {
     expect((await deliver('issues', completed, sign(completed))).upstream).toEqual([
       { identity: 'github:acme/widget#42', status: 'resolved', at: '2026-11-30T09:00:00Z' },
     ]);
+    // A time that is not GitHub's text (trial 21: a number) is no time: applied in arrival order.
+    const numeric = Buffer.from(
+      completed
+        .toString('utf8')
+        .replace('"updated_at": "2026-11-30T09:00:00Z"', '"updated_at": 1796300000'),
+    );
+    expect((await deliver('issues', numeric, sign(numeric))).upstream).toEqual([
+      { identity: 'github:acme/widget#42', status: 'resolved' },
+    ]);
     const pull = Buffer.from(
       fixture('issues-opened.json')
         .toString('utf8')

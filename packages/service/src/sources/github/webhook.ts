@@ -69,7 +69,13 @@ export async function handleGitHubWebhook(
   const { number, updated_at: at } = payload.issue;
   const upstream =
     status && resolves
-      ? [{ identity: `github:${fullName}#${number}`, status, ...(at ? { at } : {}) }]
+      ? [
+          {
+            identity: `github:${fullName}#${number}`,
+            status,
+            ...(typeof at === 'string' ? { at } : {}),
+          },
+        ]
       : [];
   const reports = ACTIONS.has(action) ? [issueReport(fullName, payload.issue)] : [];
   return { verified: true, reports, upstream };

@@ -18,17 +18,20 @@ export function verifySentrySignature(
   return timingSafeEqual(expected, Buffer.from(signature.trim(), 'hex'));
 }
 
+/** Unix times in seconds below this are taken as seconds, above it as milliseconds (year 5138). */
+const SECONDS_BELOW = 1e11;
+
 /**
- * When Sentry sent a delivery: its `Sentry-Hook-Timestamp` header (Unix time, seconds) as ISO
- * 8601; undefined when it is missing or not a positive number.
+ * When Sentry sent a delivery: its `Sentry-Hook-Timestamp` header (Unix time in seconds, as
+ * Sentry sends it; milliseconds, as a relay may, are read as such) as ISO 8601; undefined when it
+ * is missing or not a time between 2000 and 9999 (ISO 8601 text of other years does not sort).
  */
 export function sentryHookTime(header: string | undefined): string | undefined {
-  const seconds = Number(header?.trim() || Number.NaN);
-  return Number.isFinite(seconds) && seconds > 0
-    ? new Date(seconds * 1000).toISOString()
-    : undefined;
+  const value = Number(header?.trim() || Number.NaN);
+  const ms = value < SECONDS_BELOW ? value * 1000 : value;
+  if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0) || ms >= Date.UTC(10000, 0)) return undefined;
+  return new Date(ms).toISOString();
 }
-
 /** What a verified delivery carries. */
 export type SentryDelivery =
   | { kind: 'event'; event: Record<string, unknown> }
