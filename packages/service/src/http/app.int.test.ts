@@ -257,7 +257,15 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       headers: { 'x-signature': sign('fake-secret-for-tests') },
     });
     expect(genuine.status).toBe(202);
-    expect(await genuine.json()).toEqual({ stored: 1, duplicates: 0 });
+    expect(await genuine.json()).toEqual({ stored: 1, duplicates: 0, revised: 0 });
+    // The same event with another text is an edit, and the answer says so (trial 21).
+    const edited = JSON.stringify({ id: 'evt-1', text: `${cartCrash()}\nSeen again.` });
+    const revision = await app.request(`/webhooks/${source.id}`, {
+      method: 'POST',
+      body: edited,
+      headers: { 'x-signature': signBody(edited, 'fake-secret-for-tests') },
+    });
+    expect(await revision.json()).toEqual({ stored: 0, duplicates: 0, revised: 1 });
     const sources = await (await call('/api/sources')).text();
     expect(sources).not.toContain('fake-secret-for-tests');
     expect(JSON.parse(sources).sources[0]).toMatchObject({

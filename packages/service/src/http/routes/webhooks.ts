@@ -74,8 +74,13 @@ export function webhookRoutes({ pipeline, limits, ...sources }: WebhookDeps) {
     );
     switch (received.outcome) {
       case 'ingested':
+        // `revised`: an edit stored as a new revision (trial 21: an edit answered as nothing).
         return c.json(
-          { stored: received.result.stored, duplicates: received.result.duplicates },
+          {
+            stored: received.result.stored,
+            duplicates: received.result.duplicates,
+            revised: received.result.revised,
+          },
           202,
         );
       case 'not-accepted':
