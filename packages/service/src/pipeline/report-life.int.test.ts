@@ -154,6 +154,31 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     expect((await harness.store.reports.get(reportId))?.groupId).toBe(textGroup);
   }, 120_000);
 
+  it('an issue in a group merged by hand stays there when edited, and unmerge shows its new title', async () => {
+    harness = await openHarness(kind);
+    const first = await deliver([issue(FIRST)]);
+    const reportId = first.reportIds[0] ?? '';
+    const issueGroup = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    const other = await harness.ingestText([
+      {
+        id: 'totals',
+        text: 'Order totals are off by one item\n\nThe order confirmation e-mail lists every item but the total leaves out the first one, for every order I placed this week.',
+      },
+    ]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const target = (await harness.store.reports.get(other.reportIds[0] ?? ''))?.groupId ?? '';
+    await harness.store.groups.merge(issueGroup, target);
+
+    // A person said these are one problem: a new title does not split them again.
+    await deliver([issue(FIRST, 'Cart total is NaN after removing an item')]);
+    expect((await harness.store.reports.get(reportId))?.groupId).toBe(target);
+    await harness.store.groups.unmerge(issueGroup);
+    expect(await harness.store.groups.get(issueGroup)).toMatchObject({
+      count: 1,
+      title: 'Cart total is NaN after removing an item',
+    });
+  }, 120_000);
+
   it('an issue edited into a crash and back leaves the crash group, which stays resolved', async () => {
     // Fresh-user trial 21: the issue's old group, merged into the crash group, led it back there,
     // and the resolved crash group was marked regressed by the edit.

@@ -8,6 +8,7 @@
 import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { groupNotFound } from './group-record.js';
+import { refreshRepresentative } from './group-representative.js';
 import type { Database } from './schema.js';
 import { nowIso } from './time.js';
 
@@ -61,10 +62,16 @@ export function mergeGroups(db: Kysely<Database>, sourceId: string, intoId: stri
 
 /**
  * Merges group `sourceId` into `intoId` inside the caller's transaction: the source hands over its
- * reports and identities (kept in `group_merges` for {@link unmergeGroup}) and is hidden.
+ * reports and identities (kept in `group_merges` for {@link unmergeGroup}, with `reason`: `edit`
+ * for a merge an edited report made, null for a person's) and is hidden.
  * @throws SightlineError as {@link mergeGroups}.
  */
-export async function mergeGroupsIn(trx: Transaction<Database>, sourceId: string, intoId: string) {
+export async function mergeGroupsIn(
+  trx: Transaction<Database>,
+  sourceId: string,
+  intoId: string,
+  reason: 'edit' | null = null,
+) {
   const [source, into] = await Promise.all(
     [sourceId, intoId].map((id) =>
       trx.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst(),
@@ -103,6 +110,7 @@ export async function mergeGroupsIn(trx: Transaction<Database>, sourceId: string
       report_ids: JSON.stringify(reports.map((report) => report.id)),
       identities: JSON.stringify(identities.map((row) => row.identity)),
       merged_at: nowIso(),
+      reason,
     })
     .execute();
   await trx
@@ -171,5 +179,31 @@ export function unmergeGroup(db: Kysely<Database>, sourceId: string) {
       .execute();
     await recount(trx, sourceId);
     await recount(trx, merge.into_group_id);
+    // Its reports may have been edited (or moved out) while it was merged (trial 21).
+    await refreshRepresentative(trx, sourceId);
   });
+}
+
+/**
+ * Whether a person's merge put report `reportId` into group `groupId`: a merge by hand (not one an
+ * edit made) moved it, and its chain of merges ends there.
+ */
+export async function mergedHereByHand(
+  trx: Transaction<Database>,
+  reportId: string,
+  groupId: string,
+): Promise<boolean> {
+  const merges = await trx
+    .selectFrom('group_merges')
+    .select(['into_group_id', 'report_ids'])
+    .where('reason', 'is', null)
+    .where('report_ids', 'like', `%${JSON.stringify(reportId)}%`)
+    .execute();
+  for (const merge of merges) {
+    const moved = JSON.parse(merge.report_ids) as string[];
+    if (moved.includes(reportId) && (await followMerges(trx, merge.into_group_id)) === groupId) {
+      return true;
+    }
+  }
+  return false;
 }

@@ -2,7 +2,7 @@
  * Regrouping a report edited upstream: it ends in the group its new text belongs to, as a report
  * arriving with that text would, without losing what a person did to its group.
  * - A report that still fits its group (the same crash fingerprint; text as alike as grouping
- *   asks) stays, whatever its new label.
+ *   asks; or a person merged it there) stays, whatever its new label.
  * - A report alone in its group takes the group with it: the group is re-keyed, relabelled and
  *   retitled to the new text, or, when the new text belongs to another group (a crash that group
  *   already has, a near-duplicate of its text), merged into that group as a person's merge is
@@ -13,7 +13,6 @@
  *   representative, takes its earliest remaining report as representative and that report's title.
  */
 import { sql, type Transaction } from 'kysely';
-import { type Report, reportTitle } from '../adapters/investigator.js';
 import {
   type AttachReport,
   analysisColumns,
@@ -21,8 +20,9 @@ import {
   findGroup,
   keepBands,
 } from './group-attach.js';
-import { followMerges, mergeGroupsIn, recount } from './group-merges.js';
+import { followMerges, mergedHereByHand, mergeGroupsIn, recount } from './group-merges.js';
 import { groupRow, isCrashSignature, toGroup } from './group-record.js';
+import { refreshRepresentative } from './group-representative.js';
 import type { GroupRecord, ReportAnalysis } from './records.js';
 import type { Database, GroupRow } from './schema.js';
 import { nowIso } from './time.js';
@@ -67,7 +67,9 @@ export async function regroupReport(
     .execute();
   const group = await groupRow(trx, report.group_id);
   if (group.count <= 1) return followText(trx, input, group);
-  if (fits(group, input)) return { group: toGroup(group), change: 'kept' };
+  if (fits(group, input) || (await mergedHereByHand(trx, input.reportId, group.id))) {
+    return { group: toGroup(group), change: 'kept' };
+  }
   return leave(trx, input, group, `${report.source_kind}:${report.source_report_id}`);
 }
 
@@ -95,7 +97,10 @@ async function followText(
     return { group: toGroup(await rekey(trx, input, group)), change: 'kept' };
   }
   await keepTriage(trx, group, into);
-  await mergeGroupsIn(trx, group.id, into);
+  await mergeGroupsIn(trx, group.id, into, 'edit');
+  // Its old text is not what its report says now: the hidden group is not found by it again (a
+  // report like that text would follow the merge into a group about another problem).
+  await trx.deleteFrom('group_bands').where('group_id', '=', group.id).execute();
   return {
     group: toGroup(await groupRow(trx, into)),
     change: 'merged',
@@ -186,33 +191,11 @@ async function leave(
   );
   await recount(trx, group.id);
   const representativeChanged = group.representative_report_id === input.reportId;
-  if (representativeChanged) await takeNextRepresentative(trx, group.id);
+  if (representativeChanged) await refreshRepresentative(trx, group.id);
   return {
     group: joined,
     change: 'moved',
     left: toGroup(await groupRow(trx, group.id)),
     representativeChanged,
   };
-}
-
-/** The group's earliest remaining report becomes its representative, and its title the group's. */
-async function takeNextRepresentative(trx: Transaction<Database>, groupId: string) {
-  const next = await trx
-    .selectFrom('reports')
-    .select(['id', 'parsed'])
-    .where('group_id', '=', groupId)
-    .orderBy('received_at')
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!next) return;
-  const parsed = next.parsed === null ? undefined : (JSON.parse(next.parsed) as Report);
-  await trx
-    .updateTable('groups')
-    .set({
-      representative_report_id: next.id,
-      ...(parsed ? { title: reportTitle(parsed) } : {}),
-      updated_at: nowIso(),
-    })
-    .where('id', '=', groupId)
-    .execute();
 }

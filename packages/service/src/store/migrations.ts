@@ -399,6 +399,17 @@ const upstreamTime: Migration = {
   },
 };
 
+/**
+ * Why a group was merged (`group_merges.reason`): `edit` when its one report was edited into
+ * another group's problem, null when a person merged it (an edit never splits what a person
+ * merged).
+ */
+const mergeReason: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('group_merges').addColumn('reason', 'text').execute();
+  },
+};
+
 /** The migrations of a dialect, by name (sorted order is run order). */
 export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProvider {
   return {
@@ -422,6 +433,7 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0016_secret_rules': secretRules,
         '0017_report_text_search_escapes': reportTextSearchEscapes(dialect),
         '0018_upstream_time': upstreamTime,
+        '0019_merge_reason': mergeReason,
       };
     },
   };

@@ -156,6 +156,8 @@ export interface GroupMergeTable {
   /** Provider identities it moved (JSON array). */
   identities: string;
   merged_at: string;
+  /** `edit`: merged because its one report was edited into the other's problem; null: by a person. */
+  reason: string | null;
 }
 
 /** A provider identity (Sentry issue, GitHub issue, store review) and the group it belongs to. */
