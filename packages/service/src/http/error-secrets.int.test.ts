@@ -5,13 +5,11 @@
  * scanner's rule.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
-import { createCredentialStore } from '../sources/credentials.js';
-import { createSourceRegistry } from '../sources/registry.js';
+import type { ServiceHarness } from '../pipeline/harness.test-helper.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
-import { createApp } from './app.js';
+import type { createApp } from './app.js';
+import { openTestApp, TEST_TOKEN as TOKEN } from './test-app.test-helper.js';
 
-const TOKEN = 'test-token-not-secret';
 const GITHUB_TOKEN = ['gh', 'p_', 'Q7w'.repeat(12)].join('');
 const NOTE = '[withheld: looks like a secret (secretlint rule github)]';
 
@@ -22,13 +20,9 @@ describe.each(TEST_DATABASES)('error answers with a secret in the request, on $n
   });
 
   async function openApp() {
-    harness = await openHarness(kind, { work: false });
-    return createApp({
-      ...harness,
-      registry: createSourceRegistry([]),
-      credentials: createCredentialStore(harness.repo.root),
-      token: TOKEN,
-    });
+    const opened = await openTestApp(kind);
+    harness = opened.harness;
+    return opened.app;
   }
 
   async function request(path: string, init: RequestInit = {}, app?: ReturnType<typeof createApp>) {

@@ -1,12 +1,9 @@
 /** Browser hardening: security headers, the loopback Host check, a health check that tells nothing, 401 for other schemes. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { openHarness, type ServiceHarness } from '../pipeline/harness.test-helper.js';
-import { createCredentialStore } from '../sources/credentials.js';
-import { createSourceRegistry } from '../sources/registry.js';
+import type { ServiceHarness } from '../pipeline/harness.test-helper.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
-import { createApp } from './app.js';
+import { openTestApp, TEST_TOKEN as TOKEN } from './test-app.test-helper.js';
 
-const TOKEN = 'test-token-not-secret';
 describe.each(TEST_DATABASES)('browser hardening, on $name', (kind) => {
   let harness: ServiceHarness;
   afterEach(async () => {
@@ -14,15 +11,9 @@ describe.each(TEST_DATABASES)('browser hardening, on $name', (kind) => {
   });
 
   async function open(host?: string) {
-    harness = await openHarness(kind, { work: false });
-    return createApp({
-      ...harness,
-      registry: createSourceRegistry([]),
-      credentials: createCredentialStore(harness.repo.root),
-      token: TOKEN,
-      consoleDir: null,
-      ...(host ? { host } : {}),
-    });
+    const opened = await openTestApp(kind, { consoleDir: null, ...(host ? { host } : {}) });
+    harness = opened.harness;
+    return opened.app;
   }
 
   it('sends CSP without inline script, nosniff and no framing on the API and the console', async () => {

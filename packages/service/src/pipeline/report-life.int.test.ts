@@ -39,6 +39,20 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     return result;
   }
 
+  /** The group report `reportId` is in ('' when none). */
+  const groupOf = async (reportId: string | undefined): Promise<string> =>
+    (await harness.store.reports.get(reportId ?? ''))?.groupId ?? '';
+
+  /** The group of a crash of the shop the project already has. */
+  async function knownCrashGroup() {
+    const crash = await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    return groupOf(crash.reportIds[0]);
+  }
+
+  /** Issue #7 edited to paste that crash's trace (from another line). */
+  const withKnownTrace = () => issue(`${FIRST}\n\n\`\`\`\n${cartCrash(9)}\n\`\`\``);
+
   /** A GitHub source of the harness' project taking signed webhooks. */
   async function githubWebhook() {
     dataDir = await mkdtemp(path.join(tmpdir(), 'sightline-life-'));
@@ -80,7 +94,7 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     harness = await openHarness(kind);
     const first = await deliver([issue(FIRST)]);
     const reportId = first.reportIds[0] ?? '';
-    const groupId = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    const groupId = await groupOf(reportId);
     expect(await harness.store.diagnoses.listOfGroup(groupId)).toHaveLength(1);
 
     const withTrace = `${FIRST}\n\n\`\`\`\n${cartCrash()}\n\`\`\``;
@@ -122,7 +136,7 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     // the new title did not fit.
     harness = await openHarness(kind);
     const first = await deliver([issue(FIRST)]);
-    const groupId = (await harness.store.reports.get(first.reportIds[0] ?? ''))?.groupId ?? '';
+    const groupId = await groupOf(first.reportIds[0]);
     await deliver([{ ...issue(FIRST), sourceId: 'acme/shop#8' }]);
     expect((await harness.store.groups.get(groupId)).count).toBe(2);
     await deliver([issue(FIRST, 'Totally different: the search box is slow')]);
@@ -133,17 +147,15 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
 
   it("an issue edited into a crash the project already has joins that crash's group", async () => {
     harness = await openHarness(kind);
-    const crash = await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
-    await harness.queue.drain({ timeoutMs: 60_000 });
-    const crashGroup = (await harness.store.reports.get(crash.reportIds[0] ?? ''))?.groupId ?? '';
+    const crashGroup = await knownCrashGroup();
     const first = await deliver([issue(FIRST)]);
     const reportId = first.reportIds[0] ?? '';
-    const textGroup = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    const textGroup = await groupOf(reportId);
     expect(textGroup).not.toBe(crashGroup);
     await harness.store.groups.triage([textGroup], { assignee: 'dana' });
 
-    await deliver([issue(`${FIRST}\n\n\`\`\`\n${cartCrash(9)}\n\`\`\``)]);
-    expect((await harness.store.reports.get(reportId))?.groupId).toBe(crashGroup);
+    await deliver([withKnownTrace()]);
+    expect(await groupOf(reportId)).toBe(crashGroup);
     expect(await harness.store.groups.get(crashGroup)).toMatchObject({ count: 2 });
     // Merged as a person merges: hidden, and unmerge gives the issue back. Dana's assignment is
     // not lost from view: the crash group had none (fresh-user trial 21).
@@ -151,14 +163,14 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     expect(merged).toMatchObject({ mergedInto: crashGroup, count: 0, assignee: 'dana' });
     expect(await harness.store.groups.get(crashGroup)).toMatchObject({ assignee: 'dana' });
     await harness.store.groups.unmerge(textGroup);
-    expect((await harness.store.reports.get(reportId))?.groupId).toBe(textGroup);
+    expect(await groupOf(reportId)).toBe(textGroup);
   }, 120_000);
 
   it('an issue in a group merged by hand stays there when edited, and unmerge shows its new title', async () => {
     harness = await openHarness(kind);
     const first = await deliver([issue(FIRST)]);
     const reportId = first.reportIds[0] ?? '';
-    const issueGroup = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    const issueGroup = await groupOf(reportId);
     const other = await harness.ingestText([
       {
         id: 'totals',
@@ -166,12 +178,12 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
       },
     ]);
     await harness.queue.drain({ timeoutMs: 60_000 });
-    const target = (await harness.store.reports.get(other.reportIds[0] ?? ''))?.groupId ?? '';
+    const target = await groupOf(other.reportIds[0]);
     await harness.store.groups.merge(issueGroup, target);
 
     // A person said these are one problem: a new title does not split them again.
     await deliver([issue(FIRST, 'Cart total is NaN after removing an item')]);
-    expect((await harness.store.reports.get(reportId))?.groupId).toBe(target);
+    expect(await groupOf(reportId)).toBe(target);
     await harness.store.groups.unmerge(issueGroup);
     expect(await harness.store.groups.get(issueGroup)).toMatchObject({
       count: 1,
@@ -183,30 +195,51 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     // Fresh-user trial 21: the issue's old group, merged into the crash group, led it back there,
     // and the resolved crash group was marked regressed by the edit.
     harness = await openHarness(kind);
-    const crash = await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
-    await harness.queue.drain({ timeoutMs: 60_000 });
-    const crashGroup = (await harness.store.reports.get(crash.reportIds[0] ?? ''))?.groupId ?? '';
+    const crashGroup = await knownCrashGroup();
     const first = await deliver([issue(FIRST)]);
     const reportId = first.reportIds[0] ?? '';
-    await deliver([issue(`${FIRST}\n\n\`\`\`\n${cartCrash(9)}\n\`\`\``)]);
-    expect((await harness.store.reports.get(reportId))?.groupId).toBe(crashGroup);
+    const firstGroup = await groupOf(reportId);
+    await deliver([withKnownTrace()]);
+    expect(await groupOf(reportId)).toBe(crashGroup);
     await harness.store.groups.setStatus(crashGroup, 'resolved');
 
     await deliver([issue(FIRST)]);
-    const back = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    const back = await groupOf(reportId);
     expect(back).not.toBe(crashGroup);
     expect(await harness.store.groups.get(back)).toMatchObject({ count: 1, mergedInto: null });
     expect(await harness.store.groups.get(crashGroup)).toMatchObject({
       count: 1,
       status: 'resolved',
     });
+    // The issue's first group, emptied, is no merged group to show or give back (trial 21's re-check).
+    expect(await harness.store.groups.listMergedInto(crashGroup)).toEqual([]);
+    await expect(harness.store.groups.unmerge(firstGroup)).rejects.toThrow(
+      /none of its reports left .* nothing to give back/,
+    );
+
+    // Through another crash and back to text (trial 21's re-check: it went back to the first crash).
+    const checkoutCrash = `TypeError: Cannot read properties of undefined (reading 'toFixed')
+    at checkoutSummary (/srv/shop/src/checkout.ts:7:45)
+    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)`;
+    await deliver([withKnownTrace()]);
+    await deliver([issue(`${FIRST}\n\n\`\`\`\n${checkoutCrash}\n\`\`\``)]);
+    const otherCrash = await groupOf(reportId);
+    expect([crashGroup, back]).not.toContain(otherCrash);
+    await deliver([issue(FIRST)]);
+    // Alone in that crash's group, the issue takes it along: a text group now, not the first crash's.
+    expect(await groupOf(reportId)).toBe(otherCrash);
+    expect(await harness.store.groups.get(otherCrash)).toMatchObject({
+      count: 1,
+      signature: expect.stringMatching(/^text:/),
+    });
+    expect((await harness.store.groups.get(crashGroup)).count).toBe(1);
   }, 120_000);
 
   it('a report edited into another problem leaves its group of several, which takes the next representative', async () => {
     harness = await openHarness(kind);
     const first = await deliver([issue(FIRST)]);
     const reportId = first.reportIds[0] ?? '';
-    const groupId = (await harness.store.reports.get(reportId))?.groupId ?? '';
+    const groupId = await groupOf(reportId);
     const second = await deliver([{ ...issue(FIRST), sourceId: 'acme/shop#8' }]);
     const otherId = second.reportIds[0] ?? '';
     expect(await harness.store.groups.get(groupId)).toMatchObject({
@@ -238,7 +271,7 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     await deliver([
       issue(`${other} Seen on Firefox too.`, 'CSV export of order history stops after one page'),
     ]);
-    expect((await harness.store.reports.get(reportId))?.groupId).toBe(moved?.groupId);
+    expect(await groupOf(reportId)).toBe(moved?.groupId);
   }, 120_000);
 
   it('closed upstream resolves the group, a new report marks it regressed, reopened reopens', async () => {

@@ -156,6 +156,20 @@ export function unmergeGroup(db: Kysely<Database>, sourceId: string) {
         message: `Group ${sourceId} is not merged into another group.`,
       });
     }
+    const reportIds = JSON.parse(merge.report_ids) as string[];
+    const left = await trx
+      .selectFrom('reports')
+      .select('id')
+      .where('id', 'in', reportIds.length > 0 ? reportIds : [''])
+      .where('group_id', '=', merge.into_group_id)
+      .executeTakeFirst();
+    if (!left) {
+      // Trial 21: a group whose reports were all edited away came back empty to the inbox.
+      throw new SightlineError({
+        code: 'INVALID_ARGUMENT',
+        message: `Group ${sourceId} has none of its reports left in group ${merge.into_group_id} (they were edited into other problems since the merge), so there is nothing to give back.`,
+      });
+    }
     const giveBack = async (
       table: 'reports' | 'group_identities',
       column: 'id' | 'identity',
@@ -169,7 +183,7 @@ export function unmergeGroup(db: Kysely<Database>, sourceId: string) {
         .where('group_id', '=', merge.into_group_id)
         .execute();
     };
-    await giveBack('reports', 'id', JSON.parse(merge.report_ids) as string[]);
+    await giveBack('reports', 'id', reportIds);
     await giveBack('group_identities', 'identity', JSON.parse(merge.identities) as string[]);
     await trx.deleteFrom('group_merges').where('group_id', '=', sourceId).execute();
     await trx

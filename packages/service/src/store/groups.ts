@@ -95,7 +95,7 @@ export interface GroupStore {
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND`, `INVALID_ARGUMENT`.
    */
   unmerge(id: string): Promise<GroupRecord>;
-  /** Groups merged into group `id` by hand, last merged first. */
+  /** Groups merged into group `id` that still hold reports, last merged first. */
   listMergedInto(id: string): Promise<GroupRecord[]>;
   /** Groups of a project with one of `labels` that are still open (see `OPEN_STATUSES`). */
   listOpen(projectId: string, labels: readonly ReportLabel[]): Promise<GroupRecord[]>;
@@ -289,6 +289,8 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         .selectFrom('groups')
         .selectAll()
         .where('merged_into', '=', id)
+        // One emptied by edits (its reports now in other groups) has nothing left to show.
+        .where('count', '>', 0)
         .orderBy('updated_at', 'desc')
         .execute();
       return rows.map(toGroup);
