@@ -180,10 +180,14 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     await harness.queue.drain({ timeoutMs: 60_000 });
     const target = await groupOf(other.reportIds[0]);
     await harness.store.groups.merge(issueGroup, target);
+    const mergedIds = async () =>
+      (await harness.store.groups.listMergedInto(target)).map((group) => group.id);
+    expect(await mergedIds()).toEqual([issueGroup]);
 
     // A person said these are one problem: a new title does not split them again.
     await deliver([issue(FIRST, 'Cart total is NaN after removing an item')]);
     expect(await groupOf(reportId)).toBe(target);
+    expect(await mergedIds()).toEqual([issueGroup]);
     await harness.store.groups.unmerge(issueGroup);
     expect(await harness.store.groups.get(issueGroup)).toMatchObject({
       count: 1,

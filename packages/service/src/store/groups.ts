@@ -95,7 +95,10 @@ export interface GroupStore {
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND`, `INVALID_ARGUMENT`.
    */
   unmerge(id: string): Promise<GroupRecord>;
-  /** Groups merged into group `id` that still hold reports, last merged first. */
+  /**
+   * Groups merged into group `id`, last merged first; not one whose reports were all edited into
+   * other groups since (there is nothing to give back).
+   */
   listMergedInto(id: string): Promise<GroupRecord[]>;
   /** Groups of a project with one of `labels` that are still open (see `OPEN_STATUSES`). */
   listOpen(projectId: string, labels: readonly ReportLabel[]): Promise<GroupRecord[]>;
@@ -287,13 +290,31 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
     async listMergedInto(id) {
       const rows = await db
         .selectFrom('groups')
-        .selectAll()
-        .where('merged_into', '=', id)
-        // One emptied by edits (its reports now in other groups) has nothing left to show.
-        .where('count', '>', 0)
-        .orderBy('updated_at', 'desc')
+        .innerJoin('group_merges', 'group_merges.group_id', 'groups.id')
+        .selectAll('groups')
+        .select('group_merges.report_ids')
+        .where('groups.merged_into', '=', id)
+        .orderBy('groups.updated_at', 'desc')
         .execute();
-      return rows.map(toGroup);
+      // One whose reports were all edited into other groups since has nothing left to give back.
+      const moved = rows.flatMap((row) => JSON.parse(row.report_ids) as string[]);
+      const here = new Set(
+        moved.length === 0
+          ? []
+          : (
+              await db
+                .selectFrom('reports')
+                .select('id')
+                .where('group_id', '=', id)
+                .where('id', 'in', moved)
+                .execute()
+            ).map((report) => report.id),
+      );
+      return rows
+        .filter((row) =>
+          (JSON.parse(row.report_ids) as string[]).some((report) => here.has(report)),
+        )
+        .map(({ report_ids: _, ...group }) => toGroup(group));
     },
 
     async changedSince(since, limit = 100) {
