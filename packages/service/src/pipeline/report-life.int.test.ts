@@ -20,6 +20,11 @@ const issue = (body: string, title = 'Cart total is wrong after removing an item
   payload: { json: { title, body, number: 7, labels: [] } },
 });
 
+/** A crash of the shop other than `cartCrash`'s (another function, another fingerprint). */
+const CHECKOUT_CRASH = `TypeError: Cannot read properties of undefined (reading 'toFixed')
+    at checkoutSummary (/srv/shop/src/checkout.ts:7:45)
+    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)`;
+
 const FIRST = 'The checkout total shows NaN once I remove an item from the cart and add it back.';
 
 describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
@@ -195,6 +200,26 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     });
   }, 120_000);
 
+  it("a report edited into the crash of a group an edit merged into its own keeps its group's key", async () => {
+    harness = await openHarness(kind);
+    const crashGroup = await knownCrashGroup();
+    const { signature } = await harness.store.groups.get(crashGroup);
+    const edit = async (id: string, text: string) => {
+      await harness.ingestText([{ id, text }]);
+      await harness.queue.drain({ timeoutMs: 60_000 });
+    };
+    // Another crash's report is edited into the known crash (its group merged in), then away.
+    await edit('other', CHECKOUT_CRASH);
+    await edit('other', cartCrash(7));
+    await edit('other', 'The search box ignores accents in product names typed on a phone.');
+    expect((await harness.store.groups.get(crashGroup)).count).toBe(1);
+    // The first crash report now pastes the other crash, whose hidden group holds its key.
+    await edit('crash-1', CHECKOUT_CRASH);
+    const report = (await harness.store.reports.listOfGroup(crashGroup))[0];
+    expect(report?.stage).toBe('grouped');
+    expect(await harness.store.groups.get(crashGroup)).toMatchObject({ count: 1, signature });
+  }, 120_000);
+
   it('an issue edited into a crash and back leaves the crash group, which stays resolved', async () => {
     // Fresh-user trial 21: the issue's old group, merged into the crash group, led it back there,
     // and the resolved crash group was marked regressed by the edit.
@@ -222,11 +247,8 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     );
 
     // Through another crash and back to text (trial 21's re-check: it went back to the first crash).
-    const checkoutCrash = `TypeError: Cannot read properties of undefined (reading 'toFixed')
-    at checkoutSummary (/srv/shop/src/checkout.ts:7:45)
-    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)`;
     await deliver([withKnownTrace()]);
-    await deliver([issue(`${FIRST}\n\n\`\`\`\n${checkoutCrash}\n\`\`\``)]);
+    await deliver([issue(`${FIRST}\n\n\`\`\`\n${CHECKOUT_CRASH}\n\`\`\``)]);
     const otherCrash = await groupOf(reportId);
     expect([crashGroup, back]).not.toContain(otherCrash);
     await deliver([issue(FIRST)]);

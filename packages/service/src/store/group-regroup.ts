@@ -94,7 +94,9 @@ async function followText(
   const found = fits(group, input) ? undefined : await findGroup(trx, input, group.id);
   const into = found === undefined ? undefined : await followMerges(trx, found);
   if (into === undefined || into === group.id) {
-    return { group: toGroup(await rekey(trx, input, group)), change: 'kept' };
+    // A match merged into this group by hand holds the new key: the group keeps its own.
+    const keyHeld = into === group.id;
+    return { group: toGroup(await rekey(trx, input, group, keyHeld)), change: 'kept' };
   }
   await keepTriage(trx, group, into);
   await mergeGroupsIn(trx, group.id, into, 'edit');
@@ -129,21 +131,28 @@ async function keepTriage(trx: Transaction<Database>, from: GroupRow, intoId: st
     .execute();
 }
 
-/** Gives a group of one report the key, label and title of the report's new text. */
+/**
+ * Gives a group of one report the key, label and title of the report's new text; with
+ * `keepSignature`, its signature stays (another group, merged into it, holds the new one).
+ */
 async function rekey(
   trx: Transaction<Database>,
   input: AttachReport,
   group: GroupRow,
+  keepSignature = false,
 ): Promise<GroupRow> {
   const { key } = input;
+  // A crash group whose report lost its trace becomes a text group (signatures are unique).
+  const textKey = isCrashSignature(group.signature);
+  if (textKey) await freeTextKey(trx, input);
   const changes = {
     label: input.label,
     title: input.title,
-    // A crash group whose report lost its trace becomes a text group (signatures are unique).
-    signature:
-      'signature' in key
+    signature: keepSignature
+      ? group.signature
+      : 'signature' in key
         ? key.signature
-        : isCrashSignature(group.signature)
+        : textKey
           ? `text:${input.reportId}`
           : group.signature,
     minhash: 'minhash' in key ? JSON.stringify(key.minhash) : null,
@@ -174,15 +183,7 @@ async function leave(
     .set({ group_id: sql<null>`null` })
     .where('id', '=', input.reportId)
     .execute();
-  // A text group is keyed by the report that made it (`text:<report id>`), which may be this one:
-  // that group, or a group it was merged into before, is keyed by its own id instead, so the key
-  // stays unique and is free for the group this report may now make.
-  await trx
-    .updateTable('groups')
-    .set({ signature: sql<string>`${'text:'} || id` })
-    .where('project_id', '=', input.projectId)
-    .where('signature', '=', `text:${input.reportId}`)
-    .execute();
+  await freeTextKey(trx, input);
   const identities = (input.key.identities ?? []).filter((identity) => identity === ownIdentity);
   const { group: joined } = await attachOne(
     trx,
@@ -198,4 +199,18 @@ async function leave(
     left: toGroup(await groupRow(trx, group.id)),
     representativeChanged,
   };
+}
+
+/**
+ * A text group is keyed by the report that made it (`text:<report id>`), which may be this one:
+ * that group (now merged away, or left) is keyed by its own id instead, so the key stays unique
+ * and is free for the group this report may now key.
+ */
+async function freeTextKey(trx: Transaction<Database>, input: AttachReport) {
+  await trx
+    .updateTable('groups')
+    .set({ signature: sql<string>`${'text:'} || id` })
+    .where('project_id', '=', input.projectId)
+    .where('signature', '=', `text:${input.reportId}`)
+    .execute();
 }
