@@ -48,11 +48,24 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
   const groupOf = async (reportId: string | undefined): Promise<string> =>
     (await harness.store.reports.get(reportId ?? ''))?.groupId ?? '';
 
-  /** The group of a crash of the shop the project already has. */
-  async function knownCrashGroup() {
-    const crash = await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
+  /**
+   * Ingests a text report as a file (a new one, or an edit of the one with this id) and waits for
+   * its jobs. @returns its report id when it was new, else ''.
+   */
+  async function ingestText(id: string, text: string): Promise<string> {
+    const { reportIds } = await harness.ingestText([{ id, text }]);
     await harness.queue.drain({ timeoutMs: 60_000 });
-    return groupOf(crash.reportIds[0]);
+    return reportIds[0] ?? '';
+  }
+
+  /** The group of a crash of the shop the project already has (report `crash-1`). */
+  const knownCrashGroup = async () => groupOf(await ingestText('crash-1', cartCrash()));
+
+  /** Issue #7 filed with {@link FIRST}: its report and the group it made. */
+  async function fileIssue() {
+    const first = await deliver([issue(FIRST)]);
+    const reportId = first.reportIds[0] ?? '';
+    return { reportId, groupId: await groupOf(reportId) };
   }
 
   /** Issue #7 edited to paste that crash's trace (from another line). */
@@ -97,9 +110,7 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
 
   it('an edit adding a trace is a new revision and a new diagnosis; a cosmetic edit costs none', async () => {
     harness = await openHarness(kind);
-    const first = await deliver([issue(FIRST)]);
-    const reportId = first.reportIds[0] ?? '';
-    const groupId = await groupOf(reportId);
+    const { reportId, groupId } = await fileIssue();
     expect(await harness.store.diagnoses.listOfGroup(groupId)).toHaveLength(1);
 
     const withTrace = `${FIRST}\n\n\`\`\`\n${cartCrash()}\n\`\`\``;
@@ -140,8 +151,7 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     // Found by trial 20's re-check: the edited representative retitled a group whose other report
     // the new title did not fit.
     harness = await openHarness(kind);
-    const first = await deliver([issue(FIRST)]);
-    const groupId = await groupOf(first.reportIds[0]);
+    const { groupId } = await fileIssue();
     await deliver([{ ...issue(FIRST), sourceId: 'acme/shop#8' }]);
     expect((await harness.store.groups.get(groupId)).count).toBe(2);
     await deliver([issue(FIRST, 'Totally different: the search box is slow')]);
@@ -153,9 +163,7 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
   it("an issue edited into a crash the project already has joins that crash's group", async () => {
     harness = await openHarness(kind);
     const crashGroup = await knownCrashGroup();
-    const first = await deliver([issue(FIRST)]);
-    const reportId = first.reportIds[0] ?? '';
-    const textGroup = await groupOf(reportId);
+    const { reportId, groupId: textGroup } = await fileIssue();
     expect(textGroup).not.toBe(crashGroup);
     await harness.store.groups.triage([textGroup], { assignee: 'dana' });
 
@@ -173,17 +181,13 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
 
   it('an issue in a group merged by hand stays there when edited, and unmerge shows its new title', async () => {
     harness = await openHarness(kind);
-    const first = await deliver([issue(FIRST)]);
-    const reportId = first.reportIds[0] ?? '';
-    const issueGroup = await groupOf(reportId);
-    const other = await harness.ingestText([
-      {
-        id: 'totals',
-        text: 'Order totals are off by one item\n\nThe order confirmation e-mail lists every item but the total leaves out the first one, for every order I placed this week.',
-      },
-    ]);
-    await harness.queue.drain({ timeoutMs: 60_000 });
-    const target = await groupOf(other.reportIds[0]);
+    const { reportId, groupId: issueGroup } = await fileIssue();
+    const target = await groupOf(
+      await ingestText(
+        'totals',
+        'Order totals are off by one item\n\nThe order confirmation e-mail lists every item but the total leaves out the first one, for every order I placed this week.',
+      ),
+    );
     await harness.store.groups.merge(issueGroup, target);
     const mergedIds = async () =>
       (await harness.store.groups.listMergedInto(target)).map((group) => group.id);
@@ -204,17 +208,13 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     harness = await openHarness(kind);
     const crashGroup = await knownCrashGroup();
     const { signature } = await harness.store.groups.get(crashGroup);
-    const edit = async (id: string, text: string) => {
-      await harness.ingestText([{ id, text }]);
-      await harness.queue.drain({ timeoutMs: 60_000 });
-    };
     // Another crash's report is edited into the known crash (its group merged in), then away.
-    await edit('other', CHECKOUT_CRASH);
-    await edit('other', cartCrash(7));
-    await edit('other', 'The search box ignores accents in product names typed on a phone.');
+    await ingestText('other', CHECKOUT_CRASH);
+    await ingestText('other', cartCrash(7));
+    await ingestText('other', 'The search box ignores accents in product names typed on a phone.');
     expect((await harness.store.groups.get(crashGroup)).count).toBe(1);
     // The first crash report now pastes the other crash, whose hidden group holds its key.
-    await edit('crash-1', CHECKOUT_CRASH);
+    await ingestText('crash-1', CHECKOUT_CRASH);
     const report = (await harness.store.reports.listOfGroup(crashGroup))[0];
     expect(report?.stage).toBe('grouped');
     expect(await harness.store.groups.get(crashGroup)).toMatchObject({ count: 1, signature });
@@ -225,9 +225,7 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     // and the resolved crash group was marked regressed by the edit.
     harness = await openHarness(kind);
     const crashGroup = await knownCrashGroup();
-    const first = await deliver([issue(FIRST)]);
-    const reportId = first.reportIds[0] ?? '';
-    const firstGroup = await groupOf(reportId);
+    const { reportId, groupId: firstGroup } = await fileIssue();
     await deliver([withKnownTrace()]);
     expect(await groupOf(reportId)).toBe(crashGroup);
     await harness.store.groups.setStatus(crashGroup, 'resolved');
@@ -263,9 +261,7 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
 
   it('a report edited into another problem leaves its group of several, which takes the next representative', async () => {
     harness = await openHarness(kind);
-    const first = await deliver([issue(FIRST)]);
-    const reportId = first.reportIds[0] ?? '';
-    const groupId = await groupOf(reportId);
+    const { reportId, groupId } = await fileIssue();
     const second = await deliver([{ ...issue(FIRST), sourceId: 'acme/shop#8' }]);
     const otherId = second.reportIds[0] ?? '';
     expect(await harness.store.groups.get(groupId)).toMatchObject({

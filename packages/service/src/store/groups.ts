@@ -297,23 +297,22 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         .orderBy('groups.updated_at', 'desc')
         .execute();
       // One whose reports were all edited into other groups since has nothing left to give back.
-      const moved = rows.flatMap((row) => JSON.parse(row.report_ids) as string[]);
+      const moved = rows.map((row) => JSON.parse(row.report_ids) as string[]);
+      const all = moved.flat();
       const here = new Set(
-        moved.length === 0
+        all.length === 0
           ? []
           : (
               await db
                 .selectFrom('reports')
                 .select('id')
                 .where('group_id', '=', id)
-                .where('id', 'in', moved)
+                .where('id', 'in', all)
                 .execute()
             ).map((report) => report.id),
       );
       return rows
-        .filter((row) =>
-          (JSON.parse(row.report_ids) as string[]).some((report) => here.has(report)),
-        )
+        .filter((_, index) => moved[index]?.some((report) => here.has(report)))
         .map(({ report_ids: _, ...group }) => toGroup(group));
     },
 
@@ -361,11 +360,11 @@ async function lockGrouping(
 
 /**
  * An ISO 8601 time as the store compares times (UTC, milliseconds); undefined when unreadable or
- * outside the years 2000–9999 (the text of other years does not sort in time order).
+ * outside the years 2000–9999 (the text of other years does not sort in time order: a five-digit
+ * year is written `+058895-…`).
  */
 function utcTime(text: string): string | undefined {
-  const time = typeof text === 'string' ? Date.parse(text) : Number.NaN;
-  if (Number.isNaN(time) || time < Date.UTC(2000, 0) || time >= Date.UTC(10000, 0))
-    return undefined;
+  const time = Date.parse(text);
+  if (!(time >= Date.UTC(2000, 0) && time < Date.UTC(10000, 0))) return undefined;
   return new Date(time).toISOString();
 }

@@ -24,14 +24,15 @@ const SECONDS_BELOW = 1e11;
 /**
  * When Sentry sent a delivery: its `Sentry-Hook-Timestamp` header (Unix time in seconds, as
  * Sentry sends it; milliseconds, as a relay may, are read as such) as ISO 8601; undefined when it
- * is missing or not a time between 2000 and 9999 (ISO 8601 text of other years does not sort).
+ * is missing or no number. Which times are followed is the store's to say
+ * (`GroupStore.followUpstream`: 2000–9999).
  */
 export function sentryHookTime(header: string | undefined): string | undefined {
   const value = Number(header?.trim() || Number.NaN);
-  const ms = value < SECONDS_BELOW ? value * 1000 : value;
-  if (!Number.isFinite(ms) || ms < Date.UTC(2000, 0) || ms >= Date.UTC(10000, 0)) return undefined;
-  return new Date(ms).toISOString();
+  const date = new Date(value < SECONDS_BELOW ? value * 1000 : value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
 }
+
 /** What a verified delivery carries. */
 export type SentryDelivery =
   | { kind: 'event'; event: Record<string, unknown> }
