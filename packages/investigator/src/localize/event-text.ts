@@ -5,7 +5,8 @@
  * its JSON keys are the event schema's words (`exception`, `values`, `stacktrace`, `in_app`,
  * `request`, `headers`), which match any code that handles HTTP requests or events (fresh-user
  * trial 17: a Sentry event whose only words were its keys got a cause on axios), and its frames
- * are read as frames. The title is read beside it, as for every report.
+ * are read as frames. The title is read beside it, as for every report. A Sentry event is one
+ * whether or not its body still parses (a line the secret gate withheld breaks the JSON).
  */
 import { exceptionsCauseFirst, type Report } from '@sightline/intake';
 
@@ -16,8 +17,10 @@ import { exceptionsCauseFirst, type Report } from '@sightline/intake';
  *   a stack) one line per exception, `Type: message`, cause first ('' for a stack alone).
  */
 export function reportBodyText(report: Report): string {
+  // A Sentry event's body is JSON even when the secret gate replaced a line of it with its note.
   const structured =
-    (report.exceptions.length > 0 || (report.stack?.length ?? 0) > 0) && isJsonObject(report.body);
+    (report.exceptions.length > 0 || (report.stack?.length ?? 0) > 0) &&
+    (report.source.format === 'sentry' || isJsonObject(report.body));
   if (!structured) return report.body;
   return exceptionsCauseFirst(report.exceptions)
     .map(({ type, message }) => [type, message].filter(Boolean).join(': '))
