@@ -17,6 +17,12 @@ describe('fileRole', () => {
         'scripts/build.js',
         'index.d.ts',
         'README.md',
+        'test.js',
+        'rollup.config.js',
+        'packages/core/webpack.config.ts',
+        'karma.conf.js',
+        'Gruntfile.js',
+        'src/app.config.ts',
       ].map((file) => fileRole(file, file.endsWith('.md') ? null : 'javascript')),
     ).toEqual([
       'source',
@@ -31,6 +37,12 @@ describe('fileRole', () => {
       'auxiliary',
       'declaration',
       'other',
+      'test',
+      'auxiliary',
+      'auxiliary',
+      'auxiliary',
+      'auxiliary',
+      'source',
     ]);
   });
 });

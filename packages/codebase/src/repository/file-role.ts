@@ -13,18 +13,37 @@ const TEST_NAME =
 const AUXILIARY_FOLDER = /(^|\/)(fixtures?|__fixtures__|testdata|examples?|samples?|docs?)\//i;
 const AUXILIARY_TOP_FOLDER = /^(benchmarks?|bench|scripts?|tools?)\//i;
 const DECLARATION = /\.d\.[cm]?ts$/;
+/**
+ * A package's test script at its root (`test.js`, the convention of many small npm packages tested
+ * with AVA or tape); `lib/test.js` deeper in a tree stays source.
+ */
+const ROOT_TEST_SCRIPT = /^tests?\.[cm]?[jt]s$/i;
+/**
+ * Build and tool configuration at a repository's or a workspace package's root
+ * (`rollup.config.js`, `webpack.config.ts`, `karma.conf.js`, `gulpfile.js`): code that builds or
+ * checks the project rather than code it ships. Deeper in a tree (`src/app.config.ts`) a
+ * `.config` file can be application code, so only roots count.
+ */
+const ROOT_BUILD_CONFIG =
+  /^(?:packages\/[^/]+\/)?(?:[\w-]+(?:\.[\w-]+)*\.(?:config|conf)\.[cm]?[jt]s|gulpfile(?:\.babel)?\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s)$/i;
 
 /**
  * Classifies a repository-relative path.
  * @param filePath repository-relative path with `/` separators.
  * @param language the index's language id (`null` when the file is not parsed code).
- * @returns `test` for test files and folders, `auxiliary` for fixtures, examples, benchmarks,
- *   docs and scripts, `declaration` for `.d.ts` files, `other` for files that are not code,
+ * @returns `test` for test files and folders (and a root `test.js`), `auxiliary` for fixtures,
+ *   examples, benchmarks, docs, scripts and root build configuration, `declaration` for `.d.ts` files, `other` for files that are not code,
  *   else `source`.
  */
 export function fileRole(filePath: string, language: string | null): FileRole {
-  if (TEST_FOLDER.test(filePath) || TEST_NAME.test(filePath)) return 'test';
-  if (AUXILIARY_FOLDER.test(filePath) || AUXILIARY_TOP_FOLDER.test(filePath)) return 'auxiliary';
+  if (TEST_FOLDER.test(filePath) || TEST_NAME.test(filePath) || ROOT_TEST_SCRIPT.test(filePath))
+    return 'test';
+  if (
+    AUXILIARY_FOLDER.test(filePath) ||
+    AUXILIARY_TOP_FOLDER.test(filePath) ||
+    ROOT_BUILD_CONFIG.test(filePath)
+  )
+    return 'auxiliary';
   if (DECLARATION.test(filePath)) return 'declaration';
   return language === null ? 'other' : 'source';
 }

@@ -18,8 +18,8 @@
  *   commits that changed it read like the report.
  *
  * Tests, examples, docs, declarations (and files that only declare types), bundled copies and
- * third-party assets are features of their own (tests are plain source when the report is about
- * tests). The signals are combined by a linear model learned from real fixes ({@link rankFiles},
+ * third-party assets are features of their own (a test file the report points at is plain source
+ * when the report is about tests); the report is read without its issue-template lines. The signals are combined by a linear model learned from real fixes ({@link rankFiles},
  * `ranking-model.ts`; Ye et al., FSE 2014), checked by cross-validation grouped by repository in
  * bench:localize. Twins (one module as `.js`, `.mjs`, compiled and source copies) and its `.d.ts`
  * share one suspect pointing at the file a person would edit; the declaration file is named as

@@ -62,7 +62,18 @@ describe('ranking features', () => {
       expect(
         rankingRole(repository.index, 'test/cart.test.js', { aboutTests: false }).feature,
       ).toBe('test');
-      expect(rankingRole(repository.index, 'test/cart.test.js', { aboutTests: true })).toEqual({});
+      // A report about tests exempts the test file it points at, not every test file.
+      expect(
+        rankingRole(
+          repository.index,
+          'test/cart.test.js',
+          { aboutTests: true },
+          { frame: 0.8, path: 0 },
+        ),
+      ).toEqual({});
+      expect(rankingRole(repository.index, 'test/cart.test.js', { aboutTests: true }).feature).toBe(
+        'test',
+      );
       expect(rankingRole(repository.index, 'src/types.ts', { aboutTests: false }).feature).toBe(
         'declaration',
       );

@@ -95,16 +95,22 @@ export interface RankingRole {
 
 /**
  * The role of a file for ranking: third-party asset, bundled copy, declaration (or a source file
- * that only declares types), test (unless the report is about tests), auxiliary or other.
+ * that only declares types), test, auxiliary or other. A test file keeps no role when the report
+ * is about tests and points at that file itself (one of its frames or a path it names): a failing
+ * test can be the fix. Other test files are demoted as usual — in the corpus of real fixes, a
+ * trace through one test file had made every test file of the repository a candidate as good as
+ * source (`tests/thirdparty/Fuzzer/FuzzerDriver.cpp` first for a parser crash).
  * @param index - the repository index.
  * @param path - repository-relative path.
  * @param signals - the report's signals (whether it is about tests).
+ * @param pointed - the file's own evidence from the report: its frame and named-path signals.
  * @returns the role feature and its reason; empty for a source file.
  */
 export function rankingRole(
   index: RepositoryIndex,
   path: string,
   signals: Pick<ReportSignals, 'aboutTests'>,
+  pointed: Pick<FileSignals, 'frame' | 'path'> = { frame: 0, path: 0 },
 ): RankingRole {
   if (isThirdPartyAsset(path)) return { feature: 'thirdParty', reason: 'third-party asset' };
   const file = index.files.get(path);
@@ -114,7 +120,7 @@ export function rankingRole(
     return file && declaresOnlyTypes(file)
       ? { feature: 'declaration', reason: 'declares only types, no code' }
       : {};
-  if (role === 'test' && signals.aboutTests) return {};
+  if (role === 'test' && signals.aboutTests && (pointed.frame > 0 || pointed.path > 0)) return {};
   return { feature: role, reason: `${role} file` };
 }
 
@@ -176,7 +182,7 @@ export function fileVectors(
   return [...files.entries()]
     .filter(([, entry]) => hasSignal(entry))
     .map(([path, entry]) => {
-      const role = rankingRole(index, path, signals);
+      const role = rankingRole(index, path, signals, entry);
       const features = featureVector(entry, role, traced, {
         path,
         lineCount: index.files.get(path)?.lineCount ?? 0,

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createHandBuiltRepository,
@@ -64,5 +66,33 @@ describe('collectReportSignals: user-language names', () => {
     ];
     const { userNames } = collectReportSignals(report, repository.index);
     expect(userNames).toEqual(['max_depth']);
+  });
+});
+
+describe('collectReportSignals: issue-template lines', () => {
+  let repository: HandBuiltRepository;
+  beforeAll(async () => {
+    repository = await createHandBuiltRepository(TINY_QUERY);
+  });
+  afterAll(() => repository.cleanup());
+
+  it("reads a report without the prompts of the repository's issue templates", async () => {
+    const prompt = 'Which helper were you calling (stringify, decode or parseValues)?';
+    const report = issueReport(
+      'Plus signs vanish',
+      ['Describe the bug', 'Plus signs vanish from query values.', prompt, 'The query parser'].join(
+        '\n',
+      ),
+    );
+    // Without a template of its own, only GitHub's default prompts are left out.
+    const before = collectReportSignals(report, repository.index);
+    expect(before.query).toContain(prompt);
+    expect(before.query).not.toContain('Describe the bug');
+    const folder = path.join(repository.root, '.github', 'ISSUE_TEMPLATE');
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, 'bug.md'), `---\nname: Bug\n---\n${prompt}\n`);
+    const after = collectReportSignals(report, repository.index);
+    expect(after.query).not.toContain('stringify');
+    expect(after.query).toContain('Plus signs vanish from query values.');
   });
 });

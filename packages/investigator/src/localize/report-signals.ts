@@ -2,12 +2,15 @@
  * Reads what a report says about the repository: its stack frames resolved to repository files
  * (innermost first, the deepest chained cause first), the repository paths it names, the
  * identifiers it mentions (including the function names of this repository's frames) and the
- * text to search lexically.
+ * text to search lexically: the report without its environment lines and without the lines of
+ * GitHub's default issue templates and the repository's own (`readBoilerplate` of
+ * @sightline/intake), the same lines the triage service leaves out before it investigates.
  */
 
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase/internal';
 import { type Exception, exceptionsCauseFirst, type Frame, type Report } from '@sightline/intake';
+import { readBoilerplate, withoutTemplateLines } from '@sightline/intake/internal';
 import { adjacentWordPairs, compactName, tokenizeCode } from './code-tokens.js';
 import { withoutEnvironmentLines } from './environment-lines.js';
 import { reportBodyText } from './event-text.js';
@@ -167,7 +170,11 @@ export function collectReportSignals(
     }
   }
   const title = withoutEnvironmentLines(report.title ?? '');
-  const body = withoutEnvironmentLines(reportBodyText(report));
+  // The repository's issue-template prompts are its own vocabulary (commands, screens, options):
+  // left in, they match its code whatever the report is about.
+  const body = withoutEnvironmentLines(
+    withoutTemplateLines(reportBodyText(report), readBoilerplate(index.root)),
+  );
   const prose = `${title}\n${body}`;
   for (const name of calledInInlineCode(prose)) identifiers.add(name);
   for (const name of foreign) if (!ownFrameNames.has(name)) identifiers.delete(name);

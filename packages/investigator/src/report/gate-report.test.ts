@@ -1,6 +1,8 @@
 import { withheldLine } from '@sightline/codebase';
 import { parseReport } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
+import { sentryEvent } from '../localize/__fixtures__/sentry-cart-event.js';
+import { reportBodyText } from '../localize/event-text.js';
 import { createSecretReport } from '../testing/secret-report.js';
 import { gateReport } from './gate-report.js';
 
@@ -108,6 +110,20 @@ AttributeError: 'NoneType' object has no attribute 'info' (api_key=${key})`;
     const gated = await gateReport(parseReport(crash));
     expect(JSON.stringify(gated)).not.toContain(key.slice(8, 20));
     expect(gated.title).toMatch(/^AttributeError: \[withheld: looks like a secret \(/);
+  });
+
+  it('reads a Sentry event as its exceptions also when the secret gate withheld a line of it', async () => {
+    // Fresh-user trial 22: a token in a header broke the JSON, and its keys became report words.
+    const token = ['ghp', 'Zx9'.repeat(12)].join('_');
+    const event = {
+      ...sentryEvent,
+      request: { ...sentryEvent.request, headers: { Authorization: `Bearer ${token}` } },
+    };
+    const gated = await gateReport(parseReport(JSON.stringify(event)));
+    expect(gated.body).not.toContain(token);
+    expect(reportBodyText(gated)).toBe(
+      "TypeError: Cannot read properties of undefined (reading 'price')",
+    );
   });
 
   it('gives a report without secrets back as it is', async () => {

@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  boilerplateOf,
   GROUPING_TEXT_CHARS,
   joinBoilerplate,
   learnBoilerplate,
   MIN_LEARNING_SAMPLE,
-  withoutTemplateLines,
 } from './boilerplate.js';
 import { contentWords, estimateJaccard, REVIEW_TEXT, textMinHash } from './group-key.js';
 
@@ -83,66 +81,5 @@ describe('learned boilerplate', () => {
     // The test can fail: without what was learned the form makes them look alike (at the
     // loosest text setting the service uses, the reviews’).
     expect(similarity()).toBeGreaterThanOrEqual(REVIEW_TEXT.threshold);
-  });
-});
-
-describe('boilerplateOf', () => {
-  it('reads YAML form values and table rows, long lines of blanks in one pass', () => {
-    const template = [
-      '  - label: Steps to reproduce',
-      'description:\t',
-      '| Version | OS |',
-      `name:${'\t'.repeat(150_000)}x\r`,
-      `|${' '.repeat(150_000)}x${' '.repeat(150_000)}`,
-    ].join('\n');
-    const { lines, labels } = boilerplateOf([template]);
-    expect(labels).toContain('steps to reproduce');
-    expect(lines).toContain('version os');
-    expect([...lines].some((line) => line.endsWith('x'))).toBe(true);
-  });
-});
-
-describe('withoutTemplateLines', () => {
-  const template = boilerplateOf([
-    [
-      '### Version',
-      'Which screen were you on (checkout summary, cart total, euro format)?',
-      '- [ ] I searched the existing issues',
-      'Sent from the Acme Shop feedback form',
-    ].join('\n'),
-  ]);
-
-  it("drops a template's prompts, checkboxes and comments, keeps headings, values and fences", () => {
-    const report = [
-      '### Version',
-      '',
-      '2.4.0',
-      'Which screen were you on (checkout summary, cart total, euro format)?',
-      'The dark mode toggle does nothing.',
-      '- [ ] I searched the existing issues',
-      '<!-- Please fill in every section. -->',
-      '```',
-      'Sent from the Acme Shop feedback form',
-      '```',
-      'Sent from the Acme Shop feedback form',
-    ].join('\n');
-    expect(withoutTemplateLines(report, template)).toBe(
-      [
-        '### Version',
-        '',
-        '2.4.0',
-        'The dark mode toggle does nothing.',
-        '',
-        '```',
-        'Sent from the Acme Shop feedback form',
-        '```',
-      ].join('\n'),
-    );
-  });
-
-  it('keeps a text without template lines as it is, and an unclosed fence whole', () => {
-    const text =
-      'Crash on start\n```\nWhich screen were you on (checkout summary, cart total, euro format)?';
-    expect(withoutTemplateLines(text, template)).toBe(text);
   });
 });

@@ -246,7 +246,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
       });
     },
     async boilerplate({ id, repo }) {
-      const template = await perRevision(boilerplates, repo, () => readBoilerplate(repo));
+      const template = await perRevision(boilerplates, repo, async () => readBoilerplate(repo));
       let entry = learned.get(id);
       const due = entry
         ? entry.uses >= (entry.sample < MIN_LEARNING_SAMPLE ? 5 : RELEARN_EVERY)
