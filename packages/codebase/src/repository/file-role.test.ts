@@ -45,4 +45,18 @@ describe('fileRole', () => {
       'source',
     ]);
   });
+
+  it('counts source files of languages without a parser as source, not as other files', () => {
+    expect(
+      [
+        'ios/RNSScreenStack.mm',
+        'RNDeviceInfo/RNDeviceInfo.m',
+        'ios/Video/RCTVideo.swift',
+        'lib/widget.dart',
+        'src/core.clj',
+        'package.json',
+        'ios/Podfile.lock',
+      ].map((file) => fileRole(file, null)),
+    ).toEqual(['source', 'source', 'source', 'source', 'source', 'other', 'other']);
+  });
 });

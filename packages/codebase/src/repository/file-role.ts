@@ -14,6 +14,15 @@ const AUXILIARY_FOLDER = /(^|\/)(fixtures?|__fixtures__|testdata|examples?|sampl
 const AUXILIARY_TOP_FOLDER = /^(benchmarks?|bench|scripts?|tools?)\//i;
 const DECLARATION = /\.d\.[cm]?ts$/;
 /**
+ * Source files of languages the index has no parser for, so their language is `null`: Objective-C
+ * (`.m`, `.mm`), Swift, Dart, Scala, Groovy, Clojure, Elixir, Erlang, Haskell, Lua, Perl, Julia,
+ * Vue and Svelte components, F#, Visual Basic, Zig, Nim, OCaml, Elm. They are code a fix changes
+ * (the native side of an iOS or React Native crash), not `other` files: in the corpus of real
+ * fixes, every Objective-C fix's file was demoted as non-code behind the `.h` header beside it.
+ */
+const UNPARSED_SOURCE =
+  /\.(?:m|mm|swift|dart|scala|sc|groovy|gvy|clj|cljs|cljc|ex|exs|erl|hrl|hs|lua|pl|pm|jl|vue|svelte|fs|fsi|fsx|vb|zig|nim|ml|mli|elm)$/i;
+/**
  * A package's test script at its root (`test.js`, the convention of many small npm packages tested
  * with AVA or tape); `lib/test.js` deeper in a tree stays source.
  */
@@ -32,7 +41,8 @@ const ROOT_BUILD_CONFIG =
  * @param filePath repository-relative path with `/` separators.
  * @param language the index's language id (`null` when the file is not parsed code).
  * @returns `test` for test files and folders (and a root `test.js`), `auxiliary` for fixtures,
- *   examples, benchmarks, docs, scripts and root build configuration, `declaration` for `.d.ts` files, `other` for files that are not code,
+ *   examples, benchmarks, docs, scripts and root build configuration, `declaration` for `.d.ts`
+ *   files, `other` for files that are not code (no parsed language and no source extension),
  *   else `source`.
  */
 export function fileRole(filePath: string, language: string | null): FileRole {
@@ -45,5 +55,5 @@ export function fileRole(filePath: string, language: string | null): FileRole {
   )
     return 'auxiliary';
   if (DECLARATION.test(filePath)) return 'declaration';
-  return language === null ? 'other' : 'source';
+  return language === null && !UNPARSED_SOURCE.test(filePath) ? 'other' : 'source';
 }
