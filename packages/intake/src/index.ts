@@ -65,6 +65,16 @@ export {
   type ReviewExportRow,
   reviewExportRows,
 } from './parse/formats/reviews.js';
+// Issue templates: the lines a template writes into every report, read without them.
+export {
+  type Boilerplate,
+  boilerplateOf,
+  DEFAULT_BOILERPLATE,
+  joinBoilerplate,
+  normalizeLine,
+  readBoilerplate,
+  withoutTemplateLines,
+} from './parse/issue-templates.js';
 export { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './parse/json-depth.js';
 export type { RefusedLine } from './parse/json-lines.js';
 export { MAX_REPORT_BYTES } from './parse/limits.js';

@@ -19,15 +19,7 @@ export {
   reviewExportRows,
 } from './formats/reviews.js';
 export { isInAppFile } from './frame-origin.js';
-export {
-  type Boilerplate,
-  boilerplateOf,
-  DEFAULT_BOILERPLATE,
-  joinBoilerplate,
-  normalizeLine,
-  readBoilerplate,
-  withoutTemplateLines,
-} from './issue-templates.js';
+export * from './issue-templates.js';
 export { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
 export {
   isJsonLinesName,

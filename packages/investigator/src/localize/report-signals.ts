@@ -9,8 +9,14 @@
 
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase/internal';
-import { type Exception, exceptionsCauseFirst, type Frame, type Report } from '@sightline/intake';
-import { readBoilerplate, withoutTemplateLines } from '@sightline/intake/internal';
+import {
+  type Exception,
+  exceptionsCauseFirst,
+  type Frame,
+  type Report,
+  readBoilerplate,
+  withoutTemplateLines,
+} from '@sightline/intake';
 import { adjacentWordPairs, compactName, tokenizeCode } from './code-tokens.js';
 import { withoutEnvironmentLines } from './environment-lines.js';
 import { reportBodyText } from './event-text.js';

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  GROUPING_TEXT_CHARS,
-  joinBoilerplate,
-  learnBoilerplate,
-  MIN_LEARNING_SAMPLE,
-} from './boilerplate.js';
+import { joinBoilerplate } from '../adapters/investigator.js';
+import { GROUPING_TEXT_CHARS, learnBoilerplate, MIN_LEARNING_SAMPLE } from './boilerplate.js';
 import { contentWords, estimateJaccard, REVIEW_TEXT, textMinHash } from './group-key.js';
 
 /** A site-compatibility report as a web form writes it, quoted by the tool that moved it. */

@@ -4,17 +4,7 @@
  * unrelated bugs written in one template do not look alike.
  */
 import { withoutHtmlComments } from '@sightline/core';
-import { type Boilerplate, DEFAULT_BOILERPLATE, normalizeLine } from '@sightline/intake/internal';
-
-export {
-  type Boilerplate,
-  boilerplateOf,
-  DEFAULT_BOILERPLATE,
-  joinBoilerplate,
-  normalizeLine,
-  readBoilerplate,
-  withoutTemplateLines,
-} from '@sightline/intake/internal';
+import { type Boilerplate, DEFAULT_BOILERPLATE, normalizeLine } from '../adapters/investigator.js';
 
 /**
  * Characters (UTF-16 code units) of a report's text that grouping reads at most: its first 64 KiB.

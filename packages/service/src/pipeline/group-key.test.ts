@@ -2,8 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseReports, type Report, wordTokens } from '../adapters/investigator.js';
-import { DEFAULT_BOILERPLATE, GROUPING_TEXT_CHARS, readBoilerplate } from './boilerplate.js';
+import {
+  DEFAULT_BOILERPLATE,
+  parseReports,
+  type Report,
+  readBoilerplate,
+  wordTokens,
+} from '../adapters/investigator.js';
+import { GROUPING_TEXT_CHARS } from './boilerplate.js';
 import {
   contentWords,
   estimateJaccard,

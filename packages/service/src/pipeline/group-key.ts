@@ -14,14 +14,14 @@
  */
 import { createHash } from 'node:crypto';
 import { MinHash } from 'bloom-filters';
-import { type Report, wordTokens } from '../adapters/investigator.js';
-import type { GroupKey } from '../store/index.js';
 import {
   type Boilerplate,
   DEFAULT_BOILERPLATE,
-  GROUPING_TEXT_CHARS,
-  stripBoilerplate,
-} from './boilerplate.js';
+  type Report,
+  wordTokens,
+} from '../adapters/investigator.js';
+import type { GroupKey } from '../store/index.js';
+import { GROUPING_TEXT_CHARS, stripBoilerplate } from './boilerplate.js';
 import { crashSignature, legacyCrashSignatures } from './crash-signature.js';
 
 /** MinHash size: 20 bands of 3 rows. A pair at Jaccard 0.7 shares a band with probability ~1. */

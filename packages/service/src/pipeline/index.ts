@@ -23,8 +23,10 @@ import { type RegateOutcome, regateStored } from './regate-stored.js';
 export {
   type Boilerplate,
   DEFAULT_BOILERPLATE,
-  GROUPING_TEXT_CHARS,
   joinBoilerplate,
+} from '../adapters/investigator.js';
+export {
+  GROUPING_TEXT_CHARS,
   learnBoilerplate,
   MIN_LEARNING_SAMPLE,
   stripBoilerplate,

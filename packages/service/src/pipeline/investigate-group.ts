@@ -10,10 +10,9 @@
  * line of the service's log, with the group and the reason).
  */
 import { SightlineError } from '@sightline/core';
-import { investigate } from '../adapters/investigator.js';
+import { type Boilerplate, investigate, withoutTemplateLines } from '../adapters/investigator.js';
 import type { JobContext } from '../queue/index.js';
 import type { ReportAnalysis } from '../store/index.js';
-import { type Boilerplate, withoutTemplateLines } from './boilerplate.js';
 import { dailyBudget, recordSpend, waitForNextDay } from './daily-budget.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';

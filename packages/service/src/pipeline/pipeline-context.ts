@@ -1,22 +1,19 @@
 /** What the pipeline's jobs share: the store, the queue, caches of repository facts, the model. */
 import type { LanguageModel } from 'ai';
 import {
+  type Boilerplate,
   type GitHistory,
+  joinBoilerplate,
   type OpenGitHistoryResult,
   openGitHistory,
   openRepository,
   type Repository,
+  readBoilerplate,
   refusedHistoryWarning,
 } from '../adapters/investigator.js';
 import type { JobQueue, QueuePolicy } from '../queue/index.js';
 import type { ProjectRecord, Store } from '../store/index.js';
-import {
-  type Boilerplate,
-  joinBoilerplate,
-  learnBoilerplate,
-  MIN_LEARNING_SAMPLE,
-  readBoilerplate,
-} from './boilerplate.js';
+import { learnBoilerplate, MIN_LEARNING_SAMPLE } from './boilerplate.js';
 import { contentWords } from './group-key.js';
 import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from './jobs.js';
 import { createModelChoice, type ModelChoice } from './model-choice.js';
