@@ -65,7 +65,12 @@ export interface Boilerplate {
   words?: ReadonlySet<string>;
 }
 
-/** Lower case, markdown marks, list markers, placeholders and punctuation removed, spaces folded. */
+/**
+ * One line as templates are compared: lower case, Markdown marks, list markers, checkboxes and
+ * punctuation removed, blanks folded (`- **Steps to reproduce:**` gives `steps to reproduce`).
+ * @param line - one line of a template or a report.
+ * @returns the normalized line; `''` for a line of marks only.
+ */
 export function normalizeLine(line: string): string {
   return line
     .toLowerCase()
@@ -106,7 +111,13 @@ function withoutTablePipes(line: string): string {
   return rest.slice(0, end);
 }
 
-/** Boilerplate of template texts (Markdown templates or YAML issue forms). */
+/**
+ * The boilerplate of template texts: each normalized line (a YAML issue form's `label`,
+ * `description`, `placeholder`, `value`, … values, table rows without their outer pipes) and the
+ * labels of `Label: value` lines. Linear in the texts' length.
+ * @param templates - template texts (Markdown templates or YAML issue forms), front matter removed.
+ * @returns lines and labels; no learned words.
+ */
 export function boilerplateOf(templates: readonly string[]): Boilerplate {
   const lines = new Set<string>();
   const labels = new Set<string>();
@@ -167,7 +178,12 @@ export function withoutTemplateLines(text: string, boilerplate: Boilerplate): st
   return kept.join('\n');
 }
 
-/** Two boilerplates as one. */
+/**
+ * Two boilerplates as one: the union of their lines, labels and words.
+ * @param a - one boilerplate.
+ * @param b - the other.
+ * @returns a new boilerplate; neither argument is changed.
+ */
 export function joinBoilerplate(a: Boilerplate, b: Boilerplate): Boilerplate {
   return {
     lines: new Set([...a.lines, ...b.lines]),
@@ -182,6 +198,8 @@ export function joinBoilerplate(a: Boilerplate, b: Boilerplate): Boilerplate {
  * defaults. A repository without templates, or whose templates cannot be read, gets the
  * defaults. Reads a few small files synchronously, as the localizer reads `package.json`.
  * @param root - the repository's root folder.
+ * @returns the joined boilerplate, or {@link DEFAULT_BOILERPLATE} itself; never throws (a
+ *   missing or unreadable folder or file is left out).
  */
 export function readBoilerplate(root: string): Boilerplate {
   const texts: string[] = [];
