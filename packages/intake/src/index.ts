@@ -73,6 +73,7 @@ export {
   joinBoilerplate,
   normalizeLine,
   readBoilerplate,
+  reportWithoutTemplate,
   withoutTemplateLines,
 } from './parse/issue-templates.js';
 export { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './parse/json-depth.js';

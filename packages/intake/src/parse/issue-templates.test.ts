@@ -7,8 +7,10 @@ import {
   DEFAULT_BOILERPLATE,
   normalizeLine,
   readBoilerplate,
+  reportWithoutTemplate,
   withoutTemplateLines,
 } from './issue-templates.js';
+import { parseReport } from './parse-report.js';
 
 describe('boilerplateOf', () => {
   it('reads YAML form values and table rows, long lines of blanks in one pass', () => {
@@ -100,5 +102,29 @@ describe('readBoilerplate', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('reportWithoutTemplate', () => {
+  const template = boilerplateOf(['Which screen were you on (checkout summary, cart total)?']);
+
+  it('drops the template lines of a text body and keeps the rest of the report', () => {
+    const report = parseReport(
+      'Cart total wrong\n\nWhich screen were you on (checkout summary, cart total)?\nThe total skips the first item.',
+    );
+    const read = reportWithoutTemplate(report, template);
+    expect(read.body).not.toContain('Which screen');
+    expect(read.body).toContain('The total skips the first item.');
+    expect({ ...read, body: report.body }).toEqual(report);
+  });
+
+  it('keeps a JSON body (an event) whole and returns a report without template lines as it is', () => {
+    const plain = parseReport('The total skips the first item.');
+    const event = {
+      ...plain,
+      body: '[\n"Which screen were you on (checkout summary, cart total)?"\n]',
+    };
+    expect(reportWithoutTemplate(event, template)).toBe(event);
+    expect(reportWithoutTemplate(plain, template)).toBe(plain);
   });
 });

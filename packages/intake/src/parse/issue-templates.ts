@@ -9,6 +9,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { withoutHtmlComments } from '@sightline/core';
+import type { Report } from './types.js';
 
 /** GitHub's default bug report and feature request templates, line by line. */
 const GITHUB_DEFAULT_TEMPLATES = `
@@ -176,6 +177,21 @@ export function withoutTemplateLines(text: string, boilerplate: Boilerplate): st
   }
   flush();
   return kept.join('\n');
+}
+
+/**
+ * A parsed report as an investigation reads it: its body without template lines
+ * ({@link withoutTemplateLines}). A body that is a JSON document (an event or a payload) is kept
+ * whole; the other fields (frames, identifiers, paths) are the parse's, unchanged.
+ * @param report - the parsed report.
+ * @param boilerplate - the repository's templates (see {@link readBoilerplate}), and for the
+ *   service the lines it learned.
+ * @returns the same report when nothing is dropped, otherwise a copy with the shorter body.
+ */
+export function reportWithoutTemplate(report: Report, boilerplate: Boilerplate): Report {
+  if (/^\s*[{[]/.test(report.body)) return report;
+  const body = withoutTemplateLines(report.body, boilerplate);
+  return body === report.body ? report : { ...report, body };
 }
 
 /**

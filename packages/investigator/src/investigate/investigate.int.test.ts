@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
@@ -127,6 +127,28 @@ describe('investigate', () => {
     const firstPrompt = JSON.stringify(scripted.calls[0]?.prompt);
     expect(firstPrompt).toContain(repo.bug.path);
     expect(firstPrompt).toContain('cartTotal');
+  });
+
+  it("sends the model the report without its repository's issue-template prompts", async () => {
+    // Found in stop 52's review: the CLI's localizer read a report without them, its prompt did not.
+    const prompt = 'Which screen were you on (checkout summary, cart total, euro format)?';
+    await mkdir(path.join(repo.root, '.github', 'ISSUE_TEMPLATE'), { recursive: true });
+    await writeFile(
+      path.join(repo.root, '.github', 'ISSUE_TEMPLATE', 'bug.md'),
+      `---\nname: Bug\n---\n## What happened\n${prompt}\n`,
+    );
+    const scripted = createScriptedModel(agentScript([modelDiagnosis(repo.bug.quote.trim())]));
+    const result = await investigate({
+      repo: repo.root,
+      report: `${repo.reportText}\n\n## What happened\n${prompt}\nThe total is one item short.\n`,
+      model: scripted.model,
+      cacheDir: false,
+    });
+    const firstPrompt = JSON.stringify(scripted.calls[0]?.prompt);
+    expect(firstPrompt).toContain('The total is one item short.');
+    expect(firstPrompt).toContain('## What happened');
+    expect(firstPrompt).not.toContain(prompt);
+    expect(result.report.body).not.toContain(prompt);
   });
 
   it("sends the model none of the report's secrets, and its diagnosis shows none", async () => {

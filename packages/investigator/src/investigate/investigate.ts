@@ -17,7 +17,12 @@ import {
   renderRepositoryMap,
 } from '@sightline/codebase';
 import type { Report, ReportInput } from '@sightline/intake';
-import { type Classification, classify } from '@sightline/intake';
+import {
+  type Classification,
+  classify,
+  readBoilerplate,
+  reportWithoutTemplate,
+} from '@sightline/intake';
 import type { LanguageModel } from 'ai';
 import { throwIfAborted } from '../agent/abort.js';
 import { type InvestigateWithModelProgress, investigateWithModel } from '../agent/index.js';
@@ -179,7 +184,12 @@ async function prepare(
     ...(filename ? { filename } : {}),
     ...(format ? { format } : {}),
   });
-  return { report: prepared, classification: await classify(prepared) };
+  // Classified with the template's words (a bug or feature template's prompts say which it is);
+  // localized and prompted without them, as the service does.
+  return {
+    report: reportWithoutTemplate(prepared, readBoilerplate(repository.root)),
+    classification: await classify(prepared),
+  };
 }
 
 /**

@@ -44,8 +44,8 @@ export {
   readBoilerplate,
   readReportLines,
   reportTitle,
+  reportWithoutTemplate,
   reviewExportRows,
-  withoutTemplateLines,
   wordTokens,
 } from '@sightline/intake';
 export {

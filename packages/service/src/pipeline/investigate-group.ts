@@ -10,9 +10,8 @@
  * line of the service's log, with the group and the reason).
  */
 import { SightlineError } from '@sightline/core';
-import { type Boilerplate, investigate, withoutTemplateLines } from '../adapters/investigator.js';
+import { investigate, reportWithoutTemplate } from '../adapters/investigator.js';
 import type { JobContext } from '../queue/index.js';
-import type { ReportAnalysis } from '../store/index.js';
 import { dailyBudget, recordSpend, waitForNextDay } from './daily-budget.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
@@ -130,7 +129,11 @@ async function run(
       ...(historyWarning ? { warnings: [historyWarning] } : {}),
       // No cache: blame's commit-graph is not written either (the index is the repository's).
       ...(context.cacheDir === false ? { cacheDir: false } : {}),
-      prepared: withoutTemplate(analysis, await context.boilerplate(project)),
+      // Read without the template lines: learned lines may be newer than the stored analysis.
+      prepared: {
+        ...analysis,
+        report: reportWithoutTemplate(analysis.report, await context.boilerplate(project)),
+      },
       // Suspect commits are those made before the group was first seen.
       reportedAt: new Date(group.firstSeen),
       ...(model ? { model } : {}),
@@ -168,17 +171,6 @@ async function run(
   if (created)
     context.log(`group ${group.id} (${group.label}) diagnosed at ${revision.slice(0, 12)}`);
   return {};
-}
-
-/**
- * The stored analysis as the investigation reads it: its report's text without the lines of the
- * project's template (`withoutTemplateLines`). A body that is a JSON document (an event) is kept.
- */
-function withoutTemplate(analysis: ReportAnalysis, boilerplate: Boilerplate): ReportAnalysis {
-  const { report } = analysis;
-  if (/^\s*[{[]/.test(report.body)) return analysis;
-  const body = withoutTemplateLines(report.body, boilerplate);
-  return body === report.body ? analysis : { ...analysis, report: { ...report, body } };
 }
 
 /** What a failed run spent, US dollars (`details.costUsd` or `details.stats.costUsd`); undefined: unknown. */
