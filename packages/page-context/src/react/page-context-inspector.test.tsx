@@ -165,9 +165,13 @@ describe('PageContextInspector', () => {
     fireEvent.submit(form);
     await waitFor(() => expect(result()).toBe('{"added":2}'));
     expect(handled).toEqual([2]);
-    expect(registry.snapshot().roots[0]?.data).toEqual({ count: 2 });
-    expect(screen.getByRole('group', { name: 'Page context inspector' }).textContent).toContain(
-      'count:2',
+    // The tool result is shown when the handler returns; the component re-renders with the new
+    // count after it (failed under load when read at once, CI of e97ad31b).
+    await waitFor(() => expect(registry.snapshot().roots[0]?.data).toEqual({ count: 2 }));
+    await waitFor(() =>
+      expect(screen.getByRole('group', { name: 'Page context inspector' }).textContent).toContain(
+        'count:2',
+      ),
     );
 
     // Input the schema refuses: the model-readable error, the handler not called.
