@@ -17,6 +17,8 @@ export type SightlineErrorCode =
   | 'NOT_A_DIRECTORY'
   | 'BINARY_FILE'
   | 'SECRET_FILE'
+  /** A file the operating system did not let Sightline read (permissions), or gone while read. */
+  | 'FILE_UNREADABLE'
   | 'INVALID_REGEX'
   | 'FILE_TOO_LARGE'
   | 'REPORT_EMPTY'

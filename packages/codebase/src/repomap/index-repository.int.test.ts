@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listRepositoryFiles } from '../repository/files.js';
 import { CACHE_FILE_NAME, CACHE_VERSION, cacheDirectories } from './cache.js';
 import { findDefinitions } from './find-definitions.js';
 import { type IndexRepositoryOptions, indexRepository } from './index-repository.js';
@@ -84,6 +85,16 @@ describe('indexRepository', () => {
     expect(
       findDefinitions(result, 'Circle.area').map((item) => `${item.path}:${item.lines[0]}`),
     ).toEqual(['src/sample.ts:22']);
+  });
+
+  it('warns of files it listed but could not read, naming them and what to do', async () => {
+    const listed = await listRepositoryFiles(root);
+    await rm(path.join(root, 'README.md'));
+    const result = await index({ cacheDir: false, files: listed });
+    expect(result.skipped).toContainEqual({ path: 'README.md', reason: 'unreadable' });
+    expect(result.warnings).toContain(
+      '1 file could not be read (permissions?), so nothing in it is ranked or cited: README.md. Make it readable to the user running Sightline (chmod a+r) and run again.',
+    );
   });
 
   it('reports progress up to the total', async () => {

@@ -98,6 +98,24 @@ async function indexContent(
   return { entry: toCacheEntry(indexed, file.ctimeMs, hash), file: indexed, cacheable };
 }
 
+/** Unreadable files named in the warning at most; the count says how many more. */
+const UNREADABLE_NAMED = 5;
+
+/**
+ * The warning of files that could not be read (permissions, or removed while indexing): their
+ * code is in no ranking and no diagnosis, which would otherwise look like code that is not there.
+ * @param paths repository-relative paths, sorted.
+ * @returns one sentence naming the first few and what to do.
+ */
+export function unreadableWarning(paths: readonly string[]): string {
+  const named = paths.slice(0, UNREADABLE_NAMED).join(', ');
+  const more =
+    paths.length > UNREADABLE_NAMED ? ` and ${paths.length - UNREADABLE_NAMED} more` : '';
+  const [count, them, is] =
+    paths.length === 1 ? ['1 file', 'it', 'is'] : [`${paths.length} files`, 'them', 'are'];
+  return `${count} could not be read (permissions?), so nothing in ${them} ${is} ranked or cited: ${named}${more}. Make ${them} readable to the user running Sightline (chmod a+r) and run again.`;
+}
+
 /**
  * Indexes a repository with tree-sitter tags, reusing the on-disk cache for unchanged files
  * (same size, modification and status change times): a warm run stats files and reads nothing
@@ -106,7 +124,8 @@ async function indexContent(
  * @param root the repository folder.
  * @param options cache folder, size cap, progress and parse callbacks.
  * @returns every file (sorted by path) with its definitions and references, the files skipped
- *   with the reason, and warnings (grammars that failed to load, unsupported languages).
+ *   with the reason, and warnings (grammars that failed to load, unsupported languages, files
+ *   that could not be read).
  * @throws SightlineError `PATH_NOT_FOUND` or `NOT_A_DIRECTORY` when `root` is not a folder.
  * @example
  * const index = await indexRepository('.', { onProgress: (done, total) => bar.update(done / total) });
@@ -209,5 +228,7 @@ export async function indexRepository(
     if (item) files.set(file.path, item);
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const unreadable = skipped.filter((file) => file.reason === 'unreadable');
+  if (unreadable.length > 0) warnings.add(unreadableWarning(unreadable.map((file) => file.path)));
   return { root: realRoot, files, skipped, warnings: [...warnings] };
 }

@@ -109,6 +109,15 @@ describe('gateFile', () => {
     ]);
   });
 
+  it('refuses a file it cannot read as unreadable, with the system error, not as a secret', async () => {
+    const gated = await gateFile(path.join(root, 'src/gone.ts'), 'src/gone.ts');
+    expect(gated).toEqual({
+      ok: false,
+      code: 'FILE_UNREADABLE',
+      reason: 'it no longer exists (ENOENT)',
+    });
+  });
+
   it('lets everything through with allowSecrets', async () => {
     await writeFile(path.join(root, 'src/open.ts'), `const t = '${TOKEN}';\n`);
     const gated = await gateFile(path.join(root, 'src/open.ts'), 'src/open.ts', {

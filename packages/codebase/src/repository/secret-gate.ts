@@ -33,8 +33,11 @@ export interface GatedText {
 /** A file the gate does not let through at all. */
 export interface GateRefusal {
   ok: false;
-  /** `SECRET_FILE` for secrets by name, link count or content; `BINARY_FILE` for NUL bytes. */
-  code: 'SECRET_FILE' | 'BINARY_FILE';
+  /**
+   * `SECRET_FILE` for secrets by name, link count or content; `BINARY_FILE` for NUL bytes;
+   * `FILE_UNREADABLE` when the file could not be read (permissions, removed meanwhile).
+   */
+  code: 'SECRET_FILE' | 'BINARY_FILE' | 'FILE_UNREADABLE';
   /** Why, in words that name no secret (`a hard link (…)`, `a KEY=value file that sets X`). */
   reason: string;
 }
@@ -198,6 +201,18 @@ export async function gateTexts(texts: readonly string[]): Promise<GatedTexts> {
 }
 
 /**
+ * Why a file could not be read, in words with the system's error code.
+ * @param error what reading it threw.
+ * @returns `permission denied (EACCES)`, `it no longer exists (ENOENT)`, or `EIO` and the like.
+ */
+export function unreadableReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
+  if (code === 'EACCES' || code === 'EPERM') return `permission denied (${code})`;
+  if (code === 'ENOENT') return `it no longer exists (${code})`;
+  return `a read error (${code})`;
+}
+
+/**
  * Reads a repository file through the gate. The path must already be proven inside the root
  * (`resolveInRoot`); the gate refuses it by name, by link count (a hard link may be a file outside
  * the repository), as binary (a NUL byte once decoded) or by content (`scanSecrets` says the
@@ -205,8 +220,8 @@ export async function gateTexts(texts: readonly string[]): Promise<GatedTexts> {
  * @param absolute the file's absolute real path.
  * @param relative its repository-relative path with `/` separators.
  * @param options see {@link GateFileOptions}.
- * @returns the gated text, or why the file is refused; an unreadable file is refused as secret
- *   (nothing of it can be vouched for). Never throws.
+ * @returns the gated text, or why the file is refused (`FILE_UNREADABLE` with the system's error
+ *   code, e.g. `EACCES`, when it could not be read: nothing of it is shown). Never throws.
  */
 export async function gateFile(
   absolute: string,
@@ -227,8 +242,8 @@ export async function gateFile(
       return refuse('SECRET_FILE', 'a hard link (it may be a file outside the repository)');
     }
     bytes = await readFile(absolute);
-  } catch {
-    return refuse('SECRET_FILE', 'a file that could not be read');
+  } catch (error) {
+    return refuse('FILE_UNREADABLE', unreadableReason(error));
   }
   const { text, encoding, valid } = decodeText(bytes);
   if (text.includes('\0')) return refuse('BINARY_FILE', 'a binary file (it contains NUL bytes)');

@@ -157,7 +157,8 @@ function stopNote(run: RipgrepRun, shown: number, more: boolean, maxResults: num
  * @param root repository root (any path; its real path is used).
  * @param pattern regular expression, 1–1,000 characters.
  * @returns matches grouped by file, or `INVALID_ARGUMENT`, `INVALID_REGEX`, `PATH_OUTSIDE_ROOT`,
- *   `PATH_NOT_FOUND`, `SECRET_FILE`, `TOOL_FAILED` as a {@link ToolError}; never throws.
+ *   `PATH_NOT_FOUND`, `SECRET_FILE`, `FILE_UNREADABLE`, `TOOL_FAILED` as a {@link ToolError};
+ *   never throws.
  * @example await grep('.', 'parseReport\\(', { glob: '*.ts' })
  */
 export async function grep(
@@ -194,6 +195,13 @@ export async function grep(
     if (target.isFile) {
       const verdict =
         !allowSecrets && isSecretFile(searchPath, '') ? null : await gate(target.relative);
+      if (verdict && !verdict.ok && verdict.code === 'FILE_UNREADABLE') {
+        throw new SightlineError({
+          code: 'FILE_UNREADABLE',
+          message: `"${searchPath}" could not be read: ${verdict.reason}; it is not searched.`,
+          details: { path: target.relative },
+        });
+      }
       if (verdict === null || (!verdict.ok && verdict.code === 'SECRET_FILE')) {
         throw new SightlineError({
           code: 'SECRET_FILE',

@@ -45,7 +45,14 @@ export interface ListDirEntry {
    * Why a file has no line count, or where a symlink leads: `symlink-broken` when its target does
    * not exist, `symlink-loop` when its links lead back to each other (ELOOP).
    */
-  note?: 'binary' | 'secret' | 'large' | 'symlink-outside-root' | 'symlink-broken' | 'symlink-loop';
+  note?:
+    | 'binary'
+    | 'secret'
+    | 'unreadable'
+    | 'large'
+    | 'symlink-outside-root'
+    | 'symlink-broken'
+    | 'symlink-loop';
   /** Repository-relative target of a symlink that stays inside the repository. */
   target?: string;
 }
@@ -70,6 +77,13 @@ function byKindThenName(left: Dirent, right: Dirent): number {
   return left.name < right.name ? -1 : left.name > right.name ? 1 : 0;
 }
 
+/** How a file the secret gate refuses is listed. */
+const NOTE_OF_REFUSAL = {
+  BINARY_FILE: 'binary',
+  SECRET_FILE: 'secret',
+  FILE_UNREADABLE: 'unreadable',
+} as const;
+
 async function describeFile(absolute: string, relative: string, allowSecrets: boolean) {
   const { size, nlink } = await lstat(absolute);
   if (!allowSecrets && (nlink > 1 || isSecretFile(relative, ''))) {
@@ -79,8 +93,7 @@ async function describeFile(absolute: string, relative: string, allowSecrets: bo
   // The secret gate's verdict, so a file read_file refuses (a KEY=value file with a secret, a
   // token file) is marked so here too.
   const gated = await gateFile(absolute, relative, { allowSecrets });
-  if (!gated.ok)
-    return { size, note: gated.code === 'BINARY_FILE' ? ('binary' as const) : ('secret' as const) };
+  if (!gated.ok) return { size, note: NOTE_OF_REFUSAL[gated.code] };
   return { size, lineCount: gated.lines.length };
 }
 
@@ -140,6 +153,7 @@ function label(entry: ListDirEntry, expanded: ReadonlySet<string>): string {
       const size = formatBytes(entry.size ?? 0);
       if (entry.note === 'secret') return `${name}  ${size}, secret: read_file refuses it`;
       if (entry.note === 'binary') return `${name}  ${size}, binary`;
+      if (entry.note === 'unreadable') return `${name}  ${size}, unreadable (permissions)`;
       if (entry.note === 'large') return `${name}  ${size}`;
       return `${name}  ${size}, ${pluralize(entry.lineCount ?? 0, 'line')}`;
     }

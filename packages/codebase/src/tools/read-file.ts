@@ -49,7 +49,7 @@ export interface ReadFileResult extends CodeToolSuccess {
 }
 
 function refuse(
-  code: 'NOT_A_FILE' | 'SECRET_FILE' | 'FILE_TOO_LARGE' | 'BINARY_FILE',
+  code: 'NOT_A_FILE' | 'SECRET_FILE' | 'FILE_TOO_LARGE' | 'BINARY_FILE' | 'FILE_UNREADABLE',
   message: string,
   path: string,
 ) {
@@ -61,8 +61,8 @@ function refuse(
  * @param root repository root (any path; its real path is used).
  * @param filePath repository-relative path (an absolute path inside the root also works).
  * @returns the numbered lines and notes, or `INVALID_ARGUMENT`, `PATH_OUTSIDE_ROOT`,
- *   `PATH_NOT_FOUND`, `NOT_A_FILE`, `SECRET_FILE`, `FILE_TOO_LARGE`, `BINARY_FILE` as a
- *   {@link ToolError}; never throws.
+ *   `PATH_NOT_FOUND`, `NOT_A_FILE`, `SECRET_FILE`, `FILE_TOO_LARGE`, `BINARY_FILE`,
+ *   `FILE_UNREADABLE` as a {@link ToolError}; never throws.
  * @example await readFile('.', 'src/parser.ts', { startLine: 120, endLine: 160 })
  */
 export async function readFile(
@@ -116,6 +116,13 @@ export async function readFile(
       throw refuse(
         'BINARY_FILE',
         `"${shownPath}" is a binary file (it contains NUL bytes); it has no lines to show.`,
+        shownPath,
+      );
+    }
+    if (!gated.ok && gated.code === 'FILE_UNREADABLE') {
+      throw refuse(
+        'FILE_UNREADABLE',
+        `"${shownPath}" could not be read: ${gated.reason}. Its code cannot be shown; say so in the diagnosis (the repository's owner can make it readable).`,
         shownPath,
       );
     }

@@ -121,6 +121,12 @@ async function readRepoFile(
       `"${printablePath(requested)}" is a binary file; it has no lines to cite.`,
     );
   }
+  if (!gated.ok && gated.code === 'FILE_UNREADABLE') {
+    return fail(
+      'FILE_UNREADABLE',
+      `"${printablePath(requested)}" could not be read (${gated.reason}); it cannot be cited.`,
+    );
+  }
   if (!gated.ok) {
     return fail(
       'SECRET_FILE',

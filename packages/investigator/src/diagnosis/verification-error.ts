@@ -22,6 +22,8 @@ export type VerificationErrorCode =
   | 'BINARY_FILE'
   /** The file looks like it holds secrets: it is never read or cited. */
   | 'SECRET_FILE'
+  /** The file could not be read (permissions): nothing of it can be cited. */
+  | 'FILE_UNREADABLE'
   /** A line or range lies past the end of the file. */
   | 'LINES_OUT_OF_RANGE'
   /** The quoted code is not at (or within 3 lines of) the given line. */

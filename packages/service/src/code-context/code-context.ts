@@ -28,7 +28,8 @@ export type CodeContext =
     }
   | {
       ok: false;
-      /** `PATH_NOT_FOUND`, `PATH_OUTSIDE_ROOT`, `NOT_A_FILE`, `SECRET_FILE`, `BINARY_FILE`. */
+      /** `PATH_NOT_FOUND`, `PATH_OUTSIDE_ROOT`, `NOT_A_FILE`, `SECRET_FILE`, `BINARY_FILE`,
+       *  `FILE_UNREADABLE`. */
       code: string;
       /** Why, in words that name no secret. */
       reason: string;
