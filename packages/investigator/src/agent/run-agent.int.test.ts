@@ -343,7 +343,7 @@ describe('investigateWithModel', () => {
     );
   });
 
-  it('fails with MODEL_OUTPUT_INVALID after a second invalid answer, keeping the Markdown report', async () => {
+  it('fails with MODEL_OUTPUT_INVALID after a second invalid answer, saying why and keeping the Markdown report', async () => {
     const { structurer, result } = run(HAPPY_PATH, [
       { text: JSON.stringify(INVENTED) },
       { text: JSON.stringify(INVENTED) },
@@ -359,6 +359,10 @@ describe('investigateWithModel', () => {
         ]),
       },
     });
+    // What verification found is in the message a person reads, not only in its details.
+    expect((error as Error).message).toMatch(
+      /found:\n- affectedFiles\[0\][^\n]*\(QUOTE_NOT_FOUND\)[^\n]*\n- affectedFiles\[1\]\.path \(PATH_NOT_FOUND\): "src\/cart\/sum\.ts" does not exist[^\n]*\nRetry, or use a stronger structurer model/,
+    );
     expect(structurer.remaining()).toBe(0);
   });
 

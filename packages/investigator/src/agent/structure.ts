@@ -141,9 +141,23 @@ export async function structureReport(options: StructureReportOptions): Promise<
   if (best) return { verification: withDiagnosis(best), usage };
   throw new SightlineError({
     code: 'MODEL_OUTPUT_INVALID',
-    message: `The structurer model ${options.modelName} produced no valid diagnosis after ${MAX_STRUCTURER_CALLS} attempts (${errors.length} error(s)). The Markdown report is kept in the error details; retry, or use a stronger structurer model.`,
+    message: `The structurer model ${options.modelName} produced no valid diagnosis after ${MAX_STRUCTURER_CALLS} attempts; the last verification found${listErrors(errors)}Retry, or use a stronger structurer model; the model's Markdown report is in this error's details.markdown.`,
     details: { errors, markdown },
   });
+}
+
+/** Verification errors listed in the final error at most; the count says how many more. */
+const ERRORS_LISTED = 3;
+
+/**
+ * What a failed structuring's last verification found, for the error a person reads (the CLI
+ * prints it): the first few errors, each with its path, code and message (a missing path's
+ * nearest match among them), one per line.
+ */
+function listErrors(errors: readonly VerificationError[]): string {
+  if (errors.length === 0) return ' no error. ';
+  const more = errors.length > ERRORS_LISTED ? `\n(and ${errors.length - ERRORS_LISTED} more)` : '';
+  return `:\n${formatVerificationErrors(errors.slice(0, ERRORS_LISTED))}${more}\n`;
 }
 
 /**
