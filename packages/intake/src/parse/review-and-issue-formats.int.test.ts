@@ -197,6 +197,16 @@ describe('markdown issue', () => {
     );
   });
 
+  it("takes the reporter's first line as title, not the prompts of a template it starts with", () => {
+    const report = parseReport(
+      '### Describe the bug\n\nA clear and concise description of what the bug is.\n\nsatisfies() throws on ">=1.2.3 <"\n\n### To Reproduce\nRun it.\n',
+      { format: 'markdown-issue' },
+    );
+    expect(report.title).toBe('satisfies() throws on ">=1.2.3 <"');
+    // Nothing but template lines: the first is still a title.
+    expect(parseReport('## Describe the bug\n\n## To Reproduce\n').title).toBe('Describe the bug');
+  });
+
   it('uses the first line as title when there is no heading', () => {
     const report = parseReport(
       'Crash when saving\n\n```\nError: boom\n    at save (/app/src/save.js:3:9)\n```\n',

@@ -6,6 +6,7 @@
  * own "Error message" section when there is one (GitHub issue forms write each field under a
  * `### <label>` heading).
  */
+import { DEFAULT_BOILERPLATE, normalizeLine } from '../issue-templates.js';
 import { MAX_EXCEPTIONS, MAX_TITLE_CHARS } from '../limits.js';
 import { splitLines } from '../lines.js';
 import type { Exception } from '../types.js';
@@ -65,11 +66,17 @@ function splitFences(lines: string[]): { blocks: string[][]; prose: string[] } {
  * The title of issue text without one of its own: its first line, a heading's text when that line
  * is a heading. A heading further down names a section, not the issue (a text that starts "Dark
  * mode toggle is broken" and then has a template's "## Describe the bug" is about dark mode).
+ * Lines of GitHub's default issue templates ("### Describe the bug", "A clear and concise
+ * description of what the bug is.") name no issue: the first line after them is the title, so an
+ * issue pasted from a template is listed by what its reporter wrote (fresh-user trial 23). Only
+ * when every line is a template's is the first one taken.
  */
 function titleOf(lines: string[]): string | undefined {
-  const line = lines.find((candidate) => candidate.trim() !== '' && !FENCE.test(candidate));
-  const first = line === undefined ? undefined : (HEADING.exec(line)?.[1] ?? line);
-  const cleaned = first?.replace(/\s#+\s*$/, '').trim();
+  const text = (line: string) => (HEADING.exec(line)?.[1] ?? line).replace(/\s#+\s*$/, '').trim();
+  const candidates = lines.filter((line) => line.trim() !== '' && !FENCE.test(line));
+  const own = candidates.find((line) => !DEFAULT_BOILERPLATE.lines.has(normalizeLine(text(line))));
+  const first = own ?? candidates[0];
+  const cleaned = first === undefined ? undefined : text(first);
   return cleaned ? cleaned.slice(0, MAX_TITLE_CHARS) : undefined;
 }
 
