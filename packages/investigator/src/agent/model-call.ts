@@ -69,6 +69,24 @@ function chainMentions(error: unknown, pattern: RegExp): boolean {
  * default: 2 retries, 2 s then 4 s apart), never as a timeout.
  * @returns the message, or undefined for any other failure.
  */
+/**
+ * What to say of a server that answered with something other than its API's JSON (an HTML page
+ * at a URL without `/v1`, a health check's JSON): the AI SDK's `Invalid JSON response`, which
+ * says nothing of where to look.
+ * @returns the message, or `undefined` for any other failure.
+ */
+function describeNotModelApi(modelName: string, last: unknown): string | undefined {
+  if (!APICallError.isInstance(last) || !last.message.startsWith('Invalid JSON response')) {
+    return undefined;
+  }
+  const origin = URL.canParse(last.url) ? new URL(last.url).origin : last.url;
+  const what = /^\s*</.test(last.responseBody ?? '')
+    ? "an HTML page, not its API's JSON"
+    : 'JSON that is not its API’s answer';
+  const status = last.statusCode ? ` HTTP ${last.statusCode}` : '';
+  return `The server of model ${modelName} at ${origin} answered${status} with ${what}: the URL probably points at something other than the model API. Check the server URL in --model (an OpenAI-compatible server's ends in /v1 as a rule) and that the server speaks that provider's protocol.`;
+}
+
 function describeUnavailable(modelName: string, last: unknown, reason: string): string | undefined {
   const url = !APICallError.isInstance(last)
     ? 'its URL'
@@ -215,6 +233,15 @@ export async function callModel<T>(
         code: 'MODEL_CALL_FAILED',
         message: `The model server of ${modelName} refused the API key: it answered HTTP ${statusCode} (${reason}). Check the key the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_COMPATIBLE_API_KEY): that it is current, complete and allowed to use this model.`,
         details: { model: modelName, statusCode, keyRejected: true },
+        cause: error,
+      });
+    }
+    const notApi = describeNotModelApi(modelName, last);
+    if (notApi) {
+      throw new SightlineError({
+        code: 'MODEL_CALL_FAILED',
+        message: notApi,
+        details: { model: modelName, notModelApi: true, ...(statusCode ? { statusCode } : {}) },
         cause: error,
       });
     }
