@@ -97,6 +97,21 @@ describe('parseReport on bad input', () => {
     }
   });
 
+  it('says when a JSON object was cut short and reads it as text', () => {
+    const secret = ['gh', 'p_', 'x'.repeat(36)].join('');
+    const cut = parseReport(`{"event_id": "abc", "token": "${secret}", "exception": {"values": [`);
+    expect(cut.kind).toBe('text');
+    expect(cut.notes).toEqual([
+      'it opens as a JSON object but ends before the JSON does, so it was read as text: if it is an event or an issue cut short, pass it whole',
+    ]);
+    expect(parseReport('{"message": "Cannot read prop').notes).toHaveLength(1);
+    // Several JSON documents (JSON Lines, an .ips crash report) are not one cut short.
+    expect(parseReport('{"a": 1}\n{"b": 2}\n').notes).toBeUndefined();
+    // Text that only starts with a brace is no JSON that failed: no note.
+    expect(parseReport('{a: 1} was logged, then it crashed').notes).toBeUndefined();
+    expect(parseReport('[Bug] the app crashes on start').notes).toBeUndefined();
+  });
+
   it('reads deeply nested JSON without overflowing the stack', () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     expect(parseReport(deep).kind).toBe('text');

@@ -69,14 +69,28 @@ function stringify(value: object): string {
   }
 }
 
-function parseJson(text: string): unknown {
+/** The start of a JSON object: `{` and a quoted key (an event, an issue), not a log's `{a: 1}`. */
+const JSON_OBJECT_START = /^\s*\{\s*"[^"\n]{1,100}"\s*:/;
+
+/**
+ * The text's JSON value, when the whole text is one.
+ * @returns the value, or a note when the text opens as a JSON object and is cut short.
+ */
+function parseJson(text: string): { value?: unknown; note?: string } {
   const first = text.trimStart()[0];
-  if (first !== '{' && first !== '[') return undefined;
+  if (first !== '{' && first !== '[') return {};
   try {
     // A lone surrogate escape (`"\ud800"`) is no character: read as U+FFFD (`wellFormedJson`).
-    return parseWellFormedJson(text);
-  } catch {
-    return undefined;
+    return { value: parseWellFormedJson(text) };
+  } catch (error) {
+    if (!JSON_OBJECT_START.test(text)) return {};
+    // Only a text cut short is said to be: JSON Lines and Apple's .ips (a JSON header line, then
+    // a JSON body) are not one document either, and are formats of their own.
+    const message = error instanceof Error ? error.message : '';
+    if (!/^(?:Unexpected end|Unterminated string)/.test(message)) return {};
+    return {
+      note: 'it opens as a JSON object but ends before the JSON does, so it was read as text: if it is an event or an issue cut short, pass it whole',
+    };
   }
 }
 
@@ -143,7 +157,9 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
     });
   }
   if (value === undefined) {
-    value = parseJson(text);
+    const json = parseJson(text);
+    value = json.value;
+    if (json.note) notes.push(json.note);
     // A JSON document on one line (an event copied from an API answer) is laid out one value per
     // line, as an object input is: the secret gate withholds whole lines, and one header's secret
     // withheld the whole event (fresh-user trial 20).
