@@ -41,7 +41,7 @@ export function checkCostLimit(
   if (!pricing) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `No price is known for ${modelName}, so a cost cap cannot be measured: drop the cap, or pass a model profile with prices.`,
+      message: `No price is known for ${modelName} (prices are listed for the hosted models of @sightline/core's model profiles), so a cost cap cannot be measured: drop the cap (--max-cost in the CLI, maxCostUsd in the API), or, in the API, give the model a profile with its prices (\`profile.pricing\`).`,
       details: { maxCostUsd, model: modelName },
     });
   }

@@ -42,4 +42,16 @@ describe.each(TEST_DATABASES)('investigate-group with a cost cap on $name', (kin
     });
     expect(await harness.queue.failed()).toEqual([]);
   }, 120_000);
+
+  it('logs a diagnosis of a folder without git as such, not "at unversioned"', async () => {
+    const lines: string[] = [];
+    harness = await openHarness(kind, { pipeline: { log: (line) => lines.push(line) } });
+    await harness.ingestText([{ id: 'crash-1', text: cartCrash(6) }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const logged = lines.filter((line) => line.includes(' diagnosed'));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatch(
+      /\) diagnosed \(no revision recorded: the repository is not a git checkout\)$/,
+    );
+  }, 120_000);
 });

@@ -15,6 +15,7 @@ import type { JobContext } from '../queue/index.js';
 import { dailyBudget, recordSpend, waitForNextDay } from './daily-budget.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
+import { UNVERSIONED } from './revision.js';
 
 /** Data of an `investigate-group` job. */
 export interface InvestigateGroupJob {
@@ -168,8 +169,13 @@ async function run(
     verification: investigation.verification,
     durationMs: performance.now() - started,
   });
-  if (created)
-    context.log(`group ${group.id} (${group.label}) diagnosed at ${revision.slice(0, 12)}`);
+  if (created) {
+    const at =
+      revision === UNVERSIONED
+        ? ' (no revision recorded: the repository is not a git checkout)'
+        : ` at ${revision.slice(0, 12)}`;
+    context.log(`group ${group.id} (${group.label}) diagnosed${at}`);
+  }
   return {};
 }
 
