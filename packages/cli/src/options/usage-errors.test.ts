@@ -46,6 +46,10 @@ describe('usage errors', () => {
     expect(await stderrOf(['--timeout', '5'])).toBe(
       `sightline: --repo is required: give --repo <dir>.\n${help}`,
     );
+    // Paths given without their flags (fresh-user trial 23).
+    expect(await stderrOf(['./repo', 'crash.log'])).toBe(
+      `sightline: --repo is required: give --repo <dir>. Arguments without a flag are not read ("./repo", "crash.log"): write --repo "./repo".\n${help}`,
+    );
     expect(await stderrOf(['--repo', '.', '--out'])).toBe(
       `sightline: --out needs a value: give -o, --out <file>.\n${help}`,
     );

@@ -13,6 +13,9 @@ function flagName(flags: string): string {
   );
 }
 
+/** A required option's error, read with the bare arguments it came with. */
+const REQUIRED = /^required option '([^']+)' not specified$/;
+
 /** Rewrites of commander's messages, first match wins. */
 const REWRITES: [RegExp, (...groups: string[]) => string][] = [
   [
@@ -20,10 +23,7 @@ const REWRITES: [RegExp, (...groups: string[]) => string][] = [
     (flags = '', value = '', why = '') =>
       `${flagName(flags)} ${JSON.stringify(value)} is invalid: ${why}`,
   ],
-  [
-    /^required option '([^']+)' not specified$/,
-    (flags = '') => `${flagName(flags)} is required: give ${flags}.`,
-  ],
+  [REQUIRED, (flags = '') => `${flagName(flags)} is required: give ${flags}.`],
   [
     /^option '([^']+)' argument missing$/,
     (flags = '') => `${flagName(flags)} needs a value: give ${flags}.`,
@@ -37,13 +37,21 @@ const REWRITES: [RegExp, (...groups: string[]) => string][] = [
 /**
  * One usage error in the CLI's style.
  * @param text - what commander writes, e.g. `error: unknown option '--bogus'\n`.
+ * @param operands - the command's arguments given without a flag (`sightline investigate . r.md`):
+ *   a missing required option then says they are not read, and how to give the first. Default none.
  * @returns the same error as `sightline: Unknown option --bogus.\n`.
  */
-export function styleUsageError(text: string): string {
+export function styleUsageError(text: string, operands: readonly string[] = []): string {
   const message = text.replace(/^error: /, '').replace(/\n+$/, '');
   for (const [pattern, rewrite] of REWRITES) {
     const match = pattern.exec(message);
-    if (match) return `sightline: ${rewrite(...match.slice(1))}\n`;
+    if (!match) continue;
+    const [first] = operands;
+    const bare =
+      REQUIRED.test(message) && first !== undefined
+        ? ` Arguments without a flag are not read (${operands.map((operand) => JSON.stringify(operand)).join(', ')}): write ${flagName(match[1] ?? '')} ${JSON.stringify(first)}.`
+        : '';
+    return `sightline: ${rewrite(...match.slice(1))}${bare}\n`;
   }
   return `sightline: ${message.charAt(0).toUpperCase()}${message.slice(1)}\n`;
 }
@@ -54,6 +62,14 @@ export function styleUsageError(text: string): string {
  * @param command - the root command.
  */
 export function styleUsageErrors(command: Command): void {
-  command.configureOutput({ outputError: (text, write) => write(styleUsageError(text)) });
+  command.configureOutput({
+    outputError: (text, write) =>
+      write(
+        styleUsageError(
+          text,
+          command.args.filter((arg) => !arg.startsWith('-')),
+        ),
+      ),
+  });
   for (const subcommand of command.commands) styleUsageErrors(subcommand);
 }
