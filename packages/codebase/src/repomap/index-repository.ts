@@ -107,7 +107,7 @@ const UNREADABLE_NAMED = 5;
  * @param paths repository-relative paths, sorted.
  * @returns one sentence naming the first few and what to do.
  */
-export function unreadableWarning(paths: readonly string[]): string {
+function unreadableWarning(paths: readonly string[]): string {
   const named = paths.slice(0, UNREADABLE_NAMED).join(', ');
   const more =
     paths.length > UNREADABLE_NAMED ? ` and ${paths.length - UNREADABLE_NAMED} more` : '';

@@ -205,7 +205,7 @@ export async function gateTexts(texts: readonly string[]): Promise<GatedTexts> {
  * @param error what reading it threw.
  * @returns `permission denied (EACCES)`, `it no longer exists (ENOENT)`, or `EIO` and the like.
  */
-export function unreadableReason(error: unknown): string {
+function unreadableReason(error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code ?? 'unknown error';
   if (code === 'EACCES' || code === 'EPERM') return `permission denied (${code})`;
   if (code === 'ENOENT') return `it no longer exists (${code})`;

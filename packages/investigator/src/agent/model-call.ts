@@ -220,45 +220,32 @@ export async function callModel<T>(
         cause: error,
       });
     }
-    if (NO_TOOL_SUPPORT.test(reason)) {
-      throw new SightlineError({
+    /** The failure as a `MODEL_CALL_FAILED` error, its HTTP status in the details when known. */
+    const failed = (message: string, flags: Record<string, boolean> = {}) =>
+      new SightlineError({
         code: 'MODEL_CALL_FAILED',
-        message: `The model ${modelName} does not support tool calling (${reason}), and the investigation needs it. Use a model with tool calling (Ollama: one tagged "tools", such as qwen2.5-coder or llama3.1; llama.cpp: start llama-server with --jinja), or investigate offline without --model.`,
-        details: { model: modelName, noToolSupport: true, ...(statusCode ? { statusCode } : {}) },
+        message,
+        details: { model: modelName, ...flags, ...(statusCode ? { statusCode } : {}) },
         cause: error,
       });
+    if (NO_TOOL_SUPPORT.test(reason)) {
+      throw failed(
+        `The model ${modelName} does not support tool calling (${reason}), and the investigation needs it. Use a model with tool calling (Ollama: one tagged "tools", such as qwen2.5-coder or llama3.1; llama.cpp: start llama-server with --jinja), or investigate offline without --model.`,
+        { noToolSupport: true },
+      );
     }
     if (statusCode === 401 || statusCode === 403) {
-      throw new SightlineError({
-        code: 'MODEL_CALL_FAILED',
-        message: `The model server of ${modelName} refused the API key: it answered HTTP ${statusCode} (${reason}). Check the key the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_COMPATIBLE_API_KEY): that it is current, complete and allowed to use this model.`,
-        details: { model: modelName, statusCode, keyRejected: true },
-        cause: error,
-      });
+      throw failed(
+        `The model server of ${modelName} refused the API key: it answered HTTP ${statusCode} (${reason}). Check the key the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_COMPATIBLE_API_KEY): that it is current, complete and allowed to use this model.`,
+        { keyRejected: true },
+      );
     }
     const notApi = describeNotModelApi(modelName, last);
-    if (notApi) {
-      throw new SightlineError({
-        code: 'MODEL_CALL_FAILED',
-        message: notApi,
-        details: { model: modelName, notModelApi: true, ...(statusCode ? { statusCode } : {}) },
-        cause: error,
-      });
-    }
+    if (notApi) throw failed(notApi, { notModelApi: true });
     const unavailable = describeUnavailable(modelName, last, reason);
-    if (unavailable) {
-      throw new SightlineError({
-        code: 'MODEL_CALL_FAILED',
-        message: unavailable,
-        details: { model: modelName, unavailable: true, ...(statusCode ? { statusCode } : {}) },
-        cause: error,
-      });
-    }
-    throw new SightlineError({
-      code: 'MODEL_CALL_FAILED',
-      message: `The call to model ${modelName} failed${statusCode ? ` (HTTP ${statusCode})` : ''}: ${reason}. Check the API key, the network or server URL, and that the model id exists for this provider.`,
-      details: { model: modelName, ...(statusCode ? { statusCode } : {}) },
-      cause: error,
-    });
+    if (unavailable) throw failed(unavailable, { unavailable: true });
+    throw failed(
+      `The call to model ${modelName} failed${statusCode ? ` (HTTP ${statusCode})` : ''}: ${reason}. Check the API key, the network or server URL, and that the model id exists for this provider.`,
+    );
   }
 }
