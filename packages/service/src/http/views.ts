@@ -1,13 +1,14 @@
 /** Store records → API shapes (never a credential). */
 import type { z } from 'zod';
 import { groupInvestigation } from '../pipeline/investigation-state.js';
-import type {
-  DiagnosisRecord,
-  GroupRecord,
-  InboxRowFacts,
-  ProjectRecord,
-  ReportRecord,
-  SourceRecord,
+import {
+  type DiagnosisRecord,
+  type GroupRecord,
+  type InboxRowFacts,
+  type ProjectRecord,
+  payloadText,
+  type ReportRecord,
+  type SourceRecord,
 } from '../store/index.js';
 import type {
   diagnosisViewSchema,
@@ -72,7 +73,7 @@ export function reportView(report: ReportRecord): z.infer<typeof reportViewSchem
     filename: report.filename,
     stage: report.stage,
     error: report.error,
-    raw: 'text' in report.payload ? report.payload.text : JSON.stringify(report.payload.json),
+    raw: payloadText(report.payload),
     parsed: report.analysis?.report ?? null,
     classification: report.analysis?.classification ?? null,
     meta: report.meta,

@@ -18,7 +18,13 @@ import {
   type Report,
   reportTitle,
 } from '../adapters/investigator.js';
-import type { AttachReport, ProjectRecord, ReportAnalysis, ReportRecord } from '../store/index.js';
+import {
+  type AttachReport,
+  type ProjectRecord,
+  payloadText,
+  type ReportAnalysis,
+  type ReportRecord,
+} from '../store/index.js';
 import { groupKey } from './group-key.js';
 import { investigationCause } from './investigation-policy.js';
 import { PROCESS_REPORT } from './jobs.js';
@@ -131,6 +137,7 @@ async function attachInput(
     title: reportTitle(analysis.report),
     receivedAt: row.receivedAt,
     sourceKind: row.sourceKind,
+    payload: payloadText(row.payload),
     ...withRelease(reportRelease(analysis.report, row)),
     key: groupKey(analysis.report, {
       identities: providerIdentities(row),
@@ -139,7 +146,9 @@ async function attachInput(
   };
 }
 
-type Attached = Awaited<ReturnType<PipelineContext['store']['groups']['attachMany']>>[number];
+type Attached = NonNullable<
+  Awaited<ReturnType<PipelineContext['store']['groups']['attachMany']>>[number]
+>;
 
 /**
  * Attaches the batch's reports in one transaction. On the last attempt, when that throws, each
@@ -219,10 +228,13 @@ async function reanalyse(
   analysis: ReportAnalysis,
   project: ProjectRecord,
 ) {
-  const { group, change, left, representativeChanged } = await context.store.groups.regroup({
+  const regrouped = await context.store.groups.regroup({
     ...(await attachInput(context, row, project, analysis)),
     analysis,
   });
+  // Edited again since it was read: the newer edit's job analyses it.
+  if (!regrouped) return;
+  const { group, change, left, representativeChanged } = regrouped;
   if (change !== 'kept') {
     context.log(
       `report ${row.id} was edited into another problem: ${change === 'merged' ? `its group ${left?.id} merged into` : `moved from group ${left?.id} to`} group ${group.id}`,

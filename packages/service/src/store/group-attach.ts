@@ -59,6 +59,14 @@ export interface AttachReport {
   release?: string;
   /** The parsed report and its classification, kept with the report in the same transaction. */
   analysis?: ReportAnalysis;
+  /**
+   * The payload the analysis was made of, as the store keeps it (`payloadText`): the report is
+   * attached (or regrouped) only while it still holds it. An edit stored after the report was
+   * read is analysed by its own job instead (fresh-user trial 24: an edit that came before the
+   * original was grouped was stored, then the original's analysis was kept and the edit's job
+   * found the report grouped). Default: attached whatever it holds.
+   */
+  payload?: string;
 }
 
 /** What attaching one report did. */

@@ -24,23 +24,27 @@ export interface GroupStore {
    * it `regressed` when it comes from a release after the one the group was resolved in, or
    * carries no release (see `regressesResolved`).
    * @returns the group, whether this call attached the report (false: it already was) and
-   * whether it marked the group regressed.
+   * whether it marked the group regressed. (It attaches whatever payload the report holds now;
+   * {@link attachMany} given a `payload` attaches only a report still holding it.)
    */
-  attach(input: AttachReport): Promise<AttachResult>;
+  attach(input: Omit<AttachReport, 'payload'>): Promise<AttachResult>;
   /**
    * Attaches reports to their groups in input order, all in one transaction (all or none), each
    * as {@link attach} does; a report may join a group an earlier one of the batch created.
-   * @returns one result per input, in input order.
+   * @returns one result per input, in input order: undefined for a report that no longer holds
+   * its input's `payload` (edited since it was read; left as received for its edit's job).
    * @throws Error when a report is not stored (nothing is attached).
    */
-  attachMany(inputs: readonly AttachReport[]): Promise<AttachResult[]>;
+  attachMany(inputs: readonly AttachReport[]): Promise<(AttachResult | undefined)[]>;
   /**
    * Keeps a grouped report's new analysis (it was edited upstream) and moves it to the group its
    * new text belongs to, in one transaction (see `regroupReport`: a group of one follows its
    * report or is merged; a report that no longer fits a group of several leaves it).
+   * @returns what changed; undefined when the report no longer holds the input's `payload` (edited
+   * again since it was read: nothing is kept, the newer edit's job analyses it).
    * @throws Error when the report is not grouped.
    */
-  regroup(input: RegroupReport): Promise<RegroupResult>;
+  regroup(input: RegroupReport): Promise<RegroupResult | undefined>;
   /**
    * The group with this id.
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND` when there is none.
@@ -148,7 +152,7 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
     const [group] = await triage([id], { status });
     return group as GroupRecord;
   };
-  const attachMany = (inputs: readonly AttachReport[]): Promise<AttachResult[]> => {
+  const attachMany: GroupStore['attachMany'] = (inputs) => {
     if (inputs.length === 0) return Promise.resolve([]);
     return db.transaction().execute(async (trx) => {
       await lockGrouping(
@@ -156,20 +160,20 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
         dialect,
         inputs.map((input) => `${input.projectId}:${input.label}`),
       );
-      const reports = await trx
-        .selectFrom('reports')
-        .select(['id', 'stage', 'group_id'])
-        .where(
-          'id',
-          'in',
-          inputs.map((input) => input.reportId),
-        )
-        .execute();
+      const reports = await lockReports(
+        trx,
+        dialect,
+        inputs.map((input) => input.reportId),
+      );
       const known = new Map(reports.map((row) => [row.id, row]));
-      const results: AttachResult[] = [];
+      const results: (AttachResult | undefined)[] = [];
       for (const input of inputs) {
         const report = known.get(input.reportId);
         if (!report) throw new Error(`No report "${input.reportId}" to attach to a group.`);
+        if (input.payload !== undefined && report.payload !== input.payload) {
+          results.push(undefined);
+          continue;
+        }
         // Idempotent: a report already grouped (a retried job) is left as it is.
         results.push(
           report.stage === 'grouped' && report.group_id
@@ -199,6 +203,8 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
           `${input.projectId}:${input.label}`,
           ...(report ? [`${input.projectId}:${report.label}`] : []),
         ]);
+        const [stored] = await lockReports(trx, dialect, [input.reportId]);
+        if (input.payload !== undefined && stored?.payload !== input.payload) return undefined;
         return regroupReport(trx, input);
       }),
 
@@ -347,6 +353,25 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
  * within one project and label (`<project id>:<label>`) is serialized (SQLite writes are serial
  * anyway). The locks are taken in one order, so two batches never wait on each other in a cycle.
  */
+/**
+ * The reports' stage, group and stored payload, each row locked on Postgres until the transaction
+ * ends: an edit stored meanwhile (`ReportStore.insertMany`) waits, then sets the report back to
+ * `received` for its own job. SQLite runs one write transaction at a time, so it needs no lock.
+ */
+function lockReports(
+  trx: Transaction<Database>,
+  dialect: 'sqlite' | 'postgres',
+  ids: readonly string[],
+) {
+  return trx
+    .selectFrom('reports')
+    .select(['id', 'stage', 'group_id', 'payload'])
+    .where('id', 'in', ids)
+    .orderBy('id') // one lock order for every batch
+    .$if(dialect === 'postgres', (query) => query.forUpdate())
+    .execute();
+}
+
 async function lockGrouping(
   trx: Transaction<Database>,
   dialect: 'sqlite' | 'postgres',

@@ -53,7 +53,13 @@ export {
 } from './open-database.js';
 export type { ProjectStore } from './projects.js';
 export type * from './records.js';
-export type { InsertedReport, ReportOrigin, ReportRevision, ReportStore } from './reports.js';
+export {
+  type InsertedReport,
+  payloadText,
+  type ReportOrigin,
+  type ReportRevision,
+  type ReportStore,
+} from './reports.js';
 export type { SavedViewStore } from './saved-views.js';
 export { type Database, type ReportStage, STORE_SCHEMA_VERSION } from './schema.js';
 export type { NewSource, PollRecord, SourceStore } from './sources.js';

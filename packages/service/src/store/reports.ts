@@ -7,7 +7,7 @@ import {
   SECRET_RULES_VERSION,
 } from '../adapters/investigator.js';
 import type { RawReport } from '../sources/types.js';
-import type { ReportAnalysis, ReportRecord } from './records.js';
+import type { ReportAnalysis, ReportPayload, ReportRecord } from './records.js';
 import type { Database, ReportRow } from './schema.js';
 import { UNDER_OTHER_SECRET_RULES } from './secret-rules-column.js';
 import { nowIso } from './time.js';
@@ -357,6 +357,14 @@ async function addRevision(
     .execute();
 }
 
+/**
+ * A payload as the store keeps it: the text, or the JSON as JSON text (what `reports.payload`
+ * holds, so two payloads are the same delivery exactly when these are equal).
+ */
+export function payloadText(payload: ReportPayload): string {
+  return 'text' in payload ? payload.text : JSON.stringify(payload.json);
+}
+
 function reportValues(raw: RawReport, origin: ReportOrigin, sourceKey: string) {
   const isText = 'text' in raw.payload;
   return {
@@ -369,7 +377,7 @@ function reportValues(raw: RawReport, origin: ReportOrigin, sourceKey: string) {
     received_at: raw.receivedAt,
     format: raw.format,
     payload_type: isText ? ('text' as const) : ('json' as const),
-    payload: 'text' in raw.payload ? raw.payload.text : JSON.stringify(raw.payload.json),
+    payload: payloadText(raw.payload),
     filename: raw.filename ?? null,
     url: raw.url ?? null,
     meta: JSON.stringify(raw.meta ?? {}),
