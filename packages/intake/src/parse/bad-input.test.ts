@@ -105,6 +105,13 @@ describe('parseReport on bad input', () => {
       'it opens as a JSON object but ends before the JSON does, so it was read as text: if it is an event or an issue cut short, pass it whole',
     ]);
     expect(parseReport('{"message": "Cannot read prop').notes).toHaveLength(1);
+    // Cut right after a value or a key (fresh-user trial 24: a Sentry event cut by `head -c`).
+    expect(parseReport('{"event_id": "abc", "level": "error", "timestamp": 17').notes).toHaveLength(
+      1,
+    );
+    expect(
+      parseReport('{"event_id": "abc", "tags": {"os": "linux"}, "user" \n').notes,
+    ).toHaveLength(1);
     // Several JSON documents (JSON Lines, an .ips crash report) are not one cut short.
     expect(parseReport('{"a": 1}\n{"b": 2}\n').notes).toBeUndefined();
     // Text that only starts with a brace is no JSON that failed: no note.

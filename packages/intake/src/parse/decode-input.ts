@@ -73,6 +73,20 @@ function stringify(value: object): string {
 const JSON_OBJECT_START = /^\s*\{\s*"[^"\n]{1,100}"\s*:/;
 
 /**
+ * Whether JSON.parse failed because the text stopped: V8 says "Unexpected end" or "Unterminated
+ * string", or names the position where it wanted more, which is the end of the text (a cut after
+ * a value: "Expected ',' or '}' after property value in JSON at position 4000", fresh-user trial
+ * 24). A text that goes on after its first value fails earlier ("Unexpected non-whitespace
+ * character after JSON at position 12").
+ */
+function endsEarly(error: unknown, text: string): boolean {
+  const message = error instanceof Error ? error.message : '';
+  if (/^(?:Unexpected end|Unterminated string)/.test(message)) return true;
+  const position = /\bat position (\d+)/.exec(message)?.[1];
+  return position !== undefined && Number(position) >= text.trimEnd().length;
+}
+
+/**
  * The text's JSON value, when the whole text is one.
  * @returns the value, or a note when the text opens as a JSON object and is cut short.
  */
@@ -86,8 +100,7 @@ function parseJson(text: string): { value?: unknown; note?: string } {
     if (!JSON_OBJECT_START.test(text)) return {};
     // Only a text cut short is said to be: JSON Lines and Apple's .ips (a JSON header line, then
     // a JSON body) are not one document either, and are formats of their own.
-    const message = error instanceof Error ? error.message : '';
-    if (!/^(?:Unexpected end|Unterminated string)/.test(message)) return {};
+    if (!endsEarly(error, text)) return {};
     return {
       note: 'it opens as a JSON object but ends before the JSON does, so it was read as text: if it is an event or an issue cut short, pass it whole',
     };
