@@ -97,6 +97,19 @@ describe('indexRepository', () => {
     );
   });
 
+  it('warns of folders the walk could not open, apart from files', async () => {
+    const listed = await listRepositoryFiles(root);
+    listed.skipped.push({ path: 'lib/locked/', reason: 'unreadable' });
+    await rm(path.join(root, 'README.md'));
+    const result = await index({ cacheDir: false, files: listed });
+    expect(result.warnings).toEqual(
+      expect.arrayContaining([
+        '1 file could not be read (permissions?), so nothing in it is ranked or cited: README.md. Make it readable to the user running Sightline (chmod a+r) and run again.',
+        '1 folder could not be read (permissions?), so nothing in it is ranked or cited: lib/locked/. Make it readable to the user running Sightline (chmod a+rx) and run again.',
+      ]),
+    );
+  });
+
   it('reports progress up to the total', async () => {
     const calls: [number, number][] = [];
     await index({ cacheDir: false, onProgress: (done, total) => calls.push([done, total]) });

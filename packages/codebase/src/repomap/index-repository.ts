@@ -98,22 +98,32 @@ async function indexContent(
   return { entry: toCacheEntry(indexed, file.ctimeMs, hash), file: indexed, cacheable };
 }
 
-/** Unreadable files named in the warning at most; the count says how many more. */
+/** Unreadable files (or folders) named in a warning at most; the count says how many more. */
 const UNREADABLE_NAMED = 5;
 
 /**
- * The warning of files that could not be read (permissions, or removed while indexing): their
- * code is in no ranking and no diagnosis, which would otherwise look like code that is not there.
- * @param paths repository-relative paths, sorted.
- * @returns one sentence naming the first few and what to do.
+ * The warnings of files and folders that could not be read (permissions, or removed while
+ * indexing): their code is in no ranking and no diagnosis, which would otherwise look like code
+ * that is not there.
+ * @param paths repository-relative paths, sorted; a folder's ends with `/`.
+ * @returns one sentence for the files and one for the folders, each naming the first few and what
+ * to do.
  */
-function unreadableWarning(paths: readonly string[]): string {
-  const named = paths.slice(0, UNREADABLE_NAMED).join(', ');
-  const more =
-    paths.length > UNREADABLE_NAMED ? ` and ${paths.length - UNREADABLE_NAMED} more` : '';
-  const [count, them, is] =
-    paths.length === 1 ? ['1 file', 'it', 'is'] : [`${paths.length} files`, 'them', 'are'];
-  return `${count} could not be read (permissions?), so nothing in ${them} ${is} ranked or cited: ${named}${more}. Make ${them} readable to the user running Sightline (chmod a+r) and run again.`;
+function unreadableWarnings(paths: readonly string[]): string[] {
+  const folders = paths.filter((entry) => entry.endsWith('/'));
+  const files = paths.filter((entry) => !entry.endsWith('/'));
+  const sentence = (list: readonly string[], kind: 'file' | 'folder', mode: string) => {
+    const named = list.slice(0, UNREADABLE_NAMED).join(', ');
+    const more =
+      list.length > UNREADABLE_NAMED ? ` and ${list.length - UNREADABLE_NAMED} more` : '';
+    const [count, them, is] =
+      list.length === 1 ? [`1 ${kind}`, 'it', 'is'] : [`${list.length} ${kind}s`, 'them', 'are'];
+    return `${count} could not be read (permissions?), so nothing in ${them} ${is} ranked or cited: ${named}${more}. Make ${them} readable to the user running Sightline (chmod ${mode}) and run again.`;
+  };
+  return [
+    ...(files.length > 0 ? [sentence(files, 'file', 'a+r')] : []),
+    ...(folders.length > 0 ? [sentence(folders, 'folder', 'a+rx')] : []),
+  ];
 }
 
 /**
@@ -229,6 +239,8 @@ export async function indexRepository(
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const unreadable = skipped.filter((file) => file.reason === 'unreadable');
-  if (unreadable.length > 0) warnings.add(unreadableWarning(unreadable.map((file) => file.path)));
+  for (const warning of unreadableWarnings(unreadable.map((file) => file.path))) {
+    warnings.add(warning);
+  }
   return { root: realRoot, files, skipped, warnings: [...warnings] };
 }

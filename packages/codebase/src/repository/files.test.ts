@@ -2,7 +2,12 @@ import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRepositoryFiles, loadGitignore, withoutBuildOutput } from './files.js';
+import {
+  listRepositoryFiles,
+  loadGitignore,
+  unreadableFolders,
+  withoutBuildOutput,
+} from './files.js';
 
 let root: string;
 
@@ -85,5 +90,32 @@ describe('listRepositoryFiles', () => {
     const options = { maxFileBytes: 1_000 };
     const withBuild = await listRepositoryFiles(root, { ...options, includeBuildOutput: true });
     expect(withoutBuildOutput(withBuild)).toEqual(await listRepositoryFiles(root, options));
+  });
+});
+
+describe('unreadableFolders', () => {
+  it('names the folders the walk listed but could not open, not empty, ignored or vendored ones', async () => {
+    // Fresh-user trial 24: a `chmod 000` folder was passed over in silence. CI runs as root, which
+    // every folder lets in, so the refusal is the file system's answer given here.
+    const refused = Object.assign(new Error('permission denied'), { code: 'EACCES' });
+    const read = async (folder: string) => {
+      if (/\/(locked|build|node_modules)$/.test(folder)) throw refused;
+      if (folder.endsWith('/broken')) throw Object.assign(new Error('I/O'), { code: 'EIO' });
+      return [];
+    };
+    const entries = [
+      'build/',
+      'empty/',
+      'lib/',
+      'lib/locked/',
+      'lib/parse.ts',
+      'node_modules/',
+      'src/',
+      'src/broken/',
+      'src/index.ts',
+    ];
+    expect(
+      await unreadableFolders('/repo', entries, (entry) => entry.startsWith('build'), read),
+    ).toEqual(['lib/locked/']);
   });
 });

@@ -2,7 +2,7 @@
  * Walks a repository the way a developer sees it: `.gitignore` honoured (nested files too),
  * vendored folders and build output left out, symlinks never followed, large files skipped.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { glob } from 'tinyglobby';
@@ -75,7 +75,14 @@ export interface ListedFile {
 /** The walk's result: the files to read, and those left out with the reason. */
 export interface ListedFiles {
   files: ListedFile[];
-  skipped: { path: string; reason: 'too-large' | 'generated' | 'secret' | 'file-cap' }[];
+  /**
+   * Left out, with why; an `unreadable` entry is a folder the walk could not open (its path ends
+   * with `/`; permissions), so nothing under it is listed.
+   */
+  skipped: {
+    path: string;
+    reason: 'too-large' | 'generated' | 'secret' | 'file-cap' | 'unreadable';
+  }[];
   /** Set when the walk found more files than `maxFiles`: how many it found, and the cap. */
   capped?: { found: number; maxFiles: number };
   /**
@@ -129,13 +136,15 @@ export async function listRepositoryFiles(
 ): Promise<ListedFiles> {
   const isIgnored = await loadGitignore(root);
   const prefix = under && under !== '.' ? `${under.replace(/\/+$/, '')}/` : '';
-  const paths = await glob(`${prefix}**/*`, {
+  // Folders too (they end with `/`): the walk passes over a folder it cannot open in silence.
+  const entries = await glob(`${prefix}**/*`, {
     cwd: root,
     dot: true,
-    onlyFiles: true,
+    onlyFiles: false,
     followSymbolicLinks: false,
     ignore: VENDORED_DIRS.map((dir) => `**/${dir}/**`),
   });
+  const paths = entries.filter((entry) => !entry.endsWith('/'));
   const kept = paths.filter((file) => !isIgnored(file)).sort();
   const generated = generatedBuildFolders(kept, readPackageName(root));
   const isGenerated = (file: string) => {
@@ -186,8 +195,49 @@ export async function listRepositoryFiles(
       }
     });
   }
+  for (const folder of await unreadableFolders(root, entries, isIgnored)) {
+    result.skipped.push({ path: folder, reason: 'unreadable' });
+  }
   result.skipped.sort(byPath);
   return result;
+}
+
+/**
+ * The folders of a walk that could not be opened: listed by their parent, with nothing listed
+ * under them, and refused by `readdir` for permissions (an empty folder is read fine).
+ * @param root absolute path the entries are relative to.
+ * @param entries the walk's files and folders (folders end with `/`).
+ * @param isIgnored whether `.gitignore` leaves a path out (those are not reported).
+ * @param readFolder reads a folder (absolute path). Default `readdir`.
+ * @returns their paths (ending with `/`), sorted; ignored and vendored ones left out.
+ */
+export async function unreadableFolders(
+  root: string,
+  entries: readonly string[],
+  isIgnored: (relativePath: string) => boolean,
+  readFolder: (folder: string) => Promise<unknown> = readdir,
+): Promise<string[]> {
+  const parents = new Set<string>();
+  for (const entry of entries) {
+    const parent = path.posix.dirname(entry.replace(/\/$/, ''));
+    if (parent !== '.') parents.add(`${parent}/`);
+  }
+  const leaves = entries.filter(
+    (entry) =>
+      entry.endsWith('/') &&
+      !parents.has(entry) &&
+      !isIgnored(entry) &&
+      !VENDORED_DIRS.includes(path.posix.basename(entry)),
+  );
+  const refused = await Promise.all(
+    leaves.map((folder) =>
+      readFolder(path.join(root, folder.slice(0, -1))).then(
+        () => false,
+        (error: NodeJS.ErrnoException) => error.code === 'EACCES' || error.code === 'EPERM',
+      ),
+    ),
+  );
+  return leaves.filter((_, position) => refused[position]).sort();
 }
 
 function byPath(a: { path: string }, b: { path: string }): number {
