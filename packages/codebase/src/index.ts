@@ -52,6 +52,7 @@ export {
   type Repository,
 } from './open-repository.js';
 // The index (tree-sitter tags) and the repository map an agent reads before any tool call.
+export { emptyIndexNote } from './repomap/empty-index.js';
 export { type FindDefinitionsOptions, findDefinitions } from './repomap/find-definitions.js';
 export { type IndexRepositoryOptions, indexRepository } from './repomap/index-repository.js';
 export {

@@ -151,6 +151,8 @@ describe('sightline investigate', () => {
       `sightline: warning: nothing was indexed in ${empty} (0 files indexed: no files, after .gitignore); no code can back the diagnosis, so it is unverified. Run it on a folder that holds source code in a supported language.\n`,
     );
     expect(io.out).toContain('- **Verification:** UNVERIFIED');
+    // In the diagnosis as well (fresh-user trial 24: only stderr said so).
+    expect(io.out).toMatch(/## Warnings\n\n- nothing was indexed in \S+ \(0 files indexed/);
   });
 
   it('names SIGHTLINE_MODEL when the model spec from the environment is wrong', async () => {

@@ -14,7 +14,6 @@ import { confidenceWords, investigate, renderDiagnosisMarkdown } from '@sightlin
 import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { describeProgress } from '../format/describe-progress.js';
-import { emptyIndexWarning } from '../format/empty-index.js';
 import { reportNoteLines } from '../format/report-notes.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
@@ -142,15 +141,6 @@ export async function runInvestigate(
     for (const warning of indexed.warnings) io.stderr(`sightline: warning: ${warning}\n`);
     for (const line of reportNoteLines(report.notes ?? [], 'the report')) {
       io.stderr(`sightline: ${line}\n`);
-    }
-    if (indexed.files === 0) {
-      io.stderr(
-        emptyIndexWarning(
-          options.repo,
-          indexed.skipped,
-          'no code can back the diagnosis, so it is unverified',
-        ),
-      );
     }
     const verified = diagnosis.verification?.verified ?? false;
     const notFound = diagnosis.verification?.notFound ?? false;

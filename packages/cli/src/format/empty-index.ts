@@ -1,16 +1,13 @@
 /** The warning for a repository where the index found nothing it can read. */
+import { emptyIndexNote } from '@sightline/codebase';
 
 /**
- * Says that nothing was indexed, and why, in one line ending in a newline.
+ * Says that nothing was indexed, and why, in one line ending in a newline (`emptyIndexNote`).
  * @param root - the repository folder, as shown to the user.
  * @param skipped - files listed but left out (binary, generated, vendored, too large, secret).
  * @param consequence - what this means for the command's result, e.g. `the map is empty`.
  * @returns e.g. `sightline: warning: nothing was indexed in /r (0 files; 3 files skipped: …)…`.
  */
 export function emptyIndexWarning(root: string, skipped: number, consequence: string): string {
-  const why =
-    skipped > 0
-      ? `0 files indexed, ${skipped} ${skipped === 1 ? 'file' : 'files'} skipped as binary, generated, vendored, too large or secret`
-      : '0 files indexed: no files, after .gitignore';
-  return `sightline: warning: nothing was indexed in ${root} (${why}); ${consequence}. Run it on a folder that holds source code in a supported language.\n`;
+  return `sightline: warning: ${emptyIndexNote(root, skipped, consequence)}\n`;
 }

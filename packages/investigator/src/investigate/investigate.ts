@@ -10,6 +10,7 @@
 
 import path from 'node:path';
 import {
+  emptyIndexNote,
   type GitHistory,
   openRepository,
   type Repository,
@@ -265,6 +266,16 @@ async function investigateUntil(
     skipped: index.skipped.length,
     warnings: [...(index.warnings ?? []), ...(options.warnings ?? [])],
   };
+  if (index.files.size === 0) {
+    // In the diagnosis too, not only on the CLI's stderr (fresh-user trial 24).
+    indexed.warnings.push(
+      emptyIndexNote(
+        repository.root,
+        index.skipped.length,
+        'no code can back the diagnosis, so it is unverified',
+      ),
+    );
+  }
 
   stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
