@@ -179,7 +179,7 @@ describe('sightline investigate', () => {
     expect(await runInvestigate(options({ out }), io)).toBe(3);
     expect(io.err).toContain('unverified report was kept');
     expect(existsSync(out)).toBe(false);
-    expect(await readFile(`${out}.unverified.md`, 'utf8')).toContain('src/cart/sum.ts');
+    expect(await readFile(path.join(work, 'diagnosis.unverified.md'), 'utf8')).toContain('src/cart/sum.ts');
   });
 
   /** Suspect, conclude, then the output step's report. */
@@ -295,7 +295,7 @@ describe('sightline investigate', () => {
     const io = memoryIo({ model: createScriptedModel(script).model });
     expect(await runInvestigate(options({ out }), io)).toBe(3);
     expect(io.err).toContain('(HTTP 400)');
-    expect(await readFile(`${out}.unverified.md`, 'utf8')).toContain(
+    expect(await readFile(path.join(work, 'diagnosis.unverified.md'), 'utf8')).toContain(
       'The loop in src/cart/total.ts.',
     );
   });
@@ -314,7 +314,7 @@ describe('sightline investigate', () => {
     expect(scripted.calls).toHaveLength(2);
     expect(io.err).toContain('Stopped at the cost cap: an estimated $0.6030 spent of $0.5');
     expect(existsSync(out)).toBe(false);
-    expect(await readFile(`${out}.partial.md`, 'utf8')).toContain(
+    expect(await readFile(path.join(work, 'diagnosis.partial.md'), 'utf8')).toContain(
       '2. `read_file` {"path":"src/cart/total.ts"}',
     );
   });

@@ -169,7 +169,7 @@ export async function runInvestigate(
     if (SightlineError.isInstance(error) && error.code === 'COST_LIMIT_REACHED') {
       io.progress.fail('Stopped at the cost cap');
       io.stderr(`sightline: ${error.message}\n`);
-      const kept = `${options.out ?? 'sightline-investigation'}.partial.md`;
+      const kept = keptBeside(options.out, 'partial');
       await writeOutput(kept, String(error.details.markdown ?? ''));
       io.stderr(`The partial report was kept in ${kept}; nothing in it was checked.\n`);
       return EXIT_COST_LIMIT;
@@ -187,12 +187,21 @@ export async function runInvestigate(
     io.stderr(`sightline: ${error.message}\n`);
     const markdown = error.details.markdown;
     if (typeof markdown === 'string' && markdown.trim() !== '') {
-      const kept = `${options.out ?? 'sightline-investigation'}.unverified.md`;
+      const kept = keptBeside(options.out, 'unverified');
       await writeOutput(kept, markdown);
       io.stderr(`The model's unverified report was kept in ${kept}; nothing in it was checked.\n`);
     }
     return code;
   }
+}
+
+/**
+ * The file a partial or unverified report is kept in: beside `--out`, its `.md` or `.json`
+ * replaced (`diagnosis.md` → `diagnosis.unverified.md`, not `diagnosis.md.unverified.md`, fresh-user
+ * trial 24), else `sightline-investigation.<kind>.md` in the working folder.
+ */
+function keptBeside(out: string | undefined, kind: 'partial' | 'unverified'): string {
+  return `${(out ?? 'sightline-investigation').replace(/\.(?:md|markdown|json)$/i, '')}.${kind}.md`;
 }
 
 /**

@@ -42,6 +42,15 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(refused)).toBe(EXIT_USAGE);
   });
 
+  it('maps a model URL that is not a model API to exit 2, a configuration mistake', () => {
+    const notApi = new SightlineError({
+      code: 'MODEL_CALL_FAILED',
+      message: 'answered HTTP 200 with an HTML page',
+      details: { statusCode: 200, notModelApi: true },
+    });
+    expect(exitCodeFor(notApi)).toBe(EXIT_USAGE);
+  });
+
   it('treats anything but a SightlineError as an unexpected failure', () => {
     expect(exitCodeFor(new Error('boom'))).toBe(EXIT_FAILURE);
     expect(exitCodeFor('boom')).toBe(EXIT_FAILURE);

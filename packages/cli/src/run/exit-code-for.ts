@@ -16,7 +16,7 @@ const FAILURE_CODES: SightlineErrorCode[] = ['TOOL_FAILED'];
  * @param error - anything thrown by a command.
  * @returns {@link EXIT_MODEL_UNAVAILABLE} for a model server that is down, failed or did not
  *   answer in time (a `MODEL_CALL_FAILED` with `details.unavailable`), {@link EXIT_USAGE} for one
- *   that refused the API key (`details.keyRejected`), {@link EXIT_MODEL} for other model failures, {@link EXIT_COST_LIMIT} for `COST_LIMIT_REACHED`, {@link EXIT_FAILURE} for `TOOL_FAILED` and for
+ *   that refused the API key (`details.keyRejected`) or is not a model API (`details.notModelApi`), {@link EXIT_MODEL} for other model failures, {@link EXIT_COST_LIMIT} for `COST_LIMIT_REACHED`, {@link EXIT_FAILURE} for `TOOL_FAILED` and for
  *   anything that is not a `SightlineError`, {@link EXIT_USAGE} for every other code.
  */
 export function exitCodeFor(error: unknown): number {
@@ -24,8 +24,15 @@ export function exitCodeFor(error: unknown): number {
   if (error.code === 'MODEL_CALL_FAILED' && error.details.unavailable === true) {
     return EXIT_MODEL_UNAVAILABLE;
   }
-  // A rejected API key is a configuration mistake, like a missing one (MISSING_API_KEY).
-  if (error.code === 'MODEL_CALL_FAILED' && error.details.keyRejected === true) return EXIT_USAGE;
+  // A rejected API key is a configuration mistake, like a missing one (MISSING_API_KEY); so is a
+  // model URL that answers as something other than a model API (fresh-user trial 24: exit 3
+  // promised a .unverified.md file that a wrong URL never writes).
+  if (
+    error.code === 'MODEL_CALL_FAILED' &&
+    (error.details.keyRejected === true || error.details.notModelApi === true)
+  ) {
+    return EXIT_USAGE;
+  }
   if (MODEL_CODES.includes(error.code)) return EXIT_MODEL;
   if (error.code === 'COST_LIMIT_REACHED') return EXIT_COST_LIMIT;
   if (FAILURE_CODES.includes(error.code)) return EXIT_FAILURE;

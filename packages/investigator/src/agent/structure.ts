@@ -141,7 +141,7 @@ export async function structureReport(options: StructureReportOptions): Promise<
   if (best) return { verification: withDiagnosis(best), usage };
   throw new SightlineError({
     code: 'MODEL_OUTPUT_INVALID',
-    message: `The structurer model ${options.modelName} produced no valid diagnosis after ${MAX_STRUCTURER_CALLS} attempts; the last verification found${listErrors(errors)}Retry, or use a stronger structurer model; the model's Markdown report is in this error's details.markdown.`,
+    message: `The structurer model ${options.modelName} produced no valid diagnosis after ${MAX_STRUCTURER_CALLS} attempts; the last verification found${listErrors(errors)}Retry, or use a stronger structurer model.`,
     details: { errors, markdown },
   });
 }
