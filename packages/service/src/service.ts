@@ -54,6 +54,11 @@ export interface ServiceOptions {
   /** Cost cap of one investigation with a model, in US dollars. Default: no cap. */
   maxCostUsd?: number;
   /**
+   * Longest wait for one model call of an investigation, in ms (the investigator's
+   * `stepTimeoutMs`). Default 180,000 (`DEFAULT_STEP_TIMEOUT_MS`).
+   */
+  stepTimeoutMs?: number;
+  /**
    * Cost cap of all investigations with a model in one UTC day, in US dollars: once reached,
    * investigations wait for the next day (see `PipelineContextOptions.maxDailyCostUsd`). Default: no cap.
    */
@@ -190,6 +195,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       ...(options.model ? { defaultModel: options.model } : {}),
       ...(options.models ? { models: options.models } : {}),
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
+      ...(options.stepTimeoutMs !== undefined ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
       ...(options.maxDailyCostUsd !== undefined
         ? { maxDailyCostUsd: options.maxDailyCostUsd }
         : {}),

@@ -179,7 +179,9 @@ describe('sightline investigate', () => {
     expect(await runInvestigate(options({ out }), io)).toBe(3);
     expect(io.err).toContain('unverified report was kept');
     expect(existsSync(out)).toBe(false);
-    expect(await readFile(path.join(work, 'diagnosis.unverified.md'), 'utf8')).toContain('src/cart/sum.ts');
+    expect(await readFile(path.join(work, 'diagnosis.unverified.md'), 'utf8')).toContain(
+      'src/cart/sum.ts',
+    );
   });
 
   /** Suspect, conclude, then the output step's report. */

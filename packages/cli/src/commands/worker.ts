@@ -15,7 +15,12 @@ import {
 } from '@sightline/service';
 import { type Command, Option } from 'commander';
 import { checkModels } from '../options/check-models.js';
-import { MODELS_HELP, maxCostOption, maxDailyCostOption } from '../options/model-options.js';
+import {
+  MODELS_HELP,
+  maxCostOption,
+  maxDailyCostOption,
+  modelTimeoutOption,
+} from '../options/model-options.js';
 import { textArgument } from '../options/text-argument.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { runAction } from '../run/run-action.js';
@@ -30,6 +35,8 @@ export interface WorkerCommandOptions {
   models?: string;
   /** Cost cap of one investigation, in US dollars. */
   maxCost?: number;
+  /** `--timeout`: longest wait for one model call of an investigation, in seconds. */
+  timeout?: number;
   /** Cap of a UTC day's investigations with a model, in US dollars (shared with the service). */
   maxDailyCost?: number;
 }
@@ -68,6 +75,7 @@ export async function runWorker(
     ...(model ? { defaultModel: model } : {}),
     ...(models ? { models } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
+    ...(options.timeout ? { stepTimeoutMs: options.timeout * 1000 } : {}),
     ...(options.maxDailyCost ? { maxDailyCostUsd: options.maxDailyCost } : {}),
   });
   // Investigations that waited for the daily cap are queued again once their day comes.
@@ -110,6 +118,7 @@ export function registerWorker(program: Command): void {
     )
     .option('--models <list>', MODELS_HELP)
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
+    .addOption(modelTimeoutOption())
     .addOption(maxDailyCostOption())
     .addHelpText(
       'after',

@@ -6,7 +6,7 @@ import { DEFAULT_MODEL_PROFILE, findModelProfile, SightlineError } from '@sightl
 import { modelSpecFromEnv, resolveModel } from '@sightline/models';
 import type { LanguageModel } from 'ai';
 import { type Command, Option } from 'commander';
-import { positiveNumberArgument } from './whole-number-argument.js';
+import { positiveNumberArgument, wholeNumberArgument } from './whole-number-argument.js';
 
 /** Help of `--models` (serve, worker): the models API callers may choose among, by name. */
 export const MODELS_HELP =
@@ -111,6 +111,19 @@ export function maxDailyCostOption(): Option {
     '--max-daily-cost <usd>',
     'cap in US dollars on what investigations with a model may spend in one UTC day (all workers sharing the store count); once reached, investigations wait, queued with the reason, until the next day',
   ).argParser(positiveNumberArgument('US dollars'));
+}
+
+/**
+ * The `--timeout <seconds>` option of the service's commands (`serve`, `worker`): the longest
+ * wait for one model call of an investigation (the investigator's `stepTimeoutMs`; `investigate`
+ * has its own `--timeout`, which also bounds the wait for a named pipe).
+ * @returns the option, for `command.addOption`.
+ */
+export function modelTimeoutOption(): Option {
+  return new Option(
+    '--timeout <seconds>',
+    'longest wait for one model call of an investigation before the attempt fails (default 180)',
+  ).argParser(wholeNumberArgument({ max: 3_600, unit: 'seconds' }));
 }
 
 /**

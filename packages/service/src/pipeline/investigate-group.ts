@@ -6,8 +6,8 @@
  * diagnosis carries the group's classification; the lines of the project's issue template are
  * left out of its text. The job's id is the diagnosis' run key, so a job
  * retried after a crash stores its diagnosis once. The group's investigation state follows the
- * job: running, done, queued again after a failed attempt, failed after the last (said in one
- * line of the service's log, with the group and the reason).
+ * job: running, done, queued again after a failed attempt, failed after the last (each failed
+ * attempt said in one line of the service's log, with the group and the reason).
  */
 import { SightlineError } from '@sightline/core';
 import { investigate, reportWithoutTemplate } from '../adapters/investigator.js';
@@ -57,18 +57,20 @@ export async function investigateGroup(
       attempts: attempt,
     });
   } catch (error) {
-    const last = attempt >= (context.policies[INVESTIGATE_GROUP]?.maxAttempts ?? 1);
+    const maxAttempts = context.policies[INVESTIGATE_GROUP]?.maxAttempts ?? 1;
+    const last = attempt >= maxAttempts;
     const reason = error instanceof Error ? error.message : String(error);
     await groups.setInvestigation(job.groupId, {
       state: last ? 'failed' : 'queued',
       detail: reason,
       attempts: attempt,
     });
-    if (last) {
-      context.log(
-        `group ${job.groupId}: investigation failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${oneLine(reason)} (retry: POST /api/groups/${job.groupId}/retry)`,
-      );
-    }
+    context.log(
+      last
+        ? `group ${job.groupId}: investigation failed after ${attempt} attempt${attempt === 1 ? '' : 's'}: ${oneLine(reason)} (retry: POST /api/groups/${job.groupId}/retry)`
+        : // Each failed attempt is said as it happens (fresh-user trial 24: minutes of silence).
+          `group ${job.groupId}: investigation attempt ${attempt} of ${maxAttempts} failed, queued again: ${oneLine(reason)}`,
+    );
     throw error;
   }
 }
@@ -124,6 +126,7 @@ async function run(
   try {
     investigation = await investigate({
       ...(capUsd !== undefined ? { maxCostUsd: capUsd } : {}),
+      ...(context.stepTimeoutMs !== undefined ? { stepTimeoutMs: context.stepTimeoutMs } : {}),
       repo: repository,
       // Opened once per revision: no `git` process per investigation, none at all without history.
       history: await context.history(project.repo),

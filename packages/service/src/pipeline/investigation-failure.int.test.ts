@@ -1,4 +1,5 @@
 import { createScriptedModel } from '@sightline/core/testing';
+import { MockLanguageModelV3 } from 'ai/test';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
@@ -40,8 +41,10 @@ describe.each(TEST_DATABASES)('a failing investigation on $name', (kind) => {
       detail: 'The model server for openai:gpt-5-mini answered 503 Service Unavailable.',
       attempts: 3,
     });
-    const failures = lines.filter((line) => line.includes('investigation failed'));
+    const failures = lines.filter((line) => / failed/.test(line));
     expect(failures).toEqual([
+      `group ${groupId}: investigation attempt 1 of 3 failed, queued again: The model server for openai:gpt-5-mini answered 503 Service Unavailable.`,
+      `group ${groupId}: investigation attempt 2 of 3 failed, queued again: The model server for openai:gpt-5-mini answered 503 Service Unavailable.`,
       `group ${groupId}: investigation failed after 3 attempts: The model server for openai:gpt-5-mini answered 503 Service Unavailable. (retry: POST /api/groups/${groupId}/retry)`,
     ]);
 
@@ -80,5 +83,34 @@ describe.each(TEST_DATABASES)('a failing investigation on $name', (kind) => {
     const [group] = (await harness.store.inbox({})).groups;
     expect(group?.investigation).toMatchObject({ state: 'failed', attempts: 3 });
     expect(await harness.store.spend.ofDay(now)).toBeCloseTo(3 * 0.3015, 6);
+  }, 120_000);
+
+  it("fails an attempt whose model call outlasts the service's step timeout (serve --timeout)", async () => {
+    // A model server that never answers: each call waits until the step's time runs out.
+    const silent = new MockLanguageModelV3({
+      provider: 'openai',
+      modelId: 'gpt-5-mini',
+      doGenerate: ({ abortSignal }) =>
+        new Promise((_, reject) =>
+          abortSignal?.addEventListener('abort', () => reject(abortSignal.reason)),
+        ),
+    });
+    harness = await openHarness(kind, {
+      pipeline: {
+        policies: QUICK,
+        models: { slow: 'openai:gpt-5-mini' },
+        resolveModel: () => silent,
+        stepTimeoutMs: 300,
+      },
+    });
+    await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const [group] = (await harness.store.inbox({})).groups;
+    const groupId = group?.id ?? '';
+    await harness.pipeline.reinvestigate(groupId, { model: 'slow' });
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const { investigation } = await harness.store.groups.get(groupId);
+    expect(investigation).toMatchObject({ state: 'failed', attempts: 3 });
+    expect(investigation?.detail).toMatch(/did not answer in time/);
   }, 120_000);
 });

@@ -38,6 +38,11 @@ export interface PipelineContextOptions {
    */
   maxCostUsd?: number;
   /**
+   * Longest wait for one model call of an investigation, in ms (the investigator's
+   * `stepTimeoutMs`). Default 180,000 (`DEFAULT_STEP_TIMEOUT_MS`).
+   */
+  stepTimeoutMs?: number;
+  /**
    * Cost cap of all investigations with a model in one UTC day, in US dollars (the estimates of
    * the investigator's `stats.costUsd`, kept per run in the store). Each investigation may spend
    * at most what is left of the day; once nothing is left, investigations wait — queued, with the
@@ -75,6 +80,7 @@ export interface PipelineContext {
   /** The operator's models by name: the only ones a re-investigation may ask for. */
   models: ModelChoice;
   maxCostUsd?: number;
+  stepTimeoutMs?: number;
   maxDailyCostUsd?: number;
   /** The clock of the daily cost cap. */
   now: () => Date;
@@ -218,6 +224,7 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
     ...(options.defaultModel ? { defaultModel: options.defaultModel } : {}),
     models: createModelChoice(options.defaultModel, options.models),
     ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
+    ...(options.stepTimeoutMs !== undefined ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
     ...(options.maxDailyCostUsd !== undefined ? { maxDailyCostUsd: options.maxDailyCostUsd } : {}),
     now: options.now ?? (() => new Date()),
     ...(options.cacheDir === false ? { cacheDir: false as const } : {}),

@@ -28,6 +28,7 @@ const REFUSED: [keyof ServeFlags, string, string][] = [
   ['model', '--model', 'it runs offline'],
   ['models', '--models', 'it runs offline'],
   ['maxCost', '--max-cost', 'it runs offline'],
+  ['timeout', '--timeout', 'it runs offline'],
   ['maxDailyCost', '--max-daily-cost', 'it runs offline'],
   ['digest', '--digest', 'it sends no digest'],
   ['digestTimezone', '--digest-timezone', 'it sends no digest'],

@@ -5,7 +5,12 @@
 import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
 import { addDigestChannelOptions } from '../../options/digest-options.js';
-import { MODELS_HELP, maxCostOption, maxDailyCostOption } from '../../options/model-options.js';
+import {
+  MODELS_HELP,
+  maxCostOption,
+  maxDailyCostOption,
+  modelTimeoutOption,
+} from '../../options/model-options.js';
 import { textArgument } from '../../options/text-argument.js';
 import { wholeNumberArgument } from '../../options/whole-number-argument.js';
 import { runAction } from '../../run/run-action.js';
@@ -80,6 +85,7 @@ export function registerServe(program: Command): void {
       textArgument('hosts (host or host:port, comma-separated)', { list: true }),
     )
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))
+    .addOption(modelTimeoutOption())
     .addOption(maxDailyCostOption())
     .option(
       '--digest <cron>',

@@ -35,6 +35,8 @@ export interface ServeCommandOptions extends DigestChannelFlags {
   models?: string;
   /** Cost cap of one investigation, in US dollars. */
   maxCost?: number;
+  /** `--timeout`: longest wait for one model call of an investigation, in seconds. */
+  timeout?: number;
   /** Cap of a UTC day's investigations with a model, in US dollars. */
   maxDailyCost?: number;
   /** `--digest`: cron expression of the digest. */
@@ -91,6 +93,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     ...(model ? { model } : {}),
     ...(models ? { models } : {}),
     ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
+    ...(options.timeout ? { stepTimeoutMs: options.timeout * 1000 } : {}),
     ...(options.maxDailyCost ? { maxDailyCostUsd: options.maxDailyCost } : {}),
     ...(digest ? { digest } : {}),
     resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
