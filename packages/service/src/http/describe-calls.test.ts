@@ -13,6 +13,8 @@ describe('describeCalls', () => {
       'curl -s -H "Authorization: Bearer $SIGHTLINE_API_TOKEN" http://127.0.0.1:4317/api/groups',
     );
     expect(lines).not.toContain('cat ');
+    // A placeholder, not a file the reader may take for one that exists (trial 24: @crash.txt).
+    expect(lines).toContain('--data-binary @<report-file> http://127.0.0.1:4317/api/reports');
   });
 
   it('quotes a token file path the shell would split or expand', () => {

@@ -26,7 +26,8 @@ export function describeCalls(url: string, token: string): string {
     `Serving at ${url}. Try:`,
     `  curl -s ${auth} ${url}/api/groups`,
     `  curl -s ${auth} ${url}/api/groups/<id>          # reports, classification, diagnoses`,
-    `  curl -s ${auth} -H "Content-Type: text/plain" --data-binary @crash.txt ${url}/api/reports`,
+    // A placeholder, like <id>: the demo has no crash.txt to post (fresh-user trial 24).
+    `  curl -s ${auth} -H "Content-Type: text/plain" --data-binary @<report-file> ${url}/api/reports   # a crash log or an issue's text`,
     `  curl -sN ${auth} ${url}/api/events               # live updates`,
     `  curl -s ${url}/api/openapi.json`,
   ].join('\n');

@@ -1,6 +1,7 @@
 /**
  * The console at `/`: the built files of `@sightline/console` (Vite output), with `index.html` for
- * any other path that is not the API or a webhook, so links into the app survive a reload. When the
+ * any other path that is not the API, a webhook or an asset, so links into the app survive a
+ * reload. When the
  * console is not built, `/` says how to build it instead of answering 404.
  */
 import fs from 'node:fs';
@@ -26,7 +27,11 @@ export function mountConsole(app: Hono, dir: string | undefined): void {
   const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   app.use('/assets/*', serveStatic({ root }));
   app.get('*', (c, next) => {
-    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/webhooks/')) return next();
+    // A missing asset is a 404 (not the page, which a script tag would then run as code), as
+    // API and webhook paths fall through to theirs (fresh-user trial 24).
+    if (['/api/', '/webhooks/', '/assets/'].some((prefix) => c.req.path.startsWith(prefix))) {
+      return next();
+    }
     return c.html(index);
   });
 }

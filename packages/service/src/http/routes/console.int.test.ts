@@ -1,0 +1,35 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ServiceHarness } from '../../pipeline/harness.test-helper.js';
+import { TEST_DATABASES } from '../../store/test-databases.test-helper.js';
+import { openTestApp } from '../test-app.test-helper.js';
+
+describe.each(TEST_DATABASES)('the console at / on $name', (kind) => {
+  let harness: ServiceHarness | undefined;
+  let dir: string | undefined;
+  afterEach(async () => {
+    await harness?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('serves its assets, the page for links into the app, and 404 for a missing asset', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'sightline-console-'));
+    await mkdir(path.join(dir, 'assets'));
+    await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>Sightline</title>');
+    await writeFile(path.join(dir, 'assets', 'app.js'), 'console.log(1);');
+    const opened = await openTestApp(kind, { consoleDir: dir });
+    harness = opened.harness;
+    const asset = await opened.app.request('/assets/app.js');
+    expect(asset.status).toBe(200);
+    expect(await asset.text()).toBe('console.log(1);');
+    const link = await opened.app.request('/groups/abc');
+    expect(link.status).toBe(200);
+    expect(await link.text()).toContain('<title>Sightline</title>');
+    // Fresh-user trial 24: a missing asset was answered 200 with the page.
+    const missing = await opened.app.request('/assets/nope.js');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type') ?? '').not.toContain('text/html');
+  });
+});
