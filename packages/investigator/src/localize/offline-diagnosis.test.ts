@@ -103,6 +103,29 @@ describe('diagnoseOffline', () => {
     }
   });
 
+  it('says the error was raised in code that could not be read, not at the first frame it could read', async () => {
+    // Fresh-user trial 24: with the innermost frame's file unreadable, the root cause said the
+    // error was raised at the caller's line, and the diagnosis verified.
+    const { index } = repository;
+    const unreadable = {
+      ...index,
+      files: new Map([...index.files].filter(([file]) => file !== 'lib/utils.js')),
+      skipped: [...index.skipped, { path: 'lib/utils.js', reason: 'unreadable' }],
+    };
+    const diagnosis = await diagnoseOffline(decodeCrashReport(), unreadable);
+    expect(diagnosis.rootCause.summary).toBe(
+      "`TypeError: Cannot read properties of undefined (reading 'replace')` is raised at lib/utils.js:4, which could not be read (see the warnings); the innermost frame in readable code is in `parseValues` at lib/parse.js:9.",
+    );
+    expect(diagnosis.rootCause.explanation).toContain(
+      'raised at `decode` (lib/utils.js:4), code that could not be read, then `parseValues` (lib/parse.js:9)',
+    );
+    const [suspect] = diagnosis.suspects ?? [];
+    expect(suspect?.evidence[0]).toBe(
+      'innermost readable in-app frame: lib/parse.js:9 in parseValues, calling lib/utils.js, which could not be read',
+    );
+    expect(JSON.stringify(diagnosis)).not.toMatch(/where TypeError was raised/);
+  });
+
   it('states what the trace shows, quotes the repository, proposes nothing, and verifies', async () => {
     const diagnosis = await diagnoseOffline(decodeCrashReport(), repository.index);
     expect(diagnosis.method).toBe('offline');

@@ -15,6 +15,7 @@ import { MOVED_FRAME_PREFIX } from './frame-range.js';
 import { FOREIGN_REPORT_REASON, localize } from './localize.js';
 import { assessOffline } from './offline-assessment.js';
 import { collectReportSignals, type InAppFrame, type ReportSignals } from './report-signals.js';
+import type { UnreadableFrame } from './unreadable-frames.js';
 
 /** Options of {@link diagnoseOffline}. */
 export interface DiagnoseOfflineOptions {
@@ -116,6 +117,7 @@ function describeRootCause(
   cited: Suspect[],
   traced: boolean,
   chance: Suspect | undefined,
+  hidden?: UnreadableFrame,
 ): Diagnosis['rootCause'] {
   const [innermost] = frames;
   const first = cited[0];
@@ -137,12 +139,22 @@ function describeRootCause(
       first && first.path !== innermost.path
         ? `The localizer ranks ${printablePath(first.path)} above the crash site${shownReasons(first) ? `: ${shownReasons(first)}` : ''}.`
         : '';
+    const at = `${printablePath(innermost.path)}:${innermost.line ?? '?'}`;
+    // The trace goes on into code that could not be read: where it was raised is said as such.
+    const unread = hidden && {
+      site: `${hidden.frame.function ? `${codeSpan(hidden.frame.function)} ` : ''}(${printablePath(hidden.path)}:${hidden.frame.line ?? '?'})`,
+      where: `${printablePath(hidden.path)}:${hidden.frame.line ?? '?'}`,
+    };
     return {
-      summary: `${error} is ${raised} ${where}at ${printablePath(innermost.path)}:${innermost.line ?? '?'}.`,
+      summary: unread
+        ? `${error} is ${raised} at ${unread.where}, which could not be read (see the warnings); the innermost frame in readable code is ${where}at ${at}.`
+        : `${error} is ${raised} ${where}at ${at}.`,
       explanation: [
-        innermost.exception
-          ? `The report's stack trace shows ${named || 'the error'} raised at ${describeFrame(innermost)}${through}.`
-          : `The report's stack trace was captured at ${describeFrame(innermost)}${through}.`,
+        unread
+          ? `The report's stack trace shows ${named || 'the error'} ${raised} at ${unread.site}, code that could not be read, then ${describeFrame(innermost)}${through}.`
+          : innermost.exception
+            ? `The report's stack trace shows ${named || 'the error'} raised at ${describeFrame(innermost)}${through}.`
+            : `The report's stack trace was captured at ${describeFrame(innermost)}${through}.`,
         ranked,
         moved ? `Its lines do not all match this checkout: ${moved}.` : '',
         MODEL_NOTE,
@@ -221,6 +233,7 @@ export async function diagnoseOffline(
         cited,
         allFrames(report.exceptions).length + (report.stack?.length ?? 0) > 0,
         suspects.find((suspect) => suspect.untied),
+        signals.unreadableFrame,
       ),
       affectedFiles: affectedFiles.map((file) => ({ ...file, symbol: file.symbol ?? null })),
       proposedChange: null,

@@ -29,6 +29,7 @@ import {
   resolveFramePath,
 } from './frame-paths.js';
 import { type MessageMention, messageMentions, qualifiedMentions } from './message-mentions.js';
+import { type UnreadableFrame, unreadableFrameBefore } from './unreadable-frames.js';
 import { userLanguageNames } from './user-language-names.js';
 
 /** A stack frame of this repository, resolved to an indexed file. */
@@ -66,6 +67,11 @@ export interface ReportSignals {
   query: string;
   /** True when a frame or named path is a test file: then tests are not demoted. */
   aboutTests: boolean;
+  /**
+   * The frame, before the innermost of `frames` in its trace, in a file the index could not read
+   * (`unreadableFrameBefore`): where the error was raised, when the code there is unreadable.
+   */
+  unreadableFrame?: UnreadableFrame;
 }
 
 /** Parts of a dotted identifier shorter than this (`fs`, `run`) are too generic to keep alone. */
@@ -238,5 +244,16 @@ export function collectReportSignals(
     ],
     query: [title, title, withoutForeignFrameLines(body, foreignFrames)].join('\n'),
     aboutTests: [...paths].some(isTest),
+    ...unreadableFrameOf(report, index, frames[0]),
   };
+}
+
+/** `{ unreadableFrame }` for the innermost resolved frame's trace, or `{}`. */
+function unreadableFrameOf(
+  report: Report,
+  index: RepositoryIndex,
+  innermost: InAppFrame | undefined,
+): { unreadableFrame?: UnreadableFrame } {
+  const unreadableFrame = innermost && unreadableFrameBefore(report, index, innermost.raw);
+  return unreadableFrame ? { unreadableFrame } : {};
 }

@@ -23,6 +23,7 @@ import {
 import type { InAppFrame, ReportSignals } from './report-signals.js';
 import { namesAfterLiteral, stringLiteralSites } from './string-literals.js';
 import { type ChosenRange, rangeAtLine, rangeOfDefinition } from './suspect-range.js';
+import type { UnreadableFrame } from './unreadable-frames.js';
 import { isNullDereference, valueWriters } from './value-writers.js';
 
 /** A prose phrase naming a definition ("HTML block") counts this much of a code identifier. */
@@ -139,12 +140,17 @@ const VIA_NOTES: Record<InAppFrame['via'], string> = {
   symbol: ' (a bundle frame, matched by its function name)',
 };
 
-function frameEvidence(frame: InAppFrame): string {
+function frameEvidence(frame: InAppFrame, unreadable: UnreadableFrame | undefined): string {
   const where = `${printablePath(frame.path)}:${frame.line ?? '?'}${frame.function ? ` in ${frame.function}` : ''}`;
   const via = VIA_NOTES[frame.via];
-  return frame.position === 0
-    ? `innermost in-app frame: ${where}${via}${frame.exception?.type ? `, where ${frame.exception.type} was raised` : ''}`
-    : `in-app frame ${frame.position + 1} of the stack (a caller): ${where}${via}`;
+  if (frame.position !== 0) {
+    return `in-app frame ${frame.position + 1} of the stack (a caller): ${where}${via}`;
+  }
+  // Raised further in, in code that could not be read: this frame is only the first readable one.
+  if (unreadable) {
+    return `innermost readable in-app frame: ${where}${via}, calling ${printablePath(unreadable.path)}, which could not be read`;
+  }
+  return `innermost in-app frame: ${where}${via}${frame.exception?.type ? `, where ${frame.exception.type} was raised` : ''}`;
 }
 
 /**
@@ -183,7 +189,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     // the bad value came from, so it does not count as the throw site (failure class 1, #33).
     if (position === 0 && !helper) entry.throwSite = 1;
     entry.frame = Math.max(entry.frame, weight);
-    entry.evidence.push(frameEvidence(frame));
+    entry.evidence.push(frameEvidence(frame, signals.unreadableFrame));
     if (helper) entry.evidence.push(`${helper}: the caller that handed it the value weighs more`);
   }
   // The same component on the other side of a bridge (a React Native view's TypeScript, a Flutter
