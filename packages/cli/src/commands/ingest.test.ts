@@ -332,7 +332,9 @@ describe('sightline ingest', () => {
         readStdin: async () => new Uint8Array(),
       });
       expect(await runIngest({ files: [big], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(2);
-      expect(io.err).toMatch(/^sightline ingest: .*big\.txt: The report is over 10 MiB/);
+      expect(io.err).toMatch(
+        /^sightline ingest: .*big\.txt: The report is 11 MiB, over the 10 MiB limit/,
+      );
       expect(io.err).toContain(`${big}: The report`);
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -358,7 +360,7 @@ describe('sightline ingest', () => {
           io,
         ),
       ).toBe(2);
-      expect(io.err).toContain('sightline ingest: report: The report is over 10 MiB');
+      expect(io.err).toContain('sightline ingest: report: The report is 11 MiB, over the 10 MiB');
       expect(io.err).toContain('sightline ingest: Cannot read "missing": no such file.');
     } finally {
       process.chdir(cwd);

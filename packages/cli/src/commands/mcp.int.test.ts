@@ -99,7 +99,7 @@ describe('sightline mcp', () => {
     );
     expect(code).toBe(0);
     expect(stderr).toContain(
-      'warning: no profile for model "my-finetune"; assuming a 32,768-token',
+      'sightline: warning: no profile for model "my-finetune"; assuming a 32,768-token',
     );
   });
 });

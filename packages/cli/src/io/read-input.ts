@@ -70,13 +70,27 @@ export function inputErrorMessage(error: SightlineError, name: string): string {
   return error.details.file === name ? error.message : `${name}: ${error.message}`;
 }
 
-function tooLarge(maxBytes: number): SightlineError {
-  const mebibytes = (maxBytes / 1_048_576).toFixed(0);
+/**
+ * The error of a report over `maxBytes`; `size` (bytes) when known (a file's), else read from a
+ * stream only up to the limit.
+ */
+function tooLarge(maxBytes: number, size?: number): SightlineError {
+  const limit = sizeText(maxBytes);
+  // A file's size is known (fresh-user trial 24: the message did not say it); a stream's is not.
+  const what =
+    size === undefined ? `over ${limit}, the limit` : `${sizeText(size)}, over the ${limit} limit`;
   return new SightlineError({
     code: 'REPORT_TOO_LARGE',
-    message: `The report is over ${mebibytes} MiB, the limit. Cut it down to the part that matters: the error message, the stack trace, the steps to reproduce.`,
-    details: { maxBytes },
+    message: `The report is ${what}. Cut it down to the part that matters: the error message, the stack trace, the steps to reproduce.`,
+    details: { maxBytes, ...(size === undefined ? {} : { size }) },
   });
+}
+
+/** A size in bytes as people read it: `12.3 MiB`, `10 MiB`, `2,048 bytes`. */
+function sizeText(bytes: number): string {
+  if (bytes < 1_048_576) return `${bytes.toLocaleString('en')} bytes`;
+  const mebibytes = bytes / 1_048_576;
+  return `${Number.isInteger(mebibytes) ? mebibytes : mebibytes.toFixed(1)} MiB`;
 }
 
 /** How long {@link readInput} waits for a named pipe's first byte by default: 180 s (as `--timeout`). */
@@ -133,7 +147,7 @@ export async function readInput(
       details: { file },
     });
   }
-  if (info.isFile() && info.size > maxBytes) throw tooLarge(maxBytes);
+  if (info.isFile() && info.size > maxBytes) throw tooLarge(maxBytes, info.size);
   if (info.isFIFO()) {
     const bytes = await readNamedPipe(file, maxBytes, {
       waitMs: pipeWaitMs,

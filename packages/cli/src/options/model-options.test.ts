@@ -14,7 +14,7 @@ function warningsFor(spec: string): string {
 describe('resolveModelFlags', () => {
   it('warns once when the model has no known profile', () => {
     expect(warningsFor('openai-compatible:http://localhost:11434/v1#my-finetune')).toBe(
-      'warning: no profile for model "my-finetune"; assuming a 32,768-token window (compaction triggers at 85 %)\n',
+      'sightline: warning: no profile for model "my-finetune"; assuming a 32,768-token window (compaction triggers at 85 %)\n',
     );
   });
 

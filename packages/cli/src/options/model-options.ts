@@ -98,7 +98,7 @@ export function resolveModelFlags(
 function unknownProfileWarning(id: string): string {
   const window = DEFAULT_MODEL_PROFILE.contextWindow.toLocaleString('en-US');
   // 85 %: the default compaction trigger of @sightline/compaction, which the agent uses.
-  return `warning: no profile for model "${id}"; assuming a ${window}-token window (compaction triggers at 85 %)\n`;
+  return `sightline: warning: no profile for model "${id}"; assuming a ${window}-token window (compaction triggers at 85 %)\n`;
 }
 
 /**
