@@ -3,6 +3,7 @@
  * error type shared by every Sightline package. Browser-safe: model resolution, which needs the
  * provider SDKs, lives in `@sightline/models`.
  */
+export { API_KEY_VARIABLES, apiKeyVariable } from './api-key-variables.js';
 export { BINARY_SNIFF_BYTES, looksBinary } from './binary.js';
 export { splitCodeSpans, type TextPart } from './code-spans.js';
 export {

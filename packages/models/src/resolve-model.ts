@@ -19,6 +19,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import {
+  API_KEY_VARIABLES,
   getModelProfile,
   type ModelProfile,
   SightlineError,
@@ -61,11 +62,8 @@ export interface ResolvedModel {
   profile: ModelProfile;
 }
 
-const API_KEY_VARIABLES = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-  'openai-compatible': 'OPENAI_COMPATIBLE_API_KEY',
-} as const satisfies Record<ModelProvider, string>;
+/** Each provider's API key variable (core's list, checked here to cover every provider). */
+const API_KEYS: Readonly<Record<ModelProvider, string>> = API_KEY_VARIABLES;
 
 const BASE_URL_VARIABLES = {
   anthropic: 'ANTHROPIC_BASE_URL',
@@ -117,7 +115,7 @@ export function resolveModel(
  * (`OPENAI_COMPATIBLE_BASE_URL`, compared without a trailing slash), or when none is configured.
  */
 function keyFor(baseURL: string, env: ModelEnv): string | undefined {
-  const key = env[API_KEY_VARIABLES['openai-compatible']]?.trim() || undefined;
+  const key = env[API_KEYS['openai-compatible']]?.trim() || undefined;
   const boundTo = env.OPENAI_COMPATIBLE_BASE_URL?.trim();
   const trim = (url: string) => url.replace(/\/+$/, '');
   return key && (!boundTo || trim(boundTo) === trim(baseURL)) ? key : undefined;
@@ -128,7 +126,7 @@ function requireKey(
   provider: 'anthropic' | 'openai',
   source: string | undefined,
 ): string {
-  const variable = API_KEY_VARIABLES[provider];
+  const variable = API_KEYS[provider];
   const key = env[variable]?.trim();
   if (key) return key;
   const other = source ? `, or choose another model with ${source}` : ', or choose another model';

@@ -148,7 +148,7 @@ describe('a model server that refuses the API key', { timeout: 60_000 }, () => {
     const run = await investigateWith(refusingUrl);
     expect(run.code).toBe(2);
     expect(run.err).toContain(
-      'sightline: The model server of openai-compatible:m refused the API key: it answered HTTP 401 (Invalid API key). Check the key the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_COMPATIBLE_API_KEY): that it is current, complete and allowed to use this model.\n',
+      'sightline: The model server of openai-compatible:m refused the API key: it answered HTTP 401 (Invalid API key). Check OPENAI_COMPATIBLE_API_KEY: that it is current, complete and allowed to use this model.\n',
     );
     expect(run.out).toBe('');
   });

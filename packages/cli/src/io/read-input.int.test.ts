@@ -95,11 +95,11 @@ describe('readInput', () => {
 
   it('refuses a regular file over the cap before reading it', async () => {
     const big = path.join(work, 'big.log');
-    await writeFile(big, 'x'.repeat(2048));
-    await expect(readInput(big, { maxBytes: 1024 })).rejects.toMatchObject({
+    await writeFile(big, 'x'.repeat(3 * 1_048_576 + 104_858));
+    await expect(readInput(big, { maxBytes: 2 * 1_048_576 })).rejects.toMatchObject({
       code: 'REPORT_TOO_LARGE',
       // Its size is said (fresh-user trial 24).
-      message: expect.stringContaining('The report is 2,048 bytes, over the 1,024 bytes limit.'),
+      message: expect.stringContaining('The report is 3.1 MB, over the 2 MiB limit.'),
     });
   });
 

@@ -9,7 +9,7 @@ import { constants, createReadStream, open } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
-import { SightlineError } from '@sightline/core';
+import { formatBytes, SightlineError } from '@sightline/core';
 import { MAX_REPORT_BYTES } from '@sightline/intake';
 
 /**
@@ -75,22 +75,17 @@ export function inputErrorMessage(error: SightlineError, name: string): string {
  * stream only up to the limit.
  */
 function tooLarge(maxBytes: number, size?: number): SightlineError {
-  const limit = sizeText(maxBytes);
+  const limit = `${(maxBytes / 1_048_576).toFixed(0)} MiB`;
   // A file's size is known (fresh-user trial 24: the message did not say it); a stream's is not.
   const what =
-    size === undefined ? `over ${limit}, the limit` : `${sizeText(size)}, over the ${limit} limit`;
+    size === undefined
+      ? `over ${limit}, the limit`
+      : `${formatBytes(size)}, over the ${limit} limit`;
   return new SightlineError({
     code: 'REPORT_TOO_LARGE',
     message: `The report is ${what}. Cut it down to the part that matters: the error message, the stack trace, the steps to reproduce.`,
     details: { maxBytes, ...(size === undefined ? {} : { size }) },
   });
-}
-
-/** A size in bytes as people read it: `12.3 MiB`, `10 MiB`, `2,048 bytes`. */
-function sizeText(bytes: number): string {
-  if (bytes < 1_048_576) return `${bytes.toLocaleString('en')} bytes`;
-  const mebibytes = bytes / 1_048_576;
-  return `${Number.isInteger(mebibytes) ? mebibytes : mebibytes.toFixed(1)} MiB`;
 }
 
 /** How long {@link readInput} waits for a named pipe's first byte by default: 180 s (as `--timeout`). */

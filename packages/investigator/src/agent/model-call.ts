@@ -3,7 +3,7 @@
  * and the translation of provider failures (network, authentication, unknown model) into one
  * `MODEL_CALL_FAILED` error that says what to check.
  */
-import { SightlineError } from '@sightline/core';
+import { apiKeyVariable, SightlineError } from '@sightline/core';
 import {
   APICallError,
   type LanguageModel,
@@ -22,6 +22,13 @@ import { abortedError } from './abort.js';
 export function describeModel(model: LanguageModel): string {
   if (typeof model === 'string') return model;
   return `${model.provider.split('.')[0]}:${model.modelId}`;
+}
+
+/** The API key a model's provider reads, for messages: `OPENAI_API_KEY`, or the provider's key. */
+function keyOf(modelName: string): string {
+  const provider = modelName.split(':')[0] ?? '';
+  // Fresh-user trial 24: every provider's variable was listed, not the one this model reads.
+  return apiKeyVariable(provider) ?? `the API key of ${provider}`;
 }
 
 /** How servers without tool calling refuse a request with tools (Ollama, vLLM, llama.cpp). */
@@ -236,7 +243,7 @@ export async function callModel<T>(
     }
     if (statusCode === 401 || statusCode === 403) {
       throw failed(
-        `The model server of ${modelName} refused the API key: it answered HTTP ${statusCode} (${reason}). Check the key the provider reads (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_COMPATIBLE_API_KEY): that it is current, complete and allowed to use this model.`,
+        `The model server of ${modelName} refused the API key: it answered HTTP ${statusCode} (${reason}). Check ${keyOf(modelName)}: that it is current, complete and allowed to use this model.`,
         { keyRejected: true },
       );
     }
