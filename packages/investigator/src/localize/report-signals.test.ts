@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseReport } from '@sightline/intake';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createHandBuiltRepository,
@@ -38,6 +39,36 @@ describe('collectReportSignals: calls in inline code', () => {
     );
     const { identifiers } = collectReportSignals(report, repository.index);
     expect(identifiers).toEqual(expect.arrayContaining(['parse', 'decode']));
+  });
+});
+
+describe('collectReportSignals: frames into files the index could not read', () => {
+  let repository: HandBuiltRepository;
+  beforeAll(async () => {
+    repository = await createHandBuiltRepository(TINY_QUERY);
+  });
+  afterAll(() => repository.cleanup());
+
+  it('resolves no such frame to another file by its name, and keeps it as the unreadable frame', () => {
+    // Fresh-user trial 25: `Ruler.enable` in an unreadable lib/ruler.js was placed in lib/index.js,
+    // which defines an `enable` too, at a line it is not on.
+    const { index } = repository;
+    const unreadable = {
+      ...index,
+      files: new Map([...index.files].filter(([file]) => file !== 'lib/stringify.js')),
+      skipped: [...index.skipped, { path: 'lib/stringify.js', reason: 'unreadable' }],
+    };
+    const report = parseReport(`TypeError: Cannot read properties of undefined (reading 'join')
+    at parseValues (/srv/app/node_modules/tiny-query/lib/stringify.js:5:20)
+    at parse (/srv/app/node_modules/tiny-query/lib/parse.js:15:10)`);
+    const signals = collectReportSignals(report, unreadable, { packageName: 'tiny-query' });
+    expect(signals.frames.map((frame) => `${frame.path}:${frame.line}`)).toEqual([
+      'lib/parse.js:15',
+    ]);
+    expect(signals.unreadableFrame).toMatchObject({
+      path: 'lib/stringify.js',
+      frame: { function: 'parseValues', line: 5 },
+    });
   });
 });
 

@@ -29,7 +29,12 @@ import {
   resolveFramePath,
 } from './frame-paths.js';
 import { type MessageMention, messageMentions, qualifiedMentions } from './message-mentions.js';
-import { type UnreadableFrame, unreadableFrameBefore } from './unreadable-frames.js';
+import {
+  type UnreadableFrame,
+  unreadableEntries,
+  unreadableFrameBefore,
+  unreadablePath,
+} from './unreadable-frames.js';
 import { userLanguageNames } from './user-language-names.js';
 
 /** A stack frame of this repository, resolved to an indexed file. */
@@ -144,9 +149,16 @@ export function collectReportSignals(
     report.exceptions,
   ).map((exception) => ({ frames: exception.frames, exception }));
   if (report.stack) stacks.push({ frames: report.stack });
+  const unreadable = unreadableEntries(index);
   for (const { frames: stackFrames, exception } of stacks) {
     for (const frame of stackFrames) {
-      const mapped = mapFrame(index, frame, { packageName });
+      // A frame into a file the index could not read is not matched to another file by its
+      // function's name (fresh-user trial 25: `Ruler.enable` of an unreadable lib/ruler.js was
+      // placed in lib/index.js at a line it is not on).
+      const mapped =
+        unreadable.length > 0 && unreadablePath(frame, unreadable)
+          ? null
+          : mapFrame(index, frame, { packageName });
       const ours =
         mapped !== null ||
         (frame.file

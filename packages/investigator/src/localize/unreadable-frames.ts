@@ -28,9 +28,7 @@ export function unreadableFrameBefore(
   index: RepositoryIndex,
   resolvedRaw: string,
 ): UnreadableFrame | undefined {
-  const unreadable = index.skipped
-    .filter((entry) => entry.reason === 'unreadable')
-    .map((entry) => entry.path);
+  const unreadable = unreadableEntries(index);
   if (unreadable.length === 0) return undefined;
   const traces = [...report.exceptions.map((exception) => exception.frames), report.stack ?? []];
   for (const frames of traces) {
@@ -43,8 +41,18 @@ export function unreadableFrameBefore(
   return undefined;
 }
 
-/** The repository-relative path of `frame`'s file when it is, or lies in, an unreadable entry. */
-function unreadablePath(frame: Frame, unreadable: readonly string[]): string | undefined {
+/** The paths the index could not read: files, and folders (ending with `/`). */
+export function unreadableEntries(index: RepositoryIndex): string[] {
+  return index.skipped.filter((entry) => entry.reason === 'unreadable').map((entry) => entry.path);
+}
+
+/**
+ * The repository-relative path of `frame`'s file when it is, or lies in, an unreadable entry.
+ * @param frame - a frame of the report.
+ * @param unreadable - {@link unreadableEntries}.
+ * @returns the path, or undefined when the frame's file is not unreadable (or has no file).
+ */
+export function unreadablePath(frame: Frame, unreadable: readonly string[]): string | undefined {
   if (frame.repoPath && unreadable.includes(frame.repoPath)) return frame.repoPath;
   const file = frame.file?.replaceAll('\\', '/');
   if (!file) return undefined;
