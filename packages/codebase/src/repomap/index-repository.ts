@@ -116,9 +116,9 @@ function unreadableWarnings(paths: readonly string[]): string[] {
     const named = list.slice(0, UNREADABLE_NAMED).join(', ');
     const more =
       list.length > UNREADABLE_NAMED ? ` and ${list.length - UNREADABLE_NAMED} more` : '';
-    const [count, them, is] =
-      list.length === 1 ? [`1 ${kind}`, 'it', 'is'] : [`${list.length} ${kind}s`, 'them', 'are'];
-    return `${count} could not be read (permissions?), so nothing in ${them} ${is} ranked or cited: ${named}${more}. Make ${them} readable to the user running Sightline (chmod ${mode}) and run again.`;
+    const [count, them] =
+      list.length === 1 ? [`1 ${kind}`, 'it'] : [`${list.length} ${kind}s`, 'them'];
+    return `${count} could not be read (permissions?), so nothing in ${them} is ranked or cited: ${named}${more}. Make ${them} readable to the user running Sightline (chmod ${mode}) and run again.`;
   };
   return [
     ...(files.length > 0 ? [sentence(files, 'file', 'a+r')] : []),

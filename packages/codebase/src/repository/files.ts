@@ -77,7 +77,7 @@ export interface ListedFiles {
   files: ListedFile[];
   /**
    * Left out, with why; an `unreadable` entry is a folder the walk could not open (its path ends
-   * with `/`; permissions), so nothing under it is listed.
+   * with `/`; permissions), so nothing under it is listed, or a file it could not stat.
    */
   skipped: {
     path: string;
@@ -173,11 +173,18 @@ export async function listRepositoryFiles(
   for (let start = 0; start < capped.length; start += STAT_BATCH) {
     const batch = capped.slice(start, start + STAT_BATCH);
     const infos = await Promise.all(
-      batch.map((file) => stat(path.join(root, file)).catch(() => null)),
+      batch.map((file) =>
+        stat(path.join(root, file)).catch((error: NodeJS.ErrnoException) =>
+          error.code === 'EACCES' || error.code === 'EPERM' ? ('refused' as const) : null,
+        ),
+      ),
     );
     batch.forEach((file, position) => {
       const info = infos[position];
-      if (!info?.isFile()) return;
+      // Listed by a folder that can be read but not entered (`chmod 444`): the file is there,
+      // its size unknown (fresh-user trial 25: four files dropped in silence).
+      if (info === 'refused') result.skipped.push({ path: file, reason: 'unreadable' });
+      if (!info || info === 'refused' || !info.isFile()) return;
       const cap =
         languageForPath(file) === null ? maxFileBytes : Math.max(maxFileBytes, maxCodeFileBytes);
       if (info.nlink > 1) {
