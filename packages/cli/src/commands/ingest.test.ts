@@ -333,7 +333,7 @@ describe('sightline ingest', () => {
       });
       expect(await runIngest({ files: [big], url: 'http://127.0.0.1:9', token: 'x' }, io)).toBe(2);
       expect(io.err).toMatch(
-        /^sightline ingest: .*big\.txt: The report is 11.0 MB, over the 10 MiB limit/,
+        /^sightline ingest: .*big\.txt: The report is 11,534,336 bytes, over the 10 MiB limit/,
       );
       expect(io.err).toContain(`${big}: The report`);
     } finally {
@@ -360,7 +360,9 @@ describe('sightline ingest', () => {
           io,
         ),
       ).toBe(2);
-      expect(io.err).toContain('sightline ingest: report: The report is 11.0 MB, over the 10 MiB');
+      expect(io.err).toContain(
+        'sightline ingest: report: The report is 11,534,336 bytes, over the 10 MiB',
+      );
       expect(io.err).toContain('sightline ingest: Cannot read "missing": no such file.');
     } finally {
       process.chdir(cwd);

@@ -9,7 +9,7 @@ import { constants, createReadStream, open } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
-import { formatBytes, SightlineError } from '@sightline/core';
+import { SightlineError } from '@sightline/core';
 import { MAX_REPORT_BYTES } from '@sightline/intake';
 
 /**
@@ -77,10 +77,11 @@ export function inputErrorMessage(error: SightlineError, name: string): string {
 function tooLarge(maxBytes: number, size?: number): SightlineError {
   const limit = `${(maxBytes / 1_048_576).toFixed(0)} MiB`;
   // A file's size is known (fresh-user trial 24: the message did not say it); a stream's is not.
+  // In bytes: rounded to MiB, a file just over the limit read as the limit (fresh-user trial 25).
   const what =
     size === undefined
       ? `over ${limit}, the limit`
-      : `${formatBytes(size)}, over the ${limit} limit`;
+      : `${size.toLocaleString('en')} bytes, over the ${limit} limit (${maxBytes.toLocaleString('en')} bytes)`;
   return new SightlineError({
     code: 'REPORT_TOO_LARGE',
     message: `The report is ${what}. Cut it down to the part that matters: the error message, the stack trace, the steps to reproduce.`,
