@@ -6,7 +6,7 @@ import type { InboxQueryParams, SavedViewCreate } from '@sightline/service';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type SourceCreate, type TriageChange } from './client.js';
 import { takeArrivedInbox, takeEarlyInbox } from './early-inbox.js';
-import type { GroupDetail, GroupSummary } from './types.js';
+import type { GroupDetail, GroupSummary, InboxPage } from './types.js';
 
 /** Cache keys: the inbox pages, one group, the sources, status, saved views. */
 export const queryKeys = {
@@ -22,13 +22,23 @@ export const queryKeys = {
   assignees: ['assignees'] as const,
 };
 
-/** Puts changed groups into the cache and refreshes the lists that may show them. */
+/**
+ * Puts changed groups into the cache (their pages, and their rows on every inbox page held, so a
+ * row shows a change with its message, not after the list is read again) and refreshes the lists
+ * that may show them (a row may leave a filtered list).
+ */
 function keepGroups(client: QueryClient, groups: GroupSummary[]) {
+  const changed = new Map(groups.map((group) => [group.id, group]));
   for (const group of groups) {
     client.setQueryData<GroupDetail>(queryKeys.group(group.id), (detail) =>
       detail ? { ...detail, group } : detail,
     );
   }
+  client.setQueriesData<InboxPage>({ queryKey: queryKeys.inboxAll }, (page) =>
+    page
+      ? { ...page, groups: page.groups.map((row) => ({ ...row, ...changed.get(row.id) })) }
+      : page,
+  );
   void client.invalidateQueries({ queryKey: queryKeys.inboxAll });
   void client.invalidateQueries({ queryKey: queryKeys.assignees });
 }

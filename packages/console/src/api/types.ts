@@ -8,8 +8,10 @@ import type { api } from './client.js';
 export type GroupDetail = Awaited<ReturnType<typeof api.group>>;
 /** A group as the inbox lists it. */
 export type GroupSummary = GroupDetail['group'];
+/** One page of the inbox (`GET /api/groups`). */
+export type InboxPage = Awaited<ReturnType<typeof api.inbox>>;
 /** A group as an inbox row shows it: the summary plus culprit, root cause, trend, releases, platforms. */
-export type InboxRow = Awaited<ReturnType<typeof api.inbox>>['groups'][number];
+export type InboxRow = InboxPage['groups'][number];
 /** One stored diagnosis version. */
 export type DiagnosisView = GroupDetail['diagnoses'][number];
 /** A stored report, raw and parsed. */
