@@ -33,22 +33,12 @@ describe('exitCodeFor', () => {
     expect(exitCodeFor(down)).toBe(EXIT_MODEL_UNAVAILABLE);
   });
 
-  it('maps a model server that refused the API key to exit 2, a configuration mistake', () => {
-    const refused = new SightlineError({
-      code: 'MODEL_CALL_FAILED',
-      message: 'refused the API key',
-      details: { statusCode: 401, keyRejected: true },
-    });
-    expect(exitCodeFor(refused)).toBe(EXIT_USAGE);
-  });
-
-  it('maps a model URL that is not a model API to exit 2, a configuration mistake', () => {
-    const notApi = new SightlineError({
-      code: 'MODEL_CALL_FAILED',
-      message: 'answered HTTP 200 with an HTML page',
-      details: { statusCode: 200, notModelApi: true },
-    });
-    expect(exitCodeFor(notApi)).toBe(EXIT_USAGE);
+  it.each([
+    ['refused the API key', { statusCode: 401, keyRejected: true }],
+    ['is not a model API (an HTML page)', { statusCode: 200, notModelApi: true }],
+  ])('maps a model server that %s to exit 2, a configuration mistake', (message, details) => {
+    const error = new SightlineError({ code: 'MODEL_CALL_FAILED', message, details });
+    expect(exitCodeFor(error)).toBe(EXIT_USAGE);
   });
 
   it('treats anything but a SightlineError as an unexpected failure', () => {

@@ -10,6 +10,7 @@ import { buildFolderOf, generatedBuildFolders } from './build-output.js';
 import { capFileCount, DEFAULT_MAX_FILES } from './file-cap.js';
 import { languageForPath } from './languages.js';
 import { readPackageName } from './package-name.js';
+import { isPermissionError } from './sandbox.js';
 
 /** Folders that hold other people's code or tool state; never walked. */
 export const VENDORED_DIRS = [
@@ -174,8 +175,8 @@ export async function listRepositoryFiles(
     const batch = capped.slice(start, start + STAT_BATCH);
     const infos = await Promise.all(
       batch.map((file) =>
-        stat(path.join(root, file)).catch((error: NodeJS.ErrnoException) =>
-          error.code === 'EACCES' || error.code === 'EPERM' ? ('refused' as const) : null,
+        stat(path.join(root, file)).catch((error: unknown) =>
+          isPermissionError(error) ? ('refused' as const) : null,
         ),
       ),
     );
@@ -238,10 +239,7 @@ export async function unreadableFolders(
   );
   const refused = await Promise.all(
     leaves.map((folder) =>
-      readFolder(path.join(root, folder.slice(0, -1))).then(
-        () => false,
-        (error: NodeJS.ErrnoException) => error.code === 'EACCES' || error.code === 'EPERM',
-      ),
+      readFolder(path.join(root, folder.slice(0, -1))).then(() => false, isPermissionError),
     ),
   );
   return leaves.filter((_, position) => refused[position]).sort();

@@ -64,7 +64,8 @@ export async function resolveRoot(root: string): Promise<string> {
   return real;
 }
 
-function isPermissionError(error: unknown): boolean {
+/** Whether a file system error is a refusal for permissions (`EACCES`, `EPERM`). */
+export function isPermissionError(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'EACCES' || code === 'EPERM';
 }

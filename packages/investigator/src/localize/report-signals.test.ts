@@ -24,7 +24,7 @@ describe('calledInInlineCode', () => {
   });
 });
 
-describe('collectReportSignals: calls in inline code', () => {
+describe('collectReportSignals on tiny-query: calls in inline code, unreadable frames', () => {
   let repository: HandBuiltRepository;
   beforeAll(async () => {
     repository = await createHandBuiltRepository(TINY_QUERY);
@@ -40,16 +40,8 @@ describe('collectReportSignals: calls in inline code', () => {
     const { identifiers } = collectReportSignals(report, repository.index);
     expect(identifiers).toEqual(expect.arrayContaining(['parse', 'decode']));
   });
-});
 
-describe('collectReportSignals: frames into files the index could not read', () => {
-  let repository: HandBuiltRepository;
-  beforeAll(async () => {
-    repository = await createHandBuiltRepository(TINY_QUERY);
-  });
-  afterAll(() => repository.cleanup());
-
-  it('resolves no such frame to another file by its name, and keeps it as the unreadable frame', () => {
+  it('resolves a frame into a file the index could not read to no other file by its name, and keeps it as the unreadable frame', () => {
     // Fresh-user trial 25: `Ruler.enable` in an unreadable lib/ruler.js was placed in lib/index.js,
     // which defines an `enable` too, at a line it is not on.
     const { index } = repository;

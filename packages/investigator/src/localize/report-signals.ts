@@ -256,16 +256,16 @@ export function collectReportSignals(
     ],
     query: [title, title, withoutForeignFrameLines(body, foreignFrames)].join('\n'),
     aboutTests: [...paths].some(isTest),
-    ...unreadableFrameOf(report, index, frames[0]),
+    ...unreadableFrameOf(report, unreadable, frames[0]),
   };
 }
 
 /** `{ unreadableFrame }` for the innermost resolved frame's trace, or `{}`. */
 function unreadableFrameOf(
   report: Report,
-  index: RepositoryIndex,
+  unreadable: readonly string[],
   innermost: InAppFrame | undefined,
 ): { unreadableFrame?: UnreadableFrame } {
-  const unreadableFrame = innermost && unreadableFrameBefore(report, index, innermost.raw);
+  const unreadableFrame = innermost && unreadableFrameBefore(report, unreadable, innermost.raw);
   return unreadableFrame ? { unreadableFrame } : {};
 }

@@ -1,18 +1,21 @@
 import type { RepositoryIndex } from '@sightline/codebase';
 import { parseReport } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
-import { unreadableFrameBefore } from './unreadable-frames.js';
+import { unreadableEntries, unreadableFrameBefore } from './unreadable-frames.js';
 
 const TRACE = `TypeError: Cannot read properties of undefined (reading 'length')
     at Object.table (/srv/app/node_modules/markdown-it/lib/rules_block/table.js:42:10)
     at ParserBlock.tokenize (/srv/app/node_modules/markdown-it/lib/parser_block.js:80:12)
     at MarkdownIt.parse (/srv/app/node_modules/markdown-it/lib/index.js:520:13)`;
 
-/** An index whose walk could not read `unreadable` (files, and folders ending with `/`). */
-const indexWith = (unreadable: string[]) =>
-  ({
-    skipped: unreadable.map((path) => ({ path, reason: 'unreadable' })),
-  }) as unknown as RepositoryIndex;
+/** What an index whose walk could not read `paths` (files, and folders ending with `/`) lists. */
+const indexWith = (paths: string[]) =>
+  unreadableEntries({
+    skipped: [
+      { path: 'big.bin', reason: 'too-large' },
+      ...paths.map((path) => ({ path, reason: 'unreadable' })),
+    ],
+  } as unknown as RepositoryIndex);
 
 describe('unreadableFrameBefore', () => {
   const report = parseReport(TRACE);

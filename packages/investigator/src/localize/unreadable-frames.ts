@@ -18,17 +18,15 @@ export interface UnreadableFrame {
  * The innermost frame, in the trace that holds the frame written `resolvedRaw`, that comes before
  * it and whose file could not be read.
  * @param report - the report (exceptions' frames and its stack, innermost first).
- * @param index - the repository index: its `skipped` entries of reason `unreadable` (files, and
- *   folders, whose paths end with `/`).
+ * @param unreadable - what the index could not read ({@link unreadableEntries}).
  * @param resolvedRaw - the text of the innermost frame the localizer resolved.
  * @returns the frame and its repository-relative path, or undefined when there is none.
  */
 export function unreadableFrameBefore(
   report: Report,
-  index: RepositoryIndex,
+  unreadable: readonly string[],
   resolvedRaw: string,
 ): UnreadableFrame | undefined {
-  const unreadable = unreadableEntries(index);
   if (unreadable.length === 0) return undefined;
   const traces = [...report.exceptions.map((exception) => exception.frames), report.stack ?? []];
   for (const frames of traces) {
