@@ -19,15 +19,21 @@ describe('fencedBlockRanges', () => {
   it('gives what the pattern gives on every text of up to 6 of its parts', () => {
     const parts = ['```', '~~~', '`', '\n', '\r', ' ', '\t', 'a', '````'];
     let texts = [''];
+    // Compared plainly and asserted once: 597,870 texts through `expect` took 26-33 s, at the
+    // test timeout (CI of 21c1af32 timed out).
+    const differing: string[] = [];
     for (let length = 1; length <= 6; length++) {
       texts = texts.flatMap((text) =>
         text.length < length - 1 ? [] : parts.map((part) => text + part),
       );
       for (const text of texts) {
-        expect(blocks(text), JSON.stringify(text)).toEqual(text.match(PATTERN) ?? []);
-        expect(withoutFencedBlocks(text, ' ')).toBe(text.replace(PATTERN, ' '));
+        const same =
+          JSON.stringify(blocks(text)) === JSON.stringify(text.match(PATTERN) ?? []) &&
+          withoutFencedBlocks(text, ' ') === text.replace(PATTERN, ' ');
+        if (!same) differing.push(JSON.stringify(text));
       }
     }
+    expect(differing.slice(0, 10)).toEqual([]);
   });
 
   it("gives each block's content: after the opening line, before the closing one", () => {
