@@ -137,6 +137,8 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
     [`a%253Ftoken%253D${github}`, 'a GitHub token'],
     [`fooD${github} and 9${github}`, 'a GitHub token'],
     [`a%253D${aws}`, 'an AWS access key ID'],
+    // A token right behind a glued one's prefix: the glued match is not one, the next one is.
+    [`x${join('AI', 'za')}_${join('AI', 'za')}${'Qw3-'.repeat(9)}`, 'a Google API key'],
     [`      "Basic ${Buffer.from('admin:pw').toString('base64')}"`, 'a Basic credential'],
     [`401 Cookie: session=${join('Zk9', 'q1'.repeat(20))}`, 'a cookie'],
     [`Set-Cookie: sid=${join('Ab3', 'x9'.repeat(8))}; Path=/`, 'a cookie'],
