@@ -170,6 +170,8 @@ export async function listRepositoryFiles(
     result.capped = { found: candidates.length, maxFiles };
     for (const file of dropped) result.skipped.push({ path: file, reason: 'file-cap' });
   }
+  // Folders listed but not entered (`chmod 444`): their files are there, their sizes unknown.
+  const unenterable = new Set<string>();
   // stat in batches: one at a time costs ~10× more on a 2,000-file repository.
   for (let start = 0; start < capped.length; start += STAT_BATCH) {
     const batch = capped.slice(start, start + STAT_BATCH);
@@ -182,9 +184,10 @@ export async function listRepositoryFiles(
     );
     batch.forEach((file, position) => {
       const info = infos[position];
-      // Listed by a folder that can be read but not entered (`chmod 444`): the file is there,
-      // its size unknown (fresh-user trial 25: four files dropped in silence).
-      if (info === 'refused') result.skipped.push({ path: file, reason: 'unreadable' });
+      // Listed by a folder that can be read but not entered (`chmod 444`; fresh-user trial 25:
+      // four files dropped in silence). What needs its permission changed is the folder (a+x,
+      // not the files' a+r: trial 25's re-check), so the folder is what is named.
+      if (info === 'refused') unenterable.add(unenterableFolder(file));
       if (!info || info === 'refused' || !info.isFile()) return;
       const cap =
         languageForPath(file) === null ? maxFileBytes : Math.max(maxFileBytes, maxCodeFileBytes);
@@ -203,11 +206,24 @@ export async function listRepositoryFiles(
       }
     });
   }
-  for (const folder of await unreadableFolders(root, entries, isIgnored)) {
+  for (const folder of [...unenterable, ...(await unreadableFolders(root, entries, isIgnored))]) {
     result.skipped.push({ path: folder, reason: 'unreadable' });
   }
   result.skipped.sort(byPath);
   return result;
+}
+
+/**
+ * The folder to name for a file whose `stat` was refused: its own folder, which was listed (so
+ * readable) but cannot be entered; a folder above it that cannot be entered would have hidden it
+ * from the walk. A file at the top is named itself (the repository's own folder is checked
+ * before the walk).
+ * @param file repository-relative path.
+ * @returns the folder's path ending with `/`, or `file`.
+ */
+function unenterableFolder(file: string): string {
+  const folder = path.posix.dirname(file);
+  return folder === '.' ? file : `${folder}/`;
 }
 
 /**
