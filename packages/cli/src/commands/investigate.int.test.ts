@@ -155,6 +155,16 @@ describe('sightline investigate', () => {
     expect(io.out).toMatch(/## Warnings\n\n- nothing was indexed in \S+ \(0 files indexed/);
   });
 
+  it('warns that no code was indexed in a folder of documents only', async () => {
+    const docs = await mkdtemp(path.join(tmpdir(), 'sightline-investigate-docs-'));
+    await writeFile(path.join(docs, 'README.md'), '# Checkout\n\nTotals are wrong.\n');
+    const io = memoryIo();
+    await runInvestigate(options({ repo: docs }), io);
+    const warning = `no code was indexed in ${docs} (1 file indexed, none of them code: README.md); no code can back the diagnosis. Run it on a folder that holds source code in a supported language.`;
+    expect(io.err).toContain(`sightline: warning: ${warning}\n`);
+    expect(io.out).toContain(`## Warnings\n\n- ${warning}`);
+  });
+
   it('names SIGHTLINE_MODEL when the model spec from the environment is wrong', async () => {
     const failure = runInvestigate(options(), memoryIo({ env: { SIGHTLINE_MODEL: 'bogus' } }));
     await expect(failure).rejects.toMatchObject({ code: 'UNKNOWN_MODEL' });

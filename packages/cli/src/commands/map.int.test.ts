@@ -88,6 +88,24 @@ describe('runMap', () => {
     expect((await map({ dir: root, tokens: 200 })).stderr).toBe('');
   });
 
+  it('says on stderr when what was indexed is no code', async () => {
+    // Fresh-user trial 25: a folder whose code .gitignore left out indexed the .gitignore alone.
+    const docs = await mkdtemp(path.join(os.tmpdir(), 'sightline-map-docs-'));
+    try {
+      await writeFile(path.join(docs, '.gitignore'), 'src/\n');
+      await writeFile(path.join(docs, 'README.md'), '# Notes\n');
+      await mkdir(path.join(docs, 'src'));
+      await writeFile(path.join(docs, 'src', 'app.ts'), 'export const a = 1;\n');
+      const { code, stderr } = await map({ dir: docs });
+      expect(code).toBe(0);
+      expect(stderr).toBe(
+        `sightline: warning: no code was indexed in ${docs} (2 files indexed, none of them code: .gitignore, README.md); the map has no code in it. Run it on a folder that holds source code in a supported language.\n`,
+      );
+    } finally {
+      await rm(docs, { recursive: true, force: true });
+    }
+  });
+
   it('says on stderr when nothing was indexed', async () => {
     const empty = await mkdtemp(path.join(os.tmpdir(), 'sightline-map-empty-'));
     try {
@@ -95,7 +113,7 @@ describe('runMap', () => {
       const { code, stdout, stderr } = await map({ dir: empty });
       expect({ code, stdout }).toEqual({ code: 0, stdout: '' });
       expect(stderr).toMatch(
-        /^sightline: warning: nothing was indexed in \S+ \(0 files indexed, 1 file skipped as binary, generated, vendored, too large or secret\); the map is empty\. Run it on a folder that holds source code in a supported language\.\n$/,
+        /^sightline: warning: nothing was indexed in \S+ \(0 files indexed, 1 file skipped as binary, generated, vendored, too large, secret or unreadable\); the map is empty\. Run it on a folder that holds source code in a supported language\.\n$/,
       );
     } finally {
       await rm(empty, { recursive: true, force: true });

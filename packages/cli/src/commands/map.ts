@@ -95,8 +95,13 @@ export async function runMap(
     );
   }
   const map = renderRepositoryMap(index, { focus: parsedFocus, tokens });
-  if (index.files.size === 0) {
-    stderr(emptyIndexWarning(root, index.skipped.length, 'the map is empty'));
+  const noCode = emptyIndexWarning(
+    root,
+    index,
+    index.files.size === 0 ? 'the map is empty' : 'the map has no code in it',
+  );
+  if (noCode) {
+    stderr(noCode);
   } else if (map.shownFiles === 0) {
     stderr(
       `sightline map: nothing fit in --map-tokens ${tokens}: even the first file of the map needs more. Raise --map-tokens (the default is 1024).\n`,

@@ -1,13 +1,19 @@
-/** The warning for a repository where the index found nothing it can read. */
-import { emptyIndexNote } from '@sightline/codebase';
+/** The warning for a repository where the index found no code. */
+import { emptyIndexNote, type RepositoryIndex } from '@sightline/codebase';
 
 /**
- * Says that nothing was indexed, and why, in one line ending in a newline (`emptyIndexNote`).
+ * Says that no code was indexed, and why, in one line ending in a newline (`emptyIndexNote`).
  * @param root - the repository folder, as shown to the user.
- * @param skipped - files listed but left out (binary, generated, vendored, too large, secret).
+ * @param index - the index's files and skipped files.
  * @param consequence - what this means for the command's result, e.g. `the map is empty`.
- * @returns e.g. `sightline: warning: nothing was indexed in /r (0 files; 3 files skipped: …)…`.
+ * @returns e.g. `sightline: warning: nothing was indexed in /r (0 files; 3 files skipped: …)…`,
+ *   or `null` when a file of code was indexed.
  */
-export function emptyIndexWarning(root: string, skipped: number, consequence: string): string {
-  return `sightline: warning: ${emptyIndexNote(root, skipped, consequence)}\n`;
+export function emptyIndexWarning(
+  root: string,
+  index: Pick<RepositoryIndex, 'files' | 'skipped'>,
+  consequence: string,
+): string | null {
+  const note = emptyIndexNote(root, index, consequence);
+  return note === null ? null : `sightline: warning: ${note}\n`;
 }

@@ -1,17 +1,43 @@
-/** What to say of a repository where the index found nothing it can read. */
+/** What to say of a repository where the index found no code. */
+import { isCodeFile } from '../repository/file-role.js';
+import type { RepositoryIndex } from './types.js';
+
+/** Files named in the note at most; the count says how many more. */
+const NAMED = 3;
 
 /**
- * Says that nothing was indexed, and why, in one sentence.
+ * Says that no code was indexed, and why, in one sentence; nothing when some was. A folder of
+ * documents or settings only (`README.md`, `.gitignore`: a wrong `--repo`) is no code either
+ * (fresh-user trial 25: a folder whose code `.gitignore` left out indexed the `.gitignore`, and
+ * nothing was said).
  * @param root - the repository folder, as shown to the user.
- * @param skipped - files listed but left out (binary, generated, vendored, too large, secret).
+ * @param index - the index's files and the files it skipped (binary, generated, vendored, too
+ *   large, secret, unreadable).
  * @param consequence - what this means for the result, e.g. `the map is empty`.
  * @returns e.g. `nothing was indexed in /r (0 files indexed, 3 files skipped as …); the map is
- *   empty. Run it on a folder that holds source code in a supported language.`
+ *   empty. Run it on a folder that holds source code in a supported language.`, or `no code was
+ *   indexed in /r (2 files indexed, none of them code: .gitignore, README.md); …`; `null` when a
+ *   file of code was indexed.
  */
-export function emptyIndexNote(root: string, skipped: number, consequence: string): string {
-  const why =
-    skipped > 0
-      ? `0 files indexed, ${skipped} ${skipped === 1 ? 'file' : 'files'} skipped as binary, generated, vendored, too large or secret`
-      : '0 files indexed: no files, after .gitignore';
-  return `nothing was indexed in ${root} (${why}); ${consequence}. Run it on a folder that holds source code in a supported language.`;
+export function emptyIndexNote(
+  root: string,
+  index: Pick<RepositoryIndex, 'files' | 'skipped'>,
+  consequence: string,
+): string | null {
+  const files = [...index.files.values()];
+  if (files.some((file) => isCodeFile(file.path, file.language))) return null;
+  const skipped = index.skipped.length;
+  const advice = 'Run it on a folder that holds source code in a supported language.';
+  if (files.length === 0) {
+    const why =
+      skipped > 0
+        ? `0 files indexed, ${skipped} ${skipped === 1 ? 'file' : 'files'} skipped as binary, generated, vendored, too large, secret or unreadable`
+        : '0 files indexed: no files, after .gitignore';
+    return `nothing was indexed in ${root} (${why}); ${consequence}. ${advice}`;
+  }
+  const paths = files.map((file) => file.path).sort();
+  const named = paths.slice(0, NAMED).join(', ');
+  const more = paths.length > NAMED ? ` and ${paths.length - NAMED} more` : '';
+  const count = `${paths.length} ${paths.length === 1 ? 'file' : 'files'} indexed`;
+  return `no code was indexed in ${root} (${count}, none of them code: ${named}${more}); ${consequence}. ${advice}`;
 }

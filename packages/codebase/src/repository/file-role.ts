@@ -37,6 +37,15 @@ const ROOT_BUILD_CONFIG =
   /^(?:packages\/[^/]+\/)?(?:[\w-]+(?:\.[\w-]+)*\.(?:config|conf)\.[cm]?[jt]s|gulpfile(?:\.babel)?\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s)$/i;
 
 /**
+ * Whether a file is code: parsed by the index, or source of a language it has no parser for.
+ * @param filePath repository-relative path with `/` separators.
+ * @param language the index's language id (`null` when the file is not parsed code).
+ */
+export function isCodeFile(filePath: string, language: string | null): boolean {
+  return language !== null || UNPARSED_SOURCE.test(filePath);
+}
+
+/**
  * Classifies a repository-relative path.
  * @param filePath repository-relative path with `/` separators.
  * @param language the index's language id (`null` when the file is not parsed code).
@@ -55,5 +64,5 @@ export function fileRole(filePath: string, language: string | null): FileRole {
   )
     return 'auxiliary';
   if (DECLARATION.test(filePath)) return 'declaration';
-  return language === null && !UNPARSED_SOURCE.test(filePath) ? 'other' : 'source';
+  return isCodeFile(filePath, language) ? 'source' : 'other';
 }

@@ -266,16 +266,15 @@ async function investigateUntil(
     skipped: index.skipped.length,
     warnings: [...(index.warnings ?? []), ...(options.warnings ?? [])],
   };
-  if (index.files.size === 0) {
-    // In the diagnosis too, not only on the CLI's stderr (fresh-user trial 24).
-    indexed.warnings.push(
-      emptyIndexNote(
-        repository.root,
-        index.skipped.length,
-        'no code can back the diagnosis, so it is unverified',
-      ),
-    );
-  }
+  // In the diagnosis too, not only on the CLI's stderr (fresh-user trial 24).
+  const noCode = emptyIndexNote(
+    repository.root,
+    index,
+    index.files.size === 0
+      ? 'no code can back the diagnosis, so it is unverified'
+      : 'no code can back the diagnosis',
+  );
+  if (noCode) indexed.warnings.push(noCode);
 
   stage('localize');
   // Frames, paths and names of the report, collected once for the suspects, the map and the diagnosis.
