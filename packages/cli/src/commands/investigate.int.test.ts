@@ -69,10 +69,12 @@ describe('sightline investigate', () => {
     ]);
     await writeFile(reportFile, latin1);
     const io = memoryIo();
-    await runInvestigate(options(), io);
-    expect(io.err).toBe(
-      'sightline: note: the report: invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 from its encoding first (e.g. iconv -f WINDOWS-1252 -t UTF-8 for Western European text, -f SHIFT_JIS for Japanese; file -bi FILE may name it)\n',
-    );
+    await runInvestigate(options({ format: 'json' }), io);
+    const note =
+      'the report: invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 from its encoding first (e.g. iconv -f WINDOWS-1252 -t UTF-8 for Western European text, -f SHIFT_JIS for Japanese; file -bi FILE may name it)';
+    expect(io.err).toBe(`sightline: warning: ${note}\n`);
+    // In the diagnosis too (fresh-user trial 25: a JSON diagnosis did not say so).
+    expect(JSON.parse(io.out).warnings).toEqual([note]);
   });
 
   it('reads a UTF-16LE report without a byte-order mark as text, not as a minidump', async () => {

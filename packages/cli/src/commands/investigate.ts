@@ -14,7 +14,6 @@ import { confidenceWords, investigate, renderDiagnosisMarkdown } from '@sightlin
 import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { describeProgress } from '../format/describe-progress.js';
-import { reportNoteLines } from '../format/report-notes.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { readInput } from '../io/read-input.js';
@@ -115,7 +114,7 @@ export async function runInvestigate(
   refuseSeveralReports(input.bytes, input.name, options.reportFormat);
   const { model, structurer } = resolveModelFlags(options, io);
   try {
-    const { diagnosis, indexed, report } = await investigate({
+    const { diagnosis, indexed } = await investigate({
       repo: options.repo,
       report: input.bytes,
       filename: input.name,
@@ -139,9 +138,6 @@ export async function runInvestigate(
       },
     });
     for (const warning of indexed.warnings) io.stderr(`sightline: warning: ${warning}\n`);
-    for (const line of reportNoteLines(report.notes ?? [], 'the report')) {
-      io.stderr(`sightline: ${line}\n`);
-    }
     const verified = diagnosis.verification?.verified ?? false;
     const notFound = diagnosis.verification?.notFound ?? false;
     const reasons = (diagnosis.verification?.reasons ?? []).join(' ');

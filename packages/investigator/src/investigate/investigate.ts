@@ -164,7 +164,9 @@ export interface InvestigateResult {
   /**
    * What the index holds: files indexed and files skipped (binary, generated, vendored, too large,
    * secret), and warnings about what could not be read: the index's (the file-count cap reached, a
-   * language without a grammar) and a git history git refused to read.
+   * language without a grammar), a git history git refused to read, and what reading the report
+   * changed or could not read (`the report: …`, its `notes`: cut short, bytes replaced) when
+   * `investigate` read it (not a `prepared` one, whose caller has its notes).
    * With `files` 0 nothing can back a diagnosis, which is then always unverified.
    */
   indexed: { files: number; skipped: number; warnings: string[] };
@@ -261,10 +263,16 @@ async function investigateUntil(
     onProgress: (done, total) => onProgress({ type: 'index-progress', done, total }),
   });
 
+  // What reading the report changed travels with the diagnosis, not only on the CLI's stderr
+  // (fresh-user trial 25: a JSON diagnosis of a cut-short report did not say so).
+  const readingNotes =
+    options.prepared === undefined
+      ? [...new Set(report.notes ?? [])].map((note) => `the report: ${note}`)
+      : [];
   const indexed = {
     files: index.files.size,
     skipped: index.skipped.length,
-    warnings: [...(index.warnings ?? []), ...(options.warnings ?? [])],
+    warnings: [...readingNotes, ...(index.warnings ?? []), ...(options.warnings ?? [])],
   };
   // In the diagnosis too, not only on the CLI's stderr (fresh-user trial 24).
   const noCode = emptyIndexNote(
