@@ -31,5 +31,10 @@ describe.each(TEST_DATABASES)('the console at / on $name', (kind) => {
     const missing = await opened.app.request('/assets/nope.js');
     expect(missing.status).toBe(404);
     expect(missing.headers.get('content-type') ?? '').not.toContain('text/html');
+    // Trial 25: /favicon.ico was answered with the page.
+    for (const file of ['/favicon.ico', '/robots.txt', '/groups/app.js.map']) {
+      expect((await opened.app.request(file)).status, file).toBe(404);
+    }
+    expect((await opened.app.request('/index.html')).status).toBe(200);
   });
 });

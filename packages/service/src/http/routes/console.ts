@@ -1,8 +1,8 @@
 /**
  * The console at `/`: the built files of `@sightline/console` (Vite output), with `index.html` for
- * any other path that is not the API, a webhook or an asset, so links into the app survive a
- * reload. When the
- * console is not built, `/` says how to build it instead of answering 404.
+ * any other path that is not the API, a webhook, an asset or a file's name, so links into the app
+ * survive a reload. When the console is not built, `/` says how to build it instead of answering
+ * 404.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,9 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <body><main><h1>The console is not built</h1>
 <p>Run <code>npm run build -w @sightline/console</code> (or <code>npm ci</code>, which builds it) and reload.
 The JSON API works meanwhile: see <a href="/api/openapi.json">/api/openapi.json</a>.</p></main></body></html>`;
+
+/** A path whose last part names a file by its extension (`/favicon.ico`, `/a/robots.txt`). */
+const FILE_NAME = /\/[^/]*\.[A-Za-z0-9]{1,10}$/;
 
 /**
  * Adds the console's routes to `app` (after the API's, so `/api/*` and `/webhooks/*` win).
@@ -28,8 +31,14 @@ export function mountConsole(app: Hono, dir: string | undefined): void {
   app.use('/assets/*', serveStatic({ root }));
   app.get('*', (c, next) => {
     // A missing asset is a 404 (not the page, which a script tag would then run as code), as
-    // API and webhook paths fall through to theirs (fresh-user trial 24).
-    if (['/api/', '/webhooks/', '/assets/'].some((prefix) => c.req.path.startsWith(prefix))) {
+    // API and webhook paths fall through to theirs (fresh-user trial 24); so is any other file a
+    // browser or crawler asks for by name (`/favicon.ico`, `/robots.txt`: trial 25), the app's
+    // own links being paths without an extension.
+    const { path: asked } = c.req;
+    if (
+      ['/api/', '/webhooks/', '/assets/'].some((prefix) => asked.startsWith(prefix)) ||
+      (FILE_NAME.test(asked) && asked !== '/index.html')
+    ) {
       return next();
     }
     return c.html(index);
