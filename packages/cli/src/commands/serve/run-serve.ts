@@ -64,6 +64,13 @@ export interface ServeIO {
   stdoutIsTerminal?: boolean;
   /** Resolves when the service should stop. Default: SIGINT or SIGTERM. */
   stopped?: Promise<unknown>;
+  /**
+   * Whether stdout shows how to reach the service: a new API token, the console's address and
+   * curl lines. Default true; the demo's `--once` stops the service as soon as it has shown its
+   * inbox (and removes a temporary data folder with its token file), so they would name a
+   * stopped service and a removed file (fresh-user trial 24).
+   */
+  callsShown?: boolean;
   /** Called once the service listens (tests, the demo). */
   onListening?: (service: RunningService) => void | Promise<void>;
 }
@@ -104,12 +111,14 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     database ?? { sqlite: path.join(service.dataDir, 'sightline.db') },
   );
   log(`${service.url} — store: ${store}, investigations ${model ? `with ${model}` : 'offline'}`);
-  if (service.tokenCreated) {
-    io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);
+  if (io.callsShown !== false) {
+    if (service.tokenCreated) {
+      io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);
+    }
+    io.stdout(
+      `${consoleLine(service, io)}\n${describeCalls(service.url, tokenInShell(service.tokenFile, io.env))}\n`,
+    );
   }
-  io.stdout(
-    `${consoleLine(service, io)}\n${describeCalls(service.url, tokenInShell(service.tokenFile, io.env))}\n`,
-  );
   try {
     await io.onListening?.(service);
     await (io.stopped ?? untilSignal());

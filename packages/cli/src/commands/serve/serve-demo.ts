@@ -81,9 +81,9 @@ export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Prom
     ...io,
     // Offline whatever the environment says: the demo needs no API key.
     env: { ...io.env, SIGHTLINE_MODEL: undefined },
-    ...(options.once ? { stopped: Promise.resolve() } : {}),
+    ...(options.once ? { stopped: Promise.resolve(), callsShown: false } : {}),
     onListening: async (service) => {
-      await postAndShow(service, reports, io);
+      await postAndShow(service, reports, { ...io, callsShown: !options.once });
       io.stderr(demoEnding(options));
     },
   };
@@ -170,11 +170,13 @@ async function postAndShow(service: RunningService, reports: DemoReport[], io: S
     const detail = (await demoAnswer(
       await fetch(`${service.url}/api/groups/${row.id}`, { headers: auth }),
     )) as GroupDetail;
+    const link = io.callsShown === false ? '' : `           ${service.url}/api/groups/${row.id}\n`;
     io.stdout(
       `  ${row.label.padEnd(8)} ×${row.count}  ${row.title.slice(0, 70)}\n` +
-        `           ${demoInvestigationLine(row, detail)}\n           ${service.url}/api/groups/${row.id}\n`,
+        `           ${demoInvestigationLine(row, detail)}\n${link}`,
     );
   }
+  if (io.callsShown === false) return;
   io.stdout(
     `\nA group the classifier got wrong can be investigated on request, whatever its label:\n  curl -s -X POST -H "Authorization: Bearer ${tokenInShell(service.tokenFile, io.env)}" -H "Content-Type: application/json" -d '{}' ${service.url}/api/groups/<id>/investigate\n`,
   );

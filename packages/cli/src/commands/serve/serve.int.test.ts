@@ -129,6 +129,20 @@ describe('sightline serve, ingest and worker', () => {
     expect(fs.existsSync(database)).toBe(true);
   }, 60_000);
 
+  it('shows how to call it unless told not to (the demo --once stops it at once)', async () => {
+    const data = path.join(work, 'data');
+    const options = { repo: repo.root, data, port: 0, concurrency: 1 };
+    const shown = Object.assign(memory(), { stopped: Promise.resolve() });
+    expect(await runServe(options, shown)).toBe(0);
+    expect(shown.out).toContain(`API token (shown once; kept in ${path.join(data, 'api-token')})`);
+    expect(shown.out).toContain('curl');
+    // Trial 24: `serve --demo --once` printed curl lines for a stopped service and a removed token file.
+    fs.rmSync(data, { recursive: true, force: true });
+    const quiet = Object.assign(memory(), { stopped: Promise.resolve(), callsShown: false });
+    expect(await runServe(options, quiet)).toBe(0);
+    expect(quiet.out).toBe('');
+  }, 60_000);
+
   it('refuses a public address without a token, and a worker without Postgres', async () => {
     const io = memory();
     await expect(
