@@ -68,6 +68,22 @@ const TOKEN_FILES = new Set(['.npmrc', '.pypirc', '.yarnrc', '.yarnrc.yml']);
 const TOKEN_CONTENT = /(_authToken|_auth\s*=|password\s*[=:]|npmAuthToken|token\s*[=:])/i;
 
 /**
+ * The folder of credentials a path is in or names (`.git`, `.ssh`, `.aws`, `.gnupg`), whose
+ * every file is refused, so a refusal can say which rather than call the file secret by its name.
+ * @param filePath repository-relative path (`/` or `\\` separators).
+ * @returns the folder's name as in {@link SECRET_DIRS} (`.git`), or `null`.
+ */
+export function secretFolderOf(filePath: string): string | null {
+  const segments = filePath.replace(/\\/g, '/').split('/');
+  const folder = segments
+    .slice(0, -1)
+    .find((segment) => SECRET_DIRS.has(segment.trim().toLowerCase()));
+  if (folder !== undefined) return folder.trim().toLowerCase();
+  const name = plainName(filePath);
+  return SECRET_DIRS.has(name) ? name : null;
+}
+
+/**
  * A file name as the file system would show it to a person: lower case, trailing spaces and
  * dots dropped (`.env ` and `.env.` are `.env`).
  */
@@ -89,12 +105,8 @@ function plainName(filePath: string): string {
  * @returns whether the file must not be shown or searched without `allowSecrets`.
  */
 export function isSecretFile(filePath: string, content?: string): boolean {
-  const segments = filePath.replace(/\\/g, '/').split('/');
-  if (segments.slice(0, -1).some((segment) => SECRET_DIRS.has(segment.trim().toLowerCase()))) {
-    return true;
-  }
+  if (secretFolderOf(filePath) !== null) return true;
   const name = plainName(filePath);
-  if (SECRET_DIRS.has(name)) return true;
   if ((name.startsWith('.env') || name.endsWith('.env')) && EXAMPLE_NAMES.test(name)) return false;
   if (SECRET_NAMES.some((pattern) => pattern.test(name))) return true;
   if (TOKEN_FILES.has(name)) return content === undefined || TOKEN_CONTENT.test(content);

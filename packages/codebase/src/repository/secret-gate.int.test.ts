@@ -96,16 +96,21 @@ describe('gateFile', () => {
     await writeFile(path.join(root, 'src/blob.bin'), Buffer.from([0x61, 0, 0x62]));
     await writeFile(path.join(root, 'src/app.conf'), 'NAME=x\nAPI_TOKEN=FakeValue1\n');
     const reasons = await Promise.all(
-      ['src/linked.txt', 'src/blob.bin', '.env', 'src/app.conf'].map(async (file) => {
-        const gated = await gateFile(path.join(root, file), file);
-        return gated.ok ? 'shown' : `${gated.code}: ${gated.reason}`;
-      }),
+      ['src/linked.txt', 'src/blob.bin', '.env', 'src/app.conf', '.git/config', 'a/.ssh/id'].map(
+        async (file) => {
+          const gated = await gateFile(path.join(root, file), file);
+          return gated.ok ? 'shown' : `${gated.code}: ${gated.reason}`;
+        },
+      ),
     );
     expect(reasons).toEqual([
       'SECRET_FILE: a hard link (it may be a file outside the repository)',
       'BINARY_FILE: a binary file (it contains NUL bytes)',
       'SECRET_FILE: a secret file by its name',
       'SECRET_FILE: a KEY=value file that sets API_TOKEN',
+      // Fresh-user trial 24: .git/config was "a secret file by its name".
+      "SECRET_FILE: a file of git's own folder .git/ (its config may hold credentials; history is read through git, not these files)",
+      'SECRET_FILE: a file under .ssh/, a folder of keys and credentials',
     ]);
   });
 

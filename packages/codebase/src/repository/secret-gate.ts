@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isSecretFile, splitFileLines } from './content.js';
+import { isSecretFile, secretFolderOf, splitFileLines } from './content.js';
 import { type SecretScan, scanSecrets } from './secrets.js';
 
 /** Text that passed the gate. */
@@ -213,6 +213,19 @@ function unreadableReason(error: unknown): string {
 }
 
 /**
+ * Why a file is refused by its path: the folder of credentials it is in (fresh-user trial 24:
+ * `.git/config` was called "a secret file by its name"), or its name.
+ */
+function secretNameReason(relative: string): string {
+  const folder = secretFolderOf(relative);
+  if (folder === '.git') {
+    return "a file of git's own folder .git/ (its config may hold credentials; history is read through git, not these files)";
+  }
+  if (folder !== null) return `a file under ${folder}/, a folder of keys and credentials`;
+  return 'a secret file by its name';
+}
+
+/**
  * Reads a repository file through the gate. The path must already be proven inside the root
  * (`resolveInRoot`); the gate refuses it by name, by link count (a hard link may be a file outside
  * the repository), as binary (a NUL byte once decoded) or by content (`scanSecrets` says the
@@ -233,8 +246,9 @@ export async function gateFile(
     code,
     reason,
   });
-  if (!allowSecrets && isSecretFile(relative, ''))
-    return refuse('SECRET_FILE', 'a secret file by its name');
+  if (!allowSecrets && isSecretFile(relative, '')) {
+    return refuse('SECRET_FILE', secretNameReason(relative));
+  }
   let bytes: Buffer;
   try {
     const info = await lstat(absolute);
