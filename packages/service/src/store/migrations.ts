@@ -384,8 +384,12 @@ const secretRules: Migration = {
   },
 };
 
-/** Report text search reading a JSON payload's `\n`, `\r` and `\t` as spaces (see `report-search.ts`). */
-function reportTextSearchEscapes(dialect: 'sqlite' | 'postgres'): Migration {
+/**
+ * Report text search made again with the text it indexes now (see `report-search.ts`): in 0017,
+ * a JSON payload's `\n`, `\r` and `\t` read as spaces; in 0020, the analysis' title and body,
+ * which the secret gate has read, instead of the raw payload.
+ */
+function reportTextSearchRebuilt(dialect: 'sqlite' | 'postgres'): Migration {
   return { up: (db) => recreateReportSearch(db, dialect) };
 }
 
@@ -431,9 +435,10 @@ export function migrationProvider(dialect: 'sqlite' | 'postgres'): MigrationProv
         '0014_lookup_indexes': lookupIndexes,
         '0015_source_settings_revision': sourceSettingsRevision,
         '0016_secret_rules': secretRules,
-        '0017_report_text_search_escapes': reportTextSearchEscapes(dialect),
+        '0017_report_text_search_escapes': reportTextSearchRebuilt(dialect),
         '0018_upstream_time': upstreamTime,
         '0019_merge_reason': mergeReason,
+        '0020_report_text_search_gated': reportTextSearchRebuilt(dialect),
       };
     },
   };

@@ -26,7 +26,7 @@ describe.each(TEST_DATABASES)('report text search on $name', (kind) => {
     await drop?.();
   });
 
-  it('finds a group by the text of a report merged into it, each word as a prefix', async () => {
+  it('finds a group by the title and body of a report merged into it, each word as a prefix', async () => {
     const created = await kind.create();
     drop = created.drop;
     store = await openStore(created.location);
@@ -51,6 +51,20 @@ describe.each(TEST_DATABASES)('report text search on $name', (kind) => {
         receivedAt: report.receivedAt,
         sourceKind: 'files',
         key: { signature },
+        // What is searched: the analysis (gated), not the payload.
+        analysis: {
+          report: {
+            id,
+            kind: 'issue',
+            source: { format: 'auto' },
+            title: `${id} title`,
+            body: text,
+            exceptions: [],
+            identifiers: [],
+            paths: [],
+          },
+          classification: { label: 'bug', confidence: 1, method: 'offline', reasons: [] },
+        },
       });
       return group.id;
     };
@@ -63,7 +77,7 @@ describe.each(TEST_DATABASES)('report text search on $name', (kind) => {
     );
     const other = await add('c', 'Dark mode please', 'Still waiting', 's2');
     // Found by fresh-user trial 20: a word that starts a line was indexed glued to the `n` of the
-    // payload's `\n` escape.
+    // payload's `\n` escape (the analysis' body is plain text).
     const lines = await add('d', '### Steps\n\nalphazulu bravo\r\n\tcharlie', 'Lines', 's3');
     const ids = async (q: string) => (await store.inbox({ q })).groups.map((group) => group.id);
     expect(await ids('commandlist')).toEqual([merged]);

@@ -1,11 +1,12 @@
 /**
- * Full-text search over reports' text (the payload as delivered, its first 200,000 characters):
+ * Full-text search over reports' text: the title and body of each report's stored analysis
+ * (`reports.parsed`, its first 200,000 characters), which the secret gate has already read, so
+ * a line it withheld is not searchable either. The raw payload was indexed before: a token
+ * holder's prefix searches answered match or no match for a withheld secret, a character at a time
+ * (carried from fresh-user trial 20's review). A report is searchable once it is analysed.
  * SQLite FTS5 (a `reports_fts` table kept by triggers) and Postgres full-text search (a GIN
  * expression index). Both see the same tokens — runs of letters and digits, lower-cased, no
  * stemming — and every query word is a prefix, so `crash` finds `crashes` on either database.
- * The payload is stored as JSON, so a line break in a report is the escape `\n`: the escapes of
- * line breaks and tabs (`\n`, `\r`, `\t`) are read as spaces, or every word that starts a line
- * was indexed glued to an `n` (fresh-user trial 20: `alphazulu` found nothing, `nalphazulu` did).
  * See https://www.sqlite.org/fts5.html and
  * https://www.postgresql.org/docs/current/textsearch-tables.html .
  */
@@ -16,13 +17,13 @@ export const INDEXED_CHARS = 200_000;
 
 /** The Postgres expression indexed and searched (the two must be the same text for the index). */
 const POSTGRES_DOCUMENT = sql.raw(
-  `to_tsvector('simple', regexp_replace(regexp_replace(left(payload, ${INDEXED_CHARS}), '\\\\[nrt]', ' ', 'g'), '[^[:alnum:]]+', ' ', 'g'))`,
+  `to_tsvector('simple', regexp_replace(left(coalesce(parsed::jsonb->>'title', '') || ' ' || coalesce(parsed::jsonb->>'body', ''), ${INDEXED_CHARS}), '[^[:alnum:]]+', ' ', 'g'))`,
 );
 
 /** The SQLite text indexed for a row (`new` in a trigger, `reports` when filling the table). */
 function sqliteDocument(row: 'new' | 'reports') {
-  const text = `substr(${row}.payload, 1, ${INDEXED_CHARS})`;
-  return sql.raw(`replace(replace(replace(${text}, '\\n', ' '), '\\r', ' '), '\\t', ' ')`);
+  const field = (name: string) => `coalesce(json_extract(${row}.parsed, '$.${name}'), '')`;
+  return sql.raw(`substr(${field('title')} || ' ' || ${field('body')}, 1, ${INDEXED_CHARS})`);
 }
 
 /**
@@ -47,7 +48,7 @@ export async function createReportSearch(
   );
   await sql`create trigger reports_fts_insert after insert on reports begin
     insert into reports_fts (rowid, text) values (new.rowid, ${text('new')}); end`.execute(db);
-  await sql`create trigger reports_fts_update after update of payload on reports begin
+  await sql`create trigger reports_fts_update after update of parsed on reports begin
     delete from reports_fts where rowid = old.rowid;
     insert into reports_fts (rowid, text) values (new.rowid, ${text('new')}); end`.execute(db);
   await sql`create trigger reports_fts_delete after delete on reports begin
