@@ -137,6 +137,10 @@ describe('SECRET_RULES on secrets glued to text, encoded or in HTTP headers', ()
     [`a%253Ftoken%253D${github}`, 'a GitHub token'],
     [`fooD${github} and 9${github}`, 'a GitHub token'],
     [`a%253D${aws}`, 'an AWS access key ID'],
+    // Found by fresh-user trial 26: after a digit, and after a triple-encoded `=`.
+    [`bad config while sending 0${aws}`, 'an AWS access key ID'],
+    [`key%25253D${aws} id=7${aws}`, 'an AWS access key ID'],
+    [`token%25253D${join('np', 'm_', 'Ab1'.repeat(12))}`, 'an npm token'],
     // A token right behind a glued one's prefix: the glued match is not one, the next one is.
     [`x${join('AI', 'za')}_${join('AI', 'za')}${'Qw3-'.repeat(9)}`, 'a Google API key'],
     [`      "Basic ${Buffer.from('admin:pw').toString('base64')}"`, 'a Basic credential'],

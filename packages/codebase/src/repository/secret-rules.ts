@@ -108,9 +108,9 @@ function* namedValues(
 }
 
 /**
- * Where a token with a short fixed prefix may start: after no character of `glued` (letters and
- * digits; the token's own alphabet for an AWS key), or right after a percent-escape, single or
- * double (`%3Dghp_…`, `%253Dghp_…` in a URL-encoded log line). Not JavaScript's `\b`: `_` is a
+ * Where a token with a short fixed prefix may start: after no letter or digit, or right after a
+ * percent-escape, encoded once or more (`%3Dnpm_…`, `%253Dnpm_…`, `%25253Dnpm_…` in a URL-encoded
+ * log line: fresh-user trial 26 found the third in a proxy's log). Not JavaScript's `\b`: `_` is a
  * word character, so `\b` missed a token glued to a name (`stringify_sk_live_…`) or sent in an
  * encoded query (`token%3Dghp_…`): found by fresh-user trials 17 and 18.
  *
@@ -119,9 +119,9 @@ function* namedValues(
  * literal prefix, which the regular expression engine searches for directly (every indexed file
  * is scanned; this made cold indexing of date-fns 4.4.0 twice as slow).
  */
-function mayStartAt(text: string, index: number, glued: RegExp): boolean {
-  if (index === 0 || !glued.test(text.charAt(index - 1))) return true;
-  return /%(?:25)?[0-9A-Fa-f]{2}$/.test(text.slice(Math.max(0, index - 5), index));
+function mayStartAt(text: string, index: number): boolean {
+  if (index === 0 || !/[A-Za-z0-9]/.test(text.charAt(index - 1))) return true;
+  return /%(?:25)*[0-9A-Fa-f]{2}$/.test(text.slice(Math.max(0, index - 32), index));
 }
 
 /**
@@ -129,13 +129,13 @@ function mayStartAt(text: string, index: number, glued: RegExp): boolean {
  * allows it; a match that may not start there is looked for again one character on, as a
  * lookbehind would.
  */
-function prefixed(what: string, regex: RegExp, glued = /[A-Za-z0-9]/): SecretRule {
+function prefixed(what: string, regex: RegExp): SecretRule {
   return {
     what,
     *find(text) {
       const tokens = new RegExp(regex);
       for (let match = tokens.exec(text); match; match = tokens.exec(text)) {
-        if (mayStartAt(text, match.index, glued)) {
+        if (mayStartAt(text, match.index)) {
           yield [match.index, match.index + match[0].length];
         } else {
           tokens.lastIndex = match.index + 1;
@@ -311,11 +311,12 @@ const TOKEN_RULES: SecretRule[] = [
   // gitleaks `gitlab-pat`, `gitlab-ptt`, `gitlab-rrt`, `gitlab-deploy-token`, `gitlab-cicd-job-token`.
   pattern('a GitLab token', /gl(?:pat|dt|rt|ptt|cbt|soat|ft|imt|agent)-[\w-]{20,}/g),
   // gitleaks `aws-access-token`.
-  prefixed(
+  // Its alphabet is upper case and digits; its prefix and length are distinctive enough that it
+  // is found glued to anything before it (fresh-user trial 26: `sending 0AKIA…` and
+  // `id=7AKIA…` were shown), and ends where its alphabet does.
+  pattern(
     'an AWS access key ID',
     /(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA)[A-Z0-9]{16}(?![A-Z0-9])/g,
-    // Its alphabet is upper case and digits: a lower-case letter glued on either side still ends it.
-    /[A-Z0-9]/,
   ),
   // gitleaks `stripe-access-token`: a live or test key anywhere, a call's argument included.
   pattern('a Stripe key', /(?:sk|rk)_(?:test|live|prod)_[A-Za-z0-9]{10,99}/g),

@@ -19,7 +19,7 @@ import { SECRET_RULES } from './secret-rules.js';
  * Version of the rules: stored with everything computed from a scan (the index cache), so a
  * change of the rules is never answered from an older scan. Bump it when a rule changes.
  */
-export const SECRET_RULES_VERSION = 9;
+export const SECRET_RULES_VERSION = 10;
 
 /** What {@link scanSecrets} found in a text. */
 export interface SecretScan {
