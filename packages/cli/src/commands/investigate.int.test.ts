@@ -150,7 +150,7 @@ describe('sightline investigate', () => {
     const io = memoryIo();
     expect(await runInvestigate(options({ repo: empty }), io)).toBe(4);
     expect(io.err).toBe(
-      `sightline: warning: nothing was indexed in ${empty} (0 files indexed: no files, after .gitignore); no code can back the diagnosis, so it is unverified. Run it on a folder that holds source code in a supported language.\n`,
+      `sightline: warning: nothing was indexed in ${empty} (0 files indexed: the folder holds no files outside .gitignore and vendored folders); no code can back the diagnosis, so it is unverified. Run it on a folder that holds source code in a supported language.\n`,
     );
     expect(io.out).toContain('- **Verification:** UNVERIFIED');
     // In the diagnosis as well (fresh-user trial 24: only stderr said so).

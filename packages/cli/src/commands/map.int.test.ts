@@ -99,7 +99,7 @@ describe('runMap', () => {
       const { code, stderr } = await map({ dir: docs });
       expect(code).toBe(0);
       expect(stderr).toBe(
-        `sightline: warning: no code was indexed in ${docs} (2 files indexed, none of them code: .gitignore, README.md); the map has no code in it. Run it on a folder that holds source code in a supported language.\n`,
+        `sightline: warning: no code was indexed in ${docs} (2 files indexed, none of them code: .gitignore, README.md; check what .gitignore leaves out); the map has no code in it. Run it on a folder that holds source code in a supported language.\n`,
       );
     } finally {
       await rm(docs, { recursive: true, force: true });

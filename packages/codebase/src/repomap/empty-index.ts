@@ -16,7 +16,8 @@ const NAMED = 3;
  * @param consequence - what this means for the result, e.g. `the map is empty`.
  * @returns e.g. `nothing was indexed in /r (0 files indexed, 3 files skipped as …); the map is
  *   empty. Run it on a folder that holds source code in a supported language.`, or `no code was
- *   indexed in /r (2 files indexed, none of them code: .gitignore, README.md); …`; `null` when a
+ *   indexed in /r (2 files indexed, none of them code: .gitignore, README.md; check what
+ *   .gitignore leaves out); …`; `null` when a
  *   file of code was indexed.
  */
 export function emptyIndexNote(
@@ -32,12 +33,17 @@ export function emptyIndexNote(
     const why =
       skipped > 0
         ? `0 files indexed, ${skipped} ${skipped === 1 ? 'file' : 'files'} skipped as binary, generated, vendored, too large, secret or unreadable`
-        : '0 files indexed: no files, after .gitignore';
+        : '0 files indexed: the folder holds no files outside .gitignore and vendored folders';
     return `nothing was indexed in ${root} (${why}); ${consequence}. ${advice}`;
   }
   const paths = files.map((file) => file.path).sort();
   const named = paths.slice(0, NAMED).join(', ');
   const more = paths.length > NAMED ? ` and ${paths.length - NAMED} more` : '';
   const count = `${paths.length} ${paths.length === 1 ? 'file' : 'files'} indexed`;
-  return `no code was indexed in ${root} (${count}, none of them code: ${named}${more}); ${consequence}. ${advice}`;
+  // Code its .gitignore leaves out is not read (fresh-user trial 26: "run it on a folder that
+  // holds source code" of a folder that did, ignored).
+  const ignored = paths.some((file) => file === '.gitignore' || file.endsWith('/.gitignore'))
+    ? '; check what .gitignore leaves out'
+    : '';
+  return `no code was indexed in ${root} (${count}, none of them code: ${named}${more}${ignored}); ${consequence}. ${advice}`;
 }

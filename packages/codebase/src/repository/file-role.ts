@@ -37,12 +37,23 @@ const ROOT_BUILD_CONFIG =
   /^(?:packages\/[^/]+\/)?(?:[\w-]+(?:\.[\w-]+)*\.(?:config|conf)\.[cm]?[jt]s|gulpfile(?:\.babel)?\.[cm]?[jt]s|gruntfile\.[cm]?[jt]s)$/i;
 
 /**
- * Whether a file is code: parsed by the index, or source of a language it has no parser for.
+ * Scripts and code of other languages that {@link fileRole} leaves `other` (its roles are what the
+ * learned ranking was fitted with): shell, PowerShell and batch scripts, SQL, R, Solidity,
+ * CoffeeScript, Fortran, Pascal, Tcl, Racket, Nix, assembly, Crystal, D, Haxe, Makefiles and
+ * Dockerfiles. Code all the same when asking whether a folder holds any (fresh-user trial 26: a
+ * folder of shell scripts was called "no code" beside a diagnosis citing one).
+ */
+const OTHER_CODE =
+  /(?:\.(?:sh|bash|zsh|fish|ps1|psm1|bat|cmd|sql|r|sol|coffee|f|f90|f95|for|pas|tcl|rkt|nix|asm|s|cr|d|hx|awk|sed|mk)|(?:^|\/)(?:makefile|gnumakefile|dockerfile|containerfile)|(?:^|\/)dockerfile\.[\w.-]+)$/i;
+
+/**
+ * Whether a file is code: parsed by the index, source of a language it has no parser for, or a
+ * script or program of another language ({@link OTHER_CODE}).
  * @param filePath repository-relative path with `/` separators.
  * @param language the index's language id (`null` when the file is not parsed code).
  */
 export function isCodeFile(filePath: string, language: string | null): boolean {
-  return language !== null || UNPARSED_SOURCE.test(filePath);
+  return language !== null || UNPARSED_SOURCE.test(filePath) || OTHER_CODE.test(filePath);
 }
 
 /**
@@ -64,5 +75,5 @@ export function fileRole(filePath: string, language: string | null): FileRole {
   )
     return 'auxiliary';
   if (DECLARATION.test(filePath)) return 'declaration';
-  return isCodeFile(filePath, language) ? 'source' : 'other';
+  return language === null && !UNPARSED_SOURCE.test(filePath) ? 'other' : 'source';
 }
