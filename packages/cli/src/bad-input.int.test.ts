@@ -181,6 +181,7 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
         `sightline triage: Cannot read "${hidden}": permission denied. Give this user read permission on it and search (x) permission on its folders, or pass - and redirect the file to standard input (- < FILE).\n`,
       );
     } finally {
+      await chmod(shared, 0o755);
       await chmod(locked, 0o755);
       await rm(shared, { recursive: true, force: true });
     }
@@ -205,10 +206,24 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
       );
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
-        `sightline: Cannot read repository directory "${locked}": permission denied. Give this user read and execute permission on it (chmod u+rx), or run as a user who can read it.\n`,
+        `sightline: Cannot read repository directory "${locked}": permission denied. Give the user running Sightline read and execute permission on it (chmod a+rx "${locked}"), or run as a user who can read it.\n`,
       );
       expect(run.stdout).toBe('');
+      // Fresh-user trial 26: a folder above that cannot be entered was not named, and the advice
+      // was u+rx, the owner's bits.
+      await chmod(locked, 0o755);
+      const report = path.join(tmpdir(), `sightline-report-${process.pid}.md`);
+      await writeFile(report, repo.reportText, { mode: 0o644 });
+      await chmod(shared, 0o000);
+      const above = await runCli(
+        ['investigate', '--repo', locked, '--report', report, '--no-cache'],
+        asNobody,
+      ).finally(() => rm(report, { force: true }));
+      expect(above.stderr).toBe(
+        `sightline: Cannot read repository directory "${locked}": permission denied. The folder "${shared}" above it cannot be entered: give the user running Sightline execute permission on it (chmod a+x "${shared}"), or run as a user who can read it.\n`,
+      );
     } finally {
+      await chmod(shared, 0o755);
       await chmod(locked, 0o755);
       await rm(shared, { recursive: true, force: true });
     }

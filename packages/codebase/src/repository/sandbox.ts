@@ -33,7 +33,7 @@ export async function resolveRoot(root: string): Promise<string> {
   try {
     real = await realpath(path.resolve(root));
   } catch (error) {
-    if (isPermissionError(error)) throw permissionDenied(root);
+    if (isPermissionError(error)) throw await permissionDenied(root);
     if ((error as NodeJS.ErrnoException | undefined)?.code === 'ELOOP') {
       throw new SightlineError({
         code: 'INVALID_ARGUMENT',
@@ -58,7 +58,7 @@ export async function resolveRoot(root: string): Promise<string> {
   try {
     await access(real, constants.R_OK | constants.X_OK);
   } catch (error) {
-    if (isPermissionError(error)) throw permissionDenied(root);
+    if (isPermissionError(error)) throw await permissionDenied(root);
     throw error;
   }
   return real;
@@ -70,11 +70,39 @@ export function isPermissionError(error: unknown): boolean {
   return code === 'EACCES' || code === 'EPERM';
 }
 
-function permissionDenied(root: string): SightlineError {
+/**
+ * The refusal of a repository folder this user may not read, naming the folder that refuses: the
+ * first one above it this user may not enter, else the folder itself. Its advice is `chmod a+x`
+ * for a folder above (entering is all it needs) and `chmod a+rx` for the folder; `u+rx` changed
+ * only the owner's bits, which does not help another user (fresh-user trial 26).
+ */
+async function permissionDenied(root: string): Promise<SightlineError> {
+  const absolute = path.resolve(root);
+  const above: string[] = [];
+  for (let folder = path.dirname(absolute); ; folder = path.dirname(folder)) {
+    above.unshift(folder);
+    if (path.dirname(folder) === folder) break;
+  }
+  let blocking: string | undefined;
+  for (const folder of above) {
+    if (
+      !(await access(folder, constants.X_OK).then(
+        () => true,
+        () => false,
+      ))
+    ) {
+      blocking = folder;
+      break;
+    }
+  }
+  const where =
+    blocking === undefined
+      ? `Give the user running Sightline read and execute permission on it (chmod a+rx "${printablePath(root)}")`
+      : `The folder "${printablePath(blocking)}" above it cannot be entered: give the user running Sightline execute permission on it (chmod a+x "${printablePath(blocking)}")`;
   return new SightlineError({
     code: 'INVALID_ARGUMENT',
-    message: `Cannot read repository directory "${root}": permission denied. Give this user read and execute permission on it (chmod u+rx), or run as a user who can read it.`,
-    details: { root, denied: true },
+    message: `Cannot read repository directory "${printablePath(root)}": permission denied. ${where}, or run as a user who can read it.`,
+    details: { root, denied: true, ...(blocking === undefined ? {} : { blocking }) },
   });
 }
 
