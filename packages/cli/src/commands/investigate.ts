@@ -9,6 +9,7 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { printablePath } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { confidenceWords, investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
@@ -137,7 +138,10 @@ export async function runInvestigate(
         if (text) io.progress.update(text);
       },
     });
-    for (const warning of indexed.warnings) io.stderr(`sightline: warning: ${warning}\n`);
+    // Printable: a warning names files and folders, whose names may hold escape codes (trial 26).
+    for (const warning of indexed.warnings) {
+      io.stderr(`sightline: warning: ${printablePath(warning)}\n`);
+    }
     const verified = diagnosis.verification?.verified ?? false;
     const notFound = diagnosis.verification?.notFound ?? false;
     const reasons = (diagnosis.verification?.reasons ?? []).join(' ');

@@ -106,6 +106,18 @@ describe('runMap', () => {
     }
   });
 
+  it('escapes the names its warnings print (trial 26: a folder name sent escape codes)', async () => {
+    const docs = await mkdtemp(path.join(os.tmpdir(), 'sightline-map-escapes-'));
+    try {
+      await writeFile(path.join(docs, 'RE\u001b[31mAD.md'), '# Notes\n');
+      const { stderr } = await map({ dir: docs });
+      expect(stderr).toContain('none of them code: RE\\u001b[31mAD.md)');
+      expect(stderr).not.toContain('\u001b');
+    } finally {
+      await rm(docs, { recursive: true, force: true });
+    }
+  });
+
   it('says on stderr when nothing was indexed', async () => {
     const empty = await mkdtemp(path.join(os.tmpdir(), 'sightline-map-empty-'));
     try {

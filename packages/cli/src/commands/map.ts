@@ -1,5 +1,6 @@
 import {
   indexRepository,
+  printablePath,
   printableText,
   type RepositoryMap,
   renderRepositoryMap,
@@ -79,7 +80,10 @@ export async function runMap(
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   progress.succeed(indexedSummary(index.files.size, listed, seconds));
-  for (const warning of index.warnings ?? []) stderr(`sightline: warning: ${warning}\n`);
+  // Printable: a warning names files and folders, whose names may hold escape codes (trial 26).
+  for (const warning of index.warnings ?? []) {
+    stderr(`sightline: warning: ${printablePath(warning)}\n`);
+  }
 
   const parsedFocus = await parseFocus(index, focus);
   const unmatched = (parsedFocus.identifiers ?? []).filter((name) => !isKnownName(index, name));

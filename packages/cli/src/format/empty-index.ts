@@ -1,5 +1,5 @@
 /** The warning for a repository where the index found no code. */
-import { emptyIndexNote, type RepositoryIndex } from '@sightline/codebase';
+import { emptyIndexNote, printablePath, type RepositoryIndex } from '@sightline/codebase';
 
 /**
  * Says that no code was indexed, and why, in one line ending in a newline (`emptyIndexNote`).
@@ -15,5 +15,5 @@ export function emptyIndexWarning(
   consequence: string,
 ): string | null {
   const note = emptyIndexNote(root, index, consequence);
-  return note === null ? null : `sightline: warning: ${note}\n`;
+  return note === null ? null : `sightline: warning: ${printablePath(note)}\n`;
 }
