@@ -24,9 +24,17 @@ describe.each(TEST_DATABASES)('the console at / on $name', (kind) => {
     const asset = await opened.app.request('/assets/app.js');
     expect(asset.status).toBe(200);
     expect(await asset.text()).toBe('console.log(1);');
-    const link = await opened.app.request('/groups/abc');
-    expect(link.status).toBe(200);
-    expect(await link.text()).toContain('<title>Sightline</title>');
+    const page = await opened.app.request('/');
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>Sightline</title>');
+    // Trial 26: /groups/abc was the page, its relative assets then missing under /groups/.
+    for (const [link, to] of [
+      ['/groups/abc', '../#/groups/abc'],
+      ['/settings', './#/settings'],
+    ]) {
+      const moved = await opened.app.request(String(link));
+      expect([moved.status, moved.headers.get('location')]).toEqual([302, to]);
+    }
     // Fresh-user trial 24: a missing asset was answered 200 with the page.
     const missing = await opened.app.request('/assets/nope.js');
     expect(missing.status).toBe(404);

@@ -1,8 +1,8 @@
 /**
- * The console at `/`: the built files of `@sightline/console` (Vite output), with `index.html` for
- * any other path that is not the API, a webhook, an asset or a file's name, so links into the app
- * survive a reload. When the console is not built, `/` says how to build it instead of answering
- * 404.
+ * The console at `/`: the built files of `@sightline/console` (Vite output). Its pages are hash
+ * routes (`/#/groups/<id>`); any other path that is not the API, a webhook, an asset or a file's
+ * name is sent to the route of the same name (`/groups/abc` → `/#/groups/abc`). When the console
+ * is not built, `/` says how to build it instead of answering 404.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -35,12 +35,17 @@ export function mountConsole(app: Hono, dir: string | undefined): void {
     // browser or crawler asks for by name (`/favicon.ico`, `/robots.txt`: trial 25), the app's
     // own links being paths without an extension.
     const { path: asked } = c.req;
+    if (asked === '/' || asked === '/index.html') return c.html(index);
     if (
       ['/api/', '/webhooks/', '/assets/'].some((prefix) => asked.startsWith(prefix)) ||
-      (FILE_NAME.test(asked) && asked !== '/index.html')
+      FILE_NAME.test(asked)
     ) {
       return next();
     }
-    return c.html(index);
+    // The app's routes are in the hash (`#/groups/<id>`): a path such as `/groups/abc` goes to
+    // that route. Served there, the page's relative assets resolved under `/groups/` and it was
+    // blank (fresh-user trial 26). Relative, so a console behind a proxy's sub-path stays there.
+    const up = '../'.repeat(Math.max(0, asked.split('/').length - 2)) || './';
+    return c.redirect(`${up}#${asked}`, 302);
   });
 }
