@@ -109,7 +109,7 @@ describe('gateFile', () => {
       'SECRET_FILE: a secret file by its name',
       'SECRET_FILE: a KEY=value file that sets API_TOKEN',
       // Fresh-user trial 24: .git/config was "a secret file by its name".
-      "SECRET_FILE: a file of git's own folder .git/ (its config may hold credentials; history is read through git, not these files)",
+      "SECRET_FILE: a file of git's own folder .git/, never read (it may hold credentials, as .git/config can; history is read through git, not these files)",
       'SECRET_FILE: a file under .ssh/, a folder of keys and credentials',
     ]);
   });

@@ -219,7 +219,7 @@ function unreadableReason(error: unknown): string {
 function secretNameReason(relative: string): string {
   const folder = secretFolderOf(relative);
   if (folder === '.git') {
-    return "a file of git's own folder .git/ (its config may hold credentials; history is read through git, not these files)";
+    return "a file of git's own folder .git/, never read (it may hold credentials, as .git/config can; history is read through git, not these files)";
   }
   if (folder !== null) return `a file under ${folder}/, a folder of keys and credentials`;
   return 'a secret file by its name';
