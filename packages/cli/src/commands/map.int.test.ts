@@ -98,6 +98,9 @@ describe('runMap', () => {
       await writeFile(path.join(docs, 'src', 'app.ts'), 'export const a = 1;\n');
       const { code, stderr } = await map({ dir: docs });
       expect(code).toBe(0);
+      // In the JSON too (trial 26).
+      const { stdout } = await map({ dir: docs, json: true });
+      expect(JSON.parse(stdout).warnings).toEqual([expect.stringMatching(/^no code was indexed/)]);
       expect(stderr).toBe(
         `sightline: warning: no code was indexed in ${docs} (2 files indexed, none of them code: .gitignore, README.md; check what .gitignore leaves out); the map has no code in it. Run it on a folder that holds source code in a supported language.\n`,
       );

@@ -1,4 +1,5 @@
 import {
+  emptyIndexNote,
   indexRepository,
   printablePath,
   printableText,
@@ -8,7 +9,6 @@ import {
 } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
-import { emptyIndexWarning } from '../format/empty-index.js';
 import { framesOutsideFile, isKnownName, parseFocus } from '../format/parse-focus.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
@@ -99,19 +99,21 @@ export async function runMap(
     );
   }
   const map = renderRepositoryMap(index, { focus: parsedFocus, tokens });
-  const noCode = emptyIndexWarning(
+  const noCode = emptyIndexNote(
     root,
     index,
     index.files.size === 0 ? 'the map is empty' : 'the map has no code in it',
   );
   if (noCode) {
-    stderr(noCode);
+    stderr(`sightline: warning: ${printablePath(noCode)}\n`);
   } else if (map.shownFiles === 0) {
     stderr(
       `sightline map: nothing fit in --map-tokens ${tokens}: even the first file of the map needs more. Raise --map-tokens (the default is 1024).\n`,
     );
   }
-  stdout(json ? `${JSON.stringify(toJson(root, tokens, map), null, 2)}\n` : map.text);
+  // The index's warnings in the JSON too (fresh-user trial 26: only stderr had them).
+  const warnings = [...(index.warnings ?? []), ...(noCode ? [noCode] : [])];
+  stdout(json ? `${JSON.stringify(toJson(root, tokens, map, warnings), null, 2)}\n` : map.text);
   return 0;
 }
 
@@ -134,10 +136,11 @@ export function indexedSummary(indexed: number, listed: number, seconds: string)
   return `Indexed ${indexed} of ${plural(listed, 'file')} in ${seconds} s (${listed - indexed} skipped)`;
 }
 
-function toJson(root: string, budget: number, map: RepositoryMap) {
+function toJson(root: string, budget: number, map: RepositoryMap, warnings: readonly string[]) {
   return {
     root,
     budget,
+    warnings,
     tokens: map.tokens,
     shownFiles: map.shownFiles,
     omittedFiles: map.omittedFiles,
