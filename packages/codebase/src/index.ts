@@ -100,6 +100,7 @@ export {
   gateFile,
   gateText,
   gateTexts,
+  refusedByName,
   type TextEncoding,
   withheldLine,
 } from './repository/secret-gate.js';

@@ -213,6 +213,19 @@ function unreadableReason(error: unknown): string {
 }
 
 /**
+ * The gate's refusal of a path by its name alone, before anything is looked up: callers that
+ * answer for a path (the service's code view) refuse it first, so a missing or odd file under
+ * `.git/` is not told apart from a present one (fresh-user trial 26: `.git/objects` was "not a
+ * file").
+ * @param relative repository-relative path, as asked or resolved.
+ * @returns a `SECRET_FILE` refusal saying which folder of credentials or which name, or `null`.
+ */
+export function refusedByName(relative: string): GateRefusal | null {
+  if (!isSecretFile(relative, '')) return null;
+  return { ok: false, code: 'SECRET_FILE', reason: secretNameReason(relative) };
+}
+
+/**
  * Why a file is refused by its path: the folder of credentials it is in (fresh-user trial 24:
  * `.git/config` was called "a secret file by its name"), or its name.
  */
@@ -246,8 +259,9 @@ export async function gateFile(
     code,
     reason,
   });
-  if (!allowSecrets && isSecretFile(relative, '')) {
-    return refuse('SECRET_FILE', secretNameReason(relative));
+  if (!allowSecrets) {
+    const named = refusedByName(relative);
+    if (named) return named;
   }
   let bytes: Buffer;
   try {

@@ -14,6 +14,7 @@ export {
   openGitHistory,
   openRepository,
   type Repository,
+  refusedByName,
   resolveInRoot,
   resolveRoot,
   SECRET_RULES_VERSION,

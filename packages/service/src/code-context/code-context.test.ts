@@ -44,6 +44,14 @@ describe('codeContext', () => {
 
   it('refuses secret files, escapes and missing files with a reason', async () => {
     expect(await codeContext(repo, '.env', 1)).toMatchObject({ ok: false, code: 'SECRET_FILE' });
+    // Trial 26: .git/objects was "not a file", a missing one "not found"; all are git's own.
+    for (const under of ['.git/objects', '.git/no-such-file', 'src/../.git/config']) {
+      expect(await codeContext(repo, under, 1), under).toEqual({
+        ok: false,
+        code: 'SECRET_FILE',
+        reason: expect.stringContaining("Not shown: a file of git's own folder .git/"),
+      });
+    }
     expect(await codeContext(repo, 'src/link.js', 1)).toMatchObject({
       ok: false,
       code: 'PATH_OUTSIDE_ROOT',

@@ -6,7 +6,7 @@
  * around each in-app frame (https://docs.sentry.io/platforms/javascript/sourcemaps/).
  */
 import { SightlineError } from '@sightline/core';
-import { gateFile, resolveInRoot, resolveRoot } from '../adapters/investigator.js';
+import { gateFile, refusedByName, resolveInRoot, resolveRoot } from '../adapters/investigator.js';
 
 /** Lines shown on each side of the asked line. */
 export const CONTEXT_LINES = 5;
@@ -44,6 +44,9 @@ export type CodeContext =
  * @param line - 1-based line.
  */
 export async function codeContext(repo: string, file: string, line: number): Promise<CodeContext> {
+  // By name first: whether a file under .git/ exists, or is a folder, is not told either.
+  const named = refusedByName(file);
+  if (named) return { ok: false, code: named.code, reason: `Not shown: ${named.reason}.` };
   let resolved: Awaited<ReturnType<typeof resolveInRoot>>;
   try {
     resolved = await resolveInRoot(await resolveRoot(repo), file);
