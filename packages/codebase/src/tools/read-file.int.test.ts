@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,8 @@ describe('readFile on long, empty and CRLF files', () => {
     await writeFile(path.join(root, 'long.txt'), `${long}\n`);
     await writeFile(path.join(root, 'empty.txt'), '');
     await writeFile(path.join(root, 'crlf.txt'), 'one\r\ntwo\r\nthree');
+    await mkdir(path.join(root, '.git', 'objects'), { recursive: true });
+    await writeFile(path.join(root, '.env'), 'x'.repeat(2_000_000));
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -88,5 +90,12 @@ describe('readFile on long, empty and CRLF files', () => {
       text: 'crlf.txt (lines 1-3 of 3)\n   1│ one\n   2│ two\n   3│ three',
       totalLines: 3,
     });
+  });
+
+  it('refuses a secret file by its name before saying anything of it (a folder, its size)', async () => {
+    // Fresh-user trial 26: .git/objects was "a folder", telling what git's folder holds.
+    for (const name of ['.git/objects', '.env']) {
+      expect(await readFile(root, name), name).toMatchObject({ error: { code: 'SECRET_FILE' } });
+    }
   });
 });

@@ -82,6 +82,15 @@ export async function readFile(
     const realRoot = await resolveRoot(root);
     const file = await resolveInRoot(realRoot, filePath);
     const shownPath = printablePath(file.relative);
+    // By name before anything is said of the file (a folder, its size), and by the name asked
+    // for too (a link named `.env`); token files (`.npmrc`) are judged by content in the gate.
+    if (!allowSecrets && (isSecretFile(filePath, '') || isSecretFile(file.relative, ''))) {
+      throw refuse(
+        'SECRET_FILE',
+        `"${filePath}" looks like a secret file (keys, tokens, credentials) and is not shown. Look for where the code reads the setting instead.`,
+        shownPath,
+      );
+    }
     if (file.isDirectory) {
       throw refuse(
         'NOT_A_FILE',
@@ -100,14 +109,6 @@ export async function readFile(
       throw refuse(
         'FILE_TOO_LARGE',
         `"${shownPath}" is ${formatBytes(file.size)}; read_file reads files up to ${formatBytes(maxFileBytes)}. Use grep with path="${shownPath}" to find the lines you need.`,
-        shownPath,
-      );
-    }
-    // The name asked for, too (a link named `.env`); token files (`.npmrc`) are judged by content in the gate.
-    if (!allowSecrets && isSecretFile(filePath, '')) {
-      throw refuse(
-        'SECRET_FILE',
-        `"${filePath}" looks like a secret file (keys, tokens, credentials) and is not shown. Look for where the code reads the setting instead.`,
         shownPath,
       );
     }
