@@ -9,12 +9,12 @@
  */
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { printablePath } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { confidenceWords, investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { describeProgress } from '../format/describe-progress.js';
+import { warningLine } from '../format/warning-line.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { readInput } from '../io/read-input.js';
@@ -138,10 +138,7 @@ export async function runInvestigate(
         if (text) io.progress.update(text);
       },
     });
-    // Printable: a warning names files and folders, whose names may hold escape codes (trial 26).
-    for (const warning of indexed.warnings) {
-      io.stderr(`sightline: warning: ${printablePath(warning)}\n`);
-    }
+    for (const warning of indexed.warnings) io.stderr(warningLine(warning));
     const verified = diagnosis.verification?.verified ?? false;
     const notFound = diagnosis.verification?.notFound ?? false;
     const reasons = (diagnosis.verification?.reasons ?? []).join(' ');

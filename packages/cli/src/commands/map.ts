@@ -1,7 +1,6 @@
 import {
   emptyIndexNote,
   indexRepository,
-  printablePath,
   printableText,
   type RepositoryMap,
   renderRepositoryMap,
@@ -10,6 +9,7 @@ import {
 import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
 import { framesOutsideFile, isKnownName, parseFocus } from '../format/parse-focus.js';
+import { warningLine } from '../format/warning-line.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
@@ -80,10 +80,14 @@ export async function runMap(
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   progress.succeed(indexedSummary(index.files.size, listed, seconds));
-  // Printable: a warning names files and folders, whose names may hold escape codes (trial 26).
-  for (const warning of index.warnings ?? []) {
-    stderr(`sightline: warning: ${printablePath(warning)}\n`);
-  }
+  const noCode = emptyIndexNote(
+    root,
+    index,
+    index.files.size === 0 ? 'the map is empty' : 'the map has no code in it',
+  );
+  // On stderr and in the JSON (fresh-user trial 26: only stderr had them).
+  const warnings = [...(index.warnings ?? []), ...(noCode ? [noCode] : [])];
+  for (const warning of warnings) stderr(warningLine(warning));
 
   const parsedFocus = await parseFocus(index, focus);
   const unmatched = (parsedFocus.identifiers ?? []).filter((name) => !isKnownName(index, name));
@@ -99,20 +103,11 @@ export async function runMap(
     );
   }
   const map = renderRepositoryMap(index, { focus: parsedFocus, tokens });
-  const noCode = emptyIndexNote(
-    root,
-    index,
-    index.files.size === 0 ? 'the map is empty' : 'the map has no code in it',
-  );
-  if (noCode) {
-    stderr(`sightline: warning: ${printablePath(noCode)}\n`);
-  } else if (map.shownFiles === 0) {
+  if (!noCode && map.shownFiles === 0) {
     stderr(
       `sightline map: nothing fit in --map-tokens ${tokens}: even the first file of the map needs more. Raise --map-tokens (the default is 1024).\n`,
     );
   }
-  // The index's warnings in the JSON too (fresh-user trial 26: only stderr had them).
-  const warnings = [...(index.warnings ?? []), ...(noCode ? [noCode] : [])];
   stdout(json ? `${JSON.stringify(toJson(root, tokens, map, warnings), null, 2)}\n` : map.text);
   return 0;
 }

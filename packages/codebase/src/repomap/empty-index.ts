@@ -17,8 +17,7 @@ const NAMED = 3;
  * @returns e.g. `nothing was indexed in /r (0 files indexed, 3 files skipped as …); the map is
  *   empty. Run it on a folder that holds source code in a supported language.`, or `no code was
  *   indexed in /r (2 files indexed, none of them code: .gitignore, README.md; check what
- *   .gitignore leaves out); …`; `null` when a
- *   file of code was indexed.
+ *   .gitignore leaves out); …`; `null` when a file of code was indexed.
  */
 export function emptyIndexNote(
   root: string,

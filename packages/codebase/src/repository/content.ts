@@ -74,13 +74,12 @@ const TOKEN_CONTENT = /(_authToken|_auth\s*=|password\s*[=:]|npmAuthToken|token\
  * @returns the folder's name as in {@link SECRET_DIRS} (`.git`), or `null`.
  */
 export function secretFolderOf(filePath: string): string | null {
-  const segments = filePath.replace(/\\/g, '/').split('/');
-  const folder = segments
+  const folders = filePath
+    .replace(/\\/g, '/')
+    .split('/')
     .slice(0, -1)
-    .find((segment) => SECRET_DIRS.has(segment.trim().toLowerCase()));
-  if (folder !== undefined) return folder.trim().toLowerCase();
-  const name = plainName(filePath);
-  return SECRET_DIRS.has(name) ? name : null;
+    .map((segment) => segment.trim().toLowerCase());
+  return [...folders, plainName(filePath)].find((name) => SECRET_DIRS.has(name)) ?? null;
 }
 
 /**

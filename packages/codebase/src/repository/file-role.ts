@@ -51,6 +51,7 @@ const OTHER_CODE =
  * script or program of another language ({@link OTHER_CODE}).
  * @param filePath repository-relative path with `/` separators.
  * @param language the index's language id (`null` when the file is not parsed code).
+ * @returns true for code, false for documents, settings and data.
  */
 export function isCodeFile(filePath: string, language: string | null): boolean {
   return language !== null || UNPARSED_SOURCE.test(filePath) || OTHER_CODE.test(filePath);

@@ -77,23 +77,18 @@ export function isPermissionError(error: unknown): boolean {
  * only the owner's bits, which does not help another user (fresh-user trial 26).
  */
 async function permissionDenied(root: string): Promise<SightlineError> {
-  const absolute = path.resolve(root);
   const above: string[] = [];
-  for (let folder = path.dirname(absolute); ; folder = path.dirname(folder)) {
+  const absolute = path.resolve(root);
+  for (let folder = path.dirname(absolute); folder !== path.dirname(folder); ) {
     above.unshift(folder);
-    if (path.dirname(folder) === folder) break;
+    folder = path.dirname(folder);
   }
+  // From the top down: the first folder above that cannot be entered is the one to change.
   let blocking: string | undefined;
   for (const folder of above) {
-    if (
-      !(await access(folder, constants.X_OK).then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      blocking = folder;
-      break;
-    }
+    if (await canEnter(folder)) continue;
+    blocking = folder;
+    break;
   }
   const where =
     blocking === undefined
@@ -104,6 +99,14 @@ async function permissionDenied(root: string): Promise<SightlineError> {
     message: `Cannot read repository directory "${printablePath(root)}": permission denied. ${where}, or run as a user who can read it.`,
     details: { root, denied: true, ...(blocking === undefined ? {} : { blocking }) },
   });
+}
+
+/** Whether this user may enter (search) a folder. */
+function canEnter(folder: string): Promise<boolean> {
+  return access(folder, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** How a path left the root: as written (absolute or `..`), or through a symbolic link. */

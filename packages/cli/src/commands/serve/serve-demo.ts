@@ -83,7 +83,7 @@ export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Prom
     env: { ...io.env, SIGHTLINE_MODEL: undefined },
     ...(options.once ? { stopped: Promise.resolve(), callsShown: false } : {}),
     onListening: async (service) => {
-      await postAndShow(service, reports, { ...io, callsShown: !options.once });
+      await postAndShow(service, reports, demoIO);
       io.stderr(demoEnding(options));
     },
   };

@@ -32,8 +32,7 @@ export function mountConsole(app: Hono, dir: string | undefined): void {
   app.get('*', (c, next) => {
     // A missing asset is a 404 (not the page, which a script tag would then run as code), as
     // API and webhook paths fall through to theirs (fresh-user trial 24); so is any other file a
-    // browser or crawler asks for by name (`/favicon.ico`, `/robots.txt`: trial 25), the app's
-    // own links being paths without an extension.
+    // browser or crawler asks for by name (`/favicon.ico`, `/robots.txt`: trial 25).
     const { path: asked } = c.req;
     if (asked === '/' || asked === '/index.html') return c.html(index);
     if (
