@@ -109,6 +109,15 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     );
   });
 
+  it('a message quoting a path with an escape code prints it escaped, exit 2', async () => {
+    // Fresh-user trial 27: the raw ESC byte of a --repo that does not exist reached the terminal.
+    const missing = path.join(repo.root, 'nope\u001b[31mRED');
+    const run = await runCli(['map', '--repo', missing]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('nope\\u001b[31mRED" does not exist');
+    expect(run.stderr).not.toContain('\u001b');
+  });
+
   it('a repeated --report is refused instead of reading only the last, exit 2', async () => {
     const other = path.join(work, 'other.md');
     await writeFile(other, 'TypeError: x is undefined\n');

@@ -2,6 +2,7 @@
  * Wraps a command's action so that a user mistake prints one clear line (no stack trace) and sets
  * the right exit code, while an unexpected failure still shows its stack for a bug report.
  */
+import { printableText } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { exitCodeFor } from './exit-code-for.js';
 
@@ -21,7 +22,8 @@ export function runAction<Args extends unknown[]>(
     } catch (error) {
       process.exitCode = exitCodeFor(error);
       if (SightlineError.isInstance(error)) {
-        process.stderr.write(`sightline: ${error.message}\n`);
+        // Escaped: a message quotes paths and names as given, which may hold escape codes (trial 27).
+        process.stderr.write(`sightline: ${printableText(error.message)}\n`);
       } else {
         process.stderr.write(
           `sightline: unexpected failure, please report it with this output.\n${
