@@ -85,9 +85,8 @@ describe('parseReport on bad input', () => {
     expect(parseReport(bytes).exceptions[0]?.type).toBe('ReferenceError');
   });
 
-  it('turns truncated JSON, JSON scalars and unknown objects into text reports', () => {
+  it('turns JSON scalars and unknown objects into text reports', () => {
     for (const input of [
-      '{"exception": {"values": [{"type": "Type',
       '42',
       'null',
       '"just a string"',
@@ -97,26 +96,49 @@ describe('parseReport on bad input', () => {
     }
   });
 
-  it('says when a JSON object was cut short and reads it as text', () => {
+  it('says when a JSON object was cut short and reads what it holds up to the cut', () => {
+    const cutNote =
+      'it is a JSON object cut short: what it holds up to the cut was read, what came after is missing (for an event, its innermost stack frames or its exception); pass it whole for those';
     const secret = ['gh', 'p_', 'x'.repeat(36)].join('');
     const cut = parseReport(`{"event_id": "abc", "token": "${secret}", "exception": {"values": [`);
     expect(cut.kind).toBe('text');
-    expect(cut.notes).toEqual([
-      'it opens as a JSON object but ends before the JSON does, so it was read as text: if it is an event or an issue cut short, pass it whole',
+    expect(cut.notes).toEqual([cutNote]);
+    // Laid out one value per line, as a whole one-line event is, so the gate withholds one line.
+    expect(cut.body.split('\n').filter((line) => line.includes(secret))).toEqual([
+      `  "token": "${secret}",`,
     ]);
-    expect(parseReport('{"message": "Cannot read prop').notes).toHaveLength(1);
+    expect(parseReport('{"message": "Cannot read prop').notes).toEqual([cutNote]);
     // Cut right after a value or a key (fresh-user trial 24: a Sentry event cut by `head -c`).
-    expect(parseReport('{"event_id": "abc", "level": "error", "timestamp": 17').notes).toHaveLength(
-      1,
-    );
-    expect(
-      parseReport('{"event_id": "abc", "tags": {"os": "linux"}, "user" \n').notes,
-    ).toHaveLength(1);
+    expect(parseReport('{"event_id": "abc", "level": "error", "timestamp": 17').notes).toEqual([
+      cutNote,
+    ]);
+    expect(parseReport('{"event_id": "abc", "tags": {"os": "linux"}, "user" \n').notes).toEqual([
+      cutNote,
+    ]);
     // Several JSON documents (JSON Lines, an .ips crash report) are not one cut short.
     expect(parseReport('{"a": 1}\n{"b": 2}\n').notes).toBeUndefined();
     // Text that only starts with a brace is no JSON that failed: no note.
     expect(parseReport('{a: 1} was logged, then it crashed').notes).toBeUndefined();
     expect(parseReport('[Bug] the app crashes on start').notes).toBeUndefined();
+  });
+
+  it('reads a Sentry event cut inside its frames as a crash with the frames before the cut', () => {
+    // Fresh-user trial 27: such an event was titled `{`, labelled other, with no stack trace.
+    const frame = (name: string, line: number) =>
+      `{"function": "${name}", "filename": "src/${name}.js", "lineno": ${line}, "in_app": true}`;
+    const event = `{"event_id": "abc",\n "exception": {"values": [{"stacktrace": {"frames": [\n  ${frame('main', 3)},\n  ${frame('render', 40)},\n  {"function": "upd`;
+    const report = parseReport(event);
+    expect(report).toMatchObject({ kind: 'crash', title: 'Exception at render (src/render.js:40)' });
+    expect(report.exceptions[0]?.frames.map((frame) => frame.file)).toContain('src/main.js');
+    expect(report.notes).toHaveLength(1);
+    // A value cut in two reads as cut, not as a shorter value ('Type' is no exception type).
+    const cutType = parseReport('{"exception": {"values": [{"type": "Type');
+    expect(cutType.exceptions[0]?.type).toBe('Type…');
+    expect(parseReport('{"message": "Cannot read prop\\u00').title).toBe('Cannot read prop…');
+    // A cut text nested past the depth limit is read as text, by its depth, not by the stack.
+    const deep = parseReport(`{"a": ${'['.repeat(100_000)}`);
+    expect(deep.kind).toBe('text');
+    expect(deep.notes?.[0]).toMatch(/^it opens as a JSON object but ends before the JSON does/);
   });
 
   it('reads deeply nested JSON without overflowing the stack', () => {

@@ -5,6 +5,7 @@
  */
 import { stripVTControlCharacters } from 'node:util';
 import { SightlineError } from '@sightline/core';
+import { jsonrepair } from 'jsonrepair';
 import { binaryTextProblem, CONTROL_CHARACTERS } from './binary-text.js';
 import {
   decodeReportBytes,
@@ -13,7 +14,7 @@ import {
   NOT_TEXT_HINT,
   type ReportEncoding,
 } from './decode-bytes.js';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
+import { jsonNestsDeeperThan, jsonTextShape, MAX_JSON_DEPTH } from './json-depth.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 import { parseWellFormedJson } from './well-formed.js';
 
@@ -87,8 +88,13 @@ function endsEarly(error: unknown, text: string): boolean {
 }
 
 /**
- * The text's JSON value, when the whole text is one.
- * @returns the value, or a note when the text opens as a JSON object and is cut short.
+ * The text's JSON value, when the whole text is one or a JSON object cut short.
+ *
+ * A cut object (an event or issue pasted past a size limit) is completed by `jsonrepair`, which
+ * closes the open string, arrays and objects: the text is valid JSON up to the cut (`endsEarly`),
+ * so nothing before it is changed, and what it holds (an event's frames, an issue's title) is read
+ * instead of the text `{` (fresh-user trial 27: a cut Sentry event was titled `{`, no stack).
+ * @returns the value, with a note when the text is a JSON object cut short.
  */
 function parseJson(text: string): { value?: unknown; note?: string } {
   const first = text.trimStart()[0];
@@ -101,9 +107,34 @@ function parseJson(text: string): { value?: unknown; note?: string } {
     // Only a text cut short is said to be: JSON Lines and Apple's .ips (a JSON header line, then
     // a JSON body) are not one document either, and are formats of their own.
     if (!endsEarly(error, text)) return {};
+    const completed = completedJson(text);
+    if (completed === undefined) {
+      return {
+        note: 'it opens as a JSON object but ends before the JSON does, so it was read as text: if it is an event or an issue cut short, pass it whole',
+      };
+    }
     return {
-      note: 'it opens as a JSON object but ends before the JSON does, so it was read as text: if it is an event or an issue cut short, pass it whole',
+      value: completed,
+      note: 'it is a JSON object cut short: what it holds up to the cut was read, what came after is missing (for an event, its innermost stack frames or its exception); pass it whole for those',
     };
+  }
+}
+
+/**
+ * The object a JSON text cut short holds up to its cut, or `undefined` when none can be made. A
+ * string cut in two ends with `…`, so a cut value reads as cut (`TypeErr…`), never as another
+ * whole value (`TypeErr`).
+ */
+function completedJson(text: string): object | undefined {
+  const { deepest, cutStringEnd } = jsonTextShape(text);
+  // jsonrepair reads by recursion: a text nested past the limit is refused before it, by depth.
+  if (deepest > MAX_JSON_DEPTH) return undefined;
+  const marked = cutStringEnd === undefined ? text : `${text.slice(0, cutStringEnd)}…`;
+  try {
+    const value: unknown = parseWellFormedJson(jsonrepair(marked));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './json-depth.js';
+import { jsonNestsDeeperThan, jsonTextShape, MAX_JSON_DEPTH } from './json-depth.js';
 
 const nested = (levels: number) =>
   JSON.parse(`${'{"a":['.repeat(levels / 2)}1${']}'.repeat(levels / 2)}`);
@@ -19,5 +19,26 @@ describe('jsonNestsDeeperThan', () => {
     expect(jsonNestsDeeperThan(nested(MAX_JSON_DEPTH))).toBe(false);
     expect(jsonNestsDeeperThan(nested(MAX_JSON_DEPTH + 2))).toBe(true);
     expect(jsonNestsDeeperThan(nested(100_000))).toBe(true);
+  });
+});
+
+describe('jsonTextShape', () => {
+  it('counts open brackets outside strings only', () => {
+    expect(jsonTextShape('{"a": [1, {"b": "[[[{{{"}]}').deepest).toBe(3);
+    expect(jsonTextShape(`{"a": ${'['.repeat(100_000)}`).deepest).toBe(100_001);
+  });
+
+  it('says where a text ending inside a string can be read up to', () => {
+    expect(jsonTextShape('{"a": "bc"}').cutStringEnd).toBeUndefined();
+    expect(jsonTextShape('{"a": "bc').cutStringEnd).toBe(9);
+    // An escaped quote does not close the string; a complete escape is kept whole.
+    expect(jsonTextShape('{"a": "b\\"c').cutStringEnd).toBe(11);
+    expect(jsonTextShape('{"a": "b\\\\').cutStringEnd).toBe(10);
+    // An escape sequence cut in two is left out.
+    expect(jsonTextShape('{"a": "b\\').cutStringEnd).toBe(8);
+    expect(jsonTextShape('{"a": "b\\u00').cutStringEnd).toBe(8);
+    expect(jsonTextShape('{"a": "b\\u00e9').cutStringEnd).toBe(14);
+    // A key cut short is a string too.
+    expect(jsonTextShape('{"a": 1, "ke').cutStringEnd).toBe(12);
   });
 });

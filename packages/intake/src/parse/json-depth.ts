@@ -32,3 +32,48 @@ export function jsonNestsDeeperThan(value: unknown, limit = MAX_JSON_DEPTH): boo
   }
   return false;
 }
+
+/** What a JSON text, whole or cut short, looks like read without parsing. */
+export interface JsonTextShape {
+  /** Most objects and arrays open at once anywhere (brackets inside strings do not count). */
+  deepest: number;
+  /**
+   * Where the text ends inside a string: the index its cut-off part may be read up to (before an
+   * escape sequence cut in two: `\`, `\u12`), or `undefined` when the text ends outside strings.
+   */
+  cutStringEnd?: number;
+}
+
+/**
+ * Reads a JSON text's nesting and whether it ends inside a string, character by character
+ * without recursion, so a text cut short can be measured before a recursive reader completes it.
+ * @param text - JSON text, whole or cut short (its valid prefix is what is measured).
+ */
+export function jsonTextShape(text: string): JsonTextShape {
+  let depth = 0;
+  let deepest = 0;
+  let stringAt: number | undefined;
+  let escapeAt = -1;
+  for (let at = 0; at < text.length; at += 1) {
+    const char = text[at];
+    if (stringAt !== undefined) {
+      if (char === '\\') {
+        escapeAt = at;
+        at += text[at + 1] === 'u' ? 5 : 1;
+      } else if (char === '"') {
+        stringAt = undefined;
+      }
+    } else if (char === '"') {
+      stringAt = at;
+    } else if (char === '{' || char === '[') {
+      depth += 1;
+      deepest = Math.max(deepest, depth);
+    } else if (char === '}' || char === ']') {
+      depth -= 1;
+    }
+  }
+  if (stringAt === undefined) return { deepest };
+  const escapeLength = text[escapeAt + 1] === 'u' ? 6 : 2;
+  const escapeCut = escapeAt >= 0 && escapeAt + escapeLength > text.length;
+  return { deepest, cutStringEnd: escapeCut ? escapeAt : text.length };
+}

@@ -147,16 +147,20 @@ function exceptionsOf(body: JsonObject): { exceptions: Exception[]; stack: Frame
 
 /**
  * A one-line title: the exception (`Type: value`), else the logged message, else the culprit or
- * transaction, else where the stack trace was captured.
+ * transaction, else where the exception was thrown (its innermost in-app frame, else innermost;
+ * an event cut short keeps its frames but not the exception's type and value after them), else
+ * where the stack trace was captured.
  */
 function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): string | undefined {
   const first = exceptions[0];
+  const thrownAt = first?.frames.find((frame) => frame.inApp) ?? first?.frames[0];
   const candidates = [
     text(body.title),
     first ? describeException(first) : undefined,
     eventMessage(body),
     text(body.culprit),
     text(body.transaction),
+    thrownAt ? `Exception at ${thrownAt.raw}` : undefined,
     stack[0] ? `Sentry event logged at ${stack[0].raw}` : undefined,
   ];
   const found = candidates.map((candidate) => candidate?.trim().split('\n', 1)[0]).find(Boolean);
