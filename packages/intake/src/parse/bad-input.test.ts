@@ -74,9 +74,12 @@ describe('parseReport on bad input', () => {
     ]);
     const report = parseReport(bytes);
     expect(report.kind).toBe('crash');
-    expect(report.notes).toEqual([
-      'invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 from its encoding first (e.g. iconv -f WINDOWS-1252 -t UTF-8 for Western European text, -f SHIFT_JIS for Japanese; file -bi FILE may name it)',
-    ]);
+    const replaced =
+      'invalid UTF-8 bytes were replaced with U+FFFD: the text is in another encoding; convert it to UTF-8 from its encoding first (e.g. iconv -f WINDOWS-1252 -t UTF-8 for Western European text, -f SHIFT_JIS for Japanese; file -bi FILE may name it)';
+    expect(report.notes).toEqual([replaced]);
+    // A stray NUL byte does not make it binary data, nor hide the replacement (trial 26).
+    const withNul = parseReport(Buffer.from('Caf\xe9 crashes\x00 on start\n', 'latin1'));
+    expect(withNul.notes).toEqual([replaced, 'control characters were removed']);
   });
 
   it('reads UTF-16 with a byte-order mark', () => {
@@ -167,6 +170,10 @@ describe('parseReport on bad input', () => {
       title: 'App crashes on start',
       notes: ['control characters were removed'],
     });
+    // Between two words they leave a space: `red\0nul` is not read as `rednul`.
+    expect(parseReport('the colour is red\u0000\u0007nul today').title).toBe(
+      'the colour is red nul today',
+    );
   });
 
   // No time target here (how fast they are is `npm run bench:intake`'s, with its target): the

@@ -5,6 +5,7 @@
  * (`sightline triage`, `sightline ingest`, `POST /api/reports`), so a file reads alike everywhere.
  */
 import { BINARY_SNIFF_BYTES, looksBinary } from '@sightline/core';
+import { binaryTextProblem } from './binary-text.js';
 
 /** The encodings a report's bytes are read in. */
 export type ReportEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
@@ -17,7 +18,8 @@ export interface DecodedBytes {
   encoding: ReportEncoding;
   /**
    * True when bytes invalid in `encoding` were replaced with U+FFFD: the text is in another
-   * encoding (Latin-1, Windows-1252…). Never for binary data (NUL bytes), which is no text at all.
+   * encoding (Latin-1, Windows-1252…). Never for binary data (a NUL byte and, by
+   * `binaryTextProblem`, mostly control characters or invalid bytes), which is no text at all.
    */
   invalid: boolean;
 }
@@ -125,6 +127,9 @@ export function decodeReportBytes(bytes: Uint8Array): DecodedBytes {
     };
   } catch {
     const text = new TextDecoder(encoding).decode(body);
-    return { text, encoding, invalid: encoding !== 'utf-8' || !looksBinary(bytes) };
+    // A NUL byte makes binary data only when the text is binary by the text rule too: a log with
+    // one stray NUL and a Latin-1 letter is text in another encoding (fresh-user trial 26).
+    const binary = encoding === 'utf-8' && looksBinary(bytes) && binaryTextProblem(text);
+    return { text, encoding, invalid: !binary };
   }
 }

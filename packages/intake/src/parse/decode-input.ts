@@ -31,6 +31,9 @@ export interface DecodedInput {
   notes: string[];
 }
 
+/** Control characters with a non-space character on each side. */
+const CONTROL_RUN_BETWEEN_WORDS = new RegExp(`(?<=\\S)(?:${CONTROL_CHARACTERS.source})+(?=\\S)`, 'g');
+
 // The start of an ANSI escape sequence: ESC, or the 8-bit CSI.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
 const ESCAPE = /[\u001B\u009B]/;
@@ -191,7 +194,8 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
   }
   if (text.search(CONTROL_CHARACTERS) !== -1) {
     notes.push('control characters were removed');
-    text = text.replace(CONTROL_CHARACTERS, '');
+    // Between two words they leave a space, so `red\0nul` stays two words (fresh-user trial 26).
+    text = text.replace(CONTROL_RUN_BETWEEN_WORDS, ' ').replace(CONTROL_CHARACTERS, '');
   }
   if (text.trim() === '') {
     throw new SightlineError({
