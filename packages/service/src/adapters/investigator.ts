@@ -13,6 +13,7 @@ export {
   type OpenGitHistoryResult,
   openGitHistory,
   openRepository,
+  printablePath,
   type Repository,
   refusedByName,
   resolveInRoot,

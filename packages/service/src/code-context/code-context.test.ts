@@ -60,9 +60,11 @@ describe('codeContext', () => {
       ok: false,
       code: 'PATH_OUTSIDE_ROOT',
     });
-    expect(await codeContext(repo, 'src/none.js', 1)).toMatchObject({
-      ok: false,
-      code: 'PATH_NOT_FOUND',
-    });
+    const missing = await codeContext(repo, 'src/none.js', 1);
+    expect(missing).toMatchObject({ ok: false, code: 'PATH_NOT_FOUND' });
+    // Said to a triager, not advising an agent's tool (fresh-user trial 26).
+    expect(missing.ok ? '' : missing.reason).toBe(
+      '"src/none.js" is not in the project\'s repository as checked out: the report may name a file of another version, or one a build writes.',
+    );
   });
 });

@@ -6,7 +6,13 @@
  * around each in-app frame (https://docs.sentry.io/platforms/javascript/sourcemaps/).
  */
 import { SightlineError } from '@sightline/core';
-import { gateFile, refusedByName, resolveInRoot, resolveRoot } from '../adapters/investigator.js';
+import {
+  gateFile,
+  printablePath,
+  refusedByName,
+  resolveInRoot,
+  resolveRoot,
+} from '../adapters/investigator.js';
 
 /** Lines shown on each side of the asked line. */
 export const CONTEXT_LINES = 5;
@@ -52,7 +58,12 @@ export async function codeContext(repo: string, file: string, line: number): Pro
     resolved = await resolveInRoot(await resolveRoot(repo), file);
   } catch (error) {
     if (SightlineError.isInstance(error)) {
-      return { ok: false, code: error.code, reason: error.message };
+      // The sandbox's own message advises an agent's tool (list_dir); a triager is told why.
+      const reason =
+        error.code === 'PATH_NOT_FOUND'
+          ? `"${printablePath(file)}" is not in the project's repository as checked out: the report may name a file of another version, or one a build writes.`
+          : error.message;
+      return { ok: false, code: error.code, reason };
     }
     throw error;
   }
