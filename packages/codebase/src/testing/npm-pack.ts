@@ -22,6 +22,8 @@ export interface PackedPackage {
 export interface NpmPackOptions {
   /** Cache folder: one `NAME@VERSION/package` folder per package version. */
   cacheDir: string;
+  /** Called once before the download, when the cache has no copy (to say so). Default none. */
+  onDownload?: (spec: string) => void;
 }
 
 /**
@@ -34,7 +36,10 @@ export interface NpmPackOptions {
  *   with an empty cache, unknown version).
  * @example const { dir } = await npmPack('zod@4.6.7', { cacheDir: 'cache' }); // cache/zod@4.6.7/package
  */
-export async function npmPack(spec: string, { cacheDir }: NpmPackOptions): Promise<PackedPackage> {
+export async function npmPack(
+  spec: string,
+  { cacheDir, onDownload }: NpmPackOptions,
+): Promise<PackedPackage> {
   const match = /^(@?[^@]+)@(\d+\.\d+\.\d+(?:-[\w.]+)?)$/.exec(spec);
   if (!match) throw new Error(`npmPack needs NAME@EXACT_VERSION, got "${spec}".`);
   const [, name = '', version = ''] = match;
@@ -42,6 +47,7 @@ export async function npmPack(spec: string, { cacheDir }: NpmPackOptions): Promi
   const dir = path.join(folder, 'package');
   const marker = path.join(folder, '.unpacked');
   if (await exists(marker)) return { name, version, dir };
+  onDownload?.(spec);
 
   await rm(folder, { recursive: true, force: true });
   await mkdir(folder, { recursive: true });

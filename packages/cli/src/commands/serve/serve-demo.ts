@@ -66,8 +66,10 @@ export async function runServeDemo(options: ServeDemoOptions, io: ServeIO): Prom
     report: string;
   };
   const spec = `${demoCase.package}@${demoCase.version}`;
-  io.stderr(`Fetching ${spec} with npm pack (cached after the first run)…\n`);
-  const { dir } = await npmPack(spec, { cacheDir });
+  const { dir } = await npmPack(spec, {
+    cacheDir,
+    onDownload: () => io.stderr(`Fetching ${spec} with npm pack (cached after the first run)…\n`),
+  });
   const { reports } = JSON.parse(
     fs.readFileSync(path.join(examples, 'serve-demo', 'reports.json'), 'utf8'),
   ) as { reports: DemoReport[] };
