@@ -39,6 +39,17 @@ describe('emptyIndexNote', () => {
     expect(emptyIndexNote('/r', ignoring, 'x')).toBe(
       'no code was indexed in /r (4 files indexed, none of them code: .gitignore, README.md, config.json and 1 more; check what .gitignore leaves out); x. Run it on a folder that holds source code in a supported language.',
     );
+    // A name with a space or a comma is quoted, so the list reads as the files it names.
+    expect(
+      emptyIndexNote(
+        '/r',
+        index([
+          ['my notes.txt', null],
+          ['a,b.md', null],
+        ]),
+        'x',
+      ),
+    ).toContain('none of them code: "a,b.md", "my notes.txt");');
   });
 
   it('says why nothing was indexed', () => {

@@ -1,4 +1,5 @@
 /** What to say of a repository where the index found no code. */
+import { pathList } from '../repository/content.js';
 import { isCodeFile } from '../repository/file-role.js';
 import type { RepositoryIndex } from './types.js';
 
@@ -36,7 +37,7 @@ export function emptyIndexNote(
     return `nothing was indexed in ${root} (${why}); ${consequence}. ${advice}`;
   }
   const paths = files.map((file) => file.path).sort();
-  const named = paths.slice(0, NAMED).join(', ');
+  const named = pathList(paths.slice(0, NAMED));
   const more = paths.length > NAMED ? ` and ${paths.length - NAMED} more` : '';
   const count = `${paths.length} ${paths.length === 1 ? 'file' : 'files'} indexed`;
   // Code its .gitignore leaves out is not read (fresh-user trial 26: "run it on a folder that

@@ -6,7 +6,13 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { countLines, isSecretFile, SNIFF_BYTES, sniffContent } from '../repository/content.js';
+import {
+  countLines,
+  isSecretFile,
+  pathList,
+  SNIFF_BYTES,
+  sniffContent,
+} from '../repository/content.js';
 import { fileCapWarning } from '../repository/file-cap.js';
 import {
   type ListedFile,
@@ -113,7 +119,7 @@ function unreadableWarnings(paths: readonly string[]): string[] {
   const folders = paths.filter((entry) => entry.endsWith('/'));
   const files = paths.filter((entry) => !entry.endsWith('/'));
   const sentence = (list: readonly string[], kind: 'file' | 'folder', mode: string) => {
-    const named = list.slice(0, UNREADABLE_NAMED).join(', ');
+    const named = pathList(list.slice(0, UNREADABLE_NAMED));
     const more =
       list.length > UNREADABLE_NAMED ? ` and ${list.length - UNREADABLE_NAMED} more` : '';
     const [count, them] =

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countLines,
   isSecretFile,
+  pathList,
   printablePath,
   printableText,
   SNIFF_BYTES,
@@ -124,5 +125,14 @@ describe('printablePath and printableText', () => {
     expect(printablePath('docs/\u05e9\u05dc\u05d5\u05dd.md')).toBe(
       'docs/\u05e9\u05dc\u05d5\u05dd.md',
     );
+  });
+});
+
+describe('pathList', () => {
+  it('quotes only the paths whose ends a list would blur', () => {
+    expect(pathList(['src/a.js', 'my docs/b c.md', 'x,y.ts', 'say"hi".txt', "it's.js"])).toBe(
+      'src/a.js, "my docs/b c.md", "x,y.ts", "say\\"hi\\".txt", "it\'s.js"',
+    );
+    expect(pathList([])).toBe('');
   });
 });

@@ -156,6 +156,16 @@ export function printablePath(value: string): string {
 }
 
 /**
+ * Paths listed in a sentence, `, ` between them: a path holding whitespace, a comma or a quote is
+ * written in double quotes (JSON string syntax), so where each name ends is clear (`"a b.js",
+ * c.js`, not `a b.js, c.js`).
+ * @param paths repository-relative paths, in the order to list them.
+ */
+export function pathList(paths: readonly string[]): string {
+  return paths.map((entry) => (/[\s,"']/.test(entry) ? JSON.stringify(entry) : entry)).join(', ');
+}
+
+/**
  * Text a terminal shows as written: as {@link printablePath}, but newlines and tabs kept (escape
  * codes, carriage returns, U+2028/9 and the bidirectional controls of commit messages or quoted
  * lines are escaped).
