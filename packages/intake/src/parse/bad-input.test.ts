@@ -89,12 +89,7 @@ describe('parseReport on bad input', () => {
   });
 
   it('turns JSON scalars and unknown objects into text reports', () => {
-    for (const input of [
-      '42',
-      'null',
-      '"just a string"',
-      '{"a": 1}',
-    ]) {
+    for (const input of ['42', 'null', '"just a string"', '{"a": 1}']) {
       expect(parseReport(input)).toMatchObject({ kind: 'text', exceptions: [] });
     }
   });
@@ -131,7 +126,10 @@ describe('parseReport on bad input', () => {
       `{"function": "${name}", "filename": "src/${name}.js", "lineno": ${line}, "in_app": true}`;
     const event = `{"event_id": "abc",\n "exception": {"values": [{"stacktrace": {"frames": [\n  ${frame('main', 3)},\n  ${frame('render', 40)},\n  {"function": "upd`;
     const report = parseReport(event);
-    expect(report).toMatchObject({ kind: 'crash', title: 'Exception at render (src/render.js:40)' });
+    expect(report).toMatchObject({
+      kind: 'crash',
+      title: 'Exception at render (src/render.js:40)',
+    });
     expect(report.exceptions[0]?.frames.map((frame) => frame.file)).toContain('src/main.js');
     expect(report.notes).toHaveLength(1);
     // A value cut in two reads as cut, not as a shorter value ('Type' is no exception type).

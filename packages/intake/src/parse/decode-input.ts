@@ -32,7 +32,10 @@ export interface DecodedInput {
 }
 
 /** Control characters with a non-space character on each side. */
-const CONTROL_RUN_BETWEEN_WORDS = new RegExp(`(?<=\\S)(?:${CONTROL_CHARACTERS.source})+(?=\\S)`, 'g');
+const CONTROL_RUN_BETWEEN_WORDS = new RegExp(
+  `(?<=\\S)(?:${CONTROL_CHARACTERS.source})+(?=\\S)`,
+  'g',
+);
 
 // The start of an ANSI escape sequence: ESC, or the 8-bit CSI.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
