@@ -132,10 +132,30 @@ describe('parseReport on bad input', () => {
     });
     expect(report.exceptions[0]?.frames.map((frame) => frame.file)).toContain('src/main.js');
     expect(report.notes).toHaveLength(1);
-    // A value cut in two reads as cut, not as a shorter value ('Type' is no exception type).
+    // A value cut in two reads as cut, never as a shorter whole value ('Type' is no exception
+    // type), and keeps its whole words only: the word the cut split may be a token's start.
     const cutType = parseReport('{"exception": {"values": [{"type": "Type');
-    expect(cutType.exceptions[0]?.type).toBe('Type…');
-    expect(parseReport('{"message": "Cannot read prop\\u00').title).toBe('Cannot read prop…');
+    expect(cutType.exceptions[0]?.type).toBe('…');
+    expect(parseReport('{"message": "Cannot read prop\\u00').title).toBe('Cannot read …');
+    const token = ['gh', 'p_', 'aBcDeFgHiJkLmNoP'].join('');
+    const cutToken = parseReport(`{"message": "Bad credentials: token ${token}`);
+    expect(cutToken.title).toBe('Bad credentials: token …');
+    expect(JSON.stringify(cutToken)).not.toContain(token.slice(0, 6));
+    // A release or id cut short names another version or event: not taken.
+    const cutRelease = parseReport(
+      '{"event_id": "a1b2", "exception": {"values": [{"type": "E"}]}, "release": "shop@2.3',
+    );
+    expect(cutRelease).toMatchObject({ kind: 'crash', id: expect.any(String) });
+    expect(cutRelease.appVersion).toBeUndefined();
+    expect(parseReport('{"exception": {"values": [{"type": "E"}]}, "event_id": "a1b').id).not.toBe(
+      'a1b…',
+    );
+    // A number or literal at the cut is no value: `"lineno": 1` may be the start of 12.
+    const cutLine = parseReport(
+      '{"exception": {"values": [{"type": "E", "stacktrace": {"frames": [{"filename": "src/a.js", "function": "f", "lineno": 1',
+    );
+    expect(cutLine.exceptions[0]?.frames[0]).toMatchObject({ file: 'src/a.js', function: 'f' });
+    expect(cutLine.exceptions[0]?.frames[0]?.line).toBeUndefined();
     // A cut text nested past the depth limit is read as text, by its depth, not by the stack.
     const deep = parseReport(`{"a": ${'['.repeat(100_000)}`);
     expect(deep.kind).toBe('text');
@@ -181,6 +201,16 @@ describe('parseReport on bad input', () => {
     expect(report).toMatchObject({ kind: 'crash', source: { format: 'rust' } });
     expect(report.exceptions).toHaveLength(32);
     expect(report.notes).toEqual(['body cut to 200000 characters (of 594392)']);
+  });
+
+  it('cuts a body past the limit before the word the limit would split', () => {
+    // Fresh-user trial 28: a token straddling the limit was shown up to it, 28 of its 36 characters.
+    const token = ['gh', 'p_', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'].join('');
+    const text = `${'word '.repeat(39_995)}${token} and more after it`;
+    const report = parseReport(text);
+    expect(report.body).toBe('word '.repeat(39_995));
+    expect(report.notes).toEqual(['body cut to 199975 characters (of 200033)']);
+    expect(JSON.stringify(report)).not.toContain('ghp_');
   });
 
   // Each Rust 1.73 panic line (`thread 'main' panicked at src/main.rs:1:5:`) took every line after

@@ -127,21 +127,35 @@ function parseJson(text: string): { value?: unknown; note?: string } {
 }
 
 /**
- * The object a JSON text cut short holds up to its cut, or `undefined` when none can be made. A
- * string cut in two ends with `…`, so a cut value reads as cut (`TypeErr…`), never as another
- * whole value (`TypeErr`).
+ * The object a JSON text cut short holds up to its cut, or `undefined` when none can be made.
+ * Nothing cut is presented as whole: a string cut in two keeps its whole words and ends with `…`
+ * (`"TypeError: bad tok…"` of `"TypeError: bad token ghp_…"`: the word the cut split, a token
+ * perhaps, is left out with its part, so no half secret is shown where the whole one would be
+ * withheld), and a number or literal at the cut is left out (`"lineno": 1` of 12 reads as no line).
  */
 function completedJson(text: string): object | undefined {
-  const { deepest, cutStringEnd } = jsonTextShape(text);
+  const { deepest, cutString } = jsonTextShape(text);
   // jsonrepair reads by recursion: a text nested past the limit is refused before it, by depth.
   if (deepest > MAX_JSON_DEPTH) return undefined;
-  const marked = cutStringEnd === undefined ? text : `${text.slice(0, cutStringEnd)}…`;
+  const marked = cutString
+    ? `${text.slice(0, cutString.start)}${wholeWords(text.slice(cutString.start, cutString.end))}…`
+    : text.trimEnd().replace(CUT_SCALAR, '$1');
   try {
     const value: unknown = parseWellFormedJson(jsonrepair(marked));
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** A number, or a literal not yet whole, at the end of a text cut outside strings. */
+const CUT_SCALAR = /([:,[]\s*)(?:-?[\d.eE+-]+|t|tr|tru|f|fa|fal|fals|n|nu|nul)$/;
+
+/** A string's raw JSON content up to its last word break (whitespace, or a `\n`, `\r`, `\t` escape). */
+function wholeWords(content: string): string {
+  let end = 0;
+  for (const match of content.matchAll(/\s|\\[nrt]/g)) end = match.index + match[0].length;
+  return content.slice(0, end);
 }
 
 /**

@@ -28,17 +28,17 @@ describe('jsonTextShape', () => {
     expect(jsonTextShape(`{"a": ${'['.repeat(100_000)}`).deepest).toBe(100_001);
   });
 
-  it('says where a text ending inside a string can be read up to', () => {
-    expect(jsonTextShape('{"a": "bc"}').cutStringEnd).toBeUndefined();
-    expect(jsonTextShape('{"a": "bc').cutStringEnd).toBe(9);
+  it('says where a string the text ends inside starts and can be read up to', () => {
+    expect(jsonTextShape('{"a": "bc"}').cutString).toBeUndefined();
+    expect(jsonTextShape('{"a": "bc').cutString).toEqual({ start: 7, end: 9 });
     // An escaped quote does not close the string; a complete escape is kept whole.
-    expect(jsonTextShape('{"a": "b\\"c').cutStringEnd).toBe(11);
-    expect(jsonTextShape('{"a": "b\\\\').cutStringEnd).toBe(10);
+    expect(jsonTextShape('{"a": "b\\"c').cutString).toEqual({ start: 7, end: 11 });
+    expect(jsonTextShape('{"a": "b\\\\').cutString).toEqual({ start: 7, end: 10 });
     // An escape sequence cut in two is left out.
-    expect(jsonTextShape('{"a": "b\\').cutStringEnd).toBe(8);
-    expect(jsonTextShape('{"a": "b\\u00').cutStringEnd).toBe(8);
-    expect(jsonTextShape('{"a": "b\\u00e9').cutStringEnd).toBe(14);
+    expect(jsonTextShape('{"a": "b\\').cutString).toEqual({ start: 7, end: 8 });
+    expect(jsonTextShape('{"a": "b\\u00').cutString).toEqual({ start: 7, end: 8 });
+    expect(jsonTextShape('{"a": "b\\u00e9').cutString).toEqual({ start: 7, end: 14 });
     // A key cut short is a string too.
-    expect(jsonTextShape('{"a": 1, "ke').cutStringEnd).toBe(12);
+    expect(jsonTextShape('{"a": 1, "ke').cutString).toEqual({ start: 10, end: 12 });
   });
 });

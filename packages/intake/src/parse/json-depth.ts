@@ -38,10 +38,11 @@ export interface JsonTextShape {
   /** Most objects and arrays open at once anywhere (brackets inside strings do not count). */
   deepest: number;
   /**
-   * Where the text ends inside a string: the index its cut-off part may be read up to (before an
-   * escape sequence cut in two: `\`, `\u12`), or `undefined` when the text ends outside strings.
+   * Where the text ends inside a string: `start`, the index after its opening quote, and `end`,
+   * the index its cut-off part may be read up to (before an escape sequence cut in two: `\`,
+   * `\u12`); `undefined` when the text ends outside strings.
    */
-  cutStringEnd?: number;
+  cutString?: { start: number; end: number };
 }
 
 /**
@@ -74,6 +75,6 @@ export function jsonTextShape(text: string): JsonTextShape {
   }
   if (stringAt === undefined) return { deepest };
   const escapeLength = text[escapeAt + 1] === 'u' ? 6 : 2;
-  const escapeCut = escapeAt >= 0 && escapeAt + escapeLength > text.length;
-  return { deepest, cutStringEnd: escapeCut ? escapeAt : text.length };
+  const escapeCut = escapeAt > stringAt && escapeAt + escapeLength > text.length;
+  return { deepest, cutString: { start: stringAt + 1, end: escapeCut ? escapeAt : text.length } };
 }

@@ -106,6 +106,20 @@ function runFormat(
   return { name: textFormat.name, parsed: textFormat.parse(input) };
 }
 
+/**
+ * The text's first `max` characters, less the word the cut would split (a token cut in two is no
+ * longer one the secret rules find, so half of it would be shown; fresh-user trial 28).
+ * @returns `text` itself when it is within `max`.
+ */
+function wholeWordsWithin(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  if (/\s/.test(text[max] ?? '')) return cut;
+  let end = cut.length;
+  while (end > 0 && !/\s/.test(cut[end - 1] ?? '')) end -= 1;
+  return cut.slice(0, end);
+}
+
 function buildReport(
   parsed: ParsedReport,
   format: string,
@@ -117,14 +131,14 @@ function buildReport(
   const ownNotes = [...notes, ...(parsed.notes ?? [])];
   let body = fullBody;
   if (body.length > MAX_BODY_CHARS) {
-    body = body.slice(0, MAX_BODY_CHARS);
-    ownNotes.push(`body cut to ${MAX_BODY_CHARS} characters (of ${fullBody.length})`);
+    body = wholeWordsWithin(body, MAX_BODY_CHARS);
+    ownNotes.push(`body cut to ${body.length} characters (of ${fullBody.length})`);
   }
   const frames = [...allFrames(parsed.exceptions), ...(parsed.stack ?? [])];
   // Names and paths come from the text the report keeps (and its frames), not from past the body's
   // cut: everything a report passes on is scanned for secrets in what it keeps (gateReport), so a
   // token past the cut must not come back as an identifier.
-  const scanned = (parsed.identifierText ?? fullBody).slice(0, MAX_BODY_CHARS);
+  const scanned = wholeWordsWithin(parsed.identifierText ?? fullBody, MAX_BODY_CHARS);
   const platform = parsed.platform ?? FORMAT_PLATFORM[format];
   // Hashed with its lines joined by `\n`: the same report saved with CRLF is the same report.
   const id =

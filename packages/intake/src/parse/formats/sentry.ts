@@ -167,15 +167,23 @@ function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): str
   return found?.slice(0, MAX_TITLE_CHARS);
 }
 
+/**
+ * A value unless an event cut short cut it (it ends with `…`, decodeInput's mark): a release cut to
+ * `shop@2.3` of `shop@2.3.1` would name another version, a cut id another event.
+ */
+function whole(value: string | undefined): string | undefined {
+  return value?.endsWith('…') ? undefined : value;
+}
+
 function parseSentry(input: FormatInput): ParsedReport[] {
   const body = event(input.value) ?? {};
   const { exceptions, stack } = exceptionsOf(body);
   const title = titleOf(body, exceptions, stack);
   const contexts = isJsonObject(body.contexts) ? body.contexts : {};
   const os = isJsonObject(contexts.os) ? text(contexts.os.name) : undefined;
-  const platform = text(body.platform) ?? os;
-  const release = text(body.release);
-  const id = text(body.event_id) ?? text(body.eventID) ?? text(body.id);
+  const platform = whole(text(body.platform)) ?? whole(os);
+  const release = whole(text(body.release));
+  const id = whole(text(body.event_id) ?? text(body.eventID) ?? text(body.id));
   const summary = [
     title,
     ...describeChain(exceptions),
