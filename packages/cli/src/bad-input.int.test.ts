@@ -118,6 +118,13 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     expect(run.stderr).not.toContain('\u001b');
   });
 
+  it('an unknown option with an escape code in it is named escaped, exit 2', async () => {
+    const run = await runCli(['map', '--fo\u001b[2Jrmat', 'json']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--fo\\u001b[2Jrmat');
+    expect(run.stderr).not.toContain('\u001b');
+  });
+
   it('a repeated --report is refused instead of reading only the last, exit 2', async () => {
     const other = path.join(work, 'other.md');
     await writeFile(other, 'TypeError: x is undefined\n');

@@ -4,6 +4,7 @@
  * e-mail, or printed (`--dry-run`). It reads the service's store directly (a running service may
  * use it at the same time) and records the digest, so the service's scheduled one continues after it.
  */
+import { printableText } from '@sightline/codebase';
 import { readDigestConfig, regateStored, sendDigest } from '@sightline/service';
 import type { Command } from 'commander';
 import {
@@ -68,14 +69,17 @@ export async function runDigest(options: DigestCommandOptions, io: DigestIO): Pr
     const { digest } = result;
     // As the e-mail reads: its subject (a header) labelled, then its body, which opens with the
     // same headline.
+    // Escaped: group titles are the reports' own text.
     if (result.outcome === 'dry-run')
-      io.stdout(`Subject: ${result.message.subject}\n\n${result.message.emailText}`);
+      io.stdout(printableText(`Subject: ${result.message.subject}\n\n${result.message.emailText}`));
     else if (result.outcome === 'empty') {
       io.stdout(`Nothing new since ${digest.since}: nothing sent.\n`);
     } else if (result.outcome === 'taken') {
       io.stdout('Another service is sending the digest of this period: nothing sent.\n');
     } else {
-      io.stdout(`${result.message.subject} — sent by ${result.channels.join(' and ')}.\n`);
+      io.stdout(
+        printableText(`${result.message.subject} — sent by ${result.channels.join(' and ')}.\n`),
+      );
     }
     return EXIT_OK;
   } finally {

@@ -9,6 +9,7 @@
  * refuses as busy (its rate limit) is sent again after the wait it asks for (ingest-retry.ts);
  * when one fails, the message names the lines (or records) stored and those not.
  */
+import { printableText } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { decodeReportBytes } from '@sightline/intake';
 import type { IngestResult } from '@sightline/service';
@@ -120,7 +121,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       });
       for (const refusal of reports.refused) {
         const clause = refusalClause(reports.numberedBy, refusal);
-        io.stderr(`sightline ingest: ${name} ${clause}; not ingested.\n`);
+        io.stderr(printableText(`sightline ingest: ${name} ${clause}; not ingested.\n`));
       }
       if (reports.refused.length > 0) failed += 1;
       // A text that is not empty holds a report or a refused one (reportTextProblem, fileToRawReports).
@@ -128,7 +129,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
     } catch (error) {
       if (!SightlineError.isInstance(error)) throw error;
       failed += 1;
-      io.stderr(`sightline ingest: ${inputErrorMessage(error, name)}\n`);
+      io.stderr(printableText(`sightline ingest: ${inputErrorMessage(error, name)}\n`));
     }
   }
   // Nothing readable: say only why, without opening a store or reaching a service for nothing.
@@ -144,9 +145,10 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       const { result, sent, failure } = await sendFile(send, file);
       if (failure) {
         failed += 1;
-        io.stderr(`sightline ingest: ${file.name}: ${failure}\n`);
+        io.stderr(printableText(`sightline ingest: ${file.name}: ${failure}\n`));
       }
-      if (sent > 0) io.stdout(summary(file, result, sent, options.json));
+      // Escaped: a file name may hold escape codes (fresh-user trial 28); JSON escapes its own.
+      if (sent > 0) io.stdout(printableText(summary(file, result, sent, options.json)));
     }
   } finally {
     await send.close();

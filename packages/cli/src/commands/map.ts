@@ -92,7 +92,7 @@ export async function runMap(
   const parsedFocus = await parseFocus(index, focus);
   const unmatched = (parsedFocus.identifiers ?? []).filter((name) => !isKnownName(index, name));
   if (unmatched.length > 0) {
-    const quoted = unmatched.map((value) => `"${value}"`).join(', ');
+    const quoted = unmatched.map((value) => `"${printableText(value)}"`).join(', ');
     stderr(
       `sightline map: warning: --focus ${quoted} ${unmatched.length === 1 ? 'matches' : 'match'} no indexed file and no identifier in ${root}; the map ignores ${unmatched.length === 1 ? 'it' : 'them'}.\n`,
     );

@@ -182,6 +182,19 @@ describe('runTriage', () => {
     expect(lines.err).toBe('sightline triage: note: stdin: control characters were removed\n');
   });
 
+  it('prints no terminal control of a JSON report raw, in its table', async () => {
+    // Fresh-user trial 28: an issue's title cleared the screen through the table.
+    const issue = memoryIo(
+      `${JSON.stringify({ title: 'Crash \u001b[2Jin cart\u202e txt.exe \u0085 now', body: 'x' })}\n`,
+    );
+    expect(await runTriage({ files: ['-'] }, issue)).toBe(0);
+    expect(issue.out).toContain('Crash in cart\\u202e txt.exe \\u0085 now');
+    expect(issue.out).not.toMatch(/[\u001b\u0085\u202e]/);
+    expect(issue.err).toBe(
+      'sightline triage: note: stdin: terminal colour and cursor codes were removed\n',
+    );
+  });
+
   it('reads a UTF-16 JSON Lines file with a byte-order mark, little- or big-endian', async () => {
     // Found by a fresh-user trial: every line of a UTF-16 .jsonl was refused as "not JSON".
     const text =

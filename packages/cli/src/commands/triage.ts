@@ -3,7 +3,7 @@
  * classifies each as bug, crash, feature, question or other, as a table with per-label counts or as JSON lines.
  */
 import path from 'node:path';
-import { openRepository } from '@sightline/codebase';
+import { openRepository, printableText } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import {
   CLASSIFICATION_LABELS,
@@ -172,7 +172,8 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
   // When nothing could be read, the errors on stderr are the whole answer: no empty table.
   const allFailed = failed === options.files.length;
   if (!options.json && !allFailed) {
-    io.stdout(renderTable(rows, io.columns ?? 100, options.files.length > 1));
+    // Escaped: titles and frames are the reports' own text (C1 and bidirectional controls too).
+    io.stdout(printableText(renderTable(rows, io.columns ?? 100, options.files.length > 1)));
   }
   return failed > 0 || refusedLines > 0 ? EXIT_USAGE : EXIT_OK;
 }

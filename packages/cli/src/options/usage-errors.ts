@@ -4,6 +4,7 @@
  * instead of commander's `error: option '--timeout <seconds>' argument 'abc' is invalid. expected …`.
  * The `(run with --help for usage)` line commander adds after the error is kept.
  */
+import { printableText } from '@sightline/codebase';
 import type { Command } from 'commander';
 
 /** The long name of an option's flags (`-o, --out <file>` → `--out`), or the flags as given. */
@@ -63,11 +64,14 @@ export function styleUsageError(text: string, operands: readonly string[] = []):
  */
 export function styleUsageErrors(command: Command): void {
   command.configureOutput({
+    // Escaped: the message quotes what was typed, which may hold escape codes (trial 28).
     outputError: (text, write) =>
       write(
-        styleUsageError(
-          text,
-          command.args.filter((arg) => !arg.startsWith('-')),
+        printableText(
+          styleUsageError(
+            text,
+            command.args.filter((arg) => !arg.startsWith('-')),
+          ),
         ),
       ),
   });

@@ -188,6 +188,26 @@ describe('parseReport on bad input', () => {
       title: 'App crashes on start',
       notes: ['control characters were removed'],
     });
+    // In a JSON report's values too, where its text has them escaped (fresh-user trial 28: a
+    // title's clear-screen code reached the terminal through triage).
+    const issue = {
+      title: 'Crash \u001b[2J\u001b[31mred\u001b[0m\u0007 in applyDiscount',
+      body: 'x',
+    };
+    for (const input of [issue, JSON.stringify(issue)]) {
+      expect(parseReport(input)).toMatchObject({
+        title: 'Crash red in applyDiscount',
+        notes: ['terminal colour and cursor codes were removed'],
+      });
+    }
+    expect(issue.title).toContain('\u001b');
+    const event = {
+      exception: { values: [{ type: 'Range\u001b[31mError', value: 'bad\u0000value' }] },
+    };
+    expect(parseReport(event)).toMatchObject({
+      title: 'RangeError: bad value',
+      notes: ['terminal colour and cursor codes were removed', 'control characters were removed'],
+    });
     // Between two words they leave a space: `red\0nul` is not read as `rednul`.
     expect(parseReport('the colour is red\u0000\u0007nul today').title).toBe(
       'the colour is red nul today',

@@ -3,10 +3,16 @@
  * when the text is JSON, its parsed value. Limits and refusals live here so that every parser
  * downstream can assume non-empty, bounded, printable text.
  */
-import { stripVTControlCharacters } from 'node:util';
 import { SightlineError } from '@sightline/core';
 import { jsonrepair } from 'jsonrepair';
-import { binaryTextProblem, CONTROL_CHARACTERS } from './binary-text.js';
+import { binaryTextProblem } from './binary-text.js';
+import {
+  CONTROLS_REMOVED,
+  ESCAPES_REMOVED,
+  jsonWithoutControls,
+  withoutControls,
+  withoutEscapes,
+} from './control-text.js';
 import {
   decodeReportBytes,
   invalidBytesNote,
@@ -30,16 +36,6 @@ export interface DecodedInput {
   /** What decoding had to change (replaced bytes, removed control characters). */
   notes: string[];
 }
-
-/** Control characters with a non-space character on each side. */
-const CONTROL_RUN_BETWEEN_WORDS = new RegExp(
-  `(?<=\\S)(?:${CONTROL_CHARACTERS.source})+(?=\\S)`,
-  'g',
-);
-
-// The start of an ANSI escape sequence: ESC, or the 8-bit CSI.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const ESCAPE = /[\u001B\u009B]/;
 
 function tooLarge(bytes: number, maxBytes: number): SightlineError {
   return new SightlineError({
@@ -192,12 +188,10 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
     text = String(input);
   }
   text = text.replace(/^\uFEFF/, '');
-  // A log pasted from a terminal: its colour and cursor codes (ANSI escape sequences) go whole,
-  // by Node's `stripVTControlCharacters`, before the control characters below would leave `[31m`.
-  if (ESCAPE.test(text)) {
-    notes.push('terminal colour and cursor codes were removed');
-    text = stripVTControlCharacters(text);
-  }
+  // A log pasted from a terminal: its colour and cursor codes go before its control characters.
+  const escapes = withoutEscapes(text);
+  if (escapes.removed) notes.push(ESCAPES_REMOVED);
+  text = escapes.text;
   const binary = binaryTextProblem(text);
   if (binary) {
     // Bytes with no NUL that are mostly invalid are text in another encoding (Shift-JIS, GBK), not
@@ -209,11 +203,9 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
         : `The report ${binary} Pass a text crash log, issue text, review export or Sentry event JSON, not a minidump, an image or a compressed file. ${NOT_TEXT_HINT}`,
     });
   }
-  if (text.search(CONTROL_CHARACTERS) !== -1) {
-    notes.push('control characters were removed');
-    // Between two words they leave a space, so `red\0nul` stays two words (fresh-user trial 26).
-    text = text.replace(CONTROL_RUN_BETWEEN_WORDS, ' ').replace(CONTROL_CHARACTERS, '');
-  }
+  const controls = withoutControls(text);
+  if (controls.removed) notes.push(CONTROLS_REMOVED);
+  text = controls.text;
   if (text.trim() === '') {
     throw new SightlineError({
       code: 'REPORT_EMPTY',
@@ -232,5 +224,15 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
       text = JSON.stringify(value, null, 2);
     }
   }
-  return value === undefined ? { text, notes } : { text, value, notes };
+  if (value === undefined) return { text, notes };
+  // The strings of a JSON report's values too (escaped in its text, raw in its values: a title's
+  // `\u001b[2J` reached the terminal through triage; fresh-user trial 28). Too deep a value is
+  // refused or read as text later, by its depth.
+  if (jsonNestsDeeperThan(value)) return { text, value, notes };
+  const cleaned = jsonWithoutControls(value);
+  return {
+    text,
+    value: cleaned.value,
+    notes: [...notes, ...cleaned.notes.filter((note) => !notes.includes(note))],
+  };
 }
