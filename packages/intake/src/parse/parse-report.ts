@@ -156,6 +156,7 @@ function buildReport(
     ...(parsed.rating !== undefined ? { rating: parsed.rating } : {}),
     ...(platform ? { platform } : {}),
     ...(parsed.appVersion ? { appVersion: parsed.appVersion } : {}),
+    ...(parsed.environment ? { environment: parsed.environment } : {}),
     exceptions: parsed.exceptions,
     ...(parsed.stack && parsed.stack.length > 0 ? { stack: parsed.stack } : {}),
     identifiers: extractIdentifiers(scanned, frames),

@@ -109,6 +109,27 @@ describe('Sentry events', () => {
   });
 });
 
+describe('Sentry events: release and environment', () => {
+  it('reads the environment at the top level, or from tags as an object or as pairs', () => {
+    const event = { exception: { values: [{ type: 'E', value: 'v' }] }, release: 'shop@2.3.1' };
+    expect(parseReport({ ...event, environment: 'production' })).toMatchObject({
+      appVersion: 'shop@2.3.1',
+      environment: 'production',
+    });
+    expect(parseReport({ ...event, tags: { environment: 'staging' } }).environment).toBe('staging');
+    expect(
+      parseReport({
+        ...event,
+        tags: [
+          ['level', 'error'],
+          ['environment', 'prod'],
+        ],
+      }).environment,
+    ).toBe('prod');
+    expect(parseReport(event).environment).toBeUndefined();
+  });
+});
+
 describe('JSON no format recognises', () => {
   it.each([
     [{ summary: 'Login fails', steps: [] }, 'Login fails'],

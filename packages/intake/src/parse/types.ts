@@ -51,6 +51,8 @@ export interface Report {
   rating?: number;
   platform?: string;
   appVersion?: string;
+  /** Deployment environment (`production`, `staging`), as the payload gives it (Sentry's `environment`). */
+  environment?: string;
   /** Exceptions found, outermost report order; each lists frames innermost first. */
   exceptions: Exception[];
   /**

@@ -259,8 +259,9 @@ interface ValueCounts {
 
 /**
  * Release, platform and environment of the groups' reports, counted per group: the parsed
- * report's `appVersion`/`platform` (what intake read from the payload), else the source's
- * `meta` (`release`, `appVersion`, `platform`), else the platform the store implies.
+ * report's `appVersion`/`platform`/`environment` (what intake read from the payload), else the
+ * source's `meta` (`release`, `appVersion`, `platform`, `environment`), else the platform the
+ * store implies.
  */
 async function reportValues(
   db: Kysely<Database>,
@@ -270,7 +271,9 @@ async function reportValues(
   const fields = {
     release: reportRelease(dialect),
     platform: reportPlatform(dialect),
-    environment: jsonField(dialect, 'meta', 'environment'),
+    environment: sql<
+      string | null
+    >`coalesce(${jsonField(dialect, 'parsed', 'environment')}, ${jsonField(dialect, 'meta', 'environment')})`,
   };
   const rows = await db
     .selectFrom('reports')

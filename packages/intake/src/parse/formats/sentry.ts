@@ -168,6 +168,18 @@ function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): str
 }
 
 /**
+ * A tag's value: Sentry events carry `tags` as an object (`{"environment": "prod"}`, SDK payloads)
+ * or as `[key, value]` pairs (events read back from the API).
+ */
+function tagValue(tags: unknown, key: string): string | undefined {
+  if (Array.isArray(tags)) {
+    const pair = tags.find((entry) => Array.isArray(entry) && entry[0] === key);
+    return Array.isArray(pair) ? text(pair[1]) : undefined;
+  }
+  return isJsonObject(tags) ? text(tags[key]) : undefined;
+}
+
+/**
  * A value unless an event cut short cut it (it ends with `…`, decodeInput's mark): a release cut to
  * `shop@2.3` of `shop@2.3.1` would name another version, a cut id another event.
  */
@@ -183,6 +195,7 @@ function parseSentry(input: FormatInput): ParsedReport[] {
   const os = isJsonObject(contexts.os) ? text(contexts.os.name) : undefined;
   const platform = whole(text(body.platform)) ?? whole(os);
   const release = whole(text(body.release));
+  const environment = whole(text(body.environment) ?? tagValue(body.tags, 'environment'));
   const id = whole(text(body.event_id) ?? text(body.eventID) ?? text(body.id));
   const summary = [
     title,
@@ -199,6 +212,7 @@ function parseSentry(input: FormatInput): ParsedReport[] {
       ...(title ? { title } : {}),
       ...(platform ? { platform } : {}),
       ...(release ? { appVersion: release } : {}),
+      ...(environment ? { environment } : {}),
       identifierText: [...new Set(summary.filter(Boolean))].join('\n'),
     },
   ];

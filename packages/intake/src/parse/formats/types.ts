@@ -22,6 +22,7 @@ export interface ParsedReport {
   rating?: number;
   platform?: string;
   appVersion?: string;
+  environment?: string;
   date?: string;
   locale?: string;
   /** Text scanned for identifiers instead of the body (structured input such as JSON). */
