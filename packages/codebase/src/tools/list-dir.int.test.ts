@@ -109,6 +109,11 @@ describe('listDir on odd names', () => {
     await symlink('loop2', path.join(root, 'loop1'));
     await symlink('loop1', path.join(root, 'loop2'));
     await symlink('gone', path.join(root, 'dangling'));
+    // A name in Latin-1, not UTF-8: `café.js` with é as the one byte 0xE9.
+    await writeFile(
+      Buffer.concat([Buffer.from(`${root}/caf`), Buffer.from([0xe9]), Buffer.from('.js')]),
+      'x\n',
+    );
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -138,5 +143,13 @@ describe('listDir on odd names', () => {
       depth: 1,
       note: 'symlink-loop',
     });
+  });
+
+  it('lists a file whose name is not UTF-8 as such, and the rest of the folder', async () => {
+    // Fresh-user trial 28: its lstat failed (ENOENT on the name with U+FFFD) and so did the call.
+    const top = await listDir(root, '.', { depth: 1 });
+    const lines = 'text' in top ? top.text.split('\n') : [];
+    expect(lines).toContain('caf\uFFFD.js  name not in UTF-8: no tool can open it');
+    expect(lines).toContain('dangling -> (broken symlink)');
   });
 });

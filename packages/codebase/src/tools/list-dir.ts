@@ -43,12 +43,14 @@ export interface ListDirEntry {
   lineCount?: number;
   /**
    * Why a file has no line count, or where a symlink leads: `symlink-broken` when its target does
-   * not exist, `symlink-loop` when its links lead back to each other (ELOOP).
+   * not exist, `symlink-loop` when its links lead back to each other (ELOOP); `name-not-utf8` when
+   * its name is not UTF-8, so the name Node gives it (with U+FFFD) opens no file.
    */
   note?:
     | 'binary'
     | 'secret'
     | 'unreadable'
+    | 'name-not-utf8'
     | 'large'
     | 'symlink-outside-root'
     | 'symlink-broken'
@@ -85,7 +87,15 @@ const NOTE_OF_REFUSAL = {
 } as const;
 
 async function describeFile(absolute: string, relative: string, allowSecrets: boolean) {
-  const { size, nlink } = await lstat(absolute);
+  // One file that cannot be looked at (removed meanwhile, or a name in another encoding than
+  // UTF-8) is listed as such; it failed the whole listing (fresh-user trial 28).
+  const stats = await lstat(absolute).catch(() => undefined);
+  if (!stats) {
+    return {
+      note: relative.includes('\uFFFD') ? ('name-not-utf8' as const) : ('unreadable' as const),
+    };
+  }
+  const { size, nlink } = stats;
   if (!allowSecrets && (nlink > 1 || isSecretFile(relative, ''))) {
     return { size, note: 'secret' as const };
   }
@@ -153,7 +163,12 @@ function label(entry: ListDirEntry, expanded: ReadonlySet<string>): string {
       const size = formatBytes(entry.size ?? 0);
       if (entry.note === 'secret') return `${name}  ${size}, secret: read_file refuses it`;
       if (entry.note === 'binary') return `${name}  ${size}, binary`;
-      if (entry.note === 'unreadable') return `${name}  ${size}, unreadable (permissions)`;
+      if (entry.note === 'name-not-utf8') return `${name}  name not in UTF-8: no tool can open it`;
+      if (entry.note === 'unreadable') {
+        return entry.size === undefined
+          ? `${name}  unreadable (removed, or permissions)`
+          : `${name}  ${size}, unreadable (permissions)`;
+      }
       if (entry.note === 'large') return `${name}  ${size}`;
       return `${name}  ${size}, ${pluralize(entry.lineCount ?? 0, 'line')}`;
     }
