@@ -244,4 +244,25 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
       await rm(shared, { recursive: true, force: true });
     }
   });
+
+  it('serve on a repository this user may not write says permission denied, not a link in the way', async () => {
+    // Fresh-user trial 28: the default data folder that could not be made blamed a symbolic link.
+    const shared = await mkdtemp(path.join(tmpdir(), 'sightline-read-only-'));
+    const readOnly = path.join(shared, 'repo');
+    await mkdir(readOnly);
+    await writeFile(path.join(readOnly, 'index.js'), 'export const total = 1;\n');
+    await chmod(shared, 0o755);
+    await chmod(readOnly, 0o555);
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    try {
+      const run = await runCli(['serve', '--repo', readOnly, '--port', '0'], asNobody);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        `sightline: Cannot write to the data folder ${path.join(readOnly, '.sightline', 'serve')} (EACCES: permission denied). Fix its permissions or pick another with --data.\n`,
+      );
+    } finally {
+      await chmod(readOnly, 0o755);
+      await rm(shared, { recursive: true, force: true });
+    }
+  });
 });

@@ -86,7 +86,7 @@ export {
 } from './repository/files.js';
 export { LANGUAGES, type LanguageInfo, languageForPath } from './repository/languages.js';
 export { firstMissingFolder, makeFolders } from './repository/make-folders.js';
-export { isOwnFolder, makeOwnFolder } from './repository/own-folder.js';
+export { isOwnFolder, makeOwnFolder, ownFolderObstacle } from './repository/own-folder.js';
 export { type ResolvedPath, resolveInRoot, resolveRoot } from './repository/sandbox.js';
 // The secret gate every output passes through: tool results, map signatures, evidence quotes,
 // verification and patch messages, MCP resources, a console's code context, commit text, reports.

@@ -10,7 +10,7 @@ import { serve } from '@hono/node-server';
 import { firstMissingFolder } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import type { LanguageModel } from 'ai';
-import { makeOwnFolder, resolveRoot } from './adapters/investigator.js';
+import { makeOwnFolder, ownFolderObstacle, resolveRoot } from './adapters/investigator.js';
 import { makeDataFolder } from './data/data-folder.js';
 import { acquireDataLock } from './data/data-lock.js';
 import {
@@ -163,7 +163,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const createdFolder = firstMissingFolder(dataDir);
   // The default folder is the repository's own: a `.sightline` or `serve` that is a symbolic link
   // (a hostile repository's) would put the store and the API token wherever it points.
-  if (options.dataDir === undefined && !(await makeOwnFolder(repo, dataDir, { mode: 0o700 }))) {
+  // Without a link or file in the way, the folder could not be made (permissions): makeDataFolder
+  // below says so with what to do (fresh-user trial 28: a repository the user may not write
+  // blamed a link).
+  if (
+    options.dataDir === undefined &&
+    !(await makeOwnFolder(repo, dataDir, { mode: 0o700 })) &&
+    (await ownFolderObstacle(repo, dataDir)) !== undefined
+  ) {
     throw new SightlineError({
       code: 'STORE_PATH_INVALID',
       message: `The data folder ${dataDir} is reached through a symbolic link or is not a folder, so it is not used: nothing is written outside the repository through a link. Remove the link, or pick a folder with --data.`,

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isOwnFolder, makeFolders, makeOwnFolder } from '@sightline/codebase';
+import { isOwnFolder, makeFolders, makeOwnFolder, ownFolderObstacle } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import {
   type DatabaseLocation,
@@ -45,7 +45,8 @@ export function serviceStoreLocation(options: ServiceLocationOptions): DatabaseL
 /**
  * Refuses the default data folder `<repo>/.sightline/serve` when a symbolic link stands in its
  * way (a hostile repository's `.sightline → /anywhere`): the store, and the source credentials in
- * it, would be written wherever the link points.
+ * it, would be written wherever the link points; and says so when it cannot be made (this user may
+ * not write in the repository), not blaming a link.
  */
 async function refuseLinkedDataDir(options: ServiceLocationOptions, create: boolean) {
   if (options.data !== undefined || options.database) return;
@@ -55,6 +56,13 @@ async function refuseLinkedDataDir(options: ServiceLocationOptions, create: bool
     ? await makeOwnFolder(repo, dir, { mode: 0o700 })
     : !fs.existsSync(dir) || (await isOwnFolder(repo, dir));
   if (own) return;
+  // No link in the way: the folder could not be made (permissions; fresh-user trial 28).
+  if ((await ownFolderObstacle(repo, dir)) === undefined) {
+    throw new SightlineError({
+      code: 'STORE_PATH_INVALID',
+      message: `The data folder ${dir} cannot be made: this user may not write in ${repo}. Pick a folder this user may write with --data, or run as a user who may write in the repository.`,
+    });
+  }
   throw new SightlineError({
     code: 'STORE_PATH_INVALID',
     message: `The data folder ${dir} is reached through a symbolic link or is not a folder, so it is not used: nothing is written outside the repository through a link. Remove the link, or pick a folder with --data.`,
@@ -72,7 +80,8 @@ export interface OpenServiceStoreOptions {
 /**
  * Opens the service's store.
  * @throws SightlineError `PATH_NOT_FOUND` when there is no SQLite store and `create` is false;
- *   `STORE_PATH_INVALID` when the default data folder is reached through a symbolic link;
+ *   `STORE_PATH_INVALID` when the default data folder is reached through a symbolic link or
+ *   cannot be made;
  *   `STORE_UNAVAILABLE` from the store.
  */
 export async function openServiceStore(

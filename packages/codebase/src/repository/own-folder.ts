@@ -48,6 +48,26 @@ export async function makeOwnFolder(
 }
 
 /**
+ * What stands in the way of {@link makeOwnFolder}: the first path between `root` and `folder`
+ * that is a symbolic link or not a folder. When there is none, a false from `makeOwnFolder` was
+ * a folder it could not make (permissions, a read-only disk), which its caller says instead.
+ * @param root the repository's real path.
+ * @param folder an absolute folder path inside `root`.
+ * @returns the absolute path of the link or file in the way, or `undefined`. Never throws.
+ */
+export async function ownFolderObstacle(root: string, folder: string): Promise<string | undefined> {
+  if (!isInside(root, folder) || folder === root) return undefined;
+  let current = root;
+  for (const segment of path.relative(root, folder).split(path.sep)) {
+    current = path.join(current, segment);
+    const info = await lstat(current).catch(() => undefined);
+    if (!info) return undefined;
+    if (info.isSymbolicLink() || !info.isDirectory()) return current;
+  }
+  return undefined;
+}
+
+/**
  * True when `folder` exists as a real folder reached from `root` without any symbolic link
  * (nothing is read from a folder a link put there). Folders outside `root` always count.
  * @param root the repository's real path.

@@ -13,6 +13,7 @@ export {
   type OpenGitHistoryResult,
   openGitHistory,
   openRepository,
+  ownFolderObstacle,
   printablePath,
   type Repository,
   refusedByName,
