@@ -101,6 +101,8 @@ describe('parseReport on bad input', () => {
     const cut = parseReport(`{"event_id": "abc", "token": "${secret}", "exception": {"values": [`);
     expect(cut.kind).toBe('text');
     expect(cut.notes).toEqual([cutNote]);
+    // Cut before its exception: titled by what it lacks, not by its first line, `{` (trial 28).
+    expect(cut.title).toBe('Sentry event without an exception, a message or a stack trace');
     // Laid out one value per line, as a whole one-line event is, so the gate withholds one line.
     expect(cut.body.split('\n').filter((line) => line.includes(secret))).toEqual([
       `  "token": "${secret}",`,
@@ -159,7 +161,15 @@ describe('parseReport on bad input', () => {
     // A cut text nested past the depth limit is read as text, by its depth, not by the stack.
     const deep = parseReport(`{"a": ${'['.repeat(100_000)}`);
     expect(deep.kind).toBe('text');
-    expect(deep.notes?.[0]).toMatch(/^it opens as a JSON object but ends before the JSON does/);
+    expect(deep.notes?.[0]).toMatch(/^it opens as JSON but ends before the JSON does/);
+    // A review export (an array of objects) cut short is said to be, not read silently as one
+    // text report (fresh-user trial 28).
+    expect(
+      parseReport('[{"text": "App crashes on start", "rating": 1}, {"text": "Love this app, gre')
+        .notes,
+    ).toEqual([
+      'it opens as JSON but ends before the JSON does, so it was read as text: if it is an event, an issue or an export cut short, pass it whole',
+    ]);
   });
 
   it('reads deeply nested JSON without overflowing the stack', () => {

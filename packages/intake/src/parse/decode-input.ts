@@ -72,8 +72,11 @@ function stringify(value: object): string {
   }
 }
 
-/** The start of a JSON object: `{` and a quoted key (an event, an issue), not a log's `{a: 1}`. */
-const JSON_OBJECT_START = /^\s*\{\s*"[^"\n]{1,100}"\s*:/;
+/**
+ * The start of a JSON object, or of an array of them (a review export): `{` and a quoted key (an
+ * event, an issue), not a log's `{a: 1}`.
+ */
+const JSON_OBJECT_START = /^\s*(?:\[\s*)?\{\s*"[^"\n]{1,100}"\s*:/;
 
 /**
  * Whether JSON.parse failed because the text stopped: V8 says "Unexpected end" or "Unterminated
@@ -112,7 +115,7 @@ function parseJson(text: string): { value?: unknown; note?: string } {
     const completed = completedJson(text);
     if (completed === undefined) {
       return {
-        note: 'it opens as a JSON object but ends before the JSON does, so it was read as text: if it is an event or an issue cut short, pass it whole',
+        note: 'it opens as JSON but ends before the JSON does, so it was read as text: if it is an event, an issue or an export cut short, pass it whole',
       };
     }
     return {

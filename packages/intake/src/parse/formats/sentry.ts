@@ -149,7 +149,7 @@ function exceptionsOf(body: JsonObject): { exceptions: Exception[]; stack: Frame
  * A one-line title: the exception (`Type: value`), else the logged message, else the culprit or
  * transaction, else where the exception was thrown (its innermost in-app frame, else innermost;
  * an event cut short keeps its frames but not the exception's type and value after them), else
- * where the stack trace was captured.
+ * where the stack trace was captured, else that it has none of these.
  */
 function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): string | undefined {
   const first = exceptions[0];
@@ -162,6 +162,8 @@ function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): str
     text(body.transaction),
     thrownAt ? `Exception at ${thrownAt.raw}` : undefined,
     stack[0] ? `Sentry event logged at ${stack[0].raw}` : undefined,
+    // Not the text's first line (`{`): an event cut before its exception says what it lacks.
+    'Sentry event without an exception, a message or a stack trace',
   ];
   const found = candidates.map((candidate) => candidate?.trim().split('\n', 1)[0]).find(Boolean);
   return found?.slice(0, MAX_TITLE_CHARS);
