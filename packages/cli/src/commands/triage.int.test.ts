@@ -182,6 +182,22 @@ describe('runTriage', () => {
     expect(lines.err).toBe('sightline triage: note: stdin: control characters were removed\n');
   });
 
+  it('names a file holding escape codes escaped in its notes and errors', async () => {
+    // Fresh-user trial 29: the table was escaped, the notes and errors naming the file were not.
+    const folder = await mkdtemp(path.join(tmpdir(), 'sightline-triage-names-'));
+    try {
+      const named = path.join(folder, 'r\u001b[2Jcut.txt');
+      await writeFile(named, 'The app crashes\u0007 when I open settings\n');
+      const io = memoryIo('');
+      expect(await runTriage({ files: [named, path.join(folder, 'q\u001b[2J.txt')] }, io)).toBe(2);
+      expect(io.err).toContain('r\\u001b[2Jcut.txt: control characters were removed');
+      expect(io.err).toContain('q\\u001b[2J.txt');
+      expect(io.err).not.toContain('\u001b');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('prints no terminal control of a JSON report raw, in its table', async () => {
     // Fresh-user trial 28: an issue's title cleared the screen through the table.
     const issue = memoryIo(

@@ -122,7 +122,9 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
   for (const file of options.files) {
     const name = file === '-' ? 'stdin' : file;
     const printNotes = (notes: string[]) => {
-      for (const line of reportNoteLines(notes, name)) io.stderr(`sightline triage: ${line}\n`);
+      for (const line of reportNoteLines(notes, name)) {
+        io.stderr(printableText(`sightline triage: ${line}\n`));
+      }
     };
     let reports: Report[];
     try {
@@ -139,7 +141,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       const { inputs, refused } = fileReportInputs(text, filename, options.format);
       for (const { line, reason } of refused) {
         refusedLines += 1;
-        io.stderr(`sightline triage: ${name} line ${line} ${reason}; skipped.\n`);
+        io.stderr(printableText(`sightline triage: ${name} line ${line} ${reason}; skipped.\n`));
       }
       reports = [];
       for (const { input, format = options.format } of inputs) {
@@ -158,7 +160,8 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       }
     } catch (error) {
       failed += 1;
-      io.stderr(`sightline triage: ${describeError(error, name)}\n`);
+      // Escaped, as every line naming a file: a name may hold escape codes (trial 29).
+      io.stderr(printableText(`sightline triage: ${describeError(error, name)}\n`));
       continue;
     }
     printNotes(reports.flatMap((report) => report.notes ?? []));

@@ -143,6 +143,13 @@ describe('parseReport on bad input', () => {
     const cutToken = parseReport(`{"message": "Bad credentials: token ${token}`);
     expect(cutToken.title).toBe('Bad credentials: token …');
     expect(JSON.stringify(cutToken)).not.toContain(token.slice(0, 6));
+    // In its body too, when the event spans lines (fresh-user trial 29: a Sentry event's body is
+    // its text, and the half token reached search and a model's prompt).
+    const lines = parseReport(
+      `{\n  "event_id": "0123",\n  "exception": {"values": [{"type": "TypeError", "value": "item is undefined token ${token}`,
+    );
+    expect(lines.body).toContain('"value": "item is undefined token …"');
+    expect(JSON.stringify(lines)).not.toContain(token.slice(0, 6));
     // A release or id cut short names another version or event: not taken.
     const cutRelease = parseReport(
       '{"event_id": "a1b2", "exception": {"values": [{"type": "E"}]}, "release": "shop@2.3',

@@ -101,7 +101,7 @@ function endsEarly(error: unknown, text: string): boolean {
  * instead of the text `{` (fresh-user trial 27: a cut Sentry event was titled `{`, no stack).
  * @returns the value, with a note when the text is a JSON object cut short.
  */
-function parseJson(text: string): { value?: unknown; note?: string } {
+function parseJson(text: string): { value?: unknown; note?: string; completed?: boolean } {
   const first = text.trimStart()[0];
   if (first !== '{' && first !== '[') return {};
   try {
@@ -120,6 +120,7 @@ function parseJson(text: string): { value?: unknown; note?: string } {
     }
     return {
       value: completed,
+      completed: true,
       note: 'it is a JSON object cut short: what it holds up to the cut was read, what came after is missing (for an event, its innermost stack frames or its exception); pass it whole for those',
     };
   }
@@ -222,8 +223,11 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
     if (json.note) notes.push(json.note);
     // A JSON document on one line (an event copied from an API answer) is laid out one value per
     // line, as an object input is: the secret gate withholds whole lines, and one header's secret
-    // withheld the whole event (fresh-user trial 20).
-    if (value !== undefined && !text.trim().includes('\n') && !jsonNestsDeeperThan(value)) {
+    // withheld the whole event (fresh-user trial 20). A document cut short is its completed value
+    // laid out so, whatever its lines: its text would keep the half of a token its cut split,
+    // which no secret rule finds (fresh-user trial 29: in the body, search and a model's prompt).
+    const oneLine = !text.trim().includes('\n');
+    if (value !== undefined && (oneLine || json.completed) && !jsonNestsDeeperThan(value)) {
       text = JSON.stringify(value, null, 2);
     }
   }

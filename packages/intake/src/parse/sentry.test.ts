@@ -126,6 +126,15 @@ describe('Sentry events: release and environment', () => {
         ],
       }).environment,
     ).toBe('prod');
+    expect(
+      parseReport({
+        ...event,
+        tags: [
+          { key: 'level', value: 'error' },
+          { key: 'environment', value: 'qa' },
+        ],
+      }).environment,
+    ).toBe('qa');
     expect(parseReport(event).environment).toBeUndefined();
   });
 });

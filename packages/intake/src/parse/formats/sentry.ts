@@ -170,15 +170,17 @@ function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): str
 }
 
 /**
- * A tag's value: Sentry events carry `tags` as an object (`{"environment": "prod"}`, SDK payloads)
- * or as `[key, value]` pairs (events read back from the API).
+ * A tag's value: Sentry events carry `tags` as an object (`{"environment": "prod"}`, SDK payloads),
+ * as `[key, value]` pairs (stored events) or as `{"key": …, "value": …}` objects (the REST API's
+ * events, https://docs.sentry.io/api/events/retrieve-an-event-for-a-project/).
  */
 function tagValue(tags: unknown, key: string): string | undefined {
-  if (Array.isArray(tags)) {
-    const pair = tags.find((entry) => Array.isArray(entry) && entry[0] === key);
-    return Array.isArray(pair) ? text(pair[1]) : undefined;
+  if (!Array.isArray(tags)) return isJsonObject(tags) ? text(tags[key]) : undefined;
+  for (const entry of tags) {
+    if (Array.isArray(entry) && entry[0] === key) return text(entry[1]);
+    if (isJsonObject(entry) && entry.key === key) return text(entry.value);
   }
-  return isJsonObject(tags) ? text(tags[key]) : undefined;
+  return undefined;
 }
 
 /**
