@@ -72,6 +72,9 @@ function stringify(value: object): string {
   }
 }
 
+/** A JSON escape of a C0 control character, DEL or the 8-bit CSI, as the text shows it. */
+const ESCAPED_CONTROL = /\\u00(?:[01][0-9a-f]|7f|9b)/i;
+
 /**
  * The start of a JSON object, or of an array of them (a review export): `{` and a quoted key (an
  * event, an issue), not a log's `{a: 1}`.
@@ -235,7 +238,9 @@ export function decodeInput(input: ReportInput, maxBytes = MAX_REPORT_BYTES): De
   // The strings of a JSON report's values too (escaped in its text, raw in its values: a title's
   // `\u001b[2J` reached the terminal through triage; fresh-user trial 28). Too deep a value is
   // refused or read as text later, by its depth.
-  if (jsonNestsDeeperThan(value)) return { text, value, notes };
+  // A JSON string holds a control character only as an escape (`\u001b`; raw ones are invalid
+  // JSON, and an object input's text is its JSON rendering): without one, nothing to walk.
+  if (!ESCAPED_CONTROL.test(text) || jsonNestsDeeperThan(value)) return { text, value, notes };
   const cleaned = jsonWithoutControls(value);
   return {
     text,
