@@ -1,7 +1,7 @@
 /**
  * Unclean inputs found by hand (issue #34), each through the real command line with its message
  * and exit code: a named pipe nothing writes to, an invalid regular expression, a repeated
- * `--report`, a mistyped flag, a report in a folder this user may not enter, `--format markdown` and `text`, an empty `--repo`, and a `--repo` folder this user may not read. (A model server that never answers or refuses the key:
+ * `--report`, a mistyped flag, a report in a folder this user may not enter, `--format markdown` and `text`, an empty `--repo`, a `--repo` folder this user may not read, and a store this user may not write or reach. (A model server that never answers or refuses the key:
  * commands/model-server.int.test.ts; `serve --data <file>`: commands/serve-start.int.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
@@ -9,6 +9,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
+import { openStore } from '@sightline/service';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './testing/run-cli.test-helper.js';
 
@@ -242,6 +243,41 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
       await chmod(shared, 0o755);
       await chmod(locked, 0o755);
       await rm(shared, { recursive: true, force: true });
+    }
+  });
+
+  it('store commands on a store this user may not write or reach say so, not a SqliteError stack', async () => {
+    // Fresh-user trial 29: digest, sources list and ingest --data on a store another user owns.
+    const data = await mkdtemp(path.join(tmpdir(), 'sightline-foreign-store-'));
+    const file = path.join(data, 'sightline.db');
+    const store = await openStore({ sqlite: file });
+    await store.close();
+    const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const advice =
+      'Run the command as the user who runs `sightline serve` (the owner of the store), or let this user read and write the file and its folder (SQLite writes its -wal and -shm files beside it).';
+    try {
+      await chmod(file, 0o444);
+      await chmod(data, 0o555);
+      for (const command of [
+        ['sources', 'list'],
+        ['digest', '--dry-run'],
+      ]) {
+        const run = await runCli([...command, '--data', data], asNobody);
+        expect(run.code).toBe(2);
+        // SQLite names the case: READONLY_DIRECTORY for the folder, READONLY for the file.
+        expect(run.stderr.replace(/\(SQLITE_READONLY\w*\)/, '(SQLITE_READONLY…)')).toBe(
+          `sightline: The store at ${file} is read-only for this user (SQLITE_READONLY…). ${advice}\n`,
+        );
+      }
+      await chmod(data, 0o000);
+      const hidden = await runCli(['sources', 'list', '--data', data], asNobody);
+      expect(hidden.code).toBe(2);
+      expect(hidden.stderr).toBe(
+        `sightline: The store at ${file} cannot be opened by this user (EACCES): it or a folder on its path cannot be read or written. ${advice}\n`,
+      );
+    } finally {
+      await chmod(data, 0o755);
+      await rm(data, { recursive: true, force: true });
     }
   });
 

@@ -113,4 +113,5 @@ export {
   type SourceRecord,
   type SourceStore,
   type Store,
+  sqliteAccessProblem,
 } from './store/index.js';

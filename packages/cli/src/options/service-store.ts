@@ -14,6 +14,7 @@ import {
   type ProjectRecord,
   parseDatabaseLocation,
   type Store,
+  sqliteAccessProblem,
 } from '@sightline/service';
 import { refuseDriveFolders } from './service-location-options.js';
 
@@ -82,7 +83,7 @@ export interface OpenServiceStoreOptions {
  * @throws SightlineError `PATH_NOT_FOUND` when there is no SQLite store and `create` is false;
  *   `STORE_PATH_INVALID` when the default data folder is reached through a symbolic link or
  *   cannot be made;
- *   `STORE_UNAVAILABLE` from the store.
+ *   `STORE_UNAVAILABLE` from the store, or when this user may not reach or write its file.
  */
 export async function openServiceStore(
   options: ServiceLocationOptions,
@@ -90,7 +91,7 @@ export async function openServiceStore(
 ): Promise<Store> {
   await refuseLinkedDataDir(options, create);
   const location = serviceStoreLocation(options);
-  if ('sqlite' in location && !fs.existsSync(location.sqlite)) {
+  if ('sqlite' in location && !storeFileExists(location.sqlite)) {
     if (!create) {
       throw new SightlineError({
         code: 'PATH_NOT_FOUND',
@@ -100,6 +101,29 @@ export async function openServiceStore(
     makeFolders(path.dirname(location.sqlite), 0o700);
   }
   return openStore(location);
+}
+
+/**
+ * Whether the SQLite store's file is there.
+ * @returns false when it, or a folder on its path, does not exist.
+ * @throws SightlineError `STORE_UNAVAILABLE` when this user may not look (a folder on its path
+ *   cannot be read): `fs.existsSync` says false there, and "no store" would be wrong.
+ */
+function storeFileExists(file: string): boolean {
+  try {
+    fs.statSync(file);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw new SightlineError({
+      code: 'STORE_UNAVAILABLE',
+      message:
+        sqliteAccessProblem(error, file) ??
+        `Cannot look for the store at ${file}: ${(error as Error).message}.`,
+      cause: error,
+    });
+  }
 }
 
 /**

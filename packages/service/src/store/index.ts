@@ -63,6 +63,7 @@ export {
 export type { SavedViewStore } from './saved-views.js';
 export { type Database, type ReportStage, STORE_SCHEMA_VERSION } from './schema.js';
 export type { NewSource, PollRecord, SourceStore } from './sources.js';
+export { sqliteAccessProblem } from './sqlite-access.js';
 export { isoAfter, nowIso } from './time.js';
 
 /** An open store: its parts, each a declared interface over domain records. */

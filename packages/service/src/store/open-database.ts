@@ -13,6 +13,7 @@ import pg from 'pg';
 import { refuseDrivePath } from './drive-path.js';
 import { migrationProvider } from './migrations.js';
 import { type Database, STORE_SCHEMA_VERSION } from './schema.js';
+import { sqliteAccessProblem } from './sqlite-access.js';
 
 /** Where the store lives: a SQLite file, or a Postgres connection URL. */
 export type DatabaseLocation = { sqlite: string } | { postgres: string };
@@ -91,12 +92,17 @@ export function parseDatabaseLocation(
 /**
  * Opens and migrates the database.
  *
- * @throws SightlineError `STORE_UNAVAILABLE` when the file cannot be opened or Postgres cannot be
- *   reached; `STORE_VERSION_MISMATCH` when a newer Sightline wrote it.
+ * @throws SightlineError `STORE_UNAVAILABLE` when the file cannot be opened (saying so when this
+ *   user may not read or write it) or Postgres cannot be reached; `STORE_VERSION_MISMATCH` when a
+ *   newer Sightline wrote it.
  */
 export async function openDatabase(location: DatabaseLocation): Promise<OpenDatabase> {
-  const opened =
-    'sqlite' in location ? openSqlite(location.sqlite) : openPostgres(location.postgres);
+  let opened: OpenDatabase;
+  try {
+    opened = 'sqlite' in location ? openSqlite(location.sqlite) : openPostgres(location.postgres);
+  } catch (error) {
+    throw storeUnavailable(location, error);
+  }
   try {
     await migrate(opened.db, opened.dialect);
     // SQLite plans by the statistics ANALYZE keeps; without them it reads the stale-rules check
@@ -106,15 +112,26 @@ export async function openDatabase(location: DatabaseLocation): Promise<OpenData
     if (opened.dialect === 'sqlite') await sql`pragma optimize=0x10002`.execute(opened.db);
   } catch (error) {
     await opened.close();
-    if (SightlineError.isInstance(error)) throw error;
-    const where = 'sqlite' in location ? location.sqlite : redactUrl(location.postgres);
-    throw new SightlineError({
-      code: 'STORE_UNAVAILABLE',
-      message: `Cannot open the store at ${where}: ${error instanceof Error ? error.message : String(error)}. Check the path or URL and that the database is running.`,
-      cause: error,
-    });
+    throw storeUnavailable(location, error);
   }
   return opened;
+}
+
+/**
+ * The error of a store that cannot be opened: a SightlineError as it is, else `STORE_UNAVAILABLE`
+ * naming the store (its URL without a password), with what to do.
+ */
+function storeUnavailable(location: DatabaseLocation, error: unknown): SightlineError {
+  if (SightlineError.isInstance(error)) return error;
+  const access = 'sqlite' in location ? sqliteAccessProblem(error, location.sqlite) : undefined;
+  const where = 'sqlite' in location ? location.sqlite : redactUrl(location.postgres);
+  return new SightlineError({
+    code: 'STORE_UNAVAILABLE',
+    message:
+      access ??
+      `Cannot open the store at ${where}: ${error instanceof Error ? error.message : String(error)}. Check the path or URL and that the database is running.`,
+    cause: error,
+  });
 }
 
 /** How better-sqlite3 fails when its native binding is missing or built for another Node. */
@@ -164,14 +181,21 @@ function openSqlite(file: string): OpenDatabase {
     createPrivateFile(file);
   }
   const database = openSqliteFile(file);
-  database.pragma('journal_mode = WAL');
-  database.pragma('busy_timeout = 5000');
-  database.pragma('synchronous = NORMAL');
-  database.pragma('foreign_keys = ON');
-  // 64 MiB of page cache (the default is 2 MiB) and reads through mmap: the pipeline's indexes stay
-  // in memory instead of being read back page by page on every job.
-  database.pragma('cache_size = -65536');
-  database.pragma('mmap_size = 268435456');
+  try {
+    // WAL mode is written into the file: the first write, where a store this user may only read
+    // fails (SQLITE_READONLY).
+    database.pragma('journal_mode = WAL');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('synchronous = NORMAL');
+    database.pragma('foreign_keys = ON');
+    // 64 MiB of page cache (the default is 2 MiB) and reads through mmap: the pipeline's indexes
+    // stay in memory instead of being read back page by page on every job.
+    database.pragma('cache_size = -65536');
+    database.pragma('mmap_size = 268435456');
+  } catch (error) {
+    database.close();
+    throw error;
+  }
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: reusingStatements(database) }),
   });
