@@ -71,3 +71,62 @@ describe('JVM frames printed without `at` (Crashlytics, Play Console)', () => {
     ]);
   });
 });
+
+describe('JVM traces pasted without a header line of their own (corpus of real fixes, issue #33)', () => {
+  const framesOf = (text: string) =>
+    parseReport(text).exceptions.map((exception) => [
+      exception.type,
+      exception.message,
+      exception.frames.map((frame) => `${frame.module}.${frame.function}:${frame.line}`),
+    ]);
+
+  it('reads a trace pasted from its `Caused by:` on as the exception, frames and all', () => {
+    const text = [
+      'TarArchiveInputStream fails on a big user id',
+      'Caused by: java.lang.IllegalArgumentException: Invalid byte 52 at offset 7',
+      'at org.apache.tar.TarUtils.parseOctal(TarUtils.java:130)',
+      'at org.apache.tar.TarArchiveEntry.parseTarHeader(TarArchiveEntry.java:953)',
+      '... 5 more',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([
+      [
+        'java.lang.IllegalArgumentException',
+        'Invalid byte 52 at offset 7',
+        [
+          'org.apache.tar.TarUtils.parseOctal:130',
+          'org.apache.tar.TarArchiveEntry.parseTarHeader:953',
+        ],
+      ],
+    ]);
+  });
+
+  it('takes the exception named inside the line before the frames (a line number, a footnote mark)', () => {
+    expect(
+      framesOf(
+        'Output:\n23: java.lang.NullPointerException\n\tat com.x.TypeCheck.visit(TypeCheck.java:761)\n',
+      ),
+    ).toEqual([['java.lang.NullPointerException', '', ['com.x.TypeCheck.visit:761']]]);
+    expect(
+      framesOf(
+        'See [1].\n[1] java.lang.NumberFormatException: For input string: "4294967294"\nat java.lang.Integer.parseInt(Integer.java:495)\nat com.x.Tar.applyPax(Tar.java:488)\n',
+      ),
+    ).toEqual([
+      [
+        'java.lang.NumberFormatException',
+        'For input string: "4294967294"',
+        ['java.lang.Integer.parseInt:495', 'com.x.Tar.applyPax:488'],
+      ],
+    ]);
+  });
+
+  it('keeps frames that no line names an exception for, under an exception of no type', () => {
+    const report = parseReport(
+      'The compiler crashes on this input:\n\n\tat com.x.VarCheck.visit(VarCheck.java:159)\n\tat com.x.NodeTraversal.traverse(NodeTraversal.java:544)\n',
+    );
+    expect(report.kind).toBe('crash');
+    expect(report.title).toBe('The compiler crashes on this input:');
+    expect(framesOf(report.body)).toEqual([
+      ['', '', ['com.x.VarCheck.visit:159', 'com.x.NodeTraversal.traverse:544']],
+    ]);
+  });
+});

@@ -2,8 +2,10 @@
  * JVM stack traces (Java, Kotlin, Scala; Android logcat included): `Type: message`, tab-indented
  * `at pkg.Class.method(File.java:42)` frames innermost first (Crashlytics and the Play Console
  * print them without `at`: `pkg.Class.method (File.kt:42)`), `Caused by:` chains, `... N more`
- * elisions and `Suppressed:` blocks (skipped). Logcat prefixes (`E/AndroidRuntime( 123): `,
- * `04-04 22:06:31.064 1 2 E AndroidRuntime: `) are removed first. Format: `Throwable.printStackTrace`
+ * elisions and `Suppressed:` blocks (skipped). A trace pasted without a header line of its own
+ * (from its `Caused by:` on, after `23: java.lang.X`, or frames alone) keeps its frames. Logcat
+ * prefixes (`E/AndroidRuntime( 123): `, `04-04 22:06:31.064 1 2 E AndroidRuntime: `) are removed
+ * first. Format: `Throwable.printStackTrace`
  * (docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Throwable.html).
  */
 import { isInAppJvmClass } from '../frame-origin.js';
@@ -30,6 +32,13 @@ const MORE = /^\s*\.\.\. \d+ (?:more|common frames omitted)\s*$/;
 /** `Caused by: X: msg`; Crashlytics writes `Caused by pkg.X: msg` (a qualified type, no colon). */
 const CAUSED_BY = /^\s*Caused by(?:: (.*)| ([\w$]+(?:\.[\w$]+)+(?::.*)?))$/;
 const SUPPRESSED = /^\s+Suppressed: /;
+/**
+ * A JVM exception type inside a line that is not a header as a whole (`23: java.lang.X`,
+ * `[1] java.lang.X: msg`, `Thread[main] died java.lang.X at …`): a qualified name whose last
+ * part ends in Exception, Error or Throwable, and the message after its colon.
+ */
+const EMBEDDED_TYPE =
+  /(?:^|[\s:])((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?::\s*(.*))?/;
 const MAX_MESSAGE_LINES = 50;
 
 /** Removes an Android logcat prefix from a line, if it has one. */
@@ -86,6 +95,15 @@ function parseJavaExceptions(lines: string[]): Exception[] {
     pending = { exception: { type, message: '', frames: [] }, message: [message], isCause };
     target = undefined;
   };
+  // Frames with no header line above them (one prefixed `23: java.lang.X`, run into prose, or
+  // none at all): an exception of the type the line before names, else of no type, so that the
+  // frames are kept.
+  const openHeadless = (before: string): void => {
+    const embedded = EMBEDDED_TYPE.exec(before);
+    const message = embedded?.[2]?.trim() ?? '';
+    exceptions.push({ type: embedded?.[1] ?? '', message, frames: [] });
+    target = exceptions.at(-1);
+  };
   const settle = (): void => {
     if (!pending) return;
     pending.exception.message = joinMessage(pending.message);
@@ -100,22 +118,29 @@ function parseJavaExceptions(lines: string[]): Exception[] {
     target = pending.exception;
     pending = undefined;
   };
+  // The last line that was neither a frame nor blank: where a trace without a header of its own
+  // line names its exception, if anywhere.
+  let lastText = '';
   for (const rawLine of lines) {
     const line = stripLogcatPrefix(rawLine);
     const frame = parseJvmFrame(line);
     if (frame) {
       if (skipping) continue;
       settle();
+      if (!target) openHeadless(lastText);
       if (target && target.frames.length < MAX_FRAMES) target.frames.push(frame);
       continue;
     }
+    if (line.trim() !== '') lastText = line;
     if (MORE.test(line)) continue;
     const causedBy = CAUSED_BY.exec(line);
     const cause = causedBy?.[1] ?? causedBy?.[2];
     if (cause !== undefined && (!skipping || !/^\s/.test(line))) {
       settle();
       skipping = false;
-      if (exceptions.length > 0) open(cause, true);
+      // A trace pasted from its `Caused by:` on (the root cause, the part people copy) has no
+      // outer exception: the cause is the exception.
+      open(cause, exceptions.length > 0);
       continue;
     }
     if (SUPPRESSED.test(line)) {
