@@ -8,7 +8,7 @@
  * - `openai-compatible:<baseURL>#<model>` — any server speaking the OpenAI Chat Completions
  *   protocol (Ollama `http://localhost:11434/v1`, llama.cpp server, vLLM, LM Studio).
  */
-import { SightlineError } from '@sightline/core';
+import { redactUrl, SightlineError } from '@sightline/core';
 
 /** Providers a spec can name. */
 export type ModelProvider = 'anthropic' | 'openai' | 'openai-compatible';
@@ -53,11 +53,18 @@ export function parseModelSpec(spec: string, source?: string): ModelSpec {
         source,
       );
     }
-    const { protocol } = new URL(baseURL);
+    const { protocol, username, password } = new URL(baseURL);
     if (protocol !== 'http:' && protocol !== 'https:') {
       throw unknownModel(
         spec,
         `the base URL must be http:// or https://, not ${protocol}//`,
+        source,
+      );
+    }
+    if (username || password) {
+      throw unknownModel(
+        spec,
+        'its base URL holds a user name or password (user:password@), which fetch does not send and logs would show: give the key in OPENAI_COMPATIBLE_API_KEY (sent as a Bearer token) and leave it out of the URL',
         source,
       );
     }
@@ -85,9 +92,29 @@ export const fromSource = (source: string | undefined) => (source ? ` (from ${so
 
 function unknownModel(spec: string, reason: string, source: string | undefined): SightlineError {
   const fix = source ? `Set ${source} to ${MODEL_SPEC_FORMS}` : `Use ${MODEL_SPEC_FORMS}`;
+  const shown = describeModelSpec(spec);
   return new SightlineError({
     code: 'UNKNOWN_MODEL',
-    message: `Cannot read the model spec "${spec}"${fromSource(source)}: ${reason}. ${fix}.`,
-    details: { spec, ...(source ? { source } : {}) },
+    message: `Cannot read the model spec "${shown}"${fromSource(source)}: ${reason}. ${fix}.`,
+    details: { spec: shown, ...(source ? { source } : {}) },
   });
+}
+
+/**
+ * A model spec as messages and logs may show it: an openai-compatible base URL without its
+ * secrets (`redactUrl` of @sightline/core: the password of `user:password@`, `?api_key=` and
+ * other query values named like secrets, as `***`).
+ * @param spec - any spec, valid or not.
+ * @returns the spec, unchanged when its URL holds no secret (or it names no URL).
+ */
+export function describeModelSpec(spec: string): string {
+  const colon = spec.indexOf(':');
+  if (spec.slice(0, colon).trim() !== 'openai-compatible') return spec;
+  const rest = spec.slice(colon + 1);
+  const hash = rest.lastIndexOf('#');
+  const baseURL = hash < 0 ? rest : rest.slice(0, hash);
+  if (!URL.canParse(baseURL.trim())) return spec;
+  const redacted = redactUrl(baseURL.trim());
+  if (redacted === new URL(baseURL.trim()).toString()) return spec;
+  return `openai-compatible:${redacted}${hash < 0 ? '' : rest.slice(hash)}`;
 }

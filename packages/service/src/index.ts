@@ -105,7 +105,6 @@ export {
   type ReportPayload,
   type ReportRecord,
   type ReportStore,
-  redactUrl,
   refuseDrivePath,
   type SavedView,
   type SavedViewFilters,

@@ -2,7 +2,7 @@
  * `sightline worker --database postgres://…`: a worker process for a service on Postgres. It takes
  * jobs from the shared queue (pg-boss) and runs the pipeline; run as many as the load needs.
  */
-import { SightlineError } from '@sightline/core';
+import { redactUrl, SightlineError } from '@sightline/core';
 import { resolveModel } from '@sightline/models';
 import {
   createPipeline,
@@ -11,7 +11,6 @@ import {
   PIPELINE_POLICIES,
   parseDatabaseLocation,
   parseModelList,
-  redactUrl,
 } from '@sightline/service';
 import { type Command, Option } from 'commander';
 import { checkModels } from '../options/check-models.js';

@@ -49,7 +49,6 @@ export {
   openDatabase,
   type ParseDatabaseLocationOptions,
   parseDatabaseLocation,
-  redactUrl,
 } from './open-database.js';
 export type { ProjectStore } from './projects.js';
 export type * from './records.js';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { makeFolders } from '@sightline/codebase';
-import { SightlineError } from '@sightline/core';
+import { redactUrl, SightlineError } from '@sightline/core';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -269,7 +269,7 @@ async function migrate(db: Kysely<Database>, dialect: 'sqlite' | 'postgres'): Pr
 
 /**
  * Where a store lives, for a startup line: `SQLite at /abs/path.db`, `SQLite in memory`, or
- * `Postgres at postgres://user:***@host/db` (the password redacted).
+ * `Postgres at postgres://user:***@host/db` (its secrets redacted, `redactUrl` of @sightline/core).
  * @param location the parsed `--database` value, or the default SQLite file.
  * @returns the description.
  */
@@ -278,15 +278,4 @@ export function describeDatabaseLocation(location: DatabaseLocation): string {
   return location.sqlite === ':memory:'
     ? 'SQLite in memory'
     : `SQLite at ${path.resolve(location.sqlite)}`;
-}
-
-/** A connection URL without its password, for messages. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparseable URL)';
-  }
 }

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { builtConsoleDir } from '@sightline/console';
 import { SightlineError } from '@sightline/core';
-import { resolveModel } from '@sightline/models';
+import { describeModelSpec, resolveModel } from '@sightline/models';
 import {
   checkDigestSchedule,
   describeCalls,
@@ -110,7 +110,9 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
   const store = describeDatabaseLocation(
     database ?? { sqlite: path.join(service.dataDir, 'sightline.db') },
   );
-  log(`${service.url} — store: ${store}, investigations ${model ? `with ${model}` : 'offline'}`);
+  log(
+    `${service.url} — store: ${store}, investigations ${model ? `with ${describeModelSpec(model)}` : 'offline'}`,
+  );
   if (io.callsShown !== false) {
     if (service.tokenCreated) {
       io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);

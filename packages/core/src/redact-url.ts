@@ -1,0 +1,35 @@
+/**
+ * URLs as messages and logs may show them: a connection or server URL can carry a secret in its
+ * user-info (`postgres://u:pw@h/db`) or its query (libpq's `?password=` and `?sslpassword=`, a
+ * model server's `?api_key=`, a signed URL's `?sig=`), and a startup line or an error that quotes
+ * the URL would print it.
+ */
+
+/**
+ * Query parameter names whose values are secrets: any name holding pass(word), secret, token,
+ * key, auth or sig(nature), in any case or spelling (`sslpassword`, `api_key`, `X-Amz-Signature`).
+ */
+const SECRET_PARAMETER = /pass|secret|token|key|auth|sig|credential/i;
+
+/** What a redacted value reads. */
+const REDACTED = '***';
+
+/**
+ * A URL without its secrets: the password of its user-info and the values of query parameters
+ * named like secrets ({@link SECRET_PARAMETER}) become `***`.
+ * @param url - any URL text.
+ * @returns the URL as WHATWG URL serializes it with its secrets replaced; `(unparseable URL)`
+ *   when it does not parse (its text may hold a secret in a place the parser cannot tell).
+ */
+export function redactUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '(unparseable URL)';
+  }
+  if (parsed.password) parsed.password = REDACTED;
+  for (const name of new Set(parsed.searchParams.keys()))
+    if (SECRET_PARAMETER.test(name)) parsed.searchParams.set(name, REDACTED);
+  return parsed.toString();
+}
