@@ -84,6 +84,7 @@ export {
   type ListFilesOptions,
   listRepositoryFiles,
 } from './repository/files.js';
+export { gateMessage } from './repository/gate-message.js';
 export { LANGUAGES, type LanguageInfo, languageForPath } from './repository/languages.js';
 export { firstMissingFolder, makeFolders } from './repository/make-folders.js';
 export { isOwnFolder, makeOwnFolder, ownFolderObstacle } from './repository/own-folder.js';

@@ -87,4 +87,33 @@ describe('provider keys go only where they were configured', () => {
     expect(other.seen).toHaveLength(1);
     expect(other.seen[0]?.headers.authorization).toBeUndefined();
   });
+
+  it('takes the key out of a server’s error answer that echoes it (fresh-user trial 30)', async () => {
+    const key = 'local-key-7f3a9c21';
+    const echo = (status: number) =>
+      recordingServer((req, res) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: `auth was ${req.headers.authorization}` } }));
+      });
+    for (const [provider, variable, status] of [
+      ['openai-compatible', 'OPENAI_COMPATIBLE_API_KEY', 500],
+      ['openai-compatible', 'OPENAI_COMPATIBLE_API_KEY', 401],
+      ['openai', 'OPENAI_API_KEY', 401],
+    ] as const) {
+      const server = await echo(status);
+      const { model } =
+        provider === 'openai'
+          ? resolveModel('openai:gpt-4.1-mini', { env: { [variable]: key }, baseURL: server.url })
+          : resolveModel(`openai-compatible:${server.url}/v1#m`, { env: { [variable]: key } });
+      const error: unknown = await generateText({ model, prompt: 'hi', maxRetries: 0 }).then(
+        () => undefined,
+        (thrown: unknown) => thrown,
+      );
+      expect(server.seen[0]?.headers.authorization).toBe(`Bearer ${key}`);
+      expect(error instanceof Error && error.message).toContain(
+        'auth was Bearer [withheld: the API key]',
+      );
+      expect(JSON.stringify(error)).not.toContain(key);
+    }
+  });
 });

@@ -13,7 +13,8 @@
  *
  * Keys go only where they were configured: a provider's redirect to another origin is refused
  * (see {@link sameOriginFetch}), and `OPENAI_COMPATIBLE_API_KEY` with `OPENAI_COMPATIBLE_BASE_URL`
- * set is not sent to a spec naming another base URL.
+ * set is not sent to a spec naming another base URL; a server's error answer that echoes the key
+ * has it taken out before the AI SDK reads it (key-echo.ts).
  */
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -26,6 +27,7 @@ import {
   sameOriginFetch,
 } from '@sightline/core';
 import type { LanguageModel } from 'ai';
+import { withoutKeyEcho } from './key-echo.js';
 import { fromSource, type ModelEnv, type ModelProvider, parseModelSpec } from './model-spec.js';
 
 /** Options of {@link resolveModel}. */
@@ -87,9 +89,10 @@ export function resolveModel(
 ): ResolvedModel {
   const parsed = parseModelSpec(spec, source);
   const { provider, id } = parsed;
-  const send = sameOriginFetch(fetch, { server: 'The model server' });
+  const sameOrigin = sameOriginFetch(fetch, { server: 'The model server' });
   if (parsed.provider === 'openai-compatible') {
     const apiKey = keyFor(parsed.baseURL, env);
+    const send = withoutKeyEcho(sameOrigin, apiKey);
     // Ollama (≥ 0.5), llama.cpp server, vLLM and LM Studio all accept `response_format:
     // json_schema`; without this flag the SDK sends `json_object` and the schema never reaches
     // the model, so structured output (the diagnosis structurer) would have to guess the shape.
@@ -103,6 +106,7 @@ export function resolveModel(
     return { model, id, provider, profile: getModelProfile(id) };
   }
   const apiKey = requireKey(env, parsed.provider, source);
+  const send = withoutKeyEcho(sameOrigin, apiKey);
   const url = baseURL ?? (env[BASE_URL_VARIABLES[parsed.provider]]?.trim() || undefined);
   const settings = { apiKey, fetch: send, ...(url ? { baseURL: url } : {}) };
   const model =

@@ -1,10 +1,10 @@
 /**
- * Error messages pass the secret gate before the API sends them: a message may quote what a
- * client sent (zod's `Unrecognized key: "…"`, a route's path, a header), and a client may have
- * sent a token there by mistake. The message keeps its words and loses only the ones that hold a
+ * Error messages pass the secret gate before they are shown: a message may quote what a client
+ * sent (zod's `Unrecognized key: "…"`, a route's path, a header) or what a server answered (a
+ * model server's error that echoes the API key it was sent), and either may hold a token. The message keeps its words and loses only the ones that hold a
  * secret, so it still says which field was wrong.
  */
-import { gateText, gateTexts, withheldLine } from '../adapters/investigator.js';
+import { gateText, gateTexts, withheldLine } from './secret-gate.js';
 
 /**
  * What a message is cut into: runs of spaces, quotes, brackets and the punctuation of paths,

@@ -36,4 +36,13 @@ describe('callModel failures', () => {
     const message = `refused${'. '.repeat(2 ** 19)}x`;
     expect(await failureMessage(message)).toBe(`The call to model m failed: ${message}${CHECK}`);
   });
+
+  it('quotes the server’s words only as the secret gate lets them out (a key it echoed)', async () => {
+    // Fresh-user trial 30: a server that echoed the Authorization header showed the key in full.
+    const key = ['sk-proj-', 'AbCdEfGhIjKlMnOpQrStUvWxYz', '0123456789abcdEFGH'].join('');
+    const message = await failureMessage(`auth was Bearer ${key}`);
+    expect(message).toBe(
+      `The call to model m failed: auth was [withheld: looks like a secret (a bearer token)] [withheld: looks like a secret (an OpenAI key)]${CHECK}`,
+    );
+  });
 });

@@ -1,8 +1,10 @@
 /**
  * Model-call plumbing shared by the investigation loop and the structurer: a readable model name,
  * and the translation of provider failures (network, authentication, unknown model) into one
- * `MODEL_CALL_FAILED` error that says what to check.
+ * `MODEL_CALL_FAILED` error that says what to check, quoting the server's words only as the
+ * secret gate lets them out.
  */
+import { gateMessage } from '@sightline/codebase';
 import { apiKeyVariable, SightlineError } from '@sightline/core';
 import {
   APICallError,
@@ -212,7 +214,11 @@ export async function callModel<T>(
         : [error];
     const last = attempts.findLast((attempt) => !isTimeout(attempt)) ?? attempts.at(-1);
     const statusCode = APICallError.isInstance(last) ? last.statusCode : undefined;
-    const reason = withoutClosingDots(last instanceof Error ? last.message : String(last));
+    // The server's words, which may echo what it was sent (a key of a known shape, a header):
+    // through the secret gate, as every message shown (the key itself: key-echo.ts of models).
+    const reason = await gateMessage(
+      withoutClosingDots(last instanceof Error ? last.message : String(last)),
+    );
     if (isTimeout(last)) {
       // The AI SDK reports an abort during its retry back-off as "Delay was aborted"; when the
       // failure it was about to retry was not recorded (a model that cannot be wrapped), say so.

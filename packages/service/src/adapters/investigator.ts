@@ -7,6 +7,7 @@
 export {
   type GitHistory,
   gateFile,
+  gateMessage,
   gateText,
   gateTexts,
   makeOwnFolder,

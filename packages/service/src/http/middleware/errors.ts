@@ -7,7 +7,7 @@ import { SightlineError } from '@sightline/core';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { gateMessage } from '../gate-message.js';
+import { gateMessage } from '../../adapters/investigator.js';
 
 /**
  * A JSON error answer (its status kept in the route's type, so typed clients tell it apart).

@@ -4,9 +4,9 @@
  */
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import { gateMessage } from '../../adapters/investigator.js';
 import { codeContext } from '../../code-context/code-context.js';
 import type { Store } from '../../store/index.js';
-import { gateMessage } from '../gate-message.js';
 import { invalidRequest } from '../middleware/errors.js';
 import { codeQuerySchema } from '../schemas.js';
 
