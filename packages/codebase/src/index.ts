@@ -104,6 +104,7 @@ export {
   refusedByName,
   type TextEncoding,
   withheldLine,
+  withoutWithheldNotes,
 } from './repository/secret-gate.js';
 export { SECRET_RULES_VERSION } from './repository/secrets.js';
 

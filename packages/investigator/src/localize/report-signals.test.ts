@@ -31,6 +31,22 @@ describe('collectReportSignals on tiny-query: calls in inline code, unreadable f
   });
   afterAll(() => repository.cleanup());
 
+  it('reads nothing of the secret gate’s notes as the reporter’s words', () => {
+    // Fresh-user trial 30: "Stripe key" of the note matched a file defining STRIPE_KEY.
+    const note = '[withheld: looks like a secret (a Stripe key)]';
+    const report = issueReport(
+      `Blank page ${note}`,
+      `The page stays blank after login.\n${note}`,
+      [],
+    );
+    const signals = collectReportSignals(report, repository.index);
+    const words = [signals.query, ...signals.phrases.flat(), ...signals.identifiers]
+      .join(' ')
+      .toLowerCase();
+    for (const word of ['withheld', 'looks', 'secret', 'stripe']) expect(words).not.toContain(word);
+    expect(signals.query).toContain('blank after login');
+  });
+
   it('counts a function the report calls in a snippet as mentioned', () => {
     const report = issueReport(
       'Plus signs are kept',

@@ -7,7 +7,7 @@
  * @sightline/intake), the same lines the triage service leaves out before it investigates.
  */
 
-import type { RepositoryIndex } from '@sightline/codebase';
+import { type RepositoryIndex, withoutWithheldNotes } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase/internal';
 import {
   type Exception,
@@ -193,11 +193,13 @@ export function collectReportSignals(
       if (part.length >= MIN_PART_LENGTH && !foreign.has(part)) identifiers.add(part);
     }
   }
-  const title = withoutEnvironmentLines(report.title ?? '');
+  // The secret gate's notes (`[withheld: looks like a secret (a Stripe key)]`) are its words, not
+  // the reporter's (fresh-user trial 30: a file defining STRIPE_KEY became the cause).
+  const title = withoutEnvironmentLines(withoutWithheldNotes(report.title ?? ''));
   // The repository's issue-template prompts are its own vocabulary (commands, screens, options):
   // left in, they match its code whatever the report is about.
   const body = withoutEnvironmentLines(
-    withoutTemplateLines(reportBodyText(report), readBoilerplate(index.root)),
+    withoutTemplateLines(withoutWithheldNotes(reportBodyText(report)), readBoilerplate(index.root)),
   );
   const prose = `${title}\n${body}`;
   for (const name of calledInInlineCode(prose)) identifiers.add(name);
