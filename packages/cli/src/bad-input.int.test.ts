@@ -5,7 +5,7 @@
  * commands/model-server.int.test.ts; `serve --data <file>`: commands/serve-start.int.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
@@ -278,6 +278,29 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     } finally {
       await chmod(data, 0o755);
       await rm(data, { recursive: true, force: true });
+    }
+  });
+
+  it('store commands on a repository whose .sightline is a link say so, as serve does, not "no store"', async () => {
+    // Fresh-user trial 30: ingest, sources and digest advised starting serve, which refuses the link.
+    const shared = await mkdtemp(path.join(tmpdir(), 'sightline-linked-data-'));
+    const linked = path.join(shared, 'repo');
+    await mkdir(linked);
+    await symlink(path.join(shared, 'elsewhere'), path.join(linked, '.sightline'));
+    try {
+      for (const command of [
+        ['sources', 'list'],
+        ['digest', '--dry-run'],
+        ['ingest', report],
+      ]) {
+        const run = await runCli([...command, '--repo', linked]);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toBe(
+          `sightline: The data folder ${path.join(linked, '.sightline', 'serve')} is reached through a symbolic link or is not a folder, so it is not used: nothing is written outside the repository through a link. Remove the link, or pick a folder with --data.\n`,
+        );
+      }
+    } finally {
+      await rm(shared, { recursive: true, force: true });
     }
   });
 

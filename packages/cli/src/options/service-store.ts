@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isOwnFolder, makeFolders, makeOwnFolder, ownFolderObstacle } from '@sightline/codebase';
+import { makeFolders, makeOwnFolder, ownFolderObstacle } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import {
   type DatabaseLocation,
@@ -53,9 +53,11 @@ async function refuseLinkedDataDir(options: ServiceLocationOptions, create: bool
   if (options.data !== undefined || options.database) return;
   const repo = path.resolve(options.repo ?? '.');
   const dir = serviceDataDir(options);
+  // Without `create`, a link that leads nowhere counts too: "no store, start serve" would send the
+  // user to serve, which refuses the link (fresh-user trial 30).
   const own = create
     ? await makeOwnFolder(repo, dir, { mode: 0o700 })
-    : !fs.existsSync(dir) || (await isOwnFolder(repo, dir));
+    : (await ownFolderObstacle(repo, dir)) === undefined;
   if (own) return;
   // No link in the way: the folder could not be made (permissions; fresh-user trial 28).
   if ((await ownFolderObstacle(repo, dir)) === undefined) {
