@@ -11,6 +11,7 @@
  */
 
 import { DATABASE_PASSWORD_RULE } from './database-password-rule.js';
+import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
 import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
@@ -307,6 +308,7 @@ const TOKEN_RULES: SecretRule[] = [
   PRIVATE_KEY_RULE,
   PRIVATE_KEY_BODY_RULE,
   DATABASE_PASSWORD_RULE,
+  HTTP_CREDENTIAL_RULE,
   // gitleaks `jwt`.
   prefixed('a JSON Web Token', /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/g),
   // gitleaks `gitlab-pat`, `gitlab-ptt`, `gitlab-rrt`, `gitlab-deploy-token`, `gitlab-cicd-job-token`.

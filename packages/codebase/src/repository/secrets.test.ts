@@ -170,3 +170,31 @@ describe('shannonEntropy', () => {
     expect(shannonEntropy('abcd')).toBe(2);
   });
 });
+
+describe('secrets hidden from the rules (fresh-user trial 30)', () => {
+  it('finds a token with a zero-width character inside, on its line', async () => {
+    const hidden = `first line\nconst token = "${FAKE_GITHUB.slice(0, 10)}\u200b${FAKE_GITHUB.slice(10)}";`;
+    expect((await scanSecrets(hidden)).lines).toEqual(new Map([[2, expect.any(String)]]));
+  });
+
+  it.each([
+    ['curl -u', `curl -u admin:${join('Sup3r', 'S3cret')} https://api.example.com`],
+    ['curl --user=', `curl -s --user=admin:${join('Sup3r', 'S3cret')} https://h`],
+    ['curl attached -u', `curl -uadmin:${join('Sup3r', 'S3cret')} https://h`],
+    ['wget --password=', `wget --user=admin --password=${join('Sup3r', 'S3cret')} https://h/f`],
+    ['HTTPie -a', `http -a admin:${join('Sup3r', 'S3cret')} GET example.org`],
+  ])('withholds an HTTP client password on a command line (%s)', async (_, line) => {
+    expect((await scanSecrets(`Steps:\n${line}\n`)).lines.get(2)).toBe(
+      'an HTTP client password on a command line',
+    );
+  });
+
+  it.each([
+    ['a user name alone (curl prompts)', 'curl -u admin https://api.example.com'],
+    ['a shell variable', 'curl -u "admin:$API_PASSWORD" https://h'],
+    ['a URL scheme, not HTTPie', 'see http://example.org -a admin:x and more'],
+    ['a placeholder', 'curl -u user:<password> https://h'],
+  ])('leaves %s alone', async (_, line) => {
+    expect((await scanSecrets(line)).lines.size).toBe(0);
+  });
+});

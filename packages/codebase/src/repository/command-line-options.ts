@@ -1,0 +1,54 @@
+/**
+ * Options of a program on a command line, as the secret rules that read them need them (a
+ * database client's password, an HTTP client's credentials): a value as a shell reads it, and the
+ * matches of an option after the program's name, on its line.
+ */
+import { PLACEHOLDER } from './secret-placeholder.js';
+
+/**
+ * A value as a shell reads it: quoted (at most 256 characters, so a line of unclosed quotes is
+ * read in linear time), or its first word, up to a space, a quote, a backquote or an operator.
+ */
+export const VALUE = String.raw`("[^"\n]{0,256}"|'[^'\n]{0,256}'|["']?[^\s"'\x60&|;]+)`;
+
+/**
+ * Whether an option's value is a password: not a placeholder or an ellipsis (`PGPASSWORD=…`), not
+ * a shell expansion (`$DB_PASSWORD`, `$(cat ~/.pw)`), not a port mapping (`docker run --name
+ * mysql -p3306:3306`).
+ */
+export function isPassword(raw: string): boolean {
+  const value = raw.replace(/^["']|["']$/g, '');
+  if (PLACEHOLDER.test(value) || /^(?:…|\.{3})$/.test(value)) return false;
+  return !value.startsWith('$') && !/^\d+(?::\d+)+$/.test(value);
+}
+
+/** Farthest an option is looked for after its program, in characters (a minified line is long). */
+const COMMAND_CHARS = 512;
+
+/**
+ * The matches of `option` after a match of `program`, on its line and at most
+ * {@link COMMAND_CHARS} on; a program inside the part read already only extends it.
+ */
+export function* programOptions(
+  text: string,
+  program: RegExp,
+  option: RegExp,
+): Generator<[number, number]> {
+  let readTo = -1;
+  let lineEnd = -1;
+  for (const found of text.matchAll(program)) {
+    const start = found.index + found[0].length;
+    const from = Math.max(start, readTo);
+    if (from > lineEnd) {
+      lineEnd = text.indexOf('\n', from);
+      if (lineEnd === -1) lineEnd = text.length;
+    }
+    const to = Math.min(start + COMMAND_CHARS, lineEnd);
+    if (to <= from) continue;
+    readTo = to;
+    for (const value of text.slice(from, to).matchAll(option)) {
+      if (isPassword(value[1] ?? ''))
+        yield [from + value.index, from + value.index + value[0].length];
+    }
+  }
+}
