@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -94,6 +95,21 @@ describe('indexRepository', () => {
     expect(result.skipped).toContainEqual({ path: 'README.md', reason: 'unreadable' });
     expect(result.warnings).toContain(
       '1 file could not be read (permissions?), so nothing in it is ranked or cited: README.md. Make it readable to the user running Sightline (chmod a+r) and run again.',
+    );
+  });
+
+  it('warns of a file whose name is not UTF-8, which it cannot open, naming it', async () => {
+    // Fresh-user trial 30: `caf\xe9.js` (Latin-1) was left out of the map without a word.
+    const name = Buffer.concat([
+      Buffer.from(`${root}/caf`),
+      Buffer.from([0xe9]),
+      Buffer.from('.js'),
+    ]);
+    writeFileSync(name, 'export function latinFn() {}\n');
+    const result = await index({ cacheDir: false });
+    expect(result.skipped).toContainEqual({ path: 'caf\uFFFD.js', reason: 'name-not-utf8' });
+    expect(result.warnings).toContain(
+      '1 file has a name that is not UTF-8, so Sightline cannot open it and nothing in it is ranked or cited: caf\uFFFD.js (each byte that is not UTF-8 shown as \uFFFD). Rename it in UTF-8 and run again.',
     );
   });
 

@@ -132,6 +132,18 @@ function unreadableWarnings(paths: readonly string[]): string[] {
   ];
 }
 
+/** The warning for files whose names are not UTF-8 (Node reads every name as UTF-8). */
+function misnamedWarning(paths: readonly string[]): string {
+  const named = pathList(paths.slice(0, UNREADABLE_NAMED));
+  const more =
+    paths.length > UNREADABLE_NAMED ? ` and ${paths.length - UNREADABLE_NAMED} more` : '';
+  const [count, them] =
+    paths.length === 1
+      ? ['1 file has a name that is', 'it']
+      : [`${paths.length} files have names that are`, 'them'];
+  return `${count} not UTF-8, so Sightline cannot open ${them} and nothing in ${them} is ranked or cited: ${named}${more} (each byte that is not UTF-8 shown as �). Rename ${them} in UTF-8 and run again.`;
+}
+
 /**
  * Indexes a repository with tree-sitter tags, reusing the on-disk cache for unchanged files
  * (same size, modification and status change times): a warm run stats files and reads nothing
@@ -248,5 +260,7 @@ export async function indexRepository(
   for (const warning of unreadableWarnings(unreadable.map((file) => file.path))) {
     warnings.add(warning);
   }
+  const misnamed = skipped.filter((file) => file.reason === 'name-not-utf8');
+  if (misnamed.length > 0) warnings.add(misnamedWarning(misnamed.map((file) => file.path)));
   return { root: realRoot, files, skipped, warnings: [...warnings] };
 }

@@ -78,11 +78,13 @@ export interface ListedFiles {
   files: ListedFile[];
   /**
    * Left out, with why; an `unreadable` entry is a folder the walk could not open (its path ends
-   * with `/`; permissions), so nothing under it is listed, or a file it could not stat.
+   * with `/`; permissions), so nothing under it is listed, or a file it could not stat; a
+   * `name-not-utf8` entry a file whose name is not UTF-8, so the name Node gives it (with U+FFFD)
+   * opens nothing.
    */
   skipped: {
     path: string;
-    reason: 'too-large' | 'generated' | 'secret' | 'file-cap' | 'unreadable';
+    reason: 'too-large' | 'generated' | 'secret' | 'file-cap' | 'unreadable' | 'name-not-utf8';
   }[];
   /** Set when the walk found more files than `maxFiles`: how many it found, and the cap. */
   capped?: { found: number; maxFiles: number };
@@ -178,7 +180,11 @@ export async function listRepositoryFiles(
     const infos = await Promise.all(
       batch.map((file) =>
         stat(path.join(root, file)).catch((error: unknown) =>
-          isPermissionError(error) ? ('refused' as const) : null,
+          isPermissionError(error)
+            ? ('refused' as const)
+            : file.includes('\uFFFD')
+              ? ('not-utf8' as const)
+              : null,
         ),
       ),
     );
@@ -188,7 +194,9 @@ export async function listRepositoryFiles(
       // four files dropped in silence). What needs its permission changed is the folder (a+x,
       // not the files' a+r: trial 25's re-check), so the folder is what is named.
       if (info === 'refused') unenterable.add(unenterableFolder(file));
-      if (!info || info === 'refused' || !info.isFile()) return;
+      // Fresh-user trial 30: a Latin-1 name left its file out of the map without a word.
+      if (info === 'not-utf8') result.skipped.push({ path: file, reason: 'name-not-utf8' });
+      if (!info || info === 'refused' || info === 'not-utf8' || !info.isFile()) return;
       const cap =
         languageForPath(file) === null ? maxFileBytes : Math.max(maxFileBytes, maxCodeFileBytes);
       if (info.nlink > 1) {
