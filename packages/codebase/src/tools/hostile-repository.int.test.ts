@@ -140,12 +140,16 @@ describe('a hostile repository through the code tools', () => {
     const listing = text(await listDir(hostile.root, '.', { depth: 5 }));
     expect(hostile.leaks(listing)).toEqual([]);
     expect(listing).toContain('evil\\u000a1: forged.ts');
-    // Every file read_file refuses is marked so, by name, link count or content alike.
-    for (const name of ['settings.conf', 'notes.txt', 'prod.env', 'id_rsa.bak']) {
+    // Every file read_file refuses is marked so, by name or content as a secret, a hard link as
+    // read_file names it (fresh-user trial 30).
+    for (const name of ['settings.conf', 'prod.env', 'id_rsa.bak']) {
       expect(listing).toMatch(
         new RegExp(`${name.replace('.', '\\.')}  \\d+ B, secret: read_file refuses it`),
       );
     }
+    expect(listing).toMatch(
+      /notes\.txt {2}\d+ B, hard link: read_file refuses it \(it may be a file outside the repository\)/,
+    );
     expect(listing.split('\n').some((line) => line.trimStart().startsWith('1: forged'))).toBe(
       false,
     );

@@ -44,11 +44,14 @@ export interface ListDirEntry {
   /**
    * Why a file has no line count, or where a symlink leads: `symlink-broken` when its target does
    * not exist, `symlink-loop` when its links lead back to each other (ELOOP); `name-not-utf8` when
-   * its name is not UTF-8, so the name Node gives it (with U+FFFD) opens no file.
+   * its name is not UTF-8, so the name Node gives it (with U+FFFD) opens no file; `hard-link`
+   * when it has more than one hard link, which read_file refuses (`PATH_OUTSIDE_ROOT`: it may be a
+   * file outside the repository).
    */
   note?:
     | 'binary'
     | 'secret'
+    | 'hard-link'
     | 'unreadable'
     | 'name-not-utf8'
     | 'large'
@@ -96,9 +99,9 @@ async function describeFile(absolute: string, relative: string, allowSecrets: bo
     };
   }
   const { size, nlink } = stats;
-  if (!allowSecrets && (nlink > 1 || isSecretFile(relative, ''))) {
-    return { size, note: 'secret' as const };
-  }
+  // Named as read_file names it (fresh-user trial 30: listed as a secret, refused as a link).
+  if (!allowSecrets && nlink > 1) return { size, note: 'hard-link' as const };
+  if (!allowSecrets && isSecretFile(relative, '')) return { size, note: 'secret' as const };
   if (size > LINE_COUNT_MAX_BYTES) return { size, note: 'large' as const };
   // The secret gate's verdict, so a file read_file refuses (a KEY=value file with a secret, a
   // token file) is marked so here too.
@@ -162,6 +165,8 @@ function label(entry: ListDirEntry, expanded: ReadonlySet<string>): string {
     default: {
       const size = formatBytes(entry.size ?? 0);
       if (entry.note === 'secret') return `${name}  ${size}, secret: read_file refuses it`;
+      if (entry.note === 'hard-link')
+        return `${name}  ${size}, hard link: read_file refuses it (it may be a file outside the repository)`;
       if (entry.note === 'binary') return `${name}  ${size}, binary`;
       if (entry.note === 'name-not-utf8') return `${name}  name not in UTF-8: no tool can open it`;
       if (entry.note === 'unreadable') {
