@@ -188,6 +188,21 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     });
     expect((await (await call('/api/groups?assignee=Ada&priority=high')).json()).total).toBe(1);
     expect((await (await call('/api/groups/assignees')).json()).assignees).toEqual(['Ada']);
+    // Fresh-user trial 30: a token given as the assignee was stored and shown in every list.
+    const token = ['gh', 'p_', 'FakeFakeFake', '0'.repeat(24)].join('');
+    for (const [url, body] of [
+      ['/api/groups', { ids: [crash.id], assignee: token }],
+      [`/api/groups/${crash.id}`, { assignee: token }],
+    ] as const) {
+      const secret = await call(url, json(body));
+      expect(secret.status).toBe(400);
+      const text = await secret.text();
+      expect(text).toContain(
+        'assignee: it looks like a secret (secretlint rule github), and the assignee is shown',
+      );
+      expect(text).not.toContain(token);
+    }
+    expect((await (await call('/api/groups/assignees')).json()).assignees).toEqual(['Ada']);
     const nothing = await call('/api/groups', json({ ids: [crash.id] }));
     expect(nothing.status).toBe(400);
     expect((await nothing.json()).error.message).toContain(
@@ -562,6 +577,21 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       json({ kind: 'signed-test', name: 'S', settings: { label: 'x' }, secrets: { secret: 'y' } }),
     );
     expect(taken.status).toBe(400);
+    const tokenName = ['gh', 'p_', 'FakeFakeFake', '0'.repeat(24)].join('');
+    const secretName = await call(
+      '/api/sources',
+      json({
+        kind: 'signed-test',
+        name: tokenName,
+        settings: { label: 'x' },
+        secrets: { secret: 'y' },
+      }),
+    );
+    expect(secretName.status).toBe(400);
+    expect(await secretName.text()).toContain(
+      'name: it looks like a secret (secretlint rule github), and the name is shown',
+    );
+    expect(await (await call('/api/sources')).text()).not.toContain(tokenName);
     // Secrets that cannot be written leave no source behind without them.
     const write = credentials.write.bind(credentials);
     credentials.write = () => {

@@ -10,6 +10,7 @@ import type { GroupRecord, Store } from '../../store/index.js';
 import { groupMarkdown } from '../group-markdown.js';
 import { invalidRequest } from '../middleware/errors.js';
 import { jsonMediaOnly } from '../middleware/json-media.js';
+import { refuseSecretName } from '../refuse-secret-name.js';
 import {
   bulkTriageSchema,
   groupChangeSchema,
@@ -30,6 +31,7 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
     })
     .patch('/', jsonMediaOnly, zValidator('json', bulkTriageSchema, invalidRequest), async (c) => {
       const { ids, ...changes } = c.req.valid('json');
+      await refuseSecretName('assignee', changes.assignee);
       const groups = await store.groups.triage(ids, changes);
       return c.json({ groups: groups.map(groupView) });
     })
@@ -63,7 +65,9 @@ export function groupRoutes({ store, pipeline }: { store: Store; pipeline: Pipel
       jsonMediaOnly,
       zValidator('json', groupChangeSchema, invalidRequest),
       async (c) => {
-        const [group] = await store.groups.triage([c.req.param('id')], c.req.valid('json'));
+        const change = c.req.valid('json');
+        await refuseSecretName('assignee', change.assignee);
+        const [group] = await store.groups.triage([c.req.param('id')], change);
         return c.json(groupView(group as GroupRecord));
       },
     )

@@ -17,6 +17,7 @@ import { describeSourceKind } from '../../sources/source-kinds.js';
 import type { Store } from '../../store/index.js';
 import { invalidRequest } from '../middleware/errors.js';
 import { jsonMediaOnly } from '../middleware/json-media.js';
+import { refuseSecretName } from '../refuse-secret-name.js';
 import { sourceCreateSchema } from '../schemas.js';
 import { sourceView } from '../views.js';
 import { resolveProject } from './reports.js';
@@ -58,6 +59,7 @@ export function sourceRoutes({
     .get('/kinds', (c) => c.json({ kinds: registry.list().map(describeSourceKind) }))
     .post('/', jsonMediaOnly, zValidator('json', sourceCreateSchema, invalidRequest), async (c) => {
       const input = c.req.valid('json');
+      await refuseSecretName('name', input.name);
       const module = registry.get(input.kind);
       checkSourceAddresses(module, input, sourceHosts);
       const config = checked(module.configSchema, input.settings, `${module.kind} settings`);
