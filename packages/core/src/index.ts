@@ -31,7 +31,7 @@ export {
   formatBytes,
   pluralize,
 } from './output-format.js';
-export { redactUrl } from './redact-url.js';
+export { redactUrl, redactUrlsIn } from './redact-url.js';
 export { type SameOriginFetchOptions, sameOriginFetch } from './same-origin-fetch.js';
 export {
   type CountTokensOptions,

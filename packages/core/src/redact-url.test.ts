@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactUrl } from './redact-url.js';
+import { redactUrl, redactUrlsIn } from './redact-url.js';
 
 describe('redactUrl', () => {
   it('hides the password of the user-info and query values named like secrets', () => {
@@ -19,5 +19,22 @@ describe('redactUrl', () => {
   it('keeps a URL without secrets as it is, and does not echo one that does not parse', () => {
     expect(redactUrl('postgres://u@127.0.0.1/db')).toBe('postgres://u@127.0.0.1/db');
     expect(redactUrl('not a url pw=x')).toBe('(unparseable URL)');
+  });
+});
+
+describe('redactUrlsIn', () => {
+  it('hides URL passwords and secret-named parameters in text that does not parse (trial 31)', () => {
+    expect(redactUrlsIn('openai-compatible:http://u:XSECRETX@127.0.0.1:99999/v1#m')).toBe(
+      'openai-compatible:http://u:***@127.0.0.1:99999/v1#m',
+    );
+    expect(redactUrlsIn('bogus:https://u:XSECRETX@[::1/v1?api_key=XSECRETX#m')).toBe(
+      'bogus:https://u:***@[::1/v1?api_key=***#m',
+    );
+    expect(redactUrlsIn('postgres://u@127.0.0.1:1/db#password=XSECRETX and ?pwd=XSECRETX')).toBe(
+      'postgres://u@127.0.0.1:1/db#password=*** and ?pwd=***',
+    );
+    expect(redactUrlsIn('http://127.0.0.1:8080/v1?model=m#qwen')).toBe(
+      'http://127.0.0.1:8080/v1?model=m#qwen',
+    );
   });
 });

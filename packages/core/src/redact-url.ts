@@ -31,5 +31,25 @@ export function redactUrl(url: string): string {
   if (parsed.password) parsed.password = REDACTED;
   for (const name of new Set(parsed.searchParams.keys()))
     if (SECRET_PARAMETER.test(name)) parsed.searchParams.set(name, REDACTED);
-  return parsed.toString();
+  // A fragment is no query (`#password=…`): read by pattern.
+  return redactUrlsIn(parsed.toString());
+}
+
+/** `//user:password@` in any text: the password (group 2) between the user's colon and `@`. */
+const USERINFO_PASSWORD = /(\/\/[^\s/:@?#]*:)[^\s/@?#]+@/g;
+/** A query or fragment parameter named like a secret, and its value (what follows `=`). */
+const SECRET_PARAMETER_VALUE =
+  /([?&#;][^\s=&#;?]*(?:pass|secret|token|key|auth|sig|credential|pwd)[^\s=&#;?]*=)[^\s&#;]*/gi;
+
+/**
+ * {@link redactUrl} for text that may not parse as a URL (a model spec, a flag's value as typed):
+ * the password of every `//user:password@` and the value of every query or fragment parameter
+ * named like a secret become `***`, by pattern.
+ * @param text - any text.
+ * @returns the text with those values replaced; the same text when it holds none.
+ */
+export function redactUrlsIn(text: string): string {
+  return text
+    .replace(USERINFO_PASSWORD, `$1${REDACTED}@`)
+    .replace(SECRET_PARAMETER_VALUE, `$1${REDACTED}`);
 }

@@ -8,7 +8,7 @@
  * - `openai-compatible:<baseURL>#<model>` — any server speaking the OpenAI Chat Completions
  *   protocol (Ollama `http://localhost:11434/v1`, llama.cpp server, vLLM, LM Studio).
  */
-import { redactUrl, SightlineError } from '@sightline/core';
+import { redactUrlsIn, SightlineError } from '@sightline/core';
 
 /** Providers a spec can name. */
 export type ModelProvider = 'anthropic' | 'openai' | 'openai-compatible';
@@ -101,20 +101,12 @@ function unknownModel(spec: string, reason: string, source: string | undefined):
 }
 
 /**
- * A model spec as messages and logs may show it: an openai-compatible base URL without its
- * secrets (`redactUrl` of @sightline/core: the password of `user:password@`, `?api_key=` and
- * other query values named like secrets, as `***`).
+ * A model spec as messages and logs may show it: the password of a URL's `user:password@` and the
+ * values of query or fragment parameters named like secrets (`?api_key=`) as `***`
+ * (`redactUrlsIn` of @sightline/core), whether or not the spec parses.
  * @param spec - any spec, valid or not.
- * @returns the spec, unchanged when its URL holds no secret (or it names no URL).
+ * @returns the spec, unchanged when it holds no such value.
  */
 export function describeModelSpec(spec: string): string {
-  const colon = spec.indexOf(':');
-  if (spec.slice(0, colon).trim() !== 'openai-compatible') return spec;
-  const rest = spec.slice(colon + 1);
-  const hash = rest.lastIndexOf('#');
-  const baseURL = hash < 0 ? rest : rest.slice(0, hash);
-  if (!URL.canParse(baseURL.trim())) return spec;
-  const redacted = redactUrl(baseURL.trim());
-  if (redacted === new URL(baseURL.trim()).toString()) return spec;
-  return `openai-compatible:${redacted}${hash < 0 ? '' : rest.slice(hash)}`;
+  return redactUrlsIn(spec);
 }

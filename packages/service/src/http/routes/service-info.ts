@@ -2,6 +2,7 @@
  * What the service is and holds, beside the groups: health (up or not) and the OpenAPI document
  * (no token), status (database, job and report counts), settings, projects, and failed jobs.
  */
+import { redactUrlsIn } from '@sightline/core';
 import { DEFAULT_FUNNEL_BUDGETS } from '@sightline/investigator';
 import { Hono } from 'hono';
 import type { JobQueue } from '../../queue/index.js';
@@ -38,7 +39,8 @@ export function serviceInfoRoutes({ store, queue, model, models, chat }: Service
       .get('/openapi.json', (c) => c.json(openApiDocument()))
       .get('/settings', (c) =>
         c.json({
-          model: model ?? null,
+          // As the start line shows it: a URL's password or `?api_key=` as *** (trial 31).
+          model: model ? redactUrlsIn(model) : null,
           models: [...models],
           chat,
           database: store.dialect,
