@@ -26,29 +26,39 @@ export function isPassword(raw: string): boolean {
 const COMMAND_CHARS = 512;
 
 /**
- * The matches of `option` after a match of `program`, on its line and at most
- * {@link COMMAND_CHARS} on; a program inside the part read already only extends it.
+ * The end of the command that goes on at `from`: its line's end, past lines that end in a
+ * backslash (a shell's line continuation, as `curl \` then `  -u user:pw \` are written).
+ */
+function commandEnd(text: string, from: number): number {
+  let end = text.indexOf('\n', from);
+  while (end !== -1 && text[end - 1 - (text[end - 1] === '\r' ? 1 : 0)] === '\\')
+    end = text.indexOf('\n', end + 1);
+  return end === -1 ? text.length : end;
+}
+
+/**
+ * The matches of `option` after a match of `program`, in its command (its line and the lines a
+ * backslash continues it on) and at most {@link COMMAND_CHARS} on; a program inside the part read
+ * already only extends it.
+ * @param accept - whether an option's value (its group 1) is a secret. Default {@link isPassword}.
  */
 export function* programOptions(
   text: string,
   program: RegExp,
   option: RegExp,
+  accept: (value: string) => boolean = isPassword,
 ): Generator<[number, number]> {
   let readTo = -1;
   let lineEnd = -1;
   for (const found of text.matchAll(program)) {
     const start = found.index + found[0].length;
     const from = Math.max(start, readTo);
-    if (from > lineEnd) {
-      lineEnd = text.indexOf('\n', from);
-      if (lineEnd === -1) lineEnd = text.length;
-    }
+    if (from > lineEnd) lineEnd = commandEnd(text, from);
     const to = Math.min(start + COMMAND_CHARS, lineEnd);
     if (to <= from) continue;
     readTo = to;
     for (const value of text.slice(from, to).matchAll(option)) {
-      if (isPassword(value[1] ?? ''))
-        yield [from + value.index, from + value.index + value[0].length];
+      if (accept(value[1] ?? '')) yield [from + value.index, from + value.index + value[0].length];
     }
   }
 }

@@ -172,6 +172,16 @@ describe('shannonEntropy', () => {
 });
 
 describe('secrets hidden from the rules (fresh-user trial 30)', () => {
+  it('withholds the line of a password in a curl command continued by backslashes', async () => {
+    const text = `curl \\\n  -u admin:${join('Hunter2', 'Pa55word')} \\\n  https://api.example.com\n`;
+    expect([...(await scanSecrets(text)).lines.keys()]).toEqual([2]);
+  });
+
+  it.each(['\u034f', '\u200e'])('finds a token with the invisible %j inside', async (mark) => {
+    const hidden = `x = "${FAKE_GITHUB.slice(0, 10)}${mark}${FAKE_GITHUB.slice(10)}";`;
+    expect((await scanSecrets(hidden)).lines.size).toBe(1);
+  });
+
   it('finds a token with a zero-width character inside, on its line', async () => {
     const hidden = `first line\nconst token = "${FAKE_GITHUB.slice(0, 10)}\u200b${FAKE_GITHUB.slice(10)}";`;
     expect((await scanSecrets(hidden)).lines).toEqual(new Map([[2, expect.any(String)]]));
@@ -183,6 +193,10 @@ describe('secrets hidden from the rules (fresh-user trial 30)', () => {
     ['curl attached -u', `curl -uadmin:${join('Sup3r', 'S3cret')} https://h`],
     ['wget --password=', `wget --user=admin --password=${join('Sup3r', 'S3cret')} https://h/f`],
     ['HTTPie -a', `http -a admin:${join('Sup3r', 'S3cret')} GET example.org`],
+    ['curl -ku (trial 31)', `curl -ku admin:${join('Hunter2', 'Pa55word')} https://h`],
+    ['curl -vsSLu', `curl -vsSLu admin:${join('Hunter2', 'Pa55word')} https://h`],
+    ['wget --password with a space', `wget --password ${join('Hunter2', 'Pa55word')} https://h`],
+    ['curl --oauth2-bearer', `curl --oauth2-bearer ${join('Hunter2', 'Pa55word')} https://h`],
   ])('withholds an HTTP client password on a command line (%s)', async (_, line) => {
     expect((await scanSecrets(`Steps:\n${line}\n`)).lines.get(2)).toBe(
       'an HTTP client password on a command line',
@@ -194,6 +208,8 @@ describe('secrets hidden from the rules (fresh-user trial 30)', () => {
     ['a shell variable', 'curl -u "admin:$API_PASSWORD" https://h'],
     ['a URL scheme, not HTTPie', 'see http://example.org -a admin:x and more'],
     ['a placeholder', 'curl -u user:<password> https://h'],
+    ['an example’s word (trial 31)', 'curl -u user:password https://h'],
+    ['a time in prose (trial 31)', 'curl -u 12:30 took too long'],
   ])('leaves %s alone', async (_, line) => {
     expect((await scanSecrets(line)).lines.size).toBe(0);
   });

@@ -19,13 +19,16 @@ import { SECRET_RULES } from './secret-rules.js';
  * Version of the rules: stored with everything computed from a scan (the index cache), so a
  * change of the rules is never answered from an older scan. Bump it when a rule changes.
  */
-export const SECRET_RULES_VERSION = 11;
+export const SECRET_RULES_VERSION = 12;
 
 /**
- * Characters that show nothing: zero-width space, non-joiner and joiner, word joiner, the
- * invisible operators, a byte order mark inside the text, soft hyphen, Mongolian vowel separator.
+ * Characters that show nothing (Unicode's default-ignorable format characters but a line's):
+ * soft hyphen, combining grapheme joiner, Arabic letter mark, Mongolian vowel separator,
+ * zero-width space, non-joiner and joiner, left-to-right and right-to-left marks, the bidi
+ * embeddings and isolates, word joiner and invisible operators, a byte order mark inside the text.
  */
-const INVISIBLE = /[\u200B-\u200D\u2060-\u2064\uFEFF\u00AD\u180E]/g;
+const INVISIBLE =
+  /\u034F|[\u00AD\u061C\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g;
 
 /** What {@link scanSecrets} found in a text. */
 export interface SecretScan {
