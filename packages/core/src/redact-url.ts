@@ -1,8 +1,8 @@
 /**
  * URLs as messages and logs may show them: a connection or server URL can carry a secret in its
- * user-info (`postgres://u:pw@h/db`) or its query (libpq's `?password=` and `?sslpassword=`, a
- * model server's `?api_key=`, a signed URL's `?sig=`), and a startup line or an error that quotes
- * the URL would print it.
+ * user-info (a user's password before the `@`) or its query (libpq's password and sslpassword
+ * parameters, a model server's api_key, a signed URL's sig), and a startup line or an error that
+ * quotes the URL would print it.
  */
 
 /**

@@ -39,7 +39,7 @@ export function serviceInfoRoutes({ store, queue, model, models, chat }: Service
       .get('/openapi.json', (c) => c.json(openApiDocument()))
       .get('/settings', (c) =>
         c.json({
-          // As the start line shows it: a URL's password or `?api_key=` as *** (trial 31).
+          // As the start line shows it: a password or API key in the URL as *** (trial 31).
           model: model ? redactUrlsIn(model) : null,
           models: [...models],
           chat,
