@@ -6,10 +6,12 @@
  */
 
 /**
- * Query parameter names whose values are secrets: any name holding pass(word), secret, token,
- * key, auth or sig(nature), in any case or spelling (`sslpassword`, `api_key`, `X-Amz-Signature`).
+ * What names a parameter whose value is a secret: a name holding pass(word), pwd, secret, token,
+ * key, auth, sig(nature) or credential, in any case or spelling (`sslpassword`, `api_key`,
+ * `X-Amz-Signature`).
  */
-const SECRET_PARAMETER = /pass|secret|token|key|auth|sig|credential/i;
+const SECRET_NAME = 'pass|pwd|secret|token|key|auth|sig|credential';
+const SECRET_PARAMETER = new RegExp(SECRET_NAME, 'i');
 
 /** What a redacted value reads. */
 const REDACTED = '***';
@@ -35,11 +37,13 @@ export function redactUrl(url: string): string {
   return redactUrlsIn(parsed.toString());
 }
 
-/** `//user:password@` in any text: the password (group 2) between the user's colon and `@`. */
+/** `//user:password@` in any text: `//user:` (group 1), then the password up to `@`. */
 const USERINFO_PASSWORD = /(\/\/[^\s/:@?#]*:)[^\s/@?#]+@/g;
-/** A query or fragment parameter named like a secret, and its value (what follows `=`). */
-const SECRET_PARAMETER_VALUE =
-  /([?&#;][^\s=&#;?]*(?:pass|secret|token|key|auth|sig|credential|pwd)[^\s=&#;?]*=)[^\s&#;]*/gi;
+/** A query or fragment parameter named like a secret with its `=` (group 1), then its value. */
+const SECRET_PARAMETER_VALUE = new RegExp(
+  `([?&#;][^\\s=&#;?]*(?:${SECRET_NAME})[^\\s=&#;?]*=)[^\\s&#;]*`,
+  'gi',
+);
 
 /**
  * {@link redactUrl} for text that may not parse as a URL (a model spec, a flag's value as typed):

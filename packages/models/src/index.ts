@@ -4,7 +4,6 @@
  * `@sightline/core` so a browser bundle (page context) never pulls the provider SDKs.
  */
 export {
-  describeModelSpec,
   MODEL_SPEC_FORMS,
   type ModelEnv,
   type ModelProvider,

@@ -92,21 +92,11 @@ export const fromSource = (source: string | undefined) => (source ? ` (from ${so
 
 function unknownModel(spec: string, reason: string, source: string | undefined): SightlineError {
   const fix = source ? `Set ${source} to ${MODEL_SPEC_FORMS}` : `Use ${MODEL_SPEC_FORMS}`;
-  const shown = describeModelSpec(spec);
+  // As messages and logs may show it: a URL's password or `api_key` value as ***.
+  const shown = redactUrlsIn(spec);
   return new SightlineError({
     code: 'UNKNOWN_MODEL',
     message: `Cannot read the model spec "${shown}"${fromSource(source)}: ${reason}. ${fix}.`,
     details: { spec: shown, ...(source ? { source } : {}) },
   });
-}
-
-/**
- * A model spec as messages and logs may show it: the password of a URL's `user:password@` and the
- * values of query or fragment parameters named like secrets (`?api_key=`) as `***`
- * (`redactUrlsIn` of @sightline/core), whether or not the spec parses.
- * @param spec - any spec, valid or not.
- * @returns the spec, unchanged when it holds no such value.
- */
-export function describeModelSpec(spec: string): string {
-  return redactUrlsIn(spec);
 }

@@ -53,14 +53,14 @@ async function refuseLinkedDataDir(options: ServiceLocationOptions, create: bool
   if (options.data !== undefined || options.database) return;
   const repo = path.resolve(options.repo ?? '.');
   const dir = serviceDataDir(options);
-  // Without `create`, a link that leads nowhere counts too: "no store, start serve" would send the
+  // Made (or found) as a real folder: nothing stands in the way.
+  if (create && (await makeOwnFolder(repo, dir, { mode: 0o700 }))) return;
+  // Without `create` a link that leads nowhere counts too: "no store, start serve" would send the
   // user to serve, which refuses the link (fresh-user trial 30).
-  const own = create
-    ? await makeOwnFolder(repo, dir, { mode: 0o700 })
-    : (await ownFolderObstacle(repo, dir)) === undefined;
-  if (own) return;
-  // No link in the way: the folder could not be made (permissions; fresh-user trial 28).
-  if ((await ownFolderObstacle(repo, dir)) === undefined) {
+  const obstacle = await ownFolderObstacle(repo, dir);
+  if (obstacle === undefined && !create) return;
+  if (obstacle === undefined) {
+    // No link in the way: the folder could not be made (permissions; fresh-user trial 28).
     throw new SightlineError({
       code: 'STORE_PATH_INVALID',
       message: `The data folder ${dir} cannot be made: this user may not write in ${repo}. Pick a folder this user may write with --data, or run as a user who may write in the repository.`,

@@ -1,8 +1,9 @@
 /**
  * What a SQLite store's failure to open says to a person, when it is this user's access to the
  * file or its folder and not the database: better-sqlite3 throws `SqliteError` with SQLite's
- * extended result code (`SQLITE_READONLY_…`, `SQLITE_CANTOPEN…`, `SQLITE_PERM`; sqlite.org/rescode.html),
- * and its message ("attempt to write a readonly database") names neither the file nor a remedy.
+ * extended result code (`SQLITE_READONLY_…`, `SQLITE_CANTOPEN…`, `SQLITE_PERM`;
+ * sqlite.org/rescode.html), and its message ("attempt to write a readonly database") names
+ * neither the file nor a remedy.
  */
 
 /** The advice of every access problem: who may open the store, and what to change. */

@@ -4,8 +4,8 @@
  */
 import path from 'node:path';
 import { builtConsoleDir } from '@sightline/console';
-import { SightlineError } from '@sightline/core';
-import { describeModelSpec, resolveModel } from '@sightline/models';
+import { redactUrlsIn, SightlineError } from '@sightline/core';
+import { resolveModel } from '@sightline/models';
 import {
   checkDigestSchedule,
   describeCalls,
@@ -111,7 +111,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     database ?? { sqlite: path.join(service.dataDir, 'sightline.db') },
   );
   log(
-    `${service.url} — store: ${store}, investigations ${model ? `with ${describeModelSpec(model)}` : 'offline'}`,
+    `${service.url} — store: ${store}, investigations ${model ? `with ${redactUrlsIn(model)}` : 'offline'}`,
   );
   if (io.callsShown !== false) {
     if (service.tokenCreated) {
