@@ -22,19 +22,22 @@ describe('redactUrl', () => {
   });
 });
 
-describe('redactUrlsIn', () => {
-  it('hides URL passwords and secret-named parameters in text that does not parse (trial 31)', () => {
-    expect(redactUrlsIn('openai-compatible:http://u:XSECRETX@127.0.0.1:99999/v1#m')).toBe(
+describe('redactUrlsIn: text that may not parse as a URL (trial 31)', () => {
+  it.each([
+    [
+      'openai-compatible:http://u:XSECRETX@127.0.0.1:99999/v1#m',
       'openai-compatible:http://u:***@127.0.0.1:99999/v1#m',
-    );
-    expect(redactUrlsIn('bogus:https://u:XSECRETX@[::1/v1?api_key=XSECRETX#m')).toBe(
+    ],
+    [
+      'bogus:https://u:XSECRETX@[::1/v1?api_key=XSECRETX#m',
       'bogus:https://u:***@[::1/v1?api_key=***#m',
-    );
-    expect(redactUrlsIn('postgres://u@127.0.0.1:1/db#password=XSECRETX and ?pwd=XSECRETX')).toBe(
+    ],
+    [
+      'postgres://u@127.0.0.1:1/db#password=XSECRETX and ?pwd=XSECRETX',
       'postgres://u@127.0.0.1:1/db#password=*** and ?pwd=***',
-    );
-    expect(redactUrlsIn('http://127.0.0.1:8080/v1?model=m#qwen')).toBe(
-      'http://127.0.0.1:8080/v1?model=m#qwen',
-    );
+    ],
+    ['http://127.0.0.1:8080/v1?model=m#qwen', 'http://127.0.0.1:8080/v1?model=m#qwen'],
+  ])('shows %j as %j', (text, shown) => {
+    expect(redactUrlsIn(text)).toBe(shown);
   });
 });
