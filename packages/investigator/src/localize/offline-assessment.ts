@@ -89,7 +89,7 @@ export function assessOffline(
   const shown = printablePath(first.path);
   const subject = name ? `\`${name}\` in ${shown}` : shown;
   const testNote = !hasTests
-    ? 'this folder holds no test files (a published package ships none), so whether tests cover it is not known here'
+    ? 'this folder holds no test files (a published package or a copied folder often has none), so whether tests cover it is not known here'
     : tests.length === 0
       ? 'no test file references it, so a change is not covered'
       : `tests reference it (${tests.slice(0, SHOWN_TESTS).map(printablePath).join(', ')}${tests.length > SHOWN_TESTS ? `, and ${tests.length - SHOWN_TESTS} more` : ''})`;

@@ -223,7 +223,7 @@ describe('diagnoseOffline', () => {
       );
       expect(diagnosis.risk).toBe('low');
       expect(diagnosis.riskRationale).toContain(
-        'this folder holds no test files (a published package ships none), so whether tests cover it is not known here',
+        'this folder holds no test files (a published package or a copied folder often has none), so whether tests cover it is not known here',
       );
     } finally {
       await bare.cleanup();
