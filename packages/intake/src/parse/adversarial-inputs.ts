@@ -15,6 +15,9 @@ const BACKTRACKING_LINES = [
   `${'a.'.repeat(999)}a`,
   `thread 'x' panicked at ${"', ".repeat(600)}`,
   `${'0x'.repeat(999)}`,
+  `#0 0x1 in f ${'('.repeat(1_990)}`,
+  `x: a.c:1: ${': '.repeat(995)}: Assertion`,
+  `./bin ${'x'.repeat(1_985)}(f+0x1)`,
 ];
 
 /** 300 adversarial lines (≈ 590 kB): the shapes of {@link BACKTRACKING_LINES} in turn. */

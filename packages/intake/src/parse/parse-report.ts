@@ -37,6 +37,7 @@ const FORMAT_PLATFORM: Record<string, string> = {
   rust: 'rust',
   dotnet: 'dotnet',
   ruby: 'ruby',
+  native: 'native',
 };
 
 /**

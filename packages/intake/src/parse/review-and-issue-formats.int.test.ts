@@ -253,6 +253,7 @@ describe('format option', () => {
       'dotnet',
       'ruby',
       'php',
+      'native',
       'v8',
       'firefox',
       'text',

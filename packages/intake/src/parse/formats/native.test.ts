@@ -1,0 +1,184 @@
+/**
+ * Native backtraces (failure class 3 of issue #33: traces not read as traces). Before the native
+ * format, C and C++ crash reports of the localization corpus (gdb `bt`, AddressSanitizer reports,
+ * Redis's `backtrace_symbols` crash log) gave no frame at all. The traces below are written for
+ * these tests in the shapes gdb 12, LLVM's symbolizer and glibc print.
+ */
+import { describe, expect, it } from 'vitest';
+import { allFrames, parseReport } from '../parse-report.js';
+
+const framesOf = (text: string) =>
+  allFrames(parseReport(text).exceptions).map((frame) => [
+    frame.function,
+    frame.file ?? frame.module,
+    frame.line,
+    frame.inApp,
+  ]);
+
+describe('gdb backtraces', () => {
+  const session = [
+    'Program received signal SIGABRT, Aborted.',
+    '0x00007ffff7a42e97 in __GI_raise (sig=sig@entry=6) at ../sysdeps/unix/sysv/linux/raise.c:51',
+    '51\t../sysdeps/unix/sysv/linux/raise.c: No such file or directory.',
+    '(gdb) bt',
+    '#0  0x00007ffff7a42e97 in __GI_raise (sig=sig@entry=6) at ../sysdeps/unix/sysv/linux/raise.c:51',
+    '#1  0x00007ffff7a44801 in __GI_abort () at abort.c:79',
+    '#2  0x00007ffff7a3439a in __assert_fail_base (fmt=<optimized out>, assertion=assertion@entry=0x5555 "count > 0 && (size_t)count < cap", ',
+    '    file=file@entry=0x5555 "src/queue.c", line=line@entry=88, ',
+    '    function=function@entry=0x5555 <__PRETTY_FUNCTION__.1> "queue_pop") at assert.c:92',
+    '#3  0x00007ffff7a34412 in __GI___assert_fail (assertion=0x5555 "count > 0", file=0x5555 "src/queue.c", line=88, function=0x5555 "queue_pop") at assert.c:101',
+    '#4  0x0000555555555a10 in queue_pop (q=0x555555559260) at src/queue.c:88',
+    '#5  worker_loop (arg=<optimized out>) at src/worker.c:140',
+    '#6  0x00007ffff7bbd6db in start_thread () from /lib/x86_64-linux-gnu/libpthread.so.0',
+    '#7  0x00007ffff7b2588f in clone () from /lib/x86_64-linux-gnu/libc.so.6',
+  ].join('\n');
+
+  it('reads frames, joins wrapped argument lists, and tells the program from the C library', () => {
+    expect(framesOf(session)).toEqual([
+      ['__GI_raise', '../sysdeps/unix/sysv/linux/raise.c', 51, false],
+      ['__GI_abort', 'abort.c', 79, false],
+      ['__assert_fail_base', 'assert.c', 92, false],
+      ['__GI___assert_fail', 'assert.c', 101, false],
+      ['queue_pop', 'src/queue.c', 88, true],
+      ['worker_loop', 'src/worker.c', 140, true],
+      ['start_thread', '/lib/x86_64-linux-gnu/libpthread.so.0', undefined, false],
+      ['clone', '/lib/x86_64-linux-gnu/libc.so.6', undefined, false],
+    ]);
+    expect(parseReport(session)).toMatchObject({
+      kind: 'crash',
+      platform: 'native',
+      title: 'SIGABRT: Aborted',
+    });
+  });
+
+  it("leaves out a signal handler's own frames, and picks the crashing thread of several", () => {
+    const text = [
+      'Thread 2 (Thread 0x7ffff6fef700 (LWP 2201)):',
+      '#0  0x00007ffff7bc39f3 in futex_wait_cancelable () from /lib/x86_64-linux-gnu/libpthread.so.0',
+      '#1  0x0000555555556001 in pool_wait (p=0x55) at src/pool.c:40',
+      '',
+      'Thread 1 (Thread 0x7ffff7fee740 (LWP 2200)):',
+      '#0  0x0000555555557a00 in crash_handler (sig=11) at src/signals.c:22',
+      '#1  <signal handler called>',
+      '#2  0x0000555555555b20 in cache_get (c=0x0, key=0x5555 "a") at src/cache.c:57',
+      '#3  0x0000555555555c30 in main () at src/main.c:12',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([
+      ['cache_get', 'src/cache.c', 57, true],
+      ['main', 'src/main.c', 12, true],
+    ]);
+  });
+
+  it('names C++ functions without argument values, return types or template clauses', () => {
+    const text = [
+      '#0  0x0000000000401136 in (anonymous namespace)::walk (n=0x0) at src/tree.cc:12',
+      '#1  0x0000000000401200 in std::vector<int, std::allocator<int> >::operator[] (this=0x7ffe, __n=3) at /usr/include/c++/12/bits/stl_vector.h:1123',
+      '#2  0x0000000000401300 in Tree::operator() (this=0x1) at src/tree.cc:40',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([
+      ['(anonymous namespace)::walk', 'src/tree.cc', 12, true],
+      [
+        'std::vector<int, std::allocator<int> >::operator[]',
+        '/usr/include/c++/12/bits/stl_vector.h',
+        1123,
+        false,
+      ],
+      ['Tree::operator()', 'src/tree.cc', 40, true],
+    ]);
+    expect(
+      framesOf(
+        "app: src/json.hpp:180: void ns::basic_json<T>::check(bool) const [with T = int]: Assertion `ok' failed.",
+      ),
+    ).toEqual([['ns::basic_json<T>::check', 'src/json.hpp', 180, true]]);
+  });
+
+  it('takes the stop line after "received signal" when no backtrace follows', () => {
+    const text = [
+      '(gdb) continue',
+      'Continuing.',
+      'Program received signal SIGSEGV, Segmentation fault.',
+      '0x0807d9ab in slowlog_push (entry=0x7eccc399) at slowlog.c:118',
+      '118         list_add(log->entries, entry);',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([['slowlog_push', 'slowlog.c', 118, true]]);
+    expect(parseReport(text).title).toBe('SIGSEGV: Segmentation fault');
+  });
+});
+
+describe('sanitizer reports', () => {
+  it('reads the first stack, C++ signatures and library frames, and titles it by the error', () => {
+    const text = [
+      '=================================================================',
+      '==4127==ERROR: AddressSanitizer: heap-use-after-free on address 0x602000000010 at pc 0x0000004f8a2b bp 0x7ffd sp 0x7ffd',
+      'READ of size 4 at 0x602000000010 thread T0',
+      '    #0 0x4f8a2a in geo::Ring::area() const src/geo/ring.cc:41:12',
+      '    #1 0x4f9b10 in geo::Polygon::area(std::vector<int, std::allocator<int> > const&) src/geo/polygon.cc:88:20',
+      '    #2 0x7f3a1c in __libc_start_main (/lib/x86_64-linux-gnu/libc.so.6+0x21b96)',
+      '',
+      '0x602000000010 is located 0 bytes inside of 4-byte region',
+      'freed by thread T0 here:',
+      '    #0 0x4c6f10 in operator delete(void*) (/work/build/geo_test+0x4c6f10)',
+      '    #1 0x4f7001 in geo::Ring::clear() src/geo/ring.cc:30:5',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([
+      ['geo::Ring::area', 'src/geo/ring.cc', 41, true],
+      ['geo::Polygon::area', 'src/geo/polygon.cc', 88, true],
+      ['__libc_start_main', '/lib/x86_64-linux-gnu/libc.so.6', undefined, false],
+    ]);
+    expect(parseReport(text).exceptions[0]).toMatchObject({
+      type: 'AddressSanitizer',
+      message: 'heap-use-after-free',
+    });
+  });
+
+  it('takes the location of a failed assert or a UBSan runtime error when no stack follows', () => {
+    expect(
+      framesOf("jq: src/jv.c:717: jv_string_implode: Assertion `jv_get_kind(n) == 4' failed."),
+    ).toEqual([['jv_string_implode', 'src/jv.c', 717, true]]);
+    const ubsan = parseReport(
+      "src/num/dec.c:6209:11: runtime error: signed integer overflow: 506 - -1999 cannot be represented in type 'int'",
+    );
+    expect(ubsan.exceptions[0]).toMatchObject({
+      type: 'runtime error',
+      frames: [{ file: 'src/num/dec.c', line: 6209, column: 11, inApp: true }],
+    });
+  });
+});
+
+describe('backtrace_symbols lines', () => {
+  it("reads binary and symbol, and starts past glibc's signal trampoline", () => {
+    const text = [
+      '------ STACK TRACE ------',
+      'Backtrace:',
+      './kv-server *:7000(logStackTrace+0x29)[0x463e59]',
+      './kv-server *:7000(sigsegvHandler+0xac)[0x4644fc]',
+      '/lib64/libpthread.so.0(+0xf100)[0x7f5289d5e100]',
+      './kv-server *:7000(objectComputeSize+0x663)[0x43c683]',
+      './kv-server *:7000(memoryCommand+0x3f9)[0x43d2d9]',
+      '/lib64/libc.so.6(__libc_start_main+0xf5)[0x7f52899afb15]',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([
+      ['objectComputeSize', './kv-server *:7000', undefined, true],
+      ['memoryCommand', './kv-server *:7000', undefined, true],
+      ['__libc_start_main', '/lib64/libc.so.6', undefined, false],
+    ]);
+  });
+});
+
+describe('text that only looks like a native frame', () => {
+  it('reads none from numbered prose, and leaves PHP traces to the PHP format', () => {
+    expect(framesOf('#1 open the app\n#2 tap save at once\n#3 it crashes')).toEqual([]);
+    const php = parseReport(
+      [
+        'PHP Fatal error:  Uncaught Error: Call to a member function save() on null in /var/www/app/Cart.php:12',
+        'Stack trace:',
+        '#0 /var/www/app/Checkout.php(67): App\\Cart->total()',
+        '#1 {main}',
+      ].join('\n'),
+    );
+    expect(php.platform).not.toBe('native');
+    expect(allFrames(php.exceptions).map((frame) => frame.file)).toContain(
+      '/var/www/app/Checkout.php',
+    );
+  });
+});

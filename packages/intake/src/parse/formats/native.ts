@@ -1,0 +1,381 @@
+/**
+ * Native backtraces of C, C++ and other compiled programs, as people paste them into issues:
+ * - gdb's `bt`: `#0  0x00007f… in __GI_raise (sig=6) at ../sysdeps/unix/sysv/linux/raise.c:55`,
+ *   `#4  jv_string_implode (j=...) at jv.c:717`, `#1  0x… in abort () from /lib/libc.so.6`; long
+ *   argument values wrap over several lines. Without `bt`, the stop line after `Program received
+ *   signal SIGSEGV, Segmentation fault.` (`0x0807d9ab in slowlogCommand (c=0x7e) at slowlog.c:118`)
+ *   is the one frame. Format: sourceware.org/gdb/current/onlinedocs/gdb.html/Backtrace.html.
+ * - The sanitizers' reports (AddressSanitizer, ThreadSanitizer, MemorySanitizer, LeakSanitizer,
+ *   symbolized by LLVM): `    #0 0x5613e8af05b8 in decUnitCompare src/decNumber/decNumber.c:6257:11`,
+ *   `#3 0x7f… in __libc_start_main (/lib/x86_64-linux-gnu/libc.so.6+0x21b96)`, headed
+ *   `==PID==ERROR: AddressSanitizer: SEGV on unknown address …`.
+ *   Format: github.com/google/sanitizers/wiki/AddressSanitizer.
+ * - glibc's `backtrace_symbols` lines (servers' own crash handlers, Redis's crash report):
+ *   `./redis-server *:6379(processCommand+0x257)[0x45a527]`: a binary and a symbol, no source.
+ *   Format: man7.org/linux/man-pages/man3/backtrace_symbols.3.html.
+ * The exception is the first backtrace (the crashing thread's when several threads are dumped:
+ * the one that went through a signal handler or `abort`); its frames before a signal handler are
+ * the handler's own and left out. The header is the sanitizer's `ERROR:` line, a failed `assert`
+ * (`prog: jv.c:717: jv_string_implode: Assertion `x' failed.`, whose location is the innermost
+ * frame when no backtrace follows), UBSan's `file.c:12:3: runtime error: …`, a C++ `terminate
+ * called after throwing an instance of 'T'` with its `what():`, or gdb's "received signal" line.
+ */
+import { isInAppFile } from '../frame-origin.js';
+import { normalizeFramePath } from '../frame-path.js';
+import { MAX_FRAMES } from '../limits.js';
+import type { Exception, Frame } from '../types.js';
+import { crashReport } from './error-header.js';
+import type { TraceFormat } from './types.js';
+
+const NUMBERED = /^\s*#(\d{1,4})\s+(\S.*)$/;
+const ADDRESS = /^0x[0-9a-fA-F]+(?: in |\s+)/;
+const SOURCE = /^(\S+?):(\d+)(?::(\d+))?$/;
+// `(libc.so.6+0x21b96)`, systemd-coredump's `(libwayland-client.so + 0xa7b0)`.
+const MODULE_OFFSET = /^\((\S+?) ?\+ ?0x[0-9a-fA-F]+\)$/;
+const LIBRARY_NAME = /\.(?:so(?:\.\d+)*|dylib|dll)$/;
+const SYMBOLS_LINE = /^\s*(\S[^()[\]]*)\(([^()\s]*)\)\s*\[0x[0-9a-fA-F]+\]\s*$/;
+const SIGNAL_HANDLER = /^\s*#\d{1,4}\s+(?:0x[0-9a-fA-F]+ in )?<signal handler called>\s*$/;
+// Numbered frame lines end a wrapped argument list; so does a blank line.
+const MAX_WRAPPED_LINES = 8;
+/** Frame lines read in all: `thread apply all bt` of 100 threads of 40 frames. */
+const MAX_NATIVE_FRAMES = 4_096;
+/** What detection needs to know: frame-counting formats score at most 60. */
+const DETECT_FRAMES = 60;
+
+const SANITIZER = /==\d+==\s*ERROR: (\w*Sanitizer): (.+)$/;
+const ASSERTED = /^[`'](.*)' failed\.?\s*$/;
+const SOURCE_LINE = /^[^\s:]+:\d+$/;
+const RUNTIME_ERROR = /^\s*([^\s:]+):(\d+):(\d+): runtime error: (.+)$/;
+const TERMINATE = /terminate called after throwing an instance of '(.+)'\s*$/;
+const WHAT = /^\s*what\(\):\s*(.*)$/;
+const RECEIVED_SIGNAL =
+  /^(?:Program|Thread \d+(?: "[^"]*")?) received signal (SIG[A-Z0-9]+), (.+)$/;
+
+/** glibc, the C++ runtime, the dynamic loader and the sanitizers' own files, modules and symbols. */
+const SYSTEM_FILE =
+  /^(?:\.\.\/)+(?:sysdeps|nptl|csu|stdlib|libio|string|posix|signal|misc|malloc|elf)\/|^\/usr\/(?:include|lib|src)\/|^\/build\/(?:glibc|gcc)|(?:^|\/)(?:compiler-rt|sanitizer_common|asan|tsan|msan|lsan|ubsan)\/|^(?:abort|assert|raise|malloc|libc-start|libc_start_call_main|pthread_kill|clone3?)\.[ch]$/;
+const SYSTEM_MODULE =
+  /^[^/]*\.(?:so(?:\.\d+)*|dylib|dll)$|(?:^|\/)(?:lib(?:c|pthread|stdc\+\+|gcc_s|m|dl|rt|asan|tsan|ubsan|lsan|msan)[.-][^/]*|ld-linux[^/]*|linux-vdso[^/]*)$|^\/(?:usr\/)?lib(?:32|64)?\/|^\/System\//;
+const SYSTEM_FUNCTION =
+  /^(?:__(?:GI_|libc_|assert|interceptor_|asan|tsan|msan|lsan|ubsan|sanitizer|pthread_kill|restore_rt|clone\d*$|cxa_|gxx_personality|gnu_cxx::)|_start$|start_thread$|clone3?$|abort$|raise$|std::terminate|std::__terminate)/;
+
+interface NativeFrame {
+  frame: Frame;
+  number?: number;
+}
+
+/** `name(args)` → `name`: what a frame's function is called, without gdb's argument values or a C++ signature. */
+function functionName(text: string): string | undefined {
+  let name = text
+    .trim()
+    .replace(/ \[with .*\]$/, '')
+    .replace(/(?:\s+(?:const|volatile|noexcept|&&?))+$/, '');
+  const spaced = name.indexOf(' (');
+  // gdb prints `f (a=1, b=2)`; a sanitizer prints a C++ signature, `ns::f(int, char*)`.
+  if (spaced > 0 && spaced + 1 === name.indexOf('(')) name = name.slice(0, spaced);
+  else if (name.endsWith(')')) {
+    let depth = 0;
+    for (let at = name.length - 1; at > 0; at -= 1) {
+      const char = name.charAt(at);
+      if (char === ')') depth += 1;
+      else if (char === '(') depth -= 1;
+      if (depth === 0) {
+        name = name.slice(0, at);
+        break;
+      }
+    }
+  }
+  name = withoutReturnType(name.trim());
+  return name === '' || name.startsWith('??') || name === 'n/a' ? undefined : name;
+}
+
+/** GCC's `__PRETTY_FUNCTION__` (a failed assert's) leads with the return type: `void ns::f`. */
+function withoutReturnType(name: string): string {
+  if (name.startsWith('operator')) return name;
+  let depth = 0;
+  for (let at = name.length - 1; at >= 0; at -= 1) {
+    const char = name.charAt(at);
+    if (char === '>' || char === ')') depth += 1;
+    else if (char === '<' || char === '(') depth -= 1;
+    else if (char === ' ' && depth === 0 && !name.slice(0, at).endsWith('operator'))
+      return name.slice(at + 1);
+  }
+  return name;
+}
+
+function isInAppNative(frame: Omit<Frame, 'inApp' | 'raw'>): boolean {
+  if (frame.function && SYSTEM_FUNCTION.test(frame.function)) return false;
+  if (frame.file) return isInAppFile(frame.file) && !SYSTEM_FILE.test(frame.file);
+  if (frame.module) return !SYSTEM_MODULE.test(frame.module);
+  return frame.function !== undefined;
+}
+
+function makeFrame(fields: Omit<Frame, 'inApp' | 'raw'>, raw: string): Frame {
+  return { ...fields, inApp: isInAppNative(fields), raw: raw.trim().replace(/\s+/g, ' ') };
+}
+
+/**
+ * Reads gdb's or a sanitizer's frame text after its number (`0x… in f (a=1) at x.c:3`): a frame
+ * when it names a source line or a library, or starts with an address.
+ * @returns the frame, or `null` when the text is none of these.
+ */
+function parseFrameText(text: string, raw: string): Frame | null {
+  const address = ADDRESS.exec(text);
+  const body = address ? text.slice(address[0].length).trim() : text.trim();
+  const at = body.lastIndexOf(' at ');
+  const source = at > 0 ? SOURCE.exec(body.slice(at + 4).trim()) : null;
+  if (source?.[1]) return sourceFrame(body.slice(0, at), source, raw);
+  const from = body.lastIndexOf(' from ');
+  const library = from > 0 ? body.slice(from + 6).trim() : '';
+  if (library && !/\s/.test(library)) {
+    const name = functionName(body.slice(0, from));
+    return makeFrame({ module: library, ...(name ? { function: name } : {}) }, raw);
+  }
+  if (!address) return null;
+  const open = body.lastIndexOf(' (');
+  const moduleOffset = MODULE_OFFSET.exec(open >= 0 ? body.slice(open + 1) : body);
+  if (moduleOffset?.[1]) {
+    const name = open > 0 ? functionName(body.slice(0, open)) : undefined;
+    return makeFrame({ module: moduleOffset[1], ...(name ? { function: name } : {}) }, raw);
+  }
+  const space = body.lastIndexOf(' ');
+  const located = space > 0 ? SOURCE.exec(body.slice(space + 1)) : null;
+  if (located?.[1] && /[./]/.test(located[1]))
+    return sourceFrame(body.slice(0, space), located, raw);
+  const name = functionName(body);
+  if (name && LIBRARY_NAME.test(name)) return makeFrame({ module: name }, raw);
+  return name ? makeFrame({ function: name }, raw) : null;
+}
+
+function sourceFrame(functionText: string, source: RegExpExecArray, raw: string): Frame {
+  const file = normalizeFramePath(source[1]) ?? source[1] ?? '';
+  const name = functionName(functionText);
+  return makeFrame(
+    {
+      file,
+      line: Number(source[2]),
+      ...(source[3] ? { column: Number(source[3]) } : {}),
+      ...(name ? { function: name } : {}),
+    },
+    raw,
+  );
+}
+
+function openParens(text: string): number {
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+  }
+  return depth;
+}
+
+/** A `backtrace_symbols` line: `binary(symbol+0x1f)[0x45a527]`. */
+function parseSymbolsLine(line: string): Frame | null {
+  const match = SYMBOLS_LINE.exec(line);
+  if (!match?.[1]) return null;
+  const symbol = (match[2] ?? '').replace(/\+0x[0-9a-fA-F]+$/, '');
+  return makeFrame({ module: match[1].trim(), ...(symbol ? { function: symbol } : {}) }, line);
+}
+
+/** A numbered frame starting at `lines[index]`, its wrapped argument lines joined; and where it ends. */
+function numberedFrame(
+  lines: string[],
+  index: number,
+): { frame: NativeFrame; next: number } | null {
+  const match = NUMBERED.exec(lines[index] ?? '');
+  if (!match?.[2]) return null;
+  let text = match[2];
+  let next = index + 1;
+  while (
+    openParens(text) > 0 &&
+    next < lines.length &&
+    next - index <= MAX_WRAPPED_LINES &&
+    (lines[next] ?? '').trim() !== '' &&
+    !NUMBERED.test(lines[next] ?? '')
+  ) {
+    text = `${text} ${(lines[next] ?? '').trim()}`;
+    next += 1;
+  }
+  const frame = parseFrameText(text, `#${match[1]} ${text}`);
+  return frame ? { frame: { frame, number: Number(match[1]) }, next } : null;
+}
+
+/**
+ * The backtraces of `lines`: each a run of frames, innermost first; and where a signal handler
+ * returned. Reading stops after `limit` frames in all (a 10 MiB dump holds 200,000 frame lines).
+ */
+function backtraces(
+  lines: string[],
+  limit = MAX_NATIVE_FRAMES,
+): { frames: Frame[]; handler: number }[] {
+  const traces: { frames: Frame[]; handler: number; last: number }[] = [];
+  let current: { frames: Frame[]; handler: number; last: number } | undefined;
+  let symbolsRun: Frame[] = [];
+  const closeSymbols = () => {
+    if (symbolsRun.length >= 2) traces.push({ frames: symbolsRun, handler: -1, last: -1 });
+    symbolsRun = [];
+  };
+  let read = 0;
+  let index = 0;
+  while (index < lines.length && read < limit) {
+    const line = lines[index] ?? '';
+    if (SIGNAL_HANDLER.test(line)) {
+      if (current) current.handler = current.frames.length;
+      index += 1;
+      continue;
+    }
+    const numbered = numberedFrame(lines, index);
+    if (numbered) {
+      closeSymbols();
+      const number = numbered.frame.number ?? 0;
+      if (!current || number === 0 || number <= current.last) {
+        current = { frames: [], handler: -1, last: -1 };
+        traces.push(current);
+      }
+      current.last = number;
+      read += 1;
+      if (current.frames.length < MAX_FRAMES) current.frames.push(numbered.frame.frame);
+      index = numbered.next;
+      continue;
+    }
+    const symbols = parseSymbolsLine(line);
+    if (symbols) {
+      current = undefined;
+      read += 1;
+      if (symbolsRun.length < MAX_FRAMES) symbolsRun.push(symbols);
+    } else if (line.trim() !== '') closeSymbols();
+    index += 1;
+  }
+  closeSymbols();
+  return traces;
+}
+
+/** The frames after a signal handler: gdb marks it; glibc's trampoline is an unnamed libc frame. */
+function pastHandler({ frames, handler }: { frames: Frame[]; handler: number }): Frame[] {
+  if (handler >= 0 && handler < frames.length) return frames.slice(handler);
+  const trampoline = frames.findIndex(
+    (frame, at) =>
+      at < 5 && !frame.function && !frame.file && SYSTEM_MODULE.test(frame.module ?? ''),
+  );
+  return trampoline >= 0 && trampoline < frames.length - 1 ? frames.slice(trampoline + 1) : frames;
+}
+
+const CRASHING = /^(?:__GI_)?(?:raise|abort|__assert_fail|__pthread_kill\w*|pthread_kill)$/;
+
+/** The gdb stop line after a "received signal" line, when no backtrace follows. */
+function stopFrame(lines: string[]): Frame | null {
+  for (let index = 0; index + 1 < lines.length; index += 1) {
+    if (!RECEIVED_SIGNAL.test((lines[index] ?? '').trim())) continue;
+    const next = (lines[index + 1] ?? '').trim();
+    const frame = next ? parseFrameText(next, next) : null;
+    if (frame && (frame.file || frame.module)) return frame;
+  }
+  return null;
+}
+
+/**
+ * glibc's failed `assert`: `prog: file.c:717: function: Assertion `condition' failed.`, read by
+ * its `: ` separators (the function may hold any character but that pair).
+ */
+function failedAssertion(
+  line: string,
+): { condition: string; location: Omit<Frame, 'inApp' | 'raw'> } | null {
+  const at = line.indexOf(': Assertion ');
+  const condition = ASSERTED.exec(line.slice(at + ': Assertion '.length))?.[1];
+  if (condition === undefined) return null;
+  const parts = line.slice(0, at).split(': ');
+  const source = parts.findIndex((part) => SOURCE_LINE.test(part));
+  const [file, number] = (parts[source] ?? '').split(':');
+  if (source < 0 || !file) return null;
+  const name = functionName(parts.slice(source + 1).join(': '));
+  return {
+    condition,
+    location: { file, line: Number(number), ...(name ? { function: name } : {}) },
+  };
+}
+
+/** The crash's type and message, and the location a failed check names. */
+function header(lines: string[]): { type: string; message: string; location?: Frame } {
+  let found: { type: string; message: string; location?: Frame; rank: number } | undefined;
+  const offer = (rank: number, type: string, message: string, location?: Frame) => {
+    if (!found || rank < found.rank)
+      found = { type, message, rank, ...(location ? { location } : {}) };
+  };
+  lines.forEach((line, index) => {
+    const sanitizer = line.includes('Sanitizer') ? SANITIZER.exec(line) : null;
+    if (sanitizer?.[1]) {
+      const message = (sanitizer[2] ?? '')
+        .replace(/ on (?:unknown )?address 0x[0-9a-fA-F]+.*$/, '')
+        .replace(/ (?:on|at) (?:pc )?0x[0-9a-fA-F]+.*$/, '')
+        .replace(/ \(pc 0x.*$/, '');
+      offer(0, sanitizer[1], message.trim());
+      return;
+    }
+    const assertion = line.includes(': Assertion ') ? failedAssertion(line) : null;
+    if (assertion) {
+      offer(1, 'Assertion failed', assertion.condition, makeFrame(assertion.location, line));
+      return;
+    }
+    const terminate = line.includes('terminate called') ? TERMINATE.exec(line) : null;
+    if (terminate?.[1]) {
+      const what = WHAT.exec(lines[index + 1] ?? '')?.[1] ?? '';
+      offer(2, terminate[1], what.trim());
+      return;
+    }
+    const runtime = line.includes('runtime error') ? RUNTIME_ERROR.exec(line) : null;
+    if (runtime?.[1]) {
+      const location = makeFrame(
+        { file: runtime[1], line: Number(runtime[2]), column: Number(runtime[3]) },
+        line,
+      );
+      offer(3, 'runtime error', runtime[4] ?? '', location);
+      return;
+    }
+    const signal = line.includes('received signal') ? RECEIVED_SIGNAL.exec(line.trim()) : null;
+    if (signal?.[1]) offer(4, signal[1], (signal[2] ?? '').trim().replace(/\.$/, ''));
+  });
+  return found
+    ? {
+        type: found.type,
+        message: found.message,
+        ...(found.location ? { location: found.location } : {}),
+      }
+    : { type: '', message: '' };
+}
+
+/** Parses a native crash: its header and the crashing backtrace's frames. */
+function parseNativeExceptions(lines: string[]): Exception[] {
+  const traces = backtraces(lines);
+  const crashing =
+    traces.find(
+      (trace) =>
+        trace.handler >= 0 || trace.frames.some((frame) => CRASHING.test(frame.function ?? '')),
+    ) ?? traces[0];
+  const { location, ...head } = header(lines);
+  let frames = crashing ? pastHandler(crashing) : [];
+  if (frames.length === 0) {
+    const stop = stopFrame(lines) ?? location;
+    frames = stop ? [stop] : [];
+  }
+  return frames.length > 0 ? [{ ...head, frames }] : [];
+}
+
+/** How many frames the native format reads in `lines`, up to {@link DETECT_FRAMES}. */
+function countFrames(lines: string[]): number {
+  const frames = backtraces(lines, DETECT_FRAMES).reduce(
+    (sum, trace) => sum + trace.frames.length,
+    0,
+  );
+  if (frames > 0) return frames;
+  return stopFrame(lines) || header(lines).location ? 1 : 0;
+}
+
+/** The native backtrace format (gdb, sanitizers, `backtrace_symbols`). */
+export const nativeFormat: TraceFormat = {
+  name: 'native',
+  requires: { what: 'a native backtrace (gdb `bt`, a sanitizer report, `backtrace_symbols`)' },
+  detect: ({ lines }) => Math.min(DETECT_FRAMES, countFrames(lines)),
+  parse: (input) => crashReport(input, parseNativeExceptions(input.lines)),
+  parseExceptions: parseNativeExceptions,
+};

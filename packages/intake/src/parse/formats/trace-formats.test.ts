@@ -1,0 +1,51 @@
+/**
+ * Traces copied from a log viewer that numbers its lines (failure class 3 of issue #33: a Kotlin
+ * trace pasted from a CI job log, `64\tat org.x.Y.z(Y.kt:33)`, gave no frame).
+ */
+import { describe, expect, it } from 'vitest';
+import { allFrames, parseReport } from '../parse-report.js';
+import { withoutLineNumberColumn } from './trace-formats.js';
+
+describe('a trace copied with its line numbers', () => {
+  it('is read without the number column', () => {
+    const issue = [
+      'The analyzer fails in CI:',
+      '```',
+      '62 No definition files found.',
+      '63 Exception in thread "main" java.lang.IllegalArgumentException: no graph',
+      '64\tat org.shop.model.Navigator.<init>(Navigator.kt:33)',
+      '65\tat org.shop.analyzer.ResultBuilder.build(ResultBuilder.kt:55)',
+      '```',
+    ].join('\n');
+    const report = parseReport(issue);
+    expect(report.exceptions[0]?.type).toBe('java.lang.IllegalArgumentException');
+    expect(allFrames(report.exceptions).map((frame) => [frame.file, frame.line])).toEqual([
+      ['Navigator.kt', 33],
+      ['ResultBuilder.kt', 55],
+    ]);
+  });
+
+  it('takes off only runs of three or more consecutive numbers', () => {
+    expect(withoutLineNumberColumn(['7 a', '8\tb', '9 c', '12 d'])).toEqual([
+      'a',
+      '\tb',
+      'c',
+      '12 d',
+    ]);
+    expect(withoutLineNumberColumn(['1 a', '2 b', 'c', '4 d'])).toBeNull();
+    expect(withoutLineNumberColumn(['3 a', '5 b', '7 c'])).toBeNull();
+  });
+
+  it("keeps an Apple crash report's numbered frames as they are", () => {
+    const block = [
+      'Exception Type:  EXC_CRASH (SIGABRT)',
+      '',
+      'Thread 0 Crashed:',
+      '0   libsystem_kernel.dylib        0x00000001c0a3e0dc __pthread_kill + 8',
+      '1   Shop                          0x0000000104a1c2f0 CartView.total() + 120 (CartView.swift:42)',
+      '2   Shop                          0x0000000104a1c100 CartView.body.getter + 64 (CartView.swift:20)',
+    ].join('\n');
+    const frames = allFrames(parseReport(`# Crash\n\n\`\`\`\n${block}\n\`\`\``).exceptions);
+    expect(frames.map((frame) => frame.file ?? frame.module)).toContain('CartView.swift');
+  });
+});
