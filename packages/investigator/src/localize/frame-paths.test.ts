@@ -1,4 +1,5 @@
 import type { IndexedFile, RepositoryIndex } from '@sightline/codebase';
+import type { Frame } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
 import {
   frameFileLookup,
@@ -187,5 +188,57 @@ describe('mapFrame with long function names', () => {
     expect(
       mapFrame(source, frame(`a${' '.repeat(1_000_000)}]`), { packageName: 'deepkit' }),
     ).toEqual(plain);
+  });
+});
+
+// Failure class 3 of issue #33: frames printed without a source file. A JVM frame `(Unknown
+// Source)` still names its class; a stripped native build still names its symbol.
+describe('mapFrame: frames without a file', () => {
+  const files = new Map<string, IndexedFile>(
+    [
+      ['src/com/shop/cart/Cart.java', 'total'],
+      ['app/src/main/kotlin/com/shop/Prices.kt', 'round'],
+      ['src/cache.c', 'cache_get'],
+      ['src/server.c', 'main'],
+    ].map(([file = '', name = '']) => [
+      file,
+      {
+        path: file,
+        language: 'c',
+        size: 1,
+        lineCount: 30,
+        mtimeMs: 0,
+        definitions: [
+          { name, kind: 'function', path: file, lines: [12, 20], scope: [], signature: name },
+        ],
+        references: [],
+      },
+    ]),
+  );
+  const index: RepositoryIndex = { root: '/nonexistent-root', files, skipped: [] };
+  const frame = (fields: Partial<Frame>): Frame => ({ inApp: true, raw: '', ...fields });
+
+  it("maps a JVM frame by its class's source file, inner classes and Kotlin file classes too", () => {
+    expect(
+      mapFrame(index, frame({ module: 'com.shop.cart.Cart$Line', function: 'total' })),
+    ).toEqual({ path: 'src/com/shop/cart/Cart.java', line: 12, via: 'path' });
+    expect(mapFrame(index, frame({ module: 'com.shop.PricesKt', function: 'round' }))).toEqual({
+      path: 'app/src/main/kotlin/com/shop/Prices.kt',
+      line: 12,
+      via: 'path',
+    });
+    expect(mapFrame(index, frame({ module: 'org.other.Cart', function: 'x' }))).toBeNull();
+  });
+
+  it('maps an in-app native symbol to its definition, and nothing of a library', () => {
+    expect(mapFrame(index, frame({ module: './server *:6379', function: 'cache_get' }))).toEqual({
+      path: 'src/cache.c',
+      line: 12,
+      via: 'symbol',
+    });
+    expect(
+      mapFrame(index, frame({ module: '/lib/libc.so.6', function: 'cache_get', inApp: false })),
+    ).toBeNull();
+    expect(mapFrame(index, frame({ module: './server' }))).toBeNull();
   });
 });

@@ -61,8 +61,9 @@ function functionCandidates(name: string | undefined): string[] {
 }
 
 /**
- * Resolves a frame inside a bundle with no source map by its function name: the definition of that
- * name in the indexed sources, when at most {@link SYMBOL_MATCH_FILES} files define it.
+ * Resolves a frame by its function name (a bundle's with no source map, a native frame with a
+ * symbol and no source): the definition of that name in the indexed sources, when at most
+ * {@link SYMBOL_MATCH_FILES} files define it.
  */
 function mapBySymbol(index: RepositoryIndex, functionName: string | undefined): MappedFrame | null {
   for (const candidate of functionCandidates(functionName)) {
@@ -235,15 +236,43 @@ function onDisk(root: string, segments: string[]): FrameFileLookup {
   return frameFileLookup([]);
 }
 
+/** Source files a JVM class is compiled from: Java, Kotlin, Scala, Groovy, Clojure. */
+const CLASS_SOURCE_EXTENSIONS = ['java', 'kt', 'scala', 'groovy', 'clj'];
+
+/**
+ * The indexed source file of a frame's JVM class when the trace printed no file
+ * (`at com.x.Parser.parse(Unknown Source)`, a stripped or R8-processed build): the package path
+ * and the outer class's name with a JVM language's extension (`com/x/Parser.java`; Kotlin's
+ * `UtilsKt` is `Utils.kt`), resolved by {@link resolveFramePath}.
+ * @param module the frame's class, `com.x.Parser$Inner`; anything not a dotted name gives none.
+ * @returns the repository-relative path, or `null`.
+ */
+function classSourceFile(index: RepositoryIndex, module: string | undefined): string | null {
+  if (!module || !/^[\w$]+(?:\.[\w$]+)+$/.test(module)) return null;
+  const parts = module.split('.');
+  const outer = (parts.pop() ?? '').split('$')[0] ?? '';
+  const names = outer.endsWith('Kt') && outer.length > 2 ? [outer, outer.slice(0, -2)] : [outer];
+  const lookup = indexFileLookup(index);
+  for (const name of names.filter((candidate) => candidate !== '')) {
+    for (const extension of CLASS_SOURCE_EXTENSIONS) {
+      const resolved = resolveFramePath(lookup, [...parts, `${name}.${extension}`]);
+      if (resolved) return resolved;
+    }
+  }
+  return null;
+}
+
 /**
  * Resolves a stack frame to an indexed repository file by the longest suffix of its path. A frame
  * into a bundle is traced to the source line the bundle copies (or the function it names); a
  * frame into a file on disk that the index left out (build output, a minified copy) goes through
  * its source map, the source line it copies, its indexed twin, or the definition its function
- * name names. A shorter indexed file that merely shares the name is never taken for it.
+ * name names. A shorter indexed file that merely shares the name is never taken for it. A frame
+ * with no file goes to its JVM class's source file, or (a native symbol from a stripped build) to
+ * the definition its function names when intake judged it in-app.
  * @param index the repository index (bundles are looked up on disk under `index.root`).
  * @param frame the frame; its `repoPath` (set by `markInAppFrames`) is used when indexed, its
- *   `inApp` flag is ignored (intake alone cannot know this repository).
+ *   `inApp` flag is ignored when it has a file (intake alone cannot know this repository).
  * @param options.packageName this repository's package name (see {@link framePathSegments}).
  * @returns the mapped frame, or `null` when it is not this repository's code.
  */
@@ -253,6 +282,13 @@ export function mapFrame(
   { packageName }: { packageName?: string } = {},
 ): MappedFrame | null {
   const line = frame.line ? { line: frame.line } : {};
+  if (!frame.file) {
+    const classFile = classSourceFile(index, frame.module);
+    if (classFile)
+      return { path: classFile, ...symbolLine(index, classFile, frame.function), via: 'path' };
+    // A native frame with a symbol and no source (a stripped build, `backtrace_symbols`).
+    return frame.inApp ? mapBySymbol(index, frame.function) : null;
+  }
   if (frame.repoPath && index.files.has(frame.repoPath)) {
     return (
       bundleSource(index, frame.repoPath, frame) ?? { path: frame.repoPath, ...line, via: 'path' }
