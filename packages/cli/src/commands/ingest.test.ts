@@ -73,6 +73,33 @@ describe('sightline ingest', () => {
     expect(fetched).toBe(false);
   });
 
+  it('refuses a --url with a user name or password before sending anything, showing no password', async () => {
+    let fetched = false;
+    const io = Object.assign(memoryOutput(), {
+      env: {},
+      readStdin: async () => new TextEncoder().encode('TypeError: x is undefined'),
+      fetch: (async () => {
+        fetched = true;
+        return new Response('{}');
+      }) as typeof fetch,
+    });
+    for (const url of ['http://ops:pw-secret@127.0.0.1:4317', 'ftp://ops:pw-secret@127.0.0.1/x']) {
+      const error = await runIngest({ files: ['-'], url, token: 'x' }, io).catch(
+        (caught) => caught,
+      );
+      expect(error).toMatchObject({ code: 'INVALID_ARGUMENT' });
+      expect(JSON.stringify({ message: error.message, details: error.details })).not.toContain(
+        'pw-secret',
+      );
+    }
+    const error = await runIngest(
+      { files: ['-'], url: 'http://ops:pw-secret@127.0.0.1:4317', token: 'x' },
+      io,
+    ).catch((caught) => caught);
+    expect(error.message).toContain('give --url http://127.0.0.1:4317');
+    expect(fetched).toBe(false);
+  });
+
   it('refuses an empty or binary report, or text in another encoding, as the API does, storing and sending nothing', async () => {
     for (const [bytes, problem] of [
       [new Uint8Array([32, 10, 9]), 'is empty. Send the report text.'],

@@ -10,7 +10,7 @@
  * when one fails, the message names the lines (or records) stored and those not.
  */
 import { printableText } from '@sightline/codebase';
-import { SightlineError } from '@sightline/core';
+import { redactUrlsIn, SightlineError } from '@sightline/core';
 import { decodeReportBytes } from '@sightline/intake';
 import type { IngestResult } from '@sightline/service';
 import {
@@ -78,18 +78,28 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
       details: { url: options.url },
     });
   }
+  const shownUrl = options.url === undefined ? undefined : redactUrlsIn(options.url);
   if (options.url && !URL.canParse(options.url)) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `--url ${JSON.stringify(options.url)} is not a URL. Give the service's address, e.g. --url http://127.0.0.1:4317.`,
-      details: { url: options.url },
+      message: `--url ${JSON.stringify(shownUrl)} is not a URL. Give the service's address, e.g. --url http://127.0.0.1:4317.`,
+      details: { url: shownUrl },
     });
   }
-  if (options.url && !/^https?:$/.test(new URL(options.url).protocol)) {
+  const url = options.url ? new URL(options.url) : undefined;
+  if (url && !/^https?:$/.test(url.protocol)) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `--url ${JSON.stringify(options.url)} is not an http(s) address. The service listens on HTTP: give e.g. --url http://127.0.0.1:4317.`,
-      details: { url: options.url },
+      message: `--url ${JSON.stringify(shownUrl)} is not an http(s) address. The service listens on HTTP: give e.g. --url http://127.0.0.1:4317.`,
+      details: { url: shownUrl },
+    });
+  }
+  // Fresh-user trial 31: fetch refuses such a URL with an error that quotes it whole.
+  if (url && (url.username || url.password)) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `--url holds a user name or password (user:password@ before ${url.host}), which the service does not read and errors would show. It takes its API token from --token or SIGHTLINE_API_TOKEN: give --url ${url.protocol}//${url.host}.`,
+      details: { url: `${url.protocol}//${url.host}` },
     });
   }
   refuseRepeatedStdin(options.files);

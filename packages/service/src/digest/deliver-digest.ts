@@ -41,7 +41,7 @@ export async function postToWebhook(
     throw undelivered(
       timedOut
         ? `The webhook at ${host} did not answer within ${timeoutMs} ms.`
-        : `The webhook at ${host} could not be reached (${causeText(error)}). Check the URL and the network.`,
+        : `The webhook at ${host} could not be reached (${withoutUrl(causeText(error), webhook.url, host)}). Check the URL and the network.`,
       'webhook',
       error,
     );
@@ -87,6 +87,14 @@ export async function sendDigestEmail(
   } finally {
     transport.close();
   }
+}
+
+/** `text` with every spelling of `url` (as given, as fetch normalizes it) shown as `host`: its path is its secret. */
+function withoutUrl(text: string, url: string, host: string): string {
+  const spellings = [url, URL.canParse(url) ? new URL(url).href : url].sort(
+    (a, b) => b.length - a.length,
+  );
+  return spellings.reduce((shown, spelling) => shown.split(spelling).join(host), text);
 }
 
 function causeText(error: unknown): string {

@@ -34,6 +34,19 @@ describe('readDigestConfig', () => {
     });
   });
 
+  it('refuses a webhook URL with a user name or password, showing neither', () => {
+    // Fresh-user trial 31: fetch refused it with an error that printed the whole URL.
+    const refused = message(() =>
+      readDigestConfig(
+        { webhook: 'https://bot:pw-secret@hooks.example.com/T1/B2/path-secret' },
+        {},
+      ),
+    );
+    expect(refused).toContain('holds a user name or password');
+    expect(refused).toContain('https://hooks.example.com');
+    expect(refused).not.toMatch(/pw-secret|path-secret|bot/);
+  });
+
   it('says what is wrong and how to write it, never showing a secret', () => {
     // Only the caller knows its own flags: no hint at a --dry-run the command may not have.
     expect(message(() => readDigestConfig({}, {}))).toMatch(

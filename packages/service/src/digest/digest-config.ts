@@ -131,6 +131,11 @@ function httpUrl(value: string, setting: string, example: string): string {
   if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.host) {
     throw invalid(`${setting} must be an http(s) URL, e.g. ${example} (got ${shown(value)}).`);
   }
+  if (parsed.username || parsed.password) {
+    throw invalid(
+      `${setting} holds a user name or password (user:password@ before ${urlHost(value)}), which fetch does not send and errors would show: give the URL as the service issued it, e.g. ${example}.`,
+    );
+  }
   return parsed.toString();
 }
 
