@@ -1,7 +1,7 @@
 /**
  * A model server that is down or broken is reported as what happened, with exit 6: a closed port
- * (connection refused), a server answering HTTP 500 and one that never answers (within
- * `--timeout`); one that refuses the API key (HTTP 401) is a configuration mistake, exit 2. All
+ * (connection refused), a server answering HTTP 500, one that keeps limiting the rate (HTTP 429)
+ * and one that never answers (within `--timeout`); one that refuses the API key (HTTP 401) is a configuration mistake, exit 2. All
  * are real servers on 127.0.0.1 driven through the OpenAI-compatible provider `--model` resolves.
  */
 import { mkdtemp, writeFile } from 'node:fs/promises';
@@ -19,6 +19,9 @@ let repo: FakeRepository;
 let reportFile: string;
 let failing: Server;
 let failingUrl: string;
+let limiting: Server;
+let limitingUrl: string;
+let limited = 0;
 let refusing: Server;
 let refusingUrl: string;
 let silent: Server;
@@ -43,6 +46,13 @@ beforeAll(async () => {
     response.end('{"error":{"message":"out of GPU memory"}}');
   });
   failingUrl = await listen(failing);
+  // Asks to be called again at once (`retry-after-ms`, which the AI SDK reads), and never serves.
+  limiting = createServer((_request, response) => {
+    limited += 1;
+    response.writeHead(429, { 'content-type': 'application/json', 'retry-after-ms': '1' });
+    response.end('{"error":{"message":"Rate limit reached for requests"}}');
+  });
+  limitingUrl = await listen(limiting);
   refusing = createServer((_request, response) => {
     response.writeHead(401, { 'content-type': 'application/json' });
     response.end('{"error":{"message":"Invalid API key"}}');
@@ -58,6 +68,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   failing.close();
+  limiting.close();
   refusing.close();
   silent.closeAllConnections();
   silent.close();
@@ -131,6 +142,16 @@ describe('a model server that is down or broken', { timeout: 60_000 }, () => {
     );
     // The AI SDK's default: the first call and 2 retries.
     expect(requests).toBe(3);
+  });
+
+  it('says a server that keeps answering 429 is limiting the rate, and exits 6', async () => {
+    // Fresh-user trial 31: it was "the call failed (HTTP 429)", exit 3, with advice about keys.
+    const run = await investigateWith(limitingUrl);
+    expect(run.code).toBe(6);
+    expect(run.err).toContain(
+      `sightline: The model server of openai-compatible:m is limiting requests: it answered HTTP 429 (Rate limit reached for requests) to the call and to its retries. Nothing is wrong with the report or the repository: wait and run again, run fewer investigations at once, or raise the rate limit of the key or plan.\n`,
+    );
+    expect(limited).toBe(3);
   });
 
   it('says a server that never answers did not answer in time and exits 6', async () => {

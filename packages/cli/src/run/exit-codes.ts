@@ -4,7 +4,7 @@
  * but evidence does not back it (shown as unverified, with the reasons; an offline diagnosis that
  * could tie nothing to the report too), 5 the investigation stopped at its cost cap
  * (`--max-cost`; the partial report kept), 6 the model server could not be reached or failed
- * (connection refused, host not found, HTTP 5xx, no answer in time), 7 a model investigated,
+ * (connection refused, host not found, HTTP 5xx or 429, no answer in time), 7 a model investigated,
  * found no cause and said so (what it checked is printed). A one-shot
  * command stopped by SIGINT or SIGTERM ends as Node does by default, 130 or 143 (128 + signal).
  *
@@ -30,8 +30,8 @@ export const EXIT_UNVERIFIED = 4;
 export const EXIT_COST_LIMIT = 5;
 
 /**
- * The model server could not be reached (connection refused, unknown host), answered HTTP 5xx or
- * did not answer within the step timeout:
+ * The model server could not be reached (connection refused, unknown host), answered HTTP 5xx,
+ * kept limiting the rate (HTTP 429 after the retries) or did not answer within the step timeout:
  * nothing is wrong with the report or the repository; start or fix the server and run again.
  */
 export const EXIT_MODEL_UNAVAILABLE = 6;
@@ -71,7 +71,7 @@ export const EXIT_CODE_MEANINGS: readonly { codes: readonly number[]; meaning: s
   {
     codes: [EXIT_MODEL_UNAVAILABLE],
     meaning:
-      'the model server could not be reached or failed (connection refused, HTTP 5xx, no answer within --timeout)',
+      'the model server could not be reached or failed (connection refused, HTTP 5xx, rate limited with HTTP 429, no answer within --timeout)',
   },
   {
     codes: [EXIT_NOT_FOUND],

@@ -180,8 +180,8 @@ function recordingFailures(model: LanguageModel, failures: unknown[]): LanguageM
  * @returns what `call` resolves to.
  * @throws SightlineError `ABORTED` when `abortSignal` fired; `MODEL_CALL_FAILED` with
  *   `details.model`, for HTTP failures `details.statusCode`, `details.unavailable` when the
- *   server could not be reached, answered 5xx or did not answer in time (then also
- *   `details.timedOut`), and `details.keyRejected` when it refused the API key (HTTP 401 or 403); `MODEL_OUTPUT_INVALID` when the
+ *   server could not be reached, answered 5xx, limited the rate (HTTP 429, then also
+ *   `details.rateLimited`) or did not answer in time (then also `details.timedOut`), and `details.keyRejected` when it refused the API key (HTTP 401 or 403); `MODEL_OUTPUT_INVALID` when the
  *   model broke the step's tool choice.
  */
 export async function callModel<T>(
@@ -251,6 +251,12 @@ export async function callModel<T>(
       throw failed(
         `The model server of ${modelName} refused the API key: it answered HTTP ${statusCode} (${reason}). Check ${keyOf(modelName)}: that it is current, complete and allowed to use this model.`,
         { keyRejected: true },
+      );
+    }
+    if (statusCode === 429) {
+      throw failed(
+        `The model server of ${modelName} is limiting requests: it answered HTTP 429 (${reason}) to the call and to its retries. Nothing is wrong with the report or the repository: wait and run again, run fewer investigations at once, or raise the rate limit of the key or plan.`,
+        { unavailable: true, rateLimited: true },
       );
     }
     const notApi = describeNotModelApi(modelName, last);
