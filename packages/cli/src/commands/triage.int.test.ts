@@ -5,6 +5,7 @@ import path from 'node:path';
 import { sharedDataTitle } from '@sightline/core/testing';
 import { MAX_REPORT_BYTES } from '@sightline/intake';
 import { createFakeRepository, createSecretReport } from '@sightline/investigator/testing';
+import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { type MemoryOutput, memoryOutput } from '../testing/memory-output.test-helper.js';
 import { runTriage, type TriageIO, type TriageRow } from './triage.js';
@@ -112,6 +113,21 @@ describe('runTriage', () => {
     const json = memoryIo(review);
     expect(await runTriage({ files: ['-'], json: true }, json)).toBe(0);
     expect(jsonRows(json.out)[0]).toMatchObject({ guess: true });
+  });
+
+  it('says on stderr when --model was not used and the labels are offline', async () => {
+    // Fresh-user trial 31: a refused key gave offline labels, exit 0, and not a word of it.
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => {
+        throw new Error('HTTP 401: invalid API key');
+      },
+    });
+    const io = memoryIo('The export button does nothing since the update. Please fix.');
+    expect(await runTriage({ files: ['-'], json: true, model }, io)).toBe(0);
+    expect(jsonRows(io.out)[0]).toMatchObject({ method: 'offline' });
+    expect(io.err).toBe(
+      'sightline triage: --model was not used for 1 of 1 report, classified offline instead: The classification call to mock-provider/mock-model-id failed: HTTP 401: invalid API key. Check the model name, API key and network, or classify offline.\n',
+    );
   });
 
   it('refuses --examples without --model instead of ignoring it', async () => {

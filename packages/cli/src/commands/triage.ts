@@ -112,6 +112,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
   const rows: TriageRow[] = [];
   let failed = 0;
   let refusedLines = 0;
+  const modelFailures: string[] = [];
   const repository = options.repo ? await openRepository(options.repo) : undefined;
   const classifyOptions: ClassifyOptions = {
     ...(options.model ? { model: options.model } : {}),
@@ -167,10 +168,20 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
     printNotes(reports.flatMap((report) => report.notes ?? []));
     for (const report of reports) {
       const classification = await classify(report, classifyOptions);
+      if (classification.modelFailure) modelFailures.push(classification.modelFailure);
       const row = toRow(name, report, classification);
       rows.push(row);
       if (options.json) io.stdout(`${JSON.stringify(row)}\n`);
     }
+  }
+  // Trial 31: a refused key fell back to offline labels with nothing said but the JSON's reasons.
+  const [firstFailure] = modelFailures;
+  if (firstFailure) {
+    io.stderr(
+      printableText(
+        `sightline triage: --model was not used for ${modelFailures.length} of ${rows.length} report${rows.length === 1 ? '' : 's'}, classified offline instead: ${firstFailure}\n`,
+      ),
+    );
   }
   // When nothing could be read, the errors on stderr are the whole answer: no empty table.
   const allFailed = failed === options.files.length;

@@ -67,7 +67,8 @@ export function shippedIssueClassifier(): IssueClassifier {
 
 /**
  * Classifies a report. Never fails because of the model: a model call that throws, times out or
- * answers off-schema falls back to {@link classifyOffline}, and the reasons say why.
+ * answers off-schema falls back to {@link classifyOffline}, and the reasons and `modelFailure`
+ * say why.
  *
  * @param report - A report from `parseReport`.
  * @param options - An optional model, abort signal, timeout and example pool; without a model no
@@ -91,8 +92,12 @@ export async function classify(
   } catch (error) {
     if (options.signal?.aborted) throw options.signal.reason;
     const offline = classifyOffline(report);
-    const why = error instanceof Error ? error.message : String(error);
-    return { ...offline, reasons: [...offline.reasons, `model not used: ${why}`.slice(0, 300)] };
+    const why = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+    return {
+      ...offline,
+      reasons: [...offline.reasons, `model not used: ${why}`.slice(0, 300)],
+      modelFailure: why,
+    };
   }
 }
 

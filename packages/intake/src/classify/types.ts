@@ -45,4 +45,9 @@ export interface Classification {
    * language the model was not trained on): the label is a guess, and the reasons say so.
    */
   guess?: true;
+  /**
+   * Set when a model was asked for and its call failed (a refused key, an unreachable server, an
+   * answer off the schema): why, in one line. The label is then the offline classifiers'.
+   */
+  modelFailure?: string;
 }

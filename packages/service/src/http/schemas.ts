@@ -188,6 +188,10 @@ export const reportViewSchema = z.object({
       method: z.enum(['offline', 'model']),
       reasons: z.array(z.string()),
       guess: z.literal(true).optional(),
+      modelFailure: z
+        .string()
+        .optional()
+        .describe('Why the model was not used when one was asked for (the label is then offline)'),
     })
     .nullable(),
   meta: z.record(z.string(), z.unknown()),
