@@ -11,11 +11,14 @@ import { gateText } from '../adapters/investigator.js';
  * Refuses a name that holds a secret.
  * @param field - the request field, for the message (`name`, `assignee`).
  * @param value - the name; `null` and `undefined` pass.
+ * @param credentials - where credentials go instead, for the message. Default the API's
+ *   `"secrets"`.
  * @throws SightlineError `INVALID_ARGUMENT` (HTTP 400) naming what the gate found, never the value.
  */
 export async function refuseSecretName(
   field: string,
   value: string | null | undefined,
+  credentials = '"secrets"',
 ): Promise<void> {
   if (!value) return;
   const gated = await gateText(value);
@@ -23,6 +26,6 @@ export async function refuseSecretName(
   if (found === undefined) return;
   throw new SightlineError({
     code: 'INVALID_ARGUMENT',
-    message: `${field}: it looks like a secret (${found}), and the ${field} is shown in lists and logs as given. Give one without it; put credentials in "secrets".`,
+    message: `${field}: it looks like a secret (${found}), and the ${field} is shown in lists and logs as given. Give one without it; put credentials in ${credentials}.`,
   });
 }

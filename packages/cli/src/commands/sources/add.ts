@@ -13,6 +13,7 @@ import {
   type SourceRecord,
   type Store,
 } from '@sightline/service';
+import { refuseSecretName } from '@sightline/service/internal';
 import {
   openServiceStore,
   pickProject,
@@ -65,6 +66,8 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
   const pollIntervalMs = capabilities.poll
     ? pollIntervalOf(options, module.pollIntervalMs ?? null)
     : null;
+  // As the API does (trial 30): the name is shown in every list and log line as given.
+  await refuseSecretName('--name', options.name, '--secret');
   refuseNewStoreWithoutRepo(options);
   const store = await openServiceStore(options, { create: true });
   try {

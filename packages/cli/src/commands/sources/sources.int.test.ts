@@ -153,6 +153,28 @@ describe('sightline sources', () => {
     expect(second.out).toContain(`of project ${path.basename(work)}`);
   });
 
+  it('refuses a --name that looks like a secret, as the API does, writing nothing', async () => {
+    // Trial 30: the API refused it; the command stored it, and lists and logs showed it.
+    const token = ['gh', 'p_', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'].join('');
+    const github: SourcesAddOptions = {
+      kind: 'github',
+      name: token,
+      repo: work,
+      data: data(),
+      set: ['owner=acme', 'repo=web'],
+      secret: ['webhookSecret=GH_HOOK'],
+      poll: false,
+    };
+    const error = await runSourcesAdd(github, io({ GH_HOOK: 'hook-not-secret' })).catch(
+      (caught) => caught,
+    );
+    expect(error.message).toMatch(
+      /^--name: it looks like a secret \(.+\).* put credentials in --secret\.$/,
+    );
+    expect(error.message).not.toContain(token);
+    expect(fs.existsSync(data())).toBe(false);
+  });
+
   it('adds a source that is never polled with --no-poll, when it has a webhook to take reports', async () => {
     const github: SourcesAddOptions = {
       kind: 'github',
