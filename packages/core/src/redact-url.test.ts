@@ -16,6 +16,16 @@ describe('redactUrl', () => {
     );
   });
 
+  it('hides a query value that sets a secret, percent-encoded or not (libpq options)', () => {
+    // Trial 31: `?options=-c%20password%3D…` was shown as given.
+    expect(
+      redactUrl('postgres://u@127.0.0.1:1/db?options=-c%20password%3DHunter2x&sslmode=require'),
+    ).toBe('postgres://u@127.0.0.1:1/db?options=***&sslmode=require');
+    expect(redactUrl('postgres://u@127.0.0.1:1/db?options=-c+search_path%3Dapp')).toBe(
+      'postgres://u@127.0.0.1:1/db?options=-c+search_path%3Dapp',
+    );
+  });
+
   it('keeps a URL without secrets as it is, and does not echo one that does not parse', () => {
     expect(redactUrl('postgres://u@127.0.0.1/db')).toBe('postgres://u@127.0.0.1/db');
     expect(redactUrl('not a url pw=x')).toBe('(unparseable URL)');

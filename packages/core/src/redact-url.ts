@@ -12,13 +12,19 @@
  */
 const SECRET_NAME = 'pass|pwd|secret|token|key|auth|sig|credential';
 const SECRET_PARAMETER = new RegExp(SECRET_NAME, 'i');
+/**
+ * A value that sets a secret itself: libpq's `options=-c password=…` (sent as a server setting),
+ * `%3D` decoded by the URL parser first.
+ */
+const SECRET_SETTING = new RegExp(`(?:${SECRET_NAME})[\\w.-]*\\s*=`, 'i');
 
 /** What a redacted value reads. */
 const REDACTED = '***';
 
 /**
- * A URL without its secrets: the password of its user-info and the values of query parameters
- * named like secrets ({@link SECRET_PARAMETER}) become `***`.
+ * A URL without its secrets: the password of its user-info, the values of query parameters
+ * named like secrets ({@link SECRET_PARAMETER}) and of those that set one ({@link SECRET_SETTING})
+ * become `***`.
  * @param url - any URL text.
  * @returns the URL as WHATWG URL serializes it with its secrets replaced; `(unparseable URL)`
  *   when it does not parse (its text may hold a secret in a place the parser cannot tell).
@@ -32,7 +38,11 @@ export function redactUrl(url: string): string {
   }
   if (parsed.password) parsed.password = REDACTED;
   for (const name of new Set(parsed.searchParams.keys()))
-    if (SECRET_PARAMETER.test(name)) parsed.searchParams.set(name, REDACTED);
+    if (
+      SECRET_PARAMETER.test(name) ||
+      parsed.searchParams.getAll(name).some((value) => SECRET_SETTING.test(value))
+    )
+      parsed.searchParams.set(name, REDACTED);
   // A fragment is no query (`#password=…`): read by pattern.
   return redactUrlsIn(parsed.toString());
 }
