@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { decodeInput, type ReportInput } from './decode-input.js';
 import { detectFormat, REPORT_FORMAT_NAMES, REPORT_FORMATS, textFormat } from './formats/index.js';
+import { withoutLineNumberColumn } from './formats/trace-formats.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './formats/types.js';
 import { extractIdentifiers } from './identifiers.js';
 import { MAX_BODY_CHARS, MAX_REPORT_BYTES } from './limits.js';
@@ -88,6 +89,31 @@ function chooseFormat(input: FormatInput, name: string | undefined): ReportForma
     });
   }
   return format;
+}
+
+/**
+ * The format for `input` (`name` when given), and the input it reads: without a log viewer's
+ * line-number column ({@link withoutLineNumberColumn}) when only that way a format recognises it
+ * (a crash log copied from a CI job page, trial 33).
+ */
+function withFormat(
+  input: FormatInput,
+  name: string | undefined,
+): { formatInput: FormatInput; chosen: ReportFormat } {
+  const chosen = chooseFormat(input, name);
+  // Detected: anything but text read it. Forced: a format that reads any text, or that found its own.
+  const reads = (format: ReportFormat, candidate: FormatInput) =>
+    name === undefined
+      ? format !== textFormat
+      : format.requires === undefined || format.detect(candidate) > 0;
+  if (reads(chosen, input)) return { formatInput: input, chosen };
+  const lines = withoutLineNumberColumn(input.lines);
+  if (!lines) return { formatInput: input, chosen };
+  const unnumbered = { ...input, lines };
+  const other = chooseFormat(unnumbered, name);
+  return reads(other, unnumbered)
+    ? { formatInput: unnumbered, chosen: other }
+    : { formatInput: input, chosen };
 }
 
 function runFormat(
@@ -182,12 +208,14 @@ function buildReport(
 export function parseReports(input: ReportInput, options: ParseReportOptions = {}): Report[] {
   const { filename, format, maxBytes = MAX_REPORT_BYTES } = options;
   const decoded = decodeInput(input, maxBytes);
-  const formatInput: FormatInput = {
-    text: decoded.text,
-    lines: splitLines(decoded.text),
-    ...(decoded.value !== undefined ? { value: decoded.value } : {}),
-  };
-  const chosen = chooseFormat(formatInput, format);
+  const { formatInput, chosen } = withFormat(
+    {
+      text: decoded.text,
+      lines: splitLines(decoded.text),
+      ...(decoded.value !== undefined ? { value: decoded.value } : {}),
+    },
+    format,
+  );
   const { name, parsed } = runFormat(chosen, formatInput, decoded.notes);
   if (format !== undefined)
     refuseUnfitFormat(chosen, formatInput, name === chosen.name ? parsed : []);

@@ -199,6 +199,8 @@ describe('mapFrame: frames without a file', () => {
       ['src/com/shop/cart/Cart.java', 'total'],
       ['app/src/main/kotlin/com/shop/Prices.kt', 'round'],
       ['src/cache.c', 'cache_get'],
+      ['include/queue.h', 'queue_pop'],
+      ['src/queue.c', 'queue_pop'],
       ['src/server.c', 'main'],
     ].map(([file = '', name = '']) => [
       file,
@@ -240,5 +242,11 @@ describe('mapFrame: frames without a file', () => {
       mapFrame(index, frame({ module: '/lib/libc.so.6', function: 'cache_get', inApp: false })),
     ).toBeNull();
     expect(mapFrame(index, frame({ module: './server' }))).toBeNull();
+    // Trial 33: the header's prototype is no definition when a source file has the body.
+    expect(mapFrame(index, frame({ module: './server', function: 'queue_pop' }))).toEqual({
+      path: 'src/queue.c',
+      line: 12,
+      via: 'symbol',
+    });
   });
 });

@@ -29,6 +29,8 @@ export interface MappedFrame {
   via: 'path' | 'source-map' | 'bundle-line' | 'twin' | 'symbol';
 }
 
+const C_HEADER = /\.(?:h|hh|hpp|hxx|h\+\+)$/;
+
 /** A bundle frame's function name is trusted when at most this many files define it. */
 const SYMBOL_MATCH_FILES = 2;
 
@@ -67,9 +69,13 @@ function functionCandidates(name: string | undefined): string[] {
  */
 function mapBySymbol(index: RepositoryIndex, functionName: string | undefined): MappedFrame | null {
   for (const candidate of functionCandidates(functionName)) {
-    const definitions = findDefinitions(index, candidate).filter(
+    const named = findDefinitions(index, candidate).filter(
       (definition) => definition.name === candidate.split('.').at(-1),
     );
+    // A C or C++ header's prototype is no definition when a source file has the body (trial 33:
+    // `queue_pop` was placed at its line in queue.h).
+    const bodies = named.filter((definition) => !C_HEADER.test(definition.path));
+    const definitions = bodies.length > 0 ? bodies : named;
     const files = new Set(definitions.map((definition) => definition.path));
     // Of two candidates, the file named after the function (`html_block.mjs`) is the likelier home.
     const stem = (file: string) => path.posix.basename(file).replace(/\.[^.]+$/, '');

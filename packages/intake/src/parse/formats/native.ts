@@ -32,8 +32,12 @@ const ADDRESS = /^0x[0-9a-fA-F]+(?: in |\s+)/;
 const SOURCE = /^(\S+?):(\d+)(?::(\d+))?$/;
 // `(libc.so.6+0x21b96)`, systemd-coredump's `(libwayland-client.so + 0xa7b0)`.
 const MODULE_OFFSET = /^\((\S+?) ?\+ ?0x[0-9a-fA-F]+\)$/;
+const BUILD_ID = /\s*\(BuildId: [0-9a-fA-F]+\)$/;
+const GDB_CALL = /^\S.* \(.*\)$/;
 const LIBRARY_NAME = /\.(?:so(?:\.\d+)*|dylib|dll)$/;
 const SYMBOLS_LINE = /^\s*(\S[^()[\]]*)\(([^()\s]*)\)\s*\[0x[0-9a-fA-F]+\]\s*$/;
+const THREAD_HEADER = /^Thread (\d+) \(/;
+const WRAPPED_LOCATION = /^\s+((?:at|from) \S+)\s*$/;
 const SIGNAL_HANDLER = /^\s*#\d{1,4}\s+(?:0x[0-9a-fA-F]+ in )?<signal handler called>\s*$/;
 // Numbered frame lines end a wrapped argument list; so does a blank line.
 const MAX_WRAPPED_LINES = 8;
@@ -49,11 +53,11 @@ const RUNTIME_ERROR = /^\s*([^\s:]+):(\d+):(\d+): runtime error: (.+)$/;
 const TERMINATE = /terminate called after throwing an instance of '(.+)'\s*$/;
 const WHAT = /^\s*what\(\):\s*(.*)$/;
 const RECEIVED_SIGNAL =
-  /^(?:Program|Thread \d+(?: "[^"]*")?) received signal (SIG[A-Z0-9]+), (.+)$/;
+  /^(?:Program|Thread (\d+)(?: "[^"]*")?) (?:received|terminated with) signal (SIG[A-Z0-9]+), (.+)$/;
 
 /** glibc, the C++ runtime, the dynamic loader and the sanitizers' own files, modules and symbols. */
 const SYSTEM_FILE =
-  /^(?:\.\.\/)+(?:sysdeps|nptl|csu|stdlib|libio|string|posix|signal|misc|malloc|elf)\/|^\/usr\/(?:include|lib|src)\/|^\/build\/(?:glibc|gcc)|(?:^|\/)(?:compiler-rt|sanitizer_common|asan|tsan|msan|lsan|ubsan)\/|^(?:abort|assert|raise|malloc|libc-start|libc_start_call_main|pthread_kill|clone3?)\.[ch]$/;
+  /^(?:\.\.?\/)+(?:sysdeps|nptl|csu|stdlib|libio|stdio-common|string|posix|signal|misc|malloc|elf)\/|^\/usr\/(?:include|lib|src)\/|^\/build\/(?:glibc|gcc)|(?:^|\/)(?:compiler-rt|sanitizer_common|asan|tsan|msan|lsan|ubsan)\/|^(?:abort|assert|raise|malloc|libc-start|libc_start_call_main|pthread_kill|clone3?)\.[ch]$/;
 const SYSTEM_MODULE =
   /^[^/]*\.(?:so(?:\.\d+)*|dylib|dll)$|(?:^|\/)(?:lib(?:c|pthread|stdc\+\+|gcc_s|m|dl|rt|asan|tsan|ubsan|lsan|msan)[.-][^/]*|ld-linux[^/]*|linux-vdso[^/]*)$|^\/(?:usr\/)?lib(?:32|64)?\/|^\/System\//;
 const SYSTEM_FUNCTION =
@@ -121,13 +125,16 @@ function makeFrame(fields: Omit<Frame, 'inApp' | 'raw'>, raw: string): Frame {
  */
 function parseFrameText(text: string, raw: string): Frame | null {
   const address = ADDRESS.exec(text);
-  const body = address ? text.slice(address[0].length).trim() : text.trim();
+  const body = (address ? text.slice(address[0].length) : text).trim().replace(BUILD_ID, '');
+  // gdb prints `name (arguments)` before ` at ` and ` from `; prose (`#2 run it from the
+  // desktop`, trial 33) does not.
   const at = body.lastIndexOf(' at ');
   const source = at > 0 ? SOURCE.exec(body.slice(at + 4).trim()) : null;
-  if (source?.[1]) return sourceFrame(body.slice(0, at), source, raw);
+  if (source?.[1] && (address || GDB_CALL.test(body.slice(0, at))))
+    return sourceFrame(body.slice(0, at), source, raw);
   const from = body.lastIndexOf(' from ');
   const library = from > 0 ? body.slice(from + 6).trim() : '';
-  if (library && !/\s/.test(library)) {
+  if (library && !/\s/.test(library) && GDB_CALL.test(body.slice(0, from))) {
     const name = functionName(body.slice(0, from));
     return makeFrame({ module: library, ...(name ? { function: name } : {}) }, raw);
   }
@@ -197,20 +204,33 @@ function numberedFrame(
     text = `${text} ${(lines[next] ?? '').trim()}`;
     next += 1;
   }
+  // gdb wraps before ` at file:line` (or ` from lib`) when the call is long.
+  const wrapped = WRAPPED_LOCATION.exec(lines[next] ?? '');
+  if (wrapped && openParens(text) === 0 && next - index <= MAX_WRAPPED_LINES) {
+    text = `${text} ${wrapped[1]}`;
+    next += 1;
+  }
   const frame = parseFrameText(text, `#${match[1]} ${text}`);
   return frame ? { frame: { frame, number: Number(match[1]) }, next } : null;
+}
+
+/** One backtrace: its frames innermost first, where a signal handler returned, its gdb thread. */
+interface Backtrace {
+  frames: Frame[];
+  /** Index of the first frame past `<signal handler called>`; -1 when none. */
+  handler: number;
+  /** The number of the `Thread N (…):` header before it (`thread apply all bt`). */
+  thread?: number;
 }
 
 /**
  * The backtraces of `lines`: each a run of frames, innermost first; and where a signal handler
  * returned. Reading stops after `limit` frames in all (a 10 MiB dump holds 200,000 frame lines).
  */
-function backtraces(
-  lines: string[],
-  limit = MAX_NATIVE_FRAMES,
-): { frames: Frame[]; handler: number }[] {
-  const traces: { frames: Frame[]; handler: number; last: number }[] = [];
-  let current: { frames: Frame[]; handler: number; last: number } | undefined;
+function backtraces(lines: string[], limit = MAX_NATIVE_FRAMES): Backtrace[] {
+  const traces: (Backtrace & { last: number })[] = [];
+  let current: (Backtrace & { last: number }) | undefined;
+  let thread: number | undefined;
   let symbolsRun: Frame[] = [];
   const closeSymbols = () => {
     if (symbolsRun.length >= 2) traces.push({ frames: symbolsRun, handler: -1, last: -1 });
@@ -220,17 +240,19 @@ function backtraces(
   let index = 0;
   while (index < lines.length && read < limit) {
     const line = lines[index] ?? '';
-    if (SIGNAL_HANDLER.test(line)) {
+    if (line.includes('<signal handler') && SIGNAL_HANDLER.test(line)) {
       if (current) current.handler = current.frames.length;
       index += 1;
       continue;
     }
-    const numbered = numberedFrame(lines, index);
+    const threadHeader = line.startsWith('Thread ') ? THREAD_HEADER.exec(line) : null;
+    if (threadHeader) thread = Number(threadHeader[1]);
+    const numbered = line.includes('#') ? numberedFrame(lines, index) : null;
     if (numbered) {
       closeSymbols();
       const number = numbered.frame.number ?? 0;
       if (!current || number === 0 || number <= current.last) {
-        current = { frames: [], handler: -1, last: -1 };
+        current = { frames: [], handler: -1, last: -1, ...(thread ? { thread } : {}) };
         traces.push(current);
       }
       current.last = number;
@@ -239,7 +261,7 @@ function backtraces(
       index = numbered.next;
       continue;
     }
-    const symbols = parseSymbolsLine(line);
+    const symbols = line.includes('[0x') ? parseSymbolsLine(line) : null;
     if (symbols) {
       current = undefined;
       read += 1;
@@ -252,13 +274,19 @@ function backtraces(
 }
 
 /** The frames after a signal handler: gdb marks it; glibc's trampoline is an unnamed libc frame. */
-function pastHandler({ frames, handler }: { frames: Frame[]; handler: number }): Frame[] {
+function pastHandler({ frames, handler }: Backtrace): Frame[] {
   if (handler >= 0 && handler < frames.length) return frames.slice(handler);
+  // A libc frame without a symbol is also glibc's start-up code (`libc.so.6(+0x29d90)` before
+  // `__libc_start_main`, trial 33): a trampoline has the crashing code, in-app, after it.
   const trampoline = frames.findIndex(
     (frame, at) =>
-      at < 5 && !frame.function && !frame.file && SYSTEM_MODULE.test(frame.module ?? ''),
+      at < 5 &&
+      !frame.function &&
+      !frame.file &&
+      SYSTEM_MODULE.test(frame.module ?? '') &&
+      frames.slice(at + 1).some((after) => after.inApp),
   );
-  return trampoline >= 0 && trampoline < frames.length - 1 ? frames.slice(trampoline + 1) : frames;
+  return trampoline >= 0 ? frames.slice(trampoline + 1) : frames;
 }
 
 const CRASHING = /^(?:__GI_)?(?:raise|abort|__assert_fail|__pthread_kill\w*|pthread_kill)$/;
@@ -266,7 +294,8 @@ const CRASHING = /^(?:__GI_)?(?:raise|abort|__assert_fail|__pthread_kill\w*|pthr
 /** The gdb stop line after a "received signal" line, when no backtrace follows. */
 function stopFrame(lines: string[]): Frame | null {
   for (let index = 0; index + 1 < lines.length; index += 1) {
-    if (!RECEIVED_SIGNAL.test((lines[index] ?? '').trim())) continue;
+    const line = lines[index] ?? '';
+    if (!line.includes(' signal SIG') || !RECEIVED_SIGNAL.test(line.trim())) continue;
     const next = (lines[index + 1] ?? '').trim();
     const frame = next ? parseFrameText(next, next) : null;
     if (frame && (frame.file || frame.module)) return frame;
@@ -332,8 +361,8 @@ function header(lines: string[]): { type: string; message: string; location?: Fr
       offer(3, 'runtime error', runtime[4] ?? '', location);
       return;
     }
-    const signal = line.includes('received signal') ? RECEIVED_SIGNAL.exec(line.trim()) : null;
-    if (signal?.[1]) offer(4, signal[1], (signal[2] ?? '').trim().replace(/\.$/, ''));
+    const signal = line.includes(' signal SIG') ? RECEIVED_SIGNAL.exec(line.trim()) : null;
+    if (signal?.[2]) offer(4, signal[2], (signal[3] ?? '').trim().replace(/\.$/, ''));
   });
   return found
     ? {
@@ -346,12 +375,15 @@ function header(lines: string[]): { type: string; message: string; location?: Fr
 
 /** Parses a native crash: its header and the crashing backtrace's frames. */
 function parseNativeExceptions(lines: string[]): Exception[] {
-  const traces = backtraces(lines);
+  const traces = withoutRepeats(backtraces(lines));
+  const signalled = signalledThread(lines);
   const crashing =
+    (signalled === undefined ? undefined : traces.find((trace) => trace.thread === signalled)) ??
     traces.find(
       (trace) =>
         trace.handler >= 0 || trace.frames.some((frame) => CRASHING.test(frame.function ?? '')),
-    ) ?? traces[0];
+    ) ??
+    traces[0];
   const { location, ...head } = header(lines);
   let frames = crashing ? pastHandler(crashing) : [];
   if (frames.length === 0) {
@@ -359,6 +391,30 @@ function parseNativeExceptions(lines: string[]): Exception[] {
     frames = stop ? [stop] : [];
   }
   return frames.length > 0 ? [{ ...head, frames }] : [];
+}
+
+const frameKey = (frame: Frame) =>
+  [frame.function, frame.file, frame.line, frame.module].join('\u0000');
+
+/**
+ * The traces that do not merely begin another: gdb prints the frame it stopped in (`#0 …` after
+ * "Program terminated with signal", trial 33) before `bt` prints it again with its callers.
+ */
+function withoutRepeats(traces: Backtrace[]): Backtrace[] {
+  const begins = (short: Backtrace, long: Backtrace) =>
+    long.frames.length > short.frames.length &&
+    short.frames.every((frame, at) => frameKey(frame) === frameKey(long.frames[at] ?? frame));
+  return traces.filter((trace) => !traces.some((other) => begins(trace, other)));
+}
+
+/** The thread gdb says received the signal (`Thread 2 "jobd" received signal SIGSEGV, …`). */
+function signalledThread(lines: string[]): number | undefined {
+  for (const line of lines) {
+    if (!line.includes(' signal SIG')) continue;
+    const thread = RECEIVED_SIGNAL.exec(line.trim())?.[1];
+    if (thread) return Number(thread);
+  }
+  return undefined;
 }
 
 /** How many frames the native format reads in `lines`, up to {@link DETECT_FRAMES}. */

@@ -25,6 +25,23 @@ describe('a trace copied with its line numbers', () => {
     ]);
   });
 
+  it('is read without the number column in a plain text report too, detected or forced', () => {
+    // Trial 33: only a fenced block of an issue was read so.
+    const log = [
+      '63 Exception in thread "main" java.lang.IllegalStateException: parser closed',
+      '64\tat com.acme.text.Parser.parse(Parser.java:11)',
+      '65\tat com.acme.cli.Main.main(Main.java:10)',
+    ].join('\n');
+    for (const options of [{}, { format: 'java' }]) {
+      const report = parseReport(log, options);
+      expect(report.kind).toBe('crash');
+      expect(allFrames(report.exceptions).map((frame) => frame.file)).toEqual([
+        'Parser.java',
+        'Main.java',
+      ]);
+    }
+  });
+
   it('takes off only runs of three or more consecutive numbers', () => {
     expect(withoutLineNumberColumn(['7 a', '8\tb', '9 c', '12 d'])).toEqual([
       'a',
