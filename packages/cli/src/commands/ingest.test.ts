@@ -35,54 +35,44 @@ function storedAnswer(body: SentBody): Response {
 }
 
 describe('sightline ingest', () => {
-  it('refuses a --url that is not a URL with a usage error that says what to give', async () => {
-    let fetched = false;
+  /** An IO whose stdin holds `stdin` and whose fetch records that it was called. */
+  const recordingIo = (stdin: string) => {
+    const sent = { fetched: false };
     const io = Object.assign(memoryOutput(), {
       env: {},
-      readStdin: async () => new Uint8Array(),
+      readStdin: async () => new TextEncoder().encode(stdin),
       fetch: (async () => {
-        fetched = true;
+        sent.fetched = true;
         return new Response('{}');
       }) as typeof fetch,
     });
+    return { io, sent };
+  };
+
+  it('refuses a --url that is not a URL with a usage error that says what to give', async () => {
+    const { io, sent } = recordingIo('');
     await expect(
       runIngest({ files: ['-'], url: 'not a url', token: 'x' }, io),
     ).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
       message: expect.stringContaining('--url "not a url" is not a URL'),
     });
-    expect(fetched).toBe(false);
+    expect(sent.fetched).toBe(false);
   });
 
   it('refuses a --url of another scheme than http(s) before reading or sending anything', async () => {
-    let fetched = false;
-    const io = Object.assign(memoryOutput(), {
-      env: {},
-      readStdin: async () => new TextEncoder().encode('TypeError: x is undefined'),
-      fetch: (async () => {
-        fetched = true;
-        return new Response('{}');
-      }) as typeof fetch,
-    });
+    const { io, sent } = recordingIo('TypeError: x is undefined');
     for (const url of ['ftp://127.0.0.1/reports', 'file:///tmp/x']) {
       await expect(runIngest({ files: ['-'], url, token: 'x' }, io)).rejects.toMatchObject({
         code: 'INVALID_ARGUMENT',
         message: expect.stringContaining('is not an http(s) address'),
       });
     }
-    expect(fetched).toBe(false);
+    expect(sent.fetched).toBe(false);
   });
 
   it('refuses a --url with a user name or password before sending anything, showing no password', async () => {
-    let fetched = false;
-    const io = Object.assign(memoryOutput(), {
-      env: {},
-      readStdin: async () => new TextEncoder().encode('TypeError: x is undefined'),
-      fetch: (async () => {
-        fetched = true;
-        return new Response('{}');
-      }) as typeof fetch,
-    });
+    const { io, sent } = recordingIo('TypeError: x is undefined');
     for (const url of ['http://ops:pw-secret@127.0.0.1:4317', 'ftp://ops:pw-secret@127.0.0.1/x']) {
       const error = await runIngest({ files: ['-'], url, token: 'x' }, io).catch(
         (caught) => caught,
@@ -97,7 +87,7 @@ describe('sightline ingest', () => {
       io,
     ).catch((caught) => caught);
     expect(error.message).toContain('give --url http://127.0.0.1:4317');
-    expect(fetched).toBe(false);
+    expect(sent.fetched).toBe(false);
   });
 
   it('refuses an empty or binary report, or text in another encoding, as the API does, storing and sending nothing', async () => {
