@@ -60,6 +60,9 @@ export interface HttpSenderIO {
   sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
+/** What an HTTP header value may hold: visible Latin-1 and inner spaces (RFC 9110 §5.5). */
+const HEADER_VALUE = /^[\x21-\x7e\xa1-\xff](?:[\x20-\x7e\xa0-\xff]*[\x21-\x7e\xa1-\xff])?$/;
+
 /**
  * A sender to `POST /api/reports` of the service at `options.url`: a batch is one request of at
  * most `MAX_REPORTS_PER_REQUEST` reports and `DEFAULT_LIMITS.reportBodyBytes` bytes, sent again
@@ -69,6 +72,13 @@ export interface HttpSenderIO {
  */
 export function httpSender(options: HttpSenderOptions, io: HttpSenderIO): Sender {
   const token = options.token ?? io.env.SIGHTLINE_API_TOKEN ?? readTokenFile(options);
+  // Trial 34: fetch's Headers refused a token with a line break, quoting it whole.
+  if (!HEADER_VALUE.test(token)) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `The API token holds a line break, a control character or a character outside Latin-1 (${token.length} characters), which an HTTP header cannot carry: give the token the service printed, as one line.`,
+    });
+  }
   const endpoint = new URL('/api/reports', options.url);
   const envelope = options.project ? { project: options.project } : {};
   return {

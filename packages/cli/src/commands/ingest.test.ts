@@ -73,7 +73,12 @@ describe('sightline ingest', () => {
 
   it('refuses a --url with a user name or password before sending anything, showing no password', async () => {
     const { io, sent } = recordingIo('TypeError: x is undefined');
-    for (const url of ['http://ops:pw-secret@127.0.0.1:4317', 'ftp://ops:pw-secret@127.0.0.1/x']) {
+    // Trial 34: with no scheme, the password sat in the URL's path and was echoed.
+    for (const url of [
+      'http://ops:pw-secret@127.0.0.1:4317',
+      'ftp://ops:pw-secret@127.0.0.1/x',
+      'ops:pw-secret@127.0.0.1:4317',
+    ]) {
       const error = await runIngest({ files: ['-'], url, token: 'x' }, io).catch(
         (caught) => caught,
       );
@@ -87,6 +92,20 @@ describe('sightline ingest', () => {
       io,
     ).catch((caught) => caught);
     expect(error.message).toContain('give --url http://127.0.0.1:4317');
+    expect(sent.fetched).toBe(false);
+  });
+
+  it('refuses a token an HTTP header cannot carry without showing it', async () => {
+    // Trial 34: fetch's Headers refused it with the token quoted, under "Cannot reach".
+    const { io, sent } = recordingIo('TypeError: x is undefined');
+    for (const token of ['tok-secret\nline2', 'tok-secret\u2026']) {
+      const error = await runIngest(
+        { files: ['-'], url: 'http://127.0.0.1:4317', token },
+        io,
+      ).catch((caught) => caught);
+      expect(error.message).toMatch(/^The API token holds a line break/);
+      expect(error.message).not.toContain('tok-secret');
+    }
     expect(sent.fetched).toBe(false);
   });
 

@@ -90,8 +90,9 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
   if (url && !/^https?:$/.test(url.protocol)) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
-      message: `--url ${JSON.stringify(shownUrl)} is not an http(s) address. The service listens on HTTP: give e.g. --url http://127.0.0.1:4317.`,
-      details: { url: shownUrl },
+      // Its scheme only: `ops:pw@127.0.0.1` parses as scheme `ops:` with the password in its path.
+      message: `--url is not an http(s) address (its scheme is ${JSON.stringify(url.protocol)}). The service listens on HTTP: give e.g. --url http://127.0.0.1:4317.`,
+      details: { scheme: url.protocol },
     });
   }
   // Fresh-user trial 31: fetch refuses such a URL with an error that quotes it whole.
