@@ -141,6 +141,32 @@ describe('gdb output around the backtrace', () => {
     expect(framesOf(text).map(([name]) => name)).toEqual(['cache_evict', 'cache_put']);
   });
 
+  it('takes the thread gdb calls current, or switched to, on a core file (trial 34)', () => {
+    const threads = (header: (n: number, lwp: number) => string) =>
+      [
+        header(3, 4125),
+        '#0  0x00007f3 in futex_wait (addr=0x5) at ../sysdeps/nptl/futex-internal.h:146',
+        '#1  0x000055d in worker_loop (arg=0x0) at src/worker.c:18',
+        '',
+        header(2, 4124),
+        '#0  0x000055e in cache_evict (c=0x0) at src/cache.c:53',
+        '#1  0x000055f in handle_request (c=0x0) at src/server.c:35',
+      ].join('\n');
+    const named = (n: number, lwp: number) => `Thread ${n} (Thread 0x7f${n} (LWP ${lwp})):`;
+    for (const text of [
+      `Program terminated with signal 11, Segmentation fault.\n[Current thread is 2 (Thread 0x7f2 (LWP 4124))]\n${threads(named)}`,
+      `[Switching to Thread 0x7f2 (LWP 4124)]\nProgram received signal SIGSEGV, Segmentation fault.\n${threads(named)}`,
+      `[Switching to Thread 0x7f2 (LWP 4124)]\n${threads((n, lwp) => `Thread ${n} (LWP ${lwp}):`)}`,
+    ]) {
+      expect(framesOf(text).map(([name]) => name)).toEqual(['cache_evict', 'handle_request']);
+    }
+    expect(
+      parseReport(
+        `Program terminated with signal 11, Segmentation fault.\n[Current thread is 2 (Thread 0x7f2 (LWP 4124))]\n${threads(named)}`,
+      ).title,
+    ).toBe('signal 11: Segmentation fault');
+  });
+
   it('reads no frame from numbered prose that says "at" or "from"', () => {
     expect(framesOf('#1 Download the installer from downloads\n#2 Run it from Desktop')).toEqual(
       [],

@@ -36,7 +36,7 @@ const BUILD_ID = /\s*\(BuildId: [0-9a-fA-F]+\)$/;
 const GDB_CALL = /^\S.* \(.*\)$/;
 const LIBRARY_NAME = /\.(?:so(?:\.\d+)*|dylib|dll)$/;
 const SYMBOLS_LINE = /^\s*(\S[^()[\]]*)\(([^()\s]*)\)\s*\[0x[0-9a-fA-F]+\]\s*$/;
-const THREAD_HEADER = /^Thread (\d+) \(/;
+const THREAD_HEADER = /^Thread (\d+) \((?:.*?\(LWP (\d+)\)|LWP (\d+)\))?/;
 const WRAPPED_LOCATION = /^\s+((?:at|from) \S+)\s*$/;
 const SIGNAL_HANDLER = /^\s*#\d{1,4}\s+(?:0x[0-9a-fA-F]+ in )?<signal handler called>\s*$/;
 // Numbered frame lines end a wrapped argument list; so does a blank line.
@@ -53,7 +53,10 @@ const RUNTIME_ERROR = /^\s*([^\s:]+):(\d+):(\d+): runtime error: (.+)$/;
 const TERMINATE = /terminate called after throwing an instance of '(.+)'\s*$/;
 const WHAT = /^\s*what\(\):\s*(.*)$/;
 const RECEIVED_SIGNAL =
-  /^(?:Program|Thread (\d+)(?: "[^"]*")?) (?:received|terminated with) signal (SIG[A-Z0-9]+), (.+)$/;
+  /^(?:Program|Thread (\d+)(?: "[^"]*")?) (?:received|terminated with) signal (SIG[A-Z0-9]+|\d+), (.+)$/;
+/** gdb's own word for the current thread: `[Current thread is 2 (Thread 0x7f (LWP 4124))]`, `[Switching to Thread 0x7f (LWP 4124)]`. */
+const CURRENT_THREAD =
+  /^\[(?:Current thread is (\d+)|Switching to Thread)\b.*?(?:\(LWP (\d+)\))?\)?\]\s*$/;
 
 /** glibc, the C++ runtime, the dynamic loader and the sanitizers' own files, modules and symbols. */
 const SYSTEM_FILE =
@@ -221,6 +224,8 @@ interface Backtrace {
   handler: number;
   /** The number of the `Thread N (…):` header before it (`thread apply all bt`). */
   thread?: number;
+  /** The kernel's thread id that header names, `(LWP 4124)`. */
+  lwp?: string;
 }
 
 /**
@@ -231,6 +236,7 @@ function backtraces(lines: string[], limit = MAX_NATIVE_FRAMES): Backtrace[] {
   const traces: (Backtrace & { last: number })[] = [];
   let current: (Backtrace & { last: number }) | undefined;
   let thread: number | undefined;
+  let lwp: string | undefined;
   let symbolsRun: Frame[] = [];
   const closeSymbols = () => {
     if (symbolsRun.length >= 2) traces.push({ frames: symbolsRun, handler: -1, last: -1 });
@@ -246,13 +252,22 @@ function backtraces(lines: string[], limit = MAX_NATIVE_FRAMES): Backtrace[] {
       continue;
     }
     const threadHeader = line.startsWith('Thread ') ? THREAD_HEADER.exec(line) : null;
-    if (threadHeader) thread = Number(threadHeader[1]);
+    if (threadHeader) {
+      thread = Number(threadHeader[1]);
+      lwp = threadHeader[2] ?? threadHeader[3];
+    }
     const numbered = line.includes('#') ? numberedFrame(lines, index) : null;
     if (numbered) {
       closeSymbols();
       const number = numbered.frame.number ?? 0;
       if (!current || number === 0 || number <= current.last) {
-        current = { frames: [], handler: -1, last: -1, ...(thread ? { thread } : {}) };
+        current = {
+          frames: [],
+          handler: -1,
+          last: -1,
+          ...(thread ? { thread } : {}),
+          ...(lwp ? { lwp } : {}),
+        };
         traces.push(current);
       }
       current.last = number;
@@ -295,7 +310,7 @@ const CRASHING = /^(?:__GI_)?(?:raise|abort|__assert_fail|__pthread_kill\w*|pthr
 function stopFrame(lines: string[]): Frame | null {
   for (let index = 0; index + 1 < lines.length; index += 1) {
     const line = lines[index] ?? '';
-    if (!line.includes(' signal SIG') || !RECEIVED_SIGNAL.test(line.trim())) continue;
+    if (!line.includes(' signal ') || !RECEIVED_SIGNAL.test(line.trim())) continue;
     const next = (lines[index + 1] ?? '').trim();
     const frame = next ? parseFrameText(next, next) : null;
     if (frame && (frame.file || frame.module)) return frame;
@@ -361,8 +376,12 @@ function header(lines: string[]): { type: string; message: string; location?: Fr
       offer(3, 'runtime error', runtime[4] ?? '', location);
       return;
     }
-    const signal = line.includes(' signal SIG') ? RECEIVED_SIGNAL.exec(line.trim()) : null;
-    if (signal?.[2]) offer(4, signal[2], (signal[3] ?? '').trim().replace(/\.$/, ''));
+    const signal = line.includes(' signal ') ? RECEIVED_SIGNAL.exec(line.trim()) : null;
+    if (signal?.[2]) {
+      // Older gdb prints the number: `Program terminated with signal 11, Segmentation fault.`
+      const type = /^\d+$/.test(signal[2]) ? `signal ${signal[2]}` : signal[2];
+      offer(4, type, (signal[3] ?? '').trim().replace(/\.$/, ''));
+    }
   });
   return found
     ? {
@@ -376,9 +395,13 @@ function header(lines: string[]): { type: string; message: string; location?: Fr
 /** Parses a native crash: its header and the crashing backtrace's frames. */
 function parseNativeExceptions(lines: string[]): Exception[] {
   const traces = withoutRepeats(backtraces(lines));
-  const signalled = signalledThread(lines);
+  const crashed = crashedThread(lines);
   const crashing =
-    (signalled === undefined ? undefined : traces.find((trace) => trace.thread === signalled)) ??
+    (crashed
+      ? traces.find((trace) =>
+          crashed.thread ? trace.thread === crashed.thread : trace.lwp === crashed.lwp,
+        )
+      : undefined) ??
     traces.find(
       (trace) =>
         trace.handler >= 0 || trace.frames.some((frame) => CRASHING.test(frame.function ?? '')),
@@ -407,12 +430,20 @@ function withoutRepeats(traces: Backtrace[]): Backtrace[] {
   return traces.filter((trace) => !traces.some((other) => begins(trace, other)));
 }
 
-/** The thread gdb says received the signal (`Thread 2 "jobd" received signal SIGSEGV, …`). */
-function signalledThread(lines: string[]): number | undefined {
+/**
+ * The thread that crashed, as gdb names it: `Thread 2 "jobd" received signal SIGSEGV`, or (a core
+ * file, older gdb) `[Current thread is 2 (… (LWP 4124))]` and `[Switching to Thread … (LWP 4124)]`.
+ */
+function crashedThread(lines: string[]): { thread?: number; lwp?: string } | undefined {
   for (const line of lines) {
-    if (!line.includes(' signal SIG')) continue;
-    const thread = RECEIVED_SIGNAL.exec(line.trim())?.[1];
-    if (thread) return Number(thread);
+    if (line.includes(' signal ')) {
+      const thread = RECEIVED_SIGNAL.exec(line.trim())?.[1];
+      if (thread) return { thread: Number(thread) };
+    }
+    if (!line.startsWith('[')) continue;
+    const current = CURRENT_THREAD.exec(line.trim());
+    if (current?.[1]) return { thread: Number(current[1]) };
+    if (current?.[2]) return { lwp: current[2] };
   }
   return undefined;
 }
