@@ -44,3 +44,39 @@ export function withoutQueryAndFragment(text: string): string {
   const cut = text.slice(lastBreak + 1).search(/[?#]/);
   return cut === -1 ? text : text.slice(0, lastBreak + 1 + cut);
 }
+
+const NUMBERED_LINE = /^(\d{1,7})[ \t]/;
+/** Consecutive numbered lines that make a log viewer's line-number column. */
+const MIN_NUMBERED_RUN = 3;
+
+/**
+ * The lines without the line-number column a log viewer adds when a log is copied from it
+ * (GitLab's and GitHub Actions' job logs, Jenkins): every line of a run of at least
+ * {@link MIN_NUMBERED_RUN} starts with its number, one more than the line before's, and a space
+ * (dropped) or a tab (kept as the line's indentation).
+ * @returns the lines with each run's numbers taken off, or `null` when no run is found.
+ */
+export function withoutLineNumberColumn(lines: string[]): string[] | null {
+  const numbers = lines.map((line) => {
+    const match = NUMBERED_LINE.exec(line);
+    return match ? Number(match[1]) : undefined;
+  });
+  const out = [...lines];
+  let found = false;
+  let start = 0;
+  while (start < lines.length) {
+    let end = start + 1;
+    while (
+      numbers[start] !== undefined &&
+      end < lines.length &&
+      numbers[end] === (numbers[end - 1] ?? Number.NaN) + 1
+    )
+      end += 1;
+    if (numbers[start] !== undefined && end - start >= MIN_NUMBERED_RUN) {
+      found = true;
+      for (let at = start; at < end; at += 1) out[at] = (lines[at] ?? '').replace(/^\d+ ?/, '');
+    }
+    start = end;
+  }
+  return found ? out : null;
+}

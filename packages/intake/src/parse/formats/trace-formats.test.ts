@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allFrames, parseReport } from '../parse-report.js';
-import { withoutLineNumberColumn } from './trace-formats.js';
 
 describe('a trace copied with its line numbers', () => {
   it('is read without the number column', () => {
@@ -40,17 +39,6 @@ describe('a trace copied with its line numbers', () => {
         'Main.java',
       ]);
     }
-  });
-
-  it('takes off only runs of three or more consecutive numbers', () => {
-    expect(withoutLineNumberColumn(['7 a', '8\tb', '9 c', '12 d'])).toEqual([
-      'a',
-      '\tb',
-      'c',
-      '12 d',
-    ]);
-    expect(withoutLineNumberColumn(['1 a', '2 b', 'c', '4 d'])).toBeNull();
-    expect(withoutLineNumberColumn(['3 a', '5 b', '7 c'])).toBeNull();
   });
 
   it("keeps an Apple crash report's numbered frames as they are", () => {

@@ -1,0 +1,138 @@
+/**
+ * One line (or wrapped lines) of a native backtrace as a stack frame: gdb's `#0  0x… in f (a=1) at
+ * x.c:3` / `from /lib/libc.so.6`, the sanitizers' `#0 0x… in ns::f(int) src/x.cc:3:7` /
+ * `(libc.so.6+0x21b96)`, glibc's `backtrace_symbols` `binary(symbol+0x1f)[0x45a527]`; the
+ * function's name without gdb's argument values, a C++ signature or GCC's return type; and whether
+ * the frame is the program's or glibc's, the C++ runtime's, the loader's or a sanitizer's.
+ * Formats: see native.ts.
+ */
+import { isInAppFile } from '../frame-origin.js';
+import { normalizeFramePath } from '../frame-path.js';
+import type { Frame } from '../types.js';
+
+const ADDRESS = /^0x[0-9a-fA-F]+(?: in |\s+)/;
+const SOURCE = /^(\S+?):(\d+)(?::(\d+))?$/;
+// `(libc.so.6+0x21b96)`, systemd-coredump's `(libwayland-client.so + 0xa7b0)`.
+const MODULE_OFFSET = /^\((\S+?) ?\+ ?0x[0-9a-fA-F]+\)$/;
+const BUILD_ID = /\s*\(BuildId: [0-9a-fA-F]+\)$/;
+const GDB_CALL = /^\S.* \(.*\)$/;
+const LIBRARY_NAME = /\.(?:so(?:\.\d+)*|dylib|dll)$/;
+const SYMBOLS_LINE = /^\s*(\S[^()[\]]*)\(([^()\s]*)\)\s*\[0x[0-9a-fA-F]+\]\s*$/;
+
+/** glibc, the C++ runtime, the dynamic loader and the sanitizers' own files, modules and symbols. */
+const SYSTEM_FILE =
+  /^(?:\.\.?\/)+(?:sysdeps|nptl|csu|stdlib|libio|stdio-common|string|posix|signal|misc|malloc|elf)\/|^\/usr\/(?:include|lib|src)\/|^\/build\/(?:glibc|gcc)|(?:^|\/)(?:compiler-rt|sanitizer_common|asan|tsan|msan|lsan|ubsan)\/|^(?:abort|assert|raise|malloc|libc-start|libc_start_call_main|pthread_kill|clone3?)\.[ch]$/;
+/** Shared objects of the system (glibc, libstdc++, the loader, a bare `libx.so`): no frame of them is in-app. */
+export const SYSTEM_MODULE =
+  /^[^/]*\.(?:so(?:\.\d+)*|dylib|dll)$|(?:^|\/)(?:lib(?:c|pthread|stdc\+\+|gcc_s|m|dl|rt|asan|tsan|ubsan|lsan|msan)[.-][^/]*|ld-linux[^/]*|linux-vdso[^/]*)$|^\/(?:usr\/)?lib(?:32|64)?\/|^\/System\//;
+const SYSTEM_FUNCTION =
+  /^(?:__(?:GI_|libc_|assert|interceptor_|asan|tsan|msan|lsan|ubsan|sanitizer|pthread_kill|restore_rt|clone\d*$|cxa_|gxx_personality|gnu_cxx::)|_start$|start_thread$|clone3?$|abort$|raise$|std::terminate|std::__terminate)/;
+
+/** `name(args)` → `name`: what a frame's function is called, without gdb's argument values or a C++ signature. */
+export function functionName(text: string): string | undefined {
+  let name = text
+    .trim()
+    .replace(/ \[with .*\]$/, '')
+    .replace(/(?:\s+(?:const|volatile|noexcept|&&?))+$/, '');
+  const spaced = name.indexOf(' (');
+  // gdb prints `f (a=1, b=2)`; a sanitizer prints a C++ signature, `ns::f(int, char*)`.
+  if (spaced > 0 && spaced + 1 === name.indexOf('(')) name = name.slice(0, spaced);
+  else if (name.endsWith(')')) {
+    let depth = 0;
+    for (let at = name.length - 1; at > 0; at -= 1) {
+      const char = name.charAt(at);
+      if (char === ')') depth += 1;
+      else if (char === '(') depth -= 1;
+      if (depth === 0) {
+        name = name.slice(0, at);
+        break;
+      }
+    }
+  }
+  name = withoutReturnType(name.trim());
+  return name === '' || name.startsWith('??') || name === 'n/a' ? undefined : name;
+}
+
+/** GCC's `__PRETTY_FUNCTION__` (a failed assert's) leads with the return type: `void ns::f`. */
+function withoutReturnType(name: string): string {
+  if (name.startsWith('operator')) return name;
+  let depth = 0;
+  for (let at = name.length - 1; at >= 0; at -= 1) {
+    const char = name.charAt(at);
+    if (char === '>' || char === ')') depth += 1;
+    else if (char === '<' || char === '(') depth -= 1;
+    else if (char === ' ' && depth === 0 && !name.slice(0, at).endsWith('operator'))
+      return name.slice(at + 1);
+  }
+  return name;
+}
+
+function isInAppNative(frame: Omit<Frame, 'inApp' | 'raw'>): boolean {
+  if (frame.function && SYSTEM_FUNCTION.test(frame.function)) return false;
+  if (frame.file) return isInAppFile(frame.file) && !SYSTEM_FILE.test(frame.file);
+  if (frame.module) return !SYSTEM_MODULE.test(frame.module);
+  return frame.function !== undefined;
+}
+
+/** A frame of `fields`, its `inApp` judged from them, its `raw` text on one line. */
+export function makeFrame(fields: Omit<Frame, 'inApp' | 'raw'>, raw: string): Frame {
+  return { ...fields, inApp: isInAppNative(fields), raw: raw.trim().replace(/\s+/g, ' ') };
+}
+
+/**
+ * Reads gdb's or a sanitizer's frame text after its number (`0x… in f (a=1) at x.c:3`): a frame
+ * when it names a source line or a library, or starts with an address.
+ * @returns the frame, or `null` when the text is none of these.
+ */
+export function parseFrameText(text: string, raw: string): Frame | null {
+  const address = ADDRESS.exec(text);
+  const body = (address ? text.slice(address[0].length) : text).trim().replace(BUILD_ID, '');
+  // gdb prints `name (arguments)` before ` at ` and ` from `; prose (`#2 run it from the
+  // desktop`, trial 33) does not.
+  const at = body.lastIndexOf(' at ');
+  const source = at > 0 ? SOURCE.exec(body.slice(at + 4).trim()) : null;
+  if (source?.[1] && (address || GDB_CALL.test(body.slice(0, at))))
+    return sourceFrame(body.slice(0, at), source, raw);
+  const from = body.lastIndexOf(' from ');
+  const library = from > 0 ? body.slice(from + 6).trim() : '';
+  if (library && !/\s/.test(library) && GDB_CALL.test(body.slice(0, from))) {
+    const name = functionName(body.slice(0, from));
+    return makeFrame({ module: library, ...(name ? { function: name } : {}) }, raw);
+  }
+  if (!address) return null;
+  const open = body.lastIndexOf(' (');
+  const moduleOffset = MODULE_OFFSET.exec(open >= 0 ? body.slice(open + 1) : body);
+  if (moduleOffset?.[1]) {
+    const name = open > 0 ? functionName(body.slice(0, open)) : undefined;
+    return makeFrame({ module: moduleOffset[1], ...(name ? { function: name } : {}) }, raw);
+  }
+  const space = body.lastIndexOf(' ');
+  const located = space > 0 ? SOURCE.exec(body.slice(space + 1)) : null;
+  if (located?.[1] && /[./]/.test(located[1]))
+    return sourceFrame(body.slice(0, space), located, raw);
+  const name = functionName(body);
+  if (name && LIBRARY_NAME.test(name)) return makeFrame({ module: name }, raw);
+  return name ? makeFrame({ function: name }, raw) : null;
+}
+
+function sourceFrame(functionText: string, source: RegExpExecArray, raw: string): Frame {
+  const file = normalizeFramePath(source[1]) ?? source[1] ?? '';
+  const name = functionName(functionText);
+  return makeFrame(
+    {
+      file,
+      line: Number(source[2]),
+      ...(source[3] ? { column: Number(source[3]) } : {}),
+      ...(name ? { function: name } : {}),
+    },
+    raw,
+  );
+}
+
+/** A `backtrace_symbols` line: `binary(symbol+0x1f)[0x45a527]`. */
+export function parseSymbolsLine(line: string): Frame | null {
+  const match = SYMBOLS_LINE.exec(line);
+  if (!match?.[1]) return null;
+  const symbol = (match[2] ?? '').replace(/\+0x[0-9a-fA-F]+$/, '');
+  return makeFrame({ module: match[1].trim(), ...(symbol ? { function: symbol } : {}) }, line);
+}
