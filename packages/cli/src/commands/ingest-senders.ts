@@ -66,7 +66,8 @@ export interface HttpSenderIO {
  * most `MAX_REPORTS_PER_REQUEST` reports and `DEFAULT_LIMITS.reportBodyBytes` bytes, sent again
  * while the service is busy (429, or 503 with `Retry-After`; `retryBusy`: up to 3 times, 60 s of
  * waiting in all).
- * @throws SightlineError `INVALID_ARGUMENT` when no API token is given or found.
+ * @throws SightlineError `INVALID_ARGUMENT` when no API token is given or found, or the token holds
+ *   a character an HTTP header cannot carry (the token is not shown).
  */
 export function httpSender(options: HttpSenderOptions, io: HttpSenderIO): Sender {
   const token = options.token ?? io.env.SIGHTLINE_API_TOKEN ?? readTokenFile(options);

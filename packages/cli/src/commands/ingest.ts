@@ -66,8 +66,9 @@ export interface IngestIO {
  * Ingests the files.
  * @returns 0, or 2 when a file could not be read or was refused, or a line of one, or a batch of
  *   its reports could not be stored.
- * @throws SightlineError `INVALID_ARGUMENT` for a bad `--url`, `--url` with `--database`, or
- *   standard input given twice.
+ * @throws SightlineError `INVALID_ARGUMENT` for a bad `--url` (not a URL, not http(s), or with a
+ *   user name or password: its password is never shown), `--url` with `--database`, an API token
+ *   a header cannot carry, or standard input given twice.
  */
 export async function runIngest(options: IngestCommandOptions, io: IngestIO): Promise<number> {
   if (options.url && options.database) {
