@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createScriptedModel } from '@sightline/core/testing';
@@ -143,6 +143,25 @@ describe('sightline investigate', () => {
     );
     expect(exitCodeFor(await failure.catch((error: unknown) => error))).toBe(2);
     expect(await readFile(reportFile, 'utf8')).toBe(before);
+  });
+
+  it('refuses an --out that is a source file of --repo (exit 2), and writes over an earlier diagnosis there', async () => {
+    const source = path.join(repo.root, repo.bug.path);
+    const before = await readFile(source, 'utf8');
+    const failure = runInvestigate(options({ out: source }), memoryIo());
+    await expect(failure).rejects.toThrow(
+      `is a file of the repository being investigated (${repo.bug.path}), not an earlier diagnosis`,
+    );
+    expect(exitCodeFor(await failure.catch((error: unknown) => error))).toBe(2);
+    expect(await readFile(source, 'utf8')).toBe(before);
+    for (const format of ['md', 'json'] as const) {
+      const out = path.join(repo.root, `diagnosis.${format}`);
+      await runInvestigate(options({ out, format }), memoryIo());
+      await writeFile(out, `${await readFile(out, 'utf8')}\nnotes of mine\n`);
+      await runInvestigate(options({ out, format }), memoryIo());
+      expect(await readFile(out, 'utf8')).not.toContain('notes of mine');
+      await rm(out);
+    }
   });
 
   it('warns that nothing was indexed and exits 4 (unverified) on an empty repository', async () => {

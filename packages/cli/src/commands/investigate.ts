@@ -7,14 +7,13 @@
  * report too), 5 stopped at `--max-cost` (`.partial.md` kept), 6 the model server could not be
  * reached, failed or did not answer in time, 7 a model found no cause and said so.
  */
-import { realpath } from 'node:fs/promises';
-import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 import { confidenceWords, investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { describeProgress } from '../format/describe-progress.js';
 import { warningLine } from '../format/warning-line.js';
+import { refuseDestructiveOut } from '../io/investigate-out.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { readInput } from '../io/read-input.js';
@@ -76,18 +75,6 @@ export interface InvestigateIO {
   model?: LanguageModel;
 }
 
-/** Refuses an `--out` that names the report file itself: writing would destroy the input. */
-async function refuseOverwritingReport(out: string, report: string): Promise<void> {
-  if (report === '-') return;
-  const real = (file: string) => realpath(file).catch(() => path.resolve(file));
-  if ((await real(out)) !== (await real(report))) return;
-  throw new SightlineError({
-    code: 'INVALID_ARGUMENT',
-    message: `--out "${out}" is the report file itself; writing the diagnosis there would overwrite the report. Give --out another file.`,
-    details: { out, report },
-  });
-}
-
 /**
  * Runs the investigation for the command line.
  * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed, offline
@@ -103,7 +90,7 @@ export async function runInvestigate(
   io: InvestigateIO,
 ): Promise<number> {
   if (options.out) {
-    await refuseOverwritingReport(options.out, options.report);
+    await refuseDestructiveOut(options.out, options.report, options.repo);
     await checkWritable(options.out);
   }
   const input = await readInput(options.report, {

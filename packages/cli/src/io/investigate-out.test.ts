@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeDiagnosis } from './investigate-out.js';
+
+describe('looksLikeDiagnosis', () => {
+  it('knows a Markdown and a JSON diagnosis', () => {
+    expect(
+      looksLikeDiagnosis(
+        '# Crash on save\n\n- **Report:** `r1` (crash)\n- **Method:** offline (no model)\n\n## Root cause\n\n…',
+      ),
+    ).toBe(true);
+    expect(
+      looksLikeDiagnosis(
+        '{\n  "report": {},\n  "method": "offline",\n  "rootCause": {},\n  "affectedFiles": []\n}',
+      ),
+    ).toBe(true);
+  });
+
+  it('does not take other Markdown, JSON or code for one', () => {
+    expect(looksLikeDiagnosis('# My project\n\n## Root cause analysis guide\n')).toBe(false);
+    expect(looksLikeDiagnosis('{ "name": "app", "method": "GET" }')).toBe(false);
+    expect(looksLikeDiagnosis('export function rootCause() {}\n')).toBe(false);
+  });
+});
