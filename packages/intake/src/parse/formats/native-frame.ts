@@ -1,7 +1,8 @@
 /**
  * One line (or wrapped lines) of a native backtrace as a stack frame: gdb's `#0  0x… in f (a=1) at
  * x.c:3` / `from /lib/libc.so.6`, the sanitizers' `#0 0x… in ns::f(int) src/x.cc:3:7` /
- * `(libc.so.6+0x21b96)`, glibc's `backtrace_symbols` `binary(symbol+0x1f)[0x45a527]`; the
+ * `(libc.so.6+0x21b96)`, lldb's `frame #0: 0x… a.out`f(a=1) at x.c:3:7`, glibc's
+ * `backtrace_symbols` `binary(symbol+0x1f)[0x45a527]`; the
  * function's name without gdb's argument values, a C++ signature or GCC's return type; and whether
  * the frame is the program's or glibc's, the C++ runtime's, the loader's or a sanitizer's.
  * Formats: see native.ts.
@@ -22,9 +23,13 @@ const SYMBOLS_LINE = /^\s*(\S[^()[\]]*)\(([^()\s]*)\)\s*\[0x[0-9a-fA-F]+\]\s*$/;
 /** glibc, the C++ runtime, the dynamic loader and the sanitizers' own files, modules and symbols. */
 const SYSTEM_FILE =
   /^(?:\.\.?\/)+(?:sysdeps|nptl|csu|stdlib|libio|stdio-common|string|posix|signal|misc|malloc|elf)\/|^\/usr\/(?:include|lib|src)\/|^\/build\/(?:glibc|gcc)|(?:^|\/)(?:compiler-rt|sanitizer_common|asan|tsan|msan|lsan|ubsan)\/|^(?:abort|assert|raise|malloc|libc-start|libc_start_call_main|pthread_kill|clone3?)\.[ch]$/;
-/** Shared objects of the system (glibc, libstdc++, the loader, a bare `libx.so`): no frame of them is in-app. */
+/**
+ * Shared objects of the system (glibc, libstdc++, the loader, a bare `libx.so`), and the Apple
+ * frameworks lldb names by their bare image name (`dyld`, `UIKitCore`, `CoreFoundation`): no frame
+ * of them is in-app.
+ */
 export const SYSTEM_MODULE =
-  /^[^/]*\.(?:so(?:\.\d+)*|dylib|dll)$|(?:^|\/)(?:lib(?:c|pthread|stdc\+\+|gcc_s|m|dl|rt|asan|tsan|ubsan|lsan|msan)[.-][^/]*|ld-linux[^/]*|linux-vdso[^/]*)$|^\/(?:usr\/)?lib(?:32|64)?\/|^\/System\//;
+  /^[^/]*\.(?:so(?:\.\d+)*|dylib|dll)$|(?:^|\/)(?:lib(?:c|pthread|stdc\+\+|gcc_s|m|dl|rt|asan|tsan|ubsan|lsan|msan)[.-][^/]*|ld-linux[^/]*|linux-vdso[^/]*)$|^\/(?:usr\/)?lib(?:32|64)?\/|^\/System\/|^(?:dyld|UIKit(?:Core)?|AppKit|Foundation|CoreFoundation|GraphicsServices|QuartzCore|CFNetwork|SwiftUI|AttributeGraph|Combine|HIToolbox|WebKit|JavaScriptCore|CoreData)$/;
 const SYSTEM_FUNCTION =
   /^(?:__(?:GI_|libc_|assert|interceptor_|asan|tsan|msan|lsan|ubsan|sanitizer|pthread_kill|restore_rt|clone\d*$|cxa_|gxx_personality|gnu_cxx::)|_start$|start_thread$|clone3?$|abort$|raise$|std::terminate|std::__terminate)/;
 
@@ -69,9 +74,9 @@ function withoutReturnType(name: string): string {
 
 function isInAppNative(frame: Omit<Frame, 'inApp' | 'raw'>): boolean {
   if (frame.function && SYSTEM_FUNCTION.test(frame.function)) return false;
+  if (frame.module && SYSTEM_MODULE.test(frame.module)) return false;
   if (frame.file) return isInAppFile(frame.file) && !SYSTEM_FILE.test(frame.file);
-  if (frame.module) return !SYSTEM_MODULE.test(frame.module);
-  return frame.function !== undefined;
+  return frame.module !== undefined || frame.function !== undefined;
 }
 
 /** A frame of `fields`, its `inApp` judged from them, its `raw` text on one line. */
@@ -127,6 +132,47 @@ function sourceFrame(functionText: string, source: RegExpExecArray, raw: string)
     },
     raw,
   );
+}
+
+const LLDB_FRAME = /^\s*(?:\*\s+)?frame #(\d{1,4}):\s+(?:0x[0-9a-fA-F]+\s+)?(\S.*)$/;
+
+/**
+ * lldb's `bt` line: `  * frame #0: 0x… a.out`crash(p=0x0) at main.c:3:8`, `frame #2: 0x…
+ * dyld`start + 1903`, a Swift symbol with its `-> ()` result, an `[inlined]` callee (the frame is
+ * the callee's). Format: lldb.llvm.org/use/formatting.html (`frame-format`).
+ * @returns the frame and its number, or `null` for another line.
+ */
+export function parseLldbFrame(line: string): { frame: Frame; number: number } | null {
+  const match = LLDB_FRAME.exec(line);
+  if (!match?.[2]) return null;
+  const body = match[2].trim();
+  const tick = body.indexOf('`');
+  const module = tick > 0 ? body.slice(0, tick) : undefined;
+  let symbol = tick > 0 ? body.slice(tick + 1) : body;
+  const at = symbol.lastIndexOf(' at ');
+  const source = at > 0 ? SOURCE.exec(symbol.slice(at + 4).trim()) : null;
+  if (source) symbol = symbol.slice(0, at);
+  const inlined = symbol.lastIndexOf('[inlined] ');
+  if (inlined >= 0) symbol = symbol.slice(inlined + '[inlined] '.length);
+  symbol = symbol.replace(/ \+ \d+$/, '').replace(/\s+->\s+.*$/, '');
+  // An Objective-C method, `-[UIViewController viewDidLoad]`, is its whole name.
+  const name = /^[-+]\[\S+ \S+\]$/.test(symbol) ? symbol : functionName(symbol);
+  if (!module && !source?.[1] && !name) return null;
+  // `<compiler-generated>:0` is Swift's thunk, no file.
+  const file =
+    source?.[1] && !source[1].startsWith('<')
+      ? (normalizeFramePath(source[1]) ?? source[1])
+      : undefined;
+  const frame = makeFrame(
+    {
+      ...(file ? { file, line: Number(source?.[2]) } : {}),
+      ...(source?.[3] ? { column: Number(source[3]) } : {}),
+      ...(name ? { function: name } : {}),
+      ...(module ? { module } : {}),
+    },
+    line,
+  );
+  return { frame, number: Number(match[1]) };
 }
 
 /** A `backtrace_symbols` line: `binary(symbol+0x1f)[0x45a527]`. */

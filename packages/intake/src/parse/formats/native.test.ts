@@ -175,6 +175,61 @@ describe('gdb output around the backtrace', () => {
   });
 });
 
+describe('lldb backtraces', () => {
+  it('reads frames of lldb `bt`, tells the program from Apple and C libraries, and titles it by the stop reason', () => {
+    const text = [
+      '(lldb) run',
+      'Process 4242 stopped',
+      "* thread #1, queue = 'com.apple.main-thread', stop reason = EXC_BAD_ACCESS (code=1, address=0x0)",
+      '(lldb) bt',
+      "* thread #1, queue = 'com.apple.main-thread', stop reason = EXC_BAD_ACCESS (code=1, address=0x0)",
+      '  * frame #0: 0x0000000100003f50 cartd`cart_total(cart=0x0000000000000000) at src/cart.c:41:17',
+      '    frame #1: 0x0000000100003f98 cartd`checkout [inlined] apply_discount(c=<unavailable>) at src/checkout.c:12:5',
+      '    frame #2: 0x0000000100003fd0 cartd`main(argc=1, argv=0x00007ff7bfeff6d8) at src/main.c:8:5',
+      '    frame #3: 0x00007ff80a8e341f dyld`start + 1903',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([
+      ['cart_total', 'src/cart.c', 41, true],
+      ['apply_discount', 'src/checkout.c', 12, true],
+      ['main', 'src/main.c', 8, true],
+      ['start', 'dyld', undefined, false],
+    ]);
+    expect(parseReport(text)).toMatchObject({
+      kind: 'crash',
+      platform: 'native',
+      title: 'EXC_BAD_ACCESS: code=1, address=0x0',
+    });
+  });
+
+  it('takes the starred thread of `thread backtrace all`, and reads Swift symbols', () => {
+    const text = [
+      '(lldb) thread backtrace all',
+      "  thread #2, queue = 'com.apple.root.default-qos'",
+      '    frame #0: 0x00000001a1b2c3d4 libsystem_kernel.dylib`__workq_kernreturn + 8',
+      '    frame #1: 0x00000001a1b2c400 Shop`Shop.Sync.poll() -> () at Sync.swift:30:7',
+      "* thread #1, queue = 'com.apple.main-thread', stop reason = Fatal error: Unexpectedly found nil while unwrapping an Optional value",
+      '    frame #0: 0x00000001a2000000 libswiftCore.dylib`_assertionFailure(_:_:file:line:flags:) + 1500',
+      '  * frame #1: 0x0000000104a0b1c4 Shop`Shop.CartViewController.viewDidLoad() -> () at CartViewController.swift:42:31',
+      '    frame #2: 0x0000000104a0b2f0 Shop`@objc Shop.CartViewController.viewDidLoad() -> () at <compiler-generated>:0',
+      '    frame #3: 0x00000001a3000000 UIKitCore`-[UIViewController _sendViewDidLoadWithAppearanceProxyObjectTaggingEnabled] + 88',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([
+      ['_assertionFailure', 'libswiftCore.dylib', undefined, false],
+      ['Shop.CartViewController.viewDidLoad', 'CartViewController.swift', 42, true],
+      ['Shop.CartViewController.viewDidLoad', 'Shop', undefined, true],
+      [
+        '-[UIViewController _sendViewDidLoadWithAppearanceProxyObjectTaggingEnabled]',
+        'UIKitCore',
+        undefined,
+        false,
+      ],
+    ]);
+    expect(parseReport(text).title).toBe(
+      'Fatal error: Unexpectedly found nil while unwrapping an Optional value',
+    );
+  });
+});
+
 describe('sanitizer reports', () => {
   it('reads the first stack, C++ signatures and library frames, and titles it by the error', () => {
     const text = [

@@ -13,6 +13,9 @@
  * - glibc's `backtrace_symbols` lines (servers' own crash handlers, Redis's crash report):
  *   `./redis-server *:6379(processCommand+0x257)[0x45a527]`: a binary and a symbol, no source.
  *   Format: man7.org/linux/man-pages/man3/backtrace_symbols.3.html.
+ * - lldb's `bt` (macOS, iOS, Swift): `  * frame #0: 0x… a.out`crash(p=0x0) at main.c:3:8` under
+ *   `* thread #1, …, stop reason = EXC_BAD_ACCESS (code=1, address=0x0)`; `thread backtrace all`
+ *   lists every thread, the selected one starred. Format: lldb.llvm.org/use/formatting.html.
  * The exception is the first backtrace (the crashing thread's when several threads are dumped:
  * the one that went through a signal handler or `abort`); its frames before a signal handler are
  * the handler's own and left out. The header is the sanitizer's `ERROR:` line, a failed `assert`
@@ -27,6 +30,7 @@ import {
   functionName,
   makeFrame,
   parseFrameText,
+  parseLldbFrame,
   parseSymbolsLine,
   SYSTEM_MODULE,
 } from './native-frame.js';
@@ -34,6 +38,11 @@ import type { TraceFormat } from './types.js';
 
 const NUMBERED = /^\s*#(\d{1,4})\s+(\S.*)$/;
 const THREAD_HEADER = /^Thread (\d+) \((?:.*?\(LWP (\d+)\)|LWP (\d+)\))?/;
+/** lldb's thread line, `* thread #1, queue = 'com.apple.main-thread', stop reason = …` (`*`: the selected thread). */
+const LLDB_THREAD = /^\s*(\*\s*)?thread #(\d+)(?:,(.*))?\s*$/;
+/** What lldb says stopped a thread, when it is a crash: `EXC_BAD_ACCESS (code=1, address=0x0)`, `signal SIGABRT`. */
+const LLDB_STOP =
+  /\bstop reason = (?:signal (SIG[A-Z0-9]+)(?::\s*(.*))?|(EXC_[A-Z_]+)(?:\s*\((.*)\))?|(Fatal error): (.*))$/;
 const WRAPPED_LOCATION = /^\s+((?:at|from) \S+)\s*$/;
 const SIGNAL_HANDLER = /^\s*#\d{1,4}\s+(?:0x[0-9a-fA-F]+ in )?<signal handler called>\s*$/;
 // Numbered frame lines end a wrapped argument list; so does a blank line.
@@ -93,6 +102,15 @@ function numberedFrame(
   return frame ? { frame, number: Number(match[1]), next } : null;
 }
 
+/** An lldb frame line as {@link numberedFrame} gives a gdb one. */
+function lldbFrame(
+  line: string,
+  index: number,
+): { frame: Frame; number: number; next: number } | null {
+  const read = parseLldbFrame(line);
+  return read ? { ...read, next: index + 1 } : null;
+}
+
 /** One backtrace: its frames innermost first, where a signal handler returned, its gdb thread. */
 interface Backtrace {
   frames: Frame[];
@@ -132,7 +150,16 @@ function backtraces(lines: string[], limit = MAX_NATIVE_FRAMES): Backtrace[] {
       thread = Number(threadHeader[1]);
       lwp = threadHeader[2] ?? threadHeader[3];
     }
-    const numbered = line.includes('#') ? numberedFrame(lines, index) : null;
+    const lldbThread = line.includes('thread #') ? LLDB_THREAD.exec(line) : null;
+    if (lldbThread) {
+      thread = Number(lldbThread[2]);
+      lwp = undefined;
+    }
+    const numbered = line.includes('#')
+      ? line.includes('frame #')
+        ? lldbFrame(line, index)
+        : numberedFrame(lines, index)
+      : null;
     if (numbered) {
       closeSymbols();
       const { number } = numbered;
@@ -252,6 +279,11 @@ function header(lines: string[]): { type: string; message: string; location?: Fr
       offer(3, 'runtime error', runtime[4] ?? '', location);
       return;
     }
+    const stop = line.includes('stop reason = ') ? LLDB_STOP.exec(line.trim()) : null;
+    if (stop) {
+      offer(4, stop[1] ?? stop[3] ?? stop[5] ?? '', (stop[2] ?? stop[4] ?? stop[6] ?? '').trim());
+      return;
+    }
     const signal = line.includes(' signal ') ? RECEIVED_SIGNAL.exec(line.trim()) : null;
     if (signal?.[2]) {
       // Older gdb prints the number: `Program terminated with signal 11, Segmentation fault.`
@@ -308,7 +340,8 @@ function withoutRepeats(traces: Backtrace[]): Backtrace[] {
 
 /**
  * The thread that crashed, as gdb names it: `Thread 2 "jobd" received signal SIGSEGV`, or (a core
- * file, older gdb) `[Current thread is 2 (… (LWP 4124))]` and `[Switching to Thread … (LWP 4124)]`.
+ * file, older gdb) `[Current thread is 2 (… (LWP 4124))]` and `[Switching to Thread … (LWP 4124)]`;
+ * as lldb does: the selected `* thread #2`, or the thread with a crash as its stop reason.
  */
 function crashedThread(lines: string[]): { thread?: number; lwp?: string } | undefined {
   for (const line of lines) {
@@ -316,6 +349,8 @@ function crashedThread(lines: string[]): { thread?: number; lwp?: string } | und
       const thread = RECEIVED_SIGNAL.exec(line.trim())?.[1];
       if (thread) return { thread: Number(thread) };
     }
+    const lldb = line.includes('thread #') ? LLDB_THREAD.exec(line) : null;
+    if (lldb?.[1] || (lldb && LLDB_STOP.test(line))) return { thread: Number(lldb[2]) };
     if (!line.startsWith('[')) continue;
     const current = CURRENT_THREAD.exec(line.trim());
     if (current?.[1]) return { thread: Number(current[1]) };
@@ -334,10 +369,12 @@ function countFrames(lines: string[]): number {
   return stopFrame(lines) || header(lines).location ? 1 : 0;
 }
 
-/** The native backtrace format (gdb, sanitizers, `backtrace_symbols`). */
+/** The native backtrace format (gdb, lldb, sanitizers, `backtrace_symbols`). */
 export const nativeFormat: TraceFormat = {
   name: 'native',
-  requires: { what: 'a native backtrace (gdb `bt`, a sanitizer report, `backtrace_symbols`)' },
+  requires: {
+    what: 'a native backtrace (gdb or lldb `bt`, a sanitizer report, `backtrace_symbols`)',
+  },
   detect: ({ lines }) => Math.min(DETECT_FRAMES, countFrames(lines)),
   parse: (input) => crashReport(input, parseNativeExceptions(input.lines)),
   parseExceptions: parseNativeExceptions,
