@@ -9,7 +9,7 @@ export { type CheckDataFolderOptions, checkDataFolder } from './data/data-folder
 export { acquireDataLock, type DataLock, LOCK_FILE } from './data/data-lock.js';
 export { ensureApiToken, isLoopback } from './http/api-token.js';
 export { DEFAULT_LIMITS } from './http/middleware/limits.js';
-export { refuseSecretName } from './http/refuse-secret-name.js';
+export { refuseSecretName, refuseSecretSettings } from './http/refuse-secret-name.js';
 export * from './http/schemas.js';
 export * from './index.js';
 export * from './pipeline/index.js';

@@ -592,6 +592,21 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       'name: it looks like a secret (secretlint rule github), and the name is shown',
     );
     expect(await (await call('/api/sources')).text()).not.toContain(tokenName);
+    // The settings are listed as given too (trial 34: a token as a setting was stored).
+    const secretSetting = await call(
+      '/api/sources',
+      json({
+        kind: 'signed-test',
+        name: 'T',
+        settings: { label: tokenName },
+        secrets: { secret: 'y' },
+      }),
+    );
+    expect(secretSetting.status).toBe(400);
+    expect(await secretSetting.text()).toContain(
+      'settings.label: it looks like a secret (secretlint rule github), and the settings.label is shown',
+    );
+    expect(await (await call('/api/sources')).text()).not.toContain(tokenName);
     // Secrets that cannot be written leave no source behind without them.
     const write = credentials.write.bind(credentials);
     credentials.write = () => {

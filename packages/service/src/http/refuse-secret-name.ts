@@ -1,8 +1,9 @@
 /**
  * Names a client gives that the service shows and logs as they are (a source's name, an
- * assignee): a token pasted into one by mistake would be stored and printed in every list and log
- * line that names it (fresh-user trial 30: `source ghp_… (github): poll failed`). Such a name is
- * refused, saying why, before anything is stored.
+ * assignee, a source's settings): a token pasted into one by mistake would be stored and printed
+ * in every list and log line that names it (fresh-user trial 30: `source ghp_… (github): poll
+ * failed`; trial 34: `--set owner=ghp_…` stored in the settings `sources list` prints). Such a
+ * value is refused, saying why, before anything is stored.
  */
 import { SightlineError } from '@sightline/core';
 import { gateText } from '../adapters/investigator.js';
@@ -28,4 +29,29 @@ export async function refuseSecretName(
     code: 'INVALID_ARGUMENT',
     message: `${field}: it looks like a secret (${found}), and the ${field} is shown in lists and logs as given. Give one without it; put credentials in ${credentials}.`,
   });
+}
+
+/**
+ * Refuses settings any of whose text values holds a secret (a source's settings are stored and
+ * listed as given; its secrets go elsewhere).
+ * @param settings - the settings object (nested objects and arrays are walked).
+ * @param fieldOf - the message's name of a top-level setting (`settings.owner`, `--set owner`).
+ * @param credentials - where credentials go instead, for the message.
+ * @throws SightlineError `INVALID_ARGUMENT` naming the setting and what the gate found, never the value.
+ */
+export async function refuseSecretSettings(
+  settings: unknown,
+  fieldOf: (key: string) => string,
+  credentials?: string,
+): Promise<void> {
+  if (typeof settings !== 'object' || settings === null) return;
+  for (const [key, value] of Object.entries(settings)) {
+    for (const text of textsOf(value)) await refuseSecretName(fieldOf(key), text, credentials);
+  }
+}
+
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.values(value).flatMap(textsOf);
 }

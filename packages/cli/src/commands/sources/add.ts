@@ -13,7 +13,7 @@ import {
   type SourceRecord,
   type Store,
 } from '@sightline/service';
-import { refuseSecretName } from '@sightline/service/internal';
+import { refuseSecretName, refuseSecretSettings } from '@sightline/service/internal';
 import {
   openServiceStore,
   pickProject,
@@ -68,6 +68,7 @@ export async function runSourcesAdd(options: SourcesAddOptions, io: SourcesIO): 
     : null;
   // As the API does (trial 30): the name is shown in every list and log line as given.
   await refuseSecretName('--name', options.name, '--secret');
+  await refuseSecretSettings(config, (key) => `--set ${key}`, '--secret');
   refuseNewStoreWithoutRepo(options);
   const store = await openServiceStore(options, { create: true });
   try {

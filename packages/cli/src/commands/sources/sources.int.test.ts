@@ -173,6 +173,16 @@ describe('sightline sources', () => {
     );
     expect(error.message).not.toContain(token);
     expect(fs.existsSync(data())).toBe(false);
+    // A setting is listed as given too (trial 34: `--set owner=ghp_…` was stored).
+    const setting = await runSourcesAdd(
+      { ...github, name: 'issues', set: [`owner=${token}`, 'repo=web'] },
+      io({ GH_HOOK: 'hook-not-secret' }),
+    ).catch((caught) => caught);
+    expect(setting.message).toMatch(
+      /^--set owner: it looks like a secret \(.+\).* put credentials in --secret\.$/,
+    );
+    expect(setting.message).not.toContain(token);
+    expect(fs.existsSync(data())).toBe(false);
   });
 
   it('adds a source that is never polled with --no-poll, when it has a webhook to take reports', async () => {

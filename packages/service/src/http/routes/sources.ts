@@ -17,7 +17,7 @@ import { describeSourceKind } from '../../sources/source-kinds.js';
 import type { Store } from '../../store/index.js';
 import { invalidRequest } from '../middleware/errors.js';
 import { jsonMediaOnly } from '../middleware/json-media.js';
-import { refuseSecretName } from '../refuse-secret-name.js';
+import { refuseSecretName, refuseSecretSettings } from '../refuse-secret-name.js';
 import { sourceCreateSchema } from '../schemas.js';
 import { sourceView } from '../views.js';
 import { resolveProject } from './reports.js';
@@ -63,6 +63,7 @@ export function sourceRoutes({
       const module = registry.get(input.kind);
       checkSourceAddresses(module, input, sourceHosts);
       const config = checked(module.configSchema, input.settings, `${module.kind} settings`);
+      await refuseSecretSettings(config, (key) => `settings.${key}`);
       const secrets = checked(module.credentialsSchema, input.secrets, `${module.kind} secrets`);
       const project = await resolveProject(store, input.project);
       // A source that cannot poll with these secrets (GitHub or Sentry without their token) keeps
