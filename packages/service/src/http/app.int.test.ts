@@ -22,7 +22,7 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  async function open(limits = {}) {
+  async function open(limits = {}, model?: string) {
     harness = await openHarness(kind);
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-http-'));
     const credentials = createCredentialStore(dataDir);
@@ -37,6 +37,7 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       token: TOKEN,
       limits,
       eventsPollMs: 50,
+      ...(model ? { model } : {}),
     });
     const call = (url: string, init: RequestInit = {}) =>
       app.request(url, {
@@ -45,6 +46,20 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       });
     return { app, call, credentials };
   }
+
+  it('shows the default model in /api/settings without the password or key its URL holds', async () => {
+    // As the start line shows it (trial 31); the route itself had no test.
+    const password = ['hun', 'ter2'].join('');
+    const key = ['sk', 'live', 'x'.repeat(12)].join('-');
+    const { call } = await open(
+      {},
+      `openai-compatible:http://ops:${password}@127.0.0.1:9/v1?api_key=${key}#local-model`,
+    );
+    const text = await (await call('/api/settings')).text();
+    expect(text).not.toContain(password);
+    expect(text).not.toContain(key);
+    expect(JSON.parse(text).model).toContain('127.0.0.1:9/v1');
+  });
 
   it("refuses a JSON route's body sent as another media type with 415, never reading it as {}", async () => {
     // Found by fresh-user trial 17: `{"model":"…"}` sent as text/plain to investigate was read as
