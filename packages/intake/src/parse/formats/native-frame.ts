@@ -29,9 +29,9 @@ const SYSTEM_FILE =
  * of them is in-app.
  */
 export const SYSTEM_MODULE =
-  /^[^/]*\.(?:so(?:\.\d+)*|dylib|dll)$|(?:^|\/)(?:lib(?:c|pthread|stdc\+\+|gcc_s|m|dl|rt|asan|tsan|ubsan|lsan|msan)[.-][^/]*|ld-linux[^/]*|linux-vdso[^/]*)$|^\/(?:usr\/)?lib(?:32|64)?\/|^\/System\/|^(?:dyld|UIKit(?:Core)?|AppKit|Foundation|CoreFoundation|GraphicsServices|QuartzCore|CFNetwork|SwiftUI|AttributeGraph|Combine|HIToolbox|WebKit|JavaScriptCore|CoreData)$/;
+  /^[^/]*\.(?:so(?:\.\d+)*|dylib|dll)$|(?:^|\/)(?:lib(?:c|pthread|stdc\+\+|gcc_s|m|dl|rt|asan|tsan|ubsan|lsan|msan)[.-][^/]*|ld-linux[^/]*|linux-vdso[^/]*)$|^\/(?:usr\/)?lib(?:32|64)?\/|^\/System\/|^(?:dyld(?:_sim)?|UIKit(?:Core)?|AppKit|Foundation|CoreFoundation|CoreGraphics|CoreText|CoreAnimation|ImageIO|GraphicsServices|FrontBoardServices|BackBoardServices|QuartzCore|CFNetwork|SwiftUI|AttributeGraph|Combine|HIToolbox|WebKit|JavaScriptCore|CoreData|Security|Metal)$/;
 const SYSTEM_FUNCTION =
-  /^(?:__(?:GI_|libc_|assert|interceptor_|asan|tsan|msan|lsan|ubsan|sanitizer|pthread_kill|restore_rt|clone\d*$|cxa_|gxx_personality|gnu_cxx::)|_start$|start_thread$|clone3?$|abort$|raise$|std::terminate|std::__terminate)/;
+  /^(?:__(?:GI_|libc_|assert|interceptor_|asan|tsan|msan|lsan|ubsan|sanitizer|pthread_kill|restore_rt|clone\d*$|cxa_|gxx_personality|gnu_cxx::)|_start$|start_thread$|clone3?$|abort$|raise$|std::terminate|std::__terminate|Swift[. ])/;
 
 /** `name(args)` → `name`: what a frame's function is called, without gdb's argument values or a C++ signature. */
 export function functionName(text: string): string | undefined {
@@ -74,9 +74,9 @@ function withoutReturnType(name: string): string {
 
 function isInAppNative(frame: Omit<Frame, 'inApp' | 'raw'>): boolean {
   if (frame.function && SYSTEM_FUNCTION.test(frame.function)) return false;
-  if (frame.module && SYSTEM_MODULE.test(frame.module)) return false;
   if (frame.file) return isInAppFile(frame.file) && !SYSTEM_FILE.test(frame.file);
-  return frame.module !== undefined || frame.function !== undefined;
+  if (frame.module) return !SYSTEM_MODULE.test(frame.module);
+  return frame.function !== undefined;
 }
 
 /** A frame of `fields`, its `inApp` judged from them, its `raw` text on one line. */
@@ -134,19 +134,43 @@ function sourceFrame(functionText: string, source: RegExpExecArray, raw: string)
   );
 }
 
-const LLDB_FRAME = /^\s*(?:\*\s+)?frame #(\d{1,4}):\s+(?:0x[0-9a-fA-F]+\s+)?(\S.*)$/;
+const LLDB_FRAME = /^\s*(?:\*\s+)?frame #(\d{1,4}):\s+(0x[0-9a-fA-F]+\s+)?(\S.*)$/;
+/** lldb's marks after a frame's location: an optimized build's `[opt]`, `[inlined]`, `[artificial]`. */
+const LLDB_MARKS = /(?:\s+\[(?:opt|inlined|artificial)\])+$/;
+/** An Objective-C method, `-[Foo bar:]`, or a block inside one, `__41-[Foo bar:]_block_invoke_2`. */
+const OBJC_METHOD = /[-+]\[[^\s\]]+ [^\]]+\](?:_block_invoke(?:_\d+)?)?/;
+/** What Swift's demangler puts before the function a thunk, closure or specialization belongs to. */
+const SWIFT_WRAPPER =
+  /^(?:\(\d+\)\s+)?(?:(?:generic|function) (?:specialization|signature specialization) <.*?> of |partial apply forwarder for |reabstraction thunk helper .*? from |merged |(?:await|suspend) resume partial function for |(?:implicit )?closure #\d+ .*? in |protocol witness for )/;
+
+/** A Swift symbol as lldb prints it, without what wraps the function or describes its type. */
+function swiftFunction(symbol: string): string {
+  let name = symbol;
+  for (let wrapped = SWIFT_WRAPPER.exec(name); wrapped; wrapped = SWIFT_WRAPPER.exec(name))
+    name = name.slice(wrapped[0].length);
+  // `Swift.Array.subscript.getter : (Swift.Int) -> τ_0_0`, a witness's `… in conformance …`, the
+  // argument labels of `application(_:didFinishLaunchingWithOptions:)`.
+  return name
+    .replace(/ in conformance .*$/, '')
+    .replace(/ : .*$/, '')
+    .replace(/\s+->\s+.*$/, '')
+    .replace(/\((?:\w*:)+\)/g, '');
+}
 
 /**
  * lldb's `bt` line: `  * frame #0: 0x… a.out`crash(p=0x0) at main.c:3:8`, `frame #2: 0x…
- * dyld`start + 1903`, a Swift symbol with its `-> ()` result, an `[inlined]` callee (the frame is
- * the callee's). Format: lldb.llvm.org/use/formatting.html (`frame-format`).
+ * dyld`start + 1903`, `[opt]` and `[inlined]` after the location, a Swift symbol with its result
+ * type, closure or specialization, an Objective-C method with its argument values. It needs the
+ * address or the image's backtick (a Markdown list `* frame #0: the parser` is prose). Format:
+ * lldb.llvm.org/use/formatting.html (`frame-format`).
  * @returns the frame and its number, or `null` for another line.
  */
 export function parseLldbFrame(line: string): { frame: Frame; number: number } | null {
   const match = LLDB_FRAME.exec(line);
-  if (!match?.[2]) return null;
-  const body = match[2].trim();
+  if (!match?.[3]) return null;
+  const body = match[3].trim().replace(LLDB_MARKS, '');
   const tick = body.indexOf('`');
+  if (!match[2] && tick <= 0) return null;
   const module = tick > 0 ? body.slice(0, tick) : undefined;
   let symbol = tick > 0 ? body.slice(tick + 1) : body;
   const at = symbol.lastIndexOf(' at ');
@@ -154,9 +178,14 @@ export function parseLldbFrame(line: string): { frame: Frame; number: number } |
   if (source) symbol = symbol.slice(0, at);
   const inlined = symbol.lastIndexOf('[inlined] ');
   if (inlined >= 0) symbol = symbol.slice(inlined + '[inlined] '.length);
-  symbol = symbol.replace(/ \+ \d+$/, '').replace(/\s+->\s+.*$/, '');
-  // An Objective-C method, `-[UIViewController viewDidLoad]`, is its whole name.
-  const name = /^[-+]\[\S+ \S+\]$/.test(symbol) ? symbol : functionName(symbol);
+  symbol = symbol.replace(/ \+ \d+$/, '');
+  // Prose after a frame (`… at parser.c:13 - it's fine there`) is no location, and no name.
+  if (!source && symbol.includes(' at ')) return null;
+  const method = OBJC_METHOD.exec(symbol)?.[0];
+  // A trap the compiler inserted: `Swift runtime failure: Index out of range`.
+  const name = symbol.startsWith('Swift runtime failure:')
+    ? 'Swift runtime failure'
+    : (method ?? functionName(swiftFunction(symbol)));
   if (!module && !source?.[1] && !name) return null;
   // `<compiler-generated>:0` is Swift's thunk, no file.
   const file =

@@ -230,6 +230,75 @@ describe('lldb backtraces', () => {
   });
 });
 
+describe('lldb backtraces (trial 35)', () => {
+  it('reads frames of optimized builds, marked [opt] or [inlined] after their location', () => {
+    const text = [
+      "* thread #1, queue = 'com.apple.main-thread', stop reason = EXC_BAD_ACCESS (code=1, address=0x10)",
+      '  * frame #0: 0x0000000100003e10 app`parse_line(line=0x0, cfg=0x16fdff3f0) at parser.c:6:16 [opt]',
+      '    frame #1: 0x0000000100003e80 app`load_config at parser.c:14:12 [opt] [inlined]',
+      '    frame #2: 0x0000000100003f80 libparser.so`tokenize at lex.c:30:3',
+      '    frame #3: 0x000000018e9f20e0 CoreGraphics`CGContextDrawImage + 120',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([
+      ['parse_line', 'parser.c', 6, true],
+      ['load_config', 'parser.c', 14, true],
+      ['tokenize', 'lex.c', 30, true],
+      ['CGContextDrawImage', 'CoreGraphics', undefined, false],
+    ]);
+  });
+
+  it('takes the thread that crashed over the one selected (starred)', () => {
+    const text = [
+      '(lldb) thread select 1',
+      '(lldb) thread backtrace all',
+      "* thread #1, queue = 'com.apple.main-thread'",
+      '  * frame #0: 0x00000001a1b2c3d4 app`worker_loop(arg=0x0) at net.c:4:9',
+      '  thread #4, stop reason = EXC_BAD_ACCESS (code=1, address=0x10)',
+      '    frame #0: 0x0000000100003e10 app`parse_line(line=0x0) at parser.c:6:16',
+      '    frame #1: 0x0000000100003e80 app`load_config at parser.c:14:12',
+    ].join('\n');
+    expect(framesOf(text).map(([name]) => name)).toEqual(['parse_line', 'load_config']);
+  });
+
+  it('names Objective-C methods and blocks, and Swift closures, thunks and specializations', () => {
+    const text = [
+      "2024-05-01 10:22:33.125 MyApp[4321:123456] *** Terminating app due to uncaught exception 'NSRangeException', reason: 'index 0 beyond bounds'",
+      "* thread #1, queue = 'com.apple.main-thread', stop reason = signal SIGABRT",
+      '    frame #0: 0x00000001b0a3a7b8 libsystem_kernel.dylib`__pthread_kill + 8',
+      '    frame #1: 0x0000000100004abc MyApp`-[SLClient handleResponse:](self=0x6000, _cmd="handleResponse:", response=0x6000) at SLClient.m:12:24',
+      '    frame #2: 0x0000000100004a10 MyApp`__41-[SLClient fetchURL:completion:]_block_invoke(.block_descriptor=0x6000) at SLClient.m:7:5',
+      '    frame #3: 0x0000000102a3f1c8 MyApp`Swift runtime failure: Index out of range at <compiler-generated>:0 [inlined]',
+      '    frame #4: 0x0000000102a3f300 MyApp`generic specialization <Swift.String> of Swift.Array.subscript.getter : (Swift.Int) -> τ_0_0 + 72',
+      '    frame #5: 0x0000000102a3f400 MyApp`closure #1 () async -> () in MyApp.ProfileViewController.viewDidLoad() -> () at ProfileViewController.swift:9:9',
+      '    frame #6: 0x0000000102a3f480 MyApp`(1) await resume partial function for closure #1 () async -> () in MyApp.ProfileViewController.viewDidLoad() -> () at ProfileViewController.swift:8:5',
+      '    frame #7: 0x0000000102a3f5d0 MyApp`MyApp.AppDelegate.application(_:didFinishLaunchingWithOptions:)(application=0x1030, launchOptions=nil) -> Swift.Bool at AppDelegate.swift:8:13',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([
+      ['__pthread_kill', 'libsystem_kernel.dylib', undefined, false],
+      ['-[SLClient handleResponse:]', 'SLClient.m', 12, true],
+      ['-[SLClient fetchURL:completion:]_block_invoke', 'SLClient.m', 7, true],
+      ['Swift runtime failure', 'MyApp', undefined, false],
+      ['Swift.Array.subscript.getter', 'MyApp', undefined, false],
+      ['MyApp.ProfileViewController.viewDidLoad', 'ProfileViewController.swift', 9, true],
+      ['MyApp.ProfileViewController.viewDidLoad', 'ProfileViewController.swift', 8, true],
+      ['MyApp.AppDelegate.application', 'AppDelegate.swift', 8, true],
+    ]);
+    expect(parseReport(text).title).toBe('NSRangeException: index 0 beyond bounds');
+  });
+
+  it('reads no frame from a Markdown list or prose that says "frame #"', () => {
+    const text = [
+      '# Settings do not save',
+      '',
+      '* frame #0: the parser, it returns early',
+      '* frame #1: load_config, called twice',
+      'frame #0: 0x0000000100003f50 app`load_config at parser.c:13 - it is fine there, the value is never saved.',
+    ].join('\n');
+    expect(framesOf(text)).toEqual([]);
+    expect(parseReport(text).kind).not.toBe('crash');
+  });
+});
+
 describe('sanitizer reports', () => {
   it('reads the first stack, C++ signatures and library frames, and titles it by the error', () => {
     const text = [

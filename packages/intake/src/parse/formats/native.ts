@@ -21,7 +21,8 @@
  * the handler's own and left out. The header is the sanitizer's `ERROR:` line, a failed `assert`
  * (`prog: jv.c:717: jv_string_implode: Assertion `x' failed.`, whose location is the innermost
  * frame when no backtrace follows), UBSan's `file.c:12:3: runtime error: …`, a C++ `terminate
- * called after throwing an instance of 'T'` with its `what():`, or gdb's "received signal" line.
+ * called after throwing an instance of 'T'` with its `what():`, Foundation's "Terminating app due to
+ * uncaught exception", gdb's "received signal" line or lldb's stop reason.
  */
 import { MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
@@ -57,6 +58,8 @@ const ASSERTED = /^[`'](.*)' failed\.?\s*$/;
 const SOURCE_LINE = /^[^\s:]+:\d+$/;
 const RUNTIME_ERROR = /^\s*([^\s:]+):(\d+):(\d+): runtime error: (.+)$/;
 const TERMINATE = /terminate called after throwing an instance of '(.+)'\s*$/;
+/** Foundation's log line for an uncaught Objective-C exception. */
+const UNCAUGHT = /Terminating app due to uncaught exception '([^']+)', reason: '(.*)'\s*$/;
 const WHAT = /^\s*what\(\):\s*(.*)$/;
 const RECEIVED_SIGNAL =
   /^(?:Program|Thread (\d+)(?: "[^"]*")?) (?:received|terminated with) signal (SIG[A-Z0-9]+|\d+), (.+)$/;
@@ -270,6 +273,11 @@ function header(lines: string[]): { type: string; message: string; location?: Fr
       offer(2, terminate[1], what.trim());
       return;
     }
+    const uncaught = line.includes('uncaught exception') ? UNCAUGHT.exec(line) : null;
+    if (uncaught?.[1]) {
+      offer(2, uncaught[1], (uncaught[2] ?? '').trim());
+      return;
+    }
     const runtime = line.includes('runtime error') ? RUNTIME_ERROR.exec(line) : null;
     if (runtime?.[1]) {
       const location = makeFrame(
@@ -344,19 +352,22 @@ function withoutRepeats(traces: Backtrace[]): Backtrace[] {
  * as lldb does: the selected `* thread #2`, or the thread with a crash as its stop reason.
  */
 function crashedThread(lines: string[]): { thread?: number; lwp?: string } | undefined {
+  // A thread lldb shows starred is the one selected, which need not be the one that crashed.
+  let selected: number | undefined;
   for (const line of lines) {
     if (line.includes(' signal ')) {
       const thread = RECEIVED_SIGNAL.exec(line.trim())?.[1];
       if (thread) return { thread: Number(thread) };
     }
     const lldb = line.includes('thread #') ? LLDB_THREAD.exec(line) : null;
-    if (lldb?.[1] || (lldb && LLDB_STOP.test(line))) return { thread: Number(lldb[2]) };
+    if (lldb && LLDB_STOP.test(line)) return { thread: Number(lldb[2]) };
+    if (lldb?.[1]) selected ??= Number(lldb[2]);
     if (!line.startsWith('[')) continue;
     const current = CURRENT_THREAD.exec(line.trim());
     if (current?.[1]) return { thread: Number(current[1]) };
     if (current?.[2]) return { lwp: current[2] };
   }
-  return undefined;
+  return selected === undefined ? undefined : { thread: selected };
 }
 
 /** How many frames the native format reads in `lines`, up to {@link DETECT_FRAMES}. */
