@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createScriptedModel } from '@sightline/core/testing';
@@ -161,6 +162,31 @@ describe('sightline investigate', () => {
       await runInvestigate(options({ out, format }), memoryIo());
       expect(await readFile(out, 'utf8')).not.toContain('notes of mine');
       await rm(out);
+    }
+  });
+
+  it('refuses an --out named ..x inside --repo, with other names (hard links), or a named pipe there (trial 35)', async () => {
+    const dotted = path.join(repo.root, '..notes.md');
+    await writeFile(dotted, 'my notes\n');
+    const linked = path.join(work, 'linked.c');
+    await link(path.join(repo.root, repo.bug.path), linked);
+    const pipe = path.join(repo.root, 'pipe');
+    execFileSync('mkfifo', [pipe]);
+    try {
+      for (const [out, message] of [
+        [dotted, 'is a file of the repository being investigated (..notes.md)'],
+        [linked, 'has 2 names (hard links) and is not an earlier diagnosis'],
+        [pipe, 'is a file of the repository being investigated (pipe)'],
+      ] as const) {
+        const failure = runInvestigate(options({ out }), memoryIo());
+        await expect(failure).rejects.toThrow(message);
+        expect(exitCodeFor(await failure.catch((error: unknown) => error))).toBe(2);
+      }
+      expect(await readFile(dotted, 'utf8')).toBe('my notes\n');
+    } finally {
+      await rm(dotted);
+      await rm(linked);
+      await rm(pipe);
     }
   });
 

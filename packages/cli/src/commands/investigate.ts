@@ -90,8 +90,8 @@ export async function runInvestigate(
   io: InvestigateIO,
 ): Promise<number> {
   if (options.out) {
-    await refuseDestructiveOut(options.out, options.report, options.repo);
     await checkWritable(options.out);
+    await refuseDestructiveOut(options.out, options.report, options.repo);
   }
   const input = await readInput(options.report, {
     ...(io.readStdin ? { readStandardInput: io.readStdin } : {}),

@@ -3,7 +3,7 @@
  * repository it investigates that is not a diagnosis written before (a fresh-user trial's
  * `--out src/app.ts` replaced the source file with the diagnosis of its own bug).
  */
-import { open, realpath } from 'node:fs/promises';
+import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 
@@ -19,20 +19,27 @@ const JSON_DIAGNOSIS = ['"rootCause"', '"affectedFiles"', '"method"'];
 const real = (file: string) => realpath(file).catch(() => path.resolve(file));
 
 /**
- * The first {@link SNIFF_BYTES} of a file, or `undefined` when it does not exist.
- * @param file - the path.
+ * The first {@link SNIFF_BYTES} of a regular file; `''` when it cannot be read (it then reads as no
+ * diagnosis).
+ * @param file - the path of an existing regular file.
  */
-async function headOf(file: string): Promise<string | undefined> {
+async function headOf(file: string): Promise<string> {
   const handle = await open(file, 'r').catch(() => undefined);
-  if (!handle) return undefined;
+  if (!handle) return '';
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
     return buffer.subarray(0, bytesRead).toString('utf8');
+  } catch {
+    return '';
   } finally {
     await handle.close();
   }
 }
+
+/** Whether `relative` (from `path.relative`) names something outside its base. */
+const outside = (relative: string) =>
+  relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
 
 /**
  * Whether a file's beginning reads as a diagnosis Sightline wrote (Markdown or JSON).
@@ -45,9 +52,12 @@ export function looksLikeDiagnosis(head: string): boolean {
 }
 
 /**
- * Refuses an `--out` that would destroy input: the report file itself, or an existing file inside
+ * Refuses an `--out` that would destroy input: the report file itself; an existing file inside
  * the repository that is not an earlier diagnosis (a new file there, or a diagnosis written by an
- * earlier run, is fine).
+ * earlier run, is fine), or that cannot be read, or is no regular file (a named pipe would block
+ * the run); an existing file with other names (hard links: writing changes them all, wherever
+ * they are) that is not an earlier diagnosis. Call it after `checkWritable` (a folder is refused
+ * there).
  * @param out - the `--out` path.
  * @param report - the `--report` path (`-` for standard input).
  * @param repo - the `--repo` folder.
@@ -66,13 +76,17 @@ export async function refuseDestructiveOut(
       details: { out, report },
     });
   }
+  const existing = await stat(target).catch(() => undefined);
+  if (!existing) return;
   const relative = path.relative(await real(repo), target);
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return;
-  const head = await headOf(target);
-  if (head === undefined || looksLikeDiagnosis(head)) return;
+  const inRepo = relative !== '' && !outside(relative);
+  if (!inRepo && existing.nlink < 2) return;
+  if (existing.isFile() && looksLikeDiagnosis(await headOf(target))) return;
   throw new SightlineError({
     code: 'INVALID_ARGUMENT',
-    message: `--out "${out}" is a file of the repository being investigated (${relative.split(path.sep).join('/')}), not an earlier diagnosis; writing there would overwrite it. Give --out a new file, or one outside the repository.`,
+    message: inRepo
+      ? `--out "${out}" is a file of the repository being investigated (${relative.split(path.sep).join('/')}), not an earlier diagnosis; writing there would overwrite it. Give --out a new file, or one outside the repository.`
+      : `--out "${out}" has ${existing.nlink} names (hard links) and is not an earlier diagnosis; writing there would change the file under every name, wherever they are. Give --out a new file.`,
     details: { out, repo },
   });
 }
