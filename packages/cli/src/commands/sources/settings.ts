@@ -38,6 +38,12 @@ export function readSettings(schema: z.ZodType, pairs: readonly string[], kind: 
   const settings: Record<string, unknown> = {};
   for (const pair of pairs) {
     const [key, text] = splitPair(pair, '--set');
+    // Not echoed: a token pasted before the "=" would be printed (trial 35).
+    if (schema instanceof z.ZodObject && !Object.hasOwn(shape, key)) {
+      throw usage(
+        `--set: one name is not a ${kind} setting (it is not repeated: it may be a secret). Its settings: ${Object.keys(shape).join(', ')}.`,
+      );
+    }
     settings[key] = shape[key]?.safeParse(text).success ? text : parseJsonOr(text);
   }
   const parsed = schema.safeParse(settings);

@@ -182,6 +182,15 @@ describe('sightline sources', () => {
       /^--set owner: it looks like a secret \(.+\).* put credentials in --secret\.$/,
     );
     expect(setting.message).not.toContain(token);
+    // …and a token given as a setting's name is not echoed as an unknown key (trial 35).
+    const key = await runSourcesAdd(
+      { ...github, name: 'issues', set: [`${token}=1`, 'owner=acme', 'repo=web'] },
+      io({ GH_HOOK: 'hook-not-secret' }),
+    ).catch((caught) => caught);
+    expect(key.message).toMatch(
+      /^--set: one name is not a github setting .* Its settings: .*owner/,
+    );
+    expect(key.message).not.toContain(token);
     expect(fs.existsSync(data())).toBe(false);
   });
 
