@@ -158,7 +158,13 @@ describe('sightline investigate', () => {
     for (const format of ['md', 'json'] as const) {
       const out = path.join(repo.root, `diagnosis.${format}`);
       await runInvestigate(options({ out, format }), memoryIo());
-      await writeFile(out, `${await readFile(out, 'utf8')}\nnotes of mine\n`);
+      const written = await readFile(out, 'utf8');
+      await writeFile(
+        out,
+        format === 'md'
+          ? `${written}\nnotes of mine\n`
+          : JSON.stringify({ ...JSON.parse(written), note: 'notes of mine' }),
+      );
       await runInvestigate(options({ out, format }), memoryIo());
       expect(await readFile(out, 'utf8')).not.toContain('notes of mine');
       await rm(out);

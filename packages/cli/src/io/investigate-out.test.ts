@@ -18,6 +18,15 @@ describe('looksLikeDiagnosis', () => {
   it('does not take other Markdown, JSON or code for one', () => {
     expect(looksLikeDiagnosis('# My project\n\n## Root cause analysis guide\n')).toBe(false);
     expect(looksLikeDiagnosis('{ "name": "app", "method": "GET" }')).toBe(false);
+    // A schema that names the fields, and a diagnosis with code after it (trial 35).
+    expect(
+      looksLikeDiagnosis(
+        '{"properties": {"method": {}, "rootCause": {}, "affectedFiles": {}}, "method": "offline"}',
+      ),
+    ).toBe(false);
+    expect(
+      looksLikeDiagnosis('{"method": "offline", "rootCause": {}, "affectedFiles": []}\nexport {};'),
+    ).toBe(false);
     expect(looksLikeDiagnosis('export function rootCause() {}\n')).toBe(false);
   });
 });

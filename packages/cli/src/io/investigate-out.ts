@@ -7,29 +7,29 @@ import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
 
-/** How much of an existing `--out` file is read to tell a diagnosis apart (bytes). */
-const SNIFF_BYTES = 64 * 1024;
+/**
+ * The largest existing `--out` file read to tell a diagnosis apart (bytes); a larger one is no
+ * diagnosis (they hold a report's title, some suspects and their reasons: kilobytes).
+ */
+const MAX_DIAGNOSIS_BYTES = 1024 * 1024;
 
 /** The lines every Markdown diagnosis holds (render-markdown.ts of @sightline/investigator). */
 const MARKDOWN_DIAGNOSIS = [/^- \*\*Method:\*\* /m, /^## Root cause$/m];
 
-/** The fields every JSON diagnosis holds (the `Diagnosis` schema). */
-const JSON_DIAGNOSIS = ['"rootCause"', '"affectedFiles"', '"method"'];
-
 const real = (file: string) => realpath(file).catch(() => path.resolve(file));
 
 /**
- * The first {@link SNIFF_BYTES} of a regular file; `''` when it cannot be read (it then reads as no
- * diagnosis).
+ * A regular file's text; `''` when it cannot be read or is over {@link MAX_DIAGNOSIS_BYTES} (it
+ * then reads as no diagnosis).
  * @param file - the path of an existing regular file.
  */
-async function headOf(file: string): Promise<string> {
+async function textOf(file: string): Promise<string> {
   const handle = await open(file, 'r').catch(() => undefined);
   if (!handle) return '';
   try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return buffer.subarray(0, bytesRead).toString('utf8');
+    const buffer = Buffer.alloc(MAX_DIAGNOSIS_BYTES + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return bytesRead > MAX_DIAGNOSIS_BYTES ? '' : buffer.subarray(0, bytesRead).toString('utf8');
   } catch {
     return '';
   } finally {
@@ -42,13 +42,26 @@ const outside = (relative: string) =>
   relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
 
 /**
- * Whether a file's beginning reads as a diagnosis Sightline wrote (Markdown or JSON).
- * @param head - the file's first bytes as text.
+ * Whether a file's text is a diagnosis Sightline wrote: Markdown with its method line and root
+ * cause heading, or a JSON object with the diagnosis' `method`, `rootCause` and `affectedFiles`
+ * (a JSON schema or other file that merely names those fields is not one).
+ * @param text - the whole file.
  */
-export function looksLikeDiagnosis(head: string): boolean {
-  return head.trimStart().startsWith('{')
-    ? JSON_DIAGNOSIS.every((field) => head.includes(field))
-    : MARKDOWN_DIAGNOSIS.every((line) => line.test(head));
+export function looksLikeDiagnosis(text: string): boolean {
+  if (!text.trimStart().startsWith('{')) return MARKDOWN_DIAGNOSIS.every((line) => line.test(text));
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null) return false;
+    const { method, rootCause, affectedFiles } = value as Record<string, unknown>;
+    return (
+      (method === 'offline' || method === 'agent') &&
+      typeof rootCause === 'object' &&
+      rootCause !== null &&
+      Array.isArray(affectedFiles)
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -81,7 +94,7 @@ export async function refuseDestructiveOut(
   const relative = path.relative(await real(repo), target);
   const inRepo = relative !== '' && !outside(relative);
   if (!inRepo && existing.nlink < 2) return;
-  if (existing.isFile() && looksLikeDiagnosis(await headOf(target))) return;
+  if (existing.isFile() && looksLikeDiagnosis(await textOf(target))) return;
   throw new SightlineError({
     code: 'INVALID_ARGUMENT',
     message: inRepo
