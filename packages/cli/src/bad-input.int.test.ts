@@ -5,7 +5,7 @@
  * commands/model-server.int.test.ts; `serve --data <file>`: commands/serve-start.int.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
@@ -49,6 +49,28 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     expect(run.stdout).toBe('');
     // Bounded by the 60 s kill of runCli otherwise; the CLI's own start-up takes a few seconds.
     expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it('map --out refuses a file of the repository that is no map, and writes over its own map (trial 35)', async () => {
+    const source = path.join(repo.root, repo.bug.path);
+    const before = await readFile(source, 'utf8');
+    const refused = await runCli(['map', '--repo', repo.root, '--out', source]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      `is a file of the repository being investigated (${repo.bug.path}), not an earlier repository map`,
+    );
+    expect(await readFile(source, 'utf8')).toBe(before);
+    const out = path.join(repo.root, 'map.txt');
+    try {
+      for (const run of [1, 2]) {
+        expect((await runCli(['map', '--repo', repo.root, '--out', out])).code, `run ${run}`).toBe(
+          0,
+        );
+      }
+      expect(await readFile(out, 'utf8')).toContain(`${repo.bug.path}:`);
+    } finally {
+      await rm(out, { force: true });
+    }
   });
 
   it('an unknown --report-format is refused before the report is read, exit 2', async () => {

@@ -13,7 +13,7 @@ import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { describeProgress } from '../format/describe-progress.js';
 import { warningLine } from '../format/warning-line.js';
-import { refuseDestructiveOut } from '../io/investigate-out.js';
+import { DIAGNOSIS_OUTPUT, refuseDestructiveOut } from '../io/out-guard.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { readInput } from '../io/read-input.js';
@@ -91,7 +91,11 @@ export async function runInvestigate(
 ): Promise<number> {
   if (options.out) {
     await checkWritable(options.out);
-    await refuseDestructiveOut(options.out, options.report, options.repo);
+    await refuseDestructiveOut(
+      options.out,
+      { repo: options.repo, report: options.report },
+      DIAGNOSIS_OUTPUT,
+    );
   }
   const input = await readInput(options.report, {
     ...(io.readStdin ? { readStandardInput: io.readStdin } : {}),

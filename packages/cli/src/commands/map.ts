@@ -10,6 +10,7 @@ import { SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
 import { framesOutsideFile, isKnownName, parseFocus } from '../format/parse-focus.js';
 import { warningLine } from '../format/warning-line.js';
+import { MAP_OUTPUT, refuseDestructiveOut } from '../io/out-guard.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
 import { addFormatOptions, type FormatFlags, resolveFormat } from '../options/output-options.js';
@@ -217,7 +218,10 @@ export function registerMap(program: Command): void {
         const repo = chooseOne('--repo', flags.repo, 'the folder argument', dir, stderr) ?? '.';
         const tokens = chooseOne('--map-tokens', flags.mapTokens, '--tokens', flags.tokens, stderr);
         const json = resolveFormat(flags, 'text') === 'json';
-        if (flags.out) await checkWritable(flags.out);
+        if (flags.out) {
+          await checkWritable(flags.out);
+          await refuseDestructiveOut(flags.out, { repo }, MAP_OUTPUT);
+        }
         let output = '';
         const code = await runMap(
           {

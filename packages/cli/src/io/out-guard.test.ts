@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeDiagnosis } from './investigate-out.js';
+import { looksLikeDiagnosis, looksLikeRepositoryMap } from './out-guard.js';
 
 describe('looksLikeDiagnosis', () => {
   it('knows a Markdown and a JSON diagnosis', () => {
@@ -28,5 +28,19 @@ describe('looksLikeDiagnosis', () => {
       looksLikeDiagnosis('{"method": "offline", "rootCause": {}, "affectedFiles": []}\nexport {};'),
     ).toBe(false);
     expect(looksLikeDiagnosis('export function rootCause() {}\n')).toBe(false);
+  });
+});
+
+describe('looksLikeRepositoryMap', () => {
+  it("knows map's text and JSON, and nothing else", () => {
+    expect(looksLikeRepositoryMap('src/tokens.ts:\n 11│ export interface EncodingModule\n')).toBe(
+      true,
+    );
+    expect(
+      looksLikeRepositoryMap('{"root": ".", "budget": 1024, "shownFiles": 3, "files": []}'),
+    ).toBe(true);
+    expect(looksLikeRepositoryMap('int main(void) {\n  return 0;\n}\n')).toBe(false);
+    expect(looksLikeRepositoryMap('{"name": "app", "files": []}')).toBe(false);
+    expect(looksLikeRepositoryMap('')).toBe(false);
   });
 });
