@@ -149,11 +149,14 @@ function swiftFunction(symbol: string): string {
   for (let wrapped = SWIFT_WRAPPER.exec(name); wrapped; wrapped = SWIFT_WRAPPER.exec(name))
     name = name.slice(wrapped[0].length);
   // `Swift.Array.subscript.getter : (Swift.Int) -> τ_0_0`, a witness's `… in conformance …`, the
-  // argument labels of `application(_:didFinishLaunchingWithOptions:)`.
+  // effects and kind of `static Foo.run() async throws`, the argument labels of
+  // `application(_:didFinishLaunchingWithOptions:)`.
   return name
     .replace(/ in conformance .*$/, '')
     .replace(/ : .*$/, '')
     .replace(/\s+->\s+.*$/, '')
+    .replace(/(?:\s+(?:async|throws|rethrows))+$/, '')
+    .replace(/^(?:(?:static|class|@objc)\s+)+/, '')
     .replace(/\((?:\w*:)+\)/g, '');
 }
 

@@ -258,6 +258,13 @@ describe('lldb backtraces (trial 35)', () => {
       '    frame #1: 0x0000000100003e80 app`load_config at parser.c:14:12',
     ].join('\n');
     expect(framesOf(text).map(([name]) => name)).toEqual(['parse_line', 'load_config']);
+    // A starred thread stopped by hand (SIGSTOP) is no crash either (trial 35's re-check).
+    const stopped = text.replace(
+      "* thread #1, queue = 'com.apple.main-thread'",
+      "* thread #1, queue = 'com.apple.main-thread', stop reason = signal SIGSTOP",
+    );
+    expect(framesOf(stopped).map(([name]) => name)).toEqual(['parse_line', 'load_config']);
+    expect(parseReport(stopped).title).toBe('EXC_BAD_ACCESS: code=1, address=0x10');
   });
 
   it('names Objective-C methods and blocks, and Swift closures, thunks and specializations', () => {
@@ -272,6 +279,7 @@ describe('lldb backtraces (trial 35)', () => {
       '    frame #5: 0x0000000102a3f400 MyApp`closure #1 () async -> () in MyApp.ProfileViewController.viewDidLoad() -> () at ProfileViewController.swift:9:9',
       '    frame #6: 0x0000000102a3f480 MyApp`(1) await resume partial function for closure #1 () async -> () in MyApp.ProfileViewController.viewDidLoad() -> () at ProfileViewController.swift:8:5',
       '    frame #7: 0x0000000102a3f5d0 MyApp`MyApp.AppDelegate.application(_:didFinishLaunchingWithOptions:)(application=0x1030, launchOptions=nil) -> Swift.Bool at AppDelegate.swift:8:13',
+      '    frame #8: 0x0000000102a3f600 MyApp`closure #2 (Swift.Int) -> () in static MyApp.Jobs.run() async throws -> () at Jobs.swift:30:5',
     ].join('\n');
     expect(framesOf(text)).toEqual([
       ['__pthread_kill', 'libsystem_kernel.dylib', undefined, false],
@@ -282,6 +290,7 @@ describe('lldb backtraces (trial 35)', () => {
       ['MyApp.ProfileViewController.viewDidLoad', 'ProfileViewController.swift', 9, true],
       ['MyApp.ProfileViewController.viewDidLoad', 'ProfileViewController.swift', 8, true],
       ['MyApp.AppDelegate.application', 'AppDelegate.swift', 8, true],
+      ['MyApp.Jobs.run', 'Jobs.swift', 30, true],
     ]);
     expect(parseReport(text).title).toBe('NSRangeException: index 0 beyond bounds');
   });

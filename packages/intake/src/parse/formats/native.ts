@@ -41,9 +41,12 @@ const NUMBERED = /^\s*#(\d{1,4})\s+(\S.*)$/;
 const THREAD_HEADER = /^Thread (\d+) \((?:.*?\(LWP (\d+)\)|LWP (\d+)\))?/;
 /** lldb's thread line, `* thread #1, queue = 'com.apple.main-thread', stop reason = …` (`*`: the selected thread). */
 const LLDB_THREAD = /^\s*(\*\s*)?thread #(\d+)(?:,(.*))?\s*$/;
-/** What lldb says stopped a thread, when it is a crash: `EXC_BAD_ACCESS (code=1, address=0x0)`, `signal SIGABRT`. */
+/**
+ * What lldb says stopped a thread, when it is a crash: `EXC_BAD_ACCESS (code=1, address=0x0)`, a
+ * crash signal (`signal SIGABRT`; not the `SIGSTOP` or `SIGINT` of a process interrupted by hand).
+ */
 const LLDB_STOP =
-  /\bstop reason = (?:signal (SIG[A-Z0-9]+)(?::\s*(.*))?|(EXC_[A-Z_]+)(?:\s*\((.*)\))?|(Fatal error): (.*))$/;
+  /\bstop reason = (?:signal (SIG(?:SEGV|BUS|ABRT|IOT|ILL|FPE|TRAP|SYS))(?::\s*(.*))?|(EXC_[A-Z_]+)(?:\s*\((.*)\))?|(Fatal error): (.*))$/;
 const WRAPPED_LOCATION = /^\s+((?:at|from) \S+)\s*$/;
 const SIGNAL_HANDLER = /^\s*#\d{1,4}\s+(?:0x[0-9a-fA-F]+ in )?<signal handler called>\s*$/;
 // Numbered frame lines end a wrapped argument list; so does a blank line.
