@@ -57,7 +57,7 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     const refused = await runCli(['map', '--repo', repo.root, '--out', source]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
-      `is a file of the repository being investigated (${repo.bug.path}), not an earlier repository map`,
+      `is a file of the repository in --repo (${repo.bug.path}), not an earlier repository map`,
     );
     expect(await readFile(source, 'utf8')).toBe(before);
     const out = path.join(repo.root, 'map.txt');

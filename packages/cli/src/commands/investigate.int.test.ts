@@ -151,7 +151,7 @@ describe('sightline investigate', () => {
     const before = await readFile(source, 'utf8');
     const failure = runInvestigate(options({ out: source }), memoryIo());
     await expect(failure).rejects.toThrow(
-      `is a file of the repository being investigated (${repo.bug.path}), not an earlier diagnosis`,
+      `is a file of the repository in --repo (${repo.bug.path}), not an earlier diagnosis`,
     );
     expect(exitCodeFor(await failure.catch((error: unknown) => error))).toBe(2);
     expect(await readFile(source, 'utf8')).toBe(before);
@@ -180,9 +180,9 @@ describe('sightline investigate', () => {
     execFileSync('mkfifo', [pipe]);
     try {
       for (const [out, message] of [
-        [dotted, 'is a file of the repository being investigated (..notes.md)'],
+        [dotted, 'is a file of the repository in --repo (..notes.md)'],
         [linked, 'has 2 names (hard links) and is not an earlier diagnosis'],
-        [pipe, 'is a file of the repository being investigated (pipe)'],
+        [pipe, 'is a file of the repository in --repo (pipe)'],
       ] as const) {
         const failure = runInvestigate(options({ out }), memoryIo());
         await expect(failure).rejects.toThrow(message);

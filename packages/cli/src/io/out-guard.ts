@@ -43,6 +43,18 @@ async function textOf(file: string): Promise<string> {
 const outside = (relative: string) =>
   relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
 
+/** A JSON object's fields, or `undefined` for text that is no JSON object. */
+function jsonFields(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Whether a file's text is a diagnosis Sightline wrote: Markdown with its method line and root
  * cause heading, or a JSON object with the diagnosis' `method`, `rootCause` and `affectedFiles`
@@ -51,19 +63,13 @@ const outside = (relative: string) =>
  */
 export function looksLikeDiagnosis(text: string): boolean {
   if (!text.trimStart().startsWith('{')) return MARKDOWN_DIAGNOSIS.every((line) => line.test(text));
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return false;
-    const { method, rootCause, affectedFiles } = value as Record<string, unknown>;
-    return (
-      (method === 'offline' || method === 'agent') &&
-      typeof rootCause === 'object' &&
-      rootCause !== null &&
-      Array.isArray(affectedFiles)
-    );
-  } catch {
-    return false;
-  }
+  const { method, rootCause, affectedFiles } = jsonFields(text) ?? {};
+  return (
+    (method === 'offline' || method === 'agent') &&
+    typeof rootCause === 'object' &&
+    rootCause !== null &&
+    Array.isArray(affectedFiles)
+  );
 }
 
 /** A repository map's text: a file's path line, then its numbered definition lines (map.ts). */
@@ -76,14 +82,8 @@ const MAP_TEXT = /^[^\s:][^\n]*:\n\s*(?:\d+│|⋮)/;
  */
 export function looksLikeRepositoryMap(text: string): boolean {
   if (!text.trimStart().startsWith('{')) return MAP_TEXT.test(text.trimStart());
-  try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return false;
-    const { budget, shownFiles, files } = value as Record<string, unknown>;
-    return typeof budget === 'number' && typeof shownFiles === 'number' && Array.isArray(files);
-  } catch {
-    return false;
-  }
+  const { budget, shownFiles, files } = jsonFields(text) ?? {};
+  return typeof budget === 'number' && typeof shownFiles === 'number' && Array.isArray(files);
 }
 
 /** What a command writes to `--out`, and how its earlier output is told apart. */
@@ -138,7 +138,7 @@ export async function refuseDestructiveOut(
   throw new SightlineError({
     code: 'INVALID_ARGUMENT',
     message: inRepo
-      ? `--out "${out}" is a file of the repository being investigated (${relative.split(path.sep).join('/')}), not an earlier ${kind.name}; writing there would overwrite it. Give --out a new file, or one outside the repository.`
+      ? `--out "${out}" is a file of the repository in --repo (${relative.split(path.sep).join('/')}), not an earlier ${kind.name}; writing there would overwrite it. Give --out a new file, or one outside the repository.`
       : `--out "${out}" has ${existing.nlink} names (hard links) and is not an earlier ${kind.name}; writing there would change the file under every name, wherever they are. Give --out a new file.`,
     details: { out, repo },
   });
