@@ -63,9 +63,29 @@ export function describeChain(exceptions: Exception[]): string[] {
   return lines;
 }
 
+/** A debugger's prompt line (`(lldb) bt`, `(gdb) thread apply all bt`): a command, no title. */
+const DEBUGGER_PROMPT = /^\((?:lldb|gdb)\)(?:\s|$)/;
+
 /**
- * Wraps the exceptions of a text crash log into a crash report titled after the first one (or
- * after the first line when the trace names no error).
+ * The title of a debugger's backtrace that names no error (taken at a breakpoint or by hand): where
+ * it stopped, `Backtrace in parse_header (parser.c:42)`, from its first in-app frame with a
+ * function name (else its first frame with one).
+ */
+function stoppedIn(exception: Exception | undefined): string {
+  const frames = exception?.frames ?? [];
+  const frame =
+    frames.find((candidate) => candidate.inApp && candidate.function) ??
+    frames.find((candidate) => candidate.function);
+  if (!frame?.function) return '';
+  const file = frame.file ?? frame.module;
+  const where = file ? ` (${file}${frame.line ? `:${frame.line}` : ''})` : '';
+  return `Backtrace in ${frame.function}${where}`;
+}
+
+/**
+ * Wraps the exceptions of a text crash log into a crash report titled after the first one (or,
+ * when the trace names no error, after its first line that is not a debugger's prompt; a pasted
+ * debugger session, after where it stopped).
  * @param summaryOnly scan only the title and exception messages for identifiers, not the whole
  *   text (for dumps full of unrelated threads and metadata). Default false.
  * @returns one crash report (no exceptions means a text report).
@@ -77,8 +97,12 @@ export function crashReport(
 ): ParsedReport[] {
   const kept = exceptions.slice(0, MAX_EXCEPTIONS);
   const first = kept[0];
-  const firstLine = input.lines.find((line) => line.trim() !== '')?.trim();
-  const title = (first ? describeException(first) : '') || firstLine;
+  const lines = input.lines.map((line) => line.trim()).filter((line) => line !== '');
+  // A debugger session pasted as it is has no title of its own (trial 35): where it stopped is one.
+  const session = DEBUGGER_PROMPT.test(lines[0] ?? '');
+  const title =
+    (first ? describeException(first) || (session ? stoppedIn(first) : '') : '') ||
+    lines.find((line) => !DEBUGGER_PROMPT.test(line));
   return [
     {
       kind: first ? 'crash' : 'text',

@@ -295,6 +295,27 @@ describe('lldb backtraces (trial 35)', () => {
     expect(parseReport(text).title).toBe('NSRangeException: index 0 beyond bounds');
   });
 
+  it('titles a debugger session stopped at a breakpoint by where it stopped, not by its prompt', () => {
+    const lldb = [
+      '(lldb) bt',
+      "* thread #1, queue = 'com.apple.main-thread', stop reason = breakpoint 1.1",
+      '  * frame #0: 0x0000000100003f2c demo`parse_header(buf=0x00007ff7bfeff3a0) at parser.c:42:9',
+      '    frame #1: 0x0000000100003e80 demo`main(argc=1, argv=0x00007ff7bfeff4f8) at main.c:17:5',
+      '    frame #2: 0x00007ff81a2b241f dyld`start + 1903',
+    ].join('\n');
+    expect(parseReport(lldb).title).toBe('Backtrace in parse_header (parser.c:42)');
+    const gdb = [
+      '(gdb) bt',
+      '#0  0x00005555555551a9 in parse_header (buf=0x0) at parser.c:42',
+      '#1  0x0000555555555200 in main () at main.c:17',
+    ].join('\n');
+    expect(parseReport(gdb).title).toBe('Backtrace in parse_header (parser.c:42)');
+    // A report with a title of its own keeps it, though its trace names no error.
+    expect(
+      parseReport(`Parser stops on empty headers\n${gdb.split('\n').slice(1).join('\n')}`).title,
+    ).toBe('Parser stops on empty headers');
+  });
+
   it('reads no frame from a Markdown list or prose that says "frame #"', () => {
     const text = [
       '# Settings do not save',
