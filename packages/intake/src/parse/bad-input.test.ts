@@ -138,6 +138,12 @@ describe('parseReport on bad input', () => {
     // type), and keeps its whole words only: the word the cut split may be a token's start.
     const cutType = parseReport('{"exception": {"values": [{"type": "Type');
     expect(cutType.exceptions[0]?.type).toBe('…');
+    // An exception cut to its mark is no title; the event's message is.
+    expect(
+      parseReport(
+        '{"message": "Cannot read properties of undefined", "exception": {"values": [{"type": "Type',
+      ).title,
+    ).toBe('Cannot read properties of undefined');
     expect(parseReport('{"message": "Cannot read prop\\u00').title).toBe('Cannot read …');
     const token = ['gh', 'p_', 'aBcDeFgHiJkLmNoP'].join('');
     const cutToken = parseReport(`{"message": "Bad credentials: token ${token}`);

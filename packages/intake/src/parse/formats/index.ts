@@ -1,7 +1,7 @@
 /** Every report format, and detection of the one an input is in. */
 
 import { MAX_TITLE_CHARS } from '../limits.js';
-import { jsonTitle } from './json-title.js';
+import { jsonTitle, textTitle } from './json-title.js';
 import { markdownIssueFormat } from './markdown-issue.js';
 import { reviewsFormat } from './reviews.js';
 import { sentryFormat } from './sentry.js';
@@ -13,8 +13,7 @@ export const textFormat: ReportFormat = {
   name: 'text',
   detect: () => 1,
   parse: ({ text, lines, value }) => {
-    const first =
-      value !== undefined ? jsonTitle(value) : lines.find((line) => line.trim() !== '')?.trim();
+    const first = value !== undefined ? jsonTitle(value) : textTitle(lines);
     return [
       {
         kind: 'text',

@@ -165,7 +165,10 @@ function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): str
     // Not the text's first line (`{`): an event cut before its exception says what it lacks.
     'Sentry event without an exception, a message or a stack trace',
   ];
-  const found = candidates.map((candidate) => candidate?.trim().split('\n', 1)[0]).find(Boolean);
+  // A candidate with no letter or digit is none: an exception cut to its mark (`…`) says nothing.
+  const found = candidates
+    .map((candidate) => candidate?.trim().split('\n', 1)[0])
+    .find((candidate) => candidate && /[\p{L}\p{N}]/u.test(candidate));
   return found?.slice(0, MAX_TITLE_CHARS);
 }
 
