@@ -9,11 +9,12 @@
  *    version, or a commit) whose window does not resolve is counted with the reason and goes no
  *    further;
  * 2. per measured case, in a checkout of the parent (`--shared` clones in bench/.cache/history):
- *    the offline localizer's suspects; the fix's bug-introducing commits (Śliwerski et al. 2005:
+ *    the offline localizer's suspects, history off and on; the fix's bug-introducing commits (Śliwerski et al. 2005:
  *    the commits that last changed the lines the fix changed, blamed at the parent); the blames of
  *    the top-10 suspect ranges as investigate blames them, widened by 50 lines, and over all
  *    history where every line is older than the history blamed (history-case.ts);
- * 3. figures, from what is kept: regression set Acc@1/@5 (history does not re-rank the suspects)
+ * 3. figures, from what is kept: regression set Acc@1/@5 of the suspects without and with history
+ *    (with it, investigate's learned ranking reads each file's history features)
  *    and what a window signal could reach (bench/lib/window-reach.ts); the rest; SZZ
  *    top-3 (the suspect-commit model fitted leave-one-repository-out, bench/lib/szz-fit.ts); the blame
  *    time of the ranges investigate blames on histories of ≥ 10,000 commits, from the last timing run.
@@ -227,6 +228,8 @@ interface Measured {
   window: KeptWindow;
   regression: boolean;
   suspects: Suspect[];
+  /** The suspects as investigate ranks them with history on (its learned history features). */
+  suspectsWithHistory: Suspect[];
   introducing: string[];
   blames: Awaited<ReturnType<typeof caseBlames>>;
 }
@@ -244,6 +247,7 @@ async function measureCase(item: GitCase, window: KeptWindow): Promise<Measured>
     return history;
   };
   const suspects = await caseSuspects(item, cloned, WORK);
+  const suspectsWithHistory = await caseSuspects(item, cloned, WORK, { history: true });
   const introducing = await introducingCommits(item, opened);
   const blames = await caseBlames(item, suspects.slice(0, KEPT_RANGES), opened);
   return {
@@ -251,6 +255,7 @@ async function measureCase(item: GitCase, window: KeptWindow): Promise<Measured>
     window,
     regression: isRegressionReport(textOf(item)),
     suspects,
+    suspectsWithHistory,
     introducing,
     blames,
   };
@@ -330,10 +335,13 @@ const accFigures = (ranks: readonly number[]) => ({
   acc5: fraction(accuracy(ranks, 5)),
 });
 
-/** The rank of a measured case's first fixed file among its suspects (0: not among them). */
-const rankOfCase = (entry: Measured) =>
+/**
+ * The rank of a measured case's first fixed file among its suspects (0: not among them), ranked
+ * with history off, or on.
+ */
+const rankOfCase = (entry: Measured, withHistory = false) =>
   rankOf(
-    entry.suspects.map((suspect) => suspect.path),
+    (withHistory ? entry.suspectsWithHistory : entry.suspects).map((suspect) => suspect.path),
     entry.item.gold,
   );
 
@@ -442,8 +450,10 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     entry.window.outcome === 'resolved' && entry.window.files !== undefined;
   const regressionSet = measured.filter((entry) => entry.regression && hasWindow(entry));
   const rest = measured.filter((entry) => !(entry.regression && hasWindow(entry)));
-  const regressionRanks = regressionSet.map(rankOfCase);
-  const restRanks = rest.map(rankOfCase);
+  const regressionRanks = regressionSet.map((entry) => rankOfCase(entry));
+  const restRanks = rest.map((entry) => rankOfCase(entry));
+  const regressionRanksWith = regressionSet.map((entry) => rankOfCase(entry, true));
+  const restRanksWith = rest.map((entry) => rankOfCase(entry, true));
   // What any weighting of "the window changed this suspect's file" could do at rank 1.
   const reach = regressionSet.map((entry) =>
     windowReach({
@@ -455,8 +465,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
   const count = (flag: 'holdsFix' | 'canLift' | 'canDemote') =>
     reach.filter((entry) => entry[flag]).length;
   const windowFiles = median(regressionSet.map((entry) => entry.window.files?.length ?? 0));
-  const acc = (ranks: readonly number[], k: number) =>
-    `${pct(accuracy(ranks, k))} → ${pct(accuracy(ranks, k))}`;
+  const acc = (without: readonly number[], withHistory: readonly number[], k: number) =>
+    `${pct(accuracy(without, k))} → ${pct(accuracy(withHistory, k))}`;
   // SZZ: fixes whose changed lines blame to a commit at the parent.
   const szzCases: SzzCase[] = [];
   for (const entry of measured.filter((item) => item.introducing.length > 0)) {
@@ -582,6 +592,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
             }
           : {}),
         rank: rankOfCase(entry),
+        rankWithHistory: rankOfCase(entry, true),
         introducing: entry.introducing.length,
       })),
     },
@@ -589,6 +600,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
       regression: {
         cases: { value: regressionSet.length, unit: 'cases' },
         ...accFigures(regressionRanks),
+        withHistory: accFigures(regressionRanksWith),
         windowHoldsFix: fraction(
           regressionSet.length ? count('holdsFix') / regressionSet.length : 0,
         ),
@@ -599,6 +611,7 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
       rest: {
         cases: { value: rest.length, unit: 'cases' },
         ...accFigures(restRanks),
+        withHistory: accFigures(restRanksWith),
       },
       szz: {
         cases: { value: szzCases.length, unit: 'cases' },
@@ -623,8 +636,16 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           regressionSet.length,
           '≥ 40',
         ],
-        ['regression set Acc@1 without → with history', acc(regressionRanks, 1), '+15 points'],
-        ['regression set Acc@5 without → with history', acc(regressionRanks, 5), 'no loss'],
+        [
+          'regression set Acc@1 without → with history',
+          acc(regressionRanks, regressionRanksWith, 1),
+          '+15 points',
+        ],
+        [
+          'regression set Acc@5 without → with history',
+          acc(regressionRanks, regressionRanksWith, 5),
+          'no loss',
+        ],
         [
           "regression set: the window's files hold a fixed file / files per window (median)",
           `${pct(regressionSet.length ? count('holdsFix') / regressionSet.length : 0)} / ${windowFiles}`,
@@ -637,10 +658,10 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
         ],
         [
           `the rest (${rest.length} cases, ${rest.filter(hasWindow).length} with a window) Acc@1`,
-          acc(restRanks, 1),
+          acc(restRanks, restRanksWith, 1),
           'no loss',
         ],
-        ['the rest Acc@5', acc(restRanks, 5), 'no loss'],
+        ['the rest Acc@5', acc(restRanks, restRanksWith, 5), 'no loss'],
         ['SZZ set: cases', szzCases.length, '≥ 60'],
         [
           'SZZ: bug-introducing commit in the top 3 suspect commits (shipped model)',
@@ -665,10 +686,10 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
           '< 1,000 ms',
         ],
       ],
-    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then the rest with repositories in turn); ${failed.length} failed. Localization is the offline localizer at each fix's parent; history does not re-rank it (the regression window is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; suspect commits are ranked by a pairwise logistic ranker over their features (suspect-commit-features.ts, suspect-commit-model.ts: share of the suspect ranges last changed, lines, the ranges' rank, age and order by age at the report, files changed, bulk, fix-like, formatting, release, move/rename and merge subjects, inside the window, the report's match with the commit's own change, a stack frame's line last changed, the newest of a range's commits), fitted leave-one-repository-out for the held-out figure (as investigate ranks: without the report match and the frame lines, which only bench:history computes); fitted on all, the weights per standardized feature are ${JSON.stringify(Object.fromEntries(modelFitted.features.map((name, at) => [name, modelFitted.weights[at]])))} (shipped: version ${SUSPECT_COMMIT_MODEL.version}, ${SUSPECT_COMMIT_MODEL.fitted}). Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
+    )}\n\n${candidates.length} of ${usable.length} corpus reports name a good and a bad version or a commit; their windows: ${outcomeText}. ${measured.length} cases measured (regression cases first, then histories of ≥ 10,000 commits, then the rest with repositories in turn); ${failed.length} failed. Localization is the offline localizer at each fix's parent as investigate runs it with history off (\`--no-history\`) and on: on, its learned ranking reads each file's bug-fix frequency and recency and its commit messages' match with the report (history-features.ts); the regression window does not re-rank it (it is shown with its commits touching the suspects, and weighs suspect commits; its file signal was removed when its weight fitted on Acc@1 and MRR held out by repository came out 0, see below), and a signal "the window changed this file" can lift the fixed file to first in only ${count('canLift')} of ${regressionSet.length} cases however it is weighted (a window changes ${windowFiles} files at the median, most of the suspects ahead of the fixed file among them), against ${count('canDemote')} it could demote. SZZ commits are blamed at the parent from the lines each fix changed; suspect commits are ranked by a pairwise logistic ranker over their features (suspect-commit-features.ts, suspect-commit-model.ts: share of the suspect ranges last changed, lines, the ranges' rank, age and order by age at the report, files changed, bulk, fix-like, formatting, release, move/rename and merge subjects, inside the window, the report's match with the commit's own change, a stack frame's line last changed, the newest of a range's commits), fitted leave-one-repository-out for the held-out figure (as investigate ranks: without the report match and the frame lines, which only bench:history computes); fitted on all, the weights per standardized feature are ${JSON.stringify(Object.fromEntries(modelFitted.features.map((name, at) => [name, modelFitted.weights[at]])))} (shipped: version ${SUSPECT_COMMIT_MODEL.version}, ${SUSPECT_COMMIT_MODEL.fitted}). Blame time: \`HISTORY_BENCH_PART=timing npm run bench:history\` at normal priority (${timings.length ? `1-minute load ${loadRange}` : "none kept in this run's cache: the last timing run's figure, from bench/results/history.json"}), with the commit-graph investigate writes once per checkout. Run: \`nice -n 15 npm run bench:history\`.`,
   );
   process.stdout.write(
-    `${JSON.stringify({ regression: regressionSet.length, acc1: acc(regressionRanks, 1), reach: { lift: count('canLift'), demote: count('canDemote') }, rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
+    `${JSON.stringify({ regression: regressionSet.length, acc1: acc(regressionRanks, regressionRanksWith, 1), reach: { lift: count('canLift'), demote: count('canDemote') }, rest: rest.length, szz: szzCases.length, szzHit: share(shippedHits), szzCv: share(szzCvHits), blameMedian, timings: timings.length, measured: measured.length, outcomes: outcomeText })}\n`,
   );
 }
 

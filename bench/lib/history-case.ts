@@ -151,24 +151,34 @@ export async function openCaseHistory(
   return graph.history;
 }
 
-/** The offline suspects (history off) of a case. */
+/**
+ * The offline suspects of a case, as investigate ranks them with history off (`suspects` stage)
+ * or on (`suspects-history`: the learned ranking then reads each file's bug-fix frequency and
+ * recency and its commit messages' match with the report, history-features.ts).
+ */
 export function caseSuspects(
   caseItem: GitCase,
   clone: () => string,
   work: string,
+  { history = false }: { history?: boolean } = {},
 ): Promise<Suspect[]> {
-  return cachedStage('suspects', LOCALIZER_KEY, caseItem.id, async () => {
-    const { suspects } = await investigate({
-      repo: clone(),
-      report: `${caseItem.report.title}\n${caseItem.report.body}`,
-      history: false,
-      suspectLimit: 30,
-      // One index cache per repository: a checkout rewrites only the files that differ, so the
-      // next case of the same repository re-parses only those.
-      cacheDir: path.join(work, 'index', caseItem.repo.replace('/', '+')),
-    });
-    return suspects;
-  });
+  return cachedStage(
+    history ? 'suspects-history' : 'suspects',
+    LOCALIZER_KEY,
+    caseItem.id,
+    async () => {
+      const { suspects } = await investigate({
+        repo: clone(),
+        report: `${caseItem.report.title}\n${caseItem.report.body}`,
+        history,
+        suspectLimit: 30,
+        // One index cache per repository: a checkout rewrites only the files that differ, so the
+        // next case of the same repository re-parses only those.
+        cacheDir: path.join(work, 'index', caseItem.repo.replace('/', '+')),
+      });
+      return suspects;
+    },
+  );
 }
 
 /**

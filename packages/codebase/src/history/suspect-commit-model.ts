@@ -32,33 +32,32 @@ export interface SuspectCommitModel {
 }
 
 /**
- * The shipped model: fitted on 194 fixes of the SZZ set (2026-12-03, the blames of the top-5
- * ranges of the localizer of that morning), L2 penalty 1 (the best of 0.01, 0.1 and 1 there);
- * top 3 held out by repository 96 of 194 (49.5 %), where the weights it replaces (recency, share
- * and range-rank exponents fitted by coordinate ascent) had 91 of 192 (47.4 %). Version 2 adds
- * reportMatch and frameLine at weight 0: fitted with them (and 10 ranges) the held-out top 3 was
- * 58 of 136 fixes against 59 without (bench:history, 2026-12-03 13:38), so they are not weighed.
- * Version 3 adds newestInRange, also at weight 0 until the model is fitted again (held out on three
- * runs' kept blames it raised the top 3 by two or three fixes: 59 to 61 of 136, 85 to 88 of 177,
- * 65 to 67 of 126).
+ * The shipped model: fitted on 202 fixes of 83 repositories, the SZZ set of bench:history
+ * (2026-12-06: the blames of the top-5 code suspect ranges of the current localizer, history off),
+ * L2 penalty 1 (0.1 to 10 held out alike there). Held out by repository its top 3 holds a
+ * bug-introducing commit in 99 of 202 fixes (49.0 %); without newestInRange 95 (the feature, at
+ * weight 0 in the model this one replaces, had raised the held-out top 3 on four runs' kept blames:
+ * 59 to 61 of 136, 85 to 88 of 177, 65 to 67 of 126, 95 to 100 of 202). reportMatch and frameLine
+ * stay at weight 0: investigate computes neither (held out with them 102 of 202, bench:history).
+ * Version 2 added reportMatch and frameLine, version 3 newestInRange.
  */
 export const SUSPECT_COMMIT_MODEL: SuspectCommitModel = {
   version: 3,
   features: SUSPECT_COMMIT_FEATURES,
   mean: [
-    0.1656, 0.1549, 0.4467, 1.5241, 5.5698, 2.396, 1.8393, 0.0366, 0.1921, 0.0482, 0.0222, 0.0616,
-    0.0067, 0.0883, 0, 0, 0,
+    0.185, 0.1762, 0.4819, 1.5528, 5.6716, 2.2159, 1.9235, 0.0481, 0.1975, 0.0507, 0.0197, 0.076,
+    0.007, 0.1031, 0, 0, 0.0896,
   ],
   scale: [
-    0.2144, 0.2352, 0.2841, 0.8968, 1.3181, 0.9765, 1.3251, 0.1878, 0.394, 0.2142, 0.1472, 0.2404,
-    0.0815, 0.2838, 1, 1, 1,
+    0.236, 0.255, 0.2967, 0.9048, 1.2011, 0.9532, 1.3783, 0.2139, 0.3981, 0.2193, 0.1388, 0.265,
+    0.0833, 0.3041, 1, 1, 0.2411,
   ],
   weights: [
-    0.155, 0.0778, 0.161, 0.1109, -0.0825, -0.0734, 0.1038, 0.0919, -0.0053, 0.0043, -0.0476,
-    0.0272, -0.008, 0.0188, 0, 0, 0,
+    0.1855, 0.1039, 0.1518, 0.0848, -0.07, -0.0563, 0.092, 0.0984, 0, 0.0089, -0.0386, 0.0239,
+    -0.0034, 0.0257, 0, 0, 0.0913,
   ],
   l2: 1,
-  fitted: 'bench:history SZZ set, 194 fixes of 2026-12-03 morning, L2 1',
+  fitted: 'bench:history SZZ set, 202 fixes of 83 repositories, 2026-12-06',
 };
 
 /**
