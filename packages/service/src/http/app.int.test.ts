@@ -213,7 +213,7 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
       expect(secret.status).toBe(400);
       const text = await secret.text();
       expect(text).toContain(
-        'assignee: it looks like a secret (secretlint rule github), and the assignee is shown',
+        'assignee: it looks like a secret (secretlint rule github). What is given as assignee is stored',
       );
       expect(text).not.toContain(token);
     }
@@ -604,7 +604,7 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     );
     expect(secretName.status).toBe(400);
     expect(await secretName.text()).toContain(
-      'name: it looks like a secret (secretlint rule github), and the name is shown',
+      'name: it looks like a secret (secretlint rule github). What is given as name is stored',
     );
     expect(await (await call('/api/sources')).text()).not.toContain(tokenName);
     // The settings are listed as given too (trial 34: a token as a setting was stored).
@@ -619,7 +619,7 @@ describe.each(TEST_DATABASES)('HTTP API on $name', (kind) => {
     );
     expect(secretSetting.status).toBe(400);
     expect(await secretSetting.text()).toContain(
-      'settings.label: it looks like a secret (secretlint rule github), and the settings.label is shown',
+      'settings.label: it looks like a secret (secretlint rule github). What is given as settings.label is stored',
     );
     expect(await (await call('/api/sources')).text()).not.toContain(tokenName);
     // Secrets that cannot be written leave no source behind without them.

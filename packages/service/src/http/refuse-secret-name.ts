@@ -27,7 +27,7 @@ export async function refuseSecretName(
   if (found === undefined) return;
   throw new SightlineError({
     code: 'INVALID_ARGUMENT',
-    message: `${field}: it looks like a secret (${found}), and the ${field} is shown in lists and logs as given. Give one without it; put credentials in ${credentials}.`,
+    message: `${field}: it looks like a secret (${found}). What is given as ${field} is stored, listed and logged as it is: give a value without the secret, and put credentials in ${credentials}.`,
   });
 }
 
