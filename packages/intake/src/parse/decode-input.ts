@@ -155,7 +155,7 @@ function completedJson(text: string): object | undefined {
 const CUT_SCALAR = /([:,[]\s*)(?:-?[\d.eE+-]+|t|tr|tru|f|fa|fal|fals|n|nu|nul)$/;
 
 /** A string's raw JSON content up to its last word break (whitespace, or a `\n`, `\r`, `\t` escape). */
-function wholeWords(content: string): string {
+export function wholeWords(content: string): string {
   let end = 0;
   for (const match of content.matchAll(/\s|\\[nrt]/g)) end = match.index + match[0].length;
   return content.slice(0, end);

@@ -64,7 +64,7 @@ export function describeChain(exceptions: Exception[]): string[] {
 }
 
 /** A debugger's prompt line (`(lldb) bt`, `(gdb) thread apply all bt`): a command, no title. */
-const DEBUGGER_PROMPT = /^\((?:lldb|gdb)\)(?:\s|$)/;
+export const DEBUGGER_PROMPT = /^\((?:lldb|gdb)\)(?:\s|$)/;
 
 /**
  * The title of a debugger's backtrace that names no error (taken at a breakpoint or by hand): where
@@ -80,6 +80,14 @@ function stoppedIn(exception: Exception | undefined): string {
   const file = frame.file ?? frame.module;
   const where = file ? ` (${file}${frame.line ? `:${frame.line}` : ''})` : '';
   return `Backtrace in ${frame.function}${where}`;
+}
+
+/**
+ * The title of a pasted debugger session (its first line a prompt, {@link DEBUGGER_PROMPT}): its
+ * crash (`Type: message`), else where it stopped (`Backtrace in …`); '' when it has neither.
+ */
+export function sessionTitle(first: Exception | undefined): string {
+  return first ? describeException(first) || stoppedIn(first) : '';
 }
 
 /**
@@ -101,7 +109,7 @@ export function crashReport(
   // A debugger session pasted as it is has no title of its own (trial 35): where it stopped is one.
   const session = DEBUGGER_PROMPT.test(lines[0] ?? '');
   const title =
-    (first ? describeException(first) || (session ? stoppedIn(first) : '') : '') ||
+    (session ? sessionTitle(first) : first ? describeException(first) : '') ||
     lines.find((line) => !DEBUGGER_PROMPT.test(line));
   return [
     {

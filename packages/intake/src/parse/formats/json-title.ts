@@ -2,7 +2,9 @@
  * A readable title for JSON input that no format recognised, or JSON text cut short, instead of
  * its first line (`{`).
  */
+import { wholeWords } from '../decode-input.js';
 import { MAX_TITLE_CHARS } from '../limits.js';
+import { collapseWhitespace } from '../lines.js';
 
 /** Keys whose string value reads as a report title, most telling first. */
 const TITLE_KEYS = ['title', 'summary', 'subject', 'message', 'error', 'name', 'description'];
@@ -41,21 +43,39 @@ export function jsonTitle(value: unknown): string {
   );
 }
 
-/** The first line of a title-like string value of cut JSON text, unescaped (`undefined`: none). */
+/**
+ * The first line of a title-like key's string in JSON text that does not parse, unescaped and on
+ * one line (`undefined`: none, or blank). A string the text ends inside (cut short) keeps its whole
+ * words only and ends with `…`, as decodeInput marks a cut object's: the word the cut split may be
+ * a token's start (trial 36: `Failing with ghp_…` showed half a token).
+ */
 function cutValue(head: string, key: string): string | undefined {
-  const found = new RegExp(`"${key}"\\s*:\\s*("(?:[^"\\\\\\n]|\\\\.){1,400}")`).exec(head);
-  if (!found?.[1]) return undefined;
+  const found = new RegExp(`"${key}"\\s*:\\s*"((?:[^"\\\\\\n]|\\\\.)*)(")?`).exec(head);
+  if (!found) return undefined;
+  const closed = found[2] !== undefined;
+  let value: string;
   try {
-    return (JSON.parse(found[1]) as string).trim().split('\n', 1)[0] || undefined;
+    value = JSON.parse(`"${closed ? (found[1] ?? '') : wholeWords(found[1] ?? '')}"`) as string;
   } catch {
     return undefined;
   }
+  const line = collapseWhitespace(value.trim().split('\n', 1)[0] ?? '');
+  if (!line) return undefined;
+  return closed ? line : `${line} …`;
+}
+
+/** The text of a line the cut ends, up to its last word break, marked cut (`undefined`: no word). */
+function cutLine(line: string): string | undefined {
+  const kept = line.slice(0, line.search(/\s\S*$/) + 1).trim();
+  return /[\p{L}\p{N}]/u.test(kept) ? `${kept} …` : undefined;
 }
 
 /**
  * Titles text that does not parse as JSON, as plain text is titled (its first line) unless it is
- * JSON cut short (an event pasted in part, trial 32): then the first title-like key's string, as
- * {@link jsonTitle} reads it, else its first line with a letter or digit (never a lone `{`).
+ * JSON cut short (an export or event pasted in part, trials 32 and 36): then the first title-like
+ * key's string, as {@link jsonTitle} reads it, else its first line with a letter or digit (the
+ * line the cut ends kept to its whole words), else `JSON text that does not parse` — never a lone
+ * `{` or `[`.
  * @param lines the text's lines.
  * @returns a title of at most {@link MAX_TITLE_CHARS} characters, or `undefined` for blank text.
  */
@@ -71,8 +91,10 @@ export function textTitle(lines: readonly string[]): string | undefined {
     const value = cutValue(head.slice(0, CUT_SEARCH_CHARS), key);
     if (value) return value.slice(0, MAX_TITLE_CHARS);
   }
-  return (lines.find((line) => /[\p{L}\p{N}]/u.test(line))?.trim() ?? first).slice(
-    0,
-    MAX_TITLE_CHARS,
-  );
+  let last = lines.length - 1;
+  while (last > 0 && (lines[last] ?? '').trim() === '') last--;
+  const at = lines.findIndex((line) => /[\p{L}\p{N}]/u.test(line));
+  const line = at === -1 ? undefined : (lines[at] ?? '').trim();
+  const title = line === undefined ? undefined : at === last ? cutLine(line) : line;
+  return (title ?? 'JSON text that does not parse').slice(0, MAX_TITLE_CHARS);
 }

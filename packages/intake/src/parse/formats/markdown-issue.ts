@@ -10,7 +10,9 @@ import { DEFAULT_BOILERPLATE, normalizeLine } from '../issue-templates.js';
 import { MAX_EXCEPTIONS, MAX_TITLE_CHARS } from '../limits.js';
 import { splitLines } from '../lines.js';
 import type { Exception } from '../types.js';
+import { DEBUGGER_PROMPT, sessionTitle } from './error-header.js';
 import { isJsonObject } from './json-object.js';
+import { jsonTitle } from './json-title.js';
 import { parseTraces } from './trace-formats.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './types.js';
 
@@ -112,7 +114,16 @@ function parseIssue(input: FormatInput): ParsedReport[] {
   const bare = exceptions.find((exception) => exception.type === '' && exception.message === '');
   if (message && bare) bare.message = message;
   const body = issue ? issue.body : input.text;
-  const title = issue ? issue.title : titleOf(lines);
+  // An issue object with a blank title is titled by its body, else by its other keys (trial 36:
+  // `{"title": "", "summary": …}` was listed as an empty report); a pasted debugger session
+  // (fenced or not) by its crash or where it stopped, not by its prompt.
+  const ownLines = lines.filter((line) => line.trim() !== '' && !FENCE.test(line));
+  const session = DEBUGGER_PROMPT.test(ownLines[0]?.trim() ?? '');
+  const title =
+    issue?.title.trim() ||
+    (session ? sessionTitle(exceptions[0]) : '') ||
+    titleOf(session ? ownLines.filter((line) => !DEBUGGER_PROMPT.test(line.trim())) : lines) ||
+    (issue ? jsonTitle(input.value) : undefined);
   return [
     {
       kind: 'issue',

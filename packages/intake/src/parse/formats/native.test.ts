@@ -310,6 +310,15 @@ describe('lldb backtraces (trial 35)', () => {
       '#1  0x0000555555555200 in main () at main.c:17',
     ].join('\n');
     expect(parseReport(gdb).title).toBe('Backtrace in parse_header (parser.c:42)');
+    // Fenced in Markdown too, and a fenced crash keeps its crash title (trial 36).
+    expect(parseReport(`\`\`\`\n${gdb}\n\`\`\``).title).toBe(
+      'Backtrace in parse_header (parser.c:42)',
+    );
+    const crash = lldb.replace(
+      'stop reason = breakpoint 1.1',
+      'stop reason = EXC_BAD_ACCESS (code=1, address=0x0)',
+    );
+    expect(parseReport(`~~~\n${crash}\n~~~`).title).toBe('EXC_BAD_ACCESS: code=1, address=0x0');
     // A report with a title of its own keeps it, though its trace names no error.
     expect(
       parseReport(`Parser stops on empty headers\n${gdb.split('\n').slice(1).join('\n')}`).title,
