@@ -347,6 +347,32 @@ describe('git history', () => {
     }
   });
 
+  it("claims no files for a shallow clone's cut inside the window (trial 36)", async () => {
+    const copy = path.join(dir, 'shallow-copy');
+    execFileSync('cp', ['-R', fixture.root, copy]);
+    const regression = execFileSync(
+      'git',
+      ['log', '--format=%H', `--grep=${fixture.regressionSubject}`, '-F'],
+      { cwd: copy, encoding: 'utf8' },
+    ).trim();
+    // The clone's cut: git reads the commit as having no parents, as after `clone --depth 2`.
+    await writeFile(path.join(copy, '.git', 'shallow'), `${regression}\n`);
+    const opened = await openGitHistory(copy);
+    if (!opened.history) throw new Error(opened.reason);
+    expect(opened.history.shallow).toBe(true);
+    const { window } = await findRegressionWindow(
+      opened.history,
+      "slugify('') works in 1.1.0 and throws in 1.2.0",
+    );
+    const files = Object.fromEntries(
+      (window?.commits ?? []).map((commit) => [commit.subject, commit.files]),
+    );
+    expect(files).toEqual({
+      [fixture.regressionSubject]: [],
+      'Document the separator option': ['README.md'],
+    });
+  });
+
   it('says which files bug fixes changed, and how recently', async () => {
     const { files, commitsRead } = await readFileHistory(history);
     expect(commitsRead).toBe(6);

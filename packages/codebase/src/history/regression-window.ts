@@ -25,7 +25,10 @@ export interface WindowEnd {
 
 /** A commit inside the window, with the files it changed. */
 export interface WindowCommit extends CommitInfo {
-  /** Repository-relative paths it changed. */
+  /**
+   * Repository-relative paths it changed; none for a shallow clone's cut (a commit whose parents
+   * were not fetched: git shows it as adding every file it holds, which it did not change).
+   */
   files: string[];
 }
 
@@ -133,15 +136,17 @@ async function readWindow(
     '--no-renames',
     '--relative',
     `--max-count=${WINDOW_COMMIT_BOUND + 1}`,
-    '--format=%x00%H%x00%an%x00%at%x00%s',
+    '--format=%x00%H%x00%an%x00%at%x00%P%x00%s',
     '--name-only',
     `${good.id}..${bad.id}`,
     '--',
   ]);
   if (!result.ok) return { commits: [], cut: false };
-  const commits = parseNulSeparatedLog(result.stdout, 4).map(({ fields, paths }): WindowCommit => {
-    const [id = '', author = '', seconds = '0', subject = ''] = fields;
-    return { id, author, time: Number(seconds) * 1000, subject, files: paths };
+  const commits = parseNulSeparatedLog(result.stdout, 5).map(({ fields, paths }): WindowCommit => {
+    const [id = '', author = '', seconds = '0', parents = '', subject = ''] = fields;
+    // In a shallow clone a commit without parents is (all but always) the cut (trial 36).
+    const cutHere = history.shallow && parents === '';
+    return { id, author, time: Number(seconds) * 1000, subject, files: cutHere ? [] : paths };
   });
   return {
     commits: commits.slice(0, WINDOW_COMMIT_BOUND),
