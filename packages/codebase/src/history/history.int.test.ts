@@ -347,6 +347,40 @@ describe('git history', () => {
     }
   });
 
+  it('warns of a .git git cannot read, and of a HEAD with no commit beside branches with some', async () => {
+    const damaged = path.join(dir, 'damaged');
+    execFileSync('cp', ['-R', fixture.root, damaged]);
+    await writeFile(path.join(damaged, '.git', 'HEAD'), 'not a ref\n');
+    expect(await openGitHistory(damaged)).toMatchObject({
+      history: null,
+      refused: true,
+      reason: expect.stringContaining('.git could not be read by git'),
+      advice: expect.stringContaining('git status'),
+    });
+    const dangling = path.join(dir, 'dangling');
+    await mkdir(dangling);
+    await writeFile(path.join(dangling, '.git'), `gitdir: ${path.join(dir, 'gone')}\n`);
+    expect(await openGitHistory(dangling)).toMatchObject({ history: null, refused: true });
+    const unborn = path.join(dir, 'unborn');
+    execFileSync('cp', ['-R', fixture.root, unborn]);
+    execFileSync('git', ['checkout', '-q', '--orphan', 'empty'], { cwd: unborn });
+    expect(await openGitHistory(unborn)).toMatchObject({
+      history: null,
+      refused: true,
+      advice: expect.stringMatching(
+        /^Check out the branch the report is about \(`git checkout \S+`\)/,
+      ),
+    });
+    // A folder that is no checkout at all, and a checkout with no commit at all, are not warned of.
+    const plain = path.join(dir, 'plain');
+    await mkdir(plain);
+    expect(await openGitHistory(plain)).toMatchObject({ history: null, refused: false });
+    const empty = path.join(dir, 'empty-repo');
+    await mkdir(empty);
+    execFileSync('git', ['init', '-q'], { cwd: empty });
+    expect(await openGitHistory(empty)).toMatchObject({ history: null, refused: false });
+  });
+
   it("claims no files for a shallow clone's cut inside the window (trial 36)", async () => {
     const copy = path.join(dir, 'shallow-copy');
     execFileSync('cp', ['-R', fixture.root, copy]);

@@ -3,6 +3,8 @@
  * the commit at HEAD, a shallow clone's cut, the commit count (counted only up to a bound), and
  * the web address of the remote when it is GitHub or GitLab (for commit links).
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import {
   BLAME_HISTORY_DAYS,
   FILE_HISTORY_COMMIT_BOUND,
@@ -158,6 +160,17 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
   ]);
   if (!probe.ok) {
     const notCheckout = /not a git repository/i.test(probe.reason);
+    // A `.git` of its own that git cannot read (a damaged HEAD, a `.git` file naming a folder that
+    // is gone) is a checkout worth a warning, not a tarball (trial 36).
+    if (notCheckout && existsSync(path.join(root, '.git'))) {
+      return {
+        history: null,
+        reason: `the repository's .git could not be read by git (${withoutPaths(probe.reason)})`,
+        refused: true,
+        advice:
+          'Check the checkout with `git status` in it (a damaged HEAD, or a .git file naming a folder that is gone), or pass --no-history to investigate without it.',
+      };
+    }
     return {
       history: null,
       reason: notCheckout
@@ -180,7 +193,24 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
     };
   }
   if (!head.ok || !id) {
-    return { history: null, reason: 'the git checkout has no commit yet', refused: false };
+    // HEAD on a branch without commits while other branches have them (`git checkout --orphan`,
+    // a clone whose default branch is empty): its history is elsewhere (trial 36).
+    const other = await runGit(root, [
+      'for-each-ref',
+      '--count=1',
+      '--format=%(refname:short)',
+      'refs/heads',
+      'refs/remotes',
+    ]);
+    const branch = lines(other)[0];
+    return branch
+      ? {
+          history: null,
+          reason: `HEAD names a branch with no commit yet, though ${branch} has commits`,
+          refused: true,
+          advice: `Check out the branch the report is about (\`git checkout ${branch}\`), or pass --no-history to investigate without history.`,
+        }
+      : { history: null, reason: 'the git checkout has no commit yet', refused: false };
   }
   if (!(await isTrackedAtHead(root))) {
     return {
