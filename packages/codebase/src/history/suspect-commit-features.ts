@@ -30,7 +30,7 @@ export interface BlamedRange {
  * the report names (after ChangeLocator, Wu et al. EMSE 2018); Σ over the ranges where it is the
  * newest of two or more commits of 1 / the range's rank (the latest change to code that had
  * worked before it: Sentry's suspect commits take the latest commit to a frame's file; here per
- * range; weight 0 in the shipped model, see SUSPECT_COMMIT_MODEL).
+ * range; weighed since the model's fit of 2026-12-06, see SUSPECT_COMMIT_MODEL).
  */
 export const SUSPECT_COMMIT_FEATURES = [
   'share',
