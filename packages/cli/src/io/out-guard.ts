@@ -7,6 +7,7 @@
 import { open, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
+import { jsonObjectOf } from './json-object.js';
 
 /**
  * The largest existing `--out` file read to tell an earlier output apart (bytes); a larger one is
@@ -43,18 +44,6 @@ async function textOf(file: string): Promise<string> {
 const outside = (relative: string) =>
   relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
 
-/** A JSON object's fields, or `undefined` for text that is no JSON object. */
-function jsonFields(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Whether a file's text is a diagnosis Sightline wrote: Markdown with its method line and root
  * cause heading, or a JSON object with the diagnosis' `method`, `rootCause` and `affectedFiles`
@@ -63,7 +52,7 @@ function jsonFields(text: string): Record<string, unknown> | undefined {
  */
 export function looksLikeDiagnosis(text: string): boolean {
   if (!text.trimStart().startsWith('{')) return MARKDOWN_DIAGNOSIS.every((line) => line.test(text));
-  const { method, rootCause, affectedFiles } = jsonFields(text) ?? {};
+  const { method, rootCause, affectedFiles } = jsonObjectOf(text) ?? {};
   return (
     (method === 'offline' || method === 'agent') &&
     typeof rootCause === 'object' &&
@@ -82,7 +71,7 @@ const MAP_TEXT = /^[^\s:][^\n]*:\n\s*(?:\d+│|⋮)/;
  */
 export function looksLikeRepositoryMap(text: string): boolean {
   if (!text.trimStart().startsWith('{')) return MAP_TEXT.test(text.trimStart());
-  const { budget, shownFiles, files } = jsonFields(text) ?? {};
+  const { budget, shownFiles, files } = jsonObjectOf(text) ?? {};
   return typeof budget === 'number' && typeof shownFiles === 'number' && Array.isArray(files);
 }
 

@@ -7,6 +7,7 @@
  * only where the cut falls between two members of the outermost object.
  */
 import { type RequestId, RequestIdSchema } from '@modelcontextprotocol/sdk/types.js';
+import { jsonObjectOf } from '../io/json-object.js';
 
 /**
  * The id of a message of which only the ends are known.
@@ -26,7 +27,7 @@ export function idOfDroppedLine(head: string, tail: string): RequestId | null {
 /** The members whole in the head, from the longest cut that parses. */
 function headMembers(head: string): Record<string, unknown> | null {
   for (let comma = head.lastIndexOf(','); comma > 0; comma = head.lastIndexOf(',', comma - 1)) {
-    const members = objectOf(`${head.slice(0, comma)}}`);
+    const members = jsonObjectOf(`${head.slice(0, comma)}}`);
     if (members) return members;
   }
   return null;
@@ -35,19 +36,8 @@ function headMembers(head: string): Record<string, unknown> | null {
 /** The members whole in the tail, from the longest cut that parses. */
 function tailMembers(tail: string): Record<string, unknown> | null {
   for (let comma = tail.indexOf(','); comma !== -1; comma = tail.indexOf(',', comma + 1)) {
-    const members = objectOf(`{${tail.slice(comma + 1)}`);
+    const members = jsonObjectOf(`{${tail.slice(comma + 1)}`);
     if (members) return members;
   }
   return null;
-}
-
-function objectOf(text: string): Record<string, unknown> | null {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
-  } catch {
-    return null;
-  }
 }
