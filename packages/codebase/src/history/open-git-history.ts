@@ -5,6 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { gateMessage } from '../repository/gate-message.js';
 import {
   BLAME_HISTORY_DAYS,
   FILE_HISTORY_COMMIT_BOUND,
@@ -12,6 +13,7 @@ import {
   WINDOW_COMMIT_BOUND,
 } from './history-bounds.js';
 import { GIT_MISSING, type GitResult, runGit } from './run-git.js';
+import { unbornHeadRefusal } from './unborn-head.js';
 
 /** A git checkout whose history Sightline may read. */
 export interface GitHistory {
@@ -165,7 +167,7 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
     if (notCheckout && existsSync(path.join(root, '.git'))) {
       return {
         history: null,
-        reason: `the repository's .git could not be read by git (${withoutPaths(probe.reason)})`,
+        reason: `the repository's .git could not be read by git (${await shownGitMessage(probe.reason)})`,
         refused: true,
         advice:
           'Check the checkout with `git status` in it (a damaged HEAD, or a .git file naming a folder that is gone), or pass --no-history to investigate without it.',
@@ -175,7 +177,7 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
       history: null,
       reason: notCheckout
         ? 'the repository is not a git checkout (no history to read)'
-        : `git history could not be read: ${withoutPaths(probe.reason)}`,
+        : `git history could not be read: ${await shownGitMessage(probe.reason)}`,
       refused: !notCheckout && probe.reason !== GIT_MISSING,
       ...(probe.timedOut ? { timedOut: true as const } : {}),
     };
@@ -193,23 +195,9 @@ export async function openGitHistory(root: string): Promise<OpenGitHistoryResult
     };
   }
   if (!head.ok || !id) {
-    // HEAD on a branch without commits while other branches have them (`git checkout --orphan`,
-    // a clone whose default branch is empty): its history is elsewhere (trial 36).
-    const other = await runGit(root, [
-      'for-each-ref',
-      '--count=1',
-      '--format=%(refname:short)',
-      'refs/heads',
-      'refs/remotes',
-    ]);
-    const branch = lines(other)[0];
-    return branch
-      ? {
-          history: null,
-          reason: `HEAD names a branch with no commit yet, though ${branch} has commits`,
-          refused: true,
-          advice: `Check out the branch the report is about (\`git checkout ${branch}\`), or pass --no-history to investigate without history.`,
-        }
+    const unborn = await unbornHeadRefusal(root);
+    return unborn
+      ? { history: null, ...unborn, refused: true }
       : { history: null, reason: 'the git checkout has no commit yet', refused: false };
   }
   if (!(await isTrackedAtHead(root))) {
@@ -282,6 +270,16 @@ export function withoutPaths(message: string): string {
     PATH_START.lastIndex = end;
   }
   return kept + text.slice(from);
+}
+
+/**
+ * git's message as a warning may show it: its absolute paths hidden ({@link withoutPaths}) and
+ * its words that look like a secret withheld (`gateMessage`): git quotes the checkout's own text
+ * (a `.git` file's `gitdir:`, a ref name), which is the user's data.
+ * @param message one line of git's standard error.
+ */
+export function shownGitMessage(message: string): Promise<string> {
+  return gateMessage(withoutPaths(message));
 }
 
 /**
