@@ -13,6 +13,7 @@ import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { describeProgress } from '../format/describe-progress.js';
 import { warningLine } from '../format/warning-line.js';
+import { failsAsJson, jsonErrorLine } from '../io/json-error.js';
 import { DIAGNOSIS_OUTPUT, refuseDestructiveOut } from '../io/out-guard.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
@@ -81,7 +82,8 @@ export interface InvestigateIO {
  *   ones that tie nothing to the report among them; 3 model
  *   failure or 6 model server down, the model's report, if any, kept in a `.unverified.md` file;
  *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file; 7 no cause found,
- *   the "not found" diagnosis printed).
+ *   the "not found" diagnosis printed). Asked for JSON on stdout (`--json`, no `--out`), exits
+ *   3, 5 and 6 print the error as JSON there (io/json-error.ts).
  * @throws SightlineError for bad input (exit 2 through runAction), among it a report file that
  *   holds several reports (`refuseSeveralReports`).
  */
@@ -160,6 +162,8 @@ export async function runInvestigate(
       const kept = keptBeside(options.out, 'partial');
       await writeOutput(kept, String(error.details.markdown ?? ''));
       io.stderr(`The partial report was kept in ${kept}; nothing in it was checked.\n`);
+      if (failsAsJson(options))
+        io.stdout(jsonErrorLine({ ...failure(error, EXIT_COST_LIMIT), kept }));
       return EXIT_COST_LIMIT;
     }
     // Any model failure after the report was written (verification, the structurer's 400 or
@@ -174,14 +178,24 @@ export async function runInvestigate(
     io.progress.fail('The model did not produce a verified diagnosis');
     io.stderr(`sightline: ${error.message}\n`);
     const markdown = error.details.markdown;
+    let kept: string | undefined;
     if (typeof markdown === 'string' && markdown.trim() !== '') {
-      const kept = keptBeside(options.out, 'unverified');
+      kept = keptBeside(options.out, 'unverified');
       await writeOutput(kept, markdown);
       io.stderr(`The model's unverified report was kept in ${kept}; nothing in it was checked.\n`);
     }
+    if (failsAsJson(options))
+      io.stdout(jsonErrorLine({ ...failure(error, code), ...(kept ? { kept } : {}) }));
     return code;
   }
 }
+
+/** A failure as {@link jsonErrorLine} prints it. */
+const failure = (error: SightlineError, exitCode: number) => ({
+  code: error.code,
+  message: error.message,
+  exitCode,
+});
 
 /**
  * The file a partial or unverified report is kept in: beside `--out`, its `.md` or `.json`

@@ -79,7 +79,7 @@ afterAll(async () => {
  * Runs `investigate --model openai-compatible:<url>/v1#m`, by default with a long step timeout; a
  * thrown error ends as `runAction` ends it on the command line (its message, its exit code).
  */
-async function investigateWith(url: string, timeout = 600) {
+async function investigateWith(url: string, timeout = 600, format: 'md' | 'json' = 'md') {
   const io = Object.assign(memoryOutput(), {
     progress: { update() {}, succeed() {}, fail() {} },
     env: {},
@@ -89,7 +89,7 @@ async function investigateWith(url: string, timeout = 600) {
       repo: repo.root,
       report: reportFile,
       model: `openai-compatible:${url}/v1#m`,
-      format: 'md',
+      format,
       cache: false,
       // By default far longer than the test's own timeout: the failure must come from the answer.
       timeout,
@@ -123,6 +123,20 @@ describe('a model server that is down or broken', { timeout: 60_000 }, () => {
     );
     expect(run.err).not.toContain('in time');
     expect(run.out).toBe('');
+  });
+
+  it('prints the failure as JSON on stdout when asked for JSON', async () => {
+    // A script reading `--json` output met an empty document at exit 6 (a fresh-user trial).
+    const run = await investigateWith(closedUrl, 600, 'json');
+    expect(run.code).toBe(6);
+    expect(JSON.parse(run.out)).toEqual({
+      error: {
+        code: 'MODEL_CALL_FAILED',
+        message: expect.stringContaining('refused the connection'),
+        exitCode: 6,
+      },
+    });
+    expect(run.err).toContain('refused the connection');
   });
 
   it("says Node's fetch refuses a blocked port and exits 6", async () => {

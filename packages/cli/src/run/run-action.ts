@@ -4,6 +4,7 @@
  */
 import { printableText } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
+import { actionFlags, failsAsJson, jsonErrorLine } from '../io/json-error.js';
 import { exitCodeFor } from './exit-code-for.js';
 
 /**
@@ -11,7 +12,8 @@ import { exitCodeFor } from './exit-code-for.js';
  * `action` may return an exit code; `undefined` means 0.
  * @param action - the command's work; its arguments are commander's action arguments.
  * @returns the wrapped action; it never rejects (errors become `process.exitCode`, see
- *   {@link exitCodeFor}, and one line on stderr, plus the stack for non-`SightlineError`s).
+ *   {@link exitCodeFor}, and one line on stderr, plus the stack for non-`SightlineError`s; a
+ *   command asked for JSON on stdout also prints the error there, see io/json-error.ts).
  */
 export function runAction<Args extends unknown[]>(
   action: (...args: Args) => Promise<number | undefined>,
@@ -21,6 +23,15 @@ export function runAction<Args extends unknown[]>(
       process.exitCode = (await action(...args)) ?? 0;
     } catch (error) {
       process.exitCode = exitCodeFor(error);
+      if (failsAsJson(actionFlags(args))) {
+        process.stdout.write(
+          jsonErrorLine({
+            code: SightlineError.isInstance(error) ? error.code : 'UNEXPECTED_FAILURE',
+            message: error instanceof Error ? error.message : String(error),
+            exitCode: process.exitCode,
+          }),
+        );
+      }
       if (SightlineError.isInstance(error)) {
         // Escaped: a message quotes paths and names as given, which may hold escape codes (trial 27).
         process.stderr.write(`sightline: ${printableText(error.message)}\n`);

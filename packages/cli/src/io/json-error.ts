@@ -1,0 +1,62 @@
+/**
+ * The machine output of a command that was asked for JSON (`--json`, `--format json`) and failed.
+ * CONVENTIONS.md has `--json` print only machine output on stdout; a failure printed nothing
+ * there, so a script reading stdout (`sightline investigate … --json | jq`) met an empty document
+ * at exit 2, 3, 5 or 6 and could not tell why. It now reads one line:
+ *
+ *     {"error":{"code":"MODEL_CALL_FAILED","message":"…","exitCode":6,"kept":"x.unverified.md"}}
+ *
+ * `code` is the `SightlineError` code (CONVENTIONS.md), `UNEXPECTED_FAILURE` for a bug; `message`
+ * is the line stderr shows, without the `sightline: ` prefix; `kept` names the file a partial or
+ * unverified report was kept in, when one was. Output written to `--out` stays as it is: the
+ * error then goes to stderr only, as every message does.
+ */
+import { Command } from 'commander';
+
+/** What {@link jsonErrorLine} prints. */
+export interface JsonError {
+  /** The error's code (`INVALID_ARGUMENT`, `MODEL_CALL_FAILED`, …; `UNEXPECTED_FAILURE` for a bug). */
+  code: string;
+  /** What happened and what to do, as stderr says it. */
+  message: string;
+  /** The command's exit code (run/exit-codes.ts). */
+  exitCode: number;
+  /** The file a partial or unverified report was kept in. */
+  kept?: string;
+}
+
+/**
+ * One failure as the line of JSON printed on stdout.
+ * @param error - the failure.
+ * @returns `{"error":{…}}` and a newline.
+ */
+export function jsonErrorLine({ code, message, exitCode, kept }: JsonError): string {
+  return `${JSON.stringify({ error: { code, message, exitCode, ...(kept ? { kept } : {}) } })}\n`;
+}
+
+/** The flags that decide whether a failure is printed as JSON on stdout. */
+export interface JsonErrorFlags {
+  format?: string;
+  json?: boolean;
+  out?: string;
+}
+
+/**
+ * Whether a failure of a command run with these flags is printed as JSON on stdout: JSON was
+ * asked for and the output goes to stdout (no `--out`).
+ * @param flags - the command's options as commander gives them.
+ * @returns true to print {@link jsonErrorLine}.
+ */
+export function failsAsJson(flags: JsonErrorFlags): boolean {
+  return (flags.json === true || flags.format === 'json') && !flags.out;
+}
+
+/**
+ * The flags of a commander action's arguments: commander passes the command last.
+ * @param args - the action's arguments.
+ * @returns the command's options, or none when the last argument is no command.
+ */
+export function actionFlags(args: readonly unknown[]): JsonErrorFlags {
+  const command = args.at(-1);
+  return command instanceof Command ? (command.opts() as JsonErrorFlags) : {};
+}
