@@ -10,6 +10,7 @@
 import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath } from '../frame-path.js';
 import type { Frame } from '../types.js';
+import { functionName } from './native-function-name.js';
 
 const ADDRESS = /^0x[0-9a-fA-F]+(?: in |\s+)/;
 const SOURCE = /^(\S+?):(\d+)(?::(\d+))?$/;
@@ -32,45 +33,6 @@ export const SYSTEM_MODULE =
   /^[^/]*\.(?:so(?:\.\d+)*|dylib|dll)$|(?:^|\/)(?:lib(?:c|pthread|stdc\+\+|gcc_s|m|dl|rt|asan|tsan|ubsan|lsan|msan)[.-][^/]*|ld-linux[^/]*|linux-vdso[^/]*)$|^\/(?:usr\/)?lib(?:32|64)?\/|^\/System\/|^(?:dyld(?:_sim)?|UIKit(?:Core)?|AppKit|Foundation|CoreFoundation|CoreGraphics|CoreText|CoreAnimation|ImageIO|GraphicsServices|FrontBoardServices|BackBoardServices|QuartzCore|CFNetwork|SwiftUI|AttributeGraph|Combine|HIToolbox|WebKit|JavaScriptCore|CoreData|Security|Metal)$/;
 const SYSTEM_FUNCTION =
   /^(?:__(?:GI_|libc_|assert|interceptor_|asan|tsan|msan|lsan|ubsan|sanitizer|pthread_kill|restore_rt|clone\d*$|cxa_|gxx_personality|gnu_cxx::)|_start$|start_thread$|clone3?$|abort$|raise$|std::terminate|std::__terminate|Swift[. ])/;
-
-/** `name(args)` → `name`: what a frame's function is called, without gdb's argument values or a C++ signature. */
-export function functionName(text: string): string | undefined {
-  let name = text
-    .trim()
-    .replace(/ \[with .*\]$/, '')
-    .replace(/(?:\s+(?:const|volatile|noexcept|&&?))+$/, '');
-  const spaced = name.indexOf(' (');
-  // gdb prints `f (a=1, b=2)`; a sanitizer prints a C++ signature, `ns::f(int, char*)`.
-  if (spaced > 0 && spaced + 1 === name.indexOf('(')) name = name.slice(0, spaced);
-  else if (name.endsWith(')')) {
-    let depth = 0;
-    for (let at = name.length - 1; at > 0; at -= 1) {
-      const char = name.charAt(at);
-      if (char === ')') depth += 1;
-      else if (char === '(') depth -= 1;
-      if (depth === 0) {
-        name = name.slice(0, at);
-        break;
-      }
-    }
-  }
-  name = withoutReturnType(name.trim());
-  return name === '' || name.startsWith('??') || name === 'n/a' ? undefined : name;
-}
-
-/** GCC's `__PRETTY_FUNCTION__` (a failed assert's) leads with the return type: `void ns::f`. */
-function withoutReturnType(name: string): string {
-  if (name.startsWith('operator')) return name;
-  let depth = 0;
-  for (let at = name.length - 1; at >= 0; at -= 1) {
-    const char = name.charAt(at);
-    if (char === '>' || char === ')') depth += 1;
-    else if (char === '<' || char === '(') depth -= 1;
-    else if (char === ' ' && depth === 0 && !name.slice(0, at).endsWith('operator'))
-      return name.slice(at + 1);
-  }
-  return name;
-}
 
 function isInAppNative(frame: Omit<Frame, 'inApp' | 'raw'>): boolean {
   if (frame.function && SYSTEM_FUNCTION.test(frame.function)) return false;

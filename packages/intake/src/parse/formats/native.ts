@@ -28,13 +28,13 @@ import { MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
 import { crashReport } from './error-header.js';
 import {
-  functionName,
   makeFrame,
   parseFrameText,
   parseLldbFrame,
   parseSymbolsLine,
   SYSTEM_MODULE,
 } from './native-frame.js';
+import { functionName } from './native-function-name.js';
 import type { TraceFormat } from './types.js';
 
 const NUMBERED = /^\s*#(\d{1,4})\s+(\S.*)$/;
