@@ -5,7 +5,7 @@
  * compose, INI and shell files, npm `_authToken` lines, kubeconfig client keys, 48-character
  * OpenAI keys, and the values of secret-named settings that span several lines; and those
  * fresh-user trials found: a private key's body without its BEGIN line
- * (`private-key-body-rule.ts`), database passwords on command lines (`database-password-rule.ts`),
+ * (`private-key-body-rule.ts`, and by what it decodes to, `private-key-der-rule.ts`), database passwords on command lines (`database-password-rule.ts`),
  * Sentry DSNs whose key is not hex. Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
@@ -13,6 +13,7 @@
 import { DATABASE_PASSWORD_RULE } from './database-password-rule.js';
 import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
 import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
+import { PRIVATE_KEY_DER_RULE } from './private-key-der-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
@@ -307,6 +308,7 @@ const TOKEN_RULES: SecretRule[] = [
   // gitleaks `private-key` (secretlint's rule needs a block it can parse; this one does not).
   PRIVATE_KEY_RULE,
   PRIVATE_KEY_BODY_RULE,
+  PRIVATE_KEY_DER_RULE,
   DATABASE_PASSWORD_RULE,
   HTTP_CREDENTIAL_RULE,
   // gitleaks `jwt`.
@@ -629,3 +631,12 @@ export const SECRET_RULES: readonly SecretRule[] = [
   NAME_VALUE_PAIR_RULE,
   STRUCTURED_REQUEST_VALUE,
 ];
+
+/**
+ * The rules run on a text's logical lines (`split-secrets.ts`): all but those that read the
+ * layout of physical lines (a key's body as lines of 64 characters), which on a logical line of
+ * many would take all of them.
+ */
+export const JOINED_LINE_RULES: readonly SecretRule[] = SECRET_RULES.filter(
+  (rule) => rule !== PRIVATE_KEY_BODY_RULE,
+);

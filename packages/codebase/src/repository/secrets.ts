@@ -13,13 +13,14 @@ import { creator as recommended } from '@secretlint/secretlint-rule-preset-recom
 import type { SecretLintCoreConfig } from '@secretlint/types';
 import { printablePath, splitFileLines } from './content.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
-import { SECRET_RULES } from './secret-rules.js';
+import { JOINED_LINE_RULES, SECRET_RULES, type SecretRule } from './secret-rules.js';
+import { type FoundSecret, findSplitSecrets } from './split-secrets.js';
 
 /**
  * Version of the rules: stored with everything computed from a scan (the index cache), so a
  * change of the rules is never answered from an older scan. Bump it when a rule changes.
  */
-export const SECRET_RULES_VERSION = 12;
+export const SECRET_RULES_VERSION = 13;
 
 /**
  * Characters that show nothing (Unicode's default-ignorable format characters but a line's):
@@ -144,8 +145,32 @@ async function lint(text: string, filePath: string | undefined) {
 }
 
 /**
- * Scans a text for secrets, read without its invisible characters ({@link INVISIBLE}). Line numbers
- * follow `splitFileLines` (`\n` and `\r\n` lines, 1-based).
+ * The secrets secretlint's preset and the rules of `secret-rules.ts` find in a text.
+ * @param rules the rules beside secretlint's. Default all of `secret-rules.ts`.
+ * @throws what secretlint throws on a text it cannot check.
+ */
+async function findSecrets(
+  text: string,
+  filePath: string | undefined,
+  rules: readonly SecretRule[] = SECRET_RULES,
+): Promise<FoundSecret[]> {
+  const found: FoundSecret[] = [];
+  for (const message of await lint(text, filePath)) {
+    const rule = message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '');
+    found.push({ start: message.range[0], end: message.range[1], what: `secretlint rule ${rule}` });
+  }
+  for (const rule of rules) {
+    for (const [start, end] of rule.find(text, filePath ?? '')) {
+      found.push({ start, end, what: rule.what });
+    }
+  }
+  return found;
+}
+
+/**
+ * Scans a text for secrets, read without its invisible characters ({@link INVISIBLE}), line by
+ * line and in its logical lines (a secret split over several lines, `split-secrets.ts`). Line
+ * numbers follow `splitFileLines` (`\n` and `\r\n` lines, 1-based).
  * @param given a file's decoded content (or one line of it).
  * @param filePath the file's repository-relative path, for rules that look at it. Default none.
  * @returns the file-level verdict and the lines to withhold, each with what was found (rule names
@@ -160,18 +185,21 @@ export async function scanSecrets(given: string, filePath?: string): Promise<Sec
   const file = secretAssignmentFile(splitFileLines(text));
   const starts = lineStartsOf(text);
   try {
-    const messages = await lint(text, filePath);
-    for (const message of messages) {
-      const rule = message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '');
-      markRange(text, starts, message.range[0], message.range[1], `secretlint rule ${rule}`, lines);
+    for (const { start, end, what } of await findSecrets(text, filePath)) {
+      markRange(text, starts, start, end, what, lines);
+    }
+    // A secret that starts on a line the line scan withheld, joined to the next line only by a
+    // guess (a long line ending in a token, then code), is that scan's: it would take the code.
+    const split = await findSplitSecrets(text, (joined) =>
+      findSecrets(joined, filePath, JOINED_LINE_RULES),
+    );
+    const found = new Set(lines.keys());
+    for (const secret of split) {
+      if (secret.guessed && found.has(secret.lines[0] ?? 0)) continue;
+      for (const line of secret.lines) if (!lines.has(line)) lines.set(line, secret.what);
     }
   } catch {
     return { file: 'a text the secret scanner could not check', lines };
-  }
-  for (const rule of SECRET_RULES) {
-    for (const [start, end] of rule.find(text, filePath ?? '')) {
-      markRange(text, starts, start, end, rule.what, lines);
-    }
   }
   return { file, lines };
 }
