@@ -220,29 +220,34 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     expect(await harness.store.groups.get(crashGroup)).toMatchObject({ count: 1, signature });
   }, 120_000);
 
-  it('an issue edited into a crash and back leaves the crash group, which stays resolved', async () => {
+  it('an issue edited into a crash and back returns to its own group and leaves the crash group resolved', async () => {
     // Fresh-user trial 21: the issue's old group, merged into the crash group, led it back there,
-    // and the resolved crash group was marked regressed by the edit.
+    // and the resolved crash group was marked regressed by the edit. Edited back, it made a new
+    // group, and its own (with Dana's assignment) stayed hidden and empty.
     harness = await openHarness(kind);
     const crashGroup = await knownCrashGroup();
     const { reportId, groupId: firstGroup } = await fileIssue();
+    await harness.store.groups.triage([firstGroup], { assignee: 'dana' });
     await deliver([withKnownTrace()]);
     expect(await groupOf(reportId)).toBe(crashGroup);
     await harness.store.groups.setStatus(crashGroup, 'resolved');
 
     await deliver([issue(FIRST)]);
     const back = await groupOf(reportId);
-    expect(back).not.toBe(crashGroup);
-    expect(await harness.store.groups.get(back)).toMatchObject({ count: 1, mergedInto: null });
+    expect(back).toBe(firstGroup);
+    expect(await harness.store.groups.get(back)).toMatchObject({
+      count: 1,
+      mergedInto: null,
+      assignee: 'dana',
+      title: 'Cart total is wrong after removing an item',
+    });
     expect(await harness.store.groups.get(crashGroup)).toMatchObject({
       count: 1,
       status: 'resolved',
     });
-    // The issue's first group, emptied, is no merged group to show or give back (trial 21's re-check).
+    // The merge is undone: nothing merged to show or give back.
     expect(await harness.store.groups.listMergedInto(crashGroup)).toEqual([]);
-    await expect(harness.store.groups.unmerge(firstGroup)).rejects.toThrow(
-      /none of its reports left .* nothing to give back/,
-    );
+    await expect(harness.store.groups.unmerge(firstGroup)).rejects.toThrow(/is not merged/);
 
     // Through another crash and back to text (trial 21's re-check: it went back to the first crash).
     await deliver([withKnownTrace()]);
@@ -257,6 +262,21 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
       signature: expect.stringMatching(/^text:/),
     });
     expect((await harness.store.groups.get(crashGroup)).count).toBe(1);
+  }, 120_000);
+
+  it('an issue edited into a crash and back takes its key back: an issue like it joins its group', async () => {
+    harness = await openHarness(kind);
+    await knownCrashGroup();
+    const { reportId, groupId: firstGroup } = await fileIssue();
+    await deliver([withKnownTrace()]);
+    await deliver([issue(FIRST)]);
+    expect(await groupOf(reportId)).toBe(firstGroup);
+    const like = issue(FIRST);
+    const twin = await deliver([
+      { ...like, sourceId: 'acme/shop#8', payload: { json: { ...like.payload.json, number: 8 } } },
+    ]);
+    expect(await groupOf(twin.reportIds[0])).toBe(firstGroup);
+    expect(await harness.store.groups.get(firstGroup)).toMatchObject({ count: 2 });
   }, 120_000);
 
   it('a report edited into another problem leaves its group of several, which takes the next representative', async () => {

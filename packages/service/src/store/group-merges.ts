@@ -9,10 +9,13 @@ import { SightlineError } from '@sightline/core';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { groupNotFound } from './group-record.js';
 import { refreshRepresentative } from './group-representative.js';
-import type { Database } from './schema.js';
+import type { Database, GroupMergeTable } from './schema.js';
 import { nowIso } from './time.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/** A row of `group_merges`. */
+export type GroupMergeRow = GroupMergeTable;
 
 /** The group a report joins instead of `groupId`: the end of its chain of merges. */
 export async function followMerges(db: Executor, groupId: string): Promise<string> {
@@ -170,32 +173,43 @@ export function unmergeGroup(db: Kysely<Database>, sourceId: string) {
         message: `Group ${sourceId} has none of its reports left in group ${merge.into_group_id} (they were edited into other problems since the merge), so there is nothing to give back.`,
       });
     }
-    const giveBack = async (
-      table: 'reports' | 'group_identities',
-      column: 'id' | 'identity',
-      keys: string[],
-    ) => {
-      if (keys.length === 0) return;
-      await trx
-        .updateTable(table)
-        .set({ group_id: sourceId })
-        .where(sql.ref(column), 'in', keys)
-        .where('group_id', '=', merge.into_group_id)
-        .execute();
-    };
-    await giveBack('reports', 'id', reportIds);
-    await giveBack('group_identities', 'identity', JSON.parse(merge.identities) as string[]);
-    await trx.deleteFrom('group_merges').where('group_id', '=', sourceId).execute();
-    await trx
-      .updateTable('groups')
-      .set({ merged_into: sql<null>`null`, updated_at: nowIso() })
-      .where('id', '=', sourceId)
-      .execute();
-    await recount(trx, sourceId);
-    await recount(trx, merge.into_group_id);
-    // Its reports may have been edited (or moved out) while it was merged (trial 21).
-    await refreshRepresentative(trx, sourceId);
+    await giveBackMerge(trx, merge);
   });
+}
+
+/**
+ * Undoes one merge inside the caller's transaction: the merged group takes back its reports and
+ * identities still in the group it was merged into, shows in the inbox again, and both are
+ * recounted; its representative is refreshed (its reports may have been edited or moved out while
+ * it was merged, trial 21).
+ * @param merge - the merge's row of `group_merges`.
+ */
+export async function giveBackMerge(trx: Transaction<Database>, merge: GroupMergeRow) {
+  const sourceId = merge.group_id;
+  const giveBack = async (
+    table: 'reports' | 'group_identities',
+    column: 'id' | 'identity',
+    keys: string[],
+  ) => {
+    if (keys.length === 0) return;
+    await trx
+      .updateTable(table)
+      .set({ group_id: sourceId })
+      .where(sql.ref(column), 'in', keys)
+      .where('group_id', '=', merge.into_group_id)
+      .execute();
+  };
+  await giveBack('reports', 'id', JSON.parse(merge.report_ids) as string[]);
+  await giveBack('group_identities', 'identity', JSON.parse(merge.identities) as string[]);
+  await trx.deleteFrom('group_merges').where('group_id', '=', sourceId).execute();
+  await trx
+    .updateTable('groups')
+    .set({ merged_into: sql<null>`null`, updated_at: nowIso() })
+    .where('id', '=', sourceId)
+    .execute();
+  await recount(trx, sourceId);
+  await recount(trx, merge.into_group_id);
+  await refreshRepresentative(trx, sourceId);
 }
 
 /**

@@ -9,7 +9,8 @@
  *   (`mergeGroupsIn`: unmerge gives it back), the group it joins taking the assignee and priority
  *   a person gave it when it has none (`keepTriage`).
  * - A report of a group of several that no longer fits it leaves for the group its new text
- *   belongs to (or a new one); the group it left is recounted and, when the report was its
+ *   belongs to (or a new one): first the group of its own that an earlier edit merged there, when
+ *   the new text fits that group again (edited back: the merge is undone, as unmerge undoes it); the group it left is recounted and, when the report was its
  *   representative, takes its earliest remaining report as representative and that report's title.
  */
 import { sql, type Transaction } from 'kysely';
@@ -20,7 +21,14 @@ import {
   findGroup,
   keepBands,
 } from './group-attach.js';
-import { followMerges, mergedHereByHand, mergeGroupsIn, recount } from './group-merges.js';
+import {
+  followMerges,
+  type GroupMergeRow,
+  giveBackMerge,
+  mergedHereByHand,
+  mergeGroupsIn,
+  recount,
+} from './group-merges.js';
 import { groupRow, isCrashSignature, toGroup } from './group-record.js';
 import { refreshRepresentative } from './group-representative.js';
 import type { GroupRecord, ReportAnalysis } from './records.js';
@@ -164,13 +172,19 @@ async function rekey(
   return { ...group, ...changes };
 }
 
-/** A report leaves a group of several for the group its new text belongs to. */
+/**
+ * A report leaves a group of several for the group its new text belongs to: the group its edit
+ * merged away when its new text fits that group again (edited back), else as a report arriving
+ * with that text would go.
+ */
 async function leave(
   trx: Transaction<Database>,
   input: AttachReport,
   group: GroupRow,
   ownIdentity: string,
 ): Promise<RegroupResult> {
+  const editedAway = await groupEditedAway(trx, input, group.id);
+  if (editedAway) return returnTo(trx, input, group, editedAway);
   // Its own identity (the GitHub issue) goes with it; identities it shares with the group (a
   // Sentry issue's) stay, and would lead it back.
   await trx
@@ -195,6 +209,47 @@ async function leave(
   if (representativeChanged) await refreshRepresentative(trx, group.id);
   return {
     group: joined,
+    change: 'moved',
+    left: toGroup(await groupRow(trx, group.id)),
+    representativeChanged,
+  };
+}
+
+/**
+ * The group of one this report's edit merged into `groupId` (`group_merges.reason` `edit`), when
+ * the report's new text fits it again: a report edited into another problem and back returns to
+ * its own group, with its history and triage, instead of making a new one.
+ */
+async function groupEditedAway(
+  trx: Transaction<Database>,
+  input: AttachReport,
+  groupId: string,
+): Promise<{ merge: GroupMergeRow; row: GroupRow } | undefined> {
+  const merge = await trx
+    .selectFrom('group_merges')
+    .selectAll()
+    .where('reason', '=', 'edit')
+    .where('into_group_id', '=', groupId)
+    .where('report_ids', '=', JSON.stringify([input.reportId]))
+    .executeTakeFirst();
+  if (!merge) return undefined;
+  const row = await groupRow(trx, merge.group_id);
+  return fits(row, input) ? { merge, row } : undefined;
+}
+
+/** Undoes the merge an edit made: the report goes back to its own group, keyed by its new text. */
+async function returnTo(
+  trx: Transaction<Database>,
+  input: AttachReport,
+  group: GroupRow,
+  { merge, row }: { merge: GroupMergeRow; row: GroupRow },
+): Promise<RegroupResult> {
+  await giveBackMerge(trx, merge);
+  await rekey(trx, input, row);
+  const representativeChanged = group.representative_report_id === input.reportId;
+  if (representativeChanged) await refreshRepresentative(trx, group.id);
+  return {
+    group: toGroup(await groupRow(trx, row.id)),
     change: 'moved',
     left: toGroup(await groupRow(trx, group.id)),
     representativeChanged,
