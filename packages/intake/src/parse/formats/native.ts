@@ -26,7 +26,8 @@
  */
 import { MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
-import { crashReport } from './error-header.js';
+import { assertionInFrames, type FrameAssertion } from './assertion-frame.js';
+import { crashReport, describeException } from './error-header.js';
 import {
   makeFrame,
   parseFrameText,
@@ -35,7 +36,7 @@ import {
   SYSTEM_MODULE,
 } from './native-frame.js';
 import { functionName } from './native-function-name.js';
-import type { TraceFormat } from './types.js';
+import type { FormatInput, ParsedReport, TraceFormat } from './types.js';
 
 const NUMBERED = /^\s*#(\d{1,4})\s+(\S.*)$/;
 const THREAD_HEADER = /^Thread (\d+) \((?:.*?\(LWP (\d+)\)|LWP (\d+)\))?/;
@@ -311,8 +312,17 @@ function header(lines: string[]): { type: string; message: string; location?: Fr
     : { type: '', message: '' };
 }
 
-/** Parses a native crash: its header and the crashing backtrace's frames. */
-function parseNativeExceptions(lines: string[]): Exception[] {
+/** A native crash: its exception, and the failed assert its frames show when no line names one. */
+interface NativeCrash {
+  exceptions: Exception[];
+  assertion?: FrameAssertion;
+}
+
+/**
+ * Reads a native crash: its header and the crashing backtrace's frames; with no header, a failed
+ * `assert`'s frame (`__assert_fail`, `__assert_rtn`) names it.
+ */
+function readNativeCrash(lines: string[]): NativeCrash {
   const traces = withoutRepeats(backtraces(lines));
   const crashed = crashedThread(lines);
   const crashing =
@@ -332,7 +342,34 @@ function parseNativeExceptions(lines: string[]): Exception[] {
     const stop = stopFrame(lines) ?? location;
     frames = stop ? [stop] : [];
   }
-  return frames.length > 0 ? [{ ...head, frames }] : [];
+  if (frames.length === 0) return { exceptions: [] };
+  const assertion = head.type === '' ? assertionInFrames(frames) : null;
+  if (!assertion) return { exceptions: [{ ...head, frames }] };
+  return {
+    exceptions: [{ type: 'Assertion failed', message: assertion.condition, frames }],
+    assertion,
+  };
+}
+
+/** Parses a native crash: its header and the crashing backtrace's frames. */
+function parseNativeExceptions(lines: string[]): Exception[] {
+  return readNativeCrash(lines).exceptions;
+}
+
+/**
+ * A native crash report; one titled by an assert's frame says where the assert is, as the
+ * message line it lacks would (`Assertion failed: len > 0 (parser.c:42)`).
+ */
+function parseNative(input: FormatInput): ParsedReport[] {
+  const { exceptions, assertion } = readNativeCrash(input.lines);
+  const reports = crashReport(input, exceptions);
+  const first = exceptions[0];
+  if (!assertion?.file || !first) return reports;
+  const where = ` (${assertion.file}${assertion.line ? `:${assertion.line}` : ''})`;
+  const title = describeException(first);
+  return reports.map((report) =>
+    report.title === title ? { ...report, title: `${title}${where}` } : report,
+  );
 }
 
 const frameKey = (frame: Frame) =>
@@ -390,6 +427,6 @@ export const nativeFormat: TraceFormat = {
     what: 'a native backtrace (gdb or lldb `bt`, a sanitizer report, `backtrace_symbols`)',
   },
   detect: ({ lines }) => Math.min(DETECT_FRAMES, countFrames(lines)),
-  parse: (input) => crashReport(input, parseNativeExceptions(input.lines)),
+  parse: parseNative,
   parseExceptions: parseNativeExceptions,
 };
