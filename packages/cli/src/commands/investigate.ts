@@ -13,7 +13,6 @@ import type { LanguageModel } from 'ai';
 import type { Command } from 'commander';
 import { describeProgress } from '../format/describe-progress.js';
 import { warningLine } from '../format/warning-line.js';
-import { failsAsJson, jsonErrorLine } from '../io/json-error.js';
 import { DIAGNOSIS_OUTPUT, refuseDestructiveOut } from '../io/out-guard.js';
 import { checkWritable, writeOutput } from '../io/output-file.js';
 import { createProgress, type Progress } from '../io/progress.js';
@@ -38,6 +37,7 @@ import {
   EXIT_OK,
   EXIT_UNVERIFIED,
 } from '../run/exit-codes.js';
+import { failsAsJson, jsonErrorLine } from '../run/json-error.js';
 import { runAction } from '../run/run-action.js';
 import { EXIT_CODES_HELP } from '../top-level-help.js';
 
@@ -83,7 +83,7 @@ export interface InvestigateIO {
  *   failure or 6 model server down, the model's report, if any, kept in a `.unverified.md` file;
  *   5 stopped at the cost cap, the partial report kept in a `.partial.md` file; 7 no cause found,
  *   the "not found" diagnosis printed). Asked for JSON on stdout (`--json`, no `--out`), exits
- *   3, 5 and 6 print the error as JSON there (io/json-error.ts).
+ *   3, 5 and 6 print the error as JSON there (run/json-error.ts).
  * @throws SightlineError for bad input (exit 2 through runAction), among it a report file that
  *   holds several reports (`refuseSeveralReports`).
  */

@@ -4,8 +4,8 @@
  */
 import { printableText } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
-import { actionFlags, failsAsJson, jsonErrorLine } from '../io/json-error.js';
 import { exitCodeFor } from './exit-code-for.js';
+import { actionFlags, failsAsJson, jsonErrorLine } from './json-error.js';
 
 /**
  * Returns a commander action that runs `action` and turns thrown errors into exit codes.
@@ -13,7 +13,7 @@ import { exitCodeFor } from './exit-code-for.js';
  * @param action - the command's work; its arguments are commander's action arguments.
  * @returns the wrapped action; it never rejects (errors become `process.exitCode`, see
  *   {@link exitCodeFor}, and one line on stderr, plus the stack for non-`SightlineError`s; a
- *   command asked for JSON on stdout also prints the error there, see io/json-error.ts).
+ *   command asked for JSON on stdout also prints the error there, see run/json-error.ts).
  */
 export function runAction<Args extends unknown[]>(
   action: (...args: Args) => Promise<number | undefined>,

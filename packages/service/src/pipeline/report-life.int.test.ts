@@ -271,9 +271,19 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
     await deliver([withKnownTrace()]);
     await deliver([issue(FIRST)]);
     expect(await groupOf(reportId)).toBe(firstGroup);
-    const like = issue(FIRST);
     const twin = await deliver([
-      { ...like, sourceId: 'acme/shop#8', payload: { json: { ...like.payload.json, number: 8 } } },
+      {
+        ...issue(FIRST),
+        sourceId: 'acme/shop#8',
+        payload: {
+          json: {
+            title: 'Cart total is wrong after removing an item',
+            body: FIRST,
+            number: 8,
+            labels: [],
+          },
+        },
+      },
     ]);
     expect(await groupOf(twin.reportIds[0])).toBe(firstGroup);
     expect(await harness.store.groups.get(firstGroup)).toMatchObject({ count: 2 });
