@@ -292,14 +292,11 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
 }
 
 /**
- * Stores an edit of a known report: the original becomes revision 1 on the first edit, the edit
- * the next revision; the report row takes the edit's payload and is analysed again.
- */
-/**
  * Whether an edit is older than the text stored: a provider's deliveries come in any order and a
- * redelivery resends an old payload (GitHub's `issue.updated_at` is its `receivedAt`), so an edit
- * received before the latest revision (or the report, before any) never replaces it (fresh-user
- * trial 20: a late delivery rolled an issue back to its older text and was investigated again).
+ * redelivery resends an old payload (GitHub's `issue.updated_at` is its `receivedAt`; an edit
+ * without it, its arrival), so an edit received before the latest revision (or the report, before
+ * any) never replaces it (fresh-user trial 20: a late delivery rolled an issue back to its older
+ * text and was investigated again).
  */
 async function isStaleEdit(
   trx: Transaction<Database>,
@@ -316,6 +313,10 @@ async function isStaleEdit(
   return Date.parse(receivedAt) < Date.parse(latest?.received_at ?? known.received_at);
 }
 
+/**
+ * Stores an edit of a known report: the original becomes revision 1 on the first edit, the edit
+ * the next revision; the report row takes the edit's payload and is analysed again.
+ */
 async function addRevision(
   trx: Transaction<Database>,
   known: { id: string; payload: string; payload_type: string; received_at: string },

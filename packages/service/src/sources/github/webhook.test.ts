@@ -53,6 +53,18 @@ describe('GitHub issues webhooks', () => {
     }
   });
 
+  it('dates an edit without updated_at when it arrives, not when the issue was created', async () => {
+    const delivery = JSON.parse(fixture('issues-opened.json').toString('utf8'));
+    const { updated_at: _left, ...issue } = delivery.issue;
+    const receivedAt = async (action: string) => {
+      const body = Buffer.from(JSON.stringify({ ...delivery, action, issue }));
+      return (await deliver('issues', body, sign(body))).reports[0]?.receivedAt ?? '';
+    };
+    const before = Date.now();
+    expect(Date.parse(await receivedAt('edited'))).toBeGreaterThanOrEqual(before - 1_000);
+    expect(await receivedAt('opened')).toBe('2026-11-30T09:00:00Z');
+  });
+
   it('rejects missing, wrong or other-secret signatures and a tampered body', async () => {
     const body = fixture('issues-opened.json');
     for (const signature of [

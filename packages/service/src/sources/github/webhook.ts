@@ -77,6 +77,13 @@ export async function handleGitHubWebhook(
           },
         ]
       : [];
-  const reports = ACTIONS.has(action) ? [issueReport(fullName, payload.issue)] : [];
+  // An edit is newer than the issue's creation: without `updated_at` (a GitHub-compatible sender
+  // that leaves it out) it was dated `created_at`, older than the text stored, and dropped as a
+  // late redelivery. It is dated when it arrives instead.
+  const issue =
+    action === 'edited' && typeof at !== 'string'
+      ? { ...payload.issue, updated_at: new Date().toISOString() }
+      : payload.issue;
+  const reports = ACTIONS.has(action) ? [issueReport(fullName, issue)] : [];
   return { verified: true, reports, upstream };
 }
