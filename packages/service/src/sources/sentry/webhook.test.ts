@@ -178,6 +178,13 @@ describe('the time of a Sentry delivery', () => {
     }
   });
 
+  it('reads a time after the delivery arrived as its arrival (the header is not signed)', () => {
+    const arrived = Date.parse('2026-03-01T10:05:00.000Z');
+    // A year ahead: a replayed "resolved" dated so would outrank every status change to come.
+    expect(sentryHookTime('1803895500', arrived)).toBe('2026-03-01T10:05:00.000Z');
+    expect(sentryHookTime('1772359400', arrived)).toBe('2026-03-01T10:03:20.000Z');
+  });
+
   it("carries it with a resolved issue's status, so a late delivery is not applied over a newer one", async () => {
     const resolved = Buffer.from(
       JSON.stringify({ action: 'resolved', data: { issue: { id: 42, title: 'x' } } }),

@@ -26,11 +26,22 @@ const SECONDS_BELOW = 1e11;
  * Sentry sends it; milliseconds, as a relay may, are read as such) as ISO 8601; undefined when it
  * is missing or no number. Which times are followed is the store's to say
  * (`GroupStore.followUpstream`: 2000–9999).
+ *
+ * Sentry signs the body only (docs.sentry.io, integration platform webhooks: the signature is the
+ * HMAC-SHA256 of the body), so the header is whatever the sender says: a time after `now` (a
+ * replayed delivery dated ahead, or a relay's fast clock) is read as `now`, so that no delivery
+ * can date itself past the status changes still to come and keep them from being applied.
+ * @param header - the header's value.
+ * @param now - the time the delivery arrived (ms since the epoch). Default `Date.now()`.
  */
-export function sentryHookTime(header: string | undefined): string | undefined {
+export function sentryHookTime(
+  header: string | undefined,
+  now: number = Date.now(),
+): string | undefined {
   const value = Number(header?.trim() || Number.NaN);
   const date = new Date(value < SECONDS_BELOW ? value * 1000 : value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+  if (Number.isNaN(date.getTime())) return undefined;
+  return new Date(Math.min(date.getTime(), now)).toISOString();
 }
 
 /** What a verified delivery carries. */
