@@ -45,10 +45,16 @@ function privateKeyEndAt(line: string): number {
 
 /**
  * The last line of a PEM body: base64 and its padding, at most 64 characters and a multiple of 4
- * (so is the whole body, and every full line): a word below the body (`Thanks`) is not one.
+ * (so is the whole body, and every full line), and 8 or more characters or with a digit, `+`,
+ * `/` or `=` among them: a word below the body (`Thanks`, `done`) is not one.
  */
 function isLastLine(line: string): boolean {
-  return BASE64_LINE.test(line) && line.length <= 64 && line.length % 4 === 0;
+  return (
+    BASE64_LINE.test(line) &&
+    line.length <= 64 &&
+    line.length % 4 === 0 &&
+    (line.length >= 8 || /[\d+/=]/.test(line))
+  );
 }
 
 /** A full PEM line that is not a hex digest (64 hex digits: a SHA-256) and mixes cases, as base64 does. */

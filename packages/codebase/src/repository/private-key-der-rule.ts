@@ -25,7 +25,7 @@ const HEAD_CHARS = 32;
 const ENCRYPTED_KEY_OIDS = ['2a864886f70d01050d', '2a864886f70d010c01'];
 
 /** Whether a character code is in the base64 alphabet without padding, `[A-Za-z0-9+/]`. */
-function isBase64Code(code: number): boolean {
+export function isBase64Code(code: number): boolean {
   return (
     (code >= 65 && code <= 90) ||
     (code >= 97 && code <= 122) ||

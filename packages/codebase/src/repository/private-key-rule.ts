@@ -4,6 +4,7 @@
  * files have lines of megabytes, so every search here reads the text once however many BEGIN
  * lines it holds: a search whose result still lies ahead serves the next BEGIN line.
  */
+import { createKeyBodySpanCheck } from './key-body-span.js';
 import type { SecretRule } from './secret-rule.js';
 
 const KEY_BEGIN_PREFIX = '-----BEGIN ';
@@ -71,6 +72,44 @@ export function isKeyBodyLine(line: string): boolean {
   const kept = value.trimEnd();
   // `[\w ,-]+` needs one character: with only spaces left, the first of them.
   return kept === '' ? value.startsWith(' ') : /^[\w ,-]+$/.test(kept);
+}
+
+/** Fewest characters of a body's shorter last line, unless it has a digit, `+`, `/` or `=`. */
+const MIN_LAST_LINE = 8;
+
+/**
+ * Where the body of a key with no END line ends, from the line break `stop` after its BEGIN line:
+ * PEM headers (`Proc-Type: 4,ENCRYPTED`) and a blank line after them, then base64 lines of one
+ * width and a shorter last line; the first line of another width, or that is no base64, is not
+ * the key's (a word after a body cut short, `Thanks`, the code after it).
+ * @returns the index of the line break (or the text's end) after the body's last line; `stop`
+ *   when no line below is a body line.
+ */
+function bodyEndAfter(text: string, stop: number): number {
+  let bodyEnd = stop;
+  let width = 0;
+  let headers = false;
+  while (bodyEnd < text.length) {
+    const next = text.indexOf('\n', bodyEnd + 1);
+    const lineEnd = next === -1 ? text.length : next;
+    const line = text.slice(bodyEnd + 1, lineEnd).trim();
+    if (line === '') {
+      // Only the blank line between a PEM's headers and its base64.
+      if (!headers || width > 0) break;
+      headers = false;
+    } else if (!/^[A-Za-z0-9+/=]+$/.test(line)) {
+      if (width > 0 || !isKeyBodyLine(line)) break;
+      headers = true;
+    } else if (width === 0 || line.length === width) {
+      width = line.length;
+    } else {
+      const last = line.length < width && (line.length >= MIN_LAST_LINE || /[\d+/=]/.test(line));
+      if (last) bodyEnd = lineEnd;
+      break;
+    }
+    bodyEnd = lineEnd;
+  }
+  return bodyEnd;
 }
 
 /**
@@ -158,9 +197,10 @@ function createKeyEndFinder(text: string): (from: number) => number | undefined 
 }
 
 /**
- * A private key block: from `-----BEGIN … PRIVATE KEY-----` to its END line; without an END line
- * near, to the end of the lines that look like a key's body (a key cut short still hides its
- * body). A BEGIN line with no body at all (a message naming the format) is not a key.
+ * A private key block: from `-----BEGIN … PRIVATE KEY-----` to its END line when what lies
+ * between is a key's body (`key-body-span.ts`); else, and without an END line near, to the end of
+ * the body below it (`bodyEndAfter`: a key cut short still hides its body, and only its body). A
+ * BEGIN line with no body at all (a message naming the format) is not a key.
  */
 export const PRIVATE_KEY_RULE: SecretRule = {
   what: 'a private key block',
@@ -174,10 +214,12 @@ export const PRIVATE_KEY_RULE: SecretRule = {
     // The body below the last line end read: [bodyFrom, bodyEnd), whole lines of a key's body.
     let bodyFrom = -1;
     let bodyEnd = -1;
+    const isBodySpan = createKeyBodySpanCheck(text);
     for (const begin of keyBeginLines(text)) {
       const from = begin.end;
       const end = keyEnd(from);
-      if (end !== undefined) {
+      // An END line counts when what lies between is a body (not the code between two constants).
+      if (end !== undefined && isBodySpan(from, text.lastIndexOf(KEY_END_PREFIX, end))) {
         yield [begin.index, end];
         continue;
       }
@@ -188,17 +230,7 @@ export const PRIVATE_KEY_RULE: SecretRule = {
       }
       if (stop < bodyFrom || stop > bodyEnd) {
         bodyFrom = stop;
-        bodyEnd = stop;
-        while (bodyEnd < text.length) {
-          const next = text.indexOf('\n', bodyEnd + 1);
-          const line = text.slice(bodyEnd + 1, next === -1 ? text.length : next);
-          if (line.trim() === '' || !isKeyBodyLine(line)) break;
-          if (next === -1) {
-            bodyEnd = text.length;
-            break;
-          }
-          bodyEnd = next;
-        }
+        bodyEnd = bodyEndAfter(text, stop);
       }
       // A BEGIN line with no body after it, on its line or below, only names the format.
       const run = base64Run(from);

@@ -97,7 +97,7 @@ describe('SECRET_RULES on ordinary texts', () => {
       text.split('\n').slice(0, index).join('\n').length + (index > 0 ? 1 : 0);
     expect(found(text, 'deploy/settings.yml')['a secret-named setting']).toEqual([
       [0, text.indexOf('\n')],
-      [lineAt(3), lineAt(5)],
+      [lineAt(3), lineAt(5) - 1],
     ]);
   });
 
@@ -270,23 +270,49 @@ const REFERENCE: Record<string, (text: string) => [number, number][]> = {
   'a private key block': (text) => {
     const begin = /-----BEGIN [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g;
     const end = /-----END [A-Z0-9 _-]*PRIVATE KEY(?: BLOCK)?-----/g;
-    const body = /^\s*(?:[A-Za-z0-9+/=]+|[A-Za-z-]+: [\w ,-]+)?\s*$/;
+    const header = /^\s*[A-Za-z-]+: [\w ,-]+\s*$/;
+    // A line (or a piece between JSON's `\n` escapes) of a body between BEGIN and END, as code
+    // decorates one: quotes, operators, comment markers, a literal's prefix.
+    const decoration = String.raw`[ \t\r"'\`+.,;&|)\]}>#*\\]*`;
+    const decorated = new RegExp(
+      String.raw`^${decoration}(?:(?:\/\/|--)[ \t]${decoration})*(?:(?:[rRbBuUfFL]{1,2}|@|\$|u8)["'\`])?(?:[A-Za-z0-9+/=]*|[A-Za-z-]{1,40}: [\w ,-]*)${decoration}$`,
+    );
     const ranges: [number, number][] = [];
     for (const match of text.matchAll(begin)) {
       const from = match.index + match[0].length;
       end.lastIndex = from;
       const found = end.exec(text.slice(0, from + 16_384));
-      if (found) {
+      const between = found ? text.slice(from, found.index).split(/\n|\\[nr]/) : [];
+      // The END line's own piece is not read, unless the BEGIN line's holds it.
+      const read = between.length === 1 ? between : between.slice(0, -1);
+      if (found && read.every((segment) => decorated.test(segment))) {
         ranges.push([match.index, found.index + found[0].length]);
         continue;
       }
       let stop = text.indexOf('\n', from);
       const rest = text.slice(from, stop === -1 ? text.length : stop);
       let lines = 0;
+      // Headers and a blank line after them, then base64 of one width and a shorter last line.
+      let width = 0;
+      let headers = false;
       while (stop !== -1) {
         const next = text.indexOf('\n', stop + 1);
-        const line = text.slice(stop + 1, next === -1 ? text.length : next);
-        if (line.trim() === '' || !body.test(line)) break;
+        const line = text.slice(stop + 1, next === -1 ? text.length : next).trim();
+        if (line === '') {
+          if (!headers || width > 0) break;
+          headers = false;
+        } else if (!/^[A-Za-z0-9+/=]+$/.test(line)) {
+          if (width > 0 || !header.test(line)) break;
+          headers = true;
+        } else if (width === 0 || line.length === width) {
+          width = line.length;
+        } else {
+          if (line.length < width && (line.length >= 8 || /[\d+/=]/.test(line))) {
+            stop = next;
+            lines++;
+          }
+          break;
+        }
         stop = next;
         lines++;
       }

@@ -491,17 +491,19 @@ const SETTING_RULE: SecretRule = {
       const value = withoutComment(raw).replace(/^["']|["']$/g, '');
       if (!SECRET_SETTING.test(key) || isSecretSettingPointer(key)) continue;
       if (/^[|>][-+]?$/.test(value)) {
-        // A YAML block value: the more-indented lines below it.
+        // A YAML block value: the more-indented lines below it, without the blank ones after it.
         const indent = /^\s*/.exec(line)?.[0].length ?? 0;
         let end = offset;
+        let valueEnd = start + line.length;
         while (index + 1 < lines.length) {
           const next = lines[index + 1] ?? '';
           if (next.trim() !== '' && (/^\s*/.exec(next)?.[0].length ?? 0) <= indent) break;
+          if (next.trim() !== '') valueEnd = end + next.length;
           end += next.length + 1;
           offset += next.length + 1;
           index++;
         }
-        yield [start, end];
+        yield [start, valueEnd];
       } else if (!PLACEHOLDER.test(value.trim())) {
         yield [start, start + line.length];
       }
@@ -511,7 +513,8 @@ const SETTING_RULE: SecretRule = {
 
 /**
  * A multi-line string given to a secret-named name in code: a template literal or a Python
- * triple-quoted string (`privateKey = \`` … `` \` ``), every line of it.
+ * triple-quoted string (`privateKey = \`` … `` \` ``), every line of it; one never closed, to
+ * the line before its first blank line.
  */
 const MULTI_LINE_VALUE_RULE: SecretRule = {
   what: 'a multi-line secret value',
@@ -522,7 +525,11 @@ const MULTI_LINE_VALUE_RULE: SecretRule = {
       const quote = match.tail[1] ?? '`';
       const from = match.end;
       const close = text.indexOf(quote, from);
-      const end = close === -1 ? text.length : close + quote.length;
+      // Never closed (a text cut short): the value's lines up to the first blank one, not the
+      // rest of the text.
+      const blank = /\n[ \t]*\r?(?:\n|$)/g;
+      blank.lastIndex = from;
+      const end = close === -1 ? (blank.exec(text)?.index ?? text.length) : close + quote.length;
       if (text.slice(from, end).includes('\n')) yield [match.index, end];
     }
   },

@@ -214,3 +214,65 @@ describe('secrets hidden from the rules (fresh-user trial 30)', () => {
     expect((await scanSecrets(line)).lines.size).toBe(0);
   });
 });
+
+describe('a multi-line secret withholds its own lines, and no others', () => {
+  const begin = join('-----BEGIN ', 'RSA PRIVATE KEY-----');
+  const end = join('-----END ', 'RSA PRIVATE KEY-----');
+  const body =
+    Buffer.from('not a real key, only its shape. '.repeat(6))
+      .toString('base64')
+      .match(/.{1,64}/g) ?? [];
+
+  it('no code between the BEGIN and END constants of a PEM parser', async () => {
+    const code = [
+      `const BEGIN = '${begin}';`,
+      'const sample = "QUJDREVGR0hJSktMTU5PUFFSU1RVVldY";',
+      'export function parse(pem: string): string[] {',
+      "  return pem.split('\\n').filter((line) => !line.startsWith('-----'));",
+      '}',
+      `const END = '${end}';`,
+      'export const after = 1;',
+    ].join('\n');
+    expect(await withheld(code)).toEqual([]);
+  });
+
+  it('a key block with headers, or written as concatenated literals, whole', async () => {
+    const headers = [
+      begin,
+      'Proc-Type: 4,ENCRYPTED',
+      'DEK-Info: AES-128-CBC,0A1B',
+      '',
+      ...body,
+      end,
+    ];
+    expect(await withheld(`a\n${headers.join('\n')}\nb\n`, 'notes.txt')).toEqual(
+      headers.map((_, index) => index + 2),
+    );
+    const literals = [begin, ...body, end].map((line) => `  "${line}\\n" +`);
+    expect(await withheld(`const k =\n${literals.join('\n')}\n  "";\nf();\n`)).toEqual(
+      literals.map((_, index) => index + 2),
+    );
+  });
+
+  it('a key cut short: its BEGIN line and body, not the words or code below it', async () => {
+    const whole = body.slice(0, 3);
+    for (const after of [
+      ['Thanks', 'Bob', 'next: thing'],
+      ['done', '}', 'ok'],
+    ]) {
+      const text = ['see', begin, ...whole, ...after].join('\n');
+      expect(await withheld(text, 'notes.txt')).toEqual([2, 3, 4, 5]);
+    }
+  });
+
+  it('a multi-line value never closed: up to its first blank line', async () => {
+    const code =
+      'const a = 1;\nconst privateKey = `\nFakeBody1\nFakeBody2\n\nfunction after() {}\n';
+    expect(await withheld(code)).toEqual([2, 3, 4]);
+  });
+
+  it('a YAML block value: not the blank lines after it', async () => {
+    const yaml = 'db:\n  password: |\n    FakePw1\n\n\n  host: x\n';
+    expect(await withheld(yaml, 'config/app.yml')).toEqual([2, 3]);
+  });
+});

@@ -20,7 +20,7 @@ import { type FoundSecret, findSplitSecrets } from './split-secrets.js';
  * Version of the rules: stored with everything computed from a scan (the index cache), so a
  * change of the rules is never answered from an older scan. Bump it when a rule changes.
  */
-export const SECRET_RULES_VERSION = 13;
+export const SECRET_RULES_VERSION = 14;
 
 /**
  * Characters that show nothing (Unicode's default-ignorable format characters but a line's):
