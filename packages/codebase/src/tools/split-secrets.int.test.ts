@@ -10,12 +10,12 @@ import { isToolError } from '@sightline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexRepository } from '../repomap/index-repository.js';
 import { renderRepositoryMap } from '../repomap/render-map.js';
-import { findSymbol } from '../tools/find-symbol.js';
-import { grep } from '../tools/grep.js';
-import { listDir } from '../tools/list-dir.js';
-import { readFile } from '../tools/read-file.js';
-import { FAKE_KEYS, wrapped } from './__fixtures__/fake-private-keys.js';
-import { gateTexts } from './secret-gate.js';
+import { FAKE_KEYS, wrapped } from '../repository/__fixtures__/fake-private-keys.js';
+import { gateTexts } from '../repository/secret-gate.js';
+import { findSymbol } from './find-symbol.js';
+import { grep } from './grep.js';
+import { listDir } from './list-dir.js';
+import { readFile } from './read-file.js';
 
 const TOKEN = ['gh', 'p_', 'Ab3dEf6hIj9lMn2pQr5tUv8xYz1bCd4fGh7j'].join('');
 const KEY_LINES = wrapped(FAKE_KEYS.OpenSSH, 70);
