@@ -10,7 +10,7 @@ import { detectFormat, REPORT_FORMAT_NAMES, REPORT_FORMATS, textFormat } from '.
 import type { FormatInput, ParsedReport, ReportFormat } from './formats/types.js';
 import { extractIdentifiers } from './identifiers.js';
 import { MAX_BODY_CHARS, MAX_REPORT_BYTES } from './limits.js';
-import { splitLines, withoutLineNumberColumn } from './lines.js';
+import { splitLines, withoutLineNumberColumn, withoutQuoteMarkers } from './lines.js';
 import { extractPaths } from './paths.js';
 import { refuseUnfitFormat } from './refuse-unfit-format.js';
 import type { Exception, Frame, Report } from './types.js';
@@ -92,8 +92,9 @@ function chooseFormat(input: FormatInput, name: string | undefined): ReportForma
 
 /**
  * The format for `input` (`name` when given), and the input it reads: without a log viewer's
- * line-number column ({@link withoutLineNumberColumn}) when only that way a format recognises it
- * (a crash log copied from a CI job page, trial 33).
+ * line-number column ({@link withoutLineNumberColumn}) or a Markdown quote's markers
+ * ({@link withoutQuoteMarkers}) when only that way a format recognises it (a crash log copied
+ * from a CI job page, trial 33; a debugger session quoted in a reply, trial 37).
  */
 function withFormat(
   input: FormatInput,
@@ -106,13 +107,13 @@ function withFormat(
       ? format !== textFormat
       : format.requires === undefined || format.detect(candidate) > 0;
   if (reads(chosen, input)) return { formatInput: input, chosen };
-  const lines = withoutLineNumberColumn(input.lines);
-  if (!lines) return { formatInput: input, chosen };
-  const unnumbered = { ...input, lines };
-  const other = chooseFormat(unnumbered, name);
-  return reads(other, unnumbered)
-    ? { formatInput: unnumbered, chosen: other }
-    : { formatInput: input, chosen };
+  for (const lines of [withoutLineNumberColumn(input.lines), withoutQuoteMarkers(input.lines)]) {
+    if (!lines) continue;
+    const other = { ...input, lines };
+    const format = chooseFormat(other, name);
+    if (reads(format, other)) return { formatInput: other, chosen: format };
+  }
+  return { formatInput: input, chosen };
 }
 
 function runFormat(

@@ -63,8 +63,38 @@ export function describeChain(exceptions: Exception[]): string[] {
   return lines;
 }
 
-/** A debugger's prompt line (`(lldb) bt`, `(gdb) thread apply all bt`): a command, no title. */
-export const DEBUGGER_PROMPT = /^\((?:lldb|gdb)\)(?:\s|$)/;
+/**
+ * A debugger's prompt line: a command, no title. lldb's and gdb's (`(lldb) bt`, `(gdb) thread
+ * apply all bt`), those of gdb's front ends and relatives (pwndbg's `pwndbg> bt`, GEF's `gef➤  bt`,
+ * PEDA's `gdb-peda$ bt`, rr's `(rr)`, UDB's `(udb)`, `(cuda-gdb)`), quoted in Markdown or not
+ * (`> (gdb) bt`). Tested on trimmed lines.
+ */
+export const DEBUGGER_PROMPT =
+  /^(?:>[ \t]*)*(?:\((?:lldb|gdb|rr|udb|cuda-gdb)\)|pwndbg>|gef(?:➤|>)|gdb-peda\$)(?:\s|$)/;
+
+/** Whether the first of `lines` with text is a debugger's prompt ({@link DEBUGGER_PROMPT}): a pasted session. */
+export function opensWithPrompt(lines: readonly string[]): boolean {
+  return DEBUGGER_PROMPT.test(lines.find((line) => line.trim() !== '')?.trim() ?? '');
+}
+
+/** The title of a report that holds only debugger prompts: the commands, none of their output. */
+export const PROMPTS_ONLY_TITLE = 'Debugger session with no output';
+
+/**
+ * The first line of `lines` that is not a debugger's prompt ({@link DEBUGGER_PROMPT}), trimmed;
+ * {@link PROMPTS_ONLY_TITLE} when every line with text is one (Markdown fences aside).
+ * @returns the line, or `undefined` when no line has text.
+ */
+export function titleBesidePrompts(lines: readonly string[]): string | undefined {
+  let prompts = false;
+  for (const line of lines) {
+    const text = line.trim();
+    if (text === '' || /^(?:`{3,}|~{3,})/.test(text)) continue;
+    if (!DEBUGGER_PROMPT.test(text)) return text;
+    prompts = true;
+  }
+  return prompts ? PROMPTS_ONLY_TITLE : undefined;
+}
 
 /**
  * The title of a debugger's backtrace that names no error (taken at a breakpoint or by hand): where
@@ -105,12 +135,11 @@ export function crashReport(
 ): ParsedReport[] {
   const kept = exceptions.slice(0, MAX_EXCEPTIONS);
   const first = kept[0];
-  const lines = input.lines.map((line) => line.trim()).filter((line) => line !== '');
   // A debugger session pasted as it is has no title of its own (trial 35): where it stopped is one.
-  const session = DEBUGGER_PROMPT.test(lines[0] ?? '');
+  const session = opensWithPrompt(input.lines);
   const title =
     (session ? sessionTitle(first) : first ? describeException(first) : '') ||
-    lines.find((line) => !DEBUGGER_PROMPT.test(line));
+    titleBesidePrompts(input.lines);
   return [
     {
       kind: first ? 'crash' : 'text',

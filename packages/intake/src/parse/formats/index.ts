@@ -1,6 +1,7 @@
 /** Every report format, and detection of the one an input is in. */
 
 import { MAX_TITLE_CHARS } from '../limits.js';
+import { opensWithPrompt, titleBesidePrompts } from './error-header.js';
 import { jsonTitle, textTitle } from './json-title.js';
 import { markdownIssueFormat } from './markdown-issue.js';
 import { reviewsFormat } from './reviews.js';
@@ -8,12 +9,17 @@ import { sentryFormat } from './sentry.js';
 import { TRACE_FORMATS } from './trace-formats.js';
 import type { FormatInput, ReportFormat } from './types.js';
 
+/** The title of plain text: its first line, or the first beside a debugger's prompts. */
+function promptlessTitle(lines: readonly string[]): string | undefined {
+  return opensWithPrompt(lines) ? titleBesidePrompts(lines) : textTitle(lines);
+}
+
 /** Plain text: the fallback when no other format recognises the input. */
 export const textFormat: ReportFormat = {
   name: 'text',
   detect: () => 1,
   parse: ({ text, lines, value }) => {
-    const first = value !== undefined ? jsonTitle(value) : textTitle(lines);
+    const first = value !== undefined ? jsonTitle(value) : promptlessTitle(lines);
     return [
       {
         kind: 'text',

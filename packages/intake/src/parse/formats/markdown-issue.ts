@@ -10,7 +10,7 @@ import { DEFAULT_BOILERPLATE, normalizeLine } from '../issue-templates.js';
 import { MAX_EXCEPTIONS, MAX_TITLE_CHARS } from '../limits.js';
 import { splitLines } from '../lines.js';
 import type { Exception } from '../types.js';
-import { DEBUGGER_PROMPT, sessionTitle } from './error-header.js';
+import { opensWithPrompt, sessionTitle, titleBesidePrompts } from './error-header.js';
 import { isJsonObject } from './json-object.js';
 import { jsonTitle } from './json-title.js';
 import { parseTraces } from './trace-formats.js';
@@ -118,11 +118,11 @@ function parseIssue(input: FormatInput): ParsedReport[] {
   // `{"title": "", "summary": …}` was listed as an empty report); a pasted debugger session
   // (fenced or not) by its crash or where it stopped, not by its prompt.
   const ownLines = lines.filter((line) => line.trim() !== '' && !FENCE.test(line));
-  const session = DEBUGGER_PROMPT.test(ownLines[0]?.trim() ?? '');
+  const session = opensWithPrompt(ownLines);
   const title =
     issue?.title.trim() ||
     (session ? sessionTitle(exceptions[0]) : '') ||
-    titleOf(session ? ownLines.filter((line) => !DEBUGGER_PROMPT.test(line.trim())) : lines) ||
+    (session ? titleBesidePrompts(ownLines) : titleOf(lines)) ||
     (issue ? jsonTitle(input.value) : undefined);
   return [
     {
