@@ -322,7 +322,8 @@ interface NativeCrash {
  * Reads a native crash: its header and the crashing backtrace's frames; with no header, a failed
  * `assert`'s frame (`__assert_fail`, `__assert_rtn`) names it.
  */
-function readNativeCrash(lines: string[]): NativeCrash {
+function readNativeCrash(text: string[]): NativeCrash {
+  const lines = withSpaces(text);
   const traces = withoutRepeats(backtraces(lines));
   const crashed = crashedThread(lines);
   const crashing =
@@ -410,8 +411,25 @@ function crashedThread(lines: string[]): { thread?: number; lwp?: string } | und
   return selected === undefined ? undefined : { thread: selected };
 }
 
+/**
+ * Runs of horizontal blanks: spaces, tabs, no-break and other Unicode spaces pasted from a page
+ * (one space alone is left as it is).
+ */
+const BLANKS =
+  /[ \t\v\f\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]{2,}|[\t\v\f\u00A0\u1680\u2000-\u200A\u202F\u205F\u3000]/g;
+
+/**
+ * The lines with each run of horizontal blanks one space: gdb's and lldb's tokens may be apart by
+ * any (`#0\t0x… in main ()\tat a.c:3`, `main ()   at a.c:3`, trial 37), and the patterns here
+ * read one space.
+ */
+function withSpaces(lines: string[]): string[] {
+  return lines.map((line) => line.replace(BLANKS, ' '));
+}
+
 /** How many frames the native format reads in `lines`, up to {@link DETECT_FRAMES}. */
-function countFrames(lines: string[]): number {
+function countFrames(text: string[]): number {
+  const lines = withSpaces(text);
   const frames = backtraces(lines, DETECT_FRAMES).reduce(
     (sum, trace) => sum + trace.frames.length,
     0,
