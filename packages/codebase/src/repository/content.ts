@@ -56,7 +56,12 @@ const SECRET_NAMES = [
   /^id_(rsa|dsa|ecdsa|ed25519)\b/,
   // `credentials.json`, `aws_credentials`, not `credentials.ts`: code that handles credentials is code.
   /^(.*[._-])?credentials(\.(json|ya?ml|toml|ini|xml|cfg|conf|txt|csv|env|bak|old))?$/,
-  /^\.netrc$/,
+  // curl's and git's `.netrc` (`_netrc` on Windows), PostgreSQL's password file, Apache's password
+  // hashes, Docker's legacy registry logins: each holds credentials and nothing else.
+  /^[._]netrc$/,
+  /^\.pgpass$/,
+  /^\.htpasswd$/,
+  /^\.dockercfg$/,
   /^\.git-credentials$/,
   /^secrets?\.(json|ya?ml|toml|env)$/,
   /^service-account.*\.json$/,
@@ -64,7 +69,8 @@ const SECRET_NAMES = [
 const EXAMPLE_NAMES = /(^|[._-])(example|sample|template|dist)(\.env)?$/;
 /** Folders never read: git's own data (remote URLs with tokens, hooks) and key stores. */
 const SECRET_DIRS = new Set(['.git', '.ssh', '.aws', '.gnupg']);
-const TOKEN_FILES = new Set(['.npmrc', '.pypirc', '.yarnrc', '.yarnrc.yml']);
+/** Settings files that may hold a token or a password (`.my.cnf`: MySQL's client options). */
+const TOKEN_FILES = new Set(['.npmrc', '.pypirc', '.yarnrc', '.yarnrc.yml', '.my.cnf']);
 const TOKEN_CONTENT = /(_authToken|_auth\s*=|password\s*[=:]|npmAuthToken|token\s*[=:])/i;
 
 /**
@@ -96,7 +102,8 @@ function plainName(filePath: string): string {
 /**
  * True when a file looks like it holds secrets by its path alone: anything under `.git/`,
  * `.ssh/`, `.aws/` or `.gnupg/`; `.env*` and `*.env`; keys and certificates; any `id_rsa*` copy;
- * credentials files; and `.npmrc`/`.pypirc`/`.yarnrc` that contain a token or password (those need
+ * credentials files (`.netrc`, `_netrc`, `.pgpass`, `.htpasswd`, `.dockercfg`, `.git-credentials`,
+ * `credentials.json` …); and `.npmrc`/`.pypirc`/`.yarnrc`/`.my.cnf` that contain a token or password (those need
  * `content`; without it they count as secret). Names are compared in lower case with trailing
  * spaces and dots removed. Content is judged by `scanSecrets` (secrets.ts).
  * @param filePath repository-relative path.
