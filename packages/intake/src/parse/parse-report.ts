@@ -13,6 +13,7 @@ import { MAX_BODY_CHARS, MAX_REPORT_BYTES } from './limits.js';
 import { splitLines, withoutLineNumberColumn, withoutQuoteMarkers } from './lines.js';
 import { extractPaths } from './paths.js';
 import { refuseUnfitFormat } from './refuse-unfit-format.js';
+import { oneLineTitle } from './report-title.js';
 import type { Exception, Frame, Report } from './types.js';
 
 /** Options of {@link parseReport} and {@link parseReports}. */
@@ -174,11 +175,14 @@ function buildReport(
       .update(`${parsed.title ?? ''}\n${fullBody}`.replace(/\r\n?/g, '\n'))
       .digest('hex')
       .slice(0, 16);
+  // The one place a title is finished, whatever the format read (trial 37: a JSON title's tab or
+  // line break, a right-to-left override).
+  const title = oneLineTitle(parsed.title ?? '');
   return {
     id,
     kind: parsed.kind,
     source: { format, ...(filename ? { filename } : {}) },
-    ...(parsed.title ? { title: parsed.title } : {}),
+    ...(title ? { title } : {}),
     body,
     ...(parsed.rating !== undefined ? { rating: parsed.rating } : {}),
     ...(platform ? { platform } : {}),

@@ -26,4 +26,30 @@ describe('reportTitle', () => {
     const [crash] = parseReports('TypeError: x is undefined\n    at f (src/a.js:1:2)\n');
     expect(crash && reportTitle(crash)).toBe('TypeError: x is undefined');
   });
+
+  it('gives every format one line: whitespace collapsed, bidirectional controls removed', () => {
+    // Fresh-user trial 37: a JSON title kept its tab and line break, and a right-to-left override.
+    const bidi = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    const title = `Crash\tin\nparser\r\n  on ${bidi}save\u202e.exe`;
+    for (const input of [
+      { title, body: 'It crashes.' },
+      JSON.stringify({ title, body: 'It crashes.' }),
+      `${JSON.stringify({ title, text: 'it crashes', rating: 1 })}\n`,
+      // A message's title is its first line: its line breaks here are tabs.
+      {
+        exception: { values: [{ type: 'Error', value: title.replace(/[\r\n]+/g, '\t') }] },
+        platform: 'javascript',
+      },
+      `Error: ${title.replace(/\s+/g, '\t')}\n    at f (src/a.js:1:2)\n`,
+      `Crash\tin ${bidi}parser\u00a0 on save.exe\nIt crashes.`,
+    ]) {
+      const [report] = parseReports(input);
+      expect(report?.title).toMatch(/^(?:Error: )?Crash in parser on save\.?exe$/);
+      expect(report && reportTitle(report)).toBe(report?.title);
+    }
+    // A title of controls and blanks alone is no title: the report is listed by its text.
+    const [blank] = parseReports({ title: `\t${bidi}\n`, body: 'It crashes on save.' });
+    expect(blank?.title).toBeUndefined();
+    expect(blank && reportTitle(blank)).toBe('It crashes on save.');
+  });
 });

@@ -4,12 +4,29 @@
  */
 import type { Report } from './types.js';
 
+/**
+ * The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): in a
+ * title they reorder what follows in a terminal or a page (`U+202E` shows `exe.txt` as `txt.exe`).
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * A title as it is shown on one line: without bidirectional controls, each run of whitespace
+ * (a tab, a line break, a JSON title's `\n`) one space, trimmed. Every parsed report's title
+ * passes here (`parseReport`), whatever its format.
+ * @param title - a title as a format read it.
+ * @returns the title on one line; '' when nothing but whitespace and controls is left.
+ */
+export function oneLineTitle(title: string): string {
+  return title.replace(BIDI_CONTROLS, '').replace(/\s+/g, ' ').trim();
+}
+
 /** Characters of a listed title: a longer one is cut to 199 and ends with `…`. */
 export const MAX_LISTED_TITLE_CHARS = 200;
 
 /**
  * A report's title for listing: its own title, else its first exception (`Type: message`), else
- * the first line of its text, else `(empty report)`; trimmed.
+ * the first line of its text, else `(empty report)`; on one line ({@link oneLineTitle}).
  * @param report - a parsed report.
  * @returns at most {@link MAX_LISTED_TITLE_CHARS} (200) characters; a longer title is cut to 199
  *   and ends with `…`.
@@ -17,9 +34,11 @@ export const MAX_LISTED_TITLE_CHARS = 200;
 export function reportTitle(report: Report): string {
   const exception = report.exceptions[0];
   const title =
-    report.title?.trim() ||
-    (exception ? `${exception.type}${exception.message ? `: ${exception.message}` : ''}` : '') ||
-    report.body.trim().split('\n', 1)[0] ||
+    oneLineTitle(report.title ?? '') ||
+    oneLineTitle(
+      exception ? `${exception.type}${exception.message ? `: ${exception.message}` : ''}` : '',
+    ) ||
+    oneLineTitle(report.body.trim().split('\n', 1)[0] ?? '') ||
     '(empty report)';
   return title.length > MAX_LISTED_TITLE_CHARS
     ? `${title.slice(0, MAX_LISTED_TITLE_CHARS - 1)}…`
