@@ -9,6 +9,8 @@
  * `main::{lambda()#1}` is kept whole).
  */
 
+import { withoutRustHash } from './rust-symbol.js';
+
 /** What a C++ operator's name holds after `operator`: `<<=`, `->*`, `()`, `[]`, `new[]`. */
 const OPERATOR_SYMBOL =
   /^\s*(?:\(\)|\[\]|(?:new|delete)(?:\s*\[\])?(?![\w$])|""\s*[\w$]+|[-+*/%^&|~!=<>,]{1,3})/;
@@ -112,7 +114,7 @@ function withoutQualifiers(text: string): string {
  * signature, qualifiers or a return type (see the module header).
  * @param text the function's text as a debugger, sanitizer or `assert` prints it (any length: the
  *   scan is linear).
- * @returns the name; a text cut inside a template's brackets (a frame line past the line limit)
+ * @returns the name (a Rust symbol without its `::h<16 hex>` hash); a text cut inside a template's brackets (a frame line past the line limit)
  *   keeps the name before them, its arguments shown as `<…>`; `undefined` for no name (`??`,
  *   `n/a`, blank).
  */
@@ -127,5 +129,7 @@ export function functionName(text: string): string | undefined {
   if (blank !== undefined) name = name.slice(blank + 1).trimStart();
   if (open && name !== '')
     name = `${name}${open.char}…${CLOSERS.charAt(OPENERS.indexOf(open.char))}`;
-  return name === '' || name.startsWith('??') || name === 'n/a' ? undefined : name;
+  if (name === '' || name.startsWith('??') || name === 'n/a') return undefined;
+  // A Rust symbol's hash names the build, not the function (as a Rust panic's backtrace drops it).
+  return withoutRustHash(name);
 }

@@ -8,6 +8,7 @@ import { isInAppFile, isInAppRustSymbol } from '../frame-origin.js';
 import { normalizeFramePath, splitLocation } from '../frame-path.js';
 import { MAX_FRAMES } from '../limits.js';
 import type { Frame } from '../types.js';
+import { withoutRustHash } from './rust-symbol.js';
 
 /** `thread 'main' panicked at …`: the standard panic message. */
 export const PANICKED = /^thread '([^']*)' panicked at (.*)$/;
@@ -28,7 +29,7 @@ function parseBacktrace(lines: string[], start: number): Frame[] {
       if (AT.test(lines[index] ?? '')) continue;
       break;
     }
-    const name = symbol[1].trim().replace(/::h[0-9a-f]{16}$/, '');
+    const name = withoutRustHash(symbol[1].trim());
     const at = AT.exec(lines[index + 1] ?? '');
     const location = at?.[1] ? splitLocation(at[1].trim()) : undefined;
     const file = location ? normalizeFramePath(location.file) : undefined;
