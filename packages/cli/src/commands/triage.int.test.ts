@@ -220,7 +220,8 @@ describe('runTriage', () => {
       `${JSON.stringify({ title: 'Crash \u001b[2Jin cart\u202e txt.exe \u0085 now', body: 'x' })}\n`,
     );
     expect(await runTriage({ files: ['-'] }, issue)).toBe(0);
-    expect(issue.out).toContain('Crash in cart\\u202e txt.exe \\u0085 now');
+    // Intake gives every title on one line, without bidirectional controls (trial 37).
+    expect(issue.out).toContain('Crash in cart txt.exe now');
     for (const raw of ['\u001b', '\u0085', '\u202e']) expect(issue.out).not.toContain(raw);
     expect(issue.err).toBe(
       'sightline triage: note: stdin: terminal colour and cursor codes were removed\n',

@@ -30,7 +30,7 @@ describe('reportTitle', () => {
   it('gives every format one line: whitespace collapsed, bidirectional controls removed', () => {
     // Fresh-user trial 37: a JSON title kept its tab and line break, and a right-to-left override.
     const bidi = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
-    const title = `Crash\tin\nparser\r\n  on ${bidi}save\u202e.exe`;
+    const title = `Crash\tin\nparser\r\n\u0085 on ${bidi}save\u202e.exe`;
     for (const input of [
       { title, body: 'It crashes.' },
       JSON.stringify({ title, body: 'It crashes.' }),

@@ -12,13 +12,16 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 
 /**
  * A title as it is shown on one line: without bidirectional controls, each run of whitespace
- * (a tab, a line break, a JSON title's `\n`) one space, trimmed. Every parsed report's title
+ * (a tab, a line break, a JSON title's `\n`, Unicode's next line U+0085) one space, trimmed. Every parsed report's title
  * passes here (`parseReport`), whatever its format.
  * @param title - a title as a format read it.
  * @returns the title on one line; '' when nothing but whitespace and controls is left.
  */
 export function oneLineTitle(title: string): string {
-  return title.replace(BIDI_CONTROLS, '').replace(/\s+/g, ' ').trim();
+  return title
+    .replace(BIDI_CONTROLS, '')
+    .replace(/[\s\u0085]+/g, ' ')
+    .trim();
 }
 
 /** Characters of a listed title: a longer one is cut to 199 and ends with `…`. */

@@ -4,15 +4,8 @@
  * tests in the shapes lldb 17 and gdb 13 print for clang and GCC builds.
  */
 import { describe, expect, it } from 'vitest';
-import { allFrames, parseReport } from '../parse-report.js';
+import { frameRows } from './native-frames.test-helper.js';
 import { functionName } from './native-function-name.js';
-
-const framesOf = (text: string) =>
-  allFrames(parseReport(text).exceptions).map((frame) => [
-    frame.function,
-    frame.file ?? frame.module,
-    frame.line,
-  ]);
 
 describe('C++ names of lldb and gdb frames', () => {
   it('names lldb frames whole: lambdas, templates, const methods, anonymous namespaces', () => {
@@ -28,7 +21,7 @@ describe('C++ names of lldb and gdb frames', () => {
       '    frame #6: 0x0000000100003fe0 app`main(argc=1, argv=0x00007ff7bfeff4d8) at main.cpp:30:3',
       '    frame #7: 0x00007ff81a2b241f dyld`start + 1903',
     ].join('\n');
-    expect(framesOf(text)).toEqual([
+    expect(frameRows(text)).toEqual([
       ['(anonymous namespace)::Parser::parse', 'parser.cpp', 42],
       ['std::__1::vector<int, std::__1::allocator<int> >::push_back[abi:v160006]', 'vector', 1558],
       ['app::run()::$_0::operator()', 'main.cpp', 14],
@@ -52,7 +45,7 @@ describe('C++ names of lldb and gdb frames', () => {
       '#5  0x00007ffff7e4c2a0 in operator new(unsigned long) () from /lib/x86_64-linux-gnu/libstdc++.so.6',
       '#6  0x0000555555556400 in main () at main.cpp:30',
     ].join('\n');
-    expect(framesOf(text)).toEqual([
+    expect(frameRows(text)).toEqual([
       ['app::run()::{lambda(int)#1}::operator()', 'main.cpp', 14],
       [
         'std::__invoke_impl<void, app::run()::{lambda(int)#1}&, int>',
@@ -88,11 +81,11 @@ describe('C++ names of lldb and gdb frames', () => {
     // Lines are read up to 2,000 characters: the name is cut inside its template's arguments.
     expect(lldb.split('\n')[1]?.length).toBeGreaterThan(10_000);
     // The cut took the location too: lldb's frame keeps its image.
-    expect(framesOf(lldb)).toEqual([
+    expect(frameRows(lldb)).toEqual([
       ['std::__1::map<…>', 'app', undefined],
       ['main', 'main.cpp', 3],
     ]);
-    expect(framesOf(gdb)).toEqual([
+    expect(frameRows(gdb)).toEqual([
       ['std::__1::map<…>', undefined, undefined],
       ['main', 'main.cpp', 3],
     ]);

@@ -4,14 +4,8 @@
  * keeps tabs, or a web page's no-break spaces, leave them.
  */
 import { describe, expect, it } from 'vitest';
-import { allFrames, parseReport } from '../parse-report.js';
-
-const framesOf = (text: string) =>
-  allFrames(parseReport(text).exceptions).map((frame) => [
-    frame.function,
-    frame.file ?? frame.module,
-    frame.line,
-  ]);
+import { parseReport } from '../parse-report.js';
+import { frameRows } from './native-frames.test-helper.js';
 
 describe('native frames apart by tabs and other blanks', () => {
   it('reads gdb frames with a tab or a no-break space between any of their tokens', () => {
@@ -26,9 +20,9 @@ describe('native frames apart by tabs and other blanks', () => {
       ['main', 'main.c', 9],
       ['__libc_start_call_main', '/lib/x86_64-linux-gnu/libc.so.6', undefined],
     ];
-    expect(framesOf(spaced)).toEqual(expected);
+    expect(frameRows(spaced)).toEqual(expected);
     for (const blank of ['\t', '\u00a0', ' \t ']) {
-      expect(framesOf(spaced.replace(/(?<=#\d) +| (?=in |at |from )/g, blank))).toEqual(expected);
+      expect(frameRows(spaced.replace(/(?<=#\d) +| (?=in |at |from )/g, blank))).toEqual(expected);
     }
     expect(parseReport(spaced.replace(/(?<=#\d) +| (?=in |at |from )/g, '\t')).title).toBe(
       'SIGSEGV: Segmentation fault',
@@ -42,7 +36,7 @@ describe('native frames apart by tabs and other blanks', () => {
       '    frame\t#1: 0x0000000100003f80 app`main\tat main.c:9:3',
       '    frame #2: 0x00007ff81a2b241f dyld`start + 1903',
     ].join('\n');
-    expect(framesOf(text)).toEqual([
+    expect(frameRows(text)).toEqual([
       ['parse', 'parser.c', 3],
       ['main', 'main.c', 9],
       ['start', 'dyld', undefined],
