@@ -85,13 +85,12 @@ export function withoutLineNumberColumn(lines: string[]): string[] | null {
 const QUOTE_MARKER = /^ {0,3}> ?/;
 
 /**
- * The lines of a text quoted in Markdown (`> (gdb) bt`, `> #0  0x… in f () at a.c:3`, as a reply
- * quotes a session) without one level of quote markers, when its first line with text is quoted.
- * @returns the lines with each quoted line's marker taken off, or `null` when the text does not
- *   open with a quote.
+ * The lines of a text that quotes in Markdown (`> (gdb) bt`, `> #0  0x… in f () at a.c:3`, as a
+ * reply quotes a session; `>     at com.x.Y.f(Y.java:42)`, a trace quoted under a sentence)
+ * without one level of quote markers.
+ * @returns the lines with each quoted line's marker taken off, or `null` when no line is quoted.
  */
 export function withoutQuoteMarkers(lines: string[]): string[] | null {
-  const first = lines.find((line) => line.trim() !== '');
-  if (first === undefined || !QUOTE_MARKER.test(first)) return null;
+  if (!lines.some((line) => QUOTE_MARKER.test(line))) return null;
   return lines.map((line) => line.replace(QUOTE_MARKER, ''));
 }

@@ -6,7 +6,13 @@
 import { createHash } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { decodeInput, type ReportInput } from './decode-input.js';
-import { detectFormat, REPORT_FORMAT_NAMES, REPORT_FORMATS, textFormat } from './formats/index.js';
+import {
+  bestFormat,
+  detectFormat,
+  REPORT_FORMAT_NAMES,
+  REPORT_FORMATS,
+  textFormat,
+} from './formats/index.js';
 import type { FormatInput, ParsedReport, ReportFormat } from './formats/types.js';
 import { extractIdentifiers } from './identifiers.js';
 import { MAX_BODY_CHARS, MAX_REPORT_BYTES } from './limits.js';
@@ -101,6 +107,10 @@ function withFormat(
   input: FormatInput,
   name: string | undefined,
 ): { formatInput: FormatInput; chosen: ReportFormat } {
+  if (name === undefined) {
+    const unquoted = readBetterUnquoted(input);
+    if (unquoted) return unquoted;
+  }
   const chosen = chooseFormat(input, name);
   // Detected: anything but text read it. Forced: a format that reads any text, or that found its own.
   const reads = (format: ReportFormat, candidate: FormatInput) =>
@@ -115,6 +125,23 @@ function withFormat(
     if (reads(format, other)) return { formatInput: other, chosen: format };
   }
   return { formatInput: input, chosen };
+}
+
+/**
+ * The input without its Markdown quote markers, and the format that reads it, when a format is
+ * more confident of it so than any is of the input as it is: a trace quoted under a sentence
+ * (`>     at com.x.Y.f(Y.java:42)`) was read loosely as another language's frames, its
+ * exception line unread.
+ */
+function readBetterUnquoted(
+  input: FormatInput,
+): { formatInput: FormatInput; chosen: ReportFormat } | undefined {
+  const lines = withoutQuoteMarkers(input.lines);
+  if (!lines) return undefined;
+  const other = { ...input, lines };
+  const best = bestFormat(other);
+  if (best.format === textFormat || best.score < bestFormat(input).score) return undefined;
+  return { formatInput: other, chosen: best.format };
 }
 
 function runFormat(

@@ -44,16 +44,25 @@ export const REPORT_FORMATS: readonly ReportFormat[] = [
 export const REPORT_FORMAT_NAMES: readonly string[] = REPORT_FORMATS.map((format) => format.name);
 
 /**
- * Picks the format that is most confident about `input` (the text format when none is); ties go
- * to the earlier format in {@link REPORT_FORMATS}.
+ * The format that is most confident about `input`, with its confidence (the text format, 0, when
+ * none is); ties go to the earlier format in {@link REPORT_FORMATS}.
  * @param input the decoded text, its capped lines and the parsed JSON value if any.
- * @returns the chosen format.
+ * @returns the format and its `detect` score (0–1).
  */
-export function detectFormat(input: FormatInput): ReportFormat {
+export function bestFormat(input: FormatInput): { format: ReportFormat; score: number } {
   let best: { format: ReportFormat; score: number } = { format: textFormat, score: 0 };
   for (const format of REPORT_FORMATS) {
     const score = format.detect(input);
     if (score > best.score) best = { format, score };
   }
-  return best.format;
+  return best;
+}
+
+/**
+ * Picks the format that is most confident about `input` ({@link bestFormat}).
+ * @param input the decoded text, its capped lines and the parsed JSON value if any.
+ * @returns the chosen format.
+ */
+export function detectFormat(input: FormatInput): ReportFormat {
+  return bestFormat(input).format;
 }
