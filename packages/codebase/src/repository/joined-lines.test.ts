@@ -52,6 +52,12 @@ describe('joinLines', () => {
       [1, 2],
     ],
     [
+      'two literals joined by a backslash continuation (Python, Ruby)',
+      `T = "${RUN.slice(0, 9)}" \\\n    "${RUN.slice(9)}"\nf()`,
+      `T = "${RUN}"`,
+      [1, 2],
+    ],
+    [
       'a run on lines of its own (a raw string)',
       `k := \`${RUN.slice(0, 9)}\n${RUN.slice(9)}\`\nf()`,
       `k := \`${RUN}\``,

@@ -91,9 +91,13 @@ function openingQuoteEnd(b: string, from: number): number {
   return prefix ? from + prefix[0].length : -1;
 }
 
-/** `"ghp_" +` / `"…"` (or the operator on the second line, or none): one string in two literals. */
+/**
+ * `"ghp_" +` / `"…"` (or the operator on the second line, or none, or a continuation's `\`:
+ * Python's and Ruby's `"ghp_" \` / `"…"`): one string in two literals.
+ */
 function concatenation(a: string, b: string): Joint | undefined {
   let end = endWithoutSpaces(a);
+  if (a.charAt(end - 1) === '\\' && a.charAt(end - 2) !== '\\') end = endWithoutSpaces(a, end - 1);
   let operators = operatorBefore(a, end);
   if (operators > 0) end = endWithoutSpaces(a, end - operators);
   const quote = a.charAt(end - 1);
@@ -185,7 +189,7 @@ function blockScalarKeyEnd(line: string): number {
 
 /** The joint between two physical lines (without their `\r`), if the text goes on across it. */
 function jointOf(a: string, b: string): Joint | undefined {
-  return continuation(a, b) ?? concatenation(a, b) ?? wrappedRun(a, b);
+  return concatenation(a, b) ?? continuation(a, b) ?? wrappedRun(a, b);
 }
 
 /**
