@@ -57,9 +57,11 @@ const SECRET_NAMES = [
   // `credentials.json`, `aws_credentials`, not `credentials.ts`: code that handles credentials is code.
   /^(.*[._-])?credentials(\.(json|ya?ml|toml|ini|xml|cfg|conf|txt|csv|env|bak|old))?$/,
   // curl's and git's `.netrc` (`_netrc` on Windows), PostgreSQL's password file, Apache's password
-  // hashes, Docker's legacy registry logins: each holds credentials and nothing else.
-  /^[._]netrc$/,
-  /^\.pgpass$/,
+  // hashes, Docker's legacy registry logins: each holds credentials and nothing else, also as a
+  // copy (`.pgpass.bak`, `_netrc.txt`).
+  // Not `netrc.go`, `pgpass.py`: code that reads them is code. `pgpass.conf` is its Windows name.
+  /^[._]?netrc(\.(bak|old|orig|save|backup|copy|txt|conf|cfg))?$/,
+  /^\.?pgpass(\.(bak|old|orig|save|backup|copy|txt|conf|cfg))?$/,
   /^\.htpasswd$/,
   /^\.dockercfg$/,
   /^\.git-credentials$/,
