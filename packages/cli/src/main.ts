@@ -14,6 +14,7 @@ import { refuseRepeatedOptions } from './options/refuse-repeated-options.js';
 import { refuseUnknownOptionsFirst } from './options/refuse-unknown-options.js';
 import { styleUsageErrors } from './options/usage-errors.js';
 import { EXIT_USAGE } from './run/exit-codes.js';
+import { argvAsksForJson, jsonErrorLine } from './run/json-error.js';
 import { TOP_LEVEL_HELP } from './top-level-help.js';
 
 const program = new Command()
@@ -44,6 +45,13 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) {
     process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
+    // Commander told stderr; a script reading `--json` output learns it too (run/json-error.ts).
+    if (error.exitCode !== 0 && argvAsksForJson(process.argv.slice(2))) {
+      const message = error.message.replace(/^error: /, '');
+      process.stdout.write(
+        jsonErrorLine({ code: 'INVALID_ARGUMENT', message, exitCode: EXIT_USAGE }),
+      );
+    }
   } else {
     throw error;
   }

@@ -60,3 +60,22 @@ export function actionFlags(args: readonly unknown[]): JsonErrorFlags {
   const command = args.at(-1);
   return command instanceof Command ? (command.opts() as JsonErrorFlags) : {};
 }
+
+/**
+ * Whether a command line asks for JSON on stdout (`--json`, `--format json`, `--format=json`,
+ * and no `--out`), read from the words themselves: a usage error stops commander before any
+ * action has its options.
+ * @param argv - the words after `node sightline`.
+ * @returns true to print {@link jsonErrorLine} for a usage error.
+ */
+export function argvAsksForJson(argv: readonly string[]): boolean {
+  const format = argv.flatMap((word, at) =>
+    word === '--format' ? [argv[at + 1]] : word.startsWith('--format=') ? [word.slice(9)] : [],
+  );
+  const out = argv.some((word) => word === '--out' || word.startsWith('--out='));
+  return failsAsJson({
+    json: argv.includes('--json'),
+    ...(format.length > 0 ? { format: format.at(-1) } : {}),
+    ...(out ? { out: 'given' } : {}),
+  });
+}
