@@ -81,14 +81,17 @@ export function withoutLineNumberColumn(lines: string[]): string[] | null {
   return found ? out : null;
 }
 
-/** A Markdown block quote's marker: up to three spaces, `>`, and one optional space. */
-const QUOTE_MARKER = /^ {0,3}> ?/;
+/**
+ * A Markdown block quote's markers, every level of them (`> > `, as a reply quoting a reply): up
+ * to three spaces, `>`, and one optional space, each.
+ */
+const QUOTE_MARKER = /^(?: {0,3}> ?)+/;
 
 /**
  * The lines of a text that quotes in Markdown (`> (gdb) bt`, `> #0  0x… in f () at a.c:3`, as a
  * reply quotes a session; `>     at com.x.Y.f(Y.java:42)`, a trace quoted under a sentence)
- * without one level of quote markers.
- * @returns the lines with each quoted line's marker taken off, or `null` when no line is quoted.
+ * without their quote markers, every level of them.
+ * @returns the lines with each quoted line's markers taken off, or `null` when no line is quoted.
  */
 export function withoutQuoteMarkers(lines: string[]): string[] | null {
   if (!lines.some((line) => QUOTE_MARKER.test(line))) return null;

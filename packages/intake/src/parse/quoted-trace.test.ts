@@ -53,6 +53,16 @@ describe('a trace quoted under a sentence', () => {
     }
   });
 
+  it('is read quoted twice, as an e-mail reply quotes a reply', () => {
+    const text = ['Bob wrote:', '> Alice wrote:', '> > It crashes:', ...quote(quote(JVM))].join(
+      '\n',
+    );
+    expect(parseReport(text)).toMatchObject({
+      source: { format: 'java' },
+      exceptions: [{ type: 'java.lang.NullPointerException' }],
+    });
+  });
+
   it('leaves a trace that is not quoted as it was, beside a quoted reply', () => {
     const text = ['> Does it still crash on 2.3?', '', 'Yes:', '', ...JVM].join('\n');
     expect(parseReport(text)).toMatchObject({
@@ -63,10 +73,10 @@ describe('a trace quoted under a sentence', () => {
 });
 
 describe('withoutQuoteMarkers', () => {
-  it('takes one level of quote markers off the quoted lines, and is null when none is quoted', () => {
+  it('takes the quote markers off the quoted lines, and is null when none is quoted', () => {
     expect(withoutQuoteMarkers(['Text:', '> > a', '>b', '   > c', '    > code'])).toEqual([
       'Text:',
-      '> a',
+      'a',
       'b',
       'c',
       '    > code',
