@@ -29,7 +29,8 @@ describe('reportTitle', () => {
 
   it('gives every format one line: whitespace collapsed, bidirectional controls removed', () => {
     // Fresh-user trial 37: a JSON title kept its tab and line break, and a right-to-left override.
-    const bidi = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    const bidi =
+      '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c\u200b\u2060\ufeff';
     const title = `Crash\tin\nparser\r\n\u0085 on ${bidi}save\u202e.exe`;
     for (const input of [
       { title, body: 'It crashes.' },
@@ -51,5 +52,8 @@ describe('reportTitle', () => {
     const [blank] = parseReports({ title: `\t${bidi}\n`, body: 'It crashes on save.' });
     expect(blank?.title).toBeUndefined();
     expect(blank && reportTitle(blank)).toBe('It crashes on save.');
+    // The joiners Persian words and emoji sequences need stay.
+    const [persian] = parseReports({ title: 'خطا در می\u200cخواهم 👩\u200d💻', body: 'x' });
+    expect(persian?.title).toBe('خطا در می\u200cخواهم 👩\u200d💻');
   });
 });

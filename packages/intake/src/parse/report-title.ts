@@ -5,13 +5,16 @@
 import type { Report } from './types.js';
 
 /**
- * The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069): in a
- * title they reorder what follows in a terminal or a page (`U+202E` shows `exe.txt` as `txt.exe`).
+ * The bidirectional embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069) and
+ * marks (U+200E, U+200F, U+061C): in a title they reorder what follows in a terminal or a page
+ * (`U+202E` shows `exe.txt` as `txt.exe`); and the invisible spaces a title can be made of, zero
+ * width space U+200B, word joiner U+2060 and U+FEFF. The joiners U+200C and U+200D stay: Persian
+ * and Indic words and emoji sequences need them.
  */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+const INVISIBLE_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C\u200B\u2060\uFEFF]/g;
 
 /**
- * A title as it is shown on one line: without bidirectional controls, each run of whitespace
+ * A title as it is shown on one line: without bidirectional controls and invisible spaces, each run of whitespace
  * (a tab, a line break, a JSON title's `\n`, Unicode's next line U+0085) one space, trimmed. Every parsed report's title
  * passes here (`parseReport`), whatever its format.
  * @param title - a title as a format read it.
@@ -19,7 +22,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
  */
 export function oneLineTitle(title: string): string {
   return title
-    .replace(BIDI_CONTROLS, '')
+    .replace(INVISIBLE_CONTROLS, '')
     .replace(/[\s\u0085]+/g, ' ')
     .trim();
 }
