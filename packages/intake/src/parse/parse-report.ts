@@ -107,11 +107,11 @@ function withFormat(
   input: FormatInput,
   name: string | undefined,
 ): { formatInput: FormatInput; chosen: ReportFormat } {
-  if (name === undefined) {
-    const unquoted = readBetterUnquoted(input);
-    if (unquoted) return unquoted;
-  }
-  const chosen = chooseFormat(input, name);
+  // Detected once: the best format's score also decides whether the unquoted text reads better.
+  const detected = name === undefined ? bestFormat(input) : undefined;
+  const unquoted = detected && readBetterUnquoted(input, detected.score);
+  if (unquoted) return unquoted;
+  const chosen = detected?.format ?? chooseFormat(input, name);
   // Detected: anything but text read it. Forced: a format that reads any text, or that found its own.
   const reads = (format: ReportFormat, candidate: FormatInput) =>
     name === undefined
@@ -132,15 +132,17 @@ function withFormat(
  * more confident of it so than any is of the input as it is: a trace quoted under a sentence
  * (`>     at com.x.Y.f(Y.java:42)`) was read loosely as another language's frames, its
  * exception line unread.
+ * @param inputScore - the best format's `detect` score of the input as it is.
  */
 function readBetterUnquoted(
   input: FormatInput,
+  inputScore: number,
 ): { formatInput: FormatInput; chosen: ReportFormat } | undefined {
   const lines = withoutQuoteMarkers(input.lines);
   if (!lines) return undefined;
   const other = { ...input, lines };
   const best = bestFormat(other);
-  if (best.format === textFormat || best.score < bestFormat(input).score) return undefined;
+  if (best.format === textFormat || best.score < inputScore) return undefined;
   return { formatInput: other, chosen: best.format };
 }
 
