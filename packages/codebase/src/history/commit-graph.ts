@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { makeOwnFolder } from '../repository/own-folder.js';
 import { isInside } from '../repository/sandbox.js';
-import { type GitHistory, withoutPaths } from './open-git-history.js';
+import { type GitHistory, shownGitMessage } from './open-git-history.js';
 import { runGit } from './run-git.js';
 
 /**
@@ -172,7 +172,9 @@ export async function prepareCommitGraph(
   }
   const kept: Stamp = { head: history.head, writtenAt: now(), ok: written.ok };
   await writeFile(path.join(folder, STAMP), JSON.stringify(kept)).catch(() => undefined);
-  // git's message may name the folder (its lock file's, say): the note names none.
-  if (!written.ok) return skipped(`blame reads no commit-graph: ${withoutPaths(written.reason)}`);
+  // git's message may name the folder (its lock file's, say), or quote the checkout's config (a
+  // bad value): the note names no folder and shows no secret.
+  if (!written.ok)
+    return skipped(`blame reads no commit-graph: ${await shownGitMessage(written.reason)}`);
   return { history: withGraph, state: 'written', writeMs };
 }

@@ -19,6 +19,8 @@ import { findRegressionWindow } from './regression-window.js';
 import { GIT_ABORTED } from './run-git.js';
 import { findSuspectCommits } from './suspect-commits.js';
 
+/** A GitHub token's shape, built so no scanner mistakes this file for a leak. */
+const TOKEN = ['gh', 'p_', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'].join('');
 let dir: string;
 let fixture: GitHistoryFixture;
 let history: GitHistory;
@@ -227,6 +229,23 @@ describe('git history', () => {
     expect(prepared.state).toBe('skipped');
     expect(prepared.note).toMatch(/^blame reads no commit-graph: .*<path>/);
     expect(prepared.note).not.toContain(dir);
+  });
+
+  it("withholds a secret git's refusal of the commit-graph write quotes from the checkout's config", async () => {
+    const root = path.join(dir, 'quoted-config');
+    await mkdir(root);
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: root, stdio: 'ignore' });
+    await writeFile(path.join(root, 'a.txt'), 'a\n');
+    commitAll(root, 'first');
+    const opened = await openGitHistory(root);
+    if (!opened.history) throw new Error(opened.reason);
+    // git dies on a bad value and quotes it: "bad numeric config value '<value>' for '…'".
+    git('config', 'core.bigFileThreshold', TOKEN);
+    const prepared = await prepareCommitGraph(opened.history, {
+      dir: path.join(dir, 'graph-quoted'),
+    });
+    expect(prepared.note).toMatch(/^blame reads no commit-graph: .*bad numeric config value/);
+    expect(prepared.note).not.toContain(TOKEN);
   });
 
   it('writes no commit-graph through a symbolic link inside the repository', async () => {
