@@ -1,6 +1,7 @@
 /**
  * A model server that is down or broken is reported as what happened, with exit 6: a closed port
- * (connection refused), a server answering HTTP 500, one that keeps limiting the rate (HTTP 429)
+ * (connection refused), a server that closes the connection before its answer is complete, a
+ * server answering HTTP 500, one that keeps limiting the rate (HTTP 429)
  * and one that never answers (within `--timeout`); one that refuses the API key (HTTP 401) is a configuration mistake, exit 2. All
  * are real servers on 127.0.0.1 driven through the OpenAI-compatible provider `--model` resolves.
  */
@@ -27,6 +28,10 @@ let refusingUrl: string;
 let silent: Server;
 let silentUrl: string;
 let closedUrl: string;
+let dropping: Server;
+let droppingUrl: string;
+let cutting: Server;
+let cuttingUrl: string;
 let requests = 0;
 
 /** Listens on a free port of 127.0.0.1 and returns the base URL. */
@@ -61,6 +66,16 @@ beforeAll(async () => {
   // Accepts the connection and the request, and never answers.
   silent = createServer(() => {});
   silentUrl = await listen(silent);
+  // Reads the request and closes the connection without a word (a proxy or a crashed worker).
+  dropping = createServer((request) => request.socket.destroy());
+  droppingUrl = await listen(dropping);
+  // Starts a 200 answer and closes the connection part-way through its body.
+  cutting = createServer((request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': '4096' });
+    response.write('{"id":"chatcmpl-1","choices":[');
+    setTimeout(() => request.socket.destroy(), 20);
+  });
+  cuttingUrl = await listen(cutting);
   // A port that was free a moment ago and is closed now: connecting is refused.
   const closed = createServer();
   closedUrl = await listen(closed);
@@ -72,6 +87,8 @@ afterAll(async () => {
   refusing.close();
   silent.closeAllConnections();
   silent.close();
+  dropping.close();
+  cutting.close();
   await repo.cleanup();
 });
 
@@ -146,6 +163,18 @@ describe('a model server that is down or broken', { timeout: 60_000 }, () => {
     expect(run.err).toContain(
       "sightline: The model server of openai-compatible:m at http://127.0.0.1:9 cannot be reached: Node's fetch refuses to connect to port 9 (a port the Fetch standard blocks). Run the server on another port and fix it in --model.\n",
     );
+  });
+
+  it('says the server closed the connection, before answering or part-way, and exits 6', async () => {
+    // Fresh-user trial 38: undici's "other side closed" (UND_ERR_SOCKET) exited 3, as if the
+    // model had answered something invalid.
+    for (const url of [droppingUrl, cuttingUrl]) {
+      const run = await investigateWith(url);
+      expect(run.code).toBe(6);
+      expect(run.err).toContain(
+        `sightline: The model server of openai-compatible:m at ${url} closed the connection before it finished answering (UND_ERR_SOCKET). The server or a proxy before it dropped the request: check its logs, then run again.\n`,
+      );
+    }
   });
 
   it('says the server answered 500 and exits 6', async () => {

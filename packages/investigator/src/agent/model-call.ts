@@ -37,14 +37,27 @@ function keyOf(modelName: string): string {
 const NO_TOOL_SUPPORT =
   /does not support tools|tools? (?:are|is) not supported|tool(?: call(?:ing)?)? (?:is )?not supported|"auto" tool choice requires/i;
 
-/** Network failures that mean no server answered at the URL, by Node's error code. */
-const CONNECTION_FAILURES: Record<string, string> = {
-  ECONNREFUSED: 'refused the connection: nothing listens there',
-  ENOTFOUND: 'could not be found: the host name does not resolve',
-  EAI_AGAIN: 'could not be found: the host name does not resolve (yet)',
-  ECONNRESET: 'closed the connection before answering',
-  EHOSTUNREACH: 'cannot be reached: no route to the host',
-  ENETUNREACH: 'cannot be reached: the network is down',
+/** What to do when no server answers at the URL. */
+const START_OR_FIX = 'Start the server, or fix the URL or host in --model.';
+/** What to do when a server took the request and dropped it. */
+const CHECK_LOGS =
+  'The server or a proxy before it dropped the request: check its logs, then run again.';
+
+/**
+ * Network failures by Node's error code (undici's `UND_ERR_SOCKET` is its "other side closed",
+ * before the answer or part-way through it): what happened, and what to do.
+ */
+const CONNECTION_FAILURES: Record<string, { what: string; todo: string }> = {
+  ECONNREFUSED: { what: 'refused the connection: nothing listens there', todo: START_OR_FIX },
+  ENOTFOUND: { what: 'could not be found: the host name does not resolve', todo: START_OR_FIX },
+  EAI_AGAIN: {
+    what: 'could not be found: the host name does not resolve (yet)',
+    todo: START_OR_FIX,
+  },
+  ECONNRESET: { what: 'closed the connection before it finished answering', todo: CHECK_LOGS },
+  UND_ERR_SOCKET: { what: 'closed the connection before it finished answering', todo: CHECK_LOGS },
+  EHOSTUNREACH: { what: 'cannot be reached: no route to the host', todo: START_OR_FIX },
+  ENETUNREACH: { what: 'cannot be reached: the network is down', todo: START_OR_FIX },
 };
 
 /** An error and its causes, outermost first, at most 5 deep. */
@@ -55,7 +68,7 @@ function* causeChain(error: unknown): Generator<unknown> {
   }
 }
 
-/** The first Node error code (`ECONNREFUSED` …) along an error's cause chain. */
+/** The first network error code (`ECONNREFUSED` …) along an error's cause chain. */
 function networkCode(error: unknown): string | undefined {
   for (const current of causeChain(error)) {
     const code = (current as { code?: unknown }).code;
@@ -108,7 +121,8 @@ function describeUnavailable(modelName: string, last: unknown, reason: string): 
   }
   const code = networkCode(last);
   if (code) {
-    return `The model server of ${modelName} at ${url} ${CONNECTION_FAILURES[code]} (${code}). Start the server, or fix the URL or host in --model.`;
+    const { what, todo } = CONNECTION_FAILURES[code] as { what: string; todo: string };
+    return `The model server of ${modelName} at ${url} ${what} (${code}). ${todo}`;
   }
   const statusCode = APICallError.isInstance(last) ? last.statusCode : undefined;
   if (statusCode && statusCode >= 500) {
