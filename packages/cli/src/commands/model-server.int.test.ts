@@ -177,6 +177,17 @@ describe('a model server that is down or broken', { timeout: 60_000 }, () => {
     }
   });
 
+  it('says an https URL reaches a server speaking plain HTTP, and exits 2 (a configuration mistake)', async () => {
+    // Fresh-user trial 38: OpenSSL's "ssl3_get_record:wrong version number", exit 3.
+    const https = failingUrl.replace('http:', 'https:');
+    const run = await investigateWith(https);
+    expect(run.code).toBe(2);
+    expect(run.err).toContain(
+      `sightline: The model server of openai-compatible:m at ${https} answered in plain HTTP, not HTTPS (ERR_SSL_WRONG_VERSION_NUMBER): the URL in --model should probably start with http:// (${failingUrl}).\n`,
+    );
+    expect(run.err).not.toMatch(/ssl3_get_record|openssl/i);
+  });
+
   it('says the server answered 500 and exits 6', async () => {
     const run = await investigateWith(failingUrl);
     expect(run.code).toBe(6);

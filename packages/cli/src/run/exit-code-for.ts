@@ -16,7 +16,9 @@ const FAILURE_CODES: SightlineErrorCode[] = ['TOOL_FAILED'];
  * @param error - anything thrown by a command.
  * @returns {@link EXIT_MODEL_UNAVAILABLE} for a model server that is down, failed or did not
  *   answer in time (a `MODEL_CALL_FAILED` with `details.unavailable`), {@link EXIT_USAGE} for one
- *   that refused the API key (`details.keyRejected`) or is not a model API (`details.notModelApi`), {@link EXIT_MODEL} for other model failures, {@link EXIT_COST_LIMIT} for `COST_LIMIT_REACHED`, {@link EXIT_FAILURE} for `TOOL_FAILED` and for
+ *   that refused the API key (`details.keyRejected`), is not a model API (`details.notModelApi`) or
+ *   failed its TLS handshake (`details.tlsFailed`: an `https:` URL for plain HTTP, an untrusted
+ *   certificate), {@link EXIT_MODEL} for other model failures, {@link EXIT_COST_LIMIT} for `COST_LIMIT_REACHED`, {@link EXIT_FAILURE} for `TOOL_FAILED` and for
  *   anything that is not a `SightlineError`, {@link EXIT_USAGE} for every other code.
  */
 export function exitCodeFor(error: unknown): number {
@@ -29,7 +31,9 @@ export function exitCodeFor(error: unknown): number {
   // promised a .unverified.md file that a wrong URL never writes).
   if (
     error.code === 'MODEL_CALL_FAILED' &&
-    (error.details.keyRejected === true || error.details.notModelApi === true)
+    (error.details.keyRejected === true ||
+      error.details.notModelApi === true ||
+      error.details.tlsFailed === true)
   ) {
     return EXIT_USAGE;
   }

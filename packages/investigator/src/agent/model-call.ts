@@ -15,6 +15,7 @@ import {
   wrapLanguageModel,
 } from 'ai';
 import { abortedError } from './abort.js';
+import { describeTlsFailure } from './tls-failure.js';
 
 /**
  * Names a model the way specs do: `anthropic:claude-sonnet-4-5` for the model object of
@@ -109,12 +110,14 @@ function describeNotModelApi(modelName: string, last: unknown): string | undefin
   return `The server of model ${modelName} at ${origin} answered${status} with ${what}: the URL probably points at something other than the model API. Check the server URL in --model (an OpenAI-compatible server's ends in /v1 as a rule) and that the server speaks that provider's protocol.`;
 }
 
+/** The origin of the server a failed attempt called, or `its URL` when the failure does not say. */
+function serverOrigin(last: unknown): string {
+  if (!APICallError.isInstance(last)) return 'its URL';
+  return URL.canParse(last.url) ? new URL(last.url).origin : last.url;
+}
+
 function describeUnavailable(modelName: string, last: unknown, reason: string): string | undefined {
-  const url = !APICallError.isInstance(last)
-    ? 'its URL'
-    : URL.canParse(last.url)
-      ? new URL(last.url).origin
-      : last.url;
+  const url = serverOrigin(last);
   if (chainMentions(last, /\bbad port\b/i)) {
     const port = URL.canParse(url) ? new URL(url).port : '';
     return `The model server of ${modelName} at ${url} cannot be reached: Node's fetch refuses to connect to port ${port || 'of that URL'} (a port the Fetch standard blocks). Run the server on another port and fix it in --model.`;
@@ -195,7 +198,8 @@ function recordingFailures(model: LanguageModel, failures: unknown[]): LanguageM
  * @throws SightlineError `ABORTED` when `abortSignal` fired; `MODEL_CALL_FAILED` with
  *   `details.model`, for HTTP failures `details.statusCode`, `details.unavailable` when the
  *   server could not be reached, answered 5xx, limited the rate (HTTP 429, then also
- *   `details.rateLimited`) or did not answer in time (then also `details.timedOut`), and `details.keyRejected` when it refused the API key (HTTP 401 or 403); `MODEL_OUTPUT_INVALID` when the
+ *   `details.rateLimited`) or did not answer in time (then also `details.timedOut`), `details.keyRejected` when it refused the API key (HTTP 401 or 403), and `details.tlsFailed` when
+ *   the TLS handshake failed (plain HTTP at an `https:` URL, an untrusted certificate); `MODEL_OUTPUT_INVALID` when the
  *   model broke the step's tool choice.
  */
 export async function callModel<T>(
@@ -275,6 +279,9 @@ export async function callModel<T>(
     }
     const notApi = describeNotModelApi(modelName, last);
     if (notApi) throw failed(notApi, { notModelApi: true });
+    // A TLS handshake that failed is the URL's or the machine's configuration, not a server down.
+    const tls = describeTlsFailure(modelName, serverOrigin(last), last);
+    if (tls) throw failed(tls, { tlsFailed: true });
     const unavailable = describeUnavailable(modelName, last, reason);
     if (unavailable) throw failed(unavailable, { unavailable: true });
     throw failed(
