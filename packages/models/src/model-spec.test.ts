@@ -40,6 +40,27 @@ describe('parseModelSpec on a base URL of another scheme', () => {
   });
 });
 
+describe('parseModelSpec on a base URL that does not parse', () => {
+  it('names a port above 65535 rather than asking for a base URL it was given', () => {
+    // Fresh-user trial 38: "needs a base URL, `#`, then the model" for http://127.0.0.1:99999/v1.
+    const message = caught(() =>
+      parseModelSpec('openai-compatible:http://127.0.0.1:99999/v1#m', '--model'),
+    ).message;
+    expect(message).toContain(
+      'its base URL has port 99999, above the highest port (65535): fix the port.',
+    );
+    expect(message).not.toContain('needs a base URL');
+  });
+
+  it('quotes another base URL that is not one, with its password hidden', () => {
+    const message = caught(() =>
+      parseModelSpec('openai-compatible:http://user:hunter2@[::1/v1#m'),
+    ).message;
+    expect(message).toContain('is not a URL: write it as http://host:port/path');
+    expect(message).not.toContain('hunter2');
+  });
+});
+
 describe('parseModelSpec with a source', () => {
   it('names the environment variable or flag the bad spec came from', () => {
     const error = caught(() => parseModelSpec('bogus', 'SIGHTLINE_MODEL'));

@@ -46,7 +46,10 @@ export function parseModelSpec(spec: string, source?: string): ModelSpec {
     const hash = rest.lastIndexOf('#');
     const baseURL = rest.slice(0, hash);
     const id = rest.slice(hash + 1).trim();
-    if (hash <= 0 || id === '' || !URL.canParse(baseURL)) {
+    if (hash > 0 && id !== '' && !URL.canParse(baseURL)) {
+      throw unknownModel(spec, `its base URL ${invalidUrlReason(baseURL)}`, source);
+    }
+    if (hash <= 0 || id === '') {
       throw unknownModel(
         spec,
         'an openai-compatible spec needs a base URL, `#`, then the model',
@@ -85,6 +88,20 @@ export function modelSpecFromEnv(env: ModelEnv = process.env): {
 } {
   const read = (name: string) => env[name]?.trim() || undefined;
   return { model: read('SIGHTLINE_MODEL'), structurer: read('SIGHTLINE_STRUCTURER_MODEL') };
+}
+
+/** The highest TCP port (a 16-bit number). */
+const MAX_PORT = 65_535;
+
+/**
+ * Why a base URL does not parse, as the error says it: a port out of range is named (the WHATWG
+ * URL parser refuses one above {@link MAX_PORT} without saying so), anything else quoted.
+ */
+function invalidUrlReason(baseURL: string): string {
+  const port = /^[a-z][\w+.-]*:\/\/[^/?#]*:(\d+)(?:[/?#]|$)/i.exec(baseURL)?.[1];
+  if (port && Number(port) > MAX_PORT)
+    return `has port ${port}, above the highest port (${MAX_PORT}): fix the port`;
+  return `"${redactUrlsIn(baseURL)}" is not a URL: write it as http://host:port/path`;
 }
 
 /** ` (from SIGHTLINE_MODEL)`, or '' when the source is not known. */
