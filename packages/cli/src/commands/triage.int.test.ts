@@ -27,11 +27,25 @@ function memoryIo(stdin = ''): TriageIO & MemoryOutput {
   });
 }
 
-const jsonRows = (out: string): TriageRow[] =>
+/** An input `--json` has no row for: a file, or a line of one, that could not be triaged. */
+interface JsonFailure {
+  file: string;
+  line?: number;
+  error: { code: string; message: string; exitCode: number };
+}
+
+/** The JSON lines of `--json` output: rows, and the inputs that failed. */
+const jsonLines = (out: string): (TriageRow | JsonFailure)[] =>
   out
     .trim()
     .split('\n')
-    .map((line) => JSON.parse(line) as TriageRow);
+    .map((line) => JSON.parse(line) as TriageRow | JsonFailure);
+
+const jsonRows = (out: string): TriageRow[] =>
+  jsonLines(out).filter((line): line is TriageRow => !('error' in line));
+
+const jsonFailures = (out: string): JsonFailure[] =>
+  jsonLines(out).filter((line): line is JsonFailure => 'error' in line);
 
 describe('runTriage', () => {
   it('classifies a report from stdin and prints a table with per-label counts', async () => {
@@ -149,7 +163,18 @@ describe('runTriage', () => {
     expect(io.err).toBe(
       'sightline triage: Cannot read "/nonexistent/report.txt": no such file. Check the path, or pass - to read standard input.\n',
     );
-    expect(jsonRows(io.out)).toHaveLength(1);
+    // The JSON names the file it has no row for, and why, as stderr does (trial 38).
+    const [failure] = jsonFailures(io.out);
+    expect(failure).toEqual({
+      file: '/nonexistent/report.txt',
+      error: {
+        code: 'PATH_NOT_FOUND',
+        message:
+          'Cannot read "/nonexistent/report.txt": no such file. Check the path, or pass - to read standard input.',
+        exitCode: 2,
+      },
+    });
+    expect(jsonRows(io.out)).toMatchObject([{ file: 'stdin', title: 'Love this app!' }]);
   });
 
   it('reads a JSON Lines file of {"text": …} reports (the API shape) one report a line, auto or as reviews', async () => {
@@ -280,6 +305,19 @@ describe('runTriage', () => {
       const io = memoryIo();
       expect(await runTriage({ files: [file], json: true }, io)).toBe(2);
       expect(jsonRows(io.out).map((row) => row.title)).toEqual(['a crash']);
+      // The JSON names each line it has no row for, and why, as stderr does (trial 38).
+      expect(jsonFailures(io.out)).toEqual([
+        {
+          file,
+          line: 2,
+          error: { code: 'REPORT_UNPARSEABLE', message: 'line 2 is not JSON', exitCode: 2 },
+        },
+        {
+          file,
+          line: 3,
+          error: { code: 'REPORT_UNPARSEABLE', message: 'line 3 has an empty "text"', exitCode: 2 },
+        },
+      ]);
       expect(io.err).toBe(
         [
           `sightline triage: ${file} line 2 is not JSON; skipped.`,
@@ -424,9 +462,10 @@ describe('runTriage', () => {
       await writeFile(empty, '');
       const io = memoryIo();
       expect(await runTriage({ files: [empty], json: true }, io)).toBe(2);
-      expect([io.out, io.err]).toEqual([
-        '',
-        expect.stringContaining(`${empty}: The report is empty.`),
+      expect(io.err).toContain(`${empty}: The report is empty.`);
+      expect(jsonRows(io.out)).toEqual([]);
+      expect(jsonFailures(io.out)).toMatchObject([
+        { file: empty, error: { code: 'REPORT_EMPTY', exitCode: 2 } },
       ]);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -89,7 +89,8 @@ export interface TriageRow {
  * Parses and classifies every report in `options.files` (`fileReportInputs`: a JSON Lines file holds one a
  * line; a review export one a row). A file that cannot be read or parsed, a line of
  * JSON Lines that is not a report, and a row of a CSV review export that cannot be read, is
- * reported on stderr and skipped; the others are still processed. What reading a file changed
+ * reported on stderr (with `--json`, also as a line `{"file", "line"?, "error": {code, message,
+ * exitCode}}` on stdout) and skipped; the others are still processed. What reading a file changed
  * (invalid bytes replaced, escape codes or control characters removed: `Report.notes`) is noted on
  * stderr once per file, as `investigate` notes it.
  *
@@ -143,6 +144,14 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       for (const { line, reason } of refused) {
         refusedLines += 1;
         io.stderr(printableText(`sightline triage: ${name} line ${line} ${reason}; skipped.\n`));
+        if (options.json)
+          io.stdout(
+            failureLine(
+              name,
+              { code: 'REPORT_UNPARSEABLE', message: `line ${line} ${reason}` },
+              line,
+            ),
+          );
       }
       reports = [];
       for (const { input, format = options.format } of inputs) {
@@ -163,6 +172,13 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       failed += 1;
       // Escaped, as every line naming a file: a name may hold escape codes (trial 29).
       io.stderr(printableText(`sightline triage: ${describeError(error, name)}\n`));
+      if (options.json)
+        io.stdout(
+          failureLine(name, {
+            code: SightlineError.isInstance(error) ? error.code : 'FILE_UNREADABLE',
+            message: describeError(error, name),
+          }),
+        );
       continue;
     }
     printNotes(reports.flatMap((report) => report.notes ?? []));
@@ -354,6 +370,21 @@ function renderTable(rows: readonly TriageRow[], columns: number, showFile: bool
 function cut(text: string, width: number): string {
   const single = text.replace(/\s+/g, ' ');
   return single.length <= width ? single : `${single.slice(0, width - 1)}…`;
+}
+
+/**
+ * The `--json` line of a file, or a line of a file, that could not be triaged: a script reading
+ * the rows learns which input is missing from them and why, as stderr says it.
+ * @returns `{"file":…,"line":…,"error":{"code":…,"message":…,"exitCode":2}}` and a newline
+ *   (`line` 1-based, only for a line of a JSON Lines file or a CSV export that was refused).
+ */
+function failureLine(
+  file: string,
+  { code, message }: { code: string; message: string },
+  line?: number,
+): string {
+  const error = { code, message, exitCode: EXIT_USAGE };
+  return `${JSON.stringify({ file, ...(line === undefined ? {} : { line }), error })}\n`;
 }
 
 function describeError(error: unknown, file: string): string {
