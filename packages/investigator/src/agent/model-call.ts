@@ -15,6 +15,7 @@ import {
   wrapLanguageModel,
 } from 'ai';
 import { abortedError } from './abort.js';
+import { causeChain, errorCodes } from './cause-chain.js';
 import { describeTlsFailure } from './tls-failure.js';
 
 /**
@@ -61,21 +62,9 @@ const CONNECTION_FAILURES: Record<string, { what: string; todo: string }> = {
   ENETUNREACH: { what: 'cannot be reached: the network is down', todo: START_OR_FIX },
 };
 
-/** An error and its causes, outermost first, at most 5 deep. */
-function* causeChain(error: unknown): Generator<unknown> {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    yield current;
-    current = (current as { cause?: unknown }).cause;
-  }
-}
-
 /** The first network error code (`ECONNREFUSED` …) along an error's cause chain. */
 function networkCode(error: unknown): string | undefined {
-  for (const current of causeChain(error)) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && code in CONNECTION_FAILURES) return code;
-  }
-  return undefined;
+  return errorCodes(error).find((code) => code in CONNECTION_FAILURES);
 }
 
 /** True when a message along an error's cause chain matches `pattern`. */

@@ -6,6 +6,7 @@
  * company proxy's or the server's own), which `NODE_EXTRA_CA_CERTS` fixes (Node's documented way to
  * add certificate authorities: https://nodejs.org/api/cli.html#node_extra_ca_certsfile).
  */
+import { errorCodes } from './cause-chain.js';
 
 /** OpenSSL's code for a TLS record that is not TLS: the server answered in plain HTTP. */
 const PLAIN_HTTP = 'ERR_SSL_WRONG_VERSION_NUMBER';
@@ -25,17 +26,6 @@ const UNTRUSTED: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'is for another host name',
 };
 
-/** Every string `code` along an error's cause chain, outermost first (at most 5 deep). */
-function codesOf(error: unknown): string[] {
-  const codes: string[] = [];
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') codes.push(code);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return codes;
-}
-
 /**
  * Describes a TLS failure of a model call, with what to change.
  * @param modelName - the model, as messages name it.
@@ -48,7 +38,7 @@ export function describeTlsFailure(
   url: string,
   error: unknown,
 ): string | undefined {
-  const codes = codesOf(error);
+  const codes = errorCodes(error);
   if (codes.includes(PLAIN_HTTP)) {
     const plain = url.replace(/^https:/i, 'http:');
     return `The model server of ${modelName} at ${url} answered in plain HTTP, not HTTPS (${PLAIN_HTTP}): the URL in --model should probably start with http:// (${plain}).`;
