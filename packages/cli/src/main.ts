@@ -15,6 +15,7 @@ import { refuseUnknownOptionsFirst } from './options/refuse-unknown-options.js';
 import { styleUsageErrors } from './options/usage-errors.js';
 import { EXIT_USAGE } from './run/exit-codes.js';
 import { argvAsksForJson, jsonErrorLine } from './run/json-error.js';
+import { printJsonOnStopSignal } from './run/json-on-signal.js';
 import { TOP_LEVEL_HELP } from './top-level-help.js';
 
 const program = new Command()
@@ -40,6 +41,7 @@ refuseRepeatedOptions(program);
 refuseUnknownOptionsFirst(program);
 styleUsageErrors(program);
 guardOutputStreams();
+if (argvAsksForJson(process.argv.slice(2))) printJsonOnStopSignal(verb);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

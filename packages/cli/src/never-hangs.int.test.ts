@@ -98,12 +98,15 @@ describe.skipIf(!hasScript)('under a 0-column terminal', () => {
 });
 
 // Ended by the signal, as Node ends by default: a shell reports 128 + its number (README: 143, 130).
+// With --json, stdout first gets the JSON error line every other failure prints (trial 39).
 it.each([
-  ['SIGTERM', 143],
-  ['SIGINT', 130],
+  ['SIGTERM', 143, false],
+  ['SIGINT', 130, false],
+  ['SIGTERM', 143, true],
+  ['SIGINT', 130, true],
 ] as const)(
-  '%s stops investigate within a second while it waits on the model (exit %i in a shell)',
-  async (signal, _exitInShell) => {
+  '%s stops investigate within a second while it waits on the model (exit %i in a shell; --json: %s)',
+  async (signal, exitInShell, json) => {
     const child = spawn(
       cli[0] as string,
       [
@@ -116,9 +119,14 @@ it.each([
         '--model',
         `openai-compatible:${modelUrl}#never`,
         '--no-cache',
+        ...(json ? ['--json'] : []),
       ],
       { cwd: workspace, env: { ...process.env, OPENAI_API_KEY: 'test-key-not-real' } },
     );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
     const waiting = new Promise<void>((resolve) => server.once('request', () => resolve()));
     const closed = new Promise<{ at: number; by: NodeJS.Signals | null }>((resolve) => {
       child.on('close', (_code, by) => resolve({ at: performance.now(), by }));
@@ -129,6 +137,15 @@ it.each([
     const { at, by } = await closed;
     expect(at - sent).toBeLessThan(1_000);
     expect(by).toBe(signal);
+    if (!json) expect(stdout).toBe('');
+    else
+      expect(JSON.parse(stdout)).toEqual({
+        error: {
+          code: 'ABORTED',
+          message: `Stopped by ${signal} before it finished: its output is missing or incomplete. Run it again to finish.`,
+          exitCode: exitInShell,
+        },
+      });
   },
   90_000,
 );
