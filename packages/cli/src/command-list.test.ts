@@ -151,3 +151,39 @@ describe('-q, --quiet', () => {
     ]);
   });
 });
+
+describe('--model, --structurer, --out, --report and --examples', () => {
+  it('are refused empty by every command that takes them, not read as left out', async () => {
+    // Fresh-user trial 39: `--model "$MODEL"` with MODEL unset ran offline, exit 0, overriding
+    // SIGHTLINE_MODEL; `--out ''` printed to stdout.
+    const flags = ['--model', '--structurer', '--out', '--report', '--examples'];
+    const taking: string[] = [];
+    const walk = (command: Command): void => {
+      for (const option of command.options.filter((item) => flags.includes(item.long ?? ''))) {
+        taking.push(`${command.name()} ${option.long}`);
+        expect(() => option.parseArg?.('', undefined), `${command.name()} ${option.long}`).toThrow(
+          /not an empty value/,
+        );
+      }
+      for (const sub of command.commands) walk(sub);
+    };
+    for (const entry of COMMANDS) {
+      const program = new Command();
+      (await entry.load())(program);
+      walk(program);
+    }
+    expect(taking).toEqual(
+      expect.arrayContaining([
+        'investigate --model',
+        'investigate --structurer',
+        'investigate --out',
+        'investigate --report',
+        'map --out',
+        'triage --model',
+        'triage --examples',
+        'serve --model',
+        'worker --model',
+      ]),
+    );
+  }, 60_000);
+});

@@ -220,10 +220,15 @@ export function registerInvestigate(program: Command): void {
     .requiredOption(
       '--report <file>',
       'one bug report (crash log, issue text, review, Sentry JSON), or - for stdin; a file of several (JSON Lines, a review export) is refused: triage it',
+      textArgument('a report file, or - for standard input'),
     );
   addFormatOptions(addModelOptions(command), { formats: ['md', 'json'], defaultFormat: 'md' })
     .addOption(reportFormatOption('force the report format instead of detecting it (auto)'))
-    .option('--out <file>', 'write the diagnosis to a file instead of stdout')
+    .option(
+      '--out <file>',
+      'write the diagnosis to a file instead of stdout',
+      textArgument('a file (leave --out out to print to stdout)'),
+    )
     .option(
       '--budget-explore <n>',
       'agent steps in the explore phase (default 8)',

@@ -197,7 +197,11 @@ export function registerMap(program: Command): void {
       [] as string[],
     );
   addFormatOptions(command, { formats: ['text', 'json'], defaultFormat: 'text' })
-    .option('--out <file>', 'write the map to a file instead of stdout')
+    .option(
+      '--out <file>',
+      'write the map to a file instead of stdout',
+      textArgument('a file (leave --out out to print to stdout)'),
+    )
     .option('--no-cache', 'do not read or write the index cache (.sightline/ in the repository)')
     .addOption(quietOption())
     .addHelpText(

@@ -237,10 +237,12 @@ export function registerTriage(program: Command): void {
     .option(
       '--model <spec>',
       'classify with a model (anthropic:<id>, openai:<id>, openai-compatible:<url>#<id>); offline when it fails',
+      textArgument('a model spec (leave --model out to work offline)'),
     )
     .option(
       '--examples <dir>',
       'with --model: data folder with reviews/train.jsonl and labeled/nlbse2024/issues_train.csv to show the model similar labelled reports',
+      textArgument('a folder'),
     )
     .addOption(quietOption())
     .addHelpText(

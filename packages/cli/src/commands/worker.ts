@@ -114,6 +114,7 @@ export function registerWorker(program: Command): void {
     .option(
       '--model <spec>',
       'classify and investigate with this model (default $SIGHTLINE_MODEL; none = offline; classification falls back to offline on any model failure)',
+      textArgument('a model spec (leave --model out to work offline)'),
     )
     .option('--models <list>', MODELS_HELP)
     .addOption(maxCostOption('the run is logged, not retried, and stores no diagnosis'))

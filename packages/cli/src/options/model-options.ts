@@ -6,6 +6,7 @@ import { DEFAULT_MODEL_PROFILE, findModelProfile, SightlineError } from '@sightl
 import { modelSpecFromEnv, resolveModel } from '@sightline/models';
 import type { LanguageModel } from 'ai';
 import { type Command, Option } from 'commander';
+import { textArgument } from './text-argument.js';
 import { positiveNumberArgument, wholeNumberArgument } from './whole-number-argument.js';
 
 /** Help of `--models` (serve, worker): the models API callers may choose among, by name. */
@@ -38,10 +39,12 @@ export function addModelOptions(command: Command): Command {
     .option(
       '--model <spec>',
       'model for the agent: anthropic:<id>, openai:<id> or openai-compatible:<baseURL>#<id> (default: $SIGHTLINE_MODEL; none = offline)',
+      textArgument('a model spec (leave --model out to work offline)'),
     )
     .option(
       '--structurer <spec>',
       'cheaper model that turns the report into JSON (default: --model; $SIGHTLINE_STRUCTURER_MODEL)',
+      textArgument('a model spec (leave --structurer out to use --model)'),
     );
 }
 

@@ -69,6 +69,7 @@ export function registerServe(program: Command): void {
     .option(
       '--model <spec>',
       'classify and investigate with this model (anthropic:<id>, openai:<id>, …; default $SIGHTLINE_MODEL; none = offline; classification falls back to offline on any model failure)',
+      textArgument('a model spec (leave --model out to work offline)'),
     )
     .option('--models <list>', MODELS_HELP)
     .addOption(
