@@ -141,6 +141,27 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     expect(run.stderr).not.toContain('\u001b');
   });
 
+  it('a report or --out path with a newline or an escape code is named on one line, escaped (trial 39)', async () => {
+    const missing = path.join(repo.root, 'no\u001b[31mpe\n.md');
+    const run = await runCli(['investigate', '--repo', repo.root, '--report', missing]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no\\u001b[31mpe\\u000a.md": no such file.');
+    expect(run.stderr.trimEnd().split('\n')).toHaveLength(1);
+    const out = path.join(work, 'out \u001b[1mx.md');
+    const written = await runCli([
+      'investigate',
+      '--repo',
+      repo.root,
+      '--report',
+      report,
+      '--out',
+      out,
+    ]);
+    expect(written.stderr).toContain('written to ');
+    expect(written.stderr).toContain('out \\u001b[1mx.md');
+    expect(written.stderr).not.toContain('\u001b[1m');
+  });
+
   it('an unknown option with an escape code in it is named escaped, exit 2', async () => {
     const run = await runCli(['map', '--fo\u001b[2Jrmat', 'json']);
     expect(run.code).toBe(2);

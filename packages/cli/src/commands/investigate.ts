@@ -7,6 +7,7 @@
  * report too), 5 stopped at `--max-cost` (`.partial.md` kept), 6 the model server could not be
  * reached, failed or did not answer in time, 7 a model found no cause and said so.
  */
+import { printablePath } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { confidenceWords, investigate, renderDiagnosisMarkdown } from '@sightline/investigator';
 import type { LanguageModel } from 'ai';
@@ -151,7 +152,7 @@ export async function runInvestigate(
         : renderDiagnosisMarkdown(diagnosis);
     if (options.out) await writeOutput(options.out, output);
     else io.stdout(output.endsWith('\n') ? output : `${output}\n`);
-    const where = options.out ? ` written to ${options.out}` : '';
+    const where = options.out ? ` written to ${printablePath(options.out)}` : '';
     if (verified) io.progress.succeed(`${what}${where}`);
     else io.progress.fail(`${what}${where}`);
     return verified ? EXIT_OK : notFound ? EXIT_NOT_FOUND : EXIT_UNVERIFIED;
@@ -161,7 +162,9 @@ export async function runInvestigate(
       io.stderr(`sightline: ${error.message}\n`);
       const kept = keptBeside(options.out, 'partial');
       await writeOutput(kept, String(error.details.markdown ?? ''));
-      io.stderr(`The partial report was kept in ${kept}; nothing in it was checked.\n`);
+      io.stderr(
+        `The partial report was kept in ${printablePath(kept)}; nothing in it was checked.\n`,
+      );
       if (failsAsJson(options))
         io.stdout(jsonErrorLine({ ...failure(error, EXIT_COST_LIMIT), kept }));
       return EXIT_COST_LIMIT;
@@ -182,7 +185,9 @@ export async function runInvestigate(
     if (typeof markdown === 'string' && markdown.trim() !== '') {
       kept = keptBeside(options.out, 'unverified');
       await writeOutput(kept, markdown);
-      io.stderr(`The model's unverified report was kept in ${kept}; nothing in it was checked.\n`);
+      io.stderr(
+        `The model's unverified report was kept in ${printablePath(kept)}; nothing in it was checked.\n`,
+      );
     }
     if (failsAsJson(options))
       io.stdout(jsonErrorLine({ ...failure(error, code), ...(kept ? { kept } : {}) }));

@@ -9,6 +9,7 @@ import { constants, createReadStream, open } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
+import { printablePath } from '@sightline/codebase';
 import { SightlineError } from '@sightline/core';
 import { MAX_REPORT_BYTES } from '@sightline/intake';
 
@@ -139,7 +140,7 @@ export async function readInput(
   if (info.isDirectory()) {
     throw new SightlineError({
       code: 'NOT_A_FILE',
-      message: `"${file}" is a folder, not a file. Pass the report file itself.`,
+      message: `"${printablePath(file)}" is a folder, not a file. Pass the report file itself.`,
       details: { file },
     });
   }
@@ -169,7 +170,7 @@ function cannotOpen(file: string, error: unknown): SightlineError {
   if (code !== 'ENOENT' && code !== 'ENOTDIR') return unreadable(file, error);
   return new SightlineError({
     code: 'PATH_NOT_FOUND',
-    message: `Cannot read "${file}": no such file. Check the path, or pass - to read standard input.`,
+    message: `Cannot read "${printablePath(file)}": no such file. Check the path, or pass - to read standard input.`,
     details: { file },
   });
 }
@@ -182,10 +183,10 @@ function unreadable(file: string, error: unknown): SightlineError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message =
     code === 'EACCES' || code === 'EPERM'
-      ? `Cannot read "${file}": permission denied. Give this user read permission on it and search (x) permission on its folders, or pass - and redirect the file to standard input (- < FILE).`
+      ? `Cannot read "${printablePath(file)}": permission denied. Give this user read permission on it and search (x) permission on its folders, or pass - and redirect the file to standard input (- < FILE).`
       : code === 'ELOOP'
-        ? `Cannot read "${file}": it is a symbolic link loop (ELOOP): its links lead back to each other and never to a file. Pass the report file itself, or point the link at it (ls -l shows where each link points).`
-        : `Cannot read "${file}" (${code ?? (error instanceof Error ? error.message : String(error))}). Copy the report into a regular file and pass that.`;
+        ? `Cannot read "${printablePath(file)}": it is a symbolic link loop (ELOOP): its links lead back to each other and never to a file. Pass the report file itself, or point the link at it (ls -l shows where each link points).`
+        : `Cannot read "${printablePath(file)}" (${code ?? (error instanceof Error ? error.message : String(error))}). Copy the report into a regular file and pass that.`;
   return new SightlineError({
     code: 'INVALID_ARGUMENT',
     message,
@@ -221,7 +222,7 @@ async function readNamedPipe(
       ? setTimeout(
           () =>
             onWait?.(
-              `Waiting for a program to write to the named pipe "${file}" (at most ${seconds} s)…`,
+              `Waiting for a program to write to the named pipe "${printablePath(file)}" (at most ${seconds} s)…`,
             ),
           2_000,
         )
@@ -230,7 +231,7 @@ async function readNamedPipe(
     pipe.destroy(
       new SightlineError({
         code: 'REPORT_EMPTY',
-        message: `Nothing was written to the named pipe "${file}" within ${seconds} s. Start the program that writes the report into it first, or pass the report as a regular file${waitFlag ? ` (${waitFlag} sets how long to wait)` : ''}.`,
+        message: `Nothing was written to the named pipe "${printablePath(file)}" within ${seconds} s. Start the program that writes the report into it first, or pass the report as a regular file${waitFlag ? ` (${waitFlag} sets how long to wait)` : ''}.`,
         details: { file, waitMs },
       }),
     );
