@@ -106,6 +106,21 @@ describe('sightline tool', () => {
     return result;
   }
 
+  it('asks for the tool by name, listing them, when none or an unknown one is given (exit 2)', async () => {
+    // Fresh-user trial 39: `sightline tool --repo .` said "Unknown option --repo".
+    const none = await parse(['--repo', repo.root]);
+    expect(none.exitCode).toBe(2);
+    expect(none.stderr).toBe(
+      'sightline: Name the tool to run first: sightline tool grep|read_file|list_dir|find_symbol --repo DIR … (sightline tool --help lists them with examples).\n',
+    );
+    const unknown = await parse(['grp', '--repo', repo.root, 'total']);
+    expect(unknown.exitCode).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^sightline: There is no tool "grp"\. Name the tool to run first/,
+    );
+    process.exitCode = 0;
+  });
+
   it('accepts both spellings and passes the flags on', async () => {
     const readArgs = ['--repo', repo.root, 'src/format.ts', '--start', '2', '--end', '3'];
     const snake = await parse(['read_file', ...readArgs]);

@@ -16,7 +16,7 @@ import {
   readFile,
   resolveRoot,
 } from '@sightline/codebase';
-import { isToolError } from '@sightline/core';
+import { isToolError, SightlineError } from '@sightline/core';
 import type { Command } from 'commander';
 import { textArgument } from '../options/text-argument.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
@@ -143,6 +143,21 @@ Examples:
   $ sightline tool find_symbol --repo . cartTotal --kind function
 
 ${TOOL_TEXT_NOTE}`,
+    )
+    // Without a tool's name, its flags (`--repo`) were refused as unknown options of `tool`
+    // (fresh-user trial 39): say which tools there are instead.
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .action(
+      runAction(async (...args: unknown[]) => {
+        // Commander passes the command last; its `args` hold the words it could not place.
+        const [first] = (args.at(-1) as Command).args;
+        const named = first && !first.startsWith('-') ? `There is no tool "${first}". ` : '';
+        throw new SightlineError({
+          code: 'INVALID_ARGUMENT',
+          message: `${named}Name the tool to run first: sightline tool grep|read_file|list_dir|find_symbol --repo DIR … (sightline tool --help lists them with examples).`,
+        });
+      }),
     );
 
   common(
