@@ -6,7 +6,8 @@
  *   model);
  * - the history features (`HISTORY_FEATURES`): nested grouped cross-validated figures (weights and
  *   penalty chosen without the held-out fold, as the shipped evidence is) without each history
- *   feature (train:localize itself compares with all of them and without any).
+ *   feature (train:localize itself compares with all of them and without any);
+ * - the report-title features: nested grouped cross-validated figures without them.
  * A feature is removed by setting its value to 0 in every row: its prior weight is 0 and the
  * penalty holds it there, as if it did not exist.
  */
@@ -77,6 +78,31 @@ export function historyAblationTable(
     return [...nestedRanks(reduced, folds, foldModels(reduced, folds)).values()];
   });
 }
+
+/**
+ * The report-title features' ablation (`titleLexical`, `titleName`: the title's own lexical match
+ * and its share of a file's name, title-name.ts), under nested grouped cross-validation: the
+ * figures without both, to compare with the full model's.
+ * @param queries - the reports.
+ * @param folds - report id → fold.
+ * @returns a Markdown table: variant, Acc@1 / @3 / @5, MRR.
+ */
+export function titleAblationTable(
+  queries: readonly RankingQuery[],
+  folds: ReadonlyMap<string, string>,
+): string {
+  return table(
+    'nested grouped CV',
+    [['without the title features', [...TITLE_FEATURES]]],
+    (removed) => {
+      const reduced = withoutFeatures(queries, removed);
+      return [...nestedRanks(reduced, folds, foldModels(reduced, folds)).values()];
+    },
+  );
+}
+
+/** The features read off the report's title alone. */
+const TITLE_FEATURES = ['titleLexical', 'titleName'] as const;
 
 /** One Markdown row per variant: its held-out Acc@1, @3, @5 and MRR. */
 function table(

@@ -30,7 +30,7 @@
  * `--spans` computes the span lines of the cases with rows that have none (bench/lib/localize-spans.ts,
  * about a row's cost each), read by every ranking's top-5 span overlap, otherwise only cached ones
  * are read; `--shard k/n` computes only every n-th case's rows from the k-th, for several
- * processes sharing the work; `--ablate` prints the interactions' and the history features'
+ * processes sharing the work; `--ablate` prints the interactions', the title features' and the history features'
  * ablations, ablation.ts; `--corpus-per-repository` as bench:localize's, default 1;
  * `--cached-only` trains on the rows already computed for this code, computing none).
  */
@@ -50,7 +50,12 @@ import {
   readAllCases,
 } from '../../../bench/lib/localize-sets.js';
 import { readCaseSpans } from '../../../bench/lib/localize-spans.js';
-import { ablationTable, historyAblationTable, withoutFeatures } from './ablation.js';
+import {
+  ablationTable,
+  historyAblationTable,
+  titleAblationTable,
+  withoutFeatures,
+} from './ablation.js';
 import { writeCrossValidationResults } from './cv-results.js';
 import { groupedFolds } from './grouped-folds.js';
 import { FIXED_RANKINGS, fixedRanks, sliceTable, spanOverlaps } from './held-out-slices.js';
@@ -202,6 +207,7 @@ async function main(): Promise<void> {
   const trained = trainRanker(chosen.queries, folds);
   if (values.ablate) {
     console.error(`Interactions, ablated:\n${ablationTable(queries, folds, trained.l2)}`);
+    console.error(`Title features, ablated:\n${titleAblationTable(queries, folds)}`);
     console.error(`History features, ablated:\n${historyAblationTable(queries, folds)}`);
   }
   const foldSummary = [...models].map(([fold, model]) => ({

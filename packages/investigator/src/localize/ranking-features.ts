@@ -6,7 +6,9 @@
  * types-only, bundled copy, other non-source) and third-party assets — so that how much each role
  * costs is learned with the rest. `outsideTrace` marks a file that a report with in-app frames
  * never points into: text matching then competes with the trace, and the model learns by how much.
- * `stringTable` marks UI string tables and help texts, `size` the file's length.
+ * `stringTable` marks UI string tables and help texts, `size` the file's length. `titleLexical` and
+ * `titleName` read the report's title alone (its BM25F match, how much of the file's name it uses:
+ * title-name.ts), which the whole report's lexical match dilutes over the body.
  *
  * This is the feature design of learning to rank for bug localization (Ye, Bunescu & Liu, "Learning
  * to Rank Relevant Files for Bug Reports using Domain Knowledge", FSE 2014): one vector of
@@ -34,6 +36,8 @@ const SIGNAL_FEATURES = [
   'message',
   'path',
   'pageRank',
+  'titleLexical',
+  'titleName',
 ] as const satisfies readonly (keyof FileSignals)[];
 
 /** The role indicators, one of which is set for a file that is not plain source. */

@@ -65,6 +65,8 @@ export interface ReportSignals {
   userNames: string[];
   /** Types and members named by the error messages and the prose (`'X' object has no attribute 'y'`). */
   mentions: MessageMention[];
+  /** The report's title, without environment lines and the secret gate's notes (may be empty). */
+  title: string;
   /**
    * Text for lexical search: the title (twice, it is the densest summary) and the body, without
    * environment boilerplate (versions, OS, dependency lists).
@@ -256,6 +258,7 @@ export function collectReportSignals(
         ),
       ),
     ],
+    title,
     query: [title, title, withoutForeignFrameLines(body, foreignFrames)].join('\n'),
     aboutTests: [...paths].some(isTest),
     ...unreadableFrameOf(report, unreadable, frames[0]),

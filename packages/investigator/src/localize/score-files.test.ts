@@ -74,3 +74,26 @@ describe('scoreFiles: shared words', () => {
     expect(weak?.evidence).toEqual(["shares 2 of the report's words: enabled, namespace"]);
   });
 });
+
+describe('scoreFiles: the title', () => {
+  let repository: HandBuiltRepository;
+  beforeAll(async () => {
+    repository = await createHandBuiltRepository(TINY_QUERY);
+  });
+  afterAll(() => repository.cleanup());
+
+  it('scores the title alone and the share of a file name it uses, with the words in the evidence', () => {
+    const report = issueReport(
+      'stringify drops empty arrays',
+      'Turning an object into a query string leaves out the keys whose value is an empty list.',
+    );
+    const { files } = scoreFiles(repository.index, collectReportSignals(report, repository.index));
+    const stringify = files.get('lib/stringify.js');
+    expect(stringify?.titleName).toBe(1);
+    expect(stringify?.titleLexical).toBeGreaterThan(0);
+    expect(Math.max(...[...files.values()].map((entry) => entry.titleLexical))).toBe(1);
+    expect(stringify?.evidence).toContain("its name shares stringify with the report's title");
+    // The parser shares the body's words, not the title's name.
+    expect(files.get('lib/parse.js')?.titleName ?? 0).toBe(0);
+  });
+});

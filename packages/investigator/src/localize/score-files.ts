@@ -23,6 +23,7 @@ import {
 import type { InAppFrame, ReportSignals } from './report-signals.js';
 import { namesAfterLiteral, stringLiteralSites } from './string-literals.js';
 import { type ChosenRange, rangeAtLine, rangeOfDefinition } from './suspect-range.js';
+import { titleNameMatches } from './title-name.js';
 import type { UnreadableFrame } from './unreadable-frames.js';
 import { isNullDereference, valueWriters } from './value-writers.js';
 
@@ -70,6 +71,10 @@ export interface FileSignals {
   message: number;
   path: number;
   pageRank: number;
+  /** The file's BM25F score for the report's title alone, relative to the best file's. */
+  titleLexical: number;
+  /** How much of the file's name the title uses (`titleNameMatches`), in [0, 1]. */
+  titleName: number;
   /** Distinct words of the report the file or its best-matching definition shares (BM25 terms). */
   lexicalWords: number;
   evidence: string[];
@@ -120,6 +125,8 @@ export function emptyFileSignals(): FileSignals {
     message: 0,
     path: 0,
     pageRank: 0,
+    titleLexical: 0,
+    titleName: 0,
     lexicalWords: 0,
     evidence: [],
   };
@@ -365,6 +372,19 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     at(path).path = 1;
     if (!signals.frames.some((frame) => frame.path === path))
       at(path).evidence.push('named in the report');
+  }
+
+  // The title alone, which the whole report's match dilutes over the body (title-name.ts).
+  if (signals.title) {
+    for (const [path, { score }] of lexical.searchFiles(signals.title)) {
+      const entry = files.get(path);
+      if (entry) entry.titleLexical = score;
+    }
+    for (const [path, { share, terms }] of titleNameMatches(index, signals.title, files.keys())) {
+      const entry = at(path);
+      entry.titleName = share;
+      entry.evidence.push(`its name shares ${describe(terms)} with the report's title`);
+    }
   }
 
   // With nothing to focus on, PageRank teleports uniformly: it measures how central a file is in
