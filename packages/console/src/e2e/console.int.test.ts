@@ -85,8 +85,11 @@ describe.skipIf(!available)('console in Chromium (end to end)', () => {
     const [start, end] = cause?.lines ?? [0, 0];
     const where = start === end ? `${start}` : `${start}-${end}`;
     await page.getByText(`src/cart/total.ts:${where}`, { exact: true }).first().waitFor();
+    // The cause's own quote (other affected files mark their own ranges).
     const marked = await page
-      .locator('.affected-file .code-line[data-marked]')
+      .locator('.affected-file')
+      .first()
+      .locator('.code-line[data-marked]')
       .evaluateAll((lines) => lines.map((line) => Number(line.getAttribute('data-line'))));
     expect(marked.length).toBeGreaterThan(0);
     expect(marked.every((line) => line >= start && line <= end)).toBe(true);
