@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     internal: 'src/internal.ts',
+    content: 'src/repository/content.ts',
     'testing/index': 'src/testing/index.ts',
   },
   format: ['esm'],

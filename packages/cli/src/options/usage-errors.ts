@@ -4,7 +4,9 @@
  * instead of commander's `error: option '--timeout <seconds>' argument 'abc' is invalid. expected …`.
  * The `(run with --help for usage)` line commander adds after the error is kept.
  */
-import { printableText } from '@sightline/codebase';
+// The content subpath, not the barrel: esbuild's code splitting would put every module the
+// barrel re-exports into the start-up chunk (224 KB read by `--version`).
+import { printableText } from '@sightline/codebase/content';
 import type { Command } from 'commander';
 
 /** The long name of an option's flags (`-o, --out <file>` → `--out`), or the flags as given. */
