@@ -170,13 +170,14 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
       }
     } catch (error) {
       failed += 1;
+      const message = describeError(error, name);
       // Escaped, as every line naming a file: a name may hold escape codes (trial 29).
-      io.stderr(printableText(`sightline triage: ${describeError(error, name)}\n`));
+      io.stderr(printableText(`sightline triage: ${message}\n`));
       if (options.json)
         io.stdout(
           failureLine(name, {
             code: SightlineError.isInstance(error) ? error.code : 'FILE_UNREADABLE',
-            message: describeError(error, name),
+            message,
           }),
         );
       continue;

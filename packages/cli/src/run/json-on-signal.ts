@@ -7,10 +7,11 @@
  * stop, exit 0) and take no such handler.
  */
 import { writeSync } from 'node:fs';
+import { constants } from 'node:os';
 import { jsonErrorLine } from './json-error.js';
 
-/** The signals a one-shot command is stopped by, with their numbers (POSIX). */
-const STOP_SIGNALS = { SIGINT: 2, SIGTERM: 15 } as const;
+/** The signals a one-shot command is stopped by. */
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM'] as const satisfies readonly NodeJS.Signals[];
 
 /** Verbs that run until stopped and handle the signals themselves. */
 const LONG_RUNNING = new Set(['serve', 'worker', 'mcp']);
@@ -29,7 +30,7 @@ export function printJsonOnStopSignal(
 ): void {
   if (verb === undefined || LONG_RUNNING.has(verb)) return;
   const handlers = new Map<NodeJS.Signals, () => void>();
-  for (const [signal, number] of Object.entries(STOP_SIGNALS) as [NodeJS.Signals, number][]) {
+  for (const signal of STOP_SIGNALS) {
     handlers.set(signal, () => {
       for (const [name, handler] of handlers) process.off(name, handler);
       try {
@@ -37,7 +38,7 @@ export function printJsonOnStopSignal(
           jsonErrorLine({
             code: 'ABORTED',
             message: `Stopped by ${signal} before it finished: its output is missing or incomplete. Run it again to finish.`,
-            exitCode: 128 + number,
+            exitCode: 128 + constants.signals[signal],
           }),
         );
       } catch {
