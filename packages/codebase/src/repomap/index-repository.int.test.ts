@@ -98,6 +98,16 @@ describe('indexRepository', () => {
     );
   });
 
+  it('skips a file that grew past its cap after the walk, reading no more than the cap', async () => {
+    // A file's listed size can lie: procfs says 0 bytes for files that stream without end
+    // (`map --repo /proc/self` read /proc/<pid>/pagemap until memory ran out; trial 39).
+    const listed = await listRepositoryFiles(root);
+    await writeFile(path.join(root, 'README.md'), 'x'.repeat(1_048_577));
+    const result = await index({ cacheDir: false, files: listed });
+    expect(result.skipped).toContainEqual({ path: 'README.md', reason: 'too-large' });
+    expect(result.files.has('README.md')).toBe(false);
+  });
+
   it('warns of a file whose name is not UTF-8, which it cannot open, naming it', async () => {
     // Fresh-user trial 30: `caf\xe9.js` (Latin-1) was left out of the map without a word.
     const name = Buffer.concat([

@@ -4,7 +4,6 @@
  * folders, build output and size cap handled there); binary, minified, generated and secret
  * files are skipped here. Unchanged files come from the on-disk cache without being read.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   countLines,
@@ -15,12 +14,14 @@ import {
 } from '../repository/content.js';
 import { fileCapWarning } from '../repository/file-cap.js';
 import {
+  fileByteCap,
   type ListedFile,
   type ListedFiles,
   listRepositoryFiles,
   withoutBuildOutput,
 } from '../repository/files.js';
 import { languageForPath } from '../repository/languages.js';
+import { readAtMost } from '../repository/read-at-most.js';
 import { resolveRoot } from '../repository/sandbox.js';
 import { gateText } from '../repository/secret-gate.js';
 import {
@@ -222,7 +223,11 @@ export async function indexRepository(
   for (let start = 0; start < toRead.length; start += READ_BATCH) {
     const batch = toRead.slice(start, start + READ_BATCH);
     const buffers = await Promise.all(
-      batch.map(({ file }) => readFile(path.join(realRoot, file.path)).catch(() => null)),
+      batch.map(({ file }) =>
+        readAtMost(path.join(realRoot, file.path), fileByteCap(file.path, { maxFileBytes })).catch(
+          () => undefined,
+        ),
+      ),
     );
     for (const [position, { file, candidate }] of batch.entries()) {
       const buffer = buffers[position];
@@ -233,6 +238,12 @@ export async function indexRepository(
         continue;
       }
       changed = true;
+      if (buffer === null) {
+        // Longer than its listed size allowed: it grew, or streams (procfs), since the walk.
+        skipped.push({ path: file.path, reason: 'too-large' });
+        onProgress?.(done, total);
+        continue;
+      }
       if (!buffer) {
         skipped.push({ path: file.path, reason: 'unreadable' });
         onProgress?.(done, total);

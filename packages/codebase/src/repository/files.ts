@@ -122,6 +122,28 @@ export async function loadGitignore(root: string): Promise<(relativePath: string
 /** Files stat'ed concurrently. */
 const STAT_BATCH = 128;
 
+/** Files larger than this are skipped by default, in bytes (1 MiB). */
+const DEFAULT_MAX_FILE_BYTES = 1_048_576;
+/** Source code files larger than this are skipped by default, in bytes (4 MiB; see {@link ListFilesOptions}). */
+const DEFAULT_MAX_CODE_FILE_BYTES = 4 * 1_048_576;
+
+/**
+ * The size above which a file is skipped as `too-large`: `maxCodeFileBytes` for source code (a
+ * language the index parses), `maxFileBytes` for other files.
+ * @param file - repository-relative path.
+ * @param options - the caps, as {@link listRepositoryFiles} takes them (same defaults).
+ * @returns the cap in bytes.
+ */
+export function fileByteCap(
+  file: string,
+  {
+    maxFileBytes = DEFAULT_MAX_FILE_BYTES,
+    maxCodeFileBytes = DEFAULT_MAX_CODE_FILE_BYTES,
+  }: Pick<ListFilesOptions, 'maxFileBytes' | 'maxCodeFileBytes'> = {},
+): number {
+  return languageForPath(file) === null ? maxFileBytes : Math.max(maxFileBytes, maxCodeFileBytes);
+}
+
 /**
  * Lists the files of a repository worth indexing or showing.
  * @param root absolute real path of the repository root.
@@ -130,8 +152,8 @@ const STAT_BATCH = 128;
 export async function listRepositoryFiles(
   root: string,
   {
-    maxFileBytes = 1_048_576,
-    maxCodeFileBytes = 4 * 1_048_576,
+    maxFileBytes = DEFAULT_MAX_FILE_BYTES,
+    maxCodeFileBytes = DEFAULT_MAX_CODE_FILE_BYTES,
     under = '',
     includeBuildOutput = false,
     maxFiles = DEFAULT_MAX_FILES,
@@ -197,8 +219,7 @@ export async function listRepositoryFiles(
       // Fresh-user trial 30: a Latin-1 name left its file out of the map without a word.
       if (info === 'not-utf8') result.skipped.push({ path: file, reason: 'name-not-utf8' });
       if (!info || info === 'refused' || info === 'not-utf8' || !info.isFile()) return;
-      const cap =
-        languageForPath(file) === null ? maxFileBytes : Math.max(maxFileBytes, maxCodeFileBytes);
+      const cap = fileByteCap(file, { maxFileBytes, maxCodeFileBytes });
       if (info.nlink > 1) {
         // A hard link may be a file outside the repository: never read, like a secret.
         result.skipped.push({ path: file, reason: 'secret' });

@@ -2,6 +2,7 @@
  * The secret gate on its own: decoding as ripgrep does, withheld lines replaced in place (line
  * endings and numbers kept), and the files it refuses whole.
  */
+import { existsSync } from 'node:fs';
 import { link, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -122,6 +123,30 @@ describe('gateFile', () => {
       reason: 'it no longer exists (ENOENT)',
     });
   });
+
+  it('refuses a file longer than maxBytes as unreadable', async () => {
+    await writeFile(path.join(root, 'src/long.ts'), 'x'.repeat(101));
+    expect(
+      await gateFile(path.join(root, 'src/long.ts'), 'src/long.ts', { maxBytes: 100 }),
+    ).toEqual({
+      ok: false,
+      code: 'FILE_UNREADABLE',
+      reason: '101 bytes, more than the 100 read of one file',
+    });
+  });
+
+  it.skipIf(!existsSync('/proc/self/status'))(
+    'reads no more than maxBytes of a file whose reported size is less than its content',
+    async () => {
+      // procfs reports 0 bytes; /proc/<pid>/pagemap streams gigabytes (trial 39).
+      expect(await gateFile('/proc/self/status', 'status', { maxBytes: 10 })).toEqual({
+        ok: false,
+        code: 'FILE_UNREADABLE',
+        reason:
+          'longer than 10 bytes although its size was given as 0: a file that grows or streams (like those under /proc)',
+      });
+    },
+  );
 
   it('lets everything through with allowSecrets', async () => {
     await writeFile(path.join(root, 'src/open.ts'), `const t = '${TOKEN}';\n`);

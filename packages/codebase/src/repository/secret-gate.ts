@@ -10,9 +10,10 @@
  * no "occurs elsewhere" (no oracle).
  */
 import { createHash } from 'node:crypto';
-import { lstat, readFile } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { isSecretFile, secretFolderOf, splitFileLines } from './content.js';
+import { DEFAULT_MAX_READ_BYTES, readAtMost } from './read-at-most.js';
 import { type SecretScan, scanSecrets } from './secrets.js';
 
 /** Text that passed the gate. */
@@ -49,6 +50,11 @@ export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 export interface GateFileOptions {
   /** Let secrets through (the tools' `allowSecrets`): nothing is withheld or refused for them. */
   allowSecrets?: boolean;
+  /**
+   * Most bytes read of the file, whatever its reported size; a longer file is refused as
+   * `FILE_UNREADABLE`. Default {@link DEFAULT_MAX_READ_BYTES} (10 MiB).
+   */
+  maxBytes?: number;
 }
 
 /**
@@ -266,7 +272,7 @@ function secretNameReason(relative: string): string {
 export async function gateFile(
   absolute: string,
   relative: string,
-  { allowSecrets = false }: GateFileOptions = {},
+  { allowSecrets = false, maxBytes = DEFAULT_MAX_READ_BYTES }: GateFileOptions = {},
 ): Promise<GatedText | GateRefusal> {
   const refuse = (code: GateRefusal['code'], reason: string): GateRefusal => ({
     ok: false,
@@ -277,13 +283,25 @@ export async function gateFile(
     const named = refusedByName(relative);
     if (named) return named;
   }
-  let bytes: Buffer;
+  let bytes: Buffer | null;
   try {
     const info = await lstat(absolute);
     if (!allowSecrets && info.nlink > 1) {
       return refuse('SECRET_FILE', 'a hard link (it may be a file outside the repository)');
     }
-    bytes = await readFile(absolute);
+    if (info.size > maxBytes) {
+      return refuse(
+        'FILE_UNREADABLE',
+        `${info.size} bytes, more than the ${maxBytes} read of one file`,
+      );
+    }
+    bytes = await readAtMost(absolute, maxBytes);
+    if (bytes === null) {
+      return refuse(
+        'FILE_UNREADABLE',
+        `longer than ${maxBytes} bytes although its size was given as ${info.size}: a file that grows or streams (like those under /proc)`,
+      );
+    }
   } catch (error) {
     return refuse('FILE_UNREADABLE', unreadableReason(error));
   }

@@ -2,6 +2,7 @@
  * The caps every code tool applies, in one place, so that no tool call can flood the model's
  * context window or hang the agent run. Each tool reads the fields it needs.
  */
+import { DEFAULT_MAX_READ_BYTES } from '../repository/read-at-most.js';
 
 /** Caps of the code tools. Every field is optional; defaults are in {@link DEFAULT_LIMITS}. */
 export interface CodeToolLimits {
@@ -42,7 +43,7 @@ export const DEFAULT_LIMITS: Readonly<Required<CodeToolLimits>> = Object.freeze(
   maxGrepOutputBytes: 64 * 1_048_576,
   maxReadLines: 200,
   maxLineChars: 2_000,
-  maxFileBytes: 10 * 1_048_576,
+  maxFileBytes: DEFAULT_MAX_READ_BYTES,
   maxListEntries: 200,
   maxListDepth: 5,
   maxSymbolResults: 30,

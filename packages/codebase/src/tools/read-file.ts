@@ -112,7 +112,10 @@ export async function readFile(
         shownPath,
       );
     }
-    const gated = await gateFile(file.absolute, file.relative, { allowSecrets });
+    const gated = await gateFile(file.absolute, file.relative, {
+      allowSecrets,
+      maxBytes: maxFileBytes,
+    });
     if (!gated.ok && gated.code === 'BINARY_FILE') {
       throw refuse(
         'BINARY_FILE',
