@@ -484,7 +484,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
       introducing: new Set(entry.introducing),
     });
   }
-  // As investigate ranks them: it reads neither the report match nor the frame lines.
+  // As investigate ranks them: it reads neither the report match nor the frame lines. Unlike
+  // investigate, commits after a window's bad end are not dropped: the kept windows hold no times.
   const asInvestigated = szzCases.map(
     ({ reportMatch: _match, frameLines: _frames, ...item }): SzzCase => item,
   );

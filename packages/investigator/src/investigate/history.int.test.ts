@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openGitHistory } from '@sightline/codebase';
@@ -105,6 +105,34 @@ describe('investigate with git history', () => {
     expect(
       history.suspectCommits.flatMap((commit) => commit.touches.map((t) => t.path)),
     ).not.toContain('README.md');
+  });
+
+  it('suspects no commit made after the failing version, however recent', async () => {
+    // Fresh-user trial 39: a later commit that touched the failing line outranked the window's.
+    const later = path.join(dir, 'later');
+    await cp(fixture.root, later, { recursive: true });
+    const file = path.join(later, fixture.defectPath);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('word.toLowerCase()', 'word.toLocaleLowerCase()'));
+    const date = '2024-05-01T00:00:00Z';
+    execFileSync('git', ['commit', '-q', '-am', 'Lower-case words by locale'], {
+      cwd: later,
+      env: {
+        PATH: process.env.PATH ?? '',
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_AUTHOR_NAME: 'Fay Later',
+        GIT_AUTHOR_EMAIL: 'fay@example.com',
+        GIT_COMMITTER_NAME: 'Fay Later',
+        GIT_COMMITTER_EMAIL: 'fay@example.com',
+        GIT_AUTHOR_DATE: date,
+        GIT_COMMITTER_DATE: date,
+      },
+    });
+    const { diagnosis } = await investigate({ repo: later, report: REPORT, cacheDir: false });
+    const subjects = diagnosis.history?.suspectCommits.map((commit) => commit.subject);
+    expect(subjects?.[0]).toBe(fixture.regressionSubject);
+    expect(subjects).not.toContain('Lower-case words by locale');
   });
 
   it('leaves history out when turned off, or when the caller knows there is none', async () => {

@@ -160,6 +160,27 @@ export async function prepareBlameGraph(
 }
 
 /**
+ * When the failure existed at the latest: when it was reported, or the regression window's first
+ * bad version when that is earlier. A commit made after the failing version cannot have caused
+ * it, yet blame at HEAD gives it every line it touched since, and its recency ranked it above the
+ * window's own commits (fresh-user trial 39). The bad end's time is that of the window's newest
+ * commit (merges are left out of the window, so a merge at the bad end counts as its last change).
+ * @param reportedAt - when the failure was first reported (ms since the epoch), if known.
+ * @param window - the report's regression window, if any.
+ * @returns ms since the epoch; `undefined` when neither is known (HEAD's time is then used).
+ */
+function failingAtLatest(
+  reportedAt: number | undefined,
+  window: RegressionWindow | null,
+): number | undefined {
+  const badAt = window?.commits.length
+    ? Math.max(...window.commits.map((commit) => commit.time))
+    : undefined;
+  if (badAt === undefined) return reportedAt;
+  return reportedAt === undefined ? badAt : Math.min(reportedAt, badAt);
+}
+
+/**
  * Blames the top suspect ranges and shapes the diagnosis' history part.
  * @param read what {@link readReportHistory} found.
  * @param suspects the final suspects, most suspect first (the code suspects among them are
@@ -174,9 +195,10 @@ export async function describeHistory(
   const stoppable = signal ? { ...opened, signal } : opened;
   const graph = await (commitGraph ?? prepareBlameGraph(stoppable, commitGraphDir));
   const history = signal ? { ...(graph?.history ?? opened), signal } : (graph?.history ?? opened);
+  const failingBy = failingAtLatest(reportedAt, window);
   const found = await findSuspectCommits(history, blamedSuspects(suspects), {
     limit: SUSPECT_COMMITS,
-    ...(reportedAt !== undefined ? { reportedAt } : {}),
+    ...(failingBy !== undefined ? { reportedAt: failingBy } : {}),
     ...(window ? { windowCommits: new Set(window.commits.map((commit) => commit.id)) } : {}),
   });
   const suspectPaths = new Set(
