@@ -103,8 +103,6 @@ export {
   gateTexts,
   refusedByName,
   type TextEncoding,
-  withheldLine,
-  withoutWithheldNotes,
 } from './repository/secret-gate.js';
 export { SECRET_RULES_VERSION } from './repository/secrets.js';
 

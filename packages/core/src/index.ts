@@ -42,3 +42,4 @@ export {
   registerEncoding,
   truncateToTokens,
 } from './tokens.js';
+export { withheldLine, withoutWithheldNotes } from './withheld-note.js';

@@ -4,7 +4,8 @@
  * model server's error that echoes the API key it was sent), and either may hold a token. The message keeps its words and loses only the ones that hold a
  * secret, so it still says which field was wrong.
  */
-import { gateText, gateTexts, withheldLine } from './secret-gate.js';
+import { withheldLine } from '@sightline/core';
+import { gateText, gateTexts } from './secret-gate.js';
 
 /**
  * What a message is cut into: runs of spaces, quotes, brackets and the punctuation of paths,

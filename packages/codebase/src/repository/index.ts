@@ -45,7 +45,6 @@ export {
   gateText,
   gateTexts,
   type TextEncoding,
-  withheldLine,
 } from './secret-gate.js';
 export { SECRET_RULES, type SecretRule, shannonEntropy } from './secret-rules.js';
 export { SECRET_RULES_VERSION, type SecretScan, scanSecrets } from './secrets.js';

@@ -6,8 +6,9 @@ import { existsSync } from 'node:fs';
 import { link, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { withheldLine } from '@sightline/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeText, gateFile, gateText, gateTexts, withheldLine } from './secret-gate.js';
+import { decodeText, gateFile, gateText, gateTexts } from './secret-gate.js';
 
 const TOKEN = ['gh', 'p_', 'FakeGateToken', '0'.repeat(23)].join('');
 let root: string;

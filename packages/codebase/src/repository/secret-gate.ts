@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
+import { withheldLine } from '@sightline/core';
 import { isSecretFile, secretFolderOf, splitFileLines } from './content.js';
 import { DEFAULT_MAX_READ_BYTES, readAtMost } from './read-at-most.js';
 import { type SecretScan, scanSecrets } from './secrets.js';
@@ -94,29 +95,6 @@ export function decodeText(bytes: Uint8Array): {
   } catch {
     return { text: new TextDecoder('utf-8').decode(body), encoding: 'utf-8', valid: false };
   }
-}
-
-/**
- * The note shown in place of a withheld line.
- * @param what what was found on it (a rule name, from `scanSecrets`).
- * @returns `[withheld: looks like a secret (…)]`.
- */
-export function withheldLine(what: string): string {
-  return `[withheld: looks like a secret (${what})]`;
-}
-
-/** A note the gate (or a key taken out of a model server's answer) put where a secret was. */
-const WITHHELD_NOTE = /\[withheld: [^\]\n]*\]/g;
-
-/**
- * A text without the notes that stand where secrets were ({@link withheldLine}'s `[withheld: …]`):
- * their words (`secret`, `Stripe key`) are the gate's, not the writer's, so matching them against
- * code gives false evidence (a file defining `STRIPE_KEY` "named by the report").
- * @param text - any text the gate has read.
- * @returns the text with each note replaced by one space.
- */
-export function withoutWithheldNotes(text: string): string {
-  return text.includes('[withheld: ') ? text.replace(WITHHELD_NOTE, ' ') : text;
 }
 
 /** Scans already made, by path and content hash: a file is scanned once while it is unchanged. */

@@ -1,3 +1,4 @@
+import { withheldLine } from '@sightline/core';
 import { MockLanguageModelV3 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { parseReport } from '../parse/parse-report.js';
@@ -61,6 +62,22 @@ describe('classify offline', () => {
         'the report contains an exception: TypeError: Cannot read properties of undefined (reading "map")',
       ],
     });
+  });
+
+  it("reads a gated report as its writer's words, without the secret gate's notes", () => {
+    // Trial 39: the notes' words ("withheld", "secret", "private key") were a bug report's
+    // strongest words, and tipped it to `question`.
+    const body =
+      'Saving the settings page fails with an error since the last update.\n\nSteps: open settings, change the API URL, press save. The page shows an error and nothing is saved.\n\nconfig:';
+    const note = withheldLine('a private key block');
+    const plain = classifyOffline(parseReport({ title: 'Settings are not saved', body }));
+    const gated = classifyOffline(
+      parseReport({
+        title: `Settings are not saved ${note}`,
+        body: `${body}\n${note}\n${note}\n${withheldLine('secretlint rule generic api key')}`,
+      }),
+    );
+    expect(gated).toEqual(plain);
   });
 
   it('calls a Sentry message event (a stack trace, no exception) a crash', () => {

@@ -6,6 +6,7 @@
  * the review classifier and everything else (issues, support messages, plain text) to the issue
  * classifier.
  */
+import { withoutWithheldNotes } from '@sightline/core';
 import type { LanguageModel } from 'ai';
 import type { Report } from '../parse/types.js';
 import { classifyWithModel } from './classify-with-model.js';
@@ -107,10 +108,18 @@ export async function classify(
  * bug or feature request to that classifier and asks something), and the issue classifier for
  * anything else.
  *
- * @param report - A report; its title, body, rating, exceptions and stack are used.
+ * @param gated - A report, as the secret gate left it; its title, body, rating, exceptions and
+ *   stack are used, the gate's `[withheld: …]` notes left out.
  * @returns A classification with method `offline`.
  */
-export function classifyOffline(report: Report): Classification {
+export function classifyOffline(gated: Report): Classification {
+  // The secret gate's notes are its words, not the writer's (trial 39: "withheld", "secret" and
+  // "private key" were a bug report's strongest words for `question`).
+  const report: Report = {
+    ...gated,
+    body: withoutWithheldNotes(gated.body),
+    ...(gated.title !== undefined ? { title: withoutWithheldNotes(gated.title) } : {}),
+  };
   const crash = crashRule(report);
   if (crash) return crash;
   if (report.kind === 'review' || report.rating !== undefined) return classifyReview(report);

@@ -7,8 +7,9 @@
  * @sightline/intake), the same lines the triage service leaves out before it investigates.
  */
 
-import { type RepositoryIndex, withoutWithheldNotes } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
 import { fileRole } from '@sightline/codebase/internal';
+import { withoutWithheldNotes } from '@sightline/core';
 import {
   type Exception,
   exceptionsCauseFirst,

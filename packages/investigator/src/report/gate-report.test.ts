@@ -1,4 +1,4 @@
-import { withheldLine } from '@sightline/codebase';
+import { withheldLine } from '@sightline/core';
 import { parseReport } from '@sightline/intake';
 import { describe, expect, it } from 'vitest';
 import { sentryEvent } from '../localize/__fixtures__/sentry-cart-event.js';

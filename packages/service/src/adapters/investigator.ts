@@ -21,7 +21,6 @@ export {
   resolveInRoot,
   resolveRoot,
   SECRET_RULES_VERSION,
-  withheldLine,
 } from '@sightline/codebase';
 export {
   ACTIONABLE_REVIEW_LABELS,

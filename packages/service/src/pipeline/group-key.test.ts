@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { withheldLine } from '@sightline/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   DEFAULT_BOILERPLATE,
@@ -124,6 +125,12 @@ describe('text grouping', () => {
     expect('minhash' in groupKey(issue)).toBe(true);
     expect(similar(terminal, `${terminal} `)).toBeGreaterThanOrEqual(ISSUE_TEXT.threshold);
     expect(similar(terminal, sync)).toBeLessThan(REVIEW_TEXT.threshold);
+  });
+
+  it("leaves the secret gate's notes out: two reports that each quote a key are not alike by them", () => {
+    const note = withheldLine('a private key block');
+    const a = `Export to PDF loses the page margins\n${note}\n${note}`;
+    expect(contentWords(a)).toEqual(contentWords('Export to PDF loses the page margins'));
   });
 
   it('reads only the first GROUPING_TEXT_CHARS characters of a huge report', () => {

@@ -13,6 +13,7 @@
  *    with too few content words (a short "great app" review) is its own group.
  */
 import { createHash } from 'node:crypto';
+import { withoutWithheldNotes } from '@sightline/core';
 import { MinHash } from 'bloom-filters';
 import {
   type Boilerplate,
@@ -149,15 +150,16 @@ export function jaccard<T>(a: ReadonlySet<T>, b: ReadonlySet<T>): number {
  * kept whole (`3.4.1`: another release is often another task), stop words and the project's common
  * words out. A run in a script written without spaces (Chinese, Japanese, Thai…) is split into
  * words as the classifiers split it (`wordTokens`: ICU word boundaries): otherwise a sentence is
- * one "word" and a report in those scripts never reaches the least word count. Only the text's
- * first {@link GROUPING_TEXT_CHARS} characters are read.
+ * one "word" and a report in those scripts never reaches the least word count. The secret gate's
+ * `[withheld: …]` notes are left out (their words are the gate's, the same in every report that
+ * quotes a key), then only the text's first {@link GROUPING_TEXT_CHARS} characters are read.
  */
 export function contentWords(
   text: string,
   boilerplate: Boilerplate = DEFAULT_BOILERPLATE,
 ): string[] {
   const words =
-    stripBoilerplate(text.slice(0, GROUPING_TEXT_CHARS), boilerplate)
+    stripBoilerplate(withoutWithheldNotes(text).slice(0, GROUPING_TEXT_CHARS), boilerplate)
       .toLowerCase()
       .replace(/\d+(?:\.\d+)+|\d+/g, (number) => (number.includes('.') ? number : '#'))
       .match(/\d+(?:\.\d+)+|[\p{L}\p{M}\p{N}#_']+/gu) ?? [];
