@@ -101,6 +101,21 @@ describe('SECRET_RULES on ordinary texts', () => {
     ]);
   });
 
+  it('finds no secret in what only names, locates or templates one (trial 39)', () => {
+    const template = join('const url = `postgres://$', '{user}:$', '{pass}@$', '{host}/app`;');
+    expect(found(template, 'src/db.ts')).toEqual({});
+    expect(found(join("const secretName = 'db-pass", "word';"), 'src/db.ts')).toEqual({});
+    expect(
+      found(join("tokenUrl = 'https://auth.example.com/", "oauth/token'"), 'src/a.ts'),
+    ).toEqual({});
+    const yaml = join('database:\n  pass', 'word: >-\n    $', '{DB_PASSWORD}\n  user: app\n');
+    expect(found(yaml, 'config.yaml')).toEqual({});
+    const real = join('database:\n  pass', 'word: >-\n    Fake', 'Value99\n  user: app\n');
+    expect(found(real, 'config.yaml')['a secret-named setting']).toEqual([
+      [10, real.indexOf('\n  user')],
+    ]);
+  });
+
   it('finds a password literal and a multi-line secret value', () => {
     const literal = join('dbPass', 'word = "', 'Fake', 'Value99"');
     const multiLine = join('privateKey', ' = `\n', 'Fake', '\n`');

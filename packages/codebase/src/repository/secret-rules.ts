@@ -17,6 +17,7 @@ import { PRIVATE_KEY_DER_RULE } from './private-key-der-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
+import { isBlockScalarHeader } from './yaml-block-scalar.js';
 
 export type { SecretRule } from './secret-rule.js';
 
@@ -44,8 +45,8 @@ function isWordCode(code: number): boolean {
 
 /** A URL scheme's characters, `[\w+.-]`, in a run that reaches `://`. */
 const URL_SCHEME_RUN = /(?<![\w+.-])[\w+.-]+(?=:\/\/)/g;
-/** What follows a URL's scheme when it holds credentials: `://user:password@host`. */
-const URL_CREDENTIALS_TAIL = /:\/\/[^\s/:@'"]+:[^\s/@'"]+@[^\s/'"]+/y;
+/** What follows a URL's scheme when it holds credentials: `://user:password@host` (password: group 1). */
+const URL_CREDENTIALS_TAIL = /:\/\/[^\s/:@'"]+:([^\s/@'"]+)@[^\s/'"]+/y;
 
 /**
  * Matches of `/\b[a-z][\w+.-]*:\/\/[^\s/:@'"]+:[^\s/@'"]+@[^\s/'"]+/gi` in linear time. The
@@ -70,8 +71,11 @@ function* urlCredentials(text: string): Generator<{ index: number; end: number }
     }
     if (start === runEnd) continue;
     URL_CREDENTIALS_TAIL.lastIndex = runEnd;
-    if (!URL_CREDENTIALS_TAIL.test(text)) continue;
+    const tail = URL_CREDENTIALS_TAIL.exec(text);
+    if (!tail) continue;
     searchFrom = URL_CREDENTIALS_TAIL.lastIndex;
+    // `postgres://${user}:${pass}@…`: a template fills the password in; the line holds none.
+    if (PLACEHOLDER.test(tail[1] ?? '')) continue;
     yield { index: start, end: searchFrom };
   }
 }
@@ -400,6 +404,8 @@ const TOKEN_RULES: SecretRule[] = [
     what: 'a password or token literal',
     *find(text) {
       for (const match of namedValues(text, SECRET_LITERAL_NAME, SECRET_LITERAL_VALUE)) {
+        // `secretName = 'db-password'`, `tokenUrl = '…'`: the value names or locates a secret.
+        if (isSecretSettingPointer(snakeCase(identifierAt(text, match.index)))) continue;
         yield [match.index, match.end];
       }
     },
@@ -425,6 +431,25 @@ function isSecretSettingPointer(name: string): boolean {
   while (lastWord > 0 && isWordCode(name.charCodeAt(lastWord - 1))) lastWord--;
   // The character before the last word is not a word character, so not a letter either.
   return /(?<![a-z])expir/i.test(name.slice(lastWord));
+}
+
+/**
+ * The identifier (`\w` run) of a text that holds position `index`.
+ * @param text - any text.
+ * @param index - a position inside the identifier (0-based).
+ * @returns the identifier, `''` when `index` is on no word character.
+ */
+function identifierAt(text: string, index: number): string {
+  let start = index;
+  while (start > 0 && isWordCode(text.charCodeAt(start - 1))) start--;
+  let end = index;
+  while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
+  return text.slice(start, end);
+}
+
+/** A camelCase name in snake_case (`secretName` → `secret_Name`), case kept. */
+function snakeCase(name: string): string {
+  return name.replace(/([a-z0-9])(?=[A-Z])/g, '$1_');
 }
 
 /** A percent-encoded value decoded, or as it is when it is no valid encoding. */
@@ -463,7 +488,7 @@ function settingOf(line: string): { key: string; value: string } | null {
  * A value without its trailing `  # comment`, as `.replace(/\s+#.*$/, '')` does on a value
  * without line terminators, in linear time: cut at the first run of spaces followed by `#`.
  */
-function withoutComment(value: string): string {
+export function withoutComment(value: string): string {
   const hash = /\s#/.exec(value);
   if (!hash) return value;
   let cut = hash.index;
@@ -490,20 +515,23 @@ const SETTING_RULE: SecretRule = {
       const { key, value: raw } = setting;
       const value = withoutComment(raw).replace(/^["']|["']$/g, '');
       if (!SECRET_SETTING.test(key) || isSecretSettingPointer(key)) continue;
-      if (/^[|>][-+]?$/.test(value)) {
+      if (isBlockScalarHeader(value)) {
         // A YAML block value: the more-indented lines below it, without the blank ones after it.
         const indent = /^\s*/.exec(line)?.[0].length ?? 0;
         let end = offset;
         let valueEnd = start + line.length;
+        const block: string[] = [];
         while (index + 1 < lines.length) {
           const next = lines[index + 1] ?? '';
           if (next.trim() !== '' && (/^\s*/.exec(next)?.[0].length ?? 0) <= indent) break;
           if (next.trim() !== '') valueEnd = end + next.length;
+          block.push(next.trim());
           end += next.length + 1;
           offset += next.length + 1;
           index++;
         }
-        yield [start, valueEnd];
+        // `password: >-` then `${DB_PASSWORD}`: a template fills it in.
+        if (!PLACEHOLDER.test(block.join(' ').trim())) yield [start, valueEnd];
       } else if (!PLACEHOLDER.test(value.trim())) {
         yield [start, start + line.length];
       }

@@ -155,6 +155,15 @@ describe('scanSecrets leaves alone', () => {
     ).toBe(null);
   });
 
+  it('reads a YAML block scalar under a secret-named key as its value, not its header (trial 39)', async () => {
+    const yaml = (value: string) =>
+      `server:\n  port: 8080\ndatabase:\n  pass${'word'}: >-\n    ${value}\n  user: app\n`;
+    expect((await scanSecrets(yaml(`$${'{'}DB_PASSWORD}`), 'config.yaml')).file).toBe(null);
+    expect((await scanSecrets(yaml(`Fake${'Value99'}`), 'config.yaml')).file).toBe(
+      'a KEY=value file that sets password',
+    );
+  });
+
   it('KEY=value lines whose value of spaces holds a carriage return (no KEY=value file)', async () => {
     const spaced = `APP:${'\t'.repeat(256 * 1024)}:\rx`;
     expect((await scanSecrets(`${spaced}\nSERVICE_TOKEN=FakeToken1\n`, 'notes')).file).toBe(null);

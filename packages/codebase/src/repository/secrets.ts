@@ -13,8 +13,14 @@ import { creator as recommended } from '@secretlint/secretlint-rule-preset-recom
 import type { SecretLintCoreConfig } from '@secretlint/types';
 import { printablePath, splitFileLines } from './content.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
-import { JOINED_LINE_RULES, SECRET_RULES, type SecretRule } from './secret-rules.js';
+import {
+  JOINED_LINE_RULES,
+  SECRET_RULES,
+  type SecretRule,
+  withoutComment,
+} from './secret-rules.js';
 import { type FoundSecret, findSplitSecrets } from './split-secrets.js';
+import { isBlockScalarHeader } from './yaml-block-scalar.js';
 
 /**
  * Version of the rules: stored with everything computed from a scan (the index cache), so a
@@ -79,13 +85,41 @@ const SECRET_KEY_NAME =
 function secretAssignmentFile(lines: string[]): string | null {
   const content = lines.filter((line) => line.trim() !== '' && !/^\s*[#;!]/.test(line));
   if (content.length === 0) return null;
-  const assignments = content.map(assignmentOf).filter((match) => match !== null);
+  const assignments = content
+    .map((line, at) => {
+      const assignment = assignmentOf(line);
+      return (
+        assignment && { ...assignment, value: blockScalarValue(content, at, assignment.value) }
+      );
+    })
+    .filter((match) => match !== null);
   if (assignments.length < content.length * 0.6) return null;
   const secret = assignments.find(
     ({ key, value }) =>
       SECRET_KEY_NAME.test(key) && !PLACEHOLDER.test(value.trim().replace(/^["']|["']$/g, '')),
   );
   return secret ? `a KEY=value file that sets ${secret.key}` : null;
+}
+
+/**
+ * The value of a setting line: as written, but for a YAML block scalar (`password: >-`), whose
+ * value is the more indented lines under it (YAML 1.2, §8.1), joined by spaces. The header alone
+ * is no value: a file that sets `password: >-` then `${DB_PASSWORD}` was refused whole.
+ * @param lines - the file's non-blank, non-comment lines.
+ * @param at - the setting line's position in `lines`.
+ * @param value - what follows the setting's `:` on its line.
+ * @returns the value to weigh.
+ */
+function blockScalarValue(lines: readonly string[], at: number, value: string): string {
+  if (!isBlockScalarHeader(withoutComment(value))) return value;
+  const indent = (line: string) => line.length - line.trimStart().length;
+  const own = indent(lines[at] ?? '');
+  const body: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    if (indent(line) <= own) break;
+    body.push(line.trim());
+  }
+  return body.join(' ');
 }
 
 /** Marks every line the character range [start, end) touches. */
