@@ -38,6 +38,9 @@ describe('SECRET_RULES on long adversarial lines', () => {
     ['database clients asking for a password', 'mysql -p psql '.repeat(SIZE / 14)],
     ['DSN-like keys with no project', 'https://k1234567@h/'.repeat(SIZE / 19)],
     ['lines of hex digests', `${'0f'.repeat(32)}\n`.repeat(SIZE / 65)],
+    ['netrc entries without a password', 'machine h login u '.repeat(SIZE / 18)],
+    ['a pgpass-like host field with no colon', 'a\\:'.repeat(SIZE / 3)],
+    ['pgpass-like fields of one line', `${'a'.repeat(SIZE)}:1:${'b'.repeat(SIZE)}:c`],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual({});
   });

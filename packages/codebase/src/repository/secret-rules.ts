@@ -6,12 +6,14 @@
  * OpenAI keys, and the values of secret-named settings that span several lines; and those
  * fresh-user trials found: a private key's body without its BEGIN line
  * (`private-key-body-rule.ts`, and by what it decodes to, `private-key-der-rule.ts`), database passwords on command lines (`database-password-rule.ts`),
+ * .netrc and .pgpass lines (`password-file-lines-rule.ts`),
  * Sentry DSNs whose key is not hex. Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
 
 import { DATABASE_PASSWORD_RULE } from './database-password-rule.js';
 import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
+import { PASSWORD_FILE_LINES_RULE } from './password-file-lines-rule.js';
 import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
 import { PRIVATE_KEY_DER_RULE } from './private-key-der-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
@@ -315,6 +317,7 @@ const TOKEN_RULES: SecretRule[] = [
   PRIVATE_KEY_DER_RULE,
   DATABASE_PASSWORD_RULE,
   HTTP_CREDENTIAL_RULE,
+  PASSWORD_FILE_LINES_RULE,
   // gitleaks `jwt`.
   prefixed('a JSON Web Token', /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\.[\w-]{8,}/g),
   // gitleaks `gitlab-pat`, `gitlab-ptt`, `gitlab-rrt`, `gitlab-deploy-token`, `gitlab-cicd-job-token`.

@@ -155,6 +155,16 @@ describe('scanSecrets leaves alone', () => {
     ).toBe(null);
   });
 
+  it('withholds a quoted .netrc or .pgpass line, which no other rule matched', async () => {
+    const netrc = `machine git.example.com login ci password Fake${'Pw99'}`;
+    const pgpass = `db.example.com:5432:*:app:Fake${'Pw99'}`;
+    const scan = await scanSecrets(`My config:\n${netrc}\nand\n${pgpass}\n`, 'report.md');
+    expect([...scan.lines]).toEqual([
+      [2, 'a .netrc or .pgpass password'],
+      [4, 'a .netrc or .pgpass password'],
+    ]);
+  });
+
   it('reads a YAML block scalar under a secret-named key as its value, not its header (trial 39)', async () => {
     const yaml = (value: string) =>
       `server:\n  port: 8080\ndatabase:\n  pass${'word'}: >-\n    ${value}\n  user: app\n`;

@@ -26,7 +26,7 @@ import { isBlockScalarHeader } from './yaml-block-scalar.js';
  * Version of the rules: stored with everything computed from a scan (the index cache), so a
  * change of the rules is never answered from an older scan. Bump it when a rule changes.
  */
-export const SECRET_RULES_VERSION = 14;
+export const SECRET_RULES_VERSION = 15;
 
 /**
  * Characters that show nothing (Unicode's default-ignorable format characters but a line's):
