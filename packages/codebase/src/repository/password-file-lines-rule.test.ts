@@ -32,6 +32,10 @@ describe('PASSWORD_FILE_LINES_RULE', () => {
 
   it('leaves prose, placeholders and look-alikes alone', () => {
     expect(found('the machine learning model asks for a password reset')).toEqual([]);
+    expect(found('machine ci.example.com login ci, and later the password of the user')).toEqual(
+      [],
+    );
+    expect(found("netrc('machine h login u password <password>');")).toEqual([]);
     expect(found('machine example.com login ci password $NETRC_PASSWORD')).toEqual([]);
     expect(found('machine example.com login ci password <password>')).toEqual([]);
     expect(found('localhost:5432:app:app:changeme')).toEqual([]);

@@ -6,7 +6,7 @@
  *   separated by spaces, tabs or newlines (GNU Inetutils manual, "The .netrc file"), so an entry
  *   may span lines;
  * - `.pgpass` (libpq): one `hostname:port:database:username:password` line, `*` matching any
- *   field and `\:` a colon inside one (PostgreSQL manual, "The Password File").
+ *   field (PostgreSQL manual, "The Password File").
  * Found missing by the fresh-user trial of stop 62: neither line matched any rule.
  */
 
@@ -15,41 +15,49 @@ import type { SecretRule } from './secret-rule.js';
 
 /** The start of a netrc entry: `machine <host>` or `default`. */
 const NETRC_ENTRY = /(?<![\w-])(?:machine[ \t\r\n]+\S+|default)(?![\w-])/g;
-/** Farthest a netrc entry's tokens are read after its start, in characters. */
-const NETRC_ENTRY_CHARS = 512;
-/** An entry's `login <user>` token pair. */
-const NETRC_LOGIN = /(?<![\w-])login[ \t\r\n]+\S/;
-/** An entry's `password <password>` token pair (the password: group 1). */
-const NETRC_PASSWORD = /(?<![\w-])password[ \t\r\n]+(\S+)/g;
+/**
+ * One more token pair of an entry, right after the last (sticky): a key word of the format and
+ * its value. An entry is read only as far as such pairs go on, so prose that mentions a machine
+ * and, later, a password is no entry.
+ */
+const NETRC_PAIR = /[ \t\r\n]+(login|password|account|port)[ \t\r\n]+(\S+)/y;
+/**
+ * A value as written in a quoted entry: up to its first quote (`password x\``, `password x');` in
+ * code), without the punctuation that ends a sentence or a list after it.
+ */
+function valueOf(raw: string): string {
+  return raw.replace(/[`'"].*$/, '').replace(/[),.;\]]+$/, '');
+}
 
 /**
  * A `.pgpass` line: host (a name or address, with a letter or a dot, or `*`), port (digits or
- * `*`), database, user, password; a field is characters other than `:`, `\` and spaces, or a
- * `\`-escape. Linear in the line's length: fields cannot trade characters (none holds `:`), and
- * the host's letter is found by a lookahead rather than by splitting the field.
+ * `*`), database, user, and the password, which runs to the line's end (so a `\:` in it is kept).
+ * Character classes without alternation: V8 backtracks an alternation inside a repetition on its
+ * own stack, which a line of megabytes overflows (the scan then fails and refuses the file).
  */
 const PGPASS_LINE =
-  /^(?:\*|(?=[^:\n]*[A-Za-z.])(?:[^:\\\s]|\\.)+):(?:\d{1,5}|\*):(?:[^:\\\s]|\\.)+:(?:[^:\\\s]|\\.)+:((?:[^:\\\s]|\\.)+)[ \t\r]*$/gm;
+  /^(?:\*|(?=[^:\n]*[A-Za-z.])[^:\s]+):(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(\S+)[ \t\r]*$/gm;
 
 /** The password of a netrc entry (one with a `login` too) or of a pgpass line. */
 export const PASSWORD_FILE_LINES_RULE: SecretRule = {
   what: 'a .netrc or .pgpass password',
   *find(text) {
-    const entries = [...text.matchAll(NETRC_ENTRY)];
-    for (const [at, entry] of entries.entries()) {
-      const end = Math.min(
-        entries[at + 1]?.index ?? text.length,
-        entry.index + entry[0].length + NETRC_ENTRY_CHARS,
-      );
-      const body = text.slice(entry.index, end);
-      if (!NETRC_LOGIN.test(body)) continue;
-      for (const found of body.matchAll(NETRC_PASSWORD)) {
-        const from = entry.index + found.index;
-        if (isPassword(found[1] ?? '')) yield [from, from + found[0].length];
+    for (const entry of text.matchAll(NETRC_ENTRY)) {
+      NETRC_PAIR.lastIndex = entry.index + entry[0].length;
+      let login = false;
+      const passwords: [number, number][] = [];
+      for (let pair = NETRC_PAIR.exec(text); pair; pair = NETRC_PAIR.exec(text)) {
+        if (pair[1] === 'login') login = true;
+        const value = valueOf(pair[2] ?? '');
+        if (pair[1] === 'password' && isPassword(value)) {
+          passwords.push([pair.index + pair[0].search(/password/), NETRC_PAIR.lastIndex]);
+        }
       }
+      if (login) yield* passwords;
     }
     for (const found of text.matchAll(PGPASS_LINE)) {
-      if (isPassword(found[1] ?? '')) yield [found.index, found.index + found[0].length];
+      const password = valueOf(found[1] ?? '');
+      if (isPassword(password)) yield [found.index, found.index + found[0].length];
     }
   },
 };

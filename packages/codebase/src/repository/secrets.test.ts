@@ -155,6 +155,14 @@ describe('scanSecrets leaves alone', () => {
     ).toBe(null);
   });
 
+  it('withholds a token split across string literals on one line', async () => {
+    const prefix = String.fromCharCode(103, 104, 112, 95);
+    const text = `const a = 1;\nconst t = ['${prefix}', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('');\n`;
+    expect([...(await scanSecrets(text, 'src/a.ts')).lines]).toEqual([
+      [2, 'secretlint rule github, split across string literals'],
+    ]);
+  });
+
   it('withholds a quoted .netrc or .pgpass line, which no other rule matched', async () => {
     const netrc = `machine git.example.com login ci password Fake${'Pw99'}`;
     const pgpass = `db.example.com:5432:*:app:Fake${'Pw99'}`;

@@ -12,6 +12,7 @@ import { secretLintProfiler } from '@secretlint/profiler';
 import { creator as recommended } from '@secretlint/secretlint-rule-preset-recommend';
 import type { SecretLintCoreConfig } from '@secretlint/types';
 import { printablePath, splitFileLines } from './content.js';
+import { findLiteralJoinedSecrets } from './literal-joins.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import {
   JOINED_LINE_RULES,
@@ -216,7 +217,8 @@ export async function scanSecrets(given: string, filePath?: string): Promise<Sec
   // Read as a person reads it: a zero-width character inside a token hides it from every rule
   // (fresh-user trial 30); none is a line break, so the lines found are the given text's.
   const text = given.replace(INVISIBLE, '');
-  const file = secretAssignmentFile(splitFileLines(text));
+  const physical = splitFileLines(text);
+  const file = secretAssignmentFile(physical);
   const starts = lineStartsOf(text);
   try {
     for (const { start, end, what } of await findSecrets(text, filePath)) {
@@ -232,6 +234,10 @@ export async function scanSecrets(given: string, filePath?: string): Promise<Sec
       if (secret.guessed && found.has(secret.lines[0] ?? 0)) continue;
       for (const line of secret.lines) if (!lines.has(line)) lines.set(line, secret.what);
     }
+    const joined = await findLiteralJoinedSecrets(physical, (variants) =>
+      findSecrets(variants, filePath, JOINED_LINE_RULES),
+    );
+    for (const { line, what } of joined) if (!lines.has(line)) lines.set(line, what);
   } catch {
     return { file: 'a text the secret scanner could not check', lines };
   }
