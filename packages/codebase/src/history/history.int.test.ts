@@ -366,6 +366,21 @@ describe('git history', () => {
     }
   });
 
+  it('notes a window past the checked-out HEAD (a detached HEAD older than the failing version)', async () => {
+    const report = "slugify('') works in 1.1.0 and throws in 1.2.0";
+    expect((await findRegressionWindow(history, report)).notes).toEqual([]);
+    const old = path.join(dir, 'detached');
+    execFileSync('cp', ['-R', fixture.root, old]);
+    execFileSync('git', ['checkout', '-q', '--detach', 'v1.1.0'], { cwd: old });
+    const opened = await openGitHistory(old);
+    if (!opened.history) throw new Error(opened.reason);
+    const { window, notes } = await findRegressionWindow(opened.history, report);
+    expect(window).toMatchObject({ good: { ref: 'v1.1.0' }, bad: { ref: 'v1.2.0' } });
+    expect(notes).toEqual([
+      `v1.2.0 is not in the checked-out history (HEAD ${opened.history.head.slice(0, 12)} is older or on another branch): the window's changes are not in the files read; check out v1.2.0 or later to see them`,
+    ]);
+  });
+
   it('warns of a .git git cannot read, and of a HEAD with no commit beside branches with some', async () => {
     const damaged = path.join(dir, 'damaged');
     execFileSync('cp', ['-R', fixture.root, damaged]);

@@ -155,6 +155,20 @@ async function readWindow(
 }
 
 /**
+ * A note when the window's bad end is not in the checked-out history (a detached HEAD older than
+ * the failing version, or another branch): the window's commits are then not in the files read,
+ * and its commits touching the suspects are changes the checkout does not have.
+ * @returns the note, or `undefined` when the bad end is HEAD or an ancestor of it (or git could not
+ *   tell).
+ */
+async function pastHead(history: GitHistory, bad: WindowEnd): Promise<string | undefined> {
+  if (bad.id === history.head) return undefined;
+  const result = await runGit(history.root, ['merge-base', '--is-ancestor', bad.id, history.head]);
+  if (result.ok || result.exitCode !== 1) return undefined;
+  return `${bad.ref} is not in the checked-out history (HEAD ${history.head.slice(0, 12)} is older or on another branch): the window's changes are not in the files read; check out ${bad.ref} or later to see them`;
+}
+
+/**
  * Finds the regression window a report names, in the repository's history.
  * @param history the opened history.
  * @param text the report's text (title and body).
@@ -229,6 +243,8 @@ export async function findRegressionWindow(
   if (cut)
     notes.push(`the window holds more than ${WINDOW_COMMIT_BOUND} commits; the newest were read`);
   if (history.shallow) notes.push("shallow clone: the window may reach past the clone's cut");
+  const past = await pastHead(history, ends.bad);
+  if (past) notes.push(past);
   // The files of the commit at HEAD (not the index: a bare repository has none).
   const tracked = await runGit(history.root, ['ls-tree', '-r', '-z', '--name-only', history.head]);
   const trackedFiles = tracked.ok ? tracked.stdout.split('\0').filter(Boolean).length : 0;
