@@ -146,7 +146,8 @@ function indentOf(line: string): number {
  * one ({@link MIN_WRAPPED_LINE} characters), or this line's run starts a value. After a YAML block scalar's header (`key: |`) the value's first line joins the key.
  */
 function wrappedRun(a: string, b: string): Joint | undefined {
-  const header = isTokenAt(a, a.length - 1) ? -1 : blockScalarKeyEnd(a);
+  // `key: >-`: a header's chomping indicator is a token character too (trial 40).
+  const header = blockScalarKeyEnd(a);
   if (header === -1 && !isTokenAt(a, a.length - 1)) return undefined;
   const bFrom = LEAD.exec(b)?.[0].length ?? 0;
   if (!isTokenAt(b, bFrom)) return undefined;

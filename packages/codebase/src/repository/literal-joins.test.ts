@@ -22,6 +22,15 @@ describe('findLiteralJoinedSecrets', () => {
     ['adjacent literals', `token = "${PREFIX}" "${BODY}"`],
     ['PHP .', `$t = '${PREFIX}' . '${BODY}';`],
     ['Lua ..', `local t = "${PREFIX}" .. "${BODY}"`],
+    [
+      '+ with mixed quotes',
+      `const t = '${PREFIX}' + "${BODY.slice(0, 18)}" + "${BODY.slice(18)}";`,
+    ],
+    ['.concat', `const t = '${PREFIX}'.concat('${BODY.slice(0, 18)}', '${BODY.slice(18)}');`],
+    [
+      'template interpolation',
+      `const t = \`${PREFIX}\${'${BODY.slice(0, 18)}'}${BODY.slice(18)}\`;`,
+    ],
   ])('finds a token split by %s on one line', async (_name, line) => {
     const found = await findLiteralJoinedSecrets(['first line', line, 'last'], find);
     expect(found).toEqual([{ line: 2, what: 'a GitHub token, split across string literals' }]);

@@ -9,10 +9,14 @@
 import type { FoundSecret } from './split-secrets.js';
 
 /**
- * A joint between two literals of the same quote: the closing quote, an operator (`+`, `.`, `..`,
- * `&`, `||`, `,`) or spaces, and the opening quote. `''` alone (an empty literal) is none.
+ * A joint between two literals: a closing quote, an operator (`+`, `.`, `..`, `&`, `||`, `,`,
+ * `.concat(`) or spaces, and an opening quote, of any kinds (`'ghp_' + "…"`); or a template
+ * literal's interpolation of a literal (`` `ghp_${'…'}` ``). `''` alone (an empty literal) is none.
  */
-const LITERAL_JOINT = /(["'`])(?:[ \t]*(?:\+|\.{1,2}|&|\|\||,)[ \t]*|[ \t]+)\1/g;
+const LITERAL_JOINT =
+  /["'`](?:[ \t]*(?:\+|\.{1,2}|&|\|\||,|\.concat\()[ \t]*|[ \t]+)["'`]|\$\{[ \t]*["'`]/g;
+/** The end of a template literal's interpolation of a literal: taken out of a line with a joint. */
+const INTERPOLATION_END = /["'`][ \t]*\}/g;
 
 /**
  * Longest line read again, in characters: a secret split across literals sits in code written by
@@ -45,7 +49,7 @@ export async function findLiteralJoinedSecrets(
     if (line.length > MAX_JOINED_LINE) return;
     LITERAL_JOINT.lastIndex = 0;
     if (!LITERAL_JOINT.test(line)) return;
-    joined.push(line.replace(LITERAL_JOINT, ''));
+    joined.push(line.replace(LITERAL_JOINT, '').replace(INTERPOLATION_END, ''));
     lineOf.push(at + 1);
   });
   if (joined.length === 0) return [];

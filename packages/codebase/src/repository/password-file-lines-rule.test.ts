@@ -20,11 +20,22 @@ describe('PASSWORD_FILE_LINES_RULE', () => {
       ),
     ).toEqual([`password ${secret}`]);
     expect(found(`default login anonymous password ${secret}`)).toEqual([`password ${secret}`]);
+    // Quoted, as curl reads it (trial 40).
+    expect(found(`machine git.internal login deploy password "${secret}"`)).toEqual([
+      `password "${secret}"`,
+    ]);
   });
 
   it('finds the password of a pgpass line, escaped colons and wildcards included', () => {
     const line = join('db.example.com:5432:*:app:Fake', 'Pw\\:99');
     expect(found(`cat ~/.pgpass\n${line}\n`)).toEqual([line]);
+    // Indented, or quoted inline in a sentence (trial 40).
+    const inline = join('db.internal:5432:app:admin:Fake', 'Pw99');
+    expect(found(`    ${inline}\nand .pgpass: ${inline} there, or \`${inline}\``)).toEqual([
+      inline,
+      inline,
+      inline,
+    ]);
     expect(found(join('*:*:*:postgres:Fake', 'Pw99'))).toEqual([
       join('*:*:*:postgres:Fake', 'Pw99'),
     ]);
@@ -32,6 +43,7 @@ describe('PASSWORD_FILE_LINES_RULE', () => {
 
   it('leaves prose, placeholders and look-alikes alone', () => {
     expect(found('the machine learning model asks for a password reset')).toEqual([]);
+    expect(found('machine learning login flow: password reset emails are sent')).toEqual([]);
     expect(found('machine ci.example.com login ci, and later the password of the user')).toEqual(
       [],
     );

@@ -13,8 +13,12 @@
 import { isPassword } from './command-line-options.js';
 import type { SecretRule } from './secret-rule.js';
 
-/** The start of a netrc entry: `machine <host>` or `default`. */
-const NETRC_ENTRY = /(?<![\w-])(?:machine[ \t\r\n]+\S+|default)(?![\w-])/g;
+/**
+ * The start of a netrc entry: `machine <host>` (a host name with a dot, or `localhost`: prose's
+ * "machine learning login flow: password reset" is no entry, trial 40) or `default`.
+ */
+const NETRC_ENTRY =
+  /(?<![\w-])(?:machine[ \t\r\n]+(?:[^\s.]{0,253}\.\S*|localhost)|default)(?![\w-])/g;
 /**
  * One more token pair of an entry, right after the last (sticky): a key word of the format and
  * its value. An entry is read only as far as such pairs go on, so prose that mentions a machine
@@ -26,17 +30,23 @@ const NETRC_PAIR = /[ \t\r\n]+(login|password|account|port)[ \t\r\n]+(\S+)/y;
  * code), without the punctuation that ends a sentence or a list after it.
  */
 function valueOf(raw: string): string {
+  // A quoted value (curl reads `password "p w"`) is what the quotes hold.
+  const quoted = /^(["'])(.*?)\1/.exec(raw);
+  if (quoted) return quoted[2] ?? '';
   return raw.replace(/[`'"].*$/, '').replace(/[),.;\]]+$/, '');
 }
 
 /**
- * A `.pgpass` line: host (a name or address, with a letter or a dot, or `*`), port (digits or
- * `*`), database, user, and the password, which runs to the line's end (so a `\:` in it is kept).
+ * A `.pgpass` line, where it starts (a line, a quote, a space: quoted inline or indented too,
+ * trial 40): host (a name or address, with a letter or a dot, or `*`), port (digits or `*`),
+ * database, user, and the password, up to a space or a quote (so a `\:` in it is kept). Each field
+ * is bounded (a host name has at most 253 characters): a pattern tried after every `=` of a
+ * megabyte line must not read to its end each time.
  * Character classes without alternation: V8 backtracks an alternation inside a repetition on its
  * own stack, which a line of megabytes overflows (the scan then fails and refuses the file).
  */
 const PGPASS_LINE =
-  /^(?:\*|(?=[^:\n]*[A-Za-z.])[^:\s]+):(?:\d{1,5}|\*):[^:\s]+:[^:\s]+:(\S+)[ \t\r]*$/gm;
+  /(?<![^\s"'`(=,;])(?:\*|(?=[^:\s]{0,252}[A-Za-z.])[^:\s"'`]{1,253}):(?:\d{1,5}|\*):[^:\s"'`]{1,256}:[^:\s"'`]{1,256}:([^\s"'`]{1,256})/g;
 
 /** The password of a netrc entry (one with a `login` too) or of a pgpass line. */
 export const PASSWORD_FILE_LINES_RULE: SecretRule = {

@@ -173,6 +173,22 @@ describe('scanSecrets leaves alone', () => {
     ]);
   });
 
+  it('shows a GitHub Actions expression as the placeholder it is (trial 40)', async () => {
+    const workflow =
+      'jobs:\n  test:\n    env:\n      POSTGRES_PASSWORD: $' +
+      '{{ secrets.DB_PASSWORD }}\n    steps:\n      - run: npm test\n';
+    expect(await scanSecrets(workflow, '.github/workflows/ci.yml')).toEqual({
+      file: null,
+      lines: new Map(),
+    });
+  });
+
+  it('withholds a block scalar value under `key: >-` in any text (trial 40)', async () => {
+    const value = ['Zq8vN3kLp0Xw7RtY', '2bHs6MdJ4cUf1GaE'].join('');
+    const text = `It fails with this config.\nSteps: run it.\nconfig:\n  pass${'word'}: >-\n    ${value}\nThat is all.\nThanks.\nMore prose.\n`;
+    expect([...(await scanSecrets(text, 'report.md')).lines.keys()]).toEqual([4, 5]);
+  });
+
   it('reads a YAML block scalar under a secret-named key as its value, not its header (trial 39)', async () => {
     const yaml = (value: string) =>
       `server:\n  port: 8080\ndatabase:\n  pass${'word'}: >-\n    ${value}\n  user: app\n`;

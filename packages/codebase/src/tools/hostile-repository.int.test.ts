@@ -82,6 +82,10 @@ describe('a hostile repository through the code tools', () => {
     const output = text(await readFile(hostile.root, file));
     expect(hostile.leaks(output)).toEqual([]);
     expect(output).toContain('[withheld: looks like a secret');
+    // Its closing note in good English, one line or several (trial 40: "it looks like secrets").
+    expect(output).toMatch(
+      /\[(?:1 line withheld because it looks like a secret|\d+ lines withheld because they look like secrets)\.\]/,
+    );
   });
 
   it('read_file decodes the UTF-16 file (a byte order mark) instead of calling it binary', async () => {

@@ -200,7 +200,7 @@ export async function readFile(
       const withheld = numbered.slice(0, count).filter((line) => line.withheld);
       if (withheld.length > 0)
         out.push(
-          `[${pluralize(withheld.length, 'line')} withheld because ${withheld.length === 1 ? 'it looks' : 'they look'} like secrets.]`,
+          `[${pluralize(withheld.length, 'line')} withheld because ${withheld.length === 1 ? 'it looks like a secret' : 'they look like secrets'}.]`,
         );
       if (!valid)
         out.push('[The file is not valid UTF-8; undecodable bytes are shown as "\uFFFD".]');
