@@ -485,7 +485,8 @@ async function report({ measured, failed, usable, candidates, outcomes, started 
     });
   }
   // As investigate ranks them: it reads neither the report match nor the frame lines. Unlike
-  // investigate, commits after a window's bad end are not dropped: the kept windows hold no times.
+  // investigate, commits after a window's bad end (later than it, or not its ancestors) are not
+  // dropped: the kept windows hold no times, and the figures rank kept blames without git.
   const asInvestigated = szzCases.map(
     ({ reportMatch: _match, frameLines: _frames, ...item }): SzzCase => item,
   );

@@ -15,6 +15,7 @@ import { gateCommitTexts } from './gate-commit-texts.js';
 import { BLAME_HISTORY_DAYS } from './history-bounds.js';
 import { commitLink, type GitHistory } from './open-git-history.js';
 import { rankBlamedCommits } from './rank-suspect-commits.js';
+import { runGit } from './run-git.js';
 
 export type { SuspectRangeInput } from './blame-suspect-ranges.js';
 
@@ -36,6 +37,12 @@ export interface SuspectCommit extends CommitInfo {
 export interface FindSuspectCommitsOptions extends BlameSuspectRangesOptions {
   /** Ids of the commits inside the regression window, if one is known. */
   windowCommits?: ReadonlySet<string>;
+  /**
+   * The first version known to fail, as a commit id: a blamed commit that is not one of its
+   * ancestors came after it (whatever its date says: a cherry-pick or a rebase keeps the author's
+   * date) and cannot have caused the failure, so it is left out. Default: none left out.
+   */
+  failingCommit?: string;
   /** Commits returned. Default 5. */
   limit?: number;
   /** Path → 1-based lines the report's stack frames name there. Default none. */
@@ -60,6 +67,27 @@ export interface SuspectCommitsResult {
 }
 
 /**
+ * The commits of `ids` that are not ancestors of `tip` (nor `tip` itself), asked of git one by one
+ * (`merge-base --is-ancestor`, in parallel; a blame names a few dozen commits at most). A commit
+ * git cannot answer for is kept.
+ */
+async function notAncestorsOf(
+  history: GitHistory,
+  ids: readonly string[],
+  tip: string,
+): Promise<Set<string>> {
+  const answers = await Promise.all(
+    ids.map(async (id) => {
+      const result = await runGit(history.root, ['merge-base', '--is-ancestor', id, tip], {
+        ...(history.signal ? { signal: history.signal } : {}),
+      });
+      return !result.ok && result.exitCode === 1 ? id : undefined;
+    }),
+  );
+  return new Set(answers.filter((id) => id !== undefined));
+}
+
+/**
  * Blames the suspect ranges (in parallel) and ranks the commits that last changed them.
  * @param history the opened history ({@link openGitHistory}).
  * @param ranges suspect ranges, most suspect first (the top five are usually enough).
@@ -72,6 +100,7 @@ export async function findSuspectCommits(
   {
     reportedAt,
     windowCommits,
+    failingCommit,
     limit = 5,
     timeoutMs,
     historyDays = BLAME_HISTORY_DAYS,
@@ -85,6 +114,13 @@ export async function findSuspectCommits(
     historyDays,
     ...(timeoutMs ? { timeoutMs } : {}),
   });
+  if (failingCommit) {
+    const later = await notAncestorsOf(history, blamedCommitIds(blamed.ranges), failingCommit);
+    blamed.ranges = blamed.ranges.map((range) => ({
+      ...range,
+      commits: range.commits && range.commits.filter((commit) => !later.has(commit.id)),
+    }));
+  }
   const notes = blamed.ranges
     .filter((range) => range.commits === null)
     .map((range) => `${range.path} could not be blamed (not committed, or git failed)`);

@@ -107,14 +107,17 @@ describe('investigate with git history', () => {
     ).not.toContain('README.md');
   });
 
-  it('suspects no commit made after the failing version, however recent', async () => {
+  it.each([
+    ['however recent', '2024-05-01T00:00:00Z'],
+    // Trial 40: a cherry-pick or a rebase keeps the author's date, older than the failing version.
+    ['whatever its author date', '2024-02-15T00:00:00Z'],
+  ])('suspects no commit made after the failing version, %s', async (name, authorDate) => {
     // Fresh-user trial 39: a later commit that touched the failing line outranked the window's.
-    const later = path.join(dir, 'later');
+    const later = path.join(dir, `later-${name.replace(/\W+/g, '-')}`);
     await cp(fixture.root, later, { recursive: true });
     const file = path.join(later, fixture.defectPath);
     const text = await readFile(file, 'utf8');
     await writeFile(file, text.replace('word.toLowerCase()', 'word.toLocaleLowerCase()'));
-    const date = '2024-05-01T00:00:00Z';
     execFileSync('git', ['commit', '-q', '-am', 'Lower-case words by locale'], {
       cwd: later,
       env: {
@@ -125,8 +128,8 @@ describe('investigate with git history', () => {
         GIT_AUTHOR_EMAIL: 'fay@example.com',
         GIT_COMMITTER_NAME: 'Fay Later',
         GIT_COMMITTER_EMAIL: 'fay@example.com',
-        GIT_AUTHOR_DATE: date,
-        GIT_COMMITTER_DATE: date,
+        GIT_AUTHOR_DATE: authorDate,
+        GIT_COMMITTER_DATE: '2024-05-01T00:00:00Z',
       },
     });
     const { diagnosis } = await investigate({ repo: later, report: REPORT, cacheDir: false });

@@ -199,7 +199,12 @@ export async function describeHistory(
   const found = await findSuspectCommits(history, blamedSuspects(suspects), {
     limit: SUSPECT_COMMITS,
     ...(failingBy !== undefined ? { reportedAt: failingBy } : {}),
-    ...(window ? { windowCommits: new Set(window.commits.map((commit) => commit.id)) } : {}),
+    ...(window
+      ? {
+          windowCommits: new Set(window.commits.map((commit) => commit.id)),
+          failingCommit: window.bad.id,
+        }
+      : {}),
   });
   const suspectPaths = new Set(
     suspects.flatMap((suspect) => [suspect.path, ...(suspect.twins ?? [])]),
