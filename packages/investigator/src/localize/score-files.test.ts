@@ -8,7 +8,7 @@ import { issueReport, TINY_QUERY } from './__fixtures__/tiny-query.js';
 import { collectReportSignals } from './report-signals.js';
 import { scoreFiles } from './score-files.js';
 
-describe('scoreFiles: PageRank', () => {
+describe('scoreFiles on a tiny query-string library: PageRank and the title', () => {
   let repository: HandBuiltRepository;
   beforeAll(async () => {
     repository = await createHandBuiltRepository(TINY_QUERY);
@@ -36,6 +36,21 @@ describe('scoreFiles: PageRank', () => {
       ['decode'],
     );
     expect(pageRanks(report).some((rank) => rank > 0)).toBe(true);
+  });
+
+  it('scores the title alone and the share of a file name it uses, with the words in the evidence', () => {
+    const report = issueReport(
+      'stringify drops empty arrays',
+      'Turning an object into a query string leaves out the keys whose value is an empty list.',
+    );
+    const { files } = scoreFiles(repository.index, collectReportSignals(report, repository.index));
+    const stringify = files.get('lib/stringify.js');
+    expect(stringify?.titleName).toBe(1);
+    expect(stringify?.titleLexical).toBeGreaterThan(0);
+    expect(Math.max(...[...files.values()].map((entry) => entry.titleLexical))).toBe(1);
+    expect(stringify?.evidence).toContain("its name shares stringify with the report's title");
+    // The parser shares the body's words, not the title's name.
+    expect(files.get('lib/parse.js')?.titleName ?? 0).toBe(0);
   });
 });
 
@@ -72,28 +87,5 @@ describe('scoreFiles: shared words', () => {
     const weak = files.get('lib/colors.js');
     expect(weak?.lexicalWords).toBe(2);
     expect(weak?.evidence).toEqual(["shares 2 of the report's words: enabled, namespace"]);
-  });
-});
-
-describe('scoreFiles: the title', () => {
-  let repository: HandBuiltRepository;
-  beforeAll(async () => {
-    repository = await createHandBuiltRepository(TINY_QUERY);
-  });
-  afterAll(() => repository.cleanup());
-
-  it('scores the title alone and the share of a file name it uses, with the words in the evidence', () => {
-    const report = issueReport(
-      'stringify drops empty arrays',
-      'Turning an object into a query string leaves out the keys whose value is an empty list.',
-    );
-    const { files } = scoreFiles(repository.index, collectReportSignals(report, repository.index));
-    const stringify = files.get('lib/stringify.js');
-    expect(stringify?.titleName).toBe(1);
-    expect(stringify?.titleLexical).toBeGreaterThan(0);
-    expect(Math.max(...[...files.values()].map((entry) => entry.titleLexical))).toBe(1);
-    expect(stringify?.evidence).toContain("its name shares stringify with the report's title");
-    // The parser shares the body's words, not the title's name.
-    expect(files.get('lib/parse.js')?.titleName ?? 0).toBe(0);
   });
 });
