@@ -163,8 +163,10 @@ export async function prepareBlameGraph(
  * When the failure existed at the latest: when it was reported, or the regression window's first
  * bad version when that is earlier. A commit made after the failing version cannot have caused
  * it, yet blame at HEAD gives it every line it touched since, and its recency ranked it above the
- * window's own commits (fresh-user trial 39). The bad end's time is that of the window's newest
- * commit (merges are left out of the window, so a merge at the bad end counts as its last change).
+ * window's own commits (fresh-user trial 39). It is also the time the ranking measures a commit's
+ * age from, so it stays beside `failingCommit`, which drops later commits by ancestry (a date can
+ * be older than the commit: trial 40). The bad end's time is that of the window's newest commit
+ * (merges are left out of the window, so a merge at the bad end counts as its last change).
  * @param reportedAt - when the failure was first reported (ms since the epoch), if known.
  * @param window - the report's regression window, if any.
  * @returns ms since the epoch; `undefined` when neither is known (HEAD's time is then used).
