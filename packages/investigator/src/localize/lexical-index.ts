@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Definition, RepositoryIndex } from '@sightline/codebase';
 import bm25 from 'wink-bm25-text-search';
+import { bm25Postings } from './bm25-postings.js';
 import { identifiersIn, identifierTerms, phraseTerms, tokenizeCode } from './code-tokens.js';
 
 /** A lexical match of a query against one document. */
@@ -93,56 +94,45 @@ function buildCorpus(
   for (let pad = documents.length; pad < 3; pad += 1) engine.addDoc(empty, `\0pad${pad}`);
   engine.consolidate();
   // The engine's own tables say which terms a document holds and how rare each term is (IDF
-  // falls strictly as document frequency grows).
+  // falls strictly as document frequency grows); queries are scored over its weights, one pass per
+  // distinct term (bm25-postings.ts).
   const termIndex = engine.getTokens();
   const idf = engine.getIDF();
-  const stored = engine.getDocs();
-  const documentFrequency = (token: number) => {
-    let count = 0;
-    for (const id of ids) if (stored[id]?.freq?.[token] !== undefined) count += 1;
-    return count;
-  };
+  const vocabularySize = Object.keys(termIndex).length;
+  const postings = bm25Postings(engine.getDocs(), [...ids], vocabularySize);
+  const rarestFirst = (a: string, b: string) =>
+    (idf[termIndex[b] as number] ?? 0) - (idf[termIndex[a] as number] ?? 0) || a.localeCompare(b);
+  const hitsOf = (terms: readonly string[]) =>
+    postings.score(
+      terms.flatMap((term) => {
+        const token = termIndex[term];
+        return token === undefined ? [] : [{ term, token }];
+      }),
+      rarestFirst,
+      6,
+    );
   return {
     vocabulary: () => Object.keys(termIndex),
     statistics(query) {
       const distinct = [...new Set([...tokenizeCode(query), ...phraseTerms(query)])];
       const known = distinct.flatMap((term) => {
         const token = termIndex[term];
-        return token === undefined ? [] : [{ term, documentFrequency: documentFrequency(token) }];
+        return token === undefined
+          ? []
+          : [{ term, documentFrequency: postings.documentFrequency(token) }];
       });
-      const best = distinct.length
-        ? engine.search(distinct.join(' '), documents.length + 3).filter(([id]) => ids.has(id))[0]
-        : undefined;
       return {
         terms: distinct.length,
         documents: ids.size,
-        vocabulary: Object.keys(termIndex).length,
+        vocabulary: vocabularySize,
         known,
-        bestScore: best?.[1] ?? 0,
+        bestScore: hitsOf(distinct)[0]?.score ?? 0,
       };
     },
     search(query) {
-      const queryTerms = [...tokenizeCode(query), ...phraseTerms(query)];
-      const results = new Map<string, LexicalMatch>();
-      if (queryTerms.length === 0) return results;
-      const hits = engine
-        .search(queryTerms.join(' '), documents.length + 3)
-        .filter(([id, score]) => ids.has(id) && score > 0);
-      const best = hits.reduce((most, [, score]) => Math.max(most, score), 0);
-      const known = [...new Set(queryTerms)].flatMap((term) => {
-        const token = termIndex[term];
-        return token === undefined ? [] : [{ term, token, idf: idf[token] ?? 0 }];
-      });
-      for (const [id, score] of hits) {
-        const freq = stored[id]?.freq;
-        const terms = known
-          .filter(({ token }) => freq?.[token] !== undefined)
-          .sort((a, b) => b.idf - a.idf || a.term.localeCompare(b.term))
-          .slice(0, 6)
-          .map(({ term }) => term);
-        results.set(id, { score: score / best, terms });
-      }
-      return results;
+      const hits = hitsOf([...tokenizeCode(query), ...phraseTerms(query)]);
+      const best = hits[0]?.score ?? 0;
+      return new Map(hits.map(({ id, score, terms }) => [id, { score: score / best, terms }]));
     },
   };
 }
