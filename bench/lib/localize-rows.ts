@@ -19,7 +19,10 @@ import type { RankingQuery } from '../../packages/investigator/training/ranking-
 
 /** Irrelevant candidates kept per report, those with the strongest signals first. */
 export const MAX_NEGATIVES = 200;
-/** Features that are signals (not role indicators); their sum orders the negatives kept. */
+/**
+ * The features from `frame` to `pageRank` (the trace, text and name signals and PageRank; not the
+ * title signals after them, nor the role indicators): their sum orders the negatives kept.
+ */
 const SIGNAL_COUNT = BASE_FEATURES.indexOf('pageRank') + 1;
 
 /** What the rows read of a case. */
