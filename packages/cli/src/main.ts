@@ -27,6 +27,9 @@ const program = new Command()
   .exitOverride();
 
 const verb = requestedVerb(process.argv.slice(2));
+// Before the verb's modules load (a second or more for investigate), so a stop signal in that
+// time prints the JSON error line too (fresh-user trial 40).
+if (argvAsksForJson(process.argv.slice(2))) printJsonOnStopSignal(verb);
 for (const entry of COMMANDS) {
   if (entry.name === verb) {
     (await entry.load())(program);
@@ -41,7 +44,6 @@ refuseRepeatedOptions(program);
 refuseUnknownOptionsFirst(program);
 styleUsageErrors(program);
 guardOutputStreams();
-if (argvAsksForJson(process.argv.slice(2))) printJsonOnStopSignal(verb);
 try {
   await program.parseAsync(process.argv);
 } catch (error) {

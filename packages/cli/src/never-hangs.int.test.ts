@@ -1,7 +1,8 @@
 /**
  * The CLI never hangs: under a pseudo-terminal that reports 0 columns (as `script` and some CI
  * ptys do) `map` and `investigate` print a result instead of looping on cursor codes, and SIGTERM
- * or SIGINT stops `investigate` while it waits on a model that never answers.
+ * or SIGINT stops `investigate` while it waits on a model that never answers (with `--json`, after
+ * the JSON error line, also while the verb's modules are still loading).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -149,3 +150,40 @@ it.each([
   },
   90_000,
 );
+
+it('prints the JSON error line for a stop signal that comes while the verb is still loading', async () => {
+  // Fresh-user trial 40: Ctrl-C in the first 1.5 s of `investigate --json` (the verb's modules
+  // loading) printed nothing; the handler was installed only after the load.
+  const hooks = fileURLToPath(new URL('./__fixtures__/slow-verb-load.mjs', import.meta.url));
+  const child = spawn(
+    cli[0] as string,
+    [
+      '--import',
+      hooks,
+      ...cli.slice(1),
+      'investigate',
+      '--repo',
+      repo.root,
+      '--report',
+      path.join(scratch, 'report.txt'),
+      '--json',
+    ],
+    { cwd: workspace },
+  );
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+  });
+  const loading = new Promise<void>((resolve) =>
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (chunk.toString('utf8').includes('loading the verb')) resolve();
+    }),
+  );
+  const closed = new Promise<NodeJS.Signals | null>((resolve) =>
+    child.on('close', (_code, by) => resolve(by)),
+  );
+  await loading;
+  child.kill('SIGINT');
+  expect(await closed).toBe('SIGINT');
+  expect(JSON.parse(stdout)).toMatchObject({ error: { code: 'ABORTED', exitCode: 130 } });
+}, 90_000);

@@ -258,6 +258,17 @@ describe('sightline map', () => {
     );
   });
 
+  it.each(['', '  '])('refuses a blank --focus %j, which focuses on nothing', async (focus) => {
+    // Found by fresh-user trial 40: `--focus ""` printed the unfocused map without a word.
+    const { thrown } = await run('--repo', root, '-q', '--focus', 'src/log.ts', '--focus', focus);
+    expect(thrown).toMatchObject({
+      code: 'commander.invalidArgument',
+      message: expect.stringContaining(
+        'expected an identifier, a file or FILE:LINE, not an empty value.',
+      ),
+    });
+  });
+
   it('takes a --focus FILE:LINE:COLUMN as the frame FILE:LINE', async () => {
     const { exitCode, stderr } = await run('--repo', root, '-q', '--focus', 'src/checkout.ts:5:12');
     expect(exitCode).toBe(EXIT_OK);

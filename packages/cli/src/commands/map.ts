@@ -46,6 +46,9 @@ export interface MapIO {
 /** Milliseconds between two progress updates while indexing. */
 const PROGRESS_INTERVAL_MS = 250;
 
+/** Parses one `--focus` value: blank focuses on nothing, so it is a usage error (exit 2). */
+const focusText = textArgument('an identifier, a file or FILE:LINE');
+
 /**
  * Runs `sightline map`: indexes the repository, renders its map and writes it.
  * @param options - see {@link MapCommandOptions}.
@@ -193,7 +196,7 @@ export function registerMap(program: Command): void {
     .option(
       '--focus <value>',
       'rank around IDENT, FILE, FILE:LINE or FILE:LINE:COLUMN; repeat it (frames innermost first)',
-      (value: string, previous: string[]) => [...previous, value],
+      (value: string, previous: string[]) => [...previous, focusText(value)],
       [] as string[],
     );
   addFormatOptions(command, { formats: ['text', 'json'], defaultFormat: 'text' })
