@@ -61,6 +61,21 @@ describe('findVersionMentions', () => {
       ],
     ],
     ['no versions here, only deadbeef words and 12345678', []],
+    // Quantities are no versions (fresh-user trial 40 read a price as one; the corpus of real
+    // fixes has test timings, benchmark tables and log dates).
+    ['I paid 19.90 for the pro plan and since 2.4 the export crashes', [['2.4', 'bad', 'version']]],
+    ['Pro costs $19.90, or 24.90 € a year; 2.4 broke sync', [['2.4', 'bad', 'version']]],
+    [
+      'Tests run: 3, took 2.306 sec; 16.54% slower, 554.0 MB/s, 0.82 Mb, 1.5x, 3.2 s on 26.05.2010',
+      [],
+    ],
+    [
+      'yarn run v1.22.19\n$ jest\n3.1.0 fails',
+      [
+        ['v1.22.19', 'good', 'version'],
+        ['3.1.0', 'bad', 'version'],
+      ],
+    ],
   ])('%s', (text, expected) => {
     expect(sides(text)).toEqual(expected);
   });
