@@ -18,7 +18,7 @@ import { isSecretFile, printablePath } from '../repository/content.js';
 import { VENDORED_DIRS } from '../repository/files.js';
 import { resolveInRoot, resolveRoot, toPosix } from '../repository/sandbox.js';
 import { createFileGate } from '../repository/secret-gate.js';
-import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
+import { type CodeToolLimits, DEFAULT_LIMITS, fileTooLarge } from './limits.js';
 import { type RipgrepMatch, type RipgrepRun, runRipgrep } from './run-ripgrep.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange, nonEmptyText } from './validate-input.js';
@@ -157,7 +157,8 @@ function stopNote(run: RipgrepRun, shown: number, more: boolean, maxResults: num
  * @param root repository root (any path; its real path is used).
  * @param pattern regular expression, 1–1,000 characters.
  * @returns matches grouped by file, or `INVALID_ARGUMENT`, `INVALID_REGEX`, `PATH_OUTSIDE_ROOT`,
- *   `PATH_NOT_FOUND`, `SECRET_FILE`, `FILE_UNREADABLE`, `TOOL_FAILED` as a {@link ToolError};
+ *   `PATH_NOT_FOUND`, `SECRET_FILE`, `FILE_TOO_LARGE` (a `path` naming a file over
+ *   `maxFileBytes`), `FILE_UNREADABLE`, `TOOL_FAILED` as a {@link ToolError};
  *   never throws.
  * @example await grep('.', 'parseReport\\(', { glob: '*.ts' })
  */
@@ -193,6 +194,7 @@ export async function grep(
     const target = await resolveInRoot(realRoot, searchPath);
     const gate = createFileGate(realRoot, { allowSecrets });
     if (target.isFile) {
+      if (target.size > maxFileBytes) throw fileTooLarge(searchPath, target.size, maxFileBytes);
       const verdict =
         !allowSecrets && isSecretFile(searchPath, '') ? null : await gate(target.relative);
       if (verdict && !verdict.ok && verdict.code === 'FILE_UNREADABLE') {

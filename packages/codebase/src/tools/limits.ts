@@ -2,6 +2,7 @@
  * The caps every code tool applies, in one place, so that no tool call can flood the model's
  * context window or hang the agent run. Each tool reads the fields it needs.
  */
+import { formatBytes, SightlineError } from '@sightline/core';
 import { DEFAULT_MAX_READ_BYTES } from '../repository/read-at-most.js';
 
 /** Caps of the code tools. Every field is optional; defaults are in {@link DEFAULT_LIMITS}. */
@@ -20,7 +21,10 @@ export interface CodeToolLimits {
   maxReadLines?: number;
   /** Characters of one line read_file shows before cutting it. Default 2,000. */
   maxLineChars?: number;
-  /** Files larger than this are refused by read_file (`FILE_TOO_LARGE`), in bytes. Default 10 MiB. */
+  /**
+   * Files larger than this are neither read by read_file nor searched by grep
+   * ({@link fileTooLarge}), in bytes. Default 10 MiB.
+   */
   maxFileBytes?: number;
   /** Entries list_dir shows. Default 200. */
   maxListEntries?: number;
@@ -48,3 +52,24 @@ export const DEFAULT_LIMITS: Readonly<Required<CodeToolLimits>> = Object.freeze(
   maxListDepth: 5,
   maxSymbolResults: 30,
 });
+
+/**
+ * The refusal of a file over `maxFileBytes`, the same from read_file and grep (a grep with `path`
+ * on it): neither tool shows its lines, so neither points at the other (fresh-user trial 40, where
+ * read_file advised grep and grep answered "no matches").
+ * @param shownPath - the path as the caller gave it.
+ * @param size - the file's size, in bytes.
+ * @param maxFileBytes - the cap, in bytes.
+ * @returns a `FILE_TOO_LARGE` error with `details.path`.
+ */
+export function fileTooLarge(
+  shownPath: string,
+  size: number,
+  maxFileBytes: number,
+): SightlineError {
+  return new SightlineError({
+    code: 'FILE_TOO_LARGE',
+    message: `"${shownPath}" is ${formatBytes(size)}; read_file and grep read files up to ${formatBytes(maxFileBytes)} (the secret gate checks no larger file), so its lines cannot be shown. A file this large is usually generated, minified or data: look for the files it is built from (find_symbol, or grep over the rest of the repository).`,
+    details: { path: shownPath },
+  });
+}

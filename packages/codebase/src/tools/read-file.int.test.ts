@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grep } from './grep.js';
 import { readFile } from './read-file.js';
 
 const fixture = fileURLToPath(new URL('./__fixtures__/repo', import.meta.url));
@@ -22,6 +23,20 @@ describe('readFile', () => {
       lines: [8, 11],
       totalLines: 15,
       truncated: false,
+    });
+  });
+
+  it('refuses a file over the size cap alike in read_file and grep, pointing at neither', async () => {
+    // Fresh-user trial 40: read_file said "use grep with path=…", and grep said "no matches".
+    const expected = {
+      code: 'FILE_TOO_LARGE',
+      message:
+        '"src/cart.ts" is 396 B; read_file and grep read files up to 100 B (the secret gate checks no larger file), so its lines cannot be shown. A file this large is usually generated, minified or data: look for the files it is built from (find_symbol, or grep over the rest of the repository).',
+    };
+    const limits = { maxFileBytes: 100 };
+    expect(await readFile(fixture, 'src/cart.ts', limits)).toMatchObject({ error: expected });
+    expect(await grep(fixture, 'cart', { ...limits, path: 'src/cart.ts' })).toMatchObject({
+      error: expected,
     });
   });
 

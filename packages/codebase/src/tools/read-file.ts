@@ -7,7 +7,6 @@ import {
   countFittingItems,
   cutLine,
   digits,
-  formatBytes,
   pluralize,
   SightlineError,
   toToolError,
@@ -15,7 +14,7 @@ import {
 import { isSecretFile, printablePath } from '../repository/content.js';
 import { resolveInRoot, resolveRoot } from '../repository/sandbox.js';
 import { gateFile } from '../repository/secret-gate.js';
-import { type CodeToolLimits, DEFAULT_LIMITS } from './limits.js';
+import { type CodeToolLimits, DEFAULT_LIMITS, fileTooLarge } from './limits.js';
 import type { CodeToolResult, CodeToolSuccess } from './tool-result.js';
 import { integerInRange } from './validate-input.js';
 
@@ -49,7 +48,7 @@ export interface ReadFileResult extends CodeToolSuccess {
 }
 
 function refuse(
-  code: 'NOT_A_FILE' | 'SECRET_FILE' | 'FILE_TOO_LARGE' | 'BINARY_FILE' | 'FILE_UNREADABLE',
+  code: 'NOT_A_FILE' | 'SECRET_FILE' | 'BINARY_FILE' | 'FILE_UNREADABLE',
   message: string,
   path: string,
 ) {
@@ -106,11 +105,7 @@ export async function readFile(
       );
     }
     if (file.size > maxFileBytes) {
-      throw refuse(
-        'FILE_TOO_LARGE',
-        `"${shownPath}" is ${formatBytes(file.size)}; read_file reads files up to ${formatBytes(maxFileBytes)}. Use grep with path="${shownPath}" to find the lines you need.`,
-        shownPath,
-      );
+      throw fileTooLarge(shownPath, file.size, maxFileBytes);
     }
     const gated = await gateFile(file.absolute, file.relative, {
       allowSecrets,

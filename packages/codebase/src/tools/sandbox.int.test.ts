@@ -156,6 +156,12 @@ const refused: [string, string, Call][] = [
     'FILE_TOO_LARGE',
     () => readFile(root, 'huge-line.txt', { maxFileBytes: 1_000 }),
   ],
+  // Trial 40: read_file's refusal advised grep, and grep answered "no matches" for the file.
+  [
+    'grep with path on a file over the size cap',
+    'FILE_TOO_LARGE',
+    () => grep(root, 'x', { path: 'huge-line.txt', maxFileBytes: 1_000 }),
+  ],
   // line numbers
   [
     'read_file negative startLine',
