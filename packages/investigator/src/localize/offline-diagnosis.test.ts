@@ -168,6 +168,29 @@ describe('diagnoseOffline', () => {
     );
   });
 
+  it.each([
+    [
+      '[withheld: looks like a secret (secretlint rule github)]',
+      '`TypeError` (its message withheld: it looks like a secret) is raised in `decode` at lib/utils.js:4.',
+    ],
+    [
+      'bad token [withheld: looks like a secret (secretlint rule github)]',
+      '`TypeError: bad token` (part of its message withheld: it looks like a secret) is raised in `decode` at lib/utils.js:4.',
+    ],
+  ])(
+    'says a message the secret gate withheld is withheld, not quoting its note (%s)',
+    async (message, summary) => {
+      // Fresh-user trial 40: the root cause read "`TypeError: [withheld: …]` is raised", the gate's
+      // note quoted as if it were the error's message.
+      const crash = decodeCrashReport();
+      const [exception] = crash.exceptions;
+      if (!exception) throw new Error('no exception');
+      exception.message = message;
+      const diagnosis = await diagnoseOffline(crash, repository.index);
+      expect(diagnosis.rootCause.summary).toBe(summary);
+    },
+  );
+
   it('follows a stack trace logged without an exception, calling it captured, not raised', async () => {
     const crash = decodeCrashReport();
     const frames = crash.exceptions[0]?.frames ?? [];

@@ -6,6 +6,7 @@
  */
 import { createFileGate, printablePath, type RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
+import { withoutWithheldNotes } from '@sightline/core';
 import { allFrames, type Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
 import { isMeaningfulQuote } from '../diagnosis/find-quote.js';
@@ -124,8 +125,15 @@ function describeRootCause(
   if (innermost) {
     // A stack trace logged without an exception (a Sentry message event) shows where, not what.
     const { type = '', message = '' } = innermost.exception ?? {};
-    // The report's words as a code span: a backtick of theirs never pairs with one of ours.
-    const named = codeSpan(type && message ? `${type}: ${message}` : type || message);
+    // The report's words as a code span: a backtick of theirs never pairs with one of ours. A
+    // message the secret gate withheld is said to be withheld, not quoted as the note that stands
+    // for it (fresh-user trial 40: "`TypeError: [withheld: …]` is raised").
+    const said = withoutWithheldNotes(message).trim();
+    const quoted = codeSpan(type && said ? `${type}: ${said}` : type || said);
+    const named =
+      said === message.trim()
+        ? quoted
+        : `${quoted || 'An error'} (${said ? 'part of ' : ''}its message withheld: it looks like a secret)`;
     const error = innermost.exception ? named || 'The error' : 'The stack trace';
     const raised = innermost.exception ? 'raised' : 'captured';
     const callers = frames.slice(1, 1 + SHOWN_CALLERS).map(describeFrame);
