@@ -54,6 +54,16 @@ afterAll(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
+/** `investigate` of the test repository and report, with more flags. */
+const investigate = (...flags: string[]) => [
+  'investigate',
+  '--repo',
+  repo.root,
+  '--report',
+  path.join(scratch, 'report.txt'),
+  ...flags,
+];
+
 /** Quotes one argument for `sh -c`. */
 const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
 
@@ -84,14 +94,7 @@ describe.skipIf(!hasScript)('under a 0-column terminal', () => {
   }, 90_000);
 
   it('investigate prints a diagnosis and ends', async () => {
-    const { code, output } = await underZeroColumns([
-      'investigate',
-      '--repo',
-      repo.root,
-      '--report',
-      path.join(scratch, 'report.txt'),
-      '--no-cache',
-    ]);
+    const { code, output } = await underZeroColumns(investigate('--no-cache'));
     expect(output).toContain('Root cause');
     expect(output.length).toBeLessThan(200_000);
     expect(code).not.toBeNull();
@@ -112,15 +115,12 @@ it.each([
       cli[0] as string,
       [
         ...cli.slice(1),
-        'investigate',
-        '--repo',
-        repo.root,
-        '--report',
-        path.join(scratch, 'report.txt'),
-        '--model',
-        `openai-compatible:${modelUrl}#never`,
-        '--no-cache',
-        ...(json ? ['--json'] : []),
+        ...investigate(
+          '--model',
+          `openai-compatible:${modelUrl}#never`,
+          '--no-cache',
+          ...(json ? ['--json'] : []),
+        ),
       ],
       { cwd: workspace, env: { ...process.env, OPENAI_API_KEY: 'test-key-not-real' } },
     );
@@ -157,17 +157,7 @@ it('prints the JSON error line for a stop signal that comes while the verb is st
   const hooks = fileURLToPath(new URL('./__fixtures__/slow-verb-load.mjs', import.meta.url));
   const child = spawn(
     cli[0] as string,
-    [
-      '--import',
-      hooks,
-      ...cli.slice(1),
-      'investigate',
-      '--repo',
-      repo.root,
-      '--report',
-      path.join(scratch, 'report.txt'),
-      '--json',
-    ],
+    ['--import', hooks, ...cli.slice(1), ...investigate('--json')],
     { cwd: workspace },
   );
   let stdout = '';
