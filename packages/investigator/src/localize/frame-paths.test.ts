@@ -105,6 +105,22 @@ describe('resolveFramePath', () => {
     expect(resolveFramePath(root, ['usr', 'lib', 'node', 'index.js'])).toBeNull();
   });
 
+  it("takes a file at the root from a deployment folder when it defines the frame's function", () => {
+    // Fresh-user trial 41: `at handler (/app/server.js:2:19)` and `File "/srv/shop/main.py", in
+    // main` were "no stack frame of the report in this repository".
+    const defined: Record<string, string[]> = { 'server.js': ['handler'], 'main.py': ['main'] };
+    const root = {
+      ...frameFileLookup(['server.js', 'main.py', 'index.js', 'src/cart.js'], 'checkout'),
+      defines: (file: string, name: string) => defined[file]?.includes(name) ?? false,
+    };
+    expect(resolveFramePath(root, ['app', 'server.js'], 'handler')).toBe('server.js');
+    expect(resolveFramePath(root, ['app', 'server.js'], 'Object.handler')).toBe('server.js');
+    expect(resolveFramePath(root, ['srv', 'shop', 'main.py'], 'main')).toBe('main.py');
+    expect(resolveFramePath(root, ['app', 'server.js'], 'listen')).toBeNull();
+    expect(resolveFramePath(root, ['app', 'server.js'])).toBeNull();
+    expect(resolveFramePath(root, ['usr', 'lib', 'node', 'index.js'], 'Module._load')).toBeNull();
+  });
+
   it('resolves a JVM frame by its package path under a source root, else by its file name', () => {
     const jvm = frameFileLookup(['app/src/main/kotlin/com/shop/Cart.kt', 'app/Main.kt']);
     const frame = (module: string, file: string) => ({ module, file, inApp: true, raw: '' });
@@ -124,6 +140,25 @@ describe('resolveFramePath', () => {
       via: 'path',
     });
     expect(mapFrame(index, frame, { packageName: 'other' })).toBeNull();
+  });
+
+  it("maps a deployed root file's frame by the function the index says the file defines", () => {
+    const deployed = indexOf(['server.js', 'lib/cli.js']);
+    const server = deployed.files.get('server.js');
+    if (!server) throw new Error('no server.js');
+    server.definitions = [
+      {
+        name: 'handler',
+        kind: 'function',
+        lines: [1, 3],
+        path: 'server.js',
+        scope: [],
+        signature: 'function handler(req)',
+      },
+    ];
+    const frame = { file: '/app/server.js', line: 2, function: 'handler', inApp: true, raw: '' };
+    expect(mapFrame(deployed, frame)).toEqual({ path: 'server.js', line: 2, via: 'path' });
+    expect(mapFrame(deployed, { ...frame, function: 'listen' })).toBeNull();
   });
 });
 

@@ -138,6 +138,8 @@ export interface FrameFileLookup {
   byName: Map<string, string[][]>;
   /** Name of the repository's root folder (a frame `/x/<root name>/index.js` is its `index.js`). */
   rootName?: string;
+  /** Whether the file at a repository path defines a name (the index's definitions). */
+  defines?: (path: string, name: string) => boolean;
 }
 
 /**
@@ -161,7 +163,11 @@ const indexLookups = new WeakMap<RepositoryIndex, FrameFileLookup>();
 export function indexFileLookup(index: RepositoryIndex): FrameFileLookup {
   let lookup = indexLookups.get(index);
   if (!lookup) {
-    lookup = frameFileLookup(index.files.keys(), path.basename(index.root));
+    lookup = {
+      ...frameFileLookup(index.files.keys(), path.basename(index.root)),
+      defines: (file, name) =>
+        index.files.get(file)?.definitions.some((definition) => definition.name === name) ?? false,
+    };
     indexLookups.set(index, lookup);
   }
   return lookup;
@@ -171,13 +177,22 @@ export function indexFileLookup(index: RepositoryIndex): FrameFileLookup {
  * The one frame-to-file resolver: the repository file whose path shares the longest suffix of
  * segments with the frame's path. Of files tied on that length, one whose whole path is a suffix
  * of the frame's wins; otherwise a tie is ambiguous. A match of the file name alone counts only
- * when the frame gives nothing more, or when the file sits at the root and the frame's folder has
- * the repository folder's name (`/usr/lib/node/index.js` is not this repository's `index.js`).
+ * when the frame gives nothing more, or when the file sits at the root and either the frame's
+ * folder has the repository folder's name or the file defines the frame's function: an app
+ * deployed as `/app/server.js` or `/srv/shop/main.py` (a container's or a server's folder) whose
+ * frame runs `handler` in the root `server.js` that defines `handler` (fresh-user trial 41).
+ * `/usr/lib/node/index.js` running `Module._load` is not this repository's `index.js`.
  * @param lookup the repository's files, from {@link frameFileLookup}.
  * @param segments the frame path's segments, from {@link framePathSegments}.
+ * @param functionName the frame's function as the trace names it (`Object.handler`,
+ *   `module.exports [as parse]`); any identifier of it may be the one the file defines.
  * @returns the repository-relative path, or `null` when no file matches or the match is ambiguous.
  */
-export function resolveFramePath(lookup: FrameFileLookup, segments: string[]): string | null {
+export function resolveFramePath(
+  lookup: FrameFileLookup,
+  segments: string[],
+  functionName?: string,
+): string | null {
   const candidates = lookup.byName.get(segments.at(-1) ?? '') ?? [];
   let best: string[][] = [];
   let bestLength = 0;
@@ -190,11 +205,21 @@ export function resolveFramePath(lookup: FrameFileLookup, segments: string[]): s
   const [match] = best.length === 1 ? best : whole.length === 1 ? whole : [];
   if (!match) return null;
   const frameFolder = segments[segments.length - 1 - bestLength];
+  const atRoot = match.length === bestLength;
+  const file = match.join('/');
   const confirmed =
     bestLength >= 2 ||
     bestLength === segments.length ||
-    (match.length === bestLength && frameFolder === lookup.rootName);
-  return confirmed ? match.join('/') : null;
+    (atRoot && frameFolder === lookup.rootName) ||
+    (atRoot && definesAny(lookup, file, functionName));
+  return confirmed ? file : null;
+}
+
+/** Whether `file` defines one of the identifiers of a frame's function name. */
+function definesAny(lookup: FrameFileLookup, file: string, functionName: string | undefined) {
+  if (!functionName || !lookup.defines) return false;
+  const defines = lookup.defines;
+  return (functionName.match(/[A-Za-z_$][\w$]*/g) ?? []).some((name) => defines(file, name));
 }
 
 /**
@@ -226,7 +251,7 @@ export function resolveFrame(
 ): string | null | undefined {
   if (!frame.file) return undefined;
   for (const segments of frameSegments(frame, packageName)) {
-    const resolved = resolveFramePath(lookup, segments);
+    const resolved = resolveFramePath(lookup, segments, frame.function);
     if (resolved) return resolved;
   }
   return null;
