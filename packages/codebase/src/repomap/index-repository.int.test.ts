@@ -94,7 +94,19 @@ describe('indexRepository', () => {
     const result = await index({ cacheDir: false, files: listed });
     expect(result.skipped).toContainEqual({ path: 'README.md', reason: 'unreadable' });
     expect(result.warnings).toContain(
-      '1 file could not be read (permissions?), so nothing in it is ranked or cited: README.md. Make it readable to the user running Sightline (chmod a+r) and run again.',
+      '1 file went away while the repository was read, so nothing in it is ranked or cited: README.md. Run again once the repository stops changing.',
+    );
+  });
+
+  it('says what the system answered for a file it refused to read, advising no chmod', async () => {
+    // Fresh-user trial 40: `map --repo /proc/self` advised `chmod a+r` for files the kernel
+    // refuses to read (EINVAL); a folder where a file was listed answers EISDIR alike.
+    const listed = await listRepositoryFiles(root);
+    await rm(path.join(root, 'README.md'));
+    await mkdir(path.join(root, 'README.md'));
+    const result = await index({ cacheDir: false, files: listed });
+    expect(result.warnings).toContain(
+      '1 file could not be read (the system answered EISDIR), so nothing in it is ranked or cited: README.md. Files a kernel or a device serves (under /proc, /sys or /dev) hold no code; point --repo at a folder of source files.',
     );
   });
 
@@ -130,7 +142,7 @@ describe('indexRepository', () => {
     const result = await index({ cacheDir: false, files: listed });
     expect(result.warnings).toEqual(
       expect.arrayContaining([
-        '1 file could not be read (permissions?), so nothing in it is ranked or cited: README.md. Make it readable to the user running Sightline (chmod a+r) and run again.',
+        '1 file went away while the repository was read, so nothing in it is ranked or cited: README.md. Run again once the repository stops changing.',
         '1 folder could not be read (permissions?), so nothing in it is ranked or cited: lib/locked/. Make it readable to the user running Sightline (chmod a+rx) and run again.',
       ]),
     );

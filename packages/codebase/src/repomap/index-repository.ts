@@ -109,28 +109,74 @@ async function indexContent(
 const UNREADABLE_NAMED = 5;
 
 /**
- * The warnings of files and folders that could not be read (permissions, or removed while
- * indexing): their code is in no ranking and no diagnosis, which would otherwise look like code
- * that is not there.
+ * The warnings of files and folders that could not be read (permissions, removed while indexing,
+ * or refused by the system, as procfs files are): their code is in no ranking and no diagnosis,
+ * which would otherwise look like code that is not there.
  * @param paths repository-relative paths, sorted; a folder's ends with `/`.
- * @returns one sentence for the files and one for the folders, each naming the first few and what
- * to do.
+ * @param errorCodes the read errors' codes by file path (a folder has none: the walk's).
+ * @returns one sentence for each kind of failure of the files (permission denied, gone, refused)
+ *   and one for the folders, each naming the first few and what to do.
  */
-function unreadableWarnings(paths: readonly string[]): string[] {
+function unreadableWarnings(
+  paths: readonly string[],
+  errorCodes: ReadonlyMap<string, string>,
+): string[] {
   const folders = paths.filter((entry) => entry.endsWith('/'));
   const files = paths.filter((entry) => !entry.endsWith('/'));
-  const sentence = (list: readonly string[], kind: 'file' | 'folder', mode: string) => {
-    const named = pathList(list.slice(0, UNREADABLE_NAMED));
+  const failure = (file: string) => readFailure(errorCodes.get(file));
+  /** One sentence over `list`: `say(count, them, named)`, e.g. ("2 files", "them", "a, b"). */
+  const sentence = (
+    list: readonly string[],
+    kind: 'file' | 'folder',
+    say: (count: string, them: string, named: string) => string,
+  ) => {
+    if (list.length === 0) return [];
     const more =
       list.length > UNREADABLE_NAMED ? ` and ${list.length - UNREADABLE_NAMED} more` : '';
+    const named = `${pathList(list.slice(0, UNREADABLE_NAMED))}${more}`;
     const [count, them] =
       list.length === 1 ? [`1 ${kind}`, 'it'] : [`${list.length} ${kind}s`, 'them'];
-    return `${count} could not be read (permissions?), so nothing in ${them} is ranked or cited: ${named}${more}. Make ${them} readable to the user running Sightline (chmod ${mode}) and run again.`;
+    return [say(count, them, named)];
   };
+  const refused = files.filter((file) => failure(file) === 'refused');
+  const codes = [...new Set(refused.map((file) => errorCodes.get(file)))].join(', ');
   return [
-    ...(files.length > 0 ? [sentence(files, 'file', 'a+r')] : []),
-    ...(folders.length > 0 ? [sentence(folders, 'folder', 'a+rx')] : []),
+    ...sentence(
+      files.filter((file) => failure(file) === 'denied'),
+      'file',
+      (count, them, named) =>
+        `${count} could not be read (permission denied), so nothing in ${them} is ranked or cited: ${named}. Make ${them} readable to the user running Sightline (chmod a+r) and run again.`,
+    ),
+    ...sentence(
+      files.filter((file) => failure(file) === 'removed'),
+      'file',
+      (count, them, named) =>
+        `${count} went away while the repository was read, so nothing in ${them} is ranked or cited: ${named}. Run again once the repository stops changing.`,
+    ),
+    ...sentence(
+      refused,
+      'file',
+      (count, them, named) =>
+        `${count} could not be read (the system answered ${codes}), so nothing in ${them} is ranked or cited: ${named}. Files a kernel or a device serves (under /proc, /sys or /dev) hold no code; point --repo at a folder of source files.`,
+    ),
+    ...sentence(
+      folders,
+      'folder',
+      (count, them, named) =>
+        `${count} could not be read (permissions?), so nothing in ${them} is ranked or cited: ${named}. Make ${them} readable to the user running Sightline (chmod a+rx) and run again.`,
+    ),
   ];
+}
+
+/**
+ * Why a file could not be read, from its error's code: `denied` (EACCES, EPERM), `removed`
+ * (ENOENT, ENOTDIR: gone since the walk listed it), or `refused` (anything else the system
+ * answered, such as EINVAL for a procfs file that cannot be read).
+ */
+function readFailure(code: string | undefined): 'denied' | 'removed' | 'refused' {
+  if (code === 'EACCES' || code === 'EPERM') return 'denied';
+  if (code === 'ENOENT' || code === 'ENOTDIR') return 'removed';
+  return 'refused';
 }
 
 /** The warning for files whose names are not UTF-8 (Node reads every name as UTF-8). */
@@ -174,6 +220,8 @@ export async function indexRepository(
   const entries = new Map<string, CacheEntry>();
   const indexed = new Map<string, IndexedFile>();
   const skipped: RepositoryIndex['skipped'] = [...listed.skipped];
+  /** Files whose read failed, with the error's code (ENOENT, EACCES, EINVAL, …). */
+  const errorCodes = new Map<string, string>();
   const warnings = new Set<string>();
   if (listed.capped) warnings.add(fileCapWarning(listed.capped.found, listed.capped.maxFiles));
   /** Files to read: changed ones, and unchanged-looking ones whose mtime proves nothing. */
@@ -225,7 +273,10 @@ export async function indexRepository(
     const buffers = await Promise.all(
       batch.map(({ file }) =>
         readAtMost(path.join(realRoot, file.path), fileByteCap(file.path, { maxFileBytes })).catch(
-          () => undefined,
+          (error: NodeJS.ErrnoException) => {
+            errorCodes.set(file.path, error.code ?? 'an unknown error');
+            return undefined;
+          },
         ),
       ),
     );
@@ -268,7 +319,10 @@ export async function indexRepository(
   }
   skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const unreadable = skipped.filter((file) => file.reason === 'unreadable');
-  for (const warning of unreadableWarnings(unreadable.map((file) => file.path))) {
+  for (const warning of unreadableWarnings(
+    unreadable.map((file) => file.path),
+    errorCodes,
+  )) {
     warnings.add(warning);
   }
   const misnamed = skipped.filter((file) => file.reason === 'name-not-utf8');
