@@ -43,6 +43,24 @@ describe('refuseUnknownOptionsFirst', () => {
     expect(output.err).toBe("error: unknown option '--reprot'\n(Did you mean --report?)\n");
   });
 
+  it('says a known flag that takes no value was given one with =, naming neither as unknown', async () => {
+    // Fresh-user trial 41: `--json=true` read "Unknown option --json. (Did you mean --json?)".
+    const { program, output } = root();
+    program
+      .command('investigate')
+      .option('--json')
+      .option('--no-cache')
+      .option('--repo <dir>')
+      .action(() => {});
+    refuseUnknownOptionsFirst(program);
+    for (const flag of ['--json', '--no-cache']) {
+      output.err = '';
+      const error = await parse(program, ['investigate', `${flag}=ghp_not_echoed`]);
+      expect(error?.code).toBe('commander.invalidArgument');
+      expect(output.err).toBe(`${flag} takes no value: give ${flag} alone, without =.\n`);
+    }
+  });
+
   it('never repeats the value given with = (it may be a secret)', async () => {
     const { program, output } = root();
     program

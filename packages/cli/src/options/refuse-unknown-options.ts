@@ -34,7 +34,16 @@ export function refuseUnknownOptionsFirst(command: Command): void {
     // Commander puts the first unknown option and everything after it in `unknown`.
     const [first] = parsed.unknown;
     if (first?.startsWith('-') && !parsed.unknown.some((arg) => HELP_FLAGS.has(arg))) {
-      (command as WithUnknownOption).unknownOption(first.split('=', 1)[0] ?? first);
+      const name = first.split('=', 1)[0] ?? first;
+      // `--json=true`: a known flag that takes no value, given one (trial 41: "Unknown option
+      // --json. (Did you mean --json?)").
+      const flag = command.options.find((option) => option.long === name || option.short === name);
+      if (flag && !flag.required && !flag.optional) {
+        command.error(`${name} takes no value: give ${name} alone, without =.`, {
+          code: 'commander.invalidArgument',
+        });
+      }
+      (command as WithUnknownOption).unknownOption(name);
     }
     return parsed;
   };
