@@ -137,7 +137,7 @@ describe('sightline tool', () => {
       '--max-results',
       '1',
     ]);
-    expect(grep.stdout).toMatch(/^1 match in 1 file for \/total\/i in "src\/cart":/);
+    expect(grep.stdout).toMatch(/^The first match in 1 file for \/total\/i in "src\/cart":/);
   });
 
   it.each([

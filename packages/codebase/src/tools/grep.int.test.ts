@@ -57,7 +57,7 @@ describe('grep', () => {
   it('caps the results and says how to see more', async () => {
     expect(await grep(fixture, 'export', { maxResults: 2 })).toEqual({
       text: [
-        '2 matches in 1 file for /export/i in the repository:',
+        'The first 2 matches in 1 file for /export/i in the repository:',
         'src/cart.ts',
         '  3│ export interface LineItem {',
         '  9│ export function cartTotal(items: LineItem[]): number {',

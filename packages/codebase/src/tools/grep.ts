@@ -270,11 +270,15 @@ export async function grep(
     }
     const render = (count: number) => {
       const files = group(count);
+      const more = count < found.length || run.matches.length > limit;
+      // A cut result says so in its first line too: its counts are of what is shown (trial 41).
+      const cut = more || run.stopped !== null;
+      const counted = pluralize(count, 'match', 'matches');
+      const shownCount = !cut ? counted : count === 1 ? 'The first match' : `The first ${counted}`;
       const lines = [
-        `${pluralize(count, 'match', 'matches')} in ${pluralize(files.length, 'file')} for ${shownPattern} in ${scope}${context > 0 ? ` (${pluralize(context, 'line')} of context, matches marked >)` : ''}:`,
+        `${shownCount} in ${pluralize(files.length, 'file')} for ${shownPattern} in ${scope}${context > 0 ? ` (${pluralize(context, 'line')} of context, matches marked >)` : ''}:`,
       ];
       for (const file of files) lines.push(printablePath(file.path), ...fileLines(file, context));
-      const more = count < found.length || run.matches.length > limit;
       const note = stopNote(run, count, more, requested, maxGrepResults);
       if (note) lines.push(note);
       if (requested > maxGrepResults) lines.push(`[maxResults was lowered to ${maxGrepResults}.]`);
