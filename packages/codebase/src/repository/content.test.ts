@@ -8,6 +8,7 @@ import {
   SNIFF_BYTES,
   sniffContent,
   splitFileLines,
+  unprintedPath,
 } from './content.js';
 
 const bytes = (text: string) => Buffer.from(text, 'utf8');
@@ -106,6 +107,15 @@ describe('splitFileLines', () => {
   ])('%j splits into %j, as many lines as countLines counts', (text, expected) => {
     expect(splitFileLines(text)).toEqual(expected);
     expect(splitFileLines(text)).toHaveLength(countLines(new TextEncoder().encode(text)));
+  });
+});
+
+describe('unprintedPath', () => {
+  it('undoes the escapes printablePath makes and leaves other \\u sequences as written', () => {
+    for (const name of ['a\nb\tc\u001b[2J\u2028', 'invoice\u202etxt.exe', 'plain.ts']) {
+      expect(unprintedPath(printablePath(name))).toBe(name);
+    }
+    expect(unprintedPath('docs/\\u0041.md')).toBe('docs/\\u0041.md');
   });
 });
 

@@ -157,11 +157,25 @@ export function splitFileLines(text: string): string[] {
  * @returns the same text with every control character escaped.
  */
 export function printablePath(value: string): string {
-  return value.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
-    /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
-    escapedChar,
-  );
+  return value.replace(ESCAPED, escapedChar);
+}
+
+/** The characters {@link printablePath} escapes. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: escaping them is the point
+const ESCAPED = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * The path {@link printablePath} printed as `value`: each `\uXXXX` of a character it escapes
+ * turned back into that character (other `\u` sequences stay as written). A caller (a model, a
+ * person) passes back the name it was shown (fresh-user trial 41: `app/new\u000aline.py`).
+ * @param value a path as printed.
+ * @returns the path with the escapes undone; `value` itself when it holds none.
+ */
+export function unprintedPath(value: string): string {
+  return value.replace(/\\u([0-9a-fA-F]{4})/g, (written, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return char.replace(ESCAPED, '') === '' ? char : written;
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { constants } from 'node:fs';
 import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SightlineError } from '@sightline/core';
-import { printablePath } from './content.js';
+import { printablePath, unprintedPath } from './content.js';
 
 /** A path proven to be inside the repository root. */
 export interface ResolvedPath {
@@ -162,11 +162,13 @@ export async function resolveInRoot(root: string, requested: string): Promise<Re
       details: { path: String(requested) },
     });
   }
-  // A name may end in spaces (`.env `): the path as written first, then trimmed (models pad paths).
+  // A name may end in spaces (`.env `): the path as written first, then trimmed (models pad paths),
+  // then with the escapes that printed names carry undone (`new\u000aline.py`).
   const written = requested.replace(/\\/g, '/');
   const cleaned = written.trim() === '' ? '.' : written;
+  const unprinted = unprintedPath(requested).replace(/\\/g, '/');
   let real: string | undefined;
-  for (const candidate of new Set([cleaned, cleaned.trim() || '.'])) {
+  for (const candidate of new Set([cleaned, cleaned.trim() || '.', unprinted])) {
     const lexical = path.resolve(root, candidate);
     if (!isInside(root, lexical)) {
       throw outside(requested, path.isAbsolute(candidate) ? 'absolute' : 'parent');

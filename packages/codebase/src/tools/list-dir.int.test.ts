@@ -117,6 +117,17 @@ describe('listDir on odd names', () => {
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
+  it('takes back a name in the escaped form it prints', async () => {
+    // Fresh-user trial 41: `read_file 'app/new\u000aline.py'`, the name list_dir printed, was
+    // "does not exist", so a model copying a listed name was stuck.
+    const folder = await listDir(root, 'new\\u000aline', { depth: 1 });
+    expect('text' in folder && folder.text.split('\n')[0]).toBe(
+      'new\\u000aline/ — depth 1: 0 folders, 1 file',
+    );
+    const missing = await listDir(root, 'new\\u0041line');
+    expect('error' in missing && missing.error.code).toBe('PATH_NOT_FOUND');
+  });
+
   it('escapes a line break in the folder of its heading and in a symlink target', async () => {
     // Found by a fresh-user trial (of grep's header): a path the caller gives or a symlink leads
     // to was printed as written, so a line break split the line; every listed name was escaped.
