@@ -77,7 +77,7 @@ describe('runTool', () => {
     });
   });
 
-  it('prints the raw result with --json, errors included', async () => {
+  it('prints the raw result with --json, and a failure as one JSON error line', async () => {
     const ok = await run({ tool: 'read_file', path: 'README.md' }, true);
     expect(JSON.parse(ok.stdout)).toMatchObject({
       path: 'README.md',
@@ -86,7 +86,12 @@ describe('runTool', () => {
     });
     const failed = await run({ tool: 'grep', pattern: 'a(' }, true);
     expect(failed.code).toBe(EXIT_USAGE);
-    expect(JSON.parse(failed.stdout)).toMatchObject({ error: { code: 'INVALID_REGEX' } });
+    // One line, with the exit code, as every command's --json failure (trial 41).
+    expect(failed.stdout.split('\n')).toHaveLength(2);
+    expect(JSON.parse(failed.stdout)).toMatchObject({
+      error: { code: 'INVALID_REGEX', exitCode: EXIT_USAGE },
+    });
+    expect(failed.stderr).toMatch(/^sightline: INVALID_REGEX: /);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * `sightline tool <name>`: runs one read-only code tool (grep, read_file, list_dir, find_symbol)
  * from the shell, to see exactly what the agent would see. Tool errors print their message on
- * stderr and exit 2; `--json` prints the tool's raw result (success or error object).
+ * stderr and exit 2; `--json` prints the tool's raw result, or a failure as every command's one
+ * JSON error line (with the exit code; the sentence on stderr too).
  */
 
 import {
@@ -21,6 +22,7 @@ import type { Command } from 'commander';
 import { textArgument } from '../options/text-argument.js';
 import { wholeNumberArgument } from '../options/whole-number-argument.js';
 import { EXIT_OK, EXIT_USAGE } from '../run/exit-codes.js';
+import { jsonErrorLine } from '../run/json-error.js';
 import { runAction } from '../run/run-action.js';
 
 /** One tool call, as the shell gives it. */
@@ -86,12 +88,15 @@ export async function runTool(
 ): Promise<number> {
   const root = await resolveRoot(repo);
   const result = await call(root, request);
-  if (json) stdout(`${JSON.stringify(result, null, 2)}\n`);
   if (isToolError(result)) {
-    if (!json) stderr(`sightline: ${result.error.code}: ${result.error.message}\n`);
+    // As every command's failure with --json: one line with the exit code (run/json-error.ts),
+    // and the sentence on stderr (fresh-user trial 41 found a 6-line object and stderr empty).
+    const { code, message } = result.error;
+    if (json) stdout(jsonErrorLine({ code, message, exitCode: EXIT_USAGE }));
+    stderr(`sightline: ${code}: ${message}\n`);
     return EXIT_USAGE;
   }
-  if (!json) stdout(`${result.text}\n`);
+  stdout(json ? `${JSON.stringify(result, null, 2)}\n` : `${result.text}\n`);
   return EXIT_OK;
 }
 
@@ -111,7 +116,7 @@ interface CommonFlags {
 function common(command: Command, examples: string[]): Command {
   return command
     .option('--repo <dir>', 'repository folder', textArgument('a folder'), '.')
-    .option('--json', 'print the raw result (success or error object) as JSON')
+    .option('--json', 'print the raw result as JSON (a failure as one JSON error line)')
     .addHelpText(
       'after',
       `\nExamples:\n${examples.map((example) => `  $ ${example}`).join('\n')}\n\n${TOOL_TEXT_NOTE}\n`,
