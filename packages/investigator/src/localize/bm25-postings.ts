@@ -48,6 +48,8 @@ export interface Bm25Postings {
  * @param stored - the engine's documents (`getDocs()`, after `consolidate`).
  * @param ids - the documents to search, in the order they were added (padding left out).
  * @param vocabularySize - the number of token numbers (`Object.keys(getTokens()).length`).
+ * @returns the postings: two numbers per (document, term) pair (12 bytes), read by
+ *   {@link Bm25Postings.score}; nothing is thrown (a token out of range counts as unknown).
  */
 export function bm25Postings(
   stored: StoredDocuments,
