@@ -58,18 +58,22 @@ describe('verifyDiagnosis: what "verified" means', () => {
     });
   });
 
-  it('marks a cause that names no symbol unverified when the index knows definitions in its file', async () => {
+  it('marks a cause that names no symbol unverified when it lies in a body the index does not name', async () => {
     // Found by a fresh-user trial: axios's lib/adapters/fetch.js:211-221, inside the anonymous
     // default export the index does not name, was a verified cause with no symbol.
     const result = await verify(
       withChange((d) => {
         d.affectedFiles = [
           {
-            path: 'lib/user.js',
-            lines: [1, 2],
+            path: 'lib/adapter.js',
+            lines: [6, 7],
             role: 'cause',
             evidence: [
-              { path: 'lib/user.js', line: 2, quote: "import { formatName } from './format.js';" },
+              {
+                path: 'lib/adapter.js',
+                line: 6,
+                quote: 'const response = await globalThis.fetch(`/users/${user.id}`);',
+              },
             ],
           },
         ];
@@ -79,9 +83,33 @@ describe('verifyDiagnosis: what "verified" means', () => {
       ok: true,
       verified: false,
       reasons: [
-        'affectedFiles[0] (lib/user.js:1-2): it names no symbol, and the repository index defines none at lines 1-2.',
+        'affectedFiles[0] (lib/adapter.js:6-7): it names no symbol, and the repository index defines none at lines 6-7.',
       ],
     });
+  });
+
+  it('verifies a cause without a symbol in top-level code of a file with definitions', async () => {
+    // Found by a fresh-user trial: a Python `<module>` frame's line, a script's statement, made
+    // the offline diagnosis fail its own verification (exit 4).
+    const result = await verify(
+      withChange((d) => {
+        d.affectedFiles = [
+          {
+            path: 'lib/adapter.js',
+            lines: [1, 2],
+            role: 'cause',
+            evidence: [
+              {
+                path: 'lib/adapter.js',
+                line: 1,
+                quote: "import { formatName } from './format.js';",
+              },
+            ],
+          },
+        ];
+      }),
+    );
+    expect(result).toMatchObject({ ok: true, verified: true, reasons: [] });
   });
 
   it('verifies a cause without a symbol in a file where the index knows no definition', async () => {

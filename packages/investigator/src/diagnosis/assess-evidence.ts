@@ -3,13 +3,14 @@
  * "verified" means at least one `cause` entry has a quote inside its own line range that matches
  * the file and holds code (not braces or punctuation alone: `isMeaningfulQuote`), it names a
  * symbol the repository index defines at that range (none only in a file where the index knows no
- * definition), and, for a model's diagnosis, at least one tool call stands behind it. Anything
+ * definition, or in top-level code: top-level-code.ts), and, for a model's diagnosis, at least one tool call stands behind it. Anything
  * less is reported with the reason.
  */
 import { printablePath, type RepositoryIndex } from '@sightline/codebase';
 import { findQuote, isMeaningfulQuote, QUOTE_LINE_TOLERANCE } from './find-quote.js';
 import type { RepoFileCache } from './repo-file-cache.js';
 import type { AffectedFile, Diagnosis } from './schema.js';
+import { inTopLevelCode } from './top-level-code.js';
 
 /**
  * Assesses the evidence behind `diagnosis`.
@@ -84,14 +85,18 @@ async function causeProblems(
     : [
         `no quote of lines ${start}-${end} that matches the file${trivial ? ' and holds code (a quote of braces or punctuation alone, such as `}`, shows nothing)' : ''}`,
       ];
-  const symbol = symbolProblem(cause, file.path, index);
+  const symbol = symbolProblem(cause, file.path, file.lines, index);
   return symbol ? [...problems, symbol] : problems;
 }
 
-/** Why the cause's symbol is not confirmed by the index at its range, if it is not. */
+/**
+ * Why the cause's symbol is not confirmed by the index at its range, if it is not. `lines` are the
+ * file's (as the gate shows them), for telling top-level code from a body the index does not name.
+ */
 function symbolProblem(
   { symbol, lines: [start, end] }: AffectedFile,
   path: string,
+  lines: readonly string[],
   index: RepositoryIndex | undefined,
 ): string | undefined {
   if (!index) return 'no repository index to look its symbol up in';
@@ -102,9 +107,11 @@ function symbolProblem(
     if (enclosing) {
       return `it names no symbol, though lines ${start}-${end} lie in \`${enclosing.name}\``;
     }
-    // A file the index knows no definition in (configuration, prose) has no symbol to name; in
-    // one it does, a range it cannot name (an anonymous default export) is not confirmed.
-    return definitions.length > 0
+    // A file the index knows no definition in (configuration, prose) has no symbol to name, nor
+    // has top-level code (a script's statements: a Python `<module>` frame); in a file with
+    // definitions, a range in a body the index cannot name (an anonymous default export) is not
+    // confirmed.
+    return definitions.length > 0 && !inTopLevelCode(lines, start)
       ? `it names no symbol, and the repository index defines none at lines ${start}-${end}`
       : undefined;
   }

@@ -16,6 +16,7 @@ import { MOVED_FRAME_PREFIX } from './frame-range.js';
 import { FOREIGN_REPORT_REASON, localize } from './localize.js';
 import { assessOffline } from './offline-assessment.js';
 import { collectReportSignals, type InAppFrame, type ReportSignals } from './report-signals.js';
+import { staleFrameNote } from './stale-frame.js';
 import type { UnreadableFrame } from './unreadable-frames.js';
 
 /** Options of {@link diagnoseOffline}. */
@@ -112,13 +113,15 @@ function shownReasons(suspect: Suspect): string {
 /**
  * The root cause as far as the evidence goes: the trace if there is one, else the best matches,
  * else what little there is (`chance`: the best suspect only chance ties to the report).
+ * `mismatch` says why the trace's lines do not match this checkout, when they do not.
  */
 function describeRootCause(
   frames: InAppFrame[],
   cited: Suspect[],
   traced: boolean,
   chance: Suspect | undefined,
-  hidden?: UnreadableFrame,
+  hidden: UnreadableFrame | undefined,
+  mismatch: { moved?: string; stale?: string },
 ): Diagnosis['rootCause'] {
   const [innermost] = frames;
   const first = cited[0];
@@ -139,10 +142,6 @@ function describeRootCause(
     const callers = frames.slice(1, 1 + SHOWN_CALLERS).map(describeFrame);
     const where = innermost.function ? `in ${codeSpan(innermost.function)} ` : '';
     const through = callers.length > 0 ? `, called through ${callers.join(' ← ')}` : '';
-    // A trace from another version of the code: said once, as the suspects' ranges were moved.
-    const moved = cited
-      .flatMap((suspect) => suspect.evidence)
-      .find((reason) => reason.startsWith(MOVED_FRAME_PREFIX));
     const ranked =
       first && first.path !== innermost.path
         ? `The localizer ranks ${printablePath(first.path)} above the crash site${shownReasons(first) ? `: ${shownReasons(first)}` : ''}.`
@@ -153,10 +152,11 @@ function describeRootCause(
       site: `${hidden.frame.function ? `${codeSpan(hidden.frame.function)} ` : ''}(${printablePath(hidden.path)}:${hidden.frame.line ?? '?'})`,
       where: `${printablePath(hidden.path)}:${hidden.frame.line ?? '?'}`,
     };
+    const { moved, stale } = mismatch;
     return {
       summary: unread
         ? `${error} is ${raised} at ${unread.where}, which could not be read (see the warnings); the innermost frame in readable code is ${where}at ${at}.`
-        : `${error} is ${raised} ${where}at ${at}.`,
+        : `${error} is ${raised} ${where}at ${at}${stale ? ', by a trace that does not match this checkout' : ''}.`,
       explanation: [
         unread
           ? `The report's stack trace shows ${named || 'the error'} ${raised} at ${unread.site}, code that could not be read, then ${describeFrame(innermost)}${through}.`
@@ -165,11 +165,13 @@ function describeRootCause(
             : `The report's stack trace was captured at ${describeFrame(innermost)}${through}.`,
         ranked,
         moved ? `Its lines do not all match this checkout: ${moved}.` : '',
+        stale ? `Its lines do not match this checkout: ${stale}.` : '',
         MODEL_NOTE,
       ]
         .filter(Boolean)
         .join(' '),
-      confidence: TRACE_CONFIDENCE,
+      // The crash site is not known when the trace is another version's.
+      confidence: stale ? LEXICAL_CONFIDENCE : TRACE_CONFIDENCE,
     };
   }
   if (first) {
@@ -226,6 +228,22 @@ export async function diagnoseOffline(
     .filter((suspect) => suspect.score >= top * CITED_SHARE && !suspect.untied)
     .slice(0, maxAffectedFiles);
   const readLines = createLineReader(index);
+  // A trace from another version of the code: said once, as the suspects' ranges were moved, or
+  // as its innermost frame names a function its file lacks (stale-frame.ts).
+  const moved = cited
+    .flatMap((suspect) => suspect.evidence)
+    .find((reason) => reason.startsWith(MOVED_FRAME_PREFIX));
+  const [innermost] = frames;
+  const innermostFile = innermost && index.files.get(innermost.path);
+  const stale =
+    innermost && innermostFile
+      ? staleFrameNote(
+          innermostFile,
+          await readLines(innermost.path),
+          innermost,
+          printablePath(innermost.path),
+        )
+      : undefined;
   const affectedFiles = (
     await Promise.all(
       cited.map((suspect, position) => {
@@ -242,6 +260,7 @@ export async function diagnoseOffline(
         allFrames(report.exceptions).length + (report.stack?.length ?? 0) > 0,
         suspects.find((suspect) => suspect.untied),
         signals.unreadableFrame,
+        { ...(moved ? { moved } : {}), ...(stale ? { stale } : {}) },
       ),
       affectedFiles: affectedFiles.map((file) => ({ ...file, symbol: file.symbol ?? null })),
       proposedChange: null,
