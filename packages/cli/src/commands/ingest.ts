@@ -114,7 +114,7 @@ export async function runIngest(options: IngestCommandOptions, io: IngestIO): Pr
         readStandardInput: io.readStdin,
         ...(options.quiet
           ? {}
-          : { onPipeWait: (message: string) => io.stderr(`sightline ingest: ${message}\n`) }),
+          : { onWait: (message: string) => io.stderr(`sightline ingest: ${message}\n`) }),
       });
       const { text, invalid, encoding } = decodeReportBytes(bytes);
       // Refused here as the API refuses it (text in another encoding too: it would be stored with

@@ -129,10 +129,21 @@ describe('sightline investigate', () => {
     ['an unknown model spec', { model: 'gpt-4o' }, 'UNKNOWN_MODEL'],
     ['a model without its API key', { model: 'anthropic:claude-sonnet-4-5' }, 'MISSING_API_KEY'],
     ['a structurer without a model', { structurer: 'openai:gpt-4.1-mini' }, 'INVALID_ARGUMENT'],
+    // Fresh-user trial 41: these were accepted offline, where no agent reads them.
+    ['--max-cost without a model', { maxCost: 1 }, 'INVALID_ARGUMENT'],
+    ['agent budgets without a model', { budgetExplore: 3, mapTokens: 500 }, 'INVALID_ARGUMENT'],
     ['--out in a missing folder', { out: '/nonexistent/dir/x.md' }, 'INVALID_ARGUMENT'],
     ['--out that is a folder', { out: tmpdir() }, 'INVALID_ARGUMENT'],
   ])('refuses %s with a clear error', async (_name, overrides, code) => {
     await expect(runInvestigate(options(overrides), memoryIo())).rejects.toMatchObject({ code });
+  });
+
+  it('says which agent-only flags need a model', async () => {
+    await expect(
+      runInvestigate(options({ budgetExplore: 3, mapTokens: 500 }), memoryIo()),
+    ).rejects.toThrow(
+      '--budget-explore and --map-tokens need --model (or SIGHTLINE_MODEL): they limit the agent, and without a model no agent runs. Leave them out to work offline.',
+    );
   });
 
   it('refuses --out equal to --report (exit 2) and leaves the report as it was', async () => {

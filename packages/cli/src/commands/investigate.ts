@@ -77,6 +77,17 @@ export interface InvestigateIO {
   model?: LanguageModel;
 }
 
+/** The flags given that only the agent reads, as typed (`--max-cost`, the budgets, the map's). */
+function agentOnly(options: InvestigateCommandOptions): string[] {
+  const given: [string, unknown][] = [
+    ['--budget-explore', options.budgetExplore],
+    ['--budget-deep', options.budgetDeep],
+    ['--map-tokens', options.mapTokens],
+    ['--max-cost', options.maxCost],
+  ];
+  return given.flatMap(([flag, value]) => (value === undefined ? [] : [flag]));
+}
+
 /**
  * Runs the investigation for the command line.
  * @returns the exit code (0 verified diagnosis printed; 4 unverified diagnosis printed, offline
@@ -104,10 +115,13 @@ export async function runInvestigate(
     ...(io.readStdin ? { readStandardInput: io.readStdin } : {}),
     ...(options.timeout ? { pipeWaitMs: options.timeout * 1000 } : {}),
     pipeWaitFlag: '--timeout SECONDS',
-    ...(options.quiet ? {} : { onPipeWait: (message) => io.stderr(`sightline: ${message}\n`) }),
+    ...(options.quiet ? {} : { onWait: (message) => io.stderr(`sightline: ${message}\n`) }),
   });
   refuseSeveralReports(input.bytes, input.name, options.reportFormat);
-  const { model, structurer } = resolveModelFlags(options, io);
+  const { model, structurer } = resolveModelFlags(
+    { ...options, agentOnly: agentOnly(options) },
+    io,
+  );
   try {
     const { diagnosis, indexed } = await investigate({
       repo: options.repo,

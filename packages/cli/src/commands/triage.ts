@@ -134,7 +134,7 @@ export async function runTriage(options: TriageOptions, io: TriageIO): Promise<n
         readStandardInput: io.readStdin,
         ...(options.quiet
           ? {}
-          : { onPipeWait: (message: string) => io.stderr(`sightline triage: ${message}\n`) }),
+          : { onWait: (message: string) => io.stderr(`sightline triage: ${message}\n`) }),
       });
       const filename = file === '-' ? undefined : file;
       const { text, encoding, invalid } = decodeReportBytes(bytes);

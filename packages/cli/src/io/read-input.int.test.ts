@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readInput, readStdin } from './read-input.js';
+import { readInput, readStdin, TERMINAL_INPUT_NOTICE } from './read-input.js';
 
 let work: string;
 beforeAll(async () => {
@@ -26,6 +26,22 @@ describe('readInput', () => {
       });
     },
   );
+
+  it('tells how to end typed input when standard input is a terminal, and only then', async () => {
+    // Fresh-user trial 41: `--report -` on a terminal waited without a word.
+    const read = async (stdinIsTerminal: boolean) => {
+      const notices: string[] = [];
+      const input = await readInput('-', {
+        stdinIsTerminal,
+        readStandardInput: async () => new TextEncoder().encode('TypeError: x'),
+        onWait: (notice) => notices.push(notice),
+      });
+      return { notices, name: input.name };
+    };
+    expect(await read(true)).toEqual({ notices: [TERMINAL_INPUT_NOTICE], name: 'stdin' });
+    expect(TERMINAL_INPUT_NOTICE).toContain('Ctrl-D');
+    expect(await read(false)).toEqual({ notices: [], name: 'stdin' });
+  });
 
   it('says a symbolic link loop is one (ELOOP) and what to do, not "no such file"', async () => {
     // Found by a fresh-user trial: --report pointing at a link loop said "no such file".
@@ -62,7 +78,7 @@ describe('readInput', () => {
     execFileSync('mkfifo', [fifo]);
     const notices: string[] = [];
     await expect(
-      readInput(fifo, { pipeWaitMs: 2_500, onPipeWait: (notice) => notices.push(notice) }),
+      readInput(fifo, { pipeWaitMs: 2_500, onWait: (notice) => notices.push(notice) }),
     ).rejects.toMatchObject({
       code: 'REPORT_EMPTY',
       message: `Nothing was written to the named pipe "${fifo}" within 3 s. Start the program that writes the report into it first, or pass the report as a regular file.`,

@@ -90,6 +90,10 @@ function tooLarge(maxBytes: number, size?: number): SightlineError {
   });
 }
 
+/** What {@link readInput} tells the user when it reads the report from a terminal. */
+export const TERMINAL_INPUT_NOTICE =
+  'Reading the report from the terminal: type or paste it, then press Ctrl-D on an empty line (or pass --report FILE).';
+
 /** How long {@link readInput} waits for a named pipe's first byte by default: 180 s (as `--timeout`). */
 export const DEFAULT_PIPE_WAIT_MS = 180_000;
 
@@ -104,8 +108,13 @@ export interface ReadInputOptions {
    * nothing writes to is refused after it. Default {@link DEFAULT_PIPE_WAIT_MS}.
    */
   pipeWaitMs?: number;
-  /** Told once, after 2 s (when `pipeWaitMs` is longer), that a named pipe still waits for a writer. */
-  onPipeWait?: (message: string) => void;
+  /**
+   * Told once when reading waits on the user: a named pipe still without a writer after 2 s (when
+   * `pipeWaitMs` is longer), or standard input that is a terminal (type or paste, then Ctrl-D).
+   */
+  onWait?: (message: string) => void;
+  /** Whether standard input is a terminal. Default `process.stdin.isTTY` (tests inject it). */
+  stdinIsTerminal?: boolean;
   /** The command's flag that sets `pipeWaitMs`, named in the error (e.g. `--timeout SECONDS`). */
   pipeWaitFlag?: string;
 }
@@ -127,13 +136,17 @@ export async function readInput(
     readStandardInput = readStdin,
     maxBytes = MAX_REPORT_BYTES,
     pipeWaitMs = DEFAULT_PIPE_WAIT_MS,
-    onPipeWait,
+    onWait,
     pipeWaitFlag,
+    stdinIsTerminal = process.stdin.isTTY === true,
   }: ReadInputOptions = {},
 ): Promise<{ bytes: Uint8Array; name: string }> {
-  if (file === '-') return { bytes: await readStandardInput(), name: 'stdin' };
   // A socket cannot be opened by path (ENXIO): read our own stdin as the stream it is.
-  if (STDIN_PATHS.has(file)) return { bytes: await readStandardInput(), name: file };
+  if (file === '-' || STDIN_PATHS.has(file)) {
+    // Fresh-user trial 41: on a terminal, `--report -` waited in silence for typed input.
+    if (stdinIsTerminal) onWait?.(TERMINAL_INPUT_NOTICE);
+    return { bytes: await readStandardInput(), name: file === '-' ? 'stdin' : file };
+  }
   const info = await stat(file).catch((error: unknown) => {
     throw cannotOpen(file, error);
   });
@@ -148,7 +161,7 @@ export async function readInput(
   if (info.isFIFO()) {
     const bytes = await readNamedPipe(file, maxBytes, {
       waitMs: pipeWaitMs,
-      onWait: onPipeWait,
+      onWait,
       waitFlag: pipeWaitFlag,
     });
     return { bytes, name: file };

@@ -19,6 +19,11 @@ export interface ModelFlags {
   model?: string;
   /** `--structurer` spec; default `$SIGHTLINE_STRUCTURER_MODEL`, else the model itself. */
   structurer?: string;
+  /**
+   * The flags given that only the agent reads (`--max-cost`, `--budget-explore`, …), as typed:
+   * refused without a model, like `--structurer`, since offline nothing would read them.
+   */
+  agentOnly?: readonly string[];
 }
 
 /** The models the flags resolve to; both absent when no model was asked for (offline). */
@@ -66,7 +71,7 @@ export interface ModelFlagsIO {
  * @param io - the environment, an injected model, and where warnings go; see {@link ModelFlagsIO}.
  * @returns the models; `{}` when neither a flag nor the environment names a model.
  * @throws SightlineError `UNKNOWN_MODEL` / `MISSING_API_KEY` from `resolveModel`;
- *   `INVALID_ARGUMENT` for a structurer without a model.
+ *   `INVALID_ARGUMENT` for a structurer or an agent-only flag (`flags.agentOnly`) without a model.
  */
 export function resolveModelFlags(
   flags: ModelFlags,
@@ -80,6 +85,13 @@ export function resolveModelFlags(
       code: 'INVALID_ARGUMENT',
       message:
         '--structurer needs --model (or SIGHTLINE_MODEL): the structurer only formats what the model found.',
+    });
+  }
+  const agentOnly = flags.agentOnly ?? [];
+  if (agentOnly.length > 0 && !modelSpec && !injected) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `${new Intl.ListFormat('en', { type: 'conjunction' }).format(agentOnly)} ${agentOnly.length > 1 ? 'need' : 'needs'} --model (or SIGHTLINE_MODEL): ${agentOnly.length > 1 ? 'they limit' : 'it limits'} the agent, and without a model no agent runs. Leave ${agentOnly.length > 1 ? 'them' : 'it'} out to work offline.`,
     });
   }
   const resolved =
