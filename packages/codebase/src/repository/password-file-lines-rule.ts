@@ -29,7 +29,7 @@ const NETRC_PAIR = /[ \t\r\n]+(login|password|account|port)[ \t\r\n]+(\S+)/y;
  * A value as written in a quoted entry: up to its first quote (`password x\``, `password x');` in
  * code), without the punctuation that ends a sentence or a list after it.
  */
-function valueOf(raw: string): string {
+function passwordValue(raw: string): string {
   // A quoted value (curl reads `password "p w"`) is what the quotes hold.
   const quoted = /^(["'])(.*?)\1/.exec(raw);
   if (quoted) return quoted[2] ?? '';
@@ -58,7 +58,7 @@ export const PASSWORD_FILE_LINES_RULE: SecretRule = {
       const passwords: [number, number][] = [];
       for (let pair = NETRC_PAIR.exec(text); pair; pair = NETRC_PAIR.exec(text)) {
         if (pair[1] === 'login') login = true;
-        const value = valueOf(pair[2] ?? '');
+        const value = passwordValue(pair[2] ?? '');
         if (pair[1] === 'password' && isPassword(value)) {
           passwords.push([pair.index + pair[0].search(/password/), NETRC_PAIR.lastIndex]);
         }
@@ -66,7 +66,7 @@ export const PASSWORD_FILE_LINES_RULE: SecretRule = {
       if (login) yield* passwords;
     }
     for (const found of text.matchAll(PGPASS_LINE)) {
-      const password = valueOf(found[1] ?? '');
+      const password = passwordValue(found[1] ?? '');
       if (isPassword(password)) yield [found.index, found.index + found[0].length];
     }
   },

@@ -6,17 +6,20 @@
  * OpenAI keys, and the values of secret-named settings that span several lines; and those
  * fresh-user trials found: a private key's body without its BEGIN line
  * (`private-key-body-rule.ts`, and by what it decodes to, `private-key-der-rule.ts`), database passwords on command lines (`database-password-rule.ts`),
- * .netrc and .pgpass lines (`password-file-lines-rule.ts`),
+ * .netrc and .pgpass lines (`password-file-lines-rule.ts`), secret fallbacks of environment reads
+ * (`environment-fallback-rule.ts`),
  * Sentry DSNs whose key is not hex. Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
 
 import { DATABASE_PASSWORD_RULE } from './database-password-rule.js';
+import { ENVIRONMENT_FALLBACK_RULE } from './environment-fallback-rule.js';
 import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
 import { PASSWORD_FILE_LINES_RULE } from './password-file-lines-rule.js';
 import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
 import { PRIVATE_KEY_DER_RULE } from './private-key-der-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
+import { isSecretSettingPointer, isWordCode, SECRET_SETTING, snakeCase } from './secret-names.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
 import { isBlockScalarHeader } from './yaml-block-scalar.js';
@@ -33,16 +36,6 @@ function pattern(what: string, regex: RegExp): SecretRule {
       }
     },
   };
-}
-
-/** Whether a character code is in `\w` (`[A-Za-z0-9_]`). */
-function isWordCode(code: number): boolean {
-  return (
-    (code >= 65 && code <= 90) ||
-    (code >= 97 && code <= 122) ||
-    (code >= 48 && code <= 57) ||
-    code === 95
-  );
 }
 
 /** A URL scheme's characters, `[\w+.-]`, in a run that reaches `://`. */
@@ -316,6 +309,7 @@ const TOKEN_RULES: SecretRule[] = [
   PRIVATE_KEY_BODY_RULE,
   PRIVATE_KEY_DER_RULE,
   DATABASE_PASSWORD_RULE,
+  ENVIRONMENT_FALLBACK_RULE,
   HTTP_CREDENTIAL_RULE,
   PASSWORD_FILE_LINES_RULE,
   // gitleaks `jwt`.
@@ -415,27 +409,6 @@ const TOKEN_RULES: SecretRule[] = [
   },
 ];
 
-/** Names of settings whose value is a secret (the last part of a dotted, dashed or snake name). */
-export const SECRET_SETTING =
-  /(?:^|[^a-z])(?:pass(?:word|wd|phrase)?|pwd|secret|token|(?:api|access|private|secret|signing|encryption|master)_?key|client_?secret|auth|credentials?)$/i;
-
-/** Setting names that only name or point at a secret (`token_url`, `secret_name`). */
-const SECRET_SETTING_POINTER_NAME =
-  /(?<![a-z])(?:url|uri|endpoint|file|path|name|type|id|length|size|env|ref|header|field|key_?id|ttl)$/i;
-
-/**
- * Whether a setting's name only names or points at a secret: what
- * `/(?:^|[^a-z])(?:url|…|key_?id|expir\w*|ttl)$/i` accepts, in linear time (`expir\w*$` retried
- * each `expir` to the end of its word: quadratic). `expir\w*` must lie in the name's last word.
- */
-function isSecretSettingPointer(name: string): boolean {
-  if (SECRET_SETTING_POINTER_NAME.test(name)) return true;
-  let lastWord = name.length;
-  while (lastWord > 0 && isWordCode(name.charCodeAt(lastWord - 1))) lastWord--;
-  // The character before the last word is not a word character, so not a letter either.
-  return /(?<![a-z])expir/i.test(name.slice(lastWord));
-}
-
 /**
  * The identifier (`\w` run) of a text that holds position `index`.
  * @param text - any text.
@@ -448,11 +421,6 @@ function identifierAt(text: string, index: number): string {
   let end = index;
   while (end < text.length && isWordCode(text.charCodeAt(end))) end++;
   return text.slice(start, end);
-}
-
-/** A camelCase name in snake_case (`secretName` → `secret_Name`), case kept. */
-function snakeCase(name: string): string {
-  return name.replace(/([a-z0-9])(?=[A-Z])/g, '$1_');
 }
 
 /** A percent-encoded value decoded, or as it is when it is no valid encoding. */
