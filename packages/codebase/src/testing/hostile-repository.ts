@@ -95,6 +95,8 @@ const FAKE = {
   composePassword: 'FakeComposePw42',
   multiLinePassword: 'FakeMultiLinePw9',
   defaultPassword: 'FakeDefaultPw77',
+  envFallback: 'FakeEnvFallback88',
+  envOrFallback: 'FakeEnvOrFallback66',
   utf16: join('gh', 'p_', 'FakeUtf16Token', 'Q'.repeat(22)),
   outside: 'FakeOutsideHardLink',
   settings: 'FakeSettingsToken',
@@ -181,6 +183,14 @@ const CONTENT_FILES: Record<string, { text: string; planted: Record<string, Plan
   'deploy/kubeconfig.yaml': {
     text: 'apiVersion: v1\nkind: Config\nusers:\n  - name: ci\n    user:\n      client-key-data: {{kube}}\n',
     planted: { kube: { format: 'kubeconfig-client-key-data', value: KUBE_KEY } },
+  },
+  // Fresh-user trial 42: the fallbacks of environment reads were shown.
+  'src/env_settings.py': {
+    text: 'import os\n\nDB_PASSWORD = os.environ.get("DB_PASSWORD", "{{envFallback}}")\nAPI_TOKEN = os.getenv("API_TOKEN") or "{{envOrFallback}}"\n\n\ndef database():\n    return DB_PASSWORD, API_TOKEN\n',
+    planted: {
+      envFallback: { format: 'environment-read-default-argument', value: FAKE.envFallback },
+      envOrFallback: { format: 'environment-read-fallback-operator', value: FAKE.envOrFallback },
+    },
   },
   'src/assistant.py': {
     text: 'from openai import OpenAI\n\nclient = OpenAI({{openaiLegacy}})\n',
