@@ -366,6 +366,17 @@ describe('git history', () => {
     }
   });
 
+  it('says when the version said to work is the newer one (trial 42)', async () => {
+    const { window, notes } = await findRegressionWindow(
+      history,
+      "slugify('') works in 1.2.0 but throws in 1.1.0",
+    );
+    expect(window).toBeNull();
+    expect(notes).toEqual([
+      'the version said to work, v1.2.0, is newer than the one said to fail, v1.1.0: the report may have them the wrong way round, so no window is read',
+    ]);
+  });
+
   it('notes a window past the checked-out HEAD (a detached HEAD older than the failing version)', async () => {
     const report = "slugify('') works in 1.1.0 and throws in 1.2.0";
     expect((await findRegressionWindow(history, report)).notes).toEqual([]);

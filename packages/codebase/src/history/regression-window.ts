@@ -169,6 +169,24 @@ async function pastHead(history: GitHistory, bad: WindowEnd): Promise<string | u
 }
 
 /**
+ * Why a window is empty: its ends are the same commit, or the version said to work is the newer
+ * one (trial 42: "works in 1.3.0 but broken in 1.2.0" only said no commit lies between them).
+ */
+async function emptyWindowNote(
+  history: GitHistory,
+  good: WindowEnd,
+  bad: WindowEnd,
+): Promise<string> {
+  if (good.id !== bad.id) {
+    const result = await runGit(history.root, ['merge-base', '--is-ancestor', bad.id, good.id]);
+    if (result.ok) {
+      return `the version said to work, ${good.ref}, is newer than the one said to fail, ${bad.ref}: the report may have them the wrong way round, so no window is read`;
+    }
+  }
+  return `no commit lies between ${good.ref} and ${bad.ref}`;
+}
+
+/**
  * Finds the regression window a report names, in the repository's history.
  * @param history the opened history.
  * @param text the report's text (title and body).
@@ -233,7 +251,7 @@ export async function findRegressionWindow(
   if (commits.length === 0) {
     return {
       window: null,
-      notes: [...notes, `no commit lies between ${ends.good.ref} and ${ends.bad.ref}`],
+      notes: [...notes, await emptyWindowNote(history, ends.good, ends.bad)],
     };
   }
   const files = new Map<string, number>();

@@ -69,6 +69,9 @@ describe('findVersionMentions', () => {
       'Tests run: 3, took 2.306 sec; 16.54% slower, 554.0 MB/s, 0.82 Mb, 1.5x, 3.2 s on 26.05.2010',
       [],
     ],
+    // Fresh-user trial 42: a unit at a sentence's end was read as a version.
+    ['Crash after 1.3 seconds. Total was 1.2 EUR.', []],
+    ['It hangs for 2.5 min.\nSince 3.1.0 the export fails', [['3.1.0', 'bad', 'version']]],
     [
       'yarn run v1.22.19\n$ jest\n3.1.0 fails',
       [
