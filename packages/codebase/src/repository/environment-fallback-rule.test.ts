@@ -35,6 +35,8 @@ describe('ENVIRONMENT_FALLBACK_RULE', () => {
     expect(found(`pw = os.environ.get("DB_PASSWORD", "short")`)).toEqual([]);
     expect(found(`labels = ["password", "${secret}"]`)).toEqual([]); // a list, not a read
     expect(found(`mode = process.env.MODE || '${secret}'`)).toEqual([]);
+    // Prose (bench/README.md): a secret's name, then `or` at a line's end and a spec.
+    expect(found('(`OPENAI_API_KEY`) or\n`openai-compatible:<baseURL>#<model>`')).toEqual([]);
   });
 
   it('withholds the line in a scan of a whole file', async () => {

@@ -13,10 +13,13 @@ import { isSecretSettingPointer, isWordCode, SECRET_SETTING, snakeCase } from '.
 import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
 
-/** A quoted literal of eight or more characters after a fallback operator (`||`, `??`, `?:`, `or`). */
-const AFTER_OPERATOR = /(?:\|\||\?\?|\?:|\bor\b)\s*(["'`])([^"'`\s]{8,})\1/g;
+/**
+ * A quoted literal of eight or more characters after a fallback operator (`||`, `??`, `?:`, `or`)
+ * on the same line; none holding `<` or `>` (a placeholder in prose: `openai:<model>`).
+ */
+const AFTER_OPERATOR = /(?:\|\||\?\?|\?:|\bor\b)[ \t]*(["'`])([^"'`\s<>]{8,})\1/g;
 /** A quoted literal of eight or more characters as a call's second argument (`, "…"`). */
-const AFTER_COMMA = /,\s*(["'`])([^"'`\s]{8,})\1/g;
+const AFTER_COMMA = /,[ \t]*(["'`])([^"'`\s<>]{8,})\1/g;
 
 /** Whether a name says its value is a secret, not a pointer to one (`token_url`). */
 function isSecretName(name: string): boolean {
