@@ -68,18 +68,21 @@ async function caseSpans(entry: DevCase, compute: boolean): Promise<CaseSpans | 
  * computation throws is reported and left out (retried on the next run).
  * @param cases - the cases (those with rows).
  * @param options.compute - compute the spans not cached.
+ * @param options.shard - compute only every `count`-th case of the order, from the `index`-th
+ *   (0-based), as the rows' shards do (`readCaseQueries`); the others are read when cached.
  * @returns case id → spans, for the cases with spans.
  */
 export async function readCaseSpans(
   cases: readonly DevCase[],
-  { compute }: { compute: boolean },
+  { compute, shard }: { compute: boolean; shard?: { index: number; count: number } },
 ): Promise<Map<string, CaseSpans>> {
   const found = new Map<string, CaseSpans>();
-  for (const entry of computeOrder(cases)) {
+  for (const [position, entry] of computeOrder(cases).entries()) {
+    const mine = !shard || position % shard.count === shard.index;
     const started = Date.now();
     const cached = existsSync(spansFile(entry));
     try {
-      const spans = await caseSpans(entry, compute);
+      const spans = await caseSpans(entry, compute && mine);
       if (!spans) continue;
       found.set(entry.id, spans);
       if (!cached)

@@ -29,7 +29,7 @@
  * writes no model; `--rows-only` computes the rows (with `--spans` the span lines too) and stops;
  * `--spans` computes the span lines of the cases with rows that have none (bench/lib/localize-spans.ts,
  * about a row's cost each), read by every ranking's top-5 span overlap, otherwise only cached ones
- * are read; `--shard k/n` computes only every n-th case's rows from the k-th, for several
+ * are read; `--shard k/n` computes only every n-th case's rows (and span lines) from the k-th, for several
  * processes sharing the work; `--ablate` prints the interactions', the title features' and the history features'
  * ablations, ablation.ts; `--corpus-per-repository` as bench:localize's, default 1;
  * `--cached-only` trains on the rows already computed for this code, computing none).
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   const casesById = new Map(cases.map((entry) => [entry.id, entry]));
   const spans = await readCaseSpans(
     rows.flatMap((query) => casesById.get(query.id) ?? []),
-    { compute: values.spans },
+    { compute: values.spans, ...(shard ? { shard } : {}) },
   );
   console.error(
     `${spans.size} of them with span lines${values.spans ? '' : ' (cached; --spans computes the others)'}`,
