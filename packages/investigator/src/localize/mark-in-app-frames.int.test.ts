@@ -15,6 +15,7 @@ beforeAll(() => {
     'src/main/java/com/shop/cart/CartService.kt': '',
     'src/cart.js': '',
     'index.js': '',
+    'server.js': "const app = require('express')();\nfunction handler(req, res) {\n  res.json(req.user.name);\n}\napp.get('/', handler);\n",
   };
   for (const [file, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
@@ -76,6 +77,24 @@ describe('markInAppFrames', () => {
       ['d', true, 'index.js'],
       ['e', false, undefined],
       ['f', false, undefined],
+    ]);
+  });
+
+  it('marks a frame from a deployment folder into a root file that defines its function, as investigate does', async () => {
+    // Fresh-user trial 42: `triage --repo` gave no top frame where `investigate` mapped it.
+    const report = parseReport(
+      [
+        "TypeError: Cannot read properties of undefined (reading 'name')",
+        '    at handler (/app/server.js:3:22)',
+        '    at other (/app/index.js:9:1)',
+      ].join('\n'),
+    );
+    const marked = await markInAppFrames(report, await openRepository(repo, { cacheDir: false }));
+    expect(
+      marked.exceptions[0]?.frames.map((frame) => [frame.function, frame.inApp, frame.repoPath]),
+    ).toEqual([
+      ['handler', true, 'server.js'],
+      ['other', false, undefined],
     ]);
   });
 

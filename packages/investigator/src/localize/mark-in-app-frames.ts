@@ -8,9 +8,14 @@
  */
 import path from 'node:path';
 import type { Repository } from '@sightline/codebase';
-import type { Exception, Frame, Report } from '@sightline/intake';
+import { allFrames, type Exception, type Frame, type Report } from '@sightline/intake';
 import { isCrateSymbol, readCrateNames } from './cargo-crates.js';
-import { type FrameFileLookup, frameFileLookup, resolveFrame } from './frame-paths.js';
+import {
+  type FrameFileLookup,
+  frameFileLookup,
+  indexFileLookup,
+  resolveFrame,
+} from './frame-paths.js';
 
 /** What frames are marked against: the repository's files, package name and Rust crates. */
 interface Marking {
@@ -41,6 +46,13 @@ function markException(exception: Exception, marking: Marking): Exception {
   };
 }
 
+/** Whether a frame left unresolved by the file list names a file at the repository's root. */
+function mayBeRootFile(lookup: FrameFileLookup, frame: Frame, packageName?: string): boolean {
+  if (!frame.file || resolveFrame(lookup, frame, packageName) !== null) return false;
+  const name = frame.file.split(/[\\/]/).at(-1) ?? '';
+  return lookup.byName.get(name)?.some((segments) => segments.length === 1) ?? false;
+}
+
 /**
  * Re-checks every frame's `inApp` flag against the files of a repository (build output included,
  * since frames often run from `dist/`). Frames with a file (or a JVM class) become in-app exactly
@@ -55,8 +67,15 @@ export async function markInAppFrames(report: Report, repository: Repository): P
   // Most reviews and issues have no frame: skip listing the repository and building the lookup.
   if (report.exceptions.length === 0 && !report.stack?.length) return { ...report };
   const files = (await repository.files()).files.map((file) => file.path);
+  const listed = frameFileLookup(files, path.basename(repository.root));
+  const frames = [...allFrames(report.exceptions), ...(report.stack ?? [])];
   const marking: Marking = {
-    lookup: frameFileLookup(files, path.basename(repository.root)),
+    // A frame from a deployment folder into a root file (`/app/server.js`) resolves when the
+    // file defines the frame's function, which only the index knows (as `investigate` resolves
+    // it: fresh-user trial 42 saw `triage --repo` drop such a top frame).
+    lookup: frames.some((frame) => mayBeRootFile(listed, frame, repository.packageName))
+      ? indexFileLookup(await repository.index())
+      : listed,
     ...(repository.packageName ? { packageName: repository.packageName } : {}),
     crates: new Set(await readCrateNames(repository.root, files)),
   };
