@@ -126,6 +126,18 @@ describe('sightline tool', () => {
     process.exitCode = 0;
   });
 
+  it('refuses words a tool has no place for, rather than dropping them (trial 42)', async () => {
+    // The command line turns Commander's error into its message and exit 2 (main.ts).
+    await expect(parse(['grep', '--repo', repo.root, 'DATABASE_URL', '='])).rejects.toMatchObject({
+      code: 'commander.excessArguments',
+      message: expect.stringContaining("too many arguments for 'grep'"),
+    });
+    await expect(parse(['read_file', '--repo', repo.root, 'a.js', 'b.js'])).rejects.toMatchObject({
+      code: 'commander.excessArguments',
+    });
+    vi.restoreAllMocks();
+  });
+
   it('accepts both spellings and passes the flags on', async () => {
     const readArgs = ['--repo', repo.root, 'src/format.ts', '--start', '2', '--end', '3'];
     const snake = await parse(['read_file', ...readArgs]);

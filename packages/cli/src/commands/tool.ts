@@ -114,13 +114,18 @@ interface CommonFlags {
 }
 
 function common(command: Command, examples: string[]): Command {
-  return command
-    .option('--repo <dir>', 'repository folder', textArgument('a folder'), '.')
-    .option('--json', 'print the raw result as JSON (a failure as one JSON error line)')
-    .addHelpText(
-      'after',
-      `\nExamples:\n${examples.map((example) => `  $ ${example}`).join('\n')}\n\n${TOOL_TEXT_NOTE}\n`,
-    );
+  return (
+    command
+      // `tool` takes any words to name the tool it lacks; its tools inherit that and dropped
+      // what they could not place (trial 42: `grep DATABASE_URL =` searched the first word only).
+      .allowExcessArguments(false)
+      .option('--repo <dir>', 'repository folder', textArgument('a folder'), '.')
+      .option('--json', 'print the raw result as JSON (a failure as one JSON error line)')
+      .addHelpText(
+        'after',
+        `\nExamples:\n${examples.map((example) => `  $ ${example}`).join('\n')}\n\n${TOOL_TEXT_NOTE}\n`,
+      )
+  );
 }
 
 /** The tools' text is written for a model, so its hints name the tool's parameters. */
