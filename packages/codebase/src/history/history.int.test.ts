@@ -110,6 +110,26 @@ describe('git history', () => {
     );
   });
 
+  it('ranks the commits inside a claimed regression window first, and only a claimed one (trial 42)', async () => {
+    const ranges = [{ path: fixture.defectPath, lines: [2, 6] as [number, number] }];
+    const all = (await findSuspectCommits(history, ranges)).commits;
+    const last = all.at(-1);
+    if (!last) throw new Error('no suspect commits');
+    const windowCommits = new Set([last.id]);
+    const subjects = async (windowClaimed: boolean) =>
+      (await findSuspectCommits(history, ranges, { windowCommits, windowClaimed })).commits.map(
+        (commit) => [commit.subject, commit.inWindow],
+      );
+    expect(await subjects(true)).toEqual([
+      ['First release: slugify', true],
+      [fixture.regressionSubject, false],
+      ['Add a separator option; an empty title gives an empty slug', false],
+    ]);
+    expect((await subjects(false)).map(([subject]) => subject)).toEqual(
+      all.map((commit) => commit.subject),
+    );
+  });
+
   it("reads a commit's message and its changed lines in the files asked, not the others", async () => {
     const ranges = [{ path: fixture.defectPath, lines: [2, 6] as [number, number] }];
     const [regression, separator] = (await findSuspectCommits(history, ranges)).commits;

@@ -25,7 +25,10 @@ export interface SuspectCommit extends CommitInfo {
   shortId: string;
   /** Commit page on GitHub/GitLab, when the remote is one. */
   url?: string;
-  /** Ranking score, higher is more suspect; comparable within one ranking only. */
+  /**
+   * Ranking score, higher is more suspect; comparable within one ranking only. With a claimed
+   * window (`windowClaimed`) the window's commits come first whatever their scores.
+   */
   score: number;
   /** The suspect ranges it last changed, with how many of their lines. */
   touches: { path: string; lines: [number, number]; changedLines: number }[];
@@ -37,6 +40,15 @@ export interface SuspectCommit extends CommitInfo {
 export interface FindSuspectCommitsOptions extends BlameSuspectRangesOptions {
   /** Ids of the commits inside the regression window, if one is known. */
   windowCommits?: ReadonlySet<string>;
+  /**
+   * The report says the window's good end worked ("works in 1.2.1, broke in 1.3.0"): a commit
+   * the working version already held did not break it alone, so every blamed commit inside the
+   * window ranks above every one outside, each part in the model's order. The learned weight of
+   * `inWindow` cannot say this: the SZZ fixes it was fitted on seldom name a window (fresh-user
+   * trial 42: the one window commit that changed the crashing line ranked below the initial
+   * commit). Default false: a window read from a lone version is only a guess.
+   */
+  windowClaimed?: boolean;
   /**
    * The first version known to fail, as a commit id: a blamed commit that is not one of its
    * ancestors came after it (whatever its date says: a cherry-pick or a rebase keeps the author's
@@ -100,6 +112,7 @@ export async function findSuspectCommits(
   {
     reportedAt,
     windowCommits,
+    windowClaimed = false,
     failingCommit,
     limit = 5,
     timeoutMs,
@@ -141,7 +154,14 @@ export async function findSuspectCommits(
       } ${unattributed === 1 ? 'is' : 'are'} not attributed to a commit`,
     );
   }
-  const ranked = commits
+  const ordered =
+    windowClaimed && windowCommits
+      ? [
+          ...commits.filter((commit) => windowCommits.has(commit.id)),
+          ...commits.filter((commit) => !windowCommits.has(commit.id)),
+        ]
+      : commits;
+  const ranked = ordered
     .slice(0, limit)
     .map(({ lines: _lines, lineNumbers: _lineNumbers, boundary: _boundary, ...commit }) => {
       const url = commitLink(history, commit.id);

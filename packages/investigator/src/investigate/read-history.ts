@@ -204,6 +204,7 @@ export async function describeHistory(
     ...(window
       ? {
           windowCommits: new Set(window.commits.map((commit) => commit.id)),
+          windowClaimed: window.claimed,
           failingCommit: window.bad.id,
         }
       : {}),
