@@ -162,6 +162,27 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
     expect(written.stderr).not.toContain('\u001b[1m');
   });
 
+  it("prints a usage error's own sentence as the JSON error line, also for --json=true and --format JSON (trial 42)", async () => {
+    const missing = await runCli(['investigate', '--repo', '.', '--json']);
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout)).toEqual({
+      error: {
+        code: 'INVALID_ARGUMENT',
+        message: '--report is required: give --report <file>.',
+        exitCode: 2,
+      },
+    });
+    expect(missing.stderr).toContain('sightline: --report is required: give --report <file>.');
+    for (const args of [
+      ['map', '--repo', '.', '--json=true'],
+      ['map', '--repo', '.', '--format', 'JSON'],
+    ]) {
+      const run = await runCli(args);
+      expect(run.code).toBe(2);
+      expect(JSON.parse(run.stdout).error.code).toBe('INVALID_ARGUMENT');
+    }
+  });
+
   it('an unknown option with an escape code in it is named escaped, exit 2', async () => {
     const run = await runCli(['map', '--fo\u001b[2Jrmat', 'json']);
     expect(run.code).toBe(2);

@@ -12,7 +12,7 @@ import { COMMANDS, requestedVerb } from './command-list.js';
 import { guardOutputStreams } from './io/output-errors.js';
 import { refuseRepeatedOptions } from './options/refuse-repeated-options.js';
 import { refuseUnknownOptionsFirst } from './options/refuse-unknown-options.js';
-import { styleUsageErrors } from './options/usage-errors.js';
+import { styleUsageError, styleUsageErrors } from './options/usage-errors.js';
 import { EXIT_USAGE } from './run/exit-codes.js';
 import { argvAsksForJson, jsonErrorLine } from './run/json-error.js';
 import { printJsonOnStopSignal } from './run/json-on-signal.js';
@@ -51,7 +51,10 @@ try {
     process.exitCode = error.exitCode === 0 ? 0 : EXIT_USAGE;
     // Commander told stderr; a script reading `--json` output learns it too (run/json-error.ts).
     if (error.exitCode !== 0 && argvAsksForJson(process.argv.slice(2))) {
-      const message = error.message.replace(/^error: /, '');
+      // The sentence stderr got, not commander's wording (trial 42).
+      const message = styleUsageError(error.message)
+        .replace(/^sightline: /, '')
+        .trimEnd();
       process.stdout.write(
         jsonErrorLine({ code: 'INVALID_ARGUMENT', message, exitCode: EXIT_USAGE }),
       );

@@ -1,5 +1,6 @@
+import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { argvAsksForJson, jsonErrorLine } from './json-error.js';
+import { actionFlags, argvAsksForJson, jsonErrorLine } from './json-error.js';
 
 describe('argvAsksForJson', () => {
   it('reads --json and --format json in either spelling, unless --out takes the output', () => {
@@ -7,6 +8,9 @@ describe('argvAsksForJson', () => {
       ['investigate', '--repo', '.', '--json'],
       ['investigate', '--format', 'json'],
       ['map', '--format=json', '--map-tokens', '99999999'],
+      // Refused, yet asking for JSON (trial 42): the refusal is printed as JSON too.
+      ['investigate', '--json=true'],
+      ['map', '--format', 'JSON'],
     ]) {
       expect(argvAsksForJson(argv)).toBe(true);
     }
@@ -18,6 +22,22 @@ describe('argvAsksForJson', () => {
     ]) {
       expect(argvAsksForJson(argv)).toBe(false);
     }
+  });
+});
+
+describe('actionFlags', () => {
+  it('finds --json among the words of a command that keeps unknown options (trial 42)', async () => {
+    let flags = {};
+    const tool = new Command('tool')
+      .allowUnknownOption()
+      .allowExcessArguments()
+      .action((...args: unknown[]) => {
+        flags = actionFlags(args);
+      });
+    await tool.parseAsync(['bogus', '--json'], { from: 'user' });
+    expect(flags).toEqual({ json: true });
+    await tool.parseAsync(['bogus'], { from: 'user' });
+    expect(flags).toEqual({});
   });
 });
 

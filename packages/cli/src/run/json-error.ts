@@ -58,7 +58,13 @@ export function failsAsJson(flags: JsonErrorFlags): boolean {
  */
 export function actionFlags(args: readonly unknown[]): JsonErrorFlags {
   const command = args.at(-1);
-  return command instanceof Command ? (command.opts() as JsonErrorFlags) : {};
+  if (!(command instanceof Command)) return {};
+  const flags = command.opts() as JsonErrorFlags;
+  // A command that keeps unknown options as words (`tool` without a tool's name) has `--json`
+  // among them (trial 42: `tool bogus --json` printed no JSON line).
+  return flags.json === undefined && command.args.includes('--json')
+    ? { ...flags, json: true }
+    : flags;
 }
 
 /**
@@ -73,9 +79,10 @@ export function argvAsksForJson(argv: readonly string[]): boolean {
     word === '--format' ? [argv[at + 1]] : word.startsWith('--format=') ? [word.slice(9)] : [],
   );
   const out = argv.some((word) => word === '--out' || word.startsWith('--out='));
+  // `--json=true` and `--format JSON` are refused, yet they ask for JSON (trial 42).
   return failsAsJson({
-    json: argv.includes('--json'),
-    ...(format.length > 0 ? { format: format.at(-1) } : {}),
+    json: argv.some((word) => word === '--json' || word.startsWith('--json=')),
+    ...(format.length > 0 ? { format: format.at(-1)?.toLowerCase() } : {}),
     ...(out ? { out: 'given' } : {}),
   });
 }
