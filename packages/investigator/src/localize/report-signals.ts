@@ -19,6 +19,7 @@ import {
   withoutTemplateLines,
 } from '@sightline/intake';
 import { adjacentWordPairs, compactName, tokenizeCode } from './code-tokens.js';
+import { deploymentRoots, underDeploymentRoot } from './deployment-roots.js';
 import { withoutEnvironmentLines } from './environment-lines.js';
 import { reportBodyText } from './event-text.js';
 import { isToolchainPath, withoutForeignFrameLines } from './foreign-frame-lines.js';
@@ -153,15 +154,27 @@ export function collectReportSignals(
   ).map((exception) => ({ frames: exception.frames, exception }));
   if (report.stack) stacks.push({ frames: report.stack });
   const unreadable = unreadableEntries(index);
+  // A frame into a file the index could not read is not matched to another file by its
+  // function's name (fresh-user trial 25: `Ruler.enable` of an unreadable lib/ruler.js was
+  // placed in lib/index.js at a line it is not on).
+  const readable = (frame: Frame) => !(unreadable.length > 0 && unreadablePath(frame, unreadable));
+  const resolved = new Map<Frame, MappedFrame | null>();
+  for (const { frames: stackFrames } of stacks)
+    for (const frame of stackFrames)
+      resolved.set(frame, readable(frame) ? mapFrame(index, frame, { packageName }) : null);
+  const roots = deploymentRoots(
+    [...resolved].flatMap(([frame, mapped]) => (frame.file ? [{ file: frame.file, mapped }] : [])),
+    packageName,
+  );
   for (const { frames: stackFrames, exception } of stacks) {
     for (const frame of stackFrames) {
-      // A frame into a file the index could not read is not matched to another file by its
-      // function's name (fresh-user trial 25: `Ruler.enable` of an unreadable lib/ruler.js was
-      // placed in lib/index.js at a line it is not on).
-      const mapped =
-        unreadable.length > 0 && unreadablePath(frame, unreadable)
-          ? null
-          : mapFrame(index, frame, { packageName });
+      const sibling =
+        !resolved.get(frame) && frame.file && roots.length > 0 && readable(frame)
+          ? underDeploymentRoot(index, frame.file, roots, packageName)
+          : undefined;
+      const mapped: MappedFrame | null = sibling
+        ? { path: sibling, ...(frame.line ? { line: frame.line } : {}), via: 'path' }
+        : (resolved.get(frame) ?? null);
       const ours =
         mapped !== null ||
         (frame.file
