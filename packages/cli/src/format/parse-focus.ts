@@ -36,7 +36,8 @@ export interface ParseFocusOptions {
  * @param options - see {@link ParseFocusOptions}.
  * @returns the focus (empty lists left out).
  * @throws SightlineError `INVALID_ARGUMENT` for a `FILE:LINE` whose line (or column) is negative
- *   or past `Number.MAX_SAFE_INTEGER`, echoing the value as typed.
+ *   or past `Number.MAX_SAFE_INTEGER`, or an indexed file followed by three numbers or more
+ *   (`FILE:5:3:9`), echoing the value as typed.
  */
 export async function parseFocus(
   index: RepositoryIndex,
@@ -92,6 +93,15 @@ async function indexedFrame(
     }
     const path = await indexedPath(index, file);
     if (path !== undefined) return { path, line: Number(line) };
+  }
+  // `FILE:5:3:9` read as an identifier said only that nothing matched (trial 42).
+  const extra = /^(.+?)((?::-?\d+){3,})$/.exec(value);
+  if (extra?.[1] !== undefined && (await indexedPath(index, extra[1])) !== undefined) {
+    throw new SightlineError({
+      code: 'INVALID_ARGUMENT',
+      message: `${name} "${printablePath(value)}" has more numbers than a position takes: write FILE, FILE:LINE or FILE:LINE:COLUMN.`,
+      details: { focus: value },
+    });
   }
   return undefined;
 }

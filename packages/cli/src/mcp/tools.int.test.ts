@@ -111,6 +111,21 @@ describe('the Sightline MCP server', () => {
     expect((focused.structuredContent as { tokens: number }).tokens).toBeLessThanOrEqual(64);
   });
 
+  it('takes one focus value alone, and refuses a blank one or a position with too many numbers (trials 41, 42)', async () => {
+    const one = await mcp.call('repo_map', { focus: 'src/checkout.ts', tokens: 64 });
+    expect(one.isError).toBeUndefined();
+    const files = (one.structuredContent as { files: { path: string }[] }).files;
+    expect(files[0]?.path).toBe('src/checkout.ts');
+    const blank = await mcp.call('repo_map', { focus: [' '] });
+    expect(blank.isError).toBe(true);
+    expect(textOf(blank)).toContain('not be blank');
+    const extra = await mcp.call('repo_map', { focus: ['src/checkout.ts:5:3:9'] });
+    expect(extra.isError).toBe(true);
+    expect(textOf(extra)).toContain(
+      'focus "src/checkout.ts:5:3:9" has more numbers than a position takes',
+    );
+  });
+
   it('parses a report into the structured report', async () => {
     const result = await mcp.call('parse_report', { text: repo.reportText });
     expect(result.isError).toBeUndefined();
