@@ -548,9 +548,15 @@ export function shannonEntropy(text: string): number {
 
 /** A secret-sounding word in a setting's name (gitleaks' `generic-api-key` keywords). */
 const GENERIC_KEY_WORD = /access|auth|api|credential|creds|key|passw(?:or)?d|secret|token/iy;
-/** What follows a name given a value: separator, quotes, the value and what may end it. */
+/**
+ * What follows a name given a value: separator, quotes, the value and what may end it. The base64
+ * reading is bounded at 8,192 characters (gitleaks' is not): past that, the regular expression
+ * engine's backtracking over a megabytes-long run overflowed the stack and the whole file was
+ * refused as one "the secret scanner could not check" (fresh-user trial 42: a 6 MB minified
+ * line). A value that long is a blob, not a key: an RSA-4096 private key's body is 3,200.
+ */
 const GENERIC_KEY_TAIL =
-  /[\s'"]{0,3}(?:=|:{1,3}=|:|=>|\?=)[`'"\s=]{0,5}([\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,}={0,3})(?=[`'"\s;,)]|\\[nr]|$)/imy;
+  /[\s'"]{0,3}(?:=|:{1,3}=|:|=>|\?=)[`'"\s=]{0,5}([\w.=-]{10,150}|[a-z0-9][a-z0-9+/]{11,8192}={0,3})(?=[`'"\s;,)]|\\[nr]|$)/imy;
 /** Runs of `[\w.-]`, the characters of a setting's name. */
 const NAME_RUN = /[\w.-]+/g;
 

@@ -207,6 +207,16 @@ describe('scanSecrets leaves alone', () => {
   });
 });
 
+describe('scanSecrets on a megabytes-long line', () => {
+  it('reads a 6 MB minified line holding a long base64 string instead of refusing the file (trial 42)', async () => {
+    // The generic key rule's unbounded base64 reading overflowed the regular expression engine's
+    // stack, and the whole file was refused as "a text the secret scanner could not check".
+    const text = `var key = "${'a1B2'.repeat(1_500_000)}"; // hotspot`;
+    const scan = await scanSecrets(text, 'dist/app.min.js');
+    expect(scan).toEqual({ file: null, lines: new Map() });
+  });
+});
+
 describe('shannonEntropy', () => {
   it('is 0 for one repeated character and log2(n) for n distinct ones', () => {
     expect(shannonEntropy('aaaa')).toBe(0);
