@@ -15,7 +15,8 @@ beforeAll(() => {
     'src/main/java/com/shop/cart/CartService.kt': '',
     'src/cart.js': '',
     'index.js': '',
-    'server.js': "const app = require('express')();\nfunction handler(req, res) {\n  res.json(req.user.name);\n}\napp.get('/', handler);\n",
+    'server.js':
+      "const app = require('express')();\nfunction handler(req, res) {\n  res.json(req.user.name);\n}\napp.get('/', handler);\n",
   };
   for (const [file, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
