@@ -51,13 +51,21 @@ type LineReader = (file: string) => Promise<string[]>;
 /**
  * The lines of a repository file as the secret gate shows them, withheld lines blanked so they
  * are never quoted; `[]` for a file the gate refuses (secret, hard link, binary, unreadable).
+ * Each file is read and scanned once per diagnosis (the innermost frame's file is read for the
+ * stale-trace check and again as an affected file).
  */
 function createLineReader(index: RepositoryIndex): LineReader {
   const gate = createFileGate(index.root);
-  return async (file) => {
-    const gated = await gate(file);
-    if (!gated.ok) return [];
-    return gated.lines.map((line, at) => (gated.withheld.has(at + 1) ? '' : line));
+  const read = new Map<string, Promise<string[]>>();
+  return (file) => {
+    let lines = read.get(file);
+    if (!lines) {
+      lines = gate(file).then((gated) =>
+        gated.ok ? gated.lines.map((line, at) => (gated.withheld.has(at + 1) ? '' : line)) : [],
+      );
+      read.set(file, lines);
+    }
+    return lines;
   };
 }
 
