@@ -34,7 +34,10 @@ function skipSpaceBack(text: string, end: number): number {
   return at;
 }
 
-/** The word (`[\w.-]` run, or `\w` with `words`) ending at `last` (inclusive), read backwards. */
+/**
+ * The identifier ending at `last` (inclusive, 0-based), read backwards: `[\w$]`, and `.` and `-`
+ * too when `dotted` (a settings key: `db.password`, `api-token`).
+ */
 function wordBefore(text: string, last: number, dotted: boolean): string {
   let start = last + 1;
   while (start > 0) {
@@ -68,7 +71,10 @@ function firstArgumentKey(text: string, comma: number): string | undefined {
   return text.charAt(at) === '(' ? key : undefined;
 }
 
-/** A secret fallback of an environment or settings read; the range is the literal's. */
+/**
+ * A secret fallback of an environment or settings read. Each range runs from the operator or the
+ * comma through the literal's closing quote (one line), so the scanner withholds that line.
+ */
 export const ENVIRONMENT_FALLBACK_RULE: SecretRule = {
   what: 'the fallback value of a secret setting',
   *find(text) {
