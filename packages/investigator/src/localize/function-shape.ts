@@ -9,9 +9,12 @@ import type { Definition, RepositoryIndex } from '@sightline/codebase';
 
 /** A function of at most this many lines that only reads a value is an accessor. */
 export const ACCESSOR_MAX_LINES = 6;
+/** A comment line or a blank, whatever it holds after the comment's opening (the empty match). */
+const COMMENT_OR_BLANK = String.raw`(?:(?:\/\/|#|\*|\/\*).*(?:[\n\r\u2028\u2029]\s*)?)?`;
+/** A line that is only a comment or blank: no statement a stack frame could stand on. */
+export const COMMENT_OR_BLANK_LINE = new RegExp(String.raw`^\s*${COMMENT_OR_BLANK}$`);
 /** A line with no code of its own: a closing bracket, a comment, a blank. */
-const STRUCTURE_LINE =
-  /^\s*(?:[})\]]+[;,]?\s*|end\s*|(?:\/\/|#|\*|\/\*).*(?:[\n\r\u2028\u2029]\s*)?)?$/;
+const STRUCTURE_LINE = new RegExp(String.raw`^\s*(?:[})\]]+[;,]?\s*|end\s*|${COMMENT_OR_BLANK})$`);
 /**
  * A body line that returns or assigns a plain value (no call): what an accessor is made of. Names
  * may carry `#` (JavaScript private fields) or `@` (Ruby instance variables).

@@ -84,6 +84,16 @@ describe('staleFrameNote', () => {
   };
   const lines = ORDERS.split('\n');
 
+  it('names a comment line inside another function (trial 43)', () => {
+    const withComment = [...lines];
+    withComment[7] = '    # apply used to live here';
+    expect(
+      staleFrameNote(file(), withComment, { line: 8, function: 'apply' }, 'app/orders.py'),
+    ).toBe(
+      'app/orders.py defines no `apply`, and its line 8 is a comment: the trace is probably from another version of the file',
+    );
+  });
+
   it('names blank lines and lines past the end', () => {
     expect(staleFrameNote(file(), lines, { line: 5, function: 'apply' }, 'app/orders.py')).toMatch(
       /line 5 is blank/,
@@ -96,7 +106,8 @@ describe('staleFrameNote', () => {
   it('leaves frames that may be this checkout’s alone', () => {
     const note = (line: number, name?: string) =>
       staleFrameNote(file(), lines, { line, function: name }, 'app/orders.py');
-    expect(note(8, 'apply')).toBeUndefined(); // inside `total`: frame-range.ts moves such frames
+    expect(note(8, 'apply')).toBeUndefined(); // a statement inside `total`: it may be this code
+    expect(note(8, 'total')).toBeUndefined();
     expect(note(4, 'total')).toBeUndefined(); // the file defines it
     expect(note(4, '<module>')).toBeUndefined();
     expect(note(4)).toBeUndefined();

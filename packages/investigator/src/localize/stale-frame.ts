@@ -1,6 +1,7 @@
 /**
  * A trace's frame that cannot belong to this checkout: it names a function its file does not
- * define, at a line no function of the file holds (top-level code, a blank line, or past the end).
+ * define, at a line no function of the file holds (top-level code, a blank line, or past the end)
+ * or at a comment or blank line inside another function (no statement a frame could stand on).
  * The trace then comes from another version of the code, and the frame's line says nothing about
  * where the error is raised here. A frame whose function the file does define somewhere else is
  * moved to it instead (frame-range.ts); a frame naming no plain identifier (`<module>`,
@@ -8,6 +9,7 @@
  */
 import type { IndexedFile } from '@sightline/codebase';
 import { inTopLevelCode } from '../diagnosis/top-level-code.js';
+import { COMMENT_OR_BLANK_LINE } from './function-shape.js';
 import { CALLABLE_KINDS } from './suspect-range.js';
 
 /**
@@ -32,15 +34,20 @@ export function staleFrameNote(
   if (callables.length === 0 || callables.some((definition) => definition.name === name)) {
     return undefined;
   }
-  if (callables.some(({ lines: [start, end] }) => start <= line && line <= end)) return undefined;
+  const text = lines[line - 1] ?? '';
+  const inside = callables.some(({ lines: [start, end] }) => start <= line && line <= end);
   const where =
     line > file.lineCount
       ? `past the end of the file (${file.lineCount} lines)`
-      : (lines[line - 1] ?? '').trim() === ''
+      : text.trim() === ''
         ? 'blank'
-        : inTopLevelCode(lines, line)
-          ? 'top-level code'
-          : undefined;
+        : inside
+          ? COMMENT_OR_BLANK_LINE.test(text)
+            ? 'a comment'
+            : undefined
+          : inTopLevelCode(lines, line)
+            ? 'top-level code'
+            : undefined;
   return where
     ? `${shownPath} defines no \`${name}\`, and its line ${line} is ${where}: the trace is probably from another version of the file`
     : undefined;
