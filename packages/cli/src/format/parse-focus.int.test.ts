@@ -74,6 +74,7 @@ describe('parseFocus', () => {
     ['src/money.ts:4:-1', '--focus "src/money.ts:4:-1" has column -1'],
     // Trial 42: read as an identifier, it only matched nothing.
     ['src/money.ts:5:3:9', '--focus "src/money.ts:5:3:9" has more numbers than a position takes'],
+    ['missing.ts:5:3:9', '--focus "missing.ts:5:3:9" has more numbers than a position takes'],
   ])('refuses %s, echoing it as typed', async (value, message) => {
     const index = await indexRepository(root, { cacheDir: false });
     await expect(parseFocus(index, [value])).rejects.toMatchObject({

@@ -36,7 +36,7 @@ export interface ParseFocusOptions {
  * @param options - see {@link ParseFocusOptions}.
  * @returns the focus (empty lists left out).
  * @throws SightlineError `INVALID_ARGUMENT` for a `FILE:LINE` whose line (or column) is negative
- *   or past `Number.MAX_SAFE_INTEGER`, or an indexed file followed by three numbers or more
+ *   or past `Number.MAX_SAFE_INTEGER`, or a value ending in three numbers or more after colons
  *   (`FILE:5:3:9`), echoing the value as typed.
  */
 export async function parseFocus(
@@ -94,9 +94,9 @@ async function indexedFrame(
     const path = await indexedPath(index, file);
     if (path !== undefined) return { path, line: Number(line) };
   }
-  // `FILE:5:3:9` read as an identifier said only that nothing matched (trial 42).
-  const extra = /^(.+?)((?::-?\d+){3,})$/.exec(value);
-  if (extra?.[1] !== undefined && (await indexedPath(index, extra[1])) !== undefined) {
+  // `FILE:5:3:9` read as an identifier said only that nothing matched (trials 42, 43), whether
+  // FILE exists or not: no identifier ends in three numbers after colons.
+  if (/^.+?(?::-?\d+){3,}$/.test(value)) {
     throw new SightlineError({
       code: 'INVALID_ARGUMENT',
       message: `${name} "${printablePath(value)}" has more numbers than a position takes: write FILE, FILE:LINE or FILE:LINE:COLUMN.`,
