@@ -397,6 +397,24 @@ describe('git history', () => {
     ]);
   });
 
+  it("quotes the report's words of a version no tag places, and says when the history has no tags (trial 42)", async () => {
+    const report = "slugify('') throws since we moved to Django 4.7";
+    const tagged = await findRegressionWindow(history, report);
+    expect(tagged.notes[0]).toBe(
+      `no release tag matches "4.7" (from "throws since we moved to Django 4.7")`,
+    );
+    const untagged = path.join(dir, 'untagged');
+    execFileSync('cp', ['-R', fixture.root, untagged]);
+    const tags = execFileSync('git', ['tag', '--list'], { cwd: untagged, encoding: 'utf8' });
+    execFileSync('git', ['tag', '-d', ...tags.split('\n').filter(Boolean)], { cwd: untagged });
+    const opened = await openGitHistory(untagged);
+    if (!opened.history) throw new Error(opened.reason);
+    const { notes } = await findRegressionWindow(opened.history, report);
+    expect(notes[0]).toBe(
+      `the history has no release tags, so the version the report names cannot be placed: "4.7" (from "throws since we moved to Django 4.7")`,
+    );
+  });
+
   it('notes a window past the checked-out HEAD (a detached HEAD older than the failing version)', async () => {
     const report = "slugify('') works in 1.1.0 and throws in 1.2.0";
     expect((await findRegressionWindow(history, report)).notes).toEqual([]);

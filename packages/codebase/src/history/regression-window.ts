@@ -82,6 +82,22 @@ async function listReleaseTags(history: GitHistory): Promise<ReleaseTag[]> {
     .map((tag) => ({ ...tag, prerelease: tag.version.includes('-') }));
 }
 
+/**
+ * Why versions the report names place no window end, each with the words it was read from, so a
+ * reader sees whether it was this project's version at all ("since we moved to Django 4.2" names
+ * another product's, which no tag of this repository matches; trial 42).
+ * @param mentions - the versions no release tag matched.
+ * @param tagCount - release tags in the history (0: none to match).
+ */
+function unresolvedNote(mentions: readonly VersionMention[], tagCount: number): string {
+  const quoted = mentions
+    .map(({ text, context }) => (context === text ? `"${text}"` : `"${text}" (from "${context}")`))
+    .join(', ');
+  return tagCount === 0
+    ? `the history has no release tags, so the version${mentions.length > 1 ? 's' : ''} the report names cannot be placed: ${quoted}`
+    : `no release tag matches ${quoted}`;
+}
+
 /** Prefers a plain `1.2.3` or `v1.2.3` tag over a prefixed one (`pkg@`, `release-`). */
 function tagPreference(tag: ReleaseTag): number {
   return tag.name === tag.version || tag.name === `v${tag.version}` ? 0 : 1;
@@ -203,7 +219,7 @@ export async function findRegressionWindow(
   const ends: { good?: WindowEnd; bad?: WindowEnd } = {};
   let claimed = false;
   const evidence: string[] = [];
-  const unresolved: string[] = [];
+  const unresolved: VersionMention[] = [];
   let badTag: ReleaseTag | undefined;
   let sinceCommit: WindowEnd | undefined;
   for (const mention of mentions as VersionMention[]) {
@@ -220,7 +236,7 @@ export async function findRegressionWindow(
     const tag = tagForVersion(tags, mention.text, mention.side);
     const id = tag ? await resolveCommit(history, tag.name) : undefined;
     if (!tag || !id) {
-      unresolved.push(mention.text);
+      unresolved.push(mention);
       continue;
     }
     ends[mention.side] = { ref: tag.name, id };
@@ -238,9 +254,7 @@ export async function findRegressionWindow(
     if (id) ends.good = { ref: `${sinceCommit.ref}^`, id };
   }
   if (ends.good && !ends.bad) ends.bad = { ref: 'HEAD', id: history.head };
-  const notes = unresolved.length
-    ? [`no release tag matches ${unresolved.map((text) => `"${text}"`).join(', ')}`]
-    : [];
+  const notes = unresolved.length ? [unresolvedNote(unresolved, tags.length)] : [];
   if (!ends.good || !ends.bad) {
     return {
       window: null,
