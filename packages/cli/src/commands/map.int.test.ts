@@ -109,6 +109,24 @@ describe('runMap', () => {
     }
   });
 
+  it('lists the skipped files and their reasons in the JSON (trial 42: nothing said which)', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'sightline-map-skipped-'));
+    try {
+      await writeFile(path.join(folder, 'app.ts'), 'export const a = 1;\n');
+      await writeFile(path.join(folder, 'logo.ts'), Buffer.from([0x89, 0x50, 0x00, 0x01, 0x02]));
+      await writeFile(path.join(folder, 'dump.txt'), 'x'.repeat(1_100_000));
+      const { stdout } = await map({ dir: folder, json: true });
+      const json = JSON.parse(stdout);
+      expect(json.skipped).toEqual({ binary: 1, 'too-large': 1 });
+      expect(json.skippedFiles).toEqual([
+        { path: 'dump.txt', reason: 'too-large' },
+        { path: 'logo.ts', reason: 'binary' },
+      ]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
   it('escapes the names its warnings print (trial 26: a folder name sent escape codes)', async () => {
     const docs = await mkdtemp(path.join(os.tmpdir(), 'sightline-map-escapes-'));
     try {
@@ -167,10 +185,16 @@ describe('runMap', () => {
 });
 
 describe('indexedSummary', () => {
-  it('pluralises and makes the counts add up with the progress updates', () => {
-    expect(indexedSummary(1, 1, '0.1')).toBe('Indexed 1 file in 0.1 s');
-    expect(indexedSummary(0, 0, '0.0')).toBe('Indexed 0 files in 0.0 s');
-    expect(indexedSummary(15, 16, '0.3')).toBe('Indexed 15 of 16 files in 0.3 s (1 skipped)');
+  it('pluralises and counts the skipped files by reason, those skipped at listing too (trial 41)', () => {
+    expect(indexedSummary(1, [], '0.1')).toBe('Indexed 1 file in 0.1 s');
+    expect(indexedSummary(0, [], '0.0')).toBe('Indexed 0 files in 0.0 s');
+    const skipped = ['binary', 'too-large', 'too-large', 'file-cap'].map((reason, at) => ({
+      path: `f${at}`,
+      reason,
+    }));
+    expect(indexedSummary(15, skipped, '0.3')).toBe(
+      'Indexed 15 of 19 files in 0.3 s (skipped: 2 too large, 1 binary, 1 over the file cap)',
+    );
   });
 });
 

@@ -2,6 +2,7 @@ import {
   emptyIndexNote,
   indexRepository,
   printableText,
+  type RepositoryIndex,
   type RepositoryMap,
   renderRepositoryMap,
   resolveRoot,
@@ -71,11 +72,9 @@ export async function runMap(
   const root = await resolveRoot(dir);
   const started = performance.now();
   let lastUpdate = 0;
-  let listed = 0;
   const index = await indexRepository(root, {
     cacheDir,
     onProgress: (done, total) => {
-      listed = total;
       const now = performance.now();
       if (now - lastUpdate < PROGRESS_INTERVAL_MS) return;
       lastUpdate = now;
@@ -83,7 +82,7 @@ export async function runMap(
     },
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  progress.succeed(indexedSummary(index.files.size, listed, seconds));
+  progress.succeed(indexedSummary(index.files.size, index.skipped, seconds));
   const noCode = emptyIndexNote(
     root,
     index,
@@ -112,7 +111,11 @@ export async function runMap(
       `sightline map: nothing fit in --map-tokens ${tokens}: even the first file of the map needs more. Raise --map-tokens (the default is 1024).\n`,
     );
   }
-  stdout(json ? `${JSON.stringify(toJson(root, tokens, map, warnings), null, 2)}\n` : map.text);
+  stdout(
+    json
+      ? `${JSON.stringify(toJson(root, tokens, map, warnings, index.skipped), null, 2)}\n`
+      : map.text,
+  );
   return 0;
 }
 
@@ -121,25 +124,62 @@ function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+/** How a skip reason of the index reads in the summary; the others read as they are. */
+const SKIP_WORDS: Readonly<Record<string, string>> = {
+  'too-large': 'too large',
+  'file-cap': 'over the file cap',
+  'name-not-utf8': 'name not UTF-8',
+};
+
 /**
- * The progress line after indexing: how many of the listed files were indexed, and how many of
- * them were skipped (binary, minified, generated, unreadable, secret), so the counts add up with
- * the `Indexing N/M files` updates before it.
+ * The progress line after indexing: how many files were indexed, and how many were skipped and
+ * why (at listing: too large, generated, over the file cap; at reading: binary, minified,
+ * unreadable, secret), most frequent reason first.
  * @param indexed - files in the index.
- * @param listed - files the index went through (the `M` of the updates); 0 when unknown.
+ * @param skipped - the index's skipped files (`RepositoryIndex.skipped`).
  * @param seconds - elapsed time, already formatted.
- * @returns the line, e.g. `Indexed 15 of 16 files in 0.3 s (1 skipped)`.
+ * @returns the line, e.g. `Indexed 15 of 18 files in 0.3 s (skipped: 2 too large, 1 binary)`.
  */
-export function indexedSummary(indexed: number, listed: number, seconds: string): string {
-  if (listed <= indexed) return `Indexed ${plural(indexed, 'file')} in ${seconds} s`;
-  return `Indexed ${indexed} of ${plural(listed, 'file')} in ${seconds} s (${listed - indexed} skipped)`;
+export function indexedSummary(
+  indexed: number,
+  skipped: readonly { reason: string }[],
+  seconds: string,
+): string {
+  if (skipped.length === 0) return `Indexed ${plural(indexed, 'file')} in ${seconds} s`;
+  const reasons = [...skippedCounts(skipped)]
+    .map(([reason, count]) => `${count} ${SKIP_WORDS[reason] ?? reason}`)
+    .join(', ');
+  return `Indexed ${indexed} of ${plural(indexed + skipped.length, 'file')} in ${seconds} s (skipped: ${reasons})`;
 }
 
-function toJson(root: string, budget: number, map: RepositoryMap, warnings: readonly string[]) {
+/** Skipped files per reason, most frequent first (ties by reason). */
+function skippedCounts(skipped: readonly { reason: string }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { reason } of skipped) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  return new Map([...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * Skipped files listed by path in the JSON (those over the file cap are only counted: the file-cap
+ * warning says how many were found); past this many only their counts are given.
+ */
+const MAX_SKIPPED_LISTED = 1000;
+
+function toJson(
+  root: string,
+  budget: number,
+  map: RepositoryMap,
+  warnings: readonly string[],
+  skipped: RepositoryIndex['skipped'],
+) {
   return {
     root,
     budget,
     warnings,
+    skipped: Object.fromEntries(skippedCounts(skipped)),
+    skippedFiles: skipped
+      .filter(({ reason }) => reason !== 'file-cap')
+      .slice(0, MAX_SKIPPED_LISTED),
     tokens: map.tokens,
     shownFiles: map.shownFiles,
     omittedFiles: map.omittedFiles,
