@@ -1,7 +1,7 @@
 /**
- * Complexity and risk of a fix, estimated without a model from what the index knows: how many
- * files the suspects spread over, how long the suspect range is, how many other files use the
- * suspect symbol (fan-in in the reference graph), and whether any test file references it.
+ * Complexity and risk of a fix, estimated without a model from what the index knows: how long the
+ * cause's range is, how many other files use its symbol (fan-in in the reference graph), and
+ * whether any test file references it.
  */
 
 import { printablePath, type RepositoryIndex } from '@sightline/codebase';
@@ -11,7 +11,7 @@ import type { Diagnosis, Suspect } from '../diagnosis/schema.js';
 /** The assessment part of a diagnosis. */
 export type OfflineAssessment = Pick<Diagnosis, 'complexity' | 'risk' | 'riskRationale'>;
 
-/** A range longer than this many lines makes a fix "medium" even in one file. */
+/** A cause's range longer than this many lines makes a fix "medium". */
 const LONG_RANGE_LINES = 80;
 /** Fan-in from this many files makes a change risky ("medium"), … */
 const MEDIUM_FAN_IN = 3;
@@ -48,14 +48,17 @@ function testsReferencing(
 
 /**
  * Estimates complexity and risk from the suspects a diagnosis cites.
- * - complexity: `low` for one file and a range of at most 80 lines, `high` for three or more
- *   files, else `medium`;
+ * - complexity: from the first suspect's range alone, the cause: `low` up to 80 lines, else
+ *   `medium`. The other suspects are the ranking's alternatives to it, not parts of one change, so
+ *   they do not make a fix larger (counting their files called a 3-line bug "high", fresh-user
+ *   trial 41). Without a proposed change nothing tells a larger fix apart, so `high` is a model's
+ *   to say;
  * - risk: from the fan-in of the first suspect's symbol (`medium` from 3 referencing files,
  *   `high` from 10), one level higher when no test file references it while the repository has
  *   tests (a folder without any, such as a published package, says that instead).
  * These thresholds are Sightline's own choice.
- * @param index the repository index.
  * With no suspect (nothing tied to the report), both are `unknown`.
+ * @param index the repository index.
  * @param suspects the suspects the diagnosis cites, most suspect first.
  * @returns complexity, risk and a rationale that names the numbers.
  */
@@ -71,10 +74,8 @@ export function assessOffline(
       riskRationale: 'Nothing in the repository could be tied to the report, so neither is known.',
     };
   }
-  const files = new Set(suspects.map((suspect) => suspect.path)).size;
   const length = first.lines[1] - first.lines[0] + 1;
-  const complexity =
-    files >= 3 ? 'high' : files === 1 && length <= LONG_RANGE_LINES ? 'low' : 'medium';
+  const complexity = length <= LONG_RANGE_LINES ? 'low' : 'medium';
   const name = referencedName(first.symbol);
   const users = name ? fanIn(index, first.path, name) : 0;
   const tests = testsReferencing(index, first.path, name);
@@ -96,6 +97,6 @@ export function assessOffline(
   return {
     complexity,
     risk,
-    riskRationale: `${subject} is used from ${users} other file${users === 1 ? '' : 's'}; ${testNote}. The suspects span ${files} file${files === 1 ? '' : 's'} and the first range is ${length} line${length === 1 ? '' : 's'}.`,
+    riskRationale: `${subject} is used from ${users} other file${users === 1 ? '' : 's'}; ${testNote}. The complexity is read from the cause's range alone, ${length} line${length === 1 ? '' : 's'}${suspects.length > 1 ? ': the other suspects are alternatives to it' : ''}.`,
   };
 }
