@@ -11,7 +11,12 @@ import path from 'node:path';
 import type { RepositoryIndex } from '@sightline/codebase';
 import { findDefinitions } from '@sightline/codebase';
 import { type Frame, withoutQueryAndFragment } from '@sightline/intake';
-import { isIndexedBundle, sourceOfBundleLine, twinOfUnindexed } from './generated-frames.js';
+import {
+  isIndexedBundle,
+  sourceOfBundleLine,
+  twinLineOf,
+  twinOfUnindexed,
+} from './generated-frames.js';
 import { mapThroughSourceMap } from './source-maps.js';
 import { indexedTwinsOf, isBuildOutput } from './twins.js';
 
@@ -352,7 +357,7 @@ export function mapFrame(
     if (copied) return { ...copied, via: 'bundle-line' };
   }
   const twin = twinOfUnindexed(index, unindexed);
-  if (twin) return { path: twin, ...symbolLine(index, twin, frame.function), via: 'twin' };
+  if (twin) return { path: twin, ...compiledLine(index, unindexed, frame, twin), via: 'twin' };
   return mapBySymbol(index, frame.function);
 }
 
@@ -391,11 +396,27 @@ function bundleSource(index: RepositoryIndex, file: string, frame: Frame): Mappe
   return named && named.path !== file ? named : null;
 }
 
+/** The definition a frame's function names inside `file`, if it defines it. */
+function namedDefinition(index: RepositoryIndex, file: string, functionName: string | undefined) {
+  const names = functionCandidates(functionName).map((name) => name.split('.').at(-1));
+  return index.files.get(file)?.definitions.find((candidate) => names.includes(candidate.name));
+}
+
 /** The line of the definition a frame's function names inside `file`, if it defines it. */
 function symbolLine(index: RepositoryIndex, file: string, functionName: string | undefined) {
-  const names = functionCandidates(functionName).map((name) => name.split('.').at(-1));
-  const definition = index.files
-    .get(file)
-    ?.definitions.find((candidate) => names.includes(candidate.name));
+  const definition = namedDefinition(index, file, functionName);
+  return definition ? { line: definition.lines[0] } : {};
+}
+
+/**
+ * The twin's line of a frame into a compiled copy on disk: the line the copy's line was compiled
+ * from, inside the function the frame names when the twin defines it (`twinLineOf`); else the
+ * line of that definition (fresh-user trial 44: the frame's own statement was known, yet the
+ * signature line was named as where the error was raised).
+ */
+function compiledLine(index: RepositoryIndex, copy: string, frame: Frame, twin: string) {
+  const definition = namedDefinition(index, twin, frame.function);
+  const line = frame.line && twinLineOf(index, copy, frame.line, twin, definition?.lines);
+  if (line) return { line };
   return definition ? { line: definition.lines[0] } : {};
 }

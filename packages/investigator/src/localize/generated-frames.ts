@@ -92,3 +92,42 @@ export function twinOfUnindexed(index: RepositoryIndex, file: string): string | 
   if (index.files.has(file)) return null;
   return indexedTwinsOf(index, file)[0] ?? null;
 }
+
+/** A line as compared across a compiled copy and its source: trimmed, runs of spaces as one, no final `;`. */
+function statementText(line: string): string {
+  return line.trim().replace(/\s+/g, ' ').replace(/;$/, '');
+}
+
+/**
+ * The line of an indexed twin that a line of its compiled copy came from. The TypeScript compiler
+ * and Babel keep a statement's text where they remove nothing from it (types are dropped only
+ * where they stand, indentation and semicolons may change), so the copy's line, compared as
+ * {@link statementText}, is looked up in the twin: within `within` (the lines of the function the
+ * frame names) when given, else in the whole file, and taken only when it is found exactly once.
+ * @param index - the repository index (files read from `index.root`).
+ * @param copy - repository-relative path of the compiled copy, on disk but not indexed.
+ * @param line - 1-based line in the copy.
+ * @param twin - repository-relative path of its indexed twin.
+ * @param within - 1-based inclusive line range of the twin to search, or undefined for all of it.
+ * @returns the 1-based line in the twin, or `null` when the copy's line is shorter than a bundle
+ *   line must be to identify its source, or is found nowhere or more than once.
+ */
+export function twinLineOf(
+  index: RepositoryIndex,
+  copy: string,
+  line: number,
+  twin: string,
+  within?: readonly [number, number],
+): number | null {
+  const text = statementText(fileLines(index, copy)[line - 1] ?? '');
+  if (text.length < MIN_LINE_CHARS) return null;
+  const lines = fileLines(index, twin);
+  const [first, last] = within ?? [1, lines.length];
+  let found: number | null = null;
+  for (let at = first; at <= Math.min(last, lines.length); at++) {
+    if (statementText(lines[at - 1] ?? '') !== text) continue;
+    if (found !== null) return null;
+    found = at;
+  }
+  return found;
+}
