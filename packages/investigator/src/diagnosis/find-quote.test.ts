@@ -33,7 +33,7 @@ describe('normalizeWhitespace', () => {
 });
 
 describe('isMeaningfulQuote', () => {
-  it('takes a quote with a name or keyword, not braces or punctuation alone', () => {
+  it('takes a quote with a name, a keyword or one-letter names, not braces or punctuation alone', () => {
     expect(
       [
         '}',
@@ -48,7 +48,24 @@ describe('isMeaningfulQuote', () => {
         'i <= n;',
         'ñu',
         '$el',
+        'v[i];',
+        'a});',
       ].map(isMeaningfulQuote),
-    ).toEqual([false, false, false, false, false, false, false, true, true, false, true, true]);
+    ).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
   });
 });

@@ -23,20 +23,27 @@ export function normalizeWhitespace(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** Fewest word characters in a row a quote must hold to count as evidence. */
+/** Fewest word characters a quote must hold to count as evidence. */
 export const MIN_QUOTE_WORD_CHARS = 2;
 
-const WORD_RUN = new RegExp(`[\\p{L}\\p{N}_$]{${MIN_QUOTE_WORD_CHARS}}`, 'u');
+const WORD_CHAR = /[\p{L}\p{N}_$]/gu;
 
 /**
- * Whether a quote carries code that can back a claim: a run of at least
- * {@link MIN_QUOTE_WORD_CHARS} (2) letters, digits, `_` or `$`, as any name or keyword has. A
- * quote of braces and punctuation alone (`}`, `});`) matches in most files and shows nothing.
+ * Whether a quote carries code that can back a claim: at least {@link MIN_QUOTE_WORD_CHARS} (2)
+ * letters, digits, `_` or `$` in all, as any name or keyword has, and as a statement of one-letter
+ * names has (`v[i];`, a Rust index that panicked: fresh-user trial 44). A quote of braces and
+ * punctuation alone (`}`, `});`) matches in most files and shows nothing.
  * @param quote - the quoted text.
- * @returns false for a quote without such a run.
+ * @returns false for a quote with fewer such characters.
  */
 export function isMeaningfulQuote(quote: string): boolean {
-  return WORD_RUN.test(quote);
+  WORD_CHAR.lastIndex = 0;
+  let count = 0;
+  while (WORD_CHAR.exec(quote) !== null) {
+    count += 1;
+    if (count >= MIN_QUOTE_WORD_CHARS) return true;
+  }
+  return false;
 }
 
 /** A `read_file` line-number gutter (`  12│ `) or a numbered excerpt prefix (`12: `). */

@@ -113,6 +113,26 @@ function describeFrame(frame: InAppFrame): string {
   return `${frame.function ? `${codeSpan(frame.function)} ` : ''}(${printablePath(frame.path)}:${frame.line ?? '?'})`;
 }
 
+/**
+ * The frames as the root cause names them: a frame printed without a function (a Rust panic's
+ * `src/main.rs:4:5`, a C assertion's file and line) takes the symbol of the cited suspect whose
+ * range holds its line, as the index names it (fresh-user trial 44: "raised at (src/main.rs:4)").
+ */
+function namedFrames(frames: InAppFrame[], cited: readonly Suspect[]): InAppFrame[] {
+  return frames.map((frame) => {
+    if (frame.function || frame.line === undefined) return frame;
+    const { line } = frame;
+    const holder = cited.find(
+      (suspect) =>
+        suspect.path === frame.path &&
+        suspect.symbol &&
+        suspect.lines[0] <= line &&
+        line <= suspect.lines[1],
+    );
+    return holder?.symbol ? { ...frame, function: holder.symbol } : frame;
+  });
+}
+
 /** A suspect's first two reasons, `''` when it has none (never printed as empty parentheses). */
 function shownReasons(suspect: Suspect): string {
   return suspect.evidence.slice(0, 2).join('; ');
@@ -263,7 +283,7 @@ export async function diagnoseOffline(
   const diagnosis = assembleDiagnosis(
     {
       rootCause: describeRootCause(
-        frames,
+        namedFrames(frames, cited),
         cited,
         allFrames(report.exceptions).length + (report.stack?.length ?? 0) > 0,
         suspects.find((suspect) => suspect.untied),

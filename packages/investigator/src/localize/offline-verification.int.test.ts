@@ -144,3 +144,43 @@ describe('offline diagnoses quote code, not a lone brace', () => {
     expect(verification.ok && verification.diagnosis?.verification?.verified).toBe(true);
   });
 });
+
+describe('offline diagnoses of a frame printed without a function', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'sightline-rust-panic-'));
+    await mkdir(path.join(root, 'src'));
+    await writeFile(path.join(root, 'Cargo.toml'), '[package]\nname = "demo"\nversion = "0.1.0"\n');
+    await writeFile(
+      path.join(root, 'src/main.rs'),
+      [
+        'fn main() {',
+        '    let v = vec![1, 2, 3];',
+        '    let i = lookup_index();',
+        '    v[i];',
+        '}',
+        '',
+        'fn lookup_index() -> usize {',
+        '    99',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  it('names the function holding the line, quotes the short statement there, and verifies', async () => {
+    // Fresh-user trial 44: "raised at (src/main.rs:4)", and `fn main() {` quoted for `v[i];`.
+    const index = await indexRepository(root, { cacheDir: false });
+    const report = parseReport(
+      "thread 'main' panicked at 'index out of bounds: the len is 3 but the index is 99', src/main.rs:4:5\n",
+    );
+    const diagnosis = await diagnoseOffline(report, index);
+    expect(diagnosis.rootCause.summary).toContain('raised in `main` at src/main.rs:4');
+    expect(diagnosis.affectedFiles[0]?.evidence).toEqual([
+      { path: 'src/main.rs', line: 4, quote: 'v[i];' },
+    ]);
+    const verification = await verifyDiagnosis(diagnosis, root, { index });
+    expect(verification.ok && verification.diagnosis?.verification?.verified).toBe(true);
+  });
+});
