@@ -35,6 +35,19 @@ export function codeSpan(text: string): string {
 }
 
 /**
+ * A path, or `path:line`, inside prose that marks code with backticks (a root cause, a suspect's
+ * reasons, a risk rationale): as written with control characters escaped (`printablePath`), or as
+ * a {@link codeSpan} when it holds a backtick, which would otherwise pair with a backtick of the
+ * prose and turn the text between them into code (fresh-user trial 44: a file named `` pa`rse.js ``).
+ * @param text a repository-relative path, or `path:line`.
+ * @returns the text to embed in such prose.
+ * @example pathInProse('src/a.ts') // 'src/a.ts'
+ */
+export function pathInProse(text: string): string {
+  return text.includes('`') ? codeSpan(text) : printablePath(text);
+}
+
+/**
  * One line of text, safe for a heading, a list item or bold span: runs of whitespace (newlines
  * too) become one space.
  * @param text any text.

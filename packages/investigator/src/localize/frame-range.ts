@@ -11,6 +11,7 @@
  * class `Foo`'s other method does not count as `Foo.bar`'s.
  */
 import type { Definition, IndexedFile } from '@sightline/codebase';
+import { codeSpan } from '../diagnosis/markdown-text.js';
 import {
   CALLABLE_KINDS,
   type ChosenRange,
@@ -77,10 +78,10 @@ export function frameRange(
     const [innermost] = [...enclosing].sort((a, b) => span(a) - span(b));
     const where = pastEnd
       ? `is past the end of the file (${file.lineCount} lines)`
-      : `lies in \`${innermost?.name ?? '?'}\``;
+      : `lies in ${codeSpan(innermost?.name ?? '?')}`;
     return {
       range: rangeOfDefinition(file, definition),
-      moved: `${MOVED_FRAME_PREFIX} ${frame.line} ${where}, not in \`${name}\` that it names: the trace is probably from another version of the file, so \`${name}\`'s lines are shown`,
+      moved: `${MOVED_FRAME_PREFIX} ${frame.line} ${where}, not in ${codeSpan(name)} that it names: the trace is probably from another version of the file, so ${codeSpan(name)}'s lines are shown`,
     };
   }
   return atLine();

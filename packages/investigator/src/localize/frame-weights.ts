@@ -7,6 +7,7 @@
  */
 import type { RepositoryIndex } from '@sightline/codebase';
 import { fanIn } from '@sightline/codebase/internal';
+import { codeSpan } from '../diagnosis/markdown-text.js';
 import { bodyLines, isAccessor, readSourceLines } from './function-shape.js';
 import { enclosingDefinition } from './suspect-range.js';
 
@@ -49,11 +50,11 @@ export function helperReason(
   const body = bodyLines(lines, definition);
   const raises = body.some((line) => /\b(throw|raise|panic!?|assert\w*)\b/.test(line));
   if (raises && body.length > 0 && body.every((line) => GUARD_LINE.test(line)))
-    return `\`${name}\` only checks and throws`;
-  if (isAccessor(lines, definition)) return `\`${name}\` is a ${size}-line accessor`;
+    return `${codeSpan(name)} only checks and throws`;
+  if (isAccessor(lines, definition)) return `${codeSpan(name)} is a ${size}-line accessor`;
   const callers = fanIn(index, frame.path, name);
   if (size <= HELPER_MAX_SHARED_LINES && callers >= HELPER_MIN_FAN_IN)
-    return `\`${name}\` is a small helper called from ${callers} files`;
+    return `${codeSpan(name)} is a small helper called from ${callers} files`;
   return undefined;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Definition, RepositoryIndex } from '@sightline/codebase';
 import type { ReferenceGraph } from '@sightline/codebase/internal';
+import { codeSpan } from '../diagnosis/markdown-text.js';
 import { isThirdPartyAsset } from './file-roles.js';
 import type { MessageMention } from './message-mentions.js';
 import { type ChosenRange, rangeOfDefinition } from './suspect-range.js';
@@ -36,7 +37,7 @@ function definitionsNamed(
 }
 
 function describe({ type, member }: MessageMention): string {
-  return type && member ? `\`${type}.${member}\`` : `\`${type ?? member}\``;
+  return codeSpan(type && member ? `${type}.${member}` : (type ?? member ?? ''));
 }
 
 /**

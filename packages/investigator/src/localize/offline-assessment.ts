@@ -4,8 +4,9 @@
  * whether any test file references it.
  */
 
-import { printablePath, type RepositoryIndex } from '@sightline/codebase';
+import type { RepositoryIndex } from '@sightline/codebase';
 import { fanIn, fileRole } from '@sightline/codebase/internal';
+import { codeSpan, pathInProse } from '../diagnosis/markdown-text.js';
 import type { Diagnosis, Suspect } from '../diagnosis/schema.js';
 
 /** The assessment part of a diagnosis. */
@@ -87,13 +88,13 @@ export function assessOffline(
   const untested = hasTests && tests.length === 0;
   const base = users >= HIGH_FAN_IN ? 2 : users >= MEDIUM_FAN_IN ? 1 : 0;
   const risk = LEVELS[Math.min(2, base + (untested ? 1 : 0))] ?? 'high';
-  const shown = printablePath(first.path);
-  const subject = name ? `\`${name}\` in ${shown}` : shown;
+  const shown = pathInProse(first.path);
+  const subject = name ? `${codeSpan(name)} in ${shown}` : shown;
   const testNote = !hasTests
     ? 'this folder holds no test files (a published package or a copied folder often has none), so whether tests cover it is not known here'
     : tests.length === 0
       ? 'no test file references it, so a change is not covered'
-      : `tests reference it (${tests.slice(0, SHOWN_TESTS).map(printablePath).join(', ')}${tests.length > SHOWN_TESTS ? `, and ${tests.length - SHOWN_TESTS} more` : ''})`;
+      : `tests reference it (${tests.slice(0, SHOWN_TESTS).map(pathInProse).join(', ')}${tests.length > SHOWN_TESTS ? `, and ${tests.length - SHOWN_TESTS} more` : ''})`;
   return {
     complexity,
     risk,

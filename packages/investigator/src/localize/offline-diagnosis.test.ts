@@ -226,7 +226,7 @@ describe('diagnoseOffline', () => {
     );
     expect(diagnosis).toMatchObject({ complexity: 'low', risk: 'low' });
     expect(diagnosis.riskRationale).toBe(
-      '`stringify` in lib/stringify.js is used from 1 other file; tests reference it (test/stringify.test.js). The complexity is read from the cause\'s range alone, 9 lines.',
+      "`stringify` in lib/stringify.js is used from 1 other file; tests reference it (test/stringify.test.js). The complexity is read from the cause's range alone, 9 lines.",
     );
   });
 

@@ -4,13 +4,13 @@
  * without a trace, the best lexical and symbol matches, with low confidence); affected files are
  * the top suspects, each with a line quoted verbatim from the repository; no change is proposed.
  */
-import { createFileGate, printablePath, type RepositoryIndex } from '@sightline/codebase';
+import { createFileGate, type RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
 import { withoutWithheldNotes } from '@sightline/core';
 import { allFrames, type Report } from '@sightline/intake';
 import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
 import { isMeaningfulQuote } from '../diagnosis/find-quote.js';
-import { codeSpan } from '../diagnosis/markdown-text.js';
+import { codeSpan, pathInProse } from '../diagnosis/markdown-text.js';
 import type { AffectedFile, Diagnosis, DiagnosisLabel, Suspect } from '../diagnosis/schema.js';
 import { MOVED_FRAME_PREFIX } from './frame-range.js';
 import { FOREIGN_REPORT_REASON, localize } from './localize.js';
@@ -110,7 +110,7 @@ async function affectedFile(
 }
 
 function describeFrame(frame: InAppFrame): string {
-  return `${frame.function ? `${codeSpan(frame.function)} ` : ''}(${printablePath(frame.path)}:${frame.line ?? '?'})`;
+  return `${frame.function ? `${codeSpan(frame.function)} ` : ''}(${pathInProse(frame.path)}:${frame.line ?? '?'})`;
 }
 
 /**
@@ -172,13 +172,13 @@ function describeRootCause(
     const through = callers.length > 0 ? `, called through ${callers.join(' ← ')}` : '';
     const ranked =
       first && first.path !== innermost.path
-        ? `The localizer ranks ${printablePath(first.path)} above the crash site${shownReasons(first) ? `: ${shownReasons(first)}` : ''}.`
+        ? `The localizer ranks ${pathInProse(first.path)} above the crash site${shownReasons(first) ? `: ${shownReasons(first)}` : ''}.`
         : '';
-    const at = `${printablePath(innermost.path)}:${innermost.line ?? '?'}`;
+    const at = `${pathInProse(innermost.path)}:${innermost.line ?? '?'}`;
     // The trace goes on into code that could not be read: where it was raised is said as such.
     const unread = hidden && {
-      site: `${hidden.frame.function ? `${codeSpan(hidden.frame.function)} ` : ''}(${printablePath(hidden.path)}:${hidden.frame.line ?? '?'})`,
-      where: `${printablePath(hidden.path)}:${hidden.frame.line ?? '?'}`,
+      site: `${hidden.frame.function ? `${codeSpan(hidden.frame.function)} ` : ''}(${pathInProse(hidden.path)}:${hidden.frame.line ?? '?'})`,
+      where: `${pathInProse(hidden.path)}:${hidden.frame.line ?? '?'}`,
     };
     const { moved, stale } = mismatch;
     return {
@@ -205,10 +205,10 @@ function describeRootCause(
   if (first) {
     const matches = cited.map((suspect) => {
       const reasons = shownReasons(suspect);
-      return `${printablePath(suspect.path)}${reasons ? ` (${reasons})` : ''}`;
+      return `${pathInProse(suspect.path)}${reasons ? ` (${reasons})` : ''}`;
     });
     return {
-      summary: `${traced ? 'No stack frame of the report is in this repository' : 'No stack trace'}; the report's words and names point at ${printablePath(first.path)}${first.symbol ? ` (${codeSpan(first.symbol)})` : ''}.`,
+      summary: `${traced ? 'No stack frame of the report is in this repository' : 'No stack trace'}; the report's words and names point at ${pathInProse(first.path)}${first.symbol ? ` (${codeSpan(first.symbol)})` : ''}.`,
       explanation: `Best matches: ${matches.join(', ')}. ${MODEL_NOTE}`,
       confidence: LEXICAL_CONFIDENCE,
     };
@@ -217,12 +217,12 @@ function describeRootCause(
   if (chance && foreign) {
     return {
       summary: 'Nothing in the repository could be tied to the report.',
-      explanation: `${foreign.charAt(0).toUpperCase()}${foreign.slice(1)}; its best match, ${printablePath(chance.path)} (${chance.evidence[0] ?? 'a word'}), is not cited as a cause. ${MODEL_NOTE}`,
+      explanation: `${foreign.charAt(0).toUpperCase()}${foreign.slice(1)}; its best match, ${pathInProse(chance.path)} (${chance.evidence[0] ?? 'a word'}), is not cited as a cause. ${MODEL_NOTE}`,
       confidence: 0,
     };
   }
   const words = chance
-    ? `shares no more than one word with any of its code (the best: ${printablePath(chance.path)}, ${chance.evidence[0] ?? 'a word'})`
+    ? `shares no more than one word with any of its code (the best: ${pathInProse(chance.path)}, ${chance.evidence[0] ?? 'a word'})`
     : 'its words match no code';
   return {
     summary: 'Nothing in the repository could be tied to the report.',
@@ -269,7 +269,7 @@ export async function diagnoseOffline(
           innermostFile,
           await readLines(innermost.path),
           innermost,
-          printablePath(innermost.path),
+          pathInProse(innermost.path),
         )
       : undefined;
   const affectedFiles = (

@@ -4,8 +4,9 @@
  * personalized PageRank (when the report names something of the repository). `rankFiles` weighs
  * and ranks them.
  */
-import { type Focus, printablePath, type RepositoryIndex } from '@sightline/codebase';
+import type { Focus, RepositoryIndex } from '@sightline/codebase';
 import { focusPersonalization, rankRepository } from '@sightline/codebase/internal';
+import { codeSpan, pathInProse } from '../diagnosis/markdown-text.js';
 import { compactName, termSurfaces } from './code-tokens.js';
 import { crossLanguageCounterparts } from './cross-language.js';
 import { isThirdPartyAsset } from './file-roles.js';
@@ -148,14 +149,14 @@ const VIA_NOTES: Record<InAppFrame['via'], string> = {
 };
 
 function frameEvidence(frame: InAppFrame, unreadable: UnreadableFrame | undefined): string {
-  const where = `${printablePath(frame.path)}:${frame.line ?? '?'}${frame.function ? ` in ${frame.function}` : ''}`;
+  const where = `${pathInProse(frame.path)}:${frame.line ?? '?'}${frame.function ? ` in ${pathInProse(frame.function)}` : ''}`;
   const via = VIA_NOTES[frame.via];
   if (frame.position !== 0) {
     return `in-app frame ${frame.position + 1} of the stack (a caller): ${where}${via}`;
   }
   // Raised further in, in code that could not be read: this frame is only the first readable one.
   if (unreadable) {
-    return `innermost readable in-app frame: ${where}${via}, calling ${printablePath(unreadable.path)}, which could not be read`;
+    return `innermost readable in-app frame: ${where}${via}, calling ${pathInProse(unreadable.path)}, which could not be read`;
   }
   return `innermost in-app frame: ${where}${via}${frame.exception?.type ? `, where ${frame.exception.type} was raised` : ''}`;
 }
@@ -208,7 +209,9 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   for (const [path, { score, of, key }] of crossLanguageCounterparts(index, weighted)) {
     const entry = at(path);
     entry.symbol = Math.min(1, entry.symbol + score);
-    entry.evidence.push(`the other side of \`${of}\` in the trace (component \`${key}\`)`);
+    entry.evidence.push(
+      `the other side of ${codeSpan(of)} in the trace (component ${codeSpan(key)})`,
+    );
   }
 
   const surfaces = termSurfaces(signals.query);
@@ -236,7 +239,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
     if (whole) entry.evidence.push(`BM25 match: ${describe(whole.terms)}`);
     if (best) {
       entry.evidence.push(
-        `BM25 match in \`${best.definition.name}\`: ${describe(best.match.terms)}`,
+        `BM25 match in ${codeSpan(best.definition.name)}: ${describe(best.match.terms)}`,
       );
     }
   }
@@ -270,7 +273,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
       ranking.graph.definers.get(identifier);
     if (identifier.length < MIN_IDENTIFIER_LENGTH || !definers?.size) continue;
     named.add(identifier);
-    credit(identifier, definers, `defines \`${identifier}\` mentioned in the report`);
+    credit(identifier, definers, `defines ${codeSpan(identifier)} mentioned in the report`);
     for (const [path, { callee, share }] of calleeShares(
       index,
       ranking.graph,
@@ -281,7 +284,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
       const entry = at(path);
       entry.symbol = Math.min(1, entry.symbol + CALLEE_WEIGHT * share);
       entry.evidence.push(
-        `defines \`${callee}\`, called by \`${identifier}\` that the report names`,
+        `defines ${codeSpan(callee)}, called by ${codeSpan(identifier)} that the report names`,
       );
     }
   }
@@ -293,7 +296,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
       credit(
         name,
         definers,
-        `defines \`${name}\`, which the report calls "${first} ${second}"`,
+        `defines ${codeSpan(name)}, which the report calls "${first} ${second}"`,
         PHRASE_WEIGHT,
       );
     }
@@ -323,7 +326,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
       const entry = at(path);
       entry.symbol = Math.min(1, entry.symbol + share);
       entry.evidence.push(
-        `spells \`${name}\` as a string at line ${line}: the report uses it as a template, command or configuration name`,
+        `spells ${codeSpan(name)} as a string at line ${line}: the report uses it as a template, command or configuration name`,
       );
       entry.messageRange ??= rangeAtLine(file, line);
       // What the string is registered to, when this repository defines it, implements the name.
@@ -335,7 +338,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
           const implementation = at(target);
           implementation.symbol = Math.min(1, implementation.symbol + CALLEE_WEIGHT * share * part);
           implementation.evidence.push(
-            `defines \`${implementer}\`, registered as \`${name}\` in ${printablePath(path)}:${line}`,
+            `defines ${codeSpan(implementer)}, registered as ${codeSpan(name)} in ${pathInProse(path)}:${line}`,
           );
           const targetFile = index.files.get(target);
           const definition = targetFile?.definitions.find(
@@ -362,7 +365,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
       const entry = at(path);
       entry.message = Math.max(entry.message, share);
       entry.evidence.push(
-        `assigns \`${name}\` at line ${line}, which the throw site dereferences while it is missing`,
+        `assigns ${codeSpan(name)} at line ${line}, which the throw site dereferences while it is missing`,
       );
       entry.messageRange ??= rangeAtLine(file, line);
     }
@@ -392,7 +395,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   if (focusPersonalization(ranking.graph, focus).size === 0) return { files, definitionMatches };
   const topRank = ranking.files[0]?.rank ?? 0;
   const focusWords =
-    [...signals.paths.map(printablePath), ...signals.identifiers].slice(0, 3).join(', ') || 'none';
+    [...signals.paths.map(pathInProse), ...signals.identifiers].slice(0, 3).join(', ') || 'none';
   for (const { path, rank } of ranking.files) {
     const entry = files.get(path);
     if (!entry || topRank === 0) continue;

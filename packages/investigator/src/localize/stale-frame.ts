@@ -8,6 +8,7 @@
  * `Object.<anonymous>`) can stand at top-level code and is never taken as stale.
  */
 import type { IndexedFile } from '@sightline/codebase';
+import { codeSpan } from '../diagnosis/markdown-text.js';
 import { inTopLevelCode } from '../diagnosis/top-level-code.js';
 import { COMMENT_OR_BLANK_LINE } from './function-shape.js';
 import { CALLABLE_KINDS } from './suspect-range.js';
@@ -49,6 +50,6 @@ export function staleFrameNote(
             ? 'top-level code'
             : undefined;
   return where
-    ? `${shownPath} defines no \`${name}\`, and its line ${line} is ${where}: the trace is probably from another version of the file`
+    ? `${shownPath} defines no ${codeSpan(name)}, and its line ${line} is ${where}: the trace is probably from another version of the file`
     : undefined;
 }
