@@ -82,19 +82,45 @@ function chainMentions(error: unknown, pattern: RegExp): boolean {
  * @returns the message, or undefined for any other failure.
  */
 /**
+ * Statuses of a server that does not serve the request at that URL (404 Not Found, 405 Method Not
+ * Allowed, 501 Not Implemented: a static web server answers a POST so, RFC 9110 §15.5.5, §15.5.6,
+ * §15.6.2). With a body that is not JSON they come from something other than the model API; with
+ * JSON they are the API's own answer (an unknown model id is a JSON 404).
+ */
+const NOT_SERVED = new Set([404, 405, 501]);
+
+/** Whether a response body parses as JSON. */
+function isJsonBody(body: string | undefined): boolean {
+  if (body === undefined) return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * What to say of a server that answered with something other than its API's JSON (an HTML page
  * at a URL without `/v1`, a health check's JSON): the AI SDK's `Invalid JSON response`, which
- * says nothing of where to look.
+ * says nothing of where to look; or a {@link NOT_SERVED} status without JSON (a plain web server
+ * answering HTTP 501 to the POST, which read as "broken or overloaded": fresh-user trial 44).
  * @returns the message, or `undefined` for any other failure.
  */
 function describeNotModelApi(modelName: string, last: unknown): string | undefined {
-  if (!APICallError.isInstance(last) || !last.message.startsWith('Invalid JSON response')) {
-    return undefined;
-  }
+  if (!APICallError.isInstance(last)) return undefined;
+  const invalidJson = last.message.startsWith('Invalid JSON response');
+  const notServed =
+    last.statusCode !== undefined &&
+    NOT_SERVED.has(last.statusCode) &&
+    !isJsonBody(last.responseBody);
+  if (!invalidJson && !notServed) return undefined;
   const origin = URL.canParse(last.url) ? new URL(last.url).origin : last.url;
   const what = /^\s*</.test(last.responseBody ?? '')
     ? "an HTML page, not its API's JSON"
-    : 'JSON that is not its API’s answer';
+    : invalidJson
+      ? 'JSON that is not its API’s answer'
+      : 'no JSON: it does not serve that request';
   const status = last.statusCode ? ` HTTP ${last.statusCode}` : '';
   return `The server of model ${modelName} at ${origin} answered${status} with ${what}: the URL probably points at something other than the model API. Check the server URL in --model (an OpenAI-compatible server's ends in /v1 as a rule) and that the server speaks that provider's protocol.`;
 }
