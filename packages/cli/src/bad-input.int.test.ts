@@ -259,7 +259,7 @@ describe('unclean input on the command line', { timeout: 60_000 }, () => {
       const run = await runCli(['triage', hidden], asNobody);
       expect(run.code).toBe(2);
       expect(run.stderr).toBe(
-        `sightline triage: Cannot read "${hidden}": permission denied. Give this user read permission on it and search (x) permission on its folders, or pass - and redirect the file to standard input (- < FILE).\n`,
+        `sightline triage: Cannot read "${hidden}": permission denied. Give this user read permission on it and search (x) permission on its folders, or pass - and pipe it in as a user who may read it (sudo cat FILE | sightline … -): redirecting it (- < FILE) needs the same permission.\n`,
       );
     } finally {
       await chmod(shared, 0o755);

@@ -196,7 +196,7 @@ function unreadable(file: string, error: unknown): SightlineError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   const message =
     code === 'EACCES' || code === 'EPERM'
-      ? `Cannot read "${printablePath(file)}": permission denied. Give this user read permission on it and search (x) permission on its folders, or pass - and redirect the file to standard input (- < FILE).`
+      ? `Cannot read "${printablePath(file)}": permission denied. Give this user read permission on it and search (x) permission on its folders, or pass - and pipe it in as a user who may read it (sudo cat FILE | sightline … -): redirecting it (- < FILE) needs the same permission.`
       : code === 'ELOOP'
         ? `Cannot read "${printablePath(file)}": it is a symbolic link loop (ELOOP): its links lead back to each other and never to a file. Pass the report file itself, or point the link at it (ls -l shows where each link points).`
         : `Cannot read "${printablePath(file)}" (${code ?? (error instanceof Error ? error.message : String(error))}). Copy the report into a regular file and pass that.`;
