@@ -108,7 +108,7 @@ describe('gateFile', () => {
     expect(reasons).toEqual([
       'SECRET_FILE: a hard link (it may be a file outside the repository)',
       'BINARY_FILE: a binary file (it contains NUL bytes)',
-      'SECRET_FILE: a secret file by its name',
+      'SECRET_FILE: a secret file by its name, .env',
       'SECRET_FILE: a KEY=value file that sets API_TOKEN',
       // Fresh-user trial 24: .git/config was "a secret file by its name".
       "SECRET_FILE: a file of git's own folder .git/, never read (it may hold credentials, as .git/config can; history is read through git, not these files)",

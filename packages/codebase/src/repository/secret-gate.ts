@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { withheldLine } from '@sightline/core';
-import { isSecretFile, secretFolderOf, splitFileLines } from './content.js';
+import { isSecretFile, printablePath, secretFolderOf, splitFileLines } from './content.js';
 import { DEFAULT_MAX_READ_BYTES, readAtMost } from './read-at-most.js';
 import { type SecretScan, scanSecrets } from './secrets.js';
 
@@ -225,7 +225,9 @@ export function refusedByName(relative: string): GateRefusal | null {
 
 /**
  * Why a file is refused by its path: the folder of credentials it is in (fresh-user trial 24:
- * `.git/config` was called "a secret file by its name"), or its name.
+ * `.git/config` was called "a secret file by its name"), or its name, said as it is: a path asked
+ * through a symbolic link resolves to its target, whose name is the reason (fresh-user trial 44:
+ * `envcopy.txt`, a link to `.env`, was refused "by its name").
  */
 function secretNameReason(relative: string): string {
   const folder = secretFolderOf(relative);
@@ -233,7 +235,7 @@ function secretNameReason(relative: string): string {
     return "a file of git's own folder .git/, never read (it may hold credentials, as .git/config can; history is read through git, not these files)";
   }
   if (folder !== null) return `a file under ${folder}/, a folder of keys and credentials`;
-  return 'a secret file by its name';
+  return `a secret file by its name, ${printablePath(path.posix.basename(relative))}`;
 }
 
 /**
