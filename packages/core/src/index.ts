@@ -42,4 +42,4 @@ export {
   registerEncoding,
   truncateToTokens,
 } from './tokens.js';
-export { withheldLine, withoutWithheldNotes } from './withheld-note.js';
+export { WITHHELD_PREFIX, withheldLine, withoutWithheldNotes } from './withheld-note.js';

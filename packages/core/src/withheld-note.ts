@@ -5,13 +5,16 @@
  * classifier (intake) reads gated reports as much as the localizer (investigator) does.
  */
 
+/** How every note of {@link withheldLine} starts. */
+export const WITHHELD_PREFIX = '[withheld: ';
+
 /**
  * The note shown in place of a withheld line.
  * @param what - what was found on it (a rule name, from `scanSecrets`).
  * @returns `[withheld: looks like a secret (…)]`.
  */
 export function withheldLine(what: string): string {
-  return `[withheld: looks like a secret (${what})]`;
+  return `${WITHHELD_PREFIX}looks like a secret (${what})]`;
 }
 
 /** A note the gate (or a key taken out of a model server's answer) put where a secret was. */
@@ -25,5 +28,5 @@ const WITHHELD_NOTE = /\[withheld: [^\]\n]*\]/g;
  * @returns the text with each note replaced by one space.
  */
 export function withoutWithheldNotes(text: string): string {
-  return text.includes('[withheld: ') ? text.replace(WITHHELD_NOTE, ' ') : text;
+  return text.includes(WITHHELD_PREFIX) ? text.replace(WITHHELD_NOTE, ' ') : text;
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withheldLine } from '@sightline/core';
 import { describe, expect, it } from 'vitest';
 import { languageForPath } from '../repository/languages.js';
 import { extractTags, type FileTags } from './extract-tags.js';
@@ -214,6 +215,27 @@ describe('extractTags: other languages', () => {
       'load:18',
       'get:19',
     ]);
+  });
+
+  it('ends a signature at a line the secret gate withheld, not in the body after it (trial 44)', async () => {
+    const text = [
+      'def connect(host,',
+      '            password="not-a-real-secret"):',
+      '    return (host, password)',
+      '',
+    ].join('\n');
+    const shown = text.replace(
+      '            password="not-a-real-secret"):',
+      withheldLine('a password'),
+    );
+    const language = languageForPath('db.py', text);
+    if (!language) throw new Error('no language for db.py');
+    const { grammar } = await loadGrammar(language);
+    if (!grammar) throw new Error('no Python grammar');
+    const tags = extractTags(await getParser(), grammar, text, 'db.py', { signatureText: shown });
+    expect(tags.definitions[0]?.signature).toBe(
+      'def connect(host, [withheld: looks like a secret (a password)]',
+    );
   });
 
   it('Go: structs, interfaces, methods scoped by receiver, constants', async () => {

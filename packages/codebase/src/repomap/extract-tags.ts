@@ -5,6 +5,8 @@
  * to. Sightline adds `@scope` for nodes that only scope their children (Rust `impl` blocks),
  * computes enclosing scopes from definition ranges, and promotes functions inside classes to methods.
  */
+
+import { WITHHELD_PREFIX } from '@sightline/core';
 import type { Node, Parser } from 'web-tree-sitter';
 import {
   CONTAINER_KINDS,
@@ -80,7 +82,8 @@ function lineStartsOf(text: string): number[] {
 
 /**
  * The first line(s) of a definition, trimmed and joined: from its first line through its name,
- * continued while brackets stay open (multi-line parameter lists), without a trailing `{`.
+ * continued while brackets stay open (multi-line parameter lists), without a trailing `{`; a line
+ * the secret gate withheld ends it.
  * @param text the file's content.
  * @param lineStarts offsets where each line of `text` starts.
  * @returns at most {@link MAX_SIGNATURE_CHARS} characters.
@@ -100,6 +103,9 @@ function signatureOf(
       else if (char === ')' || char === ']') depth--;
     }
     if (line) signature = signature ? `${signature} ${line}` : line;
+    // A withheld line hides its brackets too: the signature ends at its note rather than run on
+    // into the body (fresh-user trial 44: a password default's line closed the parameter list).
+    if (line.startsWith(WITHHELD_PREFIX)) break;
     if ((row >= nameRow && depth <= 0) || signature.length >= MAX_SIGNATURE_CHARS) break;
   }
   // `.replace(/\s*\{$/, '')` without its retries: from each space of a long run (a minified line)
