@@ -62,3 +62,15 @@ export function* programOptions(
     }
   }
 }
+
+/**
+ * The settings of environment variables a client reads a password from, wherever they are written
+ * (`PGPASSWORD=… psql`, `export SSHPASS=…`): each `NAME=value` whose value {@link isPassword}.
+ * @param names - the variables' names, as a pattern's source (`PGPASSWORD|MYSQL_PWD`).
+ * @returns the ranges [start, end) of each setting, name through value.
+ */
+export function* passwordVariables(text: string, names: string): Generator<[number, number]> {
+  for (const found of text.matchAll(new RegExp(String.raw`\b(?:${names})=${VALUE}`, 'g'))) {
+    if (isPassword(found[1] ?? '')) yield [found.index, found.index + found[0].length];
+  }
+}

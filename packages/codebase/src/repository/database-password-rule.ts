@@ -8,7 +8,7 @@
  * for tokens and connection URLs, not for a client's options.
  */
 
-import { isPassword, programOptions, VALUE } from './command-line-options.js';
+import { passwordVariables, programOptions, VALUE } from './command-line-options.js';
 import type { SecretRule } from './secret-rule.js';
 
 /** MySQL's and MariaDB's client programs (`mysql`, `mysqldump`, `mariadb-dump`, `mysql.exe`). */
@@ -28,8 +28,6 @@ const POSTGRES_PROGRAM =
   /\b(?:psql|pg_dump|pg_dumpall|pg_restore|pg_basebackup|pgbench|pg_isready)(?:\.exe)?(?![\w.-])/g;
 /** A connection string's password key word and its value. */
 const CONNINFO_PASSWORD = new RegExp(String.raw`(?<=[\s"'])password\s*=\s*${VALUE}`, 'g');
-/** The environment variables the clients read a password from, set (`PGPASSWORD=… psql`). */
-const PASSWORD_VARIABLE = new RegExp(String.raw`\b(?:PGPASSWORD|MYSQL_PWD)=${VALUE}`, 'g');
 
 /** A database password on a command line or in the environment variable its client reads. */
 export const DATABASE_PASSWORD_RULE: SecretRule = {
@@ -37,8 +35,7 @@ export const DATABASE_PASSWORD_RULE: SecretRule = {
   *find(text) {
     yield* programOptions(text, MYSQL_PROGRAM, MYSQL_PASSWORD);
     yield* programOptions(text, POSTGRES_PROGRAM, CONNINFO_PASSWORD);
-    for (const found of text.matchAll(PASSWORD_VARIABLE)) {
-      if (isPassword(found[1] ?? '')) yield [found.index, found.index + found[0].length];
-    }
+    // The environment variables the clients read a password from, set (`PGPASSWORD=… psql`).
+    yield* passwordVariables(text, 'PGPASSWORD|MYSQL_PWD');
   },
 };

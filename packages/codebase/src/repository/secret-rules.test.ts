@@ -41,6 +41,9 @@ describe('SECRET_RULES on long adversarial lines', () => {
     ['netrc entries without a password', 'machine h login u '.repeat(SIZE / 18)],
     ['a pgpass-like host field with no colon', 'a\\:'.repeat(SIZE / 3)],
     ['pgpass-like fields of one line', `${'a'.repeat(SIZE)}:1:${'b'.repeat(SIZE)}:c`],
+    ['password options without a value', 'x --db-password --password-stdin '.repeat(SIZE / 33)],
+    ['sshpass options without a password', `sshpass${' -v -P x'.repeat(SIZE / 8)}`],
+    ['a Dockerfile setting of many pairs', `ENV ${'a=b '.repeat(SIZE / 4)}`],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual({});
   });

@@ -8,11 +8,15 @@
  * (`private-key-body-rule.ts`, and by what it decodes to, `private-key-der-rule.ts`), database passwords on command lines (`database-password-rule.ts`),
  * .netrc and .pgpass lines (`password-file-lines-rule.ts`), secret fallbacks of environment reads
  * (`environment-fallback-rule.ts`),
- * Sentry DSNs whose key is not hex. Each rule marks the character range it matched; the scanner
+ * Sentry DSNs whose key is not hex; and those of fresh-user trial 43: other programs' passwords on
+ * command lines (`command-password-rule.ts`), Dockerfiles' `ENV` and `ARG` settings
+ * (`dockerfile-setting-rule.ts`). Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
 
+import { COMMAND_PASSWORD_RULE } from './command-password-rule.js';
 import { DATABASE_PASSWORD_RULE } from './database-password-rule.js';
+import { DOCKERFILE_SETTING_RULE } from './dockerfile-setting-rule.js';
 import { ENVIRONMENT_FALLBACK_RULE } from './environment-fallback-rule.js';
 import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
 import { PASSWORD_FILE_LINES_RULE } from './password-file-lines-rule.js';
@@ -407,6 +411,8 @@ const TOKEN_RULES: SecretRule[] = [
       }
     },
   },
+  COMMAND_PASSWORD_RULE,
+  DOCKERFILE_SETTING_RULE,
 ];
 
 /**

@@ -101,6 +101,8 @@ const FAKE = {
   outside: 'FakeOutsideHardLink',
   settings: 'FakeSettingsToken',
   symlinked: 'FakeOutsideSymlink',
+  dockerPassword: 'FakeDockerPw55',
+  sshPassword: 'FakeSshPw31',
 };
 
 /** The base64 of a fake key, as a kubeconfig stores `client-key-data`. */
@@ -218,6 +220,17 @@ const CONTENT_FILES: Record<string, { text: string; planted: Record<string, Plan
     planted: {
       defaultPassword: { format: 'multi-line-parameter-default', value: FAKE.defaultPassword },
     },
+  },
+  // Fresh-user trial 43: each of these was shown.
+  Dockerfile: {
+    text: 'FROM node:20\nENV NODE_ENV=production\nENV DB_PASSWORD {{dockerPassword}}\nCMD ["node", "server.js"]\n',
+    planted: {
+      dockerPassword: { format: 'dockerfile-env-space-form', value: FAKE.dockerPassword },
+    },
+  },
+  'scripts/deploy.sh': {
+    text: "#!/bin/sh\nset -e\nsshpass -p '{{sshPassword}}' ssh deploy@host 'make deploy'\n",
+    planted: { sshPassword: { format: 'sshpass-password-flag', value: FAKE.sshPassword } },
   },
   'legacy/settings.txt': {
     text: 'deploy settings\ngithub = {{utf16}}\n',

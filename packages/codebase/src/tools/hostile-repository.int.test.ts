@@ -54,6 +54,9 @@ const CONTENT_FILES = [
   'src/client.ts',
   'src/connect.ts',
   'legacy/settings.txt',
+  // Fresh-user trial 43's leak classes.
+  'Dockerfile',
+  'scripts/deploy.sh',
 ];
 
 const REFUSED = [
