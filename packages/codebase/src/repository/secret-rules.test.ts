@@ -41,8 +41,12 @@ describe('SECRET_RULES on long adversarial lines', () => {
     ['netrc entries without a password', 'machine h login u '.repeat(SIZE / 18)],
     ['a pgpass-like host field with no colon', 'a\\:'.repeat(SIZE / 3)],
     ['pgpass-like fields of one line', `${'a'.repeat(SIZE)}:1:${'b'.repeat(SIZE)}:c`],
+    ['XML start tags never closed', '<password a="b" '.repeat(SIZE / 16)],
+    ['XML elements without text', '<password></password>'.repeat(SIZE / 21)],
     ['password options without a value', 'x --db-password --password-stdin '.repeat(SIZE / 33)],
     ['sshpass options without a password', `sshpass${' -v -P x'.repeat(SIZE / 8)}`],
+    ['typed names without a default', '(pass: String '.repeat(SIZE / 14)],
+    ['password words without a value', 'password is password: '.repeat(SIZE / 22)],
     ['a Dockerfile setting of many pairs', `ENV ${'a=b '.repeat(SIZE / 4)}`],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual({});

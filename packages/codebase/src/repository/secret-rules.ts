@@ -10,7 +10,9 @@
  * (`environment-fallback-rule.ts`),
  * Sentry DSNs whose key is not hex; and those of fresh-user trial 43: other programs' passwords on
  * command lines (`command-password-rule.ts`), Dockerfiles' `ENV` and `ARG` settings
- * (`dockerfile-setting-rule.ts`). Each rule marks the character range it matched; the scanner
+ * (`dockerfile-setting-rule.ts`), literals of every secret-named name in code, typed defaults too
+ * (`named-literal-rule.ts`), XML settings (`xml-secret-rule.ts`) and passwords in prose
+ * (`prose-password-rule.ts`). Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
 
@@ -19,13 +21,16 @@ import { DATABASE_PASSWORD_RULE } from './database-password-rule.js';
 import { DOCKERFILE_SETTING_RULE } from './dockerfile-setting-rule.js';
 import { ENVIRONMENT_FALLBACK_RULE } from './environment-fallback-rule.js';
 import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
+import { NAMED_LITERAL_RULE, TYPE_ANNOTATION } from './named-literal-rule.js';
 import { PASSWORD_FILE_LINES_RULE } from './password-file-lines-rule.js';
 import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
 import { PRIVATE_KEY_DER_RULE } from './private-key-der-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
+import { PROSE_PASSWORD_RULE } from './prose-password-rule.js';
 import { isSecretSettingPointer, isWordCode, SECRET_SETTING, snakeCase } from './secret-names.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
+import { XML_SECRET_RULE } from './xml-secret-rule.js';
 import { isBlockScalarHeader } from './yaml-block-scalar.js';
 
 export type { SecretRule } from './secret-rule.js';
@@ -82,8 +87,14 @@ function* urlCredentials(text: string): Generator<{ index: number; end: number }
 /** Names of secrets in code, before a quoted literal. */
 const SECRET_LITERAL_NAME =
   /(?:secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|client_?secret)/gi;
-/** A quoted literal of eight or more characters given to a name: `: "…"`, `= '…'`. */
-const SECRET_LITERAL_VALUE = /["']?\s*[:=]\s*["'][^"'\s]{8,}["']/y;
+/**
+ * A quoted literal of eight or more characters given to a name: `: "…"`, `= '…'`, and a typed
+ * default, `: str = "…"` (`TYPE_ANNOTATION`).
+ */
+const SECRET_LITERAL_VALUE = new RegExp(
+  String.raw`["']?(?:[ \t]*${TYPE_ANNOTATION}|\s*[:=])\s*["'][^"'\s]{8,}["']`,
+  'y',
+);
 
 /**
  * Matches of `name + \w* + tail` (`name` global and made of word characters, `tail` sticky), what
@@ -413,6 +424,9 @@ const TOKEN_RULES: SecretRule[] = [
   },
   COMMAND_PASSWORD_RULE,
   DOCKERFILE_SETTING_RULE,
+  NAMED_LITERAL_RULE,
+  XML_SECRET_RULE,
+  PROSE_PASSWORD_RULE,
 ];
 
 /**

@@ -102,7 +102,12 @@ const FAKE = {
   settings: 'FakeSettingsToken',
   symlinked: 'FakeOutsideSymlink',
   dockerPassword: 'FakeDockerPw55',
+  objectPassword: 'FakeObjPassw0rd',
   sshPassword: 'FakeSshPw31',
+  xmlPassword: 'FakeXmlPassw0rd',
+  kotlinDefault: 'FakeKotlinPw64',
+  proseBacktick: 'FakeStaging!2024',
+  proseComment: 'FakeHunter2Secret',
 };
 
 /** The base64 of a fake key, as a kubeconfig stores `client-key-data`. */
@@ -228,9 +233,33 @@ const CONTENT_FILES: Record<string, { text: string; planted: Record<string, Plan
       dockerPassword: { format: 'dockerfile-env-space-form', value: FAKE.dockerPassword },
     },
   },
+  'src/mailer.js': {
+    text: "export const transport = {\n  host: 'smtp.example.com',\n  auth: { user: 'mailer', pass: '{{objectPassword}}' },\n};\n",
+    planted: {
+      objectPassword: { format: 'object-literal-pass-member', value: FAKE.objectPassword },
+    },
+  },
   'scripts/deploy.sh': {
     text: "#!/bin/sh\nset -e\nsshpass -p '{{sshPassword}}' ssh deploy@host 'make deploy'\n",
     planted: { sshPassword: { format: 'sshpass-password-flag', value: FAKE.sshPassword } },
+  },
+  'config/settings.xml': {
+    text: '<settings>\n  <server>\n    <id>deploy</id>\n    <password>{{xmlPassword}}</password>\n  </server>\n</settings>\n',
+    planted: { xmlPassword: { format: 'xml-password-element', value: FAKE.xmlPassword } },
+  },
+  'src/Login.kt': {
+    text: 'fun login(user: String, pass: String = "{{kotlinDefault}}"): Boolean {\n    return user.isNotEmpty() && pass.isNotEmpty()\n}\n',
+    planted: {
+      kotlinDefault: { format: 'kotlin-typed-parameter-default', value: FAKE.kotlinDefault },
+    },
+  },
+  'ops/staging.md': {
+    text: '# Staging\n\nUse the staging admin account: user `admin`, password `{{proseBacktick}}`.\n',
+    planted: { proseBacktick: { format: 'password-in-markdown-prose', value: FAKE.proseBacktick } },
+  },
+  'src/rotate.py': {
+    text: '# TODO: rotate, the admin password is {{proseComment}}\ndef rotate():\n    return None\n',
+    planted: { proseComment: { format: 'password-in-a-comment', value: FAKE.proseComment } },
   },
   'legacy/settings.txt': {
     text: 'deploy settings\ngithub = {{utf16}}\n',

@@ -56,7 +56,12 @@ const CONTENT_FILES = [
   'legacy/settings.txt',
   // Fresh-user trial 43's leak classes.
   'Dockerfile',
+  'src/mailer.js',
   'scripts/deploy.sh',
+  'config/settings.xml',
+  'src/Login.kt',
+  'ops/staging.md',
+  'src/rotate.py',
 ];
 
 const REFUSED = [

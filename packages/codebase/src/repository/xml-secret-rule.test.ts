@@ -1,0 +1,49 @@
+/** Fake values are put together from pieces so no file here matches a scanner's rule. */
+import { describe, expect, it } from 'vitest';
+import { scanSecrets } from './secrets.js';
+import { XML_SECRET_RULE } from './xml-secret-rule.js';
+
+const join = (...parts: string[]) => parts.join('');
+const secret = join('xml', 'Passw0rd', 'Value');
+/** The ranges the rule finds in `text`, as text. */
+const found = (text: string) =>
+  [...XML_SECRET_RULE.find(text, 'config.xml')].map(([start, end]) => text.slice(start, end));
+
+describe('XML_SECRET_RULE', () => {
+  it.each([
+    // Fresh-user trial 43: shown by read_file and grep.
+    [`  <password>${secret}</password>`],
+    [`<db:password type="plain">${secret}</db:password>`],
+    [`<apiKey><![CDATA[${secret}]]></apiKey>`],
+    [`<add key="DbPassword" value="${secret}"/>`],
+    [`<property name="password" value="${secret}" />`],
+    [`<property name="hibernate.connection.password">${secret}</property>`],
+    [`<entry key="password">${secret}</entry>`],
+    [`<param name='client_secret' value='${secret}'></param>`],
+  ])('finds the secret in %j', (text) => {
+    expect(found(text).some((range) => range.includes(secret))).toBe(true);
+  });
+
+  it.each([
+    [
+      'placeholders',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Maven property, as written
+      '<password>${db.password}</password><token></token><password>changeme</password>',
+    ],
+    ['Spring and Maven properties', '<password>#{pw}</password><password>@db.password@</password>'],
+    ['other elements and keys', `<user>${secret}</user><add key="Host" value="${secret}"/>`],
+    ['pointers', `<password-file>/run/pw</password-file><add key="TokenUrl" value="https://x/t"/>`],
+    [
+      'an empty form field and a bound value',
+      '<input type="password" name="password" value="">\n<Field name="password" value={pw} />',
+    ],
+    ['generics and comparisons', 'Map<string, Token> x; if (a<password && b>c) {}'],
+  ])('finds nothing in %s', (_name, text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it('withholds the line in a scan of a whole file', async () => {
+    const file = `<settings>\n  <servers>\n    <server>\n      <password>${secret}</password>\n    </server>\n  </servers>\n</settings>\n`;
+    expect([...(await scanSecrets(file, 'settings.xml')).lines.keys()]).toEqual([4]);
+  });
+});
