@@ -12,13 +12,15 @@ import { PLACEHOLDER } from './secret-placeholder.js';
 export const VALUE = String.raw`("[^"\n]{0,256}"|'[^'\n]{0,256}'|["']?[^\s"'\x60&|;]+)`;
 
 /**
- * Whether an option's value is a password: not a placeholder or an ellipsis (`PGPASSWORD=…`), not
+ * Whether an option's value is a password: not a placeholder, not an ellipsis or what starts with
+ * one (`PGPASSWORD=…`; `sshpass -p …docker` when the literals of prose, `` `sshpass -p …`,
+ * `docker` ``, are read joined), not
  * a shell expansion (`$DB_PASSWORD`, `$(cat ~/.pw)`), not a port mapping (`docker run --name
  * mysql -p3306:3306`).
  */
 export function isPassword(raw: string): boolean {
   const value = raw.replace(/^["']|["']$/g, '');
-  if (PLACEHOLDER.test(value) || /^(?:…|\.{3})$/.test(value)) return false;
+  if (PLACEHOLDER.test(value) || /^(?:…|\.{3})/.test(value)) return false;
   return !value.startsWith('$') && !/^\d+(?::\d+)+$/.test(value);
 }
 

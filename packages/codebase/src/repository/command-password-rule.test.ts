@@ -47,6 +47,14 @@ describe('COMMAND_PASSWORD_RULE', () => {
     expect(found(text)).toEqual([]);
   });
 
+  it('withholds nothing in prose that quotes the options with an ellipsis, read joined too', async () => {
+    // README.md: its code spans read as joined literals gave `sshpass -p …docker`.
+    const line =
+      'passwords on a command line (`sshpass -p …`, `docker login -p …`, `wget --password=…`,';
+    expect(found(line)).toEqual([]);
+    expect((await scanSecrets(`${line}\n`, 'README.md')).lines.size).toBe(0);
+  });
+
   it('withholds the line in a scan of a whole script', async () => {
     const file = `#!/bin/sh\nset -e\nsshpass -p '${secret}' ssh deploy@host 'make deploy'\necho done\n`;
     const scan = await scanSecrets(file, 'deploy.sh');

@@ -29,7 +29,8 @@ const VERSION_OR_MASK = /^(?:[~^<>=v]{0,3}\d+(?:\.[\dx*]+)+(?:[-+][\w.]*)?|[•�
 
 /**
  * Whether a value (quotes taken off) may be a password: not a placeholder (`PLACEHOLDER`), not an
- * example's or a type's word, not a name or a path, and not a template (`${…}`, `{{…}}`, `%(…)s`).
+ * example's or a type's word, not a name or a path, not a template (`${…}`, `{{…}}`, `%(…)s`), and not an ellipsis or what starts with one (`…`: prose's, read joined
+ * to the next literal, `…docker`).
  * @param value - the value as written, without its quotes.
  * @param minLength - the fewest characters a password has here. Default 6.
  * @param strict - also require a letter and a digit or a symbol, and no brackets (`args[0]`,
@@ -40,7 +41,11 @@ const VERSION_OR_MASK = /^(?:[~^<>=v]{0,3}\d+(?:\.[\dx*]+)+(?:[-+][\w.]*)?|[•�
 export function looksLikePassword(value: string, minLength = 6, strict = false): boolean {
   if (value.length < minLength || value.length > 256 || /\s/.test(value)) return false;
   if (PLACEHOLDER.test(value) || EXAMPLE_WORD.test(value) || NAME_LIKE.test(value)) return false;
-  if (PATH_LIKE.test(value) || VERSION_OR_MASK.test(value) || /\$\{|\{\{|%\(|^[.…]+$/.test(value))
+  if (
+    PATH_LIKE.test(value) ||
+    VERSION_OR_MASK.test(value) ||
+    /\$\{|\{\{|%\(|^(?:…|\.{3})/.test(value)
+  )
     return false;
   if (!strict) return true;
   return /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value) && !/[()[\]{}<>]/.test(value);

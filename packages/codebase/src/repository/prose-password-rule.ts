@@ -1,5 +1,5 @@
 /**
- * A password written in prose: a README's "user `admin`, password `S3cret!`", a comment's
+ * A password written in prose: a README's "user `admin`, password `…`", a comment's
  * "the admin password is hunter2…", a ticket's "password: …". The word `password`, `passwd`,
  * `passphrase` or `pwd` on its own (not part of a name: `db_password`, `type="password"`), then
  * `:`, `=`, `is`, `was`, `of` or only a space, then a value: quoted or backticked and not a name

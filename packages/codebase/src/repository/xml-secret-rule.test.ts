@@ -30,6 +30,7 @@ describe('XML_SECRET_RULE', () => {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a Maven property, as written
       '<password>${db.password}</password><token></token><password>changeme</password>',
     ],
+    ['an ellipsis', '<password>…</password> <add key="DbPassword" value="…"/>'],
     ['Spring and Maven properties', '<password>#{pw}</password><password>@db.password@</password>'],
     ['other elements and keys', `<user>${secret}</user><add key="Host" value="${secret}"/>`],
     ['pointers', `<password-file>/run/pw</password-file><add key="TokenUrl" value="https://x/t"/>`],

@@ -33,16 +33,18 @@ function isSecretName(name: string): boolean {
   return SECRET_SETTING.test(snake) && !isSecretSettingPointer(snake);
 }
 
-/** Whether an element's text or an attribute's value gives a secret: not a placeholder. */
+/** Whether an element's text or an attribute's value gives a secret: not a placeholder or `…`. */
 function isSecretText(text: string): boolean {
   const value = text.trim();
-  return !PLACEHOLDER.test(value) && !/^\$\{[^}]*\}$|^#\{[^}]*\}$|^@[\w.]+@$/.test(value);
+  return (
+    !PLACEHOLDER.test(value) && !/^\$\{[^}]*\}$|^#\{[^}]*\}$|^@[\w.]+@$|^(?:…|\.{3})/.test(value)
+  );
 }
 
 /**
  * A secret-named element's text, or the value (attribute or text) of an element whose `key` or
  * `name` attribute is secret-named; neither a placeholder (`${db.password}`, `#{pw}`, `@pw@`,
- * `changeme`, empty). Each range is the element or start tag found, on one line.
+ * `changeme`, `…`, empty). Each range is the element or start tag found, on one line.
  */
 export const XML_SECRET_RULE: SecretRule = {
   what: 'a secret-named XML setting',
