@@ -53,7 +53,7 @@ function nameBefore(text: string, end: number): string {
 /**
  * A secret-named name given a literal that {@link looksLikePassword} (six or more characters, no
  * space, not a name, path, placeholder or example's word): `credentials: 'same-origin'`,
- * `auth: 'basic'`, `password: 'Password'` are not withheld. Each range runs from the name's word
+ * `auth: 'basic'`, `pwd: 'Password'` are not withheld. Each range runs from the name's word
  * through the literal's closing quote, on one line.
  */
 export const NAMED_LITERAL_RULE: SecretRule = {

@@ -13,8 +13,8 @@ const EXAMPLE_WORD =
   /^(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|string|str|text|value|undefined|redacted|hidden|masked|dummy|test|sample|foo|bar|baz)$/i;
 
 /**
- * Identifiers and dotted or dashed names (`this.password`, `same-origin`, `auth.password.label`,
- * `DB_PASSWORD`): letters joined by single `.`, `-` or `_`, or a constant's name.
+ * Identifiers and dotted or dashed names (this.password, same-origin, auth.password.label or
+ * DB_PASSWORD): letters joined by single `.`, `-` or `_`, or a constant's name.
  */
 const NAME_LIKE = /^(?:[A-Za-z]+(?:[-_.][A-Za-z]+)*|[A-Z][A-Z0-9_]*)$/;
 

@@ -1,7 +1,7 @@
 /**
  * A password written in prose: a README's "user `admin`, password `…`", a comment's
  * "the admin password is hunter2…", a ticket's "password: …". The word `password`, `passwd`,
- * `passphrase` or `pwd` on its own (not part of a name: `db_password`, `type="password"`), then
+ * `passphrase` or `pwd` on its own (not part of a name or a quoted word: `db_password`, `--password`), then
  * `:`, `=`, `is`, `was`, `of` or only a space, then a value: quoted or backticked and not a name
  * (`'string'`, `` `required` ``), or a bare word that also has a letter and a digit or a symbol
  * and no brackets (`looksLikePassword`, strict). Not withheld: "the password is stored in the
