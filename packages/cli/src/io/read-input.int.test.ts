@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readInput, readStdin, TERMINAL_INPUT_NOTICE } from './read-input.js';
 
@@ -129,6 +129,31 @@ describe('readInput', () => {
     await expect(readInput(path.join(work, 'nope'))).rejects.toMatchObject({
       code: 'PATH_NOT_FOUND',
     });
+  });
+
+  it('refuses standard input on a pipe that nothing writes to after the wait, as a named pipe (trial 42)', async () => {
+    const silent = new PassThrough();
+    await expect(
+      readInput('-', {
+        stdinPipe: silent,
+        stdinIsTerminal: false,
+        pipeWaitMs: 1_000,
+        pipeWaitFlag: '--timeout SECONDS',
+      }),
+    ).rejects.toMatchObject({
+      code: 'REPORT_EMPTY',
+      message:
+        'Nothing was written to standard input within 1 s. Start the program that writes the report into it first, or pass the report as a regular file (--timeout SECONDS sets how long to wait).',
+    });
+    const late = new PassThrough();
+    setTimeout(() => late.end('TypeError: x is undefined\n'), 100);
+    const read = await readInput('-', {
+      stdinPipe: late,
+      stdinIsTerminal: false,
+      pipeWaitMs: 2_000,
+    });
+    expect(Buffer.from(read.bytes).toString()).toBe('TypeError: x is undefined\n');
+    expect(read.name).toBe('stdin');
   });
 
   it('caps standard input too', async () => {

@@ -5,7 +5,7 @@
  * the event loop, so one that nothing writes to ends in a clear error after a bounded wait
  * instead of hanging the process in `open(2)`.
  */
-import { constants, createReadStream, open } from 'node:fs';
+import { constants, createReadStream, fstatSync, open } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { Socket } from 'node:net';
 import { promisify } from 'node:util';
@@ -115,6 +115,12 @@ export interface ReadInputOptions {
   onWait?: (message: string) => void;
   /** Whether standard input is a terminal. Default `process.stdin.isTTY` (tests inject it). */
   stdinIsTerminal?: boolean;
+  /**
+   * Standard input when it is a pipe or socket (another program writes it), read with the same
+   * first-byte wait as a named pipe. Default `process.stdin` when `fstat(0)` says it is a FIFO or
+   * socket, else none (a terminal, a redirected file: read with `readStandardInput`).
+   */
+  stdinPipe?: NodeJS.ReadableStream & { destroy(error?: Error): void };
   /** The command's flag that sets `pipeWaitMs`, named in the error (e.g. `--timeout SECONDS`). */
   pipeWaitFlag?: string;
 }
@@ -139,13 +145,21 @@ export async function readInput(
     onWait,
     pipeWaitFlag,
     stdinIsTerminal = process.stdin.isTTY === true,
+    stdinPipe = readStandardInput === readStdin ? pipedStdin() : undefined,
   }: ReadInputOptions = {},
 ): Promise<{ bytes: Uint8Array; name: string }> {
   // A socket cannot be opened by path (ENXIO): read our own stdin as the stream it is.
   if (file === '-' || STDIN_PATHS.has(file)) {
+    const name = file === '-' ? 'stdin' : file;
     // Fresh-user trial 41: on a terminal, `--report -` waited in silence for typed input.
     if (stdinIsTerminal) onWait?.(TERMINAL_INPUT_NOTICE);
-    return { bytes: await readStandardInput(), name: file === '-' ? 'stdin' : file };
+    else if (stdinPipe) {
+      // Fresh-user trial 42: a program piped in that never wrote kept `--report -` waiting past
+      // `--timeout`, where a named pipe is refused after it.
+      const wait = { waitMs: pipeWaitMs, onWait, waitFlag: pipeWaitFlag };
+      return { bytes: await readWithin(stdinPipe, maxBytes, 'standard input', wait), name };
+    }
+    return { bytes: await readStandardInput(), name };
   }
   const info = await stat(file).catch((error: unknown) => {
     throw cannotOpen(file, error);
@@ -215,50 +229,78 @@ function unreadable(file: string, error: unknown): SightlineError {
 async function readNamedPipe(
   file: string,
   maxBytes: number,
-  {
-    waitMs,
-    onWait,
-    waitFlag,
-  }: {
-    waitMs: number;
-    onWait?: ((message: string) => void) | undefined;
-    waitFlag?: string | undefined;
-  },
+  wait: FirstByteWait,
 ): Promise<Uint8Array> {
   const fd = await openFile(file, constants.O_RDONLY | constants.O_NONBLOCK);
   // The socket owns the descriptor from here on and closes it when destroyed.
   const pipe = new Socket({ fd, readable: true, writable: false });
+  try {
+    return await readWithin(pipe, maxBytes, `the named pipe "${printablePath(file)}"`, wait);
+  } finally {
+    pipe.destroy();
+  }
+}
+
+/** How long to wait for a pipe's first byte, and whom to tell. */
+interface FirstByteWait {
+  waitMs: number;
+  onWait?: ((message: string) => void) | undefined;
+  waitFlag?: string | undefined;
+}
+
+/**
+ * Reads a pipe another program writes (a named pipe, standard input on a pipe) to its end, refusing
+ * it when neither a first byte nor the end comes within `waitMs`, and telling once after 2 s that
+ * it waits (when the wait is longer).
+ * @param stream - the pipe, destroyed with the error when the wait runs out.
+ * @param maxBytes - largest accepted input, in bytes.
+ * @param what - the pipe in words (`the named pipe "…"`, `standard input`).
+ * @param wait - see {@link FirstByteWait}.
+ * @throws SightlineError `REPORT_EMPTY` when nothing came in time, `REPORT_TOO_LARGE` past `maxBytes`.
+ */
+async function readWithin(
+  stream: NodeJS.ReadableStream & { destroy(error?: Error): void },
+  maxBytes: number,
+  what: string,
+  { waitMs, onWait, waitFlag }: FirstByteWait,
+): Promise<Uint8Array> {
   const seconds = Math.round(waitMs / 1000);
   // A wait of 2 s or less ends in the error soon enough to need no notice.
   const notice =
     waitMs > 2_000
       ? setTimeout(
-          () =>
-            onWait?.(
-              `Waiting for a program to write to the named pipe "${printablePath(file)}" (at most ${seconds} s)…`,
-            ),
+          () => onWait?.(`Waiting for a program to write to ${what} (at most ${seconds} s)…`),
           2_000,
         )
       : undefined;
   const noWriter = setTimeout(() => {
-    pipe.destroy(
+    stream.destroy(
       new SightlineError({
         code: 'REPORT_EMPTY',
-        message: `Nothing was written to the named pipe "${printablePath(file)}" within ${seconds} s. Start the program that writes the report into it first, or pass the report as a regular file${waitFlag ? ` (${waitFlag} sets how long to wait)` : ''}.`,
-        details: { file, waitMs },
+        message: `Nothing was written to ${what} within ${seconds} s. Start the program that writes the report into it first, or pass the report as a regular file${waitFlag ? ` (${waitFlag} sets how long to wait)` : ''}.`,
+        details: { what, waitMs },
       }),
     );
   }, waitMs);
   // The first byte, or the end of a writer that wrote nothing.
-  pipe.once('readable', () => {
+  stream.once('readable', () => {
     clearTimeout(notice);
     clearTimeout(noWriter);
   });
   try {
-    return await readStdin(pipe, maxBytes);
+    return await readStdin(stream, maxBytes);
   } finally {
     clearTimeout(notice);
     clearTimeout(noWriter);
-    pipe.destroy();
+  }
+}
+
+/** Standard input when another program writes it (a pipe or a socket), else undefined. */
+function pipedStdin(): (NodeJS.ReadableStream & { destroy(error?: Error): void }) | undefined {
+  try {
+    const info = fstatSync(0);
+    return info.isFIFO() || info.isSocket() ? process.stdin : undefined;
+  } catch {
+    return undefined;
   }
 }
