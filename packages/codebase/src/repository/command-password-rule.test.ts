@@ -47,6 +47,12 @@ describe('COMMAND_PASSWORD_RULE', () => {
     expect(found(text)).toEqual([]);
   });
 
+  it("withholds no option's definition read joined to its description (trial 45)", async () => {
+    const definitions =
+      "program.option('--password <password>', 'the password');\nprogram.option('-p, --pass <pw>', 'password');\n";
+    expect((await scanSecrets(definitions, 'src/cli.ts')).lines.size).toBe(0);
+  });
+
   it('withholds nothing in prose that quotes the options with an ellipsis, read joined too', async () => {
     // README.md: its code spans read as joined literals gave `sshpass -p …docker`.
     const line =

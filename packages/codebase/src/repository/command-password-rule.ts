@@ -55,9 +55,13 @@ const PASSWORD_OPTION = new RegExp(
   'gi',
 );
 
-/** Whether a program's own password option's value is one: not a placeholder, not an option. */
+/**
+ * Whether a program's own password option's value is one: not a placeholder, not the next option,
+ * not a help text's metavariable (`<password>`, `[pw]`: an option's definition, `--password
+ * <password>`, read joined to its description, was withheld: fresh-user trial 45).
+ */
 function isOptionPassword(raw: string): boolean {
-  return isPassword(raw) && !raw.startsWith('-');
+  return isPassword(raw) && !/^["']?[-<[]/.test(raw);
 }
 
 /**

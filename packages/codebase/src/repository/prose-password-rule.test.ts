@@ -51,6 +51,9 @@ describe('PROSE_PASSWORD_RULE', () => {
     'password: a password of at least 8 characters',
     "'interface Login {\\n  password: string;\\n}'",
     'pwd: /home/app',
+    // Fresh-user trial 45: whose password, and a usage line's next option.
+    'The password of user@example.com expires.',
+    '// Usage: mytool --password=PASSWORD --user=NAME',
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -29,6 +29,9 @@ const INSIDE_NAME = /[\w$"'`.-]/;
 const VALUE_AFTER =
   /(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|of)[ \t]+|[ \t]+)(?:(["'`])([^"'`\n]{1,128})\1|([^\s"'`\\]{1,128}))/iy;
 
+/** An e-mail address (`user@example.com`), a bare word's whole shape. */
+const E_MAIL = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+[.,;:!?)]*$/;
+
 /** Punctuation that ends a sentence or a list after a bare word, not part of the value. */
 const TRAILING = /[.,;:!?)\]]+$/;
 
@@ -52,6 +55,11 @@ export const PROSE_PASSWORD_RULE: SecretRule = {
         quoted !== undefined
           ? looksLikePassword(quoted, 4)
           : !continuesCode(text, after.lastIndex) &&
+            // An option is the next word of a usage line, not a value (`--password=PASSWORD
+            // --user=NAME`: fresh-user trial 45).
+            !(found[3] ?? '').startsWith('-') &&
+            // Whose password it is, not the password: "the password of user@example.com".
+            !E_MAIL.test(found[3] ?? '') &&
             looksLikePassword((found[3] ?? '').replace(TRAILING, ''), 6, true);
       if (secret) yield [word.index, after.lastIndex];
     }

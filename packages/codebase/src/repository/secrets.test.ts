@@ -155,6 +155,26 @@ describe('scanSecrets leaves alone', () => {
     ).toBe(null);
   });
 
+  it('takes a key for a secret by its words, not its letters, and not a pointer or a number (trial 45)', async () => {
+    const file = async (text: string, name: string) => (await scanSecrets(text, name)).file;
+    expect(await file('title: My Blog\nauthor: Jane Doe\ntheme: minima\n', '_config.yml')).toBe(
+      null,
+    );
+    expect(await file('model_name: bert\ntokenizer: bert-base-uncased\n', 'train.yaml')).toBe(null);
+    expect(
+      await file('server.port=8080\nspring.security.password.min-length=12\n', 'app.properties'),
+    ).toBe(null);
+    expect(
+      await file('POSTGRES_DB=app\nPOSTGRES_PASSWORD_FILE=/run/secrets/db_password\n', '.env'),
+    ).toBe(null);
+    expect(await file('APP=demo\nPASSWORD_MIN=8\nAUTH_ENABLED=true\n', '.env')).toBe(null);
+    for (const key of ['DBPASSWORD', 'SECRET_KEY_BASE', 'oauth_token', 'stripeApiKey']) {
+      expect(await file(`APP=demo\n${key}=Fake${'Value99'}\n`, '.env')).toBe(
+        `a KEY=value file that sets ${key}`,
+      );
+    }
+  });
+
   it('withholds a token split across string literals on one line', async () => {
     const prefix = String.fromCharCode(103, 104, 112, 95);
     const text = `const a = 1;\nconst t = ['${prefix}', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('');\n`;

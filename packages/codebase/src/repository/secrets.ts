@@ -13,6 +13,7 @@ import { creator as recommended } from '@secretlint/secretlint-rule-preset-recom
 import type { SecretLintCoreConfig } from '@secretlint/types';
 import { printablePath, splitFileLines } from './content.js';
 import { findLiteralJoinedSecrets } from './literal-joins.js';
+import { isSecretSettingPointer, snakeCase } from './secret-names.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import {
   JOINED_LINE_RULES,
@@ -28,7 +29,7 @@ import { isBlockScalarHeader } from './yaml-block-scalar.js';
  * change of the rules is never answered from an older scan. Bump it when a rule changes:
  * secret-rules-version.test.ts fails when the rules' source changes and this does not.
  */
-export const SECRET_RULES_VERSION = 22;
+export const SECRET_RULES_VERSION = 23;
 
 /**
  * Characters that show nothing (Unicode's default-ignorable format characters but a line's):
@@ -76,8 +77,29 @@ function assignmentOf(line: string): { key: string; value: string } | null {
   const value = line.slice(start[0].length);
   return /[\n\r\u2028\u2029]/.test(value) ? null : { key: start[1] ?? '', value };
 }
-const SECRET_KEY_NAME =
-  /secret|passw(?:or)?d|token|api_?key|access_?key|private_?key|credential|auth/i;
+/**
+ * A secret word of a setting's key (in snake case, `snakeCase`): whole at its end (`token`, not
+ * `tokenizer`; `auth`, not `author`), and at its start too for the short words (`pass`, `pwd`,
+ * `auth`: not `bypass`). `DBPASSWORD`, `SECRET_KEY_BASE` and `oauth_token` are secret keys; a
+ * blog's `author`, a model's `tokenizer` are not (fresh-user trial 45: each refused its file).
+ */
+const SECRET_KEY_WORD =
+  /(?:passw(?:or)?d|passphrase|secret|token|credential|(?:api|access|private|signing|encryption|master)_?key|(?:^|[^a-z])(?:pass|pwd|auth))s?(?:$|[^a-z])/i;
+
+/** Values that set no secret: a number of up to five digits, a boolean, null (`password_min: 8`). */
+const NOT_A_SECRET_VALUE = /^(?:\d{1,5}|true|false|yes|no|on|off|null|none)$/i;
+
+/**
+ * Whether a setting gives a secret a value: its key holds a {@link SECRET_KEY_WORD} and does not
+ * only name or locate a secret (`isSecretSettingPointer`: `POSTGRES_PASSWORD_FILE`, `TOKEN_URL`,
+ * `PASSWORD_MIN_LENGTH`), and its value is neither a placeholder nor a number or a boolean.
+ */
+function setsSecret({ key, value }: { key: string; value: string }): boolean {
+  const name = snakeCase(key);
+  if (!SECRET_KEY_WORD.test(name) || isSecretSettingPointer(name)) return false;
+  const unquoted = value.trim().replace(/^["']|["']$/g, '');
+  return !PLACEHOLDER.test(unquoted) && !NOT_A_SECRET_VALUE.test(unquoted);
+}
 
 /**
  * The `KEY=value` rule: a text whose non-comment lines are mostly assignments (a dotenv or
@@ -96,10 +118,7 @@ function secretAssignmentFile(lines: string[]): string | null {
     })
     .filter((match) => match !== null);
   if (assignments.length < content.length * 0.6) return null;
-  const secret = assignments.find(
-    ({ key, value }) =>
-      SECRET_KEY_NAME.test(key) && !PLACEHOLDER.test(value.trim().replace(/^["']|["']$/g, '')),
-  );
+  const secret = assignments.find(setsSecret);
   return secret ? `a KEY=value file that sets ${secret.key}` : null;
 }
 
