@@ -126,6 +126,16 @@ describe('SECRET_RULES on ordinary texts', () => {
     ]);
   });
 
+  it('takes no name, path or version given to a secret-named name for a password (trial 45)', () => {
+    const code = [
+      join("const resetPath = { pass", "word: '/account/password/reset' };"),
+      join("export const de = { pass", "word: 'Passwort' };"),
+      join("export const ERRORS = { pass", "word: 'passwordTooWeak', token: 'tokenExpired' };"),
+      join("const dbPass", "word = 'DB_PASSWORD_VALUE';"),
+    ].join('\n');
+    expect(found(code, 'src/i18n.ts')['a password or token literal']).toBeUndefined();
+  });
+
   it('finds a password literal and a multi-line secret value', () => {
     const literal = join('dbPass', 'word = "', 'Fake', 'Value99"');
     const multiLine = join('privateKey', ' = `\n', 'Fake', '\n`');

@@ -23,6 +23,7 @@ import { ENVIRONMENT_FALLBACK_RULE } from './environment-fallback-rule.js';
 import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
 import { NAMED_LITERAL_RULE, TYPE_ANNOTATION } from './named-literal-rule.js';
 import { PASSWORD_FILE_LINES_RULE } from './password-file-lines-rule.js';
+import { looksLikePassword } from './password-value.js';
 import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
 import { PRIVATE_KEY_DER_RULE } from './private-key-der-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
@@ -92,7 +93,7 @@ const SECRET_LITERAL_NAME =
  * default, `: str = "…"` (`TYPE_ANNOTATION`).
  */
 const SECRET_LITERAL_VALUE = new RegExp(
-  String.raw`["']?(?:[ \t]*${TYPE_ANNOTATION}|\s*[:=])\s*["'][^"'\s]{8,}["']`,
+  String.raw`["']?(?:[ \t]*${TYPE_ANNOTATION}|\s*[:=])\s*["']([^"'\s]{8,})["']`,
   'y',
 );
 
@@ -418,6 +419,10 @@ const TOKEN_RULES: SecretRule[] = [
       for (const match of namedValues(text, SECRET_LITERAL_NAME, SECRET_LITERAL_VALUE)) {
         // `secretName = 'db-password'`, `tokenUrl = '…'`: the value names or locates a secret.
         if (isSecretSettingPointer(snakeCase(identifierAt(text, match.index)))) continue;
+        // A name, a path, a version, a mask or a template is no password (`password:
+        // '/account/password/reset'`, a translation's `'Passwort'`, a message key's
+        // `'passwordTooWeak'`: fresh-user trial 45), as the named-literal rule judges it.
+        if (!looksLikePassword(match.tail[1] ?? '', 8)) continue;
         yield [match.index, match.end];
       }
     },
