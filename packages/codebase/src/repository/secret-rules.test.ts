@@ -128,10 +128,10 @@ describe('SECRET_RULES on ordinary texts', () => {
 
   it('takes no name, path or version given to a secret-named name for a password (trial 45)', () => {
     const code = [
-      join("const resetPath = { pass", "word: '/account/password/reset' };"),
-      join("export const de = { pass", "word: 'Passwort' };"),
-      join("export const ERRORS = { pass", "word: 'passwordTooWeak', token: 'tokenExpired' };"),
-      join("const dbPass", "word = 'DB_PASSWORD_VALUE';"),
+      join('const resetPath = { pass', "word: '/account/password/reset' };"),
+      join('export const de = { pass', "word: 'Passwort' };"),
+      join('export const ERRORS = { pass', "word: 'passwordTooWeak', token: 'tokenExpired' };"),
+      join('const dbPass', "word = 'DB_PASSWORD_VALUE';"),
     ].join('\n');
     expect(found(code, 'src/i18n.ts')['a password or token literal']).toBeUndefined();
   });
