@@ -29,6 +29,16 @@ describe('NAMED_LITERAL_RULE', () => {
       `def connect(host, passphrase: Optional[str] = "${secret}"):`,
       `passphrase: Optional[str] = "${secret}"`,
     ],
+    // Fresh-user trial 45: subscripts, a Rust constant, C, C# properties, setters and builders.
+    [`process.env['DB_PASSWORD'] = '${secret}';`, `PASSWORD'] = '${secret}'`],
+    [`config[:password] = '${secret}'`, `password] = '${secret}'`],
+    [`os.environ["DB_PASSWORD"] = "${secret}"`, `PASSWORD"] = "${secret}"`],
+    [`const PASSWORD: &str = "${secret}";`, `PASSWORD: &str = "${secret}"`],
+    [`#define DB_PASSWORD "${secret}"`, `PASSWORD "${secret}"`],
+    [`char passwd[] = "${secret}";`, `passwd[] = "${secret}"`],
+    [`public string Password { get; set; } = "${secret}";`, `Password { get; set; } = "${secret}"`],
+    [`ds.setPassword("${secret}");`, `Password("${secret}"`],
+    [`X.create().username("sa").password("${secret}").build();`, `password("${secret}"`],
   ])('finds the literal in %j', (text, expected) => {
     expect(found(text).some((range) => range.endsWith(expected))).toBe(true);
   });
@@ -50,6 +60,10 @@ describe('NAMED_LITERAL_RULE', () => {
     ['a package and a version', '"@octokit/auth-token": "^6.0.0", "auth-token": "~1.2.3"'],
     ['short values and constant names', "pass: 'ab1', token: 'GITHUB_TOKEN', secret: 'x.y.z'"],
     ['a comma in a type', 'fun f(pass: String, user: Pair<String, String> = "abc123!x")'],
+    [
+      'a getter, a plain call and a macro that is no literal',
+      'vault.getPassword("smtp_host1"); password("abc123!x"); #define PASSWORD_LEN 12',
+    ],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual([]);
   });

@@ -1,9 +1,12 @@
 /**
  * A string literal given to a secret-named name in code, in any language's shape: an object's
  * member or a keyword argument (`pass: 'x'`, `"pwd": "x"`, `:password => 'x'`, `pwd="x"`), an
- * assignment (`db_pass = "x"`, `password := "x"`), and a parameter's or property's default with a
+ * assignment (`db_pass = "x"`, `password := "x"`, `config['password'] = "x"`,
+ * `os.environ["DB_PASSWORD"] = "x"`, `char passwd[] = "x"`), a parameter's or property's default with a
  * type (`pass: String = "x"` in Kotlin, Swift, Scala and TypeScript, `password: str = "x"` in
- * Python). The name is a secret's by `SECRET_SETTING` (its last part: `pass`, `pwd`, `auth`,
+ * Python, `const PASSWORD: &str = "x"` in Rust, C#'s `Password { get; set; } = "x"`), a setter's
+ * or builder's argument (`setPassword("x")`, `.password("x")`) and a C macro (`#define DB_PASSWORD
+ * "x"`); fresh-user trial 45 found each of these shown. The name is a secret's by `SECRET_SETTING` (its last part: `pass`, `pwd`, `auth`,
  * `credentials`, `api_key`, …); the literal rule of secret-rules.ts reads only names holding
  * `password`, `token` or `secret`, so `pass:` and `pwd:` in an object literal were shown
  * (fresh-user trial 43), and a typed default was shown for every name.
@@ -15,20 +18,36 @@ import type { SecretRule } from './secret-rule.js';
 
 /**
  * A type annotation before a default's `=` (`: String`, `: str`, `: Optional[str]`, `?: string`,
- * `: String?`, `: str | None`; no comma, so `pass: String, user = "…"` is not read as one), as a pattern's source: at most 60 characters of a type's, so it is read in
+ * `: String?`, `: str | None`, Rust's `: &str`; no comma, so `pass: String, user = "…"` is not read as one), as a pattern's source: at most 60 characters of a type's, so it is read in
  * bounded time. Shared with the literal rule of secret-rules.ts.
  */
-export const TYPE_ANNOTATION = String.raw`\??[ \t]*:[ \t]*[\w.?<>[\]| ]{1,60}?[ \t]*=`;
+export const TYPE_ANNOTATION = String.raw`\??[ \t]*:[ \t]*[\w.?<>[\]|&* ]{1,60}?[ \t]*=`;
 
 /**
- * What follows a name given a literal (sticky): a key's closing quote, then a typed default's
- * `: Type =`, `:=`, `=>`, `=` or `:` (not `==`: a comparison), then a quoted literal on the line
- * (group 2), at most 256 characters.
+ * What follows a name given a literal (sticky): a key's closing quote and a subscript's `]`
+ * (`config['password'] = …`, `ENV[:password] = …`) or a C array's `[]`, then a typed default's
+ * `: Type =`, a C# property's `{ get; set; } =`, `:=`, `=>`, `=` or `:` (not `==`: a comparison), or
+ * a call's `(` (group 1; a setter's only, see {@link isSetter}), then a quoted literal on the line
+ * (group 3), at most 256 characters.
  */
 const LITERAL_TAIL = new RegExp(
-  String.raw`["']?[ \t]*(?:${TYPE_ANNOTATION}|:=|=>|=(?!=)|\??:)[ \t]*(["'\x60])([^"'\x60\n\\]{1,256})\1`,
+  String.raw`["']?(?:\[\]|\])?[ \t]*(${TYPE_ANNOTATION}|\{[ \t]*get;[^}\n]{0,40}\}[ \t]*=|:=|=>|=(?!=)|\??:|\()[ \t]*(["'\x60])([^"'\x60\n\\]{1,256})\2`,
   'y',
 );
+
+/** A C macro's literal: `#define DB_PASSWORD "…"` (sticky, after the name; group 2). */
+const DEFINE_TAIL = /[ \t]+(["'])([^"'\n\\]{1,256})\1/y;
+
+/**
+ * Whether a call's name sets a secret rather than reads one: `setPassword("…")`,
+ * `withPassword("…")`, a builder's `.password("…")` (JDBC data sources, Spring's builders), not
+ * `getPassword("db.main")`, whose literal is a key to look a secret up by.
+ * @param name - the name read back from the `(` (`ds.setPassword`, `X.create().password`).
+ */
+function isSetter(name: string): boolean {
+  const last = name.split('.').at(-1) ?? '';
+  return /^(?:set|with)[A-Z_]/.test(last) || (name.includes('.') && SECRET_SETTING.test(last));
+}
 
 /**
  * Where a name may end with a secret's word (`SECRET_SETTING`'s last parts), before no word
@@ -64,14 +83,25 @@ export const NAMED_LITERAL_RULE: SecretRule = {
     for (const found of text.matchAll(names)) {
       const end = found.index + found[0].length;
       tail.lastIndex = end;
-      const literal = tail.exec(text);
-      if (!literal || !looksLikePassword(literal[2] ?? '')) continue;
       const name = nameBefore(text, end);
+      const literal = tail.exec(text) ?? defineLiteral(text, end, name);
+      const value = literal?.[literal.length - 1];
+      if (!literal || !looksLikePassword(value ?? '')) continue;
+      if (literal[1] === '(' && !isSetter(name)) continue;
       // `"@octokit/auth-token": "^6.0.0"`: a package's or a path's last part, not a setting.
       if (/[/@]/.test(text.charAt(end - name.length - 1))) continue;
       const snake = snakeCase(name);
       if (!SECRET_SETTING.test(snake) || isSecretSettingPointer(snake)) continue;
-      yield [found.index, tail.lastIndex];
+      yield [found.index, literal.index + literal[0].length];
     }
   },
 };
+
+/** The literal of a `#define NAME "…"` line whose name ends at `end`, or null. */
+function defineLiteral(text: string, end: number, name: string): RegExpExecArray | null {
+  const lineStart = text.lastIndexOf('\n', end - name.length - 1) + 1;
+  if (!/^[ \t]*#[ \t]*define[ \t]+$/.test(text.slice(lineStart, end - name.length))) return null;
+  const tail = new RegExp(DEFINE_TAIL);
+  tail.lastIndex = end;
+  return tail.exec(text);
+}
