@@ -38,6 +38,26 @@ describe('DOCKERFILE_SETTING_RULE', () => {
     expect(found(`env DB_PASSWORD=${secret}`, 'notes.txt')).toEqual([]);
   });
 
+  it('finds an instruction quoted inside a line, in a code span or after a space (trial 45)', () => {
+    for (const line of [
+      `\`ENV DB_PASSWORD=${secret}\``,
+      `Add \`ENV DB_PASSWORD=${secret}\` to the image.`,
+      `Add ENV DB_PASSWORD=${secret} to the image.`,
+      `Add \`ENV DB_PASSWORD ${secret}\` to the image.`,
+    ]) {
+      expect(found(line, 'README.md'), line).toEqual([line]);
+    }
+    for (const line of [
+      'The ENV TOKEN is required.',
+      'Set ENV DEBUG=1 here.',
+      `Add ENV DB_PASSWORD ${secret} to the image.`,
+      `PREVENV DB_PASSWORD=${secret}`,
+      'Containerfiles (`ENV DB_PASSWORD=…`, `ENV DB_PASSWORD …`, `ARG DB_PASSWORD=...`)',
+    ]) {
+      expect(found(line, 'README.md'), line).toEqual([]);
+    }
+  });
+
   it('leaves other settings, pointers, placeholders and arguments without a default alone', () => {
     const text = [
       'ARG DB_PASSWORD',

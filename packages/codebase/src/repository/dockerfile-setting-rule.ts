@@ -15,10 +15,21 @@ const DOCKERFILE =
 
 /**
  * An `ENV` or `ARG` instruction at a line's start: in a Dockerfile any case; elsewhere (a
- * Dockerfile quoted in a README or a report) upper case only, as Dockerfiles are written.
+ * Dockerfile quoted in a README or a report) upper case only, as Dockerfiles are written, and
+ * also inside a line after a space or a backtick (`` Add `ENV DB_PASSWORD=…` to the image ``:
+ * fresh-user trial 45), which {@link quotedStart} checks.
  */
 const INSTRUCTION = /^[ \t]*(?:ENV|ARG)[ \t]+/gim;
-const QUOTED_INSTRUCTION = /^[ \t]*(?:ENV|ARG)[ \t]+/gm;
+const QUOTED_INSTRUCTION = /(?:ENV|ARG)[ \t]+/g;
+
+/**
+ * Whether a quoted instruction found at `index` starts one: at the text's start or after a space,
+ * a tab, a line break or a backtick (checked here, not by a lookbehind the engine would try at
+ * every position).
+ */
+function quotedStart(text: string, index: number): boolean {
+  return index === 0 || /[\s`]/.test(text.charAt(index - 1));
+}
 
 /** One `key=value` pair: the key (group 1) and its value, quoted or a word (group 2), bounded. */
 const PAIR = /(?:^|[ \t])([A-Za-z_][\w.-]{0,200})=("[^"\n]{0,256}"|'[^'\n]{0,256}'|[^\s"'\\]*)/g;
@@ -33,7 +44,8 @@ function isSecretSetting(key: string, raw: string): boolean {
     .replace(/[ \t]*\\$/, '')
     .trim()
     .replace(/^["']|["']$/g, '');
-  return !PLACEHOLDER.test(value);
+  // An ellipsis is prose's elision, not a value (`ENV DB_PASSWORD=…` in this rule's own docs).
+  return !PLACEHOLDER.test(value) && !/^(?:…|\.{3})/.test(value);
 }
 
 /**
@@ -47,15 +59,20 @@ export const DOCKERFILE_SETTING_RULE: SecretRule = {
   *find(text, filePath) {
     const dockerfile = DOCKERFILE.test(filePath);
     for (const opening of text.matchAll(dockerfile ? INSTRUCTION : QUOTED_INSTRUCTION)) {
+      if (!dockerfile && !quotedStart(text, opening.index)) continue;
+      // In a code span the instruction ends at the span's closing backtick.
+      const spanned = !dockerfile && text.charAt(opening.index - 1) === '`';
       // The instruction's lines: its own, and each one a `\` at a line's end goes on to.
       let from = opening.index + opening[0].length;
-      let start = opening.index;
+      let start = text.lastIndexOf('\n', opening.index) + 1;
       for (;;) {
         const newline = text.indexOf('\n', from);
         const end = newline === -1 ? text.length : newline;
         const line = text.slice(start, end).replace(/\r$/, '');
-        const body = text.slice(from, start + line.length);
-        if (isSecretLine(body, start === opening.index, dockerfile)) {
+        const rest = text.slice(from, start + line.length);
+        const closing = spanned ? rest.indexOf('`') : -1;
+        const body = closing === -1 ? rest : rest.slice(0, closing);
+        if (isSecretLine(body, start <= opening.index, dockerfile)) {
           yield [start, start + line.length];
         }
         if (newline === -1 || !line.endsWith('\\')) break;
