@@ -145,19 +145,21 @@ export async function readInput(
     onWait,
     pipeWaitFlag,
     stdinIsTerminal = process.stdin.isTTY === true,
-    stdinPipe = readStandardInput === readStdin ? pipedStdin() : undefined,
+    stdinPipe,
   }: ReadInputOptions = {},
 ): Promise<{ bytes: Uint8Array; name: string }> {
   // A socket cannot be opened by path (ENXIO): read our own stdin as the stream it is.
   if (file === '-' || STDIN_PATHS.has(file)) {
     const name = file === '-' ? 'stdin' : file;
+    // Only here: `fstat(0)` is not worth a call for every file that is no standard input.
+    const pipe = stdinPipe ?? (readStandardInput === readStdin ? pipedStdin() : undefined);
     // Fresh-user trial 41: on a terminal, `--report -` waited in silence for typed input.
     if (stdinIsTerminal) onWait?.(TERMINAL_INPUT_NOTICE);
-    else if (stdinPipe) {
+    else if (pipe) {
       // Fresh-user trial 42: a program piped in that never wrote kept `--report -` waiting past
       // `--timeout`, where a named pipe is refused after it.
       const wait = { waitMs: pipeWaitMs, onWait, waitFlag: pipeWaitFlag };
-      return { bytes: await readWithin(stdinPipe, maxBytes, 'standard input', wait), name };
+      return { bytes: await readWithin(pipe, maxBytes, 'standard input', wait), name };
     }
     return { bytes: await readStandardInput(), name };
   }
