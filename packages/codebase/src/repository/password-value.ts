@@ -22,6 +22,15 @@ const NAME_LIKE = /^(?:[A-Za-z]+(?:[-_.][A-Za-z]+)*|[A-Z][A-Z0-9_]*)$/;
 const PATH_LIKE = /^(?:\.{0,2}\/|~\/|[A-Za-z]:\\)|:\/\//;
 
 /**
+ * Whether a value (quotes taken off) is a path or a URL, which names where a thing is, not a
+ * secret: `/account/password/reset`, `./secrets`, `~/.pw`, `C:\…`, `https://…`.
+ * @param value - the value as written, without its quotes.
+ */
+export function isPathLike(value: string): boolean {
+  return PATH_LIKE.test(value);
+}
+
+/**
  * Versions and version ranges (`^6.0.0`, `~1.2`, `>=2.0.0-beta.1`, `v3.4.5`: a dependency's in a
  * package manifest), and masks (`••••`, `●●●●`).
  */
@@ -41,11 +50,7 @@ const VERSION_OR_MASK = /^(?:[~^<>=v]{0,3}\d+(?:\.[\dx*]+)+(?:[-+][\w.]*)?|[•�
 export function looksLikePassword(value: string, minLength = 6, strict = false): boolean {
   if (value.length < minLength || value.length > 256 || /\s/.test(value)) return false;
   if (PLACEHOLDER.test(value) || EXAMPLE_WORD.test(value) || NAME_LIKE.test(value)) return false;
-  if (
-    PATH_LIKE.test(value) ||
-    VERSION_OR_MASK.test(value) ||
-    /\$\{|\{\{|%\(|^(?:…|\.{3})/.test(value)
-  )
+  if (isPathLike(value) || VERSION_OR_MASK.test(value) || /\$\{|\{\{|%\(|^(?:…|\.{3})/.test(value))
     return false;
   if (!strict) return true;
   return /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value) && !/[()[\]{}<>]/.test(value);

@@ -168,6 +168,10 @@ describe('scanSecrets leaves alone', () => {
       await file('POSTGRES_DB=app\nPOSTGRES_PASSWORD_FILE=/run/secrets/db_password\n', '.env'),
     ).toBe(null);
     expect(await file('APP=demo\nPASSWORD_MIN=8\nAUTH_ENABLED=true\n', '.env')).toBe(null);
+    // Trial 46: a route table read as a properties file.
+    const routes =
+      "const routes = {\n  login: '/account/login',\n  password: '/account/password/reset',\n};\nmodule.exports = routes;\n";
+    expect(await file(routes, 'src/routes.js')).toBe(null);
     for (const key of ['DBPASSWORD', 'SECRET_KEY_BASE', 'oauth_token', 'stripeApiKey']) {
       expect(await file(`APP=demo\n${key}=Fake${'Value99'}\n`, '.env')).toBe(
         `a KEY=value file that sets ${key}`,

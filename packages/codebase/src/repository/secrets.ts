@@ -13,6 +13,7 @@ import { creator as recommended } from '@secretlint/secretlint-rule-preset-recom
 import type { SecretLintCoreConfig } from '@secretlint/types';
 import { printablePath, splitFileLines } from './content.js';
 import { findLiteralJoinedSecrets } from './literal-joins.js';
+import { isPathLike } from './password-value.js';
 import { isSecretSettingPointer, snakeCase } from './secret-names.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import {
@@ -29,7 +30,7 @@ import { isBlockScalarHeader } from './yaml-block-scalar.js';
  * change of the rules is never answered from an older scan. Bump it when a rule changes:
  * secret-rules-version.test.ts fails when the rules' source changes and this does not.
  */
-export const SECRET_RULES_VERSION = 26;
+export const SECRET_RULES_VERSION = 27;
 
 /**
  * Characters that show nothing (Unicode's default-ignorable format characters but a line's):
@@ -86,7 +87,10 @@ function assignmentOf(line: string): { key: string; value: string } | null {
 const SECRET_KEY_WORD =
   /(?:passw(?:or)?d|passphrase|secret|token|credential|(?:api|access|private|signing|encryption|master)_?key|(?:^|[^a-z])(?:pass|pwd|auth))s?(?:$|[^a-z])/i;
 
-/** Values that set no secret: a number of up to five digits, a boolean, null (`password_min: 8`). */
+/**
+ * Values that set no secret: a number of up to five digits, a boolean, null (`password_min: 8`);
+ * paths and URLs are `isPathLike`'s.
+ */
 const NOT_A_SECRET_VALUE = /^(?:\d{1,5}|true|false|yes|no|on|off|null|none)$/i;
 
 /**
@@ -98,7 +102,9 @@ function setsSecret({ key, value }: { key: string; value: string }): boolean {
   const name = snakeCase(key);
   if (!SECRET_KEY_WORD.test(name) || isSecretSettingPointer(name)) return false;
   const unquoted = value.trim().replace(/^["']|["']$/g, '');
-  return !PLACEHOLDER.test(unquoted) && !NOT_A_SECRET_VALUE.test(unquoted);
+  // A route table's `password: '/account/password/reset',` is no secret (fresh-user trial 46).
+  const bare = unquoted.replace(/["'],?$/, '');
+  return !PLACEHOLDER.test(bare) && !NOT_A_SECRET_VALUE.test(bare) && !isPathLike(bare);
 }
 
 /**
