@@ -23,6 +23,17 @@ const FILES: Record<string, string> = {
     '  return total;',
     '}',
     '',
+    'export function parseQuantity(raw: string | undefined): number {',
+    '  const value: number = Number.parseInt(raw!.trim(), 10);',
+    '  if (Number.isNaN(value)) throw new RangeError("bad quantity " + raw);',
+    '  return value;',
+    '}',
+    '',
+    'export function warn(code: string, detail?: string): void {',
+    '  console.warn("cart: " + code, detail as string);',
+    '  console.warn("cart: " + code, (detail as string).length);',
+    '}',
+    '',
   ].join('\n'),
   'dist/cart.js': [
     '"use strict";',
@@ -36,6 +47,17 @@ const FILES: Record<string, string> = {
     '    const normalized = code.trim().toUpperCase();',
     "    if (normalized === 'HALF') return total / 2;",
     '    return total;',
+    '}',
+    'exports.applyDiscount = applyDiscount;',
+    'function parseQuantity(raw) {',
+    '    var value = Number.parseInt(raw.trim(), 10);',
+    '    if (Number.isNaN(value))',
+    '        throw new RangeError("bad quantity " + raw);',
+    '    return value;',
+    '}',
+    'function warn(code, detail) {',
+    '    console.warn("cart: " + code, detail);',
+    '    console.warn("cart: " + code, detail.length);',
     '}',
     '',
   ].join('\n'),
@@ -69,7 +91,7 @@ describe('mapFrame: a frame into a compiled copy the index leaves out', () => {
   });
 
   it("falls back to the named function's first line when the statement is not found once", () => {
-    // Line 8 is the compiled signature, without its types: not a line of the source.
+    // Line 8 is the compiled signature, without its types: the signature's own line.
     expect(mapFrame(index, frame(8))).toEqual({ path: 'src/cart.ts', line: 5, via: 'twin' });
     // `return total;` is too short to identify a line.
     expect(mapFrame(index, frame(11))).toEqual({ path: 'src/cart.ts', line: 5, via: 'twin' });
@@ -79,6 +101,25 @@ describe('mapFrame: a frame into a compiled copy the index leaves out', () => {
     expect(mapFrame(index, frame(5, '<anonymous>'))).toEqual({
       path: 'src/cart.ts',
       line: 2,
+      via: 'twin',
+    });
+  });
+
+  it('finds a statement whose TypeScript syntax the compiler removed', () => {
+    // Left by stop 67's fix: a line the compiler changed (a type annotation, a non-null `!`,
+    // `const` written `var`) was not found, and the frame named the function's signature.
+    expect(mapFrame(index, frame(15, 'parseQuantity'))).toEqual({
+      path: 'src/cart.ts',
+      line: 12,
+      via: 'twin',
+    });
+  });
+
+  it("falls back to the function's first line when the stripped statement fits two lines", () => {
+    // `console.warn("cart: " + code, detail)` is, token by token, inside both source lines.
+    expect(mapFrame(index, frame(21, 'warn'))).toEqual({
+      path: 'src/cart.ts',
+      line: 17,
       via: 'twin',
     });
   });

@@ -99,11 +99,52 @@ function statementText(line: string): string {
 }
 
 /**
+ * A statement's tokens, for comparing a compiled line with its source when the compiler dropped
+ * parts of it: names, numbers, string literals and single punctuation marks; `let` and `const`
+ * count as `var` (what a compiler targeting ES5 writes for both).
+ */
+function statementTokens(text: string): string[] {
+  return (
+    text.match(
+      /[A-Za-z_$][\w$]*|\d[\w.]*|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`|\S/g,
+    ) ?? []
+  ).map((token) => (token === 'let' || token === 'const' ? 'var' : token));
+}
+
+/** Whether every token of `short` appears in `long` in the same order. */
+function isSubsequence(short: readonly string[], long: readonly string[]): boolean {
+  let at = 0;
+  for (const token of long) if (token === short[at]) at += 1;
+  return at === short.length;
+}
+
+/**
+ * The only line of `lines[first..last]` (1-based, inclusive) that `matches`, or `null` when none
+ * or several do.
+ */
+function onlyLine(
+  lines: readonly string[],
+  [first, last]: readonly [number, number],
+  matches: (line: string) => boolean,
+): number | null {
+  let found: number | null = null;
+  for (let at = first; at <= Math.min(last, lines.length); at++) {
+    if (!matches(lines[at - 1] ?? '')) continue;
+    if (found !== null) return null;
+    found = at;
+  }
+  return found;
+}
+
+/**
  * The line of an indexed twin that a line of its compiled copy came from. The TypeScript compiler
- * and Babel keep a statement's text where they remove nothing from it (types are dropped only
- * where they stand, indentation and semicolons may change), so the copy's line, compared as
- * {@link statementText}, is looked up in the twin: within `within` (the lines of the function the
- * frame names) when given, else in the whole file, and taken only when it is found exactly once.
+ * and Babel keep a statement's text where they remove nothing from it (indentation and semicolons
+ * may change), so the copy's line, compared as {@link statementText}, is looked up in the twin:
+ * within `within` (the lines of the function the frame names) when given, else in the whole
+ * file, and taken only when it is found exactly once. Where the compiler removed TypeScript's own
+ * syntax (type annotations, `as` casts, non-null `!`, generic arguments, modifiers), the copy's
+ * tokens are a subsequence of its source line's ({@link statementTokens}): when no line is equal,
+ * the only line holding the copy's tokens in order is taken.
  * @param index - the repository index (files read from `index.root`).
  * @param copy - repository-relative path of the compiled copy, on disk but not indexed.
  * @param line - 1-based line in the copy.
@@ -122,12 +163,11 @@ export function twinLineOf(
   const text = statementText(fileLines(index, copy)[line - 1] ?? '');
   if (text.length < MIN_LINE_CHARS) return null;
   const lines = fileLines(index, twin);
-  const [first, last] = within ?? [1, lines.length];
-  let found: number | null = null;
-  for (let at = first; at <= Math.min(last, lines.length); at++) {
-    if (statementText(lines[at - 1] ?? '') !== text) continue;
-    if (found !== null) return null;
-    found = at;
-  }
-  return found;
+  const range = within ?? [1, lines.length];
+  const equal = (candidate: string) => statementText(candidate) === text;
+  if (lines.slice(range[0] - 1, range[1]).some(equal)) return onlyLine(lines, range, equal);
+  const tokens = statementTokens(text);
+  return onlyLine(lines, range, (candidate) =>
+    isSubsequence(tokens, statementTokens(statementText(candidate))),
+  );
 }
