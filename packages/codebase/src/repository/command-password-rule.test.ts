@@ -24,6 +24,8 @@ describe('COMMAND_PASSWORD_RULE', () => {
     [`keytool -list --store-pass=${secret}`, `--store-pass=${secret}`],
     [`export SSHPASS='${secret}'`, `SSHPASS='${secret}'`],
     [`REDISCLI_AUTH=${secret} redis-cli ping`, `REDISCLI_AUTH=${secret}`],
+    [`az login -u ops@example.com -p ${secret}`, `-p ${secret}`],
+    [`az acr login --name registry -u ci -p ${secret}`, `-p ${secret}`],
   ])('finds the password in %j', (text, option) => {
     expect(found(text).some((range) => range.endsWith(option))).toBe(true);
   });

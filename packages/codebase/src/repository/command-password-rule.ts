@@ -2,7 +2,7 @@
  * Passwords given to other programs than database clients on a command line (those are
  * database-password-rule.ts's), as their manuals write the options: `sshpass -p <password>`
  * (attached or not) and the `SSHPASS` variable `sshpass -e` reads (sshpass(1)); `docker login -p`
- * and `--password` (podman, nerdctl, buildah, skopeo, helm registry, oras alike); `redis-cli -a`
+ * and `--password` (podman, nerdctl, buildah, skopeo, helm registry, oras, `az login` alike); `redis-cli -a`
  * and `--pass`, and `REDISCLI_AUTH` (redis-cli docs); MongoDB's shells and tools `-p`/`--password`;
  * `sqlcmd`/`bcp -P`; and any program's long option named for a password with a value
  * (`--password=…`, `--db-password …`, `--store-pass …`). `sshpass -p '…' ssh deploy@host` in a
@@ -22,9 +22,9 @@ const SSHPASS_PASSWORD = new RegExp(
   'g',
 );
 
-/** A container registry's login command. */
+/** A container registry's login command, and the Azure CLI's (`az login -u … -p …`, `az acr login`). */
 const REGISTRY_LOGIN =
-  /\b(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|oras|crane)(?:\.exe)?[ \t]+(?:auth[ \t]+)?login(?![\w.-])/g;
+  /\b(?:docker|podman|nerdctl|buildah|skopeo|helm[ \t]+registry|oras|crane|az(?:[ \t]+acr)?)(?:\.exe|\.cmd)?[ \t]+(?:auth[ \t]+)?login(?![\w.-])/g;
 const REGISTRY_PASSWORD = new RegExp(
   String.raw`(?<=[\s"'])(?:-p|--password)(?:=|[ \t]+)${VALUE}`,
   'g',

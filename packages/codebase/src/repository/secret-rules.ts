@@ -12,7 +12,11 @@
  * command lines (`command-password-rule.ts`), Dockerfiles' `ENV` and `ARG` settings
  * (`dockerfile-setting-rule.ts`), literals of every secret-named name in code, typed defaults too
  * (`named-literal-rule.ts`), XML settings (`xml-secret-rule.ts`) and passwords in prose
- * (`prose-password-rule.ts`). Each rule marks the character range it matched; the scanner
+ * (`prose-password-rule.ts`); and the leak classes closed after it: SQL statements' passwords
+ * (`sql-password-rule.ts`), Redis' password directives (`redis-password-rule.ts`), keystores' and
+ * OpenSSL's pass phrases (`keystore-password-rule.ts`), passwords given with their user
+ * (`user-password-argument-rule.ts`), PowerShell's plain-text secure strings
+ * (`secure-string-rule.ts`) and Go MySQL DSNs (`mysql-dsn-rule.ts`). Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
 
@@ -21,6 +25,8 @@ import { DATABASE_PASSWORD_RULE } from './database-password-rule.js';
 import { DOCKERFILE_SETTING_RULE } from './dockerfile-setting-rule.js';
 import { ENVIRONMENT_FALLBACK_RULE } from './environment-fallback-rule.js';
 import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
+import { KEYSTORE_PASSWORD_RULE } from './keystore-password-rule.js';
+import { MYSQL_DSN_RULE } from './mysql-dsn-rule.js';
 import { NAMED_LITERAL_RULE, TYPE_ANNOTATION } from './named-literal-rule.js';
 import { PASSWORD_FILE_LINES_RULE } from './password-file-lines-rule.js';
 import { looksLikePassword } from './password-value.js';
@@ -28,9 +34,13 @@ import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
 import { PRIVATE_KEY_DER_RULE } from './private-key-der-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
 import { PROSE_PASSWORD_RULE } from './prose-password-rule.js';
+import { REDIS_PASSWORD_RULE } from './redis-password-rule.js';
 import { isSecretSettingPointer, isWordCode, SECRET_SETTING, snakeCase } from './secret-names.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
+import { SECURE_STRING_RULE } from './secure-string-rule.js';
+import { SQL_PASSWORD_RULE } from './sql-password-rule.js';
+import { USER_PASSWORD_ARGUMENT_RULE } from './user-password-argument-rule.js';
 import { XML_SECRET_RULE } from './xml-secret-rule.js';
 import { isBlockScalarHeader } from './yaml-block-scalar.js';
 
@@ -428,6 +438,12 @@ const TOKEN_RULES: SecretRule[] = [
     },
   },
   COMMAND_PASSWORD_RULE,
+  KEYSTORE_PASSWORD_RULE,
+  USER_PASSWORD_ARGUMENT_RULE,
+  REDIS_PASSWORD_RULE,
+  SQL_PASSWORD_RULE,
+  SECURE_STRING_RULE,
+  MYSQL_DSN_RULE,
   DOCKERFILE_SETTING_RULE,
   NAMED_LITERAL_RULE,
   XML_SECRET_RULE,

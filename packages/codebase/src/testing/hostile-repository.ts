@@ -22,6 +22,7 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PLANTED_FILES, type PlantedFile } from './hostile-plants.js';
 
 /** One planted secret: where it is and the strings that must never appear in any output. */
 export interface PlantedSecret {
@@ -127,15 +128,8 @@ const PRIVATE_KEY_BLOCK = join(
   'RSA PRIVATE KEY-----\n',
 );
 
-interface Planted {
-  format: string;
-  /** The secret's text, as planted on its line. */
-  value: string;
-  markers?: string[];
-}
-
 /** Files read normally; each `{{name}}` placeholder line plants one secret. */
-const CONTENT_FILES: Record<string, { text: string; planted: Record<string, Planted> }> = {
+const CONTENT_FILES: Record<string, PlantedFile> = {
   'src/config.ts': {
     text: "export function loadConfig() {\n  return 1;\n}\nexport const githubToken = '{{github}}';\n",
     planted: { github: { format: 'github-token', value: FAKE.github } },
@@ -265,6 +259,8 @@ const CONTENT_FILES: Record<string, { text: string; planted: Record<string, Plan
     text: 'deploy settings\ngithub = {{utf16}}\n',
     planted: { utf16: { format: 'utf-16-file', value: FAKE.utf16 } },
   },
+  // The leak classes closed after trial 46.
+  ...PLANTED_FILES,
 };
 
 /** Files refused whole, with their content (secrets by name, and a `KEY=value` file). */

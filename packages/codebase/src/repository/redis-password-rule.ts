@@ -1,0 +1,46 @@
+/**
+ * Redis' password directives (redis.conf, "Security"): `requirepass <password>`, `masterauth
+ * <password>` (a replica's), Sentinel's `sentinel auth-pass <master> <password>`, the same as a
+ * server's options (`redis-server --requirepass …`, a compose file's `command:`) and set at run time
+ * (`CONFIG SET requirepass …`). The redis-cli rule of command-password-rule.ts reads only the
+ * client's `-a`; the directive's name has no `password` in it for the other rules to read.
+ */
+import { isPassword, VALUE } from './command-line-options.js';
+import { looksLikePassword } from './password-value.js';
+import type { SecretRule } from './secret-rule.js';
+
+/**
+ * A directive with its value (group 1): `requirepass`, `masterauth` or `sentinel auth-pass
+ * <master>`; where it may start (a line's start, after a space, a quote or `--`) is checked in
+ * code, not by a lookbehind the engine would try at every position.
+ */
+const DIRECTIVE = new RegExp(
+  String.raw`(?:requirepass|masterauth|sentinel[ \t]+auth-pass[ \t]+\S+)[ \t]+${VALUE}`,
+  'gi',
+);
+
+/** A Redis or Sentinel configuration file, where a directive's value is a password whatever its shape. */
+const REDIS_CONFIG_FILE = /(?:^|[/\\])[^/\\]*(?:redis|sentinel)[^/\\]*\.conf$/i;
+
+/** redis.conf's own example (`# requirepass foobared`), no password. */
+const EXAMPLE = /^foobared$/i;
+
+/**
+ * A password of a Redis directive: in a Redis configuration file any value (not a placeholder, a
+ * variable or redis.conf's example); elsewhere (prose, a script) one that looks like a password,
+ * so "set requirepass in redis.conf" keeps its words.
+ */
+export const REDIS_PASSWORD_RULE: SecretRule = {
+  what: "a Redis server's password",
+  *find(text, filePath) {
+    const configFile = REDIS_CONFIG_FILE.test(filePath);
+    for (const found of text.matchAll(DIRECTIVE)) {
+      if (found.index > 0 && !/[\s"'-]/.test(text.charAt(found.index - 1))) continue;
+      const raw = found[1] ?? '';
+      const value = raw.replace(/^["']|["']$/g, '');
+      if (!isPassword(raw) || EXAMPLE.test(value) || value.startsWith('-')) continue;
+      if (!configFile && !looksLikePassword(value, 4)) continue;
+      yield [found.index, found.index + found[0].length];
+    }
+  },
+};

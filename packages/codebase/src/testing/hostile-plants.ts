@@ -1,0 +1,88 @@
+/**
+ * Planted secrets of the hostile repository (hostile-repository.ts) in the formats of the leak
+ * classes closed after fresh-user trial 46: passwords set by SQL statements, Redis' directives,
+ * keystores' and OpenSSL's pass phrases, passwords given with their user on a command line, the
+ * Azure CLI's login, PowerShell's plain-text secure strings and Go MySQL DSNs. Every value spells
+ * `Fake`.
+ */
+
+/** One secret to plant on a `{{name}}` placeholder of a file's text. */
+export interface Planted {
+  /** Short name of the format, e.g. `sql-identified-by`. */
+  format: string;
+  /** The secret's text, as planted on its line. */
+  value: string;
+  /** Substrings any of which in an output is a leak (default: the value and a piece of it). */
+  markers?: string[];
+}
+
+/** A file of the hostile repository: its text, and the secrets planted on its placeholders. */
+export interface PlantedFile {
+  text: string;
+  planted: Record<string, Planted>;
+}
+
+/** A fake secret per format. */
+const FAKE = {
+  sqlIdentifiedBy: 'FakeSqlPw46',
+  sqlRole: 'FakeSqlRolePw46',
+  redisRequire: 'FakeRedisPw46',
+  redisMaster: 'FakeRedisMasterPw46',
+  jksStore: 'FakeStorePw46',
+  opensslOut: 'FakeOpensslPw46',
+  apacheBatch: 'FakeHtpasswdPw46',
+  sambaUser: 'FakeSambaPw46',
+  lftpUser: 'FakeLftpPw46',
+  azureLogin: 'FakeAzurePw46',
+  secureString: 'FakeSecureStringPw46',
+  goDsn: 'FakeGoDsnPw46',
+};
+
+/** Files read normally; each `{{name}}` placeholder plants one secret. */
+export const PLANTED_FILES: Record<string, PlantedFile> = {
+  'db/001_users.sql': {
+    text: "CREATE DATABASE shop;\nCREATE USER app IDENTIFIED BY '{{sqlIdentifiedBy}}';\nCREATE ROLE report WITH LOGIN PASSWORD '{{sqlRole}}';\nGRANT SELECT ON ALL TABLES IN SCHEMA public TO report;\n",
+    planted: {
+      sqlIdentifiedBy: { format: 'sql-identified-by', value: FAKE.sqlIdentifiedBy },
+      sqlRole: { format: 'sql-role-password', value: FAKE.sqlRole },
+    },
+  },
+  'config/redis.conf': {
+    text: 'bind 127.0.0.1\nport 6379\nrequirepass {{redisRequire}}\nmasterauth {{redisMaster}}\nappendonly yes\n',
+    planted: {
+      redisRequire: { format: 'redis-requirepass', value: FAKE.redisRequire },
+      redisMaster: { format: 'redis-masterauth', value: FAKE.redisMaster },
+    },
+  },
+  'scripts/release.sh': {
+    text: [
+      '#!/bin/sh',
+      'set -e',
+      'keytool -genkeypair -alias app -keystore app.jks -storepass {{jksStore}} -dname CN=app',
+      'openssl pkcs12 -export -in app.crt -inkey app.key -out app.p12 -passout pass:{{opensslOut}}',
+      'htpasswd -b -c deploy/.htpasswd admin {{apacheBatch}}',
+      "smbclient //files.example.com/releases -U deploy%{{sambaUser}} -c 'put app.p12'",
+      'lftp -u deploy,{{lftpUser}} sftp://files.example.com',
+      'az login -u deploy@example.com -p {{azureLogin}}',
+      '',
+    ].join('\n'),
+    planted: {
+      jksStore: { format: 'keytool-storepass', value: FAKE.jksStore },
+      opensslOut: { format: 'openssl-passout', value: FAKE.opensslOut },
+      apacheBatch: { format: 'htpasswd-batch', value: FAKE.apacheBatch },
+      sambaUser: { format: 'smbclient-user-percent-password', value: FAKE.sambaUser },
+      lftpUser: { format: 'lftp-user-comma-password', value: FAKE.lftpUser },
+      azureLogin: { format: 'az-login-password', value: FAKE.azureLogin },
+    },
+  },
+  'deploy/connect.ps1': {
+    text: 'param([string]$User)\n$secure = ConvertTo-SecureString "{{secureString}}" -AsPlainText -Force\n$credential = New-Object PSCredential($User, $secure)\n',
+    planted: {
+      secureString: { format: 'powershell-plain-text-secure-string', value: FAKE.secureString },
+    },
+  },
+  'cmd/store/db.go': {
+    text: 'package store\n\nimport "database/sql"\n\nfunc Open() (*sql.DB, error) {\n\treturn sql.Open("mysql", "app:{{goDsn}}@tcp(127.0.0.1:3306)/shop")\n}\n',
+    planted: { goDsn: { format: 'go-mysql-dsn', value: FAKE.goDsn } },
+  },
+};
