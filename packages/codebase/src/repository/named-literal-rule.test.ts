@@ -39,6 +39,13 @@ describe('NAMED_LITERAL_RULE', () => {
     [`public string Password { get; set; } = "${secret}";`, `Password { get; set; } = "${secret}"`],
     [`ds.setPassword("${secret}");`, `Password("${secret}"`],
     [`X.create().username("sa").password("${secret}").build();`, `password("${secret}"`],
+    // Other spellings of the name: `pw`, `pass_word`, `pswd`.
+    [`const pw = '${secret}';`, `pw = '${secret}'`],
+    [`db_pw = "${secret}"`, `pw = "${secret}"`],
+    [`adminPw: '${secret}',`, `Pw: '${secret}'`],
+    [`pass_word = '${secret}'`, `pass_word = '${secret}'`],
+    [`{ "smtp-pass-word": "${secret}" }`, `pass-word": "${secret}"`],
+    [`String pswd = "${secret}";`, `pswd = "${secret}"`],
   ])('finds the literal in %j', (text, expected) => {
     expect(found(text).some((range) => range.endsWith(expected))).toBe(true);
   });
@@ -57,6 +64,8 @@ describe('NAMED_LITERAL_RULE', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a placeholder, as written
     ['placeholders and templates', 'pass: "${DB_PASS}", pwd: "{{ pwd }}", pass: "********"'],
     ['other names', "bypass: 'abc123!x', compass: 'N45deg!', passage: 'xyz123!!'"],
+    ['other names ending in pw', "npw: 'abc123!x', cpw = 'abc123!x'"],
+    ['a path ending in pw', "const file = '~/.pw'; load('./keys/pw', 'abc123!x')"],
     ['a package and a version', '"@octokit/auth-token": "^6.0.0", "auth-token": "~1.2.3"'],
     ['short values and constant names', "pass: 'ab1', token: 'GITHUB_TOKEN', secret: 'x.y.z'"],
     ['a comma in a type', 'fun f(pass: String, user: Pair<String, String> = "abc123!x")'],

@@ -53,7 +53,8 @@ function isSetter(name: string): boolean {
  * Where a name may end with a secret's word (`SECRET_SETTING`'s last parts), before no word
  * character: the name itself is read back from there.
  */
-const NAME_END = /(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|auth|credentials?)(?![\w$])/gi;
+const NAME_END =
+  /(?:pass(?:[_-]?(?:word|phrase)|wd)?|pwd|pw|pswd|secret|token|key|auth|credentials?)(?![\w$])/gi;
 
 /**
  * The name that ends at `end` (exclusive): a run of `[\w$.-]` (an identifier, a dotted or dashed

@@ -14,13 +14,19 @@ export function isWordCode(code: number): boolean {
   );
 }
 
-/** Names of settings whose value is a secret (the last part of a dotted, dashed or snake name). */
+/**
+ * Names of settings whose value is a secret (the last part of a dotted, dashed or snake name):
+ * `password` and its spellings `pass`, `passwd`, `pass_word`, `pwd`, `pw`, `pswd`, and the rest.
+ */
 export const SECRET_SETTING =
-  /(?:^|[^a-z])(?:pass(?:word|wd|phrase)?|pwd|secret|token|(?:api|access|private|secret|signing|encryption|master)_?key|client_?secret|auth|credentials?)$/i;
+  /(?:^|[^a-z])(?:pass(?:[_-]?(?:word|phrase)|wd)?|pwd|pw|pswd|secret|token|(?:api|access|private|secret|signing|encryption|master)_?key|client_?secret|auth|credentials?)$/i;
 
-/** Setting names that only name or point at a secret (`token_url`, `secret_name`). */
+/**
+ * Setting names that only name or point at a secret (`token_url`, `secret_name`), or describe its
+ * field (`password_regex`, `password_selector`, `password_rules`, `password_label`).
+ */
 const SECRET_SETTING_POINTER_NAME =
-  /(?<![a-z])(?:url|uri|endpoint|file|path|name|type|id|length|size|env|ref|header|field|key_?id|ttl)$/i;
+  /(?<![a-z])(?:url|uri|endpoint|file|path|name|type|id|length|size|env|ref|header|field|key_?id|ttl|regexp?|pattern|selector|rules?|validation|policy|label|placeholder|hint)$/i;
 
 /**
  * Whether a setting's name only names or points at a secret: what

@@ -16,7 +16,9 @@
  * (`sql-password-rule.ts`), Redis' password directives (`redis-password-rule.ts`), keystores' and
  * OpenSSL's pass phrases (`keystore-password-rule.ts`), passwords given with their user
  * (`user-password-argument-rule.ts`), PowerShell's plain-text secure strings
- * (`secure-string-rule.ts`) and Go MySQL DSNs (`mysql-dsn-rule.ts`). Each rule marks the character range it matched; the scanner
+ * (`secure-string-rule.ts`), Go MySQL DSNs (`mysql-dsn-rule.ts`), a secret-named key's literal
+ * given as the next argument (`literal-pair-rule.ts`) and secret-named Terraform variables'
+ * defaults (`terraform-variable-rule.ts`). Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
 
@@ -26,6 +28,7 @@ import { DOCKERFILE_SETTING_RULE } from './dockerfile-setting-rule.js';
 import { ENVIRONMENT_FALLBACK_RULE } from './environment-fallback-rule.js';
 import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
 import { KEYSTORE_PASSWORD_RULE } from './keystore-password-rule.js';
+import { LITERAL_PAIR_RULE } from './literal-pair-rule.js';
 import { MYSQL_DSN_RULE } from './mysql-dsn-rule.js';
 import { NAMED_LITERAL_RULE, TYPE_ANNOTATION } from './named-literal-rule.js';
 import { PASSWORD_FILE_LINES_RULE } from './password-file-lines-rule.js';
@@ -40,6 +43,7 @@ import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
 import { SECURE_STRING_RULE } from './secure-string-rule.js';
 import { SQL_PASSWORD_RULE } from './sql-password-rule.js';
+import { TERRAFORM_VARIABLE_RULE } from './terraform-variable-rule.js';
 import { USER_PASSWORD_ARGUMENT_RULE } from './user-password-argument-rule.js';
 import { XML_SECRET_RULE } from './xml-secret-rule.js';
 import { isBlockScalarHeader } from './yaml-block-scalar.js';
@@ -446,6 +450,8 @@ const TOKEN_RULES: SecretRule[] = [
   MYSQL_DSN_RULE,
   DOCKERFILE_SETTING_RULE,
   NAMED_LITERAL_RULE,
+  LITERAL_PAIR_RULE,
+  TERRAFORM_VARIABLE_RULE,
   XML_SECRET_RULE,
   PROSE_PASSWORD_RULE,
 ];

@@ -2,7 +2,7 @@
  * Passwords given on a command line together with their user, as the tools' manuals write them:
  * Samba's clients `-U user%password` and `--user=user%password` (smbclient(1), rpcclient, net),
  * lftp's `-u user,password` (lftp(1), `open -u` in its `-c` commands too), and htpasswd's batch
- * mode `htpasswd -b[c…] file user password` and `htpasswd -nb user password` (Apache's htpasswd,
+ * mode `htpasswd -b[c…] <file> <user> <password>` and `htpasswd -nb <user> <password>` (Apache's htpasswd,
  * where `-b` takes the password from the command line). No option of theirs is named for a
  * password, for the other command-line rules to read.
  */

@@ -2,8 +2,9 @@
  * Planted secrets of the hostile repository (hostile-repository.ts) in the formats of the leak
  * classes closed after fresh-user trial 46: passwords set by SQL statements, Redis' directives,
  * keystores' and OpenSSL's pass phrases, passwords given with their user on a command line, the
- * Azure CLI's login, PowerShell's plain-text secure strings and Go MySQL DSNs. Every value spells
- * `Fake`.
+ * Azure CLI's login, PowerShell's plain-text secure strings, Go MySQL DSNs, literals of names
+ * spelled `pw` and `pass_word`, a dictionary initializer's pair and a secret-named Terraform
+ * variable's default. Every value spells `Fake`.
  */
 
 /** One secret to plant on a `{{name}}` placeholder of a file's text. */
@@ -36,6 +37,10 @@ const FAKE = {
   azureLogin: 'FakeAzurePw46',
   secureString: 'FakeSecureStringPw46',
   goDsn: 'FakeGoDsnPw46',
+  shortName: 'FakeShortPw46',
+  snakeWord: 'FakeSnakeWordPw46',
+  dictionaryPair: 'FakeDictPairPw46',
+  terraformDefault: 'FakeTfDefaultPw46',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -84,5 +89,24 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
   'cmd/store/db.go': {
     text: 'package store\n\nimport "database/sql"\n\nfunc Open() (*sql.DB, error) {\n\treturn sql.Open("mysql", "app:{{goDsn}}@tcp(127.0.0.1:3306)/shop")\n}\n',
     planted: { goDsn: { format: 'go-mysql-dsn', value: FAKE.goDsn } },
+  },
+  'src/smtp.py': {
+    text: 'import smtplib\n\nsmtp_pw = "{{shortName}}"\nadmin_pass_word = "{{snakeWord}}"\n\n\ndef send():\n    return smtplib.SMTP("mail.example.com")\n',
+    planted: {
+      shortName: { format: 'pw-named-literal', value: FAKE.shortName },
+      snakeWord: { format: 'pass-word-named-literal', value: FAKE.snakeWord },
+    },
+  },
+  'src/Settings.cs': {
+    text: 'public static class Settings\n{\n    public static readonly Dictionary<string, string> Values = new()\n    {\n        { "user", "app" },\n        { "password", "{{dictionaryPair}}" },\n    };\n}\n',
+    planted: {
+      dictionaryPair: { format: 'dictionary-initializer-pair', value: FAKE.dictionaryPair },
+    },
+  },
+  'infra/variables.tf': {
+    text: 'variable "db_user" {\n  default = "app"\n}\n\nvariable "db_password" {\n  type      = string\n  sensitive = true\n  default   = "{{terraformDefault}}"\n}\n',
+    planted: {
+      terraformDefault: { format: 'terraform-variable-default', value: FAKE.terraformDefault },
+    },
   },
 };

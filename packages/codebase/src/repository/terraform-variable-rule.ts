@@ -1,0 +1,52 @@
+/**
+ * The default of a secret-named Terraform (or OpenTofu) input variable, written in its block on a
+ * line of its own: `variable "db_password" {`, then `default = "…"` lines below (HashiCorp's
+ * "Input Variables": `type`, `description`, `sensitive` and `default` are the block's arguments).
+ * The named-literal rule reads the name `default`, not the variable's; `sensitive = true` hides the
+ * value from Terraform's output, not from the file.
+ */
+
+import { isSecretSettingPointer, SECRET_SETTING } from './secret-names.js';
+import { PLACEHOLDER } from './secret-placeholder.js';
+import type { SecretRule } from './secret-rule.js';
+
+/** A variable block's opening line, its name group 1. */
+const VARIABLE_BLOCK = /^[ \t]*variable[ \t]+"([\w-]{1,100})"[ \t]*\{/gm;
+/** A block's `default = "…"` argument, its literal group 1 (at most 256 characters). */
+const DEFAULT = /(?:^|\{)[ \t]*default[ \t]*=[ \t]*"((?:[^"\\\n]|\\.){1,256})"/m;
+/** Farthest a block is read for its default, in characters. */
+const BLOCK_CHARS = 2048;
+
+/**
+ * The text of a block that opens at `from` (its `variable` line's start): that line when the
+ * block closes there, else to its closing `}`, at most {@link BLOCK_CHARS}.
+ */
+function blockAt(text: string, from: number): string {
+  const block = text.slice(from, from + BLOCK_CHARS);
+  const newline = block.indexOf('\n');
+  if (newline === -1) return block;
+  const firstLine = block.slice(0, newline);
+  // `variable "db_password" { default = "…" }`: a block on one line.
+  if (/\}[ \t]*(?:#.*)?$/.test(firstLine)) return firstLine;
+  // Its `}` is indented as its `variable` is (a `validation { … }` inside closes deeper).
+  const indent = /^[ \t]*/.exec(firstLine)?.[0] ?? '';
+  const close = new RegExp(String.raw`^${indent}\}`, 'm').exec(block.slice(newline + 1));
+  return close ? block.slice(0, newline + 1 + close.index) : block;
+}
+
+/** A secret-named variable's default; each range is the `default` argument's. */
+export const TERRAFORM_VARIABLE_RULE: SecretRule = {
+  what: "a secret-named Terraform variable's default",
+  *find(text) {
+    for (const found of text.matchAll(VARIABLE_BLOCK)) {
+      const name = found[1] ?? '';
+      if (!SECRET_SETTING.test(name) || isSecretSettingPointer(name)) continue;
+      const block = blockAt(text, found.index);
+      const value = DEFAULT.exec(block);
+      // `default = "${var.x}"`, `default = "<password>"`: a template or a placeholder.
+      if (!value || PLACEHOLDER.test(value[1] ?? '') || /\$\{|…/.test(value[1] ?? '')) continue;
+      const start = found.index + value.index;
+      yield [start, start + value[0].length];
+    }
+  },
+};
