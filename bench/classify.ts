@@ -23,7 +23,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { shippedReviewClassifier } from '@sightline/intake';
+import { loadReviewClassifier, shippedReviewClassifier } from '@sightline/intake';
 import {
   classifyOffline,
   DATASET_LABEL_MAP,
@@ -34,6 +34,7 @@ import {
   readLabeledIssues,
   readLabeledReviews,
   shippedIssueClassifier,
+  withSharedErrorWords,
 } from '@sightline/intake/internal';
 import {
   type ClassificationMetrics,
@@ -45,6 +46,7 @@ import {
   hasSnapshot,
   REVIEW_LABELS,
   reviewTextKey,
+  trainReviewClassifier,
 } from '@sightline/intake/training';
 import { EXTRA_REVIEW_REPOS, extraTrainingReviews } from './lib/extra-reviews.js';
 import { BENCH_DIR } from './lib/npm-pack.js';
@@ -158,6 +160,50 @@ const crossDatasets =
 // (their reviews naming no app are never tested, always trained on, as heldApartApps says).
 const heldApartExtra = extra && heldApartApps(extra, reviewsTrain, reviewSettings, FOLDS);
 
+// Developer text through the review classifier (short plain text goes there): the NLBSE'24 issues,
+// never used to train it, bug and feature as they are, question read as other; all of them and
+// those the shared error words change (they name an exception or a crash word), with the shipped
+// model and with one trained the same way but reading exception names as they are.
+const reviewsNoErrorWords = loadReviewClassifier(
+  trainReviewClassifier(
+    reviewsTrain,
+    {
+      features: { ...reviewClassifier.model.features, errorWords: false },
+      linear: reviewClassifier.model.model,
+    },
+    reviewClassifier.model.thresholds,
+  ),
+);
+const namingErrors = issues.filter(
+  (issue) =>
+    withSharedErrorWords(`${issue.title ?? ''}\n${issue.body}`) !==
+    `${issue.title ?? ''}\n${issue.body}`,
+);
+const issuesAsReviews = (
+  classifier: typeof reviewClassifier,
+  subset: typeof issues,
+): ClassificationMetrics =>
+  classificationMetrics(
+    subset.map((issue) => ({
+      actual: issue.label === 'question' ? 'other' : issue.label,
+      predicted: classifier.predict({
+        text: issue.body,
+        ...(issue.title ? { title: issue.title } : {}),
+      }).label,
+    })),
+    REVIEW_LABELS,
+  );
+const developerText = {
+  all: {
+    shipped: issuesAsReviews(reviewClassifier, issues),
+    namesAsTheyAre: issuesAsReviews(reviewsNoErrorWords, issues),
+  },
+  namingErrors: {
+    shipped: issuesAsReviews(reviewClassifier, namingErrors),
+    namesAsTheyAre: issuesAsReviews(reviewsNoErrorWords, namingErrors),
+  },
+};
+
 // Crashes: every shared sample through intake and the offline classifier.
 const crashFiles = (await readdir(files.crashes)).filter((name) => name !== 'index.json').sort();
 const crashRows = await Promise.all(
@@ -268,6 +314,16 @@ const figures: Figures = {
       feature: {
         ...fraction(ceiling.perLabel.feature?.f1 ?? 0, 4),
         note: 'oracle, one label per text',
+      },
+    },
+    developerText: {
+      allIssues: {
+        shipped: metricFigures(developerText.all.shipped, 'issues'),
+        exceptionNamesAsTheyAre: metricFigures(developerText.all.namesAsTheyAre, 'issues'),
+      },
+      issuesNamingErrors: {
+        shipped: metricFigures(developerText.namingErrors.shipped, 'issues'),
+        exceptionNamesAsTheyAre: metricFigures(developerText.namingErrors.namesAsTheyAre, 'issues'),
       },
     },
     flaggedUnfamiliarLanguage: {
@@ -420,6 +476,31 @@ const sections = [
     : [
         `**Data sets never seen in training** — not measured: set BENCH_MIRRORS to the folder holding the fetched snapshots of ${EXTRA_REVIEW_REPOS.join(', ')}.`,
       ]),
+  `**Developer text through the review classifier** — short plain text goes to the review classifier, whose training reviews name no exception; here the ${issues.length} NLBSE'24 issues above (never used to train it; question read as other) go through it, all of them and the ${namingErrors.length} that name an exception or error type or a crash word (segfault, panicked at, Traceback). Shipped: those read as the word crash (packages/intake/src/classify/shared-error-words.ts); as they are: the same settings and thresholds trained without that.`,
+  markdownTable(
+    ['issues', 'exception names', 'bug P / R / F1', 'feature P / R / F1'],
+    (
+      [
+        [`all (${issues.length})`, 'read as crash (shipped)', developerText.all.shipped],
+        [`all (${issues.length})`, 'as they are', developerText.all.namesAsTheyAre],
+        [
+          `naming an error (${namingErrors.length})`,
+          'read as crash (shipped)',
+          developerText.namingErrors.shipped,
+        ],
+        [
+          `naming an error (${namingErrors.length})`,
+          'as they are',
+          developerText.namingErrors.namesAsTheyAre,
+        ],
+      ] as Array<[string, string, ClassificationMetrics]>
+    ).map(([subset, names, metrics]) => [
+      subset,
+      names,
+      prfText(metrics, 'bug'),
+      prfText(metrics, 'feature'),
+    ]),
+  ),
   `**Crashes** — the crash rule on every shared sample (${crashResults.length} reports from ${crashFiles.length} files): ${percent(crashesCaught / crashResults.length)} labelled crash${missed.length > 0 ? `; missed: ${missed.join(', ')}` : ''} (target 100 %).`,
   `**Time** per offline classification (median of ${RUNS} runs; wall-clock, noisy on a shared machine, with this process's CPU time in brackets): review ${reviewUs.wall.toFixed(0)} µs (${reviewUs.cpu.toFixed(0)} µs CPU), issue ${issueUs.wall.toFixed(0)} µs (${issueUs.cpu.toFixed(0)} µs CPU) (target < 1 ms). Load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores.`,
 ];

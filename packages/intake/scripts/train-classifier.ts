@@ -91,6 +91,7 @@ async function trainReviews(): Promise<void> {
         bigrams: false,
         rating: true,
         patterns: true,
+        errorWords: true,
       },
       linear: REVIEW_START,
     },

@@ -142,6 +142,7 @@ describe('classify offline', () => {
     ['other', 'Great little library, does exactly what it says. Thanks!', 'review'],
     ['bug', 'Since the last update my settings will not load any more. Please fix it.', 'review'],
     ['question', 'How do I change the currency the shop shows?', 'issue'],
+    ['bug', 'Uploading a photo raises ValueError: invalid literal', 'review'],
   ] as const)('reads short plain text as feedback: %s', (label, text, classifier) => {
     const report = parseReport(text);
     expect(report.kind).toBe('text');

@@ -55,5 +55,10 @@ export {
   type ReviewPrediction,
 } from './review-classifier.js';
 export type { ReviewFeatureOptions, ReviewText } from './review-features.js';
+export {
+  isErrorTypeName,
+  SHARED_ERROR_WORD,
+  withSharedErrorWords,
+} from './shared-error-words.js';
 export { CLASSIFICATION_LABELS, type Classification, type ClassificationLabel } from './types.js';
 export { MIN_KNOWN_WORD_SHARE, UNFAMILIAR_LANGUAGE_CONFIDENCE } from './unfamiliar-language.js';

@@ -45,6 +45,19 @@ describe('shipped review classifier', () => {
     expect(prediction.topFeatures.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    'Exporting to PDF throws an IllegalStateException',
+    'Uploading a photo raises ValueError: invalid literal',
+    'Tapping save throws java.lang.NullPointerException',
+  ])('labels a report naming an exception bug, a name no training review holds: %s', (text) => {
+    // Found by a fresh-user trial: each exception name was a word the model never saw, and
+    // "save() throws TypeError: …" went to `other`; names are now read as the word crash.
+    const prediction = shippedReviewClassifier().predict({ text });
+    expect(prediction.label).toBe('bug');
+    expect(prediction.topFeatures).toContain('crash');
+    expect(prediction.unfamiliarLanguage).toBeUndefined();
+  });
+
   it('lists every label over its threshold, not only the label that wins', () => {
     // Found by a fresh-user trial: this 1-star bug report is feature 0.85 at threshold 0.525 and
     // bug 0.80 at threshold 0.6; feature wins by ratio, and nothing said it was a bug report too.

@@ -5,7 +5,8 @@
  * character n-grams as chosen by cross-validation), one binary model per actionable label (bug, feature), each with its own
  * decision threshold chosen by cross-validation on the training split. One-vs-rest because the
  * data are multi-label (one review text may be a bug report and praise at once: see the reviews
- * README). Neither threshold met → `other`. Stored as versioned JSON in
+ * README). Neither threshold met → `other`. Exception names and crash words are read as `crash`
+ * (`shared-error-words.ts`; version 4). Stored as versioned JSON in
  * model/review-classifier.json and rebuilt by `npm run train:classify`.
  */
 import {
@@ -15,12 +16,17 @@ import {
 } from './linear-text-model.js';
 import { checkModelFile } from './model-file.js';
 import { type ReviewFeatureOptions, type ReviewText, reviewTokens } from './review-features.js';
-import { UNFAMILIAR_LANGUAGE_CONFIDENCE, unfamiliarLanguageReason } from './unfamiliar-language.js';
+import { withSharedErrorWords } from './shared-error-words.js';
+import {
+  LANGUAGE_SAMPLE_CHARS,
+  UNFAMILIAR_LANGUAGE_CONFIDENCE,
+  unfamiliarLanguageReason,
+} from './unfamiliar-language.js';
 
 /** Marks a file as a Sightline review-classifier model. */
 export const REVIEW_CLASSIFIER_FORMAT = 'sightline-review-classifier';
 /** The model-file version this code reads. Bump it when the file's shape or meaning changes. */
-export const REVIEW_CLASSIFIER_VERSION = 3;
+export const REVIEW_CLASSIFIER_VERSION = 4;
 
 /** The labels the offline review classifier outputs (crash comes from the exception rule). */
 export type ReviewLabel = 'bug' | 'feature' | 'other';
@@ -113,8 +119,10 @@ export function loadReviewClassifier(model: ReviewClassifierModel): ReviewClassi
         bug: prediction.probabilities[0] ?? 0,
         feature: prediction.probabilities[1] ?? 0,
       };
+      // Exception names are code, not a language: read as the model reads them.
+      const sample = `${review.title ?? ''}\n${review.text}`.slice(0, LANGUAGE_SAMPLE_CHARS);
       const unfamiliarLanguage = unfamiliarLanguageReason(
-        `${review.title ?? ''}\n${review.text}`,
+        model.features.errorWords ? withSharedErrorWords(sample) : sample,
         linear.words,
       );
       const flagged = unfamiliarLanguage ? { unfamiliarLanguage } : {};

@@ -5,6 +5,7 @@
  */
 import nlpUtils from 'wink-nlp-utils';
 import { reviewPatternTokens } from './review-patterns.js';
+import { withSharedErrorWords } from './shared-error-words.js';
 import { wordTokens } from './word-tokens.js';
 
 /** The text of one review, as the classifier sees it. */
@@ -44,6 +45,12 @@ export interface ReviewFeatureOptions {
    * (Panichella et al. 2015, Maalej et al. 2016), crossed with the rating. Absent: false.
    */
   patterns?: boolean;
+  /**
+   * Read exception and error type names and crash words (`TypeError`, `NullPointerException`,
+   * segfault) as the word `crash` (`withSharedErrorWords`): reviews name no exception, so each
+   * name would be a word the model never saw. Absent: false.
+   */
+  errorWords?: boolean;
 }
 
 /** Splits text into clauses so negation and bigrams do not cross punctuation. */
@@ -61,7 +68,10 @@ const UPDATE_WORDS =
  * @returns Tokens in text order (title first), then the rating token if enabled.
  */
 export function reviewTokens(review: ReviewText, options: ReviewFeatureOptions): string[] {
-  const source = options.title && review.title ? `${review.title}\n${review.text}` : review.text;
+  const shared = options.errorWords ? withSharedErrorWords : (text: string) => text;
+  const title = review.title === undefined ? undefined : shared(review.title);
+  const text = shared(review.text);
+  const source = options.title && title ? `${title}\n${text}` : text;
   const tokens: string[] = [];
   for (const clause of source.split(CLAUSE_BREAK)) {
     let words = options.negation ? negatedWords(clause) : wordTokens(clause);
@@ -70,8 +80,8 @@ export function reviewTokens(review: ReviewText, options: ReviewFeatureOptions):
     if (options.bigrams) words = nlpUtils.tokens.appendBigrams(words);
     tokens.push(...words);
   }
-  if (options.title && review.title) {
-    tokens.push(...wordTokens(review.title).map((word) => `t:${word}`));
+  if (options.title && title) {
+    tokens.push(...wordTokens(title).map((word) => `t:${word}`));
   }
   if (options.updateWords && UPDATE_WORDS.test(source)) tokens.push('__update');
   if (options.rating && review.rating !== undefined) tokens.push(`__rating_${review.rating}`);
