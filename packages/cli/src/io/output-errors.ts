@@ -36,21 +36,42 @@ export interface GuardOutputOptions {
   };
   /** Ends the process. Default `process.exit`. */
   exit?: (code: number) => void;
+  /**
+   * Asks a long-running command to stop as SIGTERM would; returns false when none listens.
+   * Default: emits SIGTERM to the process's own listeners, if it has any (serve, worker and mcp
+   * wait for it; a one-shot command does not).
+   */
+  stopGracefully?: () => boolean;
+}
+
+/** Emits SIGTERM to the process's listeners, without a signal, when it has any. */
+function emitStop(): boolean {
+  return process.listenerCount('SIGTERM') > 0 && process.emit('SIGTERM', 'SIGTERM');
 }
 
 /**
  * Turns write errors on stdout and stderr into an exit code. `EPIPE` (the reader closed the pipe,
- * as `head` does once it has its lines) ends the command with 0 and no message; any other error
- * on stdout (`> /dev/full`) prints `sightline: cannot write to standard output: <reason>` on
- * stderr and ends with {@link EXIT_USAGE} (2), as an unwritable `--out` file does.
- * @param options - the streams and the exit function; see {@link GuardOutputOptions}.
+ * as `head` does once it has its lines) ends the command with 0 and no message; a long-running
+ * command that waits for SIGTERM is stopped that way instead, so it closes what it opened (a
+ * service's lock, the demo's folder with its API token; trial 47) and ends with 0 on its own,
+ * and stdout's later errors are ignored. Any other error on stdout (`> /dev/full`) prints
+ * `sightline: cannot write to standard output: <reason>` on stderr and ends with
+ * {@link EXIT_USAGE} (2), as an unwritable `--out` file does.
+ * @param options - the streams, the exit and the stop; see {@link GuardOutputOptions}.
  */
 export function guardOutputStreams({
   streams = { stdout: process.stdout, stderr: process.stderr },
   exit = (code) => process.exit(code),
+  stopGracefully = emitStop,
 }: GuardOutputOptions = {}): void {
+  let stopping = false;
   streams.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') return exit(EXIT_OK);
+    if (stopping) return;
+    if (error.code === 'EPIPE') {
+      if (stopGracefully()) stopping = true;
+      else exit(EXIT_OK);
+      return;
+    }
     try {
       streams.stderr.write(
         `sightline: cannot write to standard output: ${describeWriteError(error)}. Free some space, or send the output elsewhere (--out FILE where the command has it).\n`,

@@ -121,10 +121,19 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
       `${consoleLine(service, io)}\n${describeCalls(service.url, tokenInShell(service.tokenFile, io.env))}\n`,
     );
   }
+  // Ctrl-C is heard from here on, also while `onListening` runs (the demo posts its reports
+  // then): the service closes and what it made goes (trial 47: a Ctrl-C then left the demo's
+  // folder, with its API token, behind).
+  const listening = new AbortController();
+  const signal = untilSignal(listening.signal);
   try {
-    await io.onListening?.(service);
-    await (io.stopped ?? untilSignal());
+    const started = io.onListening?.(service) ?? Promise.resolve();
+    const early = await Promise.race([started.then(() => false), signal.then(() => true)]);
+    // Stopped mid-way: what `onListening` was doing fails as the service closes.
+    if (early) started.catch(() => {});
+    else await Promise.race([io.stopped ?? signal, signal]);
   } finally {
+    listening.abort();
     await service.close();
   }
   return 0;

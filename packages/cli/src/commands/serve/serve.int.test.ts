@@ -178,4 +178,28 @@ describe('sightline serve, ingest and worker', () => {
       ),
     ).toContain('No service store');
   }, 60_000);
+
+  it('closes on Ctrl-C while its start-up work (the demo posting its reports) still runs', async () => {
+    // Trial 47: SIGINT during the demo's posting killed the process before the handler that
+    // closes the service was installed, leaving the demo's folder, token and lock behind.
+    const data = path.join(work, 'data');
+    const before = new Set(process.listeners('SIGINT'));
+    let url = '';
+    const exit = await runServe(
+      { repo: repo.root, data, port: 0, concurrency: 1 },
+      Object.assign(memory(), {
+        async onListening(service: RunningService) {
+          url = service.url;
+          expect(fs.existsSync(path.join(data, 'serve.lock'))).toBe(true);
+          for (const listener of process.listeners('SIGINT'))
+            if (!before.has(listener)) (listener as (signal: string) => void)('SIGINT');
+          await new Promise(() => {}); // start-up work that never ends by itself
+        },
+      }),
+    );
+    expect(exit).toBe(0);
+    expect(fs.existsSync(path.join(data, 'serve.lock'))).toBe(false);
+    await expect(fetch(`${url}/api/groups`)).rejects.toThrow();
+    expect(process.listeners('SIGINT').filter((listener) => !before.has(listener))).toEqual([]);
+  }, 60_000);
 });
