@@ -24,6 +24,15 @@ export function isPassword(raw: string): boolean {
   return !value.startsWith('$') && !/^\d+(?::\d+)+$/.test(value);
 }
 
+/**
+ * Whether a program's own password option's value is one: {@link isPassword}, not the next
+ * option, not a help text's metavariable (`<password>`, `[pw]`: an option's definition,
+ * `--password <password>`, read joined to its description, was withheld: fresh-user trial 45).
+ */
+export function isOptionPassword(raw: string): boolean {
+  return isPassword(raw) && !/^["']?[-<[]/.test(raw);
+}
+
 /** Farthest an option is looked for after its program, in characters (a minified line is long). */
 const COMMAND_CHARS = 512;
 

@@ -8,7 +8,12 @@
  * (`--password=…`, `--db-password …`, `--store-pass …`). `sshpass -p '…' ssh deploy@host` in a
  * script was shown (fresh-user trial 43).
  */
-import { isPassword, passwordVariables, programOptions, VALUE } from './command-line-options.js';
+import {
+  isOptionPassword,
+  passwordVariables,
+  programOptions,
+  VALUE,
+} from './command-line-options.js';
 import { looksLikePassword } from './password-value.js';
 import type { SecretRule } from './secret-rule.js';
 
@@ -54,15 +59,6 @@ const PASSWORD_OPTION = new RegExp(
   String.raw`--(?:[a-z\d]{1,20}-){0,3}pass(?:word|wd|phrase)?(?:=|[ \t]+)${VALUE}`,
   'gi',
 );
-
-/**
- * Whether a program's own password option's value is one: not a placeholder, not the next option,
- * not a help text's metavariable (`<password>`, `[pw]`: an option's definition, `--password
- * <password>`, read joined to its description, was withheld: fresh-user trial 45).
- */
-function isOptionPassword(raw: string): boolean {
-  return isPassword(raw) && !/^["']?[-<[]/.test(raw);
-}
 
 /**
  * Whether a long option's value is a password whatever the program: one that

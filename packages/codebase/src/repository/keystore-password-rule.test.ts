@@ -23,6 +23,7 @@ describe('KEYSTORE_PASSWORD_RULE', () => {
     [`openssl pkcs12 -export -in a.crt -passout pass:${secret}`, [`-passout pass:${secret}`]],
     [`openssl rsa -in key.pem -passin 'pass:${secret}'`, [`-passin 'pass:${secret}'`]],
     [`openssl enc -aes-256-cbc -pass pass:${secret} -in a`, [`-pass pass:${secret}`]],
+    [`openssl enc -aes-256-cbc -salt -k ${secret} -in a -out b`, [`-k ${secret}`]],
   ])('finds the passwords in %j', (text, options) => {
     expect(found(text)).toEqual(options);
   });
@@ -39,6 +40,7 @@ describe('KEYSTORE_PASSWORD_RULE', () => {
       'openssl reading them elsewhere',
       'openssl rsa -passin env:PW -passout file:pw.txt -pass stdin',
     ],
+    ['openssl reading a file', 'openssl enc -d -aes-256-cbc -kfile key.txt -in b'],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual([]);
   });

@@ -2,7 +2,8 @@
  * A secret-named key and its literal written as two arguments or two elements: a C# collection
  * initializer's pair (`new Dictionary<string, string> { { "password", "…" } }`), a map's or a
  * properties' call (`Map.of("password", "…")`, `props.put("password", "…")`,
- * `props.setProperty("db.password", "…")`, `dict.Add("Password", "…")`), a tuple (`("pwd", "…")`).
+ * `props.setProperty("db.password", "…")`, `dict.Add("Password", "…")`), a tuple (`("pwd", "…")`),
+ * a command's argument list (`spawn("deploy", ["--password", "…"])`).
  * The named-literal rule reads a name's `=`, `:` or `=>`; a comma between the two was read by
  * none.
  */

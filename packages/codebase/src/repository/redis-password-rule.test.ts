@@ -17,6 +17,9 @@ describe('REDIS_PASSWORD_RULE', () => {
     [`sentinel auth-pass mymaster ${secret}`, 'sentinel.conf'],
     [`    command: redis-server --requirepass ${secret}`, 'docker-compose.yml'],
     [`redis-cli CONFIG SET requirepass ${secret}`, 'scripts/setup.sh'],
+    [`user app on >${secret} ~cache:* +get`, 'redis.conf'],
+    [`user default on >letmein ~* +@all`, 'config/users.acl'],
+    [`redis-cli ACL SETUSER app on >${secret} ~* +@read`, 'scripts/setup.sh'],
   ])('finds the password in %j (%s)', (text, file) => {
     expect(found(text, file)).toHaveLength(1);
   });
@@ -28,6 +31,11 @@ describe('REDIS_PASSWORD_RULE', () => {
     ['a placeholder', 'requirepass <password>'],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual([]);
+  });
+
+  it('reads no user line as an ACL user outside a Redis configuration or ACL file', () => {
+    expect(found(`user app on >${secret} ~* +@all`, 'notes.txt')).toEqual([]);
+    expect(found('user app on nopass ~* +@all\nuser ops off', 'users.acl')).toEqual([]);
   });
 
   it('reads words of prose as no password outside a Redis configuration file', () => {

@@ -15,7 +15,8 @@
  * (`prose-password-rule.ts`); and the leak classes closed after it: SQL statements' passwords
  * (`sql-password-rule.ts`), Redis' password directives (`redis-password-rule.ts`), keystores' and
  * OpenSSL's pass phrases (`keystore-password-rule.ts`), passwords given with their user
- * (`user-password-argument-rule.ts`), PowerShell's plain-text secure strings
+ * (`user-password-argument-rule.ts`), more programs' short password options
+ * (`program-password-option-rule.ts`), PowerShell's plain-text secure strings
  * (`secure-string-rule.ts`), Go MySQL DSNs (`mysql-dsn-rule.ts`), a secret-named key's literal
  * given as the next argument (`literal-pair-rule.ts`) and secret-named Terraform variables'
  * defaults (`terraform-variable-rule.ts`). Each rule marks the character range it matched; the scanner
@@ -36,6 +37,7 @@ import { looksLikePassword } from './password-value.js';
 import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
 import { PRIVATE_KEY_DER_RULE } from './private-key-der-rule.js';
 import { PRIVATE_KEY_RULE } from './private-key-rule.js';
+import { PROGRAM_PASSWORD_OPTION_RULE } from './program-password-option-rule.js';
 import { PROSE_PASSWORD_RULE } from './prose-password-rule.js';
 import { REDIS_PASSWORD_RULE } from './redis-password-rule.js';
 import { isSecretSettingPointer, isWordCode, SECRET_SETTING, snakeCase } from './secret-names.js';
@@ -444,6 +446,7 @@ const TOKEN_RULES: SecretRule[] = [
   COMMAND_PASSWORD_RULE,
   KEYSTORE_PASSWORD_RULE,
   USER_PASSWORD_ARGUMENT_RULE,
+  PROGRAM_PASSWORD_OPTION_RULE,
   REDIS_PASSWORD_RULE,
   SQL_PASSWORD_RULE,
   SECURE_STRING_RULE,

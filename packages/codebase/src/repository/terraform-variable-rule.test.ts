@@ -22,8 +22,12 @@ describe('TERRAFORM_VARIABLE_RULE', () => {
       `variable "api_token" {\n  type = string\n  validation {\n    condition = length(var.api_token) > 8\n  }\n  default = "letmein"\n}\n`,
     ],
     ['a block on one line', `variable "admin_pw" { default = "${secret}" }\n`],
+    [
+      'a heredoc',
+      `variable "db_password" {\n  type    = string\n  default = <<-EOT\n    ${secret}\n  EOT\n}\n`,
+    ],
   ])('finds the default of %s', (_name, text) => {
-    expect(found(text)).toEqual([expect.stringMatching(/default\s*=\s*"/)]);
+    expect(found(text)).toEqual([expect.stringMatching(/^[{\s]*default\s*=\s*(?:"|<<)/)]);
   });
 
   it.each([
@@ -37,6 +41,11 @@ describe('TERRAFORM_VARIABLE_RULE', () => {
       'a template and a null',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a Terraform template, as written
       'variable "db_password" {\n  default = "${var.x}"\n}\nvariable "token" {\n  default = null\n}\n',
+    ],
+    [
+      'a heredoc of a template',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Terraform template, as written
+      'variable "db_password" {\n  default = <<EOT\n${var.x}\nEOT\n}\n',
     ],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual([]);

@@ -1,6 +1,7 @@
 /**
  * The default of a secret-named Terraform (or OpenTofu) input variable, written in its block on a
- * line of its own: `variable "db_password" {`, then `default = "…"` lines below (HashiCorp's
+ * line of its own: `variable "db_password" {`, then a `default = "…"` line below, or a heredoc
+ * `default = <<EOT` and its lines (HashiCorp's
  * "Input Variables": `type`, `description`, `sensitive` and `default` are the block's arguments).
  * The named-literal rule reads the name `default`, not the variable's; `sensitive = true` hides the
  * value from Terraform's output, not from the file.
@@ -14,6 +15,8 @@ import type { SecretRule } from './secret-rule.js';
 const VARIABLE_BLOCK = /^[ \t]*variable[ \t]+"([\w-]{1,100})"[ \t]*\{/gm;
 /** A block's `default = "…"` argument, its literal group 1 (at most 256 characters). */
 const DEFAULT = /(?:^|\{)[ \t]*default[ \t]*=[ \t]*"((?:[^"\\\n]|\\.){1,256})"/m;
+/** A block's `default = <<EOT` (or `<<-EOT`) heredoc argument, its marker group 1. */
+const HEREDOC_DEFAULT = /^[ \t]*default[ \t]*=[ \t]*<<-?([A-Za-z_]\w*)[ \t]*$/m;
 /** Farthest a block is read for its default, in characters. */
 const BLOCK_CHARS = 2048;
 
@@ -34,6 +37,21 @@ function blockAt(text: string, from: number): string {
   return close ? block.slice(0, newline + 1 + close.index) : block;
 }
 
+/**
+ * The range in a block of its heredoc default, `default = <<EOT` through its `EOT` line, when a
+ * line of the heredoc holds a value (not a placeholder or a template alone); null when none.
+ */
+function heredocDefault(block: string): [number, number] | null {
+  const opening = HEREDOC_DEFAULT.exec(block);
+  if (!opening) return null;
+  const from = opening.index + opening[0].length;
+  const closing = new RegExp(String.raw`^[ \t]*${opening[1]}[ \t]*$`, 'm').exec(block.slice(from));
+  const end = closing ? from + closing.index + closing[0].length : block.length;
+  const value = block.slice(from, closing ? from + closing.index : end).trim();
+  if (PLACEHOLDER.test(value) || /^\$\{[^}]*\}$/.test(value)) return null;
+  return [opening.index, end];
+}
+
 /** A secret-named variable's default; each range is the `default` argument's. */
 export const TERRAFORM_VARIABLE_RULE: SecretRule = {
   what: "a secret-named Terraform variable's default",
@@ -42,6 +60,11 @@ export const TERRAFORM_VARIABLE_RULE: SecretRule = {
       const name = found[1] ?? '';
       if (!SECRET_SETTING.test(name) || isSecretSettingPointer(name)) continue;
       const block = blockAt(text, found.index);
+      const heredoc = heredocDefault(block);
+      if (heredoc) {
+        yield [found.index + heredoc[0], found.index + heredoc[1]];
+        continue;
+      }
       const value = DEFAULT.exec(block);
       // `default = "${var.x}"`, `default = "<password>"`: a template or a placeholder.
       if (!value || PLACEHOLDER.test(value[1] ?? '') || /\$\{|…/.test(value[1] ?? '')) continue;

@@ -3,8 +3,9 @@
  * classes closed after fresh-user trial 46: passwords set by SQL statements, Redis' directives,
  * keystores' and OpenSSL's pass phrases, passwords given with their user on a command line, the
  * Azure CLI's login, PowerShell's plain-text secure strings, Go MySQL DSNs, literals of names
- * spelled `pw` and `pass_word`, a dictionary initializer's pair and a secret-named Terraform
- * variable's default. Every value spells `Fake`.
+ * spelled `pw` and `pass_word`, a dictionary initializer's pair, a secret-named Terraform
+ * variable's default (a heredoc too), Redis ACL users, OpenLDAP's `-w`, `zip -P` and `openssl enc
+ * -k`, and a Lua table's computed key. Every value spells `Fake`.
  */
 
 /** One secret to plant on a `{{name}}` placeholder of a file's text. */
@@ -41,6 +42,12 @@ const FAKE = {
   snakeWord: 'FakeSnakeWordPw46',
   dictionaryPair: 'FakeDictPairPw46',
   terraformDefault: 'FakeTfDefaultPw46',
+  terraformHeredoc: 'FakeTfHeredocPw46',
+  redisAcl: 'FakeRedisAclPw46',
+  ldapBind: 'FakeLdapBindPw46',
+  zipArchive: 'FakeZipPw46',
+  opensslEnc: 'FakeOpensslEncPw46',
+  luaTable: 'FakeLuaKeyPw46',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -53,8 +60,9 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
     },
   },
   'config/redis.conf': {
-    text: 'bind 127.0.0.1\nport 6379\nrequirepass {{redisRequire}}\nmasterauth {{redisMaster}}\nappendonly yes\n',
+    text: 'bind 127.0.0.1\nport 6379\nrequirepass {{redisRequire}}\nmasterauth {{redisMaster}}\nuser app on >{{redisAcl}} ~* +@all\nappendonly yes\n',
     planted: {
+      redisAcl: { format: 'redis-acl-user-password', value: FAKE.redisAcl },
       redisRequire: { format: 'redis-requirepass', value: FAKE.redisRequire },
       redisMaster: { format: 'redis-masterauth', value: FAKE.redisMaster },
     },
@@ -69,6 +77,9 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
       "smbclient //files.example.com/releases -U deploy%{{sambaUser}} -c 'put app.p12'",
       'lftp -u deploy,{{lftpUser}} sftp://files.example.com',
       'az login -u deploy@example.com -p {{azureLogin}}',
+      'ldapsearch -x -D cn=deploy,dc=example,dc=com -w {{ldapBind}} -b dc=example,dc=com',
+      'zip -r -P {{zipArchive}} release.zip dist/',
+      'openssl enc -aes-256-cbc -salt -k {{opensslEnc}} -in release.zip -out release.enc',
       '',
     ].join('\n'),
     planted: {
@@ -78,6 +89,9 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
       sambaUser: { format: 'smbclient-user-percent-password', value: FAKE.sambaUser },
       lftpUser: { format: 'lftp-user-comma-password', value: FAKE.lftpUser },
       azureLogin: { format: 'az-login-password', value: FAKE.azureLogin },
+      ldapBind: { format: 'ldapsearch-bind-password', value: FAKE.ldapBind },
+      zipArchive: { format: 'zip-archive-password', value: FAKE.zipArchive },
+      opensslEnc: { format: 'openssl-enc-k', value: FAKE.opensslEnc },
     },
   },
   'deploy/connect.ps1': {
@@ -103,9 +117,20 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
       dictionaryPair: { format: 'dictionary-initializer-pair', value: FAKE.dictionaryPair },
     },
   },
-  'infra/variables.tf': {
-    text: 'variable "db_user" {\n  default = "app"\n}\n\nvariable "db_password" {\n  type      = string\n  sensitive = true\n  default   = "{{terraformDefault}}"\n}\n',
+  // Already withheld before these rules: kept so the benchmark covers it.
+  'src/config.lua': {
+    text: 'local settings = {\n  host = "db.example.com",\n  ["password"] = "{{luaTable}}",\n}\nreturn settings\n',
     planted: {
+      luaTable: { format: 'lua-computed-key', value: FAKE.luaTable },
+    },
+  },
+  'infra/variables.tf': {
+    text: 'variable "db_user" {\n  default = "app"\n}\n\nvariable "db_password" {\n  type      = string\n  sensitive = true\n  default   = "{{terraformDefault}}"\n}\n\nvariable "api_token" {\n  type    = string\n  default = <<-EOT\n    {{terraformHeredoc}}\n  EOT\n}\n',
+    planted: {
+      terraformHeredoc: {
+        format: 'terraform-variable-heredoc-default',
+        value: FAKE.terraformHeredoc,
+      },
       terraformDefault: { format: 'terraform-variable-default', value: FAKE.terraformDefault },
     },
   },
