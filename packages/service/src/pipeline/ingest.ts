@@ -4,16 +4,21 @@ import type { RawReport } from '../sources/types.js';
 import type { ReportOrigin } from '../store/index.js';
 import { PROCESS_REPORT, REPORTS_PER_JOB } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
+import { providerIdentities } from './process-report.js';
 
 /** What {@link ingestReports} did. */
 export interface IngestResult {
   /** Reports stored by this call. */
   stored: number;
-  /** Reports the source had delivered before, unchanged (not stored again). */
+  /**
+   * Reports the source had delivered before, unchanged (not stored again), and issues delivered
+   * without an occurrence of their own whose project already holds a report of them
+   * (`RawReport.issueOnly`).
+   */
   duplicates: number;
   /** Reports the source had delivered before with another payload: stored as a new revision. */
   revised: number;
-  /** Ids of all the reports given, stored now or before, in input order. */
+  /** Ids of the reports given, stored now or before, in input order (not the issues left out). */
   reportIds: string[];
 }
 
@@ -28,7 +33,8 @@ export async function ingestReports(
   reports: readonly RawReport[],
   origin: ReportOrigin,
 ): Promise<IngestResult> {
-  const rows = await context.store.reports.insertMany(reports.map(storable), origin);
+  const occurrences = await withoutKnownIssues(context, reports, origin.projectId);
+  const rows = await context.store.reports.insertMany(occurrences.map(storable), origin);
   const created = rows.filter((row) => row.created);
   const revised = rows.filter((row) => row.revised);
   const queued = [...created, ...revised].map((row) => row.id);
@@ -40,10 +46,38 @@ export async function ingestReports(
   if (origin.sourceId) await context.store.sources.addReports(origin.sourceId, created.length);
   return {
     stored: created.length,
-    duplicates: rows.length - created.length - revised.length,
+    duplicates: reports.length - created.length - revised.length,
     revised: revised.length,
     reportIds: rows.map((row) => row.id),
   };
+}
+
+/**
+ * The reports without those that are only an issue the project already holds a report of
+ * (`RawReport.issueOnly`): a Sentry issue delivered again, unresolved, or after its first event is
+ * no new occurrence (fresh-user trial: a stale `unresolved` delivery was stored as a report
+ * without a release and marked its resolved group regressed). A report still waiting for its
+ * analysis counts, so an issue arriving just after its event is left out too.
+ */
+async function withoutKnownIssues(
+  context: PipelineContext,
+  reports: readonly RawReport[],
+  projectId: string,
+): Promise<readonly RawReport[]> {
+  if (!reports.some((report) => report.issueOnly)) return reports;
+  let waiting: Set<string> | undefined;
+  const known = async (identity: string) => {
+    if (await context.store.groups.hasIdentity(projectId, identity)) return true;
+    waiting ??= new Set(
+      (await context.store.reports.listWaiting(projectId)).flatMap(providerIdentities),
+    );
+    return waiting.has(identity);
+  };
+  const kept: RawReport[] = [];
+  for (const report of reports) {
+    if (!report.issueOnly || !(await known(report.issueOnly))) kept.push(report);
+  }
+  return kept;
 }
 
 /**

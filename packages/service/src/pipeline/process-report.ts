@@ -267,7 +267,9 @@ function errorMessage(error: unknown): string {
  * store review) and, for Sentry, its issue (`sentry-issue:<id>`), shared by the issue webhook and
  * every event of the issue.
  */
-export function providerIdentities(row: ReportRecord): string[] {
+export function providerIdentities(
+  row: Pick<ReportRecord, 'sourceKind' | 'sourceReportId' | 'meta'>,
+): string[] {
   const identities = [`${row.sourceKind}:${row.sourceReportId}`];
   const issueId = row.meta.issueId;
   if (row.sourceKind === 'sentry' && (typeof issueId === 'string' || typeof issueId === 'number')) {

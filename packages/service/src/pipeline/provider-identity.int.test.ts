@@ -34,19 +34,20 @@ describe.each(TEST_DATABASES)('provider identity on $name', (kind) => {
     return Promise.all(reportIds.map(async (id) => (await harness.store.reports.get(id))?.groupId));
   }
 
+  // An issue delivered after one of its events is no occurrence of its own: it is left out.
   it.each([
-    ['the issue webhook first', [issue, event, laterEvent]],
-    ['an event first', [event, issue, laterEvent]],
-  ])(
+    ['the issue webhook first', [issue, event, laterEvent], 3],
+    ['an event first', [event, issue, laterEvent], 2],
+  ] as const)(
     'one Sentry issue and its events are one crash group (%s)',
-    async (_, reports) => {
+    async (_, reports, count) => {
       harness = await openHarness(kind);
       const groupIds = new Set<string | null | undefined>();
       for (const report of reports) for (const id of await groupsOf([report])) groupIds.add(id);
       expect(groupIds.size).toBe(1);
       const [groupId] = [...groupIds];
       const group = await harness.store.groups.get(groupId ?? '');
-      expect(group).toMatchObject({ count: 3, label: 'crash' });
+      expect(group).toMatchObject({ count, label: 'crash' });
       // The investigation reads an event (its trace), not the issue's title.
       const representative = await harness.store.reports.get(group.representativeReportId);
       expect(representative?.sourceReportId).not.toMatch(/^issue-/);

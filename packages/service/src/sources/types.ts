@@ -27,6 +27,14 @@ export interface RawReport {
   filename?: string;
   /** Provider fields worth keeping (release, platform, rating, author); never credentials. */
   meta?: Record<string, string | number | boolean | null>;
+  /**
+   * Set when the report is the provider's issue itself, not an occurrence of it (a Sentry issue
+   * delivered without its event): the issue's provider identity (`sentry-issue:<id>`). It is
+   * stored only while the project holds no report of the issue, so the issue delivered again (with
+   * a status change, or after its first event) is not counted as another occurrence. Default: the
+   * report is an occurrence.
+   */
+  issueOnly?: string;
 }
 
 /**

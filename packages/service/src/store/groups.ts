@@ -90,6 +90,11 @@ export interface GroupStore {
     at?: string,
   ): Promise<GroupRecord | undefined>;
   /**
+   * Whether a provider identity (`sentry-issue:<id>`, `github:<owner/repo>#<n>`) maps to a group
+   * of the project: a report carrying it was grouped.
+   */
+  hasIdentity(projectId: string, identity: string): Promise<boolean>;
+  /**
    * Merges group `id` into `into` by hand (see `mergeGroups`). @returns the group merged into.
    * @throws SightlineError `STORE_ENTRY_NOT_FOUND`, `INVALID_ARGUMENT`.
    */
@@ -281,6 +286,16 @@ export function createGroupStore(db: Kysely<Database>, dialect: 'sqlite' | 'post
       const open = (OPEN_STATUSES as readonly string[]).includes(row.status);
       if (status === 'resolved' ? !open : row.status !== 'resolved') return undefined;
       return setStatus(row.id, status);
+    },
+
+    async hasIdentity(projectId, identity) {
+      const row = await db
+        .selectFrom('group_identities')
+        .select('group_id')
+        .where('project_id', '=', projectId)
+        .where('identity', '=', identity)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async merge(id, into) {

@@ -58,6 +58,7 @@ export {
   type ReportOrigin,
   type ReportRevision,
   type ReportStore,
+  type WaitingReport,
 } from './reports.js';
 export type { SavedViewStore } from './saved-views.js';
 export { type Database, type ReportStage, STORE_SCHEMA_VERSION } from './schema.js';

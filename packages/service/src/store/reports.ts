@@ -34,6 +34,9 @@ export interface ReportRevision {
   receivedAt: string;
 }
 
+/** A report waiting for its analysis, without its payload: what says which problem it is. */
+export type WaitingReport = Pick<ReportRecord, 'id' | 'sourceKind' | 'sourceReportId' | 'meta'>;
+
 /** The report store. */
 export interface ReportStore {
   /**
@@ -91,6 +94,11 @@ export interface ReportStore {
    * newest first: what grouping learns the project's boilerplate from.
    */
   recentTexts(projectId: string, limit: number): Promise<string[]>;
+  /**
+   * A project's reports stored but not analysed yet (stage `received`: new, or edited upstream),
+   * without their payloads, oldest first.
+   */
+  listWaiting(projectId: string): Promise<WaitingReport[]>;
   /** Records why a report could not go through the pipeline; it stays stored. */
   fail(id: string, error: string): Promise<void>;
   /** Reports stored, by stage. */
@@ -270,6 +278,23 @@ export function createReportStore(db: Kysely<Database>): ReportStore {
         const report = JSON.parse(row.parsed ?? '{}') as Partial<Report>;
         return `${report.title ?? ''}\n${report.body ?? ''}`;
       });
+    },
+
+    async listWaiting(projectId) {
+      const rows = await db
+        .selectFrom('reports')
+        .select(['id', 'source_kind', 'source_report_id', 'meta'])
+        .where('project_id', '=', projectId)
+        .where('stage', '=', 'received')
+        .orderBy('received_at')
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        sourceKind: row.source_kind,
+        sourceReportId: row.source_report_id,
+        meta: JSON.parse(row.meta) as Record<string, unknown>,
+      }));
     },
 
     async fail(id, error) {

@@ -89,6 +89,9 @@ function createSentrySource(context: SourceContext<SentryConfig, SentryCredentia
         return { verified: true, reports: [report] };
       }
       if (delivery.kind === 'none') return { verified: true, reports: [] };
+      // Created or unresolved: the issue's latest event (stored once by its id), or without a token
+      // the issue itself, stored only while the project holds no report of it (`issueOnly`): an
+      // unresolved issue is a status change, not another occurrence.
       const reports = only(await issueWithEvent(api(), delivery.issue));
       const upstream = delivery.reopened
         ? [

@@ -34,7 +34,10 @@ export function eventReport(event: Record<string, unknown>): RawReport | undefin
   };
 }
 
-/** An issue without its event (no auth token to fetch it): identified by the issue id. */
+/**
+ * An issue without its event (no auth token to fetch it): identified by the issue id, and stored
+ * only while the project holds no report of the issue (`issueOnly`): it is no occurrence itself.
+ */
 export function issueReport(issue: Record<string, unknown>): RawReport | undefined {
   const id = str(issue.id);
   if (!id) return undefined;
@@ -47,5 +50,6 @@ export function issueReport(issue: Record<string, unknown>): RawReport | undefin
     payload: { json: issue },
     ...(url?.startsWith('http') ? { url } : {}),
     meta: { issueId: id, ...(str(issue.level) ? { level: str(issue.level) ?? null } : {}) },
+    issueOnly: `sentry-issue:${id}`,
   };
 }
