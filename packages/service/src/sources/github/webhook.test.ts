@@ -23,7 +23,7 @@ const deliver = (event: string, body: Uint8Array, signature?: string, s = source
   // biome-ignore lint/style/noNonNullAssertion: the GitHub source takes webhooks
   s.webhook!({
     headers: {
-      'x-github-event': event,
+      ...(event ? { 'x-github-event': event } : {}),
       ...(signature ? { 'x-hub-signature-256': signature } : {}),
     },
     body,
@@ -141,6 +141,42 @@ describe('GitHub issues webhooks', () => {
       verified: true,
       reports: [],
       rejected: expect.stringContaining('no issue number'),
+    });
+  });
+
+  it('rejects a signed delivery naming no event, or an issue without its number or title to store', async () => {
+    // Fresh-user trial: each was answered 202 {"stored":0}: accepted and dropped.
+    const signed = (event: string, payload: unknown) => {
+      const body = Buffer.from(JSON.stringify(payload));
+      return deliver(event, body, sign(body));
+    };
+    const untitled = { action: 'opened', issue: { id: 5, number: 5 } };
+    expect(await signed('issues', untitled)).toEqual({
+      verified: true,
+      reports: [],
+      rejected: "The issues event's issue has no title (a string); nothing was stored.",
+    });
+    expect(await signed('', JSON.parse(fixture('issues-opened.json').toString('utf8')))).toEqual({
+      verified: true,
+      reports: [],
+      rejected: expect.stringContaining('no X-GitHub-Event header'),
+    });
+    expect(await signed('issues', { action: 'closed', issue: { id: 5 } })).toMatchObject({
+      rejected: expect.stringContaining('no issue number'),
+    });
+    // A status change needs no title; events and actions not followed stay a success.
+    expect(await signed('issues', { action: 'closed', issue: { id: 5, number: 5 } })).toEqual({
+      verified: true,
+      reports: [],
+      upstream: [{ identity: 'github:acme/widget#5', status: 'resolved' }],
+    });
+    expect(await signed('issues', { action: 'labeled', issue: { id: 5, number: 5 } })).toEqual({
+      verified: true,
+      reports: [],
+    });
+    expect(await signed('push', { ref: 'refs/heads/main' })).toEqual({
+      verified: true,
+      reports: [],
     });
   });
 

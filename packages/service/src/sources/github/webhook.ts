@@ -1,13 +1,15 @@
 /**
  * GitHub `issues` webhooks (docs.github.com/webhooks/webhook-events-and-payloads#issues):
  * `X-Hub-Signature-256` is `sha256=` + hex HMAC-SHA256 of the raw body with the webhook secret,
- * checked by `@octokit/webhooks-methods` (constant-time). `ping` is accepted with no report; a
- * verified delivery that is not a JSON object, or an issues event without its issue, is rejected.
+ * checked by `@octokit/webhooks-methods` (constant-time). `ping` and the events and actions not
+ * followed here are accepted with no report; a verified delivery that is not a JSON object, names
+ * no event, or is an issues event without its issue (or the issue's number, or the title of one
+ * to store) is rejected.
  */
 import { verify } from '@octokit/webhooks-methods';
 import type { UpstreamStatus, WebhookRequest, WebhookResult } from '../types.js';
 import { deliveryObject, isObject } from '../webhook-json.js';
-import { closedAsDone, isIssue, issueReport } from './reports.js';
+import { closedAsDone, type GitHubIssue, issueReport } from './reports.js';
 
 /** Actions that mean "an issue to look at". */
 const ACTIONS = new Set(['opened', 'edited', 'reopened']);
@@ -35,7 +37,11 @@ export async function handleGitHubWebhook(
     "Set the webhook's Content type to application/json in its settings on GitHub.",
   );
   if ('rejected' in delivery) return { verified: true, reports: [], rejected: delivery.rejected };
-  if (request.headers['x-github-event'] !== 'issues') return { verified: true, reports: [] };
+  const event = request.headers['x-github-event'];
+  // GitHub names the event of every delivery; without the name, what it carries is unknown.
+  if (!event) return { verified: true, reports: [], rejected: NO_EVENT_NAME };
+  // Other events (ping, push…) carry no issue: a success with nothing to store.
+  if (event !== 'issues') return { verified: true, reports: [] };
   const payload = delivery.object as {
     action?: unknown;
     issue?: unknown;
@@ -54,19 +60,14 @@ export async function handleGitHubWebhook(
   const action = String(payload.action);
   const status = UPSTREAM_ACTIONS[action];
   if (!ACTIONS.has(action) && !status) return { verified: true, reports: [] };
-  if (!isIssue(payload.issue)) {
-    // A pull request is not a report; an issue without its number cannot be stored once and only once.
-    const { number, pull_request: pullRequest } = payload.issue;
-    if (pullRequest !== undefined || typeof number === 'number' || !ACTIONS.has(action))
-      return { verified: true, reports: [] };
-    return {
-      verified: true,
-      reports: [],
-      rejected: 'The issues event carries no issue number (its id here); nothing was stored.',
-    };
-  }
-  const resolves = status !== 'resolved' || closedAsDone(payload.issue);
-  const { number, updated_at: at } = payload.issue;
+  // A pull request is not a report.
+  if (payload.issue.pull_request !== undefined) return { verified: true, reports: [] };
+  const missing = missingField(payload.issue, ACTIONS.has(action));
+  if (missing) return { verified: true, reports: [], rejected: missing };
+  // Its number is checked, and its title when it is stored (a status change needs none).
+  const found = payload.issue as unknown as GitHubIssue;
+  const resolves = status !== 'resolved' || closedAsDone(found);
+  const { number, updated_at: at } = found;
   const upstream =
     status && resolves
       ? [
@@ -82,8 +83,28 @@ export async function handleGitHubWebhook(
   // late redelivery. It is dated when it arrives instead.
   const issue =
     action === 'edited' && typeof at !== 'string'
-      ? { ...payload.issue, updated_at: new Date().toISOString() }
-      : payload.issue;
+      ? { ...found, updated_at: new Date().toISOString() }
+      : found;
   const reports = ACTIONS.has(action) ? [issueReport(fullName, issue)] : [];
   return { verified: true, reports, upstream };
+}
+
+const NO_EVENT_NAME =
+  'The delivery has no X-GitHub-Event header, so what it carries is unknown (GitHub names the event of every delivery: check that a proxy in between passes the header on); nothing was stored.';
+
+/**
+ * What an issue of an `issues` event lacks to be followed, a sentence; undefined when nothing.
+ * Without its number it cannot be stored once and only once, nor its status followed; without a
+ * title it is no report (fresh-user trial: `{"issue":{"id":5,"number":5}}` was answered 202 with
+ * nothing stored).
+ * @param stored - whether the event's action stores the issue (opened, edited, reopened).
+ */
+function missingField(issue: Record<string, unknown>, stored: boolean): string | undefined {
+  if (typeof issue.number !== 'number') {
+    return 'The issues event carries no issue number (its id here); nothing was stored.';
+  }
+  if (stored && typeof issue.title !== 'string') {
+    return "The issues event's issue has no title (a string); nothing was stored.";
+  }
+  return undefined;
 }
