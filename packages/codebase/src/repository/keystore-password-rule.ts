@@ -12,10 +12,10 @@ import { isOptionPassword, isPassword, programOptions, VALUE } from './command-l
 import type { SecretRule } from './secret-rule.js';
 
 /** keytool's and jarsigner's password options with a value (group 1) after a space. */
-const KEYTOOL_OPTION = new RegExp(String.raw`-(?:src|dest)?(?:store|key)pass[ \t]+${VALUE}`, 'gi');
+const KEYTOOL_OPTION = new RegExp(String.raw`-(?:src|dest)?(?:store|key)pass[ \t]+${VALUE}`, 'g');
 
 /** OpenSSL's pass phrase options given `pass:<password>` (group 2), quoted or not. */
-const OPENSSL_PASS = /-pass(?:in|out|word)?[ \t]+(["']?)pass:([^\s"'`&|;]{1,256})\1/gi;
+const OPENSSL_PASS = /-pass(?:in|out|word)?[ \t]+(["']?)pass:([^\s"'`&|;]{1,256})\1/g;
 
 /** OpenSSL, and its cipher command's `-k <pass phrase>` (group 1; `-kfile` names a file). */
 const OPENSSL = /\bopenssl(?:\.exe)?(?![\w.-])/g;

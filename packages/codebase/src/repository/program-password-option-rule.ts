@@ -25,20 +25,36 @@ const option = (source: string) => new RegExp(String.raw`(?<=[\s"'])${source}${V
  */
 const program = (names: string) => new RegExp(String.raw`\b(?:${names})(?:\.exe)?(?![\w.-])`, 'g');
 
+/** Every row's program names, one alternative a row (group n + 1: row n's). */
+const NAMES = [
+  'ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn|exop)',
+  'mosquitto_(?:pub|sub|rr)',
+  'zip|unzip|zipcloak',
+  '7z|7za|7zr',
+  'psexec|PsExec|psexec64|paexec',
+  'cqlsh',
+  'influx',
+  '[wx]freerdp|xfreerdp3',
+  'rabbitmqctl',
+] as const;
+
+/** Any program of the table: one pass over a text that names none (most) instead of one a row. */
+const ANY_PROGRAM = program(NAMES.join('|'));
+
 const PROGRAM_OPTIONS: readonly ProgramOption[] = [
   {
-    program: program('ldap(?:search|modify|add|delete|whoami|passwd|compare|modrdn|exop)'),
+    program: program(NAMES[0]),
     option: option('-w[ \\t]+'),
   },
-  { program: program('mosquitto_(?:pub|sub|rr)'), option: option('(?:-P|--pw)[ \\t]+') },
-  { program: program('zip|unzip|zipcloak'), option: option('-P[ \\t]+') },
-  { program: program('7z|7za|7zr'), option: option('-p') },
-  { program: program('psexec|PsExec|psexec64|paexec'), option: option('-p[ \\t]+') },
-  { program: program('cqlsh'), option: option('-p[ \\t]+') },
-  { program: program('influx'), option: option('-password[ \\t]+') },
-  { program: program('[wx]freerdp|xfreerdp3'), option: option('/p:') },
+  { program: program(NAMES[1]), option: option('(?:-P|--pw)[ \\t]+') },
+  { program: program(NAMES[2]), option: option('-P[ \\t]+') },
+  { program: program(NAMES[3]), option: option('-p') },
+  { program: program(NAMES[4]), option: option('-p[ \\t]+') },
+  { program: program(NAMES[5]), option: option('-p[ \\t]+') },
+  { program: program(NAMES[6]), option: option('-password[ \\t]+') },
+  { program: program(NAMES[7]), option: option('/p:') },
   {
-    program: program('rabbitmqctl'),
+    program: program(NAMES[8]),
     option: option('(?:add_user|change_password)[ \\t]+["\']?[^\\s"\']+["\']?[ \\t]+'),
   },
 ];
@@ -55,6 +71,7 @@ function isProgramPassword(raw: string): boolean {
 export const PROGRAM_PASSWORD_OPTION_RULE: SecretRule = {
   what: 'a password on a command line',
   *find(text) {
+    if (!new RegExp(ANY_PROGRAM).test(text)) return;
     for (const { program: name, option: password } of PROGRAM_OPTIONS) {
       yield* programOptions(text, name, password, isProgramPassword);
     }

@@ -48,6 +48,10 @@ describe('SECRET_RULES on long adversarial lines', () => {
     ['typed names without a default', '(pass: String '.repeat(SIZE / 14)],
     ['password words without a value', 'password is password: '.repeat(SIZE / 22)],
     ['a Dockerfile setting of many pairs', `ENV ${'a=b '.repeat(SIZE / 4)}`],
+    ['SQL login statements with no password', 'CREATE USER x IDENTIFIED BY ? '.repeat(SIZE / 30)],
+    ['SQL password keywords with no value', 'ALTER ROLE x PASSWORD '.repeat(SIZE / 22)],
+    ['secure strings of no literal', 'ConvertTo-SecureString -AsPlainText '.repeat(SIZE / 36)],
+    ['Terraform variables with no default', 'variable "db_password" {\n'.repeat(SIZE / 25)],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual({});
   });

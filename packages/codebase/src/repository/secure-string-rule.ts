@@ -18,6 +18,9 @@ const STRING_PARAMETER = new RegExp(String.raw`-String[ \t]+${LITERAL}`, 'i');
 /** A literal piped into the cmdlet, at the end of the text before it. */
 const PIPED = new RegExp(String.raw`${LITERAL}[ \t]*\|[ \t]*$`);
 
+/** Farthest the cmdlet's line is read either side of it, in characters. */
+const LINE_CHARS = 1024;
+
 /** Whether a literal's text is a password: not a placeholder or an ellipsis, not a variable expanded in it. */
 function isPlainPassword(value: string): boolean {
   return !PLACEHOLDER.test(value) && !value.startsWith('$') && !/…|\.{3}/.test(value);
@@ -29,9 +32,11 @@ export const SECURE_STRING_RULE: SecretRule = {
   *find(text) {
     const argument = new RegExp(ARGUMENT);
     for (const found of text.matchAll(CMDLET)) {
-      const lineStart = text.lastIndexOf('\n', found.index) + 1;
-      const newline = text.indexOf('\n', found.index);
-      const lineEnd = newline === -1 ? text.length : newline;
+      // Its line, at most LINE_CHARS either side (a minified line is megabytes long).
+      const before = Math.max(0, found.index - LINE_CHARS);
+      const lineStart = before + text.slice(before, found.index).lastIndexOf('\n') + 1;
+      const ahead = text.slice(found.index, found.index + LINE_CHARS);
+      const lineEnd = found.index + (ahead.includes('\n') ? ahead.indexOf('\n') : ahead.length);
       const after = text.slice(found.index, lineEnd);
       if (!/-AsPlainText\b/i.test(after)) continue;
       argument.lastIndex = found.index + found[0].length;

@@ -32,10 +32,13 @@ const LOGIN_STATEMENT =
 /**
  * A password option of a login statement: `PASSWORD '…'`, `PASSWORD = '…'`, `PASSWORD('…')`
  * (MySQL's old function), quoted only (a bare word after `PASSWORD` is a keyword: `PASSWORD
- * EXPIRE`, `PASSWORD NULL`); `= '…'` of `SET PASSWORD FOR app = '…'`.
+ * EXPIRE`, `PASSWORD NULL`).
  */
 const PASSWORD_CLAUSE =
-  /\bPASSWORD(?:[ \t]*=[ \t]*|[ \t]+|[ \t]*\([ \t]*)('(?:[^'\n]|''){1,256}'|"[^"\n]{1,256}")|(?<=\bSET[ \t]+PASSWORD\b[^;\n]{0,200})=[ \t]*('(?:[^'\n]|''){1,256}')/gi;
+  /\bPASSWORD(?:[ \t]*=[ \t]*|[ \t]+|[ \t]*\([ \t]*)('(?:[^'\n]|''){1,256}'|"[^"\n]{1,256}")/gi;
+/** `SET PASSWORD FOR app = '…'` (MySQL): the password after the account's name (group 1). */
+const SET_PASSWORD_FOR =
+  /\bSET[ \t]+PASSWORD[ \t]+FOR[ \t]+[^;\n=]{1,200}=[ \t]*(?:PASSWORD[ \t]*\([ \t]*)?('(?:[^'\n]|''){1,256}')/gi;
 
 /** Farthest a login statement's clauses are read after its keywords, in characters. */
 const STATEMENT_CHARS = 512;
@@ -58,13 +61,22 @@ function isSqlPassword(raw: string, quoted: boolean): boolean {
   return !/^(?:[?:$@]|%[a-z(]|\{)/i.test(bare);
 }
 
-/** Ranges of the login statements' starts through {@link STATEMENT_CHARS} or their `;`. */
+/**
+ * The spans of the login statements, each from its keywords through its `;` or
+ * {@link STATEMENT_CHARS} on, overlapping ones merged: in order, and disjoint, so the text is read
+ * once for their clauses.
+ */
 function loginStatements(text: string): [number, number][] {
   const spans: [number, number][] = [];
   for (const found of text.matchAll(LOGIN_STATEMENT)) {
-    const semicolon = text.indexOf(';', found.index);
-    const end = Math.min(found.index + STATEMENT_CHARS, semicolon === -1 ? text.length : semicolon);
-    spans.push([found.index, end]);
+    const semicolon = text.slice(found.index, found.index + STATEMENT_CHARS).indexOf(';');
+    const end =
+      semicolon === -1
+        ? Math.min(found.index + STATEMENT_CHARS, text.length)
+        : found.index + semicolon;
+    const last = spans.at(-1);
+    if (last && found.index <= last[1]) last[1] = Math.max(last[1], end);
+    else spans.push([found.index, end]);
   }
   return spans;
 }
@@ -73,20 +85,28 @@ function loginStatements(text: string): [number, number][] {
 export const SQL_PASSWORD_RULE: SecretRule = {
   what: 'a password in a SQL statement',
   *find(text) {
+    // Both kinds of clause name one of these words: one pass over a text that has neither (most).
+    if (!/IDENTIFIED|PASSWORD/i.test(text)) return;
     const statements = loginStatements(text);
-    const inStatement = (index: number) =>
-      statements.some(([start, end]) => index >= start && index < end);
+    // The statements and the clauses are both found in order: one walk says which clause is
+    // inside a statement (not a search a clause).
+    let next = 0;
     for (const found of text.matchAll(IDENTIFIED_BY)) {
-      if (isSqlPassword(found[1] ?? '', !inStatement(found.index))) {
+      while (next < statements.length && (statements[next]?.[1] ?? 0) <= found.index) next++;
+      const inside = (statements[next]?.[0] ?? Number.POSITIVE_INFINITY) <= found.index;
+      if (isSqlPassword(found[1] ?? '', !inside)) {
         yield [found.index, found.index + found[0].length];
       }
     }
     for (const [start, end] of statements) {
       for (const found of text.slice(start, end).matchAll(PASSWORD_CLAUSE)) {
-        if (isSqlPassword(found[1] ?? found[2] ?? '', true)) {
+        if (isSqlPassword(found[1] ?? '', true)) {
           yield [start + found.index, start + found.index + found[0].length];
         }
       }
+    }
+    for (const found of text.matchAll(SET_PASSWORD_FOR)) {
+      if (isSqlPassword(found[1] ?? '', true)) yield [found.index, found.index + found[0].length];
     }
   },
 };

@@ -11,8 +11,11 @@ import { isSecretSettingPointer, SECRET_SETTING } from './secret-names.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
 
-/** A variable block's opening line, its name group 1. */
-const VARIABLE_BLOCK = /^[ \t]*variable[ \t]+"([\w-]{1,100})"[ \t]*\{/gm;
+/**
+ * A variable block's opening, its name group 1; that it opens its line is checked in code (a
+ * pattern that opens with its literal is searched for faster than one tried at every line start).
+ */
+const VARIABLE_BLOCK = /variable[ \t]+"([\w-]{1,100})"[ \t]*\{/g;
 /** A block's `default = "…"` argument, its literal group 1 (at most 256 characters). */
 const DEFAULT = /(?:^|\{)[ \t]*default[ \t]*=[ \t]*"((?:[^"\\\n]|\\.){1,256})"/m;
 /** A block's `default = <<EOT` (or `<<-EOT`) heredoc argument, its marker group 1. */
@@ -57,18 +60,23 @@ export const TERRAFORM_VARIABLE_RULE: SecretRule = {
   what: "a secret-named Terraform variable's default",
   *find(text) {
     for (const found of text.matchAll(VARIABLE_BLOCK)) {
+      // Only spaces before it on its line (read back over them, not to the line's start: a
+      // minified line is megabytes long).
+      let lineStart = found.index;
+      while (lineStart > 0 && /[ \t]/.test(text.charAt(lineStart - 1))) lineStart--;
+      if (lineStart > 0 && text.charAt(lineStart - 1) !== '\n') continue;
       const name = found[1] ?? '';
       if (!SECRET_SETTING.test(name) || isSecretSettingPointer(name)) continue;
-      const block = blockAt(text, found.index);
+      const block = blockAt(text, lineStart);
       const heredoc = heredocDefault(block);
       if (heredoc) {
-        yield [found.index + heredoc[0], found.index + heredoc[1]];
+        yield [lineStart + heredoc[0], lineStart + heredoc[1]];
         continue;
       }
       const value = DEFAULT.exec(block);
       // `default = "${var.x}"`, `default = "<password>"`: a template or a placeholder.
       if (!value || PLACEHOLDER.test(value[1] ?? '') || /\$\{|…/.test(value[1] ?? '')) continue;
-      const start = found.index + value.index;
+      const start = lineStart + value.index;
       yield [start, start + value[0].length];
     }
   },

@@ -56,10 +56,14 @@ function htpasswdPassword(args: string): [number, number] | null {
   return [password.index ?? 0, (password.index ?? 0) + password[0].length];
 }
 
+/** Any program of this module: one pass over a text that names none (most) instead of three. */
+const ANY_PROGRAM = /\b(?:smb|rpcclient|net[ \t]+(?:ads|rpc|sam)|lftp|htpasswd)/;
+
 /** A password given on a command line with its user; each range runs from the option through the password. */
 export const USER_PASSWORD_ARGUMENT_RULE: SecretRule = {
   what: 'a password on a command line',
   *find(text) {
+    if (!ANY_PROGRAM.test(text)) return;
     yield* programOptions(text, SAMBA, SAMBA_USER);
     yield* programOptions(text, LFTP, LFTP_USER);
     for (const found of text.matchAll(HTPASSWD)) {
