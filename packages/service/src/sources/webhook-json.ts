@@ -15,7 +15,7 @@ export const isObject = (value: unknown): value is Record<string, unknown> =>
  * Reads a delivery's body as a JSON object.
  * @param body - the raw body, UTF-8.
  * @param hint - what the sender can do about a body that is not one, a sentence or none.
- * @returns the object, or `rejected`: what the body is (not JSON, not an object, or nested deeper
+ * @returns the object, or `rejected`: what the body is (not JSON, JSON cut short, not an object, or nested deeper
  *   than `MAX_JSON_DEPTH` levels), the hint and that nothing was stored (the `rejected` of a
  *   `WebhookResult`).
  */
@@ -26,8 +26,8 @@ export function deliveryObject(
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(body).toString('utf8'));
-  } catch {
-    return { rejected: refusal('not JSON', hint) };
+  } catch (error) {
+    return { rejected: refusal(cutShort(error) ? CUT_SHORT : 'not JSON', hint) };
   }
   if (jsonNestsDeeperThan(value)) {
     return {
@@ -42,6 +42,13 @@ export function deliveryObject(
     rejected: refusal(`a JSON ${Array.isArray(value) ? 'array' : 'value'}, not an object`, hint),
   };
 }
+
+const CUT_SHORT =
+  'JSON cut short (it ends before its last value closes): redeliver it, and check that nothing between the sender and this service limits the size of a body';
+
+/** Whether JSON.parse failed at the end of its input: the JSON began well and was cut. */
+const cutShort = (error: unknown): boolean =>
+  error instanceof SyntaxError && /end of (?:JSON )?input/i.test(error.message);
 
 function refusal(what: string, hint: string | undefined): string {
   return `The delivery's body is ${what}.${hint ? ` ${hint}` : ''} Nothing was stored.`;

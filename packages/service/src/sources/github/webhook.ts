@@ -31,10 +31,13 @@ export async function handleGitHubWebhook(
   if (!secret || !signature || !(await verify(secret, text, signature).catch(() => false))) {
     return { verified: false, reports: [] };
   }
-  // GitHub sends a form-encoded body (payload=…) when the webhook's content type says so.
+  // GitHub sends a form-encoded body (payload=…) when the webhook's content type says so: only
+  // then is that setting the advice (JSON cut short was told to set it to what it was).
   const delivery = deliveryObject(
     request.body,
-    "Set the webhook's Content type to application/json in its settings on GitHub.",
+    formEncoded(request)
+      ? "Set the webhook's Content type to application/json in its settings on GitHub."
+      : undefined,
   );
   if ('rejected' in delivery) return { verified: true, reports: [], rejected: delivery.rejected };
   const event = request.headers['x-github-event'];
@@ -107,4 +110,13 @@ function missingField(issue: Record<string, unknown>, stored: boolean): string |
     return "The issues event's issue has no title (a string); nothing was stored.";
   }
   return undefined;
+}
+
+/** Whether a delivery is form-encoded: its Content-Type says so, or its body is `payload=…`. */
+function formEncoded({ headers, body }: WebhookRequest): boolean {
+  const type = headers['content-type'] ?? '';
+  return (
+    /^application\/x-www-form-urlencoded\b/i.test(type) ||
+    Buffer.from(body.subarray(0, 8)).toString('latin1') === 'payload='
+  );
 }
