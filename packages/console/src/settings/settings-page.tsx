@@ -12,7 +12,7 @@ import {
   useTestSource,
 } from '../api/queries.js';
 import type { SourceView } from '../api/types.js';
-import { fullTime, timeAgo } from '../ui/format.js';
+import { fullTime, plural, timeAgo } from '../ui/format.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
 import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 import { AddSourceForm } from './add-source-form.js';
@@ -43,7 +43,7 @@ function SourceItem({ source }: { source: SourceView }) {
           {source.pollIntervalMs ? `next poll ${when(source.nextPollAt)}` : 'webhooks only'}
         </span>
         <span>
-          {source.pollCount} polls, {source.reportCount} reports
+          {plural(source.pollCount, 'poll')}, {plural(source.reportCount, 'report')}
         </span>
         <span className={source.lastError ? 'error-text' : 'muted'}>
           last error: {source.lastError ?? 'none'}
@@ -150,8 +150,8 @@ function ServiceFacts() {
       </dd>
       <dt>Budgets</dt>
       <dd>
-        {budgets.exploreSteps} explore steps, {budgets.deepDiveSteps} deep-dive steps per
-        investigation
+        {plural(budgets.exploreSteps, 'explore step')},{' '}
+        {plural(budgets.deepDiveSteps, 'deep-dive step')} per investigation
       </dd>
       <dt>Store</dt>
       <dd>{database}</dd>

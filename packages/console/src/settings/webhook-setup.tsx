@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import type { SourceView } from '../api/types.js';
+import { interval } from '../ui/format.js';
 
 /** Where each provider takes a webhook, and the secret that signs its deliveries. */
 const SETUP: Record<string, { where: string; secret: string }> = {
@@ -31,7 +32,7 @@ export function WebhookSetup({ source }: { source: SourceView }) {
     return (
       <p className="muted">
         {source.pollIntervalMs
-          ? `No webhook: polled every ${Math.round(source.pollIntervalMs / 60_000) || 1} min.`
+          ? `No webhook: polled every ${interval(source.pollIntervalMs)}.`
           : 'No webhook and no polling: reports arrive through the API.'}
       </p>
     );

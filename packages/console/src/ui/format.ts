@@ -1,4 +1,4 @@
-/** Formatting shared by the pages: relative times, percentages, durations. */
+/** Formatting shared by the pages: relative times, percentages, durations, counts of things. */
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -46,6 +46,29 @@ export function percent(fraction: number): string {
 /** 1234 ms → "1.2 s". */
 export function duration(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/**
+ * How often something recurs, in whole seconds, minutes and hours: 30,000 ms → "30 s",
+ * 60,000 → "1 min", 90,000 → "1 min 30 s", 5,400,000 → "1 h 30 min" (a poll interval given in
+ * seconds was shown rounded to minutes: 30 s as "1 min").
+ */
+export function interval(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  const parts: [number, string][] = [
+    [Math.floor(seconds / 3600), 'h'],
+    [Math.floor((seconds % 3600) / 60), 'min'],
+    [seconds % 60, 's'],
+  ];
+  return parts
+    .filter(([value]) => value > 0)
+    .map(([value, unit]) => `${value} ${unit}`)
+    .join(' ');
+}
+
+/** A count and its noun, singular for one: `plural(1, 'report')` → "1 report", 2 → "2 reports". */
+export function plural(count: number, noun: string, nouns = `${noun}s`): string {
+  return `${count} ${count === 1 ? noun : nouns}`;
 }
 
 /** `path:start-end` of an affected file (`path:start` for one line; lines 1-based). */
