@@ -1,9 +1,45 @@
 /**
  * Asks for the API token when the tab has none (or the service refused it): where to find it, and
- * a field to paste it into. The token stays in this tab's sessionStorage.
+ * a field to paste it into. The token stays in this tab's sessionStorage. Where it is comes from
+ * the page the service served (`<meta name="sightline-token-file">`, or
+ * `sightline-token-variable` for a token from the environment): its data folder is its own.
  */
 import { type FormEvent, useState } from 'react';
 import { saveToken } from './api/token.js';
+
+/** The content of the page's `<meta name="…">`, or undefined. */
+const metaContent = (name: string): string | undefined =>
+  document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
+
+/** A path as one shell word: quoted when it holds anything but plain path characters. */
+const shellWord = (value: string): string =>
+  /^[\w@%+=:,./-]+$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+
+/** Where the token is, in words, as the service said. */
+function TokenWhere() {
+  const file = metaContent('sightline-token-file');
+  const variable = metaContent('sightline-token-variable');
+  if (variable) {
+    return (
+      <>
+        it is the service's environment variable <code>{variable}</code>.
+      </>
+    );
+  }
+  if (file) {
+    return (
+      <>
+        it is in the file <code>{file}</code> (<code>cat {shellWord(file)}</code>).
+      </>
+    );
+  }
+  return (
+    <>
+      it is in the service's data folder, file <code>api-token</code> (by default{' '}
+      <code>cat .sightline/serve/api-token</code> in the repository).
+    </>
+  );
+}
 
 /** The sign-in page; `onSignedIn` after a token was saved. */
 export function SignIn({ refused, onSignedIn }: { refused: boolean; onSignedIn: () => void }) {
@@ -24,8 +60,7 @@ export function SignIn({ refused, onSignedIn }: { refused: boolean; onSignedIn: 
       ) : null}
       <p>
         Open the console from the link <code>sightline serve</code> prints (it carries the token),
-        or paste the API token: it is in the data folder, file <code>api-token</code> (
-        <code>cat .sightline/serve/api-token</code> in the repository).
+        or paste the API token: <TokenWhere />
       </p>
       <form onSubmit={submit}>
         <label className="filter">

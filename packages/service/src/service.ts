@@ -237,6 +237,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       sourceHosts,
       log,
       consoleDir: options.consoleDir ?? null,
+      tokenLocation: process.env.SIGHTLINE_API_TOKEN
+        ? { environment: 'SIGHTLINE_API_TOKEN' }
+        : { file },
       ...(options.model ? { model: options.model } : {}),
       ...chatModelOption(options),
     });

@@ -25,7 +25,7 @@ import {
 import { createNotFoundHandler } from './middleware/method-not-allowed.js';
 import { chatRoutes } from './routes/chat.js';
 import { codeRoutes } from './routes/code.js';
-import { mountConsole } from './routes/console.js';
+import { mountConsole, type TokenLocation } from './routes/console.js';
 import { eventRoutes } from './routes/events.js';
 import { groupRoutes } from './routes/groups.js';
 import { reportRoutes } from './routes/reports.js';
@@ -70,6 +70,11 @@ export interface AppOptions {
    * (the API alone); `null` serves a page saying how to build the console.
    */
   consoleDir?: string | null;
+  /**
+   * Where the API token is (its file, or the environment variable it came from), named on the
+   * console's sign-in page; never the token. Default: the page names the data folder's `api-token`.
+   */
+  tokenLocation?: TokenLocation;
   /** Model spec investigations use by default (shown by `GET /api/settings`); none: offline. */
   model?: string;
   /** Model of the console's assistant (`POST /api/chat`); none: the route says how to set one. */
@@ -115,7 +120,11 @@ export function createApp(options: AppOptions) {
       '/webhooks',
       webhookRoutes({ ...options, pipeline, limits, fetch: options.fetch ?? fetch }),
     );
-  if (options.consoleDir !== undefined) mountConsole(app, options.consoleDir ?? undefined);
+  if (options.consoleDir !== undefined) {
+    mountConsole(app, options.consoleDir ?? undefined, {
+      ...(options.tokenLocation ? { tokenLocation: options.tokenLocation } : {}),
+    });
+  }
   return routes;
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServiceHarness } from '../../pipeline/harness.test-helper.js';
 import { TEST_DATABASES } from '../../store/test-databases.test-helper.js';
-import { openTestApp } from '../test-app.test-helper.js';
+import { openTestApp, TEST_TOKEN } from '../test-app.test-helper.js';
 
 describe.each(TEST_DATABASES)('the console at / on $name', (kind) => {
   let harness: ServiceHarness | undefined;
@@ -44,5 +44,34 @@ describe.each(TEST_DATABASES)('the console at / on $name', (kind) => {
       expect((await opened.app.request(file)).status, file).toBe(404);
     }
     expect((await opened.app.request('/index.html')).status).toBe(200);
+  });
+
+  it('names where the API token is on the page, never the token', async () => {
+    // Fresh-user trial: for `serve --data /tmp/x` the sign-in page still said
+    // `cat .sightline/serve/api-token`.
+    dir = await mkdtemp(path.join(tmpdir(), 'sightline-console-'));
+    await writeFile(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><title>Sightline</title></head><body></body></html>',
+    );
+    const opened = await openTestApp(kind, {
+      consoleDir: dir,
+      tokenLocation: { file: '/tmp/x "<y>"/api-token' },
+    });
+    harness = opened.harness;
+    const page = await (await opened.app.request('/')).text();
+    expect(page).toContain(
+      '<meta name="sightline-token-file" content="/tmp/x &quot;&lt;y&gt;&quot;/api-token"></head>',
+    );
+    expect(page).not.toContain(TEST_TOKEN);
+    await harness.close();
+    const fromEnvironment = await openTestApp(kind, {
+      consoleDir: dir,
+      tokenLocation: { environment: 'SIGHTLINE_API_TOKEN' },
+    });
+    harness = fromEnvironment.harness;
+    expect(await (await fromEnvironment.app.request('/')).text()).toContain(
+      '<meta name="sightline-token-variable" content="SIGHTLINE_API_TOKEN">',
+    );
   });
 });

@@ -14,6 +14,39 @@ const NOT_BUILT = `<!doctype html><html lang="en"><head><meta charset="utf-8"><t
 <p>Run <code>npm run build -w @sightline/console</code> (or <code>npm ci</code>, which builds it) and reload.
 The JSON API works meanwhile: see <a href="/api/openapi.json">/api/openapi.json</a>.</p></main></body></html>`;
 
+/**
+ * Where the sign-in page tells its user to find the API token: the file it is kept in, or the
+ * environment variable it came from. A place, never the token: the page is served without one.
+ */
+export type TokenLocation = { file: string } | { environment: string };
+
+/** Options of {@link mountConsole}. */
+export interface MountConsoleOptions {
+  /** Where the API token is, named on the sign-in page. Default: not named (the page's default). */
+  tokenLocation?: TokenLocation;
+}
+
+/** `&`, `"`, `<` and `>` as HTML entities, for an attribute's value. */
+const escapeAttribute = (value: string): string =>
+  value.replace(
+    /[&"<>]/g,
+    (char) => `&${{ '&': 'amp', '"': 'quot', '<': 'lt', '>': 'gt' }[char]};`,
+  );
+
+/**
+ * The page with where the token is in a `<meta>` of its head (`sightline-token-file` or
+ * `sightline-token-variable`), read by the sign-in page (a script may not be inline: CSP).
+ */
+export function withTokenLocation(page: string, location: TokenLocation | undefined): string {
+  if (!location) return page;
+  const [name, value] =
+    'file' in location
+      ? ['sightline-token-file', location.file]
+      : ['sightline-token-variable', location.environment];
+  const meta = `<meta name="${name}" content="${escapeAttribute(value)}">`;
+  return page.includes('</head>') ? page.replace('</head>', `${meta}</head>`) : `${meta}${page}`;
+}
+
 /** A path whose last part names a file by its extension (`/favicon.ico`, `/a/robots.txt`). */
 const FILE_NAME = /\/[^/]*\.[A-Za-z0-9]{1,10}$/;
 
@@ -21,13 +54,20 @@ const FILE_NAME = /\/[^/]*\.[A-Za-z0-9]{1,10}$/;
  * Adds the console's routes to `app` (after the API's, so `/api/*` and `/webhooks/*` win).
  * @param dir - the built console (Vite output); undefined serves the hint page.
  */
-export function mountConsole(app: Hono, dir: string | undefined): void {
+export function mountConsole(
+  app: Hono,
+  dir: string | undefined,
+  { tokenLocation }: MountConsoleOptions = {},
+): void {
   if (!dir) {
     app.get('/', (c) => c.html(NOT_BUILT, 503));
     return;
   }
   const root = dir;
-  const index = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const index = withTokenLocation(
+    fs.readFileSync(path.join(dir, 'index.html'), 'utf8'),
+    tokenLocation,
+  );
   app.use('/assets/*', serveStatic({ root }));
   app.get('*', (c, next) => {
     // A missing asset is a 404 (not the page, which a script tag would then run as code), as
