@@ -5,6 +5,24 @@ const sides = (text: string) =>
   findVersionMentions(text).map((mention) => [mention.text, mention.side, mention.kind]);
 
 describe('findVersionMentions', () => {
+  it("reads a JSON string's mention as its key and text, without JSON's quotes", () => {
+    // Fresh-user trial: a Sentry crash's regression window read from “"shop@1.3.0"”.
+    const contexts = (text: string) => findVersionMentions(text).map((mention) => mention.context);
+    const event = { event_id: 'abc', release: 'shop@1.3.0', message: 'Fails since 1.2.9, sadly' };
+    expect(contexts(JSON.stringify(event, null, 2))).toEqual([
+      'release: shop@1.3.0',
+      'message: Fails since 1.2.9',
+    ]);
+    expect(contexts(JSON.stringify(event))).toEqual([
+      'release: shop@1.3.0',
+      'message: Fails since 1.2.9',
+    ]);
+    // Quotes in prose stay.
+    expect(contexts('It says "broken since 2.4" on the release page')).toEqual([
+      'It says "broken since 2.4" on the release page',
+    ]);
+  });
+
   it.each([
     [
       'In version 3.2.0 it fails, 3.1.0 and earlier are fine',

@@ -69,6 +69,28 @@ function clauseAround(text: string, start: number, end: number): { before: strin
   return { before, after };
 }
 
+/** The key of the JSON string a text position is inside (`"release": "shop@` → `release`). */
+const JSON_KEY_BEFORE = /"([\w.-]{1,40})"\s*:\s*"(?:[^"\\\n]|\\.)*$/;
+
+/**
+ * The words a mention was read from: its clause, or, inside a JSON string (a Sentry event's
+ * `"release": "shop@1.3.0"`), the string's key and its text within the clause, without JSON's
+ * quotes (`release: shop@1.3.0`; the console showed `read from “"shop@1.3.0"”`).
+ */
+function mentionContext(
+  text: string,
+  start: number,
+  before: string,
+  written: string,
+  after: string,
+): string {
+  const key = JSON_KEY_BEFORE.exec(text.slice(Math.max(0, start - 200), start))?.[1];
+  if (key === undefined) return `${before}${written}${after}`;
+  // The clause may end inside the string (`"Fails since 1.2.9, sadly"`), or at its quote.
+  const close = after.indexOf('"');
+  return `${key}: ${before.slice(before.lastIndexOf('"') + 1)}${written}${close < 0 ? after : after.slice(0, close)}`;
+}
+
 /** Distance from the mention to the nearest cue of a kind, or Infinity. */
 function nearestCue(before: string, after: string, cues: RegExp): number {
   let best = Number.POSITIVE_INFINITY;
@@ -145,7 +167,10 @@ export function findVersionMentions(text: string): VersionMention[] {
       text: written,
       kind,
       side: sideOf(before, after),
-      context: `${before}${written}${after}`.replace(/\s+/g, ' ').trim().slice(0, 120),
+      context: mentionContext(text, start, before, written, after)
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, 120),
     });
   };
   for (const match of text.matchAll(VERSION)) add(match, 'version');
