@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { joinBoilerplate } from '../adapters/investigator.js';
-import { GROUPING_TEXT_CHARS, learnBoilerplate, MIN_LEARNING_SAMPLE } from './boilerplate.js';
+import {
+  GROUPING_TEXT_CHARS,
+  learnBoilerplate,
+  MIN_LEARNING_SAMPLE,
+  MIN_LINE_SAMPLE,
+} from './boilerplate.js';
 import { contentWords, estimateJaccard, REVIEW_TEXT, textMinHash } from './group-key.js';
 
 /** A site-compatibility report as a web form writes it, quoted by the tool that moved it. */
@@ -33,9 +38,20 @@ describe('learned boilerplate', () => {
   );
 
   it('learns nothing from fewer reports than the least sample', () => {
-    const learned = learnBoilerplate(sites.slice(0, MIN_LEARNING_SAMPLE - 1), words);
+    const learned = learnBoilerplate(sites.slice(0, MIN_LINE_SAMPLE - 1), words);
     expect(learned.lines.size).toBe(0);
     expect(learned.words?.size ?? 0).toBe(0);
+  });
+
+  it("learns a form's lines from three reports, its common words only from many", () => {
+    // Trial 47: until the project had 20 reports, a form's lines were its reports' content.
+    const few = learnBoilerplate(sites.slice(0, MIN_LINE_SAMPLE), words);
+    expect(few.lines.has('operating system windows 10')).toBe(true);
+    expect(few.lines.has('step 1 fails')).toBe(false);
+    expect(few.words?.size ?? 0).toBe(0);
+    expect(learnBoilerplate(sites.slice(0, MIN_LEARNING_SAMPLE - 1), words).words?.size ?? 0).toBe(
+      0,
+    );
   });
 
   it('learns the form’s lines and common words from the project’s reports', () => {

@@ -7,13 +7,20 @@ import {
   type OpenGitHistoryResult,
   openGitHistory,
   openRepository,
+  type Report,
   type Repository,
   readBoilerplate,
   refusedHistoryWarning,
 } from '../adapters/investigator.js';
 import type { JobQueue, QueuePolicy } from '../queue/index.js';
 import type { ProjectRecord, Store } from '../store/index.js';
-import { learnBoilerplate, MIN_LEARNING_SAMPLE } from './boilerplate.js';
+import {
+  formLinesOf,
+  type LineTally,
+  learnBoilerplate,
+  MIN_LEARNING_SAMPLE,
+  tallyLines,
+} from './boilerplate.js';
 import { contentWords } from './group-key.js';
 import { INVESTIGATE_GROUP, PIPELINE_POLICIES } from './jobs.js';
 import { createModelChoice, type ModelChoice } from './model-choice.js';
@@ -111,9 +118,14 @@ export interface PipelineContext {
   /**
    * The project's boilerplate: its repository's issue templates (see `readBoilerplate`, read once
    * per revision) and what is learned from its latest reports (see `learnBoilerplate`, learned
-   * again every {@link RELEARN_EVERY} calls, or every few while the project has few reports).
+   * again every {@link RELEARN_EVERY} calls, or at every call while the project has fewer than
+   * `MIN_LEARNING_SAMPLE` reports). With `report`, the report being grouped is counted in at
+   * once (`formLinesOf`): a form no learning knew yet is known at its third report.
    */
-  boilerplate(project: Pick<ProjectRecord, 'id' | 'repo'>): Promise<Boilerplate>;
+  boilerplate(
+    project: Pick<ProjectRecord, 'id' | 'repo'>,
+    report?: Pick<Report, 'title' | 'body'>,
+  ): Promise<Boilerplate>;
   /**
    * The model reports are classified with: the default model, resolved once; `undefined` (offline)
    * when none is configured or it does not resolve (said once in the log).
@@ -145,13 +157,19 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
   const boilerplates = new Map<string, Promise<Boilerplate>>();
   const learned = new Map<
     string,
-    { boilerplate: Promise<Boilerplate>; uses: number; sample: number }
+    {
+      learning: Promise<{ boilerplate: Boilerplate; tally: LineTally }>;
+      uses: number;
+      sample: number;
+    }
   >();
   const learn = async (projectId: string, template: Boilerplate) => {
     const texts = await options.store.reports.recentTexts(projectId, LEARNING_SAMPLE);
+    const tally = tallyLines(texts);
     return {
       texts: texts.length,
-      boilerplate: learnBoilerplate(texts, (text) => contentWords(text, template)),
+      tally,
+      boilerplate: learnBoilerplate(texts, (text) => contentWords(text, template), tally),
     };
   };
   const histories = new Map<string, Promise<OpenGitHistoryResult>>();
@@ -249,18 +267,19 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
         timeLimit: `Git ran out of time reading it (a busy machine or a slow disk); the service tries again ${HISTORY_RETRY_MS / 60_000} minutes after.`,
       });
     },
-    async boilerplate({ id, repo }) {
+    async boilerplate({ id, repo }, report) {
       const template = await perRevision(boilerplates, repo, async () => readBoilerplate(repo));
       let entry = learned.get(id);
       const due = entry
-        ? entry.uses >= (entry.sample < MIN_LEARNING_SAMPLE ? 5 : RELEARN_EVERY)
+        ? entry.uses >= (entry.sample < MIN_LEARNING_SAMPLE ? 1 : RELEARN_EVERY)
         : true;
       if (!entry || due) {
         const fresh = learn(id, template);
         entry = {
-          boilerplate: fresh.then((result) => result.boilerplate),
+          learning: fresh,
           uses: 0,
-          sample: LEARNING_SAMPLE,
+          // Until this learning ends, taken for a large project: calls meanwhile use its result.
+          sample: entry?.sample ?? LEARNING_SAMPLE,
         };
         const current = entry;
         fresh.then(
@@ -272,7 +291,14 @@ export function createPipelineContext(options: PipelineContextOptions): Pipeline
         learned.set(id, entry);
       }
       entry.uses += 1;
-      return joinBoilerplate(template, await entry.boilerplate);
+      const { boilerplate, tally } = await entry.learning;
+      if (!report) return joinBoilerplate(template, boilerplate);
+      // The report counts at once: a new form's lines are known at its third report.
+      const lines = formLinesOf(tally, `${report.title ?? ''}\n${report.body}`);
+      return joinBoilerplate(template, {
+        ...boilerplate,
+        lines: new Set([...boilerplate.lines, ...lines]),
+      });
     },
     requestInvestigation: (groupId, request) => requestInvestigations([{ groupId, ...request }]),
     requestInvestigations,

@@ -141,7 +141,7 @@ async function attachInput(
     ...withRelease(reportRelease(analysis.report, row)),
     key: groupKey(analysis.report, {
       identities: providerIdentities(row),
-      boilerplate: await context.boilerplate(project),
+      boilerplate: await context.boilerplate(project, analysis.report),
     }),
   };
 }
