@@ -1,13 +1,8 @@
-import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBuiltInRegistry } from '../sources/built-in.js';
-import { createCredentialStore } from '../sources/credentials.js';
 import type { RawReport } from '../sources/types.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { cartCrash, openHarness, type ServiceHarness } from './harness.test-helper.js';
+import { addGitHubIssueSource } from './webhook-source.test-helper.js';
 
 const SECRET = 'fake-webhook-secret-for-tests';
 
@@ -29,10 +24,10 @@ const FIRST = 'The checkout total shows NaN once I remove an item from the cart 
 
 describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
   let harness: ServiceHarness;
-  let dataDir: string | undefined;
+  let removeSource: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await harness?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await removeSource?.();
   });
 
   async function deliver(reports: RawReport[]) {
@@ -71,41 +66,11 @@ describe.each(TEST_DATABASES)("a report's life on $name", (kind) => {
   /** Issue #7 edited to paste that crash's trace (from another line). */
   const withKnownTrace = () => issue(`${FIRST}\n\n\`\`\`\n${cartCrash(9)}\n\`\`\``);
 
-  /** A GitHub source of the harness' project taking signed webhooks. */
+  /** A GitHub source of the harness' project taking signed webhooks: delivers issue #7. */
   async function githubWebhook() {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'sightline-life-'));
-    const credentials = createCredentialStore(dataDir, {});
-    const source = await harness.store.sources.create({
-      projectId: harness.project.id,
-      kind: 'github',
-      name: 'shop',
-      config: { owner: 'acme', repo: 'shop' },
-      pollIntervalMs: null,
-    });
-    credentials.write(source.id, { webhookSecret: SECRET });
-    const options = { registry: createBuiltInRegistry(), credentials, fetch };
-    return async (action: string, body: string, updatedAt?: string) => {
-      const raw = Buffer.from(
-        JSON.stringify({
-          action,
-          repository: { full_name: 'acme/shop' },
-          issue: {
-            number: 7,
-            title: 'Cart total is wrong after removing an item',
-            body,
-            ...(updatedAt ? { updated_at: updatedAt } : {}),
-          },
-        }),
-      );
-      const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-      const outcome = await harness.pipeline.receiveWebhook(
-        source.id,
-        { headers: { 'x-github-event': 'issues', 'x-hub-signature-256': signature }, body: raw },
-        options,
-      );
-      await harness.queue.drain({ timeoutMs: 60_000 });
-      return outcome;
-    };
+    const source = await addGitHubIssueSource(harness, SECRET);
+    removeSource = source.remove;
+    return source.issue;
   }
 
   it('an edit adding a trace is a new revision and a new diagnosis; a cosmetic edit costs none', async () => {

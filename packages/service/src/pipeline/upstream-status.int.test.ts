@@ -1,12 +1,12 @@
-import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createBuiltInRegistry } from '../sources/built-in.js';
-import { createCredentialStore } from '../sources/credentials.js';
 import { TEST_DATABASES } from '../store/test-databases.test-helper.js';
 import { openHarness, type ServiceHarness } from './harness.test-helper.js';
+import {
+  addGitHubIssueSource,
+  addWebhookSource,
+  hmacHex,
+  type WebhookSource,
+} from './webhook-source.test-helper.js';
 
 const SECRET = 'fake-client-secret-for-tests';
 const NOW = Math.floor(Date.now() / 1000);
@@ -42,43 +42,27 @@ const ISSUE = {
 
 describe.each(TEST_DATABASES)('status changes upstream on $name', (kind) => {
   let harness: ServiceHarness;
-  let dataDir: string | undefined;
+  let source: Pick<WebhookSource, 'remove'> | undefined;
   afterEach(async () => {
     await harness?.close();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await source?.remove();
   });
 
   /** A Sentry source of the harness' project taking signed webhooks only (no auth token). */
   async function sentryWebhook() {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'sightline-upstream-'));
-    const credentials = createCredentialStore(dataDir, {});
-    const source = await harness.store.sources.create({
-      projectId: harness.project.id,
+    const sentry = await addWebhookSource(harness, {
       kind: 'sentry',
-      name: 'shop',
       config: { organization: 'acme', project: 'shop' },
-      pollIntervalMs: null,
+      credentials: { clientSecret: SECRET },
     });
-    credentials.write(source.id, { clientSecret: SECRET });
-    const options = { registry: createBuiltInRegistry(), credentials, fetch };
-    return async (resource: string, body: Record<string, unknown>, timestamp = NOW) => {
-      const raw = Buffer.from(JSON.stringify(body));
-      const outcome = await harness.pipeline.receiveWebhook(
-        source.id,
-        {
-          headers: {
-            'content-type': 'application/json',
-            'sentry-hook-resource': resource,
-            'sentry-hook-timestamp': String(timestamp),
-            'sentry-hook-signature': createHmac('sha256', SECRET).update(raw).digest('hex'),
-          },
-          body: raw,
-        },
-        options,
-      );
-      await harness.queue.drain({ timeoutMs: 60_000 });
-      return outcome;
-    };
+    source = sentry;
+    return (resource: string, body: Record<string, unknown>, timestamp = NOW) =>
+      sentry.deliver(body, (raw) => ({
+        'content-type': 'application/json',
+        'sentry-hook-resource': resource,
+        'sentry-hook-timestamp': String(timestamp),
+        'sentry-hook-signature': hmacHex(raw, SECRET),
+      }));
   }
 
   /** The only group of the project, as stored. */
@@ -115,7 +99,7 @@ describe.each(TEST_DATABASES)('status changes upstream on $name', (kind) => {
     harness = await openHarness(kind);
     const webhook = await sentryWebhook();
     // The event is stored and still waiting for its analysis when its issue arrives.
-    const source = (await harness.store.sources.list())[0];
+    const [stored] = await harness.store.sources.list();
     await harness.pipeline.ingest(
       [
         {
@@ -127,7 +111,7 @@ describe.each(TEST_DATABASES)('status changes upstream on $name', (kind) => {
           meta: { issueId: '601' },
         },
       ],
-      { projectId: harness.project.id, sourceId: source?.id ?? null },
+      { projectId: harness.project.id, sourceId: stored?.id ?? null },
     );
     const created = await webhook('issue', { action: 'created', data: { issue: ISSUE } });
     expect(created).toMatchObject({ result: { stored: 0, duplicates: 1 } });
@@ -141,39 +125,10 @@ describe.each(TEST_DATABASES)('status changes upstream on $name', (kind) => {
 
   it('a late GitHub reopened after closed changes nothing and counts no occurrence', async () => {
     harness = await openHarness(kind);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'sightline-upstream-'));
-    const credentials = createCredentialStore(dataDir, {});
-    const source = await harness.store.sources.create({
-      projectId: harness.project.id,
-      kind: 'github',
-      name: 'shop',
-      config: { owner: 'acme', repo: 'shop' },
-      pollIntervalMs: null,
-    });
-    credentials.write(source.id, { webhookSecret: SECRET });
-    const options = { registry: createBuiltInRegistry(), credentials, fetch };
-    const webhook = async (action: string, updatedAt: string) => {
-      const raw = Buffer.from(
-        JSON.stringify({
-          action,
-          repository: { full_name: 'acme/shop' },
-          issue: {
-            number: 7,
-            title: 'Cart total is wrong after removing an item',
-            body: 'The total shows NaN once I remove an item and add it back.',
-            state: action === 'closed' ? 'closed' : 'open',
-            updated_at: updatedAt,
-          },
-        }),
-      );
-      const signature = `sha256=${createHmac('sha256', SECRET).update(raw).digest('hex')}`;
-      await harness.pipeline.receiveWebhook(
-        source.id,
-        { headers: { 'x-github-event': 'issues', 'x-hub-signature-256': signature }, body: raw },
-        options,
-      );
-      await harness.queue.drain({ timeoutMs: 60_000 });
-    };
+    const github = await addGitHubIssueSource(harness, SECRET);
+    source = github;
+    const webhook = (action: string, updatedAt: string) =>
+      github.issue(action, 'The total shows NaN once I remove an item and add it back.', updatedAt);
     await webhook('opened', '2026-03-01T10:00:00Z');
     await webhook('closed', '2026-03-01T10:10:00Z');
     await webhook('reopened', '2026-03-01T10:05:00Z');
