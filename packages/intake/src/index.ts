@@ -43,6 +43,11 @@ export {
   type Classification,
   type ClassificationLabel,
 } from './classify/types.js';
+export {
+  isUncertainLabel,
+  UNCERTAIN_BELOW,
+  UNCERTAIN_MARGIN,
+} from './classify/uncertain-label.js';
 // Words of a text, spaceless scripts (Chinese, Japanese, Thai…) segmented into words.
 export { wordTokens } from './classify/word-tokens.js';
 // Reading reports: text, bytes or a parsed object → Report.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_PATCH, itemAt, validDiagnosis } from './__fixtures__/diagnosis.js';
 import { renderDiagnosisMarkdown } from './render-markdown.js';
+import { diagnosisSchema } from './schema.js';
 
 describe('renderDiagnosisMarkdown', () => {
   it('renders every section of an agent diagnosis', () => {
@@ -73,6 +74,32 @@ describe('renderDiagnosisMarkdown', () => {
     expect(markdown).toContain('`src/bad\\u001b[31mname\\u000afake.js:');
     expect(markdown).not.toContain('\nfake.js');
     expect(markdown).toContain('a\\u001b[2Jb\\u000dc\td');
+  });
+
+  it('says a label is uncertain when its classification was a coin flip', () => {
+    // Trial 44: the README's json5 bug report read "Label: question" as if it were known.
+    const base = validDiagnosis();
+    const labelled = (labelConfidence: number, labelMargin?: number) =>
+      renderDiagnosisMarkdown({
+        ...base,
+        report: {
+          ...base.report,
+          label: 'question',
+          labelConfidence,
+          ...(labelMargin === undefined ? {} : { labelMargin }),
+        },
+      });
+    expect(labelled(0.42, 0.09)).toContain(
+      '- **Label:** question (uncertain: confidence 0.42, 0.09 from another label)\n',
+    );
+    expect(labelled(0.45)).toContain('- **Label:** question (uncertain: confidence 0.45)\n');
+    expect(labelled(0.81, 0.4)).toContain('- **Label:** question\n');
+    expect(
+      diagnosisSchema.parse({
+        ...base,
+        report: { ...base.report, labelConfidence: 0.42, labelMargin: 0.09 },
+      }).report.labelMargin,
+    ).toBe(0.09);
   });
 
   it('says an offline diagnosis has no proposed change', () => {

@@ -5,6 +5,7 @@
  * investigation (warnings), when anything did.
  */
 import { printableText } from '@sightline/codebase';
+import { isUncertainLabel } from '@sightline/intake';
 import { codeSpan, fence, proseBlock, proseText, tableCell } from './markdown-text.js';
 import { renderHistoryMarkdown } from './render-history.js';
 import type { AffectedFile, Diagnosis, DiagnosisStats, Suspect } from './schema.js';
@@ -25,7 +26,7 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
     `# ${proseText(report.title)}`,
     [
       `- **Report:** ${codeSpan(report.id)} (${report.kind})`,
-      `- **Label:** ${report.label}`,
+      `- **Label:** ${report.label}${labelCertainty(report)}`,
       `- **Method:** ${diagnosis.method === 'agent' ? 'agent (model investigation)' : 'offline (no model)'}`,
       `- **Verification:** ${renderVerification(diagnosis)}`,
     ].join('\n'),
@@ -55,6 +56,21 @@ export function renderDiagnosisMarkdown(diagnosis: Diagnosis): string {
     `## Stats\n\n${renderStats(diagnosis.stats)}`,
   ];
   return `${printableText(sections.join('\n\n'))}\n`;
+}
+
+/**
+ * What follows an uncertain label (intake's `isUncertainLabel`): ` (uncertain: confidence 0.42,
+ * 0.09 from another label)`; nothing for a sure one or a diagnosis that did not record it.
+ */
+function labelCertainty({ labelConfidence, labelMargin }: Diagnosis['report']): string {
+  if (labelConfidence === undefined) return '';
+  const certainty = {
+    confidence: labelConfidence,
+    ...(labelMargin === undefined ? {} : { margin: labelMargin }),
+  };
+  if (!isUncertainLabel(certainty)) return '';
+  const margin = labelMargin === undefined ? '' : `, ${labelMargin.toFixed(2)} from another label`;
+  return ` (uncertain: confidence ${labelConfidence.toFixed(2)}${margin})`;
 }
 
 function renderVerification(diagnosis: Diagnosis): string {

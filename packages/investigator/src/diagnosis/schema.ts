@@ -297,6 +297,22 @@ export const diagnosisSchema = z
         title: z.string().describe('Report title or its first line.'),
         kind: z.enum(REPORT_KINDS).describe('What kind of report it was.'),
         label: z.enum(DIAGNOSIS_LABELS).describe('Classification of the report.'),
+        labelConfidence: z
+          .number()
+          .min(0)
+          .max(1)
+          .optional()
+          .describe(
+            'How sure the classification is, 0–1 (a ranking signal, not a calibrated probability); absent in diagnoses made before it was recorded.',
+          ),
+        labelMargin: z
+          .number()
+          .min(0)
+          .max(1)
+          .optional()
+          .describe(
+            "The offline classifier's distance from giving another label, in probability (0–1); absent for the crash rule and a model's label.",
+          ),
       })
       .describe('The report that was diagnosed.'),
     method: z

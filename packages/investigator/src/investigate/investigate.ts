@@ -338,6 +338,7 @@ async function investigateUntil(
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
       ...(abortSignal ? { abortSignal } : {}),
     });
+    recordLabelCertainty(diagnosis, classification);
     return {
       report,
       classification,
@@ -369,6 +370,7 @@ async function investigateUntil(
     throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
   const diagnosis = withReading(verification.diagnosis, await describing, indexed.warnings);
+  recordLabelCertainty(diagnosis, classification);
   // Until the diagnosis and its history part were both written: verification counts only while
   // blame still ran beside it.
   diagnosis.stats.durationMs = Math.max(diagnosed, described) - started;
@@ -381,6 +383,19 @@ async function investigateUntil(
     verification,
     indexed,
   };
+}
+
+/**
+ * Records how sure the report's label is (its confidence and, from an offline classifier, its
+ * margin), so a reader of the diagnosis can tell a guess from a label (the README's own json5
+ * report reads `question` at 0.42, 0.09 ahead of `bug`). Sets fields of `diagnosis.report`.
+ */
+function recordLabelCertainty(
+  diagnosis: Diagnosis,
+  { confidence, margin }: Pick<Classification, 'confidence' | 'margin'>,
+): void {
+  diagnosis.report.labelConfidence = confidence;
+  if (margin !== undefined) diagnosis.report.labelMargin = margin;
 }
 
 /**

@@ -36,6 +36,7 @@ export {
   exceptionsCauseFirst,
   type Frame,
   invalidBytesProblem,
+  isUncertainLabel,
   joinBoilerplate,
   NOT_TEXT_HINT,
   normalizeLine,
@@ -49,6 +50,8 @@ export {
   reportTitle,
   reportWithoutTemplate,
   reviewExportRows,
+  UNCERTAIN_BELOW,
+  UNCERTAIN_MARGIN,
   wordTokens,
 } from '@sightline/intake';
 export {

@@ -12,25 +12,11 @@
  * reviews "let me", "the search function" and "class notes" are English (the bare words matched
  * 54 of the 3,254 review texts of ../shared/data/reviews; the syntax matches none).
  *
- * A label is uncertain when either holds:
- * - confidence below {@link UNCERTAIN_BELOW}: no label has a majority (the issue classifier's
- *   softmax, a model's own confidence), or the offline label is a guess (no known word: 1/3;
- *   another language: capped at 0.34);
- * - the offline classifier's margin (intake's `Classification.margin`: how far its probabilities
- *   are from giving another label) below {@link UNCERTAIN_MARGIN}. The review classifier's
- *   confidence is 0.5 at its threshold and above it by construction, so a review near its
- *   threshold (chalk's "still outputs ANSI codes": feature 0.53 at threshold 0.525) is only
- *   uncertain by its margin.
- *
- * Measured once for these constants with the shipped classifiers (not tuned to any report; the
- * review test split of ../shared/data/reviews, one row per text, and bench:classify's 5-fold
- * cross-validation of the issue classifier's settings on NLBSE'24): below a margin of 0.1 the offline label is right about half the time, a coin flip between two
- * labels — 54 % of 121 texts of the held-out review test split (21 % of it), 50 % of 199 NLBSE'24
- * issues in 5-fold cross-validation (13 %) — against 67 % and 60 % from 0.1 to 0.15, and 91 % and
- * 81 % above 0.1. An issue label with confidence below 0.5 is right 54 % of the time (265 issues).
- * On arrival, the held-out reviews with a bug label (66) are then investigated 51 times instead of
- * 33 (with 109 instead of 42 of the 503 others), and bug issues 421 times of 500 instead of 419
- * (248 instead of 232 of the 1,000 others).
+ * A label is uncertain as intake's `isUncertainLabel` says (confidence below 0.5, or an offline
+ * margin below 0.1: about a coin flip between two labels, measured there). On arrival, the
+ * held-out reviews with a bug label (66) are then investigated 51 times instead of 33 (with 109
+ * instead of 42 of the 503 others), and bug issues 421 times of 500 instead of 419 (248 instead of
+ * 232 of the 1,000 others).
  *
  * The review classifier is one-vs-rest: a review's bug and feature probabilities each meet their
  * own threshold or not, and when both do the label furthest above its threshold (ratio) wins. The
@@ -46,14 +32,9 @@
  * are all below the bug threshold (8 of them labelled other, mostly praise mentioning a crash in
  * passing: "Besides the occasional crash, this is an amazing product").
  */
+import { isUncertainLabel, UNCERTAIN_BELOW, UNCERTAIN_MARGIN } from '../adapters/investigator.js';
 import type { ReportAnalysis } from '../store/index.js';
 import { INVESTIGATED_LABELS, isInvestigatedLabel } from '../vocabulary.js';
-
-/** Classifications less sure than this (0..1) are uncertain: no label has a majority. */
-export const UNCERTAIN_BELOW = 0.5;
-
-/** Offline classifications with a margin below this (in probability) are uncertain. */
-export const UNCERTAIN_MARGIN = 0.1;
 
 /** The longest argument list read as a call's (`f(a, b)`), in characters. */
 const MAX_ARGUMENTS = 200;
@@ -95,7 +76,7 @@ export function investigationCause(
   if (report.exceptions.length > 0 || (report.stack?.length ?? 0) > 0) return 'stack trace';
   if (CODE.test(`${report.title ?? ''}\n${report.body}`)) return 'code';
   const { label, confidence, margin } = classification;
-  if (confidence < UNCERTAIN_BELOW || (margin !== undefined && margin < UNCERTAIN_MARGIN)) {
+  if (isUncertainLabel(classification)) {
     const within = margin === undefined ? '' : `, margin ${margin.toFixed(2)}`;
     return `uncertain label (${label} at ${confidence.toFixed(2)}${within})`;
   }
