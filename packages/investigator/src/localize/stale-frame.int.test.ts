@@ -32,6 +32,18 @@ config = json.load(open("config.json"))
 print(total(config["items"]))
 `;
 
+const STORE = `export class Store {
+  constructor(root) {
+    this.root = root;
+    this.cache = new Map(root.entries);
+  }
+
+  size() {
+    return this.cache.size;
+  }
+}
+`;
+
 const trace = (file: string, line: number, name: string, error: string) =>
   `Checkout fails\n\nTraceback (most recent call last):\n  File "/srv/shop/${file}", line ${line}, in ${name}\n    x = y\n${error}\n`;
 
@@ -42,6 +54,7 @@ beforeAll(async () => {
   await mkdir(path.join(root, 'app'));
   await writeFile(path.join(root, 'app', 'orders.py'), ORDERS);
   await writeFile(path.join(root, 'app', 'script.py'), SCRIPT);
+  await writeFile(path.join(root, 'app', 'store.js'), STORE);
   index = await indexRepository(root, { cacheDir: false });
 });
 afterAll(async () => {
@@ -73,6 +86,25 @@ describe('offline diagnosis of frames into top-level code', () => {
     expect(diagnosis.rootCause.confidence).toBeLessThan(0.4);
     const result = await verifyDiagnosis(diagnosis, root, { index });
     expect(result).toMatchObject({ ok: true, verified: true, reasons: [] });
+  });
+});
+
+describe('a frame in a constructor', () => {
+  it("is this checkout's: the file defines the class the frame names (trial 48)", async () => {
+    // Constructors are not indexed as definitions, so `new Store` at line 4 read as a function
+    // the file lacks, at top-level code: "probably from another version of the file".
+    const report = parseReport(
+      "TypeError: Cannot read properties of undefined (reading 'entries')\n    at new Store (/srv/app/app/store.js:4:38)\n    at main (/srv/app/main.js:3:1)\n",
+    );
+    const diagnosis = await diagnoseOffline(report, index);
+    expect(diagnosis.affectedFiles[0]).toMatchObject({ path: 'app/store.js', role: 'cause' });
+    expect(diagnosis.rootCause.summary).not.toMatch(/does not match this checkout/);
+    expect(diagnosis.rootCause.explanation).not.toMatch(/another version of the file/);
+    const file = index.files.get('app/store.js');
+    if (!file) throw new Error('app/store.js not indexed');
+    expect(
+      staleFrameNote(file, STORE.split('\n'), { line: 4, function: 'new Store' }, 'app/store.js'),
+    ).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * A trace's frame that cannot belong to this checkout: it names a function its file does not
- * define, at a line no function of the file holds (top-level code, a blank line, or past the end)
+ * A trace's frame that cannot belong to this checkout: it names a function (or, for a
+ * constructor, a class) its file does not define, at a line no function of the file holds (top-level code, a blank line, or past the end)
  * or at a comment or blank line inside another function (no statement a frame could stand on).
  * The trace then comes from another version of the code, and the frame's line says nothing about
  * where the error is raised here. A frame whose function the file does define somewhere else is
@@ -32,7 +32,9 @@ export function staleFrameNote(
   const name = frame.function?.match(/[A-Za-z_$][\w$]*$/)?.[0];
   if (line === undefined || !name) return undefined;
   const callables = file.definitions.filter(({ kind }) => CALLABLE_KINDS.has(kind));
-  if (callables.length === 0 || callables.some((definition) => definition.name === name)) {
+  // Any definition of the name counts, not only callables: a constructor's frame names its class
+  // (`new Store`), and constructors are not indexed as definitions of their own (trial 48).
+  if (callables.length === 0 || file.definitions.some((definition) => definition.name === name)) {
     return undefined;
   }
   const text = lines[line - 1] ?? '';
