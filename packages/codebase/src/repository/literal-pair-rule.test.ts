@@ -22,6 +22,9 @@ describe('LITERAL_PAIR_RULE', () => {
     [`settings.Add("DbPassword", "${secret}");`, `"DbPassword", "${secret}"`],
     [`CREDENTIALS = [("api_token", "${secret}")]`, `"api_token", "${secret}"`],
     [`spawn('deploy', ['--password', '${secret}'])`, `'--password', '${secret}'`],
+    // Trial 48: options whose names hold no secret word.
+    [`command: ["redis-server", "--requirepass", "${secret}"]`, `"--requirepass", "${secret}"`],
+    [`run(["keytool", "-list", "-storepass", "${secret}"])`, `"-storepass", "${secret}"`],
   ])('finds the pair in %j', (text, pair) => {
     expect(found(text)).toEqual([pair]);
   });

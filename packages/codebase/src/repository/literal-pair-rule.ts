@@ -35,10 +35,26 @@ export const LITERAL_PAIR_RULE: SecretRule = {
   },
 };
 
+/**
+ * Options whose next argument is a password although their names hold no secret word: Redis'
+ * `--requirepass` and `--masterauth`, keytool's and jarsigner's `-storepass`, `-keypass` and their
+ * `src`/`dest` forms (trial 48: `["redis-server", "--requirepass", "…"]` was shown).
+ */
+const PASSWORD_OPTION = /^-{1,2}(?:requirepass|masterauth|(?:src|dest)?(?:store|key)pass)$/i;
+
+/**
+ * Whether a key names a secret: a secret-named setting that is not a pointer to one, or an option
+ * of {@link PASSWORD_OPTION}.
+ */
+export function isSecretKey(raw: string): boolean {
+  if (PASSWORD_OPTION.test(raw)) return true;
+  const key = snakeCase(raw);
+  return SECRET_SETTING.test(key) && !isSecretSettingPointer(key);
+}
+
 /** Whether a match of {@link PAIR} is a secret-named key's password, opening a pair. */
 function isSecretPair(text: string, found: RegExpExecArray): boolean {
-  const key = snakeCase(found[2] ?? '');
-  if (!SECRET_SETTING.test(key) || isSecretSettingPointer(key)) return false;
+  if (!isSecretKey(found[2] ?? '')) return false;
   if (!/[{([,][ \t]*$/.test(text.slice(Math.max(0, found.index - 40), found.index))) return false;
   // `['--token', '--host']`: an option's name, not its value.
   return !(found[4] ?? '').startsWith('-') && looksLikePassword(found[4] ?? '');

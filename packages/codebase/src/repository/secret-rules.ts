@@ -32,6 +32,7 @@ import { KEYSTORE_PASSWORD_RULE } from './keystore-password-rule.js';
 import { LITERAL_PAIR_RULE } from './literal-pair-rule.js';
 import { MYSQL_DSN_RULE } from './mysql-dsn-rule.js';
 import { NAMED_LITERAL_RULE, TYPE_ANNOTATION } from './named-literal-rule.js';
+import { OPTION_SEQUENCE_RULE } from './option-sequence-rule.js';
 import { PASSWORD_FILE_LINES_RULE } from './password-file-lines-rule.js';
 import { looksLikePassword } from './password-value.js';
 import { PRIVATE_KEY_BODY_RULE } from './private-key-body-rule.js';
@@ -454,6 +455,7 @@ const TOKEN_RULES: SecretRule[] = [
   DOCKERFILE_SETTING_RULE,
   NAMED_LITERAL_RULE,
   LITERAL_PAIR_RULE,
+  OPTION_SEQUENCE_RULE,
   TERRAFORM_VARIABLE_RULE,
   XML_SECRET_RULE,
   PROSE_PASSWORD_RULE,

@@ -5,7 +5,8 @@
  * Azure CLI's login, PowerShell's plain-text secure strings, Go MySQL DSNs, literals of names
  * spelled `pw` and `pass_word`, a dictionary initializer's pair, a secret-named Terraform
  * variable's default (a heredoc too), Redis ACL users, OpenLDAP's `-w`, `zip -P` and `openssl enc
- * -k`, and a Lua table's computed key. Every value spells `Fake`.
+ * -k`, a Lua table's computed key, and password options as list items (trial 48). Every value
+ * spells `Fake`.
  */
 
 /** One secret to plant on a `{{name}}` placeholder of a file's text. */
@@ -48,6 +49,8 @@ const FAKE = {
   zipArchive: 'FakeZipPw46',
   opensslEnc: 'FakeOpensslEncPw46',
   luaTable: 'FakeLuaKeyPw46',
+  optionPair: 'FakeOptionPairPw48',
+  optionSequence: 'FakeOptionSeqPw48',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -122,6 +125,14 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
     text: 'local settings = {\n  host = "db.example.com",\n  ["password"] = "{{luaTable}}",\n}\nreturn settings\n',
     planted: {
       luaTable: { format: 'lua-computed-key', value: FAKE.luaTable },
+    },
+  },
+  // Fresh-user trial 48: password options whose names hold no secret word, as list items.
+  'k8s/redis.yaml': {
+    text: 'containers:\n  - name: redis\n    command: ["redis-server", "--requirepass", "{{optionPair}}"]\n  - name: replica\n    args:\n      - --masterauth\n      - {{optionSequence}}\n',
+    planted: {
+      optionPair: { format: 'password-option-list-pair', value: FAKE.optionPair },
+      optionSequence: { format: 'password-option-yaml-sequence', value: FAKE.optionSequence },
     },
   },
   'infra/variables.tf': {
