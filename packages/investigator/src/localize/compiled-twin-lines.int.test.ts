@@ -34,6 +34,13 @@ const FILES: Record<string, string> = {
     '  console.warn("cart: " + code, (detail as string).length);',
     '}',
     '',
+    'export function activeCodes(entry: { codes?: string[] }): string[] {',
+    '  const codes: string[] = entry.codes!.filter(',
+    '    (code: string): boolean => code.trim().length > 0,',
+    '  );',
+    '  return codes;',
+    '}',
+    '',
   ].join('\n'),
   'dist/cart.js': [
     '"use strict";',
@@ -58,6 +65,10 @@ const FILES: Record<string, string> = {
     'function warn(code, detail) {',
     '    console.warn("cart: " + code, detail);',
     '    console.warn("cart: " + code, detail.length);',
+    '}',
+    'function activeCodes(entry) {',
+    '    const codes = entry.codes.filter((code) => code.trim().length > 0);',
+    '    return codes;',
     '}',
     '',
   ].join('\n'),
@@ -120,6 +131,21 @@ describe('mapFrame: a frame into a compiled copy the index leaves out', () => {
     expect(mapFrame(index, frame(21, 'warn'))).toEqual({
       path: 'src/cart.ts',
       line: 17,
+      via: 'twin',
+    });
+  });
+
+  it('finds a statement the compiler joined from several source lines', () => {
+    // Trial 48: a call whose callback stood on lines of its own is one compiled line, found on
+    // no single source line; the frame named the function's signature.
+    expect(mapFrame(index, frame(25, 'activeCodes'))).toEqual({
+      path: 'src/cart.ts',
+      line: 23,
+      via: 'twin',
+    });
+    expect(mapFrame(index, frame(25, '<anonymous>'))).toEqual({
+      path: 'src/cart.ts',
+      line: 23,
       via: 'twin',
     });
   });

@@ -125,11 +125,11 @@ function isSubsequence(short: readonly string[], long: readonly string[]): boole
 function onlyLine(
   lines: readonly string[],
   [first, last]: readonly [number, number],
-  matches: (line: string) => boolean,
+  matches: (line: string, at: number) => boolean,
 ): number | null {
   let found: number | null = null;
   for (let at = first; at <= Math.min(last, lines.length); at++) {
-    if (!matches(lines[at - 1] ?? '')) continue;
+    if (!matches(lines[at - 1] ?? '', at)) continue;
     if (found !== null) return null;
     found = at;
   }
@@ -144,7 +144,8 @@ function onlyLine(
  * file, and taken only when it is found exactly once. Where the compiler removed TypeScript's own
  * syntax (type annotations, `as` casts, non-null `!`, generic arguments, modifiers), the copy's
  * tokens are a subsequence of its source line's ({@link statementTokens}): when no line is equal,
- * the only line holding the copy's tokens in order is taken.
+ * the only line holding the copy's tokens in order is taken, else the first line of the only
+ * statement over several lines that holds them ({@link statementStart}).
  * @param index - the repository index (files read from `index.root`).
  * @param copy - repository-relative path of the compiled copy, on disk but not indexed.
  * @param line - 1-based line in the copy.
@@ -167,7 +168,42 @@ export function twinLineOf(
   const equal = (candidate: string) => statementText(candidate) === text;
   if (lines.slice(range[0] - 1, range[1]).some(equal)) return onlyLine(lines, range, equal);
   const tokens = statementTokens(text);
-  return onlyLine(lines, range, (candidate) =>
-    isSubsequence(tokens, statementTokens(statementText(candidate))),
-  );
+  const inside = (candidate: readonly string[]) => isSubsequence(tokens, candidate);
+  const lineTokens = lines.map((candidate) => statementTokens(statementText(candidate)));
+  if (lineTokens.slice(range[0] - 1, range[1]).some(inside))
+    return onlyLine(lines, range, (_, at) => inside(lineTokens[at - 1] ?? []));
+  return statementStart(lineTokens, range, inside);
+}
+
+/** Source lines a compiled line may have been joined from, at most. */
+const MAX_JOINED_LINES = 6;
+
+/**
+ * The first line of the only statement written over several source lines that the compiler
+ * joined into one (a call whose arguments were on lines of their own): the least run of 2 to
+ * {@link MAX_JOINED_LINES} consecutive lines whose tokens `holds`, and that no run starting a line
+ * later holds too (trial 48: `entry.plugins!.filter(` and its callback on the next lines).
+ * @param lineTokens - every line's tokens, 0-based.
+ * @param range - 1-based inclusive lines to look in.
+ * @param holds - whether joined tokens hold the compiled statement's.
+ * @returns the run's 1-based first line, or `null` when none or several runs hold it.
+ */
+function statementStart(
+  lineTokens: readonly (readonly string[])[],
+  [first, last]: readonly [number, number],
+  holds: (tokens: readonly string[]) => boolean,
+): number | null {
+  const joined = (start: number, count: number) =>
+    lineTokens.slice(start - 1, start - 1 + count).flat();
+  let found: number | null = null;
+  for (let start = first; start < last; start++) {
+    for (let count = 2; count <= MAX_JOINED_LINES && start + count - 1 <= last; count++) {
+      if (!holds(joined(start, count))) continue;
+      if (holds(joined(start + 1, count - 1))) break; // the statement starts on a later line
+      if (found !== null) return null;
+      found = start;
+      break;
+    }
+  }
+  return found;
 }

@@ -110,7 +110,9 @@ async function affectedFile(
 }
 
 function describeFrame(frame: InAppFrame): string {
-  return `${frame.function ? `${codeSpan(frame.function)} ` : ''}(${pathInProse(frame.path)}:${frame.line ?? '?'})`;
+  // A frame whose line is not known here (a compiled copy's statement not found in its source)
+  // names its file alone (trial 48: "raised at src/y.ts:?").
+  return `${frame.function ? `${codeSpan(frame.function)} ` : ''}(${pathInProse(frame.path)}${frame.line === undefined ? '' : `:${frame.line}`})`;
 }
 
 /**
