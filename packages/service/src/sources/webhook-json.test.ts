@@ -22,4 +22,15 @@ describe('deliveryObject', () => {
       rejected: `The delivery's body is JSON nested deeper than ${MAX_JSON_DEPTH} levels of objects and arrays, which no event needs. Nothing was stored.`,
     });
   });
+
+  it('says JSON cut anywhere is cut short, and an empty body is empty (trial 48)', () => {
+    const refused = (text: string) => {
+      const result = deliveryObject(body(text));
+      return 'rejected' in result ? result.rejected : 'stored';
+    };
+    for (const cut of ['{"action":"crea', '{"action":"created",', '{"a":1', '{"a":[1,2', '{"a":tr'])
+      expect(refused(cut)).toMatch(/^The delivery's body is JSON cut short/);
+    expect(refused('{"a":1}x')).toMatch(/^The delivery's body is not JSON\./);
+    expect(refused('  \n')).toBe("The delivery's body is empty. Nothing was stored.");
+  });
 });

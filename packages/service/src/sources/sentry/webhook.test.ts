@@ -108,7 +108,8 @@ describe('Sentry webhooks', () => {
         rejected('issue', '{"action": "created", "data": {}}'),
       ]),
     ).toEqual([
-      "The delivery's body is not JSON. Nothing was stored.",
+      // Cut after `{` (trial 48: said "not JSON" for every cut but one).
+      "The delivery's body is JSON cut short (it ends before its last value closes): redeliver it, and check that nothing between the sender and this service limits the size of a body. Nothing was stored.",
       "The delivery's body is a JSON array, not an object. Nothing was stored.",
       'The delivery carries no "data" object; nothing was stored.',
       'The event_alert delivery carries no "data.event" object; nothing was stored.',
@@ -164,6 +165,15 @@ describe('Sentry issue status webhooks', () => {
       reopened: true,
     });
     expect(unpackSentryDelivery('issue', body('assigned'))).toEqual({ kind: 'none' });
+  });
+
+  it('rejects a delivery without its resource header rather than answering 202 (trial 48)', () => {
+    const event = { action: 'created', data: { error: { event_id: 'abc' } } };
+    for (const resource of [undefined, ' '])
+      expect(unpackSentryDelivery(resource, event)).toMatchObject({
+        kind: 'rejected',
+        message: expect.stringContaining('no Sentry-Hook-Resource header'),
+      });
   });
 });
 
