@@ -2,6 +2,7 @@
  * `sightline sources list`: the configured sources with their polling state. Secrets are never
  * shown: only where a source's credentials come from (the data folder or an environment variable).
  */
+import { pluralize } from '@sightline/core';
 import { createCredentialStore, type SourceRecord } from '@sightline/service';
 import {
   openServiceStore,
@@ -75,7 +76,7 @@ export async function runSourcesList(options: SourcesListOptions, io: SourcesIO)
         : `polled every ${source.pollIntervalSeconds} s, last ${source.lastPollAt ?? 'never'}`;
     io.stdout(
       `${source.name} (${source.kind}${source.enabled ? '' : ', disabled'}) ${source.id}\n` +
-        `  ${polling}; ${source.reportCount} reports; credentials: ${source.credentials}\n` +
+        `  ${polling}; ${pluralize(source.reportCount, 'report')}; credentials: ${source.credentials}\n` +
         (source.lastError ? `  last error: ${source.lastError}\n` : ''),
     );
   }

@@ -7,6 +7,7 @@ import {
   filesSource,
   githubSource,
   googlePlaySource,
+  openStore,
   sentrySource,
 } from '@sightline/service';
 import {
@@ -262,6 +263,15 @@ describe('sightline sources', () => {
     const listed = io();
     await runSourcesList({ data: data() }, listed);
     expect(listed.out).toMatch(/^hooks \(github\) .*\n {2}not polled; 0 reports;/);
+    // Trial 48: one report read "1 reports".
+    const ids = io();
+    await runSourcesList({ data: data(), json: true }, ids);
+    const store = await openStore({ sqlite: path.join(data(), 'sightline.db') });
+    await store.sources.addReports(JSON.parse(ids.out).sources[0].id, 1);
+    await store.close();
+    const one = io();
+    await runSourcesList({ data: data() }, one);
+    expect(one.out).toMatch(/^hooks \(github\) .*\n {2}not polled; 1 report;/);
     await expect(runSourcesAdd({ ...github, pollInterval: 60 }, io(env))).rejects.toThrow(
       /^--poll-interval: this github source does not poll with the secrets given/,
     );
