@@ -87,46 +87,57 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
   const digest = digestOption(options, io.env);
   refuseDriveFolders(options);
   const database = options.database ? parseDatabaseLocation(options.database) : undefined;
-  const service = await startService({
-    repo: options.repo,
-    port: options.port,
-    concurrency: options.concurrency,
-    ...(options.rateLimit ? { rateLimitPerMinute: options.rateLimit } : {}),
-    ...(options.sourceHosts ? { sourceHosts: parseSourceHosts(options.sourceHosts) } : {}),
-    ...(options.data ? { dataDir: options.data } : {}),
-    ...(options.host ? { host: options.host } : {}),
-    ...(options.project ? { project: options.project } : {}),
-    ...(database ? { database } : {}),
-    ...(model ? { model } : {}),
-    ...(models ? { models } : {}),
-    ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
-    ...(options.timeout ? { stepTimeoutMs: options.timeout * 1000 } : {}),
-    ...(options.maxDailyCost ? { maxDailyCostUsd: options.maxDailyCost } : {}),
-    ...(digest ? { digest } : {}),
-    resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
-    ...consoleOption(),
-    log,
-  });
-  const store = describeDatabaseLocation(
-    database ?? { sqlite: path.join(service.dataDir, 'sightline.db') },
-  );
-  log(
-    `${service.url} — store: ${store}, investigations ${model ? `with ${redactUrlsIn(model)}` : 'offline'}`,
-  );
-  if (io.callsShown !== false) {
-    if (service.tokenCreated) {
-      io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);
-    }
-    io.stdout(
-      `${consoleLine(service, io)}\n${describeCalls(service.url, tokenInShell(service.tokenFile, io.env))}\n`,
-    );
-  }
-  // Ctrl-C is heard from here on, also while `onListening` runs (the demo posts its reports
-  // then): the service closes and what it made goes (trial 47: a Ctrl-C then left the demo's
-  // folder, with its API token, behind).
+  // Ctrl-C is heard from before the service starts, and while `onListening` runs (the demo posts
+  // its reports then): the service closes and what it made goes (trials 47 and 48: a Ctrl-C then
+  // left the demo's folder, with its API token, behind).
   const listening = new AbortController();
   const signal = untilSignal(listening.signal);
+  let signalled = false;
+  void signal.then(() => {
+    signalled = true;
+  });
+  let service: RunningService;
   try {
+    service = await startService({
+      repo: options.repo,
+      port: options.port,
+      concurrency: options.concurrency,
+      ...(options.rateLimit ? { rateLimitPerMinute: options.rateLimit } : {}),
+      ...(options.sourceHosts ? { sourceHosts: parseSourceHosts(options.sourceHosts) } : {}),
+      ...(options.data ? { dataDir: options.data } : {}),
+      ...(options.host ? { host: options.host } : {}),
+      ...(options.project ? { project: options.project } : {}),
+      ...(database ? { database } : {}),
+      ...(model ? { model } : {}),
+      ...(models ? { models } : {}),
+      ...(options.maxCost ? { maxCostUsd: options.maxCost } : {}),
+      ...(options.timeout ? { stepTimeoutMs: options.timeout * 1000 } : {}),
+      ...(options.maxDailyCost ? { maxDailyCostUsd: options.maxDailyCost } : {}),
+      ...(digest ? { digest } : {}),
+      resolveModel: (spec) => resolveModel(spec, { env: io.env, source: '--model' }).model,
+      ...consoleOption(),
+      log,
+    });
+  } catch (error) {
+    listening.abort();
+    throw error;
+  }
+  try {
+    if (signalled) return 0;
+    const store = describeDatabaseLocation(
+      database ?? { sqlite: path.join(service.dataDir, 'sightline.db') },
+    );
+    log(
+      `${service.url} — store: ${store}, investigations ${model ? `with ${redactUrlsIn(model)}` : 'offline'}`,
+    );
+    if (io.callsShown !== false) {
+      if (service.tokenCreated) {
+        io.stdout(`API token (shown once; kept in ${service.tokenFile}):\n${service.token}\n`);
+      }
+      io.stdout(
+        `${consoleLine(service, io)}\n${describeCalls(service.url, tokenInShell(service.tokenFile, io.env))}\n`,
+      );
+    }
     const started = io.onListening?.(service) ?? Promise.resolve();
     const early = await Promise.race([started.then(() => false), signal.then(() => true)]);
     // Stopped mid-way: what `onListening` was doing fails as the service closes.

@@ -202,4 +202,26 @@ describe('sightline serve, ingest and worker', () => {
     await expect(fetch(`${url}/api/groups`)).rejects.toThrow();
     expect(process.listeners('SIGINT').filter((listener) => !before.has(listener))).toEqual([]);
   }, 60_000);
+
+  it('closes on Ctrl-C while the service is still starting, before its start-up work', async () => {
+    // Trial 48: a Ctrl-C in the demo's first moments (its folder made, the service starting)
+    // killed the process before any handler, leaving the folder and its API token behind.
+    const data = path.join(work, 'data');
+    const before = new Set(process.listeners('SIGINT'));
+    let listened = false;
+    const running = runServe(
+      { repo: repo.root, data, port: 0, concurrency: 1 },
+      Object.assign(memory(), {
+        onListening() {
+          listened = true;
+        },
+      }),
+    );
+    for (const listener of process.listeners('SIGINT'))
+      if (!before.has(listener)) (listener as (signal: string) => void)('SIGINT');
+    expect(await running).toBe(0);
+    expect(listened).toBe(false);
+    expect(fs.existsSync(path.join(data, 'serve.lock'))).toBe(false);
+    expect(process.listeners('SIGINT').filter((listener) => !before.has(listener))).toEqual([]);
+  }, 60_000);
 });
