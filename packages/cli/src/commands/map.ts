@@ -7,7 +7,7 @@ import {
   renderRepositoryMap,
   resolveRoot,
 } from '@sightline/codebase';
-import { SightlineError } from '@sightline/core';
+import { pluralize, SightlineError } from '@sightline/core';
 import { type Command, Option } from 'commander';
 import { framesOutsideFile, isKnownName, parseFocus } from '../format/parse-focus.js';
 import { warningLine } from '../format/warning-line.js';
@@ -78,7 +78,7 @@ export async function runMap(
       const now = performance.now();
       if (now - lastUpdate < PROGRESS_INTERVAL_MS) return;
       lastUpdate = now;
-      progress.update(`Indexing ${done}/${plural(total, 'file')}`);
+      progress.update(`Indexing ${done}/${pluralize(total, 'file')}`);
     },
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
@@ -102,7 +102,7 @@ export async function runMap(
   }
   for (const { value, lines } of framesOutsideFile(index, parsedFocus)) {
     stderr(
-      `sightline map: warning: --focus "${printableText(value)}" names a line outside the file (${plural(lines, 'line')}); the map focuses on the file, not a line.\n`,
+      `sightline map: warning: --focus "${printableText(value)}" names a line outside the file (${pluralize(lines, 'line')}); the map focuses on the file, not a line.\n`,
     );
   }
   const map = renderRepositoryMap(index, { focus: parsedFocus, tokens });
@@ -117,11 +117,6 @@ export async function runMap(
       : map.text,
   );
   return 0;
-}
-
-/** `1 file`, `2 files`. */
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** How a skip reason of the index reads in the summary; the others read as they are. */
@@ -145,11 +140,11 @@ export function indexedSummary(
   skipped: readonly { reason: string }[],
   seconds: string,
 ): string {
-  if (skipped.length === 0) return `Indexed ${plural(indexed, 'file')} in ${seconds} s`;
+  if (skipped.length === 0) return `Indexed ${pluralize(indexed, 'file')} in ${seconds} s`;
   const reasons = [...skippedCounts(skipped)]
     .map(([reason, count]) => `${count} ${SKIP_WORDS[reason] ?? reason}`)
     .join(', ');
-  return `Indexed ${indexed} of ${plural(indexed + skipped.length, 'file')} in ${seconds} s (skipped: ${reasons})`;
+  return `Indexed ${indexed} of ${pluralize(indexed + skipped.length, 'file')} in ${seconds} s (skipped: ${reasons})`;
 }
 
 /** Skipped files per reason, most frequent first (ties by reason). */

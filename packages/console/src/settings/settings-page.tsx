@@ -3,6 +3,8 @@
  * reports), its webhook URL and secret setup, testing and removing it; adding a source; rotating
  * the API token; the model and budgets investigations use, and the store's counts.
  */
+
+import { pluralize } from '@sightline/core';
 import { useState } from 'react';
 import {
   useRemoveSource,
@@ -12,7 +14,7 @@ import {
   useTestSource,
 } from '../api/queries.js';
 import type { SourceView } from '../api/types.js';
-import { fullTime, plural, timeAgo } from '../ui/format.js';
+import { fullTime, timeAgo } from '../ui/format.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
 import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 import { AddSourceForm } from './add-source-form.js';
@@ -43,7 +45,7 @@ function SourceItem({ source }: { source: SourceView }) {
           {source.pollIntervalMs ? `next poll ${when(source.nextPollAt)}` : 'webhooks only'}
         </span>
         <span>
-          {plural(source.pollCount, 'poll')}, {plural(source.reportCount, 'report')}
+          {pluralize(source.pollCount, 'poll')}, {pluralize(source.reportCount, 'report')}
         </span>
         <span className={source.lastError ? 'error-text' : 'muted'}>
           last error: {source.lastError ?? 'none'}
@@ -150,8 +152,8 @@ function ServiceFacts() {
       </dd>
       <dt>Budgets</dt>
       <dd>
-        {plural(budgets.exploreSteps, 'explore step')},{' '}
-        {plural(budgets.deepDiveSteps, 'deep-dive step')} per investigation
+        {pluralize(budgets.exploreSteps, 'explore step')},{' '}
+        {pluralize(budgets.deepDiveSteps, 'deep-dive step')} per investigation
       </dd>
       <dt>Store</dt>
       <dd>{database}</dd>

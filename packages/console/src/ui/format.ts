@@ -1,4 +1,4 @@
-/** Formatting shared by the pages: relative times, percentages, durations, counts of things. */
+/** Formatting shared by the pages: relative times, percentages, durations, intervals. */
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],
@@ -64,11 +64,6 @@ export function interval(ms: number): string {
     .filter(([value]) => value > 0)
     .map(([value, unit]) => `${value} ${unit}`)
     .join(' ');
-}
-
-/** A count and its noun, singular for one: `plural(1, 'report')` → "1 report", 2 → "2 reports". */
-export function plural(count: number, noun: string, nouns = `${noun}s`): string {
-  return `${count} ${count === 1 ? noun : nouns}`;
 }
 
 /** `path:start-end` of an affected file (`path:start` for one line; lines 1-based). */
