@@ -90,6 +90,20 @@ describe('GitHub issues webhooks', () => {
     );
   });
 
+  it('calls a correctly signed empty delivery empty, and refuses one signed wrongly (fresh-user trial)', async () => {
+    // Was 401 SIGNATURE_INVALID: the signature of an empty body was never checked.
+    const empty = new Uint8Array(0);
+    for (const event of ['issues', 'ping', '']) {
+      expect(await deliver(event, empty, sign(empty))).toEqual({
+        verified: true,
+        reports: [],
+        rejected: "The delivery's body is empty. Nothing was stored.",
+      });
+    }
+    for (const signature of [undefined, sign(empty, 'other-secret'), 'sha256=', 'sha256'])
+      expect(await deliver('issues', empty, signature)).toEqual({ verified: false, reports: [] });
+  });
+
   it('answers a signed ping, other actions and pull requests with no report', async () => {
     const ping = fixture('ping.json');
     expect(await deliver('ping', ping, sign(ping))).toEqual({ verified: true, reports: [] });

@@ -1,12 +1,12 @@
 /**
  * GitHub `issues` webhooks (docs.github.com/webhooks/webhook-events-and-payloads#issues):
  * `X-Hub-Signature-256` is `sha256=` + hex HMAC-SHA256 of the raw body with the webhook secret,
- * checked by `@octokit/webhooks-methods` (constant-time). `ping` and the events and actions not
- * followed here are accepted with no report; a verified delivery that is not a JSON object, names
- * no event, or is an issues event without its issue (or the issue's number, or the title of one
- * to store) is rejected.
+ * checked in constant time over the body's bytes (an empty body too). `ping` and the events and
+ * actions not followed here are accepted with no report; a verified delivery that is empty or not
+ * a JSON object, names no event, or is an issues event without its issue (or the issue's number,
+ * or the title of one to store) is rejected.
  */
-import { verify } from '@octokit/webhooks-methods';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UpstreamStatus, WebhookRequest, WebhookResult } from '../types.js';
 import { deliveryObject, isObject } from '../webhook-json.js';
 import { closedAsDone, type GitHubIssue, issueReport } from './reports.js';
@@ -20,15 +20,33 @@ const UPSTREAM_ACTIONS: Record<string, UpstreamStatus['status']> = {
   reopened: 'reopened',
 };
 
+/**
+ * True when `signature` is `sha256=` and the hex HMAC-SHA256 of `body` with `secret`, compared in
+ * constant time. An empty body is signed like any other (fresh-user trial:
+ * `@octokit/webhooks-methods` throws for an empty payload, so a correctly signed empty delivery
+ * was answered 401 instead of being called empty).
+ */
+export function verifyGitHubSignature(
+  body: Uint8Array,
+  signature: string | undefined,
+  secret: string,
+): boolean {
+  const hex = signature?.trim().match(/^sha256=([0-9a-f]{64})$/i)?.[1];
+  if (!hex) return false;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(hex, 'hex'));
+}
+
 /** Verifies and unpacks one delivery for `repository` (`owner/repo`). */
 export async function handleGitHubWebhook(
   request: WebhookRequest,
   secret: string | undefined,
   repository: string,
 ): Promise<WebhookResult> {
-  const signature = request.headers['x-hub-signature-256'];
-  const text = Buffer.from(request.body).toString('utf8');
-  if (!secret || !signature || !(await verify(secret, text, signature).catch(() => false))) {
+  if (
+    !secret ||
+    !verifyGitHubSignature(request.body, request.headers['x-hub-signature-256'], secret)
+  ) {
     return { verified: false, reports: [] };
   }
   // GitHub sends a form-encoded body (payload=…) when the webhook's content type says so: only
