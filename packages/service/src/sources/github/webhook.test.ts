@@ -177,6 +177,20 @@ describe('GitHub issues webhooks', () => {
       reports: [],
       rejected: "The issues event's issue has no title (a string); nothing was stored.",
     });
+    // Fresh-user trial: an empty or blank title was accepted and stored.
+    for (const title of ['', '  \n\t']) {
+      for (const action of ['opened', 'edited', 'reopened'])
+        expect(await signed('issues', { action, issue: { id: 5, number: 5, title } })).toEqual({
+          verified: true,
+          reports: [],
+          rejected:
+            "The issues event's issue has an empty title (a report needs one); nothing was stored.",
+        });
+    }
+    // A status change still needs none.
+    expect(
+      await signed('issues', { action: 'closed', issue: { id: 5, number: 5, title: '' } }),
+    ).toMatchObject({ verified: true, reports: [], upstream: [{ status: 'resolved' }] });
     expect(await signed('', JSON.parse(fixture('issues-opened.json').toString('utf8')))).toEqual({
       verified: true,
       reports: [],

@@ -116,16 +116,21 @@ const NO_EVENT_NAME =
 /**
  * What an issue of an `issues` event lacks to be followed, a sentence; undefined when nothing.
  * Without its number it cannot be stored once and only once, nor its status followed; without a
- * title it is no report (fresh-user trial: `{"issue":{"id":5,"number":5}}` was answered 202 with
- * nothing stored).
+ * title (or with an empty or blank one) it is no report (fresh-user trial:
+ * `{"issue":{"id":5,"number":5}}` was answered 202 with nothing stored).
  * @param stored - whether the event's action stores the issue (opened, edited, reopened).
  */
 function missingField(issue: Record<string, unknown>, stored: boolean): string | undefined {
   if (typeof issue.number !== 'number') {
     return 'The issues event carries no issue number (its id here); nothing was stored.';
   }
-  if (stored && typeof issue.title !== 'string') {
+  if (!stored) return undefined;
+  if (typeof issue.title !== 'string') {
     return "The issues event's issue has no title (a string); nothing was stored.";
+  }
+  // An empty or blank title is no title either (fresh-user trial: `"title": ""` was stored).
+  if (!issue.title.trim()) {
+    return "The issues event's issue has an empty title (a report needs one); nothing was stored.";
   }
   return undefined;
 }
