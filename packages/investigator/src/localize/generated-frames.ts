@@ -169,7 +169,9 @@ export function twinLineOf(
   if (lines.slice(range[0] - 1, range[1]).some(equal)) return onlyLine(lines, range, equal);
   const tokens = statementTokens(text);
   const inside = (candidate: readonly string[]) => isSubsequence(tokens, candidate);
-  const lineTokens = lines.map((candidate) => statementTokens(statementText(candidate)));
+  const lineTokens = lines.map((candidate, at) =>
+    at + 1 < range[0] || at + 1 > range[1] ? [] : statementTokens(statementText(candidate)),
+  );
   if (lineTokens.slice(range[0] - 1, range[1]).some(inside))
     return onlyLine(lines, range, (_, at) => inside(lineTokens[at - 1] ?? []));
   return statementStart(lineTokens, range, inside);
