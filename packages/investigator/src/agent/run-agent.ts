@@ -10,6 +10,7 @@ import { type Compaction, type CompactionEvent, createCompaction } from '@sightl
 import { countTokens, getModelProfile, type ModelProfile, SightlineError } from '@sightline/core';
 import type { Report } from '@sightline/intake';
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
+import type { LabelCertainty } from '../diagnosis/assemble-diagnosis.js';
 import type { DiagnosisLabel, DiagnosisStats, PhaseStats, Suspect } from '../diagnosis/schema.js';
 import type { VerificationResult } from '../diagnosis/verification-error.js';
 import type { CountedStep } from './agent-stats.js';
@@ -52,6 +53,8 @@ export interface InvestigateWithModelOptions {
   budgets?: Partial<FunnelBudgets>;
   /** The report's classification. */
   label: DiagnosisLabel;
+  /** How sure `label` is, recorded in the diagnosis. Default: not recorded. */
+  labelCertainty?: LabelCertainty;
   /** Receives progress events; must not throw. */
   onProgress?: (event: InvestigateWithModelProgress) => void;
   /**
@@ -205,14 +208,21 @@ export async function investigateWithModel(
   }
 
   progress.phaseChange('structure');
-  const { report, suspects, label } = options;
+  const { report, suspects, label, labelCertainty } = options;
   const structured = await structureReport({
     model: structurer,
     modelName: describeModel(structurer),
     markdown: loop.markdown,
     repository,
     index,
-    context: { report, label, method: 'agent', suspects, stats: statsNow() },
+    context: {
+      report,
+      label,
+      ...(labelCertainty ? { labelCertainty } : {}),
+      method: 'agent',
+      suspects,
+      stats: statsNow(),
+    },
     stepTimeoutMs,
     ...(abortSignal ? { abortSignal } : {}),
   }).catch((error: unknown) => {

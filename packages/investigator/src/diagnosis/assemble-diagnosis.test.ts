@@ -74,4 +74,31 @@ describe('assembleDiagnosis', () => {
     expect(noPatch.proposedChange).toEqual({ description: 'd' });
     expect(noPatch.report.title).toBe('r-1');
   });
+
+  it("records the label's confidence and margin when given, and only the fields given", () => {
+    const { suspects, stats } = validDiagnosis();
+    const context = {
+      report,
+      label: 'question' as const,
+      method: 'offline' as const,
+      suspects,
+      stats,
+    };
+    const sure = assembleDiagnosis(modelPart(), {
+      ...context,
+      labelCertainty: { confidence: 0.42, margin: 0.09 },
+    });
+    expect(sure.report).toMatchObject({
+      label: 'question',
+      labelConfidence: 0.42,
+      labelMargin: 0.09,
+    });
+    expect(diagnosisSchema.safeParse(sure).success).toBe(true);
+    const byRule = assembleDiagnosis(modelPart(), {
+      ...context,
+      labelCertainty: { confidence: 1 },
+    });
+    expect(byRule.report.labelConfidence).toBe(1);
+    expect('labelMargin' in byRule.report).toBe(false);
+  });
 });

@@ -13,12 +13,25 @@ import {
   type ModelDiagnosis,
 } from './schema.js';
 
+/**
+ * How sure a report's label is, so a reader of the diagnosis can tell a guess from a label (the
+ * README's own json5 report reads `question` at 0.42, 0.09 ahead of `bug`).
+ */
+export interface LabelCertainty {
+  /** The classification's confidence, 0–1 (a ranking signal, not a calibrated probability). */
+  confidence: number;
+  /** An offline classifier's distance from giving another label, 0–1; absent otherwise. */
+  margin?: number;
+}
+
 /** What the program contributes to a diagnosis. */
 export interface DiagnosisContext {
   /** The parsed report. */
   report: Report;
   /** Its classification. */
   label: DiagnosisLabel;
+  /** How sure `label` is; recorded as `report.labelConfidence` and `labelMargin`. Default: not recorded. */
+  labelCertainty?: LabelCertainty;
   /** `agent` when a model wrote `modelPart`, `offline` when the localizer did. */
   method: Diagnosis['method'];
   /** Offline localizer ranking, most suspect first. */
@@ -43,7 +56,7 @@ const TITLE_CHARS = 120;
  */
 export function assembleDiagnosis(
   modelPart: ModelDiagnosis,
-  { report, label, method, suspects, stats }: DiagnosisContext,
+  { report, label, labelCertainty, method, suspects, stats }: DiagnosisContext,
 ): Diagnosis {
   const firstLine = report.body
     .split('\n')
@@ -56,6 +69,8 @@ export function assembleDiagnosis(
       title: report.title?.trim() || firstLine?.slice(0, TITLE_CHARS) || report.id,
       kind: report.kind,
       label,
+      ...(labelCertainty ? { labelConfidence: labelCertainty.confidence } : {}),
+      ...(labelCertainty?.margin === undefined ? {} : { labelMargin: labelCertainty.margin }),
     },
     method,
     rootCause: modelPart.rootCause,

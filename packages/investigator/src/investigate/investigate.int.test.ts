@@ -103,6 +103,11 @@ describe('investigate', () => {
       'question',
       'question',
     ]);
+    // How sure the label is travels with it, so the diagnosis can say a guess is a guess.
+    expect(result.diagnosis.report).toMatchObject({
+      labelConfidence: result.classification.confidence,
+      labelMargin: result.classification.margin,
+    });
   });
 
   it('runs the agent with a model and returns its verified diagnosis', async () => {
@@ -115,6 +120,7 @@ describe('investigate', () => {
     });
     expect(result.diagnosis.method).toBe('agent');
     expect(result.diagnosis.affectedFiles.map((file) => file.path)).toEqual([repo.bug.path]);
+    expect(result.diagnosis.report.labelConfidence).toBe(result.classification.confidence);
     expect(result.diagnosis.suspects.slice(0, 2).map((suspect) => suspect.path)).toContain(
       repo.bug.path,
     );

@@ -242,7 +242,8 @@ async function investigateUntil(
   stage('parse');
   const { report, classification } =
     options.prepared === undefined ? await prepare(options, repository) : options.prepared;
-  const { label } = classification;
+  const { label, confidence, margin } = classification;
+  const labelCertainty = { confidence, ...(margin === undefined ? {} : { margin }) };
 
   // Started before indexing: git reads in child processes while the index is built here.
   const historyReads = startHistoryReads(repository.root, report, {
@@ -333,12 +334,12 @@ async function investigateUntil(
       repoMap: repoMap.text,
       ...(options.budgets ? { budgets: options.budgets } : {}),
       label,
+      labelCertainty,
       onProgress,
       ...(options.stepTimeoutMs ? { stepTimeoutMs: options.stepTimeoutMs } : {}),
       ...(options.maxCostUsd !== undefined ? { maxCostUsd: options.maxCostUsd } : {}),
       ...(abortSignal ? { abortSignal } : {}),
     });
-    recordLabelCertainty(diagnosis, classification);
     return {
       report,
       classification,
@@ -352,6 +353,7 @@ async function investigateUntil(
 
   const offline = await diagnoseOffline(report, index, {
     label,
+    labelCertainty,
     suspects,
     signals,
   });
@@ -370,7 +372,6 @@ async function investigateUntil(
     throw new Error(`The offline diagnosis failed verification (a Sightline bug): ${errors}`);
   }
   const diagnosis = withReading(verification.diagnosis, await describing, indexed.warnings);
-  recordLabelCertainty(diagnosis, classification);
   // Until the diagnosis and its history part were both written: verification counts only while
   // blame still ran beside it.
   diagnosis.stats.durationMs = Math.max(diagnosed, described) - started;
@@ -383,19 +384,6 @@ async function investigateUntil(
     verification,
     indexed,
   };
-}
-
-/**
- * Records how sure the report's label is (its confidence and, from an offline classifier, its
- * margin), so a reader of the diagnosis can tell a guess from a label (the README's own json5
- * report reads `question` at 0.42, 0.09 ahead of `bug`). Sets fields of `diagnosis.report`.
- */
-function recordLabelCertainty(
-  diagnosis: Diagnosis,
-  { confidence, margin }: Pick<Classification, 'confidence' | 'margin'>,
-): void {
-  diagnosis.report.labelConfidence = confidence;
-  if (margin !== undefined) diagnosis.report.labelMargin = margin;
 }
 
 /**

@@ -8,7 +8,7 @@ import { createFileGate, type RepositoryIndex } from '@sightline/codebase';
 import { readPackageName } from '@sightline/codebase/internal';
 import { withoutWithheldNotes } from '@sightline/core';
 import { allFrames, type Report } from '@sightline/intake';
-import { assembleDiagnosis } from '../diagnosis/assemble-diagnosis.js';
+import { assembleDiagnosis, type LabelCertainty } from '../diagnosis/assemble-diagnosis.js';
 import { isMeaningfulQuote } from '../diagnosis/find-quote.js';
 import { codeSpan, pathInProse } from '../diagnosis/markdown-text.js';
 import type { AffectedFile, Diagnosis, DiagnosisLabel, Suspect } from '../diagnosis/schema.js';
@@ -23,6 +23,8 @@ import type { UnreadableFrame } from './unreadable-frames.js';
 export interface DiagnoseOfflineOptions {
   /** The report's classification. Default `crash` when it carries an exception, else `bug`. */
   label?: DiagnosisLabel;
+  /** How sure `label` is, recorded in the diagnosis. Default: not recorded. */
+  labelCertainty?: LabelCertainty;
   /** Suspects already computed by {@link localize}. Default: localize now. */
   suspects?: Suspect[];
   /** Affected files cited, at most. Default 3. */
@@ -299,6 +301,7 @@ export async function diagnoseOffline(
     {
       report,
       label: options.label ?? (report.exceptions.length > 0 ? 'crash' : 'bug'),
+      ...(options.labelCertainty ? { labelCertainty: options.labelCertainty } : {}),
       method: 'offline',
       suspects,
       stats: { toolCalls: 0, byPhase: {}, inputTokens: 0, outputTokens: 0, durationMs: 0 },
