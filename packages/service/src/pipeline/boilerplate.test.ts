@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { joinBoilerplate } from '../adapters/investigator.js';
 import {
+  formLinesOf,
   GROUPING_TEXT_CHARS,
   learnBoilerplate,
   MIN_LEARNING_SAMPLE,
   MIN_LINE_SAMPLE,
+  tallyLines,
 } from './boilerplate.js';
 import { contentWords, estimateJaccard, REVIEW_TEXT, textMinHash } from './group-key.js';
 
@@ -70,6 +72,14 @@ describe('learned boilerplate', () => {
     expect(learnBoilerplate(late, words).lines.has('sent by the late mover')).toBe(false);
     expect(learnBoilerplate(late, words).words?.has('late')).toBe(false);
     expect(learnBoilerplate(early, words).words?.has('early')).toBe(true);
+  });
+
+  it('counts texts alike in their first GROUPING_TEXT_CHARS characters as one report', () => {
+    const head = `Sent from the kiosk form\n${'y'.repeat(GROUPING_TEXT_CHARS)}`;
+    const tally = tallyLines([`${head}\ntail one`, `${head}\ntail two`]);
+    expect(tally.texts).toBe(1);
+    // A third text alike in what is read is no third report: the line is no form's yet.
+    expect(formLinesOf(tally, `${head}\ntail three`).has('sent from the kiosk form')).toBe(false);
   });
 
   it('keeps two different sites’ reports in one form apart', () => {

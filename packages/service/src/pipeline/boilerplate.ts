@@ -69,7 +69,7 @@ export interface LineTally {
   counts: Map<string, number>;
   /** Reports counted. */
   texts: number;
-  /** SHA-256 of each report text counted, so a text is counted once. */
+  /** SHA-256 of each report text's part that is read, so a text is counted once. */
   seen: Set<string>;
 }
 
@@ -99,7 +99,8 @@ export function tallyLines(texts: readonly string[]): LineTally {
 }
 
 function countText(tally: LineTally, text: string): void {
-  const key = digest(text);
+  // Only the part linesOf reads: texts alike in it count once, and a huge text is not hashed whole.
+  const key = digest(text.slice(0, GROUPING_TEXT_CHARS));
   if (tally.seen.has(key)) return;
   tally.seen.add(key);
   tally.texts += 1;
