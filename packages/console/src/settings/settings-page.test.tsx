@@ -59,13 +59,38 @@ describe('the sources and settings page', () => {
       source({ id: 'c', name: 'quarter', pollIntervalMs: 900_000 }),
       source({ id: 'd', name: 'slow', pollIntervalMs: 5_400_000 }),
     ]);
-    expect(
-      screen.getAllByText(/^No webhook: polled every/).map((line) => line.textContent),
-    ).toEqual([
-      'No webhook: polled every 30 s.',
-      'No webhook: polled every 1 min 30 s.',
-      'No webhook: polled every 15 min.',
-      'No webhook: polled every 1 h 30 min.',
+    expect(screen.getAllByText(/^polled every/).map((line) => line.textContent)).toEqual([
+      'polled every 30 s, next poll never',
+      'polled every 1 min 30 s, next poll never',
+      'polled every 15 min, next poll never',
+      'polled every 1 h 30 min, next poll never',
+    ]);
+  });
+
+  it('shows the poll interval of every polled source, webhook kinds too', () => {
+    // Fresh-user trial: a polled GitHub or Sentry source showed no interval (only kinds without
+    // webhooks did), and an unpolled App Store source read "webhooks only".
+    renderPage([
+      source({ id: 'a', kind: 'github', name: 'issues', pollIntervalMs: 300_000 }),
+      source({ id: 'b', kind: 'sentry', name: 'crashes', pollIntervalMs: 90_000 }),
+      source({ id: 'c', kind: 'app-store', name: 'reviews', pollIntervalMs: 900_000 }),
+      source({ id: 'd', kind: 'github', name: 'hooked', pollIntervalMs: null }),
+      source({ id: 'e', kind: 'app-store', name: 'idle', pollIntervalMs: null }),
+    ]);
+    const stateOf = (id: string) =>
+      [...document.querySelectorAll(`[data-source-id="${id}"] .source-state > span`)].map(
+        (span) => span.textContent,
+      )[2];
+    expect(['a', 'b', 'c', 'd', 'e'].map(stateOf)).toEqual([
+      'polled every 5 min, next poll never',
+      'polled every 1 min 30 s, next poll never',
+      'polled every 15 min, next poll never',
+      'not polled',
+      'not polled',
+    ]);
+    expect(screen.getAllByText(/^No webhook/).map((line) => line.textContent)).toEqual([
+      'No webhook: its reports are polled.',
+      'No webhook and no polling: reports arrive through the API.',
     ]);
   });
 

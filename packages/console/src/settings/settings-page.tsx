@@ -1,7 +1,8 @@
 /**
- * Sources and settings: each source's state (enabled, last and next poll, last error, polls and
- * reports), its webhook URL and secret setup, testing and removing it; adding a source; rotating
- * the API token; the model and budgets investigations use, and the store's counts.
+ * Sources and settings: each source's state (enabled, last poll, poll interval and next poll,
+ * last error, polls and reports), its webhook URL and secret setup, testing and removing it;
+ * adding a source; rotating the API token; the model and budgets investigations use, and the
+ * store's counts.
  */
 
 import { pluralize } from '@sightline/core';
@@ -14,7 +15,7 @@ import {
   useTestSource,
 } from '../api/queries.js';
 import type { SourceView } from '../api/types.js';
-import { fullTime, timeAgo } from '../ui/format.js';
+import { fullTime, interval, timeAgo } from '../ui/format.js';
 import { Empty, ErrorState, Loading } from '../ui/states.js';
 import { useOneAtATime } from '../ui/use-one-at-a-time.js';
 import { AddSourceForm } from './add-source-form.js';
@@ -41,8 +42,12 @@ function SourceItem({ source }: { source: SourceView }) {
         <span title={source.lastPollAt ? fullTime(source.lastPollAt) : undefined}>
           last poll {when(source.lastPollAt)}
         </span>
+        {/* The interval of every polled source, whatever its kind (a polled GitHub or Sentry
+            source showed none); not 'webhooks only', said of unpolled kinds that take none. */}
         <span>
-          {source.pollIntervalMs ? `next poll ${when(source.nextPollAt)}` : 'webhooks only'}
+          {source.pollIntervalMs
+            ? `polled every ${interval(source.pollIntervalMs)}, next poll ${when(source.nextPollAt)}`
+            : 'not polled'}
         </span>
         <span>
           {pluralize(source.pollCount, 'poll')}, {pluralize(source.reportCount, 'report')}

@@ -1,11 +1,11 @@
 /**
  * A source's webhook: the URL to paste at the provider (with a copy button) and, for the kinds
  * that take webhooks, where to paste it and which of the source's secrets checks the deliveries.
- * Kinds without webhooks say how they are read instead.
+ * Kinds without webhooks say how they are read instead (the poll interval is in the source's state
+ * line, for every kind).
  */
 import { useState } from 'react';
 import type { SourceView } from '../api/types.js';
-import { interval } from '../ui/format.js';
 
 /** Where each provider takes a webhook, and the secret that signs its deliveries. */
 const SETUP: Record<string, { where: string; secret: string }> = {
@@ -32,7 +32,7 @@ export function WebhookSetup({ source }: { source: SourceView }) {
     return (
       <p className="muted">
         {source.pollIntervalMs
-          ? `No webhook: polled every ${interval(source.pollIntervalMs)}.`
+          ? 'No webhook: its reports are polled.'
           : 'No webhook and no polling: reports arrive through the API.'}
       </p>
     );
