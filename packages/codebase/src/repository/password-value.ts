@@ -13,6 +13,15 @@ const EXAMPLE_WORD =
   /^(?:pass(?:word|wd|phrase)?|pwd|secret|token|key|string|str|text|value|undefined|redacted|hidden|masked|dummy|test|sample|foo|bar|baz)$/i;
 
 /**
+ * Whether a value is a word written where a password goes in an example, a schema or a type
+ * (`string`, `secret`, `dummy`).
+ * @param value - the value as written, without its quotes.
+ */
+export function isExampleWord(value: string): boolean {
+  return EXAMPLE_WORD.test(value);
+}
+
+/**
  * Identifiers and dotted or dashed names (this.password, same-origin, auth.password.label or
  * DB_PASSWORD): letters joined by single `.`, `-` or `_`, or a constant's name.
  */

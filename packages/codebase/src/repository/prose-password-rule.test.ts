@@ -5,8 +5,8 @@ import { scanSecrets } from './secrets.js';
 
 const join = (...parts: string[]) => parts.join('');
 /** The ranges the rule finds in `text`, as text. */
-const found = (text: string) =>
-  [...PROSE_PASSWORD_RULE.find(text, 'README.md')].map(([start, end]) => text.slice(start, end));
+const found = (text: string, filePath = 'README.md') =>
+  [...PROSE_PASSWORD_RULE.find(text, filePath)].map(([start, end]) => text.slice(start, end));
 
 describe('PROSE_PASSWORD_RULE', () => {
   const staging = join('Staging', 'Adm1n!', '2024');
@@ -61,5 +61,53 @@ describe('PROSE_PASSWORD_RULE', () => {
   it('withholds the line in a scan of a Markdown file', async () => {
     const file = `# Staging\n\nUse the staging admin account: user \`admin\`, password \`${staging}\`.\n\nAsk in #ops.\n`;
     expect([...(await scanSecrets(file, 'docs/staging.md')).lines.keys()]).toEqual([3]);
+  });
+
+  describe('in prose proper: letters or digits alone, passphrases, commented-out settings', () => {
+    const letters = join('correct', 'horse');
+    const digits = join('1234', '5678');
+    const phrase = join('correct horse', ' battery staple');
+    const commented = join('s3cr3t', 'Pass1');
+
+    it.each([
+      [`pwd: ${letters}`, 'notes.md', letters],
+      [`The password: ${digits}.`, 'README.md', digits],
+      [`the password is ${join('Correct', 'Horse')}`, 'docs/setup.txt', join('Correct', 'Horse')],
+      [`the password is "${phrase}"`, 'docs/setup.md', phrase],
+      [`password: '${phrase}'`, '', phrase],
+      [`host: db\n# pwd: ${letters}\nport: 5432\n`, 'config/app.yaml', letters],
+      [`x = 1  # the password is ${digits}`, 'src/app.py', digits],
+      [`  // password = ${letters}`, 'src/app.ts', letters],
+      [`/* password: ${digits} */`, 'src/app.c', digits],
+      [`# DB_PASSWORD=${commented}`, 'config/app.yaml', commented],
+      [`# spring.datasource.password: ${letters}`, 'config/app.properties', letters],
+    ])('finds the password in %j (%s)', (text, filePath, value) => {
+      expect(found(text, filePath).some((range) => range.includes(value))).toBe(true);
+    });
+
+    it.each([
+      // Code, not prose: a variable, a type.
+      [`password = ${letters}`, 'src/app.py'],
+      [`pwd: ${letters}`, 'src/app.ts'],
+      [`const password = ${digits};`, 'src/app.ts'],
+      [`password: "${phrase}"`, 'src/app.ts'],
+      [`e.password=null;let i=await f(x)`, 'README.md'],
+      // Prose about a password, not one.
+      ['the password is required', 'README.md'],
+      ['Password: Optional', 'README.md'],
+      ['the password is encrypted', 'README.md'],
+      ['password: 8 characters', 'README.md'],
+      ['the password is 12 digits long', 'README.md'],
+      [`the password is ${letters} for now`, 'README.md'],
+      ['password: PASSWORD', 'README.md'],
+      ['password: "Enter your password"', 'README.md'],
+      ["password: 'at least 8 characters'", 'README.md'],
+      ['password: "${DB_PASSWORD} ${DB_USER}"', 'README.md'],
+      ['reset password', 'README.md'],
+      [`password ${letters}`, 'README.md'],
+      [`# db_password is ${letters}`, 'config/app.yaml'],
+    ])('finds nothing in %j (%s)', (text, filePath) => {
+      expect(found(text, filePath)).toEqual([]);
+    });
   });
 });

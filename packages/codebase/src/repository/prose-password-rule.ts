@@ -8,8 +8,17 @@
  * keychain", "password field is required", "password: string", "password = getPassword()",
  * "password is null", placeholders (`<password>`, `changeme`, `***`, `${PASSWORD}`, `xxx`). No
  * scanner Sightline uses reads prose; fresh-user trial 43 found both examples shown.
+ *
+ * In prose proper (a document, a comment: `isProseAt`), after an explicit `:`, `=`, `is` or
+ * `was`, also a word of letters or of digits alone that ends its sentence (`pwd: correcthorse`,
+ * "the password: 12345678") and a quoted passphrase (`password is "correct horse battery"`), as
+ * `prose-password-value.ts` judges them; and the word may end a setting's name there (a
+ * commented-out `# DB_PASSWORD=…`, `# spring.datasource.password: …`). Detect-secrets' keyword
+ * plugin reads such lines; no word's shape told them from code before.
  */
 import { looksLikePassword } from './password-value.js';
+import { isProseAt } from './prose-context.js';
+import { isPassphrase, isPlainWordPassword } from './prose-password-value.js';
 import type { SecretRule } from './secret-rule.js';
 
 /** The word, not followed by a name's or a quoted word's character (`passwordHash`, `password"`). */
@@ -22,12 +31,24 @@ const PASSWORD_WORD = /(?:pass(?:word|wd|phrase)|pwd)(?![\w"'`-])/gi;
 const INSIDE_NAME = /[\w$"'`.-]/;
 
 /**
- * What follows the word (sticky): a separator (`:`, `=`, `is`, `was`, `of`, or spaces alone), then
- * a quoted or backticked value (group 2) or a bare word (group 3, to the next space, quote or backslash: `\n` in a string),
- * each at most 128 characters.
+ * Characters before the word that make it the end of a setting's name, read as one in prose only
+ * (`# DB_PASSWORD=…`, `# datasource.password: …`).
+ */
+const SETTING_NAME_PART = /[\w.]/;
+
+/**
+ * What follows the word (sticky): a separator (group 1: `:`, `=`, `is`, `was`, `of`, or spaces
+ * alone), then a quoted or backticked value (group 3) or a bare word (group 4, to the next space,
+ * quote or backslash: `\n` in a string), each at most 128 characters.
  */
 const VALUE_AFTER =
-  /(?:[ \t]*[:=][ \t]*|[ \t]+(?:is|was|of)[ \t]+|[ \t]+)(?:(["'`])([^"'`\n]{1,128})\1|([^\s"'`\\]{1,128}))/iy;
+  /([ \t]*[:=][ \t]*|[ \t]+(?:is|was|of)[ \t]+|[ \t]+)(?:(["'`])([^"'`\n]{1,128})\2|([^\s"'`\\]{1,128}))/iy;
+
+/** A separator that gives the value explicitly: `:`, `=`, `is`, `was`. */
+const EXPLICIT_SEPARATOR = /[:=]|\b(?:is|was)\b/i;
+
+/** The rest of a line after a sentence's last word: spaces, a comment's close (sticky). */
+const LINE_END = /[ \t]*(?:\*\/|-->)?[ \t]*\r?(?:\n|$)/y;
 
 /** An e-mail address (`user@example.com`), a bare word's whole shape. */
 const E_MAIL = /^[\w.+-]+@[\w-]+(?:\.[\w-]+)+[.,;:!?)]*$/;
@@ -40,28 +61,60 @@ function continuesCode(text: string, end: number): boolean {
   return /["'`([{]/.test(text.charAt(end));
 }
 
+/** Whether a line ends at `end`, past spaces and a comment's close. */
+function endsLine(text: string, end: number): boolean {
+  const rest = new RegExp(LINE_END);
+  rest.lastIndex = end;
+  return rest.test(text);
+}
+
+/**
+ * Whether a value the prose rule found after the word is a password.
+ * @param found - the match of {@link VALUE_AFTER}.
+ * @param prose - whether it is in prose proper (`isProseAt`), where the looser shapes are read.
+ */
+function isProsePassword(text: string, found: RegExpExecArray, prose: boolean): boolean {
+  const end = found.index + found[0].length;
+  const explicit = prose && EXPLICIT_SEPARATOR.test(found[1] ?? '');
+  const quoted = found[3];
+  if (quoted !== undefined) {
+    return looksLikePassword(quoted, 4) || (explicit && isPassphrase(quoted));
+  }
+  const bare = found[4] ?? '';
+  if (continuesCode(text, end)) return false;
+  // An option is the next word of a usage line, not a value (`--password=PASSWORD
+  // --user=NAME`: fresh-user trial 45).
+  if (bare.startsWith('-')) return false;
+  // Whose password it is, not the password: "the password of user@example.com".
+  if (E_MAIL.test(bare)) return false;
+  if (looksLikePassword(bare.replace(TRAILING, ''), 6, true)) return true;
+  // `pwd: correcthorse`, "the password: 12345678.": the sentence's last word.
+  const word = /^(\w+)[.!]?$/.exec(bare)?.[1];
+  return explicit && word !== undefined && endsLine(text, end) && isPlainWordPassword(word);
+}
+
 /** A password written after its word in prose; each range runs from the word through the value. */
 export const PROSE_PASSWORD_RULE: SecretRule = {
   what: 'a password in prose',
-  *find(text) {
+  *find(text, filePath) {
     const after = new RegExp(VALUE_AFTER);
     for (const word of text.matchAll(PASSWORD_WORD)) {
-      if (INSIDE_NAME.test(text.charAt(word.index - 1))) continue;
+      const before = text.charAt(word.index - 1);
+      const inName = INSIDE_NAME.test(before);
+      let prose: boolean | undefined;
+      const isProse = () => {
+        prose ??= isProseAt(text, word.index, filePath);
+        return prose;
+      };
+      if (inName && !(SETTING_NAME_PART.test(before) && isProse())) continue;
       after.lastIndex = word.index + word[0].length;
       const found = after.exec(text);
       if (!found) continue;
-      const quoted = found[2];
-      const secret =
-        quoted !== undefined
-          ? looksLikePassword(quoted, 4)
-          : !continuesCode(text, after.lastIndex) &&
-            // An option is the next word of a usage line, not a value (`--password=PASSWORD
-            // --user=NAME`: fresh-user trial 45).
-            !(found[3] ?? '').startsWith('-') &&
-            // Whose password it is, not the password: "the password of user@example.com".
-            !E_MAIL.test(found[3] ?? '') &&
-            looksLikePassword((found[3] ?? '').replace(TRAILING, ''), 6, true);
-      if (secret) yield [word.index, after.lastIndex];
+      // A setting's name is given its value by `:` or `=`, not by a word of a sentence, and a
+      // commented-out setting's bare value ends its line (`e.password=null;let i=…` is code).
+      if (inName && !/[:=]/.test(found[1] ?? '')) continue;
+      if (inName && found[4] !== undefined && !endsLine(text, after.lastIndex)) continue;
+      if (isProsePassword(text, found, isProse())) yield [word.index, after.lastIndex];
     }
   },
 };

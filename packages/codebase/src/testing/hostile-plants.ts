@@ -5,8 +5,10 @@
  * Azure CLI's login, PowerShell's plain-text secure strings, Go MySQL DSNs, literals of names
  * spelled `pw` and `pass_word`, a dictionary initializer's pair, a secret-named Terraform
  * variable's default (a heredoc too), Redis ACL users, OpenLDAP's `-w`, `zip -P` and `openssl enc
- * -k`, a Lua table's computed key, and password options as list items (trial 48). Every value
- * spells `Fake`.
+ * -k`, a Lua table's computed key, and password options as list items (trial 48); and after
+ * them, passwords of prose and of config comments made of letters or digits alone, a quoted
+ * passphrase and a commented-out setting. Every value spells `Fake` (or `fake`), but a password
+ * of digits alone.
  */
 
 /** One secret to plant on a `{{name}}` placeholder of a file's text. */
@@ -51,6 +53,10 @@ const FAKE = {
   luaTable: 'FakeLuaKeyPw46',
   optionPair: 'FakeOptionPairPw48',
   optionSequence: 'FakeOptionSeqPw48',
+  proseLetters: 'FakeProseWordPw',
+  proseDigits: '90417263580',
+  prosePassphrase: 'fake horse battery staple',
+  commentedSetting: 'FakeCommentedPw49',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -143,6 +149,21 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
         value: FAKE.terraformHeredoc,
       },
       terraformDefault: { format: 'terraform-variable-default', value: FAKE.terraformDefault },
+    },
+  },
+  // A password of prose or of a settings file's comment, by its shape alone.
+  'docs/ops-notes.md': {
+    text: '# Ops notes\n\nStaging admin, until the rotation:\npwd: {{proseLetters}}\n\nThe backup password is {{proseDigits}}.\nWi-Fi passphrase: "{{prosePassphrase}}"\n',
+    planted: {
+      proseLetters: { format: 'prose-password-letters', value: FAKE.proseLetters },
+      proseDigits: { format: 'prose-password-digits', value: FAKE.proseDigits },
+      prosePassphrase: { format: 'prose-quoted-passphrase', value: FAKE.prosePassphrase },
+    },
+  },
+  'config/worker.yaml': {
+    text: 'queue: jobs\n# kept from the old host:\n# DB_PASSWORD={{commentedSetting}}\nworkers: 4\n',
+    planted: {
+      commentedSetting: { format: 'commented-out-setting', value: FAKE.commentedSetting },
     },
   },
 };
