@@ -216,6 +216,50 @@ describe('investigate with git history', () => {
     },
   );
 
+  it('warns of nothing when a dozen blamed commits are checked against the failing version', async () => {
+    // Trial 49: more than ten git processes at once on the investigation's one abort signal
+    // printed "MaxListenersExceededWarning: 11 abort listeners added to [AbortSignal]".
+    const busy = path.join(dir, 'busy');
+    await cp(fixture.root, busy, { recursive: true });
+    const file = path.join(busy, fixture.defectPath);
+    for (let n = 1; n <= 12; n++) {
+      const text = await readFile(file, 'utf8');
+      await writeFile(file, text.replace('{\n', `{\n  // Step ${n} of a busy history.\n`));
+      execFileSync('git', ['commit', '-q', '-am', `Busy step ${n}`], {
+        cwd: busy,
+        env: {
+          PATH: process.env.PATH ?? '',
+          GIT_CONFIG_NOSYSTEM: '1',
+          GIT_CONFIG_GLOBAL: '/dev/null',
+          GIT_AUTHOR_NAME: 'Gus Busy',
+          GIT_AUTHOR_EMAIL: 'gus@example.com',
+          GIT_COMMITTER_NAME: 'Gus Busy',
+          GIT_COMMITTER_EMAIL: 'gus@example.com',
+          GIT_AUTHOR_DATE: `2024-04-${String(n).padStart(2, '0')}T00:00:00Z`,
+          GIT_COMMITTER_DATE: `2024-04-${String(n).padStart(2, '0')}T00:00:00Z`,
+        },
+      });
+    }
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const { diagnosis } = await investigate({ repo: busy, report: REPORT, cacheDir: false });
+      expect(diagnosis.history?.regressionWindow?.summary).toBe(
+        'regressed between v1.1.0 and v1.2.0',
+      );
+      // Made after the failing version: none of the dozen is suspected.
+      expect(diagnosis.history?.suspectCommits.map((commit) => commit.subject)).not.toContain(
+        'Busy step 12',
+      );
+      // A warning is emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).toEqual([]);
+  });
+
   it('says when the commit log of the ranking features could not be read', async () => {
     const copy = path.join(dir, 'log-lost');
     await cp(fixture.root, copy, { recursive: true });

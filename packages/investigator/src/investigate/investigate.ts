@@ -8,6 +8,7 @@
  * See shared/ARCHITECTURE.md, "Data flow of the main job".
  */
 
+import { setMaxListeners } from 'node:events';
 import path from 'node:path';
 import {
   emptyIndexNote,
@@ -211,6 +212,9 @@ export async function investigate(options: InvestigateOptions): Promise<Investig
   // Stops the git processes still running for this investigation (blame, the commit-graph's
   // write) when it fails or is cancelled: they would outlive it otherwise.
   const stopGit = new AbortController();
+  // Every git child listens on it while it runs: blames of the suspect ranges and one ancestry
+  // check per blamed commit run at once, more than Node's default 10 (trial 49's warning).
+  setMaxListeners(0, stopGit.signal);
   const forward = () => stopGit.abort();
   options.abortSignal?.addEventListener('abort', forward, { once: true });
   try {
