@@ -1,8 +1,8 @@
 /**
  * `npm run bench:crash-fingerprint`: does the crash fingerprint keep one crash printed by several
  * engines or runtime versions in one group, and distinct crashes apart? Every fingerprint
- * version (`crash:` and `crash2:` legacy, `crash3:` current; packages/service/src/pipeline/crash-signature.ts)
- * on real stack traces:
+ * version (`crash:`, `crash2:` and `crash3:` legacy, `crash4:` current;
+ * packages/service/src/pipeline/crash-signature.ts) on real stack traces:
  *
  * - The stack-trace fixtures of established parsers' test suites (../shared/data/peer-traces:
  *   Sentry's browser and Node parsers, error-stack-parser, stacktrace-parser). Several of them
@@ -101,8 +101,9 @@ for (const file of readdirSync(crashDir)
 
 const VERSIONS = [
   ['crash: (legacy)', (report: Report) => legacyCrashSignatures(report).at(-1)],
-  ['crash2: (legacy)', (report: Report) => legacyCrashSignatures(report).at(0)],
-  ['crash3: (current)', crashSignature],
+  ['crash2: (legacy)', (report: Report) => legacyCrashSignatures(report).at(1)],
+  ['crash3: (legacy)', (report: Report) => legacyCrashSignatures(report).at(0)],
+  ['crash4: (current)', crashSignature],
 ] as const;
 const SETS = ['peer fixtures', 'shared crash samples', 'all'] as const;
 

@@ -35,7 +35,7 @@ import type { GroupingCase } from './grouping-set.js';
 export interface Item {
   entry: GroupingCase;
   project: string;
-  /** `crash2:<fingerprint>`, or undefined for text. */
+  /** `crash4:<fingerprint>` (the current version), or undefined for text. */
   signature?: string;
   /** Unreadable or without content words: a group of its own. */
   alone: boolean;

@@ -23,6 +23,11 @@ const other = `TypeError: Cannot read properties of undefined (reading 'id')
     at Function.unwrap [as post] (/srv/app/src/http.js:30:5)
     at async Object.handle (/srv/app/src/routes.js:40:12)`;
 
+/** Crashes in two functions whose names differ only in a digit: `crash3:` made them one group. */
+const inParser = (version: number) => `TypeError: Cannot read properties of undefined (reading 'id')
+    at parseV${version} (/srv/app/src/parse.js:10:5)
+    at async Object.handle (/srv/app/src/routes.js:40:12)`;
+
 const parse = (text: string): Report => parseReports(text, {})[0] as Report;
 
 function raw(sourceId: string): RawReport {
@@ -40,7 +45,8 @@ describe.each(TEST_DATABASES)(
   (kind) => {
     const open = freshStore(kind);
 
-    it('keeps receiving its crashes after the upgrade, and is re-keyed to the current version', async () => {
+    /** Stores a report of the fresh store's project and attaches it to a group by `key`. */
+    const opened = async () => {
       const { store, project } = await open();
       const attach = async (id: string, key: Parameters<typeof store.groups.attach>[0]['key']) => {
         const { report } = await store.reports.insert(raw(id), {
@@ -58,6 +64,11 @@ describe.each(TEST_DATABASES)(
         });
         return group;
       };
+      return { store, attach };
+    };
+
+    it('keeps receiving its crashes after the upgrade, and is re-keyed to the current version', async () => {
+      const { store, attach } = await opened();
       // Before the upgrade the service keyed the crash by the legacy rule only.
       const legacy = legacyCrashSignatures(parse(node16)).at(-1) as string;
       expect(legacy).toMatch(/^crash:/);
@@ -72,6 +83,21 @@ describe.each(TEST_DATABASES)(
       expect((await attach('node22', groupKey(parse(node22)))).id).toBe(before.id);
       // Another crash on the same receiver is another group.
       expect((await attach('other', groupKey(parse(other)))).id).not.toBe(before.id);
+    });
+
+    it('made by crash3: of two crashes keeps the first of them that arrives; the other gets its own', async () => {
+      const { store, attach } = await opened();
+      const [v2, v3] = [parse(inParser(2)), parse(inParser(3))];
+      const crash3 = legacyCrashSignatures(v2).at(0) as string;
+      expect(crash3).toMatch(/^crash3:/);
+      expect(legacyCrashSignatures(v3).at(0)).toBe(crash3);
+      const before = await attach('before', { signature: crash3 });
+      expect((await attach('v3', groupKey(v3))).id).toBe(before.id);
+      expect((await store.groups.get(before.id)).signature).toBe(crashSignature(v3));
+      const v2Group = await attach('v2', groupKey(v2));
+      expect(v2Group.id).not.toBe(before.id);
+      expect(v2Group.signature).toBe(crashSignature(v2));
+      expect((await attach('v2 again', groupKey(v2))).id).toBe(v2Group.id);
     });
   },
 );

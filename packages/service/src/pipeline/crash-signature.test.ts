@@ -18,7 +18,7 @@ describe('crash fingerprint', () => {
   it('is one for the same crash in two releases (lines and build hashes shifted)', () => {
     const before = crashSignature(parse(trace([12, 40])));
     const after = crashSignature(parse(trace([19, 44], 'parseConfig', 'app.77b0e1d2.js')));
-    expect(before).toMatch(/^crash3:/);
+    expect(before).toMatch(/^crash4:/);
     expect(after).toBe(before);
   });
 
@@ -72,7 +72,7 @@ listener@moz-extension://ce8d/build/main.js:56299:41`;
     };
     const add = (id: number) =>
       `Cannot add node "${id}" because a node with that id is already in the Store.`;
-    expect(signature(add(1), chrome)).toMatch(/^crash3:/);
+    expect(signature(add(1), chrome)).toMatch(/^crash4:/);
     expect(signature(add(1), chrome)).toBe(signature(add(792), firefox));
     expect(signature('Element "12" not found', chrome)).not.toBe(signature(add(1), chrome));
   });
@@ -124,6 +124,71 @@ ${frames.map((name, at) => `    at ${name} (https://shop.example/static/js/main.
     const a = crashSignature(parse(trace([1, 2], 'lambda$0x7ffe12ab')));
     const b = crashSignature(parse(trace([1, 2], 'lambda$0x10c4ff00')));
     expect(a).toBe(b);
+  });
+
+  it('keeps crashes in functions whose names differ only in digits apart (crash3: merged them)', () => {
+    const at = (fn: string) => crashSignature(parse(trace([12, 40], fn)));
+    const numbered = Array.from({ length: 300 }, (_, i) => at(`fn${i}`));
+    expect(new Set(numbered).size).toBe(300);
+    for (const [a, b] of [
+      ['parseV2', 'parseV3'],
+      ['sha256', 'sha1'],
+      ['utf8Decode', 'utf16Decode'],
+    ] as const) {
+      expect(at(a)).not.toBe(at(b));
+    }
+    // Without in-app frames the first named function keys the fingerprint, its digits too.
+    const library = (fn: string) =>
+      crashSignature(
+        parse(`Error: digest failed
+    at ${fn} (/srv/app/node_modules/hashes/index.js:10:5)
+    at Object.digest (/srv/app/node_modules/hashes/index.js:40:3)`),
+      );
+    expect(library('sha256')).not.toBe(library('sha1'));
+    // The earlier version merged them, and still finds the group it made.
+    expect(legacyCrashSignatures(parse(trace([12, 40], 'fn0'))).at(0)).toBe(
+      legacyCrashSignatures(parse(trace([12, 40], 'fn1'))).at(0),
+    );
+  });
+
+  it('is one for a crash whose functions carry ordinals and addresses another build changes', () => {
+    const go = (closure: string) =>
+      crashSignature(
+        parse(`panic: runtime error: invalid memory address or nil pointer dereference
+
+goroutine 7 [running]:
+main.(*Server).serve.${closure}(0xc000010000)
+	/srv/app/server.go:12 +0x1d
+created by main.(*Server).Start in goroutine 1
+	/srv/app/server.go:30 +0x25`),
+      );
+    expect(go('func1')).toBe(go('func3'));
+    const java = (lambda: string, hidden: string) =>
+      crashSignature(
+        parse(`java.lang.IllegalStateException: empty cart
+	at com.shop.Cart.${lambda}(Cart.java:12)
+	at com.shop.Cart$$Lambda$${hidden}.accept(Unknown Source)
+	at com.shop.Checkout.run(Checkout.java:30)`),
+      );
+    expect(java('lambda$checkout$0', '57/0x00000008000a1c40')).toBe(
+      java('lambda$checkout$3', '123/0x0000000800c0b000'),
+    );
+    const evaluated = (position: string, module: number) =>
+      crashSignature(
+        parse(`TypeError: x is undefined
+    at eval (eval at speak (/srv/app/src/speak.js:10:3), <anonymous>:${position})
+    at Object.${module} (webpack:///./src/cart.js?${module}:10:5)
+    at __webpack_require__ (webpack:///webpack/bootstrap:19:1)`),
+      );
+    expect(evaluated('1:2', 635)).toBe(evaluated('3:9', 88));
+    // Minified names with digits are a build's too (`a1`, `b7`): they key nothing.
+    const minified = (name: string) =>
+      crashSignature(
+        parse(`TypeError: x is undefined
+    at ${name} (https://shop.example/assets/cart.4f2a9c.min.js:1:200)
+    at commitRoot (https://shop.example/assets/cart.4f2a9c.min.js:1:900)`),
+      );
+    expect(minified('a1')).toBe(minified('b7'));
   });
 
   it('is one for a crash printed by two V8 versions (receiver, alias, async; lines shifted)', () => {

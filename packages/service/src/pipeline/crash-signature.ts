@@ -8,12 +8,19 @@
  *
  * Versioned, as Sentry versions its grouping: a stored group keeps the signature it was created
  * with, so a new rule gets a new prefix and the old ones are kept to find the groups made before.
- * - `crash3:` (current): as `crash2:`, and without in-app frames an error code in the message is
- *   kept (`Minified React error #185`, `invariant=185`, `code 1006`: two codes are two bugs), and
- *   a frame named as a minifier names (one or two characters: `Sa`, `F`; a build renames them)
- *   keys by its file alone (an in-app one; the message then keys the fingerprint too) or not at
- *   all (the first named frame is the first other); so one crash from two builds is one group
- *   and two errors on one bundle path are two (fresh-user trial 20).
+ * - `crash4:` (current): as `crash3:`, and a function name keeps its digits (`functionKey`,
+ *   frame-key.ts): only generated ordinals, hashes and addresses are taken out of it, where
+ *   `crash3:` masked every digit, so crashes in `fn0` and `fn1`, `parseV2` and `parseV3`, `sha1`
+ *   and `sha256` were one group. Clang blocks and lambdas, GCC clones, Java hidden lambda classes
+ *   and Go's `go`/`defer` wrappers name their function; `funcN` is a Go closure in Go frames only;
+ *   a frame without a file is keyed by its module without Java's generated class ids
+ *   (`moduleKey`).
+ * - `crash3:` (until 2026-12-07): as `crash2:`, and without in-app frames an error code in the
+ *   message is kept (`Minified React error #185`, `invariant=185`, `code 1006`: two codes are two
+ *   bugs), and a frame named as a minifier names (one or two characters: `Sa`, `F`; a build
+ *   renames them) keys by its file alone (an in-app one; the message then keys the fingerprint
+ *   too) or not at all (the first named frame is the first other); so one crash from two builds
+ *   is one group and two errors on one bundle path are two (fresh-user trial 20).
  * - `crash2:` (until 2026-12-04): each frame's function normalized (`normalizeFunction`,
  *   frame-function.ts), so one crash printed by two runtime versions or call shapes
  *   (`Function.wrap [as post]` and `wrap`, `lambda$main$0` and `main$lambda-1`) is one group;
@@ -25,6 +32,7 @@ import path from 'node:path';
 import { withoutQueryAndFragment } from '@sightline/intake';
 import { allFrames, type Frame, type Report } from '../adapters/investigator.js';
 import { isInlinedComprehension, normalizeFunction } from './frame-function.js';
+import { functionKey, moduleKey } from './frame-key.js';
 
 /** In-app frames in a fingerprint at most (deep recursion or huge traces stay bounded). */
 const MAX_FINGERPRINT_FRAMES = 50;
@@ -34,6 +42,8 @@ interface Rule {
   prefix: string;
   /** The exception message as the fingerprint keys it (no frame in-app, or one minified). */
   message(text: string): string;
+  /** The frame's file as the fingerprint keys it (see {@link frameFile}). */
+  file(frame: Frame): string;
   /** The frame's function as the fingerprint keys it ('' when it has none). */
   function(frame: Frame): string;
   /** The name of the first named frame when no frame is in-app ('' to look further). */
@@ -50,6 +60,7 @@ const MINIFIED_NAME = /^[A-Za-z_$][A-Za-z0-9_$]?$/;
 const CRASH2: Rule = {
   prefix: 'crash2:',
   message: maskIds,
+  file: (frame) => frameFile(frame),
   function: (frame) => maskIds(normalizeFunction(frame.function)),
   topName: (frame) => {
     const name = maskIds(normalizeFunction(frame.function));
@@ -60,17 +71,31 @@ const CRASH2: Rule = {
 };
 
 /** `crash2:` with error codes kept and minified names keying nothing (see the module header). */
-const CURRENT: Rule = {
+const CRASH3: Rule = {
   ...CRASH2,
   prefix: 'crash3:',
   message: maskIdsButCodes,
-  topName: (frame) => (CURRENT.stable(frame) ? CRASH2.topName(frame) : ''),
+  topName: (frame) => (CRASH3.stable(frame) ? CRASH2.topName(frame) : ''),
   stable: (frame) => !MINIFIED_NAME.test(normalizeFunction(frame.function)),
+};
+
+/** `crash3:` with the digits of function names kept, generated ids out (see the module header). */
+const CURRENT: Rule = {
+  ...CRASH3,
+  prefix: 'crash4:',
+  file: (frame) => frameFile(frame, moduleKey),
+  function: functionKey,
+  topName: (frame) => {
+    const name = CURRENT.stable(frame) ? functionKey(frame) : '';
+    return /^(?:Object|Module|#)$/.test(name) ? '' : name;
+  },
+  stable: (frame) => !MINIFIED_NAME.test(functionKey(frame)),
 };
 
 const LEGACY: Rule = {
   prefix: 'crash:',
   message: maskIds,
+  file: (frame) => frameFile(frame),
   function: (frame) => maskIds(frame.function ?? ''),
   topName: legacyFunctionName,
   skip: () => false,
@@ -78,7 +103,7 @@ const LEGACY: Rule = {
 };
 
 /**
- * `crash3:<hash>` of the exception type and the normalized in-app frames (all frames when none is
+ * `crash4:<hash>` of the exception type and the normalized in-app frames (all frames when none is
  * in-app; see the module header), or undefined when the report has no trace.
  */
 export function crashSignature(report: Report): string | undefined {
@@ -86,11 +111,12 @@ export function crashSignature(report: Report): string | undefined {
 }
 
 /**
- * The signatures the earlier rules gave the same report (`crash2:<hash>`, `crash:<hash>`, newest
- * first): what groups stored before `crash3:` are keyed by. Empty when the report has no trace.
+ * The signatures the earlier rules gave the same report (`crash3:<hash>`, `crash2:<hash>`,
+ * `crash:<hash>`, newest first): what groups stored before `crash4:` are keyed by. Empty when the
+ * report has no trace.
  */
 export function legacyCrashSignatures(report: Report): string[] {
-  return [CRASH2, LEGACY].flatMap((rule) => fingerprint(report, rule) ?? []);
+  return [CRASH3, CRASH2, LEGACY].flatMap((rule) => fingerprint(report, rule) ?? []);
 }
 
 function fingerprint(report: Report, rule: Rule): string | undefined {
@@ -107,7 +133,7 @@ function fingerprint(report: Report, rule: Rule): string | undefined {
   const keys: string[] = [];
   for (const frame of inApp.length > 0 ? inApp : message ? [] : frames) {
     if (rule.skip(frame)) continue;
-    const key = `${frameFile(frame)}|${rule.stable(frame) ? rule.function(frame) : ''}`;
+    const key = `${rule.file(frame)}|${rule.stable(frame) ? rule.function(frame) : ''}`;
     if (key !== '|' && keys.at(-1) !== key) keys.push(key);
     if (keys.length === MAX_FINGERPRINT_FRAMES) break;
   }
@@ -123,8 +149,11 @@ function fingerprint(report: Report, rule: Rule): string | undefined {
   return `${rule.prefix}${createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32)}`;
 }
 
-/** A frame's file: its repository path, else its base name without build hashes, else its module. */
-function frameFile(frame: Frame): string {
+/**
+ * A frame's file: its repository path, else its base name without build hashes, else its module
+ * as `module` keys it (as written by default).
+ */
+function frameFile(frame: Frame, module: (text: string | undefined) => string = String): string {
   const file =
     frame.repoPath ??
     (frame.file
@@ -132,7 +161,7 @@ function frameFile(frame: Frame): string {
           .basename(withoutQueryAndFragment(frame.file.replace(/\\/g, '/')))
           .replace(/[.-][0-9a-f]{6,}(?=\.)/gi, '')
       : '');
-  return file || frame.module || '';
+  return file || (frame.module ? module(frame.module) : '');
 }
 
 /** The legacy rule's name of a frame: its last identifier (`Bridge.emit` → `emit`). */

@@ -61,7 +61,7 @@ const SAME: [string, string[]][] = [
 
 describe('normalizeFunction', () => {
   it.each(SAME)('gives one name for %s', (_, names) => {
-    const normalized = new Set(names.map(normalizeFunction));
+    const normalized = new Set(names.map((name) => normalizeFunction(name)));
     expect([...normalized]).toHaveLength(1);
     expect([...normalized][0]).not.toBe('');
   });
@@ -112,7 +112,7 @@ describe('normalizeFunction', () => {
         'shop::Cart::operator/(int)',
         'operator new[](unsigned long)',
         'std::_Function_handler<void (), shop::Task>::operator()',
-      ].map(normalizeFunction),
+      ].map((name) => normalizeFunction(name)),
     ).toEqual([
       'operator()',
       'operator[]',

@@ -1,6 +1,7 @@
 /**
- * A stack frame's function name as the crash fingerprint (`crash2:`) keys it: the bare name of
- * the function, the same whichever runtime version, engine or call shape printed the frame.
+ * A stack frame's function name as the crash fingerprint (`crash2:`, `crash3:`; `crash4:` through
+ * frame-key.ts) keys it: the bare name of the function, the same whichever runtime version, engine
+ * or call shape printed the frame.
  *
  * The rule follows Sentry's grouping of stack frames (docs.sentry.io/concepts/data-management/
  * event-grouping/, "Grouping by stack trace", and the function component of its grouping
@@ -135,11 +136,24 @@ function withoutLambdaNames(text: string): string {
   return kept + text.slice(from);
 }
 
+/** How {@link normalizeFunction} reads a name. */
+export interface NormalizeFunctionOptions {
+  /**
+   * Whether a `funcN` segment is a Go closure and names nothing (`(*conn).serve.func1` →
+   * `serve`). Default true, as `crash2:` and `crash3:` read every frame; `crash4:` passes it for
+   * Go frames only, where elsewhere `Object.func1` is a function named `func1`.
+   */
+  goClosures?: boolean;
+}
+
 /**
  * The bare function name of a frame's function text (see the module header), or '' when the
  * function is anonymous or the text names none.
  */
-export function normalizeFunction(text: string | undefined): string {
+export function normalizeFunction(
+  text: string | undefined,
+  { goClosures = true }: NormalizeFunctionOptions = {},
+): string {
   let name = (text ?? '').trim();
   // 1. Wrappers.
   name = withoutMethodAlias(name).replace(/^(?:async|new)\s+/, '');
@@ -177,7 +191,8 @@ export function normalizeFunction(text: string | undefined): string {
     .split(/::|->|[./#]/)
     .filter((segment) => segment && !/^h[0-9a-f]{16}$/.test(segment));
   // Go names a closure after its function: `(*conn).serve.func1`, `main.main.func1.2`.
-  const named = segments.filter((segment) => !/^(?:func)?\d+$/.test(segment));
+  const closure = goClosures ? /^(?:func)?\d+$/ : /^\d+$/;
+  const named = segments.filter((segment) => !closure.test(segment));
   const last = (named.length > 0 ? named : segments).at(-1) ?? '';
   const operator = last.length === 1 ? marked.operators[last.charCodeAt(0) - OPERATOR_MARK] : '';
   if (operator) return operator;

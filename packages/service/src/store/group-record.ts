@@ -48,7 +48,7 @@ export function groupNotFound(id: string): SightlineError {
   });
 }
 
-/** True for a crash fingerprint of any version (`crash:`, `crash2:`, `crash3:`), false for `text:` keys. */
+/** True for a crash fingerprint of any version (`crash:` … `crash4:`), false for `text:` keys. */
 export function isCrashSignature(signature: string): boolean {
   return /^crash\d*:/.test(signature);
 }

@@ -102,7 +102,7 @@ export interface GroupRecord {
   label: ReportLabel;
   status: GroupStatus;
   title: string;
-  /** `crash2:<hash>` (crash fingerprint; `crash:` from before its version 2, see pipeline/crash-signature.ts) or `text:<first report id>`. */
+  /** `crash4:<hash>` (crash fingerprint; `crash:` … `crash3:` from before its version 4, see pipeline/crash-signature.ts) or `text:<first report id>`. */
   signature: string;
   count: number;
   firstSeen: string;

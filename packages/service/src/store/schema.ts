@@ -80,7 +80,7 @@ export interface GroupTable {
   label: string;
   status: GroupStatus;
   title: string;
-  /** `crash2:<hash>` (crash fingerprint; `crash:` from before its version 2, see pipeline/crash-signature.ts) or `text:<first report id>`. */
+  /** `crash4:<hash>` (crash fingerprint; `crash:` … `crash3:` from before its version 4, see pipeline/crash-signature.ts) or `text:<first report id>`. */
   signature: string;
   /** MinHash signature of the first report's text (JSON number array); null for crash groups. */
   minhash: string | null;
