@@ -10,8 +10,25 @@ import { MAX_FRAMES } from '../limits.js';
 import type { Frame } from '../types.js';
 import { withoutRustHash } from './rust-symbol.js';
 
-/** `thread 'main' panicked at …`: the standard panic message. */
-export const PANICKED = /^thread '([^']*)' panicked at (.*)$/;
+/**
+ * `thread 'main' panicked at …`: the standard panic message, indented as a terminal in raw mode
+ * prints it (a text UI's panic: each line starts where the last one ended, trial 49).
+ */
+const PANICKED = /^\s*thread '[^']*' panicked at (.*)$/;
+/**
+ * `panicked at src/main.rs:4:5:` without its `thread '…'` part, as a reporter copies it: taken
+ * only with a location after it, so prose ("it panicked at startup") is not a panic.
+ */
+const BARE_PANICKED = /^\s*panicked at ([^\s']+:\d+:\d+):?\s*$/;
+
+/**
+ * What follows `panicked at` on a panic line: the location (and, before Rust 1.73, the quoted
+ * message before it; a bare `panicked at` line is taken with its location alone).
+ * @returns that text, or `null` when the line is no panic line.
+ */
+export function panicLineRest(line: string): string | null {
+  return PANICKED.exec(line)?.[1] ?? BARE_PANICKED.exec(line)?.[1] ?? null;
+}
 const SYMBOL = /^\s*\d+: (?:0x[0-9a-f]+ - )?(.+)$/;
 const AT = /^\s+at (.+)$/;
 /** How far below a panic its backtrace may start, in lines. */
@@ -66,7 +83,7 @@ export function createBacktraceReader(lines: string[]): (panicLine: number) => F
       marker = -1;
       for (let next = from; next < lines.length; next += 1) {
         const line = lines[next] ?? '';
-        if (PANICKED.test(line) || line.trim() === 'stack backtrace:') {
+        if (panicLineRest(line) !== null || line.trim() === 'stack backtrace:') {
           marker = next;
           break;
         }

@@ -32,3 +32,40 @@ describe('Rust panic hook output', () => {
     expect(report.exceptions[0]?.message).toBe('error: crashed at');
   });
 });
+
+describe('Rust panic lines as reporters paste them', () => {
+  it("reads a text UI's panic, each line indented where the last one ended (raw mode)", () => {
+    // Trial 49: a terminal UI's panic printed in raw mode, copied from the terminal.
+    const text = [
+      '```',
+      ' ─ total space: 0 released space:0',
+      "  thread 'main' panicked at src/app.rs:354:39:",
+      `${' '.repeat(46)}index out of bounds: the len is 0 but the index is 0`,
+      `${' '.repeat(98)}note: run with \`RUST_BACKTRACE=1\` environment variable to display a backtrace`,
+      '```',
+    ].join('\n');
+    const report = parseReport(text);
+    expect(report.exceptions).toEqual([
+      {
+        type: 'panic',
+        message: 'index out of bounds: the len is 0 but the index is 0',
+        frames: [expect.objectContaining({ file: 'src/app.rs', line: 354, column: 39 })],
+      },
+    ]);
+  });
+
+  it('reads `panicked at` with a location when the reporter left out its thread', () => {
+    const report = parseReport(
+      'panicked at src/buffer.rs:88:17:\nbyte index 54 is out of bounds of `let x`',
+    );
+    expect(report.exceptions[0]?.message).toBe('byte index 54 is out of bounds of `let x`');
+    expect(allFrames(report.exceptions).map((frame) => [frame.file, frame.line])).toEqual([
+      ['src/buffer.rs', 88],
+    ]);
+  });
+
+  it('reads no panic from prose that says an app panicked', () => {
+    const report = parseReport('The app panicked at startup.\npanicked at launch, every time');
+    expect(report.exceptions).toEqual([]);
+  });
+});

@@ -9,7 +9,7 @@ import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath, splitLocation } from '../frame-path.js';
 import type { Exception } from '../types.js';
 import { crashReport, joinMessage } from './error-header.js';
-import { createBacktraceReader, PANICKED, withPanicLocation } from './rust-backtrace.js';
+import { createBacktraceReader, panicLineRest, withPanicLocation } from './rust-backtrace.js';
 import { LOCATION_DEBUG, parseHookPanics } from './rust-panic-hook.js';
 import type { TraceFormat } from './types.js';
 
@@ -29,9 +29,8 @@ function panicText(lines: string[], index: number, rest: string): { message: str
   const body: string[] = [];
   for (let next = index + 1; next < lines.length; next += 1) {
     const line = lines[next] ?? '';
-    if (/^(?:note: |stack backtrace:)/.test(line) || line.trim() === '' || PANICKED.test(line)) {
-      break;
-    }
+    if (/^\s*(?:note: |stack backtrace:)/.test(line) || line.trim() === '') break;
+    if (panicLineRest(line) !== null) break;
     body.push(line);
   }
   return { message: joinMessage(body), at: rest.replace(/:$/, '') };
@@ -42,9 +41,9 @@ function parseRustExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
   const backtraceAfter = createBacktraceReader(lines);
   for (let index = 0; index < lines.length; index += 1) {
-    const panicked = PANICKED.exec(lines[index] ?? '');
-    if (!panicked?.[2]) continue;
-    const { message, at } = panicText(lines, index, panicked[2]);
+    const rest = panicLineRest(lines[index] ?? '');
+    if (!rest) continue;
+    const { message, at } = panicText(lines, index, rest);
     const location = splitLocation(at.trim());
     let frames = backtraceAfter(index);
     const file = normalizeFramePath(location.file);
@@ -67,7 +66,7 @@ export const rustFormat: TraceFormat = {
   name: 'rust',
   requires: { what: 'a Rust panic or backtrace' },
   detect: ({ lines }) => {
-    if (lines.some((line) => PANICKED.test(line))) return 85;
+    if (lines.some((line) => panicLineRest(line) !== null)) return 85;
     return lines.some((line) => LOCATION_DEBUG.test(line)) ? 80 : 0;
   },
   parse: (input) => crashReport(input, parseRustExceptions(input.lines)),
