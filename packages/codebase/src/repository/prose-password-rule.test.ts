@@ -110,4 +110,32 @@ describe('PROSE_PASSWORD_RULE', () => {
       expect(found(text, filePath)).toEqual([]);
     });
   });
+
+  describe("in Markdown's emphasis or a code span", () => {
+    const value = join('s3cr3t', 'Pass');
+    const letters = join('correct', 'horse');
+
+    it.each([
+      [`**Password:** ${value}`, value],
+      [`**Password**: ${value}`, value],
+      [`_password_: ${value}`, value],
+      [`__Passphrase__ is "${join('correct horse', ' battery')}"`, 'battery'],
+      [`\`pwd\`: ${letters}`, letters],
+      [`- *password*: \`${value}\``, value],
+    ])('finds the password in %j', (text, part) => {
+      expect(found(text).some((range) => range.includes(part))).toBe(true);
+    });
+
+    it.each([
+      '**Password:** required',
+      '**Password:** see the vault',
+      'the `password` field is required',
+      '`password_hash`: bcrypt',
+      `password_hash: ${value}`,
+      `_password_ reset: ${letters}`,
+      `\`password\` | \`string\``,
+    ])('finds nothing in %j', (text) => {
+      expect(found(text)).toEqual([]);
+    });
+  });
 });

@@ -14,15 +14,48 @@
  * "the password: 12345678") and a quoted passphrase (`password is "correct horse battery"`), as
  * `prose-password-value.ts` judges them; and the word may end a setting's name there (a
  * commented-out `# DB_PASSWORD=…`, `# spring.datasource.password: …`). Detect-secrets' keyword
- * plugin reads such lines; no word's shape told them from code before.
+ * plugin reads such lines; no word's shape told them from code before. The word may stand in
+ * Markdown's emphasis or a code span (`**Password:** …`, `_password_: …`, `` `pwd`: … ``).
  */
 import { looksLikePassword } from './password-value.js';
 import { isProseAt } from './prose-context.js';
 import { isPassphrase, isPlainWordPassword } from './prose-password-value.js';
 import type { SecretRule } from './secret-rule.js';
 
-/** The word, not followed by a name's or a quoted word's character (`passwordHash`, `password"`). */
-const PASSWORD_WORD = /(?:pass(?:word|wd|phrase)|pwd)(?![\w"'`-])/gi;
+/**
+ * The word, not followed by a name's or a quoted word's character (`passwordHash`, `password"`);
+ * `_` and a backquote after it only close Markdown's emphasis or code span (checked in code).
+ */
+const PASSWORD_WORD = /(?:pass(?:word|wd|phrase)|pwd)(?![A-Za-z0-9"'-])/gi;
+
+/** Markdown's emphasis or code span around a word: `**`, `__`, `*`, `_` or a backquote. */
+const EMPHASIS = /^(?:\*\*|__|\*|_|`)$/;
+/** The close of an emphasis after the word, a `:` inside it or not (sticky; groups 1 and 2). */
+const EMPHASIS_CLOSE = /(:?)(\*\*|__|\*|_|`)/y;
+
+/** Where a word in Markdown's emphasis or code span opens and closes. */
+interface Emphasis {
+  /** Index of the emphasis' first character. */
+  start: number;
+  /** Index after its last. */
+  end: number;
+  /** Whether a `:` closes the word inside it (`**Password:** …`). */
+  colon: boolean;
+}
+
+/**
+ * The emphasis or code span around the word at [start, end): `**Password:**`, `_password_`,
+ * `` `pwd` ``; null when the word is not in one.
+ */
+function emphasisAround(text: string, start: number, end: number): Emphasis | null {
+  const open = /(?:\*\*|__|[*_`])$/.exec(text.slice(Math.max(0, start - 2), start))?.[0] ?? '';
+  if (!EMPHASIS.test(open)) return null;
+  const close = new RegExp(EMPHASIS_CLOSE);
+  close.lastIndex = end;
+  const found = close.exec(text);
+  if (!found || found[2] !== open) return null;
+  return { start: start - open.length, end: close.lastIndex, colon: found[1] === ':' };
+}
 /**
  * Characters that put the word inside a name or a quoted word when before it (`db_password`,
  * `"password"`, `--password`, `user.password`); checked in code, not by a lookbehind, which the
@@ -72,10 +105,15 @@ function endsLine(text: string, end: number): boolean {
  * Whether a value the prose rule found after the word is a password.
  * @param found - the match of {@link VALUE_AFTER}.
  * @param prose - whether it is in prose proper (`isProseAt`), where the looser shapes are read.
+ * @param colon - whether a `:` closed the word inside its emphasis (`**Password:** …`).
  */
-function isProsePassword(text: string, found: RegExpExecArray, prose: boolean): boolean {
+function isProsePassword(
+  text: string,
+  found: RegExpExecArray,
+  { prose, colon }: { prose: boolean; colon: boolean },
+): boolean {
   const end = found.index + found[0].length;
-  const explicit = prose && EXPLICIT_SEPARATOR.test(found[1] ?? '');
+  const explicit = prose && (colon || EXPLICIT_SEPARATOR.test(found[1] ?? ''));
   const quoted = found[3];
   if (quoted !== undefined) {
     return looksLikePassword(quoted, 4) || (explicit && isPassphrase(quoted));
@@ -99,22 +137,30 @@ export const PROSE_PASSWORD_RULE: SecretRule = {
   *find(text, filePath) {
     const after = new RegExp(VALUE_AFTER);
     for (const word of text.matchAll(PASSWORD_WORD)) {
-      const before = text.charAt(word.index - 1);
+      const wordEnd = word.index + word[0].length;
+      const emphasis = emphasisAround(text, word.index, wordEnd);
+      // `password_hash`, `` `password` `` without its opening: a name, a code span's text.
+      if (!emphasis && /[_`]/.test(text.charAt(wordEnd))) continue;
+      const start = emphasis?.start ?? word.index;
+      const before = text.charAt(start - 1);
       const inName = INSIDE_NAME.test(before);
       let prose: boolean | undefined;
       const isProse = () => {
-        prose ??= isProseAt(text, word.index, filePath);
+        prose ??= isProseAt(text, start, filePath);
         return prose;
       };
       if (inName && !(SETTING_NAME_PART.test(before) && isProse())) continue;
-      after.lastIndex = word.index + word[0].length;
+      after.lastIndex = emphasis?.end ?? wordEnd;
       const found = after.exec(text);
       if (!found) continue;
       // A setting's name is given its value by `:` or `=`, not by a word of a sentence, and a
       // commented-out setting's bare value ends its line (`e.password=null;let i=…` is code).
       if (inName && !/[:=]/.test(found[1] ?? '')) continue;
       if (inName && found[4] !== undefined && !endsLine(text, after.lastIndex)) continue;
-      if (isProsePassword(text, found, isProse())) yield [word.index, after.lastIndex];
+      const colon = emphasis?.colon ?? false;
+      if (isProsePassword(text, found, { prose: isProse(), colon })) {
+        yield [start, after.lastIndex];
+      }
     }
   },
 };

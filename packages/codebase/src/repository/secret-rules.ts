@@ -19,7 +19,8 @@
  * (`program-password-option-rule.ts`), PowerShell's plain-text secure strings
  * (`secure-string-rule.ts`), Go MySQL DSNs (`mysql-dsn-rule.ts`), a secret-named key's literal
  * given as the next argument (`literal-pair-rule.ts`) and secret-named Terraform variables'
- * defaults (`terraform-variable-rule.ts`). Each rule marks the character range it matched; the scanner
+ * defaults (`terraform-variable-rule.ts`); and then passwords in Markdown tables
+ * (`markdown-table-password-rule.ts`). Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
 
@@ -30,6 +31,7 @@ import { ENVIRONMENT_FALLBACK_RULE } from './environment-fallback-rule.js';
 import { HTTP_CREDENTIAL_RULE } from './http-credential-rule.js';
 import { KEYSTORE_PASSWORD_RULE } from './keystore-password-rule.js';
 import { LITERAL_PAIR_RULE } from './literal-pair-rule.js';
+import { MARKDOWN_TABLE_PASSWORD_RULE } from './markdown-table-password-rule.js';
 import { MYSQL_DSN_RULE } from './mysql-dsn-rule.js';
 import { NAMED_LITERAL_RULE, TYPE_ANNOTATION } from './named-literal-rule.js';
 import { OPTION_SEQUENCE_RULE } from './option-sequence-rule.js';
@@ -459,6 +461,7 @@ const TOKEN_RULES: SecretRule[] = [
   TERRAFORM_VARIABLE_RULE,
   XML_SECRET_RULE,
   PROSE_PASSWORD_RULE,
+  MARKDOWN_TABLE_PASSWORD_RULE,
 ];
 
 /**

@@ -7,7 +7,8 @@
  * variable's default (a heredoc too), Redis ACL users, OpenLDAP's `-w`, `zip -P` and `openssl enc
  * -k`, a Lua table's computed key, and password options as list items (trial 48); and after
  * them, passwords of prose and of config comments made of letters or digits alone, a quoted
- * passphrase and a commented-out setting. Every value spells `Fake` (or `fake`), but a password
+ * passphrase and a commented-out setting, and passwords after Markdown's emphasis and in its
+ * tables. Every value spells `Fake` (or `fake`), but a password
  * of digits alone.
  */
 
@@ -57,6 +58,10 @@ const FAKE = {
   proseDigits: '90417263580',
   prosePassphrase: 'fake horse battery staple',
   commentedSetting: 'FakeCommentedPw49',
+  emphasisColon: 'FakeEmphasisPw50',
+  emphasisUnderscore: 'FakeUnderscorePw50',
+  tableCell: 'FakeTableCellPw50',
+  tableColumn: 'FakeTableColumnPw50',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -164,6 +169,18 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
     text: 'queue: jobs\n# kept from the old host:\n# DB_PASSWORD={{commentedSetting}}\nworkers: 4\n',
     planted: {
       commentedSetting: { format: 'commented-out-setting', value: FAKE.commentedSetting },
+    },
+  },
+  'docs/accounts.md': {
+    text: '# Test accounts\n\n**Password:** {{emphasisColon}}\n_password_: {{emphasisUnderscore}}\n\n| setting | value |\n| --- | --- |\n| password | {{tableCell}} |\n\n| user | password |\n| --- | --- |\n| admin | {{tableColumn}} |\n',
+    planted: {
+      emphasisColon: { format: 'markdown-bold-label-password', value: FAKE.emphasisColon },
+      emphasisUnderscore: {
+        format: 'markdown-emphasis-password',
+        value: FAKE.emphasisUnderscore,
+      },
+      tableCell: { format: 'markdown-table-cell-password', value: FAKE.tableCell },
+      tableColumn: { format: 'markdown-table-column-password', value: FAKE.tableColumn },
     },
   },
 };
