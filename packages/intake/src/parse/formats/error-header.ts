@@ -14,9 +14,10 @@ export interface ErrorHeader {
 }
 
 // `Uncaught TypeError: x`, `TypeError [ERR_X]: x`, `java.lang.IllegalStateException: x`, `Error`,
-// Crashlytics' `Fatal Exception: java.lang.X: msg` and `Non-fatal Exception: …`.
+// Crashlytics' `Fatal Exception: java.lang.X: msg` and `Non-fatal Exception: …`, Safari's Web
+// Inspector's console level (`[Error] TypeError: x`).
 const HEADER =
-  /^(?:Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: |(?:Fatal|Non-fatal) Exception: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
+  /^(?:\[(?:Error|Warning)\] )?(?:Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: |(?:Fatal|Non-fatal) Exception: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
 
 /**
  * Parses an error header line.

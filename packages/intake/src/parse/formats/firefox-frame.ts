@@ -3,7 +3,9 @@
  * `fn@url:line:column` (a *signed* frame), or what JavaScriptCore prints without the `@` — a bare
  * location (`http://x/file.js:48:22`, the frame that threw), a bare function name (`baz`, native
  * or eval code) or `[native code]`. Bare lines are *unsigned*: they count only inside a run of
- * signed frames (see `firefox.ts`). Eval frames (`file.js line 26 > eval:1:30`) are attributed
+ * signed frames (see `firefox.ts`). Safari's Web Inspector prints a copied console error's frames
+ * as `fn (url:line)` (`(anonymous function) (…)`, `global code (…)`, `forEach ([native code])`),
+ * read as signed frames too (trial 49). Eval frames (`file.js line 26 > eval:1:30`) are attributed
  * to the calling file and line, as Sentry's stack parser does (getsentry/sentry-javascript,
  * `packages/browser/src/stack-parsers.ts`).
  */
@@ -22,6 +24,9 @@ const EVAL = /^(\S+) line (\d+)(?: > (?:eval|Function))+/;
 /** A file worth a frame: a URL, a path with a folder, or a dotted file name (`33.js`). */
 const FILE = /^(?:[a-z][\w+.-]*:|[^\s]*[/\\]|[\w$.-]+\.[A-Za-z]\w*$)/i;
 const BARE_NAME = /^(?:[A-Za-z_$][\w$.]*|eval code|global code)$/;
+/** Web Inspector's `fn (location)`: a name (or its anonymous and code placeholders) and a location. */
+const INSPECTOR_FRAME =
+  /^([A-Za-z_$][\w$.]*|\(anonymous function\)|(?:global|eval|module) code) \((\[native code\]|[^()\s]+)\)$/;
 
 function cleanFunction(name: string): string | undefined {
   const open = name.endsWith(')') ? name.indexOf('(') : -1;
@@ -81,6 +86,11 @@ function locatedFrame(location: string, name: string | undefined, raw: string): 
 export function parseFirefoxLine(line: string): FirefoxFrameLine | null {
   const trimmed = line.trim();
   if (trimmed === '' || trimmed.startsWith('at ')) return null;
+  const inspector = INSPECTOR_FRAME.exec(trimmed);
+  if (inspector?.[1] && inspector[2]) {
+    const frame = locatedFrame(inspector[2], inspector[1], trimmed);
+    return frame ? { frame, signed: true } : null;
+  }
   const split = splitAtSign(trimmed);
   if (split && !split.name.includes('://')) {
     if (/\s/.test(split.name.replace(/^(?:global|eval) code$/, ''))) return null;

@@ -70,6 +70,31 @@ describe('Firefox and Safari frames', () => {
     ]);
   });
 
+  it("reads an error copied from Safari's Web Inspector console: `[Error] Type: message` and `fn (url:line)`", () => {
+    // Trial 49: a reporter's copy of Safari's console was read as no trace at all.
+    const text = [
+      "[Error] TypeError: null is not an object (evaluating 'str.match(astral).length')",
+      '\tlength (extras.self-d9175b.js:647)',
+      '\t(anonymous function) (extras.self-d9175b.js:54)',
+      '\tforEach ([native code])',
+      '\tdispatch (jquery2.self-25ca49.js:4738:12)',
+    ].join('\n');
+    expect(parseReport(text).exceptions[0]).toMatchObject({
+      type: 'TypeError',
+      message: "null is not an object (evaluating 'str.match(astral).length')",
+    });
+    expect(frames(text)).toEqual([
+      { file: 'extras.self-d9175b.js', line: 647, function: 'length', inApp: true },
+      { file: 'extras.self-d9175b.js', line: 54, inApp: true },
+      { file: '[native code]', function: 'forEach', inApp: false },
+      { file: 'jquery2.self-25ca49.js', line: 4738, column: 12, function: 'dispatch', inApp: true },
+    ]);
+  });
+
+  it('takes no sentence with a location in brackets for a Web Inspector frame', () => {
+    expect(frames('The total is wrong (see cart.js:12)\nsee cart (cart.js:12) too')).toEqual([]);
+  });
+
   it('takes no bare line as a frame outside a stack of `fn@location` lines', () => {
     const report = parseReport('Steps\nhttp://example.com/app.js:1:2\nthen it froze');
     expect(report.kind).toBe('text');
