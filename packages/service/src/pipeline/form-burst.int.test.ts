@@ -72,6 +72,19 @@ describe.each(TEST_DATABASES)(
       await expectThirdAndFourthApart();
     }, 180_000);
 
+    it("titles a report in a known form by its own first line, not the form's", async () => {
+      // Fresh-user trial: every group of the form was listed as "Shop page problem".
+      harness = await openHarness(kind);
+      const titles: string[] = [];
+      for (const [at, summary] of SUMMARIES.entries()) {
+        const groupId = await groupOf(inForm(summary), `qa-${at}`);
+        titles.push((await harness.store.groups.get(groupId ?? '')).title);
+      }
+      // The first two are titled before the form is known; from the third on it is.
+      expect(titles.slice(2)).toEqual(SUMMARIES.slice(2));
+      expect(titles[0]).toBe('Shop page problem');
+    }, 120_000);
+
     it('still groups a report sent twice', async () => {
       harness = await openHarness(kind);
       const first = await groupOf(inForm(SUMMARIES[0] ?? ''), 'once');

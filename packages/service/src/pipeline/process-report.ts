@@ -28,6 +28,7 @@ import {
 import { groupKey } from './group-key.js';
 import { investigationCause } from './investigation-policy.js';
 import { PROCESS_REPORT } from './jobs.js';
+import { withOwnTitle } from './own-title.js';
 import type { PipelineContext } from './pipeline-context.js';
 import { investigationInputChanged } from './report-edit.js';
 
@@ -120,16 +121,22 @@ async function analyseOne(
     await reanalyse(context, row, analysis, project);
     return undefined;
   }
-  return { ...(await attachInput(context, row, project, analysis)), analysis };
+  return attachInput(context, row, project, analysis);
 }
 
-/** How a report is attached to its group: its label, title, release and group key. */
+/**
+ * How a report is attached to its group: its label, title, release and group key, and the
+ * analysis to store, its title its own when intake took a form's line from its text
+ * (`withOwnTitle`: the form's lines are known only now).
+ */
 async function attachInput(
   context: PipelineContext,
   row: ReportRecord,
   project: ProjectRecord,
-  analysis: ReportAnalysis,
-): Promise<AttachReport> {
+  parsed: ReportAnalysis,
+): Promise<AttachReport & { analysis: ReportAnalysis }> {
+  const boilerplate = await context.boilerplate(project, parsed.report);
+  const analysis = { ...parsed, report: withOwnTitle(parsed.report, boilerplate) };
   return {
     reportId: row.id,
     projectId: project.id,
@@ -139,10 +146,9 @@ async function attachInput(
     sourceKind: row.sourceKind,
     payload: payloadText(row.payload),
     ...withRelease(reportRelease(analysis.report, row)),
-    key: groupKey(analysis.report, {
-      identities: providerIdentities(row),
-      boilerplate: await context.boilerplate(project, analysis.report),
-    }),
+    // Grouped by the text as intake read it: the title taken is a line of that text already.
+    key: groupKey(parsed.report, { identities: providerIdentities(row), boilerplate }),
+    analysis,
   };
 }
 
@@ -225,13 +231,12 @@ async function failReport(context: PipelineContext, reportId: string, reason: st
 async function reanalyse(
   context: PipelineContext,
   row: ReportRecord,
-  analysis: ReportAnalysis,
+  parsed: ReportAnalysis,
   project: ProjectRecord,
 ) {
-  const regrouped = await context.store.groups.regroup({
-    ...(await attachInput(context, row, project, analysis)),
-    analysis,
-  });
+  const input = await attachInput(context, row, project, parsed);
+  const { analysis } = input;
+  const regrouped = await context.store.groups.regroup(input);
   // Edited again since it was read: the newer edit's job analyses it.
   if (!regrouped) return;
   const { group, change, left, representativeChanged } = regrouped;
