@@ -126,6 +126,25 @@ describe('diagnoseOffline', () => {
     expect(JSON.stringify(diagnosis)).not.toMatch(/where TypeError was raised/);
   });
 
+  it('names a caller printed without a function by its place alone, not in empty brackets', async () => {
+    // Trial 49: "called through (dist/bin.js:89) ← `Socket.<anonymous>` …".
+    const report = decodeCrashReport();
+    const [exception] = report.exceptions;
+    if (!exception) throw new Error('the fixture has an exception');
+    const frames = exception.frames.map((frame, at) => {
+      if (at !== 2) return frame;
+      const { function: _name, ...unnamed } = frame;
+      return unnamed;
+    });
+    const diagnosis = await diagnoseOffline(
+      { ...report, exceptions: [{ ...exception, frames }] },
+      repository.index,
+    );
+    expect(diagnosis.rootCause.explanation).toContain(
+      'called through `parseValues` (lib/parse.js:9) ← lib/parse.js:15.',
+    );
+  });
+
   it('states what the trace shows, quotes the repository, proposes nothing, and verifies', async () => {
     const diagnosis = await diagnoseOffline(decodeCrashReport(), repository.index);
     expect(diagnosis.method).toBe('offline');

@@ -113,8 +113,10 @@ async function affectedFile(
 
 function describeFrame(frame: InAppFrame): string {
   // A frame whose line is not known here (a compiled copy's statement not found in its source)
-  // names its file alone (trial 48: "raised at src/y.ts:?").
-  return `${frame.function ? `${codeSpan(frame.function)} ` : ''}(${pathInProse(frame.path)}${frame.line === undefined ? '' : `:${frame.line}`})`;
+  // names its file alone (trial 48: "raised at src/y.ts:?"); one without a function, its place
+  // alone (trial 49: "called through (dist/bin.js:89)").
+  const place = `${pathInProse(frame.path)}${frame.line === undefined ? '' : `:${frame.line}`}`;
+  return frame.function ? `${codeSpan(frame.function)} (${place})` : place;
 }
 
 /**
