@@ -1,7 +1,7 @@
 /**
  * A password in a Markdown table (GitHub Flavored Markdown's pipe tables), in prose only (a
  * document, a comment: `isProseAt`): a cell naming a secret followed by its value
- * (`| password | s3cr3t |`, `| **DB_PASSWORD** | `…` |`), and the cells of a secret-named column
+ * (`| password | … |`, `| **DB_PASSWORD** | … |`), and the cells of a secret-named column
  * under its header (`| user | password |`, the delimiter row, then `| admin | … |`). The prose
  * rule reads a word followed by its value; a cell's pipe between them was read by none.
  */
@@ -40,8 +40,8 @@ function bare(cell: Cell | undefined): string {
 }
 
 /**
- * Whether a cell names a secret: a setting's name or words (`password`, `DB_PASSWORD`,
- * `Admin password:`) whose last part is a secret's (`SECRET_SETTING`), not a pointer to one.
+ * Whether a cell names a secret: a setting's name or words whose last part is a secret's
+ * (`SECRET_SETTING`: `Admin password:`, a constant's `DB_PASSWORD`), not a pointer to one.
  */
 function namesSecret(cell: Cell | undefined): boolean {
   const name = bare(cell).replace(/:$/, '');

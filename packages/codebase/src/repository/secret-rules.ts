@@ -20,11 +20,13 @@
  * (`secure-string-rule.ts`), Go MySQL DSNs (`mysql-dsn-rule.ts`), a secret-named key's literal
  * given as the next argument (`literal-pair-rule.ts`) and secret-named Terraform variables'
  * defaults (`terraform-variable-rule.ts`); and then passwords in Markdown tables
- * (`markdown-table-password-rule.ts`). Each rule marks the character range it matched; the scanner
+ * (`markdown-table-password-rule.ts`) and literals compared with secret-named names
+ * (`compared-literal-rule.ts`). Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
 
 import { COMMAND_PASSWORD_RULE } from './command-password-rule.js';
+import { COMPARED_LITERAL_RULE } from './compared-literal-rule.js';
 import { DATABASE_PASSWORD_RULE } from './database-password-rule.js';
 import { DOCKERFILE_SETTING_RULE } from './dockerfile-setting-rule.js';
 import { ENVIRONMENT_FALLBACK_RULE } from './environment-fallback-rule.js';
@@ -457,6 +459,7 @@ const TOKEN_RULES: SecretRule[] = [
   DOCKERFILE_SETTING_RULE,
   NAMED_LITERAL_RULE,
   LITERAL_PAIR_RULE,
+  COMPARED_LITERAL_RULE,
   OPTION_SEQUENCE_RULE,
   TERRAFORM_VARIABLE_RULE,
   XML_SECRET_RULE,

@@ -8,7 +8,7 @@
  * -k`, a Lua table's computed key, and password options as list items (trial 48); and after
  * them, passwords of prose and of config comments made of letters or digits alone, a quoted
  * passphrase and a commented-out setting, and passwords after Markdown's emphasis and in its
- * tables. Every value spells `Fake` (or `fake`), but a password
+ * tables, and literals compared with secret-named names. Every value spells `Fake` (or `fake`), but a password
  * of digits alone.
  */
 
@@ -62,6 +62,9 @@ const FAKE = {
   emphasisUnderscore: 'FakeUnderscorePw50',
   tableCell: 'FakeTableCellPw50',
   tableColumn: 'FakeTableColumnPw50',
+  comparedStrict: 'FakeComparedPw51',
+  comparedEquals: 'FakeEqualsPw51',
+  comparedPython: 'FakeComparedTokenPw51',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -182,5 +185,17 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
       tableCell: { format: 'markdown-table-cell-password', value: FAKE.tableCell },
       tableColumn: { format: 'markdown-table-column-password', value: FAKE.tableColumn },
     },
+  },
+  'src/admin-gate.ts': {
+    text: 'export function isAdmin(password: string): boolean {\n  if (password === "{{comparedStrict}}") return true;\n  return false;\n}\n',
+    planted: { comparedStrict: { format: 'compared-literal-strict', value: FAKE.comparedStrict } },
+  },
+  'src/main/java/app/Gate.java': {
+    text: 'class Gate {\n  boolean open(String secret) {\n    return secret.equals("{{comparedEquals}}");\n  }\n}\n',
+    planted: { comparedEquals: { format: 'compared-literal-equals', value: FAKE.comparedEquals } },
+  },
+  'src/gate.py': {
+    text: 'def check(token):\n    if token != "{{comparedPython}}":\n        raise PermissionError("no")\n',
+    planted: { comparedPython: { format: 'compared-literal-python', value: FAKE.comparedPython } },
   },
 };
