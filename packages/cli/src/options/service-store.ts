@@ -13,6 +13,7 @@ import {
   openStore,
   type ProjectRecord,
   parseDatabaseLocation,
+  resolveProject,
   type Store,
   sqliteAccessProblem,
 } from '@sightline/service';
@@ -134,12 +135,5 @@ function storeFileExists(file: string): boolean {
  *   store holds several projects (or none) and no name was given.
  */
 export async function pickProject(store: Store, name: string | undefined): Promise<ProjectRecord> {
-  if (name) return store.projects.get(name);
-  const projects = await store.projects.list();
-  const [only] = projects;
-  if (only && projects.length === 1) return only;
-  throw new SightlineError({
-    code: 'INVALID_ARGUMENT',
-    message: `The store has ${projects.length} projects; name one with --project (${projects.map((p) => p.name).join(', ')}).`,
-  });
+  return resolveProject(store, name, { how: '--project', holder: 'The store' });
 }

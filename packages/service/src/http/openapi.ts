@@ -267,12 +267,13 @@ export function openApiDocument(): Record<string, unknown> {
   for (const [path, methods] of Object.entries(OPERATIONS)) {
     paths[path] = {};
     for (const [method, operation] of Object.entries(methods)) {
+      const required = requiredQueryParameters(operation.query);
       const parameters = [
         ...(path.includes('{id}') ? [idParameter] : []),
         ...Object.entries(operation.query?.shape ?? {}).map(([name, schema]) => ({
           name,
           in: 'query',
-          required: false,
+          required: required.has(name),
           schema: z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }),
         })),
       ];
@@ -284,7 +285,8 @@ export function openApiDocument(): Record<string, unknown> {
         ...(operation.body
           ? {
               requestBody: {
-                required: true,
+                // A request without a body is validated as `{}` (see `jsonMediaOnly`).
+                required: !operation.body.safeParse({}).success,
                 content: {
                   'application/json': { schema: json(operation.body, 'input') },
                   ...(operation.textBody
@@ -317,6 +319,18 @@ export function openApiDocument(): Record<string, unknown> {
     security: [{ bearer: [] }],
     paths,
   };
+}
+
+/**
+ * The query parameters a request must give: those the route's schema refuses to miss (fresh-user
+ * trial 49: every parameter was listed as optional, `path` and `line` of `GET /api/code` too).
+ */
+function requiredQueryParameters(query: z.ZodObject | undefined): Set<string> {
+  if (!query) return new Set();
+  const { required } = z.toJSONSchema(query, { io: 'input', unrepresentable: 'any' }) as {
+    required?: string[];
+  };
+  return new Set(required);
 }
 
 function success(response: Operation['response']) {

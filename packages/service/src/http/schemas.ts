@@ -257,7 +257,8 @@ export const codeQuerySchema = z.strictObject(
     project: z
       .string({ error: CODE_PARAMETER_HELP.project })
       .min(1, { error: CODE_PARAMETER_HELP.project })
-      .describe('Project id or name'),
+      .optional()
+      .describe('Project id or name; default: the only project'),
     path: z
       .string({ error: CODE_PARAMETER_HELP.path })
       .min(1, { error: CODE_PARAMETER_HELP.path })
@@ -272,7 +273,7 @@ export const codeQuerySchema = z.strictObject(
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys'
-        ? `unknown parameter ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; the parameters are project, path and line, e.g. ?project=app&path=src/cart.js&line=42`
+        ? `unknown parameter ${issue.keys.map((key) => JSON.stringify(key)).join(', ')}; the parameters are path, line and project (when the service has several), e.g. ?path=src/cart.js&line=42&project=app`
         : undefined,
   },
 );

@@ -60,6 +60,7 @@ export {
   type ReportStore,
   type WaitingReport,
 } from './reports.js';
+export { type ResolveProjectOptions, resolveProject } from './resolve-project.js';
 export type { SavedViewStore } from './saved-views.js';
 export { type Database, type ReportStage, STORE_SCHEMA_VERSION } from './schema.js';
 export type { NewSource, PollRecord, SourceStore } from './sources.js';

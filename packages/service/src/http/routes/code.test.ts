@@ -9,7 +9,7 @@ describe('GET /api/code', () => {
   it.each([
     [
       '',
-      "Invalid request: project: give the project's id or name (?project=app); path: give a repository-relative file path of at most 1000 characters (?path=src/cart.js); line: give a whole number from 1 (?line=42)",
+      'Invalid request: path: give a repository-relative file path of at most 1000 characters (?path=src/cart.js); line: give a whole number from 1 (?line=42)',
     ],
     [
       '?project=app&path=a.js&line=-4',
@@ -25,7 +25,7 @@ describe('GET /api/code', () => {
     ],
     [
       '?project=app&path=a.js&line=3&file=b.js',
-      'Invalid request: query: unknown parameter "file"; the parameters are project, path and line, e.g. ?project=app&path=src/cart.js&line=42',
+      'Invalid request: query: unknown parameter "file"; the parameters are path, line and project (when the service has several), e.g. ?path=src/cart.js&line=42&project=app',
     ],
   ])(
     'answers %j with what each parameter takes, not the validator’s words',

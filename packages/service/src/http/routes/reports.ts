@@ -8,13 +8,13 @@
  * `?format=` and `?project=` are checked before the body is read, and for a JSON body are the
  * defaults of reports (and the request) that do not name their own.
  */
-import { SightlineError } from '@sightline/core';
 import { type Context, Hono } from 'hono';
 import type { Pipeline } from '../../pipeline/index.js';
 import { apiReportToRawReport, fileToRawReports, refusalClause } from '../../sources/files.js';
 import { jsonReportProblem, reportTextProblem } from '../../sources/report-text-problem.js';
 import type { RawReport } from '../../sources/types.js';
 import type { Store } from '../../store/index.js';
+import { resolveProject } from '../../store/resolve-project.js';
 import { bodyMedia, bodyText, jsonCharsetProblem } from '../body-text.js';
 import { errorResponse } from '../middleware/errors.js';
 import { isJsonMedia } from '../middleware/json-media.js';
@@ -148,33 +148,9 @@ async function handleIngest(c: Context, store: Store, pipeline: Pipeline) {
     }
     reports = file.reports;
   }
-  const project = await resolveProject(
-    store,
-    projectName,
-    'the "project" field of a JSON body or ?project=NAME in the address',
-  );
+  const project = await resolveProject(store, projectName, {
+    how: 'the "project" field of a JSON body or ?project=NAME in the address',
+  });
   const result = await pipeline.ingest(reports, { projectId: project.id, sourceId: null });
   return c.json(result, 202);
-}
-
-/**
- * The named project, or the only one.
- * @param how - where the caller names a project, for the error. Default the `"project"` field.
- * @throws SightlineError `INVALID_ARGUMENT`, `STORE_ENTRY_NOT_FOUND`.
- */
-export async function resolveProject(
-  store: Store,
-  name: string | undefined,
-  how = 'the "project" field',
-) {
-  if (name) return store.projects.get(name);
-  const projects = await store.projects.list();
-  const [only] = projects;
-  if (projects.length !== 1 || !only) {
-    throw new SightlineError({
-      code: 'INVALID_ARGUMENT',
-      message: `This service has ${projects.length} projects; say which one with ${how} (${projects.map((p) => p.name).join(', ')}).`,
-    });
-  }
-  return only;
 }

@@ -15,12 +15,12 @@ import type { SourceRegistry } from '../../sources/registry.js';
 import { checkSourceAddresses } from '../../sources/source-addresses.js';
 import { describeSourceKind } from '../../sources/source-kinds.js';
 import type { Store } from '../../store/index.js';
+import { resolveProject } from '../../store/resolve-project.js';
 import { invalidRequest } from '../middleware/errors.js';
 import { jsonMediaOnly } from '../middleware/json-media.js';
 import { refuseSecretName, refuseSecretSettings } from '../refuse-secret-name.js';
 import { sourceCreateSchema } from '../schemas.js';
 import { sourceView } from '../views.js';
-import { resolveProject } from './reports.js';
 
 /** What the routes need. */
 export interface SourceRoutesDeps {
