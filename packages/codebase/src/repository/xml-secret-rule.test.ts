@@ -20,6 +20,13 @@ describe('XML_SECRET_RULE', () => {
     [`<property name="hibernate.connection.password">${secret}</property>`],
     [`<entry key="password">${secret}</entry>`],
     [`<param name='client_secret' value='${secret}'></param>`],
+    // Over several lines, as formatters write them.
+    [`<password>\n  ${secret}\n</password>`],
+    [`<db:password>\n  <![CDATA[${secret}]]>\n</db:password>`],
+    [`<add key="Password"\n     value="${secret}" />`],
+    [`<add\n  key="ApiToken"\n  value="${secret}"\n/>`],
+    [`<entry key="password">\n  ${secret}\n</entry>`],
+    [`<property name="password">\n  <value>${secret}</value>\n</property>`],
   ])('finds the secret in %j', (text) => {
     expect(found(text).some((range) => range.includes(secret))).toBe(true);
   });
@@ -39,6 +46,15 @@ describe('XML_SECRET_RULE', () => {
       '<input type="password" name="password" value="">\n<Field name="password" value={pw} />',
     ],
     ['generics and comparisons', 'Map<string, Token> x; if (a<password && b>c) {}'],
+    [
+      'empty or bound values over lines',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Maven property, as written
+      '<password>\n</password>\n<add key="Password"\n  value="${db.password}" />\n<property name="password">\n  <ref bean="pw"/>\n</property>',
+    ],
+    [
+      'a parent of a secret element',
+      '<credentials>\n  <password>changeme</password>\n</credentials>',
+    ],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual([]);
   });
@@ -46,5 +62,11 @@ describe('XML_SECRET_RULE', () => {
   it('withholds the line in a scan of a whole file', async () => {
     const file = `<settings>\n  <servers>\n    <server>\n      <password>${secret}</password>\n    </server>\n  </servers>\n</settings>\n`;
     expect([...(await scanSecrets(file, 'settings.xml')).lines.keys()]).toEqual([4]);
+  });
+
+  it('withholds the lines of a value over several in a scan of a whole file', async () => {
+    const file = `<configuration>\n  <appSettings>\n    <add key="Host" value="db" />\n    <add key="DbPassword"\n         value="${secret}" />\n  </appSettings>\n  <password>\n    ${secret}\n  </password>\n</configuration>\n`;
+    const lines = [...(await scanSecrets(file, 'Web.config')).lines.keys()];
+    expect(lines.sort((a, b) => a - b)).toEqual([4, 5, 7, 8, 9]);
   });
 });

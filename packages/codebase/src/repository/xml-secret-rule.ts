@@ -6,26 +6,36 @@
  * `<property name="hibernate.connection.password">…</property>` (Spring, Hibernate),
  * `<entry key="password">…</entry>` (a Java properties file in XML), `<param name="…">`. The
  * settings rule reads `key: value` lines, so every one of these was shown (fresh-user trial 43).
+ * Each may span lines, as formatters write them: the text on a line of its own between the
+ * element's start and end tags, an attribute on the next line
+ * (`<add key="Password"` then `value="…"/>`), Spring's `<property name="password">` with its
+ * `<value>…</value>` on the next.
  */
 import { isSecretSettingPointer, SECRET_SETTING, snakeCase } from './secret-names.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
 
 /**
- * An element with its text on one line: its name (group 1), its text or CDATA section's
- * (group 2 or 3), its closing tag; every part bounded (a minified line is long).
+ * An element with its text: its name (group 1), its text or CDATA section's (group 2 or 3), its
+ * closing tag, on one line or over several; every part bounded (a minified line is long).
  */
 const ELEMENT =
-  /<([A-Za-z_][\w.:-]{0,100})(?:[ \t][^<>\n]{0,512})?>(?:([^<\n]{1,512})|<!\[CDATA\[([^\]\n]{1,512})\]\]>)<\/\1[ \t]*>/g;
+  /<([A-Za-z_][\w.:-]{0,100})(?:\s[^<>]{0,512})?>(?:([^<]{1,512})|\s*<!\[CDATA\[([^\]]{1,512})\]\]>\s*)<\/\1[ \t]*>/g;
 
-/** A start tag with attributes (`<add key="…" value="…"/>`), its attributes (group 1). */
-const TAG_WITH_ATTRIBUTES = /<[A-Za-z_][\w.:-]{0,100}[ \t]([^<>\n]{1,1024})>/g;
+/**
+ * A start tag with attributes (`<add key="…" value="…"/>`), on one line or over several, its
+ * attributes (group 1).
+ */
+const TAG_WITH_ATTRIBUTES = /<[A-Za-z_][\w.:-]{0,100}\s([^<>]{1,1024})>/g;
 /** An attribute that names a setting: `key`, `name` (group 1: the name given). */
-const NAMING_ATTRIBUTE = /(?:^|[ \t])(?:key|name)[ \t]*=[ \t]*(["'])([^"'<>\n]{1,200})\1/i;
+const NAMING_ATTRIBUTE = /(?:^|\s)(?:key|name)[ \t]*=[ \t]*(["'])([^"'<>\n]{1,200})\1/i;
 /** The attribute that gives its value: `value` (group 2). */
-const VALUE_ATTRIBUTE = /(?:^|[ \t])value[ \t]*=[ \t]*(["'])([^"'\n]{0,512})\1/i;
-/** The text after a start tag, to the next tag on the line (group 1). */
-const TEXT_AFTER = /([^<\n]{1,512})<\//y;
+const VALUE_ATTRIBUTE = /(?:^|\s)value[ \t]*=[ \t]*(["'])([^"'\n]{0,512})\1/i;
+/**
+ * The text after a start tag, to the next tag (group 1), or Spring's `<value>` element's after
+ * it (group 2; `<property name="password">` then `<value>…</value>` on the next line).
+ */
+const TEXT_AFTER = /(?:([^<]{1,512})|\s*<value>([^<]{1,512}))<\//y;
 
 /** Whether a name (an element's, a key's: `DbPassword`, `db.password`) is a secret's. */
 function isSecretName(name: string): boolean {
@@ -33,9 +43,12 @@ function isSecretName(name: string): boolean {
   return SECRET_SETTING.test(snake) && !isSecretSettingPointer(snake);
 }
 
-/** Whether an element's text or an attribute's value gives a secret: not a placeholder or `…`. */
+/**
+ * Whether an element's text or an attribute's value gives a secret: not a placeholder or `…`,
+ * read without the spaces around it, escaped ones too (`\n` in a string literal holding the XML).
+ */
 function isSecretText(text: string): boolean {
-  const value = text.trim();
+  const value = text.replace(/^(?:\s|\\[nrt])+|(?:\s|\\[nrt])+$/g, '');
   return (
     !PLACEHOLDER.test(value) && !/^\$\{[^}]*\}$|^#\{[^}]*\}$|^@[\w.]+@$|^(?:…|\.{3})/.test(value)
   );
@@ -63,7 +76,7 @@ export const XML_SECRET_RULE: SecretRule = {
       const attribute = VALUE_ATTRIBUTE.exec(attributes);
       after.lastIndex = end;
       const content = attributes.endsWith('/') ? null : after.exec(text);
-      const value = attribute ? attribute[2] : content?.[1];
+      const value = attribute ? attribute[2] : (content?.[1] ?? content?.[2]);
       if (value !== undefined && isSecretText(value)) {
         yield [tag.index, content && !attribute ? after.lastIndex : end];
       }

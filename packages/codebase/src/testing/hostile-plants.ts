@@ -8,7 +8,8 @@
  * -k`, a Lua table's computed key, and password options as list items (trial 48); and after
  * them, passwords of prose and of config comments made of letters or digits alone, a quoted
  * passphrase and a commented-out setting, and passwords after Markdown's emphasis and in its
- * tables, and literals compared with secret-named names. Every value spells `Fake` (or `fake`), but a password
+ * tables, literals compared with secret-named names, and XML settings over several lines. Every
+ * value spells `Fake` (or `fake`), but a password
  * of digits alone.
  */
 
@@ -65,6 +66,9 @@ const FAKE = {
   comparedStrict: 'FakeComparedPw51',
   comparedEquals: 'FakeEqualsPw51',
   comparedPython: 'FakeComparedTokenPw51',
+  xmlElementLines: 'FakeXmlLinesPw52',
+  xmlAttributeLine: 'FakeXmlAttributePw52',
+  xmlSpringValue: 'FakeXmlSpringPw52',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -197,5 +201,23 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
   'src/gate.py': {
     text: 'def check(token):\n    if token != "{{comparedPython}}":\n        raise PermissionError("no")\n',
     planted: { comparedPython: { format: 'compared-literal-python', value: FAKE.comparedPython } },
+  },
+  'config/web.config': {
+    text: '<configuration>\n  <appSettings>\n    <add key="Host" value="db.example.com" />\n    <add key="DbPassword"\n         value="{{xmlAttributeLine}}" />\n  </appSettings>\n</configuration>\n',
+    planted: {
+      xmlAttributeLine: { format: 'xml-attribute-next-line', value: FAKE.xmlAttributeLine },
+    },
+  },
+  'config/maven-settings.xml': {
+    text: '<settings>\n  <servers>\n    <server>\n      <id>releases</id>\n      <password>\n        {{xmlElementLines}}\n      </password>\n    </server>\n  </servers>\n</settings>\n',
+    planted: {
+      xmlElementLines: { format: 'xml-element-text-own-line', value: FAKE.xmlElementLines },
+    },
+  },
+  'src/main/resources/beans.xml': {
+    text: '<beans>\n  <bean id="dataSource" class="org.example.DataSource">\n    <property name="password">\n      <value>{{xmlSpringValue}}</value>\n    </property>\n  </bean>\n</beans>\n',
+    planted: {
+      xmlSpringValue: { format: 'xml-spring-value-element', value: FAKE.xmlSpringValue },
+    },
   },
 };
