@@ -20,8 +20,9 @@
  * (`secure-string-rule.ts`), Go MySQL DSNs (`mysql-dsn-rule.ts`), a secret-named key's literal
  * given as the next argument (`literal-pair-rule.ts`) and secret-named Terraform variables'
  * defaults (`terraform-variable-rule.ts`); and then passwords in Markdown tables
- * (`markdown-table-password-rule.ts`) and literals compared with secret-named names
- * (`compared-literal-rule.ts`). Each rule marks the character range it matched; the scanner
+ * (`markdown-table-password-rule.ts`), literals compared with secret-named names
+ * (`compared-literal-rule.ts`) and Windows' `net use`, `net user`, `cmdkey` and `schtasks`
+ * passwords (`windows-net-password-rule.ts`). Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
 
@@ -52,6 +53,7 @@ import { SECURE_STRING_RULE } from './secure-string-rule.js';
 import { SQL_PASSWORD_RULE } from './sql-password-rule.js';
 import { TERRAFORM_VARIABLE_RULE } from './terraform-variable-rule.js';
 import { USER_PASSWORD_ARGUMENT_RULE } from './user-password-argument-rule.js';
+import { WINDOWS_NET_PASSWORD_RULE } from './windows-net-password-rule.js';
 import { XML_SECRET_RULE } from './xml-secret-rule.js';
 import { isBlockScalarHeader } from './yaml-block-scalar.js';
 
@@ -451,6 +453,7 @@ const TOKEN_RULES: SecretRule[] = [
   COMMAND_PASSWORD_RULE,
   KEYSTORE_PASSWORD_RULE,
   USER_PASSWORD_ARGUMENT_RULE,
+  WINDOWS_NET_PASSWORD_RULE,
   PROGRAM_PASSWORD_OPTION_RULE,
   REDIS_PASSWORD_RULE,
   SQL_PASSWORD_RULE,

@@ -8,8 +8,8 @@
  * -k`, a Lua table's computed key, and password options as list items (trial 48); and after
  * them, passwords of prose and of config comments made of letters or digits alone, a quoted
  * passphrase and a commented-out setting, and passwords after Markdown's emphasis and in its
- * tables, literals compared with secret-named names, and XML settings over several lines. Every
- * value spells `Fake` (or `fake`), but a password
+ * tables, literals compared with secret-named names, XML settings over several lines, and
+ * Windows' `net use` and `net user` passwords. Every value spells `Fake` (or `fake`), but a password
  * of digits alone.
  */
 
@@ -69,6 +69,8 @@ const FAKE = {
   xmlElementLines: 'FakeXmlLinesPw52',
   xmlAttributeLine: 'FakeXmlAttributePw52',
   xmlSpringValue: 'FakeXmlSpringPw52',
+  netUse: 'FakeNetUsePw53',
+  netUser: 'FakeNetUserPw53',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -218,6 +220,13 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
     text: '<beans>\n  <bean id="dataSource" class="org.example.DataSource">\n    <property name="password">\n      <value>{{xmlSpringValue}}</value>\n    </property>\n  </bean>\n</beans>\n',
     planted: {
       xmlSpringValue: { format: 'xml-spring-value-element', value: FAKE.xmlSpringValue },
+    },
+  },
+  'deploy/map-drive.cmd': {
+    text: '@echo off\r\nnet use Z: \\\\files.example.com\\releases {{netUse}} /user:CORP\\deploy /persistent:no\r\nnet user svc-backup {{netUser}} /add\r\ncopy dist\\app.zip Z:\\\r\n',
+    planted: {
+      netUse: { format: 'windows-net-use-password', value: FAKE.netUse },
+      netUser: { format: 'windows-net-user-password', value: FAKE.netUser },
     },
   },
 };
