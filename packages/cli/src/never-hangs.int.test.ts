@@ -151,29 +151,38 @@ it.each([
   90_000,
 );
 
-it('prints the JSON error line for a stop signal that comes while the verb is still loading', async () => {
+it.each([
   // Fresh-user trial 40: Ctrl-C in the first 1.5 s of `investigate --json` (the verb's modules
   // loading) printed nothing; the handler was installed only after the load.
-  const hooks = fileURLToPath(new URL('./__fixtures__/slow-verb-load.mjs', import.meta.url));
-  const child = spawn(
-    cli[0] as string,
-    ['--import', hooks, ...cli.slice(1), ...investigate('--json')],
-    { cwd: workspace },
-  );
-  let stdout = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-  });
-  const loading = new Promise<void>((resolve) =>
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (chunk.toString('utf8').includes('loading the verb')) resolve();
-    }),
-  );
-  const closed = new Promise<NodeJS.Signals | null>((resolve) =>
-    child.on('close', (_code, by) => resolve(by)),
-  );
-  await loading;
-  child.kill('SIGINT');
-  expect(await closed).toBe('SIGINT');
-  expect(JSON.parse(stdout)).toMatchObject({ error: { code: 'ABORTED', exitCode: 130 } });
-}, 90_000);
+  ['/commands/investigate.ts', 'the verb'],
+  // Fresh-user trial 49: in its first 0.4 s (main.ts's own imports loading, commander first),
+  // likewise; main.ts now installs the handler before it imports any package.
+  ['/node_modules/commander/', 'the program'],
+])(
+  'prints the JSON error line for a stop signal while %s (%s) loads',
+  async (slow) => {
+    const hooks = fileURLToPath(new URL('./__fixtures__/slow-verb-load.mjs', import.meta.url));
+    const child = spawn(
+      cli[0] as string,
+      ['--import', hooks, ...cli.slice(1), ...investigate('--json')],
+      { cwd: workspace, env: { ...process.env, SIGHTLINE_TEST_SLOW_LOAD: slow } },
+    );
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    const loading = new Promise<void>((resolve) =>
+      child.stderr.on('data', (chunk: Buffer) => {
+        if (chunk.toString('utf8').includes(`loading ${slow}`)) resolve();
+      }),
+    );
+    const closed = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.on('close', (_code, by) => resolve(by)),
+    );
+    await loading;
+    child.kill('SIGINT');
+    expect(await closed).toBe('SIGINT');
+    expect(JSON.parse(stdout)).toMatchObject({ error: { code: 'ABORTED', exitCode: 130 } });
+  },
+  90_000,
+);

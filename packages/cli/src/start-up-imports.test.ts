@@ -7,12 +7,14 @@ import { describe, expect, it } from 'vitest';
 const SOURCE = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * The modules `sightline --version` loads: src/main.ts and the CLI's own modules it imports
- * statically, transitively (type-only imports vanish at run time and are skipped; the verbs'
- * modules are imported dynamically by command-list.ts and are not reached). Returns each module's
- * path (relative to src/) with the workspace packages it imports.
+ * The modules `sightline --version` loads: src/main.ts, the program it imports dynamically
+ * (program.ts), and the CLI's own modules they import statically, transitively (type-only imports
+ * vanish at run time and are skipped; the verbs' modules are imported dynamically by
+ * command-list.ts and are not reached). Returns each module's path (relative to src/) with the
+ * packages it imports (not Node's own).
+ * @param entries - where to start. Default main.ts and program.ts.
  */
-function startUpImports(): Map<string, string[]> {
+function startUpImports(entries = ['main.ts', 'program.ts']): Map<string, string[]> {
   const seen = new Map<string, string[]>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -25,12 +27,12 @@ function startUpImports(): Map<string, string[]> {
       const specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
       if (specifier.startsWith('.')) {
         visit(path.join(path.dirname(file), specifier.replace(/\.js$/, '.ts')));
-      } else if (specifier.startsWith('@sightline/')) {
+      } else if (!specifier.startsWith('node:')) {
         packages.push(specifier);
       }
     }
   };
-  visit('main.ts');
+  for (const entry of entries) visit(entry);
   return seen;
 }
 
@@ -53,5 +55,15 @@ describe('start-up', () => {
     const modules = [...startUpImports().keys()];
     expect(modules).toContain('options/usage-errors.ts');
     expect(modules).not.toContain('commands/investigate.ts');
+  });
+
+  it('installs the stop-signal handler before any package loads (main.ts imports none)', () => {
+    // Fresh-user trial 49: Ctrl-C in the first 0.4 s of `investigate --json` printed nothing,
+    // main.ts's static imports (commander among them) loading before it installed the handler.
+    const loaded = [...startUpImports(['main.ts'])].flatMap(([file, packages]) =>
+      packages.map((specifier) => `${file} imports ${specifier}`),
+    );
+    expect(loaded).toEqual([]);
+    expect([...startUpImports(['main.ts']).keys()]).toContain('run/json-on-signal.ts');
   });
 });

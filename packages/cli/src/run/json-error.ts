@@ -11,7 +11,7 @@
  * unverified report was kept in, when one was. Output written to `--out` stays as it is: the
  * error then goes to stderr only, as every message does.
  */
-import { Command } from 'commander';
+import type { Command } from 'commander';
 
 /** What {@link jsonErrorLine} prints. */
 export interface JsonError {
@@ -58,13 +58,27 @@ export function failsAsJson(flags: JsonErrorFlags): boolean {
  */
 export function actionFlags(args: readonly unknown[]): JsonErrorFlags {
   const command = args.at(-1);
-  if (!(command instanceof Command)) return {};
+  if (!isCommand(command)) return {};
   const flags = command.opts() as JsonErrorFlags;
   // A command that keeps unknown options as words (`tool` without a tool's name) has `--json`
   // among them (trial 42: `tool bogus --json` printed no JSON line).
   return flags.json === undefined && command.args.includes('--json')
     ? { ...flags, json: true }
     : flags;
+}
+
+/**
+ * Whether an action's argument is commander's command, told by its shape: this module loads before
+ * commander does (main.ts installs the stop-signal handler with it first), so it has no
+ * `Command` class to test against.
+ */
+function isCommand(value: unknown): value is Command {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Command).opts === 'function' &&
+    Array.isArray((value as Command).args)
+  );
 }
 
 /**
