@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { backtrackingText, manyHeadingsIssue } from './adversarial-inputs.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 import { parseReport } from './parse-report.js';
+import { reportTitle } from './report-title.js';
 import { regexRuns } from './regex-runs.test-helper.js';
 
 const code = (run: () => unknown): string | undefined => {
@@ -255,6 +256,36 @@ describe('parseReport on bad input', () => {
     expect(report.body).toBe('word '.repeat(39_995));
     expect(report.notes).toEqual(['body cut to 199975 characters (of 200033)']);
     expect(JSON.stringify(report)).not.toContain('ghp_');
+  });
+
+  it('cuts a long title before the word the cut would split, in every format', () => {
+    // Trial 49: a first line cut at its 300th character showed 20 characters of a GitHub token.
+    const token = ['gh', 'p_', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'].join('');
+    const line = `${'word '.repeat(56)}${token} rest`;
+    const texts = [
+      `${line}\nsecond line`,
+      `# ${line}\n\nbody`,
+      `TypeError: ${line}\n    at f (/app/src/a.js:1:2)`,
+      JSON.stringify({ title: line, body: 'body' }),
+    ];
+    for (const text of texts) {
+      const report = parseReport(text);
+      // A title holds the whole token, where the secret rules find it, or none of it.
+      const title = report.title ?? '';
+      expect(title.includes('ghp_') ? title.includes(token) : title.endsWith('word')).toBe(true);
+      expect(reportTitle({ ...report, title: `${'w '.repeat(97)}${token}` })).toBe(
+        `${'w '.repeat(97).trimEnd()}…`,
+      );
+    }
+  });
+
+  it('says why a body with no space to cut at is left out, not that it was cut to 0 characters', () => {
+    // Trial 49: a 10,000,000-character line warned "body cut to 0 characters (of 10000000)".
+    const report = parseReport('a'.repeat(300_000));
+    expect(report.body).toBe('');
+    expect(report.notes).toEqual([
+      'body left out: its first 200000 characters (of 300000) hold no space or line break to cut it at without splitting a word',
+    ]);
   });
 
   // Each Rust 1.73 panic line (`thread 'main' panicked at src/main.rs:1:5:`) took every line after

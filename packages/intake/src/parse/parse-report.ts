@@ -16,7 +16,12 @@ import {
 import type { FormatInput, ParsedReport, ReportFormat } from './formats/types.js';
 import { extractIdentifiers } from './identifiers.js';
 import { MAX_BODY_CHARS, MAX_REPORT_BYTES } from './limits.js';
-import { splitLines, withoutLineNumberColumn, withoutQuoteMarkers } from './lines.js';
+import {
+  splitLines,
+  wholeWordsWithin,
+  withoutLineNumberColumn,
+  withoutQuoteMarkers,
+} from './lines.js';
 import { extractPaths } from './paths.js';
 import { refuseUnfitFormat } from './refuse-unfit-format.js';
 import { oneLineTitle } from './report-title.js';
@@ -163,20 +168,6 @@ function runFormat(
   return { name: textFormat.name, parsed: textFormat.parse(input) };
 }
 
-/**
- * The text's first `max` characters, less the word the cut would split (a token cut in two is no
- * longer one the secret rules find, so half of it would be shown; fresh-user trial 28).
- * @returns `text` itself when it is within `max`.
- */
-function wholeWordsWithin(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  if (/\s/.test(text[max] ?? '')) return cut;
-  let end = cut.length;
-  while (end > 0 && !/\s/.test(cut[end - 1] ?? '')) end -= 1;
-  return cut.slice(0, end);
-}
-
 function buildReport(
   parsed: ParsedReport,
   format: string,
@@ -189,7 +180,11 @@ function buildReport(
   let body = fullBody;
   if (body.length > MAX_BODY_CHARS) {
     body = wholeWordsWithin(body, MAX_BODY_CHARS);
-    ownNotes.push(`body cut to ${body.length} characters (of ${fullBody.length})`);
+    ownNotes.push(
+      body === ''
+        ? `body left out: its first ${MAX_BODY_CHARS} characters (of ${fullBody.length}) hold no space or line break to cut it at without splitting a word`
+        : `body cut to ${body.length} characters (of ${fullBody.length})`,
+    );
   }
   const frames = [...allFrames(parsed.exceptions), ...(parsed.stack ?? [])];
   // Names and paths come from the text the report keeps (and its frames), not from past the body's

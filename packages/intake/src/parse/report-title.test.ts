@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseReports } from './parse-report.js';
-import { MAX_LISTED_TITLE_CHARS, reportTitle } from './report-title.js';
+import { LONG_WORD_TITLE, MAX_LISTED_TITLE_CHARS, reportTitle } from './report-title.js';
 
 describe('reportTitle', () => {
   it('keeps a short title as it is', () => {
@@ -8,7 +8,7 @@ describe('reportTitle', () => {
     expect(report && reportTitle(report)).toBe('Crash on start');
   });
 
-  it('cuts a title of any format to 200 characters, the last an ellipsis', () => {
+  it('lists a title of any format in 200 characters at most, none of a word too long for them', () => {
     // Issue JSON and review rows keep their title as given; 60,000 characters came through.
     const long = 'A'.repeat(60_000);
     for (const input of [
@@ -18,7 +18,10 @@ describe('reportTitle', () => {
       long,
     ]) {
       const [report] = parseReports(input);
-      expect(report && reportTitle(report)).toBe(`${'A'.repeat(MAX_LISTED_TITLE_CHARS - 1)}…`);
+      expect(report && reportTitle(report)).toBe(LONG_WORD_TITLE);
+      const words = report && reportTitle({ ...report, title: 'A '.repeat(30_000) });
+      expect(words).toBe(`${'A '.repeat(99)}A…`);
+      expect(words?.length).toBeLessThanOrEqual(MAX_LISTED_TITLE_CHARS);
     }
   });
 

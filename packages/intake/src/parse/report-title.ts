@@ -2,6 +2,7 @@
  * The one-line title a report is listed under (a triage row, a service group), bounded however
  * long the report's own title or first line is.
  */
+import { wholeWordsWithin } from './lines.js';
 import type { Report } from './types.js';
 
 /**
@@ -27,15 +28,19 @@ export function oneLineTitle(title: string): string {
     .trim();
 }
 
-/** Characters of a listed title: a longer one is cut to 199 and ends with `…`. */
+/** Characters of a listed title: a longer one is cut to 199 at most, before the word the cut would split, and ends with `…`. */
 export const MAX_LISTED_TITLE_CHARS = 200;
+
+/** The listed title of a title whose first 199 characters are one word: none of it is shown. */
+export const LONG_WORD_TITLE = '(a title of one word too long to list)';
 
 /**
  * A report's title for listing: its own title, else its first exception (`Type: message`), else
  * the first line of its text, else `(empty report)`; on one line ({@link oneLineTitle}).
  * @param report - a parsed report.
  * @returns at most {@link MAX_LISTED_TITLE_CHARS} (200) characters; a longer title is cut to 199
- *   and ends with `…`.
+ *   at most, before the word the cut would split (a token cut in two is no longer one the secret
+ *   rules find), and ends with `…`; {@link LONG_WORD_TITLE} when no word ends within 199.
  */
 export function reportTitle(report: Report): string {
   const exception = report.exceptions[0];
@@ -46,7 +51,7 @@ export function reportTitle(report: Report): string {
     ) ||
     oneLineTitle(report.body.trim().split('\n', 1)[0] ?? '') ||
     '(empty report)';
-  return title.length > MAX_LISTED_TITLE_CHARS
-    ? `${title.slice(0, MAX_LISTED_TITLE_CHARS - 1)}…`
-    : title;
+  if (title.length <= MAX_LISTED_TITLE_CHARS) return title;
+  const cut = wholeWordsWithin(title, MAX_LISTED_TITLE_CHARS - 1).trimEnd();
+  return cut ? `${cut}…` : LONG_WORD_TITLE;
 }

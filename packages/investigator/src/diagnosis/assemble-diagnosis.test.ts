@@ -73,6 +73,13 @@ describe('assembleDiagnosis', () => {
     );
     expect(noPatch.proposedChange).toEqual({ description: 'd' });
     expect(noPatch.report.title).toBe('r-1');
+    // A first line past 120 characters is cut before the word the cut would split (trial 49).
+    const token = ['gh', 'p_', 'aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789'].join('');
+    const long = assembleDiagnosis(modelPart(), {
+      ...{ label: 'bug' as const, method: 'agent' as const, suspects: [], stats: offline.stats },
+      report: { ...report, body: `${'word '.repeat(20)}${token}\nmore` },
+    });
+    expect(long.report.title).toBe('word '.repeat(20).trim());
   });
 
   it("records the label's confidence and margin when given, and only the fields given", () => {

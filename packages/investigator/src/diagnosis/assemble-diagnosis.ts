@@ -2,7 +2,7 @@
  * Joins what the model wrote with what the program knows (report, label, method, suspects, run
  * statistics) into one {@link Diagnosis}.
  */
-import type { Report } from '@sightline/intake';
+import { type Report, wholeWordsWithin } from '@sightline/intake';
 import { stripLineGutters } from './find-quote.js';
 import type { Suspect } from './schema.js';
 import {
@@ -52,7 +52,8 @@ const TITLE_CHARS = 120;
  *   equivalent.
  * @param context report, label, method, suspects and statistics.
  * @returns the diagnosis with `schemaVersion` {@link DIAGNOSIS_SCHEMA_VERSION}; the report title is
- *   the report's title, else its first non-empty body line (at most 120 characters), else its id.
+ *   the report's title, else its first non-empty body line (at most 120 characters, cut before
+ *   the word the cut would split), else its id.
  */
 export function assembleDiagnosis(
   modelPart: ModelDiagnosis,
@@ -66,7 +67,10 @@ export function assembleDiagnosis(
     schemaVersion: DIAGNOSIS_SCHEMA_VERSION,
     report: {
       id: report.id,
-      title: report.title?.trim() || firstLine?.slice(0, TITLE_CHARS) || report.id,
+      title:
+        report.title?.trim() ||
+        (firstLine && wholeWordsWithin(firstLine, TITLE_CHARS).trim()) ||
+        report.id,
       kind: report.kind,
       label,
       ...(labelCertainty ? { labelConfidence: labelCertainty.confidence } : {}),

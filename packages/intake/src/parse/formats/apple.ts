@@ -5,8 +5,8 @@
  * developer.apple.com/documentation/xcode/interpreting-the-json-format-of-a-crash-report and
  * ".../examining-the-fields-in-a-crash-report".
  */
-import { MAX_FRAMES, MAX_TITLE_CHARS } from '../limits.js';
-import { splitLines } from '../lines.js';
+import { MAX_FRAMES } from '../limits.js';
+import { cutTitle, splitLines } from '../lines.js';
 import type { Exception, Frame } from '../types.js';
 import { crashReport, describeException } from './error-header.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
@@ -209,9 +209,7 @@ function parseApple(input: FormatInput): ParsedReport[] {
   return [
     {
       ...(report as ParsedReport),
-      ...(exceptions[0]
-        ? { title: describeException(exceptions[0]).slice(0, MAX_TITLE_CHARS) }
-        : {}),
+      ...(exceptions[0] ? { title: cutTitle(describeException(exceptions[0])) } : {}),
       ...(os ? { platform: os } : {}),
       ...(version ? { appVersion: version } : {}),
     },

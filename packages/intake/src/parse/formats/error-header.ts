@@ -2,8 +2,8 @@
  * The `Type: message` line that heads a JavaScript, Java, .NET or Python error, and the common
  * crash-report assembly of a trace format.
  */
-import { MAX_EXCEPTIONS, MAX_TITLE_CHARS } from '../limits.js';
-import { collapseWhitespace } from '../lines.js';
+import { MAX_EXCEPTIONS } from '../limits.js';
+import { collapseWhitespace, cutTitle } from '../lines.js';
 import type { Exception } from '../types.js';
 import type { FormatInput, ParsedReport } from './types.js';
 
@@ -145,7 +145,7 @@ export function crashReport(
     {
       kind: first ? 'crash' : 'text',
       exceptions: kept,
-      ...(title ? { title: title.slice(0, MAX_TITLE_CHARS) } : {}),
+      ...(title ? { title: cutTitle(title) } : {}),
       body: input.text,
       ...(summaryOnly ? { identifierText: [title, ...describeChain(kept)].join('\n') } : {}),
     },

@@ -1,6 +1,6 @@
 /** Every report format, and detection of the one an input is in. */
 
-import { MAX_TITLE_CHARS } from '../limits.js';
+import { cutTitle } from '../lines.js';
 import { opensWithPrompt, titleBesidePrompts } from './error-header.js';
 import { jsonTitle, textTitle } from './json-title.js';
 import { markdownIssueFormat } from './markdown-issue.js';
@@ -25,7 +25,7 @@ export const textFormat: ReportFormat = {
         kind: 'text',
         exceptions: [],
         body: text,
-        ...(first ? { title: first.slice(0, MAX_TITLE_CHARS) } : {}),
+        ...(first ? { title: cutTitle(first) } : {}),
       },
     ];
   },

@@ -4,7 +4,7 @@
  */
 import { wholeWords } from '../decode-input.js';
 import { MAX_TITLE_CHARS } from '../limits.js';
-import { collapseWhitespace } from '../lines.js';
+import { collapseWhitespace, cutTitle } from '../lines.js';
 
 /** Keys whose string value reads as a report title, most telling first. */
 const TITLE_KEYS = ['title', 'summary', 'subject', 'message', 'error', 'name', 'description'];
@@ -25,22 +25,18 @@ export function jsonTitle(value: unknown): string {
   if (Array.isArray(value)) {
     return `JSON array of ${value.length} ${value.length === 1 ? 'item' : 'items'}`;
   }
-  if (typeof value !== 'object' || value === null)
-    return `JSON ${JSON.stringify(value)}`.slice(0, MAX_TITLE_CHARS);
+  if (typeof value !== 'object' || value === null) return cutTitle(`JSON ${JSON.stringify(value)}`);
   const record = value as Record<string, unknown>;
   for (const key of TITLE_KEYS) {
     const found = record[key];
     const line = typeof found === 'string' ? found.trim().split('\n', 1)[0] : undefined;
-    if (line) return line.slice(0, MAX_TITLE_CHARS);
+    if (line) return cutTitle(line);
   }
   const keys = Object.keys(record);
   if (keys.length === 0) return 'empty JSON object';
   const listed = keys.slice(0, LISTED_KEYS).join(', ');
   const more = keys.length > LISTED_KEYS ? ` and ${keys.length - LISTED_KEYS} more` : '';
-  return `JSON object with ${keys.length === 1 ? 'key' : 'keys'} ${listed}${more}`.slice(
-    0,
-    MAX_TITLE_CHARS,
-  );
+  return cutTitle(`JSON object with ${keys.length === 1 ? 'key' : 'keys'} ${listed}${more}`);
 }
 
 /**
@@ -81,7 +77,7 @@ function cutLine(line: string): string | undefined {
  */
 export function textTitle(lines: readonly string[]): string | undefined {
   const first = lines.find((line) => line.trim() !== '')?.trim();
-  if (!first || !JSON_OPENING.test(first)) return first?.slice(0, MAX_TITLE_CHARS);
+  if (!first || !JSON_OPENING.test(first)) return first === undefined ? undefined : cutTitle(first);
   let head = '';
   for (const line of lines) {
     if (head.length >= CUT_SEARCH_CHARS) break;
@@ -89,12 +85,12 @@ export function textTitle(lines: readonly string[]): string | undefined {
   }
   for (const key of TITLE_KEYS) {
     const value = cutValue(head.slice(0, CUT_SEARCH_CHARS), key);
-    if (value) return value.slice(0, MAX_TITLE_CHARS);
+    if (value) return cutTitle(value);
   }
   let last = lines.length - 1;
   while (last > 0 && (lines[last] ?? '').trim() === '') last--;
   const at = lines.findIndex((line) => /[\p{L}\p{N}]/u.test(line));
   const line = at === -1 ? undefined : (lines[at] ?? '').trim();
   const title = line === undefined ? undefined : at === last ? cutLine(line) : line;
-  return (title ?? 'JSON text that does not parse').slice(0, MAX_TITLE_CHARS);
+  return cutTitle(title ?? 'JSON text that does not parse');
 }

@@ -7,8 +7,8 @@
  * `### <label>` heading).
  */
 import { DEFAULT_BOILERPLATE, normalizeLine } from '../issue-templates.js';
-import { MAX_EXCEPTIONS, MAX_TITLE_CHARS } from '../limits.js';
-import { splitLines } from '../lines.js';
+import { MAX_EXCEPTIONS } from '../limits.js';
+import { cutTitle, splitLines } from '../lines.js';
 import type { Exception } from '../types.js';
 import { opensWithPrompt, sessionTitle, titleBesidePrompts } from './error-header.js';
 import { isJsonObject } from './json-object.js';
@@ -79,7 +79,7 @@ function titleOf(lines: string[]): string | undefined {
   const own = candidates.find((line) => !DEFAULT_BOILERPLATE.lines.has(normalizeLine(text(line))));
   const first = own ?? candidates[0];
   const cleaned = first === undefined ? undefined : text(first);
-  return cleaned ? cleaned.slice(0, MAX_TITLE_CHARS) : undefined;
+  return cleaned ? cutTitle(cleaned) : undefined;
 }
 
 /**

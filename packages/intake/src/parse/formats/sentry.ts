@@ -6,9 +6,11 @@
  * samples list frames innermost first, so the order is detected from which end holds the entry
  * point or the error reporter's wrapper.
  */
+
 import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath } from '../frame-path.js';
-import { MAX_CAUSE_DEPTH, MAX_FRAMES, MAX_TITLE_CHARS } from '../limits.js';
+import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
+import { cutTitle } from '../lines.js';
 import type { Exception, Frame } from '../types.js';
 import { describeChain, describeException } from './error-header.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
@@ -169,7 +171,7 @@ function titleOf(body: JsonObject, exceptions: Exception[], stack: Frame[]): str
   const found = candidates
     .map((candidate) => candidate?.trim().split('\n', 1)[0])
     .find((candidate) => candidate && /[\p{L}\p{N}]/u.test(candidate));
-  return found?.slice(0, MAX_TITLE_CHARS);
+  return found === undefined ? undefined : cutTitle(found);
 }
 
 /**
