@@ -26,8 +26,26 @@ describe('TERRAFORM_VARIABLE_RULE', () => {
       'a heredoc',
       `variable "db_password" {\n  type    = string\n  default = <<-EOT\n    ${secret}\n  EOT\n}\n`,
     ],
+    ['a list, on one line', `variable "db_passwords" { default = ["${secret}"] }\n`],
+    [
+      'a list over several lines',
+      `variable "api_tokens" {\n  type    = list(string)\n  default = [\n    "${secret}",\n    "${secret}2",\n  ]\n}\n`,
+    ],
+    [
+      'a map',
+      `variable "db_credentials" {\n  type = map(string)\n  default = {\n    admin  = "${secret}"\n    "read" = "${secret}3"\n  }\n}\n`,
+    ],
+    [
+      'a list of objects',
+      `variable "secrets" {\n  default = [{ name = "db", value = "${secret}" }]\n}\n`,
+    ],
   ])('finds the default of %s', (_name, text) => {
-    expect(found(text)).toEqual([expect.stringMatching(/^[{\s]*default\s*=\s*(?:"|<<)/)]);
+    expect(found(text)).toEqual([expect.stringMatching(/^[{\s]*default\s*=\s*(?:"|<<|\[|\{)/)]);
+  });
+
+  it('withholds every line of a list default', async () => {
+    const file = `variable "region" {\n  default = "eu-west-1"\n}\n\nvariable "db_passwords" {\n  type = list(string)\n  default = [\n    "${secret}",\n  ]\n}\n`;
+    expect([...(await scanSecrets(file, 'infra/variables.tf')).lines.keys()]).toEqual([7, 8, 9]);
   });
 
   it.each([
@@ -46,6 +64,19 @@ describe('TERRAFORM_VARIABLE_RULE', () => {
       'a heredoc of a template',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a Terraform template, as written
       'variable "db_password" {\n  default = <<EOT\n${var.x}\nEOT\n}\n',
+    ],
+    [
+      'empty collections and templates',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a Terraform template, as written
+      'variable "db_passwords" {\n  default = []\n}\nvariable "api_tokens" {\n  default = {}\n}\nvariable "secrets" {\n  default = ["${var.x}", "changeme"]\n}\n',
+    ],
+    [
+      "a map's keys alone",
+      'variable "db_credentials" {\n  default = {\n    "admin" = null\n  }\n}\n',
+    ],
+    [
+      'lists of other variables',
+      'variable "regions" {\n  default = ["eu-west-1"]\n}\nvariable "addresses" {\n  default = ["10.0.0.1"]\n}\n',
     ],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual([]);

@@ -9,7 +9,8 @@
  * them, passwords of prose and of config comments made of letters or digits alone, a quoted
  * passphrase and a commented-out setting, and passwords after Markdown's emphasis and in its
  * tables, literals compared with secret-named names, XML settings over several lines, and
- * Windows' `net use` and `net user` passwords. Every value spells `Fake` (or `fake`), but a password
+ * Windows' `net use` and `net user` passwords, and secret-named Terraform variables' list and map
+ * defaults. Every value spells `Fake` (or `fake`), but a password
  * of digits alone.
  */
 
@@ -71,6 +72,8 @@ const FAKE = {
   xmlSpringValue: 'FakeXmlSpringPw52',
   netUse: 'FakeNetUsePw53',
   netUser: 'FakeNetUserPw53',
+  terraformList: 'FakeTfListPw54',
+  terraformMap: 'FakeTfMapPw54',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -227,6 +230,13 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
     planted: {
       netUse: { format: 'windows-net-use-password', value: FAKE.netUse },
       netUser: { format: 'windows-net-user-password', value: FAKE.netUser },
+    },
+  },
+  'infra/replicas.tf': {
+    text: 'variable "replica_count" {\n  default = 2\n}\n\nvariable "db_passwords" {\n  type      = list(string)\n  sensitive = true\n  default   = ["{{terraformList}}"]\n}\n\nvariable "api_tokens" {\n  type = map(string)\n  default = {\n    ci = "{{terraformMap}}"\n  }\n}\n',
+    planted: {
+      terraformList: { format: 'terraform-variable-list-default', value: FAKE.terraformList },
+      terraformMap: { format: 'terraform-variable-map-default', value: FAKE.terraformMap },
     },
   },
 };
