@@ -84,7 +84,7 @@ export {
 export { jsonNestsDeeperThan, MAX_JSON_DEPTH } from './parse/json-depth.js';
 export type { RefusedLine } from './parse/json-lines.js';
 export { MAX_REPORT_BYTES } from './parse/limits.js';
-export { wholeWordsWithin, withoutQueryAndFragment } from './parse/lines.js';
+export { trimEndCharacters, wholeWordsWithin, withoutQueryAndFragment } from './parse/lines.js';
 export {
   allFrames,
   exceptionsCauseFirst,

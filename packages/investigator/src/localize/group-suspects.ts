@@ -1,8 +1,9 @@
 /**
  * The suspects of ranked files grouped as twins (one module as `.js`, `.mjs`, compiled and source
  * copies, and its `.d.ts`): one suspect per group, pointing at the file a person would edit, with
- * the lines the report is about in it — a stack frame's function, else the function the error
- * message names, else the definition the report's words match best (suspect-range.ts). The lines
+ * the lines the report is about in it — a stack frame's function, else the definition holding a
+ * line the report names (`src/app.rs:354`, prose-lines.ts), else the function the error message
+ * names, else the definition the report's words match best (suspect-range.ts). The lines
  * depend on the group and the report's signals only, never on the ranking model's weights, so
  * training can score a held-out ranking's suspect lines from one computation (bench/lib/localize-spans.ts).
  */
@@ -19,6 +20,7 @@ import {
   type ChosenRange,
   chooseRange,
   narrowRange,
+  rangeAtLine,
   rangeOfDefinition,
   symbolForRange,
 } from './suspect-range.js';
@@ -59,8 +61,10 @@ export function groupSuspects(
     }));
     const { frameRange, messageRange } = item.entry;
     const source = readSourceLines(index, item.path);
+    const namedLine = signals.proseLines.get(item.path);
     return (
       frameRange ??
+      (namedLine === undefined ? undefined : rangeAtLine(file, namedLine)) ??
       (messageRange && narrowRange(file, messageRange, mentioned, matches, source, words)) ??
       chooseRange(file, mentioned, matches, source, signals.phrases, words)
     );

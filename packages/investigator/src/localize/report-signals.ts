@@ -30,6 +30,7 @@ import {
   mapFrame,
   resolveFramePath,
 } from './frame-paths.js';
+import { proseLines } from './prose-lines.js';
 import { type MessageMention, messageMentions, qualifiedMentions } from './message-mentions.js';
 import {
   type UnreadableFrame,
@@ -56,6 +57,11 @@ export interface ReportSignals {
   frames: InAppFrame[];
   /** Indexed files the report names (in its text or in frames), deduplicated, in report order. */
   paths: string[];
+  /**
+   * The first line the report's prose names in each indexed file (`src/app.rs:354`, a permalink's
+   * `#L45`), outside its stack traces ({@link proseLines}): a suspect's range holds it.
+   */
+  proseLines: ReadonlyMap<string, number>;
   /** Identifiers of the report and of its in-app frames' function names, deduplicated. */
   identifiers: string[];
   /** Adjacent word pairs of the prose ("HTML block"), which may name a definition (`html_block`). */
@@ -244,6 +250,7 @@ export function collectReportSignals(
   return {
     frames,
     paths: [...paths],
+    proseLines: proseLines(prose, index, packageName),
     identifiers: [...identifiers],
     // The project's own name ("markdown it") is in every report about it: it locates nothing.
     phrases: adjacentWordPairs(prose).filter(
