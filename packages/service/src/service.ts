@@ -23,8 +23,9 @@ import { createApiTokens, ensureApiToken } from './http/api-token.js';
 import { createApp } from './http/app.js';
 import { type ServerTimeouts, serverTimeoutOptions } from './http/server-timeouts.js';
 import { createPipeline, PIPELINE_POLICIES, type Pipeline } from './pipeline/index.js';
+import { INVESTIGATE_GROUP } from './pipeline/jobs.js';
 import { startPoller } from './poller/poller.js';
-import { type JobQueue, openQueue } from './queue/index.js';
+import { type JobHandler, type JobQueue, openQueue } from './queue/index.js';
 import { createBuiltInRegistry } from './sources/built-in.js';
 import { createCredentialStore } from './sources/credentials.js';
 import type { SourceRegistry } from './sources/registry.js';
@@ -119,8 +120,34 @@ export interface RunningService {
   queue: JobQueue;
   pipeline: Pipeline;
   registry: SourceRegistry;
+  /**
+   * Investigations this process's worker is running now. One a stop left behind counts until its
+   * work ends: the queue stops waiting for it (the job runs again on the next start), but the
+   * process does not end before it does.
+   */
+  runningInvestigations(): number;
   /** Stops HTTP, pollers and the worker, then closes the store. */
   close(): Promise<void>;
+}
+
+/**
+ * The handlers, the one of `queue` wrapped to count its runs until each settles.
+ * @returns the handlers to work, and the count (read `running`).
+ */
+function countRunning(handlers: Record<string, JobHandler>, queue: string) {
+  const counted = { running: 0, handlers: { ...handlers } };
+  const handler = handlers[queue];
+  if (handler) {
+    counted.handlers[queue] = async (data, context) => {
+      counted.running += 1;
+      try {
+        await handler(data, context);
+      } finally {
+        counted.running -= 1;
+      }
+    };
+  }
+  return counted;
 }
 
 /** The assistant's model: given, else the investigations' model when it resolves. */
@@ -209,8 +236,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
     // Before anything is worked on or served: no analysis shows what today's secret rules withhold.
     await pipeline.regateStored();
+    const investigating = countRunning(pipeline.handlers, INVESTIGATE_GROUP);
     if (options.work !== false)
-      await queue.work(pipeline.handlers, { concurrency: options.concurrency ?? 2 });
+      await queue.work(investigating.handlers, { concurrency: options.concurrency ?? 2 });
     const registry = createBuiltInRegistry(options.sources);
     const credentials = createCredentialStore(dataDir);
     const poller = startPoller({ store, pipeline, registry, credentials, log });
@@ -276,6 +304,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       queue,
       pipeline,
       registry,
+      runningInvestigations: () => investigating.running,
       async close() {
         clearInterval(revisions);
         digest?.stop();

@@ -107,7 +107,8 @@ Examples:
   $ sightline serve --demo
   $ SIGHTLINE_DIGEST_WEBHOOK=https://hooks.slack.com/services/… sightline serve --repo . --digest "0 8 * * *"
 
-Exit codes: 0 stopped (Ctrl-C or SIGTERM); 2 could not start: the port is in use, the data folder
+Exit codes: 0 stopped (Ctrl-C or SIGTERM; with investigations running it says so and waits
+up to 10 s for them); 130 or 143 stopped at once by a second Ctrl-C or SIGTERM; 2 could not start: the port is in use, the data folder
 is not writable or another sightline serve uses it, the --database URL is wrong or its server
 cannot be reached, the repository does not exist, a --digest setting is wrong, a model
 (--model, SIGHTLINE_MODEL, --models) cannot be read or has no API key.`,
@@ -119,6 +120,7 @@ cannot be reached, the repository does not exist, a --digest setting is wrong, a
           stderr: (text) => process.stderr.write(text),
           env: process.env,
           stdoutIsTerminal: process.stdout.isTTY === true,
+          exit: (code) => process.exit(code),
         };
         if (flags.demo) return runServeDemo(demoOptions(flags, io.env), io);
         if (flags.once) throw usage('--once goes with --demo.');

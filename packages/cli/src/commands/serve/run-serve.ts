@@ -22,6 +22,7 @@ import { checkModels } from '../../options/check-models.js';
 import { type DigestChannelFlags, digestSettings } from '../../options/digest-options.js';
 import { refuseDriveFolders } from '../../options/service-location-options.js';
 import { untilSignal } from '../../run/until-signal.js';
+import { beginStopping, type Stopping } from './stopping.js';
 
 /** Options of {@link runServe}, as the command line gives them. */
 export interface ServeCommandOptions extends DigestChannelFlags {
@@ -71,6 +72,11 @@ export interface ServeIO {
    * stopped service and a removed file (fresh-user trial 24).
    */
   callsShown?: boolean;
+  /**
+   * Ends the process now: on a second stop signal, or when investigations outlast the stop's
+   * grace (see stopping.ts). Default: none, the process ends when their work does (tests).
+   */
+  exit?: (code: number) => void;
   /** Called once the service listens (tests, the demo). */
   onListening?: (service: RunningService) => void | Promise<void>;
 }
@@ -93,10 +99,16 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
   const listening = new AbortController();
   const signal = untilSignal(listening.signal);
   let signalled = false;
-  void signal.then(() => {
+  let service: RunningService | undefined;
+  let stopping: Stopping | undefined;
+  void signal.then((name) => {
     signalled = true;
+    stopping = beginStopping(name, {
+      log,
+      running: () => service?.runningInvestigations() ?? 0,
+      exit: io.exit,
+    });
   });
-  let service: RunningService;
   try {
     service = await startService({
       repo: options.repo,
@@ -120,6 +132,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
     });
   } catch (error) {
     listening.abort();
+    stopping?.closed();
     throw error;
   }
   try {
@@ -146,6 +159,7 @@ export async function runServe(options: ServeCommandOptions, io: ServeIO): Promi
   } finally {
     listening.abort();
     await service.close();
+    stopping?.closed();
   }
   return 0;
 }

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
@@ -224,4 +226,60 @@ describe('sightline serve, ingest and worker', () => {
     expect(fs.existsSync(path.join(data, 'serve.lock'))).toBe(false);
     expect(process.listeners('SIGINT').filter((listener) => !before.has(listener))).toEqual([]);
   }, 60_000);
+
+  it('says at once what a Ctrl-C waits for; the investigation it stops runs again on the next start', async () => {
+    // Trial 49: Ctrl-C with an investigation running waited 6–21 s before exiting, saying nothing.
+    let requests = 0;
+    let requested: () => void = () => {};
+    const model = createServer(() => {
+      requests += 1;
+      requested();
+    }); // accepts each model call and never answers
+    await new Promise<void>((resolve) => model.listen(0, '127.0.0.1', resolve));
+    const modelSpec = `openai-compatible:http://127.0.0.1:${(model.address() as AddressInfo).port}/v1#never`;
+    const nextRequest = () => new Promise<void>((resolve) => (requested = resolve));
+    const data = path.join(work, 'data');
+    const crashFile = path.join(work, 'crash.txt');
+    fs.writeFileSync(crashFile, CRASH);
+    const options = { repo: repo.root, data, port: 0, concurrency: 1, model: modelSpec };
+    const env = { OPENAI_API_KEY: 'test-key-not-real' };
+    const before = new Set(process.listeners('SIGINT'));
+    try {
+      const first = Object.assign(memory(), { env });
+      let atSignal = '';
+      const calling = nextRequest();
+      const exit = await runServe(
+        options,
+        Object.assign(first, {
+          async onListening(service: RunningService) {
+            expect(await runIngest({ files: [crashFile], url: service.url, data }, memory())).toBe(
+              0,
+            );
+            await calling;
+            for (const listener of process.listeners('SIGINT'))
+              if (!before.has(listener)) (listener as (signal: string) => void)('SIGINT');
+            await Promise.resolve();
+            atSignal = first.err; // what stderr said at once, before the service closed
+          },
+        }),
+      );
+      expect(exit).toBe(0);
+      expect(atSignal).toContain(
+        'sightline serve: Stopping: waiting for 1 running investigation (up to 10 s; Ctrl-C again to stop now; it runs again on the next start)…\n',
+      );
+      expect(process.listeners('SIGINT').filter((listener) => !before.has(listener))).toEqual([]);
+      expect(requests).toBe(1);
+
+      // The next start takes the investigation up again: the model is called again.
+      let stop: () => void = () => {};
+      const stopped = new Promise<void>((resolve) => (stop = resolve));
+      const again = nextRequest();
+      void again.then(stop);
+      expect(await runServe(options, Object.assign(memory(), { env, stopped }))).toBe(0);
+      expect(requests).toBe(2);
+    } finally {
+      model.closeAllConnections();
+      model.close();
+    }
+  }, 90_000);
 });
