@@ -6,7 +6,7 @@
  * schemes and, inside `node_modules`, everything up to this repository's own package name. Frames
  * inside other packages' `node_modules`, and runtime frames (`node:internal/…`), are not in-app.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { RepositoryIndex } from '@sightline/codebase';
 import { findDefinitions } from '@sightline/codebase';
@@ -272,6 +272,29 @@ function onDisk(root: string, segments: string[]): FrameFileLookup {
   return frameFileLookup([]);
 }
 
+/**
+ * The indexed file a path of the repository links to, when the path is a symbolic link (a script
+ * linked into `bin/` or the root under its command's name, run as `./archive`: trial 49's Python
+ * trace named it, and its frames were matched by function name to other files). The index lists
+ * no link (it never follows one), and a link that leads out of the repository gives nothing.
+ * @param index - the repository index.
+ * @param relative - a repository-relative path that exists on disk.
+ * @returns the repository-relative path of the indexed file it resolves to, or `null`.
+ */
+function linkedFile(index: RepositoryIndex, relative: string): string | null {
+  try {
+    const at = path.join(index.root, relative);
+    if (!lstatSync(at).isSymbolicLink()) return null;
+    const target = path.relative(realpathSync(index.root), realpathSync(at));
+    const posix = target.split(path.sep).join('/');
+    if (posix.startsWith('../') || path.isAbsolute(target)) return null;
+    return index.files.has(posix) ? posix : null;
+  } catch {
+    // A dangling link, or one that loops.
+    return null;
+  }
+}
+
 /** Source files a JVM class is compiled from: Java, Kotlin, Scala, Groovy, Clojure. */
 const CLASS_SOURCE_EXTENSIONS = ['java', 'kt', 'scala', 'groovy', 'clj'];
 
@@ -343,6 +366,8 @@ export function mapFrame(
     return bundleSource(index, direct, frame) ?? { path: direct, ...line, via: 'path' };
   }
   if (!unindexed) return compiledTwin(index, segments, frame.function);
+  const linked = linkedFile(index, unindexed);
+  if (linked) return { path: linked, ...line, via: 'path' };
   if (frame.line) {
     const original = mapThroughSourceMap(
       path.join(index.root, unindexed),
