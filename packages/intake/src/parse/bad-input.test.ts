@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { backtrackingText, manyHeadingsIssue } from './adversarial-inputs.js';
 import { MAX_REPORT_BYTES } from './limits.js';
 import { parseReport } from './parse-report.js';
-import { reportTitle } from './report-title.js';
 import { regexRuns } from './regex-runs.test-helper.js';
+import { reportTitle } from './report-title.js';
 
 const code = (run: () => unknown): string | undefined => {
   try {

@@ -61,6 +61,17 @@ describe('localize with a stack trace', () => {
 });
 
 describe('localize without a trace', () => {
+  it('gives a file the definition holding a line the report names, where its words point elsewhere', () => {
+    // Loc trial 49: a report naming `src/app.rs:354` got the function its words matched, 120 lines away.
+    const words = 'parse values decode merge';
+    const rangeIn = (body: string) =>
+      localize(issueReport('Values merge wrong', body), repository.index).find(
+        (suspect) => suspect.path === 'lib/parse.js',
+      )?.lines;
+    expect(rangeIn(words)).not.toEqual([14, 16]);
+    expect(rangeIn(`${words}\n\nIt happens at lib/parse.js:15.`)).toEqual([14, 16]);
+  });
+
   const cyclic = issueReport(
     "stringify throws 'Cyclic object value' when the same array is used under two keys",
     'qs.stringify({ x: a, y: a }) throws RangeError although nothing is cyclic.',

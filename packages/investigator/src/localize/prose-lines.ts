@@ -34,7 +34,8 @@ export function proseLines(
   const lines = new Map<string, number>();
   let read = 0;
   for (const [chunk] of text.matchAll(CHUNK)) {
-    if ((read += 1) > MAX_CHUNKS) break;
+    read += 1;
+    if (read > MAX_CHUNKS) break;
     if (chunk.length > 500) continue;
     // A sentence's full stop or a Markdown emphasis after the location is not part of it.
     const located = trimEndCharacters(chunk, '.,!?*_');

@@ -30,8 +30,8 @@ import {
   mapFrame,
   resolveFramePath,
 } from './frame-paths.js';
-import { proseLines } from './prose-lines.js';
 import { type MessageMention, messageMentions, qualifiedMentions } from './message-mentions.js';
+import { proseLines } from './prose-lines.js';
 import {
   type UnreadableFrame,
   unreadableEntries,
