@@ -272,22 +272,26 @@ function onDisk(root: string, segments: string[]): FrameFileLookup {
   return frameFileLookup([]);
 }
 
+/** What {@link linkedFile} says of a link that leads out of the repository. */
+const OUTSIDE = Symbol('outside the repository');
+
 /**
  * The indexed file a path of the repository links to, when the path is a symbolic link (a script
  * linked into `bin/` or the root under its command's name, run as `./archive`: trial 49's Python
  * trace named it, and its frames were matched by function name to other files). The index lists
- * no link (it never follows one), and a link that leads out of the repository gives nothing.
+ * no link (it never follows one).
  * @param index - the repository index.
  * @param relative - a repository-relative path that exists on disk.
- * @returns the repository-relative path of the indexed file it resolves to, or `null`.
+ * @returns the repository-relative path of the indexed file it resolves to; {@link OUTSIDE} when
+ *   it is a link that leads out of the repository; else `null`.
  */
-function linkedFile(index: RepositoryIndex, relative: string): string | null {
+function linkedFile(index: RepositoryIndex, relative: string): string | typeof OUTSIDE | null {
   try {
     const at = path.join(index.root, relative);
     if (!lstatSync(at).isSymbolicLink()) return null;
     const target = path.relative(realpathSync(index.root), realpathSync(at));
     const posix = target.split(path.sep).join('/');
-    if (posix.startsWith('../') || path.isAbsolute(target)) return null;
+    if (posix === '..' || posix.startsWith('../') || path.isAbsolute(target)) return OUTSIDE;
     return index.files.has(posix) ? posix : null;
   } catch {
     // A dangling link, or one that loops.
@@ -367,6 +371,8 @@ export function mapFrame(
   }
   if (!unindexed) return compiledTwin(index, segments, frame.function);
   const linked = linkedFile(index, unindexed);
+  // A link out of the repository is no code of it: not read through, not matched by name.
+  if (linked === OUTSIDE) return null;
   if (linked) return { path: linked, ...line, via: 'path' };
   if (frame.line) {
     const original = mapThroughSourceMap(

@@ -57,9 +57,9 @@ describe('frames through symbolic links', () => {
     });
   });
 
-  it('follows no link out of the repository', () => {
+  it('maps no frame through a link out of the repository, not even by its function name', () => {
+    // Trial 50: a frame through such a link was matched to archive.py's `merge_links` by name.
     const frame = { file: './away', line: 1, function: 'merge_links', inApp: true, raw: '' };
-    expect(mapFrame(index, frame)?.path).not.toBe('away');
-    expect(JSON.stringify(mapFrame(index, frame))).not.toContain('secret.py');
+    expect(mapFrame(index, frame)).toBeNull();
   });
 });
