@@ -70,6 +70,8 @@ describe('localize without a trace', () => {
       )?.lines;
     expect(rangeIn(words)).not.toEqual([14, 16]);
     expect(rangeIn(`${words}\n\nIt happens at lib/parse.js:15.`)).toEqual([14, 16]);
+    // A line between two definitions names none: the words choose (trial 50).
+    expect(rangeIn(`${words}\n\nIt happens at lib/parse.js:13.`)).toEqual(rangeIn(words));
   });
 
   const cyclic = issueReport(
