@@ -122,6 +122,14 @@ describe('PROSE_PASSWORD_RULE', () => {
       [`__Passphrase__ is "${join('correct horse', ' battery')}"`, 'battery'],
       [`\`pwd\`: ${letters}`, letters],
       [`- *password*: \`${value}\``, value],
+      // A key of a few words in emphasis, and triple asterisks, read as the plain form.
+      [`**DB password:** ${join('Murrelet', 'Fake', 'K2')}`, 'MurreletFake'],
+      [`- **DB password**: ${join('Puffbird', 'Fake', 'L3')}`, 'PuffbirdFake'],
+      [`1. **Admin password:** ${join('Wrynecks', 'Fake', 'R9')}`, 'WrynecksFake'],
+      [`**Admin Password**: ${value}`, value],
+      [`__Admin password__: ${value}`, value],
+      [`***Password:*** ${value}`, value],
+      [`***Password***: ${value}`, value],
     ])('finds the password in %j', (text, part) => {
       expect(found(text).some((range) => range.includes(part))).toBe(true);
     });
@@ -134,6 +142,9 @@ describe('PROSE_PASSWORD_RULE', () => {
       `password_hash: ${value}`,
       `_password_ reset: ${letters}`,
       `\`password\` | \`string\``,
+      '**DB password:** required',
+      '***Password:*** see the vault',
+      `a**b password**: ${value}`,
     ])('finds nothing in %j', (text) => {
       expect(found(text)).toEqual([]);
     });

@@ -28,10 +28,16 @@ import type { SecretRule } from './secret-rule.js';
  */
 const PASSWORD_WORD = /(?:pass(?:word|wd|phrase)|pwd)(?![A-Za-z0-9"'-])/gi;
 
-/** Markdown's emphasis or code span around a word: `**`, `__`, `*`, `_` or a backquote. */
-const EMPHASIS = /^(?:\*\*|__|\*|_|`)$/;
+/** Markdown's emphasis or code span opening just before a word: `***`, `**`, `*`, `___`, `__`, `_` or a backquote. */
+const EMPHASIS_OPEN = /(?:\*{1,3}|_{1,3}|`)$/;
 /** The close of an emphasis after the word, a `:` inside it or not (sticky; groups 1 and 2). */
-const EMPHASIS_CLOSE = /(:?)(\*\*|__|\*|_|`)/y;
+const EMPHASIS_CLOSE = /(:?)(\*{1,3}|_{1,3}|`)/y;
+/**
+ * An emphasis opening a few words before the word, the key's other words (`**DB password:**`,
+ * `***Admin Password***`): group 1 the opening, group 2 the words up to the word.
+ */
+const KEY_OPENING =
+  /(\*{1,3}|_{1,3})([A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,2}[ \t]+)$/;
 
 /** Where a word in Markdown's emphasis or code span opens and closes. */
 interface Emphasis {
@@ -45,16 +51,26 @@ interface Emphasis {
 
 /**
  * The emphasis or code span around the word at [start, end): `**Password:**`, `_password_`,
- * `` `pwd` ``; null when the word is not in one.
+ * `` `pwd` ``, `***Password***`, or around a key of a few words ending with it (`**DB password:**`,
+ * read as `DB password:` is); null when the word is not in one.
  */
 function emphasisAround(text: string, start: number, end: number): Emphasis | null {
-  const open = /(?:\*\*|__|[*_`])$/.exec(text.slice(Math.max(0, start - 2), start))?.[0] ?? '';
-  if (!EMPHASIS.test(open)) return null;
+  let open = EMPHASIS_OPEN.exec(text.slice(Math.max(0, start - 3), start))?.[0];
+  let openStart = start - (open?.length ?? 0);
+  if (open === undefined) {
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    const key = KEY_OPENING.exec(text.slice(Math.max(lineStart, start - 64), start));
+    if (!key) return null;
+    open = key[1] ?? '';
+    openStart = start - (key[2] ?? '').length - open.length;
+    // The opening begins a key, not a word's inside (`a**b password**`).
+    if (openStart > 0 && !/[\s(]/.test(text.charAt(openStart - 1))) return null;
+  }
   const close = new RegExp(EMPHASIS_CLOSE);
   close.lastIndex = end;
   const found = close.exec(text);
   if (!found || found[2] !== open) return null;
-  return { start: start - open.length, end: close.lastIndex, colon: found[1] === ':' };
+  return { start: openStart, end: close.lastIndex, colon: found[1] === ':' };
 }
 /**
  * Characters that put the word inside a name or a quoted word when before it (`db_password`,
