@@ -15,9 +15,11 @@ export interface ErrorHeader {
 
 // `Uncaught TypeError: x`, `TypeError [ERR_X]: x`, `java.lang.IllegalStateException: x`, `Error`,
 // Crashlytics' `Fatal Exception: java.lang.X: msg` and `Non-fatal Exception: …`, Safari's Web
-// Inspector's console level (`[Error] TypeError: x`).
+// Inspector's console level (`[Error] TypeError: x`), a rejected promise as Chrome
+// (`Uncaught (in promise) TypeError: x`) and Safari (`Unhandled Promise Rejection: TypeError: x`)
+// print it.
 const HEADER =
-  /^(?:\[(?:Error|Warning)\] )?(?:Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: |(?:Fatal|Non-fatal) Exception: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
+  /^(?:\[(?:Error|Warning)\] )?(?:Uncaught \(in promise\) |Unhandled Promise Rejection: |Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: |(?:Fatal|Non-fatal) Exception: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
 
 /**
  * Parses an error header line.

@@ -91,6 +91,19 @@ describe('Firefox and Safari frames', () => {
     ]);
   });
 
+  it('reads a rejected promise as Safari and Chrome print it, with its type and message', () => {
+    for (const header of [
+      '[Error] Unhandled Promise Rejection: TypeError: undefined is not a function',
+      'Uncaught (in promise) TypeError: undefined is not a function',
+    ]) {
+      const report = parseReport(`${header}\n\tcartTotal (cart.js:6)\n\tcheckout (cart.js:20)`);
+      expect(report.exceptions[0]).toMatchObject({
+        type: 'TypeError',
+        message: 'undefined is not a function',
+      });
+    }
+  });
+
   it('takes no sentence with a location in brackets for a Web Inspector frame', () => {
     expect(frames('The total is wrong (see cart.js:12)\nsee cart (cart.js:12) too')).toEqual([]);
   });

@@ -20,6 +20,8 @@ const PANICKED = /^\s*thread '[^']*' panicked at (.*)$/;
  * only with a location after it, so prose ("it panicked at startup") is not a panic.
  */
 const BARE_PANICKED = /^\s*panicked at ([^\s']+:\d+:\d+):?\s*$/;
+/** A panic's `file:line:column`. */
+const LOCATION = /^[^\s']+:\d+:\d+$/;
 
 /**
  * What follows `panicked at` on a panic line: the location (and, before Rust 1.73, the quoted
@@ -27,7 +29,15 @@ const BARE_PANICKED = /^\s*panicked at ([^\s']+:\d+:\d+):?\s*$/;
  * @returns that text, or `null` when the line is no panic line.
  */
 export function panicLineRest(line: string): string | null {
-  return PANICKED.exec(line)?.[1] ?? BARE_PANICKED.exec(line)?.[1] ?? null;
+  const rest = PANICKED.exec(line)?.[1] ?? BARE_PANICKED.exec(line)?.[1];
+  if (rest !== undefined) return rest;
+  // Before Rust 1.73, without its thread: `panicked at 'boom', src/main.rs:42:18`.
+  const trimmed = line.trim();
+  if (!trimmed.startsWith("panicked at '")) return null;
+  const end = trimmed.lastIndexOf("', ");
+  return end > 0 && LOCATION.test(trimmed.slice(end + 3))
+    ? trimmed.slice('panicked at '.length)
+    : null;
 }
 const SYMBOL = /^\s*\d+: (?:0x[0-9a-f]+ - )?(.+)$/;
 const AT = /^\s+at (.+)$/;

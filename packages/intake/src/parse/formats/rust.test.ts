@@ -69,3 +69,14 @@ describe('Rust panic lines as reporters paste them', () => {
     expect(report.exceptions).toEqual([]);
   });
 });
+
+describe('Rust panic lines of Rust before 1.73 pasted without their thread', () => {
+  it("reads `panicked at 'message', file:line:column`", () => {
+    const report = parseReport("panicked at 'boom', src/main.rs:42:18");
+    expect(report.exceptions[0]?.message).toBe('boom');
+    expect(allFrames(report.exceptions).map((frame) => [frame.file, frame.line])).toEqual([
+      ['src/main.rs', 42],
+    ]);
+    expect(parseReport("it panicked at 'startup', they said").exceptions).toEqual([]);
+  });
+});
