@@ -27,6 +27,11 @@ describe('XML_SECRET_RULE', () => {
     [`<add\n  key="ApiToken"\n  value="${secret}"\n/>`],
     [`<entry key="password">\n  ${secret}\n</entry>`],
     [`<property name="password">\n  <value>${secret}</value>\n</property>`],
+    // A comment between the start tag and the text.
+    [`<password>\n  <!-- prod -->\n  ${secret}\n</password>`],
+    [`<password>\n  <!-- prod -->\n  <![CDATA[${secret}]]>\n</password>`],
+    [`<password><!-- a - b --><!-- two -->${secret}</password>`],
+    [`<entry key="password">\n  <!-- prod -->\n  ${secret}\n</entry>`],
   ])('finds the secret in %j', (text) => {
     expect(found(text).some((range) => range.includes(secret))).toBe(true);
   });
@@ -55,6 +60,7 @@ describe('XML_SECRET_RULE', () => {
       'a parent of a secret element',
       '<credentials>\n  <password>changeme</password>\n</credentials>',
     ],
+    ['a comment alone', '<password>\n  <!-- set in prod -->\n</password>'],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual([]);
   });

@@ -17,10 +17,11 @@ import type { SecretRule } from './secret-rule.js';
 
 /**
  * An element with its text: its name (group 1), its text or CDATA section's (group 2 or 3), its
- * closing tag, on one line or over several; every part bounded (a minified line is long).
+ * closing tag, on one line or over several, comments skipped between the start tag and the text
+ * (`<password>` then `<!-- prod -->` then the value); every part bounded (a minified line is long).
  */
 const ELEMENT =
-  /<([A-Za-z_][\w.:-]{0,100})(?:\s[^<>]{0,512})?>(?:([^<]{1,512})|\s*<!\[CDATA\[([^\]]{1,512})\]\]>\s*)<\/\1[ \t]*>/g;
+  /<([A-Za-z_][\w.:-]{0,100})(?:\s[^<>]{0,512})?>(?:\s*<!--(?:[^-]|-(?!->)){0,256}-->){0,4}(?:([^<]{1,512})|\s*<!\[CDATA\[([^\]]{1,512})\]\]>\s*)<\/\1[ \t]*>/g;
 
 /**
  * A start tag with attributes (`<add key="…" value="…"/>`), on one line or over several, its
@@ -33,9 +34,11 @@ const NAMING_ATTRIBUTE = /(?:^|\s)(?:key|name)[ \t]*=[ \t]*(["'])([^"'<>\n]{1,20
 const VALUE_ATTRIBUTE = /(?:^|\s)value[ \t]*=[ \t]*(["'])([^"'\n]{0,512})\1/i;
 /**
  * The text after a start tag, to the next tag (group 1), or Spring's `<value>` element's after
- * it (group 2; `<property name="password">` then `<value>…</value>` on the next line).
+ * it (group 2; `<property name="password">` then `<value>…</value>` on the next line), past
+ * comments.
  */
-const TEXT_AFTER = /(?:([^<]{1,512})|\s*<value>([^<]{1,512}))<\//y;
+const TEXT_AFTER =
+  /(?:\s*<!--(?:[^-]|-(?!->)){0,256}-->){0,4}(?:([^<]{1,512})|\s*<value>([^<]{1,512}))<\//y;
 
 /** Whether a name (an element's, a key's: `DbPassword`, `db.password`) is a secret's. */
 function isSecretName(name: string): boolean {
