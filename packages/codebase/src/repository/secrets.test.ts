@@ -179,6 +179,20 @@ describe('scanSecrets leaves alone', () => {
     }
   });
 
+  it("withholds a Python string's secret whatever its prefix (b, r, f, u, br, rb, any case)", async () => {
+    const value = join('Sand3rling', 'Fake', 'H3xyz');
+    const lines = (prefix: string) => [
+      `password = ${prefix}"${value}"`,
+      `ok = hmac.compare_digest(password, ${prefix}"${value}")`,
+      `if token == ${prefix}'${value}':`,
+    ];
+    for (const prefix of ['', 'b', 'r', 'f', 'u', 'br', 'rb', 'Rb', 'BR', 'fr']) {
+      const text = `${lines(prefix).join('\n    pass\n')}\n`;
+      expect(await withheld(text, 'app/auth.py'), prefix).toEqual([1, 3, 5]);
+    }
+    expect(await withheld('name = b"hello"\nif kind == rb"text":\n', 'app/a.py')).toEqual([]);
+  });
+
   it('withholds a token split across string literals on one line', async () => {
     const prefix = String.fromCharCode(103, 104, 112, 95);
     const text = `const a = 1;\nconst t = ['${prefix}', 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8'].join('');\n`;

@@ -30,7 +30,7 @@ import { isBlockScalarHeader } from './yaml-block-scalar.js';
  * change of the rules is never answered from an older scan. Bump it when a rule changes:
  * secret-rules-version.test.ts fails when the rules' source changes and this does not.
  */
-export const SECRET_RULES_VERSION = 40;
+export const SECRET_RULES_VERSION = 41;
 
 /**
  * Characters that show nothing (Unicode's default-ignorable format characters but a line's):
@@ -192,6 +192,12 @@ function lineStartsOf(text: string): number[] {
   measure: () => undefined,
 };
 
+/**
+ * A string literal's prefix, Python's (`b`, `r`, `f`, `u`, `br`, `rb`, `fr`, any case), before
+ * its quote and after no name's character.
+ */
+const STRING_PREFIX = /\b[bBrRuUfF]{1,2}(?=["'])/g;
+
 async function lint(text: string, filePath: string | undefined) {
   const result = await lintSource({
     source: {
@@ -216,13 +222,22 @@ async function findSecrets(
   rules: readonly SecretRule[] = SECRET_RULES,
 ): Promise<FoundSecret[]> {
   const found: FoundSecret[] = [];
-  for (const message of await lint(text, filePath)) {
-    const rule = message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '');
-    found.push({ start: message.range[0], end: message.range[1], what: `secretlint rule ${rule}` });
-  }
-  for (const rule of rules) {
-    for (const [start, end] of rule.find(text, filePath ?? '')) {
-      found.push({ start, end, what: rule.what });
+  // A string's prefix (`b"…"`, `rb'…'`, `f"…"`) does not change what it holds: the text is read
+  // as written and, when it has one, with each prefix as spaces (ranges stay the text's).
+  const unprefixed = text.replace(STRING_PREFIX, (prefix) => ' '.repeat(prefix.length));
+  for (const read of unprefixed === text ? [text] : [text, unprefixed]) {
+    for (const message of await lint(read, filePath)) {
+      const rule = message.ruleId.replace(/^@secretlint\/secretlint-rule-/, '');
+      found.push({
+        start: message.range[0],
+        end: message.range[1],
+        what: `secretlint rule ${rule}`,
+      });
+    }
+    for (const rule of rules) {
+      for (const [start, end] of rule.find(read, filePath ?? '')) {
+        found.push({ start, end, what: rule.what });
+      }
     }
   }
   return found;
