@@ -26,6 +26,51 @@ describe('COMPARED_LITERAL_RULE', () => {
     [`if (strcmp(passwd, "${value}") == 0)`, `strcmp(passwd, "${value}"`],
     [`hmac.compare_digest(token, "${value}")`, `compare_digest(token, "${value}"`],
     [`assertEquals("${value}", password);`, `assertEquals("${value}", password`],
+    // A name read through a getter or a string's transform, or a subscript.
+    [
+      `assertEquals(user.getPassword(), "${value}");`,
+      `assertEquals(user.getPassword(), "${value}"`,
+    ],
+    [`if (password.trim() === "${value}") {`, `password.trim() === "${value}"`],
+    [`if password.strip().lower() == "${digits}":`, `password.strip().lower() == "${digits}"`],
+    [`if (body['password'] === "${value}") {`, `body['password'] === "${value}"`],
+    // More comparing calls: unittest's, node's, testify's, NUnit's, Rust's.
+    [`self.assertEqual(user.password, "${value}")`, `assertEqual(user.password, "${value}"`],
+    [`assert.strictEqual(token, "${value}");`, `assert.strictEqual(token, "${value}"`],
+    [`assert.Equal(t, "${value}", cfg.Password)`, `assert.Equal(t, "${value}", cfg.Password`],
+    [`Assert.AreEqual("${value}", config.ApiKey);`, `Assert.AreEqual("${value}", config.ApiKey`],
+    [`assert_ne!(secret, "${value}");`, `assert_ne!(secret, "${value}"`],
+    // An assertion's subject, then its matcher.
+    [`expect(password).toBe("${value}");`, `expect(password).toBe("${value}"`],
+    [`expect(user.password).toEqual('${value}');`, `expect(user.password).toEqual('${value}'`],
+    [`expect(password).not.toBe("${value}");`, `expect(password).not.toBe("${value}"`],
+    [`expect(res.body.token).to.equal("${value}");`, `expect(res.body.token).to.equal("${value}"`],
+    [`expect(user.password).to eq "${value}"`, `expect(user.password).to eq "${value}"`],
+    [`assertThat(password).isEqualTo("${value}");`, `assertThat(password).isEqualTo("${value}"`],
+    [
+      `assertThat(cfg.getApiToken()).isEqualTo("${value}");`,
+      `assertThat(cfg.getApiToken()).isEqualTo("${value}"`,
+    ],
+    [`assertThat(password, is("${value}"));`, `assertThat(password, is("${value}"`],
+    [
+      `assert_that(password).is_equal_to("${value}")`,
+      `assert_that(password).is_equal_to("${value}"`,
+    ],
+    [`expect("${value}").toBe(password);`, `expect("${value}").toBe(password`],
+    [`password shouldBe "${value}"`, `password shouldBe "${value}"`],
+    // A membership test: the name in a list of literals, or a list's test of the name.
+    [`if password in ("${value}", "${digits}"):`, `password in ("${value}", "${digits}")`],
+    [`if token not in ["${value}"]:`, `token not in ["${value}"]`],
+    [`WHERE pwd IN ('${value}', '${digits}')`, `pwd IN ('${value}', '${digits}')`],
+    [
+      `if (["${value}", "${digits}"].includes(password)) {`,
+      `["${value}", "${digits}"].includes(password`,
+    ],
+    [`List.of("${value}").contains(secret)`, `("${value}").contains(secret`],
+    [
+      `in_array($password, ['${value}', '${digits}'])`,
+      `in_array($password, ['${value}', '${digits}']`,
+    ],
   ])('finds the literal in %j', (text, range) => {
     expect(found(text)).toEqual([range]);
   });
@@ -46,7 +91,23 @@ describe('COMPARED_LITERAL_RULE', () => {
     `if (user === "${value}") {`,
     'if (password == "********") {',
     'if (token === "${TOKEN}") {',
-    `if (password.trim() === "${value}") {`,
+    // Assertions of no literal, of an empty or placeholder one, of a name, of another subject.
+    'expect(password).toBe(undefined);',
+    'expect(password).toBe(true);',
+    'expect(password).toBe("");',
+    'expect(password).toEqual("********");',
+    "expect(password).toBe('string');",
+    'assertThat(password).isEqualTo(expected);',
+    'expect(password).toHaveLength(12);',
+    `expect(passwordInput).toBe("${value}");`,
+    'expect(token.type).toBe("identifier");',
+    `expect(getPassword("db")).toBe("${value}");`,
+    `expect(user.passwordHash()).toBe("${value}");`,
+    'if (token.getType() === "identifier") {',
+    'if token in ("=>", "->"):',
+    'if token in ("function", "return"):',
+    `for (const token in {"${value}": 1}) {`,
+    `if (["${value}"].includes(username)) {`,
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });

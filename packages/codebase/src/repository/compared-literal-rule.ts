@@ -1,142 +1,184 @@
 /**
  * A secret-named name compared with a literal rather than given one: a hard-coded check
  * (`if (password === "…")`, Python's `if token != "…":`, `"…" == apiKey`), Java's and C#'s
- * `password.equals("…")` (`equalsIgnoreCase`, `Equals`, Ruby's `eql?`), and a comparing call's
+ * `password.equals("…")` (`equalsIgnoreCase`, `Equals`, Ruby's `eql?`), a comparing call's
  * two arguments (`strcmp(password, "…")`, `Objects.equals(token, "…")`,
- * `hmac.compare_digest(token, "…")`, PHP's `hash_equals`, a test's `assertEquals("…", password)`).
- * The literal is the secret all the same; the named-literal rule reads `=`, `:` and `=>`, not
- * `==` (gitleaks' generic rule reads the operator as an assignment's; this rule reads it as a
- * comparison, on a secret-named name).
+ * `hmac.compare_digest(token, "…")`, PHP's `hash_equals`, a test's `assertEquals("…", password)`,
+ * `assert.strictEqual`, testify's `assert.Equal(t, …)`), an assertion's subject and its matcher
+ * (`expect(password).toBe("…")`, `assertThat(password).isEqualTo("…")`, RSpec's `to eq "…"`,
+ * Hamcrest's `assertThat(password, is("…"))`, Kotest's `password shouldBe "…"`) and a membership
+ * test (`password in ("…", "…")`, SQL's `IN ('…')`, `["…"].includes(password)`, PHP's
+ * `in_array`). The name may be read through a getter or a transform (`cfg.getApiToken()`,
+ * `password.trim()`: `compared-operands.ts`). The literal is the secret all the same; the
+ * named-literal rule reads `=`, `:` and `=>`, not `==` (gitleaks' generic rule reads the operator
+ * as an assignment's; this rule reads it as a comparison, on a secret-named name). A switch's
+ * labels are `switched-literal-rule.ts`'.
  */
-import { looksLikePassword } from './password-value.js';
-import { isSecretSettingPointer, SECRET_SETTING, snakeCase } from './secret-names.js';
+import {
+  type ComparedLiteral,
+  endAt,
+  isSecretLiteral,
+  isSecretName,
+  literal,
+  literalsAt,
+  nameAfter,
+  nameBefore,
+} from './compared-operands.js';
 import type { SecretRule } from './secret-rule.js';
 
-/**
- * A quoted literal on its line, at most 256 characters, as a pattern's source: its quote is group
- * `n`, its text group `n + 1`.
- */
-const literal = (n: number) => String.raw`(["'\x60])([^"'\x60\n\\]{1,256})` + `\\${n}`;
-
 /** An equality operator: `===`, `!==`, `==`, `!=`, SQL's and Visual Basic's `<>`. */
-const OPERATOR = String.raw`(?:===?|!==?|<>)`;
+const OPERATOR = '(?:===?|!==?|<>)';
 
 /** Methods that compare their receiver with their argument. */
 const EQUALS_METHOD = String.raw`\.(?:equals(?:IgnoreCase)?|Equals|contentEquals|eql\?|equal\?)\(`;
 
-/** Calls that compare their two arguments. */
-const COMPARING_CALL = String.raw`\b(?:strn?(?:case)?cmp|_?stricmp|Objects\.equals|String\.Equals|compare_digest|hash_equals|assertEquals?|assert_eq!|assertSame)\(`;
+/** Infix matchers of Kotest and ScalaTest (`password shouldBe "…"`). */
+const INFIX_MATCHER = String.raw`\b(?:should|must)(?:Not)?(?:Be|Equal)\b`;
+
+/** A membership test's operator, before a list in brackets: Python's `in`, `not in`, SQL's `IN`. */
+const MEMBERSHIP = String.raw`\b(?:(?:not[ \t]+)?in|(?:NOT[ \t]+)?IN)\b(?=[ \t]*[[({])`;
+
+/** Calls that compare their two arguments (test assertions among them). */
+const COMPARING_CALL = String.raw`\b(?:strn?(?:case)?cmp|_?stricmp|Objects\.equals|String\.Equals|compare_digest|hash_equals|in_array|assert(?:Not)?Equals?|assert_(?:not_)?equal|assert_(?:eq|ne)!|assert(?:Not)?Same|assert\.(?:not)?(?:[Ss]trict|[Dd]eep)?[Ee]qual(?:Values)?|require\.(?:Not)?Equal(?:Values)?|Assert\.(?:Are(?:Not)?(?:Equal|Same)|(?:Not)?Equal)|XCTAssert(?:Not)?Equal)\(`;
+
+/** A test's context given before the two compared arguments: Go's `t`, testify suites' `s.T()`. */
+const TEST_CONTEXT = String.raw`(?:(?:t|s\.T\(\))[ \t]*,[ \t]*)?`;
+
+/** Calls that name an assertion's subject, before its matcher: `expect(…)`, `assertThat(…)`. */
+const SUBJECT_CALL = /\b(?:expect(?:That)?|assertThat|assert_that|assumeThat|assume_that)\([ \t]*/g;
+
+/** Between an assertion's parts: a `.` or spaces (RSpec's `to eq`). */
+const STEP = String.raw`(?:[ \t]*\.[ \t]*|[ \t]+)`;
 
 /**
- * A name as code writes it, read forward (sticky): an identifier or a member (`user.password`,
- * `$this->password`), group 1, not followed by a call's `(`.
+ * An assertion's matcher after its subject (sticky): the subject's `)`, words of a fluent chain
+ * (`.not`, `.to`, `.be`), then a matcher of equality or membership and its `(` or a space
+ * (`.toBe(`, `.isEqualTo(`, `.to.equal(`, ` eq `, `.isIn(`); or Hamcrest's second argument
+ * (`, is(`, `, equalTo(`, `, is(equalTo(`).
  */
-const NAME_AFTER = /[ \t]*([A-Za-z_$][\w$]*(?:(?:\.|->)[A-Za-z_$][\w$]*){0,8})(?![\w$(])/y;
-
-/** Whether a character code is an identifier's (`[A-Za-z0-9_$]`). */
-function isNameChar(char: string): boolean {
-  return /[\w$]/.test(char);
-}
-
-/**
- * The name that ends at `end` past spaces (an identifier or a member, `this.password`,
- * `$this->password`), at most 200 characters read back; `''` when none.
- */
-function nameBefore(text: string, end: number): { name: string; start: number } {
-  let stop = end;
-  while (stop > 0 && /[ \t]/.test(text.charAt(stop - 1))) stop--;
-  let start = stop;
-  const limit = Math.max(0, stop - 200);
-  while (start > limit) {
-    const char = text.charAt(start - 1);
-    if (isNameChar(char) || (char === '.' && isNameChar(text.charAt(start - 2)))) start--;
-    else if (char === '>' && text.charAt(start - 2) === '-') start -= 2;
-    else break;
-  }
-  return { name: text.slice(start, stop), start };
-}
-
-/** The name read forward from `from` (past spaces), and where it ends; null when none. */
-function nameAfter(text: string, from: number): { name: string; end: number } | null {
-  const name = new RegExp(NAME_AFTER);
-  name.lastIndex = from;
-  const found = name.exec(text);
-  return found ? { name: found[1] ?? '', end: name.lastIndex } : null;
-}
-
-/** Whether a name's last part is a secret's (`SECRET_SETTING`), not a pointer to one. */
-function isSecretName(name: string): boolean {
-  const last = snakeCase(name.split(/\.|->/).at(-1) ?? '');
-  return /^[A-Za-z_$]/.test(name) && SECRET_SETTING.test(last) && !isSecretSettingPointer(last);
-}
-
-/** Words joined by `:` or `/` (a namespaced token's `t:build`, a path's `api/login`). */
-const JOINED_WORDS = /^[A-Za-z]+(?:[:/][A-Za-z]+)+$/;
-
-/**
- * Whether a compared literal is a secret: it and its text within its punctuation
- * {@link looksLikePassword} (a lexer's `token === "=>"` has none; its
- * `token === "?NonExpressionKeyword"` is a name within it), and that text is not words joined by
- * `:` or `/` ({@link JOINED_WORDS}).
- */
-function isSecretLiteral(value: string): boolean {
-  const inner = value.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
-  return looksLikePassword(value) && looksLikePassword(inner) && !JOINED_WORDS.test(inner);
-}
-
-/** Comparisons whose name stands before them: `name === "…"`, `name.equals("…")`. */
-const NAME_FIRST = new RegExp(
-  String.raw`${OPERATOR}[ \t]*${literal(1)}|${EQUALS_METHOD}[ \t]*${literal(3)}[ \t]*\)`,
-  'g',
+const MATCHER = new RegExp(
+  String.raw`[ \t]*\)(?:${STEP}(?:not|to|be|been|is|that|and|deep|strictly|should|must|does)\b)*${STEP}(?:toBe|toEqual|toStrictEqual|toMatch|toContain|equals?|eql|eq|isEqualTo(?:IgnoringCase)?|isNotEqualTo|isSameAs|isIn|isNotIn|isOneOf|is_equal_to|is_not_equal_to|is_in)(?:[ \t]*\([ \t]*|[ \t]+)|[ \t]*,[ \t]*(?:(?:is|equalTo|equal_to|is_|eq|sameInstance)[ \t]*\([ \t]*){1,2}`,
+  'y',
 );
+
+/** Comparisons whose name stands before them: `name === "…"`, `name.equals("…")`, `name in (…)`. */
+const NAME_FIRST = new RegExp(`${OPERATOR}|${EQUALS_METHOD}|${INFIX_MATCHER}|${MEMBERSHIP}`, 'g');
 /** Comparisons whose name follows them: `"…" === name`, `"…".equals(name)`. */
 const LITERAL_FIRST = new RegExp(
   String.raw`${literal(1)}[ \t]*(?:${OPERATOR}|${EQUALS_METHOD})`,
   'g',
 );
+/** A list of literals whose method tests the name that follows: `["…", "…"].includes(name)`. */
+const LIST_FIRST = new RegExp(
+  String.raw`[[(][ \t]*${literal(1)}(?:[ \t]*,[ \t]*${literal(3)})*[ \t]*,?[ \t]*[\])][ \t]*\.(?:includes|contains|include\?|has)\(`,
+  'g',
+);
 /** A comparing call's two arguments, a name then a literal or a literal then a name. */
-const CALL = new RegExp(String.raw`${COMPARING_CALL}[ \t]*(?:${literal(1)}[ \t]*,)?`, 'g');
-/** A call's literal second argument, after the name's comma (sticky). */
-const SECOND_LITERAL = new RegExp(String.raw`[ \t]*,[ \t]*${literal(1)}`, 'y');
+const CALL = new RegExp(
+  String.raw`${COMPARING_CALL}[ \t]*${TEST_CONTEXT}(?:${literal(1)}[ \t]*,)?`,
+  'g',
+);
+/** The comma between a call's two arguments (sticky). */
+const COMMA = /[ \t]*,/y;
+/** A call's closing parenthesis, after its argument (sticky). */
+const CLOSE = /[ \t]*\)/y;
+
+/** Whether a literal of a list {@link isSecretLiteral}. */
+function holdsSecret(operand: { literals: readonly ComparedLiteral[] } | null): boolean {
+  return operand?.literals.some((found) => isSecretLiteral(found.value)) ?? false;
+}
+
+/**
+ * The ranges of comparisons whose name stands before them: from the name through the last secret
+ * literal (`password === "…"`, `password.equals("…")`, `password in ("…", "…")`).
+ */
+function* nameFirst(text: string): Generator<[number, number]> {
+  for (const found of text.matchAll(NAME_FIRST)) {
+    const { name, start } = nameBefore(text, found.index);
+    if (!isSecretName(name)) continue;
+    const equalsMethod = found[0].endsWith('(');
+    const from = found.index + found[0].length;
+    const operand = literalsAt(text, from, equalsMethod ? 'never' : 'allowed');
+    if (!operand || !holdsSecret(operand)) continue;
+    if (!equalsMethod) yield [start, operand.end];
+    // `name.equals("…")` closes its call on its one literal.
+    const close = operand.literals.length > 1 ? -1 : endAt(CLOSE, text, operand.end);
+    if (equalsMethod && close >= 0) yield [start, close];
+  }
+}
+
+/**
+ * The ranges of comparisons whose name follows a literal or a list of literals: from the first
+ * literal through the name (`"…" == password`, `"…".equals(password)`, `["…"].includes(password)`).
+ */
+function* literalFirst(text: string): Generator<[number, number]> {
+  for (const found of text.matchAll(LITERAL_FIRST)) {
+    const after = nameAfter(text, found.index + found[0].length);
+    if (!after || !isSecretName(after.name) || !isSecretLiteral(found[2] ?? '')) continue;
+    // `"…".equals(name)` closes its call.
+    if (found[0].endsWith('(') && endAt(CLOSE, text, after.end) < 0) continue;
+    yield [found.index, after.end];
+  }
+  for (const found of text.matchAll(LIST_FIRST)) {
+    const after = nameAfter(text, found.index + found[0].length);
+    if (!after || !isSecretName(after.name) || endAt(CLOSE, text, after.end) < 0) continue;
+    if (holdsSecret(literalsAt(text, found.index, 'required'))) yield [found.index, after.end];
+  }
+}
+
+/** The ranges of comparing calls: from the call through its second argument. */
+function* comparingCalls(text: string): Generator<[number, number]> {
+  for (const found of text.matchAll(CALL)) {
+    const end = found.index + found[0].length;
+    if (found[2] !== undefined) {
+      const after = nameAfter(text, end);
+      if (after && isSecretName(after.name) && isSecretLiteral(found[2])) {
+        yield [found.index, after.end];
+      }
+      continue;
+    }
+    const first = nameAfter(text, end);
+    if (!first || !isSecretName(first.name)) continue;
+    const comma = endAt(COMMA, text, first.end);
+    const second = comma < 0 ? null : literalsAt(text, comma);
+    if (second && holdsSecret(second)) yield [found.index, second.end];
+  }
+}
+
+/**
+ * The ranges of assertions: from the subject's call through its matcher's secret literal
+ * (`expect(password).toBe("…")`, `assertThat(password, is("…"))`), or through the matcher's
+ * name when the subject is the literal (`expect("…").toBe(password)`).
+ */
+function* assertions(text: string): Generator<[number, number]> {
+  for (const found of text.matchAll(SUBJECT_CALL)) {
+    const from = found.index + found[0].length;
+    const subject = nameAfter(text, from);
+    if (subject && isSecretName(subject.name)) {
+      const matcher = endAt(MATCHER, text, subject.end);
+      const expected = matcher < 0 ? null : literalsAt(text, matcher);
+      if (expected && holdsSecret(expected)) yield [found.index, expected.end];
+      continue;
+    }
+    const value = literalsAt(text, from, 'never');
+    if (!value || value.literals.length > 1 || !holdsSecret(value)) continue;
+    const matcher = endAt(MATCHER, text, value.end);
+    const name = matcher < 0 ? null : nameAfter(text, matcher);
+    if (name && isSecretName(name.name)) yield [found.index, name.end];
+  }
+}
 
 /**
  * A secret-named name compared with a literal that {@link isSecretLiteral} (a lexer's
- * `token === "=>"`, `token == "function"` are none); each
- * range runs from the first of the two through the second, on one line.
+ * `token === "=>"`, `token == "function"` are none); each range runs from the first of the two
+ * through the second, on one line.
  */
 export const COMPARED_LITERAL_RULE: SecretRule = {
   what: 'a literal compared with a secret-named name',
   *find(text) {
-    for (const found of text.matchAll(NAME_FIRST)) {
-      const value = found[2] ?? found[4] ?? '';
-      const { name, start } = nameBefore(text, found.index);
-      if (!isSecretName(name) || !isSecretLiteral(value)) continue;
-      yield [start, found.index + found[0].length];
-    }
-    for (const found of text.matchAll(LITERAL_FIRST)) {
-      const after = nameAfter(text, found.index + found[0].length);
-      if (!after || !isSecretName(after.name) || !isSecretLiteral(found[2] ?? '')) continue;
-      // `"…".equals(name)` closes its call.
-      if (found[0].endsWith('(') && !/^[ \t]*\)/.test(text.slice(after.end, after.end + 8))) {
-        continue;
-      }
-      yield [found.index, after.end];
-    }
-    for (const found of text.matchAll(CALL)) {
-      const end = found.index + found[0].length;
-      if (found[2] !== undefined) {
-        const after = nameAfter(text, end);
-        if (after && isSecretName(after.name) && isSecretLiteral(found[2])) {
-          yield [found.index, after.end];
-        }
-        continue;
-      }
-      const first = nameAfter(text, end);
-      if (!first || !isSecretName(first.name)) continue;
-      const second = new RegExp(SECOND_LITERAL);
-      second.lastIndex = first.end;
-      const value = second.exec(text);
-      if (value && isSecretLiteral(value[2] ?? '')) yield [found.index, second.lastIndex];
-    }
+    yield* nameFirst(text);
+    yield* literalFirst(text);
+    yield* comparingCalls(text);
+    yield* assertions(text);
   },
 };

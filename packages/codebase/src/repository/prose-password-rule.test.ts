@@ -130,6 +130,9 @@ describe('PROSE_PASSWORD_RULE', () => {
       [`__Admin password__: ${value}`, value],
       [`***Password:*** ${value}`, value],
       [`***Password***: ${value}`, value],
+      // A key of a few words in a code span.
+      [`\`DB password\`: ${value}`, value],
+      [`- \`Admin password\`: \`${join('Puffbird', 'Fake', 'L3')}\``, 'PuffbirdFake'],
     ])('finds the password in %j', (text, part) => {
       expect(found(text).some((range) => range.includes(part))).toBe(true);
     });
@@ -145,6 +148,8 @@ describe('PROSE_PASSWORD_RULE', () => {
       '**DB password:** required',
       '***Password:*** see the vault',
       `a**b password**: ${value}`,
+      '`DB password`: required',
+      `a\`b password\`: ${value}`,
     ])('finds nothing in %j', (text) => {
       expect(found(text)).toEqual([]);
     });

@@ -15,7 +15,8 @@
  * `prose-password-value.ts` judges them; and the word may end a setting's name there (a
  * commented-out `# DB_PASSWORD=…`, `# spring.datasource.password: …`). Detect-secrets' keyword
  * plugin reads such lines; no word's shape told them from code before. The word may stand in
- * Markdown's emphasis or a code span (`**Password:** …`, `_password_: …`, `` `pwd`: … ``).
+ * Markdown's emphasis or a code span (`**Password:** …`, `_password_: …`, `` `pwd`: … ``), a key of a
+ * few words too (`**DB password:** …`, `` `DB password`: … ``).
  */
 import { looksLikePassword } from './password-value.js';
 import { isProseAt } from './prose-context.js';
@@ -33,11 +34,12 @@ const EMPHASIS_OPEN = /(?:\*{1,3}|_{1,3}|`)$/;
 /** The close of an emphasis after the word, a `:` inside it or not (sticky; groups 1 and 2). */
 const EMPHASIS_CLOSE = /(:?)(\*{1,3}|_{1,3}|`)/y;
 /**
- * An emphasis opening a few words before the word, the key's other words (`**DB password:**`,
- * `***Admin Password***`): group 1 the opening, group 2 the words up to the word.
+ * An emphasis or a code span opening a few words before the word, the key's other words (`**DB password:**`,
+ * `***Admin Password***`, or the same in backquotes): group 1 the opening, group 2 the words up
+ * to the word.
  */
 const KEY_OPENING =
-  /(\*{1,3}|_{1,3})([A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,2}[ \t]+)$/;
+  /(\*{1,3}|_{1,3}|`)([A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z][A-Za-z0-9-]*){0,2}[ \t]+)$/;
 
 /** Where a word in Markdown's emphasis or code span opens and closes. */
 interface Emphasis {
@@ -52,7 +54,7 @@ interface Emphasis {
 /**
  * The emphasis or code span around the word at [start, end): `**Password:**`, `_password_`,
  * `` `pwd` ``, `***Password***`, or around a key of a few words ending with it (`**DB password:**`,
- * read as `DB password:` is); null when the word is not in one.
+ * or in a code span, read as `DB password:` is); null when the word is not in one.
  */
 function emphasisAround(text: string, start: number, end: number): Emphasis | null {
   let open = EMPHASIS_OPEN.exec(text.slice(Math.max(0, start - 3), start))?.[0];

@@ -52,6 +52,17 @@ describe('SECRET_RULES on long adversarial lines', () => {
     ['SQL password keywords with no value', 'ALTER ROLE x PASSWORD '.repeat(SIZE / 22)],
     ['secure strings of no literal', 'ConvertTo-SecureString -AsPlainText '.repeat(SIZE / 36)],
     ['Terraform variables with no default', 'variable "db_password" {\n'.repeat(SIZE / 25)],
+    ['assertion subjects with no matcher', 'expect(password).not.to.be '.repeat(SIZE / 27)],
+    ['spaces after an assertion subject', `expect(user.password)${' '.repeat(SIZE)}x`],
+    ['membership tests never closed', `password in (${'"", '.repeat(SIZE / 4)}`],
+    ['literal lists with no test of a name', `["", "a"].includes(x) ${'("", '.repeat(SIZE / 4)}`],
+    ['names of transforms and subscripts', `${"password.trim()['a']".repeat(SIZE / 21)} === ""`],
+    [
+      'switches nested deeper on every line',
+      Array.from({ length: SIZE / 64 }, (_, i) => `${' '.repeat(i % 40)}switch (password) {`).join(
+        '\n',
+      ),
+    ],
   ])('finds nothing in %s', (_name, text) => {
     expect(found(text)).toEqual({});
   });

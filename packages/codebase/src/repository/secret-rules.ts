@@ -21,7 +21,7 @@
  * given as the next argument (`literal-pair-rule.ts`) and secret-named Terraform variables'
  * defaults (`terraform-variable-rule.ts`); and then passwords in Markdown tables
  * (`markdown-table-password-rule.ts`), literals compared with secret-named names
- * (`compared-literal-rule.ts`) and Windows' `net use`, `net user`, `cmdkey` and `schtasks`
+ * (`compared-literal-rule.ts`; a switch's labels, `switched-literal-rule.ts`) and Windows' `net use`, `net user`, `cmdkey` and `schtasks`
  * passwords (`windows-net-password-rule.ts`). Each rule marks the character range it matched; the scanner
  * withholds every line that range touches.
  */
@@ -51,6 +51,7 @@ import { PLACEHOLDER } from './secret-placeholder.js';
 import type { SecretRule } from './secret-rule.js';
 import { SECURE_STRING_RULE } from './secure-string-rule.js';
 import { SQL_PASSWORD_RULE } from './sql-password-rule.js';
+import { SWITCHED_LITERAL_RULE } from './switched-literal-rule.js';
 import { TERRAFORM_VARIABLE_RULE } from './terraform-variable-rule.js';
 import { USER_PASSWORD_ARGUMENT_RULE } from './user-password-argument-rule.js';
 import { WINDOWS_NET_PASSWORD_RULE } from './windows-net-password-rule.js';
@@ -463,6 +464,7 @@ const TOKEN_RULES: SecretRule[] = [
   NAMED_LITERAL_RULE,
   LITERAL_PAIR_RULE,
   COMPARED_LITERAL_RULE,
+  SWITCHED_LITERAL_RULE,
   OPTION_SEQUENCE_RULE,
   TERRAFORM_VARIABLE_RULE,
   XML_SECRET_RULE,

@@ -10,8 +10,9 @@
  * passphrase and a commented-out setting, and passwords after Markdown's emphasis and in its
  * tables, literals compared with secret-named names, XML settings over several lines, and
  * Windows' `net use` and `net user` passwords, and secret-named Terraform variables' list and map
- * defaults. Every value spells `Fake` (or `fake`), but a password
- * of digits alone.
+ * defaults, and literals compared with secret-named names in assertions, switches and membership
+ * tests, and a password after a code span's key of a few words. Every value spells `Fake` (or
+ * `fake`), but a password of digits alone.
  */
 
 /** One secret to plant on a `{{name}}` placeholder of a file's text. */
@@ -74,6 +75,11 @@ const FAKE = {
   netUser: 'FakeNetUserPw53',
   terraformList: 'FakeTfListPw54',
   terraformMap: 'FakeTfMapPw54',
+  assertedJest: 'FakeAssertedPw55',
+  assertedGetter: 'FakeGetterTokenPw55',
+  switchedLabel: 'FakeSwitchedPw55',
+  membershipPython: 'FakeMemberPw55',
+  codeSpanWords: 'FakeCodeSpanPw55',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -238,5 +244,29 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
       terraformList: { format: 'terraform-variable-list-default', value: FAKE.terraformList },
       terraformMap: { format: 'terraform-variable-map-default', value: FAKE.terraformMap },
     },
+  },
+  'src/login.test.ts': {
+    text: "import { expect, it } from 'vitest';\nimport { admin } from './admin.js';\n\nit('keeps the admin password', () => {\n  expect(admin.password).toBe(\"{{assertedJest}}\");\n});\n",
+    planted: { assertedJest: { format: 'compared-literal-expect', value: FAKE.assertedJest } },
+  },
+  'src/test/java/app/ConfigTest.java': {
+    text: 'class ConfigTest {\n  @Test\n  void readsToken() {\n    assertThat(cfg.getApiToken()).isEqualTo("{{assertedGetter}}");\n  }\n}\n',
+    planted: {
+      assertedGetter: { format: 'compared-literal-assert-getter', value: FAKE.assertedGetter },
+    },
+  },
+  'src/role.ts': {
+    text: "export function roleOf(password: string): string {\n  switch (password) {\n    case '{{switchedLabel}}':\n      return 'admin';\n    default:\n      return 'guest';\n  }\n}\n",
+    planted: { switchedLabel: { format: 'compared-literal-switch', value: FAKE.switchedLabel } },
+  },
+  'src/allow.py': {
+    text: 'def allowed(password):\n    if password in ("{{membershipPython}}",):\n        return True\n    return False\n',
+    planted: {
+      membershipPython: { format: 'compared-literal-membership', value: FAKE.membershipPython },
+    },
+  },
+  'docs/staging.md': {
+    text: '# Staging\n\n- `DB user`: app\n- `DB password`: {{codeSpanWords}}\n',
+    planted: { codeSpanWords: { format: 'prose-code-span-key', value: FAKE.codeSpanWords } },
   },
 };

@@ -1,0 +1,199 @@
+/**
+ * The two sides of a comparison as the compared-literal rules read them: a secret-named name
+ * (`user.password`, read through a getter, a transform or a subscript too) and the literals it is
+ * compared with (`"…"`, a list `("…", "…")`, `case "…", "…":`), each judged as the named-literal
+ * rule judges a value ({@link looksLikePassword}). Shared by
+ * `compared-literal-rule.ts` (operators, comparing calls, assertions) and
+ * `switched-literal-rule.ts` (a switch's labels).
+ */
+import { looksLikePassword } from './password-value.js';
+import { isSecretSettingPointer, SECRET_SETTING, snakeCase } from './secret-names.js';
+
+/**
+ * A quoted literal on its line, at most 256 characters, as a pattern's source: its quote is group
+ * `n`, its text group `n + 1`.
+ */
+export const literal = (n: number) => `(["'\\x60])([^"'\\x60\\n\\\\]{1,256})\\${n}`;
+
+/** A subscript by a quoted key (`['password']`), as a pattern's source: its quote is group `n`. */
+const subscript = (n: number) => `\\[(["'\\x60])[^"'\\x60\\n\\\\]{1,64}\\${n}\\]`;
+/** An identifier, then empty calls and subscripts (`getPassword()`, `body['password']`). */
+const namePart = (n: number) => String.raw`[A-Za-z_$][\w$]*(?:\(\)|${subscript(n)}){0,4}`;
+
+/**
+ * A name as code writes it, read forward (sticky): an identifier or a member (`user.password`,
+ * `$this->password`, `user?.password`), its parts maybe empty calls or subscripts
+ * (`cfg.getApiToken()`, `password.trim()`, `body['password']`), group 1; not followed by a
+ * call's `(` (`getPassword("key")` is no name).
+ */
+const NAME_AFTER = new RegExp(
+  String.raw`[ \t]*(${namePart(2)}(?:(?:\.|\?\.|->)${namePart(3)}){0,8})(?![\w$(])`,
+  'y',
+);
+
+/** Whether a character is an identifier's (`[A-Za-z0-9_$]`). */
+function isNameChar(char: string): boolean {
+  return /[\w$]/.test(char);
+}
+
+/** Where the subscript `['…']` that ends at `end` (after its `]`) starts; -1 when none. */
+function subscriptStart(text: string, end: number, limit: number): number {
+  const quote = text.charAt(end - 2);
+  if (!/["'\x60]/.test(quote)) return -1;
+  const open = limit + text.slice(limit, end - 2).lastIndexOf(quote);
+  if (open - 1 < limit || text.charAt(open - 1) !== '[') return -1;
+  return /["'\x60\n\\]/.test(text.slice(open + 1, end - 2)) ? -1 : open - 1;
+}
+
+/**
+ * The name that ends at `end` past spaces (an identifier or a member, `this.password`,
+ * `$this->password`, `user?.password`, its parts maybe empty calls or subscripts:
+ * `password.trim()`, `body['password']`), at most 200 characters read back; `''` when none.
+ */
+export function nameBefore(text: string, end: number): { name: string; start: number } {
+  let stop = end;
+  while (stop > 0 && /[ \t]/.test(text.charAt(stop - 1))) stop--;
+  let start = stop;
+  const limit = Math.max(0, stop - 200);
+  while (start > limit) {
+    const char = text.charAt(start - 1);
+    const before = text.charAt(start - 2);
+    if (isNameChar(char)) start--;
+    else if (char === '.' && (isNameChar(before) || before === ')' || before === ']')) start--;
+    else if (char === '.' && before === '?') start -= 2;
+    else if (char === '>' && before === '-') start -= 2;
+    else if (char === ')' && before === '(' && isNameChar(text.charAt(start - 3))) start -= 2;
+    else if (char === ']' && subscriptStart(text, start, limit) >= 0) {
+      start = subscriptStart(text, start, limit);
+    } else break;
+  }
+  return { name: text.slice(start, stop), start };
+}
+
+/** The name read forward from `from` (past spaces), and where it ends; null when none. */
+export function nameAfter(text: string, from: number): { name: string; end: number } | null {
+  const name = new RegExp(NAME_AFTER);
+  name.lastIndex = from;
+  const found = name.exec(text);
+  return found ? { name: found[1] ?? '', end: name.lastIndex } : null;
+}
+
+/**
+ * Calls that give their receiver again, changed in case, spaces or type (`password.trim()`,
+ * Python's `.strip().lower()`, Rust's `.as_str()`): the name compared is the receiver's.
+ */
+const TRANSFORM =
+  /^(?:trim(?:Start|End)?|[lr]?strip|lower|upper|casefold|to(?:Locale)?(?:Lower|Upper)Case|toString|valueOf|to_s|to_str|to_string|as_str|as_ref|as_bytes|downcase|upcase|chomp|normalize|intern|unwrap|encode|decode|getBytes|toCharArray|get|value|getValue)$/;
+
+/** The parts of a name: an identifier (group 1), maybe called (group 2), or a subscript's key (group 4). */
+const PART = /([A-Za-z_$][\w$]*)(\(\))?|\[(["'\x60])([^"'\x60\n\\]*)\3\]/g;
+
+/** Whether a setting's or a field's name is a secret's (`SECRET_SETTING`), not a pointer to one. */
+function isSecretWord(word: string): boolean {
+  const snake = snakeCase(word);
+  return SECRET_SETTING.test(snake) && !isSecretSettingPointer(snake);
+}
+
+/**
+ * Whether a name is a secret's: its last part is (`user.password`, `body['password']`), or a
+ * getter's field is (`cfg.getApiToken()`, Python's `get_password()`), or a transform's receiver
+ * is (`password.trim()`, {@link TRANSFORM}). A getter of another field (`token.getType()`) is not.
+ */
+export function isSecretName(name: string): boolean {
+  if (!/^[A-Za-z_$]/.test(name)) return false;
+  const parts = [...name.matchAll(PART)];
+  for (let index = parts.length - 1; index >= 0; index--) {
+    const [, word, called, , key] = parts[index] ?? [];
+    if (key !== undefined) return isSecretWord(key);
+    if (called === undefined) return isSecretWord(word ?? '');
+    if (TRANSFORM.test(word ?? '')) continue;
+    return isSecretWord((word ?? '').replace(/^[Gg]et(?:_|(?=[A-Z]))/, ''));
+  }
+  return false;
+}
+
+/** Words joined by `:` or `/` (a namespaced token's `t:build`, a path's `api/login`). */
+const JOINED_WORDS = /^[A-Za-z]+(?:[:/][A-Za-z]+)+$/;
+
+/**
+ * Whether a compared literal is a secret: it and its text within its punctuation
+ * {@link looksLikePassword} (a lexer's `token === "=>"` has none; its
+ * `token === "?NonExpressionKeyword"` is a name within it), and that text is not words joined by
+ * `:` or `/` ({@link JOINED_WORDS}).
+ */
+export function isSecretLiteral(value: string): boolean {
+  const inner = value.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
+  return looksLikePassword(value) && looksLikePassword(inner) && !JOINED_WORDS.test(inner);
+}
+
+/** A literal at a position (sticky), maybe empty: quote group 1, text group 2. */
+const LITERAL_AT = /[ \t]*(["'\x60])([^"'\x60\n\\]{0,256})\1/y;
+/** A list's separator (sticky): `,`, or `|` of a pattern's alternatives (`case "…" | "…":`). */
+const SEPARATOR_AT = /[ \t]*[,|]/y;
+/** A list's opening bracket (sticky), group 1. */
+const OPENING_AT = /[ \t]*([[({])/y;
+/** A list's closing bracket (sticky), after a trailing comma maybe; group 1. */
+const CLOSING_AT = /[ \t]*,?[ \t]*([\])}])/y;
+const CLOSING: Record<string, string> = { '[': ']', '(': ')', '{': '}' };
+
+/** A literal of a comparison: its text, and its range in the text read. */
+export interface ComparedLiteral {
+  value: string;
+  start: number;
+  end: number;
+}
+
+/** Reads a sticky pattern at `from`; the match and where it ends, or null. */
+export function readAt(
+  pattern: RegExp,
+  text: string,
+  from: number,
+): [RegExpExecArray, number] | null {
+  const reading = new RegExp(pattern);
+  reading.lastIndex = from;
+  const found = reading.exec(text);
+  return found ? [found, reading.lastIndex] : null;
+}
+
+/** Where a sticky pattern read at `from` ends; -1 when it does not match there. */
+export function endAt(pattern: RegExp, text: string, from: number): number {
+  return readAt(pattern, text, from)?.[1] ?? -1;
+}
+
+/**
+ * The literals a name is compared with, read from `from` past spaces: one literal or several
+ * separated by `,` or `|` (`"…", "…"`), or such a list in brackets (`("…", "…")`, `['…']`), its
+ * closing bracket required. At most 64 literals, on one line.
+ * @param bracketed - `'required'` for a list in brackets only (`password in ("…")`), `'never'`
+ *   for bare literals only. Default `'allowed'`.
+ * @returns the literals (their secrets judged by the caller) and where the list ends; null when
+ *   no literal stands there.
+ */
+export function literalsAt(
+  text: string,
+  from: number,
+  bracketed: 'required' | 'allowed' | 'never' = 'allowed',
+): { literals: ComparedLiteral[]; end: number } | null {
+  const opening = bracketed === 'never' ? null : readAt(OPENING_AT, text, from);
+  if (!opening && bracketed === 'required') return null;
+  const literals: ComparedLiteral[] = [];
+  let end = opening ? opening[1] : from;
+  while (literals.length < 64) {
+    const separator = literals.length > 0 ? readAt(SEPARATOR_AT, text, end) : null;
+    if (literals.length > 0 && !separator) break;
+    const found = readAt(LITERAL_AT, text, separator ? separator[1] : end);
+    if (!found) break;
+    const [match, after] = found;
+    literals.push({
+      value: match[2] ?? '',
+      start: after - match[0].trimStart().length,
+      end: after,
+    });
+    end = after;
+  }
+  if (literals.length === 0) return null;
+  if (!opening) return { literals, end };
+  const closing = readAt(CLOSING_AT, text, end);
+  if (!closing || closing[0][1] !== CLOSING[opening[0][1] ?? '']) return null;
+  return { literals, end: closing[1] };
+}
