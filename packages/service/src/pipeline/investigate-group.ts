@@ -7,11 +7,13 @@
  * left out of its text. The job's id is the diagnosis' run key, so a job
  * retried after a crash stores its diagnosis once. The group's investigation state follows the
  * job: running, done, queued again after a failed attempt, failed after the last (each failed
- * attempt said in one line of the service's log, with the group and the reason).
+ * attempt said in one line of the service's log, with the group and the reason). A run the
+ * service's own stop cuts short is no failed attempt: the queue puts it back, and the group shows
+ * queued with {@link INTERRUPTED_BY_STOP}.
  */
 import { SightlineError } from '@sightline/core';
 import { investigate, reportWithoutTemplate } from '../adapters/investigator.js';
-import type { JobContext } from '../queue/index.js';
+import { isInterruptedByStop, type JobContext } from '../queue/index.js';
 import { dailyBudget, recordSpend, waitForNextDay } from './daily-budget.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
@@ -25,6 +27,10 @@ export interface InvestigateGroupJob {
   /** Why it was queued (`new-group`, `revision-changed`, `report-edited`, `requested`, `retry`). */
   reason: string;
 }
+
+/** The detail of a group whose investigation the service's stop interrupted. */
+export const INTERRUPTED_BY_STOP =
+  'Interrupted by a shutdown of the service; it runs again when the service starts.';
 
 /** Reasons of automatic requests that one diagnosis of the current revision satisfies. */
 const OVERLAPPING_REASONS = new Set(['new-group', 'revision-changed']);
@@ -57,6 +63,18 @@ export async function investigateGroup(
       attempts: attempt,
     });
   } catch (error) {
+    if (isInterruptedByStop(signal)) {
+      // The queue gives the attempt back: the group waits for the next start, not failed.
+      await groups.setInvestigation(job.groupId, {
+        state: 'queued',
+        detail: INTERRUPTED_BY_STOP,
+        attempts: attempt - 1,
+      });
+      context.log(
+        `group ${job.groupId}: investigation interrupted by the shutdown; it runs again on the next start`,
+      );
+      throw error;
+    }
     const maxAttempts = context.policies[INVESTIGATE_GROUP]?.maxAttempts ?? 1;
     const last = attempt >= maxAttempts;
     const reason = error instanceof Error ? error.message : String(error);

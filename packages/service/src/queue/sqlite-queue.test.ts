@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../store/index.js';
 import type { Database } from '../store/schema.js';
 import { createSqliteQueue } from './sqlite-queue.js';
-import type { JobQueue } from './types.js';
+import { isInterruptedByStop, type JobContext, type JobQueue } from './types.js';
 
 const policies = { work: { maxAttempts: 2, retryDelayMs: 10, timeoutMs: 5_000 } };
 
@@ -72,5 +72,134 @@ describe('embedded job queue when the database fails', () => {
     expect(done).toEqual([2]);
     const [failed] = await queue.failed();
     expect(failed?.error).toMatch(/JSON/);
+  }, 60_000);
+});
+
+describe('embedded job queue when it stops during a job', () => {
+  let dir: string;
+  let store: Store;
+  const queues: JobQueue[] = [];
+  afterEach(async () => {
+    for (const queue of queues.splice(0)) await queue.stop();
+    await store?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  async function open() {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sightline-queue-'));
+    store = await openStore({ sqlite: path.join(dir, 'sightline.db') });
+  }
+  function queueOf() {
+    const queue = createSqliteQueue(store.db, { policies, pollMs: 5 });
+    queues.push(queue);
+    return queue;
+  }
+  const jobRow = () =>
+    store.db
+      .selectFrom('jobs')
+      .select(['state', 'attempts', 'error', 'lease_until'])
+      .executeTakeFirstOrThrow();
+
+  it('puts the interrupted job back as it was, and it runs again at the next start', async () => {
+    await open();
+    const first = queueOf();
+    await first.send('work', { n: 1 });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const seen: { attempt: number; signal: AbortSignal }[] = [];
+    await first.work(
+      {
+        work: (_, { attempt, signal }: JobContext) =>
+          new Promise((_, reject) => {
+            started();
+            seen.push({ attempt, signal });
+            signal.addEventListener('abort', () => reject(signal.reason));
+          }),
+      },
+      { concurrency: 1 },
+    );
+    await running;
+    await first.stop();
+    expect(await jobRow()).toEqual({
+      state: 'created',
+      attempts: 0,
+      error: null,
+      lease_until: null,
+    });
+    // The handler can tell the stop from its timeout.
+    expect(seen.map(({ attempt, signal }) => [attempt, isInterruptedByStop(signal)])).toEqual([
+      [1, true],
+    ]);
+
+    const next = queueOf();
+    const attempts: number[] = [];
+    await next.work(
+      { work: async (_, { attempt }) => void attempts.push(attempt) },
+      { concurrency: 1 },
+    );
+    await next.drain({ timeoutMs: 30_000 });
+    expect(attempts).toEqual([1]);
+  }, 60_000);
+
+  it('waits for a handler that honours its signal, so what it records lands before the store closes', async () => {
+    await open();
+    const queue = queueOf();
+    await queue.send('work', { n: 1 });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const recorded: string[] = [];
+    await queue.work(
+      {
+        work: (_, { signal }) =>
+          new Promise((_, reject) => {
+            started();
+            signal.addEventListener('abort', () => {
+              setTimeout(() => {
+                recorded.push('interrupted');
+                reject(new Error('aborted'));
+              }, 50);
+            });
+          }),
+      },
+      { concurrency: 1 },
+    );
+    await running;
+    await queue.stop();
+    expect(recorded).toEqual(['interrupted']);
+    expect(await jobRow()).toMatchObject({ state: 'created', attempts: 0, error: null });
+  }, 60_000);
+
+  it('still counts a run its timeout ends', async () => {
+    await open();
+    const queue = createSqliteQueue(store.db, {
+      policies: { work: { maxAttempts: 2, retryDelayMs: 60_000, timeoutMs: 100 } },
+      pollMs: 5,
+    });
+    queues.push(queue);
+    await queue.send('work', { n: 1 });
+    await queue.work({ work: () => new Promise(() => {}) }, { concurrency: 1 });
+    await vi.waitFor(async () => expect((await jobRow()).error).toMatch(/timeout/), {
+      timeout: 10_000,
+    });
+    await queue.stop();
+    expect(await jobRow()).toMatchObject({ state: 'created', attempts: 1 });
+  }, 60_000);
+
+  it('still counts the run of a process that died mid-job', async () => {
+    await open();
+    const queue = queueOf();
+    await queue.send('work', { n: 1 });
+    // What a killed process leaves: the job active, its attempt counted at the claim.
+    await store.db.updateTable('jobs').set({ state: 'active', attempts: 1 }).execute();
+    const attempts: number[] = [];
+    await queue.work(
+      { work: async (_, { attempt }) => void attempts.push(attempt) },
+      { concurrency: 1 },
+    );
+    await queue.drain({ timeoutMs: 30_000 });
+    expect(attempts).toEqual([2]);
   }, 60_000);
 });

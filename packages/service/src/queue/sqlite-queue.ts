@@ -1,7 +1,8 @@
 /**
  * The embedded job queue: jobs in the SQLite store's `jobs` table, worked by an in-process worker.
  * One process works a data folder (`sightline serve` holds it); on start it takes up the jobs a
- * killed predecessor left `active`, so each is finished after a restart.
+ * killed predecessor left `active`, so each is finished after a restart (that lost run counts as
+ * an attempt). An orderly stop puts the jobs it interrupts back as they were, uncounted.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,7 @@ import {
   errorText,
   type FailedJob,
   type JobHandler,
+  JobInterruptedError,
   type JobQueue,
   type QueuePolicy,
   retryDelay,
@@ -119,12 +121,24 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     });
   }
 
-  async function finish(
-    job: { id: string; queue: string; attempts: number; max_attempts: number },
-    error?: unknown,
-  ) {
+  async function finish(job: JobRow, error?: unknown) {
     if (error === undefined) {
       completed.push(job.id);
+      return;
+    }
+    if (JobInterruptedError.isInstance(error)) {
+      // Cut short by this queue's stop: back as it was when claimed (its attempt given back, its
+      // last error kept), first to run at the next start.
+      await db
+        .updateTable('jobs')
+        .set({
+          state: 'created',
+          attempts: job.attempts,
+          lease_until: null,
+          run_after: job.run_after,
+        })
+        .where('id', '=', job.id)
+        .execute();
       return;
     }
     const attempt = job.attempts + 1;
@@ -231,7 +245,8 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
 
     async work(handlers, { concurrency }) {
       // Jobs left active by a process that died mid-job run again (handlers are idempotent); the
-      // lost run counts as an attempt, so a job that kills its process cannot loop for ever.
+      // lost run counts as an attempt, so a job that kills its process cannot loop for ever. (An
+      // orderly stop puts its running jobs back uncounted: see `finish`.)
       await db
         .updateTable('jobs')
         .set({ state: 'created', lease_until: null })
@@ -281,7 +296,8 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
     },
 
     async stop() {
-      stopController.abort();
+      // The reason tells handlers (and `finish`) that the run is put back, not failed.
+      stopController.abort(new JobInterruptedError());
       wake();
       await loop;
       await Promise.allSettled([...running]);

@@ -25,7 +25,11 @@ export interface JobContext {
   id: string;
   /** 1 on the first run. */
   attempt: number;
-  /** Fires at the job's timeout or when the worker stops. */
+  /**
+   * Fires at the job's timeout or when the worker stops. When the queue stops in order and puts
+   * the job back as it was, its reason is a {@link JobInterruptedError} (see
+   * {@link isInterruptedByStop}); at the timeout it is the timeout's `TimeoutError`.
+   */
   signal: AbortSignal;
 }
 
@@ -67,7 +71,11 @@ export interface JobQueue {
   counts(): Promise<Record<string, number>>;
   /** The newest failed jobs with their errors. */
   failed(limit?: number): Promise<FailedJob[]>;
-  /** Stops working: running jobs get their signal, then the queue waits for them to settle. */
+  /**
+   * Stops working: running jobs get their signal, then the queue waits for them to settle (at most
+   * {@link STOP_GRACE_MS} after the signal). The embedded queue puts each interrupted job back as
+   * it was, its attempt not counted; pg-boss counts it as a failed attempt.
+   */
   stop(): Promise<void>;
 }
 
@@ -77,34 +85,92 @@ export function retryDelay(policy: QueuePolicy, attempt: number): number {
 }
 
 /**
+ * How long a stop waits for a running job to settle after its signal fired, ms: enough for a
+ * handler that honours its signal to record where it stopped before the store closes.
+ */
+export const STOP_GRACE_MS = 2_000;
+
+/**
+ * The reason a queue's orderly stop aborts its running jobs with when it puts each back as it was
+ * (same attempt count, run again first at the next start): the run was cut short by the service's
+ * own stop, so it is no failed attempt. A process killed hard gives nothing back (its lost run
+ * counts), so a job that kills its process cannot loop for ever.
+ */
+export class JobInterruptedError extends Error {
+  override readonly name = 'JobInterruptedError';
+
+  constructor() {
+    super('The service stopped during the job; it runs again on the next start.');
+  }
+
+  /** Whether `error` is one (checked by name, so it survives duplicate installs). */
+  static isInstance(error: unknown): error is JobInterruptedError {
+    return error instanceof Error && error.name === 'JobInterruptedError';
+  }
+}
+
+/**
+ * Whether a job's signal fired because the queue stopped in order and puts the job back as it was
+ * (not at the job's timeout, which came first if both fired).
+ */
+export function isInterruptedByStop(signal: AbortSignal): boolean {
+  return signal.aborted && JobInterruptedError.isInstance(signal.reason);
+}
+
+/**
  * Runs a handler with the job's timeout: the signal fires at `timeoutMs` (or when `stopSignal`
- * fires) and the attempt fails with a timeout error even if the handler ignores the signal.
+ * fires) and the attempt fails with a timeout error even if the handler ignores the signal. When
+ * `stopSignal` fires first, the handler gets up to `stopGraceMs` to settle; unless it succeeds,
+ * the run ends with the stop's reason when that is a {@link JobInterruptedError} (the queue puts
+ * the job back), else with a "worker stopped" error. A job whose stop fired before it began is not
+ * begun.
+ * @param options.stopGraceMs - Default {@link STOP_GRACE_MS}.
  */
 export async function runWithTimeout(
   handler: JobHandler,
   data: Record<string, unknown>,
   context: Omit<JobContext, 'signal'>,
-  options: { timeoutMs: number; stopSignal: AbortSignal },
+  options: { timeoutMs: number; stopSignal: AbortSignal; stopGraceMs?: number },
 ): Promise<void> {
-  const timeout = AbortSignal.timeout(options.timeoutMs);
-  const signal = AbortSignal.any([timeout, options.stopSignal]);
+  const { timeoutMs, stopSignal, stopGraceMs = STOP_GRACE_MS } = options;
+  if (stopSignal.aborted) throw stopError(stopSignal);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = AbortSignal.any([timeout, stopSignal]);
+  const run = handler(data, { ...context, signal });
   let onAbort: () => void = () => {};
+  let grace: ReturnType<typeof setTimeout> | undefined;
   const aborted = new Promise<never>((_, reject) => {
-    onAbort = () =>
-      reject(
-        new Error(
-          timeout.aborted
-            ? `The job ran longer than its timeout of ${options.timeoutMs} ms.`
-            : 'The worker stopped during the job.',
-        ),
-      );
+    onAbort = () => {
+      if (isStop(signal, stopSignal)) {
+        grace = setTimeout(() => reject(stopError(stopSignal)), stopGraceMs);
+      } else reject(new Error(`The job ran longer than its timeout of ${timeoutMs} ms.`));
+    };
     signal.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    await Promise.race([handler(data, { ...context, signal }), aborted]);
+    await Promise.race([
+      // A handler that fails after the stop fired was cut short by it: the stop's error.
+      run.catch((error: unknown) => {
+        throw isStop(signal, stopSignal) ? stopError(stopSignal) : error;
+      }),
+      aborted,
+    ]);
   } finally {
     signal.removeEventListener('abort', onAbort);
+    clearTimeout(grace);
   }
+}
+
+/** Whether the job's `signal` fired because of the stop (not its timeout, which came first). */
+function isStop(signal: AbortSignal, stopSignal: AbortSignal): boolean {
+  return signal.aborted && signal.reason === stopSignal.reason;
+}
+
+/** The error a run cut short by the stop ends with. */
+function stopError(stopSignal: AbortSignal): Error {
+  return JobInterruptedError.isInstance(stopSignal.reason)
+    ? stopSignal.reason
+    : new Error('The worker stopped during the job.');
 }
 
 /** The message of an error thrown by a handler, as kept with a failed job. */
