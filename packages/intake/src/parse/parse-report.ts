@@ -22,6 +22,7 @@ import {
   withoutLineNumberColumn,
   withoutQuoteMarkers,
 } from './lines.js';
+import { withoutLogcatPrefixes } from './log-prefixes.js';
 import { extractPaths } from './paths.js';
 import { refuseUnfitFormat } from './refuse-unfit-format.js';
 import { oneLineTitle } from './report-title.js';
@@ -133,22 +134,25 @@ function withFormat(
 }
 
 /**
- * The input without its Markdown quote markers, and the format that reads it, when a format is
- * more confident of it so than any is of the input as it is: a trace quoted under a sentence
- * (`>     at com.x.Y.f(Y.java:42)`) was read loosely as another language's frames, its
- * exception line unread.
+ * The input without its Markdown quote markers ({@link withoutQuoteMarkers}) or its logcat
+ * prefixes ({@link withoutLogcatPrefixes}), and the format that reads it, when a format is more
+ * confident of it so than any is of the input as it is: a trace quoted under a sentence
+ * (`>     at com.x.Y.f(Y.java:42)`) was read loosely as another language's frames, its exception
+ * line unread; an Android crash copied from logcat (`E AndroidRuntime: \tat …`) as text.
  * @param inputScore - the best format's `detect` score of the input as it is.
  */
 function readBetterUnquoted(
   input: FormatInput,
   inputScore: number,
 ): { formatInput: FormatInput; chosen: ReportFormat } | undefined {
-  const lines = withoutQuoteMarkers(input.lines);
-  if (!lines) return undefined;
-  const other = { ...input, lines };
-  const best = bestFormat(other);
-  if (best.format === textFormat || best.score < inputScore) return undefined;
-  return { formatInput: other, chosen: best.format };
+  for (const lines of [withoutQuoteMarkers(input.lines), withoutLogcatPrefixes(input.lines)]) {
+    if (!lines) continue;
+    const other = { ...input, lines };
+    const best = bestFormat(other);
+    if (best.format !== textFormat && best.score >= inputScore)
+      return { formatInput: other, chosen: best.format };
+  }
+  return undefined;
 }
 
 function runFormat(

@@ -1,6 +1,7 @@
 /** The stack-trace formats, and picking the one that fits a piece of text best. */
 
 import { withoutLineNumberColumn } from '../lines.js';
+import { withoutLogcatPrefixes } from '../log-prefixes.js';
 import type { Exception } from '../types.js';
 import { androidAnrFormat } from './android-anr.js';
 import { appleFormat } from './apple.js';
@@ -47,15 +48,18 @@ function detectTraceFormat(input: FormatInput): { format: TraceFormat; score: nu
 
 /**
  * Exceptions of the best-fitting trace format in `lines` (none when no format fits); read without
- * a log viewer's line-number column ({@link withoutLineNumberColumn}) when that fits better.
+ * a log viewer's line-number column ({@link withoutLineNumberColumn}) or without logcat's line
+ * prefixes ({@link withoutLogcatPrefixes}) when that fits better.
  */
 export function parseTraces(lines: string[]): Exception[] {
-  const best = detectTraceFormat({ text: lines.join('\n'), lines });
-  const unnumbered = withoutLineNumberColumn(lines);
-  const renumbered = unnumbered
-    ? detectTraceFormat({ text: unnumbered.join('\n'), lines: unnumbered })
-    : null;
-  if (unnumbered && renumbered && renumbered.score > (best?.score ?? 0))
-    return renumbered.format.parseExceptions(unnumbered);
-  return best ? best.format.parseExceptions(lines) : [];
+  let best = detectTraceFormat({ text: lines.join('\n'), lines });
+  let read = lines;
+  for (const other of [withoutLineNumberColumn(lines), withoutLogcatPrefixes(lines)]) {
+    const found = other ? detectTraceFormat({ text: other.join('\n'), lines: other }) : null;
+    if (other && found && found.score > (best?.score ?? 0)) {
+      best = found;
+      read = other;
+    }
+  }
+  return best ? best.format.parseExceptions(read) : [];
 }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { withoutLogcatPrefixes } from './log-prefixes.js';
+import { parseReport } from './parse-report.js';
+
+const TRACE = [
+  'FATAL EXCEPTION: main',
+  'Process: com.example.notes, PID: 4242',
+  "java.lang.NullPointerException: Attempt to invoke virtual method 'int java.lang.String.length()' on a null object reference",
+  '\tat com.example.notes.editor.TitleBar.render(TitleBar.kt:88)',
+  '\tat com.example.notes.editor.EditorActivity.onResume(EditorActivity.kt:141)',
+  '\tat android.app.Activity.performResume(Activity.java:8135)',
+];
+
+/** The trace with each line behind `prefix`. */
+const logcat = (prefix: string) => TRACE.map((line) => `${prefix}${line}`);
+
+describe('withoutLogcatPrefixes', () => {
+  it.each([
+    ['tag, space', 'E AndroidRuntime: '],
+    ['tag', 'E/AndroidRuntime: '],
+    ['brief', 'E/AndroidRuntime( 4242): '],
+    ['threadtime', '05-30 03:44:33.661  4242  4242 E AndroidRuntime: '],
+    ['time', '05-30 03:44:33.661 E/AndroidRuntime( 4242): '],
+    ['Android Studio', '2019-06-20 10:41:13.262 4242-4242/com.example.notes E/AndroidRuntime: '],
+    ['Android Studio, package only', 'com.example.notes E/AndroidRuntime: '],
+    [
+      'Android Studio since 2022',
+      '2023-01-05 10:41:13.262  4242-4242  AndroidRuntime          com.example.notes                    E  ',
+    ],
+  ])('takes the %s prefix off every line', (_, prefix) => {
+    expect(withoutLogcatPrefixes(logcat(prefix))).toEqual(TRACE);
+  });
+
+  it('keeps lines without a prefix as they are', () => {
+    expect(withoutLogcatPrefixes(['Steps:', ...logcat('E/AndroidRuntime: ')])).toEqual([
+      'Steps:',
+      ...TRACE,
+    ]);
+  });
+
+  it('reads one prefixed line as prose, not a log', () => {
+    expect(withoutLogcatPrefixes(['I Think: the editor crashes', 'on resume'])).toBeNull();
+    expect(withoutLogcatPrefixes(['no log here', 'none'])).toBeNull();
+  });
+});
+
+describe('parseReport on an Android crash copied from logcat', () => {
+  const expectRead = (report: ReturnType<typeof parseReport>) => {
+    const [exception] = report.exceptions;
+    expect(exception?.type).toBe('java.lang.NullPointerException');
+    expect(exception?.frames.map((frame) => frame.file)).toEqual([
+      'TitleBar.kt',
+      'EditorActivity.kt',
+      'Activity.java',
+    ]);
+    expect(exception?.frames[0]).toMatchObject({ function: 'render', line: 88 });
+  };
+
+  it('reads the trace of a plain text', () => {
+    expectRead(parseReport(logcat('E AndroidRuntime: ').join('\n')));
+  });
+
+  it('reads the trace of an issue', () => {
+    expectRead(
+      parseReport({
+        title: 'Crash when reopening a note',
+        body: ['It crashes every time:', '', ...logcat('E AndroidRuntime: ')].join('\n'),
+      }),
+    );
+  });
+});
