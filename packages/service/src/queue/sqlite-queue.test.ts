@@ -98,29 +98,47 @@ describe('embedded job queue when it stops during a job', () => {
       .selectFrom('jobs')
       .select(['state', 'attempts', 'error', 'lease_until'])
       .executeTakeFirstOrThrow();
-
-  it('puts the interrupted job back as it was, and it runs again at the next start', async () => {
-    await open();
-    const first = queueOf();
-    await first.send('work', { n: 1 });
+  /** Sends one job, works it with a handler that runs until `onAbort` ends it, stops mid-run. */
+  async function stopDuringJob(
+    queue: JobQueue,
+    onAbort: (context: JobContext, reject: (error: unknown) => void) => void,
+  ) {
+    await queue.send('work', { n: 1 });
     let started: () => void = () => {};
     const running = new Promise<void>((resolve) => {
       started = resolve;
     });
-    const seen: { attempt: number; signal: AbortSignal }[] = [];
-    await first.work(
+    await queue.work(
       {
-        work: (_, { attempt, signal }: JobContext) =>
+        work: (_, context) =>
           new Promise((_, reject) => {
             started();
-            seen.push({ attempt, signal });
-            signal.addEventListener('abort', () => reject(signal.reason));
+            context.signal.addEventListener('abort', () => onAbort(context, reject));
           }),
       },
       { concurrency: 1 },
     );
     await running;
-    await first.stop();
+    await queue.stop();
+  }
+  /** Works the queue until it is empty. @returns the attempt of each run. */
+  async function attemptsOfRuns(queue: JobQueue) {
+    const attempts: number[] = [];
+    await queue.work(
+      { work: async (_, { attempt }) => void attempts.push(attempt) },
+      { concurrency: 1 },
+    );
+    await queue.drain({ timeoutMs: 30_000 });
+    return attempts;
+  }
+
+  it('puts the interrupted job back as it was, and it runs again at the next start', async () => {
+    await open();
+    const seen: { attempt: number; signal: AbortSignal }[] = [];
+    await stopDuringJob(queueOf(), ({ attempt, signal }, reject) => {
+      seen.push({ attempt, signal });
+      reject(signal.reason);
+    });
     expect(await jobRow()).toEqual({
       state: 'created',
       attempts: 0,
@@ -131,43 +149,18 @@ describe('embedded job queue when it stops during a job', () => {
     expect(seen.map(({ attempt, signal }) => [attempt, isInterruptedByStop(signal)])).toEqual([
       [1, true],
     ]);
-
-    const next = queueOf();
-    const attempts: number[] = [];
-    await next.work(
-      { work: async (_, { attempt }) => void attempts.push(attempt) },
-      { concurrency: 1 },
-    );
-    await next.drain({ timeoutMs: 30_000 });
-    expect(attempts).toEqual([1]);
+    expect(await attemptsOfRuns(queueOf())).toEqual([1]);
   }, 60_000);
 
   it('waits for a handler that honours its signal, so what it records lands before the store closes', async () => {
     await open();
-    const queue = queueOf();
-    await queue.send('work', { n: 1 });
-    let started: () => void = () => {};
-    const running = new Promise<void>((resolve) => {
-      started = resolve;
-    });
     const recorded: string[] = [];
-    await queue.work(
-      {
-        work: (_, { signal }) =>
-          new Promise((_, reject) => {
-            started();
-            signal.addEventListener('abort', () => {
-              setTimeout(() => {
-                recorded.push('interrupted');
-                reject(new Error('aborted'));
-              }, 50);
-            });
-          }),
-      },
-      { concurrency: 1 },
-    );
-    await running;
-    await queue.stop();
+    await stopDuringJob(queueOf(), (_, reject) => {
+      setTimeout(() => {
+        recorded.push('interrupted');
+        reject(new Error('aborted'));
+      }, 50);
+    });
     expect(recorded).toEqual(['interrupted']);
     expect(await jobRow()).toMatchObject({ state: 'created', attempts: 0, error: null });
   }, 60_000);
@@ -194,12 +187,6 @@ describe('embedded job queue when it stops during a job', () => {
     await queue.send('work', { n: 1 });
     // What a killed process leaves: the job active, its attempt counted at the claim.
     await store.db.updateTable('jobs').set({ state: 'active', attempts: 1 }).execute();
-    const attempts: number[] = [];
-    await queue.work(
-      { work: async (_, { attempt }) => void attempts.push(attempt) },
-      { concurrency: 1 },
-    );
-    await queue.drain({ timeoutMs: 30_000 });
-    expect(attempts).toEqual([2]);
+    expect(await attemptsOfRuns(queue)).toEqual([2]);
   }, 60_000);
 });
