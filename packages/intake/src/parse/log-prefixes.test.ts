@@ -18,6 +18,7 @@ describe('withoutLogcatPrefixes', () => {
   it.each([
     ['tag, space', 'E AndroidRuntime: '],
     ['tag', 'E/AndroidRuntime: '],
+    ['tag padded to a column', 'E ACRA    : '],
     ['brief', 'E/AndroidRuntime( 4242): '],
     ['threadtime', '05-30 03:44:33.661  4242  4242 E AndroidRuntime: '],
     ['time', '05-30 03:44:33.661 E/AndroidRuntime( 4242): '],

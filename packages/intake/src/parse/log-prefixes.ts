@@ -7,7 +7,8 @@
 /**
  * The logcat prefixes, one alternative per layout (Android's `logcat` documentation, "Control log
  * output format": `brief`, `tag`, `threadtime`, `time`; Android Studio's copy of a line):
- * - `E/AndroidRuntime( 1234): `, `E/AndroidRuntime: `, `E AndroidRuntime: ` — level, tag;
+ * - `E/AndroidRuntime( 1234): `, `E/AndroidRuntime: `, `E AndroidRuntime: `, `E ACRA    : ` — level,
+ *   tag (padded to a column or not);
  * - `05-30 03:44:33.661  2465  2465 E AndroidRuntime: ` — date, time, process and thread ids first;
  * - `2019-06-20 10:41:13.262 12345-12345/com.example E/AndroidRuntime: ` and
  *   `com.example E/AndroidRuntime: ` — Android Studio's, with the app's package;
@@ -18,7 +19,7 @@
  */
 const LOGCAT_PREFIX = new RegExp(
   [
-    String.raw`^(?:\d{2,4}-\d{2}(?:-\d{2})? \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\s+(?:\d+(?:-\d+|\s+\d+)?(?:/[\w.]+)?\s+)?)?(?:[a-z]\w*(?:\.\w+)+\s+)?[VDIWEFA][/ ][\w.$-]{1,64}(?:\(\s*\d+\))?:[ ]?`,
+    String.raw`^(?:\d{2,4}-\d{2}(?:-\d{2})? \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\s+(?:\d+(?:-\d+|\s+\d+)?(?:/[\w.]+)?\s+)?)?(?:[a-z]\w*(?:\.\w+)+\s+)?[VDIWEFA][/ ][\w.$-]{1,64} {0,32}(?:\(\s*\d+\))?:[ ]?`,
     String.raw`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s+\d+-\d+\s+[\w.$-]{1,64}\s+(?:[\w.:]+\s+)?[VDIWEFA] {1,4}`,
   ].join('|'),
 );
