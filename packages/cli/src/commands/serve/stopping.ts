@@ -1,6 +1,7 @@
 /**
- * What `sightline serve` says and does between a stop signal and its end. The queue stops
- * waiting for a running investigation at once (its job runs again on the next start), but the
+ * What `sightline serve` says and does between a stop signal and its end. The queue waits up
+ * to 2 s for a running investigation to honour the stop, then puts its job back as it was (it
+ * runs again on the next start, the attempt not counted; queue/types.ts), but the
  * investigation's work goes on until it ends, and the process with it: 6 to 21 s in silence
  * (fresh-user trial 49). Now the first Ctrl-C says what it waits for, a second one ends the
  * process at once, and the wait has a bound.
