@@ -24,6 +24,15 @@ const LOGCAT_PREFIX = new RegExp(
   ].join('|'),
 );
 
+/**
+ * A line without its logcat prefix ({@link LOGCAT_PREFIX}), or the line as it is without one.
+ * @param line - one line of a report.
+ */
+export function withoutLogcatPrefix(line: string): string {
+  const match = LOGCAT_PREFIX.exec(line);
+  return match ? line.slice(match[0].length) : line;
+}
+
 /** Lines that must carry the prefix before it is taken as a log's, not a word of prose. */
 const MIN_PREFIXED_LINES = 2;
 
@@ -35,10 +44,9 @@ const MIN_PREFIXED_LINES = 2;
 export function withoutLogcatPrefixes(lines: string[]): string[] | null {
   let prefixed = 0;
   const out = lines.map((line) => {
-    const match = LOGCAT_PREFIX.exec(line);
-    if (!match) return line;
-    prefixed += 1;
-    return line.slice(match[0].length);
+    const unprefixed = withoutLogcatPrefix(line);
+    if (unprefixed !== line) prefixed += 1;
+    return unprefixed;
   });
   return prefixed >= MIN_PREFIXED_LINES ? out : null;
 }

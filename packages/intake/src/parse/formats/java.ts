@@ -9,13 +9,12 @@
  * (docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Throwable.html).
  */
 import { isInAppJvmClass } from '../frame-origin.js';
+import { withoutLogcatPrefix } from '../log-prefixes.js';
 import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
 import { crashReport, joinMessage, parseErrorHeader } from './error-header.js';
 import type { TraceFormat } from './types.js';
 
-const LOGCAT_THREADTIME = /^\d\d-\d\d \d\d:\d\d:\d\d\.\d+ +\d+ +\d+ [VDIWEFA] [^:]*: ?/;
-const LOGCAT_BRIEF = /^[VDIWEFA]\/[^(:]*\( *\d+\): ?/;
 const FRAME = /^\s*at ([\w$./<>-]+)\(([^()]*)\)(?: ~?\[[^\]]*\])?\s*$/;
 /**
  * A frame printed without `at`, as Crashlytics and the Play Console list them
@@ -40,13 +39,6 @@ const SUPPRESSED = /^\s+Suppressed: /;
 const EMBEDDED_TYPE =
   /(?:^|[\s:])((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?::\s*(.*))?/;
 const MAX_MESSAGE_LINES = 50;
-
-/** Removes an Android logcat prefix from a line, if it has one. */
-function stripLogcatPrefix(line: string): string {
-  const first = line.charCodeAt(0);
-  if (!(first >= 48 && first <= 57) && line[1] !== '/') return line;
-  return line.replace(LOGCAT_THREADTIME, '').replace(LOGCAT_BRIEF, '');
-}
 
 /**
  * Parses one JVM frame line (`at pkg.Class.method(File.java:42)`, or without `at` as Crashlytics
@@ -122,7 +114,7 @@ function parseJavaExceptions(lines: string[]): Exception[] {
   // line names its exception, if anywhere.
   let lastText = '';
   for (const rawLine of lines) {
-    const line = stripLogcatPrefix(rawLine);
+    const line = withoutLogcatPrefix(rawLine);
     const frame = parseJvmFrame(line);
     if (frame) {
       if (skipping) continue;
@@ -171,7 +163,7 @@ export const javaFormat: TraceFormat = {
   name: 'java',
   requires: { what: 'a Java or Kotlin stack trace (`at com.example.Foo.bar(Foo.java:10)`)' },
   detect: ({ lines }) =>
-    Math.min(60, lines.filter((line) => parseJvmFrame(stripLogcatPrefix(line)) !== null).length),
+    Math.min(60, lines.filter((line) => parseJvmFrame(withoutLogcatPrefix(line)) !== null).length),
   parse: (input) => crashReport(input, parseJavaExceptions(input.lines)),
   parseExceptions: parseJavaExceptions,
 };
