@@ -100,10 +100,29 @@ function message(asi: string[], subtype: string | undefined): string {
   return subtype ?? '';
 }
 
-/** Parses a classic text crash report. */
+/**
+ * How sure the format is of a crashed thread's excerpt: below a whole report's 90, above the
+ * native format's frame count for the same lines (a frame line alone is no Apple report).
+ */
+const EXCERPT_SCORE = 60;
+
+/** The heading of a crashed thread's frames: `Thread 0 Crashed:: CrBrowserMain  Dispatch queue: …`. */
+const CRASHED_THREAD = /^Thread \d+ Crashed:/;
+
+/**
+ * The crashed thread's frames of a report pasted from its `Thread N Crashed:` heading on, without
+ * the header above it (no `Exception Type:`), as issues quote the part that matters: a bare stack
+ * (no type, no message), so that its frames are read.
+ */
+function crashedThreadExcerpt(lines: string[]): Exception[] {
+  const frames = framesAfter(lines, (line) => CRASHED_THREAD.test(line));
+  return frames.length > 0 ? [{ type: '', message: '', frames }] : [];
+}
+
+/** Parses a classic text crash report, or the crashed thread's excerpt of one. */
 function parseAppleTextExceptions(lines: string[], processName?: string): Exception[] {
   const type = field(lines, 'Exception Type');
-  if (type === undefined) return [];
+  if (type === undefined) return crashedThreadExcerpt(lines);
   const process = processName ?? field(lines, 'Process')?.replace(/\s*\[\d+\]$/, '');
   const crashed =
     field(lines, 'Triggered by Thread') ?? field(lines, 'Crashed Thread')?.split(/\s/)[0];
@@ -223,8 +242,8 @@ export const appleFormat: TraceFormat = {
   detect: ({ lines }) => {
     if (ipsHeader((lines[0] ?? '').trim())) return 100;
     const hasType = lines.some((line) => line.startsWith('Exception Type:'));
-    return hasType &&
-      lines.some((line) => / Crashed:/.test(line) || line.startsWith('Incident Identifier:'))
+    if (!hasType) return crashedThreadExcerpt(lines).length > 0 ? EXCERPT_SCORE : 0;
+    return lines.some((line) => / Crashed:/.test(line) || line.startsWith('Incident Identifier:'))
       ? 90
       : 0;
   },
