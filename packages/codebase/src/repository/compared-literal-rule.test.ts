@@ -11,6 +11,10 @@ const found = (text: string) =>
 describe('COMPARED_LITERAL_RULE', () => {
   const value = join('s3cr3t', 'value');
   const digits = join('abc', '12345');
+  const weak = join('hunter', '2');
+  const fake = join('Hunter2', '-fake-', '9911');
+  const symbols = join('s3cr3t', 'P@ss');
+  const random = join('qk7vz2mwp9', 'x4rt8ly3');
 
   it.each([
     [`if (password === "${value}") {`, `password === "${value}"`],
@@ -71,6 +75,17 @@ describe('COMPARED_LITERAL_RULE', () => {
       `in_array($password, ['${value}', '${digits}'])`,
       `in_array($password, ['${value}', '${digits}']`,
     ],
+    // A password a person chooses may look like an identifier; a token's or a key's shape of
+    // one with more digits, capitals or symbols, or random, is a secret.
+    [`expect(user.password).toBe("${weak}");`, `expect(user.password).toBe("${weak}"`],
+    [`if password in ("${weak}", "x"):`, `password in ("${weak}", "x")`],
+    [`if (token === "${fake}") {`, `token === "${fake}"`],
+    [`if (auth === "${symbols}") {`, `auth === "${symbols}"`],
+    [`expect(token).toBe("${random}");`, `expect(token).toBe("${random}"`],
+    [
+      `expect(apiToken.getValue()).toBe("${value}");`,
+      `expect(apiToken.getValue()).toBe("${value}"`,
+    ],
   ])('finds the literal in %j', (text, range) => {
     expect(found(text)).toEqual([range]);
   });
@@ -108,6 +123,17 @@ describe('COMPARED_LITERAL_RULE', () => {
     'if token in ("function", "return"):',
     `for (const token in {"${value}": 1}) {`,
     `if (["${value}"].includes(username)) {`,
+    // A lexer's type names and an auth scheme: identifiers, not secrets.
+    'if token in ("float32", "float64", "complex128"):',
+    'if (token === "uint256") {',
+    'if auth in ("oauth2", "saml2"):',
+    'if (auth === "oauth2") {',
+    'expect(token).toBe("my_var2");',
+    'expect(token).toEqual("uuid-v4");',
+    'expect(secret).toBe("kv/data/app1");',
+    // A lexer's token read through an accessor of its value.
+    'expect(token.getValue()).toBe("0x1F2E");',
+    'expect(token.toString()).toBe("IDENT(x1)");',
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -83,9 +83,12 @@ const COMMA = /[ \t]*,/y;
 /** A call's closing parenthesis, after its argument (sticky). */
 const CLOSE = /[ \t]*\)/y;
 
-/** Whether a literal of a list {@link isSecretLiteral}. */
-function holdsSecret(operand: { literals: readonly ComparedLiteral[] } | null): boolean {
-  return operand?.literals.some((found) => isSecretLiteral(found.value)) ?? false;
+/** Whether a literal of a list compared with `name` {@link isSecretLiteral}. */
+function holdsSecret(
+  operand: { literals: readonly ComparedLiteral[] } | null,
+  name: string,
+): boolean {
+  return operand?.literals.some((found) => isSecretLiteral(found.value, name)) ?? false;
 }
 
 /**
@@ -99,7 +102,7 @@ function* nameFirst(text: string): Generator<[number, number]> {
     const equalsMethod = found[0].endsWith('(');
     const from = found.index + found[0].length;
     const operand = literalsAt(text, from, equalsMethod ? 'never' : 'allowed');
-    if (!operand || !holdsSecret(operand)) continue;
+    if (!operand || !holdsSecret(operand, name)) continue;
     if (!equalsMethod) yield [start, operand.end];
     // `name.equals("…")` closes its call on its one literal.
     const close = operand.literals.length > 1 ? -1 : endAt(CLOSE, text, operand.end);
@@ -114,7 +117,8 @@ function* nameFirst(text: string): Generator<[number, number]> {
 function* literalFirst(text: string): Generator<[number, number]> {
   for (const found of text.matchAll(LITERAL_FIRST)) {
     const after = nameAfter(text, found.index + found[0].length);
-    if (!after || !isSecretName(after.name) || !isSecretLiteral(found[2] ?? '')) continue;
+    if (!after || !isSecretName(after.name) || !isSecretLiteral(found[2] ?? '', after.name))
+      continue;
     // `"…".equals(name)` closes its call.
     if (found[0].endsWith('(') && endAt(CLOSE, text, after.end) < 0) continue;
     yield [found.index, after.end];
@@ -122,7 +126,8 @@ function* literalFirst(text: string): Generator<[number, number]> {
   for (const found of text.matchAll(LIST_FIRST)) {
     const after = nameAfter(text, found.index + found[0].length);
     if (!after || !isSecretName(after.name) || endAt(CLOSE, text, after.end) < 0) continue;
-    if (holdsSecret(literalsAt(text, found.index, 'required'))) yield [found.index, after.end];
+    if (holdsSecret(literalsAt(text, found.index, 'required'), after.name))
+      yield [found.index, after.end];
   }
 }
 
@@ -132,7 +137,7 @@ function* comparingCalls(text: string): Generator<[number, number]> {
     const end = found.index + found[0].length;
     if (found[2] !== undefined) {
       const after = nameAfter(text, end);
-      if (after && isSecretName(after.name) && isSecretLiteral(found[2])) {
+      if (after && isSecretName(after.name) && isSecretLiteral(found[2], after.name)) {
         yield [found.index, after.end];
       }
       continue;
@@ -141,7 +146,7 @@ function* comparingCalls(text: string): Generator<[number, number]> {
     if (!first || !isSecretName(first.name)) continue;
     const comma = endAt(COMMA, text, first.end);
     const second = comma < 0 ? null : literalsAt(text, comma);
-    if (second && holdsSecret(second)) yield [found.index, second.end];
+    if (second && holdsSecret(second, first.name)) yield [found.index, second.end];
   }
 }
 
@@ -157,14 +162,16 @@ function* assertions(text: string): Generator<[number, number]> {
     if (subject && isSecretName(subject.name)) {
       const matcher = endAt(MATCHER, text, subject.end);
       const expected = matcher < 0 ? null : literalsAt(text, matcher);
-      if (expected && holdsSecret(expected)) yield [found.index, expected.end];
+      if (expected && holdsSecret(expected, subject.name)) yield [found.index, expected.end];
       continue;
     }
     const value = literalsAt(text, from, 'never');
-    if (!value || value.literals.length > 1 || !holdsSecret(value)) continue;
+    if (!value || value.literals.length > 1) continue;
     const matcher = endAt(MATCHER, text, value.end);
     const name = matcher < 0 ? null : nameAfter(text, matcher);
-    if (name && isSecretName(name.name)) yield [found.index, name.end];
+    if (name && isSecretName(name.name) && holdsSecret(value, name.name)) {
+      yield [found.index, name.end];
+    }
   }
 }
 

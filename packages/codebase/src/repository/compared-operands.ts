@@ -94,36 +94,81 @@ function isSecretWord(word: string): boolean {
   return SECRET_SETTING.test(snake) && !isSecretSettingPointer(snake);
 }
 
+/** Accessors of an object's value (`token.getValue()`, `token.toString()`). */
+const VALUE_ACCESSOR = /^(?:toString|valueOf|get|value|getValue)$/;
+
 /**
- * Whether a name is a secret's: its last part is (`user.password`, `body['password']`), or a
- * getter's field is (`cfg.getApiToken()`, Python's `get_password()`), or a transform's receiver
- * is (`password.trim()`, {@link TRANSFORM}). A getter of another field (`token.getType()`) is not.
+ * The secret word a name ends in, snake-cased (`user.password` → `password`,
+ * `cfg.getApiToken()` → `api_token`), or null when the name is not a secret's: its last part is
+ * one (`user.password`, `body['password']`), or a getter's field is (`cfg.getApiToken()`,
+ * Python's `get_password()`), or a transform's receiver is (`password.trim()`,
+ * {@link TRANSFORM}). A getter of another field (`token.getType()`) is not, nor a lexer's token
+ * read through an accessor of its value (`token.getValue()`, `token.toString()`).
  */
-export function isSecretName(name: string): boolean {
-  if (!/^[A-Za-z_$]/.test(name)) return false;
+function secretWord(name: string): string | null {
+  if (!/^[A-Za-z_$]/.test(name)) return null;
   const parts = [...name.matchAll(PART)];
+  let accessor = false;
   for (let index = parts.length - 1; index >= 0; index--) {
-    const [, word, called, , key] = parts[index] ?? [];
-    if (key !== undefined) return isSecretWord(key);
-    if (called === undefined) return isSecretWord(word ?? '');
-    if (TRANSFORM.test(word ?? '')) continue;
-    return isSecretWord((word ?? '').replace(/^[Gg]et(?:_|(?=[A-Z]))/, ''));
+    const [, word = '', called, , key] = parts[index] ?? [];
+    const field = key ?? (called === undefined ? word : word.replace(/^[Gg]et(?:_|(?=[A-Z]))/, ''));
+    if (key === undefined && called !== undefined && TRANSFORM.test(word)) {
+      accessor ||= VALUE_ACCESSOR.test(word);
+      continue;
+    }
+    // A bare `token` is as often a lexer's: an object whose value is read is one.
+    if (accessor && /^token$/i.test(field)) return null;
+    return isSecretWord(field) ? snakeCase(field) : null;
   }
-  return false;
+  return null;
 }
 
-/** Words joined by `:` or `/` (a namespaced token's `t:build`, a path's `api/login`). */
-const JOINED_WORDS = /^[A-Za-z]+(?:[:/][A-Za-z]+)+$/;
+/**
+ * Whether a name is a secret's (`user.password`, `body['password']`, `cfg.getApiToken()`,
+ * `password.trim()`); a getter of another field (`token.getType()`) is not.
+ */
+export function isSecretName(name: string): boolean {
+  return secretWord(name) !== null;
+}
+
+/** Words joined by `:` or `/`, each maybe numbered (`t:build`, `api/login`, `kv/data/app1`). */
+const JOINED_WORDS = /^[A-Za-z]+\d{0,3}(?:[:/][A-Za-z]+\d{0,3})+$/;
 
 /**
- * Whether a compared literal is a secret: it and its text within its punctuation
- * {@link looksLikePassword} (a lexer's `token === "=>"` has none; its
- * `token === "?NonExpressionKeyword"` is a name within it), and that text is not words joined by
- * `:` or `/` ({@link JOINED_WORDS}).
+ * An identifier's or a type's name: lower-case words, each maybe numbered, joined by `-`, `_`,
+ * `.`, `/` or `:` (`float64`, `uint256`, `complex128`, `oauth2`, `my_var2`, `uuid-v4`), at most
+ * 32 characters, words of at most 12 letters, at most three digits in all (checked apart).
  */
-export function isSecretLiteral(value: string): boolean {
+const IDENTIFIER_LIKE = /^[a-z]{1,12}\d{0,3}(?:[-_./:][a-z]{1,12}\d{0,3}){0,7}$/;
+
+/** The words of a password a person chooses: `password`, `passwd`, `passphrase`, `pwd`. */
+const PASSWORD_WORD = /(?:^|_)(?:pass(?:_?(?:word|phrase)|wd)?|pwd|pw|pswd)$/;
+
+/**
+ * Whether a literal has the shape of an identifier or a type's name ({@link IDENTIFIER_LIKE}):
+ * little entropy, what a lexer's token (`token === "float64"`) or an auth scheme
+ * (`auth === "oauth2"`) is compared with. A token, a key or a secret a machine makes is not such
+ * a word; a password a person chooses may be (`hunter2`), so a password's name keeps it.
+ */
+function isIdentifierLike(value: string): boolean {
+  return value.length <= 32 && IDENTIFIER_LIKE.test(value) && value.replace(/\D/g, '').length <= 3;
+}
+
+/**
+ * Whether a literal compared with a name is a secret: it and its text within its punctuation
+ * {@link looksLikePassword} (a lexer's `token === "=>"` has none; its
+ * `token === "?NonExpressionKeyword"` is a name within it), that text is not words joined by
+ * `:` or `/` ({@link JOINED_WORDS}), and, unless the name is a password's, not an identifier's or
+ * a type's name ({@link isIdentifierLike}: `token === "float64"`).
+ * @param name - the name it is compared with; when omitted, judged as a password's.
+ */
+export function isSecretLiteral(value: string, name?: string): boolean {
   const inner = value.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
-  return looksLikePassword(value) && looksLikePassword(inner) && !JOINED_WORDS.test(inner);
+  if (!looksLikePassword(value) || !looksLikePassword(inner) || JOINED_WORDS.test(inner)) {
+    return false;
+  }
+  const word = name === undefined ? 'password' : (secretWord(name) ?? '');
+  return PASSWORD_WORD.test(word) || !isIdentifierLike(value);
 }
 
 /** A literal at a position (sticky), maybe empty: quote group 1, text group 2. */

@@ -36,6 +36,14 @@ describe('SWITCHED_LITERAL_RULE', () => {
       `switch (token) {\n  case "=>":\n    break;\n  case "${value}":\n    break;\n}`,
       [`case "${value}"`],
     ],
+    [
+      `switch (password) {\n  case "${join('hunter', '2')}":\n    break;\n}`,
+      [`case "${join('hunter', '2')}"`],
+    ],
+    [
+      `switch (password) {\n  case "${join('hunter', '2')}":\n    break;\n}`,
+      [`case "${join('hunter', '2')}"`],
+    ],
   ])('finds the labels in %j', (text, ranges) => {
     expect(found(text)).toEqual(ranges);
   });
@@ -45,6 +53,11 @@ describe('SWITCHED_LITERAL_RULE', () => {
     'switch (password) {\n  case "":\n    return false;\n}',
     'switch (token) {\n  case "=>":\n  case "function":\n    break;\n}',
     'switch (password) {\n  case "********":\n    break;\n}',
+    // A lexer's type names, an auth scheme: identifiers, not secrets (JavaScript, Python, Go).
+    'switch (token) {\n  case "float64":\n  case "base64":\n  case "uint256":\n    break;\n}',
+    'match token:\n    case "float64":\n        pass',
+    'switch token {\ncase "uint16", "float32":\n\treturn 1\n}',
+    'switch (auth) {\n  case "oauth2":\n    break;\n}',
     // After the switch's end, and a nested switch on another name.
     `switch (password) {\n  case "":\n    break;\n}\nswitch (mode) {\n  case "${value}":\n    break;\n}`,
     `switch (password) {\n  case "":\n    switch (mode) {\n      case "${value}":\n        break;\n    }\n}`,

@@ -40,13 +40,14 @@ const MOST_LINES = 256;
 
 /**
  * The ranges of a switch's labels that give a secret literal, the switch's header ending at
- * `from` (after its line), its indentation `indentation` characters.
+ * `from` (after its line), its indentation `indentation` characters, its name `name`.
  * @returns where the lines read end.
  */
 function* labels(
   text: string,
   from: number,
   indentation: number,
+  name: string,
 ): Generator<[number, number], number> {
   let labelIndentation = -1;
   let lineStart = from;
@@ -70,7 +71,7 @@ function* labels(
     if (!isLabel) continue;
     if (labelIndentation < 0) labelIndentation = indent;
     if (indent !== labelIndentation || !list) continue;
-    if (!list.literals.some((found) => isSecretLiteral(found.value))) continue;
+    if (!list.literals.some((found) => isSecretLiteral(found.value, name))) continue;
     yield [start + indent, list.end];
   }
   return lineStart;
@@ -96,7 +97,7 @@ export const SWITCHED_LITERAL_RULE: SecretRule = {
       if (!tail || end === undefined || (found[3] === '(') !== (tail[1] === ')')) continue;
       // Ruby's `case password` ends its line; a C label on a constant (`case FOO:`) is none.
       if (found[2] === 'case' && tail[2] !== '') continue;
-      readTo = yield* labels(text, end, (found[1] ?? '').length);
+      readTo = yield* labels(text, end, (found[1] ?? '').length, name.name);
     }
   },
 };
