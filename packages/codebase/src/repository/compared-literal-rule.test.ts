@@ -138,6 +138,38 @@ describe('COMPARED_LITERAL_RULE', () => {
     expect(found(text)).toEqual([]);
   });
 
+  it.each([
+    [`expect(response.body.password).toEqual(\n  '${fake}',\n);`, [2]],
+    [`expect(user.password)\n  .toBe("${fake}");`, [2]],
+    [`self.assertEqual(\n    user.password, "${fake}"\n)`, [2]],
+    [`assertEquals(\n    "${fake}",\n    user.getPassword());`, [2]],
+    [`assert.Equal(t,\n\t"${fake}",\n\tcfg.Password)`, [2]],
+    [`assert_eq!(\n    config.api_token,\n    "${fake}"\n);`, [3]],
+    [`if password in (\r\n    "${fake}",\r\n    "${value}",\r\n):`, [2, 3]],
+  ])('withholds the literal of a call a formatter split, %j', async (text, lines) => {
+    const file = `function check() {\n${text}\n}\n`;
+    const withheld = [...(await scanSecrets(file, 'src/auth.test.ts')).lines.keys()];
+    expect(lines.map((line) => line + 1).every((line) => withheld.includes(line))).toBe(true);
+    expect(withheld).not.toContain(1);
+  });
+
+  it.each([
+    'expect(token.type).toEqual(\n  "identifier",\n);',
+    'expect(password)\n  .toBe(undefined);',
+    `assertEquals(\n    "${value}",\n    user.getName());`,
+    'if token in (\n    "float32",\n    "float64",\n):',
+    `expect(password).toEqual(\n  expected,\n);\nconst other = "${value}";`,
+  ])('finds nothing in the split call %j', (text) => {
+    expect(found(text)).toEqual([]);
+  });
+
+  it('reads a long run of unclosed calls in linear time', () => {
+    const text = `${'expect(password).toEqual(\n'.repeat(20_000)}"${fake}"`;
+    const started = performance.now();
+    expect(found(text).length).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
   it('withholds the line in a scan of a Python file', async () => {
     const file = `def check(token):\n    if token != "${value}":\n        raise PermissionError()\n`;
     expect([...(await scanSecrets(file, 'src/auth.py')).lines.keys()]).toEqual([2]);

@@ -175,17 +175,78 @@ function* assertions(text: string): Generator<[number, number]> {
   }
 }
 
+/** The comparisons of one line (or of a call's lines read as one). */
+function* comparisons(text: string): Generator<[number, number]> {
+  yield* nameFirst(text);
+  yield* literalFirst(text);
+  yield* comparingCalls(text);
+  yield* assertions(text);
+}
+
+/** What opens a comparison a formatter may split: a comparing call, an assertion, a list's test. */
+const OPENER = new RegExp(
+  `${COMPARING_CALL}|${SUBJECT_CALL.source}|${EQUALS_METHOD}|${MEMBERSHIP}|\\.(?:toBe|toEqual|toStrictEqual|isEqualTo|equals?|eql)\\(`,
+);
+/** The most lines read after a line that leaves a comparison's `(` open. */
+const MOST_CALL_LINES = 8;
+/** The most characters read of that line (its end) and of the lines after it. */
+const MOST_CALL_CHARACTERS = 400;
+
+/** `(` minus `)` in a text. */
+function depthOf(text: string): number {
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(') depth++;
+    else if (char === ')') depth--;
+  }
+  return depth;
+}
+
+/**
+ * The comparisons a formatter split over lines, each read as one line: a line that opens one
+ * ({@link OPENER}) and leaves its `(` open (`expect(user.password).toEqual(`, `assertEquals(`,
+ * `if password in (`), or whose next line goes on with a matcher (`expect(user.password)`, then
+ * `.toBe("…")`), read with the lines after it up to the `(`'s close, at most
+ * {@link MOST_CALL_LINES} lines and {@link MOST_CALL_CHARACTERS} characters, its line breaks as
+ * spaces (ranges stay the text's). Only ranges across a line break are given (the others are the
+ * line's). Each line is read a bounded number of times: linear in the text's length.
+ */
+function* splitComparisons(text: string): Generator<[number, number]> {
+  for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', newline + 1)) {
+    const lineStart = text.lastIndexOf('\n', newline - 1) + 1;
+    const from = Math.max(lineStart, newline - MOST_CALL_CHARACTERS);
+    const line = text.slice(from, newline);
+    let depth = depthOf(line);
+    const chained = /^[ \t]*\./.test(text.slice(newline + 1, newline + 1 + MOST_CALL_CHARACTERS));
+    if ((depth <= 0 && !chained) || !OPENER.test(line)) continue;
+    const limit = Math.min(text.length, newline + 1 + MOST_CALL_CHARACTERS);
+    let end = newline + 1;
+    for (let count = 0; count < MOST_CALL_LINES && end < limit; count++) {
+      const next = text.indexOf('\n', end);
+      const lineEnd = Math.min(next < 0 ? text.length : next, limit);
+      depth += depthOf(text.slice(end, lineEnd));
+      end = lineEnd + 1;
+      if (depth <= 0) break;
+    }
+    const read = text.slice(from, Math.min(end, limit)).replace(/[\r\n]/g, ' ');
+    for (const [start, stop] of comparisons(read)) {
+      if (read.slice(start, stop) !== text.slice(from + start, from + stop)) {
+        yield [from + start, from + stop];
+      }
+    }
+  }
+}
+
 /**
  * A secret-named name compared with a literal that {@link isSecretLiteral} (a lexer's
  * `token === "=>"`, `token == "function"` are none); each range runs from the first of the two
- * through the second, on one line.
+ * through the second, on one line or over the lines of a call a formatter split
+ * ({@link splitComparisons}).
  */
 export const COMPARED_LITERAL_RULE: SecretRule = {
   what: 'a literal compared with a secret-named name',
   *find(text) {
-    yield* nameFirst(text);
-    yield* literalFirst(text);
-    yield* comparingCalls(text);
-    yield* assertions(text);
+    yield* comparisons(text);
+    yield* splitComparisons(text);
   },
 };
