@@ -86,6 +86,23 @@ describe('COMPARED_LITERAL_RULE', () => {
       `expect(apiToken.getValue()).toBe("${value}");`,
       `expect(apiToken.getValue()).toBe("${value}"`,
     ],
+    // Ruby's symbol subscripts, JUnit 4's message first, NUnit's, FluentAssertions', Shouldly's,
+    // C#'s lower-case string.Equals.
+    [`if params[:password] == "${value}"`, `params[:password] == "${value}"`],
+    [
+      `assertEquals("password mismatch", "${value}", user.getPassword());`,
+      `assertEquals("password mismatch", "${value}", user.getPassword()`,
+    ],
+    [
+      `Assert.That(password, Is.EqualTo("${value}"));`,
+      `Assert.That(password, Is.EqualTo("${value}"`,
+    ],
+    [`user.Password.Should().Be("${value}");`, `user.Password.Should().Be("${value}")`],
+    [`password.ShouldBe("${value}");`, `password.ShouldBe("${value}")`],
+    [
+      `string.Equals(password, "${value}", StringComparison.Ordinal)`,
+      `string.Equals(password, "${value}"`,
+    ],
   ])('finds the literal in %j', (text, range) => {
     expect(found(text)).toEqual([range]);
   });
@@ -134,6 +151,9 @@ describe('COMPARED_LITERAL_RULE', () => {
     // A lexer's token read through an accessor of its value.
     'expect(token.getValue()).toBe("0x1F2E");',
     'expect(token.toString()).toBe("IDENT(x1)");',
+    `if params[:username] == "${value}"`,
+    `assertEquals("password mismatch", "${value}", user.getName());`,
+    'password.Should().Be(expected);',
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -29,8 +29,11 @@ import type { SecretRule } from './secret-rule.js';
 /** An equality operator: `===`, `!==`, `==`, `!=`, SQL's and Visual Basic's `<>`. */
 const OPERATOR = '(?:===?|!==?|<>)';
 
-/** Methods that compare their receiver with their argument. */
-const EQUALS_METHOD = String.raw`\.(?:equals(?:IgnoreCase)?|Equals|contentEquals|eql\?|equal\?)\(`;
+/**
+ * Methods that compare their receiver with their argument: Java's and C#'s `equals`, Ruby's
+ * `eql?`, FluentAssertions' `.Should().Be(`, Shouldly's `.ShouldBe(`.
+ */
+const EQUALS_METHOD = String.raw`\.(?:equals(?:IgnoreCase)?|Equals|contentEquals|eql\?|equal\?|Should\(\)\.(?:Not)?(?:Be|Equal)|Should(?:Not)?(?:Be|Equal))\(`;
 
 /** Infix matchers of Kotest and ScalaTest (`password shouldBe "…"`). */
 const INFIX_MATCHER = String.raw`\b(?:should|must)(?:Not)?(?:Be|Equal)\b`;
@@ -39,13 +42,17 @@ const INFIX_MATCHER = String.raw`\b(?:should|must)(?:Not)?(?:Be|Equal)\b`;
 const MEMBERSHIP = String.raw`\b(?:(?:not[ \t]+)?in|(?:NOT[ \t]+)?IN)\b(?=[ \t]*[[({])`;
 
 /** Calls that compare their two arguments (test assertions among them). */
-const COMPARING_CALL = String.raw`\b(?:strn?(?:case)?cmp|_?stricmp|Objects\.equals|String\.Equals|compare_digest|hash_equals|in_array|assert(?:Not)?Equals?|assert_(?:not_)?equal|assert_(?:eq|ne)!|assert(?:Not)?Same|assert\.(?:not)?(?:[Ss]trict|[Dd]eep)?[Ee]qual(?:Values)?|require\.(?:Not)?Equal(?:Values)?|Assert\.(?:Are(?:Not)?(?:Equal|Same)|(?:Not)?Equal)|XCTAssert(?:Not)?Equal)\(`;
+const COMPARING_CALL = String.raw`\b(?:strn?(?:case)?cmp|_?stricmp|Objects\.equals|[Ss]tring\.Equals|compare_digest|hash_equals|in_array|assert(?:Not)?Equals?|assert_(?:not_)?equal|assert_(?:eq|ne)!|assert(?:Not)?Same|assert\.(?:not)?(?:[Ss]trict|[Dd]eep)?[Ee]qual(?:Values)?|require\.(?:Not)?Equal(?:Values)?|Assert\.(?:Are(?:Not)?(?:Equal|Same)|(?:Not)?Equal)|XCTAssert(?:Not)?Equal)\(`;
 
 /** A test's context given before the two compared arguments: Go's `t`, testify suites' `s.T()`. */
 const TEST_CONTEXT = String.raw`(?:(?:t|s\.T\(\))[ \t]*,[ \t]*)?`;
 
-/** Calls that name an assertion's subject, before its matcher: `expect(…)`, `assertThat(…)`. */
-const SUBJECT_CALL = /\b(?:expect(?:That)?|assertThat|assert_that|assumeThat|assume_that)\([ \t]*/g;
+/**
+ * Calls that name an assertion's subject, before its matcher: `expect(…)`, `assertThat(…)`,
+ * NUnit's `Assert.That(…, Is.EqualTo(…))`.
+ */
+const SUBJECT_CALL =
+  /\b(?:expect(?:That)?|assertThat|assert_that|assumeThat|assume_that|Assert\.That)\([ \t]*/g;
 
 /** Between an assertion's parts: a `.` or spaces (RSpec's `to eq`). */
 const STEP = String.raw`(?:[ \t]*\.[ \t]*|[ \t]+)`;
@@ -57,7 +64,7 @@ const STEP = String.raw`(?:[ \t]*\.[ \t]*|[ \t]+)`;
  * (`, is(`, `, equalTo(`, `, is(equalTo(`).
  */
 const MATCHER = new RegExp(
-  String.raw`[ \t]*\)(?:${STEP}(?:not|to|be|been|is|that|and|deep|strictly|should|must|does)\b)*${STEP}(?:toBe|toEqual|toStrictEqual|toMatch|toContain|equals?|eql|eq|isEqualTo(?:IgnoringCase)?|isNotEqualTo|isSameAs|isIn|isNotIn|isOneOf|is_equal_to|is_not_equal_to|is_in)(?:[ \t]*\([ \t]*|[ \t]+)|[ \t]*,[ \t]*(?:(?:is|equalTo|equal_to|is_|eq|sameInstance)[ \t]*\([ \t]*){1,2}`,
+  String.raw`[ \t]*\)(?:${STEP}(?:not|to|be|been|is|that|and|deep|strictly|should|must|does)\b)*${STEP}(?:toBe|toEqual|toStrictEqual|toMatch|toContain|equals?|eql|eq|isEqualTo(?:IgnoringCase)?|isNotEqualTo|isSameAs|isIn|isNotIn|isOneOf|is_equal_to|is_not_equal_to|is_in)(?:[ \t]*\([ \t]*|[ \t]+)|[ \t]*,[ \t]*(?:(?:is|equalTo|equal_to|is_|eq|sameInstance|Is(?:\.Not)?\.EqualTo)[ \t]*\([ \t]*){1,2}`,
   'y',
 );
 
@@ -136,8 +143,12 @@ function* comparingCalls(text: string): Generator<[number, number]> {
   for (const found of text.matchAll(CALL)) {
     const end = found.index + found[0].length;
     if (found[2] !== undefined) {
-      const after = nameAfter(text, end);
-      if (after && isSecretName(after.name) && isSecretLiteral(found[2], after.name)) {
+      // JUnit 4's message first: `assertEquals("…", "…", password)`.
+      const expected = nameAfter(text, end) ? null : literalsAt(text, end, 'never');
+      const comma = expected?.literals.length === 1 ? endAt(COMMA, text, expected.end) : -1;
+      const after = nameAfter(text, comma < 0 ? end : comma);
+      const value = comma < 0 ? found[2] : (expected?.literals[0]?.value ?? '');
+      if (after && isSecretName(after.name) && isSecretLiteral(value, after.name)) {
         yield [found.index, after.end];
       }
       continue;

@@ -15,8 +15,12 @@ import { isSecretSettingPointer, SECRET_SETTING, snakeCase } from './secret-name
  */
 export const literal = (n: number) => `(["'\\x60])([^"'\\x60\\n\\\\]{1,256})\\${n}`;
 
-/** A subscript by a quoted key (`['password']`), as a pattern's source: its quote is group `n`. */
-const subscript = (n: number) => `\\[(["'\\x60])[^"'\\x60\\n\\\\]{1,64}\\${n}\\]`;
+/**
+ * A subscript by a quoted key (`['password']`) or a Ruby symbol (`[:password]`), as a pattern's
+ * source: its quote is group `n`.
+ */
+const subscript = (n: number) =>
+  `\\[(?:(["'\\x60])[^"'\\x60\\n\\\\]{1,64}\\${n}|:[A-Za-z_]\\w{0,63})\\]`;
 /** An identifier, then empty calls and subscripts (`getPassword()`, `body['password']`). */
 const namePart = (n: number) => String.raw`[A-Za-z_$][\w$]*(?:\(\)|${subscript(n)}){0,4}`;
 
@@ -36,8 +40,10 @@ function isNameChar(char: string): boolean {
   return /[\w$]/.test(char);
 }
 
-/** Where the subscript `['…']` that ends at `end` (after its `]`) starts; -1 when none. */
+/** Where the subscript `['…']` or `[:…]` that ends at `end` (after its `]`) starts; -1 when none. */
 function subscriptStart(text: string, end: number, limit: number): number {
+  const symbol = /\[:[A-Za-z_]\w{0,63}\]$/.exec(text.slice(Math.max(limit, end - 67), end));
+  if (symbol) return end - symbol[0].length;
   const quote = text.charAt(end - 2);
   if (!/["'\x60]/.test(quote)) return -1;
   const open = limit + text.slice(limit, end - 2).lastIndexOf(quote);
@@ -85,8 +91,11 @@ export function nameAfter(text: string, from: number): { name: string; end: numb
 const TRANSFORM =
   /^(?:trim(?:Start|End)?|[lr]?strip|lower|upper|casefold|to(?:Locale)?(?:Lower|Upper)Case|toString|valueOf|to_s|to_str|to_string|as_str|as_ref|as_bytes|downcase|upcase|chomp|normalize|intern|unwrap|encode|decode|getBytes|toCharArray|get|value|getValue)$/;
 
-/** The parts of a name: an identifier (group 1), maybe called (group 2), or a subscript's key (group 4). */
-const PART = /([A-Za-z_$][\w$]*)(\(\))?|\[(["'\x60])([^"'\x60\n\\]*)\3\]/g;
+/**
+ * The parts of a name: an identifier (group 1), maybe called (group 2), or a subscript's key
+ * (group 4, a Ruby symbol's group 5).
+ */
+const PART = /([A-Za-z_$][\w$]*)(\(\))?|\[(?:(["'\x60])([^"'\x60\n\\]*)\3|:([A-Za-z_]\w*))\]/g;
 
 /** Whether a setting's or a field's name is a secret's (`SECRET_SETTING`), not a pointer to one. */
 function isSecretWord(word: string): boolean {
@@ -110,7 +119,8 @@ function secretWord(name: string): string | null {
   const parts = [...name.matchAll(PART)];
   let accessor = false;
   for (let index = parts.length - 1; index >= 0; index--) {
-    const [, word = '', called, , key] = parts[index] ?? [];
+    const [, word = '', called, , quotedKey, symbol] = parts[index] ?? [];
+    const key = quotedKey ?? symbol;
     const field = key ?? (called === undefined ? word : word.replace(/^[Gg]et(?:_|(?=[A-Z]))/, ''));
     if (key === undefined && called !== undefined && TRANSFORM.test(word)) {
       accessor ||= VALUE_ACCESSOR.test(word);

@@ -30,6 +30,7 @@ describe('SWITCHED_LITERAL_RULE', () => {
       [`case "${value}" | "${digits}"`],
     ],
     [`case password\nwhen "${value}" then true\nelse false\nend`, [`when "${value}"`]],
+    [`case params[:password]\nwhen "${value}" then true\nend`, [`when "${value}"`]],
     [`match password.as_str() {\n    "${value}" => true,\n    _ => false,\n}`, [`"${value}"`]],
     [`when (secret) {\n    "${value}" -> true\n    else -> false\n}`, [`"${value}"`]],
     [
