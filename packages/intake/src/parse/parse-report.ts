@@ -113,10 +113,11 @@ function withFormat(
   input: FormatInput,
   name: string | undefined,
 ): { formatInput: FormatInput; chosen: ReportFormat } {
-  // Detected once: the best format's score also decides whether the unquoted text reads better.
+  // Detected once: the best format's score also decides whether the text reads better without
+  // its quote markers or logcat prefixes.
   const detected = name === undefined ? bestFormat(input) : undefined;
-  const unquoted = detected && readBetterUnquoted(input, detected.score);
-  if (unquoted) return unquoted;
+  const unmarked = detected && readBetterWithoutMarks(input, detected.score);
+  if (unmarked) return unmarked;
   const chosen = detected?.format ?? chooseFormat(input, name);
   // Detected: anything but text read it. Forced: a format that reads any text, or that found its own.
   const reads = (format: ReportFormat, candidate: FormatInput) =>
@@ -141,7 +142,7 @@ function withFormat(
  * line unread; an Android crash copied from logcat (`E AndroidRuntime: \tat …`) as text.
  * @param inputScore - the best format's `detect` score of the input as it is.
  */
-function readBetterUnquoted(
+function readBetterWithoutMarks(
   input: FormatInput,
   inputScore: number,
 ): { formatInput: FormatInput; chosen: ReportFormat } | undefined {

@@ -73,7 +73,7 @@ export interface JobQueue {
   failed(limit?: number): Promise<FailedJob[]>;
   /**
    * Stops working: running jobs get their signal, then the queue waits for them to settle (at most
-   * {@link STOP_GRACE_MS} after the signal). The embedded queue puts each interrupted job back as
+   * {@link JOB_STOP_GRACE_MS} after the signal). The embedded queue puts each interrupted job back as
    * it was, its attempt not counted; pg-boss counts it as a failed attempt.
    */
   stop(): Promise<void>;
@@ -88,7 +88,7 @@ export function retryDelay(policy: QueuePolicy, attempt: number): number {
  * How long a stop waits for a running job to settle after its signal fired, ms: enough for a
  * handler that honours its signal to record where it stopped before the store closes.
  */
-export const STOP_GRACE_MS = 2_000;
+export const JOB_STOP_GRACE_MS = 2_000;
 
 /**
  * The reason a queue's orderly stop aborts its running jobs with when it puts each back as it was
@@ -124,7 +124,7 @@ export function isInterruptedByStop(signal: AbortSignal): boolean {
  * the run ends with the stop's reason when that is a {@link JobInterruptedError} (the queue puts
  * the job back), else with a "worker stopped" error. A job whose stop fired before it began is not
  * begun.
- * @param options.stopGraceMs - Default {@link STOP_GRACE_MS}.
+ * @param options.stopGraceMs - Default {@link JOB_STOP_GRACE_MS}.
  */
 export async function runWithTimeout(
   handler: JobHandler,
@@ -132,7 +132,7 @@ export async function runWithTimeout(
   context: Omit<JobContext, 'signal'>,
   options: { timeoutMs: number; stopSignal: AbortSignal; stopGraceMs?: number },
 ): Promise<void> {
-  const { timeoutMs, stopSignal, stopGraceMs = STOP_GRACE_MS } = options;
+  const { timeoutMs, stopSignal, stopGraceMs = JOB_STOP_GRACE_MS } = options;
   if (stopSignal.aborted) throw stopError(stopSignal);
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([timeout, stopSignal]);

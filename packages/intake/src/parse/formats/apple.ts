@@ -101,8 +101,9 @@ function message(asi: string[], subtype: string | undefined): string {
 }
 
 /**
- * How sure the format is of a crashed thread's excerpt: below a whole report's 90, above the
- * native format's frame count for the same lines (a frame line alone is no Apple report).
+ * How sure the format is of a crashed thread's excerpt: below a whole report's 90, and equal to
+ * the frame-counting formats' cap (native.ts' 60), a tie the Apple format wins by coming before
+ * them in the format order (the `Thread N Crashed:` heading is Apple's own).
  */
 const EXCERPT_SCORE = 60;
 
