@@ -39,6 +39,19 @@ describe('withoutLogcatPrefixes', () => {
     ]);
   });
 
+  it("leaves out other sources' lines between a crash's, and keeps them when no source wrote a trace", () => {
+    const crash = '05-30 03:44:33.661  4242  4242 E AndroidRuntime: ';
+    const other = '05-30 03:44:33.662   512   530 W ActivityManager:   Force finishing activity';
+    const lines = [...logcat(crash).slice(0, 4), other, ...logcat(crash).slice(4)];
+    expect(withoutLogcatPrefixes(lines)).toEqual(TRACE);
+    const anotherProcess = '05-30 03:44:33.662  5151  5151 E AndroidRuntime: Shutting down VM';
+    expect(withoutLogcatPrefixes([...logcat(crash), anotherProcess])).toEqual(TRACE);
+    expect(withoutLogcatPrefixes(['E/Sync: started', other])).toEqual([
+      'started',
+      '  Force finishing activity',
+    ]);
+  });
+
   it('reads one prefixed line as prose, not a log', () => {
     expect(withoutLogcatPrefixes(['I Think: the editor crashes', 'on resume'])).toBeNull();
     expect(withoutLogcatPrefixes(['no log here', 'none'])).toBeNull();
@@ -59,6 +72,36 @@ describe('parseReport on an Android crash copied from logcat', () => {
 
   it('reads the trace of a plain text', () => {
     expectRead(parseReport(logcat('E AndroidRuntime: ').join('\n')));
+  });
+
+  it("keeps a cause behind another component's line, in the log's every layout", () => {
+    const cause = [
+      'Caused by: java.lang.IllegalStateException: no title',
+      '\tat com.example.notes.editor.TitleStore.load(TitleStore.kt:23)',
+    ];
+    for (const [crash, other] of [
+      [
+        '05-30 03:44:33.661  4242  4242 E AndroidRuntime: ',
+        '05-30 03:44:33.662   512   530 W ActivityManager: ',
+      ],
+      ['E/AndroidRuntime( 4242): ', 'W/ActivityManager(  512): '],
+      ['E AndroidRuntime: ', 'I Choreographer: '],
+    ] as const) {
+      const report = parseReport(
+        [
+          ...logcat(crash).slice(0, 4),
+          `${other}Force finishing activity com.example.notes/.EditorActivity`,
+          ...logcat(crash).slice(4),
+          ...cause.map((line) => `${crash}${line}`),
+        ].join('\n'),
+      );
+      expect(report.exceptions).toHaveLength(1);
+      expectRead(report);
+      expect(report.exceptions[0]?.cause?.frames[0]).toMatchObject({
+        file: 'TitleStore.kt',
+        line: 23,
+      });
+    }
   });
 
   it('reads the trace of an issue', () => {

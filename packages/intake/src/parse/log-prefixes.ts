@@ -19,8 +19,8 @@
  */
 const LOGCAT_PREFIX = new RegExp(
   [
-    String.raw`^(?:\d{2,4}-\d{2}(?:-\d{2})? \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\s+(?:\d+(?:-\d+|\s+\d+)?(?:/[\w.]+)?\s+)?)?(?:[a-z]\w*(?:\.\w+)+\s+)?[VDIWEFA][/ ][\w.$-]{1,64} {0,32}(?:\(\s*\d+\))?:[ ]?`,
-    String.raw`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s+\d+-\d+\s+[\w.$-]{1,64}\s+(?:[\w.:]+\s+)?[VDIWEFA] {1,4}`,
+    String.raw`^(?:\d{2,4}-\d{2}(?:-\d{2})? \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\s+(?:(\d+)(?:-\d+|\s+\d+)?(?:/[\w.]+)?\s+)?)?(?:[a-z]\w*(?:\.\w+)+\s+)?[VDIWEFA][/ ]([\w.$-]{1,64}) {0,32}(?:\(\s*(\d+)\))?:[ ]?`,
+    String.raw`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s+(\d+)-\d+\s+([\w.$-]{1,64})\s+(?:[\w.:]+\s+)?[VDIWEFA] {1,4}`,
   ].join('|'),
 );
 
@@ -37,16 +37,46 @@ export function withoutLogcatPrefix(line: string): string {
 const MIN_PREFIXED_LINES = 2;
 
 /**
+ * A line that belongs to a trace once its prefix is off: a JVM frame or `Caused by:` line, the
+ * runtime's `FATAL EXCEPTION:` heading, or a native backtrace frame (`#00 pc 0004793e`).
+ */
+const TRACE_LINE = /^\s*(?:at |Caused by:|FATAL EXCEPTION|#\d+\s+pc\s)/;
+
+/**
+ * Who wrote a prefixed line: its tag and, where the layout has it, its process id.
+ * @param match - {@link LOGCAT_PREFIX}'s match of the line.
+ * @returns `tag/pid` (`tag/` when the layout has no process id).
+ */
+function logcatSource(match: RegExpExecArray): string {
+  const [, datePid, tag, briefPid, studioPid, studioTag] = match;
+  return `${tag ?? studioTag}/${datePid ?? briefPid ?? studioPid ?? ''}`;
+}
+
+/**
  * The lines of a logcat copy without their logcat prefixes ({@link LOGCAT_PREFIX}); lines without
- * one are kept as they are.
+ * one are kept as they are. A log holds other processes' and components' lines between a crash's
+ * (`W ActivityManager: Force finishing activity` after a frame): once a source (tag and process
+ * id) has written a trace line ({@link TRACE_LINE}), the lines of sources that wrote none are left
+ * out, so they neither end the trace nor cut its `Caused by:` off. Only the lines a format reads
+ * lose them; the report's body keeps every line.
  * @returns the lines, or `null` when fewer than {@link MIN_PREFIXED_LINES} lines carry a prefix.
  */
 export function withoutLogcatPrefixes(lines: string[]): string[] | null {
-  let prefixed = 0;
-  const out = lines.map((line) => {
-    const unprefixed = withoutLogcatPrefix(line);
-    if (unprefixed !== line) prefixed += 1;
-    return unprefixed;
+  const read = lines.map((line) => {
+    const match = LOGCAT_PREFIX.exec(line);
+    return match
+      ? { text: line.slice(match[0].length), source: logcatSource(match) }
+      : { text: line, source: undefined };
   });
-  return prefixed >= MIN_PREFIXED_LINES ? out : null;
+  const prefixed = read.filter((line) => line.source !== undefined);
+  if (prefixed.length < MIN_PREFIXED_LINES) return null;
+  const traceSources = new Set(
+    prefixed.filter((line) => TRACE_LINE.test(line.text)).map((line) => line.source),
+  );
+  return read
+    .filter(
+      (line) =>
+        line.source === undefined || traceSources.size === 0 || traceSources.has(line.source),
+    )
+    .map((line) => line.text);
 }

@@ -9,8 +9,8 @@
  * (docs.oracle.com/en/java/javase/21/docs/api/java.base/java/lang/Throwable.html).
  */
 import { isInAppJvmClass } from '../frame-origin.js';
-import { withoutLogcatPrefix } from '../log-prefixes.js';
 import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
+import { withoutLogcatPrefix, withoutLogcatPrefixes } from '../log-prefixes.js';
 import type { Exception, Frame } from '../types.js';
 import { crashReport, joinMessage, parseErrorHeader } from './error-header.js';
 import type { TraceFormat } from './types.js';
@@ -113,8 +113,7 @@ function parseJavaExceptions(lines: string[]): Exception[] {
   // The last line that was neither a frame nor blank: where a trace without a header of its own
   // line names its exception, if anywhere.
   let lastText = '';
-  for (const rawLine of lines) {
-    const line = withoutLogcatPrefix(rawLine);
+  for (const line of withoutLogcatPrefixes(lines) ?? lines.map(withoutLogcatPrefix)) {
     const frame = parseJvmFrame(line);
     if (frame) {
       if (skipping) continue;
