@@ -15,6 +15,12 @@ describe('COMPARED_LITERAL_RULE', () => {
   const fake = join('Hunter2', '-fake-', '9911');
   const symbols = join('s3cr3t', 'P@ss');
   const random = join('qk7vz2mwp9', 'x4rt8ly3');
+  const letters = join('let', 'me', 'in');
+  const lettersLong = join('super', 'secret');
+  const lettersShort = join('hun', 'ter');
+  const admin = join('ad', 'min');
+  const pin = join('48', '27');
+  const dashed = join('correct-horse', '-battery-staple');
 
   it.each([
     [`if (password === "${value}") {`, `password === "${value}"`],
@@ -103,6 +109,15 @@ describe('COMPARED_LITERAL_RULE', () => {
       `string.Equals(password, "${value}", StringComparison.Ordinal)`,
       `string.Equals(password, "${value}"`,
     ],
+    // A word of letters a person chose for a password or a secret.
+    [`if (password === "${letters}") {`, `password === "${letters}"`],
+    [`if secret == "${lettersLong}":`, `secret == "${lettersLong}"`],
+    [`if password == "${lettersShort}":`, `password == "${lettersShort}"`],
+    [`if (user.Password == "${lettersShort}")`, `user.Password == "${lettersShort}"`],
+    [`expect(user.password).toBe("${admin}");`, `expect(user.password).toBe("${admin}"`],
+    [`if ($pwd === '${pin}') {`, `$pwd === '${pin}'`],
+    [`if (passphrase === "${dashed}") {`, `passphrase === "${dashed}"`],
+    [`if (jwtSecret === "${lettersLong}") {`, `jwtSecret === "${lettersLong}"`],
   ])('finds the literal in %j', (text, range) => {
     expect(found(text)).toEqual([range]);
   });
@@ -154,6 +169,21 @@ describe('COMPARED_LITERAL_RULE', () => {
     `if params[:username] == "${value}"`,
     `assertEquals("password mismatch", "${value}", user.getName());`,
     'password.Should().Be(expected);',
+    // A password's type, mode or state, a short word, and a token's, an auth's or another
+    // name's word of letters.
+    'if (typeof password === "object") {',
+    "if (typeof password === 'string') {",
+    'if password == "prompt":',
+    'if (password === "null") {',
+    'if password == "None":',
+    'if (password.length > 8) {',
+    'if (secret === "kv") {',
+    'if (pwd === "/") {',
+    `if (token === "${letters}") {`,
+    `if (credentials === "include") {`,
+    `if (passwordStrength === "${letters}") {`,
+    'if (input.type === "password") {',
+    `if (pass === "${letters}") {`,
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });

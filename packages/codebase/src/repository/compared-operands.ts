@@ -6,6 +6,7 @@
  * `compared-literal-rule.ts` (operators, comparing calls, assertions) and
  * `switched-literal-rule.ts` (a switch's labels).
  */
+import { isChosenSecret } from './chosen-secret.js';
 import { looksLikePassword } from './password-value.js';
 import { isSecretSettingPointer, SECRET_SETTING, snakeCase } from './secret-names.js';
 
@@ -107,9 +108,10 @@ function isSecretWord(word: string): boolean {
 const VALUE_ACCESSOR = /^(?:toString|valueOf|get|value|getValue)$/;
 
 /**
- * The secret word a name ends in, snake-cased (`user.password` → `password`,
- * `cfg.getApiToken()` → `api_token`), or null when the name is not a secret's: its last part is
- * one (`user.password`, `body['password']`), or a getter's field is (`cfg.getApiToken()`,
+ * The secret word a name ends in, snake-cased, a PHP variable's `$` left off
+ * (`user.password` → `password`, `cfg.getApiToken()` → `api_token`), or null when the name is
+ * not a secret's: its last part is one (`user.password`, `body['password']`), or a getter's field
+ * is (`cfg.getApiToken()`,
  * Python's `get_password()`), or a transform's receiver is (`password.trim()`,
  * {@link TRANSFORM}). A getter of another field (`token.getType()`) is not, nor a lexer's token
  * read through an accessor of its value (`token.getValue()`, `token.toString()`).
@@ -128,7 +130,7 @@ function secretWord(name: string): string | null {
     }
     // A bare `token` is as often a lexer's: an object whose value is read is one.
     if (accessor && /^token$/i.test(field)) return null;
-    return isSecretWord(field) ? snakeCase(field) : null;
+    return isSecretWord(field) ? snakeCase(field).replace(/^\$/, '') : null;
   }
   return null;
 }
@@ -152,7 +154,7 @@ const JOINED_WORDS = /^[A-Za-z]+\d{0,3}(?:[:/][A-Za-z]+\d{0,3})+$/;
 const IDENTIFIER_LIKE = /^[a-z]{1,12}\d{0,3}(?:[-_./:][a-z]{1,12}\d{0,3}){0,7}$/;
 
 /** The words of a password a person chooses: `password`, `passwd`, `passphrase`, `pwd`. */
-const PASSWORD_WORD = /(?:^|_)(?:pass(?:_?(?:word|phrase)|wd)?|pwd|pw|pswd)$/;
+const PASSWORD_WORD = /(?:^|_)(?:pass(?:_?(?:word|phrase)|wd)?|pwd|pw|pswd)$/i;
 
 /**
  * Whether a literal has the shape of an identifier or a type's name ({@link IDENTIFIER_LIKE}):
@@ -165,19 +167,21 @@ function isIdentifierLike(value: string): boolean {
 }
 
 /**
- * Whether a literal compared with a name is a secret: it and its text within its punctuation
- * {@link looksLikePassword} (a lexer's `token === "=>"` has none; its
- * `token === "?NonExpressionKeyword"` is a name within it), that text is not words joined by
- * `:` or `/` ({@link JOINED_WORDS}), and, unless the name is a password's, not an identifier's or
- * a type's name ({@link isIdentifierLike}: `token === "float64"`).
+ * Whether a literal compared with a name is a secret: its text within its punctuation is not
+ * words joined by `:` or `/` ({@link JOINED_WORDS}), and either a person chose it for a
+ * password's or a secret's name ({@link isChosenSecret}: a word of letters compared with
+ * `password`), or it and that text {@link looksLikePassword} (a lexer's `token === "=>"` has
+ * none; its `token === "?NonExpressionKeyword"` is a name within it) and, unless the name is a
+ * password's, it is not an identifier's or a type's name ({@link isIdentifierLike}:
+ * `token === "float64"`).
  * @param name - the name it is compared with; when omitted, judged as a password's.
  */
 export function isSecretLiteral(value: string, name?: string): boolean {
   const inner = value.replace(/^[^A-Za-z0-9]+|[^A-Za-z0-9]+$/g, '');
-  if (!looksLikePassword(value) || !looksLikePassword(inner) || JOINED_WORDS.test(inner)) {
-    return false;
-  }
+  if (JOINED_WORDS.test(inner)) return false;
   const word = name === undefined ? 'password' : (secretWord(name) ?? '');
+  if (inner !== '' && isChosenSecret(value, word)) return true;
+  if (!looksLikePassword(value) || !looksLikePassword(inner)) return false;
   return PASSWORD_WORD.test(word) || !isIdentifierLike(value);
 }
 

@@ -30,6 +30,11 @@ describe('SWITCHED_LITERAL_RULE', () => {
       [`case "${value}" | "${digits}"`],
     ],
     [`case password\nwhen "${value}" then true\nelse false\nend`, [`when "${value}"`]],
+    // A word of letters a person chose for a password; a mode of getting one stays shown.
+    [
+      `switch (password) {\n  case "${join('let', 'me', 'in')}":\n    return true;\n  case "prompt":\n    break;\n}`,
+      [`case "${join('let', 'me', 'in')}"`],
+    ],
     [`case params[:password]\nwhen "${value}" then true\nend`, [`when "${value}"`]],
     [`match password.as_str() {\n    "${value}" => true,\n    _ => false,\n}`, [`"${value}"`]],
     [`when (secret) {\n    "${value}" -> true\n    else -> false\n}`, [`"${value}"`]],
