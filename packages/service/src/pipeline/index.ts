@@ -9,7 +9,11 @@ import type { RawReport, UpstreamStatus, WebhookRequest } from '../sources/types
 import type { ReportOrigin, SourceRecord } from '../store/index.js';
 import { INVESTIGATED_LABELS } from '../vocabulary.js';
 import { type IngestResult, ingestReports } from './ingest.js';
-import { type InvestigateGroupJob, investigateGroup } from './investigate-group.js';
+import {
+  type InvestigateGroupJob,
+  investigateGroup,
+  investigationPutBack,
+} from './investigate-group.js';
 import { INVESTIGATE_GROUP, PROCESS_REPORT } from './jobs.js';
 import {
   createPipelineContext,
@@ -112,9 +116,15 @@ export interface Pipeline {
   regateStored(): Promise<RegateOutcome>;
 }
 
-/** Creates the pipeline over a store and a queue. */
+/**
+ * Creates the pipeline over a store and a queue. It listens to the queue's put-back jobs: a group
+ * whose investigation an orderly stop put back shows queued (see `investigationPutBack`).
+ */
 export function createPipeline(options: PipelineContextOptions): Pipeline {
   const context = createPipelineContext(options);
+  options.queue.onJobPutBack(async (job) => {
+    if (job.queue === INVESTIGATE_GROUP) await investigationPutBack(context, job);
+  });
   return {
     context,
     handlers: {

@@ -8,12 +8,14 @@
  * retried after a crash stores its diagnosis once. The group's investigation state follows the
  * job: running, done, queued again after a failed attempt, failed after the last (each failed
  * attempt said in one line of the service's log, with the group and the reason). A run the
- * service's own stop cuts short is no failed attempt: the queue puts it back, and the group shows
- * queued with {@link INTERRUPTED_BY_STOP}.
+ * service's own stop cuts short is no failed attempt: the queue puts it back and tells the
+ * pipeline, and the group shows queued with {@link INTERRUPTED_BY_STOP} (see
+ * {@link investigationPutBack}) — also when the run did not heed its signal (repository indexing
+ * does not check it), which before left the group `running` until the job ran again.
  */
 import { SightlineError } from '@sightline/core';
 import { investigate, reportWithoutTemplate } from '../adapters/investigator.js';
-import { isInterruptedByStop, type JobContext } from '../queue/index.js';
+import { isInterruptedByStop, type JobContext, type PutBackJob } from '../queue/index.js';
 import { dailyBudget, recordSpend, waitForNextDay } from './daily-budget.js';
 import { INVESTIGATE_GROUP } from './jobs.js';
 import type { PipelineContext } from './pipeline-context.js';
@@ -63,18 +65,8 @@ export async function investigateGroup(
       attempts: attempt,
     });
   } catch (error) {
-    if (isInterruptedByStop(signal)) {
-      // The queue gives the attempt back: the group waits for the next start, not failed.
-      await groups.setInvestigation(job.groupId, {
-        state: 'queued',
-        detail: INTERRUPTED_BY_STOP,
-        attempts: attempt - 1,
-      });
-      context.log(
-        `group ${job.groupId}: investigation interrupted by the shutdown; it runs again on the next start`,
-      );
-      throw error;
-    }
+    // The queue gives the attempt back and says so: see investigationPutBack.
+    if (isInterruptedByStop(signal)) throw error;
     const maxAttempts = context.policies[INVESTIGATE_GROUP]?.maxAttempts ?? 1;
     const last = attempt >= maxAttempts;
     const reason = error instanceof Error ? error.message : String(error);
@@ -91,6 +83,29 @@ export async function investigateGroup(
     );
     throw error;
   }
+}
+
+/**
+ * Marks the group of an investigation the queue's orderly stop put back as it was: queued with
+ * {@link INTERRUPTED_BY_STOP}, the cut-short attempt not counted (`attempts` is `attempt − 1`), and
+ * says so in one line of the log. The queue calls it (through `JobQueue.onJobPutBack`, which the
+ * pipeline listens to) once the job is back, whether or not the run heeded its signal.
+ * @param putBack - the job put back; its `data` is an {@link InvestigateGroupJob}.
+ * @throws what the store throws (the queue logs it; the job stays put back).
+ */
+export async function investigationPutBack(
+  context: PipelineContext,
+  putBack: Pick<PutBackJob, 'data' | 'attempt'>,
+): Promise<void> {
+  const { groupId } = putBack.data as unknown as InvestigateGroupJob;
+  await context.store.groups.setInvestigation(groupId, {
+    state: 'queued',
+    detail: INTERRUPTED_BY_STOP,
+    attempts: putBack.attempt - 1,
+  });
+  context.log(
+    `group ${groupId}: investigation interrupted by the shutdown; it runs again on the next start`,
+  );
 }
 
 /**

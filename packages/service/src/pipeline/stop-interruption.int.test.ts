@@ -96,4 +96,46 @@ describe.each(sqlite)('an investigation the service stops on $name', (kind) => {
       await queue.stop();
     }
   }, 120_000);
+
+  it('is marked queued when its run ignores the stop (indexing the repository), as its job is put back', async () => {
+    // Trial: repository indexing does not check the signal; the queue put the job back at the end
+    // of its grace, but the group stayed `running` while the service was stopped and after.
+    const lines: string[] = [];
+    harness = await openHarness(kind, {
+      pipeline: { policies: ONE_ATTEMPT, log: (line) => lines.push(line) },
+    });
+    await harness.ingestText([{ id: 'crash-1', text: cartCrash() }]);
+    await harness.queue.drain({ timeoutMs: 60_000 });
+    const [group] = (await harness.store.inbox({})).groups;
+    const groupId = group?.id ?? '';
+    let indexing: () => void = () => {};
+    const indexingStarted = new Promise<void>((resolve) => {
+      indexing = resolve;
+    });
+    // An index that takes longer than the stop's grace, deaf to the signal.
+    vi.spyOn(harness.pipeline.context, 'repository').mockImplementation(() => {
+      indexing();
+      return new Promise(() => {});
+    });
+    await harness.pipeline.reinvestigate(groupId);
+    await indexingStarted;
+    expect((await harness.store.groups.get(groupId)).investigation?.state).toBe('running');
+    await harness.queue.stop();
+
+    expect((await harness.store.groups.get(groupId)).investigation).toEqual({
+      state: 'queued',
+      detail: INTERRUPTED_BY_STOP,
+      attempts: 0,
+    });
+    expect(lines.filter((line) => line.includes(' investigation '))).toEqual([
+      `group ${groupId}: investigation interrupted by the shutdown; it runs again on the next start`,
+    ]);
+    const waiting = await harness.store.db
+      .selectFrom('jobs')
+      .select(['state', 'attempts'])
+      .where('queue', '=', INVESTIGATE_GROUP)
+      .where('state', '!=', 'completed')
+      .execute();
+    expect(waiting).toEqual([{ state: 'created', attempts: 0 }]);
+  }, 120_000);
 });

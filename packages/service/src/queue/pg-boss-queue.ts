@@ -172,6 +172,9 @@ export async function createPgBossQueue(options: PgBossQueueOptions): Promise<Jo
       await Promise.all(loops);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
+
+    // pg-boss counts a stopped run as a failed attempt: no job is ever put back.
+    onJobPutBack: () => () => {},
   };
   return queue;
 }

@@ -6,7 +6,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openStore, type Store } from '../store/index.js';
 import type { Database } from '../store/schema.js';
 import { createSqliteQueue } from './sqlite-queue.js';
-import { isInterruptedByStop, type JobContext, type JobQueue } from './types.js';
+import {
+  isInterruptedByStop,
+  JOB_STOP_GRACE_MS,
+  type JobContext,
+  type JobQueue,
+  type PutBackJob,
+} from './types.js';
 
 const policies = { work: { maxAttempts: 2, retryDelayMs: 10, timeoutMs: 5_000 } };
 
@@ -163,6 +169,31 @@ describe('embedded job queue when it stops during a job', () => {
     });
     expect(recorded).toEqual(['interrupted']);
     expect(await jobRow()).toMatchObject({ state: 'created', attempts: 0, error: null });
+  }, 60_000);
+
+  it('tells its listeners of a job it put back before its stop ends, also when the handler ignores its signal', async () => {
+    // Trial: a handler busy indexing a repository does not check its signal; the queue put its job
+    // back at the end of the grace but told no one, so the group it works on stayed `running`.
+    await open();
+    const queue = queueOf();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const told: PutBackJob[] = [];
+    queue.onJobPutBack(() => {
+      throw new Error('the group store is closed');
+    });
+    queue.onJobPutBack(async (job) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      told.push(job);
+    });
+    const started = Date.now();
+    await stopDuringJob(queue, () => {});
+    expect(Date.now() - started).toBeGreaterThanOrEqual(JOB_STOP_GRACE_MS - 50);
+    expect(told).toEqual([{ queue: 'work', id: expect.any(String), data: { n: 1 }, attempt: 1 }]);
+    expect(await jobRow()).toMatchObject({ state: 'created', attempts: 0, error: null });
+    expect(errors).toHaveBeenCalledWith(
+      `sightline: job queue: after putting back job ${told[0]?.id}: the group store is closed`,
+    );
+    errors.mockRestore();
   }, 60_000);
 
   it('still counts a run its timeout ends', async () => {

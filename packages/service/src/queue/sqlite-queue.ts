@@ -16,6 +16,7 @@ import {
   type FailedJob,
   type JobHandler,
   JobInterruptedError,
+  type JobPutBackListener,
   type JobQueue,
   type QueuePolicy,
   retryDelay,
@@ -45,6 +46,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
   const runningByQueue = new Map<string, number>();
   /** When each queue last got a slot (round robin between queues, see {@link fairShare}). */
   const servedAt = new Map<string, number>();
+  const putBackListeners = new Set<JobPutBackListener>();
   let loop: Promise<void> | undefined;
   let wake: () => void = () => {};
 
@@ -139,6 +141,7 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
         })
         .where('id', '=', job.id)
         .execute();
+      await tellPutBack(job);
       return;
     }
     const attempt = job.attempts + 1;
@@ -154,6 +157,27 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
       })
       .where('id', '=', job.id)
       .execute();
+  }
+
+  /** Tells the listeners that `job` was put back; a listener's failure is said, not thrown. */
+  async function tellPutBack(job: JobRow) {
+    if (putBackListeners.size === 0) return;
+    // Its data parsed when it was run: a job whose data is not JSON fails before it can be stopped.
+    const putBack = {
+      queue: job.queue,
+      id: job.id,
+      data: JSON.parse(job.data) as Record<string, unknown>,
+      attempt: job.attempts + 1,
+    };
+    for (const listener of putBackListeners) {
+      try {
+        await listener(putBack);
+      } catch (error) {
+        console.error(
+          `sightline: job queue: after putting back job ${job.id}: ${errorText(error)}`,
+        );
+      }
+    }
   }
 
   async function runLoop(handlers: Record<string, JobHandler>, concurrency: number) {
@@ -302,6 +326,13 @@ export function createSqliteQueue(db: Kysely<Database>, options: SqliteQueueOpti
       await loop;
       await Promise.allSettled([...running]);
       await db.transaction().execute(flushCompleted);
+    },
+
+    onJobPutBack(listener) {
+      putBackListeners.add(listener);
+      return () => {
+        putBackListeners.delete(listener);
+      };
     },
   };
 }

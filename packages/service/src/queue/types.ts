@@ -51,6 +51,21 @@ export interface FailedJob {
   attempts: number;
 }
 
+/** A job an orderly stop put back as it was (see {@link JobQueue.onJobPutBack}). */
+export interface PutBackJob {
+  /** The job's queue. */
+  queue: string;
+  /** The job's id in the queue. */
+  id: string;
+  /** The job's data, as sent. */
+  data: Record<string, unknown>;
+  /** The attempt the stop cut short (1 on the first run): not counted, the next run is it again. */
+  attempt: number;
+}
+
+/** Told of each job an orderly stop put back; what it throws is logged, the job stays put back. */
+export type JobPutBackListener = (job: PutBackJob) => void | Promise<void>;
+
 /** A job queue engine. */
 export interface JobQueue {
   /** Adds a job to `queue`. */
@@ -77,6 +92,15 @@ export interface JobQueue {
    * it was, its attempt not counted; pg-boss counts it as a failed attempt.
    */
   stop(): Promise<void>;
+  /**
+   * Calls `listener` for each job the embedded queue's orderly stop puts back as it was, once the
+   * put-back is stored and before {@link JobQueue.stop} resolves, whether or not the job's handler
+   * honoured its signal (one that ignores it, as repository indexing does, is put back at the end
+   * of the grace while its work goes on). Listeners run one after another. pg-boss never calls it:
+   * it counts a stopped run as a failed attempt instead.
+   * @returns a function that removes the listener.
+   */
+  onJobPutBack(listener: JobPutBackListener): () => void;
 }
 
 /** Backoff before attempt `attempt + 1`, ms: `retryDelayMs · 2^(attempt − 1)`, at most 10 minutes. */
