@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { beginStopping } from './stopping.js';
+import { beginStopping, forcedStopLine } from './stopping.js';
 
 /** Sends a signal to the listeners added since `before`, as the process would. */
 function emit(signal: NodeJS.Signals, before: Set<unknown>) {
@@ -25,12 +25,22 @@ describe('beginStopping', () => {
     expect({ lines, exits }).toEqual({
       lines: [
         'Stopping: waiting for 1 running investigation (up to 10 s; Ctrl-C again to stop now; it runs again on the next start)…',
-        'Stopped by a second SIGINT; an interrupted investigation runs again on the next start.',
+        // The queue had not put its job back yet: the cut-short run counts, and it says so.
+        'Stopped by a second SIGINT: the investigation still running was cut short; it runs again on the next start, this run counted as one of its attempts.',
       ],
       exits: [130],
     });
     stopping.closed();
     expect(process.listeners('SIGINT').filter((listener) => !before.has(listener))).toEqual([]);
+  });
+
+  it('says on a second signal how many investigations were cut short, or that none was', () => {
+    const lines = [0, 1, 2].map((running) => forcedStopLine('SIGTERM', running));
+    expect(lines).toEqual([
+      'Stopped by a second SIGTERM.',
+      'Stopped by a second SIGTERM: the investigation still running was cut short; it runs again on the next start, this run counted as one of its attempts.',
+      'Stopped by a second SIGTERM: the 2 investigations still running were cut short; they run again on the next start, this run counted as one of their attempts.',
+    ]);
   });
 
   it('ends the process when investigations outlast the grace, counted from the first signal', () => {

@@ -4,7 +4,8 @@
  * runs again on the next start, the attempt not counted; queue/types.ts), but the
  * investigation's work goes on until it ends, and the process with it: 6 to 21 s in silence
  * (fresh-user trial 49). Now the first Ctrl-C says what it waits for, a second one ends the
- * process at once, and the wait has a bound.
+ * process at once, and the wait has a bound. A second one ends it before the queue put the running
+ * jobs back, so their cut-short run counts as an attempt (as a killed process's does): it says so.
  */
 import { constants } from 'node:os';
 import { untilSignal } from '../../run/until-signal.js';
@@ -57,9 +58,7 @@ export function beginStopping(
     );
   }
   void untilSignal(listening.signal).then((second) => {
-    log(
-      `Stopped by a second ${second}; an interrupted investigation runs again on the next start.`,
-    );
+    log(forcedStopLine(second, running()));
     exit?.(128 + constants.signals[second]);
   });
   return {
@@ -76,4 +75,21 @@ export function beginStopping(
       }, left).unref();
     },
   };
+}
+
+/**
+ * The line a second stop signal prints. It comes before the queue has put the running jobs back
+ * (that happens as the service closes, and then this signal is no longer listened for), so an
+ * investigation still running is left `active` as a killed process leaves it: it runs again on the
+ * next start, with this cut-short run counted as one of its attempts (queue/sqlite-queue.ts).
+ * @param signal - the second signal.
+ * @param running - investigations still running when it came.
+ */
+export function forcedStopLine(signal: NodeJS.Signals, running: number): string {
+  if (running === 0) return `Stopped by a second ${signal}.`;
+  const what =
+    running === 1
+      ? 'the investigation still running was cut short; it runs'
+      : `the ${running} investigations still running were cut short; they run`;
+  return `Stopped by a second ${signal}: ${what} again on the next start, this run counted as one of ${running === 1 ? 'its' : 'their'} attempts.`;
 }
