@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { decodeInput, type ReportInput } from './decode-input.js';
+import { unflattenedTraces } from './flattened-traces.js';
 import {
   bestFormat,
   detectFormat,
@@ -146,7 +147,11 @@ function readBetterWithoutMarks(
   input: FormatInput,
   inputScore: number,
 ): { formatInput: FormatInput; chosen: ReportFormat } | undefined {
-  for (const lines of [withoutQuoteMarkers(input.lines), withoutLogcatPrefixes(input.lines)]) {
+  for (const lines of [
+    withoutQuoteMarkers(input.lines),
+    withoutLogcatPrefixes(input.lines),
+    unflattenedTraces(input.lines),
+  ]) {
     if (!lines) continue;
     const other = { ...input, lines };
     const best = bestFormat(other);

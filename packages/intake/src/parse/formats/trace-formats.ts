@@ -1,5 +1,6 @@
 /** The stack-trace formats, and picking the one that fits a piece of text best. */
 
+import { unflattenedTraces } from '../flattened-traces.js';
 import { withoutLineNumberColumn } from '../lines.js';
 import { withoutLogcatPrefixes } from '../log-prefixes.js';
 import type { Exception } from '../types.js';
@@ -54,7 +55,11 @@ function detectTraceFormat(input: FormatInput): { format: TraceFormat; score: nu
 export function parseTraces(lines: string[]): Exception[] {
   let best = detectTraceFormat({ text: lines.join('\n'), lines });
   let read = lines;
-  for (const other of [withoutLineNumberColumn(lines), withoutLogcatPrefixes(lines)]) {
+  for (const other of [
+    withoutLineNumberColumn(lines),
+    withoutLogcatPrefixes(lines),
+    unflattenedTraces(lines),
+  ]) {
     const found = other ? detectTraceFormat({ text: other.join('\n'), lines: other }) : null;
     if (other && found && found.score > (best?.score ?? 0)) {
       best = found;
