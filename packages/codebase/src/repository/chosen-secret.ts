@@ -12,10 +12,10 @@ import { isExampleWord, looksLikePassword } from './password-value.js';
 import { PLACEHOLDER } from './secret-placeholder.js';
 
 /** Names of a password a person chooses, snake-cased: `password`, `passwd`, `pwd`, `pswd`. */
-const PASSWORD_NAME = /(?:^|_)(?:pass_?(?:word|phrase)|passwd|pwd|pswd)$/i;
+const PASSWORD_NAME = /(?:^|[^A-Za-z0-9])(?:pass_?(?:word|phrase)|passwd|pwd|pswd)$/i;
 
 /** Names of a secret a person may choose, snake-cased: `secret`, `client_secret`, `jwt_secret`. */
-const SECRET_NAME = /(?:^|_)secret$/i;
+const SECRET_NAME = /(?:^|[^A-Za-z0-9])secret$/i;
 
 /** Words of letters, maybe joined by `-` (a word, a capitalized word, words of a passphrase). */
 const LETTER_WORDS = /^[A-Za-z]+(?:-[A-Za-z]+)*$/;
@@ -33,8 +33,8 @@ const NON_VALUE =
 const PASSWORD_MIN_LENGTH = 4;
 
 /**
- * Whether the name a literal is compared with is a password's (`password`, `user_Password`,
- * `db_pwd`), as snake-cased by the caller.
+ * Whether the name a literal is compared with is a password's, snake-cased by the caller:
+ * password, user_Password, db_pwd.
  */
 export function isPasswordWord(word: string): boolean {
   return PASSWORD_NAME.test(word);
@@ -47,7 +47,7 @@ export function isPasswordWord(word: string): boolean {
  * (a word, four digits), for a secret's a word of letters of at least 6; a value's type, a
  * mode, a placeholder or an example's word stays none.
  * @param value - the literal as written, without its quotes.
- * @param word - the name's secret word, snake-cased (`password`, `client_secret`).
+ * @param word - the name's secret word, snake-cased: password, client_secret.
  * @returns false for any other name: its literal is judged by the shape test alone.
  */
 export function isChosenSecret(value: string, word: string): boolean {

@@ -118,6 +118,37 @@ describe('COMPARED_LITERAL_RULE', () => {
     [`if ($pwd === '${pin}') {`, `$pwd === '${pin}'`],
     [`if (passphrase === "${dashed}") {`, `passphrase === "${dashed}"`],
     [`if (jwtSecret === "${lettersLong}") {`, `jwtSecret === "${lettersLong}"`],
+    // A setting read by a call with its key: an environment variable, a form's field, a config.
+    [`if os.getenv("API_TOKEN") == "${fake}":`, `os.getenv("API_TOKEN") == "${fake}"`],
+    [`if "${fake}" == os.getenv("API_TOKEN"):`, `"${fake}" == os.getenv("API_TOKEN")`],
+    [`if (process.env["DB_PASSWORD"] === "${fake}") {`, `process.env["DB_PASSWORD"] === "${fake}"`],
+    [
+      `if (System.getenv("SECRET_KEY").equals("${fake}")) {`,
+      `System.getenv("SECRET_KEY").equals("${fake}")`,
+    ],
+    [`if ENV.fetch("PASSWORD") == "${letters}"`, `ENV.fetch("PASSWORD") == "${letters}"`],
+    [`if ENV.fetch(:password) == "${letters}"`, `ENV.fetch(:password) == "${letters}"`],
+    [`if os.Getenv("DB_PASSWORD") != "${fake}" {`, `os.Getenv("DB_PASSWORD") != "${fake}"`],
+    [
+      `if request.form.get("password") == "${letters}":`,
+      `request.form.get("password") == "${letters}"`,
+    ],
+    [
+      `expect(config.get('db.password')).toBe('${letters}');`,
+      `expect(config.get('db.password')).toBe('${letters}'`,
+    ],
+    [
+      `assertEquals("${value}", System.getenv("API_KEY"));`,
+      `assertEquals("${value}", System.getenv("API_KEY")`,
+    ],
+    // Gomega's matcher, testify suites' assertions, minitest's without parentheses.
+    [`Expect(password).To(Equal("${fake}"))`, `Expect(password).To(Equal("${fake}"`],
+    [`Expect(cfg.Password).NotTo(Equal("${fake}"))`, `Expect(cfg.Password).NotTo(Equal("${fake}"`],
+    [`s.Equal("${fake}", cfg.Password)`, `s.Equal("${fake}", cfg.Password`],
+    [`suite.Equal("${fake}", cfg.Password)`, `suite.Equal("${fake}", cfg.Password`],
+    [`s.Require().Equal("${fake}", cfg.Password)`, `s.Require().Equal("${fake}", cfg.Password`],
+    [`assert_equal "${fake}", user.password`, `assert_equal "${fake}", user.password`],
+    [`assert_equal user.password, "${letters}"`, `assert_equal user.password, "${letters}"`],
   ])('finds the literal in %j', (text, range) => {
     expect(found(text)).toEqual([range]);
   });
@@ -184,6 +215,21 @@ describe('COMPARED_LITERAL_RULE', () => {
     `if (passwordStrength === "${letters}") {`,
     'if (input.type === "password") {',
     `if (pass === "${letters}") {`,
+    // A call by a key of another name, a pointer's, or no reader's; an empty value.
+    `if os.getenv("API_TOKEN_URL") == "${value}":`,
+    `if os.getenv("USERNAME") == "${value}":`,
+    `if (config.get("mode") === "${value}") {`,
+    `if (hash("password") === "${value}") {`,
+    'if os.getenv("PASSWORD") == "":',
+    'if (tokens.get("token") === "function") {',
+    // Other matchers and assertions of no secret.
+    'Expect(token.Kind).To(Equal("identifier"))',
+    'Expect(password).To(HaveLen(12))',
+    'Expect(password).To(Equal(expected))',
+    `s.Equal("${value}", cfg.Username)`,
+    `xs.Equal("${value}", cfg.Password)`,
+    'assert_equal "identifier", token.type',
+    'assert_equal expected, user.password',
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });

@@ -41,8 +41,14 @@ const INFIX_MATCHER = String.raw`\b(?:should|must)(?:Not)?(?:Be|Equal)\b`;
 /** A membership test's operator, before a list in brackets: Python's `in`, `not in`, SQL's `IN`. */
 const MEMBERSHIP = String.raw`\b(?:(?:not[ \t]+)?in|(?:NOT[ \t]+)?IN)\b(?=[ \t]*[[({])`;
 
-/** Calls that compare their two arguments (test assertions among them). */
-const COMPARING_CALL = String.raw`\b(?:strn?(?:case)?cmp|_?stricmp|Objects\.equals|[Ss]tring\.Equals|compare_digest|hash_equals|in_array|assert(?:Not)?Equals?|assert_(?:not_)?equal|assert_(?:eq|ne)!|assert(?:Not)?Same|assert\.(?:not)?(?:[Ss]trict|[Dd]eep)?[Ee]qual(?:Values)?|require\.(?:Not)?Equal(?:Values)?|Assert\.(?:Are(?:Not)?(?:Equal|Same)|(?:Not)?Equal)|XCTAssert(?:Not)?Equal)\(`;
+/**
+ * Calls that compare their two arguments (test assertions among them; testify suites'
+ * `s.Equal(…)`, `suite.Require().Equal(…)`).
+ */
+const COMPARING_CALL = String.raw`\b(?:(?:s|suite)\.(?:(?:Require|Assert)\(\)\.)?(?:Not)?Equal(?:Values)?|strn?(?:case)?cmp|_?stricmp|Objects\.equals|[Ss]tring\.Equals|compare_digest|hash_equals|in_array|assert(?:Not)?Equals?|assert_(?:not_)?equal|assert_(?:eq|ne)!|assert(?:Not)?Same|assert\.(?:not)?(?:[Ss]trict|[Dd]eep)?[Ee]qual(?:Values)?|require\.(?:Not)?Equal(?:Values)?|Assert\.(?:Are(?:Not)?(?:Equal|Same)|(?:Not)?Equal)|XCTAssert(?:Not)?Equal)\(`;
+
+/** Minitest's and Test::Unit's assertion without parentheses: `assert_equal "…", user.password`. */
+const BARE_ASSERTION = String.raw`\bassert_(?:not_)?equal[ \t]+(?=["'\x60A-Za-z_])`;
 
 /** A test's context given before the two compared arguments: Go's `t`, testify suites' `s.T()`. */
 const TEST_CONTEXT = String.raw`(?:(?:t|s\.T\(\))[ \t]*,[ \t]*)?`;
@@ -52,7 +58,7 @@ const TEST_CONTEXT = String.raw`(?:(?:t|s\.T\(\))[ \t]*,[ \t]*)?`;
  * NUnit's `Assert.That(…, Is.EqualTo(…))`.
  */
 const SUBJECT_CALL =
-  /\b(?:expect(?:That)?|assertThat|assert_that|assumeThat|assume_that|Assert\.That)\([ \t]*/g;
+  /\b(?:expect(?:That)?|Expect|assertThat|assert_that|assumeThat|assume_that|Assert\.That)\([ \t]*/g;
 
 /** Between an assertion's parts: a `.` or spaces (RSpec's `to eq`). */
 const STEP = String.raw`(?:[ \t]*\.[ \t]*|[ \t]+)`;
@@ -60,11 +66,12 @@ const STEP = String.raw`(?:[ \t]*\.[ \t]*|[ \t]+)`;
 /**
  * An assertion's matcher after its subject (sticky): the subject's `)`, words of a fluent chain
  * (`.not`, `.to`, `.be`), then a matcher of equality or membership and its `(` or a space
- * (`.toBe(`, `.isEqualTo(`, `.to.equal(`, ` eq `, `.isIn(`); or Hamcrest's second argument
- * (`, is(`, `, equalTo(`, `, is(equalTo(`).
+ * (`.toBe(`, `.isEqualTo(`, `.to.equal(`, ` eq `, `.isIn(`); or Gomega's `.To(Equal(`
+ * (`.NotTo(`, `.Should(`, `BeEquivalentTo(`); or Hamcrest's second argument (`, is(`,
+ * `, equalTo(`, `, is(equalTo(`).
  */
 const MATCHER = new RegExp(
-  String.raw`[ \t]*\)(?:${STEP}(?:not|to|be|been|is|that|and|deep|strictly|should|must|does)\b)*${STEP}(?:toBe|toEqual|toStrictEqual|toMatch|toContain|equals?|eql|eq|isEqualTo(?:IgnoringCase)?|isNotEqualTo|isSameAs|isIn|isNotIn|isOneOf|is_equal_to|is_not_equal_to|is_in)(?:[ \t]*\([ \t]*|[ \t]+)|[ \t]*,[ \t]*(?:(?:is|equalTo|equal_to|is_|eq|sameInstance|Is(?:\.Not)?\.EqualTo)[ \t]*\([ \t]*){1,2}`,
+  String.raw`[ \t]*\)(?:${STEP}(?:not|to|be|been|is|that|and|deep|strictly|should|must|does)\b)*${STEP}(?:toBe|toEqual|toStrictEqual|toMatch|toContain|equals?|eql|eq|isEqualTo(?:IgnoringCase)?|isNotEqualTo|isSameAs|isIn|isNotIn|isOneOf|is_equal_to|is_not_equal_to|is_in)(?:[ \t]*\([ \t]*|[ \t]+)|[ \t]*\)${STEP}(?:To|NotTo|ToNot|Should|ShouldNot)\([ \t]*(?:Equal|BeEquivalentTo|BeIdenticalTo)\([ \t]*|[ \t]*,[ \t]*(?:(?:is|equalTo|equal_to|is_|eq|sameInstance|Is(?:\.Not)?\.EqualTo)[ \t]*\([ \t]*){1,2}`,
   'y',
 );
 
@@ -82,7 +89,7 @@ const LIST_FIRST = new RegExp(
 );
 /** A comparing call's two arguments, a name then a literal or a literal then a name. */
 const CALL = new RegExp(
-  String.raw`${COMPARING_CALL}[ \t]*${TEST_CONTEXT}(?:${literal(1)}[ \t]*,)?`,
+  String.raw`(?:${COMPARING_CALL}|${BARE_ASSERTION})[ \t]*${TEST_CONTEXT}(?:${literal(1)}[ \t]*,)?`,
   'g',
 );
 /** The comma between a call's two arguments (sticky). */

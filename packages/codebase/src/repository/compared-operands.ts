@@ -17,22 +17,26 @@ import { isSecretSettingPointer, SECRET_SETTING, snakeCase } from './secret-name
 export const literal = (n: number) => `(["'\\x60])([^"'\\x60\\n\\\\]{1,256})\\${n}`;
 
 /**
- * A subscript by a quoted key (`['password']`) or a Ruby symbol (`[:password]`), as a pattern's
- * source: its quote is group `n`.
+ * A quoted key (`'password'`) or a Ruby symbol (`:password`) in brackets, `[…]` a subscript's or
+ * `(…)` a call's, as a pattern's source: its quote is group `n`.
  */
-const subscript = (n: number) =>
-  `\\[(?:(["'\\x60])[^"'\\x60\\n\\\\]{1,64}\\${n}|:[A-Za-z_]\\w{0,63})\\]`;
-/** An identifier, then empty calls and subscripts (`getPassword()`, `body['password']`). */
-const namePart = (n: number) => String.raw`[A-Za-z_$][\w$]*(?:\(\)|${subscript(n)}){0,4}`;
+const bracketedKey = (n: number, open: string, close: string) =>
+  `\\${open}(?:(["'\\x60])[^"'\\x60\\n\\\\]{1,64}\\${n}|:[A-Za-z_]\\w{0,63})\\${close}`;
+/**
+ * An identifier, then empty calls, subscripts and calls by a key (`getPassword()`,
+ * `body['password']`, `getenv("API_TOKEN")`): groups `n` and `n + 1`.
+ */
+const namePart = (n: number) =>
+  String.raw`[A-Za-z_$][\w$]*(?:\(\)|${bracketedKey(n, '[', ']')}|${bracketedKey(n + 1, '(', ')')}){0,4}`;
 
 /**
  * A name as code writes it, read forward (sticky): an identifier or a member (`user.password`,
- * `$this->password`, `user?.password`), its parts maybe empty calls or subscripts
- * (`cfg.getApiToken()`, `password.trim()`, `body['password']`), group 1; not followed by a
- * call's `(` (`getPassword("key")` is no name).
+ * `$this->password`, `user?.password`), its parts maybe empty calls, subscripts or calls by a key
+ * (`cfg.getApiToken()`, `password.trim()`, `body['password']`, `os.getenv("API_TOKEN")`),
+ * group 1; not followed by a call's `(`.
  */
 const NAME_AFTER = new RegExp(
-  String.raw`[ \t]*(${namePart(2)}(?:(?:\.|\?\.|->)${namePart(3)}){0,8})(?![\w$(])`,
+  String.raw`[ \t]*(${namePart(2)}(?:(?:\.|\?\.|->)${namePart(4)}){0,8})(?![\w$(])`,
   'y',
 );
 
@@ -41,15 +45,23 @@ function isNameChar(char: string): boolean {
   return /[\w$]/.test(char);
 }
 
-/** Where the subscript `['…']` or `[:…]` that ends at `end` (after its `]`) starts; -1 when none. */
-function subscriptStart(text: string, end: number, limit: number): number {
-  const symbol = /\[:[A-Za-z_]\w{0,63}\]$/.exec(text.slice(Math.max(limit, end - 67), end));
-  if (symbol) return end - symbol[0].length;
+/**
+ * Where the key in brackets that ends at `end` (after its `]` or `)`) starts, at its `[` or `(`:
+ * a subscript `['…']` or `[:…]`, a call by a key `("…")` or `(:…)` after its callee's name;
+ * -1 when none.
+ */
+function bracketedKeyStart(text: string, end: number, limit: number): number {
+  const close = text.charAt(end - 1);
+  const opening = close === ']' ? '[' : '(';
+  const symbol = /[[(]:[A-Za-z_]\w{0,63}[\])]$/.exec(text.slice(Math.max(limit, end - 67), end));
+  let start = symbol ? end - symbol[0].length : -1;
   const quote = text.charAt(end - 2);
-  if (!/["'\x60]/.test(quote)) return -1;
-  const open = limit + text.slice(limit, end - 2).lastIndexOf(quote);
-  if (open - 1 < limit || text.charAt(open - 1) !== '[') return -1;
-  return /["'\x60\n\\]/.test(text.slice(open + 1, end - 2)) ? -1 : open - 1;
+  if (!symbol && /["'\x60]/.test(quote)) {
+    const open = limit + text.slice(limit, end - 2).lastIndexOf(quote);
+    if (open - 1 >= limit && !/["'\x60\n\\]/.test(text.slice(open + 1, end - 2))) start = open - 1;
+  }
+  if (start < limit || text.charAt(start) !== opening) return -1;
+  return opening === '(' && !isNameChar(text.charAt(start - 1)) ? -1 : start;
 }
 
 /**
@@ -70,8 +82,8 @@ export function nameBefore(text: string, end: number): { name: string; start: nu
     else if (char === '.' && before === '?') start -= 2;
     else if (char === '>' && before === '-') start -= 2;
     else if (char === ')' && before === '(' && isNameChar(text.charAt(start - 3))) start -= 2;
-    else if (char === ']' && subscriptStart(text, start, limit) >= 0) {
-      start = subscriptStart(text, start, limit);
+    else if ((char === ']' || char === ')') && bracketedKeyStart(text, start, limit) >= 0) {
+      start = bracketedKeyStart(text, start, limit);
     } else break;
   }
   return { name: text.slice(start, stop), start };
@@ -93,10 +105,19 @@ const TRANSFORM =
   /^(?:trim(?:Start|End)?|[lr]?strip|lower|upper|casefold|to(?:Locale)?(?:Lower|Upper)Case|toString|valueOf|to_s|to_str|to_string|as_str|as_ref|as_bytes|downcase|upcase|chomp|normalize|intern|unwrap|encode|decode|getBytes|toCharArray|get|value|getValue)$/;
 
 /**
- * The parts of a name: an identifier (group 1), maybe called (group 2), or a subscript's key
- * (group 4, a Ruby symbol's group 5).
+ * The parts of a name: an identifier (group 1), maybe called (group 2) or called by a key (group
+ * 4, a Ruby symbol's group 5), or a subscript's key (group 7, a Ruby symbol's group 8).
  */
-const PART = /([A-Za-z_$][\w$]*)(\(\))?|\[(?:(["'\x60])([^"'\x60\n\\]*)\3|:([A-Za-z_]\w*))\]/g;
+const PART =
+  /([A-Za-z_$][\w$]*)(?:(\(\))|\((?:(["'\x60])([^"'\x60\n\\]*)\3|:([A-Za-z_]\w*))\))?|\[(?:(["'\x60])([^"'\x60\n\\]*)\6|:([A-Za-z_]\w*))\]/g;
+
+/**
+ * Calls that read a setting or a field by its key (`os.getenv("API_TOKEN")`, Java's
+ * `System.getenv`, Go's `os.Getenv`, Ruby's `ENV.fetch`, `form.get("password")`, Laravel's
+ * `env(…)` and `config(…)`, `localStorage.getItem`, Rust's `env::var`): the name is the key's.
+ */
+const KEY_READER =
+  /^(?:get|getenv|Getenv|GetEnv|getEnv|fetch|getProperty|GetEnvironmentVariable|getParameter|getString|getItem|var|env|config)$/;
 
 /** Whether a setting's or a field's name is a secret's (`SECRET_SETTING`), not a pointer to one. */
 function isSecretWord(word: string): boolean {
@@ -110,8 +131,9 @@ const VALUE_ACCESSOR = /^(?:toString|valueOf|get|value|getValue)$/;
 /**
  * The secret word a name ends in, snake-cased, a PHP variable's `$` left off
  * (`user.password` → `password`, `cfg.getApiToken()` → `api_token`), or null when the name is
- * not a secret's: its last part is one (`user.password`, `body['password']`), or a getter's field
- * is (`cfg.getApiToken()`,
+ * not a secret's: its last part is one (`user.password`, `body['password']`), or the key of a
+ * call that reads one by it is ({@link KEY_READER}: `os.getenv("API_TOKEN")`), or a getter's
+ * field is (`cfg.getApiToken()`,
  * Python's `get_password()`), or a transform's receiver is (`password.trim()`,
  * {@link TRANSFORM}). A getter of another field (`token.getType()`) is not, nor a lexer's token
  * read through an accessor of its value (`token.getValue()`, `token.toString()`).
@@ -121,7 +143,12 @@ function secretWord(name: string): string | null {
   const parts = [...name.matchAll(PART)];
   let accessor = false;
   for (let index = parts.length - 1; index >= 0; index--) {
-    const [, word = '', called, , quotedKey, symbol] = parts[index] ?? [];
+    const [, word = '', called, , callKey, callSymbol, , quotedKey, symbol] = parts[index] ?? [];
+    const argument = callKey ?? callSymbol;
+    if (argument !== undefined) {
+      // A key read by a call: `os.getenv("API_TOKEN")`; another call's (`getPassword("db")`) is none.
+      return KEY_READER.test(word) && isSecretWord(argument) ? snakeCase(argument) : null;
+    }
     const key = quotedKey ?? symbol;
     const field = key ?? (called === undefined ? word : word.replace(/^[Gg]et(?:_|(?=[A-Z]))/, ''));
     if (key === undefined && called !== undefined && TRANSFORM.test(word)) {
@@ -154,7 +181,7 @@ const JOINED_WORDS = /^[A-Za-z]+\d{0,3}(?:[:/][A-Za-z]+\d{0,3})+$/;
 const IDENTIFIER_LIKE = /^[a-z]{1,12}\d{0,3}(?:[-_./:][a-z]{1,12}\d{0,3}){0,7}$/;
 
 /** The words of a password a person chooses: `password`, `passwd`, `passphrase`, `pwd`. */
-const PASSWORD_WORD = /(?:^|_)(?:pass(?:_?(?:word|phrase)|wd)?|pwd|pw|pswd)$/i;
+const PASSWORD_WORD = /(?:^|[^A-Za-z0-9])(?:pass(?:_?(?:word|phrase)|wd)?|pwd|pw|pswd)$/i;
 
 /**
  * Whether a literal has the shape of an identifier or a type's name ({@link IDENTIFIER_LIKE}):

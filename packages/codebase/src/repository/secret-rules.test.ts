@@ -57,6 +57,8 @@ describe('SECRET_RULES on long adversarial lines', () => {
     ['membership tests never closed', `password in (${'"", '.repeat(SIZE / 4)}`],
     ['literal lists with no test of a name', `["", "a"].includes(x) ${'("", '.repeat(SIZE / 4)}`],
     ['names of transforms and subscripts', `${"password.trim()['a']".repeat(SIZE / 21)} === ""`],
+    ['names read by calls with a key', `${'getenv("PASSWORD").get(:a)'.repeat(SIZE / 27)} === ""`],
+    ['calls by a key never closed', `x == ${'os.getenv("PASSWORD"'.repeat(SIZE / 20)}`],
     [
       'switches nested deeper on every line',
       Array.from({ length: SIZE / 64 }, (_, i) => `${' '.repeat(i % 40)}switch (password) {`).join(
