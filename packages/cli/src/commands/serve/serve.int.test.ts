@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createFakeRepository, type FakeRepository } from '@sightline/investigator/testing';
 import { openStore, type RunningService } from '@sightline/service';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryOutput } from '../../testing/memory-output.test-helper.js';
 import { runIngest } from '../ingest.js';
 import { runWorker } from '../worker.js';
@@ -280,6 +280,69 @@ describe('sightline serve, ingest and worker', () => {
     } finally {
       model.closeAllConnections();
       model.close();
+    }
+  }, 90_000);
+
+  it('ends at the grace when a Ctrl-C comes while an investigation indexes, its group queued and its job back uncounted', async () => {
+    // Repository indexing does not check the stop's signal: the queue puts the job back after its
+    // 2 s, the work goes on, and the process must still end at the 10 s grace with nothing lost.
+    const data = path.join(work, 'data');
+    const crashFile = path.join(work, 'crash.txt');
+    fs.writeFileSync(crashFile, CRASH);
+    const before = new Set(process.listeners('SIGINT'));
+    const io = memory();
+    const exits: { code: number; at: number }[] = [];
+    let signalledAt = 0;
+    let groupId = '';
+    const code = await runServe(
+      { repo: repo.root, data, port: 0, concurrency: 1 },
+      Object.assign(io, {
+        exit: (exitCode: number) => exits.push({ code: exitCode, at: Date.now() }),
+        async onListening(service: RunningService) {
+          expect(await runIngest({ files: [crashFile], url: service.url, data }, memory())).toBe(0);
+          await service.queue.drain({ timeoutMs: 60_000 });
+          groupId = (await service.store.inbox({})).groups[0]?.id ?? '';
+          let indexing: () => void = () => {};
+          const indexingStarted = new Promise<void>((resolve) => (indexing = resolve));
+          vi.spyOn(service.pipeline.context, 'repository').mockImplementation(() => {
+            indexing();
+            return new Promise(() => {}); // longer than any grace, deaf to the signal
+          });
+          await service.pipeline.reinvestigate(groupId);
+          await indexingStarted;
+          signalledAt = Date.now();
+          for (const listener of process.listeners('SIGINT'))
+            if (!before.has(listener)) (listener as (signal: string) => void)('SIGINT');
+          await Promise.resolve();
+        },
+      }),
+    );
+    expect(code).toBe(0);
+    await vi.waitFor(() => expect(exits).toHaveLength(1), { timeout: 15_000, interval: 100 });
+    expect(exits[0]?.code).toBe(0);
+    expect(exits[0]?.at).toBeLessThan(signalledAt + 10_000 + 1_000);
+    expect(io.err).toContain(
+      'sightline serve: Stopped without waiting longer; the interrupted investigation runs again on the next start.\n',
+    );
+    expect(process.listeners('SIGINT').filter((listener) => !before.has(listener))).toEqual([]);
+
+    const store = await openStore({ sqlite: path.join(data, 'sightline.db') });
+    try {
+      expect((await store.groups.get(groupId)).investigation).toEqual({
+        state: 'queued',
+        detail: 'Interrupted by a shutdown of the service; it runs again when the service starts.',
+        attempts: 0,
+      });
+      const waiting = await store.db
+        .selectFrom('jobs')
+        .select(['queue', 'state', 'attempts'])
+        .where('state', '!=', 'completed')
+        .execute();
+      expect(waiting).toEqual([{ queue: 'investigate-group', state: 'created', attempts: 0 }]);
+      // The diagnosis of the first run is kept.
+      expect((await store.diagnoses.latestRevisions([groupId])).size).toBe(1);
+    } finally {
+      await store.close();
     }
   }, 90_000);
 });
