@@ -13,8 +13,8 @@
  * Tibshirani & Friedman, "The Elements of Statistical Learning", 2nd ed., §7.10): the largest
  * penalty — the fit closest to the prior — whose cross-validated MRR is within one standard error
  * of the best, so the weights leave the prior only as far as the reports tell them apart from it.
- * The loss is {@link RANKING_LOSS} (pairwise-ranker.ts); train:localize measures the other one
- * (listwise-ranker.ts) beside it.
+ * The loss is {@link BASE_LOSS} (pairwise-ranker.ts) unless given; train:localize fits the other
+ * one (listwise-ranker.ts) beside it and ships the one that ranks better held out.
  */
 import {
   RANKING_FEATURES,
@@ -68,18 +68,16 @@ const prior = RANKING_FEATURES.map((name) => PRIOR_WEIGHTS[name] ?? 0);
 export type RankingLoss = 'pairwise' | 'listwise';
 
 /**
- * The loss of the shipped model: the pairwise logistic loss. The listwise softmax loss
- * (listwise-ranker.ts), which fits the top of each report's list, was tried on 2026-12-04 and
- * ranks no better held out: nested grouped cross-validation on the 546 cases with training rows
- * (164 repositories) gave MRR 0.672 listwise against 0.671 pairwise (Acc@1 0.54 and 0.55), though
- * on a first subset of 274 cases (43 repositories) listwise led (MRR 0.717 against 0.689, each at
- * its best penalty, not nested). train:localize prints the other loss beside the shipped one, so
- * the comparison is re-measured with every retraining (bench/README.md "localize").
+ * The loss the history features' choice and the ablations are measured with: the pairwise
+ * logistic loss. The shipped model's loss is chosen by train:localize between this and
+ * {@link OTHER_LOSS}, the listwise softmax loss (listwise-ranker.ts), by nested grouped
+ * cross-validated MRR, as the history features are. The listwise loss led in every measurement
+ * since 2026-12-04, by little: MRR 0.672 against 0.671 on 546 cases (164 repositories), 0.003 on
+ * 828, 0.011 on 742 (bench/README.md "localize-cv").
  */
-export const RANKING_LOSS: RankingLoss = 'pairwise';
+export const BASE_LOSS: RankingLoss = 'pairwise';
 
-/** The loss train:localize measures beside {@link RANKING_LOSS}. */
-export const OTHER_LOSS: RankingLoss = RANKING_LOSS === 'pairwise' ? 'listwise' : 'pairwise';
+export const OTHER_LOSS: RankingLoss = BASE_LOSS === 'pairwise' ? 'listwise' : 'pairwise';
 
 const FIT: Record<
   RankingLoss,
@@ -97,7 +95,7 @@ export const DEFAULT_L2 = 1;
  * @param queries - the reports.
  * @param folds - report id → fold name.
  * @param l2 - the penalty.
- * @param loss - the loss fitted; default {@link RANKING_LOSS}.
+ * @param loss - the loss fitted; default {@link BASE_LOSS}.
  * @returns report id → 1-based rank (0: no relevant candidate), for reports whose fold has
  *   training reports outside it.
  */
@@ -105,7 +103,7 @@ export function crossValidatedRanks(
   queries: readonly RankingQuery[],
   folds: ReadonlyMap<string, string>,
   l2: number,
-  loss: RankingLoss = RANKING_LOSS,
+  loss: RankingLoss = BASE_LOSS,
 ): Map<string, number> {
   const ranks = new Map<string, number>();
   const names = [...new Set(queries.map((query) => folds.get(query.id) ?? ''))].sort();
@@ -181,13 +179,13 @@ export interface TrainedRanker {
  * on all of them.
  * @param queries - the training reports.
  * @param folds - report id → fold name.
- * @param loss - the loss fitted; default {@link RANKING_LOSS}.
+ * @param loss - the loss fitted; default {@link BASE_LOSS}.
  * @returns the weights, the penalty and the selection figures.
  */
 export function trainRanker(
   queries: readonly RankingQuery[],
   folds: ReadonlyMap<string, string>,
-  loss: RankingLoss = RANKING_LOSS,
+  loss: RankingLoss = BASE_LOSS,
 ): TrainedRanker {
   const foldCount = new Set(queries.map((query) => folds.get(query.id))).size;
   const selection =
@@ -242,13 +240,13 @@ export interface FoldModel {
  * penalty, like the weights, never sees the fold it is measured on.
  * @param queries - the reports.
  * @param folds - report id → fold name.
- * @param loss - the loss fitted; default {@link RANKING_LOSS}.
+ * @param loss - the loss fitted; default {@link BASE_LOSS}.
  * @returns fold name → its model (folds without training reports are left out).
  */
 export function foldModels(
   queries: readonly RankingQuery[],
   folds: ReadonlyMap<string, string>,
-  loss: RankingLoss = RANKING_LOSS,
+  loss: RankingLoss = BASE_LOSS,
 ): Map<string, FoldModel> {
   const models = new Map<string, FoldModel>();
   for (const fold of [...new Set(queries.map((query) => folds.get(query.id) ?? ''))].sort()) {

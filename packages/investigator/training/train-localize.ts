@@ -9,11 +9,13 @@
  * (bench/lib/localize-features.ts; cached per case, resumable), joined by path with the files'
  * history features at the fix's parent, read from the fetched snapshots in `--mirrors DIR`
  * (default `$BENCH_MIRRORS`; bench/lib/localize-history.ts, cached per case under its own code
- * hash, about a second per case; without snapshots, cached ones only and 0 for the rest). Method: a pairwise logistic ranker
- * (pairwise-ranker.ts; the listwise softmax loss of listwise-ranker.ts is measured beside it,
- * `OTHER_LOSS`) pulled towards the hand-set prior's direction (its scale fitted), the L2
- * penalty chosen by the one-standard-error rule on cross-validation grouped by repository
- * (select-ranker.ts, grouped-folds.ts), then fitted on every case.
+ * hash, about a second per case; without snapshots, cached ones only and 0 for the rest). Method: a linear ranker
+ * fitted with the pairwise logistic loss (pairwise-ranker.ts) or the listwise softmax loss
+ * (listwise-ranker.ts), whichever has the higher nested grouped cross-validated MRR (the history
+ * features are kept or left out first, with the pairwise loss), pulled towards the hand-set
+ * prior's direction (its scale fitted), the L2 penalty chosen by the one-standard-error rule on
+ * cross-validation grouped by repository (select-ranker.ts, grouped-folds.ts), then fitted on
+ * every case.
  *
  * Evidence: nested grouped cross-validation — per fold a model trained on the other folds, its
  * penalty chosen by a grouped cross-validation inside them — printed per set, language and report
@@ -60,11 +62,12 @@ import { writeCrossValidationResults } from './cv-results.js';
 import { groupedFolds } from './grouped-folds.js';
 import { FIXED_RANKINGS, fixedRanks, sliceTable, spanOverlaps } from './held-out-slices.js';
 import {
+  BASE_LOSS,
   foldModels,
   meanReciprocalRank,
   nestedRanks,
   OTHER_LOSS,
-  RANKING_LOSS,
+  type RankingLoss,
   rankingModelOf,
   trainRanker,
 } from './select-ranker.js';
@@ -74,11 +77,16 @@ const MODEL_FILE = path.join(
   '../src/localize/model/ranking-model.json',
 );
 
-const WITH_HISTORY = 'learned with history features (nested grouped CV)';
-const WITHOUT_HISTORY = 'learned without history features (nested grouped CV)';
+const WITH_HISTORY = `learned with history features, ${BASE_LOSS} loss (nested grouped CV)`;
+const WITHOUT_HISTORY = `learned without history features, ${BASE_LOSS} loss (nested grouped CV)`;
 const OTHER = `learned with the ${OTHER_LOSS} loss, history features as chosen (nested grouped CV)`;
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+const LOSS_METHOD: Record<RankingLoss, string> = {
+  pairwise: 'pairwise logistic loss (RankNet)',
+  listwise: 'listwise softmax cross-entropy loss (ListNet top-one)',
+};
 
 const USAGE = `Usage: npm run train:localize [-- --dry-run] [--cached-only] [--results] [--rows-only]
   [--spans] [--ablate] [--shard k/N] [--corpus-per-repository N|all] [--mirrors DIR]`;
@@ -152,15 +160,22 @@ async function main(): Promise<void> {
   const historyKept =
     meanReciprocalRank(full.ranks.values()) > meanReciprocalRank(reduced.ranks.values());
   const chosen = historyKept ? full : reduced;
-  const { models, ranks: learned } = chosen;
   const otherModels = foldModels(chosen.queries, folds, OTHER_LOSS);
   const other = {
     queries: chosen.queries,
     models: otherModels,
     ranks: nestedRanks(chosen.queries, folds, otherModels),
   };
+  // The shipped loss, chosen as the history features are: by held-out MRR.
+  const lossMrr = {
+    [BASE_LOSS]: meanReciprocalRank(chosen.ranks.values()),
+    [OTHER_LOSS]: meanReciprocalRank(other.ranks.values()),
+  };
+  const loss = (lossMrr[OTHER_LOSS] ?? 0) > (lossMrr[BASE_LOSS] ?? 0) ? OTHER_LOSS : BASE_LOSS;
+  const shipped = loss === BASE_LOSS ? chosen : other;
+  const { models, ranks: learned } = shipped;
   console.error(
-    `Held-out MRR with the ${RANKING_LOSS} loss ${meanReciprocalRank(learned.values()).toFixed(4)}, with the ${OTHER_LOSS} loss ${meanReciprocalRank(other.ranks.values()).toFixed(4)}`,
+    `Held-out MRR with the ${BASE_LOSS} loss ${lossMrr[BASE_LOSS]?.toFixed(4)}, with the ${OTHER_LOSS} loss ${lossMrr[OTHER_LOSS]?.toFixed(4)}: the ${loss} loss is shipped`,
   );
   console.error(
     `History features ${historyKept ? 'kept' : 'not kept'}: held-out MRR ${meanReciprocalRank(full.ranks.values()).toFixed(4)} with them, ${meanReciprocalRank(reduced.ranks.values()).toFixed(4)} without`,
@@ -204,7 +219,7 @@ async function main(): Promise<void> {
   const ranks = [...learned.values()];
   const priorRanks = ids.map((id) => rankings['hand-set prior']?.get(id) ?? 0);
   const beatsPrior = meanReciprocalRank(ranks) > meanReciprocalRank(priorRanks);
-  const trained = trainRanker(chosen.queries, folds);
+  const trained = trainRanker(chosen.queries, folds, loss);
   if (values.ablate) {
     console.error(`Interactions, ablated:\n${ablationTable(queries, folds, trained.l2)}`);
     console.error(`Title features, ablated:\n${titleAblationTable(queries, folds)}`);
@@ -227,8 +242,12 @@ async function main(): Promise<void> {
       folds: foldSummary,
     });
   const model = rankingModelOf(trained.weights, {
-    method:
-      'pairwise logistic ranker (RankNet loss, each report weighing the same), L2 penalty towards the hand-set prior (its scale fitted), the penalty chosen by the one-standard-error rule on cross-validation grouped by repository; packages/investigator/training',
+    method: `linear ranker, ${LOSS_METHOD[loss]}, each report weighing the same; L2 penalty towards the hand-set prior (its scale fitted), the penalty chosen by the one-standard-error rule on cross-validation grouped by repository; packages/investigator/training`,
+    loss: {
+      note: 'the loss with the higher nested grouped cross-validated MRR is shipped',
+      chosen: loss,
+      mrr: Object.fromEntries(Object.entries(lossMrr).map(([name, mrr]) => [name, round(mrr)])),
+    },
     cases: queries.length,
     repositories: new Set(queries.map((query) => query.group)).size,
     sets: Object.fromEntries(
