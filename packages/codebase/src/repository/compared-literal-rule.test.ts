@@ -149,6 +149,15 @@ describe('COMPARED_LITERAL_RULE', () => {
     [`s.Require().Equal("${fake}", cfg.Password)`, `s.Require().Equal("${fake}", cfg.Password`],
     [`assert_equal "${fake}", user.password`, `assert_equal "${fake}", user.password`],
     [`assert_equal user.password, "${letters}"`, `assert_equal user.password, "${letters}"`],
+    // A stub's getter of a secret and the value it returns.
+    [
+      `when(repo.getPassword()).thenReturn("${fake}");`,
+      `when(repo.getPassword()).thenReturn("${fake}"`,
+    ],
+    [
+      `given(cfg.getApiToken()).willReturn("${fake}");`,
+      `given(cfg.getApiToken()).willReturn("${fake}"`,
+    ],
   ])('finds the literal in %j', (text, range) => {
     expect(found(text)).toEqual([range]);
   });
@@ -230,6 +239,11 @@ describe('COMPARED_LITERAL_RULE', () => {
     `xs.Equal("${value}", cfg.Password)`,
     'assert_equal "identifier", token.type',
     'assert_equal expected, user.password',
+    // A stub of another getter, or of no value.
+    `when(repo.getName()).thenReturn("${fake}");`,
+    'when(repo.getPassword()).thenReturn(null);',
+    'when(repo.getPassword()).thenReturn("");',
+    `when(password) {\n    else -> "${fake}"\n}`,
   ])('finds nothing in %j', (text) => {
     expect(found(text)).toEqual([]);
   });
@@ -242,6 +256,12 @@ describe('COMPARED_LITERAL_RULE', () => {
     [`assert.Equal(t,\n\t"${fake}",\n\tcfg.Password)`, [2]],
     [`assert_eq!(\n    config.api_token,\n    "${fake}"\n);`, [3]],
     [`if password in (\r\n    "${fake}",\r\n    "${value}",\r\n):`, [2, 3]],
+    // A comparison split after its operator or before it, and a stub split before its value.
+    [`if ("${fake}" ==\n    user.password) {`, [1, 2]],
+    [`if (user.password ===\n    "${letters}") {`, [1, 2]],
+    [`if (user.password\n    === "${fake}") {`, [1, 2]],
+    [`if password ==\\\n        "${fake}":`, [1, 2]],
+    [`when(repo.getPassword())\n    .thenReturn("${fake}");`, [1, 2]],
   ])('withholds the literal of a call a formatter split, %j', async (text, lines) => {
     const file = `function check() {\n${text}\n}\n`;
     const withheld = [...(await scanSecrets(file, 'src/auth.test.ts')).lines.keys()];
@@ -255,6 +275,11 @@ describe('COMPARED_LITERAL_RULE', () => {
     `assertEquals(\n    "${value}",\n    user.getName());`,
     'if token in (\n    "float32",\n    "float64",\n):',
     `expect(password).toEqual(\n  expected,\n);\nconst other = "${value}";`,
+    'if (token.type ===\n    "identifier") {',
+    'if (password ===\n    "") {',
+    'if (user.password ===\n    expected) {',
+    `if (token ==\n    "function") {\nconst other = "${value}";`,
+    'Password\n========\n',
   ])('finds nothing in the split call %j', (text) => {
     expect(found(text)).toEqual([]);
   });

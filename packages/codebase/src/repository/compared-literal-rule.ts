@@ -4,10 +4,12 @@
  * `password.equals("…")` (`equalsIgnoreCase`, `Equals`, Ruby's `eql?`), a comparing call's
  * two arguments (`strcmp(password, "…")`, `Objects.equals(token, "…")`,
  * `hmac.compare_digest(token, "…")`, PHP's `hash_equals`, a test's `assertEquals("…", password)`,
- * `assert.strictEqual`, testify's `assert.Equal(t, …)`), an assertion's subject and its matcher
+ * `assert.strictEqual`, testify's `assert.Equal(t, …)` and `s.Equal(…)`, minitest's
+ * `assert_equal "…", password`), an assertion's subject and its matcher
  * (`expect(password).toBe("…")`, `assertThat(password).isEqualTo("…")`, RSpec's `to eq "…"`,
- * Hamcrest's `assertThat(password, is("…"))`, Kotest's `password shouldBe "…"`) and a membership
- * test (`password in ("…", "…")`, SQL's `IN ('…')`, `["…"].includes(password)`, PHP's
+ * Hamcrest's `assertThat(password, is("…"))`, Kotest's `password shouldBe "…"`, Gomega's
+ * `Expect(password).To(Equal("…"))`; a stub's `when(repo.getPassword()).thenReturn("…")`) and a
+ * membership test (`password in ("…", "…")`, SQL's `IN ('…')`, `["…"].includes(password)`, PHP's
  * `in_array`). The name may be read through a getter or a transform (`cfg.getApiToken()`,
  * `password.trim()`: `compared-operands.ts`). The literal is the secret all the same; the
  * named-literal rule reads `=`, `:` and `=>`, not `==` (gitleaks' generic rule reads the operator
@@ -47,7 +49,7 @@ const MEMBERSHIP = String.raw`\b(?:(?:not[ \t]+)?in|(?:NOT[ \t]+)?IN)\b(?=[ \t]*
  */
 const COMPARING_CALL = String.raw`\b(?:(?:s|suite)\.(?:(?:Require|Assert)\(\)\.)?(?:Not)?Equal(?:Values)?|strn?(?:case)?cmp|_?stricmp|Objects\.equals|[Ss]tring\.Equals|compare_digest|hash_equals|in_array|assert(?:Not)?Equals?|assert_(?:not_)?equal|assert_(?:eq|ne)!|assert(?:Not)?Same|assert\.(?:not)?(?:[Ss]trict|[Dd]eep)?[Ee]qual(?:Values)?|require\.(?:Not)?Equal(?:Values)?|Assert\.(?:Are(?:Not)?(?:Equal|Same)|(?:Not)?Equal)|XCTAssert(?:Not)?Equal)\(`;
 
-/** Minitest's and Test::Unit's assertion without parentheses: `assert_equal "…", user.password`. */
+/** Minitest's and Test::Unit's assertion without parentheses (`assert_equal "…", password`). */
 const BARE_ASSERTION = String.raw`\bassert_(?:not_)?equal[ \t]+(?=["'\x60A-Za-z_])`;
 
 /** A test's context given before the two compared arguments: Go's `t`, testify suites' `s.T()`. */
@@ -55,10 +57,11 @@ const TEST_CONTEXT = String.raw`(?:(?:t|s\.T\(\))[ \t]*,[ \t]*)?`;
 
 /**
  * Calls that name an assertion's subject, before its matcher: `expect(…)`, `assertThat(…)`,
- * NUnit's `Assert.That(…, Is.EqualTo(…))`.
+ * NUnit's `Assert.That(…, Is.EqualTo(…))`, Gomega's `Expect(…)`; and a stub's call, before the
+ * value it returns: Mockito's `when(repo.getPassword())`, BDDMockito's `given(…)`.
  */
 const SUBJECT_CALL =
-  /\b(?:expect(?:That)?|Expect|assertThat|assert_that|assumeThat|assume_that|Assert\.That)\([ \t]*/g;
+  /\b(?:expect(?:That)?|Expect|assertThat|assert_that|assumeThat|assume_that|Assert\.That|when|given)\([ \t]*/g;
 
 /** Between an assertion's parts: a `.` or spaces (RSpec's `to eq`). */
 const STEP = String.raw`(?:[ \t]*\.[ \t]*|[ \t]+)`;
@@ -66,12 +69,12 @@ const STEP = String.raw`(?:[ \t]*\.[ \t]*|[ \t]+)`;
 /**
  * An assertion's matcher after its subject (sticky): the subject's `)`, words of a fluent chain
  * (`.not`, `.to`, `.be`), then a matcher of equality or membership and its `(` or a space
- * (`.toBe(`, `.isEqualTo(`, `.to.equal(`, ` eq `, `.isIn(`); or Gomega's `.To(Equal(`
- * (`.NotTo(`, `.Should(`, `BeEquivalentTo(`); or Hamcrest's second argument (`, is(`,
- * `, equalTo(`, `, is(equalTo(`).
+ * (`.toBe(`, `.isEqualTo(`, `.to.equal(`, ` eq `, `.isIn(`, a stub's `.thenReturn(`); or
+ * Gomega's `.To(Equal(` (`.NotTo(`, `.Should(`, `BeEquivalentTo(`); or Hamcrest's second
+ * argument (`, is(`, `, equalTo(`, `, is(equalTo(`).
  */
 const MATCHER = new RegExp(
-  String.raw`[ \t]*\)(?:${STEP}(?:not|to|be|been|is|that|and|deep|strictly|should|must|does)\b)*${STEP}(?:toBe|toEqual|toStrictEqual|toMatch|toContain|equals?|eql|eq|isEqualTo(?:IgnoringCase)?|isNotEqualTo|isSameAs|isIn|isNotIn|isOneOf|is_equal_to|is_not_equal_to|is_in)(?:[ \t]*\([ \t]*|[ \t]+)|[ \t]*\)${STEP}(?:To|NotTo|ToNot|Should|ShouldNot)\([ \t]*(?:Equal|BeEquivalentTo|BeIdenticalTo)\([ \t]*|[ \t]*,[ \t]*(?:(?:is|equalTo|equal_to|is_|eq|sameInstance|Is(?:\.Not)?\.EqualTo)[ \t]*\([ \t]*){1,2}`,
+  String.raw`[ \t]*\)(?:${STEP}(?:not|to|be|been|is|that|and|deep|strictly|should|must|does)\b)*${STEP}(?:toBe|toEqual|toStrictEqual|toMatch|toContain|equals?|eql|eq|isEqualTo(?:IgnoringCase)?|isNotEqualTo|isSameAs|isIn|isNotIn|isOneOf|is_equal_to|is_not_equal_to|is_in|thenReturn|willReturn)(?:[ \t]*\([ \t]*|[ \t]+)|[ \t]*\)${STEP}(?:To|NotTo|ToNot|Should|ShouldNot)\([ \t]*(?:Equal|BeEquivalentTo|BeIdenticalTo)\([ \t]*|[ \t]*,[ \t]*(?:(?:is|equalTo|equal_to|is_|eq|sameInstance|Is(?:\.Not)?\.EqualTo)[ \t]*\([ \t]*){1,2}`,
   'y',
 );
 
@@ -205,6 +208,13 @@ function* comparisons(text: string): Generator<[number, number]> {
 const OPENER = new RegExp(
   `${COMPARING_CALL}|${SUBJECT_CALL.source}|${EQUALS_METHOD}|${MEMBERSHIP}|\\.(?:toBe|toEqual|toStrictEqual|isEqualTo|equals?|eql)\\(`,
 );
+/**
+ * An equality operator at a line's end, maybe before Python's `\` that joins the next line: a
+ * comparison a formatter split after it.
+ */
+const OPERATOR_AT_END = new RegExp(`${OPERATOR}[ \\t]*\\\\?[ \\t]*\\r?$`);
+/** An equality operator at a line's start: a comparison a formatter split before it. */
+const OPERATOR_AT_START = new RegExp(`^[ \\t]*${OPERATOR}`);
 /** The most lines read after a line that leaves a comparison's `(` open. */
 const MOST_CALL_LINES = 8;
 /** The most characters read of that line (its end) and of the lines after it. */
@@ -224,10 +234,13 @@ function depthOf(text: string): number {
  * The comparisons a formatter split over lines, each read as one line: a line that opens one
  * ({@link OPENER}) and leaves its `(` open (`expect(user.password).toEqual(`, `assertEquals(`,
  * `if password in (`), or whose next line goes on with a matcher (`expect(user.password)`, then
- * `.toBe("…")`), read with the lines after it up to the `(`'s close, at most
- * {@link MOST_CALL_LINES} lines and {@link MOST_CALL_CHARACTERS} characters, its line breaks as
- * spaces (ranges stay the text's). Only ranges across a line break are given (the others are the
- * line's). Each line is read a bounded number of times: linear in the text's length.
+ * `.toBe("…")`), or a line that ends with an equality operator or whose next line starts with one
+ * (`"…" ==`, then `user.password`; `if (user.password ===`, then the literal), read with the
+ * lines after it up to the `(`'s close (an operator's line with the next line only), at most
+ * {@link MOST_CALL_LINES} lines and {@link MOST_CALL_CHARACTERS} characters, its line breaks
+ * (and a `\` that joins lines) as spaces (ranges stay the text's). Only ranges across a line
+ * break are given (the others are the line's). Each line is read a bounded number of times:
+ * linear in the text's length.
  */
 function* splitComparisons(text: string): Generator<[number, number]> {
   for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', newline + 1)) {
@@ -235,18 +248,23 @@ function* splitComparisons(text: string): Generator<[number, number]> {
     const from = Math.max(lineStart, newline - MOST_CALL_CHARACTERS);
     const line = text.slice(from, newline);
     let depth = depthOf(line);
-    const chained = /^[ \t]*\./.test(text.slice(newline + 1, newline + 1 + MOST_CALL_CHARACTERS));
-    if ((depth <= 0 && !chained) || !OPENER.test(line)) continue;
+    const following = text.slice(newline + 1, newline + 1 + MOST_CALL_CHARACTERS);
+    const chained = /^[ \t]*\./.test(following);
+    const operator = OPERATOR_AT_END.test(line) || OPERATOR_AT_START.test(following);
+    const opened = (depth > 0 || chained) && OPENER.test(line);
+    if (!opened && !operator) continue;
+    // An operator's other side is on the next line.
+    const most = opened ? MOST_CALL_LINES : 1;
     const limit = Math.min(text.length, newline + 1 + MOST_CALL_CHARACTERS);
     let end = newline + 1;
-    for (let count = 0; count < MOST_CALL_LINES && end < limit; count++) {
+    for (let count = 0; count < most && end < limit; count++) {
       const next = text.indexOf('\n', end);
       const lineEnd = Math.min(next < 0 ? text.length : next, limit);
       depth += depthOf(text.slice(end, lineEnd));
       end = lineEnd + 1;
       if (depth <= 0) break;
     }
-    const read = text.slice(from, Math.min(end, limit)).replace(/[\r\n]/g, ' ');
+    const read = text.slice(from, Math.min(end, limit)).replace(/\\(?=\r?\n)|[\r\n]/g, ' ');
     for (const [start, stop] of comparisons(read)) {
       if (read.slice(start, stop) !== text.slice(from + start, from + stop)) {
         yield [from + start, from + stop];

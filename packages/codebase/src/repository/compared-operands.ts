@@ -146,7 +146,7 @@ function secretWord(name: string): string | null {
     const [, word = '', called, , callKey, callSymbol, , quotedKey, symbol] = parts[index] ?? [];
     const argument = callKey ?? callSymbol;
     if (argument !== undefined) {
-      // A key read by a call: `os.getenv("API_TOKEN")`; another call's (`getPassword("db")`) is none.
+      // A key a reader reads (`getenv("API_TOKEN")`); another call's is none.
       return KEY_READER.test(word) && isSecretWord(argument) ? snakeCase(argument) : null;
     }
     const key = quotedKey ?? symbol;

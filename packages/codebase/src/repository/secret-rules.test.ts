@@ -59,6 +59,8 @@ describe('SECRET_RULES on long adversarial lines', () => {
     ['names of transforms and subscripts', `${"password.trim()['a']".repeat(SIZE / 21)} === ""`],
     ['names read by calls with a key', `${'getenv("PASSWORD").get(:a)'.repeat(SIZE / 27)} === ""`],
     ['calls by a key never closed', `x == ${'os.getenv("PASSWORD"'.repeat(SIZE / 20)}`],
+    ['comparisons split on every line', 'if ("" ==\n'.repeat(SIZE / 9)],
+    ['operators opening every line', '=== (password\n'.repeat(SIZE / 15)],
     [
       'switches nested deeper on every line',
       Array.from({ length: SIZE / 64 }, (_, i) => `${' '.repeat(i % 40)}switch (password) {`).join(
