@@ -151,6 +151,14 @@ describe('COMPARED_LITERAL_RULE', () => {
     [`assert_equal user.password, "${letters}"`, `assert_equal user.password, "${letters}"`],
     // A stub's getter of a secret and the value it returns.
     [
+      `jest.spyOn(repo, 'getPassword').mockReturnValue('${fake}');`,
+      `spyOn(repo, 'getPassword').mockReturnValue('${fake}'`,
+    ],
+    [
+      `every { repo.password } returns "${letters}"`,
+      `every { repo.password } returns "${letters}"`,
+    ],
+    [
       `when(repo.getPassword()).thenReturn("${fake}");`,
       `when(repo.getPassword()).thenReturn("${fake}"`,
     ],

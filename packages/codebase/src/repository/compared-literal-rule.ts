@@ -8,10 +8,11 @@
  * `assert_equal "…", password`), an assertion's subject and its matcher
  * (`expect(password).toBe("…")`, `assertThat(password).isEqualTo("…")`, RSpec's `to eq "…"`,
  * Hamcrest's `assertThat(password, is("…"))`, Kotest's `password shouldBe "…"`, Gomega's
- * `Expect(password).To(Equal("…"))`; a stub's `when(repo.getPassword()).thenReturn("…")`) and a
- * membership test (`password in ("…", "…")`, SQL's `IN ('…')`, `["…"].includes(password)`, PHP's
- * `in_array`). The name may be read through a getter or a transform (`cfg.getApiToken()`,
- * `password.trim()`: `compared-operands.ts`). The literal is the secret all the same; the
+ * `Expect(password).To(Equal("…"))`; a stub's `when(repo.getPassword()).thenReturn("…")`, and
+ * the stubs of `stubbed-returns.ts`) and a membership test (`password in ("…", "…")`, SQL's
+ * `IN ('…')`, `["…"].includes(password)`, PHP's `in_array`). The name may be read through a
+ * getter, a transform or a call by its key (`cfg.getApiToken()`, `password.trim()`,
+ * `os.getenv("API_TOKEN")`: `compared-operands.ts`). The literal is the secret all the same; the
  * named-literal rule reads `=`, `:` and `=>`, not `==` (gitleaks' generic rule reads the operator
  * as an assignment's; this rule reads it as a comparison, on a secret-named name). A switch's
  * labels are `switched-literal-rule.ts`'.
@@ -27,6 +28,7 @@ import {
   nameBefore,
 } from './compared-operands.js';
 import type { SecretRule } from './secret-rule.js';
+import { stubbedReturns } from './stubbed-returns.js';
 
 /** An equality operator: `===`, `!==`, `==`, `!=`, SQL's and Visual Basic's `<>`. */
 const OPERATOR = '(?:===?|!==?|<>)';
@@ -202,6 +204,7 @@ function* comparisons(text: string): Generator<[number, number]> {
   yield* literalFirst(text);
   yield* comparingCalls(text);
   yield* assertions(text);
+  yield* stubbedReturns(text);
 }
 
 /** What opens a comparison a formatter may split: a comparing call, an assertion, a list's test. */
