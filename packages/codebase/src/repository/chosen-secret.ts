@@ -22,12 +22,13 @@ const LETTER_WORDS = /^[A-Za-z]+(?:-[A-Za-z]+)*$/;
 
 /**
  * Words compared with a password's name that are no password: a value's type (`typeof password
- * === "object"`), a mode of getting one (`"prompt"`, `"stdin"`, `"keyring"`) or a state
- * (`"unset"`, `"disabled"`). Placeholders and an example's words are `PLACEHOLDER`'s and
- * {@link isExampleWord}'s.
+ * === "object"`), a mode of getting one (`"prompt"`, `"stdin"`, `"keyring"`), a state
+ * (`"unset"`, `"disabled"`) or a check's verdict, keyed by the field (`errors.password ===
+ * "invalid"`, `"weak"`, `"mismatch"`, `"tooShort"`). Placeholders and an example's words are
+ * `PLACEHOLDER`'s and {@link isExampleWord}'s.
  */
 const NON_VALUE =
-  /^(?:undefined|object|number|boolean|function|symbol|bigint|string|array|empty|blank|unset|missing|default|auto|prompt|ask|stdin|env|environ|environment|keyring|keychain|file|random|generate|generated|disabled|enabled|yes|no|on|off|none|null|nil|plain|plaintext|hashed|encrypted)$/i;
+  /^(?:undefined|object|number|boolean|function|symbol|bigint|string|array|empty|blank|unset|missing|default|auto|prompt|ask|stdin|env|environ|environment|keyring|keychain|file|random|generate|generated|disabled|enabled|yes|no|on|off|none|null|nil|plain|plaintext|hashed|encrypted|valid|invalid|weak|medium|strong|mismatch|mismatched|short|long|too_?short|too_?long|expired|reset|changed|ok|error|errors|unchanged)$/i;
 
 /** The fewest characters of a password's value (`root`); a secret's keeps the shape test's 6. */
 const PASSWORD_MIN_LENGTH = 4;

@@ -222,6 +222,8 @@ describe('COMPARED_LITERAL_RULE', () => {
     'if (typeof password === "object") {',
     "if (typeof password === 'string') {",
     'if password == "prompt":',
+    'expect(errors.password).toBe("invalid");',
+    'if (result.password === "weak") {',
     'if (password === "null") {',
     'if password == "None":',
     'if (password.length > 8) {',
