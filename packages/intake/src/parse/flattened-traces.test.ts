@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { unflattenedTraces } from './flattened-traces.js';
+import { readableLongLine, unflattenedTraces } from './flattened-traces.js';
+import { MAX_LINE_CHARS } from './limits.js';
 import { parseReport } from './parse-report.js';
 
 const FLAT =
@@ -37,7 +38,25 @@ describe('unflattenedTraces', () => {
   });
 });
 
+describe('readableLongLine', () => {
+  it('breaks a long line holding a trace, and cuts one without', () => {
+    const prose = 'The list view misbehaves after removing an item. '.repeat(60);
+    const lines = readableLongLine(`${prose}${FLAT}`);
+    expect(lines).toContain('\tat org.example.charts.Series.first(Series.java:23)');
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(MAX_LINE_CHARS);
+    expect(readableLongLine(prose)).toEqual([prose.slice(0, MAX_LINE_CHARS)]);
+  });
+});
+
 describe('parseReport on a trace joined into one line', () => {
+  it('reads a trace that starts past the length a line is read to', () => {
+    const prose = 'Steps: open the chart view, remove the last series, open it again. '.repeat(40);
+    expect(prose.length).toBeGreaterThan(MAX_LINE_CHARS);
+    const report = parseReport({ title: 'Chart view crashes', body: `${prose}${FLAT}` });
+    expect(report.exceptions[0]?.type).toBe('org.example.charts.RenderException');
+    expect(report.exceptions[0]?.cause?.frames).toHaveLength(1);
+  });
+
   it('reads its exception, frames and cause', () => {
     const report = parseReport({ title: 'Chart view crashes', body: FLAT });
     const [exception] = report.exceptions;

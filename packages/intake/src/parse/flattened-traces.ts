@@ -5,6 +5,7 @@
  * class in the trace counted as a name the report mentions and none as a frame: 53 of the 57
  * Eclipse reports of the corpus of real fixes (issue #33) that read as plain text hold one.
  */
+import { MAX_BODY_CHARS, MAX_LINE_CHARS } from './limits.js';
 
 /**
  * One `at` frame inside a line: `at`, a qualified method (a module prefix such as `java.base/`
@@ -41,21 +42,39 @@ const MIN_INLINE_FRAMES = 2;
 export function unflattenedTraces(lines: string[]): string[] | null {
   let split = false;
   const out = lines.flatMap((line) => {
-    const frames = [...line.matchAll(INLINE_FRAME)];
-    if (frames.length < MIN_INLINE_FRAMES) return [line];
+    const pieces = unflattenedLine(line);
+    if (!pieces) return [line];
     split = true;
-    const pieces: string[] = [];
-    let from = 0;
-    for (const frame of frames) {
-      const between = line.slice(from, frame.index);
-      pieces.push(...headOf(between));
-      pieces.push(`\t${frame[0]}`);
-      from = frame.index + frame[0].length;
-    }
-    pieces.push(...piecesOf(line.slice(from)));
     return pieces;
   });
   return split ? out : null;
+}
+
+/**
+ * A line longer than {@link MAX_LINE_CHARS} as the parsers read it: its flattened trace broken
+ * into lines ({@link unflattenedTraces}; its first {@link MAX_BODY_CHARS} characters looked at),
+ * else the line cut to its first {@link MAX_LINE_CHARS} characters. A trace joined into one line
+ * is that long as a rule, and cut it kept a frame or two at most.
+ * @param line - one line of a report, longer than MAX_LINE_CHARS.
+ * @returns the lines, none longer than MAX_LINE_CHARS.
+ */
+export function readableLongLine(line: string): string[] {
+  return unflattenedLine(line.slice(0, MAX_BODY_CHARS)) ?? [line.slice(0, MAX_LINE_CHARS)];
+}
+
+/** One line's pieces ({@link unflattenedTraces}), each cut to MAX_LINE_CHARS; `null` when it holds no flattened trace. */
+function unflattenedLine(line: string): string[] | null {
+  const frames = [...line.matchAll(INLINE_FRAME)];
+  if (frames.length < MIN_INLINE_FRAMES) return null;
+  const pieces: string[] = [];
+  let from = 0;
+  for (const frame of frames) {
+    pieces.push(...headOf(line.slice(from, frame.index)));
+    pieces.push(`\t${frame[0]}`);
+    from = frame.index + frame[0].length;
+  }
+  pieces.push(...piecesOf(line.slice(from)));
+  return pieces.map((piece) => piece.slice(0, MAX_LINE_CHARS));
 }
 
 /** The text between frames as lines: broken before causes and after elisions, blanks dropped. */
@@ -69,15 +88,18 @@ function piecesOf(text: string): string[] {
 /**
  * The text before a frame as lines ({@link piecesOf}), its last piece split where its exception
  * type starts (see {@link unflattenedTraces}) unless it is a `Caused by:` already: a log of
- * several traces (Eclipse's `!STACK 0 org.x.AException: …`) gives each its head.
+ * several traces (Eclipse's `!STACK 0 org.x.AException: …`) gives each its head. The type is
+ * looked for in the piece's last MAX_LINE_CHARS characters, where a header before its frames is,
+ * so a long piece costs no more than a line.
  */
 function headOf(text: string): string[] {
   const pieces = piecesOf(text);
   const last = pieces.pop();
   if (last === undefined) return pieces;
-  const types = [...last.matchAll(EXCEPTION_TYPE)];
+  const offset = Math.max(0, last.length - MAX_LINE_CHARS);
+  const types = [...last.slice(offset).matchAll(EXCEPTION_TYPE)];
   const type = types.filter((match) => match[1] !== undefined).at(-1) ?? types.at(-1);
-  if (!type || type.index === 0 || /^(?:Caused by|Suppressed)[: ]/.test(last))
-    return [...pieces, last];
-  return [...pieces, last.slice(0, type.index).trim(), last.slice(type.index)];
+  const at = type ? offset + type.index : 0;
+  if (at === 0 || /^(?:Caused by|Suppressed)[: ]/.test(last)) return [...pieces, last];
+  return [...pieces, last.slice(0, at).trim(), last.slice(at)];
 }

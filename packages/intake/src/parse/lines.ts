@@ -1,15 +1,18 @@
 /** Line splitting shared by the text parsers. */
+import { readableLongLine } from './flattened-traces.js';
 import { MAX_LINE_CHARS, MAX_TITLE_CHARS } from './limits.js';
 
 /**
  * Splits text into lines (`\n`, `\r\n` or `\r`), each cut to {@link MAX_LINE_CHARS} characters so
- * that no regular expression ever sees an unbounded line.
+ * that no regular expression ever sees an unbounded line; a longer line that holds a stack trace
+ * joined into one line is broken into the trace's lines first (`readableLongLine`), so its frames
+ * past the cut are read too.
  * @returns the lines, without their terminators.
  */
 export function splitLines(text: string): string[] {
   return text
     .split(/\r\n|\r|\n/)
-    .map((line) => (line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line));
+    .flatMap((line) => (line.length > MAX_LINE_CHARS ? readableLongLine(line) : [line]));
 }
 
 /** Collapses runs of whitespace (newlines included) to one space and trims. */
