@@ -11,8 +11,10 @@
  * tables, literals compared with secret-named names, XML settings over several lines, and
  * Windows' `net use` and `net user` passwords, and secret-named Terraform variables' list and map
  * defaults, and literals compared with secret-named names in assertions, switches and membership
- * tests, and a password after a code span's key of a few words. Every value spells `Fake` (or
- * `fake`), but a password of digits alone.
+ * tests, and a password after a code span's key of a few words; and after them, a password of
+ * letters alone compared, a setting read by a call with its key, testify suites' and Gomega's
+ * assertions, a comparison split at its operator, and stubs of a password's getter. Every value
+ * spells `Fake` (or `fake`), but a password of digits alone.
  */
 
 /** One secret to plant on a `{{name}}` placeholder of a file's text. */
@@ -80,6 +82,13 @@ const FAKE = {
   switchedLabel: 'FakeSwitchedPw55',
   membershipPython: 'FakeMemberPw55',
   codeSpanWords: 'FakeCodeSpanPw55',
+  comparedLetters: 'Fakeletmein',
+  comparedEnvCall: 'FakeEnvCallTokenPw56',
+  suiteEqual: 'FakeSuitePw56',
+  gomegaEqual: 'FakeGomegaPw56',
+  splitOperator: 'FakeSplitPw56',
+  stubbedGetter: 'FakeStubbedPw56',
+  stubbedSpy: 'FakeSpiedPw56',
 };
 
 /** Files read normally; each `{{name}}` placeholder plants one secret. */
@@ -264,6 +273,34 @@ export const PLANTED_FILES: Record<string, PlantedFile> = {
     planted: {
       membershipPython: { format: 'compared-literal-membership', value: FAKE.membershipPython },
     },
+  },
+  'src/login_gate.py': {
+    text: 'import os\n\n\ndef check(password):\n    if password == "{{comparedLetters}}":\n        return True\n    return os.getenv("API_TOKEN") == "{{comparedEnvCall}}"\n',
+    planted: {
+      comparedLetters: { format: 'compared-literal-letters', value: FAKE.comparedLetters },
+      comparedEnvCall: { format: 'compared-literal-env-call', value: FAKE.comparedEnvCall },
+    },
+  },
+  'src/gate_test.go': {
+    text: 'package gate\n\nfunc (s *GateSuite) TestPassword() {\n\ts.Equal("{{suiteEqual}}", s.cfg.Password)\n\tExpect(s.cfg.Password).To(Equal("{{gomegaEqual}}"))\n}\n',
+    planted: {
+      suiteEqual: { format: 'compared-literal-testify-suite', value: FAKE.suiteEqual },
+      gomegaEqual: { format: 'compared-literal-gomega', value: FAKE.gomegaEqual },
+    },
+  },
+  'src/check.js': {
+    text: 'export function isAdmin(user) {\n  if (\n    "{{splitOperator}}" ===\n    user.password\n  ) {\n    return true;\n  }\n  return false;\n}\n',
+    planted: {
+      splitOperator: { format: 'compared-literal-split-operator', value: FAKE.splitOperator },
+    },
+  },
+  'src/test/java/app/RepoTest.java': {
+    text: 'class RepoTest {\n  @Test\n  void logsIn() {\n    when(repo.getPassword()).thenReturn("{{stubbedGetter}}");\n  }\n}\n',
+    planted: { stubbedGetter: { format: 'stubbed-getter-mockito', value: FAKE.stubbedGetter } },
+  },
+  'src/repo.test.ts': {
+    text: "import { vi } from 'vitest';\nimport { repo } from './repo.js';\n\nvi.spyOn(repo, 'getPassword').mockReturnValue('{{stubbedSpy}}');\n",
+    planted: { stubbedSpy: { format: 'stubbed-getter-spy', value: FAKE.stubbedSpy } },
   },
   'docs/staging.md': {
     text: '# Staging\n\n- `DB user`: app\n- `DB password`: {{codeSpanWords}}\n',
