@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { SightlineError } from '@sightline/core';
 import { decodeInput, type ReportInput } from './decode-input.js';
-import { unflattenedTraces } from './flattened-traces.js';
 import {
   bestFormat,
   detectFormat,
@@ -17,13 +16,8 @@ import {
 import type { FormatInput, ParsedReport, ReportFormat } from './formats/types.js';
 import { extractIdentifiers } from './identifiers.js';
 import { MAX_BODY_CHARS, MAX_REPORT_BYTES } from './limits.js';
-import {
-  splitLines,
-  wholeWordsWithin,
-  withoutLineNumberColumn,
-  withoutQuoteMarkers,
-} from './lines.js';
-import { withoutLogcatPrefixes } from './log-prefixes.js';
+import { splitLines, wholeWordsWithin } from './lines.js';
+import { otherReadings } from './other-readings.js';
 import { extractPaths } from './paths.js';
 import { refuseUnfitFormat } from './refuse-unfit-format.js';
 import { oneLineTitle } from './report-title.js';
@@ -105,19 +99,19 @@ function chooseFormat(input: FormatInput, name: string | undefined): ReportForma
 }
 
 /**
- * The format for `input` (`name` when given), and the input it reads: without a log viewer's
- * line-number column ({@link withoutLineNumberColumn}) or a Markdown quote's markers
- * ({@link withoutQuoteMarkers}) when only that way a format recognises it (a crash log copied
- * from a CI job page, trial 33; a debugger session quoted in a reply, trial 37).
+ * The format for `input` (`name` when given), and the input it reads: in one of its other
+ * readings (`otherReadings`: without a log viewer's line-number column, a Markdown quote's
+ * markers, …) when only that way a format recognises it (a crash log copied from a CI job page,
+ * trial 33; a debugger session quoted in a reply, trial 37).
  */
 function withFormat(
   input: FormatInput,
   name: string | undefined,
 ): { formatInput: FormatInput; chosen: ReportFormat } {
-  // Detected once: the best format's score also decides whether the text reads better without
-  // its quote markers or logcat prefixes.
+  // Detected once: the best format's score also decides whether the text reads better in one of
+  // its other readings.
   const detected = name === undefined ? bestFormat(input) : undefined;
-  const unmarked = detected && readBetterWithoutMarks(input, detected.score);
+  const unmarked = detected && readBetterOtherwise(input, detected.score);
   if (unmarked) return unmarked;
   const chosen = detected?.format ?? chooseFormat(input, name);
   // Detected: anything but text read it. Forced: a format that reads any text, or that found its own.
@@ -126,8 +120,7 @@ function withFormat(
       ? format !== textFormat
       : format.requires === undefined || format.detect(candidate) > 0;
   if (reads(chosen, input)) return { formatInput: input, chosen };
-  for (const lines of [withoutLineNumberColumn(input.lines), withoutQuoteMarkers(input.lines)]) {
-    if (!lines) continue;
+  for (const lines of otherReadings(input.lines)) {
     const other = { ...input, lines };
     const format = chooseFormat(other, name);
     if (reads(format, other)) return { formatInput: other, chosen: format };
@@ -136,23 +129,19 @@ function withFormat(
 }
 
 /**
- * The input without its Markdown quote markers ({@link withoutQuoteMarkers}) or its logcat
- * prefixes ({@link withoutLogcatPrefixes}), and the format that reads it, when a format is more
- * confident of it so than any is of the input as it is: a trace quoted under a sentence
- * (`>     at com.x.Y.f(Y.java:42)`) was read loosely as another language's frames, its exception
- * line unread; an Android crash copied from logcat (`E AndroidRuntime: \tat …`) as text.
+ * The input in the first of its other readings (`otherReadings`: without Markdown quote markers,
+ * logcat prefixes or a tool's column, or with a trace joined into one line broken)
+ * that a format other than text reads at least as confidently as any format reads the input as
+ * it is, and that format: a trace quoted under a sentence (`>     at com.x.Y.f(Y.java:42)`) was
+ * read loosely as another language's frames, its exception line unread; an Android crash copied
+ * from logcat (`E AndroidRuntime: \tat …`) as text.
  * @param inputScore - the best format's `detect` score of the input as it is.
  */
-function readBetterWithoutMarks(
+function readBetterOtherwise(
   input: FormatInput,
   inputScore: number,
 ): { formatInput: FormatInput; chosen: ReportFormat } | undefined {
-  for (const lines of [
-    withoutQuoteMarkers(input.lines),
-    withoutLogcatPrefixes(input.lines),
-    unflattenedTraces(input.lines),
-  ]) {
-    if (!lines) continue;
+  for (const lines of otherReadings(input.lines, { keepLineNumbers: true })) {
     const other = { ...input, lines };
     const best = bestFormat(other);
     if (best.format !== textFormat && best.score >= inputScore)

@@ -122,6 +122,8 @@ function parseJavaExceptions(lines: string[]): Exception[] {
       if (target && target.frames.length < MAX_FRAMES) target.frames.push(frame);
       continue;
     }
+    // A blank line between frames (a trace pasted double-spaced) does not end the trace.
+    if (line.trim() === '' && target && target.frames.length > 0) continue;
     if (line.trim() !== '') lastText = line;
     if (MORE.test(line)) continue;
     const causedBy = CAUSED_BY.exec(line);

@@ -1,8 +1,6 @@
 /** The stack-trace formats, and picking the one that fits a piece of text best. */
 
-import { unflattenedTraces } from '../flattened-traces.js';
-import { withoutLineNumberColumn } from '../lines.js';
-import { withoutLogcatPrefixes } from '../log-prefixes.js';
+import { otherReadings } from '../other-readings.js';
 import type { Exception } from '../types.js';
 import { androidAnrFormat } from './android-anr.js';
 import { appleFormat } from './apple.js';
@@ -48,20 +46,16 @@ function detectTraceFormat(input: FormatInput): { format: TraceFormat; score: nu
 }
 
 /**
- * Exceptions of the best-fitting trace format in `lines` (none when no format fits); read without
- * a log viewer's line-number column ({@link withoutLineNumberColumn}) or without logcat's line
- * prefixes ({@link withoutLogcatPrefixes}) when that fits better.
+ * Exceptions of the best-fitting trace format in `lines` (none when no format fits); read in one
+ * of their other readings (`otherReadings`: without quote markers, logcat prefixes, a line-number
+ * or a tool's column, or with a trace joined into one line broken) when a format fits that better.
  */
 export function parseTraces(lines: string[]): Exception[] {
   let best = detectTraceFormat({ text: lines.join('\n'), lines });
   let read = lines;
-  for (const other of [
-    withoutLineNumberColumn(lines),
-    withoutLogcatPrefixes(lines),
-    unflattenedTraces(lines),
-  ]) {
-    const found = other ? detectTraceFormat({ text: other.join('\n'), lines: other }) : null;
-    if (other && found && found.score > (best?.score ?? 0)) {
+  for (const other of otherReadings(lines)) {
+    const found = detectTraceFormat({ text: other.join('\n'), lines: other });
+    if (found && found.score > (best?.score ?? 0)) {
       best = found;
       read = other;
     }
