@@ -34,6 +34,11 @@ describe('unflattenedTraces', () => {
   it('leaves prose and single frames alone', () => {
     expect(unflattenedTraces(['It fails at home(x) and at work(y) every day.'])).toBeNull();
     expect(unflattenedTraces(['It threw at a.B.c(B.java:12) once.'])).toBeNull();
+    expect(
+      unflattenedTraces([
+        'The log says at com.example.ui.Bar.foo(Bar.java:1) and then again at com.example.ui.Bar.foo(Bar.java:1), so Bar is broken.',
+      ]),
+    ).toBeNull();
     expect(unflattenedTraces([])).toBeNull();
   });
 });
@@ -49,6 +54,15 @@ describe('readableLongLine', () => {
 });
 
 describe('parseReport on a trace joined into one line', () => {
+  it('skips a suppressed block as printStackTrace prints it', () => {
+    const report = parseReport(
+      'Save fails: org.example.store.SaveException: disk full at org.example.store.Writer.flush(Writer.java:42) at org.example.store.Store.save(Store.java:17) Suppressed: java.io.IOException: close failed at org.example.store.Disk.close(Disk.java:91) ... 2 more Caused by: java.io.IOException: no space at org.example.store.Disk.write(Disk.java:88) ... 2 more',
+    );
+    const [exception] = report.exceptions;
+    expect(exception?.frames.map((frame) => frame.line)).toEqual([42, 17]);
+    expect(exception?.cause?.frames.map((frame) => frame.line)).toEqual([88]);
+  });
+
   it('reads a trace that starts past the length a line is read to', () => {
     const prose = 'Steps: open the chart view, remove the last series, open it again. '.repeat(40);
     expect(prose.length).toBeGreaterThan(MAX_LINE_CHARS);

@@ -65,7 +65,7 @@ export function readableLongLine(line: string): string[] {
 /** One line's pieces ({@link unflattenedTraces}), each cut to MAX_LINE_CHARS; `null` when it holds no flattened trace. */
 function unflattenedLine(line: string): string[] | null {
   const frames = [...line.matchAll(INLINE_FRAME)];
-  if (frames.length < MIN_INLINE_FRAMES) return null;
+  if (frames.length < MIN_INLINE_FRAMES || !frames.some(followsFrame(line, frames))) return null;
   const pieces: string[] = [];
   let from = 0;
   for (const frame of frames) {
@@ -77,12 +77,30 @@ function unflattenedLine(line: string): string[] | null {
   return pieces.map((piece) => piece.slice(0, MAX_LINE_CHARS));
 }
 
-/** The text between frames as lines: broken before causes and after elisions, blanks dropped. */
+/**
+ * Whether a frame follows the one before it with nothing but whitespace between, as a printed
+ * trace's frames do: prose that names a frame twice ("at a.B.c(B.java:1) and then again at
+ * a.B.c(B.java:1)") holds no trace.
+ */
+function followsFrame(line: string, frames: readonly RegExpExecArray[]) {
+  return (frame: RegExpExecArray, position: number): boolean => {
+    const before = frames[position - 1];
+    return (
+      before !== undefined && line.slice(before.index + before[0].length, frame.index).trim() === ''
+    );
+  };
+}
+
+/**
+ * The text between frames as lines: broken before causes and after elisions, blanks dropped; a
+ * `Suppressed:` block indented, as `printStackTrace` prints it (the JVM parser skips it).
+ */
 function piecesOf(text: string): string[] {
   return text
     .split(PIECE_BREAK)
     .map((piece) => piece.trim())
-    .filter((piece) => piece !== '');
+    .filter((piece) => piece !== '')
+    .map((piece) => (piece.startsWith('Suppressed: ') ? `\t${piece}` : piece));
 }
 
 /**
@@ -100,6 +118,6 @@ function headOf(text: string): string[] {
   const types = [...last.slice(offset).matchAll(EXCEPTION_TYPE)];
   const type = types.filter((match) => match[1] !== undefined).at(-1) ?? types.at(-1);
   const at = type ? offset + type.index : 0;
-  if (at === 0 || /^(?:Caused by|Suppressed)[: ]/.test(last)) return [...pieces, last];
+  if (at === 0 || /^\s*(?:Caused by|Suppressed)[: ]/.test(last)) return [...pieces, last];
   return [...pieces, last.slice(0, at).trim(), last.slice(at)];
 }

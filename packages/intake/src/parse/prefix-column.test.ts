@@ -40,6 +40,26 @@ describe('parseReport on a trace behind a column', () => {
     expect(report.exceptions[0]?.frames.map((frame) => frame.line)).toEqual([57, 112, 833]);
   });
 
+  it("keeps a cause behind another writer's line between the frames, with a column or without", () => {
+    const lines = [
+      ...TRACE.slice(0, 3),
+      'INFO heartbeat ok',
+      TRACE[3] ?? '',
+      'Caused by: java.io.IOException: no space',
+      '\tat org.example.jobs.Disk.write(Disk.java:88)',
+      '\t... 3 more',
+    ];
+    for (const text of [
+      lines.join('\n'),
+      lines.map((line, n) => `${n === 3 ? 'db_1    ' : 'worker_1'}  | ${line}`).join('\n'),
+    ]) {
+      const [exception] = parseReport(text).exceptions;
+      expect(exception?.frames.map((frame) => frame.line)).toEqual([57, 112, 833]);
+      expect(exception?.cause?.type).toBe('java.io.IOException');
+      expect(exception?.cause?.frames.map((frame) => frame.line)).toEqual([88]);
+    }
+  });
+
   it('reads a trace pasted double-spaced as one trace', () => {
     const report = parseReport(TRACE.join('\n\n'));
     expect(report.exceptions).toHaveLength(1);

@@ -39,6 +39,8 @@ const SUPPRESSED = /^\s+Suppressed: /;
 const EMBEDDED_TYPE =
   /(?:^|[\s:])((?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable))(?::\s*(.*))?/;
 const MAX_MESSAGE_LINES = 50;
+/** A thread's heading in a JVM thread dump (`jstack`, `kill -3`): its quoted name, or its state. */
+const THREAD_HEAD = /^\s*"|Thread\.State:/;
 
 /**
  * Parses one JVM frame line (`at pkg.Class.method(File.java:42)`, or without `at` as Crashlytics
@@ -113,7 +115,8 @@ function parseJavaExceptions(lines: string[]): Exception[] {
   // The last line that was neither a frame nor blank: where a trace without a header of its own
   // line names its exception, if anywhere.
   let lastText = '';
-  for (const line of withoutLogcatPrefixes(lines) ?? lines.map(withoutLogcatPrefix)) {
+  const readable = withoutLogcatPrefixes(lines) ?? lines.map(withoutLogcatPrefix);
+  for (const [index, line] of readable.entries()) {
     const frame = parseJvmFrame(line);
     if (frame) {
       if (skipping) continue;
@@ -151,12 +154,26 @@ function parseJavaExceptions(lines: string[]): Exception[] {
       open(line, false);
     } else if (pending) {
       pending = undefined;
-    } else {
+    } else if (!(target && target.frames.length > 0 && isForeignLine(readable, index))) {
       target = undefined;
     }
   }
   if (pending?.isCause) settle();
   return exceptions;
+}
+
+/**
+ * Whether the line at `index`, neither a frame nor a header, is another writer's line inside a
+ * trace (`db_1   | LOG:  checkpoint starting` between a Compose service's frames, a heartbeat a
+ * logger wrote between them): the next line that is not blank is a frame or an elision, and the
+ * line names no exception type and heads no thread of a thread dump (`"main" prio=5 …`,
+ * `java.lang.Thread.State: WAITING`), each of which starts another stack.
+ */
+function isForeignLine(lines: readonly string[], index: number): boolean {
+  const line = lines[index] ?? '';
+  if (EMBEDDED_TYPE.test(line) || THREAD_HEAD.test(line)) return false;
+  const next = lines.slice(index + 1).find((candidate) => candidate.trim() !== '');
+  return next !== undefined && (parseJvmFrame(next) !== null || MORE.test(next));
 }
 
 /** The JVM format. */
