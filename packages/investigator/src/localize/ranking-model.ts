@@ -1,8 +1,9 @@
 /**
  * The learned ranking of the offline localizer: a linear model over the features of
- * `ranking-features.ts`, trained by `npm run train:localize` (packages/investigator/training) with
- * a pairwise logistic loss on real fixes, and shipped in model/ranking-model.json. A file's score is
- * the dot product of its feature vector with the weights; files are ranked by it.
+ * `ranking-features.ts`, trained by `npm run train:localize` (packages/investigator/training) on
+ * real fixes with the pairwise logistic or the listwise softmax loss, whichever ranks better held
+ * out (the file's `training.loss` says which), and shipped in model/ranking-model.json. A file's
+ * score is the dot product of its feature vector with the weights; files are ranked by it.
  */
 import { SightlineError } from '@sightline/core';
 import { RANKING_FEATURES, type RankingFeature } from './derived-features.js';
