@@ -172,8 +172,12 @@ function parseJavaExceptions(lines: string[]): Exception[] {
 function isForeignLine(lines: readonly string[], index: number): boolean {
   const line = lines[index] ?? '';
   if (EMBEDDED_TYPE.test(line) || THREAD_HEAD.test(line)) return false;
-  const next = lines.slice(index + 1).find((candidate) => candidate.trim() !== '');
-  return next !== undefined && (parseJvmFrame(next) !== null || MORE.test(next));
+  // Read forward in place: a copy of the rest per line would make a long log quadratic.
+  for (let at = index + 1; at < lines.length; at += 1) {
+    const next = lines[at] ?? '';
+    if (next.trim() !== '') return parseJvmFrame(next) !== null || MORE.test(next);
+  }
+  return false;
 }
 
 /** The JVM format. */
