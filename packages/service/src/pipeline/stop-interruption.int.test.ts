@@ -15,6 +15,29 @@ const ONE_ATTEMPT = {
 // pg-boss counts a stopped run as a failed attempt (it has no way to give one back).
 const sqlite = TEST_DATABASES.filter((kind) => kind.name === 'sqlite');
 
+/**
+ * Asserts what an orderly stop leaves of a group's running investigation: the group queued with
+ * the interruption's detail and no attempt spent, one log line saying so, and its job created
+ * again with 0 attempts.
+ */
+async function expectPutBack(harness: ServiceHarness, groupId: string, lines: string[]) {
+  expect((await harness.store.groups.get(groupId)).investigation).toEqual({
+    state: 'queued',
+    detail: INTERRUPTED_BY_STOP,
+    attempts: 0,
+  });
+  expect(lines.filter((line) => line.includes(' investigation '))).toEqual([
+    `group ${groupId}: investigation interrupted by the shutdown; it runs again on the next start`,
+  ]);
+  const waiting = await harness.store.db
+    .selectFrom('jobs')
+    .select(['state', 'attempts'])
+    .where('queue', '=', INVESTIGATE_GROUP)
+    .where('state', '!=', 'completed')
+    .execute();
+  expect(waiting).toEqual([{ state: 'created', attempts: 0 }]);
+}
+
 describe.each(sqlite)('an investigation the service stops on $name', (kind) => {
   let harness: ServiceHarness;
   afterEach(async () => harness?.close());
@@ -52,21 +75,7 @@ describe.each(sqlite)('an investigation the service stops on $name', (kind) => {
     await modelCalled;
     await harness.queue.stop();
 
-    expect((await harness.store.groups.get(groupId)).investigation).toEqual({
-      state: 'queued',
-      detail: INTERRUPTED_BY_STOP,
-      attempts: 0,
-    });
-    expect(lines.filter((line) => line.includes(' investigation '))).toEqual([
-      `group ${groupId}: investigation interrupted by the shutdown; it runs again on the next start`,
-    ]);
-    const waiting = await harness.store.db
-      .selectFrom('jobs')
-      .select(['state', 'attempts'])
-      .where('queue', '=', INVESTIGATE_GROUP)
-      .where('state', '!=', 'completed')
-      .execute();
-    expect(waiting).toEqual([{ state: 'created', attempts: 0 }]);
+    await expectPutBack(harness, groupId, lines);
 
     // The next start runs it at once, as its first attempt (here its model server is down).
     const queue = await openQueue(harness.store, ONE_ATTEMPT);
@@ -122,20 +131,6 @@ describe.each(sqlite)('an investigation the service stops on $name', (kind) => {
     expect((await harness.store.groups.get(groupId)).investigation?.state).toBe('running');
     await harness.queue.stop();
 
-    expect((await harness.store.groups.get(groupId)).investigation).toEqual({
-      state: 'queued',
-      detail: INTERRUPTED_BY_STOP,
-      attempts: 0,
-    });
-    expect(lines.filter((line) => line.includes(' investigation '))).toEqual([
-      `group ${groupId}: investigation interrupted by the shutdown; it runs again on the next start`,
-    ]);
-    const waiting = await harness.store.db
-      .selectFrom('jobs')
-      .select(['state', 'attempts'])
-      .where('queue', '=', INVESTIGATE_GROUP)
-      .where('state', '!=', 'completed')
-      .execute();
-    expect(waiting).toEqual([{ state: 'created', attempts: 0 }]);
+    await expectPutBack(harness, groupId, lines);
   }, 120_000);
 });
