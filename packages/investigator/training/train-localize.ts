@@ -27,12 +27,13 @@
  * the same cases and code give the same bytes.
  *
  * Run: `npm run train:localize [-- --dry-run] [--corpus-per-repository N|all] [--cached-only]
- * [--results] [--rows-only] [--spans] [--shard k/n] [--ablate] [--mirrors DIR]` (`--dry-run`
+ * [--results] [--rows-only] [--spans] [--shard k/n] [--cases FILE] [--ablate] [--mirrors DIR]` (`--dry-run`
  * writes no model; `--rows-only` computes the rows (with `--spans` the span lines too) and stops;
  * `--spans` computes the span lines of the cases with rows that have none (bench/lib/localize-spans.ts,
  * about a row's cost each), read by every ranking's top-5 span overlap, otherwise only cached ones
  * are read; `--shard k/n` computes only every n-th case's rows (and span lines) from the k-th, for several
- * processes sharing the work; `--ablate` prints the interactions', the title features' and the history features'
+ * processes sharing the work; `--cases FILE` takes only the cases the file lists, one id per line
+ * (bench/lib/case-list.ts: to compute the rows of the cases a change touched); `--ablate` prints the interactions', the title features' and the history features'
  * ablations, ablation.ts; `--corpus-per-repository` as bench:localize's, default 1;
  * `--cached-only` trains on the rows already computed for this code, computing none).
  */
@@ -40,6 +41,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HISTORY_FEATURES } from '@sightline/investigator/internal';
+import { listedCases, readCaseList } from '../../../bench/lib/case-list.js';
 import { failUsage, readCommandLine } from '../../../bench/lib/command-line.js';
 import { readCaseQueries } from '../../../bench/lib/localize-features.js';
 import { withHistory } from '../../../bench/lib/localize-history.js';
@@ -89,7 +91,21 @@ const LOSS_METHOD: Record<RankingLoss, string> = {
 };
 
 const USAGE = `Usage: npm run train:localize [-- --dry-run] [--cached-only] [--results] [--rows-only]
-  [--spans] [--ablate] [--shard k/N] [--corpus-per-repository N|all] [--mirrors DIR]`;
+  [--spans] [--ablate] [--shard k/N] [--cases FILE] [--corpus-per-repository N|all] [--mirrors DIR]`;
+
+/** The cases `--cases FILE` lists; a list that cannot be read or names unknown ids is a usage error. */
+function onlyListed<T extends { id: string }>(cases: readonly T[], file: string): T[] {
+  try {
+    const { listed, unknown } = listedCases(cases, readCaseList(file));
+    if (unknown.length > 0)
+      throw new Error(
+        `${unknown.length} id(s) of ${file} name no case of this corpus setting: ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', …' : ''} (--corpus-per-repository all takes every corpus case)`,
+      );
+    return listed;
+  } catch (error) {
+    return failUsage(`train:localize: ${(error as Error).message}`, USAGE);
+  }
+}
 
 async function main(): Promise<void> {
   const { values } = readCommandLine(
@@ -102,6 +118,7 @@ async function main(): Promise<void> {
         spans: { type: 'boolean', default: false },
         ablate: { type: 'boolean', default: false },
         shard: { type: 'string' },
+        cases: { type: 'string' },
         'corpus-per-repository': { type: 'string' },
         mirrors: { type: 'string', default: process.env.BENCH_MIRRORS },
       },
@@ -122,7 +139,8 @@ async function main(): Promise<void> {
   const shard = shardMatch
     ? { index: Number(shardMatch[1]), count: Number(shardMatch[2]) }
     : undefined;
-  const { cases, unfilled } = readAllCases({ corpusPerRepository });
+  const { cases: all, unfilled } = readAllCases({ corpusPerRepository });
+  const cases = values.cases ? onlyListed(all, values.cases) : all;
   const {
     queries: rows,
     skipped: absent,
