@@ -5,7 +5,10 @@
  * class in the trace counted as a name the report mentions and none as a frame: 53 of the 57
  * Eclipse reports of the corpus of real fixes (issue #33) that read as plain text hold one.
  */
+import { escapedTraceLines } from './escaped-traces.js';
 import { MAX_BODY_CHARS, MAX_LINE_CHARS } from './limits.js';
+import { withLinesReplaced } from './line-replacement.js';
+import { joinedLogcatLines } from './log-prefixes.js';
 
 /**
  * One `at` frame inside a line: `at`, a qualified method (a module prefix such as `java.base/`
@@ -40,26 +43,27 @@ const MIN_INLINE_FRAMES = 2;
  * @returns the lines, or `null` when no line holds a flattened trace.
  */
 export function unflattenedTraces(lines: string[]): string[] | null {
-  let split = false;
-  const out = lines.flatMap((line) => {
-    const pieces = unflattenedLine(line);
-    if (!pieces) return [line];
-    split = true;
-    return pieces;
-  });
-  return split ? out : null;
+  return withLinesReplaced(lines, unflattenedLine);
 }
 
 /**
- * A line longer than {@link MAX_LINE_CHARS} as the parsers read it: its flattened trace broken
- * into lines ({@link unflattenedTraces}; its first {@link MAX_BODY_CHARS} characters looked at),
- * else the line cut to its first {@link MAX_LINE_CHARS} characters. A trace joined into one line
- * is that long as a rule, and cut it kept a frame or two at most.
+ * A line longer than {@link MAX_LINE_CHARS} as the parsers read it: the stack traces it holds in
+ * JSON strings unescaped into their lines (`escapedTraceLines`: a structured log line), else a
+ * logcat copy joined into it broken into its lines (`joinedLogcatLines`), else its
+ * flattened trace broken into lines ({@link unflattenedTraces}; its first {@link MAX_BODY_CHARS}
+ * characters looked at), else the line cut to its first {@link MAX_LINE_CHARS} characters. A
+ * trace joined into one line or logged as a JSON string is that long as a rule, and cut it kept a
+ * frame or two at most.
  * @param line - one line of a report, longer than MAX_LINE_CHARS.
  * @returns the lines, none longer than MAX_LINE_CHARS.
  */
 export function readableLongLine(line: string): string[] {
-  return unflattenedLine(line.slice(0, MAX_BODY_CHARS)) ?? [line.slice(0, MAX_LINE_CHARS)];
+  const head = line.slice(0, MAX_BODY_CHARS);
+  return (
+    escapedTraceLines(line) ??
+    joinedLogcatLines(head)?.map((piece) => piece.slice(0, MAX_LINE_CHARS)) ??
+    unflattenedLine(head) ?? [line.slice(0, MAX_LINE_CHARS)]
+  );
 }
 
 /** One line's pieces ({@link unflattenedTraces}), each cut to MAX_LINE_CHARS; `null` when it holds no flattened trace. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withoutLogcatPrefixes } from './log-prefixes.js';
+import { joinedLogcatLines, withoutLogcatPrefixes } from './log-prefixes.js';
 import { parseReport } from './parse-report.js';
 
 const TRACE = [
@@ -111,5 +111,45 @@ describe('parseReport on an Android crash copied from logcat', () => {
         body: ['It crashes every time:', '', ...logcat('E AndroidRuntime: ')].join('\n'),
       }),
     );
+  });
+});
+
+describe('a logcat copy joined into one line', () => {
+  const joined = (prefix: string) => logcat(prefix).join(' ');
+
+  it('breaks it into its lines, each with its prefix', () => {
+    expect(joinedLogcatLines(`Crash log: ${joined('E/AndroidRuntime( 4242): ')}`)).toEqual([
+      'Crash log:',
+      ...logcat('E/AndroidRuntime( 4242): '),
+    ]);
+    expect(joinedLogcatLines('E Foo: a E Foo: b E Foo: c, as a sentence says')).toBeNull();
+    expect(joinedLogcatLines('E/Foo: a E/Bar: b E/Baz: c')).toBeNull();
+  });
+
+  it.each([
+    ['brief', 'E/AndroidRuntime( 4242): '],
+    ['threadtime', '05-30 03:44:33.661  4242  4242 E AndroidRuntime: '],
+    ['Android Studio', '2019-06-20 10:41:13.262 4242-4242/com.example.notes E/AndroidRuntime: '],
+  ])('reads its trace without the %s prefix in the message', (_, prefix) => {
+    for (const text of [joined(prefix), joined(prefix).replace(/\t/g, '')]) {
+      const [exception] = parseReport(text).exceptions;
+      expect(exception?.message).toBe(
+        "Attempt to invoke virtual method 'int java.lang.String.length()' on a null object reference",
+      );
+      expect(exception?.frames.map((frame) => frame.line)).toEqual([88, 141, 8135]);
+    }
+  });
+
+  it('reads one longer than a line is read to', () => {
+    const prefix = '05-30 03:44:33.661  4242  4242 E AndroidRuntime: ';
+    const frames = Array.from(
+      { length: 60 },
+      (_, at) => `${prefix}\tat com.example.notes.Step${at}.run(Step${at}.kt:${at + 1})`,
+    );
+    const text = [...logcat(prefix), ...frames].join(' ');
+    expect(text.length).toBeGreaterThan(2_000);
+    const [exception] = parseReport({ title: 'Crash', body: text }).exceptions;
+    expect(exception?.type).toBe('java.lang.NullPointerException');
+    expect(exception?.frames).toHaveLength(63);
   });
 });

@@ -3,6 +3,7 @@
  * Java trace printed that way (`E AndroidRuntime: \tat com.x.Y.f(Y.java:42)`) was read as text:
  * no exception, no frame (15 of the corpus' 1,071 reports, all of them Android crashes).
  */
+import { withLinesReplaced } from './line-replacement.js';
 
 /**
  * The logcat prefixes, one alternative per layout (Android's `logcat` documentation, "Control log
@@ -79,4 +80,59 @@ export function withoutLogcatPrefixes(lines: string[]): string[] | null {
         line.source === undefined || traceSources.size === 0 || traceSources.has(line.source),
     )
     .map((line) => line.text);
+}
+
+/**
+ * A logcat prefix inside a line, after whitespace or at its start: the `brief` and `time` layouts'
+ * `E/AndroidRuntime( 1234): ` (level, slash, tag), or any layout led by a date and time and the
+ * process and thread ids (`12-07 10:00:00.123  1234  1234 E AndroidRuntime: `,
+ * `2019-06-20 10:41:13.262 1234-1234/com.example E/AndroidRuntime: `). A level and a tag alone
+ * (`E AndroidRuntime: `) could be prose (`A note: …`) and are not taken. Bounded repetitions
+ * only: linear time.
+ */
+const INLINE_LOGCAT_PREFIX =
+  /(?<=^|\s)(?:\d{2,4}-\d{2}(?:-\d{2})? \d{2}:\d{2}:\d{2}(?:\.\d{1,6})? {1,8}\d{1,7}(?:-\d{1,7}| {1,8}\d{1,7})?(?:\/[\w.]{1,200})? {1,8}[VDIWEFA][/ ]|[VDIWEFA]\/)([\w.$-]{1,64}) {0,32}(?:\( {0,8}\d{1,7}\))?: ?/g;
+
+/** Prefixes of one tag a line must hold before it is read as a logcat copy joined into one line. */
+const MIN_JOINED_PREFIXES = 3;
+
+/**
+ * A logcat copy joined into one line (a chat client or a form that joined a pasted log's lines:
+ * `E/AndroidRuntime( 1234): FATAL EXCEPTION: main E/AndroidRuntime( 1234): java.lang.X: boom
+ * E/AndroidRuntime( 1234): 	at …`) broken into its lines, each starting with its prefix
+ * ({@link INLINE_LOGCAT_PREFIX}) as it was logged; the text before the first prefix is a line of
+ * its own. Read joined, the prefixes between frames kept the line from reading as a flattened
+ * trace, and its message ran on into the next prefix.
+ * @param line - one line of a report (its first MAX_BODY_CHARS characters are enough: the caller
+ *   cuts it).
+ * @returns the lines, right-trimmed, or `null` when the line holds fewer than
+ *   {@link MIN_JOINED_PREFIXES} prefixes of its most frequent tag.
+ */
+export function joinedLogcatLines(line: string): string[] | null {
+  const prefixes = [...line.matchAll(INLINE_LOGCAT_PREFIX)];
+  const counts = new Map<string, number>();
+  let most = 0;
+  for (const prefix of prefixes) {
+    const count = (counts.get(prefix[1] ?? '') ?? 0) + 1;
+    counts.set(prefix[1] ?? '', count);
+    most = Math.max(most, count);
+  }
+  if (most < MIN_JOINED_PREFIXES) return null;
+  const starts = [0, ...prefixes.map((prefix) => prefix.index), line.length];
+  return starts
+    .slice(0, -1)
+    .map((start, at) => line.slice(start, starts[at + 1]).trimEnd())
+    .filter((piece, at) => at > 0 || piece.trim() !== '');
+}
+
+/**
+ * The lines with each logcat copy joined into one line broken into its lines
+ * ({@link joinedLogcatLines}), then read without their logcat prefixes
+ * ({@link withoutLogcatPrefixes}): the flattened-trace reading and the logcat reading composed.
+ * @param lines - a report's lines.
+ * @returns the lines, or `null` when no line holds a joined logcat copy.
+ */
+export function withoutJoinedLogcatPrefixes(lines: string[]): string[] | null {
+  const split = withLinesReplaced(lines, joinedLogcatLines);
+  return split && (withoutLogcatPrefixes(split) ?? split);
 }

@@ -1,13 +1,16 @@
 /**
  * The other ways a report's lines can be read when a tool or a hand changed how a stack trace
  * looks: without Markdown quote markers, without logcat's prefixes, without a log viewer's
- * line-number column, with a trace joined into one line broken into its lines, and without a
- * column a logging tool writes before each line. The parsers try each and keep the one a trace
+ * line-number column, with a trace joined into one line broken into its lines, without a
+ * column a logging tool writes before each line, and with a trace held in a JSON string (a
+ * structured log's stack field) unescaped into its lines, or a logcat copy joined into one line
+ * broken into its lines and read without its prefixes. The parsers try each and keep the one a trace
  * format reads best; the report's body keeps the text as written.
  */
+import { unescapedTraces } from './escaped-traces.js';
 import { unflattenedTraces } from './flattened-traces.js';
 import { withoutLineNumberColumn, withoutQuoteMarkers } from './lines.js';
-import { withoutLogcatPrefixes } from './log-prefixes.js';
+import { withoutJoinedLogcatPrefixes, withoutLogcatPrefixes } from './log-prefixes.js';
 import { withoutPrefixColumn } from './prefix-column.js';
 
 /** The readings, in the order they are tried (an earlier one wins a tie). */
@@ -17,6 +20,8 @@ const READINGS: readonly ((lines: string[]) => string[] | null)[] = [
   withoutLineNumberColumn,
   unflattenedTraces,
   withoutPrefixColumn,
+  unescapedTraces,
+  withoutJoinedLogcatPrefixes,
 ];
 
 /**

@@ -36,6 +36,11 @@ const ENTRY_FUNCTION =
   /^(?:main|<module>|__main__|_start|start|run_module|runMain|Thread\.run|run)$/;
 const REPORTER_PATH = /(?:^|\/)(?:raven|tracekit|sentry)[^/]*\.js$/i;
 
+/**
+ * The event a JSON value is or wraps (under `event`, or `data` of a webhook), or `null`: an object
+ * with one of {@link EVENT_KEYS}, other than `event_id` not a string. A structured log line's
+ * `"exception": "Traceback …"` (structlog) is a trace in a string, no Sentry exception.
+ */
 function event(value: unknown): JsonObject | null {
   if (!isJsonObject(value)) return null;
   const inner = isJsonObject(value.event)
@@ -43,7 +48,11 @@ function event(value: unknown): JsonObject | null {
     : isJsonObject(value.data) && !('title' in value)
       ? value.data
       : value;
-  return EVENT_KEYS.some((key) => key in inner) ? inner : null;
+  return EVENT_KEYS.some(
+    (key) => key in inner && (key === 'event_id' || typeof inner[key] !== 'string'),
+  )
+    ? inner
+    : null;
 }
 
 function values(container: unknown): JsonObject[] {
