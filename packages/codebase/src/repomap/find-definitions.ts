@@ -3,6 +3,7 @@
  * CLI use it to go from a name in a report or stack frame to the code that defines it.
  */
 import { fileRole } from '../repository/file-role.js';
+import { codeFoldersOf } from './code-folders.js';
 import {
   DEFINITION_KINDS,
   type Definition,
@@ -17,18 +18,18 @@ export interface FindDefinitionsOptions {
 }
 
 /** 1 for tests, fixtures and other auxiliary code, whose definitions are listed last; else 0. */
-function demoted(path: string): number {
-  const role = fileRole(path, null);
+function demoted(path: string, codeFolders: ReadonlySet<string>): number {
+  const role = fileRole(path, null, codeFolders);
   return role === 'test' || role === 'auxiliary' ? 1 : 0;
 }
 
-function compare(a: Definition, b: Definition): number {
-  return (
-    demoted(a.path) - demoted(b.path) ||
+/** Source before tests and auxiliary code, then by kind, path and line. */
+function compareIn(codeFolders: ReadonlySet<string>): (a: Definition, b: Definition) => number {
+  return (a, b) =>
+    demoted(a.path, codeFolders) - demoted(b.path, codeFolders) ||
     DEFINITION_KINDS.indexOf(a.kind) - DEFINITION_KINDS.indexOf(b.kind) ||
     (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
-    a.lines[0] - b.lines[0]
-  );
+    a.lines[0] - b.lines[0];
 }
 
 /** True when `scope` ends with `qualifier` (compared case-sensitively or not). */
@@ -81,5 +82,5 @@ export function findDefinitions(
       }
     }
   }
-  return (exact.length > 0 ? exact : folded).sort(compare);
+  return (exact.length > 0 ? exact : folded).sort(compareIn(codeFoldersOf(index)));
 }

@@ -9,6 +9,7 @@ export {
   readCache,
   writeCache,
 } from './cache.js';
+export { codeFoldersOf } from './code-folders.js';
 export { type FindDefinitionsOptions, findDefinitions } from './find-definitions.js';
 export {
   type BuildReferenceGraphOptions,

@@ -15,7 +15,7 @@ export {
   splitFileLines,
 } from './content.js';
 export { capFileCount, DEFAULT_MAX_FILES, fileCapWarning } from './file-cap.js';
-export { type FileRole, fileRole } from './file-role.js';
+export { type FileRole, fileRole, majorityCodeFolders } from './file-role.js';
 export {
   type ListedFile,
   type ListedFiles,

@@ -19,7 +19,7 @@
  * Objective-C: Conventions").
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase/internal';
+import { codeFoldersOf, fileRole } from '@sightline/codebase/internal';
 
 /** Language families by extension: files of one family are one side of a bridge. */
 const FAMILIES: Record<string, string> = {
@@ -156,12 +156,13 @@ export function crossLanguageCounterparts(
   if (frames.length === 0) return found;
   const traceFamilies = new Set(frames.map((frame) => languageFamily(frame.path)));
   const byKey = new Map<string, string[]>();
+  const codeFolders = codeFoldersOf(index);
   for (const file of index.files.values()) {
     const family = languageFamily(file.path);
     if (!family || traceFamilies.has(family)) continue;
     // Tests, examples and declarations of the other side are not where its component lives; a
     // file the index does not parse (Dart, Objective-C) is still code by its extension.
-    if (!['source', 'other'].includes(fileRole(file.path, file.language))) continue;
+    if (!['source', 'other'].includes(fileRole(file.path, file.language, codeFolders))) continue;
     for (const key of componentKeys(file.path))
       byKey.set(key, [...(byKey.get(key) ?? []), file.path]);
   }

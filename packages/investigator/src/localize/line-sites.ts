@@ -5,7 +5,7 @@
  * never read; an unreadable file has no sites.
  */
 import type { IndexedFile, RepositoryIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase/internal';
+import { codeFoldersOf, fileRole } from '@sightline/codebase/internal';
 import { readSourceLines } from './function-shape.js';
 
 /** Per name, the files where it stands and the first such line there (1-based). */
@@ -30,8 +30,9 @@ export function collectLineSites(
   { include = () => true, namesOnLine }: CollectLineSitesOptions,
 ): LineSites {
   const sites: LineSites = new Map();
+  const codeFolders = codeFoldersOf(index);
   for (const file of index.files.values()) {
-    if (fileRole(file.path, file.language) !== 'source' || !include(file)) continue;
+    if (fileRole(file.path, file.language, codeFolders) !== 'source' || !include(file)) continue;
     const withheld = new Set(file.secretLines ?? []);
     readSourceLines(index, file.path).forEach((line, at) => {
       if (withheld.has(at + 1)) return;

@@ -214,3 +214,62 @@ describe('localize: reasons true of the range shown, declarations never twins', 
     }
   });
 });
+
+describe('localize in an app whose package is com.example', () => {
+  // Android Studio's default package: the whole app lives under a folder named `example`, which
+  // holds all of its code, so it is the app's source, not an example to demote.
+  const main = 'app/src/main/java/com/example/app';
+  const files = {
+    [`${main}/CartRepository.java`]: {
+      content:
+        'public class CartRepository {\n  public void addItem(Item item, int quantity) {\n    items.put(item.id, 1);\n  }\n}\n',
+      definitions: [
+        { name: 'CartRepository', kind: 'class' as const, lines: [1, 5] as [number, number] },
+        { name: 'addItem', kind: 'method' as const, lines: [2, 4] as [number, number] },
+      ],
+      language: 'java',
+    },
+    [`${main}/CheckoutActivity.java`]: {
+      content: 'public class CheckoutActivity {\n  void onCreate() {}\n}\n',
+      definitions: [
+        { name: 'CheckoutActivity', kind: 'class' as const, lines: [1, 3] as [number, number] },
+      ],
+      language: 'java',
+    },
+    'app/src/test/java/com/example/app/CartRepositoryTest.java': {
+      content: 'public class CartRepositoryTest {\n  void addItemKeepsQuantity() {}\n}\n',
+      definitions: [
+        { name: 'CartRepositoryTest', kind: 'class' as const, lines: [1, 3] as [number, number] },
+      ],
+      language: 'java',
+    },
+  };
+
+  it('ranks its source as source and its tests as tests', async () => {
+    const app = await createHandBuiltRepository(files);
+    try {
+      const suspects = localize(
+        issueReport(
+          'CartRepository.addItem drops the quantity',
+          'Adding an item with a quantity of 3 to the cart stores 1: CartRepository.addItem ignores quantity.',
+          ['CartRepository', 'addItem'],
+        ),
+        app.index,
+      );
+      expect(
+        suspects.map(({ path, evidence }) => ({
+          path,
+          demoted: evidence.filter((line) => line.startsWith('demoted:')),
+        })),
+      ).toEqual([
+        { path: `${main}/CartRepository.java`, demoted: [] },
+        {
+          path: 'app/src/test/java/com/example/app/CartRepositoryTest.java',
+          demoted: ['demoted: test file'],
+        },
+      ]);
+    } finally {
+      await app.cleanup();
+    }
+  });
+});

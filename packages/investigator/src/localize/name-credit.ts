@@ -4,7 +4,7 @@
  * qualifies it with a type (`TimeUnit.Hour`).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import { fileRole, type ReferenceGraph } from '@sightline/codebase/internal';
+import { codeFoldersOf, fileRole, type ReferenceGraph } from '@sightline/codebase/internal';
 import { compactName as compact, splitIdentifier } from './code-tokens.js';
 import type { ReportSignals } from './report-signals.js';
 
@@ -162,9 +162,10 @@ export function calleeShares(
 ): Map<string, { callee: string; share: number }> {
   const shares = new Map<string, { callee: string; share: number }>();
   if (definers.size > MAX_CALLER_DEFINERS) return shares;
+  const codeFolders = codeFoldersOf(index);
   for (const path of definers) {
     const file = index.files.get(path);
-    if (fileRole(path, file?.language ?? null) !== 'source') continue;
+    if (fileRole(path, file?.language ?? null, codeFolders) !== 'source') continue;
     const spans = (file?.definitions ?? [])
       .filter((definition) => definition.name === name)
       .map((definition) => definition.lines);

@@ -19,7 +19,7 @@
  * in another file, where a bad value often comes from (failure class 1 of issue #33).
  */
 import type { RepositoryIndex } from '@sightline/codebase';
-import { fileRole } from '@sightline/codebase/internal';
+import { codeFoldersOf, fileRole } from '@sightline/codebase/internal';
 import { declaresOnlyTypes, isBundledCopy, isThirdPartyAsset } from './file-roles.js';
 import type { ReportSignals } from './report-signals.js';
 import type { FileSignals } from './score-files.js';
@@ -119,7 +119,9 @@ export function rankingRole(
   if (isThirdPartyAsset(path)) return { feature: 'thirdParty', reason: 'third-party asset' };
   const file = index.files.get(path);
   const role =
-    file && isBundledCopy(file, index) ? 'bundle' : fileRole(path, file?.language ?? null);
+    file && isBundledCopy(file, index)
+      ? 'bundle'
+      : fileRole(path, file?.language ?? null, codeFoldersOf(index));
   if (role === 'source')
     return file && declaresOnlyTypes(file)
       ? { feature: 'declaration', reason: 'declares only types, no code' }
