@@ -135,6 +135,39 @@ describe('parseReport on stack traces in JSON strings', () => {
     expect(read(report)).toEqual([exception]);
   });
 
+  it.each([
+    [
+      'a Docker json-file record of a Logback line',
+      JSON.stringify({ log: `${LOGBACK}\n`, stream: 'stdout', time: '2026-12-07T10:00:00Z' }),
+      'java',
+      JVM_READ,
+    ],
+    [
+      'a CloudWatch export of a pino line',
+      JSON.stringify({ events: [{ timestamp: 1, message: PINO }], searchedLogStreams: [] }),
+      'v8',
+      {
+        type: 'TypeError',
+        message: 'cart.items is not iterable',
+        frames: ['/app/src/cart/total.js:3', '/app/src/cart/checkout.js:12'],
+      },
+    ],
+  ])('reads a trace escaped twice: %s', (_, text, format, exception) => {
+    const report = parseReport(text);
+    expect(report.source.format).toBe(format);
+    expect(read(report)).toEqual([exception]);
+  });
+
+  it('takes only the trace of JSON held in a JSON string, whole or cut off', () => {
+    const docker = JSON.stringify({ log: LOGBACK, time: '2026-12-07T10:00:00Z' });
+    expect(escapedTraceLines(docker)).toEqual([...JVM_TRACE.split('\n'), '']);
+    expect(escapedTraceLines(docker.slice(0, docker.indexOf('Main.java')))).toEqual([
+      ...JVM_TRACE.split('\n').slice(0, 2),
+      '\tat com.acme.orders.Main.main(',
+      '',
+    ]);
+  });
+
   it('reads both errors of two JSON lines (NDJSON)', () => {
     const second = LOGBACK.replace(
       'IllegalStateException: boom',

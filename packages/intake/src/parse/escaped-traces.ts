@@ -104,28 +104,46 @@ function holdsTrace(text: string): boolean {
  * in the order they appear; `null` when the line is no JSON or none of them holds one. Walked
  * with a stack, not recursion, to {@link MAX_JSON_DEPTH} levels; keys are not read.
  */
-function jsonTraces(line: string): string[] | null {
-  const text = line.trim();
-  if (!/^[[{"]/.test(text) || !/[\]}"]$/.test(text) || !nestsShallowly(text)) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
+function jsonTraces(line: string, level = 0): string[] | null {
+  const value = parsedJson(line.trim(), /^[[{"]/, /[\]}"]$/);
+  if (value === undefined) return null;
   const traces: string[] = [];
-  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  const pending: { value: unknown; depth: number; level: number }[] = [{ value, depth: 0, level }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     if (typeof next.value === 'string') {
-      if (holdsTrace(next.value)) traces.push(next.value);
+      const inner =
+        next.level < MAX_ESCAPE_LEVELS
+          ? parsedJson(next.value.trim(), /^[[{]/, /[\]}]$/)
+          : undefined;
+      if (inner !== undefined) pending.push({ value: inner, depth: 0, level: next.level + 1 });
+      else if (holdsTrace(next.value)) traces.push(next.value);
     } else if (typeof next.value === 'object' && next.value !== null) {
       if (next.depth >= MAX_JSON_DEPTH) continue;
       const inner = Object.values(next.value);
       for (let at = inner.length - 1; at >= 0; at -= 1)
-        pending.push({ value: inner[at], depth: next.depth + 1 });
+        pending.push({ value: inner[at], depth: next.depth + 1, level: next.level });
     }
   }
   return traces.length > 0 ? traces : null;
+}
+
+/**
+ * Levels of JSON held in a JSON string walked into (Docker's json-file log wrapping a JSON app
+ * log is two; a CloudWatch export of such a log, three).
+ */
+const MAX_ESCAPE_LEVELS = 4;
+
+/**
+ * A text parsed as JSON when it opens and closes as `opens` and `closes` say and nests shallowly
+ * ({@link nestsShallowly}); `undefined` otherwise (no JSON, or too deep).
+ */
+function parsedJson(text: string, opens: RegExp, closes: RegExp): unknown {
+  if (!opens.test(text) || !closes.test(text) || !nestsShallowly(text)) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -133,13 +151,16 @@ function jsonTraces(line: string): string[] | null {
  * "value",`, a log line ending in JSON) that hold a trace once unescaped; with none, the line
  * itself unescaped when it holds one (a trace's escaped text pasted without its quotes).
  */
-function literalTraces(line: string): string[] {
+function literalTraces(line: string, level = 0): string[] {
   const traces: string[] = [];
   for (const literal of line.matchAll(STRING_LITERAL)) {
     const content = literal[1] ?? '';
     if (!ESCAPED_BREAK.test(content)) continue;
     const text = unescaped(literal[2] === '"' ? content : withoutCutEscape(content));
     if (holdsTrace(text)) traces.push(text);
+    else if (level + 1 < MAX_ESCAPE_LEVELS && ESCAPED_BREAK.test(text))
+      // JSON held in the literal (a JSON log line inside a Docker or CloudWatch record), whole or cut.
+      traces.push(...(jsonTraces(text, level + 1) ?? literalTraces(text, level + 1)));
   }
   if (traces.length > 0) return traces;
   const text = unescaped(withoutCutEscape(line));
