@@ -177,4 +177,24 @@ describe('Sentry events with long frame files', () => {
     const frames = parseReport(event).exceptions[0]?.frames ?? [];
     expect(frames.map(({ inApp }) => inApp)).toEqual([true, false]);
   });
+
+  it("does not take structlog's dict_tracebacks for a Sentry event", () => {
+    const line = JSON.stringify({
+      event: 'unhandled error',
+      level: 'error',
+      exception: [
+        {
+          exc_type: 'TypeError',
+          exc_value: 'bad',
+          frames: [{ filename: '/srv/flaskapp/app/cart.py', lineno: 16, name: 'total' }],
+        },
+      ],
+    });
+    const report = parseReport(line);
+    expect({ format: report.source.format, body: report.body.includes('exc_type') }).toEqual({
+      format: 'text',
+      body: true,
+    });
+    expect(parseReport({ exception: { values: [] }, event_id: 'a' }).source.format).toBe('sentry');
+  });
 });

@@ -36,10 +36,29 @@ const ENTRY_FUNCTION =
   /^(?:main|<module>|__main__|_start|start|run_module|runMain|Thread\.run|run)$/;
 const REPORTER_PATH = /(?:^|\/)(?:raven|tracekit|sentry)[^/]*\.js$/i;
 
+/** The keys of an exception entry of Sentry's shape (`exception.values[]`). */
+const EXCEPTION_ENTRY_KEYS = ['type', 'value', 'stacktrace', 'mechanism'];
+
+/**
+ * Whether the value of an event key can be Sentry's: not a string (structlog's `"exception":
+ * "Traceback …"` is a trace in a string), and an exception's entries, when it has any, of
+ * Sentry's shape ({@link EXCEPTION_ENTRY_KEYS}): structlog's `dict_tracebacks` entries
+ * (`exc_type`, `exc_value`, `frames`) are not.
+ */
+function isEventValue(key: string, value: unknown): boolean {
+  if (key === 'event_id') return true;
+  if (typeof value === 'string') return false;
+  if (key !== 'exception' && key !== 'sentry.interfaces.Exception') return true;
+  const entries = values(value);
+  return (
+    entries.length === 0 ||
+    entries.some((item) => EXCEPTION_ENTRY_KEYS.some((name) => name in item))
+  );
+}
+
 /**
  * The event a JSON value is or wraps (under `event`, or `data` of a webhook), or `null`: an object
- * with one of {@link EVENT_KEYS}, other than `event_id` not a string. A structured log line's
- * `"exception": "Traceback …"` (structlog) is a trace in a string, no Sentry exception.
+ * with one of {@link EVENT_KEYS} holding a value Sentry's can be ({@link isEventValue}).
  */
 function event(value: unknown): JsonObject | null {
   if (!isJsonObject(value)) return null;
@@ -48,11 +67,7 @@ function event(value: unknown): JsonObject | null {
     : isJsonObject(value.data) && !('title' in value)
       ? value.data
       : value;
-  return EVENT_KEYS.some(
-    (key) => key in inner && (key === 'event_id' || typeof inner[key] !== 'string'),
-  )
-    ? inner
-    : null;
+  return EVENT_KEYS.some((key) => key in inner && isEventValue(key, inner[key])) ? inner : null;
 }
 
 function values(container: unknown): JsonObject[] {
