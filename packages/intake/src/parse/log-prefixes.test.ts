@@ -130,6 +130,10 @@ describe('a logcat copy joined into one line', () => {
     ['brief', 'E/AndroidRuntime( 4242): '],
     ['threadtime', '05-30 03:44:33.661  4242  4242 E AndroidRuntime: '],
     ['Android Studio', '2019-06-20 10:41:13.262 4242-4242/com.example.notes E/AndroidRuntime: '],
+    [
+      'Android Studio since 2022',
+      '2023-01-05 10:41:13.262  4242-4242  AndroidRuntime          com.example.notes                    E  ',
+    ],
   ])('reads its trace without the %s prefix in the message', (_, prefix) => {
     for (const text of [joined(prefix), joined(prefix).replace(/\t/g, '')]) {
       const [exception] = parseReport(text).exceptions;

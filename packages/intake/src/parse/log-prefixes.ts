@@ -6,6 +6,17 @@
 import { withLinesReplaced } from './line-replacement.js';
 
 /**
+ * Android Studio's logcat layout since 2022, `2023-01-05 10:41:13.262  1234-1234  AndroidRuntime
+ * com.example  E  `: date and time, process and thread ids, tag, package (left out when unknown),
+ * level. One definition for a line's start ({@link LOGCAT_PREFIX}) and inside a joined line
+ * ({@link INLINE_LOGCAT_PREFIX}); bounded repetitions only.
+ * @returns the pattern's source, capturing the process id and the tag (in that order).
+ */
+function studioPrefix(): string {
+  return String.raw`\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s{1,64}(\d{1,7})-\d{1,7}\s{1,64}([\w.$-]{1,64})\s{1,64}(?:[\w.:]{1,200}\s{1,64})?[VDIWEFA] {1,4}`;
+}
+
+/**
  * The logcat prefixes, one alternative per layout (Android's `logcat` documentation, "Control log
  * output format": `brief`, `tag`, `threadtime`, `time`; Android Studio's copy of a line):
  * - `E/AndroidRuntime( 1234): `, `E/AndroidRuntime: `, `E AndroidRuntime: `, `E ACRA    : ` — level,
@@ -21,7 +32,7 @@ import { withLinesReplaced } from './line-replacement.js';
 const LOGCAT_PREFIX = new RegExp(
   [
     String.raw`^(?:\d{2,4}-\d{2}(?:-\d{2})? \d{2}:\d{2}:\d{2}(?:\.\d{1,6})?\s+(?:(\d+)(?:-\d+|\s+\d+)?(?:/[\w.]+)?\s+)?)?(?:[a-z]\w*(?:\.\w+)+\s+)?[VDIWEFA][/ ]([\w.$-]{1,64}) {0,32}(?:\(\s*(\d+)\))?:[ ]?`,
-    String.raw`^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}\s+(\d+)-\d+\s+([\w.$-]{1,64})\s+(?:[\w.:]+\s+)?[VDIWEFA] {1,4}`,
+    `^${studioPrefix()}`,
   ].join('|'),
 );
 
@@ -86,12 +97,15 @@ export function withoutLogcatPrefixes(lines: string[]): string[] | null {
  * A logcat prefix inside a line, after whitespace or at its start: the `brief` and `time` layouts'
  * `E/AndroidRuntime( 1234): ` (level, slash, tag), or any layout led by a date and time and the
  * process and thread ids (`12-07 10:00:00.123  1234  1234 E AndroidRuntime: `,
- * `2019-06-20 10:41:13.262 1234-1234/com.example E/AndroidRuntime: `). A level and a tag alone
+ * `2019-06-20 10:41:13.262 1234-1234/com.example E/AndroidRuntime: `), or Android Studio's since
+ * 2022 ({@link studioPrefix}; its tag is the third group, not the first). A level and a tag alone
  * (`E AndroidRuntime: `) could be prose (`A note: …`) and are not taken. Bounded repetitions
  * only: linear time.
  */
-const INLINE_LOGCAT_PREFIX =
-  /(?<=^|\s)(?:\d{2,4}-\d{2}(?:-\d{2})? \d{2}:\d{2}:\d{2}(?:\.\d{1,6})? {1,8}\d{1,7}(?:-\d{1,7}| {1,8}\d{1,7})?(?:\/[\w.]{1,200})? {1,8}[VDIWEFA][/ ]|[VDIWEFA]\/)([\w.$-]{1,64}) {0,32}(?:\( {0,8}\d{1,7}\))?: ?/g;
+const INLINE_LOGCAT_PREFIX = new RegExp(
+  String.raw`(?<=^|\s)(?:(?:\d{2,4}-\d{2}(?:-\d{2})? \d{2}:\d{2}:\d{2}(?:\.\d{1,6})? {1,8}\d{1,7}(?:-\d{1,7}| {1,8}\d{1,7})?(?:\/[\w.]{1,200})? {1,8}[VDIWEFA][/ ]|[VDIWEFA]\/)([\w.$-]{1,64}) {0,32}(?:\( {0,8}\d{1,7}\))?: ?|${studioPrefix()})`,
+  'g',
+);
 
 /** Prefixes of one tag a line must hold before it is read as a logcat copy joined into one line. */
 const MIN_JOINED_PREFIXES = 3;
@@ -113,8 +127,9 @@ export function joinedLogcatLines(line: string): string[] | null {
   const counts = new Map<string, number>();
   let most = 0;
   for (const prefix of prefixes) {
-    const count = (counts.get(prefix[1] ?? '') ?? 0) + 1;
-    counts.set(prefix[1] ?? '', count);
+    const tag = prefix[1] ?? prefix[3] ?? '';
+    const count = (counts.get(tag) ?? 0) + 1;
+    counts.set(tag, count);
     most = Math.max(most, count);
   }
   if (most < MIN_JOINED_PREFIXES) return null;
