@@ -4,12 +4,26 @@
  * report (the rest silently left out, a model's cost spent on a row nobody chose).
  */
 import { SightlineError } from '@sightline/core';
-import { decodeReportBytes } from '@sightline/intake';
+import { decodeReportBytes, parseReport } from '@sightline/intake';
 import { fileReportInputs } from './file-reports.js';
+
+/** Fields of a line that make it a report of its own: the API's `text`, an issue's, a review's. */
+const REPORT_FIELDS = /"(?:text|title|body|rating)"\s*:/;
+
+/**
+ * Whether JSON Lines are a log's lines holding a crash, not reports: no line has a report's
+ * fields ({@link REPORT_FIELDS}), and the file read whole (as `investigate` reads it) gives an
+ * exception, from a stack trace in a JSON string (a Logback `stack_trace`, pino's `err.stack`).
+ */
+function isCrashLog(text: string, filename: string | undefined): boolean {
+  if (text.split('\n').some((line) => REPORT_FIELDS.test(line))) return false;
+  return parseReport(text, filename ? { filename } : {}).exceptions.length > 0;
+}
 
 /**
  * Refuses an input that holds more than one report. An explicit report format other than `auto`
- * and `reviews` reads the whole input as one report, so it is never refused then.
+ * and `reviews` reads the whole input as one report, so it is never refused then; nor is a file
+ * of JSON log lines a stack trace of which is read (one crash, {@link isCrashLog}).
  * @param bytes - the input as read.
  * @param name - the input as the command names it (`stdin` for `-`).
  * @param format - the `--report-format` given, if any.
@@ -23,13 +37,11 @@ export function refuseSeveralReports(
 ): void {
   if (format !== undefined && format !== 'auto' && format !== 'reviews') return;
   const filename = name === 'stdin' ? undefined : name;
-  const { inputs, refused, holds } = fileReportInputs(
-    decodeReportBytes(bytes).text,
-    filename,
-    format,
-  );
+  const { text } = decodeReportBytes(bytes);
+  const { inputs, refused, holds } = fileReportInputs(text, filename, format);
   const count = inputs.length + refused.length;
   if (count < 2) return;
+  if (holds === 'lines' && isCrashLog(text, filename)) return;
   const how =
     holds === 'lines'
       ? 'one a line of JSON Lines'
