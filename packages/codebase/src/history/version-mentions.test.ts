@@ -90,6 +90,26 @@ describe('findVersionMentions', () => {
     // Fresh-user trial 42: a unit at a sentence's end was read as a version.
     ['Crash after 1.3 seconds. Total was 1.2 EUR.', []],
     ['It hangs for 2.5 min.\nSince 3.1.0 the export fails', [['3.1.0', 'bad', 'version']]],
+    // Fresh-user trial 181: a log's time of day and a client's address were read as versions.
+    [
+      '12-07 10:00:11.476  4312  4312 E AndroidRuntime: FATAL EXCEPTION: main; since 2.4 it crashes',
+      [['2.4', 'bad', 'version']],
+    ],
+    [
+      '{"@timestamp":"2026-12-07T10:00:07.118+01:00","@version":"1","message":"GET /orders failed"}',
+      [],
+    ],
+    [
+      '{"req":{"remoteAddress":"10.42.0.17"},"msg":"boom"} and proxy 10.0.0.5:8080 broke after 1.8.2',
+      [['1.8.2', 'bad', 'version']],
+    ],
+    [
+      'the client ip 192.168.1.20 sees it; 4.0.30319.42000 and 1.2.0.17 fail',
+      [
+        ['4.0.30319.42000', 'bad', 'version'],
+        ['1.2.0.17', 'bad', 'version'],
+      ],
+    ],
     [
       'yarn run v1.22.19\n$ jest\n3.1.0 fails',
       [
