@@ -1,6 +1,7 @@
 /** Line splitting shared by the text parsers. */
 import { readableLongLine } from './flattened-traces.js';
-import { MAX_BODY_CHARS, MAX_LINE_CHARS, MAX_TITLE_CHARS } from './limits.js';
+import { MAX_LINE_CHARS, MAX_TITLE_CHARS } from './limits.js';
+import { withLinesReplaced } from './line-replacement.js';
 
 /**
  * Splits text into lines (`\n`, `\r\n` or `\r`), each cut to {@link MAX_LINE_CHARS} characters so
@@ -10,20 +11,15 @@ import { MAX_BODY_CHARS, MAX_LINE_CHARS, MAX_TITLE_CHARS } from './limits.js';
  * @returns the lines, without their terminators.
  */
 export function splitLines(text: string): string[] {
-  // Long lines are read to MAX_BODY_CHARS characters of their lines in all, then cut: the work is
-  // bounded per report (4,500 joined logcat copies of 2,000 characters each were read in full).
-  let budget = MAX_BODY_CHARS;
-  const out: string[] = [];
-  for (const line of text.split(/\r\n|\r|\n/)) {
-    if (line.length <= MAX_LINE_CHARS) out.push(line);
-    else if (budget <= 0) out.push(line.slice(0, MAX_LINE_CHARS));
-    else
-      for (const piece of readableLongLine(line)) {
-        out.push(piece);
-        budget -= piece.length + 1;
-      }
-  }
-  return out;
+  const lines = text.split(/\r\n|\r|\n/);
+  // Long lines are read to MAX_BODY_CHARS characters of their lines in all (`withLinesReplaced`'s
+  // bound), then cut: the work is bounded per report (4,500 joined logcat copies of 2,000
+  // characters each were read in full).
+  const read =
+    withLinesReplaced(lines, (line) =>
+      line.length > MAX_LINE_CHARS ? readableLongLine(line) : null,
+    ) ?? lines;
+  return read.map((line) => (line.length > MAX_LINE_CHARS ? line.slice(0, MAX_LINE_CHARS) : line));
 }
 
 /** Collapses runs of whitespace (newlines included) to one space and trims. */
