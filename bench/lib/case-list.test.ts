@@ -1,11 +1,16 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { listedCases, readCaseList } from './case-list.js';
 
+const folder = mkdtempSync(path.join(tmpdir(), 'case-list-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
+let written = 0;
+
 function listFile(text: string): string {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'case-list-')), 'cases.txt');
+  written += 1;
+  const file = path.join(folder, `cases-${written}.txt`);
   writeFileSync(file, text);
   return file;
 }
