@@ -367,6 +367,34 @@ describe('extractTags: other languages', () => {
   });
 });
 
+describe('extractTags: Objective-C', () => {
+  it('classes, protocols, properties and methods named by their selector’s first keyword', async () => {
+    expect(await definitionsOf('Store.h')).toEqual([
+      'interface Loader 3-5',
+      'method Loader.load 4-4',
+      'class Store 7-11',
+      'field Store.name 8-8',
+      'method Store.storeNamed 9-9',
+      'method Store.put 10-10',
+    ]);
+    expect(await definitionsOf('Store.m')).toEqual([
+      'function clampSize 3-3',
+      'class Store 5-18',
+      'method Store.storeNamed 7-11',
+      'method Store.put 13-16',
+    ]);
+  });
+
+  it('a message is a call of its first keyword; a capitalised receiver is a class reference', async () => {
+    const references = await referencesOf('Store.m');
+    expect(references).toEqual(
+      expect.arrayContaining(['Store:8', 'alloc:8', 'init:8', 'setObject:14', 'clampSize:15']),
+    );
+    // The selector's later keywords (`forKey:`) are not calls of their own.
+    expect(references).not.toContain('forKey:14');
+  });
+});
+
 describe('signatures of long minified lines', () => {
   it('keeps the line when it does not end with `{`, and drops a trailing `{` with the spaces before it', async () => {
     const spaces = ' '.repeat(1_000_000);

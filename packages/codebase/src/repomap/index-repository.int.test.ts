@@ -56,6 +56,8 @@ describe('indexRepository', () => {
       ['src/Sample.cs', 'csharp'],
       ['src/Sample.java', 'java'],
       ['src/Sample.kt', 'kotlin'],
+      ['src/Store.h', 'objc'],
+      ['src/Store.m', 'objc'],
       ['src/config.ts', 'typescript'],
       ['src/notes.txt', null],
       ['src/sample.c', 'c'],
@@ -151,7 +153,7 @@ describe('indexRepository', () => {
   it('reports progress up to the total', async () => {
     const calls: [number, number][] = [];
     await index({ cacheDir: false, onProgress: (done, total) => calls.push([done, total]) });
-    expect(calls.at(-1)).toEqual([23, 23]);
+    expect(calls.at(-1)).toEqual([25, 25]);
     expect(
       calls.every(([done], position) => position === 0 || done >= (calls[position - 1]?.[0] ?? 0)),
     ).toBe(true);
@@ -169,7 +171,7 @@ describe('indexRepository cache', () => {
 
   it('writes <root>/.sightline/cache and re-parses nothing on a warm run', async () => {
     const cold = await index();
-    expect(parsed).toHaveLength(22);
+    expect(parsed).toHaveLength(24);
     const document = JSON.parse(await readFile(cacheFile(), 'utf8'));
     expect(document).toMatchObject({ version: CACHE_VERSION, root });
     expect(await readFile(path.join(path.dirname(cacheFile()), '.gitignore'), 'utf8')).toBe('*\n');
@@ -216,11 +218,11 @@ describe('indexRepository cache', () => {
     const document = JSON.parse(await readFile(cacheFile(), 'utf8'));
     await writeFile(cacheFile(), JSON.stringify({ ...document, version: 999 }));
     expect(await index()).toEqual(cold);
-    expect(parsed).toHaveLength(22);
+    expect(parsed).toHaveLength(24);
     expect(JSON.parse(await readFile(cacheFile(), 'utf8')).version).toBe(CACHE_VERSION);
     await writeFile(cacheFile(), `{"version": ${CACHE_VERSION}, "entr`);
     expect(await index()).toEqual(cold);
-    expect(parsed).toHaveLength(22);
+    expect(parsed).toHaveLength(24);
   });
 
   it('works without a cache when the cache folder cannot be written', async () => {
@@ -228,7 +230,7 @@ describe('indexRepository cache', () => {
     await writeFile(blocker, 'x');
     const first = await index({ cacheDir: path.join(blocker, 'cache') });
     await index({ cacheDir: path.join(blocker, 'cache') });
-    expect(parsed).toHaveLength(23);
+    expect(parsed).toHaveLength(25);
     expect(first.files.get('src/sample.ts')?.definitions).toHaveLength(10);
   });
 
@@ -253,7 +255,7 @@ describe('indexRepository cache', () => {
   it('writes nothing with cacheDir: false', async () => {
     await index({ cacheDir: false });
     await index({ cacheDir: false });
-    expect(parsed).toHaveLength(22);
+    expect(parsed).toHaveLength(24);
     await expect(stat(path.join(root, '.sightline'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });

@@ -49,8 +49,8 @@ describe('fileRole', () => {
   it('counts source files of languages without a parser as source, not as other files', () => {
     expect(
       [
-        'ios/RNSScreenStack.mm',
-        'RNDeviceInfo/RNDeviceInfo.m',
+        'src/main/scala/Parser.scala',
+        'lib/Router.ex',
         'ios/Video/RCTVideo.swift',
         'lib/widget.dart',
         'src/core.clj',
@@ -58,6 +58,8 @@ describe('fileRole', () => {
         'ios/Podfile.lock',
       ].map((file) => fileRole(file, null)),
     ).toEqual(['source', 'source', 'source', 'source', 'source', 'other', 'other']);
+    // Objective-C is parsed now: its files carry their language.
+    expect(fileRole('RNDeviceInfo/RNDeviceInfo.m', 'objc')).toBe('source');
   });
 
   describe('in a repository', () => {

@@ -50,14 +50,15 @@ const CODE_NAMED_FOLDER = /(?<=^|\/)(?:examples?|samples?)\//gi;
 const AUXILIARY_TOP_FOLDER = /^(benchmarks?|bench|scripts?|tools?)\//i;
 const DECLARATION = /\.d\.[cm]?ts$/;
 /**
- * Source files of languages the index has no parser for, so their language is `null`: Objective-C
- * (`.m`, `.mm`), Swift, Dart, Scala, Groovy, Clojure, Elixir, Erlang, Haskell, Lua, Perl, Julia,
- * Vue and Svelte components, F#, Visual Basic, Zig, Nim, OCaml, Elm. They are code a fix changes
- * (the native side of an iOS or React Native crash), not `other` files: in the corpus of real
- * fixes, every Objective-C fix's file was demoted as non-code behind the `.h` header beside it.
+ * Source files of languages the index has no parser for, so their language is `null`: Swift, Dart,
+ * Scala, Groovy, Clojure, Elixir, Erlang, Haskell, Lua, Perl, Julia, Vue and Svelte components, F#,
+ * Visual Basic, Zig, Nim, OCaml, Elm. They are code a fix changes (the native side of an iOS or
+ * React Native crash), not `other` files: in the corpus of real fixes, every Objective-C fix's file
+ * was demoted as non-code behind the `.h` header beside it while the index had no Objective-C
+ * parser.
  */
 const UNPARSED_SOURCE =
-  /\.(?:m|mm|swift|dart|scala|sc|groovy|gvy|clj|cljs|cljc|ex|exs|erl|hrl|hs|lua|pl|pm|jl|vue|svelte|fs|fsi|fsx|vb|zig|nim|ml|mli|elm)$/i;
+  /\.(?:swift|dart|scala|sc|groovy|gvy|clj|cljs|cljc|ex|exs|erl|hrl|hs|lua|pl|pm|jl|vue|svelte|fs|fsi|fsx|vb|zig|nim|ml|mli|elm)$/i;
 /**
  * A package's test script at its root (`test.js`, the convention of many small npm packages tested
  * with AVA or tape); `lib/test.js` deeper in a tree stays source.

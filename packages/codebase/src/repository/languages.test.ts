@@ -23,6 +23,8 @@ describe('languageForPath', () => {
     ['src/a.cpp', 'cpp'],
     ['src/a.hpp', 'cpp'],
     ['src/Main.kt', 'kotlin'],
+    ['ios/RNViewManager.m', 'objc'],
+    ['ios/RNViewManager.mm', 'objc'],
     ['Sources/App.swift', 'swift'],
     ['SRC/UPPER.TS', 'typescript'],
   ])('%s is %s', (file, id) => {
@@ -44,6 +46,20 @@ describe('languageForPath', () => {
     // A line's leading blank stays on its line: blank lines before a C++ line, and none after.
     expect(languageForPath('a.h', `${'\n'.repeat(50_000)}  class A {};\n`)?.id).toBe('cpp');
     expect(languageForPath('a.h', `int f(void);\n${'  \n'.repeat(50_000)}`)?.id).toBe('c');
+  });
+
+  it('reads a .h header that declares an Objective-C class or protocol as Objective-C', () => {
+    expect(
+      languageForPath('a.h', '#import <UIKit/UIKit.h>\n@interface Foo : UIView\n@end\n')?.id,
+    ).toBe('objc');
+    expect(languageForPath('a.h', '@protocol Bar <NSObject>\n- (void)run;\n@end\n')?.id).toBe(
+      'objc',
+    );
+    // Before C++: an Objective-C++ header with a C++ class is still read by the Objective-C grammar.
+    expect(languageForPath('a.h', 'class A {};\n  @class Foo;\n')?.id).toBe('objc');
+    // An `@interface` inside a comment's text is not at a line's start.
+    expect(languageForPath('a.h', '/* see @interface docs */\nint f(void);\n')?.id).toBe('c');
+    expect(languageForPath('a.h', `${'\n'.repeat(50_000)}@interface A\n`)?.id).toBe('objc');
   });
 });
 

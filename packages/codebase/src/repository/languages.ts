@@ -142,6 +142,19 @@ export const LANGUAGES: readonly LanguageInfo[] = [
     grammar: grammar('@tree-sitter-grammars/tree-sitter-kotlin', 'tree-sitter-kotlin.wasm', false),
   },
   {
+    id: 'objc',
+    name: 'Objective-C',
+    extensions: ['.m', '.mm'],
+    supported: true,
+    // The package ships the parser but no tags query: the grammar extends C's, so C's tags query
+    // finds functions and types, and Sightline's own query the classes, methods and messages.
+    grammar: {
+      package: 'tree-sitter-objc',
+      wasm: 'tree-sitter-objc.wasm',
+      tagQueries: ['tree-sitter-c/queries/tags.scm'],
+    },
+  },
+  {
     id: 'swift',
     name: 'Swift',
     extensions: ['.swift'],
@@ -165,8 +178,15 @@ const CPP_HEADER =
   /^[^\S\r\n\u2028\u2029]*(class\s+\w+|namespace\b|template\s*<|(public|private|protected)\s*:)|\bstd::/m;
 
 /**
- * Picks the language of a file from its name; a `.h` header counts as C++ when `content`
- * shows C++-only syntax (classes, namespaces, templates, access specifiers, `std::`).
+ * Lines that only Objective-C headers contain: an `@interface`, `@protocol` or `@class` at the start
+ * of a line (leading blank as in {@link CPP_HEADER}).
+ */
+const OBJC_HEADER = /^[^\S\r\n\u2028\u2029]*@(?:interface|protocol|class)\b/m;
+
+/**
+ * Picks the language of a file from its name; a `.h` header counts as Objective-C when `content`
+ * declares an Objective-C class or protocol, else as C++ when it shows C++-only syntax (classes,
+ * namespaces, templates, access specifiers, `std::`).
  * @param filePath repository-relative or absolute path.
  * @param content the file's text, used only for `.h`; without it `.h` is C.
  * @returns the language, or `null` for an unknown extension.
@@ -175,8 +195,9 @@ export function languageForPath(filePath: string, content?: string): LanguageInf
   const ext = path.extname(filePath).toLowerCase();
   const language = BY_EXTENSION.get(ext);
   if (!language) return null;
-  if (ext === '.h' && content !== undefined && CPP_HEADER.test(content)) {
-    return BY_EXTENSION.get('.hpp') ?? language;
+  if (ext === '.h' && content !== undefined) {
+    if (OBJC_HEADER.test(content)) return BY_EXTENSION.get('.m') ?? language;
+    if (CPP_HEADER.test(content)) return BY_EXTENSION.get('.hpp') ?? language;
   }
   return language;
 }

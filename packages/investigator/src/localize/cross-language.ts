@@ -161,7 +161,7 @@ export function crossLanguageCounterparts(
     const family = languageFamily(file.path);
     if (!family || traceFamilies.has(family)) continue;
     // Tests, examples and declarations of the other side are not where its component lives; a
-    // file the index does not parse (Dart, Objective-C) is still code by its extension.
+    // file the index does not parse (Dart, Swift) is still code by its extension.
     if (!['source', 'other'].includes(fileRole(file.path, file.language, codeFolders))) continue;
     for (const key of componentKeys(file.path))
       byKey.set(key, [...(byKey.get(key) ?? []), file.path]);

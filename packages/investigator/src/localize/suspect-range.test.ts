@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseRange,
   enclosingDefinition,
-  headRange,
   narrowRange,
   rangeAtLine,
   symbolForRange,
@@ -80,7 +79,37 @@ describe('suspect ranges', () => {
     };
     expect(rangeAtLine(cart, 10)).toEqual({ lines: [6, 13] });
     expect(rangeAtLine(cart, 2)).toEqual({ lines: [1, 2] });
-    expect(headRange({ ...file, lineCount: 12 })).toEqual({ lines: [1, 12] });
+  });
+});
+
+describe('the range of a file with no definition to choose', () => {
+  // A Swift file: the index has no parser for it, so it has no definitions.
+  const swift: IndexedFile = {
+    ...file,
+    path: 'Sources/App/AppDelegate.swift',
+    language: null,
+    lineCount: 120,
+    definitions: [],
+  };
+  const source = Array.from({ length: 120 }, (_, at) => `let line${at + 1} = 0`);
+  source[89] = '    let webhookID = settings.webhookID!';
+  source[91] = '    registerWebhook(webhookID, for: device)';
+
+  it('is the block of the file holding the report’s words', () => {
+    const words = new Set(['webhook', 'register']);
+    const [start, end] = chooseRange(swift, new Set(), [], source, [], words).lines;
+    expect(start).toBeLessThanOrEqual(90);
+    expect(end).toBeGreaterThanOrEqual(92);
+    expect(end - start + 1).toBe(40);
+  });
+
+  it('is the top of the file when none of the report’s words occurs, or the file is short', () => {
+    expect(chooseRange(swift, new Set(), [], source, [], new Set(['parser'])).lines).toEqual([
+      1, 40,
+    ]);
+    expect(
+      chooseRange({ ...swift, lineCount: 12 }, new Set(), [], source.slice(0, 12)).lines,
+    ).toEqual([1, 12]);
   });
 });
 

@@ -19,7 +19,7 @@ const CONTAINER_KINDS = new Set(['class', 'interface', 'enum', 'module', 'type']
 const FRAME_WINDOW_LINES = 5;
 /** A container longer than this is too coarse to be a range; a window is used instead. */
 const MAX_CONTAINER_LINES = 120;
-/** Lines shown from the top of a file when nothing better is known. */
+/** Lines of a block shown when no definition is chosen (a long definition's block, a file's). */
 const HEAD_LINES = 40;
 
 /** A definition's length in lines, less one. */
@@ -208,12 +208,21 @@ export function qualifiedName(file: IndexedFile, definition: Definition): string
 }
 
 /**
- * The top of a file, when no line or definition stands out.
+ * The block of a file that holds most of the report's words, when no line or definition stands out:
+ * a file of a language without a parser (Swift) has no definition to choose, and its top (licence,
+ * imports) was shown before, overlapping no fix of the 6 Swift fixes in the corpus of real fixes.
  * @param file the indexed file.
- * @returns its first 40 lines (fewer in a short file).
+ * @param source its lines (`[]` when unknown).
+ * @param words the report's terms (`tokenizeCode`).
+ * @returns {@link HEAD_LINES} lines (fewer in a short file): the first such block, the file's top
+ *   when no word occurs.
  */
-export function headRange(file: IndexedFile): ChosenRange {
-  return { lines: [1, Math.max(1, Math.min(file.lineCount, HEAD_LINES))] };
+function wordBlockRange(
+  file: IndexedFile,
+  source: readonly string[],
+  words: ReadonlySet<string>,
+): ChosenRange {
+  return { lines: reportBlock(source, [1, Math.max(1, file.lineCount)], words) };
 }
 
 /** A definition chosen without a frame and longer than this is narrowed to one of its members. */
@@ -237,7 +246,8 @@ function calledBy(name: string, phrases: ReadonlySet<string>): boolean {
  * names it, else a named definition longer than a line that is not an accessor (the best-matching
  * first), else a matching definition the report calls by a phrase (`commandList`, "command
  * list"), else the best-matching definition (a one-line stub gives way to a longer match), else
- * any named definition (an accessor too), else the top of the file; then narrowed by
+ * any named definition (an accessor too), else the block of the file holding most of the report's
+ * words ({@link wordBlockRange}); then narrowed by
  * {@link narrowRange}.
  * @param file - the indexed file.
  * @param mentioned - names the report mentions.
@@ -279,7 +289,7 @@ export function chooseRange(
     matched.find((definition) => calledBy(definition.name, compounds) && substantial(definition)) ??
     best?.definition ??
     allNamed[0];
-  if (!chosen) return headRange(file);
+  if (!chosen) return wordBlockRange(file, source, words);
   return narrowRange(file, rangeOfDefinition(file, chosen), mentioned, matches, source, words);
 }
 

@@ -11,6 +11,7 @@ import { JAVA_QUERY } from './java.js';
 import { JAVASCRIPT_QUERY } from './javascript.js';
 import { JSX_QUERY } from './jsx.js';
 import { KOTLIN_QUERY } from './kotlin.js';
+import { OBJC_QUERY } from './objc.js';
 import { PHP_QUERY } from './php.js';
 import { PYTHON_QUERY } from './python.js';
 import { RUST_QUERY } from './rust.js';
@@ -30,4 +31,5 @@ export const SUPPLEMENTARY_QUERIES: Readonly<Record<string, readonly string[]>> 
   c: [C_QUERY],
   cpp: [C_QUERY, CPP_QUERY],
   kotlin: [KOTLIN_QUERY],
+  objc: [C_QUERY, OBJC_QUERY],
 };
