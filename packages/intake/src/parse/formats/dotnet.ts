@@ -1,70 +1,34 @@
 /**
- * .NET exceptions as printed by `Exception.ToString()`: `Ns.OuterException: msg ---> Ns.Inner: msg`
- * on the first line, then the innermost exception's frames (`   at Ns.Class.Method(args) in
- * C:\path\File.cs:line 42`), `--- End of inner exception stack trace ---`, then the next outer
- * exception's frames. Format: learn.microsoft.com/dotnet/api/system.exception.tostring.
+ * .NET exceptions as printed by `Exception.ToString()`: the header (`dotnet-header.ts`: the
+ * exception and its inner exceptions joined with ` ---> `), then the innermost exception's frames
+ * (`dotnet-frame.ts`), `--- End of inner exception stack trace ---`, then the next outer
+ * exception's frames, out to the outermost's; an AggregateException's other inner exceptions
+ * follow its trace, each a header and frames of its own.
+ * Format: learn.microsoft.com/dotnet/api/system.exception.tostring.
  */
-import { isInAppDotnetType } from '../frame-origin.js';
-import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
-import type { Exception, Frame } from '../types.js';
-import { crashReport, parseErrorHeader } from './error-header.js';
+import { MAX_FRAMES } from '../limits.js';
+import type { Exception } from '../types.js';
+import { END_OF_INNER, isDotnetMarker, parseDotnetFrame } from './dotnet-frame.js';
+import { readDotnetHeader } from './dotnet-header.js';
+import { crashReport } from './error-header.js';
 import type { TraceFormat } from './types.js';
 
-const FRAME = /^\s*at ([^(]+)\(([^)]*)\)(?: in (.+):line (\d+))?\s*$/;
-const END_OF_INNER = /^\s*--- End of inner exception stack trace ---/;
-
 /**
- * Parses one .NET frame line.
- * @returns the frame, or `null` when the line is not one (Java frames are left to the JVM parser).
+ * Parses every .NET exception in `lines`: frames go to the innermost exception of the header
+ * above them, and after each end-of-inner marker to the exception one further out. The inner
+ * exception #0 that .NET Framework lists again after an AggregateException's trace, printed
+ * already after the header's arrow, is read once.
  */
-function parseDotnetFrame(line: string): Frame | null {
-  const match = FRAME.exec(line);
-  if (!match?.[1]) return null;
-  const args = match[2] ?? '';
-  const hasLine = match[4] !== undefined;
-  // `Foo.bar(File.java:1)` is a JVM frame and `fn (async http://x/a.js:1:2)` a V8 one: .NET
-  // argument lists are empty or `Type name` pairs, with no path or location in them.
-  if (
-    !hasLine &&
-    args !== '' &&
-    (!args.includes(' ') ||
-      /[/\\:]/.test(args) ||
-      /^(?:Native [Mm]ethod|Unknown Source|Compiled Code)$/.test(args))
-  ) {
-    return null;
-  }
-  const qualified = match[1].trim();
-  if (/\s/.test(qualified)) return null;
-  const dot = qualified.lastIndexOf('.', qualified.length - 2);
-  const type = dot > 0 ? qualified.slice(0, dot) : qualified;
-  const method = dot > 0 ? qualified.slice(dot + 1) : qualified;
-  return {
-    ...(match[3] ? { file: match[3].trim() } : {}),
-    ...(hasLine ? { line: Number(match[4]) } : {}),
-    function: method,
-    module: type,
-    inApp: isInAppDotnetType(type),
-    raw: line.trim(),
-  };
-}
-
-function headerChain(line: string): Exception[] {
-  return line
-    .replace(/^\s*(?:Unhandled [Ee]xception[.:]\s*)/, '')
-    .split(' ---> ')
-    .map((part) => {
-      const header = parseErrorHeader(part, false);
-      return { type: header?.type ?? part.trim(), message: header?.message ?? '', frames: [] };
-    });
-}
-
-/** Parses every .NET exception in `lines`. */
 function parseDotnetExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
+  /** The exceptions of the header being read, outermost first; empty between traces. */
   let chain: Exception[] = [];
+  /** End-of-inner markers since the header. */
   let level = 0;
   let inFrames = false;
-  for (let index = 0; index < lines.length; index += 1) {
+  /** The last exception whose header was not a listed inner exception: an AggregateException, maybe. */
+  let owner: Exception | undefined;
+  for (let index = 0; index < lines.length; ) {
     const line = lines[index] ?? '';
     const frame = parseDotnetFrame(line);
     if (frame) {
@@ -76,30 +40,28 @@ function parseDotnetExceptions(lines: string[]): Exception[] {
       const target = chain[Math.max(0, chain.length - 1 - level)];
       if (target && target.frames.length < MAX_FRAMES) target.frames.push(frame);
       inFrames = true;
+      index += 1;
       continue;
     }
-    if (END_OF_INNER.test(line) || /^\s*--- End of stack trace from previous location/.test(line)) {
-      if (END_OF_INNER.test(line)) level += 1;
-      continue;
-    }
-    const next = lines[index + 1] ?? '';
-    if (
-      line.trim() !== '' &&
-      (parseDotnetFrame(next) || line.includes(' ---> ')) &&
-      parseErrorHeader(line.split(' ---> ')[0] ?? '', false)
-    ) {
-      chain = headerChain(line).slice(0, MAX_CAUSE_DEPTH);
-      for (let link = 0; link + 1 < chain.length; link += 1)
-        (chain[link] as Exception).cause = chain[link + 1];
-      exceptions.push(chain[0] as Exception);
+    if (END_OF_INNER.test(line)) level += 1;
+    const marker = isDotnetMarker(line);
+    const header = marker ? null : readDotnetHeader(lines, index);
+    if (header) {
+      const [first] = header.chain as [Exception];
+      // A repeated #0 keeps its frames to itself, out of the report.
+      if (header.listed !== 0 || !owner?.cause) exceptions.push(first);
+      if (header.listed === undefined) owner = first;
+      chain = header.chain;
       level = 0;
       inFrames = false;
+      index = header.end;
       continue;
     }
-    if (inFrames) {
+    if (inFrames && !marker) {
       chain = [];
       inFrames = false;
     }
+    index += 1;
   }
   return exceptions;
 }
