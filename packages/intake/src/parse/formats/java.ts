@@ -12,6 +12,7 @@ import { isInAppJvmClass } from '../frame-origin.js';
 import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
 import { withoutLogcatPrefix, withoutLogcatPrefixes } from '../log-prefixes.js';
 import type { Exception, Frame } from '../types.js';
+import { chainDepth } from './cause-chain.js';
 import { crashReport, joinMessage, parseErrorHeader } from './error-header.js';
 import type { TraceFormat } from './types.js';
 
@@ -69,12 +70,6 @@ export function parseJvmFrame(line: string): Frame | null {
     inApp: !native && isInAppJvmClass(className),
     raw: line.trim(),
   };
-}
-
-function chainDepth(exception: Exception): number {
-  let depth = 0;
-  for (let last: Exception | undefined = exception; last; last = last.cause) depth += 1;
-  return depth;
 }
 
 /** Parses every JVM trace in `lines`. */

@@ -2,17 +2,20 @@
  * PHP stack traces, as PHP prints an uncaught exception (`Exception::getTraceAsString()`, the
  * `Stack trace:` block of a fatal error, Laravel's and Monolog's `[stacktrace]`): numbered lines
  * `#0 /var/www/src/Cart.php(67): App\Cart->total(NULL)` innermost first, `#3 [internal function]:
- * …` for calls from the engine, `#4 {main}` last. The header `PHP Fatal error:  Uncaught
- * TypeError: message in /var/www/src/Cart.php:41` (or `… thrown in FILE on line N`) names the
- * exception and where it was thrown, which the numbered lines leave out: `#0` is the call *into*
- * the throwing function, so the throw site becomes the innermost frame.
+ * …` for calls from the engine, `#4 {main}` last. The header (`php-header.ts`: `PHP Fatal error:
+ * Uncaught TypeError: message in /var/www/src/Cart.php:41`, or `… thrown in FILE on line N` after
+ * the trace) names the exception and where it was thrown, which the numbered lines leave out:
+ * `#0` is the call *into* the throwing function, so the throw site becomes the innermost frame.
+ * An exception printed with the one it led to (`Next …`) below it is that one's cause.
  * Format: php.net/manual/en/exception.gettraceasstring.php.
  */
 import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath } from '../frame-path.js';
-import { MAX_FRAMES } from '../limits.js';
+import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
+import { chainDepth } from './cause-chain.js';
 import { crashReport } from './error-header.js';
+import { readPhpHeader } from './php-header.js';
 import type { TraceFormat } from './types.js';
 
 /** `#0 /path/File.php(67): Class->method(args)`; the call is optional (`#0 /path/File.php(67)`). */
@@ -21,9 +24,6 @@ const FRAME = /^\s*#\d+\s+(\S.*?\.(?:php|phtml|inc))\((\d+)\)(?::\s*(.*?))?\s*$/
 const INTERNAL = /^\s*#\d+\s+\[internal function\]:\s*(.*?)\s*$/;
 /** `#4 {main}`: the end of a trace. */
 const MAIN = /^\s*#\d+\s+\{main\}\s*$/;
-/** `Uncaught App\Error: message in /path/File.php:41` (PHP 7+) or `… in FILE on line 41`. */
-const HEADER =
-  /(?:^|\s)(?:Uncaught|Next)\s+([A-Za-z_\\][\w\\]*)(?::\s*(.*?))?(?:\s+in\s+(\S+\.(?:php|phtml|inc))(?::(\d+)|\s+on line (\d+)))?\s*$/;
 /** `thrown in /path/File.php on line 41` after the trace. */
 const THROWN = /^\s*thrown in (\S+\.(?:php|phtml|inc)) on line (\d+)\s*$/;
 
@@ -58,7 +58,12 @@ export function parsePhpFrame(line: string): Frame | null {
   return null;
 }
 
-/** The throw site a header or a `thrown in` line names, as a frame. */
+/** Whether `line` belongs to a trace: a frame, its `{main}` end, or the `thrown in` line after it. */
+function isPhpTraceLine(line: string): boolean {
+  return parsePhpFrame(line) !== null || MAIN.test(line) || THROWN.test(line);
+}
+
+/** The throw site a header or a `thrown in` line names, as a frame (`line` 1-based). */
 function throwSite(file: string, line: number, raw: string): Frame {
   const path = normalizeFramePath(file) ?? file;
   return { file: path, line, inApp: isInAppFile(path), raw: raw.trim() };
@@ -69,14 +74,18 @@ function parsePhpExceptions(lines: string[]): Exception[] {
   const exceptions: Exception[] = [];
   let current: Exception | undefined;
   let site: Frame | undefined;
-  for (const line of lines) {
-    const header = HEADER.exec(line);
-    if (header?.[1] && !FRAME.test(line)) {
-      const at = header[4] ?? header[5];
-      current = { type: header[1], message: (header[2] ?? '').trim(), frames: [] };
-      site = header[3] && at ? throwSite(header[3], Number(at), line) : undefined;
-      if (site) current.frames.push(site);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const header = readPhpHeader(lines, index);
+    if (header) {
+      site = header.site && throwSite(header.site.file, header.site.line, header.site.raw);
+      current = { type: header.type, message: header.message, frames: site ? [site] : [] };
+      const previous = exceptions.at(-1);
+      if (header.next && previous && chainDepth(previous) < MAX_CAUSE_DEPTH) {
+        current.cause = exceptions.pop();
+      }
       exceptions.push(current);
+      index = header.end - 1;
       continue;
     }
     const thrown = THROWN.exec(line);
@@ -102,7 +111,7 @@ function parsePhpExceptions(lines: string[]): Exception[] {
 export const phpFormat: TraceFormat = {
   name: 'php',
   requires: { what: 'a PHP stack trace or fatal error' },
-  detect: ({ lines }) => Math.min(60, lines.filter((line) => parsePhpFrame(line) !== null).length),
+  detect: ({ lines }) => Math.min(60, lines.filter(isPhpTraceLine).length),
   parse: (input) => crashReport(input, parsePhpExceptions(input.lines)),
   parseExceptions: parsePhpExceptions,
 };

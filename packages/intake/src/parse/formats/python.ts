@@ -8,6 +8,7 @@ import { isInAppFile } from '../frame-origin.js';
 import { normalizeFramePath } from '../frame-path.js';
 import { MAX_CAUSE_DEPTH, MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
+import { chainDepth } from './cause-chain.js';
 import { crashReport, joinMessage } from './error-header.js';
 import type { TraceFormat } from './types.js';
 
@@ -74,11 +75,7 @@ function parsePythonExceptions(lines: string[]): Exception[] {
     if (!TRACEBACK.test(line)) continue;
     const { exception, end } = parseTraceback(lines, index);
     const cause = chained ? exceptions.pop() : undefined;
-    if (cause) {
-      let depth = 0;
-      for (let last: Exception | undefined = cause; last; last = last.cause) depth += 1;
-      if (depth < MAX_CAUSE_DEPTH) exception.cause = cause;
-    }
+    if (cause && chainDepth(cause) < MAX_CAUSE_DEPTH) exception.cause = cause;
     exceptions.push(exception);
     chained = false;
     index = end - 1;
