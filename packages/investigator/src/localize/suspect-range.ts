@@ -209,8 +209,10 @@ export function qualifiedName(file: IndexedFile, definition: Definition): string
 
 /**
  * The block of a file that holds most of the report's words, when no line or definition stands out:
- * a file of a language without a parser (Swift) has no definition to choose, and its top (licence,
- * imports) was shown before, overlapping no fix of the 6 Swift fixes in the corpus of real fixes.
+ * a file of a language without a parser (Swift) has no definition to choose. Its top (licence,
+ * imports) was shown before; in the corpus of real fixes it overlapped the changed lines of 1 of
+ * the 6 Swift files fixed, the word block 5 of 6; over the 28 cases of other languages where a fixed
+ * file showed its top, 60 of their 82 fixed files overlap the fix, against 58 before.
  * @param file the indexed file.
  * @param source its lines (`[]` when unknown).
  * @param words the report's terms (`tokenizeCode`).
