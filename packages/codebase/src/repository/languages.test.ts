@@ -49,17 +49,17 @@ describe('languageForPath', () => {
   });
 
   it('reads a .h header that declares an Objective-C class or protocol as Objective-C', () => {
-    expect(
-      languageForPath('a.h', '#import <UIKit/UIKit.h>\n@interface Foo : UIView\n@end\n')?.id,
-    ).toBe('objc');
-    expect(languageForPath('a.h', '@protocol Bar <NSObject>\n- (void)run;\n@end\n')?.id).toBe(
-      'objc',
-    );
+    const objc = (content: string) => languageForPath('a.h', content)?.id;
+    expect(objc('#import <UIKit/UIKit.h>\n@interface Foo : UIView\n@end\n')).toBe('objc');
+    expect(objc('@protocol Bar <NSObject>\n- (void)run;\n@end\n')).toBe('objc');
+    expect(objc('@class Foo, Bar;\nvoid run(Foo *foo);\n')).toBe('objc');
     // Before C++: an Objective-C++ header with a C++ class is still read by the Objective-C grammar.
-    expect(languageForPath('a.h', 'class A {};\n  @class Foo;\n')?.id).toBe('objc');
-    // An `@interface` inside a comment's text is not at a line's start.
-    expect(languageForPath('a.h', '/* see @interface docs */\nint f(void);\n')?.id).toBe('c');
-    expect(languageForPath('a.h', `${'\n'.repeat(50_000)}@interface A\n`)?.id).toBe('objc');
+    expect(objc('class A {};\n  @class Foo;\n')).toBe('objc');
+    // Doxygen's commands in a C or C++ header's comments: no `@end`, no semicolon.
+    expect(objc('/*!\n@interface Queue\n@class Queue queue.h\n*/\nint f(void);\n')).toBe('c');
+    expect(objc('/* see @interface docs */\nint f(void);\n')).toBe('c');
+    expect(objc(`${'\n'.repeat(50_000)}@interface A\n@end\n`)).toBe('objc');
+    expect(objc(`@interface${' '.repeat(50_000)}\n`)).toBe('c');
   });
 });
 

@@ -178,14 +178,25 @@ const CPP_HEADER =
   /^[^\S\r\n\u2028\u2029]*(class\s+\w+|namespace\b|template\s*<|(public|private|protected)\s*:)|\bstd::/m;
 
 /**
- * Lines that only Objective-C headers contain: an `@interface`, `@protocol` or `@class` at the start
- * of a line (leading blank as in {@link CPP_HEADER}).
+ * What only Objective-C headers contain, each at the start of a line (leading blank as in
+ * {@link CPP_HEADER}): an `@interface` or `@protocol` block, which `@end` closes, or a forward
+ * declaration `@class Foo, Bar;`. Doxygen's `@interface` and `@class` commands in a comment block
+ * have no `@end` line and no semicolon.
  */
-const OBJC_HEADER = /^[^\S\r\n\u2028\u2029]*@(?:interface|protocol|class)\b/m;
+const OBJC_BLOCK = /^[^\S\r\n\u2028\u2029]*@(?:interface|protocol)[^\S\r\n\u2028\u2029]+[A-Za-z_]/m;
+const OBJC_END = /^[^\S\r\n\u2028\u2029]*@end\b/m;
+const OBJC_FORWARD =
+  /^[^\S\r\n\u2028\u2029]*@class[^\S\r\n\u2028\u2029]+\w+(?:,[^\S\r\n\u2028\u2029]*\w+)*;/m;
+
+/** Whether a `.h` header's text declares Objective-C classes or protocols. */
+function isObjcHeader(content: string): boolean {
+  return (OBJC_BLOCK.test(content) && OBJC_END.test(content)) || OBJC_FORWARD.test(content);
+}
 
 /**
  * Picks the language of a file from its name; a `.h` header counts as Objective-C when `content`
- * declares an Objective-C class or protocol, else as C++ when it shows C++-only syntax (classes,
+ * declares an Objective-C class or protocol ({@link isObjcHeader}), else as C++ when it shows
+ * C++-only syntax (classes,
  * namespaces, templates, access specifiers, `std::`).
  * @param filePath repository-relative or absolute path.
  * @param content the file's text, used only for `.h`; without it `.h` is C.
@@ -196,7 +207,7 @@ export function languageForPath(filePath: string, content?: string): LanguageInf
   const language = BY_EXTENSION.get(ext);
   if (!language) return null;
   if (ext === '.h' && content !== undefined) {
-    if (OBJC_HEADER.test(content)) return BY_EXTENSION.get('.m') ?? language;
+    if (isObjcHeader(content)) return BY_EXTENSION.get('.m') ?? language;
     if (CPP_HEADER.test(content)) return BY_EXTENSION.get('.hpp') ?? language;
   }
   return language;
