@@ -51,14 +51,15 @@ const AUXILIARY_TOP_FOLDER = /^(benchmarks?|bench|scripts?|tools?)\//i;
 const DECLARATION = /\.d\.[cm]?ts$/;
 /**
  * Source files of languages the index has no parser for, so their language is `null`: Swift, Dart,
- * Scala, Groovy, Clojure, Elixir, Erlang, Haskell, Lua, Perl, Julia, Vue and Svelte components, F#,
- * Visual Basic, Zig, Nim, OCaml, Elm. They are code a fix changes (the native side of an iOS or
+ * MATLAB (a `.m` file that is not Objective-C, `languageForPath`), Scala, Groovy, Clojure, Elixir,
+ * Erlang, Haskell, Lua, Perl, Julia, Vue and Svelte components, F#, Visual Basic, Zig, Nim, OCaml,
+ * Elm. They are code a fix changes (the native side of an iOS or
  * React Native crash), not `other` files: in the corpus of real fixes, every Objective-C fix's file
  * was demoted as non-code behind the `.h` header beside it while the index had no Objective-C
  * parser.
  */
 const UNPARSED_SOURCE =
-  /\.(?:swift|dart|scala|sc|groovy|gvy|clj|cljs|cljc|ex|exs|erl|hrl|hs|lua|pl|pm|jl|vue|svelte|fs|fsi|fsx|vb|zig|nim|ml|mli|elm)$/i;
+  /\.(?:swift|m|dart|scala|sc|groovy|gvy|clj|cljs|cljc|ex|exs|erl|hrl|hs|lua|pl|pm|jl|vue|svelte|fs|fsi|fsx|vb|zig|nim|ml|mli|elm)$/i;
 /**
  * A package's test script at its root (`test.js`, the convention of many small npm packages tested
  * with AVA or tape); `lib/test.js` deeper in a tree stays source.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fileRole } from './file-role.js';
 import { LANGUAGES, languageForPath } from './languages.js';
 
 describe('languageForPath', () => {
@@ -48,11 +49,25 @@ describe('languageForPath', () => {
     expect(languageForPath('a.h', `int f(void);\n${'  \n'.repeat(50_000)}`)?.id).toBe('c');
   });
 
+  it('reads a .m file as Objective-C unless it is MATLAB code', () => {
+    expect(languageForPath('ios/Foo.m', '#import "Foo.h"\n@implementation Foo\n@end\n')?.id).toBe(
+      'objc',
+    );
+    expect(
+      languageForPath('src/main.m', '#include <stdio.h>\nint main(void) { return 0; }\n')?.id,
+    ).toBe('objc');
+    expect(languageForPath('ios/Foo.m')?.id).toBe('objc');
+    const matlab = '% Solve the system\nfunction x = solve(A, b)\n  x = A \\ b;\nend\n';
+    expect(languageForPath('solve.m', matlab)).toBeNull();
+    expect(fileRole('solve.m', null)).toBe('source');
+  });
+
   it('reads a .h header that declares an Objective-C class or protocol as Objective-C', () => {
     const objc = (content: string) => languageForPath('a.h', content)?.id;
     expect(objc('#import <UIKit/UIKit.h>\n@interface Foo : UIView\n@end\n')).toBe('objc');
     expect(objc('@protocol Bar <NSObject>\n- (void)run;\n@end\n')).toBe('objc');
     expect(objc('@class Foo, Bar;\nvoid run(Foo *foo);\n')).toBe('objc');
+    expect(objc('@interface UIColor (Blend) <Blendable> @end\n')).toBe('objc');
     // Before C++: an Objective-C++ header with a C++ class is still read by the Objective-C grammar.
     expect(objc('class A {};\n  @class Foo;\n')).toBe('objc');
     // Doxygen's commands in a C or C++ header's comments: no `@end`, no semicolon.

@@ -178,15 +178,23 @@ const CPP_HEADER =
   /^[^\S\r\n\u2028\u2029]*(class\s+\w+|namespace\b|template\s*<|(public|private|protected)\s*:)|\bstd::/m;
 
 /**
- * What only Objective-C headers contain, each at the start of a line (leading blank as in
- * {@link CPP_HEADER}): an `@interface` or `@protocol` block, which `@end` closes, or a forward
- * declaration `@class Foo, Bar;`. Doxygen's `@interface` and `@class` commands in a comment block
- * have no `@end` line and no semicolon.
+ * What only Objective-C headers contain: an `@interface` or `@protocol` block at the start of a
+ * line (leading blank as in {@link CPP_HEADER}), which `@end` closes (on its line, or on a later
+ * one), or a forward declaration `@class Foo, Bar;` at the start of a line. Doxygen's `@interface`
+ * and `@class` commands in a comment block have no `@end` and no semicolon.
  */
 const OBJC_BLOCK = /^[^\S\r\n\u2028\u2029]*@(?:interface|protocol)[^\S\r\n\u2028\u2029]+[A-Za-z_]/m;
-const OBJC_END = /^[^\S\r\n\u2028\u2029]*@end\b/m;
+const OBJC_END = /(?<![\w@])@end\b/;
 const OBJC_FORWARD =
   /^[^\S\r\n\u2028\u2029]*@class[^\S\r\n\u2028\u2029]+\w+(?:,[^\S\r\n\u2028\u2029]*\w+)*;/m;
+
+/**
+ * A line that only Objective-C (or C) source has at its start: a preprocessor include or an
+ * Objective-C block. A `.m` file without one is MATLAB (or Mathematica, Mercury) code, whose
+ * comments are `%` lines: the Objective-C grammar would read it as errors.
+ */
+const OBJC_SOURCE =
+  /^[^\S\r\n\u2028\u2029]*(?:#[^\S\r\n\u2028\u2029]*(?:import|include)\b|@(?:implementation|interface|protocol|class)\b)/m;
 
 /** Whether a `.h` header's text declares Objective-C classes or protocols. */
 function isObjcHeader(content: string): boolean {
@@ -196,16 +204,18 @@ function isObjcHeader(content: string): boolean {
 /**
  * Picks the language of a file from its name; a `.h` header counts as Objective-C when `content`
  * declares an Objective-C class or protocol ({@link isObjcHeader}), else as C++ when it shows
- * C++-only syntax (classes,
- * namespaces, templates, access specifiers, `std::`).
+ * C++-only syntax (classes, namespaces, templates, access specifiers, `std::`). A `.m` file is
+ * Objective-C unless `content` holds no include and no Objective-C block ({@link OBJC_SOURCE}).
  * @param filePath repository-relative or absolute path.
- * @param content the file's text, used only for `.h`; without it `.h` is C.
- * @returns the language, or `null` for an unknown extension.
+ * @param content the file's text, used only for `.h` and `.m`; without it `.h` is C and `.m`
+ *   Objective-C.
+ * @returns the language, or `null` for an unknown extension or a `.m` file of another language.
  */
 export function languageForPath(filePath: string, content?: string): LanguageInfo | null {
   const ext = path.extname(filePath).toLowerCase();
   const language = BY_EXTENSION.get(ext);
   if (!language) return null;
+  if (ext === '.m' && content !== undefined && !OBJC_SOURCE.test(content)) return null;
   if (ext === '.h' && content !== undefined) {
     if (isObjcHeader(content)) return BY_EXTENSION.get('.m') ?? language;
     if (CPP_HEADER.test(content)) return BY_EXTENSION.get('.hpp') ?? language;
