@@ -49,6 +49,29 @@ describe('frameRange', () => {
     expect(frameRange(file, { line: 200 }).moved).toBeUndefined();
   });
 
+  it('reads an Objective-C method by its first selector keyword, not its argument labels', () => {
+    // Fresh-user trial 183: a stale line of `-[… pop:commandId:mergeOptions:…]` moved the range to
+    // `mergeOptions`, a later keyword, when the file defines `pop` too.
+    const handler: IndexedFile = {
+      ...file,
+      path: 'lib/ios/RNNCommandsHandler.m',
+      language: 'objc',
+      lineCount: 400,
+      definitions: [
+        definition('RNNCommandsHandler', 'class', [20, 390]),
+        definition('mergeOptions', 'method', [113, 134], ['RNNCommandsHandler']),
+        definition('push', 'method', [200, 240], ['RNNCommandsHandler']),
+        definition('pop', 'method', [289, 319], ['RNNCommandsHandler']),
+      ],
+    };
+    const { range, moved } = frameRange(handler, {
+      line: 210,
+      function: '-[RNNCommandsHandler pop:commandId:mergeOptions:completion:rejection:]',
+    });
+    expect(range.lines).toEqual([289, 319]);
+    expect(moved).toMatch(/line 210 lies in `push`/);
+  });
+
   it('reads the method before its class, and Java lambda names', () => {
     // Line 100 lies in stringify: Formatter.format's frame is from another version.
     expect(frameRange(file, { line: 100, function: 'pkg.Formatter.format' }).range.symbol).toBe(

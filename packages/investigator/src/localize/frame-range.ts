@@ -7,11 +7,13 @@
  * the suspect says why. Otherwise the range is the one around the line (`rangeAtLine`).
  *
  * A frame names a function by any identifier of its function text (`Foo.bar`, `lambda$parse$0`,
- * `app::cart::total::h1a2…`), read right to left: the method before its class, so a line inside
- * class `Foo`'s other method does not count as `Foo.bar`'s.
+ * `app::cart::total::h1a2…`; an Objective-C method by its class and first selector keyword,
+ * `functionWords`), read right to left: the method before its class, so a line inside class `Foo`'s
+ * other method does not count as `Foo.bar`'s.
  */
 import type { Definition, IndexedFile } from '@sightline/codebase';
 import { codeSpan } from '../diagnosis/markdown-text.js';
+import { functionWords } from './function-words.js';
 import {
   CALLABLE_KINDS,
   type ChosenRange,
@@ -32,8 +34,7 @@ export interface FrameRange {
 
 /** The identifiers of a frame's function text, rightmost first; `$`-joined parts also alone. */
 function namesOf(text: string): string[] {
-  const withoutAlias = text.replace(/ \[as [^\]]*\]$/, '');
-  const words = withoutAlias.match(/[A-Za-z_$][\w$]*/g) ?? [];
+  const words = functionWords(text.replace(/ \[as [^\]]*\]$/, ''));
   return words.flatMap((word) => [word, ...word.split('$').filter(Boolean)]).reverse();
 }
 

@@ -30,6 +30,7 @@ import {
   mapFrame,
   resolveFramePath,
 } from './frame-paths.js';
+import { functionWords } from './function-words.js';
 import { type MessageMention, messageMentions, qualifiedMentions } from './message-mentions.js';
 import { proseLines } from './prose-lines.js';
 import {
@@ -129,7 +130,7 @@ export function calledInInlineCode(text: string): string[] {
 
 /** Words of a frame's function name worth matching against definitions (`A.b [as c]` → A, b, c). */
 function functionNames(name: string | undefined): string[] {
-  return (name?.match(/[A-Za-z_$][\w$]*/g) ?? []).filter(
+  return (name ? functionWords(name) : []).filter(
     (word) =>
       word.length > 2 &&
       !['async', 'new', 'exports', 'module', 'Object', 'anonymous'].includes(word),

@@ -12,6 +12,7 @@ import { crossLanguageCounterparts } from './cross-language.js';
 import { isThirdPartyAsset } from './file-roles.js';
 import { frameRange } from './frame-range.js';
 import { frameWeights } from './frame-weights.js';
+import { functionWords } from './function-words.js';
 import { type DefinitionMatch, getLexicalIndex } from './lexical-index.js';
 import { scoreMentions } from './mention-scores.js';
 import {
@@ -252,7 +253,7 @@ export function scoreFiles(index: RepositoryIndex, signals: ReportSignals): Scor
   const ranking = rankRepository(index, focus);
 
   const frameNames = new Set(
-    signals.frames.flatMap((frame) => frame.function?.match(/[A-Za-z_$][\w$]*/g) ?? []),
+    signals.frames.flatMap((frame) => (frame.function ? functionWords(frame.function) : [])),
   );
   // A name defined in many files says little about each (weight shared by its definers); a
   // third-party library copied into the assets never wins on a name.
