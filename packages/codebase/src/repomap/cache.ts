@@ -19,7 +19,7 @@ import type { Definition, DefinitionKind, ImportSpec, IndexedFile, Reference } f
  * written under other secret rules (`SECRET_RULES_VERSION`) is not read either: its withheld lines
  * and signatures were judged by those rules.
  */
-export const CACHE_VERSION = 9;
+export const CACHE_VERSION = 10;
 /** File name of the cache inside its folder. */
 export const CACHE_FILE_NAME = `repomap-v${CACHE_VERSION}.json`;
 

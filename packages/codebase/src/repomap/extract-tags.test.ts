@@ -385,6 +385,35 @@ describe('extractTags: Objective-C', () => {
     ]);
   });
 
+  it('React Native’s exported methods are methods of their class, named by their selector', async () => {
+    const text = [
+      '#import "RNNBridgeModule.h"',
+      '@implementation RNNBridgeModule',
+      'RCT_EXPORT_METHOD(pop',
+      '                  : (NSString *)commandId resolver',
+      '                  : (RCTPromiseResolveBlock)resolve rejecter',
+      '                  : (RCTPromiseRejectBlock)reject) {',
+      '  [_handler pop:commandId completion:resolve];',
+      '}',
+      'RCT_REMAP_METHOD(setRootJS, setRoot:(NSDictionary *)layout) {',
+      '}',
+      '@end',
+      '',
+    ].join('\n');
+    const tags = await tagsOfText('RNNBridgeModule.m', text);
+    expect(
+      tags.definitions.map(
+        (item) => `${item.kind} ${[...item.scope, item.name].join('.')} ${item.lines.join('-')}`,
+      ),
+    ).toEqual([
+      'class RNNBridgeModule 2-11',
+      'method RNNBridgeModule.pop 3-8',
+      'method RNNBridgeModule.setRoot 9-10',
+    ]);
+    // Signatures are the source's text, not the rewritten header.
+    expect(tags.definitions[1]?.signature).toMatch(/^RCT_EXPORT_METHOD\(pop/);
+  });
+
   it('a message is a call of its first keyword; a capitalised receiver is a class reference', async () => {
     const references = await referencesOf('Store.m');
     expect(references).toEqual(

@@ -16,6 +16,7 @@ import {
 } from './definition-kind.js';
 import { readGoPackage } from './go-package.js';
 import type { Grammar } from './grammars.js';
+import { withExportMacrosAsMethods } from './objc-export-macros.js';
 import type { Definition, DefinitionKind, ImportSpec, Reference } from './types.js';
 
 /** Definitions and references of one file. */
@@ -196,7 +197,7 @@ export function extractTags(
   { signatureText = text }: { signatureText?: string } = {},
 ): FileTags {
   parser.setLanguage(grammar.language);
-  const tree = parser.parse(text);
+  const tree = parser.parse(grammar.id === 'objc' ? withExportMacrosAsMethods(text) : text);
   if (!tree) return { definitions: [], references: [] };
   const definitions = new Map<number, Span>();
   const scopes: Span[] = [];
