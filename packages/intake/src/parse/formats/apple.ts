@@ -1,13 +1,16 @@
 /**
  * Apple crash reports: `.ips` files (a one-line JSON header, then either a JSON body — bug_type
  * 309, macOS 12 / iOS 15 and later — or the classic text report — bug_type 109 and older), and the
- * classic text report alone. Frames of the crashed process's own binary are in-app. Formats:
+ * classic text report alone, and Xcode's console report of an uncaught Objective-C exception
+ * (apple-uncaught-exception.ts). Frames of the crashed process's own binary are in-app. Formats:
  * developer.apple.com/documentation/xcode/interpreting-the-json-format-of-a-crash-report and
  * ".../examining-the-fields-in-a-crash-report".
  */
 import { MAX_FRAMES } from '../limits.js';
 import { cutTitle, splitLines } from '../lines.js';
 import type { Exception, Frame } from '../types.js';
+import { parseAppleFrame } from './apple-frame.js';
+import { parseUncaughtExceptions } from './apple-uncaught-exception.js';
 import { crashReport, describeException } from './error-header.js';
 import { isJsonObject, type JsonObject } from './json-object.js';
 import type { FormatInput, ParsedReport, TraceFormat } from './types.js';
@@ -26,38 +29,6 @@ function ipsHeader(firstLine: string): JsonObject | null {
   }
 }
 
-// `4   kaki    0x0000000100081a1c main + 108`, symbol optionally followed by `(File.m:12)`.
-const FRAME_START = /^(\d+)\s+(\S.*)$/;
-const ADDRESS = /\s(0x[0-9a-fA-F]+)\s/;
-
-function parseTextFrame(line: string, process: string | undefined): Frame | null {
-  const start = FRAME_START.exec(line);
-  if (!start?.[2]) return null;
-  const rest = `${start[2]} `;
-  const address = ADDRESS.exec(rest);
-  if (!address || address.index === undefined) return null;
-  const image = rest.slice(0, address.index).trim();
-  let symbol = rest.slice(address.index + address[0].length).trim();
-  let file: string | undefined;
-  let lineNumber: number | undefined;
-  const source = / \(([^()\s]+):(\d+)(?::\d+)?\)$/.exec(symbol);
-  if (source?.[1]) {
-    file = source[1];
-    lineNumber = Number(source[2]);
-    symbol = symbol.slice(0, source.index).trim();
-  }
-  symbol = symbol.replace(/ \(in [^)]*\)$/, '').replace(/ \+ \d+$/, '');
-  const fn = /^0x[0-9a-fA-F]+$/.test(symbol) || symbol === image ? undefined : symbol;
-  return {
-    ...(file ? { file } : {}),
-    ...(lineNumber ? { line: lineNumber } : {}),
-    ...(fn ? { function: fn } : {}),
-    module: image,
-    inApp: process !== undefined && image === process,
-    raw: line.trim(),
-  };
-}
-
 function field(lines: string[], name: string): string | undefined {
   const prefix = `${name}:`;
   const line = lines.find((candidate) => candidate.startsWith(prefix));
@@ -73,7 +44,7 @@ function framesAfter(
   if (start < 0) return [];
   const frames: Frame[] = [];
   for (let index = start + 1; index < lines.length && frames.length < MAX_FRAMES; index += 1) {
-    const frame = parseTextFrame(lines[index] ?? '', process);
+    const frame = parseAppleFrame(lines[index] ?? '', process);
     if (!frame) break;
     frames.push(frame);
   }
@@ -107,6 +78,19 @@ function message(asi: string[], subtype: string | undefined): string {
  */
 const EXCERPT_SCORE = 60;
 
+/**
+ * How sure the format is of Xcode's console report of an uncaught exception: with its first
+ * throw's frames as sure as of a whole report (the `*** Terminating app due to uncaught exception`
+ * line is Foundation's own); without them (bare addresses) 1, the least a format can say, so that a
+ * debugger's backtrace beside it (lldb's `bt`, native.ts) is read for the frames, titled by the
+ * exception.
+ */
+function uncaughtScore(lines: string[]): number {
+  const exceptions = parseUncaughtExceptions(lines);
+  if (exceptions.length === 0) return 0;
+  return exceptions.some((exception) => exception.frames.length > 0) ? 90 : 1;
+}
+
 /** The heading of a crashed thread's frames: `Thread 0 Crashed:: CrBrowserMain  Dispatch queue: …`. */
 const CRASHED_THREAD = /^Thread \d+ Crashed:/;
 
@@ -120,10 +104,16 @@ function crashedThreadExcerpt(lines: string[]): Exception[] {
   return frames.length > 0 ? [{ type: '', message: '', frames }] : [];
 }
 
-/** Parses a classic text crash report, or the crashed thread's excerpt of one. */
+/**
+ * Parses a classic text crash report, else the uncaught exceptions Xcode's console shows, else the
+ * crashed thread's excerpt of a report.
+ */
 function parseAppleTextExceptions(lines: string[], processName?: string): Exception[] {
   const type = field(lines, 'Exception Type');
-  if (type === undefined) return crashedThreadExcerpt(lines);
+  if (type === undefined) {
+    const uncaught = parseUncaughtExceptions(lines);
+    return uncaught.length > 0 ? uncaught : crashedThreadExcerpt(lines);
+  }
   const process = processName ?? field(lines, 'Process')?.replace(/\s*\[\d+\]$/, '');
   const crashed =
     field(lines, 'Triggered by Thread') ?? field(lines, 'Crashed Thread')?.split(/\s/)[0];
@@ -239,11 +229,17 @@ function parseApple(input: FormatInput): ParsedReport[] {
 /** The Apple crash-report format (`.ips` JSON and classic text). */
 export const appleFormat: TraceFormat = {
   name: 'apple',
-  requires: { what: 'an Apple crash report (.ips JSON or the text form with `Exception Type:`)' },
+  requires: {
+    what: "an Apple crash report (.ips JSON or the text form with `Exception Type:`) or Xcode's console report of an uncaught exception",
+  },
   detect: ({ lines }) => {
     if (ipsHeader((lines[0] ?? '').trim())) return 100;
     const hasType = lines.some((line) => line.startsWith('Exception Type:'));
-    if (!hasType) return crashedThreadExcerpt(lines).length > 0 ? EXCERPT_SCORE : 0;
+    if (!hasType)
+      return Math.max(
+        uncaughtScore(lines),
+        crashedThreadExcerpt(lines).length > 0 ? EXCERPT_SCORE : 0,
+      );
     return lines.some((line) => / Crashed:/.test(line) || line.startsWith('Incident Identifier:'))
       ? 90
       : 0;

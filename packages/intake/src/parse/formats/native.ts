@@ -26,6 +26,7 @@
  */
 import { MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
+import { parseUncaughtHeader } from './apple-uncaught-exception.js';
 import { assertionInFrames, type FrameAssertion } from './assertion-frame.js';
 import { crashReport, describeException } from './error-header.js';
 import {
@@ -62,8 +63,6 @@ const ASSERTED = /^[`'](.*)' failed\.?\s*$/;
 const SOURCE_LINE = /^[^\s:]+:\d+$/;
 const RUNTIME_ERROR = /^\s*([^\s:]+):(\d+):(\d+): runtime error: (.+)$/;
 const TERMINATE = /terminate called after throwing an instance of '(.+)'\s*$/;
-/** Foundation's log line for an uncaught Objective-C exception. */
-const UNCAUGHT = /Terminating app due to uncaught exception '([^']+)', reason: '(.*)'\s*$/;
 const WHAT = /^\s*what\(\):\s*(.*)$/;
 const RECEIVED_SIGNAL =
   /^(?:Program|Thread (\d+)(?: "[^"]*")?) (?:received|terminated with) signal (SIG[A-Z0-9]+|\d+), (.+)$/;
@@ -277,9 +276,9 @@ function header(lines: string[]): { type: string; message: string; location?: Fr
       offer(2, terminate[1], what.trim());
       return;
     }
-    const uncaught = line.includes('uncaught exception') ? UNCAUGHT.exec(line) : null;
-    if (uncaught?.[1]) {
-      offer(2, uncaught[1], (uncaught[2] ?? '').trim());
+    const uncaught = parseUncaughtHeader(line);
+    if (uncaught) {
+      offer(2, uncaught.type, uncaught.message);
       return;
     }
     const runtime = line.includes('runtime error') ? RUNTIME_ERROR.exec(line) : null;
