@@ -17,12 +17,16 @@ export interface ErrorHeader {
 // Crashlytics' `Fatal Exception: java.lang.X: msg` and `Non-fatal Exception: …`, Safari's Web
 // Inspector's console level (`[Error] TypeError: x`), a rejected promise as Chrome
 // (`Uncaught (in promise) TypeError: x`) and Safari (`Unhandled Promise Rejection: TypeError: x`)
-// print it.
+// print it; .NET's `Type (0x80131904): x` and `Type (258): x`, the code captured.
 const HEADER =
-  /^(?:\[(?:Error|Warning)\] )?(?:Uncaught \(in promise\) |Unhandled Promise Rejection: |Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: |(?:Fatal|Non-fatal) Exception: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\])?(?::(?: (.*))?)?$/;
+  /^(?:\[(?:Error|Warning)\] )?(?:Uncaught \(in promise\) |Unhandled Promise Rejection: |Uncaught |Unhandled (?:e|E)xception[.:] |Exception in thread "[^"]*" |\[cause\]: |(?:Fatal|Non-fatal) Exception: )?([A-Za-z_$][\w$]*(?:\.[\w$]+)*)(?: \[[\w-]+\]| \((0x[0-9A-Fa-f]{1,16}|-?\d{1,10})\))?(?::(?: (.*))?)?$/;
 
 /**
- * Parses an error header line.
+ * Parses an error header line. The code .NET's `Exception.ToString()` prints after the type when
+ * the exception has one (`Type (0x80131904): message`: the HResult of a `SqlException`, the native
+ * error number of a `Win32Exception`, learn.microsoft.com/dotnet/api/system.exception.tostring and
+ * ".../system.componentmodel.win32exception.tostring") opens the message, `(0x80131904) message`;
+ * JavaScript's `[ERR_X]` is left out.
  * @param line one line, leading whitespace allowed.
  * @param requireErrorName accept a bare type (`Foo: bar`) only when its name ends in Error,
  *   Exception, Warning, Fault, Panic, Interrupt or Exit, or is dotted. Default true.
@@ -41,7 +45,8 @@ export function parseErrorHeader(line: string, requireErrorName = true): ErrorHe
     return null;
   }
   if (!hasColon && !/(?:Error|Exception)$/.test(type)) return null;
-  return { type, message: (match[2] ?? '').trim() };
+  const message = (match[3] ?? '').trim();
+  return { type, message: match[2] ? `(${match[2]}) ${message}`.trim() : message };
 }
 
 /** Joins message lines the way a person reads them: trimmed, one space between lines. */
