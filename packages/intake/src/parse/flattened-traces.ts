@@ -1,7 +1,8 @@
 /**
  * JVM and .NET stack traces whose line breaks were lost: a bug tracker's export or a form that
  * joined a pasted log into one line (`… Error log: org.x.ReportException: msg at org.x.A.f(A.java:12)
- * at org.x.B.g(B.java:40) Caused by: java.lang.NullPointerException at …`). Read as prose, every
+ * at org.x.B.g(B.java:40) Caused by: java.lang.NullPointerException at …`, `… System.X: msg at
+ * A.B.C(String s) in /src/C.cs:line 25 at …`). Read as prose, every
  * class in the trace counted as a name the report mentions and none as a frame: 53 of the 57
  * Eclipse reports of the corpus of real fixes (issue #33) that read as plain text hold one.
  */
@@ -11,24 +12,34 @@ import { withLinesReplaced } from './line-replacement.js';
 import { joinedLogcatLines } from './log-prefixes.js';
 
 /**
- * One `at` frame inside a line: `at`, a qualified method (a module prefix such as `java.base/`
- * allowed), and in parentheses a file with its line (`A.java:12`), `Native Method`,
- * `Unknown Source` or `Compiled Code` — the locations `Throwable.printStackTrace` and .NET's
- * `StackTrace` print — then Logback's optional jar suffix (`~[app.jar:?]`). Stricter than a frame
- * line of its own, since prose can say "at home(…)". No nested repetition: linear time per line.
+ * One `at` frame inside a line: `at`, a qualified method (a module prefix such as `java.base/`,
+ * .NET's generic arity `` `1 `` allowed), then in parentheses what the JVM's
+ * `Throwable.printStackTrace` prints — a file with its line (`A.java:12`), `Native Method`,
+ * `Unknown Source` or `Compiled Code`, then Logback's optional jar suffix (`~[app.jar:?]`) — or
+ * what .NET's `Exception.StackTrace` prints: the parameters, with ` in File.cs:line 25` after
+ * them (learn.microsoft.com/dotnet/api/system.exception.stacktrace), or without it only as typed
+ * parameters (`(String path, Int32 mode)`), both captured as `dotnet`; or `()`, captured as
+ * `empty`, a frame only beside a .NET one (a mangled JVM trace has `at a.B.call()` between its
+ * frames). Stricter than a frame line of its own, since prose can say "at home(…)". No nested
+ * repetition that can match one text two ways: linear time per line.
  */
 const INLINE_FRAME =
-  /(?<=^|\s)at ((?:[\w$<>-]+[./])+[\w$<>-]+) ?\((?:[\w$-]+\.[A-Za-z]{1,6}:\d{1,7}|Native Method|Unknown Source(?::\d+)?|Compiled Code)\)(?: ~?\[[^\]\s]{0,200}\])?/g;
+  /(?<=^|\s)at ((?:[\w$<>`-]+[./])+[\w$<>`-]+) ?\((?:[\w$-]+\.[A-Za-z]{1,6}:\d{1,7}\)(?: ~?\[[^\]\s]{0,200}\])?|Native Method\)|Unknown Source(?::\d+)?\)|Compiled Code\)|(?<dotnet>[^()\n]{0,300}\) in (?:[A-Za-z]:)?[^:\n]{1,400}?:line \d{1,7}|[\w$.<>`[\]&*]+ [\w$]+(?:, [\w$.<>`[\]&*]+ [\w$]+)*\))|(?<empty>\)))/g;
 
-/** Where a piece between frames starts a line of its own: a cause, an elision, a suppressed block. */
+/**
+ * Where a piece between frames starts a line of its own: a cause, a .NET inner exception's arrow,
+ * an elision, a suppressed block.
+ */
 const PIECE_BREAK =
-  /(?=Caused by[: ])|(?=Suppressed: )|(?<=\.\.\. \d{1,7} (?:more|common frames omitted))\s/;
+  /(?=Caused by[: ])|(?=Suppressed: )|(?=---> )|(?<=\.\.\. \d{1,7} (?:more|common frames omitted))\s/;
 
 /**
  * A JVM or .NET exception type in the text before a flattened trace's first frame (a qualified
- * name ending in Exception, Error or Throwable), with the colon of its message when it has one.
+ * name ending in Exception, Error or Throwable, its namespace lower-case as Java's packages or
+ * capitalized as .NET's), whole, with the colon of its message when it has one.
  */
-const EXCEPTION_TYPE = /(?:[a-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable)(:)?/g;
+const EXCEPTION_TYPE =
+  /(?<![\w$.])(?:[A-Za-z_$][\w$]*\.)+[A-Z][\w$]*(?:Exception|Error|Throwable)(:)?/g;
 
 /** Frames a line must hold before it is read as a flattened trace rather than prose. */
 const MIN_INLINE_FRAMES = 2;
@@ -68,7 +79,9 @@ export function readableLongLine(line: string): string[] {
 
 /** One line's pieces ({@link unflattenedTraces}), each cut to MAX_LINE_CHARS; `null` when it holds no flattened trace. */
 function unflattenedLine(line: string): string[] | null {
-  const frames = [...line.matchAll(INLINE_FRAME)];
+  const found = [...line.matchAll(INLINE_FRAME)];
+  const dotnet = found.some((frame) => frame.groups?.dotnet !== undefined);
+  const frames = dotnet ? found : found.filter((frame) => frame.groups?.empty === undefined);
   if (frames.length < MIN_INLINE_FRAMES || !frames.some(followsFrame(line, frames))) return null;
   const pieces: string[] = [];
   let from = 0;
@@ -122,6 +135,6 @@ function headOf(text: string): string[] {
   const types = [...last.slice(offset).matchAll(EXCEPTION_TYPE)];
   const type = types.filter((match) => match[1] !== undefined).at(-1) ?? types.at(-1);
   const at = type ? offset + type.index : 0;
-  if (at === 0 || /^\s*(?:Caused by|Suppressed)[: ]/.test(last)) return [...pieces, last];
+  if (at === 0 || /^\s*(?:(?:Caused by|Suppressed)[: ]|---> )/.test(last)) return [...pieces, last];
   return [...pieces, last.slice(0, at).trim(), last.slice(at)];
 }
