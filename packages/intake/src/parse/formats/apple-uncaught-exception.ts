@@ -14,6 +14,7 @@ import { MAX_FRAMES } from '../limits.js';
 import type { Exception, Frame } from '../types.js';
 import { parseAppleFrame } from './apple-frame.js';
 import { type ErrorHeader, joinMessage } from './error-header.js';
+import { SYSTEM_MODULE } from './native-frame.js';
 
 /**
  * The unified log's (and NSLog's) prefix of an entry: date, time (microseconds and time zone
@@ -96,14 +97,20 @@ function readCallStack(lines: string[], start: number): { frames: Frame[]; next:
 
 /**
  * The frames with the app's own marked in-app: the image the log prefix names, else the one
- * calling `main` (the app's entry point); none when neither is known, as for a crash report's
- * excerpt.
+ * calling `main` (the app's entry point), else every image that is not the system's
+ * (`SYSTEM_MODULE`: `CoreFoundation`, `libobjc.A.dylib`, `UIKitCore`, …), as a paste that starts
+ * at the `***` line names no process (fresh-user trial 185: its `-[Foo bar:]` frame was not the
+ * app's, and its names were lost).
  */
 function markInApp(frames: Frame[], process: string | undefined): Frame[] {
   const own = process ?? frames.find((frame) => frame.function === 'main')?.module;
-  return own === undefined
-    ? frames
-    : frames.map((frame) => ({ ...frame, inApp: frame.module === own }));
+  return frames.map((frame) => ({
+    ...frame,
+    inApp:
+      own === undefined
+        ? frame.module !== undefined && !SYSTEM_MODULE.test(frame.module)
+        : frame.module === own,
+  }));
 }
 
 /**
